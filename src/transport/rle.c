@@ -61,8 +61,7 @@ mgt_rle_encode(const uint8_t *in, size_t size, uint8_t *out, size_t cap)
       i += r;
       lit = i;
    }
-   if (!put_literal(in, lit, words, out, cap, &at) ||
-       !put(out, cap, &at, in + words * 4, size % 4))
+   if (!put_literal(in, lit, words, out, cap, &at) || !put(out, cap, &at, in + words * 4, size % 4))
       return 0;
    return at;
 }

@@ -461,8 +461,8 @@ code_reply(const struct mgt_inline_area *area, struct mgt_frame_buf *b, uint64_t
          return 0;
       memcpy(b->data + at, w, sizeof(*w));
       const uint64_t room = budget - at - head;
-      const uint64_t n = mgt_rle_encode(area->reply + w->offset, w->size, b->data + at + head,
-                                        room);
+      const uint64_t n =
+         mgt_rle_encode(area->reply + w->offset, w->size, b->data + at + head, room);
       if (!n && w->size)
          return 0;
       memcpy(b->data + at + sizeof(*w), &n, sizeof(n));

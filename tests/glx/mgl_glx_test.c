@@ -660,8 +660,8 @@ expect_ds_halves(int w, int h, const char *what)
          "%s: left depth 0x%06x stencil 0x%02x (want 0x%06x 0x11)", what, left >> 8, left & 0xff,
          d75);
    CHECK((right >> 8) + 1 >= d50 && (right >> 8) <= d50 + 1 && (right & 0xff) == 0x5a,
-         "%s: right depth 0x%06x stencil 0x%02x (want 0x%06x 0x5a)", what, right >> 8,
-         right & 0xff, d50);
+         "%s: right depth 0x%06x stencil 0x%02x (want 0x%06x 0x5a)", what, right >> 8, right & 0xff,
+         d50);
    free(ds);
 }
 
@@ -676,10 +676,22 @@ expect_ds_halves(int w, int h, const char *what)
 static void
 check_ms_window_ds(Display *dpy)
 {
-   const int attribs[] = {GLX_DRAWABLE_TYPE, GLX_WINDOW_BIT,  GLX_RENDER_TYPE, GLX_RGBA_BIT,
-                          GLX_DOUBLEBUFFER,  True,            GLX_RED_SIZE,    8,
-                          GLX_DEPTH_SIZE,    24,              GLX_STENCIL_SIZE, 8,
-                          GLX_SAMPLE_BUFFERS, 1,              GLX_SAMPLES,      4,
+   const int attribs[] = {GLX_DRAWABLE_TYPE,
+                          GLX_WINDOW_BIT,
+                          GLX_RENDER_TYPE,
+                          GLX_RGBA_BIT,
+                          GLX_DOUBLEBUFFER,
+                          True,
+                          GLX_RED_SIZE,
+                          8,
+                          GLX_DEPTH_SIZE,
+                          24,
+                          GLX_STENCIL_SIZE,
+                          8,
+                          GLX_SAMPLE_BUFFERS,
+                          1,
+                          GLX_SAMPLES,
+                          4,
                           None};
    int n = 0;
    GLXFBConfig *cfgs = glXChooseFBConfig(dpy, DefaultScreen(dpy), attribs, &n);
@@ -768,8 +780,8 @@ check_ms_window_ds(Display *dpy)
       GLuint px = 0;
       glReadPixels(0, 0, 1, 1, formats[i], types[i], &px);
       err = glGetError();
-      CHECK(err == GL_INVALID_OPERATION, "read of 0x%x from a 4-sample FBO: error 0x%x",
-            formats[i], err);
+      CHECK(err == GL_INVALID_OPERATION, "read of 0x%x from a 4-sample FBO: error 0x%x", formats[i],
+            err);
    }
    p_glBindFramebuffer(GL_FRAMEBUFFER, 0);
    p_glDeleteFramebuffers(1, &ms_fbo);

@@ -1045,8 +1045,8 @@ sc_configs(void)
       EGLContext ctx = eglCreateContext(x.e.dpy, cfgs[i], EGL_NO_CONTEXT, cattr);
       EGLSurface s = eglCreatePlatformWindowSurface(x.e.dpy, cfgs[i], &win, NULL);
       if (!ctx || s == EGL_NO_SURFACE || !eglMakeCurrent(x.e.dpy, s, s, ctx)) {
-         fprintf(stderr, "config %d (%d samples): context %p surface %p not current\n", id,
-                 samples, (void *)ctx, (void *)s);
+         fprintf(stderr, "config %d (%d samples): context %p surface %p not current\n", id, samples,
+                 (void *)ctx, (void *)s);
          failures++;
       } else {
          GLint gs = -1;

@@ -980,10 +980,12 @@ test_config_samples(void)
    EGLDisplay dpy = init_display();
    EGLConfig all[16], got[16];
    EGLint n = -1;
-   const EGLint want8[] = {EGL_SAMPLES, 8, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT,
-                           EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_NONE};
-   const EGLint want2[] = {EGL_SAMPLES, 2, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT,
-                           EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_NONE};
+   const EGLint want8[] = {
+      EGL_SAMPLES,     8,       EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT, EGL_SURFACE_TYPE,
+      EGL_PBUFFER_BIT, EGL_NONE};
+   const EGLint want2[] = {
+      EGL_SAMPLES,     2,       EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT, EGL_SURFACE_TYPE,
+      EGL_PBUFFER_BIT, EGL_NONE};
    /* a GPU: 1, 2, 4, 8 (bit n: 2^n samples) */
    fake_fe_sample_counts = 0x1 | 0x2 | 0x4 | 0x8;
    CHECK_ERR(mgl_eglGetConfigs(dpy, all, 16, &n) && n == 10, EGL_SUCCESS);

@@ -186,8 +186,8 @@ check_reply(bool flat)
              (unsigned long long)raw, h.size);
       free(back);
    } else {
-      CHECK(!(h.flags & MGP_FRAME_RLE) && h.size == raw, "random REPLY: %u bytes, flags %u",
-            h.size, h.flags);
+      CHECK(!(h.flags & MGP_FRAME_RLE) && h.size == raw, "random REPLY: %u bytes, flags %u", h.size,
+            h.flags);
       CHECK(!memcmp(in.data + sizeof(struct mgp_reply_span), reply, size), "random REPLY bytes");
    }
    int status = 0;
