@@ -3,7 +3,8 @@
  * sort) and eglGetConfigAttrib.
  *
  * Configs: RGBA8 without depth/stencil, RGBA8 with D24S8, RGB8 (alpha 0) with D24S8 and RGBA8
- * with D24 and no stencil, and 4-sample RGBA8 and RGB8 with D24S8; every
+ * with D24 and no stencil, and 4-, 2- and 8-sample RGBA8 and RGB8 with D24S8 where the device
+ * renders that many samples (config_offered: the backend's caps); every
  * one has EGL_PBUFFER_BIT, and EGL_WINDOW_BIT with a native visual on a display whose window
  * system has a visual for it (egl_window.h), and renders/conforms for OpenGL, OpenGL ES 2 and 3.
  * The single-sampled ones carry a 16-bit accumulation buffer (GL_ACCUM_*_BITS 16, as Mesa's
@@ -72,9 +73,10 @@ static const struct egl_config configs[] = {
     .surface_type = EGL_PBUFFER_BIT,
     .renderable_type = API_BITS,
     .conformant = API_BITS},
-   /* Multisampled (4 samples: every Vulkan device renders 1 and 4 samples into colour and
-    * depth/stencil attachments), resolved at each swap and before reads of the default
-    * framebuffer. Sorted after the single-sampled ones (EGL_SAMPLE_BUFFERS ascending). */
+   /* Multisampled, resolved at each swap and before reads of the default framebuffer, offered
+    * for the counts the device renders into colour and depth/stencil attachments
+    * (config_offered; 4 on every Vulkan device). Sorted after the single-sampled ones
+    * (EGL_SAMPLE_BUFFERS ascending), then by EGL_SAMPLES. */
    {.config_id = 5,
     .red_size = 8,
     .green_size = 8,
@@ -101,6 +103,58 @@ static const struct egl_config configs[] = {
     .surface_type = EGL_PBUFFER_BIT,
     .renderable_type = API_BITS,
     .conformant = API_BITS},
+   {.config_id = 7,
+    .red_size = 8,
+    .green_size = 8,
+    .blue_size = 8,
+    .alpha_size = 8,
+    .buffer_size = 32,
+    .depth_size = 24,
+    .stencil_size = 8,
+    .sample_buffers = 1,
+    .samples = 2,
+    .surface_type = EGL_PBUFFER_BIT,
+    .renderable_type = API_BITS,
+    .conformant = API_BITS},
+   {.config_id = 8,
+    .red_size = 8,
+    .green_size = 8,
+    .blue_size = 8,
+    .alpha_size = 0,
+    .buffer_size = 24,
+    .depth_size = 24,
+    .stencil_size = 8,
+    .sample_buffers = 1,
+    .samples = 2,
+    .surface_type = EGL_PBUFFER_BIT,
+    .renderable_type = API_BITS,
+    .conformant = API_BITS},
+   {.config_id = 9,
+    .red_size = 8,
+    .green_size = 8,
+    .blue_size = 8,
+    .alpha_size = 8,
+    .buffer_size = 32,
+    .depth_size = 24,
+    .stencil_size = 8,
+    .sample_buffers = 1,
+    .samples = 8,
+    .surface_type = EGL_PBUFFER_BIT,
+    .renderable_type = API_BITS,
+    .conformant = API_BITS},
+   {.config_id = 10,
+    .red_size = 8,
+    .green_size = 8,
+    .blue_size = 8,
+    .alpha_size = 0,
+    .buffer_size = 24,
+    .depth_size = 24,
+    .stencil_size = 8,
+    .sample_buffers = 1,
+    .samples = 8,
+    .surface_type = EGL_PBUFFER_BIT,
+    .renderable_type = API_BITS,
+    .conformant = API_BITS},
 };
 #define CONFIG_COUNT ((EGLint)(sizeof(configs) / sizeof(configs[0])))
 _Static_assert(CONFIG_COUNT == MGL_EGL_CONFIG_COUNT, "egl_internal.h counts the configs");
@@ -117,12 +171,21 @@ egl_config_index(const struct egl_config *config)
    return (int)(config - configs);
 }
 
+/* A multisampled config is offered when the device renders its sample count into both its
+ * colour and its depth/stencil buffers (fe_config_sample_counts: the backend's caps); the
+ * table holds 2, 4 and 8 samples. */
+static bool
+config_offered(const struct egl_config *c)
+{
+   return c->samples <= 1 || (fe_config_sample_counts() & (uint32_t)c->samples) != 0;
+}
+
 const struct egl_config *
 egl_lookup_config(EGLConfig config)
 {
    for (EGLint i = 0; i < CONFIG_COUNT; i++) {
       if (config == (EGLConfig)&configs[i])
-         return &configs[i];
+         return config_offered(&configs[i]) ? &configs[i] : NULL;
    }
    return NULL;
 }
@@ -474,7 +537,7 @@ mgl_eglChooseConfig(EGLDisplay dpy, const EGLint *attrib_list, EGLConfig *out, E
    const struct egl_config *match[CONFIG_COUNT];
    EGLint n = 0;
    for (EGLint i = 0; i < CONFIG_COUNT; i++) {
-      if (config_matches(d, &configs[i], want, given, pixmap_depth))
+      if (config_offered(&configs[i]) && config_matches(d, &configs[i], want, given, pixmap_depth))
          match[n++] = &configs[i];
    }
    /* insertion sort: stable and tiny */
@@ -510,14 +573,15 @@ mgl_eglGetConfigs(EGLDisplay dpy, EGLConfig *out, EGLint config_size, EGLint *nu
       return EGL_FALSE;
    if (!num_config)
       return egl_error(EGL_BAD_PARAMETER, func, "num_config is NULL");
-   EGLint n = CONFIG_COUNT;
-   if (out) {
-      if (config_size < 0)
-         config_size = 0;
-      if (n > config_size)
-         n = config_size;
-      for (EGLint i = 0; i < n; i++)
-         out[i] = (EGLConfig)&configs[i];
+   EGLint n = 0;
+   if (config_size < 0)
+      config_size = 0;
+   for (EGLint i = 0; i < CONFIG_COUNT; i++) {
+      if (!config_offered(&configs[i]) || (out && n >= config_size))
+         continue;
+      if (out)
+         out[n] = (EGLConfig)&configs[i];
+      n++;
    }
    *num_config = n;
    return egl_success();

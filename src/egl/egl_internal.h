@@ -32,7 +32,7 @@ struct egl_config {
 };
 
 /* Configs there are (egl_config.c); a display keeps per-config window facts. */
-#define MGL_EGL_CONFIG_COUNT 6
+#define MGL_EGL_CONFIG_COUNT 10
 
 struct egl_platform;
 struct egl_native_display;

@@ -77,13 +77,46 @@ fe_ctx_live(void)
 
 /* ---- share groups --------------------------------------------------------------------------- */
 
+/* The session fe_config_sample_counts opened, until the first share group takes it. */
+static _Atomic(struct mgt_client *) spare_session;
+static pthread_once_t sample_counts_once = PTHREAD_ONCE_INIT;
+static uint32_t sample_counts;
+
+static void
+probe_sample_counts(void)
+{
+   struct mgt_client *s = mgt_client_create();
+   if (!s || mgt_client_failed(s)) {
+      mgt_client_destroy(s);
+      sample_counts = 1u | 4u;
+      mgu_info("configs: no session to read the device's sample counts: 1 and 4 offered");
+      return;
+   }
+   sample_counts = fe_format_surface_sample_counts(mgt_client_caps(s));
+   mgu_info("configs: sample counts 0x%x (bit n: 2^n samples)", sample_counts);
+   atomic_store(&spare_session, s);
+}
+
+uint32_t
+fe_config_sample_counts(void)
+{
+   pthread_once(&sample_counts_once, probe_sample_counts);
+   return sample_counts;
+}
+
 static struct fe_share_group *
 share_create(void)
 {
    struct fe_share_group *sg = calloc(1, sizeof(*sg));
    if (!sg)
       return NULL;
-   sg->session = mgt_client_create();
+   sg->session = atomic_exchange(&spare_session, NULL);
+   if (sg->session && mgt_client_failed(sg->session)) {
+      mgt_client_destroy(sg->session);
+      sg->session = NULL;
+   }
+   if (!sg->session)
+      sg->session = mgt_client_create();
    if (!sg->session) {
       free(sg);
       return NULL;
@@ -202,7 +235,11 @@ surface_release_resources(struct fe_surface *surf)
       mgp_resource_destroy(sg->screen, &(struct mgp_handle_args){surf->resolve});
       fe_share_free_handle(sg, MGP_KIND_BUFFER, surf->resolve);
    }
-   surf->color = surf->depth_stencil = surf->resolve = mgp_handle_null();
+   if (!mgp_handle_is_null(surf->ds_resolve)) {
+      mgp_resource_destroy(sg->screen, &(struct mgp_handle_args){surf->ds_resolve});
+      fe_share_free_handle(sg, MGP_KIND_BUFFER, surf->ds_resolve);
+   }
+   surf->color = surf->depth_stencil = surf->resolve = surf->ds_resolve = mgp_handle_null();
    surf->share = NULL;
    share_unref(sg);
 }
@@ -280,6 +317,26 @@ fail:
    return false;
 }
 
+/* One whole-surface blit of surf's src into dst (format, mask), after validating: a resolve. */
+static bool
+surface_resolve_blit(struct fe_context *ctx, const struct fe_surface *surf, struct mgp_handle src,
+                     struct mgp_handle dst, uint16_t format, uint32_t mask)
+{
+   if (!fe_validate(ctx, FE_VERB_TEXOP))
+      return false;
+   const int32_t w = surf->width > 0 ? surf->width : 1, h = surf->height > 0 ? surf->height : 1;
+   struct mgp_blit b = {
+      .src = {.res = src, .format = format, .kind = 2},
+      .dst = {.res = dst, .format = format, .kind = 2},
+      .src_box = {0, 0, w, h},
+      .dst_box = {0, 0, w, h},
+      .filter = (uint16_t)fe_mgp_filter(GL_NEAREST),
+      .mask = mask,
+   };
+   mgp_blit(&ctx->pipe, &b);
+   return !fe_ctx_lost(ctx);
+}
+
 bool
 fe_surface_resolve(struct fe_context *ctx, struct fe_surface *surf)
 {
@@ -287,19 +344,27 @@ fe_surface_resolve(struct fe_context *ctx, struct fe_surface *surf)
       return false;
    if (!surf || mgp_handle_is_null(surf->resolve))
       return true;
-   if (!fe_validate(ctx, FE_VERB_TEXOP))
+   return surface_resolve_blit(ctx, surf, surf->color, surf->resolve, surf->color_format,
+                               MGP_BLIT_COLOR);
+}
+
+bool
+fe_surface_resolve_ds(struct fe_context *ctx, struct fe_surface *surf)
+{
+   if (!fe_surface_claim(ctx, surf))
       return false;
-   const int32_t w = surf->width > 0 ? surf->width : 1, h = surf->height > 0 ? surf->height : 1;
-   struct mgp_blit b = {
-      .src = {.res = surf->color, .format = surf->color_format, .kind = 2},
-      .dst = {.res = surf->resolve, .format = surf->color_format, .kind = 2},
-      .src_box = {0, 0, w, h},
-      .dst_box = {0, 0, w, h},
-      .filter = (uint16_t)fe_mgp_filter(GL_NEAREST),
-      .mask = MGP_BLIT_COLOR,
-   };
-   mgp_blit(&ctx->pipe, &b);
-   return !fe_ctx_lost(ctx);
+   if (!surf || mgp_handle_is_null(surf->depth_stencil) || surf->format.samples <= 1)
+      return true;
+   if (mgp_handle_is_null(surf->ds_resolve) &&
+       !surface_create_rb(surf->share, &surf->ds_resolve, surf->ds_format,
+                          MGP_BIND_DEPTH_STENCIL | MGP_BIND_TRANSFER, surf->width, surf->height, 1,
+                          false)) {
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return false;
+   }
+   return surface_resolve_blit(ctx, surf, surf->depth_stencil, surf->ds_resolve, surf->ds_format,
+                               (surf->format.depth_bits ? MGP_BLIT_DEPTH : 0u) |
+                                  (surf->format.stencil_bits ? MGP_BLIT_STENCIL : 0u));
 }
 
 /* What a present shows: the resolved image of a multisampled surface. */

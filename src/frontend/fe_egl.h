@@ -38,6 +38,16 @@ struct fe_context_desc {
  * (issue 19) and claims only what passes, so it is off unless MGL_COMPAT_PROFILE=1. */
 bool fe_compat_profile_enabled(void);
 
+/* The sample counts a config's default framebuffer may have on this process's device: bit n
+ * set when 2^n samples work for both a config's colour (RGBA8) and depth/stencil (D24S8)
+ * attachments; bit 0 always. EGL and GLX build their configs before any context exists, so
+ * the first call opens a session to read the backend's caps (the arm's session, as the first
+ * context would), and the first share group made afterwards takes that session over: no
+ * session more than before for a program that makes a context. Cached for the process. When
+ * no session can be made, 1 and 4 (what every Vulkan device renders into colour and depth
+ * attachments). */
+uint32_t fe_config_sample_counts(void);
+
 /* Results mirror EGL error codes so the EGL layer can report them without translation. */
 enum fe_status {
    FE_OK = 0,

@@ -388,11 +388,18 @@ fe_fbo_build_state(struct fe_context *ctx, struct mgp_framebuffer_state *st)
       struct fe_surface *surf = ctx->draw_surface;
       st->fbo = MGP_DEFAULT_FRAMEBUFFER;
       st->is_default = 1;
+      /* A read of a multisampled surface's depth or stencil names its resolved images, all
+       * single-sampled (fe_surface_resolve_ds; glReadPixels). */
+      const bool resolved = ctx->read_ds_resolved && surf && !mgp_handle_is_null(surf->resolve) &&
+                            !mgp_handle_is_null(surf->ds_resolve);
       if (surf) {
          st->color[0] = surface_color(surf);
+         if (resolved)
+            st->color[0].res = surf->resolve;
          if (!mgp_handle_is_null(surf->depth_stencil)) {
-            struct mgp_surface ds = {
-               .res = surf->depth_stencil, .format = surf->ds_format, .kind = 2};
+            struct mgp_surface ds = {.res = resolved ? surf->ds_resolve : surf->depth_stencil,
+                                     .format = surf->ds_format,
+                                     .kind = 2};
             if (surf->format.depth_bits)
                st->depth = ds;
             if (surf->format.stencil_bits)
@@ -400,7 +407,7 @@ fe_fbo_build_state(struct fe_context *ctx, struct mgp_framebuffer_state *st)
          }
          st->width = (uint32_t)surf->width;
          st->height = (uint32_t)surf->height;
-         if (surface_samples(surf))
+         if (surface_samples(surf) && !resolved)
             st->samples = surf->format.samples;
          if (ctx->default_draw_buffer != GL_NONE)
             st->draw_buffers[0] = 0;

@@ -242,6 +242,18 @@ fe_format_sample_mask(const struct mgp_caps *caps, const struct fe_format_info *
    return f < sizeof(caps->format_sample_counts) ? caps->format_sample_counts[f] & ~1u : 0;
 }
 
+uint32_t
+fe_format_surface_sample_counts(const struct mgp_caps *caps)
+{
+   const uint16_t color = fe_format_choose(caps, MGP_FORMAT_RGBA8_UNORM, MGP_FORMAT_CAP_RENDER);
+   const uint16_t ds =
+      fe_format_choose(caps, MGP_FORMAT_D24_UNORM_S8_UINT, MGP_FORMAT_CAP_DEPTH_STENCIL);
+   const size_t n = sizeof(caps->format_sample_counts);
+   if (color >= n || ds >= n || !color || !ds)
+      return 1;
+   return 1u | (caps->format_sample_counts[color] & caps->format_sample_counts[ds]);
+}
+
 /* ---- pixel transfer checks ------------------------------------------------------------------ */
 
 static int

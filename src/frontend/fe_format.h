@@ -57,6 +57,10 @@ const struct fe_mgp_format_desc *fe_mgp_format(uint16_t format);
 bool fe_format_no_alpha(const struct fe_format_info *info);
 /* The format to create: info->format, or a fallback the backend can do (caps.format_flags). */
 uint16_t fe_format_choose(const struct mgp_caps *caps, uint16_t format, unsigned need);
+/* The sample counts (bit n: 2^n samples; bit 0 always) a window surface may have under caps:
+ * those of its colour format (RGBA8) as a render target and of its depth/stencil format
+ * (D24S8, or what stands for it) as a depth/stencil attachment, both (fe_config_sample_counts). */
+uint32_t fe_format_surface_sample_counts(const struct mgp_caps *caps);
 /* The largest count in a mask of sample counts (bit n: 2^n samples); 1 for an empty mask. */
 uint32_t fe_sample_mask_max(uint32_t mask);
 /* The counts above 1 a renderable internal format may be multisampled with here (caps). */

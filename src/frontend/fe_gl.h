@@ -407,6 +407,10 @@ struct fe_surface {
    /* Multisampled surfaces (format.samples > 1): the single-sampled image the colour buffer is
     * resolved into before it is presented or read (fe_surface_resolve); null otherwise. */
    struct mgp_handle resolve;
+   /* Multisampled surfaces with depth or stencil: the single-sampled depth/stencil image a read
+    * of the default framebuffer's depth or stencil resolves into first (fe_surface_resolve_ds),
+    * made at the first such read; null until then. */
+   struct mgp_handle ds_resolve;
    fe_finish_hook finish_hook; /* fe_surface_set_finish_hook */
    void *finish_data;
    uint16_t color_format, ds_format;
@@ -504,7 +508,7 @@ struct fe_tracker {
    bool started;
    uint64_t rs_version, ds_version, pack_version;
    struct mgp_handle rs_bound;
-   uint64_t fb_key[9];
+   uint64_t fb_key[10];
    uint64_t fb_hash;
    struct fe_exec *exec; /* referenced: its handle cannot be reused while named here */
    struct mgp_handle program_bound;
@@ -615,6 +619,9 @@ struct fe_context {
    struct fe_framebuffer *draw_fbo, *read_fbo; /* NULL = the default framebuffer */
    GLenum default_draw_buffer, default_read_buffer;
    uint64_t default_fb_version;
+   /* Set for one glReadPixels of depth or stencil from a multisampled default framebuffer: the
+    * framebuffer state names the surface's resolved images (fe_fbo_build_state). */
+   bool read_ds_resolved;
    struct fe_renderbuffer *renderbuffer;
 
    struct fe_program *program;
@@ -1057,6 +1064,10 @@ void fe_surface_carry_free(struct fe_surface_carry *c);
  * multisampled default framebuffer do. Nothing for a single-sampled surface. false: the
  * context is lost. */
 bool fe_surface_resolve(struct fe_context *ctx, struct fe_surface *surf);
+/* Resolves a multisampled surface's depth and stencil into its ds_resolve image (made here the
+ * first time): a sample's value per pixel, as GL reads a multisampled default framebuffer's
+ * depth and stencil. false: the context was lost or the image could not be made. */
+bool fe_surface_resolve_ds(struct fe_context *ctx, struct fe_surface *surf);
 
 /* Helpers shared by entry points. */
 static inline bool

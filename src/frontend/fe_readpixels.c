@@ -128,9 +128,23 @@ read_pixels(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei hei
       ctx->draw_fbo = ctx->read_fbo;
       ctx->draw_surface = ctx->read_surface;
    }
-   /* A multisampled default framebuffer reads resolved (its read surface is the resolve). */
-   if (ds || ctx->read_fbo || fe_surface_resolve(ctx, ctx->read_surface))
+   /* A multisampled default framebuffer reads resolved: colour from its resolve image (the read
+    * surface of the framebuffer state), depth and stencil from ds_resolve, which the state names
+    * for this one read (read_ds_resolved). GL's INVALID_OPERATION for a multisampled read
+    * framebuffer (GL 4.6 §18.2.2, ES 3.0 §4.3.2) is for framebuffer objects only, checked
+    * above; the default framebuffer's values come from its samples (as Mesa llvmpipe). */
+   bool ok;
+   if (ctx->read_fbo)
+      ok = true;
+   else if (ds && fe_fbo_read_samples(ctx) > 1)
+      ok = ctx->read_ds_resolved = fe_surface_resolve_ds(ctx, ctx->read_surface);
+   else if (ds)
+      ok = true;
+   else
+      ok = fe_surface_resolve(ctx, ctx->read_surface);
+   if (ok)
       send_read(ctx, x, y, width, height, format, type, pixels, size, offset);
+   ctx->read_ds_resolved = false;
    ctx->draw_fbo = saved_fbo;
    ctx->draw_surface = saved_surface;
 }

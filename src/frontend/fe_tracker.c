@@ -50,7 +50,7 @@ static void
 emit_framebuffer(struct fe_context *ctx)
 {
    struct fe_tracker *t = &ctx->tracker;
-   uint64_t key[9] = {
+   uint64_t key[10] = {
       (uint64_t)(uintptr_t)ctx->draw_fbo,
       ctx->draw_fbo ? ctx->draw_fbo->version : 0,
       (uint64_t)(uintptr_t)ctx->read_fbo,
@@ -60,6 +60,7 @@ emit_framebuffer(struct fe_context *ctx)
       ctx->default_fb_version,
       atomic_load(&ctx->share->attach_gen),
       ctx->misc_framebuffer_srgb,
+      ctx->read_ds_resolved,
    };
    if (t->started && !memcmp(key, t->fb_key, sizeof(key)))
       return;

@@ -4,12 +4,13 @@
  * the GLX 1.2 visual calls glXChooseVisual and glXGetConfig.
  *
  * Configs: for every TrueColor or DirectColor visual of depth 24 (RGB8, alpha 0) or 32 (RGBA8)
- * whose masks are 0xff0000/0xff00/0xff (the BGRA bytes the window layer presents), five
- * configs: depth 24 with stencil 8 and a 16-bit accumulation buffer (the visual's first, the
- * one GLX 1.2 contexts and windows of the visual get, as Mesa's llvmpipe visuals have one),
- * depth 24 with stencil 8, depth 24 without stencil (programs that score stencil out, as
- * glmark2 does, pick it) and neither, single-sampled, and one 4-sample config with depth 24
- * and stencil 8 (resolved at each swap and before reads); all double-buffered, RGBA, for
+ * whose masks are 0xff0000/0xff00/0xff (the BGRA bytes the window layer presents), single-
+ * sampled configs: depth 24 with stencil 8 and a 16-bit accumulation buffer (the visual's first,
+ * the one GLX 1.2 contexts and windows of the visual get, as Mesa's llvmpipe visuals have one),
+ * depth 24 with stencil 8, depth 24 without stencil (programs that score stencil out, as glmark2
+ * does, pick it) and neither; and a 2-, 4- and 8-sample config with depth 24 and stencil 8 where
+ * the device renders that many samples (fe_config_sample_counts; resolved at each swap and
+ * before reads); all double-buffered, RGBA, for
  * windows, pbuffers and pixmaps of the visual's depth. There are no single-buffered or
  * colour-index configs. The accumulation buffer costs nothing until a compatibility context
  * first accumulates into it (fe_compat_accum.c). */
@@ -44,8 +45,11 @@ glx_config_build_screen(struct glx_display *gd, int screen, struct glx_screen *o
    XVisualInfo *vis = XGetVisualInfo(gd->dpy, VisualScreenMask, &tmpl, &n);
    static const struct {
       int depth, stencil, samples, accum;
-   } ds_shapes[] = {{24, 8, 0, 16}, {24, 8, 0, 0}, {24, 0, 0, 0}, {0, 0, 0, 0}, {24, 8, 4, 0}};
+   } ds_shapes[] = {{24, 8, 0, 16}, {24, 8, 0, 0}, {24, 0, 0, 0}, {0, 0, 0, 0},
+                    {24, 8, 2, 0},  {24, 8, 4, 0}, {24, 8, 8, 0}};
    const size_t per_visual = sizeof(ds_shapes) / sizeof(ds_shapes[0]);
+   /* the sample counts the device renders (the backend's caps, read before any context) */
+   const uint32_t counts = fe_config_sample_counts();
    out->configs = calloc((size_t)(n > 0 ? n : 1) * per_visual, sizeof(*out->configs));
    if (!out->configs) {
       XFree(vis);
@@ -56,6 +60,8 @@ glx_config_build_screen(struct glx_display *gd, int screen, struct glx_screen *o
       if (!visual_usable(&vis[i]))
          continue;
       for (size_t ds = 0; ds < per_visual; ds++) {
+         if (ds_shapes[ds].samples && !(counts & (uint32_t)ds_shapes[ds].samples))
+            continue;
          struct glx_config *c = &out->configs[out->count];
          bool alpha = vis[i].depth == 32;
          c->shape = (struct egl_config){

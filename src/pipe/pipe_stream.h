@@ -34,6 +34,13 @@
  *     REPLY    a: the record's sequence number (the n-th RECORD frame, from 1; low 32 bits);
  *              body: for every span_out of the record, in decode order, a struct
  *              mgp_reply_span and its bytes (all of them, written or still zero) padded to 8.
+ *              flags MGP_FRAME_RLE (only to a client whose hello has
+ *              MGP_HELLO_FEATURE_RLE_REPLIES): every span is its mgp_reply_span (size: the
+ *              bytes decoded), a u64 coded size, then that many bytes of run-length code
+ *              (src/transport/rle.h) padded to 8. The server codes a reply of at least
+ *              MGP_RLE_MIN_REPLY bytes when the code is under 7/8 of them (a read back frame of
+ *              flat colours; MGL_TCP_COMPRESS=0 on the client turns it off). A code that does
+ *              not decode to exactly its span's size is Fatal{ProtocolCorruption}.
  *     SYNC_ACK a: the SYNC's a.
  *     LOG      a: enum mgu_log_level; body: one of the server's log lines for this session,
  *              NUL-padded text (the client writes it to its own server.log).
@@ -71,12 +78,16 @@ struct mgp_hello {
    /* tcp: the client's stage size (MGL_IPC_STAGE_SIZE), the most span bytes one record
     * carries; the server caps every frame by it and refuses more than it allows. */
    uint64_t stage_size;
-   uint8_t reserved[72];
+   uint32_t features; /* tcp: MGP_HELLO_FEATURE_* the client understands; 0 from older ones */
+   uint8_t reserved[68];
 };
+/* The client decodes REPLY frames flagged MGP_FRAME_RLE. */
+#define MGP_HELLO_FEATURE_RLE_REPLIES (1u << 0)
 _Static_assert(sizeof(struct mgp_hello) == 256, "hello layout");
 _Static_assert(offsetof(struct mgp_hello, token) == 16, "hello layout");
 _Static_assert(offsetof(struct mgp_hello, backend) == 144, "hello layout");
 _Static_assert(offsetof(struct mgp_hello, stage_size) == 176, "hello layout");
+_Static_assert(offsetof(struct mgp_hello, features) == 184, "hello layout");
 
 enum mgp_welcome_status {
    MGP_WELCOME_OK = 0,
@@ -113,6 +124,8 @@ enum mgp_frame_kind {
 };
 
 #define MGP_FRAME_WANTS_REPLY (1u << 0)
+#define MGP_FRAME_RLE (1u << 1)
+#define MGP_RLE_MIN_REPLY (8u << 10)
 #define MGP_FRAME_MAX_BODY (512u << 20)
 #define MGP_INLINE_ALIGN 16u
 

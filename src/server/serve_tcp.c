@@ -59,6 +59,7 @@ struct mgs_tcp_conn {
    unsigned id;
    char peer[96];
    bool broken; /* a write failed: the client is gone, forward nothing more */
+   bool rle;    /* the client decodes run-length coded replies (its hello says so) */
    uint64_t max_frame;
    /* while a stranger (under l->lock) */
    struct mgs_tcp_conn *prev, *next;
@@ -174,13 +175,14 @@ send_event(void *ctx, const struct mgp_event *ev)
 static bool
 serve_frames(struct mgs_tcp_conn *c, struct mgs_session *s)
 {
-   struct mgt_frame_buf buf = {0}, reply = {0};
+   struct mgt_frame_buf buf = {0}, reply = {0}, coded = {0};
    uint64_t seq = 0;
    bool bye = false;
    mgs_session_set_event_sink(s, send_event, c);
    for (;;) {
       mgt_frame_buf_trim(&buf); /* a large frame's memory goes back once it is done */
       mgt_frame_buf_trim(&reply);
+      mgt_frame_buf_trim(&coded);
       struct mgp_frame h;
       int rc = mgt_stream_read_frame_max(c->fd, &h, &buf, c->max_frame);
       if (rc == MGT_STREAM_EOF) {
@@ -230,7 +232,7 @@ serve_frames(struct mgs_tcp_conn *c, struct mgs_session *s)
       if (!mgs_session_apply(s, record, h.a, mgt_stream_resolve_inline, &area))
          break;
       if ((h.flags & MGP_FRAME_WANTS_REPLY) && !c->broken &&
-          mgt_stream_send_reply(c->fd, (uint32_t)seq, &area))
+          mgt_stream_send_reply(c->fd, (uint32_t)seq, &area, c->rle ? &coded : NULL))
          c->broken = true;
       if (c->broken) {
          mgu_warn("session %u: writing to the client failed: the client is gone", c->id);
@@ -248,6 +250,7 @@ serve_frames(struct mgs_tcp_conn *c, struct mgs_session *s)
    }
    mgt_frame_buf_finish(&buf);
    mgt_frame_buf_finish(&reply);
+   mgt_frame_buf_finish(&coded);
    return bye;
 }
 
@@ -382,6 +385,7 @@ conn_main(void *arg)
       goto out;
    }
    c->max_frame = mgt_stream_frame_limit(hello.stage_size ? hello.stage_size : (32u << 20));
+   c->rle = (hello.features & MGP_HELLO_FEATURE_RLE_REPLIES) != 0;
 
    c->id = atomic_fetch_add(&c->l->next_id, 1) + 1;
    /* Many sessions share this process's server.log and decline tally: each thread's lines

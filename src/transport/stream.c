@@ -19,6 +19,7 @@
 #include "decline.h"
 #include "inbox.h"
 #include "log.h"
+#include "rle.h"
 
 static uint64_t
 align_up(uint64_t n, uint64_t a)
@@ -480,8 +481,38 @@ mgt_stream_resolve_inline(void *ctx, uint32_t seg, uint64_t offset, uint64_t siz
    return a->reply + offset;
 }
 
+/* The REPLY body with every span run-length coded into b (pipe_stream.h), when it comes
+ * under budget bytes; 0 otherwise. */
+static uint64_t
+code_reply(const struct mgt_inline_area *area, struct mgt_frame_buf *b, uint64_t budget)
+{
+   if (!frame_buf_reserve(b, budget))
+      return 0;
+   uint64_t at = 0;
+   for (uint32_t i = 0; i < area->num_written; i++) {
+      const struct mgp_reply_span *w = &area->written[i];
+      const uint64_t head = sizeof(*w) + sizeof(uint64_t);
+      if (budget - at < head)
+         return 0;
+      memcpy(b->data + at, w, sizeof(*w));
+      const uint64_t room = budget - at - head;
+      const uint64_t n =
+         mgt_rle_encode(area->reply + w->offset, w->size, b->data + at + head, room);
+      if (!n && w->size)
+         return 0;
+      memcpy(b->data + at + sizeof(*w), &n, sizeof(n));
+      const uint64_t padded = align_up(n, 8);
+      if (padded > room)
+         return 0;
+      memset(b->data + at + head + n, 0, padded - n);
+      at += head + padded;
+   }
+   return at;
+}
+
 int
-mgt_stream_send_reply(int fd, uint32_t seq, const struct mgt_inline_area *area)
+mgt_stream_send_reply(int fd, uint32_t seq, const struct mgt_inline_area *area,
+                      struct mgt_frame_buf *coded)
 {
    struct iovec iov[1 + 3 * MGT_INLINE_MAX_WRITTEN];
    uint64_t total = 0;
@@ -496,6 +527,15 @@ mgt_stream_send_reply(int fd, uint32_t seq, const struct mgt_inline_area *area)
    }
    if (total > MGP_FRAME_MAX_BODY)
       return -1;
+   if (coded && total >= MGP_RLE_MIN_REPLY) {
+      const uint64_t n = code_reply(area, coded, total - total / 8);
+      if (n) {
+         struct mgp_frame ch = {
+            .size = (uint32_t)n, .kind = MGP_FRAME_REPLY, .flags = MGP_FRAME_RLE, .a = seq};
+         struct iovec civ[2] = {{&ch, sizeof(ch)}, {coded->data, n}};
+         return writev_full(fd, civ, 2);
+      }
+   }
    struct mgp_frame h = {.size = (uint32_t)total, .kind = MGP_FRAME_REPLY, .a = seq};
    iov[0] = (struct iovec){&h, sizeof(h)};
    return writev_full(fd, iov, n);
@@ -535,6 +575,7 @@ struct mgt_stream_client {
    pthread_cond_t cond;
    struct mgt_frame_buf reply; /* the last REPLY's body */
    uint32_t reply_size;
+   uint16_t reply_flags; /* its frame's: MGP_FRAME_RLE */
    uint32_t reply_seq;
    bool reply_arrived;
    uint32_t sync_acked;
@@ -553,7 +594,30 @@ struct mgt_stream_client {
    /* MGL_TEST_TCP_CAPTURE=PATH (test-only): a copy of every frame written, for the fuzz
     * corpus (tests/fuzz). NULL: off. */
    FILE *capture;
+
+   /* What crossed the socket, frame headers included (bytes_in: the reader thread's), and the
+    * present records sent: logged at info every PRESENT_REPORT presents and at the end. */
+   uint64_t bytes_out, presents, report_out;
+   _Atomic uint64_t bytes_in;
+   uint64_t report_in;
 };
+
+#define PRESENT_REPORT 100u
+
+/* One line of what crossed the socket since the last one, per present. */
+static void
+client_report(struct mgt_stream_client *c, uint64_t presents)
+{
+   const uint64_t in = atomic_load(&c->bytes_in);
+   if (presents)
+      mgu_info("tcp: %llu presents: %llu bytes sent, %llu received per present (totals %llu, %llu)",
+               (unsigned long long)presents,
+               (unsigned long long)((c->bytes_out - c->report_out) / presents),
+               (unsigned long long)((in - c->report_in) / presents),
+               (unsigned long long)c->bytes_out, (unsigned long long)in);
+   c->report_out = c->bytes_out;
+   c->report_in = in;
+}
 
 static void
 client_capture(struct mgt_stream_client *c, const struct iovec *iov, int count)
@@ -615,6 +679,7 @@ reader_main(void *arg)
          client_fail(c, MGU_FATAL_ProtocolCorruption);
          break;
       }
+      atomic_fetch_add(&c->bytes_in, sizeof(h) + h.size);
       switch (h.kind) {
       case MGP_FRAME_REPLY: {
          pthread_mutex_lock(&c->lock);
@@ -622,6 +687,7 @@ reader_main(void *arg)
          c->reply = buf;
          buf = t;
          c->reply_size = h.size;
+         c->reply_flags = h.flags;
          c->reply_seq = h.a;
          c->reply_arrived = true;
          pthread_cond_broadcast(&c->cond);
@@ -725,6 +791,7 @@ client_flush(struct mgt_stream_client *c)
       return !atomic_load(&c->failed);
    client_capture(c, &(struct iovec){c->out, c->out_len}, 1);
    int rc = mgt_io_write_full(c->fd, c->out, c->out_len);
+   c->bytes_out += c->out_len;
    c->out_len = 0;
    if (rc) {
       client_write_failed(c, errno);
@@ -751,6 +818,7 @@ client_put(struct mgt_stream_client *c, struct iovec *iov, int count)
       return true;
    }
    client_capture(c, iov, count);
+   c->bytes_out += total;
    if (writev_full(c->fd, iov, count)) {
       client_write_failed(c, errno);
       return false;
@@ -855,6 +923,8 @@ stream_commit(void *carrier, bool wants_reply)
    if (!client_put(c, iov, 5))
       return;
    c->records++;
+   if (rh.call == MGP_CALL_present && ++c->presents % PRESENT_REPORT == 0)
+      client_report(c, PRESENT_REPORT);
    if (wants_reply) {
       c->reply_want = (uint32_t)c->records;
       client_flush(c);
@@ -901,28 +971,43 @@ stream_read_reply(void *carrier, const struct mgp_span *staged, void *dst, uint6
    pthread_mutex_lock(&c->lock);
    const uint8_t *p = c->reply.data;
    uint64_t left = c->reply_size;
-   bool found = false;
+   const bool rle = (c->reply_flags & MGP_FRAME_RLE) != 0;
+   bool found = false, bad_code = false;
    while (left >= sizeof(struct mgp_reply_span)) {
       struct mgp_reply_span w;
       memcpy(&w, p, sizeof(w));
       p += sizeof(w);
       left -= sizeof(w);
-      if (w.size > left)
+      uint64_t bytes = w.size; /* what follows: the span's bytes, or their code */
+      if (rle) {
+         if (left < sizeof(bytes))
+            break;
+         memcpy(&bytes, p, sizeof(bytes));
+         p += sizeof(bytes);
+         left -= sizeof(bytes);
+      }
+      if (bytes > left)
          break;
       if (w.offset == staged->offset && w.size == size) {
-         if (dst)
+         if (rle)
+            bad_code = dst && !mgt_rle_decode(p, bytes, dst, size);
+         else if (dst)
             memcpy(dst, p, size);
-         found = true;
+         found = !bad_code;
          break;
       }
-      uint64_t step = align_up(w.size, 8);
+      uint64_t step = align_up(bytes, 8);
       if (step > left)
          break;
       p += step;
       left -= step;
    }
    pthread_mutex_unlock(&c->lock);
-   if (!found) {
+   if (bad_code) {
+      mgu_error("mgl-server's reply codes the %llu-byte span at inline offset %llu badly",
+                (unsigned long long)size, (unsigned long long)staged->offset);
+      client_fail(c, MGU_FATAL_ProtocolCorruption);
+   } else if (!found) {
       mgu_error("mgl-server's reply lacks the %llu-byte span at inline offset %llu",
                 (unsigned long long)size, (unsigned long long)staged->offset);
       client_fail(c, MGU_FATAL_ProtocolCorruption);
@@ -1008,6 +1093,7 @@ mgt_stream_client_destroy(struct mgt_stream_client *c)
       shutdown(c->fd, SHUT_RDWR); /* nothing more will come that matters: end the reader */
    if (c->reader_started)
       pthread_join(c->reader, NULL);
+   client_report(c, c->presents % PRESENT_REPORT);
    close(c->fd);
    mgt_frame_buf_finish(&c->reply);
    mgt_inbox_finish(&c->inbox);

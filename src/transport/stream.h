@@ -133,8 +133,11 @@ const char *mgt_stream_reply_area(struct mgt_inline_area *area, struct mgt_frame
 void *mgt_stream_resolve_inline(void *area, uint32_t seg, uint64_t offset, uint64_t size,
                                 bool writable);
 /* Sends the REPLY frame for record number seq: the written spans' bytes (from the reply
- * area). 0 or -1. */
-int mgt_stream_send_reply(int fd, uint32_t seq, const struct mgt_inline_area *area);
+ * area), run-length coded in coded's memory (MGP_FRAME_RLE) when coded is not NULL (the client
+ * decodes them), the reply is at least MGP_RLE_MIN_REPLY bytes and the code is under 7/8 of
+ * them. 0 or -1. */
+int mgt_stream_send_reply(int fd, uint32_t seq, const struct mgt_inline_area *area,
+                          struct mgt_frame_buf *coded);
 /* Sends one EVENT frame. From the thread that sends the replies (frames never interleave).
  * 0 or -1. */
 int mgt_stream_send_event(int fd, const struct mgp_event *ev);

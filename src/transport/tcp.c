@@ -9,6 +9,7 @@
 #include <poll.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <time.h>
@@ -114,6 +115,10 @@ mgt_tcp_connect(const char *hostport, const char *backend, const char *token, ui
    struct mgp_hello hello;
    mgt_hello_init(&hello, MGP_HELLO_TCP, backend, token, log_level);
    hello.stage_size = stage_size;
+   /* MGL_TCP_COMPRESS=0: every reply comes back as it is (to compare; pipe_stream.h) */
+   const char *compress = getenv("MGL_TCP_COMPRESS");
+   if (!compress || strcmp(compress, "0") != 0)
+      hello.features |= MGP_HELLO_FEATURE_RLE_REPLIES;
    if (mgt_io_write_full(fd, &hello, sizeof(hello))) {
       snprintf(err, err_size, "sending the hello to %s failed: %s", hostport, strerror(errno));
       goto fail;

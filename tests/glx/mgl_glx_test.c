@@ -1,12 +1,15 @@
 /* mgl-glx-test — GLX through libglvnd on whatever vendor libGLX picks (run under mgl-run, so
  * mgl): FBConfigs and visuals, core and ES contexts from glXCreateContextAttribsARB, a window
  * drawn, swapped and read back with XGetImage, a resize picked up at the next swap, the swap
- * interval extensions, a pbuffer, a GLX pixmap, a 4-sample config, GLX's X errors for bad
+ * interval extensions, a pbuffer, a GLX pixmap, a 4-sample config and a 4-sample window's depth and
+ * stencil read and blitted (--ms-depth-stencil: that check alone), every window config drawn in
+ * a window (the sample counts offered are the device's), GLX's X errors for bad
  * attributes and configs, the legacy calls' refusal (with --legacy and MGL_COMPAT_PROFILE=1:
  * their compatibility contexts drawing fixed-function quads), and (with --one-copy) that EGL and GLX share one mapping of the vendor
  * library. Prints "glx-test: PASS (N checks)" or the first failures; exit status 1 on any. */
 #define GL_GLEXT_PROTOTYPES
 #include <dlfcn.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,7 +86,17 @@ enum { GLXBadContext_ = 0, GLXBadDrawable_ = 2, GLXBadFBConfig_ = 9, GLXBadProfi
    X(PFNGLGETPROGRAMIVPROC, glGetProgramiv)                                                        \
    X(PFNGLUSEPROGRAMPROC, glUseProgram)                                                            \
    X(PFNGLGENVERTEXARRAYSPROC, glGenVertexArrays)                                                  \
-   X(PFNGLBINDVERTEXARRAYPROC, glBindVertexArray)
+   X(PFNGLBINDVERTEXARRAYPROC, glBindVertexArray)                                                  \
+   X(PFNGLGENFRAMEBUFFERSPROC, glGenFramebuffers)                                                  \
+   X(PFNGLBINDFRAMEBUFFERPROC, glBindFramebuffer)                                                  \
+   X(PFNGLDELETEFRAMEBUFFERSPROC, glDeleteFramebuffers)                                            \
+   X(PFNGLFRAMEBUFFERRENDERBUFFERPROC, glFramebufferRenderbuffer)                                  \
+   X(PFNGLCHECKFRAMEBUFFERSTATUSPROC, glCheckFramebufferStatus)                                    \
+   X(PFNGLGENRENDERBUFFERSPROC, glGenRenderbuffers)                                                \
+   X(PFNGLBINDRENDERBUFFERPROC, glBindRenderbuffer)                                                \
+   X(PFNGLDELETERENDERBUFFERSPROC, glDeleteRenderbuffers)                                          \
+   X(PFNGLRENDERBUFFERSTORAGEMULTISAMPLEPROC, glRenderbufferStorageMultisample)                    \
+   X(PFNGLBLITFRAMEBUFFERPROC, glBlitFramebuffer)
 #define DECL(type, name) static type p_##name;
 GL_FUNCS(DECL)
 #undef DECL
@@ -151,6 +164,23 @@ wait_mapped(Display *dpy, Window win)
    do {
       XWindowEvent(dpy, win, StructureNotifyMask, &ev);
    } while (ev.type != MapNotify);
+}
+
+/* A mapped w x h window of vi's visual (its colormap is freed with the connection). */
+static Window
+mapped_window(Display *dpy, const XVisualInfo *vi, int w, int h)
+{
+   Window root = RootWindow(dpy, vi->screen);
+   XSetWindowAttributes swa = {
+      .colormap = XCreateColormap(dpy, root, vi->visual, AllocNone),
+      .event_mask = StructureNotifyMask,
+      .border_pixel = 0,
+   };
+   Window win = XCreateWindow(dpy, root, 0, 0, (unsigned)w, (unsigned)h, 0, vi->depth, InputOutput,
+                              vi->visual, CWColormap | CWEventMask | CWBorderPixel, &swa);
+   XMapWindow(dpy, win);
+   wait_mapped(dpy, win);
+   return win;
 }
 
 static void
@@ -594,6 +624,252 @@ check_pixmap(Display *dpy, GLXFBConfig cfg, GLXContext core)
       XFree(ms);
 }
 
+/* A framebuffer object with a colour and a D24S8 renderbuffer of `samples` samples, w x h. */
+static GLuint
+ds_fbo(int samples, int w, int h, GLuint rbs[2])
+{
+   GLuint fbo = 0;
+   p_glGenRenderbuffers(2, rbs);
+   p_glBindRenderbuffer(GL_RENDERBUFFER, rbs[0]);
+   p_glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_RGBA8, w, h);
+   p_glBindRenderbuffer(GL_RENDERBUFFER, rbs[1]);
+   p_glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_DEPTH24_STENCIL8, w, h);
+   p_glGenFramebuffers(1, &fbo);
+   p_glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   p_glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rbs[0]);
+   p_glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER,
+                               rbs[1]);
+   GLenum st = p_glCheckFramebufferStatus(GL_FRAMEBUFFER);
+   CHECK(st == GL_FRAMEBUFFER_COMPLETE, "%d-sample D24S8 framebuffer status 0x%x", samples, st);
+   return fbo;
+}
+
+/* The depth and stencil read back (GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8) at the left and the
+ * right half's pixel (x 8 and w - 8, row 8) of the read framebuffer, checked against the clear
+ * (left: depth 0.75, stencil 0x11) and the quad (right: depth 0.5, stencil 0x5a). */
+static void
+expect_ds_halves(int w, int h, const char *what)
+{
+   GLuint *ds = calloc((size_t)w * h, sizeof(*ds));
+   glReadPixels(0, 0, w, h, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, ds);
+   GLenum err = glGetError();
+   CHECK(err == GL_NO_ERROR, "%s: GL_DEPTH_STENCIL read: error 0x%x", what, err);
+   const GLuint d75 = (GLuint)(0.75 * 0xffffff + 0.5), d50 = (GLuint)(0.5 * 0xffffff + 0.5);
+   const GLuint left = ds[8 * w + 8], right = ds[8 * w + w - 8];
+   CHECK((left >> 8) + 1 >= d75 && (left >> 8) <= d75 + 1 && (left & 0xff) == 0x11,
+         "%s: left depth 0x%06x stencil 0x%02x (want 0x%06x 0x11)", what, left >> 8, left & 0xff,
+         d75);
+   CHECK((right >> 8) + 1 >= d50 && (right >> 8) <= d50 + 1 && (right & 0xff) == 0x5a,
+         "%s: right depth 0x%06x stencil 0x%02x (want 0x%06x 0x5a)", what, right >> 8, right & 0xff,
+         d50);
+   free(ds);
+}
+
+/* A 4-sample window's depth and stencil. The INVALID_OPERATION of GL 4.6 §18.2.2 for a
+ * multisampled read framebuffer is for a framebuffer object (READ_FRAMEBUFFER_BINDING non-zero);
+ * the default framebuffer gives values taken from its samples (Mesa llvmpipe does both). So:
+ * glReadPixels of GL_DEPTH_COMPONENT, GL_STENCIL_INDEX and GL_DEPTH_STENCIL from the window read
+ * the values drawn; glBlitFramebuffer of depth and stencil from the window into a single-sampled
+ * framebuffer object resolves them there (§18.3.1: a sample's value); the same reads from a
+ * 4-sample framebuffer object are GL_INVALID_OPERATION. Every quad edge lies on a pixel edge,
+ * so every sample of a pixel holds the same value. */
+static void
+check_ms_window_ds(Display *dpy)
+{
+   const int attribs[] = {GLX_DRAWABLE_TYPE,
+                          GLX_WINDOW_BIT,
+                          GLX_RENDER_TYPE,
+                          GLX_RGBA_BIT,
+                          GLX_DOUBLEBUFFER,
+                          True,
+                          GLX_RED_SIZE,
+                          8,
+                          GLX_DEPTH_SIZE,
+                          24,
+                          GLX_STENCIL_SIZE,
+                          8,
+                          GLX_SAMPLE_BUFFERS,
+                          1,
+                          GLX_SAMPLES,
+                          4,
+                          None};
+   int n = 0;
+   GLXFBConfig *cfgs = glXChooseFBConfig(dpy, DefaultScreen(dpy), attribs, &n);
+   CHECK(cfgs && n > 0, "no 4-sample window config with depth and stencil");
+   if (!cfgs || !n)
+      return;
+   GLXFBConfig cfg = cfgs[0];
+   XFree(cfgs);
+   load_gl();
+   XVisualInfo *vi = glXGetVisualFromFBConfig(dpy, cfg);
+   GLXContext ctx = vi ? core_context(dpy, cfg) : NULL;
+   if (!ctx) {
+      if (vi)
+         XFree(vi);
+      return;
+   }
+   const int w = 64, h = 48;
+   Window win = mapped_window(dpy, vi, w, h);
+   CHECK(glXMakeContextCurrent(dpy, win, win, ctx), "a core context on the 4-sample window");
+   GLint sb = -1, sv = -1;
+   glGetIntegerv(GL_SAMPLE_BUFFERS, &sb);
+   glGetIntegerv(GL_SAMPLES, &sv);
+   CHECK(sb == 1 && sv == 4, "window GL_SAMPLE_BUFFERS %d GL_SAMPLES %d", sb, sv);
+
+   /* Clear depth 0.75 and stencil 0x11; the right half drawn at depth 0.5 with stencil 0x5a. */
+   GLuint prog = blue_program(), vao = 0;
+   p_glGenVertexArrays(1, &vao);
+   p_glBindVertexArray(vao);
+   glViewport(0, 0, w, h);
+   glClearColor(1, 0, 0, 1);
+   glClearDepth(0.75);
+   glClearStencil(0x11);
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+   glEnable(GL_DEPTH_TEST);
+   glDepthFunc(GL_ALWAYS);
+   glEnable(GL_STENCIL_TEST);
+   glStencilFunc(GL_ALWAYS, 0x5a, 0xff);
+   glStencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
+   p_glUseProgram(prog);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glDisable(GL_DEPTH_TEST);
+   glDisable(GL_STENCIL_TEST);
+   CHECK(glGetError() == GL_NO_ERROR, "GL error while drawing");
+
+   /* glReadPixels from the window: every format, no error. */
+   float *depth = calloc((size_t)w * h, sizeof(*depth));
+   glReadPixels(0, 0, w, h, GL_DEPTH_COMPONENT, GL_FLOAT, depth);
+   GLenum err = glGetError();
+   CHECK(err == GL_NO_ERROR, "window GL_DEPTH_COMPONENT read: error 0x%x", err);
+   CHECK(fabsf(depth[8 * w + 8] - 0.75f) < 1e-5f && fabsf(depth[8 * w + w - 8] - 0.5f) < 1e-5f,
+         "window depth left %f right %f (want 0.75 0.5)", depth[8 * w + 8], depth[8 * w + w - 8]);
+   unsigned char *stencil = calloc((size_t)w * h, 1);
+   glReadPixels(0, 0, w, h, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, stencil);
+   err = glGetError();
+   CHECK(err == GL_NO_ERROR, "window GL_STENCIL_INDEX read: error 0x%x", err);
+   CHECK(stencil[8 * w + 8] == 0x11 && stencil[8 * w + w - 8] == 0x5a,
+         "window stencil left 0x%02x right 0x%02x (want 0x11 0x5a)", stencil[8 * w + 8],
+         stencil[8 * w + w - 8]);
+   expect_ds_halves(w, h, "window");
+   /* A read that starts outside the window: the pixels inside are the window's. */
+   GLuint one[4] = {0};
+   glReadPixels(w - 9, -1, 2, 2, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, one);
+   CHECK(glGetError() == GL_NO_ERROR && (one[2] & 0xff) == 0x5a && (one[3] & 0xff) == 0x5a,
+         "window GL_DEPTH_STENCIL read across its edge: stencil 0x%02x 0x%02x", one[2] & 0xff,
+         one[3] & 0xff);
+
+   /* glBlitFramebuffer of depth and stencil into a single-sampled framebuffer object resolves. */
+   GLuint rbs[2], fbo = ds_fbo(0, w, h, rbs);
+   p_glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+   p_glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
+   glClearDepth(0.0);
+   glClearStencil(0);
+   glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+   p_glBlitFramebuffer(0, 0, w, h, 0, 0, w, h, GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT,
+                       GL_NEAREST);
+   err = glGetError();
+   CHECK(err == GL_NO_ERROR, "depth/stencil blit from the window: error 0x%x", err);
+   p_glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+   expect_ds_halves(w, h, "blitted");
+
+   /* A 4-sample framebuffer object: the reads are GL_INVALID_OPERATION. */
+   GLuint ms_rbs[2], ms_fbo = ds_fbo(4, w, h, ms_rbs);
+   static const GLenum formats[3] = {GL_DEPTH_COMPONENT, GL_STENCIL_INDEX, GL_DEPTH_STENCIL};
+   static const GLenum types[3] = {GL_FLOAT, GL_UNSIGNED_BYTE, GL_UNSIGNED_INT_24_8};
+   for (int i = 0; i < 3; i++) {
+      GLuint px = 0;
+      glReadPixels(0, 0, 1, 1, formats[i], types[i], &px);
+      err = glGetError();
+      CHECK(err == GL_INVALID_OPERATION, "read of 0x%x from a 4-sample FBO: error 0x%x", formats[i],
+            err);
+   }
+   p_glBindFramebuffer(GL_FRAMEBUFFER, 0);
+   p_glDeleteFramebuffers(1, &ms_fbo);
+   p_glDeleteRenderbuffers(2, ms_rbs);
+   p_glDeleteFramebuffers(1, &fbo);
+   p_glDeleteRenderbuffers(2, rbs);
+
+   /* The window still shows its colour: red left, blue right. */
+   glXSwapBuffers(dpy, win);
+   glXWaitGL();
+   XSync(dpy, False);
+   CHECK_PIXEL(dpy, win, 8, h / 2, 0xff0000);
+   CHECK_PIXEL(dpy, win, w - 8, h / 2, 0x0000ff);
+   free(depth);
+   free(stencil);
+   glXMakeContextCurrent(dpy, None, None, NULL);
+   glXDestroyContext(dpy, ctx);
+   XDestroyWindow(dpy, win);
+   XFree(vi);
+}
+
+/* Every FBConfig offered for windows works there: a window of its visual, a core context,
+ * made current, cleared, swapped, and the window shows the colour, with GL_SAMPLES as the
+ * config says (the sample counts offered are the device's). */
+static void
+check_every_window_config(Display *dpy)
+{
+   int n = 0;
+   GLXFBConfig *cfgs = glXGetFBConfigs(dpy, DefaultScreen(dpy), &n);
+   CHECK(cfgs && n > 0, "glXGetFBConfigs");
+   unsigned counts = 0;
+   int tried = 0;
+   /* one config of each shape (samples, alpha, depth, stencil): the X server has many visuals */
+   int shapes[64][4], nshapes = 0;
+   for (int i = 0; i < n; i++) {
+      int type = 0, samples = 0, id = 0, shape[4] = {0};
+      glXGetFBConfigAttrib(dpy, cfgs[i], GLX_DRAWABLE_TYPE, &type);
+      glXGetFBConfigAttrib(dpy, cfgs[i], GLX_SAMPLES, &samples);
+      glXGetFBConfigAttrib(dpy, cfgs[i], GLX_FBCONFIG_ID, &id);
+      shape[0] = samples;
+      glXGetFBConfigAttrib(dpy, cfgs[i], GLX_ALPHA_SIZE, &shape[1]);
+      glXGetFBConfigAttrib(dpy, cfgs[i], GLX_DEPTH_SIZE, &shape[2]);
+      glXGetFBConfigAttrib(dpy, cfgs[i], GLX_STENCIL_SIZE, &shape[3]);
+      bool seen = false;
+      for (int k = 0; k < nshapes && !seen; k++)
+         seen = !memcmp(shapes[k], shape, sizeof(shape));
+      if (seen || nshapes == 64 || !(type & GLX_WINDOW_BIT))
+         continue;
+      XVisualInfo *vi = glXGetVisualFromFBConfig(dpy, cfgs[i]);
+      if (!vi)
+         continue;
+      memcpy(shapes[nshapes++], shape, sizeof(shape));
+      tried++;
+      counts |= 1u << (samples < 31 ? samples : 31);
+      Window win = mapped_window(dpy, vi, 24, 16);
+      GLXContext ctx = core_context(dpy, cfgs[i]);
+      const bool current = ctx && glXMakeContextCurrent(dpy, win, win, ctx);
+      CHECK(current, "config 0x%x (%d samples) not current on a window", id, samples);
+      if (current) {
+         GLint gs = -1;
+         glGetIntegerv(GL_SAMPLES, &gs);
+         glViewport(0, 0, 24, 16);
+         glClearColor(1, 0, 1, 1);
+         glClear(GL_COLOR_BUFFER_BIT);
+         GLenum err = glGetError();
+         glXSwapBuffers(dpy, win);
+         glXWaitGL();
+         XSync(dpy, False);
+         unsigned long got = window_pixel(dpy, win, 12, 8);
+         CHECK(gs == samples && err == GL_NO_ERROR && got == 0xff00ff,
+               "config 0x%x (%d samples): GL_SAMPLES %d, error 0x%x, window pixel 0x%06lx", id,
+               samples, gs, err, got);
+      }
+      glXMakeContextCurrent(dpy, None, None, NULL);
+      if (ctx)
+         glXDestroyContext(dpy, ctx);
+      XDestroyWindow(dpy, win);
+      XFree(vi);
+   }
+   printf("glx-test: %d window configs drawn (one of each shape); sample counts offered:", tried);
+   for (int k = 0; k < 32; k++)
+      if (counts & (1u << k))
+         printf(" %d", k);
+   printf("\n");
+   if (cfgs)
+      XFree(cfgs);
+}
+
 /* EGL and GLX in one process reach one copy of the vendor library. */
 static void
 check_one_copy(void)
@@ -821,6 +1097,7 @@ main(int argc, char **argv)
    bool one_copy = argc > 1 && !strcmp(argv[1], "--one-copy");
    bool pbuffer_mode = argc > 1 && !strcmp(argv[1], "--pbuffer-only");
    bool legacy_mode = argc > 1 && !strcmp(argv[1], "--legacy");
+   bool ms_ds_mode = argc > 1 && !strcmp(argv[1], "--ms-depth-stencil");
    Display *dpy = XOpenDisplay(NULL);
    if (!dpy) {
       fprintf(stderr, "glx-test: cannot open the display\n");
@@ -838,6 +1115,11 @@ main(int argc, char **argv)
       return create_attribs ? pbuffer_only(dpy) : 1;
    if (legacy_mode) {
       check_legacy(dpy);
+      goto out;
+   }
+   if (ms_ds_mode) {
+      /* this check alone, on any vendor (Mesa llvmpipe passes it) */
+      check_ms_window_ds(dpy);
       goto out;
    }
    const char *vendor = glXGetClientString(dpy, GLX_VENDOR);
@@ -904,6 +1186,8 @@ main(int argc, char **argv)
       check_pixmap(dpy, cfgs[0], core);
       glXDestroyContext(dpy, core);
    }
+   check_ms_window_ds(dpy);
+   check_every_window_config(dpy);
    check_destroy_current_twice(dpy, cfgs[0]);
    if (one_copy)
       check_one_copy();

@@ -5,7 +5,7 @@
  *   mgl_window_test SCENARIO|all [--out DIR]
  *
  * Scenarios: draw_swap damage resize interval two_windows move_context destroy kill_connection
- * xlib_default msaa pixmap. Exit 0 when every check passed. With --out, each scenario writes the window it
+ * xlib_default msaa configs pixmap. Exit 0 when every check passed. With --out, each scenario writes the window it
  * read back as DIR/<scenario>.png. Runs on any glvnd EGL vendor; Mesa llvmpipe (22.3, X11
  * swrast) fails buffer age, the swap interval and the destroyed window (it crashes there). */
 #include <stdbool.h>
@@ -1010,6 +1010,81 @@ sc_msaa(void)
    xcb_egl_close(&x);
 }
 
+/* Every config offered for windows works there: for each EGL_WINDOW_BIT config that renders
+ * ES 2, a window surface and a context are made, made current, cleared to a colour, swapped,
+ * and the window read back shows it, with GL_SAMPLES as the config says. The sample counts
+ * offered are the device's (EGL's configs follow the backend's caps): a count the device
+ * cannot render fails here. */
+static void
+sc_configs(void)
+{
+   struct xcb_egl x;
+   if (!xcb_egl_open(&x)) {
+      failures++;
+      return;
+   }
+   EGLint n = 0;
+   CHECK(eglGetConfigs(x.e.dpy, NULL, 0, &n) && n > 0);
+   EGLConfig *cfgs = calloc((size_t)(n > 0 ? n : 1), sizeof(*cfgs));
+   CHECK(eglGetConfigs(x.e.dpy, cfgs, n, &n));
+   const int w = 48, h = 32;
+   unsigned tried = 0, sample_counts = 0;
+   for (EGLint i = 0; i < n; i++) {
+      EGLint type = 0, api = 0, samples = 0, id = 0, alpha = 0;
+      eglGetConfigAttrib(x.e.dpy, cfgs[i], EGL_SURFACE_TYPE, &type);
+      eglGetConfigAttrib(x.e.dpy, cfgs[i], EGL_RENDERABLE_TYPE, &api);
+      eglGetConfigAttrib(x.e.dpy, cfgs[i], EGL_SAMPLES, &samples);
+      eglGetConfigAttrib(x.e.dpy, cfgs[i], EGL_CONFIG_ID, &id);
+      eglGetConfigAttrib(x.e.dpy, cfgs[i], EGL_ALPHA_SIZE, &alpha);
+      if (!(type & EGL_WINDOW_BIT) || !(api & EGL_OPENGL_ES2_BIT))
+         continue;
+      tried++;
+      sample_counts |= 1u << (samples < 31 ? samples : 31);
+      xcb_window_t win = make_window(x.c, w, h);
+      const EGLint cattr[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
+      EGLContext ctx = eglCreateContext(x.e.dpy, cfgs[i], EGL_NO_CONTEXT, cattr);
+      EGLSurface s = eglCreatePlatformWindowSurface(x.e.dpy, cfgs[i], &win, NULL);
+      if (!ctx || s == EGL_NO_SURFACE || !eglMakeCurrent(x.e.dpy, s, s, ctx)) {
+         fprintf(stderr, "config %d (%d samples): context %p surface %p not current\n", id, samples,
+                 (void *)ctx, (void *)s);
+         failures++;
+      } else {
+         GLint gs = -1;
+         glGetIntegerv(GL_SAMPLES, &gs);
+         glViewport(0, 0, w, h);
+         glClearColor(0.0f, 1.0f, 1.0f, 1.0f);
+         glClear(GL_COLOR_BUFFER_BIT);
+         const GLenum err = glGetError();
+         const bool swapped = eglSwapBuffers(x.e.dpy, s);
+         uint32_t *px = read_window(x.c, win, w, h);
+         const uint32_t got = px ? px[(h / 2) * w + w / 2] : 0xdeadbeef;
+         if (gs != samples || err != GL_NO_ERROR || !swapped || got != 0x00ffffu) {
+            fprintf(stderr,
+                    "config %d (%d samples, alpha %d): GL_SAMPLES %d, GL error 0x%x, swap %d, "
+                    "window pixel 0x%06x (want 0x00ffff)\n",
+                    id, samples, alpha, gs, err, swapped, got);
+            failures++;
+         }
+         free(px);
+      }
+      eglMakeCurrent(x.e.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+      if (s != EGL_NO_SURFACE)
+         eglDestroySurface(x.e.dpy, s);
+      if (ctx)
+         eglDestroyContext(x.e.dpy, ctx);
+      xcb_destroy_window(x.c, win);
+      xcb_flush(x.c);
+   }
+   printf("configs: %u window configs drawn; sample counts offered:", tried);
+   for (int k = 0; k < 32; k++)
+      if (sample_counts & (1u << k))
+         printf(" %d", k);
+   printf("\n");
+   CHECK(tried > 0);
+   free(cfgs);
+   xcb_egl_close(&x);
+}
+
 /* EGL pixmap surfaces on an X pixmap: EGL_PIXMAP_BIT configs and EGL_MATCH_NATIVE_PIXMAP, the
  * spec's errors, what GL rendered in the pixmap after eglWaitClient / eglWaitGL / glFinish
  * (read back with xcb_get_image), eglSwapBuffers without effect, and eglCopyBuffers into a
@@ -1185,6 +1260,7 @@ static const struct {
    {"kill_connection", sc_kill_connection},
    {"xlib_default", sc_xlib_default},
    {"msaa", sc_msaa},
+   {"configs", sc_configs},
    {"pixmap", sc_pixmap},
    {"bench", sc_bench}, /* last: "all" stops before it */
 };

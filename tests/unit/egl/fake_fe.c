@@ -34,6 +34,14 @@ fe_compat_profile_enabled(void)
    return fake_fe_compat_profile;
 }
 
+uint32_t fake_fe_sample_counts = 0x1 | 0x4; /* lavapipe's: 1 and 4 samples */
+
+uint32_t
+fe_config_sample_counts(void)
+{
+   return fake_fe_sample_counts;
+}
+
 static pthread_mutex_t fake_lock = PTHREAD_MUTEX_INITIALIZER;
 static _Thread_local struct fe_context *cur_ctx;
 static _Thread_local struct fe_surface *cur_draw, *cur_read;

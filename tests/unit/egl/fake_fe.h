@@ -34,5 +34,7 @@ extern struct fake_fe_stats fake_fe_stats;
 extern enum fe_status fake_fe_fail_next_context;
 /* What fe_compat_profile_enabled answers (MGL_COMPAT_PROFILE in the real front end). */
 extern bool fake_fe_compat_profile;
+/* What fe_config_sample_counts answers (bit n: 2^n samples); 1 and 4 unless a test sets it. */
+extern uint32_t fake_fe_sample_counts;
 
 #endif

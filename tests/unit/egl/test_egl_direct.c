@@ -963,10 +963,73 @@ test_unsupported(void)
    CHECK_ERR(mgl_eglCreateSync(dpy, EGL_SYNC_FENCE, NULL) == EGL_NO_SYNC, EGL_NOT_INITIALIZED);
 }
 
+/* The multisampled configs follow the device's sample counts (fe_config_sample_counts, here
+ * the fake front end's table): 2, 4 and 8 samples where the device renders them, none it
+ * does not; a config of a count not offered is EGL_BAD_CONFIG. */
+static EGLint
+samples_of(EGLDisplay dpy, EGLConfig c)
+{
+   EGLint v = -1;
+   mgl_eglGetConfigAttrib(dpy, c, EGL_SAMPLES, &v);
+   return v;
+}
+
+static void
+test_config_samples(void)
+{
+   EGLDisplay dpy = init_display();
+   EGLConfig all[16], got[16];
+   EGLint n = -1;
+   const EGLint want8[] = {
+      EGL_SAMPLES,     8,       EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT, EGL_SURFACE_TYPE,
+      EGL_PBUFFER_BIT, EGL_NONE};
+   const EGLint want2[] = {
+      EGL_SAMPLES,     2,       EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT, EGL_SURFACE_TYPE,
+      EGL_PBUFFER_BIT, EGL_NONE};
+   /* a GPU: 1, 2, 4, 8 (bit n: 2^n samples) */
+   fake_fe_sample_counts = 0x1 | 0x2 | 0x4 | 0x8;
+   CHECK_ERR(mgl_eglGetConfigs(dpy, all, 16, &n) && n == 10, EGL_SUCCESS);
+   unsigned seen = 0;
+   for (EGLint i = 0; i < n; i++)
+      seen |= 1u << samples_of(dpy, all[i]);
+   CHECK(seen == ((1u << 0) | (1u << 2) | (1u << 4) | (1u << 8)));
+   CHECK_ERR(mgl_eglChooseConfig(dpy, want8, got, 16, &n) && n == 2, EGL_SUCCESS);
+   CHECK(n == 2 && samples_of(dpy, got[0]) == 8 && samples_of(dpy, got[1]) == 8);
+   EGLConfig eight = n ? got[0] : NULL;
+   /* at least 2: by EGL_BUFFER_SIZE (RGB8 before RGBA8), then EGL_SAMPLES ascending */
+   CHECK_ERR(mgl_eglChooseConfig(dpy, want2, got, 16, &n) && n == 6, EGL_SUCCESS);
+   CHECK(n == 6 && samples_of(dpy, got[0]) == 2 && samples_of(dpy, got[1]) == 4 &&
+         samples_of(dpy, got[2]) == 8 && samples_of(dpy, got[3]) == 2 &&
+         samples_of(dpy, got[5]) == 8);
+
+   /* lavapipe: 1 and 4 only; the 8-sample config from above is no config now */
+   fake_fe_sample_counts = 0x1 | 0x4;
+   CHECK_ERR(mgl_eglGetConfigs(dpy, all, 16, &n) && n == 6, EGL_SUCCESS);
+   seen = 0;
+   for (EGLint i = 0; i < n; i++)
+      seen |= 1u << samples_of(dpy, all[i]);
+   CHECK(seen == ((1u << 0) | (1u << 4)));
+   CHECK_ERR(mgl_eglChooseConfig(dpy, want8, got, 16, &n) && n == 0, EGL_SUCCESS);
+   CHECK_ERR(mgl_eglChooseConfig(dpy, want2, got, 16, &n) && n == 2, EGL_SUCCESS);
+   CHECK(n == 2 && samples_of(dpy, got[0]) == 4);
+   EGLint v;
+   CHECK_ERR(!mgl_eglGetConfigAttrib(dpy, eight, EGL_SAMPLES, &v), EGL_BAD_CONFIG);
+   const EGLint pb[] = {EGL_WIDTH, 4, EGL_HEIGHT, 4, EGL_NONE};
+   CHECK_ERR(mgl_eglCreatePbufferSurface(dpy, eight, pb) == EGL_NO_SURFACE, EGL_BAD_CONFIG);
+   CHECK_ERR(mgl_eglCreateContext(dpy, eight, EGL_NO_CONTEXT, NULL) == EGL_NO_CONTEXT,
+             EGL_BAD_CONFIG);
+   /* nothing multisampled: no multisampled config at all */
+   fake_fe_sample_counts = 0x1;
+   CHECK_ERR(mgl_eglGetConfigs(dpy, NULL, 0, &n) && n == 4, EGL_SUCCESS);
+   fake_fe_sample_counts = 0x1 | 0x4;
+   mgl_eglTerminate(dpy);
+}
+
 static const struct {
    const char *name;
    void (*fn)(void);
 } cases[] = {
+   {"config_samples", test_config_samples},
    {"display", test_display},
    {"get_error", test_get_error},
    {"config", test_config},

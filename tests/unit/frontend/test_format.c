@@ -212,9 +212,40 @@ test_pack_shape(void)
    CHECK(!fe_pack_shape(GL_DEPTH_COMPONENT, GL_HALF_FLOAT, &sh));
 }
 
+/* The sample counts a window config may have, over fake caps tables: both the colour (RGBA8)
+ * and the depth/stencil (D24S8, or its stand-in) counts; bit 0 always. */
+static void
+test_surface_sample_counts(void)
+{
+   static struct mgp_caps caps; /* large: not on the stack */
+   memset(&caps, 0, sizeof(caps));
+   caps.format_flags[MGP_FORMAT_RGBA8_UNORM] = MGP_FORMAT_CAP_RENDER;
+   caps.format_flags[MGP_FORMAT_D24_UNORM_S8_UINT] = MGP_FORMAT_CAP_DEPTH_STENCIL;
+   /* lavapipe: 1 and 4 */
+   caps.format_sample_counts[MGP_FORMAT_RGBA8_UNORM] = 0x05;
+   caps.format_sample_counts[MGP_FORMAT_D24_UNORM_S8_UINT] = 0x05;
+   CHECK(fe_format_surface_sample_counts(&caps) == 0x05);
+   /* a GPU: 1 to 8 for both (colour to 64) */
+   caps.format_sample_counts[MGP_FORMAT_RGBA8_UNORM] = 0x7f;
+   caps.format_sample_counts[MGP_FORMAT_D24_UNORM_S8_UINT] = 0x0f;
+   CHECK(fe_format_surface_sample_counts(&caps) == 0x0f);
+   /* colour renders 2 and 8, depth/stencil not: neither is offered */
+   caps.format_sample_counts[MGP_FORMAT_D24_UNORM_S8_UINT] = 0x05;
+   CHECK(fe_format_surface_sample_counts(&caps) == 0x05);
+   /* no D24S8 (AMD): its stand-in's counts */
+   caps.format_flags[MGP_FORMAT_D24_UNORM_S8_UINT] = 0;
+   caps.format_flags[MGP_FORMAT_D32_FLOAT_S8_UINT] = MGP_FORMAT_CAP_DEPTH_STENCIL;
+   caps.format_sample_counts[MGP_FORMAT_D32_FLOAT_S8_UINT] = 0x0b;
+   CHECK(fe_format_surface_sample_counts(&caps) == 0x0b);
+   /* nothing multisampled */
+   caps.format_sample_counts[MGP_FORMAT_RGBA8_UNORM] = 0x01;
+   CHECK(fe_format_surface_sample_counts(&caps) == 0x01);
+}
+
 int
 main(void)
 {
+   test_surface_sample_counts();
    test_unpack();
    test_pack_shape();
    test_cso_lru();

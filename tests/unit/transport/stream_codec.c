@@ -163,7 +163,8 @@ server_main(void *arg)
          mgt_stream_send_frame(s->fd, MGP_FRAME_LOG, 0, MGU_LOG_INFO, line,
                                (uint32_t)strlen(line) + 1);
       }
-      if ((h.flags & MGP_FRAME_WANTS_REPLY) && mgt_stream_send_reply(s->fd, (uint32_t)seq, &area))
+      if ((h.flags & MGP_FRAME_WANTS_REPLY) &&
+          mgt_stream_send_reply(s->fd, (uint32_t)seq, &area, NULL))
          server_error(s, "send_reply failed");
    }
    mgt_frame_buf_finish(&buf);
