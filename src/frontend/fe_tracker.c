@@ -612,15 +612,16 @@ fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint64_t 
  * One list, so the compare and the capture cannot disagree. */
 #define DRAW_INPUTS(X)                                                                             \
    /* what the draw-overhead cases change first, so a changed draw stops comparing early; V:     \
-    * a value input, B: the vertex buffers (draw_inputs_changed), O: any other */ \
+    * a value input, B: the vertex buffers, T: the units' texture and sampler bindings, U: the   \
+    * uniform-block bindings, S: the storage-block bindings (draw_inputs_changed), O: any other */ \
    X(rs_version, ctx->rs_version, V)                                                               \
    X(ds_version, ctx->ds_version, V)                                                               \
-   X(unit_version, ctx->unit_version, O)                                                           \
+   X(unit_version, ctx->unit_version, T)                                                           \
    X(uniform_version, e->uniform_version, V)                                                       \
-   X(exec, (uintptr_t)e, O)                                                                        \
-   X(ubo_version, ctx->ubo_version, O)                                                             \
-   X(ssbo_version, ctx->ssbo_version, O)                                                           \
+   X(ubo_version, ctx->ubo_version, U)                                                             \
+   X(ssbo_version, ctx->ssbo_version, S)                                                           \
    X(vao_buffers_version, ctx->vao->buffers_version, B)                                            \
+   X(exec, (uintptr_t)e, O)                                                                        \
    X(bindings_version, e->bindings_version, O)                                                     \
    X(constants_ctx, (uintptr_t)e->constants_ctx, O)                                                \
    X(draw_fbo, (uintptr_t)ctx->draw_fbo, O)                                                        \
@@ -640,10 +641,15 @@ fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint64_t 
    X(any_gen, atomic_load(&ctx->share->any_gen), O)
 
 /* the classes as bits (draw_inputs_changed); B: the vertex array's buffers (glVertexAttribPointer
- * of the same format on another buffer or offset) */
+ * of the same format on another buffer or offset); T, U, S: a glBindTexture or glBindSampler, a
+ * glBindBufferBase/Range of a uniform or a storage block binding (the program, its block and
+ * sampler bindings, the buffers and textures themselves unchanged: those are O) */
 #define DRAW_INPUT_BIT_V 1u
 #define DRAW_INPUT_BIT_B 2u
-#define DRAW_INPUT_BIT_O 4u
+#define DRAW_INPUT_BIT_T 4u
+#define DRAW_INPUT_BIT_U 8u
+#define DRAW_INPUT_BIT_S 16u
+#define DRAW_INPUT_BIT_O 32u
 
 static bool
 draw_inputs_same(const struct fe_context *ctx, const struct fe_exec *e)
@@ -659,8 +665,9 @@ draw_inputs_same(const struct fe_context *ctx, const struct fe_exec *e)
 
 /* Which classes of inputs differ from the last full validate's; stops at the first other
  * input. Value inputs alone (V: render state, dynamic state, default-block bytes; a glScissor,
- * a glEnable, a glUniform between draws) and the vertex buffers alone (B) each have groups
- * that read nothing else, so the others would find their keys unchanged. */
+ * a glEnable, a glUniform between draws), the vertex buffers alone (B) and the unit, uniform-
+ * or storage-block bindings (T, U, S) each have groups that read nothing else, so the others
+ * would find their keys unchanged. */
 static unsigned
 draw_inputs_changed(const struct fe_context *ctx, const struct fe_exec *e)
 {
@@ -732,6 +739,22 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
             t->draw_in.rs_version = ctx->rs_version;
             t->draw_in.ds_version = ctx->ds_version;
             t->draw_in.uniform_version = e->uniform_version;
+         }
+         if (changed & (DRAW_INPUT_BIT_T | DRAW_INPUT_BIT_U | DRAW_INPUT_BIT_S)) {
+            /* the program's binding groups, each with its own key; a sampler group that
+             * refuses the draw (GL_INVALID_OPERATION) leaves no snapshot, as the full way */
+            t->binding_validates++;
+            if (changed & DRAW_INPUT_BIT_U)
+               emit_uniform_buffers(ctx, e);
+            if (changed & DRAW_INPUT_BIT_S)
+               emit_storage_buffers(ctx, e);
+            if ((changed & DRAW_INPUT_BIT_T) && !emit_samplers(ctx, e)) {
+               t->draw_in_valid = false;
+               return false;
+            }
+            t->draw_in.unit_version = ctx->unit_version;
+            t->draw_in.ubo_version = ctx->ubo_version;
+            t->draw_in.ssbo_version = ctx->ssbo_version;
          }
          if (changed & DRAW_INPUT_BIT_B) {
             /* the same vertex array and layout, and no buffer generation moved (any_gen) */

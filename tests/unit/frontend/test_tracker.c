@@ -1677,7 +1677,7 @@ test_draw_inputs_walk(void)
    for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
       mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
       const uint64_t full = t->full_validates, values = t->value_validates,
-                     vertex = t->vertex_validates;
+                     vertex = t->vertex_validates, bindings = t->binding_validates;
       steps[i].apply();
       fake_clear();
       mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
@@ -1703,6 +1703,23 @@ test_draw_inputs_walk(void)
          CHECK_EQ(t->vertex_validates, vertex + 1);
          CHECK_EQ(sent, 2);
          CHECK_EQ(fake_rec(0)->id, MGP_CALL_set_vertex_buffers);
+      }
+      /* a unit's texture or sampler, or a uniform block's buffer, rebound: that group alone
+       * (the units' sampler views and samplers, the block ranges) */
+      const bool binding_only =
+         steps[i].apply == step_dw_bind_texture || steps[i].apply == step_dw_bind_texture_back ||
+         steps[i].apply == step_dw_bind_unused_unit || steps[i].apply == step_dw_sampler_bind ||
+         steps[i].apply == step_dw_sampler_unbind || steps[i].apply == step_dw_ubo_bind ||
+         steps[i].apply == step_dw_ubo_bind_base;
+      if (binding_only) {
+         CHECK_EQ(t->full_validates, full);
+         CHECK_EQ(t->binding_validates, bindings + 1);
+         for (unsigned r = 0; r + 1 < sent; r++) {
+            const enum mgp_call_id id = fake_rec(r)->id;
+            CHECK(id == MGP_CALL_set_sampler_views || id == MGP_CALL_bind_sampler_states ||
+                  id == MGP_CALL_set_shader_buffers || id == MGP_CALL_create_sampler_view ||
+                  id == MGP_CALL_create_sampler || id == MGP_CALL_set_texture_params);
+         }
       }
       fe_tracker_forget_draw(e.ctx);
       fake_clear();
