@@ -503,6 +503,9 @@ struct fe_cso_cache;
 struct fe_tracker {
    bool started;
    uint64_t rs_version, ds_version, pack_version;
+   /* the dynamic state the server holds (set_dynamic_state, then set_dynamic_words patches) */
+   struct mgp_dynamic_state ds_sent;
+   bool ds_sent_valid;
    struct mgp_handle rs_bound;
    uint64_t fb_key[9];
    uint64_t fb_hash;

@@ -95,6 +95,9 @@ emit_render_state(struct fe_context *ctx)
    }
 }
 
+/* The longest run of changed words sent as set_dynamic_words; a longer one sends it all. */
+#define DYN_WORDS_MAX 8u
+
 static void
 emit_dynamic_state(struct fe_context *ctx)
 {
@@ -102,7 +105,32 @@ emit_dynamic_state(struct fe_context *ctx)
    if (t->started && t->ds_version == ctx->ds_version)
       return;
    t->ds_version = ctx->ds_version;
+   /* The server holds what was sent last: a glScissor or glViewport sends its words alone. */
+   if (t->ds_sent_valid && fe_pipe_has(ctx, MGP_CALL_set_dynamic_words)) {
+      enum { N = sizeof(struct mgp_dynamic_state) / sizeof(uint32_t) };
+      uint32_t now[N], sent[N];
+      memcpy(now, &ctx->ds, sizeof(now));
+      memcpy(sent, &t->ds_sent, sizeof(sent));
+      uint32_t first = 0, last = N;
+      while (first < N && now[first] == sent[first])
+         first++;
+      if (first == N)
+         return; /* the same state again */
+      while (now[last - 1] == sent[last - 1])
+         last--;
+      if (last - first <= DYN_WORDS_MAX) {
+         struct mgp_word w[DYN_WORDS_MAX];
+         for (uint32_t i = first; i < last; i++)
+            w[i - first].v = now[i];
+         mgp_set_dynamic_words(&ctx->pipe,
+                               &(struct mgp_dynamic_words){.first = first, .count = last - first}, w);
+         t->ds_sent = ctx->ds;
+         return;
+      }
+   }
    mgp_set_dynamic_state(&ctx->pipe, &ctx->ds);
+   t->ds_sent = ctx->ds;
+   t->ds_sent_valid = true;
 }
 
 static void

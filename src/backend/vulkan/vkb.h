@@ -1265,6 +1265,8 @@ void vkb_delete_shader(void *self, const struct mgp_handle_args *args, const voi
 
 void vkb_set_dynamic_state(void *self, const struct mgp_dynamic_state *args, const void *tail,
                            uint32_t tail_count);
+void vkb_set_dynamic_words(void *self, const struct mgp_dynamic_words *args, const void *tail,
+                           uint32_t tail_count);
 void vkb_set_framebuffer_state(void *self, const struct mgp_framebuffer_state *args,
                                const void *tail, uint32_t tail_count);
 void vkb_set_vertex_buffers(void *self, const struct mgp_set_vertex_buffers *args, const void *tail,

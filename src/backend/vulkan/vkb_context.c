@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "log.h"
+#include "pipe_codec.h"
 #include "vkb.h"
 
 #define CTX_SELF                                                                                   \
@@ -371,6 +372,20 @@ vkb_set_dynamic_state(void *self, const struct mgp_dynamic_state *args, const vo
    CTX_SELF;
    ctx->dyn_dirty |= vkb_dynamic_changes(&ctx->dyn, args);
    ctx->dyn = *args;
+}
+
+void
+vkb_set_dynamic_words(void *self, const struct mgp_dynamic_words *args, const void *tail,
+                      uint32_t tail_count)
+{
+   CTX_SELF;
+   struct mgp_dynamic_state next = ctx->dyn;
+   if (!mgp_dynamic_words_apply(&next, args, tail, tail_count)) {
+      vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, "set_dynamic_words past the dynamic state");
+      return;
+   }
+   ctx->dyn_dirty |= vkb_dynamic_changes(&ctx->dyn, &next);
+   ctx->dyn = next;
 }
 
 void

@@ -24,9 +24,14 @@ test_viewport_is_dynamic(void)
    make_drawable();
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
    fake_clear();
+   /* the caller said not to send words: the whole state */
+   const uint64_t bit = 1ull << (MGP_CALL_set_dynamic_words % 64);
+   fake_caps.call_mask[MGP_CALL_set_dynamic_words / 64] &= ~bit;
    mgl_glViewport(1, 2, 30, 40);
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   fake_caps.call_mask[MGP_CALL_set_dynamic_words / 64] |= bit;
    CHECK_EQ(fake_count_of(MGP_CALL_set_dynamic_state), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_dynamic_words), 0);
    CHECK_EQ(fake_count_of(MGP_CALL_create_render_state), 0);
    CHECK_EQ(fake_count_of(MGP_CALL_bind_render_state), 0);
    CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 1);
@@ -37,6 +42,48 @@ test_viewport_is_dynamic(void)
          ds->viewport[3] == 40.0f);
    /* set_dynamic_state precedes the draw */
    CHECK_EQ(fake_rec(0)->id, MGP_CALL_set_dynamic_state);
+   struct mgp_dynamic_state held = *ds; /* what the server holds now */
+
+   /* With set_dynamic_words, a change sends its run of words alone, and the state patched
+    * with them is the context's: viewport (words 0-3), scissor rectangle (6-9), the scissor
+    * enable byte (word 10), both ends of the struct (all of it). */
+   for (int step = 0; step < 5; step++) {
+      fake_clear();
+      uint32_t first = 0, count = 4;
+      switch (step) {
+      case 0: mgl_glViewport(3, 4, 20, 10); break;
+      case 1: mgl_glScissor(5, 6, 7, 8), first = 6; break;
+      case 2: mgl_glEnable(GL_SCISSOR_TEST), first = 10, count = 1; break;
+      case 3: mgl_glScissor(5, 6, 9, 8), first = 8, count = 1; break;
+      default: mgl_glViewport(0, 0, 64, 64), mgl_glBlendColor(0.5f, 0, 0, 0); break;
+      }
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      CHECK_EQ(fake_count(), 2);
+      CHECK_EQ(fake_rec(1)->id, MGP_CALL_draw_vbo);
+      const struct fake_rec *r = fake_rec(0);
+      if (step == 4) {
+         /* from word 0 to the blend colour: longer than a run of words */
+         CHECK_EQ(r->id, MGP_CALL_set_dynamic_state);
+         held = *(const struct mgp_dynamic_state *)(const void *)r->args;
+      } else {
+         CHECK_EQ(r->id, MGP_CALL_set_dynamic_words);
+         const struct mgp_dynamic_words *w = (const void *)r->args;
+         CHECK_EQ(w->first, first);
+         CHECK_EQ(w->count, count);
+         CHECK(mgp_dynamic_words_apply(&held, w, r->tail, r->tail_count));
+      }
+      CHECK(!memcmp(&held, &e.ctx->ds, sizeof(held)));
+   }
+   /* words past the struct, or a tail shorter than its count, change nothing */
+   const struct mgp_dynamic_state before = held;
+   const struct mgp_word words[2] = {{1}, {2}};
+   const uint32_t nw = sizeof(held) / 4;
+   CHECK(!mgp_dynamic_words_apply(&held, &(struct mgp_dynamic_words){nw - 1, 2}, words, 2));
+   CHECK(!mgp_dynamic_words_apply(&held, &(struct mgp_dynamic_words){nw + 1, 0}, words, 0));
+   CHECK(!mgp_dynamic_words_apply(&held, &(struct mgp_dynamic_words){0xffffffffu, 2}, words, 2));
+   CHECK(!mgp_dynamic_words_apply(&held, &(struct mgp_dynamic_words){0, 2}, words, 1));
+   CHECK(mgp_dynamic_words_apply(&held, &(struct mgp_dynamic_words){nw - 2, 2}, words, 2));
+   CHECK(!memcmp(&held, &before, sizeof(held) - 8));
    CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
    env_finish(&e);
 }
