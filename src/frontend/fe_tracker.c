@@ -9,7 +9,8 @@
  *                     whole, which costs less than hashing them)
  *   CSOs              content-addressed (fe_cso.c); a bind is sent only when the handle differs
  *   the draw          a draw whose inputs are those of the last full draw validate skips the
- *                     groups (draw_inputs_same)
+ *                     groups; one that differs in value inputs, vertex buffers or unit/block
+ *                     bindings alone runs those groups alone (draw_inputs_changed)
  *
  * Order: creates (from the CSO caches) precede the binds that name them; every set_* / bind_*
  * precedes the verb. Nothing else about order is a contract (docs/PIPE.md#order). */
@@ -679,18 +680,6 @@ fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint64_t 
 #define DRAW_INPUT_BIT_S 16u
 #define DRAW_INPUT_BIT_O 32u
 
-static bool
-draw_inputs_same(const struct fe_context *ctx, const struct fe_exec *e)
-{
-   const struct fe_draw_inputs *in = &ctx->tracker.draw_in;
-#define SAME(name, expr, cls)                                                                      \
-   if (in->name != (uint64_t)(expr))                                                               \
-      return false;
-   DRAW_INPUTS(SAME)
-#undef SAME
-   return true;
-}
-
 /* Which classes of inputs differ from the last full validate's; stops at the first other
  * input. Value inputs alone (V: render state, dynamic state, default-block bytes; a glScissor,
  * a glEnable, a glUniform between draws), the vertex buffers alone (B) and the unit, uniform-
@@ -752,9 +741,11 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
       struct fe_tracker *t = &ctx->tracker;
       if (e->glsl && e->glsl->num_storage_blocks)
          storage_written(ctx, e);
-      if (t->draw_in_valid && draw_inputs_same(ctx, e))
-         return true;
+      /* one walk over the inputs: none changed (the no-change draw), the classes that did,
+       * or the first other input */
       const unsigned changed = t->draw_in_valid ? draw_inputs_changed(ctx, e) : DRAW_INPUT_BIT_O;
+      if (!changed)
+         return true;
       if (!(changed & DRAW_INPUT_BIT_O)) {
          if (changed & DRAW_INPUT_BIT_V) {
             /* the value groups alone, in the full validate's order; the hidden state uniforms
