@@ -109,23 +109,25 @@ emit_dynamic_state(struct fe_context *ctx)
    /* The server holds what was sent last: a glScissor or glViewport sends its words alone. */
    if (t->ds_sent_valid && fe_pipe_has(ctx, MGP_CALL_set_dynamic_words)) {
       enum { N = sizeof(struct mgp_dynamic_state) / sizeof(uint32_t) };
-      uint32_t now[N], sent[N];
-      memcpy(now, &ctx->ds, sizeof(now));
-      memcpy(sent, &t->ds_sent, sizeof(sent));
+      uint8_t *now = (uint8_t *)&ctx->ds, *sent = (uint8_t *)&t->ds_sent;
+      /* the differing run: pairs of words first, then the word within the pair */
       uint32_t first = 0, last = N;
-      while (first < N && now[first] == sent[first])
+      while (first + 2 <= N && !memcmp(now + 4 * first, sent + 4 * first, 8))
+         first += 2;
+      while (first < N && !memcmp(now + 4 * first, sent + 4 * first, 4))
          first++;
       if (first == N)
          return; /* the same state again */
-      while (now[last - 1] == sent[last - 1])
+      while (last >= first + 2 && !memcmp(now + 4 * (last - 2), sent + 4 * (last - 2), 8))
+         last -= 2;
+      while (!memcmp(now + 4 * (last - 1), sent + 4 * (last - 1), 4))
          last--;
       if (last - first <= DYN_WORDS_MAX) {
          struct mgp_word w[DYN_WORDS_MAX];
-         for (uint32_t i = first; i < last; i++)
-            w[i - first].v = now[i];
+         memcpy(w, now + 4 * first, 4 * (last - first));
          mgp_set_dynamic_words(&ctx->pipe,
                                &(struct mgp_dynamic_words){.first = first, .count = last - first}, w);
-         t->ds_sent = ctx->ds;
+         memcpy(sent + 4 * first, now + 4 * first, 4 * (last - first));
          return;
       }
    }

@@ -829,6 +829,8 @@ enum vkb_dyn_part {
 /* The VKB_DYN_* parts whose fields differ between two dynamic states. */
 uint32_t vkb_dynamic_changes(const struct mgp_dynamic_state *was,
                              const struct mgp_dynamic_state *now);
+/* The VKB_DYN_* parts with a field in bytes [offset, offset + size) of mgp_dynamic_state. */
+uint32_t vkb_dynamic_byte_parts(size_t offset, size_t size);
 
 struct vkb_context {
    struct vkb_obj base;

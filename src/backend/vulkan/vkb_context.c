@@ -379,13 +379,13 @@ vkb_set_dynamic_words(void *self, const struct mgp_dynamic_words *args, const vo
                       uint32_t tail_count)
 {
    CTX_SELF;
-   struct mgp_dynamic_state next = ctx->dyn;
-   if (!mgp_dynamic_words_apply(&next, args, tail, tail_count)) {
+   if (!mgp_dynamic_words_apply(&ctx->dyn, args, tail, tail_count)) {
       vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, "set_dynamic_words past the dynamic state");
       return;
    }
-   ctx->dyn_dirty |= vkb_dynamic_changes(&ctx->dyn, &next);
-   ctx->dyn = next;
+   /* the client sends changed words alone: the parts they touch are recorded again */
+   ctx->dyn_dirty |= vkb_dynamic_byte_parts((size_t)args->first * sizeof(uint32_t),
+                                            (size_t)args->count * sizeof(uint32_t));
 }
 
 void
