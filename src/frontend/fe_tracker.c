@@ -118,6 +118,10 @@ emit_dynamic_state(struct fe_context *ctx)
          first++;
       if (first == N)
          return; /* the same state again */
+      /* the words after the viewport and scissor (blend colour on) seldom change: one compare */
+      enum { TAIL = offsetof(struct mgp_dynamic_state, blend_color) / 4 };
+      if (first < TAIL && !memcmp(now + 4 * TAIL, sent + 4 * TAIL, 4 * (N - TAIL)))
+         last = TAIL;
       while (last >= first + 2 && !memcmp(now + 4 * (last - 2), sent + 4 * (last - 2), 8))
          last -= 2;
       while (!memcmp(now + 4 * (last - 1), sent + 4 * (last - 1), 4))
