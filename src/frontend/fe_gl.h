@@ -507,6 +507,9 @@ struct fe_cso_cache;
 struct fe_tracker {
    bool started;
    uint64_t rs_version, ds_version, pack_version;
+   /* the dynamic state the server holds (set_dynamic_state, then set_dynamic_words patches) */
+   struct mgp_dynamic_state ds_sent;
+   bool ds_sent_valid;
    struct mgp_handle rs_bound;
    uint64_t fb_key[10];
    uint64_t fb_hash;
@@ -557,6 +560,8 @@ struct fe_tracker {
    uint64_t full_validates;   /* draws that went through the groups */
    uint64_t value_validates;  /* draws that changed value inputs alone (draw_inputs_values_only) */
    uint64_t vertex_validates; /* draws that changed the vertex array's buffers alone */
+   /* draws that changed unit, uniform- or storage-block bindings (and perhaps the above) alone */
+   uint64_t binding_validates;
 };
 
 struct fe_context {

@@ -9,7 +9,8 @@
  *                     whole, which costs less than hashing them)
  *   CSOs              content-addressed (fe_cso.c); a bind is sent only when the handle differs
  *   the draw          a draw whose inputs are those of the last full draw validate skips the
- *                     groups (draw_inputs_same)
+ *                     groups; one that differs in value inputs, vertex buffers or unit/block
+ *                     bindings alone runs those groups alone (draw_inputs_changed)
  *
  * Order: creates (from the CSO caches) precede the binds that name them; every set_* / bind_*
  * precedes the verb. Nothing else about order is a contract (docs/PIPE.md#order). */
@@ -96,6 +97,9 @@ emit_render_state(struct fe_context *ctx)
    }
 }
 
+/* The longest run of changed words sent as set_dynamic_words; a longer one sends it all. */
+#define DYN_WORDS_MAX 8u
+
 static void
 emit_dynamic_state(struct fe_context *ctx)
 {
@@ -103,7 +107,38 @@ emit_dynamic_state(struct fe_context *ctx)
    if (t->started && t->ds_version == ctx->ds_version)
       return;
    t->ds_version = ctx->ds_version;
+   /* The server holds what was sent last: a glScissor or glViewport sends its words alone. */
+   if (t->ds_sent_valid && fe_pipe_has(ctx, MGP_CALL_set_dynamic_words)) {
+      enum { N = sizeof(struct mgp_dynamic_state) / sizeof(uint32_t) };
+      uint8_t *now = (uint8_t *)&ctx->ds, *sent = (uint8_t *)&t->ds_sent;
+      /* the differing run: pairs of words first, then the word within the pair */
+      uint32_t first = 0, last = N;
+      while (first + 2 <= N && !memcmp(now + 4 * first, sent + 4 * first, 8))
+         first += 2;
+      while (first < N && !memcmp(now + 4 * first, sent + 4 * first, 4))
+         first++;
+      if (first == N)
+         return; /* the same state again */
+      /* the words after the viewport and scissor (blend colour on) seldom change: one compare */
+      enum { TAIL = offsetof(struct mgp_dynamic_state, blend_color) / 4 };
+      if (first < TAIL && !memcmp(now + 4 * TAIL, sent + 4 * TAIL, 4 * (N - TAIL)))
+         last = TAIL;
+      while (last >= first + 2 && !memcmp(now + 4 * (last - 2), sent + 4 * (last - 2), 8))
+         last -= 2;
+      while (!memcmp(now + 4 * (last - 1), sent + 4 * (last - 1), 4))
+         last--;
+      if (last - first <= DYN_WORDS_MAX) {
+         struct mgp_word w[DYN_WORDS_MAX];
+         memcpy(w, now + 4 * first, 4 * (last - first));
+         mgp_set_dynamic_words(&ctx->pipe,
+                               &(struct mgp_dynamic_words){.first = first, .count = last - first}, w);
+         memcpy(sent + 4 * first, now + 4 * first, 4 * (last - first));
+         return;
+      }
+   }
    mgp_set_dynamic_state(&ctx->pipe, &ctx->ds);
+   t->ds_sent = ctx->ds;
+   t->ds_sent_valid = true;
 }
 
 static void
@@ -613,15 +648,16 @@ fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint64_t 
  * One list, so the compare and the capture cannot disagree. */
 #define DRAW_INPUTS(X)                                                                             \
    /* what the draw-overhead cases change first, so a changed draw stops comparing early; V:     \
-    * a value input, B: the vertex buffers (draw_inputs_changed), O: any other */ \
+    * a value input, B: the vertex buffers, T: the units' texture and sampler bindings, U: the   \
+    * uniform-block bindings, S: the storage-block bindings (draw_inputs_changed), O: any other */ \
    X(rs_version, ctx->rs_version, V)                                                               \
    X(ds_version, ctx->ds_version, V)                                                               \
-   X(unit_version, ctx->unit_version, O)                                                           \
+   X(unit_version, ctx->unit_version, T)                                                           \
    X(uniform_version, e->uniform_version, V)                                                       \
-   X(exec, (uintptr_t)e, O)                                                                        \
-   X(ubo_version, ctx->ubo_version, O)                                                             \
-   X(ssbo_version, ctx->ssbo_version, O)                                                           \
+   X(ubo_version, ctx->ubo_version, U)                                                             \
+   X(ssbo_version, ctx->ssbo_version, S)                                                           \
    X(vao_buffers_version, ctx->vao->buffers_version, B)                                            \
+   X(exec, (uintptr_t)e, O)                                                                        \
    X(bindings_version, e->bindings_version, O)                                                     \
    X(constants_ctx, (uintptr_t)e->constants_ctx, O)                                                \
    X(draw_fbo, (uintptr_t)ctx->draw_fbo, O)                                                        \
@@ -641,27 +677,21 @@ fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint64_t 
    X(any_gen, atomic_load(&ctx->share->any_gen), O)
 
 /* the classes as bits (draw_inputs_changed); B: the vertex array's buffers (glVertexAttribPointer
- * of the same format on another buffer or offset) */
+ * of the same format on another buffer or offset); T, U, S: a glBindTexture or glBindSampler, a
+ * glBindBufferBase/Range of a uniform or a storage block binding (the program, its block and
+ * sampler bindings, the buffers and textures themselves unchanged: those are O) */
 #define DRAW_INPUT_BIT_V 1u
 #define DRAW_INPUT_BIT_B 2u
-#define DRAW_INPUT_BIT_O 4u
-
-static bool
-draw_inputs_same(const struct fe_context *ctx, const struct fe_exec *e)
-{
-   const struct fe_draw_inputs *in = &ctx->tracker.draw_in;
-#define SAME(name, expr, cls)                                                                      \
-   if (in->name != (uint64_t)(expr))                                                               \
-      return false;
-   DRAW_INPUTS(SAME)
-#undef SAME
-   return true;
-}
+#define DRAW_INPUT_BIT_T 4u
+#define DRAW_INPUT_BIT_U 8u
+#define DRAW_INPUT_BIT_S 16u
+#define DRAW_INPUT_BIT_O 32u
 
 /* Which classes of inputs differ from the last full validate's; stops at the first other
  * input. Value inputs alone (V: render state, dynamic state, default-block bytes; a glScissor,
- * a glEnable, a glUniform between draws) and the vertex buffers alone (B) each have groups
- * that read nothing else, so the others would find their keys unchanged. */
+ * a glEnable, a glUniform between draws), the vertex buffers alone (B) and the unit, uniform-
+ * or storage-block bindings (T, U, S) each have groups that read nothing else, so the others
+ * would find their keys unchanged. */
 static unsigned
 draw_inputs_changed(const struct fe_context *ctx, const struct fe_exec *e)
 {
@@ -718,9 +748,11 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
       struct fe_tracker *t = &ctx->tracker;
       if (e->glsl && e->glsl->num_storage_blocks)
          storage_written(ctx, e);
-      if (t->draw_in_valid && draw_inputs_same(ctx, e))
-         return true;
+      /* one walk over the inputs: none changed (the no-change draw), the classes that did,
+       * or the first other input */
       const unsigned changed = t->draw_in_valid ? draw_inputs_changed(ctx, e) : DRAW_INPUT_BIT_O;
+      if (!changed)
+         return true;
       if (!(changed & DRAW_INPUT_BIT_O)) {
          if (changed & DRAW_INPUT_BIT_V) {
             /* the value groups alone, in the full validate's order; the hidden state uniforms
@@ -733,6 +765,22 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
             t->draw_in.rs_version = ctx->rs_version;
             t->draw_in.ds_version = ctx->ds_version;
             t->draw_in.uniform_version = e->uniform_version;
+         }
+         if (changed & (DRAW_INPUT_BIT_T | DRAW_INPUT_BIT_U | DRAW_INPUT_BIT_S)) {
+            /* the program's binding groups, each with its own key; a sampler group that
+             * refuses the draw (GL_INVALID_OPERATION) leaves no snapshot, as the full way */
+            t->binding_validates++;
+            if (changed & DRAW_INPUT_BIT_U)
+               emit_uniform_buffers(ctx, e);
+            if (changed & DRAW_INPUT_BIT_S)
+               emit_storage_buffers(ctx, e);
+            if ((changed & DRAW_INPUT_BIT_T) && !emit_samplers(ctx, e)) {
+               t->draw_in_valid = false;
+               return false;
+            }
+            t->draw_in.unit_version = ctx->unit_version;
+            t->draw_in.ubo_version = ctx->ubo_version;
+            t->draw_in.ssbo_version = ctx->ssbo_version;
          }
          if (changed & DRAW_INPUT_BIT_B) {
             /* the same vertex array and layout, and no buffer generation moved (any_gen) */

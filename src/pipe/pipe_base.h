@@ -16,8 +16,9 @@
  * get_texture_image and pack_to_buffer carry an mgp_pack_shape, not GL's format and type.
  * 11: read_pixels and get_texture_image answer tight texels of a named format (the client packs).
  * 12: a span_out carries no bytes to the server (no prefill); on a stream it names the record's
- * reply area (MGP_SEG_REPLY). 13: mgp_caps carries the compute and shader-storage limits. */
-#define MGP_ABI_VERSION 13u
+ * reply area (MGP_SEG_REPLY). 13: mgp_caps carries the compute and shader-storage limits.
+ * 14: set_dynamic_words (the changed words of the dynamic state) appended. */
+#define MGP_ABI_VERSION 14u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {

@@ -232,3 +232,16 @@ mgp_verify_where(char *where, size_t n, const char *field, unsigned index, int i
    else
       snprintf(where, n, "%s", field);
 }
+
+bool
+mgp_dynamic_words_apply(struct mgp_dynamic_state *ds, const struct mgp_dynamic_words *args,
+                        const void *tail, uint32_t tail_count)
+{
+   const uint32_t words = sizeof(*ds) / sizeof(uint32_t);
+   if (args->first > words || args->count > words - args->first || tail_count < args->count ||
+       (args->count && !tail))
+      return false;
+   memcpy((uint8_t *)ds + (size_t)args->first * sizeof(uint32_t), tail,
+          (size_t)args->count * sizeof(uint32_t));
+   return true;
+}

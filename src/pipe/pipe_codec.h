@@ -188,6 +188,14 @@ extern const struct mgp_context_vtbl mgp_tap_context_vtbl;
 void mgp_tap_call(void *tap, enum mgp_call_id call, const void *args, const void *tail,
                   uint32_t tail_count);
 
+/* --- dynamic state in part -------------------------------------------------------------- */
+
+/* Patches the held dynamic state with set_dynamic_words' words (the record's count and tail
+ * are the client's: checked here without sums that could wrap). False, *ds untouched, when
+ * the words run past the struct or the tail holds fewer than count. */
+bool mgp_dynamic_words_apply(struct mgp_dynamic_state *ds, const struct mgp_dynamic_words *args,
+                             const void *tail, uint32_t tail_count);
+
 /* --- G4 verifier ----------------------------------------------------------------------- */
 
 /* Compares two payloads of a call field by field (spans by size and, for span_in, by the

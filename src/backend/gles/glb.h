@@ -556,6 +556,7 @@ GLB_CALL(set_texture_params, mgp_texture_params);
 GLB_CALL(generate_mipmap, mgp_generate_mipmap);
 GLB_CALL(set_vertex_attrib_defaults, mgp_set_vertex_attrib_defaults);
 GLB_CALL(set_dynamic_state, mgp_dynamic_state);
+GLB_CALL(set_dynamic_words, mgp_dynamic_words);
 GLB_CALL(set_framebuffer_state, mgp_framebuffer_state);
 GLB_CALL(set_vertex_buffers, mgp_set_vertex_buffers);
 GLB_CALL(set_index_buffer, mgp_set_index_buffer);

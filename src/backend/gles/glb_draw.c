@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "glb.h"
+#include "pipe_codec.h"
 
 /* ---- CSOs ----------------------------------------------------------------------------------- */
 
@@ -102,6 +103,16 @@ glb_set_dynamic_state(void *self, const struct mgp_dynamic_state *args, const vo
    struct glb_context *ctx = self;
    ctx->dyn = *args;
    ctx->dyn_set = true;
+}
+
+void
+glb_set_dynamic_words(void *self, const struct mgp_dynamic_words *args, const void *tail,
+                      uint32_t tail_count)
+{
+   struct glb_context *ctx = self;
+   if (!mgp_dynamic_words_apply(&ctx->dyn, args, tail, tail_count))
+      glb_fatal(ctx->scr, MGU_FATAL_ProtocolCorruption,
+                "set_dynamic_words past the dynamic state");
 }
 
 void

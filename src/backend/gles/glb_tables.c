@@ -40,6 +40,7 @@ const struct mgp_context_vtbl glb_context_impl = {
    .create_shader = glb_create_shader,
    .delete_shader = glb_delete_shader,
    .set_dynamic_state = glb_set_dynamic_state,
+   .set_dynamic_words = glb_set_dynamic_words,
    .set_framebuffer_state = glb_set_framebuffer_state,
    .set_vertex_buffers = glb_set_vertex_buffers,
    .set_index_buffer = glb_set_index_buffer,

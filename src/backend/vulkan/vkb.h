@@ -238,6 +238,10 @@ struct vkb_shader {
    struct mgp_shader_reflection refl;
    struct vkb_shader_binding binding[VKB_MAX_BINDING];
    uint32_t max_binding;                     /* one past the highest binding present */
+   uint64_t binding_used[2]; /* bit b % 64 of word b / 64: binding b present (count != 0) */
+   /* set 1 holds a texel buffer or a storage block: without one, what it holds follows from
+    * the sampler views and samplers bound alone (vkb_draw_fast.c, texture_set_memo) */
+   bool textures_mixed;
    VkDescriptorSetLayout dsl[VKB_SET_COUNT]; /* VKB_SET_BUFFERS, VKB_SET_TEXTURES */
    bool set_used[VKB_SET_COUNT];             /* the set has a binding */
    VkPipelineLayout layout;
@@ -547,6 +551,7 @@ struct vkb_screen_stats {
    unsigned long long xfb_scopes;       /* Vulkan captures begun (one per scope spanned) */
    unsigned long long fast_draws;       /* GL draws queued by the fast path */
    unsigned long long sampler_resolves; /* image samplers gathered anew (not from the memo) */
+   unsigned long long texture_set_memo_hits; /* sets 1 bound again without a gather */
    unsigned long long draws_recorded;   /* GL draws (ranges) recorded, merged or not */
    uint64_t cond_predicates;            /* conditional renders decided on the GPU */
    uint64_t cond_sums;                  /* of them, over several slots (vkb_cond_sum.c) */
@@ -834,6 +839,8 @@ enum vkb_dyn_part {
 /* The VKB_DYN_* parts whose fields differ between two dynamic states. */
 uint32_t vkb_dynamic_changes(const struct mgp_dynamic_state *was,
                              const struct mgp_dynamic_state *now);
+/* The VKB_DYN_* parts with a field in bytes [offset, offset + size) of mgp_dynamic_state. */
+uint32_t vkb_dynamic_byte_parts(size_t offset, size_t size);
 
 struct vkb_context {
    struct vkb_obj base;
@@ -936,6 +943,17 @@ struct vkb_context {
          VkDescriptorImageInfo info;
       } way[VKB_MAX_SAMPLERS][2];
    } smemo;
+   /* The last two sets 1 the fast draw bound for a program whose set 1 is samplers alone, by
+    * the sampler views and samplers bound at its indices, in smemo's epoch (the same
+    * resolutions, so the same set): a unit set that comes back in the batch binds its set
+    * without resolving an index (vkb_draw_fast.c, texture_set_memo). */
+   struct vkb_texture_set_memo {
+      uint64_t epoch;
+      const struct vkb_shader *sh;
+      VkDescriptorSet set;
+      struct mgp_handle views[VKB_MAX_SAMPLERS], samplers[VKB_MAX_SAMPLERS];
+   } tset[2];
+   uint32_t tset_next;
    /* default attribute values slice (per batch) */
    VkBuffer attr_buf;
    VkDeviceSize attr_off;
@@ -1262,6 +1280,8 @@ void vkb_delete_shader(void *self, const struct mgp_handle_args *args, const voi
                        uint32_t tail_count);
 
 void vkb_set_dynamic_state(void *self, const struct mgp_dynamic_state *args, const void *tail,
+                           uint32_t tail_count);
+void vkb_set_dynamic_words(void *self, const struct mgp_dynamic_words *args, const void *tail,
                            uint32_t tail_count);
 void vkb_set_framebuffer_state(void *self, const struct mgp_framebuffer_state *args,
                                const void *tail, uint32_t tail_count);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "log.h"
+#include "pipe_codec.h"
 #include "vkb.h"
 
 #define CTX_SELF                                                                                   \
@@ -371,6 +372,20 @@ vkb_set_dynamic_state(void *self, const struct mgp_dynamic_state *args, const vo
    CTX_SELF;
    ctx->dyn_dirty |= vkb_dynamic_changes(&ctx->dyn, args);
    ctx->dyn = *args;
+}
+
+void
+vkb_set_dynamic_words(void *self, const struct mgp_dynamic_words *args, const void *tail,
+                      uint32_t tail_count)
+{
+   CTX_SELF;
+   if (!mgp_dynamic_words_apply(&ctx->dyn, args, tail, tail_count)) {
+      vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, "set_dynamic_words past the dynamic state");
+      return;
+   }
+   /* the client sends changed words alone: the parts they touch are recorded again */
+   ctx->dyn_dirty |= vkb_dynamic_byte_parts((size_t)args->first * sizeof(uint32_t),
+                                            (size_t)args->count * sizeof(uint32_t));
 }
 
 void

@@ -28,9 +28,11 @@ struct vkb_draw_descriptors {
    uint32_t n_used_bufs;
 };
 
-/* vkb_draw_descriptors.c: resolves the program's bindings to descriptors, of the sets in
- * set_mask (bit n: set n); declines (false) when one cannot be. Then the descriptor set `set`
- * of this draw: one written earlier in this batch with the same descriptors, or a new one. */
+/* vkb_draw_descriptors.c: the sampler memo's epoch (moved on first when stale); resolves the
+ * program's bindings to descriptors, of the sets in set_mask (bit n: set n), declining (false)
+ * when one cannot be; then the descriptor set `set` of this draw: one written earlier in this
+ * batch with the same descriptors, or a new one. */
+uint64_t vkb_draw_sampler_memo_epoch(struct vkb_context *ctx);
 bool vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
                                  struct vkb_draw_descriptors *d, uint32_t set_mask);
 VkDescriptorSet vkb_draw_descriptor_set(struct vkb_context *ctx, struct vkb_shader *sh,

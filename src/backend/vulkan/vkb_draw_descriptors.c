@@ -270,6 +270,23 @@ storage_range(struct vkb_context *ctx, uint32_t b, VkDescriptorBufferInfo *out)
    return r;
 }
 
+/* The sampler memo's epoch, moved on when more than bindings and programs reached the backend
+ * since it was read, or the batch changed: older ways (and texture set memos) are stale. */
+uint64_t
+vkb_draw_sampler_memo_epoch(struct vkb_context *ctx)
+{
+   struct vkb_screen *scr = ctx->scr;
+   struct vkb_sampler_memo *memo = &ctx->smemo;
+   const uint64_t serial = vkb_current_serial(scr);
+   const uint64_t memo_tick = scr->state_tick - scr->program_tick;
+   if (memo->state_tick != memo_tick || memo->serial != serial) {
+      memo->epoch++;
+      memo->state_tick = memo_tick;
+      memo->serial = serial;
+   }
+   return memo->epoch;
+}
+
 /* Resolves the program's bindings to descriptors, of the sets in set_mask (bit n: set n);
  * declines (false) when one cannot be. */
 bool
@@ -291,21 +308,22 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
     * batch: the textures' layouts, views and the attachments are as that resolution left
     * them, and the textures are in use by this batch already. */
    struct vkb_sampler_memo *memo = &ctx->smemo;
-   const uint64_t serial = vkb_current_serial(scr);
-   const uint64_t memo_tick = scr->state_tick - scr->program_tick;
-   if (memo->state_tick != memo_tick || memo->serial != serial) {
-      memo->epoch++;
-      memo->state_tick = memo_tick;
-      memo->serial = serial;
-   }
+   vkb_draw_sampler_memo_epoch(ctx);
    const uint32_t begin = set_mask & (1u << VKB_SET_BUFFERS) ? 0 : VKB_SAMPLER_BASE;
    const uint32_t end = set_mask & (1u << VKB_SET_TEXTURES) || sh->max_binding < VKB_SAMPLER_BASE
                            ? sh->max_binding
                            : VKB_SAMPLER_BASE;
    for (uint32_t b = begin; b < end; b++) {
-      const struct vkb_shader_binding *sb = &sh->binding[b];
-      if (!sb->count)
+      /* to the next binding present (binding_used), a word of absent ones at a time */
+      const uint64_t rest = sh->binding_used[b / 64] >> (b % 64);
+      if (!rest) {
+         b |= 63;
          continue;
+      }
+      b += (uint32_t)__builtin_ctzll(rest);
+      if (b >= end)
+         break;
+      const struct vkb_shader_binding *sb = &sh->binding[b];
       const int set = b < VKB_SAMPLER_BASE ? VKB_SET_BUFFERS : VKB_SET_TEXTURES;
       uint64_t *sig = d->sig[set];
       uint32_t *nsig = &d->nsig[set];

@@ -29,13 +29,11 @@ vkb_draw_coverage_mask(const struct vkb_context *ctx, uint32_t samples)
                                                  sizeof(((struct mgp_dynamic_state *)0)->last) -   \
                                                  offsetof(struct mgp_dynamic_state, first)
 
-uint32_t
-vkb_dynamic_changes(const struct mgp_dynamic_state *was, const struct mgp_dynamic_state *now)
-{
-   static const struct {
-      size_t offset, size;
-      uint32_t parts;
-   } spans[] = {
+/* The parts of the dynamic state, by the bytes their fields occupy. */
+static const struct {
+   size_t offset, size;
+   uint32_t parts;
+} spans[] = {
       {DYN_SPAN(viewport, depth_range), VKB_DYN_VIEWPORT | VKB_DYN_SCISSOR},
       {DYN_SPAN(scissor, scissor_enable), VKB_DYN_SCISSOR},
       {DYN_SPAN(sample_coverage_enable, sample_coverage_invert), VKB_DYN_COVERAGE},
@@ -44,11 +42,25 @@ vkb_dynamic_changes(const struct mgp_dynamic_state *was, const struct mgp_dynami
       {DYN_SPAN(stencil_ref, stencil_write_mask), VKB_DYN_STENCIL},
       {DYN_SPAN(line_width, line_width), VKB_DYN_LINE_WIDTH},
       {DYN_SPAN(polygon_offset_factor, polygon_offset_clamp), VKB_DYN_DEPTH_BIAS},
-   };
+};
+
+uint32_t
+vkb_dynamic_changes(const struct mgp_dynamic_state *was, const struct mgp_dynamic_state *now)
+{
    const uint8_t *a = (const uint8_t *)was, *b = (const uint8_t *)now;
    uint32_t parts = 0;
    for (size_t i = 0; i < sizeof(spans) / sizeof(spans[0]); i++)
       if (memcmp(a + spans[i].offset, b + spans[i].offset, spans[i].size))
+         parts |= spans[i].parts;
+   return parts;
+}
+
+uint32_t
+vkb_dynamic_byte_parts(size_t offset, size_t size)
+{
+   uint32_t parts = 0;
+   for (size_t i = 0; i < sizeof(spans) / sizeof(spans[0]); i++)
+      if (spans[i].offset < offset + size && offset < spans[i].offset + spans[i].size)
          parts |= spans[i].parts;
    return parts;
 }

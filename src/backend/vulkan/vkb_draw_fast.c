@@ -67,6 +67,62 @@ fast_constants(struct vkb_context *ctx)
    return true;
 }
 
+/* The sampler indices of sh's set 1 (bindings VKB_SAMPLER_BASE + j), when set 1 holds combined
+ * image samplers alone; 0 when it holds anything else (or nothing). */
+static uint32_t
+texture_set_indices(const struct vkb_shader *sh)
+{
+   if (sh->textures_mixed || !sh->set_used[VKB_SET_TEXTURES] || sh->max_binding <= VKB_SAMPLER_BASE)
+      return 0;
+   return sh->max_binding - VKB_SAMPLER_BASE;
+}
+
+/* Set 1 of sh for the sampler views and samplers bound now, when the fast draw bound it
+ * earlier in the sampler memo's epoch (nothing but bindings and programs since, in this batch:
+ * every index resolves as it did then, so the set holds the same descriptors); else NULL. */
+static VkDescriptorSet
+texture_set_memo(struct vkb_context *ctx, const struct vkb_shader *sh, uint32_t n)
+{
+   const uint64_t epoch = vkb_draw_sampler_memo_epoch(ctx);
+   for (uint32_t i = 0; i < 2; i++) {
+      const struct vkb_texture_set_memo *m = &ctx->tset[i];
+      if (m->epoch == epoch && m->sh == sh && m->set &&
+          !memcmp(m->views, ctx->views, n * sizeof(ctx->views[0])) &&
+          !memcmp(m->samplers, ctx->samplers, n * sizeof(ctx->samplers[0])))
+         return m->set;
+   }
+   return VK_NULL_HANDLE;
+}
+
+static void
+texture_set_remember(struct vkb_context *ctx, const struct vkb_shader *sh, uint32_t n,
+                     VkDescriptorSet set)
+{
+   struct vkb_texture_set_memo *m = &ctx->tset[ctx->tset_next++ % 2];
+   m->epoch = ctx->smemo.epoch; /* read by the gather that made the set */
+   m->sh = sh;
+   m->set = set;
+   memcpy(m->views, ctx->views, n * sizeof(ctx->views[0]));
+   memcpy(m->samplers, ctx->samplers, n * sizeof(ctx->samplers[0]));
+}
+
+/* Binds set `i` of the fast draw's program (set 0 with its dynamic offset). */
+static void
+fast_bind_set(struct vkb_context *ctx, const struct vkb_shader *sh, int i, VkDescriptorSet set,
+              bool dyn, uint32_t dynoff)
+{
+   struct vkb_screen *scr = ctx->scr;
+   if (ctx->bound_set[i] == set && (!dyn || ctx->bound_dynoff == dynoff))
+      return;
+   vkb_flush_draws(scr);
+   vkCmdBindDescriptorSets(scr->cur->cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sh->layout, (uint32_t)i,
+                           1, &set, dyn ? 1 : 0, &dynoff);
+   scr->stats.cmd_bind_sets++;
+   ctx->bound_set[i] = set;
+   if (dyn)
+      ctx->bound_dynoff = dynoff;
+}
+
 /* A draw of the mode and index size of its context's last full draw, with only draws reaching
  * the backend since (scr->state_tick, vkb_tables.c), in the same batch and rendering scope with
  * the binds it made still bound: everything the full path resolves (program, pipeline,
@@ -101,6 +157,18 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
    if (f->consts_tick != scr->consts_tick && !(set_mask & (1u << VKB_SET_BUFFERS)) &&
        !fast_constants(ctx))
       set_mask |= 1u << VKB_SET_BUFFERS;
+   /* a unit set that came back binds its set 1 again without resolving it */
+   const uint32_t tex_n =
+      set_mask & (1u << VKB_SET_TEXTURES) ? texture_set_indices(f->sh) : 0;
+   if (tex_n) {
+      const VkDescriptorSet set = texture_set_memo(ctx, f->sh, tex_n);
+      if (set) {
+         fast_bind_set(ctx, f->sh, VKB_SET_TEXTURES, set, false, 0);
+         scr->stats.texture_set_memo_hits++;
+         set_mask &= ~(1u << VKB_SET_TEXTURES);
+         f->texture_tick = scr->texture_tick;
+      }
+   }
    if (set_mask) {
       struct vkb_shader *sh = f->sh;
       struct vkb_draw_descriptors dd;
@@ -121,16 +189,9 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
             f->valid = false;
             return true; /* a Fatal, or no descriptor memory (reported): the draw is dropped */
          }
-         const bool dyn = i == VKB_SET_BUFFERS && dd.has_dynamic;
-         if (ctx->bound_set[i] == set && (!dyn || ctx->bound_dynoff == dd.dynoff))
-            continue;
-         vkb_flush_draws(scr);
-         vkCmdBindDescriptorSets(scr->cur->cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sh->layout,
-                                 (uint32_t)i, 1, &set, dyn ? 1 : 0, &dd.dynoff);
-         scr->stats.cmd_bind_sets++;
-         ctx->bound_set[i] = set;
-         if (dyn)
-            ctx->bound_dynoff = dd.dynoff;
+         if (i == VKB_SET_TEXTURES && tex_n)
+            texture_set_remember(ctx, sh, tex_n, set);
+         fast_bind_set(ctx, sh, i, set, i == VKB_SET_BUFFERS && dd.has_dynamic, dd.dynoff);
       }
       for (uint32_t i = 0; i < dd.n_used_bufs; i++)
          dd.used_bufs[i]->last_use = f->serial;

@@ -128,6 +128,10 @@ add_descriptor(spvc_compiler comp, spvc_resource_type list, const spvc_reflected
    sb->stages |= stage;
    if (b + 1 > sh->max_binding)
       sh->max_binding = b + 1;
+   if (count)
+      sh->binding_used[b / 64] |= 1ull << (b % 64);
+   if (dt != VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER && b >= VKB_SAMPLER_BASE)
+      sh->textures_mixed = true;
    return true;
 }
 

@@ -5,7 +5,7 @@
  * (a program's slice moves: set 0 keeps its descriptors, its dynamic offset moves), texture_tick for
  * those that change only what set 1 holds (sampler views, samplers), vertex_tick for
  * set_vertex_buffers, rs_tick for bind_render_state (its dynamic part is re-recorded there),
- * dyn_tick for set_dynamic_state (the context's dyn_dirty says what to record),
+ * dyn_tick for set_dynamic_state and set_dynamic_words (the context's dyn_dirty says what to record),
  * state_tick for every other call but the two draws, and program_tick too for set_draw_program. A draw that finds state_tick where its context's last draw
  * left it knows that nothing else reached the backend since (vkb_draw.c's fast path). Every
  * call but those vkb_zero_call_blind names first pays the zeroing new stores owe (vkb_zero.c). Generated from pipe_calls.def by the preprocessor: a call
@@ -54,7 +54,8 @@ struct mgp_context_vtbl vkb_ticked_context_vtbl;
          SCREEN_OF_##cls(self)->vertex_tick++;                                                     \
       else if (MGP_CALL_##name == MGP_CALL_bind_render_state)                                      \
          SCREEN_OF_##cls(self)->rs_tick++;                                                         \
-      else if (MGP_CALL_##name == MGP_CALL_set_dynamic_state)                                      \
+      else if (MGP_CALL_##name == MGP_CALL_set_dynamic_state ||                                    \
+               MGP_CALL_##name == MGP_CALL_set_dynamic_words)                                      \
          SCREEN_OF_##cls(self)->dyn_tick++;                                                        \
       else if (MGP_CALL_##name != MGP_CALL_draw && MGP_CALL_##name != MGP_CALL_draw_vbo)           \
          SCREEN_OF_##cls(self)->state_tick++;                                                      \
@@ -100,6 +101,7 @@ const struct mgp_context_vtbl vkb_context_vtbl = {
    .create_shader = vkb_create_shader,
    .delete_shader = vkb_delete_shader,
    .set_dynamic_state = vkb_set_dynamic_state,
+   .set_dynamic_words = vkb_set_dynamic_words,
    .set_framebuffer_state = vkb_set_framebuffer_state,
    .set_vertex_buffers = vkb_set_vertex_buffers,
    .set_index_buffer = vkb_set_index_buffer,

@@ -24,9 +24,14 @@ test_viewport_is_dynamic(void)
    make_drawable();
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
    fake_clear();
+   /* the caller said not to send words: the whole state */
+   const uint64_t bit = 1ull << (MGP_CALL_set_dynamic_words % 64);
+   fake_caps.call_mask[MGP_CALL_set_dynamic_words / 64] &= ~bit;
    mgl_glViewport(1, 2, 30, 40);
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   fake_caps.call_mask[MGP_CALL_set_dynamic_words / 64] |= bit;
    CHECK_EQ(fake_count_of(MGP_CALL_set_dynamic_state), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_dynamic_words), 0);
    CHECK_EQ(fake_count_of(MGP_CALL_create_render_state), 0);
    CHECK_EQ(fake_count_of(MGP_CALL_bind_render_state), 0);
    CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 1);
@@ -37,6 +42,48 @@ test_viewport_is_dynamic(void)
          ds->viewport[3] == 40.0f);
    /* set_dynamic_state precedes the draw */
    CHECK_EQ(fake_rec(0)->id, MGP_CALL_set_dynamic_state);
+   struct mgp_dynamic_state held = *ds; /* what the server holds now */
+
+   /* With set_dynamic_words, a change sends its run of words alone, and the state patched
+    * with them is the context's: viewport (words 0-3), scissor rectangle (6-9), the scissor
+    * enable byte (word 10), both ends of the struct (all of it). */
+   for (int step = 0; step < 5; step++) {
+      fake_clear();
+      uint32_t first = 0, count = 4;
+      switch (step) {
+      case 0: mgl_glViewport(3, 4, 20, 10); break;
+      case 1: mgl_glScissor(5, 6, 7, 8), first = 6; break;
+      case 2: mgl_glEnable(GL_SCISSOR_TEST), first = 10, count = 1; break;
+      case 3: mgl_glScissor(5, 6, 9, 8), first = 8, count = 1; break;
+      default: mgl_glViewport(0, 0, 64, 64), mgl_glBlendColor(0.5f, 0, 0, 0); break;
+      }
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      CHECK_EQ(fake_count(), 2);
+      CHECK_EQ(fake_rec(1)->id, MGP_CALL_draw_vbo);
+      const struct fake_rec *r = fake_rec(0);
+      if (step == 4) {
+         /* from word 0 to the blend colour: longer than a run of words */
+         CHECK_EQ(r->id, MGP_CALL_set_dynamic_state);
+         held = *(const struct mgp_dynamic_state *)(const void *)r->args;
+      } else {
+         CHECK_EQ(r->id, MGP_CALL_set_dynamic_words);
+         const struct mgp_dynamic_words *w = (const void *)r->args;
+         CHECK_EQ(w->first, first);
+         CHECK_EQ(w->count, count);
+         CHECK(mgp_dynamic_words_apply(&held, w, r->tail, r->tail_count));
+      }
+      CHECK(!memcmp(&held, &e.ctx->ds, sizeof(held)));
+   }
+   /* words past the struct, or a tail shorter than its count, change nothing */
+   const struct mgp_dynamic_state before = held;
+   const struct mgp_word words[2] = {{1}, {2}};
+   const uint32_t nw = sizeof(held) / 4;
+   CHECK(!mgp_dynamic_words_apply(&held, &(struct mgp_dynamic_words){nw - 1, 2}, words, 2));
+   CHECK(!mgp_dynamic_words_apply(&held, &(struct mgp_dynamic_words){nw + 1, 0}, words, 0));
+   CHECK(!mgp_dynamic_words_apply(&held, &(struct mgp_dynamic_words){0xffffffffu, 2}, words, 2));
+   CHECK(!mgp_dynamic_words_apply(&held, &(struct mgp_dynamic_words){0, 2}, words, 1));
+   CHECK(mgp_dynamic_words_apply(&held, &(struct mgp_dynamic_words){nw - 2, 2}, words, 2));
+   CHECK(!memcmp(&held, &before, sizeof(held) - 8));
    CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
    env_finish(&e);
 }
@@ -1677,7 +1724,7 @@ test_draw_inputs_walk(void)
    for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
       mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
       const uint64_t full = t->full_validates, values = t->value_validates,
-                     vertex = t->vertex_validates;
+                     vertex = t->vertex_validates, bindings = t->binding_validates;
       steps[i].apply();
       fake_clear();
       mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
@@ -1703,6 +1750,23 @@ test_draw_inputs_walk(void)
          CHECK_EQ(t->vertex_validates, vertex + 1);
          CHECK_EQ(sent, 2);
          CHECK_EQ(fake_rec(0)->id, MGP_CALL_set_vertex_buffers);
+      }
+      /* a unit's texture or sampler, or a uniform block's buffer, rebound: that group alone
+       * (the units' sampler views and samplers, the block ranges) */
+      const bool binding_only =
+         steps[i].apply == step_dw_bind_texture || steps[i].apply == step_dw_bind_texture_back ||
+         steps[i].apply == step_dw_bind_unused_unit || steps[i].apply == step_dw_sampler_bind ||
+         steps[i].apply == step_dw_sampler_unbind || steps[i].apply == step_dw_ubo_bind ||
+         steps[i].apply == step_dw_ubo_bind_base;
+      if (binding_only) {
+         CHECK_EQ(t->full_validates, full);
+         CHECK_EQ(t->binding_validates, bindings + 1);
+         for (unsigned r = 0; r + 1 < sent; r++) {
+            const enum mgp_call_id id = fake_rec(r)->id;
+            CHECK(id == MGP_CALL_set_sampler_views || id == MGP_CALL_bind_sampler_states ||
+                  id == MGP_CALL_set_shader_buffers || id == MGP_CALL_create_sampler_view ||
+                  id == MGP_CALL_create_sampler || id == MGP_CALL_set_texture_params);
+         }
       }
       fe_tracker_forget_draw(e.ctx);
       fake_clear();

@@ -19,6 +19,8 @@
  *   enum-range     create_render_state whose blend[3].src_rgb is one past the last
  *                  mgp_blend_factor: no backend table may be indexed by it. Not on monolith,
  *                  which has no decoder (the backend's tables answer false there).
+ *   dynamic-words  set_dynamic_words of two words from word 27 of the 28 of mgp_dynamic_state:
+ *                  a well-formed record whose words run past the struct the server patches.
  * After the attack the client keeps sending honest records (8 MiB of them), the way a program
  * goes on calling GL: the server closes with those unread, and on tcp the client must still
  * learn the Fatal's reason rather than a bare Fatal{ServerGone}.
@@ -158,13 +160,22 @@ attack_enum_range(const struct mgp_context *ctx)
    mgp_create_render_state(ctx, &a);
 }
 
+static void
+attack_dynamic_words(const struct mgp_context *ctx)
+{
+   const uint32_t n = sizeof(struct mgp_dynamic_state) / sizeof(uint32_t);
+   const struct mgp_word w[2] = {{0x41414141u}, {0x41414141u}};
+   mgp_set_dynamic_words(ctx, &(struct mgp_dynamic_words){.first = n - 1, .count = 2}, w);
+}
+
 int
 main(int argc, char **argv)
 {
    watchdog_start(120);
    CHECK(
       argc == 2,
-      "usage: decode_attacks tail-count|pack-size|pack-shape|upload-wrap|texture-caps|enum-range");
+      "usage: decode_attacks tail-count|pack-size|pack-shape|upload-wrap|texture-caps|enum-range|"
+      "dynamic-words");
    const char *attack = argv[1];
    struct mgp_context ctx;
    struct mgt_client *s = attack_session_open(&ctx);
@@ -182,6 +193,8 @@ main(int argc, char **argv)
       attack_texture_caps(s, scr);
    else if (!strcmp(attack, "enum-range"))
       attack_enum_range(&ctx);
+   else if (!strcmp(attack, "dynamic-words"))
+      attack_dynamic_words(&ctx);
    else
       CHECK(0, "unknown attack %s", attack);
    attack_finish(s, &ctx, attack);

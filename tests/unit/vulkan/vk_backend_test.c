@@ -807,6 +807,7 @@ test_texture(struct t *t)
    /* Back and forth between the two in the same batch: both were resolved in it, so neither
     * is resolved again (the memo of set 1), and the last draw still samples tex2. */
    const unsigned long long sr0 = counter(t, "sampler-resolves");
+   const unsigned long long sm0 = counter(t, "texture-set-memo-hits");
    for (int k = 0; k < 2; k++) {
       t->cv->set_sampler_views(t->ctx, &sh, &view, 1);
       draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
@@ -815,6 +816,10 @@ test_texture(struct t *t)
    }
    const unsigned long long sr = counter(t, "sampler-resolves") - sr0;
    check(sr == 0, "textures rebound in the batch that resolved them resolve again: %llu", sr);
+   /* the first of the four makes the view's set 1 in the fast draw, the other three bind a set
+    * the fast draw made (the set memo); the last one's pixels are read below */
+   const unsigned long long sm = counter(t, "texture-set-memo-hits") - sm0;
+   check(sm == 3, "sets 1 bound again without a gather: %llu of 3", sm);
    read_back(t);
    check(pixel_is(8, 8, 9, 200, 30, 255) && pixel_is(56, 56, 9, 200, 30, 255),
          "a texture bound between two draws: the second samples it");
