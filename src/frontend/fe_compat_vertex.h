@@ -21,6 +21,8 @@
 #define GL_CURRENT_NORMAL 0x0B02
 #define GL_CURRENT_TEXTURE_COORDS 0x0B03
 #define GL_EDGE_FLAG 0x0B43
+#define GL_INDEX_CLEAR_VALUE 0x0C20
+#define GL_INDEX_WRITEMASK 0x0C21
 #define GL_CURRENT_SECONDARY_COLOR 0x8459
 #define GL_CURRENT_FOG_COORD 0x8453
 #define GL_CLIENT_ACTIVE_TEXTURE 0x84E1
@@ -126,6 +128,8 @@ struct fe_compat {
    char *ext_joined;     /* glGetString(GL_EXTENSIONS) */
    GLboolean edge_flag;  /* GL_EDGE_FLAG */
    GLfloat index;        /* GL_CURRENT_INDEX (RGBA configs only: no effect) */
+   GLfloat clear_index;  /* GL_INDEX_CLEAR_VALUE (likewise) */
+   GLuint index_mask;    /* GL_INDEX_WRITEMASK (likewise) */
    unsigned client_unit; /* GL_CLIENT_ACTIVE_TEXTURE - GL_TEXTURE0 */
    struct fe_compat_edge_array edge_array;
    /* The edge flags the draw in progress reads (glEnd's, or NULL: the edge-flag array's). */
