@@ -182,6 +182,8 @@ struct fe_attrib_frame {
    float coverage_value;
    /* GL_LIST_BIT */
    GLint list_base;
+   /* GL_EVAL_BIT, and GL_ENABLE_BIT's evaluator enables */
+   struct fe_eval_attrib eval, eval_enables;
    /* GL_PIXEL_MODE_BIT */
    bool read_default_fb;
    GLenum read_buffer;
@@ -342,6 +344,10 @@ save(struct fe_context *ctx, struct fe_attrib_frame *f, GLbitfield m)
       f->default_fb = !ctx->draw_fbo;
       f->draw_buffer = ctx->default_draw_buffer;
    }
+   if (m & GL_EVAL_BIT)
+      fe_eval_attrib_save(ctx, &f->eval);
+   if (m & GL_ENABLE_BIT)
+      fe_eval_attrib_save(ctx, &f->eval_enables);
    if (m & GL_ENABLE_BIT) {
       for (size_t i = 0; i < ENABLE_CAPS; i++)
          f->enabled[i] = (int8_t)fe_state_is_enabled(ctx, enable_caps[i]);
@@ -523,6 +529,10 @@ restore(struct fe_context *ctx, const struct fe_attrib_frame *f)
       if (f->default_fb && !ctx->draw_fbo && ctx->default_draw_buffer != f->draw_buffer)
          mgl_glDrawBuffer(f->draw_buffer);
    }
+   if (m & GL_ENABLE_BIT)
+      fe_eval_attrib_restore(ctx, &f->eval_enables, false);
+   if (m & GL_EVAL_BIT)
+      fe_eval_attrib_restore(ctx, &f->eval, true);
    if (m & GL_ENABLE_BIT) {
       for (size_t i = 0; i < ENABLE_CAPS; i++) {
          if (f->enabled[i] < 0 || fe_state_is_enabled(ctx, enable_caps[i]) == f->enabled[i])

@@ -191,6 +191,17 @@ bool fe_compat_array_element(struct fe_context *ctx, const struct fe_vertex_attr
 int fe_eval_set_enable(struct fe_context *ctx, GLenum cap, int on);
 int fe_eval_get(struct fe_context *ctx, GLenum pname, double *out, int *kind);
 void fe_eval_destroy(struct fe_compat *c);
+/* GL_EVAL_BIT's state (GL 2.1 §6.1.14): the map enables, GL_AUTO_NORMAL and both grids (not
+ * the maps' control points). glPushAttrib saves it; glPopAttrib puts it back, the grids only
+ * for GL_EVAL_BIT (GL_ENABLE_BIT holds the enables alone). */
+struct fe_eval_attrib {
+   uint32_t enabled[2];
+   bool auto_normal;
+   int grid1_n, grid2_un, grid2_vn;
+   float grid[6]; /* grid 1's u1, u2; grid 2's u1, u2, v1, v2 */
+};
+void fe_eval_attrib_save(struct fe_context *ctx, struct fe_eval_attrib *a);
+void fe_eval_attrib_restore(struct fe_context *ctx, const struct fe_eval_attrib *a, bool grids);
 
 /* fe_compat_pushattrib.c: glGet of the attribute stacks' depths (0: not such a pname), and
  * the frames still pushed let go with the context. */
