@@ -22,6 +22,15 @@ px8(const GLubyte *p)
    return c;
 }
 
+/* A pixel-space projection and a frame cleared to bg, as m models it. */
+static void
+pixel_frame(model *m, vec4f bg)
+{
+   compat_pixel_ortho(-1, 1);
+   clear_to(bg);
+   model_init(m, bg);
+}
+
 /* A 2x2 RGBA texture's texels, read back. */
 static void
 expect_texels(const char *what, const GLubyte *want)
@@ -45,9 +54,7 @@ sc_compat_dlist_pixels(void)
 {
    const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
    model m;
-   compat_pixel_ortho(-1, 1);
-   clear_to(bg);
-   model_init(&m, bg);
+   pixel_frame(&m, bg);
    GLuint base = glGenLists(6);
    if (!base)
       fail("glGenLists(6) returned 0");
@@ -198,4 +205,84 @@ sc_compat_dlist_pixels(void)
    glDeleteLists(base, 6);
    glDeleteTextures(1, &tex);
    check_gl_error("compat_dlist_pixels");
+}
+
+/* compat_depth_texture_mode: a depth texture sampled by fixed function reads as
+ * GL_DEPTH_TEXTURE_MODE says (GL 2.1 §3.8.4, table 3.20): LUMINANCE (initial), INTENSITY,
+ * ALPHA and RED (GL 3.0), each through GL_MODULATE with a white fragment colour, where the
+ * mode's base format decides what the environment takes (ALPHA keeps the fragment's colour). */
+void
+sc_compat_depth_texture_mode(void)
+{
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   model m;
+   pixel_frame(&m, bg);
+   const GLfloat depth[2] = {0.25f, 0.75f};
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, 2, 1, 0, GL_DEPTH_COMPONENT, GL_FLOAT,
+                depth);
+   GLint mode = 0;
+   glGetTexParameteriv(GL_TEXTURE_2D, GL_DEPTH_TEXTURE_MODE, &mode);
+   if (mode != GL_LUMINANCE)
+      fail("initial GL_DEPTH_TEXTURE_MODE 0x%04x, want GL_LUMINANCE", mode);
+   glTexParameteri(GL_TEXTURE_2D, GL_DEPTH_TEXTURE_MODE, GL_RGBA);
+   expect_gl_error(GL_INVALID_ENUM, "GL_DEPTH_TEXTURE_MODE GL_RGBA");
+   glEnable(GL_TEXTURE_2D);
+   glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_MODULATE);
+   glColor4f(1.0f, 1.0f, 1.0f, 1.0f);
+   const GLenum modes[4] = {GL_LUMINANCE, GL_INTENSITY, GL_ALPHA, GL_RED};
+   for (int k = 0; k < 4; k++) {
+      glTexParameteri(GL_TEXTURE_2D, GL_DEPTH_TEXTURE_MODE, (GLint)modes[k]);
+      const float y0 = 4.0f + 12.0f * (float)k;
+      glBegin(GL_QUADS);
+      glTexCoord2f(0, 0);
+      glVertex2f(8, y0);
+      glTexCoord2f(1, 0);
+      glVertex2f(24, y0);
+      glTexCoord2f(1, 1);
+      glVertex2f(24, y0 + 8);
+      glTexCoord2f(0, 1);
+      glVertex2f(8, y0 + 8);
+      glEnd();
+      for (int i = 0; i < 2; i++) {
+         const float d = depth[i];
+         const vec4f c = k == 0   ? V4(d, d, d, 1.0f)
+                         : k == 1 ? V4(d, d, d, d)
+                         : k == 2 ? V4(1.0f, 1.0f, 1.0f, d)
+                                  : V4(d, 0.0f, 0.0f, 1.0f);
+         model_rect(&m, 8 + 8 * i, (int)y0, 16 + 8 * i, (int)y0 + 8, to8(c));
+      }
+   }
+   glDisable(GL_TEXTURE_2D);
+   check_gl_error("depth texture modes");
+   check_frame("a depth texture through each GL_DEPTH_TEXTURE_MODE", &m);
+
+   /* a GLSL 1.10 program's texture2D reads the texel the mode makes: ALPHA (0, 0, 0, d) */
+   GLuint p = link_program("#version 110\n"
+                           "void main() { gl_TexCoord[0] = gl_MultiTexCoord0; gl_Position = ftransform(); }\n",
+                           "#version 110\n"
+                           "uniform sampler2D t;\n"
+                           "void main() { gl_FragColor = texture2D(t, gl_TexCoord[0].xy); }\n");
+   gl.UseProgram(p);
+   glTexParameteri(GL_TEXTURE_2D, GL_DEPTH_TEXTURE_MODE, GL_ALPHA);
+   glBegin(GL_QUADS);
+   glTexCoord2f(0, 0);
+   glVertex2f(40, 4);
+   glTexCoord2f(1, 0);
+   glVertex2f(56, 4);
+   glTexCoord2f(1, 1);
+   glVertex2f(56, 12);
+   glTexCoord2f(0, 1);
+   glVertex2f(40, 12);
+   glEnd();
+   gl.UseProgram(0);
+   for (int i = 0; i < 2; i++)
+      model_rect(&m, 40 + 8 * i, 4, 48 + 8 * i, 12, to8(V4(0.0f, 0.0f, 0.0f, depth[i])));
+   check_gl_error("a GLSL program sampling the depth texture");
+   check_frame("a GLSL 1.10 program sampling the depth texture in GL_ALPHA mode", &m);
+   glDeleteTextures(1, &tex);
 }
