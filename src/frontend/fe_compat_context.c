@@ -7,6 +7,7 @@
 
 #include "fe_compat_pixels.h"
 #include "fe_compat_vertex.h"
+#include "gl_api.h"
 
 struct fe_compat *
 fe_compat_create(void)
@@ -29,6 +30,7 @@ fe_compat_init(struct fe_context *ctx)
    struct fe_compat *c = ctx->compat;
    c->edge_flag = GL_TRUE;
    c->index = 1.0f;
+   c->index_mask = ~0u; /* GL 2.1 table 6.21: all ones */
    /* GL 2.1 table 6.5: current colour (1,1,1,1), normal (0,0,1); the others (0,0,0,1). */
    for (unsigned i = 0; i < 4; i++)
       ctx->attrib_value[FE_FF_ATTRIB_COLOR0][i] = fe_f2u(1.0f);
@@ -211,6 +213,11 @@ fe_compat_get(struct fe_context *ctx, GLenum pname, double f[16], int *kind)
       }
       return current(ctx, FE_FF_ATTRIB_TEXCOORD0 + ctx->active_unit, 4, f);
    case GL_CURRENT_INDEX: f[0] = c->index; return 1;
+   case GL_INDEX_CLEAR_VALUE: f[0] = c->clear_index; return 1;
+   case GL_INDEX_WRITEMASK:
+      *kind = 1;
+      f[0] = (GLint)c->index_mask; /* the bits as a GLint, as Mesa answers (all ones: -1) */
+      return 1;
    case GL_EDGE_FLAG:
       *kind = 2;
       f[0] = c->edge_flag;
@@ -274,4 +281,20 @@ fe_compat_get(struct fe_context *ctx, GLenum pname, double f[16], int *kind)
       return 1;
    }
    return 0;
+}
+
+/* The colour-index clear value and write mask (GL 2.1 §4.2.2, §4.2.3): kept, queried and pushed
+ * with GL_COLOR_BUFFER_BIT; mgl offers RGBA configs only, so neither reaches a buffer. */
+void
+mgl_glClearIndex(GLfloat c)
+{
+   FE_COMPAT_CTX_OR_RETURN();
+   ctx->compat->clear_index = c;
+}
+
+void
+mgl_glIndexMask(GLuint mask)
+{
+   FE_COMPAT_CTX_OR_RETURN();
+   ctx->compat->index_mask = mask;
 }

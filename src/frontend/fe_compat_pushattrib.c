@@ -75,6 +75,7 @@ static const GLenum enable_caps[] = {
    GL_POLYGON_OFFSET_POINT,
    GL_POLYGON_SMOOTH,
    GL_POLYGON_STIPPLE,
+   GL_LINE_STIPPLE,
    GL_POINT_SPRITE,
    GL_RESCALE_NORMAL,
    GL_SCISSOR_TEST,
@@ -112,6 +113,9 @@ struct fe_attrib_frame {
    /* GL_LINE_BIT */
    float line_width;
    uint8_t line_smooth;
+   bool line_stipple;
+   GLint line_stipple_repeat;
+   uint16_t line_stipple_pattern;
    /* GL_POLYGON_BIT */
    bool cull_enabled, polygon_smooth;
    GLenum cull_mode, polygon_mode, polygon_mode_back;
@@ -150,6 +154,8 @@ struct fe_attrib_frame {
    uint16_t logic_op;
    float blend_color[4];
    GLfloat clear_color[4];
+   GLfloat clear_index;
+   GLuint index_mask;
    bool default_fb; /* the draw framebuffer was the default one: its draw buffer is saved */
    GLenum draw_buffer;
    /* GL_ENABLE_BIT */
@@ -176,6 +182,8 @@ struct fe_attrib_frame {
    float coverage_value;
    /* GL_LIST_BIT */
    GLint list_base;
+   /* GL_EVAL_BIT, and GL_ENABLE_BIT's evaluator enables */
+   struct fe_eval_attrib eval, eval_enables;
    /* GL_PIXEL_MODE_BIT */
    bool read_default_fb;
    GLenum read_buffer;
@@ -255,6 +263,9 @@ save(struct fe_context *ctx, struct fe_attrib_frame *f, GLbitfield m)
    if (m & GL_LINE_BIT) {
       f->line_width = ds->line_width;
       f->line_smooth = rs->line_smooth;
+      f->line_stipple = ff->line_stipple;
+      f->line_stipple_repeat = ff->line_stipple_repeat;
+      f->line_stipple_pattern = ff->line_stipple_pattern;
    }
    if (m & GL_POLYGON_BIT) {
       f->cull_enabled = ctx->cull_enabled;
@@ -326,11 +337,17 @@ save(struct fe_context *ctx, struct fe_attrib_frame *f, GLbitfield m)
       f->logic_op = rs->logic_op;
       memcpy(f->blend_color, ds->blend_color, sizeof(f->blend_color));
       memcpy(f->clear_color, ctx->clear_color, sizeof(f->clear_color));
+      f->clear_index = ctx->compat->clear_index;
+      f->index_mask = ctx->compat->index_mask;
       f->dither = ctx->misc_dither;
       f->srgb = ctx->misc_framebuffer_srgb;
       f->default_fb = !ctx->draw_fbo;
       f->draw_buffer = ctx->default_draw_buffer;
    }
+   if (m & GL_EVAL_BIT)
+      fe_eval_attrib_save(ctx, &f->eval);
+   if (m & GL_ENABLE_BIT)
+      fe_eval_attrib_save(ctx, &f->eval_enables);
    if (m & GL_ENABLE_BIT) {
       for (size_t i = 0; i < ENABLE_CAPS; i++)
          f->enabled[i] = (int8_t)fe_state_is_enabled(ctx, enable_caps[i]);
@@ -430,6 +447,9 @@ restore(struct fe_context *ctx, const struct fe_attrib_frame *f)
    if (m & GL_LINE_BIT) {
       ds->line_width = f->line_width;
       rs->line_smooth = f->line_smooth;
+      ff->line_stipple = f->line_stipple;
+      ff->line_stipple_repeat = f->line_stipple_repeat;
+      ff->line_stipple_pattern = f->line_stipple_pattern;
    }
    if (m & GL_POLYGON_BIT) {
       ctx->cull_enabled = f->cull_enabled;
@@ -501,12 +521,18 @@ restore(struct fe_context *ctx, const struct fe_attrib_frame *f)
       rs->logic_op = f->logic_op;
       memcpy(ds->blend_color, f->blend_color, sizeof(f->blend_color));
       memcpy(ctx->clear_color, f->clear_color, sizeof(f->clear_color));
+      ctx->compat->clear_index = f->clear_index;
+      ctx->compat->index_mask = f->index_mask;
       ctx->misc_dither = f->dither;
       ctx->misc_framebuffer_srgb = f->srgb;
       /* the draw buffer of the default framebuffer; an FBO's belong to the FBO */
       if (f->default_fb && !ctx->draw_fbo && ctx->default_draw_buffer != f->draw_buffer)
          mgl_glDrawBuffer(f->draw_buffer);
    }
+   if (m & GL_ENABLE_BIT)
+      fe_eval_attrib_restore(ctx, &f->eval_enables, false);
+   if (m & GL_EVAL_BIT)
+      fe_eval_attrib_restore(ctx, &f->eval, true);
    if (m & GL_ENABLE_BIT) {
       for (size_t i = 0; i < ENABLE_CAPS; i++) {
          if (f->enabled[i] < 0 || fe_state_is_enabled(ctx, enable_caps[i]) == f->enabled[i])

@@ -21,6 +21,8 @@
 #define GL_CURRENT_NORMAL 0x0B02
 #define GL_CURRENT_TEXTURE_COORDS 0x0B03
 #define GL_EDGE_FLAG 0x0B43
+#define GL_INDEX_CLEAR_VALUE 0x0C20
+#define GL_INDEX_WRITEMASK 0x0C21
 #define GL_CURRENT_SECONDARY_COLOR 0x8459
 #define GL_CURRENT_FOG_COORD 0x8453
 #define GL_CLIENT_ACTIVE_TEXTURE 0x84E1
@@ -126,6 +128,8 @@ struct fe_compat {
    char *ext_joined;     /* glGetString(GL_EXTENSIONS) */
    GLboolean edge_flag;  /* GL_EDGE_FLAG */
    GLfloat index;        /* GL_CURRENT_INDEX (RGBA configs only: no effect) */
+   GLfloat clear_index;  /* GL_INDEX_CLEAR_VALUE (likewise) */
+   GLuint index_mask;    /* GL_INDEX_WRITEMASK (likewise) */
    unsigned client_unit; /* GL_CLIENT_ACTIVE_TEXTURE - GL_TEXTURE0 */
    struct fe_compat_edge_array edge_array;
    /* The edge flags the draw in progress reads (glEnd's, or NULL: the edge-flag array's). */
@@ -193,6 +197,17 @@ bool fe_compat_array_element(struct fe_context *ctx, const struct fe_vertex_attr
 int fe_eval_set_enable(struct fe_context *ctx, GLenum cap, int on);
 int fe_eval_get(struct fe_context *ctx, GLenum pname, double *out, int *kind);
 void fe_eval_destroy(struct fe_compat *c);
+/* GL_EVAL_BIT's state (GL 2.1 §6.1.14): the map enables, GL_AUTO_NORMAL and both grids (not
+ * the maps' control points). glPushAttrib saves it; glPopAttrib puts it back, the grids only
+ * for GL_EVAL_BIT (GL_ENABLE_BIT holds the enables alone). */
+struct fe_eval_attrib {
+   uint32_t enabled[2];
+   bool auto_normal;
+   int grid1_n, grid2_un, grid2_vn;
+   float grid[6]; /* grid 1's u1, u2; grid 2's u1, u2, v1, v2 */
+};
+void fe_eval_attrib_save(struct fe_context *ctx, struct fe_eval_attrib *a);
+void fe_eval_attrib_restore(struct fe_context *ctx, const struct fe_eval_attrib *a, bool grids);
 
 /* fe_compat_pushattrib.c: glGet of the attribute stacks' depths (0: not such a pname), and
  * the frames still pushed let go with the context. */

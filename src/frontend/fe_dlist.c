@@ -32,8 +32,7 @@ _Static_assert(MGL_ENTRY_COMPILING == FE_ENTRY_COMPILING, "gen_gl.py's entry mod
 #define FE_GL_4_BYTES 0x1409
 
 #define FE_DLIST_MAX_NESTING 64
-/* One list's bytes, and the names a share group may hold: beyond them GL_OUT_OF_MEMORY. */
-#define FE_DLIST_MAX_BYTES (1u << 30)
+/* The names a share group may hold: beyond them GL_OUT_OF_MEMORY. */
 #define FE_DLIST_MAX_NAMES (1u << 24)
 
 struct fe_dlist {

@@ -5,6 +5,21 @@
 #include <stdbool.h>
 
 #include "fe_gl.h"
+#include "gl_entry.h"
+
+/* One list's bytes: beyond them GL_OUT_OF_MEMORY. */
+#define FE_DLIST_MAX_BYTES (1u << 30)
+
+/* The front end's own display-list records (fe_dlist_compile_<command>; opcodes past the
+ * generated ones), which hold what the command read through the unpack state when it was
+ * compiled (GL 2.1 section 5.4). fe_dlist_replay_frontend (fe_dlist_pixels.c) dispatches them. */
+enum fe_dl_frontend_op {
+   FE_DL_POLYGON_STIPPLE = MGL_DL_OP_COUNT + 1, /* fe_ff_stipple.c */
+   FE_DL_PIXELS,                                /* fe_dlist_pixels.c */
+};
+
+/* Executes a polygon-stipple record (ctx is a live compatibility context). */
+void fe_ff_stipple_replay(struct fe_context *ctx, const void *rec);
 
 /* GL_LIST_INDEX, GL_LIST_MODE, GL_LIST_BASE, GL_MAX_LIST_NESTING of a compatibility context:
  * true with *out set; false for any other pname or context. */

@@ -61,6 +61,21 @@ geometry_accepts(GLenum input, GLenum mode)
    }
 }
 
+/* Whether a draw of mode rasterizes lines: line primitives, or polygons in GL_LINE mode. */
+static bool
+draws_lines(const struct fe_context *ctx, GLenum mode)
+{
+   switch (mode) {
+   case GL_POINTS: return false;
+   case GL_LINES:
+   case GL_LINE_STRIP:
+   case GL_LINE_LOOP:
+   case GL_LINES_ADJACENCY:
+   case GL_LINE_STRIP_ADJACENCY: return true;
+   default: return ctx->polygon_mode == GL_LINE || ctx->polygon_mode_back == GL_LINE;
+   }
+}
+
 /* The checks every draw shares, after its own argument checks. */
 static bool
 draw_ready(struct fe_context *ctx, GLenum mode)
@@ -80,6 +95,11 @@ draw_ready(struct fe_context *ctx, GLenum mode)
       return false;
    if (!ctx->program && ctx->ff && !fe_ff_validate(ctx, mode))
       return false; /* fixed function: the generated program for the state */
+   if (ctx->ff && ctx->ff->line_stipple && ctx->ff->line_stipple_pattern != 0xffff &&
+       draws_lines(ctx, mode))
+      MGU_DECLINE(gl_line_stipple_unimplemented,
+                  "lines drawn with GL_LINE_STIPPLE on (pattern 0x%04x): drawn solid",
+                  ctx->ff->line_stipple_pattern);
    if (!ctx->vao ||
        (atomic_load(&ctx->share->mapped_buffers) && fe_vao_uses_mapped_buffer(ctx->vao))) {
       fe_error(ctx, GL_INVALID_OPERATION);

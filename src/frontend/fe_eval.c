@@ -138,6 +138,47 @@ fe_eval_set_enable(struct fe_context *ctx, GLenum cap, int on)
    return on;
 }
 
+void
+fe_eval_attrib_save(struct fe_context *ctx, struct fe_eval_attrib *a)
+{
+   const struct fe_eval *e = ctx->compat->eval;
+   if (!e) { /* the initial state (eval_get's) */
+      *a = (struct fe_eval_attrib){.grid1_n = 1, .grid2_un = 1, .grid2_vn = 1,
+                                   .grid = {0.0f, 1.0f, 0.0f, 1.0f, 0.0f, 1.0f}};
+      return;
+   }
+   a->enabled[0] = e->enabled[0];
+   a->enabled[1] = e->enabled[1];
+   a->auto_normal = e->auto_normal;
+   a->grid1_n = e->grid1_n;
+   a->grid2_un = e->grid2_un;
+   a->grid2_vn = e->grid2_vn;
+   const float g[6] = {e->grid1_u1, e->grid1_u2, e->grid2_u1, e->grid2_u2, e->grid2_v1, e->grid2_v2};
+   memcpy(a->grid, g, sizeof(g));
+}
+
+void
+fe_eval_attrib_restore(struct fe_context *ctx, const struct fe_eval_attrib *a, bool grids)
+{
+   struct fe_eval *e = eval_get(ctx);
+   if (!e)
+      return; /* GL_OUT_OF_MEMORY recorded */
+   e->enabled[0] = a->enabled[0];
+   e->enabled[1] = a->enabled[1];
+   e->auto_normal = a->auto_normal;
+   if (!grids)
+      return;
+   e->grid1_n = a->grid1_n;
+   e->grid2_un = a->grid2_un;
+   e->grid2_vn = a->grid2_vn;
+   e->grid1_u1 = a->grid[0];
+   e->grid1_u2 = a->grid[1];
+   e->grid2_u1 = a->grid[2];
+   e->grid2_u2 = a->grid[3];
+   e->grid2_v1 = a->grid[4];
+   e->grid2_v2 = a->grid[5];
+}
+
 /* Elements of a control-point array glMap reads, for display lists: 0 where the call raises
  * an error before reading them (it raises it when the list executes). */
 int64_t

@@ -134,6 +134,11 @@ struct fe_ff {
    uint32_t stipple[32];
    bool draw_fills; /* the draw being validated rasterizes filled polygons */
 
+   /* line stipple (fe_ff_stipple.c): kept, queried and pushed; drawing declines it */
+   bool line_stipple;
+   GLint line_stipple_repeat; /* 1 .. 256 */
+   uint16_t line_stipple_pattern;
+
    /* user clip planes, eye space (glClipPlane) */
    float clip_plane[FE_FF_MAX_CLIP_PLANES][4];
 

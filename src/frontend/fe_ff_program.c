@@ -125,7 +125,13 @@ tex_format(const struct fe_texture *tex, unsigned level)
    case GL_INTENSITY: return TEXF_INTENSITY;
    case GL_RGBA:
    case GL_LUMINANCE_ALPHA: return TEXF_RGBA;
-   default: return TEXF_NO_ALPHA; /* RED, RG, RGB, LUMINANCE, DEPTH_COMPONENT */
+   case GL_DEPTH_COMPONENT:
+   case GL_DEPTH_STENCIL:
+      /* the base format GL_DEPTH_TEXTURE_MODE names (fe_tex_params.c swizzles the texel so) */
+      return tex->params.depth_mode == GL_ALPHA       ? TEXF_ALPHA
+             : tex->params.depth_mode == GL_INTENSITY ? TEXF_INTENSITY
+                                                      : TEXF_NO_ALPHA;
+   default: return TEXF_NO_ALPHA; /* RED, RG, RGB, LUMINANCE */
    }
 }
 

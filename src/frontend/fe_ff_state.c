@@ -57,6 +57,8 @@ fe_ff_create(void)
    ff->fog_end = 1.0f;
    ff->alpha_func = GL_ALWAYS;
    memset(ff->stipple, 0xff, sizeof(ff->stipple)); /* GL 2.1 table 6.14: all ones */
+   ff->line_stipple_repeat = 1;                    /* table 6.13 */
+   ff->line_stipple_pattern = 0xffff;
    ff->point_max = -1.0f;
    ff->point_atten[0] = 1.0f;
    ff->shade_model = GL_SMOOTH;
@@ -141,6 +143,7 @@ fe_ff_set_enable(struct fe_context *ctx, GLenum cap, int on)
    case GL_ALPHA_TEST: return flag(ff, &ff->alpha_test, on);
    case GL_COLOR_SUM: return flag(ff, &ff->color_sum, on);
    case GL_POLYGON_STIPPLE: return flag(ff, &ff->polygon_stipple, on);
+   case GL_LINE_STIPPLE: return flag(ff, &ff->line_stipple, on);
    case GL_POINT_SPRITE: return flag(ff, &ff->point_sprite, on);
    case GL_TEXTURE_1D:
    case GL_TEXTURE_2D:
@@ -1124,6 +1127,8 @@ fe_ff_get(struct fe_context *ctx, GLenum pname, double out[16], enum fe_ff_value
    case GL_FOG_START: FLOAT(ff->fog_start);
    case GL_FOG_END: FLOAT(ff->fog_end);
    case GL_FOG_INDEX: FLOAT(ff->fog_index);
+   case GL_LINE_STIPPLE_PATTERN: INT(ff->line_stipple_pattern);
+   case GL_LINE_STIPPLE_REPEAT: INT(ff->line_stipple_repeat);
    case GL_ALPHA_TEST_FUNC: ENUM(ff->alpha_func);
    case GL_ALPHA_TEST_REF: *kind = FE_FF_VALUE_COLOR; FLOAT(ff->alpha_ref);
    case GL_LIGHT_MODEL_AMBIENT: c4 = ff->light_model_ambient; break;

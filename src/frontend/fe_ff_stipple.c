@@ -1,4 +1,4 @@
-/* fe_ff_stipple.c — polygon stipple (GL 2.1 §3.5.2): glPolygonStipple, glGetPolygonStipple
+/* fe_ff_stipple.c — line stipple's state (GL 2.1 §3.4.2) and polygon stipple (GL 2.1 §3.5.2): glPolygonStipple, glGetPolygonStipple
  * and GL_POLYGON_STIPPLE. The 32x32 pattern is unpacked (and packed) as a bitmap with the pixel
  * store's rows, skips, alignment and bit order, from client memory or the pixel buffer bound;
  * fixed-function programs of filled polygons discard the fragments whose window position
@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "fe_compat_vertex.h"
+#include "fe_dlist.h"
 #include "fe_dlist_entry.h"
 #include "fe_ff.h"
 #include "gl_api.h"
@@ -125,16 +126,22 @@ mgl_glGetPolygonStipple(GLubyte *mask)
    }
 }
 
+/* Line stipple (GL 2.1 §3.4.2): the repeat factor clamped to [1, 256] and the pattern, kept,
+ * queried (GL_LINE_STIPPLE_REPEAT, GL_LINE_STIPPLE_PATTERN) and pushed with GL_LINE_BIT. The
+ * renderers rasterize lines without a stipple counter: a draw of lines with GL_LINE_STIPPLE on
+ * and a pattern other than all ones draws them solid, the decline gl-line-stipple-unimplemented
+ * (fe_draw.c). */
+void
+mgl_glLineStipple(GLint factor, GLushort pattern)
+{
+   FE_COMPAT_CTX_OR_RETURN();
+   ctx->ff->line_stipple_repeat = factor < 1 ? 1 : factor > 256 ? 256 : factor;
+   ctx->ff->line_stipple_pattern = pattern;
+}
+
 /* ---- display lists -------------------------------------------------------------------------- */
 
-/* The front end's own display-list records (fe_dlist_compile_<command>; opcodes past the
- * generated ones), which hold what the command read through the unpack state when it was
- * compiled (GL 2.1 section 5.4). Only the stipple has one; they live here, beside what they
- * replay, so that the list code does not call into the commands. */
-enum {
-   FE_DL_POLYGON_STIPPLE = MGL_DL_OP_COUNT + 1,
-};
-
+/* The pattern as glPolygonStipple unpacked it when compiled (GL 2.1 section 5.4). */
 struct fe_dl_stipple {
    struct mgl_dl_rec hdr;
    uint32_t rows[32];
@@ -157,17 +164,8 @@ fe_dlist_compile_glPolygonStipple(const GLubyte *mask)
 }
 
 void
-fe_dlist_replay_frontend(const void *rec)
+fe_ff_stipple_replay(struct fe_context *ctx, const void *rec)
 {
-   const struct mgl_dl_rec *h = rec;
-   struct fe_context *ctx = fe_ctx_live();
-   if (!ctx || ctx->desc.api != FE_API_GL_COMPAT)
-      return;
-   switch (h->op) {
-   case FE_DL_POLYGON_STIPPLE:
-      FE_CHECK(fe_entry_mode & MGL_ENTRY_IN_BEGIN_END, GL_INVALID_OPERATION);
-      fe_ff_stipple_set(ctx, ((const struct fe_dl_stipple *)rec)->rows);
-      break;
-   default: break;
-   }
+   FE_CHECK(fe_entry_mode & MGL_ENTRY_IN_BEGIN_END, GL_INVALID_OPERATION);
+   fe_ff_stipple_set(ctx, ((const struct fe_dl_stipple *)rec)->rows);
 }

@@ -149,6 +149,9 @@ struct fe_tex_params {
    uint8_t border_form; /* 0 float, 1 int, 2 uint */
    GLint base_level, max_level;
    GLenum swizzle[4];
+   /* GL_DEPTH_TEXTURE_MODE (compatibility contexts): how a depth texture reads, as LUMINANCE
+    * (d, d, d, 1), INTENSITY (d, d, d, d), ALPHA (0, 0, 0, d) or RED (d, 0, 0, 1) */
+   GLenum depth_mode;
 };
 
 struct fe_texture {

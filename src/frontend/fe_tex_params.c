@@ -223,13 +223,20 @@ fe_tex_border_for_base(const struct fe_texture *tex, unsigned level, struct mgp_
 }
 
 /* The luminance/alpha base of the texture's base image: 0 none, 1 LUMINANCE, 2 ALPHA,
- * 3 LUMINANCE_ALPHA, 4 INTENSITY. */
+ * 3 LUMINANCE_ALPHA, 4 INTENSITY; a depth image in a compatibility context reads as its
+ * GL_DEPTH_TEXTURE_MODE says (RED: 0, the depth view's own (d, 0, 0, 1)), *depth then set. */
 static uint8_t
-legacy_base(const struct fe_texture *tex)
+legacy_base(const struct fe_context *ctx, const struct fe_texture *tex, bool *depth)
 {
    const unsigned level = tex->params.base_level < FE_MAX_LEVELS ? tex->params.base_level : 0;
    const struct fe_tex_image *img = &tex->image[0][level];
    const struct fe_format_info *info = img->defined ? fe_format_lookup(img->internal_format) : NULL;
+   if (info && (info->base == GL_DEPTH_COMPONENT || info->base == GL_DEPTH_STENCIL) &&
+       ctx->desc.api == FE_API_GL_COMPAT) {
+      const GLenum m = tex->params.depth_mode;
+      *depth = true;
+      return m == FE_GL_LUMINANCE ? 1 : m == GL_ALPHA ? 2 : m == FE_GL_INTENSITY ? 4 : 0;
+   }
    if (!fe_format_is_legacy(info))
       return 0;
    return info->base == FE_GL_LUMINANCE         ? 1
@@ -241,7 +248,13 @@ legacy_base(const struct fe_texture *tex)
 void
 fe_texture_send_params(struct fe_context *ctx, struct fe_texture *tex)
 {
-   const uint8_t legacy = legacy_base(tex);
+   bool depth = false;
+   const uint8_t legacy = legacy_base(ctx, tex, &depth);
+   /* GL_ALPHA mode's (0, 0, 0, d) is GL's for a vector lookup; a GLSL 1.30+ shadow lookup's
+    * scalar reads the swizzled red, 0, where GL returns the comparison */
+   if (depth && legacy == 2 && tex->params.compare_mode != GL_NONE)
+      MGU_DECLINE(gl_depth_mode_alpha_compare,
+                  "a depth texture in GL_ALPHA mode with GL_TEXTURE_COMPARE_MODE on");
    if (tex->params_sent == tex->params_version && tex->params_sent_ctx == ctx &&
        tex->params_sent_legacy == legacy)
       return;
@@ -416,6 +429,15 @@ tex_parameter(struct fe_context *ctx, GLenum target, GLenum pname, const double 
       p->max_level = vals[0] > INT32_MAX ? INT32_MAX : (GLint)vals[0];
       params_change = true;
       break;
+   case FE_GL_DEPTH_TEXTURE_MODE: {
+      const GLenum m = as_enum(vals[0]);
+      FE_CHECK(ctx->desc.api != FE_API_GL_COMPAT, GL_INVALID_ENUM);
+      FE_CHECK(m != FE_GL_LUMINANCE && m != FE_GL_INTENSITY && m != GL_ALPHA && m != GL_RED,
+               GL_INVALID_ENUM);
+      p->depth_mode = m;
+      params_change = true;
+      break;
+   }
    case GL_TEXTURE_SWIZZLE_R:
    case GL_TEXTURE_SWIZZLE_G:
    case GL_TEXTURE_SWIZZLE_B:
@@ -593,6 +615,13 @@ get_tex_parameter(struct fe_context *ctx, GLenum target, GLenum pname, double *o
       for (int i = 0; i < 4; i++)
          out[i] = p->swizzle[i];
       return 4;
+   case FE_GL_DEPTH_TEXTURE_MODE:
+      if (ctx->desc.api != FE_API_GL_COMPAT) {
+         fe_error(ctx, GL_INVALID_ENUM);
+         return 0;
+      }
+      out[0] = p->depth_mode;
+      return 1;
    case GL_TEXTURE_IMMUTABLE_FORMAT: out[0] = tex->immutable; return 1;
    case GL_TEXTURE_IMMUTABLE_LEVELS: out[0] = tex->immutable_levels; return 1;
    default: {

@@ -103,6 +103,7 @@ fe_tex_params_init(struct fe_tex_params *p)
    p->max_level = 1000;
    p->swizzle[0] = GL_RED, p->swizzle[1] = GL_GREEN;
    p->swizzle[2] = GL_BLUE, p->swizzle[3] = GL_ALPHA;
+   p->depth_mode = FE_GL_LUMINANCE; /* GL 3.3 compatibility, table 6.25 */
 }
 
 struct fe_texture *

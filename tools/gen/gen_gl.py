@@ -302,13 +302,14 @@ NOT_COMPILED = [
 # Compilable commands whose pointer argument this layer cannot size yet: compiling one is the
 # named decline dlist-command-not-compilable (executed only for GL_COMPILE_AND_EXECUTE).
 NOT_RECORDABLE = [
-    r"glTex(Sub)?Image[123]D(OES|EXT)?", r"glCompressedTex(Sub)?Image.*", r"glBitmap", r"glDrawPixels",
-    r"glPixelMap.*", r"glMultiDrawElements.*",
+    r"glTex(Sub)?Image[123]D(OES|EXT)", r"glCompressedTex(Sub)?Image.*", r"glMultiDrawElements.*",
     r"glColorTable.*", r"glColorSubTable.*", r"glConvolutionFilter.*", r"glSeparableFilter.*",
 ]
 
-# Compiled by the front end (fe_dlist_entry.h): the pointer is read with the unpack state.
-FRONTEND_COMPILED = [r"glPolygonStipple"]
+# Compiled by the front end (fe_dlist_entry.h): the pointer is read with the unpack state (from
+# client memory or the pixel unpack buffer) when the command is compiled.
+FRONTEND_COMPILED = [r"glPolygonStipple", r"glBitmap", r"glDrawPixels", r"glTex(Sub)?Image[123]D",
+                     r"glPixelMap(fv|uiv|usv)"]
 
 # ARB_draw_instanced: "INVALID_OPERATION is generated if DrawArraysInstanced or
 # DrawElementsInstanced is called during display list compilation" (neither recorded nor run).

@@ -7,6 +7,7 @@
  * accumulation buffer's errors and queries. */
 #include <math.h>
 
+#include "decline.h"
 #include "fe_compat_vertex.h"
 #include "fe_test_util.h"
 
@@ -420,6 +421,87 @@ test_accum(void)
    CHECK_ERR(GL_INVALID_OPERATION);
    mgl_glAccum(0, 0.5f);
    CHECK_ERR(GL_INVALID_ENUM);
+/* glLineStipple (factor clamped to [1, 256]), GL_LINE_STIPPLE, glClearIndex and glIndexMask:
+ * initial values, queries, glPushAttrib/glPopAttrib of GL_LINE_BIT, GL_ENABLE_BIT and
+ * GL_COLOR_BUFFER_BIT; lines drawn with a stipple pattern are the named decline. */
+static void
+test_index_and_line_stipple(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   GLint v = -1;
+   GLfloat f = -1;
+   mgl_glGetIntegerv(0x0B25 /* GL_LINE_STIPPLE_PATTERN */, &v);
+   CHECK_EQ(v, 0xffff);
+   mgl_glGetIntegerv(0x0B26 /* GL_LINE_STIPPLE_REPEAT */, &v);
+   CHECK_EQ(v, 1);
+   CHECK(!mgl_glIsEnabled(0x0B24 /* GL_LINE_STIPPLE */));
+   mgl_glGetIntegerv(GL_INDEX_WRITEMASK, &v);
+   CHECK_EQ(v, -1); /* all ones */
+   mgl_glGetFloatv(GL_INDEX_CLEAR_VALUE, &f);
+   CHECK(f == 0.0f);
+   CHECK_ERR(GL_NO_ERROR);
+
+   mgl_glLineStipple(1000, 0x0f0f);
+   mgl_glGetIntegerv(0x0B26, &v);
+   CHECK_EQ(v, 256);
+   mgl_glLineStipple(-3, 0x0f0f);
+   mgl_glGetIntegerv(0x0B26, &v);
+   CHECK_EQ(v, 1);
+   mgl_glLineStipple(3, 0x0f0f);
+   mgl_glEnable(0x0B24);
+   CHECK(mgl_glIsEnabled(0x0B24));
+   mgl_glClearIndex(5.5f);
+   mgl_glIndexMask(0x0f);
+   CHECK_ERR(GL_NO_ERROR);
+
+   mgl_glPushAttrib(0x00000004 /* GL_LINE_BIT */ | GL_COLOR_BUFFER_BIT);
+   mgl_glLineStipple(7, 0x1234);
+   mgl_glDisable(0x0B24);
+   mgl_glClearIndex(2.0f);
+   mgl_glIndexMask(0xf0);
+   mgl_glPopAttrib();
+   mgl_glGetIntegerv(0x0B25, &v);
+   CHECK_EQ(v, 0x0f0f);
+   mgl_glGetIntegerv(0x0B26, &v);
+   CHECK_EQ(v, 3);
+   CHECK(mgl_glIsEnabled(0x0B24)); /* GL_LINE_BIT holds the enable too */
+   mgl_glGetFloatv(GL_INDEX_CLEAR_VALUE, &f);
+   CHECK(f == 5.5f);
+   mgl_glGetIntegerv(GL_INDEX_WRITEMASK, &v);
+   CHECK_EQ(v, 0x0f);
+   mgl_glPushAttrib(0x00002000 /* GL_ENABLE_BIT */);
+   mgl_glDisable(0x0B24);
+   mgl_glPopAttrib();
+   CHECK(mgl_glIsEnabled(0x0B24));
+   CHECK_ERR(GL_NO_ERROR);
+
+   /* lines with a pattern: drawn solid, counted */
+   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}};
+   mgl_glUseProgram(make_program(&fp));
+   const uint64_t before = mgu_decline_count(MGU_DECLINE_gl_line_stipple_unimplemented);
+   mgl_glBegin(GL_LINES);
+   mgl_glVertex2f(0, 0);
+   mgl_glVertex2f(1, 1);
+   mgl_glEnd();
+   CHECK_EQ(mgu_decline_count(MGU_DECLINE_gl_line_stipple_unimplemented), before + 1);
+   mgl_glLineStipple(3, 0xffff); /* all ones: nothing to decline */
+   mgl_glBegin(GL_LINES);
+   mgl_glVertex2f(0, 0);
+   mgl_glVertex2f(1, 1);
+   mgl_glEnd();
+   CHECK_EQ(mgu_decline_count(MGU_DECLINE_gl_line_stipple_unimplemented), before + 1);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+
+   /* a core context: the removed commands */
+   env_init(&e, 16, 16);
+   mgl_glLineStipple(1, 1);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glClearIndex(1.0f);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glIndexMask(1);
+   CHECK_ERR(GL_INVALID_OPERATION);
    env_finish(&e);
 }
 
@@ -433,5 +515,6 @@ main(void)
    test_core_refuses();
    test_legacy_arrays();
    test_accum();
+   test_index_and_line_stipple();
    return fe_test_report("compat");
 }

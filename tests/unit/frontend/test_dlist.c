@@ -294,6 +294,32 @@ test_shared(struct fe_test_env *e1)
    fe_surface_destroy(e2.surf);
 }
 
+/* Commands whose pixel data is unpacked when compiled (GL 2.1 section 5.4): the list holds the
+ * values the client had then; an argument the command refuses raises its error when the list
+ * executes, not when it is compiled. */
+static void
+test_pixel_commands(void)
+{
+   GLfloat map[2] = {0.25f, 0.5f}, got[2] = {0, 0};
+   mgl_entry_glNewList(50, COMPILE);
+   mgl_entry_glPixelMapfv(0x0C76 /* GL_PIXEL_MAP_R_TO_R */, 2, map);
+   mgl_entry_glPixelMapfv(0x0C76, 0, map); /* INVALID_VALUE */
+   mgl_entry_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, -1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   mgl_entry_glDrawPixels(1, 1, GL_RGBA, 0x1234, map);
+   mgl_entry_glEndList();
+   CHECK_ERR(GL_NO_ERROR);
+   map[0] = map[1] = 1.0f;
+   mgl_entry_glCallList(50);
+   CHECK_ERR(GL_INVALID_VALUE); /* the first error the list raised */
+   mgl_entry_glGetPixelMapfv(0x0C76, got);
+   CHECK(got[0] == 0.25f && got[1] == 0.5f);
+   GLint size = 0;
+   mgl_entry_glGetIntegerv(0x0CB6 /* GL_PIXEL_MAP_R_TO_R_SIZE */, &size);
+   CHECK_EQ(size, 2);
+   mgl_entry_glDeleteLists(50, 1);
+   CHECK_ERR(GL_NO_ERROR);
+}
+
 static void
 test_core_context(void)
 {
@@ -321,6 +347,7 @@ main(void)
    test_call_lists_types();
    test_begin_end_gate(e.ctx);
    test_shared(&e);
+   test_pixel_commands();
    /* A list being compiled when the context goes is dropped with it. */
    mgl_entry_glNewList(40, COMPILE);
    mgl_entry_glClearColor(0, 0, 0, 0);

@@ -352,6 +352,70 @@ test_steady_frames(void)
    env_finish(&e);
 }
 
+/* GL_EVAL_BIT (GL 2.1 §6.1.14, table 6.x "eval"): the map enables, GL_AUTO_NORMAL and both
+ * grids come back on glPopAttrib; the control points do not belong to the group. GL_ENABLE_BIT
+ * holds the enables too. */
+static void
+test_eval_bit(void)
+{
+   struct fe_test_env e;
+   env_init_compat(&e);
+   const GLenum map1_v3 = 0x0D97, map2_v3 = 0x0DB7, map2_color = 0x0DB0, auto_normal = 0x0D80;
+   const GLenum grid1_domain = 0x0DD0, grid1_seg = 0x0DD1, grid2_domain = 0x0DD2,
+                grid2_seg = 0x0DD3;
+   const GLfloat pts[6] = {0, 0, 0, 1, 1, 1};
+   mgl_glMap1f(map1_v3, 0.0f, 1.0f, 3, 2, pts);
+   mgl_glEnable(map1_v3);
+   mgl_glEnable(auto_normal);
+   mgl_glMapGrid1f(8, 0.25f, 0.75f);
+   mgl_glMapGrid2f(4, -1.0f, 1.0f, 6, 2.0f, 3.0f);
+   CHECK_ERR(GL_NO_ERROR);
+
+   mgl_glPushAttrib(0x00010000 /* GL_EVAL_BIT */);
+   mgl_glDisable(map1_v3);
+   mgl_glEnable(map2_v3);
+   mgl_glEnable(map2_color);
+   mgl_glDisable(auto_normal);
+   mgl_glMapGrid1f(2, 0.0f, 5.0f);
+   mgl_glMapGrid2f(3, 0.0f, 1.0f, 3, 0.0f, 1.0f);
+   const GLfloat pts2[6] = {5, 5, 5, 6, 6, 6};
+   mgl_glMap1f(map1_v3, 0.0f, 1.0f, 3, 2, pts2); /* not part of the group */
+   mgl_glPopAttrib();
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(mgl_glIsEnabled(map1_v3));
+   CHECK(!mgl_glIsEnabled(map2_v3));
+   CHECK(!mgl_glIsEnabled(map2_color));
+   CHECK(mgl_glIsEnabled(auto_normal));
+   GLfloat d[4] = {0};
+   GLint n[2] = {0};
+   mgl_glGetFloatv(grid1_domain, d);
+   CHECK(d[0] == 0.25f && d[1] == 0.75f);
+   mgl_glGetIntegerv(grid1_seg, n);
+   CHECK_EQ(n[0], 8);
+   mgl_glGetFloatv(grid2_domain, d);
+   CHECK(d[0] == -1.0f && d[1] == 1.0f && d[2] == 2.0f && d[3] == 3.0f);
+   mgl_glGetIntegerv(grid2_seg, n);
+   CHECK(n[0] == 4 && n[1] == 6);
+   GLfloat got[6] = {0};
+   mgl_glGetMapfv(map1_v3, 0x0A00 /* GL_COEFF */, got);
+   CHECK(got[0] == 5.0f && got[5] == 6.0f);
+
+   /* GL_ENABLE_BIT: the enables, not the grids */
+   mgl_glPushAttrib(0x00002000 /* GL_ENABLE_BIT */);
+   mgl_glDisable(map1_v3);
+   mgl_glDisable(auto_normal);
+   mgl_glEnable(map2_v3);
+   mgl_glMapGrid1f(3, 0.0f, 2.0f);
+   mgl_glPopAttrib();
+   CHECK(mgl_glIsEnabled(map1_v3));
+   CHECK(mgl_glIsEnabled(auto_normal));
+   CHECK(!mgl_glIsEnabled(map2_v3));
+   mgl_glGetIntegerv(grid1_seg, n);
+   CHECK_EQ(n[0], 3);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
@@ -359,5 +423,6 @@ main(void)
    test_matrices();
    test_lights_materials();
    test_steady_frames();
+   test_eval_bit();
    return fe_test_report("unit.frontend.ff");
 }

@@ -1,0 +1,288 @@
+/* scenario_compat_dlist.c: display lists of a compatibility context holding what the commands
+ * read when they were compiled (GL 2.1 §5.4, scenarios.def's es 1): the pixel data of
+ * glDrawPixels, glBitmap, glTexImage2D, glTexSubImage2D and glPixelMapfv, unpacked with the
+ * unpack state (and from the pixel unpack buffer) of the compile, then drawn or queried after
+ * the client's memory, the buffer and the unpack state changed. No program is bound. */
+#include "scenario.h"
+
+static void
+unpack_defaults(void)
+{
+   glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+   glPixelStorei(GL_UNPACK_SKIP_ROWS, 0);
+   glPixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+   glPixelStorei(GL_UNPACK_LSB_FIRST, GL_FALSE);
+}
+
+static rgba8
+px8(const GLubyte *p)
+{
+   rgba8 c = {{p[0], p[1], p[2], p[3]}};
+   return c;
+}
+
+/* A pixel-space projection and a frame cleared to bg, as m models it. */
+static void
+pixel_frame(model *m, vec4f bg)
+{
+   compat_pixel_ortho(-1, 1);
+   clear_to(bg);
+   model_init(m, bg);
+}
+
+/* A 2x2 RGBA texture's texels, read back. */
+static void
+expect_texels(const char *what, const GLubyte *want)
+{
+   GLubyte got[16];
+   memset(got, 0x5a, sizeof(got));
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, got);
+   check_gl_error(what);
+   for (int i = 0; i < 16; i++)
+      if (got[i] != want[i]) {
+         fail("%s: texel byte %d is %d, want %d", what, i, got[i], want[i]);
+         return;
+      }
+}
+
+/* compat_dlist_pixels: each command compiled with skips, a row length, LSB-first bits or a
+ * pixel unpack buffer; the client's bytes, the buffer and the unpack state then change before
+ * glCallList, which must draw (or load) what was there at compile time. */
+void
+sc_compat_dlist_pixels(void)
+{
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   model m;
+   pixel_frame(&m, bg);
+   GLuint base = glGenLists(6);
+   if (!base)
+      fail("glGenLists(6) returned 0");
+
+   /* glDrawPixels: a 4x2 image at pixel 2 of row 1 of an 8-pixel-wide client image */
+   GLubyte img[8 * 3 * 4], orig[sizeof(img)];
+   for (int r = 0; r < 3; r++)
+      for (int p = 0; p < 8; p++) {
+         GLubyte *t = img + (r * 8 + p) * 4;
+         t[0] = (GLubyte)(p * 30);
+         t[1] = (GLubyte)(r * 100);
+         t[2] = 200;
+         t[3] = 255;
+      }
+   memcpy(orig, img, sizeof(img));
+   glPixelStorei(GL_UNPACK_ROW_LENGTH, 8);
+   glPixelStorei(GL_UNPACK_SKIP_ROWS, 1);
+   glPixelStorei(GL_UNPACK_SKIP_PIXELS, 2);
+   glRasterPos2i(4, 4);
+   glNewList(base, GL_COMPILE);
+   glDrawPixels(4, 2, GL_RGBA, GL_UNSIGNED_BYTE, img);
+   glEndList();
+   check_gl_error("glDrawPixels compiled");
+   unpack_defaults();
+   memset(img, 0, sizeof(img));
+   check_frame("a compiled glDrawPixels draws nothing", &m);
+   glCallList(base);
+   for (int j = 0; j < 2; j++)
+      for (int i = 0; i < 4; i++)
+         model_rect(&m, 4 + i, 4 + j, 5 + i, 5 + j, px8(orig + ((1 + j) * 8 + 2 + i) * 4));
+   check_frame("glCallList of glDrawPixels: the image and unpack state of the compile", &m);
+
+   /* glBitmap: bits 0 and 2 of each byte set, read least significant first (pixels 0 and 2;
+    * most significant first they would be pixels 5 and 7) */
+   GLubyte bits[2] = {0x05, 0x05};
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   glPixelStorei(GL_UNPACK_LSB_FIRST, GL_TRUE);
+   glColor4f(0.0f, 1.0f, 0.0f, 1.0f);
+   glRasterPos2i(20, 20);
+   glNewList(base + 1, GL_COMPILE);
+   glBitmap(8, 2, 0.0f, 0.0f, 10.0f, 0.0f, bits);
+   glEndList();
+   unpack_defaults();
+   bits[0] = bits[1] = 0xff;
+   glCallList(base + 1);
+   const rgba8 green = to8(V4(0, 1, 0, 1));
+   for (int j = 0; j < 2; j++) {
+      model_rect(&m, 20, 20 + j, 21, 21 + j, green);
+      model_rect(&m, 22, 20 + j, 23, 21 + j, green);
+   }
+   check_frame("glCallList of glBitmap: the bits as LSB-first unpacked them", &m);
+   GLfloat rp[4] = {0};
+   glGetFloatv(GL_CURRENT_RASTER_POSITION, rp);
+   if (rp[0] != 30.0f || rp[1] != 20.0f)
+      fail("raster position after the list's glBitmap: (%g, %g), want (30, 20)", rp[0], rp[1]);
+
+   /* glPixelMapfv: the values of the compile */
+   GLfloat map[2] = {0.25f, 0.75f}, got_map[2] = {-1, -1};
+   glNewList(base + 2, GL_COMPILE);
+   glPixelMapfv(GL_PIXEL_MAP_R_TO_R, 2, map);
+   glEndList();
+   map[0] = map[1] = 1.0f;
+   glCallList(base + 2);
+   glGetPixelMapfv(GL_PIXEL_MAP_R_TO_R, got_map);
+   GLint map_size = 0;
+   glGetIntegerv(GL_PIXEL_MAP_R_TO_R_SIZE, &map_size);
+   if (map_size != 2 || got_map[0] != 0.25f || got_map[1] != 0.75f)
+      fail("glPixelMapfv from a list: size %d, (%g, %g), want 2, (0.25, 0.75)", map_size,
+           got_map[0], got_map[1]);
+   const GLfloat zero = 0.0f;
+   glPixelMapfv(GL_PIXEL_MAP_R_TO_R, 1, &zero);
+
+   /* glTexImage2D: a 2x2 image at pixel 1 of row 1 of a 4-pixel-wide client image */
+   GLubyte tex_src[4 * 3 * 4], tex_want[16];
+   for (int i = 0; i < (int)sizeof(tex_src); i++)
+      tex_src[i] = (GLubyte)(i * 5 + 3);
+   for (int j = 0; j < 2; j++)
+      memcpy(tex_want + j * 8, tex_src + ((1 + j) * 4 + 1) * 4, 8);
+   for (int i = 0; i < 16; i += 4)
+      tex_want[i + 3] = 255; /* opaque, so that GL_REPLACE draws the colour as it is */
+   for (int j = 0; j < 2; j++)
+      memcpy(tex_src + ((1 + j) * 4 + 1) * 4, tex_want + j * 8, 8);
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glPixelStorei(GL_UNPACK_ROW_LENGTH, 4);
+   glPixelStorei(GL_UNPACK_SKIP_ROWS, 1);
+   glPixelStorei(GL_UNPACK_SKIP_PIXELS, 1);
+   glNewList(base + 3, GL_COMPILE);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, tex_src);
+   glEndList();
+   unpack_defaults();
+   memset(tex_src, 0, sizeof(tex_src));
+   glCallList(base + 3);
+   expect_texels("glTexImage2D from a list", tex_want);
+
+   /* drawn: each texel covers 4x4 pixels of the rectangle (40, 40)-(48, 48) */
+   glEnable(GL_TEXTURE_2D);
+   glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+   glBegin(GL_QUADS);
+   glTexCoord2f(0, 0);
+   glVertex2f(40, 40);
+   glTexCoord2f(1, 0);
+   glVertex2f(48, 40);
+   glTexCoord2f(1, 1);
+   glVertex2f(48, 48);
+   glTexCoord2f(0, 1);
+   glVertex2f(40, 48);
+   glEnd();
+   glDisable(GL_TEXTURE_2D);
+   for (int j = 0; j < 2; j++)
+      for (int i = 0; i < 2; i++)
+         model_rect(&m, 40 + 4 * i, 40 + 4 * j, 44 + 4 * i, 44 + 4 * j,
+                    px8(tex_want + (j * 2 + i) * 4));
+   check_frame("the texture a list's glTexImage2D loaded", &m);
+
+   /* glTexSubImage2D from a pixel unpack buffer: its bytes when compiled */
+   GLubyte buf_a[16], buf_b[16];
+   for (int i = 0; i < 16; i++) {
+      buf_a[i] = (GLubyte)(250 - i * 7);
+      buf_b[i] = 1;
+   }
+   GLuint pbo;
+   gl.GenBuffers(1, &pbo);
+   gl.BindBuffer(GL_PIXEL_UNPACK_BUFFER, pbo);
+   gl.BufferData(GL_PIXEL_UNPACK_BUFFER, 16, buf_a, GL_STATIC_DRAW);
+   glNewList(base + 4, GL_COMPILE);
+   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, (const void *)0);
+   glEndList();
+   gl.BufferSubData(GL_PIXEL_UNPACK_BUFFER, 0, 16, buf_b);
+   gl.BindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+   glCallList(base + 4);
+   expect_texels("glTexSubImage2D from a list compiled with a pixel unpack buffer", buf_a);
+
+   /* the list's glDrawPixels inside a glBegin/glEnd: GL_INVALID_OPERATION when it executes */
+   glNewList(base + 5, GL_COMPILE);
+   glBegin(GL_POINTS);
+   glDrawPixels(1, 1, GL_RGBA, GL_UNSIGNED_BYTE, orig);
+   glEnd();
+   glEndList();
+   check_gl_error("glBegin, glDrawPixels, glEnd compiled");
+   glCallList(base + 5);
+   expect_gl_error(GL_INVALID_OPERATION, "glDrawPixels replayed inside glBegin/glEnd");
+   check_frame("nothing drawn by the refused glDrawPixels", &m);
+
+   glDeleteLists(base, 6);
+   glDeleteTextures(1, &tex);
+   check_gl_error("compat_dlist_pixels");
+}
+
+/* compat_depth_texture_mode: a depth texture sampled by fixed function reads as
+ * GL_DEPTH_TEXTURE_MODE says (GL 2.1 §3.8.4, table 3.20): LUMINANCE (initial), INTENSITY,
+ * ALPHA and RED (GL 3.0), each through GL_MODULATE with a white fragment colour, where the
+ * mode's base format decides what the environment takes (ALPHA keeps the fragment's colour). */
+void
+sc_compat_depth_texture_mode(void)
+{
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   model m;
+   pixel_frame(&m, bg);
+   const GLfloat depth[2] = {0.25f, 0.75f};
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, 2, 1, 0, GL_DEPTH_COMPONENT, GL_FLOAT,
+                depth);
+   GLint mode = 0;
+   glGetTexParameteriv(GL_TEXTURE_2D, GL_DEPTH_TEXTURE_MODE, &mode);
+   if (mode != GL_LUMINANCE)
+      fail("initial GL_DEPTH_TEXTURE_MODE 0x%04x, want GL_LUMINANCE", mode);
+   glTexParameteri(GL_TEXTURE_2D, GL_DEPTH_TEXTURE_MODE, GL_RGBA);
+   expect_gl_error(GL_INVALID_ENUM, "GL_DEPTH_TEXTURE_MODE GL_RGBA");
+   glEnable(GL_TEXTURE_2D);
+   glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_MODULATE);
+   glColor4f(1.0f, 1.0f, 1.0f, 1.0f);
+   const GLenum modes[4] = {GL_LUMINANCE, GL_INTENSITY, GL_ALPHA, GL_RED};
+   for (int k = 0; k < 4; k++) {
+      glTexParameteri(GL_TEXTURE_2D, GL_DEPTH_TEXTURE_MODE, (GLint)modes[k]);
+      const float y0 = 4.0f + 12.0f * (float)k;
+      glBegin(GL_QUADS);
+      glTexCoord2f(0, 0);
+      glVertex2f(8, y0);
+      glTexCoord2f(1, 0);
+      glVertex2f(24, y0);
+      glTexCoord2f(1, 1);
+      glVertex2f(24, y0 + 8);
+      glTexCoord2f(0, 1);
+      glVertex2f(8, y0 + 8);
+      glEnd();
+      for (int i = 0; i < 2; i++) {
+         const float d = depth[i];
+         const vec4f c = k == 0   ? V4(d, d, d, 1.0f)
+                         : k == 1 ? V4(d, d, d, d)
+                         : k == 2 ? V4(1.0f, 1.0f, 1.0f, d)
+                                  : V4(d, 0.0f, 0.0f, 1.0f);
+         model_rect(&m, 8 + 8 * i, (int)y0, 16 + 8 * i, (int)y0 + 8, to8(c));
+      }
+   }
+   glDisable(GL_TEXTURE_2D);
+   check_gl_error("depth texture modes");
+   check_frame("a depth texture through each GL_DEPTH_TEXTURE_MODE", &m);
+
+   /* a GLSL 1.10 program's texture2D reads the texel the mode makes: ALPHA (0, 0, 0, d) */
+   GLuint p = link_program("#version 110\n"
+                           "void main() { gl_TexCoord[0] = gl_MultiTexCoord0; gl_Position = ftransform(); }\n",
+                           "#version 110\n"
+                           "uniform sampler2D t;\n"
+                           "void main() { gl_FragColor = texture2D(t, gl_TexCoord[0].xy); }\n");
+   gl.UseProgram(p);
+   glTexParameteri(GL_TEXTURE_2D, GL_DEPTH_TEXTURE_MODE, GL_ALPHA);
+   glBegin(GL_QUADS);
+   glTexCoord2f(0, 0);
+   glVertex2f(40, 4);
+   glTexCoord2f(1, 0);
+   glVertex2f(56, 4);
+   glTexCoord2f(1, 1);
+   glVertex2f(56, 12);
+   glTexCoord2f(0, 1);
+   glVertex2f(40, 12);
+   glEnd();
+   gl.UseProgram(0);
+   for (int i = 0; i < 2; i++)
+      model_rect(&m, 40 + 8 * i, 4, 48 + 8 * i, 12, to8(V4(0.0f, 0.0f, 0.0f, depth[i])));
+   check_gl_error("a GLSL program sampling the depth texture");
+   check_frame("a GLSL 1.10 program sampling the depth texture in GL_ALPHA mode", &m);
+   glDeleteTextures(1, &tex);
+}
