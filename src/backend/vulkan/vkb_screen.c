@@ -1089,6 +1089,10 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_MULTISAMPLE_OFF_EXACT;
    if (scr->has_list_restart)
       c.cap_bits |= MGP_CAP_LIST_RESTART;
+   /* GL's indirect commands carry a base instance: without drawIndirectFirstInstance the
+    * backend cannot draw them as GL says, so the front end does not offer them. */
+   if (!scr->features.drawIndirectFirstInstance)
+      c.call_mask[MGP_CALL_draw_indirect / 64] &= ~(1ull << (MGP_CALL_draw_indirect % 64));
    c.max_texture_size = l->maxImageDimension2D;
    c.max_3d_texture_size = l->maxImageDimension3D;
    c.max_array_layers = l->maxImageArrayLayers;
@@ -1229,6 +1233,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"cmd-set-state", scr->stats.cmd_set_state},
       {"cmd-draws", scr->stats.cmd_draws},
       {"draws", scr->stats.draws_recorded},
+      {"indirect-cmds", scr->stats.indirect_cmds},
       {"xfb-scopes", scr->stats.xfb_scopes},
       {"fast-draws", scr->stats.fast_draws},
       {"sampler-resolves", scr->stats.sampler_resolves},

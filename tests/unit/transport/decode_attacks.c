@@ -19,6 +19,11 @@
  *   enum-range     create_render_state whose blend[3].src_rgb is one past the last
  *                  mgp_blend_factor: no backend table may be indexed by it. Not on monolith,
  *                  which has no decoder (the backend's tables answer false there).
+ *   indirect-count draw_indirect of MGP_MAX_INDIRECT_DRAWS + 1 commands: past the decoder's
+ *                  bound (on monolith, which has no decoder, the backend's same check).
+ *   indirect-range draw_indirect of 4 commands 16 bytes apart at offset 16 of a 64-byte buffer:
+ *                  the last reaches byte 80; the backend computes the end without wrap and
+ *                  refuses it before anything is recorded, on every arm.
  * After the attack the client keeps sending honest records (8 MiB of them), the way a program
  * goes on calling GL: the server closes with those unread, and on tcp the client must still
  * learn the Fatal's reason rather than a bare Fatal{ServerGone}.
@@ -158,13 +163,26 @@ attack_enum_range(const struct mgp_context *ctx)
    mgp_create_render_state(ctx, &a);
 }
 
+static void
+attack_indirect(const struct mgp_screen *scr, const struct mgp_context *ctx, bool count)
+{
+   const struct mgp_handle buf = attack_buffer_64(scr, 11, MGP_BIND_INDIRECT);
+   mgp_draw_indirect(
+      ctx, &(struct mgp_draw_indirect){.mode = MGP_PRIM_TRIANGLES,
+                                       .indirect = buf,
+                                       .offset = 16,
+                                       .stride = 16,
+                                       .draw_count = count ? MGP_MAX_INDIRECT_DRAWS + 1 : 4});
+}
+
 int
 main(int argc, char **argv)
 {
    watchdog_start(120);
    CHECK(
       argc == 2,
-      "usage: decode_attacks tail-count|pack-size|pack-shape|upload-wrap|texture-caps|enum-range");
+      "usage: decode_attacks tail-count|pack-size|pack-shape|upload-wrap|texture-caps|enum-range|"
+      "indirect-count|indirect-range");
    const char *attack = argv[1];
    struct mgp_context ctx;
    struct mgt_client *s = attack_session_open(&ctx);
@@ -182,6 +200,8 @@ main(int argc, char **argv)
       attack_texture_caps(s, scr);
    else if (!strcmp(attack, "enum-range"))
       attack_enum_range(&ctx);
+   else if (!strcmp(attack, "indirect-count") || !strcmp(attack, "indirect-range"))
+      attack_indirect(scr, &ctx, !strcmp(attack, "indirect-count"));
    else
       CHECK(0, "unknown attack %s", attack);
    attack_finish(s, &ctx, attack);
