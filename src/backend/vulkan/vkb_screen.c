@@ -703,6 +703,10 @@ enable_core_features(struct vkb_screen *scr, const VkPhysicalDeviceFeatures *hav
    const char *no_wl = getenv("MGL_TEST_VK_NO_WIDE_LINES"); /* test-only: lines of width 1 */
    if (no_wl && atoi(no_wl) > 0)
       en->wideLines = VK_FALSE;
+   /* test-only: one vkCmdDraw(Indexed)Indirect per indirect command */
+   const char *no_mdi = getenv("MGL_TEST_VK_NO_MULTI_DRAW_INDIRECT");
+   if (no_mdi && atoi(no_mdi) > 0)
+      en->multiDrawIndirect = VK_FALSE;
 }
 
 static bool
