@@ -153,6 +153,20 @@ call_rules(struct mgp_decoded *out, const struct mgp_call_info *ci)
    return NULL;
 }
 
+void
+mgp_fit_call_rules(enum mgp_call_id call, void *payload)
+{
+   if (call == MGP_CALL_draw_indirect) {
+      struct mgp_draw_indirect a;
+      memcpy(&a, payload, sizeof(a));
+      a.draw_count %= MGP_MAX_INDIRECT_DRAWS + 1;
+      a.offset &= ~(uint64_t)3;
+      a.stride &= ~3u;
+      a.index_size = (uint8_t)(a.index_size % 3 * 2); /* 0, 2 or 4 */
+      memcpy(payload, &a, sizeof(a));
+   }
+}
+
 const char *
 mgp_decode_record(const void *record, uint32_t available, mgp_span_resolver resolve,
                   void *resolver_ctx, struct mgp_decoded *out)

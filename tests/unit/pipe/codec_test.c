@@ -83,16 +83,7 @@ make_payload(enum mgp_call_id call, uint8_t *payload, uint8_t *tail, uint32_t *t
    }
    for (uint32_t i = 0; i < ci->num_enums; i++)
       put_enum(&ci->enums[i], payload, rand8() % ci->enums[i].limit);
-   if (call == MGP_CALL_draw_indirect) {
-      /* within the decoder's rules for it (pipe_calls.def; indirect_rules below breaks them) */
-      struct mgp_draw_indirect a;
-      memcpy(&a, payload, sizeof(a));
-      a.draw_count %= MGP_MAX_INDIRECT_DRAWS + 1;
-      a.offset &= ~(uint64_t)3;
-      a.stride &= ~3u;
-      a.index_size = (uint8_t)(rand8() % 3 * 2); /* 0, 2 or 4 */
-      memcpy(payload, &a, sizeof(a));
-   }
+   mgp_fit_call_rules(call, payload); /* indirect_rules below breaks them */
 }
 
 /* Every enum-typed field (pipe_types.def) one past its enum's last value: the decoder refuses
