@@ -28,7 +28,7 @@ element_vao(struct fe_context *ctx)
 }
 
 /* The binding point for a target, or NULL for a target GL 3.3 does not have (and the GL 4.3
- * storage and dispatch-indirect points where the context does not offer them). */
+ * storage, dispatch-indirect and draw-indirect points where the context does not offer them). */
 static struct fe_buffer **
 binding_point(struct fe_context *ctx, GLenum target)
 {
@@ -45,6 +45,8 @@ binding_point(struct fe_context *ctx, GLenum target)
    case GL_SHADER_STORAGE_BUFFER: return fe_ssbo_bindings(ctx) ? &ctx->storage_buffer : NULL;
    case GL_DISPATCH_INDIRECT_BUFFER:
       return fe_compute_offered(ctx) ? &ctx->dispatch_indirect_buffer : NULL;
+   case GL_DRAW_INDIRECT_BUFFER:
+      return fe_draw_indirect_offered(ctx) ? &ctx->draw_indirect_buffer : NULL;
    default: return NULL;
    }
 }
@@ -195,11 +197,12 @@ static void
 unbind_everywhere(struct fe_context *ctx, struct fe_buffer *buf)
 {
    struct fe_buffer **points[] = {
-      &ctx->array_buffer,        &ctx->copy_read_buffer,
-      &ctx->copy_write_buffer,   &ctx->pixel_pack_buffer,
-      &ctx->pixel_unpack_buffer, &ctx->uniform_buffer,
-      &ctx->texture_buffer,      &ctx->xfb_buffer,
-      &ctx->storage_buffer,      &ctx->dispatch_indirect_buffer,
+      &ctx->array_buffer,         &ctx->copy_read_buffer,
+      &ctx->copy_write_buffer,    &ctx->pixel_pack_buffer,
+      &ctx->pixel_unpack_buffer,  &ctx->uniform_buffer,
+      &ctx->texture_buffer,       &ctx->xfb_buffer,
+      &ctx->storage_buffer,       &ctx->dispatch_indirect_buffer,
+      &ctx->draw_indirect_buffer,
    };
    for (size_t i = 0; i < sizeof(points) / sizeof(points[0]); i++)
       if (*points[i] == buf)

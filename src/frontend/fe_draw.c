@@ -517,3 +517,122 @@ mgl_glMultiDrawElementsBaseVertex(GLenum mode, const GLsizei *count, GLenum type
    FE_CTX_OR_RETURN();
    multi_draw_elements(ctx, mode, count, type, indices, drawcount, basevertex);
 }
+
+/* ---- indirect draws (GL 4.6 core 10.4: ARB_draw_indirect, ARB_multi_draw_indirect) ---- */
+
+bool
+fe_draw_indirect_offered(struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES && fe_pipe_has(ctx, MGP_CALL_draw_indirect);
+}
+
+/* Sends draw_count commands from the bound GL_DRAW_INDIRECT_BUFFER at offset as few records
+ * (MGP_MAX_INDIRECT_DRAWS commands each). */
+static void
+indirect_send(struct fe_context *ctx, const struct mgp_draw_indirect *a)
+{
+   struct mgp_draw_indirect r = *a;
+   for (uint32_t done = 0; done < a->draw_count; done += r.draw_count) {
+      const uint32_t left = a->draw_count - done;
+      r.draw_count = left < MGP_MAX_INDIRECT_DRAWS ? left : MGP_MAX_INDIRECT_DRAWS;
+      r.offset = a->offset + (uint64_t)done * a->stride;
+      r.stride = r.draw_count > 1 ? a->stride : 0;
+      mgp_draw_indirect(&ctx->pipe, &r);
+   }
+}
+
+/* glDraw*Indirect (drawcount 1, stride 0) and glMultiDraw*Indirect: the spec's errors, then
+ * one draw_indirect record for all the commands; type is read when indexed. */
+static void
+draw_indirect(struct fe_context *ctx, GLenum mode, bool indexed, GLenum type, const void *indirect,
+              GLsizei drawcount, GLsizei stride)
+{
+   FE_CHECK(!valid_mode(ctx, mode), GL_INVALID_ENUM);
+   const unsigned isz = indexed ? index_size(type) : 0;
+   FE_CHECK(indexed && !isz, GL_INVALID_ENUM);
+   /* ARB_multi_draw_indirect: a negative drawcount, or a stride neither 0 nor a multiple of 4,
+    * is GL_INVALID_VALUE */
+   FE_CHECK(drawcount < 0 || stride < 0 || stride % 4, GL_INVALID_VALUE);
+   /* 10.3.1/10.4: no vertex array object (core), or no buffer at GL_DRAW_INDIRECT_BUFFER, is
+    * GL_INVALID_OPERATION; the compatibility profile reads client memory then (declined) */
+   FE_CHECK(!ctx->vao, GL_INVALID_OPERATION);
+   struct fe_buffer *buf = ctx->draw_indirect_buffer;
+   if (!buf && ctx->compat) {
+      MGU_DECLINE(gl_feature_unimplemented, "indirect draw commands in client memory");
+      return;
+   }
+   FE_CHECK(!buf, GL_INVALID_OPERATION);
+   const uint64_t offset = (uint64_t)(uintptr_t)indirect;
+   FE_CHECK(offset % 4, GL_INVALID_VALUE);
+   /* indices come from the element array buffer only */
+   FE_CHECK(isz && !ctx->vao->elements, GL_INVALID_OPERATION);
+   /* 6.3.2: a buffer mapped without GL_MAP_PERSISTENT_BIT is not read by the GL */
+   FE_CHECK(buf->mapped && !(buf->map_access & GL_MAP_PERSISTENT_BIT), GL_INVALID_OPERATION);
+   const uint32_t cmd = isz ? MGP_INDIRECT_ELEMENTS_SIZE : MGP_INDIRECT_ARRAYS_SIZE;
+   const uint64_t step = stride ? (uint64_t)stride : cmd;
+   /* commands past the end of the buffer: GL_INVALID_OPERATION (in 64 bits: < 2^31 * 2^31) */
+   const uint64_t span = drawcount ? (uint64_t)(drawcount - 1) * step + cmd : 0;
+   FE_CHECK(!buf->created || offset > (uint64_t)buf->size || (uint64_t)buf->size - offset < span,
+            GL_INVALID_OPERATION);
+   if (!draw_ready(ctx, mode) || !drawcount)
+      return;
+   if (!fe_pipe_has(ctx, MGP_CALL_draw_indirect)) {
+      MGU_DECLINE(gl_feature_unimplemented, "indirect draws: the renderer has none");
+      return;
+   }
+   if (ctx->compat && (fe_compat_draw_rewritten(ctx, mode) || fe_client_arrays_active(ctx) ||
+                       ctx->polygon_mode != ctx->polygon_mode_back)) {
+      /* each needs the counts on the client (a rewrite, a copy, two passes) */
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "an indirect draw of a compatibility-profile mode, client arrays or "
+                  "per-face polygon mode");
+      return;
+   }
+   if (!fe_validate(ctx, FE_VERB_DRAW))
+      return;
+   struct mgp_draw_indirect a = {
+      .mode = (uint16_t)fe_mgp_prim(mode),
+      .index_size = (uint8_t)isz,
+      .indirect = buf->res,
+      .offset = offset,
+      .stride = (uint32_t)step,
+      .draw_count = (uint32_t)drawcount,
+   };
+   if (isz) {
+      fe_tracker_index_buffer(ctx, ctx->vao->elements->res, 0, isz);
+      if (ctx->rs.primitive_restart) {
+         a.flags |= MGP_DRAW_PRIMITIVE_RESTART;
+         a.restart_index = fe_restart_index(ctx, isz);
+      }
+   }
+   indirect_send(ctx, &a);
+}
+
+void
+mgl_glDrawArraysIndirect(GLenum mode, const void *indirect)
+{
+   FE_CTX_OR_RETURN();
+   draw_indirect(ctx, mode, false, GL_NONE, indirect, 1, 0);
+}
+
+void
+mgl_glDrawElementsIndirect(GLenum mode, GLenum type, const void *indirect)
+{
+   FE_CTX_OR_RETURN();
+   draw_indirect(ctx, mode, true, type, indirect, 1, 0);
+}
+
+void
+mgl_glMultiDrawArraysIndirect(GLenum mode, const void *indirect, GLsizei drawcount, GLsizei stride)
+{
+   FE_CTX_OR_RETURN();
+   draw_indirect(ctx, mode, false, GL_NONE, indirect, drawcount, stride);
+}
+
+void
+mgl_glMultiDrawElementsIndirect(GLenum mode, GLenum type, const void *indirect, GLsizei drawcount,
+                                GLsizei stride)
+{
+   FE_CTX_OR_RETURN();
+   draw_indirect(ctx, mode, true, type, indirect, drawcount, stride);
+}

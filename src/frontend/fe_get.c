@@ -25,19 +25,22 @@
 /* Extensions whose functionality GL 3.3 made core and mgl implements: core-profile drivers
  * still list them and test suites (piglit's FBO mode) look for them by name; and
  * ARB_texture_storage, ARB_texture_storage_multisample and ARB_invalidate_subdata (GL 4.2 and
- * 4.3). */
+ * 4.3), and ARB_draw_indirect and ARB_multi_draw_indirect (GL 4.0 and 4.3) where the backend
+ * draws indirectly. */
 static const char *const extensions[] = {
    "GL_ARB_blend_func_extended",
    "GL_ARB_compute_shader",
    "GL_ARB_copy_buffer",
    "GL_ARB_depth_clamp",
    "GL_ARB_draw_elements_base_vertex",
+   "GL_ARB_draw_indirect",
    "GL_ARB_draw_instanced",
    "GL_ARB_explicit_attrib_location",
    "GL_ARB_framebuffer_object",
    "GL_ARB_instanced_arrays",
    "GL_ARB_invalidate_subdata",
    "GL_ARB_map_buffer_range",
+   "GL_ARB_multi_draw_indirect",
    "GL_ARB_provoking_vertex",
    "GL_ARB_seamless_cube_map",
    "GL_ARB_shader_storage_buffer_object",
@@ -66,6 +69,8 @@ offered(struct fe_context *ctx, const char *name)
       return fe_max_dual_source_draw_buffers(ctx) != 0; /* the device blends two sources */
    if (!strcmp(name, "GL_MGL_multisample_off_exact"))
       return (ctx->share->caps->cap_bits & MGP_CAP_MULTISAMPLE_OFF_EXACT) != 0;
+   if (!strcmp(name, "GL_ARB_draw_indirect") || !strcmp(name, "GL_ARB_multi_draw_indirect"))
+      return fe_draw_indirect_offered(ctx);
    if (!strcmp(name, "GL_ARB_compute_shader") ||
        !strcmp(name, "GL_ARB_shader_storage_buffer_object"))
       return fe_compute_offered(ctx) && fe_ssbo_bindings(ctx) >= 8 &&
@@ -716,6 +721,11 @@ compute_get(struct fe_context *ctx, GLenum pname, int64_t *out)
       if (!fe_compute_offered(ctx))
          return 0;
       *out = ctx->dispatch_indirect_buffer ? ctx->dispatch_indirect_buffer->base.name : 0;
+      return 1;
+   case GL_DRAW_INDIRECT_BUFFER_BINDING:
+      if (!fe_draw_indirect_offered(ctx))
+         return 0;
+      *out = ctx->draw_indirect_buffer ? ctx->draw_indirect_buffer->base.name : 0;
       return 1;
    default: return -1;
    }

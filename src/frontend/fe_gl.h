@@ -610,6 +610,9 @@ struct fe_context {
    /* GL 4.3 shader storage and compute (fe_compute.c): the generic GL_SHADER_STORAGE_BUFFER
     * and GL_DISPATCH_INDIRECT_BUFFER points and the indexed storage bindings (size 0: whole) */
    struct fe_buffer *storage_buffer, *dispatch_indirect_buffer;
+   /* GL 4.0 GL_DRAW_INDIRECT_BUFFER (fe_draw.c's indirect draws), where indirect draws are
+    * offered (fe_draw_indirect_offered) */
+   struct fe_buffer *draw_indirect_buffer;
    struct fe_ubo_binding ssbo[FE_MAX_SSBO_BINDINGS];
    uint64_t ssbo_version;
    /* The bound transform feedback object (never NULL: default_tfo is object zero), the ES 3.0
@@ -819,6 +822,8 @@ fe_compute_offered(const struct fe_context *ctx)
 {
    return ctx->desc.api != FE_API_GLES && ctx->share->caps->max_compute_work_group_invocations > 0;
 }
+/* Whether a desktop context offers indirect draws (the backend has draw_indirect). */
+bool fe_draw_indirect_offered(struct fe_context *ctx);
 /* Transform feedback (fe_xfb.c). fe_xfb_draw_check: GL_INVALID_OPERATION (and false) when a
  * draw's primitives do not match an active, unpaused glBeginTransformFeedback. */
 bool fe_xfb_draw_check(struct fe_context *ctx, GLenum mode);

@@ -17,8 +17,9 @@
  * 11: read_pixels and get_texture_image answer tight texels of a named format (the client packs).
  * 12: a span_out carries no bytes to the server (no prefill); on a stream it names the record's
  * reply area (MGP_SEG_REPLY). 13: mgp_caps carries the compute and shader-storage limits.
- * 14: set_dynamic_words (the changed words of the dynamic state) appended. */
-#define MGP_ABI_VERSION 14u
+ * 14: set_dynamic_words (the changed words of the dynamic state) appended.
+ * 15: draw_indirect (one record for the draws of a glDraw*Indirect or glMultiDraw*Indirect) appended. */
+#define MGP_ABI_VERSION 15u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -179,6 +180,12 @@ enum mgp_call_class {
 #define MGP_DRAW_USER_INDICES (1u << 1)
 #define MGP_DRAW_INDIRECT (1u << 2)
 #define MGP_DRAW_PRIMITIVE_RESTART (1u << 3)
+
+/* draw_indirect.draw_count: the most one record may carry (the decoder refuses more). The
+ * front end splits a larger glMultiDraw*Indirect into records of this many. */
+#define MGP_MAX_INDIRECT_DRAWS (1u << 20)
+#define MGP_INDIRECT_ARRAYS_SIZE 16u   /* DrawArraysIndirectCommand */
+#define MGP_INDIRECT_ELEMENTS_SIZE 20u /* DrawElementsIndirectCommand */
 
 /* mgp_shader_reflection.sampler_kind */
 #define MGP_SAMPLER_KIND_FLOAT 0u

@@ -133,6 +133,40 @@ field_error(struct mgp_decoded *out, const struct mgp_call_info *ci, const char 
    return out->why;
 }
 
+/* The rules of fields that size the server's work, beyond their types (pipe_calls.def says
+ * which): checked here so that every transport's server refuses the same bytes. */
+static const char *
+call_rules(struct mgp_decoded *out, const struct mgp_call_info *ci)
+{
+   if (out->call == MGP_CALL_draw_indirect) {
+      struct mgp_draw_indirect a;
+      memcpy(&a, out->payload, sizeof(a));
+      if (a.draw_count > MGP_MAX_INDIRECT_DRAWS)
+         return field_error(out, ci, "draw_count");
+      if (a.offset % 4)
+         return field_error(out, ci, "offset");
+      if (a.stride % 4)
+         return field_error(out, ci, "stride");
+      if (a.index_size != 0 && a.index_size != 1 && a.index_size != 2 && a.index_size != 4)
+         return field_error(out, ci, "index_size");
+   }
+   return NULL;
+}
+
+void
+mgp_fit_call_rules(enum mgp_call_id call, void *payload)
+{
+   if (call == MGP_CALL_draw_indirect) {
+      struct mgp_draw_indirect a;
+      memcpy(&a, payload, sizeof(a));
+      a.draw_count %= MGP_MAX_INDIRECT_DRAWS + 1;
+      a.offset &= ~(uint64_t)3;
+      a.stride &= ~3u;
+      a.index_size = (uint8_t)(a.index_size % 3 * 2); /* 0, 2 or 4 */
+      memcpy(payload, &a, sizeof(a));
+   }
+}
+
 const char *
 mgp_decode_record(const void *record, uint32_t available, mgp_span_resolver resolve,
                   void *resolver_ctx, struct mgp_decoded *out)
@@ -190,6 +224,10 @@ mgp_decode_record(const void *record, uint32_t available, mgp_span_resolver reso
          }
       }
    }
+
+   const char *rule = call_rules(out, ci);
+   if (rule)
+      return rule;
 
    for (uint32_t i = 0; i < ci->num_spans; i++) {
       struct mgp_span *s = (struct mgp_span *)(out->payload + ci->spans[i].offset);

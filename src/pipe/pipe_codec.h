@@ -156,6 +156,11 @@ void mgp_decoded_finish(struct mgp_decoded *d);
  * Fatal{ProtocolCorruption, name}. Every size is computed in 64 bits before it is compared. The
  * payload and the tail are copied out of the record once; nothing in *out points back into it
  * (spans point at the bytes they name: those are data, not structure). */
+/* Bends a payload of `call` (random bytes, say) into the field rules the decoder checks beyond
+ * the fields' types (pipe_calls.def: draw_indirect's bounds and alignments), so that tests and
+ * fuzzers that make payloads reach the backend. Other calls keep their bytes. */
+void mgp_fit_call_rules(enum mgp_call_id call, void *payload);
+
 const char *mgp_decode_record(const void *record, uint32_t available, mgp_span_resolver resolve,
                               void *resolver_ctx, struct mgp_decoded *out);
 

@@ -220,7 +220,11 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLUNIFORM1UIPROC, Uniform1ui)                                                              \
    X(PFNGLGETPROGRAMINTERFACEIVPROC, GetProgramInterfaceiv)                                        \
    X(PFNGLGETPROGRAMRESOURCEINDEXPROC, GetProgramResourceIndex)                                    \
-   X(PFNGLGETPROGRAMRESOURCEIVPROC, GetProgramResourceiv)
+   X(PFNGLGETPROGRAMRESOURCEIVPROC, GetProgramResourceiv)                                          \
+   X(PFNGLDRAWARRAYSINDIRECTPROC, DrawArraysIndirect)                                              \
+   X(PFNGLDRAWELEMENTSINDIRECTPROC, DrawElementsIndirect)                                          \
+   X(PFNGLMULTIDRAWARRAYSINDIRECTPROC, MultiDrawArraysIndirect)                                    \
+   X(PFNGLMULTIDRAWELEMENTSINDIRECTPROC, MultiDrawElementsIndirect)
 
 struct gl_funcs {
 #define X(type, name) type name;
@@ -304,6 +308,8 @@ typedef struct {
 GLuint link_program_b(const char *vs_src, const char *fs_src, const binding *attribs,
                       const binding *frags);
 GLuint link_program(const char *vs_src, const char *fs_src);
+/* A program of one compute shader; a failure naming its log where it does not link. */
+GLuint must_compute(const char *src);
 GLint uloc(GLuint prog, const char *name);
 void set_vec4(GLuint prog, const char *name, vec4f c);
 extern const char *VS_PIXELS;

@@ -246,8 +246,8 @@ sc_compute_errors(void)
 
 /* ---- compute that runs: storage blocks written, read back, drawn and dispatched indirectly -- */
 
-/* A linked compute program, or a failure naming its log. */
-static GLuint
+/* A linked compute program, or a failure naming its log (scenario.h). */
+GLuint
 must_compute(const char *src)
 {
    GLint linked = 0;

@@ -14,6 +14,9 @@
  *   creation: MB/s of storage made without data and deleted again (a new
  *     texture of glTexImage2D NULL, a new buffer of glBufferData NULL: what
  *     zeroing new stores costs, docs/RELIABILITY.md);
+ *   multi-draw-indirect: draws/s of glMultiDrawElementsIndirect calls of
+ *     BENCH_MDI_DRAWS tiny-triangle commands each (GL_ARB_multi_draw_indirect;
+ *     skipped, named, where the GL does not list it);
  *   memcpy MB/s of the upload sizes, as the physical limit.
  *
  * Each case warms up, ends a frame (eglSwapBuffers), runs its timed loop and
@@ -49,6 +52,7 @@
 #define BENCH_UNIFORMS 16
 #define BENCH_TEX_MAX 1024
 #define BENCH_BUF_MAX (4u << 20)
+#define BENCH_MDI_DRAWS 1000 /* commands per glMultiDrawElementsIndirect */
 
 #define BENCH_GL_FUNCS(X)                                                                          \
    X(PFNGLACTIVETEXTUREPROC, ActiveTexture)                                                        \
@@ -80,7 +84,9 @@
    X(PFNGLGETUNIFORMBLOCKINDEXPROC, GetUniformBlockIndex)                                          \
    X(PFNGLUNIFORMBLOCKBINDINGPROC, UniformBlockBinding)                                            \
    X(PFNGLUNIFORM1IPROC, Uniform1i)                                                                \
-   X(PFNGLUNIFORM4FPROC, Uniform4f)
+   X(PFNGLUNIFORM4FPROC, Uniform4f)                                                                \
+   X(PFNGLGETSTRINGIPROC, GetStringi)                                                              \
+   X(PFNGLMULTIDRAWELEMENTSINDIRECTPROC, MultiDrawElementsIndirect)
 
 struct gl_api {
 #define BENCH_GL_MEMBER(type, name) type name;
@@ -111,6 +117,7 @@ struct bench {
    GLuint ubos[2];
    GLuint stream_buf; /* drawn from by stream_draw */
    GLuint upload_buf; /* never drawn from: upload_* measures the transfer alone */
+   GLuint mdi_buf;    /* BENCH_MDI_DRAWS indirect commands (0: the GL has no MDI) */
    GLuint textures[BENCH_UNITS][2];
    GLuint big_texture;
    struct demo_scene *scene; /* the frame case's, while it runs */
@@ -327,6 +334,21 @@ bench_setup(struct bench *b)
    gl->BindBuffer(GL_COPY_WRITE_BUFFER, b->upload_buf);
    gl->BufferData(GL_COPY_WRITE_BUFFER, BENCH_BUF_MAX, NULL, GL_DYNAMIC_DRAW);
 
+   GLint n_ext = 0;
+   glGetIntegerv(GL_NUM_EXTENSIONS, &n_ext);
+   for (GLint i = 0; i < n_ext && !b->mdi_buf; i++) {
+      const char *e = (const char *)gl->GetStringi(GL_EXTENSIONS, (GLuint)i);
+      if (e && !strcmp(e, "GL_ARB_multi_draw_indirect")) {
+         /* {count 3, one instance, first index 0, base vertex 0, base instance 0} each */
+         static GLuint cmds[BENCH_MDI_DRAWS][5];
+         for (int d = 0; d < BENCH_MDI_DRAWS; d++)
+            cmds[d][0] = 3, cmds[d][1] = 1;
+         gl->GenBuffers(1, &b->mdi_buf);
+         gl->BindBuffer(GL_DRAW_INDIRECT_BUFFER, b->mdi_buf);
+         gl->BufferData(GL_DRAW_INDIRECT_BUFFER, sizeof cmds, cmds, GL_STATIC_DRAW);
+      }
+   }
+
    unsigned char texel[2][4 * 4 * 4];
    memset(texel[0], 0xff, sizeof texel[0]);
    memset(texel[1], 0x80, sizeof texel[1]);
@@ -404,6 +426,7 @@ enum case_kind {
    K_BUF_CREATE,
    K_TEX_CREATE_DATA,
    K_BUF_CREATE_DATA,
+   K_MULTI_DRAW_INDIRECT,
 };
 
 struct bench_case {
@@ -451,6 +474,7 @@ static const struct bench_case cases[] = {
    {"bufcreate_4MiB", K_BUF_CREATE, 4u << 20, false},
    {"texcreate_data_1MiB", K_TEX_CREATE_DATA, 512, false},
    {"bufcreate_data_1MiB", K_BUF_CREATE_DATA, 1u << 20, false},
+   {"multi_draw_indirect", K_MULTI_DRAW_INDIRECT, 0, false},
 };
 #define BENCH_NCASES (sizeof cases / sizeof cases[0])
 
@@ -563,6 +587,9 @@ step(struct bench *b, const struct bench_case *c, unsigned i)
    case K_READ_BANDWIDTH:
       glReadPixels(0, 0, BENCH_SIZE, BENCH_SIZE, GL_RGBA, GL_UNSIGNED_BYTE, b->dst);
       return 1;
+   case K_MULTI_DRAW_INDIRECT:
+      gl->MultiDrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_SHORT, NULL, BENCH_MDI_DRAWS, 0);
+      return BENCH_MDI_DRAWS;
    case K_FRAME:
       demo_scene_draw_frame(b->scene, (int)i);
       eglSwapBuffers(b->egl.display, b->egl.surface);
@@ -593,6 +620,7 @@ case_prepare(struct bench *b, const struct bench_case *c)
    case K_FRAME:
       b->scene = demo_scene_create(BENCH_SIZE, BENCH_SIZE, BENCH_DEMO_GRID);
       return b->scene != NULL;
+   case K_MULTI_DRAW_INDIRECT: gl->BindBuffer(GL_DRAW_INDIRECT_BUFFER, b->mdi_buf); break;
    default: break;
    }
    return true;
@@ -624,6 +652,10 @@ case_value(const struct bench_case *c, uint64_t n, double secs, const char **uni
 static bool
 run_case(struct bench *b, const struct bench_case *c)
 {
+   if (c->kind == K_MULTI_DRAW_INDIRECT && !b->mdi_buf) {
+      fprintf(stderr, "mgl-bench: %s skipped: no GL_ARB_multi_draw_indirect\n", c->name);
+      return true;
+   }
    if (!case_prepare(b, c))
       return false;
    unsigned i = 0;
@@ -675,6 +707,8 @@ bench_teardown(struct bench *b)
    gl->DeleteBuffers(1, &b->ibo);
    gl->DeleteBuffers(1, &b->stream_buf);
    gl->DeleteBuffers(1, &b->upload_buf);
+   if (b->mdi_buf)
+      gl->DeleteBuffers(1, &b->mdi_buf);
    for (int t = 0; t < BENCH_UNITS; t++)
       glDeleteTextures(2, b->textures[t]);
    glDeleteTextures(1, &b->big_texture);

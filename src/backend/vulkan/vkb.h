@@ -553,6 +553,7 @@ struct vkb_screen_stats {
    unsigned long long sampler_resolves; /* image samplers gathered anew (not from the memo) */
    unsigned long long texture_set_memo_hits; /* sets 1 bound again without a gather */
    unsigned long long draws_recorded;   /* GL draws (ranges) recorded, merged or not */
+   unsigned long long indirect_cmds;    /* vkCmdDraw(Indexed)Indirect recorded */
    uint64_t cond_predicates;            /* conditional renders decided on the GPU */
    uint64_t cond_sums;                  /* of them, over several slots (vkb_cond_sum.c) */
    unsigned long long resource_oom;     /* resources left without storage: GL_OUT_OF_MEMORY */
@@ -1340,6 +1341,8 @@ void vkb_read_pixels(void *self, const struct mgp_read_pixels *args, const void 
 void vkb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail,
                   uint32_t tail_count);
 void vkb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tail_count);
+void vkb_draw_indirect(void *self, const struct mgp_draw_indirect *args, const void *tail,
+                       uint32_t tail_count);
 void vkb_flush(void *self, const struct mgp_u32_args *args, const void *tail, uint32_t tail_count);
 void vkb_set_stream_output_targets(void *self, const struct mgp_set_stream_output_targets *args,
                                    const void *tail, uint32_t tail_count);

@@ -572,6 +572,110 @@ vkb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
    draw_record(ctx, args, ranges, ndraws, p, cmd);
 }
 
+/* The indirect buffer when draw_count commands of cmd_size bytes, stride apart from offset,
+ * lie inside it: the end computed in 64 bits without wrap (offset, stride and draw_count are
+ * bounded by the decoder, but the monolith arm has no decoder, so they are checked again). A
+ * record that reaches past the buffer is hostile (the front end checked the size it knows):
+ * Fatal{ProtocolCorruption}. */
+static struct vkb_resource *
+indirect_commands(struct vkb_screen *scr, const struct mgp_draw_indirect *a, uint32_t cmd_size)
+{
+   struct vkb_resource *r = vkb_resource_for_use(scr, a->indirect, "draw_indirect (commands)");
+   if (!r)
+      return NULL;
+   char why[160];
+   const char *field = a->draw_count > MGP_MAX_INDIRECT_DRAWS ? "draw_count"
+                       : a->offset % 4                        ? "offset"
+                       : a->stride % 4                        ? "stride"
+                                                              : NULL;
+   if (field) {
+      snprintf(why, sizeof(why), "draw_indirect.%s: %u draws at offset %llu, stride %u", field,
+               a->draw_count, (unsigned long long)a->offset, a->stride);
+      vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, why);
+      return NULL;
+   }
+   /* (2^20 - 1) * (2^32 - 1) + 20 < 2^53: the span cannot wrap; offset is compared apart */
+   const uint64_t span = (uint64_t)(a->draw_count - 1) * a->stride + cmd_size;
+   if (!r->is_buffer || !r->buf || r->size < span || a->offset > r->size - span) {
+      snprintf(why, sizeof(why),
+               "draw_indirect.commands: %u of %u bytes, %u apart, at %llu of a %llu-byte buffer",
+               a->draw_count, cmd_size, a->stride, (unsigned long long)a->offset,
+               (unsigned long long)r->size);
+      vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, why);
+      return NULL;
+   }
+   return r;
+}
+
+/* Records the draws of an indirect buffer: one vkCmdDraw(Indexed)Indirect for them all where
+ * the device has multiDrawIndirect and the stride is one Vulkan takes, one per command
+ * otherwise. */
+static void
+indirect_record(struct vkb_screen *scr, VkCommandBuffer cmd, const struct mgp_draw_indirect *a,
+                VkBuffer buf, uint32_t cmd_size)
+{
+   const bool one_call =
+      a->draw_count == 1 || (scr->features.multiDrawIndirect && a->stride >= cmd_size &&
+                             a->draw_count <= scr->props.limits.maxDrawIndirectCount);
+   const uint32_t calls = one_call ? 1 : a->draw_count, per_call = one_call ? a->draw_count : 1;
+   const uint32_t stride = per_call > 1 ? a->stride : cmd_size;
+   for (uint32_t i = 0; i < calls; i++) {
+      const VkDeviceSize at = a->offset + (VkDeviceSize)i * a->stride;
+      if (a->index_size)
+         vkCmdDrawIndexedIndirect(cmd, buf, at, per_call, stride);
+      else
+         vkCmdDrawIndirect(cmd, buf, at, per_call, stride);
+   }
+   scr->stats.cmd_draws += calls;
+   scr->stats.indirect_cmds += calls;
+   scr->stats.draws_recorded += a->draw_count;
+   scr->cur->draws += a->draw_count;
+}
+
+void
+vkb_draw_indirect(void *self, const struct mgp_draw_indirect *args, const void *tail,
+                  uint32_t tail_count)
+{
+   (void)tail;
+   (void)tail_count;
+   struct vkb_context *ctx = self;
+   struct vkb_screen *scr = ctx->scr;
+   if (scr->failed || ctx->cond_discard || !args->draw_count)
+      return;
+   const uint32_t cmd_size =
+      args->index_size ? MGP_INDIRECT_ELEMENTS_SIZE : MGP_INDIRECT_ARRAYS_SIZE;
+   struct vkb_resource *ind = indirect_commands(scr, args, cmd_size);
+   if (!ind)
+      return;
+   /* Without it every command's baseInstance must be 0, which the GPU's bytes do not promise;
+    * get_caps leaves the call out of call_mask then. */
+   if (!scr->features.drawIndirectFirstInstance) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "indirect draws without drawIndirectFirstInstance");
+      return;
+   }
+   vkb_arena_pressure_point(scr);
+   ctx->fast.valid = false;
+   /* The direct draw's plan with no ranges: the GPU reads the counts, and robustBufferAccess
+    * keeps its vertex and index reads inside the buffers. */
+   const struct mgp_draw_vbo as_vbo = {
+      .mode = args->mode,
+      .index_size = args->index_size,
+      .flags = (uint8_t)((args->flags & MGP_DRAW_PRIMITIVE_RESTART) | MGP_DRAW_INDIRECT),
+      .restart_index = args->restart_index,
+   };
+   struct draw_plan plan, *p = &plan;
+   VkCommandBuffer cmd;
+   if (!draw_topology(&as_vbo, p) || !draw_program(ctx, p) ||
+       !draw_index_buffer(ctx, &as_vbo, NULL, 0, p) || !draw_pipeline(ctx, p) ||
+       !draw_vertex_buffers(ctx, p) || !draw_descriptor_sets(ctx, p) || !draw_bind(ctx, p, &cmd))
+      return;
+   draw_record(ctx, &as_vbo, NULL, 0, p, cmd);
+   vkb_flush_draws(scr); /* the queued direct draws come first */
+   ind->last_use = p->serial;
+   indirect_record(scr, cmd, args, ind->buf, cmd_size);
+}
+
 /* The compact draw is draw_vbo with its defaults (pipe_types.def). */
 void
 vkb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tail_count)

@@ -703,6 +703,10 @@ enable_core_features(struct vkb_screen *scr, const VkPhysicalDeviceFeatures *hav
    const char *no_wl = getenv("MGL_TEST_VK_NO_WIDE_LINES"); /* test-only: lines of width 1 */
    if (no_wl && atoi(no_wl) > 0)
       en->wideLines = VK_FALSE;
+   /* test-only: one vkCmdDraw(Indexed)Indirect per indirect command */
+   const char *no_mdi = getenv("MGL_TEST_VK_NO_MULTI_DRAW_INDIRECT");
+   if (no_mdi && atoi(no_mdi) > 0)
+      en->multiDrawIndirect = VK_FALSE;
 }
 
 static bool
@@ -1090,6 +1094,10 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_MULTISAMPLE_OFF_EXACT;
    if (scr->has_list_restart)
       c.cap_bits |= MGP_CAP_LIST_RESTART;
+   /* GL's indirect commands carry a base instance: without drawIndirectFirstInstance the
+    * backend cannot draw them as GL says, so the front end does not offer them. */
+   if (!scr->features.drawIndirectFirstInstance)
+      c.call_mask[MGP_CALL_draw_indirect / 64] &= ~(1ull << (MGP_CALL_draw_indirect % 64));
    c.max_texture_size = l->maxImageDimension2D;
    c.max_3d_texture_size = l->maxImageDimension3D;
    c.max_array_layers = l->maxImageArrayLayers;
@@ -1231,6 +1239,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"cmd-set-state", scr->stats.cmd_set_state},
       {"cmd-draws", scr->stats.cmd_draws},
       {"draws", scr->stats.draws_recorded},
+      {"indirect-cmds", scr->stats.indirect_cmds},
       {"xfb-scopes", scr->stats.xfb_scopes},
       {"fast-draws", scr->stats.fast_draws},
       {"sampler-resolves", scr->stats.sampler_resolves},

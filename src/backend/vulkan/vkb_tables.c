@@ -132,6 +132,7 @@ const struct mgp_context_vtbl vkb_context_vtbl = {
    .buffer_subdata_resident = NULL,
    .draw_vbo = vkb_draw_vbo,
    .draw = vkb_draw,
+   .draw_indirect = vkb_draw_indirect,
    .launch_grid = vkb_launch_grid,
    .memory_barrier = vkb_memory_barrier,
    .begin_query = vkb_begin_query,

@@ -23,7 +23,7 @@ test_buffer_errors(void)
 {
    struct fe_test_env e;
    env_init(&e, 16, 16);
-   mgl_glBindBuffer(GL_DRAW_INDIRECT_BUFFER, 0); /* GL 4.0 target */
+   mgl_glBindBuffer(GL_QUERY_BUFFER, 0); /* GL 4.4 target, not offered */
    CHECK_ERR(GL_INVALID_ENUM);
    mgl_glBindBuffer(GL_ARRAY_BUFFER, 77); /* never generated */
    CHECK_ERR(GL_INVALID_OPERATION);
@@ -171,6 +171,114 @@ test_draw_errors(void)
    CHECK_ERR(GL_NO_ERROR);
    CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 0);
    CHECK(mgu_decline_count(MGU_DECLINE_gl_draw_no_program) >= 1);
+   env_finish(&e);
+}
+
+static bool
+lists_extension(const char *name)
+{
+   GLint n = 0;
+   mgl_glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+   for (GLint i = 0; i < n; i++)
+      if (!strcmp((const char *)mgl_glGetStringi(GL_EXTENSIONS, (GLuint)i), name))
+         return true;
+   return false;
+}
+
+/* Indirect draws (GL 4.6 core 10.4): each error sends nothing; a valid glMultiDraw*Indirect
+ * is one draw_indirect record whatever its draw count, stride 0 sent as the command's size; a
+ * backend without draw_indirect refuses the binding point and declines by name. */
+static void
+test_indirect_errors(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}};
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   GLuint vao, b[2];
+   mgl_glGenVertexArrays(1, &vao);
+   mgl_glGenBuffers(2, b);
+   fake_clear();
+   mgl_glDrawArraysIndirect(GL_TRIANGLES, NULL); /* core: no vertex array */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBindVertexArray(vao);
+   mgl_glDrawArraysIndirect(GL_TRIANGLES, NULL); /* no indirect buffer */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBindBuffer(GL_DRAW_INDIRECT_BUFFER, b[0]);
+   mgl_glBufferData(GL_DRAW_INDIRECT_BUFFER, 100, NULL, GL_STATIC_DRAW);
+   mgl_glDrawArraysIndirect(GL_TRIANGLES, (const void *)6);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glDrawArraysIndirect(GL_TRIANGLES, (const void *)88); /* 88 + 16 > 100 */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glDrawArraysIndirect(0x7, NULL); /* GL_QUADS in core */
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glDrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_INT, NULL); /* no element buffer */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, b[1]);
+   mgl_glBufferData(GL_ELEMENT_ARRAY_BUFFER, 64, NULL, GL_STATIC_DRAW);
+   mgl_glDrawElementsIndirect(GL_TRIANGLES, GL_FLOAT, NULL);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glDrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_INT, (const void *)84); /* 84 + 20 */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glMultiDrawArraysIndirect(GL_TRIANGLES, NULL, -1, 0);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glMultiDrawArraysIndirect(GL_TRIANGLES, NULL, 2, 6);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glMultiDrawArraysIndirect(GL_TRIANGLES, NULL, 2, -4);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glMultiDrawArraysIndirect(GL_TRIANGLES, NULL, 7, 0); /* 7 * 16 > 100 */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glMultiDrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_SHORT, (const void *)4, 3, 40);
+   CHECK_ERR(GL_INVALID_OPERATION); /* 4 + 80 + 20 > 100 */
+   mgl_glMultiDrawArraysIndirect(GL_TRIANGLES, NULL, 0x7fffffff, 0x7ffffffc); /* no wrap */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glMapBufferRange(GL_DRAW_INDIRECT_BUFFER, 0, 16, GL_MAP_READ_BIT);
+   mgl_glDrawArraysIndirect(GL_TRIANGLES, NULL);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glUnmapBuffer(GL_DRAW_INDIRECT_BUFFER);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_indirect), 0);
+
+   /* valid: one record each, drawcount 0 none */
+   mgl_glMultiDrawArraysIndirect(GL_TRIANGLES, NULL, 0, 0);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_indirect), 0);
+   mgl_glMultiDrawArraysIndirect(GL_TRIANGLES, (const void *)4, 6, 0); /* 4 + 96 = 100 */
+   mgl_glMultiDrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_SHORT, (const void *)8, 2, 72);
+   mgl_glDrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_BYTE, (const void *)80);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_indirect), 3);
+   const struct fake_rec *r = fake_find(MGP_CALL_draw_indirect, 0);
+   struct mgp_draw_indirect a;
+   memcpy(&a, r->args, sizeof(a));
+   CHECK(a.index_size == 0 && a.offset == 4 && a.stride == 16 && a.draw_count == 6);
+   memcpy(&a, fake_find(MGP_CALL_draw_indirect, 1)->args, sizeof(a));
+   CHECK(a.index_size == 2 && a.offset == 8 && a.stride == 72 && a.draw_count == 2);
+   memcpy(&a, fake_find(MGP_CALL_draw_indirect, 2)->args, sizeof(a));
+   CHECK(a.index_size == 1 && a.offset == 80 && a.draw_count == 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo) + fake_count_of(MGP_CALL_draw), 0);
+   GLint bound = 0;
+   mgl_glGetIntegerv(GL_DRAW_INDIRECT_BUFFER_BINDING, &bound);
+   CHECK_EQ(bound, (GLint)b[0]);
+   CHECK(lists_extension("GL_ARB_draw_indirect") && lists_extension("GL_ARB_multi_draw_indirect"));
+   mgl_glDeleteBuffers(2, b);
+   mgl_glGetIntegerv(GL_DRAW_INDIRECT_BUFFER_BINDING, &bound);
+   CHECK_EQ(bound, 0);
+
+   /* a backend without draw_indirect: no binding point, no extension, a named decline */
+   fake_caps.call_mask[MGP_CALL_draw_indirect / 64] &= ~(1ull << (MGP_CALL_draw_indirect % 64));
+   mgl_glGenBuffers(1, b);
+   mgl_glBindBuffer(GL_DRAW_INDIRECT_BUFFER, b[0]);
+   CHECK_ERR(GL_INVALID_ENUM);
+   CHECK(!lists_extension("GL_ARB_draw_indirect") &&
+         !lists_extension("GL_ARB_multi_draw_indirect"));
+   const uint64_t declined = mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented);
+   mgl_glDrawArraysIndirect(GL_TRIANGLES, NULL); /* no buffer can be bound: GL 3.3's error */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   CHECK(mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented) == declined);
+   fake_caps.call_mask[MGP_CALL_draw_indirect / 64] |= 1ull << (MGP_CALL_draw_indirect % 64);
+   mgl_glDeleteBuffers(1, b);
+   mgl_glDeleteVertexArrays(1, &vao);
    env_finish(&e);
 }
 
@@ -1238,6 +1346,7 @@ main(void)
    test_first_error_sticks();
    test_buffer_errors();
    test_draw_errors();
+   test_indirect_errors();
    test_uniform_errors();
    test_robust_uniform_reads();
    test_program_errors();

@@ -83,6 +83,7 @@ make_payload(enum mgp_call_id call, uint8_t *payload, uint8_t *tail, uint32_t *t
    }
    for (uint32_t i = 0; i < ci->num_enums; i++)
       put_enum(&ci->enums[i], payload, rand8() % ci->enums[i].limit);
+   mgp_fit_call_rules(call, payload); /* indirect_rules below breaks them */
 }
 
 /* Every enum-typed field (pipe_types.def) one past its enum's last value: the decoder refuses
@@ -302,6 +303,47 @@ corrupt_records(void)
    memcpy(rec, &gh, sizeof(gh));
    err = mgp_decode_record(rec, gsize - 8, mgp_loopback_resolve, &lb, &dec);
    CHECK(names_call(err, "launch_grid"), "short launch_grid: %s", err ? err : "accepted");
+
+   /* indirect_rules. Indirect draws: the decoder bounds the draw count and refuses unaligned offsets and
+    * strides and unknown index sizes, naming the field; a good record passes. */
+   const struct mgp_draw_indirect good_ind = {
+      .mode = MGP_PRIM_TRIANGLES,
+      .index_size = 2,
+      .indirect = {1, 1},
+      .offset = 16,
+      .stride = 20,
+      .draw_count = MGP_MAX_INDIRECT_DRAWS,
+   };
+   static const struct {
+      const char *field;
+      size_t at, size;
+      uint64_t value;
+   } bad_ind[] = {
+      {"draw_count", offsetof(struct mgp_draw_indirect, draw_count), 4, MGP_MAX_INDIRECT_DRAWS + 1},
+      {"draw_count", offsetof(struct mgp_draw_indirect, draw_count), 4, UINT32_MAX},
+      {"offset", offsetof(struct mgp_draw_indirect, offset), 8, 18},
+      {"offset", offsetof(struct mgp_draw_indirect, offset), 8, UINT64_MAX},
+      {"stride", offsetof(struct mgp_draw_indirect, stride), 4, 22},
+      {"index_size", offsetof(struct mgp_draw_indirect, index_size), 1, 3},
+   };
+   mgp_encode_call(&enc, MGP_CALL_draw_indirect, &good_ind, NULL, 0);
+   const uint32_t isize = lb.record_size;
+   memcpy(rec, lb.record, isize);
+   CHECK(!mgp_decode_record(rec, isize, mgp_loopback_resolve, &lb, &dec),
+         "good draw_indirect refused");
+   for (size_t i = 0; i < sizeof(bad_ind) / sizeof(bad_ind[0]); i++) {
+      memcpy(rec, lb.record, isize);
+      uint8_t v[8];
+      const uint64_t value = bad_ind[i].value;
+      for (size_t b = 0; b < 8; b++)
+         v[b] = (uint8_t)(value >> (8 * b)); /* little-endian, as the records are */
+      memcpy(rec + sizeof(h) + bad_ind[i].at, v, bad_ind[i].size);
+      err = mgp_decode_record(rec, isize, mgp_loopback_resolve, &lb, &dec);
+      char want[64];
+      snprintf(want, sizeof(want), "draw_indirect.%s", bad_ind[i].field);
+      CHECK(err && !strcmp(err, want), "draw_indirect with %s %llu: %s (want %s)", bad_ind[i].field,
+            (unsigned long long)value, err ? err : "accepted", want);
+   }
 
    /* Random garbage never crashes and never passes as a draw with a bad span. */
    for (int i = 0; i < 20000; i++) {

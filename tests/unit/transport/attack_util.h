@@ -12,6 +12,22 @@
 #include "ring_test_util.h"
 
 /* A session whose context 1 is made and synced, or the test fails. */
+/* A 64-byte buffer in handle slot `slot` with the bind flags `bind`. */
+static inline struct mgp_handle
+attack_buffer_64(const struct mgp_screen *scr, uint32_t slot, uint32_t bind)
+{
+   const struct mgp_handle h = {slot, 1};
+   mgp_resource_create(scr, &(struct mgp_resource_desc){.res = h,
+                                                        .target = MGP_RESOURCE_TARGET_BUFFER,
+                                                        .width = 64,
+                                                        .height = 1,
+                                                        .depth = 1,
+                                                        .array_layers = 1,
+                                                        .size = 64,
+                                                        .bind_mask = (uint16_t)bind});
+   return h;
+}
+
 static inline struct mgt_client *
 attack_session_open(struct mgp_context *ctx)
 {

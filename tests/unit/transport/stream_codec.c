@@ -237,6 +237,7 @@ make_call(uint64_t n, enum mgp_call_id call, uint8_t *payload, uint8_t *tail, ui
    }
    for (uint32_t i = 0; i < ci->num_enums; i++)
       valid_enum(&ci->enums[i], payload);
+   mgp_fit_call_rules(call, payload);
    *tail_count = 0;
    if (ci->tail_elem_size) {
       *tail_count = 1 + rand8() % 5;

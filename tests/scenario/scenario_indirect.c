@@ -1,0 +1,311 @@
+/* scenario_indirect.c — indirect draws at the API (issue 20, GL 4.0 ARB_draw_indirect and GL 4.3
+ * ARB_multi_draw_indirect): the spec's errors of glDraw*Indirect and glMultiDraw*Indirect, then
+ * draws whose commands the client wrote and ones a compute shader wrote, checked to the pixel.
+ * The commands use instanceCount, first/firstIndex, baseVertex and baseInstance (a per-instance
+ * colour), so each field is seen drawn. A backend without indirect draws (the GLES one) must
+ * not list the extensions and must refuse GL_DRAW_INDIRECT_BUFFER as GL 3.3 does. */
+#include "scenario.h"
+
+/* Rectangle k of the vertex buffer: [0, 8) x [16k, 16k + 8), six vertices from vertex 6k. */
+enum { RECTS = 4, CELL = 16, SIDE = 8 };
+
+/* The colour of instance i (attribute 1, divisor 1). */
+static const float COLOURS[6][4] = {
+   {1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}, {1, 1, 0, 1}, {1, 0, 1, 1}, {0, 1, 1, 1},
+};
+
+static const char *VS_INSTANCED = "#version 330 core\n"
+                                  "layout(location = 0) in vec2 a_pos;\n"
+                                  "layout(location = 1) in vec4 a_colour;\n"
+                                  "out vec4 v_colour;\n"
+                                  "void main() {\n"
+                                  "  vec2 p = a_pos + vec2(float(gl_InstanceID) * 16.0, 0.0);\n"
+                                  "  gl_Position = vec4(p / 32.0 - 1.0, 0.0, 1.0);\n"
+                                  "  v_colour = a_colour;\n"
+                                  "}\n";
+static const char *FS_VARYING = "#version 330 core\n"
+                                "in vec4 v_colour;\n"
+                                "out vec4 o;\n"
+                                "void main() { o = v_colour; }\n";
+
+struct scene {
+   GLuint prog, vao, vbo, colours, ebo;
+};
+
+/* The program, and a VAO with the rectangles at attribute 0, the colours per instance at 1 and
+ * an element buffer of six indices 0..5 (16-bit). */
+static struct scene
+scene_make(void)
+{
+   struct scene s;
+   s.prog = link_program(VS_INSTANCED, FS_VARYING);
+   float xy[RECTS * 12];
+   for (int k = 0; k < RECTS; k++)
+      rect_vertices(xy + 12 * k, 0, (float)(CELL * k), SIDE, (float)(CELL * k + SIDE));
+   gl.GenVertexArrays(1, &s.vao);
+   gl.BindVertexArray(s.vao);
+   gl.GenBuffers(1, &s.vbo);
+   gl.BindBuffer(GL_ARRAY_BUFFER, s.vbo);
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof xy, xy, GL_STATIC_DRAW);
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   gl.EnableVertexAttribArray(0);
+   gl.GenBuffers(1, &s.colours);
+   gl.BindBuffer(GL_ARRAY_BUFFER, s.colours);
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof COLOURS, COLOURS, GL_STATIC_DRAW);
+   gl.VertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, NULL);
+   gl.VertexAttribDivisor(1, 1);
+   gl.EnableVertexAttribArray(1);
+   const GLushort idx[6] = {0, 1, 2, 3, 4, 5};
+   gl.GenBuffers(1, &s.ebo);
+   gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, s.ebo);
+   gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof idx, idx, GL_STATIC_DRAW);
+   gl.UseProgram(s.prog);
+   check_gl_error("the indirect scene");
+   return s;
+}
+
+static void
+scene_free(struct scene *s)
+{
+   gl.UseProgram(0);
+   gl.BindVertexArray(0);
+   gl.DeleteVertexArrays(1, &s->vao);
+   GLuint bufs[3] = {s->vbo, s->colours, s->ebo};
+   gl.DeleteBuffers(3, bufs);
+   gl.DeleteProgram(s->prog);
+}
+
+/* Instances [0, n) of rectangle k drawn with base instance b, into the model. */
+static void
+model_instances(model *m, int k, int n, int b)
+{
+   for (int i = 0; i < n; i++)
+      model_rect(
+         m, CELL * i, CELL * k, CELL * i + SIDE, CELL * k + SIDE,
+         to8(V4(COLOURS[b + i][0], COLOURS[b + i][1], COLOURS[b + i][2], COLOURS[b + i][3])));
+}
+
+/* Whether the context draws indirectly; where it does not (mgl's GLES backend only), the
+ * binding point must be unknown. */
+static bool
+indirect_offered(void)
+{
+   const bool draw = has_ext("GL_ARB_draw_indirect");
+   const bool multi = has_ext("GL_ARB_multi_draw_indirect");
+   if (draw && multi)
+      return true;
+   if (!on_mgl())
+      die_setup("the reference GL lists no GL_ARB_draw_indirect / GL_ARB_multi_draw_indirect");
+   const char *renderer = (const char *)glGetString(GL_RENDERER);
+   if (draw || multi || !renderer || !strstr(renderer, "(GLES:")) {
+      fail("GL_ARB_draw_indirect %d, GL_ARB_multi_draw_indirect %d on renderer %s", draw, multi,
+           renderer ? renderer : "(null)");
+      return false;
+   }
+   GLuint b;
+   gl.GenBuffers(1, &b);
+   gl.BindBuffer(GL_DRAW_INDIRECT_BUFFER, b);
+   expect_gl_error(GL_INVALID_ENUM, "glBindBuffer(GL_DRAW_INDIRECT_BUFFER) without indirect draws");
+   gl.DeleteBuffers(1, &b);
+   skipped("indirect draws (the backend has none)");
+   return false;
+}
+
+static GLuint
+indirect_buffer(const void *data, GLsizeiptr size)
+{
+   GLuint b;
+   gl.GenBuffers(1, &b);
+   gl.BindBuffer(GL_DRAW_INDIRECT_BUFFER, b);
+   gl.BufferData(GL_DRAW_INDIRECT_BUFFER, size, data, GL_STATIC_DRAW);
+   check_gl_error("glBufferData(GL_DRAW_INDIRECT_BUFFER)");
+   return b;
+}
+
+/* The errors of the single-draw forms (GL 4.6 core 10.4). */
+static void
+draw_indirect_errors(struct scene *s)
+{
+   gl.BindBuffer(GL_DRAW_INDIRECT_BUFFER, 0);
+   gl.DrawArraysIndirect(GL_TRIANGLES, NULL);
+   expect_gl_error(GL_INVALID_OPERATION, "glDrawArraysIndirect with no indirect buffer");
+   const GLuint cmd[8] = {6, 1, 0, 0, 6, 1, 0, 0};
+   GLuint b = indirect_buffer(cmd, sizeof cmd);
+   GLint bound = 0;
+   glGetIntegerv(GL_DRAW_INDIRECT_BUFFER_BINDING, &bound);
+   check_gl_error("glGet GL_DRAW_INDIRECT_BUFFER_BINDING");
+   if ((GLuint)bound != b)
+      fail("GL_DRAW_INDIRECT_BUFFER_BINDING = %d, want %u", bound, b);
+   gl.DrawArraysIndirect(GL_TRIANGLES, (const void *)2);
+   expect_gl_error(GL_INVALID_VALUE, "glDrawArraysIndirect at offset 2");
+   gl.DrawArraysIndirect(GL_TRIANGLES, (const void *)20);
+   expect_gl_error(GL_INVALID_OPERATION, "glDrawArraysIndirect of 16 bytes at 20 of 32");
+   gl.DrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_SHORT, (const void *)16);
+   expect_gl_error(GL_INVALID_OPERATION, "glDrawElementsIndirect of 20 bytes at 16 of 32");
+   gl.DrawArraysIndirect(GL_QUADS, NULL);
+   expect_gl_error(GL_INVALID_ENUM, "glDrawArraysIndirect(GL_QUADS) in a core context");
+   gl.DrawElementsIndirect(GL_TRIANGLES, GL_FLOAT, NULL);
+   expect_gl_error(GL_INVALID_ENUM, "glDrawElementsIndirect of GL_FLOAT indices");
+   gl.MapBufferRange(GL_DRAW_INDIRECT_BUFFER, 0, 16, GL_MAP_READ_BIT);
+   check_gl_error("glMapBufferRange of the indirect buffer");
+   gl.DrawArraysIndirect(GL_TRIANGLES, NULL);
+   expect_gl_error(GL_INVALID_OPERATION, "glDrawArraysIndirect from a mapped buffer");
+   gl.UnmapBuffer(GL_DRAW_INDIRECT_BUFFER);
+   /* indices only from an element array buffer */
+   gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
+   gl.DrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_SHORT, NULL);
+   expect_gl_error(GL_INVALID_OPERATION, "glDrawElementsIndirect with no element array buffer");
+   gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, s->ebo);
+   /* a core context draws only with a vertex array object */
+   gl.BindVertexArray(0);
+   gl.DrawArraysIndirect(GL_TRIANGLES, NULL);
+   expect_gl_error(GL_INVALID_OPERATION, "glDrawArraysIndirect with no vertex array object");
+   gl.BindVertexArray(s->vao);
+   /* deleting the buffer unbinds it */
+   gl.DeleteBuffers(1, &b);
+   glGetIntegerv(GL_DRAW_INDIRECT_BUFFER_BINDING, &bound);
+   if (bound != 0)
+      fail("GL_DRAW_INDIRECT_BUFFER_BINDING = %d after glDeleteBuffers, want 0", bound);
+}
+
+void
+sc_draw_indirect(void)
+{
+   if (!indirect_offered())
+      return;
+   struct scene s = scene_make();
+   draw_indirect_errors(&s);
+
+   /* words 0-3: arrays {count 6, 3 instances, first vertex 6 (rectangle 1), base instance 1};
+    * words 4-8: elements {count 6, 2 instances, first index 0, base vertex 18 (rectangle 3),
+    * base instance 3}; word 9: spare, so the elements command sits at 16 and at 20 */
+   const GLuint cmd[10] = {6, 3, 6, 1, 6, 2, 0, 18, 3, 0};
+   GLuint b = indirect_buffer(cmd, sizeof cmd);
+   clear_to(V4(0, 0, 0, 1));
+   gl.DrawArraysIndirect(GL_TRIANGLES, NULL);
+   gl.DrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_SHORT, (const void *)16);
+   check_gl_error("glDrawArraysIndirect and glDrawElementsIndirect");
+   model m;
+   model_init(&m, V4(0, 0, 0, 1));
+   model_instances(&m, 1, 3, 1);
+   model_instances(&m, 3, 2, 3);
+   check_frame("client-written indirect commands", &m);
+
+   /* the commands change with glBufferSubData; the next draw reads the new bytes */
+   const GLuint next[5] = {6, 1, 0, 0, 5};
+   gl.BufferSubData(GL_DRAW_INDIRECT_BUFFER, 16, sizeof next, next);
+   clear_to(V4(0, 0, 0, 1));
+   gl.DrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_SHORT, (const void *)16);
+   check_gl_error("glDrawElementsIndirect after glBufferSubData");
+   model_init(&m, V4(0, 0, 0, 1));
+   model_instances(&m, 0, 1, 5);
+   check_frame("indirect command rewritten by glBufferSubData", &m);
+   gl.DeleteBuffers(1, &b);
+   scene_free(&s);
+}
+
+/* ---- multi-draw ---- */
+
+static void
+multi_draw_errors(void)
+{
+   const GLuint cmd[12] = {6, 1, 0, 0, 6, 1, 0, 0, 6, 1, 0, 0};
+   GLuint b = indirect_buffer(cmd, sizeof cmd);
+   gl.MultiDrawArraysIndirect(GL_TRIANGLES, NULL, -1, 0);
+   expect_gl_error(GL_INVALID_VALUE, "glMultiDrawArraysIndirect of -1 draws");
+   gl.MultiDrawArraysIndirect(GL_TRIANGLES, NULL, 2, 18);
+   expect_gl_error(GL_INVALID_VALUE, "glMultiDrawArraysIndirect with stride 18");
+   gl.MultiDrawArraysIndirect(GL_TRIANGLES, NULL, 4, 0);
+   expect_gl_error(GL_INVALID_OPERATION, "glMultiDrawArraysIndirect of 4 x 16 bytes from 48");
+   gl.MultiDrawArraysIndirect(GL_TRIANGLES, NULL, 3, 20);
+   expect_gl_error(GL_INVALID_OPERATION, "glMultiDrawArraysIndirect of 3 at stride 20 from 48");
+   gl.MultiDrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_SHORT, (const void *)12, 2, 0);
+   expect_gl_error(GL_INVALID_OPERATION, "glMultiDrawElementsIndirect of 2 x 20 at 12 of 48");
+   gl.MultiDrawArraysIndirect(GL_TRIANGLES, NULL, 2, 32);
+   check_gl_error("glMultiDrawArraysIndirect of 2 at stride 32, the last byte the buffer's");
+   gl.MultiDrawArraysIndirect(GL_TRIANGLES, NULL, 0, 0);
+   check_gl_error("glMultiDrawArraysIndirect of no draws");
+   gl.MultiDrawArraysIndirect(GL_TRIANGLES, NULL, 3, 16);
+   check_gl_error("glMultiDrawArraysIndirect of 3 x 16 bytes from 48");
+   gl.DeleteBuffers(1, &b);
+}
+
+static const char *CS_COMMANDS =
+   "#version 430\n"
+   "layout(local_size_x = 4) in;\n"
+   "layout(std430, binding = 0) writeonly buffer Cmds { uint w[]; };\n"
+   "void main() {\n"
+   "  uint k = gl_LocalInvocationID.x, at = k * 5u;\n"
+   "  w[at] = 6u;               /* count */\n"
+   "  w[at + 1u] = 4u - k;      /* instances: 4, 3, 2, 1 */\n"
+   "  w[at + 2u] = 0u;          /* first index */\n"
+   "  w[at + 3u] = 6u * k;      /* base vertex: rectangle k */\n"
+   "  w[at + 4u] = k / 2u;      /* base instance */\n"
+   "}\n";
+
+void
+sc_multi_draw_indirect(void)
+{
+   if (!indirect_offered())
+      return;
+   struct scene s = scene_make();
+   multi_draw_errors();
+
+   /* four array commands 32 bytes apart, the gaps holding bytes no command may read; the
+    * second draws nothing (instance count 0) */
+   GLuint cmd[32];
+   for (int i = 0; i < 32; i++)
+      cmd[i] = 0xdeadbeefu;
+   const GLuint arrays[4][4] = {{6, 2, 0, 0}, {6, 0, 6, 1}, {6, 1, 12, 4}, {6, 3, 18, 2}};
+   for (int k = 0; k < 4; k++)
+      memcpy(cmd + 8 * k, arrays[k], sizeof arrays[k]);
+   GLuint b = indirect_buffer(cmd, sizeof cmd);
+   clear_to(V4(0, 0, 0, 1));
+   gl.MultiDrawArraysIndirect(GL_TRIANGLES, NULL, 4, 32);
+   check_gl_error("glMultiDrawArraysIndirect, stride 32");
+   model m;
+   model_init(&m, V4(0, 0, 0, 1));
+   model_instances(&m, 0, 2, 0);
+   model_instances(&m, 2, 1, 4);
+   model_instances(&m, 3, 3, 2);
+   check_frame("four client-written commands 32 bytes apart", &m);
+   gl.DeleteBuffers(1, &b);
+
+   GLint n = 0;
+   glGetIntegerv(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS, &n);
+   if (glGetError() != GL_NO_ERROR || n == 0) {
+      skipped("commands written by a compute shader (no storage buffers)");
+      scene_free(&s);
+      return;
+   }
+   /* a compute shader writes four element commands, tightly packed; a command barrier, then
+    * one call draws them all */
+   GLuint cp = must_compute(CS_COMMANDS);
+   GLint linked = 0;
+   gl.GetProgramiv(cp, GL_LINK_STATUS, &linked);
+   if (!linked) {
+      gl.DeleteProgram(cp);
+      scene_free(&s);
+      return;
+   }
+   gl.GenBuffers(1, &b);
+   gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, b);
+   gl.BufferData(GL_SHADER_STORAGE_BUFFER, 4 * 20, NULL, GL_DYNAMIC_DRAW);
+   gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, b);
+   gl.UseProgram(cp);
+   gl.DispatchCompute(1, 1, 1);
+   gl.MemoryBarrier(GL_COMMAND_BARRIER_BIT);
+   check_gl_error("the dispatch writing draw commands");
+   gl.UseProgram(s.prog);
+   gl.BindBuffer(GL_DRAW_INDIRECT_BUFFER, b);
+   clear_to(V4(0, 0, 0, 1));
+   gl.MultiDrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_SHORT, NULL, 4, 0);
+   check_gl_error("glMultiDrawElementsIndirect of compute-written commands");
+   model_init(&m, V4(0, 0, 0, 1));
+   for (int k = 0; k < 4; k++)
+      model_instances(&m, k, 4 - k, k / 2);
+   check_frame("four compute-written element commands", &m);
+   gl.DeleteProgram(cp);
+   gl.DeleteBuffers(1, &b);
+   scene_free(&s);
+}
