@@ -421,6 +421,9 @@ test_accum(void)
    CHECK_ERR(GL_INVALID_OPERATION);
    mgl_glAccum(0, 0.5f);
    CHECK_ERR(GL_INVALID_ENUM);
+   env_finish(&e);
+}
+
 /* glLineStipple (factor clamped to [1, 256]), GL_LINE_STIPPLE, glClearIndex and glIndexMask:
  * initial values, queries, glPushAttrib/glPopAttrib of GL_LINE_BIT, GL_ENABLE_BIT and
  * GL_COLOR_BUFFER_BIT; lines drawn with a stipple pattern are the named decline. */
