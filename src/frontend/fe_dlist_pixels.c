@@ -46,26 +46,26 @@ enum dl_pixels_cmd {
 
 struct fe_dl_pixels {
    struct mgl_dl_rec hdr;
-   uint32_t cmd;         /* enum dl_pixels_cmd */
-   uint8_t has_data;     /* else the command executes with a null pointer */
-   uint8_t swap_bytes;   /* GL_UNPACK_SWAP_BYTES when compiled */
-   GLint i[10];          /* the integer and enum arguments, in order */
-   GLfloat f[4];         /* glBitmap's origin and move */
+   uint32_t cmd;       /* enum dl_pixels_cmd */
+   uint8_t has_data;   /* else the command executes with a null pointer */
+   uint8_t swap_bytes; /* GL_UNPACK_SWAP_BYTES when compiled */
+   GLint i[10];        /* the integer and enum arguments, in order */
+   GLfloat f[4];       /* glBitmap's origin and move */
    _Alignas(8) uint8_t data[];
 };
 
 /* Where an image of w x h x d pixels lies in client memory under the unpack state (GL 2.1
  * §3.6.4; image_height and skip_images only for three-dimensional images), and its tight size. */
 struct layout {
-   bool bits;             /* type GL_BITMAP: pixels are bits */
-   uint64_t w, h, d;      /* > 0 */
-   uint64_t pixel;        /* bytes a pixel (not bits) */
-   uint64_t first;        /* byte offset of the first pixel (bits: of its row's first byte) */
-   unsigned first_bit;    /* bits: the first pixel's bit in that byte, counted from the start */
-   uint64_t row, image;   /* strides in client memory */
-   uint64_t extent;       /* bytes read from the start */
-   uint64_t tight_row;    /* bytes a tight row */
-   uint64_t tight;        /* bytes of the tight image */
+   bool bits;           /* type GL_BITMAP: pixels are bits */
+   uint64_t w, h, d;    /* > 0 */
+   uint64_t pixel;      /* bytes a pixel (not bits) */
+   uint64_t first;      /* byte offset of the first pixel (bits: of its row's first byte) */
+   unsigned first_bit;  /* bits: the first pixel's bit in that byte, counted from the start */
+   uint64_t row, image; /* strides in client memory */
+   uint64_t extent;     /* bytes read from the start */
+   uint64_t tight_row;  /* bytes a tight row */
+   uint64_t tight;      /* bytes of the tight image */
 };
 
 /* false: an image GL refuses (negative sizes, a bad format or type) or one too large to hold;
@@ -98,7 +98,8 @@ image_layout(const struct fe_pixel_store *ps, GLsizei w, GLsizei h, GLsizei d, b
       l->pixel = fe_pixel_bytes(lf, type);
       if (!l->pixel)
          return false;
-      if (!mgu_mul_u64(row_px, l->pixel, &row) || !mgu_mul_u64((uint64_t)w, l->pixel, &l->tight_row))
+      if (!mgu_mul_u64(row_px, l->pixel, &row) ||
+          !mgu_mul_u64((uint64_t)w, l->pixel, &l->tight_row))
          return false;
    }
    row = (row + align - 1) / align * align;
@@ -158,8 +159,8 @@ read_image(struct fe_context *ctx, const struct layout *l, const void *pixels, u
 {
    struct fe_buffer *pbo = ctx->pixel_unpack_buffer;
    const uint64_t base = (uint64_t)(uintptr_t)pixels;
-   if (pbo && (pbo->mapped || base > (uint64_t)pbo->size ||
-               l->extent > (uint64_t)pbo->size - base)) {
+   if (pbo &&
+       (pbo->mapped || base > (uint64_t)pbo->size || l->extent > (uint64_t)pbo->size - base)) {
       fe_error(ctx, GL_INVALID_OPERATION);
       return false;
    }
@@ -240,7 +241,8 @@ bool
 fe_dlist_compile_glTexImage1D(GLenum target, GLint level, GLint internalformat, GLsizei width,
                               GLint border, GLenum format, GLenum type, const void *pixels)
 {
-   const GLint i[] = {(GLint)target, level, internalformat, width, border, (GLint)format, (GLint)type};
+   const GLint i[] = {(GLint)target, level,         internalformat, width,
+                      border,        (GLint)format, (GLint)type};
    return compile_image(CMD_TEX_IMAGE_1D, i, 7, NULL, width, 1, 1, false, format, type, pixels);
 }
 
@@ -271,8 +273,7 @@ fe_dlist_compile_glTexSubImage1D(GLenum target, GLint level, GLint xoffset, GLsi
                                  GLenum format, GLenum type, const void *pixels)
 {
    const GLint i[] = {(GLint)target, level, xoffset, width, (GLint)format, (GLint)type};
-   return compile_image(CMD_TEX_SUB_IMAGE_1D, i, 6, NULL, width, 1, 1, false, format, type,
-                        pixels);
+   return compile_image(CMD_TEX_SUB_IMAGE_1D, i, 6, NULL, width, 1, 1, false, format, type, pixels);
 }
 
 bool
@@ -280,8 +281,8 @@ fe_dlist_compile_glTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLin
                                  GLsizei width, GLsizei height, GLenum format, GLenum type,
                                  const void *pixels)
 {
-   const GLint i[] = {(GLint)target, level, xoffset, yoffset, width, height, (GLint)format,
-                      (GLint)type};
+   const GLint i[] = {(GLint)target, level,  xoffset,       yoffset,
+                      width,         height, (GLint)format, (GLint)type};
    return compile_image(CMD_TEX_SUB_IMAGE_2D, i, 8, NULL, width, height, 1, false, format, type,
                         pixels);
 }
@@ -291,10 +292,10 @@ fe_dlist_compile_glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLin
                                  GLint zoffset, GLsizei width, GLsizei height, GLsizei depth,
                                  GLenum format, GLenum type, const void *pixels)
 {
-   const GLint i[] = {(GLint)target, level, xoffset,       yoffset,    zoffset,
-                      width,         height, depth, (GLint)format, (GLint)type};
-   return compile_image(CMD_TEX_SUB_IMAGE_3D, i, 10, NULL, width, height, depth, true, format,
-                        type, pixels);
+   const GLint i[] = {(GLint)target, level,  xoffset, yoffset,       zoffset,
+                      width,         height, depth,   (GLint)format, (GLint)type};
+   return compile_image(CMD_TEX_SUB_IMAGE_3D, i, 10, NULL, width, height, depth, true, format, type,
+                        pixels);
 }
 
 /* glPixelMap's values: mapsize elements of elem bytes, from client memory or the pixel unpack
@@ -307,12 +308,11 @@ compile_pixel_map(enum dl_pixels_cmd cmd, GLenum map, GLsizei mapsize, const voi
    if (!ctx || ctx->desc.api != FE_API_GL_COMPAT)
       return true;
    /* the command refuses sizes past its table when it executes */
-   const bool has = mapsize > 0 && mapsize <= FE_PIXEL_MAP_MAX &&
-                    (values || ctx->pixel_unpack_buffer);
+   const bool has =
+      mapsize > 0 && mapsize <= FE_PIXEL_MAP_MAX && (values || ctx->pixel_unpack_buffer);
    const uint64_t bytes = has ? (uint64_t)mapsize * elem : 0;
    bool execute = false;
-   struct fe_dl_pixels *r =
-      fe_dlist_record(FE_DL_PIXELS, (int64_t)(sizeof(*r) + bytes), &execute);
+   struct fe_dl_pixels *r = fe_dlist_record(FE_DL_PIXELS, (int64_t)(sizeof(*r) + bytes), &execute);
    if (!r)
       return execute;
    r->cmd = cmd;
@@ -375,8 +375,8 @@ pixels_replay(struct fe_context *ctx, const void *rec)
       mgl_glTexImage2D((GLenum)i[0], i[1], i[2], i[3], i[4], i[5], (GLenum)i[6], (GLenum)i[7], p);
       break;
    case CMD_TEX_IMAGE_3D:
-      mgl_glTexImage3D((GLenum)i[0], i[1], i[2], i[3], i[4], i[5], i[6], (GLenum)i[7],
-                       (GLenum)i[8], p);
+      mgl_glTexImage3D((GLenum)i[0], i[1], i[2], i[3], i[4], i[5], i[6], (GLenum)i[7], (GLenum)i[8],
+                       p);
       break;
    case CMD_TEX_SUB_IMAGE_1D:
       mgl_glTexSubImage1D((GLenum)i[0], i[1], i[2], i[3], (GLenum)i[4], (GLenum)i[5], p);

@@ -143,8 +143,8 @@ fe_eval_attrib_save(struct fe_context *ctx, struct fe_eval_attrib *a)
 {
    const struct fe_eval *e = ctx->compat->eval;
    if (!e) { /* the initial state (eval_get's) */
-      *a = (struct fe_eval_attrib){.grid1_n = 1, .grid2_un = 1, .grid2_vn = 1,
-                                   .grid = {0.0f, 1.0f, 0.0f, 1.0f, 0.0f, 1.0f}};
+      *a = (struct fe_eval_attrib){
+         .grid1_n = 1, .grid2_un = 1, .grid2_vn = 1, .grid = {0.0f, 1.0f, 0.0f, 1.0f, 0.0f, 1.0f}};
       return;
    }
    a->enabled[0] = e->enabled[0];
@@ -153,7 +153,8 @@ fe_eval_attrib_save(struct fe_context *ctx, struct fe_eval_attrib *a)
    a->grid1_n = e->grid1_n;
    a->grid2_un = e->grid2_un;
    a->grid2_vn = e->grid2_vn;
-   const float g[6] = {e->grid1_u1, e->grid1_u2, e->grid2_u1, e->grid2_u2, e->grid2_v1, e->grid2_v2};
+   const float g[6] = {e->grid1_u1, e->grid1_u2, e->grid2_u1,
+                       e->grid2_u2, e->grid2_v1, e->grid2_v2};
    memcpy(a->grid, g, sizeof(g));
 }
 

@@ -46,7 +46,7 @@ const struct fe_format_info *fe_format_lookup(GLenum internal_format);
 /* OpenGL ES 2.0/3.0's unsized LUMINANCE, ALPHA and LUMINANCE_ALPHA (not in glcorearb.h). */
 #define FE_GL_LUMINANCE 0x1909
 #define FE_GL_LUMINANCE_ALPHA 0x190A
-#define FE_GL_INTENSITY 0x8049 /* compatibility profile only */
+#define FE_GL_INTENSITY 0x8049          /* compatibility profile only */
 #define FE_GL_DEPTH_TEXTURE_MODE 0x884B /* compatibility profile only */
 /* Whether info is one of the ES-only luminance/alpha formats (base LUMINANCE, ALPHA or
  * LUMINANCE_ALPHA, stored as R or RG and read through a swizzle): only glTexImage2D,

@@ -130,8 +130,8 @@ emit_dynamic_state(struct fe_context *ctx)
       if (last - first <= DYN_WORDS_MAX) {
          struct mgp_word w[DYN_WORDS_MAX];
          memcpy(w, now + 4 * first, 4 * (last - first));
-         mgp_set_dynamic_words(&ctx->pipe,
-                               &(struct mgp_dynamic_words){.first = first, .count = last - first}, w);
+         mgp_set_dynamic_words(
+            &ctx->pipe, &(struct mgp_dynamic_words){.first = first, .count = last - first}, w);
          memcpy(sent + 4 * first, now + 4 * first, 4 * (last - first));
          return;
       }

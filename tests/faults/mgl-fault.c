@@ -2222,7 +2222,8 @@ main(int argc, char **argv)
            "timer-many |\n"
            "       rogue KIND HOST:PORT | idle HOST:PORT N HOLD_S | silent-server |\n"
            "       full-server |\n"
-           "       alloc MIB COUNT | event-flood N [--lost] | staging-oom | descriptor-oom | leak-fill |\n"
+           "       alloc MIB COUNT | event-flood N [--lost] | staging-oom | descriptor-oom | "
+           "leak-fill |\n"
            "       leak-probe [--self]\n");
    return 2;
 }

@@ -262,11 +262,12 @@ sc_compat_depth_texture_mode(void)
    check_frame("a depth texture through each GL_DEPTH_TEXTURE_MODE", &m);
 
    /* a GLSL 1.10 program's texture2D reads the texel the mode makes: ALPHA (0, 0, 0, d) */
-   GLuint p = link_program("#version 110\n"
-                           "void main() { gl_TexCoord[0] = gl_MultiTexCoord0; gl_Position = ftransform(); }\n",
-                           "#version 110\n"
-                           "uniform sampler2D t;\n"
-                           "void main() { gl_FragColor = texture2D(t, gl_TexCoord[0].xy); }\n");
+   GLuint p = link_program(
+      "#version 110\n"
+      "void main() { gl_TexCoord[0] = gl_MultiTexCoord0; gl_Position = ftransform(); }\n",
+      "#version 110\n"
+      "uniform sampler2D t;\n"
+      "void main() { gl_FragColor = texture2D(t, gl_TexCoord[0].xy); }\n");
    gl.UseProgram(p);
    glTexParameteri(GL_TEXTURE_2D, GL_DEPTH_TEXTURE_MODE, GL_ALPHA);
    glBegin(GL_QUADS);

@@ -430,6 +430,13 @@ struct glb_screen {
       sampler_views, queries;
    struct glb_context *bound;     /* the MGPipe context whose state the host context holds */
    struct glb_context *xfb_owner; /* the context whose capture the host holds (glb_xfb.c) */
+   /* The screen is the backend's lowest layer: it reaches the capture (glb_xfb.c) and a
+    * shader's capture layout (glb_shader.c) only through these, which glb_tables.c sets. */
+   struct glb_screen_hooks {
+      void (*xfb_end)(struct glb_context *ctx);
+      void (*xfb_switch_away)(struct glb_context *ctx);
+      void (*shader_free_xfb)(struct glb_shader *s);
+   } hooks;
    /* The session's budgets, as the Vulkan backend's: the bytes of host storage its resources
     * may hold (MGL_SERVER_SESSION_MEMORY; 0: no cap) and the objects of each kind
     * (MGL_SERVER_SESSION_OBJECTS, default 1 Mi). */

@@ -111,8 +111,7 @@ glb_set_dynamic_words(void *self, const struct mgp_dynamic_words *args, const vo
 {
    struct glb_context *ctx = self;
    if (!mgp_dynamic_words_apply(&ctx->dyn, args, tail, tail_count))
-      glb_fatal(ctx->scr, MGU_FATAL_ProtocolCorruption,
-                "set_dynamic_words past the dynamic state");
+      glb_fatal(ctx->scr, MGU_FATAL_ProtocolCorruption, "set_dynamic_words past the dynamic state");
 }
 
 void

@@ -359,7 +359,7 @@ shader_free(struct glb_obj *o, void *arg)
          GLB_GL(scr->h)->glDeleteBuffers(1, &s->default_buf);
    }
    free(s->default_bytes);
-   glb_shader_free_xfb(s);
+   scr->hooks.shader_free_xfb(s);
    free(s);
 }
 
@@ -516,7 +516,7 @@ switch_to(struct glb_context *ctx)
    if (scr->bound != ctx) {
       /* The host has one capture: a running one pauses while another context is bound */
       if (scr->bound)
-         glb_xfb_switch_away(scr->bound);
+         scr->hooks.xfb_switch_away(scr->bound);
       /* Draws put their whole state on the host; the framebuffer is attached again. */
       ctx->fb_valid = false;
       scr->bound = ctx;
@@ -585,7 +585,7 @@ glb_context_state_destroy(struct glb_context *ctx)
    if (scr->h->eglGetCurrentContext() == scr->ctx && ctx->xfb_host) {
       if (scr->bound != ctx)
          switch_to(ctx);
-      glb_xfb_end(ctx);
+      scr->hooks.xfb_end(ctx);
    }
    if (scr->xfb_owner == ctx)
       scr->xfb_owner = NULL;

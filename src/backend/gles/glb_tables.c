@@ -121,7 +121,14 @@ static void *
 screen_create(const struct mgs_backend_env *env)
 {
    glb_tables_init(); /* before anyone calls through mgs_gles_backend's tables */
-   return glb_screen_create(env);
+   struct glb_screen *scr = glb_screen_create(env);
+   if (scr)
+      scr->hooks = (struct glb_screen_hooks){
+         .xfb_end = glb_xfb_end,
+         .xfb_switch_away = glb_xfb_switch_away,
+         .shader_free_xfb = glb_shader_free_xfb,
+      };
+   return scr;
 }
 
 const struct mgs_backend mgs_gles_backend = {

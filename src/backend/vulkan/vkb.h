@@ -237,7 +237,7 @@ struct vkb_shader {
    char entry[MGP_SHADER_STAGE_COUNT][64];
    struct mgp_shader_reflection refl;
    struct vkb_shader_binding binding[VKB_MAX_BINDING];
-   uint32_t max_binding;                     /* one past the highest binding present */
+   uint32_t max_binding;     /* one past the highest binding present */
    uint64_t binding_used[2]; /* bit b % 64 of word b / 64: binding b present (count != 0) */
    /* set 1 holds a texel buffer or a storage block: without one, what it holds follows from
     * the sampler views and samplers bound alone (vkb_draw_fast.c, texture_set_memo) */
@@ -546,25 +546,25 @@ struct vkb_screen_stats {
    unsigned long long cmd_bind_sets;
    unsigned long long cmd_bind_vertex_buffers;
    unsigned long long cmd_bind_index_buffer;
-   unsigned long long cmd_set_state;    /* vkCmdSet* calls: viewport, scissor, ... */
-   unsigned long long cmd_draws;        /* draw commands, a multi-draw counting one */
-   unsigned long long xfb_scopes;       /* Vulkan captures begun (one per scope spanned) */
-   unsigned long long fast_draws;       /* GL draws queued by the fast path */
-   unsigned long long sampler_resolves; /* image samplers gathered anew (not from the memo) */
+   unsigned long long cmd_set_state;         /* vkCmdSet* calls: viewport, scissor, ... */
+   unsigned long long cmd_draws;             /* draw commands, a multi-draw counting one */
+   unsigned long long xfb_scopes;            /* Vulkan captures begun (one per scope spanned) */
+   unsigned long long fast_draws;            /* GL draws queued by the fast path */
+   unsigned long long sampler_resolves;      /* image samplers gathered anew (not from the memo) */
    unsigned long long texture_set_memo_hits; /* sets 1 bound again without a gather */
-   unsigned long long draws_recorded;   /* GL draws (ranges) recorded, merged or not */
-   unsigned long long indirect_cmds;    /* vkCmdDraw(Indexed)Indirect recorded */
-   uint64_t cond_predicates;            /* conditional renders decided on the GPU */
-   uint64_t cond_sums;                  /* of them, over several slots (vkb_cond_sum.c) */
-   unsigned long long resource_oom;     /* resources left without storage: GL_OUT_OF_MEMORY */
-   unsigned long long staging_oom;      /* calls refused for staging memory: GL_OUT_OF_MEMORY */
-   unsigned long long descriptor_oom;   /* calls refused for descriptor memory: the same */
-   uint64_t resource_cap_refusals;      /* allocations refused past resource_budget */
-   uint64_t images_zeroed;              /* new images cleared before any read (vkb_resource.c) */
-   uint64_t buffers_zeroed;             /* new buffers zeroed before any read */
-   uint64_t stores_zero_skipped;        /* new stores never zeroed: wholly written or deleted */
-   uint64_t levels_zero_skipped;        /* image levels (and buffers) wholly written first */
-   uint64_t stores_zero_deferred_paid;  /* owed zeroing paid at a later call (vkb_zero.c) */
+   unsigned long long draws_recorded;        /* GL draws (ranges) recorded, merged or not */
+   unsigned long long indirect_cmds;         /* vkCmdDraw(Indexed)Indirect recorded */
+   uint64_t cond_predicates;                 /* conditional renders decided on the GPU */
+   uint64_t cond_sums;                       /* of them, over several slots (vkb_cond_sum.c) */
+   unsigned long long resource_oom;          /* resources left without storage: GL_OUT_OF_MEMORY */
+   unsigned long long staging_oom;     /* calls refused for staging memory: GL_OUT_OF_MEMORY */
+   unsigned long long descriptor_oom;  /* calls refused for descriptor memory: the same */
+   uint64_t resource_cap_refusals;     /* allocations refused past resource_budget */
+   uint64_t images_zeroed;             /* new images cleared before any read (vkb_resource.c) */
+   uint64_t buffers_zeroed;            /* new buffers zeroed before any read */
+   uint64_t stores_zero_skipped;       /* new stores never zeroed: wholly written or deleted */
+   uint64_t levels_zero_skipped;       /* image levels (and buffers) wholly written first */
+   uint64_t stores_zero_deferred_paid; /* owed zeroing paid at a later call (vkb_zero.c) */
 };
 
 /* Test-only knobs, read once at screen creation. */

@@ -34,14 +34,14 @@ static const struct {
    size_t offset, size;
    uint32_t parts;
 } spans[] = {
-      {DYN_SPAN(viewport, depth_range), VKB_DYN_VIEWPORT | VKB_DYN_SCISSOR},
-      {DYN_SPAN(scissor, scissor_enable), VKB_DYN_SCISSOR},
-      {DYN_SPAN(sample_coverage_enable, sample_coverage_invert), VKB_DYN_COVERAGE},
-      {DYN_SPAN(sample_coverage_value, sample_coverage_value), VKB_DYN_COVERAGE},
-      {DYN_SPAN(blend_color, blend_color), VKB_DYN_BLEND},
-      {DYN_SPAN(stencil_ref, stencil_write_mask), VKB_DYN_STENCIL},
-      {DYN_SPAN(line_width, line_width), VKB_DYN_LINE_WIDTH},
-      {DYN_SPAN(polygon_offset_factor, polygon_offset_clamp), VKB_DYN_DEPTH_BIAS},
+   {DYN_SPAN(viewport, depth_range), VKB_DYN_VIEWPORT | VKB_DYN_SCISSOR},
+   {DYN_SPAN(scissor, scissor_enable), VKB_DYN_SCISSOR},
+   {DYN_SPAN(sample_coverage_enable, sample_coverage_invert), VKB_DYN_COVERAGE},
+   {DYN_SPAN(sample_coverage_value, sample_coverage_value), VKB_DYN_COVERAGE},
+   {DYN_SPAN(blend_color, blend_color), VKB_DYN_BLEND},
+   {DYN_SPAN(stencil_ref, stencil_write_mask), VKB_DYN_STENCIL},
+   {DYN_SPAN(line_width, line_width), VKB_DYN_LINE_WIDTH},
+   {DYN_SPAN(polygon_offset_factor, polygon_offset_clamp), VKB_DYN_DEPTH_BIAS},
 };
 
 uint32_t

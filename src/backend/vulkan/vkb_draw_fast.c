@@ -158,8 +158,7 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
        !fast_constants(ctx))
       set_mask |= 1u << VKB_SET_BUFFERS;
    /* a unit set that came back binds its set 1 again without resolving it */
-   const uint32_t tex_n =
-      set_mask & (1u << VKB_SET_TEXTURES) ? texture_set_indices(f->sh) : 0;
+   const uint32_t tex_n = set_mask & (1u << VKB_SET_TEXTURES) ? texture_set_indices(f->sh) : 0;
    if (tex_n) {
       const VkDescriptorSet set = texture_set_memo(ctx, f->sh, tex_n);
       if (set) {
