@@ -524,7 +524,8 @@ sc_compat_accum(void)
    glNewList(list, GL_COMPILE);
    glAccum(GL_RETURN, 1.0f);
    glEndList();
-   glClearColor(0, 0.5f, 0, 1);
+   /* 128/255, not 0.5: 127.5 may round either way (NVIDIA's Vulkan driver gives 127) */
+   glClearColor(0, 128.0f / 255.0f, 0, 1);
    glClear(GL_COLOR_BUFFER_BIT);
    glColorMask(GL_TRUE, GL_FALSE, GL_TRUE, GL_TRUE);
    readback();
