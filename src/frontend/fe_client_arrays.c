@@ -88,7 +88,7 @@ fixed_to_float(float *dst, const uint8_t *src, uint64_t n, unsigned comps, uint6
 
 bool
 fe_client_arrays_prepare(struct fe_context *ctx, uint32_t first, uint32_t last, uint32_t instances,
-                         int64_t *rebase)
+                         uint32_t baseinstance, int64_t *rebase)
 {
    struct fe_vao *vao = ctx->vao;
    *rebase = 0;
@@ -124,8 +124,10 @@ fe_client_arrays_prepare(struct fe_context *ctx, uint32_t first, uint32_t last, 
       const uint64_t stride = fe_vao_attrib_stride(a), elem = fe_vao_attrib_bytes(a);
       uint64_t lo = base, hi = last;
       if (a->divisor) {
+         /* instance i reads element i / divisor + baseinstance (GL 4.6 10.5); the copy starts
+          * at element 0, so the draw's base instance indexes it unchanged */
          lo = 0;
-         hi = instances ? (instances - 1) / a->divisor : 0;
+         hi = (uint64_t)baseinstance + (instances ? (instances - 1) / a->divisor : 0);
       }
       spans[i].bytes = (hi - lo) * stride + elem;
       spans[i].count = hi - lo + 1;

@@ -234,7 +234,7 @@ array_edges(struct fe_context *ctx, uint64_t n)
 
 void
 fe_compat_draw(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLenum type,
-               const void *indices, GLsizei instances, GLint basevertex)
+               const void *indices, GLsizei instances, GLuint baseinstance, GLint basevertex)
 {
    struct fe_compat *c = ctx->compat;
    if (!count || !instances)
@@ -311,7 +311,8 @@ fe_compat_draw(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, 
                            : e.fill == GL_POINT ? GL_POINTS
                                                 : GL_TRIANGLES;
    if (e.n)
-      fe_draw_rewritten(ctx, out_mode, (GLsizei)e.n, e.out, e.min, e.max, instances, basevertex);
+      fe_draw_rewritten(ctx, out_mode, (GLsizei)e.n, e.out, e.min, e.max, instances, baseinstance,
+                        basevertex);
    free(owned_edges);
    free(e.out);
    free(src);

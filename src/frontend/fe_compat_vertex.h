@@ -232,7 +232,7 @@ bool fe_compat_draw_rewritten(struct fe_context *ctx, GLenum mode);
 /* Draws mode's polygons as triangles (or their edges, or vertices, in polygon mode LINE or
  * POINT) through fe_draw_rewritten: count vertices from first (type 0), or count indices. */
 void fe_compat_draw(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLenum type,
-                    const void *indices, GLsizei instances, GLint basevertex);
+                    const void *indices, GLsizei instances, GLuint baseinstance, GLint basevertex);
 
 /* fe_compat_arrays.c */
 /* glGetPointerv of the legacy arrays: false when pname is not one of them. */
@@ -250,6 +250,7 @@ void fe_draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei co
 /* An indexed draw of 32-bit indices in client memory (min..max) whatever element buffer is
  * bound, with no primitive restart: the indices fe_compat_draw made. */
 void fe_draw_rewritten(struct fe_context *ctx, GLenum mode, GLsizei count, const GLuint *indices,
-                       GLuint min, GLuint max, GLsizei instances, GLint basevertex);
+                       GLuint min, GLuint max, GLsizei instances, GLuint baseinstance,
+                       GLint basevertex);
 
 #endif

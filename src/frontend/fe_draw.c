@@ -117,6 +117,7 @@ struct draw {
    bool no_restart;     /* indices rewritten by fe_compat_draw: no markers left */
    unsigned index_size; /* 0: arrays */
    GLsizei instances;
+   GLuint base_instance; /* GL 4.2 baseinstance: the first instance (0 in older draws) */
    bool has_range;
    GLuint min_index, max_index;
    const void *user_indices;
@@ -131,7 +132,7 @@ submit_one(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_r
     * the whole draw_vbo when nothing could make it need more (no restart, no loop rewrite). */
    const uint64_t compact_bit =
       ctx->share->caps->call_mask[MGP_CALL_draw / 64] >> (MGP_CALL_draw % 64);
-   if (num == 1 && d->instances == 1 && !d->has_range && !d->user_indices &&
+   if (num == 1 && d->instances == 1 && !d->base_instance && !d->has_range && !d->user_indices &&
        d->mode != GL_LINE_LOOP && (compact_bit & 1) &&
        !(d->index_size && ctx->rs.primitive_restart && !d->no_restart)) {
       const struct mgp_draw c = {
@@ -148,6 +149,7 @@ submit_one(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_r
       .mode = (uint16_t)fe_mgp_prim(d->mode),
       .index_size = (uint8_t)d->index_size,
       .instance_count = (uint32_t)d->instances,
+      .start_instance = d->base_instance,
       .num_draws = num,
    };
    if (d->index_size && ctx->rs.primitive_restart && !d->no_restart) {
@@ -169,7 +171,7 @@ submit_one(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_r
    if (fe_prim_rewrite_needed(ctx, &a) && !fe_prim_rewrite(ctx, &a, &ranges, &rewritten))
       return;
    /* a compact draw after the restart check found no index can restart */
-   if (num == 1 && a.instance_count == 1 && !a.flags &&
+   if (num == 1 && a.instance_count == 1 && !a.start_instance && !a.flags &&
        fe_call_supported(ctx->share, MGP_CALL_draw)) {
       const struct mgp_draw c = {
          .mode = a.mode,
@@ -223,8 +225,28 @@ submit(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_range
    ctx->rs_version++;
 }
 
+/* Whether the renderer draws from a base instance other than 0 (GL 4.2 ARB_base_instance). */
+bool
+fe_base_instance_offered(struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_BASE_INSTANCE) != 0;
+}
+
+/* A draw from base instance `base` where the renderer has none: the named decline (the
+ * extension is not listed then). */
+static bool
+base_instance_declined(struct fe_context *ctx, GLuint base)
+{
+   if (!base || fe_base_instance_offered(ctx))
+      return false;
+   MGU_DECLINE(gl_feature_unimplemented, "a draw from base instance %u: the renderer has none",
+               base);
+   return true;
+}
+
 static void
-draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLsizei instances)
+draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLsizei instances,
+            GLuint baseinstance)
 {
    FE_CHECK(!valid_mode(ctx, mode), GL_INVALID_ENUM);
    FE_CHECK(first < 0 || count < 0 || instances < 0, GL_INVALID_VALUE);
@@ -234,21 +256,22 @@ draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLs
       return;
    }
    if (ctx->compat && fe_compat_draw_rewritten(ctx, mode)) {
-      fe_compat_draw(ctx, mode, first, count, 0, NULL, instances, 0);
+      if (!base_instance_declined(ctx, baseinstance))
+         fe_compat_draw(ctx, mode, first, count, 0, NULL, instances, baseinstance, 0);
       return;
    }
    uint64_t captured;
    if (!draw_ready(ctx, mode) || !fe_xfb_arrays_check(ctx, mode, count, instances, &captured) ||
-       !count || !instances)
+       !count || !instances || base_instance_declined(ctx, baseinstance))
       return;
    int64_t rebase = 0;
    if (fe_client_arrays_active(ctx) &&
        !fe_client_arrays_prepare(ctx, (uint32_t)first, (uint32_t)first + (uint32_t)count - 1,
-                                 (uint32_t)instances, &rebase))
+                                 (uint32_t)instances, baseinstance, &rebase))
       return;
    if (!fe_validate(ctx, FE_VERB_DRAW))
       return;
-   struct draw d = {.mode = mode, .instances = instances};
+   struct draw d = {.mode = mode, .instances = instances, .base_instance = baseinstance};
    struct mgp_draw_range r = {(uint32_t)(first - rebase), (uint32_t)count, 0};
    submit(ctx, &d, &r, 1);
    fe_xfb_drawn(ctx, captured);
@@ -291,12 +314,14 @@ setup_indices(struct fe_context *ctx, struct draw *d, GLsizei count, const void 
 }
 
 static void draw_indexed(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type,
-                         const void *indices, GLsizei instances, GLint basevertex, bool has_range,
-                         GLuint start, GLuint end, bool rewritten);
+                         const void *indices, GLsizei instances, GLuint baseinstance,
+                         GLint basevertex, bool has_range, GLuint start, GLuint end,
+                         bool rewritten);
 
 static void
 draw_elements(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, const void *indices,
-              GLsizei instances, GLint basevertex, bool has_range, GLuint start, GLuint end)
+              GLsizei instances, GLuint baseinstance, GLint basevertex, bool has_range,
+              GLuint start, GLuint end)
 {
    FE_CHECK(!valid_mode(ctx, mode), GL_INVALID_ENUM);
    FE_CHECK(count < 0 || instances < 0, GL_INVALID_VALUE);
@@ -308,22 +333,23 @@ draw_elements(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, c
       return;
    }
    if (ctx->compat && fe_compat_draw_rewritten(ctx, mode)) {
-      if (draw_ready(ctx, mode))
-         fe_compat_draw(ctx, mode, 0, count, type, indices, instances, basevertex);
+      if (draw_ready(ctx, mode) && !base_instance_declined(ctx, baseinstance))
+         fe_compat_draw(ctx, mode, 0, count, type, indices, instances, baseinstance, basevertex);
       return;
    }
-   draw_indexed(ctx, mode, count, type, indices, instances, basevertex, has_range, start, end,
-                false);
+   draw_indexed(ctx, mode, count, type, indices, instances, baseinstance, basevertex, has_range,
+                start, end, false);
 }
 
 /* draw_elements after its argument checks; rewritten: 32-bit indices in client memory whatever
  * element buffer is bound, with no restart markers (fe_draw_rewritten). */
 static void
 draw_indexed(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, const void *indices,
-             GLsizei instances, GLint basevertex, bool has_range, GLuint start, GLuint end,
-             bool rewritten)
+             GLsizei instances, GLuint baseinstance, GLint basevertex, bool has_range, GLuint start,
+             GLuint end, bool rewritten)
 {
-   if (!draw_ready(ctx, mode) || !fe_xfb_indexed_check(ctx) || !count || !instances)
+   if (!draw_ready(ctx, mode) || !fe_xfb_indexed_check(ctx) || !count || !instances ||
+       base_instance_declined(ctx, baseinstance))
       return;
    int64_t rebase = 0;
    if (fe_client_arrays_active(ctx)) {
@@ -338,7 +364,7 @@ draw_indexed(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, co
          return;
       }
       if (!fe_client_arrays_prepare(ctx, (uint32_t)first, (uint32_t)last, (uint32_t)instances,
-                                    &rebase))
+                                    baseinstance, &rebase))
          return;
       basevertex = (GLint)(basevertex - rebase);
       has_range = false; /* the range named the app's vertices, not the copies' */
@@ -350,6 +376,7 @@ draw_indexed(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, co
       .no_restart = rewritten,
       .index_size = index_size(type),
       .instances = instances,
+      .base_instance = baseinstance,
       .has_range = has_range,
       .min_index = start,
       .max_index = end,
@@ -364,18 +391,18 @@ draw_indexed(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, co
 void
 fe_draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLsizei instances)
 {
-   draw_arrays(ctx, mode, first, count, instances);
+   draw_arrays(ctx, mode, first, count, instances, 0);
 }
 
 void
 fe_draw_rewritten(struct fe_context *ctx, GLenum mode, GLsizei count, const GLuint *indices,
-                  GLuint min, GLuint max, GLsizei instances, GLint basevertex)
+                  GLuint min, GLuint max, GLsizei instances, GLuint baseinstance, GLint basevertex)
 {
    /* The indices are the client's memory: the element buffer is set aside for this draw. */
    struct fe_buffer *eb = ctx->vao->elements;
    ctx->vao->elements = NULL;
-   draw_indexed(ctx, mode, count, GL_UNSIGNED_INT, indices, instances, basevertex, true, min, max,
-                true);
+   draw_indexed(ctx, mode, count, GL_UNSIGNED_INT, indices, instances, baseinstance, basevertex,
+                true, min, max, true);
    ctx->vao->elements = eb;
 }
 
@@ -383,21 +410,21 @@ void
 mgl_glDrawArrays(GLenum mode, GLint first, GLsizei count)
 {
    FE_CTX_OR_RETURN();
-   draw_arrays(ctx, mode, first, count, 1);
+   draw_arrays(ctx, mode, first, count, 1, 0);
 }
 
 void
 mgl_glDrawArraysInstanced(GLenum mode, GLint first, GLsizei count, GLsizei instancecount)
 {
    FE_CTX_OR_RETURN();
-   draw_arrays(ctx, mode, first, count, instancecount);
+   draw_arrays(ctx, mode, first, count, instancecount, 0);
 }
 
 void
 mgl_glDrawElements(GLenum mode, GLsizei count, GLenum type, const void *indices)
 {
    FE_CTX_OR_RETURN();
-   draw_elements(ctx, mode, count, type, indices, 1, 0, false, 0, 0);
+   draw_elements(ctx, mode, count, type, indices, 1, 0, 0, false, 0, 0);
 }
 
 void
@@ -405,7 +432,7 @@ mgl_glDrawElementsInstanced(GLenum mode, GLsizei count, GLenum type, const void 
                             GLsizei instancecount)
 {
    FE_CTX_OR_RETURN();
-   draw_elements(ctx, mode, count, type, indices, instancecount, 0, false, 0, 0);
+   draw_elements(ctx, mode, count, type, indices, instancecount, 0, 0, false, 0, 0);
 }
 
 void
@@ -413,7 +440,7 @@ mgl_glDrawElementsBaseVertex(GLenum mode, GLsizei count, GLenum type, const void
                              GLint basevertex)
 {
    FE_CTX_OR_RETURN();
-   draw_elements(ctx, mode, count, type, indices, 1, basevertex, false, 0, 0);
+   draw_elements(ctx, mode, count, type, indices, 1, 0, basevertex, false, 0, 0);
 }
 
 void
@@ -421,7 +448,37 @@ mgl_glDrawElementsInstancedBaseVertex(GLenum mode, GLsizei count, GLenum type, c
                                       GLsizei instancecount, GLint basevertex)
 {
    FE_CTX_OR_RETURN();
-   draw_elements(ctx, mode, count, type, indices, instancecount, basevertex, false, 0, 0);
+   draw_elements(ctx, mode, count, type, indices, instancecount, 0, basevertex, false, 0, 0);
+}
+
+/* GL 4.2 ARB_base_instance: the draws above from instance baseinstance on. Instanced attributes
+ * read element floor(instance / divisor) + baseinstance (GL 4.6 10.5); gl_InstanceID still
+ * counts from 0. No errors of their own. */
+void
+mgl_glDrawArraysInstancedBaseInstance(GLenum mode, GLint first, GLsizei count,
+                                      GLsizei instancecount, GLuint baseinstance)
+{
+   FE_CTX_OR_RETURN();
+   draw_arrays(ctx, mode, first, count, instancecount, baseinstance);
+}
+
+void
+mgl_glDrawElementsInstancedBaseInstance(GLenum mode, GLsizei count, GLenum type,
+                                        const void *indices, GLsizei instancecount,
+                                        GLuint baseinstance)
+{
+   FE_CTX_OR_RETURN();
+   draw_elements(ctx, mode, count, type, indices, instancecount, baseinstance, 0, false, 0, 0);
+}
+
+void
+mgl_glDrawElementsInstancedBaseVertexBaseInstance(GLenum mode, GLsizei count, GLenum type,
+                                                  const void *indices, GLsizei instancecount,
+                                                  GLint basevertex, GLuint baseinstance)
+{
+   FE_CTX_OR_RETURN();
+   draw_elements(ctx, mode, count, type, indices, instancecount, baseinstance, basevertex, false, 0,
+                 0);
 }
 
 void
@@ -429,7 +486,7 @@ mgl_glDrawRangeElements(GLenum mode, GLuint start, GLuint end, GLsizei count, GL
                         const void *indices)
 {
    FE_CTX_OR_RETURN();
-   draw_elements(ctx, mode, count, type, indices, 1, 0, true, start, end);
+   draw_elements(ctx, mode, count, type, indices, 1, 0, 0, true, start, end);
 }
 
 void
@@ -439,7 +496,7 @@ mgl_glDrawRangeElementsBaseVertex(GLenum mode, GLuint start, GLuint end, GLsizei
    FE_CTX_OR_RETURN();
    FE_CHECK(end < start, GL_INVALID_VALUE);
    /* The range bounds indices before basevertex is added; it is a hint, not sent. */
-   draw_elements(ctx, mode, count, type, indices, 1, basevertex, false, 0, 0);
+   draw_elements(ctx, mode, count, type, indices, 1, 0, basevertex, false, 0, 0);
 }
 
 void
@@ -479,7 +536,7 @@ multi_draw_elements(struct fe_context *ctx, GLenum mode, const GLsizei *count, G
    if (!ctx->vao->elements) {
       /* Each draw would carry its own client index array: one draw_vbo per draw. */
       for (GLsizei i = 0; i < drawcount; i++)
-         draw_elements(ctx, mode, count[i], type, indices[i], 1, basevertex ? basevertex[i] : 0,
+         draw_elements(ctx, mode, count[i], type, indices[i], 1, 0, basevertex ? basevertex[i] : 0,
                        false, 0, 0);
       return;
    }

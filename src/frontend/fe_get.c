@@ -25,9 +25,10 @@
 /* Extensions whose functionality GL 3.3 made core and mgl implements: core-profile drivers
  * still list them and test suites (piglit's FBO mode) look for them by name; and
  * ARB_texture_storage, ARB_texture_storage_multisample and ARB_invalidate_subdata (GL 4.2 and
- * 4.3), and ARB_draw_indirect and ARB_multi_draw_indirect (GL 4.0 and 4.3) where the backend
- * draws indirectly. */
+ * 4.3), ARB_draw_indirect and ARB_multi_draw_indirect (GL 4.0 and 4.3) where the backend
+ * draws indirectly, and ARB_base_instance (GL 4.2) where it draws from a base instance. */
 static const char *const extensions[] = {
+   "GL_ARB_base_instance",
    "GL_ARB_blend_func_extended",
    "GL_ARB_compute_shader",
    "GL_ARB_copy_buffer",
@@ -69,6 +70,8 @@ offered(struct fe_context *ctx, const char *name)
       return fe_max_dual_source_draw_buffers(ctx) != 0; /* the device blends two sources */
    if (!strcmp(name, "GL_MGL_multisample_off_exact"))
       return (ctx->share->caps->cap_bits & MGP_CAP_MULTISAMPLE_OFF_EXACT) != 0;
+   if (!strcmp(name, "GL_ARB_base_instance"))
+      return fe_base_instance_offered(ctx);
    if (!strcmp(name, "GL_ARB_draw_indirect") || !strcmp(name, "GL_ARB_multi_draw_indirect"))
       return fe_draw_indirect_offered(ctx);
    if (!strcmp(name, "GL_ARB_compute_shader") ||

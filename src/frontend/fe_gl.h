@@ -824,6 +824,8 @@ fe_compute_offered(const struct fe_context *ctx)
 }
 /* Whether a desktop context offers indirect draws (the backend has draw_indirect). */
 bool fe_draw_indirect_offered(struct fe_context *ctx);
+/* Whether a desktop context offers draws from a base instance (MGP_CAP_BASE_INSTANCE). */
+bool fe_base_instance_offered(struct fe_context *ctx);
 /* Transform feedback (fe_xfb.c). fe_xfb_draw_check: GL_INVALID_OPERATION (and false) when a
  * draw's primitives do not match an active, unpaused glBeginTransformFeedback. */
 bool fe_xfb_draw_check(struct fe_context *ctx, GLenum mode);
@@ -990,13 +992,13 @@ void fe_framebuffer_bits(struct fe_context *ctx, int bits[6]);
  * client-side arrays, and GL_FIXED arrays (16.16 fixed point has no Vulkan vertex format: the
  * copy converts them to tightly packed floats, from client memory or from the buffer). */
 bool fe_vao_attrib_streamed(const struct fe_vertex_attrib *a);
-/* fe_client_arrays.c: before a draw reads vertices [first, last] of instances instances,
- * copies the streamed arrays (fe_vao_attrib_streamed) to the server.
+/* fe_client_arrays.c: before a draw reads vertices [first, last] of instances instances from
+ * base instance baseinstance, copies the streamed arrays (fe_vao_attrib_streamed) to the server.
  * *rebase is what to subtract from the draw's vertex indices (the copies start at `first`
  * when every per-vertex array is client-side). False: skip the draw (error or decline
  * recorded). */
 bool fe_client_arrays_prepare(struct fe_context *ctx, uint32_t first, uint32_t last,
-                              uint32_t instances, int64_t *rebase);
+                              uint32_t instances, uint32_t baseinstance, int64_t *rebase);
 /* Whether the bound vertex array has enabled streamed arrays. */
 bool fe_client_arrays_active(const struct fe_context *ctx);
 /* The smallest and largest index of count indices of type (user memory or the element

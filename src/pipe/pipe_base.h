@@ -139,6 +139,9 @@ enum mgp_call_class {
  * Without MGP_CAP_OCCLUSION_QUERY too, the client gives GL_SAMPLES_PASSED 0 counter bits (GL
  * allows it: the result then carries no count) and its result is that 1 or 0 (docs/PIPE.md) */
 #define MGP_CAP_OCCLUSION_ANY (1u << 7)
+/* draw_vbo's start_instance is drawn as GL 4.2 says (instanced attributes from it, gl_InstanceID
+ * from 0); without it the client declines draws from a base instance other than 0 */
+#define MGP_CAP_BASE_INSTANCE (1u << 8)
 
 /* mgp_vertex_attrib.flags */
 #define MGP_ATTRIB_NORMALIZED (1u << 0)

@@ -224,7 +224,11 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLDRAWARRAYSINDIRECTPROC, DrawArraysIndirect)                                              \
    X(PFNGLDRAWELEMENTSINDIRECTPROC, DrawElementsIndirect)                                          \
    X(PFNGLMULTIDRAWARRAYSINDIRECTPROC, MultiDrawArraysIndirect)                                    \
-   X(PFNGLMULTIDRAWELEMENTSINDIRECTPROC, MultiDrawElementsIndirect)
+   X(PFNGLMULTIDRAWELEMENTSINDIRECTPROC, MultiDrawElementsIndirect)                                \
+   X(PFNGLDRAWARRAYSINSTANCEDBASEINSTANCEPROC, DrawArraysInstancedBaseInstance)                    \
+   X(PFNGLDRAWELEMENTSINSTANCEDBASEINSTANCEPROC, DrawElementsInstancedBaseInstance)                \
+   X(PFNGLDRAWELEMENTSINSTANCEDBASEVERTEXBASEINSTANCEPROC,                                         \
+     DrawElementsInstancedBaseVertexBaseInstance)
 
 struct gl_funcs {
 #define X(type, name) type name;

@@ -1094,6 +1094,9 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_MULTISAMPLE_OFF_EXACT;
    if (scr->has_list_restart)
       c.cap_bits |= MGP_CAP_LIST_RESTART;
+   /* firstInstance is every vkCmdDraw's; gl_InstanceID (InstanceIndex - BaseInstance) needs
+    * shaderDrawParameters, which programs that read it already need at any base instance */
+   c.cap_bits |= MGP_CAP_BASE_INSTANCE;
    /* GL's indirect commands carry a base instance: without drawIndirectFirstInstance the
     * backend cannot draw them as GL says, so the front end does not offer them. */
    if (!scr->features.drawIndirectFirstInstance)

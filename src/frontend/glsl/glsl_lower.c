@@ -772,6 +772,18 @@ es_extension(struct lower *L, struct glsl_unit *u, const struct tok *t)
    add_edit(L, t->at, t->len, NULL, NULL, 0);
 }
 
+/* GL_ARB_draw_instanced in desktop GLSL: gl_InstanceIDARB is gl_InstanceID under another name
+ * (glslang knows neither the directive nor the name). The directive is recorded and taken out. */
+static void
+draw_instanced_arb(struct lower *L, struct glsl_unit *u, const struct tok *t)
+{
+   char behavior[16];
+   if (sscanf(L->p + t->at, "# extension GL_ARB_draw_instanced : %15[a-z]", behavior) != 1)
+      return;
+   u->draw_instanced_ext = strcmp(behavior, "disable") != 0;
+   add_edit(L, t->at, t->len, NULL, NULL, 0);
+}
+
 void
 glsl_require_to_enable(char *src, const char *name)
 {
@@ -946,6 +958,9 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          else if (u->es && u->version == 100 && !strncmp(d, "extension", 9))
             es_extension(&L, u, t);
          else if (!u->es && !strncmp(d, "extension", 9) &&
+                  extension_named(s, "GL_ARB_draw_instanced"))
+            draw_instanced_arb(&L, u, t);
+         else if (!u->es && !strncmp(d, "extension", 9) &&
                   (extension_named(s, "GL_ARB_blend_func_extended") ||
                    (compat_builtins && extension_named(s, "GL_ARB_compatibility"))))
             add_edit(&L, t->at, t->len, NULL, NULL, 0);
@@ -1079,9 +1094,11 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          add_edit(&L, t->at, t->len, NULL, "gl_FragDepth", 12);
          continue;
       }
-      if (u->es && u->version == 100 && !member && tok_is(pp, t, "gl_InstanceIDEXT") &&
-          stage == GLSL_STAGE_VERTEX && u->draw_instanced_ext) {
-         /* GL_EXT_draw_instanced: desktop GLSL's gl_InstanceID under another name */
+      if (!member && stage == GLSL_STAGE_VERTEX && u->draw_instanced_ext &&
+          ((u->es && u->version == 100 && tok_is(pp, t, "gl_InstanceIDEXT")) ||
+           (!u->es && tok_is(pp, t, "gl_InstanceIDARB")))) {
+         /* GL_EXT_draw_instanced (ESSL 1.00), GL_ARB_draw_instanced (desktop): desktop GLSL's
+          * gl_InstanceID under another name */
          add_edit(&L, t->at, t->len, NULL, "gl_InstanceID", 13);
          continue;
       }

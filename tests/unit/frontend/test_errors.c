@@ -282,6 +282,83 @@ test_indirect_errors(void)
    env_finish(&e);
 }
 
+/* GL 4.2 ARB_base_instance: the instanced draws' errors, each sending nothing; a valid draw is
+ * one draw_vbo whose start_instance is the base instance; a backend without
+ * MGP_CAP_BASE_INSTANCE is not listed and declines a base instance other than 0 by name. */
+static void
+test_base_instance(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   fake_caps.cap_bits |= MGP_CAP_BASE_INSTANCE;
+   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}};
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   GLuint vao, b[2];
+   mgl_glGenVertexArrays(1, &vao);
+   mgl_glGenBuffers(2, b);
+   fake_clear();
+   mgl_glDrawArraysInstancedBaseInstance(GL_TRIANGLES, 0, 3, 2, 5); /* core: no vertex array */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBindVertexArray(vao);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, b[0]);
+   mgl_glBufferData(GL_ARRAY_BUFFER, 64, NULL, GL_STATIC_DRAW);
+   mgl_glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   mgl_glEnableVertexAttribArray(0);
+   mgl_glDrawArraysInstancedBaseInstance(0x7 /* GL_QUADS */, 0, 3, 2, 5);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glDrawArraysInstancedBaseInstance(GL_TRIANGLES, -1, 3, 2, 5);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glDrawArraysInstancedBaseInstance(GL_TRIANGLES, 0, 3, -2, 5);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glDrawElementsInstancedBaseInstance(GL_TRIANGLES, 3, GL_FLOAT, NULL, 2, 5);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glDrawElementsInstancedBaseVertexBaseInstance(GL_TRIANGLES, -3, GL_UNSIGNED_INT, NULL, 2, 1,
+                                                     5);
+   CHECK_ERR(GL_INVALID_VALUE);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo) + fake_count_of(MGP_CALL_draw), 0);
+
+   mgl_glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, b[1]);
+   mgl_glBufferData(GL_ELEMENT_ARRAY_BUFFER, 64, NULL, GL_STATIC_DRAW);
+   mgl_glDrawArraysInstancedBaseInstance(GL_TRIANGLES, 1, 3, 2, 5);
+   mgl_glDrawElementsInstancedBaseInstance(GL_TRIANGLES, 3, GL_UNSIGNED_INT, (const void *)8, 4,
+                                           0xfffffff0u);
+   mgl_glDrawElementsInstancedBaseVertexBaseInstance(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, NULL, 1,
+                                                     -2, 9);
+   mgl_glDrawArraysInstancedBaseInstance(GL_TRIANGLES, 0, 3, 0, 5); /* no instances: nothing */
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 3);
+   struct mgp_draw_vbo a;
+   memcpy(&a, fake_find(MGP_CALL_draw_vbo, 0)->args, sizeof(a));
+   CHECK(a.index_size == 0 && a.instance_count == 2 && a.start_instance == 5);
+   memcpy(&a, fake_find(MGP_CALL_draw_vbo, 1)->args, sizeof(a));
+   CHECK(a.index_size == 4 && a.instance_count == 4 && a.start_instance == 0xfffffff0u);
+   memcpy(&a, fake_find(MGP_CALL_draw_vbo, 2)->args, sizeof(a));
+   CHECK(a.index_size == 2 && a.instance_count == 1 && a.start_instance == 9);
+   const struct mgp_draw_range *r = fake_find(MGP_CALL_draw_vbo, 2)->tail;
+   CHECK(r && r[0].index_bias == -2 && r[0].count == 6);
+   CHECK(lists_extension("GL_ARB_base_instance"));
+
+   /* a backend without base instances: not listed, a named decline, no error, nothing sent;
+    * base instance 0 still draws */
+   fake_caps.cap_bits &= ~MGP_CAP_BASE_INSTANCE;
+   CHECK(!lists_extension("GL_ARB_base_instance"));
+   fake_clear();
+   const uint64_t declined = mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented);
+   mgl_glDrawArraysInstancedBaseInstance(GL_TRIANGLES, 0, 3, 2, 1);
+   mgl_glDrawElementsInstancedBaseVertexBaseInstance(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, NULL, 1, 0,
+                                                     3);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented), declined + 2);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo) + fake_count_of(MGP_CALL_draw), 0);
+   mgl_glDrawArraysInstancedBaseInstance(GL_TRIANGLES, 0, 3, 2, 0);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 1);
+   mgl_glDeleteBuffers(2, b);
+   mgl_glDeleteVertexArrays(1, &vao);
+   env_finish(&e);
+}
+
 /* The robust reads (ARB/KHR_robustness): bufSize in bytes, INVALID_OPERATION when the value
  * does not fit, a negative bufSize included; glGetnUniformdvARB converts (GLSL 3.30 has no
  * double uniforms). */
@@ -1347,6 +1424,7 @@ main(void)
    test_buffer_errors();
    test_draw_errors();
    test_indirect_errors();
+   test_base_instance();
    test_uniform_errors();
    test_robust_uniform_reads();
    test_program_errors();

@@ -211,5 +211,41 @@ main(void)
       free(vlog);
    }
 
+   /* GL_ARB_draw_instanced in desktop GLSL 1.30 (piglit's arb_base_instance-drawarrays):
+    * gl_InstanceIDARB and the macro with the directive (require too), refused without it */
+   for (int k = 0; k < 2; k++) {
+      char vs[512];
+      snprintf(vs, sizeof vs,
+               "#version 130\n"
+               "#extension GL_ARB_draw_instanced : %s\n"
+               "in vec4 pos;\n"
+               "void main() {\n"
+               "#ifdef GL_ARB_draw_instanced\n"
+               "  gl_Position = pos + vec4(float(gl_InstanceIDARB), 0.0, 0.0, 0.0);\n"
+               "#endif\n"
+               "}\n",
+               behaviors[k]);
+      struct glsl_link_input in = {
+         .source = {vs, "#version 130\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n"}};
+      log = NULL;
+      p = glsl_link(&in, &log);
+      CHECK(p, "gl_InstanceIDARB (%s) link: %s", behaviors[k], log ? log : "");
+      if (p) {
+         CHECK(t_spirv_val(&p->spirv[0], "arb-instance-id") != 0, "gl_InstanceIDARB SPIR-V");
+         CHECK(p->uses_base_instance, "gl_InstanceIDARB is not gl_InstanceID");
+      }
+      glsl_program_destroy(p);
+      free(log);
+   }
+   {
+      char *vlog = NULL;
+      CHECK(!glsl_compile_shader(GLSL_STAGE_VERTEX, false,
+                                 "#version 130\nin vec4 pos;\n"
+                                 "void main() { gl_Position = pos * float(gl_InstanceIDARB); }\n",
+                                 &vlog),
+            "gl_InstanceIDARB without #extension compiled");
+      free(vlog);
+   }
+
    return t_finish("unit.glsl.es_ext");
 }
