@@ -97,6 +97,9 @@
 #       the server's log counts sessions=0.
 #   tcp.silent_server  a peer that accepts and never welcomes: with MGL_HANDSHAKE_TIMEOUT=1
 #       eglCreateContext fails within seconds with a message naming the deadline.
+#   spawn.silent_server  a spawned "server" (MGL_SERVER_PATH, a script) that takes the hello and
+#       never answers: with MGL_HANDSHAKE_TIMEOUT=1 eglCreateContext fails within seconds with a
+#       message naming the deadline, and the child is killed (no stray process).
 #   tcp.connect_deadline  a listener whose backlog is full (the kernel drops the SYN, as an
 #       address that answers nothing does): with MGL_HANDSHAKE_TIMEOUT=1 the connect itself
 #       gives up within seconds, eglCreateContext fails with a message naming the deadline.
@@ -849,6 +852,31 @@ tcp.silent_server)
   expect_app 'sent no welcome within 1 s \(MGL_HANDSHAKE_TIMEOUT\)' "the deadline's message"
   ms=$(sed -n 's/^refused_ms=\([0-9]*\)$/\1/p' "$dir/app.out")
   [ -n "$ms" ] && [ "$ms" -lt 10000 ] || fail "the refusal took ${ms:-?} ms"
+  ;;
+spawn.silent_server)
+  printf '#!/bin/sh\necho $$ >"%s"\nexec sleep 120\n' "$dir/silent.pid" >"$dir/silent-server"
+  chmod +x "$dir/silent-server"
+  MGL_TRANSPORT=spawn MGL_SERVER_PATH=$dir/silent-server MGL_HANDSHAKE_TIMEOUT=1 \
+    timeout -s KILL 30 "$fault" refused >"$dir/app.out" 2>&1 ||
+    fail "eglCreateContext did not fail against a spawned server that never answers (exit $?)"
+  expect_app 'silent-server sent no welcome within 1 s \(MGL_HANDSHAKE_TIMEOUT\)' \
+    "the deadline's message"
+  ms=$(sed -n 's/^refused_ms=\([0-9]*\)$/\1/p' "$dir/app.out")
+  [ -n "$ms" ] && [ "$ms" -lt 10000 ] || fail "the refusal took ${ms:-?} ms"
+  pid=$(cat "$dir/silent.pid" 2>/dev/null)
+  if [ -z "$pid" ]; then
+    fail "the silent server never ran"
+  else
+    for i in $(seq 1 40); do
+      state=$(sed -n 's/^State:[[:space:]]*\([A-Z]\).*/\1/p' /proc/"$pid"/status 2>/dev/null)
+      [ -z "$state" ] || [ "$state" = Z ] && break
+      sleep 0.05
+    done
+    if [ -n "$state" ] && [ "$state" != Z ]; then
+      fail "the silent server $pid outlived the refusal (state $state)"
+      kill -9 "$pid" 2>/dev/null
+    fi
+  fi
   ;;
 tcp.connect_deadline)
   timeout -s KILL "$GUARD" "$fault" full-server >"$dir/full.out" 2>&1 &
