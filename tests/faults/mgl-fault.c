@@ -455,6 +455,26 @@ frame_draw_and_check(struct scene *s, int k)
    return e == GL_NO_ERROR && wrong == 0;
 }
 
+/* After a loss: a new context renders frame 3 with no reset (each step an expectation); false
+ * when no context could be made. */
+static bool
+new_context_renders(void)
+{
+   EGLContext ctx = context_create();
+   expect(ctx != EGL_NO_CONTEXT, "a new context after the loss (0x%x)", eglGetError());
+   if (ctx == EGL_NO_CONTEXT)
+      return false;
+   make_current(ctx);
+   struct scene s;
+   scene_init(&s);
+   const bool ok = frame_draw_and_check(&s, 3);
+   const GLenum r = gl.GetGraphicsResetStatus();
+   expect(ok && r == GL_NO_ERROR, "the new context renders (reset status %s)", gl_error_name(r));
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(dpy, ctx);
+   return true;
+}
+
 static void
 wait_fifo(const char *fifo)
 {
@@ -602,24 +622,15 @@ mode_lost(const char *fifo, bool swap, bool at_once, bool fence_wait)
    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
    eglDestroyContext(dpy, ctx);
    wait_fifo(fifo);
-   EGLContext ctx2 = context_create();
    if (then_refused) {
+      EGLContext ctx2 = context_create();
       EGLint err = eglGetError();
       expect(ctx2 == EGL_NO_CONTEXT, "the new context after the loss is refused (EGL 0x%x)", err);
       eglTerminate(dpy);
       return failures ? 1 : 0;
    }
-   expect(ctx2 != EGL_NO_CONTEXT, "a new context after the loss (0x%x)", eglGetError());
-   if (ctx2 == EGL_NO_CONTEXT)
+   if (!new_context_renders())
       return 1;
-   make_current(ctx2);
-   struct scene s2;
-   scene_init(&s2);
-   bool ok = frame_draw_and_check(&s2, 3);
-   r = gl.GetGraphicsResetStatus();
-   expect(ok && r == GL_NO_ERROR, "the new context renders (reset status %s)", gl_error_name(r));
-   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-   eglDestroyContext(dpy, ctx2);
    eglTerminate(dpy);
    return failures ? 1 : 0;
 }
@@ -1198,20 +1209,8 @@ mode_event_flood(int n, bool lost)
    free(f);
    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
    eglDestroyContext(dpy, ctx);
-   if (lost) {
-      EGLContext ctx2 = context_create();
-      expect(ctx2 != EGL_NO_CONTEXT, "a new context after the loss (0x%x)", eglGetError());
-      if (ctx2 == EGL_NO_CONTEXT)
-         return 1;
-      make_current(ctx2);
-      struct scene s2;
-      scene_init(&s2);
-      bool ok = frame_draw_and_check(&s2, 3);
-      r = gl.GetGraphicsResetStatus();
-      expect(ok && r == GL_NO_ERROR, "the new context renders (reset status %s)", gl_error_name(r));
-      eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-      eglDestroyContext(dpy, ctx2);
-   }
+   if (lost && !new_context_renders())
+      return 1;
    eglTerminate(dpy);
    return failures ? 1 : 0;
 }
