@@ -237,13 +237,24 @@ fe_dlist_compile_glDrawPixels(GLsizei width, GLsizei height, GLenum format, GLen
    return compile_image(CMD_DRAW_PIXELS, i, 4, NULL, width, height, 1, false, format, type, pixels);
 }
 
+/* A glTex(Sub)Image call of dims dimensions: its arguments i[0..ni) as recorded, the size at
+ * i[size_at..size_at+dims), format and type last. */
+static bool
+compile_tex(enum dl_pixels_cmd cmd, const GLint *i, unsigned ni, unsigned dims, unsigned size_at,
+            const void *pixels)
+{
+   const GLsizei h = dims > 1 ? i[size_at + 1] : 1, d = dims > 2 ? i[size_at + 2] : 1;
+   return compile_image(cmd, i, ni, NULL, i[size_at], h, d, dims == 3, (GLenum)i[ni - 2],
+                        (GLenum)i[ni - 1], pixels);
+}
+
 bool
 fe_dlist_compile_glTexImage1D(GLenum target, GLint level, GLint internalformat, GLsizei width,
                               GLint border, GLenum format, GLenum type, const void *pixels)
 {
    const GLint i[] = {(GLint)target, level,         internalformat, width,
                       border,        (GLint)format, (GLint)type};
-   return compile_image(CMD_TEX_IMAGE_1D, i, 7, NULL, width, 1, 1, false, format, type, pixels);
+   return compile_tex(CMD_TEX_IMAGE_1D, i, 7, 1, 3, pixels);
 }
 
 bool
@@ -253,8 +264,7 @@ fe_dlist_compile_glTexImage2D(GLenum target, GLint level, GLint internalformat, 
 {
    const GLint i[] = {(GLint)target, level,  internalformat, width,
                       height,        border, (GLint)format,  (GLint)type};
-   return compile_image(CMD_TEX_IMAGE_2D, i, 8, NULL, width, height, 1, false, format, type,
-                        pixels);
+   return compile_tex(CMD_TEX_IMAGE_2D, i, 8, 2, 3, pixels);
 }
 
 bool
@@ -264,8 +274,7 @@ fe_dlist_compile_glTexImage3D(GLenum target, GLint level, GLint internalformat, 
 {
    const GLint i[] = {(GLint)target, level,  internalformat, width,      height,
                       depth,         border, (GLint)format,  (GLint)type};
-   return compile_image(CMD_TEX_IMAGE_3D, i, 9, NULL, width, height, depth, true, format, type,
-                        pixels);
+   return compile_tex(CMD_TEX_IMAGE_3D, i, 9, 3, 3, pixels);
 }
 
 bool
@@ -273,7 +282,7 @@ fe_dlist_compile_glTexSubImage1D(GLenum target, GLint level, GLint xoffset, GLsi
                                  GLenum format, GLenum type, const void *pixels)
 {
    const GLint i[] = {(GLint)target, level, xoffset, width, (GLint)format, (GLint)type};
-   return compile_image(CMD_TEX_SUB_IMAGE_1D, i, 6, NULL, width, 1, 1, false, format, type, pixels);
+   return compile_tex(CMD_TEX_SUB_IMAGE_1D, i, 6, 1, 3, pixels);
 }
 
 bool
@@ -283,8 +292,7 @@ fe_dlist_compile_glTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLin
 {
    const GLint i[] = {(GLint)target, level,  xoffset,       yoffset,
                       width,         height, (GLint)format, (GLint)type};
-   return compile_image(CMD_TEX_SUB_IMAGE_2D, i, 8, NULL, width, height, 1, false, format, type,
-                        pixels);
+   return compile_tex(CMD_TEX_SUB_IMAGE_2D, i, 8, 2, 4, pixels);
 }
 
 bool
@@ -294,8 +302,7 @@ fe_dlist_compile_glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLin
 {
    const GLint i[] = {(GLint)target, level,  xoffset, yoffset,       zoffset,
                       width,         height, depth,   (GLint)format, (GLint)type};
-   return compile_image(CMD_TEX_SUB_IMAGE_3D, i, 10, NULL, width, height, depth, true, format, type,
-                        pixels);
+   return compile_tex(CMD_TEX_SUB_IMAGE_3D, i, 10, 3, 5, pixels);
 }
 
 /* glPixelMap's values: mapsize elements of elem bytes, from client memory or the pixel unpack

@@ -24,6 +24,7 @@
  * such devices are held, new sessions are refused BUSY. */
 #include <arpa/inet.h>
 #include <errno.h>
+#include <malloc.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -276,6 +277,23 @@ linger_after_fatal(struct mgs_tcp_conn *c)
                (unsigned long long)dropped);
 }
 
+/* The bytes the process's malloc has handed out and not had back (glibc's mallinfo2: arena
+ * chunks in use plus chunks mapped on their own), or -1 where the C library does not say. Not the
+ * heap's size: malloc keeps memory freed for reuse, so the address space it holds (VmSize) grows
+ * to the most that sessions held at once and stays there, while this grows only with what is
+ * never freed. Logged as each session ends, so a leak per session shows as a rising count
+ * (faults.tcp.session_memory). */
+static long long
+heap_in_use(void)
+{
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+   const struct mallinfo2 mi = mallinfo2();
+   return (long long)(mi.uordblks + mi.hblkhd);
+#else
+   return -1;
+#endif
+}
+
 static void *
 conn_main(void *arg)
 {
@@ -417,8 +435,8 @@ conn_main(void *arg)
    counted = false;
    pthread_mutex_unlock(&l->lock);
    /* Always logged: the count of sessions the server holds, for whoever watches it. */
-   mgu_log_always("session %u from %s ended%s; sessions=%u", c->id, c->peer,
-                  fatal ? " (failed)" : "", left);
+   mgu_log_always("session %u from %s ended%s; sessions=%u; malloc in use %lld bytes", c->id,
+                  c->peer, fatal ? " (failed)" : "", left, heap_in_use());
    if (fatal && !c->broken)
       linger_after_fatal(c);
    mgu_log_set_thread_tag(NULL);

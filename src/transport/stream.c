@@ -77,23 +77,34 @@ mgt_io_deadline(const char *seconds_knob, double def_seconds, double *seconds)
    return now_ms() + (int64_t)(s * 1000.0 + 0.5);
 }
 
+/* Waits until fd has something to read (or its peer closed): 0, or -1 with errno (ETIMEDOUT once
+ * deadline_ms has passed, else poll's). A poll interrupted by a signal waits again. */
+static int
+poll_in_by(int fd, int64_t deadline_ms)
+{
+   for (;;) {
+      const int64_t left = deadline_ms - now_ms();
+      if (left <= 0) {
+         errno = ETIMEDOUT;
+         return -1;
+      }
+      struct pollfd pfd = {.fd = fd, .events = POLLIN};
+      const int pr = poll(&pfd, 1, left > 60000 ? 60000 : (int)left);
+      if (pr > 0)
+         return 0;
+      if (pr < 0 && errno != EINTR)
+         return -1;
+   }
+}
+
 int
 mgt_io_read_full_by(int fd, void *buf, size_t n, int64_t deadline_ms)
 {
    uint8_t *p = buf;
    size_t got = 0;
    while (got < n) {
-      int64_t left = deadline_ms - now_ms();
-      if (left <= 0) {
-         errno = ETIMEDOUT;
+      if (poll_in_by(fd, deadline_ms))
          return -1;
-      }
-      struct pollfd pfd = {.fd = fd, .events = POLLIN};
-      int pr = poll(&pfd, 1, left > 60000 ? 60000 : (int)left);
-      if (pr < 0 && errno != EINTR)
-         return -1;
-      if (pr <= 0)
-         continue;
       ssize_t r = recv(fd, p + got, n - got, MSG_DONTWAIT);
       if (r > 0) {
          got += (size_t)r;
@@ -122,17 +133,8 @@ mgt_io_drain_by(int fd, int64_t deadline_ms, uint64_t max_bytes, uint64_t *dropp
          errno = EFBIG;
          return -1;
       }
-      int64_t left = deadline_ms - now_ms();
-      if (left <= 0) {
-         errno = ETIMEDOUT;
+      if (poll_in_by(fd, deadline_ms))
          return -1;
-      }
-      struct pollfd pfd = {.fd = fd, .events = POLLIN};
-      int pr = poll(&pfd, 1, left > 60000 ? 60000 : (int)left);
-      if (pr < 0 && errno != EINTR)
-         return -1;
-      if (pr <= 0)
-         continue;
       uint64_t room = max_bytes - *dropped;
       ssize_t r = recv(fd, junk, room < sizeof(junk) ? (size_t)room : sizeof(junk), MSG_DONTWAIT);
       if (r > 0) {

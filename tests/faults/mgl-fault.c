@@ -232,6 +232,14 @@ gl_error_name(GLenum e)
    }
 }
 
+/* glGetError must say want at this point: "ok: WHAT: glGetError NAME (want NAME)". */
+static void
+expect_error(GLenum want, const char *what)
+{
+   const GLenum e = glGetError();
+   expect(e == want, "%s: glGetError %s (want %s)", what, gl_error_name(e), gl_error_name(want));
+}
+
 /* ---- EGL ------------------------------------------------------------------------------------ */
 
 static struct egl_app app = EGL_APP_INIT;
@@ -285,6 +293,29 @@ make_current(EGLContext ctx)
       die_setup("no gl" #name);
    GL_FUNCS(X)
 #undef X
+}
+
+/* What most modes begin with: the display, and a context of their own made current (a failure
+ * is a set-up failure). */
+static EGLContext
+session_open(void)
+{
+   egl_setup();
+   EGLContext ctx = context_create();
+   if (ctx == EGL_NO_CONTEXT)
+      die_setup("eglCreateContext failed (0x%x)", eglGetError());
+   make_current(ctx);
+   return ctx;
+}
+
+/* Ends what session_open began; the mode's exit status (1 after a failed expectation). */
+static int
+session_close(EGLContext ctx)
+{
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(dpy, ctx);
+   eglTerminate(dpy);
+   return failures ? 1 : 0;
 }
 
 /* ---- one frame: a clear and a quad, checked in every pixel ----------------------------------- */
@@ -424,6 +455,26 @@ frame_draw_and_check(struct scene *s, int k)
    return e == GL_NO_ERROR && wrong == 0;
 }
 
+/* After a loss: a new context renders frame 3 with no reset (each step an expectation); false
+ * when no context could be made. */
+static bool
+new_context_renders(void)
+{
+   EGLContext ctx = context_create();
+   expect(ctx != EGL_NO_CONTEXT, "a new context after the loss (0x%x)", eglGetError());
+   if (ctx == EGL_NO_CONTEXT)
+      return false;
+   make_current(ctx);
+   struct scene s;
+   scene_init(&s);
+   const bool ok = frame_draw_and_check(&s, 3);
+   const GLenum r = gl.GetGraphicsResetStatus();
+   expect(ok && r == GL_NO_ERROR, "the new context renders (reset status %s)", gl_error_name(r));
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(dpy, ctx);
+   return true;
+}
+
 static void
 wait_fifo(const char *fifo)
 {
@@ -469,11 +520,7 @@ reset_wanted(void)
 static int
 mode_lost(const char *fifo, bool swap, bool at_once, bool fence_wait)
 {
-   egl_setup();
-   EGLContext ctx = context_create();
-   if (ctx == EGL_NO_CONTEXT)
-      die_setup("eglCreateContext failed (0x%x)", eglGetError());
-   make_current(ctx);
+   EGLContext ctx = session_open();
    GLint strategy = 0;
    glGetIntegerv(GL_RESET_NOTIFICATION_STRATEGY, &strategy);
    expect(strategy == (no_notify ? GL_NO_RESET_NOTIFICATION : GL_LOSE_CONTEXT_ON_RESET),
@@ -575,24 +622,15 @@ mode_lost(const char *fifo, bool swap, bool at_once, bool fence_wait)
    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
    eglDestroyContext(dpy, ctx);
    wait_fifo(fifo);
-   EGLContext ctx2 = context_create();
    if (then_refused) {
+      EGLContext ctx2 = context_create();
       EGLint err = eglGetError();
       expect(ctx2 == EGL_NO_CONTEXT, "the new context after the loss is refused (EGL 0x%x)", err);
       eglTerminate(dpy);
       return failures ? 1 : 0;
    }
-   expect(ctx2 != EGL_NO_CONTEXT, "a new context after the loss (0x%x)", eglGetError());
-   if (ctx2 == EGL_NO_CONTEXT)
+   if (!new_context_renders())
       return 1;
-   make_current(ctx2);
-   struct scene s2;
-   scene_init(&s2);
-   bool ok = frame_draw_and_check(&s2, 3);
-   r = gl.GetGraphicsResetStatus();
-   expect(ok && r == GL_NO_ERROR, "the new context renders (reset status %s)", gl_error_name(r));
-   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-   eglDestroyContext(dpy, ctx2);
    eglTerminate(dpy);
    return failures ? 1 : 0;
 }
@@ -600,11 +638,7 @@ mode_lost(const char *fifo, bool swap, bool at_once, bool fence_wait)
 static int
 mode_stall(const char *fifo)
 {
-   egl_setup();
-   EGLContext ctx = context_create();
-   if (ctx == EGL_NO_CONTEXT)
-      die_setup("eglCreateContext failed (0x%x)", eglGetError());
-   make_current(ctx);
+   EGLContext ctx = session_open();
    struct scene s;
    scene_init(&s);
    if (!frame_draw_and_check(&s, 1))
@@ -618,20 +652,13 @@ mode_stall(const char *fifo)
    expect(ok && r == GL_NO_ERROR, "frame 2 right after the stall (reset status %s)",
           gl_error_name(r));
    ok = frame_draw_and_check(&s, 3);
-   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-   eglDestroyContext(dpy, ctx);
-   eglTerminate(dpy);
-   return failures ? 1 : 0;
+   return session_close(ctx);
 }
 
 static int
 mode_frames(int n, const char *fifo)
 {
-   egl_setup();
-   EGLContext ctx = context_create();
-   if (ctx == EGL_NO_CONTEXT)
-      die_setup("eglCreateContext failed (0x%x)", eglGetError());
-   make_current(ctx);
+   EGLContext ctx = session_open();
    struct scene s;
    scene_init(&s);
    for (int k = 1; k <= n; k++) {
@@ -641,10 +668,7 @@ mode_frames(int n, const char *fifo)
    }
    GLenum r = gl.GetGraphicsResetStatus();
    expect(r == GL_NO_ERROR, "%d frames, reset status %s", n, gl_error_name(r));
-   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-   eglDestroyContext(dpy, ctx);
-   eglTerminate(dpy);
-   return failures ? 1 : 0;
+   return session_close(ctx);
 }
 
 /* COUNT buffers of MIB MiB each (glBufferData, no data), then glFinish: prints whether the
@@ -652,11 +676,7 @@ mode_frames(int n, const char *fifo)
 static int
 mode_alloc(int mib, int count)
 {
-   egl_setup();
-   EGLContext ctx = context_create();
-   if (ctx == EGL_NO_CONTEXT)
-      die_setup("eglCreateContext failed (0x%x)", eglGetError());
-   make_current(ctx);
+   EGLContext ctx = session_open();
    for (int i = 0; i < count; i++) {
       GLuint b;
       gl.GenBuffers(1, &b);
@@ -1047,11 +1067,7 @@ leak_probe_paths(const char *who)
 static int
 mode_leak(bool fill, bool probe)
 {
-   egl_setup();
-   EGLContext ctx = context_create();
-   if (ctx == EGL_NO_CONTEXT)
-      die_setup("eglCreateContext failed (0x%x)", eglGetError());
-   make_current(ctx);
+   EGLContext ctx = session_open();
    if (probe && !fill) {
       leak_probe("new session", true);
       leak_probe_paths("new session");
@@ -1063,21 +1079,14 @@ mode_leak(bool fill, bool probe)
       leak_fill();
       leak_probe_paths("same session");
    }
-   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-   eglDestroyContext(dpy, ctx);
-   eglTerminate(dpy);
-   return failures ? 1 : 0;
+   return session_close(ctx);
 }
 
 /* An upload the server has no staging memory for: GL_OUT_OF_MEMORY, and the context goes on. */
 static int
 mode_staging_oom(void)
 {
-   egl_setup();
-   EGLContext ctx = context_create();
-   if (ctx == EGL_NO_CONTEXT)
-      die_setup("eglCreateContext failed (0x%x)", eglGetError());
-   make_current(ctx);
+   EGLContext ctx = session_open();
    struct scene s;
    scene_init(&s);
    frame_draw_and_check(&s, 1);
@@ -1091,25 +1100,13 @@ mode_staging_oom(void)
    glBindTexture(GL_TEXTURE_2D, t[0]);
    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, n, n, 0, GL_RGBA, GL_UNSIGNED_BYTE, data);
    glFlush();
-   GLenum e = glGetError();
-   expect(e == GL_OUT_OF_MEMORY,
-          "glTexImage2D of %dx%d RGBA: glGetError %s (want "
-          "GL_OUT_OF_MEMORY)",
-          n, n, gl_error_name(e));
+   expect_error(GL_OUT_OF_MEMORY, "glTexImage2D of 1024x1024 RGBA");
    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, n, n, GL_RGBA, GL_UNSIGNED_BYTE, data);
    glFlush();
-   e = glGetError();
-   expect(e == GL_OUT_OF_MEMORY,
-          "glTexSubImage2D of %dx%d: glGetError %s (want "
-          "GL_OUT_OF_MEMORY)",
-          n, n, gl_error_name(e));
+   expect_error(GL_OUT_OF_MEMORY, "glTexSubImage2D of 1024x1024");
    /* A read-back as large: its staging is refused the same way (it was Fatal{OutOfMemory}). */
    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, data);
-   e = glGetError();
-   expect(e == GL_OUT_OF_MEMORY,
-          "glGetTexImage of %dx%d: glGetError %s (want "
-          "GL_OUT_OF_MEMORY)",
-          n, n, gl_error_name(e));
+   expect_error(GL_OUT_OF_MEMORY, "glGetTexImage of 1024x1024");
    /* A draw whose indices the server stages in the middle of the draw: GL_LINE_LOOP goes out
     * as a strip of indices the client makes (fe_prim_rewrite.c), 1.1 M vertices' worth, 4.4 MB
     * (it was Fatal{OutOfMemory, "arena memory: ... bytes of staging"}). The draw is dropped. */
@@ -1124,11 +1121,8 @@ mode_staging_oom(void)
    gl.EnableVertexAttribArray(0);
    gl.UseProgram(s.prog);
    glDrawArrays(GL_LINE_LOOP, 0, loop_n);
-   e = glGetError();
-   expect(e == GL_OUT_OF_MEMORY,
-          "glDrawArrays(GL_LINE_LOOP) of %d vertices (indices staged by the server): "
-          "glGetError %s (want GL_OUT_OF_MEMORY)",
-          loop_n, gl_error_name(e));
+   expect_error(GL_OUT_OF_MEMORY,
+                "glDrawArrays(GL_LINE_LOOP) of 1.1 M vertices (indices staged by the server)");
    GLenum r = gl.GetGraphicsResetStatus();
    expect(r == GL_NO_ERROR, "no reset after the refused uploads, read-back and draw (%s)",
           gl_error_name(r));
@@ -1136,18 +1130,14 @@ mode_staging_oom(void)
    glBindTexture(GL_TEXTURE_2D, t[1]);
    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 256, 256, 0, GL_RGBA, GL_UNSIGNED_BYTE, data);
    glFlush();
-   e = glGetError();
-   expect(e == GL_NO_ERROR, "a 256x256 texture uploads: glGetError %s", gl_error_name(e));
+   expect_error(GL_NO_ERROR, "a 256x256 texture uploads");
    expect(frame_draw_and_check(&s, 3), "frame 3 renders");
    r = gl.GetGraphicsResetStatus();
    expect(r == GL_NO_ERROR, "reset status %s at the end", gl_error_name(r));
    free(data);
    glDeleteTextures(2, t);
    gl.DeleteBuffers(1, &loop_vbo);
-   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-   eglDestroyContext(dpy, ctx);
-   eglTerminate(dpy);
-   return failures ? 1 : 0;
+   return session_close(ctx);
 }
 
 /* A descriptor pool the server cannot make (run with MGL_TEST_VK_FAIL_DESCRIPTOR_POOL=1: its
@@ -1155,11 +1145,7 @@ mode_staging_oom(void)
 static int
 mode_descriptor_oom(void)
 {
-   egl_setup();
-   EGLContext ctx = context_create();
-   if (ctx == EGL_NO_CONTEXT)
-      die_setup("eglCreateContext failed (0x%x)", eglGetError());
-   make_current(ctx);
+   EGLContext ctx = session_open();
    struct scene s;
    scene_init(&s);
    static uint8_t px[W * H * 4];
@@ -1183,21 +1169,14 @@ mode_descriptor_oom(void)
    expect(frame_draw_and_check(&s, 5), "frame 5 renders");
    const GLenum r = gl.GetGraphicsResetStatus();
    expect(r == GL_NO_ERROR, "reset status %s at the end", gl_error_name(r));
-   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-   eglDestroyContext(dpy, ctx);
-   eglTerminate(dpy);
-   return failures ? 1 : 0;
+   return session_close(ctx);
 }
 
 /* N fences the app never asks about: the server has an event for each. */
 static int
 mode_event_flood(int n, bool lost)
 {
-   egl_setup();
-   EGLContext ctx = context_create();
-   if (ctx == EGL_NO_CONTEXT)
-      die_setup("eglCreateContext failed (0x%x)", eglGetError());
-   make_current(ctx);
+   EGLContext ctx = session_open();
    struct scene s;
    scene_init(&s);
    frame_draw_and_check(&s, 1);
@@ -1230,20 +1209,8 @@ mode_event_flood(int n, bool lost)
    free(f);
    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
    eglDestroyContext(dpy, ctx);
-   if (lost) {
-      EGLContext ctx2 = context_create();
-      expect(ctx2 != EGL_NO_CONTEXT, "a new context after the loss (0x%x)", eglGetError());
-      if (ctx2 == EGL_NO_CONTEXT)
-         return 1;
-      make_current(ctx2);
-      struct scene s2;
-      scene_init(&s2);
-      bool ok = frame_draw_and_check(&s2, 3);
-      r = gl.GetGraphicsResetStatus();
-      expect(ok && r == GL_NO_ERROR, "the new context renders (reset status %s)", gl_error_name(r));
-      eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-      eglDestroyContext(dpy, ctx2);
-   }
+   if (lost && !new_context_renders())
+      return 1;
    eglTerminate(dpy);
    return failures ? 1 : 0;
 }
@@ -1251,11 +1218,7 @@ mode_event_flood(int n, bool lost)
 static int
 mode_fence_poll(void)
 {
-   egl_setup();
-   EGLContext ctx = context_create();
-   if (ctx == EGL_NO_CONTEXT)
-      die_setup("eglCreateContext failed (0x%x)", eglGetError());
-   make_current(ctx);
+   EGLContext ctx = session_open();
    struct scene s;
    scene_init(&s);
    frame_draw_and_check(&s, 1);
@@ -1275,10 +1238,7 @@ mode_fence_poll(void)
           signalled, already);
    GLenum e = glGetError();
    expect(e == GL_NO_ERROR, "glGetError %s", gl_error_name(e));
-   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-   eglDestroyContext(dpy, ctx);
-   eglTerminate(dpy);
-   return failures ? 1 : 0;
+   return session_close(ctx);
 }
 
 /* Buffer reads cost only the round trips GL needs (PIPE.md#round-trips). Frame 2: a buffer the app
@@ -1289,11 +1249,7 @@ mode_fence_poll(void)
 static int
 mode_buffer_reads(void)
 {
-   egl_setup();
-   EGLContext ctx = context_create();
-   if (ctx == EGL_NO_CONTEXT)
-      die_setup("eglCreateContext failed (0x%x)", eglGetError());
-   make_current(ctx);
+   EGLContext ctx = session_open();
    static const char *vs = "#version 330 core\n"
                            "layout(location = 0) in vec2 a_pos;\n"
                            "out vec2 v_out;\n"
@@ -1373,10 +1329,7 @@ mode_buffer_reads(void)
    expect(same == 100, "the captured bytes again 100/100 (%u)", same);
    GLenum e = glGetError();
    expect(e == GL_NO_ERROR, "glGetError %s", gl_error_name(e));
-   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-   eglDestroyContext(dpy, ctx);
-   eglTerminate(dpy);
-   return failures ? 1 : 0;
+   return session_close(ctx);
 }
 
 /* Query polling after glFinish: the result came with a "query result" event, so neither
@@ -1384,11 +1337,7 @@ mode_buffer_reads(void)
 static int
 mode_query_poll(void)
 {
-   egl_setup();
-   EGLContext ctx = context_create();
-   if (ctx == EGL_NO_CONTEXT)
-      die_setup("eglCreateContext failed (0x%x)", eglGetError());
-   make_current(ctx);
+   EGLContext ctx = session_open();
    struct scene s;
    scene_init(&s);
    GLuint q = 0, qt[2] = {0, 0};
@@ -1430,10 +1379,7 @@ mode_query_poll(void)
           available, (unsigned long long)last, (unsigned long long)want, right, timers);
    GLenum e = glGetError();
    expect(e == GL_NO_ERROR, "glGetError %s", gl_error_name(e));
-   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-   eglDestroyContext(dpy, ctx);
-   eglTerminate(dpy);
-   return failures ? 1 : 0;
+   return session_close(ctx);
 }
 
 /* Timer queries around frame 1, a counter after it, glGet GL_TIMESTAMP, then frame 2: prints
@@ -1443,11 +1389,7 @@ mode_query_poll(void)
 static int
 mode_timer(void)
 {
-   egl_setup();
-   EGLContext ctx = context_create();
-   if (ctx == EGL_NO_CONTEXT)
-      die_setup("eglCreateContext failed (0x%x)", eglGetError());
-   make_current(ctx);
+   EGLContext ctx = session_open();
    struct scene s;
    scene_init(&s);
    GLint bits = -1;
@@ -1470,10 +1412,7 @@ mode_timer(void)
    GLenum e = glGetError();
    expect(e == GL_NO_ERROR, "timer queries: glGetError %s", gl_error_name(e));
    frame_draw_and_check(&s, 2);
-   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-   eglDestroyContext(dpy, ctx);
-   eglTerminate(dpy);
-   return failures ? 1 : 0;
+   return session_close(ctx);
 }
 
 /* More GL_TIME_ELAPSED queries in flight than the server has timestamp slots: those past the
@@ -1483,11 +1422,7 @@ mode_timer(void)
 static int
 mode_timer_many(void)
 {
-   egl_setup();
-   EGLContext ctx = context_create();
-   if (ctx == EGL_NO_CONTEXT)
-      die_setup("eglCreateContext failed (0x%x)", eglGetError());
-   make_current(ctx);
+   EGLContext ctx = session_open();
    struct scene s;
    scene_init(&s);
    enum { N = 600 };
@@ -1515,10 +1450,7 @@ mode_timer_many(void)
    expect(r == GL_NO_ERROR && e == GL_NO_ERROR && timed > 0 && timed + zero == N,
           "%d timer queries: the session lives", N);
    frame_draw_and_check(&s, 2);
-   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-   eglDestroyContext(dpy, ctx);
-   eglTerminate(dpy);
-   return failures ? 1 : 0;
+   return session_close(ctx);
 }
 
 static int
@@ -1540,11 +1472,7 @@ mode_refused(void)
 static int
 mode_decline(void)
 {
-   egl_setup();
-   EGLContext ctx = context_create();
-   if (ctx == EGL_NO_CONTEXT)
-      die_setup("eglCreateContext failed (0x%x)", eglGetError());
-   make_current(ctx);
+   EGLContext ctx = session_open();
    struct scene s;
    scene_init(&s);
    const float v[4] = {4.0f, 4.0f, 60.0f, 60.0f};
@@ -1559,10 +1487,7 @@ mode_decline(void)
    GLenum r = gl.GetGraphicsResetStatus();
    expect(e == GL_NO_ERROR && r == GL_NO_ERROR, "declined draw: glGetError %s, reset status %s",
           gl_error_name(e), gl_error_name(r));
-   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-   eglDestroyContext(dpy, ctx);
-   eglTerminate(dpy);
-   return failures ? 1 : 0;
+   return session_close(ctx);
 }
 
 /* ---- rogue: a tcp client that breaks the protocol ------------------------------------------- */

@@ -8,7 +8,7 @@
 #   loop   MGL_TEST_VK_NO_MULTI_DRAW_INDIRECT=1 hides the feature: one command per GL command,
 #          indirect-cmds=13, the same pixels.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
+. "$(dirname "$0")/paths_lib.sh"
 mode=$1 arm=$2 exe=$3 vendor=$4 out=$5/multi_draw_indirect_$mode
 case "$mode" in
   multi) unset MGL_TEST_VK_NO_MULTI_DRAW_INDIRECT; want='indirect-cmds=4 ' ;;
@@ -16,13 +16,7 @@ case "$mode" in
   *) echo "indirect_paths: unknown mode $mode" >&2; exit 2 ;;
 esac
 rm -rf "$out"
-log=$(mktemp)
-trap 'rm -f "$log"' EXIT
-rc=0
-"$here/run_scenario.sh" "$arm" multi_draw_indirect "$exe" "$vendor" "$out" validation >"$log" 2>&1 ||
-  rc=$?
-cat "$log"
-[ "$rc" -eq 0 ] || { echo "indirect_paths: FAIL: the $mode run failed" >&2; exit 1; }
+paths_run indirect_paths "$mode" "$arm" multi_draw_indirect "$exe" "$vendor" "$out"
 if ! grep -rqE "MGL-GATES.* draws=13 $want" "$out"; then
   echo "indirect_paths: FAIL: no server counters with draws=13 $want(mode $mode):" >&2
   grep -rhoE "draws=[0-9]+ indirect-cmds=[0-9]+" "$out" >&2 || true

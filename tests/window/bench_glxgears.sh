@@ -8,22 +8,13 @@
 # first 20). On the copy path (every arm on a CPU device; tcp always) each frame's round trip
 # also brings the 300x300 frame back: 360,000 bytes of BGRA8 plus a 16-byte rectangle.
 set -eu
-build=$(cd "$1" && pwd) runs=${2:-2} secs=${3:-11}
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/../lib/mgl_server.sh"
-export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp}
-unset EGL_PLATFORM WAYLAND_DISPLAY
-tmp=$(mktemp -d)
-trap 'mgl_server_stop; rm -rf "$tmp"' EXIT
-# line-buffered: glxgears is ended by timeout, and its reports must be in the file by then
-gears=(stdbuf -oL glxgears -swapinterval 0 -geometry 300x300+0+0)
-fps_of() { sed -n 's/.* frames in .* seconds = *\([0-9.]*\) FPS/\1/p' "$1" | tail -1; }
+. "$(dirname "$0")/bench_gears.sh"
+gears_init "$@"
 for r in $(seq 1 "$runs"); do
   for arm in mesa monolith inproc spawn tcp; do
     out=$tmp/$arm-$r.out
     if [ "$arm" = mesa ]; then
-      __GLX_VENDOR_LIBRARY_NAME=mesa LIBGL_ALWAYS_SOFTWARE=1 \
-        xvfb-run -a -s '-screen 0 1024x768x24' timeout "$secs" "${gears[@]}" >"$out" 2>&1 || true
+      gears_run "$out" 300x300 __GLX_VENDOR_LIBRARY_NAME=mesa LIBGL_ALWAYS_SOFTWARE=1
       fps=$(fps_of "$out")
       printf 'run %s %-8s %7s frames/s %7s ms/frame\n' "$r" mesa "${fps:-?}" \
         "$(awk -v f="${fps:-0}" 'BEGIN { if (f > 0) printf "%.2f", 1000 / f; else print "?" }')"
@@ -34,10 +25,8 @@ for r in $(seq 1 "$runs"); do
       mgl_server_start "$build/bin/mgl-server" "$tmp/server-$r" >/dev/null
       t=$(mgl_server_url)
     fi
-    LD_LIBRARY_PATH=$build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
-      __GLX_VENDOR_LIBRARY_NAME=mgl MGL_COMPAT_PROFILE=1 MGL_TRANSPORT=$t MGL_PIPE_STATS=frame \
-      MGL_LOG_DIR=$tmp/log-$arm-$r \
-      xvfb-run -a -s '-screen 0 1024x768x24' timeout "$secs" "${gears[@]}" >"$out" 2>&1 || true
+    gears_run_mgl "$out" 300x300 MGL_TRANSPORT="$t" MGL_PIPE_STATS=frame \
+      MGL_LOG_DIR="$tmp/log-$arm-$r"
     [ "$arm" = tcp ] && mgl_server_stop
     fps=$(fps_of "$out")
     awk -v r="$r" -v arm="$arm" -v fps="${fps:-0}" '

@@ -8,25 +8,16 @@
 # report and the client's own count of socket bytes per present (client.log "tcp: N presents"
 # lines at info level, the mean over every full 100 after the first, or the first alone).
 set -eu
-build=$(cd "$1" && pwd) runs=${2:-2} secs=${3:-11}
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/../lib/mgl_server.sh"
-export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp}
-unset EGL_PLATFORM WAYLAND_DISPLAY
-tmp=$(mktemp -d)
-trap 'mgl_server_stop; rm -rf "$tmp"' EXIT
-fps_of() { sed -n 's/.* frames in .* seconds = *\([0-9.]*\) FPS/\1/p' "$1" | tail -1; }
+. "$(dirname "$0")/bench_gears.sh"
+gears_init "$@"
 for r in $(seq 1 "$runs"); do
   for geom in 300x300 1024x768; do
     for z in 0 1; do
       out=$tmp/$geom-$z-$r.out
       mkdir -p "$tmp/log-$geom-$z-$r"
       mgl_server_start "$build/bin/mgl-server" "$tmp/server-$geom-$z-$r" >/dev/null
-      LD_LIBRARY_PATH=$build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
-        __GLX_VENDOR_LIBRARY_NAME=mgl MGL_COMPAT_PROFILE=1 MGL_TRANSPORT=$(mgl_server_url) \
-        MGL_TCP_COMPRESS=$z MGL_LOG_LEVEL=info MGL_LOG_DIR=$tmp/log-$geom-$z-$r \
-        xvfb-run -a -s '-screen 0 1024x768x24' timeout "$secs" \
-        stdbuf -oL glxgears -swapinterval 0 -geometry "$geom+0+0" >"$out" 2>&1 || true
+      gears_run_mgl "$out" "$geom" MGL_TRANSPORT="$(mgl_server_url)" MGL_TCP_COMPRESS="$z" \
+        MGL_LOG_LEVEL=info MGL_LOG_DIR="$tmp/log-$geom-$z-$r"
       mgl_server_stop
       fps=$(fps_of "$out")
       sed -n 's/.*tcp: 100 presents: \([0-9]*\) bytes sent, \([0-9]*\) received per present.*/\1 \2/p' \
