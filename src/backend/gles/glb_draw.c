@@ -452,6 +452,20 @@ apply_multisample(struct glb_context *ctx, const struct mgp_render_state *s,
    return true;
 }
 
+/* GL_LINE_SMOOTH (GL 3.3 §3.5.2): GLES has no antialiased lines, so a smooth line outside a
+ * multisampled framebuffer with GL_MULTISAMPLE on (where GL ignores the switch, §3.5.4) is drawn
+ * aliased, without its coverage in alpha: counted and logged by name, as the Vulkan backend
+ * does on a device without smoothLines. */
+static void
+note_line_smooth(const struct glb_context *ctx, const struct mgp_render_state *s, unsigned mode)
+{
+   const bool line =
+      mode == MGP_PRIM_LINES || mode == MGP_PRIM_LINE_LOOP || mode == MGP_PRIM_LINE_STRIP;
+   if (line && s->line_smooth && (ctx->fb.samples <= 1 || !s->multisample))
+      MGU_DECLINE(line_smooth_approximated,
+                  "gles: GL_LINE_SMOOTH lines drawn aliased (GLES has no antialiased lines)");
+}
+
 static void
 apply_dynamic_state(struct glb_context *ctx)
 {
@@ -653,6 +667,7 @@ glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
        !glb_program_bind(ctx, prog) || !apply_multisample(ctx, rs, prog) ||
        !glb_samplers_bind(ctx, prog) || !apply_vertex_input(ctx, prog))
       return;
+   note_line_smooth(ctx, rs, args->mode);
    apply_dynamic_state(ctx);
    const struct glb_host *h = scr->h;
    struct glb_resource *ib = NULL;
