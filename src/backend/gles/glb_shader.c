@@ -259,20 +259,25 @@ alpha_one_outputs(spvc_compiler comp, spvc_resources res, struct translate *t)
           spvc_type_get_columns(ty) != 1 || dims > 1 ||
           (dims && !spvc_type_array_dimension_is_literal(ty, 0)))
          continue;
-      const unsigned len = dims ? (unsigned)spvc_type_get_array_dimension(ty, 0) : 0;
+      /* ESSL indexes an output array only with constant expressions: one line per element */
+      const unsigned len = dims ? (unsigned)spvc_type_get_array_dimension(ty, 0) : 1;
+      if (!len || len > 8)
+         continue; /* past GLES's eight draw buffers: the host refuses the shader anyway */
       char name[16];
       snprintf(name, sizeof(name), "_mgl_fo%zu", i);
       spvc_compiler_set_name(comp, list[i].id, name);
-      const int w =
-         dims ? snprintf(t->epilogue + n, sizeof(t->epilogue) - n,
-                         "        for (int i = 0; i < %u; i++)\n            %s[i].w = 1.0;\n", len,
-                         name)
-              : snprintf(t->epilogue + n, sizeof(t->epilogue) - n, "        %s.w = 1.0;\n", name);
-      if (w < 0 || (size_t)w >= sizeof(t->epilogue) - n) {
-         t->epilogue[0] = '\0'; /* cannot happen with 16 outputs; then no alpha to one */
-         return;
+      for (unsigned e = 0; e < len; e++) {
+         char elem[16] = "";
+         if (dims)
+            snprintf(elem, sizeof(elem), "[%u]", e);
+         const int w = snprintf(t->epilogue + n, sizeof(t->epilogue) - n, "        %s%s.w = 1.0;\n",
+                                name, elem);
+         if (w < 0 || (size_t)w >= sizeof(t->epilogue) - n) {
+            t->epilogue[0] = '\0'; /* more outputs than draw buffers: the host refuses the shader */
+            return;
+         }
+         n += (size_t)w;
       }
-      n += (size_t)w;
    }
 }
 
