@@ -3,7 +3,7 @@
 #
 # A named decline must be counted and the session must go on (rule I). Two ways to reach one:
 # - forced, with KNOB=VALUE: the test knob takes away what scenario NAME needs, so the scenario
-#   must fail on pixels (not on set-up, the arm proof or a Fatal);
+#   must fail on pixels or captured words (not on set-up, the arm proof or a Fatal);
 # - honest, without a knob: NAME asks for something Vulkan cannot express, mgl does the nearest
 #   thing, and the scenario passes on what holds either way.
 # In both the server must count DECLINE (MGL-DECLINES DECLINE=n, n > 0) and the session must end
@@ -28,7 +28,8 @@ logs=$out/logs/$arm/$name
 fail() { echo "expect_decline: FAIL: $*" >&2; exit 1; }
 if [ -n "$knob" ]; then
   [ "$rc" -ne 0 ] || fail "$name passed with $knob: the knob took nothing away"
-  if ! grep -q "mgl-scenario $name: FAIL: .*pixel (" "$log" || grep -q 'Fatal{' "$log" ||
+  if ! grep -Eq "mgl-scenario $name: FAIL: .*(pixel \(|captured word )" "$log" ||
+     grep -q 'Fatal{' "$log" ||
      grep -q 'SETUP ERROR' "$log"; then
     fail "$name failed, but not on pixels"
   fi

@@ -113,6 +113,9 @@
    X(PFNGLGETPROGRAMIVPROC, GetProgramiv)                                                          \
    X(PFNGLGETPROGRAMINFOLOGPROC, GetProgramInfoLog)                                                \
    X(PFNGLUSEPROGRAMPROC, UseProgram)                                                              \
+   X(PFNGLGETUNIFORMLOCATIONPROC, GetUniformLocation)                                              \
+   X(PFNGLUNIFORM1FPROC, Uniform1f)                                                                \
+   X(PFNGLSAMPLECOVERAGEPROC, SampleCoverage)                                                      \
    X(PFNGLGENVERTEXARRAYSPROC, GenVertexArrays)                                                    \
    X(PFNGLDELETEVERTEXARRAYSPROC, DeleteVertexArrays)                                              \
    X(PFNGLBINDVERTEXARRAYPROC, BindVertexArray)                                                    \
@@ -165,7 +168,8 @@
  * names the extension (glb_screen.c). */
 #define GLB_GL_EXT_FUNCS(X)                                                                        \
    X(PFNGLQUERYCOUNTEREXTPROC, QueryCounterEXT)                                                    \
-   X(PFNGLGETQUERYOBJECTUI64VEXTPROC, GetQueryObjectui64vEXT)
+   X(PFNGLGETQUERYOBJECTUI64VEXTPROC, GetQueryObjectui64vEXT)                                      \
+   X(PFNGLSAMPLEMASKIPROC, SampleMaski)
 
 struct glb_host {
    void *lib; /* the vendor library, dlopen'd RTLD_LOCAL */
@@ -278,6 +282,10 @@ struct glb_shader {
    /* where the default block holds the client's gl_PointCoord flip (_mgl_PointCoordUpperLeft,
     * glb_shader.c), or -1 */
    int64_t point_origin_offset;
+   /* alpha to one (glb_shader.c): the location of _mgl_AlphaToOne (-1: no colour output to
+    * set) and the value the host program holds (-1 unknown, 0, 1) */
+   GLint alpha_one_loc;
+   int alpha_one_host;
    /* Transform feedback (glb_shader.c): the captured outputs' host names in the order the host
     * writes them, set with glTransformFeedbackVaryings before the link; xfb_why: the SPIR-V's
     * capture layout has no ESSL form (its captures decline, its draws run) */
@@ -358,6 +366,8 @@ enum {
    GLB_SH_LINE_WIDTH = 1u << 12,
    GLB_SH_ACTIVE_UNIT = 1u << 13,
    GLB_SH_FRONT_FACE = 1u << 14,
+   GLB_SH_SAMPLE_COVERAGE = 1u << 15,
+   GLB_SH_SAMPLE_MASK = 1u << 16,
 };
 struct glb_stencil_face {
    GLenum func, fail, zfail, zpass;
@@ -391,6 +401,8 @@ struct glb_shadow {
    struct glb_stencil_face stencil[2];
    GLint viewport[4], scissor[4];
    GLfloat depth_range[2], blend_color[4], polygon_offset[2], line_width;
+   GLfloat sample_coverage[2]; /* value, invert (0 or 1) */
+   uint32_t sample_mask;
    uint64_t ubo_known; /* bit b: ubo[b] is the host's */
    struct {
       GLuint buffer;
@@ -500,6 +512,7 @@ bool glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog);
 void glb_shader_free_xfb(struct glb_shader *s);
 /* Uses the program and binds its uniform buffers for a draw; false: declined. */
 bool glb_program_bind(struct glb_context *ctx, struct glb_shader *s);
+void glb_program_alpha_one(struct glb_screen *scr, struct glb_shader *s, bool on);
 
 /* ---- the tables ---------------------------------------------------------------------------- */
 

@@ -5,6 +5,7 @@
  * multisampled blits, and has no GL_FRAMEBUFFER_SRGB switch) declines by name, checked through
  * the host's error. */
 #include <stdio.h>
+#include <string.h>
 
 #include "glb.h"
 
@@ -28,7 +29,8 @@ is_srgb(unsigned format)
  * when called; the host's error of the second step is returned. */
 static GLenum
 blit_through_copy(struct glb_context *ctx, const struct glb_resource *src, GLenum at,
-                  const struct mgp_surface *s, const struct mgp_blit *args, GLbitfield bits)
+                  const struct mgp_surface *s, const struct mgp_blit *args, const GLint b[4],
+                  const GLint d[4], GLbitfield bits)
 {
    const struct glb_host *h = ctx->scr->h;
    const uint32_t level = s->level < 16 ? s->level : 0;
@@ -46,18 +48,18 @@ blit_through_copy(struct glb_context *ctx, const struct glb_resource *src, GLenu
    GLB_GL(h)->glFramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, at, GL_RENDERBUFFER, rb);
    const GLenum color0 = GL_COLOR_ATTACHMENT0, none = GL_NONE;
    GLB_GL(h)->glDrawBuffers(1, at == GL_COLOR_ATTACHMENT0 ? &color0 : &none);
-   const int32_t *b = args->src_box;
+   GLint sc_on = 0;
+   GLB_GL(h)->glGetIntegerv(GL_SCISSOR_TEST, &sc_on);
    GLB_GL(h)->glDisable(GL_SCISSOR_TEST); /* the scissor is the destination's */
    GLB_GL(h)->glBlitFramebuffer(b[0], b[1], b[2], b[3], b[0], b[1], b[2], b[3], bits, GL_NEAREST);
    GLenum err = GLB_GL(h)->glGetError();
-   if (args->scissor_enable)
+   if (sc_on)
       GLB_GL(h)->glEnable(GL_SCISSOR_TEST);
    if (err == GL_NO_ERROR) {
       GLB_GL(h)->glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
       GLB_GL(h)->glReadBuffer(at == GL_COLOR_ATTACHMENT0 ? GL_COLOR_ATTACHMENT0 : GL_NONE);
       GLB_GL(h)->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ctx->blit_fbo);
-      GLB_GL(h)->glBlitFramebuffer(b[0], b[1], b[2], b[3], args->dst_box[0], args->dst_box[1],
-                                   args->dst_box[2], args->dst_box[3], bits,
+      GLB_GL(h)->glBlitFramebuffer(b[0], b[1], b[2], b[3], d[0], d[1], d[2], d[3], bits,
                                    args->filter == MGP_FILTER_LINEAR ? GL_LINEAR : GL_NEAREST);
       err = GLB_GL(h)->glGetError();
    }
@@ -66,6 +68,61 @@ blit_through_copy(struct glb_context *ctx, const struct glb_resource *src, GLenu
    GLB_GL(h)->glDeleteFramebuffers(1, &fbo);
    GLB_GL(h)->glDeleteRenderbuffers(1, &rb);
    return err;
+}
+
+static int64_t
+gcd64(int64_t a, int64_t b)
+{
+   while (b) {
+      const int64_t t = a % b;
+      a = b;
+      b = t;
+   }
+   return a;
+}
+
+/* A scaled GL_LINEAR blit: GL filters the texels around each sample point from the read surface
+ * wherever they lie (only those outside the surface are undefined, GL 3.3 §4.3.2), and Mesa's
+ * GLES takes only the texels inside the source rectangle (the others as transparent black). So
+ * the rectangles are widened on each axis by the least whole step that keeps the mapping
+ * (S / gcd texels of the source, D / gcd pixels of the destination), and the scissor keeps the
+ * destination to the pixels GL writes. Fills src, dst and sc (x, y, w, h); false where no
+ * widening is needed or it would leave 32 bits. */
+static bool
+widen_linear(const struct mgp_blit *args, GLint src[4], GLint dst[4], GLint sc[4])
+{
+   if (args->filter != MGP_FILTER_LINEAR)
+      return false;
+   bool scaled = false;
+   for (unsigned a = 0; a < 2; a++) {
+      const int64_t s0 = args->src_box[a], s1 = args->src_box[a + 2];
+      const int64_t d0 = args->dst_box[a], d1 = args->dst_box[a + 2];
+      const int64_t ss = s1 - s0, ds = d1 - d0;
+      if (!ss || !ds)
+         return false;
+      scaled |= ss != ds && ss != -ds;
+      const int64_t g = gcd64(ss < 0 ? -ss : ss, ds < 0 ? -ds : ds);
+      const int64_t w[4] = {s0 - ss / g, s1 + ss / g, d0 - ds / g, d1 + ds / g};
+      for (unsigned k = 0; k < 4; k++)
+         if (w[k] < INT32_MIN || w[k] > INT32_MAX)
+            return false;
+      src[a] = (GLint)w[0], src[a + 2] = (GLint)w[1], dst[a] = (GLint)w[2],
+      dst[a + 2] = (GLint)w[3];
+      /* the pixels of the unwidened destination, within the blit's scissor */
+      int64_t lo = d0 < d1 ? d0 : d1, hi = d0 < d1 ? d1 : d0;
+      if (args->scissor_enable) {
+         const int64_t c0 = args->scissor[a],
+                       c1 = c0 + (args->scissor[a + 2] < 0 ? 0 : args->scissor[a + 2]);
+         lo = lo > c0 ? lo : c0;
+         hi = hi < c1 ? hi : c1;
+      }
+      if (lo < 0)
+         lo = 0;
+      if (hi > INT32_MAX)
+         hi = INT32_MAX;
+      sc[a] = (GLint)lo, sc[a + 2] = hi > lo ? (GLint)(hi - lo) : 0;
+   }
+   return scaled;
 }
 
 void
@@ -121,13 +178,19 @@ glb_blit(void *self, const struct mgp_blit *args, const void *tail, uint32_t tai
                            ((mask & MGP_BLIT_STENCIL) ? GL_STENCIL_BUFFER_BIT : 0);
    while (GLB_GL(h)->glGetError() != GL_NO_ERROR)
       ;
-   GLB_GL(h)->glBlitFramebuffer(args->src_box[0], args->src_box[1], args->src_box[2],
-                                args->src_box[3], args->dst_box[0], args->dst_box[1],
-                                args->dst_box[2], args->dst_box[3], bits,
+   GLint sb[4], db[4], sc[4];
+   if ((mask & MGP_BLIT_COLOR) && widen_linear(args, sb, db, sc)) {
+      GLB_GL(h)->glEnable(GL_SCISSOR_TEST);
+      GLB_GL(h)->glScissor(sc[0], sc[1], sc[2], sc[3]);
+   } else {
+      memcpy(sb, args->src_box, sizeof(sb));
+      memcpy(db, args->dst_box, sizeof(db));
+   }
+   GLB_GL(h)->glBlitFramebuffer(sb[0], sb[1], sb[2], sb[3], db[0], db[1], db[2], db[3], bits,
                                 args->filter == MGP_FILTER_LINEAR ? GL_LINEAR : GL_NEAREST);
    GLenum err = GLB_GL(h)->glGetError();
    if (err == GL_INVALID_OPERATION)
-      err = blit_through_copy(ctx, src, at_src, &args->src, args, bits);
+      err = blit_through_copy(ctx, src, at_src, &args->src, args, sb, db, bits);
    const GLenum rs = GLB_GL(h)->glCheckFramebufferStatus(GL_READ_FRAMEBUFFER);
    const GLenum ds = GLB_GL(h)->glCheckFramebufferStatus(GL_DRAW_FRAMEBUFFER);
    if (err != GL_NO_ERROR || rs != GL_FRAMEBUFFER_COMPLETE || ds != GL_FRAMEBUFFER_COMPLETE)

@@ -257,6 +257,8 @@ enum {
    CAP_ALPHA_TO_COVERAGE,
    CAP_PRIMITIVE_RESTART,
    CAP_SCISSOR_TEST,
+   CAP_SAMPLE_COVERAGE,
+   CAP_SAMPLE_MASK,
    CAP_CLIP_DISTANCE0, /* .. CAP_CLIP_DISTANCE0 + 7 */
    CAP_COUNT = CAP_CLIP_DISTANCE0 + 8
 };
@@ -270,6 +272,8 @@ static const GLenum cap_enums[CAP_COUNT] = {
    GL_SAMPLE_ALPHA_TO_COVERAGE,
    GL_PRIMITIVE_RESTART_FIXED_INDEX,
    GL_SCISSOR_TEST,
+   GL_SAMPLE_COVERAGE,
+   GL_SAMPLE_MASK,
 };
 
 static void
@@ -325,7 +329,8 @@ apply_blend(struct glb_context *ctx, const struct mgp_render_state *s)
    }
 }
 
-static bool
+/* Puts the bound render state on the host; returns it, or NULL: declined. */
+static const struct mgp_render_state *
 apply_render_state(struct glb_context *ctx)
 {
    struct glb_screen *scr = ctx->scr;
@@ -335,13 +340,13 @@ apply_render_state(struct glb_context *ctx)
       scr, &scr->render_states, ctx->render_state, "draw");
    if (!rs) {
       MGU_DECLINE(backend_draw_incomplete, "gles: a draw with no render state bound");
-      return false;
+      return NULL;
    }
    const struct mgp_render_state *s = &rs->s;
    const char *why = render_state_refusal(scr, s);
    if (why) {
       MGU_DECLINE(backend_feature_unimplemented, "gles: a draw with %s (not in GLES)", why);
-      return false;
+      return NULL;
    }
    apply_blend(ctx, s);
    set_cap(scr, CAP_DEPTH_TEST, s->depth_test);
@@ -378,7 +383,6 @@ apply_render_state(struct glb_context *ctx)
    }
    set_cap(scr, CAP_POLYGON_OFFSET_FILL, s->polygon_offset_enable & 1);
    set_cap(scr, CAP_RASTERIZER_DISCARD, s->rasterizer_discard);
-   set_cap(scr, CAP_ALPHA_TO_COVERAGE, s->alpha_to_coverage);
    set_cap(scr, CAP_PRIMITIVE_RESTART, s->primitive_restart);
    for (unsigned i = 0; i < 8 && (int)i < scr->max_clip_distances; i++)
       set_cap(scr, CAP_CLIP_DISTANCE0 + i, s->clip_distance_mask >> i & 1);
@@ -402,7 +406,64 @@ apply_render_state(struct glb_context *ctx)
       sh->stencil[f] = want;
       sh->stencil_known[f] = sh->trusted;
    }
+   return s;
+}
+
+/* GL's multisample fragment operations (GL 3.3 §4.1.3) apply only with GL_MULTISAMPLE on and a
+ * multisampled framebuffer; GLES has no GL_MULTISAMPLE switch, so off turns each of them off
+ * here (the coverage stays per sample: the client declines that as
+ * multisample-off-approximated). Alpha to coverage, glSampleCoverage and glSampleMaski (GLES 3.1)
+ * are the host's; alpha to one, which GLES lacks, is the program's (glb_program_alpha_one).
+ * false: declined. */
+static bool
+apply_multisample(struct glb_context *ctx, const struct mgp_render_state *s,
+                  struct glb_shader *prog)
+{
+   struct glb_screen *scr = ctx->scr;
+   struct glb_shadow *sh = &scr->sh;
+   const struct glb_host *h = scr->h;
+   const struct mgp_dynamic_state *d = &ctx->dyn;
+   const bool ms = s->multisample && ctx->fb.samples > 1;
+   const bool mask = ms && s->sample_mask != ~0u;
+   if (mask && !h->glSampleMaski) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: a draw with a sample mask (glSampleMaski is GLES 3.1's)");
+      return false;
+   }
+   if (ms && s->alpha_to_one && s->alpha_to_coverage) {
+      /* the host's alpha to coverage would read the alpha the program set to 1 */
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: a draw with alpha to coverage and alpha to one together");
+      return false;
+   }
+   set_cap(scr, CAP_ALPHA_TO_COVERAGE, ms && s->alpha_to_coverage);
+   const bool cov = ms && d->sample_coverage_enable;
+   set_cap(scr, CAP_SAMPLE_COVERAGE, cov);
+   if (cov) {
+      const GLfloat cv[2] = {d->sample_coverage_value, d->sample_coverage_invert ? 1.0f : 0.0f};
+      if (!same(scr, GLB_SH_SAMPLE_COVERAGE, sh->sample_coverage, cv, sizeof(cv)))
+         GLB_GL(h)->glSampleCoverage(cv[0], cv[1] != 0.0f ? GL_TRUE : GL_FALSE);
+   }
+   set_cap(scr, CAP_SAMPLE_MASK, mask);
+   if (mask &&
+       !same(scr, GLB_SH_SAMPLE_MASK, &sh->sample_mask, &s->sample_mask, sizeof(sh->sample_mask)))
+      GLB_GL(h)->glSampleMaski(0, s->sample_mask);
+   glb_program_alpha_one(scr, prog, ms && s->alpha_to_one);
    return true;
+}
+
+/* GL_LINE_SMOOTH (GL 3.3 §3.5.2): GLES has no antialiased lines, so a smooth line outside a
+ * multisampled framebuffer with GL_MULTISAMPLE on (where GL ignores the switch, §3.5.4) is drawn
+ * aliased, without its coverage in alpha: counted and logged by name, as the Vulkan backend
+ * does on a device without smoothLines. */
+static void
+note_line_smooth(const struct glb_context *ctx, const struct mgp_render_state *s, unsigned mode)
+{
+   const bool line =
+      mode == MGP_PRIM_LINES || mode == MGP_PRIM_LINE_LOOP || mode == MGP_PRIM_LINE_STRIP;
+   if (line && s->line_smooth && (ctx->fb.samples <= 1 || !s->multisample))
+      MGU_DECLINE(line_smooth_approximated,
+                  "gles: GL_LINE_SMOOTH lines drawn aliased (GLES has no antialiased lines)");
 }
 
 static void
@@ -601,10 +662,12 @@ glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
       MGU_DECLINE(backend_draw_incomplete, "gles: a draw without a usable program");
       return;
    }
-   if (!glb_framebuffer_ready(ctx, "draw") || !apply_render_state(ctx) ||
-       !glb_program_bind(ctx, prog) || !glb_samplers_bind(ctx, prog) ||
-       !apply_vertex_input(ctx, prog))
+   const struct mgp_render_state *rs = NULL;
+   if (!glb_framebuffer_ready(ctx, "draw") || !(rs = apply_render_state(ctx)) ||
+       !glb_program_bind(ctx, prog) || !apply_multisample(ctx, rs, prog) ||
+       !glb_samplers_bind(ctx, prog) || !apply_vertex_input(ctx, prog))
       return;
+   note_line_smooth(ctx, rs, args->mode);
    apply_dynamic_state(ctx);
    const struct glb_host *h = scr->h;
    struct glb_resource *ib = NULL;

@@ -849,6 +849,86 @@ read_depth_stencil(struct glb_context *ctx, const struct mgp_surface *s, struct 
    memcpy(out->ptr, &rect, sizeof(rect));
 }
 
+/* GLES reads colour only from a colour-renderable image, and GL_SRGB8, GL_RGB9_E5 and the snorm
+ * formats are not. Their texels are copied unchanged (glCopyImageSubData, GLES 3.2: formats of
+ * one texel size are compatible) into an unsigned normalized image of that size, which the host
+ * reads byte for byte: the twin of a host texel of `bytes` bytes, or NULL. */
+struct read_twin {
+   GLenum internal, format, type;
+};
+static const struct read_twin *
+read_twin(unsigned bytes)
+{
+   static const struct read_twin twins[] = {
+      [1] = {GL_R8, GL_RED, GL_UNSIGNED_BYTE},
+      [2] = {GL_RG8, GL_RG, GL_UNSIGNED_BYTE},
+      [3] = {GL_RGB8, GL_RGBA, GL_UNSIGNED_BYTE}, /* read as RGBA: the format's alpha is 1 */
+      [4] = {GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE},
+   };
+   return bytes < sizeof(twins) / sizeof(twins[0]) && twins[bytes].internal ? &twins[bytes] : NULL;
+}
+
+/* The host texel size of r: its format's, or its RGB twin's where it is kept without alpha. */
+static unsigned
+host_texel_bytes(const struct glb_resource *r)
+{
+   if (!r->alpha_one)
+      return r->fmt->bytes;
+   return r->fmt->bytes / 4 * 3;
+}
+
+/* Whether r's colour is read through its read twin: its host format is not colour-renderable
+ * (an RGB twin of sRGB or snorm, kept without alpha, is not either) and the host copies between
+ * images. */
+static bool
+reads_through_twin(const struct glb_screen *scr, const struct glb_resource *r)
+{
+   if (r->fmt->integer || scr->es_minor < 2 || !read_twin(host_texel_bytes(r)))
+      return false;
+   if (r->alpha_one) /* GL_SRGB8 and GL_RGB8_SNORM; GL_RGB8 renders */
+      return r->desc.format == MGP_FORMAT_RGBA8_SRGB || r->desc.format == MGP_FORMAT_RGBA8_SNORM;
+   return !glb_format_renderable(scr, r->fmt) && host_texel_bytes(r) != 3;
+}
+
+/* Reads the rect of s (r, not colour-renderable on the host) at x0, y0 through a copy into its
+ * read twin; the host's error. */
+static GLenum
+read_through_twin(struct glb_context *ctx, const struct mgp_surface *s, struct glb_resource *r,
+                  GLint x0, GLint y0, const struct mgp_texels_rect *rect, void *dst)
+{
+   const struct glb_host *h = ctx->scr->h;
+   const struct read_twin *t = read_twin(host_texel_bytes(r));
+   GLuint tex = 0;
+   GLB_GL(h)->glGenTextures(1, &tex);
+   GLB_GL(h)->glBindTexture(GL_TEXTURE_2D, tex);
+   GLB_GL(h)->glTexStorage2D(GL_TEXTURE_2D, 1, t->internal, (GLsizei)rect->width,
+                             (GLsizei)rect->height);
+   const GLint z = r->tex_target == GL_TEXTURE_2D || !r->tex_target ? 0 : (GLint)s->layer;
+   GLB_GL(h)->glCopyImageSubData(r->name, r->tex_target ? r->tex_target : GL_RENDERBUFFER,
+                                 (GLint)s->level, x0, y0, z, tex, GL_TEXTURE_2D, 0, 0, 0, 0,
+                                 (GLsizei)rect->width, (GLsizei)rect->height, 1);
+   GLB_GL(h)->glBindFramebuffer(GL_READ_FRAMEBUFFER, ctx->read_fbo);
+   GLB_GL(h)->glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex,
+                                     0);
+   GLB_GL(h)->glReadBuffer(GL_COLOR_ATTACHMENT0);
+   GLB_GL(h)->glPixelStorei(GL_PACK_ALIGNMENT, 1);
+   GLB_GL(h)->glReadPixels(0, 0, (GLsizei)rect->width, (GLsizei)rect->height, t->format, t->type,
+                           dst);
+   const GLenum err = GLB_GL(h)->glGetError();
+   GLB_GL(h)->glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, 0,
+                                     0);
+   GLB_GL(h)->glDeleteTextures(1, &tex);
+   glb_shadow_forget(ctx->scr); /* the texture binding of the active unit moved */
+   if (err == GL_NO_ERROR && r->alpha_one &&
+       mgp_format_desc(r->desc.format)->kind == MGP_FORMAT_KIND_SNORM) {
+      /* read as RGBA, the twin's alpha is unorm's 1 (255); the format's is snorm's (127) */
+      uint8_t *b = dst;
+      for (size_t i = 0; i < (size_t)rect->width * rect->height; i++)
+         b[4 * i + 3] = 0x7f;
+   }
+   return err;
+}
+
 /* Reads the colour surface s (w x h level size) at x, y into out as the named format's texels. */
 static void
 read_color(struct glb_context *ctx, const struct mgp_surface *s, struct glb_resource *r, int32_t x,
@@ -882,18 +962,24 @@ read_color(struct glb_context *ctx, const struct mgp_surface *s, struct glb_reso
    const int64_t y1 = (int64_t)y + height < lh ? (int64_t)y + height : lh;
    if (x1 <= x0 || y1 <= y0)
       return;
-   GLB_GL(h)->glBindFramebuffer(GL_READ_FRAMEBUFFER, ctx->read_fbo);
-   if (!glb_attach(ctx, GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, s, call))
-      return;
-   GLB_GL(h)->glReadBuffer(GL_COLOR_ATTACHMENT0);
-   GLB_GL(h)->glPixelStorei(GL_PACK_ALIGNMENT, 1);
    const struct mgp_texels_rect rect = {(uint32_t)(x0 - x), (uint32_t)(y0 - y), (uint32_t)(x1 - x0),
                                         (uint32_t)(y1 - y0)};
+   uint8_t *dst = (uint8_t *)out->ptr + sizeof(rect);
    while (GLB_GL(h)->glGetError() != GL_NO_ERROR)
       ;
-   GLB_GL(h)->glReadPixels((GLint)x0, (GLint)y0, (GLsizei)rect.width, (GLsizei)rect.height,
-                           r->fmt->format, r->fmt->type, (uint8_t *)out->ptr + sizeof(rect));
-   const GLenum err = GLB_GL(h)->glGetError();
+   GLenum err;
+   if (reads_through_twin(scr, r)) {
+      err = read_through_twin(ctx, s, r, (GLint)x0, (GLint)y0, &rect, dst);
+   } else {
+      GLB_GL(h)->glBindFramebuffer(GL_READ_FRAMEBUFFER, ctx->read_fbo);
+      if (!glb_attach(ctx, GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, s, call))
+         return;
+      GLB_GL(h)->glReadBuffer(GL_COLOR_ATTACHMENT0);
+      GLB_GL(h)->glPixelStorei(GL_PACK_ALIGNMENT, 1);
+      GLB_GL(h)->glReadPixels((GLint)x0, (GLint)y0, (GLsizei)rect.width, (GLsizei)rect.height,
+                              r->fmt->format, r->fmt->type, dst);
+      err = GLB_GL(h)->glGetError();
+   }
    if (err != GL_NO_ERROR) {
       /* GLES reads some formats only as the host's own pair (GL_RGBA_INTEGER, say) */
       MGU_DECLINE(backend_feature_unimplemented, "gles: %s of %s: the host refused it (0x%x)", call,

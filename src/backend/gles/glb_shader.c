@@ -21,6 +21,7 @@
 struct translate {
    char *source; /* malloc'd ESSL */
    char why[192];
+   char epilogue[1024]; /* fragment: what alpha to one sets (alpha_one_outputs) */
 };
 
 /* GLES has no gl_BaseInstance. Draws with a base instance are declined (glb_draw.c), so it is
@@ -235,6 +236,70 @@ point_origin_offset(spvc_compiler comp, spvc_resources res)
    return -1;
 }
 
+/* Alpha to one (GL 3.3 §4.1.3: each written sample's alpha becomes 1), which GLES has no
+ * switch for: the fragment shader's main becomes _mgl_main, and a main of our own calls it,
+ * then sets the alpha of every floating-point vec4 colour output to 1 where the uniform
+ * _mgl_AlphaToOne is not 0 (glb_program_alpha_one sets it per draw). The outputs get names of our
+ * own (_mgl_fo<i>) so that main can name them; they keep their locations. Fills t->epilogue, or
+ * leaves it empty where the shader has no such output. */
+static void
+alpha_one_outputs(spvc_compiler comp, spvc_resources res, struct translate *t)
+{
+   const spvc_reflected_resource *list = NULL;
+   size_t count = 0;
+   t->epilogue[0] = '\0';
+   if (spvc_resources_get_resource_list_for_type(res, SPVC_RESOURCE_TYPE_STAGE_OUTPUT, &list,
+                                                 &count) != SPVC_SUCCESS)
+      return;
+   size_t n = 0;
+   for (size_t i = 0; i < count && i < 16; i++) {
+      const spvc_type ty = spvc_compiler_get_type_handle(comp, list[i].type_id);
+      const unsigned dims = spvc_type_get_num_array_dimensions(ty);
+      if (spvc_type_get_basetype(ty) != SPVC_BASETYPE_FP32 || spvc_type_get_vector_size(ty) != 4 ||
+          spvc_type_get_columns(ty) != 1 || dims > 1 ||
+          (dims && !spvc_type_array_dimension_is_literal(ty, 0)))
+         continue;
+      /* ESSL indexes an output array only with constant expressions: one line per element */
+      const unsigned len = dims ? (unsigned)spvc_type_get_array_dimension(ty, 0) : 1;
+      if (!len || len > 8)
+         continue; /* past GLES's eight draw buffers: the host refuses the shader anyway */
+      char name[16];
+      snprintf(name, sizeof(name), "_mgl_fo%zu", i);
+      spvc_compiler_set_name(comp, list[i].id, name);
+      for (unsigned e = 0; e < len; e++) {
+         char elem[16] = "";
+         if (dims)
+            snprintf(elem, sizeof(elem), "[%u]", e);
+         const int w = snprintf(t->epilogue + n, sizeof(t->epilogue) - n, "        %s%s.w = 1.0;\n",
+                                name, elem);
+         if (w < 0 || (size_t)w >= sizeof(t->epilogue) - n) {
+            t->epilogue[0] = '\0'; /* more outputs than draw buffers: the host refuses the shader */
+            return;
+         }
+         n += (size_t)w;
+      }
+   }
+}
+
+/* The ESSL with main wrapped as alpha_one_outputs says (malloc'd), or NULL where the source has
+ * no main of SPIRV-Cross's form. */
+static char *
+wrap_main(const char *src, const char *epilogue)
+{
+   static const char head[] = "\nvoid main()\n";
+   const char *at = strstr(src, head);
+   if (!at || strstr(at + 1, head))
+      return NULL;
+   static const char tail[] = "\nuniform highp float _mgl_AlphaToOne;\n\nvoid main()\n{\n"
+                              "    _mgl_main();\n    if (_mgl_AlphaToOne != 0.0)\n    {\n";
+   const size_t pre = (size_t)(at - src) + 1 + strlen("void ");
+   const size_t len = strlen(src) + strlen("_mgl_") + sizeof(tail) + strlen(epilogue) + 16;
+   char *out = malloc(len);
+   if (out)
+      snprintf(out, len, "%.*s_mgl_%s%s%s    }\n}\n", (int)pre, src, src + pre, tail, epilogue);
+   return out;
+}
+
 /* SPIR-V words to ESSL; false with t->why filled. */
 static bool
 translate(struct glb_screen *scr, const struct mgp_span *words, bool last_pre_raster,
@@ -311,9 +376,17 @@ translate(struct glb_screen *scr, const struct mgp_span *words, bool last_pre_ra
       xfb_layout(comp, res, s);
    else
       s->point_origin_offset = point_origin_offset(comp, res);
+   if (!last_pre_raster)
+      alpha_one_outputs(comp, res, t);
    if (spvc_compiler_compile(comp, &out) != SPVC_SUCCESS)
       goto done;
-   t->source = strdup(out);
+   if (t->epilogue[0]) {
+      t->source = wrap_main(out, t->epilogue);
+      if (!t->source)
+         snprintf(t->why, sizeof(t->why), "no main() in the translated fragment shader");
+   } else {
+      t->source = strdup(out);
+   }
    ok = t->source != NULL;
 done:
    if (!ok && !t->why[0])
@@ -360,6 +433,7 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
    s->refl = args->reflection;
    s->base_instance_loc = -1;
    s->point_origin_offset = -1;
+   s->alpha_one_loc = -1;
    if (!glb_table_put(scr, &scr->shaders, &s->base, "create_shader")) {
       free(s);
       return;
@@ -420,6 +494,8 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
       GLB_GL(h)->glDeleteShader(f);
    if (p) {
       s->program = p;
+      s->alpha_one_loc = GLB_GL(h)->glGetUniformLocation(p, "_mgl_AlphaToOne");
+      s->alpha_one_host = -1;
       scr->stats.programs_linked++;
       return;
    }
@@ -595,4 +671,15 @@ glb_program_bind(struct glb_context *ctx, struct glb_shader *s)
       bind_ubo(scr, b, r->name, u->offset, u->size);
    }
    return true;
+}
+
+/* Sets the program's alpha to one (alpha_one_outputs) for a draw; the program is the host's
+ * current one. A program without floating-point colour outputs has nothing to set. */
+void
+glb_program_alpha_one(struct glb_screen *scr, struct glb_shader *s, bool on)
+{
+   if (s->alpha_one_loc < 0 || s->alpha_one_host == (int)on)
+      return;
+   GLB_GL(scr->h)->glUniform1f(s->alpha_one_loc, on ? 1.0f : 0.0f);
+   s->alpha_one_host = on;
 }
