@@ -224,7 +224,10 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLDRAWARRAYSINDIRECTPROC, DrawArraysIndirect)                                              \
    X(PFNGLDRAWELEMENTSINDIRECTPROC, DrawElementsIndirect)                                          \
    X(PFNGLMULTIDRAWARRAYSINDIRECTPROC, MultiDrawArraysIndirect)                                    \
-   X(PFNGLMULTIDRAWELEMENTSINDIRECTPROC, MultiDrawElementsIndirect)
+   X(PFNGLMULTIDRAWELEMENTSINDIRECTPROC, MultiDrawElementsIndirect)                                \
+   X(PFNGLBINDIMAGETEXTUREPROC, BindImageTexture)                                                  \
+   X(PFNGLGETUNIFORMIVPROC, GetUniformiv)                                                          \
+   X(PFNGLGETBOOLEANI_VPROC, GetBooleani_v)
 
 struct gl_funcs {
 #define X(type, name) type name;
