@@ -44,7 +44,6 @@ static const char *const extensions[] = {
    "GL_ARB_provoking_vertex",
    "GL_ARB_seamless_cube_map",
    "GL_ARB_shader_image_load_store",
-   "GL_ARB_shader_image_size",
    "GL_ARB_shader_storage_buffer_object",
    "GL_ARB_texture_rg",
    "GL_ARB_texture_storage",
@@ -73,7 +72,7 @@ offered(struct fe_context *ctx, const char *name)
       return (ctx->share->caps->cap_bits & MGP_CAP_MULTISAMPLE_OFF_EXACT) != 0;
    if (!strcmp(name, "GL_ARB_draw_indirect") || !strcmp(name, "GL_ARB_multi_draw_indirect"))
       return fe_draw_indirect_offered(ctx);
-   if (!strcmp(name, "GL_ARB_shader_image_load_store") || !strcmp(name, "GL_ARB_shader_image_size"))
+   if (!strcmp(name, "GL_ARB_shader_image_load_store"))
       return fe_image_units(ctx) >= 8 && fe_pipe_has(ctx, MGP_CALL_memory_barrier) &&
              (ctx->share->caps->cap_bits & MGP_CAP_FRAGMENT_STORES);
    if (!strcmp(name, "GL_ARB_compute_shader") ||
