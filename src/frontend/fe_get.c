@@ -44,6 +44,7 @@ static const char *const extensions[] = {
    "GL_ARB_multi_draw_indirect",
    "GL_ARB_provoking_vertex",
    "GL_ARB_seamless_cube_map",
+   "GL_ARB_shader_image_load_store",
    "GL_ARB_shader_storage_buffer_object",
    "GL_ARB_texture_rg",
    "GL_ARB_texture_storage",
@@ -74,6 +75,9 @@ offered(struct fe_context *ctx, const char *name)
       return fe_base_instance_offered(ctx);
    if (!strcmp(name, "GL_ARB_draw_indirect") || !strcmp(name, "GL_ARB_multi_draw_indirect"))
       return fe_draw_indirect_offered(ctx);
+   if (!strcmp(name, "GL_ARB_shader_image_load_store"))
+      return fe_image_units(ctx) >= 8 && fe_pipe_has(ctx, MGP_CALL_memory_barrier) &&
+             (ctx->share->caps->cap_bits & MGP_CAP_FRAGMENT_STORES);
    if (!strcmp(name, "GL_ARB_compute_shader") ||
        !strcmp(name, "GL_ARB_shader_storage_buffer_object"))
       return fe_compute_offered(ctx) && fe_ssbo_bindings(ctx) >= 8 &&
@@ -730,7 +734,7 @@ compute_get(struct fe_context *ctx, GLenum pname, int64_t *out)
          return 0;
       *out = ctx->draw_indirect_buffer ? ctx->draw_indirect_buffer->base.name : 0;
       return 1;
-   default: return -1;
+   default: return fe_image_get(ctx, pname, out);
    }
    return fe_ssbo_bindings(ctx) ? 1 : 0; /* the storage pnames above */
 }
@@ -771,7 +775,7 @@ compute_get_indexed(struct fe_context *ctx, GLenum target, GLuint index, int64_t
                                                         : b->size;
       return 1;
    }
-   default: return -1;
+   default: return fe_image_get_indexed(ctx, target, index, out);
    }
 }
 

@@ -36,6 +36,8 @@
 #define FE_MAX_XFB_BUFFERS 4
 /* GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS at most (the device may allow fewer: caps) */
 #define FE_MAX_SSBO_BINDINGS 16
+/* GL_MAX_IMAGE_UNITS at most (the device may allow fewer: caps) */
+#define FE_MAX_IMAGE_UNITS 16
 #define FE_MAX_SAMPLERS GLSL_MAX_SAMPLERS
 #define FE_MAX_BLOCKS GLSL_MAX_UNIFORM_BLOCKS
 #define FE_MAX_LEVELS 15 /* 16384 texels */
@@ -225,9 +227,10 @@ struct fe_binding_pair {
    GLint index; /* glBindFragDataLocationIndexed's blend index; 0 for attributes */
 };
 
-/* A location: a leaf of the default uniform block (or a sampler) and an array element. */
+/* A location: a leaf of the default uniform block (or a sampler, or an image) and an array
+ * element. */
 struct fe_uniform_loc {
-   uint8_t is_sampler;
+   uint8_t is_sampler; /* FE_LOC_SAMPLER, FE_LOC_IMAGE; 0 for a default-block leaf */
    uint16_t element;
    uint32_t index; /* into glsl default_block.uniforms or samplers */
 };
@@ -241,6 +244,18 @@ struct fe_active_uniform {
    GLint offset, array_stride, matrix_stride;
    GLint row_major;
    GLint location; /* -1 for block members */
+};
+
+#define FE_LOC_SAMPLER 1
+#define FE_LOC_IMAGE 2 /* index into glsl images */
+
+/* An image unit (glBindImageTexture); tex holds a reference. */
+struct fe_image_unit {
+   struct fe_texture *tex;
+   GLint level;
+   GLboolean layered;
+   GLint layer;
+   GLenum access, format; /* 0 until the first bind: GL_READ_ONLY and GL_R8 are reported */
 };
 
 /* A linked program's executable: what a successful glLinkProgram produced. Contexts keep the
@@ -271,8 +286,10 @@ struct fe_exec {
    GLint sampler_units[FE_MAX_SAMPLERS];
    uint8_t sampler_target[FE_MAX_SAMPLERS]; /* enum fe_tex_target */
    GLuint block_bindings[FE_MAX_BLOCKS];
-   /* Storage block k reads and writes binding point storage_bindings[k]. */
+   /* Storage block k reads and writes binding point storage_bindings[k]; image j the image
+    * unit image_units[j]. */
    GLuint storage_bindings[GLSL_MAX_STORAGE_BLOCKS];
+   GLint image_units[GLSL_MAX_IMAGES];
    uint64_t bindings_version; /* sampler units or block bindings changed */
    /* set_global_constants suppressor: what the last context sent. */
    const struct fe_context *constants_ctx;
@@ -520,6 +537,7 @@ struct fe_tracker {
    struct mgp_handle program_bound;
    uint64_t ubo_key[4], ubo_hash;
    uint64_t ssbo_key[4], ssbo_hash;
+   uint64_t image_key[4], image_hash;
    struct mgp_handle dispatch_bound; /* set_dispatch_program's last program */
    uint64_t sampler_key[5];
    /* the sampler-view and sampler sets last sent, compared whole (set-hash suppressors
@@ -555,7 +573,8 @@ struct fe_tracker {
       uint64_t exec, uniform_version, bindings_version, constants_ctx;
       uint64_t draw_fbo, draw_fbo_version, read_fbo, read_fbo_version, draw_surface, read_surface,
          default_fb_version, framebuffer_srgb;
-      uint64_t rs_version, ds_version, unit_version, ubo_version, ssbo_version, point_sprite_origin;
+      uint64_t rs_version, ds_version, unit_version, ubo_version, ssbo_version, image_version,
+         point_sprite_origin;
       uint64_t vao, vao_layout_version, vao_buffers_version, attrib_defaults_dirty;
       uint64_t any_gen;
    } draw_in;
@@ -615,6 +634,9 @@ struct fe_context {
    struct fe_buffer *draw_indirect_buffer;
    struct fe_ubo_binding ssbo[FE_MAX_SSBO_BINDINGS];
    uint64_t ssbo_version;
+   /* glBindImageTexture's units (fe_image.c); image_version moves at every change */
+   struct fe_image_unit image_units[FE_MAX_IMAGE_UNITS];
+   uint64_t image_version;
    /* The bound transform feedback object (never NULL: default_tfo is object zero), the ES 3.0
     * names of the others, and the one whose capture the server holds (begun or resumed last and
     * not ended since; NULL: none). fe_xfb.c. */
@@ -822,6 +844,18 @@ fe_compute_offered(const struct fe_context *ctx)
 {
    return ctx->desc.api != FE_API_GLES && ctx->share->caps->max_compute_work_group_invocations > 0;
 }
+/* Image units (fe_image.c): how many a desktop context offers (0: the backend has no
+ * set_shader_images, or the device no storage images); glGet of their limits and state in
+ * fe_get.c's convention (-1 another pname, 0 not offered, 1 filled); the program's images
+ * resolved from their units (returns how many); a deleted texture leaving the units. */
+unsigned fe_image_units(const struct fe_context *ctx);
+int fe_image_get(struct fe_context *ctx, GLenum pname, int64_t *out);
+int fe_image_get_indexed(struct fe_context *ctx, GLenum target, GLuint index, int64_t *out);
+GLenum fe_image_format_compatibility(GLenum internal_format);
+unsigned fe_image_resolve(const struct fe_context *ctx, const struct fe_exec *e,
+                          struct mgp_image_view *out);
+void fe_image_unbind_texture(struct fe_context *ctx, struct fe_texture *tex);
+void fe_image_units_finish(struct fe_context *ctx);
 /* Whether a desktop context offers indirect draws (the backend has draw_indirect). */
 bool fe_draw_indirect_offered(struct fe_context *ctx);
 /* Whether a desktop context offers draws from a base instance (MGP_CAP_BASE_INSTANCE). */

@@ -473,7 +473,7 @@ build_exec_tables(struct fe_exec *e)
    for (unsigned i = 0; i < gp->default_block.num_uniforms; i++)
       nlocs +=
          gp->default_block.uniforms[i].array_size ? gp->default_block.uniforms[i].array_size : 1;
-   nlocs += gp->num_samplers;
+   nlocs += gp->num_samplers + gp->num_images;
    e->locs = calloc(nlocs ? nlocs : 1, sizeof(*e->locs));
    e->uniform_size = gp->default_block.size;
    e->uniforms = calloc(e->uniform_size ? e->uniform_size : 1, 1);
@@ -503,6 +503,15 @@ build_exec_tables(struct fe_exec *e)
       fe_gl_sampler_type(s->type, &t, &kind);
       if (j < FE_MAX_SAMPLERS)
          e->sampler_target[j] = (uint8_t)t;
+   }
+   for (unsigned j = 0; j < gp->num_images; j++) {
+      const struct glsl_image *im = &gp->images[j];
+      if (im->array_element == 0 &&
+          !push_active(e, &cap, im->name, im->type, (GLint)(im->array_size ? im->array_size : 1),
+                       -1, -1, -1, -1, false, (GLint)e->num_locs))
+         return false;
+      e->locs[e->num_locs++] =
+         (struct fe_uniform_loc){FE_LOC_IMAGE, (uint16_t)im->array_element, j};
    }
    for (unsigned m = 0; m < gp->num_block_members; m++) {
       const struct glsl_uniform *u = &gp->block_members[m];
@@ -558,9 +567,11 @@ exec_create(struct fe_context *ctx, struct glsl_program *gp)
    e->bindings_version = 1;
    for (unsigned k = 0; k < gp->num_storage_blocks && k < GLSL_MAX_STORAGE_BLOCKS; k++)
       e->storage_bindings[k] = gp->storage_blocks[k].gl_binding;
+   for (unsigned j = 0; j < gp->num_images && j < GLSL_MAX_IMAGES; j++)
+      e->image_units[j] = (GLint)gp->images[j].gl_unit;
    if (gp->num_samplers > FE_MAX_SAMPLERS || gp->num_blocks > FE_MAX_BLOCKS ||
-       gp->num_storage_blocks > GLSL_MAX_STORAGE_BLOCKS || !build_exec_tables(e) ||
-       !fe_share_alloc_handle(ctx->share, MGP_KIND_SHADER, &e->cso)) {
+       gp->num_storage_blocks > GLSL_MAX_STORAGE_BLOCKS || gp->num_images > GLSL_MAX_IMAGES ||
+       !build_exec_tables(e) || !fe_share_alloc_handle(ctx->share, MGP_KIND_SHADER, &e->cso)) {
       free(e->uniforms);
       free(e->locs);
       for (uint32_t i = 0; i < e->num_active; i++)

@@ -624,6 +624,17 @@ get_tex_parameter(struct fe_context *ctx, GLenum target, GLenum pname, double *o
       return 1;
    case GL_TEXTURE_IMMUTABLE_FORMAT: out[0] = tex->immutable; return 1;
    case GL_TEXTURE_IMMUTABLE_LEVELS: out[0] = tex->immutable_levels; return 1;
+   case GL_IMAGE_FORMAT_COMPATIBILITY_TYPE: {
+      /* GL 4.2 (ARB_shader_image_load_store): how image units match the base level's format */
+      if (!fe_image_units(ctx)) {
+         fe_error(ctx, GL_INVALID_ENUM);
+         return 0;
+      }
+      const int base = p->base_level >= 0 && p->base_level < FE_MAX_LEVELS ? p->base_level : 0;
+      const struct fe_tex_image *img = &tex->image[0][base];
+      out[0] = img->defined ? (double)fe_image_format_compatibility(img->internal_format) : GL_NONE;
+      return 1;
+   }
    default: {
       int n = fe_sampling_param_get(p, pname, out, bits, form);
       if (!n)

@@ -1424,6 +1424,7 @@ mgl_glDeleteTextures(GLsizei n, const GLuint *textures)
       struct fe_texture *tex = obj;
       fe_texture_discard_uploads(ctx, tex);
       fe_texture_unit_unbind_texture(ctx, tex);
+      fe_image_unbind_texture(ctx, tex);
       fe_fbo_detach_texture(ctx, tex);
       fe_object_unref(ctx, &tex->base);
    }

@@ -243,6 +243,29 @@ emit_storage_buffers(struct fe_context *ctx, struct fe_exec *e)
    mgp_set_shader_buffers(&ctx->pipe, &a, ranges);
 }
 
+/* The program's images (descriptor bindings GLSL_BINDING_IMAGE_BASE + j) from the image
+ * units they name, resolved against the textures now. */
+static void
+emit_images(struct fe_context *ctx, struct fe_exec *e)
+{
+   struct fe_tracker *t = &ctx->tracker;
+   if (!e->glsl || !e->glsl->num_images)
+      return;
+   uint64_t key[4] = {(uint64_t)(uintptr_t)e, e->bindings_version, ctx->image_version,
+                      atomic_load(&ctx->share->any_gen)};
+   if (!memcmp(key, t->image_key, sizeof(key)))
+      return;
+   memcpy(t->image_key, key, sizeof(key));
+   struct mgp_image_view views[GLSL_MAX_IMAGES];
+   const unsigned n = fe_image_resolve(ctx, e, views);
+   const uint64_t h = set_hash(0, n, views, n * sizeof(views[0]));
+   if (h == t->image_hash)
+      return;
+   t->image_hash = h;
+   mgp_set_shader_images(&ctx->pipe, &(struct mgp_set_shader_images){.start = 0, .count = n},
+                         views);
+}
+
 /* A draw or dispatch of e may write every buffer its storage blocks name: the client's copies
  * of them stop being valid before the verb is sent (the next read fetches after it). */
 static void
@@ -515,6 +538,7 @@ emit_program(struct fe_context *ctx, struct fe_exec *e)
    emit_constants(ctx, e);
    emit_uniform_buffers(ctx, e);
    emit_storage_buffers(ctx, e);
+   emit_images(ctx, e);
    return emit_samplers(ctx, e);
 }
 
@@ -537,6 +561,7 @@ emit_dispatch(struct fe_context *ctx, struct fe_exec *e)
    emit_constants(ctx, e);
    emit_uniform_buffers(ctx, e);
    emit_storage_buffers(ctx, e);
+   emit_images(ctx, e);
    if (!emit_samplers(ctx, e))
       return false;
    storage_written(ctx, e);
@@ -656,6 +681,7 @@ fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint64_t 
    X(uniform_version, e->uniform_version, V)                                                       \
    X(ubo_version, ctx->ubo_version, U)                                                             \
    X(ssbo_version, ctx->ssbo_version, S)                                                           \
+   X(image_version, ctx->image_version, O)                                                         \
    X(vao_buffers_version, ctx->vao->buffers_version, B)                                            \
    X(exec, (uintptr_t)e, O)                                                                        \
    X(bindings_version, e->bindings_version, O)                                                     \

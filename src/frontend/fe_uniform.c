@@ -30,6 +30,26 @@ set_uniform(struct fe_context *ctx, GLint location, GLsizei count, enum value_ki
       return;
    FE_CHECK(location < 0 || (uint32_t)location >= e->num_locs, GL_INVALID_OPERATION);
    const struct fe_uniform_loc *loc = &e->locs[location];
+   if (loc->is_sampler == FE_LOC_IMAGE) {
+      /* an image uniform's value is its image unit (GL 4.6 7.6.1: glUniform1i(v) alone) */
+      FE_CHECK(vk != VK_INT || n != 1 || cols, GL_INVALID_OPERATION);
+      const struct glsl_image *im = &e->glsl->images[loc->index];
+      const uint32_t size = im->array_size ? im->array_size : 1;
+      FE_CHECK(count > 1 && size == 1, GL_INVALID_OPERATION);
+      const uint32_t avail = size - im->array_element;
+      const uint32_t num = (uint32_t)count < avail ? (uint32_t)count : avail;
+      const GLint *units = values;
+      for (uint32_t k = 0; k < num; k++)
+         FE_CHECK(units[k] < 0 || units[k] >= (GLint)FE_MAX_IMAGE_UNITS, GL_INVALID_VALUE);
+      for (uint32_t k = 0; k < num; k++) {
+         const uint32_t j = loc->index + k;
+         if (j < GLSL_MAX_IMAGES && e->image_units[j] != units[k]) {
+            e->image_units[j] = units[k];
+            e->bindings_version++;
+         }
+      }
+      return;
+   }
    if (loc->is_sampler) {
       FE_CHECK(vk != VK_INT || n != 1 || cols, GL_INVALID_OPERATION);
       const struct glsl_sampler *s = &e->glsl->samplers[loc->index];
@@ -237,6 +257,11 @@ get_uniform(struct fe_context *ctx, GLuint program, GLint location, uint32_t out
       return 0;
    }
    const struct fe_uniform_loc *loc = &e->locs[location];
+   if (loc->is_sampler == FE_LOC_IMAGE) {
+      out[0] = (uint32_t)e->image_units[loc->index];
+      *base = BT_INT;
+      return 1;
+   }
    if (loc->is_sampler) {
       out[0] = (uint32_t)e->sampler_units[loc->index];
       *base = BT_INT;

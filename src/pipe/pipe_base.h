@@ -18,8 +18,10 @@
  * 12: a span_out carries no bytes to the server (no prefill); on a stream it names the record's
  * reply area (MGP_SEG_REPLY). 13: mgp_caps carries the compute and shader-storage limits.
  * 14: set_dynamic_words (the changed words of the dynamic state) appended.
- * 15: draw_indirect (one record for the draws of a glDraw*Indirect or glMultiDraw*Indirect) appended. */
-#define MGP_ABI_VERSION 15u
+ * 15: draw_indirect (one record for the draws of a glDraw*Indirect or glMultiDraw*Indirect) appended.
+ * 16: mgp_caps carries max_image_units (was pad_compute), MGP_FORMAT_CAP_STORAGE(_ATOMIC) and
+ * MGP_CAP_{FRAGMENT,VERTEX}_STORES; set_shader_images is a contract (image load/store). */
+#define MGP_ABI_VERSION 16u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -120,6 +122,10 @@ enum mgp_call_class {
 #define MGP_FORMAT_CAP_BLEND (1u << 3)
 #define MGP_FORMAT_CAP_DEPTH_STENCIL (1u << 4)
 #define MGP_FORMAT_CAP_VERTEX (1u << 5)
+/* a shader image (set_shader_images) of this format can be loaded and stored; _ATOMIC: and
+ * take image atomics (GL's r32ui / r32i) */
+#define MGP_FORMAT_CAP_STORAGE (1u << 6)
+#define MGP_FORMAT_CAP_STORAGE_ATOMIC (1u << 7)
 
 /* mgp_caps.cap_bits */
 #define MGP_CAP_TIMER_QUERY (1u << 0)
@@ -139,9 +145,14 @@ enum mgp_call_class {
  * Without MGP_CAP_OCCLUSION_QUERY too, the client gives GL_SAMPLES_PASSED 0 counter bits (GL
  * allows it: the result then carries no count) and its result is that 1 or 0 (docs/PIPE.md) */
 #define MGP_CAP_OCCLUSION_ANY (1u << 7)
+/* shader images and storage buffers may be written (and take atomics) in the fragment stage /
+ * in the vertex and geometry stages (Vulkan's fragmentStoresAndAtomics,
+ * vertexPipelineStoresAndAtomics); compute always may */
+#define MGP_CAP_FRAGMENT_STORES (1u << 8)
+#define MGP_CAP_VERTEX_STORES (1u << 9)
 /* draw_vbo's start_instance is drawn as GL 4.2 says (instanced attributes from it, gl_InstanceID
  * from 0); without it the client declines draws from a base instance other than 0 */
-#define MGP_CAP_BASE_INSTANCE (1u << 8)
+#define MGP_CAP_BASE_INSTANCE (1u << 10)
 
 /* mgp_vertex_attrib.flags */
 #define MGP_ATTRIB_NORMALIZED (1u << 0)
@@ -187,6 +198,9 @@ enum mgp_call_class {
 /* draw_indirect.draw_count: the most one record may carry (the decoder refuses more). The
  * front end splits a larger glMultiDraw*Indirect into records of this many. */
 #define MGP_MAX_INDIRECT_DRAWS (1u << 20)
+/* set_shader_images: slots start..start+count-1 lie below this, start at most this (the
+ * decoder's bound) */
+#define MGP_MAX_SHADER_IMAGES 16u
 #define MGP_INDIRECT_ARRAYS_SIZE 16u   /* DrawArraysIndirectCommand */
 #define MGP_INDIRECT_ELEMENTS_SIZE 20u /* DrawElementsIndirectCommand */
 

@@ -150,6 +150,13 @@ call_rules(struct mgp_decoded *out, const struct mgp_call_info *ci)
       if (a.index_size != 0 && a.index_size != 1 && a.index_size != 2 && a.index_size != 4)
          return field_error(out, ci, "index_size");
    }
+   if (out->call == MGP_CALL_set_shader_images) {
+      struct mgp_set_shader_images a;
+      memcpy(&a, out->payload, sizeof(a));
+      /* compared apart: start + count cannot wrap the check */
+      if (a.start > MGP_MAX_SHADER_IMAGES || a.count > MGP_MAX_SHADER_IMAGES - a.start)
+         return field_error(out, ci, "count");
+   }
    return NULL;
 }
 
@@ -163,6 +170,14 @@ mgp_fit_call_rules(enum mgp_call_id call, void *payload)
       a.offset &= ~(uint64_t)3;
       a.stride &= ~3u;
       a.index_size = (uint8_t)(a.index_size % 3 * 2); /* 0, 2 or 4 */
+      memcpy(payload, &a, sizeof(a));
+   }
+   if (call == MGP_CALL_set_shader_images) {
+      struct mgp_set_shader_images a;
+      memcpy(&a, payload, sizeof(a));
+      /* count is the tail's: start moves to leave it room */
+      const uint32_t n = a.count < MGP_MAX_SHADER_IMAGES ? a.count : MGP_MAX_SHADER_IMAGES;
+      a.start %= MGP_MAX_SHADER_IMAGES - n + 1;
       memcpy(payload, &a, sizeof(a));
    }
 }

@@ -126,6 +126,8 @@ struct spv_tinfo {
    bool block;            /* struct: Block or BufferBlock */
    uint32_t dim;          /* image, sampled image: SpvDim */
    bool depth, arrayed, ms;
+   bool storage;    /* image: a storage image (Sampled 2: GLSL's image2D ...) */
+   uint32_t format; /* storage image: SpvImageFormat (0: Unknown) */
 };
 void spv_refl_type(const struct spv_refl *r, spv_tref t, struct spv_tinfo *out);
 struct spv_tmember {

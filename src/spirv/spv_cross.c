@@ -306,6 +306,8 @@ spv_refl_type(const struct spv_refl *r, spv_tref t, struct spv_tinfo *out)
       out->depth = spvc_type_get_image_is_depth(h);
       out->arrayed = spvc_type_get_image_arrayed(h);
       out->ms = spvc_type_get_image_multisampled(h);
+      out->storage = b == SPVC_BASETYPE_IMAGE && spvc_type_get_image_is_storage(h);
+      out->format = out->storage ? (uint32_t)spvc_type_get_image_storage_format(h) : 0;
       return;
    }
    case SPVC_BASETYPE_SAMPLER: out->kind = SPV_TK_SAMPLER; return;

@@ -9,6 +9,8 @@
  *  - OpImageQuerySize (textureSize) becomes OpImageQuerySizeLod of level 0: a sampled 2D image
  *    has levels as far as SPIR-V knows.
  *  - OpImageFetch (texelFetch) gets an explicit Lod 0.
+ *  - image2DRect (a storage image, GL 4.2) becomes image2D with its uses unchanged: loads,
+ *    stores and imageSize take texels and no level already; capability ImageRect goes too.
  *
  * Done on the SPIR-V rather than in the GLSL source: the source would need every overload of
  * texture/textureProj/textureOffset/texelFetch/textureSize/shadow2DRect recognised by the types
@@ -115,7 +117,10 @@ rect_scan(struct rect_state *s, const uint32_t *w, size_t n)
          uint32_t key[8];
          memcpy(key, &in[2], (wc - 2 < 8 ? wc - 2 : 8) * sizeof(*key));
          if (in[3] == SpvDimRect) {
-            s->flags[in[1]] |= F_RECT_IMAGE;
+            /* a storage image (image2DRect, Sampled 2) takes texel coordinates already and
+             * queries its size without a level: its uses stay as they are */
+            if (in[7] != 2)
+               s->flags[in[1]] |= F_RECT_IMAGE;
             key[1] = SpvDim2D;
             any = true;
          }
@@ -295,7 +300,7 @@ spv_lower_rect(const uint32_t *w, size_t n, size_t *out_n, const char **err)
             EMITL(&b, SpvOpTypeVector, s.vec2_t, s.float_t, 2);
          globals_done = true;
       }
-      if (op == SpvOpCapability && wc >= 2 && (in[1] == CapSampledRect))
+      if (op == SpvOpCapability && wc >= 2 && (in[1] == CapSampledRect || in[1] == CapImageRect))
          continue;
       /* merged types: their declarations and anything naming them go */
       if ((op == SpvOpTypeImage || op == SpvOpTypeSampledImage || op == SpvOpName ||

@@ -228,7 +228,10 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLDRAWARRAYSINSTANCEDBASEINSTANCEPROC, DrawArraysInstancedBaseInstance)                    \
    X(PFNGLDRAWELEMENTSINSTANCEDBASEINSTANCEPROC, DrawElementsInstancedBaseInstance)                \
    X(PFNGLDRAWELEMENTSINSTANCEDBASEVERTEXBASEINSTANCEPROC,                                         \
-     DrawElementsInstancedBaseVertexBaseInstance)
+     DrawElementsInstancedBaseVertexBaseInstance)                                               \
+   X(PFNGLBINDIMAGETEXTUREPROC, BindImageTexture)                                                  \
+   X(PFNGLGETUNIFORMIVPROC, GetUniformiv)                                                          \
+   X(PFNGLGETBOOLEANI_VPROC, GetBooleani_v)
 
 struct gl_funcs {
 #define X(type, name) type name;

@@ -33,7 +33,11 @@
 #define VKB_MAX_UBO_BINDING 32 /* bindings 0..31: 0 default block, 1..31 uniform blocks */
 #define VKB_SAMPLER_BASE 32
 #define VKB_MAX_SAMPLERS 64 /* sampler j -> binding 32 + j */
-#define VKB_MAX_BINDING (VKB_SAMPLER_BASE + VKB_MAX_SAMPLERS)
+/* Image j (a storage image, GL's image uniforms) is binding VKB_IMAGE_BASE + j, in set
+ * VKB_SET_TEXTURES (glsl.h's contract: images 96..111). */
+#define VKB_IMAGE_BASE 96
+#define VKB_MAX_IMAGES 16
+#define VKB_MAX_BINDING (VKB_IMAGE_BASE + VKB_MAX_IMAGES)
 #define VKB_SET_CACHE 8 /* descriptor sets a context remembers per batch */
 /* A program's descriptors come in two sets, so that changing a uniform block does not rebind
  * its textures (lavapipe re-validates every sampler of a set it binds): set 0 holds bindings
@@ -169,6 +173,15 @@ struct vkb_resource {
    VkBufferView texbuf_view;
    VkBuffer texbuf_for;
    VkDeviceSize texbuf_offset, texbuf_range;
+   /* shader images (vkb_images.c): made with STORAGE usage, and the views image units took */
+   bool storage_usage;
+   struct vkb_storage_view {
+      VkImageView view;
+      VkImageViewType type;
+      VkFormat format;
+      uint32_t level, layer, layers;
+   } storage_view[4];
+   uint32_t storage_view_next;
 };
 
 /* What render-state CSOs with equal pipeline parts share (vkb_dynstate.c): the pipelines'
@@ -239,6 +252,8 @@ struct vkb_shader {
    struct vkb_shader_binding binding[VKB_MAX_BINDING];
    uint32_t max_binding;     /* one past the highest binding present */
    uint64_t binding_used[2]; /* bit b % 64 of word b / 64: binding b present (count != 0) */
+   /* storage image j's shape in the shader: its view type (VkImageViewType) */
+   uint8_t image_view_type[VKB_MAX_IMAGES];
    /* set 1 holds a texel buffer or a storage block: without one, what it holds follows from
     * the sampler views and samplers bound alone (vkb_draw_fast.c, texture_set_memo) */
    bool textures_mixed;
@@ -870,6 +885,7 @@ struct vkb_context {
    struct mgp_handle views[VKB_MAX_SAMPLERS], samplers[VKB_MAX_SAMPLERS];
    struct mgp_buffer_range ubos[VKB_MAX_UBO_BINDING];
    struct mgp_buffer_range ssbos[VKB_MAX_STORAGE_BUFFERS]; /* binding VKB_SSBO_BASE + k */
+   struct mgp_image_view images[VKB_MAX_IMAGES];           /* binding VKB_IMAGE_BASE + j */
    struct mgp_handle dispatch_program;                     /* set_dispatch_program */
    uint32_t attrib_kind[32];
    uint32_t attrib_value[32][4];
@@ -1013,6 +1029,14 @@ void vkb_flush_draws(struct vkb_screen *scr);
 bool vkb_context_fb_key(struct vkb_context *ctx);
 /* True when a level in [lo, hi] of r is attached to ctx's framebuffer (sampling it would be a
  * feedback loop, GL 3.3 4.4.3). */
+/* vkb_images.c: set_shader_images, and image unit j as a storage-image descriptor for a draw or
+ * dispatch (its texture in GENERAL layout, the view of the unit's level, layers and format);
+ * false when the draw must decline, *used the texture it reads and writes. */
+void vkb_set_shader_images(void *self, const struct mgp_set_shader_images *args, const void *tail,
+                           uint32_t tail_count);
+bool vkb_draw_storage_image(struct vkb_context *ctx, const struct vkb_shader *sh, uint32_t j,
+                            VkDescriptorImageInfo *out, struct vkb_resource **used);
+void vkb_resource_drop_storage_views(struct vkb_screen *scr, struct vkb_resource *r, bool now);
 bool vkb_context_attached_in(struct vkb_context *ctx, const struct vkb_resource *r, uint32_t lo,
                              uint32_t hi);
 /* Begins rendering to ctx's framebuffer state (LOAD). False after a decline. */

@@ -682,7 +682,7 @@ build_shader(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_cre
    /* Descriptor counts per stage against the device's limits. */
    const VkPhysicalDeviceLimits *l = &scr->props.limits;
    for (int s = 0; s < MGP_SHADER_STAGE_COUNT; s++) {
-      uint32_t ubos = 0, samplers = 0, storage = 0;
+      uint32_t ubos = 0, samplers = 0, storage = 0, images = 0;
       for (uint32_t b = 0; b < sh->max_binding; b++) {
          if (!(sh->binding[b].stages & stage_bits[s]))
             continue;
@@ -690,26 +690,29 @@ build_shader(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_cre
             samplers += sh->binding[b].count;
          else if (sh->binding[b].type == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER)
             storage += sh->binding[b].count;
+         else if (sh->binding[b].type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE)
+            images += sh->binding[b].count;
          else
             ubos += sh->binding[b].count;
       }
       if (ubos > l->maxPerStageDescriptorUniformBuffers ||
           samplers > l->maxPerStageDescriptorSamplers ||
           samplers > l->maxPerStageDescriptorSampledImages ||
-          storage > l->maxPerStageDescriptorStorageBuffers) {
+          storage > l->maxPerStageDescriptorStorageBuffers ||
+          images > l->maxPerStageDescriptorStorageImages) {
          snprintf(why, why_size,
-                  "%s stage uses %u uniform blocks / %u samplers / %u storage blocks, over "
-                  "the device's limits",
-                  stage_names[s], ubos, samplers, storage);
+                  "%s stage uses %u uniform blocks / %u samplers / %u storage blocks / %u "
+                  "images, over the device's limits",
+                  stage_names[s], ubos, samplers, storage, images);
          return why;
       }
       /* A storage block in a graphics stage may be written (access qualifiers do not cross):
        * the device must allow stores there. */
       const bool vertex_pipe = s == MGP_SHADER_STAGE_VERTEX || s == MGP_SHADER_STAGE_GEOMETRY;
-      if (storage &&
+      if ((storage || images) &&
           ((vertex_pipe && !scr->features.vertexPipelineStoresAndAtomics) ||
            (s == MGP_SHADER_STAGE_FRAGMENT && !scr->features.fragmentStoresAndAtomics))) {
-         snprintf(why, why_size, "%s stage uses storage blocks: the device lacks %s",
+         snprintf(why, why_size, "%s stage uses storage blocks or images: the device lacks %s",
                   stage_names[s],
                   vertex_pipe ? "vertexPipelineStoresAndAtomics" : "fragmentStoresAndAtomics");
          return why;

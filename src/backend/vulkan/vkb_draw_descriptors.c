@@ -403,6 +403,20 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
          }
          continue;
       }
+      if (sb->type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE) {
+         /* image j: binding 96 + j, the unit's texture level in GENERAL layout */
+         w->descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+         w->pImageInfo = &d->img[nimg];
+         for (uint32_t k = 0; k < sb->count; k++) {
+            struct vkb_resource *used;
+            if (!vkb_draw_storage_image(ctx, sh, b - VKB_IMAGE_BASE + k, &d->img[nimg], &used))
+               return false;
+            sig[(*nsig)++] = (uint64_t)(uintptr_t)d->img[nimg++].imageView;
+            used->shader_written = true;
+            scr->shader_writes_pending = true;
+         }
+         continue;
+      }
       if (sb->type == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER) {
          /* samplerBuffer: binding 32 + j like any sampler, a texel buffer view */
          w->descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;

@@ -231,6 +231,12 @@ vkb_format_init(struct vkb_screen *scr)
          f->caps |= MGP_FORMAT_CAP_BLEND;
       if (ft & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT)
          f->caps |= MGP_FORMAT_CAP_DEPTH_STENCIL;
+      /* a shader image of the format is loaded and stored in the format itself: not where
+       * the image is another format standing in for it */
+      if ((ft & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT) && pick == row->vk)
+         f->caps |= MGP_FORMAT_CAP_STORAGE;
+      if ((ft & VK_FORMAT_FEATURE_STORAGE_IMAGE_ATOMIC_BIT) && pick == row->vk)
+         f->caps |= MGP_FORMAT_CAP_STORAGE_ATOMIC;
       scr->format_mapped[row->mgp] = true;
       if (pick != row->vk) {
          scr->format_substitution[row->mgp] = "substituted";

@@ -350,6 +350,11 @@ create_image(struct vkb_screen *scr, struct vkb_resource *r)
       usage |= VK_IMAGE_USAGE_SAMPLED_BIT;
    if (f->caps & MGP_FORMAT_CAP_RENDER)
       usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+   /* a texture an image unit may take (GL 4.2 8.26): where the format stores; multisampled
+    * ones only where the device stores to them */
+   if ((f->caps & MGP_FORMAT_CAP_STORAGE) && t != MGP_RESOURCE_TARGET_RENDERBUFFER &&
+       (!ms || scr->features.shaderStorageImageMultisample))
+      usage |= VK_IMAGE_USAGE_STORAGE_BIT;
    if ((f->caps & MGP_FORMAT_CAP_DEPTH_STENCIL) && !is_3d) {
       /* a 1D depth/stencil attachment is the device's choice (lavapipe has it) */
       VkImageFormatProperties p1;
@@ -359,6 +364,7 @@ create_image(struct vkb_screen *scr, struct vkb_resource *r)
          usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
    }
    r->ds_attachment = usage & VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+   r->storage_usage = usage & VK_IMAGE_USAGE_STORAGE_BIT;
    VkImageCreateFlags flags =
       f->aspect == VK_IMAGE_ASPECT_COLOR_BIT ? VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT : 0;
    if (is_cube)
@@ -546,6 +552,7 @@ vkb_resource_drop_views(struct vkb_screen *scr, struct vkb_resource *r, bool now
       *caches[c] = NULL;
    }
    r->layer_view_slices = 0;
+   vkb_resource_drop_storage_views(scr, r, now);
    if (now)
       vkDestroyBufferView(scr->dev, r->texbuf_view, NULL);
    else

@@ -696,6 +696,8 @@ enable_core_features(struct vkb_screen *scr, const VkPhysicalDeviceFeatures *hav
    WANT(fragmentStoresAndAtomics);
    WANT(occlusionQueryPrecise); /* GL_SAMPLES_PASSED counts exactly */
    WANT(vertexPipelineStoresAndAtomics);
+   WANT(shaderStorageImageExtendedFormats);    /* GL's rg8, r16 ... image formats */
+   WANT(shaderStorageImageWriteWithoutFormat); /* a writeonly image without a format */
    WANT(shaderFloat64);
    WANT(sampleRateShading);
    WANT(alphaToOne);
@@ -1154,6 +1156,14 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
               VKB_MAX_STORAGE_BUFFERS);
    c.storage_buffer_offset_alignment = (uint32_t)l->minStorageBufferOffsetAlignment;
    c.max_storage_buffer_range = min_u32(l->maxStorageBufferRange, INT32_MAX);
+   /* image units: storage images one stage and one set may use, at most VKB_MAX_IMAGES */
+   c.max_image_units =
+      min_u32(min_u32(l->maxPerStageDescriptorStorageImages, l->maxDescriptorSetStorageImages),
+              VKB_MAX_IMAGES);
+   if (scr->features.fragmentStoresAndAtomics)
+      c.cap_bits |= MGP_CAP_FRAGMENT_STORES;
+   if (scr->features.vertexPipelineStoresAndAtomics)
+      c.cap_bits |= MGP_CAP_VERTEX_STORES;
    const VkSampleCountFlags classes[MGP_SAMPLE_CLASS_COUNT] = {
       [MGP_SAMPLE_CLASS_FB_COLOR] = l->framebufferColorSampleCounts,
       [MGP_SAMPLE_CLASS_FB_INTEGER] =

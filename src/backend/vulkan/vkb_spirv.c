@@ -61,7 +61,13 @@ descriptor_type(spvc_compiler comp, spvc_resource_type list, const spvc_reflecte
       return NULL;
    }
    case SPVC_RESOURCE_TYPE_STORAGE_BUFFER: *dt = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER; return NULL;
-   case SPVC_RESOURCE_TYPE_STORAGE_IMAGE:
+   case SPVC_RESOURCE_TYPE_STORAGE_IMAGE: {
+      spvc_type t = spvc_compiler_get_type_handle(comp, r->base_type_id);
+      if (spvc_type_get_image_dimension(t) == SpvDimBuffer)
+         return "image of a buffer texture (imageBuffer)";
+      *dt = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+      return NULL;
+   }
    case SPVC_RESOURCE_TYPE_SEPARATE_IMAGE:
    case SPVC_RESOURCE_TYPE_SUBPASS_INPUT: return "image (storage or separate)";
    default: return "descriptor of an unsupported kind";
@@ -113,10 +119,33 @@ add_descriptor(spvc_compiler comp, spvc_resource_type list, const spvc_reflected
    const bool sampler_like = dt == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER ||
                              dt == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
    const bool storage = dt == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-   const bool in_storage_range = b >= VKB_SSBO_BASE;
-   if ((b < VKB_SAMPLER_BASE) == (sampler_like || storage) || storage != in_storage_range) {
+   const bool image = dt == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+   const bool in_storage_range = b >= VKB_SSBO_BASE && b < VKB_IMAGE_BASE;
+   const bool in_image_range = b >= VKB_IMAGE_BASE;
+   if ((b < VKB_SAMPLER_BASE) == (sampler_like || storage || image) ||
+       storage != in_storage_range || image != in_image_range) {
       *why = "descriptor type does not match the binding contract";
       return false;
+   }
+   if (image) {
+      /* the view an image unit's texture is seen through has the shader's shape */
+      spvc_type it = spvc_compiler_get_type_handle(comp, r->base_type_id);
+      const bool arrayed = spvc_type_get_image_arrayed(it);
+      VkImageViewType vt;
+      switch (spvc_type_get_image_dimension(it)) {
+      case SpvDim1D: vt = arrayed ? VK_IMAGE_VIEW_TYPE_1D_ARRAY : VK_IMAGE_VIEW_TYPE_1D; break;
+      case SpvDim3D: vt = VK_IMAGE_VIEW_TYPE_3D; break;
+      case SpvDimCube:
+         vt = arrayed ? VK_IMAGE_VIEW_TYPE_CUBE_ARRAY : VK_IMAGE_VIEW_TYPE_CUBE;
+         break;
+      default: vt = arrayed ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D; break;
+      }
+      if (spvc_type_get_image_multisampled(it)) {
+         *why = "multisampled image (image2DMS)";
+         return false;
+      }
+      for (uint32_t k = 0; k < count; k++)
+         sh->image_view_type[b - VKB_IMAGE_BASE + k] = (uint8_t)vt;
    }
    struct vkb_shader_binding *sb = &sh->binding[b];
    if (sb->count && (sb->type != dt || sb->count != count)) {

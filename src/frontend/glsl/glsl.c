@@ -1105,6 +1105,9 @@ glsl_program_destroy(struct glsl_program *prog)
    for (unsigned i = 0; i < prog->num_storage_blocks; i++)
       free(prog->storage_blocks[i].name);
    free(prog->storage_blocks);
+   for (unsigned i = 0; i < prog->num_images; i++)
+      free(prog->images[i].name);
+   free(prog->images);
    for (unsigned i = 0; i < prog->num_block_members; i++)
       free(prog->block_members[i].name);
    free(prog->block_members);

@@ -37,9 +37,9 @@
  *    A program with a compute shader has no other stage (a link error otherwise). Its
  *    layout(local_size_*) comes back as glsl_program.local_size. Shader storage blocks are
  *    reflected in any stage (glsl_program.storage_blocks; a 3.30 vertex or fragment shader
- *    reaches them with GL_ARB_shader_storage_buffer_object); images and atomic counters are
- *    not yet: a program declaring one fails to link with a named decline
- *    (gl-feature-unimplemented).
+ *    reaches them with GL_ARB_shader_storage_buffer_object), and so are images
+ *    (glsl_program.images; GL_ARB_shader_image_load_store). Atomic counters are not yet: a
+ *    program declaring one fails to link with a named decline (gl-feature-unimplemented).
  *
  * ── Descriptor layout contract (the Vulkan backend relies on it) ───────────────────────────────
  *  - Everything lives in descriptor set GLSL_DESCRIPTOR_SET (0).
@@ -57,6 +57,9 @@
  *    glsl_program.storage_blocks): binding GLSL_BINDING_SSBO_BASE + k (80..95), a storage
  *    buffer descriptor. Its GL binding point (layout(binding), glShaderStorageBlockBinding)
  *    stays front-end state like a uniform block's.
+ *  - Image with program-wide image index j (its position in glsl_program.images): binding
+ *    GLSL_BINDING_IMAGE_BASE + j (96..111), a storage image descriptor. Its GL value (its image
+ *    unit: layout(binding), glUniform1i) stays front-end state like a sampler's.
  *  - Arrays: an array of N blocks (or samplers) takes N consecutive program-wide indices
  *    i..i+N-1 but only ONE descriptor binding, the one of its element 0 (GLSL_BINDING_UBO_BASE + i),
  *    with descriptorCount N; element k is array element k of that binding (the SPIR-V variable is
@@ -122,6 +125,8 @@
 #define GLSL_MAX_SAMPLERS 48 /* program-wide (GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS) */
 #define GLSL_BINDING_SSBO_BASE 80
 #define GLSL_MAX_STORAGE_BLOCKS 16 /* program-wide (GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS) */
+#define GLSL_BINDING_IMAGE_BASE 96
+#define GLSL_MAX_IMAGES 16 /* program-wide and per stage (GL_MAX_COMBINED_IMAGE_UNIFORMS) */
 #define GLSL_BINDING_UNUSED_BASE 128
 
 /* Per-stage limits a GL 3.3 driver enforces at link (and the front end reports by glGet). */
@@ -367,6 +372,20 @@ struct glsl_sampler {
    uint32_t stages;        /* GLSL_STAGE_BIT of the stages that use it */
 };
 
+/* One entry per image uniform, and per element of an array of them; the index in
+ * glsl_program.images is the program-wide image index. */
+struct glsl_image {
+   char *name;
+   uint32_t type;          /* GL_IMAGE_2D, GL_UNSIGNED_INT_IMAGE_2D_ARRAY, ... */
+   uint32_t format;        /* its layout format qualifier as a GL internal format (GL_RGBA8,
+                            * GL_R32UI ...); 0 when it has none (writeonly) */
+   uint32_t binding;       /* GLSL_BINDING_IMAGE_BASE + index of element 0 */
+   uint32_t array_element; /* k; 0 when not an array */
+   uint32_t array_size;    /* elements of the whole array; 1 when not an array */
+   uint32_t gl_unit;       /* its initial image unit: layout(binding = N) + k, else 0 */
+   uint32_t stages;        /* GLSL_STAGE_BIT of the stages that use it */
+};
+
 /* A vertex input or a fragment output. */
 struct glsl_io {
    char *name;
@@ -424,6 +443,9 @@ struct glsl_program {
 
    unsigned num_storage_blocks;
    struct glsl_storage_block *storage_blocks;
+
+   unsigned num_images;
+   struct glsl_image *images;
 
    unsigned num_inputs; /* vertex inputs, active ones first */
    struct glsl_io *inputs;

@@ -127,7 +127,8 @@ add_body(struct scan *sc, struct tok name, bool is_block, int binding)
 }
 
 static void
-add_decl(struct scan *sc, struct tok name, struct tok type, int body, int scope, unsigned qual)
+add_decl(struct scan *sc, struct tok name, struct tok type, int body, int scope, unsigned qual,
+         int binding)
 {
    struct glsl_decls *d = sc->d;
    if (d->num_decls == d->cap_decls) {
@@ -146,7 +147,8 @@ add_decl(struct scan *sc, struct tok name, struct tok type, int body, int scope,
                                                  .type_len = type.len,
                                                  .body = body,
                                                  .scope = scope,
-                                                 .qual = qual};
+                                                 .qual = qual,
+                                                 .binding = binding};
 }
 
 static void parse_list(struct scan *sc, int scope);
@@ -236,9 +238,9 @@ parse_statement(struct scan *sc, int scope)
                type = prev;
                typed = true;
             }
-            add_decl(sc, last, type, body, scope, qual);
+            add_decl(sc, last, type, body, scope, qual, binding);
          } else if (t.kind == ';' && body >= 0 && sc->d->bodies[body].is_block) {
-            add_decl(sc, (struct tok){0}, type, body, scope, qual); /* no instance name */
+            add_decl(sc, (struct tok){0}, type, body, scope, qual, binding); /* no instance name */
          }
          last = prev = (struct tok){0};
          if (t.kind == '=') { /* the initializer, to the next declarator */
@@ -404,6 +406,23 @@ glsl_decl_block_binding(const struct glsl_decl_stage *stages, unsigned num_stage
             const struct glsl_decl_body *b = &d->bodies[i];
             if (b->is_block && b->binding >= 0 && name_is(b->name, b->name_len, block, len))
                return b->binding;
+         }
+      }
+   return -1;
+}
+
+int
+glsl_decl_var_binding(const struct glsl_decl_stage *stages, unsigned num_stages, const char *name)
+{
+   const size_t len = strlen(name);
+   for (unsigned s = 0; s < num_stages; s++)
+      for (unsigned u = 0; u < stages[s].num_units; u++) {
+         const struct glsl_decls *d = &stages[s].units[u];
+         for (unsigned i = 0; i < d->num_decls; i++) {
+            const struct glsl_decl *v = &d->decls[i];
+            if (v->scope < 0 && (v->qual & GLSL_DECL_UNIFORM) && v->binding >= 0 &&
+                name_is(v->name, v->name_len, name, len))
+               return v->binding;
          }
       }
    return -1;

@@ -36,6 +36,7 @@ struct glsl_decl {
    int body;      /* the struct or block body declared with it; -1 none */
    int scope;     /* the body it is a member of; -1 global */
    unsigned qual; /* GLSL_DECL_* of a global */
+   int binding;   /* its layout(binding = N); -1 when it has none */
 };
 struct glsl_decl_body {
    const char *name; /* struct or block name; name_len 0: an anonymous struct */
@@ -67,6 +68,10 @@ int glsl_decl_order(const struct glsl_decl_stage *stage, const char *name);
  * declares it with one; -1 when none does. */
 int glsl_decl_block_binding(const struct glsl_decl_stage *stages, unsigned num_stages,
                             const char *block);
+/* The layout(binding = N) of the global uniform (an image, a sampler) named `name` in the first
+ * stage that declares it with one; -1 when none does. */
+int glsl_decl_var_binding(const struct glsl_decl_stage *stages, unsigned num_stages,
+                          const char *name);
 bool glsl_decl_member_is_bool(const struct glsl_decl_stage *stages, unsigned num_stages,
                               const char *scope, const char *path);
 

@@ -17,6 +17,7 @@
 char glsl_link_component(const struct spv_refl *r, spv_tref type, bool as_bool);
 uint32_t glsl_link_gl_type(const struct spv_refl *r, spv_tref type, bool as_bool);
 uint32_t glsl_link_gl_sampler(const struct spv_refl *r, spv_tref type);
+uint32_t glsl_link_gl_image(const struct spv_refl *r, spv_tref type);
 void glsl_link_type_name(const struct spv_refl *r, spv_tref type, char *buf, size_t size);
 bool glsl_link_types_equal(const struct spv_refl *ra, spv_tref a, const struct spv_refl *rb,
                            spv_tref b);
@@ -35,7 +36,8 @@ struct stage {
    unsigned num_aliases, cap_aliases;
    uint32_t default_var;
    spv_tref default_type;
-   unsigned used_blocks, used_samplers, used_storage; /* elements, for the per-stage limits */
+   unsigned used_blocks, used_samplers, used_storage,
+      used_images; /* elements, for the per-stage limits */
 };
 
 struct link {
@@ -59,8 +61,8 @@ struct link {
    struct spv_xfb_deco xfb_position_deco;
    struct spv_xfb_copy *xfb_copies;
    unsigned num_xfb_copies, cap_xfb_copies;
-   unsigned cap_uniforms, cap_blocks, cap_storage, cap_members, cap_samplers, cap_inputs,
-      cap_outputs;
+   unsigned cap_uniforms, cap_blocks, cap_storage, cap_images, cap_members, cap_samplers,
+      cap_inputs, cap_outputs;
 };
 
 #if defined(__GNUC__)
@@ -148,8 +150,10 @@ void glsl_link_default_block(struct link *l);
 void glsl_link_blocks(struct link *l);
 void glsl_link_samplers(struct link *l);
 void glsl_link_geometry_layout(struct link *l);
-/* The compute stage's local size (glsl_program.local_size); images refused. */
+/* The compute stage's local size (glsl_program.local_size). */
 void glsl_link_compute(struct link *l);
+/* Images of every stage (glsl_program.images). */
+void glsl_link_images(struct link *l);
 /* Shader storage blocks of every stage (glsl_program.storage_blocks). */
 void glsl_link_storage_blocks(struct link *l);
 void glsl_link_vertex_inputs(struct link *l);

@@ -502,24 +502,11 @@ glsl_link_geometry_layout(struct link *l)
       link_error(l, "geometry shader must declare its input and output primitive layouts");
 }
 
-/* The compute stage (GLSL 4.30): its local work-group size, and the refusal of what the
- * contract in glsl.h does not bind yet (images), named so that it is never a silent wrong
- * binding. */
+/* The compute stage (GLSL 4.30): its local work-group size. */
 void
 glsl_link_compute(struct link *l)
 {
    const struct stage *st = &l->st[GLSL_STAGE_COMPUTE];
-   unsigned ns = 0;
-   const struct spv_refl_var *v = spv_refl_vars(st->r, SPV_REFL_SAMPLERS, &ns);
-   for (unsigned i = 0; i < ns; i++) {
-      struct spv_tinfo t;
-      spv_refl_type(st->r, spv_refl_strip_arrays(st->r, v[i].type, NULL), &t);
-      if (t.kind == SPV_TK_IMAGE) {
-         MGU_DECLINE(gl_feature_unimplemented, "image uniform %s (issue 20)", v[i].name);
-         link_error(l, "image uniforms are not supported yet");
-         return;
-      }
-   }
    /* glslang's linker refuses a compute stage that declares no local size */
    for (uint32_t k = 0; k < 3; k++)
       l->prog->local_size[k] = spv_refl_execution_mode_arg(st->r, SpvExecutionModeLocalSize, k);

@@ -164,6 +164,39 @@ glsl_link_gl_sampler(const struct spv_refl *r, spv_tref type)
    return 0;
 }
 
+/* GLSL's image types (GL 4.2, ARB_shader_image_load_store): each base's enums run in this
+ * order from GL_IMAGE_1D, GL_INT_IMAGE_1D and GL_UNSIGNED_INT_IMAGE_1D. */
+static const struct {
+   const char *name;
+   uint8_t dim, arrayed, ms;
+} gl_image_shapes[] = {
+   {"image1D", SpvDim1D, 0, 0},          {"image2D", SpvDim2D, 0, 0},
+   {"image3D", SpvDim3D, 0, 0},          {"image2DRect", SpvDimRect, 0, 0},
+   {"imageCube", SpvDimCube, 0, 0},      {"imageBuffer", SpvDimBuffer, 0, 0},
+   {"image1DArray", SpvDim1D, 1, 0},     {"image2DArray", SpvDim2D, 1, 0},
+   {"imageCubeArray", SpvDimCube, 1, 0}, {"image2DMS", SpvDim2D, 0, 1},
+   {"image2DMSArray", SpvDim2D, 1, 1},
+};
+
+/* GL enum of a storage image type (GL_IMAGE_2D, GL_UNSIGNED_INT_IMAGE_3D ...); 0 if none. */
+uint32_t
+glsl_link_gl_image(const struct spv_refl *r, spv_tref type)
+{
+   struct spv_tinfo t;
+   spv_refl_type(r, type, &t);
+   if (t.kind != SPV_TK_IMAGE || !t.storage)
+      return 0;
+   const uint32_t first = t.scalar == 'f'   ? GL_IMAGE_1D
+                          : t.scalar == 'i' ? GL_INT_IMAGE_1D
+                          : t.scalar == 'u' ? GL_UNSIGNED_INT_IMAGE_1D
+                                            : 0;
+   for (uint32_t i = 0; first && i < sizeof(gl_image_shapes) / sizeof(gl_image_shapes[0]); i++)
+      if (gl_image_shapes[i].dim == t.dim && gl_image_shapes[i].arrayed == t.arrayed &&
+          gl_image_shapes[i].ms == t.ms)
+         return first + i;
+   return 0;
+}
+
 static const char *
 gl_type_name(uint32_t gl)
 {
@@ -173,6 +206,9 @@ gl_type_name(uint32_t gl)
    for (size_t i = 0; i < sizeof(gl_samplers) / sizeof(gl_samplers[0]); i++)
       if (gl_samplers[i].gl == gl)
          return gl_samplers[i].name;
+   for (uint32_t i = 0; i < sizeof(gl_image_shapes) / sizeof(gl_image_shapes[0]); i++)
+      if (gl == GL_IMAGE_1D + i || gl == GL_INT_IMAGE_1D + i || gl == GL_UNSIGNED_INT_IMAGE_1D + i)
+         return gl_image_shapes[i].name;
    return "?";
 }
 
@@ -232,7 +268,8 @@ glsl_link_types_equal(const struct spv_refl *ra, spv_tref a, const struct spv_re
    case SPV_TK_SAMPLED_IMAGE:
    case SPV_TK_IMAGE:
       return ta.dim == tb.dim && ta.depth == tb.depth && ta.arrayed == tb.arrayed &&
-             ta.ms == tb.ms && ta.scalar == tb.scalar;
+             ta.ms == tb.ms && ta.scalar == tb.scalar && ta.storage == tb.storage &&
+             ta.format == tb.format;
    default: return true;
    }
 }

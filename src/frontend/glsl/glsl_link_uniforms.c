@@ -329,12 +329,23 @@ is_default_block(const struct stage *st, const struct spv_refl_var *v)
    return st->default_var && v->id == st->default_var;
 }
 
-enum res_kind { RES_UBO, RES_SAMPLER, RES_SSBO };
+enum res_kind { RES_UBO, RES_SAMPLER, RES_SSBO, RES_IMAGE };
+
+/* The opaque list holds samplers and images alike: each kind takes its own. */
+static bool
+of_kind(const struct spv_refl *r, const struct spv_refl_var *v, enum res_kind kind)
+{
+   if (kind != RES_SAMPLER && kind != RES_IMAGE)
+      return true;
+   struct spv_tinfo t;
+   spv_refl_type(r, spv_refl_strip_arrays(r, v->type, NULL), &t);
+   return (kind == RES_IMAGE) == (t.kind == SPV_TK_IMAGE && t.storage);
+}
 
 static const char *
 resource_key(const struct spv_refl *r, const struct spv_refl_var *v, enum res_kind kind)
 {
-   if (kind != RES_SAMPLER)
+   if (kind != RES_SAMPLER && kind != RES_IMAGE)
       return type_info(r, spv_refl_strip_arrays(r, v->type, NULL)).name;
    return v->name;
 }
@@ -348,11 +359,13 @@ collect_resources(struct link *l, enum res_kind kind, unsigned *out_n, uint32_t 
    struct resource *res = NULL;
    unsigned n = 0, cap = 0;
    const bool ubo = kind == RES_UBO;
-   static const char *const whats[] = {"uniform block", "sampler", "shader storage block"};
+   static const char *const whats[] = {"uniform block", "sampler", "shader storage block",
+                                       "image uniform"};
    static const char *const plurals[] = {"uniform blocks", "texture samplers",
-                                         "shader storage blocks"};
+                                         "shader storage blocks", "image uniforms"};
    static const enum spv_refl_list lists[] = {SPV_REFL_UNIFORM_BUFFERS, SPV_REFL_SAMPLERS,
-                                              SPV_REFL_STORAGE_BUFFERS};
+                                              SPV_REFL_STORAGE_BUFFERS, SPV_REFL_SAMPLERS};
+   const bool opaque = kind == RES_SAMPLER || kind == RES_IMAGE;
    const char *what = whats[kind];
 
    for (int s = 0; s < GLSL_STAGE_COUNT && !l->failed; s++) {
@@ -364,7 +377,7 @@ collect_resources(struct link *l, enum res_kind kind, unsigned *out_n, uint32_t 
       const struct spv_refl_var *vars = spv_refl_vars(r, lists[kind], &nv);
       for (unsigned i = 0; i < nv && !l->failed; i++) {
          const struct spv_refl_var *v = &vars[i];
-         if (is_default_block(st, v) || !v->used)
+         if (is_default_block(st, v) || !v->used || !of_kind(r, v, kind))
             continue;
          const char *key = resource_key(r, v, kind);
          uint32_t count;
@@ -380,7 +393,7 @@ collect_resources(struct link *l, enum res_kind kind, unsigned *out_n, uint32_t 
                char ta[96], tb[96];
                glsl_link_type_name(rs->r, res_k->ref_type, ta, sizeof(ta));
                glsl_link_type_name(r, v->type, tb, sizeof(tb));
-               if (kind != RES_SAMPLER)
+               if (!opaque)
                   link_error(l,
                              "%s `%s' has mismatching definitions in the %s and "
                              "%s shaders",
@@ -404,11 +417,14 @@ collect_resources(struct link *l, enum res_kind kind, unsigned *out_n, uint32_t 
             st->used_blocks += count;
          else if (kind == RES_SAMPLER)
             st->used_samplers += count;
+         else if (kind == RES_IMAGE)
+            st->used_images += count;
          else
             st->used_storage += count;
       }
       unsigned used = ubo                   ? st->used_blocks
                       : kind == RES_SAMPLER ? st->used_samplers
+                      : kind == RES_IMAGE   ? st->used_images
                                             : st->used_storage;
       if (used > max_stage)
          link_error(l, "Too many %s shader %s (%u/%u)", glsl_stage_name(s), plurals[kind], used,
@@ -431,7 +447,7 @@ collect_resources(struct link *l, enum res_kind kind, unsigned *out_n, uint32_t 
       unsigned nv;
       const struct spv_refl_var *vars = spv_refl_vars(st->r, lists[kind], &nv);
       for (unsigned i = 0; i < nv; i++) {
-         if (is_default_block(st, &vars[i]))
+         if (is_default_block(st, &vars[i]) || !of_kind(st->r, &vars[i], kind))
             continue;
          const char *key = resource_key(st->r, &vars[i], kind);
          uint32_t binding = 0;
@@ -601,6 +617,101 @@ glsl_link_storage_blocks(struct link *l)
             .array_element = e,
             .data_size = data_size,
             .gl_binding = gl_binding < 0 ? 0 : (uint32_t)gl_binding + e,
+            .stages = rs->stages,
+         };
+      }
+   }
+   free(res);
+}
+
+/* SPIR-V's image format (a layout qualifier of GLSL 4.20 / ARB_shader_image_load_store) as
+ * the GL internal format it names; 0 for Unknown. */
+static uint32_t
+gl_image_format(uint32_t spv)
+{
+   static const struct {
+      uint32_t spv, gl;
+   } map[] = {
+      {SpvImageFormatRgba32f, GL_RGBA32F},
+      {SpvImageFormatRgba16f, GL_RGBA16F},
+      {SpvImageFormatRg32f, GL_RG32F},
+      {SpvImageFormatRg16f, GL_RG16F},
+      {SpvImageFormatR11fG11fB10f, GL_R11F_G11F_B10F},
+      {SpvImageFormatR32f, GL_R32F},
+      {SpvImageFormatR16f, GL_R16F},
+      {SpvImageFormatRgba32ui, GL_RGBA32UI},
+      {SpvImageFormatRgba16ui, GL_RGBA16UI},
+      {SpvImageFormatRgb10a2ui, GL_RGB10_A2UI},
+      {SpvImageFormatRgba8ui, GL_RGBA8UI},
+      {SpvImageFormatRg32ui, GL_RG32UI},
+      {SpvImageFormatRg16ui, GL_RG16UI},
+      {SpvImageFormatRg8ui, GL_RG8UI},
+      {SpvImageFormatR32ui, GL_R32UI},
+      {SpvImageFormatR16ui, GL_R16UI},
+      {SpvImageFormatR8ui, GL_R8UI},
+      {SpvImageFormatRgba32i, GL_RGBA32I},
+      {SpvImageFormatRgba16i, GL_RGBA16I},
+      {SpvImageFormatRgba8i, GL_RGBA8I},
+      {SpvImageFormatRg32i, GL_RG32I},
+      {SpvImageFormatRg16i, GL_RG16I},
+      {SpvImageFormatRg8i, GL_RG8I},
+      {SpvImageFormatR32i, GL_R32I},
+      {SpvImageFormatR16i, GL_R16I},
+      {SpvImageFormatR8i, GL_R8I},
+      {SpvImageFormatRgba16, GL_RGBA16},
+      {SpvImageFormatRgb10A2, GL_RGB10_A2},
+      {SpvImageFormatRgba8, GL_RGBA8},
+      {SpvImageFormatRg16, GL_RG16},
+      {SpvImageFormatRg8, GL_RG8},
+      {SpvImageFormatR16, GL_R16},
+      {SpvImageFormatR8, GL_R8},
+      {SpvImageFormatRgba16Snorm, GL_RGBA16_SNORM},
+      {SpvImageFormatRgba8Snorm, GL_RGBA8_SNORM},
+      {SpvImageFormatRg16Snorm, GL_RG16_SNORM},
+      {SpvImageFormatRg8Snorm, GL_RG8_SNORM},
+      {SpvImageFormatR16Snorm, GL_R16_SNORM},
+      {SpvImageFormatR8Snorm, GL_R8_SNORM},
+   };
+   for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+      if (map[i].spv == spv)
+         return map[i].gl;
+   return 0;
+}
+
+void
+glsl_link_images(struct link *l)
+{
+   unsigned n = 0;
+   struct resource *res = collect_resources(l, RES_IMAGE, &n, GLSL_BINDING_IMAGE_BASE,
+                                            GLSL_MAX_IMAGES, GLSL_MAX_IMAGES);
+   struct glsl_program *p = l->prog;
+   for (unsigned k = 0; k < n && !l->failed; k++) {
+      const struct resource *rs = &res[k];
+      const struct spv_refl *r = l->st[rs->ref_stage].r;
+      const spv_tref elem = spv_refl_strip_arrays(r, rs->ref_type, NULL);
+      const uint32_t type = glsl_link_gl_image(r, elem);
+      if (!type) {
+         link_error(l, "image `%s' has a type this implementation does not support", rs->key);
+         break;
+      }
+      const uint32_t format = gl_image_format(type_info(r, elem).format);
+      const int gl_unit = l->decl ? glsl_decl_var_binding(l->decl, GLSL_STAGE_COUNT, rs->key) : -1;
+      for (uint32_t e = 0; e < rs->count && !l->failed; e++) {
+         if (!GROW(l, p->images, p->num_images, l->cap_images))
+            break;
+         char *name = rs->is_array ? strfmt("%s[%u]", rs->key, e) : strfmt("%s", rs->key);
+         if (!name) {
+            link_error(l, "out of memory");
+            break;
+         }
+         p->images[p->num_images++] = (struct glsl_image){
+            .name = name,
+            .type = type,
+            .format = format,
+            .binding = GLSL_BINDING_IMAGE_BASE + rs->first_index,
+            .array_element = e,
+            .array_size = rs->count,
+            .gl_unit = gl_unit < 0 ? 0 : (uint32_t)gl_unit + e,
             .stages = rs->stages,
          };
       }

@@ -128,6 +128,8 @@ fill_caps(void)
    fake_caps.max_viewport_dims[0] = fake_caps.max_viewport_dims[1] = 16384;
    fake_caps.max_samples = 4;
    fake_caps.max_dual_source_draw_buffers = 1;
+   fake_caps.max_image_units = 8;
+   fake_caps.cap_bits |= MGP_CAP_FRAGMENT_STORES;
    for (int k = 0; k < MGP_SAMPLE_CLASS_COUNT; k++)
       fake_caps.sample_counts[k] = 1 | 2 | 4;
    fake_caps.max_vertex_attrib_stride = 2048;

@@ -188,6 +188,59 @@ lists_extension(const char *name)
 /* Indirect draws (GL 4.6 core 10.4): each error sends nothing; a valid glMultiDraw*Indirect
  * is one draw_indirect record whatever its draw count, stride 0 sent as the command's size; a
  * backend without draw_indirect refuses the binding point and declines by name. */
+/* glBindImageTexture (GL 4.6 8.26) and the image units' state, on a backend of 8 units. */
+static void
+test_image_errors(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   GLint n = 0;
+   mgl_glGetIntegerv(GL_MAX_IMAGE_UNITS, &n);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(n == 8);
+   GLuint t[2];
+   mgl_glGenTextures(2, t);
+   mgl_glBindTexture(GL_TEXTURE_2D, t[0]);
+   mgl_glTexStorage2D(GL_TEXTURE_2D, 3, GL_RGBA8, 8, 8);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glBindImageTexture(8, t[0], 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA8);
+   CHECK_ERR(GL_INVALID_VALUE); /* unit == GL_MAX_IMAGE_UNITS */
+   mgl_glBindImageTexture(0, t[1], 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA8);
+   CHECK_ERR(GL_INVALID_VALUE); /* a generated name no bind made a texture */
+   mgl_glBindImageTexture(0, 999, 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA8);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glBindImageTexture(0, t[0], -1, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA8);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glBindImageTexture(0, t[0], 0, GL_TRUE, -1, GL_READ_ONLY, GL_RGBA8);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glBindImageTexture(0, t[0], 0, GL_FALSE, 0, GL_READ_ONLY + 3, GL_RGBA8);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glBindImageTexture(0, t[0], 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGB8);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glBindImageTexture(0, t[0], 0, GL_FALSE, 0, GL_READ_ONLY, GL_SRGB8_ALPHA8);
+   CHECK_ERR(GL_INVALID_VALUE); /* sRGB is not an image format */
+   GLint v = -1;
+   mgl_glGetIntegeri_v(GL_IMAGE_BINDING_FORMAT, 0, &v);
+   CHECK(v == GL_R8);
+   mgl_glBindImageTexture(7, t[0], 2, GL_FALSE, 1, GL_READ_WRITE, GL_R32F);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetIntegeri_v(GL_IMAGE_BINDING_NAME, 7, &v);
+   CHECK(v == (GLint)t[0]);
+   mgl_glGetIntegeri_v(GL_IMAGE_BINDING_LEVEL, 7, &v);
+   CHECK(v == 2);
+   mgl_glGetIntegeri_v(GL_IMAGE_BINDING_ACCESS, 7, &v);
+   CHECK(v == GL_READ_WRITE);
+   mgl_glGetIntegeri_v(GL_IMAGE_BINDING_FORMAT, 8, &v);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glGetTexParameteriv(GL_TEXTURE_2D, GL_IMAGE_FORMAT_COMPATIBILITY_TYPE, &v);
+   CHECK(v == GL_IMAGE_FORMAT_COMPATIBILITY_BY_SIZE);
+   mgl_glDeleteTextures(1, &t[0]);
+   mgl_glGetIntegeri_v(GL_IMAGE_BINDING_NAME, 7, &v);
+   CHECK(v == 0);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+}
+
 static void
 test_indirect_errors(void)
 {
@@ -1425,6 +1478,7 @@ main(void)
    test_draw_errors();
    test_indirect_errors();
    test_base_instance();
+   test_image_errors();
    test_uniform_errors();
    test_robust_uniform_reads();
    test_program_errors();

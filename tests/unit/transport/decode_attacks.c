@@ -26,6 +26,11 @@
  *   indirect-range draw_indirect of 4 commands 16 bytes apart at offset 16 of a 64-byte buffer:
  *                  the last reaches byte 80; the backend computes the end without wrap and
  *                  refuses it before anything is recorded, on every arm.
+ *   images-count   set_shader_images of 8 images from slot 10: past MGP_MAX_SHADER_IMAGES (the
+ *                  decoder's bound; on monolith the backend's same check).
+ *   images-level   set_shader_images naming level 3 of a one-level texture.
+ *   images-layer   set_shader_images naming layer 5 of a texture of one layer.
+ *   images-res     set_shader_images naming a buffer as its texture.
  * After the attack the client keeps sending honest records (8 MiB of them), the way a program
  * goes on calling GL: the server closes with those unread, and on tcp the client must still
  * learn the Fatal's reason rather than a bare Fatal{ServerGone}.
@@ -185,6 +190,28 @@ attack_indirect(const struct mgp_screen *scr, const struct mgp_context *ctx, boo
                                        .draw_count = count ? MGP_MAX_INDIRECT_DRAWS + 1 : 4});
 }
 
+static void
+attack_images(const struct mgp_screen *scr, const struct mgp_context *ctx, const char *what)
+{
+   struct mgp_image_view v[8];
+   memset(v, 0, sizeof(v));
+   struct mgp_set_shader_images a = {.start = 0, .count = 1};
+   v[0] = (struct mgp_image_view){
+      .format = MGP_FORMAT_RGBA8_UNORM, .layer = UINT32_MAX, .access = MGP_IMAGE_ACCESS_READ_WRITE};
+   if (!strcmp(what, "images-count")) {
+      a = (struct mgp_set_shader_images){.start = 10, .count = 8};
+   } else if (!strcmp(what, "images-res")) {
+      v[0].res = attack_buffer_64(scr, 12, MGP_BIND_SHADER_BUFFER);
+   } else {
+      v[0].res = texture_4x4(scr, (struct mgp_handle){13, 1});
+      if (!strcmp(what, "images-level"))
+         v[0].level = 3;
+      else
+         v[0].layer = 5;
+   }
+   mgp_set_shader_images(ctx, &a, v);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -193,7 +220,7 @@ main(int argc, char **argv)
       argc == 2,
       "usage: decode_attacks tail-count|pack-size|pack-shape|upload-wrap|texture-caps|enum-range|"
       "dynamic-words|"
-      "indirect-count|indirect-range");
+      "indirect-count|indirect-range|images-count|images-level|images-layer|images-res");
    const char *attack = argv[1];
    struct mgp_context ctx;
    struct mgt_client *s = attack_session_open(&ctx);
@@ -215,6 +242,8 @@ main(int argc, char **argv)
       attack_dynamic_words(&ctx);
    else if (!strcmp(attack, "indirect-count") || !strcmp(attack, "indirect-range"))
       attack_indirect(scr, &ctx, !strcmp(attack, "indirect-count"));
+   else if (!strncmp(attack, "images-", 7))
+      attack_images(scr, &ctx, attack);
    else
       CHECK(0, "unknown attack %s", attack);
    attack_finish(s, &ctx, attack);

@@ -1,0 +1,205 @@
+/* vkb_images.c — shader images (GL 4.2 image load/store): set_shader_images with every field
+ * checked as hostile, and image unit j as a storage-image descriptor: the texture in GENERAL
+ * layout for the draw or dispatch, seen through a view of the unit's level, layer(s) and format.
+ *
+ * A texture leaves GENERAL at its next other use through vkb_image_transition, whose barrier
+ * from GENERAL waits for every earlier write; between two shader uses the app's
+ * glMemoryBarrier orders them (vkb_memory_barrier), as GL says. */
+#include <stdio.h>
+
+#include "log.h"
+#include "vkb.h"
+
+#define CTX_SELF                                                                                   \
+   struct vkb_context *ctx = self;                                                                 \
+   struct vkb_screen *scr = ctx->scr;                                                              \
+   if (scr->failed)                                                                                \
+   return
+
+/* The slices a level of r has: 3D depth at that level, else its layers. */
+static uint32_t
+level_slices(const struct vkb_resource *r, uint32_t level)
+{
+   if (r->image_type != VK_IMAGE_TYPE_3D)
+      return r->layers;
+   const uint32_t d = level < 32 ? r->depth >> level : 0;
+   return d ? d : 1;
+}
+
+static void
+image_fatal(struct vkb_screen *scr, uint32_t i, const char *field, const char *detail)
+{
+   char why[160];
+   snprintf(why, sizeof(why), "set_shader_images.images[%u].%s: %s", i, field, detail);
+   vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, why);
+}
+
+void
+vkb_set_shader_images(void *self, const struct mgp_set_shader_images *args, const void *tail,
+                      uint32_t tail_count)
+{
+   CTX_SELF;
+   const struct mgp_image_view *v = tail;
+   /* start and count compared apart: their sum cannot wrap a check */
+   if (args->start > VKB_MAX_IMAGES || args->count > VKB_MAX_IMAGES - args->start ||
+       tail_count < args->count) {
+      char why[96];
+      snprintf(why, sizeof(why), "set_shader_images.count: %u images from %u (at most %u)",
+               args->count, args->start, VKB_MAX_IMAGES);
+      vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, why);
+      return;
+   }
+   for (uint32_t i = 0; i < args->count; i++) {
+      const struct mgp_image_view *iv = &v[i];
+      if (iv->format >= MGP_FORMAT_COUNT || iv->access >= MGP_IMAGE_ACCESS_COUNT) {
+         image_fatal(scr, i, iv->format >= MGP_FORMAT_COUNT ? "format" : "access", "past its enum");
+         return;
+      }
+      if (!mgp_handle_is_null(iv->res)) {
+         struct vkb_resource *r = vkb_lookup(scr, &scr->resources, iv->res, "set_shader_images");
+         if (!r)
+            return; /* a stale handle: the lookup's Fatal */
+         if (r->is_buffer) {
+            image_fatal(scr, i, "res", "a buffer, not a texture");
+            return;
+         }
+         /* a texture declined at creation has no levels to check: its draws decline */
+         if (!r->unsupported && r->img) {
+            if (iv->level >= r->levels) {
+               image_fatal(scr, i, "level", "past the texture's levels");
+               return;
+            }
+            if (iv->layer != UINT32_MAX && iv->layer >= level_slices(r, iv->level)) {
+               image_fatal(scr, i, "layer", "past the level's layers");
+               return;
+            }
+         }
+      }
+      ctx->images[args->start + i] = *iv;
+   }
+}
+
+void
+vkb_resource_drop_storage_views(struct vkb_screen *scr, struct vkb_resource *r, bool now)
+{
+   for (unsigned i = 0; i < sizeof(r->storage_view) / sizeof(r->storage_view[0]); i++) {
+      if (!r->storage_view[i].view)
+         continue;
+      if (now)
+         vkDestroyImageView(scr->dev, r->storage_view[i].view, NULL);
+      else
+         VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, r->storage_view[i].view);
+      r->storage_view[i].view = VK_NULL_HANDLE;
+   }
+}
+
+/* The view of r the unit names, through the shader's view type; NULL with a decline when the
+ * texture cannot be seen so (the caller declines the draw). */
+static VkImageView
+storage_view(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp_image_view *iv,
+             VkImageViewType type, VkFormat format, uint32_t j)
+{
+   const bool layered = iv->layer == UINT32_MAX;
+   uint32_t layer = layered ? 0 : iv->layer;
+   uint32_t layers = layered ? r->layers : 1;
+   const bool want_3d = type == VK_IMAGE_VIEW_TYPE_3D;
+   const bool want_1d = type == VK_IMAGE_VIEW_TYPE_1D || type == VK_IMAGE_VIEW_TYPE_1D_ARRAY;
+   const bool want_array = type == VK_IMAGE_VIEW_TYPE_1D_ARRAY ||
+                           type == VK_IMAGE_VIEW_TYPE_2D_ARRAY ||
+                           type == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
+   const bool want_cube = type == VK_IMAGE_VIEW_TYPE_CUBE || type == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
+   const char *why = NULL;
+   if (want_3d != (r->image_type == VK_IMAGE_TYPE_3D) && (want_3d || layered))
+      why = "a 3D texture is a 3D image only when layered (a slice of one is not offered)";
+   else if (want_1d != (r->image_type == VK_IMAGE_TYPE_1D))
+      why = "the texture's dimensionality is not the image uniform's";
+   else if (want_cube && (!layered || r->desc.target == MGP_RESOURCE_TARGET_TEX_2D_ARRAY ||
+                          r->layers % 6 || (type == VK_IMAGE_VIEW_TYPE_CUBE && r->layers != 6)))
+      why = "a cube image needs a layered binding of a cube texture";
+   else if (!want_array && !want_cube && !want_3d && layers != 1)
+      why = "a layered binding of an array texture to a non-array image uniform";
+   else if (want_array && !want_cube && !layered)
+      why = "one layer of a texture bound to an array image uniform";
+   if (r->image_type == VK_IMAGE_TYPE_3D && want_3d)
+      layer = 0, layers = 1;
+   if (why) {
+      MGU_DECLINE(backend_draw_incomplete, "image %u: %s", j, why);
+      return VK_NULL_HANDLE;
+   }
+   for (unsigned i = 0; i < sizeof(r->storage_view) / sizeof(r->storage_view[0]); i++) {
+      const struct vkb_storage_view *s = &r->storage_view[i];
+      if (s->view && s->type == type && s->format == format && s->level == iv->level &&
+          s->layer == layer && s->layers == layers)
+         return s->view;
+   }
+   struct vkb_storage_view *s =
+      &r->storage_view[r->storage_view_next++ %
+                       (sizeof(r->storage_view) / sizeof(r->storage_view[0]))];
+   if (s->view)
+      VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, s->view);
+   s->view = VK_NULL_HANDLE;
+   /* only the storage usage: the unit's format need not sample or render */
+   const VkImageViewUsageCreateInfo usage = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO,
+      .usage = VK_IMAGE_USAGE_STORAGE_BIT,
+   };
+   const VkImageViewCreateInfo vci = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+      .pNext = &usage,
+      .image = r->img,
+      .viewType = type,
+      .format = format,
+      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, iv->level, 1, layer, layers},
+   };
+   if (!vkb_check(scr, vkCreateImageView(scr->dev, &vci, NULL, &s->view), "storage image view"))
+      return VK_NULL_HANDLE;
+   *s = (struct vkb_storage_view){s->view, type, format, iv->level, layer, layers};
+   return s->view;
+}
+
+bool
+vkb_draw_storage_image(struct vkb_context *ctx, const struct vkb_shader *sh, uint32_t j,
+                       VkDescriptorImageInfo *out, struct vkb_resource **used)
+{
+   struct vkb_screen *scr = ctx->scr;
+   *used = NULL;
+   const struct mgp_image_view *iv = &ctx->images[j];
+   if (mgp_handle_is_null(iv->res)) {
+      MGU_DECLINE(backend_draw_incomplete, "image %u: its image unit has no texture", j);
+      return false;
+   }
+   struct vkb_resource *r = vkb_resource_for_use(scr, iv->res, "draw (shader image)");
+   if (!r)
+      return false;
+   const struct vkb_format *f = vkb_format_get(scr, iv->format);
+   if (!r->img || !r->storage_usage || !f || !(f->caps & MGP_FORMAT_CAP_STORAGE)) {
+      MGU_DECLINE(backend_format_unsupported,
+                  "image %u: texture of format %s as %s: no storage image of it here", j,
+                  vkb_format_name(r->desc.format), vkb_format_name(iv->format));
+      return false;
+   }
+   if (f->vk_texel_size != r->fmt->vk_texel_size || r->fmt->aspect != VK_IMAGE_ASPECT_COLOR_BIT) {
+      MGU_DECLINE(backend_format_unsupported, "image %u: format %s is not the size of %s", j,
+                  vkb_format_name(iv->format), vkb_format_name(r->desc.format));
+      return false;
+   }
+   if (iv->level >= r->levels) {
+      MGU_DECLINE(backend_draw_incomplete, "image %u: level %u of a %u-level texture", j, iv->level,
+                  r->levels);
+      return false;
+   }
+   if (vkb_context_attached_in(ctx, r, iv->level, iv->level)) {
+      MGU_DECLINE(feedback_loop_undefined,
+                  "image %u: level %u of a texture attached to the framebuffer", j, iv->level);
+      return false;
+   }
+   const VkImageView view =
+      storage_view(scr, r, iv, (VkImageViewType)sh->image_view_type[j], f->vk, j);
+   if (!view)
+      return false;
+   vkb_image_transition(scr, r, iv->level, 1, VK_IMAGE_LAYOUT_GENERAL, false);
+   r->last_use = vkb_current_serial(scr);
+   *out = (VkDescriptorImageInfo){VK_NULL_HANDLE, view, VK_IMAGE_LAYOUT_GENERAL};
+   *used = r;
+   return true;
+}

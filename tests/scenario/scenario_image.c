@@ -1,0 +1,410 @@
+/* scenario_image.c — GL 4.2 image load/store (ARB_shader_image_load_store, issue 20): the
+ * image units' errors, state and limits; a compute shader's imageStore sampled by a draw after
+ * glMemoryBarrier; a fragment shader's imageLoad / imageStore; imageAtomicAdd counting in a
+ * compute and a fragment shader. Exact pixels and texels. A backend without image units (the
+ * GLES backend) leaves glBindImageTexture refusing (GL_INVALID_OPERATION). */
+#include "scenario.h"
+
+/* GL_MAX_IMAGE_UNITS, or 0 where the context refuses the name. */
+static GLint
+image_units(void)
+{
+   GLint n = -1;
+   glGetIntegerv(GL_MAX_IMAGE_UNITS, &n);
+   if (glGetError() != GL_NO_ERROR)
+      return 0;
+   return n;
+}
+
+/* No image units: only the GLES backend ("mgl (GLES: ...)") may lack them. */
+static bool
+no_images_here(void)
+{
+   if (image_units() > 0)
+      return false;
+   if (!on_mgl())
+      die_setup("the reference GL has no GL_MAX_IMAGE_UNITS");
+   const char *renderer = (const char *)glGetString(GL_RENDERER);
+   if (!renderer || !strstr(renderer, "(GLES:"))
+      fail("no GL_MAX_IMAGE_UNITS on renderer %s", renderer ? renderer : "(null)");
+   gl.BindImageTexture(0, 0, 0, GL_FALSE, 0, GL_READ_WRITE, GL_RGBA8);
+   expect_gl_error(GL_INVALID_OPERATION, "glBindImageTexture without image units");
+   if (has_ext("GL_ARB_shader_image_load_store"))
+      fail("GL_ARB_shader_image_load_store listed without image units");
+   skipped("image load/store (the backend has no image units)");
+   return true;
+}
+
+static GLuint
+texture_2d(GLenum internal, GLsizei w, GLsizei h, GLsizei levels)
+{
+   GLuint t;
+   glGenTextures(1, &t);
+   glBindTexture(GL_TEXTURE_2D, t);
+   gl.TexStorage2D(GL_TEXTURE_2D, levels, internal, w, h);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   check_gl_error("glTexStorage2D");
+   return t;
+}
+
+static void
+expect_binding(GLuint unit, GLint name, GLint level, GLint layered, GLint layer, GLint access,
+               GLint format)
+{
+   const GLenum pnames[6] = {GL_IMAGE_BINDING_NAME,    GL_IMAGE_BINDING_LEVEL,
+                             GL_IMAGE_BINDING_LAYERED, GL_IMAGE_BINDING_LAYER,
+                             GL_IMAGE_BINDING_ACCESS,  GL_IMAGE_BINDING_FORMAT};
+   const GLint want[6] = {name, level, layered, layer, access, format};
+   for (int i = 0; i < 6; i++) {
+      GLint got = -1;
+      gl.GetIntegeri_v(pnames[i], unit, &got);
+      check_gl_error("glGetIntegeri_v(GL_IMAGE_BINDING_*)");
+      if (got != want[i])
+         fail("image unit %u: binding state %d = 0x%x, want 0x%x", unit, i, got, want[i]);
+   }
+}
+
+void
+sc_image_errors(void)
+{
+   if (no_images_here())
+      return;
+   const GLint n = image_units();
+   if (n < 8)
+      fail("GL_MAX_IMAGE_UNITS = %d, below GL 4.2's 8", n);
+   GLint v = -1;
+   glGetIntegerv(GL_MAX_COMBINED_IMAGE_UNIFORMS, &v);
+   check_gl_error("glGet GL_MAX_COMBINED_IMAGE_UNIFORMS");
+   if (v < 8)
+      fail("GL_MAX_COMBINED_IMAGE_UNIFORMS = %d, below 8", v);
+   glGetIntegerv(GL_MAX_FRAGMENT_IMAGE_UNIFORMS, &v);
+   check_gl_error("glGet GL_MAX_FRAGMENT_IMAGE_UNIFORMS");
+   if (v < 8)
+      fail("GL_MAX_FRAGMENT_IMAGE_UNIFORMS = %d, below 8", v);
+
+   /* the initial state of a unit (GL 4.6 table 23.46) */
+   expect_binding(1, 0, 0, GL_FALSE, 0, GL_READ_ONLY, GL_R8);
+
+   const GLuint t = texture_2d(GL_RGBA8, 4, 4, 2);
+   gl.BindImageTexture((GLuint)n, t, 0, GL_FALSE, 0, GL_READ_WRITE, GL_RGBA8);
+   expect_gl_error(GL_INVALID_VALUE, "glBindImageTexture at GL_MAX_IMAGE_UNITS");
+   gl.BindImageTexture(0, t + 100, 0, GL_FALSE, 0, GL_READ_WRITE, GL_RGBA8);
+   expect_gl_error(GL_INVALID_VALUE, "glBindImageTexture of a name that is no texture");
+   gl.BindImageTexture(0, t, -1, GL_FALSE, 0, GL_READ_WRITE, GL_RGBA8);
+   expect_gl_error(GL_INVALID_VALUE, "glBindImageTexture of level -1");
+   gl.BindImageTexture(0, t, 0, GL_FALSE, -1, GL_READ_WRITE, GL_RGBA8);
+   expect_gl_error(GL_INVALID_VALUE, "glBindImageTexture of layer -1");
+   gl.BindImageTexture(0, t, 0, GL_FALSE, 0, GL_RGBA8, GL_RGBA8);
+   expect_gl_error(GL_INVALID_ENUM, "glBindImageTexture with access GL_RGBA8");
+   gl.BindImageTexture(0, t, 0, GL_FALSE, 0, GL_READ_WRITE, GL_RGB8);
+   expect_gl_error(GL_INVALID_VALUE, "glBindImageTexture with format GL_RGB8 (not in table 8.33)");
+   gl.BindImageTexture(0, t, 0, GL_FALSE, 0, GL_READ_WRITE, GL_DEPTH_COMPONENT32F);
+   expect_gl_error(GL_INVALID_VALUE, "glBindImageTexture with a depth format");
+   expect_binding(0, 0, 0, GL_FALSE, 0, GL_READ_ONLY, GL_R8); /* the errors left it alone */
+
+   gl.BindImageTexture(3, t, 1, GL_TRUE, 2, GL_WRITE_ONLY, GL_R32UI);
+   check_gl_error("glBindImageTexture of level 1 as r32ui");
+   expect_binding(3, (GLint)t, 1, GL_TRUE, 2, GL_WRITE_ONLY, GL_R32UI);
+   GLboolean layered = GL_FALSE;
+   gl.GetBooleani_v(GL_IMAGE_BINDING_LAYERED, 3, &layered);
+   if (layered != GL_TRUE)
+      fail("glGetBooleani_v(GL_IMAGE_BINDING_LAYERED) = %d, want GL_TRUE", layered);
+   gl.GetIntegeri_v(GL_IMAGE_BINDING_NAME, (GLuint)n, &v);
+   expect_gl_error(GL_INVALID_VALUE, "glGetIntegeri_v(GL_IMAGE_BINDING_NAME, max)");
+
+   GLint compat = 0;
+   glGetTexParameteriv(GL_TEXTURE_2D, GL_IMAGE_FORMAT_COMPATIBILITY_TYPE, &compat);
+   check_gl_error("GL_IMAGE_FORMAT_COMPATIBILITY_TYPE");
+   if (compat != GL_IMAGE_FORMAT_COMPATIBILITY_BY_SIZE)
+      fail("GL_IMAGE_FORMAT_COMPATIBILITY_TYPE of RGBA8 = 0x%x, want BY_SIZE", compat);
+
+   /* deleting the texture unbinds it from the unit */
+   glDeleteTextures(1, &t);
+   gl.GetIntegeri_v(GL_IMAGE_BINDING_NAME, 3, &v);
+   if (v != 0)
+      fail("image unit 3 names %d after glDeleteTextures, want 0", v);
+
+   /* an image uniform: its unit from layout(binding), glUniform1i moves it, glUniform1f is
+    * GL_INVALID_OPERATION, a unit past the limit GL_INVALID_VALUE */
+   const char *cs = "#version 430\n"
+                    "layout(local_size_x = 1) in;\n"
+                    "layout(rgba8, binding = 5) writeonly uniform image2D u_img;\n"
+                    "void main() { imageStore(u_img, ivec2(0), vec4(1.0)); }\n";
+   GLuint p = must_compute(cs);
+   GLint loc = gl.GetUniformLocation(p, "u_img");
+   if (loc < 0) {
+      fail("image uniform u_img has no location");
+      gl.DeleteProgram(p);
+      return;
+   }
+   GLint unit = -1;
+   gl.GetUniformiv(p, loc, &unit);
+   check_gl_error("glGetUniformiv of an image uniform");
+   if (unit != 5)
+      fail("u_img's unit = %d, want 5 (layout(binding = 5))", unit);
+   GLint size = 0;
+   GLenum type = 0;
+   char name[32];
+   gl.GetActiveUniform(p, 0, sizeof name, NULL, &size, &type, name);
+   check_gl_error("glGetActiveUniform of an image uniform");
+   if (type != GL_IMAGE_2D || size != 1 || strcmp(name, "u_img"))
+      fail("active uniform 0 = %s type 0x%x size %d, want u_img GL_IMAGE_2D 1", name, type, size);
+   gl.UseProgram(p);
+   gl.Uniform1i(loc, 2);
+   check_gl_error("glUniform1i of an image uniform");
+   gl.GetUniformiv(p, loc, &unit);
+   if (unit != 2)
+      fail("u_img's unit = %d after glUniform1i(2)", unit);
+   gl.Uniform1f(loc, 2.0f);
+   expect_gl_error(GL_INVALID_OPERATION, "glUniform1f of an image uniform");
+   gl.Uniform1i(loc, n);
+   expect_gl_error(GL_INVALID_VALUE, "glUniform1i of an image uniform to GL_MAX_IMAGE_UNITS");
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+
+   gl.MemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT |
+                    GL_FRAMEBUFFER_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
+   check_gl_error("glMemoryBarrier of the image bits");
+}
+
+/* Texel (x, y) the compute shader below writes into a 16x16 RGBA8 image. */
+static rgba8
+cs_texel(int x, int y)
+{
+   rgba8 c = {{(uint8_t)(x * 16), (uint8_t)(y * 16), (uint8_t)(x == y ? 255 : 0), 255}};
+   return c;
+}
+
+static rgba8
+sampled_texel(const void *ctx, int x, int y)
+{
+   (void)ctx;
+   /* the quad covers window [16, 48) x [16, 48) with the 16x16 texture at 2 pixels a texel */
+   return cs_texel((x - 16) / 2, (y - 16) / 2);
+}
+
+/* A compute shader writes every texel of an RGBA8 texture with imageStore; after a
+ * texture-fetch barrier a draw samples it (exact pixels), and after a texture-update barrier
+ * glGetTexImage returns its bytes. */
+void
+sc_image_compute_sample(void)
+{
+   if (no_images_here())
+      return;
+   const char *cs = "#version 430\n"
+                    "layout(local_size_x = 4, local_size_y = 4) in;\n"
+                    "layout(rgba8, binding = 1) writeonly uniform image2D u_out;\n"
+                    "void main() {\n"
+                    "  ivec2 p = ivec2(gl_GlobalInvocationID.xy);\n"
+                    "  vec4 c = vec4(float(p.x * 16) / 255.0, float(p.y * 16) / 255.0,\n"
+                    "                p.x == p.y ? 1.0 : 0.0, 1.0);\n"
+                    "  imageStore(u_out, p, c);\n"
+                    "}\n";
+   GLuint p = must_compute(cs);
+   GLuint t = texture_2d(GL_RGBA8, 16, 16, 1);
+   gl.BindImageTexture(1, t, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+   gl.UseProgram(p);
+   gl.DispatchCompute(4, 4, 1);
+   gl.MemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
+   check_gl_error("imageStore dispatch");
+
+   uint8_t bytes[16 * 16 * 4];
+   memset(bytes, 0xee, sizeof bytes);
+   glBindTexture(GL_TEXTURE_2D, t);
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, bytes);
+   check_gl_error("glGetTexImage of the stored texture");
+   for (int i = 0; i < 16 * 16; i++) {
+      const rgba8 w = cs_texel(i % 16, i / 16);
+      if (memcmp(bytes + 4 * i, w.c, 4)) {
+         fail("texel (%d, %d) = %02x%02x%02x%02x, want %02x%02x%02x%02x", i % 16, i / 16,
+              bytes[4 * i], bytes[4 * i + 1], bytes[4 * i + 2], bytes[4 * i + 3], w.c[0], w.c[1],
+              w.c[2], w.c[3]);
+         break;
+      }
+   }
+
+   const char *vs = "#version 330 core\n"
+                    "layout(location = 0) in vec2 a_pos;\n"
+                    "out vec2 v_tc;\n"
+                    "void main() {\n"
+                    "  v_tc = (a_pos - 16.0) / 32.0;\n"
+                    "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                    "}\n";
+   const char *fs = "#version 330 core\n"
+                    "uniform sampler2D u_tex;\n"
+                    "in vec2 v_tc;\n"
+                    "out vec4 o;\n"
+                    "void main() { o = texture(u_tex, v_tc); }\n";
+   GLuint g = link_program(vs, fs);
+   float xy[12];
+   rect_vertices(xy, 16, 16, 48, 48);
+   mesh m = make_mesh(xy, 6);
+   clear_to(V4(0, 0, 0, 1));
+   gl.UseProgram(g);
+   gl.Uniform1i(uloc(g, "u_tex"), 0);
+   gl.ActiveTexture(GL_TEXTURE0);
+   glBindTexture(GL_TEXTURE_2D, t);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("draw sampling the stored texture");
+   model md;
+   model_init(&md, V4(0, 0, 0, 1));
+   model_rect_fn(&md, 16, 16, 48, 48, sampled_texel, NULL);
+   check_frame("a draw samples what imageStore wrote", &md);
+
+   /* again with a second dispatch into the same texture: the draw sees the new texels */
+   const char *cs2 = "#version 430\n"
+                     "layout(local_size_x = 16, local_size_y = 16) in;\n"
+                     "layout(rgba8, binding = 1) writeonly uniform image2D u_out;\n"
+                     "void main() { imageStore(u_out, ivec2(gl_GlobalInvocationID.xy),\n"
+                     "                         vec4(0.0, 0.0, 1.0, 1.0)); }\n";
+   GLuint p2 = must_compute(cs2);
+   gl.UseProgram(p2);
+   gl.DispatchCompute(1, 1, 1);
+   gl.MemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
+   clear_to(V4(0, 0, 0, 1));
+   gl.UseProgram(g);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   model_init(&md, V4(0, 0, 0, 1));
+   model_rect(&md, 16, 16, 48, 48, to8(V4(0, 0, 1, 1)));
+   check_frame("after a second imageStore dispatch", &md);
+
+   gl.UseProgram(0);
+   gl.DeleteVertexArrays(1, &m.vao);
+   gl.DeleteBuffers(1, &m.vbo);
+   glDeleteTextures(1, &t);
+   gl.DeleteProgram(p);
+   gl.DeleteProgram(p2);
+   gl.DeleteProgram(g);
+}
+
+/* Reads back an r32ui texture's level 0 (w x h). */
+static void
+read_r32ui(GLuint t, uint32_t *out)
+{
+   glBindTexture(GL_TEXTURE_2D, t);
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, out);
+   check_gl_error("glGetTexImage of an r32ui texture");
+}
+
+static GLuint
+r32ui_texture(int w, int h, uint32_t (*init)(int x, int y))
+{
+   GLuint t = texture_2d(GL_R32UI, w, h, 1);
+   uint32_t *v = malloc((size_t)w * h * 4);
+   for (int y = 0; y < h; y++)
+      for (int x = 0; x < w; x++)
+         v[y * w + x] = init(x, y);
+   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, w, h, GL_RED_INTEGER, GL_UNSIGNED_INT, v);
+   free(v);
+   check_gl_error("r32ui upload");
+   return t;
+}
+
+static uint32_t
+init_src(int x, int y)
+{
+   return (uint32_t)(1000 + y * 100 + x);
+}
+
+static uint32_t
+init_zero(int x, int y)
+{
+   (void)x, (void)y;
+   return 0;
+}
+
+/* A fragment shader loads from one r32ui image, stores into another at its own pixel and
+ * counts its fragments with imageAtomicAdd; a compute shader counts 256 invocations into 4
+ * texels. Exact words. */
+void
+sc_image_fragment_atomics(void)
+{
+   if (no_images_here())
+      return;
+   GLuint src = r32ui_texture(16, 16, init_src);
+   GLuint dst = r32ui_texture(16, 16, init_zero);
+   GLuint cnt = r32ui_texture(4, 1, init_zero);
+   const char *fs = "#version 330 core\n"
+                    "#extension GL_ARB_shader_image_load_store : require\n"
+                    "layout(r32ui) readonly uniform uimage2D u_src;\n"
+                    "layout(r32ui) writeonly uniform uimage2D u_dst;\n"
+                    "layout(r32ui) coherent uniform uimage2D u_count;\n"
+                    "out vec4 o;\n"
+                    "void main() {\n"
+                    "  ivec2 p = ivec2(gl_FragCoord.xy) - ivec2(8);\n"
+                    "  uint v = imageLoad(u_src, p).x;\n"
+                    "  imageStore(u_dst, p, uvec4(v * 2u + 1u));\n"
+                    "  imageAtomicAdd(u_count, ivec2(0, 0), 1u);\n"
+                    "  imageAtomicAdd(u_count, ivec2(1, 0), v);\n"
+                    "  o = vec4(0.0, 1.0, 0.0, 1.0);\n"
+                    "}\n";
+   GLuint g = link_program(VS_PIXELS, fs);
+   gl.UseProgram(g);
+   gl.Uniform1i(uloc(g, "u_src"), 0);
+   gl.Uniform1i(uloc(g, "u_dst"), 1);
+   gl.Uniform1i(uloc(g, "u_count"), 2);
+   gl.BindImageTexture(0, src, 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32UI);
+   gl.BindImageTexture(1, dst, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32UI);
+   gl.BindImageTexture(2, cnt, 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
+   check_gl_error("the fragment shader's image units");
+   float xy[12];
+   rect_vertices(xy, 8, 8, 24, 24);
+   mesh m = make_mesh(xy, 6);
+   clear_to(V4(0, 0, 0, 1));
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.MemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);
+   check_gl_error("draw with image loads, stores and atomics");
+   model md;
+   model_init(&md, V4(0, 0, 0, 1));
+   model_rect(&md, 8, 8, 24, 24, to8(V4(0, 1, 0, 1)));
+   check_frame("the image-writing draw's colour", &md);
+
+   uint32_t got[256];
+   read_r32ui(dst, got);
+   uint64_t sum = 0;
+   for (int i = 0; i < 256; i++) {
+      const uint32_t v = init_src(i % 16, i / 16);
+      sum += v;
+      if (got[i] != v * 2u + 1u) {
+         fail("fragment imageStore: texel (%d, %d) = %u, want %u", i % 16, i / 16, got[i],
+              v * 2u + 1u);
+         break;
+      }
+   }
+   uint32_t c[4];
+   read_r32ui(cnt, c);
+   if (c[0] != 256 || c[1] != (uint32_t)sum || c[2] != 0 || c[3] != 0)
+      fail("fragment imageAtomicAdd: counters {%u, %u, %u, %u}, want {256, %u, 0, 0}", c[0], c[1],
+           c[2], c[3], (uint32_t)sum);
+
+   /* compute: 256 invocations add 1 to texel i % 4 and their index to texel 3 */
+   const char *cs = "#version 430\n"
+                    "layout(local_size_x = 64) in;\n"
+                    "layout(r32ui, binding = 4) uniform uimage2D u_c;\n"
+                    "void main() {\n"
+                    "  uint i = gl_GlobalInvocationID.x;\n"
+                    "  imageAtomicAdd(u_c, ivec2(int(i % 3u), 0), 1u);\n"
+                    "  imageAtomicAdd(u_c, ivec2(3, 0), i);\n"
+                    "}\n";
+   GLuint p = must_compute(cs);
+   GLuint cc = r32ui_texture(4, 1, init_zero);
+   gl.BindImageTexture(4, cc, 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
+   gl.UseProgram(p);
+   gl.DispatchCompute(4, 1, 1);
+   gl.MemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);
+   check_gl_error("compute imageAtomicAdd");
+   read_r32ui(cc, c);
+   /* 0..255: 86 have i % 3 == 0, 85 each the others; sum 0..255 = 32640 */
+   if (c[0] != 86 || c[1] != 85 || c[2] != 85 || c[3] != 32640)
+      fail("compute imageAtomicAdd: {%u, %u, %u, %u}, want {86, 85, 85, 32640}", c[0], c[1], c[2],
+           c[3]);
+
+   gl.UseProgram(0);
+   gl.DeleteVertexArrays(1, &m.vao);
+   gl.DeleteBuffers(1, &m.vbo);
+   GLuint ts[4] = {src, dst, cnt, cc};
+   glDeleteTextures(4, ts);
+   gl.DeleteProgram(g);
+   gl.DeleteProgram(p);
+}
