@@ -477,6 +477,31 @@ sc_compat_dlist_arrays(void)
    check_frame("glArrayElement and glMultiDrawElements from lists", &m);
    check_gl_error("lists of array draws");
 
+   /* H [44,50)x[44,50) and [54,60)x[54,60): one glDrawElements of two strips cut by primitive
+    * restart, which the compile resolves (restart is off when the list executes) */
+   float xy_h[16] = {44, 44, 50, 44, 44, 50, 50, 50, 54, 54, 60, 54, 54, 60, 60, 60};
+   GLubyte rgba_h[8][4];
+   memset(rgba_h, 255, sizeof rgba_h);
+   const GLushort strips[9] = {0, 1, 2, 3, 0xffff, 4, 5, 6, 7};
+   glVertexPointer(2, GL_FLOAT, 0, xy_h);
+   glColorPointer(4, GL_UNSIGNED_BYTE, 0, rgba_h);
+   glEnableClientState(GL_VERTEX_ARRAY);
+   glEnableClientState(GL_COLOR_ARRAY);
+   glEnable(GL_PRIMITIVE_RESTART);
+   gl.PrimitiveRestartIndex(0xffff);
+   glNewList(base + 7, GL_COMPILE);
+   glDrawElements(GL_TRIANGLE_STRIP, 9, GL_UNSIGNED_SHORT, strips);
+   glEndList();
+   glDisable(GL_PRIMITIVE_RESTART);
+   memset(xy_h, 0, sizeof xy_h);
+   glCallList(base + 7);
+   model_rect(&m, 44, 44, 50, 50, white);
+   model_rect(&m, 54, 54, 60, 60, white);
+   check_frame("two strips cut by primitive restart when compiled", &m);
+   glDisableClientState(GL_VERTEX_ARRAY);
+   glDisableClientState(GL_COLOR_ARRAY);
+   check_gl_error("primitive restart in a list");
+
    /* a refused draw is recorded: its error is raised when the list executes */
    glNewList(base + 7, GL_COMPILE);
    glDrawArrays(GL_TRIANGLES, 0, -1);
