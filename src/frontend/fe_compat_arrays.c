@@ -313,6 +313,75 @@ component(const struct fe_vertex_attrib *a, const uint8_t *src, unsigned k)
    }
 }
 
+/* A 2_10_10_10 element's component k (signed or not; normalized as GL 3.3 2.8.2 says). */
+static float
+packed_component(const struct fe_vertex_attrib *a, uint32_t w, unsigned k)
+{
+   const unsigned bits = k == 3 ? 2 : 10;
+   const uint32_t u = (w >> (10 * k)) & ((1u << bits) - 1u);
+   if (a->type == GL_UNSIGNED_INT_2_10_10_10_REV)
+      return a->normalized ? (float)u / (float)((1u << bits) - 1u) : (float)u;
+   const int32_t v = (int32_t)(u << (32 - bits)) >> (32 - bits);
+   if (!a->normalized)
+      return (float)v;
+   const float m = (float)((1u << (bits - 1)) - 1u);
+   return (float)v / m < -1.0f ? -1.0f : (float)v / m;
+}
+
+/* An element of a's type and size at bytes as four 32-bit words: floats, or for an integer
+ * array (glVertexAttribIPointer) the integers. False for a type no conversion here reads. */
+bool
+fe_compat_element_words(const struct fe_vertex_attrib *a, const uint8_t *bytes, uint32_t out[4])
+{
+   const bool bgra = a->size == MGP_ATTRIB_SIZE_BGRA;
+   const unsigned comps = bgra ? 4 : a->size;
+   if (a->integer) {
+      out[0] = out[1] = out[2] = 0;
+      out[3] = 1;
+      for (unsigned k = 0; k < comps; k++) {
+         switch (a->type) {
+         case GL_BYTE: out[k] = (uint32_t)(int32_t)(int8_t)bytes[k]; break;
+         case GL_UNSIGNED_BYTE: out[k] = bytes[k]; break;
+         case GL_SHORT: {
+            int16_t v;
+            memcpy(&v, bytes + 2 * k, 2);
+            out[k] = (uint32_t)(int32_t)v;
+            break;
+         }
+         case GL_UNSIGNED_SHORT: {
+            uint16_t v;
+            memcpy(&v, bytes + 2 * k, 2);
+            out[k] = v;
+            break;
+         }
+         case GL_INT:
+         case GL_UNSIGNED_INT: memcpy(&out[k], bytes + 4 * k, 4); break;
+         default: return false;
+         }
+      }
+      return true;
+   }
+   float f[4] = {0.0f, 0.0f, 0.0f, 1.0f};
+   if (a->type == GL_INT_2_10_10_10_REV || a->type == GL_UNSIGNED_INT_2_10_10_10_REV) {
+      uint32_t w;
+      memcpy(&w, bytes, 4);
+      for (unsigned k = 0; k < comps; k++)
+         f[k] = packed_component(a, w, k);
+   } else if (a->type == GL_UNSIGNED_INT_10F_11F_11F_REV || a->type == GL_FIXED) {
+      return false;
+   } else {
+      for (unsigned k = 0; k < comps; k++)
+         f[k] = component(a, bytes, k);
+   }
+   if (bgra) {
+      const float b = f[0];
+      f[0] = f[2];
+      f[2] = b;
+   }
+   memcpy(out, f, 16);
+   return true;
+}
+
 /* Element i of array a: its bytes from client memory or its buffer. False: nothing to read. */
 bool
 fe_compat_array_element(struct fe_context *ctx, const struct fe_vertex_attrib *a, GLint i,
@@ -321,9 +390,8 @@ fe_compat_array_element(struct fe_context *ctx, const struct fe_vertex_attrib *a
    uint8_t bytes[32];
    const uint64_t size = fe_vao_attrib_bytes(a);
    const uint64_t at = a->offset + (uint64_t)i * fe_vao_attrib_stride(a);
-   if (size > sizeof(bytes) || a->type == GL_INT_2_10_10_10_REV ||
-       a->type == GL_UNSIGNED_INT_2_10_10_10_REV) {
-      MGU_DECLINE(gl_feature_unimplemented, "glArrayElement of a packed or oversized array");
+   if (size > sizeof(bytes)) {
+      MGU_DECLINE(gl_feature_unimplemented, "glArrayElement of an oversized array");
       return false;
    }
    if (a->buffer) {
@@ -338,18 +406,50 @@ fe_compat_array_element(struct fe_context *ctx, const struct fe_vertex_attrib *a
       MGU_DECLINE(gl_draw_out_of_bounds, "glArrayElement of an array at NULL");
       return false;
    }
-   const bool bgra = a->size == MGP_ATTRIB_SIZE_BGRA;
-   const unsigned comps = bgra ? 4 : a->size;
-   out[0] = out[1] = out[2] = 0.0f;
-   out[3] = 1.0f;
-   for (unsigned k = 0; k < comps; k++)
-      out[k] = component(a, bytes, k);
-   if (bgra) {
-      const float b = out[0];
-      out[0] = out[2];
-      out[2] = b;
+   struct fe_vertex_attrib as_float = *a;
+   as_float.integer = false; /* glArrayElement sets current values as floats */
+   uint32_t w[4];
+   if (!fe_compat_element_words(&as_float, bytes, w)) {
+      MGU_DECLINE(gl_feature_unimplemented, "glArrayElement of a type 0x%x array", a->type);
+      return false;
    }
+   memcpy(out, w, 16);
    return true;
+}
+
+void
+fe_compat_element_read(struct fe_context *ctx, GLint i, struct fe_compat_element *e)
+{
+   struct fe_compat *c = ctx->compat;
+   const struct fe_vao *vao = ctx->vao;
+   e->mask = 0;
+   e->has_edge = c->edge_array.enabled;
+   if (e->has_edge) {
+      const struct fe_compat_edge_array *a = &c->edge_array;
+      const uint64_t at = a->offset + (uint64_t)i * (a->stride ? (uint64_t)a->stride : 1u);
+      uint8_t flag = 1;
+      if (a->buffer && at < (uint64_t)a->buffer->size)
+         fe_buffer_read(ctx, a->buffer, at, 1, &flag);
+      else if (!a->buffer && a->offset)
+         flag = *(const uint8_t *)(uintptr_t)at;
+      e->edge = flag ? GL_TRUE : GL_FALSE;
+   }
+   for (unsigned s = 0; s < FE_MAX_VERTEX_ATTRIBS; s++)
+      if (vao->attribs[s].enabled && fe_compat_array_element(ctx, &vao->attribs[s], i, e->v[s]))
+         e->mask |= 1u << s;
+}
+
+void
+fe_compat_element_apply(struct fe_context *ctx, const struct fe_compat_element *e)
+{
+   if (e->has_edge)
+      ctx->compat->edge_flag = e->edge;
+   /* every array but the position, then the position, which makes the vertex */
+   for (unsigned s = 1; s < FE_MAX_VERTEX_ATTRIBS; s++)
+      if (e->mask & (1u << s))
+         fe_compat_attr(ctx, s, e->v[s][0], e->v[s][1], e->v[s][2], e->v[s][3]);
+   if (e->mask & 1u)
+      fe_compat_imm_vertex(ctx, e->v[0][0], e->v[0][1], e->v[0][2], e->v[0][3]);
 }
 
 void
@@ -357,23 +457,7 @@ mgl_glArrayElement(GLint i)
 {
    FE_COMPAT_CTX_OR_RETURN();
    FE_CHECK(i < 0, GL_INVALID_VALUE);
-   struct fe_compat *c = ctx->compat;
-   const struct fe_vao *vao = ctx->vao;
-   if (c->edge_array.enabled) {
-      const struct fe_compat_edge_array *e = &c->edge_array;
-      const uint64_t at = e->offset + (uint64_t)i * (e->stride ? (uint64_t)e->stride : 1u);
-      uint8_t flag = 1;
-      if (e->buffer && at < (uint64_t)e->buffer->size)
-         fe_buffer_read(ctx, e->buffer, at, 1, &flag);
-      else if (!e->buffer && e->offset)
-         flag = *(const uint8_t *)(uintptr_t)at;
-      c->edge_flag = flag ? GL_TRUE : GL_FALSE;
-   }
-   /* every enabled array but the position, then the position, which makes the vertex */
-   float v[4];
-   for (unsigned s = 1; s < FE_MAX_VERTEX_ATTRIBS; s++)
-      if (vao->attribs[s].enabled && fe_compat_array_element(ctx, &vao->attribs[s], i, v))
-         fe_compat_attr(ctx, s, v[0], v[1], v[2], v[3]);
-   if (vao->attribs[0].enabled && fe_compat_array_element(ctx, &vao->attribs[0], i, v))
-      fe_compat_imm_vertex(ctx, v[0], v[1], v[2], v[3]);
+   struct fe_compat_element e;
+   fe_compat_element_read(ctx, i, &e);
+   fe_compat_element_apply(ctx, &e);
 }

@@ -46,6 +46,7 @@ fe_compat_destroy(struct fe_context *ctx, struct fe_compat *c)
    if (!c)
       return;
    fe_compat_imm_finish(ctx, &c->imm);
+   fe_client_arrays_finish(ctx, &c->dl_vao);
    fe_compat_attrib_stack_destroy(ctx, c);
    fe_compat_pixels_finish(ctx, c->pixels);
    fe_compat_accum_finish(ctx, c);

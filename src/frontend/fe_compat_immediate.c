@@ -166,6 +166,8 @@ end(struct fe_context *ctx)
    struct fe_vao *bound = ctx->vao;
    ctx->vao = &imm->vao;
    c->draw_edges = imm->edge;
+   c->draw_edges_n = imm->count;
+   c->draw_edges_vary = imm->edge_varies;
    fe_draw_arrays(ctx, imm->mode, 0, (GLsizei)imm->count, 1);
    c->draw_edges = NULL;
    ctx->vao = bound;

@@ -20,7 +20,7 @@ static bool
 edges_from_array(const struct fe_context *ctx)
 {
    const struct fe_compat *c = ctx->compat;
-   return c->draw_edges ? c->imm.edge_varies : c->edge_array.enabled;
+   return c->draw_edges ? c->draw_edges_vary : c->edge_array.enabled;
 }
 
 /* The polygon mode the rewrite draws outlines for. With a mode per face the polygons go out
@@ -142,8 +142,9 @@ run(struct emit *e, GLenum mode, const uint32_t *v, uint64_t n)
 
 /* The draw's source indices as 32-bit values: first.. for arrays, else from client memory or
  * the element buffer. NULL with an error or decline recorded. */
-static uint32_t *
-source_indices(struct fe_context *ctx, GLint first, GLsizei count, GLenum type, const void *indices)
+uint32_t *
+fe_compat_source_indices(struct fe_context *ctx, GLint first, GLsizei count, GLenum type,
+                         const void *indices)
 {
    uint32_t *v = malloc((size_t)count * 4u);
    if (!v) {
@@ -254,7 +255,7 @@ fe_compat_draw(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, 
       MGU_DECLINE(gl_feature_unimplemented,
                   "polygon outlines or vertices with one face culled: drawn for both faces");
    }
-   uint32_t *src = source_indices(ctx, first, count, type, indices);
+   uint32_t *src = fe_compat_source_indices(ctx, first, count, type, indices);
    if (!src)
       return;
    const bool restart = type && ctx->rs.primitive_restart;
@@ -276,7 +277,7 @@ fe_compat_draw(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, 
    if (e.out && e.fill != GL_FILL) {
       if (c->draw_edges) {
          e.edge = c->draw_edges;
-         e.edge_n = c->imm.count;
+         e.edge_n = c->draw_edges_n;
       } else if (c->edge_array.enabled) {
          uint32_t hi = 0;
          for (GLsizei k = 0; k < count; k++)

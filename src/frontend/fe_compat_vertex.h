@@ -132,8 +132,12 @@ struct fe_compat {
    GLuint index_mask;    /* GL_INDEX_WRITEMASK (likewise) */
    unsigned client_unit; /* GL_CLIENT_ACTIVE_TEXTURE - GL_TEXTURE0 */
    struct fe_compat_edge_array edge_array;
-   /* The edge flags the draw in progress reads (glEnd's, or NULL: the edge-flag array's). */
+   /* The edge flags the draw in progress reads (glEnd's or a display list's, draw_edges_n of
+    * them, some off when draw_edges_vary; NULL: the edge-flag array's). */
    const uint8_t *draw_edges;
+   uint32_t draw_edges_n;
+   bool draw_edges_vary;
+   struct fe_vao dl_vao; /* a display list's captured vertices (fe_dlist_draw.c) */
    struct fe_compat_imm imm;
    struct fe_compat_pixels *pixels;      /* raster position, pixel transfer (fe_compat_pixels.h) */
    struct fe_attrib_stack *attrib_stack; /* fe_compat_pushattrib.c; NULL until first pushed */
@@ -192,6 +196,26 @@ void fe_compat_rm_draw(struct fe_context *ctx, GLenum mode, GLint first, GLsizei
 bool fe_compat_array_element(struct fe_context *ctx, const struct fe_vertex_attrib *a, GLint i,
                              float out[4]);
 
+/* An element of a's type at bytes as four words: floats, or integers for an integer array
+ * (GL_INT/GL_UNSIGNED_INT words); false for a type it does not read. */
+bool fe_compat_element_words(const struct fe_vertex_attrib *a, const uint8_t *bytes,
+                             uint32_t out[4]);
+/* glArrayElement's values: element i of every enabled array (bit s of mask: slot s read) and
+ * of the edge-flag array. Read sets them from the arrays now; apply sets the current values
+ * and, with the position, makes the vertex (fe_dlist_draw.c replays a compiled one). */
+struct fe_compat_element {
+   uint32_t mask;
+   float v[FE_MAX_VERTEX_ATTRIBS][4];
+   bool has_edge;
+   GLboolean edge;
+};
+void fe_compat_element_read(struct fe_context *ctx, GLint i, struct fe_compat_element *e);
+void fe_compat_element_apply(struct fe_context *ctx, const struct fe_compat_element *e);
+/* fe_compat_prim.c: a draw's source indices as 32-bit values (first.. for type 0, else count of
+ * type from client memory or the element buffer); malloc'ed, NULL after an error or decline. */
+uint32_t *fe_compat_source_indices(struct fe_context *ctx, GLint first, GLsizei count, GLenum type,
+                                   const void *indices);
+
 /* fe_eval.c: evaluators (GL 2.1 5.1). glEnable of GL_MAP1_*, GL_MAP2_*, GL_AUTO_NORMAL (-1: not
  * such a cap; on -1 queries), glGet of their state (count written, 0: not one), and the end. */
 int fe_eval_set_enable(struct fe_context *ctx, GLenum cap, int on);
@@ -245,6 +269,8 @@ void fe_vao_attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLe
 void fe_vao_attrib_enable(struct fe_context *ctx, GLuint index, bool on);
 
 /* fe_draw.c */
+/* Whether mode is a draw mode of this context (GL_INVALID_ENUM otherwise). */
+bool fe_draw_mode_valid(const struct fe_context *ctx, GLenum mode);
 void fe_draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count,
                     GLsizei instances);
 /* An indexed draw of 32-bit indices in client memory (min..max) whatever element buffer is

@@ -231,10 +231,11 @@ fe_dlist_not_compilable(const char *command)
    return s->mode == FE_GL_COMPILE_AND_EXECUTE;
 }
 
-void
-fe_dlist_note_draw(const char *command)
+bool
+fe_dlist_executes(struct fe_context *ctx)
 {
-   MGU_DECLINE(dlist_draw_arrays_at_execution, "%s", command);
+   const struct fe_dlist_state *s = ctx->dlist;
+   return !s || !s->compiling || s->mode == FE_GL_COMPILE_AND_EXECUTE;
 }
 
 int

@@ -16,7 +16,15 @@
 enum fe_dl_frontend_op {
    FE_DL_POLYGON_STIPPLE = MGL_DL_OP_COUNT + 1, /* fe_ff_stipple.c */
    FE_DL_PIXELS,                                /* fe_dlist_pixels.c */
+   FE_DL_DRAW,                                  /* fe_dlist_draw.c */
+   FE_DL_ELEMENT,                               /* fe_dlist_draw.c */
 };
+
+/* Whether a command compiled now is executed too (GL_COMPILE_AND_EXECUTE, or no list). */
+bool fe_dlist_executes(struct fe_context *ctx);
+
+/* Executes a draw or glArrayElement record (ctx is a live compatibility context). */
+void fe_dlist_draw_replay(struct fe_context *ctx, const void *rec);
 
 /* Executes a polygon-stipple record (ctx is a live compatibility context). */
 void fe_ff_stipple_replay(struct fe_context *ctx, const void *rec);

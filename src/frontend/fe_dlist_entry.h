@@ -24,8 +24,26 @@ void *fe_dlist_record(uint32_t op, int64_t size, bool *execute);
  * Returns whether it must still be executed now (GL_COMPILE_AND_EXECUTE). */
 bool fe_dlist_not_compilable(const char *command);
 
-/* A draw was recorded: it reads the arrays bound when the list executes (a named decline). */
-void fe_dlist_note_draw(const char *command);
+/* A draw from vertex arrays while a list is compiled (glDrawArrays, glDrawElements, their range,
+ * base-vertex and multi-draw forms, glArrayElement): the arguments as the command got them,
+ * every count, first, indices and basevertex one per draw (drawcount of them). */
+struct fe_dlist_draw {
+   GLenum mode;
+   GLenum type; /* the indices' type; 0: vertices from first */
+   GLsizei drawcount;
+   const GLint *first;
+   const GLsizei *count;
+   const void *const *indices;
+   const GLint *basevertex; /* NULL: none */
+   _Bool range;             /* glDrawRangeElements: start and end given */
+   _Bool element;           /* glArrayElement(first[0]) */
+   GLuint start, end;
+};
+
+/* Compiles draw into the list (fe_dlist_draw.c): the vertices it references are read from the
+ * enabled arrays now (GL 2.1 section 5.4), as is a buffer's data. Returns whether the command
+ * must also be executed now. */
+_Bool fe_dlist_compile_draw(const struct fe_dlist_draw *draw);
 
 /* Executes a record the front end made itself (an opcode past the generated ones). */
 void fe_dlist_replay_frontend(const void *rec);

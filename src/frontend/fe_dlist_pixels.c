@@ -416,6 +416,8 @@ fe_dlist_replay_frontend(const void *rec)
    switch (h->op) {
    case FE_DL_POLYGON_STIPPLE: fe_ff_stipple_replay(ctx, rec); break;
    case FE_DL_PIXELS: pixels_replay(ctx, rec); break;
+   case FE_DL_DRAW:
+   case FE_DL_ELEMENT: fe_dlist_draw_replay(ctx, rec); break;
    default: break;
    }
 }

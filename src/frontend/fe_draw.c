@@ -388,6 +388,12 @@ draw_indexed(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, co
    submit(ctx, &d, &r, 1);
 }
 
+bool
+fe_draw_mode_valid(const struct fe_context *ctx, GLenum mode)
+{
+   return valid_mode(ctx, mode);
+}
+
 void
 fe_draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLsizei instances)
 {
@@ -499,6 +505,16 @@ mgl_glDrawRangeElementsBaseVertex(GLenum mode, GLuint start, GLuint end, GLsizei
    draw_elements(ctx, mode, count, type, indices, 1, 0, basevertex, false, 0, 0);
 }
 
+/* Whether a multi-draw goes out as one draw each: client-side arrays (each copies its own
+ * vertices), or a compatibility context's render mode or polygon rewrite. */
+static bool
+draws_one_by_one(struct fe_context *ctx, GLenum mode)
+{
+   return fe_client_arrays_active(ctx) ||
+          (ctx->compat &&
+           (ctx->compat->rm.mode != 0x1C00 /* GL_RENDER */ || fe_compat_draw_rewritten(ctx, mode)));
+}
+
 void
 mgl_glMultiDrawArrays(GLenum mode, const GLint *first, const GLsizei *count, GLsizei drawcount)
 {
@@ -507,6 +523,11 @@ mgl_glMultiDrawArrays(GLenum mode, const GLint *first, const GLsizei *count, GLs
    FE_CHECK(drawcount < 0, GL_INVALID_VALUE);
    for (GLsizei i = 0; i < drawcount; i++)
       FE_CHECK(first[i] < 0 || count[i] < 0, GL_INVALID_VALUE);
+   if (draws_one_by_one(ctx, mode)) {
+      for (GLsizei i = 0; i < drawcount; i++)
+         draw_arrays(ctx, mode, first[i], count[i], 1);
+      return;
+   }
    if (!draw_ready(ctx, mode) || !drawcount)
       return;
    struct mgp_draw_range *r = malloc((size_t)drawcount * sizeof(*r));
@@ -531,15 +552,15 @@ multi_draw_elements(struct fe_context *ctx, GLenum mode, const GLsizei *count, G
    FE_CHECK(!index_size(type), GL_INVALID_ENUM);
    for (GLsizei i = 0; i < drawcount; i++)
       FE_CHECK(count[i] < 0, GL_INVALID_VALUE);
-   if (!draw_ready(ctx, mode) || !drawcount)
-      return;
-   if (!ctx->vao->elements) {
+   if (!ctx->vao->elements || draws_one_by_one(ctx, mode)) {
       /* Each draw would carry its own client index array: one draw_vbo per draw. */
       for (GLsizei i = 0; i < drawcount; i++)
          draw_elements(ctx, mode, count[i], type, indices[i], 1, 0, basevertex ? basevertex[i] : 0,
                        false, 0, 0);
       return;
    }
+   if (!draw_ready(ctx, mode) || !drawcount)
+      return;
    struct mgp_draw_range *r = malloc((size_t)drawcount * sizeof(*r));
    FE_CHECK(!r, GL_OUT_OF_MEMORY);
    struct draw d = {.mode = mode, .index_size = index_size(type), .instances = 1};

@@ -287,3 +287,233 @@ sc_compat_depth_texture_mode(void)
    check_frame("a GLSL 1.10 program sampling the depth texture in GL_ALPHA mode", &m);
    glDeleteTextures(1, &tex);
 }
+
+/* compat_dlist_arrays: draws from vertex arrays compiled into display lists take the vertices
+ * the arrays held when the list was compiled (GL 2.1 §5.4): client memory, a buffer object's
+ * data and an element array buffer's indices are all read then. Every array the draw uses is
+ * changed (moved, recoloured, disabled) after glEndList; glCallList must draw the compiled
+ * quads, with their compiled colours and texture coordinates of unit 1, and nothing else. */
+void
+sc_compat_dlist_arrays(void)
+{
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   const rgba8 red = {{255, 0, 0, 255}}, green = {{0, 255, 0, 255}}, blue = {{0, 0, 255, 255}},
+               yellow = {{255, 255, 0, 255}}, cyan = {{0, 255, 255, 255}},
+               white = {{255, 255, 255, 255}}, magenta = {{255, 0, 255, 255}};
+   model m;
+   pixel_frame(&m, bg);
+   glShadeModel(GL_FLAT);
+   GLuint base = glGenLists(8);
+   if (!base)
+      fail("glGenLists(8) returned 0");
+
+   /* A [4,20)x[4,20): glDrawArrays of client-memory positions and colours */
+   float xy[8] = {4, 4, 20, 4, 20, 20, 4, 20};
+   GLubyte rgba[4][4] = {{255, 0, 0, 255}, {255, 0, 0, 255}, {255, 0, 0, 255}, {255, 0, 0, 255}};
+   glVertexPointer(2, GL_FLOAT, 0, xy);
+   glColorPointer(4, GL_UNSIGNED_BYTE, 0, rgba);
+   glEnableClientState(GL_VERTEX_ARRAY);
+   glEnableClientState(GL_COLOR_ARRAY);
+   glNewList(base, GL_COMPILE);
+   glDrawArrays(GL_QUADS, 0, 4);
+   glEndList();
+   check_gl_error("glDrawArrays compiled");
+   check_frame("GL_COMPILE draws nothing", &m);
+   for (int i = 0; i < 8; i += 2)
+      xy[i] += 40; /* the arrays now name C's square, blue */
+   for (int v = 0; v < 4; v++)
+      rgba[v][0] = 0, rgba[v][2] = 255;
+   glCallList(base);
+   model_rect(&m, 4, 4, 20, 4 + 16, red);
+   check_frame("glDrawArrays from a list after the arrays changed", &m);
+
+   /* B [24,40)x[4,20): glDrawElements, client indices, texture coordinates of unit 1 picking
+    * the white texel of a 2x1 texture modulating a green colour array */
+   const GLubyte texels[8] = {0, 0, 0, 255, 255, 255, 255, 255};
+   GLuint tex;
+   glGenTextures(1, &tex);
+   gl.ActiveTexture(GL_TEXTURE1);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+   glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_MODULATE);
+   glEnable(GL_TEXTURE_2D);
+   gl.ActiveTexture(GL_TEXTURE0);
+   float xy_b[8] = {24, 4, 40, 4, 40, 20, 24, 20};
+   float st[8] = {0.75f, 0.5f, 0.75f, 0.5f, 0.75f, 0.5f, 0.75f, 0.5f};
+   GLubyte rgba_b[4][4] = {{0, 255, 0, 255}, {0, 255, 0, 255}, {0, 255, 0, 255}, {0, 255, 0, 255}};
+   GLushort idx[6] = {0, 1, 2, 0, 2, 3};
+   glVertexPointer(2, GL_FLOAT, 0, xy_b);
+   glColorPointer(4, GL_UNSIGNED_BYTE, 0, rgba_b);
+   glClientActiveTexture(GL_TEXTURE1);
+   glTexCoordPointer(2, GL_FLOAT, 0, st);
+   glEnableClientState(GL_TEXTURE_COORD_ARRAY);
+   glNewList(base + 1, GL_COMPILE);
+   glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, idx);
+   glEndList();
+   for (int i = 0; i < 8; i += 2)
+      st[i] = 0.25f; /* the black texel */
+   for (int v = 0; v < 4; v++)
+      rgba_b[v][0] = 255;
+   idx[2] = 1; /* degenerate triangles */
+   idx[5] = 0;
+   glDisableClientState(GL_TEXTURE_COORD_ARRAY);
+   glClientActiveTexture(GL_TEXTURE0);
+   glCallList(base + 1);
+   model_rect(&m, 24, 4, 40, 20, green);
+   check_frame("glDrawElements from a list after indices, colours and texcoords changed", &m);
+   gl.ActiveTexture(GL_TEXTURE1);
+   glDisable(GL_TEXTURE_2D);
+   gl.ActiveTexture(GL_TEXTURE0);
+
+   /* C [44,60)x[4,20): positions in a buffer object, indices in an element array buffer; both
+    * buffers rewritten after the compile */
+   const float xy_c[8] = {44, 4, 60, 4, 60, 20, 44, 20};
+   const float xy_moved[8] = {44, 44, 60, 44, 60, 60, 44, 60};
+   const GLuint idx_c[4] = {0, 1, 2, 3}, idx_moved[4] = {0, 0, 0, 0};
+   GLubyte rgba_c[4][4] = {{0, 0, 255, 255}, {0, 0, 255, 255}, {0, 0, 255, 255}, {0, 0, 255, 255}};
+   GLuint bufs[2];
+   gl.GenBuffers(2, bufs);
+   gl.BindBuffer(GL_ARRAY_BUFFER, bufs[0]);
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof xy_c, xy_c, GL_STATIC_DRAW);
+   glVertexPointer(2, GL_FLOAT, 0, (void *)0);
+   gl.BindBuffer(GL_ARRAY_BUFFER, 0);
+   glColorPointer(4, GL_UNSIGNED_BYTE, 0, rgba_c);
+   gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, bufs[1]);
+   gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof idx_c, idx_c, GL_STATIC_DRAW);
+   glNewList(base + 2, GL_COMPILE);
+   glDrawElements(GL_QUADS, 4, GL_UNSIGNED_INT, (void *)0);
+   glEndList();
+   gl.BufferSubData(GL_ELEMENT_ARRAY_BUFFER, 0, sizeof idx_moved, idx_moved);
+   gl.BindBuffer(GL_ARRAY_BUFFER, bufs[0]);
+   gl.BufferSubData(GL_ARRAY_BUFFER, 0, sizeof xy_moved, xy_moved);
+   gl.BindBuffer(GL_ARRAY_BUFFER, 0);
+   gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
+   glDisableClientState(GL_COLOR_ARRAY);
+   glColor4ub(255, 0, 255, 255);
+   glCallList(base + 2);
+   model_rect(&m, 44, 4, 60, 20, blue);
+   check_frame("glDrawElements from a list after both buffers changed", &m);
+
+   /* D [4,20)x[24,40): GL_COMPILE_AND_EXECUTE draws now, and again from the list later */
+   float xy_d[8] = {4, 24, 20, 24, 20, 40, 4, 40};
+   GLubyte rgba_d[4][4] = {
+      {255, 255, 0, 255}, {255, 255, 0, 255}, {255, 255, 0, 255}, {255, 255, 0, 255}};
+   glVertexPointer(2, GL_FLOAT, 0, xy_d);
+   glColorPointer(4, GL_UNSIGNED_BYTE, 0, rgba_d);
+   glEnableClientState(GL_COLOR_ARRAY);
+   glNewList(base + 3, GL_COMPILE_AND_EXECUTE);
+   glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+   glEndList();
+   model_rect(&m, 4, 24, 20, 40, yellow);
+   check_frame("GL_COMPILE_AND_EXECUTE draws at once", &m);
+   clear_to(bg);
+   model_init(&m, bg);
+   memset(xy_d, 0, sizeof xy_d);
+   memset(rgba_d, 0, sizeof rgba_d);
+   glCallList(base);
+   glCallList(base + 1);
+   glCallList(base + 2);
+   glCallList(base + 3);
+   model_rect(&m, 4, 4, 20, 20, red);
+   model_rect(&m, 44, 4, 60, 20, blue);
+   model_rect(&m, 4, 24, 20, 40, yellow);
+   /* B's texture is off now: the compiled green colour alone */
+   model_rect(&m, 24, 4, 40, 20, green);
+   check_frame("every list again after clearing the arrays", &m);
+
+   /* E [24,40)x[24,40) and [44,60)x[24,40): glMultiDrawArrays of two quads, cyan and white */
+   float xy_e[16] = {24, 24, 40, 24, 40, 40, 24, 40, 44, 24, 60, 24, 60, 40, 44, 40};
+   GLubyte rgba_e[8][4];
+   for (int v = 0; v < 8; v++) {
+      const rgba8 c = v < 4 ? cyan : white;
+      memcpy(rgba_e[v], c.c, 4);
+   }
+   const GLint firsts[2] = {0, 4};
+   const GLsizei counts[2] = {4, 4};
+   glVertexPointer(2, GL_FLOAT, 0, xy_e);
+   glColorPointer(4, GL_UNSIGNED_BYTE, 0, rgba_e);
+   glNewList(base + 4, GL_COMPILE);
+   gl.MultiDrawArrays(GL_QUADS, firsts, counts, 2);
+   glEndList();
+   memset(xy_e, 0, sizeof xy_e);
+   glCallList(base + 4);
+   model_rect(&m, 24, 24, 40, 40, cyan);
+   model_rect(&m, 44, 24, 60, 40, white);
+   check_frame("glMultiDrawArrays from a list", &m);
+
+   /* F [4,20)x[44,60): glArrayElement between glBegin and glEnd in a list; G [24,40)x[44,60):
+    * glMultiDrawElements of two triangles */
+   float xy_f[8] = {4, 44, 20, 44, 20, 60, 4, 60};
+   GLubyte rgba_f[4][4] = {
+      {255, 0, 255, 255}, {255, 0, 255, 255}, {255, 0, 255, 255}, {255, 0, 255, 255}};
+   glVertexPointer(2, GL_FLOAT, 0, xy_f);
+   glColorPointer(4, GL_UNSIGNED_BYTE, 0, rgba_f);
+   glNewList(base + 5, GL_COMPILE);
+   glBegin(GL_QUADS);
+   for (int v = 0; v < 4; v++)
+      glArrayElement(v);
+   glEnd();
+   glEndList();
+   float xy_g[8] = {24, 44, 40, 44, 40, 60, 24, 60};
+   GLubyte rgba_g[4][4] = {{255, 0, 0, 255}, {255, 0, 0, 255}, {255, 0, 0, 255}, {255, 0, 0, 255}};
+   const GLubyte tri0[3] = {0, 1, 2}, tri1[3] = {0, 2, 3};
+   const GLsizei tri_counts[2] = {3, 3};
+   const void *tris[2] = {tri0, tri1};
+   glVertexPointer(2, GL_FLOAT, 0, xy_g);
+   glColorPointer(4, GL_UNSIGNED_BYTE, 0, rgba_g);
+   glNewList(base + 6, GL_COMPILE);
+   gl.MultiDrawElements(GL_TRIANGLES, tri_counts, GL_UNSIGNED_BYTE, tris, 2);
+   glEndList();
+   memset(xy_f, 0, sizeof xy_f);
+   memset(xy_g, 0, sizeof xy_g);
+   glDisableClientState(GL_VERTEX_ARRAY);
+   glDisableClientState(GL_COLOR_ARRAY);
+   glCallList(base + 5);
+   glCallList(base + 6);
+   model_rect(&m, 4, 44, 20, 60, magenta);
+   model_rect(&m, 24, 44, 40, 60, red);
+   check_frame("glArrayElement and glMultiDrawElements from lists", &m);
+   check_gl_error("lists of array draws");
+
+   /* H [44,50)x[44,50) and [54,60)x[54,60): one glDrawElements of two strips cut by primitive
+    * restart, which the compile resolves (restart is off when the list executes) */
+   float xy_h[16] = {44, 44, 50, 44, 44, 50, 50, 50, 54, 54, 60, 54, 54, 60, 60, 60};
+   GLubyte rgba_h[8][4];
+   memset(rgba_h, 255, sizeof rgba_h);
+   const GLushort strips[9] = {0, 1, 2, 3, 0xffff, 4, 5, 6, 7};
+   glVertexPointer(2, GL_FLOAT, 0, xy_h);
+   glColorPointer(4, GL_UNSIGNED_BYTE, 0, rgba_h);
+   glEnableClientState(GL_VERTEX_ARRAY);
+   glEnableClientState(GL_COLOR_ARRAY);
+   glEnable(GL_PRIMITIVE_RESTART);
+   gl.PrimitiveRestartIndex(0xffff);
+   glNewList(base + 7, GL_COMPILE);
+   glDrawElements(GL_TRIANGLE_STRIP, 9, GL_UNSIGNED_SHORT, strips);
+   glEndList();
+   glDisable(GL_PRIMITIVE_RESTART);
+   memset(xy_h, 0, sizeof xy_h);
+   glCallList(base + 7);
+   model_rect(&m, 44, 44, 50, 50, white);
+   model_rect(&m, 54, 54, 60, 60, white);
+   check_frame("two strips cut by primitive restart when compiled", &m);
+   glDisableClientState(GL_VERTEX_ARRAY);
+   glDisableClientState(GL_COLOR_ARRAY);
+   check_gl_error("primitive restart in a list");
+
+   /* a refused draw is recorded: its error is raised when the list executes */
+   glNewList(base + 7, GL_COMPILE);
+   glDrawArrays(GL_TRIANGLES, 0, -1);
+   glEndList();
+   check_gl_error("refused draws compiled");
+   glCallList(base + 7);
+   expect_gl_error(GL_INVALID_VALUE, "glDrawArrays(count -1) replayed");
+   check_frame("nothing drawn by the refused draws", &m);
+
+   glShadeModel(GL_SMOOTH);
+   glDeleteLists(base, 8);
+   glDeleteTextures(1, &tex);
+   gl.DeleteBuffers(2, bufs);
+   check_gl_error("compat_dlist_arrays");
+}
