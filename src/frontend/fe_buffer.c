@@ -68,8 +68,8 @@ fe_buffer_lookup(struct fe_context *ctx, GLuint name)
 
 /* The object for a name being bound: created at first bind (GL's lazy creation). Sets *ok to
  * false for a name glGenBuffers never returned (core profile: GL_INVALID_OPERATION). */
-static struct fe_buffer *
-buffer_for_bind(struct fe_context *ctx, GLuint name, bool *ok)
+struct fe_buffer *
+fe_buffer_for_bind(struct fe_context *ctx, GLuint name, bool *ok)
 {
    *ok = true;
    if (!name)
@@ -260,7 +260,7 @@ mgl_glBindBuffer(GLenum target, GLuint buffer)
    struct fe_buffer **point = binding_point(ctx, target);
    FE_CHECK(!point, GL_INVALID_ENUM);
    bool ok;
-   struct fe_buffer *buf = buffer_for_bind(ctx, buffer, &ok);
+   struct fe_buffer *buf = fe_buffer_for_bind(ctx, buffer, &ok);
    FE_CHECK(!ok, GL_INVALID_OPERATION);
    if (*point == buf)
       return;
@@ -300,7 +300,7 @@ bind_range(struct fe_context *ctx, GLenum target, GLuint index, GLuint buffer, G
    /* GL 3.3, 2.15: the ranges being captured cannot change under an active capture. */
    FE_CHECK(target == GL_TRANSFORM_FEEDBACK_BUFFER && ctx->tfo->tf.active, GL_INVALID_OPERATION);
    bool ok;
-   struct fe_buffer *buf = buffer_for_bind(ctx, buffer, &ok);
+   struct fe_buffer *buf = fe_buffer_for_bind(ctx, buffer, &ok);
    FE_CHECK(!ok, GL_INVALID_OPERATION);
    /* The indexed bind also binds the generic point. */
    FE_REBIND(ctx, binding_point(ctx, target), buf);

@@ -224,7 +224,13 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLDRAWARRAYSINDIRECTPROC, DrawArraysIndirect)                                              \
    X(PFNGLDRAWELEMENTSINDIRECTPROC, DrawElementsIndirect)                                          \
    X(PFNGLMULTIDRAWARRAYSINDIRECTPROC, MultiDrawArraysIndirect)                                    \
-   X(PFNGLMULTIDRAWELEMENTSINDIRECTPROC, MultiDrawElementsIndirect)
+   X(PFNGLMULTIDRAWELEMENTSINDIRECTPROC, MultiDrawElementsIndirect)                                \
+   X(PFNGLGETVERTEXATTRIBIVPROC, GetVertexAttribiv)                                                \
+   X(PFNGLBINDVERTEXBUFFERPROC, BindVertexBuffer)                                                  \
+   X(PFNGLVERTEXATTRIBFORMATPROC, VertexAttribFormat)                                              \
+   X(PFNGLVERTEXATTRIBIFORMATPROC, VertexAttribIFormat)                                            \
+   X(PFNGLVERTEXATTRIBBINDINGPROC, VertexAttribBinding)                                            \
+   X(PFNGLVERTEXBINDINGDIVISORPROC, VertexBindingDivisor)
 
 struct gl_funcs {
 #define X(type, name) type name;

@@ -1340,6 +1340,169 @@ test_sample_count_caps(void)
    fake_caps = saved;
 }
 
+/* Vertex buffer bindings (GL 4.6 §10.3.1-10.3.2, ARB_vertex_attrib_binding): each error
+ * changes nothing; the queries; glVertexAttribPointer and glVertexAttribDivisor through the
+ * binding model; attributes sharing a binding reach the pipe as one binding. */
+static void
+test_vertex_binding_errors(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   GLint v = -1;
+   mgl_glGetIntegerv(GL_MAX_VERTEX_ATTRIB_BINDINGS, &v);
+   CHECK_EQ(v, 16);
+   mgl_glGetIntegerv(GL_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET, &v);
+   CHECK_EQ(v, 2047);
+   mgl_glGetIntegerv(GL_MAX_VERTEX_ATTRIB_STRIDE, &v);
+   CHECK_EQ(v, 2048);
+   CHECK_ERR(GL_NO_ERROR);
+   GLuint b[2], vao;
+   mgl_glGenBuffers(2, b);
+   /* core, no vertex array bound */
+   mgl_glBindVertexBuffer(0, b[0], 0, 16);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glVertexAttribFormat(0, 4, GL_FLOAT, GL_FALSE, 0);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glVertexAttribBinding(0, 0);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glVertexBindingDivisor(0, 1);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glGenVertexArrays(1, &vao);
+   mgl_glBindVertexArray(vao);
+   mgl_glBindVertexBuffer(16, b[0], 0, 16);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glBindVertexBuffer(0, b[0], -4, 16);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glBindVertexBuffer(0, b[0], 0, -16);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glBindVertexBuffer(0, b[0], 0, 2052); /* over MAX_VERTEX_ATTRIB_STRIDE */
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glBindVertexBuffer(0, 999, 0, 16); /* never generated */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glVertexAttribFormat(16, 4, GL_FLOAT, GL_FALSE, 0);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glVertexAttribFormat(0, 5, GL_FLOAT, GL_FALSE, 0);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glVertexAttribFormat(0, 4, GL_FLOAT, GL_FALSE, 2048);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glVertexAttribFormat(0, 4, 0x1234, GL_FALSE, 0);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glVertexAttribIFormat(0, 4, GL_FLOAT, 0); /* integer formats only */
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glVertexAttribIFormat(0, GL_BGRA, GL_UNSIGNED_BYTE, 0);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glVertexAttribFormat(0, GL_BGRA, GL_UNSIGNED_BYTE, GL_FALSE, 0);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glVertexAttribFormat(0, GL_BGRA, GL_SHORT, GL_TRUE, 0);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glVertexAttribFormat(0, 3, GL_INT_2_10_10_10_REV, GL_TRUE, 0);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glVertexAttribBinding(16, 0);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glVertexAttribBinding(0, 16);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glVertexBindingDivisor(16, 1);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_STRIDE, 16, &v);
+   CHECK_ERR(GL_INVALID_VALUE);
+   /* nothing changed: the initial state (GL 4.6 table 23.4/23.5) */
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_STRIDE, 0, &v);
+   CHECK_EQ(v, 16);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_BUFFER, 0, &v);
+   CHECK_EQ(v, 0);
+   mgl_glGetVertexAttribiv(0, GL_VERTEX_ATTRIB_ARRAY_SIZE, &v);
+   CHECK_EQ(v, 4);
+   mgl_glGetVertexAttribiv(3, GL_VERTEX_ATTRIB_BINDING, &v);
+   CHECK_EQ(v, 3);
+   CHECK_ERR(GL_NO_ERROR);
+
+   /* two attributes on binding 5 of b[1]; a name glGenBuffers returned is bound (created) */
+   mgl_glBindVertexBuffer(5, b[1], 32, 24);
+   mgl_glVertexAttribFormat(0, 3, GL_FLOAT, GL_FALSE, 0);
+   mgl_glVertexAttribFormat(1, 4, GL_UNSIGNED_BYTE, GL_TRUE, 12);
+   mgl_glVertexAttribBinding(0, 5);
+   mgl_glVertexAttribBinding(1, 5);
+   mgl_glVertexBindingDivisor(5, 2);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(mgl_glIsBuffer(b[1]));
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_OFFSET, 5, &v);
+   CHECK_EQ(v, 32);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_STRIDE, 5, &v);
+   CHECK_EQ(v, 24);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_DIVISOR, 5, &v);
+   CHECK_EQ(v, 2);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_BUFFER, 5, &v);
+   CHECK_EQ(v, (GLint)b[1]);
+   mgl_glGetVertexAttribiv(1, GL_VERTEX_ATTRIB_BINDING, &v);
+   CHECK_EQ(v, 5);
+   mgl_glGetVertexAttribiv(1, GL_VERTEX_ATTRIB_RELATIVE_OFFSET, &v);
+   CHECK_EQ(v, 12);
+   mgl_glGetVertexAttribiv(1, GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING, &v); /* the binding's */
+   CHECK_EQ(v, (GLint)b[1]);
+   mgl_glGetVertexAttribiv(1, GL_VERTEX_ATTRIB_ARRAY_DIVISOR, &v);
+   CHECK_EQ(v, 2);
+   mgl_glGetVertexAttribiv(1, GL_VERTEX_ATTRIB_ARRAY_STRIDE, &v); /* the attribute's: unset */
+   CHECK_EQ(v, 0);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, b[1]);
+   mgl_glBufferData(GL_ARRAY_BUFFER, 256, NULL, GL_STATIC_DRAW);
+   mgl_glEnableVertexAttribArray(0);
+   mgl_glEnableVertexAttribArray(1);
+   struct fake_program fp = {.num_inputs = 2, .inputs = {"pos", "col"}};
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_ERR(GL_NO_ERROR);
+   const struct fake_rec *r = fake_find(MGP_CALL_create_vertex_elements, 0);
+   CHECK(r != NULL);
+   if (r) {
+      struct mgp_create_vertex_elements ve;
+      memcpy(&ve, r->args, sizeof(ve));
+      CHECK_EQ(ve.enabled_mask, 3u);
+      CHECK_EQ(ve.attribs[0].binding, 5);
+      CHECK_EQ(ve.attribs[1].binding, 5);
+      CHECK_EQ(ve.attribs[0].relative_offset, 0u);
+      CHECK_EQ(ve.attribs[1].relative_offset, 12u);
+      CHECK_EQ(ve.bindings[5].stride, 24u);
+      CHECK_EQ(ve.bindings[5].divisor, 2u);
+      CHECK_EQ(ve.binding_count, 6u);
+   }
+   r = fake_find(MGP_CALL_set_vertex_buffers, 0);
+   CHECK(r != NULL);
+   if (r) {
+      CHECK_EQ(r->tail_count, 6u);
+      const struct mgp_vertex_buffer *vb = r->tail;
+      for (unsigned k = 0; k < r->tail_count && k < 6; k++)
+         CHECK_EQ(vb[k].res.slot != 0 || vb[k].res.gen != 0, k == 5);
+      if (r->tail_count == 6)
+         CHECK_EQ(vb[5].offset, 32u);
+   }
+
+   /* glVertexAttribPointer: binding index, relative offset 0, the binding's buffer, offset and
+    * stride (tight when 0); glVertexAttribDivisor: binding index's divisor */
+   mgl_glVertexAttribPointer(1, 2, GL_SHORT, GL_FALSE, 0, (const void *)8);
+   mgl_glVertexAttribDivisor(0, 3);
+   mgl_glGetVertexAttribiv(1, GL_VERTEX_ATTRIB_BINDING, &v);
+   CHECK_EQ(v, 1);
+   mgl_glGetVertexAttribiv(1, GL_VERTEX_ATTRIB_RELATIVE_OFFSET, &v);
+   CHECK_EQ(v, 0);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_STRIDE, 1, &v);
+   CHECK_EQ(v, 4);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_OFFSET, 1, &v);
+   CHECK_EQ(v, 8);
+   mgl_glGetVertexAttribiv(0, GL_VERTEX_ATTRIB_BINDING, &v);
+   CHECK_EQ(v, 0);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_DIVISOR, 0, &v);
+   CHECK_EQ(v, 3);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_DIVISOR, 5, &v); /* binding 5 keeps its own */
+   CHECK_EQ(v, 2);
+   CHECK_ERR(GL_NO_ERROR);
+   /* glVertexAttribLFormat: no 64-bit attributes (ARB_vertex_attrib_64bit), the named decline */
+   mgl_glVertexAttribLFormat(0, 1, GL_DOUBLE, 0);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
@@ -1347,6 +1510,7 @@ main(void)
    test_buffer_errors();
    test_draw_errors();
    test_indirect_errors();
+   test_vertex_binding_errors();
    test_uniform_errors();
    test_robust_uniform_reads();
    test_program_errors();
