@@ -1008,10 +1008,6 @@ unsigned fe_vao_attrib_binding(const struct fe_vao *vao, unsigned i);
 #define FE_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET 2047u
 /* GL_MAX_VERTEX_ATTRIB_BINDINGS. */
 unsigned fe_vao_max_bindings(const struct fe_context *ctx);
-/* glBindVertexBuffer's checks of buffer, offset and stride and its work on binding b of the
- * bound vertex array (b checked by the caller): false after recording the error. */
-bool fe_vao_bind_vertex_buffer(struct fe_context *ctx, GLuint b, GLuint buffer, GLintptr offset,
-                               GLsizei stride);
 /* glGetInteger(64)i_v of GL_VERTEX_BINDING_{OFFSET,STRIDE,DIVISOR,BUFFER}: false after
  * recording GL_INVALID_VALUE. */
 bool fe_vao_binding_get(struct fe_context *ctx, GLenum target, GLuint index, int64_t *out);

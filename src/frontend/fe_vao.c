@@ -525,24 +525,12 @@ mgl_glVertexAttribDivisor(GLuint index, GLuint divisor)
       return;                                                                                      \
    }
 
-bool
-fe_vao_bind_vertex_buffer(struct fe_context *ctx, GLuint b, GLuint buffer, GLintptr offset,
-                          GLsizei stride)
+/* glBindVertexBuffer(s)' checks of offset and stride (GL 4.6 §10.3.1). */
+static bool
+offset_stride_ok(const struct fe_context *ctx, GLintptr offset, GLsizei stride)
 {
-   if (offset < 0 || stride < 0 ||
-       (ctx->share->caps->max_vertex_attrib_stride &&
-        (uint32_t)stride > ctx->share->caps->max_vertex_attrib_stride)) {
-      fe_error(ctx, GL_INVALID_VALUE);
-      return false;
-   }
-   bool ok;
-   struct fe_buffer *buf = fe_buffer_for_bind(ctx, buffer, &ok);
-   if (!ok) {
-      fe_error(ctx, GL_INVALID_OPERATION);
-      return false;
-   }
-   set_buffer(ctx, ctx->vao, b, buf, (uint64_t)offset, (uint32_t)stride, false);
-   return true;
+   const uint32_t max = ctx->share->caps->max_vertex_attrib_stride;
+   return offset >= 0 && stride >= 0 && (!max || (uint32_t)stride <= max);
 }
 
 void
@@ -551,7 +539,46 @@ mgl_glBindVertexBuffer(GLuint bindingindex, GLuint buffer, GLintptr offset, GLsi
    VAB_CTX_OR_RETURN("glBindVertexBuffer");
    FE_CHECK(!ctx->vao, GL_INVALID_OPERATION);
    FE_CHECK(bindingindex >= fe_vao_max_bindings(ctx), GL_INVALID_VALUE);
-   fe_vao_bind_vertex_buffer(ctx, bindingindex, buffer, offset, stride);
+   FE_CHECK(!offset_stride_ok(ctx, offset, stride), GL_INVALID_VALUE);
+   bool ok;
+   struct fe_buffer *buf = fe_buffer_for_bind(ctx, buffer, &ok);
+   FE_CHECK(!ok, GL_INVALID_OPERATION);
+   set_buffer(ctx, ctx->vao, bindingindex, buf, (uint64_t)offset, (uint32_t)stride, false);
+}
+
+/* GL 4.4 §10.3.1 (ARB_multi_bind): bindings [first, first + count), as many glBindVertexBuffer
+ * calls except that names are not created; a binding in error (a name that is no buffer
+ * object: GL_INVALID_OPERATION; a negative offset or stride, or one over the limit:
+ * GL_INVALID_VALUE) is left, the others are made. A NULL list unbinds them all, to offset 0
+ * and stride 16. */
+void
+mgl_glBindVertexBuffers(GLuint first, GLsizei count, const GLuint *buffers,
+                        const GLintptr *offsets, const GLsizei *strides)
+{
+   VAB_CTX_OR_RETURN("glBindVertexBuffers");
+   FE_CHECK(!ctx->vao, GL_INVALID_OPERATION);
+   FE_CHECK(count < 0, GL_INVALID_VALUE);
+   FE_CHECK((uint64_t)first + (uint64_t)count > fe_vao_max_bindings(ctx), GL_INVALID_OPERATION);
+   for (GLsizei i = 0; i < count; i++) {
+      const GLuint b = first + (GLuint)i;
+      if (!buffers) {
+         set_buffer(ctx, ctx->vao, b, NULL, 0, 16, false);
+         continue;
+      }
+      struct fe_buffer *buf = NULL;
+      if (buffers[i]) {
+         buf = fe_buffer_lookup(ctx, buffers[i]);
+         if (!buf) {
+            fe_error(ctx, GL_INVALID_OPERATION);
+            continue;
+         }
+      }
+      if (!offset_stride_ok(ctx, offsets[i], strides[i])) {
+         fe_error(ctx, GL_INVALID_VALUE);
+         continue;
+      }
+      set_buffer(ctx, ctx->vao, b, buf, (uint64_t)offsets[i], (uint32_t)strides[i], false);
+   }
 }
 
 static void

@@ -230,7 +230,12 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLVERTEXATTRIBFORMATPROC, VertexAttribFormat)                                              \
    X(PFNGLVERTEXATTRIBIFORMATPROC, VertexAttribIFormat)                                            \
    X(PFNGLVERTEXATTRIBBINDINGPROC, VertexAttribBinding)                                            \
-   X(PFNGLVERTEXBINDINGDIVISORPROC, VertexBindingDivisor)
+   X(PFNGLVERTEXBINDINGDIVISORPROC, VertexBindingDivisor)                                          \
+   X(PFNGLBINDBUFFERSBASEPROC, BindBuffersBase)                                                    \
+   X(PFNGLBINDBUFFERSRANGEPROC, BindBuffersRange)                                                  \
+   X(PFNGLBINDTEXTURESPROC, BindTextures)                                                          \
+   X(PFNGLBINDSAMPLERSPROC, BindSamplers)                                                          \
+   X(PFNGLBINDVERTEXBUFFERSPROC, BindVertexBuffers)
 
 struct gl_funcs {
 #define X(type, name) type name;

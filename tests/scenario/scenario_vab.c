@@ -208,3 +208,167 @@ sc_vertex_attrib_binding(void)
    gl.DeleteBuffers(2, buf);
    gl.DeleteProgram(prog);
 }
+
+/* ---- GL 4.4 ARB_multi_bind ---- */
+
+static const char *VS_MB = "#version 330 core\n"
+                           "layout(location = 0) in vec2 a_pos;\n"
+                           "void main() { gl_Position = vec4(a_pos, 0.0, 1.0); }\n";
+static const char *FS_MB = "#version 330 core\n"
+                           "uniform sampler2D t0;\n"
+                           "uniform sampler2D t1;\n"
+                           "layout(std140) uniform Scale { vec4 scale; };\n"
+                           "out vec4 o;\n"
+                           "void main() {\n"
+                           "  o = texture(t0, vec2(0.5)) + texture(t1, vec2(0.5)) * scale;\n"
+                           "}\n";
+
+static GLuint
+texel_texture(const uint8_t rgba[4])
+{
+   GLuint t;
+   glGenTextures(1, &t);
+   glBindTexture(GL_TEXTURE_2D, t);
+   /* 2x2 without its 1x1 level, under the default minification filter (mipmapped): complete
+    * only under a sampler object with GL_NEAREST */
+   uint8_t texels[16];
+   for (int k = 0; k < 4; k++)
+      memcpy(texels + 4 * k, rgba, 4);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+   glBindTexture(GL_TEXTURE_2D, 0);
+   return t;
+}
+
+static void
+expect_fill(const char *phase, vec4f c)
+{
+   clear_to(V4(0.2f, 0.2f, 0.2f, 1));
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error(phase);
+   model m;
+   model_init(&m, c);
+   check_frame(phase, &m);
+}
+
+/* Textures (units 2 and 3), samplers, a uniform block's range and the vertex buffer each bound
+ * by the multi-bind calls alone, pixels checked after each change; the errors of each. */
+void
+sc_multi_bind(void)
+{
+   if (!has_ext("GL_ARB_vertex_attrib_binding")) {
+      fail("GL_ARB_vertex_attrib_binding is not listed");
+      return;
+   }
+   static const uint8_t red[4] = {255, 0, 0, 255}, green[4] = {0, 255, 0, 255};
+   const GLuint prog = link_program(VS_MB, FS_MB);
+   gl.UseProgram(prog);
+   gl.Uniform1i(uloc(prog, "t0"), 2);
+   gl.Uniform1i(uloc(prog, "t1"), 3);
+   gl.UniformBlockBinding(prog, gl.GetUniformBlockIndex(prog, "Scale"), 1);
+   const GLuint tex[2] = {texel_texture(red), texel_texture(green)};
+   GLuint smp;
+   gl.GenSamplers(1, &smp);
+   gl.SamplerParameteri(smp, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   gl.SamplerParameteri(smp, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   GLint align = 0;
+   glGetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &align);
+   if (align < 16)
+      align = 16;
+   float scales[2 * 64] = {0};
+   const int second = align / (int)sizeof(float); /* the second vec4, one alignment on */
+   if (second + 4 > (int)(sizeof scales / sizeof scales[0])) {
+      die_setup("GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT %d is over 256", align);
+      return;
+   }
+   scales[1] = 1;      /* (0, 1, 0, 0) */
+   scales[second] = 1; /* (1, 0, 0, 0) */
+   GLuint bufs[2];
+   gl.GenBuffers(2, bufs);
+   gl.BindBuffer(GL_UNIFORM_BUFFER, bufs[0]);
+   gl.BufferData(GL_UNIFORM_BUFFER, (GLsizeiptr)((size_t)(second + 4) * sizeof(float)), scales,
+                 GL_STATIC_DRAW);
+   gl.BindBuffer(GL_UNIFORM_BUFFER, 0);
+   float quad[12];
+   rect_vertices(quad, -1, -1, 1, 1);
+   gl.BindBuffer(GL_ARRAY_BUFFER, bufs[1]);
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
+   gl.BindBuffer(GL_ARRAY_BUFFER, 0);
+   GLuint vao;
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   gl.VertexAttribFormat(0, 2, GL_FLOAT, GL_FALSE, 0);
+   gl.VertexAttribBinding(0, 4);
+   gl.EnableVertexAttribArray(0);
+   check_gl_error("the multi-bind scene");
+
+   /* errors: past the limits nothing is bound; a name that is no object (999) alone is left */
+   GLint max = 0;
+   glGetIntegerv(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, &max);
+   gl.BindTextures((GLuint)max - 1, 2, tex);
+   expect_gl_error(GL_INVALID_OPERATION, "glBindTextures past the units");
+   gl.BindSamplers((GLuint)max, 1, &smp);
+   expect_gl_error(GL_INVALID_OPERATION, "glBindSamplers past the units");
+   glGetIntegerv(GL_MAX_UNIFORM_BUFFER_BINDINGS, &max);
+   gl.BindBuffersBase(GL_UNIFORM_BUFFER, (GLuint)max, 1, bufs);
+   expect_gl_error(GL_INVALID_OPERATION, "glBindBuffersBase past the bindings");
+   glGetIntegerv(GL_MAX_VERTEX_ATTRIB_BINDINGS, &max);
+   const GLintptr zero_off[2] = {0, 0};
+   const GLsizei strides[2] = {8, 8};
+   gl.BindVertexBuffers((GLuint)max - 1, 2, bufs, zero_off, strides);
+   expect_gl_error(GL_INVALID_OPERATION, "glBindVertexBuffers past the bindings");
+   const GLuint vb_bad[2] = {999, bufs[1]};
+   gl.BindVertexBuffers(3, 2, vb_bad, zero_off, strides);
+   expect_gl_error(GL_INVALID_OPERATION, "glBindVertexBuffers of name 999");
+   GLint v = -1;
+   gl.GetIntegeri_v(GL_VERTEX_BINDING_BUFFER, 4, &v);
+   if (v != (GLint)bufs[1])
+      fail("glBindVertexBuffers {999, %u}: binding 4 holds %d, want %u", bufs[1], v, bufs[1]);
+   check_gl_error("GL_VERTEX_BINDING_BUFFER");
+
+   /* t0 = red, t1 = green, scale (0, 1, 0, 0): yellow */
+   gl.BindTextures(2, 2, tex);
+   const GLuint smps[2] = {smp, smp};
+   gl.BindSamplers(2, 2, smps);
+   const GLintptr off0 = 0;
+   const GLsizeiptr size16 = 16;
+   gl.BindBuffersRange(GL_UNIFORM_BUFFER, 1, 1, bufs, &off0, &size16);
+   check_gl_error("glBindTextures, glBindSamplers, glBindBuffersRange");
+   expect_fill("units 2-3, samplers and a block range by the multi-bind calls", V4(1, 1, 0, 1));
+
+   /* swapped textures, the block's second vec4 (1, 0, 0, 0): green + red * (1,0,0,0) = yellow;
+    * unswapped it would be red, the first vec4 green */
+   const GLuint swapped[2] = {tex[1], tex[0]};
+   gl.BindTextures(2, 2, swapped);
+   const GLintptr off1 = align;
+   gl.BindBuffersRange(GL_UNIFORM_BUFFER, 1, 1, bufs, &off1, &size16);
+   check_gl_error("swapped textures, the block's second range");
+   expect_fill("swapped textures and another block range", V4(1, 1, 0, 1));
+
+   /* no samplers: both textures incomplete, (0, 0, 0, 1) each */
+   gl.BindSamplers(2, 2, NULL);
+   check_gl_error("glBindSamplers(NULL)");
+   expect_fill("samplers unbound by a NULL list", V4(0, 0, 0, 1));
+
+   /* {999, smp}: unit 2 stays without (t1 incomplete), unit 3 samples red: (1, 0, 0, 1) */
+   const GLuint smp_bad[2] = {999, smp};
+   gl.BindSamplers(2, 2, smp_bad);
+   expect_gl_error(GL_INVALID_OPERATION, "glBindSamplers of name 999");
+   expect_fill("the sampler after a bad name still bound", V4(1, 0, 0, 1));
+
+   /* textures unbound by a NULL list: both units sample the default texture, incomplete */
+   gl.BindSamplers(2, 2, smps);
+   gl.BindTextures(2, 2, NULL);
+   check_gl_error("glBindTextures(NULL)");
+   expect_fill("textures unbound by a NULL list", V4(0, 0, 0, 1));
+
+   gl.BindBuffersBase(GL_UNIFORM_BUFFER, 0, 2, NULL);
+   gl.BindSamplers(2, 2, NULL);
+   gl.UseProgram(0);
+   gl.BindVertexArray(0);
+   gl.DeleteVertexArrays(1, &vao);
+   gl.DeleteBuffers(2, bufs);
+   gl.DeleteSamplers(1, &smp);
+   glDeleteTextures(2, tex);
+   gl.DeleteProgram(prog);
+   check_gl_error("the multi-bind teardown");
+}

@@ -1503,6 +1503,143 @@ test_vertex_binding_errors(void)
    env_finish(&e);
 }
 
+/* GL 4.4 ARB_multi_bind: first + count past the limit binds nothing (GL_INVALID_OPERATION); a
+ * name that is no object is GL_INVALID_OPERATION and the rest are still bound; a range or
+ * offset in error is GL_INVALID_VALUE for its binding alone; a NULL list unbinds. */
+static void
+test_multi_bind_errors(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   GLuint b[3], never;
+   GLint v = -1;
+   mgl_glGenBuffers(3, b);
+   for (int k = 0; k < 3; k++) {
+      mgl_glBindBuffer(GL_COPY_WRITE_BUFFER, b[k]);
+      mgl_glBufferData(GL_COPY_WRITE_BUFFER, 1024, NULL, GL_STATIC_DRAW);
+   }
+   mgl_glGenBuffers(1, &never); /* generated, never bound: no object yet */
+   mgl_glBindBuffer(GL_UNIFORM_BUFFER, 0);
+   CHECK_ERR(GL_NO_ERROR);
+
+   mgl_glBindBuffersBase(GL_ARRAY_BUFFER, 0, 1, b);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glBindBuffersBase(GL_UNIFORM_BUFFER, 0, -1, b);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glGetIntegerv(GL_MAX_UNIFORM_BUFFER_BINDINGS, &v);
+   mgl_glBindBuffersBase(GL_UNIFORM_BUFFER, (GLuint)v - 2, 3, b);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glGetIntegeri_v(GL_UNIFORM_BUFFER_BINDING, (GLuint)v - 2, &v);
+   CHECK_EQ(v, 0); /* nothing bound */
+   const GLuint with_bad[3] = {b[0], 999, b[2]};
+   mgl_glBindBuffersBase(GL_UNIFORM_BUFFER, 1, 3, with_bad);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glGetIntegeri_v(GL_UNIFORM_BUFFER_BINDING, 1, &v);
+   CHECK_EQ(v, (GLint)b[0]);
+   mgl_glGetIntegeri_v(GL_UNIFORM_BUFFER_BINDING, 2, &v);
+   CHECK_EQ(v, 0);
+   mgl_glGetIntegeri_v(GL_UNIFORM_BUFFER_BINDING, 3, &v);
+   CHECK_EQ(v, (GLint)b[2]);
+   mgl_glGetIntegerv(GL_UNIFORM_BUFFER_BINDING, &v); /* the generic point stays */
+   CHECK_EQ(v, 0);
+   mgl_glBindBuffersBase(GL_UNIFORM_BUFFER, 2, 1, &never);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   CHECK(!mgl_glIsBuffer(never)); /* not created */
+   /* ranges: offset 100 is not a multiple of 256; size 0 */
+   const GLintptr offs[3] = {256, 100, 0};
+   const GLsizeiptr sizes[3] = {64, 64, 0};
+   mgl_glBindBuffersRange(GL_UNIFORM_BUFFER, 4, 3, b, offs, sizes);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glGetIntegeri_v(GL_UNIFORM_BUFFER_BINDING, 4, &v);
+   CHECK_EQ(v, (GLint)b[0]);
+   mgl_glGetIntegeri_v(GL_UNIFORM_BUFFER_START, 4, &v);
+   CHECK_EQ(v, 256);
+   mgl_glGetIntegeri_v(GL_UNIFORM_BUFFER_SIZE, 4, &v);
+   CHECK_EQ(v, 64);
+   mgl_glGetIntegeri_v(GL_UNIFORM_BUFFER_BINDING, 5, &v);
+   CHECK_EQ(v, 0);
+   mgl_glBindBuffersBase(GL_UNIFORM_BUFFER, 0, 5, NULL);
+   CHECK_ERR(GL_NO_ERROR);
+   for (GLuint k = 0; k < 5; k++) {
+      mgl_glGetIntegeri_v(GL_UNIFORM_BUFFER_BINDING, k, &v);
+      CHECK_EQ(v, 0);
+   }
+
+   /* textures and samplers */
+   GLuint tex[2], smp[2];
+   mgl_glGenTextures(2, tex);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[0]);
+   mgl_glBindTexture(GL_TEXTURE_CUBE_MAP, tex[1]);
+   mgl_glBindTexture(GL_TEXTURE_CUBE_MAP, 0);
+   mgl_glBindTexture(GL_TEXTURE_2D, 0);
+   mgl_glGenSamplers(2, smp);
+   mgl_glActiveTexture(GL_TEXTURE0 + 5);
+   mgl_glGetIntegerv(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, &v);
+   mgl_glBindTextures((GLuint)v - 1, 2, tex);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBindSamplers((GLuint)v, 1, smp);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   const GLuint tex_bad[3] = {tex[0], 777, tex[1]};
+   mgl_glBindTextures(1, 3, tex_bad);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   const GLuint smp_bad[3] = {smp[0], 777, smp[1]};
+   mgl_glBindSamplers(1, 3, smp_bad);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glGetIntegerv(GL_ACTIVE_TEXTURE, &v);
+   CHECK_EQ(v, GL_TEXTURE0 + 5); /* the active unit stays */
+   mgl_glActiveTexture(GL_TEXTURE1);
+   mgl_glGetIntegerv(GL_TEXTURE_BINDING_2D, &v);
+   CHECK_EQ(v, (GLint)tex[0]);
+   mgl_glGetIntegerv(GL_SAMPLER_BINDING, &v);
+   CHECK_EQ(v, (GLint)smp[0]);
+   mgl_glActiveTexture(GL_TEXTURE2);
+   mgl_glGetIntegerv(GL_SAMPLER_BINDING, &v);
+   CHECK_EQ(v, 0);
+   mgl_glActiveTexture(GL_TEXTURE3);
+   mgl_glGetIntegerv(GL_TEXTURE_BINDING_CUBE_MAP, &v);
+   CHECK_EQ(v, (GLint)tex[1]);
+   mgl_glGetIntegerv(GL_SAMPLER_BINDING, &v);
+   CHECK_EQ(v, (GLint)smp[1]);
+   mgl_glBindTextures(1, 3, NULL);
+   mgl_glBindSamplers(1, 3, NULL);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetIntegerv(GL_TEXTURE_BINDING_CUBE_MAP, &v);
+   CHECK_EQ(v, 0);
+   mgl_glGetIntegerv(GL_SAMPLER_BINDING, &v);
+   CHECK_EQ(v, 0);
+
+   /* vertex buffers */
+   const GLintptr voffs[3] = {0, 0, -4};
+   const GLsizei strides[3] = {8, 8, 8};
+   mgl_glBindVertexBuffers(0, 1, b, voffs, strides); /* core, no vertex array */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   GLuint vao;
+   mgl_glGenVertexArrays(1, &vao);
+   mgl_glBindVertexArray(vao);
+   mgl_glBindVertexBuffers(15, 2, b, voffs, strides);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBindVertexBuffers(0, 3, with_bad, voffs, strides); /* 999, and offset -4 */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_BUFFER, 0, &v);
+   CHECK_EQ(v, (GLint)b[0]);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_STRIDE, 0, &v);
+   CHECK_EQ(v, 8);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_BUFFER, 2, &v);
+   CHECK_EQ(v, 0);
+   const GLintptr ok_offs[2] = {16, 32};
+   mgl_glBindVertexBuffers(1, 2, b, ok_offs, strides);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_OFFSET, 2, &v);
+   CHECK_EQ(v, 32);
+   mgl_glBindVertexBuffers(0, 3, NULL, NULL, NULL);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_BUFFER, 2, &v);
+   CHECK_EQ(v, 0);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_STRIDE, 0, &v);
+   CHECK_EQ(v, 16);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
@@ -1511,6 +1648,7 @@ main(void)
    test_draw_errors();
    test_indirect_errors();
    test_vertex_binding_errors();
+   test_multi_bind_errors();
    test_uniform_errors();
    test_robust_uniform_reads();
    test_program_errors();
