@@ -295,9 +295,9 @@ range_error(struct fe_context *ctx, GLenum target, GLintptr offset, GLsizeiptr s
    /* GL 4.3, 6.1.1: an offset that is not a multiple of the target's *_OFFSET_ALIGNMENT is
     * GL_INVALID_VALUE (the device's limits, through caps) */
    const struct mgp_caps *caps = ctx->share->caps;
-   const GLintptr align = (GLintptr)(target == GL_SHADER_STORAGE_BUFFER
-                                        ? caps->storage_buffer_offset_alignment
-                                        : caps->uniform_buffer_offset_alignment);
+   const GLintptr align =
+      (GLintptr)(target == GL_SHADER_STORAGE_BUFFER ? caps->storage_buffer_offset_alignment
+                                                    : caps->uniform_buffer_offset_alignment);
    return align > 1 && offset % align ? GL_INVALID_VALUE : GL_NO_ERROR;
 }
 

@@ -552,8 +552,8 @@ mgl_glBindVertexBuffer(GLuint bindingindex, GLuint buffer, GLintptr offset, GLsi
  * GL_INVALID_VALUE) is left, the others are made. A NULL list unbinds them all, to offset 0
  * and stride 16. */
 void
-mgl_glBindVertexBuffers(GLuint first, GLsizei count, const GLuint *buffers,
-                        const GLintptr *offsets, const GLsizei *strides)
+mgl_glBindVertexBuffers(GLuint first, GLsizei count, const GLuint *buffers, const GLintptr *offsets,
+                        const GLsizei *strides)
 {
    VAB_CTX_OR_RETURN("glBindVertexBuffers");
    FE_CHECK(!ctx->vao, GL_INVALID_OPERATION);

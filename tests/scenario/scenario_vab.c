@@ -18,16 +18,17 @@ struct vtx {
  * colours come from another binding). */
 enum { RA, RB, RE, RC, RD, NRECT, SIDE = 8, VSZ = (int)sizeof(struct vtx) };
 
-static const char *VS_VAB = "#version 330 core\n"
-                            "layout(location = 0) in vec2 a_pos;\n"
-                            "layout(location = 1) in vec4 a_colour;\n"
-                            "layout(location = 2) in uint a_row;\n"
-                            "out vec4 v_colour;\n"
-                            "void main() {\n"
-                            "  vec2 p = a_pos + vec2(float(gl_InstanceID) * 16.0, float(a_row) * 48.0);\n"
-                            "  gl_Position = vec4(p / 32.0 - 1.0, 0.0, 1.0);\n"
-                            "  v_colour = a_colour;\n"
-                            "}\n";
+static const char *VS_VAB =
+   "#version 330 core\n"
+   "layout(location = 0) in vec2 a_pos;\n"
+   "layout(location = 1) in vec4 a_colour;\n"
+   "layout(location = 2) in uint a_row;\n"
+   "out vec4 v_colour;\n"
+   "void main() {\n"
+   "  vec2 p = a_pos + vec2(float(gl_InstanceID) * 16.0, float(a_row) * 48.0);\n"
+   "  gl_Position = vec4(p / 32.0 - 1.0, 0.0, 1.0);\n"
+   "  v_colour = a_colour;\n"
+   "}\n";
 static const char *FS_VAB = "#version 330 core\n"
                             "in vec4 v_colour;\n"
                             "out vec4 o;\n"
@@ -39,8 +40,8 @@ static const float INST[4][4] = {{0, 0, 1, 1}, {1, 1, 0, 1}, {1, 0, 1, 1}, {0, 1
 static void
 rect(struct vtx *v, float x0, float y0, const uint8_t rgba[4], uint8_t row)
 {
-   const float xy[6][2] = {{x0, y0},        {x0 + SIDE, y0},        {x0, y0 + SIDE},
-                           {x0, y0 + SIDE}, {x0 + SIDE, y0},        {x0 + SIDE, y0 + SIDE}};
+   const float xy[6][2] = {{x0, y0},        {x0 + SIDE, y0}, {x0, y0 + SIDE},
+                           {x0, y0 + SIDE}, {x0 + SIDE, y0}, {x0 + SIDE, y0 + SIDE}};
    for (int k = 0; k < 6; k++) {
       v[k] = (struct vtx){.x = xy[k][0], .y = xy[k][1], .row = row};
       memcpy(v[k].rgba, rgba, 4);
