@@ -68,8 +68,8 @@ fe_buffer_lookup(struct fe_context *ctx, GLuint name)
 
 /* The object for a name being bound: created at first bind (GL's lazy creation). Sets *ok to
  * false for a name glGenBuffers never returned (core profile: GL_INVALID_OPERATION). */
-static struct fe_buffer *
-buffer_for_bind(struct fe_context *ctx, GLuint name, bool *ok)
+struct fe_buffer *
+fe_buffer_for_bind(struct fe_context *ctx, GLuint name, bool *ok)
 {
    *ok = true;
    if (!name)
@@ -260,7 +260,7 @@ mgl_glBindBuffer(GLenum target, GLuint buffer)
    struct fe_buffer **point = binding_point(ctx, target);
    FE_CHECK(!point, GL_INVALID_ENUM);
    bool ok;
-   struct fe_buffer *buf = buffer_for_bind(ctx, buffer, &ok);
+   struct fe_buffer *buf = fe_buffer_for_bind(ctx, buffer, &ok);
    FE_CHECK(!ok, GL_INVALID_OPERATION);
    if (*point == buf)
       return;
@@ -271,45 +271,48 @@ mgl_glBindBuffer(GLenum target, GLuint buffer)
 
 /* ---- indexed bindings ----------------------------------------------------------------------- */
 
-static void
-bind_range(struct fe_context *ctx, GLenum target, GLuint index, GLuint buffer, GLintptr offset,
-           GLsizeiptr size, bool whole)
+/* The number of indexed bindings of target: 0 for a target without them (GL_INVALID_ENUM). */
+static unsigned
+indexed_bindings(struct fe_context *ctx, GLenum target)
 {
-   const bool storage = target == GL_SHADER_STORAGE_BUFFER && fe_ssbo_bindings(ctx);
-   if (target != GL_UNIFORM_BUFFER && target != GL_TRANSFORM_FEEDBACK_BUFFER && !storage) {
-      fe_error(ctx, GL_INVALID_ENUM);
-      return;
+   switch (target) {
+   case GL_UNIFORM_BUFFER: return FE_MAX_UBO_BINDINGS;
+   case GL_TRANSFORM_FEEDBACK_BUFFER: return FE_MAX_XFB_BUFFERS;
+   case GL_SHADER_STORAGE_BUFFER: return fe_ssbo_bindings(ctx);
+   default: return 0;
    }
-   unsigned max = target == GL_UNIFORM_BUFFER ? FE_MAX_UBO_BINDINGS
-                  : storage                   ? fe_ssbo_bindings(ctx)
-                                              : FE_MAX_XFB_BUFFERS;
-   FE_CHECK(index >= max, GL_INVALID_VALUE);
-   if (!whole && buffer) {
-      FE_CHECK(offset < 0 || size <= 0, GL_INVALID_VALUE);
-      if (target == GL_UNIFORM_BUFFER || storage) {
-         /* GL 4.3, 6.1.1: an offset that is not a multiple of the target's
-          * *_OFFSET_ALIGNMENT is GL_INVALID_VALUE (the device's limits, through caps) */
-         const struct mgp_caps *caps = ctx->share->caps;
-         GLintptr align = (GLintptr)(storage ? caps->storage_buffer_offset_alignment
-                                             : caps->uniform_buffer_offset_alignment);
-         FE_CHECK(align > 1 && offset % align, GL_INVALID_VALUE);
-      } else {
-         FE_CHECK((offset | size) & 3, GL_INVALID_VALUE);
-      }
-   }
-   /* GL 3.3, 2.15: the ranges being captured cannot change under an active capture. */
-   FE_CHECK(target == GL_TRANSFORM_FEEDBACK_BUFFER && ctx->tfo->tf.active, GL_INVALID_OPERATION);
-   bool ok;
-   struct fe_buffer *buf = buffer_for_bind(ctx, buffer, &ok);
-   FE_CHECK(!ok, GL_INVALID_OPERATION);
-   /* The indexed bind also binds the generic point. */
-   FE_REBIND(ctx, binding_point(ctx, target), buf);
+}
+
+/* The range checks of an indexed binding of a buffer (GL 4.6 §6.1.1): GL_INVALID_VALUE or
+ * GL_NO_ERROR. */
+static GLenum
+range_error(struct fe_context *ctx, GLenum target, GLintptr offset, GLsizeiptr size)
+{
+   if (offset < 0 || size <= 0)
+      return GL_INVALID_VALUE;
+   if (target == GL_TRANSFORM_FEEDBACK_BUFFER)
+      return (offset | size) & 3 ? GL_INVALID_VALUE : GL_NO_ERROR;
+   /* GL 4.3, 6.1.1: an offset that is not a multiple of the target's *_OFFSET_ALIGNMENT is
+    * GL_INVALID_VALUE (the device's limits, through caps) */
+   const struct mgp_caps *caps = ctx->share->caps;
+   const GLintptr align =
+      (GLintptr)(target == GL_SHADER_STORAGE_BUFFER ? caps->storage_buffer_offset_alignment
+                                                    : caps->uniform_buffer_offset_alignment);
+   return align > 1 && offset % align ? GL_INVALID_VALUE : GL_NO_ERROR;
+}
+
+/* Indexed binding index of target (checked) to buf: whole, or [offset, offset + size). */
+static void
+set_indexed(struct fe_context *ctx, GLenum target, GLuint index, struct fe_buffer *buf,
+            GLintptr offset, GLsizeiptr size, bool whole)
+{
    if (target == GL_TRANSFORM_FEEDBACK_BUFFER) {
       FE_REBIND(ctx, &ctx->tfo->xfb[index].buffer, buf);
       ctx->tfo->xfb[index].offset = whole ? 0 : offset;
       ctx->tfo->xfb[index].size = whole ? 0 : size;
       return;
    }
+   const bool storage = target == GL_SHADER_STORAGE_BUFFER;
    struct fe_ubo_binding *b = storage ? &ctx->ssbo[index] : &ctx->ubo[index];
    GLintptr new_offset = whole ? 0 : offset;
    GLsizeiptr new_size = whole ? 0 : size;
@@ -322,6 +325,77 @@ bind_range(struct fe_context *ctx, GLenum target, GLuint index, GLuint buffer, G
       ctx->ssbo_version++;
    else
       ctx->ubo_version++;
+}
+
+static void
+bind_range(struct fe_context *ctx, GLenum target, GLuint index, GLuint buffer, GLintptr offset,
+           GLsizeiptr size, bool whole)
+{
+   const unsigned max = indexed_bindings(ctx, target);
+   FE_CHECK(!max, GL_INVALID_ENUM);
+   FE_CHECK(index >= max, GL_INVALID_VALUE);
+   if (!whole && buffer) {
+      const GLenum err = range_error(ctx, target, offset, size);
+      FE_CHECK(err != GL_NO_ERROR, err);
+   }
+   /* GL 3.3, 2.15: the ranges being captured cannot change under an active capture. */
+   FE_CHECK(target == GL_TRANSFORM_FEEDBACK_BUFFER && ctx->tfo->tf.active, GL_INVALID_OPERATION);
+   bool ok;
+   struct fe_buffer *buf = fe_buffer_for_bind(ctx, buffer, &ok);
+   FE_CHECK(!ok, GL_INVALID_OPERATION);
+   /* The indexed bind also binds the generic point. */
+   FE_REBIND(ctx, binding_point(ctx, target), buf);
+   set_indexed(ctx, target, index, buf, offset, size, whole);
+}
+
+/* GL 4.4 §6.7.1 (ARB_multi_bind): bindings [first, first + count) of target, as many
+ * glBindBufferBase/Range calls except that the generic binding point stays, names are not
+ * created, and a binding in error (a name that is no buffer object: GL_INVALID_OPERATION; a
+ * range out of the target's constraints: GL_INVALID_VALUE) is left while the others are
+ * made. */
+static void
+bind_buffers(struct fe_context *ctx, GLenum target, GLuint first, GLsizei count,
+             const GLuint *buffers, const GLintptr *offsets, const GLsizeiptr *sizes, bool whole)
+{
+   const unsigned max = indexed_bindings(ctx, target);
+   FE_CHECK(!max, GL_INVALID_ENUM);
+   FE_CHECK(count < 0, GL_INVALID_VALUE);
+   FE_CHECK((uint64_t)first + (uint64_t)count > max, GL_INVALID_OPERATION);
+   FE_CHECK(target == GL_TRANSFORM_FEEDBACK_BUFFER && ctx->tfo->tf.active, GL_INVALID_OPERATION);
+   for (GLsizei i = 0; i < count; i++) {
+      struct fe_buffer *buf = NULL;
+      if (buffers && buffers[i]) {
+         buf = fe_buffer_lookup(ctx, buffers[i]);
+         if (!buf) {
+            fe_error(ctx, GL_INVALID_OPERATION);
+            continue;
+         }
+         if (!whole) {
+            const GLenum err = range_error(ctx, target, offsets[i], sizes[i]);
+            if (err != GL_NO_ERROR) {
+               fe_error(ctx, err);
+               continue;
+            }
+         }
+      }
+      set_indexed(ctx, target, first + (GLuint)i, buf, buf && !whole ? offsets[i] : 0,
+                  buf && !whole ? sizes[i] : 0, whole || !buf);
+   }
+}
+
+void
+mgl_glBindBuffersBase(GLenum target, GLuint first, GLsizei count, const GLuint *buffers)
+{
+   FE_CTX_OR_RETURN();
+   bind_buffers(ctx, target, first, count, buffers, NULL, NULL, true);
+}
+
+void
+mgl_glBindBuffersRange(GLenum target, GLuint first, GLsizei count, const GLuint *buffers,
+                       const GLintptr *offsets, const GLsizeiptr *sizes)
+{
+   FE_CTX_OR_RETURN();
+   bind_buffers(ctx, target, first, count, buffers, offsets, sizes, false);
 }
 
 void

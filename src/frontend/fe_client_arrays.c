@@ -97,7 +97,17 @@ fe_client_arrays_prepare(struct fe_context *ctx, uint32_t first, uint32_t last, 
    bool all_streamed = true;
    for (unsigned i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++) {
       const struct fe_vertex_attrib *a = &vao->attribs[i];
-      if (a->enabled && !fe_vao_attrib_streamed(a) && !a->divisor)
+      if (!a->enabled || fe_vao_attrib_streamed(vao, i))
+         continue;
+      const unsigned b = fe_vao_attrib_binding(vao, i);
+      if (vao->attribs[b].client || fe_vao_attrib_streamed(vao, b)) {
+         /* the copy is made per attribute, from the attribute's own binding */
+         MGU_DECLINE(gl_feature_unimplemented,
+                     "attribute %u reads client-side binding %u through glVertexAttribBinding", i,
+                     b);
+         return false;
+      }
+      if (!vao->attribs[b].divisor)
          all_streamed = false;
    }
    const uint32_t base = all_streamed ? first : 0;
@@ -110,8 +120,13 @@ fe_client_arrays_prepare(struct fe_context *ctx, uint32_t first, uint32_t last, 
    bool ok = true;
    for (unsigned i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++) {
       struct fe_vertex_attrib *a = &vao->attribs[i];
-      if (!fe_vao_attrib_streamed(a))
+      if (!fe_vao_attrib_streamed(vao, i))
          continue;
+      if (a->relative_offset) {
+         MGU_DECLINE(gl_feature_unimplemented,
+                     "client-side array %u with a relative offset (glVertexAttribFormat)", i);
+         return false;
+      }
       if (a->client && !a->offset) {
          /* No buffer and no pointer: nothing to read (GL leaves this undefined). */
          MGU_DECLINE(gl_draw_out_of_bounds, "client-side array %u with a NULL pointer", i);
@@ -146,7 +161,7 @@ fe_client_arrays_prepare(struct fe_context *ctx, uint32_t first, uint32_t last, 
       return false;
    for (unsigned i = 0; i < FE_MAX_VERTEX_ATTRIBS && ok; i++) {
       struct fe_vertex_attrib *a = &vao->attribs[i];
-      if (!fe_vao_attrib_streamed(a))
+      if (!fe_vao_attrib_streamed(vao, i))
          continue;
       if (a->type != GL_FIXED) {
          fe_resource_upload(ctx, vao->stream_res, a->stream_offset, spans[i].src, spans[i].bytes);

@@ -760,7 +760,7 @@ mgl_glPopClientAttrib(void)
          vao->attribs[i] = f->attribs[i];
          vao->attribs[i].buffer = cur;
          FE_REBIND(ctx, &vao->attribs[i].buffer, held);
-         if (fe_vao_attrib_streamed(&vao->attribs[i]))
+         if (fe_vao_attrib_streamed(vao, (unsigned)i))
             vao->streamed_mask |= 1u << i;
       }
       vao->layout_version++;

@@ -26,7 +26,8 @@
  * still list them and test suites (piglit's FBO mode) look for them by name; and
  * ARB_texture_storage, ARB_texture_storage_multisample and ARB_invalidate_subdata (GL 4.2 and
  * 4.3), ARB_draw_indirect and ARB_multi_draw_indirect (GL 4.0 and 4.3) where the backend
- * draws indirectly, and ARB_base_instance (GL 4.2) where it draws from a base instance. */
+ * draws indirectly, ARB_base_instance (GL 4.2) where it draws from a base instance, and
+ * ARB_vertex_attrib_binding (GL 4.3) where it binds 16 vertex buffers. */
 static const char *const extensions[] = {
    "GL_ARB_base_instance",
    "GL_ARB_blend_func_extended",
@@ -52,6 +53,7 @@ static const char *const extensions[] = {
    "GL_ARB_texture_swizzle",
    "GL_ARB_uniform_buffer_object",
    "GL_ARB_vertex_array_object",
+   "GL_ARB_vertex_attrib_binding",
    "GL_EXT_provoking_vertex",
    "GL_KHR_debug",
    "GL_KHR_no_error",
@@ -73,6 +75,8 @@ offered(struct fe_context *ctx, const char *name)
       return (ctx->share->caps->cap_bits & MGP_CAP_MULTISAMPLE_OFF_EXACT) != 0;
    if (!strcmp(name, "GL_ARB_base_instance"))
       return fe_base_instance_offered(ctx);
+   if (!strcmp(name, "GL_ARB_vertex_attrib_binding"))
+      return fe_vao_max_bindings(ctx) >= 16; /* GL 4.3's least MAX_VERTEX_ATTRIB_BINDINGS */
    if (!strcmp(name, "GL_ARB_draw_indirect") || !strcmp(name, "GL_ARB_multi_draw_indirect"))
       return fe_draw_indirect_offered(ctx);
    if (!strcmp(name, "GL_ARB_shader_image_load_store"))
@@ -734,6 +738,22 @@ compute_get(struct fe_context *ctx, GLenum pname, int64_t *out)
          return 0;
       *out = ctx->draw_indirect_buffer ? ctx->draw_indirect_buffer->base.name : 0;
       return 1;
+   /* GL 4.3 §10.3 (ARB_vertex_attrib_binding) and GL 4.4's stride limit */
+   case GL_MAX_VERTEX_ATTRIB_BINDINGS:
+      if (ctx->desc.api == FE_API_GLES)
+         return 0;
+      *out = fe_vao_max_bindings(ctx);
+      return 1;
+   case GL_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET:
+      if (ctx->desc.api == FE_API_GLES)
+         return 0;
+      *out = FE_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET;
+      return 1;
+   case GL_MAX_VERTEX_ATTRIB_STRIDE:
+      if (ctx->desc.api == FE_API_GLES || !caps->max_vertex_attrib_stride)
+         return 0;
+      *out = caps->max_vertex_attrib_stride;
+      return 1;
    default: return fe_image_get(ctx, pname, out);
    }
    return fe_ssbo_bindings(ctx) ? 1 : 0; /* the storage pnames above */
@@ -1046,6 +1066,16 @@ get_indexed(struct fe_context *ctx, GLenum target, GLuint index, struct gv *v)
    if (r >= 0)
       return r > 0;
    switch (target) {
+   case GL_VERTEX_BINDING_OFFSET:
+   case GL_VERTEX_BINDING_STRIDE:
+   case GL_VERTEX_BINDING_DIVISOR:
+   case GL_VERTEX_BINDING_BUFFER:
+      if (ctx->desc.api == FE_API_GLES)
+         break;
+      if (!fe_vao_binding_get(ctx, target, index, cv))
+         return false;
+      INT1(cv[0]);
+      return true;
    case GL_UNIFORM_BUFFER_BINDING:
    case GL_UNIFORM_BUFFER_START:
    case GL_UNIFORM_BUFFER_SIZE: {
@@ -1096,8 +1126,10 @@ get_indexed(struct fe_context *ctx, GLenum target, GLuint index, struct gv *v)
       }
       INT1(ctx->sample_mask_value);
       return true;
-   default: fe_error(ctx, GL_INVALID_ENUM); return false;
+   default: break;
    }
+   fe_error(ctx, GL_INVALID_ENUM);
+   return false;
 }
 
 void

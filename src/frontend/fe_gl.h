@@ -348,6 +348,13 @@ struct fe_vertex_attrib {
     * array's stream buffer at stream_offset (fe_client_arrays.c). */
    bool client;
    uint64_t stream_offset;
+   /* GL 4.3 §10.3 (ARB_vertex_attrib_binding). attribs[j] also holds vertex buffer binding j:
+    * buffer, offset, divisor, client and binding_stride above are binding j's state, which
+    * glVertexAttribPointer on j sets; size, type, normalized, integer, stride (as given, the
+    * GL_VERTEX_ATTRIB_ARRAY_STRIDE query) and the two below are attribute j's. */
+   uint8_t binding_alt;      /* 0: the attribute reads its own binding; b + 1: binding b */
+   uint32_t relative_offset; /* the attribute's offset within a vertex of its binding */
+   uint32_t binding_stride;  /* the binding's stride in bytes (0: every vertex the same) */
 };
 
 struct fe_vao {
@@ -887,6 +894,9 @@ bool fe_pipe_has(struct fe_context *ctx, enum mgp_call_id call);
 
 /* Module hooks used across files. */
 struct fe_buffer *fe_buffer_lookup(struct fe_context *ctx, GLuint name);
+/* The object for a name being bound, created at its first bind (GL's lazy creation); NULL for
+ * zero. *ok false: a name glGenBuffers never returned (GL_INVALID_OPERATION, not recorded). */
+struct fe_buffer *fe_buffer_for_bind(struct fe_context *ctx, GLuint name, bool *ok);
 void fe_buffer_destroy(struct fe_context *ctx, struct fe_buffer *buf);
 void fe_buffer_upload(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset,
                       const void *data, uint64_t size);
@@ -1025,7 +1035,18 @@ void fe_framebuffer_bits(struct fe_context *ctx, int bits[6]);
 /* Whether a draw copies the attribute array into its vertex array's stream: OpenGL ES's
  * client-side arrays, and GL_FIXED arrays (16.16 fixed point has no Vulkan vertex format: the
  * copy converts them to tightly packed floats, from client memory or from the buffer). */
-bool fe_vao_attrib_streamed(const struct fe_vertex_attrib *a);
+bool fe_vao_attrib_streamed(const struct fe_vao *vao, unsigned i);
+/* The vertex buffer binding attribute i reads (GL 4.3 §10.3.2). */
+unsigned fe_vao_attrib_binding(const struct fe_vao *vao, unsigned i);
+/* GL 4.3 §10.3.1: MAX_VERTEX_ATTRIB_RELATIVE_OFFSET. Vulkan's least
+ * maxVertexInputAttributeOffset is GL's least value, 2047; the GLES backend adds the offset to
+ * the binding's. */
+#define FE_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET 2047u
+/* GL_MAX_VERTEX_ATTRIB_BINDINGS. */
+unsigned fe_vao_max_bindings(const struct fe_context *ctx);
+/* glGetInteger(64)i_v of GL_VERTEX_BINDING_{OFFSET,STRIDE,DIVISOR,BUFFER}: false after
+ * recording GL_INVALID_VALUE. */
+bool fe_vao_binding_get(struct fe_context *ctx, GLenum target, GLuint index, int64_t *out);
 /* fe_client_arrays.c: before a draw reads vertices [first, last] of instances instances from
  * base instance baseinstance, copies the streamed arrays (fe_vao_attrib_streamed) to the server.
  * *rebase is what to subtract from the draw's vertex indices (the copies start at `first`

@@ -121,6 +121,32 @@ mgl_glBindSampler(GLuint unit, GLuint sampler)
    fe_unit_changed(ctx, unit);
 }
 
+/* GL 4.4 §8.2 (ARB_multi_bind): units [first, first + count) each to samplers[i] (none for zero
+ * or a NULL list); a name that is no sampler object is GL_INVALID_OPERATION and leaves its
+ * unit, the others are bound. */
+void
+mgl_glBindSamplers(GLuint first, GLsizei count, const GLuint *samplers)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(count < 0, GL_INVALID_VALUE);
+   FE_CHECK((uint64_t)first + (uint64_t)count > FE_MAX_TEXTURE_UNITS, GL_INVALID_OPERATION);
+   for (GLsizei i = 0; i < count; i++) {
+      const unsigned unit = first + (unsigned)i;
+      struct fe_sampler *smp = NULL;
+      if (samplers && samplers[i]) {
+         smp = lookup(ctx, samplers[i]);
+         if (!smp) {
+            fe_error(ctx, GL_INVALID_OPERATION);
+            continue;
+         }
+      }
+      if (ctx->unit_samplers[unit] != smp) {
+         FE_REBIND(ctx, &ctx->unit_samplers[unit], smp);
+         fe_unit_changed(ctx, unit);
+      }
+   }
+}
+
 static void
 sampler_parameter(struct fe_context *ctx, GLuint sampler, GLenum pname, const double *vals,
                   const uint32_t *bits, int form, bool vector)

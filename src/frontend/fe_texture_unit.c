@@ -104,6 +104,47 @@ mgl_glBindTexture(GLenum target, GLuint texture)
    fe_unit_changed(ctx, ctx->active_unit);
 }
 
+/* GL 4.4 §8.1 (ARB_multi_bind): units [first, first + count) each bound to textures[i] at its
+ * own target, or every target unbound for zero (or a NULL list); the active unit stays. A name
+ * that is no texture object (never bound, so without a target) is GL_INVALID_OPERATION and
+ * leaves its unit; the others are bound. */
+void
+mgl_glBindTextures(GLuint first, GLsizei count, const GLuint *textures)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(count < 0, GL_INVALID_VALUE);
+   FE_CHECK((uint64_t)first + (uint64_t)count > FE_MAX_TEXTURE_UNITS, GL_INVALID_OPERATION);
+   for (GLsizei i = 0; i < count; i++) {
+      const unsigned unit = first + (unsigned)i;
+      const GLuint name = textures ? textures[i] : 0;
+      if (!name) {
+         bool changed = false;
+         for (int t = 0; t < FE_TEX_TARGET_COUNT; t++) {
+            if (ctx->units[unit][t]) {
+               FE_REBIND(ctx, &ctx->units[unit][t], NULL);
+               changed = true;
+            }
+         }
+         if (changed)
+            fe_unit_changed(ctx, unit);
+         continue;
+      }
+      pthread_mutex_lock(&ctx->share->lock);
+      void *obj = fe_names_get(&ctx->share->textures, name);
+      pthread_mutex_unlock(&ctx->share->lock);
+      if (!obj || obj == FE_NAME_RESERVED) {
+         fe_error(ctx, GL_INVALID_OPERATION);
+         continue;
+      }
+      struct fe_texture *tex = obj;
+      struct fe_texture **slot = &ctx->units[unit][tex->target];
+      if (*slot != tex) {
+         FE_REBIND(ctx, slot, tex);
+         fe_unit_changed(ctx, unit);
+      }
+   }
+}
+
 void
 fe_texture_unit_unbind_texture(struct fe_context *ctx, struct fe_texture *tex)
 {

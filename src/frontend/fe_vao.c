@@ -1,7 +1,9 @@
-/* fe_vao.c — vertex array objects, vertex attribute pointers and the current generic vertex
+/* fe_vao.c — vertex array objects, vertex attribute pointers and formats, vertex buffer
+ * bindings (GL 4.3 §10.3, ARB_vertex_attrib_binding) and the current generic vertex
  * attributes. At a draw the tracker turns a vertex array into a content-addressed vertex
- * elements CSO (formats, strides, divisors: one binding per attribute location, so buffer
- * offsets never change the CSO) plus set_vertex_buffers (handles and offsets). */
+ * elements CSO (formats, relative offsets, binding strides and divisors: buffer offsets never
+ * change the CSO; attributes that share a GL binding share its pipe binding) plus
+ * set_vertex_buffers (handles and offsets, one per binding read). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,6 +42,34 @@ is_packed(GLenum type)
    return type == GL_INT_2_10_10_10_REV || type == GL_UNSIGNED_INT_2_10_10_10_REV;
 }
 
+/* What attribute or binding state a fresh vertex array has (GL 4.6 table 23.4/23.5). */
+static void
+init_attribs(struct fe_vao *vao)
+{
+   vao->layout_version = vao->buffers_version = 1;
+   for (int i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++) {
+      vao->attribs[i].size = 4;
+      vao->attribs[i].type = GL_FLOAT;
+      vao->attribs[i].binding_stride = 16;
+   }
+}
+
+unsigned
+fe_vao_attrib_binding(const struct fe_vao *vao, unsigned i)
+{
+   const uint8_t alt = vao->attribs[i].binding_alt;
+   return alt ? alt - 1u : i;
+}
+
+/* GL_MAX_VERTEX_ATTRIB_BINDINGS: the bindings a vertex array holds, as many as the backend
+ * can bind beside the default values' (caps.max_vertex_bindings). */
+unsigned
+fe_vao_max_bindings(const struct fe_context *ctx)
+{
+   const uint32_t m = ctx->share->caps->max_vertex_bindings;
+   return m < FE_MAX_VERTEX_ATTRIBS ? m : FE_MAX_VERTEX_ATTRIBS;
+}
+
 void
 fe_vao_unbind_buffer(struct fe_context *ctx, struct fe_vao *vao, struct fe_buffer *buf)
 {
@@ -71,9 +101,9 @@ fe_vao_destroy(struct fe_context *ctx, struct fe_vao *vao)
 bool
 fe_vao_uses_mapped_buffer(const struct fe_vao *vao)
 {
-   for (int i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++) {
-      const struct fe_vertex_attrib *a = &vao->attribs[i];
-      if (a->enabled && a->buffer && a->buffer->mapped)
+   for (unsigned i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++) {
+      const struct fe_buffer *b = vao->attribs[fe_vao_attrib_binding(vao, i)].buffer;
+      if (vao->attribs[i].enabled && b && b->mapped)
          return true;
    }
    return vao->elements && vao->elements->mapped;
@@ -87,9 +117,12 @@ fe_vao_attrib_bytes(const struct fe_vertex_attrib *a)
 }
 
 bool
-fe_vao_attrib_streamed(const struct fe_vertex_attrib *a)
+fe_vao_attrib_streamed(const struct fe_vao *vao, unsigned i)
 {
-   return a->enabled && (a->client || a->type == GL_FIXED);
+   /* client and the buffer are binding i's: an attribute moved to another binding reads that
+    * binding's buffer */
+   const struct fe_vertex_attrib *a = &vao->attribs[i];
+   return a->enabled && !a->binding_alt && (a->client || a->type == GL_FIXED);
 }
 
 /* Keeps vao->streamed_mask in step with attribute i, so a draw asks one word, not 16 attributes. */
@@ -97,7 +130,7 @@ static void
 update_streamed(struct fe_vao *vao, unsigned i)
 {
    const uint32_t bit = 1u << i;
-   if (fe_vao_attrib_streamed(&vao->attribs[i]))
+   if (fe_vao_attrib_streamed(vao, i))
       vao->streamed_mask |= bit;
    else
       vao->streamed_mask &= ~bit;
@@ -118,22 +151,28 @@ fe_vao_build_elements(const struct fe_vao *vao, struct mgp_create_vertex_element
       const struct fe_vertex_attrib *a = &vao->attribs[i];
       if (!a->enabled)
          continue;
-      unsigned comps = a->size == MGP_ATTRIB_SIZE_BGRA ? 4 : a->size;
-      uint32_t stride = a->stride            ? (uint32_t)a->stride
-                        : is_packed(a->type) ? 4u
-                                             : comps * type_bytes(a->type);
+      const unsigned comps = a->size == MGP_ATTRIB_SIZE_BGRA ? 4 : a->size;
       const bool fixed = a->type == GL_FIXED; /* streamed as tight floats */
-      if (fixed)
-         stride = comps * 4u;
       out->enabled_mask |= 1u << i;
       out->attribs[i].type = (uint16_t)fe_mgp_vertex_type(fixed ? GL_FLOAT : a->type);
       out->attribs[i].size = a->size;
       out->attribs[i].flags = (uint8_t)((a->normalized && !fixed ? MGP_ATTRIB_NORMALIZED : 0) |
                                         (a->integer ? MGP_ATTRIB_INTEGER : 0));
-      out->attribs[i].binding = (uint8_t)i;
-      out->bindings[i].stride = stride;
-      out->bindings[i].divisor = a->divisor;
-      count = i + 1;
+      /* One pipe binding per GL binding read: attributes that share one (glVertexAttribBinding)
+       * reach the backend as one vertex buffer binding with their relative offsets. A streamed
+       * array is copied from its own binding alone. */
+      const uint32_t b = fe_vao_attrib_binding(vao, i);
+      const struct fe_vertex_attrib *src = &vao->attribs[b];
+      out->attribs[i].binding = (uint8_t)b;
+      if (fe_vao_attrib_streamed(vao, i)) {
+         out->bindings[b].stride = fixed ? comps * 4u : fe_vao_attrib_stride(a);
+      } else {
+         out->attribs[i].relative_offset = a->relative_offset;
+         out->bindings[b].stride = src->binding_stride;
+      }
+      out->bindings[b].divisor = src->divisor;
+      if (b + 1 > count)
+         count = b + 1;
    }
    out->binding_count = count;
 }
@@ -141,18 +180,24 @@ fe_vao_build_elements(const struct fe_vao *vao, struct mgp_create_vertex_element
 uint32_t
 fe_vao_build_buffers(const struct fe_vao *vao, struct mgp_vertex_buffer *out)
 {
+   /* the bindings the enabled attributes read */
+   uint32_t read = 0;
+   for (uint32_t i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++)
+      if (vao->attribs[i].enabled)
+         read |= 1u << fe_vao_attrib_binding(vao, i);
    uint32_t count = 0;
-   for (uint32_t i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++) {
-      const struct fe_vertex_attrib *a = &vao->attribs[i];
-      if (fe_vao_attrib_streamed(a)) {
-         out[i].res = vao->stream_size ? vao->stream_res : mgp_handle_null();
-         out[i].offset = a->stream_offset;
+   for (uint32_t b = 0; b < FE_MAX_VERTEX_ATTRIBS; b++) {
+      const struct fe_vertex_attrib *a = &vao->attribs[b];
+      const bool on = (read >> b) & 1u;
+      if (fe_vao_attrib_streamed(vao, b)) {
+         out[b].res = vao->stream_size ? vao->stream_res : mgp_handle_null();
+         out[b].offset = a->stream_offset;
       } else {
-         out[i].res = a->enabled ? fe_buffer_res(a->buffer) : mgp_handle_null();
-         out[i].offset = a->enabled ? a->offset : 0;
+         out[b].res = on ? fe_buffer_res(a->buffer) : mgp_handle_null();
+         out[b].offset = on ? a->offset : 0;
       }
-      if (a->enabled)
-         count = i + 1;
+      if (on)
+         count = b + 1;
    }
    return count;
 }
@@ -202,12 +247,7 @@ fe_vao_zero(struct fe_context *ctx)
 void
 fe_vao_init_default(struct fe_context *ctx)
 {
-   struct fe_vao *vao = &ctx->default_vao;
-   vao->layout_version = vao->buffers_version = 1;
-   for (int i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++) {
-      vao->attribs[i].size = 4;
-      vao->attribs[i].type = GL_FLOAT;
-   }
+   init_attribs(&ctx->default_vao);
    ctx->vao = fe_vao_zero(ctx);
 }
 
@@ -226,11 +266,7 @@ mgl_glBindVertexArray(GLuint array)
       FE_CHECK(!vao, GL_OUT_OF_MEMORY);
       vao->name = array;
       vao->ever_bound = true;
-      vao->layout_version = vao->buffers_version = 1;
-      for (int i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++) {
-         vao->attribs[i].size = 4;
-         vao->attribs[i].type = GL_FLOAT;
-      }
+      init_attribs(vao);
       fe_names_set(&ctx->vaos, array, vao);
       obj = vao;
    }
@@ -272,39 +308,124 @@ mgl_glIsVertexArrayOES(GLuint array)
 
 /* ---- attribute arrays ----------------------------------------------------------------------- */
 
-static void
-attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type, GLboolean normalized,
-               GLsizei stride, const void *pointer, bool integer)
+/* The checks of a vertex attribute format that glVertexAttrib*Pointer and glVertexAttrib*Format
+ * share (GL 4.6 §10.3.1/10.3.2): false after recording the error. *type may become
+ * GL_HALF_FLOAT (ES 2.0's own enum); *bgra says size was GL_BGRA. */
+static bool
+check_format(struct fe_context *ctx, GLint size, GLenum *type, GLboolean normalized, bool integer,
+             bool *bgra)
 {
-   FE_CHECK(index >= FE_MAX_VERTEX_ATTRIBS, GL_INVALID_VALUE);
    if (ctx->desc.api == FE_API_GLES) {
       /* ES 2.0 2.8: bytes, shorts, GL_FIXED and floats (+ GL_OES_vertex_half_float, which
        * names half floats by its own enum); ES 3.0 2.9 adds half, int and 2_10_10_10; neither
        * has GL_DOUBLE or GL_BGRA sizes. */
       const bool es2 = ctx->desc.major == 2;
       /* ES 2.0 knows half floats only by the extension's enum, not GL_HALF_FLOAT (0x140B) */
-      const bool es2_type = type == GL_BYTE || type == GL_UNSIGNED_BYTE || type == GL_SHORT ||
-                            type == GL_UNSIGNED_SHORT || type == GL_FIXED || type == GL_FLOAT ||
-                            type == FE_HALF_FLOAT_OES;
-      FE_CHECK(type == GL_DOUBLE || (es2 && !es2_type) || size == GL_BGRA, GL_INVALID_ENUM);
-      if (type == FE_HALF_FLOAT_OES && es2 && !integer)
-         type = GL_HALF_FLOAT;
-   } else {
-      FE_CHECK(type == GL_FIXED, GL_INVALID_ENUM); /* GL 4.1 / ARB_ES2_compatibility */
+      const GLenum t = *type;
+      const bool es2_type = t == GL_BYTE || t == GL_UNSIGNED_BYTE || t == GL_SHORT ||
+                            t == GL_UNSIGNED_SHORT || t == GL_FIXED || t == GL_FLOAT ||
+                            t == FE_HALF_FLOAT_OES;
+      if (t == GL_DOUBLE || (es2 && !es2_type) || size == GL_BGRA) {
+         fe_error(ctx, GL_INVALID_ENUM);
+         return false;
+      }
+      if (t == FE_HALF_FLOAT_OES && es2 && !integer)
+         *type = GL_HALF_FLOAT;
+   } else if (*type == GL_FIXED) {
+      fe_error(ctx, GL_INVALID_ENUM); /* GL 4.1 / ARB_ES2_compatibility */
+      return false;
    }
-   bool bgra = size == GL_BGRA && !integer;
-   FE_CHECK((size < 1 || size > 4) && !bgra, GL_INVALID_VALUE);
-   if (integer) {
-      FE_CHECK(type != GL_BYTE && type != GL_UNSIGNED_BYTE && type != GL_SHORT &&
-                  type != GL_UNSIGNED_SHORT && type != GL_INT && type != GL_UNSIGNED_INT,
-               GL_INVALID_ENUM);
-   } else {
-      FE_CHECK(!type_bytes(type), GL_INVALID_ENUM);
+   const GLenum type_ = *type;
+   *bgra = size == GL_BGRA && !integer;
+   GLenum err = GL_NO_ERROR;
+   if ((size < 1 || size > 4) && !*bgra)
+      err = GL_INVALID_VALUE;
+   else if (integer ? type_ != GL_BYTE && type_ != GL_UNSIGNED_BYTE && type_ != GL_SHORT &&
+                         type_ != GL_UNSIGNED_SHORT && type_ != GL_INT && type_ != GL_UNSIGNED_INT
+                    : !type_bytes(type_))
+      err = GL_INVALID_ENUM;
+   else if (*bgra && ((type_ != GL_UNSIGNED_BYTE && !is_packed(type_)) || !normalized))
+      err = GL_INVALID_OPERATION;
+   else if (is_packed(type_) && size != 4 && !*bgra)
+      err = GL_INVALID_OPERATION;
+   if (err != GL_NO_ERROR) {
+      fe_error(ctx, err);
+      return false;
    }
+   return true;
+}
+
+/* Sets attribute index's format; bumps layout_version when it changed. */
+static void
+set_format(struct fe_vao *vao, GLuint index, GLint size, GLenum type, bool bgra,
+           GLboolean normalized, bool integer, uint32_t relative_offset)
+{
+   struct fe_vertex_attrib *a = &vao->attribs[index];
+   const uint8_t new_size = (uint8_t)(bgra ? (GLint)MGP_ATTRIB_SIZE_BGRA : size);
+   const bool new_normalized = !integer && normalized;
+   /* What fe_vao_build_elements reads of the attribute: the same format with another buffer
+    * or offset (the common rebind) keeps the vertex-elements CSO and its lookup. */
+   if (a->size != new_size || a->type != type || a->normalized != new_normalized ||
+       a->integer != integer || a->relative_offset != relative_offset)
+      vao->layout_version++;
+   a->size = new_size;
+   a->type = type;
+   a->normalized = new_normalized;
+   a->integer = integer;
+   a->relative_offset = relative_offset;
+}
+
+/* glVertexAttribBinding's work: attribute index reads binding b. */
+static void
+set_binding(struct fe_vao *vao, GLuint index, GLuint b)
+{
+   struct fe_vertex_attrib *a = &vao->attribs[index];
+   const uint8_t alt = (uint8_t)(b == index ? 0 : b + 1);
+   if (a->binding_alt == alt)
+      return;
+   a->binding_alt = alt;
+   update_streamed(vao, index);
+   vao->layout_version++;
+   vao->buffers_version++;
+}
+
+/* glBindVertexBuffer's work on binding b (client: a client-side array at offset). */
+static void
+set_buffer(struct fe_context *ctx, struct fe_vao *vao, GLuint b, struct fe_buffer *buf,
+           uint64_t offset, uint32_t stride, bool client)
+{
+   struct fe_vertex_attrib *a = &vao->attribs[b];
+   if (a->binding_stride != stride) {
+      a->binding_stride = stride;
+      vao->layout_version++;
+   }
+   a->offset = offset;
+   a->client = client;
+   FE_REBIND(ctx, &a->buffer, buf);
+   update_streamed(vao, b);
+   vao->buffers_version++;
+}
+
+/* glVertexBindingDivisor's work. */
+static void
+set_divisor(struct fe_vao *vao, GLuint b, GLuint divisor)
+{
+   struct fe_vertex_attrib *a = &vao->attribs[b];
+   if (a->divisor != divisor) {
+      a->divisor = divisor;
+      vao->layout_version++;
+   }
+}
+
+static void
+attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type, GLboolean normalized,
+               GLsizei stride, const void *pointer, bool integer)
+{
+   FE_CHECK(index >= FE_MAX_VERTEX_ATTRIBS, GL_INVALID_VALUE);
+   bool bgra;
+   if (!check_format(ctx, size, &type, normalized, integer, &bgra))
+      return;
    FE_CHECK(stride < 0, GL_INVALID_VALUE); /* GL 3.3 has no MAX_VERTEX_ATTRIB_STRIDE */
-   if (bgra)
-      FE_CHECK((type != GL_UNSIGNED_BYTE && !is_packed(type)) || !normalized, GL_INVALID_OPERATION);
-   FE_CHECK(is_packed(type) && size != 4 && !bgra, GL_INVALID_OPERATION);
    FE_CHECK(!ctx->vao, GL_INVALID_OPERATION);
    /* A client-side array: OpenGL ES or the compatibility profile with vertex array object zero
     * only (ES 3.0 §2.9.6; a core profile and a named vertex array need a buffer). */
@@ -312,26 +433,17 @@ attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type, GL
                        ctx->vao == &ctx->default_vao;
    FE_CHECK(!ctx->array_buffer && pointer && !client, GL_INVALID_OPERATION);
 
+   /* GL 4.3 §10.3.2: the format at relative offset 0, attribute index on binding index, and
+    * that binding's buffer, offset and effective stride. */
    struct fe_vao *vao = ctx->vao;
    struct fe_vertex_attrib *a = &vao->attribs[index];
-   const uint8_t new_size = (uint8_t)(bgra ? (GLint)MGP_ATTRIB_SIZE_BGRA : size);
-   const bool new_normalized = !integer && normalized;
-   /* What fe_vao_build_elements reads of the attribute: the same format with another buffer
-    * or offset (the common rebind) keeps the vertex-elements CSO and its lookup. */
-   const bool layout = a->size != new_size || a->type != type || a->normalized != new_normalized ||
-                       a->integer != integer || a->stride != stride;
-   a->size = new_size;
-   a->type = type;
-   a->normalized = new_normalized;
-   a->integer = integer;
+   set_format(vao, index, size, type, bgra, normalized, integer, 0);
+   if (a->stride != stride)
+      vao->layout_version++; /* a streamed array's stride */
    a->stride = stride;
-   a->offset = (uint64_t)(uintptr_t)pointer;
-   a->client = client;
-   FE_REBIND(ctx, &a->buffer, ctx->array_buffer);
-   update_streamed(vao, index);
-   if (layout)
-      vao->layout_version++;
-   vao->buffers_version++;
+   set_binding(vao, index, index);
+   set_buffer(ctx, vao, index, ctx->array_buffer, (uint64_t)(uintptr_t)pointer,
+              fe_vao_attrib_stride(a), client);
 }
 
 void
@@ -397,11 +509,141 @@ mgl_glVertexAttribDivisor(GLuint index, GLuint divisor)
    FE_CTX_OR_RETURN();
    FE_CHECK(index >= FE_MAX_VERTEX_ATTRIBS, GL_INVALID_VALUE);
    FE_CHECK(!ctx->vao, GL_INVALID_OPERATION);
-   struct fe_vertex_attrib *a = &ctx->vao->attribs[index];
-   if (a->divisor != divisor) {
-      a->divisor = divisor;
-      ctx->vao->layout_version++;
+   /* GL 4.3 §10.3.2: glVertexAttribBinding(index, index) and glVertexBindingDivisor(index) */
+   set_binding(ctx->vao, index, index);
+   set_divisor(ctx->vao, index, divisor);
+}
+
+/* ---- vertex buffer bindings (GL 4.3 §10.3.1-10.3.2, ARB_vertex_attrib_binding) ------------ */
+
+/* The entry points are ES 3.1's: an ES 3.0 context has none. */
+#define VAB_CTX_OR_RETURN(name)                                                                    \
+   FE_CTX_OR_RETURN();                                                                             \
+   if (ctx->desc.api == FE_API_GLES) {                                                             \
+      MGU_DECLINE(gl_entry_unimplemented, "%s in an OpenGL ES 3.0 context", name);                 \
+      fe_error(ctx, GL_INVALID_OPERATION);                                                         \
+      return;                                                                                      \
    }
+
+/* glBindVertexBuffer(s)' checks of offset and stride (GL 4.6 §10.3.1). */
+static bool
+offset_stride_ok(const struct fe_context *ctx, GLintptr offset, GLsizei stride)
+{
+   const uint32_t max = ctx->share->caps->max_vertex_attrib_stride;
+   return offset >= 0 && stride >= 0 && (!max || (uint32_t)stride <= max);
+}
+
+void
+mgl_glBindVertexBuffer(GLuint bindingindex, GLuint buffer, GLintptr offset, GLsizei stride)
+{
+   VAB_CTX_OR_RETURN("glBindVertexBuffer");
+   FE_CHECK(!ctx->vao, GL_INVALID_OPERATION);
+   FE_CHECK(bindingindex >= fe_vao_max_bindings(ctx), GL_INVALID_VALUE);
+   FE_CHECK(!offset_stride_ok(ctx, offset, stride), GL_INVALID_VALUE);
+   bool ok;
+   struct fe_buffer *buf = fe_buffer_for_bind(ctx, buffer, &ok);
+   FE_CHECK(!ok, GL_INVALID_OPERATION);
+   set_buffer(ctx, ctx->vao, bindingindex, buf, (uint64_t)offset, (uint32_t)stride, false);
+}
+
+/* GL 4.4 §10.3.1 (ARB_multi_bind): bindings [first, first + count), as many glBindVertexBuffer
+ * calls except that names are not created; a binding in error (a name that is no buffer
+ * object: GL_INVALID_OPERATION; a negative offset or stride, or one over the limit:
+ * GL_INVALID_VALUE) is left, the others are made. A NULL list unbinds them all, to offset 0
+ * and stride 16. */
+void
+mgl_glBindVertexBuffers(GLuint first, GLsizei count, const GLuint *buffers, const GLintptr *offsets,
+                        const GLsizei *strides)
+{
+   VAB_CTX_OR_RETURN("glBindVertexBuffers");
+   FE_CHECK(!ctx->vao, GL_INVALID_OPERATION);
+   FE_CHECK(count < 0, GL_INVALID_VALUE);
+   FE_CHECK((uint64_t)first + (uint64_t)count > fe_vao_max_bindings(ctx), GL_INVALID_OPERATION);
+   for (GLsizei i = 0; i < count; i++) {
+      const GLuint b = first + (GLuint)i;
+      if (!buffers) {
+         set_buffer(ctx, ctx->vao, b, NULL, 0, 16, false);
+         continue;
+      }
+      struct fe_buffer *buf = NULL;
+      if (buffers[i]) {
+         buf = fe_buffer_lookup(ctx, buffers[i]);
+         if (!buf) {
+            fe_error(ctx, GL_INVALID_OPERATION);
+            continue;
+         }
+      }
+      if (!offset_stride_ok(ctx, offsets[i], strides[i])) {
+         fe_error(ctx, GL_INVALID_VALUE);
+         continue;
+      }
+      set_buffer(ctx, ctx->vao, b, buf, (uint64_t)offsets[i], (uint32_t)strides[i], false);
+   }
+}
+
+static void
+attrib_format(struct fe_context *ctx, GLuint index, GLint size, GLenum type, GLboolean normalized,
+              GLuint relativeoffset, bool integer)
+{
+   FE_CHECK(!ctx->vao, GL_INVALID_OPERATION);
+   FE_CHECK(index >= FE_MAX_VERTEX_ATTRIBS, GL_INVALID_VALUE);
+   bool bgra;
+   if (!check_format(ctx, size, &type, normalized, integer, &bgra))
+      return;
+   FE_CHECK(relativeoffset > FE_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET, GL_INVALID_VALUE);
+   set_format(ctx->vao, index, size, type, bgra, normalized, integer, relativeoffset);
+}
+
+void
+mgl_glVertexAttribFormat(GLuint attribindex, GLint size, GLenum type, GLboolean normalized,
+                         GLuint relativeoffset)
+{
+   VAB_CTX_OR_RETURN("glVertexAttribFormat");
+   attrib_format(ctx, attribindex, size, type, normalized, relativeoffset, false);
+}
+
+void
+mgl_glVertexAttribIFormat(GLuint attribindex, GLint size, GLenum type, GLuint relativeoffset)
+{
+   VAB_CTX_OR_RETURN("glVertexAttribIFormat");
+   attrib_format(ctx, attribindex, size, type, GL_FALSE, relativeoffset, true);
+}
+
+void
+mgl_glVertexAttribBinding(GLuint attribindex, GLuint bindingindex)
+{
+   VAB_CTX_OR_RETURN("glVertexAttribBinding");
+   FE_CHECK(!ctx->vao, GL_INVALID_OPERATION);
+   FE_CHECK(attribindex >= FE_MAX_VERTEX_ATTRIBS || bindingindex >= fe_vao_max_bindings(ctx),
+            GL_INVALID_VALUE);
+   set_binding(ctx->vao, attribindex, bindingindex);
+}
+
+void
+mgl_glVertexBindingDivisor(GLuint bindingindex, GLuint divisor)
+{
+   VAB_CTX_OR_RETURN("glVertexBindingDivisor");
+   FE_CHECK(!ctx->vao, GL_INVALID_OPERATION);
+   FE_CHECK(bindingindex >= fe_vao_max_bindings(ctx), GL_INVALID_VALUE);
+   set_divisor(ctx->vao, bindingindex, divisor);
+}
+
+bool
+fe_vao_binding_get(struct fe_context *ctx, GLenum target, GLuint index, int64_t *out)
+{
+   const struct fe_vao *vao = ctx->vao ? ctx->vao : &ctx->default_vao;
+   if (index >= fe_vao_max_bindings(ctx)) {
+      fe_error(ctx, GL_INVALID_VALUE);
+      return false;
+   }
+   const struct fe_vertex_attrib *a = &vao->attribs[index];
+   switch (target) {
+   case GL_VERTEX_BINDING_OFFSET: *out = (int64_t)a->offset; break;
+   case GL_VERTEX_BINDING_STRIDE: *out = a->binding_stride; break;
+   case GL_VERTEX_BINDING_DIVISOR: *out = a->divisor; break;
+   default: *out = a->buffer ? a->buffer->base.name : 0; break;
+   }
+   return true;
 }
 
 /* ---- queries -------------------------------------------------------------------------------- */
@@ -427,6 +669,7 @@ attrib_query(struct fe_context *ctx, GLuint index, GLenum pname, GLint iv[4], ui
       return 0;
    }
    const struct fe_vertex_attrib *a = &vao->attribs[index];
+   const struct fe_vertex_attrib *bound = &vao->attribs[fe_vao_attrib_binding(vao, index)];
    *cur_kind = -1;
    switch (pname) {
    case GL_VERTEX_ATTRIB_ARRAY_ENABLED: iv[0] = a->enabled; return 1;
@@ -437,12 +680,25 @@ attrib_query(struct fe_context *ctx, GLuint index, GLenum pname, GLint iv[4], ui
    case GL_VERTEX_ATTRIB_ARRAY_TYPE: iv[0] = (GLint)a->type; return 1;
    case GL_VERTEX_ATTRIB_ARRAY_NORMALIZED: iv[0] = a->normalized; return 1;
    case GL_VERTEX_ATTRIB_ARRAY_INTEGER: iv[0] = a->integer; return 1;
-   case GL_VERTEX_ATTRIB_ARRAY_DIVISOR: iv[0] = (GLint)a->divisor; return 1;
+   /* GL 4.3 §10.5: the divisor and buffer of the attribute's binding */
+   case GL_VERTEX_ATTRIB_ARRAY_DIVISOR: iv[0] = (GLint)bound->divisor; return 1;
    case GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING:
-      iv[0] = a->buffer ? (GLint)a->buffer->base.name : 0;
+      iv[0] = bound->buffer ? (GLint)bound->buffer->base.name : 0;
       return 1;
-   default: fe_error(ctx, GL_INVALID_ENUM); return 0;
+   case GL_VERTEX_ATTRIB_BINDING:
+      if (ctx->desc.api == FE_API_GLES)
+         break;
+      iv[0] = (GLint)fe_vao_attrib_binding(vao, index);
+      return 1;
+   case GL_VERTEX_ATTRIB_RELATIVE_OFFSET:
+      if (ctx->desc.api == FE_API_GLES)
+         break;
+      iv[0] = (GLint)a->relative_offset;
+      return 1;
+   default: break;
    }
+   fe_error(ctx, GL_INVALID_ENUM);
+   return 0;
 }
 
 void

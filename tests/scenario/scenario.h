@@ -228,10 +228,21 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLDRAWARRAYSINSTANCEDBASEINSTANCEPROC, DrawArraysInstancedBaseInstance)                    \
    X(PFNGLDRAWELEMENTSINSTANCEDBASEINSTANCEPROC, DrawElementsInstancedBaseInstance)                \
    X(PFNGLDRAWELEMENTSINSTANCEDBASEVERTEXBASEINSTANCEPROC,                                         \
-     DrawElementsInstancedBaseVertexBaseInstance)                                               \
+     DrawElementsInstancedBaseVertexBaseInstance)                                                  \
    X(PFNGLBINDIMAGETEXTUREPROC, BindImageTexture)                                                  \
    X(PFNGLGETUNIFORMIVPROC, GetUniformiv)                                                          \
-   X(PFNGLGETBOOLEANI_VPROC, GetBooleani_v)
+   X(PFNGLGETBOOLEANI_VPROC, GetBooleani_v)                                                        \
+   X(PFNGLGETVERTEXATTRIBIVPROC, GetVertexAttribiv)                                                \
+   X(PFNGLBINDVERTEXBUFFERPROC, BindVertexBuffer)                                                  \
+   X(PFNGLVERTEXATTRIBFORMATPROC, VertexAttribFormat)                                              \
+   X(PFNGLVERTEXATTRIBIFORMATPROC, VertexAttribIFormat)                                            \
+   X(PFNGLVERTEXATTRIBBINDINGPROC, VertexAttribBinding)                                            \
+   X(PFNGLVERTEXBINDINGDIVISORPROC, VertexBindingDivisor)                                          \
+   X(PFNGLBINDBUFFERSBASEPROC, BindBuffersBase)                                                    \
+   X(PFNGLBINDBUFFERSRANGEPROC, BindBuffersRange)                                                  \
+   X(PFNGLBINDTEXTURESPROC, BindTextures)                                                          \
+   X(PFNGLBINDSAMPLERSPROC, BindSamplers)                                                          \
+   X(PFNGLBINDVERTEXBUFFERSPROC, BindVertexBuffers)
 
 struct gl_funcs {
 #define X(type, name) type name;

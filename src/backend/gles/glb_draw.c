@@ -577,7 +577,7 @@ apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog)
       const struct mgp_vertex_buffer *vb = a->binding < GLB_MAX_VB ? &ctx->vb[a->binding] : NULL;
       const GLenum type = a->type < MGP_VERTEX_TYPE_COUNT ? vertex_types[a->type] : 0;
       if (!b || !vb || !type || a->size < 1 || a->size > 4 || (a->flags & MGP_ATTRIB_DOUBLE) ||
-          !b->stride || b->stride > 2048) {
+          b->stride > 2048) {
          MGU_DECLINE(backend_feature_unimplemented,
                      "gles: vertex attribute %u (type %u, size %u, stride %u) not in GLES", loc,
                      a->type, a->size, b ? b->stride : 0);
@@ -597,7 +597,10 @@ apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog)
          .flags = a->flags & (MGP_ATTRIB_INTEGER | MGP_ATTRIB_NORMALIZED),
          .stride = (GLsizei)b->stride,
          .offset = vb->offset + a->relative_offset,
-         .divisor = b->divisor,
+         /* A pipe stride of 0 reads one element for every vertex (GL 4.3 glBindVertexBuffer),
+          * while GLES's stride 0 means tightly packed: the largest divisor reads element 0 in
+          * every vertex and every instance a draw can have. */
+         .divisor = b->stride ? b->divisor : 0xffffffffu,
       };
       struct glb_attrib_shadow *have = &sh->attrib[loc];
       if (have->known && have->enabled && have->buffer == want.buffer && have->size == want.size &&

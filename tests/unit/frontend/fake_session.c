@@ -133,6 +133,7 @@ fill_caps(void)
    for (int k = 0; k < MGP_SAMPLE_CLASS_COUNT; k++)
       fake_caps.sample_counts[k] = 1 | 2 | 4;
    fake_caps.max_vertex_attrib_stride = 2048;
+   fake_caps.max_vertex_bindings = 16;
    fake_caps.uniform_buffer_offset_alignment = 256;
    fake_caps.max_uniform_block_size = 65536;
    for (int f = 1; f < MGP_FORMAT_COUNT && f < 64; f++)

@@ -1470,6 +1470,306 @@ test_sample_count_caps(void)
    fake_caps = saved;
 }
 
+/* Vertex buffer bindings (GL 4.6 §10.3.1-10.3.2, ARB_vertex_attrib_binding): each error
+ * changes nothing; the queries; glVertexAttribPointer and glVertexAttribDivisor through the
+ * binding model; attributes sharing a binding reach the pipe as one binding. */
+static void
+test_vertex_binding_errors(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   GLint v = -1;
+   mgl_glGetIntegerv(GL_MAX_VERTEX_ATTRIB_BINDINGS, &v);
+   CHECK_EQ(v, 16);
+   mgl_glGetIntegerv(GL_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET, &v);
+   CHECK_EQ(v, 2047);
+   mgl_glGetIntegerv(GL_MAX_VERTEX_ATTRIB_STRIDE, &v);
+   CHECK_EQ(v, 2048);
+   CHECK_ERR(GL_NO_ERROR);
+   GLuint b[2], vao;
+   mgl_glGenBuffers(2, b);
+   /* core, no vertex array bound */
+   mgl_glBindVertexBuffer(0, b[0], 0, 16);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glVertexAttribFormat(0, 4, GL_FLOAT, GL_FALSE, 0);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glVertexAttribBinding(0, 0);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glVertexBindingDivisor(0, 1);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glGenVertexArrays(1, &vao);
+   mgl_glBindVertexArray(vao);
+   mgl_glBindVertexBuffer(16, b[0], 0, 16);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glBindVertexBuffer(0, b[0], -4, 16);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glBindVertexBuffer(0, b[0], 0, -16);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glBindVertexBuffer(0, b[0], 0, 2052); /* over MAX_VERTEX_ATTRIB_STRIDE */
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glBindVertexBuffer(0, 999, 0, 16); /* never generated */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glVertexAttribFormat(16, 4, GL_FLOAT, GL_FALSE, 0);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glVertexAttribFormat(0, 5, GL_FLOAT, GL_FALSE, 0);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glVertexAttribFormat(0, 4, GL_FLOAT, GL_FALSE, 2048);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glVertexAttribFormat(0, 4, 0x1234, GL_FALSE, 0);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glVertexAttribIFormat(0, 4, GL_FLOAT, 0); /* integer formats only */
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glVertexAttribIFormat(0, GL_BGRA, GL_UNSIGNED_BYTE, 0);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glVertexAttribFormat(0, GL_BGRA, GL_UNSIGNED_BYTE, GL_FALSE, 0);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glVertexAttribFormat(0, GL_BGRA, GL_SHORT, GL_TRUE, 0);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glVertexAttribFormat(0, 3, GL_INT_2_10_10_10_REV, GL_TRUE, 0);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glVertexAttribBinding(16, 0);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glVertexAttribBinding(0, 16);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glVertexBindingDivisor(16, 1);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_STRIDE, 16, &v);
+   CHECK_ERR(GL_INVALID_VALUE);
+   /* nothing changed: the initial state (GL 4.6 table 23.4/23.5) */
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_STRIDE, 0, &v);
+   CHECK_EQ(v, 16);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_BUFFER, 0, &v);
+   CHECK_EQ(v, 0);
+   mgl_glGetVertexAttribiv(0, GL_VERTEX_ATTRIB_ARRAY_SIZE, &v);
+   CHECK_EQ(v, 4);
+   mgl_glGetVertexAttribiv(3, GL_VERTEX_ATTRIB_BINDING, &v);
+   CHECK_EQ(v, 3);
+   CHECK_ERR(GL_NO_ERROR);
+
+   /* two attributes on binding 5 of b[1]; a name glGenBuffers returned is bound (created) */
+   mgl_glBindVertexBuffer(5, b[1], 32, 24);
+   mgl_glVertexAttribFormat(0, 3, GL_FLOAT, GL_FALSE, 0);
+   mgl_glVertexAttribFormat(1, 4, GL_UNSIGNED_BYTE, GL_TRUE, 12);
+   mgl_glVertexAttribBinding(0, 5);
+   mgl_glVertexAttribBinding(1, 5);
+   mgl_glVertexBindingDivisor(5, 2);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(mgl_glIsBuffer(b[1]));
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_OFFSET, 5, &v);
+   CHECK_EQ(v, 32);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_STRIDE, 5, &v);
+   CHECK_EQ(v, 24);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_DIVISOR, 5, &v);
+   CHECK_EQ(v, 2);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_BUFFER, 5, &v);
+   CHECK_EQ(v, (GLint)b[1]);
+   mgl_glGetVertexAttribiv(1, GL_VERTEX_ATTRIB_BINDING, &v);
+   CHECK_EQ(v, 5);
+   mgl_glGetVertexAttribiv(1, GL_VERTEX_ATTRIB_RELATIVE_OFFSET, &v);
+   CHECK_EQ(v, 12);
+   mgl_glGetVertexAttribiv(1, GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING, &v); /* the binding's */
+   CHECK_EQ(v, (GLint)b[1]);
+   mgl_glGetVertexAttribiv(1, GL_VERTEX_ATTRIB_ARRAY_DIVISOR, &v);
+   CHECK_EQ(v, 2);
+   mgl_glGetVertexAttribiv(1, GL_VERTEX_ATTRIB_ARRAY_STRIDE, &v); /* the attribute's: unset */
+   CHECK_EQ(v, 0);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, b[1]);
+   mgl_glBufferData(GL_ARRAY_BUFFER, 256, NULL, GL_STATIC_DRAW);
+   mgl_glEnableVertexAttribArray(0);
+   mgl_glEnableVertexAttribArray(1);
+   struct fake_program fp = {.num_inputs = 2, .inputs = {"pos", "col"}};
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_ERR(GL_NO_ERROR);
+   const struct fake_rec *r = fake_find(MGP_CALL_create_vertex_elements, 0);
+   CHECK(r != NULL);
+   if (r) {
+      struct mgp_create_vertex_elements ve;
+      memcpy(&ve, r->args, sizeof(ve));
+      CHECK_EQ(ve.enabled_mask, 3u);
+      CHECK_EQ(ve.attribs[0].binding, 5);
+      CHECK_EQ(ve.attribs[1].binding, 5);
+      CHECK_EQ(ve.attribs[0].relative_offset, 0u);
+      CHECK_EQ(ve.attribs[1].relative_offset, 12u);
+      CHECK_EQ(ve.bindings[5].stride, 24u);
+      CHECK_EQ(ve.bindings[5].divisor, 2u);
+      CHECK_EQ(ve.binding_count, 6u);
+   }
+   r = fake_find(MGP_CALL_set_vertex_buffers, 0);
+   CHECK(r != NULL);
+   if (r) {
+      CHECK_EQ(r->tail_count, 6u);
+      const struct mgp_vertex_buffer *vb = r->tail;
+      for (unsigned k = 0; k < r->tail_count && k < 6; k++)
+         CHECK_EQ(vb[k].res.slot != 0 || vb[k].res.gen != 0, k == 5);
+      if (r->tail_count == 6)
+         CHECK_EQ(vb[5].offset, 32u);
+   }
+
+   /* glVertexAttribPointer: binding index, relative offset 0, the binding's buffer, offset and
+    * stride (tight when 0); glVertexAttribDivisor: binding index's divisor */
+   mgl_glVertexAttribPointer(1, 2, GL_SHORT, GL_FALSE, 0, (const void *)8);
+   mgl_glVertexAttribDivisor(0, 3);
+   mgl_glGetVertexAttribiv(1, GL_VERTEX_ATTRIB_BINDING, &v);
+   CHECK_EQ(v, 1);
+   mgl_glGetVertexAttribiv(1, GL_VERTEX_ATTRIB_RELATIVE_OFFSET, &v);
+   CHECK_EQ(v, 0);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_STRIDE, 1, &v);
+   CHECK_EQ(v, 4);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_OFFSET, 1, &v);
+   CHECK_EQ(v, 8);
+   mgl_glGetVertexAttribiv(0, GL_VERTEX_ATTRIB_BINDING, &v);
+   CHECK_EQ(v, 0);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_DIVISOR, 0, &v);
+   CHECK_EQ(v, 3);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_DIVISOR, 5, &v); /* binding 5 keeps its own */
+   CHECK_EQ(v, 2);
+   CHECK_ERR(GL_NO_ERROR);
+   /* glVertexAttribLFormat: no 64-bit attributes (ARB_vertex_attrib_64bit), the named decline */
+   mgl_glVertexAttribLFormat(0, 1, GL_DOUBLE, 0);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   env_finish(&e);
+}
+
+/* GL 4.4 ARB_multi_bind: first + count past the limit binds nothing (GL_INVALID_OPERATION); a
+ * name that is no object is GL_INVALID_OPERATION and the rest are still bound; a range or
+ * offset in error is GL_INVALID_VALUE for its binding alone; a NULL list unbinds. */
+static void
+test_multi_bind_errors(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   GLuint b[3], never;
+   GLint v = -1;
+   mgl_glGenBuffers(3, b);
+   for (int k = 0; k < 3; k++) {
+      mgl_glBindBuffer(GL_COPY_WRITE_BUFFER, b[k]);
+      mgl_glBufferData(GL_COPY_WRITE_BUFFER, 1024, NULL, GL_STATIC_DRAW);
+   }
+   mgl_glGenBuffers(1, &never); /* generated, never bound: no object yet */
+   mgl_glBindBuffer(GL_UNIFORM_BUFFER, 0);
+   CHECK_ERR(GL_NO_ERROR);
+
+   mgl_glBindBuffersBase(GL_ARRAY_BUFFER, 0, 1, b);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glBindBuffersBase(GL_UNIFORM_BUFFER, 0, -1, b);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glGetIntegerv(GL_MAX_UNIFORM_BUFFER_BINDINGS, &v);
+   mgl_glBindBuffersBase(GL_UNIFORM_BUFFER, (GLuint)v - 2, 3, b);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glGetIntegeri_v(GL_UNIFORM_BUFFER_BINDING, (GLuint)v - 2, &v);
+   CHECK_EQ(v, 0); /* nothing bound */
+   const GLuint with_bad[3] = {b[0], 999, b[2]};
+   mgl_glBindBuffersBase(GL_UNIFORM_BUFFER, 1, 3, with_bad);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glGetIntegeri_v(GL_UNIFORM_BUFFER_BINDING, 1, &v);
+   CHECK_EQ(v, (GLint)b[0]);
+   mgl_glGetIntegeri_v(GL_UNIFORM_BUFFER_BINDING, 2, &v);
+   CHECK_EQ(v, 0);
+   mgl_glGetIntegeri_v(GL_UNIFORM_BUFFER_BINDING, 3, &v);
+   CHECK_EQ(v, (GLint)b[2]);
+   mgl_glGetIntegerv(GL_UNIFORM_BUFFER_BINDING, &v); /* the generic point stays */
+   CHECK_EQ(v, 0);
+   mgl_glBindBuffersBase(GL_UNIFORM_BUFFER, 2, 1, &never);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   CHECK(!mgl_glIsBuffer(never)); /* not created */
+   /* ranges: offset 100 is not a multiple of 256; size 0 */
+   const GLintptr offs[3] = {256, 100, 0};
+   const GLsizeiptr sizes[3] = {64, 64, 0};
+   mgl_glBindBuffersRange(GL_UNIFORM_BUFFER, 4, 3, b, offs, sizes);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glGetIntegeri_v(GL_UNIFORM_BUFFER_BINDING, 4, &v);
+   CHECK_EQ(v, (GLint)b[0]);
+   mgl_glGetIntegeri_v(GL_UNIFORM_BUFFER_START, 4, &v);
+   CHECK_EQ(v, 256);
+   mgl_glGetIntegeri_v(GL_UNIFORM_BUFFER_SIZE, 4, &v);
+   CHECK_EQ(v, 64);
+   mgl_glGetIntegeri_v(GL_UNIFORM_BUFFER_BINDING, 5, &v);
+   CHECK_EQ(v, 0);
+   mgl_glBindBuffersBase(GL_UNIFORM_BUFFER, 0, 5, NULL);
+   CHECK_ERR(GL_NO_ERROR);
+   for (GLuint k = 0; k < 5; k++) {
+      mgl_glGetIntegeri_v(GL_UNIFORM_BUFFER_BINDING, k, &v);
+      CHECK_EQ(v, 0);
+   }
+
+   /* textures and samplers */
+   GLuint tex[2], smp[2];
+   mgl_glGenTextures(2, tex);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[0]);
+   mgl_glBindTexture(GL_TEXTURE_CUBE_MAP, tex[1]);
+   mgl_glBindTexture(GL_TEXTURE_CUBE_MAP, 0);
+   mgl_glBindTexture(GL_TEXTURE_2D, 0);
+   mgl_glGenSamplers(2, smp);
+   mgl_glActiveTexture(GL_TEXTURE0 + 5);
+   mgl_glGetIntegerv(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, &v);
+   mgl_glBindTextures((GLuint)v - 1, 2, tex);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBindSamplers((GLuint)v, 1, smp);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   const GLuint tex_bad[3] = {tex[0], 777, tex[1]};
+   mgl_glBindTextures(1, 3, tex_bad);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   const GLuint smp_bad[3] = {smp[0], 777, smp[1]};
+   mgl_glBindSamplers(1, 3, smp_bad);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glGetIntegerv(GL_ACTIVE_TEXTURE, &v);
+   CHECK_EQ(v, GL_TEXTURE0 + 5); /* the active unit stays */
+   mgl_glActiveTexture(GL_TEXTURE1);
+   mgl_glGetIntegerv(GL_TEXTURE_BINDING_2D, &v);
+   CHECK_EQ(v, (GLint)tex[0]);
+   mgl_glGetIntegerv(GL_SAMPLER_BINDING, &v);
+   CHECK_EQ(v, (GLint)smp[0]);
+   mgl_glActiveTexture(GL_TEXTURE2);
+   mgl_glGetIntegerv(GL_SAMPLER_BINDING, &v);
+   CHECK_EQ(v, 0);
+   mgl_glActiveTexture(GL_TEXTURE3);
+   mgl_glGetIntegerv(GL_TEXTURE_BINDING_CUBE_MAP, &v);
+   CHECK_EQ(v, (GLint)tex[1]);
+   mgl_glGetIntegerv(GL_SAMPLER_BINDING, &v);
+   CHECK_EQ(v, (GLint)smp[1]);
+   mgl_glBindTextures(1, 3, NULL);
+   mgl_glBindSamplers(1, 3, NULL);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetIntegerv(GL_TEXTURE_BINDING_CUBE_MAP, &v);
+   CHECK_EQ(v, 0);
+   mgl_glGetIntegerv(GL_SAMPLER_BINDING, &v);
+   CHECK_EQ(v, 0);
+
+   /* vertex buffers */
+   const GLintptr voffs[3] = {0, 0, -4};
+   const GLsizei strides[3] = {8, 8, 8};
+   mgl_glBindVertexBuffers(0, 1, b, voffs, strides); /* core, no vertex array */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   GLuint vao;
+   mgl_glGenVertexArrays(1, &vao);
+   mgl_glBindVertexArray(vao);
+   mgl_glBindVertexBuffers(15, 2, b, voffs, strides);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBindVertexBuffers(0, 3, with_bad, voffs, strides); /* 999, and offset -4 */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_BUFFER, 0, &v);
+   CHECK_EQ(v, (GLint)b[0]);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_STRIDE, 0, &v);
+   CHECK_EQ(v, 8);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_BUFFER, 2, &v);
+   CHECK_EQ(v, 0);
+   const GLintptr ok_offs[2] = {16, 32};
+   mgl_glBindVertexBuffers(1, 2, b, ok_offs, strides);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_OFFSET, 2, &v);
+   CHECK_EQ(v, 32);
+   mgl_glBindVertexBuffers(0, 3, NULL, NULL, NULL);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_BUFFER, 2, &v);
+   CHECK_EQ(v, 0);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_STRIDE, 0, &v);
+   CHECK_EQ(v, 16);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
@@ -1479,6 +1779,8 @@ main(void)
    test_indirect_errors();
    test_base_instance();
    test_image_errors();
+   test_vertex_binding_errors();
+   test_multi_bind_errors();
    test_uniform_errors();
    test_robust_uniform_reads();
    test_program_errors();
