@@ -525,7 +525,7 @@ mgl_glMultiDrawArrays(GLenum mode, const GLint *first, const GLsizei *count, GLs
       FE_CHECK(first[i] < 0 || count[i] < 0, GL_INVALID_VALUE);
    if (draws_one_by_one(ctx, mode)) {
       for (GLsizei i = 0; i < drawcount; i++)
-         draw_arrays(ctx, mode, first[i], count[i], 1);
+         draw_arrays(ctx, mode, first[i], count[i], 1, 0);
       return;
    }
    if (!draw_ready(ctx, mode) || !drawcount)
