@@ -16,12 +16,6 @@
 #define STREAM_MIN_SIZE (64u << 10)
 #define STREAM_ALIGN 16u
 
-bool
-fe_client_arrays_active(const struct fe_context *ctx)
-{
-   return ctx->vao->streamed_mask != 0;
-}
-
 void
 fe_client_arrays_finish(struct fe_context *ctx, struct fe_vao *vao)
 {

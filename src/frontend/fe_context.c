@@ -22,21 +22,21 @@
 #include "fe_tracker.h"
 #include "log.h"
 
-static _Thread_local struct fe_context *tls_ctx;
+_Thread_local struct fe_context *fe_tls_ctx;
 _Thread_local uint32_t fe_entry_mode;
 static atomic_uint_fast64_t surface_serial;
 
 struct fe_context *
 fe_ctx_current(void)
 {
-   return tls_ctx;
+   return fe_tls_ctx;
 }
 
 /* KHR_robustness / GL 4.5 §2.3.2: after a reset every command (but glGetError and
  * glGetGraphicsResetStatus) generates CONTEXT_LOST, and has no other effect; only a context
  * created with LOSE_CONTEXT_ON_RESET is ever told of a reset. */
-static void
-lost_command(struct fe_context *ctx)
+void
+fe_ctx_lost_command(struct fe_context *ctx)
 {
    if (ctx->desc.lose_context_on_reset)
       fe_error(ctx, GL_CONTEXT_LOST);
@@ -55,24 +55,8 @@ fe_ctx_lost_ask(struct fe_context *ctx)
 {
    if (!fe_ctx_lost_quiet(ctx))
       return false;
-   lost_command(ctx);
+   fe_ctx_lost_command(ctx);
    return true;
-}
-
-/* Entry points test the cached flag; the verbs, glGetError and the waits ask the session.
- * Calls between a failure and the next verb only change client state or reach a session that
- * drops them, so they stay harmless. */
-struct fe_context *
-fe_ctx_live(void)
-{
-   struct fe_context *ctx = tls_ctx;
-   if (!ctx)
-      return NULL;
-   if (ctx->lost) {
-      lost_command(ctx);
-      return NULL;
-   }
-   return ctx;
 }
 
 /* ---- share groups --------------------------------------------------------------------------- */
@@ -651,7 +635,7 @@ context_release(struct fe_context *ctx)
    surface_unbind(ctx->read_surface);
    ctx->draw_surface = ctx->read_surface = NULL;
    ctx->default_fb_version++;
-   tls_ctx = NULL;
+   fe_tls_ctx = NULL;
    fe_entry_mode = 0;
    if (ctx->destroy_pending)
       context_destroy_now(ctx);
@@ -660,7 +644,7 @@ context_release(struct fe_context *ctx)
 enum fe_status
 fe_make_current(struct fe_context *ctx, struct fe_surface *draw, struct fe_surface *read)
 {
-   struct fe_context *old = tls_ctx;
+   struct fe_context *old = fe_tls_ctx;
    if (ctx && ctx->current && ctx != old)
       return FE_BAD_ACCESS;
    if (ctx && fe_ctx_lost(ctx))
@@ -694,7 +678,7 @@ fe_make_current(struct fe_context *ctx, struct fe_surface *draw, struct fe_surfa
    ctx->default_fb_version++;
    ctx->current = true;
    ctx->thread = pthread_self();
-   tls_ctx = ctx;
+   fe_tls_ctx = ctx;
    fe_entry_mode = ctx->entry_mode;
    if (!ctx->ever_current && draw) {
       /* GL: the first time a context is bound to a surface, the viewport and scissor take
@@ -712,7 +696,7 @@ fe_make_current(struct fe_context *ctx, struct fe_surface *draw, struct fe_surfa
 struct fe_context *
 fe_current_context(void)
 {
-   return tls_ctx;
+   return fe_tls_ctx;
 }
 
 static enum fe_status
@@ -906,6 +890,6 @@ fe_set_swap_interval(struct fe_context *ctx, int interval)
 const char *
 fe_renderer_string(void)
 {
-   struct fe_context *ctx = tls_ctx;
+   struct fe_context *ctx = fe_tls_ctx;
    return ctx ? ctx->share->renderer : "mgl";
 }

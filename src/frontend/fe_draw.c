@@ -91,7 +91,7 @@ draw_ready(struct fe_context *ctx, GLenum mode)
       fe_error(ctx, GL_INVALID_OPERATION);
       return false;
    }
-   if (!fe_xfb_draw_check(ctx, mode))
+   if (ctx->tfo->tf.active && !fe_xfb_draw_check(ctx, mode))
       return false;
    if (!ctx->program && ctx->ff && !fe_ff_validate(ctx, mode))
       return false; /* fixed function: the generated program for the state */
@@ -105,7 +105,9 @@ draw_ready(struct fe_context *ctx, GLenum mode)
       fe_error(ctx, GL_INVALID_OPERATION);
       return false;
    }
-   if (fe_fbo_status(ctx, ctx->draw_fbo, false) != GL_FRAMEBUFFER_COMPLETE) {
+   /* the default framebuffer is complete when it has a surface (fe_fbo_status) */
+   if (ctx->draw_fbo ? fe_fbo_status(ctx, ctx->draw_fbo, false) != GL_FRAMEBUFFER_COMPLETE
+                     : !ctx->draw_surface) {
       fe_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
       return false;
    }
@@ -124,25 +126,38 @@ struct draw {
    uint64_t user_size;
 };
 
+/* Whether the server takes the compact draw (the catalog's draw call). */
+static inline bool
+compact_supported(const struct fe_context *ctx)
+{
+   return (ctx->share->caps->call_mask[MGP_CALL_draw / 64] >> (MGP_CALL_draw % 64)) & 1;
+}
+
+/* One range, one instance, no flags: the compact draw. */
+static inline void
+send_compact(struct fe_context *ctx, uint16_t prim, uint8_t index_size,
+             const struct mgp_draw_range *r)
+{
+   const struct mgp_draw c = {
+      .mode = prim,
+      .index_size = index_size,
+      .start = r->start,
+      .count = r->count,
+      .index_bias = r->index_bias,
+   };
+   mgp_draw(&ctx->pipe, &c);
+}
+
 static void
 submit_one(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_range *ranges,
            uint32_t num)
 {
    /* The common draw goes out compact: 24 wire bytes instead of 112 (issue 6), built without
     * the whole draw_vbo when nothing could make it need more (no restart, no loop rewrite). */
-   const uint64_t compact_bit =
-      ctx->share->caps->call_mask[MGP_CALL_draw / 64] >> (MGP_CALL_draw % 64);
    if (num == 1 && d->instances == 1 && !d->base_instance && !d->has_range && !d->user_indices &&
-       d->mode != GL_LINE_LOOP && (compact_bit & 1) &&
+       d->mode != GL_LINE_LOOP && compact_supported(ctx) &&
        !(d->index_size && ctx->rs.primitive_restart && !d->no_restart)) {
-      const struct mgp_draw c = {
-         .mode = (uint16_t)fe_mgp_prim(d->mode),
-         .index_size = (uint8_t)d->index_size,
-         .start = ranges[0].start,
-         .count = ranges[0].count,
-         .index_bias = ranges[0].index_bias,
-      };
-      mgp_draw(&ctx->pipe, &c);
+      send_compact(ctx, (uint16_t)fe_mgp_prim(d->mode), (uint8_t)d->index_size, &ranges[0]);
       return;
    }
    struct mgp_draw_vbo a = {
@@ -172,15 +187,8 @@ submit_one(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_r
       return;
    /* a compact draw after the restart check found no index can restart */
    if (num == 1 && a.instance_count == 1 && !a.start_instance && !a.flags &&
-       fe_call_supported(ctx->share, MGP_CALL_draw)) {
-      const struct mgp_draw c = {
-         .mode = a.mode,
-         .index_size = a.index_size,
-         .start = ranges[0].start,
-         .count = ranges[0].count,
-         .index_bias = ranges[0].index_bias,
-      };
-      mgp_draw(&ctx->pipe, &c);
+       compact_supported(ctx)) {
+      send_compact(ctx, a.mode, a.index_size, &ranges[0]);
    } else {
       mgp_draw_vbo(&ctx->pipe, &a, ranges);
       /* The server stages these indices: a large set may find no staging memory for them
@@ -201,11 +209,17 @@ polygonal(GLenum mode)
 /* A compatibility context's polygon mode per face (glPolygonMode(GL_FRONT / GL_BACK)): the
  * device has one mode for both, so polygons are drawn twice, each pass culling the other face
  * and drawing its own in its mode (faces the app culls are skipped). */
+static inline bool
+one_pass(const struct fe_context *ctx, GLenum mode)
+{
+   return ctx->polygon_mode == ctx->polygon_mode_back || !polygonal(mode);
+}
+
 static void
 submit(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_range *ranges,
        uint32_t num)
 {
-   if (ctx->polygon_mode == ctx->polygon_mode_back || !polygonal(d->mode)) {
+   if (one_pass(ctx, d->mode)) {
       submit_one(ctx, d, ranges, num);
       return;
    }
@@ -260,8 +274,9 @@ draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLs
          fe_compat_draw(ctx, mode, first, count, 0, NULL, instances, baseinstance, 0);
       return;
    }
-   uint64_t captured;
-   if (!draw_ready(ctx, mode) || !fe_xfb_arrays_check(ctx, mode, count, instances, &captured) ||
+   uint64_t captured = 0;
+   if (!draw_ready(ctx, mode) ||
+       (ctx->tfo->tf.active && !fe_xfb_arrays_check(ctx, mode, count, instances, &captured)) ||
        !count || !instances || base_instance_declined(ctx, baseinstance))
       return;
    int64_t rebase = 0;
@@ -271,10 +286,17 @@ draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLs
       return;
    if (!fe_validate(ctx, FE_VERB_DRAW))
       return;
-   struct draw d = {.mode = mode, .instances = instances, .base_instance = baseinstance};
    struct mgp_draw_range r = {(uint32_t)(first - rebase), (uint32_t)count, 0};
-   submit(ctx, &d, &r, 1);
-   fe_xfb_drawn(ctx, captured);
+   /* submit_one's compact draw without its other cases (arrays: no indices, no range) */
+   if (instances == 1 && !baseinstance && mode != GL_LINE_LOOP && one_pass(ctx, mode) &&
+       compact_supported(ctx))
+      send_compact(ctx, (uint16_t)fe_mgp_prim(mode), 0, &r);
+   else
+      submit(ctx,
+             &(struct draw){.mode = mode, .instances = instances, .base_instance = baseinstance},
+             &r, 1);
+   if (captured)
+      fe_xfb_drawn(ctx, captured);
 }
 
 /* Binds the element array (or takes user indices) and turns the indices offset into a range

@@ -730,9 +730,26 @@ fe_glsl_api(const struct fe_context *ctx)
 /* ---- current context and errors ----------------------------------------------------------- */
 
 struct fe_context *fe_ctx_current(void);
+/* The calling thread's current context (fe_context.c; read inline by every entry point). */
+extern _Thread_local struct fe_context *fe_tls_ctx;
+/* KHR_robustness / GL 4.5 §2.3.2: a command after a reset records GL_CONTEXT_LOST on a
+ * LOSE_CONTEXT_ON_RESET context and has no other effect. */
+void fe_ctx_lost_command(struct fe_context *ctx);
 /* The calling thread's context when GL calls may act: NULL when none is current or the
- * context is known to be lost (every GL call is then a harmless no-op). */
-struct fe_context *fe_ctx_live(void);
+ * context is known to be lost (every GL call is then a harmless no-op). Entry points test
+ * the cached flag; the verbs, glGetError and the waits ask the session (fe_ctx_lost). Calls
+ * between a failure and the next verb only change client state or reach a session that drops
+ * them, so they stay harmless. */
+static inline struct fe_context *
+fe_ctx_live(void)
+{
+   struct fe_context *ctx = fe_tls_ctx;
+   if (ctx && ctx->lost) {
+      fe_ctx_lost_command(ctx);
+      return NULL;
+   }
+   return ctx;
+}
 void fe_error(struct fe_context *ctx, GLenum error);
 /* Whether the session failed. The verbs call fe_ctx_lost, which on a LOSE_CONTEXT_ON_RESET
  * context also records GL_CONTEXT_LOST (the command's error), as fe_ctx_live does for every
@@ -1055,7 +1072,11 @@ bool fe_vao_binding_get(struct fe_context *ctx, GLenum target, GLuint index, int
 bool fe_client_arrays_prepare(struct fe_context *ctx, uint32_t first, uint32_t last,
                               uint32_t instances, uint32_t baseinstance, int64_t *rebase);
 /* Whether the bound vertex array has enabled streamed arrays. */
-bool fe_client_arrays_active(const struct fe_context *ctx);
+static inline bool
+fe_client_arrays_active(const struct fe_context *ctx)
+{
+   return ctx->vao->streamed_mask != 0;
+}
 /* The smallest and largest index of count indices of type (user memory or the element
  * buffer at offset `indices`), primitive restart indices excepted. False: none (every index
  * restarts), or a range that cannot be read (declined by name). */

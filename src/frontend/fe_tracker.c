@@ -751,6 +751,14 @@ fe_tracker_forget_draw(struct fe_context *ctx)
 
 /* ---- entry --------------------------------------------------------------------------------- */
 
+/* fe_surface_claim, asked only when another share group holds the surface's buffers (every
+ * verb validates; the surface is its own context's nearly always). */
+static inline bool
+surface_held(struct fe_context *ctx, struct fe_surface *surf)
+{
+   return !surf || surf->share == ctx->share || fe_surface_claim(ctx, surf);
+}
+
 bool
 fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
 {
@@ -759,10 +767,11 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
    /* A context of another share group may have moved the default framebuffer's buffers.
     * Not at a flush: releasing a context must not pull the buffers back. */
    if (verb != FE_VERB_FLUSH && verb != FE_VERB_PRESENT &&
-       (!fe_surface_claim(ctx, ctx->draw_surface) || !fe_surface_claim(ctx, ctx->read_surface)))
+       (!surface_held(ctx, ctx->draw_surface) || !surface_held(ctx, ctx->read_surface)))
       return false;
    fe_share_send_dead_shaders(ctx);
-   fe_texture_flush_uploads(ctx);
+   if (ctx->pending_uploads)
+      fe_texture_flush_uploads(ctx);
    bool ok = true;
    switch (verb) {
    case FE_VERB_DRAW: {

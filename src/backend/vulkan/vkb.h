@@ -777,6 +777,9 @@ struct vkb_screen {
    /* set_draw_program calls (which advance state_tick too): state_tick - program_tick stays
     * while only the program changed, which leaves what a sampler resolves to as it was */
    uint64_t program_tick;
+   /* every call but a draw, whichever tick above it moves: a draw that finds call_tick where
+    * its context's last draw left it compares no other tick (vkb_draw.c, draw_unchanged) */
+   uint64_t call_tick;
 
    /* frames (docs/PIPE.md#frame-floor: the completed-frame floor must be provable) */
    uint64_t frame_serial; /* frame being recorded */
@@ -938,6 +941,7 @@ struct vkb_context {
       uint16_t mode;
       uint8_t index_size;
       uint64_t tick, buffer_tick, consts_tick, vertex_tick, texture_tick, rs_tick, serial;
+      uint64_t call_tick;   /* scr->call_tick when every tick above was brought up to date */
       VkBuffer consts_buf;  /* the default block's buffer in the bound set 0 */
       VkDeviceSize ib_size; /* index bytes from the bound offset on */
       /* the pipeline key it drew with: a render state of the same share (key.rs) keeps the

@@ -536,6 +536,7 @@ draw_record(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
          .vertex_tick = scr->vertex_tick,
          .texture_tick = scr->texture_tick,
          .rs_tick = scr->rs_tick,
+         .call_tick = scr->call_tick,
          .key = p->key,
          .vb_bindings = p->used_bindings,
          .serial = scr->cur->serial,
@@ -676,6 +677,36 @@ vkb_draw_indirect(void *self, const struct mgp_draw_indirect *args, const void *
    indirect_record(scr, cmd, args, ind->buf, cmd_size);
 }
 
+/* vkb_draw_fast's answer for a compact draw (one range, one instance, no flags) when no call
+ * but draws reached the backend since its context's last draw (call_tick: every tick where
+ * that draw left it) and no dynamic state waits: only the range is queued. Anything else,
+ * the arena's pressure point included, goes the usual way. */
+static inline bool
+draw_unchanged(struct vkb_context *ctx, const struct mgp_draw *args)
+{
+   struct vkb_screen *scr = ctx->scr;
+   const struct vkb_fast_draw *f = &ctx->fast;
+   const struct vkb_batch *b = scr->cur;
+   if (!f->valid || f->call_tick != scr->call_tick || f->mode != args->mode ||
+       f->index_size != args->index_size || ctx->dyn_dirty || scr->rendering_ctx != ctx ||
+       scr->bind_owner != ctx || ctx->bind_epoch != scr->bind_epoch || !b || !b->recording ||
+       b->serial != f->serial)
+      return false;
+   /* vkb_arena_pressure_point's triggers: it acts, so the usual way */
+   if (b->arena_bytes > VKB_BATCH_ARENA_LIMIT || b->draws >= VKB_BATCH_DRAW_LIMIT ||
+       b->zeroed_bytes > VKB_BATCH_ZERO_LIMIT ||
+       (scr->inflight_arena_bytes > VKB_INFLIGHT_ARENA_LIMIT && scr->inflight_head))
+      return false;
+   if (f->index_size && ((uint64_t)args->start + args->count) * f->index_size > f->ib_size)
+      return false;
+   if (args->count) {
+      const struct mgp_draw_range r = {args->start, args->count, args->index_bias};
+      vkb_queue_draw(scr, f->index_size != 0, &r, 1, 0);
+      scr->stats.fast_draws++;
+   }
+   return true;
+}
+
 /* The compact draw is draw_vbo with its defaults (pipe_types.def). */
 void
 vkb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tail_count)
@@ -683,7 +714,7 @@ vkb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tai
    (void)tail;
    (void)tail_count;
    struct vkb_context *ctx = self;
-   if (!ctx->scr->failed && !ctx->cond_discard && vkb_draw_unchanged(ctx, args))
+   if (!ctx->scr->failed && !ctx->cond_discard && draw_unchanged(ctx, args))
       return;
    const struct mgp_draw_vbo full = {
       .mode = args->mode,

@@ -43,16 +43,34 @@ VkDescriptorSet vkb_draw_descriptor_set(struct vkb_context *ctx, struct vkb_shad
 uint32_t vkb_draw_coverage_mask(const struct vkb_context *ctx, uint32_t samples);
 void vkb_draw_set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd);
 
-/* vkb_draw_queue.c: queues one draw behind those it can share a command with. */
-void vkb_queue_draw(struct vkb_screen *scr, bool indexed, const struct mgp_draw_range *r,
-                    uint32_t instance_count, uint32_t first_instance);
+/* Queues one draw behind those it can share a command with (recorded now without
+ * VK_EXT_multi_draw; vkb_draw_queue.c records them). The state bound now is the state it draws
+ * with: every bind flushes. Inline: every draw queues here, the no-change draw most of all. */
+static inline void
+vkb_queue_draw(struct vkb_screen *scr, bool indexed, const struct mgp_draw_range *r,
+               uint32_t instance_count, uint32_t first_instance)
+{
+   struct vkb_draw_queue *q = &scr->draws;
+   if (q->n && (q->indexed != indexed || q->instance_count != instance_count ||
+                q->first_instance != first_instance || q->n >= scr->max_multi_draw))
+      vkb_flush_draws(scr);
+   q->indexed = indexed;
+   q->instance_count = instance_count;
+   q->first_instance = first_instance;
+   if (indexed)
+      q->idx[q->n] = (VkMultiDrawIndexedInfoEXT){r->start, r->count, r->index_bias};
+   else
+      q->arr[q->n] = (VkMultiDrawInfoEXT){r->start, r->count};
+   q->n++;
+   scr->stats.draws_recorded++;
+   scr->cur->draws++;
+   if (!scr->has_multi_draw)
+      vkb_flush_draws(scr);
+}
 
 /* vkb_draw_fast.c: a draw whose state is its context's last full draw's, queued with only
  * what changed rebound; false sends it the whole way. */
 bool vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
                    const struct mgp_draw_range *ranges, uint32_t ndraws);
-/* The compact draw when nothing reached the backend since its context's last draw: queued
- * with no rebind and no check of what did not move; false sends it through vkb_draw_vbo. */
-bool vkb_draw_unchanged(struct vkb_context *ctx, const struct mgp_draw *args);
 
 #endif

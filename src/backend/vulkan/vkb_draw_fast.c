@@ -224,43 +224,14 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
       vkb_draw_set_dynamic(ctx, scr->cur->cmd);
       ctx->dyn_dirty = 0;
    }
+   /* every tick is where the screen's is: the next compact draw may compare call_tick alone */
+   f->call_tick = scr->call_tick;
    for (uint32_t i = 0; i < ndraws; i++) {
       if (ranges[i].count && args->instance_count) {
          vkb_queue_draw(scr, f->index_size != 0, &ranges[i], args->instance_count,
                         args->start_instance);
          scr->stats.fast_draws++;
       }
-   }
-   return true;
-}
-
-/* vkb_draw_fast's answer for a compact draw (one range, one instance, no flags) when every
- * tick it compares is where the last draw left it and no dynamic state waits: only the
- * range is queued. Anything else, the arena's pressure point included, goes the usual way. */
-bool
-vkb_draw_unchanged(struct vkb_context *ctx, const struct mgp_draw *args)
-{
-   struct vkb_screen *scr = ctx->scr;
-   const struct vkb_fast_draw *f = &ctx->fast;
-   const struct vkb_batch *b = scr->cur;
-   if (!f->valid || f->tick != scr->state_tick || f->mode != args->mode ||
-       f->index_size != args->index_size || ctx->dyn_dirty || f->buffer_tick != scr->buffer_tick ||
-       f->texture_tick != scr->texture_tick || f->consts_tick != scr->consts_tick ||
-       f->vertex_tick != scr->vertex_tick || f->rs_tick != scr->rs_tick ||
-       scr->rendering_ctx != ctx || scr->bind_owner != ctx || ctx->bind_epoch != scr->bind_epoch ||
-       !b || !b->recording || b->serial != f->serial)
-      return false;
-   /* vkb_arena_pressure_point's triggers: it acts, so the usual way */
-   if (b->arena_bytes > VKB_BATCH_ARENA_LIMIT || b->draws >= VKB_BATCH_DRAW_LIMIT ||
-       b->zeroed_bytes > VKB_BATCH_ZERO_LIMIT ||
-       (scr->inflight_arena_bytes > VKB_INFLIGHT_ARENA_LIMIT && scr->inflight_head))
-      return false;
-   if (f->index_size && ((uint64_t)args->start + args->count) * f->index_size > f->ib_size)
-      return false;
-   if (args->count) {
-      const struct mgp_draw_range r = {args->start, args->count, args->index_bias};
-      vkb_queue_draw(scr, f->index_size != 0, &r, 1, 0);
-      scr->stats.fast_draws++;
    }
    return true;
 }

@@ -32,27 +32,3 @@ vkb_flush_draws(struct vkb_screen *scr)
       scr->draw_multi(cmd, n, q->arr, q->instance_count, q->first_instance, sizeof(q->arr[0]));
    scr->stats.cmd_draws++;
 }
-
-/* Queues one draw behind those it can share a command with (recorded now without
- * VK_EXT_multi_draw). The state bound now is the state it draws with: every bind flushes. */
-void
-vkb_queue_draw(struct vkb_screen *scr, bool indexed, const struct mgp_draw_range *r,
-               uint32_t instance_count, uint32_t first_instance)
-{
-   struct vkb_draw_queue *q = &scr->draws;
-   if (q->n && (q->indexed != indexed || q->instance_count != instance_count ||
-                q->first_instance != first_instance || q->n >= scr->max_multi_draw))
-      vkb_flush_draws(scr);
-   q->indexed = indexed;
-   q->instance_count = instance_count;
-   q->first_instance = first_instance;
-   if (indexed)
-      q->idx[q->n] = (VkMultiDrawIndexedInfoEXT){r->start, r->count, r->index_bias};
-   else
-      q->arr[q->n] = (VkMultiDrawInfoEXT){r->start, r->count};
-   q->n++;
-   scr->stats.draws_recorded++;
-   scr->cur->draws++;
-   if (!scr->has_multi_draw)
-      vkb_flush_draws(scr);
-}

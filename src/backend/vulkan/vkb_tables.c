@@ -6,7 +6,8 @@
  * those that change only what set 1 holds (sampler views, samplers), vertex_tick for
  * set_vertex_buffers, rs_tick for bind_render_state (its dynamic part is re-recorded there),
  * dyn_tick for set_dynamic_state and set_dynamic_words (the context's dyn_dirty says what to record),
- * state_tick for every other call but the two draws, and program_tick too for set_draw_program. A draw that finds state_tick where its context's last draw
+ * state_tick for every other call but the two draws, and program_tick too for set_draw_program;
+ * call_tick moves at every call but the two draws, beside whichever of those it moves. A draw that finds state_tick where its context's last draw
  * left it knows that nothing else reached the backend since (vkb_draw.c's fast path). Every
  * call but those vkb_zero_call_blind names first pays the zeroing new stores owe (vkb_zero.c). Generated from pipe_calls.def by the preprocessor: a call
  * added to the catalog and implemented by the backend ticks without anyone remembering to. */
@@ -61,6 +62,8 @@ struct mgp_context_vtbl vkb_ticked_context_vtbl;
          SCREEN_OF_##cls(self)->state_tick++;                                                      \
       if (MGP_CALL_##name == MGP_CALL_set_draw_program)                                            \
          SCREEN_OF_##cls(self)->program_tick++;                                                    \
+      if (MGP_CALL_##name != MGP_CALL_draw && MGP_CALL_##name != MGP_CALL_draw_vbo)                \
+         SCREEN_OF_##cls(self)->call_tick++;                                                       \
       if (SCREEN_OF_##cls(self)->zero_head && !vkb_zero_call_blind(MGP_CALL_##name))               \
          vkb_zero_pay_all(SCREEN_OF_##cls(self));                                                  \
       INNER_##cls.name(self, args, tail, tail_count);                                              \

@@ -502,6 +502,24 @@ test_triangle(struct t *t, struct mgp_handle prog)
          "set_global_constants at an offset keeps the rest of the block");
 }
 
+/* The default framebuffer cleared to black, render state s bound, and a vertex buffer of eight
+ * triangles (tris), one per 8-pixel column, each covering its column's lower-left half. */
+static void
+column_setup(struct t *t, const struct mgp_render_state *s, float tris[8 * 6])
+{
+   use_default_fb(t, false);
+   set_viewport(t, 0, 0, W, H, false, NULL);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   bind_rs(t, s);
+   bind_ve(t, false, 8);
+   for (int k = 0; k < 8; k++) {
+      const float x0 = -1.0f + 0.25f * (float)k, x1 = x0 + 0.25f;
+      const float v[6] = {x0, -1, x1, -1, x0, 1};
+      memcpy(&tris[6 * k], v, sizeof(v));
+   }
+   bind_vb(t, make_buffer(t, 8 * 6 * sizeof(float), tris));
+}
+
 /* Repeated draws that change nothing record one draw command (a multi-draw) and no bind; a
  * state change between draws ends the run first, so the draws before it keep their state.
  * Without VK_EXT_multi_draw (MGL_TEST_VK_NO_MULTI_DRAW=1) each draw is its own command. */
@@ -510,20 +528,9 @@ test_repeated_draws(struct t *t, struct mgp_handle prog)
 {
    const char *no_md = getenv("MGL_TEST_VK_NO_MULTI_DRAW");
    const unsigned long long per_run = no_md && atoi(no_md) > 0 ? 8 : 1;
-   use_default_fb(t, false);
-   set_viewport(t, 0, 0, W, H, false, NULL);
-   clear_color(t, 0, 0, 0, 1, false, 1);
    struct mgp_render_state s = gl_render_state();
-   bind_rs(t, &s);
-   bind_ve(t, false, 8);
-   /* Eight triangles, one per 8-pixel column, each covering its column's lower-left half. */
    float tris[8 * 6];
-   for (int k = 0; k < 8; k++) {
-      const float x0 = -1.0f + 0.25f * (float)k, x1 = x0 + 0.25f;
-      const float v[6] = {x0, -1, x1, -1, x0, 1};
-      memcpy(&tris[6 * k], v, sizeof(v));
-   }
-   bind_vb(t, make_buffer(t, sizeof(tris), tris));
+   column_setup(t, &s, tris);
    use_program(t, prog);
    set_consts(t, prog, 1, 0, 0, 1, 0, 0, 0, 0, 0);
    read_back(t); /* the uploads and the clear are their own batch */
@@ -666,6 +673,57 @@ test_repeated_draws(struct t *t, struct mgp_handle prog)
    check(all, "two programs in turn draw with their own uniforms");
    check(sets == 2, "two programs in turn allocate 2 descriptor sets in a batch (%llu)", sets);
    use_program(t, prog);
+}
+
+/* The compact draw (the catalog's draw) as the front end sends it. */
+static void
+draw_compact(struct t *t, uint32_t first)
+{
+   const struct mgp_draw d = {.mode = MGP_PRIM_TRIANGLES, .start = first, .count = 3};
+   t->cv->draw(t->ctx, &d, NULL, 0);
+}
+
+/* Compact draws in a row: one after another with no call between is queued alone (the
+ * backend's no-change draw); any call between must reach the next draw. A uniform change, a
+ * vertex-buffer change, a render-state bind (cull the front faces) and a program change each
+ * come between two compact draws, and each second draw's pixels show its new state. */
+static void
+test_compact_draws(struct t *t, struct mgp_handle prog)
+{
+   struct mgp_render_state s = gl_render_state();
+   float tris[8 * 6];
+   column_setup(t, &s, tris);
+   struct mgp_handle shifted = make_buffer(t, sizeof(tris) - 6 * sizeof(float), &tris[6]);
+   struct mgp_handle prog2 = make_program(t, &color_prog);
+   use_program(t, prog);
+   set_consts(t, prog, 1, 0, 0, 1, 0, 0, 0, 0, 0);
+   read_back(t);
+   draw_compact(t, 0); /* column 0, red, the whole way */
+   const unsigned long long f0 = counter(t, "fast-draws");
+   draw_compact(t, 3); /* column 1: nothing between */
+   const unsigned long long f1 = counter(t, "fast-draws") - f0;
+   set_consts(t, prog, 0, 1, 0, 1, 0, 0, 0, 0, 0);
+   draw_compact(t, 6); /* column 2, green */
+   bind_vb(t, shifted);
+   draw_compact(t, 12); /* the shifted buffer's vertex 12: column 5, green */
+   s.cull_face = MGP_CULL_MODE_FRONT;
+   bind_rs(t, &s);
+   draw_compact(t, 18); /* column 7, culled */
+   s.cull_face = MGP_CULL_MODE_NONE;
+   bind_rs(t, &s);
+   use_program(t, prog2);
+   set_consts(t, prog2, 0, 0, 1, 1, 0, 0, 0, 0, 0);
+   draw_compact(t, 9); /* column 4, blue */
+   read_back(t);
+   check(f1 == 1, "a compact draw after a compact draw with nothing between: queued alone (%llu)",
+         f1);
+   const uint8_t want[8][3] = {{255, 0, 0}, {255, 0, 0}, {0, 255, 0}, {0, 0, 0},
+                               {0, 0, 255}, {0, 255, 0}, {0, 0, 0},   {0, 0, 0}};
+   bool all = true;
+   for (int k = 0; k < 8; k++)
+      all = pixel_is(8 * k + 1, 1, want[k][0], want[k][1], want[k][2], 255) && all;
+   check(all, "compact draws: a uniform, vertex-buffer, render-state or program change between "
+              "two reaches the second");
 }
 
 static void
@@ -2866,6 +2924,7 @@ main(int argc, char **argv)
    test_triangle(&t, prog);
    test_indexed(&t, prog);
    test_repeated_draws(&t, prog);
+   test_compact_draws(&t, prog);
    test_split_sets();
    test_scan_geometry();
    test_texture(&t);
