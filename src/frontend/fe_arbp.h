@@ -76,9 +76,9 @@
  * GL minimums are 128 vertex / 72 fragment instructions, 12/16 temporaries, 96/24 parameters. */
 #define FE_ARBP_MAX_INSTRUCTIONS 1024
 #define FE_ARBP_MAX_TEMPS 64
-#define FE_ARBP_MAX_PARAMS 256 /* vec4 parameter slots a program reads (constants included) */
-#define FE_ARBP_MAX_ENV 96
-#define FE_ARBP_MAX_LOCAL 96
+#define FE_ARBP_MAX_PARAMS 1024 /* vec4 parameter slots a program reads (constants included) */
+#define FE_ARBP_MAX_ENV 256
+#define FE_ARBP_MAX_LOCAL 1024
 #define FE_ARBP_MAX_ADDRESS 1
 #define FE_ARBP_MAX_ATTRIBS 16
 #define FE_ARBP_MAX_TEX_UNITS 8

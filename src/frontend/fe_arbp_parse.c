@@ -539,8 +539,9 @@ state_binding(struct parser *p, struct fe_arbp_param out[4], int *n, bool multi,
       const int16_t pr =
          (int16_t)((face ? STATE_FLOAT(back_light_product) : STATE_FLOAT(front_light_product)) +
                    i * (sizeof(struct glsl_compat_light_product) / sizeof(float)));
-      const int16_t d =
-         face ? STATE_FLOAT(back_material.diffuse) : STATE_FLOAT(front_material.diffuse);
+      /* alpha: the material property's own (Mesa's); struct glsl_compat_material holds
+       * emission, ambient, diffuse, specular in that order */
+      const int16_t mat = face ? STATE_FLOAT(back_material) : STATE_FLOAT(front_material);
       int k;
       if (!strcmp(m, "ambient"))
          k = 0;
@@ -550,7 +551,7 @@ state_binding(struct parser *p, struct fe_arbp_param out[4], int *n, bool multi,
          k = 2;
       else
          return fail(p, "unknown light product '%s'", m);
-      out[0] = state_vec((int16_t)(pr + k * 4), (int16_t)(d + 3));
+      out[0] = state_vec((int16_t)(pr + k * 4), (int16_t)(mat + 4 + k * 4 + 3));
       return true;
    }
    if (!strcmp(id, "texgen")) {
@@ -1104,7 +1105,7 @@ relative_index(struct parser *p, struct fe_arbp_src *src)
    if (next(p) == '+' || next(p) == '-') {
       const bool neg = p->s[p->pos++] == '-';
       uint32_t off;
-      if (!integer(p, neg ? 64 : 63, &off))
+      if (!integer(p, FE_ARBP_MAX_PARAMS, &off))
          return false;
       src->offset = (int16_t)(neg ? -(int)off : (int)off);
    }

@@ -183,7 +183,7 @@ test_parse_errors(void)
    expect_fail(V, "!!ARBvp1.0\nTEMP MOV;\nEND", "MOV;", "reserved word");
    expect_fail(V, "!!ARBvp1.0\nPARAM m = state.matrix.mvp;\nEND", ";\nEND", "bind it to an array");
    expect_fail(V, "!!ARBvp1.0\nPARAM m[2] = {1, 2, 3};\nEND", ";\nEND", "holds 3 parameters");
-   expect_fail(V, "!!ARBvp1.0\nPARAM m[] = { program.env[96] };\nEND", "96", "out of range");
+   expect_fail(V, "!!ARBvp1.0\nPARAM m[] = { program.env[256] };\nEND", "256", "out of range");
    expect_fail(V, "!!ARBvp1.0\nPARAM m[] = { state.matrix.program[0] };\nEND", "program[",
                "state.matrix.program");
    expect_fail(V, "!!ARBvp1.0\nATTRIB w = vertex.weight;\nEND", "weight", "vertex.weight");
@@ -310,7 +310,7 @@ test_api(void)
    CHECK(f[0] == 0 && f[3] == 0);
    mgl_glGetProgramLocalParameterdvARB(GL_VERTEX_PROGRAM_ARB, 95, d);
    CHECK(d[0] == 5 && d[3] == 8);
-   mgl_glGetProgramLocalParameterdvARB(GL_VERTEX_PROGRAM_ARB, 96, d);
+   mgl_glGetProgramLocalParameterdvARB(GL_VERTEX_PROGRAM_ARB, FE_ARBP_MAX_LOCAL, d);
    CHECK_ERR(GL_INVALID_VALUE);
 
    /* enables */
