@@ -2,8 +2,7 @@
  * (struct glsl_compat_state: gl_ModelViewMatrix, gl_LightSource[], gl_Fog, ...) that a program
  * of a compatibility context reads through its hidden _mgl_Compat uniform (glsl_compat.c),
  * derived from the fixed-function state (fe_ff.h) as GL 2.1 §2.15.3 and §7.5 of GLSL 1.20
- * define it. Point parameters and GL_VERTEX_PROGRAM_TWO_SIDE have no commands yet: their
- * values are GL's initial ones. */
+ * define it. GL_VERTEX_PROGRAM_TWO_SIDE's value is GL's initial one. */
 #include <math.h>
 #include <string.h>
 
@@ -85,10 +84,12 @@ fe_compat_glsl_state(const struct fe_context *ctx, struct glsl_compat_state *st)
       memcpy(st->clip_plane[i], ff->clip_plane[i], 16);
 
    st->point.size = ctx->ds.point_size;
-   st->point.size_max =
-      ctx->share->caps->point_size_range[1] ? ctx->share->caps->point_size_range[1] : 64.0f;
+   st->point.size_min = ff->point_min;
+   st->point.size_max = fe_ff_point_max(ctx);
    st->point.fade_threshold_size = ctx->point_fade_threshold;
-   st->point.distance_constant_attenuation = 1.0f;
+   st->point.distance_constant_attenuation = ff->point_atten[0];
+   st->point.distance_linear_attenuation = ff->point_atten[1];
+   st->point.distance_quadratic_attenuation = ff->point_atten[2];
 
    static const GLenum props[] = {GL_EMISSION, GL_AMBIENT, GL_DIFFUSE, GL_SPECULAR};
    for (int f = 0; f < 2; f++) {

@@ -15,6 +15,7 @@
 #include "fe_enum.h"
 #include "fe_compat_vertex.h"
 #include "fe_es_ext.h"
+#include "fe_arbp.h"
 #include "fe_ff.h"
 #include "fe_format.h"
 #include "fe_gl.h"
@@ -118,6 +119,7 @@ share_create(void)
    fe_names_init(&sg->renderbuffers);
    fe_names_init(&sg->programs);
    fe_names_init(&sg->samplers);
+   fe_names_init(&sg->arb_programs);
    char renderer[sizeof(sg->caps->renderer) + 1];
    memcpy(renderer, sg->caps->renderer, sizeof(sg->caps->renderer));
    renderer[sizeof(sg->caps->renderer)] = '\0';
@@ -154,6 +156,12 @@ share_unref(struct fe_share_group *sg)
    share_release_names(sg, &sg->renderbuffers);
    share_release_names(sg, &sg->buffers);
    share_release_names(sg, &sg->samplers);
+   for (uint32_t i = 1; i < sg->arb_programs.capacity; i++) {
+      void *obj = sg->arb_programs.slots[i];
+      if (obj && obj != FE_NAME_RESERVED)
+         fe_arbp_object_unref(obj);
+   }
+   fe_names_finish(&sg->arb_programs);
    for (int k = 0; k < MGP_KIND_COUNT; k++)
       mgu_handle_alloc_finish(&sg->handles[k]);
    free(sg->dead_shaders);

@@ -89,6 +89,7 @@ struct fe_ff_unit {
 };
 
 struct fe_ff_program;
+struct fe_arbp_state;
 
 struct fe_ff {
    /* matrix stacks */
@@ -141,6 +142,9 @@ struct fe_ff {
 
    /* user clip planes, eye space (glClipPlane) */
    float clip_plane[FE_FF_MAX_CLIP_PLANES][4];
+
+   /* ARB assembly programs (fe_arbp.c): bound programs, enables, env parameters */
+   struct fe_arbp_state *arbp;
 
    /* Bumped by every change of the state above that a generated program reads: the next draw
     * with no program re-derives its key and uniforms only when it moved. */

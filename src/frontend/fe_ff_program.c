@@ -12,9 +12,11 @@
 #include <string.h>
 
 #include "array.h"
+#include "fe_arbp.h"
 #include "fe_compat_vertex.h"
 #include "fe_ff.h"
 #include "fe_format.h"
+#include "fe_sb.h"
 #include "glsl.h"
 #include "hash.h"
 #include "log.h"
@@ -43,7 +45,11 @@ struct fe_ff_key {
    uint8_t sprite;     /* bit u: unit u's coordinates are gl_PointCoord (GL_COORD_REPLACE) */
    uint8_t vmat[FE_FF_VMAT_SLOTS]; /* per-vertex material properties (fe_ff_vmaterial.c) */
    uint8_t draw_buffers;           /* colour outputs: the highest enabled draw buffer + 1 */
-   uint8_t units;                  /* bit u: unit u textures */
+   uint8_t units;                  /* bit u: unit u textures (a fragment program: reads) */
+   uint8_t vp_two_side;            /* a vertex program with GL_VERTEX_PROGRAM_TWO_SIDE */
+   uint8_t vp_point_size; /* a vertex program's result.pointsize, GL_PROGRAM_POINT_SIZE on */
+   uint8_t fog_varying;   /* a fragment program reads the fog coordinate (fragment.fogcoord) */
+   uint32_t vp, fp;       /* the ARB programs in use (their serials; 0: fixed function) */
    struct {
       uint8_t target; /* enum fe_tex_target */
       uint8_t format; /* enum ff_tex_format */
@@ -74,6 +80,9 @@ struct fe_ff_layout {
 
 struct fe_ff_program {
    struct fe_ff_key key;
+   struct fe_arbp_prog *arbp[FE_ARBP_TARGETS]; /* the programs key.vp and key.fp name */
+   int arbp_base[FE_ARBP_TARGETS];             /* their parameters' first slot in ff[] */
+   bool unversioned; /* reads state the fixed-function version does not follow */
    uint64_t hash;
    struct fe_ff_layout layout;
    struct fe_exec *exec;
@@ -178,6 +187,41 @@ fe_ff_draw_buffer_count(const struct fe_context *ctx)
    return n;
 }
 
+/* A fragment program replaces texturing, colour sum and fog (but for its ARB_fog option). */
+static void
+key_fragment_program(struct fe_context *ctx, struct fe_ff_key *k, const struct fe_arbp_prog *fp)
+{
+   const struct fe_ff *ff = ctx->ff;
+   k->fp = fp->serial;
+   k->fog = fp->fog;
+   k->fog_varying = fp->fog || (fp->inputs_read & (1u << FE_ARBP_FIN_FOGC));
+   k->fog_coord = k->fog_varying && ff->fog_coord_src == GL_FOG_COORD;
+   /* the vertex stage passes the secondary colour when the program reads it */
+   k->color_sum = !ff->lighting && (fp->inputs_read & (1u << FE_ARBP_FIN_COL1));
+}
+
+/* A vertex program replaces transform, lighting, texgen, fog coordinates and point size. */
+static void
+key_vertex_program(struct fe_context *ctx, struct fe_ff_key *k, const struct fe_arbp_prog *vp)
+{
+   const struct fe_ff *ff = ctx->ff;
+   k->lights = k->lighting = k->light_local = k->light_spot = k->color_material = 0;
+   k->two_side = k->local_viewer = k->separate_specular = k->normalize = k->rescale = 0;
+   memset(k->vmat, 0, sizeof(k->vmat));
+   k->fog_coord = 0;
+   k->point_size = k->point_fade = 0;
+   if (!k->fp)
+      k->color_sum = ff->color_sum; /* GL_ARB_vertex_program 3.9: COLOR_SUM alone decides */
+   for (unsigned u = 0; u < FE_FF_UNITS; u++) {
+      k->unit[u].texgen = 0;
+      memset(k->unit[u].gen_mode, 0, sizeof(k->unit[u].gen_mode));
+   }
+   k->vp = vp->serial;
+   k->vp_two_side = ff->arbp->vp_two_side;
+   k->vp_point_size =
+      ctx->rs.program_point_size && (vp->outputs_written & (1u << FE_ARBP_VOUT_PSIZ));
+}
+
 static void
 build_key(struct fe_context *ctx, struct fe_ff_key *k)
 {
@@ -224,7 +268,23 @@ build_key(struct fe_context *ctx, struct fe_ff_key *k)
                       ff->point_atten[2] != 0.0f || ff->point_min != 0.0f || ff->point_max >= 0.0f;
    }
    k->draw_buffers = fe_ff_draw_buffer_count(ctx);
+   const struct fe_arbp_prog *fp = fe_arbp_active(ctx, FE_ARBP_FRAGMENT);
    for (unsigned u = 0; u < FE_FF_UNITS; u++) {
+      if (fp) {
+         /* the vertex stage passes the coordinates the program reads: texgen and matrix
+          * still apply; the fragment side is the program's */
+         if (!(fp->inputs_read & (1u << (FE_ARBP_FIN_TEX0 + u))))
+            continue;
+         const struct fe_ff_unit *fu = &ff->unit[u];
+         k->units |= (uint8_t)(1u << u);
+         if (ff->draw_points && ff->point_sprite && fu->coord_replace)
+            k->sprite |= (uint8_t)(1u << u);
+         k->unit[u].texgen = fu->texgen_enabled;
+         for (int c = 0; c < 4; c++)
+            if (fu->texgen_enabled & (1u << c))
+               k->unit[u].gen_mode[c] = INDEX_OF(texgen_modes, fu->gen[c].mode);
+         continue;
+      }
       enum fe_tex_target t;
       enum ff_tex_format f;
       uint8_t clamp;
@@ -251,46 +311,14 @@ build_key(struct fe_context *ctx, struct fe_ff_key *k)
             }
          }
    }
+   if (fp)
+      key_fragment_program(ctx, k, fp);
+   const struct fe_arbp_prog *vp = fe_arbp_active(ctx, FE_ARBP_VERTEX);
+   if (vp)
+      key_vertex_program(ctx, k, vp);
 }
 
 /* ---- GLSL ---------------------------------------------------------------------------------- */
-
-struct sb {
-   char *p;
-   size_t len, cap;
-   bool oom;
-};
-
-static void
-put(struct sb *s, const char *fmt, ...)
-{
-   if (s->oom)
-      return;
-   for (;;) {
-      va_list ap;
-      va_start(ap, fmt);
-      int n = vsnprintf(s->p ? s->p + s->len : NULL, s->p ? s->cap - s->len : 0, fmt, ap);
-      va_end(ap);
-      if (n < 0) {
-         s->oom = true;
-         return;
-      }
-      if (s->p && s->len + (size_t)n < s->cap) {
-         s->len += (size_t)n;
-         return;
-      }
-      size_t cap = s->cap ? s->cap * 2 : 4096;
-      while (cap < s->len + (size_t)n + 1)
-         cap *= 2;
-      char *p = realloc(s->p, cap);
-      if (!p) {
-         s->oom = true;
-         return;
-      }
-      s->p = p;
-      s->cap = cap;
-   }
-}
 
 static int
 slot(struct fe_ff_layout *l, int n)
@@ -305,6 +333,20 @@ static const char *const sampler_types[FE_TEX_TARGET_COUNT] = {
    [FE_TEX_RECT] = "sampler2DRect", [FE_TEX_CUBE] = "samplerCube",
 };
 
+/* Whether the stages pass a fog coordinate (v_fog). */
+static bool
+fog_out(const struct fe_ff_key *k)
+{
+   return k->fog || k->fog_varying;
+}
+
+/* Whether the fragment stage picks back colours for back faces. */
+static bool
+two_sided(const struct fe_ff_key *k)
+{
+   return (k->lighting && k->two_side) || k->vp_two_side;
+}
+
 static bool
 needs_eye(const struct fe_ff_key *k)
 {
@@ -312,7 +354,8 @@ needs_eye(const struct fe_ff_key *k)
    for (unsigned u = 0; u < FE_FF_UNITS; u++)
       if (k->units & (1u << u))
          texgen_eye |= k->unit[u].texgen != 0;
-   return k->lighting || (k->fog && !k->fog_coord) || k->clip_planes || texgen_eye || k->point_size;
+   return k->lighting || (fog_out(k) && !k->fog_coord) || k->clip_planes || texgen_eye ||
+          k->point_size;
 }
 
 static bool
@@ -330,12 +373,12 @@ needs_normal(const struct fe_ff_key *k)
 
 /* One face's lit colour (GL 2.1 §2.14.1) into pri / sec; f 0 front, 1 back. */
 static void
-gen_lighting(struct sb *s, const struct fe_ff_key *k, const struct fe_ff_layout *l, int f)
+gen_lighting(struct fe_sb *s, const struct fe_ff_key *k, const struct fe_ff_layout *l, int f)
 {
    const int m = l->material[f];
    const char *n = f ? "-nrm" : "nrm";
    const unsigned cm = (k->color_material >> (f * 4)) & 15u;
-   put(s, "   {\n      vec3 N = %s;\n", n);
+   fe_sb_put(s, "   {\n      vec3 N = %s;\n", n);
    static const char *const names[4] = {"m_emi", "m_amb", "m_dif", "m_spe"};
    static const int slots[4] = {3, 0, 1, 2};
    for (int p = 0; p < 4; p++) {
@@ -344,56 +387,58 @@ gen_lighting(struct sb *s, const struct fe_ff_key *k, const struct fe_ff_layout 
          if (k->vmat[i] && (k->vmat[i] & 3) == p && (k->vmat[i] >> 2) & (1u << f))
             vm = i;
       if (cm & (1u << p))
-         put(s, "      vec4 %s = a_color;\n", names[p]);
+         fe_sb_put(s, "      vec4 %s = a_color;\n", names[p]);
       else if (vm >= 0)
-         put(s, "      vec4 %s = a_vmat%d;\n", names[p], vm);
+         fe_sb_put(s, "      vec4 %s = a_vmat%d;\n", names[p], vm);
       else
-         put(s, "      vec4 %s = ff[%d];\n", names[p], m + slots[p]);
+         fe_sb_put(s, "      vec4 %s = ff[%d];\n", names[p], m + slots[p]);
    }
-   put(s, "      float shin = ff[%d].x;\n", m + 4);
-   put(s, "      vec3 c = m_emi.rgb + m_amb.rgb * ff[%d].rgb;\n      vec3 sp = vec3(0.0);\n",
-       l->lm_ambient);
+   fe_sb_put(s, "      float shin = ff[%d].x;\n", m + 4);
+   fe_sb_put(s, "      vec3 c = m_emi.rgb + m_amb.rgb * ff[%d].rgb;\n      vec3 sp = vec3(0.0);\n",
+             l->lm_ambient);
    for (int i = 0; i < FE_FF_MAX_LIGHTS; i++) {
       if (!(k->lights & (1u << i)))
          continue;
       const int L = l->light[i];
-      put(s, "      {\n");
+      fe_sb_put(s, "      {\n");
       if (k->light_local & (1u << i)) {
-         put(s, "         vec3 VP = ff[%d].xyz / ff[%d].w - eye.xyz / eye.w;\n", L + 3, L + 3);
-         put(s, "         float d = length(VP);\n         VP = VP / d;\n");
-         put(s, "         float att = 1.0 / (ff[%d].y + ff[%d].z * d + ff[%d].w * d * d);\n", L + 5,
-             L + 5, L + 5);
+         fe_sb_put(s, "         vec3 VP = ff[%d].xyz / ff[%d].w - eye.xyz / eye.w;\n", L + 3,
+                   L + 3);
+         fe_sb_put(s, "         float d = length(VP);\n         VP = VP / d;\n");
+         fe_sb_put(s, "         float att = 1.0 / (ff[%d].y + ff[%d].z * d + ff[%d].w * d * d);\n",
+                   L + 5, L + 5, L + 5);
       } else {
-         put(s, "         vec3 VP = normalize(ff[%d].xyz);\n         float att = 1.0;\n", L + 3);
+         fe_sb_put(s, "         vec3 VP = normalize(ff[%d].xyz);\n         float att = 1.0;\n",
+                   L + 3);
       }
       if (k->light_spot & (1u << i)) {
-         put(s, "         float sd = dot(-VP, normalize(ff[%d].xyz));\n", L + 4);
-         put(s, "         att *= sd >= ff[%d].w ? pow(max(sd, 0.0), ff[%d].x) : 0.0;\n", L + 4,
-             L + 5);
+         fe_sb_put(s, "         float sd = dot(-VP, normalize(ff[%d].xyz));\n", L + 4);
+         fe_sb_put(s, "         att *= sd >= ff[%d].w ? pow(max(sd, 0.0), ff[%d].x) : 0.0;\n",
+                   L + 4, L + 5);
       }
-      put(s, "         float nl = dot(N, VP);\n");
+      fe_sb_put(s, "         float nl = dot(N, VP);\n");
       if (k->local_viewer)
-         put(s, "         vec3 H = normalize(VP - normalize(eye.xyz / eye.w));\n");
+         fe_sb_put(s, "         vec3 H = normalize(VP - normalize(eye.xyz / eye.w));\n");
       else
-         put(s, "         vec3 H = normalize(VP + vec3(0.0, 0.0, 1.0));\n");
-      put(s, "         float nh = max(dot(N, H), 0.0);\n");
-      put(s, "         float spf = nl > 0.0 ? (shin == 0.0 ? 1.0 : pow(nh, shin)) : 0.0;\n");
-      put(s,
-          "         c += att * (m_amb.rgb * ff[%d].rgb + max(nl, 0.0) * m_dif.rgb * "
-          "ff[%d].rgb);\n",
-          L + 0, L + 1);
-      put(s, "         sp += att * spf * m_spe.rgb * ff[%d].rgb;\n      }\n", L + 2);
+         fe_sb_put(s, "         vec3 H = normalize(VP + vec3(0.0, 0.0, 1.0));\n");
+      fe_sb_put(s, "         float nh = max(dot(N, H), 0.0);\n");
+      fe_sb_put(s, "         float spf = nl > 0.0 ? (shin == 0.0 ? 1.0 : pow(nh, shin)) : 0.0;\n");
+      fe_sb_put(s,
+                "         c += att * (m_amb.rgb * ff[%d].rgb + max(nl, 0.0) * m_dif.rgb * "
+                "ff[%d].rgb);\n",
+                L + 0, L + 1);
+      fe_sb_put(s, "         sp += att * spf * m_spe.rgb * ff[%d].rgb;\n      }\n", L + 2);
    }
    const char *pri = f ? "bcol" : "col", *sec = f ? "bcol1" : "col1";
    if (k->separate_specular)
-      put(s, "      %s = vec4(c, m_dif.a);\n      %s = vec4(sp, 0.0);\n", pri, sec);
+      fe_sb_put(s, "      %s = vec4(c, m_dif.a);\n      %s = vec4(sp, 0.0);\n", pri, sec);
    else
-      put(s, "      %s = vec4(c + sp, m_dif.a);\n", pri);
-   put(s, "   }\n");
+      fe_sb_put(s, "      %s = vec4(c + sp, m_dif.a);\n", pri);
+   fe_sb_put(s, "   }\n");
 }
 
 static void
-gen_texgen(struct sb *s, const struct fe_ff_key *k, struct fe_ff_layout *l, unsigned u)
+gen_texgen(struct fe_sb *s, const struct fe_ff_key *k, struct fe_ff_layout *l, unsigned u)
 {
    static const char comp[4] = {'x', 'y', 'z', 'w'};
    bool sphere = false, refl = false;
@@ -403,33 +448,35 @@ gen_texgen(struct sb *s, const struct fe_ff_key *k, struct fe_ff_layout *l, unsi
          refl |= k->unit[u].gen_mode[c] == 3;
       }
    if (sphere || refl)
-      put(s, "   vec3 u%u = normalize(eye.xyz);\n   vec3 r%u = u%u - 2.0 * dot(nrm, u%u) * nrm;\n",
-          u, u, u, u);
+      fe_sb_put(
+         s, "   vec3 u%u = normalize(eye.xyz);\n   vec3 r%u = u%u - 2.0 * dot(nrm, u%u) * nrm;\n",
+         u, u, u, u);
    if (sphere)
-      put(s,
-          "   float m%u = 2.0 * sqrt(r%u.x * r%u.x + r%u.y * r%u.y + (r%u.z + 1.0) * (r%u.z + "
-          "1.0));\n",
-          u, u, u, u, u, u, u);
+      fe_sb_put(
+         s,
+         "   float m%u = 2.0 * sqrt(r%u.x * r%u.x + r%u.y * r%u.y + (r%u.z + 1.0) * (r%u.z + "
+         "1.0));\n",
+         u, u, u, u, u, u, u);
    for (int c = 0; c < 4; c++) {
       if (!(k->unit[u].texgen & (1u << c)))
          continue;
       switch (k->unit[u].gen_mode[c]) {
       case 0: /* object linear */
          l->texgen[u][c] = slot(l, 1);
-         put(s, "   tc%u.%c = dot(ff[%d], a_pos);\n", u, comp[c], l->texgen[u][c]);
+         fe_sb_put(s, "   tc%u.%c = dot(ff[%d], a_pos);\n", u, comp[c], l->texgen[u][c]);
          break;
       case 1: /* eye linear */
          l->texgen[u][c] = slot(l, 1);
-         put(s, "   tc%u.%c = dot(ff[%d], eye);\n", u, comp[c], l->texgen[u][c]);
+         fe_sb_put(s, "   tc%u.%c = dot(ff[%d], eye);\n", u, comp[c], l->texgen[u][c]);
          break;
       case 2:
          if (c < 2)
-            put(s, "   tc%u.%c = r%u.%c / m%u + 0.5;\n", u, comp[c], u, comp[c], u);
+            fe_sb_put(s, "   tc%u.%c = r%u.%c / m%u + 0.5;\n", u, comp[c], u, comp[c], u);
          else
-            put(s, "   tc%u.%c = 0.0;\n", u, comp[c]);
+            fe_sb_put(s, "   tc%u.%c = 0.0;\n", u, comp[c]);
          break;
-      case 3: put(s, "   tc%u.%c = r%u.%c;\n", u, comp[c], u, c < 3 ? comp[c] : 'x'); break;
-      default: put(s, "   tc%u.%c = nrm.%c;\n", u, comp[c], c < 3 ? comp[c] : 'x'); break;
+      case 3: fe_sb_put(s, "   tc%u.%c = r%u.%c;\n", u, comp[c], u, c < 3 ? comp[c] : 'x'); break;
+      default: fe_sb_put(s, "   tc%u.%c = nrm.%c;\n", u, comp[c], c < 3 ? comp[c] : 'x'); break;
       }
    }
 }
@@ -437,52 +484,53 @@ gen_texgen(struct sb *s, const struct fe_ff_key *k, struct fe_ff_layout *l, unsi
 static char *
 gen_vertex(const struct fe_ff_key *k, struct fe_ff_layout *l)
 {
-   struct sb s = {0};
+   struct fe_sb s = {0};
    const bool eye = needs_eye(k), normal = needs_normal(k);
    const char *flat = k->flat ? "flat " : "";
-   put(&s, "#version 330 core\n");
-   put(&s, "layout(location = %d) in vec4 a_pos;\n", FE_FF_ATTRIB_POSITION);
+   fe_sb_put(&s, "#version 330 core\n");
+   fe_sb_put(&s, "layout(location = %d) in vec4 a_pos;\n", FE_FF_ATTRIB_POSITION);
    if (normal)
-      put(&s, "layout(location = %d) in vec3 a_normal;\n", FE_FF_ATTRIB_NORMAL);
-   put(&s, "layout(location = %d) in vec4 a_color;\n", FE_FF_ATTRIB_COLOR0);
+      fe_sb_put(&s, "layout(location = %d) in vec3 a_normal;\n", FE_FF_ATTRIB_NORMAL);
+   fe_sb_put(&s, "layout(location = %d) in vec4 a_color;\n", FE_FF_ATTRIB_COLOR0);
    for (unsigned i = 0; i < FE_FF_VMAT_SLOTS; i++)
       if (k->vmat[i])
-         put(&s, "layout(location = %u) in vec4 a_vmat%u;\n", fe_ff_vmat_slot(i), i);
+         fe_sb_put(&s, "layout(location = %u) in vec4 a_vmat%u;\n", fe_ff_vmat_slot(i), i);
    if (k->color_sum)
-      put(&s, "layout(location = %d) in vec4 a_color1;\n", FE_FF_ATTRIB_COLOR1);
-   if (k->fog && k->fog_coord)
-      put(&s, "layout(location = %d) in float a_fog;\n", FE_FF_ATTRIB_FOG);
+      fe_sb_put(&s, "layout(location = %d) in vec4 a_color1;\n", FE_FF_ATTRIB_COLOR1);
+   if (fog_out(k) && k->fog_coord)
+      fe_sb_put(&s, "layout(location = %d) in float a_fog;\n", FE_FF_ATTRIB_FOG);
    for (unsigned u = 0; u < FE_FF_UNITS; u++)
       if (k->units & (1u << u))
-         put(&s, "layout(location = %d) in vec4 a_tc%u;\nout vec4 v_tc%u;\n",
-             FE_FF_ATTRIB_TEXCOORD0 + (int)u, u, u);
-   put(&s, "%sout vec4 v_col;\n%sout vec4 v_col1;\n", flat, flat);
+         fe_sb_put(&s, "layout(location = %d) in vec4 a_tc%u;\nout vec4 v_tc%u;\n",
+                   FE_FF_ATTRIB_TEXCOORD0 + (int)u, u, u);
+   fe_sb_put(&s, "%sout vec4 v_col;\n%sout vec4 v_col1;\n", flat, flat);
    if (k->lighting && k->two_side)
-      put(&s, "%sout vec4 v_bcol;\n%sout vec4 v_bcol1;\n", flat, flat);
-   if (k->fog)
-      put(&s, "out float v_fog;\n");
-   put(&s, "uniform vec4 ff[FF_SLOTS];\n");
-   put(&s, "void main()\n{\n");
+      fe_sb_put(&s, "%sout vec4 v_bcol;\n%sout vec4 v_bcol1;\n", flat, flat);
+   if (fog_out(k))
+      fe_sb_put(&s, "out float v_fog;\n");
+   fe_sb_put(&s, "uniform vec4 ff[FF_SLOTS];\n");
+   fe_sb_put(&s, "void main()\n{\n");
    l->mvp = slot(l, 4);
-   put(&s, "   gl_Position = mat4(ff[%d], ff[%d], ff[%d], ff[%d]) * a_pos;\n", l->mvp, l->mvp + 1,
-       l->mvp + 2, l->mvp + 3);
+   fe_sb_put(&s, "   gl_Position = mat4(ff[%d], ff[%d], ff[%d], ff[%d]) * a_pos;\n", l->mvp,
+             l->mvp + 1, l->mvp + 2, l->mvp + 3);
    if (eye) {
       l->mv = slot(l, 4);
-      put(&s, "   vec4 eye = mat4(ff[%d], ff[%d], ff[%d], ff[%d]) * a_pos;\n", l->mv, l->mv + 1,
-          l->mv + 2, l->mv + 3);
+      fe_sb_put(&s, "   vec4 eye = mat4(ff[%d], ff[%d], ff[%d], ff[%d]) * a_pos;\n", l->mv,
+                l->mv + 1, l->mv + 2, l->mv + 3);
    }
    if (normal) {
       l->normal = slot(l, 3);
-      put(&s, "   vec3 nrm = mat3(ff[%d].xyz, ff[%d].xyz, ff[%d].xyz) * a_normal;\n", l->normal,
-          l->normal + 1, l->normal + 2);
+      fe_sb_put(&s, "   vec3 nrm = mat3(ff[%d].xyz, ff[%d].xyz, ff[%d].xyz) * a_normal;\n",
+                l->normal, l->normal + 1, l->normal + 2);
       if (k->normalize)
-         put(&s, "   nrm = normalize(nrm);\n");
+         fe_sb_put(&s, "   nrm = normalize(nrm);\n");
       else if (k->rescale)
-         put(&s, "   nrm *= ff[%d].w;\n", l->normal);
+         fe_sb_put(&s, "   nrm *= ff[%d].w;\n", l->normal);
    }
-   put(&s, "   vec4 col = a_color;\n   vec4 col1 = %s;\n", k->color_sum ? "a_color1" : "vec4(0.0)");
+   fe_sb_put(&s, "   vec4 col = a_color;\n   vec4 col1 = %s;\n",
+             k->color_sum ? "a_color1" : "vec4(0.0)");
    if (k->lighting) {
-      put(&s, "   vec4 bcol = col, bcol1 = col1;\n");
+      fe_sb_put(&s, "   vec4 bcol = col, bcol1 = col1;\n");
       l->lm_ambient = slot(l, 1);
       l->material[0] = slot(l, 5);
       l->material[1] = k->two_side ? slot(l, 5) : -1;
@@ -491,49 +539,52 @@ gen_vertex(const struct fe_ff_key *k, struct fe_ff_layout *l)
       gen_lighting(&s, k, l, 0);
       if (k->two_side) {
          gen_lighting(&s, k, l, 1);
-         put(&s, "   v_bcol = clamp(bcol, 0.0, 1.0);\n   v_bcol1 = clamp(bcol1, 0.0, 1.0);\n");
+         fe_sb_put(&s,
+                   "   v_bcol = clamp(bcol, 0.0, 1.0);\n   v_bcol1 = clamp(bcol1, 0.0, 1.0);\n");
       }
    }
-   put(&s, "   v_col = clamp(col, 0.0, 1.0);\n   v_col1 = clamp(col1, 0.0, 1.0);\n");
+   fe_sb_put(&s, "   v_col = clamp(col, 0.0, 1.0);\n   v_col1 = clamp(col1, 0.0, 1.0);\n");
    if (k->point_size) {
       /* GL 2.1 §3.4: size * sqrt(1 / (a + b d + c d^2)), d the eye distance, clamped */
       const int p = l->point = slot(l, 2);
-      put(&s,
-          "   float pd = length(eye.xyz);\n"
-          "   float psz = ff[%d].x * inversesqrt(max(ff[%d].x + ff[%d].y * pd + ff[%d].z * pd * pd,"
-          " 1e-30));\n"
-          "   psz = clamp(psz, ff[%d].y, ff[%d].z);\n",
-          p, p + 1, p + 1, p + 1, p, p);
+      fe_sb_put(
+         &s,
+         "   float pd = length(eye.xyz);\n"
+         "   float psz = ff[%d].x * inversesqrt(max(ff[%d].x + ff[%d].y * pd + ff[%d].z * pd * pd,"
+         " 1e-30));\n"
+         "   psz = clamp(psz, ff[%d].y, ff[%d].z);\n",
+         p, p + 1, p + 1, p + 1, p, p);
       if (k->point_fade) {
-         put(&s,
-             "   if (psz < ff[%d].w) {\n      float fa = psz / ff[%d].w;\n      v_col.a *= fa * "
-             "fa;\n",
-             p, p);
+         fe_sb_put(
+            &s,
+            "   if (psz < ff[%d].w) {\n      float fa = psz / ff[%d].w;\n      v_col.a *= fa * "
+            "fa;\n",
+            p, p);
          if (k->lighting && k->two_side)
-            put(&s, "      v_bcol.a *= fa * fa;\n");
-         put(&s, "      psz = ff[%d].w;\n   }\n", p);
+            fe_sb_put(&s, "      v_bcol.a *= fa * fa;\n");
+         fe_sb_put(&s, "      psz = ff[%d].w;\n   }\n", p);
       }
-      put(&s, "   gl_PointSize = psz;\n");
+      fe_sb_put(&s, "   gl_PointSize = psz;\n");
    }
    for (int p = 0; p < FE_FF_MAX_CLIP_PLANES; p++)
       if (k->clip_planes & (1u << p)) {
          l->clip[p] = slot(l, 1);
-         put(&s, "   gl_ClipDistance[%d] = dot(ff[%d], eye);\n", p, l->clip[p]);
+         fe_sb_put(&s, "   gl_ClipDistance[%d] = dot(ff[%d], eye);\n", p, l->clip[p]);
       }
-   if (k->fog)
-      put(&s, "   v_fog = %s;\n", k->fog_coord ? "a_fog" : "abs(eye.z / eye.w)");
+   if (fog_out(k))
+      fe_sb_put(&s, "   v_fog = %s;\n", k->fog_coord ? "a_fog" : "abs(eye.z / eye.w)");
    for (unsigned u = 0; u < FE_FF_UNITS; u++) {
       if (!(k->units & (1u << u)))
          continue;
-      put(&s, "   vec4 tc%u = a_tc%u;\n", u, u);
+      fe_sb_put(&s, "   vec4 tc%u = a_tc%u;\n", u, u);
       if (k->unit[u].texgen)
          gen_texgen(&s, k, l, u);
       l->tex_matrix[u] = slot(l, 4);
       const int t = l->tex_matrix[u];
-      put(&s, "   v_tc%u = mat4(ff[%d], ff[%d], ff[%d], ff[%d]) * tc%u;\n", u, t, t + 1, t + 2,
-          t + 3, u);
+      fe_sb_put(&s, "   v_tc%u = mat4(ff[%d], ff[%d], ff[%d], ff[%d]) * tc%u;\n", u, t, t + 1,
+                t + 2, t + 3, u);
    }
-   put(&s, "}\n");
+   fe_sb_put(&s, "}\n");
    if (s.oom) {
       free(s.p);
       return NULL;
@@ -541,9 +592,79 @@ gen_vertex(const struct fe_ff_key *k, struct fe_ff_layout *l)
    return s.p;
 }
 
+/* The vertex stage of a vertex program: its body between the varyings the fragment stage reads
+ * (clamped colours, GL_ARB_vertex_program 2.14.1.6) and the clip distances of the enabled user
+ * planes (the object position through the modelview, as fixed function). */
+static char *
+gen_vertex_program(const struct fe_ff_key *k, struct fe_ff_layout *l, const struct fe_arbp_prog *vp,
+                   int *vp_base)
+{
+   *vp_base = slot(l, (int)vp->num_params);
+   char *decls = NULL;
+   char *body = fe_arbp_glsl(vp, *vp_base, &decls);
+   if (!body)
+      return NULL;
+   struct fe_sb s = {0};
+   const char *flat = k->flat ? "flat " : "";
+   fe_sb_put(&s, "#version 330 core\n%s", decls);
+   const bool pos = vp->position_invariant || k->clip_planes;
+   if (pos && !(vp->inputs_read & 1u))
+      fe_sb_put(&s, "layout(location = 0) in vec4 a_in0;\n");
+   fe_sb_put(&s, "%sout vec4 v_col;\n%sout vec4 v_col1;\n", flat, flat);
+   if (two_sided(k))
+      fe_sb_put(&s, "%sout vec4 v_bcol;\n%sout vec4 v_bcol1;\n", flat, flat);
+   if (fog_out(k))
+      fe_sb_put(&s, "out float v_fog;\n");
+   for (unsigned u = 0; u < FE_FF_UNITS; u++)
+      if (k->units & (1u << u))
+         fe_sb_put(&s, "out vec4 v_tc%u;\n", u);
+   fe_sb_put(&s, "uniform vec4 ff[FF_SLOTS];\n");
+   if (vp->position_invariant)
+      fe_sb_put(&s, "invariant gl_Position;\n");
+   fe_sb_put(&s, "void main()\n{\n   vec4 o_pos = vec4(0.0, 0.0, 0.0, 1.0);\n");
+   static const char *const outs[] = {"o_col0", "o_col1", "o_bcol0", "o_bcol1", "o_fogc", "o_psiz"};
+   for (unsigned i = 0; i < sizeof(outs) / sizeof(outs[0]); i++)
+      fe_sb_put(&s, "   vec4 %s = vec4(0.0, 0.0, 0.0, 1.0);\n", outs[i]);
+   for (unsigned u = 0; u < FE_FF_UNITS; u++)
+      fe_sb_put(&s, "   vec4 o_tc%u = vec4(0.0, 0.0, 0.0, 1.0);\n", u);
+   fe_sb_put(&s, "%s", body);
+   free(decls);
+   free(body);
+   if (vp->position_invariant) {
+      /* the fixed-function transform, written as gen_vertex writes it */
+      l->mvp = slot(l, 4);
+      fe_sb_put(&s, "   o_pos = mat4(ff[%d], ff[%d], ff[%d], ff[%d]) * a_in0;\n", l->mvp,
+                l->mvp + 1, l->mvp + 2, l->mvp + 3);
+   }
+   fe_sb_put(&s, "   gl_Position = o_pos;\n"
+                 "   v_col = clamp(o_col0, 0.0, 1.0);\n   v_col1 = clamp(o_col1, 0.0, 1.0);\n");
+   if (two_sided(k))
+      fe_sb_put(&s,
+                "   v_bcol = clamp(o_bcol0, 0.0, 1.0);\n   v_bcol1 = clamp(o_bcol1, 0.0, 1.0);\n");
+   if (fog_out(k))
+      fe_sb_put(&s, "   v_fog = o_fogc.x;\n");
+   for (unsigned u = 0; u < FE_FF_UNITS; u++)
+      if (k->units & (1u << u))
+         fe_sb_put(&s, "   v_tc%u = o_tc%u;\n", u, u);
+   if (k->vp_point_size)
+      fe_sb_put(&s, "   gl_PointSize = o_psiz.x;\n");
+   if (k->clip_planes) {
+      l->mv = slot(l, 4);
+      fe_sb_put(&s, "   vec4 eye = mat4(ff[%d], ff[%d], ff[%d], ff[%d]) * a_in0;\n", l->mv,
+                l->mv + 1, l->mv + 2, l->mv + 3);
+      for (int p = 0; p < FE_FF_MAX_CLIP_PLANES; p++)
+         if (k->clip_planes & (1u << p)) {
+            l->clip[p] = slot(l, 1);
+            fe_sb_put(&s, "   gl_ClipDistance[%d] = dot(ff[%d], eye);\n", p, l->clip[p]);
+         }
+   }
+   fe_sb_put(&s, "}\n");
+   return fe_sb_take(&s);
+}
+
 /* A combine argument: source and operand of arg n of combiner a (0 RGB, 1 alpha). */
 static void
-gen_combine_arg(struct sb *s, const struct fe_ff_key *k, unsigned u, int a, int n)
+gen_combine_arg(struct fe_sb *s, const struct fe_ff_key *k, unsigned u, int a, int n)
 {
    const uint8_t src = k->unit[u].combine_src[a][n], op = k->unit[u].combine_op[a][n];
    char v[32];
@@ -562,42 +683,43 @@ gen_combine_arg(struct sb *s, const struct fe_ff_key *k, unsigned u, int a, int 
    }
    const char *sw = a ? ".a" : (op >= 2 ? ".aaa" : ".rgb");
    if (op == 1 || op == 3)
-      put(s, "(1.0 - %s%s)", v, sw);
+      fe_sb_put(s, "(1.0 - %s%s)", v, sw);
    else
-      put(s, "%s%s", v, sw);
+      fe_sb_put(s, "%s%s", v, sw);
 }
 
 static void
-gen_combine(struct sb *s, const struct fe_ff_key *k, const struct fe_ff_layout *l, unsigned u)
+gen_combine(struct fe_sb *s, const struct fe_ff_key *k, const struct fe_ff_layout *l, unsigned u)
 {
    static const char *const sw[2] = {"rgb", "a"};
-   put(s, "   {\n      vec4 envc%u = ff[%d];\n      vec4 r;\n", u, l->env_color[u]);
+   fe_sb_put(s, "   {\n      vec4 envc%u = ff[%d];\n      vec4 r;\n", u, l->env_color[u]);
    for (int a = 0; a < 2; a++) {
       const uint8_t m = k->unit[u].combine_mode[a];
       if (a == 1 && k->unit[u].combine_mode[0] == 7)
          break; /* DOT3_RGBA wrote the alpha too */
-      put(s, "      r.%s = ", m >= 6 ? "rgba" : sw[a]);
+      fe_sb_put(s, "      r.%s = ", m >= 6 ? "rgba" : sw[a]);
 #define ARG(n) gen_combine_arg(s, k, u, a, n)
       switch (m) {
       case 0: ARG(0); break;
-      case 1: ARG(0), put(s, " * "), ARG(1); break;
-      case 2: ARG(0), put(s, " + "), ARG(1); break;
-      case 3: ARG(0), put(s, " + "), ARG(1), put(s, " - 0.5"); break;
+      case 1: ARG(0), fe_sb_put(s, " * "), ARG(1); break;
+      case 2: ARG(0), fe_sb_put(s, " + "), ARG(1); break;
+      case 3: ARG(0), fe_sb_put(s, " + "), ARG(1), fe_sb_put(s, " - 0.5"); break;
       case 4:
-         ARG(0), put(s, " * "), ARG(2), put(s, " + "), ARG(1), put(s, " * (1.0 - "), ARG(2);
-         put(s, ")");
+         ARG(0), fe_sb_put(s, " * "), ARG(2), fe_sb_put(s, " + "), ARG(1),
+            fe_sb_put(s, " * (1.0 - "), ARG(2);
+         fe_sb_put(s, ")");
          break;
-      case 5: ARG(0), put(s, " - "), ARG(1); break;
+      case 5: ARG(0), fe_sb_put(s, " - "), ARG(1); break;
       default:
-         put(s, "vec4(4.0 * dot(");
-         ARG(0), put(s, " - 0.5, "), ARG(1), put(s, " - 0.5))");
+         fe_sb_put(s, "vec4(4.0 * dot(");
+         ARG(0), fe_sb_put(s, " - 0.5, "), ARG(1), fe_sb_put(s, " - 0.5))");
          break;
       }
 #undef ARG
-      put(s, ";\n");
+      fe_sb_put(s, ";\n");
    }
-   put(s, "      prev = clamp(r * vec4(ff[%d].xxx, ff[%d].y), 0.0, 1.0);\n   }\n", l->env_scale[u],
-       l->env_scale[u]);
+   fe_sb_put(s, "      prev = clamp(r * vec4(ff[%d].xxx, ff[%d].y), 0.0, 1.0);\n   }\n",
+             l->env_scale[u], l->env_scale[u]);
 }
 
 /* Unit u's sample with GL_CLAMP coordinates clamped to [0, 1] (a rectangle's to [0, size])
@@ -606,28 +728,28 @@ gen_combine(struct sb *s, const struct fe_ff_key *k, const struct fe_ff_layout *
  * level of detail comes from the coordinates before the clamp (GL 2.1 §3.8.8's rho is taken of
  * s and t themselves), so the gradients are given. */
 static void
-gen_clamped_sample(struct sb *s, const struct fe_ff_key *k, unsigned u)
+gen_clamped_sample(struct fe_sb *s, const struct fe_ff_key *k, unsigned u)
 {
    static const char *const comps[FE_TEX_TARGET_COUNT] = {
       [FE_TEX_1D] = "x", [FE_TEX_2D] = "xy", [FE_TEX_3D] = "xyz", [FE_TEX_RECT] = "xy"};
    const unsigned target = k->unit[u].target;
-   put(s, "   vec3 p%u = c%u.xyz / c%u.w;\n   vec3 g%u = p%u;\n", u, u, u, u, u);
+   fe_sb_put(s, "   vec3 p%u = c%u.xyz / c%u.w;\n   vec3 g%u = p%u;\n", u, u, u, u, u);
    for (unsigned c = 0; c < 3; c++) {
       if (!(k->unit[u].clamp & (1u << c)))
          continue;
       if (target == FE_TEX_RECT)
-         put(s, "   p%u[%u] = clamp(p%u[%u], 0.0, float(textureSize(ff_tex%u)[%u]));\n", u, c, u, c,
-             u, c < 2 ? c : 1);
+         fe_sb_put(s, "   p%u[%u] = clamp(p%u[%u], 0.0, float(textureSize(ff_tex%u)[%u]));\n", u, c,
+                   u, c, u, c < 2 ? c : 1);
       else
-         put(s, "   p%u[%u] = clamp(p%u[%u], 0.0, 1.0);\n", u, c, u, c);
+         fe_sb_put(s, "   p%u[%u] = clamp(p%u[%u], 0.0, 1.0);\n", u, c, u, c);
    }
    const char *sw = comps[target] ? comps[target] : "xy";
-   put(s, "   vec4 t%u = textureGrad(ff_tex%u, p%u.%s, dFdx(g%u.%s), dFdy(g%u.%s));\n", u, u, u, sw,
-       u, sw, u, sw);
+   fe_sb_put(s, "   vec4 t%u = textureGrad(ff_tex%u, p%u.%s, dFdx(g%u.%s), dFdy(g%u.%s));\n", u, u,
+             u, sw, u, sw, u, sw);
 }
 
 static void
-gen_env(struct sb *s, const struct fe_ff_key *k, struct fe_ff_layout *l, unsigned u)
+gen_env(struct fe_sb *s, const struct fe_ff_key *k, struct fe_ff_layout *l, unsigned u)
 {
    const uint8_t f = k->unit[u].format;
    const bool color = f != TEXF_ALPHA;
@@ -636,32 +758,32 @@ gen_env(struct sb *s, const struct fe_ff_key *k, struct fe_ff_layout *l, unsigne
    switch (env_modes[k->unit[u].mode]) {
    case GL_REPLACE:
       if (color)
-         put(s, "   prev.rgb = %s.rgb;\n", t);
+         fe_sb_put(s, "   prev.rgb = %s.rgb;\n", t);
       if (f != TEXF_NO_ALPHA)
-         put(s, "   prev.a = %s.a;\n", t);
+         fe_sb_put(s, "   prev.a = %s.a;\n", t);
       break;
    case GL_MODULATE:
       if (color)
-         put(s, "   prev.rgb *= %s.rgb;\n", t);
-      put(s, "   prev.a *= %s.a;\n", t);
+         fe_sb_put(s, "   prev.rgb *= %s.rgb;\n", t);
+      fe_sb_put(s, "   prev.a *= %s.a;\n", t);
       break;
-   case GL_DECAL: put(s, "   prev.rgb = mix(prev.rgb, %s.rgb, %s.a);\n", t, t); break;
+   case GL_DECAL: fe_sb_put(s, "   prev.rgb = mix(prev.rgb, %s.rgb, %s.a);\n", t, t); break;
    case GL_BLEND:
       l->env_color[u] = slot(l, 1);
       if (color)
-         put(s, "   prev.rgb = mix(prev.rgb, ff[%d].rgb, %s.rgb);\n", l->env_color[u], t);
+         fe_sb_put(s, "   prev.rgb = mix(prev.rgb, ff[%d].rgb, %s.rgb);\n", l->env_color[u], t);
       if (f == TEXF_INTENSITY)
-         put(s, "   prev.a = mix(prev.a, ff[%d].a, %s.a);\n", l->env_color[u], t);
+         fe_sb_put(s, "   prev.a = mix(prev.a, ff[%d].a, %s.a);\n", l->env_color[u], t);
       else
-         put(s, "   prev.a *= %s.a;\n", t);
+         fe_sb_put(s, "   prev.a *= %s.a;\n", t);
       break;
    case GL_ADD:
       if (color)
-         put(s, "   prev.rgb = clamp(prev.rgb + %s.rgb, 0.0, 1.0);\n", t);
+         fe_sb_put(s, "   prev.rgb = clamp(prev.rgb + %s.rgb, 0.0, 1.0);\n", t);
       if (f == TEXF_INTENSITY)
-         put(s, "   prev.a = clamp(prev.a + %s.a, 0.0, 1.0);\n", t);
+         fe_sb_put(s, "   prev.a = clamp(prev.a + %s.a, 0.0, 1.0);\n", t);
       else
-         put(s, "   prev.a *= %s.a;\n", t);
+         fe_sb_put(s, "   prev.a *= %s.a;\n", t);
       break;
    default:
       l->env_color[u] = slot(l, 1);
@@ -671,89 +793,129 @@ gen_env(struct sb *s, const struct fe_ff_key *k, struct fe_ff_layout *l, unsigne
    }
 }
 
-static char *
-gen_fragment(const struct fe_ff_key *k, struct fe_ff_layout *l)
+/* A fragment program's part of main(): its inputs from the varyings, its body, prev from its
+ * colour (fog, alpha test and the outputs follow as for fixed function). */
+static void
+gen_fragment_program(struct fe_sb *s, const struct fe_ff_key *k, const char *body,
+                     const struct fe_arbp_prog *fp)
 {
-   struct sb s = {0};
+   fe_sb_put(s, "   vec4 i_col0 = prim;\n   vec4 i_col1 = sec;\n   vec4 i_wpos = gl_FragCoord;\n");
+   fe_sb_put(s, "   vec4 i_fogc = vec4(%s, 0.0, 0.0, 1.0);\n", fog_out(k) ? "v_fog" : "0.0");
+   for (unsigned u = 0; u < FE_FF_UNITS; u++) {
+      if (!(k->units & (1u << u)))
+         continue;
+      if (k->sprite & (1u << u)) /* GL_COORD_REPLACE */
+         fe_sb_put(s, "   vec4 i_tc%u = vec4(gl_PointCoord, 0.0, 1.0);\n", u);
+      else
+         fe_sb_put(s, "   vec4 i_tc%u = v_tc%u;\n", u, u);
+   }
+   fe_sb_put(s,
+             "   vec4 o_color = vec4(0.0, 0.0, 0.0, 1.0);\n"
+             "   vec4 o_depth = vec4(gl_FragCoord.z);\n%s",
+             body);
+   if (fp->outputs_written & (1u << FE_ARBP_FOUT_DEPTH))
+      fe_sb_put(s, "   gl_FragDepth = clamp(o_depth.z, 0.0, 1.0);\n");
+   fe_sb_put(s, "   vec4 prev = o_color;\n");
+}
+
+static char *
+gen_fragment(const struct fe_ff_key *k, struct fe_ff_layout *l, const struct fe_arbp_prog *fp,
+             int *fp_base)
+{
+   struct fe_sb s = {0};
+   char *fp_decls = NULL, *fp_body = NULL;
+   if (fp) {
+      *fp_base = slot(l, (int)fp->num_params);
+      if (!(fp_body = fe_arbp_glsl(fp, *fp_base, &fp_decls)))
+         return NULL;
+   }
    const char *flat = k->flat ? "flat " : "";
-   put(&s, "#version 330 core\n");
-   put(&s, "%sin vec4 v_col;\n%sin vec4 v_col1;\n", flat, flat);
-   if (k->lighting && k->two_side)
-      put(&s, "%sin vec4 v_bcol;\n%sin vec4 v_bcol1;\n", flat, flat);
-   if (k->fog)
-      put(&s, "in float v_fog;\n");
-   for (unsigned u = 0; u < FE_FF_UNITS; u++)
-      if (k->units & (1u << u))
-         put(&s, "in vec4 v_tc%u;\nuniform %s ff_tex%u;\n", u, sampler_types[k->unit[u].target], u);
-   put(&s, "uniform vec4 ff[FF_SLOTS];\n");
+   fe_sb_put(&s, "#version 330 core\n");
+   fe_sb_put(&s, "%sin vec4 v_col;\n%sin vec4 v_col1;\n", flat, flat);
+   if (two_sided(k))
+      fe_sb_put(&s, "%sin vec4 v_bcol;\n%sin vec4 v_bcol1;\n", flat, flat);
+   if (fog_out(k))
+      fe_sb_put(&s, "in float v_fog;\n");
+   for (unsigned u = 0; u < FE_FF_UNITS; u++) {
+      if (!(k->units & (1u << u)))
+         continue;
+      fe_sb_put(&s, "in vec4 v_tc%u;\n", u);
+      if (!fp)
+         fe_sb_put(&s, "uniform %s ff_tex%u;\n", sampler_types[k->unit[u].target], u);
+   }
+   if (fp)
+      fe_sb_put(&s, "%s", fp_decls);
+   fe_sb_put(&s, "uniform vec4 ff[FF_SLOTS];\n");
    for (unsigned b = 0; b < k->draw_buffers; b++)
-      put(&s, "layout(location = %u) out vec4 o_color%u;\n", b, b);
-   put(&s, "void main()\n{\n");
-   if (k->lighting && k->two_side)
-      put(&s, "   vec4 prim = gl_FrontFacing ? v_col : v_bcol;\n"
-              "   vec4 sec = gl_FrontFacing ? v_col1 : v_bcol1;\n");
+      fe_sb_put(&s, "layout(location = %u) out vec4 o_color%u;\n", b, b);
+   fe_sb_put(&s, "void main()\n{\n");
+   if (two_sided(k))
+      fe_sb_put(&s, "   vec4 prim = gl_FrontFacing ? v_col : v_bcol;\n"
+                    "   vec4 sec = gl_FrontFacing ? v_col1 : v_bcol1;\n");
    else
-      put(&s, "   vec4 prim = v_col;\n   vec4 sec = v_col1;\n");
+      fe_sb_put(&s, "   vec4 prim = v_col;\n   vec4 sec = v_col1;\n");
    if (k->stipple) {
       /* GL 2.1 §3.5.2: the fragment at window (x, y) needs bit (x mod 32, y mod 32) */
       l->stipple = slot(l, 16);
-      put(&s,
-          "   ivec2 sp = ivec2(gl_FragCoord.xy) & 31;\n"
-          "   int sw = sp.y * 2 + (sp.x >> 4);\n"
-          "   if (((int(ff[%d + (sw >> 2)][sw & 3]) >> (sp.x & 15)) & 1) == 0)\n"
-          "      discard;\n",
-          l->stipple);
+      fe_sb_put(&s,
+                "   ivec2 sp = ivec2(gl_FragCoord.xy) & 31;\n"
+                "   int sw = sp.y * 2 + (sp.x >> 4);\n"
+                "   if (((int(ff[%d + (sw >> 2)][sw & 3]) >> (sp.x & 15)) & 1) == 0)\n"
+                "      discard;\n",
+                l->stipple);
    }
-   put(&s, "   vec4 prev = prim;\n");
-   for (unsigned u = 0; u < FE_FF_UNITS; u++) {
+   if (fp)
+      gen_fragment_program(&s, k, fp_body, fp);
+   else
+      fe_sb_put(&s, "   vec4 prev = prim;\n");
+   for (unsigned u = 0; u < FE_FF_UNITS && !fp; u++) {
       if (!(k->units & (1u << u)))
          continue;
       /* a point sprite's unit with GL_COORD_REPLACE: (s, t, 0, 1) across the point */
       if (k->sprite & (1u << u))
-         put(&s, "   vec4 c%u = vec4(gl_PointCoord, 0.0, 1.0);\n", u);
+         fe_sb_put(&s, "   vec4 c%u = vec4(gl_PointCoord, 0.0, 1.0);\n", u);
       else
-         put(&s, "   vec4 c%u = v_tc%u;\n", u, u);
+         fe_sb_put(&s, "   vec4 c%u = v_tc%u;\n", u, u);
       if (k->unit[u].target == FE_TEX_CUBE)
-         put(&s, "   vec4 t%u = texture(ff_tex%u, c%u.xyz);\n", u, u, u);
+         fe_sb_put(&s, "   vec4 t%u = texture(ff_tex%u, c%u.xyz);\n", u, u, u);
       else if (k->unit[u].clamp)
          gen_clamped_sample(&s, k, u);
       else
-         put(&s, "   vec4 t%u = textureProj(ff_tex%u, c%u);\n", u, u, u);
+         fe_sb_put(&s, "   vec4 t%u = textureProj(ff_tex%u, c%u);\n", u, u, u);
    }
-   for (unsigned u = 0; u < FE_FF_UNITS; u++)
+   for (unsigned u = 0; u < FE_FF_UNITS && !fp; u++)
       if (k->units & (1u << u))
          gen_env(&s, k, l, u);
-   if (k->color_sum || k->separate_specular)
-      put(&s, "   prev.rgb = clamp(prev.rgb + sec.rgb, 0.0, 1.0);\n");
+   if (!fp && (k->color_sum || k->separate_specular))
+      fe_sb_put(&s, "   prev.rgb = clamp(prev.rgb + sec.rgb, 0.0, 1.0);\n");
    if (k->fog) {
       l->fog_color = slot(l, 1);
       l->fog_params = slot(l, 1);
       const int p = l->fog_params;
       if (k->fog == 1)
-         put(&s, "   float fog = (ff[%d].y - v_fog) * ff[%d].w;\n", p, p);
+         fe_sb_put(&s, "   float fog = (ff[%d].y - v_fog) * ff[%d].w;\n", p, p);
       else if (k->fog == 2)
-         put(&s, "   float fog = exp(-ff[%d].z * v_fog);\n", p);
+         fe_sb_put(&s, "   float fog = exp(-ff[%d].z * v_fog);\n", p);
       else
-         put(&s, "   float fog = exp(-(ff[%d].z * v_fog) * (ff[%d].z * v_fog));\n", p, p);
-      put(&s, "   prev.rgb = mix(ff[%d].rgb, prev.rgb, clamp(fog, 0.0, 1.0));\n", l->fog_color);
+         fe_sb_put(&s, "   float fog = exp(-(ff[%d].z * v_fog) * (ff[%d].z * v_fog));\n", p, p);
+      fe_sb_put(&s, "   prev.rgb = mix(ff[%d].rgb, prev.rgb, clamp(fog, 0.0, 1.0));\n",
+                l->fog_color);
    }
    if (k->alpha_func) {
       static const char *const ops[8] = {"false", "<", "==", "<=", ">", "!=", ">=", "true"};
       const unsigned f = k->alpha_func - 1u;
       l->alpha_ref = slot(l, 1);
       if (f == 0)
-         put(&s, "   discard;\n");
+         fe_sb_put(&s, "   discard;\n");
       else
-         put(&s, "   if (!(prev.a %s ff[%d].x))\n      discard;\n", ops[f], l->alpha_ref);
+         fe_sb_put(&s, "   if (!(prev.a %s ff[%d].x))\n      discard;\n", ops[f], l->alpha_ref);
    }
    for (unsigned b = 0; b < k->draw_buffers; b++)
-      put(&s, "   o_color%u = prev;\n", b);
-   put(&s, "}\n");
-   if (s.oom) {
-      free(s.p);
-      return NULL;
-   }
-   return s.p;
+      fe_sb_put(&s, "   o_color%u = prev;\n", b);
+   fe_sb_put(&s, "}\n");
+   free(fp_decls);
+   free(fp_body);
+   return fe_sb_take(&s);
 }
 
 /* The source with FF_SLOTS replaced by the count (the layout is known only at the end). */
@@ -790,6 +952,8 @@ program_destroy(struct fe_context *ctx, struct fe_ff_program *p)
    if (!p)
       return;
    fe_exec_unref(ctx, p->exec);
+   for (int t = 0; t < FE_ARBP_TARGETS; t++)
+      fe_arbp_prog_unref(p->arbp[t]);
    free(p);
 }
 
@@ -802,8 +966,18 @@ program_create(struct fe_context *ctx, const struct fe_ff_key *k, uint64_t hash)
    p->key = *k;
    p->hash = hash;
    layout_init(&p->layout);
-   char *vs0 = gen_vertex(k, &p->layout);
-   char *fs0 = gen_fragment(k, &p->layout);
+   static const enum fe_arbp_target targets[2] = {FE_ARBP_VERTEX, FE_ARBP_FRAGMENT};
+   for (int t = 0; t < 2; t++) {
+      const struct fe_arbp_prog *a = (t ? k->fp : k->vp) ? fe_arbp_active(ctx, targets[t]) : NULL;
+      if (a) {
+         p->arbp[t] = (struct fe_arbp_prog *)a;
+         fe_arbp_prog_ref(p->arbp[t]);
+         p->unversioned |= a->reads_state_unversioned;
+      }
+   }
+   char *vs0 = p->arbp[0] ? gen_vertex_program(k, &p->layout, p->arbp[0], &p->arbp_base[0])
+                          : gen_vertex(k, &p->layout);
+   char *fs0 = gen_fragment(k, &p->layout, p->arbp[1], &p->arbp_base[1]);
    char *vs = vs0 ? with_slots(vs0, p->layout.slots) : NULL;
    char *fs = fs0 ? with_slots(fs0, p->layout.slots) : NULL;
    free(vs0);
@@ -819,7 +993,7 @@ program_create(struct fe_context *ctx, const struct fe_ff_key *k, uint64_t hash)
    free(vs);
    free(fs);
    if (!p->exec) {
-      free(p);
+      program_destroy(ctx, p);
       return NULL;
    }
    ctx->ff->programs_created++;
@@ -982,6 +1156,14 @@ fill(struct fe_context *ctx, const struct fe_ff_program *p, float *buf)
       put_vec(buf, l->point, ps, 4);
       put_vec(buf, l->point + 1, ps + 4, 4);
    }
+   if (p->arbp[0] || p->arbp[1]) {
+      struct glsl_compat_state st;
+      fe_compat_glsl_state(ctx, &st);
+      for (int t = 0; t < FE_ARBP_TARGETS; t++)
+         for (uint32_t i = 0; p->arbp[t] && i < p->arbp[t]->num_params; i++)
+            fe_arbp_param_value(ctx, p->arbp[t], &p->arbp[t]->params[i], &st,
+                                buf + (p->arbp_base[t] + (int)i) * 4);
+   }
    if (l->stipple >= 0)
       for (int y = 0; y < 32; y++) {
          buf[l->stipple * 4 + 2 * y] = (float)(ff->stipple[y] & 0xffffu);
@@ -1041,7 +1223,7 @@ fe_ff_validate(struct fe_context *ctx, GLenum mode)
        ff->validated_sampler_gen == sampler_gen &&
        ff->current->key.clip_planes == ctx->rs.clip_distance_mask &&
        ff->current->key.stipple == ff->draw_fills && !ff->current->key.points &&
-       ff->current->key.draw_buffers == fe_ff_draw_buffer_count(ctx))
+       !ff->current->unversioned && ff->current->key.draw_buffers == fe_ff_draw_buffer_count(ctx))
       return true;
    struct fe_ff_key k;
    build_key(ctx, &k);
@@ -1065,7 +1247,8 @@ fe_ff_validate(struct fe_context *ctx, GLenum mode)
 bool
 fe_ff_writes_point_size(const struct fe_context *ctx)
 {
-   return !ctx->program && ctx->ff && ctx->ff->current && ctx->ff->current->key.point_size;
+   return !ctx->program && ctx->ff && ctx->ff->current &&
+          (ctx->ff->current->key.point_size || ctx->ff->current->key.vp_point_size);
 }
 
 struct fe_exec *

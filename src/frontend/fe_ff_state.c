@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fe_arbp.h"
 #include "fe_ff.h"
 #include "gl_api.h"
 
@@ -34,6 +35,10 @@ fe_ff_create(void)
    if (!ff)
       return NULL;
    fe_ff_stacks_init(ff);
+   if (!(ff->arbp = fe_arbp_state_create())) {
+      free(ff);
+      return NULL;
+   }
    for (int i = 0; i < FE_FF_MAX_LIGHTS; i++) {
       struct fe_ff_light *l = &ff->light[i];
       set4(l->ambient, 0, 0, 0, 1);
@@ -94,6 +99,7 @@ fe_ff_destroy(struct fe_context *ctx)
    if (!ctx->ff)
       return;
    fe_ff_programs_finish(ctx);
+   fe_arbp_finish(ctx);
    free(ctx->ff);
    ctx->ff = NULL;
 }
@@ -130,6 +136,9 @@ fe_ff_set_enable(struct fe_context *ctx, GLenum cap, int on)
    struct fe_ff *ff = ctx->ff;
    if (cap >= GL_LIGHT0 && cap < GL_LIGHT0 + FE_FF_MAX_LIGHTS)
       return bit8(ff, &ff->lights_enabled, cap - GL_LIGHT0, on);
+   const int arbp = fe_arbp_set_enable(ctx, cap, on);
+   if (arbp >= 0)
+      return arbp;
    switch (cap) {
    case GL_LIGHTING: return flag(ff, &ff->lighting, on);
    case GL_COLOR_MATERIAL:
@@ -1098,6 +1107,9 @@ fe_ff_get(struct fe_context *ctx, GLenum pname, double out[16], enum fe_ff_value
    struct fe_ff *ff = ctx->ff;
    *kind = FE_FF_VALUE_FLOAT;
    int n = fe_ff_point_get(ctx, pname, out);
+   if (n)
+      return n;
+   n = fe_arbp_get(ctx, pname, out, kind);
    if (n)
       return n;
    n = fe_ff_get_matrix(ctx, pname, out);

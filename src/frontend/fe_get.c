@@ -3,6 +3,7 @@
  * answers no question the client can answer). */
 #include <string.h>
 
+#include "fe_arbp.h"
 #include "fe_compat_vertex.h"
 #include "fe_dlist.h"
 #include "fe_enum.h"
@@ -1194,6 +1195,12 @@ mgl_glGetString(GLenum name)
          FE_CHECK(!all, GL_OUT_OF_MEMORY, NULL);
          return (const GLubyte *)all;
       }
+      fe_error(ctx, GL_INVALID_ENUM);
+      return NULL;
+   case GL_PROGRAM_ERROR_STRING_ARB:
+      /* GL_ARB_vertex_program: the last glProgramStringARB's message */
+      if (ctx->ff)
+         return (const GLubyte *)fe_arbp_error_string(ctx);
       fe_error(ctx, GL_INVALID_ENUM);
       return NULL;
    case GL_SHADING_LANGUAGE_VERSION:

@@ -469,6 +469,7 @@ struct fe_share_group {
    struct mgu_handle_alloc handles[MGP_KIND_COUNT];
    struct fe_names buffers, textures, renderbuffers, programs; /* programs: shaders too */
    struct fe_names samplers;
+   struct fe_names arb_programs; /* GL_ARB_vertex/fragment_program objects (fe_arbp.c) */
    /* Aggregate generations (docs/PIPE.md#order): bumped at every mutation of the group. */
    atomic_uint_fast64_t texture_gen; /* a texture's images or parameters */
    atomic_uint_fast64_t buffer_gen;  /* a buffer's size (whole-buffer bindings) */

@@ -17,6 +17,9 @@ Selection (exactly):
     glTexStorage2D/3DMultisample on desktop GL); and the OpenGL ES extensions
     GL_EXT_discard_framebuffer, GL_EXT_draw_buffers and GL_OES_vertex_array_object (ES 2.0
     contexts reach them through eglGetProcAddress);
+  * the commands of COMPAT_EXTENSIONS (GL_ARB_vertex_program, GL_ARB_fragment_program) that are
+    not aliases of selected ones: compatibility contexts define them (fe_arbp.c), core contexts
+    raise GL_INVALID_OPERATION;
   * the OpenGL ES extensions in ES_EXTENSIONS (api gles2 or unspecified <require> blocks), whose
     commands are ES 3.0 or GL 3.3 commands under an extension's name; and GL_EXT_framebuffer_object
     the same way (the compatibility profile lists it: GLX programs such as desktop glmark2 load
@@ -86,6 +89,10 @@ DESKTOP_ALIAS_EXTENSIONS = [
     "GL_EXT_stencil_two_side", "GL_EXT_framebuffer_blit", "GL_EXT_framebuffer_object",
 ]
 
+# Compatibility-profile extensions whose own commands (those that are not aliases of selected
+# ones, which DESKTOP_ALIAS_EXTENSIONS forwards) the front end defines: ARB assembly programs.
+COMPAT_EXTENSIONS = ["GL_ARB_vertex_program", "GL_ARB_fragment_program"]
+
 # Must be selected / must not be selected: the generator fails if these do not hold.
 MUST_HAVE = ["glGetStringi", "glDrawArraysInstanced", "glVertexAttribDivisor", "glGetInteger64v",
              "glSamplerParameteri", "glQueryCounter", "glFenceSync", "glClearDepthf",
@@ -101,7 +108,7 @@ MUST_HAVE = ["glGetStringi", "glDrawArraysInstanced", "glVertexAttribDivisor", "
              "glCallLists", "glPushAttrib", "glWindowPos2i", "glDispatchCompute",
              "glMemoryBarrier", "glShaderStorageBlockBinding", "glBufferStorage",
              "glDrawArraysIndirect", "glCreateBuffers", "glSpecializeShader",
-             "glPrimitiveBoundingBox"]
+             "glPrimitiveBoundingBox", "glProgramStringARB", "glBindProgramARB"]
 # Must forward to (command: equivalent): checks both ways of finding one.
 MUST_FORWARD = {"glMapBufferRangeEXT": "glMapBufferRange", "glTexImage3DOES": "glTexImage3D",
                 "glGenQueriesEXT": "glGenQueries", "glBindFramebufferEXT": "glBindFramebuffer",
@@ -214,6 +221,14 @@ def select(root):
                 n = c.get("name")
                 if n not in seen and aliases.get(n) in seen:
                     es_ext.append(n)
+                    add(n)
+    for ename in COMPAT_EXTENSIONS:
+        for req in exts[ename].findall("require"):
+            if req.get("api") not in (None, "gl"):
+                continue
+            for c in req.findall("command"):
+                n = c.get("name")
+                if n not in seen and aliases.get(n) not in seen:
                     add(n)
     for ename in ES_EXTENSIONS:
         for req in exts[ename].findall("require"):
