@@ -542,6 +542,14 @@ fail_ctx:
 }
 
 static void
+image_units_finish(struct fe_context *ctx)
+{
+   for (unsigned i = 0; i < FE_MAX_IMAGE_UNITS; i++)
+      if (ctx->image_units[i].tex)
+         FE_REBIND(ctx, &ctx->image_units[i].tex, NULL);
+}
+
+static void
 context_destroy_now(struct fe_context *ctx)
 {
    struct fe_share_group *sg = ctx->share;
@@ -576,7 +584,7 @@ context_destroy_now(struct fe_context *ctx)
    for (int u = 0; u < FE_MAX_TEXTURE_UNITS; u++)
       for (int t = 0; t < FE_TEX_TARGET_COUNT; t++)
          FE_REBIND(ctx, &ctx->units[u][t], NULL);
-   fe_image_units_finish(ctx);
+   image_units_finish(ctx);
    fe_sampler_unbind_all(ctx, NULL);
    for (int t = 0; t < FE_TEX_TARGET_COUNT; t++) {
       free(ctx->proxy_tex[t]);

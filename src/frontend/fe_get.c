@@ -760,6 +760,39 @@ compute_get(struct fe_context *ctx, GLenum pname, int64_t *out)
    return fe_ssbo_bindings(ctx) ? 1 : 0; /* the storage pnames above */
 }
 
+static int
+image_get_indexed(struct fe_context *ctx, GLenum target, GLuint index, int64_t *out)
+{
+   switch (target) {
+   case GL_IMAGE_BINDING_NAME:
+   case GL_IMAGE_BINDING_LEVEL:
+   case GL_IMAGE_BINDING_LAYERED:
+   case GL_IMAGE_BINDING_LAYER:
+   case GL_IMAGE_BINDING_ACCESS:
+   case GL_IMAGE_BINDING_FORMAT: break;
+   default: return -1;
+   }
+   const unsigned n = fe_image_units(ctx);
+   if (!n) {
+      fe_error(ctx, GL_INVALID_ENUM);
+      return 0;
+   }
+   if (index >= n) {
+      fe_error(ctx, GL_INVALID_VALUE);
+      return 0;
+   }
+   const struct fe_image_unit *u = &ctx->image_units[index];
+   switch (target) {
+   case GL_IMAGE_BINDING_NAME: *out = u->tex ? u->tex->base.name : 0; break;
+   case GL_IMAGE_BINDING_LEVEL: *out = u->level; break;
+   case GL_IMAGE_BINDING_LAYERED: *out = u->layered; break;
+   case GL_IMAGE_BINDING_LAYER: *out = u->layer; break;
+   case GL_IMAGE_BINDING_ACCESS: *out = u->access ? u->access : GL_READ_ONLY; break;
+   default: *out = u->format ? u->format : GL_R8; break;
+   }
+   return 1;
+}
+
 /* The same for the indexed ones; 0 after raising the error itself. */
 static int
 compute_get_indexed(struct fe_context *ctx, GLenum target, GLuint index, int64_t *out)
@@ -796,7 +829,7 @@ compute_get_indexed(struct fe_context *ctx, GLenum target, GLuint index, int64_t
                                                         : b->size;
       return 1;
    }
-   default: return fe_image_get_indexed(ctx, target, index, out);
+   default: return image_get_indexed(ctx, target, index, out);
    }
 }
 

@@ -852,7 +852,11 @@ bool fe_share_alloc_handle(struct fe_share_group *share, enum mgp_handle_kind ki
 void fe_share_free_handle(struct fe_share_group *share, enum mgp_handle_kind kind,
                           struct mgp_handle h);
 /* Whether the backend implements a call (caps.call_mask). */
-bool fe_call_supported(const struct fe_share_group *share, enum mgp_call_id call);
+static inline bool
+fe_call_supported(const struct fe_share_group *share, enum mgp_call_id call)
+{
+   return (share->caps->call_mask[call / 64] >> (call % 64)) & 1;
+}
 /* The GL 4.3 storage-buffer binding points a desktop context offers (0 in ES contexts and on a
  * device without storage buffers: caps), and whether it offers the compute binding points and
  * limits (GL_DISPATCH_INDIRECT_BUFFER, GL_MAX_COMPUTE_*). fe_compute.c has the entry points. */
@@ -869,18 +873,17 @@ fe_compute_offered(const struct fe_context *ctx)
 {
    return ctx->desc.api != FE_API_GLES && ctx->share->caps->max_compute_work_group_invocations > 0;
 }
-/* Image units (fe_image.c): how many a desktop context offers (0: the backend has no
- * set_shader_images, or the device no storage images); glGet of their limits and state in
- * fe_get.c's convention (-1 another pname, 0 not offered, 1 filled); the program's images
- * resolved from their units (returns how many); a deleted texture leaving the units. */
+/* Image units (fe_image_state.c; glBindImageTexture in fe_image.c): how many a desktop context
+ * offers (0: the backend has no set_shader_images, or the device no storage images); glGet of
+ * their limits in fe_get.c's convention (-1 another pname, 0 not offered, 1 filled); whether a
+ * format is one a unit takes (GL 4.6 table 8.33); the program's images resolved from their units
+ * (returns how many). */
 unsigned fe_image_units(const struct fe_context *ctx);
 int fe_image_get(struct fe_context *ctx, GLenum pname, int64_t *out);
-int fe_image_get_indexed(struct fe_context *ctx, GLenum target, GLuint index, int64_t *out);
+bool fe_image_format_ok(GLenum internal_format);
 GLenum fe_image_format_compatibility(GLenum internal_format);
 unsigned fe_image_resolve(const struct fe_context *ctx, const struct fe_exec *e,
                           struct mgp_image_view *out);
-void fe_image_unbind_texture(struct fe_context *ctx, struct fe_texture *tex);
-void fe_image_units_finish(struct fe_context *ctx);
 /* Whether a desktop context offers indirect draws (the backend has draw_indirect). */
 bool fe_draw_indirect_offered(struct fe_context *ctx);
 /* Whether a desktop context offers draws from a base instance (MGP_CAP_BASE_INSTANCE). */

@@ -154,12 +154,6 @@ fe_share_free_handle(struct fe_share_group *share, enum mgp_handle_kind kind, st
 }
 
 bool
-fe_call_supported(const struct fe_share_group *share, enum mgp_call_id call)
-{
-   return (share->caps->call_mask[call / 64] >> (call % 64)) & 1;
-}
-
-bool
 fe_pipe_has(struct fe_context *ctx, enum mgp_call_id call)
 {
    /* One log line per call (a site per call), counted every time. */

@@ -1411,6 +1411,17 @@ mgl_glGenTextures(GLsizei n, GLuint *textures)
    pthread_mutex_unlock(&ctx->share->lock);
 }
 
+static void
+image_units_unbind(struct fe_context *ctx, struct fe_texture *tex)
+{
+   /* GL 4.6 8.26: deleting a texture unbinds it from the current context's image units */
+   for (unsigned i = 0; i < FE_MAX_IMAGE_UNITS; i++)
+      if (ctx->image_units[i].tex == tex) {
+         FE_REBIND(ctx, &ctx->image_units[i].tex, NULL);
+         ctx->image_version++;
+      }
+}
+
 void
 mgl_glDeleteTextures(GLsizei n, const GLuint *textures)
 {
@@ -1424,7 +1435,7 @@ mgl_glDeleteTextures(GLsizei n, const GLuint *textures)
       struct fe_texture *tex = obj;
       fe_texture_discard_uploads(ctx, tex);
       fe_texture_unit_unbind_texture(ctx, tex);
-      fe_image_unbind_texture(ctx, tex);
+      image_units_unbind(ctx, tex);
       fe_fbo_detach_texture(ctx, tex);
       fe_object_unref(ctx, &tex->base);
    }

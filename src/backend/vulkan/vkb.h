@@ -1040,7 +1040,6 @@ void vkb_set_shader_images(void *self, const struct mgp_set_shader_images *args,
                            uint32_t tail_count);
 bool vkb_draw_storage_image(struct vkb_context *ctx, const struct vkb_shader *sh, uint32_t j,
                             VkDescriptorImageInfo *out, struct vkb_resource **used);
-void vkb_resource_drop_storage_views(struct vkb_screen *scr, struct vkb_resource *r, bool now);
 bool vkb_context_attached_in(struct vkb_context *ctx, const struct vkb_resource *r, uint32_t lo,
                              uint32_t hi);
 /* Begins rendering to ctx's framebuffer state (LOAD). False after a decline. */

@@ -79,20 +79,6 @@ vkb_set_shader_images(void *self, const struct mgp_set_shader_images *args, cons
    }
 }
 
-void
-vkb_resource_drop_storage_views(struct vkb_screen *scr, struct vkb_resource *r, bool now)
-{
-   for (unsigned i = 0; i < sizeof(r->storage_view) / sizeof(r->storage_view[0]); i++) {
-      if (!r->storage_view[i].view)
-         continue;
-      if (now)
-         vkDestroyImageView(scr->dev, r->storage_view[i].view, NULL);
-      else
-         VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, r->storage_view[i].view);
-      r->storage_view[i].view = VK_NULL_HANDLE;
-   }
-}
-
 /* The view of r the unit names, through the shader's view type; NULL with a decline when the
  * texture cannot be seen so (the caller declines the draw). */
 static VkImageView

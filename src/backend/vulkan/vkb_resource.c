@@ -552,7 +552,9 @@ vkb_resource_drop_views(struct vkb_screen *scr, struct vkb_resource *r, bool now
       *caches[c] = NULL;
    }
    r->layer_view_slices = 0;
-   vkb_resource_drop_storage_views(scr, r, now);
+   for (unsigned i = 0; i < sizeof(r->storage_view) / sizeof(r->storage_view[0]); i++)
+      if (r->storage_view[i].view)
+         drop_view(scr, &r->storage_view[i].view, now);
    if (now)
       vkDestroyBufferView(scr->dev, r->texbuf_view, NULL);
    else
