@@ -43,6 +43,7 @@ static const char *const extensions[] = {
    "GL_ARB_instanced_arrays",
    "GL_ARB_invalidate_subdata",
    "GL_ARB_map_buffer_range",
+   "GL_ARB_multi_bind",
    "GL_ARB_multi_draw_indirect",
    "GL_ARB_provoking_vertex",
    "GL_ARB_seamless_cube_map",

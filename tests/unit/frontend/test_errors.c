@@ -189,6 +189,8 @@ lists_extension(const char *name)
  * is one draw_indirect record whatever its draw count, stride 0 sent as the command's size; a
  * backend without draw_indirect refuses the binding point and declines by name. */
 /* glBindImageTexture (GL 4.6 8.26) and the image units' state, on a backend of 8 units. */
+static bool has_extension(const char *name);
+
 static void
 test_image_errors(void)
 {
@@ -234,6 +236,41 @@ test_image_errors(void)
    CHECK_ERR(GL_INVALID_VALUE);
    mgl_glGetTexParameteriv(GL_TEXTURE_2D, GL_IMAGE_FORMAT_COMPATIBILITY_TYPE, &v);
    CHECK(v == GL_IMAGE_FORMAT_COMPATIBILITY_BY_SIZE);
+   /* glBindImageTextures (GL 4.6 8.26, ARB_multi_bind) */
+   GLuint t3;
+   mgl_glGenTextures(1, &t3);
+   mgl_glBindTexture(GL_TEXTURE_2D, t3);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB8, 4, 4, 0, GL_RGB, GL_UNSIGNED_BYTE, NULL);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glBindImageTextures(0, -1, NULL);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glBindImageTextures(7, 2, NULL);
+   CHECK_ERR(GL_INVALID_OPERATION); /* first + count past GL_MAX_IMAGE_UNITS */
+   const GLuint list[4] = {t[0], 999, t3, t[0]};
+   mgl_glBindImageTextures(2, 4, list);
+   CHECK_ERR(GL_INVALID_OPERATION); /* 999 is no texture, t3's RGB8 no image format */
+   mgl_glGetIntegeri_v(GL_IMAGE_BINDING_NAME, 2, &v);
+   CHECK(v == (GLint)t[0]);
+   mgl_glGetIntegeri_v(GL_IMAGE_BINDING_LAYERED, 2, &v);
+   CHECK(v == GL_TRUE);
+   mgl_glGetIntegeri_v(GL_IMAGE_BINDING_ACCESS, 2, &v);
+   CHECK(v == GL_READ_WRITE);
+   mgl_glGetIntegeri_v(GL_IMAGE_BINDING_FORMAT, 2, &v);
+   CHECK(v == GL_RGBA8);
+   mgl_glGetIntegeri_v(GL_IMAGE_BINDING_NAME, 3, &v);
+   CHECK(v == 0); /* left as it was */
+   mgl_glGetIntegeri_v(GL_IMAGE_BINDING_NAME, 4, &v);
+   CHECK(v == 0);
+   mgl_glGetIntegeri_v(GL_IMAGE_BINDING_NAME, 5, &v);
+   CHECK(v == (GLint)t[0]);
+   mgl_glBindImageTextures(2, 4, NULL); /* a NULL list unbinds */
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetIntegeri_v(GL_IMAGE_BINDING_NAME, 5, &v);
+   CHECK(v == 0);
+   mgl_glGetIntegeri_v(GL_IMAGE_BINDING_FORMAT, 5, &v);
+   CHECK(v == GL_R8);
+   CHECK(has_extension("GL_ARB_multi_bind"));
+   mgl_glDeleteTextures(1, &t3);
    mgl_glDeleteTextures(1, &t[0]);
    mgl_glGetIntegeri_v(GL_IMAGE_BINDING_NAME, 7, &v);
    CHECK(v == 0);
