@@ -9,7 +9,7 @@
 #          indirect-cmds=13, the same pixels.
 set -u
 . "$(dirname "$0")/paths_lib.sh"
-mode=$1 arm=$2 exe=$3 vendor=$4 out=$5/multi_draw_indirect_$mode
+mode=$1 arm=$2 exe=$3 vendor=$4 out=$5/multi_draw_indirect_${mode}_$arm
 case "$mode" in
   multi) unset MGL_TEST_VK_NO_MULTI_DRAW_INDIRECT; want='indirect-cmds=4 ' ;;
   loop) export MGL_TEST_VK_NO_MULTI_DRAW_INDIRECT=1; want='indirect-cmds=13 ' ;;

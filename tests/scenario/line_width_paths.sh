@@ -8,7 +8,7 @@
 #           width 3 is drawn one row wide (GL 3.3 §3.5.2 clamps to the aliased maximum).
 set -u
 . "$(dirname "$0")/paths_lib.sh"
-mode=$1 arm=$2 exe=$3 vendor=$4 out=$5/polygon_line_$mode
+mode=$1 arm=$2 exe=$3 vendor=$4 out=$5/polygon_line_${mode}_$arm
 case "$mode" in
   wide) unset MGL_TEST_VK_NO_WIDE_LINES; want='ALIASED_LINE_WIDTH_RANGE 1\.\.([2-9]|[1-9][0-9])' ;;
   narrow) export MGL_TEST_VK_NO_WIDE_LINES=1; want='ALIASED_LINE_WIDTH_RANGE 1\.\.1,' ;;
