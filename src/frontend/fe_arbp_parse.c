@@ -153,6 +153,23 @@ ident(struct parser *p, char out[MAX_IDENT + 1])
    return true;
 }
 
+/* After a `color` binding: `.secondary` names the secondary colour, `.primary` or nothing the
+ * primary; any other `.` is left for what follows (a swizzle). */
+static uint32_t
+color_which(struct parser *p, uint32_t primary, uint32_t secondary)
+{
+   char m[MAX_IDENT + 1];
+   const size_t before = p->pos;
+   if (accept(p, '.') && ident(p, m)) {
+      if (!strcmp(m, "secondary"))
+         return secondary;
+      if (!strcmp(m, "primary"))
+         return primary;
+   }
+   p->pos = before;
+   return primary;
+}
+
 static bool
 expect_ident(struct parser *p, char out[MAX_IDENT + 1])
 {
@@ -759,17 +776,7 @@ input_binding(struct parser *p, uint16_t *index)
       } else if (!strcmp(id, "fogcoord")) {
          n = FE_FF_ATTRIB_FOG;
       } else if (!strcmp(id, "color")) {
-         n = FE_FF_ATTRIB_COLOR0;
-         char m[MAX_IDENT + 1];
-         const size_t before = p->pos;
-         if (accept(p, '.')) {
-            if (ident(p, m) && !strcmp(m, "secondary"))
-               n = FE_FF_ATTRIB_COLOR1;
-            else if (!strcmp(m, "primary"))
-               n = FE_FF_ATTRIB_COLOR0;
-            else
-               p->pos = before;
-         }
+         n = color_which(p, FE_FF_ATTRIB_COLOR0, FE_FF_ATTRIB_COLOR1);
       } else if (!strcmp(id, "texcoord")) {
          uint32_t u;
          if (!opt_index(p, FE_FF_TEXCOORD_UNITS, &u))
@@ -798,17 +805,7 @@ input_binding(struct parser *p, uint16_t *index)
    }
    uint32_t n;
    if (!strcmp(id, "color")) {
-      n = FE_ARBP_FIN_COL0;
-      char m[MAX_IDENT + 1];
-      const size_t before = p->pos;
-      if (accept(p, '.')) {
-         if (ident(p, m) && !strcmp(m, "secondary"))
-            n = FE_ARBP_FIN_COL1;
-         else if (!strcmp(m, "primary"))
-            n = FE_ARBP_FIN_COL0;
-         else
-            p->pos = before;
-      }
+      n = color_which(p, FE_ARBP_FIN_COL0, FE_ARBP_FIN_COL1);
    } else if (!strcmp(id, "texcoord")) {
       uint32_t u;
       if (!opt_index(p, FE_ARBP_MAX_TEX_UNITS, &u))
