@@ -69,6 +69,8 @@
 #define GL_MAX_PROGRAM_MATRIX_STACK_DEPTH_ARB 0x862E
 #define GL_CURRENT_MATRIX_ARB 0x8641
 #define GL_CURRENT_MATRIX_STACK_DEPTH_ARB 0x8640
+#define GL_TRANSPOSE_CURRENT_MATRIX_ARB 0x88B7
+#define GL_MATRIX0_ARB 0x88C0 /* + i, i < 32 */
 #define GL_MAX_TEXTURE_IMAGE_UNITS_ARB 0x8872
 #define GL_MAX_TEXTURE_COORDS_ARB 0x8871
 
@@ -192,6 +194,8 @@ enum fe_arbp_param_kind {
    FE_ARBP_PARAM_ENV,   /* program.env[index] of the program's target */
    FE_ARBP_PARAM_LOCAL, /* program.local[index] of the bound program */
    FE_ARBP_PARAM_STATE, /* comp[]: per component a float of struct glsl_compat_state */
+   FE_ARBP_PARAM_MATRIX, /* row comp[1] of program matrix index, modified by comp[0]
+                          * (0 plain, 1 inverse, 2 transpose, 3 inverse transpose) */
 };
 /* comp[] values below 0: */
 #define FE_ARBP_COMP_ZERO (-1)
@@ -275,6 +279,10 @@ void fe_arbp_object_unref(struct fe_arbp_object *o);
 const char *fe_arbp_error_string(struct fe_context *ctx);
 /* The program a draw runs for target: enabled, bound and loaded; else NULL. */
 const struct fe_arbp_prog *fe_arbp_active(const struct fe_context *ctx, enum fe_arbp_target t);
+/* Whether a draw (glBegin, glRasterPos, every draw command) is GL_INVALID_OPERATION for the
+ * ARB programs: a target enabled whose bound program never loaded (ARB_vertex_program 2.14,
+ * ARB_fragment_program 3.11). The caller asks only when no GLSL program is in use. */
+bool fe_arbp_draw_invalid(const struct fe_context *ctx);
 /* A parameter slot's value from the current state; st: the compatibility built-in state,
  * computed by the caller once per refill. */
 void fe_arbp_param_value(const struct fe_context *ctx, const struct fe_arbp_prog *p,

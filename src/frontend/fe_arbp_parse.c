@@ -321,6 +321,23 @@ add_param(struct parser *p, const struct fe_arbp_param *prm)
    return (int)g->num_params++;
 }
 
+/* An operand's binding (an inline constant, a direct state or program binding): the slot of
+ * an identical one already bound, else a new one, so a program that repeats a literal does not
+ * spend a slot per use (the parameter limit counts slots). */
+static int
+add_operand_param(struct parser *p, const struct fe_arbp_param *prm)
+{
+   const struct fe_arbp_prog *g = p->prog;
+   for (uint32_t i = 0; i < g->num_params; i++) {
+      const struct fe_arbp_param *o = &g->params[i];
+      if (o->kind == prm->kind && o->index == prm->index &&
+          !memcmp(o->comp, prm->comp, sizeof(o->comp)) &&
+          !memcmp(o->value, prm->value, sizeof(o->value)))
+         return (int)i;
+   }
+   return add_param(p, prm);
+}
+
 #define STATE_FLOAT(member) ((int16_t)(offsetof(struct glsl_compat_state, member) / sizeof(float)))
 
 static struct fe_arbp_param
@@ -376,7 +393,7 @@ state_matrix(struct parser *p, struct fe_arbp_param out[4], int *n, bool multi)
    const size_t at = (skip_space(p), p->pos);
    if (!expect_ident(p, id))
       return false;
-   int which; /* 0 modelview 1 projection 2 mvp 3 texture */
+   int which; /* 0 modelview 1 projection 2 mvp 3 texture 4 program */
    uint32_t unit = 0;
    if (!strcmp(id, "modelview")) {
       which = 0;
@@ -395,8 +412,9 @@ state_matrix(struct parser *p, struct fe_arbp_param out[4], int *n, bool multi)
       p->pos = at;
       return refuse(p, "state.matrix.palette (ARB_matrix_palette)");
    } else if (!strcmp(id, "program")) {
-      p->pos = at;
-      return refuse(p, "state.matrix.program (the program matrices)");
+      which = 4;
+      if (!expect(p, '[') || !integer(p, FE_FF_PROGRAM_MATRICES - 1, &unit) || !expect(p, ']'))
+         return false;
    } else {
       p->pos = at;
       return fail(p, "unknown matrix '%s'", id);
@@ -443,6 +461,16 @@ state_matrix(struct parser *p, struct fe_arbp_param out[4], int *n, bool multi)
       {STATE_FLOAT(mvp), STATE_FLOAT(mvp_inverse), STATE_FLOAT(mvp_transpose),
        STATE_FLOAT(mvp_inverse_transpose)},
    };
+   if (which == 4) {
+      *n = 0;
+      for (uint32_t r = first; r <= last; r++)
+         out[(*n)++] = (struct fe_arbp_param){
+            .kind = FE_ARBP_PARAM_MATRIX,
+            .index = (uint16_t)unit,
+            .comp = {(int16_t)modifier, (int16_t)r},
+         };
+      return true;
+   }
    int16_t m;
    if (which < 3) {
       m = bases[which][modifier];
@@ -906,18 +934,17 @@ decl_param(struct parser *p)
       if (!expect(p, ']') || !expect(p, '=') || !expect(p, '{'))
          return false;
       uint32_t count = 0;
+      struct fe_arbp_prog *g = p->prog;
       do {
-         struct fe_arbp_param items[4 * 24];
+         /* an item's slots go straight after the ones before: a range such as
+          * program.local[0..1020] is one item */
+         const int room = FE_ARBP_MAX_PARAMS - (int)g->num_params;
          int n;
-         const int room = FE_ARBP_MAX_PARAMS;
-         if (!param_binding(p, items, &n,
-                            room < (int)(sizeof(items) / sizeof(items[0]))
-                               ? room
-                               : (int)(sizeof(items) / sizeof(items[0]))))
+         if (room < 1)
+            return skip_space(p), fail(p, "more than %d parameters", FE_ARBP_MAX_PARAMS);
+         if (!param_binding(p, &g->params[g->num_params], &n, room))
             return false;
-         for (int i = 0; i < n; i++)
-            if (add_param(p, &items[i]) < 0)
-               return false;
+         g->num_params += (uint32_t)n;
          count += (uint32_t)n;
       } while (accept(p, ','));
       if (!expect(p, '}'))
@@ -1124,7 +1151,7 @@ src_operand(struct parser *p, struct fe_arbp_src *src, bool scalar, bool allow_s
       struct fe_arbp_param k;
       if (!constant(p, &k, !scalar))
          return false;
-      const int slot = add_param(p, &k);
+      const int slot = add_operand_param(p, &k);
       if (slot < 0)
          return false;
       src->file = FE_ARBP_FILE_PARAM;
@@ -1149,7 +1176,7 @@ src_operand(struct parser *p, struct fe_arbp_src *src, bool scalar, bool allow_s
          int n;
          if (!param_binding(p, &prm, &n, 1))
             return false;
-         const int slot = add_param(p, &prm);
+         const int slot = add_operand_param(p, &prm);
          if (slot < 0)
             return false;
          src->file = FE_ARBP_FILE_PARAM;

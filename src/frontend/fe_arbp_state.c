@@ -57,6 +57,18 @@ fe_arbp_active(const struct fe_context *ctx, enum fe_arbp_target t)
    return o ? o->prog : NULL;
 }
 
+bool
+fe_arbp_draw_invalid(const struct fe_context *ctx)
+{
+   const struct fe_arbp_state *st = ctx->ff->arbp;
+   for (int t = 0; t < FE_ARBP_TARGETS; t++) {
+      const struct fe_arbp_object *o = st->bound[t] ? st->bound[t] : st->defaults[t];
+      if (st->enabled[t] && (!o || !o->prog))
+         return true;
+   }
+   return false;
+}
+
 void
 fe_arbp_param_value(const struct fe_context *ctx, const struct fe_arbp_prog *p,
                     const struct fe_arbp_param *prm, const struct glsl_compat_state *st,
@@ -73,6 +85,19 @@ fe_arbp_param_value(const struct fe_context *ctx, const struct fe_arbp_prog *p,
          memcpy(out, o->local[prm->index], 16);
       else
          memset(out, 0, 16);
+      return;
+   }
+   case FE_ARBP_PARAM_MATRIX: {
+      /* row comp[1] of the matrix; a singular matrix's inverse reads as 0 (GL leaves it
+       * undefined) */
+      float m[16];
+      memcpy(m, fe_ff_top(ctx->ff, (enum fe_ff_stack_id)(FE_FF_PROGRAM0 + prm->index)),
+             sizeof(m));
+      if ((prm->comp[0] & 1) && !fe_ff_mat_invert(m, m))
+         memset(m, 0, sizeof(m));
+      const int r = prm->comp[1];
+      for (int c = 0; c < 4; c++)
+         out[c] = prm->comp[0] & 2 ? m[r * 4 + c] : m[c * 4 + r];
       return;
    }
    default: break;
@@ -125,8 +150,6 @@ fe_arbp_get(struct fe_context *ctx, GLenum pname, double *out, enum fe_ff_value_
    }
    switch (pname) {
    case GL_PROGRAM_ERROR_POSITION_ARB: out[0] = ctx->ff->arbp->error_pos; break;
-   case GL_MAX_PROGRAM_MATRICES_ARB: /* no program matrices (state.matrix.program) */
-   case GL_MAX_PROGRAM_MATRIX_STACK_DEPTH_ARB: out[0] = 0; break;
    default: return 0;
    }
    *kind = FE_FF_VALUE_INT;

@@ -4,6 +4,7 @@
  * validates the draw class and the draw goes out. */
 #include <stdlib.h>
 
+#include "fe_arbp.h"
 #include "fe_compat_vertex.h"
 #include "fe_enum.h"
 #include "fe_ff.h"
@@ -93,6 +94,10 @@ draw_ready(struct fe_context *ctx, GLenum mode)
    }
    if (ctx->tfo->tf.active && !fe_xfb_draw_check(ctx, mode))
       return false;
+   if (!ctx->program && ctx->ff && fe_arbp_draw_invalid(ctx)) {
+      fe_error(ctx, GL_INVALID_OPERATION); /* an enabled ARB program that never loaded */
+      return false;
+   }
    if (!ctx->program && ctx->ff && !fe_ff_validate(ctx, mode))
       return false; /* fixed function: the generated program for the state */
    if (ctx->ff && ctx->ff->line_stipple && ctx->ff->line_stipple_pattern != 0xffff &&

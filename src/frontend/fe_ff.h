@@ -24,6 +24,10 @@
 #define FE_FF_PROJECTION_DEPTH 32
 #define FE_FF_TEXTURE_DEPTH 10
 #define FE_FF_COLOR_DEPTH 4
+/* ARB_vertex_program's program matrices (GL_MATRIX0_ARB + i): GL asks at least 8 matrices
+ * (GL_MAX_PROGRAM_MATRICES_ARB) of stack depth 1; Mesa's depth is 4. */
+#define FE_FF_PROGRAM_MATRICES 8
+#define FE_FF_PROGRAM_DEPTH 4
 #define FE_FF_VMAT_SLOTS 3 /* material properties that may vary inside one glBegin/glEnd */
 
 enum fe_ff_stack_id {
@@ -31,7 +35,8 @@ enum fe_ff_stack_id {
    FE_FF_PROJECTION,
    FE_FF_COLOR,
    FE_FF_TEXTURE0, /* + unit */
-   FE_FF_STACK_COUNT = FE_FF_TEXTURE0 + FE_FF_UNITS
+   FE_FF_PROGRAM0 = FE_FF_TEXTURE0 + FE_FF_UNITS, /* + i: GL_MATRIX0_ARB + i */
+   FE_FF_STACK_COUNT = FE_FF_PROGRAM0 + FE_FF_PROGRAM_MATRICES
 };
 
 /* One matrix stack: m[depth - 1] is the current matrix (column-major, as GL gives it). */
@@ -96,7 +101,8 @@ struct fe_ff {
    GLenum matrix_mode;
    struct fe_ff_stack stack[FE_FF_STACK_COUNT];
    float storage[FE_FF_MODELVIEW_DEPTH + FE_FF_PROJECTION_DEPTH + FE_FF_COLOR_DEPTH +
-                 FE_FF_UNITS * FE_FF_TEXTURE_DEPTH][16];
+                 FE_FF_UNITS * FE_FF_TEXTURE_DEPTH +
+                 FE_FF_PROGRAM_MATRICES * FE_FF_PROGRAM_DEPTH][16];
 
    /* lighting */
    bool lighting;

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "fe_arbp.h"
 #include "fe_ff.h"
 #include "gl_api.h"
 
@@ -69,22 +70,30 @@ fe_ff_mat_invert(float out[16], const float m[16])
    return true;
 }
 
-/* The stack glMatrixMode selected (the active unit's for GL_TEXTURE), or -1 after
- * GL_INVALID_OPERATION when the active unit has no texture coordinate set. */
+/* The stack matrix mode names (GL_TEXTURE: the active unit's; -1 when that unit has no
+ * texture coordinate set). */
 static int
-current_stack(struct fe_context *ctx)
+mode_stack(const struct fe_context *ctx, GLenum mode)
 {
-   switch (ctx->ff->matrix_mode) {
+   switch (mode) {
    case GL_MODELVIEW: return FE_FF_MODELVIEW;
    case GL_PROJECTION: return FE_FF_PROJECTION;
    case GL_COLOR: return FE_FF_COLOR;
-   default:
-      if (ctx->active_unit >= FE_FF_UNITS) {
-         fe_error(ctx, GL_INVALID_OPERATION);
-         return -1;
-      }
-      return FE_FF_TEXTURE0 + (int)ctx->active_unit;
+   case GL_TEXTURE:
+      return ctx->active_unit < FE_FF_UNITS ? FE_FF_TEXTURE0 + (int)ctx->active_unit : -1;
+   default: return FE_FF_PROGRAM0 + (int)(mode - GL_MATRIX0_ARB); /* glMatrixMode checked it */
    }
+}
+
+/* The stack glMatrixMode selected, or -1 after GL_INVALID_OPERATION when the mode is
+ * GL_TEXTURE and the active unit has no texture coordinate set. */
+static int
+current_stack(struct fe_context *ctx)
+{
+   const int s = mode_stack(ctx, ctx->ff->matrix_mode);
+   if (s < 0)
+      fe_error(ctx, GL_INVALID_OPERATION);
+   return s;
 }
 
 static void
@@ -146,7 +155,9 @@ fe_ff_stacks_init(struct fe_ff *ff)
    uint32_t used = 0;
    for (int s = 0; s < FE_FF_STACK_COUNT; s++) {
       struct fe_ff_stack *st = &ff->stack[s];
-      st->max = depth[s] ? depth[s] : FE_FF_TEXTURE_DEPTH;
+      st->max = depth[s]              ? depth[s]
+                : s >= FE_FF_PROGRAM0 ? FE_FF_PROGRAM_DEPTH
+                                      : FE_FF_TEXTURE_DEPTH;
       st->m = &ff->storage[used];
       used += st->max;
       st->depth = 1;
@@ -159,7 +170,9 @@ void
 mgl_glMatrixMode(GLenum mode)
 {
    FE_COMPAT_CTX_OR_RETURN();
-   FE_CHECK(mode != GL_MODELVIEW && mode != GL_PROJECTION && mode != GL_TEXTURE && mode != GL_COLOR,
+   FE_CHECK(mode != GL_MODELVIEW && mode != GL_PROJECTION && mode != GL_TEXTURE &&
+               mode != GL_COLOR &&
+               (mode < GL_MATRIX0_ARB || mode >= GL_MATRIX0_ARB + FE_FF_PROGRAM_MATRICES),
             GL_INVALID_ENUM);
    ctx->ff->matrix_mode = mode;
 }
@@ -421,6 +434,12 @@ fe_ff_get_matrix(struct fe_context *ctx, GLenum pname, double out[16])
    bool transpose = false;
    switch (pname) {
    case GL_MATRIX_MODE: out[0] = ff->matrix_mode; return 1;
+   case GL_MAX_PROGRAM_MATRICES_ARB: out[0] = FE_FF_PROGRAM_MATRICES; return 1;
+   case GL_MAX_PROGRAM_MATRIX_STACK_DEPTH_ARB: out[0] = FE_FF_PROGRAM_DEPTH; return 1;
+   case GL_CURRENT_MATRIX_STACK_DEPTH_ARB:
+      s = mode_stack(ctx, ff->matrix_mode);
+      out[0] = ff->stack[s < 0 ? FE_FF_TEXTURE0 : s].depth;
+      return 1;
    case GL_MAX_MODELVIEW_STACK_DEPTH: out[0] = FE_FF_MODELVIEW_DEPTH; return 1;
    case GL_MAX_PROJECTION_STACK_DEPTH: out[0] = FE_FF_PROJECTION_DEPTH; return 1;
    case GL_MAX_TEXTURE_STACK_DEPTH: out[0] = FE_FF_TEXTURE_DEPTH; return 1;
@@ -437,6 +456,11 @@ fe_ff_get_matrix(struct fe_context *ctx, GLenum pname, double out[16])
    case GL_TEXTURE_MATRIX: s = FE_FF_TEXTURE0 + (int)unit; break;
    case GL_TRANSPOSE_COLOR_MATRIX: transpose = true; /* fall through */
    case GL_COLOR_MATRIX: s = FE_FF_COLOR; break;
+   case GL_TRANSPOSE_CURRENT_MATRIX_ARB: transpose = true; /* fall through */
+   case GL_CURRENT_MATRIX_ARB:
+      s = mode_stack(ctx, ff->matrix_mode);
+      s = s < 0 ? FE_FF_TEXTURE0 : s;
+      break;
    default: return 0;
    }
    const float *m = fe_ff_top(ff, s);

@@ -184,8 +184,12 @@ test_parse_errors(void)
    expect_fail(V, "!!ARBvp1.0\nPARAM m = state.matrix.mvp;\nEND", ";\nEND", "bind it to an array");
    expect_fail(V, "!!ARBvp1.0\nPARAM m[2] = {1, 2, 3};\nEND", ";\nEND", "holds 3 parameters");
    expect_fail(V, "!!ARBvp1.0\nPARAM m[] = { program.env[256] };\nEND", "256", "out of range");
-   expect_fail(V, "!!ARBvp1.0\nPARAM m[] = { state.matrix.program[0] };\nEND", "program[",
-               "state.matrix.program");
+   expect_fail(V, "!!ARBvp1.0\nPARAM m[] = { state.matrix.program[8] };\nEND", "8]",
+               "out of range");
+   expect_fail(V, "!!ARBvp1.0\nPARAM m = state.matrix.program[1];\nEND", ";\nEND",
+               "bind it to an array");
+   expect_fail(V, "!!ARBvp1.0\nPARAM m[] = { program.local[0..1023], 1 };\nEND", "1 }",
+               "more than 1024 parameters");
    expect_fail(V, "!!ARBvp1.0\nATTRIB w = vertex.weight;\nEND", "weight", "vertex.weight");
    expect_fail(V, "!!ARBvp1.0\nOPTION ARB_position_invariant;\nMOV result.position, {0};\nEND",
                "result.position", "writes result.position");
@@ -396,6 +400,162 @@ test_draws(void)
    env_finish(&e);
 }
 
+/* One range item binds many slots: program.local[0..1020] (piglit's big-param), and a literal
+ * or direct binding repeated in operands takes one slot, so the last slots suffice. */
+static void
+test_parse_big_range(void)
+{
+   const char *vp = "!!ARBvp1.0\n"
+                    "TEMP t;\n"
+                    "PARAM big[] = { program.local[0..1020], {1, 2, 3, 4} };\n"
+                    "MOV t, big[1021];\n"
+                    "MUL t, t, 256.0;\n"
+                    "MUL t, t, 256.0;\n"
+                    "ADD t, t, program.env[3];\n"
+                    "ADD t, t, program.env[3];\n"
+                    "MUL result.color, t, {1, 2, 3, 4};\n"
+                    "END";
+   int32_t pos;
+   char *msg;
+   struct fe_arbp_prog *p = parse(FE_ARBP_VERTEX, vp, &pos, &msg);
+   CHECK(p != NULL);
+   if (!p) {
+      fprintf(stderr, "  %s at %d\n", msg ? msg : "", pos);
+      free(msg);
+      return;
+   }
+   /* the array's 1022, then 256.0 and program.env[3] once each; the last literal is the
+    * array's element 1021 */
+   CHECK_EQ(p->num_params, 1024);
+   CHECK(p->params[1020].kind == FE_ARBP_PARAM_LOCAL && p->params[1020].index == 1020);
+   CHECK(p->params[1021].kind == FE_ARBP_PARAM_CONST && p->params[1021].value[3] == 4.0f);
+   CHECK(p->params[1022].kind == FE_ARBP_PARAM_CONST && p->params[1022].value[0] == 256.0f);
+   CHECK(p->params[1023].kind == FE_ARBP_PARAM_ENV && p->params[1023].index == 3);
+   CHECK_EQ(p->insts[5].src[1].index, 1021);
+   fe_arbp_prog_unref(p);
+}
+
+/* The program matrices: glMatrixMode(GL_MATRIXi_ARB) stacks, their queries, and
+ * state.matrix.program[i] (plain, transposed, inverted rows) in the constants a draw sends. */
+static void
+test_program_matrices(void)
+{
+   struct fe_test_env e;
+   env_init_compat(&e);
+   GLint v = 0;
+   mgl_glGetIntegerv(GL_MAX_PROGRAM_MATRICES_ARB, &v);
+   CHECK_EQ(v, 8);
+   mgl_glGetIntegerv(GL_MAX_PROGRAM_MATRIX_STACK_DEPTH_ARB, &v);
+   CHECK_EQ(v, 4);
+   mgl_glMatrixMode(GL_MATRIX0_ARB + 8);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glMatrixMode(GL_MATRIX0_ARB + 2);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetIntegerv(GL_MATRIX_MODE, &v);
+   CHECK_EQ(v, GL_MATRIX0_ARB + 2);
+   mgl_glScalef(2, 4, 8);
+   mgl_glTranslatef(1, 0, 0);
+   GLfloat m[16];
+   mgl_glGetFloatv(GL_CURRENT_MATRIX_ARB, m);
+   CHECK(m[0] == 2 && m[5] == 4 && m[10] == 8 && m[12] == 2);
+   mgl_glGetFloatv(GL_TRANSPOSE_CURRENT_MATRIX_ARB, m);
+   CHECK(m[3] == 2 && m[12] == 0);
+   for (int i = 0; i < 3; i++)
+      mgl_glPushMatrix();
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetIntegerv(GL_CURRENT_MATRIX_STACK_DEPTH_ARB, &v);
+   CHECK_EQ(v, 4);
+   mgl_glPushMatrix();
+   CHECK_ERR(GL_STACK_OVERFLOW);
+   for (int i = 0; i < 3; i++)
+      mgl_glPopMatrix();
+   mgl_glMatrixMode(GL_MODELVIEW);
+   mgl_glGetFloatv(GL_CURRENT_MATRIX_ARB, m);
+   CHECK(m[0] == 1 && m[12] == 0); /* the modelview's */
+
+   GLuint vao, vbo;
+   make_triangle(&vao, &vbo);
+   const char *vp = "!!ARBvp1.0\n"
+                    "PARAM p[] = { state.matrix.program[2].row[0],\n"
+                    "              state.matrix.program[2].transpose.row[3],\n"
+                    "              state.matrix.program[2].inverse.row[0..1] };\n"
+                    "MOV result.position, vertex.position;\n"
+                    "MUL result.color, p[0], p[1];\n"
+                    "ADD result.color.x, p[2], p[3];\n"
+                    "END";
+   mgl_glBindProgramARB(GL_VERTEX_PROGRAM_ARB, 3);
+   mgl_glProgramStringARB(GL_VERTEX_PROGRAM_ARB, GL_PROGRAM_FORMAT_ASCII_ARB, (GLsizei)strlen(vp),
+                          vp);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glEnable(GL_VERTEX_PROGRAM_ARB);
+   struct fake_program fp = {.num_uniforms = 1, .uniforms = {{"ff", GL_FLOAT_VEC4, 8}}};
+   fake_glsl_next(&fp);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_ERR(GL_NO_ERROR);
+   const struct fake_rec *r = fake_find(MGP_CALL_set_global_constants, 0);
+   CHECK(r != NULL);
+   if (r) {
+      const float *c = (const float *)r->data;
+      /* row 0 of scale(2,4,8) * translate(1,0,0): (2, 0, 0, 2) */
+      CHECK(c[0] == 2 && c[1] == 0 && c[2] == 0 && c[3] == 2);
+      /* row 3 of the transpose: column 3, (2, 0, 0, 1) */
+      CHECK(c[4] == 2 && c[5] == 0 && c[6] == 0 && c[7] == 1);
+      /* the inverse: x' = x / 2 - 1, y' = y / 4 */
+      CHECK(fabsf(c[8] - 0.5f) < 1e-6f && c[9] == 0 && fabsf(c[11] + 1.0f) < 1e-6f);
+      CHECK(fabsf(c[13] - 0.25f) < 1e-6f);
+   }
+   /* a new matrix re-sends the constants */
+   mgl_glMatrixMode(GL_MATRIX0_ARB + 2);
+   mgl_glLoadIdentity();
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   r = fake_find(MGP_CALL_set_global_constants, 0);
+   CHECK(r != NULL);
+   if (r)
+      CHECK(((const float *)r->data)[0] == 1 && ((const float *)r->data)[3] == 0);
+   env_finish(&e);
+}
+
+/* An enabled program object that never loaded makes glBegin and the draws
+ * GL_INVALID_OPERATION (ARB_vertex_program 2.14, ARB_fragment_program 3.11); disabled, or
+ * once a string loads, they draw. */
+static void
+test_invalid_program_draws(void)
+{
+   struct fe_test_env e;
+   env_init_compat(&e);
+   GLuint vao, vbo;
+   make_triangle(&vao, &vbo);
+   struct fake_program fp = {.num_uniforms = 1, .uniforms = {{"ff", GL_FLOAT_VEC4, 8}}};
+   mgl_glBindProgramARB(GL_FRAGMENT_PROGRAM_ARB, 5);
+   const char *bad = "!!ARBfp1.0\nMOV result.color, nothing;\nEND";
+   mgl_glProgramStringARB(GL_FRAGMENT_PROGRAM_ARB, GL_PROGRAM_FORMAT_ASCII_ARB,
+                          (GLsizei)strlen(bad), bad);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glEnable(GL_FRAGMENT_PROGRAM_ARB);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo) + fake_count_of(MGP_CALL_draw), 0);
+   mgl_glBegin(GL_TRIANGLES);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glEnd();
+   CHECK_ERR(GL_INVALID_OPERATION); /* no glBegin took effect */
+   mgl_glDisable(GL_FRAGMENT_PROGRAM_ARB);
+   fake_glsl_next(&fp);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_ERR(GL_NO_ERROR);
+   const char *good = "!!ARBfp1.0\nMOV result.color, fragment.color;\nEND";
+   mgl_glProgramStringARB(GL_FRAGMENT_PROGRAM_ARB, GL_PROGRAM_FORMAT_ASCII_ARB,
+                          (GLsizei)strlen(good), good);
+   mgl_glEnable(GL_FRAGMENT_PROGRAM_ARB);
+   fake_glsl_next(&fp);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
@@ -404,5 +564,8 @@ main(void)
    test_parse_errors();
    test_api();
    test_draws();
+   test_parse_big_range();
+   test_program_matrices();
+   test_invalid_program_draws();
    return fe_test_report("unit.frontend.arbp");
 }
