@@ -154,6 +154,9 @@ struct fe_tex_params {
    /* GL_DEPTH_TEXTURE_MODE (compatibility contexts): how a depth texture reads, as LUMINANCE
     * (d, d, d, 1), INTENSITY (d, d, d, d), ALPHA (0, 0, 0, d) or RED (d, 0, 0, 1) */
    GLenum depth_mode;
+   /* GL_GENERATE_MIPMAP (compatibility contexts, GL 1.4): a change to the base level's texels
+    * regenerates the levels above it */
+   bool generate_mipmap;
 };
 
 struct fe_texture {

@@ -143,6 +143,7 @@ copy_to_image(struct fe_context *ctx, struct fe_texture *tex, const struct mgp_s
       mgp_blit(&ctx->pipe, &b);
    }
    fe_tex_texture_changed(ctx, tex);
+   fe_tex_auto_mipmap(ctx, tex, (GLint)level);
 }
 
 /* A copy into a luminance/alpha image (ES 2.0 Table 3.9, ES 3.0 Table 3.15): LUMINANCE takes

@@ -429,6 +429,10 @@ tex_parameter(struct fe_context *ctx, GLenum target, GLenum pname, const double 
       p->max_level = vals[0] > INT32_MAX ? INT32_MAX : (GLint)vals[0];
       params_change = true;
       break;
+   case FE_GL_GENERATE_MIPMAP:
+      FE_CHECK(ctx->desc.api != FE_API_GL_COMPAT || ms, GL_INVALID_ENUM);
+      p->generate_mipmap = vals[0] != 0;
+      break;
    case FE_GL_DEPTH_TEXTURE_MODE: {
       const GLenum m = as_enum(vals[0]);
       FE_CHECK(ctx->desc.api != FE_API_GL_COMPAT, GL_INVALID_ENUM);
@@ -616,11 +620,12 @@ get_tex_parameter(struct fe_context *ctx, GLenum target, GLenum pname, double *o
          out[i] = p->swizzle[i];
       return 4;
    case FE_GL_DEPTH_TEXTURE_MODE:
+   case FE_GL_GENERATE_MIPMAP:
       if (ctx->desc.api != FE_API_GL_COMPAT) {
          fe_error(ctx, GL_INVALID_ENUM);
          return 0;
       }
-      out[0] = p->depth_mode;
+      out[0] = pname == FE_GL_GENERATE_MIPMAP ? p->generate_mipmap : p->depth_mode;
       return 1;
    case GL_TEXTURE_IMMUTABLE_FORMAT: out[0] = tex->immutable; return 1;
    case GL_TEXTURE_IMMUTABLE_LEVELS: out[0] = tex->immutable_levels; return 1;

@@ -159,50 +159,44 @@ mgl_glGetTexLevelParameterfv(GLenum target, GLint level, GLenum pname, GLfloat *
 
 /* ---- mipmaps and readback ------------------------------------------------------------------ */
 
-void
-mgl_glGenerateMipmap(GLenum target)
+/* Generates the levels above tex's base level from it (glGenerateMipmap's work): the GL error
+ * it raises, or GL_NO_ERROR. */
+static GLenum
+generate_mipmap(struct fe_context *ctx, struct fe_texture *tex, int t)
 {
-   FE_CTX_OR_RETURN();
-   int t = fe_tex_target_index(target);
-   FE_CHECK(t < 0 || t == FE_TEX_BUFFER || t == FE_TEX_RECT || t == FE_TEX_2D_MS ||
-               t == FE_TEX_2D_MS_ARRAY,
-            GL_INVALID_ENUM);
-   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, (enum fe_tex_target)t);
-   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
    unsigned base =
       tex->params.base_level < FE_MAX_LEVELS ? (unsigned)tex->params.base_level : FE_MAX_LEVELS - 1;
    const struct fe_tex_image *b = &tex->image[0][base];
-   FE_CHECK(!b->defined, GL_INVALID_OPERATION);
+   if (!b->defined)
+      return GL_INVALID_OPERATION;
    unsigned faces = fe_tex_face_count(tex);
    for (unsigned f = 1; f < faces; f++) {
       const struct fe_tex_image *i = &tex->image[f][base];
-      FE_CHECK(!i->defined || i->width != b->width || i->internal_format != b->internal_format,
-               GL_INVALID_OPERATION);
+      if (!i->defined || i->width != b->width || i->internal_format != b->internal_format)
+         return GL_INVALID_OPERATION;
    }
    const struct fe_format_info *info = fe_format_lookup(b->internal_format);
-   FE_CHECK(!info || info->kind == FE_FMT_INT || info->kind == FE_FMT_UINT ||
-               info->kind == FE_FMT_DEPTH || info->kind == FE_FMT_DEPTH_STENCIL,
-            GL_INVALID_OPERATION);
+   if (!info || info->kind == FE_FMT_INT || info->kind == FE_FMT_UINT ||
+       info->kind == FE_FMT_DEPTH || info->kind == FE_FMT_DEPTH_STENCIL)
+      return GL_INVALID_OPERATION;
    if (!b->width || !b->height)
-      return;
+      return GL_NO_ERROR;
    /* a 1D array's height and a 2D array's depth count layers, which keep their number; a 3D
     * texture's depth minifies too */
    const bool is3d = t == FE_TEX_3D, rows_are_layers = t == FE_TEX_1D_ARRAY;
    const uint32_t span_w = is3d && b->depth > b->width ? b->depth : b->width;
    const uint32_t span_h = rows_are_layers ? 1 : b->height;
-   if (!fe_pipe_has(ctx, MGP_CALL_generate_mipmap)) {
-      fe_error(ctx, GL_INVALID_OPERATION);
-      return;
-   }
+   if (!fe_pipe_has(ctx, MGP_CALL_generate_mipmap))
+      return GL_INVALID_OPERATION;
    unsigned last = base + fe_tex_level_count(span_w, span_h) - 1;
    if ((GLint)last > tex->params.max_level)
       last = (unsigned)tex->params.max_level;
    if (last >= FE_MAX_LEVELS)
       last = FE_MAX_LEVELS - 1;
    if (last <= base)
-      return;
+      return GL_NO_ERROR;
    if (!fe_tex_ensure_storage(ctx, tex, base))
-      return;
+      return GL_NO_ERROR; /* it raised its error */
    if (last >= tex->res_levels)
       last = tex->res_levels - 1;
    for (unsigned l = base + 1; l <= last; l++) {
@@ -217,10 +211,45 @@ mgl_glGenerateMipmap(GLenum target)
       }
    }
    if (!fe_validate(ctx, FE_VERB_TEXOP))
-      return;
+      return GL_NO_ERROR;
    struct mgp_generate_mipmap a = {.res = tex->res, .base_level = base, .last_level = last};
    mgp_generate_mipmap(&ctx->pipe, &a);
    fe_tex_texture_changed(ctx, tex);
+   return GL_NO_ERROR;
+}
+
+void
+mgl_glGenerateMipmap(GLenum target)
+{
+   FE_CTX_OR_RETURN();
+   int t = fe_tex_target_index(target);
+   FE_CHECK(t < 0 || t == FE_TEX_BUFFER || t == FE_TEX_RECT || t == FE_TEX_2D_MS ||
+               t == FE_TEX_2D_MS_ARRAY,
+            GL_INVALID_ENUM);
+   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, (enum fe_tex_target)t);
+   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
+   const GLenum err = generate_mipmap(ctx, tex, t);
+   FE_CHECK(err, err);
+}
+
+void
+fe_tex_auto_mipmap(struct fe_context *ctx, struct fe_texture *tex, GLint level)
+{
+   if (!tex->params.generate_mipmap || tex->is_proxy || level != tex->params.base_level)
+      return;
+   /* a cube map regenerates once its six base faces agree */
+   const unsigned faces = fe_tex_face_count(tex);
+   for (unsigned f = 0; f < faces; f++) {
+      const struct fe_tex_image *i = &tex->image[f][level];
+      if (!i->defined || i->width != tex->image[0][level].width ||
+          i->internal_format != tex->image[0][level].internal_format)
+         return;
+   }
+   if (generate_mipmap(ctx, tex, (int)tex->target))
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "GL_GENERATE_MIPMAP of a base level glGenerateMipmap refuses (0x%04x): the "
+                  "levels above it are left as they were",
+                  tex->image[0][level].internal_format);
 }
 
 /* glGetTexImage and glGetnTexImageARB: buf_size bounds what is written to client memory

@@ -806,6 +806,7 @@ tex_image_body(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GL
       upload_rect(ctx, tex, face, (unsigned)level, 0, 0, (uint32_t)width, (uint32_t)height, format,
                   type, src, srv);
    free(copy);
+   fe_tex_auto_mipmap(ctx, tex, level);
 }
 
 static void
@@ -933,9 +934,11 @@ tex_sub_image_body(struct fe_context *ctx, struct fe_texture *tex, unsigned face
       fe_error(ctx, GL_INVALID_OPERATION);
       goto out;
    }
-   if (fe_tex_ensure_storage(ctx, tex, (unsigned)level))
+   if (fe_tex_ensure_storage(ctx, tex, (unsigned)level)) {
       upload_rect(ctx, tex, face, (unsigned)level, xoffset, yoffset, (uint32_t)width,
                   (uint32_t)height, format, type, src, srv);
+      fe_tex_auto_mipmap(ctx, tex, level);
+   }
 out:
    free(copy);
 }
@@ -1060,6 +1063,7 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
       upload_box(ctx, tex, (unsigned)level, 0, 0, 0, (uint32_t)width, (uint32_t)height,
                  (uint32_t)depth, format, type, src, srv);
    free(copy);
+   fe_tex_auto_mipmap(ctx, tex, level);
 }
 
 void
@@ -1106,9 +1110,11 @@ mgl_glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
       fe_error(ctx, GL_INVALID_OPERATION);
       goto out;
    }
-   if (fe_tex_ensure_storage(ctx, tex, (unsigned)level))
+   if (fe_tex_ensure_storage(ctx, tex, (unsigned)level)) {
       upload_box(ctx, tex, (unsigned)level, xoffset, yoffset, zoffset, (uint32_t)width,
                  (uint32_t)height, (uint32_t)depth, format, type, src, srv);
+      fe_tex_auto_mipmap(ctx, tex, level);
+   }
 out:
    free(copy);
 }

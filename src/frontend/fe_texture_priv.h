@@ -23,6 +23,11 @@ void fe_tex_flush_level(struct fe_context *ctx, struct fe_texture *tex, unsigned
                         unsigned level);
 bool fe_tex_ensure_storage(struct fe_context *ctx, struct fe_texture *tex, unsigned level);
 void fe_tex_texture_changed(struct fe_context *ctx, struct fe_texture *tex);
+/* GL_GENERATE_MIPMAP: after the texels of image (face, level) of tex changed, the levels above
+ * the base level are regenerated when the texture asks for it and level is its base level
+ * (GL 2.1 §3.8.8). A base level glGenerateMipmap would refuse is the named decline
+ * gl-feature-unimplemented and leaves the levels as they are. */
+void fe_tex_auto_mipmap(struct fe_context *ctx, struct fe_texture *tex, GLint level);
 struct fe_texture *fe_tex_image_target(struct fe_context *ctx, GLenum target, unsigned *face,
                                        bool *declined);
 bool fe_tex_is_proxy(GLenum target);

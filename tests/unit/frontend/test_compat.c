@@ -508,6 +508,58 @@ test_index_and_line_stipple(void)
    env_finish(&e);
 }
 
+/* GL_GENERATE_MIPMAP (GL 1.4, compatibility only): a base-level image or sub-image, or a copy
+ * into it, regenerates the levels above (one generate_mipmap call, their sizes defined); other
+ * levels and the flag off do not; a core context refuses the pname. */
+static void
+test_generate_mipmap_param(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   GLuint t;
+   mgl_glGenTextures(1, &t);
+   mgl_glBindTexture(GL_TEXTURE_2D, t);
+   mgl_glTexParameteri(GL_TEXTURE_2D, 0x8191, GL_TRUE);
+   CHECK_ERR(GL_INVALID_ENUM);
+   env_finish(&e);
+
+   compat_env(&e);
+   mgl_glGenTextures(1, &t);
+   mgl_glBindTexture(GL_TEXTURE_2D, t);
+   GLint v = -1;
+   mgl_glGetTexParameteriv(GL_TEXTURE_2D, 0x8191, &v);
+   CHECK_EQ(v, GL_FALSE);
+   static const uint8_t texels[8 * 8 * 4] = {0};
+   fake_clear();
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+   CHECK_EQ(fake_count_of(MGP_CALL_generate_mipmap), 0);
+   mgl_glTexParameteri(GL_TEXTURE_2D, 0x8191, GL_TRUE);
+   mgl_glGetTexParameteriv(GL_TEXTURE_2D, 0x8191, &v);
+   CHECK_EQ(v, GL_TRUE);
+   fake_clear();
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+   CHECK_EQ(fake_count_of(MGP_CALL_generate_mipmap), 1);
+   const struct fake_rec *r = fake_find(MGP_CALL_generate_mipmap, 0);
+   if (r) {
+      const struct mgp_generate_mipmap *a = (const void *)r->args;
+      CHECK(a->base_level == 0 && a->last_level == 3);
+   }
+   GLint w = 0;
+   mgl_glGetTexLevelParameteriv(GL_TEXTURE_2D, 2, GL_TEXTURE_WIDTH, &w);
+   CHECK_EQ(w, 2);
+   fake_clear();
+   mgl_glTexSubImage2D(GL_TEXTURE_2D, 0, 1, 1, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+   CHECK_EQ(fake_count_of(MGP_CALL_generate_mipmap), 1);
+   fake_clear();
+   mgl_glTexSubImage2D(GL_TEXTURE_2D, 1, 0, 0, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+   CHECK_EQ(fake_count_of(MGP_CALL_generate_mipmap), 0); /* not the base level */
+   fake_clear();
+   mgl_glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 4, 4);
+   CHECK_EQ(fake_count_of(MGP_CALL_generate_mipmap), 1);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
@@ -519,5 +571,6 @@ main(void)
    test_legacy_arrays();
    test_accum();
    test_index_and_line_stipple();
+   test_generate_mipmap_param();
    return fe_test_report("compat");
 }
