@@ -814,3 +814,10 @@ fe_buffer_binding_name(struct fe_context *ctx, GLenum target)
    struct fe_buffer **point = binding_point(ctx, target);
    return point && *point ? (*point)->base.name : 0;
 }
+
+/* The binding point of a buffer target, NULL for one this context does not have. */
+struct fe_buffer **
+fe_buffer_binding_point(struct fe_context *ctx, GLenum target)
+{
+   return binding_point(ctx, target);
+}

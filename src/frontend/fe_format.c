@@ -380,6 +380,44 @@ fe_pixel_check(GLenum format, GLenum type)
 }
 
 bool
+fe_texture_buffer_format(GLenum f)
+{
+   switch (f) {
+   case GL_R8:
+   case GL_R16:
+   case GL_R16F:
+   case GL_R32F:
+   case GL_R8I:
+   case GL_R16I:
+   case GL_R32I:
+   case GL_R8UI:
+   case GL_R16UI:
+   case GL_R32UI:
+   case GL_RG8:
+   case GL_RG16:
+   case GL_RG16F:
+   case GL_RG32F:
+   case GL_RG8I:
+   case GL_RG16I:
+   case GL_RG32I:
+   case GL_RG8UI:
+   case GL_RG16UI:
+   case GL_RG32UI:
+   case GL_RGBA8:
+   case GL_RGBA16:
+   case GL_RGBA16F:
+   case GL_RGBA32F:
+   case GL_RGBA8I:
+   case GL_RGBA16I:
+   case GL_RGBA32I:
+   case GL_RGBA8UI:
+   case GL_RGBA16UI:
+   case GL_RGBA32UI: return true;
+   default: return false;
+   }
+}
+
+bool
 fe_pixel_matches_internal(const struct fe_format_info *info, GLenum format)
 {
    bool int_fmt = info->kind == FE_FMT_INT || info->kind == FE_FMT_UINT;

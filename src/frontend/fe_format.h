@@ -68,6 +68,9 @@ uint32_t fe_sample_mask_max(uint32_t mask);
 /* The counts above 1 a renderable internal format may be multisampled with here (caps). */
 uint32_t fe_format_sample_mask(const struct mgp_caps *caps, const struct fe_format_info *info);
 
+/* GL 3.3 Table 3.15: the internal formats a buffer texture may have (glTexBuffer). */
+bool fe_texture_buffer_format(GLenum internal_format);
+
 /* glTexImage / glReadPixels format and type checks: GL_NO_ERROR, GL_INVALID_ENUM (unknown
  * format or type) or GL_INVALID_OPERATION (a packed type with the wrong format). */
 GLenum fe_pixel_check(GLenum format, GLenum type);

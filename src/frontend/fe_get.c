@@ -32,6 +32,7 @@
 static const char *const extensions[] = {
    "GL_ARB_base_instance",
    "GL_ARB_blend_func_extended",
+   "GL_ARB_clear_buffer_object",
    "GL_ARB_compute_shader",
    "GL_ARB_copy_buffer",
    "GL_ARB_depth_clamp",
@@ -45,10 +46,13 @@ static const char *const extensions[] = {
    "GL_ARB_map_buffer_range",
    "GL_ARB_multi_bind",
    "GL_ARB_multi_draw_indirect",
+   "GL_ARB_polygon_offset_clamp",
    "GL_ARB_provoking_vertex",
    "GL_ARB_seamless_cube_map",
    "GL_ARB_shader_image_load_store",
    "GL_ARB_shader_storage_buffer_object",
+   "GL_ARB_shading_language_420pack",
+   "GL_ARB_texture_mirror_clamp_to_edge",
    "GL_ARB_texture_rg",
    "GL_ARB_texture_storage",
    "GL_ARB_texture_storage_multisample",
@@ -56,6 +60,7 @@ static const char *const extensions[] = {
    "GL_ARB_uniform_buffer_object",
    "GL_ARB_vertex_array_object",
    "GL_ARB_vertex_attrib_binding",
+   "GL_EXT_polygon_offset_clamp",
    "GL_EXT_provoking_vertex",
    "GL_KHR_debug",
    "GL_KHR_no_error",
@@ -75,6 +80,10 @@ offered(struct fe_context *ctx, const char *name)
       return fe_max_dual_source_draw_buffers(ctx) != 0; /* the device blends two sources */
    if (!strcmp(name, "GL_MGL_multisample_off_exact"))
       return (ctx->share->caps->cap_bits & MGP_CAP_MULTISAMPLE_OFF_EXACT) != 0;
+   if (!strcmp(name, "GL_ARB_texture_mirror_clamp_to_edge"))
+      return fe_mirror_clamp_offered(ctx);
+   if (!strcmp(name, "GL_ARB_polygon_offset_clamp") || !strcmp(name, "GL_EXT_polygon_offset_clamp"))
+      return (ctx->share->caps->cap_bits & MGP_CAP_POLYGON_OFFSET_CLAMP) != 0;
    if (!strcmp(name, "GL_ARB_base_instance"))
       return fe_base_instance_offered(ctx);
    if (!strcmp(name, "GL_ARB_vertex_attrib_binding"))
@@ -575,6 +584,11 @@ get_render_state_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    }
    case GL_POLYGON_OFFSET_FACTOR: FLOATN(GV_FLOAT, 1, ds->polygon_offset_factor); return true;
    case GL_POLYGON_OFFSET_UNITS: FLOATN(GV_FLOAT, 1, ds->polygon_offset_units); return true;
+   case GL_POLYGON_OFFSET_CLAMP:
+      if (ctx->desc.api == FE_API_GLES)
+         return false;
+      FLOATN(GV_FLOAT, 1, ds->polygon_offset_clamp);
+      return true;
    case GL_LINE_WIDTH: FLOATN(GV_FLOAT, 1, ds->line_width); return true;
    case GL_POINT_SIZE: FLOATN(GV_FLOAT, 1, ds->point_size); return true;
    case GL_POINT_FADE_THRESHOLD_SIZE: FLOATN(GV_FLOAT, 1, ctx->point_fade_threshold); return true;

@@ -610,7 +610,7 @@ struct fe_context {
    struct fe_es_ext_list *es_ext; /* ES contexts: the extensions offered (fe_es_ext.c) */
    struct fe_compat *compat;      /* compatibility contexts: legacy vertex paths (fe_compat_*.c) */
    /* the desktop extension list this context offers (fe_get.c), made at its first query */
-   const char *core_ext[32];
+   const char *core_ext[48];
    unsigned core_ext_n;
    struct fe_ff *ff; /* compatibility contexts: fixed-function state (fe_ff.h); else NULL */
    bool lost;        /* the session failed (cached by fe_ctx_lost) */
@@ -930,6 +930,8 @@ void fe_resource_upload(struct fe_context *ctx, struct mgp_handle res, uint64_t 
                         const void *data, uint64_t size);
 struct mgp_handle fe_buffer_res(const struct fe_buffer *buf);
 GLuint fe_buffer_binding_name(struct fe_context *ctx, GLenum target);
+/* The binding point of a buffer target, NULL for one this context does not have. */
+struct fe_buffer **fe_buffer_binding_point(struct fe_context *ctx, GLenum target);
 void fe_buffer_read(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset, uint64_t size,
                     void *dst);
 /* The server will write the buffer on the GPU (the client's copy stops being valid). */
@@ -984,10 +986,14 @@ void fe_tex_border_for_base(const struct fe_texture *tex, unsigned level,
  * not sampler state). vals holds 1 value (4 for the border colour); form is how a border
  * colour came in: 0 float, 1 int (Iiv), 2 uint (Iuiv), 3 int normalized (iv). rect: the
  * rectangle target's filter and wrap limits. es: OpenGL ES 3.0 (no LOD bias, no border).
- * compat: a compatibility context (GL_CLAMP; a scalar call may set the border colour). */
+ * compat: a compatibility context (GL_CLAMP; a scalar call may set the border colour).
+ * mirror_clamp: GL_MIRROR_CLAMP_TO_EDGE is a wrap (fe_mirror_clamp_offered). */
 GLenum fe_sampling_param_set(struct fe_tex_params *p, GLenum pname, const double *vals,
                              const uint32_t *bits, int form, bool vector, bool rect, bool es,
-                             bool compat);
+                             bool compat, bool mirror_clamp);
+/* Whether the context takes GL_MIRROR_CLAMP_TO_EDGE (GL 4.4, ARB_texture_mirror_clamp_to_edge):
+ * a desktop context on a server whose samplers do it. */
+bool fe_mirror_clamp_offered(struct fe_context *ctx);
 /* The value(s) of one sampling parameter: how many (0: not sampler state); border colours
  * also as bits in their form. */
 int fe_sampling_param_get(const struct fe_tex_params *p, GLenum pname, double *out, uint32_t *bits,

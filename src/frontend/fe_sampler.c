@@ -155,7 +155,8 @@ sampler_parameter(struct fe_context *ctx, GLuint sampler, GLenum pname, const do
    FE_CHECK(!smp, GL_INVALID_OPERATION);
    FE_CHECK(fe_es_lacks_sampling_param(ctx, pname), GL_INVALID_ENUM);
    GLenum err = fe_sampling_param_set(&smp->params, pname, vals, bits, form, vector, false,
-                                      ctx->desc.api == FE_API_GLES, ctx->compat);
+                                      ctx->desc.api == FE_API_GLES, ctx->compat,
+                                      fe_mirror_clamp_offered(ctx));
    FE_CHECK(err != GL_NO_ERROR, err);
    /* Every context that has it bound re-resolves its sampler CSOs at the next draw. */
    fe_share_bump(ctx->share, &ctx->share->sampler_gen);

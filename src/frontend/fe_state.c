@@ -578,6 +578,25 @@ mgl_glPolygonOffset(GLfloat factor, GLfloat units)
    FE_CTX_OR_RETURN();
    ds_f32(ctx, &ctx->ds.polygon_offset_factor, factor);
    ds_f32(ctx, &ctx->ds.polygon_offset_units, units);
+   ds_f32(ctx, &ctx->ds.polygon_offset_clamp, 0.0f); /* GL 4.6 14.6.5: PolygonOffset's clamp is 0 */
+}
+
+/* GL 4.6 14.6.5 (ARB_polygon_offset_clamp): the offset is clamped to clamp (above 0: at most,
+ * below 0: at least; 0 or NaN: not clamped). No error. A server without depth bias clamping
+ * (MGP_CAP_POLYGON_OFFSET_CLAMP) draws the offset unclamped, by name. */
+void
+mgl_glPolygonOffsetClamp(GLfloat factor, GLfloat units, GLfloat clamp)
+{
+   FE_CTX_OR_RETURN();
+   if (isnan(clamp))
+      clamp = 0.0f;
+   if (clamp != 0.0f && !(ctx->share->caps->cap_bits & MGP_CAP_POLYGON_OFFSET_CLAMP))
+      MGU_DECLINE(gl_feature_unimplemented, "glPolygonOffsetClamp's clamp %g (no depth bias clamp "
+                                            "on this server: the offset is not clamped)",
+                  (double)clamp);
+   ds_f32(ctx, &ctx->ds.polygon_offset_factor, factor);
+   ds_f32(ctx, &ctx->ds.polygon_offset_units, units);
+   ds_f32(ctx, &ctx->ds.polygon_offset_clamp, clamp);
 }
 
 void

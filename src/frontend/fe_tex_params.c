@@ -284,10 +284,18 @@ fe_texture_send_params(struct fe_context *ctx, struct fe_texture *tex)
 }
 
 static bool
-is_wrap(GLenum w, bool compat)
+is_wrap(GLenum w, bool compat, bool mirror_clamp)
 {
    return w == GL_REPEAT || w == GL_CLAMP_TO_EDGE || w == GL_CLAMP_TO_BORDER ||
-          w == GL_MIRRORED_REPEAT || (compat && w == GL_CLAMP);
+          w == GL_MIRRORED_REPEAT || (compat && w == GL_CLAMP) ||
+          (mirror_clamp && w == GL_MIRROR_CLAMP_TO_EDGE);
+}
+
+bool
+fe_mirror_clamp_offered(struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES &&
+          (ctx->share->caps->cap_bits & MGP_CAP_MIRROR_CLAMP_TO_EDGE);
 }
 
 static bool
@@ -307,7 +315,8 @@ as_enum(double v)
 
 GLenum
 fe_sampling_param_set(struct fe_tex_params *p, GLenum pname, const double *vals,
-                      const uint32_t *bits, int form, bool vector, bool rect, bool es, bool compat)
+                      const uint32_t *bits, int form, bool vector, bool rect, bool es, bool compat,
+                      bool mirror_clamp)
 {
    GLenum e = as_enum(vals[0]);
    switch (pname) {
@@ -329,9 +338,10 @@ fe_sampling_param_set(struct fe_tex_params *p, GLenum pname, const double *vals,
    case GL_TEXTURE_WRAP_T:
    case GL_TEXTURE_WRAP_R:
       /* CLAMP_TO_BORDER: ES's through EXT/OES_texture_border_clamp; GL_CLAMP: compatibility */
-      if (!is_wrap(e, compat))
+      if (!is_wrap(e, compat, mirror_clamp))
          return GL_INVALID_ENUM;
-      if (rect && (e == GL_REPEAT || e == GL_MIRRORED_REPEAT))
+      /* GL 4.6 8.14.2: a rectangle texture only clamps */
+      if (rect && (e == GL_REPEAT || e == GL_MIRRORED_REPEAT || e == GL_MIRROR_CLAMP_TO_EDGE))
          return GL_INVALID_ENUM;
       if (pname == GL_TEXTURE_WRAP_S)
          p->wrap_s = e;
@@ -462,7 +472,8 @@ tex_parameter(struct fe_context *ctx, GLenum target, GLenum pname, const double 
       /* A multisample texture has no sampler state. */
       FE_CHECK(ms, GL_INVALID_ENUM);
       GLenum err = fe_sampling_param_set(p, pname, vals, bits, form, vector, rect,
-                                         ctx->desc.api == FE_API_GLES, ctx->compat);
+                                         ctx->desc.api == FE_API_GLES, ctx->compat,
+                                         fe_mirror_clamp_offered(ctx));
       FE_CHECK(err != GL_NO_ERROR, err);
       /* The LOD range and bias also go by set_texture_params. */
       params_change =

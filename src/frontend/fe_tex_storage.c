@@ -15,45 +15,6 @@
 #include "gl_api.h"
 #include "log.h"
 
-/* GL 3.3 Table 3.15: the formats a buffer texture may have. */
-static bool
-texture_buffer_format(GLenum f)
-{
-   switch (f) {
-   case GL_R8:
-   case GL_R16:
-   case GL_R16F:
-   case GL_R32F:
-   case GL_R8I:
-   case GL_R16I:
-   case GL_R32I:
-   case GL_R8UI:
-   case GL_R16UI:
-   case GL_R32UI:
-   case GL_RG8:
-   case GL_RG16:
-   case GL_RG16F:
-   case GL_RG32F:
-   case GL_RG8I:
-   case GL_RG16I:
-   case GL_RG32I:
-   case GL_RG8UI:
-   case GL_RG16UI:
-   case GL_RG32UI:
-   case GL_RGBA8:
-   case GL_RGBA16:
-   case GL_RGBA16F:
-   case GL_RGBA32F:
-   case GL_RGBA8I:
-   case GL_RGBA16I:
-   case GL_RGBA32I:
-   case GL_RGBA8UI:
-   case GL_RGBA16UI:
-   case GL_RGBA32UI: return true;
-   default: return false;
-   }
-}
-
 /* glTexBuffer: the buffer texture of the active unit views buffer (0 detaches) as
  * internalformat. The server makes the view at draw, against the buffer as it is then, so
  * later glBufferData calls on the buffer need nothing here. */
@@ -62,7 +23,7 @@ mgl_glTexBuffer(GLenum target, GLenum internalformat, GLuint buffer)
 {
    FE_CTX_OR_RETURN();
    FE_CHECK(target != GL_TEXTURE_BUFFER, GL_INVALID_ENUM);
-   FE_CHECK(!texture_buffer_format(internalformat), GL_INVALID_ENUM);
+   FE_CHECK(!fe_texture_buffer_format(internalformat), GL_INVALID_ENUM);
    struct fe_buffer *buf = NULL;
    if (buffer) {
       buf = fe_buffer_lookup(ctx, buffer);

@@ -153,6 +153,12 @@ enum mgp_call_class {
 /* draw_vbo's start_instance is drawn as GL 4.2 says (instanced attributes from it, gl_InstanceID
  * from 0); without it the client declines draws from a base instance other than 0 */
 #define MGP_CAP_BASE_INSTANCE (1u << 10)
+/* samplers take MGP_WRAP_MIRROR_CLAMP_TO_EDGE (Vulkan's VK_KHR_sampler_mirror_clamp_to_edge);
+ * without it the client refuses GL_MIRROR_CLAMP_TO_EDGE as an unknown wrap */
+#define MGP_CAP_MIRROR_CLAMP_TO_EDGE (1u << 11)
+/* dynamic_state.polygon_offset_clamp clamps the depth offset (Vulkan's depthBiasClamp); without
+ * it the offset is drawn unclamped and the client declines a clamp by name */
+#define MGP_CAP_POLYGON_OFFSET_CLAMP (1u << 12)
 
 /* mgp_vertex_attrib.flags */
 #define MGP_ATTRIB_NORMALIZED (1u << 0)

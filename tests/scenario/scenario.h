@@ -242,7 +242,10 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLBINDBUFFERSRANGEPROC, BindBuffersRange)                                                  \
    X(PFNGLBINDTEXTURESPROC, BindTextures)                                                          \
    X(PFNGLBINDSAMPLERSPROC, BindSamplers)                                                          \
-   X(PFNGLBINDVERTEXBUFFERSPROC, BindVertexBuffers)
+   X(PFNGLBINDVERTEXBUFFERSPROC, BindVertexBuffers)                                                \
+   X(PFNGLCLEARBUFFERDATAPROC, ClearBufferData)                                                    \
+   X(PFNGLCLEARBUFFERSUBDATAPROC, ClearBufferSubData)                                              \
+   X(PFNGLPOLYGONOFFSETCLAMPPROC, PolygonOffsetClamp)
 
 struct gl_funcs {
 #define X(type, name) type name;

@@ -169,7 +169,8 @@
 #define GLB_GL_EXT_FUNCS(X)                                                                        \
    X(PFNGLQUERYCOUNTEREXTPROC, QueryCounterEXT)                                                    \
    X(PFNGLGETQUERYOBJECTUI64VEXTPROC, GetQueryObjectui64vEXT)                                      \
-   X(PFNGLSAMPLEMASKIPROC, SampleMaski)
+   X(PFNGLSAMPLEMASKIPROC, SampleMaski)                                                            \
+   X(PFNGLPOLYGONOFFSETCLAMPEXTPROC, PolygonOffsetClampEXT)
 
 struct glb_host {
    void *lib; /* the vendor library, dlopen'd RTLD_LOCAL */
@@ -400,7 +401,7 @@ struct glb_shadow {
    bool stencil_known[2];
    struct glb_stencil_face stencil[2];
    GLint viewport[4], scissor[4];
-   GLfloat depth_range[2], blend_color[4], polygon_offset[2], line_width;
+   GLfloat depth_range[2], blend_color[4], polygon_offset[3], line_width;
    GLfloat sample_coverage[2]; /* value, invert (0 or 1) */
    uint32_t sample_mask;
    uint64_t ubo_known; /* bit b: ubo[b] is the host's */
@@ -429,6 +430,8 @@ struct glb_screen {
    bool ext_read_depth, ext_read_stencil; /* glReadPixels of depth, stencil (NV_read_*) */
    bool ext_float_linear;    /* 32-bit float textures filter (OES_texture_float_linear) */
    bool ext_norm16;          /* 16-bit normalized textures (EXT_texture_norm16) */
+   bool ext_mirror_clamp;    /* GL_MIRROR_CLAMP_TO_EDGE (EXT_texture_mirror_clamp_to_edge) */
+   bool ext_offset_clamp;    /* glPolygonOffsetClampEXT (EXT_polygon_offset_clamp) */
    GLint timer_bits;         /* GL_TIMESTAMP_EXT's counter bits; 0: no EXT_disjoint_timer_query */
    GLint max_clip_distances; /* 0: no EXT_clip_cull_distance */
    char renderer[128], version[128];

@@ -497,9 +497,14 @@ apply_dynamic_state(struct glb_context *ctx)
    if (!same(scr, GLB_SH_BLEND_COLOR, sh->blend_color, d->blend_color, sizeof(sh->blend_color)))
       GLB_GL(h)->glBlendColor(d->blend_color[0], d->blend_color[1], d->blend_color[2],
                               d->blend_color[3]);
-   const GLfloat po[2] = {d->polygon_offset_factor, d->polygon_offset_units};
-   if (!same(scr, GLB_SH_POLYGON_OFFSET, sh->polygon_offset, po, sizeof(po)))
-      GLB_GL(h)->glPolygonOffset(po[0], po[1]);
+   const GLfloat po[3] = {d->polygon_offset_factor, d->polygon_offset_units,
+                          scr->ext_offset_clamp ? d->polygon_offset_clamp : 0.0f};
+   if (!same(scr, GLB_SH_POLYGON_OFFSET, sh->polygon_offset, po, sizeof(po))) {
+      if (scr->ext_offset_clamp)
+         GLB_GL(h)->glPolygonOffsetClampEXT(po[0], po[1], po[2]);
+      else
+         GLB_GL(h)->glPolygonOffset(po[0], po[1]);
+   }
    float lw = d->line_width;
    if (lw < scr->line_range[0])
       lw = scr->line_range[0];

@@ -13,7 +13,8 @@ static const GLenum wraps[MGP_WRAP_COUNT] = {
    [MGP_WRAP_CLAMP_TO_EDGE] = GL_CLAMP_TO_EDGE,
    [MGP_WRAP_MIRRORED_REPEAT] = GL_MIRRORED_REPEAT,
    [MGP_WRAP_CLAMP_TO_BORDER] = GL_CLAMP_TO_BORDER, /* GLES 3.2 */
-   /* MIRROR_CLAMP_TO_EDGE: none in GLES (0: declined) */
+   /* EXT_texture_mirror_clamp_to_edge where the host has it (else declined) */
+   [MGP_WRAP_MIRROR_CLAMP_TO_EDGE] = 0x8743, /* GL_MIRROR_CLAMP_TO_EDGE_EXT */
 };
 
 static const GLenum filters[MGP_FILTER_COUNT] = {
@@ -57,7 +58,8 @@ glb_create_sampler(void *self, const struct mgp_create_sampler *args, const void
    GLB_GL(h)->glGenSamplers(1, &s->name);
    for (unsigned i = 0; i < 3; i++) {
       GLenum mode = w[i] < MGP_WRAP_COUNT ? wraps[w[i]] : 0;
-      if (mode == GL_CLAMP_TO_BORDER && scr->es_minor < 2)
+      if ((mode == GL_CLAMP_TO_BORDER && scr->es_minor < 2) ||
+          (w[i] == MGP_WRAP_MIRROR_CLAMP_TO_EDGE && !scr->ext_mirror_clamp))
          mode = 0;
       if (!mode) {
          MGU_DECLINE(backend_feature_unimplemented,

@@ -260,6 +260,9 @@ read_limits(struct glb_screen *scr)
    scr->ext_color_float = scr->es_minor >= 2 || (ext && strstr(ext, "GL_EXT_color_buffer_float"));
    scr->ext_float_linear = ext && strstr(ext, "GL_OES_texture_float_linear");
    scr->ext_norm16 = ext && strstr(ext, "GL_EXT_texture_norm16");
+   scr->ext_mirror_clamp = ext && strstr(ext, "GL_EXT_texture_mirror_clamp_to_edge");
+   scr->ext_offset_clamp =
+      ext && strstr(ext, "GL_EXT_polygon_offset_clamp") && h->glPolygonOffsetClampEXT;
    scr->ext_read_depth = ext && strstr(ext, "GL_NV_read_depth");
    scr->ext_srgb_write_control = ext && strstr(ext, "GL_EXT_sRGB_write_control");
    scr->ext_read_stencil = ext && strstr(ext, "GL_NV_read_stencil");
@@ -446,6 +449,10 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    }
    if (scr->es_minor >= 2)
       c.cap_bits |= MGP_CAP_XFB_PRIMITIVES_QUERY;
+   if (scr->ext_mirror_clamp)
+      c.cap_bits |= MGP_CAP_MIRROR_CLAMP_TO_EDGE;
+   if (scr->ext_offset_clamp)
+      c.cap_bits |= MGP_CAP_POLYGON_OFFSET_CLAMP;
    c.max_texture_size = clamp_u32(scr->max_texture_size, UINT32_MAX);
    c.max_3d_texture_size = clamp_u32(scr->max_3d_texture_size, UINT32_MAX);
    c.max_array_layers = clamp_u32(scr->max_array_layers, UINT32_MAX);

@@ -1099,6 +1099,10 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    /* firstInstance is every vkCmdDraw's; gl_InstanceID (InstanceIndex - BaseInstance) needs
     * shaderDrawParameters, which programs that read it already need at any base instance */
    c.cap_bits |= MGP_CAP_BASE_INSTANCE;
+   if (scr->has_mirror_clamp)
+      c.cap_bits |= MGP_CAP_MIRROR_CLAMP_TO_EDGE;
+   if (scr->features.depthBiasClamp)
+      c.cap_bits |= MGP_CAP_POLYGON_OFFSET_CLAMP;
    /* GL's indirect commands carry a base instance: without drawIndirectFirstInstance the
     * backend cannot draw them as GL says, so the front end does not offer them. */
    if (!scr->features.drawIndirectFirstInstance)

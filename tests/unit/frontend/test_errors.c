@@ -1,6 +1,8 @@
 /* test_errors.c — unit.frontend.errors: the spec's errors, checked in the client, and
  * glGetError's semantics (first error sticks until read; a lost session reports
  * GL_CONTEXT_LOST by the context's reset notification strategy and later calls are harmless). */
+#include <math.h>
+
 #include "fe_test_util.h"
 
 #include "fe_egl.h" /* fe_get_proc_address */
@@ -1807,11 +1809,179 @@ test_multi_bind_errors(void)
    env_finish(&e);
 }
 
+/* glClearBufferData / glClearBufferSubData (GL 4.6 6.2.1, ARB_clear_buffer_object): the
+ * internal format's element converted from format/type and repeated, and each error. */
+static void
+test_clear_buffer(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   const uint8_t zero[8] = {0};
+   mgl_glClearBufferData(GL_ARRAY_BUFFER, GL_R8, GL_RED, GL_UNSIGNED_BYTE, zero);
+   CHECK_ERR(GL_INVALID_VALUE); /* no buffer bound */
+   mgl_glClearBufferData(0x1234, GL_R8, GL_RED, GL_UNSIGNED_BYTE, zero);
+   CHECK_ERR(GL_INVALID_ENUM);
+   GLuint b;
+   mgl_glGenBuffers(1, &b);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, b);
+   uint8_t init[24];
+   for (int i = 0; i < 24; i++)
+      init[i] = (uint8_t)(0xa0 + i);
+   mgl_glBufferData(GL_ARRAY_BUFFER, 24, init, GL_STATIC_DRAW);
+   CHECK_ERR(GL_NO_ERROR);
+   /* normalized float to RGBA8, repeated over [4, 12) */
+   const float c[4] = {1.f, 0.f, 0.5f, 0.25f};
+   mgl_glClearBufferSubData(GL_ARRAY_BUFFER, GL_RGBA8, 4, 8, GL_RGBA, GL_FLOAT, c);
+   CHECK_ERR(GL_NO_ERROR);
+   uint8_t got[24];
+   mgl_glGetBufferSubData(GL_ARRAY_BUFFER, 0, 24, got);
+   CHECK(got[3] == 0xa3 && got[12] == 0xac);
+   for (int i = 4; i < 12; i += 4)
+      CHECK(got[i] == 255 && got[i + 1] == 0 && got[i + 2] == 128 && got[i + 3] == 64);
+   /* RGB32UI: 12-byte elements, the whole buffer; NULL data clears to zero */
+   const GLuint u3[3] = {1, 2, 0xdeadbeef};
+   mgl_glClearBufferData(GL_ARRAY_BUFFER, GL_RGB32UI, GL_RGB_INTEGER, GL_UNSIGNED_INT, u3);
+   CHECK_ERR(GL_NO_ERROR);
+   GLuint gu[6];
+   mgl_glGetBufferSubData(GL_ARRAY_BUFFER, 0, 24, gu);
+   CHECK(gu[0] == 1 && gu[1] == 2 && gu[2] == 0xdeadbeef && gu[3] == 1 && gu[5] == 0xdeadbeef);
+   mgl_glClearBufferSubData(GL_ARRAY_BUFFER, GL_R16UI, 2, 4, GL_RED_INTEGER, GL_UNSIGNED_SHORT,
+                            NULL);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetBufferSubData(GL_ARRAY_BUFFER, 0, 8, got);
+   CHECK(got[0] == 1 && got[1] == 0 && got[2] == 0 && got[4] == 0 && got[6] == 0);
+   /* errors */
+   mgl_glClearBufferData(GL_ARRAY_BUFFER, GL_RGB8, GL_RGB, GL_UNSIGNED_BYTE, zero);
+   CHECK_ERR(GL_INVALID_ENUM); /* not a buffer texture format */
+   mgl_glClearBufferData(GL_ARRAY_BUFFER, GL_RGBA, GL_RGBA, GL_UNSIGNED_BYTE, zero);
+   CHECK_ERR(GL_INVALID_ENUM); /* unsized */
+   mgl_glClearBufferData(GL_ARRAY_BUFFER, GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT,
+                         GL_UNSIGNED_SHORT, zero);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glClearBufferData(GL_ARRAY_BUFFER, GL_R8, GL_DEPTH_COMPONENT, GL_UNSIGNED_BYTE, zero);
+   CHECK_ERR(GL_INVALID_VALUE); /* not a colour format */
+   mgl_glClearBufferData(GL_ARRAY_BUFFER, GL_R8, 0x1234, GL_UNSIGNED_BYTE, zero);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glClearBufferData(GL_ARRAY_BUFFER, GL_R8, GL_RED, 0x1234, zero);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glClearBufferData(GL_ARRAY_BUFFER, GL_R8UI, GL_RED, GL_UNSIGNED_BYTE, zero);
+   CHECK_ERR(GL_INVALID_OPERATION); /* integer format, normalized data */
+   mgl_glClearBufferData(GL_ARRAY_BUFFER, GL_R8, GL_RED_INTEGER, GL_UNSIGNED_BYTE, zero);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glClearBufferData(GL_ARRAY_BUFFER, GL_RGBA32F, GL_RGBA, GL_FLOAT, zero);
+   CHECK_ERR(GL_INVALID_VALUE); /* 24 is no multiple of 16 */
+   mgl_glClearBufferSubData(GL_ARRAY_BUFFER, GL_R32F, 2, 4, GL_RED, GL_FLOAT, zero);
+   CHECK_ERR(GL_INVALID_VALUE); /* offset not a multiple of 4 */
+   mgl_glClearBufferSubData(GL_ARRAY_BUFFER, GL_R32F, 4, 6, GL_RED, GL_FLOAT, zero);
+   CHECK_ERR(GL_INVALID_VALUE); /* size not a multiple of 4 */
+   mgl_glClearBufferSubData(GL_ARRAY_BUFFER, GL_R32F, 20, 8, GL_RED, GL_FLOAT, zero);
+   CHECK_ERR(GL_INVALID_VALUE); /* past the end */
+   mgl_glClearBufferSubData(GL_ARRAY_BUFFER, GL_R32F, -4, 4, GL_RED, GL_FLOAT, zero);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glClearBufferSubData(GL_ARRAY_BUFFER, GL_R32F, 4, -4, GL_RED, GL_FLOAT, zero);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glClearBufferSubData(GL_ARRAY_BUFFER, GL_R32F, 0, 0, GL_RED, GL_FLOAT, zero);
+   CHECK_ERR(GL_NO_ERROR); /* an empty range */
+   /* mapped: an overlapping range refused, one beside the mapping allowed */
+   CHECK(mgl_glMapBufferRange(GL_ARRAY_BUFFER, 8, 8, GL_MAP_WRITE_BIT) != NULL);
+   mgl_glClearBufferData(GL_ARRAY_BUFFER, GL_R8, GL_RED, GL_UNSIGNED_BYTE, zero);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glClearBufferSubData(GL_ARRAY_BUFFER, GL_R8, 12, 8, GL_RED, GL_UNSIGNED_BYTE, zero);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glClearBufferSubData(GL_ARRAY_BUFFER, GL_R8, 16, 8, GL_RED, GL_UNSIGNED_BYTE, zero);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(mgl_glUnmapBuffer(GL_ARRAY_BUFFER));
+   CHECK(has_extension("GL_ARB_clear_buffer_object"));
+   mgl_glDeleteBuffers(1, &b);
+   env_finish(&e);
+}
+
+/* GL 4.4 ARB_texture_mirror_clamp_to_edge: GL_MIRROR_CLAMP_TO_EDGE is a wrap (textures and
+ * samplers, not rectangle textures) and the extension is listed only where the server's
+ * samplers do it (MGP_CAP_MIRROR_CLAMP_TO_EDGE); without the cap it is an unknown wrap. */
+static void
+test_mirror_clamp(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   const uint32_t saved = fake_caps.cap_bits;
+   fake_caps.cap_bits &= ~MGP_CAP_MIRROR_CLAMP_TO_EDGE;
+   CHECK(!has_extension("GL_ARB_texture_mirror_clamp_to_edge"));
+   GLuint t[2], smp;
+   mgl_glGenTextures(2, t);
+   mgl_glGenSamplers(1, &smp);
+   mgl_glBindTexture(GL_TEXTURE_2D, t[0]);
+   mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_MIRROR_CLAMP_TO_EDGE);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glSamplerParameteri(smp, GL_TEXTURE_WRAP_T, GL_MIRROR_CLAMP_TO_EDGE);
+   CHECK_ERR(GL_INVALID_ENUM);
+   fake_caps.cap_bits |= MGP_CAP_MIRROR_CLAMP_TO_EDGE;
+   CHECK(has_extension("GL_ARB_texture_mirror_clamp_to_edge"));
+   GLint v = 0;
+   mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_MIRROR_CLAMP_TO_EDGE);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, &v);
+   CHECK(v == GL_MIRROR_CLAMP_TO_EDGE);
+   mgl_glSamplerParameteri(smp, GL_TEXTURE_WRAP_R, GL_MIRROR_CLAMP_TO_EDGE);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetSamplerParameteriv(smp, GL_TEXTURE_WRAP_R, &v);
+   CHECK(v == GL_MIRROR_CLAMP_TO_EDGE);
+   mgl_glBindTexture(GL_TEXTURE_RECTANGLE, t[1]);
+   mgl_glTexParameteri(GL_TEXTURE_RECTANGLE, GL_TEXTURE_WRAP_S, GL_MIRROR_CLAMP_TO_EDGE);
+   CHECK_ERR(GL_INVALID_ENUM); /* a rectangle texture only clamps */
+   mgl_glDeleteSamplers(1, &smp);
+   mgl_glDeleteTextures(2, t);
+   fake_caps.cap_bits = saved;
+   env_finish(&e);
+}
+
+/* GL 4.6 ARB_polygon_offset_clamp: glPolygonOffsetClamp sets all three (NaN clamps nothing),
+ * glPolygonOffset sets the clamp to 0, the extension is listed where the server clamps
+ * (MGP_CAP_POLYGON_OFFSET_CLAMP), and a clamp it cannot draw is declined by name. */
+static void
+test_polygon_offset_clamp(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   const uint32_t saved = fake_caps.cap_bits;
+   fake_caps.cap_bits |= MGP_CAP_POLYGON_OFFSET_CLAMP;
+   CHECK(has_extension("GL_ARB_polygon_offset_clamp"));
+   GLfloat f = -1.f;
+   mgl_glGetFloatv(GL_POLYGON_OFFSET_CLAMP, &f);
+   CHECK(f == 0.f);
+   mgl_glPolygonOffsetClamp(2.f, 3.f, -0.25f);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetFloatv(GL_POLYGON_OFFSET_CLAMP, &f);
+   CHECK(f == -0.25f);
+   mgl_glGetFloatv(GL_POLYGON_OFFSET_FACTOR, &f);
+   CHECK(f == 2.f);
+   mgl_glGetFloatv(GL_POLYGON_OFFSET_UNITS, &f);
+   CHECK(f == 3.f);
+   mgl_glPolygonOffsetClamp(1.f, 1.f, NAN);
+   mgl_glGetFloatv(GL_POLYGON_OFFSET_CLAMP, &f);
+   CHECK(f == 0.f);
+   mgl_glPolygonOffsetClamp(1.f, 1.f, 0.5f);
+   mgl_glPolygonOffset(1.f, 1.f);
+   mgl_glGetFloatv(GL_POLYGON_OFFSET_CLAMP, &f);
+   CHECK(f == 0.f);
+   fake_caps.cap_bits &= ~MGP_CAP_POLYGON_OFFSET_CLAMP;
+   CHECK(!has_extension("GL_ARB_polygon_offset_clamp"));
+   const uint64_t declined = mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented);
+   mgl_glPolygonOffsetClamp(1.f, 1.f, 0.5f);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented) == declined + 1);
+   fake_caps.cap_bits = saved;
+   env_finish(&e);
+}
+
 int
 main(void)
 {
    test_first_error_sticks();
    test_buffer_errors();
+   test_clear_buffer();
+   test_mirror_clamp();
+   test_polygon_offset_clamp();
    test_draw_errors();
    test_indirect_errors();
    test_base_instance();
