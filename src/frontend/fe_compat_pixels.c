@@ -11,7 +11,11 @@
  * raster distance and the alpha test, and writes the raster z (or the image's depth) as its
  * depth. Every other per-fragment operation is the pipeline's. For the draw, culling, polygon
  * mode and offset, clip planes, the viewport and depth range are set aside: none applies to
- * pixel rectangles. */
+ * pixel rectangles. Stencil indices (GL 2.1 §4.3.1: only the ownership and scissor tests and
+ * the front writemask apply) are drawn with colour and depth writes off and the stencil test
+ * replacing: one pass clears the written bits, one pass per bit sets it where the fragment,
+ * which discards otherwise, has it (exact for any writemask, zoom and scissor, without
+ * ARB_shader_stencil_export or a read-back). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,9 +34,9 @@
 
 /* px[] of the internal program: the rectangle's origin and zoom; the image size, raster z and
  * mode; the raster colour; fog colour and factor (factor < 0: no fog); alpha reference and
- * function. */
+ * function, and (MODE_STENCIL) the bit a pass writes (< 0: every fragment). */
 enum { PX_ORIGIN, PX_SIZE, PX_COLOR, PX_FOG, PX_ALPHA, PX_SLOTS };
-enum px_mode { MODE_COLOR, MODE_DEPTH, MODE_BITMAP };
+enum px_mode { MODE_COLOR, MODE_DEPTH, MODE_BITMAP, MODE_STENCIL };
 
 struct fe_compat_pixel_draw {
    /* the program per count of colour outputs (fe_ff_draw_buffer_count), made on first use */
@@ -66,16 +70,22 @@ static const char *const PIXEL_FS =
    "      c = texel;\n"
    "   else if (mode == 1)\n"
    "      z = texel.r;\n"
-   "   else if (texel.r < 0.5)\n"
+   "   else if (mode == 2 && texel.r < 0.5)\n"
    "      discard;\n"
-   "   if (px[3].w >= 0.0)\n"
-   "      c.rgb = mix(px[3].rgb, c.rgb, px[3].w);\n"
-   "   int f = int(px[4].y);\n"
-   "   float a = c.a, r = px[4].x;\n"
-   "   bool pass = f == 1 ? a < r : f == 2 ? a == r : f == 3 ? a <= r : f == 4 ? a > r\n"
-   "             : f == 5 ? a != r : f == 6 ? a >= r : f != 0;\n"
-   "   if (!pass)\n"
-   "      discard;\n"
+   "   if (mode == 3) {\n"
+   "      int b = int(px[4].z);\n"
+   "      if (b >= 0 && ((int(texel.r * 255.0 + 0.5) >> b) & 1) == 0)\n"
+   "         discard;\n"
+   "   } else {\n"
+   "      if (px[3].w >= 0.0)\n"
+   "         c.rgb = mix(px[3].rgb, c.rgb, px[3].w);\n"
+   "      int f = int(px[4].y);\n"
+   "      float a = c.a, r = px[4].x;\n"
+   "      bool pass = f == 1 ? a < r : f == 2 ? a == r : f == 3 ? a <= r : f == 4 ? a > r\n"
+   "                : f == 5 ? a != r : f == 6 ? a >= r : f != 0;\n"
+   "      if (!pass)\n"
+   "         discard;\n"
+   "   }\n"
    "   gl_FragDepth = z;\n"
    "WRITES"
    "}\n";
@@ -684,22 +694,52 @@ raster_fog(const struct fe_context *ctx)
    return clamp01(f);
 }
 
+/* The state of one pass of a stencil image (GL 2.1 §4.3.1: only the pixel ownership and scissor
+ * tests apply, and the front stencil writemask): no colour or depth writes, no depth test, the
+ * stencil test always passing and replacing. bit < 0 clears every bit the mask writes (reference
+ * 0); a bit pass sets that bit (reference all ones, the mask that bit alone) where the
+ * fragment's value has it. */
+static void
+stencil_pass(struct fe_context *ctx, int bit, uint32_t mask)
+{
+   struct mgp_render_state *rs = &ctx->rs;
+   for (unsigned i = 0; i < FE_MAX_DRAW_BUFFERS; i++)
+      rs->blend[i].color_mask = 0;
+   rs->logic_op_enable = 0;
+   rs->depth_test = 0;
+   rs->depth_write = 0;
+   rs->stencil_test = 1;
+   rs->alpha_to_coverage = 0;
+   rs->sample_mask = ~0u;
+   for (int f = 0; f < 2; f++) {
+      rs->stencil_func[f] = MGP_COMPARE_FUNC_ALWAYS;
+      rs->stencil_fail[f] = rs->stencil_zfail[f] = rs->stencil_zpass[f] = MGP_STENCIL_OP_REPLACE;
+      ctx->ds.stencil_ref[f] = bit < 0 ? 0u : 0xffu;
+      ctx->ds.stencil_write_mask[f] = bit < 0 ? mask : mask & (1u << bit);
+   }
+   ctx->ds.sample_coverage_enable = 0;
+   ctx->rs_version++;
+   ctx->ds_version++;
+}
+
 /* Draws the image in the private texture (w x h texels) as the rectangle from (x, y) with
- * zoom (zx, zy), in mode. */
+ * zoom (zx, zy), in mode; MODE_STENCIL writes the stencil of the fragments whose value has
+ * `bit` set (all, bit < 0) with the render and dynamic state stencil_pass sets. */
 static void
 rect_draw(struct fe_context *ctx, struct fe_compat_pixel_draw *d, float x, float y, float zx,
-          float zy, GLsizei w, GLsizei h, enum px_mode mode)
+          float zy, GLsizei w, GLsizei h, enum px_mode mode, int bit)
 {
    const struct fe_compat_pixels *px = ctx->compat->pixels;
    const struct fe_ff *ff = ctx->ff;
    struct pixel_program *prog = pixel_program(ctx, d);
    if (!prog)
       return;
-   if (ctx->program)
+   /* no fragment shader or texturing applies to stencil indices (GL 2.1 §4.3.1) */
+   if (mode != MODE_STENCIL && ctx->program)
       MGU_DECLINE(gl_feature_unimplemented,
                   "a pixel rectangle drawn with a program in use: drawn with fixed-function "
                   "fragment processing, not the program's fragment shader");
-   for (unsigned u = 0; u < FE_FF_UNITS; u++)
+   for (unsigned u = 0; u < FE_FF_UNITS && mode != MODE_STENCIL; u++)
       if (ff->unit[u].enabled) {
          MGU_DECLINE(gl_feature_unimplemented,
                      "a pixel rectangle drawn with texturing enabled: not textured");
@@ -710,14 +750,17 @@ rect_draw(struct fe_context *ctx, struct fe_compat_pixel_draw *d, float x, float
       {(float)w, (float)h, px->raster_pos[2], (float)mode},
       {px->raster_color[0], px->raster_color[1], px->raster_color[2], px->raster_color[3]},
       {ff->fog_color[0], ff->fog_color[1], ff->fog_color[2], raster_fog(ctx)},
-      {ff->alpha_ref, ff->alpha_test ? (float)(ff->alpha_func - GL_NEVER) : 7.0f, 0, 0},
+      {ff->alpha_ref, ff->alpha_test ? (float)(ff->alpha_func - GL_NEVER) : 7.0f, (float)bit, 0},
    };
    fe_compat_internal_uniforms(prog->exec, prog->px_offset, u, sizeof(u));
    fe_compat_rect_verts(ctx, &d->vao, d->verts, x, y, x + zx * (float)w, y + zy * (float)h);
    /* what does not apply to pixel rectangles is set aside for the draw */
    struct fe_compat_aside aside;
    struct fe_texture *const tex[FE_COMPAT_INTERNAL_UNITS] = {d->tex, NULL};
+   const uint32_t stencil_mask = ctx->ds.stencil_write_mask[0];
    fe_compat_aside_begin(ctx, &aside, &d->vao, prog->exec, tex);
+   if (mode == MODE_STENCIL)
+      stencil_pass(ctx, bit, stencil_mask);
    fe_draw_arrays(ctx, GL_TRIANGLE_STRIP, 0, 4, 1);
    fe_compat_aside_end(ctx, &aside);
 }
@@ -850,7 +893,7 @@ draw_image(struct fe_context *ctx, GLsizei w, GLsizei h, bool depth, float *img)
    free(img);
    if (ok)
       rect_draw(ctx, d, px->raster_pos[0], px->raster_pos[1], px->zoom[0], px->zoom[1], w, h,
-                depth ? MODE_DEPTH : MODE_COLOR);
+                depth ? MODE_DEPTH : MODE_COLOR, -1);
 }
 
 static void
@@ -858,6 +901,63 @@ depth_transfer(const struct fe_compat_pixels *px, float *d, size_t n)
 {
    for (size_t i = 0; i < n; i++)
       d[i] = clamp01(d[i] * px->depth_scale + px->depth_bias);
+}
+
+/* Stencil indices through GL 2.1 §3.6.5: shifted by GL_INDEX_SHIFT, GL_INDEX_OFFSET added,
+ * looked up in GL_PIXEL_MAP_S_TO_S with GL_MAP_STENCIL, then masked to the buffer's bits
+ * (final conversion). */
+static void
+stencil_transfer(const struct fe_compat_pixels *px, const int64_t *idx, uint8_t *out, size_t n,
+                 int bits)
+{
+   const uint64_t keep = bits >= 8 ? 0xffu : (1u << bits) - 1u;
+   const uint32_t size = px->map_size[1];
+   for (size_t i = 0; i < n; i++) {
+      /* only the low bits stay: wrapping arithmetic is exact */
+      const int64_t sh = px->index_shift;
+      uint64_t v = sh >= 0 ? (uint64_t)idx[i] << (sh > 63 ? 63 : sh)
+                           : (uint64_t)(idx[i] >> (-sh > 63 ? 63 : -sh));
+      v += (uint64_t)(int64_t)px->index_offset;
+      if (px->map_stencil) /* a float entry (glPixelMapfv) clamped into range first */
+         v = (uint64_t)(int64_t)clamp_range(px->map[1][v & (size - 1)], INT32_MIN, UINT32_MAX);
+      out[i] = (uint8_t)(v & keep);
+   }
+}
+
+/* Stencil values (after transfer) written at the raster position with the current zoom: one
+ * pass clearing the bits the front writemask writes, then one per bit setting it where the
+ * value has it (a fragment shader cannot choose the stencil value it writes without
+ * ARB_shader_stencil_export, but it can discard). Takes vals. */
+static void
+draw_stencil(struct fe_context *ctx, GLsizei w, GLsizei h, uint8_t *vals)
+{
+   struct fe_compat_pixels *px = ctx->compat->pixels;
+   struct fe_compat_pixel_draw *d = pixel_draw_state(ctx);
+   if (!d) {
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      free(vals);
+      return;
+   }
+   uint8_t any = 0;
+   for (size_t i = 0; i < (size_t)w * (size_t)h; i++)
+      any |= vals[i];
+   const bool ok = image_upload(ctx, d, GL_R8, GL_RED, GL_UNSIGNED_BYTE, w, h, vals);
+   free(vals);
+   const uint32_t mask = ctx->ds.stencil_write_mask[0] & 0xffu;
+   if (!ok || !mask)
+      return;
+   for (int bit = -1; bit < 8; bit++)
+      if (bit < 0 || ((mask & any) >> bit & 1u))
+         rect_draw(ctx, d, px->raster_pos[0], px->raster_pos[1], px->zoom[0], px->zoom[1], w, h,
+                   MODE_STENCIL, bit);
+}
+
+static int
+stencil_bits(struct fe_context *ctx)
+{
+   int bits[6];
+   fe_framebuffer_bits(ctx, bits);
+   return bits[5];
 }
 
 void
@@ -872,8 +972,9 @@ mgl_glDrawPixels(GLsizei width, GLsizei height, GLenum format, GLenum type, cons
       return;
    if (!pixels && !ctx->pixel_unpack_buffer)
       return; /* no image: GL draws nothing defined */
-   if (format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL) {
-      MGU_DECLINE(gl_pixels_stencil_unimplemented, "glDrawPixels of stencil indices: not drawn");
+   if (format == GL_DEPTH_STENCIL) {
+      MGU_DECLINE(gl_pixels_stencil_unimplemented,
+                  "glDrawPixels of GL_DEPTH_STENCIL data: not drawn");
       return;
    }
    struct fe_compat_pixels *px = ctx->compat->pixels;
@@ -881,6 +982,17 @@ mgl_glDrawPixels(GLsizei width, GLsizei height, GLenum format, GLenum type, cons
    void *img = unpack_image(ctx, width, height, format, type, pixels);
    if (!img)
       return;
+   if (format == GL_STENCIL_INDEX) {
+      uint8_t *vals = malloc(n);
+      if (vals)
+         stencil_transfer(px, img, vals, n, stencil_bits(ctx));
+      else
+         fe_error(ctx, GL_OUT_OF_MEMORY);
+      free(img);
+      if (vals)
+         draw_stencil(ctx, width, height, vals);
+      return;
+   }
    if (format == GL_DEPTH_COMPONENT) {
       depth_transfer(px, img, n);
       draw_image(ctx, width, height, true, img);
@@ -926,7 +1038,7 @@ mgl_glBitmap(GLsizei width, GLsizei height, GLfloat xorig, GLfloat yorig, GLfloa
          const float x = floorf(px->raster_pos[0] + eps - xorig),
                      y = floorf(px->raster_pos[1] + eps - yorig);
          if (image_upload(ctx, d, GL_R8, GL_RED, GL_UNSIGNED_BYTE, width, height, bits))
-            rect_draw(ctx, d, x, y, 1.0f, 1.0f, width, height, MODE_BITMAP);
+            rect_draw(ctx, d, x, y, 1.0f, 1.0f, width, height, MODE_BITMAP, -1);
       }
       free(bits);
    }
@@ -934,8 +1046,59 @@ mgl_glBitmap(GLsizei width, GLsizei height, GLfloat xorig, GLfloat yorig, GLfloa
    px->raster_pos[1] += ymove;
 }
 
-/* glCopyPixels: the read framebuffer's rectangle read back as floats (colour as RGBA, depth),
- * then drawn as glDrawPixels draws them, pixel transfer applied once. */
+/* The read framebuffer's rectangle into out (format/type, tight), with GL's default pack state
+ * and no pixel transfer (glCopyPixels applies it once). False after an error (recorded). */
+static bool
+read_back(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
+          GLenum type, void *out)
+{
+   const struct fe_pixel_store pack = ctx->pack;
+   struct fe_buffer *pbo = ctx->pixel_pack_buffer;
+   ctx->pack = (struct fe_pixel_store){.alignment = 1};
+   ctx->pack_version++;
+   ctx->pixel_pack_buffer = NULL;
+   const GLenum err = ctx->error;
+   ctx->error = GL_NO_ERROR;
+   ctx->compat->pixels->internal = true;
+   mgl_glReadPixels(x, y, width, height, format, type, out);
+   ctx->compat->pixels->internal = false;
+   const bool ok = ctx->error == GL_NO_ERROR;
+   if (err != GL_NO_ERROR || ok)
+      ctx->error = err;
+   ctx->pixel_pack_buffer = pbo;
+   ctx->pack = pack;
+   ctx->pack_version++;
+   return ok;
+}
+
+/* The stencil indices of the read framebuffer's rectangle after pixel transfer; NULL after an
+ * error. */
+static uint8_t *
+read_stencil(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei height)
+{
+   const size_t n = (size_t)width * (size_t)height;
+   uint32_t *raw = malloc(n * 4);
+   int64_t *idx = malloc(n * sizeof(*idx));
+   uint8_t *vals = malloc(n);
+   if (!raw || !idx || !vals) {
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+   } else if (read_back(ctx, x, y, width, height, GL_STENCIL_INDEX, GL_UNSIGNED_INT, raw)) {
+      for (size_t i = 0; i < n; i++)
+         idx[i] = raw[i];
+      stencil_transfer(ctx->compat->pixels, idx, vals, n, stencil_bits(ctx));
+      free(raw);
+      free(idx);
+      return vals;
+   }
+   free(raw);
+   free(idx);
+   free(vals);
+   return NULL;
+}
+
+/* glCopyPixels: the read framebuffer's rectangle read back (colour as RGBA floats, depth as
+ * floats, stencil as indices), then drawn as glDrawPixels draws them, pixel transfer applied
+ * once. GL_DEPTH_STENCIL reads both parts before drawing either. */
 void
 mgl_glCopyPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum type)
 {
@@ -947,43 +1110,34 @@ mgl_glCopyPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum type)
                          : type == GL_DEPTH ? GL_DEPTH_COMPONENT
                                             : GL_STENCIL_INDEX;
    FE_CHECK(!has_buffer(ctx, format), GL_INVALID_OPERATION);
+   FE_CHECK(type == GL_DEPTH_STENCIL && !has_buffer(ctx, GL_DEPTH_COMPONENT), GL_INVALID_OPERATION);
    if (fe_fbo_status(ctx, ctx->read_fbo, true) != GL_FRAMEBUFFER_COMPLETE) {
       fe_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
       return;
    }
    if (!rect_ready(ctx) || !width || !height)
       return;
+   uint8_t *sten = NULL;
    if (type == GL_STENCIL || type == GL_DEPTH_STENCIL) {
-      MGU_DECLINE(gl_pixels_stencil_unimplemented, "glCopyPixels of stencil indices: not copied");
-      if (type == GL_STENCIL)
+      sten = read_stencil(ctx, x, y, width, height);
+      if (!sten)
          return;
+      if (type == GL_STENCIL) {
+         draw_stencil(ctx, width, height, sten);
+         return;
+      }
    }
    const bool depth = type != GL_COLOR;
    const size_t n = (size_t)width * (size_t)height;
    float *img = malloc(n * (depth ? 4 : 16));
    if (!img) {
       fe_error(ctx, GL_OUT_OF_MEMORY);
+      free(sten);
       return;
    }
-   /* read with GL's default pack state into our memory */
-   const struct fe_pixel_store pack = ctx->pack;
-   struct fe_buffer *pbo = ctx->pixel_pack_buffer;
-   ctx->pack = (struct fe_pixel_store){.alignment = 1};
-   ctx->pack_version++;
-   ctx->pixel_pack_buffer = NULL;
-   const GLenum err = ctx->error;
-   ctx->error = GL_NO_ERROR;
-   ctx->compat->pixels->internal = true; /* pixel transfer applies once, below */
-   mgl_glReadPixels(x, y, width, height, depth ? GL_DEPTH_COMPONENT : GL_RGBA, GL_FLOAT, img);
-   ctx->compat->pixels->internal = false;
-   const bool ok = ctx->error == GL_NO_ERROR;
-   if (err != GL_NO_ERROR || ok)
-      ctx->error = err;
-   ctx->pixel_pack_buffer = pbo;
-   ctx->pack = pack;
-   ctx->pack_version++;
-   if (!ok) {
+   if (!read_back(ctx, x, y, width, height, depth ? GL_DEPTH_COMPONENT : GL_RGBA, GL_FLOAT, img)) {
       free(img);
+      free(sten);
       return;
    }
    struct fe_compat_pixels *px = ctx->compat->pixels;
@@ -992,6 +1146,8 @@ mgl_glCopyPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum type)
    else
       transfer_rgba(px, img, n);
    draw_image(ctx, width, height, depth, img);
+   if (sten)
+      draw_stencil(ctx, width, height, sten);
 }
 
 /* ---- glReadPixels ------------------------------------------------------------------------- */

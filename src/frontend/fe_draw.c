@@ -77,6 +77,32 @@ draws_lines(const struct fe_context *ctx, GLenum mode)
    }
 }
 
+/* GL_LINE_STIPPLE (GL 2.1 §3.4.2) into the render state (the enable) and the dynamic state
+ * (factor and pattern), where the renderer keeps GL's stipple counter; otherwise stippled lines
+ * are drawn solid and counted. */
+static void
+line_stipple_state(struct fe_context *ctx, GLenum mode)
+{
+   const struct fe_ff *ff = ctx->ff;
+   const bool can = (ctx->share->caps->cap_bits & MGP_CAP_LINE_STIPPLE) != 0;
+   if (ff->line_stipple && !can && ff->line_stipple_pattern != 0xffff && draws_lines(ctx, mode))
+      MGU_DECLINE(gl_line_stipple_unimplemented,
+                  "lines drawn with GL_LINE_STIPPLE on (pattern 0x%04x): drawn solid, the "
+                  "renderer keeps no stipple counter",
+                  ff->line_stipple_pattern);
+   const uint8_t on = ff->line_stipple && can;
+   if (ctx->rs.line_stipple != on) {
+      ctx->rs.line_stipple = on;
+      ctx->rs_version++;
+   }
+   if (on && (ctx->ds.line_stipple_factor != (uint16_t)ff->line_stipple_repeat ||
+              ctx->ds.line_stipple_pattern != ff->line_stipple_pattern)) {
+      ctx->ds.line_stipple_factor = (uint16_t)ff->line_stipple_repeat;
+      ctx->ds.line_stipple_pattern = ff->line_stipple_pattern;
+      ctx->ds_version++;
+   }
+}
+
 /* The checks every draw shares, after its own argument checks. */
 static bool
 draw_ready(struct fe_context *ctx, GLenum mode)
@@ -100,11 +126,8 @@ draw_ready(struct fe_context *ctx, GLenum mode)
    }
    if (!ctx->program && ctx->ff && !fe_ff_validate(ctx, mode))
       return false; /* fixed function: the generated program for the state */
-   if (ctx->ff && ctx->ff->line_stipple && ctx->ff->line_stipple_pattern != 0xffff &&
-       draws_lines(ctx, mode))
-      MGU_DECLINE(gl_line_stipple_unimplemented,
-                  "lines drawn with GL_LINE_STIPPLE on (pattern 0x%04x): drawn solid",
-                  ctx->ff->line_stipple_pattern);
+   if (ctx->ff)
+      line_stipple_state(ctx, mode);
    if (!ctx->vao ||
        (atomic_load(&ctx->share->mapped_buffers) && fe_vao_uses_mapped_buffer(ctx->vao))) {
       fe_error(ctx, GL_INVALID_OPERATION);

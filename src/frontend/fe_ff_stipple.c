@@ -127,10 +127,10 @@ mgl_glGetPolygonStipple(GLubyte *mask)
 }
 
 /* Line stipple (GL 2.1 §3.4.2): the repeat factor clamped to [1, 256] and the pattern, kept,
- * queried (GL_LINE_STIPPLE_REPEAT, GL_LINE_STIPPLE_PATTERN) and pushed with GL_LINE_BIT. The
- * renderers rasterize lines without a stipple counter: a draw of lines with GL_LINE_STIPPLE on
- * and a pattern other than all ones draws them solid, the decline gl-line-stipple-unimplemented
- * (fe_draw.c). */
+ * queried (GL_LINE_STIPPLE_REPEAT, GL_LINE_STIPPLE_PATTERN) and pushed with GL_LINE_BIT. A draw
+ * sends them as dynamic state and the enable as render state (fe_draw.c) to a renderer with
+ * MGP_CAP_LINE_STIPPLE; without it stippled lines are drawn solid, the decline
+ * gl-line-stipple-unimplemented. */
 void
 mgl_glLineStipple(GLint factor, GLushort pattern)
 {

@@ -131,6 +131,8 @@ fe_state_init(struct fe_context *ctx)
    for (int f = 0; f < 2; f++)
       ds->stencil_read_mask[f] = ds->stencil_write_mask[f] = ~0u;
    ds->line_width = 1.0f;
+   ds->line_stipple_factor = 1; /* GL 2.1 table 6.13 */
+   ds->line_stipple_pattern = 0xffff;
    ds->point_size = 1.0f;
    ds->sample_coverage_value = 1.0f;
    ctx->ds_version = 1;

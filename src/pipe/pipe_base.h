@@ -20,8 +20,10 @@
  * 14: set_dynamic_words (the changed words of the dynamic state) appended.
  * 15: draw_indirect (one record for the draws of a glDraw*Indirect or glMultiDraw*Indirect) appended.
  * 16: mgp_caps carries max_image_units (was pad_compute), MGP_FORMAT_CAP_STORAGE(_ATOMIC) and
- * MGP_CAP_{FRAGMENT,VERTEX}_STORES; set_shader_images is a contract (image load/store). */
-#define MGP_ABI_VERSION 16u
+ * MGP_CAP_{FRAGMENT,VERTEX}_STORES; set_shader_images is a contract (image load/store).
+ * 17: mgp_render_state.line_stipple, mgp_dynamic_state's line stipple factor and pattern,
+ * MGP_CAP_LINE_STIPPLE. */
+#define MGP_ABI_VERSION 17u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -159,6 +161,10 @@ enum mgp_call_class {
 /* dynamic_state.polygon_offset_clamp clamps the depth offset (Vulkan's depthBiasClamp); without
  * it the offset is drawn unclamped and the client declines a clamp by name */
 #define MGP_CAP_POLYGON_OFFSET_CLAMP (1u << 12)
+/* lines drawn with the render state's line_stipple keep GL's stipple counter (GL 2.1 §3.4.2,
+ * the dynamic state's factor and pattern): reset at each independent segment and each strip,
+ * carried along a strip; without it the client declines stippled lines */
+#define MGP_CAP_LINE_STIPPLE (1u << 13)
 
 /* mgp_vertex_attrib.flags */
 #define MGP_ATTRIB_NORMALIZED (1u << 0)

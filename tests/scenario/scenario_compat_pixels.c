@@ -578,3 +578,169 @@ sc_compat_accum(void)
    glDeleteTextures(1, &tex);
    check_gl_error("compat_accum");
 }
+
+/* The stencil value at window (x, y). */
+static GLubyte
+stencil_at(int x, int y)
+{
+   GLubyte v = 0;
+   glReadPixels(x, y, 1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, &v);
+   return v;
+}
+
+static void
+expect_stencil(const char *phase, int x, int y, GLubyte want)
+{
+   const GLubyte got = stencil_at(x, y);
+   if (got != want)
+      fail("%s: stencil (%d,%d): expected %u got %u", phase, x, y, want, got);
+}
+
+/* compat_stencil_pixels: glDrawPixels(GL_STENCIL_INDEX) and glCopyPixels(GL_STENCIL /
+ * GL_DEPTH_STENCIL) write exact stencil values (GL 2.1 §4.3.1, §3.6.5): the values as given;
+ * under glStencilMask(0x0f) (the other bits kept); through GL_INDEX_SHIFT/GL_INDEX_OFFSET and
+ * GL_MAP_STENCIL's S_TO_S map; zoomed 2x2; clipped by the scissor; nothing at an invalid raster
+ * position; the colour buffer untouched; copied; and GL's errors. */
+void
+sc_compat_stencil_pixels(void)
+{
+   compat_pixel_ortho(-1, 1);
+   clear_to(V4(0, 0, 0, 1));
+   glClearStencil(0x5a);
+   glClear(GL_STENCIL_BUFFER_BIT);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   const GLubyte img[8] = {1, 2, 3, 255, 0x80, 0x0f, 0xf0, 0};
+   glRasterPos2i(4, 4);
+   glDrawPixels(4, 2, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, img);
+   check_gl_error("glDrawPixels(GL_STENCIL_INDEX)");
+   for (int i = 0; i < 8; i++)
+      expect_stencil("as given", 4 + i % 4, 4 + i / 4, img[i]);
+   expect_stencil("left of the image", 3, 4, 0x5a);
+   expect_stencil("right of the image", 8, 5, 0x5a);
+   expect_stencil("above the image", 5, 6, 0x5a);
+
+   glStencilMask(0x0f); /* the front writemask */
+   const GLubyte two[2] = {0xff, 0x00};
+   glRasterPos2i(12, 4);
+   glDrawPixels(2, 1, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, two);
+   glStencilMask(0xff);
+   expect_stencil("writemask 0x0f, value 0xff", 12, 4, 0x5f);
+   expect_stencil("writemask 0x0f, value 0x00", 13, 4, 0x50);
+
+   /* (5 << 1) + 3 = 13; 16-bit data */
+   glPixelTransferi(GL_INDEX_SHIFT, 1);
+   glPixelTransferi(GL_INDEX_OFFSET, 3);
+   const GLushort five = 5;
+   glRasterPos2i(16, 4);
+   glDrawPixels(1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_SHORT, &five);
+   glPixelTransferi(GL_INDEX_SHIFT, -1); /* 0x1fe >> 1 = 0xff, + 3 = 0x102, masked: 2 */
+   const GLuint big = 0x1fe;
+   glRasterPos2i(17, 4);
+   glDrawPixels(1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_INT, &big);
+   glPixelTransferi(GL_INDEX_SHIFT, 0);
+   glPixelTransferi(GL_INDEX_OFFSET, 0);
+   expect_stencil("index shift 1, offset 3", 16, 4, 13);
+   expect_stencil("index shift -1, offset 3, masked to 8 bits", 17, 4, 2);
+
+   const GLuint map[2] = {7, 9};
+   glPixelMapuiv(GL_PIXEL_MAP_S_TO_S, 2, map);
+   glPixelTransferi(GL_MAP_STENCIL, GL_TRUE);
+   const GLubyte mv[2] = {2, 3}; /* entries 2 & 1 = 0 and 3 & 1 = 1 */
+   glRasterPos2i(18, 4);
+   glDrawPixels(2, 1, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, mv);
+   glPixelTransferi(GL_MAP_STENCIL, GL_FALSE);
+   expect_stencil("GL_MAP_STENCIL, value 2", 18, 4, 7);
+   expect_stencil("GL_MAP_STENCIL, value 3", 19, 4, 9);
+
+   glPixelZoom(2.0f, 2.0f);
+   const GLubyte zv[2] = {0x11, 0x22};
+   glRasterPos2i(24, 4);
+   glDrawPixels(2, 1, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, zv);
+   glPixelZoom(1.0f, 1.0f);
+   for (int y = 4; y < 6; y++)
+      for (int x = 24; x < 28; x++)
+         expect_stencil("zoom 2x2", x, y, x < 26 ? 0x11 : 0x22);
+   expect_stencil("zoom 2x2, above", 24, 6, 0x5a);
+
+   glEnable(GL_SCISSOR_TEST);
+   glScissor(31, 0, 2, H);
+   const GLubyte sv[4] = {0x33, 0x33, 0x33, 0x33};
+   glRasterPos2i(30, 4);
+   glDrawPixels(4, 1, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, sv);
+   glDisable(GL_SCISSOR_TEST);
+   for (int x = 30; x < 34; x++)
+      expect_stencil("scissor x 31..32", x, 4, x == 31 || x == 32 ? 0x33 : 0x5a);
+
+   /* the stencil test, depth test and colour do not apply (§4.3.1) */
+   glEnable(GL_STENCIL_TEST);
+   glStencilFunc(GL_NEVER, 0, 0xff);
+   glEnable(GL_DEPTH_TEST);
+   glDepthFunc(GL_NEVER);
+   const GLubyte tv = 0x44;
+   glRasterPos2i(36, 4);
+   glDrawPixels(1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, &tv);
+   glDisable(GL_DEPTH_TEST);
+   glDepthFunc(GL_LESS);
+   glDisable(GL_STENCIL_TEST);
+   glStencilFunc(GL_ALWAYS, 0, 0xff);
+   expect_stencil("stencil and depth tests bypassed", 36, 4, 0x44);
+
+   /* an invalid raster position draws nothing */
+   glRasterPos2i(-10, 4);
+   GLboolean valid = GL_TRUE;
+   glGetBooleanv(GL_CURRENT_RASTER_POSITION_VALID, &valid);
+   if (valid)
+      fail("raster position (-10, 4) is valid");
+   glDrawPixels(1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, &tv);
+   check_gl_error("stencil draws");
+
+   /* copies: the first image to (40, 10); then with GL_DEPTH_STENCIL to (40, 20) */
+   glRasterPos2i(40, 10);
+   glCopyPixels(4, 4, 4, 2, GL_STENCIL);
+   glRasterPos2i(40, 20);
+   glCopyPixels(4, 4, 4, 2, GL_DEPTH_STENCIL);
+   check_gl_error("glCopyPixels(GL_STENCIL, GL_DEPTH_STENCIL)");
+   for (int i = 0; i < 8; i++) {
+      expect_stencil("glCopyPixels(GL_STENCIL)", 40 + i % 4, 10 + i / 4, img[i]);
+      expect_stencil("glCopyPixels(GL_DEPTH_STENCIL)", 40 + i % 4, 20 + i / 4, img[i]);
+   }
+   expect_stencil("beside the copy", 44, 10, 0x5a);
+
+   /* the colour buffer stayed the clear colour */
+   readback();
+   const rgba8 black = to8(V4(0, 0, 0, 1));
+   for (int x = 4; x < 44; x += 3)
+      expect_px("colour under the stencil images", x, 4, black);
+
+   /* errors: GL_HALF_FLOAT stencil data, a bad copy type, no stencil buffer to draw into */
+   glRasterPos2i(4, 30);
+   glDrawPixels(1, 1, GL_STENCIL_INDEX, GL_HALF_FLOAT, img);
+   expect_error(GL_INVALID_ENUM, "glDrawPixels(GL_STENCIL_INDEX, GL_HALF_FLOAT)");
+   glCopyPixels(0, 0, 1, 1, GL_STENCIL_INDEX);
+   expect_error(GL_INVALID_ENUM, "glCopyPixels(type GL_STENCIL_INDEX)");
+   GLuint tex = 0, fbo = 0;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   PFNGLGENFRAMEBUFFERSPROC gen_fb =
+      (PFNGLGENFRAMEBUFFERSPROC)eglGetProcAddress("glGenFramebuffers");
+   PFNGLBINDFRAMEBUFFERPROC bind_fb =
+      (PFNGLBINDFRAMEBUFFERPROC)eglGetProcAddress("glBindFramebuffer");
+   PFNGLFRAMEBUFFERTEXTURE2DPROC fb_tex =
+      (PFNGLFRAMEBUFFERTEXTURE2DPROC)eglGetProcAddress("glFramebufferTexture2D");
+   PFNGLDELETEFRAMEBUFFERSPROC del_fb =
+      (PFNGLDELETEFRAMEBUFFERSPROC)eglGetProcAddress("glDeleteFramebuffers");
+   if (!gen_fb || !bind_fb || !fb_tex || !del_fb)
+      die_setup("no framebuffer objects");
+   gen_fb(1, &fbo);
+   bind_fb(GL_FRAMEBUFFER, fbo);
+   fb_tex(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+   glDrawPixels(1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, img);
+   expect_error(GL_INVALID_OPERATION, "glDrawPixels(GL_STENCIL_INDEX) without a stencil buffer");
+   glCopyPixels(0, 0, 1, 1, GL_STENCIL);
+   expect_error(GL_INVALID_OPERATION, "glCopyPixels(GL_STENCIL) without a stencil buffer");
+   bind_fb(GL_FRAMEBUFFER, 0);
+   del_fb(1, &fbo);
+   glDeleteTextures(1, &tex);
+}

@@ -331,3 +331,98 @@ sc_compat_render_mode(void)
    while (glGetError() != GL_NO_ERROR)
       ;
 }
+
+/* What GL 2.1 §3.4.2 draws of a one-pixel horizontal or vertical line whose fragments carry
+ * stipple counts s0 .. s0 + n - 1: fragment i is drawn where bit (s / factor) mod 16 is set. */
+static bool
+stipple_bit(unsigned pattern, unsigned factor, unsigned s)
+{
+   return (pattern >> ((s / factor) % 16)) & 1u;
+}
+
+/* compat_line_stipple: GL_LINE_STIPPLE on aliased one-pixel lines, exact pixels. Lines run
+ * from pixel centre to pixel centre, so by the diamond-exit rule a line from x0 + 0.5 to
+ * x1 + 0.5 draws pixels x0 .. x1 - 1 with counts 0, 1, ... (GL 2.1 §3.4.2):
+ * - GL_LINES, pattern 0x00ff factor 1: two segments on rows 4 and 8, each restarting at 0;
+ * - factor 3, pattern 0x3333 (the counter repeats each bit three times);
+ * - GL_LINE_STRIP: 10 pixels along row 40, then up column 12 from row 40: the count carries on
+ *   (10 .. 25), so rows 40..45 are off, 46..53 on, 54..55 off (a reset would draw 40..47);
+ * - GL_LINE_LOOP: a 3-segment loop whose closing segment continues the count;
+ * - the state reads back, and with the enable off the same line is solid. */
+void
+sc_compat_line_stipple(void)
+{
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   compat_pixel_ortho(-1, 1);
+   clear_to(bg);
+   glColor4f(1.0f, 1.0f, 1.0f, 1.0f);
+   glEnable(GL_LINE_STIPPLE);
+   glLineStipple(1, 0x00ff);
+   glBegin(GL_LINES);
+   glVertex2f(2.5f, 4.5f);
+   glVertex2f(34.5f, 4.5f); /* pixels 2..33 of row 4 */
+   glVertex2f(5.5f, 8.5f);
+   glVertex2f(37.5f, 8.5f); /* pixels 5..36 of row 8: the count restarts */
+   glEnd();
+   glLineStipple(3, 0x3333);
+   glBegin(GL_LINES);
+   glVertex2f(2.5f, 12.5f);
+   glVertex2f(50.5f, 12.5f);
+   glEnd();
+   glLineStipple(1, 0x00ff);
+   glBegin(GL_LINE_STRIP);
+   glVertex2f(2.5f, 40.5f);
+   glVertex2f(12.5f, 40.5f); /* pixels 2..11, counts 0..9 */
+   glVertex2f(12.5f, 56.5f); /* rows 40..55 of column 12, counts 10..25 */
+   glEnd();
+   /* a loop of three segments: right along row 20 (x 20..35, counts 0..15), up column 36
+    * (rows 20..27, counts 16..23), back down-left to the start (its count goes on from 24) */
+   glLineStipple(1, 0xf0f0);
+   glBegin(GL_LINE_LOOP);
+   glVertex2f(20.5f, 20.5f);
+   glVertex2f(36.5f, 20.5f);
+   glVertex2f(36.5f, 28.5f);
+   glEnd();
+   check_gl_error("stippled lines");
+   GLint v = 0;
+   glGetIntegerv(GL_LINE_STIPPLE_PATTERN, &v);
+   if (v != 0xf0f0)
+      fail("GL_LINE_STIPPLE_PATTERN reads 0x%x, want 0xf0f0", v);
+   glLineStipple(300, 0xf0f0);
+   glGetIntegerv(GL_LINE_STIPPLE_REPEAT, &v);
+   if (v != 256)
+      fail("GL_LINE_STIPPLE_REPEAT reads %d after glLineStipple(300), want 256 (clamped)", v);
+   if (!glIsEnabled(GL_LINE_STIPPLE))
+      fail("GL_LINE_STIPPLE not enabled");
+   glDisable(GL_LINE_STIPPLE);
+   glBegin(GL_LINES);
+   glVertex2f(2.5f, 60.5f);
+   glVertex2f(34.5f, 60.5f);
+   glEnd();
+   check_gl_error("unstippled line");
+   readback();
+   const rgba8 white = to8(V4(1, 1, 1, 1)), black = to8(bg);
+   for (int x = 0; x < W; x++) {
+      expect_px("GL_LINES, first segment", x, 4,
+                x >= 2 && x <= 33 && stipple_bit(0x00ff, 1, (unsigned)(x - 2)) ? white : black);
+      expect_px("GL_LINES, second segment (count restarted)", x, 8,
+                x >= 5 && x <= 36 && stipple_bit(0x00ff, 1, (unsigned)(x - 5)) ? white : black);
+      expect_px("factor 3", x, 12,
+                x >= 2 && x <= 49 && stipple_bit(0x3333, 3, (unsigned)(x - 2)) ? white : black);
+      expect_px("unstippled", x, 60, x >= 2 && x <= 33 ? white : black);
+   }
+   for (int x = 0; x < 12; x++)
+      expect_px("GL_LINE_STRIP, first segment", x, 40,
+                x >= 2 && stipple_bit(0x00ff, 1, (unsigned)(x - 2)) ? white : black);
+   for (int y = 41; y < 60; y++)
+      expect_px("GL_LINE_STRIP, second segment (count carried on)", 12, y,
+                y <= 55 && stipple_bit(0x00ff, 1, (unsigned)(10 + y - 40)) ? white : black);
+   expect_px("GL_LINE_STRIP, joint (count 10)", 12, 40, stipple_bit(0x00ff, 1, 10) ? white : black);
+   /* from x 23: the closing diagonal passes near the start */
+   for (int x = 23; x < 36; x++)
+      expect_px("GL_LINE_LOOP, first segment", x, 20,
+                stipple_bit(0xf0f0, 1, (unsigned)(x - 20)) ? white : black);
+   for (int y = 21; y < 28; y++)
+      expect_px("GL_LINE_LOOP, second segment", 36, y,
+                stipple_bit(0xf0f0, 1, (unsigned)(16 + y - 20)) ? white : black);
+}

@@ -495,6 +495,11 @@ VkPipeline vkb_pipeline_get(struct vkb_screen *scr, const struct vkb_pipeline_ke
                             const struct vkb_shader *sh, uint32_t default_attrib_binding);
 /* Drops (deferred) every pipeline built from this CSO. kind: 0 rs, 1 ve, 2 shader. */
 void vkb_pipeline_evict(struct vkb_screen *scr, int kind, struct mgp_handle h);
+/* The line rasterization mode of pipelines of rs into a framebuffer of samples. */
+VkLineRasterizationModeEXT vkb_line_mode(const struct vkb_screen *scr,
+                                         const struct mgp_render_state *rs, uint32_t samples);
+/* Whether the device stipples lines of mode (vkb_screen.stipple_modes). */
+bool vkb_line_stippled(const struct vkb_screen *scr, VkLineRasterizationModeEXT mode);
 /* GL's initial render state: what a draw without a render-state CSO uses. */
 extern const struct mgp_render_state vkb_default_render_state;
 
@@ -669,6 +674,10 @@ struct vkb_screen {
    bool has_cond_render;    /* VK_EXT_conditional_rendering: GPU predicates */
    bool has_smooth_lines;   /* VK_EXT_line_rasterization smoothLines: GL_LINE_SMOOTH */
    bool has_bresenham;      /* VK_EXT_line_rasterization bresenhamLines: GL's aliased lines */
+   /* the line modes drawn stippled (GL_LINE_STIPPLE): VKB_STIPPLE_* bits; any of them puts
+    * VK_DYNAMIC_STATE_LINE_STIPPLE_EXT in every draw pipeline */
+   uint8_t stipple_modes;
+   PFN_vkCmdSetLineStippleEXT set_line_stipple;
    /* Render state as dynamic state (vkb_dynstate.c): depth/stencil test, ops, cull, front
     * face, depth-bias, restart and rasterizer-discard enables (Vulkan 1.3: extended dynamic
     * state 1 and 2), and
@@ -852,7 +861,15 @@ enum vkb_dyn_part {
    VKB_DYN_BLEND = 1u << 4,
    VKB_DYN_STENCIL = 1u << 5,
    VKB_DYN_COVERAGE = 1u << 6, /* the sample coverage mask: pipeline state (the key) */
-   VKB_DYN_ALL = (1u << 7) - 1,
+   VKB_DYN_LINE_STIPPLE = 1u << 7,
+   VKB_DYN_ALL = (1u << 8) - 1,
+};
+
+/* vkb_screen.stipple_modes: the line rasterization modes the device stipples */
+enum vkb_stipple_mode {
+   VKB_STIPPLE_BRESENHAM = 1u << 0,
+   VKB_STIPPLE_RECTANGULAR = 1u << 1,
+   VKB_STIPPLE_SMOOTH = 1u << 2,
 };
 
 /* The VKB_DYN_* parts whose fields differ between two dynamic states. */
@@ -912,6 +929,7 @@ struct vkb_context {
    VkViewport rec_viewport;
    VkRect2D rec_scissor;
    float rec_line_width, rec_depth_bias[3], rec_blend[4];
+   uint32_t rec_line_stipple;  /* factor << 16 | pattern */
    uint32_t rec_stencil[2][3]; /* per face: reference, compare mask, write mask */
    bool rs_recorded;           /* rec_rs holds what this command buffer has (vkb_dynstate.c) */
    struct vkb_rs_dynamic rec_rs;

@@ -41,6 +41,8 @@ vkb_context_create(void *self, const struct mgp_context_desc *args, const void *
    ctx->attrib_version = 1;
    ctx->pack.alignment = 4;
    ctx->dyn.line_width = 1.0f;
+   ctx->dyn.line_stipple_factor = 1;
+   ctx->dyn.line_stipple_pattern = 0xffff;
    ctx->dyn.depth_range[1] = 1.0f;
    ctx->dyn.stencil_read_mask[0] = ctx->dyn.stencil_read_mask[1] = ~0u;
    ctx->dyn.stencil_write_mask[0] = ctx->dyn.stencil_write_mask[1] = ~0u;

@@ -150,6 +150,14 @@ draw_program(struct vkb_context *ctx, struct draw_plan *p)
                      "a %u-sample framebuffer drawn aliased",
                      samples);
    }
+   if (p->rs && p->rs->s.line_stipple && line_class) {
+      const uint32_t samples = vkb_context_fb_key(ctx) ? ctx->fb_key.samples : 1;
+      if (!vkb_line_stippled(scr, vkb_line_mode(scr, &p->rs->s, samples)))
+         MGU_DECLINE(gl_line_stipple_unimplemented,
+                     "stippled lines drawn solid: the device does not stipple lines of the "
+                     "mode GL_LINE_SMOOTH and GL_MULTISAMPLE ask for (%u samples)",
+                     samples);
+   }
    /* Vulkan rasterizes points at the size the last pre-rasterization stage writes; it has no
     * fixed-function point size. */
    if (p->topo == VK_PRIMITIVE_TOPOLOGY_POINT_LIST && !p->sh->mod[MGP_SHADER_STAGE_GEOMETRY] &&

@@ -42,6 +42,7 @@ static const struct {
    {DYN_SPAN(stencil_ref, stencil_write_mask), VKB_DYN_STENCIL},
    {DYN_SPAN(line_width, line_width), VKB_DYN_LINE_WIDTH},
    {DYN_SPAN(polygon_offset_factor, polygon_offset_clamp), VKB_DYN_DEPTH_BIAS},
+   {DYN_SPAN(line_stipple_factor, line_stipple_pattern), VKB_DYN_LINE_STIPPLE},
 };
 
 uint32_t
@@ -173,6 +174,23 @@ set_other(struct vkb_context *ctx, VkCommandBuffer cmd, bool all)
    }
 }
 
+/* glLineStipple's factor (clamped to [1, 256] by the client, again here: it is the wire's) and
+ * pattern; pipelines without stippledLineEnable ignore them. */
+static void
+set_line_stipple(struct vkb_context *ctx, VkCommandBuffer cmd, bool all)
+{
+   const struct mgp_dynamic_state *d = &ctx->dyn;
+   const uint32_t factor = d->line_stipple_factor < 1     ? 1
+                           : d->line_stipple_factor > 256 ? 256
+                                                          : d->line_stipple_factor;
+   const uint32_t v = factor << 16 | d->line_stipple_pattern;
+   if (all || v != ctx->rec_line_stipple) {
+      ctx->scr->set_line_stipple(cmd, factor, d->line_stipple_pattern);
+      ctx->rec_line_stipple = v;
+      ctx->scr->stats.cmd_set_state++;
+   }
+}
+
 void
 vkb_draw_set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
 {
@@ -192,4 +210,6 @@ vkb_draw_set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
       set_scissor(ctx, cmd, all, empty);
    if (dirty & (VKB_DYN_LINE_WIDTH | VKB_DYN_DEPTH_BIAS | VKB_DYN_BLEND | VKB_DYN_STENCIL))
       set_other(ctx, cmd, all);
+   if ((dirty & VKB_DYN_LINE_STIPPLE) && ctx->scr->stipple_modes)
+      set_line_stipple(ctx, cmd, all);
 }

@@ -296,12 +296,15 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
    VkPipelineRasterizationLineStateCreateInfoEXT line = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_LINE_STATE_CREATE_INFO_EXT,
       .pNext = rast.pNext,
-      .lineRasterizationMode = VK_LINE_RASTERIZATION_MODE_DEFAULT_EXT,
+      .lineRasterizationMode = vkb_line_mode(scr, rs, key->samples),
    };
-   if (rs->line_smooth && key->samples <= 1 && scr->has_smooth_lines)
-      line.lineRasterizationMode = VK_LINE_RASTERIZATION_MODE_RECTANGULAR_SMOOTH_EXT;
-   else if ((key->samples <= 1 || !rs->multisample) && scr->has_bresenham)
-      line.lineRasterizationMode = VK_LINE_RASTERIZATION_MODE_BRESENHAM_EXT;
+   /* GL_LINE_STIPPLE (GL 2.1 §3.4.2): the stipple of the mode chosen, the factor and pattern
+    * dynamic state. vkb_draw.c counts lines drawn unstippled. */
+   if (rs->line_stipple) {
+      line.stippledLineEnable = vkb_line_stippled(scr, line.lineRasterizationMode);
+      line.lineStippleFactor = 1;
+      line.lineStipplePattern = 0xffff;
+   }
    if (line.lineRasterizationMode != VK_LINE_RASTERIZATION_MODE_DEFAULT_EXT)
       rast.pNext = &line;
 
@@ -416,6 +419,8 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
    dyn[ndyn++] = VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK;
    dyn[ndyn++] = VK_DYNAMIC_STATE_STENCIL_WRITE_MASK;
    dyn[ndyn++] = VK_DYNAMIC_STATE_STENCIL_REFERENCE;
+   if (scr->stipple_modes)
+      dyn[ndyn++] = VK_DYNAMIC_STATE_LINE_STIPPLE_EXT;
    if (scr->has_dynamic_topology)
       dyn[ndyn++] = VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY;
    if (scr->has_dyn_rs) {
@@ -474,6 +479,34 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
    }
    scr->stats.pipelines_created++;
    return NULL;
+}
+
+VkLineRasterizationModeEXT
+vkb_line_mode(const struct vkb_screen *scr, const struct mgp_render_state *rs, uint32_t samples)
+{
+   if (rs->line_smooth && samples <= 1 && scr->has_smooth_lines)
+      return VK_LINE_RASTERIZATION_MODE_RECTANGULAR_SMOOTH_EXT;
+   if ((samples <= 1 || !rs->multisample) && scr->has_bresenham)
+      return VK_LINE_RASTERIZATION_MODE_BRESENHAM_EXT;
+   /* GL's multisampled line is a rectangle (GL 3.3 §3.5.4): the default mode, or the
+    * rectangular one where a stippled line needs it (Vulkan stipples no default-mode line) */
+   if (rs->line_stipple && (scr->stipple_modes & VKB_STIPPLE_RECTANGULAR))
+      return VK_LINE_RASTERIZATION_MODE_RECTANGULAR_EXT;
+   return VK_LINE_RASTERIZATION_MODE_DEFAULT_EXT;
+}
+
+bool
+vkb_line_stippled(const struct vkb_screen *scr, VkLineRasterizationModeEXT mode)
+{
+   switch (mode) {
+   case VK_LINE_RASTERIZATION_MODE_BRESENHAM_EXT:
+      return (scr->stipple_modes & VKB_STIPPLE_BRESENHAM) != 0;
+   case VK_LINE_RASTERIZATION_MODE_RECTANGULAR_EXT:
+      return (scr->stipple_modes & VKB_STIPPLE_RECTANGULAR) != 0;
+   case VK_LINE_RASTERIZATION_MODE_RECTANGULAR_SMOOTH_EXT:
+      return (scr->stipple_modes & VKB_STIPPLE_SMOOTH) != 0;
+   default: return false;
+   }
 }
 
 VkPipeline

@@ -624,16 +624,29 @@ chain_enabled_features(struct vkb_screen *scr, const struct dev_exts *e, struct 
     * may draw the line's rectangle, two pixels in some columns where GL has one). */
    const char *no_br = getenv("MGL_TEST_VK_NO_BRESENHAM_LINES"); /* test-only: the decline */
    const bool bresenham = f->has_lrf && f->lrf.bresenhamLines && !(no_br && atoi(no_br) > 0);
-   if (f->has_lrf && (f->lrf.smoothLines || bresenham)) {
+   /* GL_LINE_STIPPLE (GL 2.1 §3.4.2): the stippled form of each mode the pipelines use */
+   const char *no_st = getenv("MGL_TEST_VK_NO_LINE_STIPPLE"); /* test-only: the decline */
+   const bool stipple = f->has_lrf && !(no_st && atoi(no_st) > 0);
+   const bool st_bres = stipple && bresenham && f->lrf.stippledBresenhamLines;
+   const bool st_rect = stipple && f->lrf.rectangularLines && f->lrf.stippledRectangularLines;
+   const bool st_smooth = stipple && f->lrf.smoothLines && f->lrf.stippledSmoothLines;
+   if (f->has_lrf && (f->lrf.smoothLines || bresenham || st_rect)) {
       const bool smooth = f->lrf.smoothLines;
       f->exts[f->nexts++] = VK_EXT_LINE_RASTERIZATION_EXTENSION_NAME;
       f->lrf = (VkPhysicalDeviceLineRasterizationFeaturesEXT){
          .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT,
+         .rectangularLines = st_rect,
          .smoothLines = smooth,
-         .bresenhamLines = bresenham};
+         .bresenhamLines = bresenham,
+         .stippledRectangularLines = st_rect,
+         .stippledBresenhamLines = st_bres,
+         .stippledSmoothLines = st_smooth};
       CHAIN(f->lrf);
       scr->has_smooth_lines = smooth;
       scr->has_bresenham = bresenham;
+      scr->stipple_modes = (st_bres ? VKB_STIPPLE_BRESENHAM : 0) |
+                           (st_rect ? VKB_STIPPLE_RECTANGULAR : 0) |
+                           (st_smooth ? VKB_STIPPLE_SMOOTH : 0);
    }
    if (scr->has_wsi && dev_has(e, VK_KHR_SWAPCHAIN_EXTENSION_NAME))
       f->exts[f->nexts++] = VK_KHR_SWAPCHAIN_EXTENSION_NAME;
@@ -769,6 +782,11 @@ load_device_functions(struct vkb_screen *scr, char *why, size_t why_size)
          (PFN_vkCmdSetColorWriteMaskEXT)vkGetDeviceProcAddr(scr->dev, "vkCmdSetColorWriteMaskEXT");
       scr->has_dyn_blend = scr->set_blend_enable && scr->set_blend_equation && scr->set_write_mask;
    }
+   if (scr->stipple_modes)
+      scr->set_line_stipple =
+         (PFN_vkCmdSetLineStippleEXT)vkGetDeviceProcAddr(scr->dev, "vkCmdSetLineStippleEXT");
+   if (!scr->set_line_stipple)
+      scr->stipple_modes = 0;
    if (scr->has_multi_draw) {
       scr->draw_multi = (PFN_vkCmdDrawMultiEXT)vkGetDeviceProcAddr(scr->dev, "vkCmdDrawMultiEXT");
       scr->draw_multi_indexed =
@@ -1103,6 +1121,10 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_MIRROR_CLAMP_TO_EDGE;
    if (scr->features.depthBiasClamp)
       c.cap_bits |= MGP_CAP_POLYGON_OFFSET_CLAMP;
+   /* GL's stippled lines are its aliased ones (multisampled and smooth lines are counted by
+    * the draw where the device cannot stipple their mode) */
+   if (scr->stipple_modes & VKB_STIPPLE_BRESENHAM)
+      c.cap_bits |= MGP_CAP_LINE_STIPPLE;
    /* GL's indirect commands carry a base instance: without drawIndirectFirstInstance the
     * backend cannot draw them as GL says, so the front end does not offer them. */
    if (!scr->features.drawIndirectFirstInstance)
