@@ -1062,20 +1062,11 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
    free(copy);
 }
 
-void
-mgl_glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
-                    GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLenum type,
-                    const void *pixels)
+static void
+tex_sub_image_3d(struct fe_context *ctx, struct fe_texture *tex, GLint level, GLint xoffset,
+                 GLint yoffset, GLint zoffset, GLsizei width, GLsizei height, GLsizei depth,
+                 GLenum format, GLenum type, const void *pixels)
 {
-   FE_CTX_OR_RETURN();
-   bool declined;
-   if (target == GL_PROXY_TEXTURE_3D || target == GL_PROXY_TEXTURE_2D_ARRAY) {
-      fe_error(ctx, GL_INVALID_ENUM); /* no sub-images of proxies */
-      return;
-   }
-   struct fe_texture *tex = fe_tex_image_target_3d(ctx, target, &declined);
-   if (!tex)
-      return;
    FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
    FE_CHECK(width < 0 || height < 0 || depth < 0, GL_INVALID_VALUE);
    type = fe_es_pixel_type(ctx, type);
@@ -1111,6 +1102,77 @@ mgl_glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
                  (uint32_t)height, (uint32_t)depth, format, type, src, srv);
 out:
    free(copy);
+}
+
+void
+mgl_glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
+                    GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLenum type,
+                    const void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   bool declined;
+   if (target == GL_PROXY_TEXTURE_3D || target == GL_PROXY_TEXTURE_2D_ARRAY) {
+      fe_error(ctx, GL_INVALID_ENUM); /* no sub-images of proxies */
+      return;
+   }
+   struct fe_texture *tex = fe_tex_image_target_3d(ctx, target, &declined);
+   if (tex)
+      tex_sub_image_3d(ctx, tex, level, xoffset, yoffset, zoffset, width, height, depth, format,
+                       type, pixels);
+}
+
+/* The texture of a glTextureSubImage{dims}D (GL 4.6 §8.6), whose own target must be one the
+ * glTexSubImage{dims}D takes (GL_INVALID_ENUM); NULL after the error. */
+static struct fe_texture *
+sub_image_named(struct fe_context *ctx, GLuint texture, unsigned dims)
+{
+   struct fe_texture *tex = fe_texture_named(ctx, texture);
+   if (!tex)
+      return NULL;
+   const enum fe_tex_target t = tex->target;
+   const bool ok = dims == 1   ? t == FE_TEX_1D
+                   : dims == 2 ? t == FE_TEX_2D || t == FE_TEX_1D_ARRAY || t == FE_TEX_RECT
+                               : t == FE_TEX_3D || t == FE_TEX_2D_ARRAY || t == FE_TEX_CUBE;
+   FE_CHECK(!ok, GL_INVALID_ENUM, NULL);
+   if (t == FE_TEX_CUBE) {
+      /* a cube map's faces as the layers of one box: each face is its own image here */
+      MGU_DECLINE(gl_feature_unimplemented, "glTextureSubImage3D of a cube map texture");
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return NULL;
+   }
+   return tex;
+}
+
+void
+mgl_glTextureSubImage1D(GLuint texture, GLint level, GLint xoffset, GLsizei width, GLenum format,
+                        GLenum type, const void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_texture *tex = sub_image_named(ctx, texture, 1);
+   if (tex)
+      tex_sub_image(ctx, tex, 0, level, xoffset, 0, width, 1, format, type, pixels);
+}
+
+void
+mgl_glTextureSubImage2D(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLsizei width,
+                        GLsizei height, GLenum format, GLenum type, const void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_texture *tex = sub_image_named(ctx, texture, 2);
+   if (tex)
+      tex_sub_image(ctx, tex, 0, level, xoffset, yoffset, width, height, format, type, pixels);
+}
+
+void
+mgl_glTextureSubImage3D(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
+                        GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLenum type,
+                        const void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_texture *tex = sub_image_named(ctx, texture, 3);
+   if (tex)
+      tex_sub_image_3d(ctx, tex, level, xoffset, yoffset, zoffset, width, height, depth, format,
+                       type, pixels);
 }
 
 /* ---- compressed images (GL 3.3 §3.9.3, ES 3.0 §3.8.6) ---------------------------------------- */

@@ -256,10 +256,227 @@ test_vertex_arrays(void)
    env_finish(&e);
 }
 
+static GLint
+tex_level(GLuint tex, GLint level, GLenum pname)
+{
+   GLint v = -1;
+   mgl_glGetTextureLevelParameteriv(tex, level, pname, &v);
+   return v;
+}
+
+static void
+test_textures(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+
+   GLuint gen, t[3];
+   mgl_glGenTextures(1, &gen);
+   mgl_glCreateTextures(GL_RGBA, 1, t);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glCreateTextures(GL_TEXTURE_2D, -1, t);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glCreateTextures(GL_TEXTURE_2D, 2, t);
+   mgl_glCreateTextures(GL_TEXTURE_3D, 1, &t[2]);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(mgl_glIsTexture(t[0]) && !mgl_glIsTexture(gen));
+   /* a created texture has its target: binding it to another is an error */
+   mgl_glBindTexture(GL_TEXTURE_3D, t[0]);
+   CHECK_ERR(GL_INVALID_OPERATION);
+
+   mgl_glTextureStorage2D(gen, 1, GL_RGBA8, 4, 4);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glTextureStorage3D(t[0], 1, GL_RGBA8, 4, 4, 1); /* a 2D texture */
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glTextureStorage2D(t[0], 4, GL_RGBA8, 8, 8);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glTextureStorage2D(t[0], 1, GL_RGBA8, 8, 8); /* immutable now */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   CHECK_EQ(tex_level(t[0], 2, GL_TEXTURE_WIDTH), 2);
+   CHECK_EQ(tex_level(t[0], 0, GL_TEXTURE_INTERNAL_FORMAT), GL_RGBA8);
+   mgl_glGetTextureLevelParameteriv(t[0], -1, GL_TEXTURE_WIDTH, (GLint[1]){0});
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glTextureStorage3D(t[2], 1, GL_RGBA8, 4, 4, 2);
+   CHECK_EQ(tex_level(t[2], 0, GL_TEXTURE_DEPTH), 2);
+   CHECK_ERR(GL_NO_ERROR);
+   /* the texture unit bindings never moved */
+   CHECK_EQ(binding(GL_TEXTURE_BINDING_2D), 0);
+   CHECK_EQ(binding(GL_TEXTURE_BINDING_3D), 0);
+
+   const uint8_t texels[16] = {255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 9, 9, 9, 9};
+   mgl_glTextureSubImage2D(t[0], 0, 6, 6, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glTextureSubImage2D(t[0], 0, 7, 7, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glTextureSubImage1D(t[0], 0, 0, 1, GL_RGBA, GL_UNSIGNED_BYTE, texels); /* not 1D */
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glTextureSubImage3D(t[2], 0, 0, 0, 1, 4, 4, 1, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glTextureSubImage3D(t[2], 0, 0, 0, 2, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+   CHECK_ERR(GL_INVALID_VALUE);
+
+   /* parameters by name, read back by name and through a binding */
+   mgl_glTextureParameteri(t[0], GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   mgl_glTextureParameterf(t[0], GL_TEXTURE_MAX_LOD, 3.0f);
+   mgl_glTextureParameteriv(t[0], GL_TEXTURE_SWIZZLE_RGBA,
+                            (const GLint[4]){GL_BLUE, GL_GREEN, GL_RED, GL_ONE});
+   mgl_glTextureParameterIuiv(t[0], GL_TEXTURE_BORDER_COLOR, (const GLuint[4]){1, 2, 3, 4});
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glTextureParameteri(t[0], GL_TEXTURE_MIN_FILTER, GL_RGBA);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glTextureParameteri(gen, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   GLint v[4] = {0};
+   GLfloat f = 0;
+   mgl_glGetTextureParameteriv(t[0], GL_TEXTURE_MIN_FILTER, v);
+   CHECK_EQ(v[0], GL_NEAREST);
+   mgl_glGetTextureParameterfv(t[0], GL_TEXTURE_MAX_LOD, &f);
+   CHECK(f == 3.0f);
+   mgl_glGetTextureParameterIuiv(t[0], GL_TEXTURE_BORDER_COLOR, (GLuint *)v);
+   CHECK_EQ(v[3], 4);
+   mgl_glGetTextureParameteriv(t[0], GL_TEXTURE_IMMUTABLE_LEVELS, v);
+   CHECK_EQ(v[0], 4);
+   mgl_glGetTextureParameteriv(gen, GL_TEXTURE_MIN_FILTER, v);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBindTexture(GL_TEXTURE_2D, t[0]);
+   mgl_glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_R, v);
+   CHECK_EQ(v[0], GL_BLUE);
+   mgl_glBindTexture(GL_TEXTURE_2D, 0);
+
+   /* glBindTextureUnit binds at the texture's own target, leaves the active unit */
+   mgl_glBindTextureUnit(3, t[2]);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(binding(GL_ACTIVE_TEXTURE), GL_TEXTURE0);
+   mgl_glActiveTexture(GL_TEXTURE3);
+   CHECK_EQ(binding(GL_TEXTURE_BINDING_3D), (GLint)t[2]);
+   mgl_glBindTextureUnit(3, 0);
+   CHECK_EQ(binding(GL_TEXTURE_BINDING_3D), 0);
+   mgl_glActiveTexture(GL_TEXTURE0);
+   mgl_glBindTextureUnit(3, gen);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBindTextureUnit(FE_MAX_TEXTURE_UNITS, t[0]);
+   CHECK_ERR(GL_INVALID_VALUE);
+
+   mgl_glGenerateTextureMipmap(t[0]);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGenerateTextureMipmap(gen);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   env_finish(&e);
+}
+
+static void
+test_framebuffers(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+
+   GLuint gen, fb[2], rb[2], tex;
+   mgl_glGenFramebuffers(1, &gen);
+   mgl_glCreateFramebuffers(2, fb);
+   mgl_glCreateRenderbuffers(2, rb);
+   mgl_glCreateTextures(GL_TEXTURE_2D, 1, &tex);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(mgl_glIsFramebuffer(fb[0]) && mgl_glIsRenderbuffer(rb[0]));
+   CHECK(!mgl_glIsFramebuffer(gen));
+
+   mgl_glNamedRenderbufferStorage(rb[0], GL_DEPTH24_STENCIL8, 8, 8);
+   mgl_glNamedRenderbufferStorageMultisample(rb[1], 0, GL_RGBA8, 8, 8);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glNamedRenderbufferStorage(999, GL_RGBA8, 8, 8);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   GLint v = -1;
+   mgl_glGetNamedRenderbufferParameteriv(rb[1], GL_RENDERBUFFER_WIDTH, &v);
+   CHECK_EQ(v, 8);
+   CHECK_EQ(binding(GL_RENDERBUFFER_BINDING), 0);
+   mgl_glTextureStorage2D(tex, 1, GL_RGBA8, 8, 8);
+
+   CHECK_EQ(mgl_glCheckNamedFramebufferStatus(fb[0], GL_DRAW_FRAMEBUFFER),
+            GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT);
+   mgl_glNamedFramebufferTexture(fb[0], GL_COLOR_ATTACHMENT0, tex, 0);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(mgl_glCheckNamedFramebufferStatus(fb[0], GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+   mgl_glNamedFramebufferRenderbuffer(fb[0], GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, rb[0]);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(mgl_glCheckNamedFramebufferStatus(fb[0], GL_RGBA), 0);
+   CHECK_ERR(GL_INVALID_ENUM);
+   CHECK_EQ(mgl_glCheckNamedFramebufferStatus(gen, GL_FRAMEBUFFER), 0);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   /* the default framebuffer is complete, and has no attachments to set */
+   CHECK_EQ(mgl_glCheckNamedFramebufferStatus(0, GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+   mgl_glNamedFramebufferTexture(0, GL_COLOR_ATTACHMENT0, tex, 0);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glNamedFramebufferTexture(fb[1], GL_RGBA, tex, 0);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glNamedFramebufferRenderbuffer(fb[1], GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, rb[1]);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glNamedFramebufferTextureLayer(fb[1], GL_COLOR_ATTACHMENT0, tex, 0, 0); /* 2D: no layers */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glGetNamedFramebufferAttachmentParameteriv(fb[0], GL_COLOR_ATTACHMENT0,
+                                                  GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, &v);
+   CHECK_EQ(v, (GLint)tex);
+   mgl_glGetNamedFramebufferAttachmentParameteriv(fb[0], GL_STENCIL_ATTACHMENT,
+                                                  GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &v);
+   CHECK_EQ(v, GL_RENDERBUFFER);
+   CHECK_EQ(binding(GL_DRAW_FRAMEBUFFER_BINDING), 0);
+   CHECK_EQ(binding(GL_READ_FRAMEBUFFER_BINDING), 0);
+
+   /* draw and read buffers of an unbound framebuffer */
+   mgl_glNamedFramebufferDrawBuffers(fb[1], 2, (const GLenum[2]){GL_NONE, GL_COLOR_ATTACHMENT1});
+   mgl_glNamedFramebufferReadBuffer(fb[1], GL_COLOR_ATTACHMENT2);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glNamedFramebufferDrawBuffer(fb[1], GL_BACK); /* not for an FBO */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glNamedFramebufferReadBuffer(gen, GL_COLOR_ATTACHMENT0);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, fb[1]);
+   CHECK_EQ(binding(GL_DRAW_BUFFER0), GL_NONE);
+   CHECK_EQ(binding(GL_DRAW_BUFFER1), GL_COLOR_ATTACHMENT1);
+   CHECK_EQ(binding(GL_READ_BUFFER), GL_COLOR_ATTACHMENT2);
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, 0);
+
+   /* clears and blits name their framebuffers; the bindings stay */
+   fake_clear();
+   mgl_glClearNamedFramebufferfv(fb[0], GL_COLOR, 0, (const GLfloat[4]){0, 1, 0, 1});
+   mgl_glClearNamedFramebufferfi(fb[0], GL_DEPTH_STENCIL, 0, 1.0f, 0);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_clear), 2);
+   mgl_glClearNamedFramebufferiv(fb[0], GL_DEPTH, 0, (const GLint[1]){0});
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glClearNamedFramebufferfv(fb[1], GL_COLOR, 0, (const GLfloat[4]){0});
+   CHECK_ERR(GL_INVALID_FRAMEBUFFER_OPERATION); /* incomplete */
+   mgl_glClearNamedFramebufferuiv(gen, GL_COLOR, 0, (const GLuint[4]){0});
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBlitNamedFramebuffer(fb[0], 0, 0, 0, 8, 8, 0, 0, 8, 8, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glBlitNamedFramebuffer(fb[0], fb[1], 0, 0, 8, 8, 0, 0, 8, 8, GL_COLOR_BUFFER_BIT,
+                              GL_NEAREST);
+   CHECK_ERR(GL_INVALID_FRAMEBUFFER_OPERATION);
+   mgl_glBlitNamedFramebuffer(fb[0], gen, 0, 0, 8, 8, 0, 0, 8, 8, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glInvalidateNamedFramebufferData(fb[0], 1, (const GLenum[1]){GL_COLOR_ATTACHMENT0});
+   mgl_glInvalidateNamedFramebufferSubData(0, 1, (const GLenum[1]){GL_COLOR}, 0, 0, 4, 4);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glInvalidateNamedFramebufferData(0, 1, (const GLenum[1]){GL_COLOR_ATTACHMENT0});
+   CHECK_ERR(GL_INVALID_ENUM);
+   CHECK_EQ(binding(GL_DRAW_FRAMEBUFFER_BINDING), 0);
+   CHECK_EQ(binding(GL_READ_FRAMEBUFFER_BINDING), 0);
+
+   GLuint smp, q;
+   mgl_glCreateSamplers(1, &smp);
+   CHECK(mgl_glIsSampler(smp));
+   mgl_glCreateQueries(GL_TIME_ELAPSED, 1, &q);
+   CHECK(mgl_glIsQuery(q));
+   mgl_glCreateQueries(GL_RGBA, 1, &q);
+   CHECK_ERR(GL_INVALID_ENUM);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
    test_buffers();
    test_vertex_arrays();
+   test_textures();
+   test_framebuffers();
    return fe_test_report("unit.frontend.dsa");
 }
