@@ -278,28 +278,12 @@ mgl_glCopyTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset
       copy_tex_sub_image_3d(ctx, tex, level, xoffset, yoffset, zoffset, x, y, width, height);
 }
 
-/* glCopyTextureSubImage{dims}D's texture (GL 4.6 §8.6): its own target must be one the
- * glCopyTexSubImage{dims}D takes (GL_INVALID_ENUM); NULL after the error. */
-static struct fe_texture *
-copy_named(struct fe_context *ctx, GLuint texture, unsigned dims)
-{
-   struct fe_texture *tex = fe_texture_named(ctx, texture);
-   if (!tex)
-      return NULL;
-   const enum fe_tex_target t = tex->target;
-   const bool ok = dims == 1   ? t == FE_TEX_1D
-                   : dims == 2 ? t == FE_TEX_2D || t == FE_TEX_1D_ARRAY || t == FE_TEX_RECT
-                               : t == FE_TEX_3D || t == FE_TEX_2D_ARRAY || t == FE_TEX_CUBE;
-   FE_CHECK(!ok, GL_INVALID_ENUM, NULL);
-   return tex;
-}
-
 void
 mgl_glCopyTextureSubImage1D(GLuint texture, GLint level, GLint xoffset, GLint x, GLint y,
                             GLsizei width)
 {
    FE_CTX_OR_RETURN();
-   struct fe_texture *tex = copy_named(ctx, texture, 1);
+   struct fe_texture *tex = fe_texture_named_sub(ctx, texture, 1);
    if (tex)
       copy_tex_sub_image(ctx, tex, 0, level, xoffset, 0, x, y, width, 1);
 }
@@ -309,7 +293,7 @@ mgl_glCopyTextureSubImage2D(GLuint texture, GLint level, GLint xoffset, GLint yo
                             GLint y, GLsizei width, GLsizei height)
 {
    FE_CTX_OR_RETURN();
-   struct fe_texture *tex = copy_named(ctx, texture, 2);
+   struct fe_texture *tex = fe_texture_named_sub(ctx, texture, 2);
    if (tex)
       copy_tex_sub_image(ctx, tex, 0, level, xoffset, yoffset, x, y, width, height);
 }
@@ -320,7 +304,7 @@ mgl_glCopyTextureSubImage3D(GLuint texture, GLint level, GLint xoffset, GLint yo
                             GLint zoffset, GLint x, GLint y, GLsizei width, GLsizei height)
 {
    FE_CTX_OR_RETURN();
-   struct fe_texture *tex = copy_named(ctx, texture, 3);
+   struct fe_texture *tex = fe_texture_named_sub(ctx, texture, 3);
    if (!tex)
       return;
    if (tex->target != FE_TEX_CUBE) {

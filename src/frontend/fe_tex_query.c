@@ -284,6 +284,10 @@ generate_mipmap(struct fe_context *ctx, struct fe_texture *tex)
    fe_tex_texture_changed(ctx, tex);
 }
 
+static void get_tex_image_of(struct fe_context *ctx, struct fe_texture *tex, unsigned face,
+                             GLint level, GLenum format, GLenum type, size_t buf_size,
+                             void *pixels);
+
 /* glGetTexImage and glGetnTexImageARB: buf_size bounds what is written to client memory
  * (SIZE_MAX: unbounded); a pixel pack buffer is bounded by its own size. */
 static void
@@ -302,11 +306,40 @@ get_tex_image(struct fe_context *ctx, GLenum target, GLint level, GLenum format,
                GL_INVALID_ENUM);
    }
    FE_CHECK(t < 0, GL_INVALID_ENUM);
+   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, (enum fe_tex_target)t);
+   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
+   get_tex_image_of(ctx, tex, face, level, format, type, buf_size, pixels);
+}
+
+/* glGetTextureImage (GL 4.6 §8.11.4): a cube map's six faces would be the layers of one box;
+ * each face is its own image here, so that one is a named decline. */
+void
+mgl_glGetTextureImage(GLuint texture, GLint level, GLenum format, GLenum type, GLsizei bufSize,
+                      void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_texture *tex = fe_texture_named(ctx, texture);
+   if (!tex)
+      return;
+   const enum fe_tex_target t = tex->target;
+   FE_CHECK(t == FE_TEX_BUFFER || t == FE_TEX_2D_MS || t == FE_TEX_2D_MS_ARRAY,
+            GL_INVALID_OPERATION);
+   if (t == FE_TEX_CUBE) {
+      MGU_DECLINE(gl_feature_unimplemented, "glGetTextureImage of a cube map texture");
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   get_tex_image_of(ctx, tex, 0, level, format, type, bufSize < 0 ? 0 : (size_t)bufSize, pixels);
+}
+
+static void
+get_tex_image_of(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
+                 GLenum format, GLenum type, size_t buf_size, void *pixels)
+{
+   const enum fe_tex_target t = tex->target;
    FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
    GLenum err = fe_pixel_check(format, type);
    FE_CHECK(err, err);
-   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, (enum fe_tex_target)t);
-   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
    const struct fe_tex_image *img = &tex->image[face][level];
    if (!img->defined || !img->width || !img->height || !tex->created)
       return;

@@ -57,11 +57,9 @@ texture_buffer_format(GLenum f)
 /* glTexBuffer: the buffer texture of the active unit views buffer (0 detaches) as
  * internalformat. The server makes the view at draw, against the buffer as it is then, so
  * later glBufferData calls on the buffer need nothing here. */
-void
-mgl_glTexBuffer(GLenum target, GLenum internalformat, GLuint buffer)
+static void
+tex_buffer(struct fe_context *ctx, struct fe_texture *tex, GLenum internalformat, GLuint buffer)
 {
-   FE_CTX_OR_RETURN();
-   FE_CHECK(target != GL_TEXTURE_BUFFER, GL_INVALID_ENUM);
    FE_CHECK(!texture_buffer_format(internalformat), GL_INVALID_ENUM);
    struct fe_buffer *buf = NULL;
    if (buffer) {
@@ -70,8 +68,6 @@ mgl_glTexBuffer(GLenum target, GLenum internalformat, GLuint buffer)
    }
    const struct fe_format_info *info = fe_format_lookup(internalformat);
    FE_CHECK(!info || fe_format_is_legacy(info), GL_INVALID_ENUM);
-   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, FE_TEX_BUFFER);
-   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
    if (buf)
       fe_object_ref(&buf->base);
    if (tex->buffer_obj)
@@ -103,6 +99,28 @@ mgl_glTexBuffer(GLenum target, GLenum internalformat, GLuint buffer)
    tex->res_width = tex->res_height = tex->res_depth = tex->res_levels = tex->res_layers = 1;
    tex->image[0][0] = (struct fe_tex_image){true, 1, 1, 1, internalformat, info->format, false};
    fe_tex_texture_changed(ctx, tex);
+}
+
+void
+mgl_glTexBuffer(GLenum target, GLenum internalformat, GLuint buffer)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(target != GL_TEXTURE_BUFFER, GL_INVALID_ENUM);
+   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, FE_TEX_BUFFER);
+   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
+   tex_buffer(ctx, tex, internalformat, buffer);
+}
+
+/* GL 4.6 §8.9: glTexBuffer of a named buffer texture (another target: GL_INVALID_OPERATION). */
+void
+mgl_glTextureBuffer(GLuint texture, GLenum internalformat, GLuint buffer)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_texture *tex = fe_texture_named(ctx, texture);
+   if (!tex)
+      return;
+   FE_CHECK(tex->target != FE_TEX_BUFFER, GL_INVALID_OPERATION);
+   tex_buffer(ctx, tex, internalformat, buffer);
 }
 
 /* Sized internal formats only: glTexStorage refuses the base (unsized) ones. */

@@ -1121,21 +1121,13 @@ mgl_glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
                        type, pixels);
 }
 
-/* The texture of a glTextureSubImage{dims}D (GL 4.6 §8.6), whose own target must be one the
- * glTexSubImage{dims}D takes (GL_INVALID_ENUM); NULL after the error. */
+/* glTextureSubImage{dims}D's texture: a cube map's faces would be the layers of one box
+ * here, where each face is its own image, so that one is a named decline. */
 static struct fe_texture *
 sub_image_named(struct fe_context *ctx, GLuint texture, unsigned dims)
 {
-   struct fe_texture *tex = fe_texture_named(ctx, texture);
-   if (!tex)
-      return NULL;
-   const enum fe_tex_target t = tex->target;
-   const bool ok = dims == 1   ? t == FE_TEX_1D
-                   : dims == 2 ? t == FE_TEX_2D || t == FE_TEX_1D_ARRAY || t == FE_TEX_RECT
-                               : t == FE_TEX_3D || t == FE_TEX_2D_ARRAY || t == FE_TEX_CUBE;
-   FE_CHECK(!ok, GL_INVALID_ENUM, NULL);
-   if (t == FE_TEX_CUBE) {
-      /* a cube map's faces as the layers of one box: each face is its own image here */
+   struct fe_texture *tex = fe_texture_named_sub(ctx, texture, dims);
+   if (tex && tex->target == FE_TEX_CUBE) {
       MGU_DECLINE(gl_feature_unimplemented, "glTextureSubImage3D of a cube map texture");
       fe_error(ctx, GL_INVALID_OPERATION);
       return NULL;

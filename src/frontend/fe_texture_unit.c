@@ -106,6 +106,20 @@ fe_texture_named(struct fe_context *ctx, GLuint texture)
    return tex;
 }
 
+struct fe_texture *
+fe_texture_named_sub(struct fe_context *ctx, GLuint texture, unsigned dims)
+{
+   struct fe_texture *tex = fe_texture_named(ctx, texture);
+   if (!tex)
+      return NULL;
+   const enum fe_tex_target t = tex->target;
+   const bool ok = dims == 1   ? t == FE_TEX_1D
+                   : dims == 2 ? t == FE_TEX_2D || t == FE_TEX_1D_ARRAY || t == FE_TEX_RECT
+                               : t == FE_TEX_3D || t == FE_TEX_2D_ARRAY || t == FE_TEX_CUBE;
+   FE_CHECK(!ok, GL_INVALID_ENUM, NULL);
+   return tex;
+}
+
 /* GL 4.5 §8.1: names whose objects exist at once, of target (the bindings do not change). */
 void
 mgl_glCreateTextures(GLenum target, GLsizei n, GLuint *textures)

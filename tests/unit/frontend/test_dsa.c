@@ -357,6 +357,27 @@ test_textures(void)
    mgl_glBindTextureUnit(FE_MAX_TEXTURE_UNITS, t[0]);
    CHECK_ERR(GL_INVALID_VALUE);
 
+   /* texels back by name */
+   uint8_t img[8 * 8 * 4];
+   mgl_glGetTextureImage(t[0], 0, GL_RGBA, GL_UNSIGNED_BYTE, sizeof img, img);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetTextureImage(t[0], -1, GL_RGBA, GL_UNSIGNED_BYTE, sizeof img, img);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glGetTextureImage(gen, 0, GL_RGBA, GL_UNSIGNED_BYTE, sizeof img, img);
+   CHECK_ERR(GL_INVALID_OPERATION);
+
+   /* a buffer texture by name */
+   GLuint tb, b;
+   mgl_glCreateTextures(GL_TEXTURE_BUFFER, 1, &tb);
+   mgl_glCreateBuffers(1, &b);
+   mgl_glNamedBufferData(b, 64, NULL, GL_STATIC_DRAW);
+   mgl_glTextureBuffer(t[0], GL_RGBA8, b); /* a 2D texture */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glTextureBuffer(tb, GL_RGBA8, b);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(tex_level(tb, 0, GL_TEXTURE_INTERNAL_FORMAT), GL_RGBA8);
+   CHECK_EQ(binding(GL_TEXTURE_BINDING_BUFFER), 0);
+
    mgl_glGenerateTextureMipmap(t[0]);
    CHECK_ERR(GL_NO_ERROR);
    mgl_glGenerateTextureMipmap(gen);
