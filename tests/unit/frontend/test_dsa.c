@@ -357,6 +357,22 @@ test_textures(void)
    mgl_glBindTextureUnit(FE_MAX_TEXTURE_UNITS, t[0]);
    CHECK_ERR(GL_INVALID_VALUE);
 
+   /* compressed sub-images by name: the shared body's checks */
+   mgl_glCompressedTextureSubImage2D(t[0], 0, 0, 0, 4, 4, GL_RGBA8, 16, texels);
+   CHECK_ERR(GL_INVALID_ENUM); /* not a compressed format */
+   mgl_glCompressedTextureSubImage2D(gen, 0, 0, 0, 4, 4, GL_COMPRESSED_RED_RGTC1, 8, texels);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glCompressedTextureSubImage2D(t[0], 0, 0, 0, 4, 4, GL_COMPRESSED_RED_RGTC1, 8, texels);
+   CHECK_ERR(GL_INVALID_OPERATION); /* the image is GL_RGBA8 */
+   mgl_glCompressedTextureSubImage1D(t[0], 0, 0, 4, GL_COMPRESSED_RED_RGTC1, 8, texels);
+   CHECK_ERR(GL_INVALID_ENUM); /* a 2D texture */
+   GLuint ct;
+   mgl_glCreateTextures(GL_TEXTURE_2D, 1, &ct);
+   mgl_glTextureStorage2D(ct, 1, GL_COMPRESSED_RED_RGTC1, 8, 8);
+   mgl_glCompressedTextureSubImage2D(ct, 0, 4, 4, 4, 4, GL_COMPRESSED_RED_RGTC1, 8, texels);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(tex_level(ct, 0, GL_TEXTURE_COMPRESSED), GL_TRUE);
+
    /* texels back by name */
    uint8_t img[8 * 8 * 4];
    mgl_glGetTextureImage(t[0], 0, GL_RGBA, GL_UNSIGNED_BYTE, sizeof img, img);
