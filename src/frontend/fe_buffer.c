@@ -66,6 +66,30 @@ fe_buffer_lookup(struct fe_context *ctx, GLuint name)
    return obj == FE_NAME_RESERVED ? NULL : obj;
 }
 
+/* The object of a reserved name (first bind, or glCreateBuffers): NULL after recording
+ * GL_OUT_OF_MEMORY. */
+static struct fe_buffer *
+buffer_new(struct fe_context *ctx, GLuint name)
+{
+   struct fe_share_group *sg = ctx->share;
+   struct fe_buffer *buf = calloc(1, sizeof(*buf));
+   if (!buf || !fe_share_alloc_handle(sg, MGP_KIND_BUFFER, &buf->res)) {
+      free(buf);
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return NULL;
+   }
+   atomic_init(&buf->base.refs, 1); /* the name's reference */
+   buf->base.name = name;
+   buf->base.kind = FE_OBJ_BUFFER;
+   buf->base.share = sg;
+   buf->base.ever_bound = true;
+   buf->usage = GL_STATIC_DRAW;
+   pthread_mutex_lock(&sg->lock);
+   fe_names_set(&sg->buffers, name, buf);
+   pthread_mutex_unlock(&sg->lock);
+   return buf;
+}
+
 /* The object for a name being bound: created at first bind (GL's lazy creation). Sets *ok to
  * false for a name glGenBuffers never returned (core profile: GL_INVALID_OPERATION). */
 struct fe_buffer *
@@ -78,28 +102,21 @@ fe_buffer_for_bind(struct fe_context *ctx, GLuint name, bool *ok)
    pthread_mutex_lock(&sg->lock);
    void *obj = fe_names_get(&sg->buffers, name);
    pthread_mutex_unlock(&sg->lock);
-   if (!obj) {
-      *ok = false;
-      return NULL;
-   }
-   if (obj != FE_NAME_RESERVED)
-      return obj;
-   struct fe_buffer *buf = calloc(1, sizeof(*buf));
-   if (!buf || !fe_share_alloc_handle(sg, MGP_KIND_BUFFER, &buf->res)) {
-      free(buf);
-      fe_error(ctx, GL_OUT_OF_MEMORY);
-      *ok = false;
-      return NULL;
-   }
-   atomic_init(&buf->base.refs, 1); /* the name's reference */
-   buf->base.name = name;
-   buf->base.kind = FE_OBJ_BUFFER;
-   buf->base.share = sg;
-   buf->base.ever_bound = true;
-   buf->usage = GL_STATIC_DRAW;
-   pthread_mutex_lock(&sg->lock);
-   fe_names_set(&sg->buffers, name, buf);
-   pthread_mutex_unlock(&sg->lock);
+   if (obj == FE_NAME_RESERVED)
+      obj = buffer_new(ctx, name);
+   *ok = obj != NULL;
+   return obj;
+}
+
+/* The buffer object a direct-state-access command names (GL 4.6 §6): GL_INVALID_OPERATION
+ * for a name that is no buffer object (zero, never generated, or generated and never bound
+ * nor created) is recorded here. */
+static struct fe_buffer *
+named_buffer(struct fe_context *ctx, GLuint name)
+{
+   struct fe_buffer *buf = name ? fe_buffer_lookup(ctx, name) : NULL;
+   if (!buf)
+      fe_error(ctx, GL_INVALID_OPERATION);
    return buf;
 }
 
@@ -179,6 +196,21 @@ mgl_glGenBuffers(GLsizei n, GLuint *buffers)
    for (GLsizei i = 0; i < n; i++)
       buffers[i] = fe_names_gen(&ctx->share->buffers);
    pthread_mutex_unlock(&ctx->share->lock);
+}
+
+/* GL 4.5 §6.1: names whose objects exist at once, as if bound (no binding changes). */
+void
+mgl_glCreateBuffers(GLsizei n, GLuint *buffers)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(n < 0, GL_INVALID_VALUE);
+   for (GLsizei i = 0; i < n; i++) {
+      pthread_mutex_lock(&ctx->share->lock);
+      buffers[i] = fe_names_gen(&ctx->share->buffers);
+      pthread_mutex_unlock(&ctx->share->lock);
+      if (!buffer_new(ctx, buffers[i]))
+         return;
+   }
 }
 
 static void
@@ -431,16 +463,13 @@ bound_buffer(struct fe_context *ctx, GLenum target)
    return *point;
 }
 
-void
-mgl_glBufferData(GLenum target, GLsizeiptr size, const void *data, GLenum usage)
+/* glBufferData and glNamedBufferData after the buffer is found. */
+static void
+buffer_data(struct fe_context *ctx, struct fe_buffer *buf, GLsizeiptr size, const void *data,
+            GLenum usage)
 {
-   FE_CTX_OR_RETURN();
-   FE_CHECK(!binding_point(ctx, target), GL_INVALID_ENUM);
    FE_CHECK(size < 0, GL_INVALID_VALUE);
    FE_CHECK(!fe_is_buffer_usage(usage), GL_INVALID_ENUM);
-   struct fe_buffer *buf = bound_buffer(ctx, target);
-   if (!buf)
-      return;
    if ((uint64_t)size > INT32_MAX) {
       MGU_DECLINE(gl_feature_unimplemented, "glBufferData of %lld bytes (2 GiB and more)",
                   (long long)size);
@@ -487,19 +516,62 @@ mgl_glBufferData(GLenum target, GLsizeiptr size, const void *data, GLenum usage)
 }
 
 void
+mgl_glBufferData(GLenum target, GLsizeiptr size, const void *data, GLenum usage)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!binding_point(ctx, target), GL_INVALID_ENUM);
+   FE_CHECK(size < 0, GL_INVALID_VALUE);
+   FE_CHECK(!fe_is_buffer_usage(usage), GL_INVALID_ENUM);
+   struct fe_buffer *buf = bound_buffer(ctx, target);
+   if (buf)
+      buffer_data(ctx, buf, size, data, usage);
+}
+
+void
+mgl_glNamedBufferData(GLuint buffer, GLsizeiptr size, const void *data, GLenum usage)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_buffer *buf = named_buffer(ctx, buffer);
+   if (buf)
+      buffer_data(ctx, buf, size, data, usage);
+}
+
+/* Whether [offset, offset + size) is a range of buf's store, without wrapping. */
+static bool
+in_store(const struct fe_buffer *buf, GLintptr offset, GLsizeiptr size)
+{
+   return offset >= 0 && size >= 0 && offset <= buf->size && size <= buf->size - offset;
+}
+
+static void
+buffer_subdata(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsizeiptr size,
+               const void *data)
+{
+   FE_CHECK(!in_store(buf, offset, size), GL_INVALID_VALUE);
+   FE_CHECK(buf->mapped, GL_INVALID_OPERATION);
+   if (!data || !size)
+      return;
+   fe_buffer_upload(ctx, buf, (uint64_t)offset, data, (uint64_t)size);
+}
+
+void
 mgl_glBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, const void *data)
 {
    FE_CTX_OR_RETURN();
    FE_CHECK(!binding_point(ctx, target), GL_INVALID_ENUM);
    FE_CHECK(offset < 0 || size < 0, GL_INVALID_VALUE);
    struct fe_buffer *buf = bound_buffer(ctx, target);
-   if (!buf)
-      return;
-   FE_CHECK(offset + size > buf->size, GL_INVALID_VALUE);
-   FE_CHECK(buf->mapped, GL_INVALID_OPERATION);
-   if (!data || !size)
-      return;
-   fe_buffer_upload(ctx, buf, (uint64_t)offset, data, (uint64_t)size);
+   if (buf)
+      buffer_subdata(ctx, buf, offset, size, data);
+}
+
+void
+mgl_glNamedBufferSubData(GLuint buffer, GLintptr offset, GLsizeiptr size, const void *data)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_buffer *buf = named_buffer(ctx, buffer);
+   if (buf)
+      buffer_subdata(ctx, buf, offset, size, data);
 }
 
 void
@@ -562,6 +634,15 @@ fe_buffer_read(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset, u
    buf->copy_valid = !buf->capturing && !fe_ctx_lost_quiet(ctx);
 }
 
+static void
+get_subdata(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsizeiptr size,
+            void *data)
+{
+   FE_CHECK(!in_store(buf, offset, size), GL_INVALID_VALUE);
+   FE_CHECK(buf->mapped, GL_INVALID_OPERATION);
+   fe_buffer_read(ctx, buf, (uint64_t)offset, (uint64_t)size, data);
+}
+
 void
 mgl_glGetBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, void *data)
 {
@@ -569,27 +650,25 @@ mgl_glGetBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, void *da
    FE_CHECK(!binding_point(ctx, target), GL_INVALID_ENUM);
    FE_CHECK(offset < 0 || size < 0, GL_INVALID_VALUE);
    struct fe_buffer *buf = bound_buffer(ctx, target);
-   if (!buf)
-      return;
-   FE_CHECK(offset + size > buf->size, GL_INVALID_VALUE);
-   FE_CHECK(buf->mapped, GL_INVALID_OPERATION);
-   fe_buffer_read(ctx, buf, (uint64_t)offset, (uint64_t)size, data);
+   if (buf)
+      get_subdata(ctx, buf, offset, size, data);
 }
 
 void
-mgl_glCopyBufferSubData(GLenum read_target, GLenum write_target, GLintptr read_offset,
-                        GLintptr write_offset, GLsizeiptr size)
+mgl_glGetNamedBufferSubData(GLuint buffer, GLintptr offset, GLsizeiptr size, void *data)
 {
    FE_CTX_OR_RETURN();
-   FE_CHECK(!binding_point(ctx, read_target) || !binding_point(ctx, write_target), GL_INVALID_ENUM);
-   struct fe_buffer *src = bound_buffer(ctx, read_target);
-   if (!src)
-      return;
-   struct fe_buffer *dst = bound_buffer(ctx, write_target);
-   if (!dst)
-      return;
-   FE_CHECK(read_offset < 0 || write_offset < 0 || size < 0, GL_INVALID_VALUE);
-   FE_CHECK(read_offset + size > src->size || write_offset + size > dst->size, GL_INVALID_VALUE);
+   struct fe_buffer *buf = named_buffer(ctx, buffer);
+   if (buf)
+      get_subdata(ctx, buf, offset, size, data);
+}
+
+static void
+copy_subdata(struct fe_context *ctx, struct fe_buffer *src, struct fe_buffer *dst,
+             GLintptr read_offset, GLintptr write_offset, GLsizeiptr size)
+{
+   FE_CHECK(!in_store(src, read_offset, size) || !in_store(dst, write_offset, size),
+            GL_INVALID_VALUE);
    FE_CHECK(src == dst && read_offset < write_offset + size && write_offset < read_offset + size,
             GL_INVALID_VALUE);
    FE_CHECK(src->mapped || dst->mapped, GL_INVALID_OPERATION);
@@ -616,6 +695,33 @@ mgl_glCopyBufferSubData(GLenum read_target, GLenum write_target, GLintptr read_o
       .src_box = {.x = (int32_t)read_offset, .width = (uint32_t)size, .height = 1, .depth = 1},
    };
    mgp_resource_copy_region(&ctx->pipe, &a);
+}
+
+void
+mgl_glCopyBufferSubData(GLenum read_target, GLenum write_target, GLintptr read_offset,
+                        GLintptr write_offset, GLsizeiptr size)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!binding_point(ctx, read_target) || !binding_point(ctx, write_target), GL_INVALID_ENUM);
+   struct fe_buffer *src = bound_buffer(ctx, read_target);
+   if (!src)
+      return;
+   struct fe_buffer *dst = bound_buffer(ctx, write_target);
+   if (dst)
+      copy_subdata(ctx, src, dst, read_offset, write_offset, size);
+}
+
+void
+mgl_glCopyNamedBufferSubData(GLuint read_buffer, GLuint write_buffer, GLintptr read_offset,
+                             GLintptr write_offset, GLsizeiptr size)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_buffer *src = named_buffer(ctx, read_buffer);
+   if (!src)
+      return;
+   struct fe_buffer *dst = named_buffer(ctx, write_buffer);
+   if (dst)
+      copy_subdata(ctx, src, dst, read_offset, write_offset, size);
 }
 
 /* ---- mapping -------------------------------------------------------------------------------- */
@@ -652,17 +758,13 @@ map_range(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsize
    return shadow;
 }
 
-void *
-mgl_glMapBufferRange(GLenum target, GLintptr offset, GLsizeiptr length, GLbitfield access)
+/* glMapBufferRange and glMapNamedBufferRange after the buffer is found. */
+static void *
+map_buffer_range(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsizeiptr length,
+                 GLbitfield access)
 {
-   FE_CTX_OR_RETURN(NULL);
-   FE_CHECK(!binding_point(ctx, target), GL_INVALID_ENUM, NULL);
-   FE_CHECK(offset < 0 || length < 0, GL_INVALID_VALUE, NULL);
+   FE_CHECK(!in_store(buf, offset, length), GL_INVALID_VALUE, NULL);
    FE_CHECK(access & ~(GLbitfield)MAP_ALL_BITS, GL_INVALID_VALUE, NULL);
-   struct fe_buffer *buf = bound_buffer(ctx, target);
-   if (!buf)
-      return NULL;
-   FE_CHECK(offset + length > buf->size, GL_INVALID_VALUE, NULL);
    FE_CHECK(length == 0, GL_INVALID_VALUE, NULL);
    FE_CHECK(!(access & (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT)), GL_INVALID_OPERATION, NULL);
    FE_CHECK((access & GL_MAP_READ_BIT) &&
@@ -676,24 +778,66 @@ mgl_glMapBufferRange(GLenum target, GLintptr offset, GLsizeiptr length, GLbitfie
 }
 
 void *
-mgl_glMapBuffer(GLenum target, GLenum access)
+mgl_glMapBufferRange(GLenum target, GLintptr offset, GLsizeiptr length, GLbitfield access)
 {
    FE_CTX_OR_RETURN(NULL);
    FE_CHECK(!binding_point(ctx, target), GL_INVALID_ENUM, NULL);
-   GLbitfield bits;
-   switch (access) {
-   case GL_READ_ONLY: bits = GL_MAP_READ_BIT; break;
-   case GL_WRITE_ONLY: bits = GL_MAP_WRITE_BIT; break;
-   case GL_READ_WRITE: bits = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT; break;
-   default: fe_error(ctx, GL_INVALID_ENUM); return NULL;
-   }
+   FE_CHECK(offset < 0 || length < 0, GL_INVALID_VALUE, NULL);
+   FE_CHECK(access & ~(GLbitfield)MAP_ALL_BITS, GL_INVALID_VALUE, NULL);
    struct fe_buffer *buf = bound_buffer(ctx, target);
-   if (!buf)
-      return NULL;
+   return buf ? map_buffer_range(ctx, buf, offset, length, access) : NULL;
+}
+
+void *
+mgl_glMapNamedBufferRange(GLuint buffer, GLintptr offset, GLsizeiptr length, GLbitfield access)
+{
+   FE_CTX_OR_RETURN(NULL);
+   struct fe_buffer *buf = named_buffer(ctx, buffer);
+   return buf ? map_buffer_range(ctx, buf, offset, length, access) : NULL;
+}
+
+/* glMapBuffer's access as glMapBufferRange's bits; 0 for an access that is none. */
+static GLbitfield
+map_access_bits(GLenum access)
+{
+   switch (access) {
+   case GL_READ_ONLY: return GL_MAP_READ_BIT;
+   case GL_WRITE_ONLY: return GL_MAP_WRITE_BIT;
+   case GL_READ_WRITE: return GL_MAP_READ_BIT | GL_MAP_WRITE_BIT;
+   default: return 0;
+   }
+}
+
+static void *
+map_buffer(struct fe_context *ctx, struct fe_buffer *buf, GLbitfield bits)
+{
    FE_CHECK(buf->mapped, GL_INVALID_OPERATION, NULL);
    if (!buf->size)
       return NULL;
    return map_range(ctx, buf, 0, buf->size, bits);
+}
+
+void *
+mgl_glMapBuffer(GLenum target, GLenum access)
+{
+   FE_CTX_OR_RETURN(NULL);
+   FE_CHECK(!binding_point(ctx, target), GL_INVALID_ENUM, NULL);
+   const GLbitfield bits = map_access_bits(access);
+   FE_CHECK(!bits, GL_INVALID_ENUM, NULL);
+   struct fe_buffer *buf = bound_buffer(ctx, target);
+   return buf ? map_buffer(ctx, buf, bits) : NULL;
+}
+
+void *
+mgl_glMapNamedBuffer(GLuint buffer, GLenum access)
+{
+   FE_CTX_OR_RETURN(NULL);
+   struct fe_buffer *buf = named_buffer(ctx, buffer);
+   if (!buf)
+      return NULL;
+   const GLbitfield bits = map_access_bits(access);
+   FE_CHECK(!bits, GL_INVALID_ENUM, NULL);
+   return map_buffer(ctx, buf, bits);
 }
 
 /* OES_mapbuffer: ES 2.0 maps whole buffers for writing only (access WRITE_ONLY_OES, anything
@@ -706,20 +850,43 @@ mgl_glMapBufferOES(GLenum target, GLenum access)
    return mgl_glMapBuffer(target, access);
 }
 
-GLboolean
-mgl_glUnmapBuffer(GLenum target)
+static GLboolean
+unmap_buffer(struct fe_context *ctx, struct fe_buffer *buf)
 {
-   FE_CTX_OR_RETURN(GL_FALSE);
-   FE_CHECK(!binding_point(ctx, target), GL_INVALID_ENUM, GL_FALSE);
-   struct fe_buffer *buf = bound_buffer(ctx, target);
-   if (!buf)
-      return GL_FALSE;
    FE_CHECK(!buf->mapped, GL_INVALID_OPERATION, GL_FALSE);
    if ((buf->map_access & GL_MAP_WRITE_BIT) && !(buf->map_access & GL_MAP_FLUSH_EXPLICIT_BIT))
       fe_buffer_upload(ctx, buf, (uint64_t)buf->map_offset, buf->map_shadow,
                        (uint64_t)buf->map_length);
    unmap(ctx, buf);
    return GL_TRUE;
+}
+
+GLboolean
+mgl_glUnmapBuffer(GLenum target)
+{
+   FE_CTX_OR_RETURN(GL_FALSE);
+   FE_CHECK(!binding_point(ctx, target), GL_INVALID_ENUM, GL_FALSE);
+   struct fe_buffer *buf = bound_buffer(ctx, target);
+   return buf ? unmap_buffer(ctx, buf) : GL_FALSE;
+}
+
+GLboolean
+mgl_glUnmapNamedBuffer(GLuint buffer)
+{
+   FE_CTX_OR_RETURN(GL_FALSE);
+   struct fe_buffer *buf = named_buffer(ctx, buffer);
+   return buf ? unmap_buffer(ctx, buf) : GL_FALSE;
+}
+
+static void
+flush_range(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsizeiptr length)
+{
+   FE_CHECK(offset < 0 || length < 0, GL_INVALID_VALUE);
+   FE_CHECK(!buf->mapped || !(buf->map_access & GL_MAP_FLUSH_EXPLICIT_BIT), GL_INVALID_OPERATION);
+   FE_CHECK(offset > buf->map_length || length > buf->map_length - offset, GL_INVALID_VALUE);
+   if (length)
+      fe_buffer_upload(ctx, buf, (uint64_t)(buf->map_offset + offset), buf->map_shadow + offset,
+                       (uint64_t)length);
 }
 
 void
@@ -729,24 +896,24 @@ mgl_glFlushMappedBufferRange(GLenum target, GLintptr offset, GLsizeiptr length)
    FE_CHECK(!binding_point(ctx, target), GL_INVALID_ENUM);
    FE_CHECK(offset < 0 || length < 0, GL_INVALID_VALUE);
    struct fe_buffer *buf = bound_buffer(ctx, target);
-   if (!buf)
-      return;
-   FE_CHECK(!buf->mapped || !(buf->map_access & GL_MAP_FLUSH_EXPLICIT_BIT), GL_INVALID_OPERATION);
-   FE_CHECK(offset + length > buf->map_length, GL_INVALID_VALUE);
-   if (length)
-      fe_buffer_upload(ctx, buf, (uint64_t)(buf->map_offset + offset), buf->map_shadow + offset,
-                       (uint64_t)length);
+   if (buf)
+      flush_range(ctx, buf, offset, length);
+}
+
+void
+mgl_glFlushMappedNamedBufferRange(GLuint buffer, GLintptr offset, GLsizeiptr length)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_buffer *buf = named_buffer(ctx, buffer);
+   if (buf)
+      flush_range(ctx, buf, offset, length);
 }
 
 /* ---- queries -------------------------------------------------------------------------------- */
 
 static bool
-buffer_param(struct fe_context *ctx, GLenum target, GLenum pname, GLint64 *out)
+buffer_pname_ok(GLenum pname)
 {
-   if (!binding_point(ctx, target)) {
-      fe_error(ctx, GL_INVALID_ENUM);
-      return false;
-   }
    switch (pname) {
    case GL_BUFFER_SIZE:
    case GL_BUFFER_USAGE:
@@ -754,46 +921,88 @@ buffer_param(struct fe_context *ctx, GLenum target, GLenum pname, GLint64 *out)
    case GL_BUFFER_ACCESS_FLAGS:
    case GL_BUFFER_MAPPED:
    case GL_BUFFER_MAP_OFFSET:
-   case GL_BUFFER_MAP_LENGTH: break;
-   default: fe_error(ctx, GL_INVALID_ENUM); return false;
+   case GL_BUFFER_MAP_LENGTH: return true;
+   default: return false;
    }
-   struct fe_buffer *buf = bound_buffer(ctx, target);
-   if (!buf)
-      return false;
+}
+
+/* A checked pname's value. */
+static GLint64
+buffer_param(const struct fe_buffer *buf, GLenum pname)
+{
    switch (pname) {
-   case GL_BUFFER_SIZE: *out = buf->size; break;
-   case GL_BUFFER_USAGE: *out = buf->usage; break;
+   case GL_BUFFER_SIZE: return buf->size;
+   case GL_BUFFER_USAGE: return buf->usage;
    case GL_BUFFER_ACCESS: {
       GLbitfield rw = buf->map_access & (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT);
-      *out = rw == GL_MAP_READ_BIT    ? GL_READ_ONLY
+      return rw == GL_MAP_READ_BIT    ? GL_READ_ONLY
              : rw == GL_MAP_WRITE_BIT ? GL_WRITE_ONLY
                                       : GL_READ_WRITE;
-      break;
    }
-   case GL_BUFFER_ACCESS_FLAGS: *out = buf->map_access; break;
-   case GL_BUFFER_MAPPED: *out = buf->mapped; break;
-   case GL_BUFFER_MAP_OFFSET: *out = buf->map_offset; break;
-   case GL_BUFFER_MAP_LENGTH: *out = buf->map_length; break;
+   case GL_BUFFER_ACCESS_FLAGS: return buf->map_access;
+   case GL_BUFFER_MAPPED: return buf->mapped;
+   case GL_BUFFER_MAP_OFFSET: return buf->map_offset;
+   default: return buf->map_length;
    }
-   return true;
+}
+
+/* The buffer bound to target (0: none) for a parameter query, pname checked; NULL after
+ * recording the error. */
+static struct fe_buffer *
+bound_for_query(struct fe_context *ctx, GLenum target, GLenum pname)
+{
+   if (!binding_point(ctx, target) || !buffer_pname_ok(pname)) {
+      fe_error(ctx, GL_INVALID_ENUM);
+      return NULL;
+   }
+   return bound_buffer(ctx, target);
+}
+
+static struct fe_buffer *
+named_for_query(struct fe_context *ctx, GLuint buffer, GLenum pname)
+{
+   struct fe_buffer *buf = named_buffer(ctx, buffer);
+   if (buf && !buffer_pname_ok(pname)) {
+      fe_error(ctx, GL_INVALID_ENUM);
+      return NULL;
+   }
+   return buf;
 }
 
 void
 mgl_glGetBufferParameteriv(GLenum target, GLenum pname, GLint *params)
 {
    FE_CTX_OR_RETURN();
-   GLint64 v;
-   if (buffer_param(ctx, target, pname, &v))
-      *params = (GLint)v;
+   const struct fe_buffer *buf = bound_for_query(ctx, target, pname);
+   if (buf)
+      *params = (GLint)buffer_param(buf, pname);
 }
 
 void
 mgl_glGetBufferParameteri64v(GLenum target, GLenum pname, GLint64 *params)
 {
    FE_CTX_OR_RETURN();
-   GLint64 v;
-   if (buffer_param(ctx, target, pname, &v))
-      *params = v;
+   const struct fe_buffer *buf = bound_for_query(ctx, target, pname);
+   if (buf)
+      *params = buffer_param(buf, pname);
+}
+
+void
+mgl_glGetNamedBufferParameteriv(GLuint buffer, GLenum pname, GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   const struct fe_buffer *buf = named_for_query(ctx, buffer, pname);
+   if (buf)
+      *params = (GLint)buffer_param(buf, pname);
+}
+
+void
+mgl_glGetNamedBufferParameteri64v(GLuint buffer, GLenum pname, GLint64 *params)
+{
+   FE_CTX_OR_RETURN();
+   const struct fe_buffer *buf = named_for_query(ctx, buffer, pname);
+   if (buf)
+      *params = buffer_param(buf, pname);
 }
 
 void
@@ -805,6 +1014,17 @@ mgl_glGetBufferPointerv(GLenum target, GLenum pname, void **params)
    struct fe_buffer *buf = bound_buffer(ctx, target);
    if (buf)
       *params = buf->mapped ? buf->map_shadow : NULL;
+}
+
+void
+mgl_glGetNamedBufferPointerv(GLuint buffer, GLenum pname, void **params)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_buffer *buf = named_buffer(ctx, buffer);
+   if (!buf)
+      return;
+   FE_CHECK(pname != GL_BUFFER_MAP_POINTER, GL_INVALID_ENUM);
+   *params = buf->mapped ? buf->map_shadow : NULL;
 }
 
 /* The buffer name bound to a target, for glGet. */

@@ -119,47 +119,111 @@ clear_buffer(struct fe_context *ctx, GLenum buffer, GLint drawbuffer, uint8_t ki
       mgp_clear(&ctx->pipe, &c);
 }
 
+/* One glClearBuffer*: kind 0 fv, 1 iv, 2 uiv, 3 fi (value: the depth, then the stencil). */
+static void
+clear_buffer_kind(struct fe_context *ctx, GLenum buffer, GLint drawbuffer, int kind,
+                  const void *value, GLfloat depth, GLint stencil)
+{
+   uint32_t bits[4] = {0};
+   switch (kind) {
+   case 0:
+      FE_CHECK(buffer != GL_COLOR && buffer != GL_DEPTH, GL_INVALID_ENUM);
+      if (buffer == GL_COLOR) {
+         for (int i = 0; i < 4; i++)
+            bits[i] = fe_f2u(((const GLfloat *)value)[i]);
+      }
+      clear_buffer(ctx, buffer, drawbuffer, 0, bits, buffer == GL_DEPTH ? value : NULL, NULL);
+      return;
+   case 1:
+      FE_CHECK(buffer != GL_COLOR && buffer != GL_STENCIL, GL_INVALID_ENUM);
+      if (buffer == GL_COLOR)
+         memcpy(bits, value, sizeof(bits));
+      clear_buffer(ctx, buffer, drawbuffer, 1, bits, NULL, buffer == GL_STENCIL ? value : NULL);
+      return;
+   case 2:
+      FE_CHECK(buffer != GL_COLOR, GL_INVALID_ENUM);
+      memcpy(bits, value, sizeof(bits));
+      clear_buffer(ctx, buffer, drawbuffer, 2, bits, NULL, NULL);
+      return;
+   default:
+      FE_CHECK(buffer != GL_DEPTH_STENCIL, GL_INVALID_ENUM);
+      clear_buffer(ctx, buffer, drawbuffer, 0, bits, &depth, &stencil);
+      return;
+   }
+}
+
 void
 mgl_glClearBufferfv(GLenum buffer, GLint drawbuffer, const GLfloat *value)
 {
    FE_CTX_OR_RETURN();
-   FE_CHECK(buffer != GL_COLOR && buffer != GL_DEPTH, GL_INVALID_ENUM);
-   uint32_t bits[4] = {0};
-   if (buffer == GL_COLOR) {
-      for (int i = 0; i < 4; i++)
-         bits[i] = fe_f2u(value[i]);
-   }
-   clear_buffer(ctx, buffer, drawbuffer, 0, bits, buffer == GL_DEPTH ? value : NULL, NULL);
+   clear_buffer_kind(ctx, buffer, drawbuffer, 0, value, 0, 0);
 }
 
 void
 mgl_glClearBufferiv(GLenum buffer, GLint drawbuffer, const GLint *value)
 {
    FE_CTX_OR_RETURN();
-   FE_CHECK(buffer != GL_COLOR && buffer != GL_STENCIL, GL_INVALID_ENUM);
-   uint32_t bits[4] = {0};
-   if (buffer == GL_COLOR)
-      memcpy(bits, value, sizeof(bits));
-   clear_buffer(ctx, buffer, drawbuffer, 1, bits, NULL, buffer == GL_STENCIL ? value : NULL);
+   clear_buffer_kind(ctx, buffer, drawbuffer, 1, value, 0, 0);
 }
 
 void
 mgl_glClearBufferuiv(GLenum buffer, GLint drawbuffer, const GLuint *value)
 {
    FE_CTX_OR_RETURN();
-   FE_CHECK(buffer != GL_COLOR, GL_INVALID_ENUM);
-   uint32_t bits[4];
-   memcpy(bits, value, sizeof(bits));
-   clear_buffer(ctx, buffer, drawbuffer, 2, bits, NULL, NULL);
+   clear_buffer_kind(ctx, buffer, drawbuffer, 2, value, 0, 0);
 }
 
 void
 mgl_glClearBufferfi(GLenum buffer, GLint drawbuffer, GLfloat depth, GLint stencil)
 {
    FE_CTX_OR_RETURN();
-   FE_CHECK(buffer != GL_DEPTH_STENCIL, GL_INVALID_ENUM);
-   uint32_t bits[4] = {0};
-   clear_buffer(ctx, buffer, drawbuffer, 0, bits, &depth, &stencil);
+   clear_buffer_kind(ctx, buffer, drawbuffer, 3, NULL, depth, stencil);
+}
+
+/* GL 4.5 §17.4.3.1: glClearBuffer* of a named framebuffer (zero: the default one). The clear
+ * goes to what the context's draw framebuffer is when it is sent, so the named one stands in
+ * for that one clear; the binding is the app's again before the call returns (the tracker
+ * keys framebuffer state by object, so the next draw sends the bound one). */
+static void
+clear_named(GLuint framebuffer, GLenum buffer, GLint drawbuffer, int kind, const void *value,
+            GLfloat depth, GLint stencil)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_framebuffer *fb;
+   if (!fe_fbo_named(ctx, framebuffer, &fb))
+      return;
+   struct fe_framebuffer *bound = ctx->draw_fbo;
+   ctx->draw_fbo = fb;
+   clear_buffer_kind(ctx, buffer, drawbuffer, kind, value, depth, stencil);
+   ctx->draw_fbo = bound;
+}
+
+void
+mgl_glClearNamedFramebufferfv(GLuint framebuffer, GLenum buffer, GLint drawbuffer,
+                              const GLfloat *value)
+{
+   clear_named(framebuffer, buffer, drawbuffer, 0, value, 0, 0);
+}
+
+void
+mgl_glClearNamedFramebufferiv(GLuint framebuffer, GLenum buffer, GLint drawbuffer,
+                              const GLint *value)
+{
+   clear_named(framebuffer, buffer, drawbuffer, 1, value, 0, 0);
+}
+
+void
+mgl_glClearNamedFramebufferuiv(GLuint framebuffer, GLenum buffer, GLint drawbuffer,
+                               const GLuint *value)
+{
+   clear_named(framebuffer, buffer, drawbuffer, 2, value, 0, 0);
+}
+
+void
+mgl_glClearNamedFramebufferfi(GLuint framebuffer, GLenum buffer, GLint drawbuffer, GLfloat depth,
+                              GLint stencil)
+{
+   clear_named(framebuffer, buffer, drawbuffer, 3, NULL, depth, stencil);
 }
 
 /* ---- flush and finish ---------------------------------------------------------------------- */

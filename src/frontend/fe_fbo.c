@@ -572,6 +572,40 @@ fe_fbo_create_internal(struct fe_context *ctx, struct fe_texture *color)
    return fb;
 }
 
+/* The object of a reserved name (first bind, or glCreateFramebuffers): NULL after recording
+ * GL_OUT_OF_MEMORY. */
+static struct fe_framebuffer *
+fbo_named_new(struct fe_context *ctx, GLuint name)
+{
+   struct fe_framebuffer *fb = fbo_new(ctx);
+   FE_CHECK(!fb, GL_OUT_OF_MEMORY, NULL);
+   fb->name = name;
+   fe_names_set(&ctx->fbos, name, fb);
+   return fb;
+}
+
+/* GL 4.5 §9.2: names whose objects exist at once (the bindings do not change). */
+void
+mgl_glCreateFramebuffers(GLsizei n, GLuint *framebuffers)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(n < 0, GL_INVALID_VALUE);
+   for (GLsizei i = 0; i < n; i++) {
+      framebuffers[i] = fe_names_gen(&ctx->fbos);
+      if (!fbo_named_new(ctx, framebuffers[i]))
+         return;
+   }
+}
+
+bool
+fe_fbo_named(struct fe_context *ctx, GLuint framebuffer, struct fe_framebuffer **fb)
+{
+   void *obj = framebuffer ? fe_names_get(&ctx->fbos, framebuffer) : NULL;
+   *fb = obj;
+   FE_CHECK(framebuffer && (!obj || obj == FE_NAME_RESERVED), GL_INVALID_OPERATION, false);
+   return true;
+}
+
 void
 mgl_glBindFramebuffer(GLenum target, GLuint framebuffer)
 {
@@ -581,14 +615,9 @@ mgl_glBindFramebuffer(GLenum target, GLuint framebuffer)
    if (framebuffer) {
       void *obj = fe_names_get(&ctx->fbos, framebuffer);
       FE_CHECK(!obj, GL_INVALID_OPERATION);
-      if (obj == FE_NAME_RESERVED) {
-         fb = fbo_new(ctx);
-         FE_CHECK(!fb, GL_OUT_OF_MEMORY);
-         fb->name = framebuffer;
-         fe_names_set(&ctx->fbos, framebuffer, fb);
-      } else {
-         fb = obj;
-      }
+      fb = obj == FE_NAME_RESERVED ? fbo_named_new(ctx, framebuffer) : obj;
+      if (!fb)
+         return;
    }
    if (target == GL_FRAMEBUFFER || target == GL_DRAW_FRAMEBUFFER)
       ctx->draw_fbo = fb;
@@ -613,25 +642,44 @@ mgl_glCheckFramebufferStatus(GLenum target)
    return fe_fbo_status(ctx, *b, target == GL_READ_FRAMEBUFFER);
 }
 
+GLenum
+mgl_glCheckNamedFramebufferStatus(GLuint framebuffer, GLenum target)
+{
+   FE_CTX_OR_RETURN(0);
+   FE_CHECK(!fb_binding(ctx, target), GL_INVALID_ENUM, 0);
+   struct fe_framebuffer *fb;
+   if (!fe_fbo_named(ctx, framebuffer, &fb))
+      return 0;
+   return fe_fbo_status(ctx, fb, target == GL_READ_FRAMEBUFFER);
+}
+
+/* fb (NULL: the default framebuffer) for an attach call to attachment: NULL after recording
+ * the error. */
+static struct fe_framebuffer *
+attach_slot(struct fe_context *ctx, struct fe_framebuffer *fb, GLenum attachment, int *slot)
+{
+   *slot = attachment_slot(attachment);
+   FE_CHECK(*slot == -1, GL_INVALID_ENUM, NULL);
+   FE_CHECK(*slot == -2 || !fb, GL_INVALID_OPERATION, NULL);
+   return fb;
+}
+
 /* The framebuffer an attach call edits; NULL after recording the error. */
 static struct fe_framebuffer *
 attach_target(struct fe_context *ctx, GLenum target, GLenum attachment, int *slot)
 {
    struct fe_framebuffer **b = fb_binding(ctx, target);
-   if (!b) {
-      fe_error(ctx, GL_INVALID_ENUM);
-      return NULL;
-   }
-   *slot = attachment_slot(attachment);
-   if (*slot == -1) {
-      fe_error(ctx, GL_INVALID_ENUM);
-      return NULL;
-   }
-   if (*slot == -2 || !*b) {
-      fe_error(ctx, GL_INVALID_OPERATION);
-      return NULL;
-   }
-   return *b;
+   FE_CHECK(!b, GL_INVALID_ENUM, NULL);
+   return attach_slot(ctx, *b, attachment, slot);
+}
+
+/* The framebuffer a glNamedFramebuffer* attach call edits (zero, the default framebuffer,
+ * has no attachments to edit); NULL after recording the error. */
+static struct fe_framebuffer *
+attach_named(struct fe_context *ctx, GLuint framebuffer, GLenum attachment, int *slot)
+{
+   struct fe_framebuffer *fb;
+   return fe_fbo_named(ctx, framebuffer, &fb) ? attach_slot(ctx, fb, attachment, slot) : NULL;
 }
 
 static void
@@ -719,14 +767,10 @@ mgl_glFramebufferTexture1D(GLenum target, GLenum attachment, GLenum textarget, G
    attach(ctx, fb, slot, tex, NULL, level, 0, false);
 }
 
-void
-mgl_glFramebufferTexture(GLenum target, GLenum attachment, GLuint texture, GLint level)
+static void
+framebuffer_texture(struct fe_context *ctx, struct fe_framebuffer *fb, int slot, GLuint texture,
+                    GLint level)
 {
-   FE_CTX_OR_RETURN();
-   int slot;
-   struct fe_framebuffer *fb = attach_target(ctx, target, attachment, &slot);
-   if (!fb)
-      return;
    if (!texture) {
       attach(ctx, fb, slot, NULL, NULL, 0, 0, false);
       return;
@@ -742,6 +786,26 @@ mgl_glFramebufferTexture(GLenum target, GLenum attachment, GLuint texture, GLint
    /* A 3D, array or cube texture attaches every layer (drawing to all of them at once is
     * declined by the backend until layered rendering lands). */
    attach(ctx, fb, slot, tex, NULL, level, 0, target_has_layers(tex->target));
+}
+
+void
+mgl_glFramebufferTexture(GLenum target, GLenum attachment, GLuint texture, GLint level)
+{
+   FE_CTX_OR_RETURN();
+   int slot;
+   struct fe_framebuffer *fb = attach_target(ctx, target, attachment, &slot);
+   if (fb)
+      framebuffer_texture(ctx, fb, slot, texture, level);
+}
+
+void
+mgl_glNamedFramebufferTexture(GLuint framebuffer, GLenum attachment, GLuint texture, GLint level)
+{
+   FE_CTX_OR_RETURN();
+   int slot;
+   struct fe_framebuffer *fb = attach_named(ctx, framebuffer, attachment, &slot);
+   if (fb)
+      framebuffer_texture(ctx, fb, slot, texture, level);
 }
 
 /* GL 3.3 §4.4.2: the layer of a 3D or array texture, shared by glFramebufferTextureLayer and
@@ -760,15 +824,10 @@ attach_layer(struct fe_context *ctx, struct fe_framebuffer *fb, int slot, struct
    attach(ctx, fb, slot, tex, NULL, level, layer, false);
 }
 
-void
-mgl_glFramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture, GLint level,
-                              GLint layer)
+static void
+framebuffer_texture_layer(struct fe_context *ctx, struct fe_framebuffer *fb, int slot,
+                          GLuint texture, GLint level, GLint layer)
 {
-   FE_CTX_OR_RETURN();
-   int slot;
-   struct fe_framebuffer *fb = attach_target(ctx, target, attachment, &slot);
-   if (!fb)
-      return;
    if (!texture) {
       attach(ctx, fb, slot, NULL, NULL, 0, 0, false);
       return;
@@ -780,6 +839,28 @@ mgl_glFramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture, 
                tex->target != FE_TEX_2D_ARRAY && tex->target != FE_TEX_2D_MS_ARRAY,
             GL_INVALID_OPERATION);
    attach_layer(ctx, fb, slot, tex, level, layer);
+}
+
+void
+mgl_glFramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture, GLint level,
+                              GLint layer)
+{
+   FE_CTX_OR_RETURN();
+   int slot;
+   struct fe_framebuffer *fb = attach_target(ctx, target, attachment, &slot);
+   if (fb)
+      framebuffer_texture_layer(ctx, fb, slot, texture, level, layer);
+}
+
+void
+mgl_glNamedFramebufferTextureLayer(GLuint framebuffer, GLenum attachment, GLuint texture,
+                                   GLint level, GLint layer)
+{
+   FE_CTX_OR_RETURN();
+   int slot;
+   struct fe_framebuffer *fb = attach_named(ctx, framebuffer, attachment, &slot);
+   if (fb)
+      framebuffer_texture_layer(ctx, fb, slot, texture, level, layer);
 }
 
 void
@@ -801,15 +882,10 @@ mgl_glFramebufferTexture3D(GLenum target, GLenum attachment, GLenum textarget, G
    attach_layer(ctx, fb, slot, tex, level, zoffset);
 }
 
-void
-mgl_glFramebufferRenderbuffer(GLenum target, GLenum attachment, GLenum renderbuffertarget,
-                              GLuint renderbuffer)
+static void
+framebuffer_renderbuffer(struct fe_context *ctx, struct fe_framebuffer *fb, int slot,
+                         GLenum renderbuffertarget, GLuint renderbuffer)
 {
-   FE_CTX_OR_RETURN();
-   int slot;
-   struct fe_framebuffer *fb = attach_target(ctx, target, attachment, &slot);
-   if (!fb)
-      return;
    FE_CHECK(renderbuffertarget != GL_RENDERBUFFER, GL_INVALID_ENUM);
    struct fe_renderbuffer *rb = NULL;
    if (renderbuffer) {
@@ -820,6 +896,28 @@ mgl_glFramebufferRenderbuffer(GLenum target, GLenum attachment, GLenum renderbuf
       rb = obj;
    }
    attach(ctx, fb, slot, NULL, rb, 0, 0, false);
+}
+
+void
+mgl_glFramebufferRenderbuffer(GLenum target, GLenum attachment, GLenum renderbuffertarget,
+                              GLuint renderbuffer)
+{
+   FE_CTX_OR_RETURN();
+   int slot;
+   struct fe_framebuffer *fb = attach_target(ctx, target, attachment, &slot);
+   if (fb)
+      framebuffer_renderbuffer(ctx, fb, slot, renderbuffertarget, renderbuffer);
+}
+
+void
+mgl_glNamedFramebufferRenderbuffer(GLuint framebuffer, GLenum attachment, GLenum renderbuffertarget,
+                                   GLuint renderbuffer)
+{
+   FE_CTX_OR_RETURN();
+   int slot;
+   struct fe_framebuffer *fb = attach_named(ctx, framebuffer, attachment, &slot);
+   if (fb)
+      framebuffer_renderbuffer(ctx, fb, slot, renderbuffertarget, renderbuffer);
 }
 
 void
@@ -861,14 +959,12 @@ fe_framebuffer_bits(struct fe_context *ctx, int bits[6])
    }
 }
 
-void
-mgl_glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLenum pname,
-                                          GLint *params)
+/* An attachment's parameter of fb (NULL: the default framebuffer, whose draw or read surface
+ * answers). */
+static void
+attachment_parameter(struct fe_context *ctx, struct fe_framebuffer *fb, bool read,
+                     GLenum attachment, GLenum pname, GLint *params)
 {
-   FE_CTX_OR_RETURN();
-   struct fe_framebuffer **b = fb_binding(ctx, target);
-   FE_CHECK(!b, GL_INVALID_ENUM);
-   struct fe_framebuffer *fb = *b;
    const struct fe_attachment *a;
    struct fe_attachment none = {0};
    if (!fb) {
@@ -883,7 +979,7 @@ mgl_glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLen
          *params = GL_FRAMEBUFFER_DEFAULT;
          return;
       }
-      struct fe_surface *s = target == GL_READ_FRAMEBUFFER ? ctx->read_surface : ctx->draw_surface;
+      struct fe_surface *s = read ? ctx->read_surface : ctx->draw_surface;
       const struct fe_surface_format *f = s ? &s->format : NULL;
       switch (pname) {
       case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE:
@@ -979,6 +1075,26 @@ mgl_glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLen
    }
 }
 
+void
+mgl_glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLenum pname,
+                                          GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_framebuffer **b = fb_binding(ctx, target);
+   FE_CHECK(!b, GL_INVALID_ENUM);
+   attachment_parameter(ctx, *b, target == GL_READ_FRAMEBUFFER, attachment, pname, params);
+}
+
+void
+mgl_glGetNamedFramebufferAttachmentParameteriv(GLuint framebuffer, GLenum attachment, GLenum pname,
+                                               GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_framebuffer *fb;
+   if (fe_fbo_named(ctx, framebuffer, &fb))
+      attachment_parameter(ctx, fb, false, attachment, pname, params);
+}
+
 /* ---- draw and read buffers ------------------------------------------------------------------- */
 
 static bool
@@ -1004,12 +1120,11 @@ is_buffer_enum(GLenum buf)
           (buf >= GL_COLOR_ATTACHMENT0 && buf <= GL_COLOR_ATTACHMENT31);
 }
 
-void
-mgl_glDrawBuffer(GLenum buf)
+/* glDrawBuffer of fb (NULL: the default framebuffer). */
+static void
+draw_buffer(struct fe_context *ctx, struct fe_framebuffer *fb, GLenum buf)
 {
-   FE_CTX_OR_RETURN();
    FE_CHECK(!is_buffer_enum(buf), GL_INVALID_ENUM);
-   struct fe_framebuffer *fb = ctx->draw_fbo;
    if (!fb) {
       FE_CHECK(!default_buffer_ok(buf, false), GL_INVALID_OPERATION);
       ctx->default_draw_buffer = buf;
@@ -1026,11 +1141,26 @@ mgl_glDrawBuffer(GLenum buf)
 }
 
 void
-mgl_glDrawBuffers(GLsizei n, const GLenum *bufs)
+mgl_glDrawBuffer(GLenum buf)
 {
    FE_CTX_OR_RETURN();
+   draw_buffer(ctx, ctx->draw_fbo, buf);
+}
+
+void
+mgl_glNamedFramebufferDrawBuffer(GLuint framebuffer, GLenum buf)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_framebuffer *fb;
+   if (fe_fbo_named(ctx, framebuffer, &fb))
+      draw_buffer(ctx, fb, buf);
+}
+
+/* glDrawBuffers of fb (NULL: the default framebuffer). */
+static void
+draw_buffers(struct fe_context *ctx, struct fe_framebuffer *fb, GLsizei n, const GLenum *bufs)
+{
    FE_CHECK(n < 0 || n > FE_MAX_DRAW_BUFFERS, GL_INVALID_VALUE);
-   struct fe_framebuffer *fb = ctx->draw_fbo;
    const bool es = ctx->desc.api == FE_API_GLES;
    /* ES 3.0 4.2.1 (and EXT_draw_buffers): the default framebuffer takes exactly one buffer,
     * so n = 0 is refused too (the loop below never sees it) */
@@ -1076,6 +1206,22 @@ mgl_glDrawBuffers(GLsizei n, const GLenum *bufs)
    fb->version++;
 }
 
+void
+mgl_glDrawBuffers(GLsizei n, const GLenum *bufs)
+{
+   FE_CTX_OR_RETURN();
+   draw_buffers(ctx, ctx->draw_fbo, n, bufs);
+}
+
+void
+mgl_glNamedFramebufferDrawBuffers(GLuint framebuffer, GLsizei n, const GLenum *bufs)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_framebuffer *fb;
+   if (fe_fbo_named(ctx, framebuffer, &fb))
+      draw_buffers(ctx, fb, n, bufs);
+}
+
 /* GL_EXT_draw_buffers (ES 2.0): ES 3.0's glDrawBuffers, same enums and errors. */
 void
 mgl_glDrawBuffersEXT(GLsizei n, const GLenum *bufs)
@@ -1083,12 +1229,11 @@ mgl_glDrawBuffersEXT(GLsizei n, const GLenum *bufs)
    mgl_glDrawBuffers(n, bufs);
 }
 
-void
-mgl_glReadBuffer(GLenum src)
+/* glReadBuffer of fb (NULL: the default framebuffer). */
+static void
+read_buffer(struct fe_context *ctx, struct fe_framebuffer *fb, GLenum src)
 {
-   FE_CTX_OR_RETURN();
    FE_CHECK(!is_buffer_enum(src), GL_INVALID_ENUM);
-   struct fe_framebuffer *fb = ctx->read_fbo;
    if (!fb) {
       FE_CHECK(!default_buffer_ok(src, true), GL_INVALID_OPERATION);
       ctx->default_read_buffer = src;
@@ -1100,6 +1245,22 @@ mgl_glReadBuffer(GLenum src)
             GL_INVALID_OPERATION);
    fb->read_buffer = src;
    fb->version++;
+}
+
+void
+mgl_glReadBuffer(GLenum src)
+{
+   FE_CTX_OR_RETURN();
+   read_buffer(ctx, ctx->read_fbo, src);
+}
+
+void
+mgl_glNamedFramebufferReadBuffer(GLuint framebuffer, GLenum src)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_framebuffer *fb;
+   if (fe_fbo_named(ctx, framebuffer, &fb))
+      read_buffer(ctx, fb, src);
 }
 
 /* ---- renderbuffers --------------------------------------------------------------------------- */
@@ -1144,6 +1305,30 @@ mgl_glDeleteRenderbuffers(GLsizei n, const GLuint *renderbuffers)
    }
 }
 
+/* The object of a reserved name (first bind, or glCreateRenderbuffers): NULL after recording
+ * GL_OUT_OF_MEMORY. */
+static struct fe_renderbuffer *
+renderbuffer_new(struct fe_context *ctx, GLuint name)
+{
+   struct fe_share_group *sg = ctx->share;
+   struct fe_renderbuffer *rb = calloc(1, sizeof(*rb));
+   if (!rb || !fe_share_alloc_handle(sg, MGP_KIND_BUFFER, &rb->res)) {
+      free(rb);
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return NULL;
+   }
+   atomic_init(&rb->base.refs, 1);
+   rb->base.name = name;
+   rb->base.kind = FE_OBJ_RENDERBUFFER;
+   rb->base.share = sg;
+   rb->base.ever_bound = true;
+   rb->internal_format = GL_RGBA;
+   pthread_mutex_lock(&sg->lock);
+   fe_names_set(&sg->renderbuffers, name, rb);
+   pthread_mutex_unlock(&sg->lock);
+   return rb;
+}
+
 void
 mgl_glBindRenderbuffer(GLenum target, GLuint renderbuffer)
 {
@@ -1156,27 +1341,38 @@ mgl_glBindRenderbuffer(GLenum target, GLuint renderbuffer)
       void *obj = fe_names_get(&sg->renderbuffers, renderbuffer);
       pthread_mutex_unlock(&sg->lock);
       FE_CHECK(!obj, GL_INVALID_OPERATION);
-      if (obj == FE_NAME_RESERVED) {
-         rb = calloc(1, sizeof(*rb));
-         if (!rb || !fe_share_alloc_handle(sg, MGP_KIND_BUFFER, &rb->res)) {
-            free(rb);
-            fe_error(ctx, GL_OUT_OF_MEMORY);
-            return;
-         }
-         atomic_init(&rb->base.refs, 1);
-         rb->base.name = renderbuffer;
-         rb->base.kind = FE_OBJ_RENDERBUFFER;
-         rb->base.share = sg;
-         rb->base.ever_bound = true;
-         rb->internal_format = GL_RGBA;
-         pthread_mutex_lock(&sg->lock);
-         fe_names_set(&sg->renderbuffers, renderbuffer, rb);
-         pthread_mutex_unlock(&sg->lock);
-      } else {
-         rb = obj;
-      }
+      rb = obj == FE_NAME_RESERVED ? renderbuffer_new(ctx, renderbuffer) : obj;
+      if (!rb)
+         return;
    }
    FE_REBIND(ctx, &ctx->renderbuffer, rb);
+}
+
+/* GL 4.5 §9.2.4: names whose objects exist at once (the binding does not change). */
+void
+mgl_glCreateRenderbuffers(GLsizei n, GLuint *renderbuffers)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(n < 0, GL_INVALID_VALUE);
+   for (GLsizei i = 0; i < n; i++) {
+      pthread_mutex_lock(&ctx->share->lock);
+      renderbuffers[i] = fe_names_gen(&ctx->share->renderbuffers);
+      pthread_mutex_unlock(&ctx->share->lock);
+      if (!renderbuffer_new(ctx, renderbuffers[i]))
+         return;
+   }
+}
+
+/* The renderbuffer a direct-state-access command names: NULL after recording
+ * GL_INVALID_OPERATION for a name that is no renderbuffer object. */
+static struct fe_renderbuffer *
+named_renderbuffer(struct fe_context *ctx, GLuint renderbuffer)
+{
+   pthread_mutex_lock(&ctx->share->lock);
+   void *obj = renderbuffer ? fe_names_get(&ctx->share->renderbuffers, renderbuffer) : NULL;
+   pthread_mutex_unlock(&ctx->share->lock);
+   FE_CHECK(!obj || obj == FE_NAME_RESERVED, GL_INVALID_OPERATION, NULL);
+   return obj;
 }
 
 GLboolean
@@ -1189,11 +1385,11 @@ mgl_glIsRenderbuffer(GLuint renderbuffer)
    return obj && obj != FE_NAME_RESERVED ? GL_TRUE : GL_FALSE;
 }
 
+/* glRenderbufferStorage* of rb (NULL: none bound, GL_INVALID_OPERATION after the checks). */
 static void
-renderbuffer_storage(struct fe_context *ctx, GLenum target, GLsizei samples, GLenum internalformat,
-                     GLsizei width, GLsizei height)
+renderbuffer_storage(struct fe_context *ctx, struct fe_renderbuffer *rb, GLsizei samples,
+                     GLenum internalformat, GLsizei width, GLsizei height)
 {
-   FE_CHECK(target != GL_RENDERBUFFER, GL_INVALID_ENUM);
    const struct fe_format_info *info = fe_format_lookup(internalformat);
    bool renderable = info && (info->color_renderable || info->kind == FE_FMT_DEPTH ||
                               info->kind == FE_FMT_DEPTH_STENCIL || info->kind == FE_FMT_STENCIL);
@@ -1211,7 +1407,6 @@ renderbuffer_storage(struct fe_context *ctx, GLenum target, GLsizei samples, GLe
       ctx->desc.api == FE_API_GLES ? 0 : fe_max_samples(ctx->share->caps, FE_SAMPLES_INTEGER);
    FE_CHECK((info->kind == FE_FMT_INT || info->kind == FE_FMT_UINT) && (uint32_t)samples > max_int,
             GL_INVALID_OPERATION);
-   struct fe_renderbuffer *rb = ctx->renderbuffer;
    FE_CHECK(!rb, GL_INVALID_OPERATION);
    bool depth = info->kind == FE_FMT_DEPTH || info->kind == FE_FMT_DEPTH_STENCIL ||
                 info->kind == FE_FMT_STENCIL;
@@ -1262,7 +1457,8 @@ void
 mgl_glRenderbufferStorage(GLenum target, GLenum internalformat, GLsizei width, GLsizei height)
 {
    FE_CTX_OR_RETURN();
-   renderbuffer_storage(ctx, target, 0, internalformat, width, height);
+   FE_CHECK(target != GL_RENDERBUFFER, GL_INVALID_ENUM);
+   renderbuffer_storage(ctx, ctx->renderbuffer, 0, internalformat, width, height);
 }
 
 void
@@ -1270,16 +1466,34 @@ mgl_glRenderbufferStorageMultisample(GLenum target, GLsizei samples, GLenum inte
                                      GLsizei width, GLsizei height)
 {
    FE_CTX_OR_RETURN();
-   renderbuffer_storage(ctx, target, samples, internalformat, width, height);
+   FE_CHECK(target != GL_RENDERBUFFER, GL_INVALID_ENUM);
+   renderbuffer_storage(ctx, ctx->renderbuffer, samples, internalformat, width, height);
 }
 
 void
-mgl_glGetRenderbufferParameteriv(GLenum target, GLenum pname, GLint *params)
+mgl_glNamedRenderbufferStorage(GLuint renderbuffer, GLenum internalformat, GLsizei width,
+                               GLsizei height)
 {
    FE_CTX_OR_RETURN();
-   FE_CHECK(target != GL_RENDERBUFFER, GL_INVALID_ENUM);
-   struct fe_renderbuffer *rb = ctx->renderbuffer;
-   FE_CHECK(!rb, GL_INVALID_OPERATION);
+   struct fe_renderbuffer *rb = named_renderbuffer(ctx, renderbuffer);
+   if (rb)
+      renderbuffer_storage(ctx, rb, 0, internalformat, width, height);
+}
+
+void
+mgl_glNamedRenderbufferStorageMultisample(GLuint renderbuffer, GLsizei samples,
+                                          GLenum internalformat, GLsizei width, GLsizei height)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_renderbuffer *rb = named_renderbuffer(ctx, renderbuffer);
+   if (rb)
+      renderbuffer_storage(ctx, rb, samples, internalformat, width, height);
+}
+
+static void
+renderbuffer_parameter(struct fe_context *ctx, const struct fe_renderbuffer *rb, GLenum pname,
+                       GLint *params)
+{
    const struct fe_mgp_format_desc *fd = fe_mgp_format(rb->created ? rb->format : 0);
    const struct fe_format_info *info = fe_format_lookup(rb->internal_format);
    bool has_a = info && info->base == GL_RGBA;
@@ -1298,13 +1512,62 @@ mgl_glGetRenderbufferParameteriv(GLenum target, GLenum pname, GLint *params)
    }
 }
 
+void
+mgl_glGetRenderbufferParameteriv(GLenum target, GLenum pname, GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(target != GL_RENDERBUFFER, GL_INVALID_ENUM);
+   FE_CHECK(!ctx->renderbuffer, GL_INVALID_OPERATION);
+   renderbuffer_parameter(ctx, ctx->renderbuffer, pname, params);
+}
+
+void
+mgl_glGetNamedRenderbufferParameteriv(GLuint renderbuffer, GLenum pname, GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   const struct fe_renderbuffer *rb = named_renderbuffer(ctx, renderbuffer);
+   if (rb)
+      renderbuffer_parameter(ctx, rb, pname, params);
+}
+
 /* ---- blit ---------------------------------------------------------------------------------- */
+
+static void blit(struct fe_context *ctx, GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0,
+                 GLint dy0, GLint dx1, GLint dy1, GLbitfield mask, GLenum filter);
 
 void
 mgl_glBlitFramebuffer(GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GLint dy0, GLint dx1,
                       GLint dy1, GLbitfield mask, GLenum filter)
 {
    FE_CTX_OR_RETURN();
+   blit(ctx, sx0, sy0, sx1, sy1, dx0, dy0, dx1, dy1, mask, filter);
+}
+
+/* GL 4.5 §18.3.1: the blit between two named framebuffers (zero: the default one). The blit
+ * reads and draws what the context's read and draw framebuffers are when it is sent, so the
+ * named ones stand in for that one blit; the bindings are the app's again before it returns
+ * (the tracker keys framebuffer state by object, so the next draw sends the bound one). */
+void
+mgl_glBlitNamedFramebuffer(GLuint readFramebuffer, GLuint drawFramebuffer, GLint sx0, GLint sy0,
+                           GLint sx1, GLint sy1, GLint dx0, GLint dy0, GLint dx1, GLint dy1,
+                           GLbitfield mask, GLenum filter)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_framebuffer *rf, *df;
+   if (!fe_fbo_named(ctx, readFramebuffer, &rf) || !fe_fbo_named(ctx, drawFramebuffer, &df))
+      return;
+   struct fe_framebuffer *bound_read = ctx->read_fbo, *bound_draw = ctx->draw_fbo;
+   ctx->read_fbo = rf;
+   ctx->draw_fbo = df;
+   blit(ctx, sx0, sy0, sx1, sy1, dx0, dy0, dx1, dy1, mask, filter);
+   ctx->read_fbo = bound_read;
+   ctx->draw_fbo = bound_draw;
+}
+
+static void
+blit(struct fe_context *ctx, GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GLint dy0,
+     GLint dx1, GLint dy1, GLbitfield mask, GLenum filter)
+{
    FE_CHECK(mask & ~(GLbitfield)(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT),
             GL_INVALID_VALUE);
    FE_CHECK(filter != GL_NEAREST && filter != GL_LINEAR, GL_INVALID_ENUM);
@@ -1404,15 +1667,13 @@ mgl_glBlitFramebuffer(GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GLi
 /* glInvalidate(Sub)Framebuffer: a hint that contents may be discarded. Checked, then nothing is
  * sent (keeping the contents is always a correct implementation). */
 static void
-invalidate(struct fe_context *ctx, GLenum target, GLsizei n, const GLenum *attachments,
-           GLsizei width, GLsizei height)
+invalidate(struct fe_context *ctx, const struct fe_framebuffer *fb, GLsizei n,
+           const GLenum *attachments, GLsizei width, GLsizei height)
 {
-   struct fe_framebuffer **b = fb_binding(ctx, target);
-   FE_CHECK(!b, GL_INVALID_ENUM);
    FE_CHECK(n < 0 || width < 0 || height < 0, GL_INVALID_VALUE);
    for (GLsizei i = 0; i < n; i++) {
       GLenum a = attachments[i];
-      if (!*b) {
+      if (!fb) {
          FE_CHECK(a != GL_COLOR && a != GL_DEPTH && a != GL_STENCIL, GL_INVALID_ENUM);
       } else {
          int slot = attachment_slot(a);
@@ -1422,11 +1683,33 @@ invalidate(struct fe_context *ctx, GLenum target, GLsizei n, const GLenum *attac
    }
 }
 
+/* The framebuffer an invalidate call names by target; false after the error. */
+static bool
+invalidate_target(struct fe_context *ctx, GLenum target, struct fe_framebuffer **fb)
+{
+   struct fe_framebuffer **b = fb_binding(ctx, target);
+   FE_CHECK(!b, GL_INVALID_ENUM, false);
+   *fb = *b;
+   return true;
+}
+
 void
 mgl_glInvalidateFramebuffer(GLenum target, GLsizei numAttachments, const GLenum *attachments)
 {
    FE_CTX_OR_RETURN();
-   invalidate(ctx, target, numAttachments, attachments, 0, 0);
+   struct fe_framebuffer *fb;
+   if (invalidate_target(ctx, target, &fb))
+      invalidate(ctx, fb, numAttachments, attachments, 0, 0);
+}
+
+void
+mgl_glInvalidateNamedFramebufferData(GLuint framebuffer, GLsizei numAttachments,
+                                     const GLenum *attachments)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_framebuffer *fb;
+   if (fe_fbo_named(ctx, framebuffer, &fb))
+      invalidate(ctx, fb, numAttachments, attachments, 0, 0);
 }
 
 /* GL_EXT_discard_framebuffer (ES 2.0): glInvalidateFramebuffer's ancestor, with narrower
@@ -1457,7 +1740,21 @@ mgl_glInvalidateSubFramebuffer(GLenum target, GLsizei numAttachments, const GLen
 {
    FE_CTX_OR_RETURN();
    (void)x, (void)y;
-   invalidate(ctx, target, numAttachments, attachments, width, height);
+   struct fe_framebuffer *fb;
+   if (invalidate_target(ctx, target, &fb))
+      invalidate(ctx, fb, numAttachments, attachments, width, height);
+}
+
+void
+mgl_glInvalidateNamedFramebufferSubData(GLuint framebuffer, GLsizei numAttachments,
+                                        const GLenum *attachments, GLint x, GLint y, GLsizei width,
+                                        GLsizei height)
+{
+   FE_CTX_OR_RETURN();
+   (void)x, (void)y;
+   struct fe_framebuffer *fb;
+   if (fe_fbo_named(ctx, framebuffer, &fb))
+      invalidate(ctx, fb, numAttachments, attachments, width, height);
 }
 
 /* glGetInternalformativ (ES 3.0 §6.1.15, GL 4.2's ARB_internalformat_query): the sample

@@ -947,6 +947,17 @@ struct fe_texture *fe_texture_create(struct fe_context *ctx, GLuint name,
 /* The texture a unit samples for a target: the bound one or the default texture (name 0). */
 struct fe_texture *fe_unit_texture(struct fe_context *ctx, unsigned unit,
                                    enum fe_tex_target target);
+/* The texture object a direct-state-access command names: NULL after recording
+ * GL_INVALID_OPERATION for a name that is no texture object (GL 4.6 §8). */
+struct fe_texture *fe_texture_named(struct fe_context *ctx, GLuint texture);
+/* The texture of a glTextureSubImage{dims}D / glCopyTextureSubImage{dims}D (GL 4.6 §8.6): its
+ * own target must be one glTexSubImage{dims}D takes (cube maps for 3D: GL_INVALID_ENUM
+ * otherwise); NULL after the error. */
+struct fe_texture *fe_texture_named_sub(struct fe_context *ctx, GLuint texture, unsigned dims);
+/* The framebuffer a direct-state-access command names: *fb NULL for zero, the default
+ * framebuffer; false after recording GL_INVALID_OPERATION for a name that is no framebuffer
+ * object (GL 4.6 §9.2). */
+bool fe_fbo_named(struct fe_context *ctx, GLuint framebuffer, struct fe_framebuffer **fb);
 int fe_tex_target_index(GLenum target);
 GLenum fe_tex_target_enum(enum fe_tex_target t);
 /* Sends every pending texture upload of this context (one resource_subdata per level). */

@@ -226,6 +226,22 @@ query_for_use(struct fe_context *ctx, GLenum target, GLuint id)
    return q;
 }
 
+/* GL 4.5 §4.2: names whose objects exist at once, of target (GL_TIMESTAMP too, which only
+ * glQueryCounter takes). */
+void
+mgl_glCreateQueries(GLenum target, GLsizei n, GLuint *ids)
+{
+   FE_CTX_OR_RETURN();
+   if (target != GL_TIMESTAMP && !target_check(ctx, target))
+      return;
+   FE_CHECK(n < 0, GL_INVALID_VALUE);
+   for (GLsizei i = 0; i < n; i++) {
+      ids[i] = fe_names_gen(&ctx->queries);
+      if (!query_for_use(ctx, target, ids[i]))
+         return;
+   }
+}
+
 /* The event of an earlier run must not be taken for this run's: when it is still on its way,
  * take it now (a counted round trip, only for a query restarted unread). */
 static void

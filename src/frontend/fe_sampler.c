@@ -105,6 +105,13 @@ mgl_glIsSampler(GLuint sampler)
    return lookup(ctx, sampler) ? GL_TRUE : GL_FALSE;
 }
 
+/* GL 4.5 §8.2: glGenSamplers already makes the objects at once. */
+void
+mgl_glCreateSamplers(GLsizei n, GLuint *samplers)
+{
+   mgl_glGenSamplers(n, samplers);
+}
+
 void
 mgl_glBindSampler(GLuint unit, GLuint sampler)
 {

@@ -263,6 +263,10 @@ mgl_glCopyTexSubImage1D(GLenum target, GLint level, GLint xoffset, GLint x, GLin
       copy_tex_sub_image(ctx, tex, 0, level, xoffset, 0, x, y, width, 1);
 }
 
+static void copy_tex_sub_image_3d(struct fe_context *ctx, struct fe_texture *tex, GLint level,
+                                  GLint xoffset, GLint yoffset, GLint zoffset, GLint x, GLint y,
+                                  GLsizei width, GLsizei height);
+
 void
 mgl_glCopyTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
                         GLint x, GLint y, GLsizei width, GLsizei height)
@@ -271,8 +275,51 @@ mgl_glCopyTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset
    bool declined;
    FE_CHECK(fe_tex_is_proxy(target), GL_INVALID_ENUM); /* no sub-images of proxies */
    struct fe_texture *tex = fe_tex_image_target_3d(ctx, target, &declined);
+   if (tex)
+      copy_tex_sub_image_3d(ctx, tex, level, xoffset, yoffset, zoffset, x, y, width, height);
+}
+
+void
+mgl_glCopyTextureSubImage1D(GLuint texture, GLint level, GLint xoffset, GLint x, GLint y,
+                            GLsizei width)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_texture *tex = fe_texture_named_sub(ctx, texture, 1);
+   if (tex)
+      copy_tex_sub_image(ctx, tex, 0, level, xoffset, 0, x, y, width, 1);
+}
+
+void
+mgl_glCopyTextureSubImage2D(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLint x,
+                            GLint y, GLsizei width, GLsizei height)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_texture *tex = fe_texture_named_sub(ctx, texture, 2);
+   if (tex)
+      copy_tex_sub_image(ctx, tex, 0, level, xoffset, yoffset, x, y, width, height);
+}
+
+/* A cube map's faces are its layers here (GL 4.6 §8.6: zoffset names the face). */
+void
+mgl_glCopyTextureSubImage3D(GLuint texture, GLint level, GLint xoffset, GLint yoffset,
+                            GLint zoffset, GLint x, GLint y, GLsizei width, GLsizei height)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_texture *tex = fe_texture_named_sub(ctx, texture, 3);
    if (!tex)
       return;
+   if (tex->target != FE_TEX_CUBE) {
+      copy_tex_sub_image_3d(ctx, tex, level, xoffset, yoffset, zoffset, x, y, width, height);
+      return;
+   }
+   FE_CHECK(zoffset < 0 || zoffset > 5, GL_INVALID_VALUE);
+   copy_tex_sub_image(ctx, tex, (unsigned)zoffset, level, xoffset, yoffset, x, y, width, height);
+}
+
+static void
+copy_tex_sub_image_3d(struct fe_context *ctx, struct fe_texture *tex, GLint level, GLint xoffset,
+                      GLint yoffset, GLint zoffset, GLint x, GLint y, GLsizei width, GLsizei height)
+{
    FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
    FE_CHECK(width < 0 || height < 0, GL_INVALID_VALUE);
    const struct fe_tex_image *img = &tex->image[0][level];

@@ -415,13 +415,10 @@ es_lacks_tex_param(struct fe_context *ctx, GLenum pname)
 /* One glTexParameter* call: the texture's own parameters (levels, swizzle), else sampler
  * state (fe_sampling_param_set). */
 static void
-tex_parameter(struct fe_context *ctx, GLenum target, GLenum pname, const double *vals,
+tex_parameter(struct fe_context *ctx, struct fe_texture *tex, GLenum pname, const double *vals,
               const uint32_t *bits, int form, bool vector)
 {
-   int t = fe_tex_target_index(target);
-   FE_CHECK(t < 0 || t == FE_TEX_BUFFER, GL_INVALID_ENUM);
-   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, (enum fe_tex_target)t);
-   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
+   const enum fe_tex_target t = tex->target;
    struct fe_tex_params *p = &tex->params;
    bool ms = t == FE_TEX_2D_MS || t == FE_TEX_2D_MS_ARRAY;
    bool rect = t == FE_TEX_RECT;
@@ -486,62 +483,140 @@ tex_parameter(struct fe_context *ctx, GLenum target, GLenum pname, const double 
    fe_tex_texture_changed(ctx, tex);
 }
 
+/* The texture whose parameters a glTexParameter* / glGetTexParameter* target names: NULL after
+ * recording the error (buffer textures have none). */
+static struct fe_texture *
+param_target(struct fe_context *ctx, GLenum target)
+{
+   const int t = fe_tex_target_index(target);
+   FE_CHECK(t < 0 || t == FE_TEX_BUFFER, GL_INVALID_ENUM, NULL);
+   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, (enum fe_tex_target)t);
+   FE_CHECK(!tex, GL_OUT_OF_MEMORY, NULL);
+   return tex;
+}
+
+/* The texture a glTextureParameter* / glGetTextureParameter* names (GL 4.6 §8.10): NULL after
+ * recording the error. */
+static struct fe_texture *
+param_named(struct fe_context *ctx, GLuint texture)
+{
+   struct fe_texture *tex = fe_texture_named(ctx, texture);
+   FE_CHECK(tex && tex->target == FE_TEX_BUFFER, GL_INVALID_ENUM, NULL);
+   return tex;
+}
+
+/* A one-value parameter (glTexParameterf/i). */
+static void
+param_scalar(struct fe_context *ctx, struct fe_texture *tex, GLenum pname, double param)
+{
+   double v[4] = {param, 0, 0, 0};
+   if (tex)
+      tex_parameter(ctx, tex, pname, v, NULL, 0, false);
+}
+
+/* A vector parameter: form 0 GLfloat, 3 GLint, 1 GLint and 2 GLuint of the I forms (border
+ * colours also as bits). */
+static void
+param_vector(struct fe_context *ctx, struct fe_texture *tex, GLenum pname, const void *params,
+             int form)
+{
+   if (!tex)
+      return;
+   const bool vec = pname == GL_TEXTURE_BORDER_COLOR || pname == GL_TEXTURE_SWIZZLE_RGBA;
+   double v[4] = {0};
+   uint32_t bits[4] = {0};
+   for (int i = 0; i < (vec ? 4 : 1); i++) {
+      v[i] = form == 0   ? (double)((const GLfloat *)params)[i]
+             : form == 2 ? (double)((const GLuint *)params)[i]
+                         : (double)((const GLint *)params)[i];
+      if (vec && (form == 1 || form == 2))
+         bits[i] = ((const uint32_t *)params)[i];
+   }
+   tex_parameter(ctx, tex, pname, v, form == 1 || form == 2 ? bits : NULL, form, true);
+}
+
 void
 mgl_glTexParameterf(GLenum target, GLenum pname, GLfloat param)
 {
    FE_CTX_OR_RETURN();
-   double v[4] = {param, 0, 0, 0};
-   tex_parameter(ctx, target, pname, v, NULL, 0, false);
+   param_scalar(ctx, param_target(ctx, target), pname, param);
 }
 
 void
 mgl_glTexParameteri(GLenum target, GLenum pname, GLint param)
 {
    FE_CTX_OR_RETURN();
-   double v[4] = {param, 0, 0, 0};
-   tex_parameter(ctx, target, pname, v, NULL, 0, false);
+   param_scalar(ctx, param_target(ctx, target), pname, param);
 }
 
 void
 mgl_glTexParameterfv(GLenum target, GLenum pname, const GLfloat *params)
 {
    FE_CTX_OR_RETURN();
-   bool vec = pname == GL_TEXTURE_BORDER_COLOR || pname == GL_TEXTURE_SWIZZLE_RGBA;
-   double v[4] = {params[0], vec ? params[1] : 0, vec ? params[2] : 0, vec ? params[3] : 0};
-   tex_parameter(ctx, target, pname, v, NULL, 0, true);
+   param_vector(ctx, param_target(ctx, target), pname, params, 0);
 }
 
 void
 mgl_glTexParameteriv(GLenum target, GLenum pname, const GLint *params)
 {
    FE_CTX_OR_RETURN();
-   bool vec = pname == GL_TEXTURE_BORDER_COLOR || pname == GL_TEXTURE_SWIZZLE_RGBA;
-   double v[4] = {params[0], vec ? params[1] : 0, vec ? params[2] : 0, vec ? params[3] : 0};
-   tex_parameter(ctx, target, pname, v, NULL, 3, true);
+   param_vector(ctx, param_target(ctx, target), pname, params, 3);
 }
 
 void
 mgl_glTexParameterIiv(GLenum target, GLenum pname, const GLint *params)
 {
    FE_CTX_OR_RETURN();
-   bool vec = pname == GL_TEXTURE_BORDER_COLOR || pname == GL_TEXTURE_SWIZZLE_RGBA;
-   double v[4] = {params[0], vec ? params[1] : 0, vec ? params[2] : 0, vec ? params[3] : 0};
-   uint32_t bits[4] = {0};
-   if (vec)
-      memcpy(bits, params, sizeof(bits));
-   tex_parameter(ctx, target, pname, v, bits, 1, true);
+   param_vector(ctx, param_target(ctx, target), pname, params, 1);
 }
 
 void
 mgl_glTexParameterIuiv(GLenum target, GLenum pname, const GLuint *params)
 {
    FE_CTX_OR_RETURN();
-   bool vec = pname == GL_TEXTURE_BORDER_COLOR || pname == GL_TEXTURE_SWIZZLE_RGBA;
-   double v[4] = {params[0], vec ? params[1] : 0, vec ? params[2] : 0, vec ? params[3] : 0};
-   uint32_t bits[4] = {0};
-   if (vec)
-      memcpy(bits, params, sizeof(bits));
-   tex_parameter(ctx, target, pname, v, bits, 2, true);
+   param_vector(ctx, param_target(ctx, target), pname, params, 2);
+}
+
+void
+mgl_glTextureParameterf(GLuint texture, GLenum pname, GLfloat param)
+{
+   FE_CTX_OR_RETURN();
+   param_scalar(ctx, param_named(ctx, texture), pname, param);
+}
+
+void
+mgl_glTextureParameteri(GLuint texture, GLenum pname, GLint param)
+{
+   FE_CTX_OR_RETURN();
+   param_scalar(ctx, param_named(ctx, texture), pname, param);
+}
+
+void
+mgl_glTextureParameterfv(GLuint texture, GLenum pname, const GLfloat *params)
+{
+   FE_CTX_OR_RETURN();
+   param_vector(ctx, param_named(ctx, texture), pname, params, 0);
+}
+
+void
+mgl_glTextureParameteriv(GLuint texture, GLenum pname, const GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   param_vector(ctx, param_named(ctx, texture), pname, params, 3);
+}
+
+void
+mgl_glTextureParameterIiv(GLuint texture, GLenum pname, const GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   param_vector(ctx, param_named(ctx, texture), pname, params, 1);
+}
+
+void
+mgl_glTextureParameterIuiv(GLuint texture, GLenum pname, const GLuint *params)
+{
+   FE_CTX_OR_RETURN();
+   param_vector(ctx, param_named(ctx, texture), pname, params, 2);
 }
 
 int
@@ -601,19 +676,9 @@ fe_param_store(GLenum pname, int n, const double *v, const uint32_t *bits, uint8
 
 /* glGetTexParameter*: up to 4 values as doubles; border colours also as bits. */
 static int
-get_tex_parameter(struct fe_context *ctx, GLenum target, GLenum pname, double *out, uint32_t *bits,
-                  uint8_t *form)
+get_tex_parameter(struct fe_context *ctx, const struct fe_texture *tex, GLenum pname, double *out,
+                  uint32_t *bits, uint8_t *form)
 {
-   int t = fe_tex_target_index(target);
-   if (t < 0 || t == FE_TEX_BUFFER) {
-      fe_error(ctx, GL_INVALID_ENUM);
-      return 0;
-   }
-   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, (enum fe_tex_target)t);
-   if (!tex) {
-      fe_error(ctx, GL_OUT_OF_MEMORY);
-      return 0;
-   }
    const struct fe_tex_params *p = &tex->params;
    if (es_lacks_tex_param(ctx, pname)) {
       fe_error(ctx, GL_INVALID_ENUM);
@@ -660,46 +725,73 @@ get_tex_parameter(struct fe_context *ctx, GLenum target, GLenum pname, double *o
    }
 }
 
+/* One glGet(Tex|Texture)Parameter* into params as fe_param_store's kind (tex NULL: the error
+ * is recorded). */
+static void
+get_param(struct fe_context *ctx, const struct fe_texture *tex, GLenum pname, int kind,
+          void *params)
+{
+   double v[4];
+   uint32_t bits[4];
+   uint8_t form = 0;
+   if (!tex)
+      return;
+   const int n = get_tex_parameter(ctx, tex, pname, v, bits, &form);
+   fe_param_store(pname, n, v, bits, form, kind, params);
+}
+
 void
 mgl_glGetTexParameterfv(GLenum target, GLenum pname, GLfloat *params)
 {
    FE_CTX_OR_RETURN();
-   double v[4];
-   uint32_t bits[4];
-   uint8_t form = 0;
-   int n = get_tex_parameter(ctx, target, pname, v, bits, &form);
-   fe_param_store(pname, n, v, bits, form, 0, params);
+   get_param(ctx, param_target(ctx, target), pname, 0, params);
 }
 
 void
 mgl_glGetTexParameteriv(GLenum target, GLenum pname, GLint *params)
 {
    FE_CTX_OR_RETURN();
-   double v[4];
-   uint32_t bits[4];
-   uint8_t form = 0;
-   int n = get_tex_parameter(ctx, target, pname, v, bits, &form);
-   fe_param_store(pname, n, v, bits, form, 1, params);
+   get_param(ctx, param_target(ctx, target), pname, 1, params);
 }
 
 void
 mgl_glGetTexParameterIiv(GLenum target, GLenum pname, GLint *params)
 {
    FE_CTX_OR_RETURN();
-   double v[4];
-   uint32_t bits[4];
-   uint8_t form = 0;
-   int n = get_tex_parameter(ctx, target, pname, v, bits, &form);
-   fe_param_store(pname, n, v, bits, form, 2, params);
+   get_param(ctx, param_target(ctx, target), pname, 2, params);
 }
 
 void
 mgl_glGetTexParameterIuiv(GLenum target, GLenum pname, GLuint *params)
 {
    FE_CTX_OR_RETURN();
-   double v[4];
-   uint32_t bits[4];
-   uint8_t form = 0;
-   int n = get_tex_parameter(ctx, target, pname, v, bits, &form);
-   fe_param_store(pname, n, v, bits, form, 3, params);
+   get_param(ctx, param_target(ctx, target), pname, 3, params);
+}
+
+void
+mgl_glGetTextureParameterfv(GLuint texture, GLenum pname, GLfloat *params)
+{
+   FE_CTX_OR_RETURN();
+   get_param(ctx, param_named(ctx, texture), pname, 0, params);
+}
+
+void
+mgl_glGetTextureParameteriv(GLuint texture, GLenum pname, GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   get_param(ctx, param_named(ctx, texture), pname, 1, params);
+}
+
+void
+mgl_glGetTextureParameterIiv(GLuint texture, GLenum pname, GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   get_param(ctx, param_named(ctx, texture), pname, 2, params);
+}
+
+void
+mgl_glGetTextureParameterIuiv(GLuint texture, GLenum pname, GLuint *params)
+{
+   FE_CTX_OR_RETURN();
+   get_param(ctx, param_named(ctx, texture), pname, 3, params);
 }

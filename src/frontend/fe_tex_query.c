@@ -49,6 +49,9 @@ proxy_target_index(GLenum target)
    }
 }
 
+static bool level_parameter_of(struct fe_context *ctx, const struct fe_texture *tex, unsigned face,
+                               GLint level, GLenum pname, GLint *out);
+
 static bool
 level_parameter(struct fe_context *ctx, GLenum target, GLint level, GLenum pname, GLint *out)
 {
@@ -69,14 +72,28 @@ level_parameter(struct fe_context *ctx, GLenum target, GLint level, GLenum pname
       fe_error(ctx, GL_INVALID_ENUM);
       return false;
    }
+   struct fe_texture *tex = pt >= 0 ? fe_tex_proxy_texture(ctx, (enum fe_tex_target)pt)
+                                    : fe_unit_texture(ctx, ctx->active_unit, (enum fe_tex_target)t);
+   return tex && level_parameter_of(ctx, tex, face, level, pname, out);
+}
+
+/* glGetTextureLevelParameter*: a cube map answers for its first face. */
+static bool
+level_parameter_named(struct fe_context *ctx, GLuint texture, GLint level, GLenum pname, GLint *out)
+{
+   const struct fe_texture *tex = fe_texture_named(ctx, texture);
+   return tex && level_parameter_of(ctx, tex, 0, level, pname, out);
+}
+
+/* One level parameter of face `face` of tex. */
+static bool
+level_parameter_of(struct fe_context *ctx, const struct fe_texture *tex, unsigned face, GLint level,
+                   GLenum pname, GLint *out)
+{
    if (level < 0 || level >= FE_MAX_LEVELS) {
       fe_error(ctx, GL_INVALID_VALUE);
       return false;
    }
-   struct fe_texture *tex = pt >= 0 ? fe_tex_proxy_texture(ctx, (enum fe_tex_target)pt)
-                                    : fe_unit_texture(ctx, ctx->active_unit, (enum fe_tex_target)t);
-   if (!tex)
-      return false;
    const struct fe_tex_image *img = &tex->image[face][level];
    const struct fe_format_info *info = img->defined ? fe_format_lookup(img->internal_format) : NULL;
    const struct fe_mgp_format_desc *fd = fe_mgp_format(img->defined ? img->format : 0);
@@ -157,7 +174,33 @@ mgl_glGetTexLevelParameterfv(GLenum target, GLint level, GLenum pname, GLfloat *
       *params = (GLfloat)v;
 }
 
+void
+mgl_glGetTextureLevelParameteriv(GLuint texture, GLint level, GLenum pname, GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   GLint v;
+   if (level_parameter_named(ctx, texture, level, pname, &v))
+      *params = v;
+}
+
+void
+mgl_glGetTextureLevelParameterfv(GLuint texture, GLint level, GLenum pname, GLfloat *params)
+{
+   FE_CTX_OR_RETURN();
+   GLint v;
+   if (level_parameter_named(ctx, texture, level, pname, &v))
+      *params = (GLfloat)v;
+}
+
 /* ---- mipmaps and readback ------------------------------------------------------------------ */
+
+/* Whether glGenerateMipmap takes a texture target (GL 4.6 §8.14.4). */
+static bool
+mipmap_target(int t)
+{
+   return t >= 0 && t != FE_TEX_BUFFER && t != FE_TEX_RECT && t != FE_TEX_2D_MS &&
+          t != FE_TEX_2D_MS_ARRAY;
+}
 
 /* Generates the levels above tex's base level from it (glGenerateMipmap's work): the GL error
  * it raises, or GL_NO_ERROR. */
@@ -223,12 +266,22 @@ mgl_glGenerateMipmap(GLenum target)
 {
    FE_CTX_OR_RETURN();
    int t = fe_tex_target_index(target);
-   FE_CHECK(t < 0 || t == FE_TEX_BUFFER || t == FE_TEX_RECT || t == FE_TEX_2D_MS ||
-               t == FE_TEX_2D_MS_ARRAY,
-            GL_INVALID_ENUM);
+   FE_CHECK(!mipmap_target(t), GL_INVALID_ENUM);
    struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, (enum fe_tex_target)t);
    FE_CHECK(!tex, GL_OUT_OF_MEMORY);
    const GLenum err = generate_mipmap(ctx, tex, t);
+   FE_CHECK(err, err);
+}
+
+void
+mgl_glGenerateTextureMipmap(GLuint texture)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_texture *tex = fe_texture_named(ctx, texture);
+   if (!tex)
+      return;
+   FE_CHECK(!mipmap_target((int)tex->target), GL_INVALID_ENUM);
+   const GLenum err = generate_mipmap(ctx, tex, (int)tex->target);
    FE_CHECK(err, err);
 }
 
@@ -252,6 +305,10 @@ fe_tex_auto_mipmap(struct fe_context *ctx, struct fe_texture *tex, GLint level)
                   tex->image[0][level].internal_format);
 }
 
+static void get_tex_image_of(struct fe_context *ctx, struct fe_texture *tex, unsigned face,
+                             GLint level, GLenum format, GLenum type, size_t buf_size,
+                             void *pixels);
+
 /* glGetTexImage and glGetnTexImageARB: buf_size bounds what is written to client memory
  * (SIZE_MAX: unbounded); a pixel pack buffer is bounded by its own size. */
 static void
@@ -270,11 +327,40 @@ get_tex_image(struct fe_context *ctx, GLenum target, GLint level, GLenum format,
                GL_INVALID_ENUM);
    }
    FE_CHECK(t < 0, GL_INVALID_ENUM);
+   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, (enum fe_tex_target)t);
+   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
+   get_tex_image_of(ctx, tex, face, level, format, type, buf_size, pixels);
+}
+
+/* glGetTextureImage (GL 4.6 §8.11.4): a cube map's six faces would be the layers of one box;
+ * each face is its own image here, so that one is a named decline. */
+void
+mgl_glGetTextureImage(GLuint texture, GLint level, GLenum format, GLenum type, GLsizei bufSize,
+                      void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_texture *tex = fe_texture_named(ctx, texture);
+   if (!tex)
+      return;
+   const enum fe_tex_target t = tex->target;
+   FE_CHECK(t == FE_TEX_BUFFER || t == FE_TEX_2D_MS || t == FE_TEX_2D_MS_ARRAY,
+            GL_INVALID_OPERATION);
+   if (t == FE_TEX_CUBE) {
+      MGU_DECLINE(gl_feature_unimplemented, "glGetTextureImage of a cube map texture");
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   get_tex_image_of(ctx, tex, 0, level, format, type, bufSize < 0 ? 0 : (size_t)bufSize, pixels);
+}
+
+static void
+get_tex_image_of(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
+                 GLenum format, GLenum type, size_t buf_size, void *pixels)
+{
+   const enum fe_tex_target t = tex->target;
    FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
    GLenum err = fe_pixel_check(format, type);
    FE_CHECK(err, err);
-   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, (enum fe_tex_target)t);
-   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
    const struct fe_tex_image *img = &tex->image[face][level];
    if (!img->defined || !img->width || !img->height || !tex->created)
       return;

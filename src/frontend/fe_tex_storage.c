@@ -18,11 +18,9 @@
 /* glTexBuffer: the buffer texture of the active unit views buffer (0 detaches) as
  * internalformat. The server makes the view at draw, against the buffer as it is then, so
  * later glBufferData calls on the buffer need nothing here. */
-void
-mgl_glTexBuffer(GLenum target, GLenum internalformat, GLuint buffer)
+static void
+tex_buffer(struct fe_context *ctx, struct fe_texture *tex, GLenum internalformat, GLuint buffer)
 {
-   FE_CTX_OR_RETURN();
-   FE_CHECK(target != GL_TEXTURE_BUFFER, GL_INVALID_ENUM);
    FE_CHECK(!fe_texture_buffer_format(internalformat), GL_INVALID_ENUM);
    struct fe_buffer *buf = NULL;
    if (buffer) {
@@ -31,8 +29,6 @@ mgl_glTexBuffer(GLenum target, GLenum internalformat, GLuint buffer)
    }
    const struct fe_format_info *info = fe_format_lookup(internalformat);
    FE_CHECK(!info || fe_format_is_legacy(info), GL_INVALID_ENUM);
-   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, FE_TEX_BUFFER);
-   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
    if (buf)
       fe_object_ref(&buf->base);
    if (tex->buffer_obj)
@@ -64,6 +60,28 @@ mgl_glTexBuffer(GLenum target, GLenum internalformat, GLuint buffer)
    tex->res_width = tex->res_height = tex->res_depth = tex->res_levels = tex->res_layers = 1;
    tex->image[0][0] = (struct fe_tex_image){true, 1, 1, 1, internalformat, info->format, false};
    fe_tex_texture_changed(ctx, tex);
+}
+
+void
+mgl_glTexBuffer(GLenum target, GLenum internalformat, GLuint buffer)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(target != GL_TEXTURE_BUFFER, GL_INVALID_ENUM);
+   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, FE_TEX_BUFFER);
+   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
+   tex_buffer(ctx, tex, internalformat, buffer);
+}
+
+/* GL 4.6 §8.9: glTexBuffer of a named buffer texture (another target: GL_INVALID_OPERATION). */
+void
+mgl_glTextureBuffer(GLuint texture, GLenum internalformat, GLuint buffer)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_texture *tex = fe_texture_named(ctx, texture);
+   if (!tex)
+      return;
+   FE_CHECK(tex->target != FE_TEX_BUFFER, GL_INVALID_OPERATION);
+   tex_buffer(ctx, tex, internalformat, buffer);
 }
 
 /* Sized internal formats only: glTexStorage refuses the base (unsized) ones. */
@@ -122,16 +140,10 @@ storage_target(const struct fe_context *ctx, GLenum target, unsigned dims, bool 
  * immutable afterwards. Errors as GL 4.2 §3.9.16 / ES 3.0 §3.8.4 say; a proxy target checks
  * the same and records the levels, or all zeros when too large (no error), like glTexImage. */
 static void
-tex_storage(struct fe_context *ctx, GLenum target, GLsizei levels, GLenum internalformat,
-            GLsizei width, GLsizei height, GLsizei depth, unsigned dims)
+tex_storage(struct fe_context *ctx, struct fe_texture *tex, bool proxy, GLsizei levels,
+            GLenum internalformat, GLsizei width, GLsizei height, GLsizei depth)
 {
-   bool proxy;
-   const int ti = storage_target(ctx, target, dims, &proxy);
-   FE_CHECK(ti < 0, GL_INVALID_ENUM);
-   const enum fe_tex_target t = (enum fe_tex_target)ti;
-   struct fe_texture *tex =
-      proxy ? fe_tex_proxy_texture(ctx, t) : fe_unit_texture(ctx, ctx->active_unit, t);
-   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
+   const enum fe_tex_target t = tex->target;
    const struct fe_format_info *info = fe_format_lookup(internalformat);
    FE_CHECK(!info || (!info->texture && !info->block) || is_unsized(internalformat) ||
                fe_format_is_legacy(info) ||
@@ -192,19 +204,50 @@ tex_storage(struct fe_context *ctx, GLenum target, GLsizei levels, GLenum intern
    fe_tex_ensure_storage(ctx, tex, 0);
 }
 
+/* glTexStorage{dims}D of target: the bound texture or the proxy; NULL after the error. */
+static struct fe_texture *
+storage_bound(struct fe_context *ctx, GLenum target, unsigned dims, bool *proxy)
+{
+   const int ti = storage_target(ctx, target, dims, proxy);
+   FE_CHECK(ti < 0, GL_INVALID_ENUM, NULL);
+   const enum fe_tex_target t = (enum fe_tex_target)ti;
+   struct fe_texture *tex =
+      *proxy ? fe_tex_proxy_texture(ctx, t) : fe_unit_texture(ctx, ctx->active_unit, t);
+   FE_CHECK(!tex, GL_OUT_OF_MEMORY, NULL);
+   return tex;
+}
+
+/* glTextureStorage{dims}D of a named texture, whose own target must be one that call takes
+ * (GL 4.6 §8.19: GL_INVALID_ENUM otherwise); NULL after the error. */
+static struct fe_texture *
+storage_named(struct fe_context *ctx, GLuint texture, unsigned dims)
+{
+   struct fe_texture *tex = fe_texture_named(ctx, texture);
+   bool proxy;
+   FE_CHECK(tex && storage_target(ctx, fe_tex_target_enum(tex->target), dims, &proxy) < 0,
+            GL_INVALID_ENUM, NULL);
+   return tex;
+}
+
 void
 mgl_glTexStorage2D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width,
                    GLsizei height)
 {
    FE_CTX_OR_RETURN();
-   tex_storage(ctx, target, levels, internalformat, width, height, 1, 2);
+   bool proxy;
+   struct fe_texture *tex = storage_bound(ctx, target, 2, &proxy);
+   if (tex)
+      tex_storage(ctx, tex, proxy, levels, internalformat, width, height, 1);
 }
 
 void
 mgl_glTexStorage1D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width)
 {
    FE_CTX_OR_RETURN();
-   tex_storage(ctx, target, levels, internalformat, width, 1, 1, 1);
+   bool proxy;
+   struct fe_texture *tex = storage_bound(ctx, target, 1, &proxy);
+   if (tex)
+      tex_storage(ctx, tex, proxy, levels, internalformat, width, 1, 1);
 }
 
 void
@@ -212,25 +255,50 @@ mgl_glTexStorage3D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei
                    GLsizei height, GLsizei depth)
 {
    FE_CTX_OR_RETURN();
-   tex_storage(ctx, target, levels, internalformat, width, height, depth, 3);
+   bool proxy;
+   struct fe_texture *tex = storage_bound(ctx, target, 3, &proxy);
+   if (tex)
+      tex_storage(ctx, tex, proxy, levels, internalformat, width, height, depth);
+}
+
+void
+mgl_glTextureStorage1D(GLuint texture, GLsizei levels, GLenum internalformat, GLsizei width)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_texture *tex = storage_named(ctx, texture, 1);
+   if (tex)
+      tex_storage(ctx, tex, false, levels, internalformat, width, 1, 1);
+}
+
+void
+mgl_glTextureStorage2D(GLuint texture, GLsizei levels, GLenum internalformat, GLsizei width,
+                       GLsizei height)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_texture *tex = storage_named(ctx, texture, 2);
+   if (tex)
+      tex_storage(ctx, tex, false, levels, internalformat, width, height, 1);
+}
+
+void
+mgl_glTextureStorage3D(GLuint texture, GLsizei levels, GLenum internalformat, GLsizei width,
+                       GLsizei height, GLsizei depth)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_texture *tex = storage_named(ctx, texture, 3);
+   if (tex)
+      tex_storage(ctx, tex, false, levels, internalformat, width, height, depth);
 }
 
 /* glTexImage2DMultisample / glTexImage3DMultisample: storage only (no texels), one level.
  * `storage`: glTexStorage2D/3DMultisample (ARB_texture_storage_multisample), which also wants
  * a sized format, a non-empty image and a texture other than zero, and makes it immutable. */
 static void
-tex_image_multisample(struct fe_context *ctx, GLenum target, GLsizei samples, GLenum internalformat,
-                      GLsizei width, GLsizei height, GLsizei depth, GLboolean fixedsamplelocations,
-                      bool array, bool storage)
+tex_image_multisample(struct fe_context *ctx, struct fe_texture *tex, GLsizei samples,
+                      GLenum internalformat, GLsizei width, GLsizei height, GLsizei depth,
+                      GLboolean fixedsamplelocations, bool storage)
 {
-   const GLenum want = array ? GL_TEXTURE_2D_MULTISAMPLE_ARRAY : GL_TEXTURE_2D_MULTISAMPLE;
-   const GLenum proxy =
-      array ? GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY : GL_PROXY_TEXTURE_2D_MULTISAMPLE;
-   FE_CHECK(target != want && target != proxy, GL_INVALID_ENUM);
-   const enum fe_tex_target t = array ? FE_TEX_2D_MS_ARRAY : FE_TEX_2D_MS;
-   struct fe_texture *tex =
-      target == proxy ? fe_tex_proxy_texture(ctx, t) : fe_unit_texture(ctx, ctx->active_unit, t);
-   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
+   const bool array = tex->target == FE_TEX_2D_MS_ARRAY;
    FE_CHECK(storage && is_unsized(internalformat), GL_INVALID_ENUM);
    FE_CHECK(storage && (width < 1 || height < 1 || depth < 1), GL_INVALID_VALUE);
    FE_CHECK(storage && !tex->is_proxy && tex->base.name == 0, GL_INVALID_OPERATION);
@@ -316,13 +384,50 @@ tex_image_multisample(struct fe_context *ctx, GLenum target, GLsizei samples, GL
    tex->res_layers = desc.array_layers;
 }
 
+/* The multisample texture (array: of layers) a target names, the proxy included; NULL after
+ * the error. */
+static struct fe_texture *
+multisample_bound(struct fe_context *ctx, GLenum target, bool array)
+{
+   const GLenum want = array ? GL_TEXTURE_2D_MULTISAMPLE_ARRAY : GL_TEXTURE_2D_MULTISAMPLE;
+   const GLenum proxy =
+      array ? GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY : GL_PROXY_TEXTURE_2D_MULTISAMPLE;
+   FE_CHECK(target != want && target != proxy, GL_INVALID_ENUM, NULL);
+   const enum fe_tex_target t = array ? FE_TEX_2D_MS_ARRAY : FE_TEX_2D_MS;
+   struct fe_texture *tex =
+      target == proxy ? fe_tex_proxy_texture(ctx, t) : fe_unit_texture(ctx, ctx->active_unit, t);
+   FE_CHECK(!tex, GL_OUT_OF_MEMORY, NULL);
+   return tex;
+}
+
+/* The named texture of glTextureStorage2D/3DMultisample, of the one target each takes. */
+static struct fe_texture *
+multisample_named(struct fe_context *ctx, GLuint texture, bool array)
+{
+   struct fe_texture *tex = fe_texture_named(ctx, texture);
+   FE_CHECK(tex && tex->target != (array ? FE_TEX_2D_MS_ARRAY : FE_TEX_2D_MS), GL_INVALID_ENUM,
+            NULL);
+   return tex;
+}
+
+/* The four entry points of one (tex NULL: the error is recorded). */
+static void
+multisample(struct fe_context *ctx, struct fe_texture *tex, GLsizei samples, GLenum internalformat,
+            GLsizei width, GLsizei height, GLsizei depth, GLboolean fixedsamplelocations,
+            bool storage)
+{
+   if (tex)
+      tex_image_multisample(ctx, tex, samples, internalformat, width, height, depth,
+                            fixedsamplelocations, storage);
+}
+
 void
 mgl_glTexImage2DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
                             GLsizei height, GLboolean fixedsamplelocations)
 {
    FE_CTX_OR_RETURN();
-   tex_image_multisample(ctx, target, samples, internalformat, width, height, 1,
-                         fixedsamplelocations, false, false);
+   multisample(ctx, multisample_bound(ctx, target, false), samples, internalformat, width, height,
+               1, fixedsamplelocations, false);
 }
 
 void
@@ -330,8 +435,8 @@ mgl_glTexStorage2DMultisample(GLenum target, GLsizei samples, GLenum internalfor
                               GLsizei height, GLboolean fixedsamplelocations)
 {
    FE_CTX_OR_RETURN();
-   tex_image_multisample(ctx, target, samples, internalformat, width, height, 1,
-                         fixedsamplelocations, false, true);
+   multisample(ctx, multisample_bound(ctx, target, false), samples, internalformat, width, height,
+               1, fixedsamplelocations, true);
 }
 
 void
@@ -339,8 +444,8 @@ mgl_glTexStorage3DMultisample(GLenum target, GLsizei samples, GLenum internalfor
                               GLsizei height, GLsizei depth, GLboolean fixedsamplelocations)
 {
    FE_CTX_OR_RETURN();
-   tex_image_multisample(ctx, target, samples, internalformat, width, height, depth,
-                         fixedsamplelocations, true, true);
+   multisample(ctx, multisample_bound(ctx, target, true), samples, internalformat, width, height,
+               depth, fixedsamplelocations, true);
 }
 
 void
@@ -348,8 +453,27 @@ mgl_glTexImage3DMultisample(GLenum target, GLsizei samples, GLenum internalforma
                             GLsizei height, GLsizei depth, GLboolean fixedsamplelocations)
 {
    FE_CTX_OR_RETURN();
-   tex_image_multisample(ctx, target, samples, internalformat, width, height, depth,
-                         fixedsamplelocations, true, false);
+   multisample(ctx, multisample_bound(ctx, target, true), samples, internalformat, width, height,
+               depth, fixedsamplelocations, false);
+}
+
+void
+mgl_glTextureStorage2DMultisample(GLuint texture, GLsizei samples, GLenum internalformat,
+                                  GLsizei width, GLsizei height, GLboolean fixedsamplelocations)
+{
+   FE_CTX_OR_RETURN();
+   multisample(ctx, multisample_named(ctx, texture, false), samples, internalformat, width, height,
+               1, fixedsamplelocations, true);
+}
+
+void
+mgl_glTextureStorage3DMultisample(GLuint texture, GLsizei samples, GLenum internalformat,
+                                  GLsizei width, GLsizei height, GLsizei depth,
+                                  GLboolean fixedsamplelocations)
+{
+   FE_CTX_OR_RETURN();
+   multisample(ctx, multisample_named(ctx, texture, true), samples, internalformat, width, height,
+               depth, fixedsamplelocations, true);
 }
 
 /* ---- names --------------------------------------------------------------------------------- */

@@ -1066,20 +1066,11 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
    fe_tex_auto_mipmap(ctx, tex, level);
 }
 
-void
-mgl_glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
-                    GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLenum type,
-                    const void *pixels)
+static void
+tex_sub_image_3d(struct fe_context *ctx, struct fe_texture *tex, GLint level, GLint xoffset,
+                 GLint yoffset, GLint zoffset, GLsizei width, GLsizei height, GLsizei depth,
+                 GLenum format, GLenum type, const void *pixels)
 {
-   FE_CTX_OR_RETURN();
-   bool declined;
-   if (target == GL_PROXY_TEXTURE_3D || target == GL_PROXY_TEXTURE_2D_ARRAY) {
-      fe_error(ctx, GL_INVALID_ENUM); /* no sub-images of proxies */
-      return;
-   }
-   struct fe_texture *tex = fe_tex_image_target_3d(ctx, target, &declined);
-   if (!tex)
-      return;
    FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
    FE_CHECK(width < 0 || height < 0 || depth < 0, GL_INVALID_VALUE);
    type = fe_es_pixel_type(ctx, type);
@@ -1117,6 +1108,69 @@ mgl_glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
    }
 out:
    free(copy);
+}
+
+void
+mgl_glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
+                    GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLenum type,
+                    const void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   bool declined;
+   if (target == GL_PROXY_TEXTURE_3D || target == GL_PROXY_TEXTURE_2D_ARRAY) {
+      fe_error(ctx, GL_INVALID_ENUM); /* no sub-images of proxies */
+      return;
+   }
+   struct fe_texture *tex = fe_tex_image_target_3d(ctx, target, &declined);
+   if (tex)
+      tex_sub_image_3d(ctx, tex, level, xoffset, yoffset, zoffset, width, height, depth, format,
+                       type, pixels);
+}
+
+/* glTextureSubImage{dims}D's texture: a cube map's faces would be the layers of one box
+ * here, where each face is its own image, so that one is a named decline. */
+static struct fe_texture *
+sub_image_named(struct fe_context *ctx, GLuint texture, unsigned dims)
+{
+   struct fe_texture *tex = fe_texture_named_sub(ctx, texture, dims);
+   if (tex && tex->target == FE_TEX_CUBE) {
+      MGU_DECLINE(gl_feature_unimplemented, "a sub-image box of a named cube map texture");
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return NULL;
+   }
+   return tex;
+}
+
+void
+mgl_glTextureSubImage1D(GLuint texture, GLint level, GLint xoffset, GLsizei width, GLenum format,
+                        GLenum type, const void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_texture *tex = sub_image_named(ctx, texture, 1);
+   if (tex)
+      tex_sub_image(ctx, tex, 0, level, xoffset, 0, width, 1, format, type, pixels);
+}
+
+void
+mgl_glTextureSubImage2D(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLsizei width,
+                        GLsizei height, GLenum format, GLenum type, const void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_texture *tex = sub_image_named(ctx, texture, 2);
+   if (tex)
+      tex_sub_image(ctx, tex, 0, level, xoffset, yoffset, width, height, format, type, pixels);
+}
+
+void
+mgl_glTextureSubImage3D(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
+                        GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLenum type,
+                        const void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_texture *tex = sub_image_named(ctx, texture, 3);
+   if (tex)
+      tex_sub_image_3d(ctx, tex, level, xoffset, yoffset, zoffset, width, height, depth, format,
+                       type, pixels);
 }
 
 /* ---- compressed images (GL 3.3 §3.9.3, ES 3.0 §3.8.6) ---------------------------------------- */
@@ -1298,17 +1352,10 @@ compressed_tex_image(GLenum target, GLint level, GLenum internalformat, GLsizei 
 
 /* glCompressedTexSubImage2D/3D. */
 static void
-compressed_tex_sub_image(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
-                         GLsizei width, GLsizei height, GLsizei depth, GLenum format,
-                         GLsizei image_size, const void *data, unsigned dims)
+compressed_tex_sub_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
+                         GLint xoffset, GLint yoffset, GLint zoffset, GLsizei width, GLsizei height,
+                         GLsizei depth, GLenum format, GLsizei image_size, const void *data)
 {
-   FE_CTX_OR_RETURN();
-   unsigned face = 0;
-   bool declined;
-   struct fe_texture *tex = dims == 2 ? fe_tex_image_target(ctx, target, &face, &declined)
-                                      : fe_tex_image_target_3d(ctx, target, &declined);
-   if (!tex)
-      return;
    const struct fe_format_info *info = fe_tex_compressed_format(ctx, format);
    FE_CHECK(!info, GL_INVALID_ENUM);
    FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
@@ -1393,8 +1440,13 @@ mgl_glCompressedTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint y
                               GLsizei width, GLsizei height, GLenum format, GLsizei imageSize,
                               const void *data)
 {
-   compressed_tex_sub_image(target, level, xoffset, yoffset, 0, width, height, 1, format, imageSize,
-                            data, 2);
+   FE_CTX_OR_RETURN();
+   unsigned face = 0;
+   bool declined;
+   struct fe_texture *tex = fe_tex_image_target(ctx, target, &face, &declined);
+   if (tex)
+      compressed_tex_sub_image(ctx, tex, face, level, xoffset, yoffset, 0, width, height, 1, format,
+                               imageSize, data);
 }
 
 void
@@ -1402,8 +1454,47 @@ mgl_glCompressedTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint y
                               GLint zoffset, GLsizei width, GLsizei height, GLsizei depth,
                               GLenum format, GLsizei imageSize, const void *data)
 {
-   compressed_tex_sub_image(target, level, xoffset, yoffset, zoffset, width, height, depth, format,
-                            imageSize, data, 3);
+   FE_CTX_OR_RETURN();
+   bool declined;
+   struct fe_texture *tex = fe_tex_image_target_3d(ctx, target, &declined);
+   if (tex)
+      compressed_tex_sub_image(ctx, tex, 0, level, xoffset, yoffset, zoffset, width, height, depth,
+                               format, imageSize, data);
+}
+
+/* glCompressedTextureSubImage1D: as glCompressedTexSubImage1D, no format names a 1D image. */
+void
+mgl_glCompressedTextureSubImage1D(GLuint texture, GLint level, GLint xoffset, GLsizei width,
+                                  GLenum format, GLsizei imageSize, const void *data)
+{
+   FE_CTX_OR_RETURN();
+   (void)level, (void)xoffset, (void)width, (void)format, (void)imageSize, (void)data;
+   if (fe_texture_named_sub(ctx, texture, 1))
+      fe_error(ctx, GL_INVALID_ENUM);
+}
+
+void
+mgl_glCompressedTextureSubImage2D(GLuint texture, GLint level, GLint xoffset, GLint yoffset,
+                                  GLsizei width, GLsizei height, GLenum format, GLsizei imageSize,
+                                  const void *data)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_texture *tex = fe_texture_named_sub(ctx, texture, 2);
+   if (tex)
+      compressed_tex_sub_image(ctx, tex, 0, level, xoffset, yoffset, 0, width, height, 1, format,
+                               imageSize, data);
+}
+
+void
+mgl_glCompressedTextureSubImage3D(GLuint texture, GLint level, GLint xoffset, GLint yoffset,
+                                  GLint zoffset, GLsizei width, GLsizei height, GLsizei depth,
+                                  GLenum format, GLsizei imageSize, const void *data)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_texture *tex = sub_image_named(ctx, texture, 3);
+   if (tex)
+      compressed_tex_sub_image(ctx, tex, 0, level, xoffset, yoffset, zoffset, width, height, depth,
+                               format, imageSize, data);
 }
 
 void

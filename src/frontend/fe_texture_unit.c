@@ -73,6 +73,70 @@ fe_unit_texture(struct fe_context *ctx, unsigned unit, enum fe_tex_target t)
    return tex ? tex : default_texture(ctx, t);
 }
 
+/* The object of a reserved name, of target t (first bind, or glCreateTextures): NULL after
+ * recording GL_OUT_OF_MEMORY. */
+static struct fe_texture *
+texture_new(struct fe_context *ctx, GLuint name, enum fe_tex_target t)
+{
+   struct fe_texture *tex = fe_texture_create(ctx, name, t);
+   FE_CHECK(!tex, GL_OUT_OF_MEMORY, NULL);
+   pthread_mutex_lock(&ctx->share->lock);
+   fe_names_set(&ctx->share->textures, name, tex);
+   pthread_mutex_unlock(&ctx->share->lock);
+   return tex;
+}
+
+/* The texture object a name is (NULL: none, or a name only reserved: *reserved). */
+static struct fe_texture *
+texture_lookup(struct fe_context *ctx, GLuint name, bool *reserved)
+{
+   pthread_mutex_lock(&ctx->share->lock);
+   void *obj = fe_names_get(&ctx->share->textures, name);
+   pthread_mutex_unlock(&ctx->share->lock);
+   *reserved = obj == FE_NAME_RESERVED;
+   return *reserved ? NULL : obj;
+}
+
+struct fe_texture *
+fe_texture_named(struct fe_context *ctx, GLuint texture)
+{
+   bool reserved;
+   struct fe_texture *tex = texture ? texture_lookup(ctx, texture, &reserved) : NULL;
+   FE_CHECK(!tex, GL_INVALID_OPERATION, NULL);
+   return tex;
+}
+
+struct fe_texture *
+fe_texture_named_sub(struct fe_context *ctx, GLuint texture, unsigned dims)
+{
+   struct fe_texture *tex = fe_texture_named(ctx, texture);
+   if (!tex)
+      return NULL;
+   const enum fe_tex_target t = tex->target;
+   const bool ok = dims == 1   ? t == FE_TEX_1D
+                   : dims == 2 ? t == FE_TEX_2D || t == FE_TEX_1D_ARRAY || t == FE_TEX_RECT
+                               : t == FE_TEX_3D || t == FE_TEX_2D_ARRAY || t == FE_TEX_CUBE;
+   FE_CHECK(!ok, GL_INVALID_ENUM, NULL);
+   return tex;
+}
+
+/* GL 4.5 §8.1: names whose objects exist at once, of target (the bindings do not change). */
+void
+mgl_glCreateTextures(GLenum target, GLsizei n, GLuint *textures)
+{
+   FE_CTX_OR_RETURN();
+   const int t = fe_tex_target_index(target);
+   FE_CHECK(t < 0, GL_INVALID_ENUM);
+   FE_CHECK(n < 0, GL_INVALID_VALUE);
+   for (GLsizei i = 0; i < n; i++) {
+      pthread_mutex_lock(&ctx->share->lock);
+      textures[i] = fe_names_gen(&ctx->share->textures);
+      pthread_mutex_unlock(&ctx->share->lock);
+      if (!texture_new(ctx, textures[i], (enum fe_tex_target)t))
+         return;
+   }
+}
+
 void
 mgl_glBindTexture(GLenum target, GLuint texture)
 {
@@ -81,27 +145,58 @@ mgl_glBindTexture(GLenum target, GLuint texture)
    FE_CHECK(t < 0, GL_INVALID_ENUM);
    struct fe_texture *tex = NULL;
    if (texture) {
-      struct fe_share_group *sg = ctx->share;
-      pthread_mutex_lock(&sg->lock);
-      void *obj = fe_names_get(&sg->textures, texture);
-      pthread_mutex_unlock(&sg->lock);
-      FE_CHECK(!obj, GL_INVALID_OPERATION);
-      if (obj == FE_NAME_RESERVED) {
-         tex = fe_texture_create(ctx, texture, (enum fe_tex_target)t);
-         FE_CHECK(!tex, GL_OUT_OF_MEMORY);
-         pthread_mutex_lock(&sg->lock);
-         fe_names_set(&sg->textures, texture, tex);
-         pthread_mutex_unlock(&sg->lock);
-      } else {
-         tex = obj;
-         FE_CHECK(tex->target != (enum fe_tex_target)t, GL_INVALID_OPERATION);
+      bool reserved;
+      tex = texture_lookup(ctx, texture, &reserved);
+      FE_CHECK(!tex && !reserved, GL_INVALID_OPERATION);
+      if (reserved) {
+         tex = texture_new(ctx, texture, (enum fe_tex_target)t);
+         if (!tex)
+            return;
       }
+      FE_CHECK(tex->target != (enum fe_tex_target)t, GL_INVALID_OPERATION);
    }
    struct fe_texture **slot = &ctx->units[ctx->active_unit][t];
    if (*slot == tex)
       return;
    FE_REBIND(ctx, slot, tex);
    fe_unit_changed(ctx, ctx->active_unit);
+}
+
+/* Unit `unit` (checked) bound to texture object `name` at its own target, or every target of
+ * the unit unbound for zero; the active unit stays. GL_INVALID_OPERATION for a name that is no
+ * texture object (never bound nor created, so without a target). */
+static void
+bind_unit(struct fe_context *ctx, unsigned unit, GLuint name)
+{
+   if (!name) {
+      bool changed = false;
+      for (int t = 0; t < FE_TEX_TARGET_COUNT; t++) {
+         if (ctx->units[unit][t]) {
+            FE_REBIND(ctx, &ctx->units[unit][t], NULL);
+            changed = true;
+         }
+      }
+      if (changed)
+         fe_unit_changed(ctx, unit);
+      return;
+   }
+   struct fe_texture *tex = fe_texture_named(ctx, name);
+   if (!tex)
+      return;
+   struct fe_texture **slot = &ctx->units[unit][tex->target];
+   if (*slot != tex) {
+      FE_REBIND(ctx, slot, tex);
+      fe_unit_changed(ctx, unit);
+   }
+}
+
+/* GL 4.5 §8.1: glBindTextures of one unit. */
+void
+mgl_glBindTextureUnit(GLuint unit, GLuint texture)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(unit >= FE_MAX_TEXTURE_UNITS, GL_INVALID_VALUE);
+   bind_unit(ctx, unit, texture);
 }
 
 /* GL 4.4 §8.1 (ARB_multi_bind): units [first, first + count) each bound to textures[i] at its
@@ -114,35 +209,8 @@ mgl_glBindTextures(GLuint first, GLsizei count, const GLuint *textures)
    FE_CTX_OR_RETURN();
    FE_CHECK(count < 0, GL_INVALID_VALUE);
    FE_CHECK((uint64_t)first + (uint64_t)count > FE_MAX_TEXTURE_UNITS, GL_INVALID_OPERATION);
-   for (GLsizei i = 0; i < count; i++) {
-      const unsigned unit = first + (unsigned)i;
-      const GLuint name = textures ? textures[i] : 0;
-      if (!name) {
-         bool changed = false;
-         for (int t = 0; t < FE_TEX_TARGET_COUNT; t++) {
-            if (ctx->units[unit][t]) {
-               FE_REBIND(ctx, &ctx->units[unit][t], NULL);
-               changed = true;
-            }
-         }
-         if (changed)
-            fe_unit_changed(ctx, unit);
-         continue;
-      }
-      pthread_mutex_lock(&ctx->share->lock);
-      void *obj = fe_names_get(&ctx->share->textures, name);
-      pthread_mutex_unlock(&ctx->share->lock);
-      if (!obj || obj == FE_NAME_RESERVED) {
-         fe_error(ctx, GL_INVALID_OPERATION);
-         continue;
-      }
-      struct fe_texture *tex = obj;
-      struct fe_texture **slot = &ctx->units[unit][tex->target];
-      if (*slot != tex) {
-         FE_REBIND(ctx, slot, tex);
-         fe_unit_changed(ctx, unit);
-      }
-   }
+   for (GLsizei i = 0; i < count; i++)
+      bind_unit(ctx, first + (unsigned)i, textures ? textures[i] : 0);
 }
 
 void

@@ -251,6 +251,50 @@ fe_vao_init_default(struct fe_context *ctx)
    ctx->vao = fe_vao_zero(ctx);
 }
 
+/* The object of a reserved name (first bind, or glCreateVertexArrays): NULL after recording
+ * GL_OUT_OF_MEMORY. */
+static struct fe_vao *
+vao_new(struct fe_context *ctx, GLuint name)
+{
+   struct fe_vao *vao = calloc(1, sizeof(*vao));
+   FE_CHECK(!vao, GL_OUT_OF_MEMORY, NULL);
+   vao->name = name;
+   vao->ever_bound = true;
+   init_attribs(vao);
+   fe_names_set(&ctx->vaos, name, vao);
+   return vao;
+}
+
+/* GL 4.5 §10.3.1: names whose objects exist at once (the binding does not change). */
+void
+mgl_glCreateVertexArrays(GLsizei n, GLuint *arrays)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(n < 0, GL_INVALID_VALUE);
+   for (GLsizei i = 0; i < n; i++) {
+      arrays[i] = fe_names_gen(&ctx->vaos);
+      if (!vao_new(ctx, arrays[i]))
+         return;
+   }
+}
+
+/* The vertex array a direct-state-access command names (GL 4.6 §10.3): zero is the default
+ * vertex array where there is one; GL_INVALID_OPERATION for a name that is no vertex array
+ * object is recorded here. */
+static struct fe_vao *
+named_vao(struct fe_context *ctx, GLuint vaobj)
+{
+   void *obj = vaobj ? fe_names_get(&ctx->vaos, vaobj) : fe_vao_zero(ctx);
+   FE_CHECK(!obj || obj == FE_NAME_RESERVED, GL_INVALID_OPERATION, NULL);
+   return obj;
+}
+
+#define VAO_OR_RETURN(vaobj)                                                                       \
+   FE_CTX_OR_RETURN();                                                                             \
+   struct fe_vao *vao = named_vao(ctx, vaobj);                                                     \
+   if (!vao)                                                                                       \
+   return
+
 void
 mgl_glBindVertexArray(GLuint array)
 {
@@ -261,16 +305,10 @@ mgl_glBindVertexArray(GLuint array)
    }
    void *obj = fe_names_get(&ctx->vaos, array);
    FE_CHECK(!obj, GL_INVALID_OPERATION);
-   if (obj == FE_NAME_RESERVED) {
-      struct fe_vao *vao = calloc(1, sizeof(*vao));
-      FE_CHECK(!vao, GL_OUT_OF_MEMORY);
-      vao->name = array;
-      vao->ever_bound = true;
-      init_attribs(vao);
-      fe_names_set(&ctx->vaos, array, vao);
-      obj = vao;
-   }
-   ctx->vao = obj;
+   if (obj == FE_NAME_RESERVED)
+      obj = vao_new(ctx, array);
+   if (obj)
+      ctx->vao = obj;
 }
 
 GLboolean
@@ -470,37 +508,66 @@ mgl_glVertexAttribIPointer(GLuint index, GLint size, GLenum type, GLsizei stride
 }
 
 static void
-attrib_enable(struct fe_context *ctx, GLuint index, bool on)
+attrib_enable(struct fe_context *ctx, struct fe_vao *vao, GLuint index, bool on)
 {
    FE_CHECK(index >= FE_MAX_VERTEX_ATTRIBS, GL_INVALID_VALUE);
-   FE_CHECK(!ctx->vao, GL_INVALID_OPERATION);
-   struct fe_vertex_attrib *a = &ctx->vao->attribs[index];
+   FE_CHECK(!vao, GL_INVALID_OPERATION);
+   struct fe_vertex_attrib *a = &vao->attribs[index];
    if (a->enabled == on)
       return;
    a->enabled = on;
-   update_streamed(ctx->vao, index);
-   ctx->vao->layout_version++;
-   ctx->vao->buffers_version++;
+   update_streamed(vao, index);
+   vao->layout_version++;
+   vao->buffers_version++;
 }
 
 void
 fe_vao_attrib_enable(struct fe_context *ctx, GLuint index, bool on)
 {
-   attrib_enable(ctx, index, on);
+   attrib_enable(ctx, ctx->vao, index, on);
 }
 
 void
 mgl_glEnableVertexAttribArray(GLuint index)
 {
    FE_CTX_OR_RETURN();
-   attrib_enable(ctx, index, true);
+   attrib_enable(ctx, ctx->vao, index, true);
 }
 
 void
 mgl_glDisableVertexAttribArray(GLuint index)
 {
    FE_CTX_OR_RETURN();
-   attrib_enable(ctx, index, false);
+   attrib_enable(ctx, ctx->vao, index, false);
+}
+
+void
+mgl_glEnableVertexArrayAttrib(GLuint vaobj, GLuint index)
+{
+   VAO_OR_RETURN(vaobj);
+   attrib_enable(ctx, vao, index, true);
+}
+
+void
+mgl_glDisableVertexArrayAttrib(GLuint vaobj, GLuint index)
+{
+   VAO_OR_RETURN(vaobj);
+   attrib_enable(ctx, vao, index, false);
+}
+
+/* GL 4.6 §10.3.2: the element array buffer of a vertex array (glBindBuffer of
+ * GL_ELEMENT_ARRAY_BUFFER for the bound one). */
+void
+mgl_glVertexArrayElementBuffer(GLuint vaobj, GLuint buffer)
+{
+   VAO_OR_RETURN(vaobj);
+   bool ok;
+   struct fe_buffer *buf = fe_buffer_for_bind(ctx, buffer, &ok);
+   FE_CHECK(!ok, GL_INVALID_OPERATION);
+   if (vao->elements == buf)
+      return;
+   FE_REBIND(ctx, &vao->elements, buf);
+   vao->buffers_version++;
 }
 
 void
@@ -533,17 +600,32 @@ offset_stride_ok(const struct fe_context *ctx, GLintptr offset, GLsizei stride)
    return offset >= 0 && stride >= 0 && (!max || (uint32_t)stride <= max);
 }
 
-void
-mgl_glBindVertexBuffer(GLuint bindingindex, GLuint buffer, GLintptr offset, GLsizei stride)
+static void
+vertex_buffer(struct fe_context *ctx, struct fe_vao *vao, GLuint bindingindex, GLuint buffer,
+              GLintptr offset, GLsizei stride)
 {
-   VAB_CTX_OR_RETURN("glBindVertexBuffer");
-   FE_CHECK(!ctx->vao, GL_INVALID_OPERATION);
+   FE_CHECK(!vao, GL_INVALID_OPERATION);
    FE_CHECK(bindingindex >= fe_vao_max_bindings(ctx), GL_INVALID_VALUE);
    FE_CHECK(!offset_stride_ok(ctx, offset, stride), GL_INVALID_VALUE);
    bool ok;
    struct fe_buffer *buf = fe_buffer_for_bind(ctx, buffer, &ok);
    FE_CHECK(!ok, GL_INVALID_OPERATION);
-   set_buffer(ctx, ctx->vao, bindingindex, buf, (uint64_t)offset, (uint32_t)stride, false);
+   set_buffer(ctx, vao, bindingindex, buf, (uint64_t)offset, (uint32_t)stride, false);
+}
+
+void
+mgl_glBindVertexBuffer(GLuint bindingindex, GLuint buffer, GLintptr offset, GLsizei stride)
+{
+   VAB_CTX_OR_RETURN("glBindVertexBuffer");
+   vertex_buffer(ctx, ctx->vao, bindingindex, buffer, offset, stride);
+}
+
+void
+mgl_glVertexArrayVertexBuffer(GLuint vaobj, GLuint bindingindex, GLuint buffer, GLintptr offset,
+                              GLsizei stride)
+{
+   VAO_OR_RETURN(vaobj);
+   vertex_buffer(ctx, vao, bindingindex, buffer, offset, stride);
 }
 
 /* GL 4.4 §10.3.1 (ARB_multi_bind): bindings [first, first + count), as many glBindVertexBuffer
@@ -551,18 +633,17 @@ mgl_glBindVertexBuffer(GLuint bindingindex, GLuint buffer, GLintptr offset, GLsi
  * object: GL_INVALID_OPERATION; a negative offset or stride, or one over the limit:
  * GL_INVALID_VALUE) is left, the others are made. A NULL list unbinds them all, to offset 0
  * and stride 16. */
-void
-mgl_glBindVertexBuffers(GLuint first, GLsizei count, const GLuint *buffers, const GLintptr *offsets,
-                        const GLsizei *strides)
+static void
+vertex_buffers(struct fe_context *ctx, struct fe_vao *vao, GLuint first, GLsizei count,
+               const GLuint *buffers, const GLintptr *offsets, const GLsizei *strides)
 {
-   VAB_CTX_OR_RETURN("glBindVertexBuffers");
-   FE_CHECK(!ctx->vao, GL_INVALID_OPERATION);
+   FE_CHECK(!vao, GL_INVALID_OPERATION);
    FE_CHECK(count < 0, GL_INVALID_VALUE);
    FE_CHECK((uint64_t)first + (uint64_t)count > fe_vao_max_bindings(ctx), GL_INVALID_OPERATION);
    for (GLsizei i = 0; i < count; i++) {
       const GLuint b = first + (GLuint)i;
       if (!buffers) {
-         set_buffer(ctx, ctx->vao, b, NULL, 0, 16, false);
+         set_buffer(ctx, vao, b, NULL, 0, 16, false);
          continue;
       }
       struct fe_buffer *buf = NULL;
@@ -577,21 +658,37 @@ mgl_glBindVertexBuffers(GLuint first, GLsizei count, const GLuint *buffers, cons
          fe_error(ctx, GL_INVALID_VALUE);
          continue;
       }
-      set_buffer(ctx, ctx->vao, b, buf, (uint64_t)offsets[i], (uint32_t)strides[i], false);
+      set_buffer(ctx, vao, b, buf, (uint64_t)offsets[i], (uint32_t)strides[i], false);
    }
 }
 
-static void
-attrib_format(struct fe_context *ctx, GLuint index, GLint size, GLenum type, GLboolean normalized,
-              GLuint relativeoffset, bool integer)
+void
+mgl_glBindVertexBuffers(GLuint first, GLsizei count, const GLuint *buffers, const GLintptr *offsets,
+                        const GLsizei *strides)
 {
-   FE_CHECK(!ctx->vao, GL_INVALID_OPERATION);
+   VAB_CTX_OR_RETURN("glBindVertexBuffers");
+   vertex_buffers(ctx, ctx->vao, first, count, buffers, offsets, strides);
+}
+
+void
+mgl_glVertexArrayVertexBuffers(GLuint vaobj, GLuint first, GLsizei count, const GLuint *buffers,
+                               const GLintptr *offsets, const GLsizei *strides)
+{
+   VAO_OR_RETURN(vaobj);
+   vertex_buffers(ctx, vao, first, count, buffers, offsets, strides);
+}
+
+static void
+attrib_format(struct fe_context *ctx, struct fe_vao *vao, GLuint index, GLint size, GLenum type,
+              GLboolean normalized, GLuint relativeoffset, bool integer)
+{
+   FE_CHECK(!vao, GL_INVALID_OPERATION);
    FE_CHECK(index >= FE_MAX_VERTEX_ATTRIBS, GL_INVALID_VALUE);
    bool bgra;
    if (!check_format(ctx, size, &type, normalized, integer, &bgra))
       return;
    FE_CHECK(relativeoffset > FE_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET, GL_INVALID_VALUE);
-   set_format(ctx->vao, index, size, type, bgra, normalized, integer, relativeoffset);
+   set_format(vao, index, size, type, bgra, normalized, integer, relativeoffset);
 }
 
 void
@@ -599,33 +696,75 @@ mgl_glVertexAttribFormat(GLuint attribindex, GLint size, GLenum type, GLboolean 
                          GLuint relativeoffset)
 {
    VAB_CTX_OR_RETURN("glVertexAttribFormat");
-   attrib_format(ctx, attribindex, size, type, normalized, relativeoffset, false);
+   attrib_format(ctx, ctx->vao, attribindex, size, type, normalized, relativeoffset, false);
+}
+
+void
+mgl_glVertexArrayAttribFormat(GLuint vaobj, GLuint attribindex, GLint size, GLenum type,
+                              GLboolean normalized, GLuint relativeoffset)
+{
+   VAO_OR_RETURN(vaobj);
+   attrib_format(ctx, vao, attribindex, size, type, normalized, relativeoffset, false);
 }
 
 void
 mgl_glVertexAttribIFormat(GLuint attribindex, GLint size, GLenum type, GLuint relativeoffset)
 {
    VAB_CTX_OR_RETURN("glVertexAttribIFormat");
-   attrib_format(ctx, attribindex, size, type, GL_FALSE, relativeoffset, true);
+   attrib_format(ctx, ctx->vao, attribindex, size, type, GL_FALSE, relativeoffset, true);
+}
+
+void
+mgl_glVertexArrayAttribIFormat(GLuint vaobj, GLuint attribindex, GLint size, GLenum type,
+                               GLuint relativeoffset)
+{
+   VAO_OR_RETURN(vaobj);
+   attrib_format(ctx, vao, attribindex, size, type, GL_FALSE, relativeoffset, true);
+}
+
+static void
+attrib_binding(struct fe_context *ctx, struct fe_vao *vao, GLuint attribindex, GLuint bindingindex)
+{
+   FE_CHECK(!vao, GL_INVALID_OPERATION);
+   FE_CHECK(attribindex >= FE_MAX_VERTEX_ATTRIBS || bindingindex >= fe_vao_max_bindings(ctx),
+            GL_INVALID_VALUE);
+   set_binding(vao, attribindex, bindingindex);
 }
 
 void
 mgl_glVertexAttribBinding(GLuint attribindex, GLuint bindingindex)
 {
    VAB_CTX_OR_RETURN("glVertexAttribBinding");
-   FE_CHECK(!ctx->vao, GL_INVALID_OPERATION);
-   FE_CHECK(attribindex >= FE_MAX_VERTEX_ATTRIBS || bindingindex >= fe_vao_max_bindings(ctx),
-            GL_INVALID_VALUE);
-   set_binding(ctx->vao, attribindex, bindingindex);
+   attrib_binding(ctx, ctx->vao, attribindex, bindingindex);
+}
+
+void
+mgl_glVertexArrayAttribBinding(GLuint vaobj, GLuint attribindex, GLuint bindingindex)
+{
+   VAO_OR_RETURN(vaobj);
+   attrib_binding(ctx, vao, attribindex, bindingindex);
+}
+
+static void
+binding_divisor(struct fe_context *ctx, struct fe_vao *vao, GLuint bindingindex, GLuint divisor)
+{
+   FE_CHECK(!vao, GL_INVALID_OPERATION);
+   FE_CHECK(bindingindex >= fe_vao_max_bindings(ctx), GL_INVALID_VALUE);
+   set_divisor(vao, bindingindex, divisor);
 }
 
 void
 mgl_glVertexBindingDivisor(GLuint bindingindex, GLuint divisor)
 {
    VAB_CTX_OR_RETURN("glVertexBindingDivisor");
-   FE_CHECK(!ctx->vao, GL_INVALID_OPERATION);
-   FE_CHECK(bindingindex >= fe_vao_max_bindings(ctx), GL_INVALID_VALUE);
-   set_divisor(ctx->vao, bindingindex, divisor);
+   binding_divisor(ctx, ctx->vao, bindingindex, divisor);
+}
+
+void
+mgl_glVertexArrayBindingDivisor(GLuint vaobj, GLuint bindingindex, GLuint divisor)
+{
+   VAO_OR_RETURN(vaobj);
+   binding_divisor(ctx, vao, bindingindex, divisor);
 }
 
 bool
@@ -648,6 +787,9 @@ fe_vao_binding_get(struct fe_context *ctx, GLenum target, GLuint index, int64_t 
 
 /* ---- queries -------------------------------------------------------------------------------- */
 
+static bool vao_attrib_param(const struct fe_context *ctx, const struct fe_vao *vao, GLuint index,
+                             GLenum pname, GLint *iv);
+
 /* Fills up to 4 values; returns the count, 0 after recording an error. kind: 0 float, 1 int,
  * 2 uint for CURRENT_VERTEX_ATTRIB, else integers in iv. */
 static int
@@ -663,42 +805,86 @@ attrib_query(struct fe_context *ctx, GLuint index, GLenum pname, GLint iv[4], ui
       *cur_kind = ctx->attrib_kind[index];
       return 4;
    }
-   const struct fe_vao *vao = ctx->vao ? ctx->vao : &ctx->default_vao;
    if (!ctx->vao) {
       fe_error(ctx, GL_INVALID_OPERATION);
       return 0;
    }
+   *cur_kind = -1;
+   if (vao_attrib_param(ctx, ctx->vao, index, pname, iv))
+      return 1;
+   fe_error(ctx, GL_INVALID_ENUM);
+   return 0;
+}
+
+/* glGetVertexArrayIndexediv (GL 4.6 §10.5): the attribute's pnames of glGetVertexAttribiv but
+ * its buffer and binding, and VERTEX_ATTRIB_ARRAY_LONG. */
+void
+mgl_glGetVertexArrayIndexediv(GLuint vaobj, GLuint index, GLenum pname, GLint *param)
+{
+   VAO_OR_RETURN(vaobj);
+   FE_CHECK(index >= FE_MAX_VERTEX_ATTRIBS, GL_INVALID_VALUE);
+   if (pname == GL_VERTEX_ATTRIB_ARRAY_LONG) {
+      *param = 0; /* no attribute here is double-precision (glVertexAttribLFormat declines) */
+      return;
+   }
+   FE_CHECK(pname == GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING || pname == GL_VERTEX_ATTRIB_BINDING,
+            GL_INVALID_ENUM);
+   FE_CHECK(!vao_attrib_param(ctx, vao, index, pname, param), GL_INVALID_ENUM);
+}
+
+/* glGetVertexArrayIndexed64iv: a binding's offset, the one pname it takes. */
+void
+mgl_glGetVertexArrayIndexed64iv(GLuint vaobj, GLuint index, GLenum pname, GLint64 *param)
+{
+   VAO_OR_RETURN(vaobj);
+   FE_CHECK(index >= fe_vao_max_bindings(ctx), GL_INVALID_VALUE);
+   FE_CHECK(pname != GL_VERTEX_BINDING_OFFSET, GL_INVALID_ENUM);
+   *param = (GLint64)vao->attribs[index].offset;
+}
+
+void
+mgl_glGetVertexArrayiv(GLuint vaobj, GLenum pname, GLint *param)
+{
+   VAO_OR_RETURN(vaobj);
+   FE_CHECK(pname != GL_ELEMENT_ARRAY_BUFFER_BINDING, GL_INVALID_ENUM);
+   *param = vao->elements ? (GLint)vao->elements->base.name : 0;
+}
+
+/* An attribute pname of a vertex array's attribute index (checked) into iv[0]; false for a
+ * pname that is none. */
+static bool
+vao_attrib_param(const struct fe_context *ctx, const struct fe_vao *vao, GLuint index, GLenum pname,
+                 GLint *iv)
+{
    const struct fe_vertex_attrib *a = &vao->attribs[index];
    const struct fe_vertex_attrib *bound = &vao->attribs[fe_vao_attrib_binding(vao, index)];
-   *cur_kind = -1;
    switch (pname) {
-   case GL_VERTEX_ATTRIB_ARRAY_ENABLED: iv[0] = a->enabled; return 1;
+   case GL_VERTEX_ATTRIB_ARRAY_ENABLED: iv[0] = a->enabled; return true;
    case GL_VERTEX_ATTRIB_ARRAY_SIZE:
       iv[0] = a->size == MGP_ATTRIB_SIZE_BGRA ? GL_BGRA : a->size;
-      return 1;
-   case GL_VERTEX_ATTRIB_ARRAY_STRIDE: iv[0] = a->stride; return 1;
-   case GL_VERTEX_ATTRIB_ARRAY_TYPE: iv[0] = (GLint)a->type; return 1;
-   case GL_VERTEX_ATTRIB_ARRAY_NORMALIZED: iv[0] = a->normalized; return 1;
-   case GL_VERTEX_ATTRIB_ARRAY_INTEGER: iv[0] = a->integer; return 1;
+      return true;
+   case GL_VERTEX_ATTRIB_ARRAY_STRIDE: iv[0] = a->stride; return true;
+   case GL_VERTEX_ATTRIB_ARRAY_TYPE: iv[0] = (GLint)a->type; return true;
+   case GL_VERTEX_ATTRIB_ARRAY_NORMALIZED: iv[0] = a->normalized; return true;
+   case GL_VERTEX_ATTRIB_ARRAY_INTEGER: iv[0] = a->integer; return true;
    /* GL 4.3 §10.5: the divisor and buffer of the attribute's binding */
-   case GL_VERTEX_ATTRIB_ARRAY_DIVISOR: iv[0] = (GLint)bound->divisor; return 1;
+   case GL_VERTEX_ATTRIB_ARRAY_DIVISOR: iv[0] = (GLint)bound->divisor; return true;
    case GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING:
       iv[0] = bound->buffer ? (GLint)bound->buffer->base.name : 0;
-      return 1;
+      return true;
    case GL_VERTEX_ATTRIB_BINDING:
       if (ctx->desc.api == FE_API_GLES)
          break;
       iv[0] = (GLint)fe_vao_attrib_binding(vao, index);
-      return 1;
+      return true;
    case GL_VERTEX_ATTRIB_RELATIVE_OFFSET:
       if (ctx->desc.api == FE_API_GLES)
          break;
       iv[0] = (GLint)a->relative_offset;
-      return 1;
+      return true;
    default: break;
    }
-   fe_error(ctx, GL_INVALID_ENUM);
-   return 0;
+   return false;
 }
 
 void

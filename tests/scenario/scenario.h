@@ -245,7 +245,31 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLBINDVERTEXBUFFERSPROC, BindVertexBuffers)                                                \
    X(PFNGLCLEARBUFFERDATAPROC, ClearBufferData)                                                    \
    X(PFNGLCLEARBUFFERSUBDATAPROC, ClearBufferSubData)                                              \
-   X(PFNGLPOLYGONOFFSETCLAMPPROC, PolygonOffsetClamp)
+   X(PFNGLPOLYGONOFFSETCLAMPPROC, PolygonOffsetClamp)                                              \
+   X(PFNGLCREATEBUFFERSPROC, CreateBuffers)                                                        \
+   X(PFNGLNAMEDBUFFERDATAPROC, NamedBufferData)                                                    \
+   X(PFNGLNAMEDBUFFERSUBDATAPROC, NamedBufferSubData)                                              \
+   X(PFNGLMAPNAMEDBUFFERRANGEPROC, MapNamedBufferRange)                                            \
+   X(PFNGLUNMAPNAMEDBUFFERPROC, UnmapNamedBuffer)                                                  \
+   X(PFNGLGETNAMEDBUFFERSUBDATAPROC, GetNamedBufferSubData)                                        \
+   X(PFNGLGETNAMEDBUFFERPARAMETERI64VPROC, GetNamedBufferParameteri64v)                            \
+   X(PFNGLCREATEVERTEXARRAYSPROC, CreateVertexArrays)                                              \
+   X(PFNGLVERTEXARRAYVERTEXBUFFERPROC, VertexArrayVertexBuffer)                                    \
+   X(PFNGLVERTEXARRAYATTRIBFORMATPROC, VertexArrayAttribFormat)                                    \
+   X(PFNGLVERTEXARRAYATTRIBBINDINGPROC, VertexArrayAttribBinding)                                  \
+   X(PFNGLENABLEVERTEXARRAYATTRIBPROC, EnableVertexArrayAttrib)                                    \
+   X(PFNGLVERTEXARRAYELEMENTBUFFERPROC, VertexArrayElementBuffer)                                  \
+   X(PFNGLCREATETEXTURESPROC, CreateTextures)                                                      \
+   X(PFNGLTEXTURESTORAGE2DPROC, TextureStorage2D)                                                  \
+   X(PFNGLTEXTURESTORAGE3DPROC, TextureStorage3D)                                                  \
+   X(PFNGLTEXTURESUBIMAGE2DPROC, TextureSubImage2D)                                                \
+   X(PFNGLTEXTUREPARAMETERIPROC, TextureParameteri)                                                \
+   X(PFNGLBINDTEXTUREUNITPROC, BindTextureUnit)                                                    \
+   X(PFNGLCREATEFRAMEBUFFERSPROC, CreateFramebuffers)                                              \
+   X(PFNGLNAMEDFRAMEBUFFERTEXTUREPROC, NamedFramebufferTexture)                                    \
+   X(PFNGLCHECKNAMEDFRAMEBUFFERSTATUSPROC, CheckNamedFramebufferStatus)                            \
+   X(PFNGLCLEARNAMEDFRAMEBUFFERFVPROC, ClearNamedFramebufferfv)                                    \
+   X(PFNGLBLITNAMEDFRAMEBUFFERPROC, BlitNamedFramebuffer)
 
 struct gl_funcs {
 #define X(type, name) type name;
