@@ -153,6 +153,11 @@ enum mgp_call_class {
 /* draw_vbo's start_instance is drawn as GL 4.2 says (instanced attributes from it, gl_InstanceID
  * from 0); without it the client declines draws from a base instance other than 0 */
 #define MGP_CAP_BASE_INSTANCE (1u << 10)
+/* the vertex stage's BaseVertex and DrawIndex read as GL 4.6 11.1.3.9 says (gl_BaseVertex 0 in
+ * an arrays draw; gl_DrawID counting the draws of one draw_vbo or draw_indirect, from
+ * draw_vbo's draw_id_offset); without it the client does not list
+ * GL_ARB_shader_draw_parameters */
+#define MGP_CAP_DRAW_PARAMETERS (1u << 11)
 
 /* mgp_vertex_attrib.flags */
 #define MGP_ATTRIB_NORMALIZED (1u << 0)

@@ -1099,6 +1099,9 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    /* firstInstance is every vkCmdDraw's; gl_InstanceID (InstanceIndex - BaseInstance) needs
     * shaderDrawParameters, which programs that read it already need at any base instance */
    c.cap_bits |= MGP_CAP_BASE_INSTANCE;
+   /* gl_BaseVertex / gl_DrawID: the vertex stage's pushed draw parameters (spv_draw_params.c) */
+   if (scr->has_draw_params)
+      c.cap_bits |= MGP_CAP_DRAW_PARAMETERS;
    /* GL's indirect commands carry a base instance: without drawIndirectFirstInstance the
     * backend cannot draw them as GL says, so the front end does not offer them. */
    if (!scr->features.drawIndirectFirstInstance)

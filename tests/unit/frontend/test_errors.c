@@ -449,7 +449,7 @@ test_base_instance(void)
    env_finish(&e);
 }
 
-/* gl_DrawID (GL 4.6 11.1.3.9) is a draw's index in its glMultiDraw* call: a multi-draw
+/* ARB_shader_draw_parameters: listed where the backend has MGP_CAP_DRAW_PARAMETERS; a multi-draw
  * goes out as one draw_vbo whose ranges keep each draw's index (gl_DrawID): leading empty draws
  * move draw_id_offset, empty draws between drawn ones stay as ranges of count 0. */
 static void
@@ -457,6 +457,10 @@ test_draw_parameters(void)
 {
    struct fe_test_env e;
    env_init(&e, 16, 16);
+   fake_caps.cap_bits &= ~MGP_CAP_DRAW_PARAMETERS;
+   CHECK(!lists_extension("GL_ARB_shader_draw_parameters"));
+   fake_caps.cap_bits |= MGP_CAP_DRAW_PARAMETERS;
+   CHECK(lists_extension("GL_ARB_shader_draw_parameters"));
    struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}};
    GLuint prog = make_program(&fp);
    mgl_glUseProgram(prog);
