@@ -148,6 +148,7 @@ struct draw {
    unsigned index_size; /* 0: arrays */
    GLsizei instances;
    GLuint base_instance; /* GL 4.2 baseinstance: the first instance (0 in older draws) */
+   uint32_t draw_id; /* gl_DrawID of the first range (GL 4.6 11.1.3.9: its glMultiDraw* index) */
    bool has_range;
    GLuint min_index, max_index;
    const void *user_indices;
@@ -182,8 +183,8 @@ submit_one(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_r
 {
    /* The common draw goes out compact: 24 wire bytes instead of 112 (issue 6), built without
     * the whole draw_vbo when nothing could make it need more (no restart, no loop rewrite). */
-   if (num == 1 && d->instances == 1 && !d->base_instance && !d->has_range && !d->user_indices &&
-       d->mode != GL_LINE_LOOP && compact_supported(ctx) &&
+   if (num == 1 && d->instances == 1 && !d->base_instance && !d->draw_id && !d->has_range &&
+       !d->user_indices && d->mode != GL_LINE_LOOP && compact_supported(ctx) &&
        !(d->index_size && ctx->rs.primitive_restart && !d->no_restart)) {
       send_compact(ctx, (uint16_t)fe_mgp_prim(d->mode), (uint8_t)d->index_size, &ranges[0]);
       return;
@@ -193,6 +194,7 @@ submit_one(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_r
       .index_size = (uint8_t)d->index_size,
       .instance_count = (uint32_t)d->instances,
       .start_instance = d->base_instance,
+      .draw_id_offset = d->draw_id,
       .num_draws = num,
    };
    if (d->index_size && ctx->rs.primitive_restart && !d->no_restart) {
@@ -214,7 +216,7 @@ submit_one(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_r
    if (fe_prim_rewrite_needed(ctx, &a) && !fe_prim_rewrite(ctx, &a, &ranges, &rewritten))
       return;
    /* a compact draw after the restart check found no index can restart */
-   if (num == 1 && a.instance_count == 1 && !a.start_instance && !a.flags &&
+   if (num == 1 && a.instance_count == 1 && !a.start_instance && !a.draw_id_offset && !a.flags &&
        compact_supported(ctx)) {
       send_compact(ctx, a.mode, a.index_size, &ranges[0]);
    } else {
@@ -316,12 +318,15 @@ draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLs
       return;
    struct mgp_draw_range r = {(uint32_t)(first - rebase), (uint32_t)count, 0};
    /* submit_one's compact draw without its other cases (arrays: no indices, no range) */
-   if (instances == 1 && !baseinstance && mode != GL_LINE_LOOP && one_pass(ctx, mode) &&
-       compact_supported(ctx))
+   if (instances == 1 && !baseinstance && !ctx->multi_draw_id && mode != GL_LINE_LOOP &&
+       one_pass(ctx, mode) && compact_supported(ctx))
       send_compact(ctx, (uint16_t)fe_mgp_prim(mode), 0, &r);
    else
       submit(ctx,
-             &(struct draw){.mode = mode, .instances = instances, .base_instance = baseinstance},
+             &(struct draw){.mode = mode,
+                            .instances = instances,
+                            .base_instance = baseinstance,
+                            .draw_id = ctx->multi_draw_id},
              &r, 1);
    if (captured)
       fe_xfb_drawn(ctx, captured);
@@ -427,6 +432,7 @@ draw_indexed(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, co
       .index_size = index_size(type),
       .instances = instances,
       .base_instance = baseinstance,
+      .draw_id = ctx->multi_draw_id,
       .has_range = has_range,
       .min_index = start,
       .max_index = end,
@@ -565,6 +571,21 @@ draws_one_by_one(struct fe_context *ctx, GLenum mode)
            (ctx->compat->rm.mode != 0x1C00 /* GL_RENDER */ || fe_compat_draw_rewritten(ctx, mode)));
 }
 
+/* The draws of a glMultiDraw* call that go out: [lo, hi), from the first to the last that
+ * draws anything, the empty ones between them kept as ranges of count 0 so that each range's
+ * gl_DrawID is draw_id_offset (lo) + its place. False when none draws anything. */
+static bool
+drawn_span(const GLsizei *count, GLsizei drawcount, GLsizei *lo, GLsizei *hi)
+{
+   *lo = 0;
+   *hi = drawcount;
+   while (*lo < *hi && !count[*lo])
+      ++*lo;
+   while (*hi > *lo && !count[*hi - 1])
+      --*hi;
+   return *lo < *hi;
+}
+
 void
 mgl_glMultiDrawArrays(GLenum mode, const GLint *first, const GLsizei *count, GLsizei drawcount)
 {
@@ -574,20 +595,25 @@ mgl_glMultiDrawArrays(GLenum mode, const GLint *first, const GLsizei *count, GLs
    for (GLsizei i = 0; i < drawcount; i++)
       FE_CHECK(first[i] < 0 || count[i] < 0, GL_INVALID_VALUE);
    if (draws_one_by_one(ctx, mode)) {
-      for (GLsizei i = 0; i < drawcount; i++)
+      for (GLsizei i = 0; i < drawcount; i++) {
+         ctx->multi_draw_id = (uint32_t)i;
          draw_arrays(ctx, mode, first[i], count[i], 1, 0);
+      }
+      ctx->multi_draw_id = 0;
       return;
    }
    if (!draw_ready(ctx, mode) || !drawcount)
       return;
-   struct mgp_draw_range *r = malloc((size_t)drawcount * sizeof(*r));
+   GLsizei lo, hi;
+   if (!drawn_span(count, drawcount, &lo, &hi))
+      return;
+   struct mgp_draw_range *r = malloc((size_t)(hi - lo) * sizeof(*r));
    FE_CHECK(!r, GL_OUT_OF_MEMORY);
    uint32_t n = 0;
-   for (GLsizei i = 0; i < drawcount; i++)
-      if (count[i])
-         r[n++] = (struct mgp_draw_range){(uint32_t)first[i], (uint32_t)count[i], 0};
-   if (n && fe_validate(ctx, FE_VERB_DRAW)) {
-      struct draw d = {.mode = mode, .instances = 1};
+   for (GLsizei i = lo; i < hi; i++)
+      r[n++] = (struct mgp_draw_range){(uint32_t)first[i], (uint32_t)count[i], 0};
+   if (fe_validate(ctx, FE_VERB_DRAW)) {
+      struct draw d = {.mode = mode, .instances = 1, .draw_id = (uint32_t)lo};
       submit(ctx, &d, r, n);
    }
    free(r);
@@ -604,24 +630,31 @@ multi_draw_elements(struct fe_context *ctx, GLenum mode, const GLsizei *count, G
       FE_CHECK(count[i] < 0, GL_INVALID_VALUE);
    if (!ctx->vao->elements || draws_one_by_one(ctx, mode)) {
       /* Each draw would carry its own client index array: one draw_vbo per draw. */
-      for (GLsizei i = 0; i < drawcount; i++)
+      for (GLsizei i = 0; i < drawcount; i++) {
+         ctx->multi_draw_id = (uint32_t)i;
          draw_elements(ctx, mode, count[i], type, indices[i], 1, 0, basevertex ? basevertex[i] : 0,
                        false, 0, 0);
+      }
+      ctx->multi_draw_id = 0;
       return;
    }
    if (!draw_ready(ctx, mode) || !drawcount)
       return;
-   struct mgp_draw_range *r = malloc((size_t)drawcount * sizeof(*r));
+   GLsizei lo, hi;
+   if (!drawn_span(count, drawcount, &lo, &hi))
+      return;
+   struct mgp_draw_range *r = malloc((size_t)(hi - lo) * sizeof(*r));
    FE_CHECK(!r, GL_OUT_OF_MEMORY);
-   struct draw d = {.mode = mode, .index_size = index_size(type), .instances = 1};
+   struct draw d = {
+      .mode = mode, .index_size = index_size(type), .instances = 1, .draw_id = (uint32_t)lo};
    uint32_t n = 0;
    bool ok = fe_validate(ctx, FE_VERB_DRAW);
-   for (GLsizei i = 0; ok && i < drawcount; i++) {
-      if (!count[i])
-         continue;
+   for (GLsizei i = lo; ok && i < hi; i++) {
       uint32_t first;
-      if (!setup_indices(ctx, &d, count[i], indices[i], &first))
+      if (!count[i] || !setup_indices(ctx, &d, count[i], indices[i], &first)) {
+         r[n++] = (struct mgp_draw_range){0, 0, 0}; /* draws nothing, keeps its index */
          continue;
+      }
       r[n++] = (struct mgp_draw_range){first, (uint32_t)count[i], basevertex ? basevertex[i] : 0};
    }
    if (ok && n)

@@ -28,7 +28,8 @@
  * ARB_texture_storage, ARB_texture_storage_multisample and ARB_invalidate_subdata (GL 4.2 and
  * 4.3), ARB_draw_indirect and ARB_multi_draw_indirect (GL 4.0 and 4.3) where the backend
  * draws indirectly, ARB_base_instance (GL 4.2) where it draws from a base instance, and
- * ARB_vertex_attrib_binding (GL 4.3) where it binds 16 vertex buffers. */
+ * ARB_vertex_attrib_binding (GL 4.3) where it binds 16 vertex buffers, ARB_shader_draw_parameters
+ * (GL 4.6) where it reads gl_BaseVertex and gl_DrawID as GL does. */
 static const char *const extensions[] = {
    "GL_ARB_base_instance",
    "GL_ARB_blend_func_extended",
@@ -49,6 +50,7 @@ static const char *const extensions[] = {
    "GL_ARB_polygon_offset_clamp",
    "GL_ARB_provoking_vertex",
    "GL_ARB_seamless_cube_map",
+   "GL_ARB_shader_draw_parameters",
    "GL_ARB_shader_image_load_store",
    "GL_ARB_shader_storage_buffer_object",
    "GL_ARB_shading_language_420pack",
@@ -86,6 +88,8 @@ offered(struct fe_context *ctx, const char *name)
       return (ctx->share->caps->cap_bits & MGP_CAP_POLYGON_OFFSET_CLAMP) != 0;
    if (!strcmp(name, "GL_ARB_base_instance"))
       return fe_base_instance_offered(ctx);
+   if (!strcmp(name, "GL_ARB_shader_draw_parameters"))
+      return (ctx->share->caps->cap_bits & MGP_CAP_DRAW_PARAMETERS) != 0;
    if (!strcmp(name, "GL_ARB_vertex_attrib_binding"))
       return fe_vao_max_bindings(ctx) >= 16; /* GL 4.3's least MAX_VERTEX_ATTRIB_BINDINGS */
    if (!strcmp(name, "GL_ARB_draw_indirect") || !strcmp(name, "GL_ARB_multi_draw_indirect"))

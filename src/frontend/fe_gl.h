@@ -612,6 +612,9 @@ struct fe_context {
    /* the desktop extension list this context offers (fe_get.c), made at its first query */
    const char *core_ext[48];
    unsigned core_ext_n;
+   /* gl_DrawID of the draw being sent: its index in the glMultiDraw* call sending a draw at a
+    * time (a compatibility-profile rewrite, client arrays); 0 otherwise */
+   uint32_t multi_draw_id;
    struct fe_ff *ff; /* compatibility contexts: fixed-function state (fe_ff.h); else NULL */
    bool lost;        /* the session failed (cached by fe_ctx_lost) */
    GLenum error;

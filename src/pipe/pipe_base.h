@@ -165,6 +165,11 @@ enum mgp_call_class {
  * the dynamic state's factor and pattern): reset at each independent segment and each strip,
  * carried along a strip; without it the client declines stippled lines */
 #define MGP_CAP_LINE_STIPPLE (1u << 13)
+/* the vertex stage's BaseVertex and DrawIndex read as GL 4.6 11.1.3.9 says (gl_BaseVertex 0 in
+ * an arrays draw; gl_DrawID counting the draws of one draw_vbo or draw_indirect, from
+ * draw_vbo's draw_id_offset); without it the client does not list
+ * GL_ARB_shader_draw_parameters */
+#define MGP_CAP_DRAW_PARAMETERS (1u << 14)
 
 /* mgp_vertex_attrib.flags */
 #define MGP_ATTRIB_NORMALIZED (1u << 0)

@@ -240,6 +240,15 @@ uint32_t *spv_split_blocks(const uint32_t *words, size_t num_words, size_t *out_
  * words (free them), or NULL: *err NULL when the module has no rectangle image, else why. */
 uint32_t *spv_lower_rect(const uint32_t *words, size_t num_words, size_t *out_n, const char **err);
 
+/* GL's gl_BaseVertex (0 for an arrays draw) and gl_DrawID (counted through one GL call) in a
+ * vertex module, from a push-constant block of SPV_DRAW_PARAMS_PUSH_SIZE bytes at offset 0,
+ * {int is_indexed; int draw_id_base;}, that the backend pushes before each draw command
+ * (spv_draw_params.c). Returns new words (free them), or NULL: *err NULL when the module reads
+ * neither builtin (*blocked: it does, in a way the rewrite cannot follow), else why. */
+#define SPV_DRAW_PARAMS_PUSH_SIZE 8
+uint32_t *spv_draw_params(const uint32_t *words, size_t num_words, size_t *out_n, bool *blocked,
+                          const char **err);
+
 /* A SPIR-V word stream being rewritten (the passes that re-emit a module: pack, split). oom is
  * sticky: the pass checks it once at the end. */
 struct spirv_out {

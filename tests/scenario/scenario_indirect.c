@@ -395,3 +395,129 @@ sc_base_instance(void)
    gl.VertexAttribDivisor(1, 1);
    scene_free(&s);
 }
+
+/* ---- draw parameters (GL 4.6 ARB_shader_draw_parameters) ---- */
+
+/* Each drawn pixel is (gl_BaseVertexARB, gl_BaseInstanceARB, gl_DrawIDARB) in 8-bit units, on
+ * a white clear: GL 4.6 11.1.3.9's values, not Vulkan's (BaseVertex is firstVertex in an
+ * arrays draw; DrawIndex counts through one command, which a GL call need not be). */
+static const char *VS_DRAW_PARAMS = "#version 330 core\n"
+                                    "#extension GL_ARB_shader_draw_parameters : require\n"
+                                    "layout(location = 0) in vec2 a_pos;\n"
+                                    "flat out ivec3 v_params;\n"
+                                    "void main() {\n"
+                                    "  vec2 p = a_pos + vec2(float(gl_InstanceID) * 16.0, 0.0);\n"
+                                    "  gl_Position = vec4(p / 32.0 - 1.0, 0.0, 1.0);\n"
+                                    "  v_params = ivec3(gl_BaseVertexARB, gl_BaseInstanceARB,\n"
+                                    "                   gl_DrawIDARB);\n"
+                                    "}\n";
+static const char *FS_DRAW_PARAMS = "#version 330 core\n"
+                                    "flat in ivec3 v_params;\n"
+                                    "out vec4 o;\n"
+                                    "void main() { o = vec4(vec3(v_params) / 255.0, 1.0); }\n";
+
+/* Instances [0, n) of rectangle k drawn with these parameters. */
+static void
+model_params(model *m, int k, int n, int base_vertex, int base_instance, int draw_id)
+{
+   const rgba8 c = {{(uint8_t)base_vertex, (uint8_t)base_instance, (uint8_t)draw_id, 255}};
+   for (int i = 0; i < n; i++)
+      model_rect(m, CELL * i, CELL * k, CELL * i + SIDE, CELL * k + SIDE, c);
+}
+
+void
+sc_draw_parameters(void)
+{
+   const bool offered = has_ext("GL_ARB_shader_draw_parameters");
+   if (!offered && !on_mgl())
+      die_setup("the reference GL lists no GL_ARB_shader_draw_parameters");
+   if (!offered) {
+      const char *renderer = (const char *)glGetString(GL_RENDERER);
+      if (!renderer || !strstr(renderer, "(GLES:"))
+         fail("GL_ARB_shader_draw_parameters not listed on renderer %s",
+              renderer ? renderer : "(null)");
+      skipped("draw parameters (the backend has none)");
+      return;
+   }
+   struct scene s = scene_make();
+   gl.DeleteProgram(s.prog);
+   s.prog = link_program(VS_DRAW_PARAMS, FS_DRAW_PARAMS);
+   gl.UseProgram(s.prog);
+   model m;
+
+   /* glMultiDrawArrays: gl_DrawID 0..3 and gl_BaseVertex 0 though first is 6k */
+   clear_to(V4(1, 1, 1, 1));
+   const GLint firsts[4] = {0, 6, 12, 18};
+   const GLsizei six[4] = {6, 6, 6, 6};
+   gl.MultiDrawArrays(GL_TRIANGLES, firsts, six, 4);
+   check_gl_error("glMultiDrawArrays");
+   model_init(&m, V4(1, 1, 1, 1));
+   for (int k = 0; k < 4; k++)
+      model_params(&m, k, 1, 0, 0, k);
+   check_frame("glMultiDrawArrays: draw IDs 0..3, base vertex 0", &m);
+
+   /* glMultiDrawElementsBaseVertex, its empty draw keeping its ID, then two separate draws:
+    * each a call of its own, gl_DrawID 0 in both */
+   clear_to(V4(1, 1, 1, 1));
+   const GLsizei counts[4] = {6, 0, 6, 6};
+   const void *offsets[4] = {NULL, NULL, NULL, NULL};
+   const GLint bases[4] = {18, 0, 6, 12};
+   gl.MultiDrawElementsBaseVertex(GL_TRIANGLES, counts, GL_UNSIGNED_SHORT, offsets, 4, bases);
+   check_gl_error("glMultiDrawElementsBaseVertex");
+   model_init(&m, V4(1, 1, 1, 1));
+   model_params(&m, 3, 1, 18, 0, 0);
+   model_params(&m, 1, 1, 6, 0, 2);
+   model_params(&m, 2, 1, 12, 0, 3);
+   check_frame("glMultiDrawElementsBaseVertex: base vertices 18, 6, 12 as draws 0, 2, 3", &m);
+   clear_to(V4(1, 1, 1, 1));
+   glDrawArrays(GL_TRIANGLES, 6, 6);
+   glDrawArrays(GL_TRIANGLES, 12, 6);
+   gl.DrawElementsBaseVertex(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, NULL, 18);
+   check_gl_error("three single draws");
+   model_init(&m, V4(1, 1, 1, 1));
+   model_params(&m, 1, 1, 0, 0, 0);
+   model_params(&m, 2, 1, 0, 0, 0);
+   model_params(&m, 3, 1, 18, 0, 0);
+   check_frame("single draws: draw ID 0 each", &m);
+
+   /* base instances, instanced */
+   clear_to(V4(1, 1, 1, 1));
+   gl.DrawArraysInstancedBaseInstance(GL_TRIANGLES, 6, 6, 2, 3);
+   gl.DrawElementsInstancedBaseVertexBaseInstance(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, NULL, 3, 18,
+                                                  5);
+   check_gl_error("base-instance draws");
+   model_init(&m, V4(1, 1, 1, 1));
+   model_params(&m, 1, 2, 0, 3, 0);
+   model_params(&m, 3, 3, 18, 5, 0);
+   check_frame("base instances 3 and 5", &m);
+
+   /* indirect: gl_DrawID counts the commands of one call; an arrays command's base vertex is
+    * 0 whatever its first */
+   if (has_ext("GL_ARB_multi_draw_indirect")) {
+      GLuint el[4][5], ar[4][4];
+      for (GLuint k = 0; k < 4; k++) {
+         const GLuint e[5] = {6, 1, 0, 6 * k, 7 + k};
+         const GLuint a[4] = {6, 2, 6 * k, 9 + k};
+         memcpy(el[k], e, sizeof e);
+         memcpy(ar[k], a, sizeof a);
+      }
+      GLuint b = indirect_buffer(el, sizeof el);
+      clear_to(V4(1, 1, 1, 1));
+      gl.MultiDrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_SHORT, NULL, 4, 0);
+      check_gl_error("glMultiDrawElementsIndirect");
+      model_init(&m, V4(1, 1, 1, 1));
+      for (int k = 0; k < 4; k++)
+         model_params(&m, k, 1, 6 * k, 7 + k, k);
+      check_frame("glMultiDrawElementsIndirect: four commands", &m);
+      gl.BufferData(GL_DRAW_INDIRECT_BUFFER, sizeof ar, ar, GL_STATIC_DRAW);
+      clear_to(V4(1, 1, 1, 1));
+      gl.MultiDrawArraysIndirect(GL_TRIANGLES, (const void *)16, 3, 0);
+      check_gl_error("glMultiDrawArraysIndirect");
+      model_init(&m, V4(1, 1, 1, 1));
+      for (int k = 1; k < 4; k++)
+         model_params(&m, k, 2, 0, 9 + k, k - 1);
+      check_frame("glMultiDrawArraysIndirect: three commands from the second", &m);
+      gl.DeleteBuffers(1, &b);
+   }
+   scene_free(&s);
+}

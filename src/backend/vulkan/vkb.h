@@ -261,6 +261,9 @@ struct vkb_shader {
    bool set_used[VKB_SET_COUNT];             /* the set has a binding */
    VkPipelineLayout layout;
    bool needs_draw_params;
+   /* the vertex stage reads the pushed draw parameters (spv_draw_params.c): each draw command
+    * pushes them, and no draw of it is queued or takes the fast path */
+   bool draw_params_pushed;
    bool interp_functions; /* the fragment stage has the InterpolationFunction capability */
    bool writes_point_size[MGP_SHADER_STAGE_COUNT];
    bool gs_output_points;    /* the geometry stage emits points */

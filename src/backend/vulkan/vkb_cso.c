@@ -567,6 +567,40 @@ static const char *const stage_names[MGP_SHADER_STAGE_COUNT] = {
 
 /* One shader module per stage. pre[s], when set, holds stage s's words as a device quirk
  * rewrote them (already validated); else the words are read from the client's span. */
+/* A vertex module that reads BaseVertex or DrawIndex gets GL's meaning for them from pushed
+ * constants (spv_draw_params.c); *words becomes the rewritten module, owned (*own) and
+ * validated like the client's. False with why when the module cannot be rewritten. */
+static bool
+draw_params_patch(struct vkb_screen *scr, struct vkb_shader *sh, uint32_t **words, uint32_t **own,
+                  size_t *nwords, char *why, size_t why_size)
+{
+   bool blocked = false;
+   const char *err = NULL;
+   size_t n = 0;
+   uint32_t *dp = spv_draw_params(*words, *nwords, &n, &blocked, &err);
+   if (!dp && (blocked || err)) {
+      snprintf(why, why_size,
+               "vertex stage: gl_BaseVertex / gl_DrawID used in a way the "
+               "rewrite cannot follow (%s)",
+               err ? err : "not a plain load");
+      return false;
+   }
+   if (!dp)
+      return true;
+   char invalid[256];
+   if (!vkb_spirv_validate(scr, dp, n, invalid, sizeof(invalid))) {
+      mgu_warn("vulkan: the draw-parameter rewrite does not validate: %s", invalid);
+      free(dp);
+      snprintf(why, why_size, "vertex stage: the draw-parameter rewrite does not validate");
+      return false;
+   }
+   free(*own);
+   *words = *own = dp;
+   *nwords = n;
+   sh->draw_params_pushed = true;
+   return true;
+}
+
 static const char *
 create_modules(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_create_shader *a,
                uint32_t *const *pre, const size_t *pre_n, char *why, size_t why_size)
@@ -590,7 +624,7 @@ create_modules(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_c
        * scan, the set split and the driver all see the same copy, which the client can no
        * longer change after the scan checked it. */
       uint32_t *words = pre[s], *own = NULL;
-      const size_t nwords = pre[s] ? pre_n[s] : sp->size / 4;
+      size_t nwords = pre[s] ? pre_n[s] : sp->size / 4;
       if (!words) {
          words = own = malloc(sp->size);
          if (!words) {
@@ -608,6 +642,11 @@ create_modules(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_c
          snprintf(detail, sizeof(detail), "create_shader.spirv[%s]: %s", stage_names[s], invalid);
          vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
          return "invalid SPIR-V";
+      }
+      if (s == MGP_SHADER_STAGE_VERTEX &&
+          !draw_params_patch(scr, sh, &words, &own, &nwords, why, why_size)) {
+         free(own);
+         return why;
       }
       const char *scan_why = NULL;
       if (!vkb_spirv_scan(words, nwords, stage_bits[s], sh, &scan_why)) {
@@ -744,11 +783,16 @@ build_shader(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_cre
          return "descriptor set layout";
       sh->set_used[set] = n[set] != 0;
    }
-   /* Set 0 is in the layout even when empty: set 1 is numbered after it. */
+   /* Set 0 is in the layout even when empty: set 1 is numbered after it. The vertex stage's
+    * draw parameters (spv_draw_params.c) are the one push-constant range. */
+   const VkPushConstantRange draw_params = {VK_SHADER_STAGE_VERTEX_BIT, 0,
+                                            SPV_DRAW_PARAMS_PUSH_SIZE};
    VkPipelineLayoutCreateInfo plci = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
       .setLayoutCount = sh->set_used[VKB_SET_TEXTURES] ? 2 : 1,
       .pSetLayouts = sh->dsl,
+      .pushConstantRangeCount = sh->draw_params_pushed ? 1 : 0,
+      .pPushConstantRanges = sh->draw_params_pushed ? &draw_params : NULL,
    };
    if (!vkb_check(scr, vkCreatePipelineLayout(scr->dev, &plci, NULL, &sh->layout),
                   "vkCreatePipelineLayout"))

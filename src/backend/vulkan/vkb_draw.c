@@ -507,6 +507,41 @@ draw_bind(struct vkb_context *ctx, struct draw_plan *p, VkCommandBuffer *cmd_out
    return true;
 }
 
+/* GL's draw parameters for the next draw commands of a program that reads them
+ * (spv_draw_params.c): whether they are indexed (gl_BaseVertex is 0 in an arrays draw) and the
+ * gl_DrawID of the command's first draw, less its own DrawIndex. */
+static void
+push_draw_params(VkCommandBuffer cmd, VkPipelineLayout layout, bool indexed, uint32_t draw_id_base)
+{
+   const int32_t pc[2] = {indexed ? 1 : 0, (int32_t)draw_id_base};
+   vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof(pc), pc);
+}
+
+/* The ranges of one GL call for such a program: a command each, after the queued draws, each
+ * with gl_DrawID draw_id_offset + i (the client's offset where it splits a call: wraps like
+ * GL's int). Empty ranges draw nothing but keep their ID. */
+static void
+draw_params_record(struct vkb_screen *scr, VkCommandBuffer cmd, const struct draw_plan *p,
+                   const struct mgp_draw_vbo *args, const struct mgp_draw_range *ranges,
+                   uint32_t ndraws)
+{
+   vkb_flush_draws(scr);
+   for (uint32_t i = 0; i < ndraws; i++) {
+      const struct mgp_draw_range *r = &ranges[i];
+      if (!r->count || !args->instance_count)
+         continue;
+      push_draw_params(cmd, p->sh->layout, p->isz != 0, args->draw_id_offset + i);
+      if (p->isz)
+         vkCmdDrawIndexed(cmd, r->count, args->instance_count, r->start, r->index_bias,
+                          args->start_instance);
+      else
+         vkCmdDraw(cmd, r->count, args->instance_count, r->start, args->start_instance);
+      scr->stats.cmd_draws++;
+      scr->stats.draws_recorded++;
+      scr->cur->draws++;
+   }
+}
+
 /* Marks what the draw reads as in use, queues its ranges and records what the next draw
  * needs to take the fast path. */
 static void
@@ -527,6 +562,10 @@ draw_record(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
    if (ctx->cond_pred && !scr->pred_open)
       vkb_cond_scope_begin(ctx);
    vkb_xfb_draw(ctx, cmd);
+   if (p->sh->draw_params_pushed) {
+      draw_params_record(scr, cmd, p, args, ranges, ndraws);
+      return; /* each draw pushes its own: none queued, no fast path */
+   }
    for (uint32_t i = 0; i < ndraws; i++)
       if (ranges[i].count && args->instance_count)
          vkb_queue_draw(scr, p->isz != 0, &ranges[i], args->instance_count, args->start_instance);
@@ -621,7 +660,7 @@ indirect_commands(struct vkb_screen *scr, const struct mgp_draw_indirect *a, uin
  * otherwise. */
 static void
 indirect_record(struct vkb_screen *scr, VkCommandBuffer cmd, const struct mgp_draw_indirect *a,
-                VkBuffer buf, uint32_t cmd_size)
+                VkBuffer buf, uint32_t cmd_size, const struct vkb_shader *sh)
 {
    const bool one_call =
       a->draw_count == 1 || (scr->features.multiDrawIndirect && a->stride >= cmd_size &&
@@ -630,6 +669,9 @@ indirect_record(struct vkb_screen *scr, VkCommandBuffer cmd, const struct mgp_dr
    const uint32_t stride = per_call > 1 ? a->stride : cmd_size;
    for (uint32_t i = 0; i < calls; i++) {
       const VkDeviceSize at = a->offset + (VkDeviceSize)i * a->stride;
+      /* one command: DrawIndex counts the draws; one a command: the push does */
+      if (sh->draw_params_pushed)
+         push_draw_params(cmd, sh->layout, a->index_size != 0, one_call ? 0 : i);
       if (a->index_size)
          vkCmdDrawIndexedIndirect(cmd, buf, at, per_call, stride);
       else
@@ -682,7 +724,7 @@ vkb_draw_indirect(void *self, const struct mgp_draw_indirect *args, const void *
    draw_record(ctx, &as_vbo, NULL, 0, p, cmd);
    vkb_flush_draws(scr); /* the queued direct draws come first */
    ind->last_use = p->serial;
-   indirect_record(scr, cmd, args, ind->buf, cmd_size);
+   indirect_record(scr, cmd, args, ind->buf, cmd_size, p->sh);
 }
 
 /* vkb_draw_fast's answer for a compact draw (one range, one instance, no flags) when no call

@@ -941,7 +941,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
    int depth = 0, parens = 0;
    unsigned stmt = 0; /* first token of the current global statement */
    bool used = false, redeclared = false, pervertex = false;
-   bool out_pervertex = false; /* an output gl_PerVertex redeclared without gl_PointSize */
+   bool out_pervertex = false;   /* an output gl_PerVertex redeclared without gl_PointSize */
+   bool draw_parameters = false; /* a vertex unit enables GL_ARB_shader_draw_parameters */
    /* the unit that gives the rasterizer its points' size (see main_renamed) */
    const bool vs_size = stage == GLSL_STAGE_VERTEX && point_size;
    const bool gs_size = stage == GLSL_STAGE_GEOMETRY && point_size && gs_emits_points(&L);
@@ -960,6 +961,9 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          else if (!u->es && !strncmp(d, "extension", 9) &&
                   extension_named(s, "GL_ARB_draw_instanced"))
             draw_instanced_arb(&L, u, t);
+         else if (!u->es && stage == GLSL_STAGE_VERTEX && !strncmp(d, "extension", 9) &&
+                  extension_named(s, "GL_ARB_shader_draw_parameters") && !strstr(s, "disable"))
+            draw_parameters = true;
          else if (!u->es && !strncmp(d, "extension", 9) &&
                   (extension_named(s, "GL_ARB_blend_func_extended") ||
                    (compat_builtins && extension_named(s, "GL_ARB_compatibility"))))
@@ -1198,6 +1202,11 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          add_edit(&L, t->at, t->len, GLSL_MANGLE, s, t->len);
    }
    u->helpers &= ~declared;
+   /* glslang declares the extension's gl_BaseVertexARB, gl_BaseInstanceARB and gl_DrawIDARB
+    * only from GLSL 4.50 on (Mesa, and the extension, from 1.40): the vertex unit that enables
+    * it is compiled as 4.50, which takes what 1.40-4.40 core say (its new keywords aside) */
+   if (draw_parameters && u->compile_version < 450)
+      u->compile_version = 450;
 
    char *text = NULL;
    if (!L.failed && !L.oom) {

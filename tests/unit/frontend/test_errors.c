@@ -451,6 +451,58 @@ test_base_instance(void)
    env_finish(&e);
 }
 
+/* ARB_shader_draw_parameters: listed where the backend has MGP_CAP_DRAW_PARAMETERS; a multi-draw
+ * goes out as one draw_vbo whose ranges keep each draw's index (gl_DrawID): leading empty draws
+ * move draw_id_offset, empty draws between drawn ones stay as ranges of count 0. */
+static void
+test_draw_parameters(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   fake_caps.cap_bits &= ~MGP_CAP_DRAW_PARAMETERS;
+   CHECK(!lists_extension("GL_ARB_shader_draw_parameters"));
+   fake_caps.cap_bits |= MGP_CAP_DRAW_PARAMETERS;
+   CHECK(lists_extension("GL_ARB_shader_draw_parameters"));
+   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}};
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   GLuint vao, b[2];
+   mgl_glGenVertexArrays(1, &vao);
+   mgl_glGenBuffers(2, b);
+   mgl_glBindVertexArray(vao);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, b[0]);
+   mgl_glBufferData(GL_ARRAY_BUFFER, 64, NULL, GL_STATIC_DRAW);
+   mgl_glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   mgl_glEnableVertexAttribArray(0);
+   mgl_glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, b[1]);
+   mgl_glBufferData(GL_ELEMENT_ARRAY_BUFFER, 64, NULL, GL_STATIC_DRAW);
+   fake_clear();
+   const GLint first[5] = {0, 3, 6, 0, 4};
+   const GLsizei count[5] = {0, 3, 0, 3, 0};
+   mgl_glMultiDrawArrays(GL_TRIANGLES, first, count, 5);
+   const GLsizei one[3] = {0, 0, 3};
+   const void *at[3] = {NULL, NULL, (const void *)4};
+   const GLint bv[3] = {0, 0, 7};
+   mgl_glMultiDrawElementsBaseVertex(GL_TRIANGLES, one, GL_UNSIGNED_SHORT, at, 3, bv);
+   mgl_glMultiDrawArrays(GL_TRIANGLES, first, count, 1); /* nothing drawn: nothing sent */
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 2);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw), 0);
+   struct mgp_draw_vbo a;
+   memcpy(&a, fake_find(MGP_CALL_draw_vbo, 0)->args, sizeof(a));
+   CHECK(a.draw_id_offset == 1 && a.num_draws == 3);
+   const struct mgp_draw_range *r = fake_find(MGP_CALL_draw_vbo, 0)->tail;
+   CHECK(r && r[0].start == 3 && r[0].count == 3 && r[1].count == 0 && r[2].start == 0 &&
+         r[2].count == 3);
+   memcpy(&a, fake_find(MGP_CALL_draw_vbo, 1)->args, sizeof(a));
+   CHECK(a.draw_id_offset == 2 && a.num_draws == 1 && a.index_size == 2);
+   r = fake_find(MGP_CALL_draw_vbo, 1)->tail;
+   CHECK(r && r[0].start == 2 && r[0].count == 3 && r[0].index_bias == 7);
+   mgl_glDeleteBuffers(2, b);
+   mgl_glDeleteVertexArrays(1, &vao);
+   env_finish(&e);
+}
+
 /* The robust reads (ARB/KHR_robustness): bufSize in bytes, INVALID_OPERATION when the value
  * does not fit, a negative bufSize included; glGetnUniformdvARB converts (GLSL 3.30 has no
  * double uniforms). */
@@ -1985,6 +2037,7 @@ main(void)
    test_draw_errors();
    test_indirect_errors();
    test_base_instance();
+   test_draw_parameters();
    test_image_errors();
    test_vertex_binding_errors();
    test_multi_bind_errors();

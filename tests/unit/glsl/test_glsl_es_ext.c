@@ -247,5 +247,48 @@ main(void)
       free(vlog);
    }
 
+   /* GL_ARB_shader_draw_parameters in GLSL 3.30 (piglit's arb_shader_draw_parameters tests):
+    * the three built-ins link (glslang declares them from 4.50 on: the unit is compiled so);
+    * refused without the directive and in a fragment shader */
+   for (int k = 0; k < 2; k++) {
+      char vs[512];
+      snprintf(vs, sizeof vs,
+               "#version 330\n"
+               "#extension GL_ARB_shader_draw_parameters : %s\n"
+               "in vec4 pos;\n"
+               "flat out ivec3 v;\n"
+               "void main() {\n"
+               "  gl_Position = pos;\n"
+               "  v = ivec3(gl_BaseVertexARB, gl_BaseInstanceARB, gl_DrawIDARB);\n"
+               "}\n",
+               behaviors[k]);
+      struct glsl_link_input in = {.source = {vs, "#version 330\nflat in ivec3 v;\nout vec4 o;\n"
+                                                  "void main() { o = vec4(v, 1.0); }\n"}};
+      log = NULL;
+      p = glsl_link(&in, &log);
+      CHECK(p, "gl_DrawIDARB (%s) link: %s", behaviors[k], log ? log : "");
+      if (p)
+         CHECK(t_spirv_val(&p->spirv[0], "draw-parameters") != 0, "draw parameters SPIR-V");
+      glsl_program_destroy(p);
+      free(log);
+   }
+   {
+      char *vlog = NULL;
+      CHECK(!glsl_compile_shader(GLSL_STAGE_VERTEX, false,
+                                 "#version 330\nin vec4 pos;\n"
+                                 "void main() { gl_Position = pos * float(gl_DrawIDARB); }\n",
+                                 &vlog),
+            "gl_DrawIDARB without #extension compiled");
+      free(vlog);
+      vlog = NULL;
+      CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, false,
+                                 "#version 330\n#extension GL_ARB_shader_draw_parameters : "
+                                 "require\nout vec4 o;\n"
+                                 "void main() { o = vec4(float(gl_DrawIDARB)); }\n",
+                                 &vlog),
+            "gl_DrawIDARB in a fragment shader compiled");
+      free(vlog);
+   }
+
    return t_finish("unit.glsl.es_ext");
 }
