@@ -5,8 +5,15 @@
 # object by callgrind_sum.py ("own": libmgl.so + libmgl-server.so for mgl, Mesa's GL front end +
 # zink for Zink; "lavapipe"; "whole", every object but LLVM).
 # IMPLS (default "mgl zink"): mgl is BUILD_DIR on monolith, before is BEFORE_DIR's libmgl on
-# monolith (this tree's mgl-bench), zink is Mesa's Zink on lavapipe. CASES (default the draw
+# monolith (this tree's mgl-bench), zink is Mesa's Zink on lavapipe; gles is BUILD_DIR on
+# monolith with MGL_BACKEND=gles (on the host's Mesa llvmpipe GLES), native-gles is mgl-bench
+# --es run directly on Mesa's EGL/GLES (llvmpipe), the GLES backend's peer: compare their
+# "whole" (the host driver's work is in "other" for both). CASES (default the draw
 # cases), N1/N2 (default 1000/3000). KEEP=DIR keeps the callgrind files there.
+# STEP_ONLY=1 counts only inside mgl-bench's step() (valgrind --toggle-collect=step): what the
+# timed calls cost on the calling thread, without set-up, JIT compilation or llvmpipe's
+# rasterizer threads, which vary between two llvmpipe runs by more than a draw costs (the
+# GLES rows: compare "whole").
 set -euo pipefail
 
 if [ $# -ne 1 ] || [ ! -d "$1" ]; then
@@ -42,6 +49,12 @@ run_env() {
     mgl)
       env __EGL_VENDOR_LIBRARY_FILENAMES="$B/mgl_vendor.json" EGL_PLATFORM=surfaceless \
         XDG_RUNTIME_DIR=/tmp MGL_TRANSPORT=monolith "$@" ;;
+    gles)
+      env __EGL_VENDOR_LIBRARY_FILENAMES="$B/mgl_vendor.json" EGL_PLATFORM=surfaceless \
+        XDG_RUNTIME_DIR=/tmp MGL_TRANSPORT=monolith MGL_BACKEND=gles "$@" ;;
+    native-gles)
+      env __EGL_VENDOR_LIBRARY_FILENAMES="$MESA_VENDOR" EGL_PLATFORM=surfaceless \
+        XDG_RUNTIME_DIR=/tmp LIBGL_ALWAYS_SOFTWARE=1 "$@" ;;
     *) echo "$0: unknown implementation $impl" >&2; exit 2 ;;
   esac
 }
@@ -51,8 +64,13 @@ for c in $CASES; do
   for impl in $IMPLS; do
     for n in $N1 $N2; do
       f=$OUTD/$c.$impl.$n.callgrind
-      run_env "$impl" valgrind -q --tool=callgrind --callgrind-out-file="$f" \
-        "$BENCH" --case "$c" --steps "$n" >/dev/null 2>"$OUTD/$c.$impl.$n.err" ||
+      es=
+      [ "$impl" = native-gles ] && es=--es
+      toggle=()
+      # step, or its clone where the compiler specialised it (step.constprop.0)
+      [ "${STEP_ONLY:-0}" = 1 ] && toggle=(--toggle-collect=step "--toggle-collect=step.*")
+      run_env "$impl" valgrind -q --tool=callgrind "${toggle[@]}" --callgrind-out-file="$f" \
+        "$BENCH" $es --case "$c" --steps "$n" >/dev/null 2>"$OUTD/$c.$impl.$n.err" ||
         { echo "$0: $c on $impl failed" >&2; cat "$OUTD/$c.$impl.$n.err" >&2; exit 1; }
     done
     line=$(python3 "$HERE/callgrind_sum.py" --steps-diff=$((N2 - N1)) \

@@ -13,6 +13,9 @@
 # BEFORE_DIR (optional): another build tree, usually the commit before a change; an arm
 # named ARM-before in ARMS runs this mgl-bench on that tree's libmgl and mgl-server,
 # interleaved with the rest.
+# Backends: an arm named gles-TRANSPORT runs mgl with MGL_BACKEND=gles on that transport, and
+# llvmpipe-es runs mgl-bench --es directly on Mesa's EGL/GLES (the same llvmpipe the GLES
+# backend drives: its native peer), e.g. ARMS="monolith gles-monolith llvmpipe-es llvmpipe zink".
 # When memcpy_* cases ran, a second table gives each upload_*/texsub_* row against the
 # memcpy row of the same size, same arm and round (issue 6's streaming target).
 set -euo pipefail
@@ -42,9 +45,12 @@ run_env() {
   local arm=$1
   shift
   case $arm in
-    llvmpipe)
+    llvmpipe | llvmpipe-es)
       env __EGL_VENDOR_LIBRARY_FILENAMES="$MESA_VENDOR" EGL_PLATFORM=surfaceless \
         XDG_RUNTIME_DIR=/tmp LIBGL_ALWAYS_SOFTWARE=1 "$@" ;;
+    gles-*)
+      env __EGL_VENDOR_LIBRARY_FILENAMES="$VENDOR" EGL_PLATFORM=surfaceless XDG_RUNTIME_DIR=/tmp \
+        MGL_TRANSPORT="${arm#gles-}" MGL_BACKEND=gles "$@" ;;
     zink)
       env __EGL_VENDOR_LIBRARY_FILENAMES="$MESA_VENDOR" EGL_PLATFORM=surfaceless \
         XDG_RUNTIME_DIR=/tmp LIBGL_ALWAYS_SOFTWARE=1 MESA_LOADER_DRIVER_OVERRIDE=zink "$@" ;;
@@ -69,7 +75,9 @@ for round in $(seq "$REPS"); do
     for c in $runs; do
       sel=
       [ "$c" != --all ] && sel="--case $c"
-      if ! run_env "$arm" "$BENCH" $sel --seconds "$SECS" --csv >"$TMP/out.csv" 2>"$TMP/err.txt"; then
+      es=
+      [ "$arm" = llvmpipe-es ] && es=--es
+      if ! run_env "$arm" "$BENCH" $es $sel --seconds "$SECS" --csv >"$TMP/out.csv" 2>"$TMP/err.txt"; then
         echo "$0: mgl-bench $sel failed on $arm" >&2
         cat "$TMP/err.txt" >&2
         exit 1

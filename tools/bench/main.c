@@ -1,7 +1,8 @@
 /*
  * mgl-bench: a headless OpenGL 3.3 core-profile benchmark over EGL + GL only,
- * so the same binary measures mgl on every MGL_TRANSPORT arm, Mesa llvmpipe
- * and Zink.  Cases (one table row each; MB is 10^6 bytes):
+ * so the same binary measures mgl on every MGL_TRANSPORT arm and backend, Mesa
+ * llvmpipe and Zink; with --es the same calls on an OpenGL ES 3.0 context
+ * (Mesa's native GLES, the peer of mgl's GLES backend).  Cases (one table row each; MB is 10^6 bytes):
  *
  *   draw overhead (modelled on piglit's drawoverhead): draws/s of a tiny
  *     triangle (a few pixels, so the rasterizer does not dominate) with no
@@ -98,6 +99,7 @@ struct options {
    double seconds;
    bool csv;
    bool warmup_only;
+   bool es; /* --es: an OpenGL ES 3.0 context (the native-GLES peer of the GLES backend) */
    bool transport_only;
    const char *only; /* one case name, or NULL for all */
    unsigned steps;   /* --steps: this many timed steps instead of --seconds */
@@ -176,13 +178,17 @@ load_gl(struct gl_api *gl)
 }
 
 /* mgl's GL_RENDERER starts with "mgl" and ends with the arm in use (so an unset
- * MGL_TRANSPORT reports mgl's default arm); anything else is named by its renderer. */
+ * MGL_TRANSPORT reports mgl's default arm); anything else is named by its renderer, with
+ * "-es" on an OpenGL ES context (--es). */
 static const char *
-arm_name(void)
+arm_name(bool es)
 {
    const char *renderer = (const char *)glGetString(GL_RENDERER);
-   if (renderer == NULL || strncmp(renderer, "mgl", 3) != 0)
-      return (renderer != NULL && strstr(renderer, "zink") != NULL) ? "zink" : "mesa";
+   if (renderer == NULL || strncmp(renderer, "mgl", 3) != 0) {
+      if (renderer != NULL && strstr(renderer, "zink") != NULL)
+         return es ? "zink-es" : "zink";
+      return es ? "mesa-es" : "mesa";
+   }
    const char *t = getenv("MGL_TRANSPORT");
    if (t != NULL && *t != '\0')
       return t;
@@ -206,8 +212,7 @@ report(const struct bench *b, const char *name, double value, const char *unit)
 /* One program for every draw case: a vertex attribute, a uniform block, 16
  * loose vec4 uniforms and eight samplers, so a change of any of them is a
  * change of state the draw really consumes. */
-static const char *vs_src = "#version 330 core\n"
-                            "layout(location = 0) in vec2 pos;\n"
+static const char *vs_src = "layout(location = 0) in vec2 pos;\n"
                             "uniform vec4 u[16];\n"
                             "layout(std140) uniform Block { vec4 b; };\n"
                             "out vec2 uv;\n"
@@ -218,7 +223,6 @@ static const char *vs_src = "#version 330 core\n"
                             "  uv = pos;\n"
                             "}\n";
 static const char *fs_src_fmt =
-   "#version 330 core\n"
    "in vec2 uv;\n"
    "uniform sampler2D t0, t1, t2, t3, t4, t5, t6, t7;\n"
    "out vec4 color;\n"
@@ -232,7 +236,8 @@ static GLuint
 compile(const struct gl_api *gl, GLenum type, const char *src)
 {
    GLuint sh = gl->CreateShader(type);
-   gl->ShaderSource(sh, 1, &src, NULL);
+   const char *srcs[2] = {demo_glsl_header(), src};
+   gl->ShaderSource(sh, 2, srcs, NULL);
    gl->CompileShader(sh);
    GLint ok = GL_FALSE;
    gl->GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
@@ -721,7 +726,7 @@ static void
 print_usage(FILE *f)
 {
    fputs("usage: mgl-bench [transport] [--case NAME] [--seconds S | --steps N] [--warmup-only]\n"
-         "                 [--csv]\n"
+         "                 [--csv] [--es]\n"
          "       mgl-bench --list\n"
          "Runs the cases (one row each) on the GL the environment selects: mgl on any\n"
          "MGL_TRANSPORT arm, Mesa llvmpipe or Zink.  `transport` runs only the subset\n"
@@ -735,6 +740,8 @@ print_usage(FILE *f)
          "                  the difference of two counts under callgrind is per step)\n"
          "  --warmup-only   run each case's set-up and warm-up, not its timed loop\n"
          "  --csv           print CSV (case,arm,value,unit)\n"
+         "  --es            an OpenGL ES 3.0 context instead of OpenGL 3.3 core (the same\n"
+         "                  calls; GLSL ES 3.00): Mesa's native GLES, the GLES backend's peer\n"
          "  --list          print the case names and exit\n"
          "  --help          show this help and exit\n"
          "\n"
@@ -750,6 +757,8 @@ parse_options(int argc, char **argv, struct options *opt)
          opt->transport_only = true;
       } else if (strcmp(argv[i], "--csv") == 0) {
          opt->csv = true;
+      } else if (strcmp(argv[i], "--es") == 0) {
+         opt->es = true;
       } else if (strcmp(argv[i], "--warmup-only") == 0) {
          opt->warmup_only = true;
       } else if (strcmp(argv[i], "--case") == 0 && i + 1 < argc) {
@@ -819,9 +828,11 @@ main(int argc, char **argv)
       b.src[i] = (unsigned char)(i * 2654435761u >> 24);
    memset(b.dst, 0, BENCH_BUF_MAX);
 
-   if (!egl_app_setup(&b.egl, "mgl-bench", BENCH_SIZE, BENCH_SIZE, 24) || !load_gl(&b.gl))
+   struct egl_app_options eo = EGL_APP_OPTIONS(BENCH_SIZE, BENCH_SIZE, 24);
+   eo.es = opt.es ? 3 : 0;
+   if (!egl_app_open(&b.egl, "mgl-bench", &eo) || !load_gl(&b.gl))
       goto out;
-   b.arm = arm_name();
+   b.arm = arm_name(opt.es);
    fprintf(stderr, "mgl-bench: arm=%s renderer=%s\n", b.arm,
            (const char *)glGetString(GL_RENDERER));
    if (!bench_setup(&b))

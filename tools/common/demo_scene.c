@@ -276,7 +276,6 @@ gl_load(struct gl_api *gl)
 /* Scene resources                                                     */
 
 static const char vertex_source[] =
-   "#version 330 core\n"
    "layout(location = 0) in vec3 a_position;\n"
    "layout(location = 1) in vec3 a_normal;\n"
    "layout(location = 2) in vec2 a_uv;\n"
@@ -295,7 +294,6 @@ static const char vertex_source[] =
    "}\n";
 
 static const char fragment_source[] =
-   "#version 330 core\n"
    "layout(std140) uniform Scene {\n"
    "    mat4 view_proj;\n"
    "    vec4 light_dir;\n"
@@ -312,6 +310,15 @@ static const char fragment_source[] =
    "    o_color = vec4(base.rgb * (0.25 + 0.75 * lambert), base.a);\n"
    "}\n";
 
+const char *
+demo_glsl_header(void)
+{
+   const char *version = (const char *)glGetString(GL_VERSION);
+   if (version != NULL && strncmp(version, "OpenGL ES", 9) == 0)
+      return "#version 300 es\nprecision highp float;\n";
+   return "#version 330 core\n";
+}
+
 static GLuint
 compile_shader(const struct gl_api *gl, GLenum type, const char *label, const char *source)
 {
@@ -321,8 +328,8 @@ compile_shader(const struct gl_api *gl, GLenum type, const char *label, const ch
       gl_check("glCreateShader");
       return 0;
    }
-   const GLchar *src = source;
-   gl->ShaderSource(shader, 1, &src, NULL);
+   const GLchar *src[2] = {demo_glsl_header(), source};
+   gl->ShaderSource(shader, 2, src, NULL);
    gl->CompileShader(shader);
    GLint status = GL_FALSE;
    gl->GetShaderiv(shader, GL_COMPILE_STATUS, &status);
