@@ -799,6 +799,18 @@ compute_get(struct fe_context *ctx, GLenum pname, int64_t *out)
    return fe_ssbo_bindings(ctx) ? 1 : 0; /* the storage pnames above */
 }
 
+/* Whether index is one of n indexed points: none (n 0) is GL_INVALID_ENUM, an index at or past
+ * n GL_INVALID_VALUE. */
+static bool
+index_valid(struct fe_context *ctx, unsigned n, GLuint index)
+{
+   if (!n)
+      fe_error(ctx, GL_INVALID_ENUM);
+   else if (index >= n)
+      fe_error(ctx, GL_INVALID_VALUE);
+   return n && index < n;
+}
+
 /* Indexed binding `index` of n (0: the context has none, GL_INVALID_ENUM): its buffer's name
  * (which 0), its start (1) or its size (2). The *_BINDING, *_START and *_SIZE names of the
  * storage and atomic counter points are consecutive, in that order. */
@@ -806,14 +818,8 @@ static int
 indexed_buffer_get(struct fe_context *ctx, const struct fe_ubo_binding *bindings, unsigned n,
                    GLuint index, unsigned which, int64_t *out)
 {
-   if (!n) {
-      fe_error(ctx, GL_INVALID_ENUM);
+   if (!index_valid(ctx, n, index))
       return 0;
-   }
-   if (index >= n) {
-      fe_error(ctx, GL_INVALID_VALUE);
-      return 0;
-   }
    const struct fe_ubo_binding *b = &bindings[index];
    *out = which == 0 ? (b->buffer ? b->buffer->base.name : 0) : which == 1 ? b->offset : b->size;
    return 1;
@@ -837,14 +843,8 @@ image_get_indexed(struct fe_context *ctx, GLenum target, GLuint index, int64_t *
    default: return -1;
    }
    const unsigned n = fe_image_units(ctx);
-   if (!n) {
-      fe_error(ctx, GL_INVALID_ENUM);
+   if (!index_valid(ctx, n, index))
       return 0;
-   }
-   if (index >= n) {
-      fe_error(ctx, GL_INVALID_VALUE);
-      return 0;
-   }
    const struct fe_image_unit *u = &ctx->image_units[index];
    switch (target) {
    case GL_IMAGE_BINDING_NAME: *out = u->tex ? u->tex->base.name : 0; break;
