@@ -43,6 +43,8 @@ binding_point(struct fe_context *ctx, GLenum target)
    case GL_TEXTURE_BUFFER: return &ctx->texture_buffer;
    case GL_TRANSFORM_FEEDBACK_BUFFER: return &ctx->xfb_buffer;
    case GL_SHADER_STORAGE_BUFFER: return fe_ssbo_bindings(ctx) ? &ctx->storage_buffer : NULL;
+   case GL_ATOMIC_COUNTER_BUFFER:
+      return fe_atomic_bindings(ctx) ? &ctx->atomic_counter_buffer : NULL;
    case GL_DISPATCH_INDIRECT_BUFFER:
       return fe_compute_offered(ctx) ? &ctx->dispatch_indirect_buffer : NULL;
    case GL_DRAW_INDIRECT_BUFFER:
@@ -229,12 +231,12 @@ static void
 unbind_everywhere(struct fe_context *ctx, struct fe_buffer *buf)
 {
    struct fe_buffer **points[] = {
-      &ctx->array_buffer,         &ctx->copy_read_buffer,
-      &ctx->copy_write_buffer,    &ctx->pixel_pack_buffer,
-      &ctx->pixel_unpack_buffer,  &ctx->uniform_buffer,
-      &ctx->texture_buffer,       &ctx->xfb_buffer,
-      &ctx->storage_buffer,       &ctx->dispatch_indirect_buffer,
-      &ctx->draw_indirect_buffer,
+      &ctx->array_buffer,          &ctx->copy_read_buffer,
+      &ctx->copy_write_buffer,     &ctx->pixel_pack_buffer,
+      &ctx->pixel_unpack_buffer,   &ctx->uniform_buffer,
+      &ctx->texture_buffer,        &ctx->xfb_buffer,
+      &ctx->storage_buffer,        &ctx->dispatch_indirect_buffer,
+      &ctx->atomic_counter_buffer, &ctx->draw_indirect_buffer,
    };
    for (size_t i = 0; i < sizeof(points) / sizeof(points[0]); i++)
       if (*points[i] == buf)
@@ -249,6 +251,12 @@ unbind_everywhere(struct fe_context *ctx, struct fe_buffer *buf)
       if (ctx->ssbo[i].buffer == buf) {
          FE_REBIND(ctx, &ctx->ssbo[i].buffer, NULL);
          ctx->ssbo_version++;
+      }
+   }
+   for (int i = 0; i < FE_MAX_ATOMIC_BINDINGS; i++) {
+      if (ctx->atomic[i].buffer == buf) {
+         FE_REBIND(ctx, &ctx->atomic[i].buffer, NULL);
+         ctx->atomic_version++;
       }
    }
    /* Of the container objects, only the bound ones lose it (GL 3.3 and ES 3.0, 2.9.1); a
@@ -311,6 +319,7 @@ indexed_bindings(struct fe_context *ctx, GLenum target)
    case GL_UNIFORM_BUFFER: return FE_MAX_UBO_BINDINGS;
    case GL_TRANSFORM_FEEDBACK_BUFFER: return FE_MAX_XFB_BUFFERS;
    case GL_SHADER_STORAGE_BUFFER: return fe_ssbo_bindings(ctx);
+   case GL_ATOMIC_COUNTER_BUFFER: return fe_atomic_bindings(ctx);
    default: return 0;
    }
 }
@@ -324,6 +333,8 @@ range_error(struct fe_context *ctx, GLenum target, GLintptr offset, GLsizeiptr s
       return GL_INVALID_VALUE;
    if (target == GL_TRANSFORM_FEEDBACK_BUFFER)
       return (offset | size) & 3 ? GL_INVALID_VALUE : GL_NO_ERROR;
+   if (target == GL_ATOMIC_COUNTER_BUFFER) /* GL 4.2, 6.1.1: a multiple of 4 */
+      return offset & 3 ? GL_INVALID_VALUE : GL_NO_ERROR;
    /* GL 4.3, 6.1.1: an offset that is not a multiple of the target's *_OFFSET_ALIGNMENT is
     * GL_INVALID_VALUE (the device's limits, through caps) */
    const struct mgp_caps *caps = ctx->share->caps;
@@ -345,7 +356,10 @@ set_indexed(struct fe_context *ctx, GLenum target, GLuint index, struct fe_buffe
       return;
    }
    const bool storage = target == GL_SHADER_STORAGE_BUFFER;
-   struct fe_ubo_binding *b = storage ? &ctx->ssbo[index] : &ctx->ubo[index];
+   const bool atomic = target == GL_ATOMIC_COUNTER_BUFFER;
+   struct fe_ubo_binding *b = storage  ? &ctx->ssbo[index]
+                              : atomic ? &ctx->atomic[index]
+                                       : &ctx->ubo[index];
    GLintptr new_offset = whole ? 0 : offset;
    GLsizeiptr new_size = whole ? 0 : size;
    if (b->buffer == buf && b->offset == new_offset && b->size == new_size)
@@ -355,6 +369,8 @@ set_indexed(struct fe_context *ctx, GLenum target, GLuint index, struct fe_buffe
    b->size = new_size;
    if (storage)
       ctx->ssbo_version++;
+   else if (atomic)
+      ctx->atomic_version++;
    else
       ctx->ubo_version++;
 }

@@ -578,6 +578,9 @@ context_destroy_now(struct fe_context *ctx)
    FE_REBIND(ctx, &ctx->draw_indirect_buffer, NULL);
    for (int i = 0; i < FE_MAX_SSBO_BINDINGS; i++)
       FE_REBIND(ctx, &ctx->ssbo[i].buffer, NULL);
+   FE_REBIND(ctx, &ctx->atomic_counter_buffer, NULL);
+   for (int i = 0; i < FE_MAX_ATOMIC_BINDINGS; i++)
+      FE_REBIND(ctx, &ctx->atomic[i].buffer, NULL);
    fe_compat_destroy(ctx, ctx->compat);
    fe_vao_destroy(ctx, &ctx->default_vao);
    FE_REBIND(ctx, &ctx->renderbuffer, NULL);

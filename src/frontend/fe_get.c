@@ -29,7 +29,8 @@
  * 4.3), ARB_draw_indirect and ARB_multi_draw_indirect (GL 4.0 and 4.3) where the backend
  * draws indirectly, ARB_base_instance (GL 4.2) where it draws from a base instance, and
  * ARB_vertex_attrib_binding (GL 4.3) where it binds 16 vertex buffers, ARB_shader_draw_parameters
- * (GL 4.6) where it reads gl_BaseVertex and gl_DrawID as GL does. */
+ * (GL 4.6) where it reads gl_BaseVertex and gl_DrawID as GL does, ARB_shader_atomic_counters
+ * (GL 4.2) where storage buffers are written from fragment shaders. */
 static const char *const extensions[] = {
    "GL_ARB_base_instance",
    "GL_ARB_blend_func_extended",
@@ -50,6 +51,7 @@ static const char *const extensions[] = {
    "GL_ARB_polygon_offset_clamp",
    "GL_ARB_provoking_vertex",
    "GL_ARB_seamless_cube_map",
+   "GL_ARB_shader_atomic_counters",
    "GL_ARB_shader_draw_parameters",
    "GL_ARB_shader_image_load_store",
    "GL_ARB_shader_storage_buffer_object",
@@ -94,6 +96,9 @@ offered(struct fe_context *ctx, const char *name)
       return fe_vao_max_bindings(ctx) >= 16; /* GL 4.3's least MAX_VERTEX_ATTRIB_BINDINGS */
    if (!strcmp(name, "GL_ARB_draw_indirect") || !strcmp(name, "GL_ARB_multi_draw_indirect"))
       return fe_draw_indirect_offered(ctx);
+   if (!strcmp(name, "GL_ARB_shader_atomic_counters"))
+      return fe_atomic_bindings(ctx) != 0 && fe_pipe_has(ctx, MGP_CALL_memory_barrier) &&
+             (ctx->share->caps->cap_bits & MGP_CAP_FRAGMENT_STORES);
    if (!strcmp(name, "GL_ARB_shader_image_load_store"))
       return fe_image_units(ctx) >= 8 && fe_pipe_has(ctx, MGP_CALL_memory_barrier) &&
              (ctx->share->caps->cap_bits & MGP_CAP_FRAGMENT_STORES);
@@ -723,6 +728,39 @@ get_ff_value(struct fe_context *ctx, GLenum pname, struct gv *v)
 
 /* ---- GL 4.3 compute and storage state ---------------------------------------------------- */
 
+/* glGet of the GL 4.2 atomic counter limits and the generic binding, as compute_get. A stage
+ * that cannot write buffers (caps) has no counters. */
+static int
+atomic_get(struct fe_context *ctx, GLenum pname, int64_t *out)
+{
+   const uint32_t bits = ctx->share->caps->cap_bits;
+   const int64_t vertex = bits & MGP_CAP_VERTEX_STORES ? 1 : 0;
+   const int64_t fragment = bits & MGP_CAP_FRAGMENT_STORES ? 1 : 0;
+   switch (pname) {
+   case GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS: *out = FE_MAX_ATOMIC_BINDINGS; break;
+   case GL_MAX_ATOMIC_COUNTER_BUFFER_SIZE: /* GLSL's gl_MaxAtomicCounterBufferSize too */
+      *out = ctx->share->caps->max_storage_buffer_range < GLSL_MAX_ATOMIC_COUNTERS * 4
+                ? ctx->share->caps->max_storage_buffer_range
+                : GLSL_MAX_ATOMIC_COUNTERS * 4;
+      break;
+   case GL_MAX_COMBINED_ATOMIC_COUNTER_BUFFERS:
+   case GL_MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS: *out = GLSL_MAX_ATOMIC_BUFFERS; break;
+   case GL_MAX_COMBINED_ATOMIC_COUNTERS:
+   case GL_MAX_COMPUTE_ATOMIC_COUNTERS: *out = GLSL_MAX_ATOMIC_COUNTERS; break;
+   case GL_MAX_VERTEX_ATOMIC_COUNTER_BUFFERS:
+   case GL_MAX_GEOMETRY_ATOMIC_COUNTER_BUFFERS: *out = vertex * GLSL_MAX_ATOMIC_BUFFERS; break;
+   case GL_MAX_VERTEX_ATOMIC_COUNTERS:
+   case GL_MAX_GEOMETRY_ATOMIC_COUNTERS: *out = vertex * GLSL_MAX_ATOMIC_COUNTERS; break;
+   case GL_MAX_FRAGMENT_ATOMIC_COUNTER_BUFFERS: *out = fragment * GLSL_MAX_ATOMIC_BUFFERS; break;
+   case GL_MAX_FRAGMENT_ATOMIC_COUNTERS: *out = fragment * GLSL_MAX_ATOMIC_COUNTERS; break;
+   case GL_ATOMIC_COUNTER_BUFFER_BINDING:
+      *out = ctx->atomic_counter_buffer ? ctx->atomic_counter_buffer->base.name : 0;
+      break;
+   default: return fe_image_get(ctx, pname, out);
+   }
+   return fe_atomic_bindings(ctx) ? 1 : 0;
+}
+
 /* glGet of the compute and storage limits and bindings: -1 for another pname, 0 for one this
  * context does not offer (GL_INVALID_ENUM), 1 with *out filled. */
 static int
@@ -774,10 +812,41 @@ compute_get(struct fe_context *ctx, GLenum pname, int64_t *out)
          return 0;
       *out = caps->max_vertex_attrib_stride;
       return 1;
-   default: return fe_image_get(ctx, pname, out);
+   default: return atomic_get(ctx, pname, out);
    }
    return fe_ssbo_bindings(ctx) ? 1 : 0; /* the storage pnames above */
 }
+
+/* Whether index is one of n indexed points: none (n 0) is GL_INVALID_ENUM, an index at or past
+ * n GL_INVALID_VALUE. */
+static bool
+index_valid(struct fe_context *ctx, unsigned n, GLuint index)
+{
+   if (!n)
+      fe_error(ctx, GL_INVALID_ENUM);
+   else if (index >= n)
+      fe_error(ctx, GL_INVALID_VALUE);
+   return n && index < n;
+}
+
+/* Indexed binding `index` of n (0: the context has none, GL_INVALID_ENUM): its buffer's name
+ * (which 0), its start (1) or its size (2). The *_BINDING, *_START and *_SIZE names of the
+ * storage and atomic counter points are consecutive, in that order. */
+static int
+indexed_buffer_get(struct fe_context *ctx, const struct fe_ubo_binding *bindings, unsigned n,
+                   GLuint index, unsigned which, int64_t *out)
+{
+   if (!index_valid(ctx, n, index))
+      return 0;
+   const struct fe_ubo_binding *b = &bindings[index];
+   *out = which == 0 ? (b->buffer ? b->buffer->base.name : 0) : which == 1 ? b->offset : b->size;
+   return 1;
+}
+_Static_assert(GL_SHADER_STORAGE_BUFFER_START == GL_SHADER_STORAGE_BUFFER_BINDING + 1 &&
+                  GL_SHADER_STORAGE_BUFFER_SIZE == GL_SHADER_STORAGE_BUFFER_BINDING + 2 &&
+                  GL_ATOMIC_COUNTER_BUFFER_START == GL_ATOMIC_COUNTER_BUFFER_BINDING + 1 &&
+                  GL_ATOMIC_COUNTER_BUFFER_SIZE == GL_ATOMIC_COUNTER_BUFFER_BINDING + 2,
+               "indexed_buffer_get reads the names as consecutive");
 
 static int
 image_get_indexed(struct fe_context *ctx, GLenum target, GLuint index, int64_t *out)
@@ -792,14 +861,8 @@ image_get_indexed(struct fe_context *ctx, GLenum target, GLuint index, int64_t *
    default: return -1;
    }
    const unsigned n = fe_image_units(ctx);
-   if (!n) {
-      fe_error(ctx, GL_INVALID_ENUM);
+   if (!index_valid(ctx, n, index))
       return 0;
-   }
-   if (index >= n) {
-      fe_error(ctx, GL_INVALID_VALUE);
-      return 0;
-   }
    const struct fe_image_unit *u = &ctx->image_units[index];
    switch (target) {
    case GL_IMAGE_BINDING_NAME: *out = u->tex ? u->tex->base.name : 0; break;
@@ -833,21 +896,14 @@ compute_get_indexed(struct fe_context *ctx, GLenum target, GLuint index, int64_t
       return 1;
    case GL_SHADER_STORAGE_BUFFER_BINDING:
    case GL_SHADER_STORAGE_BUFFER_START:
-   case GL_SHADER_STORAGE_BUFFER_SIZE: {
-      if (!fe_ssbo_bindings(ctx)) {
-         fe_error(ctx, GL_INVALID_ENUM);
-         return 0;
-      }
-      if (index >= fe_ssbo_bindings(ctx)) {
-         fe_error(ctx, GL_INVALID_VALUE);
-         return 0;
-      }
-      const struct fe_ubo_binding *b = &ctx->ssbo[index];
-      *out = target == GL_SHADER_STORAGE_BUFFER_BINDING ? (b->buffer ? b->buffer->base.name : 0)
-             : target == GL_SHADER_STORAGE_BUFFER_START ? b->offset
-                                                        : b->size;
-      return 1;
-   }
+   case GL_SHADER_STORAGE_BUFFER_SIZE:
+      return indexed_buffer_get(ctx, ctx->ssbo, fe_ssbo_bindings(ctx), index,
+                                target - GL_SHADER_STORAGE_BUFFER_BINDING, out);
+   case GL_ATOMIC_COUNTER_BUFFER_BINDING:
+   case GL_ATOMIC_COUNTER_BUFFER_START:
+   case GL_ATOMIC_COUNTER_BUFFER_SIZE:
+      return indexed_buffer_get(ctx, ctx->atomic, fe_atomic_bindings(ctx), index,
+                                target - GL_ATOMIC_COUNTER_BUFFER_BINDING, out);
    default: return image_get_indexed(ctx, target, index, out);
    }
 }

@@ -36,6 +36,8 @@
 #define FE_MAX_XFB_BUFFERS 4
 /* GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS at most (the device may allow fewer: caps) */
 #define FE_MAX_SSBO_BINDINGS 16
+/* GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS where atomic counters are offered (fe_atomic_bindings) */
+#define FE_MAX_ATOMIC_BINDINGS GLSL_MAX_ATOMIC_BUFFERS
 /* GL_MAX_IMAGE_UNITS at most (the device may allow fewer: caps) */
 #define FE_MAX_IMAGE_UNITS 16
 #define FE_MAX_SAMPLERS GLSL_MAX_SAMPLERS
@@ -548,6 +550,7 @@ struct fe_tracker {
    struct mgp_handle program_bound;
    uint64_t ubo_key[4], ubo_hash;
    uint64_t ssbo_key[4], ssbo_hash;
+   uint64_t atomic_key[4], atomic_hash;
    uint64_t image_key[4], image_hash;
    struct mgp_handle dispatch_bound; /* set_dispatch_program's last program */
    uint64_t sampler_key[5];
@@ -584,8 +587,8 @@ struct fe_tracker {
       uint64_t exec, uniform_version, bindings_version, constants_ctx;
       uint64_t draw_fbo, draw_fbo_version, read_fbo, read_fbo_version, draw_surface, read_surface,
          default_fb_version, framebuffer_srgb;
-      uint64_t rs_version, ds_version, unit_version, ubo_version, ssbo_version, image_version,
-         point_sprite_origin;
+      uint64_t rs_version, ds_version, unit_version, ubo_version, ssbo_version, atomic_version,
+         image_version, point_sprite_origin;
       uint64_t vao, vao_layout_version, vao_buffers_version, attrib_defaults_dirty;
       uint64_t any_gen;
    } draw_in;
@@ -648,6 +651,11 @@ struct fe_context {
    struct fe_buffer *draw_indirect_buffer;
    struct fe_ubo_binding ssbo[FE_MAX_SSBO_BINDINGS];
    uint64_t ssbo_version;
+   /* GL 4.2 atomic counters: the generic GL_ATOMIC_COUNTER_BUFFER point and the indexed ones
+    * (size 0: whole), where fe_atomic_bindings offers them */
+   struct fe_buffer *atomic_counter_buffer;
+   struct fe_ubo_binding atomic[FE_MAX_ATOMIC_BINDINGS];
+   uint64_t atomic_version;
    /* glBindImageTexture's units (fe_image.c); image_version moves at every change */
    struct fe_image_unit image_units[FE_MAX_IMAGE_UNITS];
    uint64_t image_version;
@@ -873,6 +881,13 @@ fe_ssbo_bindings(const struct fe_context *ctx)
       return 0; /* ES 3.1 (not offered yet) */
    uint32_t n = ctx->share->caps->max_storage_buffer_bindings;
    return n < FE_MAX_SSBO_BINDINGS ? n : FE_MAX_SSBO_BINDINGS;
+}
+/* The GL 4.2 atomic counter buffer binding points: the counters are storage buffers below the
+ * front end (glsl.h), so a context offers them where it offers storage bindings. */
+static inline unsigned
+fe_atomic_bindings(const struct fe_context *ctx)
+{
+   return fe_ssbo_bindings(ctx) ? FE_MAX_ATOMIC_BINDINGS : 0;
 }
 static inline bool
 fe_compute_offered(const struct fe_context *ctx)

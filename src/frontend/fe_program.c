@@ -835,6 +835,10 @@ mgl_glGetProgramiv(GLuint program, GLenum pname, GLint *params)
    case GL_ACTIVE_UNIFORMS: *params = e ? (GLint)e->num_active : 0; return;
    case GL_ACTIVE_UNIFORM_MAX_LENGTH: *params = e ? (GLint)e->active_max_len : 0; return;
    case GL_ACTIVE_UNIFORM_BLOCKS: *params = gp ? (GLint)gp->num_blocks : 0; return;
+   case GL_ACTIVE_ATOMIC_COUNTER_BUFFERS:
+      FE_CHECK(!fe_atomic_bindings(ctx), GL_INVALID_ENUM);
+      *params = gp ? (GLint)gp->num_atomic_buffers : 0;
+      return;
    case GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH: {
       GLint m = 0;
       for (unsigned i = 0; gp && i < gp->num_blocks; i++) {

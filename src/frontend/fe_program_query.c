@@ -357,12 +357,16 @@ block_interface(struct fe_context *ctx, GLenum iface)
    switch (iface) {
    case GL_UNIFORM_BLOCK: return true;
    case GL_SHADER_STORAGE_BLOCK: return fe_ssbo_bindings(ctx) != 0;
+   case GL_ATOMIC_COUNTER_BUFFER:
+      if (fe_atomic_bindings(ctx))
+         return true;
+      fe_error(ctx, GL_INVALID_ENUM);
+      return false;
    case GL_UNIFORM:
    case GL_PROGRAM_INPUT:
    case GL_PROGRAM_OUTPUT:
    case GL_BUFFER_VARIABLE:
    case GL_TRANSFORM_FEEDBACK_VARYING:
-   case GL_ATOMIC_COUNTER_BUFFER:
    case GL_VERTEX_SUBROUTINE:
    case GL_FRAGMENT_SUBROUTINE:
    case GL_GEOMETRY_SUBROUTINE:
@@ -385,7 +389,9 @@ block_interface(struct fe_context *ctx, GLenum iface)
 static unsigned
 interface_count(const struct fe_exec *e, GLenum iface)
 {
-   return iface == GL_UNIFORM_BLOCK ? e->glsl->num_blocks : e->glsl->num_storage_blocks;
+   return iface == GL_UNIFORM_BLOCK           ? e->glsl->num_blocks
+          : iface == GL_ATOMIC_COUNTER_BUFFER ? e->glsl->num_atomic_buffers
+                                              : e->glsl->num_storage_blocks;
 }
 
 static const char *
@@ -414,9 +420,11 @@ mgl_glGetProgramInterfaceiv(GLuint program, GLenum iface, GLenum pname, GLint *p
    if (!prog || !block_interface(ctx, iface))
       return;
    const struct fe_exec *e = prog->exec;
+   const bool atomic = iface == GL_ATOMIC_COUNTER_BUFFER;
    switch (pname) {
    case GL_ACTIVE_RESOURCES: *params = e ? (GLint)interface_count(e, iface) : 0; return;
    case GL_MAX_NAME_LENGTH: {
+      FE_CHECK(atomic, GL_INVALID_OPERATION); /* GL 4.3 7.3.1.1: buffers without names */
       GLint max = 0;
       for (unsigned i = 0; e && i < interface_count(e, iface); i++) {
          const GLint len = (GLint)strlen(interface_name(e, iface, i)) + 1;
@@ -427,6 +435,14 @@ mgl_glGetProgramInterfaceiv(GLuint program, GLenum iface, GLenum pname, GLint *p
       return;
    }
    case GL_MAX_NUM_ACTIVE_VARIABLES:
+      if (atomic) {
+         GLint max = 0;
+         for (unsigned i = 0; e && i < e->glsl->num_atomic_buffers; i++)
+            if ((GLint)e->glsl->atomic_buffers[i].num_counters > max)
+               max = (GLint)e->glsl->atomic_buffers[i].num_counters;
+         *params = max;
+         return;
+      }
       MGU_DECLINE(gl_feature_unimplemented, "GL_MAX_NUM_ACTIVE_VARIABLES of a block interface");
       return;
    default: fe_error(ctx, GL_INVALID_OPERATION); return;
@@ -437,6 +453,10 @@ GLuint
 mgl_glGetProgramResourceIndex(GLuint program, GLenum iface, const GLchar *name)
 {
    FE_CTX_OR_RETURN(GL_INVALID_INDEX);
+   if (iface == GL_ATOMIC_COUNTER_BUFFER) { /* GL 4.3 7.3.1.1: no names */
+      fe_error(ctx, GL_INVALID_ENUM);
+      return GL_INVALID_INDEX;
+   }
    if (!block_interface(ctx, iface))
       return GL_INVALID_INDEX;
    const struct fe_exec *e = linked_exec(ctx, program);
@@ -457,6 +477,7 @@ mgl_glGetProgramResourceName(GLuint program, GLenum iface, GLuint index, GLsizei
                              GLsizei *length, GLchar *name)
 {
    FE_CTX_OR_RETURN();
+   FE_CHECK(iface == GL_ATOMIC_COUNTER_BUFFER, GL_INVALID_ENUM); /* no names */
    if (!block_interface(ctx, iface))
       return;
    const struct fe_exec *e = linked_exec(ctx, program);
@@ -466,12 +487,90 @@ mgl_glGetProgramResourceName(GLuint program, GLenum iface, GLuint index, GLsizei
    copy_out(interface_name(e, iface, index), buf_size, length, name);
 }
 
+/* The stage a GL_REFERENCED_BY_*_SHADER property (or its GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY
+ * twin) asks about: 1 referenced, 0 not, -1 another property. */
+static int
+referenced_by(uint32_t stages, GLenum prop)
+{
+   switch (prop) {
+   case GL_REFERENCED_BY_VERTEX_SHADER:
+   case GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_VERTEX_SHADER:
+      return !!(stages & GLSL_STAGE_BIT(GLSL_STAGE_VERTEX));
+   case GL_REFERENCED_BY_FRAGMENT_SHADER:
+   case GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_FRAGMENT_SHADER:
+      return !!(stages & GLSL_STAGE_BIT(GLSL_STAGE_FRAGMENT));
+   case GL_REFERENCED_BY_GEOMETRY_SHADER:
+   case GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_GEOMETRY_SHADER:
+      return !!(stages & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY));
+   case GL_REFERENCED_BY_COMPUTE_SHADER:
+   case GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_COMPUTE_SHADER:
+      return !!(stages & GLSL_STAGE_BIT(GLSL_STAGE_COMPUTE));
+   case GL_REFERENCED_BY_TESS_CONTROL_SHADER:
+   case GL_REFERENCED_BY_TESS_EVALUATION_SHADER:
+   case GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_TESS_CONTROL_SHADER:
+   case GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_TESS_EVALUATION_SHADER: return 0;
+   default: return -1;
+   }
+}
+
+/* One property of atomic counter buffer `index` (the program interface's names and
+ * glGetActiveAtomicCounterBufferiv's); false when it is not one of a buffer's. */
+static bool
+atomic_buffer_property(const struct fe_exec *e, unsigned index, GLenum prop, GLint *out)
+{
+   const struct glsl_atomic_buffer *b = &e->glsl->atomic_buffers[index];
+   const int ref = referenced_by(b->stages, prop);
+   if (ref >= 0) {
+      *out = ref;
+      return true;
+   }
+   switch (prop) {
+   case GL_BUFFER_BINDING:
+   case GL_ATOMIC_COUNTER_BUFFER_BINDING: *out = (GLint)b->gl_binding; return true;
+   case GL_BUFFER_DATA_SIZE:
+   case GL_ATOMIC_COUNTER_BUFFER_DATA_SIZE: *out = (GLint)b->data_size; return true;
+   case GL_NUM_ACTIVE_VARIABLES:
+   case GL_ATOMIC_COUNTER_BUFFER_ACTIVE_ATOMIC_COUNTERS: *out = (GLint)b->num_counters; return true;
+   case GL_ACTIVE_VARIABLES:
+   case GL_ATOMIC_COUNTER_BUFFER_ACTIVE_ATOMIC_COUNTER_INDICES:
+      /* the counters' indices in the uniform list, which does not list them yet */
+      MGU_DECLINE(gl_feature_unimplemented, "the uniform indices of an atomic counter buffer");
+      *out = 0;
+      return true;
+   default: return false;
+   }
+}
+
+/* GL 4.2 7.6.2 (glGetActiveAtomicCounterBufferiv): an index at or past
+ * GL_ACTIVE_ATOMIC_COUNTER_BUFFERS is GL_INVALID_VALUE, another pname GL_INVALID_ENUM. */
+void
+mgl_glGetActiveAtomicCounterBufferiv(GLuint program, GLuint index, GLenum pname, GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!fe_atomic_bindings(ctx), GL_INVALID_OPERATION);
+   struct fe_program *prog = get_program(ctx, program);
+   if (!prog)
+      return;
+   const struct fe_exec *e = prog->exec;
+   FE_CHECK(!e || index >= e->glsl->num_atomic_buffers, GL_INVALID_VALUE);
+   GLint v = 0;
+   /* its own names only, not the program interface's */
+   FE_CHECK((pname < GL_ATOMIC_COUNTER_BUFFER_BINDING ||
+             pname > GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_FRAGMENT_SHADER) &&
+               pname != GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_COMPUTE_SHADER,
+            GL_INVALID_ENUM);
+   FE_CHECK(!atomic_buffer_property(e, index, pname, &v), GL_INVALID_ENUM);
+   *params = v;
+}
+
 /* One property of block `index`; false when the property is not one of a block's. */
 static bool
 block_property(struct fe_context *ctx, const struct fe_exec *e, GLenum iface, unsigned index,
                GLenum prop, GLint *out)
 {
    const bool ubo = iface == GL_UNIFORM_BLOCK;
+   if (iface == GL_ATOMIC_COUNTER_BUFFER)
+      return atomic_buffer_property(e, index, prop, out);
    const uint32_t stages =
       ubo ? e->glsl->blocks[index].stages : e->glsl->storage_blocks[index].stages;
    switch (prop) {

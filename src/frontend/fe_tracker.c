@@ -166,6 +166,21 @@ emit_pack_state(struct fe_context *ctx)
 
 /* ---- program and its resources ------------------------------------------------------------- */
 
+/* What an indexed buffer binding names now: whole-buffer bindings and ranges past the end
+ * resolve against the buffer's size; nothing (a null range) without a buffer with storage or
+ * with an offset at or past its end. */
+static struct mgp_buffer_range
+binding_range(const struct fe_ubo_binding *b)
+{
+   const struct fe_buffer *buf = b->buffer;
+   if (!buf || !buf->created || b->offset >= buf->size)
+      return (struct mgp_buffer_range){0};
+   const uint64_t avail = (uint64_t)(buf->size - b->offset);
+   const uint64_t size = b->size ? (uint64_t)b->size : avail;
+   return (struct mgp_buffer_range){
+      .res = buf->res, .offset = (uint64_t)b->offset, .size = size < avail ? size : avail};
+}
+
 static void
 emit_uniform_buffers(struct fe_context *ctx, struct fe_exec *e)
 {
@@ -179,19 +194,8 @@ emit_uniform_buffers(struct fe_context *ctx, struct fe_exec *e)
    if (!n)
       return;
    struct mgp_buffer_range ranges[FE_MAX_BLOCKS];
-   for (unsigned i = 0; i < n; i++) {
-      const struct fe_ubo_binding *b = &ctx->ubo[e->block_bindings[i]];
-      struct fe_buffer *buf = b->buffer;
-      ranges[i] = (struct mgp_buffer_range){0};
-      if (!buf || !buf->created || b->offset >= buf->size)
-         continue;
-      /* Whole-buffer bindings and ranges past the end resolve against the size now. */
-      uint64_t avail = (uint64_t)(buf->size - b->offset);
-      uint64_t size = b->size ? (uint64_t)b->size : avail;
-      ranges[i].res = buf->res;
-      ranges[i].offset = (uint64_t)b->offset;
-      ranges[i].size = size < avail ? size : avail;
-   }
+   for (unsigned i = 0; i < n; i++)
+      ranges[i] = binding_range(&ctx->ubo[e->block_bindings[i]]);
    uint64_t h = set_hash(GLSL_BINDING_UBO_BASE, n, ranges, n * sizeof(ranges[0]));
    if (h == t->ubo_hash)
       return;
@@ -216,19 +220,9 @@ emit_storage_buffers(struct fe_context *ctx, struct fe_exec *e)
       return;
    struct mgp_buffer_range ranges[GLSL_MAX_STORAGE_BLOCKS];
    for (unsigned k = 0; k < n; k++) {
-      ranges[k] = (struct mgp_buffer_range){0};
       const GLuint point = e->storage_bindings[k];
-      if (point >= FE_MAX_SSBO_BINDINGS)
-         continue;
-      const struct fe_ubo_binding *b = &ctx->ssbo[point];
-      struct fe_buffer *buf = b->buffer;
-      if (!buf || !buf->created || b->offset >= buf->size)
-         continue;
-      const uint64_t avail = (uint64_t)(buf->size - b->offset);
-      const uint64_t size = b->size ? (uint64_t)b->size : avail;
-      ranges[k].res = buf->res;
-      ranges[k].offset = (uint64_t)b->offset;
-      ranges[k].size = size < avail ? size : avail;
+      ranges[k] = point < FE_MAX_SSBO_BINDINGS ? binding_range(&ctx->ssbo[point])
+                                               : (struct mgp_buffer_range){0};
    }
    const uint64_t h = set_hash(GLSL_BINDING_SSBO_BASE, n, ranges, n * sizeof(ranges[0]));
    if (h == t->ssbo_hash)
@@ -239,6 +233,40 @@ emit_storage_buffers(struct fe_context *ctx, struct fe_exec *e)
       .start = GLSL_BINDING_SSBO_BASE,
       .count = n,
       .writable_mask = n >= 32 ? ~0u : (1u << n) - 1u,
+   };
+   mgp_set_shader_buffers(&ctx->pipe, &a, ranges);
+}
+
+/* The atomic counter buffers' ranges (glsl.h: descriptor bindings after the storage blocks'),
+ * from the GL binding points their counters name, all writable. */
+static void
+emit_atomic_buffers(struct fe_context *ctx, struct fe_exec *e)
+{
+   struct fe_tracker *t = &ctx->tracker;
+   const unsigned n = e->glsl ? e->glsl->num_atomic_buffers : 0;
+   if (!n)
+      return;
+   uint64_t key[4] = {(uint64_t)(uintptr_t)e, e->bindings_version, ctx->atomic_version,
+                      atomic_load(&ctx->share->buffer_gen)};
+   if (!memcmp(key, t->atomic_key, sizeof(key)))
+      return;
+   memcpy(t->atomic_key, key, sizeof(key));
+   struct mgp_buffer_range ranges[GLSL_MAX_ATOMIC_BUFFERS];
+   for (unsigned a = 0; a < n; a++) {
+      const uint32_t point = e->glsl->atomic_buffers[a].gl_binding;
+      ranges[a] = point < FE_MAX_ATOMIC_BINDINGS ? binding_range(&ctx->atomic[point])
+                                                 : (struct mgp_buffer_range){0};
+   }
+   const uint32_t start = GLSL_BINDING_SSBO_BASE + e->glsl->num_storage_blocks;
+   const uint64_t h = set_hash(start, n, ranges, n * sizeof(ranges[0]));
+   if (h == t->atomic_hash)
+      return;
+   t->atomic_hash = h;
+   struct mgp_set_shader_buffers a = {
+      .cls = 2,
+      .start = start,
+      .count = n,
+      .writable_mask = (1u << n) - 1u, /* n <= GLSL_MAX_ATOMIC_BUFFERS */
    };
    mgp_set_shader_buffers(&ctx->pipe, &a, ranges);
 }
@@ -274,6 +302,9 @@ storage_written(struct fe_context *ctx, const struct fe_exec *e)
    for (unsigned k = 0; k < e->glsl->num_storage_blocks; k++)
       if (e->storage_bindings[k] < FE_MAX_SSBO_BINDINGS)
          fe_buffer_gpu_write(ctx->ssbo[e->storage_bindings[k]].buffer);
+   for (unsigned a = 0; a < e->glsl->num_atomic_buffers; a++)
+      if (e->glsl->atomic_buffers[a].gl_binding < FE_MAX_ATOMIC_BINDINGS)
+         fe_buffer_gpu_write(ctx->atomic[e->glsl->atomic_buffers[a].gl_binding].buffer);
 }
 
 /* Grows whenever a view or sampler CSO is deleted: a cached handle may name a deleted one. */
@@ -538,6 +569,7 @@ emit_program(struct fe_context *ctx, struct fe_exec *e)
    emit_constants(ctx, e);
    emit_uniform_buffers(ctx, e);
    emit_storage_buffers(ctx, e);
+   emit_atomic_buffers(ctx, e);
    emit_images(ctx, e);
    return emit_samplers(ctx, e);
 }
@@ -561,6 +593,7 @@ emit_dispatch(struct fe_context *ctx, struct fe_exec *e)
    emit_constants(ctx, e);
    emit_uniform_buffers(ctx, e);
    emit_storage_buffers(ctx, e);
+   emit_atomic_buffers(ctx, e);
    emit_images(ctx, e);
    if (!emit_samplers(ctx, e))
       return false;
@@ -681,6 +714,7 @@ fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint64_t 
    X(uniform_version, e->uniform_version, V)                                                       \
    X(ubo_version, ctx->ubo_version, U)                                                             \
    X(ssbo_version, ctx->ssbo_version, S)                                                           \
+   X(atomic_version, ctx->atomic_version, S)                                                       \
    X(image_version, ctx->image_version, O)                                                         \
    X(vao_buffers_version, ctx->vao->buffers_version, B)                                            \
    X(exec, (uintptr_t)e, O)                                                                        \
@@ -781,7 +815,7 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
          return false;
       }
       struct fe_tracker *t = &ctx->tracker;
-      if (e->glsl && e->glsl->num_storage_blocks)
+      if (e->glsl && (e->glsl->num_storage_blocks || e->glsl->num_atomic_buffers))
          storage_written(ctx, e);
       /* one walk over the inputs: none changed (the no-change draw), the classes that did,
        * or the first other input */
@@ -807,8 +841,10 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
             t->binding_validates++;
             if (changed & DRAW_INPUT_BIT_U)
                emit_uniform_buffers(ctx, e);
-            if (changed & DRAW_INPUT_BIT_S)
+            if (changed & DRAW_INPUT_BIT_S) {
                emit_storage_buffers(ctx, e);
+               emit_atomic_buffers(ctx, e);
+            }
             if ((changed & DRAW_INPUT_BIT_T) && !emit_samplers(ctx, e)) {
                t->draw_in_valid = false;
                return false;
@@ -816,6 +852,7 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
             t->draw_in.unit_version = ctx->unit_version;
             t->draw_in.ubo_version = ctx->ubo_version;
             t->draw_in.ssbo_version = ctx->ssbo_version;
+            t->draw_in.atomic_version = ctx->atomic_version;
          }
          if (changed & DRAW_INPUT_BIT_B) {
             /* the same vertex array and layout, and no buffer generation moved (any_gen) */

@@ -503,8 +503,24 @@ vkb_set_shader_buffers(void *self, const struct mgp_set_shader_buffers *args, co
 {
    CTX_SELF;
    const struct mgp_buffer_range *br = tail;
-   if (args->cls == 1) {
-      /* Storage blocks live in set 1 with the samplers: its descriptors are resolved again. */
+   if (args->cls > 2) { /* no client sends another class */
+      vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, "set_shader_buffers.cls");
+      return;
+   }
+   /* GL binds atomic counter ranges at multiples of 4 only (the front end's GL_INVALID_VALUE):
+    * another offset is a hostile record, refused before any slot changes */
+   for (uint32_t i = 0; args->cls == 2 && i < tail_count && i < args->count; i++) {
+      if (br[i].offset % 4) {
+         char detail[64];
+         snprintf(detail, sizeof(detail), "set_shader_buffers.ranges[%u].offset", i);
+         vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
+         return;
+      }
+   }
+   if (args->cls == 1 || args->cls == 2) {
+      /* Storage blocks live in set 1 with the samplers: its descriptors are resolved again.
+       * Atomic counter buffers are storage buffers in the same range (glsl.h's contract: after
+       * the program's storage blocks), under the same checks. */
       scr->texture_tick++;
       for (uint32_t i = 0; i < tail_count && i < args->count; i++) {
          const uint32_t b = args->start + i; /* no wrap: start is checked first */
@@ -519,11 +535,6 @@ vkb_set_shader_buffers(void *self, const struct mgp_set_shader_buffers *args, co
             return;
          ctx->ssbos[b - VKB_SSBO_BASE] = br[i];
       }
-      return;
-   }
-   if (args->cls != 0) {
-      MGU_DECLINE(backend_feature_unimplemented, "set_shader_buffers class %u (atomic counter)",
-                  args->cls);
       return;
    }
    for (uint32_t i = 0; i < tail_count && i < args->count; i++) {

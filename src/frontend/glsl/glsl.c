@@ -125,6 +125,21 @@ init_glslang(void)
    resources.max_geometry_varying_components = GLSL_MIN_VARYING_COMPONENTS;
    resources.max_geometry_output_vertices = GLSL_MAX_GEOMETRY_OUTPUT_VERTICES;
    resources.max_geometry_total_output_components = GLSL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS;
+   /* Atomic counters: gl_MaxAtomicCounterBindings etc. and glslang's binding check are what
+    * fe_get.c reports (every stage's limit; a device without a stage's stores refuses its
+    * programs in the backend). */
+   resources.max_atomic_counter_bindings = GLSL_MAX_ATOMIC_BUFFERS;
+   resources.max_atomic_counter_buffer_size = GLSL_MAX_ATOMIC_COUNTERS * 4;
+   resources.max_vertex_atomic_counters = GLSL_MAX_ATOMIC_COUNTERS;
+   resources.max_geometry_atomic_counters = GLSL_MAX_ATOMIC_COUNTERS;
+   resources.max_fragment_atomic_counters = GLSL_MAX_ATOMIC_COUNTERS;
+   resources.max_compute_atomic_counters = GLSL_MAX_ATOMIC_COUNTERS;
+   resources.max_combined_atomic_counters = GLSL_MAX_ATOMIC_COUNTERS;
+   resources.max_vertex_atomic_counter_buffers = GLSL_MAX_ATOMIC_BUFFERS;
+   resources.max_geometry_atomic_counter_buffers = GLSL_MAX_ATOMIC_BUFFERS;
+   resources.max_fragment_atomic_counter_buffers = GLSL_MAX_ATOMIC_BUFFERS;
+   resources.max_compute_atomic_counter_buffers = GLSL_MAX_ATOMIC_BUFFERS;
+   resources.max_combined_atomic_counter_buffers = GLSL_MAX_ATOMIC_BUFFERS;
    init_ok = true;
 }
 
@@ -1108,6 +1123,10 @@ glsl_program_destroy(struct glsl_program *prog)
    for (unsigned i = 0; i < prog->num_images; i++)
       free(prog->images[i].name);
    free(prog->images);
+   for (unsigned i = 0; i < prog->num_atomic_counters; i++)
+      free(prog->atomic_counters[i].name);
+   free(prog->atomic_counters);
+   free(prog->atomic_buffers);
    for (unsigned i = 0; i < prog->num_block_members; i++)
       free(prog->block_members[i].name);
    free(prog->block_members);

@@ -38,8 +38,12 @@
  *    layout(local_size_*) comes back as glsl_program.local_size. Shader storage blocks are
  *    reflected in any stage (glsl_program.storage_blocks; a 3.30 vertex or fragment shader
  *    reaches them with GL_ARB_shader_storage_buffer_object), and so are images
- *    (glsl_program.images; GL_ARB_shader_image_load_store). Atomic counters are not yet: a
- *    program declaring one fails to link with a named decline (gl-feature-unimplemented).
+ *    (glsl_program.images; GL_ARB_shader_image_load_store), and so are atomic counters
+ *    (glsl_program.atomic_buffers / atomic_counters; GLSL 4.30 compute, or a 1.40-3.30 stage
+ *    with GL_ARB_shader_atomic_counters, which the lowering compiles as 4.20).
+ *  - Atomic counters: glslang's relaxed Vulkan rules turn the atomic_uint uniforms of binding
+ *    point N into one storage block gl_AtomicCounterBlock_N (a uint member per counter at its
+ *    layout(offset)) and the atomicCounter* built-ins into atomic adds and loads on it.
  *
  * ── Descriptor layout contract (the Vulkan backend relies on it) ───────────────────────────────
  *  - Everything lives in descriptor set GLSL_DESCRIPTOR_SET (0).
@@ -57,6 +61,11 @@
  *    glsl_program.storage_blocks): binding GLSL_BINDING_SSBO_BASE + k (80..95), a storage
  *    buffer descriptor. Its GL binding point (layout(binding), glShaderStorageBlockBinding)
  *    stays front-end state like a uniform block's.
+ *  - Atomic counter buffer with program-wide index a (its position in
+ *    glsl_program.atomic_buffers, in the order of their GL binding points): binding
+ *    GLSL_BINDING_SSBO_BASE + num_storage_blocks + a, a storage buffer descriptor (storage
+ *    blocks and atomic counter buffers together at most GLSL_MAX_STORAGE_BLOCKS). Its GL binding
+ *    point is the layout(binding) of its counters, fixed at compile time.
  *  - Image with program-wide image index j (its position in glsl_program.images): binding
  *    GLSL_BINDING_IMAGE_BASE + j (96..111), a storage image descriptor. Its GL value (its image
  *    unit: layout(binding), glUniform1i) stays front-end state like a sampler's.
@@ -126,6 +135,10 @@
 #define GLSL_BINDING_SSBO_BASE 80
 #define GLSL_MAX_STORAGE_BLOCKS 16 /* program-wide (GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS) */
 #define GLSL_BINDING_IMAGE_BASE 96
+/* Atomic counter buffers (GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS, and per stage and program);
+ * their descriptors share the storage block range (see the contract below). */
+#define GLSL_MAX_ATOMIC_BUFFERS 8
+#define GLSL_MAX_ATOMIC_COUNTERS 1024 /* per stage and program (GL_MAX_*_ATOMIC_COUNTERS) */
 #define GLSL_MAX_IMAGES 16 /* program-wide and per stage (GL_MAX_COMBINED_IMAGE_UNIFORMS) */
 #define GLSL_BINDING_UNUSED_BASE 128
 
@@ -372,6 +385,26 @@ struct glsl_sampler {
    uint32_t stages;        /* GLSL_STAGE_BIT of the stages that use it */
 };
 
+/* An atomic_uint uniform (an array of them is one entry: GL names it "c[0]"; element k sits at
+ * offset + 4k). */
+struct glsl_atomic_counter {
+   char *name;          /* "c", "arr" */
+   uint32_t buffer;     /* its index in glsl_program.atomic_buffers */
+   uint32_t offset;     /* bytes from the start of the buffer binding's range */
+   uint32_t array_size; /* 1 when not an array */
+   uint32_t stages;     /* GLSL_STAGE_BIT of the stages that declare it in a used buffer */
+};
+
+/* The counters of one GL binding point, as the program uses them. */
+struct glsl_atomic_buffer {
+   uint32_t gl_binding;    /* layout(binding) of its counters */
+   uint32_t binding;       /* descriptor: GLSL_BINDING_SSBO_BASE + num_storage_blocks + index */
+   uint32_t data_size;     /* GL_ATOMIC_COUNTER_BUFFER_DATA_SIZE: the end of its last counter */
+   uint32_t stages;        /* GLSL_STAGE_BIT of the stages that use it */
+   uint32_t first_counter; /* its counters: glsl_program.atomic_counters[first, first + num) */
+   uint32_t num_counters;
+};
+
 /* One entry per image uniform, and per element of an array of them; the index in
  * glsl_program.images is the program-wide image index. */
 struct glsl_image {
@@ -446,6 +479,11 @@ struct glsl_program {
 
    unsigned num_images;
    struct glsl_image *images;
+
+   unsigned num_atomic_buffers;
+   struct glsl_atomic_buffer *atomic_buffers;
+   unsigned num_atomic_counters;
+   struct glsl_atomic_counter *atomic_counters;
 
    unsigned num_inputs; /* vertex inputs, active ones first */
    struct glsl_io *inputs;

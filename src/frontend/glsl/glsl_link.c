@@ -139,6 +139,8 @@ glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_wor
    if (!l.failed)
       glsl_link_storage_blocks(&l);
    if (!l.failed)
+      glsl_link_atomic_counters(&l);
+   if (!l.failed)
       glsl_link_images(&l);
    if (!l.failed)
       glsl_link_geometry_layout(&l);

@@ -62,7 +62,7 @@ struct link {
    struct spv_xfb_copy *xfb_copies;
    unsigned num_xfb_copies, cap_xfb_copies;
    unsigned cap_uniforms, cap_blocks, cap_storage, cap_images, cap_members, cap_samplers,
-      cap_inputs, cap_outputs;
+      cap_inputs, cap_outputs, cap_atomic_buffers, cap_atomic_counters;
 };
 
 #if defined(__GNUC__)
@@ -156,6 +156,12 @@ void glsl_link_compute(struct link *l);
 void glsl_link_images(struct link *l);
 /* Shader storage blocks of every stage (glsl_program.storage_blocks). */
 void glsl_link_storage_blocks(struct link *l);
+/* Atomic counter buffers of every stage (glsl_program.atomic_buffers), after the storage blocks
+ * (their descriptors follow those). */
+void glsl_link_atomic_counters(struct link *l);
+/* The GL binding point of glslang's block for the atomic counters of one (its name
+ * gl_AtomicCounterBlock_N), -1 for another name. */
+int glsl_atomic_block_binding(const char *block_name);
 void glsl_link_vertex_inputs(struct link *l);
 void glsl_link_fragment_outputs(struct link *l);
 void glsl_link_varyings(struct link *l, int prod, int cons);

@@ -335,10 +335,12 @@ enum res_kind { RES_UBO, RES_SAMPLER, RES_SSBO, RES_IMAGE };
 static bool
 of_kind(const struct spv_refl *r, const struct spv_refl_var *v, enum res_kind kind)
 {
-   if (kind != RES_SAMPLER && kind != RES_IMAGE)
-      return true;
    struct spv_tinfo t;
    spv_refl_type(r, spv_refl_strip_arrays(r, v->type, NULL), &t);
+   if (kind == RES_SSBO) /* atomic counter buffers are storage blocks too (glsl_link_atomic.c) */
+      return glsl_atomic_block_binding(t.name) < 0;
+   if (kind != RES_SAMPLER && kind != RES_IMAGE)
+      return true;
    return (kind == RES_IMAGE) == (t.kind == SPV_TK_IMAGE && t.storage);
 }
 

@@ -964,9 +964,13 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          else if (!u->es && stage == GLSL_STAGE_VERTEX && !strncmp(d, "extension", 9) &&
                   extension_named(s, "GL_ARB_shader_draw_parameters") && !strstr(s, "disable"))
             draw_parameters = true;
-         else if (!u->es && !strncmp(d, "extension", 9) &&
-                  (extension_named(s, "GL_ARB_blend_func_extended") ||
-                   (compat_builtins && extension_named(s, "GL_ARB_compatibility"))))
+         else if (!u->es && version < 420 && !strncmp(d, "extension", 9) &&
+                  extension_named(s, "GL_ARB_shader_atomic_counters")) {
+            u->atomic_counters = true;
+            u->compile_version = 420;
+         } else if (!u->es && !strncmp(d, "extension", 9) &&
+                    (extension_named(s, "GL_ARB_blend_func_extended") ||
+                     (compat_builtins && extension_named(s, "GL_ARB_compatibility"))))
             add_edit(&L, t->at, t->len, NULL, NULL, 0);
          stmt = i + 1;
          continue;
@@ -1219,6 +1223,9 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
        * ARB_separate_shader_objects in glslang; its intra- and inter-stage rules come with it. */
       if (pervertex && version >= 150)
          glsl_str_append(&head, "#extension GL_ARB_separate_shader_objects : enable\n");
+      /* 4.20 has atomicAdd on buffer memory with this extension only (4.30 has it in core) */
+      if (u->atomic_counters)
+         glsl_str_append(&head, "#extension GL_ARB_shader_storage_buffer_object : enable\n");
       if (u->texel_offsets)
          glsl_str_printf(&head,
                          "const mediump int _mgl_MinProgramTexelOffset = %d; "

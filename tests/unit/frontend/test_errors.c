@@ -193,6 +193,48 @@ lists_extension(const char *name)
 /* glBindImageTexture (GL 4.6 8.26) and the image units' state, on a backend of 8 units. */
 static bool has_extension(const char *name);
 
+/* GL 4.2 ARB_shader_atomic_counters: the binding points exist only where storage bindings do
+ * (caps); then GL 4.2 6.1.1's errors and the indexed state. */
+static void
+test_atomic_errors(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   const uint32_t saved = fake_caps.max_storage_buffer_bindings;
+   fake_caps.max_storage_buffer_bindings = 0;
+   GLint n = -1;
+   mgl_glGetIntegerv(GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS, &n);
+   CHECK_ERR(GL_INVALID_ENUM);
+   GLuint b;
+   mgl_glGenBuffers(1, &b);
+   mgl_glBindBuffer(GL_ATOMIC_COUNTER_BUFFER, b);
+   CHECK_ERR(GL_INVALID_ENUM);
+   fake_caps.max_storage_buffer_bindings = 16;
+   mgl_glGetIntegerv(GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS, &n);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(n == 8);
+   mgl_glBindBuffer(GL_ATOMIC_COUNTER_BUFFER, b);
+   mgl_glBufferData(GL_ATOMIC_COUNTER_BUFFER, 64, NULL, GL_DYNAMIC_COPY);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glBindBufferRange(GL_ATOMIC_COUNTER_BUFFER, 0, b, 6, 8);
+   CHECK_ERR(GL_INVALID_VALUE); /* not a multiple of 4 */
+   mgl_glBindBufferRange(GL_ATOMIC_COUNTER_BUFFER, 8, b, 4, 8);
+   CHECK_ERR(GL_INVALID_VALUE); /* index == GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS */
+   mgl_glBindBufferRange(GL_ATOMIC_COUNTER_BUFFER, 7, b, 4, 8);
+   CHECK_ERR(GL_NO_ERROR);
+   GLint v = -1;
+   mgl_glGetIntegeri_v(GL_ATOMIC_COUNTER_BUFFER_START, 7, &v);
+   CHECK(v == 4);
+   mgl_glGetIntegeri_v(GL_ATOMIC_COUNTER_BUFFER_SIZE, 7, &v);
+   CHECK(v == 8);
+   mgl_glGetIntegeri_v(GL_ATOMIC_COUNTER_BUFFER_BINDING, 8, &v);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glGetActiveAtomicCounterBufferiv(999, 0, GL_ATOMIC_COUNTER_BUFFER_BINDING, &v);
+   CHECK_ERR(GL_INVALID_VALUE); /* no such program */
+   fake_caps.max_storage_buffer_bindings = saved;
+   env_finish(&e);
+}
+
 static void
 test_image_errors(void)
 {
@@ -2039,6 +2081,7 @@ main(void)
    test_base_instance();
    test_draw_parameters();
    test_image_errors();
+   test_atomic_errors();
    test_vertex_binding_errors();
    test_multi_bind_errors();
    test_uniform_errors();

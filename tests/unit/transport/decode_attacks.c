@@ -31,6 +31,9 @@
  *   images-level   set_shader_images naming level 3 of a one-level texture.
  *   images-layer   set_shader_images naming layer 5 of a texture of one layer.
  *   images-res     set_shader_images naming a buffer as its texture.
+ *   buffers-cls    set_shader_buffers of class 3: past atomic counter (2), the last class.
+ *   atomic-offset  set_shader_buffers of an atomic counter range at offset 2 of a buffer: GL
+ *                  binds them at multiples of 4 only.
  * After the attack the client keeps sending honest records (8 MiB of them), the way a program
  * goes on calling GL: the server closes with those unread, and on tcp the client must still
  * learn the Fatal's reason rather than a bare Fatal{ServerGone}.
@@ -212,6 +215,15 @@ attack_images(const struct mgp_screen *scr, const struct mgp_context *ctx, const
    mgp_set_shader_images(ctx, &a, v);
 }
 
+static void
+attack_buffers(const struct mgp_screen *scr, const struct mgp_context *ctx, bool cls)
+{
+   const struct mgp_buffer_range br = {
+      .res = attack_buffer_64(scr, 14, MGP_BIND_SHADER_BUFFER), .offset = cls ? 0 : 2, .size = 8};
+   mgp_set_shader_buffers(
+      ctx, &(struct mgp_set_shader_buffers){.cls = cls ? 3 : 2, .start = 80, .count = 1}, &br);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -220,7 +232,8 @@ main(int argc, char **argv)
       argc == 2,
       "usage: decode_attacks tail-count|pack-size|pack-shape|upload-wrap|texture-caps|enum-range|"
       "dynamic-words|"
-      "indirect-count|indirect-range|images-count|images-level|images-layer|images-res");
+      "indirect-count|indirect-range|images-count|images-level|images-layer|images-res|"
+      "buffers-cls|atomic-offset");
    const char *attack = argv[1];
    struct mgp_context ctx;
    struct mgt_client *s = attack_session_open(&ctx);
@@ -244,6 +257,8 @@ main(int argc, char **argv)
       attack_indirect(scr, &ctx, !strcmp(attack, "indirect-count"));
    else if (!strncmp(attack, "images-", 7))
       attack_images(scr, &ctx, attack);
+   else if (!strcmp(attack, "buffers-cls") || !strcmp(attack, "atomic-offset"))
+      attack_buffers(scr, &ctx, !strcmp(attack, "buffers-cls"));
    else
       CHECK(0, "unknown attack %s", attack);
    attack_finish(s, &ctx, attack);
