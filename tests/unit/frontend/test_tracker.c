@@ -1179,6 +1179,53 @@ test_draw_forms(void)
    env_finish(&e);
 }
 
+static struct mgp_handle
+bound_rs(unsigned i)
+{
+   const struct fake_rec *b = fake_find(MGP_CALL_bind_render_state, i);
+   return b ? ((const struct mgp_handle_args *)b->args)->h : mgp_handle_null();
+}
+
+/* The render state found again among the last two without a hash (fe_cso_lookup_memo): a
+ * third state is its own CSO, and after both were evicted a state comes back as a live CSO,
+ * never the deleted handle the memo named. */
+static void
+test_render_state_memo(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   make_drawable();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   fake_clear();
+   mgl_glEnable(GL_BLEND);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glDisable(GL_BLEND);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glEnable(GL_DEPTH_TEST);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_render_state), 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_create_render_state), 2); /* blend on, depth on */
+   const struct mgp_handle on = bound_rs(0), off = bound_rs(1), depth = bound_rs(2);
+   CHECK(!mgp_handle_eq(on, off) && !mgp_handle_eq(depth, off) && !mgp_handle_eq(depth, on));
+
+   mgl_glEnable(GL_STENCIL_TEST);
+   for (int i = 0; i < FE_CSO_CAP_RENDER_STATE + 2; i++) {
+      mgl_glStencilFuncSeparate(GL_FRONT, GL_NEVER + (GLenum)(i % 8), 0, 0xff);
+      mgl_glLogicOp(GL_CLEAR + (GLenum)(i / 8));
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   }
+   mgl_glDisable(GL_STENCIL_TEST);
+   mgl_glStencilFuncSeparate(GL_FRONT, GL_ALWAYS, 0, 0xff);
+   mgl_glLogicOp(GL_COPY);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3); /* the depth state again: evicted, created anew */
+   CHECK_EQ(fake_count_of(MGP_CALL_create_render_state), 1);
+   const struct fake_rec *c = fake_find(MGP_CALL_create_render_state, 0);
+   CHECK(c && mgp_handle_eq(((const struct mgp_create_render_state *)c->args)->cso, bound_rs(0)));
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   env_finish(&e);
+}
+
 /* More distinct render states than the cap: the least recently used is deleted. */
 static void
 test_render_state_lru(void)
@@ -1970,6 +2017,7 @@ main(void)
 {
    test_viewport_is_dynamic();
    test_blend_toggle_two_csos();
+   test_render_state_memo();
    test_redundant_state_no_records();
    test_setter_walk();
    test_streamed_subdata();
