@@ -176,8 +176,8 @@ fe_cso_lookup(struct fe_context *ctx, struct fe_cso_cache *c, const void *payloa
 }
 
 struct mgp_handle
-fe_cso_lookup_memo(struct fe_context *ctx, struct fe_cso_cache *c, const void *payload,
-                   size_t size, struct fe_cso_memo *m)
+fe_cso_lookup_memo(struct fe_context *ctx, struct fe_cso_cache *c, const void *payload, size_t size,
+                   struct fe_cso_memo *m)
 {
    for (int i = 0; i < 2; i++) {
       /* an evicted entry is zeroed, a reused one holds another handle */

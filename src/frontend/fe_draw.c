@@ -315,8 +315,7 @@ element_indices(struct fe_context *ctx, struct fe_buffer *eb, unsigned isz, GLsi
    }
    if (!eb->created || offset + (uint64_t)count * isz > (uint64_t)eb->size) {
       MGU_DECLINE(gl_draw_out_of_bounds, "indices [%llu, +%llu) past a %lld-byte buffer",
-                  (unsigned long long)offset, (unsigned long long)count * isz,
-                  (long long)eb->size);
+                  (unsigned long long)offset, (unsigned long long)count * isz, (long long)eb->size);
       return false;
    }
    const struct fe_tracker *t = &ctx->tracker;
@@ -382,8 +381,8 @@ draw_indexed(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, co
              GLsizei instances, GLuint baseinstance, GLint basevertex, bool has_range, GLuint start,
              GLuint end, bool rewritten)
 {
-   if (!draw_ready(ctx, mode) || (ctx->tfo->tf.active && !fe_xfb_indexed_check(ctx)) ||
-       !count || !instances || base_instance_declined(ctx, baseinstance))
+   if (!draw_ready(ctx, mode) || (ctx->tfo->tf.active && !fe_xfb_indexed_check(ctx)) || !count ||
+       !instances || base_instance_declined(ctx, baseinstance))
       return;
    int64_t rebase = 0;
    if (fe_client_arrays_active(ctx)) {

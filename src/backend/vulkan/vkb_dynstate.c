@@ -179,9 +179,8 @@ memo_matches(const struct vkb_rs_memo *m, const struct vkb_pipeline_key *key, bo
 }
 
 bool
-vkb_render_state_record(struct vkb_context *ctx, VkCommandBuffer cmd,
-                        struct vkb_render_state *rs, const struct vkb_pipeline_key *key,
-                        bool restart)
+vkb_render_state_record(struct vkb_context *ctx, VkCommandBuffer cmd, struct vkb_render_state *rs,
+                        const struct vkb_pipeline_key *key, bool restart)
 {
    struct vkb_screen *scr = ctx->scr;
    if (!scr->has_dyn_rs && !scr->has_dyn_blend)
