@@ -175,6 +175,28 @@ fe_cso_lookup(struct fe_context *ctx, struct fe_cso_cache *c, const void *payloa
    return fe_cso_lookup_entry(ctx, c, payload, size, &entry);
 }
 
+struct mgp_handle
+fe_cso_lookup_memo(struct fe_context *ctx, struct fe_cso_cache *c, const void *payload, size_t size,
+                   struct fe_cso_memo *m)
+{
+   for (int i = 0; i < 2; i++) {
+      /* an evicted entry is zeroed, a reused one holds another handle */
+      const uint32_t idx = m->entry[i] - 1;
+      if (idx < c->cap && mgp_handle_eq(c->entries[idx].handle, m->handle[i]) &&
+          c->entries[idx].size == size && !memcmp(c->entries[idx].payload, payload, size)) {
+         c->entries[idx].touched = true;
+         return m->handle[i];
+      }
+   }
+   uint32_t entry;
+   const struct mgp_handle h = fe_cso_lookup_entry(ctx, c, payload, size, &entry);
+   m->entry[1] = m->entry[0];
+   m->handle[1] = m->handle[0];
+   m->entry[0] = entry;
+   m->handle[0] = h;
+   return h;
+}
+
 /* Marks the entry only (a store, cheap enough for every unit of every draw); eviction moves
  * a marked entry to the head instead of evicting it (evict_one). */
 void

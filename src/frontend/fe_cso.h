@@ -37,6 +37,16 @@ struct mgp_handle fe_cso_lookup(struct fe_context *ctx, struct fe_cso_cache *c, 
 /* fe_cso_lookup that also gives where the CSO sits in the cache (*entry, for fe_cso_touch). */
 struct mgp_handle fe_cso_lookup_entry(struct fe_context *ctx, struct fe_cso_cache *c,
                                       const void *payload, size_t size, uint32_t *entry);
+/* The caller's last two finds (fe_cso_lookup_memo); zeroed: none. */
+struct fe_cso_memo {
+   uint32_t entry[2];
+   struct mgp_handle handle[2];
+};
+/* fe_cso_lookup that first compares the payload with the entries of the caller's last two
+ * finds, without hashing (a state toggled between two values between draws); a hit there
+ * touches the entry as fe_cso_touch does. */
+struct mgp_handle fe_cso_lookup_memo(struct fe_context *ctx, struct fe_cso_cache *c,
+                                     const void *payload, size_t size, struct fe_cso_memo *m);
 /* A hit found outside the cache (a table that remembers a lookup's result) touches the entry
  * here, or the CSO ages while in use and is the next evicted: a touched entry is passed over
  * (and moved to the head) by the next eviction that reaches it. Nothing when the entry no

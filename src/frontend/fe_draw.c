@@ -332,6 +332,32 @@ draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLs
       fe_xfb_drawn(ctx, captured);
 }
 
+/* The element buffer's part of setup_indices: checks the indices offset and range, binds the
+ * buffer (its compare inline: a draw of the same buffer sends nothing) and turns the offset
+ * into a range start in index units. False when the draw must be skipped. */
+static inline bool
+element_indices(struct fe_context *ctx, struct fe_buffer *eb, unsigned isz, GLsizei count,
+                const void *indices, uint32_t *start)
+{
+   uint64_t offset = (uint64_t)(uintptr_t)indices;
+   if (offset % isz) {
+      MGU_DECLINE(gl_feature_unimplemented, "indices offset %llu not a multiple of %u",
+                  (unsigned long long)offset, isz);
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return false;
+   }
+   if (!eb->created || offset + (uint64_t)count * isz > (uint64_t)eb->size) {
+      MGU_DECLINE(gl_draw_out_of_bounds, "indices [%llu, +%llu) past a %lld-byte buffer",
+                  (unsigned long long)offset, (unsigned long long)count * isz, (long long)eb->size);
+      return false;
+   }
+   const struct fe_tracker *t = &ctx->tracker;
+   if (!mgp_handle_eq(t->index_res, eb->res) || t->index_offset || t->index_size != isz)
+      fe_tracker_index_buffer(ctx, eb->res, 0, isz);
+   *start = (uint32_t)(offset / isz);
+   return true;
+}
+
 /* Binds the element array (or takes user indices) and turns the indices offset into a range
  * start in index units. False when the draw must be skipped. */
 static bool
@@ -350,22 +376,7 @@ setup_indices(struct fe_context *ctx, struct draw *d, GLsizei count, const void 
       d->user_size = (uint64_t)count * d->index_size;
       return true;
    }
-   uint64_t offset = (uint64_t)(uintptr_t)indices;
-   if (offset % d->index_size) {
-      MGU_DECLINE(gl_feature_unimplemented, "indices offset %llu not a multiple of %u",
-                  (unsigned long long)offset, d->index_size);
-      fe_error(ctx, GL_INVALID_OPERATION);
-      return false;
-   }
-   if (!eb->created || offset + (uint64_t)count * d->index_size > (uint64_t)eb->size) {
-      MGU_DECLINE(gl_draw_out_of_bounds, "indices [%llu, +%llu) past a %lld-byte buffer",
-                  (unsigned long long)offset, (unsigned long long)count * d->index_size,
-                  (long long)eb->size);
-      return false;
-   }
-   fe_tracker_index_buffer(ctx, eb->res, 0, d->index_size);
-   *start = (uint32_t)(offset / d->index_size);
-   return true;
+   return element_indices(ctx, eb, d->index_size, count, indices, start);
 }
 
 static void draw_indexed(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type,
@@ -403,8 +414,8 @@ draw_indexed(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, co
              GLsizei instances, GLuint baseinstance, GLint basevertex, bool has_range, GLuint start,
              GLuint end, bool rewritten)
 {
-   if (!draw_ready(ctx, mode) || !fe_xfb_indexed_check(ctx) || !count || !instances ||
-       base_instance_declined(ctx, baseinstance))
+   if (!draw_ready(ctx, mode) || (ctx->tfo->tf.active && !fe_xfb_indexed_check(ctx)) || !count ||
+       !instances || base_instance_declined(ctx, baseinstance))
       return;
    int64_t rebase = 0;
    if (fe_client_arrays_active(ctx)) {
@@ -426,6 +437,18 @@ draw_indexed(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, co
    }
    if (!fe_validate(ctx, FE_VERB_DRAW))
       return;
+   /* submit_one's compact draw without its other cases (the element buffer's indices, one
+    * instance, no range, no restart, no loop rewrite) and without the draw it builds */
+   struct fe_buffer *eb = ctx->vao->elements;
+   if (eb && instances == 1 && !baseinstance && !has_range && !ctx->rs.primitive_restart &&
+       mode != GL_LINE_LOOP && one_pass(ctx, mode) && compact_supported(ctx)) {
+      const unsigned isz = index_size(type);
+      uint32_t first;
+      if (element_indices(ctx, eb, isz, count, indices, &first))
+         send_compact(ctx, (uint16_t)fe_mgp_prim(mode), (uint8_t)isz,
+                      &(struct mgp_draw_range){first, (uint32_t)count, basevertex});
+      return;
+   }
    struct draw d = {
       .mode = mode,
       .no_restart = rewritten,

@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fe_cso.h"
 #include "fe_egl.h"
 #include "glsl.h"
 #include "handle_alloc.h"
@@ -544,6 +545,7 @@ struct fe_tracker {
    struct mgp_dynamic_state ds_sent;
    bool ds_sent_valid;
    struct mgp_handle rs_bound;
+   struct fe_cso_memo rs_memo; /* emit_render_state's last two render states */
    uint64_t fb_key[10];
    uint64_t fb_hash;
    struct fe_exec *exec; /* referenced: its handle cannot be reused while named here */

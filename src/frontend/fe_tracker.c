@@ -90,7 +90,8 @@ emit_render_state(struct fe_context *ctx)
    if (t->started && t->rs_version == ctx->rs_version)
       return;
    t->rs_version = ctx->rs_version;
-   struct mgp_handle h = fe_cso_lookup(ctx, ctx->cso_render_state, &ctx->rs, sizeof(ctx->rs));
+   struct mgp_handle h =
+      fe_cso_lookup_memo(ctx, ctx->cso_render_state, &ctx->rs, sizeof(ctx->rs), &t->rs_memo);
    if (!mgp_handle_eq(h, t->rs_bound)) {
       mgp_bind_render_state(&ctx->pipe, &(struct mgp_handle_args){h});
       t->rs_bound = h;

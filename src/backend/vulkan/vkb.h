@@ -193,12 +193,6 @@ struct vkb_rs_share {
    struct mgp_render_state part; /* the pipeline part: dynamic fields zeroed */
 };
 
-struct vkb_render_state {
-   struct vkb_obj base;
-   struct mgp_render_state s;
-   struct vkb_rs_share *share;
-};
-
 /* The render-state fields recorded as dynamic state (vkb_dynstate.c), as Vulkan values. */
 struct vkb_rs_dynamic {
    uint8_t cull_mode, front_face, depth_test, depth_write, depth_op, stencil_test;
@@ -208,6 +202,22 @@ struct vkb_rs_dynamic {
    VkBool32 blend_enable[VKB_MAX_COLOR];
    VkColorBlendEquationEXT equation[VKB_MAX_COLOR];
    VkColorComponentFlags write_mask[VKB_MAX_COLOR];
+};
+
+/* A render state's dynamic part as last computed, with the pipeline-key fields it read
+ * (vkb_render_state_record): a toggle between two states binds each again with the same key. */
+struct vkb_rs_memo {
+   bool valid, restart;
+   uint8_t topology, color_has_alpha, color_blendable, color_count;
+   VkFormat depth, stencil;
+   struct vkb_rs_dynamic d;
+};
+
+struct vkb_render_state {
+   struct vkb_obj base;
+   struct mgp_render_state s;
+   struct vkb_rs_share *share;
+   struct vkb_rs_memo memo;
 };
 
 struct vkb_vertex_elements {
@@ -511,9 +521,10 @@ extern const struct mgp_render_state vkb_default_render_state;
 void vkb_render_state_pipeline_part(const struct vkb_screen *scr, const struct mgp_render_state *in,
                                     struct mgp_render_state *out);
 /* Records the dynamic part of rs (NULL: GL's defaults) for a draw through a pipeline of key,
- * only what differs from what cmd has. False when the draw must be dropped (declined there). */
+ * only what differs from what cmd has. False when the draw must be dropped (declined there).
+ * rs keeps what it computed for key (its memo). */
 bool vkb_render_state_record(struct vkb_context *ctx, VkCommandBuffer cmd,
-                             const struct mgp_render_state *rs, const struct vkb_pipeline_key *key,
+                             struct vkb_render_state *rs, const struct vkb_pipeline_key *key,
                              bool restart);
 
 /* ---- the screen ------------------------------------------------------------------------- */

@@ -457,7 +457,7 @@ draw_bind(struct vkb_context *ctx, struct draw_plan *p, VkCommandBuffer *cmd_out
    }
    /* Per full draw, not per dyn_dirty: a render-state bind changes it (the fast path records
     * it too after a bind that keeps the pipeline, rs_tick). */
-   if (!vkb_render_state_record(ctx, cmd, p->rs ? &p->rs->s : NULL, &p->key, p->restart))
+   if (!vkb_render_state_record(ctx, cmd, p->rs, &p->key, p->restart))
       return false;
    if (scr->has_dynamic_topology && ctx->bound_topology != (int)p->topo) {
       vkb_flush_draws(scr);

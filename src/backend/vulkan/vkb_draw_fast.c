@@ -205,15 +205,15 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
       /* A render state whose pipeline part is the last full draw's (same share, so everything
        * the whole way derives from the CSO comes out the same) records its dynamic part only:
        * GL's enable/draw/disable/draw toggles. */
-      const struct vkb_render_state *rs =
+      struct vkb_render_state *rs =
          mgp_handle_is_null(ctx->rs)
             ? NULL
-            : (const struct vkb_render_state *)vkb_table_peek(&scr->render_states, ctx->rs);
+            : (struct vkb_render_state *)vkb_table_peek(&scr->render_states, ctx->rs);
       if (!mgp_handle_is_null(ctx->rs) && !rs)
          return false;
       if (!mgp_handle_eq(rs ? rs->share->id : mgp_handle_null(), f->key.rs))
          return false;
-      if (!vkb_render_state_record(ctx, scr->cur->cmd, rs ? &rs->s : NULL, &f->key, false)) {
+      if (!vkb_render_state_record(ctx, scr->cur->cmd, rs, &f->key, false)) {
          f->valid = false;
          return true; /* declined by name there: the draw is dropped, once */
       }

@@ -167,38 +167,66 @@ compute(const struct vkb_screen *scr, const struct mgp_render_state *rs,
    return true;
 }
 
+/* Whether memo was computed for what compute reads of key and restart (the screen's part
+ * never changes). */
+static inline bool
+memo_matches(const struct vkb_rs_memo *m, const struct vkb_pipeline_key *key, bool restart)
+{
+   return m->valid && m->restart == restart && m->depth == key->depth &&
+          m->stencil == key->stencil && m->topology == key->topology &&
+          m->color_count == key->color_count && m->color_has_alpha == key->color_has_alpha &&
+          m->color_blendable == key->color_blendable;
+}
+
 bool
-vkb_render_state_record(struct vkb_context *ctx, VkCommandBuffer cmd,
-                        const struct mgp_render_state *rs, const struct vkb_pipeline_key *key,
-                        bool restart)
+vkb_render_state_record(struct vkb_context *ctx, VkCommandBuffer cmd, struct vkb_render_state *rs,
+                        const struct vkb_pipeline_key *key, bool restart)
 {
    struct vkb_screen *scr = ctx->scr;
    if (!scr->has_dyn_rs && !scr->has_dyn_blend)
       return true;
-   struct vkb_rs_dynamic d;
-   if (!compute(scr, rs ? rs : &vkb_default_render_state, key, restart, &d))
-      return false;
+   struct vkb_rs_dynamic computed;
+   const struct vkb_rs_dynamic *dp = &computed;
+   if (rs && memo_matches(&rs->memo, key, restart)) {
+      dp = &rs->memo.d;
+   } else {
+      if (!compute(scr, rs ? &rs->s : &vkb_default_render_state, key, restart, &computed))
+         return false;
+      if (rs) {
+         rs->memo = (struct vkb_rs_memo){
+            .valid = true,
+            .restart = restart,
+            .topology = key->topology,
+            .color_has_alpha = key->color_has_alpha,
+            .color_blendable = key->color_blendable,
+            .color_count = key->color_count,
+            .depth = key->depth,
+            .stencil = key->stencil,
+         };
+         memcpy(&rs->memo.d, &computed, sizeof(computed)); /* padding too: compared whole */
+      }
+   }
    struct vkb_rs_dynamic *r = &ctx->rec_rs;
    const bool all = !ctx->rs_recorded;
-   if (!all && !memcmp(&d, r, sizeof(d)))
+   if (!all && !memcmp(dp, r, sizeof(*r)))
       return true;
    vkb_flush_draws(scr); /* the queued draws ran under what cmd has now */
    unsigned n = 0;
    if (scr->has_dyn_rs) {
-      if (all || d.cull_mode != r->cull_mode)
-         vkCmdSetCullMode(cmd, d.cull_mode), n++;
-      if (all || d.front_face != r->front_face)
-         vkCmdSetFrontFace(cmd, (VkFrontFace)d.front_face), n++;
-      if (all || d.depth_test != r->depth_test)
-         vkCmdSetDepthTestEnable(cmd, d.depth_test), n++;
-      if (all || d.depth_write != r->depth_write)
-         vkCmdSetDepthWriteEnable(cmd, d.depth_write), n++;
-      if (all || d.depth_op != r->depth_op)
-         vkCmdSetDepthCompareOp(cmd, (VkCompareOp)d.depth_op), n++;
-      if (all || d.stencil_test != r->stencil_test)
-         vkCmdSetStencilTestEnable(cmd, d.stencil_test), n++;
+      if (all || dp->cull_mode != r->cull_mode)
+         vkCmdSetCullMode(cmd, dp->cull_mode), n++;
+      if (all || dp->front_face != r->front_face)
+         vkCmdSetFrontFace(cmd, (VkFrontFace)dp->front_face), n++;
+      if (all || dp->depth_test != r->depth_test)
+         vkCmdSetDepthTestEnable(cmd, dp->depth_test), n++;
+      if (all || dp->depth_write != r->depth_write)
+         vkCmdSetDepthWriteEnable(cmd, dp->depth_write), n++;
+      if (all || dp->depth_op != r->depth_op)
+         vkCmdSetDepthCompareOp(cmd, (VkCompareOp)dp->depth_op), n++;
+      if (all || dp->stencil_test != r->stencil_test)
+         vkCmdSetStencilTestEnable(cmd, dp->stencil_test), n++;
       for (int f = 0; f < 2; f++) {
-         const uint8_t *o = d.stencil_ops[f];
+         const uint8_t *o = dp->stencil_ops[f];
          if (all || memcmp(o, r->stencil_ops[f], 4)) {
             vkCmdSetStencilOp(cmd, f ? VK_STENCIL_FACE_BACK_BIT : VK_STENCIL_FACE_FRONT_BIT,
                               (VkStencilOp)o[0], (VkStencilOp)o[1], (VkStencilOp)o[2],
@@ -206,25 +234,25 @@ vkb_render_state_record(struct vkb_context *ctx, VkCommandBuffer cmd,
             n++;
          }
       }
-      if (all || d.bias_enable != r->bias_enable)
-         vkCmdSetDepthBiasEnable(cmd, d.bias_enable), n++;
-      if (all || d.restart != r->restart)
-         vkCmdSetPrimitiveRestartEnable(cmd, d.restart), n++;
-      if (all || d.discard != r->discard)
-         vkCmdSetRasterizerDiscardEnable(cmd, d.discard), n++;
+      if (all || dp->bias_enable != r->bias_enable)
+         vkCmdSetDepthBiasEnable(cmd, dp->bias_enable), n++;
+      if (all || dp->restart != r->restart)
+         vkCmdSetPrimitiveRestartEnable(cmd, dp->restart), n++;
+      if (all || dp->discard != r->discard)
+         vkCmdSetRasterizerDiscardEnable(cmd, dp->discard), n++;
    }
-   if (scr->has_dyn_blend && d.color_count) {
-      const bool count = all || d.color_count != r->color_count;
-      const size_t c = d.color_count;
-      if (count || memcmp(d.blend_enable, r->blend_enable, c * sizeof(d.blend_enable[0])))
-         scr->set_blend_enable(cmd, 0, d.color_count, d.blend_enable), n++;
-      if (count || memcmp(d.equation, r->equation, c * sizeof(d.equation[0])))
-         scr->set_blend_equation(cmd, 0, d.color_count, d.equation), n++;
-      if (count || memcmp(d.write_mask, r->write_mask, c * sizeof(d.write_mask[0])))
-         scr->set_write_mask(cmd, 0, d.color_count, d.write_mask), n++;
+   if (scr->has_dyn_blend && dp->color_count) {
+      const bool count = all || dp->color_count != r->color_count;
+      const size_t c = dp->color_count;
+      if (count || memcmp(dp->blend_enable, r->blend_enable, c * sizeof(dp->blend_enable[0])))
+         scr->set_blend_enable(cmd, 0, dp->color_count, dp->blend_enable), n++;
+      if (count || memcmp(dp->equation, r->equation, c * sizeof(dp->equation[0])))
+         scr->set_blend_equation(cmd, 0, dp->color_count, dp->equation), n++;
+      if (count || memcmp(dp->write_mask, r->write_mask, c * sizeof(dp->write_mask[0])))
+         scr->set_write_mask(cmd, 0, dp->color_count, dp->write_mask), n++;
    }
    scr->stats.cmd_set_state += n;
-   *r = d;
+   *r = *dp;
    ctx->rs_recorded = true;
    return true;
 }

@@ -1179,6 +1179,53 @@ test_draw_forms(void)
    env_finish(&e);
 }
 
+static struct mgp_handle
+bound_rs(unsigned i)
+{
+   const struct fake_rec *b = fake_find(MGP_CALL_bind_render_state, i);
+   return b ? ((const struct mgp_handle_args *)b->args)->h : mgp_handle_null();
+}
+
+/* The render state found again among the last two without a hash (fe_cso_lookup_memo): a
+ * third state is its own CSO, and after both were evicted a state comes back as a live CSO,
+ * never the deleted handle the memo named. */
+static void
+test_render_state_memo(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   make_drawable();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   fake_clear();
+   mgl_glEnable(GL_BLEND);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glDisable(GL_BLEND);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glEnable(GL_DEPTH_TEST);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_render_state), 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_create_render_state), 2); /* blend on, depth on */
+   const struct mgp_handle on = bound_rs(0), off = bound_rs(1), depth = bound_rs(2);
+   CHECK(!mgp_handle_eq(on, off) && !mgp_handle_eq(depth, off) && !mgp_handle_eq(depth, on));
+
+   mgl_glEnable(GL_STENCIL_TEST);
+   for (int i = 0; i < FE_CSO_CAP_RENDER_STATE + 2; i++) {
+      mgl_glStencilFuncSeparate(GL_FRONT, GL_NEVER + (GLenum)(i % 8), 0, 0xff);
+      mgl_glLogicOp(GL_CLEAR + (GLenum)(i / 8));
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   }
+   mgl_glDisable(GL_STENCIL_TEST);
+   mgl_glStencilFuncSeparate(GL_FRONT, GL_ALWAYS, 0, 0xff);
+   mgl_glLogicOp(GL_COPY);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3); /* the depth state again: evicted, created anew */
+   CHECK_EQ(fake_count_of(MGP_CALL_create_render_state), 1);
+   const struct fake_rec *c = fake_find(MGP_CALL_create_render_state, 0);
+   CHECK(c && mgp_handle_eq(((const struct mgp_create_render_state *)c->args)->cso, bound_rs(0)));
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   env_finish(&e);
+}
+
 /* More distinct render states than the cap: the least recently used is deleted. */
 static void
 test_render_state_lru(void)
@@ -1484,6 +1531,94 @@ test_compact_draw(void)
    CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 1);
    const struct mgp_draw_vbo *a = draw_args(0);
    CHECK(a && a->instance_count == 2 && a->num_draws == 1);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
+   env_finish(&e);
+}
+
+static const struct mgp_draw *
+compact_args(unsigned i)
+{
+   const struct fake_rec *r = fake_find(MGP_CALL_draw, i);
+   return r ? (const struct mgp_draw *)r->args : NULL;
+}
+
+static const struct mgp_set_index_buffer *
+index_buffer_args(unsigned i)
+{
+   const struct fake_rec *r = fake_find(MGP_CALL_set_index_buffer, i);
+   return r ? (const struct mgp_set_index_buffer *)r->args : NULL;
+}
+
+/* glDrawElements from the element buffer goes out compact straight from the draw (issue 22):
+ * the index buffer bound when it or the index size changes, the offset in index units, base
+ * vertex as the bias; what the compact draw cannot say (restart, a range) stays a draw_vbo,
+ * and the spec's offset error and an out-of-range read send nothing. */
+static void
+test_compact_draw_elements(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   make_drawable();
+   fake_caps.call_mask[MGP_CALL_draw / 64] |= 1ull << (MGP_CALL_draw % 64);
+   GLuint ib[2];
+   mgl_glGenBuffers(2, ib);
+   const uint16_t idx[8] = {0, 1, 2, 2, 1, 0, 1, 2};
+   mgl_glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ib[0]);
+   mgl_glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof(idx), idx, GL_STATIC_DRAW);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   fake_clear();
+   mgl_glDrawElements(GL_TRIANGLE_STRIP, 4, GL_UNSIGNED_SHORT, (const void *)(uintptr_t)6);
+   mgl_glDrawElementsBaseVertex(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL, 5);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 0);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw), 2);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_index_buffer), 1); /* once: the same buffer and size */
+   const struct mgp_set_index_buffer *ibr = index_buffer_args(0);
+   CHECK(ibr && ibr->index_size == 2 && ibr->offset == 0);
+   const struct mgp_draw *d = compact_args(0);
+   CHECK(d && d->mode == MGP_PRIM_TRIANGLE_STRIP && d->index_size == 2 && d->start == 3 &&
+         d->count == 4 && d->index_bias == 0);
+   d = compact_args(1);
+   CHECK(d && d->mode == MGP_PRIM_TRIANGLES && d->start == 0 && d->count == 3 &&
+         d->index_bias == 5);
+
+   /* the same bytes read as bytes: the size changes, so the buffer is bound again */
+   fake_clear();
+   mgl_glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_BYTE, (const void *)(uintptr_t)5);
+   ibr = index_buffer_args(0);
+   CHECK(ibr && ibr->index_size == 1);
+   d = compact_args(0);
+   CHECK(d && d->index_size == 1 && d->start == 5 && d->count == 3);
+   /* another buffer of the same size: bound again */
+   mgl_glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ib[1]);
+   mgl_glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof(idx), idx, GL_STATIC_DRAW);
+   fake_clear();
+   mgl_glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_BYTE, NULL);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_index_buffer), 1);
+   ibr = index_buffer_args(0);
+   CHECK(ibr && ibr->index_size == 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw), 1);
+
+   /* an offset not a multiple of the index size: GL_INVALID_OPERATION, nothing drawn; past
+    * the buffer's end: skipped by name, no error */
+   fake_clear();
+   mgl_glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, (const void *)(uintptr_t)1);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_OPERATION);
+   mgl_glDrawElements(GL_TRIANGLES, 9, GL_UNSIGNED_SHORT, NULL);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw) + fake_count_of(MGP_CALL_draw_vbo), 0);
+
+   /* restart on, a range, a line loop: the full draw */
+   fake_clear();
+   mgl_glDrawRangeElements(GL_TRIANGLES, 0, 2, 3, GL_UNSIGNED_SHORT, NULL);
+   mgl_glEnable(GL_PRIMITIVE_RESTART);
+   mgl_glPrimitiveRestartIndex(0xffff);
+   mgl_glDrawElements(GL_TRIANGLE_STRIP, 3, GL_UNSIGNED_SHORT, NULL);
+   mgl_glDisable(GL_PRIMITIVE_RESTART);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw), 0);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 2);
+   CHECK(draw_args(0) && (draw_args(0)->flags & MGP_DRAW_HAS_INDEX_RANGE));
+   CHECK(draw_args(1) && (draw_args(1)->flags & MGP_DRAW_PRIMITIVE_RESTART));
    CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
    fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
    env_finish(&e);
@@ -1882,6 +2017,7 @@ main(void)
 {
    test_viewport_is_dynamic();
    test_blend_toggle_two_csos();
+   test_render_state_memo();
    test_redundant_state_no_records();
    test_setter_walk();
    test_streamed_subdata();
@@ -1903,6 +2039,7 @@ main(void)
    test_unpack_buffer_upload();
    test_present();
    test_compact_draw();
+   test_compact_draw_elements();
    test_draw_inputs_walk();
    test_attrib_pointer_layout();
    return fe_test_report("unit.frontend.tracker");

@@ -726,6 +726,34 @@ test_compact_draws(struct t *t, struct mgp_handle prog)
               "two reaches the second");
 }
 
+/* A render state keeps its dynamic part as computed for the pipeline-key fields it read
+ * (vkb_rs_memo): bound again for a framebuffer of another kind, it is computed for that one.
+ * Depth test on with GL_NEVER: with no depth buffer GL tests nothing and the column is drawn;
+ * with one, nothing passes. */
+static void
+test_render_state_memo(struct t *t, struct mgp_handle prog)
+{
+   struct mgp_render_state s = gl_render_state();
+   float tris[8 * 6];
+   column_setup(t, &s, tris);
+   use_program(t, prog);
+   set_consts(t, prog, 1, 0, 0, 1, 0, 0, 0, 0, 0);
+   s.depth_test = 1;
+   s.depth_func = MGP_COMPARE_FUNC_NEVER;
+   const struct mgp_handle never = bind_rs(t, &s);
+   draw_compact(t, 0); /* column 0: no depth buffer, drawn */
+   use_default_fb(t, true);
+   t->cv->bind_render_state(t->ctx, &(struct mgp_handle_args){never}, NULL, 0);
+   draw_compact(t, 3); /* column 1: a depth buffer, nothing passes */
+   use_default_fb(t, false);
+   draw_compact(t, 6); /* column 2: none again, drawn */
+   read_back(t);
+   check(pixel_is(1, 1, 255, 0, 0, 255) && pixel_is(8 + 1, 1, 0, 0, 0, 255) &&
+            pixel_is(16 + 1, 1, 255, 0, 0, 255),
+         "a render state bound for framebuffers with and without depth: each draw tests as its "
+         "framebuffer has it");
+}
+
 static void
 test_indexed(struct t *t, struct mgp_handle prog)
 {
@@ -2925,6 +2953,7 @@ main(int argc, char **argv)
    test_indexed(&t, prog);
    test_repeated_draws(&t, prog);
    test_compact_draws(&t, prog);
+   test_render_state_memo(&t, prog);
    test_split_sets();
    test_scan_geometry();
    test_texture(&t);
