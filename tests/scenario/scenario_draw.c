@@ -126,6 +126,67 @@ sc_restart_loop(void)
    printf("  restart and line loops: %d wrong pixels\n", g_failures - before);
 }
 
+/* loop_run: a run of GL_LINE_LOOP draws, each a different rectangle of one vertex buffer, with
+ * an indexed draw from an element buffer in the middle and a colour change. The client rewrites
+ * each loop into indices that travel with the draw; the backend may queue such draws together
+ * (its fast path), each reading its own indices, and the element buffer's draw between them must
+ * read the element buffer. Bottom half: eight loops on a 4 x 2 grid (the first four yellow, the
+ * last four magenta); top: a green quad of indexed triangles, drawn after the fourth loop. */
+void
+sc_loop_run(void)
+{
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   GLuint p = solid_program();
+   const rgba8 bg8 = to8(bg);
+   float verts[8 * 8 + 8];
+   for (int i = 0; i < 8; i++) {
+      const float x0 = 2.5f + 16.0f * (float)(i % 4), y0 = 2.5f + 16.0f * (float)(i / 4);
+      const float r[8] = {x0, y0, x0 + 12.0f, y0, x0 + 12.0f, y0 + 12.0f, x0, y0 + 12.0f};
+      memcpy(verts + 8 * i, r, sizeof r);
+   }
+   const float quad[8] = {4.0f, 38.0f, 60.0f, 38.0f, 60.0f, 60.0f, 4.0f, 60.0f};
+   memcpy(verts + 64, quad, sizeof quad);
+   const GLushort qidx[] = {32, 33, 34, 32, 34, 35};
+   GLuint vao, vbo, ebo;
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   gl.GenBuffers(1, &vbo);
+   gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof verts, verts, GL_STATIC_DRAW);
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
+   gl.EnableVertexAttribArray(0);
+   gl.GenBuffers(1, &ebo);
+   gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo);
+   gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof qidx, qidx, GL_STATIC_DRAW);
+   const vec4f yellow = V4(1.0f, 1.0f, 0.0f, 1.0f), magenta = V4(1.0f, 0.0f, 1.0f, 1.0f);
+   const vec4f green = V4(0.0f, 1.0f, 0.0f, 1.0f);
+   set_vec4(p, "u_color", yellow);
+   for (int i = 0; i < 4; i++)
+      glDrawArrays(GL_LINE_LOOP, 4 * i, 4);
+   set_vec4(p, "u_color", green);
+   glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, (void *)0);
+   set_vec4(p, "u_color", magenta);
+   for (int i = 4; i < 8; i++)
+      glDrawArrays(GL_LINE_LOOP, 4 * i, 4);
+   check_gl_error("the run of line loops");
+
+   readback();
+   const int before = g_failures;
+   for (int i = 0; i < 8; i++) {
+      const int x0 = 2 + 16 * (i % 4), y0 = 2 + 16 * (i / 4);
+      expect_outline(i < 4 ? "loop (yellow)" : "loop (magenta)", x0, y0, x0 + 12, y0 + 12,
+                     to8(i < 4 ? yellow : magenta), bg8);
+   }
+   for (int y = 40; y < 58; y++)
+      for (int x = 6; x < 58; x++)
+         expect_px("indexed quad between the loops", x, y, to8(green));
+   printf("  run of line loops: %d wrong pixels\n", g_failures - before);
+   gl.DeleteBuffers(1, &ebo);
+   gl.DeleteBuffers(1, &vbo);
+   gl.DeleteVertexArrays(1, &vao);
+}
+
 /* clear_masks: glColorMask and glStencilMask apply to glClear and glClearBuffer* (GL 3.3
  * §17.4.3): masked channels and stencil bits keep their values. Top half: colour, through
  * glClear (left) and glClearBufferfv (right) with partial masks; an RGBA8UI renderbuffer cleared

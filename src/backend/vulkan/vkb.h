@@ -976,6 +976,7 @@ struct vkb_context {
       uint64_t call_tick;   /* scr->call_tick when every tick above was brought up to date */
       VkBuffer consts_buf;  /* the default block's buffer in the bound set 0 */
       VkDeviceSize ib_size; /* index bytes from the bound offset on */
+      bool user_indices;    /* drew indices that came with the draw (copied to the arena) */
       /* the pipeline key it drew with: a render state of the same share (key.rs) keeps the
        * pipeline, and only its dynamic part is recorded again */
       struct vkb_pipeline_key key;

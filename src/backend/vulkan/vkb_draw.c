@@ -571,7 +571,9 @@ draw_record(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
          vkb_queue_draw(scr, p->isz != 0, &ranges[i], args->instance_count, args->start_instance);
 
    /* What the next draw needs to take the fast path. */
-   if (!(args->flags & VKB_DRAW_SLOW_FLAGS) && (!p->isz || p->ib))
+   const bool user = (args->flags & MGP_DRAW_USER_INDICES) != 0;
+   if (!(args->flags & (MGP_DRAW_INDIRECT | MGP_DRAW_PRIMITIVE_RESTART)) &&
+       (!p->isz || p->ib || user))
       ctx->fast = (struct vkb_fast_draw){
          .valid = true,
          .mode = args->mode,
@@ -589,6 +591,7 @@ draw_record(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
          .serial = scr->cur->serial,
          .sh = p->sh,
          .ib_size = p->ib_size,
+         .user_indices = user,
       };
 }
 
@@ -737,7 +740,7 @@ draw_unchanged(struct vkb_context *ctx, const struct mgp_draw *args)
    struct vkb_screen *scr = ctx->scr;
    const struct vkb_fast_draw *f = &ctx->fast;
    const struct vkb_batch *b = scr->cur;
-   if (!f->valid || f->call_tick != scr->call_tick || f->mode != args->mode ||
+   if (!f->valid || f->user_indices || f->call_tick != scr->call_tick || f->mode != args->mode ||
        f->index_size != args->index_size || ctx->dyn_dirty || scr->rendering_ctx != ctx ||
        scr->bind_owner != ctx || ctx->bind_epoch != scr->bind_epoch || !b || !b->recording ||
        b->serial != f->serial)

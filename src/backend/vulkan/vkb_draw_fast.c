@@ -5,6 +5,40 @@
 #include "log.h"
 #include "vkb_draw.h"
 
+/* draw_fast with indices that came with the draw (a client-side index array, or a GL_LINE_LOOP
+ * the client rewrote): they go to the arena, as the whole way puts them. When they land in the
+ * arena block the bound index buffer already is, at a whole number of indices past its bound
+ * offset, the draws start that many indices later and nothing is bound: consecutive such draws
+ * stay in one queued multi-draw. False when the arena has no room (reported there). */
+static bool
+fast_user_indices(struct vkb_context *ctx, const struct mgp_draw_vbo *args, uint32_t *first_shift)
+{
+   struct vkb_screen *scr = ctx->scr;
+   const uint32_t isz = ctx->fast.index_size;
+   struct vkb_alloc a;
+   if (!vkb_arena_or_refuse(scr, args->user_indices.size, 4, &a, ctx->base.h,
+                            "draw_vbo (user indices)"))
+      return false;
+   memcpy(a.ptr, args->user_indices.ptr, args->user_indices.size);
+   const VkIndexType itype = isz == 1   ? VK_INDEX_TYPE_UINT8_EXT
+                             : isz == 2 ? VK_INDEX_TYPE_UINT16
+                                        : VK_INDEX_TYPE_UINT32;
+   if (ctx->bound_ib == a.buf && ctx->bound_ib_type == itype && a.offset >= ctx->bound_ib_off &&
+       (a.offset - ctx->bound_ib_off) % isz == 0 &&
+       (a.offset - ctx->bound_ib_off) / isz + args->user_indices.size / isz <= UINT32_MAX) {
+      *first_shift = (uint32_t)((a.offset - ctx->bound_ib_off) / isz);
+      return true;
+   }
+   vkb_flush_draws(scr);
+   vkCmdBindIndexBuffer(scr->cur->cmd, a.buf, a.offset, itype);
+   scr->stats.cmd_bind_index_buffer++;
+   ctx->bound_ib = a.buf;
+   ctx->bound_ib_off = a.offset;
+   ctx->bound_ib_type = itype;
+   *first_shift = 0;
+   return true;
+}
+
 /* draw_fast after set_vertex_buffers: binds the buffers now named at the bindings the
  * pipeline reads. False (nothing recorded) when one would be declined: the draw then goes the
  * whole way, which declines it. */
@@ -140,7 +174,9 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
    struct vkb_screen *scr = ctx->scr;
    struct vkb_fast_draw *f = &ctx->fast;
    if (!f->valid || f->tick != scr->state_tick || f->mode != args->mode ||
-       f->index_size != args->index_size || (args->flags & VKB_DRAW_SLOW_FLAGS) ||
+       f->index_size != args->index_size ||
+       (args->flags & (MGP_DRAW_INDIRECT | MGP_DRAW_PRIMITIVE_RESTART)) ||
+       ((args->flags & MGP_DRAW_USER_INDICES) != 0) != f->user_indices ||
        scr->rendering_ctx != ctx || scr->bind_owner != ctx || ctx->bind_epoch != scr->bind_epoch ||
        !scr->cur || !scr->cur->recording || scr->cur->serial != f->serial)
       return false;
@@ -149,8 +185,12 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
    if ((ctx->dyn_dirty & VKB_DYN_COVERAGE) &&
        vkb_draw_coverage_mask(ctx, f->key.samples) != f->key.coverage_mask)
       return false;
+   /* indices that came with the draw are checked against their own bytes */
+   const uint64_t ib_size = f->user_indices ? args->user_indices.size : f->ib_size;
+   if (f->user_indices && !args->user_indices.ptr)
+      return false;
    for (uint32_t i = 0; f->index_size && i < ndraws; i++)
-      if (((uint64_t)ranges[i].start + ranges[i].count) * f->index_size > f->ib_size)
+      if (((uint64_t)ranges[i].start + ranges[i].count) * f->index_size > ib_size)
          return false;
    uint32_t set_mask = (f->buffer_tick != scr->buffer_tick ? 1u << VKB_SET_BUFFERS : 0) |
                        (f->texture_tick != scr->texture_tick ? 1u << VKB_SET_TEXTURES : 0);
@@ -226,10 +266,14 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
    }
    /* every tick is where the screen's is: the next compact draw may compare call_tick alone */
    f->call_tick = scr->call_tick;
+   uint32_t first_shift = 0;
+   if (f->user_indices && !fast_user_indices(ctx, args, &first_shift))
+      return true; /* out of staging memory: GL_OUT_OF_MEMORY, the draw is dropped */
    for (uint32_t i = 0; i < ndraws; i++) {
       if (ranges[i].count && args->instance_count) {
-         vkb_queue_draw(scr, f->index_size != 0, &ranges[i], args->instance_count,
-                        args->start_instance);
+         const struct mgp_draw_range r = {ranges[i].start + first_shift, ranges[i].count,
+                                          ranges[i].index_bias};
+         vkb_queue_draw(scr, f->index_size != 0, &r, args->instance_count, args->start_instance);
          scr->stats.fast_draws++;
       }
    }
