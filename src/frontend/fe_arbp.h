@@ -190,10 +190,10 @@ struct fe_arbp_inst {
 
 /* Where one vec4 parameter slot comes from. */
 enum fe_arbp_param_kind {
-   FE_ARBP_PARAM_CONST, /* value */
-   FE_ARBP_PARAM_ENV,   /* program.env[index] of the program's target */
-   FE_ARBP_PARAM_LOCAL, /* program.local[index] of the bound program */
-   FE_ARBP_PARAM_STATE, /* comp[]: per component a float of struct glsl_compat_state */
+   FE_ARBP_PARAM_CONST,  /* value */
+   FE_ARBP_PARAM_ENV,    /* program.env[index] of the program's target */
+   FE_ARBP_PARAM_LOCAL,  /* program.local[index] of the bound program */
+   FE_ARBP_PARAM_STATE,  /* comp[]: per component a float of struct glsl_compat_state */
    FE_ARBP_PARAM_MATRIX, /* row comp[1] of program matrix index, modified by comp[0]
                           * (0 plain, 1 inverse, 2 transpose, 3 inverse transpose) */
 };

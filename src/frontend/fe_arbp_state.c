@@ -91,8 +91,7 @@ fe_arbp_param_value(const struct fe_context *ctx, const struct fe_arbp_prog *p,
       /* row comp[1] of the matrix; a singular matrix's inverse reads as 0 (GL leaves it
        * undefined) */
       float m[16];
-      memcpy(m, fe_ff_top(ctx->ff, (enum fe_ff_stack_id)(FE_FF_PROGRAM0 + prm->index)),
-             sizeof(m));
+      memcpy(m, fe_ff_top(ctx->ff, (enum fe_ff_stack_id)(FE_FF_PROGRAM0 + prm->index)), sizeof(m));
       if ((prm->comp[0] & 1) && !fe_ff_mat_invert(m, m))
          memset(m, 0, sizeof(m));
       const int r = prm->comp[1];

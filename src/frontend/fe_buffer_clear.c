@@ -34,9 +34,8 @@ static size_t
 clear_element(struct fe_context *ctx, GLenum internalformat, GLenum format, GLenum type,
               const void *data, uint8_t elem[16])
 {
-   const struct fe_format_info *info = clear_format(internalformat)
-                                          ? fe_format_lookup(internalformat)
-                                          : NULL;
+   const struct fe_format_info *info =
+      clear_format(internalformat) ? fe_format_lookup(internalformat) : NULL;
    if (!info) {
       fe_error(ctx, GL_INVALID_ENUM);
       return 0;
@@ -61,8 +60,7 @@ clear_element(struct fe_context *ctx, GLenum internalformat, GLenum format, GLen
       return size;
    uint8_t texel[16];
    if (fd->bytes > sizeof(texel) ||
-       !fe_pixel_unpack(texel, info->format, data, 0, 1, 1, format, type,
-                        ctx->unpack.swap_bytes)) {
+       !fe_pixel_unpack(texel, info->format, data, 0, 1, 1, format, type, ctx->unpack.swap_bytes)) {
       MGU_DECLINE(gl_feature_unimplemented, "glClearBufferData from format 0x%04x type 0x%04x",
                   format, type);
       fe_error(ctx, GL_INVALID_OPERATION);

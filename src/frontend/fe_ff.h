@@ -34,7 +34,7 @@ enum fe_ff_stack_id {
    FE_FF_MODELVIEW,
    FE_FF_PROJECTION,
    FE_FF_COLOR,
-   FE_FF_TEXTURE0, /* + unit */
+   FE_FF_TEXTURE0,                                /* + unit */
    FE_FF_PROGRAM0 = FE_FF_TEXTURE0 + FE_FF_UNITS, /* + i: GL_MATRIX0_ARB + i */
    FE_FF_STACK_COUNT = FE_FF_PROGRAM0 + FE_FF_PROGRAM_MATRICES
 };

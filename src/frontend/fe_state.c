@@ -593,8 +593,9 @@ mgl_glPolygonOffsetClamp(GLfloat factor, GLfloat units, GLfloat clamp)
    if (isnan(clamp))
       clamp = 0.0f;
    if (clamp != 0.0f && !(ctx->share->caps->cap_bits & MGP_CAP_POLYGON_OFFSET_CLAMP))
-      MGU_DECLINE(gl_feature_unimplemented, "glPolygonOffsetClamp's clamp %g (no depth bias clamp "
-                                            "on this server: the offset is not clamped)",
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "glPolygonOffsetClamp's clamp %g (no depth bias clamp "
+                  "on this server: the offset is not clamped)",
                   (double)clamp);
    ds_f32(ctx, &ctx->ds.polygon_offset_factor, factor);
    ds_f32(ctx, &ctx->ds.polygon_offset_units, units);

@@ -1547,3 +1547,84 @@ mgl_glIsTexture(GLuint texture)
    pthread_mutex_unlock(&ctx->share->lock);
    return obj && obj != FE_NAME_RESERVED ? GL_TRUE : GL_FALSE;
 }
+
+/* ---- mipmap generation ------------------------------------------------------------------- */
+
+/* Generates the levels above tex's base level from it (glGenerateMipmap's work): the GL error
+ * it raises, or GL_NO_ERROR. */
+GLenum
+fe_tex_generate_mipmap(struct fe_context *ctx, struct fe_texture *tex, int t)
+{
+   unsigned base =
+      tex->params.base_level < FE_MAX_LEVELS ? (unsigned)tex->params.base_level : FE_MAX_LEVELS - 1;
+   const struct fe_tex_image *b = &tex->image[0][base];
+   if (!b->defined)
+      return GL_INVALID_OPERATION;
+   unsigned faces = fe_tex_face_count(tex);
+   for (unsigned f = 1; f < faces; f++) {
+      const struct fe_tex_image *i = &tex->image[f][base];
+      if (!i->defined || i->width != b->width || i->internal_format != b->internal_format)
+         return GL_INVALID_OPERATION;
+   }
+   const struct fe_format_info *info = fe_format_lookup(b->internal_format);
+   if (!info || info->kind == FE_FMT_INT || info->kind == FE_FMT_UINT ||
+       info->kind == FE_FMT_DEPTH || info->kind == FE_FMT_DEPTH_STENCIL)
+      return GL_INVALID_OPERATION;
+   if (!b->width || !b->height)
+      return GL_NO_ERROR;
+   /* a 1D array's height and a 2D array's depth count layers, which keep their number; a 3D
+    * texture's depth minifies too */
+   const bool is3d = t == FE_TEX_3D, rows_are_layers = t == FE_TEX_1D_ARRAY;
+   const uint32_t span_w = is3d && b->depth > b->width ? b->depth : b->width;
+   const uint32_t span_h = rows_are_layers ? 1 : b->height;
+   if (!fe_pipe_has(ctx, MGP_CALL_generate_mipmap))
+      return GL_INVALID_OPERATION;
+   unsigned last = base + fe_tex_level_count(span_w, span_h) - 1;
+   if ((GLint)last > tex->params.max_level)
+      last = (unsigned)tex->params.max_level;
+   if (last >= FE_MAX_LEVELS)
+      last = FE_MAX_LEVELS - 1;
+   if (last <= base)
+      return GL_NO_ERROR;
+   if (!fe_tex_ensure_storage(ctx, tex, base))
+      return GL_NO_ERROR; /* it raised its error */
+   if (last >= tex->res_levels)
+      last = tex->res_levels - 1;
+   for (unsigned l = base + 1; l <= last; l++) {
+      for (unsigned f = 0; f < faces; f++) {
+         struct fe_tex_image *img = &tex->image[f][l];
+         *img = *b;
+         fe_tex_blocks_drop(tex, f, l);
+         img->width = fe_tex_minify(b->width, l - base);
+         img->height = rows_are_layers ? b->height : fe_tex_minify(b->height, l - base);
+         img->depth = is3d ? fe_tex_minify(b->depth, l - base) : b->depth;
+         fe_tex_pending_clear(&tex->pending[f][l]);
+      }
+   }
+   if (!fe_validate(ctx, FE_VERB_TEXOP))
+      return GL_NO_ERROR;
+   struct mgp_generate_mipmap a = {.res = tex->res, .base_level = base, .last_level = last};
+   mgp_generate_mipmap(&ctx->pipe, &a);
+   fe_tex_texture_changed(ctx, tex);
+   return GL_NO_ERROR;
+}
+
+void
+fe_tex_auto_mipmap(struct fe_context *ctx, struct fe_texture *tex, GLint level)
+{
+   if (!tex->params.generate_mipmap || tex->is_proxy || level != tex->params.base_level)
+      return;
+   /* a cube map regenerates once its six base faces agree */
+   const unsigned faces = fe_tex_face_count(tex);
+   for (unsigned f = 0; f < faces; f++) {
+      const struct fe_tex_image *i = &tex->image[f][level];
+      if (!i->defined || i->width != tex->image[0][level].width ||
+          i->internal_format != tex->image[0][level].internal_format)
+         return;
+   }
+   if (fe_tex_generate_mipmap(ctx, tex, (int)tex->target))
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "GL_GENERATE_MIPMAP of a base level glGenerateMipmap refuses (0x%04x): the "
+                  "levels above it are left as they were",
+                  tex->image[0][level].internal_format);
+}

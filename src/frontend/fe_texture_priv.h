@@ -28,6 +28,8 @@ void fe_tex_texture_changed(struct fe_context *ctx, struct fe_texture *tex);
  * (GL 2.1 §3.8.8). A base level glGenerateMipmap would refuse is the named decline
  * gl-feature-unimplemented and leaves the levels as they are. */
 void fe_tex_auto_mipmap(struct fe_context *ctx, struct fe_texture *tex, GLint level);
+/* glGenerateMipmap's work on tex (target index t): the GL error it raises, or GL_NO_ERROR. */
+GLenum fe_tex_generate_mipmap(struct fe_context *ctx, struct fe_texture *tex, int t);
 struct fe_texture *fe_tex_image_target(struct fe_context *ctx, GLenum target, unsigned *face,
                                        bool *declined);
 bool fe_tex_is_proxy(GLenum target);

@@ -44,8 +44,8 @@ sc_clear_buffer(void)
    const GLuint blue = 0xffff0000u; /* bytes 00 00 ff ff */
    gl.ClearBufferSubData(GL_COPY_WRITE_BUFFER, GL_R32UI, 32, 16, GL_RED_INTEGER, GL_UNSIGNED_INT,
                          &blue);
-   gl.ClearBufferSubData(GL_COPY_WRITE_BUFFER, GL_RG16UI, 48, 16, GL_RG_INTEGER,
-                         GL_UNSIGNED_SHORT, NULL);
+   gl.ClearBufferSubData(GL_COPY_WRITE_BUFFER, GL_RG16UI, 48, 16, GL_RG_INTEGER, GL_UNSIGNED_SHORT,
+                         NULL);
    check_gl_error("glClearBuffer{Sub,}Data");
    gl.ClearBufferSubData(GL_COPY_WRITE_BUFFER, GL_RGBA32F, 8, 16, GL_RGBA, GL_FLOAT, green);
    expect_gl_error(GL_INVALID_VALUE, "glClearBufferSubData at an offset no multiple of 16");
@@ -74,7 +74,8 @@ sc_clear_buffer(void)
    check_gl_error("the instanced draw");
    model m;
    model_init(&m, bg);
-   const rgba8 cols[4] = {{{0, 255, 0, 255}}, {{255, 0, 0, 255}}, {{0, 0, 255, 255}}, {{0, 0, 0, 0}}};
+   const rgba8 cols[4] = {
+      {{0, 255, 0, 255}}, {{255, 0, 0, 255}}, {{0, 0, 255, 255}}, {{0, 0, 0, 0}}};
    for (int q = 0; q < 4; q++)
       model_rect(&m, 16 * q, 0, 16 * q + 16, 64, cols[q]);
    check_frame("colours cleared by glClearBuffer{Sub,}Data", &m);
