@@ -150,7 +150,9 @@ static void
 render(const struct dsa_objects *o, GLuint prog, bool named)
 {
    clear_to(V4(0, 0, 0, 1));
-   const GLfloat grey[4] = {0.5f, 0.5f, 0.5f, 1.0f};
+   /* 128/255, not 0.5: 0.5 lies half way between two 8-bit values, which drivers round either
+    * way (NVIDIA's down) */
+   const GLfloat grey[4] = {128.0f / 255.0f, 128.0f / 255.0f, 128.0f / 255.0f, 1.0f};
    if (named) {
       gl.ClearNamedFramebufferfv(o->fb, GL_COLOR, 0, grey);
       gl.BindTextureUnit(0, o->tex);
@@ -183,7 +185,8 @@ static void
 expected(model *m)
 {
    model_init(m, V4(0, 0, 0, 1));
-   model_rect(m, 16, 16, 16 + RT, 16 + RT, to8(V4(0.5f, 0.5f, 0.5f, 1)));
+   model_rect(m, 16, 16, 16 + RT, 16 + RT,
+              to8(V4(128.0f / 255.0f, 128.0f / 255.0f, 128.0f / 255.0f, 1)));
    /* the quad's [4, 20) square, one texel per 8x8 quadrant */
    model_rect(m, 20, 20, 28, 28, to8(V4(1, 0, 0, 1)));
    model_rect(m, 28, 20, 36, 28, to8(V4(0, 1, 0, 1)));
