@@ -113,8 +113,8 @@ fe_buffer_for_bind(struct fe_context *ctx, GLuint name, bool *ok)
 /* The buffer object a direct-state-access command names (GL 4.6 §6): GL_INVALID_OPERATION
  * for a name that is no buffer object (zero, never generated, or generated and never bound
  * nor created) is recorded here. */
-static struct fe_buffer *
-named_buffer(struct fe_context *ctx, GLuint name)
+struct fe_buffer *
+fe_buffer_named(struct fe_context *ctx, GLuint name)
 {
    struct fe_buffer *buf = name ? fe_buffer_lookup(ctx, name) : NULL;
    if (!buf)
@@ -547,7 +547,7 @@ void
 mgl_glNamedBufferData(GLuint buffer, GLsizeiptr size, const void *data, GLenum usage)
 {
    FE_CTX_OR_RETURN();
-   struct fe_buffer *buf = named_buffer(ctx, buffer);
+   struct fe_buffer *buf = fe_buffer_named(ctx, buffer);
    if (buf)
       buffer_data(ctx, buf, size, data, usage);
 }
@@ -585,7 +585,7 @@ void
 mgl_glNamedBufferSubData(GLuint buffer, GLintptr offset, GLsizeiptr size, const void *data)
 {
    FE_CTX_OR_RETURN();
-   struct fe_buffer *buf = named_buffer(ctx, buffer);
+   struct fe_buffer *buf = fe_buffer_named(ctx, buffer);
    if (buf)
       buffer_subdata(ctx, buf, offset, size, data);
 }
@@ -674,7 +674,7 @@ void
 mgl_glGetNamedBufferSubData(GLuint buffer, GLintptr offset, GLsizeiptr size, void *data)
 {
    FE_CTX_OR_RETURN();
-   struct fe_buffer *buf = named_buffer(ctx, buffer);
+   struct fe_buffer *buf = fe_buffer_named(ctx, buffer);
    if (buf)
       get_subdata(ctx, buf, offset, size, data);
 }
@@ -732,10 +732,10 @@ mgl_glCopyNamedBufferSubData(GLuint read_buffer, GLuint write_buffer, GLintptr r
                              GLintptr write_offset, GLsizeiptr size)
 {
    FE_CTX_OR_RETURN();
-   struct fe_buffer *src = named_buffer(ctx, read_buffer);
+   struct fe_buffer *src = fe_buffer_named(ctx, read_buffer);
    if (!src)
       return;
-   struct fe_buffer *dst = named_buffer(ctx, write_buffer);
+   struct fe_buffer *dst = fe_buffer_named(ctx, write_buffer);
    if (dst)
       copy_subdata(ctx, src, dst, read_offset, write_offset, size);
 }
@@ -808,7 +808,7 @@ void *
 mgl_glMapNamedBufferRange(GLuint buffer, GLintptr offset, GLsizeiptr length, GLbitfield access)
 {
    FE_CTX_OR_RETURN(NULL);
-   struct fe_buffer *buf = named_buffer(ctx, buffer);
+   struct fe_buffer *buf = fe_buffer_named(ctx, buffer);
    return buf ? map_buffer_range(ctx, buf, offset, length, access) : NULL;
 }
 
@@ -848,7 +848,7 @@ void *
 mgl_glMapNamedBuffer(GLuint buffer, GLenum access)
 {
    FE_CTX_OR_RETURN(NULL);
-   struct fe_buffer *buf = named_buffer(ctx, buffer);
+   struct fe_buffer *buf = fe_buffer_named(ctx, buffer);
    if (!buf)
       return NULL;
    const GLbitfield bits = map_access_bits(access);
@@ -890,7 +890,7 @@ GLboolean
 mgl_glUnmapNamedBuffer(GLuint buffer)
 {
    FE_CTX_OR_RETURN(GL_FALSE);
-   struct fe_buffer *buf = named_buffer(ctx, buffer);
+   struct fe_buffer *buf = fe_buffer_named(ctx, buffer);
    return buf ? unmap_buffer(ctx, buf) : GL_FALSE;
 }
 
@@ -920,7 +920,7 @@ void
 mgl_glFlushMappedNamedBufferRange(GLuint buffer, GLintptr offset, GLsizeiptr length)
 {
    FE_CTX_OR_RETURN();
-   struct fe_buffer *buf = named_buffer(ctx, buffer);
+   struct fe_buffer *buf = fe_buffer_named(ctx, buffer);
    if (buf)
       flush_range(ctx, buf, offset, length);
 }
@@ -977,7 +977,7 @@ bound_for_query(struct fe_context *ctx, GLenum target, GLenum pname)
 static struct fe_buffer *
 named_for_query(struct fe_context *ctx, GLuint buffer, GLenum pname)
 {
-   struct fe_buffer *buf = named_buffer(ctx, buffer);
+   struct fe_buffer *buf = fe_buffer_named(ctx, buffer);
    if (buf && !buffer_pname_ok(pname)) {
       fe_error(ctx, GL_INVALID_ENUM);
       return NULL;
@@ -1036,7 +1036,7 @@ void
 mgl_glGetNamedBufferPointerv(GLuint buffer, GLenum pname, void **params)
 {
    FE_CTX_OR_RETURN();
-   struct fe_buffer *buf = named_buffer(ctx, buffer);
+   struct fe_buffer *buf = fe_buffer_named(ctx, buffer);
    if (!buf)
       return;
    FE_CHECK(pname != GL_BUFFER_MAP_POINTER, GL_INVALID_ENUM);

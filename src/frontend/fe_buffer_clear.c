@@ -95,15 +95,11 @@ clear_range(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset, uint
    free(fill);
 }
 
-/* GL 4.6 §6.2.1's checks for the buffer and range, then the fill. */
+/* GL 4.6 §6.2.1's checks for the range, then the fill of buf (the bound or the named one). */
 static void
-clear_sub(struct fe_context *ctx, GLenum target, GLenum internalformat, GLintptr offset,
+clear_sub(struct fe_context *ctx, struct fe_buffer *buf, GLenum internalformat, GLintptr offset,
           GLsizeiptr size, GLenum format, GLenum type, const void *data, bool whole)
 {
-   struct fe_buffer **point = fe_buffer_binding_point(ctx, target);
-   FE_CHECK(!point, GL_INVALID_ENUM);
-   struct fe_buffer *buf = *point;
-   FE_CHECK(!buf, GL_INVALID_VALUE); /* ARB_clear_buffer_object: no buffer bound */
    uint8_t elem[16];
    const size_t elem_size = clear_element(ctx, internalformat, format, type, data, elem);
    if (!elem_size)
@@ -123,12 +119,24 @@ clear_sub(struct fe_context *ctx, GLenum target, GLenum internalformat, GLintptr
    clear_range(ctx, buf, (uint64_t)offset, (uint64_t)size, elem, elem_size);
 }
 
+/* The buffer bound to target: NULL with the error raised. */
+static struct fe_buffer *
+bound_buffer(struct fe_context *ctx, GLenum target)
+{
+   struct fe_buffer **point = fe_buffer_binding_point(ctx, target);
+   if (!point || !*point) /* ARB_clear_buffer_object: no buffer bound is INVALID_VALUE */
+      fe_error(ctx, point ? GL_INVALID_VALUE : GL_INVALID_ENUM);
+   return point ? *point : NULL;
+}
+
 void
 mgl_glClearBufferData(GLenum target, GLenum internalformat, GLenum format, GLenum type,
                       const void *data)
 {
    FE_CTX_OR_RETURN();
-   clear_sub(ctx, target, internalformat, 0, 0, format, type, data, true);
+   struct fe_buffer *buf = bound_buffer(ctx, target);
+   if (buf)
+      clear_sub(ctx, buf, internalformat, 0, 0, format, type, data, true);
 }
 
 void
@@ -136,5 +144,29 @@ mgl_glClearBufferSubData(GLenum target, GLenum internalformat, GLintptr offset, 
                          GLenum format, GLenum type, const void *data)
 {
    FE_CTX_OR_RETURN();
-   clear_sub(ctx, target, internalformat, offset, size, format, type, data, false);
+   struct fe_buffer *buf = bound_buffer(ctx, target);
+   if (buf)
+      clear_sub(ctx, buf, internalformat, offset, size, format, type, data, false);
+}
+
+/* GL 4.5 direct state access: the buffer by name (INVALID_OPERATION for a name that is no
+ * buffer object), the rest as above. */
+void
+mgl_glClearNamedBufferData(GLuint buffer, GLenum internalformat, GLenum format, GLenum type,
+                           const void *data)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_buffer *buf = fe_buffer_named(ctx, buffer);
+   if (buf)
+      clear_sub(ctx, buf, internalformat, 0, 0, format, type, data, true);
+}
+
+void
+mgl_glClearNamedBufferSubData(GLuint buffer, GLenum internalformat, GLintptr offset,
+                              GLsizeiptr size, GLenum format, GLenum type, const void *data)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_buffer *buf = fe_buffer_named(ctx, buffer);
+   if (buf)
+      clear_sub(ctx, buf, internalformat, offset, size, format, type, data, false);
 }

@@ -952,6 +952,9 @@ struct mgp_handle fe_buffer_res(const struct fe_buffer *buf);
 GLuint fe_buffer_binding_name(struct fe_context *ctx, GLenum target);
 /* The binding point of a buffer target, NULL for one this context does not have. */
 struct fe_buffer **fe_buffer_binding_point(struct fe_context *ctx, GLenum target);
+/* The buffer object named name (GL 4.5 direct state access): NULL with GL_INVALID_OPERATION for
+ * a name that is no buffer object. */
+struct fe_buffer *fe_buffer_named(struct fe_context *ctx, GLuint name);
 void fe_buffer_read(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset, uint64_t size,
                     void *dst);
 /* The server will write the buffer on the GPU (the client's copy stops being valid). */

@@ -129,6 +129,28 @@ test_buffers(void)
    CHECK_EQ(binding(GL_ARRAY_BUFFER_BINDING), 0);
    CHECK_EQ(binding(GL_COPY_WRITE_BUFFER_BINDING), 0);
 
+   /* clears by name (GL 4.5 with ARB_clear_buffer_object), with no buffer bound anywhere */
+   mgl_glClearNamedBufferSubData(made[0], GL_R8UI, 4, 4, GL_RED_INTEGER, GL_UNSIGNED_BYTE,
+                                 (const uint8_t[]){7});
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetNamedBufferSubData(made[0], 0, 16, got);
+   CHECK_EQ(got[3], 4);
+   CHECK_EQ(got[4], 7);
+   CHECK_EQ(got[7], 7);
+   CHECK_EQ(got[8], 9);
+   mgl_glClearNamedBufferSubData(made[0], GL_R8UI, 12, 8, GL_RED_INTEGER, GL_UNSIGNED_BYTE,
+                                 (const uint8_t[]){7});
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glClearNamedBufferData(gen, GL_R8UI, GL_RED_INTEGER, GL_UNSIGNED_BYTE, (const uint8_t[]){7});
+   CHECK_ERR(GL_INVALID_OPERATION); /* generated, never bound nor created */
+   mgl_glClearNamedBufferData(made[0], GL_R8UI, GL_RED_INTEGER, GL_UNSIGNED_BYTE,
+                              (const uint8_t[]){3});
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetNamedBufferSubData(made[0], 0, 16, got);
+   CHECK_EQ(got[0], 3);
+   CHECK_EQ(got[15], 3);
+   CHECK_EQ(binding(GL_ARRAY_BUFFER_BINDING), 0);
+
    /* the bound path is untouched: a bound buffer and a named one side by side */
    mgl_glBindBuffer(GL_ARRAY_BUFFER, gen);
    mgl_glBufferData(GL_ARRAY_BUFFER, 4, bytes, GL_STATIC_DRAW);
