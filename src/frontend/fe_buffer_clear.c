@@ -28,11 +28,10 @@ clear_format(GLenum f)
    }
 }
 
-/* The element internalformat stores, from one pixel of format/type at data (zeros for NULL):
- * its size in bytes, or 0 after recording the error. */
+/* The size in bytes of the element internalformat stores, checked against format/type: 0
+ * after recording the error. Nothing of the app's data is read here. */
 static size_t
-clear_element(struct fe_context *ctx, GLenum internalformat, GLenum format, GLenum type,
-              const void *data, uint8_t elem[16])
+clear_element_size(struct fe_context *ctx, GLenum internalformat, GLenum format, GLenum type)
 {
    const struct fe_format_info *info =
       clear_format(internalformat) ? fe_format_lookup(internalformat) : NULL;
@@ -54,20 +53,31 @@ clear_element(struct fe_context *ctx, GLenum internalformat, GLenum format, GLen
    const struct fe_mgp_format_desc *fd = fe_mgp_format(info->format);
    /* RGB32 formats are stored as RGBA32 on the server side of textures; the buffer's element
     * is the three components the app asked for. */
-   const size_t size = info->base == GL_RGB ? 12 : fd->bytes;
+   return info->base == GL_RGB ? 12 : fd->bytes;
+}
+
+/* The element of size bytes internalformat stores, from one pixel of format/type at data
+ * (zeros for NULL): false after recording the error. Read only once the call's other errors
+ * are ruled out: a call GL refuses reads none of data. */
+static bool
+clear_element(struct fe_context *ctx, GLenum internalformat, GLenum format, GLenum type,
+              const void *data, size_t size, uint8_t elem[16])
+{
+   const uint16_t fmt = fe_format_lookup(internalformat)->format; /* checked by the size */
+   const struct fe_mgp_format_desc *fd = fe_mgp_format(fmt);
    memset(elem, 0, 16);
    if (!data)
-      return size;
+      return true;
    uint8_t texel[16];
    if (fd->bytes > sizeof(texel) ||
-       !fe_pixel_unpack(texel, info->format, data, 0, 1, 1, format, type, ctx->unpack.swap_bytes)) {
+       !fe_pixel_unpack(texel, fmt, data, 0, 1, 1, format, type, ctx->unpack.swap_bytes)) {
       MGU_DECLINE(gl_feature_unimplemented, "glClearBufferData from format 0x%04x type 0x%04x",
                   format, type);
       fe_error(ctx, GL_INVALID_OPERATION);
-      return 0;
+      return false;
    }
    memcpy(elem, texel, size);
-   return size;
+   return true;
 }
 
 /* Fills [offset, offset + size) of buf with the element (size a multiple of elem_size). */
@@ -100,8 +110,7 @@ static void
 clear_sub(struct fe_context *ctx, struct fe_buffer *buf, GLenum internalformat, GLintptr offset,
           GLsizeiptr size, GLenum format, GLenum type, const void *data, bool whole)
 {
-   uint8_t elem[16];
-   const size_t elem_size = clear_element(ctx, internalformat, format, type, data, elem);
+   const size_t elem_size = clear_element_size(ctx, internalformat, format, type);
    if (!elem_size)
       return;
    if (whole) {
@@ -116,7 +125,9 @@ clear_sub(struct fe_context *ctx, struct fe_buffer *buf, GLenum internalformat, 
    FE_CHECK(buf->mapped && (uint64_t)offset < (uint64_t)(buf->map_offset + buf->map_length) &&
                (uint64_t)buf->map_offset < (uint64_t)(offset + size),
             GL_INVALID_OPERATION);
-   clear_range(ctx, buf, (uint64_t)offset, (uint64_t)size, elem, elem_size);
+   uint8_t elem[16];
+   if (clear_element(ctx, internalformat, format, type, data, elem_size, elem))
+      clear_range(ctx, buf, (uint64_t)offset, (uint64_t)size, elem, elem_size);
 }
 
 /* The buffer bound to target: NULL with the error raised. */
