@@ -146,7 +146,9 @@ spv_draw_params(const uint32_t *words, size_t num_words, size_t *out_n, bool *bl
       return NULL;
    }
    const uint32_t t_struct = bound++, t_ptr_struct = bound++, t_ptr_int = bound++;
-   const uint32_t var = bound++, c_member[2] = {bound++, bound++};
+   /* an initializer list's expressions are not sequenced (C11 6.7.9): no ++ inside one */
+   const uint32_t var = bound++, c_member[2] = {bound, bound + 1};
+   bound += 2;
 
    struct spirv_out o = {0};
    spirv_out_put(&o, words, 5);
