@@ -187,7 +187,8 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
       return false;
    /* indices that came with the draw are checked against their own bytes */
    const uint64_t ib_size = f->user_indices ? args->user_indices.size : f->ib_size;
-   if (f->user_indices && !args->user_indices.ptr)
+   /* no bytes: the whole way declines it by name */
+   if (f->user_indices && (!args->user_indices.ptr || !args->user_indices.size))
       return false;
    for (uint32_t i = 0; f->index_size && i < ndraws; i++)
       if (((uint64_t)ranges[i].start + ranges[i].count) * f->index_size > ib_size)
