@@ -249,6 +249,14 @@ uint32_t *spv_lower_rect(const uint32_t *words, size_t num_words, size_t *out_n,
 uint32_t *spv_draw_params(const uint32_t *words, size_t num_words, size_t *out_n, bool *blocked,
                           const char **err);
 
+/* In a fragment module, what each atomic returns in a helper invocation becomes a plain read
+ * of its memory (spv_helper_atomics.c), so a loop that retries an atomic until its guess holds
+ * ends there too (GL leaves the value undefined). Returns new words (free them), or NULL: *err
+ * NULL when there is nothing to rewrite (no fragment stage, no atomic it can read back), else
+ * why. */
+uint32_t *spv_helper_atomics(const uint32_t *words, size_t num_words, size_t *out_n,
+                             const char **err);
+
 /* A SPIR-V word stream being rewritten (the passes that re-emit a module: pack, split). oom is
  * sticky: the pass checks it once at the end. */
 struct spirv_out {

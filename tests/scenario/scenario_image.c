@@ -408,3 +408,91 @@ sc_image_fragment_atomics(void)
    gl.DeleteProgram(g);
    gl.DeleteProgram(p);
 }
+
+static uint32_t
+init_ones(int x, int y)
+{
+   (void)x, (void)y;
+   return 0xffffffffu;
+}
+
+/* The counting loops of an atomicity test: every fragment of a 16x16 square retries
+ * imageAtomicMax/Min/CompSwap on one texel until its guess holds, so each gets a different
+ * value. The square is two triangles, whose diagonal quads run helper invocations: GL leaves
+ * what their atomics return undefined, and a loop fed an answer that never matches its guess
+ * would never end (MGL_SCENARIO_ONE_TRIANGLE draws one triangle over everything instead). */
+void
+sc_image_atomic_loops(void)
+{
+   if (no_images_here())
+      return;
+   static const struct {
+      const char *name, *step;
+      uint32_t start;
+   } ops[] = {
+      {"imageAtomicMax", "v = imageAtomicMax(u_c, ivec2(0), v + 1u);", 0},
+      {"imageAtomicMin", "v = imageAtomicMin(u_c, ivec2(0), v - 1u);", 0xffffffffu},
+      {"imageAtomicCompSwap", "v = imageAtomicCompSwap(u_c, ivec2(0), v, v + 1u);", 0},
+   };
+   const bool one_triangle = getenv("MGL_SCENARIO_ONE_TRIANGLE") != NULL;
+   float xy[12];
+   rect_vertices(xy, 8, 8, 24, 24);
+   if (one_triangle) {
+      const float big[6] = {0, 0, 128, 0, 0, 128}; /* past the 64x64 frame */
+      memcpy(xy, big, sizeof(big));
+   }
+   mesh m = make_mesh(xy, one_triangle ? 3 : 6);
+   for (unsigned k = 0; k < sizeof(ops) / sizeof(ops[0]); k++) {
+      char fs[1024];
+      snprintf(fs, sizeof(fs),
+               "#version 330 core\n"
+               "#extension GL_ARB_shader_image_load_store : require\n"
+               "layout(r32ui) coherent volatile uniform uimage2D u_c;\n"
+               "layout(r32ui) writeonly uniform uimage2D u_dst;\n"
+               "out vec4 o;\n"
+               "void main() {\n"
+               "  ivec2 p = ivec2(gl_FragCoord.xy) - ivec2(8);\n"
+               "  if (any(lessThan(p, ivec2(0))) || any(greaterThanEqual(p, ivec2(16)))) discard;\n"
+               "  uint old, v = %uu;\n"
+               "  do { old = v; %s } while (v != old);\n"
+               "  imageStore(u_dst, p, uvec4(v));\n"
+               "  o = vec4(0.0, 1.0, 0.0, 1.0);\n"
+               "}\n",
+               ops[k].start, ops[k].step);
+      GLuint g = link_program(VS_PIXELS, fs);
+      GLuint cnt = r32ui_texture(1, 1, ops[k].start ? init_ones : init_zero);
+      GLuint dst = r32ui_texture(16, 16, init_zero);
+      gl.UseProgram(g);
+      gl.Uniform1i(uloc(g, "u_c"), 0);
+      gl.Uniform1i(uloc(g, "u_dst"), 1);
+      gl.BindImageTexture(0, cnt, 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
+      gl.BindImageTexture(1, dst, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32UI);
+      clear_to(V4(0, 0, 0, 1));
+      glDrawArrays(GL_TRIANGLES, 0, one_triangle ? 3 : 6);
+      gl.MemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);
+      check_gl_error(ops[k].name);
+      uint32_t c, got[256];
+      read_r32ui(cnt, &c);
+      read_r32ui(dst, got);
+      const uint32_t want = ops[k].start ? 0xffffffffu - 256u : 256u;
+      if (c != want)
+         fail("%s loop: counter %u, want %u", ops[k].name, c, want);
+      /* each fragment's value is one of the 256 steps, and no two are the same */
+      static uint8_t seen[256];
+      memset(seen, 0, sizeof(seen));
+      for (int i = 0; i < 256; i++) {
+         const uint32_t step = ops[k].start ? ops[k].start - got[i] : got[i];
+         if (step >= 256 || seen[step]++) {
+            fail("%s loop: fragment (%d, %d) got %u, not a unique step", ops[k].name, i % 16,
+                 i / 16, got[i]);
+            break;
+         }
+      }
+      GLuint ts[2] = {cnt, dst};
+      glDeleteTextures(2, ts);
+      gl.UseProgram(0);
+      gl.DeleteProgram(g);
+   }
+   gl.DeleteVertexArrays(1, &m.vao);
+   gl.DeleteBuffers(1, &m.vbo);
+}

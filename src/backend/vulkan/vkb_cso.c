@@ -601,6 +601,32 @@ draw_params_patch(struct vkb_screen *scr, struct vkb_shader *sh, uint32_t **word
    return true;
 }
 
+/* A fragment module's atomics answer a helper invocation with the memory's value
+ * (spv_helper_atomics.c): GL leaves it undefined, and NVIDIA's answer keeps a retry loop going
+ * until the GPU watchdog loses the context. A module the rewrite cannot take, or whose rewrite
+ * does not validate, stays as the client sent it (still GL's meaning). */
+static void
+helper_atomics_patch(struct vkb_screen *scr, uint32_t **words, uint32_t **own, size_t *nwords)
+{
+   const char *err = NULL;
+   size_t n = 0;
+   uint32_t *ha = spv_helper_atomics(*words, *nwords, &n, &err);
+   if (!ha) {
+      if (err)
+         mgu_warn("vulkan: fragment atomics left as they are in helper invocations: %s", err);
+      return;
+   }
+   char invalid[256];
+   if (!vkb_spirv_validate(scr, ha, n, invalid, sizeof(invalid))) {
+      mgu_warn("vulkan: the helper-invocation atomics rewrite does not validate: %s", invalid);
+      free(ha);
+      return;
+   }
+   free(*own);
+   *words = *own = ha;
+   *nwords = n;
+}
+
 static const char *
 create_modules(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_create_shader *a,
                uint32_t *const *pre, const size_t *pre_n, char *why, size_t why_size)
@@ -648,6 +674,8 @@ create_modules(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_c
          free(own);
          return why;
       }
+      if (s == MGP_SHADER_STAGE_FRAGMENT)
+         helper_atomics_patch(scr, &words, &own, &nwords);
       const char *scan_why = NULL;
       if (!vkb_spirv_scan(words, nwords, stage_bits[s], sh, &scan_why)) {
          free(own);
