@@ -1,11 +1,13 @@
 /* glb_shader.c — programs: the client's SPIR-V translated to ESSL with SPIRV-Cross's C API
- * (320 es, 310 es or 300 es, by the host context), compiled and linked on the host; the
- * default uniform block and the uniform blocks bound as host uniform buffers.
+ * (320 es, 310 es or 300 es, by the host context), stage by stage (vertex, geometry where the
+ * host has it, fragment), compiled and linked on the host; the default uniform block and the
+ * uniform blocks bound as host uniform buffers.
  *
  * The client's SPIR-V follows the descriptor contract of src/frontend/glsl/glsl.h (set 0;
  * binding 0 the default block, 1 + i uniform block i, 32 + j combined image sampler j) and ends
  * its last pre-rasterization stage with Vulkan's clip depth (z + w) / 2: SPIRV-Cross's
- * fixup_clipspace undoes that (z' = 2z - w) so the host's GL depth range applies unchanged.
+ * fixup_clipspace undoes that (z' = 2z - w) so the host's GL depth range applies unchanged (in
+ * a geometry stage, before each EmitVertex: emit_vertex_depth).
  * Uniform buffer bindings stay as they are (checked against the host's count here); sampler
  * binding 32 + j becomes texture unit j. */
 #include <ctype.h>
@@ -340,8 +342,9 @@ emit_vertex_depth(const char *src)
    return out;
 }
 
-/* A geometry stage that emits points: whether it writes gl_PointSize (ESSL lets it only under
- * EXT_geometry_point_size) and whether its output is points at all. */
+/* A geometry stage: whether its output is points, and whether it writes gl_PointSize (ESSL
+ * lets it only under EXT_geometry_point_size): whether its outputs have the built-in, which the
+ * front end's EmitVertex wrapper writes wherever gl_PerVertex keeps it. */
 static void
 geometry_points(spvc_compiler comp, spvc_resources res, bool *emits_points, bool *writes_size)
 {
@@ -479,6 +482,8 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
          snprintf(t->why, sizeof(t->why), "no main() in the translated fragment shader");
    } else if (stage == MGP_SHADER_STAGE_GEOMETRY) {
       t->source = emit_vertex_depth(out);
+      if (!t->source)
+         snprintf(t->why, sizeof(t->why), "out of memory");
    } else {
       t->source = strdup(out);
    }
@@ -543,7 +548,8 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
       goto declined;
    }
    /* the caps offer the geometry stage only where the host has it (MGP_CAP_GEOMETRY_STAGE) */
-   if (args->stage_mask != (vs | fs) && (args->stage_mask != (vs | gs | fs) || !scr->geometry)) {
+   const uint32_t others = args->stage_mask & ~(vs | fs | (scr->geometry ? gs : 0));
+   if (!(args->stage_mask & vs) || others) {
       snprintf(why, sizeof(why), "stages 0x%x (vertex, %sfragment only)", args->stage_mask,
                scr->geometry ? "geometry and " : "");
       goto declined;
@@ -575,6 +581,17 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
    bool made = true;
    for (unsigned i = 0; i < NSTAGES && made; i++) {
       const unsigned st = stages[i].stage;
+      if (st == MGP_SHADER_STAGE_FRAGMENT && !(args->stage_mask & fs)) {
+         /* GL links a program without a fragment stage (its fragments' colours are undefined:
+          * transform feedback, rasterizer discard, depth only); GLES links none without one,
+          * so it gets one that writes nothing */
+         char empty[48];
+         snprintf(empty, sizeof(empty), "#version %d es\nvoid main()\n{\n}\n", scr->essl_version);
+         made = (tr[i].source = strdup(empty)) != NULL;
+         if (!made)
+            snprintf(why, sizeof(why), "out of memory");
+         continue;
+      }
       if (!(args->stage_mask >> st & 1))
          continue;
       made = translate(scr, &args->spirv[st], st, st == last_pre_raster, s, &tr[i]);
