@@ -891,6 +891,14 @@ fe_atomic_bindings(const struct fe_context *ctx)
 {
    return fe_ssbo_bindings(ctx) ? FE_MAX_ATOMIC_BINDINGS : 0;
 }
+/* GL 3.2's geometry stage: where the backend has it (MGP_CAP_GEOMETRY_STAGE), and never in an
+ * ES 2.0 or 3.0 context. Without it GL_GEOMETRY_SHADER is an unknown shader type. */
+static inline bool
+fe_geometry_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES &&
+          (ctx->share->caps->cap_bits & MGP_CAP_GEOMETRY_STAGE) != 0;
+}
 static inline bool
 fe_compute_offered(const struct fe_context *ctx)
 {

@@ -16,7 +16,8 @@ GLuint
 mgl_glCreateShader(GLenum type)
 {
    FE_CTX_OR_RETURN(0);
-   FE_CHECK(type != GL_VERTEX_SHADER && type != GL_GEOMETRY_SHADER && type != GL_FRAGMENT_SHADER &&
+   FE_CHECK(type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER &&
+               (type != GL_GEOMETRY_SHADER || !fe_geometry_offered(ctx)) &&
                (type != GL_COMPUTE_SHADER || !fe_compute_offered(ctx)),
             GL_INVALID_ENUM, 0);
    struct fe_shader *sh = calloc(1, sizeof(*sh));

@@ -170,6 +170,10 @@ enum mgp_call_class {
  * draw_vbo's draw_id_offset); without it the client does not list
  * GL_ARB_shader_draw_parameters */
 #define MGP_CAP_DRAW_PARAMETERS (1u << 14)
+/* programs may have a geometry stage (create_shader's stage_mask vertex, geometry and fragment;
+ * the adjacency primitives; gl_Layer into a layered framebuffer); without it the client refuses
+ * geometry shaders (glCreateShader(GL_GEOMETRY_SHADER) is GL_INVALID_ENUM, as before GL 3.2) */
+#define MGP_CAP_GEOMETRY_STAGE (1u << 15)
 
 /* mgp_vertex_attrib.flags */
 #define MGP_ATTRIB_NORMALIZED (1u << 0)

@@ -485,6 +485,93 @@ sc_gs_adjacency(void)
    (void)ms;
 }
 
+/* gs_offered: the geometry stage where the server has it (MGP_CAP_GEOMETRY_STAGE) and its
+ * refusal where it has not (tests/gles/hide_geometry.sh hides the GLES host's): either
+ * glCreateShader(GL_GEOMETRY_SHADER) makes a shader, and a program with it expands a point into
+ * a square, or it is GL_INVALID_ENUM and makes nothing, as in a context before GL 3.2 (the type
+ * is unknown there). Vertex and fragment rectangles draw either way, under depth test GL_LESS:
+ * the square is at GL z -0.5 (window depth 0.25), one rectangle crossing it at z 0 (0.5) stays
+ * behind it and one at z -0.75 (0.125) in front, so the square's depth must be GL's as the
+ * vertex stage's is. Prints which it saw. */
+void
+sc_gs_offered(void)
+{
+   static const char *gs = "#version 150 core\n"
+                           "layout(points) in;\n"
+                           "layout(triangle_strip, max_vertices = 4) out;\n"
+                           "in VertexData { float half_size; } gs_in[];\n"
+                           "uniform vec4 u_colors[3];\n"
+                           "uniform float u_z;\n"
+                           "out vec4 g_color;\n"
+                           "void main() {\n"
+                           "  for (int i = 0; i < 4; i++) {\n"
+                           "    float h = gs_in[0].half_size;\n"
+                           "    vec2 d = vec2((i & 1) != 0 ? h : -h, (i & 2) != 0 ? h : -h);\n"
+                           "    gl_Position = vec4(gl_in[0].gl_Position.xy + d, u_z, 1.0);\n"
+                           "    g_color = u_colors[0];\n"
+                           "    EmitVertex();\n"
+                           "  }\n"
+                           "}\n";
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), cr = V4(0.2f, 0.8f, 0.4f, 1.0f),
+               cb = V4(0.6f, 0.6f, 0.6f, 1.0f), cf = V4(0.2f, 0.4f, 1.0f, 1.0f);
+   model m;
+   model_init(&m, bg);
+   clear_to(bg);
+   glEnable(GL_DEPTH_TEST);
+   glDepthFunc(GL_LESS);
+   const GLuint sh = gl.CreateShader(GL_GEOMETRY_SHADER);
+   const GLenum err = glGetError();
+   const bool offered = sh != 0;
+   if (offered) {
+      if (err != GL_NO_ERROR)
+         fail("glCreateShader(GL_GEOMETRY_SHADER) made shader %u with error 0x%04x", sh, err);
+      gl.DeleteShader(sh);
+      printf("  geometry stage: offered\n");
+      GLuint p = link_program_gs(VS_GS, gs, FS_GS);
+      gl.UseProgram(p);
+      gl.Uniform4fv(uloc(p, "u_colors"), 3, GS_COLOURS[0].v);
+      gl.Uniform1f(uloc(p, "u_half"), 6.0f);
+      gl.Uniform1f(uloc(p, "u_z"), -0.5f);
+      const float pt[2] = {16.0f, 16.0f};
+      mesh mp = make_mesh(pt, 1);
+      glDrawArrays(GL_POINTS, 0, 1);
+      check_gl_error("GS draw");
+      gl.DeleteProgram(p);
+      gl.DeleteBuffers(1, &mp.vbo);
+      gl.DeleteVertexArrays(1, &mp.vao);
+   } else {
+      if (err != GL_INVALID_ENUM)
+         fail("glCreateShader(GL_GEOMETRY_SHADER) made nothing with error 0x%04x (expected "
+              "GL_INVALID_ENUM)",
+              err);
+      printf("  geometry stage: refused\n");
+   }
+   GLuint p = solid_program();
+   const struct {
+      int x0, y0, x1, y1;
+      float z;
+      vec4f c;
+   } rects[3] = {{16, 4, 28, 28, 0.0f, cb}, {4, 4, 14, 14, -0.75f, cf}, {32, 32, 60, 60, 0.0f, cr}};
+   for (int i = 0; i < 3; i++) {
+      set_vec4(p, "u_color", rects[i].c);
+      gl.Uniform1f(uloc(p, "u_z"), rects[i].z);
+      float v[12];
+      rect_vertices(v, (float)rects[i].x0, (float)rects[i].y0, (float)rects[i].x1,
+                    (float)rects[i].y1);
+      mesh mr = make_mesh(v, 6);
+      glDrawArrays(GL_TRIANGLES, 0, 6);
+      gl.DeleteBuffers(1, &mr.vbo);
+      gl.DeleteVertexArrays(1, &mr.vao);
+      model_rect(&m, rects[i].x0, rects[i].y0, rects[i].x1, rects[i].y1, to8(rects[i].c));
+      if (i == 0 && offered) /* the square, in front of the first rectangle */
+         model_rect(&m, 10, 10, 22, 22, to8(GS_COLOURS[0]));
+   }
+   check_gl_error("the vertex and fragment draws");
+   glDisable(GL_DEPTH_TEST);
+   check_frame("the geometry stage offered or refused", &m);
+   gl.DeleteProgram(p);
+}
+
 /* varying_pack: GL counts a stage interface in components, so nearly as many scalar varyings
  * as GL_MAX_VERTEX_OUTPUT_COMPONENTS says (120 floats on lavapipe, far more than its 32
  * locations) pass from the vertex to the fragment stage, each element its own value (read back

@@ -867,3 +867,81 @@ sc_xfb_block_array(void)
    model_init(&m, bg);
    check_frame("the frame (nothing rasterized)", &m);
 }
+
+/* xfb_gs_no_fs: transform feedback from a geometry stage, in a program with no fragment stage
+ * (GL links one; its fragments' colours are undefined, here all discarded). Three GL_POINTS go
+ * in; for each the geometry shader emits two points, g_v = (x, y, gl_PrimitiveIDIn, i) and
+ * gl_Position at GL z 0.25 (the backend's clip-depth remap must not reach the buffer):
+ * GL_POINTS capture of g_v and gl_Position, interleaved, six vertices in emission order. Then
+ * the window, untouched by the discarded points, is the clear colour. */
+void
+sc_xfb_gs_no_fs(void)
+{
+   static const char *vs = "#version 150 core\n"
+                           "in vec2 a_pos;\n"
+                           "void main() { gl_Position = vec4(a_pos, 0.0, 1.0); }\n";
+   static const char *gs = "#version 150 core\n"
+                           "layout(points) in;\n"
+                           "layout(points, max_vertices = 2) out;\n"
+                           "out vec4 g_v;\n"
+                           "void main() {\n"
+                           "  for (int i = 0; i < 2; i++) {\n"
+                           "    vec2 p = gl_in[0].gl_Position.xy;\n"
+                           "    g_v = vec4(p, float(gl_PrimitiveIDIn), float(i));\n"
+                           "    gl_Position = vec4(p / 32.0 - 1.0, 0.25, 1.0);\n"
+                           "    EmitVertex();\n"
+                           "  }\n"
+                           "}\n";
+   GLuint sv = compile(GL_VERTEX_SHADER, vs), sg = compile(GL_GEOMETRY_SHADER, gs);
+   GLuint p = gl.CreateProgram();
+   gl.AttachShader(p, sv);
+   gl.AttachShader(p, sg);
+   const char *names[] = {"g_v", "gl_Position"};
+   gl.TransformFeedbackVaryings(p, 2, names, GL_INTERLEAVED_ATTRIBS);
+   gl.BindAttribLocation(p, 0, "a_pos");
+   gl.LinkProgram(p);
+   GLint ok = 0;
+   gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+   if (!ok) {
+      char log[2048] = "";
+      gl.GetProgramInfoLog(p, sizeof log, NULL, log);
+      die_setup("vertex and geometry program without a fragment stage failed to link:\n%s", log);
+   }
+   gl.DeleteShader(sv);
+   gl.DeleteShader(sg);
+   check_gl_error("vertex and geometry program link");
+   const vec4f bg = V4(0.2f, 0.4f, 0.6f, 1.0f);
+   clear_to(bg);
+   const float pts[6] = {8.0f, 40.0f, 24.0f, 16.0f, 56.0f, 48.0f};
+   mesh m = make_mesh(pts, 3);
+   enum { N = 6, WORDS = 8 };
+   GLuint b = xfb_buffer(N * WORDS * 4 + 16);
+   gl.UseProgram(p);
+   gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b);
+   glEnable(GL_RASTERIZER_DISCARD);
+   gl.BeginTransformFeedback(GL_POINTS);
+   glDrawArrays(GL_POINTS, 0, 3);
+   gl.EndTransformFeedback();
+   glDisable(GL_RASTERIZER_DISCARD);
+   check_gl_error("capture from the geometry stage");
+   float got[N * WORDS], want[N * WORDS];
+   unsigned char tail[16];
+   read_buffer(b, 0, sizeof got, got);
+   read_buffer(b, sizeof got, sizeof tail, tail);
+   for (int v = 0; v < N; v++) {
+      const float x = pts[2 * (v / 2)], y = pts[2 * (v / 2) + 1];
+      const float w[WORDS] = {
+         x, y, (float)(v / 2), (float)(v % 2), x / 32.0f - 1.0f, y / 32.0f - 1.0f, 0.25f, 1.0f};
+      memcpy(want + v * WORDS, w, sizeof w);
+   }
+   check_words("the geometry stage's captured vertices", got, want, N * WORDS);
+   check_sentinel("after the six captured vertices", tail, 16);
+   model md;
+   model_init(&md, bg);
+   check_frame("the window after discarded points", &md);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   gl.DeleteBuffers(1, &b);
+   gl.DeleteBuffers(1, &m.vbo);
+   gl.DeleteVertexArrays(1, &m.vao);
+}

@@ -170,7 +170,9 @@
    X(PFNGLQUERYCOUNTEREXTPROC, QueryCounterEXT)                                                    \
    X(PFNGLGETQUERYOBJECTUI64VEXTPROC, GetQueryObjectui64vEXT)                                      \
    X(PFNGLSAMPLEMASKIPROC, SampleMaski)                                                            \
-   X(PFNGLPOLYGONOFFSETCLAMPEXTPROC, PolygonOffsetClampEXT)
+   X(PFNGLPOLYGONOFFSETCLAMPEXTPROC, PolygonOffsetClampEXT)                                        \
+   X(PFNGLFRAMEBUFFERTEXTUREPROC, FramebufferTexture)                                              \
+   X(PFNGLFRAMEBUFFERTEXTUREEXTPROC, FramebufferTextureEXT)
 
 struct glb_host {
    void *lib; /* the vendor library, dlopen'd RTLD_LOCAL */
@@ -274,6 +276,7 @@ struct glb_vertex_elements {
 struct glb_shader {
    struct glb_obj base;
    GLuint program; /* 0: translation or link failed (declined at the draw) */
+   bool geometry;  /* the program has a geometry stage (adjacency draws go to it) */
    struct mgp_shader_reflection refl;
    /* the default uniform block: the client's bytes and the host buffer bound at binding 0 */
    uint8_t *default_bytes;
@@ -434,6 +437,10 @@ struct glb_screen {
    bool ext_offset_clamp;    /* glPolygonOffsetClampEXT (EXT_polygon_offset_clamp) */
    GLint timer_bits;         /* GL_TIMESTAMP_EXT's counter bits; 0: no EXT_disjoint_timer_query */
    GLint max_clip_distances; /* 0: no EXT_clip_cull_distance */
+   /* the geometry stage (GLES 3.2, or 3.1 with EXT_geometry_shader) and layered framebuffers;
+    * MGL_GLES_HIDE=geometry leaves it out (the client's refusal, tested) */
+   bool geometry;
+   bool ext_geometry_point_size; /* gl_PointSize in the geometry stage */
    char renderer[128], version[128];
    GLint max_texture_size, max_3d_texture_size, max_array_layers, max_cube_size,
       max_renderbuffer_size, max_samples, max_integer_samples, max_vertex_attribs, max_ubo_bindings,

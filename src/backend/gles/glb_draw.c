@@ -2,8 +2,8 @@
  * the state it needs on the host through the screen's shadow of host state (glb.h), so a
  * draw costs host calls only for what changed since the last; what GLES cannot do as sent (logic ops,
  * depth clamp, polygon modes, dual-source factors, first-vertex provoking, zero strides, BGRA or
- * double attributes, base instances, adjacency, indirect draws, a restart index other than all
- * ones) drops the draw with a named decline. */
+ * double attributes, base instances, adjacency without a geometry stage, indirect draws, a
+ * restart index other than all ones) drops the draw with a named decline. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -195,7 +195,12 @@ static const GLenum prims[MGP_PRIM_COUNT] = {
    [MGP_PRIM_TRIANGLES] = GL_TRIANGLES,
    [MGP_PRIM_TRIANGLE_STRIP] = GL_TRIANGLE_STRIP,
    [MGP_PRIM_TRIANGLE_FAN] = GL_TRIANGLE_FAN,
-   /* adjacency and patches: no geometry or tessellation stage here yet (0: declined) */
+   /* adjacency: only into a program's geometry stage (glb_draw_vbo); patches: no tessellation
+    * stage here (0: declined) */
+   [MGP_PRIM_LINES_ADJACENCY] = GL_LINES_ADJACENCY,
+   [MGP_PRIM_LINE_STRIP_ADJACENCY] = GL_LINE_STRIP_ADJACENCY,
+   [MGP_PRIM_TRIANGLES_ADJACENCY] = GL_TRIANGLES_ADJACENCY,
+   [MGP_PRIM_TRIANGLE_STRIP_ADJACENCY] = GL_TRIANGLE_STRIP_ADJACENCY,
 };
 
 static const GLenum vertex_types[MGP_VERTEX_TYPE_COUNT] = {
@@ -649,8 +654,11 @@ glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
    struct glb_screen *scr = ctx->scr;
    if (ctx->cond_discard || !glb_context_bind_draw(ctx))
       return; /* conditional rendering on a zero result (GL 3.3 §2.18) */
-   /* GL_POINTS is 0: the modes GLES draws are POINTS .. TRIANGLE_FAN */
-   const bool mode_ok = args->mode <= MGP_PRIM_TRIANGLE_FAN;
+   /* GL_POINTS is 0: the modes GLES draws are POINTS .. TRIANGLE_FAN, and the adjacency ones
+    * into a geometry stage (checked with the program below) */
+   const bool adjacency =
+      args->mode >= MGP_PRIM_LINES_ADJACENCY && args->mode <= MGP_PRIM_TRIANGLE_STRIP_ADJACENCY;
+   const bool mode_ok = args->mode <= MGP_PRIM_TRIANGLE_FAN || (adjacency && scr->geometry);
    const GLenum mode = mode_ok ? prims[args->mode] : 0;
    const bool restart = args->flags & MGP_DRAW_PRIMITIVE_RESTART;
    const uint32_t all_ones = args->index_size == 1   ? 0xffu
@@ -668,6 +676,11 @@ glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
                                 : glb_lookup(scr, &scr->shaders, ctx->program, "draw");
    if (!prog || !prog->program) {
       MGU_DECLINE(backend_draw_incomplete, "gles: a draw without a usable program");
+      return;
+   }
+   if (adjacency && !prog->geometry) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: an adjacency draw without a geometry stage (mode %u)", args->mode);
       return;
    }
    const struct mgp_render_state *rs = NULL;

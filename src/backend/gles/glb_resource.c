@@ -628,13 +628,23 @@ glb_attach(struct glb_context *ctx, GLenum target, GLenum at, const struct mgp_s
    const uint32_t layers = r->tex_target == GL_TEXTURE_3D && s->level < 32
                               ? (r->layers >> s->level ? r->layers >> s->level : 1)
                               : r->layers;
-   if (r->is_buffer || s->layered || s->layer >= layers) {
+   /* a layered attachment: every layer of a 3D, array or cube level (GLES 3.2's
+    * glFramebufferTexture, EXT_geometry_shader's on 3.1), where the host has the geometry
+    * stage that selects them */
+   const bool layered = s->layered && !r->is_buffer && r->tex_target != GL_TEXTURE_2D &&
+                        r->desc.target != MGP_RESOURCE_TARGET_RENDERBUFFER;
+   if (r->is_buffer || (s->layered && (!layered || !ctx->scr->geometry)) ||
+       (!s->layered && s->layer >= layers)) {
       MGU_DECLINE(backend_feature_unimplemented,
                   "gles: %s: a layered or buffer attachment (layer %u of %u)", call, s->layer,
                   layers);
       return false;
    }
-   if (r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER)
+   if (layered && ctx->scr->es_minor >= 2)
+      GLB_GL(h)->glFramebufferTexture(target, at, r->name, s->level);
+   else if (layered)
+      GLB_GL(h)->glFramebufferTextureEXT(target, at, r->name, s->level);
+   else if (r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER)
       GLB_GL(h)->glFramebufferRenderbuffer(target, at, GL_RENDERBUFFER, r->name);
    else if (r->tex_target == GL_TEXTURE_3D || r->tex_target == GL_TEXTURE_2D_ARRAY)
       GLB_GL(h)->glFramebufferTextureLayer(target, at, r->name, s->level, (GLint)s->layer);

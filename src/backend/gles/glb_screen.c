@@ -156,6 +156,19 @@ has_word(const char *list, const char *word)
    return false;
 }
 
+/* Whether MGL_GLES_HIDE (a comma list of host features, test-only) names feature: the backend
+ * then leaves the host's feature unused, as on a host without it. */
+static bool
+hidden(const char *feature)
+{
+   const char *list = getenv("MGL_GLES_HIDE");
+   const size_t n = strlen(feature);
+   for (const char *p = list; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+      if (!strncmp(p, feature, n) && (p[n] == ',' || p[n] == 0))
+         return true;
+   return false;
+}
+
 /* The display: surfaceless where the vendor has it, else the first EGL device. */
 static bool
 open_display(struct glb_screen *scr, char *why, unsigned why_size)
@@ -266,6 +279,13 @@ read_limits(struct glb_screen *scr)
    scr->ext_read_depth = ext && strstr(ext, "GL_NV_read_depth");
    scr->ext_srgb_write_control = ext && strstr(ext, "GL_EXT_sRGB_write_control");
    scr->ext_read_stencil = ext && strstr(ext, "GL_NV_read_stencil");
+   /* the geometry stage: core in 3.2; on 3.1 SPIRV-Cross names EXT_geometry_shader, whose
+    * glFramebufferTextureEXT attaches layered images */
+   scr->geometry =
+      !hidden("geometry") && ((scr->es_minor >= 2 && h->glFramebufferTexture) ||
+                              (scr->es_minor == 1 && has_word(ext, "GL_EXT_geometry_shader") &&
+                               h->glFramebufferTextureEXT));
+   scr->ext_geometry_point_size = scr->geometry && (has_word(ext, "GL_EXT_geometry_point_size"));
    if (ext && strstr(ext, "GL_EXT_clip_cull_distance"))
       GLB_GL(h)->glGetIntegerv(GL_MAX_CLIP_DISTANCES_EXT, &scr->max_clip_distances);
    if (ext && strstr(ext, "GL_EXT_disjoint_timer_query") && h->glQueryCounterEXT &&
@@ -453,6 +473,8 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_MIRROR_CLAMP_TO_EDGE;
    if (scr->ext_offset_clamp)
       c.cap_bits |= MGP_CAP_POLYGON_OFFSET_CLAMP;
+   if (scr->geometry)
+      c.cap_bits |= MGP_CAP_GEOMETRY_STAGE;
    c.max_texture_size = clamp_u32(scr->max_texture_size, UINT32_MAX);
    c.max_3d_texture_size = clamp_u32(scr->max_3d_texture_size, UINT32_MAX);
    c.max_array_layers = clamp_u32(scr->max_array_layers, UINT32_MAX);

@@ -1,13 +1,16 @@
 /* glb_shader.c — programs: the client's SPIR-V translated to ESSL with SPIRV-Cross's C API
- * (320 es, 310 es or 300 es, by the host context), compiled and linked on the host; the
- * default uniform block and the uniform blocks bound as host uniform buffers.
+ * (320 es, 310 es or 300 es, by the host context), stage by stage (vertex, geometry where the
+ * host has it, fragment), compiled and linked on the host; the default uniform block and the
+ * uniform blocks bound as host uniform buffers.
  *
  * The client's SPIR-V follows the descriptor contract of src/frontend/glsl/glsl.h (set 0;
  * binding 0 the default block, 1 + i uniform block i, 32 + j combined image sampler j) and ends
  * its last pre-rasterization stage with Vulkan's clip depth (z + w) / 2: SPIRV-Cross's
- * fixup_clipspace undoes that (z' = 2z - w) so the host's GL depth range applies unchanged.
+ * fixup_clipspace undoes that (z' = 2z - w) so the host's GL depth range applies unchanged (in
+ * a geometry stage, before each EmitVertex: emit_vertex_depth).
  * Uniform buffer bindings stay as they are (checked against the host's count here); sampler
  * binding 32 + j becomes texture unit j. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,9 +64,11 @@ base_instance_input(struct glb_screen *scr, spvc_compiler comp, spvc_resources r
 /* ESSL refuses explicit locations on the members of a block declared as an array, and Mesa
  * refuses one on such a block itself (it gives the members locations from it). Without any,
  * ESSL matches the block by its name, which both sides of the interface keep from the client's
- * GLSL: the block's and its members' locations are dropped. */
+ * GLSL: the block's and its members' locations are dropped. every_block: also those of blocks
+ * that are not arrays (the vertex stage's outputs into a geometry stage, whose inputs are
+ * arrays: Mesa matches a block with a location only to one with a location). */
 static void
-block_locations(spvc_compiler comp, spvc_resources res, spvc_resource_type type)
+block_locations(spvc_compiler comp, spvc_resources res, spvc_resource_type type, bool every_block)
 {
    const spvc_reflected_resource *list = NULL;
    size_t count = 0;
@@ -73,7 +78,7 @@ block_locations(spvc_compiler comp, spvc_resources res, spvc_resource_type type)
       const spvc_type var = spvc_compiler_get_type_handle(comp, list[i].type_id);
       const spvc_type block = spvc_compiler_get_type_handle(comp, list[i].base_type_id);
       if (spvc_type_get_basetype(block) != SPVC_BASETYPE_STRUCT ||
-          !spvc_type_get_num_array_dimensions(var))
+          (!every_block && !spvc_type_get_num_array_dimensions(var)))
          continue;
       spvc_compiler_unset_decoration(comp, list[i].id, SpvDecorationLocation);
       for (unsigned m = 0; m < spvc_type_get_num_member_types(block); m++)
@@ -300,10 +305,95 @@ wrap_main(const char *src, const char *epilogue)
    return out;
 }
 
-/* SPIR-V words to ESSL; false with t->why filled. */
+/* The geometry stage's ESSL with GL's clip depth back before each vertex it emits: the
+ * client's SPIR-V writes Vulkan's (z + w) / 2 into gl_Position before each EmitVertex, and
+ * z' = 2z - w undoes it there, as SPIRV-Cross's fixup does at the end of a vertex stage's main
+ * (malloc'd; NULL: out of memory). */
+static char *
+emit_vertex_depth(const char *src)
+{
+   static const char call[] = "EmitVertex();";
+   static const char fix[] = "gl_Position.z = 2.0 * gl_Position.z - gl_Position.w; ";
+   size_t n = 0;
+   for (const char *p = strstr(src, call); p; p = strstr(p + 1, call))
+      n++;
+   const size_t len = strlen(src) + n * (sizeof(fix) - 1) + 1;
+   char *out = malloc(len);
+   if (!out)
+      return NULL;
+   char *o = out;
+   for (const char *p = src;;) {
+      const char *at = strstr(p, call);
+      /* a call of the built-in, not of a function whose name ends in it */
+      while (at && at > src && (isalnum((unsigned char)at[-1]) || at[-1] == '_'))
+         at = strstr(at + 1, call);
+      if (!at) {
+         memcpy(o, p, strlen(p) + 1);
+         break;
+      }
+      memcpy(o, p, (size_t)(at - p));
+      o += at - p;
+      memcpy(o, fix, sizeof(fix) - 1);
+      o += sizeof(fix) - 1;
+      memcpy(o, call, sizeof(call) - 1);
+      o += sizeof(call) - 1;
+      p = at + sizeof(call) - 1;
+   }
+   return out;
+}
+
+/* A geometry stage: whether its output is points, and whether it writes gl_PointSize (ESSL
+ * lets it only under EXT_geometry_point_size): whether its outputs have the built-in, which the
+ * front end's EmitVertex wrapper writes wherever gl_PerVertex keeps it. */
+static void
+geometry_points(spvc_compiler comp, spvc_resources res, bool *emits_points, bool *writes_size)
+{
+   const SpvExecutionMode *modes = NULL;
+   size_t num_modes = 0;
+   *emits_points = *writes_size = false;
+   if (spvc_compiler_get_execution_modes(comp, &modes, &num_modes) == SPVC_SUCCESS)
+      for (size_t i = 0; i < num_modes; i++)
+         *emits_points |= modes[i] == SpvExecutionModeOutputPoints;
+   const spvc_reflected_builtin_resource *list = NULL;
+   size_t count = 0;
+   if (spvc_resources_get_builtin_resource_list_for_type(
+          res, SPVC_BUILTIN_RESOURCE_TYPE_STAGE_OUTPUT, &list, &count) != SPVC_SUCCESS)
+      return;
+   for (size_t i = 0; i < count; i++)
+      *writes_size |= list[i].builtin == SpvBuiltInPointSize;
+}
+
+/* The geometry stage's ESSL needs: GLES 3.2 has it; 3.1 only under EXT_geometry_shader (which
+ * SPIRV-Cross names below 320). gl_PointSize needs EXT_geometry_point_size on both. A stage
+ * emitting points without writing gl_PointSize leaves GL's size (glPointSize's, the front end's
+ * wrapper writes it unless gl_PerVertex was redeclared without it) to no one: as the Vulkan
+ * backend, such a program is refused by name rather than drawn at the host's size 1. */
 static bool
-translate(struct glb_screen *scr, const struct mgp_span *words, bool last_pre_raster,
-          struct glb_shader *s, struct translate *t)
+geometry_stage(struct glb_screen *scr, spvc_compiler comp, spvc_resources res, struct translate *t)
+{
+   bool points = false, size = false;
+   geometry_points(comp, res, &points, &size);
+   if (points && !size) {
+      snprintf(t->why, sizeof(t->why),
+               "a geometry shader that emits points without writing gl_PointSize");
+      return false;
+   }
+   if (size && !scr->ext_geometry_point_size) {
+      snprintf(t->why, sizeof(t->why),
+               "gl_PointSize in the geometry stage (the host has no EXT_geometry_point_size)");
+      return false;
+   }
+   if (size)
+      spvc_compiler_require_extension(comp, "GL_EXT_geometry_point_size");
+   return true;
+}
+
+/* SPIR-V words of one stage (MGP_SHADER_STAGE_*) to ESSL; last_pre_raster: the stage whose
+ * positions are rasterized (the geometry stage where the program has one, else the vertex
+ * stage). False with t->why filled. */
+static bool
+translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
+          bool last_pre_raster, struct glb_shader *s, struct translate *t)
 {
    spvc_context sc = NULL;
    if (spvc_context_create(&sc) != SPVC_SUCCESS) {
@@ -332,8 +422,11 @@ translate(struct glb_screen *scr, const struct mgp_span *words, bool last_pre_ra
     * are declined (glb_draw.c), so BaseInstance is 0 and GLES's gl_InstanceID is exact. */
    spvc_compiler_options_set_bool(opts, SPVC_COMPILER_OPTION_GLSL_SUPPORT_NONZERO_BASE_INSTANCE,
                                   SPVC_FALSE);
-   spvc_compiler_options_set_bool(opts, SPVC_COMPILER_OPTION_FIXUP_DEPTH_CONVENTION,
-                                  last_pre_raster ? SPVC_TRUE : SPVC_FALSE);
+   /* SPIRV-Cross undoes the clip depth at the end of main: the geometry stage's is undone at
+    * each EmitVertex instead (emit_vertex_depth) */
+   spvc_compiler_options_set_bool(
+      opts, SPVC_COMPILER_OPTION_FIXUP_DEPTH_CONVENTION,
+      last_pre_raster && stage != MGP_SHADER_STAGE_GEOMETRY ? SPVC_TRUE : SPVC_FALSE);
    if (spvc_compiler_install_compiler_options(comp, opts) != SPVC_SUCCESS ||
        spvc_compiler_create_shader_resources(comp, &res) != SPVC_SUCCESS)
       goto done;
@@ -363,27 +456,34 @@ translate(struct glb_screen *scr, const struct mgp_span *words, bool last_pre_ra
          goto done;
       }
    }
-   block_locations(comp, res, SPVC_RESOURCE_TYPE_STAGE_INPUT);
-   block_locations(comp, res, SPVC_RESOURCE_TYPE_STAGE_OUTPUT);
+   block_locations(comp, res, SPVC_RESOURCE_TYPE_STAGE_INPUT, false);
+   block_locations(comp, res, SPVC_RESOURCE_TYPE_STAGE_OUTPUT,
+                   stage == MGP_SHADER_STAGE_VERTEX && !last_pre_raster);
    /* GLES declares gl_ClipDistance only with EXT_clip_cull_distance (the caps offer clip
     * distances only then) */
    if (scr->max_clip_distances)
       spvc_compiler_require_extension(comp, "GL_EXT_clip_cull_distance");
-   if (last_pre_raster &&
+   if (stage == MGP_SHADER_STAGE_VERTEX &&
        !base_instance_input(scr, comp, res, s->refl.vertex_input_mask, &s->base_instance_loc, t))
+      goto done;
+   if (stage == MGP_SHADER_STAGE_GEOMETRY && !geometry_stage(scr, comp, res, t))
       goto done;
    if (last_pre_raster)
       xfb_layout(comp, res, s);
-   else
+   if (stage == MGP_SHADER_STAGE_FRAGMENT) {
       s->point_origin_offset = point_origin_offset(comp, res);
-   if (!last_pre_raster)
       alpha_one_outputs(comp, res, t);
+   }
    if (spvc_compiler_compile(comp, &out) != SPVC_SUCCESS)
       goto done;
    if (t->epilogue[0]) {
       t->source = wrap_main(out, t->epilogue);
       if (!t->source)
          snprintf(t->why, sizeof(t->why), "no main() in the translated fragment shader");
+   } else if (stage == MGP_SHADER_STAGE_GEOMETRY) {
+      t->source = emit_vertex_depth(out);
+      if (!t->source)
+         snprintf(t->why, sizeof(t->why), "out of memory");
    } else {
       t->source = strdup(out);
    }
@@ -397,7 +497,8 @@ done:
 }
 
 static GLuint
-compile(struct glb_screen *scr, GLenum stage, const char *src, char *why, size_t why_size)
+compile(struct glb_screen *scr, GLenum stage, const char *name, const char *src, char *why,
+        size_t why_size)
 {
    const struct glb_host *h = scr->h;
    GLuint s = GLB_GL(h)->glCreateShader(stage);
@@ -408,7 +509,7 @@ compile(struct glb_screen *scr, GLenum stage, const char *src, char *why, size_t
    if (!ok) {
       char log[160] = "";
       GLB_GL(h)->glGetShaderInfoLog(s, sizeof(log), NULL, log);
-      snprintf(why, why_size, "host compile: %s", log);
+      snprintf(why, why_size, "host compile (%s): %s", name, log);
       GLB_GL(h)->glDeleteShader(s);
       return 0;
    }
@@ -438,15 +539,19 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
       free(s);
       return;
    }
-   const uint32_t vs = 1u << MGP_SHADER_STAGE_VERTEX, fs = 1u << MGP_SHADER_STAGE_FRAGMENT;
+   const uint32_t vs = 1u << MGP_SHADER_STAGE_VERTEX, gs = 1u << MGP_SHADER_STAGE_GEOMETRY,
+                  fs = 1u << MGP_SHADER_STAGE_FRAGMENT;
    char why[256] = "";
    if (s->refl.default_block_size > (uint32_t)scr->max_ubo_size) {
       snprintf(why, sizeof(why), "a default block of %u bytes (the host's blocks hold %d)",
                s->refl.default_block_size, scr->max_ubo_size);
       goto declined;
    }
-   if (args->stage_mask != (vs | fs)) {
-      snprintf(why, sizeof(why), "stages 0x%x (vertex and fragment only)", args->stage_mask);
+   /* the caps offer the geometry stage only where the host has it (MGP_CAP_GEOMETRY_STAGE) */
+   const uint32_t others = args->stage_mask & ~(vs | fs | (scr->geometry ? gs : 0));
+   if (!(args->stage_mask & vs) || others) {
+      snprintf(why, sizeof(why), "stages 0x%x (vertex, %sfragment only)", args->stage_mask,
+               scr->geometry ? "geometry and " : "");
       goto declined;
    }
    for (unsigned st = 0; st < MGP_SHADER_STAGE_COUNT; st++) {
@@ -457,17 +562,51 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
       }
    }
    const struct glb_host *h = scr->h;
-   struct translate tv = {0}, tf = {0};
-   GLuint v = 0, f = 0, p = 0;
-   if (!translate(scr, &args->spirv[MGP_SHADER_STAGE_VERTEX], true, s, &tv)) {
-      snprintf(why, sizeof(why), "vertex: %s", tv.why);
-   } else if (!translate(scr, &args->spirv[MGP_SHADER_STAGE_FRAGMENT], false, s, &tf)) {
-      snprintf(why, sizeof(why), "fragment: %s", tf.why);
-   } else if ((v = compile(scr, GL_VERTEX_SHADER, tv.source, why, sizeof(why))) &&
-              (f = compile(scr, GL_FRAGMENT_SHADER, tf.source, why, sizeof(why)))) {
+   /* the host's stages in the order they run; the last before the fragment stage rasterizes */
+   static const struct {
+      unsigned stage;
+      GLenum host;
+      const char *name;
+   } stages[] = {
+      {MGP_SHADER_STAGE_VERTEX, GL_VERTEX_SHADER, "vertex"},
+      {MGP_SHADER_STAGE_GEOMETRY, GL_GEOMETRY_SHADER, "geometry"},
+      {MGP_SHADER_STAGE_FRAGMENT, GL_FRAGMENT_SHADER, "fragment"},
+   };
+   enum { NSTAGES = sizeof(stages) / sizeof(stages[0]) };
+   const unsigned last_pre_raster =
+      args->stage_mask & gs ? MGP_SHADER_STAGE_GEOMETRY : MGP_SHADER_STAGE_VERTEX;
+   struct translate tr[NSTAGES];
+   GLuint sh[NSTAGES] = {0}, p = 0;
+   memset(tr, 0, sizeof(tr));
+   bool made = true;
+   for (unsigned i = 0; i < NSTAGES && made; i++) {
+      const unsigned st = stages[i].stage;
+      if (st == MGP_SHADER_STAGE_FRAGMENT && !(args->stage_mask & fs)) {
+         /* GL links a program without a fragment stage (its fragments' colours are undefined:
+          * transform feedback, rasterizer discard, depth only); GLES links none without one,
+          * so it gets one that writes nothing */
+         char empty[48];
+         snprintf(empty, sizeof(empty), "#version %d es\nvoid main()\n{\n}\n", scr->essl_version);
+         made = (tr[i].source = strdup(empty)) != NULL;
+         if (!made)
+            snprintf(why, sizeof(why), "out of memory");
+         continue;
+      }
+      if (!(args->stage_mask >> st & 1))
+         continue;
+      made = translate(scr, &args->spirv[st], st, st == last_pre_raster, s, &tr[i]);
+      if (!made)
+         snprintf(why, sizeof(why), "%s: %s", stages[i].name, tr[i].why);
+   }
+   for (unsigned i = 0; i < NSTAGES && made; i++)
+      if (tr[i].source)
+         made = (sh[i] = compile(scr, stages[i].host, stages[i].name, tr[i].source, why,
+                                 sizeof(why))) != 0;
+   if (made) {
       p = GLB_GL(h)->glCreateProgram();
-      GLB_GL(h)->glAttachShader(p, v);
-      GLB_GL(h)->glAttachShader(p, f);
+      for (unsigned i = 0; i < NSTAGES; i++)
+         if (sh[i])
+            GLB_GL(h)->glAttachShader(p, sh[i]);
       if (s->xfb_count && !s->xfb_why[0])
          GLB_GL(h)->glTransformFeedbackVaryings(
             p, (GLsizei)s->xfb_count, (const GLchar *const *)s->xfb_names,
@@ -483,17 +622,19 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
          p = 0;
       }
    }
-   if (mgu_log_level() >= MGU_LOG_DEBUG && tv.source && tf.source)
-      mgu_log(MGU_LOG_DEBUG, "gles: program {%u,%u}\n%s\n%s", s->base.h.slot, s->base.h.gen,
-              tv.source, tf.source);
-   free(tv.source);
-   free(tf.source);
-   if (v)
-      GLB_GL(h)->glDeleteShader(v);
-   if (f)
-      GLB_GL(h)->glDeleteShader(f);
+   if (mgu_log_level() >= MGU_LOG_DEBUG)
+      for (unsigned i = 0; i < NSTAGES; i++)
+         if (tr[i].source)
+            mgu_log(MGU_LOG_DEBUG, "gles: program {%u,%u} %s stage\n%s", s->base.h.slot,
+                    s->base.h.gen, stages[i].name, tr[i].source);
+   for (unsigned i = 0; i < NSTAGES; i++) {
+      free(tr[i].source);
+      if (sh[i])
+         GLB_GL(h)->glDeleteShader(sh[i]);
+   }
    if (p) {
       s->program = p;
+      s->geometry = (args->stage_mask & gs) != 0;
       s->alpha_one_loc = GLB_GL(h)->glGetUniformLocation(p, "_mgl_AlphaToOne");
       s->alpha_one_host = -1;
       scr->stats.programs_linked++;
