@@ -3360,3 +3360,271 @@ sc_line_diamond_exit(void)
    gl.DeleteVertexArrays(1, &m.vao);
    gl.DeleteProgram(p);
 }
+
+/* clip_distance: a program writes gl_ClipDistance[0], [1] and [3], [1] negative everywhere;
+ * with GL_CLIP_DISTANCE0 and GL_CLIP_DISTANCE3 enabled a rectangle is cut to x in [16, 48) and
+ * distance 1, not enabled, cuts nothing (GL 3.3 §2.20); with GL_CLIP_DISTANCE0 then disabled
+ * too, the next draw keeps x < 48. A host that enables none of them (the GLES backend before
+ * its switch table named them) clips by every distance written, so nothing is drawn.
+ * mgl's Vulkan backend clips by every distance the program writes too (Vulkan has no switch;
+ * the enables are not applied yet): it skips the program's distance 1 there. */
+void
+sc_clip_distance(void)
+{
+   const char *renderer = (const char *)glGetString(GL_RENDERER);
+   const bool writes_all = on_mgl() && renderer && strstr(renderer, "(Vulkan:");
+   char vs[512];
+   snprintf(vs, sizeof(vs),
+            "#version 330 core\n"
+            "layout(location = 0) in vec2 a_pos;\n"
+            "void main() {\n"
+            "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+            "  gl_ClipDistance[0] = a_pos.x - 16.0;\n"
+            "  %s\n"
+            "  gl_ClipDistance[3] = 48.0 - a_pos.x;\n"
+            "}\n",
+            writes_all ? "" : "gl_ClipDistance[1] = -1.0;");
+   if (writes_all)
+      skipped("a clip distance the program writes with its switch off (mgl's Vulkan backend "
+              "clips by every distance written)");
+   const vec4f bg = V4(0.0f, 0.0f, 0.2f, 1.0f), col = V4(0.8f, 0.4f, 0.2f, 1.0f);
+   GLuint p = link_program(vs, FS_UNIFORM);
+   gl.UseProgram(p);
+   set_vec4(p, "u_color", col);
+   float bottom[12], top[12];
+   rect_vertices(bottom, 0, 0, 64, 32);
+   rect_vertices(top, 0, 32, 64, 64);
+   mesh mb = make_mesh(bottom, 6), mt = make_mesh(top, 6);
+   clear_to(bg);
+   glEnable(GL_CLIP_DISTANCE0);
+   glEnable(GL_CLIP_DISTANCE3);
+   gl.BindVertexArray(mb.vao);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glDisable(GL_CLIP_DISTANCE0);
+   gl.BindVertexArray(mt.vao);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glDisable(GL_CLIP_DISTANCE3);
+   check_gl_error("clip distances");
+   model m;
+   model_init(&m, bg);
+   model_rect(&m, 16, 0, 48, 32, to8(col));
+   model_rect(&m, writes_all ? 16 : 0, 32, 48, 64, to8(col));
+   check_frame("clip_distance", &m);
+}
+
+/* draw_marks: pairs of draws with one state change between them and nothing else (no clear, no
+ * read, no upload), one change per 4-pixel column, each visible in pixels: a backend that skips
+ * re-applying state a call did not change (the GLES backend's change marks) draws the second of
+ * a pair with the first's state if the call's mark is missing. Columns: 0 viewport, 1 blending,
+ * 2 a uniform, 3 the program, 4 a uniform buffer binding, 5 a texture binding, 6 a vertex
+ * buffer, 7 a current attribute value, 8 a vertex stride, 9 the framebuffer, 10 the scissor
+ * switch, 11 the stencil reference alone, 12 two draws with nothing between. */
+void
+sc_draw_marks(void)
+{
+   static const char *vs_color = "#version 330 core\n"
+                                 "layout(location = 0) in vec2 a_pos;\n"
+                                 "layout(location = 1) in vec4 a_color;\n"
+                                 "out vec4 v_color;\n"
+                                 "void main() {\n"
+                                 "  v_color = a_color;\n"
+                                 "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                                 "}\n";
+   static const char *fs_color = "#version 330 core\n"
+                                 "in vec4 v_color;\n"
+                                 "out vec4 o_color;\n"
+                                 "void main() { o_color = v_color; }\n";
+   static const char *fs_block = "#version 330 core\n"
+                                 "layout(std140) uniform Tint { vec4 tint; };\n"
+                                 "out vec4 o_color;\n"
+                                 "void main() { o_color = tint; }\n";
+   static const char *fs_tex = "#version 330 core\n"
+                               "uniform sampler2D u_tex;\n"
+                               "out vec4 o_color;\n"
+                               "void main() { o_color = texture(u_tex, vec2(0.5)); }\n";
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   const vec4f a = V4(0.2f, 0.4f, 0.2f, 1.0f), a2 = V4(0.4f, 0.8f, 0.4f, 1.0f);
+   const vec4f b = V4(0.6f, 0.2f, 0.0f, 1.0f), c = V4(0.0f, 0.2f, 0.6f, 1.0f);
+   const GLubyte tex_c[2][4] = {{200, 0, 0, 255}, {0, 200, 100, 255}};
+
+   GLuint p = solid_program(), p2 = solid_program();
+   set_vec4(p2, "u_color", c);
+   GLuint pb = link_program(VS_PIXELS, fs_block), pt = link_program(VS_PIXELS, fs_tex);
+   GLuint pc = link_program(vs_color, fs_color);
+   gl.UseProgram(pb);
+   gl.Uniform2f(uloc(pb, "u_offset"), 0.0f, 0.0f);
+   gl.UniformBlockBinding(pb, gl.GetUniformBlockIndex(pb, "Tint"), 1);
+   gl.UseProgram(pt);
+   gl.Uniform2f(uloc(pt, "u_offset"), 0.0f, 0.0f);
+   gl.Uniform1i(uloc(pt, "u_tex"), 0);
+   GLuint ubo[2];
+   gl.GenBuffers(2, ubo);
+   for (int i = 0; i < 2; i++) {
+      const vec4f v = i ? c : b;
+      gl.BindBuffer(GL_UNIFORM_BUFFER, ubo[i]);
+      gl.BufferData(GL_UNIFORM_BUFFER, sizeof(v), &v, GL_STATIC_DRAW);
+   }
+   GLuint tex[2];
+   glGenTextures(2, tex);
+   for (int i = 0; i < 2; i++) {
+      glBindTexture(GL_TEXTURE_2D, tex[i]);
+      glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, tex_c[i]);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   }
+   glBindTexture(GL_TEXTURE_2D, tex[0]);
+   float v[24];
+   mesh col[13];
+   for (int i = 0; i < 13; i++) {
+      rect_vertices(v, (float)(4 * i), 0, (float)(4 * i + 4), i == 6 ? 32 : 64);
+      col[i] = make_mesh(v, 6);
+   }
+   /* column 6: the top half from a second buffer */
+   GLuint top6;
+   rect_vertices(v, 24, 32, 28, 64);
+   gl.GenBuffers(1, &top6);
+   gl.BindBuffer(GL_ARRAY_BUFFER, top6);
+   gl.BufferData(GL_ARRAY_BUFFER, 12 * sizeof(float), v, GL_STATIC_DRAW);
+   /* column 8: the top half at stride 16 after the bottom half at stride 8 */
+   GLuint buf8;
+   float v8[12 + 24] = {0};
+   rect_vertices(v8, 32, 0, 36, 32);
+   rect_vertices(v, 32, 32, 36, 64);
+   for (int i = 0; i < 6; i++)
+      memcpy(&v8[12 + 4 * i], &v[2 * i], 2 * sizeof(float));
+   gl.GenBuffers(1, &buf8);
+   gl.BindBuffer(GL_ARRAY_BUFFER, buf8);
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof(v8), v8, GL_STATIC_DRAW);
+   /* column 9: the second draw goes to this framebuffer, not the window */
+   GLuint fbo, fbo_tex;
+   glGenTextures(1, &fbo_tex);
+   glBindTexture(GL_TEXTURE_2D, fbo_tex);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, W, H, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   glBindTexture(GL_TEXTURE_2D, tex[0]);
+   gl.GenFramebuffers(1, &fbo);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, fbo_tex, 0);
+   if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      die_setup("draw_marks: framebuffer incomplete");
+   clear_to(bg);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   check_gl_error("draw_marks set-up");
+   clear_to(bg);
+
+   gl.UseProgram(p);
+   set_vec4(p, "u_color", a);
+   /* 0: the viewport */
+   gl.BindVertexArray(col[0].vao);
+   glViewport(0, 0, 64, 32);
+   glDrawArrays(GL_TRIANGLES, 0, 6); /* the column, squeezed into y 0..32 */
+   glViewport(0, 32, 64, 32);
+   glDrawArrays(GL_TRIANGLES, 0, 6); /* and into y 32..64 */
+   glViewport(0, 0, 64, 64);
+   /* 1: blending */
+   gl.BindVertexArray(col[1].vao);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glEnable(GL_BLEND);
+   glBlendFunc(GL_ONE, GL_ONE);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glDisable(GL_BLEND);
+   /* 2: a uniform of the program */
+   gl.BindVertexArray(col[2].vao);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   set_vec4(p, "u_color", b);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   set_vec4(p, "u_color", a);
+   /* 3: the program */
+   gl.BindVertexArray(col[3].vao);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.UseProgram(p2);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   /* 4: a uniform buffer binding */
+   gl.UseProgram(pb);
+   gl.BindVertexArray(col[4].vao);
+   gl.BindBufferBase(GL_UNIFORM_BUFFER, 1, ubo[0]);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.BindBufferBase(GL_UNIFORM_BUFFER, 1, ubo[1]);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   /* 5: a texture binding */
+   gl.UseProgram(pt);
+   gl.BindVertexArray(col[5].vao);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glBindTexture(GL_TEXTURE_2D, tex[1]);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   /* 6: a vertex buffer (the bottom half, then the top half from another buffer) */
+   gl.UseProgram(p);
+   gl.BindVertexArray(col[6].vao);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.BindBuffer(GL_ARRAY_BUFFER, top6);
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), (void *)0);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   /* 7: a current attribute value (attribute 1 has no array) */
+   gl.UseProgram(pc);
+   gl.BindVertexArray(col[7].vao);
+   gl.VertexAttrib4f(1, b.v[0], b.v[1], b.v[2], b.v[3]);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.VertexAttrib4f(1, c.v[0], c.v[1], c.v[2], c.v[3]);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   /* 8: a vertex stride (the bottom half at stride 8, the top half at stride 16) */
+   gl.UseProgram(p);
+   gl.BindVertexArray(col[8].vao);
+   gl.BindBuffer(GL_ARRAY_BUFFER, buf8);
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), (void *)0);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 4 * sizeof(float), (void *)0);
+   glDrawArrays(GL_TRIANGLES, 3, 6);
+   /* 9: the framebuffer, blending adding: a second draw into the window would double it */
+   gl.BindVertexArray(col[9].vao);
+   glEnable(GL_BLEND);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   /* 10: the scissor switch (the top half of the column gets a second, adding draw) */
+   gl.BindVertexArray(col[10].vao);
+   glScissor(40, 32, 4, 32);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glEnable(GL_SCISSOR_TEST);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glDisable(GL_SCISSOR_TEST);
+   glDisable(GL_BLEND);
+   /* 11: the stencil reference alone (the stencil is 0: reference 1 fails, 0 passes) */
+   gl.BindVertexArray(col[11].vao);
+   glEnable(GL_STENCIL_TEST);
+   glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+   glStencilFunc(GL_EQUAL, 1, 0xff);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glStencilFunc(GL_EQUAL, 0, 0xff);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glDisable(GL_STENCIL_TEST);
+   /* 12: the same draw twice, adding */
+   gl.BindVertexArray(col[12].vao);
+   glEnable(GL_BLEND);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glDisable(GL_BLEND);
+   check_gl_error("draw_marks");
+
+   model m;
+   model_init(&m, bg);
+   /* what each column's bottom and top halves show (column 5: the second texture's) */
+   const struct {
+      vec4f bottom, top;
+   } want[13] = {
+      {a, a}, {a2, a2}, {b, b}, {c, c},  {c, c}, {bg, bg}, {a, a},
+      {c, c}, {a, a},   {a, a}, {a, a2}, {a, a}, {a2, a2},
+   };
+   for (int i = 0; i < 13; i++) {
+      model_rect(&m, 4 * i, 0, 4 * i + 4, 32, to8(want[i].bottom));
+      model_rect(&m, 4 * i, 32, 4 * i + 4, 64, to8(want[i].top));
+   }
+   const rgba8 t1 = {{tex_c[1][0], tex_c[1][1], tex_c[1][2], tex_c[1][3]}};
+   model_rect(&m, 20, 0, 24, 64, t1);
+   check_frame("draw_marks", &m);
+   gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+   readback();
+   expect_px("draw_marks: the framebuffer's draw", 37, 10, to8(a));
+   expect_px("draw_marks: the framebuffer's draw", 36, 50, to8(a));
+   expect_px("draw_marks: the framebuffer, outside the draw", 40, 10, to8(bg));
+   gl.BindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+}

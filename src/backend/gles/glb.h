@@ -347,8 +347,32 @@ struct glb_context {
    GLenum xfb_mode;
    uint8_t xfb_host; /* GLB_XFB_HOST_* */
    GLuint xfb_program;
+   /* The draw's groups (GLB_DIRTY_*) a call changed since this context's last draw put them on
+    * the host (glb_tables.c marks them, glb_draw_vbo clears them), and what that draw resolved:
+    * both trusted only while the shadow's `applied` is this context. */
+   uint32_t dirty;
+   const struct glb_render_state *draw_rs;
+   struct glb_shader *draw_prog;
+   bool draw_line_smooth; /* the render state's smooth lines are drawn aliased (declined) */
 };
 enum { GLB_XFB_HOST_NONE, GLB_XFB_HOST_RUNNING, GLB_XFB_HOST_PAUSED };
+
+/* The groups of state a draw puts on the host, each applied by one function of the draw
+ * (glb_draw_vbo). A context call marks the groups it can change (glb_tables.c: its table of
+ * marks, every group for a call it does not name); a draw on the context whose state the host
+ * holds (struct glb_shadow's applied) re-applies only the marked groups, and with none marked
+ * makes only its host draw call. */
+enum {
+   GLB_DIRTY_FB = 1u << 0,          /* glb_framebuffer_ready: attachments, draw buffers */
+   GLB_DIRTY_RENDER = 1u << 1,      /* the render state: blend, depth, cull, switches */
+   GLB_DIRTY_STENCIL = 1u << 2,     /* the render state's stencil ops, the dynamic refs/masks */
+   GLB_DIRTY_MULTISAMPLE = 1u << 3, /* render state, samples, coverage, the program's alpha */
+   GLB_DIRTY_PROGRAM = 1u << 4,     /* program, uniform blocks, default block, capture */
+   GLB_DIRTY_SAMPLERS = 1u << 5,    /* the program's textures and samplers */
+   GLB_DIRTY_VERTEX = 1u << 6,      /* vertex array, attributes, current values */
+   GLB_DIRTY_DYNAMIC = 1u << 7,     /* viewport, depth range, scissor, blend colour, ... */
+   GLB_DIRTY_ALL = (1u << 8) - 1,
+};
 
 /* What the host context holds of a draw's state, so a draw makes host calls only for what
  * changed. Trusted only from a draw to the next: every other entry point forgets it (it may move
@@ -394,6 +418,9 @@ struct glb_attrib_shadow {
 };
 struct glb_shadow {
    bool trusted; /* set by a draw, cleared by glb_shadow_forget */
+   /* the context whose every draw group the host holds as its last draw applied them (minus
+    * what it marked dirty since); NULL: the next draw applies every group */
+   struct glb_context *applied;
    uint32_t known;
    uint32_t caps_known, caps_on; /* glEnable state, by GLB_CAP_* bit */
    GLuint fbo, program, vao, array_buffer, element_buffer;
@@ -468,6 +495,8 @@ struct glb_screen {
    bool no_shadow; /* MGL_GLES_SHADOW=0: every draw puts its whole state on the host */
    struct {
       uint64_t draws, clears, programs_linked, translate_failures, context_switches;
+      /* draws that applied no group (nothing marked since the last) and groups draws skipped */
+      uint64_t draws_unchanged, groups_skipped;
       uint64_t stores_zeroed; /* new buffers, textures and renderbuffers zeroed at creation */
       uint64_t resource_cap_refusals; /* stores refused past mem_budget: GL_OUT_OF_MEMORY */
    } stats;

@@ -1,9 +1,10 @@
 /* glb_draw.c — render state, vertex input and the draw on the host context. Every draw puts
- * the state it needs on the host through the screen's shadow of host state (glb.h), so a
- * draw costs host calls only for what changed since the last; what GLES cannot do as sent (logic ops,
- * depth clamp, polygon modes, dual-source factors, first-vertex provoking, zero strides, BGRA or
- * double attributes, base instances, adjacency without a geometry stage, indirect draws, a
- * restart index other than all ones) drops the draw with a named decline. */
+ * the state it needs on the host through the screen's shadow of host state (glb.h), so a draw
+ * costs host calls only for what changed since the last, and it walks only the groups of state
+ * a call marked since (apply_state), so a draw after no change walks none; what GLES cannot do
+ * as sent (logic ops, depth clamp, polygon modes, dual-source factors, first-vertex provoking,
+ * zero strides, BGRA or double attributes, base instances, adjacency without a geometry stage,
+ * indirect draws, a restart index other than all ones) drops the draw with a named decline. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -279,6 +280,14 @@ static const GLenum cap_enums[CAP_COUNT] = {
    GL_SCISSOR_TEST,
    GL_SAMPLE_COVERAGE,
    GL_SAMPLE_MASK,
+   GL_CLIP_DISTANCE0_EXT,
+   GL_CLIP_DISTANCE0_EXT + 1,
+   GL_CLIP_DISTANCE0_EXT + 2,
+   GL_CLIP_DISTANCE0_EXT + 3,
+   GL_CLIP_DISTANCE0_EXT + 4,
+   GL_CLIP_DISTANCE0_EXT + 5,
+   GL_CLIP_DISTANCE0_EXT + 6,
+   GL_CLIP_DISTANCE0_EXT + 7,
 };
 
 static void
@@ -334,25 +343,32 @@ apply_blend(struct glb_context *ctx, const struct mgp_render_state *s)
    }
 }
 
-/* Puts the bound render state on the host; returns it, or NULL: declined. */
-static const struct mgp_render_state *
-apply_render_state(struct glb_context *ctx)
+/* The bound render state, if GLES can draw it; NULL: declined. */
+static const struct glb_render_state *
+render_state_for_draw(struct glb_context *ctx)
 {
    struct glb_screen *scr = ctx->scr;
-   struct glb_shadow *sh = &scr->sh;
-   const struct glb_host *h = scr->h;
    const struct glb_render_state *rs = (const struct glb_render_state *)glb_lookup(
       scr, &scr->render_states, ctx->render_state, "draw");
    if (!rs) {
       MGU_DECLINE(backend_draw_incomplete, "gles: a draw with no render state bound");
       return NULL;
    }
-   const struct mgp_render_state *s = &rs->s;
-   const char *why = render_state_refusal(scr, s);
+   const char *why = render_state_refusal(scr, &rs->s);
    if (why) {
       MGU_DECLINE(backend_feature_unimplemented, "gles: a draw with %s (not in GLES)", why);
       return NULL;
    }
+   return rs;
+}
+
+/* Puts the render state on the host, but its stencil (apply_stencil). */
+static void
+apply_render_state(struct glb_context *ctx, const struct mgp_render_state *s)
+{
+   struct glb_screen *scr = ctx->scr;
+   struct glb_shadow *sh = &scr->sh;
+   const struct glb_host *h = scr->h;
    apply_blend(ctx, s);
    set_cap(scr, CAP_DEPTH_TEST, s->depth_test);
    const struct {
@@ -391,6 +407,16 @@ apply_render_state(struct glb_context *ctx)
    set_cap(scr, CAP_PRIMITIVE_RESTART, s->primitive_restart);
    for (unsigned i = 0; i < 8 && (int)i < scr->max_clip_distances; i++)
       set_cap(scr, CAP_CLIP_DISTANCE0 + i, s->clip_distance_mask >> i & 1);
+}
+
+/* The stencil test's ops (the render state's) and its references and masks (the dynamic
+ * state's). */
+static void
+apply_stencil(struct glb_context *ctx, const struct mgp_render_state *s)
+{
+   struct glb_screen *scr = ctx->scr;
+   struct glb_shadow *sh = &scr->sh;
+   const struct glb_host *h = scr->h;
    const struct mgp_dynamic_state *d = &ctx->dyn;
    for (unsigned f = 0; f < 2; f++) {
       const struct glb_stencil_face want = {
@@ -411,7 +437,6 @@ apply_render_state(struct glb_context *ctx)
       sh->stencil[f] = want;
       sh->stencil_known[f] = sh->trusted;
    }
-   return s;
 }
 
 /* GL's multisample fragment operations (GL 3.3 §4.1.3) apply only with GL_MULTISAMPLE on and a
@@ -460,13 +485,14 @@ apply_multisample(struct glb_context *ctx, const struct mgp_render_state *s,
 /* GL_LINE_SMOOTH (GL 3.3 §3.5.2): GLES has no antialiased lines, so a smooth line outside a
  * multisampled framebuffer with GL_MULTISAMPLE on (where GL ignores the switch, §3.5.4) is drawn
  * aliased, without its coverage in alpha: counted and logged by name, as the Vulkan backend
- * does on a device without smoothLines. */
+ * does on a device without smoothLines. ctx->draw_line_smooth: the render state and
+ * framebuffer draw smooth lines so. */
 static void
-note_line_smooth(const struct glb_context *ctx, const struct mgp_render_state *s, unsigned mode)
+note_line_smooth(const struct glb_context *ctx, unsigned mode)
 {
    const bool line =
       mode == MGP_PRIM_LINES || mode == MGP_PRIM_LINE_LOOP || mode == MGP_PRIM_LINE_STRIP;
-   if (line && s->line_smooth && (ctx->fb.samples <= 1 || !s->multisample))
+   if (line && ctx->draw_line_smooth)
       MGU_DECLINE(line_smooth_approximated,
                   "gles: GL_LINE_SMOOTH lines drawn aliased (GLES has no antialiased lines)");
 }
@@ -645,6 +671,62 @@ bind_element_buffer(struct glb_screen *scr, GLuint name)
    glb_shadow_set(scr, GLB_SH_ELEMENT_BUFFER);
 }
 
+/* ---- the draw's groups ------------------------------------------------------------------------- */
+
+/* Puts the draw's state on the host, group by group (glb.h: GLB_DIRTY_*): every group when the
+ * host holds another context's state or the shadow was forgotten (any other entry point may
+ * have moved host state), else only those a call marked since this context's last draw; none
+ * at all for a draw with nothing marked. A group skipped is one the host holds as this
+ * context's last draw left it and no call since could change. false: declined; the marks stay,
+ * so the next draw applies those groups again. */
+static bool
+apply_state(struct glb_context *ctx)
+{
+   struct glb_screen *scr = ctx->scr;
+   const uint32_t todo = scr->sh.applied == ctx ? ctx->dirty : GLB_DIRTY_ALL;
+   if (!todo) {
+      scr->stats.draws_unchanged++;
+      return true;
+   }
+   scr->stats.groups_skipped += (uint64_t)__builtin_popcount(GLB_DIRTY_ALL & ~todo);
+   if (todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_MULTISAMPLE | GLB_DIRTY_SAMPLERS | GLB_DIRTY_VERTEX)) {
+      struct glb_shader *prog = mgp_handle_is_null(ctx->program)
+                                   ? NULL
+                                   : glb_lookup(scr, &scr->shaders, ctx->program, "draw");
+      if (!prog || !prog->program) {
+         MGU_DECLINE(backend_draw_incomplete, "gles: a draw without a usable program");
+         return false;
+      }
+      ctx->draw_prog = prog;
+   }
+   if ((todo & GLB_DIRTY_FB) && !glb_framebuffer_ready(ctx, "draw"))
+      return false;
+   if (todo & (GLB_DIRTY_RENDER | GLB_DIRTY_STENCIL | GLB_DIRTY_MULTISAMPLE)) {
+      const struct glb_render_state *rs = render_state_for_draw(ctx);
+      if (!rs)
+         return false;
+      ctx->draw_rs = rs;
+      ctx->draw_line_smooth = rs->s.line_smooth && (ctx->fb.samples <= 1 || !rs->s.multisample);
+   }
+   const struct mgp_render_state *s = &ctx->draw_rs->s;
+   struct glb_shader *prog = ctx->draw_prog;
+   if (todo & GLB_DIRTY_RENDER)
+      apply_render_state(ctx, s);
+   if (todo & GLB_DIRTY_STENCIL)
+      apply_stencil(ctx, s);
+   if (((todo & GLB_DIRTY_PROGRAM) && !glb_program_bind(ctx, prog)) ||
+       ((todo & GLB_DIRTY_MULTISAMPLE) && !apply_multisample(ctx, s, prog)) ||
+       ((todo & GLB_DIRTY_SAMPLERS) && !glb_samplers_bind(ctx, prog)) ||
+       ((todo & GLB_DIRTY_VERTEX) && !apply_vertex_input(ctx, prog)))
+      return false;
+   if (todo & GLB_DIRTY_DYNAMIC)
+      apply_dynamic_state(ctx);
+   ctx->dirty = 0;
+   if (scr->sh.trusted)
+      scr->sh.applied = ctx;
+   return true;
+}
+
 /* ---- the draw --------------------------------------------------------------------------------- */
 
 void
@@ -671,25 +753,14 @@ glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
                   args->mode, args->flags, args->start_instance);
       return;
    }
-   struct glb_shader *prog = mgp_handle_is_null(ctx->program)
-                                ? NULL
-                                : glb_lookup(scr, &scr->shaders, ctx->program, "draw");
-   if (!prog || !prog->program) {
-      MGU_DECLINE(backend_draw_incomplete, "gles: a draw without a usable program");
+   if (!apply_state(ctx))
       return;
-   }
-   if (adjacency && !prog->geometry) {
+   if (adjacency && !ctx->draw_prog->geometry) {
       MGU_DECLINE(backend_feature_unimplemented,
                   "gles: an adjacency draw without a geometry stage (mode %u)", args->mode);
       return;
    }
-   const struct mgp_render_state *rs = NULL;
-   if (!glb_framebuffer_ready(ctx, "draw") || !(rs = apply_render_state(ctx)) ||
-       !glb_program_bind(ctx, prog) || !apply_multisample(ctx, rs, prog) ||
-       !glb_samplers_bind(ctx, prog) || !apply_vertex_input(ctx, prog))
-      return;
-   note_line_smooth(ctx, rs, args->mode);
-   apply_dynamic_state(ctx);
+   note_line_smooth(ctx, args->mode);
    const struct glb_host *h = scr->h;
    struct glb_resource *ib = NULL;
    GLenum itype = 0;

@@ -670,6 +670,8 @@ glb_gate_counters(void *screen, const char **names, unsigned long long *values, 
       {"gles-programs-linked", scr->stats.programs_linked},
       {"gles-translate-failures", scr->stats.translate_failures},
       {"gles-context-switches", scr->stats.context_switches},
+      {"gles-draws-unchanged", scr->stats.draws_unchanged},
+      {"gles-groups-skipped", scr->stats.groups_skipped},
       {"gles-stores-zeroed", scr->stats.stores_zeroed},
       {"gles-resource-cap-refusals", scr->stats.resource_cap_refusals},
       /* the process's, not this screen's alone (glb.h): one session per process on monolith

@@ -100,11 +100,98 @@ struct mgp_context_vtbl glb_context_vtbl;
 #include "pipe_calls.def"
 #undef X
 
+/* ---- the draw's change marks ---------------------------------------------------------------- */
+
+enum {
+#define X(name, payload, cls, flags) CALL_##name,
+#include "pipe_calls.def"
+#undef X
+   CALL_COUNT
+};
+
+/* What each context call can change of the state a draw puts on the host (glb.h: GLB_DIRTY_*,
+ * applied by glb_draw.c's apply_state). NAMED: the call is listed, and the groups beside it are
+ * all it changes; SHARED: it changes an object other contexts may draw with, so a draw of
+ * another context re-applies every group too. A call not listed here marks every group and is
+ * SHARED: a call new to the catalog costs the next draw its whole walk until someone lists
+ * what it changes, never a stale group. Calls that make host calls forget the shadow anyway
+ * (glb_make_current), which also makes the next draw apply every group. */
+enum { NAMED = 1u << 30, SHARED = 1u << 31 };
+static const uint32_t call_marks[CALL_COUNT] = {
+   [CALL_create_render_state] = NAMED,
+   [CALL_bind_render_state] = NAMED | GLB_DIRTY_RENDER | GLB_DIRTY_STENCIL | GLB_DIRTY_MULTISAMPLE,
+   [CALL_delete_render_state] =
+      NAMED | SHARED | GLB_DIRTY_RENDER | GLB_DIRTY_STENCIL | GLB_DIRTY_MULTISAMPLE,
+   [CALL_create_vertex_elements] = NAMED,
+   [CALL_bind_vertex_elements] = NAMED | GLB_DIRTY_VERTEX,
+   [CALL_delete_vertex_elements] = NAMED | SHARED | GLB_DIRTY_VERTEX,
+   [CALL_create_sampler_view] = NAMED,
+   [CALL_delete_sampler_view] = NAMED | SHARED | GLB_DIRTY_SAMPLERS,
+   /* the stencil references and masks, the sample coverage and the viewport's are here */
+   [CALL_set_dynamic_state] = NAMED | GLB_DIRTY_DYNAMIC | GLB_DIRTY_STENCIL | GLB_DIRTY_MULTISAMPLE,
+   [CALL_set_dynamic_words] = NAMED | GLB_DIRTY_DYNAMIC | GLB_DIRTY_STENCIL | GLB_DIRTY_MULTISAMPLE,
+   /* the sample count decides the multisample switches; the size, the initial viewport */
+   [CALL_set_framebuffer_state] = NAMED | GLB_DIRTY_FB | GLB_DIRTY_MULTISAMPLE | GLB_DIRTY_DYNAMIC,
+   [CALL_set_vertex_buffers] = NAMED | GLB_DIRTY_VERTEX,
+   [CALL_set_index_buffer] = NAMED, /* every indexed draw binds its element buffer */
+   [CALL_set_sampler_views] = NAMED | GLB_DIRTY_SAMPLERS,
+   [CALL_bind_sampler_states] = NAMED | GLB_DIRTY_SAMPLERS,
+   [CALL_set_shader_buffers] = NAMED | GLB_DIRTY_PROGRAM,
+   [CALL_set_stream_output_targets] = NAMED | GLB_DIRTY_PROGRAM,
+   /* a program's default block: the program's, whichever context draws with it next */
+   [CALL_set_global_constants] = NAMED | SHARED | GLB_DIRTY_PROGRAM,
+   [CALL_set_vertex_attrib_defaults] = NAMED | GLB_DIRTY_VERTEX,
+   /* the program's inputs, samplers and alpha to one select what those groups put */
+   [CALL_set_draw_program] =
+      NAMED | GLB_DIRTY_PROGRAM | GLB_DIRTY_MULTISAMPLE | GLB_DIRTY_SAMPLERS | GLB_DIRTY_VERTEX,
+   [CALL_draw_vbo] = NAMED,
+   [CALL_draw] = NAMED,
+};
+
+static inline void
+mark(void *self, uint32_t marks)
+{
+   struct glb_context *ctx = self;
+   if (!(marks & NAMED))
+      marks = SHARED | GLB_DIRTY_ALL;
+   ctx->dirty |= marks & GLB_DIRTY_ALL;
+   if ((marks & SHARED) && ctx->scr->sh.applied != ctx)
+      ctx->scr->sh.applied = NULL;
+}
+
+/* A context call's slot: its marks, then the call. Screen calls have none (self is the
+ * screen; each makes the host context current, which forgets the shadow). */
+#define MARKED_Screen(name, payload)
+#define MARKED_CTX(name, payload)                                                                  \
+   static void marked_##name(void *self, const struct payload *args, const void *tail,             \
+                             uint32_t tail_count)                                                  \
+   {                                                                                               \
+      mark(self, call_marks[CALL_##name]);                                                         \
+      glb_context_impl.name(self, args, tail, tail_count);                                         \
+   }
+#define MARKED_CtxCso MARKED_CTX
+#define MARKED_CtxState MARKED_CTX
+#define MARKED_CtxObject MARKED_CTX
+#define MARKED_CtxVerb MARKED_CTX
+#define MARKED_CtxQuery MARKED_CTX
+#define X(name, payload, cls, flags) MARKED_##cls(name, payload)
+#include "pipe_calls.def"
+#undef X
+
+#define SLOT_Screen(name) glb_screen_impl.name
+/* a call that marks nothing (the draws) goes straight to its function */
+#define SLOT_CTX(name) (call_marks[CALL_##name] == NAMED ? glb_context_impl.name : marked_##name)
+#define SLOT_CtxCso SLOT_CTX
+#define SLOT_CtxState SLOT_CTX
+#define SLOT_CtxObject SLOT_CTX
+#define SLOT_CtxVerb SLOT_CTX
+#define SLOT_CtxQuery SLOT_CTX
+
 static void
 fill_tables(void)
 {
 #define X(name, payload, cls, flags)                                                               \
-   OUTER_##cls.name = IMPL_##cls.name ? IMPL_##cls.name : decline_##name;
+   OUTER_##cls.name = IMPL_##cls.name ? SLOT_##cls(name) : decline_##name;
 #include "pipe_calls.def"
 #undef X
 }

@@ -1,0 +1,43 @@
+#!/bin/bash
+# draw_marks.sh ARM MGL_SCENARIO_EXE VENDOR_JSON OUT_DIR
+#
+# The GLES backend's change marks (glb_tables.c) are what the draw_marks scenario's pixels
+# prove right; this proves the scenario reaches them. On the GLES backend the scenario must
+# pass twice: with the shadow of host state on, where its draws skip groups nothing marked
+# (gles-groups-skipped > 0) and its two draws with nothing between make the second a no-change
+# draw (gles-draws-unchanged > 0); and with MGL_GLES_SHADOW=0, the A/B, where every draw puts
+# every group on the host (both counters 0).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+if [ $# -ne 4 ]; then
+  echo "usage: $0 ARM MGL_SCENARIO_EXE VENDOR_JSON OUT_DIR" >&2
+  exit 2
+fi
+arm=$1 exe=$2 vendor=$3 out=$4
+gate() { # gate LOG NAME: a counter of the session's last MGL-GATES line
+  grep -h 'MGL-GATES' "$1" | tail -n 1 | tr ' ' '\n' | sed -n "s/^$2=//p"
+}
+for shadow in 1 0; do
+  dir=$out/marks/shadow$shadow
+  MGL_BACKEND=gles MGL_GLES_SHADOW=$shadow "$here/../scenario/run_scenario.sh" "$arm" draw_marks \
+    "$exe" "$vendor" "$dir" >/dev/null
+  log=$dir/logs/$arm/draw_marks/server.log
+  skipped=$(gate "$log" gles-groups-skipped)
+  unchanged=$(gate "$log" gles-draws-unchanged)
+  if [ -z "$skipped" ] || [ -z "$unchanged" ]; then
+    echo "draw_marks: FAIL: no gles-groups-skipped or gles-draws-unchanged in $log" >&2
+    exit 1
+  fi
+  if [ "$shadow" = 1 ] && { [ "$skipped" -eq 0 ] || [ "$unchanged" -eq 0 ]; }; then
+    echo "draw_marks: FAIL: the shadow on, yet no group was skipped ($skipped) or no draw" \
+      "was unchanged ($unchanged): the scenario does not reach the marks" >&2
+    exit 1
+  fi
+  if [ "$shadow" = 0 ] && { [ "$skipped" -ne 0 ] || [ "$unchanged" -ne 0 ]; }; then
+    echo "draw_marks: FAIL: MGL_GLES_SHADOW=0, yet $skipped groups skipped and $unchanged" \
+      "draws unchanged" >&2
+    exit 1
+  fi
+  echo "draw_marks: shadow=$shadow groups-skipped=$skipped draws-unchanged=$unchanged"
+done
+echo "draw_marks: PASS arm=$arm"
