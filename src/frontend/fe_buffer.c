@@ -28,7 +28,8 @@ element_vao(struct fe_context *ctx)
 }
 
 /* The binding point for a target, or NULL for a target GL 3.3 does not have (and the GL 4.3
- * storage, dispatch-indirect and draw-indirect points where the context does not offer them). */
+ * storage, dispatch-indirect, draw-indirect and GL 4.6 parameter points where the context does
+ * not offer them). */
 static struct fe_buffer **
 binding_point(struct fe_context *ctx, GLenum target)
 {
@@ -49,6 +50,7 @@ binding_point(struct fe_context *ctx, GLenum target)
       return fe_compute_offered(ctx) ? &ctx->dispatch_indirect_buffer : NULL;
    case GL_DRAW_INDIRECT_BUFFER:
       return fe_draw_indirect_offered(ctx) ? &ctx->draw_indirect_buffer : NULL;
+   case GL_PARAMETER_BUFFER: return fe_indirect_count_offered(ctx) ? &ctx->parameter_buffer : NULL;
    default: return NULL;
    }
 }
@@ -237,6 +239,7 @@ unbind_everywhere(struct fe_context *ctx, struct fe_buffer *buf)
       &ctx->texture_buffer,        &ctx->xfb_buffer,
       &ctx->storage_buffer,        &ctx->dispatch_indirect_buffer,
       &ctx->atomic_counter_buffer, &ctx->draw_indirect_buffer,
+      &ctx->parameter_buffer,
    };
    for (size_t i = 0; i < sizeof(points) / sizeof(points[0]); i++)
       if (*points[i] == buf)

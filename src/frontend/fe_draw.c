@@ -702,7 +702,8 @@ mgl_glMultiDrawElementsBaseVertex(GLenum mode, const GLsizei *count, GLenum type
    multi_draw_elements(ctx, mode, count, type, indices, drawcount, basevertex);
 }
 
-/* ---- indirect draws (GL 4.6 core 10.4: ARB_draw_indirect, ARB_multi_draw_indirect) ---- */
+/* ---- indirect draws (GL 4.6 core 10.4: ARB_draw_indirect, ARB_multi_draw_indirect,
+ * ARB_indirect_parameters) ---- */
 
 bool
 fe_draw_indirect_offered(struct fe_context *ctx)
@@ -710,33 +711,77 @@ fe_draw_indirect_offered(struct fe_context *ctx)
    return ctx->desc.api != FE_API_GLES && fe_pipe_has(ctx, MGP_CALL_draw_indirect);
 }
 
+bool
+fe_indirect_count_offered(struct fe_context *ctx)
+{
+   return fe_draw_indirect_offered(ctx) &&
+          (ctx->share->caps->cap_bits & MGP_CAP_DRAW_INDIRECT_COUNT);
+}
+
 /* Sends draw_count commands from the bound GL_DRAW_INDIRECT_BUFFER at offset as few records
- * (MGP_MAX_INDIRECT_DRAWS commands each). */
+ * (MGP_MAX_INDIRECT_DRAWS commands each, gl_DrawID going on across them). A record whose
+ * count is in a buffer is one GPU command whatever its maximum, and is never split. */
 static void
 indirect_send(struct fe_context *ctx, const struct mgp_draw_indirect *a)
 {
+   if (!mgp_handle_is_null(a->count)) {
+      mgp_draw_indirect(&ctx->pipe, a);
+      return;
+   }
    struct mgp_draw_indirect r = *a;
    for (uint32_t done = 0; done < a->draw_count; done += r.draw_count) {
       const uint32_t left = a->draw_count - done;
       r.draw_count = left < MGP_MAX_INDIRECT_DRAWS ? left : MGP_MAX_INDIRECT_DRAWS;
       r.offset = a->offset + (uint64_t)done * a->stride;
       r.stride = r.draw_count > 1 ? a->stride : 0;
+      r.draw_id_offset = done;
       mgp_draw_indirect(&ctx->pipe, &r);
    }
 }
 
-/* glDraw*Indirect (drawcount 1, stride 0) and glMultiDraw*Indirect: the spec's errors, then
- * one draw_indirect record for all the commands; type is read when indexed. */
+/* GL_PARAMETER_BUFFER's draw count for glMultiDraw*IndirectCount: its offset (drawcount). */
+struct indirect_count {
+   bool counted;
+   GLintptr offset;
+};
+
+/* ARB_indirect_parameters' own errors: drawcount not a multiple of 4 is GL_INVALID_VALUE; no
+ * buffer at GL_PARAMETER_BUFFER, a sizei at drawcount reaching past it, or that buffer mapped
+ * without GL_MAP_PERSISTENT_BIT is GL_INVALID_OPERATION. The buffer, or NULL after an error. */
+static struct fe_buffer *
+count_buffer(struct fe_context *ctx, GLintptr offset)
+{
+   if (offset % 4) {
+      fe_gl_error(GL_INVALID_VALUE);
+      return NULL;
+   }
+   struct fe_buffer *buf = ctx->parameter_buffer;
+   /* a negative offset reads before the buffer: out of bounds too */
+   if (!buf || !buf->created || offset < 0 || (uint64_t)offset > (uint64_t)buf->size ||
+       (uint64_t)buf->size - (uint64_t)offset < sizeof(GLsizei) ||
+       (buf->mapped && !(buf->map_access & GL_MAP_PERSISTENT_BIT))) {
+      fe_gl_error(GL_INVALID_OPERATION);
+      return NULL;
+   }
+   return buf;
+}
+
+/* glDraw*Indirect (drawcount 1, stride 0), glMultiDraw*Indirect and glMultiDraw*IndirectCount
+ * (drawcount their maxdrawcount): the spec's errors, then one draw_indirect record for all
+ * the commands; type is read when indexed. */
 static void
 draw_indirect(struct fe_context *ctx, GLenum mode, bool indexed, GLenum type, const void *indirect,
-              GLsizei drawcount, GLsizei stride)
+              GLsizei drawcount, GLsizei stride, struct indirect_count count)
 {
    FE_CHECK(!valid_mode(ctx, mode), GL_INVALID_ENUM);
    const unsigned isz = indexed ? index_size(type) : 0;
    FE_CHECK(indexed && !isz, GL_INVALID_ENUM);
    /* ARB_multi_draw_indirect: a negative drawcount, or a stride neither 0 nor a multiple of 4,
-    * is GL_INVALID_VALUE */
+    * is GL_INVALID_VALUE (and ARB_indirect_parameters: a negative maxdrawcount) */
    FE_CHECK(drawcount < 0 || stride < 0 || stride % 4, GL_INVALID_VALUE);
+   struct fe_buffer *param = NULL;
+   if (count.counted && !(param = count_buffer(ctx, count.offset)))
+      return;
    /* 10.3.1/10.4: no vertex array object (core), or no buffer at GL_DRAW_INDIRECT_BUFFER, is
     * GL_INVALID_OPERATION; the compatibility profile reads client memory then (declined) */
    FE_CHECK(!ctx->vao, GL_INVALID_OPERATION);
@@ -754,7 +799,8 @@ draw_indirect(struct fe_context *ctx, GLenum mode, bool indexed, GLenum type, co
    FE_CHECK(buf->mapped && !(buf->map_access & GL_MAP_PERSISTENT_BIT), GL_INVALID_OPERATION);
    const uint32_t cmd = isz ? MGP_INDIRECT_ELEMENTS_SIZE : MGP_INDIRECT_ARRAYS_SIZE;
    const uint64_t step = stride ? (uint64_t)stride : cmd;
-   /* commands past the end of the buffer: GL_INVALID_OPERATION (in 64 bits: < 2^31 * 2^31) */
+   /* commands past the end of the buffer: GL_INVALID_OPERATION (in 64 bits: < 2^31 * 2^31);
+    * with a count buffer, maxdrawcount of them must fit */
    const uint64_t span = drawcount ? (uint64_t)(drawcount - 1) * step + cmd : 0;
    FE_CHECK(!buf->created || offset > (uint64_t)buf->size || (uint64_t)buf->size - offset < span,
             GL_INVALID_OPERATION);
@@ -762,6 +808,17 @@ draw_indirect(struct fe_context *ctx, GLenum mode, bool indexed, GLenum type, co
       return;
    if (!fe_pipe_has(ctx, MGP_CALL_draw_indirect)) {
       MGU_DECLINE(gl_feature_unimplemented, "indirect draws: the renderer has none");
+      return;
+   }
+   if (param && !fe_indirect_count_offered(ctx)) {
+      MGU_DECLINE(gl_feature_unimplemented, "indirect-count draws: the renderer has none");
+      return;
+   }
+   if (param && step < cmd) {
+      /* Vulkan reads a count's commands at least a command apart; overlapping ones would need
+       * the count on the client */
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "an indirect-count draw whose stride is under a command's size");
       return;
    }
    if (ctx->compat && (fe_compat_draw_rewritten(ctx, mode) || fe_client_arrays_active(ctx) ||
@@ -782,6 +839,10 @@ draw_indirect(struct fe_context *ctx, GLenum mode, bool indexed, GLenum type, co
       .stride = (uint32_t)step,
       .draw_count = (uint32_t)drawcount,
    };
+   if (param) {
+      a.count = param->res;
+      a.count_offset = (uint64_t)count.offset;
+   }
    if (isz) {
       fe_tracker_index_buffer(ctx, ctx->vao->elements->res, 0, isz);
       if (ctx->rs.primitive_restart) {
@@ -792,25 +853,27 @@ draw_indirect(struct fe_context *ctx, GLenum mode, bool indexed, GLenum type, co
    indirect_send(ctx, &a);
 }
 
+static const struct indirect_count no_count = {false, 0};
+
 void
 mgl_glDrawArraysIndirect(GLenum mode, const void *indirect)
 {
    FE_CTX_OR_RETURN();
-   draw_indirect(ctx, mode, false, GL_NONE, indirect, 1, 0);
+   draw_indirect(ctx, mode, false, GL_NONE, indirect, 1, 0, no_count);
 }
 
 void
 mgl_glDrawElementsIndirect(GLenum mode, GLenum type, const void *indirect)
 {
    FE_CTX_OR_RETURN();
-   draw_indirect(ctx, mode, true, type, indirect, 1, 0);
+   draw_indirect(ctx, mode, true, type, indirect, 1, 0, no_count);
 }
 
 void
 mgl_glMultiDrawArraysIndirect(GLenum mode, const void *indirect, GLsizei drawcount, GLsizei stride)
 {
    FE_CTX_OR_RETURN();
-   draw_indirect(ctx, mode, false, GL_NONE, indirect, drawcount, stride);
+   draw_indirect(ctx, mode, false, GL_NONE, indirect, drawcount, stride, no_count);
 }
 
 void
@@ -818,5 +881,25 @@ mgl_glMultiDrawElementsIndirect(GLenum mode, GLenum type, const void *indirect, 
                                 GLsizei stride)
 {
    FE_CTX_OR_RETURN();
-   draw_indirect(ctx, mode, true, type, indirect, drawcount, stride);
+   draw_indirect(ctx, mode, true, type, indirect, drawcount, stride, no_count);
+}
+
+/* GL 4.6 10.4 (ARB_indirect_parameters): as glMultiDraw*Indirect of maxdrawcount commands, of
+ * which the GPU draws as many as the sizei at offset drawcount in GL_PARAMETER_BUFFER says. */
+void
+mgl_glMultiDrawArraysIndirectCount(GLenum mode, const void *indirect, GLintptr drawcount,
+                                   GLsizei maxdrawcount, GLsizei stride)
+{
+   FE_CTX_OR_RETURN();
+   draw_indirect(ctx, mode, false, GL_NONE, indirect, maxdrawcount, stride,
+                 (struct indirect_count){true, drawcount});
+}
+
+void
+mgl_glMultiDrawElementsIndirectCount(GLenum mode, GLenum type, const void *indirect,
+                                     GLintptr drawcount, GLsizei maxdrawcount, GLsizei stride)
+{
+   FE_CTX_OR_RETURN();
+   draw_indirect(ctx, mode, true, type, indirect, maxdrawcount, stride,
+                 (struct indirect_count){true, drawcount});
 }

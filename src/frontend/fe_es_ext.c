@@ -197,8 +197,18 @@ fe_es_ext_on(struct fe_context *ctx, enum fe_es_ext e)
 bool
 fe_es_lacks_sampling_param(struct fe_context *ctx, GLenum pname)
 {
-   return pname == FE_GL_TEXTURE_MAX_ANISOTROPY &&
-          !fe_es_ext_on(ctx, FE_ES_EXT_TEXTURE_FILTER_ANISOTROPIC);
+   if (pname != FE_GL_TEXTURE_MAX_ANISOTROPY)
+      return false;
+   /* desktop GL: GL 4.6's ARB_texture_filter_anisotropic (and the EXT), on the same cap */
+   if (ctx->desc.api != FE_API_GLES)
+      return !fe_anisotropy_offered(ctx);
+   return !fe_es_ext_on(ctx, FE_ES_EXT_TEXTURE_FILTER_ANISOTROPIC);
+}
+
+bool
+fe_anisotropy_offered(const struct fe_context *ctx)
+{
+   return ctx->share->caps->max_anisotropy >= 2.0f; /* the extensions' least limit */
 }
 
 void

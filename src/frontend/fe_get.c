@@ -30,7 +30,9 @@
  * draws indirectly, ARB_base_instance (GL 4.2) where it draws from a base instance, and
  * ARB_vertex_attrib_binding (GL 4.3) where it binds 16 vertex buffers, ARB_shader_draw_parameters
  * (GL 4.6) where it reads gl_BaseVertex and gl_DrawID as GL does, ARB_shader_atomic_counters
- * (GL 4.2) where storage buffers are written from fragment shaders. */
+ * (GL 4.2) where storage buffers are written from fragment shaders, ARB_indirect_parameters
+ * (GL 4.6) where it reads draw counts from buffers, ARB_texture_filter_anisotropic (GL 4.6) and
+ * its EXT where the device filters anisotropically. */
 static const char *const extensions[] = {
    "GL_ARB_base_instance",
    "GL_ARB_blend_func_extended",
@@ -43,6 +45,7 @@ static const char *const extensions[] = {
    "GL_ARB_draw_instanced",
    "GL_ARB_explicit_attrib_location",
    "GL_ARB_framebuffer_object",
+   "GL_ARB_indirect_parameters",
    "GL_ARB_instanced_arrays",
    "GL_ARB_invalidate_subdata",
    "GL_ARB_map_buffer_range",
@@ -56,6 +59,7 @@ static const char *const extensions[] = {
    "GL_ARB_shader_image_load_store",
    "GL_ARB_shader_storage_buffer_object",
    "GL_ARB_shading_language_420pack",
+   "GL_ARB_texture_filter_anisotropic",
    "GL_ARB_texture_mirror_clamp_to_edge",
    "GL_ARB_texture_rg",
    "GL_ARB_texture_storage",
@@ -65,6 +69,7 @@ static const char *const extensions[] = {
    "GL_ARB_vertex_array_object",
    "GL_ARB_vertex_attrib_binding",
    "GL_EXT_polygon_offset_clamp",
+   "GL_EXT_texture_filter_anisotropic",
    "GL_EXT_provoking_vertex",
    "GL_KHR_debug",
    "GL_KHR_no_error",
@@ -96,6 +101,11 @@ offered(struct fe_context *ctx, const char *name)
       return fe_vao_max_bindings(ctx) >= 16; /* GL 4.3's least MAX_VERTEX_ATTRIB_BINDINGS */
    if (!strcmp(name, "GL_ARB_draw_indirect") || !strcmp(name, "GL_ARB_multi_draw_indirect"))
       return fe_draw_indirect_offered(ctx);
+   if (!strcmp(name, "GL_ARB_texture_filter_anisotropic") ||
+       !strcmp(name, "GL_EXT_texture_filter_anisotropic"))
+      return fe_anisotropy_offered(ctx);
+   if (!strcmp(name, "GL_ARB_indirect_parameters"))
+      return fe_indirect_count_offered(ctx);
    if (!strcmp(name, "GL_ARB_shader_atomic_counters"))
       return fe_atomic_bindings(ctx) != 0 && fe_pipe_has(ctx, MGP_CALL_memory_barrier) &&
              (ctx->share->caps->cap_bits & MGP_CAP_FRAGMENT_STORES);
@@ -795,6 +805,11 @@ compute_get(struct fe_context *ctx, GLenum pname, int64_t *out)
       if (!fe_draw_indirect_offered(ctx))
          return 0;
       *out = ctx->draw_indirect_buffer ? ctx->draw_indirect_buffer->base.name : 0;
+      return 1;
+   case GL_PARAMETER_BUFFER_BINDING:
+      if (!fe_indirect_count_offered(ctx))
+         return 0;
+      *out = ctx->parameter_buffer ? ctx->parameter_buffer->base.name : 0;
       return 1;
    /* GL 4.3 §10.3 (ARB_vertex_attrib_binding) and GL 4.4's stride limit */
    case GL_MAX_VERTEX_ATTRIB_BINDINGS:

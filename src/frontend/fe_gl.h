@@ -651,6 +651,9 @@ struct fe_context {
    /* GL 4.0 GL_DRAW_INDIRECT_BUFFER (fe_draw.c's indirect draws), where indirect draws are
     * offered (fe_draw_indirect_offered) */
    struct fe_buffer *draw_indirect_buffer;
+   /* GL 4.6 GL_PARAMETER_BUFFER (ARB_indirect_parameters: glMultiDraw*IndirectCount's draw
+    * count), where those draws are offered (fe_indirect_count_offered) */
+   struct fe_buffer *parameter_buffer;
    struct fe_ubo_binding ssbo[FE_MAX_SSBO_BINDINGS];
    uint64_t ssbo_version;
    /* GL 4.2 atomic counters: the generic GL_ATOMIC_COUNTER_BUFFER point and the indexed ones
@@ -917,6 +920,8 @@ unsigned fe_image_resolve(const struct fe_context *ctx, const struct fe_exec *e,
                           struct mgp_image_view *out);
 /* Whether a desktop context offers indirect draws (the backend has draw_indirect). */
 bool fe_draw_indirect_offered(struct fe_context *ctx);
+/* Whether it offers GL_ARB_indirect_parameters (the backend reads draw counts from buffers). */
+bool fe_indirect_count_offered(struct fe_context *ctx);
 /* Whether a desktop context offers draws from a base instance (MGP_CAP_BASE_INSTANCE). */
 bool fe_base_instance_offered(struct fe_context *ctx);
 /* Transform feedback (fe_xfb.c). fe_xfb_draw_check: GL_INVALID_OPERATION (and false) when a

@@ -22,8 +22,9 @@
  * 16: mgp_caps carries max_image_units (was pad_compute), MGP_FORMAT_CAP_STORAGE(_ATOMIC) and
  * MGP_CAP_{FRAGMENT,VERTEX}_STORES; set_shader_images is a contract (image load/store).
  * 17: mgp_render_state.line_stipple, mgp_dynamic_state's line stipple factor and pattern,
- * MGP_CAP_LINE_STIPPLE. */
-#define MGP_ABI_VERSION 17u
+ * MGP_CAP_LINE_STIPPLE. 18: draw_indirect carries a count buffer (GL_ARB_indirect_parameters,
+ * MGP_CAP_DRAW_INDIRECT_COUNT) and draw_id_offset. */
+#define MGP_ABI_VERSION 18u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -174,6 +175,9 @@ enum mgp_call_class {
  * the adjacency primitives; gl_Layer into a layered framebuffer); without it the client refuses
  * geometry shaders (glCreateShader(GL_GEOMETRY_SHADER) is GL_INVALID_ENUM, as before GL 3.2) */
 #define MGP_CAP_GEOMETRY_STAGE (1u << 15)
+/* draw_indirect takes a count buffer (the GPU reads how many commands to draw, Vulkan's
+ * drawIndirectCount); without it the client does not list GL_ARB_indirect_parameters */
+#define MGP_CAP_DRAW_INDIRECT_COUNT (1u << 17)
 
 /* mgp_vertex_attrib.flags */
 #define MGP_ATTRIB_NORMALIZED (1u << 0)
@@ -219,6 +223,9 @@ enum mgp_call_class {
 /* draw_indirect.draw_count: the most one record may carry (the decoder refuses more). The
  * front end splits a larger glMultiDraw*Indirect into records of this many. */
 #define MGP_MAX_INDIRECT_DRAWS (1u << 20)
+/* draw_indirect.draw_count with a count buffer: GL's largest maxdrawcount. Such a record is
+ * one GPU command whatever its count, so the front end never splits it. */
+#define MGP_MAX_INDIRECT_COUNT_DRAWS 0x7fffffffu
 /* set_shader_images: slots start..start+count-1 lie below this, start at most this (the
  * decoder's bound) */
 #define MGP_MAX_SHADER_IMAGES 16u

@@ -141,12 +141,15 @@ call_rules(struct mgp_decoded *out, const struct mgp_call_info *ci)
    if (out->call == MGP_CALL_draw_indirect) {
       struct mgp_draw_indirect a;
       memcpy(&a, out->payload, sizeof(a));
-      if (a.draw_count > MGP_MAX_INDIRECT_DRAWS)
+      const bool counted = !mgp_handle_is_null(a.count);
+      if (a.draw_count > (counted ? MGP_MAX_INDIRECT_COUNT_DRAWS : MGP_MAX_INDIRECT_DRAWS))
          return field_error(out, ci, "draw_count");
       if (a.offset % 4)
          return field_error(out, ci, "offset");
       if (a.stride % 4)
          return field_error(out, ci, "stride");
+      if (a.count_offset % 4)
+         return field_error(out, ci, "count_offset");
       if (a.index_size != 0 && a.index_size != 1 && a.index_size != 2 && a.index_size != 4)
          return field_error(out, ci, "index_size");
    }
@@ -169,6 +172,7 @@ mgp_fit_call_rules(enum mgp_call_id call, void *payload)
       a.draw_count %= MGP_MAX_INDIRECT_DRAWS + 1;
       a.offset &= ~(uint64_t)3;
       a.stride &= ~3u;
+      a.count_offset &= ~(uint64_t)3;
       a.index_size = (uint8_t)(a.index_size % 3 * 2); /* 0, 2 or 4 */
       memcpy(payload, &a, sizeof(a));
    }

@@ -237,3 +237,123 @@ sc_polygon_offset_clamp(void)
    model_rect(&m, 32, 0, 64, 64, (rgba8){{0, 255, 0, 255}});
    check_frame("depth offset clamped (left) and not (right)", &m);
 }
+
+/* GL 4.6 ARB_texture_filter_anisotropic (and the EXT by the same enums) in a core context, as
+ * es2_aniso checks ES's EXT: seven mip levels of one colour each, rectangles whose texture
+ * coordinates step 16 texels a pixel across and 1 down; isotropic filtering takes level 4, a
+ * maximum anisotropy of 16 samples along the long axis and takes level 0. The state: 1 by
+ * default on textures and sampler objects, below 1 GL_INVALID_VALUE, the limit at least 2. */
+void
+sc_texture_filter_anisotropic(void)
+{
+   const bool arb = has_ext("GL_ARB_texture_filter_anisotropic");
+   if (!arb || !has_ext("GL_EXT_texture_filter_anisotropic")) {
+      if (on_mgl() && (arb || has_ext("GL_EXT_texture_filter_anisotropic")))
+         fail("only one of GL_ARB/EXT_texture_filter_anisotropic listed");
+      /* the Vulkan devices mgl is tested on have samplerAnisotropy (lavapipe, NVIDIA: 16) */
+      const char *renderer = (const char *)glGetString(GL_RENDERER);
+      if (on_mgl() && renderer && strstr(renderer, "(Vulkan:"))
+         fail("GL_ARB_texture_filter_anisotropic not listed on renderer %s", renderer);
+      GLuint t;
+      glGenTextures(1, &t);
+      glBindTexture(GL_TEXTURE_2D, t);
+      glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MAX_ANISOTROPY, 2.0f);
+      expect_gl_error(GL_INVALID_ENUM, "GL_TEXTURE_MAX_ANISOTROPY without the extension");
+      glDeleteTextures(1, &t);
+      skipped("GL_ARB_texture_filter_anisotropic is not listed");
+      return;
+   }
+   GLfloat maxa = 0.0f;
+   glGetFloatv(GL_MAX_TEXTURE_MAX_ANISOTROPY, &maxa);
+   check_gl_error("GL_MAX_TEXTURE_MAX_ANISOTROPY");
+   if (maxa < 2.0f)
+      fail("GL_MAX_TEXTURE_MAX_ANISOTROPY %g (at least 2)", (double)maxa);
+   const char *vs = "#version 330 core\n"
+                    "layout(location = 0) in vec2 a_pos;\n"
+                    "layout(location = 1) in vec2 a_tc;\n"
+                    "out vec2 v_tc;\n"
+                    "void main() {\n"
+                    "  v_tc = a_tc;\n"
+                    "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                    "}\n";
+   const char *fs = "#version 330 core\n"
+                    "uniform sampler2D u_tex;\n"
+                    "in vec2 v_tc;\n"
+                    "out vec4 o;\n"
+                    "void main() { o = texture(u_tex, v_tc); }\n";
+   GLuint p = link_program(vs, fs);
+   gl.UseProgram(p);
+   static const uint8_t level_rgb[7][3] = {{255, 0, 0},    {0, 255, 0},   {0, 0, 255},
+                                           {255, 255, 0},  {0, 255, 255}, {255, 0, 255},
+                                           {255, 255, 255}};
+   GLuint t;
+   glGenTextures(1, &t);
+   glBindTexture(GL_TEXTURE_2D, t);
+   static uint8_t texels[64 * 64 * 4];
+   for (int l = 0; l < 7; l++) {
+      const int n = 64 >> l;
+      for (int k = 0; k < n * n; k++) {
+         memcpy(&texels[4 * k], level_rgb[l], 3);
+         texels[4 * k + 3] = 255;
+      }
+      glTexImage2D(GL_TEXTURE_2D, l, GL_RGBA8, n, n, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+   }
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+   GLfloat a = 0.0f;
+   glGetTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_MAX_ANISOTROPY, &a);
+   if (a != 1.0f)
+      fail("GL_TEXTURE_MAX_ANISOTROPY starts at %g (1)", (double)a);
+   glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MAX_ANISOTROPY, 0.5f);
+   expect_gl_error(GL_INVALID_VALUE, "GL_TEXTURE_MAX_ANISOTROPY 0.5");
+   GLuint smp;
+   gl.GenSamplers(1, &smp);
+   gl.GetSamplerParameterfv(smp, GL_TEXTURE_MAX_ANISOTROPY, &a);
+   if (a != 1.0f)
+      fail("a sampler object's GL_TEXTURE_MAX_ANISOTROPY starts at %g (1)", (double)a);
+   gl.SamplerParameterf(smp, GL_TEXTURE_MAX_ANISOTROPY, 0.0f);
+   expect_gl_error(GL_INVALID_VALUE, "a sampler object's GL_TEXTURE_MAX_ANISOTROPY 0");
+   gl.DeleteSamplers(1, &smp);
+   check_gl_error("mip levels");
+
+   const vec4f bg = V4(0, 0, 0, 1);
+   clear_to(bg);
+   model m;
+   model_init(&m, bg);
+   GLuint vao, vbo;
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   gl.GenBuffers(1, &vbo);
+   gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+   for (int k = 0; k < 2; k++) {
+      const float x0 = 8 + 32 * k, y0 = 24, x1 = x0 + 16, y1 = y0 + 16;
+      const float q[12] = {x0, y0, x1, y0, x1, y1, x0, y0, x1, y1, x0, y1};
+      const float tc[12] = {0, 0, 4, 0, 4, 0.25f, 0, 0, 4, 0.25f, 0, 0.25f};
+      float data[24];
+      for (int v = 0; v < 6; v++) {
+         data[4 * v] = q[2 * v], data[4 * v + 1] = q[2 * v + 1];
+         data[4 * v + 2] = tc[2 * v], data[4 * v + 3] = tc[2 * v + 1];
+      }
+      gl.BufferData(GL_ARRAY_BUFFER, sizeof data, data, GL_STREAM_DRAW);
+      gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 16, (void *)0);
+      gl.VertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 16, (void *)8);
+      gl.EnableVertexAttribArray(0);
+      gl.EnableVertexAttribArray(1);
+      glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MAX_ANISOTROPY,
+                      k ? (maxa < 16.0f ? maxa : 16.0f) : 1.0f);
+      glDrawArrays(GL_TRIANGLES, 0, 6);
+      const uint8_t *c = level_rgb[k ? (maxa >= 16.0f ? 0 : 4 - (int)log2f(maxa)) : 4];
+      model_rect(&m, (int)x0, (int)y0, (int)x1, (int)y1, (rgba8){{c[0], c[1], c[2], 255}});
+   }
+   check_gl_error("anisotropic draws");
+   glGetTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_MAX_ANISOTROPY, &a);
+   if (a != (maxa < 16.0f ? maxa : 16.0f))
+      fail("GL_TEXTURE_MAX_ANISOTROPY reads %g", (double)a);
+   check_frame("anisotropic filtering, 1 then the most up to 16", &m);
+   gl.BindVertexArray(0);
+   gl.DeleteVertexArrays(1, &vao);
+   gl.DeleteBuffers(1, &vbo);
+   glDeleteTextures(1, &t);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+}

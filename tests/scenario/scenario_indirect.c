@@ -521,3 +521,191 @@ sc_draw_parameters(void)
    }
    scene_free(&s);
 }
+
+/* ---- draw counts from a buffer (GL 4.6 ARB_indirect_parameters) ---- */
+
+typedef void(APIENTRYP pfn_mdai_count)(GLenum, const void *, GLintptr, GLsizei, GLsizei);
+typedef void(APIENTRYP pfn_mdei_count)(GLenum, GLenum, const void *, GLintptr, GLsizei, GLsizei);
+
+/* Where the context lists no GL_ARB_indirect_parameters (mgl's GLES backend only) the
+ * parameter buffer's binding point must be unknown. */
+static bool
+indirect_count_offered(void)
+{
+   if (has_ext("GL_ARB_indirect_parameters"))
+      return true;
+   if (!on_mgl())
+      die_setup("the reference GL lists no GL_ARB_indirect_parameters");
+   const char *renderer = (const char *)glGetString(GL_RENDERER);
+   if (!renderer || !strstr(renderer, "(GLES:")) {
+      fail("GL_ARB_indirect_parameters not listed on renderer %s", renderer ? renderer : "(null)");
+      return false;
+   }
+   GLuint b;
+   gl.GenBuffers(1, &b);
+   gl.BindBuffer(GL_PARAMETER_BUFFER, b);
+   expect_gl_error(GL_INVALID_ENUM, "glBindBuffer(GL_PARAMETER_BUFFER) without the extension");
+   gl.DeleteBuffers(1, &b);
+   skipped("draw counts from a buffer (the backend has none)");
+   return false;
+}
+
+static GLuint
+parameter_buffer(const void *data, GLsizeiptr size)
+{
+   GLuint b;
+   gl.GenBuffers(1, &b);
+   gl.BindBuffer(GL_PARAMETER_BUFFER, b);
+   gl.BufferData(GL_PARAMETER_BUFFER, size, data, GL_STATIC_DRAW);
+   check_gl_error("glBufferData(GL_PARAMETER_BUFFER)");
+   return b;
+}
+
+/* ARB_indirect_parameters' errors: drawcount is an offset into GL_PARAMETER_BUFFER. */
+static void
+indirect_count_errors(pfn_mdai_count arrays, pfn_mdei_count elements)
+{
+   const GLuint cmd[12] = {6, 1, 0, 0, 6, 1, 0, 0, 6, 1, 0, 0};
+   GLuint b = indirect_buffer(cmd, sizeof cmd);
+   gl.BindBuffer(GL_PARAMETER_BUFFER, 0);
+   arrays(GL_TRIANGLES, NULL, 0, 2, 0);
+   expect_gl_error(GL_INVALID_OPERATION, "glMultiDrawArraysIndirectCount with no parameter buffer");
+   const GLuint counts[2] = {2, 1};
+   GLuint p = parameter_buffer(counts, sizeof counts);
+   GLint bound = 0;
+   glGetIntegerv(GL_PARAMETER_BUFFER_BINDING, &bound);
+   check_gl_error("glGet GL_PARAMETER_BUFFER_BINDING");
+   if ((GLuint)bound != p)
+      fail("GL_PARAMETER_BUFFER_BINDING = %d, want %u", bound, p);
+   arrays(GL_TRIANGLES, NULL, 2, 2, 0);
+   expect_gl_error(GL_INVALID_VALUE, "glMultiDrawArraysIndirectCount, drawcount 2");
+   arrays(GL_TRIANGLES, NULL, 8, 2, 0);
+   expect_gl_error(GL_INVALID_OPERATION, "glMultiDrawArraysIndirectCount, a sizei at 8 of 8");
+   arrays(GL_TRIANGLES, NULL, 4, -1, 0);
+   expect_gl_error(GL_INVALID_VALUE, "glMultiDrawArraysIndirectCount of maxdrawcount -1");
+   arrays(GL_TRIANGLES, NULL, 4, 2, 18);
+   expect_gl_error(GL_INVALID_VALUE, "glMultiDrawArraysIndirectCount with stride 18");
+   arrays(GL_TRIANGLES, NULL, 4, 4, 0);
+   expect_gl_error(GL_INVALID_OPERATION,
+                   "glMultiDrawArraysIndirectCount of at most 4 x 16 from 48");
+   elements(GL_TRIANGLES, GL_UNSIGNED_SHORT, (const void *)12, 4, 2, 0);
+   expect_gl_error(GL_INVALID_OPERATION, "glMultiDrawElementsIndirectCount of 2 x 20 at 12 of 48");
+   elements(GL_TRIANGLES, GL_FLOAT, NULL, 4, 1, 0);
+   expect_gl_error(GL_INVALID_ENUM, "glMultiDrawElementsIndirectCount of GL_FLOAT indices");
+   gl.MapBufferRange(GL_PARAMETER_BUFFER, 0, 8, GL_MAP_READ_BIT);
+   check_gl_error("glMapBufferRange of the parameter buffer");
+   arrays(GL_TRIANGLES, NULL, 0, 2, 0);
+   expect_gl_error(GL_INVALID_OPERATION, "glMultiDrawArraysIndirectCount from a mapped buffer");
+   gl.UnmapBuffer(GL_PARAMETER_BUFFER);
+   arrays(GL_TRIANGLES, NULL, 4, 0, 0);
+   check_gl_error("glMultiDrawArraysIndirectCount of at most 0 draws");
+   /* deleting the buffer unbinds it */
+   gl.DeleteBuffers(1, &p);
+   glGetIntegerv(GL_PARAMETER_BUFFER_BINDING, &bound);
+   if (bound != 0)
+      fail("GL_PARAMETER_BUFFER_BINDING = %d after glDeleteBuffers, want 0", bound);
+   gl.DeleteBuffers(1, &b);
+}
+
+/* A compute shader writes the draw count into the parameter buffer. */
+static const char *CS_COUNT = "#version 430\n"
+                              "layout(local_size_x = 1) in;\n"
+                              "layout(std430, binding = 0) writeonly buffer Count { uint n[]; };\n"
+                              "void main() { n[0] = 2u; }\n";
+
+void
+sc_indirect_parameters(void)
+{
+   if (!indirect_offered() || !indirect_count_offered())
+      return;
+   const pfn_mdai_count arrays =
+      (pfn_mdai_count)eglGetProcAddress("glMultiDrawArraysIndirectCountARB");
+   const pfn_mdei_count elements =
+      (pfn_mdei_count)eglGetProcAddress("glMultiDrawElementsIndirectCount");
+   if (!arrays || !elements)
+      die_setup("no glMultiDraw*IndirectCount entry points");
+   struct scene s = scene_make();
+   indirect_count_errors(arrays, elements);
+
+   /* four array commands 32 bytes apart (rectangle k, instance colours from k) with bytes no
+    * command may read between them; counts {3, 1, 0, 9} */
+   GLuint cmd[32];
+   for (int i = 0; i < 32; i++)
+      cmd[i] = 0xdeadbeefu;
+   const GLuint ar[4][4] = {{6, 1, 0, 0}, {6, 2, 6, 1}, {6, 1, 12, 2}, {6, 1, 18, 3}};
+   for (int k = 0; k < 4; k++)
+      memcpy(cmd + 8 * k, ar[k], sizeof ar[k]);
+   GLuint b = indirect_buffer(cmd, sizeof cmd);
+   const GLuint counts[4] = {3, 1, 0, 9};
+   GLuint p = parameter_buffer(counts, sizeof counts);
+   model m;
+
+   clear_to(V4(0, 0, 0, 1));
+   arrays(GL_TRIANGLES, NULL, 0, 4, 32);
+   check_gl_error("glMultiDrawArraysIndirectCount, count 3 of at most 4");
+   model_init(&m, V4(0, 0, 0, 1));
+   model_instances(&m, 0, 1, 0);
+   model_instances(&m, 1, 2, 1);
+   model_instances(&m, 2, 1, 2);
+   check_frame("count 3 of at most 4: three commands drawn", &m);
+
+   clear_to(V4(0, 0, 0, 1));
+   arrays(GL_TRIANGLES, (const void *)32, 12, 2, 32);
+   check_gl_error("glMultiDrawArraysIndirectCount, count 9 of at most 2");
+   model_init(&m, V4(0, 0, 0, 1));
+   model_instances(&m, 1, 2, 1);
+   model_instances(&m, 2, 1, 2);
+   check_frame("count 9 of at most 2 from the second command: two drawn", &m);
+
+   /* element commands, tightly packed: count 1, then count 0 */
+   GLuint el[4][5];
+   for (GLuint k = 0; k < 4; k++) {
+      const GLuint e[5] = {6, 1, 0, 6 * k, k};
+      memcpy(el[k], e, sizeof e);
+   }
+   gl.BindBuffer(GL_DRAW_INDIRECT_BUFFER, b);
+   gl.BufferData(GL_DRAW_INDIRECT_BUFFER, sizeof el, el, GL_STATIC_DRAW);
+   clear_to(V4(0, 0, 0, 1));
+   elements(GL_TRIANGLES, GL_UNSIGNED_SHORT, (const void *)20, 4, 3, 0);
+   elements(GL_TRIANGLES, GL_UNSIGNED_SHORT, NULL, 8, 4, 0);
+   check_gl_error("glMultiDrawElementsIndirectCount, counts 1 and 0");
+   model_init(&m, V4(0, 0, 0, 1));
+   model_instances(&m, 1, 1, 1);
+   check_frame("element commands: count 1 from the second, then count 0", &m);
+
+   /* the count changes with glBufferSubData; the next draw reads the new value */
+   const GLuint four = 4;
+   gl.BufferSubData(GL_PARAMETER_BUFFER, 8, sizeof four, &four);
+   clear_to(V4(0, 0, 0, 1));
+   elements(GL_TRIANGLES, GL_UNSIGNED_SHORT, NULL, 8, 4, 0);
+   check_gl_error("glMultiDrawElementsIndirectCount after glBufferSubData");
+   model_init(&m, V4(0, 0, 0, 1));
+   for (int k = 0; k < 4; k++)
+      model_instances(&m, k, 1, k);
+   check_frame("count rewritten to 4 by glBufferSubData", &m);
+
+   GLint n = 0;
+   glGetIntegerv(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS, &n);
+   if (glGetError() != GL_NO_ERROR || n == 0) {
+      skipped("a count written by a compute shader (no storage buffers)");
+   } else {
+      GLuint cp = must_compute(CS_COUNT);
+      gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, p);
+      gl.UseProgram(cp);
+      gl.DispatchCompute(1, 1, 1);
+      gl.MemoryBarrier(GL_COMMAND_BARRIER_BIT);
+      check_gl_error("the dispatch writing the draw count");
+      gl.UseProgram(s.prog);
+      clear_to(V4(0, 0, 0, 1));
+      elements(GL_TRIANGLES, GL_UNSIGNED_SHORT, NULL, 0, 4, 0);
+      check_gl_error("glMultiDrawElementsIndirectCount of a compute-written count");
+      model_init(&m, V4(0, 0, 0, 1));
+      model_instances(&m, 0, 1, 0);
+      model_instances(&m, 1, 1, 1);
+      check_frame("count 2 written by a compute shader", &m);
+      gl.DeleteProgram(cp);
+   }
+   gl.DeleteBuffers(1, &p);
+   gl.DeleteBuffers(1, &b);
+   scene_free(&s);
+}

@@ -87,7 +87,7 @@ DESKTOP_ALIAS_EXTENSIONS = [
     "GL_EXT_draw_range_elements", "GL_EXT_texture3D", "GL_EXT_copy_texture", "GL_EXT_subtexture",
     "GL_EXT_point_parameters", "GL_EXT_vertex_array", "GL_EXT_multi_draw_arrays",
     "GL_EXT_stencil_two_side", "GL_EXT_framebuffer_blit", "GL_EXT_framebuffer_object",
-    "GL_EXT_polygon_offset_clamp",
+    "GL_EXT_polygon_offset_clamp", "GL_ARB_indirect_parameters",
 ]
 
 # Compatibility-profile extensions whose own commands (those that are not aliases of selected

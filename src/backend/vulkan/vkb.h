@@ -587,7 +587,8 @@ struct vkb_screen_stats {
    unsigned long long sampler_resolves;      /* image samplers gathered anew (not from the memo) */
    unsigned long long texture_set_memo_hits; /* sets 1 bound again without a gather */
    unsigned long long draws_recorded;        /* GL draws (ranges) recorded, merged or not */
-   unsigned long long indirect_cmds;         /* vkCmdDraw(Indexed)Indirect recorded */
+   unsigned long long indirect_cmds;         /* vkCmdDraw(Indexed)Indirect(Count) recorded */
+   unsigned long long indirect_count_cmds;   /* of those, vkCmdDraw(Indexed)IndirectCount */
    uint64_t cond_predicates;                 /* conditional renders decided on the GPU */
    uint64_t cond_sums;                       /* of them, over several slots (vkb_cond_sum.c) */
    unsigned long long resource_oom;          /* resources left without storage: GL_OUT_OF_MEMORY */
@@ -703,6 +704,10 @@ struct vkb_screen {
    PFN_vkCmdSetColorBlendEquationEXT set_blend_equation;
    PFN_vkCmdSetColorWriteMaskEXT set_write_mask;
    PFN_vkCmdDrawMultiEXT draw_multi;
+   /* Vulkan 1.2's drawIndirectCount, where the device has it without a count limit */
+   bool has_draw_indirect_count;
+   PFN_vkCmdDrawIndirectCount draw_indirect_count;
+   PFN_vkCmdDrawIndexedIndirectCount draw_indexed_indirect_count;
    PFN_vkCmdDrawMultiIndexedEXT draw_multi_indexed;
    uint32_t max_multi_draw;
    struct vkb_draw_queue draws; /* recorded at the next other command (vkb_cmd) */

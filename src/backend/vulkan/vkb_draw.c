@@ -624,10 +624,10 @@ vkb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
 }
 
 /* The indirect buffer when draw_count commands of cmd_size bytes, stride apart from offset,
- * lie inside it: the end computed in 64 bits without wrap (offset, stride and draw_count are
- * bounded by the decoder, but the monolith arm has no decoder, so they are checked again). A
- * record that reaches past the buffer is hostile (the front end checked the size it knows):
- * Fatal{ProtocolCorruption}. */
+ * lie inside it: the end computed in 64 bits without wrap (offset, stride, draw_count and
+ * count_offset are bounded by the decoder, but the monolith arm has no decoder, so they are
+ * checked again). A record that reaches past the buffer is hostile (the front end checked the
+ * size it knows): Fatal{ProtocolCorruption}. */
 static struct vkb_resource *
 indirect_commands(struct vkb_screen *scr, const struct mgp_draw_indirect *a, uint32_t cmd_size)
 {
@@ -635,17 +635,20 @@ indirect_commands(struct vkb_screen *scr, const struct mgp_draw_indirect *a, uin
    if (!r)
       return NULL;
    char why[160];
-   const char *field = a->draw_count > MGP_MAX_INDIRECT_DRAWS ? "draw_count"
-                       : a->offset % 4                        ? "offset"
-                       : a->stride % 4                        ? "stride"
-                                                              : NULL;
+   const uint32_t most =
+      mgp_handle_is_null(a->count) ? MGP_MAX_INDIRECT_DRAWS : MGP_MAX_INDIRECT_COUNT_DRAWS;
+   const char *field = a->draw_count > most  ? "draw_count"
+                       : a->offset % 4       ? "offset"
+                       : a->stride % 4       ? "stride"
+                       : a->count_offset % 4 ? "count_offset"
+                                             : NULL;
    if (field) {
       snprintf(why, sizeof(why), "draw_indirect.%s: %u draws at offset %llu, stride %u", field,
                a->draw_count, (unsigned long long)a->offset, a->stride);
       vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, why);
       return NULL;
    }
-   /* (2^20 - 1) * (2^32 - 1) + 20 < 2^53: the span cannot wrap; offset is compared apart */
+   /* (2^31 - 1) * (2^32 - 1) + 20 < 2^63: the span cannot wrap; offset is compared apart */
    const uint64_t span = (uint64_t)(a->draw_count - 1) * a->stride + cmd_size;
    if (!r->is_buffer || !r->buf || r->size < span || a->offset > r->size - span) {
       snprintf(why, sizeof(why),
@@ -658,13 +661,68 @@ indirect_commands(struct vkb_screen *scr, const struct mgp_draw_indirect *a, uin
    return r;
 }
 
-/* Records the draws of an indirect buffer: one vkCmdDraw(Indexed)Indirect for them all where
- * the device has multiDrawIndirect and the stride is one Vulkan takes, one per command
- * otherwise. */
+/* The buffer holding an indirect-count draw's number of draws, a u32 at count_offset inside
+ * it (the end compared without wrap), else Fatal{ProtocolCorruption}. */
+static struct vkb_resource *
+indirect_count(struct vkb_screen *scr, const struct mgp_draw_indirect *a)
+{
+   struct vkb_resource *r = vkb_resource_for_use(scr, a->count, "draw_indirect (count)");
+   if (!r)
+      return NULL;
+   if (!r->is_buffer || !r->buf || r->size < 4 || a->count_offset > r->size - 4) {
+      char why[128];
+      snprintf(why, sizeof(why), "draw_indirect.count: 4 bytes at %llu of a %llu-byte buffer",
+               (unsigned long long)a->count_offset, (unsigned long long)r->size);
+      vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, why);
+      return NULL;
+   }
+   return r;
+}
+
+/* Whether the server can draw an indirect-count record as it stands: the device reads counts
+ * (a client that ignores MGP_CAP_DRAW_INDIRECT_COUNT is told so by name) and Vulkan takes the
+ * stride (at least a command: GL's overlapping commands are the front end's decline too). */
+static bool
+indirect_count_drawable(struct vkb_screen *scr, const struct mgp_draw_indirect *a,
+                        uint32_t cmd_size)
+{
+   if (!scr->has_draw_indirect_count || !scr->features.multiDrawIndirect ||
+       !scr->features.drawIndirectFirstInstance) {
+      MGU_DECLINE(backend_feature_unimplemented, "indirect-count draws without drawIndirectCount");
+      return false;
+   }
+   if (a->stride < cmd_size) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "indirect-count draws whose stride is under a command's size");
+      return false;
+   }
+   return true;
+}
+
+/* Records the draws of an indirect buffer: one vkCmdDraw(Indexed)IndirectCount where the
+ * count is in a buffer; else one vkCmdDraw(Indexed)Indirect for them all where the device has
+ * multiDrawIndirect and the stride is one Vulkan takes, one per command otherwise. gl_DrawID
+ * counts from the record's draw_id_offset (the front end's split of a long call). */
 static void
 indirect_record(struct vkb_screen *scr, VkCommandBuffer cmd, const struct mgp_draw_indirect *a,
-                VkBuffer buf, uint32_t cmd_size, const struct vkb_shader *sh)
+                VkBuffer buf, VkBuffer count_buf, uint32_t cmd_size, const struct vkb_shader *sh)
 {
+   if (count_buf != VK_NULL_HANDLE) {
+      if (sh->draw_params_pushed)
+         push_draw_params(cmd, sh->layout, a->index_size != 0, a->draw_id_offset);
+      if (a->index_size)
+         scr->draw_indexed_indirect_count(cmd, buf, a->offset, count_buf, a->count_offset,
+                                          a->draw_count, a->stride);
+      else
+         scr->draw_indirect_count(cmd, buf, a->offset, count_buf, a->count_offset, a->draw_count,
+                                  a->stride);
+      scr->stats.cmd_draws++;
+      scr->stats.indirect_cmds++;
+      scr->stats.indirect_count_cmds++;
+      scr->stats.draws_recorded++; /* how many the GPU draws is its own */
+      scr->cur->draws++;
+      return;
+   }
    const bool one_call =
       a->draw_count == 1 || (scr->features.multiDrawIndirect && a->stride >= cmd_size &&
                              a->draw_count <= scr->props.limits.maxDrawIndirectCount);
@@ -674,7 +732,8 @@ indirect_record(struct vkb_screen *scr, VkCommandBuffer cmd, const struct mgp_dr
       const VkDeviceSize at = a->offset + (VkDeviceSize)i * a->stride;
       /* one command: DrawIndex counts the draws; one a command: the push does */
       if (sh->draw_params_pushed)
-         push_draw_params(cmd, sh->layout, a->index_size != 0, one_call ? 0 : i);
+         push_draw_params(cmd, sh->layout, a->index_size != 0,
+                          a->draw_id_offset + (one_call ? 0 : i));
       if (a->index_size)
          vkCmdDrawIndexedIndirect(cmd, buf, at, per_call, stride);
       else
@@ -700,6 +759,10 @@ vkb_draw_indirect(void *self, const struct mgp_draw_indirect *args, const void *
       args->index_size ? MGP_INDIRECT_ELEMENTS_SIZE : MGP_INDIRECT_ARRAYS_SIZE;
    struct vkb_resource *ind = indirect_commands(scr, args, cmd_size);
    if (!ind)
+      return;
+   const bool counted = !mgp_handle_is_null(args->count);
+   struct vkb_resource *cnt = counted ? indirect_count(scr, args) : NULL;
+   if (counted && (!cnt || !indirect_count_drawable(scr, args, cmd_size)))
       return;
    /* Without it every command's baseInstance must be 0, which the GPU's bytes do not promise;
     * get_caps leaves the call out of call_mask then. */
@@ -727,7 +790,9 @@ vkb_draw_indirect(void *self, const struct mgp_draw_indirect *args, const void *
    draw_record(ctx, &as_vbo, NULL, 0, p, cmd);
    vkb_flush_draws(scr); /* the queued direct draws come first */
    ind->last_use = p->serial;
-   indirect_record(scr, cmd, args, ind->buf, cmd_size, p->sh);
+   if (cnt)
+      cnt->last_use = p->serial;
+   indirect_record(scr, cmd, args, ind->buf, cnt ? cnt->buf : VK_NULL_HANDLE, cmd_size, p->sh);
 }
 
 /* vkb_draw_fast's answer for a compact draw (one range, one instance, no flags) when no call

@@ -379,8 +379,9 @@ struct dev_features {
    VkPhysicalDeviceConditionalRenderingFeaturesEXT crf;
    VkPhysicalDeviceExtendedDynamicState3FeaturesEXT eds3;
    VkPhysicalDeviceLineRasterizationFeaturesEXT lrf;
+   VkPhysicalDeviceVulkan12Features v12; /* drawIndirectCount only (Vulkan 1.2) */
    bool has_u8, has_pv, has_div, has_eds, has_lr, has_cbc, has_md, has_tf, has_pgq, has_cr,
-      has_eds3, has_lrf, want_eds;
+      has_eds3, has_lrf, want_eds, has_v12;
 };
 
 #define CHAIN(s) ((s).pNext = f->chain, f->chain = &(s))
@@ -469,6 +470,13 @@ query_features(struct vkb_screen *scr, const struct dev_exts *e, struct dev_feat
    f->has_lrf = dev_has(e, VK_EXT_LINE_RASTERIZATION_EXTENSION_NAME) && !(no_sl && atoi(no_sl) > 0);
    if (f->has_lrf)
       CHAIN(f->lrf);
+   /* GL_ARB_indirect_parameters: the draw count read from a buffer (vkb_draw.c) */
+   f->v12 = (VkPhysicalDeviceVulkan12Features){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+   const char *no_dic = getenv("MGL_TEST_VK_NO_DRAW_INDIRECT_COUNT"); /* test-only: no cap */
+   f->has_v12 = api >= VK_API_VERSION_1_2 && !(no_dic && atoi(no_dic) > 0);
+   if (f->has_v12)
+      CHAIN(f->v12);
    f->f2 = (VkPhysicalDeviceFeatures2){.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                        .pNext = f->chain};
    vkGetPhysicalDeviceFeatures2(scr->phys, &f->f2);
@@ -656,6 +664,19 @@ chain_enabled_features(struct vkb_screen *scr, const struct dev_exts *e, struct 
       f->exts[f->nexts++] = VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME;
       scr->has_mirror_clamp = true;
    }
+   /* The count a GPU buffer holds is any u32 (GL's sizei): Vulkan wants it within
+    * maxDrawIndirectCount, so only a device without that limit reads it (lavapipe, NVIDIA).
+    * With VkPhysicalDeviceVulkan12Features chained, the 1.2 features of extensions enabled
+    * above are named there too (VUID-VkDeviceCreateInfo-ppEnabledExtensionNames-02832). */
+   if (f->has_v12 && f->v12.drawIndirectCount &&
+       scr->props.limits.maxDrawIndirectCount == UINT32_MAX) {
+      f->v12 = (VkPhysicalDeviceVulkan12Features){
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+         .drawIndirectCount = VK_TRUE,
+         .samplerMirrorClampToEdge = scr->has_mirror_clamp};
+      CHAIN(f->v12);
+      scr->has_draw_indirect_count = true;
+   }
    /* Buffer stores in the ring arms' heap are the client's pages, imported (vkb_resource.c). */
    if (api >= VK_API_VERSION_1_1 && dev_has(e, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME)) {
       VkPhysicalDeviceExternalMemoryHostPropertiesEXT hp = {
@@ -787,6 +808,13 @@ load_device_functions(struct vkb_screen *scr, char *why, size_t why_size)
          (PFN_vkCmdSetLineStippleEXT)vkGetDeviceProcAddr(scr->dev, "vkCmdSetLineStippleEXT");
    if (!scr->set_line_stipple)
       scr->stipple_modes = 0;
+   if (scr->has_draw_indirect_count) {
+      scr->draw_indirect_count =
+         (PFN_vkCmdDrawIndirectCount)vkGetDeviceProcAddr(scr->dev, "vkCmdDrawIndirectCount");
+      scr->draw_indexed_indirect_count = (PFN_vkCmdDrawIndexedIndirectCount)vkGetDeviceProcAddr(
+         scr->dev, "vkCmdDrawIndexedIndirectCount");
+      scr->has_draw_indirect_count = scr->draw_indirect_count && scr->draw_indexed_indirect_count;
+   }
    if (scr->has_multi_draw) {
       scr->draw_multi = (PFN_vkCmdDrawMultiEXT)vkGetDeviceProcAddr(scr->dev, "vkCmdDrawMultiEXT");
       scr->draw_multi_indexed =
@@ -1130,6 +1158,11 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_DRAW_PARAMETERS;
    if (scr->features.geometryShader)
       c.cap_bits |= MGP_CAP_GEOMETRY_STAGE;
+   /* glMultiDraw*IndirectCount: one vkCmdDraw(Indexed)IndirectCount a call (multiDrawIndirect:
+    * a count over 1 is a multi-draw) */
+   if (scr->has_draw_indirect_count && scr->features.multiDrawIndirect &&
+       scr->features.drawIndirectFirstInstance)
+      c.cap_bits |= MGP_CAP_DRAW_INDIRECT_COUNT;
    /* GL's indirect commands carry a base instance: without drawIndirectFirstInstance the
     * backend cannot draw them as GL says, so the front end does not offer them. */
    if (!scr->features.drawIndirectFirstInstance)
@@ -1284,6 +1317,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"cmd-draws", scr->stats.cmd_draws},
       {"draws", scr->stats.draws_recorded},
       {"indirect-cmds", scr->stats.indirect_cmds},
+      {"indirect-count-cmds", scr->stats.indirect_count_cmds},
       {"xfb-scopes", scr->stats.xfb_scopes},
       {"fast-draws", scr->stats.fast_draws},
       {"sampler-resolves", scr->stats.sampler_resolves},

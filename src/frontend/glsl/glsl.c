@@ -164,8 +164,8 @@ version_number(const char *p)
  * to glslang. *version_out (110 without a directive) and profile_out (16 bytes, "" when absent)
  * say what the directive asked for. */
 static bool
-check_version(enum glsl_stage stage, const char *src, bool es, bool compat, struct glsl_str *log,
-              int *version_out, char *profile_out)
+check_version(const char *src, bool es, bool compat, struct glsl_str *log, int *version_out,
+              char *profile_out)
 {
    int line;
    const char *p = skip_to_first_token(src, &line);
@@ -221,8 +221,12 @@ check_version(enum glsl_stage stage, const char *src, bool es, bool compat, stru
       return true;
    if ((version == 150 || version == 330) && compat && !strcmp(profile, "compatibility"))
       return true;
-   /* GLSL 4.30 for compute shaders only (the other stages stay at 3.30: issue 20) */
-   if (version == 430 && stage == GLSL_STAGE_COMPUTE && (!profile[0] || !strcmp(profile, "core")))
+   /* GLSL 4.00 to 4.60 core in every stage, as a driver listing the GL 4.x extensions takes
+    * them (issue 20); what of them mgl cannot honour is refused by name where it is used
+    * (subroutines by glslang, explicit uniform locations by glsl_lower.c). GL_SHADING_LANGUAGE_
+    * VERSION stays 3.30 until GL 4.6 is claimed. */
+   if (version >= 400 && version <= 460 && version % 10 == 0 &&
+       (!profile[0] || !strcmp(profile, "core")))
       return true;
 
    char what[48];
@@ -234,10 +238,9 @@ check_version(enum glsl_stage stage, const char *src, bool es, bool compat, stru
       snprintf(what, sizeof(what), "%d.%02d", version / 100, version % 100);
    glsl_str_printf(log,
                    "0:%d(%d): error: GLSL %s is not supported. Supported versions are: 1.10, "
-                   "1.20, 1.30, 1.40, 1.50 core, %sand 3.30 core%s%s\n",
+                   "1.20, 1.30, 1.40, 1.50 core, %s3.30 core, %sand 4.00 to 4.60 core\n",
                    line, col, what, compat ? "1.50 compatibility, " : "",
-                   compat ? ", and 3.30 compatibility" : "",
-                   stage == GLSL_STAGE_COMPUTE ? " (4.30 core for compute shaders)" : "");
+                   compat ? "3.30 compatibility, " : "");
    return false;
 }
 
@@ -383,7 +386,7 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint64_t compat_provided,
    char *pp = NULL;
    char *folded = NULL;
    const bool es = api == GLSL_API_ES, compat = api == GLSL_API_COMPAT;
-   bool ok = check_version(stage, spliced, es, compat, log, &version, profile);
+   bool ok = check_version(spliced, es, compat, log, &version, profile);
    if (ok && es && version == 100) {
       glsl_require_to_enable(spliced, "GL_EXT_draw_buffers");
       glsl_require_to_enable(spliced, "GL_EXT_draw_instanced");

@@ -31,6 +31,8 @@
 #include "array.h"
 #include "glsl_internal.h"
 
+#include "decline.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -813,6 +815,53 @@ glsl_require_to_enable(char *src, const char *name)
    }
 }
 
+/* GLSL 4.30 (ARB_explicit_uniform_location): layout(location = N) on a uniform of the default
+ * block. The front end numbers default-block uniforms itself and would not put one at N, so
+ * such a unit is refused by name rather than given other locations than it asked for. */
+static void
+refuse_uniform_locations(struct lower *L)
+{
+   const char *p = L->p;
+   int depth = 0;
+   for (unsigned i = 0; i < L->n; i++) {
+      const struct tok *t = &L->t[i];
+      if (t->kind == T_PUNCT) {
+         depth += p[t->at] == '{' ? 1 : p[t->at] == '}' ? -1 : 0;
+         continue;
+      }
+      if (depth || !tok_is(p, t, "layout") || i + 1 >= L->n || !tok_is(p, &L->t[i + 1], "("))
+         continue;
+      bool location = false;
+      unsigned q = i + 2;
+      for (; q < L->n && !tok_is(p, &L->t[q], ")"); q++)
+         if (tok_is(p, &L->t[q], "location"))
+            location = true;
+      /* the declaration's other qualifiers (in any order from GLSL 4.20): a uniform, unless a
+       * block body follows */
+      bool uniform = false, block = false;
+      for (unsigned b = i; b-- > 0 && L->t[b].kind != T_PUNCT && L->t[b].kind != T_DIRECTIVE;)
+         if (tok_is(p, &L->t[b], "uniform"))
+            uniform = true;
+      for (; q < L->n && !tok_is(p, &L->t[q], ";"); q++) {
+         if (tok_is(p, &L->t[q], "{")) {
+            block = true;
+            break;
+         }
+         if (tok_is(p, &L->t[q], "uniform"))
+            uniform = true;
+      }
+      if (location && uniform && !block) {
+         glsl_str_printf(L->log,
+                         "ERROR: 0:%d: 'location' : explicit uniform locations "
+                         "(GL_ARB_explicit_uniform_location) are not supported\n",
+                         t->line);
+         MGU_DECLINE(gl_feature_unimplemented, "an explicit uniform location (line %d)", t->line);
+         L->failed = true;
+      }
+      i = q < L->n ? q - (block ? 1 : 0) : q;
+   }
+}
+
 static void
 lower_error(struct lower *L, int line, const char *msg)
 {
@@ -936,6 +985,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
       alias_vertex_locations(&L, u);
    if (stage == GLSL_STAGE_FRAGMENT && !u->es && version >= 130 && version < 150)
       take_output_indices(&L, u);
+   if (!u->es)
+      refuse_uniform_locations(&L);
    const unsigned early_edits = L.num_edits; /* the main loop's come in text order after them */
    uint32_t declared = 0; /* helpers the app declares itself (then they are its own) */
    int depth = 0, parens = 0;

@@ -416,6 +416,136 @@ test_indirect_errors(void)
    env_finish(&e);
 }
 
+/* GL 4.6 ARB_indirect_parameters: glMultiDraw*IndirectCount's errors (drawcount an offset
+ * into GL_PARAMETER_BUFFER), each sending nothing; a valid call is one draw_indirect record
+ * naming the count buffer whatever its maxdrawcount; a glMultiDraw*Indirect split past
+ * MGP_MAX_INDIRECT_DRAWS numbers gl_DrawID on (draw_id_offset); a backend without
+ * MGP_CAP_DRAW_INDIRECT_COUNT is not listed, has no binding point and declines by name. */
+static void
+test_indirect_count(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   fake_caps.cap_bits |= MGP_CAP_DRAW_INDIRECT_COUNT;
+   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}};
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   GLuint vao, b[4];
+   mgl_glGenVertexArrays(1, &vao);
+   mgl_glBindVertexArray(vao);
+   mgl_glGenBuffers(4, b);
+   mgl_glBindBuffer(GL_DRAW_INDIRECT_BUFFER, b[0]);
+   mgl_glBufferData(GL_DRAW_INDIRECT_BUFFER, 100, NULL, GL_STATIC_DRAW);
+   mgl_glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, b[1]);
+   mgl_glBufferData(GL_ELEMENT_ARRAY_BUFFER, 64, NULL, GL_STATIC_DRAW);
+   fake_clear();
+   mgl_glMultiDrawArraysIndirectCount(GL_TRIANGLES, NULL, 0, 2, 0); /* no parameter buffer */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBindBuffer(GL_PARAMETER_BUFFER, b[2]);
+   CHECK_ERR(GL_NO_ERROR);
+   GLint bound = 0;
+   mgl_glGetIntegerv(GL_PARAMETER_BUFFER_BINDING, &bound);
+   CHECK_EQ(bound, (GLint)b[2]);
+   mgl_glMultiDrawArraysIndirectCount(GL_TRIANGLES, NULL, 0, 2, 0); /* bound, no store */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBufferData(GL_PARAMETER_BUFFER, 8, NULL, GL_STATIC_DRAW);
+   mgl_glMultiDrawArraysIndirectCount(GL_TRIANGLES, NULL, 2, 2, 0); /* drawcount % 4 */
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glMultiDrawArraysIndirectCount(GL_TRIANGLES, NULL, 8, 2, 0); /* 8 + 4 > 8 */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glMultiDrawArraysIndirectCount(GL_TRIANGLES, NULL, -4, 2, 0); /* before the buffer */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glMultiDrawArraysIndirectCount(GL_TRIANGLES, NULL, 4, -1, 0);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glMultiDrawArraysIndirectCount(GL_TRIANGLES, NULL, 4, 2, 6);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glMultiDrawArraysIndirectCount(0x7, NULL, 4, 2, 0); /* GL_QUADS in core */
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glMultiDrawElementsIndirectCount(GL_TRIANGLES, GL_FLOAT, NULL, 4, 2, 0);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glMultiDrawArraysIndirectCount(GL_TRIANGLES, NULL, 4, 7, 0); /* 7 * 16 > 100 */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glMultiDrawElementsIndirectCount(GL_TRIANGLES, GL_UNSIGNED_SHORT, (const void *)4, 4, 3,
+                                        40); /* 4 + 80 + 20 > 100 */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glMapBufferRange(GL_PARAMETER_BUFFER, 0, 8, GL_MAP_READ_BIT);
+   mgl_glMultiDrawArraysIndirectCount(GL_TRIANGLES, NULL, 4, 2, 0); /* mapped */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glUnmapBuffer(GL_PARAMETER_BUFFER);
+   mgl_glBindVertexArray(0);
+   mgl_glMultiDrawArraysIndirectCount(GL_TRIANGLES, NULL, 4, 2, 0); /* core: no vertex array */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBindVertexArray(vao);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_indirect), 0);
+
+   /* valid: one record each naming the count, maxdrawcount 0 none */
+   mgl_glMultiDrawArraysIndirectCount(GL_TRIANGLES, NULL, 4, 0, 0);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_indirect), 0);
+   mgl_glMultiDrawArraysIndirectCount(GL_TRIANGLES, (const void *)4, 4, 6, 0);
+   mgl_glMultiDrawElementsIndirectCountARB(GL_TRIANGLES, GL_UNSIGNED_SHORT, (const void *)8, 0, 2,
+                                           72);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_indirect), 2);
+   struct mgp_draw_indirect a;
+   memcpy(&a, fake_find(MGP_CALL_draw_indirect, 0)->args, sizeof(a));
+   CHECK(a.index_size == 0 && a.offset == 4 && a.stride == 16 && a.draw_count == 6 &&
+         !mgp_handle_is_null(a.count) && a.count_offset == 4 && a.draw_id_offset == 0);
+   memcpy(&a, fake_find(MGP_CALL_draw_indirect, 1)->args, sizeof(a));
+   CHECK(a.index_size == 2 && a.offset == 8 && a.stride == 72 && a.draw_count == 2 &&
+         !mgp_handle_is_null(a.count) && a.count_offset == 0);
+   CHECK(lists_extension("GL_ARB_indirect_parameters"));
+
+   /* a stride under a command's size: overlapping commands, the named decline */
+   const uint64_t declined = mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented);
+   fake_clear();
+   mgl_glMultiDrawArraysIndirectCount(GL_TRIANGLES, NULL, 4, 2, 8);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_indirect), 0);
+   CHECK(mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented) == declined + 1);
+
+   /* more than MGP_MAX_INDIRECT_DRAWS commands: one record with a count buffer; without,
+    * records of MGP_MAX_INDIRECT_DRAWS whose gl_DrawID goes on */
+   const GLsizei many = (GLsizei)MGP_MAX_INDIRECT_DRAWS + 2;
+   mgl_glBindBuffer(GL_DRAW_INDIRECT_BUFFER, b[3]);
+   mgl_glBufferData(GL_DRAW_INDIRECT_BUFFER, (GLsizeiptr)many * 16, NULL, GL_STATIC_DRAW);
+   fake_clear();
+   mgl_glMultiDrawArraysIndirectCount(GL_TRIANGLES, NULL, 0, many, 0);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_indirect), 1);
+   memcpy(&a, fake_find(MGP_CALL_draw_indirect, 0)->args, sizeof(a));
+   CHECK(a.draw_count == (uint32_t)many && a.stride == 16);
+   fake_clear();
+   mgl_glMultiDrawArraysIndirect(GL_TRIANGLES, NULL, many, 0);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_indirect), 2);
+   memcpy(&a, fake_find(MGP_CALL_draw_indirect, 0)->args, sizeof(a));
+   CHECK(a.draw_count == MGP_MAX_INDIRECT_DRAWS && a.draw_id_offset == 0 && a.offset == 0 &&
+         mgp_handle_is_null(a.count));
+   memcpy(&a, fake_find(MGP_CALL_draw_indirect, 1)->args, sizeof(a));
+   CHECK(a.draw_count == 2 && a.draw_id_offset == MGP_MAX_INDIRECT_DRAWS &&
+         a.offset == (uint64_t)MGP_MAX_INDIRECT_DRAWS * 16);
+
+   /* deleting the buffer unbinds it */
+   mgl_glDeleteBuffers(1, &b[2]);
+   mgl_glGetIntegerv(GL_PARAMETER_BUFFER_BINDING, &bound);
+   CHECK_EQ(bound, 0);
+
+   /* a backend without the cap: no extension, no binding point, a named decline */
+   fake_caps.cap_bits &= ~MGP_CAP_DRAW_INDIRECT_COUNT;
+   CHECK(!lists_extension("GL_ARB_indirect_parameters"));
+   mgl_glGenBuffers(1, &b[2]);
+   mgl_glBindBuffer(GL_PARAMETER_BUFFER, b[2]);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glGetIntegerv(GL_PARAMETER_BUFFER_BINDING, &bound);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glMultiDrawArraysIndirectCount(GL_TRIANGLES, NULL, 0, 2, 0); /* none can be bound */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glDeleteBuffers(4, b);
+   mgl_glDeleteVertexArrays(1, &vao);
+   env_finish(&e);
+}
+
 /* GL 4.2 ARB_base_instance: the instanced draws' errors, each sending nothing; a valid draw is
  * one draw_vbo whose start_instance is the base instance; a backend without
  * MGP_CAP_BASE_INSTANCE is not listed and declines a base instance other than 0 by name. */
@@ -2078,6 +2208,7 @@ main(void)
    test_polygon_offset_clamp();
    test_draw_errors();
    test_indirect_errors();
+   test_indirect_count();
    test_base_instance();
    test_draw_parameters();
    test_image_errors();

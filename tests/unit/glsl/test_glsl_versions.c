@@ -1,5 +1,6 @@
-/* unit.glsl.versions — #version 110, 120, 130 (lowered to 1.40), 140, 150 and 330 compile and
- * link; other versions fail with a message naming the supported ones; a syntax error fails with a
+/* unit.glsl.versions — #version 110, 120, 130 (lowered to 1.40), 140, 150, 330 and 400 to 460
+ * (core) compile and link; other versions fail with a message naming the supported ones; of
+ * GLSL 4.x, explicit uniform locations and subroutines are refused by name; a syntax error fails with a
  * log naming its line (also in a lowered version); a missing main() is a link error, not a compile
  * error. */
 #include "glsl_test_util.h"
@@ -61,7 +62,8 @@ rejected(const char *header, const char *where)
    char *vs = cat(header, vs_body), *log = NULL;
    CHECK(!glsl_compile_shader(GLSL_STAGE_VERTEX, false, vs, &log), "[%s] compiled", header);
    CHECK(log && strstr(log, "is not supported") &&
-            strstr(log, "Supported versions are: 1.10, 1.20, 1.30, 1.40, 1.50 core, and 3.30 core"),
+            strstr(log, "Supported versions are: 1.10, 1.20, 1.30, 1.40, 1.50 core, 3.30 core, "
+                        "and 4.00 to 4.60 core"),
          "[%s] log: %s", header, log);
    if (where)
       CHECK(log && strstr(log, where), "[%s] log does not say %s: %s", header, where, log);
@@ -106,6 +108,48 @@ compat_constants(void)
    }
 }
 
+/* What GLSL 4.x brings that mgl cannot honour is refused by name, not compiled into something
+ * else: a default-block uniform's explicit location (the front end numbers them itself: a
+ * program would find its uniform elsewhere) in either qualifier order and on a sampler, and
+ * subroutines (not in SPIR-V). A location on inputs, and bindings, compile; so do GLSL 4.60's
+ * own forms (gl_DrawID, extra semicolons). */
+static void
+four_point_x(void)
+{
+   static const struct {
+      const char *src;
+      const char *refusal; /* NULL: compiles */
+   } cases[] = {
+      {"#version 430\nlayout(location = 5) uniform vec4 u;\nvoid main() { gl_Position = u; }\n",
+       "explicit uniform locations"},
+      {"#version 460\nuniform layout(location = 1) vec4 u;\nvoid main() { gl_Position = u; }\n",
+       "explicit uniform locations"},
+      {"#version 450\nlayout(location = 2, binding = 1) uniform sampler2D s;\n"
+       "void main() { gl_Position = texture(s, vec2(0)); }\n",
+       "explicit uniform locations"},
+      {"#version 460\nsubroutine vec4 F(vec4);\nsubroutine(F) vec4 a(vec4 x) { return x; }\n"
+       "subroutine uniform F f;\nvoid main() { gl_Position = f(vec4(1)); }\n",
+       "subroutine"},
+      {"#version 460\nlayout(location = 3) in vec4 pos;\n"
+       "layout(std140, binding = 1) uniform B { vec4 v; };\nuniform vec4 plain;\n"
+       "void main() { gl_Position = pos + v + plain; }\n",
+       NULL},
+      {"#version 460\nin vec4 pos;;\nflat out int d;\n"
+       "void main() { gl_Position = pos; d = gl_DrawID + gl_BaseVertex + gl_BaseInstance; };\n",
+       NULL},
+   };
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      char *log = NULL;
+      const bool ok = glsl_compile_shader(GLSL_STAGE_VERTEX, false, cases[i].src, &log);
+      if (cases[i].refusal)
+         CHECK(!ok && log && strstr(log, cases[i].refusal), "4.x case %u: %s (log %s)", i,
+               ok ? "compiled" : "refused otherwise", log ? log : "");
+      else
+         CHECK(ok, "4.x case %u refused: %s", i, log ? log : "");
+      free(log);
+   }
+}
+
 int
 main(void)
 {
@@ -123,13 +167,21 @@ main(void)
    accepted_with("#version 120\n", vs_legacy,
                  "varying vec4 col;\nvoid main() { gl_FragData[0] = col; }\n", "gl_FragData");
 
-   rejected("#version 400\n", "GLSL 4.00");
-   rejected("#version 450\n", "GLSL 4.50");
-   rejected("#version 450 core\n", "GLSL 4.50");
+   /* GLSL 4.00 to 4.60 core, as a driver listing the GL 4.x extensions takes them */
+   static const char *const four[] = {
+      "#version 400\n",      "#version 410 core\n", "#version 420\n",
+      "#version 430\n",      "#version 440\n",      "#version 450\n",
+      "#version 450 core\n", "#version 460\n",      "#version 460 core\n"};
+   for (unsigned i = 0; i < sizeof(four) / sizeof(four[0]); i++)
+      accepted(four[i]);
+   rejected("#version 470\n", "GLSL 4.70");
+   rejected("#version 455\n", "GLSL 4.55");
+   rejected("#version 460 compatibility\n", "GLSL 4.60 compatibility profile");
+   four_point_x();
    rejected("#version 300 es\n", "GLSL 3.00 ES");
    rejected("#version 150 compatibility\n", "GLSL 1.50 compatibility profile");
    rejected("#version 130 compatibility\n", "GLSL 1.30 compatibility profile");
-   rejected("/* x */\n\n  #  version   450\n", "0:3(16)");
+   rejected("/* x */\n\n  #  version   470\n", "0:3(16)");
    rejected("#version 100\n", "GLSL 1.00");
 
    /* Syntax error on line 4. */
@@ -180,7 +232,7 @@ main(void)
    free(log);
 
    /* NULL info_log is allowed. */
-   CHECK(!glsl_compile_shader(GLSL_STAGE_VERTEX, false, "#version 450\n", NULL), "NULL log");
+   CHECK(!glsl_compile_shader(GLSL_STAGE_VERTEX, false, "#version 470\n", NULL), "NULL log");
    /* NULL source does not crash. */
    CHECK(!glsl_compile_shader(GLSL_STAGE_VERTEX, false, NULL, &log), "NULL source");
    free(log);

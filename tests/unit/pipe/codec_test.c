@@ -325,6 +325,7 @@ corrupt_records(void)
       {"offset", offsetof(struct mgp_draw_indirect, offset), 8, UINT64_MAX},
       {"stride", offsetof(struct mgp_draw_indirect, stride), 4, 22},
       {"index_size", offsetof(struct mgp_draw_indirect, index_size), 1, 3},
+      {"count_offset", offsetof(struct mgp_draw_indirect, count_offset), 8, 6},
    };
    mgp_encode_call(&enc, MGP_CALL_draw_indirect, &good_ind, NULL, 0);
    const uint32_t isize = lb.record_size;
@@ -344,6 +345,22 @@ corrupt_records(void)
       CHECK(err && !strcmp(err, want), "draw_indirect with %s %llu: %s (want %s)", bad_ind[i].field,
             (unsigned long long)value, err ? err : "accepted", want);
    }
+   /* with a count buffer the GPU reads how many: draw_count is GL's maxdrawcount, up to
+    * MGP_MAX_INDIRECT_COUNT_DRAWS in one record */
+   struct mgp_draw_indirect counted = good_ind;
+   counted.count = (struct mgp_handle){2, 1};
+   counted.count_offset = 8;
+   counted.draw_count = MGP_MAX_INDIRECT_COUNT_DRAWS;
+   mgp_encode_call(&enc, MGP_CALL_draw_indirect, &counted, NULL, 0);
+   memcpy(rec, lb.record, lb.record_size);
+   CHECK(!mgp_decode_record(rec, lb.record_size, mgp_loopback_resolve, &lb, &dec),
+         "draw_indirect with a count buffer and draw_count 2^31 - 1 refused");
+   counted.draw_count = MGP_MAX_INDIRECT_COUNT_DRAWS + 1;
+   mgp_encode_call(&enc, MGP_CALL_draw_indirect, &counted, NULL, 0);
+   memcpy(rec, lb.record, lb.record_size);
+   err = mgp_decode_record(rec, lb.record_size, mgp_loopback_resolve, &lb, &dec);
+   CHECK(err && !strcmp(err, "draw_indirect.draw_count"),
+         "draw_indirect with a count buffer and draw_count 2^31: %s", err ? err : "accepted");
 
    /* Random garbage never crashes and never passes as a draw with a bad span. */
    for (int i = 0; i < 20000; i++) {

@@ -26,6 +26,12 @@
  *   indirect-range draw_indirect of 4 commands 16 bytes apart at offset 16 of a 64-byte buffer:
  *                  the last reaches byte 80; the backend computes the end without wrap and
  *                  refuses it before anything is recorded, on every arm.
+ *   param-range    draw_indirect whose count buffer is 64 bytes and count_offset 64: the u32
+ *                  count lies past it (the backend's check, every arm).
+ *   param-align    draw_indirect whose count_offset is 2 (the decoder's rule; on monolith the
+ *                  backend's same check).
+ *   param-max      draw_indirect with a count buffer and draw_count 2^31: past
+ *                  MGP_MAX_INDIRECT_COUNT_DRAWS (the decoder's; on monolith the backend's).
  *   images-count   set_shader_images of 8 images from slot 10: past MGP_MAX_SHADER_IMAGES (the
  *                  decoder's bound; on monolith the backend's same check).
  *   images-level   set_shader_images naming level 3 of a one-level texture.
@@ -193,6 +199,30 @@ attack_indirect(const struct mgp_screen *scr, const struct mgp_context *ctx, boo
                                        .draw_count = count ? MGP_MAX_INDIRECT_DRAWS + 1 : 4});
 }
 
+/* An indirect-count draw of 2 commands (in bounds) whose count is where `what` says. */
+static void
+attack_param(const struct mgp_screen *scr, const struct mgp_context *ctx, const char *what)
+{
+   const struct mgp_handle buf = attack_buffer_64(scr, 11, MGP_BIND_INDIRECT);
+   const struct mgp_handle cnt = attack_buffer_64(scr, 15, MGP_BIND_INDIRECT);
+   struct mgp_draw_indirect a = {.mode = MGP_PRIM_TRIANGLES,
+                                 .indirect = buf,
+                                 .offset = 0,
+                                 .stride = 16,
+                                 .draw_count = 2,
+                                 .count = cnt,
+                                 .count_offset = 64};
+   if (!strcmp(what, "param-align"))
+      a.count_offset = 2;
+   else if (!strcmp(what, "param-max"))
+      a = (struct mgp_draw_indirect){.mode = MGP_PRIM_TRIANGLES,
+                                     .indirect = buf,
+                                     .stride = 16,
+                                     .draw_count = MGP_MAX_INDIRECT_COUNT_DRAWS + 1,
+                                     .count = cnt};
+   mgp_draw_indirect(ctx, &a);
+}
+
 static void
 attack_images(const struct mgp_screen *scr, const struct mgp_context *ctx, const char *what)
 {
@@ -232,7 +262,8 @@ main(int argc, char **argv)
       argc == 2,
       "usage: decode_attacks tail-count|pack-size|pack-shape|upload-wrap|texture-caps|enum-range|"
       "dynamic-words|"
-      "indirect-count|indirect-range|images-count|images-level|images-layer|images-res|"
+      "indirect-count|indirect-range|param-range|param-align|param-max|images-count|images-level|"
+      "images-layer|images-res|"
       "buffers-cls|atomic-offset");
    const char *attack = argv[1];
    struct mgp_context ctx;
@@ -255,6 +286,8 @@ main(int argc, char **argv)
       attack_dynamic_words(&ctx);
    else if (!strcmp(attack, "indirect-count") || !strcmp(attack, "indirect-range"))
       attack_indirect(scr, &ctx, !strcmp(attack, "indirect-count"));
+   else if (!strncmp(attack, "param-", 6))
+      attack_param(scr, &ctx, attack);
    else if (!strncmp(attack, "images-", 7))
       attack_images(scr, &ctx, attack);
    else if (!strcmp(attack, "buffers-cls") || !strcmp(attack, "atomic-offset"))

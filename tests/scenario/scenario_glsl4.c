@@ -1,0 +1,120 @@
+/* scenario_glsl4.c — GLSL 4.x shaders at the API (issue 20): a #version 460 program (the
+ * reference GL's own GLSL version where it stops before 4.60) that leans on what 4.00-4.60 added
+ * — explicit input and output locations matched by location, a redeclared gl_PerVertex,
+ * `precise`, fma() and GLSL 4.60's extra semicolons — with a uniform block and a sampler, drawn
+ * to the pixel; a version past 4.60 refused; and on mgl, which numbers default-block uniforms
+ * itself, an explicit uniform location refused at compile time with a log naming it. */
+#include "scenario.h"
+
+static const char *VS_FMT = "#version %d core\n"
+                            "layout(location = 0) in vec2 a_pos;;\n"
+                            "out gl_PerVertex { vec4 gl_Position; };\n"
+                            "layout(location = 2) out vec2 v_uv;\n"
+                            "void main() {\n"
+                            "  precise vec2 p = fma(a_pos, vec2(1.0 / 32.0), vec2(-1.0));\n"
+                            "  gl_Position = vec4(p, 0.0, 1.0);\n"
+                            "  v_uv = vec2(0.5);\n"
+                            "};\n";
+static const char *FS_FMT = "#version %d core\n"
+                            "layout(std140) uniform Tint { vec4 tint; };\n"
+                            "uniform sampler2D tex;\n"
+                            "layout(location = 2) in vec2 v_uv;\n"
+                            "layout(location = 0) out vec4 o;\n"
+                            "void main() { o = texture(tex, v_uv) + tint; }\n";
+
+/* Whether a shader of `src` compiles; its info log into log (size n). */
+static bool
+compiles(GLenum stage, const char *src, char *log, GLsizei n)
+{
+   GLuint sh = gl.CreateShader(stage);
+   gl.ShaderSource(sh, 1, &src, NULL);
+   gl.CompileShader(sh);
+   GLint ok = 0;
+   gl.GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+   log[0] = '\0';
+   gl.GetShaderInfoLog(sh, n, NULL, log);
+   gl.DeleteShader(sh);
+   check_gl_error("compiling a GLSL 4.x shader");
+   return ok != 0;
+}
+
+void
+sc_glsl460(void)
+{
+   /* mgl takes 4.60 (GL_SHADING_LANGUAGE_VERSION stays 3.30 until GL 4.6 is claimed); a
+    * reference GL takes what its GLSL version says */
+   const char *slv = (const char *)glGetString(GL_SHADING_LANGUAGE_VERSION);
+   int major = 0, minor = 0;
+   if (!slv || sscanf(slv, "%d.%d", &major, &minor) != 2)
+      die_setup("GL_SHADING_LANGUAGE_VERSION %s", slv ? slv : "(null)");
+   const int version = on_mgl() ? 460 : major * 100 + minor;
+   if (version < 450) {
+      skipped("GLSL 4.x (the reference GL's GLSL is older)");
+      return;
+   }
+   char vs[1024], fs[1024], log[1024];
+   snprintf(vs, sizeof vs, VS_FMT, version);
+   snprintf(fs, sizeof fs, FS_FMT, version);
+   GLuint prog = link_program(vs, fs);
+
+   /* the block at binding 2 and the sampler at unit 3 */
+   gl.UniformBlockBinding(prog, gl.GetUniformBlockIndex(prog, "Tint"), 2);
+   gl.UseProgram(prog);
+   gl.Uniform1i(gl.GetUniformLocation(prog, "tex"), 3);
+   const float tint[4] = {0, 1, 0, 0};
+   GLuint ubo, tex, vao, vbo;
+   gl.GenBuffers(1, &ubo);
+   gl.BindBuffer(GL_UNIFORM_BUFFER, ubo);
+   gl.BufferData(GL_UNIFORM_BUFFER, sizeof tint, tint, GL_STATIC_DRAW);
+   gl.BindBufferBase(GL_UNIFORM_BUFFER, 2, ubo);
+   const uint8_t red[4] = {255, 0, 0, 255};
+   glGenTextures(1, &tex);
+   gl.ActiveTexture(GL_TEXTURE3);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, red);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   gl.ActiveTexture(GL_TEXTURE0);
+   float xy[12];
+   rect_vertices(xy, 8, 16, 40, 48);
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   gl.GenBuffers(1, &vbo);
+   gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof xy, xy, GL_STATIC_DRAW);
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   gl.EnableVertexAttribArray(0);
+   gl.UseProgram(prog);
+   clear_to(V4(0, 0, 1, 1));
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("the GLSL 4.x draw");
+   model m;
+   model_init(&m, V4(0, 0, 1, 1));
+   model_rect(&m, 8, 16, 40, 48, to8(V4(1, 1, 0, 1)));
+   check_frame("a GLSL 4.x program: binding layouts, locations, precise, fma", &m);
+
+   /* a version past 4.60 is no GLSL */
+   if (compiles(GL_VERTEX_SHADER, "#version 470\nvoid main() { gl_Position = vec4(0); }\n", log,
+                sizeof log))
+      fail("#version 470 compiled");
+   /* an explicit uniform location: mgl would number the uniform itself, so it refuses the
+    * shader by name (a reference GL honours it) */
+   char src[256];
+   snprintf(src, sizeof src,
+            "#version %d core\nlayout(location = 4) uniform vec4 u;\n"
+            "void main() { gl_Position = u; }\n",
+            version);
+   const bool located = compiles(GL_VERTEX_SHADER, src, log, sizeof log);
+   if (on_mgl() && (located || !strstr(log, "explicit uniform locations")))
+      fail("an explicit uniform location: %s, log \"%s\"", located ? "compiled" : "refused", log);
+   if (!on_mgl() && !located)
+      fail("an explicit uniform location refused by the reference GL: %s", log);
+
+   gl.UseProgram(0);
+   gl.BindVertexArray(0);
+   gl.DeleteVertexArrays(1, &vao);
+   GLuint bufs[2] = {vbo, ubo};
+   gl.DeleteBuffers(2, bufs);
+   glDeleteTextures(1, &tex);
+   gl.DeleteProgram(prog);
+}
