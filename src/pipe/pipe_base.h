@@ -170,6 +170,13 @@ enum mgp_call_class {
  * draw_vbo's draw_id_offset); without it the client does not list
  * GL_ARB_shader_draw_parameters */
 #define MGP_CAP_DRAW_PARAMETERS (1u << 14)
+/* the geometry stage: shaders with MGP_SHADER_STAGE_GEOMETRY link and draw; without it the
+ * client refuses geometry shaders and claims no GL 3.2 (fe_version.c) */
+#define MGP_CAP_GEOMETRY_STAGE (1u << 15)
+/* buffer textures: a resource of target MGP_RESOURCE_TARGET_TEX_BUFFER views its buffer's
+ * bytes (desc.buffer, buffer_offset, buffer_size) and sampler views of it read them; without it
+ * the client refuses GL_TEXTURE_BUFFER as GL 3.0 would and claims no GL 3.1 (fe_version.c) */
+#define MGP_CAP_TEXTURE_BUFFER (1u << 16)
 
 /* mgp_vertex_attrib.flags */
 #define MGP_ATTRIB_NORMALIZED (1u << 0)

@@ -28,6 +28,45 @@ size_knob(const char *name, uint64_t def)
 
 #define GLB_MAX_SLOTS (1u << 20)
 
+/* MGL_GLES_HIDE: a comma list of host features this screen leaves unused, as if the host had
+ * none, so a test sees what the client does without them (the version it claims, its
+ * refusals): texture-buffer, dual-source, geometry. Bits: GLB_HIDE_*. */
+enum {
+   GLB_HIDE_TEXTURE_BUFFER = 1u << 0,
+   GLB_HIDE_DUAL_SOURCE = 1u << 1,
+   GLB_HIDE_GEOMETRY = 1u << 2,
+};
+
+static uint32_t
+hide_knob(void)
+{
+   static const struct {
+      const char *name;
+      uint32_t bit;
+   } names[] = {
+      {"texture-buffer", GLB_HIDE_TEXTURE_BUFFER},
+      {"dual-source", GLB_HIDE_DUAL_SOURCE},
+      {"geometry", GLB_HIDE_GEOMETRY},
+   };
+   const char *v = getenv("MGL_GLES_HIDE");
+   uint32_t bits = 0;
+   while (v && *v) {
+      const size_t len = strcspn(v, ",");
+      bool known = len == 0;
+      for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+         if (strlen(names[i].name) == len && !strncmp(v, names[i].name, len)) {
+            bits |= names[i].bit;
+            known = true;
+         }
+      if (!known)
+         mgu_warn("gles: MGL_GLES_HIDE names \"%.*s\": not one of texture-buffer, dual-source, "
+                  "geometry (ignored)",
+                  (int)(len < 64 ? len : 64), v);
+      v += len + (v[len] == ',');
+   }
+   return bits;
+}
+
 struct glb_obj *
 glb_table_peek(const struct glb_table *t, struct mgp_handle h)
 {
@@ -271,6 +310,22 @@ read_limits(struct glb_screen *scr)
    if (ext && strstr(ext, "GL_EXT_disjoint_timer_query") && h->glQueryCounterEXT &&
        h->glGetQueryObjectui64vEXT)
       GLB_GL(h)->glGetQueryiv(GL_TIMESTAMP_EXT, GL_QUERY_COUNTER_BITS_EXT, &scr->timer_bits);
+   const uint32_t hide = hide_knob();
+   scr->texture_buffer =
+      !(hide & GLB_HIDE_TEXTURE_BUFFER) && h->glTexBuffer && h->glTexBufferRange &&
+      (scr->es_minor >= 2 ||
+       (ext && (strstr(ext, "GL_EXT_texture_buffer") || strstr(ext, "GL_OES_texture_buffer"))));
+   scr->texbuf_align = 1;
+   if (scr->texture_buffer)
+      GLB_GL(h)->glGetIntegerv(GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT, &scr->texbuf_align);
+   if (!(hide & GLB_HIDE_DUAL_SOURCE) && ext && strstr(ext, "GL_EXT_blend_func_extended"))
+      GLB_GL(h)->glGetIntegerv(GL_MAX_DUAL_SOURCE_DRAW_BUFFERS_EXT, &scr->max_dual_source);
+   scr->hide_cap_bits = hide & GLB_HIDE_GEOMETRY ? MGP_CAP_GEOMETRY_STAGE : 0;
+   if (hide)
+      mgu_info("gles: MGL_GLES_HIDE leaves out%s%s%s",
+               hide & GLB_HIDE_TEXTURE_BUFFER ? " texture-buffer" : "",
+               hide & GLB_HIDE_DUAL_SOURCE ? " dual-source" : "",
+               hide & GLB_HIDE_GEOMETRY ? " geometry" : "");
    /* the sample counts each renderable format's renderbuffers take (bit n: 2^n samples) */
    for (unsigned f = 1; f < MGP_FORMAT_COUNT; f++) {
       const struct glb_format *gf = glb_format_get(scr, f);
@@ -453,6 +508,10 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_MIRROR_CLAMP_TO_EDGE;
    if (scr->ext_offset_clamp)
       c.cap_bits |= MGP_CAP_POLYGON_OFFSET_CLAMP;
+   if (scr->texture_buffer)
+      c.cap_bits |= MGP_CAP_TEXTURE_BUFFER;
+   c.cap_bits &= ~scr->hide_cap_bits;
+   c.max_dual_source_draw_buffers = clamp_u32(scr->max_dual_source, 1);
    c.max_texture_size = clamp_u32(scr->max_texture_size, UINT32_MAX);
    c.max_3d_texture_size = clamp_u32(scr->max_3d_texture_size, UINT32_MAX);
    c.max_array_layers = clamp_u32(scr->max_array_layers, UINT32_MAX);

@@ -1128,6 +1128,10 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    /* gl_BaseVertex / gl_DrawID: the vertex stage's pushed draw parameters (spv_draw_params.c) */
    if (scr->has_draw_params)
       c.cap_bits |= MGP_CAP_DRAW_PARAMETERS;
+   if (scr->features.geometryShader)
+      c.cap_bits |= MGP_CAP_GEOMETRY_STAGE;
+   /* buffer textures: uniform texel buffer views made at the draw (vkb_draw_descriptors.c) */
+   c.cap_bits |= MGP_CAP_TEXTURE_BUFFER;
    /* GL's indirect commands carry a base instance: without drawIndirectFirstInstance the
     * backend cannot draw them as GL says, so the front end does not offer them. */
    if (!scr->features.drawIndirectFirstInstance)
