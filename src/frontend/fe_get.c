@@ -1327,11 +1327,13 @@ mgl_glGetStringi(GLenum name, GLuint index)
 {
    FE_CTX_OR_RETURN(NULL);
    switch (name) {
-   case GL_EXTENSIONS:
+   case GL_EXTENSIONS: {
+      /* a block: C11 puts no declaration right after a label (clang-14 refuses it) */
       unsigned n;
       const char *const *list = context_extensions(ctx, &n);
       FE_CHECK(index >= n, GL_INVALID_VALUE, NULL);
       return (const GLubyte *)list[index];
+   }
    default: fe_error(ctx, GL_INVALID_ENUM); return NULL;
    }
 }
