@@ -152,14 +152,16 @@ resolve_version(EGLenum api, const struct ctx_request *r, struct fe_context_desc
                func, r->major, r->minor, v == 10 ? " (no EGL_CONTEXT_MAJOR_VERSION given)" : "");
       return egl_error(EGL_BAD_MATCH, func, "legacy OpenGL %d.%d", r->major, r->minor);
    }
+   /* the version asked for: the front end gives the highest the backend meets, or refuses
+    * (fe_context_create) */
    desc->api = FE_API_GL_CORE;
-   desc->major = 3;
-   desc->minor = 3;
+   desc->major = r->major;
+   desc->minor = r->minor;
    return EGL_TRUE;
 compat:
    desc->api = FE_API_GL_COMPAT;
-   desc->major = 3;
-   desc->minor = 3;
+   desc->major = r->major;
+   desc->minor = r->minor;
    return EGL_TRUE;
 }
 
@@ -249,13 +251,12 @@ mgl_eglCreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share_context,
    }
    ctx->config = c;
    ctx->api = api;
-   ctx->major = desc.major;
-   ctx->minor = desc.minor;
+   fe_context_version(ctx->fe, &ctx->major, &ctx->minor);
    ctx->lose_on_reset = r.lose_on_reset;
    egl_object_add(d, EGL_OBJECT_CONTEXT, &ctx->base);
    egl_unlock();
    mgu_info("egl: created %s %d.%d context %p%s%s",
-            api == EGL_OPENGL_API ? "OpenGL core" : "OpenGL ES", desc.major, desc.minor,
+            api == EGL_OPENGL_API ? "OpenGL core" : "OpenGL ES", ctx->major, ctx->minor,
             (void *)ctx, desc.debug ? " (debug)" : "", desc.robust_access ? " (robust)" : "");
    egl_success();
    return (EGLContext)ctx;

@@ -70,7 +70,7 @@ struct egl_context {
    struct egl_object base;
    const struct egl_config *config; /* NULL: created with EGL_NO_CONFIG_KHR */
    EGLenum api;                     /* EGL_OPENGL_API or EGL_OPENGL_ES_API */
-   EGLint major, minor;             /* the version the front end was asked for */
+   EGLint major, minor;             /* the context's version (fe_context_version) */
    bool lose_on_reset;              /* EGL_LOSE_CONTEXT_ON_RESET (share contexts must agree) */
    struct fe_context *fe;
    bool current;             /* bound to some thread */

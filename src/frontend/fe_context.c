@@ -481,11 +481,28 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
          return FE_NOT_INITIALIZED;
    }
 
+   /* A desktop context is the highest version the backend meets, and no lower than asked */
+   int version = desc->major * 10 + desc->minor;
+   if (desc->api != FE_API_GLES) {
+      const char *missing = NULL;
+      const int have = fe_gl_version_max(sg->caps, &missing);
+      if (version > have) {
+         mgu_warn("frontend: OpenGL %d.%d requested; this backend offers OpenGL %d.%d: it lacks "
+                  "%s",
+                  desc->major, desc->minor, have / 10, have % 10, missing);
+         share_unref(sg);
+         return FE_BAD_MATCH;
+      }
+      version = have;
+   }
+
    struct fe_context *ctx = calloc(1, sizeof(*ctx));
    if (!ctx)
       goto fail_ctx;
    ctx->share = sg;
    ctx->desc = *desc;
+   ctx->desc.major = version / 10;
+   ctx->desc.minor = version % 10;
    ctx->no_error = desc->no_error;
    if (!fe_share_alloc_handle(sg, MGP_KIND_CONTEXT, &ctx->handle))
       goto fail_handle;
@@ -539,6 +556,13 @@ fail_handle:
 fail_ctx:
    share_unref(sg);
    return FE_BAD_ALLOC;
+}
+
+void
+fe_context_version(const struct fe_context *ctx, int *major, int *minor)
+{
+   *major = ctx->desc.major;
+   *minor = ctx->desc.minor;
 }
 
 static void

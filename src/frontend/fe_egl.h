@@ -58,8 +58,12 @@ enum fe_status {
    FE_NOT_INITIALIZED, /* EGL_NOT_INITIALIZED: the server role could not start */
 };
 
+/* desc's major.minor is the version asked for: a desktop context gets the highest version the
+ * backend's caps meet (fe_version.c), or FE_BAD_MATCH (logged with what the backend lacks)
+ * when that is lower than asked; fe_context_version says which it got. */
 enum fe_status fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
                                  struct fe_context **out);
+void fe_context_version(const struct fe_context *ctx, int *major, int *minor);
 void fe_context_destroy(struct fe_context *ctx); /* deferred while current somewhere */
 
 enum fe_status fe_surface_create_pbuffer(const struct fe_surface_format *format, int width,

@@ -260,12 +260,12 @@ get_context_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_MAJOR_VERSION:
       if (ctx->desc.api == FE_API_GLES && ctx->desc.major == 2)
          return false;
-      INT1(3);
+      INT1(ctx->desc.major);
       return true;
    case GL_MINOR_VERSION:
       if (ctx->desc.api == FE_API_GLES && ctx->desc.major == 2)
          return false;
-      INT1(ctx->desc.api == FE_API_GLES ? 0 : 3);
+      INT1(ctx->desc.minor); /* the version the caps allow (fe_version.c) */
       return true;
    case GL_NUM_EXTENSIONS:
       if (ctx->desc.api == FE_API_GLES && ctx->desc.major == 2)
@@ -281,7 +281,7 @@ get_context_value(struct fe_context *ctx, GLenum pname, struct gv *v)
            (ctx->desc.no_error ? GL_CONTEXT_FLAG_NO_ERROR_BIT : 0));
       return true;
    case GL_CONTEXT_PROFILE_MASK:
-      if (ctx->desc.api == FE_API_GLES)
+      if (ctx->desc.api == FE_API_GLES || ctx->desc.major * 10 + ctx->desc.minor < 32)
          return false; /* a desktop GL 3.2+ query */
       INT1(ctx->desc.api == FE_API_GL_COMPAT ? GL_CONTEXT_COMPATIBILITY_PROFILE_BIT
                                              : GL_CONTEXT_CORE_PROFILE_BIT);
@@ -1300,8 +1300,7 @@ mgl_glGetString(GLenum name)
       if (ctx->desc.api == FE_API_GLES)
          return (const GLubyte *)(ctx->desc.major == 2 ? "OpenGL ES 2.0 mgl 0.1"
                                                        : "OpenGL ES 3.0 mgl 0.1");
-      return (const GLubyte *)(ctx->desc.api == FE_API_GL_COMPAT ? "3.3 mgl 0.1"
-                                                                 : "3.3 (Core Profile) mgl 0.1");
+      return (const GLubyte *)fe_gl_version_string(ctx);
    case GL_EXTENSIONS:
       /* ES keeps glGetString(GL_EXTENSIONS) (ES 2.0 has no glGetStringi), with ES's own
        * names (context_extensions joined). */
@@ -1330,7 +1329,7 @@ mgl_glGetString(GLenum name)
       if (ctx->desc.api == FE_API_GLES)
          return (const GLubyte *)(ctx->desc.major == 2 ? "OpenGL ES GLSL ES 1.00"
                                                        : "OpenGL ES GLSL ES 3.00");
-      return (const GLubyte *)"3.30";
+      return (const GLubyte *)fe_glsl_version_string(ctx);
    default:
       /* GL_EXTENSIONS is not a glGetString name in core profiles: glGetStringi only. */
       fe_error(ctx, GL_INVALID_ENUM);
@@ -1343,11 +1342,13 @@ mgl_glGetStringi(GLenum name, GLuint index)
 {
    FE_CTX_OR_RETURN(NULL);
    switch (name) {
-   case GL_EXTENSIONS:
+   case GL_EXTENSIONS: {
+      /* a block: C11 puts no declaration right after a label (clang-14 refuses it) */
       unsigned n;
       const char *const *list = context_extensions(ctx, &n);
       FE_CHECK(index >= n, GL_INVALID_VALUE, NULL);
       return (const GLubyte *)list[index];
+   }
    default: fe_error(ctx, GL_INVALID_ENUM); return NULL;
    }
 }

@@ -1041,6 +1041,14 @@ GLenum fe_sampling_param_set(struct fe_tex_params *p, GLenum pname, const double
 /* Whether the context takes GL_MIRROR_CLAMP_TO_EDGE (GL 4.4, ARB_texture_mirror_clamp_to_edge):
  * a desktop context on a server whose samplers do it. */
 bool fe_mirror_clamp_offered(struct fe_context *ctx);
+/* fe_version.c: the highest desktop OpenGL version (major * 10 + minor, 30 to 33) the caps
+ * meet, and in *missing (may be NULL) what the next one needs that they lack (NULL at 3.3);
+ * the context's GL_VERSION and GL_SHADING_LANGUAGE_VERSION strings for its version; whether
+ * GL_TEXTURE_BUFFER is a target (GL 3.1 buffer textures, MGP_CAP_TEXTURE_BUFFER). */
+int fe_gl_version_max(const struct mgp_caps *caps, const char **missing);
+const char *fe_gl_version_string(const struct fe_context *ctx);
+const char *fe_glsl_version_string(const struct fe_context *ctx);
+bool fe_texture_buffer_offered(const struct fe_context *ctx);
 /* The value(s) of one sampling parameter: how many (0: not sampler state); border colours
  * also as bits in their form. */
 int fe_sampling_param_get(const struct fe_tex_params *p, GLenum pname, double *out, uint32_t *bits,

@@ -21,6 +21,8 @@
 static void
 tex_buffer(struct fe_context *ctx, struct fe_texture *tex, GLenum internalformat, GLuint buffer)
 {
+   /* no buffer textures on this backend: a GL 3.0 context has neither the call nor the target */
+   FE_CHECK(!fe_texture_buffer_offered(ctx), GL_INVALID_ENUM);
    FE_CHECK(!fe_texture_buffer_format(internalformat), GL_INVALID_ENUM);
    struct fe_buffer *buf = NULL;
    if (buffer) {

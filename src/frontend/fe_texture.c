@@ -379,6 +379,28 @@ pending_add(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsig
    return dst;
 }
 
+/* Whether image (face, level) has a place in the storage: a cube face defined at another size
+ * or format than the one fe_tex_ensure_storage made the storage for (an incomplete cube map, GL
+ * 4.6 §8.17) has none, and a region of its texels would lie outside the level the server
+ * holds. Its texels are not kept (a named decline): the cube samples as incomplete until every
+ * face agrees, and a face left from such a time reads undefined texels then. */
+static bool
+image_in_storage(const struct fe_texture *tex, unsigned face, unsigned level)
+{
+   if (tex->target != FE_TEX_CUBE)
+      return true;
+   const struct fe_tex_image *img = &tex->image[face][level];
+   if (tex->created && level < tex->res_levels && img->format == tex->res_format &&
+       img->width == fe_tex_minify(tex->res_width, level) &&
+       img->height == fe_tex_minify(tex->res_height, level))
+      return true;
+   MGU_DECLINE(gl_feature_unimplemented,
+               "texels of cube face %u level %u (%ux%u), not the size or format of the face the "
+               "storage was made for (an incomplete cube map): not kept",
+               face, level, img->width, img->height);
+   return false;
+}
+
 /* Converts the app's pixels for a rectangle into pending regions, in row bands that fit one
  * blob each. */
 static bool
@@ -387,6 +409,8 @@ upload_slice(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsi
              const uint8_t *src, size_t stride)
 {
    fe_tex_blocks_drop(tex, face, level);
+   if (!image_in_storage(tex, face, level))
+      return true;
    if (ctx->compat)
       fe_compat_upload_transfer(ctx, format);
    const struct fe_tex_image *img = &tex->image[face][level];
@@ -424,6 +448,8 @@ upload_from_buffer(struct fe_context *ctx, struct fe_texture *tex, unsigned face
                    GLenum format, GLenum type, uint64_t offset)
 {
    fe_tex_blocks_drop(tex, face, level);
+   if (!image_in_storage(tex, face, level))
+      return true;
    if (tex->pending[face][level].count)
       fe_tex_flush_level(ctx, tex, face, level);
    size_t first, stride;

@@ -142,7 +142,7 @@ mgl_glBindTexture(GLenum target, GLuint texture)
 {
    FE_CTX_OR_RETURN();
    int t = fe_tex_target_index(target);
-   FE_CHECK(t < 0, GL_INVALID_ENUM);
+   FE_CHECK(t < 0 || (t == FE_TEX_BUFFER && !fe_texture_buffer_offered(ctx)), GL_INVALID_ENUM);
    struct fe_texture *tex = NULL;
    if (texture) {
       bool reserved;

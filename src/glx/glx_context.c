@@ -158,8 +158,8 @@ resolve_version(const struct ctx_request *r, struct fe_context_desc *desc, struc
                          : !(v == 31 || (v == 30 && fwd));
    if (compat && fe_compat_profile_enabled()) {
       desc->api = FE_API_GL_COMPAT;
-      desc->major = 3;
-      desc->minor = 3;
+      desc->major = r->major;
+      desc->minor = r->minor;
       return true;
    }
    if (compat) {
@@ -169,9 +169,11 @@ resolve_version(const struct ctx_request *r, struct fe_context_desc *desc, struc
                   r->major, r->minor, v >= 32 ? "compatibility-profile" : "legacy");
       return fail(f, GLX_ERR_BAD_FBCONFIG, true, "compatibility profile (not implemented yet)");
    }
+   /* the version asked for: the front end gives the highest the backend meets, or refuses
+    * (fe_context_create: BadMatch) */
    desc->api = FE_API_GL_CORE;
-   desc->major = 3;
-   desc->minor = 3;
+   desc->major = r->major;
+   desc->minor = r->minor;
    return true;
 }
 
@@ -231,8 +233,7 @@ create_context(Display *dpy, GLXFBConfig config, GLXContext share_list, const in
    ctx->gd = gd;
    ctx->config = c;
    ctx->render_type = GLX_RGBA_TYPE;
-   ctx->major = desc.major;
-   ctx->minor = desc.minor;
+   fe_context_version(ctx->fe, &ctx->major, &ctx->minor);
    ctx->profile_mask = desc.api == FE_API_GLES        ? GLX_CONTEXT_ES_PROFILE_BIT_EXT
                        : desc.api == FE_API_GL_COMPAT ? GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB
                                                       : GLX_CONTEXT_CORE_PROFILE_BIT_ARB;
@@ -242,7 +243,7 @@ create_context(Display *dpy, GLXFBConfig config, GLXContext share_list, const in
    contexts = ctx;
    glx_unlock();
    mgu_debug("glx: %s: %s %d.%d context %p", func, desc.api == FE_API_GLES ? "OpenGL ES" : "OpenGL",
-             desc.major, desc.minor, (void *)ctx);
+             ctx->major, ctx->minor, (void *)ctx);
    return (GLXContext)ctx;
 
 fail:

@@ -173,8 +173,13 @@ enum mgp_call_class {
 #define MGP_CAP_DRAW_PARAMETERS (1u << 14)
 /* programs may have a geometry stage (create_shader's stage_mask vertex, geometry and fragment;
  * the adjacency primitives; gl_Layer into a layered framebuffer); without it the client refuses
- * geometry shaders (glCreateShader(GL_GEOMETRY_SHADER) is GL_INVALID_ENUM, as before GL 3.2) */
+ * geometry shaders (glCreateShader(GL_GEOMETRY_SHADER) is GL_INVALID_ENUM, as before GL 3.2)
+ * and claims no GL 3.2 (fe_version.c) */
 #define MGP_CAP_GEOMETRY_STAGE (1u << 15)
+/* buffer textures: a resource of target MGP_RESOURCE_TARGET_TEX_BUFFER views its buffer's
+ * bytes (desc.buffer, buffer_offset, buffer_size) and sampler views of it read them; without it
+ * the client refuses GL_TEXTURE_BUFFER as GL 3.0 would and claims no GL 3.1 (fe_version.c) */
+#define MGP_CAP_TEXTURE_BUFFER (1u << 16)
 /* draw_indirect takes a count buffer (the GPU reads how many commands to draw, Vulkan's
  * drawIndirectCount); without it the client does not list GL_ARB_indirect_parameters */
 #define MGP_CAP_DRAW_INDIRECT_COUNT (1u << 17)

@@ -1967,3 +1967,67 @@ sc_es3_internalformat(void)
    expect_gl_error(GL_INVALID_ENUM, "glGetInternalformativ(GL_RENDERBUFFER_WIDTH)");
    gl.DeleteRenderbuffers(1, &rb);
 }
+
+/* es3_cube_face_sizes: a cube map whose faces are defined at different sizes is incomplete (ES
+ * 3.0 §3.8.13, GL 4.6 §8.17) and samples as (0, 0, 0, 1); the faces that do not have the first
+ * face's size have no place in the storage made for it, so their texels never reach the server
+ * (the GLES backend lost the session on such a region: Fatal{ProtocolCorruption,
+ * "resource_subdata: region 0 outside level 0"}, piglit incomplete-cubemap size). Redefining
+ * the first face at the others' size completes it. */
+void
+sc_es3_cube_face_sizes(void)
+{
+   es_version(30);
+   const char *vs = "#version 300 es\n"
+                    "layout(location = 0) in vec2 a_pos;\n"
+                    "void main() { gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+   const char *fs = "#version 300 es\n"
+                    "precision highp float;\n"
+                    "uniform samplerCube u_tex;\n"
+                    "out vec4 o;\n"
+                    "void main() { o = texture(u_tex, vec3(1.0, 0.0, 0.0)); }\n";
+   GLuint p = link_program_b(vs, fs, NULL, NULL);
+   gl.UseProgram(p);
+   gl.Uniform1i(uloc(p, "u_tex"), 0);
+   const vec4f bg = V4(0.2f, 0.2f, 0.2f, 1.0f);
+   glViewport(0, 0, W, H);
+   clear_to(bg);
+   model m;
+   model_init(&m, bg);
+   uint8_t red[8 * 8 * 4], green[8 * 8 * 4], blue[8 * 8 * 4];
+   for (int i = 0; i < 8 * 8; i++) {
+      memcpy(red + 4 * i, (const uint8_t[4]){255, 0, 0, 255}, 4);
+      memcpy(green + 4 * i, (const uint8_t[4]){0, 255, 0, 255}, 4);
+      memcpy(blue + 4 * i, (const uint8_t[4]){0, 0, 255, 255}, 4);
+   }
+   GLuint t;
+   glGenTextures(1, &t);
+   glBindTexture(GL_TEXTURE_CUBE_MAP, t);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   /* +X at 4x4, the other five at 8x8: incomplete */
+   glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                red);
+   for (GLenum f = 1; f < 6; f++)
+      glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_RGBA8, 8, 8, 0, GL_RGBA,
+                   GL_UNSIGNED_BYTE, green);
+   check_gl_error("cube faces of two sizes");
+   GLuint vq = rect_colour_vbo(4.0f, 4.0f, 28.0f, 28.0f, V4(1, 1, 1, 1));
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.DeleteBuffers(1, &vq);
+   model_rect(&m, 4, 4, 28, 28, (rgba8){{0, 0, 0, 255}});
+   /* +X again at 8x8: every face 8x8, complete; +X reads blue */
+   glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                blue);
+   check_gl_error("+X redefined at 8x8");
+   vq = rect_colour_vbo(36.0f, 4.0f, 60.0f, 28.0f, V4(1, 1, 1, 1));
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.DeleteBuffers(1, &vq);
+   model_rect(&m, 36, 4, 60, 28, (rgba8){{0, 0, 255, 255}});
+   check_gl_error("cube draws");
+   check_frame("es3_cube_face_sizes", &m);
+   glDeleteTextures(1, &t);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+}

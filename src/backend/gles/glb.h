@@ -172,7 +172,9 @@
    X(PFNGLSAMPLEMASKIPROC, SampleMaski)                                                            \
    X(PFNGLPOLYGONOFFSETCLAMPEXTPROC, PolygonOffsetClampEXT)                                        \
    X(PFNGLFRAMEBUFFERTEXTUREPROC, FramebufferTexture)                                              \
-   X(PFNGLFRAMEBUFFERTEXTUREEXTPROC, FramebufferTextureEXT)
+   X(PFNGLFRAMEBUFFERTEXTUREEXTPROC, FramebufferTextureEXT)                                        \
+   X(PFNGLTEXBUFFERPROC, TexBuffer)                                                                \
+   X(PFNGLTEXBUFFERRANGEPROC, TexBufferRange)
 
 struct glb_host {
    void *lib; /* the vendor library, dlopen'd RTLD_LOCAL */
@@ -260,7 +262,11 @@ struct glb_resource {
    GLenum rgb_format; /* alpha_one: the format its uploads name (GL_RGB or GL_RGB_INTEGER) */
    GLint base_level, max_level; /* the host texture's, as set_texture_params last set them */
    uint32_t levels;             /* a texture's host levels (make_storage) */
-   uint64_t mem_bytes;          /* what its storage counts against the session's budget */
+   uint64_t store_serial;       /* which host store this is (a new one at each make_storage) */
+   /* a buffer texture: the store of desc.buffer its host texture views (0: none attached yet;
+    * glb_sampler.c attaches it at the draw) */
+   uint64_t texbuf_serial;
+   uint64_t mem_bytes; /* what its storage counts against the session's budget */
 };
 
 struct glb_render_state {
@@ -458,10 +464,17 @@ struct glb_screen {
    bool ext_color_float;        /* float colour attachments (EXT_color_buffer_float, core in 3.2) */
    bool ext_srgb_write_control; /* GL_FRAMEBUFFER_SRGB_EXT switches sRGB writes */
    bool ext_read_depth, ext_read_stencil; /* glReadPixels of depth, stencil (NV_read_*) */
-   bool ext_float_linear;    /* 32-bit float textures filter (OES_texture_float_linear) */
-   bool ext_norm16;          /* 16-bit normalized textures (EXT_texture_norm16) */
-   bool ext_mirror_clamp;    /* GL_MIRROR_CLAMP_TO_EDGE (EXT_texture_mirror_clamp_to_edge) */
-   bool ext_offset_clamp;    /* glPolygonOffsetClampEXT (EXT_polygon_offset_clamp) */
+   bool ext_float_linear; /* 32-bit float textures filter (OES_texture_float_linear) */
+   bool ext_norm16;       /* 16-bit normalized textures (EXT_texture_norm16) */
+   bool ext_mirror_clamp; /* GL_MIRROR_CLAMP_TO_EDGE (EXT_texture_mirror_clamp_to_edge) */
+   bool ext_offset_clamp; /* glPolygonOffsetClampEXT (EXT_polygon_offset_clamp) */
+   /* buffer textures (GLES 3.2, EXT/OES_texture_buffer on 3.1): MGP_CAP_TEXTURE_BUFFER */
+   bool texture_buffer;
+   GLint texbuf_align;       /* GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT */
+   GLuint texbuf_zero;       /* a zeroed buffer a buffer texture without buffer views */
+   GLint max_dual_source;    /* EXT_blend_func_extended's draw buffers; 0: none */
+   uint32_t hide_cap_bits;   /* MGL_GLES_HIDE's cap bits the caps leave out */
+   uint64_t store_serial;    /* the last glb_resource.store_serial given */
    GLint timer_bits;         /* GL_TIMESTAMP_EXT's counter bits; 0: no EXT_disjoint_timer_query */
    GLint max_clip_distances; /* 0: no EXT_clip_cull_distance */
    /* the geometry stage (GLES 3.2, or 3.1 with EXT_geometry_shader) and layered framebuffers;

@@ -237,9 +237,11 @@ glb_resource_copy_region(void *self, const struct mgp_resource_copy_region *args
       return;
    const struct glb_host *h = scr->h;
    const struct mgp_box *b = &args->src_box;
-   if (src->is_buffer != dst->is_buffer) {
+   if (src->is_buffer != dst->is_buffer || src->tex_target == GL_TEXTURE_BUFFER ||
+       dst->tex_target == GL_TEXTURE_BUFFER) {
       MGU_DECLINE(backend_feature_unimplemented,
-                  "gles: resource_copy_region between a buffer and an image");
+                  "gles: resource_copy_region between a buffer and an image, or of a buffer "
+                  "texture");
       return;
    }
    if (src->is_buffer) {

@@ -173,7 +173,11 @@ static const GLenum blend_factors[MGP_BLEND_FACTOR_COUNT] = {
    [MGP_BLEND_FACTOR_CONSTANT_ALPHA] = GL_CONSTANT_ALPHA,
    [MGP_BLEND_FACTOR_ONE_MINUS_CONSTANT_ALPHA] = GL_ONE_MINUS_CONSTANT_ALPHA,
    [MGP_BLEND_FACTOR_SRC_ALPHA_SATURATE] = GL_SRC_ALPHA_SATURATE,
-   /* SRC1_*: no dual-source blending in GLES 3.2 (0: declined) */
+   /* SRC1_*: EXT_blend_func_extended's, where the host has it (render_state_refusal) */
+   [MGP_BLEND_FACTOR_SRC1_COLOR] = GL_SRC1_COLOR_EXT,
+   [MGP_BLEND_FACTOR_ONE_MINUS_SRC1_COLOR] = GL_ONE_MINUS_SRC1_COLOR_EXT,
+   [MGP_BLEND_FACTOR_SRC1_ALPHA] = GL_SRC1_ALPHA_EXT,
+   [MGP_BLEND_FACTOR_ONE_MINUS_SRC1_ALPHA] = GL_ONE_MINUS_SRC1_ALPHA_EXT,
 };
 
 static const GLenum blend_ops[MGP_BLEND_OP_COUNT] = {
@@ -237,7 +241,7 @@ render_state_refusal(const struct glb_screen *scr, const struct mgp_render_state
       return "clip distances past the host's (EXT_clip_cull_distance)";
    for (unsigned i = 0; i < 8; i++) {
       const struct mgp_blend_target *b = &s->blend[i];
-      if (b->enable &&
+      if (b->enable && !scr->max_dual_source &&
           (b->src_rgb >= MGP_BLEND_FACTOR_SRC1_COLOR || b->dst_rgb >= MGP_BLEND_FACTOR_SRC1_COLOR ||
            b->src_alpha >= MGP_BLEND_FACTOR_SRC1_COLOR ||
            b->dst_alpha >= MGP_BLEND_FACTOR_SRC1_COLOR))

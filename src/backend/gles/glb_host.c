@@ -246,6 +246,18 @@ load(char *why, unsigned why_size)
 #define X(type, name) host.gl##name = (type)imports.getProcAddress("gl" #name);
    GLB_GL_EXT_FUNCS(X)
 #undef X
+   /* GLES 3.1 has buffer textures as EXT_ or OES_texture_buffer, whose calls carry the suffix
+    * (glb_screen.c uses them only where the host names the extension) */
+   if (!host.glTexBuffer || !host.glTexBufferRange) {
+      host.glTexBuffer = (PFNGLTEXBUFFERPROC)imports.getProcAddress("glTexBufferEXT");
+      host.glTexBufferRange =
+         (PFNGLTEXBUFFERRANGEPROC)imports.getProcAddress("glTexBufferRangeEXT");
+   }
+   if (!host.glTexBuffer || !host.glTexBufferRange) {
+      host.glTexBuffer = (PFNGLTEXBUFFERPROC)imports.getProcAddress("glTexBufferOES");
+      host.glTexBufferRange =
+         (PFNGLTEXBUFFERRANGEPROC)imports.getProcAddress("glTexBufferRangeOES");
+   }
    host.imports_get_platform_display = imports.getPlatformDisplay;
    host.imports_vendor_string = imports.getVendorString;
    host.imports_proc = imports.getProcAddress;

@@ -45,6 +45,66 @@ delete_storage(struct glb_screen *scr, struct glb_resource *r)
    r->name = 0;
 }
 
+/* The internal formats GLES 3.2 (Table 8.18) and EXT_texture_buffer take for a buffer texture:
+ * desktop GL's R16, RG16 and RGBA16 are not among them. */
+static bool
+buffer_texture_format(GLenum internal)
+{
+   switch (internal) {
+   case GL_R8:
+   case GL_R16F:
+   case GL_R32F:
+   case GL_R8I:
+   case GL_R16I:
+   case GL_R32I:
+   case GL_R8UI:
+   case GL_R16UI:
+   case GL_R32UI:
+   case GL_RG8:
+   case GL_RG16F:
+   case GL_RG32F:
+   case GL_RG8I:
+   case GL_RG16I:
+   case GL_RG32I:
+   case GL_RG8UI:
+   case GL_RG16UI:
+   case GL_RG32UI:
+   case GL_RGB32F:
+   case GL_RGB32I:
+   case GL_RGB32UI:
+   case GL_RGBA8:
+   case GL_RGBA16F:
+   case GL_RGBA32F:
+   case GL_RGBA8I:
+   case GL_RGBA16I:
+   case GL_RGBA32I:
+   case GL_RGBA8UI:
+   case GL_RGBA16UI:
+   case GL_RGBA32UI: return true;
+   default: return false;
+   }
+}
+
+/* A buffer texture is a host GL_TEXTURE_BUFFER texture with no store of its own: the draw
+ * attaches desc.buffer's store to it (glb_sampler.c), again whenever that store is new. */
+static void
+make_buffer_texture(struct glb_screen *scr, struct glb_resource *r)
+{
+   r->fmt = glb_format_get(scr, r->desc.format);
+   if (!scr->texture_buffer || !r->fmt || !buffer_texture_format(r->fmt->internal)) {
+      MGU_DECLINE(backend_format_unsupported, "gles: a buffer texture of %s (%s)",
+                  mgp_format_name(r->desc.format),
+                  scr->texture_buffer ? "not a GLES buffer texture format"
+                                      : "no buffer textures on this host");
+      r->unsupported = true;
+      return;
+   }
+   GLB_GL(scr->h)->glGenTextures(1, &r->name);
+   r->tex_target = GL_TEXTURE_BUFFER;
+   r->layers = 1;
+   r->levels = 1;
+}
+
 /* Host storage for r->desc; a shape the backend does not do yet is declined (the resource then
  * declines every use). */
 static void
@@ -57,6 +117,12 @@ make_storage(struct glb_screen *scr, struct glb_resource *r)
    r->base_level = 0;
    r->max_level = 1000; /* GL's initial GL_TEXTURE_MAX_LEVEL */
    r->is_buffer = d->target == MGP_RESOURCE_TARGET_BUFFER;
+   r->store_serial = ++scr->store_serial;
+   r->texbuf_serial = 0;
+   if (d->target == MGP_RESOURCE_TARGET_TEX_BUFFER) {
+      make_buffer_texture(scr, r);
+      return;
+   }
    if (r->is_buffer) {
       if (d->size > (uint64_t)INT32_MAX) {
          MGU_DECLINE(backend_format_unsupported, "gles: a buffer of %llu bytes",
@@ -155,7 +221,8 @@ glb_texture_target(unsigned t)
    case MGP_RESOURCE_TARGET_TEX_3D: return GL_TEXTURE_3D;
    case MGP_RESOURCE_TARGET_TEX_2D_ARRAY: return GL_TEXTURE_2D_ARRAY;
    case MGP_RESOURCE_TARGET_TEX_CUBE: return GL_TEXTURE_CUBE_MAP;
-   default: return 0; /* 1D (ESSL has no sampler1D), cube arrays, buffers, multisampled */
+   case MGP_RESOURCE_TARGET_TEX_BUFFER: return GL_TEXTURE_BUFFER; /* make_buffer_texture */
+   default: return 0; /* 1D (ESSL has no sampler1D), cube arrays, multisampled */
    }
 }
 
@@ -224,6 +291,8 @@ storage_bytes(const struct mgp_resource_desc *d)
 {
    if (d->target == MGP_RESOURCE_TARGET_BUFFER)
       return d->size;
+   if (d->target == MGP_RESOURCE_TARGET_TEX_BUFFER)
+      return 0; /* its buffer's store is counted */
    const uint64_t ts = mgp_format_desc(d->format)->bytes ? mgp_format_desc(d->format)->bytes : 16;
    const uint64_t samples = d->samples > 1 ? d->samples : 1;
    const bool is_3d = d->target == MGP_RESOURCE_TARGET_TEX_3D;
@@ -439,6 +508,8 @@ zero_storage(struct glb_screen *scr, struct glb_resource *r)
 {
    if (r->unsupported || !r->name)
       return;
+   if (r->tex_target == GL_TEXTURE_BUFFER)
+      return; /* no store of its own */
    if (r->is_buffer)
       zero_buffer(scr->h, r->desc.size);
    else if (r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER)
@@ -485,6 +556,11 @@ glb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const 
       return;
    const struct glb_host *h = scr->h;
    char detail[128];
+   if (r->tex_target == GL_TEXTURE_BUFFER) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: resource_subdata of a buffer texture (its buffer holds the texels)");
+      return;
+   }
    if (r->is_buffer) {
       const uint64_t off = (uint64_t)(int64_t)args->box.x, len = args->box.width;
       if (args->box.x < 0 || off > r->desc.size || len > r->desc.size - off ||
@@ -632,9 +708,10 @@ glb_attach(struct glb_context *ctx, GLenum target, GLenum at, const struct mgp_s
     * glFramebufferTexture, EXT_geometry_shader's on 3.1), where the host has the geometry
     * stage that selects them */
    const bool layered = s->layered && !r->is_buffer && r->tex_target != GL_TEXTURE_2D &&
+                        r->tex_target != GL_TEXTURE_BUFFER &&
                         r->desc.target != MGP_RESOURCE_TARGET_RENDERBUFFER;
-   if (r->is_buffer || (s->layered && (!layered || !ctx->scr->geometry)) ||
-       (!s->layered && s->layer >= layers)) {
+   if (r->is_buffer || r->tex_target == GL_TEXTURE_BUFFER ||
+       (s->layered && (!layered || !ctx->scr->geometry)) || (!s->layered && s->layer >= layers)) {
       MGU_DECLINE(backend_feature_unimplemented,
                   "gles: %s: a layered or buffer attachment (layer %u of %u)", call, s->layer,
                   layers);
@@ -1047,7 +1124,7 @@ glb_get_texture_image(void *self, const struct mgp_get_texture_image *args, cons
          memset(args->out.ptr, 0, sizeof(struct mgp_texels_rect));
       return;
    }
-   if (r->is_buffer || args->level >= 16) {
+   if (r->is_buffer || r->tex_target == GL_TEXTURE_BUFFER || args->level >= 16) {
       MGU_DECLINE(backend_draw_incomplete, "gles: get_texture_image of level %u layer %u",
                   args->level, args->layer);
       return;

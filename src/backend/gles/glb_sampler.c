@@ -1,5 +1,6 @@
 /* glb_sampler.c — sampling on the host: sampler CSOs are host sampler objects, sampler views
- * name a whole host texture (2D, 3D, 2D array or cube) as its own target, and a draw binds view j and sampler j to texture unit j (the unit
+ * name a whole host texture (2D, 3D, 2D array, cube or buffer) as its own target, and a draw
+ * binds view j and sampler j to texture unit j (the unit
  * glb_shader.c gave sampler binding 32 + j). Texture parameters that are not sampler state
  * (base/max level, swizzle, LOD range) are set on the host texture itself. */
 #include <stdio.h>
@@ -181,8 +182,9 @@ glb_set_texture_params(void *self, const struct mgp_texture_params *args, const 
    (void)tail, (void)tail_count;
    struct glb_context *ctx = self;
    struct glb_resource *r = glb_resource_for_use(ctx->scr, args->res, "set_texture_params");
+   /* a buffer texture has no levels, swizzle or LOD (GL 4.6 §8.9: texel fetches only) */
    if (!r || r->is_buffer || r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER ||
-       !glb_context_bind(ctx))
+       r->tex_target == GL_TEXTURE_BUFFER || !glb_context_bind(ctx))
       return;
    const struct glb_host *h = ctx->scr->h;
    static const GLint swizzles[6] = {GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA, GL_ZERO, GL_ONE};
@@ -212,7 +214,8 @@ glb_generate_mipmap(void *self, const struct mgp_generate_mipmap *args, const vo
    if (!r || !glb_context_bind(ctx))
       return;
    if (r->is_buffer || r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER ||
-       args->base_level > args->last_level || args->last_level >= 16) {
+       r->tex_target == GL_TEXTURE_BUFFER || args->base_level > args->last_level ||
+       args->last_level >= 16) {
       MGU_DECLINE(backend_feature_unimplemented, "gles: generate_mipmap of levels %u..%u",
                   args->base_level, args->last_level);
       return;
@@ -231,6 +234,70 @@ glb_generate_mipmap(void *self, const struct mgp_generate_mipmap *args, const vo
 }
 
 /* ---- at the draw ------------------------------------------------------------------------------ */
+
+/* The store a buffer texture views: its buffer's, or with no buffer named a zeroed one (mgl's
+ * placeholder reads zero, docs/PIPE.md#ranges). *serial names the store (struct glb_resource's
+ * store_serial; UINT64_MAX the zeroed one). False: declined. */
+static bool
+texbuf_source(struct glb_screen *scr, const struct glb_resource *r, GLuint *name, uint64_t *serial,
+              uint64_t *size)
+{
+   const struct glb_host *h = scr->h;
+   if (mgp_handle_is_null(r->desc.buffer)) {
+      if (!scr->texbuf_zero) {
+         static const uint8_t zeros[64];
+         GLB_GL(h)->glGenBuffers(1, &scr->texbuf_zero);
+         GLB_GL(h)->glBindBuffer(GL_COPY_WRITE_BUFFER, scr->texbuf_zero);
+         GLB_GL(h)->glBufferData(GL_COPY_WRITE_BUFFER, sizeof(zeros), zeros, GL_STATIC_DRAW);
+      }
+      *name = scr->texbuf_zero;
+      *serial = UINT64_MAX;
+      *size = 64;
+      return true;
+   }
+   const struct glb_resource *b = glb_resource_for_use(scr, r->desc.buffer, "draw");
+   if (!b)
+      return false;
+   if (!b->is_buffer) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: a buffer texture whose buffer is an image (target %u)", b->desc.target);
+      return false;
+   }
+   *name = b->name;
+   *serial = b->store_serial;
+   *size = b->desc.size;
+   return true;
+}
+
+/* Attaches the store texbuf_source found to buffer texture r, bound on the active unit: the
+ * whole buffer, or the range the desc names (within the store, at the host's alignment).
+ * False: declined. */
+static bool
+texbuf_attach(struct glb_screen *scr, struct glb_resource *r, GLuint name, uint64_t serial,
+              uint64_t size)
+{
+   const struct glb_host *h = scr->h;
+   const uint64_t off = r->desc.buffer_offset;
+   if (r->desc.buffer_size == ~0ull && off == 0) {
+      GLB_GL(h)->glTexBuffer(GL_TEXTURE_BUFFER, r->fmt->internal, name);
+   } else {
+      const uint64_t len =
+         r->desc.buffer_size == ~0ull && off <= size ? size - off : r->desc.buffer_size;
+      const uint64_t align = scr->texbuf_align > 0 ? (uint64_t)scr->texbuf_align : 1;
+      if (off > size || len > size - off || !len || off % align || size > (uint64_t)INT32_MAX) {
+         MGU_DECLINE(backend_feature_unimplemented,
+                     "gles: a buffer texture of bytes %llu+%llu of a %llu-byte buffer (within "
+                     "it, offset a multiple of %llu)",
+                     (unsigned long long)off, (unsigned long long)len, (unsigned long long)size,
+                     (unsigned long long)align);
+         return false;
+      }
+      GLB_GL(h)->glTexBufferRange(GL_TEXTURE_BUFFER, r->fmt->internal, name, (GLintptr)off,
+                                  (GLsizeiptr)len);
+   }
+   r->texbuf_serial = serial;
+   return true;
+}
 
 bool
 glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog)
@@ -252,6 +319,12 @@ glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog)
          MGU_DECLINE(backend_draw_incomplete, "gles: a draw without texture or sampler %u", j);
          return false;
       }
+      GLuint buf_name = 0;
+      uint64_t buf_serial = 0, buf_size = 0;
+      if (r->tex_target == GL_TEXTURE_BUFFER &&
+          !texbuf_source(scr, r, &buf_name, &buf_serial, &buf_size))
+         return false;
+      const bool attach = r->tex_target == GL_TEXTURE_BUFFER && r->texbuf_serial != buf_serial;
       if (r->is_buffer || r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER ||
           v->view.format != r->desc.format || v->view.min_level || v->view.min_layer ||
           glb_texture_target(v->view.target) != r->tex_target) {
@@ -263,8 +336,8 @@ glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog)
       }
       struct glb_shadow *sh = &scr->sh;
       const uint64_t bit = 1ull << j;
-      if ((sh->unit_known & bit) && sh->tex[j] == r->name && sh->tex_target[j] == r->tex_target &&
-          sh->sampler[j] == s->name)
+      if (!attach && (sh->unit_known & bit) && sh->tex[j] == r->name &&
+          sh->tex_target[j] == r->tex_target && sh->sampler[j] == s->name)
          continue;
       /* other entry points bind textures on whichever unit is active: they forget the shadow */
       if (!glb_shadow_known(scr, GLB_SH_ACTIVE_UNIT) || sh->active_unit != GL_TEXTURE0 + j) {
@@ -273,6 +346,8 @@ glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog)
          glb_shadow_set(scr, GLB_SH_ACTIVE_UNIT);
       }
       GLB_GL(h)->glBindTexture(r->tex_target, r->name);
+      if (attach && !texbuf_attach(scr, r, buf_name, buf_serial, buf_size))
+         return false;
       GLB_GL(h)->glBindSampler(j, s->name);
       sh->tex[j] = r->name;
       sh->tex_target[j] = r->tex_target;

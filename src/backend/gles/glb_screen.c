@@ -28,6 +28,45 @@ size_knob(const char *name, uint64_t def)
 
 #define GLB_MAX_SLOTS (1u << 20)
 
+/* MGL_GLES_HIDE: a comma list of host features this screen leaves unused, as if the host had
+ * none, so a test sees what the client does without them (the version it claims, its
+ * refusals): texture-buffer, dual-source, geometry. Bits: GLB_HIDE_*. */
+enum {
+   GLB_HIDE_TEXTURE_BUFFER = 1u << 0,
+   GLB_HIDE_DUAL_SOURCE = 1u << 1,
+   GLB_HIDE_GEOMETRY = 1u << 2,
+};
+
+static uint32_t
+hide_knob(void)
+{
+   static const struct {
+      const char *name;
+      uint32_t bit;
+   } names[] = {
+      {"texture-buffer", GLB_HIDE_TEXTURE_BUFFER},
+      {"dual-source", GLB_HIDE_DUAL_SOURCE},
+      {"geometry", GLB_HIDE_GEOMETRY},
+   };
+   const char *v = getenv("MGL_GLES_HIDE");
+   uint32_t bits = 0;
+   while (v && *v) {
+      const size_t len = strcspn(v, ",");
+      bool known = len == 0;
+      for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+         if (strlen(names[i].name) == len && !strncmp(v, names[i].name, len)) {
+            bits |= names[i].bit;
+            known = true;
+         }
+      if (!known)
+         mgu_warn("gles: MGL_GLES_HIDE names \"%.*s\": not one of texture-buffer, dual-source, "
+                  "geometry (ignored)",
+                  (int)(len < 64 ? len : 64), v);
+      v += len + (v[len] == ',');
+   }
+   return bits;
+}
+
 struct glb_obj *
 glb_table_peek(const struct glb_table *t, struct mgp_handle h)
 {
@@ -156,19 +195,6 @@ has_word(const char *list, const char *word)
    return false;
 }
 
-/* Whether MGL_GLES_HIDE (a comma list of host features, test-only) names feature: the backend
- * then leaves the host's feature unused, as on a host without it. */
-static bool
-hidden(const char *feature)
-{
-   const char *list = getenv("MGL_GLES_HIDE");
-   const size_t n = strlen(feature);
-   for (const char *p = list; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
-      if (!strncmp(p, feature, n) && (p[n] == ',' || p[n] == 0))
-         return true;
-   return false;
-}
-
 /* The display: surfaceless where the vendor has it, else the first EGL device. */
 static bool
 open_display(struct glb_screen *scr, char *why, unsigned why_size)
@@ -281,16 +307,32 @@ read_limits(struct glb_screen *scr)
    scr->ext_read_stencil = ext && strstr(ext, "GL_NV_read_stencil");
    /* the geometry stage: core in 3.2; on 3.1 SPIRV-Cross names EXT_geometry_shader, whose
     * glFramebufferTextureEXT attaches layered images */
-   scr->geometry =
-      !hidden("geometry") && ((scr->es_minor >= 2 && h->glFramebufferTexture) ||
-                              (scr->es_minor == 1 && has_word(ext, "GL_EXT_geometry_shader") &&
-                               h->glFramebufferTextureEXT));
+   const uint32_t hide = hide_knob();
+   scr->geometry = !(hide & GLB_HIDE_GEOMETRY) &&
+                   ((scr->es_minor >= 2 && h->glFramebufferTexture) ||
+                    (scr->es_minor == 1 && has_word(ext, "GL_EXT_geometry_shader") &&
+                     h->glFramebufferTextureEXT));
    scr->ext_geometry_point_size = scr->geometry && (has_word(ext, "GL_EXT_geometry_point_size"));
    if (ext && strstr(ext, "GL_EXT_clip_cull_distance"))
       GLB_GL(h)->glGetIntegerv(GL_MAX_CLIP_DISTANCES_EXT, &scr->max_clip_distances);
    if (ext && strstr(ext, "GL_EXT_disjoint_timer_query") && h->glQueryCounterEXT &&
        h->glGetQueryObjectui64vEXT)
       GLB_GL(h)->glGetQueryiv(GL_TIMESTAMP_EXT, GL_QUERY_COUNTER_BITS_EXT, &scr->timer_bits);
+   scr->texture_buffer =
+      !(hide & GLB_HIDE_TEXTURE_BUFFER) && h->glTexBuffer && h->glTexBufferRange &&
+      (scr->es_minor >= 2 ||
+       (ext && (strstr(ext, "GL_EXT_texture_buffer") || strstr(ext, "GL_OES_texture_buffer"))));
+   scr->texbuf_align = 1;
+   if (scr->texture_buffer)
+      GLB_GL(h)->glGetIntegerv(GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT, &scr->texbuf_align);
+   if (!(hide & GLB_HIDE_DUAL_SOURCE) && ext && strstr(ext, "GL_EXT_blend_func_extended"))
+      GLB_GL(h)->glGetIntegerv(GL_MAX_DUAL_SOURCE_DRAW_BUFFERS_EXT, &scr->max_dual_source);
+   scr->hide_cap_bits = hide & GLB_HIDE_GEOMETRY ? MGP_CAP_GEOMETRY_STAGE : 0;
+   if (hide)
+      mgu_info("gles: MGL_GLES_HIDE leaves out%s%s%s",
+               hide & GLB_HIDE_TEXTURE_BUFFER ? " texture-buffer" : "",
+               hide & GLB_HIDE_DUAL_SOURCE ? " dual-source" : "",
+               hide & GLB_HIDE_GEOMETRY ? " geometry" : "");
    /* the sample counts each renderable format's renderbuffers take (bit n: 2^n samples) */
    for (unsigned f = 1; f < MGP_FORMAT_COUNT; f++) {
       const struct glb_format *gf = glb_format_get(scr, f);
@@ -475,6 +517,10 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_POLYGON_OFFSET_CLAMP;
    if (scr->geometry)
       c.cap_bits |= MGP_CAP_GEOMETRY_STAGE;
+   if (scr->texture_buffer)
+      c.cap_bits |= MGP_CAP_TEXTURE_BUFFER;
+   c.cap_bits &= ~scr->hide_cap_bits;
+   c.max_dual_source_draw_buffers = clamp_u32(scr->max_dual_source, 1);
    c.max_texture_size = clamp_u32(scr->max_texture_size, UINT32_MAX);
    c.max_3d_texture_size = clamp_u32(scr->max_3d_texture_size, UINT32_MAX);
    c.max_array_layers = clamp_u32(scr->max_array_layers, UINT32_MAX);

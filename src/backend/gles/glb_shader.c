@@ -305,6 +305,23 @@ wrap_main(const char *src, const char *epilogue)
    return out;
 }
 
+/* Whether a fragment output is a blend's second source (location 0, index 1). SPIRV-Cross
+ * writes its layout(index = 1) into ESSL without naming EXT_blend_func_extended, which ESSL
+ * needs for it. */
+static bool
+has_second_source(spvc_compiler comp, spvc_resources res)
+{
+   const spvc_reflected_resource *list = NULL;
+   size_t count = 0;
+   if (spvc_resources_get_resource_list_for_type(res, SPVC_RESOURCE_TYPE_STAGE_OUTPUT, &list,
+                                                 &count) != SPVC_SUCCESS)
+      return false;
+   for (size_t i = 0; i < count; i++)
+      if (spvc_compiler_get_decoration(comp, list[i].id, SpvDecorationIndex) != 0)
+         return true;
+   return false;
+}
+
 /* The geometry stage's ESSL with GL's clip depth back before each vertex it emits: the
  * client's SPIR-V writes Vulkan's (z + w) / 2 into gl_Position before each EmitVertex, and
  * z' = 2z - w undoes it there, as SPIRV-Cross's fixup does at the end of a vertex stage's main
@@ -473,6 +490,9 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
    if (stage == MGP_SHADER_STAGE_FRAGMENT) {
       s->point_origin_offset = point_origin_offset(comp, res);
       alpha_one_outputs(comp, res, t);
+      /* without it on the host (max_dual_source 0) the client offers no second source */
+      if (scr->max_dual_source && has_second_source(comp, res))
+         spvc_compiler_require_extension(comp, "GL_EXT_blend_func_extended");
    }
    if (spvc_compiler_compile(comp, &out) != SPVC_SUCCESS)
       goto done;

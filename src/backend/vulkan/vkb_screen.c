@@ -1163,6 +1163,8 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    if (scr->has_draw_indirect_count && scr->features.multiDrawIndirect &&
        scr->features.drawIndirectFirstInstance)
       c.cap_bits |= MGP_CAP_DRAW_INDIRECT_COUNT;
+   /* buffer textures: uniform texel buffer views made at the draw (vkb_draw_descriptors.c) */
+   c.cap_bits |= MGP_CAP_TEXTURE_BUFFER;
    /* GL's indirect commands carry a base instance: without drawIndirectFirstInstance the
     * backend cannot draw them as GL says, so the front end does not offer them. */
    if (!scr->features.drawIndirectFirstInstance)

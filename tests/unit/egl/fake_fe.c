@@ -27,6 +27,7 @@ struct fe_surface {
 struct fake_fe_stats fake_fe_stats;
 enum fe_status fake_fe_fail_next_context = FE_OK;
 bool fake_fe_compat_profile;
+int fake_fe_gl_version = 33;
 
 bool
 fe_compat_profile_enabled(void)
@@ -73,15 +74,30 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
       pthread_mutex_unlock(&fake_lock);
       return st;
    }
+   if (desc->api != FE_API_GLES && desc->major * 10 + desc->minor > fake_fe_gl_version) {
+      pthread_mutex_unlock(&fake_lock);
+      return FE_BAD_MATCH;
+   }
    struct fe_context *c = calloc(1, sizeof(*c));
    c->desc = *desc;
+   if (desc->api != FE_API_GLES) {
+      c->desc.major = fake_fe_gl_version / 10;
+      c->desc.minor = fake_fe_gl_version % 10;
+   }
    fake_fe_stats.contexts_created++;
    fake_fe_stats.contexts_live++;
-   fake_fe_stats.last_desc = *desc;
+   fake_fe_stats.last_desc = c->desc;
    fake_fe_stats.last_share = share;
    *out = c;
    pthread_mutex_unlock(&fake_lock);
    return FE_OK;
+}
+
+void
+fe_context_version(const struct fe_context *ctx, int *major, int *minor)
+{
+   *major = ctx->desc.major;
+   *minor = ctx->desc.minor;
 }
 
 /* FAKE_FE_REENTER_EGL=1: destroying a context or a surface calls eglReleaseThread through glvnd's libEGL,

@@ -34,6 +34,9 @@ extern struct fake_fe_stats fake_fe_stats;
 extern enum fe_status fake_fe_fail_next_context;
 /* What fe_compat_profile_enabled answers (MGL_COMPAT_PROFILE in the real front end). */
 extern bool fake_fe_compat_profile;
+/* The highest desktop version the fake "backend" meets (major * 10 + minor, default 33): a
+ * request above it fails as fe_context_create does (FE_BAD_MATCH), one at or below it gets it. */
+extern int fake_fe_gl_version;
 /* What fe_config_sample_counts answers (bit n: 2^n samples); 1 and 4 unless a test sets it. */
 extern uint32_t fake_fe_sample_counts;
 

@@ -431,6 +431,16 @@ test_context_attribs(void)
        EGL_NONE);
    CHECK(fake_fe_stats.last_desc.forward_compatible);
    TRY(GL, EGL_SUCCESS, MAJ, 3, MIN, 0, EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE, EGL_TRUE, EGL_NONE);
+   /* a backend that meets only 3.1 (fe_version.c): 3.2 and 3.3 are EGL_BAD_MATCH, 3.1 and a
+    * forward-compatible 3.0 get a 3.1 context */
+   fake_fe_gl_version = 31;
+   TRY(GL, EGL_BAD_MATCH, MAJ, 3, MIN, 3, PROF, CORE, EGL_NONE);
+   TRY(GL, EGL_BAD_MATCH, MAJ, 3, MIN, 2, EGL_NONE);
+   TRY(GL, EGL_SUCCESS, MAJ, 3, MIN, 1, EGL_NONE);
+   CHECK(fake_fe_stats.last_desc.major == 3 && fake_fe_stats.last_desc.minor == 1);
+   TRY(GL, EGL_SUCCESS, MAJ, 3, MIN, 0, EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE, EGL_TRUE, EGL_NONE);
+   CHECK(fake_fe_stats.last_desc.major == 3 && fake_fe_stats.last_desc.minor == 1);
+   fake_fe_gl_version = 33;
    /* compatibility profile and legacy versions: not yet */
    TRY(GL, EGL_BAD_MATCH, MAJ, 3, MIN, 3, PROF, COMPAT, EGL_NONE);
    TRY(GL, EGL_BAD_MATCH, MAJ, 3, MIN, 2, PROF, COMPAT, EGL_NONE);

@@ -1,0 +1,77 @@
+/* fe_version.c — which OpenGL version a desktop context claims: the highest whose requirements
+ * the backend's caps meet, so GL_VERSION, GL_MAJOR/MINOR_VERSION, GL_SHADING_LANGUAGE_VERSION
+ * and context creation (EGL, GLX) say only what the backend does (docs/CONFORMANCE.md,
+ * "Which version a context claims"). Each step up names the one capability it needs; what
+ * else a version asks that a backend declines by name is documented there, not counted here. */
+#include <stdio.h>
+
+#include "fe_gl.h"
+
+/* The steps above 3.0, lowest first: a version is met when its step and every lower one are. */
+static const struct {
+   int version; /* major * 10 + minor */
+   const char *needs;
+} steps[] = {
+   {31, "buffer textures"},
+   {32, "a geometry stage"},
+   {33, "dual-source blending"},
+};
+
+static bool
+step_met(const struct mgp_caps *caps, int version)
+{
+   switch (version) {
+   case 31: return (caps->cap_bits & MGP_CAP_TEXTURE_BUFFER) != 0;
+   case 32: return (caps->cap_bits & MGP_CAP_GEOMETRY_STAGE) != 0;
+   case 33: return caps->max_dual_source_draw_buffers != 0;
+   default: return true;
+   }
+}
+
+int
+fe_gl_version_max(const struct mgp_caps *caps, const char **missing)
+{
+   int v = 30;
+   if (missing)
+      *missing = NULL;
+   for (unsigned i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+      if (!step_met(caps, steps[i].version)) {
+         if (missing)
+            *missing = steps[i].needs;
+         break;
+      }
+      v = steps[i].version;
+   }
+   return v;
+}
+
+bool
+fe_texture_buffer_offered(const struct fe_context *ctx)
+{
+   /* ES 3.0 has no buffer textures whatever the backend has */
+   return ctx->desc.api != FE_API_GLES &&
+          (ctx->share->caps->cap_bits & MGP_CAP_TEXTURE_BUFFER) != 0;
+}
+
+const char *
+fe_gl_version_string(const struct fe_context *ctx)
+{
+   switch (ctx->desc.major * 10 + ctx->desc.minor) {
+   case 30: return "3.0 mgl 0.1";
+   case 31: return "3.1 mgl 0.1";
+   case 32: return ctx->desc.api == FE_API_GL_COMPAT ? "3.2 mgl 0.1" : "3.2 (Core Profile) mgl 0.1";
+   default: return ctx->desc.api == FE_API_GL_COMPAT ? "3.3 mgl 0.1" : "3.3 (Core Profile) mgl 0.1";
+   }
+}
+
+const char *
+fe_glsl_version_string(const struct fe_context *ctx)
+{
+   /* GL 3.0-3.3 pair with GLSL 1.30, 1.40, 1.50 and 3.30 */
+   switch (ctx->desc.major * 10 + ctx->desc.minor) {
+   case 30: return "1.30";
+   case 31: return "1.40";
+   case 32: return "1.50";
+   default: return "3.30";
+   }
+}

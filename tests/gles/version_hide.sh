@@ -1,0 +1,82 @@
+#!/bin/bash
+# version_hide.sh ARM VERSION_PROBE_EXE VENDOR_JSON OUT_DIR
+#
+# The OpenGL version a context claims on the GLES backend follows what the host has: each
+# feature MGL_GLES_HIDE hides (texture-buffer: GL 3.1, geometry: 3.2, dual-source: 3.3) lowers
+# it, a request above it is EGL_BAD_MATCH with a log line naming the missing feature, and
+# GL_VERSION, GL_SHADING_LANGUAGE_VERSION, GL_MAX_DUAL_SOURCE_DRAW_BUFFERS and the
+# GL_TEXTURE_BUFFER target follow (version_probe.c prints them).
+set -u
+arm=$1 exe=$2 vendor=$3 out=$4
+fail() {
+  echo "version_hide: FAIL: $*" >&2
+  exit 1
+}
+
+# run HIDE: the probe's output in $dir/stdout, its logs in $dir
+run() {
+  dir=$out/version_hide/$arm/${1:-none}
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  local rc=0
+  MGL_LOG_DIR=$dir MGL_TRANSPORT=$arm MGL_BACKEND=gles MGL_GLES_HIDE=$1 \
+    __EGL_VENDOR_LIBRARY_FILENAMES=$vendor EGL_PLATFORM=surfaceless \
+    XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp} timeout 60 "$exe" >"$dir/stdout" 2>&1 || rc=$?
+  [ "$rc" -eq 0 ] || { cat "$dir/stdout" >&2; fail "probe exited $rc (hide=$1)"; }
+}
+
+# the version every context got (the 3.0 forward-compatible request always gets one)
+version() {
+  sed -n 's/^request 3\.0: version \([0-9]*\) .*/\1/p' "$dir/stdout"
+}
+
+# check HIDE WANT MISSING: with HIDE, every request up to WANT gets WANT with its strings,
+# every request above is refused (EGL_BAD_MATCH) and the log names MISSING
+check() {
+  local hide=$1 want=$2 missing=$3
+  run "$hide"
+  local glsl=(1.30 1.40 1.50 3.30) profile=""
+  [ "$want" -ge 32 ] && profile=" (Core Profile)"
+  for req in 33 32 31 30; do
+    local line
+    line=$(grep "^request ${req:0:1}\.${req:1:1}:" "$dir/stdout")
+    if [ "$req" -gt "$want" ]; then
+      [ "$line" = "request ${req:0:1}.${req:1:1}: refused 0x3009" ] ||
+        fail "hide=$hide: want 3.$((req % 10)) refused (EGL_BAD_MATCH), got: $line"
+    else
+      local v="${want:0:1}.${want:1:1}$profile mgl 0.1" s=${glsl[$((want - 30))]}
+      case "$line" in
+      *": version $want \"$v\" glsl \"$s\" "*) ;;
+      *) fail "hide=$hide: want version $want \"$v\" glsl \"$s\", got: $line" ;;
+      esac
+    fi
+  done
+  if [ -n "$missing" ] && ! grep -rqF "it lacks $missing" "$dir"; then
+    grep -rh . "$dir" | tail -n 20 >&2
+    fail "hide=$hide: no log line naming what the backend lacks ($missing)"
+  fi
+}
+
+run ""
+full=$(version)
+[ -n "$full" ] || { cat "$dir/stdout" >&2; fail "no version from the probe"; }
+# the CI host (Mesa llvmpipe GLES 3.2) has buffer textures and EXT_blend_func_extended
+[ "$full" -ge 31 ] || fail "GL $full without hiding anything (want at least 3.1)"
+grep -q "^request 3.0: .* dual_source 1 texture_buffer 0x0000" "$dir/stdout" ||
+  fail "dual-source blending or buffer textures missing: $(grep '^request 3.0' "$dir/stdout")"
+check "" "$full" ""
+
+check texture-buffer 30 "buffer textures"
+grep -q "^request 3.0: .* texture_buffer 0x0500" "$dir/stdout" ||
+  fail "hide=texture-buffer: glBindTexture(GL_TEXTURE_BUFFER) is not GL_INVALID_ENUM"
+
+want=$((full < 32 ? full : 32))
+check dual-source "$want" "$([ "$full" -eq 33 ] && echo "dual-source blending")"
+grep -q "^request 3.0: .* dual_source 0 " "$dir/stdout" ||
+  fail "hide=dual-source: GL_MAX_DUAL_SOURCE_DRAW_BUFFERS is not 0"
+
+want=$((full < 31 ? full : 31))
+check geometry "$want" "$([ "$full" -ge 32 ] && echo "a geometry stage")"
+
+check texture-buffer,dual-source,geometry 30 "buffer textures"
+echo "version_hide: PASS arm=$arm (GL $full on this host)"

@@ -1,0 +1,132 @@
+/* test_version.c — the OpenGL version a desktop context claims follows the backend's caps
+ * (fe_version.c): each of buffer textures (3.1), the geometry stage (3.2) and dual-source
+ * blending (3.3) hidden from the caps lowers it, a request above it is refused, and the
+ * version queries, the GLSL version and the buffer-texture target follow. */
+#include "fe_test_util.h"
+
+static struct fe_surface *surf;
+
+/* A core context asking for major.minor: NULL when refused (FE_BAD_MATCH). */
+static struct fe_context *
+make(int major, int minor)
+{
+   struct fe_context_desc d = {
+      .api = FE_API_GL_CORE, .major = major, .minor = minor, .format = {8, 8, 8, 8, 24, 8, 0, 0}};
+   struct fe_context *ctx = NULL;
+   enum fe_status st = fe_context_create(&d, NULL, &ctx);
+   if (st == FE_BAD_MATCH)
+      return NULL;
+   CHECK(st == FE_OK);
+   CHECK(fe_make_current(ctx, surf, surf) == FE_OK);
+   return ctx;
+}
+
+static void
+drop(struct fe_context *ctx)
+{
+   fe_make_current(NULL, NULL, NULL);
+   fe_context_destroy(ctx);
+   fake_clear();
+}
+
+/* The current context says version `v` everywhere it is asked. */
+static void
+check_version(int v, const char *version, const char *glsl)
+{
+   GLint major = 0, minor = 0;
+   mgl_glGetIntegerv(GL_MAJOR_VERSION, &major);
+   mgl_glGetIntegerv(GL_MINOR_VERSION, &minor);
+   CHECK_EQ(major * 10 + minor, v);
+   const char *s = (const char *)mgl_glGetString(GL_VERSION);
+   CHECK(s && !strcmp(s, version));
+   s = (const char *)mgl_glGetString(GL_SHADING_LANGUAGE_VERSION);
+   CHECK(s && !strcmp(s, glsl));
+   GLint mask = 0;
+   mgl_glGetIntegerv(GL_CONTEXT_PROFILE_MASK, &mask);
+   /* a 3.2+ query: a 3.0 or 3.1 context does not know it */
+   CHECK_ERR(v >= 32 ? GL_NO_ERROR : GL_INVALID_ENUM);
+   if (v >= 32)
+      CHECK_EQ(mask, GL_CONTEXT_CORE_PROFILE_BIT);
+}
+
+/* Buffer textures exist exactly when the context is 3.1 or later. */
+static void
+check_texture_buffer(bool offered)
+{
+   GLuint tex, buf;
+   mgl_glGenTextures(1, &tex);
+   mgl_glGenBuffers(1, &buf);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, buf);
+   mgl_glBufferData(GL_ARRAY_BUFFER, 16, NULL, GL_STATIC_DRAW);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glBindTexture(GL_TEXTURE_BUFFER, tex);
+   CHECK_ERR(offered ? GL_NO_ERROR : GL_INVALID_ENUM);
+   mgl_glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA8, buf);
+   CHECK_ERR(offered ? GL_NO_ERROR : GL_INVALID_ENUM);
+}
+
+static void
+test_versions(void)
+{
+   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0, 0};
+   CHECK(fe_surface_create_pbuffer(&f, 8, 8, &surf) == FE_OK);
+   /* every step met: 3.3 for any request up to it (the first context also fills the caps) */
+   struct fe_context *ctx = make(3, 1);
+   CHECK(ctx);
+   check_version(33, "3.3 (Core Profile) mgl 0.1", "3.30");
+   check_texture_buffer(true);
+   drop(ctx);
+   const uint32_t bits = fake_caps.cap_bits, dual = fake_caps.max_dual_source_draw_buffers;
+   const char *missing = "x";
+   CHECK_EQ(fe_gl_version_max(&fake_caps, &missing), 33);
+   CHECK(missing == NULL);
+
+   /* no dual-source blending: 3.2 */
+   fake_caps.max_dual_source_draw_buffers = 0;
+   CHECK_EQ(fe_gl_version_max(&fake_caps, &missing), 32);
+   CHECK(missing && !strcmp(missing, "dual-source blending"));
+   CHECK(!make(3, 3));
+   ctx = make(3, 2);
+   CHECK(ctx);
+   check_version(32, "3.2 (Core Profile) mgl 0.1", "1.50");
+   drop(ctx);
+
+   /* and no geometry stage: 3.1 */
+   fake_caps.cap_bits &= ~MGP_CAP_GEOMETRY_STAGE;
+   CHECK_EQ(fe_gl_version_max(&fake_caps, &missing), 31);
+   CHECK(missing && !strcmp(missing, "a geometry stage"));
+   CHECK(!make(3, 2));
+   ctx = make(3, 1);
+   CHECK(ctx);
+   check_version(31, "3.1 mgl 0.1", "1.40");
+   check_texture_buffer(true);
+   drop(ctx);
+
+   /* a geometry stage but no buffer textures is still 3.0: each step needs those below it */
+   fake_caps.cap_bits = (bits | MGP_CAP_GEOMETRY_STAGE) & ~MGP_CAP_TEXTURE_BUFFER;
+   fake_caps.max_dual_source_draw_buffers = dual;
+   CHECK_EQ(fe_gl_version_max(&fake_caps, &missing), 30);
+   CHECK(missing && !strcmp(missing, "buffer textures"));
+   CHECK(!make(3, 3));
+   CHECK(!make(3, 1));
+   struct fe_context_desc d = {
+      .api = FE_API_GL_CORE, .major = 3, .minor = 0, .forward_compatible = true, .format = f};
+   CHECK(fe_context_create(&d, NULL, &ctx) == FE_OK);
+   CHECK(fe_make_current(ctx, surf, surf) == FE_OK);
+   check_version(30, "3.0 mgl 0.1", "1.30");
+   check_texture_buffer(false);
+   drop(ctx);
+
+   fake_caps.cap_bits = bits;
+   fake_caps.max_dual_source_draw_buffers = dual;
+   fe_surface_destroy(surf);
+}
+
+int
+main(void)
+{
+   test_versions();
+   if (fe_test_failures)
+      fprintf(stderr, "%d check(s) failed\n", fe_test_failures);
+   return fe_test_failures ? 1 : 0;
+}
