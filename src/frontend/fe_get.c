@@ -1307,8 +1307,10 @@ mgl_glGetString(GLenum name)
       if (ctx->desc.api == FE_API_GLES)
          return (const GLubyte *)(ctx->desc.major == 2 ? "OpenGL ES 2.0 mgl 0.1"
                                                        : "OpenGL ES 3.0 mgl 0.1");
-      return (const GLubyte *)(ctx->desc.api == FE_API_GL_COMPAT ? "3.3 mgl 0.1"
-                                                                 : "3.3 (Core Profile) mgl 0.1");
+      /* the profile named from 3.2 on, as Mesa does */
+      return (const GLubyte *)(ctx->desc.api == FE_API_GL_COMPAT
+                                  ? "3.3 (Compatibility Profile) mgl 0.1"
+                                  : "3.3 (Core Profile) mgl 0.1");
    case GL_EXTENSIONS:
       /* ES keeps glGetString(GL_EXTENSIONS) (ES 2.0 has no glGetStringi), with ES's own
        * names (context_extensions joined). */

@@ -431,7 +431,9 @@ test_context_attribs(void)
        EGL_NONE);
    CHECK(fake_fe_stats.last_desc.forward_compatible);
    TRY(GL, EGL_SUCCESS, MAJ, 3, MIN, 0, EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE, EGL_TRUE, EGL_NONE);
-   /* compatibility profile and legacy versions: not yet */
+   /* compatibility profile and legacy versions with the profile turned off
+    * (MGL_COMPAT_PROFILE=0): refused */
+   fake_fe_compat_profile = false;
    TRY(GL, EGL_BAD_MATCH, MAJ, 3, MIN, 3, PROF, COMPAT, EGL_NONE);
    TRY(GL, EGL_BAD_MATCH, MAJ, 3, MIN, 2, PROF, COMPAT, EGL_NONE);
    TRY(GL, EGL_BAD_MATCH, EGL_NONE); /* no version: 1.0 */
@@ -439,8 +441,8 @@ test_context_attribs(void)
    TRY(GL, EGL_BAD_MATCH, MAJ, 3, MIN, 0, EGL_NONE);
    CHECK(mgl_eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, NULL) == EGL_NO_CONTEXT);
    CHECK(mgl_eglGetError() == EGL_BAD_MATCH);
-   /* ... unless the front end offers the compatibility profile: then a 3.3 compatibility
-    * context for each of them, and still core for a core request */
+   /* ... and by default a 3.3 compatibility context for each of them, and still core for a
+    * core request */
    fake_fe_compat_profile = true;
    TRY(GL, EGL_SUCCESS, MAJ, 3, MIN, 2, PROF, COMPAT, EGL_NONE);
    CHECK(fake_fe_stats.last_desc.api == FE_API_GL_COMPAT);
@@ -452,7 +454,6 @@ test_context_attribs(void)
    TRY(GL, EGL_SUCCESS, MAJ, 3, MIN, 3, PROF, CORE, EGL_NONE);
    CHECK(fake_fe_stats.last_desc.api == FE_API_GL_CORE);
    TRY(GL, EGL_BAD_MATCH, MAJ, 4, MIN, 0, PROF, COMPAT, EGL_NONE);
-   fake_fe_compat_profile = false;
    /* beyond 3.3, undefined versions, bad masks */
    TRY(GL, EGL_BAD_MATCH, MAJ, 4, MIN, 5, PROF, CORE, EGL_NONE);
    TRY(GL, EGL_BAD_MATCH, MAJ, 4, MIN, 0, EGL_NONE);
