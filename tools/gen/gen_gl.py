@@ -17,9 +17,9 @@ Selection (exactly):
     glTexStorage2D/3DMultisample on desktop GL); and the OpenGL ES extensions
     GL_EXT_discard_framebuffer, GL_EXT_draw_buffers and GL_OES_vertex_array_object (ES 2.0
     contexts reach them through eglGetProcAddress);
-  * the commands of COMPAT_EXTENSIONS (GL_ARB_vertex_program, GL_ARB_fragment_program) that are
-    not aliases of selected ones: compatibility contexts define them (fe_arbp.c), core contexts
-    raise GL_INVALID_OPERATION;
+  * the commands of COMPAT_EXTENSIONS (GL_ARB_vertex_program, GL_ARB_fragment_program,
+    GL_ARB_shader_objects) that are not aliases of selected ones: compatibility contexts define
+    them (fe_arbp.c, fe_compat_shader_objects.c), core contexts raise GL_INVALID_OPERATION;
   * the OpenGL ES extensions in ES_EXTENSIONS (api gles2 or unspecified <require> blocks), whose
     commands are ES 3.0 or GL 3.3 commands under an extension's name; and GL_EXT_framebuffer_object
     the same way (the compatibility profile lists it: GLX programs such as desktop glmark2 load
@@ -91,8 +91,9 @@ DESKTOP_ALIAS_EXTENSIONS = [
 ]
 
 # Compatibility-profile extensions whose own commands (those that are not aliases of selected
-# ones, which DESKTOP_ALIAS_EXTENSIONS forwards) the front end defines: ARB assembly programs.
-COMPAT_EXTENSIONS = ["GL_ARB_vertex_program", "GL_ARB_fragment_program"]
+# ones, which DESKTOP_ALIAS_EXTENSIONS forwards) the front end defines: ARB assembly programs
+# (fe_arbp.c) and ARB_shader_objects' handle commands (fe_compat_shader_objects.c).
+COMPAT_EXTENSIONS = ["GL_ARB_vertex_program", "GL_ARB_fragment_program", "GL_ARB_shader_objects"]
 
 # Must be selected / must not be selected: the generator fails if these do not hold.
 MUST_HAVE = ["glGetStringi", "glDrawArraysInstanced", "glVertexAttribDivisor", "glGetInteger64v",
@@ -109,7 +110,8 @@ MUST_HAVE = ["glGetStringi", "glDrawArraysInstanced", "glVertexAttribDivisor", "
              "glCallLists", "glPushAttrib", "glWindowPos2i", "glDispatchCompute",
              "glMemoryBarrier", "glShaderStorageBlockBinding", "glBufferStorage",
              "glDrawArraysIndirect", "glCreateBuffers", "glSpecializeShader",
-             "glPrimitiveBoundingBox", "glProgramStringARB", "glBindProgramARB"]
+             "glPrimitiveBoundingBox", "glProgramStringARB", "glBindProgramARB",
+             "glGetObjectParameterivARB", "glGetHandleARB"]
 # Must forward to (command: equivalent): checks both ways of finding one.
 MUST_FORWARD = {"glMapBufferRangeEXT": "glMapBufferRange", "glTexImage3DOES": "glTexImage3D",
                 "glGenQueriesEXT": "glGenQueries", "glBindFramebufferEXT": "glBindFramebuffer",
