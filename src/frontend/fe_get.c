@@ -1356,14 +1356,15 @@ mgl_glGetStringi(GLenum name, GLuint index)
    if (!ctx)
       return NULL;
    switch (name) {
-   case GL_EXTENSIONS:
-      unsigned n;
+   case GL_EXTENSIONS: {
+      unsigned n; /* in a block: a declaration cannot follow a label in C11 (clang) */
       const char *const *list = context_extensions(ctx, &n);
       if (index >= n) {
          string_error(ctx, GL_INVALID_VALUE);
          return NULL;
       }
       return (const GLubyte *)list[index];
+   }
    default: string_error(ctx, GL_INVALID_ENUM); return NULL;
    }
 }
