@@ -5,11 +5,11 @@
  * Versions mgl gives:
  *   OpenGL: a 3.3 core context for any request it can satisfy backward-compatibly: 3.2/3.3 core,
  *     3.1 (which has no deprecated features without GL_ARB_compatibility) and 3.0
- *     forward-compatible. The compatibility profile is being built (fe_compat_profile_enabled):
- *     until it is complete, a compatibility profile request (3.2+) and a legacy request (1.x,
- *     2.x, 3.0 not forward-compatible — including the default "no version" = 1.0) fail with
- *     EGL_BAD_MATCH and a log line, unless MGL_COMPAT_PROFILE=1 asks for a 3.3 compatibility
- *     context. Versions above 3.3 fail with EGL_BAD_MATCH.
+ *     forward-compatible. A compatibility profile request (3.2+) and a legacy request (1.x,
+ *     2.x, 3.0 not forward-compatible — including the default "no version" = 1.0) get a 3.3
+ *     compatibility context (fe_compat_profile_enabled); MGL_COMPAT_PROFILE=0 refuses them
+ *     with EGL_BAD_MATCH and a log line instead, as before the profile existed. Versions above
+ *     3.3 fail with EGL_BAD_MATCH.
  *   OpenGL ES: 2.0 and 3.0, as requested. ES 1.x, 3.1 and 3.2 fail with EGL_BAD_MATCH.
  * One context is current per thread whatever its API (as in Mesa and glvnd). */
 #include <stdlib.h>
@@ -134,9 +134,9 @@ resolve_version(EGLenum api, const struct ctx_request *r, struct fe_context_desc
       if (r->profile == EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT && fe_compat_profile_enabled())
          goto compat;
       if (r->profile == EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT) {
-         mgu_warn("egl: %s: OpenGL %d.%d compatibility profile requested: the compatibility "
-                  "profile is not implemented yet (it comes later); only the core profile is "
-                  "offered",
+         mgu_warn("egl: %s: OpenGL %d.%d compatibility profile requested: "
+                  "MGL_COMPAT_PROFILE=0 turned the compatibility profile off; only the core "
+                  "profile is offered",
                   func, r->major, r->minor);
          return egl_error(EGL_BAD_MATCH, func, "compatibility profile");
       }
@@ -147,8 +147,8 @@ resolve_version(EGLenum api, const struct ctx_request *r, struct fe_context_desc
       if (fe_compat_profile_enabled())
          goto compat;
       mgu_warn("egl: %s: legacy OpenGL %d.%d%s requested: it needs the compatibility profile, "
-               "which is not implemented yet (it comes later); request 3.2+ core (or 3.1, or "
-               "3.0 forward-compatible)",
+               "which MGL_COMPAT_PROFILE=0 turned off; request 3.2+ core (or 3.1, or 3.0 "
+               "forward-compatible)",
                func, r->major, r->minor, v == 10 ? " (no EGL_CONTEXT_MAJOR_VERSION given)" : "");
       return egl_error(EGL_BAD_MATCH, func, "legacy OpenGL %d.%d", r->major, r->minor);
    }

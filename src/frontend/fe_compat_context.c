@@ -68,11 +68,29 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
        * framebuffer objects that compatibility-profile programs still test for (desktop
        * glmark2's depth-texture scenes, and GLX programs that load only glGenFramebuffersEXT
        * and the rest under their EXT names, which forward to the core commands); ARB assembly
-       * programs (fe_arbp.c); then the core list */
-      static const char *const first[] = {"GL_ARB_compatibility",  "GL_ARB_point_parameters",
-                                          "GL_ARB_point_sprite",   "GL_EXT_point_parameters",
-                                          "GL_ARB_depth_texture",  "GL_EXT_framebuffer_object",
-                                          "GL_ARB_vertex_program", "GL_ARB_fragment_program"};
+       * programs (fe_arbp.c); GLSL under its ARB_shader_objects-era names, whose commands are
+       * GL 2.0's under ARB names but for the handle ones (fe_compat_shader_objects.c); GL 1.x
+       * extensions that GL 3.3 has under other names, whose suffixed commands forward to the
+       * core ones (gen_gl.py's DESKTOP_ALIAS_EXTENSIONS) and whose enums are the core ones;
+       * then the core list */
+      static const char *const first[] = {"GL_ARB_compatibility",
+                                          "GL_ARB_point_parameters",
+                                          "GL_ARB_point_sprite",
+                                          "GL_EXT_point_parameters",
+                                          "GL_ARB_depth_texture",
+                                          "GL_EXT_framebuffer_object",
+                                          "GL_ARB_vertex_program",
+                                          "GL_ARB_fragment_program",
+                                          "GL_ARB_shader_objects",
+                                          "GL_ARB_vertex_shader",
+                                          "GL_ARB_fragment_shader",
+                                          "GL_ARB_multitexture",
+                                          "GL_EXT_blend_color",
+                                          "GL_EXT_blend_minmax",
+                                          "GL_EXT_blend_subtract",
+                                          "GL_EXT_blend_func_separate",
+                                          "GL_EXT_blend_equation_separate",
+                                          "GL_EXT_framebuffer_blit"};
       const unsigned nf = sizeof(first) / sizeof(first[0]);
       c->ext = malloc((n + nf) * sizeof(*c->ext));
       if (!c->ext)

@@ -459,7 +459,7 @@ bool
 fe_compat_profile_enabled(void)
 {
    const char *v = getenv("MGL_COMPAT_PROFILE");
-   return v && !strcmp(v, "1");
+   return !v || strcmp(v, "0");
 }
 
 enum fe_status

@@ -34,8 +34,8 @@ struct fe_context_desc {
    struct fe_surface_format format; /* of the config the context was made with */
 };
 
-/* Whether compatibility-profile and legacy contexts are offered. The profile is being built
- * (issue 19) and claims only what passes, so it is off unless MGL_COMPAT_PROFILE=1. */
+/* Whether compatibility-profile and legacy contexts are offered (issue 19): yes unless
+ * MGL_COMPAT_PROFILE=0, which keeps the core-only refusal for A/B comparisons. */
 bool fe_compat_profile_enabled(void);
 
 /* The sample counts a config's default framebuffer may have on this process's device: bit n

@@ -1288,10 +1288,32 @@ mgl_glGetBooleani_v(GLenum target, GLuint index, GLboolean *data)
 
 /* ---- strings ------------------------------------------------------------------------------- */
 
+/* glGetString(i) answer on a lost context too: GL lets them return NULL there, but programs
+ * (and piglit) print the strings without checking, so a NULL would turn a lost context into a
+ * crash. The call still records GL_CONTEXT_LOST where the strategy says (fe_ctx_lost_command),
+ * and an invalid name is then only that, as any command on a lost context has no other effect. */
+static struct fe_context *
+string_ctx(void)
+{
+   struct fe_context *ctx = fe_tls_ctx;
+   if (ctx && ctx->lost)
+      fe_ctx_lost_command(ctx);
+   return ctx;
+}
+
+static void
+string_error(struct fe_context *ctx, GLenum error)
+{
+   if (!ctx->lost)
+      fe_error(ctx, error);
+}
+
 const GLubyte *
 mgl_glGetString(GLenum name)
 {
-   FE_CTX_OR_RETURN(NULL);
+   struct fe_context *ctx = string_ctx();
+   if (!ctx)
+      return NULL;
    switch (name) {
    case GL_VENDOR: return (const GLubyte *)"mgl";
    case GL_RENDERER: return (const GLubyte *)ctx->share->renderer;
@@ -1306,7 +1328,8 @@ mgl_glGetString(GLenum name)
        * names (context_extensions joined). */
       if (ctx->desc.api == FE_API_GLES) {
          const char *all = fe_es_extensions_string(ctx);
-         FE_CHECK(!all, GL_OUT_OF_MEMORY, NULL);
+         if (!all)
+            string_error(ctx, GL_OUT_OF_MEMORY);
          return (const GLubyte *)all;
       }
       if (ctx->compat) {
@@ -1314,16 +1337,17 @@ mgl_glGetString(GLenum name)
          unsigned n;
          const char *const *list = context_extensions(ctx, &n);
          const char *all = fe_compat_extensions_string(ctx, list + 1, n - 1);
-         FE_CHECK(!all, GL_OUT_OF_MEMORY, NULL);
+         if (!all)
+            string_error(ctx, GL_OUT_OF_MEMORY);
          return (const GLubyte *)all;
       }
-      fe_error(ctx, GL_INVALID_ENUM);
+      string_error(ctx, GL_INVALID_ENUM);
       return NULL;
    case GL_PROGRAM_ERROR_STRING_ARB:
       /* GL_ARB_vertex_program: the last glProgramStringARB's message */
       if (ctx->ff)
          return (const GLubyte *)fe_arbp_error_string(ctx);
-      fe_error(ctx, GL_INVALID_ENUM);
+      string_error(ctx, GL_INVALID_ENUM);
       return NULL;
    case GL_SHADING_LANGUAGE_VERSION:
       if (ctx->desc.api == FE_API_GLES)
@@ -1332,7 +1356,7 @@ mgl_glGetString(GLenum name)
       return (const GLubyte *)fe_glsl_version_string(ctx);
    default:
       /* GL_EXTENSIONS is not a glGetString name in core profiles: glGetStringi only. */
-      fe_error(ctx, GL_INVALID_ENUM);
+      string_error(ctx, GL_INVALID_ENUM);
       return NULL;
    }
 }
@@ -1340,16 +1364,21 @@ mgl_glGetString(GLenum name)
 const GLubyte *
 mgl_glGetStringi(GLenum name, GLuint index)
 {
-   FE_CTX_OR_RETURN(NULL);
+   struct fe_context *ctx = string_ctx();
+   if (!ctx)
+      return NULL;
    switch (name) {
    case GL_EXTENSIONS: {
       /* a block: C11 puts no declaration right after a label (clang-14 refuses it) */
       unsigned n;
       const char *const *list = context_extensions(ctx, &n);
-      FE_CHECK(index >= n, GL_INVALID_VALUE, NULL);
+      if (index >= n) {
+         string_error(ctx, GL_INVALID_VALUE);
+         return NULL;
+      }
       return (const GLubyte *)list[index];
    }
-   default: fe_error(ctx, GL_INVALID_ENUM); return NULL;
+   default: string_error(ctx, GL_INVALID_ENUM); return NULL;
    }
 }
 

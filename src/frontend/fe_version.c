@@ -59,8 +59,12 @@ fe_gl_version_string(const struct fe_context *ctx)
    switch (ctx->desc.major * 10 + ctx->desc.minor) {
    case 30: return "3.0 mgl 0.1";
    case 31: return "3.1 mgl 0.1";
-   case 32: return ctx->desc.api == FE_API_GL_COMPAT ? "3.2 mgl 0.1" : "3.2 (Core Profile) mgl 0.1";
-   default: return ctx->desc.api == FE_API_GL_COMPAT ? "3.3 mgl 0.1" : "3.3 (Core Profile) mgl 0.1";
+   case 32:
+      return ctx->desc.api == FE_API_GL_COMPAT ? "3.2 (Compatibility Profile) mgl 0.1"
+                                               : "3.2 (Core Profile) mgl 0.1";
+   default:
+      return ctx->desc.api == FE_API_GL_COMPAT ? "3.3 (Compatibility Profile) mgl 0.1"
+                                               : "3.3 (Core Profile) mgl 0.1";
    }
 }
 

@@ -1,12 +1,13 @@
 /* glx_context.c — GLX contexts: glXCreateContextAttribsARB (GLX_ARB_create_context, _profile,
  * _robustness, _no_error; GLX_EXT_create_context_es2_profile / es_profile), the legacy
- * glXCreateContext / glXCreateNewContext (which ask for a compatibility context: given with
- * MGL_COMPAT_PROFILE=1, a named refusal otherwise), glXDestroyContext, glXQueryContext, glXIsDirect and
- * glXMakeContextCurrent / glXMakeCurrent.
+ * glXCreateContext / glXCreateNewContext (which ask for a compatibility context: given unless
+ * MGL_COMPAT_PROFILE=0, a named refusal then), glXDestroyContext, glXQueryContext, glXIsDirect
+ * and glXMakeContextCurrent / glXMakeCurrent.
  *
  * Versions mgl gives (as its EGL does): OpenGL 3.3 core for a request of 3.2/3.3 core, 3.1, or
- * 3.0 forward-compatible; OpenGL ES 2.0 and 3.0. A defined version mgl does not offer (above
- * 3.3, the compatibility profile, 1.x/2.x/3.0 which need it, ES 1.x/3.1/3.2) is
+ * 3.0 forward-compatible; OpenGL 3.3 compatibility for a 3.2+ compatibility-profile request and
+ * for 1.x/2.x/3.0 (which need it); OpenGL ES 2.0 and 3.0. A defined version mgl does not offer
+ * (above 3.3, ES 1.x/3.1/3.2; the compatibility profile with MGL_COMPAT_PROFILE=0) is
  * GLXBadFBConfig, as GLX_ARB_create_context says for a config that cannot support the
  * request; an undefined version is BadMatch. Every context is direct. */
 #include <stdlib.h>
@@ -164,10 +165,11 @@ resolve_version(const struct ctx_request *r, struct fe_context_desc *desc, struc
    }
    if (compat) {
       MGU_DECLINE(glx_compat_context_refused,
-                  "glX: OpenGL %d.%d %s context requested: the compatibility profile is not "
-                  "implemented yet; request 3.2+ core (or 3.1, or 3.0 forward-compatible)",
+                  "glX: OpenGL %d.%d %s context requested: MGL_COMPAT_PROFILE=0 turned the "
+                  "compatibility profile off; request 3.2+ core (or 3.1, or 3.0 "
+                  "forward-compatible)",
                   r->major, r->minor, v >= 32 ? "compatibility-profile" : "legacy");
-      return fail(f, GLX_ERR_BAD_FBCONFIG, true, "compatibility profile (not implemented yet)");
+      return fail(f, GLX_ERR_BAD_FBCONFIG, true, "compatibility profile (MGL_COMPAT_PROFILE=0)");
    }
    /* the version asked for: the front end gives the highest the backend meets, or refuses
     * (fe_context_create: BadMatch) */
@@ -261,9 +263,9 @@ mgl_glXCreateContextAttribsARB(Display *dpy, GLXFBConfig config, GLXContext shar
 }
 
 /* The legacy calls ask for whatever the implementation's default is, which GLX programs take
- * to be a compatibility context (glBegin, fixed function): with MGL_COMPAT_PROFILE=1 they get
- * the 3.3 compatibility profile, as glXCreateContextAttribsARB asking for OpenGL 1.0 does.
- * Otherwise refused, named and counted, with NULL and no X error: an X error's default handler
+ * to be a compatibility context (glBegin, fixed function): they get the 3.3 compatibility
+ * profile, as glXCreateContextAttribsARB asking for OpenGL 1.0 does. With MGL_COMPAT_PROFILE=0
+ * they are refused, named and counted, with NULL and no X error: an X error's default handler
  * ends the program, and a NULL context is what every program checks for. */
 GLXContext
 mgl_glXCreateNewContext(Display *dpy, GLXFBConfig config, int render_type, GLXContext share,
@@ -277,7 +279,7 @@ mgl_glXCreateNewContext(Display *dpy, GLXFBConfig config, int render_type, GLXCo
    }
    MGU_DECLINE(glx_compat_context_refused,
                "glXCreateNewContext (render type 0x%x) asks for a compatibility context, which "
-               "mgl gives only with MGL_COMPAT_PROFILE=1: NULL; use glXCreateContextAttribsARB "
+               "MGL_COMPAT_PROFILE=0 turned off: NULL; use glXCreateContextAttribsARB "
                "with a 3.2+ core profile",
                render_type);
    return NULL;
@@ -303,7 +305,7 @@ mgl_glXCreateContext(Display *dpy, XVisualInfo *vis, GLXContext share, Bool dire
    }
    MGU_DECLINE(glx_compat_context_refused,
                "glXCreateContext (visual 0x%lx) asks for a compatibility context, which mgl "
-               "gives only with MGL_COMPAT_PROFILE=1: NULL; use glXCreateContextAttribsARB "
+               "MGL_COMPAT_PROFILE=0 turned off: NULL; use glXCreateContextAttribsARB "
                "with a 3.2+ core profile",
                vis ? (unsigned long)vis->visualid : 0ul);
    return NULL;

@@ -4,8 +4,8 @@
  * interval extensions, a pbuffer, a GLX pixmap, a 4-sample config and a 4-sample window's depth and
  * stencil read and blitted (--ms-depth-stencil: that check alone), every window config drawn in
  * a window (the sample counts offered are the device's), GLX's X errors for bad
- * attributes and configs, the legacy calls' refusal (with --legacy and MGL_COMPAT_PROFILE=1:
- * their compatibility contexts drawing fixed-function quads), and (with --one-copy) that EGL and GLX share one mapping of the vendor
+ * attributes and configs, the legacy calls' compatibility contexts (with --legacy: drawing
+ * fixed-function quads; with --compat-off and MGL_COMPAT_PROFILE=0: their refusal), and (with --one-copy) that EGL and GLX share one mapping of the vendor
  * library. Prints "glx-test: PASS (N checks)" or the first failures; exit status 1 on any. */
 #define GL_GLEXT_PROTOTYPES
 #include <dlfcn.h>
@@ -195,6 +195,7 @@ wait_size(Display *dpy, Window win, int w, int h)
 /* ---- the checks ---------------------------------------------------------------------------- */
 
 static PFNGLXCREATECONTEXTATTRIBSARBPROC create_attribs;
+static GLXContext core_context(Display *dpy, GLXFBConfig cfg);
 
 static GLXContext
 try_context(Display *dpy, GLXFBConfig cfg, const int *attribs, int *error)
@@ -263,7 +264,9 @@ check_errors(Display *dpy, GLXFBConfig cfg)
                          GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB,
                          None};
    c = try_context(dpy, cfg, compat, &err);
-   CHECK(!c && err == GLXE(GLXBadFBConfig_), "compat 3.3: ctx %p error %d", (void *)c, err);
+   CHECK(c && err == -1, "compat 3.3: ctx %p error %d", (void *)c, err);
+   if (c)
+      glXDestroyContext(dpy, c);
 
    const int es31[] = {GLX_CONTEXT_MAJOR_VERSION_ARB,
                        3,
@@ -285,11 +288,52 @@ check_errors(Display *dpy, GLXFBConfig cfg)
    CHECK(glXGetFBConfigAttrib(dpy, cfg, 0x7777, &v) == GLX_BAD_ATTRIBUTE,
          "unknown FBConfig attribute");
 
-   /* The legacy calls: a named refusal, NULL and no X error (README). */
+   /* The legacy calls: a compatibility context (--legacy draws with one). */
+   reset_error(dpy);
+   c = glXCreateNewContext(dpy, cfg, GLX_RGBA_TYPE, NULL, True);
+   err = take_error(dpy);
+   CHECK(c && err == -1, "glXCreateNewContext: ctx %p error %d", (void *)c, err);
+   if (c)
+      glXDestroyContext(dpy, c);
+}
+
+/* --compat-off, run with MGL_COMPAT_PROFILE=0: the compatibility profile turned off. A 3.3
+ * compatibility request and a legacy one through glXCreateContextAttribsARB are
+ * GLXBadFBConfig; the legacy calls are a named refusal, NULL and no X error (README); core
+ * contexts are still given. */
+static void
+check_compat_off(Display *dpy, GLXFBConfig cfg)
+{
+   int err;
+   const int compat[] = {GLX_CONTEXT_MAJOR_VERSION_ARB,
+                         3,
+                         GLX_CONTEXT_MINOR_VERSION_ARB,
+                         3,
+                         GLX_CONTEXT_PROFILE_MASK_ARB,
+                         GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB,
+                         None};
+   GLXContext c = try_context(dpy, cfg, compat, &err);
+   CHECK(!c && err == GLXE(GLXBadFBConfig_), "compat 3.3: ctx %p error %d", (void *)c, err);
+   const int gl21[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 2, GLX_CONTEXT_MINOR_VERSION_ARB, 1, None};
+   c = try_context(dpy, cfg, gl21, &err);
+   CHECK(!c && err == GLXE(GLXBadFBConfig_), "GL 2.1: ctx %p error %d", (void *)c, err);
    reset_error(dpy);
    c = glXCreateNewContext(dpy, cfg, GLX_RGBA_TYPE, NULL, True);
    err = take_error(dpy);
    CHECK(!c && err == -1, "glXCreateNewContext: ctx %p error %d", (void *)c, err);
+   int vis_attribs[] = {GLX_RGBA, GLX_DOUBLEBUFFER, GLX_DEPTH_SIZE, 16, None};
+   XVisualInfo *vi = glXChooseVisual(dpy, DefaultScreen(dpy), vis_attribs);
+   CHECK(vi != NULL, "glXChooseVisual");
+   if (vi) {
+      reset_error(dpy);
+      c = glXCreateContext(dpy, vi, NULL, True);
+      err = take_error(dpy);
+      CHECK(!c && err == -1, "glXCreateContext: ctx %p error %d", (void *)c, err);
+      XFree(vi);
+   }
+   GLXContext core = core_context(dpy, cfg);
+   if (core)
+      glXDestroyContext(dpy, core);
 }
 
 static GLXContext
@@ -959,7 +1003,7 @@ check_legacy_fbo_ext(void)
    glDeleteTextures(1, &tex);
 }
 
-/* --legacy, run with MGL_COMPAT_PROFILE=1: what glxgears and desktop glmark2 do. A visual from
+/* --legacy: what glxgears and desktop glmark2 do. A visual from
  * glXChooseVisual, a context from glXCreateContext (and one from glXCreateNewContext), both the
  * compatibility profile; fixed-function glBegin/glEnd drawn into a window and read back. */
 static void
@@ -1097,6 +1141,7 @@ main(int argc, char **argv)
    bool one_copy = argc > 1 && !strcmp(argv[1], "--one-copy");
    bool pbuffer_mode = argc > 1 && !strcmp(argv[1], "--pbuffer-only");
    bool legacy_mode = argc > 1 && !strcmp(argv[1], "--legacy");
+   bool compat_off_mode = argc > 1 && !strcmp(argv[1], "--compat-off");
    bool ms_ds_mode = argc > 1 && !strcmp(argv[1], "--ms-depth-stencil");
    Display *dpy = XOpenDisplay(NULL);
    if (!dpy) {
@@ -1178,6 +1223,11 @@ main(int argc, char **argv)
    if (vi)
       XFree(vi);
 
+   if (compat_off_mode) {
+      check_compat_off(dpy, cfgs[0]);
+      XFree(cfgs);
+      goto out;
+   }
    check_errors(dpy, cfgs[0]);
    GLXContext core = core_context(dpy, cfgs[0]);
    if (core) {

@@ -1,10 +1,13 @@
 #!/bin/bash
 # run_glx.sh ARM BIN_DIR OUT KIND — a GLX program through mgl-run on one arm, under its own
 # Xvfb (xvfb-run -a, 1024x768x24), with the arm proven from client.log.
-#   KIND glxinfo    `glxinfo -B` names mgl's renderer and an OpenGL 3.3 core profile
+#   KIND glxinfo    `glxinfo -B` names mgl's renderer, an OpenGL 3.3 core profile and (its
+#                   legacy context) the 3.3 compatibility profile
 #   KIND test       mgl-glx-test (window drawn, swapped and read back; GLX errors; one copy)
-#   KIND legacy     mgl-glx-test --legacy with MGL_COMPAT_PROFILE=1 (glXCreateContext and
-#                   glXCreateNewContext give the compatibility profile; glBegin quads read back)
+#   KIND legacy     mgl-glx-test --legacy (glXCreateContext and glXCreateNewContext give the
+#                   compatibility profile by default; glBegin quads read back)
+#   KIND compat-off mgl-glx-test --compat-off with MGL_COMPAT_PROFILE=0 (the legacy calls and
+#                   compatibility requests refused, core contexts still given)
 set -u
 arm=$1 bin=$2 out=$3 kind=$4
 here=$(cd "$(dirname "$0")" && pwd)
@@ -22,7 +25,8 @@ fi
 case $kind in
   glxinfo) cmd=(glxinfo -B) ;;
   test) cmd=("$bin/mgl-glx-test" --one-copy) ;;
-  legacy) cmd=(env MGL_COMPAT_PROFILE=1 "$bin/mgl-glx-test" --legacy) ;;
+  legacy) cmd=("$bin/mgl-glx-test" --legacy) ;;
+  compat-off) cmd=(env MGL_COMPAT_PROFILE=0 "$bin/mgl-glx-test" --compat-off) ;;
   *) echo "run_glx: unknown kind $kind" >&2; exit 2 ;;
 esac
 rc=0
@@ -36,15 +40,18 @@ fail() {
   for f in "$log_dir"/*.log; do [ -f "$f" ] && { echo "----- $f" >&2; tail -n 30 "$f" >&2; }; done
   exit 1
 }
+[ "$rc" = 0 ] || fail "exit status $rc"
 if [ "$kind" = glxinfo ]; then
-  # glxinfo's compatibility-profile half fails (mgl has no compatibility profile yet: README),
-  # so its exit status is not the verdict; the core-profile lines are.
+  # both halves: the core profile and the legacy context's compatibility profile (as Mesa
+  # words it: "3.3 (Compatibility Profile) ...")
   grep -Eq '^direct rendering: Yes' "$log_dir/stdout" || fail "not direct rendering"
   grep -Eq '^OpenGL renderer string: .*mgl' "$log_dir/stdout" || fail "renderer is not mgl's"
-  grep -Eq '^OpenGL core profile version string: 3\.3' "$log_dir/stdout" ||
+  grep -Eq '^OpenGL core profile version string: 3\.3 \(Core Profile\)' "$log_dir/stdout" ||
     fail "no OpenGL 3.3 core profile"
-else
-  [ "$rc" = 0 ] || fail "exit status $rc"
+  grep -Eq '^OpenGL version string: 3\.3 \(Compatibility Profile\)' "$log_dir/stdout" ||
+    fail "no OpenGL 3.3 compatibility profile"
+  grep -Eq '^OpenGL profile mask: compatibility profile' "$log_dir/stdout" ||
+    fail "the legacy context's profile mask is not the compatibility profile"
 fi
 grep -Eq "(^|[[:space:]])transport=${arm}([[:space:]]|\$)" "$log_dir/client.log" 2>/dev/null ||
   fail "ARM PROOF: client.log names no transport=$arm"

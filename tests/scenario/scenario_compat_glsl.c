@@ -80,3 +80,140 @@ sc_compat_glsl_builtins(void)
    model_rect(&m, 0, 32, 64, 64, to8(V4(0.8f, 0.4f, 0.6f, 0.4f)));
    check_frame("compatibility built-ins", &m);
 }
+
+/* compat_arb_shader_objects: GLSL through the GL_ARB_shader_objects / GL_ARB_vertex_shader /
+ * GL_ARB_fragment_shader names a compatibility context lists (what programs from before GL 2.0
+ * call): handles made, compiled, linked and queried with the ARB commands, the handle
+ * commands' errors, and a GLSL 1.10 program drawing two immediate-mode rectangles with a tint
+ * uniform set through glUniform4fARB. */
+void
+sc_compat_arb_shader_objects(void)
+{
+   static const char *const exts[] = {"GL_ARB_shader_objects", "GL_ARB_vertex_shader",
+                                      "GL_ARB_fragment_shader"};
+   for (unsigned i = 0; i < 3; i++)
+      if (!has_ext(exts[i]))
+         fail("%s is not listed", exts[i]);
+   const char *all = (const char *)glGetString(GL_EXTENSIONS);
+   if (!all || !strstr(all, "GL_ARB_shader_objects"))
+      fail("glGetString(GL_EXTENSIONS) lacks GL_ARB_shader_objects");
+#define P(type, name) type name = (type)eglGetProcAddress("gl" #name "ARB")
+   P(PFNGLCREATESHADEROBJECTARBPROC, CreateShaderObject);
+   P(PFNGLSHADERSOURCEARBPROC, ShaderSource);
+   P(PFNGLCOMPILESHADERARBPROC, CompileShader);
+   P(PFNGLCREATEPROGRAMOBJECTARBPROC, CreateProgramObject);
+   P(PFNGLATTACHOBJECTARBPROC, AttachObject);
+   P(PFNGLLINKPROGRAMARBPROC, LinkProgram);
+   P(PFNGLUSEPROGRAMOBJECTARBPROC, UseProgramObject);
+   P(PFNGLGETOBJECTPARAMETERIVARBPROC, GetObjectParameteriv);
+   P(PFNGLGETOBJECTPARAMETERFVARBPROC, GetObjectParameterfv);
+   P(PFNGLGETINFOLOGARBPROC, GetInfoLog);
+   P(PFNGLGETATTACHEDOBJECTSARBPROC, GetAttachedObjects);
+   P(PFNGLGETHANDLEARBPROC, GetHandle);
+   P(PFNGLDELETEOBJECTARBPROC, DeleteObject);
+   P(PFNGLGETUNIFORMLOCATIONARBPROC, GetUniformLocation);
+   P(PFNGLUNIFORM4FARBPROC, Uniform4f);
+#undef P
+   if (!CreateShaderObject || !ShaderSource || !CompileShader || !CreateProgramObject ||
+       !AttachObject || !LinkProgram || !UseProgramObject || !GetObjectParameteriv ||
+       !GetObjectParameterfv || !GetInfoLog || !GetAttachedObjects || !GetHandle || !DeleteObject ||
+       !GetUniformLocation || !Uniform4f)
+      die_setup("an ARB_shader_objects command is missing");
+
+   const GLcharARB *vs_src = "uniform vec4 tint;\n"
+                             "void main() {\n"
+                             "  gl_Position = ftransform();\n"
+                             "  gl_FrontColor = gl_Color * tint;\n"
+                             "}\n";
+   const GLcharARB *fs_src = "void main() { gl_FragColor = gl_Color; }\n";
+   const GLenum stages[2] = {GL_VERTEX_SHADER_ARB, GL_FRAGMENT_SHADER_ARB};
+   const GLcharARB *srcs[2] = {vs_src, fs_src};
+   GLhandleARB sh[2];
+   for (int i = 0; i < 2; i++) {
+      sh[i] = CreateShaderObject(stages[i]);
+      ShaderSource(sh[i], 1, &srcs[i], NULL);
+      CompileShader(sh[i]);
+      GLint status = 0, type = 0, subtype = 0;
+      GetObjectParameteriv(sh[i], GL_OBJECT_COMPILE_STATUS_ARB, &status);
+      GetObjectParameteriv(sh[i], GL_OBJECT_TYPE_ARB, &type);
+      GetObjectParameteriv(sh[i], GL_OBJECT_SUBTYPE_ARB, &subtype);
+      if (!status || type != GL_SHADER_OBJECT_ARB || subtype != (GLint)stages[i])
+         fail("shader %d: compile status %d, type 0x%x, subtype 0x%x", i, status, type, subtype);
+   }
+   GLhandleARB prog = CreateProgramObject();
+   AttachObject(prog, sh[0]);
+   AttachObject(prog, sh[1]);
+   LinkProgram(prog);
+   GLint linked = 0, type = 0;
+   GetObjectParameteriv(prog, GL_OBJECT_LINK_STATUS_ARB, &linked);
+   GetObjectParameteriv(prog, GL_OBJECT_TYPE_ARB, &type);
+   GLfloat attached = 0.0f;
+   GetObjectParameterfv(prog, GL_OBJECT_ATTACHED_OBJECTS_ARB, &attached);
+   if (!linked || type != GL_PROGRAM_OBJECT_ARB || attached != 2.0f) {
+      GLcharARB log[512] = "";
+      GetInfoLog(prog, sizeof log, NULL, log);
+      fail("program: link status %d, type 0x%x, %g attached: %s", linked, type, attached, log);
+   }
+   GLhandleARB objs[4] = {0};
+   GLsizei n = 0;
+   GetAttachedObjects(prog, 4, &n, objs);
+   if (n != 2 ||
+       !((objs[0] == sh[0] && objs[1] == sh[1]) || (objs[0] == sh[1] && objs[1] == sh[0])))
+      fail("glGetAttachedObjectsARB: %d objects %u %u", n, objs[0], objs[1]);
+   check_gl_error("compile and link through the ARB names");
+
+   /* the handle commands' errors, as Mesa raises them; a failed query writes nothing */
+   const GLhandleARB none = prog + sh[0] + sh[1] + 100;
+   GLint iv = -7;
+   GetObjectParameteriv(none, GL_OBJECT_TYPE_ARB, &iv);
+   expect_gl_error(GL_INVALID_VALUE, "glGetObjectParameterivARB of no object");
+   GetObjectParameteriv(sh[0], GL_OBJECT_LINK_STATUS_ARB, &iv);
+   expect_gl_error(GL_INVALID_ENUM, "glGetObjectParameterivARB(shader, LINK_STATUS)");
+   GLfloat fv = -7.0f;
+   GetObjectParameterfv(none, GL_OBJECT_TYPE_ARB, &fv);
+   expect_gl_error(GL_INVALID_VALUE, "glGetObjectParameterfvARB of no object");
+   if (iv != -7 || fv != -7.0f)
+      fail("a failed glGetObjectParameter*vARB wrote %d / %g", iv, fv);
+   GLcharARB log[8];
+   GetInfoLog(none, sizeof log, NULL, log);
+   expect_gl_error(GL_INVALID_OPERATION, "glGetInfoLogARB of no object");
+   if (GetHandle(GL_VERTEX_SHADER_ARB) != 0)
+      fail("glGetHandleARB(GL_VERTEX_SHADER_ARB) is not 0");
+   expect_gl_error(GL_INVALID_ENUM, "glGetHandleARB(GL_VERTEX_SHADER_ARB)");
+
+   UseProgramObject(prog);
+   if (GetHandle(GL_PROGRAM_OBJECT_ARB) != prog)
+      fail("glGetHandleARB(GL_PROGRAM_OBJECT_ARB) is not the program in use");
+   /* shaders flagged for deletion live on while attached */
+   DeleteObject(sh[0]);
+   DeleteObject(sh[1]);
+   GLint deleted = 0;
+   GetObjectParameteriv(sh[0], GL_OBJECT_DELETE_STATUS_ARB, &deleted);
+   if (deleted != GL_TRUE)
+      fail("glDeleteObjectARB(shader): delete status %d", deleted);
+   check_gl_error("use, handle, delete");
+
+   compat_pixel_ortho(-1.0f, 1.0f);
+   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+   Uniform4f(GetUniformLocation(prog, "tint"), 1.0f, 0.5f, 0.25f, 1.0f);
+   glColor4f(0.2f, 0.8f, 1.0f, 1.0f);
+   compat_rect(0, 0, 32, 64);
+   Uniform4f(GetUniformLocation(prog, "tint"), 0.5f, 1.0f, 1.0f, 1.0f);
+   glColor4f(1.0f, 0.4f, 0.2f, 1.0f);
+   compat_rect(32, 0, 64, 64);
+   check_gl_error("draw");
+   model m;
+   model_init(&m, V4(0.0f, 0.0f, 0.0f, 1.0f));
+   model_rect(&m, 0, 0, 32, 64, to8(V4(0.2f, 0.4f, 0.25f, 1.0f)));
+   model_rect(&m, 32, 0, 64, 64, to8(V4(0.5f, 0.4f, 0.2f, 1.0f)));
+   check_frame("ARB_shader_objects program", &m);
+
+   UseProgramObject(0);
+   DeleteObject(prog);
+   check_gl_error("delete the program");
+   /* gone, and its shaders with it (flagged, then detached) */
+   GetObjectParameteriv(prog, GL_OBJECT_TYPE_ARB, &iv);
+   expect_gl_error(GL_INVALID_VALUE, "the deleted program");
+   GetObjectParameteriv(sh[0], GL_OBJECT_TYPE_ARB, &iv);
+   expect_gl_error(GL_INVALID_VALUE, "the deleted program's vertex shader");
+}

@@ -494,8 +494,6 @@ egl_setup(int es)
    /* A surfaceless-platform display, an exact RGBA8 + D24S8 single-sample pbuffer config (the
     * readback must be RGBA8) and a 3.3 core (or ES) context without robustness. */
    struct egl_app_options opt = {W, H, 24, 8, true, es, true, false, false};
-   if (es == 1)
-      setenv("MGL_COMPAT_PROFILE", "1", 0); /* mgl offers the profile behind this knob yet */
    if (!egl_app_open(&g_egl, "mgl-scenario", &opt))
       die_setup("no %s context on an RGBA8 D24S8 surfaceless pbuffer (the line above says why)",
                 es >= 2 ? "OpenGL ES"

@@ -30,7 +30,7 @@ gears_run_mgl() {
   local out=$1 geom=$2
   shift 2
   gears_run "$out" "$geom" LD_LIBRARY_PATH="$build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
-    __GLX_VENDOR_LIBRARY_NAME=mgl MGL_COMPAT_PROFILE=1 "$@"
+    __GLX_VENDOR_LIBRARY_NAME=mgl "$@"
 }
 
 fps_of() { sed -n 's/.* frames in .* seconds = *\([0-9.]*\) FPS/\1/p' "$1" | tail -1; }

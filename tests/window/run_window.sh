@@ -15,8 +15,8 @@
 #   MODE glmark2       glmark2-es2 --validate on a few scenes through build/bin/mgl-run
 #   MODE glmark2_full  glmark2-es2 --validate on every default scene: every scene that Mesa
 #                      llvmpipe validates (27) must print "Validation: Success", none may fail
-#   MODE glxmark2      desktop glmark2 (GLX, MGL_COMPAT_PROFILE=1: it asks glXCreateNewContext for
-#                      a compatibility context) --validate on six scenes, among them the
+#   MODE glxmark2      desktop glmark2 (GLX: it asks glXCreateNewContext for a compatibility
+#                      context, mgl's default) --validate on six scenes, among them the
 #                      mipmapped texture and the desktop effects (EXT framebuffer names)
 #   MODE glxmark2_full desktop glmark2 --validate on every default scene: the 27 Mesa validates
 # Then the arm proof: the session's client.log names transport=ARM (another vendor, or another
@@ -79,7 +79,7 @@ case "$mode" in
               -b desktop:blur-radius=5:effect=blur:passes=1:separable=true:windows=4
               -b buffer:update-method=map)
     fi
-    MGL_COMPAT_PROFILE=1 "${xvfb[@]}" "$run_tool" --lib "$(dirname "$vendor")/lib/libmgl.so" -- \
+    "${xvfb[@]}" "$run_tool" --lib "$(dirname "$vendor")/lib/libmgl.so" -- \
       glmark2 --validate "${scenes[@]}" >"$log_dir/run.out" 2>&1 || rc=$?
     ;;
   *) echo "run_window: unknown mode $mode" >&2; exit 2 ;;

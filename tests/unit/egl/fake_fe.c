@@ -26,7 +26,7 @@ struct fe_surface {
 
 struct fake_fe_stats fake_fe_stats;
 enum fe_status fake_fe_fail_next_context = FE_OK;
-bool fake_fe_compat_profile;
+bool fake_fe_compat_profile = true; /* the real front end's default */
 int fake_fe_gl_version = 33;
 
 bool

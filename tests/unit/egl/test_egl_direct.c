@@ -433,6 +433,7 @@ test_context_attribs(void)
    TRY(GL, EGL_SUCCESS, MAJ, 3, MIN, 0, EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE, EGL_TRUE, EGL_NONE);
    /* a backend that meets only 3.1 (fe_version.c): 3.2 and 3.3 are EGL_BAD_MATCH, 3.1 and a
     * forward-compatible 3.0 get a 3.1 context */
+   fake_fe_compat_profile = false;
    fake_fe_gl_version = 31;
    TRY(GL, EGL_BAD_MATCH, MAJ, 3, MIN, 3, PROF, CORE, EGL_NONE);
    TRY(GL, EGL_BAD_MATCH, MAJ, 3, MIN, 2, EGL_NONE);
@@ -441,7 +442,9 @@ test_context_attribs(void)
    TRY(GL, EGL_SUCCESS, MAJ, 3, MIN, 0, EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE, EGL_TRUE, EGL_NONE);
    CHECK(fake_fe_stats.last_desc.major == 3 && fake_fe_stats.last_desc.minor == 1);
    fake_fe_gl_version = 33;
-   /* compatibility profile and legacy versions: not yet */
+   /* compatibility profile and legacy versions with the profile turned off
+    * (MGL_COMPAT_PROFILE=0): refused */
+   fake_fe_compat_profile = false;
    TRY(GL, EGL_BAD_MATCH, MAJ, 3, MIN, 3, PROF, COMPAT, EGL_NONE);
    TRY(GL, EGL_BAD_MATCH, MAJ, 3, MIN, 2, PROF, COMPAT, EGL_NONE);
    TRY(GL, EGL_BAD_MATCH, EGL_NONE); /* no version: 1.0 */
@@ -449,8 +452,8 @@ test_context_attribs(void)
    TRY(GL, EGL_BAD_MATCH, MAJ, 3, MIN, 0, EGL_NONE);
    CHECK(mgl_eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, NULL) == EGL_NO_CONTEXT);
    CHECK(mgl_eglGetError() == EGL_BAD_MATCH);
-   /* ... unless the front end offers the compatibility profile: then a 3.3 compatibility
-    * context for each of them, and still core for a core request */
+   /* ... and by default a 3.3 compatibility context for each of them, and still core for a
+    * core request */
    fake_fe_compat_profile = true;
    TRY(GL, EGL_SUCCESS, MAJ, 3, MIN, 2, PROF, COMPAT, EGL_NONE);
    CHECK(fake_fe_stats.last_desc.api == FE_API_GL_COMPAT);
@@ -462,7 +465,6 @@ test_context_attribs(void)
    TRY(GL, EGL_SUCCESS, MAJ, 3, MIN, 3, PROF, CORE, EGL_NONE);
    CHECK(fake_fe_stats.last_desc.api == FE_API_GL_CORE);
    TRY(GL, EGL_BAD_MATCH, MAJ, 4, MIN, 0, PROF, COMPAT, EGL_NONE);
-   fake_fe_compat_profile = false;
    /* beyond 3.3, undefined versions, bad masks */
    TRY(GL, EGL_BAD_MATCH, MAJ, 4, MIN, 5, PROF, CORE, EGL_NONE);
    TRY(GL, EGL_BAD_MATCH, MAJ, 4, MIN, 0, EGL_NONE);

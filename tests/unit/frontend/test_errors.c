@@ -1166,6 +1166,14 @@ test_lost_context(bool lose)
    uint8_t px[4];
    mgl_glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
    CHECK(mgl_glMapBuffer(GL_ARRAY_BUFFER, GL_READ_ONLY) == NULL);
+   /* The strings still answer (programs print them unchecked); a bad name is only NULL. */
+   const GLubyte *version = mgl_glGetString(GL_VERSION);
+   CHECK(version && !strcmp((const char *)version, "3.3 (Core Profile) mgl 0.1"));
+   CHECK(mgl_glGetString(GL_VENDOR) && mgl_glGetString(GL_RENDERER) &&
+         mgl_glGetString(GL_SHADING_LANGUAGE_VERSION));
+   CHECK(mgl_glGetStringi(GL_EXTENSIONS, 0) != NULL);
+   CHECK(mgl_glGetString(GL_EXTENSIONS) == NULL);
+   CHECK(mgl_glGetStringi(GL_EXTENSIONS, 100000) == NULL);
    CHECK_EQ(fake_count(), 0);
    CHECK_ERR(lose ? GL_CONTEXT_LOST : GL_NO_ERROR);
    CHECK_ERR(GL_NO_ERROR);
