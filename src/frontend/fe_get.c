@@ -30,7 +30,8 @@
  * draws indirectly, ARB_base_instance (GL 4.2) where it draws from a base instance, and
  * ARB_vertex_attrib_binding (GL 4.3) where it binds 16 vertex buffers, ARB_shader_draw_parameters
  * (GL 4.6) where it reads gl_BaseVertex and gl_DrawID as GL does, ARB_shader_atomic_counters
- * (GL 4.2) where storage buffers are written from fragment shaders. */
+ * (GL 4.2) where storage buffers are written from fragment shaders, ARB_buffer_storage (GL 4.4:
+ * persistent maps are client shadows, fe_buffer.c) everywhere. */
 static const char *const extensions[] = {
    "GL_ARB_base_instance",
    "GL_ARB_blend_func_extended",
@@ -57,6 +58,7 @@ static const char *const extensions[] = {
    "GL_ARB_shader_image_load_store",
    "GL_ARB_shader_storage_buffer_object",
    "GL_ARB_shading_language_420pack",
+   "GL_ARB_sync",
    "GL_ARB_texture_mirror_clamp_to_edge",
    "GL_ARB_texture_rg",
    "GL_ARB_texture_storage",
