@@ -1002,6 +1002,14 @@ fe_buffer_persistent_finish(struct fe_share_group *sg)
    (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT |                             \
     GL_MAP_INVALIDATE_BUFFER_BIT | GL_MAP_FLUSH_EXPLICIT_BIT | GL_MAP_UNSYNCHRONIZED_BIT |         \
     GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT)
+/* ES 3.0 has no buffer storage: its maps take the six bits of ES 3.0 2.10.3. */
+static GLbitfield
+map_all_bits(const struct fe_context *ctx)
+{
+   return ctx->desc.api == FE_API_GLES
+             ? (GLbitfield)MAP_ALL_BITS & ~(GLbitfield)(GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT)
+             : (GLbitfield)MAP_ALL_BITS;
+}
 /* The access bits a map may ask for only where the store's flags have them (6.3). */
 #define MAP_STORAGE_BITS                                                                           \
    (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT)
@@ -1057,7 +1065,7 @@ map_buffer_range(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset,
                  GLbitfield access)
 {
    FE_CHECK(!in_store(buf, offset, length), GL_INVALID_VALUE, NULL);
-   FE_CHECK(access & ~(GLbitfield)MAP_ALL_BITS, GL_INVALID_VALUE, NULL);
+   FE_CHECK(access & ~map_all_bits(ctx), GL_INVALID_VALUE, NULL);
    FE_CHECK(length == 0, GL_INVALID_VALUE, NULL);
    FE_CHECK(!(access & (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT)), GL_INVALID_OPERATION, NULL);
    FE_CHECK((access & GL_MAP_READ_BIT) &&
@@ -1077,7 +1085,7 @@ mgl_glMapBufferRange(GLenum target, GLintptr offset, GLsizeiptr length, GLbitfie
    FE_CTX_OR_RETURN(NULL);
    FE_CHECK(!binding_point(ctx, target), GL_INVALID_ENUM, NULL);
    FE_CHECK(offset < 0 || length < 0, GL_INVALID_VALUE, NULL);
-   FE_CHECK(access & ~(GLbitfield)MAP_ALL_BITS, GL_INVALID_VALUE, NULL);
+   FE_CHECK(access & ~map_all_bits(ctx), GL_INVALID_VALUE, NULL);
    struct fe_buffer *buf = bound_buffer(ctx, target);
    return buf ? map_buffer_range(ctx, buf, offset, length, access) : NULL;
 }
@@ -1213,8 +1221,11 @@ mgl_glFlushMappedNamedBufferRange(GLuint buffer, GLintptr offset, GLsizeiptr len
 /* ---- queries -------------------------------------------------------------------------------- */
 
 static bool
-buffer_pname_ok(GLenum pname)
+buffer_pname_ok(const struct fe_context *ctx, GLenum pname)
 {
+   if ((pname == GL_BUFFER_IMMUTABLE_STORAGE || pname == GL_BUFFER_STORAGE_FLAGS) &&
+       ctx->desc.api == FE_API_GLES)
+      return false; /* ES 3.0 has no buffer storage */
    switch (pname) {
    case GL_BUFFER_SIZE:
    case GL_BUFFER_USAGE:
@@ -1256,7 +1267,7 @@ buffer_param(const struct fe_buffer *buf, GLenum pname)
 static struct fe_buffer *
 bound_for_query(struct fe_context *ctx, GLenum target, GLenum pname)
 {
-   if (!binding_point(ctx, target) || !buffer_pname_ok(pname)) {
+   if (!binding_point(ctx, target) || !buffer_pname_ok(ctx, pname)) {
       fe_error(ctx, GL_INVALID_ENUM);
       return NULL;
    }
@@ -1267,7 +1278,7 @@ static struct fe_buffer *
 named_for_query(struct fe_context *ctx, GLuint buffer, GLenum pname)
 {
    struct fe_buffer *buf = fe_buffer_named(ctx, buffer);
-   if (buf && !buffer_pname_ok(pname)) {
+   if (buf && !buffer_pname_ok(ctx, pname)) {
       fe_error(ctx, GL_INVALID_ENUM);
       return NULL;
    }
