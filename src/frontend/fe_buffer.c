@@ -8,10 +8,20 @@
  * up to FE_BUFFER_COPY_MAX bytes keeps a client copy of its store, valid while the client
  * knows every byte the server holds (it wrote them all). A GPU write makes it invalid; the next
  * read fetches the whole store once (resource_readback, a counted round trip), which makes it
- * valid again unless a capture is still writing it. Larger buffers fetch the range read. */
+ * valid again unless a capture is still writing it. Larger buffers fetch the range read.
+ *
+ * Persistent maps (GL_MAP_PERSISTENT_BIT, glBufferStorage) stay mapped while commands use the
+ * buffer; their shadow is the pointer the app keeps. What reaches the server when ("persistent
+ * maps" below): the blocks of a write map's shadow that differ from what was last shipped, at
+ * every command that may read buffers for a coherent map (fe_validate, and the copies and reads
+ * here), at glMemoryBarrier(GL_CLIENT_MAPPED_BUFFER_BARRIER_BIT) for any, at
+ * glFlushMappedBufferRange for the range flushed, and at unmap; the other way, the mapped
+ * range is fetched into the shadow when the app waited for the GPU (glFinish, a fence seen
+ * signalled) after a GPU write may have changed the store. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "fe_enum.h"
 #include "fe_format.h"
 #include "fe_gl.h"
@@ -124,12 +134,14 @@ fe_buffer_named(struct fe_context *ctx, GLuint name)
    return buf;
 }
 
+static void unmap(struct fe_context *ctx, struct fe_buffer *buf);
+
 void
 fe_buffer_destroy(struct fe_context *ctx, struct fe_buffer *buf)
 {
-   (void)ctx;
    struct fe_share_group *sg = buf->base.share;
-   free(buf->map_shadow);
+   if (buf->mapped)
+      unmap(ctx, buf); /* a map the group's end finds (glDeleteBuffers unmaps first) */
    free(buf->copy);
    if (buf->created)
       mgp_resource_destroy(sg->screen, &(struct mgp_handle_args){buf->res});
@@ -180,7 +192,7 @@ fe_pixel_buffer_range(struct fe_context *ctx, const struct fe_buffer *buf, const
 {
    const uint64_t off = (uint64_t)(uintptr_t)ptr;
    const size_t datum = fe_pixel_type_size(type);
-   if (buf->mapped || (datum && off % datum) ||
+   if (fe_buffer_map_blocks(buf) || (datum && off % datum) ||
        (size && (off > (uint64_t)buf->size || size > (uint64_t)buf->size - off))) {
       fe_error(ctx, GL_INVALID_OPERATION);
       return false;
@@ -217,11 +229,41 @@ mgl_glCreateBuffers(GLsizei n, GLuint *buffers)
    }
 }
 
+/* Takes a persistent map into, or out of, the share group's list. False: no memory. */
+static bool
+persistent_list(struct fe_share_group *sg, struct fe_buffer *buf, bool add)
+{
+   bool ok = true;
+   pthread_mutex_lock(&sg->lock);
+   uint32_t n = atomic_load(&sg->persistent_n);
+   if (add) {
+      ok = mgu_array_reserve(sg->persistent, sg->persistent_cap, (uint64_t)n + 1);
+      if (ok)
+         sg->persistent[n++] = buf;
+   } else {
+      for (uint32_t i = 0; i < n; i++) {
+         if (sg->persistent[i] == buf) {
+            sg->persistent[i] = sg->persistent[--n];
+            break;
+         }
+      }
+   }
+   atomic_store(&sg->persistent_n, n);
+   pthread_mutex_unlock(&sg->lock);
+   return ok;
+}
+
 static void
 unmap(struct fe_context *ctx, struct fe_buffer *buf)
 {
+   (void)ctx;
    if (buf->mapped)
-      atomic_fetch_sub(&ctx->share->mapped_buffers, 1);
+      atomic_fetch_sub(&buf->base.share->mapped_buffers, 1);
+   if (buf->map_sent)
+      persistent_list(buf->base.share, buf, false);
+   free(buf->map_sent);
+   buf->map_sent = NULL;
+   buf->map_gpu_wrote = false;
    free(buf->map_shadow);
    buf->map_shadow = NULL;
    buf->mapped = false;
@@ -482,15 +524,14 @@ bound_buffer(struct fe_context *ctx, GLenum target)
    return *point;
 }
 
-/* glBufferData and glNamedBufferData after the buffer is found. */
+/* A new store of size bytes (data: its bytes, or NULL) for glBufferData and glBufferStorage,
+ * their errors ruled out. */
 static void
-buffer_data(struct fe_context *ctx, struct fe_buffer *buf, GLsizeiptr size, const void *data,
-            GLenum usage)
+store_create(struct fe_context *ctx, struct fe_buffer *buf, GLsizeiptr size, const void *data,
+             GLenum usage)
 {
-   FE_CHECK(size < 0, GL_INVALID_VALUE);
-   FE_CHECK(!fe_is_buffer_usage(usage), GL_INVALID_ENUM);
    if ((uint64_t)size > INT32_MAX) {
-      MGU_DECLINE(gl_feature_unimplemented, "glBufferData of %lld bytes (2 GiB and more)",
+      MGU_DECLINE(gl_feature_unimplemented, "a buffer store of %lld bytes (2 GiB and more)",
                   (long long)size);
       fe_error(ctx, GL_OUT_OF_MEMORY);
       return;
@@ -534,6 +575,60 @@ buffer_data(struct fe_context *ctx, struct fe_buffer *buf, GLsizeiptr size, cons
       fe_buffer_upload(ctx, buf, 0, data, (uint64_t)size);
 }
 
+/* glBufferData and glNamedBufferData after the buffer is found. */
+static void
+buffer_data(struct fe_context *ctx, struct fe_buffer *buf, GLsizeiptr size, const void *data,
+            GLenum usage)
+{
+   FE_CHECK(size < 0, GL_INVALID_VALUE);
+   FE_CHECK(!fe_is_buffer_usage(usage), GL_INVALID_ENUM);
+   /* 6.2: a store glBufferStorage made is never respecified */
+   FE_CHECK(buf->immutable, GL_INVALID_OPERATION);
+   buf->storage_flags = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_DYNAMIC_STORAGE_BIT;
+   store_create(ctx, buf, size, data, usage);
+}
+
+#define STORAGE_ALL_BITS                                                                           \
+   (GL_DYNAMIC_STORAGE_BIT | GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT |          \
+    GL_MAP_COHERENT_BIT | GL_CLIENT_STORAGE_BIT)
+
+/* glBufferStorage and glNamedBufferStorage after the buffer is found (GL 4.6 6.2). */
+static void
+buffer_storage(struct fe_context *ctx, struct fe_buffer *buf, GLsizeiptr size, const void *data,
+               GLbitfield flags)
+{
+   FE_CHECK(size <= 0, GL_INVALID_VALUE);
+   FE_CHECK(flags & ~(GLbitfield)STORAGE_ALL_BITS, GL_INVALID_VALUE);
+   FE_CHECK((flags & GL_MAP_PERSISTENT_BIT) && !(flags & (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT)),
+            GL_INVALID_VALUE);
+   FE_CHECK((flags & GL_MAP_COHERENT_BIT) && !(flags & GL_MAP_PERSISTENT_BIT), GL_INVALID_VALUE);
+   FE_CHECK(buf->immutable, GL_INVALID_OPERATION);
+   /* The usage hint table 6.3 gives a store glBufferStorage made. */
+   store_create(ctx, buf, size, data, GL_DYNAMIC_DRAW);
+   if (buf->size != size)
+      return; /* GL_OUT_OF_MEMORY */
+   buf->immutable = true;
+   buf->storage_flags = flags;
+}
+
+void
+mgl_glBufferStorage(GLenum target, GLsizeiptr size, const void *data, GLbitfield flags)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_buffer *buf = bound_buffer(ctx, target);
+   if (buf)
+      buffer_storage(ctx, buf, size, data, flags);
+}
+
+void
+mgl_glNamedBufferStorage(GLuint buffer, GLsizeiptr size, const void *data, GLbitfield flags)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_buffer *buf = fe_buffer_named(ctx, buffer);
+   if (buf)
+      buffer_storage(ctx, buf, size, data, flags);
+}
+
 void
 mgl_glBufferData(GLenum target, GLsizeiptr size, const void *data, GLenum usage)
 {
@@ -567,10 +662,24 @@ buffer_subdata(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, G
                const void *data)
 {
    FE_CHECK(!in_store(buf, offset, size), GL_INVALID_VALUE);
-   FE_CHECK(buf->mapped, GL_INVALID_OPERATION);
+   FE_CHECK(fe_buffer_map_blocks(buf), GL_INVALID_OPERATION);
+   FE_CHECK(buf->immutable && !(buf->storage_flags & GL_DYNAMIC_STORAGE_BIT), GL_INVALID_OPERATION);
    if (!data || !size)
       return;
    fe_buffer_upload(ctx, buf, (uint64_t)offset, data, (uint64_t)size);
+   /* A persistent map sees the bytes as the server has them: written into the shadow and into
+    * what was shipped, so the next shipment does not send them again. */
+   if (buf->map_sent) {
+      const int64_t lo = offset > buf->map_offset ? offset : buf->map_offset;
+      const int64_t hi = offset + size < buf->map_offset + buf->map_length
+                            ? offset + size
+                            : buf->map_offset + buf->map_length;
+      if (lo < hi) {
+         const uint8_t *src = (const uint8_t *)data + (lo - offset);
+         memcpy(buf->map_shadow + (lo - buf->map_offset), src, (size_t)(hi - lo));
+         memcpy(buf->map_sent + (lo - buf->map_offset), src, (size_t)(hi - lo));
+      }
+   }
 }
 
 void
@@ -596,8 +705,10 @@ mgl_glNamedBufferSubData(GLuint buffer, GLintptr offset, GLsizeiptr size, const 
 void
 fe_buffer_gpu_write(struct fe_buffer *buf)
 {
-   if (buf)
+   if (buf) {
       buf->copy_valid = false;
+      buf->map_gpu_wrote = buf->map_sent != NULL;
+   }
 }
 
 void
@@ -610,6 +721,7 @@ fe_buffer_event(struct fe_context *ctx, const struct mgp_event *ev)
       struct fe_buffer *b = sg->buffers.slots[i];
       if (b && b != FE_NAME_RESERVED && b->res.slot == ev->slot && b->res.gen == ev->gen) {
          b->copy_valid = false;
+         b->map_gpu_wrote = b->map_sent != NULL;
          break;
       }
    }
@@ -658,7 +770,9 @@ get_subdata(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsi
             void *data)
 {
    FE_CHECK(!in_store(buf, offset, size), GL_INVALID_VALUE);
-   FE_CHECK(buf->mapped, GL_INVALID_OPERATION);
+   FE_CHECK(fe_buffer_map_blocks(buf), GL_INVALID_OPERATION);
+   if (atomic_load(&ctx->share->persistent_n))
+      fe_buffer_persistent_ship(ctx, false); /* the read sees a coherent map's writes */
    fe_buffer_read(ctx, buf, (uint64_t)offset, (uint64_t)size, data);
 }
 
@@ -690,9 +804,13 @@ copy_subdata(struct fe_context *ctx, struct fe_buffer *src, struct fe_buffer *ds
             GL_INVALID_VALUE);
    FE_CHECK(src == dst && read_offset < write_offset + size && write_offset < read_offset + size,
             GL_INVALID_VALUE);
-   FE_CHECK(src->mapped || dst->mapped, GL_INVALID_OPERATION);
+   FE_CHECK(fe_buffer_map_blocks(src) || fe_buffer_map_blocks(dst), GL_INVALID_OPERATION);
    if (!size)
       return;
+   if (atomic_load(&ctx->share->persistent_n))
+      fe_buffer_persistent_ship(ctx, false); /* the copy reads a coherent map's writes */
+   if (dst->map_sent)
+      dst->map_gpu_wrote = true;
    if (!fe_pipe_has(ctx, MGP_CALL_resource_copy_region)) {
       /* The backend cannot copy: read the range back and write it (a counted round trip). */
       void *tmp = malloc((size_t)size);
@@ -743,11 +861,161 @@ mgl_glCopyNamedBufferSubData(GLuint read_buffer, GLuint write_buffer, GLintptr r
       copy_subdata(ctx, src, dst, read_offset, write_offset, size);
 }
 
+/* ---- persistent maps ------------------------------------------------------------------------ */
+
+/* Shipments compare the shadow with what was shipped in blocks of this many bytes. While the
+ * server's bytes of the range are known to be map_sent's (no GPU write since the last fetch),
+ * each run of changed blocks is sent whole; otherwise only the bytes that differ, so that the
+ * unchanged bytes beside an app's write never overwrite what the GPU wrote there meanwhile. */
+#define PERSIST_BLOCK 256u
+
+/* Sends [at, end) of buf's shadow and records it as shipped. */
+static void
+persistent_send(struct fe_context *ctx, struct fe_buffer *buf, uint64_t at, uint64_t end)
+{
+   memcpy(buf->map_sent + at, buf->map_shadow + at, (size_t)(end - at));
+   fe_buffer_upload(ctx, buf, (uint64_t)buf->map_offset + at, buf->map_sent + at, end - at);
+   atomic_fetch_add(&ctx->share->persist_ships, 1);
+   atomic_fetch_add(&ctx->share->persist_ship_bytes, end - at);
+}
+
+/* Sends the bytes of buf's shadow that changed since the last shipment. */
+static void
+persistent_ship_one(struct fe_context *ctx, struct fe_buffer *buf)
+{
+   struct fe_share_group *sg = ctx->share;
+   const uint64_t len = (uint64_t)buf->map_length;
+   const uint8_t *now = buf->map_shadow, *sent = buf->map_sent;
+   atomic_fetch_add(&sg->persist_scans, 1);
+   atomic_fetch_add(&sg->persist_scan_bytes, len);
+   uint64_t at = 0;
+   while (at < len) {
+      uint64_t n = len - at < PERSIST_BLOCK ? len - at : PERSIST_BLOCK;
+      if (!memcmp(now + at, sent + at, (size_t)n)) {
+         at += n;
+         continue;
+      }
+      uint64_t end = at + n; /* the run of changed blocks */
+      while (end < len) {
+         uint64_t m = len - end < PERSIST_BLOCK ? len - end : PERSIST_BLOCK;
+         if (!memcmp(now + end, sent + end, (size_t)m))
+            break;
+         end += m;
+      }
+      if (!buf->map_gpu_wrote) {
+         persistent_send(ctx, buf, at, end);
+         at = end;
+         continue;
+      }
+      while (at < end) { /* the runs of changed bytes */
+         while (at < end && now[at] == sent[at])
+            at++;
+         uint64_t stop = at;
+         while (stop < end && now[stop] != sent[stop])
+            stop++;
+         if (stop > at)
+            persistent_send(ctx, buf, at, stop);
+         at = stop;
+      }
+   }
+}
+
+/* Up to cap of the group's persistent maps from index first, each with a reference; how many. */
+static uint32_t
+persistent_take(struct fe_share_group *sg, uint32_t first, struct fe_buffer **out, uint32_t cap)
+{
+   pthread_mutex_lock(&sg->lock);
+   uint32_t n = 0;
+   for (uint32_t i = first; i < atomic_load(&sg->persistent_n) && n < cap; i++) {
+      out[n] = sg->persistent[i];
+      fe_object_ref(&out[n++]->base);
+   }
+   pthread_mutex_unlock(&sg->lock);
+   return n;
+}
+
+void
+fe_buffer_persistent_ship(struct fe_context *ctx, bool all)
+{
+   struct fe_buffer *list[16];
+   uint32_t first = 0, n;
+   while ((n = persistent_take(ctx->share, first, list, 16))) {
+      for (uint32_t i = 0; i < n; i++) {
+         struct fe_buffer *b = list[i];
+         /* A write map that flushes explicitly sends only what glFlushMappedBufferRange names. */
+         if (b->map_sent && (b->map_access & GL_MAP_WRITE_BIT) &&
+             !(b->map_access & GL_MAP_FLUSH_EXPLICIT_BIT) &&
+             (all || (b->map_access & GL_MAP_COHERENT_BIT)))
+            persistent_ship_one(ctx, b);
+         fe_object_unref(ctx, &b->base);
+      }
+      first += n;
+   }
+}
+
+void
+fe_buffer_persistent_fetch(struct fe_context *ctx)
+{
+   struct fe_share_group *sg = ctx->share;
+   struct fe_buffer *list[16];
+   uint32_t first = 0, n;
+   bool shipped = false;
+   while ((n = persistent_take(sg, first, list, 16))) {
+      for (uint32_t i = 0; i < n; i++) {
+         struct fe_buffer *b = list[i];
+         if (b->map_sent && b->map_gpu_wrote) {
+            /* What the app wrote reaches the server first: the fetch brings back the store,
+             * and bytes the GPU did not write come back as the app left them. */
+            if (!shipped)
+               fe_buffer_persistent_ship(ctx, true);
+            shipped = true;
+            b->map_gpu_wrote = false;
+            fe_buffer_read(ctx, b, (uint64_t)b->map_offset, (uint64_t)b->map_length, b->map_shadow);
+            memcpy(b->map_sent, b->map_shadow, (size_t)b->map_length);
+            atomic_fetch_add(&sg->persist_fetches, 1);
+            atomic_fetch_add(&sg->persist_fetch_bytes, (uint64_t)b->map_length);
+         }
+         fe_object_unref(ctx, &b->base);
+      }
+      first += n;
+   }
+}
+
+void
+fe_buffer_persistent_finish(struct fe_share_group *sg)
+{
+   if (atomic_load(&sg->persist_scans) || atomic_load(&sg->persist_fetches))
+      mgu_log_always("MGL-PERSISTENT scans=%llu scanned-bytes=%llu ships=%llu shipped-bytes=%llu "
+                     "fetches=%llu fetched-bytes=%llu",
+                     (unsigned long long)atomic_load(&sg->persist_scans),
+                     (unsigned long long)atomic_load(&sg->persist_scan_bytes),
+                     (unsigned long long)atomic_load(&sg->persist_ships),
+                     (unsigned long long)atomic_load(&sg->persist_ship_bytes),
+                     (unsigned long long)atomic_load(&sg->persist_fetches),
+                     (unsigned long long)atomic_load(&sg->persist_fetch_bytes));
+   free(sg->persistent);
+   sg->persistent = NULL;
+   sg->persistent_cap = 0;
+   atomic_store(&sg->persistent_n, 0);
+}
+
 /* ---- mapping -------------------------------------------------------------------------------- */
 
 #define MAP_ALL_BITS                                                                               \
    (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT |                             \
-    GL_MAP_INVALIDATE_BUFFER_BIT | GL_MAP_FLUSH_EXPLICIT_BIT | GL_MAP_UNSYNCHRONIZED_BIT)
+    GL_MAP_INVALIDATE_BUFFER_BIT | GL_MAP_FLUSH_EXPLICIT_BIT | GL_MAP_UNSYNCHRONIZED_BIT |         \
+    GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT)
+/* ES 3.0 has no buffer storage: its maps take the six bits of ES 3.0 2.10.3. */
+static GLbitfield
+map_all_bits(const struct fe_context *ctx)
+{
+   return ctx->desc.api == FE_API_GLES
+             ? (GLbitfield)MAP_ALL_BITS & ~(GLbitfield)(GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT)
+             : (GLbitfield)MAP_ALL_BITS;
+}
+/* The access bits a map may ask for only where the store's flags have them (6.3). */
+#define MAP_STORAGE_BITS                                                                           \
+   (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT)
 
 static void *
 map_range(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsizeiptr length,
@@ -767,6 +1035,23 @@ map_range(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsize
                            GL_MAP_FLUSH_EXPLICIT_BIT));
    if (fill)
       fe_buffer_read(ctx, buf, (uint64_t)offset, (uint64_t)length, shadow);
+   uint8_t *sent = NULL;
+   if (access & GL_MAP_PERSISTENT_BIT) {
+      /* Unfilled, the shadow starts as zeros and so does what was "shipped": only the bytes
+       * the app writes differ, and only they are sent. */
+      if (!fill)
+         memset(shadow, 0, (size_t)length);
+      sent = malloc((size_t)length);
+      if (!sent || !persistent_list(ctx->share, buf, true)) {
+         free(sent);
+         free(shadow);
+         fe_error(ctx, GL_OUT_OF_MEMORY);
+         return NULL;
+      }
+      memcpy(sent, shadow, (size_t)length);
+   }
+   buf->map_sent = sent;
+   buf->map_gpu_wrote = false;
    if (!buf->mapped)
       atomic_fetch_add(&ctx->share->mapped_buffers, 1);
    buf->mapped = true;
@@ -783,7 +1068,7 @@ map_buffer_range(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset,
                  GLbitfield access)
 {
    FE_CHECK(!in_store(buf, offset, length), GL_INVALID_VALUE, NULL);
-   FE_CHECK(access & ~(GLbitfield)MAP_ALL_BITS, GL_INVALID_VALUE, NULL);
+   FE_CHECK(access & ~map_all_bits(ctx), GL_INVALID_VALUE, NULL);
    FE_CHECK(length == 0, GL_INVALID_VALUE, NULL);
    FE_CHECK(!(access & (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT)), GL_INVALID_OPERATION, NULL);
    FE_CHECK((access & GL_MAP_READ_BIT) &&
@@ -792,6 +1077,7 @@ map_buffer_range(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset,
             GL_INVALID_OPERATION, NULL);
    FE_CHECK((access & GL_MAP_FLUSH_EXPLICIT_BIT) && !(access & GL_MAP_WRITE_BIT),
             GL_INVALID_OPERATION, NULL);
+   FE_CHECK(access & MAP_STORAGE_BITS & ~buf->storage_flags, GL_INVALID_OPERATION, NULL);
    FE_CHECK(buf->mapped, GL_INVALID_OPERATION, NULL);
    return map_range(ctx, buf, offset, length, access);
 }
@@ -802,7 +1088,7 @@ mgl_glMapBufferRange(GLenum target, GLintptr offset, GLsizeiptr length, GLbitfie
    FE_CTX_OR_RETURN(NULL);
    FE_CHECK(!binding_point(ctx, target), GL_INVALID_ENUM, NULL);
    FE_CHECK(offset < 0 || length < 0, GL_INVALID_VALUE, NULL);
-   FE_CHECK(access & ~(GLbitfield)MAP_ALL_BITS, GL_INVALID_VALUE, NULL);
+   FE_CHECK(access & ~map_all_bits(ctx), GL_INVALID_VALUE, NULL);
    struct fe_buffer *buf = bound_buffer(ctx, target);
    return buf ? map_buffer_range(ctx, buf, offset, length, access) : NULL;
 }
@@ -833,6 +1119,8 @@ map_buffer(struct fe_context *ctx, struct fe_buffer *buf, GLbitfield bits)
    FE_CHECK(buf->mapped, GL_INVALID_OPERATION, NULL);
    if (!buf->size)
       return NULL;
+   /* glMapBuffer is glMapBufferRange over the store, with its errors (6.3) */
+   FE_CHECK(bits & ~buf->storage_flags, GL_INVALID_OPERATION, NULL);
    return map_range(ctx, buf, 0, buf->size, bits);
 }
 
@@ -873,7 +1161,9 @@ static GLboolean
 unmap_buffer(struct fe_context *ctx, struct fe_buffer *buf)
 {
    FE_CHECK(!buf->mapped, GL_INVALID_OPERATION, GL_FALSE);
-   if ((buf->map_access & GL_MAP_WRITE_BIT) && !(buf->map_access & GL_MAP_FLUSH_EXPLICIT_BIT))
+   if (buf->map_sent && !(buf->map_access & GL_MAP_FLUSH_EXPLICIT_BIT))
+      persistent_ship_one(ctx, buf); /* what changed since the last shipment */
+   else if ((buf->map_access & GL_MAP_WRITE_BIT) && !(buf->map_access & GL_MAP_FLUSH_EXPLICIT_BIT))
       fe_buffer_upload(ctx, buf, (uint64_t)buf->map_offset, buf->map_shadow,
                        (uint64_t)buf->map_length);
    unmap(ctx, buf);
@@ -903,9 +1193,12 @@ flush_range(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsi
    FE_CHECK(offset < 0 || length < 0, GL_INVALID_VALUE);
    FE_CHECK(!buf->mapped || !(buf->map_access & GL_MAP_FLUSH_EXPLICIT_BIT), GL_INVALID_OPERATION);
    FE_CHECK(offset > buf->map_length || length > buf->map_length - offset, GL_INVALID_VALUE);
-   if (length)
-      fe_buffer_upload(ctx, buf, (uint64_t)(buf->map_offset + offset), buf->map_shadow + offset,
-                       (uint64_t)length);
+   if (!length)
+      return;
+   fe_buffer_upload(ctx, buf, (uint64_t)(buf->map_offset + offset), buf->map_shadow + offset,
+                    (uint64_t)length);
+   if (buf->map_sent)
+      memcpy(buf->map_sent + offset, buf->map_shadow + offset, (size_t)length);
 }
 
 void
@@ -931,8 +1224,11 @@ mgl_glFlushMappedNamedBufferRange(GLuint buffer, GLintptr offset, GLsizeiptr len
 /* ---- queries -------------------------------------------------------------------------------- */
 
 static bool
-buffer_pname_ok(GLenum pname)
+buffer_pname_ok(const struct fe_context *ctx, GLenum pname)
 {
+   if ((pname == GL_BUFFER_IMMUTABLE_STORAGE || pname == GL_BUFFER_STORAGE_FLAGS) &&
+       ctx->desc.api == FE_API_GLES)
+      return false; /* ES 3.0 has no buffer storage */
    switch (pname) {
    case GL_BUFFER_SIZE:
    case GL_BUFFER_USAGE:
@@ -940,7 +1236,9 @@ buffer_pname_ok(GLenum pname)
    case GL_BUFFER_ACCESS_FLAGS:
    case GL_BUFFER_MAPPED:
    case GL_BUFFER_MAP_OFFSET:
-   case GL_BUFFER_MAP_LENGTH: return true;
+   case GL_BUFFER_MAP_LENGTH:
+   case GL_BUFFER_IMMUTABLE_STORAGE:
+   case GL_BUFFER_STORAGE_FLAGS: return true;
    default: return false;
    }
 }
@@ -961,6 +1259,8 @@ buffer_param(const struct fe_buffer *buf, GLenum pname)
    case GL_BUFFER_ACCESS_FLAGS: return buf->map_access;
    case GL_BUFFER_MAPPED: return buf->mapped;
    case GL_BUFFER_MAP_OFFSET: return buf->map_offset;
+   case GL_BUFFER_IMMUTABLE_STORAGE: return buf->immutable;
+   case GL_BUFFER_STORAGE_FLAGS: return buf->storage_flags;
    default: return buf->map_length;
    }
 }
@@ -970,7 +1270,7 @@ buffer_param(const struct fe_buffer *buf, GLenum pname)
 static struct fe_buffer *
 bound_for_query(struct fe_context *ctx, GLenum target, GLenum pname)
 {
-   if (!binding_point(ctx, target) || !buffer_pname_ok(pname)) {
+   if (!binding_point(ctx, target) || !buffer_pname_ok(ctx, pname)) {
       fe_error(ctx, GL_INVALID_ENUM);
       return NULL;
    }
@@ -981,7 +1281,7 @@ static struct fe_buffer *
 named_for_query(struct fe_context *ctx, GLuint buffer, GLenum pname)
 {
    struct fe_buffer *buf = fe_buffer_named(ctx, buffer);
-   if (buf && !buffer_pname_ok(pname)) {
+   if (buf && !buffer_pname_ok(ctx, pname)) {
       fe_error(ctx, GL_INVALID_ENUM);
       return NULL;
    }

@@ -87,6 +87,12 @@ clear_range(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset, uint
 {
    if (!size)
       return;
+   /* A coherent map's earlier writes land before the fill; the map sees the fill once the app
+    * waits for the GPU (fe_buffer_persistent_fetch). */
+   if (atomic_load(&ctx->share->persistent_n))
+      fe_buffer_persistent_ship(ctx, false);
+   if (buf->map_sent)
+      buf->map_gpu_wrote = true;
    /* One piece of whole elements, repeated: at most FE_UPLOAD_CHUNK bytes held at once. */
    uint64_t piece = size < FE_UPLOAD_CHUNK ? size : FE_UPLOAD_CHUNK - FE_UPLOAD_CHUNK % elem_size;
    uint8_t *fill = malloc((size_t)piece);
@@ -121,8 +127,9 @@ clear_sub(struct fe_context *ctx, struct fe_buffer *buf, GLenum internalformat, 
                (uint64_t)size > (uint64_t)buf->size - (uint64_t)offset,
             GL_INVALID_VALUE);
    FE_CHECK((uint64_t)offset % elem_size || (uint64_t)size % elem_size, GL_INVALID_VALUE);
-   /* Any part of the range mapped (no mapping is persistent here). */
-   FE_CHECK(buf->mapped && (uint64_t)offset < (uint64_t)(buf->map_offset + buf->map_length) &&
+   /* Any part of the range mapped, unless persistently (GL 4.6 6.3.2). */
+   FE_CHECK(fe_buffer_map_blocks(buf) &&
+               (uint64_t)offset < (uint64_t)(buf->map_offset + buf->map_length) &&
                (uint64_t)buf->map_offset < (uint64_t)(offset + size),
             GL_INVALID_OPERATION);
    uint8_t elem[16];

@@ -244,6 +244,11 @@ mgl_glFinish(void)
       return;
    mgp_flush(&ctx->pipe, &(struct mgp_u32_args){MGP_FLUSH_FINISH, 0});
    mgt_client_sync(ctx->share->session);
+   /* GL 4.6 6.2: after glFinish the app's persistent maps show what the GPU wrote */
+   if (atomic_load(&ctx->share->persistent_n)) {
+      fe_drain_events(ctx);
+      fe_buffer_persistent_fetch(ctx);
+   }
    /* A pixmap surface's rendering is in the pixmap once GL is finished. */
    struct fe_surface *draw = ctx->draw_surface;
    if (draw && draw->finish_hook)

@@ -177,7 +177,8 @@ pixel_map(GLenum map, GLsizei mapsize, const void *values, unsigned elem, int ki
    if (ctx->pixel_unpack_buffer) {
       struct fe_buffer *b = ctx->pixel_unpack_buffer;
       const uint64_t off = (uint64_t)(uintptr_t)values, n = (uint64_t)mapsize * elem;
-      FE_CHECK(b->mapped || off > (uint64_t)b->size || n > (uint64_t)b->size - off || off % elem,
+      FE_CHECK(fe_buffer_map_blocks(b) || off > (uint64_t)b->size || n > (uint64_t)b->size - off ||
+                  off % elem,
                GL_INVALID_OPERATION);
       fe_buffer_read(ctx, b, off, n, tmp);
       src = tmp;
@@ -233,7 +234,7 @@ get_pixel_map(GLenum map, void *values, unsigned elem, int kind)
    struct fe_buffer *b = ctx->pixel_pack_buffer;
    if (b) {
       const uint64_t off = (uint64_t)(uintptr_t)values;
-      FE_CHECK(b->mapped || off > (uint64_t)b->size ||
+      FE_CHECK(fe_buffer_map_blocks(b) || off > (uint64_t)b->size ||
                   (uint64_t)n * elem > (uint64_t)b->size - off || off % elem,
                GL_INVALID_OPERATION);
    } else if (!values) {
@@ -389,7 +390,7 @@ image_source(struct fe_context *ctx, const void *pixels, size_t size, uint8_t **
    if (!b)
       return pixels;
    const uint64_t off = (uint64_t)(uintptr_t)pixels;
-   if (b->mapped || off > (uint64_t)b->size || size > (uint64_t)b->size - off) {
+   if (fe_buffer_map_blocks(b) || off > (uint64_t)b->size || size > (uint64_t)b->size - off) {
       fe_error(ctx, GL_INVALID_OPERATION);
       return NULL;
    }

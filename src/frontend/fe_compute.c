@@ -80,7 +80,8 @@ mgl_glDispatchComputeIndirect(GLintptr indirect)
     GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_COMMAND_BARRIER_BIT |   \
     GL_PIXEL_BUFFER_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT |   \
     GL_FRAMEBUFFER_BARRIER_BIT | GL_TRANSFORM_FEEDBACK_BARRIER_BIT |                               \
-    GL_ATOMIC_COUNTER_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT)
+    GL_ATOMIC_COUNTER_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT |                                \
+    GL_CLIENT_MAPPED_BUFFER_BARRIER_BIT)
 /* GL 4.5 / ES 3.1: the bits glMemoryBarrierByRegion takes */
 #define BY_REGION_BITS                                                                             \
    (GL_ATOMIC_COUNTER_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT |                                   \
@@ -127,6 +128,14 @@ barrier(struct fe_context *ctx, GLbitfield bits, GLbitfield allowed, bool by_reg
    /* 7.12.2: bits outside the list (unless GL_ALL_BARRIER_BITS) are GL_INVALID_VALUE */
    FE_CHECK(bits != GL_ALL_BARRIER_BITS && (bits & ~allowed), GL_INVALID_VALUE);
    const uint32_t mgp = mgp_barrier_bits(bits);
+   if (bits & GL_CLIENT_MAPPED_BUFFER_BARRIER_BIT) {
+      /* ARB_buffer_storage: the app's writes into persistent maps, coherent or not, reach the
+       * commands after the barrier; the validate ships them. The server's writes reach the
+       * maps when the app waits (fe_buffer_persistent_fetch). */
+      ctx->ship_all_persistent = true;
+      if (!fe_validate(ctx, FE_VERB_FLUSH))
+         return;
+   }
    if (!mgp || !fe_pipe_has(ctx, MGP_CALL_memory_barrier))
       return; /* nothing to order, or no backend that writes from shaders */
    if (!fe_validate(ctx, FE_VERB_FLUSH))

@@ -159,8 +159,8 @@ read_image(struct fe_context *ctx, const struct layout *l, const void *pixels, u
 {
    struct fe_buffer *pbo = ctx->pixel_unpack_buffer;
    const uint64_t base = (uint64_t)(uintptr_t)pixels;
-   if (pbo &&
-       (pbo->mapped || base > (uint64_t)pbo->size || l->extent > (uint64_t)pbo->size - base)) {
+   if (pbo && (fe_buffer_map_blocks(pbo) || base > (uint64_t)pbo->size ||
+               l->extent > (uint64_t)pbo->size - base)) {
       fe_error(ctx, GL_INVALID_OPERATION);
       return false;
    }
@@ -332,8 +332,8 @@ compile_pixel_map(enum dl_pixels_cmd cmd, GLenum map, GLsizei mapsize, const voi
    } else if (!pbo) {
       memcpy(r->data, values, (size_t)bytes);
       r->has_data = 1;
-   } else if (pbo->mapped || off > (uint64_t)pbo->size || bytes > (uint64_t)pbo->size - off ||
-              off % elem) {
+   } else if (fe_buffer_map_blocks(pbo) || off > (uint64_t)pbo->size ||
+              bytes > (uint64_t)pbo->size - off || off % elem) {
       fe_error(ctx, GL_INVALID_OPERATION);
    } else {
       fe_buffer_read(ctx, pbo, off, bytes, r->data);

@@ -796,7 +796,7 @@ draw_indirect(struct fe_context *ctx, GLenum mode, bool indexed, GLenum type, co
    /* indices come from the element array buffer only */
    FE_CHECK(isz && !ctx->vao->elements, GL_INVALID_OPERATION);
    /* 6.3.2: a buffer mapped without GL_MAP_PERSISTENT_BIT is not read by the GL */
-   FE_CHECK(buf->mapped && !(buf->map_access & GL_MAP_PERSISTENT_BIT), GL_INVALID_OPERATION);
+   FE_CHECK(fe_buffer_map_blocks(buf), GL_INVALID_OPERATION);
    const uint32_t cmd = isz ? MGP_INDIRECT_ELEMENTS_SIZE : MGP_INDIRECT_ARRAYS_SIZE;
    const uint64_t step = stride ? (uint64_t)stride : cmd;
    /* commands past the end of the buffer: GL_INVALID_OPERATION (in 64 bits: < 2^31 * 2^31);

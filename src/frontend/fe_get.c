@@ -32,10 +32,12 @@
  * (GL 4.6) where it reads gl_BaseVertex and gl_DrawID as GL does, ARB_shader_atomic_counters
  * (GL 4.2) where storage buffers are written from fragment shaders, ARB_indirect_parameters
  * (GL 4.6) where it reads draw counts from buffers, ARB_texture_filter_anisotropic (GL 4.6) and
- * its EXT where the device filters anisotropically. */
+ * its EXT where the device filters anisotropically, ARB_buffer_storage (GL 4.4: persistent maps
+ * are client shadows, fe_buffer.c) everywhere. */
 static const char *const extensions[] = {
    "GL_ARB_base_instance",
    "GL_ARB_blend_func_extended",
+   "GL_ARB_buffer_storage",
    "GL_ARB_clear_buffer_object",
    "GL_ARB_compute_shader",
    "GL_ARB_copy_buffer",
@@ -59,6 +61,7 @@ static const char *const extensions[] = {
    "GL_ARB_shader_image_load_store",
    "GL_ARB_shader_storage_buffer_object",
    "GL_ARB_shading_language_420pack",
+   "GL_ARB_sync",
    "GL_ARB_texture_filter_anisotropic",
    "GL_ARB_texture_mirror_clamp_to_edge",
    "GL_ARB_texture_rg",

@@ -75,12 +75,23 @@ struct fe_buffer {
    bool created; /* resource_create was sent */
    GLsizeiptr size;
    GLenum usage;
+   /* glBufferStorage made the store (GL_BUFFER_IMMUTABLE_STORAGE); storage_flags is
+    * GL_BUFFER_STORAGE_FLAGS: the flags given, or READ | WRITE | DYNAMIC_STORAGE for a store
+    * glBufferData made (GL 4.6 table 6.3). */
+   bool immutable;
+   GLbitfield storage_flags;
    /* A mapping is a client-side shadow of [map_offset, map_offset + map_length). */
    bool mapped;
    GLbitfield map_access;
    GLintptr map_offset;
    GLsizeiptr map_length;
    uint8_t *map_shadow;
+   /* A persistent mapping (GL_MAP_PERSISTENT_BIT) also keeps map_sent, the shadow's bytes as
+    * the server last got them: shipping sends the blocks where the two differ (fe_buffer.c,
+    * "persistent maps"). map_gpu_wrote: the GPU may have written the store since the shadow
+    * was last filled from it (fetched again when the app waits for a fence or finishes). */
+   uint8_t *map_sent;
+   bool map_gpu_wrote;
    /* The client's copy of the whole store (buffers up to FE_BUFFER_COPY_MAX bytes): reads are
     * served from it with no round trip while copy_valid, i.e. while the client knows every byte
     * the server holds. A GPU write (transform feedback, pack to buffer, a copy from a buffer
@@ -491,6 +502,16 @@ struct fe_share_group {
    uint32_t syncs_cap;
    char renderer[256];
    struct fe_dlist_names *dlists; /* display lists (fe_dlist.c); under lock; NULL until used */
+   /* Buffers mapped with GL_MAP_PERSISTENT_BIT (fe_buffer.c); the array under lock, the count
+    * read without it so that a verb with none mapped skips the walk. */
+   struct fe_buffer **persistent;
+   uint32_t persistent_cap;
+   atomic_uint persistent_n;
+   /* What persistent maps cost (logged as MGL-PERSISTENT when the group ends): scans of mapped
+    * ranges and the bytes compared, shipments and the bytes shipped, fetches after GPU writes
+    * and their bytes. */
+   atomic_uint_fast64_t persist_scans, persist_scan_bytes, persist_ships, persist_ship_bytes;
+   atomic_uint_fast64_t persist_fetches, persist_fetch_bytes;
 };
 
 /* Bumps one of the share group's generations, then any_gen: a draw compares any_gen alone to
@@ -736,6 +757,9 @@ struct fe_context {
    struct fe_tracker tracker;
    struct fe_cso_cache *cso_render_state, *cso_vertex_elements, *cso_sampler, *cso_sampler_view;
    struct fe_texture *pending_uploads; /* list through pending_next */
+   /* glMemoryBarrier(GL_CLIENT_MAPPED_BUFFER_BARRIER_BIT) asks its validate to ship the
+    * non-coherent persistent maps too (fe_buffer_persistent_ship) */
+   bool ship_all_persistent;
 };
 
 /* The GLSL dialect of the context's shaders. */
@@ -972,6 +996,21 @@ void fe_buffer_read(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offs
                     void *dst);
 /* The server will write the buffer on the GPU (the client's copy stops being valid). */
 void fe_buffer_gpu_write(struct fe_buffer *buf);
+/* Persistent maps at a command that may read buffers: ships what the app wrote since the last
+ * shipment into coherent maps (all persistent maps when all). */
+void fe_buffer_persistent_ship(struct fe_context *ctx, bool all);
+/* Persistent maps after the app waited for the GPU (glFinish, a signalled fence): fetches the
+ * mapped ranges the GPU may have written into the maps. */
+void fe_buffer_persistent_fetch(struct fe_context *ctx);
+/* The share group's persistent-map counters, logged; the array freed. */
+void fe_buffer_persistent_finish(struct fe_share_group *sg);
+/* Mapped so that GL commands may not use the buffer: every map but a persistent one (GL 4.6
+ * 6.3.2). */
+static inline bool
+fe_buffer_map_blocks(const struct fe_buffer *b)
+{
+   return b->mapped && !(b->map_access & GL_MAP_PERSISTENT_BIT);
+}
 /* A "GPU wrote a buffer range" event (fe_drain_events). */
 void fe_buffer_event(struct fe_context *ctx, const struct mgp_event *ev);
 bool fe_pixel_buffer_range(struct fe_context *ctx, const struct fe_buffer *buf, const void *ptr,

@@ -148,6 +148,16 @@ fe_share_free_syncs(struct fe_share_group *sg)
    sg->syncs_cap = 0;
 }
 
+/* The app saw a fence signalled: GL 4.6 6.2 has its persistent maps show the GPU's writes
+ * from then on (the answer passes through). */
+static GLenum
+signalled(struct fe_context *ctx, GLenum answer)
+{
+   if (atomic_load(&ctx->share->persistent_n))
+      fe_buffer_persistent_fetch(ctx);
+   return answer;
+}
+
 GLsync
 mgl_glFenceSync(GLenum condition, GLbitfield flags)
 {
@@ -211,10 +221,10 @@ mgl_glClientWaitSync(GLsync sync, GLbitfield flags, GLuint64 timeout)
    if (flags & GL_SYNC_FLUSH_COMMANDS_BIT)
       mgl_glFlush();
    if (timeout == 0)
-      return sync_poll(ctx, s) ? GL_ALREADY_SIGNALED : GL_TIMEOUT_EXPIRED;
+      return sync_poll(ctx, s) ? signalled(ctx, GL_ALREADY_SIGNALED) : GL_TIMEOUT_EXPIRED;
    fe_drain_events(ctx);
    if (s->signalled)
-      return GL_ALREADY_SIGNALED;
+      return signalled(ctx, GL_ALREADY_SIGNALED);
    /* LOST unless the server answers: a session that ends mid-wait returns here, never hangs. */
    uint32_t status = MGP_FENCE_LOST;
    mgp_fence_wait(ctx->share->screen,
@@ -224,7 +234,7 @@ mgl_glClientWaitSync(GLsync sync, GLbitfield flags, GLuint64 timeout)
    fe_drain_events(ctx);
    if (status == MGP_FENCE_SIGNALLED) {
       s->signalled = true;
-      return GL_CONDITION_SATISFIED;
+      return signalled(ctx, GL_CONDITION_SATISFIED);
    }
    if (status == MGP_FENCE_UNSIGNALLED)
       return GL_TIMEOUT_EXPIRED;
@@ -262,7 +272,7 @@ mgl_glGetSynciv(GLsync sync, GLenum pname, GLsizei bufSize, GLsizei *length, GLi
    case GL_OBJECT_TYPE: v = GL_SYNC_FENCE; break;
    case GL_SYNC_CONDITION: v = GL_SYNC_GPU_COMMANDS_COMPLETE; break;
    case GL_SYNC_FLAGS: v = 0; break;
-   case GL_SYNC_STATUS: v = sync_poll(ctx, s) ? GL_SIGNALED : GL_UNSIGNALED; break;
+   case GL_SYNC_STATUS: v = sync_poll(ctx, s) ? signalled(ctx, GL_SIGNALED) : GL_UNSIGNALED; break;
    default: FE_CHECK(true, GL_INVALID_ENUM);
    }
    if (bufSize >= 1 && values)

@@ -807,6 +807,11 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
    fe_share_send_dead_shaders(ctx);
    if (ctx->pending_uploads)
       fe_texture_flush_uploads(ctx);
+   /* Any verb may read a persistently mapped buffer: a coherent map's writes go first (and,
+    * after glMemoryBarrier(GL_CLIENT_MAPPED_BUFFER_BARRIER_BIT), every map's). */
+   if (atomic_load(&ctx->share->persistent_n))
+      fe_buffer_persistent_ship(ctx, ctx->ship_all_persistent);
+   ctx->ship_all_persistent = false;
    bool ok = true;
    switch (verb) {
    case FE_VERB_DRAW: {

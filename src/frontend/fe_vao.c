@@ -103,10 +103,10 @@ fe_vao_uses_mapped_buffer(const struct fe_vao *vao)
 {
    for (unsigned i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++) {
       const struct fe_buffer *b = vao->attribs[fe_vao_attrib_binding(vao, i)].buffer;
-      if (vao->attribs[i].enabled && b && b->mapped)
+      if (vao->attribs[i].enabled && b && fe_buffer_map_blocks(b))
          return true;
    }
-   return vao->elements && vao->elements->mapped;
+   return vao->elements && fe_buffer_map_blocks(vao->elements);
 }
 
 uint32_t

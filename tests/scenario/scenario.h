@@ -215,6 +215,7 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLINVALIDATEBUFFERSUBDATAPROC, InvalidateBufferSubData)                                    \
    X(PFNGLDISPATCHCOMPUTEINDIRECTPROC, DispatchComputeIndirect)                                    \
    X(PFNGLMEMORYBARRIERPROC, MemoryBarrier)                                                        \
+   X(PFNGLBUFFERSTORAGEPROC, BufferStorage)                                                        \
    X(PFNGLMEMORYBARRIERBYREGIONPROC, MemoryBarrierByRegion)                                        \
    X(PFNGLSHADERSTORAGEBLOCKBINDINGPROC, ShaderStorageBlockBinding)                                \
    X(PFNGLUNIFORM1UIPROC, Uniform1ui)                                                              \

@@ -18,6 +18,10 @@
  *   multi-draw-indirect: draws/s of glMultiDrawElementsIndirect calls of
  *     BENCH_MDI_DRAWS tiny-triangle commands each (GL_ARB_multi_draw_indirect;
  *     skipped, named, where the GL does not list it);
+ *   persistent streaming: stream_draw through a coherent persistent map
+ *     (GL_ARB_buffer_storage) used as a ring of that many bytes: each draw's
+ *     triangle is written into the next slot and drawn from there, no GL call
+ *     between; a fence waited for at each wrap;
  *   memcpy MB/s of the upload sizes, as the physical limit.
  *
  * Each case warms up, ends a frame (eglSwapBuffers), runs its timed loop and
@@ -87,7 +91,12 @@
    X(PFNGLUNIFORM1IPROC, Uniform1i)                                                                \
    X(PFNGLUNIFORM4FPROC, Uniform4f)                                                                \
    X(PFNGLGETSTRINGIPROC, GetStringi)                                                              \
-   X(PFNGLMULTIDRAWELEMENTSINDIRECTPROC, MultiDrawElementsIndirect)
+   X(PFNGLMULTIDRAWELEMENTSINDIRECTPROC, MultiDrawElementsIndirect)                                \
+   X(PFNGLBUFFERSTORAGEPROC, BufferStorage)                                                        \
+   X(PFNGLMAPBUFFERRANGEPROC, MapBufferRange)                                                      \
+   X(PFNGLFENCESYNCPROC, FenceSync)                                                                \
+   X(PFNGLCLIENTWAITSYNCPROC, ClientWaitSync)                                                      \
+   X(PFNGLDELETESYNCPROC, DeleteSync)
 
 struct gl_api {
 #define BENCH_GL_MEMBER(type, name) type name;
@@ -117,9 +126,12 @@ struct bench {
    GLuint vbos[2];
    GLuint ibo;
    GLuint ubos[2];
-   GLuint stream_buf; /* drawn from by stream_draw */
-   GLuint upload_buf; /* never drawn from: upload_* measures the transfer alone */
-   GLuint mdi_buf;    /* BENCH_MDI_DRAWS indirect commands (0: the GL has no MDI) */
+   GLuint stream_buf;  /* drawn from by stream_draw */
+   GLuint upload_buf;  /* never drawn from: upload_* measures the transfer alone */
+   GLuint mdi_buf;     /* BENCH_MDI_DRAWS indirect commands (0: the GL has no MDI) */
+   bool has_storage;   /* GL_ARB_buffer_storage listed */
+   GLuint persist_buf; /* the persistent_draw case's ring, while it runs */
+   float *persist_map;
    GLuint textures[BENCH_UNITS][2];
    GLuint big_texture;
    struct demo_scene *scene; /* the frame case's, while it runs */
@@ -341,9 +353,11 @@ bench_setup(struct bench *b)
 
    GLint n_ext = 0;
    glGetIntegerv(GL_NUM_EXTENSIONS, &n_ext);
-   for (GLint i = 0; i < n_ext && !b->mdi_buf; i++) {
+   for (GLint i = 0; i < n_ext; i++) {
       const char *e = (const char *)gl->GetStringi(GL_EXTENSIONS, (GLuint)i);
-      if (e && !strcmp(e, "GL_ARB_multi_draw_indirect")) {
+      if (e && !strcmp(e, "GL_ARB_buffer_storage"))
+         b->has_storage = true;
+      if (e && !strcmp(e, "GL_ARB_multi_draw_indirect") && !b->mdi_buf) {
          /* {count 3, one instance, first index 0, base vertex 0, base instance 0} each */
          static GLuint cmds[BENCH_MDI_DRAWS][5];
          for (int d = 0; d < BENCH_MDI_DRAWS; d++)
@@ -420,6 +434,7 @@ enum case_kind {
    K_BLEND_TOGGLE,
    K_DEPTH_TOGGLE,
    K_STREAM_DRAW,
+   K_PERSIST_DRAW,
    K_UPLOAD,
    K_TEXSUB,
    K_TEXSUB_DRAW,
@@ -480,6 +495,8 @@ static const struct bench_case cases[] = {
    {"texcreate_data_1MiB", K_TEX_CREATE_DATA, 512, false},
    {"bufcreate_data_1MiB", K_BUF_CREATE_DATA, 1u << 20, false},
    {"multi_draw_indirect", K_MULTI_DRAW_INDIRECT, 0, false},
+   {"persistent_draw_64KiB", K_PERSIST_DRAW, 64u << 10, false},
+   {"persistent_draw_4MiB", K_PERSIST_DRAW, 4u << 20, false},
 };
 #define BENCH_NCASES (sizeof cases / sizeof cases[0])
 
@@ -551,6 +568,21 @@ step(struct bench *b, const struct bench_case *c, unsigned i)
       float tri[6] = {-0.95f, -0.95f, -0.93f + 0.001f * (float)k, -0.95f, -0.95f, -0.93f};
       gl->BufferSubData(GL_ARRAY_BUFFER, 0, sizeof tri, tri);
       glDrawArrays(GL_TRIANGLES, 0, 3);
+      return 1;
+   }
+   case K_PERSIST_DRAW: {
+      /* stream_draw's triangle in the ring's next slot; at a wrap the app must know the
+       * previous lap's draws are done before it writes over them */
+      const unsigned slots = (unsigned)(c->size / (6 * sizeof(float))), slot = i % slots;
+      if (slot == 0 && i) {
+         GLsync f = gl->FenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+         gl->ClientWaitSync(f, GL_SYNC_FLUSH_COMMANDS_BIT, GL_TIMEOUT_IGNORED);
+         gl->DeleteSync(f);
+      }
+      float *tri = b->persist_map + 6 * slot;
+      tri[0] = -0.95f, tri[1] = -0.95f, tri[2] = -0.93f + 0.001f * (float)k;
+      tri[3] = -0.95f, tri[4] = -0.95f, tri[5] = -0.93f;
+      glDrawArrays(GL_TRIANGLES, (GLint)(3 * slot), 3);
       return 1;
    }
    case K_UPLOAD:
@@ -626,9 +658,32 @@ case_prepare(struct bench *b, const struct bench_case *c)
       b->scene = demo_scene_create(BENCH_SIZE, BENCH_SIZE, BENCH_DEMO_GRID);
       return b->scene != NULL;
    case K_MULTI_DRAW_INDIRECT: gl->BindBuffer(GL_DRAW_INDIRECT_BUFFER, b->mdi_buf); break;
+   case K_PERSIST_DRAW: {
+      const GLbitfield bits = GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
+      gl->GenBuffers(1, &b->persist_buf);
+      gl->BindBuffer(GL_ARRAY_BUFFER, b->persist_buf);
+      gl->BufferStorage(GL_ARRAY_BUFFER, (GLsizeiptr)c->size, NULL, bits);
+      b->persist_map = gl->MapBufferRange(GL_ARRAY_BUFFER, 0, (GLsizeiptr)c->size, bits);
+      gl->VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+      if (!b->persist_map)
+         fail("%s: glMapBufferRange(WRITE | PERSISTENT | COHERENT) returned NULL", c->name);
+      return b->persist_map != NULL;
+   }
    default: break;
    }
    return true;
+}
+
+/* What case_prepare made for one case alone, deleted (a persistent map left in place would
+ * be scanned at every later draw on mgl). */
+static void
+case_finish(struct bench *b)
+{
+   if (!b->persist_buf)
+      return;
+   b->gl.DeleteBuffers(1, &b->persist_buf);
+   b->persist_buf = 0;
+   b->persist_map = NULL;
 }
 
 static double
@@ -661,8 +716,14 @@ run_case(struct bench *b, const struct bench_case *c)
       fprintf(stderr, "mgl-bench: %s skipped: no GL_ARB_multi_draw_indirect\n", c->name);
       return true;
    }
-   if (!case_prepare(b, c))
+   if (c->kind == K_PERSIST_DRAW && !b->has_storage) {
+      fprintf(stderr, "mgl-bench: %s skipped: no GL_ARB_buffer_storage\n", c->name);
+      return true;
+   }
+   if (!case_prepare(b, c)) {
+      case_finish(b);
       return false;
+   }
    unsigned i = 0;
    for (unsigned w = c->kind == K_FRAME ? BENCH_FRAME_WARMUP : BENCH_WARMUP; i < w; i++)
       step(b, c, i);
@@ -689,6 +750,7 @@ run_case(struct bench *b, const struct bench_case *c)
    ok = gl_check(c->name) && ok;
    demo_scene_destroy(b->scene);
    b->scene = NULL;
+   case_finish(b);
    if (ok && !b->opt->warmup_only) {
       const char *unit = "";
       double v = case_value(c, n, t1 - t0, &unit);

@@ -4,7 +4,8 @@
  * glGetStringi list say the same; GL_FIXED and the desktop-only types of
  * glVertexAttribPointer on ES 2.0 / 3.0 / GL 3.3 core; ES 3.0's program binary queries and
  * calls with no binary format; glGetShaderPrecisionFormat and glShaderBinary (ES 2.0, and GL
- * 4.1 semantics in a desktop context); ES 2.0's own state (and not ES 3.0's). */
+ * 4.1 semantics in a desktop context); ES 2.0's own state (and not ES 3.0's); no buffer
+ * storage on ES 3.0. */
 #include "fe_test_util.h"
 
 #include "fe_egl.h" /* fe_get_proc_address */
@@ -521,6 +522,36 @@ test_tex_params(void)
    }
 }
 
+/* ES 3.0 has no buffer storage (GL_EXT_buffer_storage is not listed): a map asking for
+ * GL_MAP_PERSISTENT_BIT or GL_MAP_COHERENT_BIT has an unknown bit (ES 3.0 2.10.3:
+ * GL_INVALID_VALUE) and the storage queries are unknown names (GL_INVALID_ENUM); the same map
+ * without them works. */
+static void
+test_es3_no_buffer_storage(void)
+{
+   struct fe_test_env e;
+   es_env(&e, 3);
+   GLuint b;
+   mgl_glGenBuffers(1, &b);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, b);
+   mgl_glBufferData(GL_ARRAY_BUFFER, 64, NULL, GL_DYNAMIC_DRAW);
+   CHECK(!mgl_glMapBufferRange(GL_ARRAY_BUFFER, 0, 64, GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT));
+   CHECK_ERR(GL_INVALID_VALUE);
+   CHECK(!mgl_glMapBufferRange(GL_ARRAY_BUFFER, 0, 64, GL_MAP_WRITE_BIT | GL_MAP_COHERENT_BIT));
+   CHECK_ERR(GL_INVALID_VALUE);
+   GLint v = -1;
+   mgl_glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_IMMUTABLE_STORAGE, &v);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_STORAGE_FLAGS, &v);
+   CHECK_ERR(GL_INVALID_ENUM);
+   CHECK_EQ(v, -1);
+   CHECK(mgl_glMapBufferRange(GL_ARRAY_BUFFER, 0, 64, GL_MAP_WRITE_BIT) != NULL);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(mgl_glUnmapBuffer(GL_ARRAY_BUFFER));
+   mgl_glDeleteBuffers(1, &b);
+   env_finish(&e);
+}
+
 static void
 test_desktop_only_state(void)
 {
@@ -768,6 +799,7 @@ main(void)
    test_shader_precision_and_binary(FE_API_GL_CORE, 3);
    test_es2_state();
    test_desktop_only_state();
+   test_es3_no_buffer_storage();
    test_tex_params();
    test_es_enums(FE_API_GLES, 2);
    test_es_enums(FE_API_GLES, 3);
