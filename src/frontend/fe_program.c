@@ -379,6 +379,14 @@ compute_limits_exceeded(const struct fe_context *ctx, const struct glsl_program 
 {
    /* GL 4.3 7.6.2: more storage blocks than the binding points (none: a context without
     * storage buffers) fails the link; so does a layout(binding) at or past them */
+   /* GLSL 4.20 4.4.5 and 4.4.6: a layout(binding) at or past the binding points or texture
+    * units (element k of an array counted at N + k) fails the link */
+   for (unsigned i = 0; i < gp->num_blocks; i++)
+      if (gp->blocks[i].gl_binding >= FE_MAX_UBO_BINDINGS)
+         return "error: a uniform block's binding is over GL_MAX_UNIFORM_BUFFER_BINDINGS\n";
+   for (unsigned j = 0; j < gp->num_samplers; j++)
+      if (gp->samplers[j].gl_unit >= FE_MAX_TEXTURE_UNITS)
+         return "error: a sampler's binding is over GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS\n";
    const unsigned points = fe_ssbo_bindings(ctx);
    if (gp->num_storage_blocks > points)
       return "error: too many shader storage blocks for GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS\n";
@@ -569,6 +577,10 @@ exec_create(struct fe_context *ctx, struct glsl_program *gp)
       e->storage_bindings[k] = gp->storage_blocks[k].gl_binding;
    for (unsigned j = 0; j < gp->num_images && j < GLSL_MAX_IMAGES; j++)
       e->image_units[j] = (GLint)gp->images[j].gl_unit;
+   for (unsigned i = 0; i < gp->num_blocks && i < FE_MAX_BLOCKS; i++)
+      e->block_bindings[i] = gp->blocks[i].gl_binding;
+   for (unsigned j = 0; j < gp->num_samplers && j < FE_MAX_SAMPLERS; j++)
+      e->sampler_units[j] = (GLint)gp->samplers[j].gl_unit;
    if (gp->num_samplers > FE_MAX_SAMPLERS || gp->num_blocks > FE_MAX_BLOCKS ||
        gp->num_storage_blocks > GLSL_MAX_STORAGE_BLOCKS || gp->num_images > GLSL_MAX_IMAGES ||
        !build_exec_tables(e) || !fe_share_alloc_handle(ctx->share, MGP_KIND_SHADER, &e->cso)) {

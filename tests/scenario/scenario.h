@@ -71,6 +71,7 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLUNIFORM2FPROC, Uniform2f)                                                                \
    X(PFNGLUNIFORM4FVPROC, Uniform4fv)                                                              \
    X(PFNGLGETUNIFORMBLOCKINDEXPROC, GetUniformBlockIndex)                                          \
+   X(PFNGLGETACTIVEUNIFORMBLOCKIVPROC, GetActiveUniformBlockiv)                                    \
    X(PFNGLUNIFORMBLOCKBINDINGPROC, UniformBlockBinding)                                            \
    X(PFNGLGENFRAMEBUFFERSPROC, GenFramebuffers)                                                    \
    X(PFNGLDELETEFRAMEBUFFERSPROC, DeleteFramebuffers)                                              \

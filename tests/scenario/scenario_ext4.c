@@ -357,3 +357,121 @@ sc_texture_filter_anisotropic(void)
    gl.UseProgram(0);
    gl.DeleteProgram(p);
 }
+
+/* A 1x1 RGBA8 texture of colour c. */
+static GLuint
+lb_texel(GLubyte r, GLubyte g, GLubyte b)
+{
+   const GLubyte c[4] = {r, g, b, 255};
+   GLuint t;
+   glGenTextures(1, &t);
+   glBindTexture(GL_TEXTURE_2D, t);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, c);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   return t;
+}
+
+/* GLSL 4.20's layout(binding = N) (ARB_shading_language_420pack): a uniform block and samplers
+ * (one, and an array of two) read the binding point and units their layout names, with no API
+ * call: the queries answer them and the pixels come from those units and that buffer; a
+ * binding past the limits fails the link. */
+void
+sc_layout_binding(void)
+{
+   if (!has_ext("GL_ARB_shading_language_420pack")) {
+      skipped("GL_ARB_shading_language_420pack is not listed");
+      return;
+   }
+   const char *fs =
+      "#version 330 core\n"
+      "#extension GL_ARB_shading_language_420pack : require\n"
+      "layout(std140, binding = 3) uniform Tint { vec4 tint; };\n"
+      "layout(binding = 5) uniform sampler2D u_one;\n"
+      "layout(binding = 6) uniform sampler2D u_two[2];\n"
+      "in vec2 v_uv;\n"
+      "out vec4 o_color;\n"
+      "void main() {\n"
+      "  vec4 c = v_uv.x < 0.5 ? texture(u_one, v_uv)\n"
+      "          : (v_uv.y < 0.5 ? texture(u_two[0], v_uv) : texture(u_two[1], v_uv));\n"
+      "  o_color = c * tint;\n"
+      "}\n";
+   GLuint p = link_program(VS_TEXTURED, fs);
+   gl.UseProgram(p);
+   GLint v = -1;
+   const GLuint block = gl.GetUniformBlockIndex(p, "Tint");
+   gl.GetActiveUniformBlockiv(p, block, GL_UNIFORM_BLOCK_BINDING, &v);
+   if (v != 3)
+      fail("layout(binding = 3) uniform block: GL_UNIFORM_BLOCK_BINDING %d", v);
+   static const struct {
+      const char *name;
+      GLint unit;
+   } samplers[] = {{"u_one", 5}, {"u_two[0]", 6}, {"u_two[1]", 7}};
+   for (unsigned k = 0; k < 3; k++) {
+      v = -1;
+      gl.GetUniformiv(p, uloc(p, samplers[k].name), &v);
+      if (v != samplers[k].unit)
+         fail("layout(binding) sampler %s: unit %d, want %d", samplers[k].name, v,
+              samplers[k].unit);
+   }
+   check_gl_error("the layout bindings' queries");
+
+   /* nothing else bound at units 0 and binding point 0: a program that ignored the layout
+    * would read black and no block */
+   GLuint tex[3] = {lb_texel(255, 0, 0), lb_texel(0, 255, 0), lb_texel(0, 0, 255)};
+   for (unsigned k = 0; k < 3; k++) {
+      glActiveTexture(GL_TEXTURE0 + (GLenum)samplers[k].unit);
+      glBindTexture(GL_TEXTURE_2D, tex[k]);
+   }
+   glActiveTexture(GL_TEXTURE0);
+   const float tint[4] = {1.0f, 0.6f, 0.2f, 1.0f};
+   GLuint ubo;
+   gl.GenBuffers(1, &ubo);
+   gl.BindBuffer(GL_UNIFORM_BUFFER, ubo);
+   gl.BufferData(GL_UNIFORM_BUFFER, sizeof(tint), tint, GL_STATIC_DRAW);
+   gl.BindBufferBase(GL_UNIFORM_BUFFER, 3, ubo);
+   GLuint vao = textured_quad_vao(0, 0, 64, 64);
+   clear_to(V4(0, 0, 0, 1));
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("draw through the layout bindings");
+   model m;
+   model_init(&m, V4(0, 0, 0, 1));
+   model_rect(&m, 0, 0, 32, 64, to8(V4(1.0f, 0.0f, 0.0f, 1.0f)));
+   model_rect(&m, 32, 0, 64, 32, to8(V4(0.0f, 0.6f, 0.0f, 1.0f)));
+   model_rect(&m, 32, 32, 64, 64, to8(V4(0.0f, 0.0f, 0.2f, 1.0f)));
+   check_frame("layout(binding) block and samplers", &m);
+
+   /* past GL_MAX_UNIFORM_BUFFER_BINDINGS / GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: no link */
+   GLint max_ubo = 0, max_units = 0;
+   glGetIntegerv(GL_MAX_UNIFORM_BUFFER_BINDINGS, &max_ubo);
+   glGetIntegerv(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, &max_units);
+   for (int which = 0; which < 2; which++) {
+      char bad[512];
+      snprintf(bad, sizeof(bad),
+               "#version 330 core\n"
+               "#extension GL_ARB_shading_language_420pack : require\n"
+               "layout(std140, binding = %d) uniform Tint { vec4 tint; };\n"
+               "layout(binding = %d) uniform sampler2D u_one;\n"
+               "out vec4 o_color;\n"
+               "void main() { o_color = texture(u_one, vec2(0.5)) * tint; }\n",
+               which ? 0 : max_ubo, which ? max_units : 0);
+      GLuint vs = compile(GL_VERTEX_SHADER, VS_TEXTURED), f = compile(GL_FRAGMENT_SHADER, bad);
+      GLuint q = gl.CreateProgram();
+      gl.AttachShader(q, vs);
+      gl.AttachShader(q, f);
+      gl.LinkProgram(q);
+      GLint ok = -1;
+      gl.GetProgramiv(q, GL_LINK_STATUS, &ok);
+      if (ok != GL_FALSE)
+         fail("a %s binding at the limit linked", which ? "sampler" : "uniform block");
+      gl.DeleteProgram(q);
+      gl.DeleteShader(vs);
+      gl.DeleteShader(f);
+   }
+   check_gl_error("links past the binding limits");
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   gl.DeleteBuffers(1, &ubo);
+   gl.DeleteVertexArrays(1, &vao);
+   glDeleteTextures(3, tex);
+}

@@ -360,6 +360,7 @@ struct glsl_uniform_block {
    uint32_t stages;        /* GLSL_STAGE_BIT of the stages that use it */
    unsigned first_member;  /* range of glsl_program.block_members (shared by all elements) */
    unsigned num_members;
+   uint32_t gl_binding; /* its initial binding point: layout(binding = N) + k, else 0 */
 };
 
 /* One entry per shader storage block, and per element of an array of them; the index in
@@ -383,6 +384,7 @@ struct glsl_sampler {
    uint32_t array_element; /* k; 0 when not an array */
    uint32_t array_size;    /* elements of the whole array; 1 when not an array */
    uint32_t stages;        /* GLSL_STAGE_BIT of the stages that use it */
+   uint32_t gl_unit;       /* its initial texture unit: layout(binding = N) + k, else 0 */
 };
 
 /* An atomic_uint uniform (an array of them is one entry: GL names it "c[0]"; element k sits at

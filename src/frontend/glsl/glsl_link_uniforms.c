@@ -492,6 +492,10 @@ glsl_link_blocks(struct link *l)
       struct leaf_sink sink = {&p->block_members, &p->num_block_members, &l->cap_members};
       /* GL names members "B.a" when the block has an instance name, "a" when it has none. */
       reflect_leaves(l, r, block, inst[0] ? rs->key : "", "", inst, 0, 0, false, &sink);
+      /* GLSL 4.20 / ARB_shading_language_420pack: layout(binding = N) is the initial binding
+       * point (element k of an array: N + k) */
+      const int gl_binding =
+         l->decl ? glsl_decl_block_binding(l->decl, GLSL_STAGE_COUNT, rs->key) : -1;
 
       for (uint32_t e = 0; e < rs->count && !l->failed; e++) {
          if (!GROW(l, p->blocks, p->num_blocks, l->cap_blocks))
@@ -509,6 +513,7 @@ glsl_link_blocks(struct link *l)
             .stages = rs->stages,
             .first_member = first_member,
             .num_members = p->num_block_members - first_member,
+            .gl_binding = gl_binding < 0 ? 0 : (uint32_t)gl_binding + e,
          };
       }
    }
@@ -570,6 +575,8 @@ glsl_link_samplers(struct link *l)
          link_error(l, "sampler `%s' has a type this implementation does not support", rs->key);
          break;
       }
+      /* layout(binding = N): the initial texture unit (element k of an array: N + k) */
+      const int gl_unit = l->decl ? glsl_decl_var_binding(l->decl, GLSL_STAGE_COUNT, rs->key) : -1;
       for (uint32_t e = 0; e < rs->count && !l->failed; e++) {
          if (!GROW(l, p->samplers, p->num_samplers, l->cap_samplers))
             break;
@@ -585,6 +592,7 @@ glsl_link_samplers(struct link *l)
             .array_element = e,
             .array_size = rs->count,
             .stages = rs->stages,
+            .gl_unit = gl_unit < 0 ? 0 : (uint32_t)gl_unit + e,
          };
       }
    }
