@@ -949,7 +949,8 @@ vkb_set_global_constants(void *self, const struct mgp_set_global_constants *args
    /* The range lands in the block this server holds whole; the rest keeps its bytes. */
    uint64_t room = sh->consts_size - args->offset;
    uint64_t n = args->data.size < room ? args->data.size : room;
-   memcpy(sh->consts + args->offset, args->data.ptr, n);
+   if (n) /* an empty range may come with no bytes at all (ptr NULL): memcpy takes none */
+      memcpy(sh->consts + args->offset, args->data.ptr, n);
    /* A fresh slice: draws recorded before keep the bytes they saw. Without staging memory the
     * next draw stages the bytes (and refuses itself with GL_OUT_OF_MEMORY when it cannot). */
    vkb_shader_upload_consts(scr, sh, NULL);
