@@ -11,7 +11,7 @@
 #include "pipe_event.h"
 #include "pipe_tables.h"
 
-#define MGL_SERVER_ENTRY_ABI 4u
+#define MGL_SERVER_ENTRY_ABI 5u
 #define MGL_SERVER_ENTRY_SYMBOL "mgl_server_entry"
 
 struct mgs_session;
@@ -47,6 +47,16 @@ struct mgl_server_entry {
     * delivering failed with. Called on the thread that calls the backend. */
    void (*set_event_sink)(struct mgs_session *s, int (*sink)(void *ctx, const struct mgp_event *ev),
                           void *ctx);
+   /* monolith and inproc, at process exit (no teardown comes): waits, bounded, for the GPU work
+    * the session submitted, so that the driver's threads are idle while the process's libraries
+    * unload. The caller makes sure no other thread is in the session (inproc: its apply thread
+    * stopped). False: work still runs after the wait. */
+   bool (*session_quiesce)(struct mgs_session *s);
+   /* monolith and inproc: rearm is called (any thread) at a screen's first pipeline and first
+    * completed GPU work (its first batch that draws is waited for), so the client registers its exit hook again, behind the exit-time
+    * destructors the driver registered as it compiled and ran (exit runs the last registered
+    * first). */
+   void (*set_exit_rearm)(void (*rearm)(void));
 };
 
 typedef const struct mgl_server_entry *(*mgl_server_entry_fn)(void);

@@ -20,6 +20,12 @@ struct mgs_backend_env {
    /* Tells the client something it did not ask (pipe_event.h: a fence signalled, a query's
     * result). From the thread that applies the session's records. */
    void (*event)(void *session, const struct mgp_event *ev);
+   /* Set when the server role is in the program's process (monolith, inproc), else NULL. The
+    * driver may have registered exit-time destructors since the screen started (called at its
+    * first pipeline and first completed GPU work, as a driver compiles and runs; the first
+    * batch that draws is waited for so that it completes): the process's exit hook is
+    * registered again behind them (pipe_entry.h, set_exit_rearm). Any thread. */
+   void (*rearm_exit)(void *session);
    bool validation; /* MGL_VK_VALIDATION=1 */
    bool remote;     /* the client is across the network: it has no window on our displays */
 };
@@ -50,6 +56,11 @@ struct mgs_backend {
    /* Counters that are gates (e.g. unsound-serial-complete): name/value pairs, or NULL. */
    unsigned (*gate_counters)(void *screen, const char **names, unsigned long long *values,
                              unsigned max);
+   /* The process is exiting with the screen alive (monolith, inproc: no teardown comes): waits,
+    * bounded, for the GPU work submitted so far, so that no driver thread runs it while the
+    * process's libraries unload. Called with no other thread in the backend. Returns false when
+    * work still runs after the wait. NULL: nothing to wait for. */
+   bool (*quiesce)(void *screen);
 };
 
 extern const struct mgs_backend mgs_vulkan_backend;

@@ -47,6 +47,16 @@ entry_print_tallies(struct mgs_session *s)
    mgu_log_set_thread_role(was);
 }
 
+static bool
+entry_session_quiesce(struct mgs_session *s)
+{
+   enum mgu_role was = mgu_log_thread_role();
+   mgu_log_set_thread_role(MGU_ROLE_SERVER);
+   bool done = mgs_session_quiesce(s);
+   mgu_log_set_thread_role(was);
+   return done;
+}
+
 static const struct mgl_server_entry entry = {
    .abi = MGL_SERVER_ENTRY_ABI,
    .session_create = mgs_session_create,
@@ -62,6 +72,8 @@ static const struct mgl_server_entry entry = {
    .serve_spawn = mgs_serve_spawn,
    .serve_listen = mgs_serve_listen,
    .set_event_sink = mgs_session_set_event_sink,
+   .session_quiesce = entry_session_quiesce,
+   .set_exit_rearm = mgs_set_exit_rearm,
 };
 
 __attribute__((visibility("default"))) const struct mgl_server_entry *

@@ -56,6 +56,9 @@ mgs_session_post_event(void *session, const struct mgp_event *ev)
 
 bool mgs_sessions_remote;
 
+/* The client role's exit-hook re-arm, when the server role is in the program's process. */
+static void (*_Atomic exit_rearm)(void);
+
 unsigned
 mgs_hung_screens(void)
 {
@@ -92,6 +95,7 @@ mgs_session_create_on(const struct mgs_backend *be, char *err, unsigned err_size
    struct mgs_backend_env env = {
       .fatal = mgs_session_fatal,
       .event = mgs_session_post_event,
+      .rearm_exit = atomic_load(&exit_rearm) ? mgs_session_rearm_exit : NULL,
       .session = s,
       .validation = getenv("MGL_VK_VALIDATION") && !strcmp(getenv("MGL_VK_VALIDATION"), "1"),
       .remote = mgs_sessions_remote,
@@ -155,6 +159,29 @@ mgs_session_destroy(struct mgs_session *s)
       free(s->tally);
    }
    free(s);
+}
+
+void
+mgs_set_exit_rearm(void (*rearm)(void))
+{
+   atomic_store(&exit_rearm, rearm);
+}
+
+void
+mgs_session_rearm_exit(void *session)
+{
+   (void)session;
+   void (*rearm)(void) = atomic_load(&exit_rearm);
+   if (rearm)
+      rearm();
+}
+
+bool
+mgs_session_quiesce(struct mgs_session *s)
+{
+   if (!s || atomic_load(&s->fatal) || !s->backend->quiesce)
+      return true;
+   return s->backend->quiesce(s->screen);
 }
 
 bool

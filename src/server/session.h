@@ -36,6 +36,12 @@ struct mgs_session {
  * this machine's displays is theirs (the backend refuses surface_bind_window). */
 extern bool mgs_sessions_remote;
 
+/* The process is exiting with the session alive: waits, bounded, for its submitted GPU work
+ * (backend.h, quiesce). No other thread may be in the session. False: work still runs. */
+bool mgs_session_quiesce(struct mgs_session *s);
+/* The client role's exit-hook re-arm (pipe_entry.h), called through backend.h's rearm_exit. */
+void mgs_set_exit_rearm(void (*rearm)(void));
+void mgs_session_rearm_exit(void *session);
 struct mgs_session *mgs_session_create(const char *backend, char *err, unsigned err_size);
 /* The hung devices this process holds: sessions failed by GpuTimeout, and the screens the
  * backends keep for a reaper (work past the watchdog; each freed once its device is idle). */

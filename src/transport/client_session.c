@@ -95,6 +95,7 @@ struct mgt_client {
     * out of the event area, as a stuck or hostile client would not (the server's bound); on
     * tcp and monolith the app never takes them out of the inbox (the client's own bound). */
    bool events_ignored;
+   struct mgt_client *live_next; /* monolith and inproc: the sessions to quiesce at exit */
 };
 
 /* The client role's decline tally, printed when libmgl leaves the process (the server role
@@ -106,6 +107,94 @@ print_client_tally(void)
    mgu_log_set_thread_role(MGU_ROLE_CLIENT);
    mgu_decline_print_tally();
    mgu_log_set_thread_role(was);
+}
+
+/* ---- process exit (monolith and inproc) ----
+ * The server role is in this process, and exit runs the Vulkan driver's exit-time destructors
+ * (a software driver's compiler among them). Driver code running after them aborts the
+ * process: work still in flight when a program exits without eglTerminate, or a teardown
+ * that an exit handler of the program (eglTerminate in its atexit) starts late. So at exit,
+ * before those destructors, each live session waits (bounded) for its submitted work, and a
+ * session ended after that no longer calls into the driver (the process's end frees all).
+ * Exit runs handlers last-registered first: the hook is registered when the first session
+ * starts and again at a screen's first pipeline and first completed work (backend.h,
+ * rearm_exit), behind what the driver registered as it compiled and ran. A program thread still in GL while another calls exit is not waited for. */
+static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct mgt_client *live_sessions;
+static unsigned exit_hooks; /* registrations of quiesce_at_exit (bounded) */
+static atomic_bool process_exiting;
+
+#define EXIT_HOOKS_MAX 8u
+
+static void
+quiesce_at_exit(void)
+{
+   if (atomic_exchange(&process_exiting, true))
+      return; /* registered more than once: the first to run did it */
+   pthread_mutex_lock(&live_lock);
+   for (struct mgt_client *s = live_sessions; s; s = s->live_next) {
+      if (mgt_client_failed(s))
+         continue;
+      if (s->thread) {
+         /* The apply thread must not be in the driver either: everything published is
+          * applied, then it stops. Later GL calls (the program's own exit handlers) see a
+          * lost context rather than a ring nobody reads. */
+         mgt_client_sync(s);
+         s->entry->apply_thread_stop(s->thread);
+         s->thread = NULL;
+         s->failed = true;
+         s->fatal = MGU_FATAL_ProcessExit;
+      }
+      if (s->entry->session_quiesce(s->server))
+         mgu_log_always("process exit: the %s session's submitted GPU work is done",
+                        arm_names[s->arm]);
+      else
+         mgu_warn("process exit: the %s session's GPU work still runs after the wait",
+                  arm_names[s->arm]);
+   }
+   pthread_mutex_unlock(&live_lock);
+}
+
+/* Under live_lock. */
+static void
+exit_hook_register(void)
+{
+   if (exit_hooks < EXIT_HOOKS_MAX && !atomic_load(&process_exiting) &&
+       atexit(quiesce_at_exit) == 0)
+      exit_hooks++;
+}
+
+/* The server role's call at a screen's first completed GPU work (pipe_entry.h). */
+static void
+exit_hook_rearm(void)
+{
+   pthread_mutex_lock(&live_lock);
+   exit_hook_register();
+   pthread_mutex_unlock(&live_lock);
+}
+
+static void
+live_add(struct mgt_client *s)
+{
+   pthread_mutex_lock(&live_lock);
+   s->live_next = live_sessions;
+   live_sessions = s;
+   if (!exit_hooks)
+      exit_hook_register();
+   pthread_mutex_unlock(&live_lock);
+}
+
+static void
+live_remove(struct mgt_client *s)
+{
+   pthread_mutex_lock(&live_lock);
+   for (struct mgt_client **p = &live_sessions; *p; p = &(*p)->live_next) {
+      if (*p == s) {
+         *p = s->live_next;
+         break;
+      }
+   }
+   pthread_mutex_unlock(&live_lock);
 }
 
 /* ---- the ring carrier (inproc and spawn) ---- */
@@ -361,6 +450,7 @@ load_server(void)
       mgu_error("%s is not an mgl server role of ABI %u", path, MGL_SERVER_ENTRY_ABI);
       return NULL;
    }
+   e->set_exit_rearm(exit_hook_rearm);
    return e; /* stays loaded for the life of the process */
 }
 
@@ -483,6 +573,8 @@ mgt_client_create(void)
       mgu_error("the server role did not answer get_caps (abi %u)", s->caps.abi_version);
       goto fail;
    }
+   if (s->arm == ARM_MONOLITH || s->arm == ARM_INPROC)
+      live_add(s);
    return s;
 
 fail:
@@ -495,6 +587,7 @@ mgt_client_destroy(struct mgt_client *s)
 {
    if (!s)
       return;
+   live_remove(s);
    if (s->stats_on)
       mgp_stats_print(&s->stats, stderr, mgt_client_transport(s));
    if (s->thread) {
@@ -517,7 +610,11 @@ mgt_client_destroy(struct mgt_client *s)
    }
    if (s->server) {
       s->entry->print_tallies(s->server);
-      s->entry->session_destroy(s->server);
+      /* After the exit hook: the driver's exit-time destructors may have run (see above). */
+      if (!atomic_load(&process_exiting))
+         s->entry->session_destroy(s->server);
+      else
+         mgu_log_always("session ended during exit: its device is left to the process's end");
    }
    if (s->verify) {
       mgp_loopback_finish(s->verify);

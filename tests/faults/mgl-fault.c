@@ -53,6 +53,11 @@
  *       server may have), glFlush: glGetError says GL_OUT_OF_MEMORY; the same for
  *       glTexSubImage2D of it; then no reset, frame 2 renders right, and a 256x256 texture's
  *       upload (small slices) gives no error.
+ *   mgl-fault exit-busy DRAWS [--terminate-at-exit]   DRAWS slow screen-sized draws, glFlush,
+ *       and the program returns from main at once (no glFinish, no eglTerminate): exit runs
+ *       while the GPU work is in flight. --terminate-at-exit: an atexit handler registered
+ *       before any GL call ends the display (eglTerminate) during exit. Exit 0 when the draws
+ *       raised no GL error.
  *   mgl-fault leak-fill                          textures (glTexImage2D with data), renderbuffers
  *       and pbuffers (cleared) and buffers (glBufferData with data) of several sizes, all filled
  *       with one 32-bit pattern, then deleted (the session ends after).
@@ -135,6 +140,7 @@
    X(PFNGLUSEPROGRAMPROC, UseProgram)                                                              \
    X(PFNGLGETUNIFORMLOCATIONPROC, GetUniformLocation)                                              \
    X(PFNGLUNIFORM4FPROC, Uniform4f)                                                                \
+   X(PFNGLUNIFORM1IPROC, Uniform1i)                                                                \
    X(PFNGLGETGRAPHICSRESETSTATUSPROC, GetGraphicsResetStatus)                                      \
    X(PFNGLFENCESYNCPROC, FenceSync)                                                                \
    X(PFNGLCLIENTWAITSYNCPROC, ClientWaitSync)                                                      \
@@ -692,6 +698,73 @@ mode_alloc(int mib, int count)
    eglDestroyContext(dpy, ctx);
    eglTerminate(dpy);
    return 0;
+}
+
+/* ---- exit-busy: the program ends with GPU work in flight ------------------------------------ */
+
+/* DRAWS screen-sized draws of a slow fragment shader into a 512x512 renderbuffer, glFlush,
+ * then the program returns from main with no glFinish, no eglTerminate: exit runs while the
+ * driver still executes the work. The process must end with status 0 (fault.sh). */
+static void
+terminate_at_exit(void)
+{
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglTerminate(dpy);
+}
+
+static int
+mode_exit_busy(int draws, bool terminate)
+{
+   /* --terminate-at-exit: the program's own exit handler, registered before any GL, ends the
+    * display (it then runs after every handler registered later, the driver's among them). */
+   if (terminate && atexit(terminate_at_exit))
+      die_setup("atexit failed");
+   session_open();
+   static const char *vs = "#version 330 core\n"
+                           "layout(location = 0) in vec2 a_pos;\n"
+                           "void main() { gl_Position = vec4(a_pos, 0.0, 1.0); }\n";
+   static const char *fs = "#version 330 core\n"
+                           "uniform int u_n;\n"
+                           "out vec4 o_color;\n"
+                           "void main() {\n"
+                           "   vec4 a = vec4(0.0);\n"
+                           "   for (int i = 0; i < u_n; i++)\n"
+                           "      a += sin(gl_FragCoord.xyxy * float(i));\n"
+                           "   o_color = a;\n"
+                           "}\n";
+   GLuint prog = gl.CreateProgram();
+   gl.AttachShader(prog, compile(GL_VERTEX_SHADER, vs));
+   gl.AttachShader(prog, compile(GL_FRAGMENT_SHADER, fs));
+   gl.LinkProgram(prog);
+   GLint ok = 0;
+   gl.GetProgramiv(prog, GL_LINK_STATUS, &ok);
+   if (!ok)
+      die_setup("program did not link");
+   GLuint fb, rb, vao, vbo;
+   gl.GenFramebuffers(1, &fb);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fb);
+   gl.GenRenderbuffers(1, &rb);
+   gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+   gl.RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 512, 512);
+   gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+   glViewport(0, 0, 512, 512);
+   static const float tri[6] = {-1, -1, 3, -1, -1, 3};
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   gl.GenBuffers(1, &vbo);
+   gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof(tri), tri, GL_STATIC_DRAW);
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   gl.EnableVertexAttribArray(0);
+   gl.UseProgram(prog);
+   gl.Uniform1i(gl.GetUniformLocation(prog, "u_n"), 200);
+   for (int i = 0; i < draws; i++)
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+   glFlush();
+   expect_error(GL_NO_ERROR, "the draws");
+   printf("exit-busy: %d draws flushed, leaving without glFinish or eglTerminate\n", draws);
+   fflush(stdout);
+   return failures ? 1 : 0;
 }
 
 /* ---- leak-fill / leak-probe: contents of objects made without data ------------------------- */
@@ -2069,6 +2142,7 @@ main(int argc, char **argv)
    setvbuf(stdout, NULL, _IOLBF, 0);
    const char *fifo = NULL;
    bool swap = false, at_once = false, fence_wait = false, event_lost = false, self_fill = false;
+   bool terminate_late = false;
    const char *args[4] = {0};
    int nargs = 0;
    for (int i = 1; i < argc; i++) {
@@ -2090,6 +2164,8 @@ main(int argc, char **argv)
          event_lost = true;
       else if (!strcmp(argv[i], "--self"))
          self_fill = true;
+      else if (!strcmp(argv[i], "--terminate-at-exit"))
+         terminate_late = true;
       else if (!strcmp(argv[i], "--leak-fd") && i + 1 < argc) {
          /* deliberately without O_CLOEXEC */
          if (open(argv[++i], O_RDWR | O_CREAT, 0600) < 0)
@@ -2125,6 +2201,8 @@ main(int argc, char **argv)
       return mode_alloc(atoi(args[1]), atoi(args[2]));
    if (nargs >= 2 && !strcmp(args[0], "event-flood"))
       return mode_event_flood(atoi(args[1]), event_lost);
+   if (nargs >= 2 && !strcmp(args[0], "exit-busy"))
+      return mode_exit_busy(atoi(args[1]), terminate_late);
    if (nargs >= 1 && !strcmp(args[0], "staging-oom"))
       return mode_staging_oom();
    if (nargs >= 1 && !strcmp(args[0], "descriptor-oom"))

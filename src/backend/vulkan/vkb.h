@@ -442,6 +442,10 @@ VkDescriptorSet vkb_alloc_set(struct vkb_screen *scr, VkDescriptorSetLayout dsl,
 void vkb_batch_finish_all(struct vkb_screen *scr);
 /* Releases every batch MGL_TEST_VK_HOLD_BATCH_MS=wait holds (before the device is waited idle). */
 void vkb_batch_release_held(struct vkb_screen *scr);
+/* The process is exiting: waits up to timeout_ns for the batches submitted so far (the last
+ * one's fence: one queue completes in order) and submits nothing. Returns VK_SUCCESS, or
+ * VK_TIMEOUT / an error when it stopped waiting. Sets *waited to the batches still in flight. */
+VkResult vkb_batch_quiesce(struct vkb_screen *scr, uint64_t timeout_ns, unsigned *waited);
 /* At a safe point (no arena slice of the current call handed out yet): submits the current
  * batch when its arena use passed VKB_BATCH_ARENA_LIMIT, so a long run of uploads without a
  * flush does not grow host memory without bound, or when it holds VKB_BATCH_DRAW_LIMIT draws,
@@ -652,7 +656,8 @@ struct vkb_screen {
    /* GPU work ran past gpu_timeout_ns: the device still runs it, so nothing it may use is
     * freed until it is idle (screen_destroy hands the screen to a reaper thread) */
    bool gpu_hung;
-   uint64_t gpu_timeout_ns;          /* MGL_VK_GPU_TIMEOUT_MS: the longest wait for GPU work */
+   bool exit_warm;          /* the first batch that draws was waited for (vkb_submit, rearm_exit) */
+   uint64_t gpu_timeout_ns; /* MGL_VK_GPU_TIMEOUT_MS: the longest wait for GPU work */
    struct vkb_garbage *hung_garbage; /* what vkb_defer got after the hang: freed once idle */
    uint32_t hung_garbage_count, hung_garbage_cap;
    void *hung_heap_base; /* the ring arms' heap mapping, kept for the hung device (vkb_hung.c) */

@@ -312,6 +312,8 @@ vkb_retire(struct vkb_screen *scr)
       scr->inflight_head = b->next;
       if (!scr->inflight_head)
          scr->inflight_tail = NULL;
+      if (!scr->completed_serial && scr->env.rearm_exit)
+         scr->env.rearm_exit(scr->env.session);
       scr->completed_serial = b->serial;
       scr->inflight_arena_bytes -= b->arena_bytes;
       batch_recycle(scr, b);
@@ -377,6 +379,18 @@ vkb_batch_release_held(struct vkb_screen *scr)
    hold_release_upto(scr, UINT64_MAX);
 }
 
+VkResult
+vkb_batch_quiesce(struct vkb_screen *scr, uint64_t timeout_ns, unsigned *waited)
+{
+   *waited = 0;
+   if (!scr->dev || scr->failed || scr->gpu_hung || !scr->inflight_tail)
+      return VK_SUCCESS;
+   for (struct vkb_batch *b = scr->inflight_head; b; b = b->next)
+      (*waited)++;
+   hold_release_upto(scr, UINT64_MAX);
+   return vkWaitForFences(scr->dev, 1, &scr->inflight_tail->fence, VK_TRUE, timeout_ns);
+}
+
 uint64_t
 vkb_submit(struct vkb_screen *scr)
 {
@@ -425,7 +439,17 @@ vkb_submit(struct vkb_screen *scr)
    scr->cur = NULL;
    scr->stats.submits++;
    scr->bind_epoch++;
-   return b->serial;
+   const uint64_t serial = b->serial;
+   if (scr->env.rearm_exit && !scr->exit_warm && b->draws) {
+      /* In the program's own process, once: a driver may compile as it draws (lavapipe) and
+       * register exit-time destructors then. Once the first batch that draws is done, the
+       * process's exit hook is registered behind them. No retiring here: the caller may still
+       * read the batch's staging memory. */
+      scr->exit_warm = true;
+      if (vkb_wait_serial(scr, serial, UINT64_MAX, false) == VK_SUCCESS)
+         scr->env.rearm_exit(scr->env.session);
+   }
+   return serial;
 }
 
 VkResult

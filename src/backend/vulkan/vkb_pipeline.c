@@ -477,7 +477,8 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
       vkb_check(scr, r, "vkCreateGraphicsPipelines");
       return "vkCreateGraphicsPipelines failed";
    }
-   scr->stats.pipelines_created++;
+   if (!scr->stats.pipelines_created++ && scr->env.rearm_exit)
+      scr->env.rearm_exit(scr->env.session); /* the driver's compiler has set up */
    return NULL;
 }
 

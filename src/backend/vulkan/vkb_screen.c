@@ -1361,6 +1361,37 @@ const struct mgp_screen_vtbl vkb_screen_vtbl = {
    .query_destroy = vkb_query_destroy,
 };
 
+/* The most an exiting process waits for its submitted work when no watchdog bounds it. */
+#define QUIESCE_MAX_NS (10ull * 1000000000ull)
+
+static bool
+screen_quiesce(void *screen)
+{
+   struct vkb_screen *scr = screen;
+   if (!scr)
+      return true;
+   const uint64_t max_ns = scr->gpu_timeout_ns && scr->gpu_timeout_ns < QUIESCE_MAX_NS
+                              ? scr->gpu_timeout_ns
+                              : QUIESCE_MAX_NS;
+   struct timespec t0, t1;
+   clock_gettime(CLOCK_MONOTONIC, &t0);
+   unsigned batches;
+   VkResult r = vkb_batch_quiesce(scr, max_ns, &batches);
+   if (!batches)
+      return true;
+   clock_gettime(CLOCK_MONOTONIC, &t1);
+   const double ms =
+      (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+   if (r == VK_SUCCESS)
+      mgu_log_always("vulkan: the process is exiting: waited %.1f ms for %u submitted batches", ms,
+                     batches);
+   else
+      mgu_warn("vulkan: the process is exiting: stopped waiting for %u submitted batches after "
+               "%.1f ms (VkResult %d); the driver may still run them as it unloads",
+               batches, ms, (int)r);
+   return r == VK_SUCCESS;
+}
+
 const struct mgs_backend mgs_vulkan_backend = {
    .name = "vulkan",
    .screen_create = screen_create,
@@ -1372,4 +1403,5 @@ const struct mgs_backend mgs_vulkan_backend = {
    .heap_unmap = vkb_heap_unmap,
    .hung_screens = vkb_hung_screens,
    .gate_counters = gate_counters,
+   .quiesce = screen_quiesce,
 };
