@@ -37,12 +37,14 @@ run: build
 # check: what CI runs on every submission (kept under 50 minutes on 2 cores): every lane but the
 # tests labelled `full`. check-full: the whole matrix, run before an issue is called resolved.
 check: build
-	cd $(BUILD) && XDG_RUNTIME_DIR=$${XDG_RUNTIME_DIR:-/tmp} ctest --output-on-failure -j $(JOBS) -LE full
+	cd $(BUILD) && XDG_RUNTIME_DIR=$${XDG_RUNTIME_DIR:-/tmp} ctest --output-on-failure -j $(JOBS) -LE full \
+	  || { $(CURDIR)/tools/ci/failure_digest.sh $(abspath $(BUILD)); exit 1; }
 	$(MAKE) sanitize
 	$(MAKE) fuzz
 
 check-full: build
-	cd $(BUILD) && XDG_RUNTIME_DIR=$${XDG_RUNTIME_DIR:-/tmp} ctest --output-on-failure -j $(JOBS)
+	cd $(BUILD) && XDG_RUNTIME_DIR=$${XDG_RUNTIME_DIR:-/tmp} ctest --output-on-failure -j $(JOBS) \
+	  || { $(CURDIR)/tools/ci/failure_digest.sh $(abspath $(BUILD)); exit 1; }
 	$(MAKE) sanitize
 	$(MAKE) fuzz FUZZ_LABEL='fuzz|full'
 
@@ -53,7 +55,8 @@ sanitize: deps
 	cmake -S . -B $(BUILD)-asan -DMGL_WERROR=ON -DMGL_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
 	cmake --build $(BUILD)-asan -j $(JOBS)
 	cd $(BUILD)-asan && ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-	  XDG_RUNTIME_DIR=$${XDG_RUNTIME_DIR:-/tmp} ctest --output-on-failure -j $(JOBS) -L 'unit|scenario'
+	  XDG_RUNTIME_DIR=$${XDG_RUNTIME_DIR:-/tmp} ctest --output-on-failure -j $(JOBS) -L 'unit|scenario' \
+	  || { $(CURDIR)/tools/ci/failure_digest.sh $(abspath $(BUILD))-asan; exit 1; }
 
 # Libraries, mgl-server, the tools, libGLX_mgl.so.0 and the EGL vendor file under PREFIX
 # (README.md: making mgl the default GL for every program, and going back).
