@@ -1,6 +1,6 @@
 /* spv.h — SPIR-V helpers both roles use: reflection through SPIRV-Cross's C API (spv_cross.c),
  * the rewrites the GL linker and the Vulkan backend apply (spv_patch.c, spv_pack.c, spv_rect.c,
- * spv_split.c) and one bounds-checked instruction walker. Just what mgl needs for the words glslang generates; the
+ * spv_split.c, spv_clip_enables.c) and one bounds-checked instruction walker. Just what mgl needs for the words glslang generates; the
  * enumerants come from SPIRV-Headers. Not a general SPIR-V library. */
 #ifndef MGL_SPIRV_SPV_H
 #define MGL_SPIRV_SPV_H
@@ -248,6 +248,17 @@ uint32_t *spv_lower_rect(const uint32_t *words, size_t num_words, size_t *out_n,
 #define SPV_DRAW_PARAMS_PUSH_SIZE 8
 uint32_t *spv_draw_params(const uint32_t *words, size_t num_words, size_t *out_n, bool *blocked,
                           const char **err);
+
+/* GL's GL_CLIP_DISTANCEi enables in a vertex, tessellation-evaluation or geometry module
+ * (spv_clip_enables.c): where the stage hands a vertex on, gl_ClipDistance[i] becomes 0.0
+ * unless the boolean specialization constant SPV_CLIP_ENABLE_SPEC_ID + i is true (the backend
+ * specializes each pipeline by the render state's enable mask). Returns new words (free them)
+ * and the array's length in *num_planes, or NULL: *err NULL when the module writes no clip
+ * distance (*blocked: it does, in a way the rewrite cannot follow), else why. */
+#define SPV_CLIP_ENABLE_SPEC_ID 0x6d676c00u
+#define SPV_CLIP_ENABLE_MAX 8
+uint32_t *spv_clip_enables(const uint32_t *words, size_t num_words, size_t *out_n,
+                           uint32_t *num_planes, bool *blocked, const char **err);
 
 /* In a fragment module, what each atomic returns in a helper invocation becomes a plain read
  * of its memory (spv_helper_atomics.c), so a loop that retries an atomic until its guess holds

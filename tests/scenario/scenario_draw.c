@@ -3365,28 +3365,20 @@ sc_line_diamond_exit(void)
  * with GL_CLIP_DISTANCE0 and GL_CLIP_DISTANCE3 enabled a rectangle is cut to x in [16, 48) and
  * distance 1, not enabled, cuts nothing (GL 3.3 §2.20); with GL_CLIP_DISTANCE0 then disabled
  * too, the next draw keeps x < 48. A host that enables none of them (the GLES backend before
- * its switch table named them) clips by every distance written, so nothing is drawn.
- * mgl's Vulkan backend clips by every distance the program writes too (Vulkan has no switch;
- * the enables are not applied yet): it skips the program's distance 1 there. */
+ * its switch table named them) clips by every distance written, so nothing is drawn; a backend
+ * that clips by every distance written (the Vulkan backend before spv_clip_enables.c) draws
+ * nothing either. */
 void
 sc_clip_distance(void)
 {
-   const char *renderer = (const char *)glGetString(GL_RENDERER);
-   const bool writes_all = on_mgl() && renderer && strstr(renderer, "(Vulkan:");
-   char vs[512];
-   snprintf(vs, sizeof(vs),
-            "#version 330 core\n"
-            "layout(location = 0) in vec2 a_pos;\n"
-            "void main() {\n"
-            "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
-            "  gl_ClipDistance[0] = a_pos.x - 16.0;\n"
-            "  %s\n"
-            "  gl_ClipDistance[3] = 48.0 - a_pos.x;\n"
-            "}\n",
-            writes_all ? "" : "gl_ClipDistance[1] = -1.0;");
-   if (writes_all)
-      skipped("a clip distance the program writes with its switch off (mgl's Vulkan backend "
-              "clips by every distance written)");
+   const char *vs = "#version 330 core\n"
+                    "layout(location = 0) in vec2 a_pos;\n"
+                    "void main() {\n"
+                    "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                    "  gl_ClipDistance[0] = a_pos.x - 16.0;\n"
+                    "  gl_ClipDistance[1] = -1.0;\n"
+                    "  gl_ClipDistance[3] = 48.0 - a_pos.x;\n"
+                    "}\n";
    const vec4f bg = V4(0.0f, 0.0f, 0.2f, 1.0f), col = V4(0.8f, 0.4f, 0.2f, 1.0f);
    GLuint p = link_program(vs, FS_UNIFORM);
    gl.UseProgram(p);
@@ -3408,7 +3400,7 @@ sc_clip_distance(void)
    model m;
    model_init(&m, bg);
    model_rect(&m, 16, 0, 48, 32, to8(col));
-   model_rect(&m, writes_all ? 16 : 0, 32, 48, 64, to8(col));
+   model_rect(&m, 0, 32, 48, 64, to8(col));
    check_frame("clip_distance", &m);
 }
 

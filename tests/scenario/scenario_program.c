@@ -993,3 +993,96 @@ sc_block_array_interp(void)
    gl.DeleteVertexArrays(1, &vao);
    gl.DeleteProgram(p);
 }
+
+/* One GL_CLIP_DISTANCEi enable state, its clip-space result: a quad over the window whose
+ * distances are d0 = x - 16 and d1 = y - 40 in window pixels (linear across it, so the clipped
+ * edges fall on pixel boundaries). Only enabled planes clip (GL 4.6 §13.7); what the shader
+ * writes for a disabled one is ignored. */
+static void
+clip_enables_phase(const char *what, bool on0, bool on1, vec4f bg, vec4f fg)
+{
+   const GLenum caps[2] = {GL_CLIP_DISTANCE0, GL_CLIP_DISTANCE0 + 1};
+   const bool on[2] = {on0, on1};
+   for (int i = 0; i < 2; i++) {
+      if (on[i])
+         glEnable(caps[i]);
+      else
+         glDisable(caps[i]);
+      if (glIsEnabled(caps[i]) != (on[i] ? GL_TRUE : GL_FALSE))
+         fail("%s: glIsEnabled(GL_CLIP_DISTANCE%d) does not say %d", what, i, on[i]);
+   }
+   clear_to(bg);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error(what);
+   model m;
+   model_init(&m, bg);
+   model_rect(&m, on0 ? 16 : 0, on1 ? 40 : 0, W, H, to8(fg));
+   check_frame(what, &m);
+}
+
+/* clip_distance_enables: a vertex shader, then a geometry shader (the last stage before
+ * rasterization), write gl_ClipDistance[0] and [1]; each combination of the two enables clips
+ * by the enabled planes only: with plane 0 on and plane 1 off the part below y 40 is drawn. */
+void
+sc_clip_distance_enables(void)
+{
+   static const char *vs_clip = "#version 330 core\n"
+                                "layout(location = 0) in vec2 a_pos;\n"
+                                "void main() {\n"
+                                "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                                "  gl_ClipDistance[0] = a_pos.x - 16.0;\n"
+                                "  gl_ClipDistance[1] = a_pos.y - 40.0;\n"
+                                "}\n";
+   static const char *vs_plain =
+      "#version 330 core\n"
+      "layout(location = 0) in vec2 a_pos;\n"
+      "void main() { gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+   static const char *gs_clip = "#version 150 core\n"
+                                "layout(triangles) in;\n"
+                                "layout(triangle_strip, max_vertices = 3) out;\n"
+                                "uniform vec4 u_color;\n"
+                                "out vec4 g_color;\n"
+                                "void main() {\n"
+                                "  for (int i = 0; i < 3; i++) {\n"
+                                "    vec4 p = gl_in[i].gl_Position;\n"
+                                "    vec2 px = (p.xy + 1.0) * 32.0;\n"
+                                "    gl_Position = p;\n"
+                                "    gl_ClipDistance[0] = px.x - 16.0;\n"
+                                "    gl_ClipDistance[1] = px.y - 40.0;\n"
+                                "    g_color = u_color;\n"
+                                "    EmitVertex();\n"
+                                "  }\n"
+                                "  EndPrimitive();\n"
+                                "}\n";
+   float q[12];
+   rect_vertices(q, 0, 0, W, H);
+   mesh me = make_mesh(q, 6);
+   const vec4f bg = V4(0.0f, 0.0f, 0.4f, 1.0f);
+
+   GLuint p = link_program(vs_clip, FS_UNIFORM);
+   gl.UseProgram(p);
+   const vec4f fg = V4(1.0f, 0.6f, 0.2f, 1.0f);
+   set_vec4(p, "u_color", fg);
+   clip_enables_phase("vertex shader: plane 0 on, plane 1 off", true, false, bg, fg);
+   clip_enables_phase("vertex shader: both planes on", true, true, bg, fg);
+   clip_enables_phase("vertex shader: plane 0 off, plane 1 on", false, true, bg, fg);
+   clip_enables_phase("vertex shader: both planes off", false, false, bg, fg);
+   clip_enables_phase("vertex shader: plane 0 on again, plane 1 off", true, false, bg, fg);
+
+   GLuint pg = link_program_gs(vs_plain, gs_clip, FS_GS);
+   gl.UseProgram(pg);
+   const vec4f fg2 = V4(0.2f, 1.0f, 0.6f, 1.0f);
+   set_vec4(pg, "u_color", fg2);
+   clip_enables_phase("geometry shader: plane 0 on, plane 1 off", true, false, bg, fg2);
+   clip_enables_phase("geometry shader: both planes on", true, true, bg, fg2);
+   clip_enables_phase("geometry shader: plane 0 off, plane 1 on", false, true, bg, fg2);
+   clip_enables_phase("geometry shader: both planes off", false, false, bg, fg2);
+
+   glDisable(GL_CLIP_DISTANCE0);
+   glDisable(GL_CLIP_DISTANCE0 + 1);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   gl.DeleteProgram(pg);
+   gl.DeleteBuffers(1, &me.vbo);
+   gl.DeleteVertexArrays(1, &me.vao);
+}

@@ -274,6 +274,10 @@ struct vkb_shader {
    /* the vertex stage reads the pushed draw parameters (spv_draw_params.c): each draw command
     * pushes them, and no draw of it is queued or takes the fast path */
    bool draw_params_pushed;
+   /* The last stage before rasterization writes gl_ClipDistance[0, clip_planes) and takes
+    * GL's enables as specialization constants (spv_clip_enables.c), stage clip_stage */
+   uint32_t clip_planes;
+   int clip_stage;
    bool interp_functions; /* the fragment stage has the InterpolationFunction capability */
    bool writes_point_size[MGP_SHADER_STAGE_COUNT];
    bool gs_output_points;    /* the geometry stage emits points */

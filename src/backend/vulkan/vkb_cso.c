@@ -601,6 +601,45 @@ draw_params_patch(struct vkb_screen *scr, struct vkb_shader *sh, uint32_t **word
    return true;
 }
 
+/* The last stage before rasterization: Vulkan clips by every gl_ClipDistance element it
+ * writes, GL only by the enabled planes (GL 4.6 §13.7), so its clip distances take the enables
+ * as specialization constants (spv_clip_enables.c) that each pipeline sets from its render
+ * state, which the pipeline cache keys already: one module per program, nothing per draw. A
+ * module the rewrite cannot take stays as it is, its planes always clipping: declined by name. */
+static void
+clip_enables_patch(struct vkb_screen *scr, struct vkb_shader *sh, int stage, uint32_t **words,
+                   uint32_t **own, size_t *nwords)
+{
+   const char *err = NULL;
+   bool blocked = false;
+   size_t n = 0;
+   uint32_t planes = 0;
+   uint32_t *ce = spv_clip_enables(*words, *nwords, &n, &planes, &blocked, &err);
+   if (!ce) {
+      if (blocked || err)
+         MGU_DECLINE(backend_feature_unimplemented,
+                     "%s stage: gl_ClipDistance written in a way the enable rewrite cannot "
+                     "follow (%s): disabled planes clip",
+                     stage_names[stage], err ? err : "not glslang's shape");
+      return;
+   }
+   char invalid[256];
+   if (!vkb_spirv_validate(scr, ce, n, invalid, sizeof(invalid))) {
+      mgu_warn("vulkan: the clip-distance enable rewrite does not validate: %s", invalid);
+      free(ce);
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "%s stage: the clip-distance enable rewrite does not validate: disabled "
+                  "planes clip",
+                  stage_names[stage]);
+      return;
+   }
+   free(*own);
+   *words = *own = ce;
+   *nwords = n;
+   sh->clip_planes = planes;
+   sh->clip_stage = stage;
+}
+
 /* A fragment module's atomics answer a helper invocation with the memory's value
  * (spv_helper_atomics.c): GL leaves it undefined, and NVIDIA's answer keeps a retry loop going
  * until the GPU watchdog loses the context. A module the rewrite cannot take, or whose rewrite
@@ -631,6 +670,10 @@ static const char *
 create_modules(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_create_shader *a,
                uint32_t *const *pre, const size_t *pre_n, char *why, size_t why_size)
 {
+   /* (tessellation is refused below) */
+   const int last_prerast = sh->stage_mask & (1u << MGP_SHADER_STAGE_GEOMETRY)
+                               ? MGP_SHADER_STAGE_GEOMETRY
+                               : MGP_SHADER_STAGE_VERTEX;
    for (int s = 0; s < MGP_SHADER_STAGE_COUNT; s++) {
       if (!(sh->stage_mask & (1u << s)))
          continue;
@@ -676,6 +719,8 @@ create_modules(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_c
       }
       if (s == MGP_SHADER_STAGE_FRAGMENT)
          helper_atomics_patch(scr, &words, &own, &nwords);
+      if (s == last_prerast)
+         clip_enables_patch(scr, sh, s, &words, &own, &nwords);
       const char *scan_why = NULL;
       if (!vkb_spirv_scan(words, nwords, stage_bits[s], sh, &scan_why)) {
          free(own);

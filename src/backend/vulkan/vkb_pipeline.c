@@ -10,6 +10,7 @@
 
 #include "hash.h"
 #include "log.h"
+#include "spv.h"
 #include "vkb.h"
 
 static struct vkb_pipeline_entry *
@@ -135,10 +136,25 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
       VK_SHADER_STAGE_GEOMETRY_BIT,
       VK_SHADER_STAGE_FRAGMENT_BIT,
       VK_SHADER_STAGE_COMPUTE_BIT};
+   /* GL_CLIP_DISTANCEi: the last pre-rasterization stage's enables (spv_clip_enables.c). */
+   VkBool32 clip_on[SPV_CLIP_ENABLE_MAX];
+   VkSpecializationMapEntry clip_map[SPV_CLIP_ENABLE_MAX];
+   for (uint32_t i = 0; i < sh->clip_planes; i++) {
+      clip_on[i] = (rs->clip_distance_mask >> i) & 1u;
+      clip_map[i] = (VkSpecializationMapEntry){SPV_CLIP_ENABLE_SPEC_ID + i,
+                                               i * (uint32_t)sizeof(VkBool32), sizeof(VkBool32)};
+   }
+   const VkSpecializationInfo clip_spec = {
+      .mapEntryCount = sh->clip_planes,
+      .pMapEntries = clip_map,
+      .dataSize = sh->clip_planes * sizeof(VkBool32),
+      .pData = clip_on,
+   };
    for (int s = 0; s < MGP_SHADER_STAGE_COUNT; s++) {
       if (!sh->mod[s])
          continue;
       stages[nstages++] = (VkPipelineShaderStageCreateInfo){
+         .pSpecializationInfo = sh->clip_planes && s == sh->clip_stage ? &clip_spec : NULL,
          .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
          .stage = bits[s],
          .module = s == MGP_SHADER_STAGE_GEOMETRY && key->layer_ignored ? sh->gs_layer_ignored

@@ -53,6 +53,9 @@ init_glslang(void)
    resources.max_vertex_output_components = GLSL_MIN_VARYING_COMPONENTS;
    resources.max_fragment_input_components = GLSL_MIN_VARYING_COMPONENTS;
    resources.max_clip_distances = 8;
+   /* gl_MaxClipPlanes (compatibility): GL_MAX_CLIP_PLANES, FE_FF_MAX_CLIP_PLANES, the planes the
+    * compatibility uniform state holds (glsl.h's clip_plane[8]); glslang's default is 6 */
+   resources.max_clip_planes = 8;
    /* Geometry limits: what fe_get.c reports for GL_MAX_GEOMETRY_*. */
    resources.max_geometry_texture_image_units = GLSL_MAX_STAGE_SAMPLERS;
    resources.max_geometry_input_components = GLSL_MIN_VARYING_COMPONENTS;
