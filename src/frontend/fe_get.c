@@ -56,6 +56,7 @@ static const char *const extensions[] = {
    "GL_ARB_shader_image_load_store",
    "GL_ARB_shader_storage_buffer_object",
    "GL_ARB_shading_language_420pack",
+   "GL_ARB_tessellation_shader",
    "GL_ARB_texture_mirror_clamp_to_edge",
    "GL_ARB_texture_rg",
    "GL_ARB_texture_storage",
@@ -90,6 +91,8 @@ offered(struct fe_context *ctx, const char *name)
       return (ctx->share->caps->cap_bits & MGP_CAP_POLYGON_OFFSET_CLAMP) != 0;
    if (!strcmp(name, "GL_ARB_base_instance"))
       return fe_base_instance_offered(ctx);
+   if (!strcmp(name, "GL_ARB_tessellation_shader"))
+      return fe_tess_offered(ctx);
    if (!strcmp(name, "GL_ARB_shader_draw_parameters"))
       return (ctx->share->caps->cap_bits & MGP_CAP_DRAW_PARAMETERS) != 0;
    if (!strcmp(name, "GL_ARB_vertex_attrib_binding"))
@@ -908,6 +911,50 @@ compute_get_indexed(struct fe_context *ctx, GLenum target, GLuint index, int64_t
    }
 }
 
+/* glGet of the tessellation state and limits (GL 4.6 tables 23.42 and 23.63): -1 for another
+ * pname, 0 for one this context does not offer (GL_INVALID_ENUM), 1 with *v filled. The
+ * per-stage limits are the other stages' (one linker, glsl.h); the interface ones the
+ * device's varying limit, as for the geometry stage. */
+static int
+get_tess_value(struct fe_context *ctx, GLenum pname, struct gv *v)
+{
+   const uint32_t varyings = varying_components(ctx->share->caps);
+   switch (pname) {
+   case GL_PATCH_VERTICES: INT1(ctx->patch_vertices); break;
+   case GL_PATCH_DEFAULT_OUTER_LEVEL:
+      FLOATN(GV_FLOAT, 4, ctx->patch_outer[0], ctx->patch_outer[1], ctx->patch_outer[2],
+             ctx->patch_outer[3]);
+      break;
+   case GL_PATCH_DEFAULT_INNER_LEVEL:
+      FLOATN(GV_FLOAT, 2, ctx->patch_inner[0], ctx->patch_inner[1]);
+      break;
+   case GL_MAX_PATCH_VERTICES: INT1(FE_MAX_PATCH_VERTICES); break;
+   case GL_MAX_TESS_GEN_LEVEL: INT1(FE_MAX_TESS_GEN_LEVEL); break;
+   case GL_MAX_TESS_CONTROL_UNIFORM_COMPONENTS:
+   case GL_MAX_TESS_EVALUATION_UNIFORM_COMPONENTS: INT1(GLSL_MAX_STAGE_UNIFORM_COMPONENTS); break;
+   case GL_MAX_TESS_CONTROL_TEXTURE_IMAGE_UNITS:
+   case GL_MAX_TESS_EVALUATION_TEXTURE_IMAGE_UNITS: INT1(FE_MAX_STAGE_TEXTURE_UNITS); break;
+   case GL_MAX_TESS_CONTROL_UNIFORM_BLOCKS:
+   case GL_MAX_TESS_EVALUATION_UNIFORM_BLOCKS: INT1(GLSL_MAX_STAGE_UNIFORM_BLOCKS); break;
+   case GL_MAX_COMBINED_TESS_CONTROL_UNIFORM_COMPONENTS:
+   case GL_MAX_COMBINED_TESS_EVALUATION_UNIFORM_COMPONENTS:
+      INT1(GLSL_MAX_STAGE_UNIFORM_COMPONENTS +
+           (int64_t)GLSL_MAX_STAGE_UNIFORM_BLOCKS *
+              cap_or(ctx->share->caps->max_uniform_block_size, 16384) / 4);
+      break;
+   case GL_MAX_TESS_CONTROL_INPUT_COMPONENTS:
+   case GL_MAX_TESS_CONTROL_OUTPUT_COMPONENTS:
+   case GL_MAX_TESS_EVALUATION_INPUT_COMPONENTS:
+   case GL_MAX_TESS_EVALUATION_OUTPUT_COMPONENTS: INT1(varyings); break;
+   case GL_MAX_TESS_PATCH_COMPONENTS: INT1(varyings < 120 ? varyings : 120); break;
+   case GL_MAX_TESS_CONTROL_TOTAL_OUTPUT_COMPONENTS:
+      INT1((int64_t)varyings * FE_MAX_PATCH_VERTICES);
+      break;
+   default: return -1;
+   }
+   return fe_tess_offered(ctx) ? 1 : 0;
+}
+
 static bool
 get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
 {
@@ -930,6 +977,8 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    if (r >= 0)
       return r > 0;
    r = get_context_value(ctx, pname, v);
+   if (r < 0 && ctx->desc.api != FE_API_GLES)
+      r = get_tess_value(ctx, pname, v);
    if (r < 0)
       r = get_limit_value(ctx, pname, v);
    if (r < 0)

@@ -170,6 +170,11 @@ enum mgp_call_class {
  * draw_vbo's draw_id_offset); without it the client does not list
  * GL_ARB_shader_draw_parameters */
 #define MGP_CAP_DRAW_PARAMETERS (1u << 14)
+/* tessellation control and evaluation stages (the device's tessellationShader), with
+ * set_patch_state: a patch size of 1 .. 32 and GL's tessellation levels up to 64 (Vulkan's least
+ * maxTessellationPatchSize and maxTessellationGenerationLevel); without it the client offers no
+ * GL_ARB_tessellation_shader */
+#define MGP_CAP_TESSELLATION (1u << 18)
 
 /* mgp_vertex_attrib.flags */
 #define MGP_ATTRIB_NORMALIZED (1u << 0)

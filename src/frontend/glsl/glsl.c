@@ -90,6 +90,8 @@ glslang_stage_of(enum glsl_stage stage)
 {
    switch (stage) {
    case GLSL_STAGE_GEOMETRY: return GLSLANG_STAGE_GEOMETRY;
+   case GLSL_STAGE_TESS_CTRL: return GLSLANG_STAGE_TESSCONTROL;
+   case GLSL_STAGE_TESS_EVAL: return GLSLANG_STAGE_TESSEVALUATION;
    case GLSL_STAGE_FRAGMENT: return GLSLANG_STAGE_FRAGMENT;
    case GLSL_STAGE_COMPUTE: return GLSLANG_STAGE_COMPUTE;
    default: return GLSLANG_STAGE_VERTEX;
@@ -224,6 +226,10 @@ check_version(enum glsl_stage stage, const char *src, bool es, bool compat, stru
    /* GLSL 4.30 for compute shaders only (the other stages stay at 3.30: issue 20) */
    if (version == 430 && stage == GLSL_STAGE_COMPUTE && (!profile[0] || !strcmp(profile, "core")))
       return true;
+   /* GLSL 4.00 for tessellation shaders only (ARB_tessellation_shader's stages from 1.50 on) */
+   if (version == 400 && (stage == GLSL_STAGE_TESS_CTRL || stage == GLSL_STAGE_TESS_EVAL) &&
+       (!profile[0] || !strcmp(profile, "core")))
+      return true;
 
    char what[48];
    if (!strcmp(profile, "es"))
@@ -237,7 +243,10 @@ check_version(enum glsl_stage stage, const char *src, bool es, bool compat, stru
                    "1.20, 1.30, 1.40, 1.50 core, %sand 3.30 core%s%s\n",
                    line, col, what, compat ? "1.50 compatibility, " : "",
                    compat ? ", and 3.30 compatibility" : "",
-                   stage == GLSL_STAGE_COMPUTE ? " (4.30 core for compute shaders)" : "");
+                   stage == GLSL_STAGE_COMPUTE ? " (4.30 core for compute shaders)"
+                   : stage == GLSL_STAGE_TESS_CTRL || stage == GLSL_STAGE_TESS_EVAL
+                      ? " (4.00 core for tessellation shaders)"
+                      : "");
    return false;
 }
 
@@ -323,7 +332,9 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, const char *source, s
    /* The preprocessor's output does not depend on the stage, but glslang refuses a geometry
     * shader below #version 150 here, where Mesa takes one (a source without #version is 1.10):
     * lowering compiles it at 1.50. */
-   input_for(&in, stage == GLSL_STAGE_GEOMETRY && !es ? GLSL_STAGE_VERTEX : stage, source, NULL);
+   const bool from150 = stage == GLSL_STAGE_GEOMETRY || stage == GLSL_STAGE_TESS_CTRL ||
+                        stage == GLSL_STAGE_TESS_EVAL;
+   input_for(&in, from150 && !es ? GLSL_STAGE_VERTEX : stage, source, NULL);
    if (es) { /* a source without #version is GLSL ES 1.00 there (GL_ES defined) */
       in.default_version = 100;
       in.default_profile = GLSLANG_ES_PROFILE;
@@ -751,10 +762,13 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, uint64_t c
    uint32_t helpers = 0;
    bool point_coord = false;
    /* the fixed-function point size is written by the last vertex stage: the geometry shader,
-    * else the vertex shader */
+    * else the tessellation evaluation shader, else the vertex shader */
    const bool has_gs =
       input->num_objects[GLSL_STAGE_GEOMETRY] || input->source[GLSL_STAGE_GEOMETRY];
-   const bool point_size = s == GLSL_STAGE_GEOMETRY || (s == GLSL_STAGE_VERTEX && !has_gs);
+   const bool has_tes =
+      input->num_objects[GLSL_STAGE_TESS_EVAL] || input->source[GLSL_STAGE_TESS_EVAL];
+   const bool point_size = s == GLSL_STAGE_GEOMETRY || (s == GLSL_STAGE_TESS_EVAL && !has_gs) ||
+                           (s == GLSL_STAGE_VERTEX && !has_gs && !has_tes);
    bool *prepared = calloc(num, sizeof(*prepared));
    struct glsl_str *slogs = calloc(num, sizeof(*slogs));
    if (!prepared || !slogs) {
@@ -849,6 +863,13 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
    if ((present & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY)) &&
        !(present & GLSL_STAGE_BIT(GLSL_STAGE_VERTEX))) {
       glsl_str_append(&log, "error: a geometry shader requires a vertex shader in the program\n");
+      goto done;
+   }
+   /* GL 4.6, 7.3: so does a tessellation shader (programs are not separable here). */
+   if ((present & (GLSL_STAGE_BIT(GLSL_STAGE_TESS_CTRL) | GLSL_STAGE_BIT(GLSL_STAGE_TESS_EVAL))) &&
+       !(present & GLSL_STAGE_BIT(GLSL_STAGE_VERTEX))) {
+      glsl_str_append(&log,
+                      "error: a tessellation shader requires a vertex shader in the program\n");
       goto done;
    }
 
