@@ -750,6 +750,15 @@ atomic_get(struct fe_context *ctx, GLenum pname, int64_t *out)
    case GL_MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS: *out = GLSL_MAX_ATOMIC_BUFFERS; break;
    case GL_MAX_COMBINED_ATOMIC_COUNTERS:
    case GL_MAX_COMPUTE_ATOMIC_COUNTERS: *out = GLSL_MAX_ATOMIC_COUNTERS; break;
+   /* the tessellation stages are vertex-pipeline stages too (0 where the context has none) */
+   case GL_MAX_TESS_CONTROL_ATOMIC_COUNTER_BUFFERS:
+   case GL_MAX_TESS_EVALUATION_ATOMIC_COUNTER_BUFFERS:
+      *out = fe_tess_offered(ctx) ? vertex * GLSL_MAX_ATOMIC_BUFFERS : 0;
+      break;
+   case GL_MAX_TESS_CONTROL_ATOMIC_COUNTERS:
+   case GL_MAX_TESS_EVALUATION_ATOMIC_COUNTERS:
+      *out = fe_tess_offered(ctx) ? vertex * GLSL_MAX_ATOMIC_COUNTERS : 0;
+      break;
    case GL_MAX_VERTEX_ATOMIC_COUNTER_BUFFERS:
    case GL_MAX_GEOMETRY_ATOMIC_COUNTER_BUFFERS: *out = vertex * GLSL_MAX_ATOMIC_BUFFERS; break;
    case GL_MAX_VERTEX_ATOMIC_COUNTERS:
@@ -1377,11 +1386,12 @@ mgl_glGetStringi(GLenum name, GLuint index)
 {
    FE_CTX_OR_RETURN(NULL);
    switch (name) {
-   case GL_EXTENSIONS:
+   case GL_EXTENSIONS: {
       unsigned n;
       const char *const *list = context_extensions(ctx, &n);
       FE_CHECK(index >= n, GL_INVALID_VALUE, NULL);
       return (const GLubyte *)list[index];
+   }
    default: fe_error(ctx, GL_INVALID_ENUM); return NULL;
    }
 }

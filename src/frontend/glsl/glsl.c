@@ -67,6 +67,10 @@ init_glslang(void)
    resources.max_atomic_counter_buffer_size = GLSL_MAX_ATOMIC_COUNTERS * 4;
    resources.max_vertex_atomic_counters = GLSL_MAX_ATOMIC_COUNTERS;
    resources.max_geometry_atomic_counters = GLSL_MAX_ATOMIC_COUNTERS;
+   resources.max_tess_control_atomic_counters = GLSL_MAX_ATOMIC_COUNTERS;
+   resources.max_tess_evaluation_atomic_counters = GLSL_MAX_ATOMIC_COUNTERS;
+   resources.max_tess_control_atomic_counter_buffers = GLSL_MAX_ATOMIC_BUFFERS;
+   resources.max_tess_evaluation_atomic_counter_buffers = GLSL_MAX_ATOMIC_BUFFERS;
    resources.max_fragment_atomic_counters = GLSL_MAX_ATOMIC_COUNTERS;
    resources.max_compute_atomic_counters = GLSL_MAX_ATOMIC_COUNTERS;
    resources.max_combined_atomic_counters = GLSL_MAX_ATOMIC_COUNTERS;
