@@ -314,3 +314,86 @@ sc_tess_errors(void)
    gl.DeleteProgram(p);
    (void)me;
 }
+
+/* GL 4.6 11.3: a geometry stage after the evaluation stage takes the tessellator's primitives
+ * (points here, from point_mode) with the evaluation stage's outputs as its inputs. */
+static const char *GS_AFTER_TES =
+   "#version 150 core\n"
+   "layout(points) in;\n"
+   "layout(points, max_vertices = 2) out;\n"
+   "in vec4 t_color[];\n"
+   "out vec4 g_color;\n"
+   "void main() {\n"
+   "  g_color = t_color[0];\n"
+   "  gl_Position = gl_in[0].gl_Position;\n"
+   "  EmitVertex();\n"
+   "  g_color = t_color[0].bgra;\n"
+   "  gl_Position = gl_in[0].gl_Position + vec4(2.0 / 32.0, 0, 0, 0);\n"
+   "  EmitVertex();\n"
+   "}\n";
+
+static const char *FS_AFTER_GS = "#version 150 core\n"
+                                 "in vec4 g_color;\n"
+                                 "out vec4 o_color;\n"
+                                 "void main() { o_color = g_color; }\n";
+
+void
+sc_tess_gs(void)
+{
+   if (!tess_offered())
+      return;
+   const GLenum types[5] = {GL_VERTEX_SHADER, GL_TESS_CONTROL_SHADER, GL_TESS_EVALUATION_SHADER,
+                            GL_GEOMETRY_SHADER, GL_FRAGMENT_SHADER};
+   const char *src[5] = {VS_TESS, TCS_LEVEL, TES_POINTS, GS_AFTER_TES, FS_AFTER_GS};
+   GLuint p = gl.CreateProgram();
+   for (int i = 0; i < 5; i++) {
+      GLuint sh = compile(types[i], src[i]);
+      gl.AttachShader(p, sh);
+      gl.DeleteShader(sh);
+   }
+   gl.BindAttribLocation(p, 0, "a_pos");
+   gl.LinkProgram(p);
+   GLint ok = 0;
+   gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+   check_gl_error("VS + TCS + TES + GS + FS link");
+   if (!ok) {
+      char log[4096] = "";
+      gl.GetProgramInfoLog(p, sizeof log, NULL, log);
+      fail("VS + TCS + TES + GS + FS did not link:\n%s", log);
+      gl.DeleteProgram(p);
+      return;
+   }
+   expect_program_iv(p, GL_GEOMETRY_INPUT_TYPE, GL_POINTS, "GL_GEOMETRY_INPUT_TYPE");
+   gl.UseProgram(p);
+   const GLuint block = gl.GetUniformBlockIndex(p, "Shift");
+   gl.UniformBlockBinding(p, block, 1);
+   GLuint ubo;
+   const float shift[4] = {0, 0, 0, 0};
+   gl.GenBuffers(1, &ubo);
+   gl.BindBuffer(GL_UNIFORM_BUFFER, ubo);
+   gl.BufferData(GL_UNIFORM_BUFFER, sizeof shift, shift, GL_DYNAMIC_DRAW);
+   gl.BindBufferBase(GL_UNIFORM_BUFFER, 1, ubo);
+   const vec4f c = V4(1.0f, 0.5f, 0.0f, 1.0f);
+   gl.Uniform1f(uloc(p, "u_level"), 2.0f);
+   set_vec4(p, "u_color", c);
+   const float corners[8] = {8, 8, 56, 8, 56, 56, 8, 56};
+   mesh me = make_mesh(corners, 4);
+   gl.PatchParameteri(GL_PATCH_VERTICES, 4);
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   glDrawArrays(GL_PATCHES, 0, 4);
+   check_gl_error("glDrawArrays(GL_PATCHES) through a geometry stage");
+   /* each of the 3 x 3 points, and beside it (+2 pixels in x) its colour swizzled */
+   model m;
+   model_init(&m, bg);
+   for (int j = 0; j <= 2; j++)
+      for (int i = 0; i <= 2; i++) {
+         const int x = 8 + 24 * i, y = 8 + 24 * j;
+         model_rect(&m, x, y, x + 1, y + 1, to8(c));
+         model_rect(&m, x + 2, y, x + 3, y + 1, to8(V4(c.v[2], c.v[1], c.v[0], c.v[3])));
+      }
+   check_frame("a quad patch at level 2 through a geometry stage: 9 points, each doubled", &m);
+   gl.DeleteBuffers(1, &ubo);
+   gl.DeleteProgram(p);
+   (void)me;
+}
