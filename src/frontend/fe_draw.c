@@ -17,6 +17,7 @@ static bool
 valid_mode(const struct fe_context *ctx, GLenum mode)
 {
    switch (mode) {
+   case GL_PATCHES: return fe_tess_offered(ctx);
    case GL_QUADS:
    case GL_QUAD_STRIP:
    case GL_POLYGON: return ctx->compat != NULL; /* compatibility only (fe_compat_prim.c) */
@@ -113,8 +114,23 @@ draw_ready(struct fe_context *ctx, GLenum mode)
       fe_error(ctx, GL_INVALID_OPERATION);
       return false;
    }
-   if (ctx->program && e && (e->glsl->stages & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY)) &&
-       !geometry_accepts(e->glsl->geometry.input_type, mode)) {
+   /* GL 4.6 10.5 and 11.2: a program with a tessellation stage draws only patches, and patches
+    * only through a tessellation evaluation shader (without one this GL has nothing to give
+    * them to: a TCS alone draws nothing, refused as the draw's error) */
+   const uint32_t tess_bits =
+      GLSL_STAGE_BIT(GLSL_STAGE_TESS_CTRL) | GLSL_STAGE_BIT(GLSL_STAGE_TESS_EVAL);
+   const uint32_t stages = ctx->program && e ? e->glsl->stages : 0;
+   if ((mode == GL_PATCHES) != ((stages & tess_bits) != 0) ||
+       (mode == GL_PATCHES && !(stages & GLSL_STAGE_BIT(GLSL_STAGE_TESS_EVAL)))) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return false;
+   }
+   /* the geometry stage takes what the tessellator makes of the patches */
+   const GLenum gs_mode = stages & GLSL_STAGE_BIT(GLSL_STAGE_TESS_EVAL)
+                             ? (GLenum)glsl_tess_output_prim(&e->glsl->tess)
+                             : mode;
+   if ((stages & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY)) &&
+       !geometry_accepts(e->glsl->geometry.input_type, gs_mode)) {
       fe_error(ctx, GL_INVALID_OPERATION);
       return false;
    }

@@ -760,6 +760,15 @@ atomic_get(struct fe_context *ctx, GLenum pname, int64_t *out)
    case GL_MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS: *out = GLSL_MAX_ATOMIC_BUFFERS; break;
    case GL_MAX_COMBINED_ATOMIC_COUNTERS:
    case GL_MAX_COMPUTE_ATOMIC_COUNTERS: *out = GLSL_MAX_ATOMIC_COUNTERS; break;
+   /* the tessellation stages are vertex-pipeline stages too (0 where the context has none) */
+   case GL_MAX_TESS_CONTROL_ATOMIC_COUNTER_BUFFERS:
+   case GL_MAX_TESS_EVALUATION_ATOMIC_COUNTER_BUFFERS:
+      *out = fe_tess_offered(ctx) ? vertex * GLSL_MAX_ATOMIC_BUFFERS : 0;
+      break;
+   case GL_MAX_TESS_CONTROL_ATOMIC_COUNTERS:
+   case GL_MAX_TESS_EVALUATION_ATOMIC_COUNTERS:
+      *out = fe_tess_offered(ctx) ? vertex * GLSL_MAX_ATOMIC_COUNTERS : 0;
+      break;
    case GL_MAX_VERTEX_ATOMIC_COUNTER_BUFFERS:
    case GL_MAX_GEOMETRY_ATOMIC_COUNTER_BUFFERS: *out = vertex * GLSL_MAX_ATOMIC_BUFFERS; break;
    case GL_MAX_VERTEX_ATOMIC_COUNTERS:
@@ -926,6 +935,50 @@ compute_get_indexed(struct fe_context *ctx, GLenum target, GLuint index, int64_t
    }
 }
 
+/* glGet of the tessellation state and limits (GL 4.6 tables 23.42 and 23.63): -1 for another
+ * pname, 0 for one this context does not offer (GL_INVALID_ENUM), 1 with *v filled. The
+ * per-stage limits are the other stages' (one linker, glsl.h); the interface ones the
+ * device's varying limit, as for the geometry stage. */
+static int
+get_tess_value(struct fe_context *ctx, GLenum pname, struct gv *v)
+{
+   const uint32_t varyings = varying_components(ctx->share->caps);
+   switch (pname) {
+   case GL_PATCH_VERTICES: INT1(ctx->patch_vertices); break;
+   case GL_PATCH_DEFAULT_OUTER_LEVEL:
+      FLOATN(GV_FLOAT, 4, ctx->patch_outer[0], ctx->patch_outer[1], ctx->patch_outer[2],
+             ctx->patch_outer[3]);
+      break;
+   case GL_PATCH_DEFAULT_INNER_LEVEL:
+      FLOATN(GV_FLOAT, 2, ctx->patch_inner[0], ctx->patch_inner[1]);
+      break;
+   case GL_MAX_PATCH_VERTICES: INT1(FE_MAX_PATCH_VERTICES); break;
+   case GL_MAX_TESS_GEN_LEVEL: INT1(FE_MAX_TESS_GEN_LEVEL); break;
+   case GL_MAX_TESS_CONTROL_UNIFORM_COMPONENTS:
+   case GL_MAX_TESS_EVALUATION_UNIFORM_COMPONENTS: INT1(GLSL_MAX_STAGE_UNIFORM_COMPONENTS); break;
+   case GL_MAX_TESS_CONTROL_TEXTURE_IMAGE_UNITS:
+   case GL_MAX_TESS_EVALUATION_TEXTURE_IMAGE_UNITS: INT1(FE_MAX_STAGE_TEXTURE_UNITS); break;
+   case GL_MAX_TESS_CONTROL_UNIFORM_BLOCKS:
+   case GL_MAX_TESS_EVALUATION_UNIFORM_BLOCKS: INT1(GLSL_MAX_STAGE_UNIFORM_BLOCKS); break;
+   case GL_MAX_COMBINED_TESS_CONTROL_UNIFORM_COMPONENTS:
+   case GL_MAX_COMBINED_TESS_EVALUATION_UNIFORM_COMPONENTS:
+      INT1(GLSL_MAX_STAGE_UNIFORM_COMPONENTS +
+           (int64_t)GLSL_MAX_STAGE_UNIFORM_BLOCKS *
+              cap_or(ctx->share->caps->max_uniform_block_size, 16384) / 4);
+      break;
+   case GL_MAX_TESS_CONTROL_INPUT_COMPONENTS:
+   case GL_MAX_TESS_CONTROL_OUTPUT_COMPONENTS:
+   case GL_MAX_TESS_EVALUATION_INPUT_COMPONENTS:
+   case GL_MAX_TESS_EVALUATION_OUTPUT_COMPONENTS: INT1(varyings); break;
+   case GL_MAX_TESS_PATCH_COMPONENTS: INT1(varyings < 120 ? varyings : 120); break;
+   case GL_MAX_TESS_CONTROL_TOTAL_OUTPUT_COMPONENTS:
+      INT1((int64_t)varyings * FE_MAX_PATCH_VERTICES);
+      break;
+   default: return -1;
+   }
+   return fe_tess_offered(ctx) ? 1 : 0;
+}
+
 static bool
 get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
 {
@@ -948,6 +1001,8 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    if (r >= 0)
       return r > 0;
    r = get_context_value(ctx, pname, v);
+   if (r < 0 && ctx->desc.api != FE_API_GLES)
+      r = get_tess_value(ctx, pname, v);
    if (r < 0)
       r = get_limit_value(ctx, pname, v);
    if (r < 0)

@@ -561,7 +561,7 @@ struct fe_cso_cache;
 /* What the tracker sent last (fe_tracker.c). */
 struct fe_tracker {
    bool started;
-   uint64_t rs_version, ds_version, pack_version;
+   uint64_t rs_version, ds_version, pack_version, patch_version;
    /* the dynamic state the server holds (set_dynamic_state, then set_dynamic_words patches) */
    struct mgp_dynamic_state ds_sent;
    bool ds_sent_valid;
@@ -736,6 +736,10 @@ struct fe_context {
    GLdouble clear_depth;
    GLint clear_stencil;
    GLenum hints[8]; /* fe_state.c's hint_index */
+   /* GL 4.0 10.1.15: the glPatchParameter state (fe_patch.c), sent as set_patch_state */
+   GLint patch_vertices;
+   GLfloat patch_outer[4], patch_inner[2];
+   uint64_t patch_version;
    /* GL state with no render-state field (kept for glGet; see fe_state.c) */
    bool misc_dither, misc_polygon_smooth, misc_framebuffer_srgb, misc_sample_mask;
    GLbitfield sample_mask_value;
@@ -930,6 +934,19 @@ static inline bool
 fe_compute_offered(const struct fe_context *ctx)
 {
    return ctx->desc.api != FE_API_GLES && ctx->share->caps->max_compute_work_group_invocations > 0;
+}
+/* Whether a desktop context offers tessellation (GL 4.0 / ARB_tessellation_shader): the backend
+ * takes set_patch_state and the device tessellates (MGP_CAP_TESSELLATION). fe_patch.c has the
+ * entry points; FE_MAX_PATCH_VERTICES and FE_MAX_TESS_GEN_LEVEL are GL's and Vulkan's minimums
+ * alike, so every device with the cap has them. */
+#define FE_MAX_PATCH_VERTICES 32
+#define FE_MAX_TESS_GEN_LEVEL 64
+static inline bool
+fe_tess_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES &&
+          (ctx->share->caps->cap_bits & MGP_CAP_TESSELLATION) != 0 &&
+          fe_call_supported(ctx->share, MGP_CALL_set_patch_state);
 }
 /* Image units (fe_image_state.c; glBindImageTexture in fe_image.c): how many a desktop context
  * offers (0: the backend has no set_shader_images, or the device no storage images); glGet of

@@ -896,6 +896,28 @@ mgl_glGetProgramiv(GLuint program, GLenum pname, GLint *params)
                         : pname == GL_GEOMETRY_INPUT_TYPE ? gp->geometry.input_type
                                                           : gp->geometry.output_type);
       return;
+   case GL_TESS_CONTROL_OUTPUT_VERTICES:
+   case GL_TESS_GEN_MODE:
+   case GL_TESS_GEN_SPACING:
+   case GL_TESS_GEN_VERTEX_ORDER:
+   case GL_TESS_GEN_POINT_MODE: {
+      FE_CHECK(!fe_tess_offered(ctx), GL_INVALID_ENUM);
+      /* GL 4.6 7.13: INVALID_OPERATION unless the last successful link had the stage that
+       * declares it (the control shader for its output size, else the evaluation shader) */
+      const enum glsl_stage need =
+         pname == GL_TESS_CONTROL_OUTPUT_VERTICES ? GLSL_STAGE_TESS_CTRL : GLSL_STAGE_TESS_EVAL;
+      if (!prog->link_status || !gp || !(gp->stages & GLSL_STAGE_BIT(need))) {
+         fe_error(ctx, GL_INVALID_OPERATION);
+         return;
+      }
+      const struct glsl_tess *t = &gp->tess;
+      *params = (GLint)(pname == GL_TESS_CONTROL_OUTPUT_VERTICES ? t->output_vertices
+                        : pname == GL_TESS_GEN_MODE              ? t->mode
+                        : pname == GL_TESS_GEN_SPACING           ? t->spacing
+                        : pname == GL_TESS_GEN_VERTEX_ORDER      ? t->vertex_order
+                                                                 : (GLuint)t->point_mode);
+      return;
+   }
    /* ES 3.0 2.12.4 (GL 4.1's): no binary format is offered, so no program has a binary */
    case GL_PROGRAM_BINARY_RETRIEVABLE_HINT:
       FE_CHECK(ctx->desc.api != FE_API_GLES || ctx->desc.major < 3, GL_INVALID_ENUM);

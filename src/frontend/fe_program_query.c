@@ -304,6 +304,14 @@ mgl_glGetActiveUniformBlockiv(GLuint program, GLuint index, GLenum pname, GLint 
    case GL_UNIFORM_BLOCK_REFERENCED_BY_GEOMETRY_SHADER:
       *params = (b->stages & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY)) != 0;
       return;
+   case GL_UNIFORM_BLOCK_REFERENCED_BY_TESS_CONTROL_SHADER:
+   case GL_UNIFORM_BLOCK_REFERENCED_BY_TESS_EVALUATION_SHADER:
+      FE_CHECK(!fe_tess_offered(ctx), GL_INVALID_ENUM);
+      *params =
+         (b->stages & GLSL_STAGE_BIT(pname == GL_UNIFORM_BLOCK_REFERENCED_BY_TESS_CONTROL_SHADER
+                                        ? GLSL_STAGE_TESS_CTRL
+                                        : GLSL_STAGE_TESS_EVAL)) != 0;
+      return;
    default: fe_error(ctx, GL_INVALID_ENUM);
    }
 }
@@ -506,9 +514,11 @@ referenced_by(uint32_t stages, GLenum prop)
    case GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_COMPUTE_SHADER:
       return !!(stages & GLSL_STAGE_BIT(GLSL_STAGE_COMPUTE));
    case GL_REFERENCED_BY_TESS_CONTROL_SHADER:
-   case GL_REFERENCED_BY_TESS_EVALUATION_SHADER:
    case GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_TESS_CONTROL_SHADER:
-   case GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_TESS_EVALUATION_SHADER: return 0;
+      return !!(stages & GLSL_STAGE_BIT(GLSL_STAGE_TESS_CTRL));
+   case GL_REFERENCED_BY_TESS_EVALUATION_SHADER:
+   case GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_TESS_EVALUATION_SHADER:
+      return !!(stages & GLSL_STAGE_BIT(GLSL_STAGE_TESS_EVAL));
    default: return -1;
    }
 }
@@ -595,7 +605,11 @@ block_property(struct fe_context *ctx, const struct fe_exec *e, GLenum iface, un
       *out = !!(stages & GLSL_STAGE_BIT(GLSL_STAGE_COMPUTE));
       return true;
    case GL_REFERENCED_BY_TESS_CONTROL_SHADER:
-   case GL_REFERENCED_BY_TESS_EVALUATION_SHADER: *out = 0; return true;
+      *out = !!(stages & GLSL_STAGE_BIT(GLSL_STAGE_TESS_CTRL));
+      return true;
+   case GL_REFERENCED_BY_TESS_EVALUATION_SHADER:
+      *out = !!(stages & GLSL_STAGE_BIT(GLSL_STAGE_TESS_EVAL));
+      return true;
    case GL_NUM_ACTIVE_VARIABLES:
    case GL_ACTIVE_VARIABLES:
       MGU_DECLINE(gl_feature_unimplemented, "GL_ACTIVE_VARIABLES of a block");

@@ -18,7 +18,9 @@ mgl_glCreateShader(GLenum type)
    FE_CTX_OR_RETURN(0);
    FE_CHECK(type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER &&
                (type != GL_GEOMETRY_SHADER || !fe_geometry_offered(ctx)) &&
-               (type != GL_COMPUTE_SHADER || !fe_compute_offered(ctx)),
+               (type != GL_COMPUTE_SHADER || !fe_compute_offered(ctx)) &&
+               ((type != GL_TESS_CONTROL_SHADER && type != GL_TESS_EVALUATION_SHADER) ||
+                !fe_tess_offered(ctx)),
             GL_INVALID_ENUM, 0);
    struct fe_shader *sh = calloc(1, sizeof(*sh));
    FE_CHECK(!sh, GL_OUT_OF_MEMORY, 0);
@@ -70,6 +72,8 @@ shader_stage(GLenum type)
    switch (type) {
    case GL_VERTEX_SHADER: return GLSL_STAGE_VERTEX;
    case GL_GEOMETRY_SHADER: return GLSL_STAGE_GEOMETRY;
+   case GL_TESS_CONTROL_SHADER: return GLSL_STAGE_TESS_CTRL;
+   case GL_TESS_EVALUATION_SHADER: return GLSL_STAGE_TESS_EVAL;
    case GL_COMPUTE_SHADER: return GLSL_STAGE_COMPUTE;
    default: return GLSL_STAGE_FRAGMENT;
    }
@@ -81,6 +85,8 @@ fe_shader_stage_type(enum glsl_stage s)
    switch (s) {
    case GLSL_STAGE_VERTEX: return GL_VERTEX_SHADER;
    case GLSL_STAGE_GEOMETRY: return GL_GEOMETRY_SHADER;
+   case GLSL_STAGE_TESS_CTRL: return GL_TESS_CONTROL_SHADER;
+   case GLSL_STAGE_TESS_EVAL: return GL_TESS_EVALUATION_SHADER;
    case GLSL_STAGE_COMPUTE: return GL_COMPUTE_SHADER;
    default: return GL_FRAGMENT_SHADER;
    }

@@ -144,6 +144,11 @@ fe_state_init(struct fe_context *ctx)
       ctx->hints[i] = GL_DONT_CARE;
    ctx->pack = ctx->unpack = (struct fe_pixel_store){.alignment = 4};
    ctx->pack_version = 1;
+   ctx->patch_vertices = 3;
+   for (int i = 0; i < 4; i++)
+      ctx->patch_outer[i] = 1.0f;
+   ctx->patch_inner[0] = ctx->patch_inner[1] = 1.0f;
+   ctx->patch_version = 1;
    ctx->default_draw_buffer = GL_BACK;
    ctx->default_read_buffer = GL_BACK;
    ctx->default_fb_version = 1;

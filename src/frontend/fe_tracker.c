@@ -165,6 +165,20 @@ emit_pack_state(struct fe_context *ctx)
    mgp_set_pixel_pack_state(&ctx->pipe, &a);
 }
 
+/* glPatchParameter's state, when it changed (a context without tessellation never sends it). */
+static void
+emit_patch_state(struct fe_context *ctx)
+{
+   struct fe_tracker *t = &ctx->tracker;
+   if (t->patch_version == ctx->patch_version || !fe_tess_offered(ctx))
+      return;
+   t->patch_version = ctx->patch_version;
+   struct mgp_patch_state a = {.vertices = (uint32_t)ctx->patch_vertices};
+   memcpy(a.outer, ctx->patch_outer, sizeof(a.outer));
+   memcpy(a.inner, ctx->patch_inner, sizeof(a.inner));
+   mgp_set_patch_state(&ctx->pipe, &a);
+}
+
 /* ---- program and its resources ------------------------------------------------------------- */
 
 /* What an indexed buffer binding names now: whole-buffer bindings and ranges past the end
@@ -823,6 +837,8 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
       struct fe_tracker *t = &ctx->tracker;
       if (e->glsl && (e->glsl->num_storage_blocks || e->glsl->num_atomic_buffers))
          storage_written(ctx, e);
+      /* outside the draw inputs: a version compare, before the no-change shortcut */
+      emit_patch_state(ctx);
       /* one walk over the inputs: none changed (the no-change draw), the classes that did,
        * or the first other input */
       const unsigned changed = t->draw_in_valid ? draw_inputs_changed(ctx, e) : DRAW_INPUT_BIT_O;

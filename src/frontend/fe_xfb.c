@@ -32,6 +32,8 @@ captured_class(const struct fe_exec *e, GLenum mode)
       default: return 0;
       }
    }
+   if (e && (e->glsl->stages & GLSL_STAGE_BIT(GLSL_STAGE_TESS_EVAL)))
+      return glsl_tess_output_prim(&e->glsl->tess); /* GL 4.6 13.3.1 */
    switch (mode) {
    case GL_POINTS: return GL_POINTS;
    case GL_LINES:

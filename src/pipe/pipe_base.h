@@ -183,6 +183,11 @@ enum mgp_call_class {
 /* draw_indirect takes a count buffer (the GPU reads how many commands to draw, Vulkan's
  * drawIndirectCount); without it the client does not list GL_ARB_indirect_parameters */
 #define MGP_CAP_DRAW_INDIRECT_COUNT (1u << 17)
+/* tessellation control and evaluation stages (the device's tessellationShader), with
+ * set_patch_state: a patch size of 1 .. 32 and GL's tessellation levels up to 64 (Vulkan's least
+ * maxTessellationPatchSize and maxTessellationGenerationLevel); without it the client offers no
+ * tessellation stages (GL_INVALID_ENUM for them and GL_PATCHES) */
+#define MGP_CAP_TESSELLATION (1u << 18)
 
 /* mgp_vertex_attrib.flags */
 #define MGP_ATTRIB_NORMALIZED (1u << 0)

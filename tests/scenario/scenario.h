@@ -210,6 +210,8 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLGETVERTEXATTRIBIUIVPROC, GetVertexAttribIuiv)                                            \
    X(PFNGLCOPYTEXSUBIMAGE3DPROC, CopyTexSubImage3D)                                                \
    X(PFNGLDISPATCHCOMPUTEPROC, DispatchCompute)                                                    \
+   X(PFNGLPATCHPARAMETERIPROC, PatchParameteri)                                                    \
+   X(PFNGLPATCHPARAMETERFVPROC, PatchParameterfv)                                                  \
    X(PFNGLINVALIDATETEXIMAGEPROC, InvalidateTexImage)                                              \
    X(PFNGLINVALIDATETEXSUBIMAGEPROC, InvalidateTexSubImage)                                        \
    X(PFNGLINVALIDATEBUFFERDATAPROC, InvalidateBufferData)                                          \

@@ -490,6 +490,8 @@ struct vkb_pipeline_key {
    uint8_t restart;
    uint8_t provoking_last;
    uint8_t layer_ignored;     /* the GS writes gl_Layer into a framebuffer of one layer */
+   uint8_t patch_vertices;    /* a tessellation pipeline's patch size (set_patch_state); else 0 */
+   uint8_t pad_key[3];        /* hashed: kept zero */
    uint32_t coverage_mask;    /* glSampleCoverage as a sample mask (multisampled only) */
    uint32_t centre_locations; /* GL_MULTISAMPLE off: every sample at the pixel centre */
 };
@@ -939,6 +941,7 @@ struct vkb_context {
    uint32_t attrib_value[32][4];
    uint32_t attrib_version;
    struct mgp_pixel_pack_state pack;
+   struct mgp_patch_state patch; /* set_patch_state (checked there); vertices 3 until then */
 
    /* what the render pass in progress renders to */
    VkExtent2D render_extent;
@@ -1376,6 +1379,8 @@ void vkb_set_global_constants(void *self, const struct mgp_set_global_constants 
                               const void *tail, uint32_t tail_count);
 void vkb_set_vertex_attrib_defaults(void *self, const struct mgp_set_vertex_attrib_defaults *args,
                                     const void *tail, uint32_t tail_count);
+void vkb_set_patch_state(void *self, const struct mgp_patch_state *args, const void *tail,
+                         uint32_t tail_count);
 void vkb_set_pixel_pack_state(void *self, const struct mgp_pixel_pack_state *args, const void *tail,
                               uint32_t tail_count);
 void vkb_set_draw_program(void *self, const struct mgp_handle_args *args, const void *tail,

@@ -40,6 +40,7 @@ vkb_context_create(void *self, const struct mgp_context_desc *args, const void *
    }
    ctx->attrib_version = 1;
    ctx->pack.alignment = 4;
+   ctx->patch = (struct mgp_patch_state){.vertices = 3, .outer = {1, 1, 1, 1}, .inner = {1, 1}};
    ctx->dyn.line_width = 1.0f;
    ctx->dyn.line_stipple_factor = 1;
    ctx->dyn.line_stipple_pattern = 0xffff;
@@ -592,6 +593,22 @@ vkb_set_pixel_pack_state(void *self, const struct mgp_pixel_pack_state *args, co
       return;
    }
    ctx->pack = *args;
+}
+
+void
+vkb_set_patch_state(void *self, const struct mgp_patch_state *args, const void *tail,
+                    uint32_t tail_count)
+{
+   CTX_SELF;
+   /* The front end refuses these with GL_INVALID_VALUE (glPatchParameteri): a patch of no
+    * vertex, or of more than the device takes, would reach the pipeline's patchControlPoints.
+    * The levels are any floats (GL clamps them where they are used). */
+   if (!scr->features.tessellationShader || args->vertices == 0 ||
+       args->vertices > scr->props.limits.maxTessellationPatchSize || args->vertices > 32) {
+      vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, "set_patch_state.vertices");
+      return;
+   }
+   ctx->patch = *args;
 }
 
 /* ---- flush / present --------------------------------------------------------------------- */

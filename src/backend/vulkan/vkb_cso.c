@@ -677,10 +677,14 @@ create_modules(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_c
    for (int s = 0; s < MGP_SHADER_STAGE_COUNT; s++) {
       if (!(sh->stage_mask & (1u << s)))
          continue;
-      if (s == MGP_SHADER_STAGE_TESS_CTRL || s == MGP_SHADER_STAGE_TESS_EVAL) {
-         snprintf(why, why_size, "%s stage not implemented", stage_names[s]);
-         return why;
-      }
+      if ((s == MGP_SHADER_STAGE_TESS_CTRL || s == MGP_SHADER_STAGE_TESS_EVAL) &&
+          !scr->features.tessellationShader)
+         return "tessellation stage: device lacks tessellationShader";
+      /* Vulkan tessellates with both stages or neither */
+      if (s == MGP_SHADER_STAGE_TESS_CTRL && !(sh->stage_mask & (1u << MGP_SHADER_STAGE_TESS_EVAL)))
+         return "tess-control stage without a tess-eval stage";
+      if (s == MGP_SHADER_STAGE_TESS_EVAL && !(sh->stage_mask & (1u << MGP_SHADER_STAGE_TESS_CTRL)))
+         return "tess-eval stage without a tess-control stage (not implemented)";
       if (s == MGP_SHADER_STAGE_GEOMETRY && !scr->features.geometryShader)
          return "geometry stage: device lacks geometryShader";
       const struct mgp_span *sp = &a->spirv[s];
@@ -727,10 +731,10 @@ create_modules(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_c
          snprintf(why, why_size, "%s stage: %s", stage_names[s], scan_why);
          return why;
       }
-      if (s == MGP_SHADER_STAGE_GEOMETRY && sh->writes_point_size[s] &&
-          !scr->features.shaderTessellationAndGeometryPointSize) {
+      if ((s == MGP_SHADER_STAGE_GEOMETRY || s == MGP_SHADER_STAGE_TESS_EVAL) &&
+          sh->writes_point_size[s] && !scr->features.shaderTessellationAndGeometryPointSize) {
          free(own);
-         return "geometry stage writes gl_PointSize: device lacks "
+         return "a geometry or tess-eval stage writes gl_PointSize: device lacks "
                 "shaderTessellationAndGeometryPointSize";
       }
       VkShaderModuleCreateInfo mci = {

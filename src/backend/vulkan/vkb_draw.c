@@ -301,12 +301,24 @@ draw_pipeline(struct vkb_context *ctx, struct draw_plan *p)
    p->key.restart = p->restart && !scr->has_dyn_rs; /* else vkb_render_state_record sets it */
    p->key.provoking_last = p->provoking_last && scr->has_provoking_vertex;
    p->key.layer_ignored = p->layer_ignored;
+   if (p->topo == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST) {
+      /* The client draws GL_PATCHES only with a TES (fe_draw.c), and a TES only in patches */
+      if (!p->sh->mod[MGP_SHADER_STAGE_TESS_EVAL] || !p->sh->mod[MGP_SHADER_STAGE_TESS_CTRL]) {
+         MGU_DECLINE(backend_draw_incomplete, "GL_PATCHES without both tessellation stages");
+         return false;
+      }
+      p->key.patch_vertices = (uint8_t)ctx->patch.vertices;
+   } else if (p->sh->mod[MGP_SHADER_STAGE_TESS_EVAL] || p->sh->mod[MGP_SHADER_STAGE_TESS_CTRL]) {
+      MGU_DECLINE(backend_draw_incomplete, "a tessellation program drawing no patches");
+      return false;
+   }
    /* glSampleCoverage: the first round(value * samples) samples (inverted on request). Vulkan's
     * sample mask is pipeline state, so the mask is part of the key (multisampled only). */
    p->key.coverage_mask = vkb_draw_coverage_mask(ctx, p->key.samples);
    /* A geometry stage's input primitive must match the pipeline's own topology, not only its
     * class: such pipelines keep the exact one. */
-   if (scr->has_dynamic_topology && !p->restart && !p->sh->mod[MGP_SHADER_STAGE_GEOMETRY]) {
+   if (scr->has_dynamic_topology && !p->restart && !p->sh->mod[MGP_SHADER_STAGE_GEOMETRY] &&
+       p->topo != VK_PRIMITIVE_TOPOLOGY_PATCH_LIST) {
       switch (p->topo) {
       case VK_PRIMITIVE_TOPOLOGY_POINT_LIST:
          p->key.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST;

@@ -110,7 +110,7 @@ vkb_enum_logic_op(uint32_t v, VkLogicOp *out)
 
 /* LINE_LOOP is not mapped; it arrives rewritten by the client (fe_prim_rewrite.c). The adjacency modes map
  * one to one (their extra vertices reach only a geometry stage; without one they are ignored,
- * as in GL). PATCHES needs a tessellation pipeline: not mapped here. */
+ * as in GL). PATCHES is a patch list (the draw checks the program tessellates). */
 bool
 vkb_enum_topology(uint32_t mode, VkPrimitiveTopology *out)
 {
@@ -126,7 +126,7 @@ vkb_enum_topology(uint32_t mode, VkPrimitiveTopology *out)
       [MGP_PRIM_LINE_STRIP_ADJACENCY] = VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY,
       [MGP_PRIM_TRIANGLES_ADJACENCY] = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY,
       [MGP_PRIM_TRIANGLE_STRIP_ADJACENCY] = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY,
-      [MGP_PRIM_PATCHES] = VK_PRIMITIVE_TOPOLOGY_MAX_ENUM,
+      [MGP_PRIM_PATCHES] = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST,
    };
    if (mode >= MGP_PRIM_COUNT || t[mode] == VK_PRIMITIVE_TOPOLOGY_MAX_ENUM)
       return false;

@@ -110,6 +110,7 @@ topology_class_rep(VkPrimitiveTopology t)
    case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP:
    case VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY:
    case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY: return VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+   case VK_PRIMITIVE_TOPOLOGY_PATCH_LIST: return VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
    default: return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
    }
 }
@@ -245,6 +246,16 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
       .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
       .topology = (VkPrimitiveTopology)key->topology,
       .primitiveRestartEnable = key->restart,
+   };
+   /* GL's domain origin: gl_TessCoord and the vertex order as GL defines them */
+   VkPipelineTessellationDomainOriginStateCreateInfo origin = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_DOMAIN_ORIGIN_STATE_CREATE_INFO,
+      .domainOrigin = VK_TESSELLATION_DOMAIN_ORIGIN_LOWER_LEFT,
+   };
+   VkPipelineTessellationStateCreateInfo tess = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO,
+      .pNext = &origin,
+      .patchControlPoints = key->patch_vertices,
    };
    VkPipelineViewportStateCreateInfo vp = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
@@ -480,6 +491,7 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
       .pStages = stages,
       .pVertexInputState = &vi,
       .pInputAssemblyState = &ia,
+      .pTessellationState = key->patch_vertices ? &tess : NULL,
       .pViewportState = &vp,
       .pRasterizationState = &rast,
       .pMultisampleState = &ms,

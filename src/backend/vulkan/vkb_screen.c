@@ -713,6 +713,7 @@ enable_core_features(struct vkb_screen *scr, const VkPhysicalDeviceFeatures *hav
    WANT(robustBufferAccess); /* the client's draws must never read outside a buffer */
    WANT(independentBlend);
    WANT(geometryShader);
+   WANT(tessellationShader);
    WANT(dualSrcBlend);
    WANT(logicOp);
    WANT(depthClamp);
@@ -856,6 +857,12 @@ set_shader_stages(struct vkb_screen *scr)
    if (en->geometryShader) {
       scr->gfx_stages |= VK_SHADER_STAGE_GEOMETRY_BIT;
       scr->shader_pipe_stages |= VK_PIPELINE_STAGE_GEOMETRY_SHADER_BIT;
+   }
+   if (en->tessellationShader) {
+      scr->gfx_stages |=
+         VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT | VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT;
+      scr->shader_pipe_stages |= VK_PIPELINE_STAGE_TESSELLATION_CONTROL_SHADER_BIT |
+                                 VK_PIPELINE_STAGE_TESSELLATION_EVALUATION_SHADER_BIT;
    }
 }
 
@@ -1165,6 +1172,10 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_DRAW_INDIRECT_COUNT;
    /* buffer textures: uniform texel buffer views made at the draw (vkb_draw_descriptors.c) */
    c.cap_bits |= MGP_CAP_TEXTURE_BUFFER;
+   /* GL's patch sizes and levels are Vulkan's least limits (pipe_base.h) */
+   if (scr->features.tessellationShader && l->maxTessellationPatchSize >= 32 &&
+       l->maxTessellationGenerationLevel >= 64)
+      c.cap_bits |= MGP_CAP_TESSELLATION;
    /* GL's indirect commands carry a base instance: without drawIndirectFirstInstance the
     * backend cannot draw them as GL says, so the front end does not offer them. */
    if (!scr->features.drawIndirectFirstInstance)

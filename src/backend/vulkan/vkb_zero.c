@@ -181,6 +181,7 @@ vkb_zero_call_blind(unsigned call)
    case MGP_CALL_delete_sampler:
    case MGP_CALL_bind_sampler_states:
    case MGP_CALL_set_pixel_pack_state:
+   case MGP_CALL_set_patch_state:
    case MGP_CALL_fence_create:
    case MGP_CALL_fence_status:
    case MGP_CALL_fence_wait:

@@ -70,6 +70,10 @@ init_glslang(void)
    resources.max_atomic_counter_buffer_size = GLSL_MAX_ATOMIC_COUNTERS * 4;
    resources.max_vertex_atomic_counters = GLSL_MAX_ATOMIC_COUNTERS;
    resources.max_geometry_atomic_counters = GLSL_MAX_ATOMIC_COUNTERS;
+   resources.max_tess_control_atomic_counters = GLSL_MAX_ATOMIC_COUNTERS;
+   resources.max_tess_evaluation_atomic_counters = GLSL_MAX_ATOMIC_COUNTERS;
+   resources.max_tess_control_atomic_counter_buffers = GLSL_MAX_ATOMIC_BUFFERS;
+   resources.max_tess_evaluation_atomic_counter_buffers = GLSL_MAX_ATOMIC_BUFFERS;
    resources.max_fragment_atomic_counters = GLSL_MAX_ATOMIC_COUNTERS;
    resources.max_compute_atomic_counters = GLSL_MAX_ATOMIC_COUNTERS;
    resources.max_combined_atomic_counters = GLSL_MAX_ATOMIC_COUNTERS;
@@ -93,6 +97,8 @@ glslang_stage_of(enum glsl_stage stage)
 {
    switch (stage) {
    case GLSL_STAGE_GEOMETRY: return GLSLANG_STAGE_GEOMETRY;
+   case GLSL_STAGE_TESS_CTRL: return GLSLANG_STAGE_TESSCONTROL;
+   case GLSL_STAGE_TESS_EVAL: return GLSLANG_STAGE_TESSEVALUATION;
    case GLSL_STAGE_FRAGMENT: return GLSLANG_STAGE_FRAGMENT;
    case GLSL_STAGE_COMPUTE: return GLSLANG_STAGE_COMPUTE;
    default: return GLSLANG_STAGE_VERTEX;
@@ -329,7 +335,9 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, const char *source, s
    /* The preprocessor's output does not depend on the stage, but glslang refuses a geometry
     * shader below #version 150 here, where Mesa takes one (a source without #version is 1.10):
     * lowering compiles it at 1.50. */
-   input_for(&in, stage == GLSL_STAGE_GEOMETRY && !es ? GLSL_STAGE_VERTEX : stage, source, NULL);
+   const bool from150 = stage == GLSL_STAGE_GEOMETRY || stage == GLSL_STAGE_TESS_CTRL ||
+                        stage == GLSL_STAGE_TESS_EVAL;
+   input_for(&in, from150 && !es ? GLSL_STAGE_VERTEX : stage, source, NULL);
    if (es) { /* a source without #version is GLSL ES 1.00 there (GL_ES defined) */
       in.default_version = 100;
       in.default_profile = GLSLANG_ES_PROFILE;
@@ -757,10 +765,13 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, uint64_t c
    uint32_t helpers = 0;
    bool point_coord = false;
    /* the fixed-function point size is written by the last vertex stage: the geometry shader,
-    * else the vertex shader */
+    * else the tessellation evaluation shader, else the vertex shader */
    const bool has_gs =
       input->num_objects[GLSL_STAGE_GEOMETRY] || input->source[GLSL_STAGE_GEOMETRY];
-   const bool point_size = s == GLSL_STAGE_GEOMETRY || (s == GLSL_STAGE_VERTEX && !has_gs);
+   const bool has_tes =
+      input->num_objects[GLSL_STAGE_TESS_EVAL] || input->source[GLSL_STAGE_TESS_EVAL];
+   const bool point_size = s == GLSL_STAGE_GEOMETRY || (s == GLSL_STAGE_TESS_EVAL && !has_gs) ||
+                           (s == GLSL_STAGE_VERTEX && !has_gs && !has_tes);
    bool *prepared = calloc(num, sizeof(*prepared));
    struct glsl_str *slogs = calloc(num, sizeof(*slogs));
    if (!prepared || !slogs) {
@@ -855,6 +866,13 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
    if ((present & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY)) &&
        !(present & GLSL_STAGE_BIT(GLSL_STAGE_VERTEX))) {
       glsl_str_append(&log, "error: a geometry shader requires a vertex shader in the program\n");
+      goto done;
+   }
+   /* GL 4.6, 7.3: so does a tessellation shader (programs are not separable here). */
+   if ((present & (GLSL_STAGE_BIT(GLSL_STAGE_TESS_CTRL) | GLSL_STAGE_BIT(GLSL_STAGE_TESS_EVAL))) &&
+       !(present & GLSL_STAGE_BIT(GLSL_STAGE_VERTEX))) {
+      glsl_str_append(&log,
+                      "error: a tessellation shader requires a vertex shader in the program\n");
       goto done;
    }
 

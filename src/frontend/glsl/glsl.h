@@ -175,6 +175,8 @@ enum glsl_stage {
    GLSL_STAGE_VERTEX,
    GLSL_STAGE_FRAGMENT,
    GLSL_STAGE_GEOMETRY,
+   GLSL_STAGE_TESS_CTRL, /* GL 4.0 / ARB_tessellation_shader */
+   GLSL_STAGE_TESS_EVAL,
    GLSL_STAGE_COMPUTE,
    GLSL_STAGE_COUNT
 };
@@ -182,8 +184,10 @@ static inline enum glsl_stage
 glsl_pipeline_stage(unsigned i)
 {
    return i == 0   ? GLSL_STAGE_VERTEX
-          : i == 1 ? GLSL_STAGE_GEOMETRY
-          : i == 2 ? GLSL_STAGE_FRAGMENT
+          : i == 1 ? GLSL_STAGE_TESS_CTRL
+          : i == 2 ? GLSL_STAGE_TESS_EVAL
+          : i == 3 ? GLSL_STAGE_GEOMETRY
+          : i == 4 ? GLSL_STAGE_FRAGMENT
                    : GLSL_STAGE_COMPUTE;
 }
 #define GLSL_STAGE_BIT(s) (1u << (s))
@@ -446,6 +450,24 @@ struct glsl_geometry {
    uint32_t invocations;  /* layout(invocations = N); 1 when absent */
 };
 
+/* The tessellation stages' layout qualifiers (GL_TESS_* program queries, draw-time checks),
+ * from whichever stage declared them. */
+struct glsl_tess {
+   uint32_t output_vertices; /* TCS layout(vertices = N); 0 without a TCS */
+   uint32_t mode;            /* GL_TRIANGLES, GL_QUADS, GL_ISOLINES */
+   uint32_t spacing;         /* GL_EQUAL, GL_FRACTIONAL_EVEN, GL_FRACTIONAL_ODD */
+   uint32_t vertex_order;    /* GL_CCW, GL_CW */
+   bool point_mode;
+};
+/* GL 4.6 11.2.2: the primitives the tessellator hands on (to a geometry stage, to capture). */
+static inline uint32_t
+glsl_tess_output_prim(const struct glsl_tess *t)
+{
+   return t->point_mode                          ? 0x0000u /* GL_POINTS */
+          : t->mode == 0x8E7Au /* GL_ISOLINES */ ? 0x0001u /* GL_LINES */
+                                                 : 0x0004u /* GL_TRIANGLES */;
+}
+
 /* One captured varying (glGetTransformFeedbackVarying). Its SPIR-V output carries XfbBuffer =
  * buffer, Offset = offset, XfbStride = glsl_program.xfb_stride[buffer], and the stage declares
  * execution mode Xfb. gl_Position is captured from a hidden copy taken before the clip-depth
@@ -464,6 +486,7 @@ struct glsl_program {
    struct glsl_spirv spirv[GLSL_STAGE_COUNT];
    bool uses_base_instance;       /* see gl_InstanceID above */
    struct glsl_geometry geometry; /* valid when stages has GLSL_STAGE_GEOMETRY */
+   struct glsl_tess tess;         /* with GLSL_STAGE_TESS_EVAL; output_vertices with _TESS_CTRL */
    uint32_t local_size[3];        /* layout(local_size_x/y/z) when stages has GLSL_STAGE_COMPUTE */
 
    struct glsl_default_block default_block;

@@ -145,6 +145,8 @@ glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_wor
    if (!l.failed)
       glsl_link_geometry_layout(&l);
    if (!l.failed)
+      glsl_link_tess_layout(&l);
+   if (!l.failed)
       glsl_link_vertex_inputs(&l);
    if (!l.failed)
       glsl_link_fragment_outputs(&l);

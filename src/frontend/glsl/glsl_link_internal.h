@@ -150,6 +150,12 @@ void glsl_link_default_block(struct link *l);
 void glsl_link_blocks(struct link *l);
 void glsl_link_samplers(struct link *l);
 void glsl_link_geometry_layout(struct link *l);
+/* The tessellation stages' layout (glsl_program.tess) and GL 4.6 7.3's rules on it. */
+void glsl_link_tess_layout(struct link *l);
+/* Whether variable `var` of stage s (storage class sc) has an outer array of one element per
+ * vertex (geometry inputs; tessellation inputs and control outputs that are not `patch`), which
+ * interface matching and location counting strip. */
+bool glsl_link_per_vertex_array(const struct link *l, int s, uint32_t sc, uint32_t var);
 /* The compute stage's local size (glsl_program.local_size). */
 void glsl_link_compute(struct link *l);
 /* Images of every stage (glsl_program.images). */

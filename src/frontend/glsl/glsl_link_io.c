@@ -44,10 +44,10 @@ collect_io(struct link *l, int s, uint32_t storage, unsigned *out_n)
       if (!GROW(l, v, n, cap))
          break;
       spv_tref type = vars[i].type;
-      /* A geometry input is one element per vertex of the input primitive: match and count
-       * locations by the element. */
-      if (s == GLSL_STAGE_GEOMETRY && storage == SpvStorageClassInput &&
-          type_info(r, type).kind == SPV_TK_ARRAY)
+      /* A geometry or tessellation input is one element per vertex of the input primitive
+       * (patch), a control output one per output vertex: match and count locations by the
+       * element. */
+      if (glsl_link_per_vertex_array(l, s, storage, id) && type_info(r, type).kind == SPV_TK_ARRAY)
          type = type_info(r, type).elem;
       const struct spv_tinfo elem = type_info(r, spv_refl_strip_arrays(r, type, NULL));
       bool is_block = elem.kind == SPV_TK_STRUCT && elem.block;
@@ -246,7 +246,7 @@ interface_locations(const struct link *l, int s, uint32_t sc)
       spv_refl_vars(r, sc == SpvStorageClassInput ? SPV_REFL_INPUTS : SPV_REFL_OUTPUTS, &nv);
    for (unsigned i = 0; i < nv; i++) {
       spv_tref type = vars[i].type;
-      if (s == GLSL_STAGE_GEOMETRY && sc == SpvStorageClassInput &&
+      if (glsl_link_per_vertex_array(l, s, sc, vars[i].id) &&
           type_info(r, type).kind == SPV_TK_ARRAY)
          type = type_info(r, type).elem;
       n += spv_refl_locations(r, type);
@@ -433,6 +433,13 @@ glsl_link_varyings(struct link *l, int prod, int cons)
                     glsl_stage_name(prod), o->key, ta, glsl_stage_name(cons), tb);
          break;
       }
+      /* GLSL 4.00, 4.3.4 / 4.3.6: a per-patch output meets a per-patch input */
+      if (spv_refl_decoration(pr, o->var, SpvDecorationPatch, NULL) !=
+          spv_refl_decoration(cr, in[i].var, SpvDecorationPatch, NULL)) {
+         link_error(l, "`%s' is declared `patch' in only one of the %s and %s shaders", o->key,
+                    glsl_stage_name(prod), glsl_stage_name(cons));
+         break;
+      }
       const bool p_invariant = spv_refl_decoration(pr, o->var, SpvDecorationInvariant, NULL);
       const bool c_invariant = spv_refl_decoration(cr, in[i].var, SpvDecorationInvariant, NULL);
       if (spv_refl_decoration(pr, o->var, SpvDecorationFlat, NULL) !=
@@ -500,6 +507,54 @@ glsl_link_geometry_layout(struct link *l)
    spv_refl_execution_mode(st->r, SpvExecutionModeInvocations, &g->invocations);
    if (!have_in || !have_out)
       link_error(l, "geometry shader must declare its input and output primitive layouts");
+}
+
+bool
+glsl_link_per_vertex_array(const struct link *l, int s, uint32_t sc, uint32_t var)
+{
+   if (s == GLSL_STAGE_GEOMETRY)
+      return sc == SpvStorageClassInput;
+   if (s == GLSL_STAGE_TESS_CTRL || (s == GLSL_STAGE_TESS_EVAL && sc == SpvStorageClassInput))
+      return !spv_refl_decoration(l->st[s].r, var, SpvDecorationPatch, NULL);
+   return false;
+}
+
+/* GL 4.6 11.2.2: the primitive mode, spacing, order and point mode may be declared in either
+ * stage (glslang puts them where they were written); the TES must have a primitive mode, a TCS
+ * its output patch size (glslang refuses a TCS without one). */
+void
+glsl_link_tess_layout(struct link *l)
+{
+   const struct stage *tcs = &l->st[GLSL_STAGE_TESS_CTRL], *tes = &l->st[GLSL_STAGE_TESS_EVAL];
+   struct glsl_tess *t = &l->prog->tess;
+   if (tcs->present)
+      spv_refl_execution_mode(tcs->r, SpvExecutionModeOutputVertices, &t->output_vertices);
+   if (!tes->present)
+      return;
+   const struct spv_refl *r[2] = {tes->r, tcs->present ? tcs->r : NULL};
+   t->spacing = GL_EQUAL;
+   t->vertex_order = GL_CCW;
+   for (int k = 1; k >= 0; k--) { /* the TES's word wins */
+      if (!r[k])
+         continue;
+      if (spv_refl_execution_mode(r[k], SpvExecutionModeTriangles, NULL))
+         t->mode = GL_TRIANGLES;
+      if (spv_refl_execution_mode(r[k], SpvExecutionModeQuads, NULL))
+         t->mode = GL_QUADS;
+      if (spv_refl_execution_mode(r[k], SpvExecutionModeIsolines, NULL))
+         t->mode = GL_ISOLINES;
+      if (spv_refl_execution_mode(r[k], SpvExecutionModeSpacingFractionalEven, NULL))
+         t->spacing = GL_FRACTIONAL_EVEN;
+      if (spv_refl_execution_mode(r[k], SpvExecutionModeSpacingFractionalOdd, NULL))
+         t->spacing = GL_FRACTIONAL_ODD;
+      if (spv_refl_execution_mode(r[k], SpvExecutionModeVertexOrderCw, NULL))
+         t->vertex_order = GL_CW;
+      if (spv_refl_execution_mode(r[k], SpvExecutionModePointMode, NULL))
+         t->point_mode = true;
+   }
+   if (!t->mode)
+      link_error(l, "tessellation evaluation shader must declare a primitive mode "
+                    "(triangles, quads or isolines)");
 }
 
 /* The compute stage (GLSL 4.30): its local work-group size. */

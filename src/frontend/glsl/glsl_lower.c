@@ -457,6 +457,17 @@ gs_emits_points(const struct lower *L)
    return false;
 }
 
+/* Whether the unit names `point_mode` (only a layout qualifier can): a tessellation evaluation
+ * shader that makes points, whose every vertex needs a point size. */
+static bool
+tes_point_mode(const struct lower *L)
+{
+   for (unsigned i = 0; i < L->n; i++)
+      if (L->t[i].kind == T_IDENT && tok_is(L->p, &L->t[i], "point_mode"))
+         return true;
+   return false;
+}
+
 /* GLSL 1.50 §4.3.8.1 and §7.1 rules for geometry-shader inputs that glslang 12 does not check:
  * an input layout takes exactly one primitive (no repeats, no block layouts such as packed or
  * shared); every sized input array has the size the primitive implies, and all of them one
@@ -958,7 +969,9 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
       profile = NULL;
    }
    u->compile_version = version < 140 ? 140 : version;
-   if (stage == GLSL_STAGE_GEOMETRY && u->compile_version < 150)
+   if ((stage == GLSL_STAGE_GEOMETRY || stage == GLSL_STAGE_TESS_CTRL ||
+        stage == GLSL_STAGE_TESS_EVAL) &&
+       u->compile_version < 150)
       u->compile_version = 150; /* glslang has geometry shaders from 1.50 on; Mesa takes older */
 
    struct lower L = {.stage = stage, .p = pp, .log = log};
@@ -997,6 +1010,7 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
    /* the unit that gives the rasterizer its points' size (see main_renamed) */
    const bool vs_size = stage == GLSL_STAGE_VERTEX && point_size;
    const bool gs_size = stage == GLSL_STAGE_GEOMETRY && point_size && gs_emits_points(&L);
+   const bool tes_size = stage == GLSL_STAGE_TESS_EVAL && point_size && tes_point_mode(&L);
 
    for (unsigned i = 0; i < L.n && !L.oom; i++) {
       const struct tok *t = &L.t[i];
@@ -1182,7 +1196,7 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          }
          continue;
       }
-      if ((vs_size || gs_size) && !member && tok_is(pp, t, "main")) {
+      if ((vs_size || gs_size || tes_size) && !member && tok_is(pp, t, "main")) {
          /* GL 3.3 §3.4: with GL_PROGRAM_POINT_SIZE disabled the point size is glPointSize's,
           * whatever the shader writes; Vulkan has only the shader's. A main() appended to this
           * unit calls this one, then writes the state's size (the write stays in the unit that
@@ -1392,7 +1406,9 @@ glsl_support_unit(enum glsl_stage stage, uint32_t helpers, int frag_coord_layout
       return NULL;
    struct glsl_str out = {0};
    /* geometry shaders begin at 1.50 */
-   glsl_str_append(&out, stage == GLSL_STAGE_GEOMETRY  ? "#version 150\n"
+   glsl_str_append(&out, stage == GLSL_STAGE_GEOMETRY ? "#version 150\n"
+                         : stage == GLSL_STAGE_TESS_CTRL || stage == GLSL_STAGE_TESS_EVAL
+                            ? "#version 400\n"
                          : stage == GLSL_STAGE_COMPUTE ? "#version 430\n"
                                                        : "#version 140\n");
    for (size_t k = 0; k < sizeof(helper_fns) / sizeof(helper_fns[0]); k++) {

@@ -66,6 +66,8 @@ glsl_stage_name(enum glsl_stage stage)
    switch (stage) {
    case GLSL_STAGE_VERTEX: return "vertex";
    case GLSL_STAGE_GEOMETRY: return "geometry";
+   case GLSL_STAGE_TESS_CTRL: return "tessellation control";
+   case GLSL_STAGE_TESS_EVAL: return "tessellation evaluation";
    case GLSL_STAGE_FRAGMENT: return "fragment";
    case GLSL_STAGE_COMPUTE: return "compute";
    default: return "unknown";

@@ -40,6 +40,9 @@
  *   buffers-cls    set_shader_buffers of class 3: past atomic counter (2), the last class.
  *   atomic-offset  set_shader_buffers of an atomic counter range at offset 2 of a buffer: GL
  *                  binds them at multiples of 4 only.
+ *   patch-zero     set_patch_state of a patch of 0 vertices (glPatchParameteri refuses it).
+ *   patch-big      set_patch_state of a patch of 33 vertices: past GL_MAX_PATCH_VERTICES (32),
+ *                  which would reach the pipeline's patchControlPoints.
  * After the attack the client keeps sending honest records (8 MiB of them), the way a program
  * goes on calling GL: the server closes with those unread, and on tcp the client must still
  * learn the Fatal's reason rather than a bare Fatal{ServerGone}.
@@ -254,6 +257,13 @@ attack_buffers(const struct mgp_screen *scr, const struct mgp_context *ctx, bool
       ctx, &(struct mgp_set_shader_buffers){.cls = cls ? 3 : 2, .start = 80, .count = 1}, &br);
 }
 
+static void
+attack_patch(const struct mgp_context *ctx, uint32_t vertices)
+{
+   mgp_set_patch_state(
+      ctx, &(struct mgp_patch_state){.vertices = vertices, .outer = {1, 1, 1, 1}, .inner = {1, 1}});
+}
+
 int
 main(int argc, char **argv)
 {
@@ -264,7 +274,7 @@ main(int argc, char **argv)
       "dynamic-words|"
       "indirect-count|indirect-range|param-range|param-align|param-max|images-count|images-level|"
       "images-layer|images-res|"
-      "buffers-cls|atomic-offset");
+      "buffers-cls|atomic-offset|patch-zero|patch-big");
    const char *attack = argv[1];
    struct mgp_context ctx;
    struct mgt_client *s = attack_session_open(&ctx);
@@ -292,6 +302,8 @@ main(int argc, char **argv)
       attack_images(scr, &ctx, attack);
    else if (!strcmp(attack, "buffers-cls") || !strcmp(attack, "atomic-offset"))
       attack_buffers(scr, &ctx, !strcmp(attack, "buffers-cls"));
+   else if (!strcmp(attack, "patch-zero") || !strcmp(attack, "patch-big"))
+      attack_patch(&ctx, !strcmp(attack, "patch-zero") ? 0 : 33);
    else
       CHECK(0, "unknown attack %s", attack);
    attack_finish(s, &ctx, attack);
