@@ -987,22 +987,27 @@ depth_transfer(const struct fe_compat_pixels *px, float *d, size_t n)
 /* Stencil indices through GL 2.1 §3.6.5: shifted by GL_INDEX_SHIFT, GL_INDEX_OFFSET added,
  * looked up in GL_PIXEL_MAP_S_TO_S with GL_MAP_STENCIL, then masked to the buffer's bits
  * (final conversion). */
+static uint64_t
+stencil_index(const struct fe_compat_pixels *px, int64_t idx)
+{
+   /* the caller keeps low bits only: wrapping arithmetic is exact */
+   const int64_t sh = px->index_shift;
+   uint64_t v =
+      sh >= 0 ? (uint64_t)idx << (sh > 63 ? 63 : sh) : (uint64_t)(idx >> (-sh > 63 ? 63 : -sh));
+   v += (uint64_t)(int64_t)px->index_offset;
+   if (px->map_stencil) /* a float entry (glPixelMapfv) clamped into range first */
+      v = (uint64_t)(int64_t)clamp_range(px->map[1][v & (px->map_size[1] - 1)], INT32_MIN,
+                                         UINT32_MAX);
+   return v;
+}
+
 static void
 stencil_transfer(const struct fe_compat_pixels *px, const int64_t *idx, uint8_t *out, size_t n,
                  int bits)
 {
    const uint64_t keep = bits >= 8 ? 0xffu : (1u << bits) - 1u;
-   const uint32_t size = px->map_size[1];
-   for (size_t i = 0; i < n; i++) {
-      /* only the low bits stay: wrapping arithmetic is exact */
-      const int64_t sh = px->index_shift;
-      uint64_t v = sh >= 0 ? (uint64_t)idx[i] << (sh > 63 ? 63 : sh)
-                           : (uint64_t)(idx[i] >> (-sh > 63 ? 63 : -sh));
-      v += (uint64_t)(int64_t)px->index_offset;
-      if (px->map_stencil) /* a float entry (glPixelMapfv) clamped into range first */
-         v = (uint64_t)(int64_t)clamp_range(px->map[1][v & (size - 1)], INT32_MIN, UINT32_MAX);
-      out[i] = (uint8_t)(v & keep);
-   }
+   for (size_t i = 0; i < n; i++)
+      out[i] = (uint8_t)(stencil_index(px, idx[i]) & keep);
 }
 
 /* Stencil values (after transfer) written at the raster position with the current zoom: one
@@ -1257,6 +1262,12 @@ mgl_glCopyPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum type)
 /* Whether pixel transfer changes colour (or depth) values, which only then need the front
  * end's path. */
 static bool
+stencil_transfer_active(const struct fe_compat_pixels *px)
+{
+   return px->index_shift || px->index_offset || px->map_stencil;
+}
+
+static bool
 transfer_active(const struct fe_compat_pixels *px, bool depth)
 {
    if (depth)
@@ -1267,14 +1278,112 @@ transfer_active(const struct fe_compat_pixels *px, bool depth)
    return px->map_color;
 }
 
+/* One stencil index after transfer in a read's type: masked to the type's bits for the integer
+ * types (GL 2.1 §4.3.2 final conversion, table 4.8), as a float for GL_FLOAT. */
+static void
+put_index(uint8_t *dp, GLenum type, uint64_t v, bool swap)
+{
+   uint32_t w;
+   unsigned size = 4;
+   switch (type) {
+   case GL_UNSIGNED_BYTE: *dp = (uint8_t)v; return;
+   case GL_BYTE: *dp = (uint8_t)(v & 0x7fu); return;
+   case GL_UNSIGNED_SHORT: w = (uint32_t)(v & 0xffffu), size = 2; break;
+   case GL_SHORT: w = (uint32_t)(v & 0x7fffu), size = 2; break;
+   case GL_INT: w = (uint32_t)(v & 0x7fffffffu); break;
+   case GL_FLOAT: w = fe_f2u((float)(int64_t)v); break;
+   default: w = (uint32_t)v; break; /* GL_UNSIGNED_INT */
+   }
+   if (size == 2) {
+      uint16_t h = (uint16_t)w;
+      if (swap)
+         h = (uint16_t)(h >> 8 | h << 8);
+      memcpy(dp, &h, 2);
+   } else {
+      if (swap)
+         w = __builtin_bswap32(w);
+      memcpy(dp, &w, 4);
+   }
+}
+
+/* glReadPixels of GL_STENCIL_INDEX or GL_DEPTH_STENCIL with stencil (or, for the pair, depth)
+ * transfer state set: the indices (and depths) read untransferred, shifted, offset and mapped
+ * (GL 2.1 §4.3.2, §3.6.5), depths scaled and biased, packed into the client's memory. */
+static bool
+read_stencil_transfer(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei height,
+                      GLenum format, GLenum type, void *pixels, size_t first, size_t stride)
+{
+   struct fe_compat_pixels *px = ctx->compat->pixels;
+   const bool pair = format == GL_DEPTH_STENCIL;
+   if (!stencil_transfer_active(px) && !(pair && transfer_active(px, true)))
+      return false;
+   if (ctx->pixel_pack_buffer || type == GL_BITMAP) {
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "glReadPixels of 0x%04x/0x%04x with pixel transfer into %s: read untransferred",
+                  format, type, ctx->pixel_pack_buffer ? "a pixel pack buffer" : "this format");
+      return false;
+   }
+   const size_t n = (size_t)width * (size_t)height;
+   const size_t psize = !pair ? fe_pixel_type_size(type) : type == GL_UNSIGNED_INT_24_8 ? 4 : 8;
+   uint8_t *raw = malloc(n * (pair ? psize : 4));
+   if (!raw) {
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return true;
+   }
+   const struct fe_pixel_store pack = ctx->pack;
+   ctx->pack = (struct fe_pixel_store){.alignment = 1};
+   ctx->pack_version++;
+   px->internal = true;
+   mgl_glReadPixels(x, y, width, height, format, pair ? type : GL_UNSIGNED_INT, raw);
+   px->internal = false;
+   ctx->pack = pack;
+   ctx->pack_version++;
+   const bool swap = ctx->pack.swap_bytes;
+   for (GLsizei j = 0; j < height && pixels; j++) {
+      uint8_t *row = (uint8_t *)pixels + first + (size_t)j * stride;
+      for (GLsizei i = 0; i < width; i++) {
+         const size_t k = (size_t)j * (size_t)width + (size_t)i;
+         uint8_t *dp = row + (size_t)i * psize;
+         uint32_t a, b = 0;
+         memcpy(&a, raw + k * (pair ? psize : 4), 4);
+         if (!pair) {
+            put_index(dp, type, stencil_index(px, a), swap);
+            continue;
+         }
+         /* the pair: the stencil in 8 bits (the packed types' field) */
+         if (psize == 8)
+            memcpy(&b, raw + k * 8 + 4, 4);
+         const uint32_t st = (uint32_t)(stencil_index(px, (psize == 4 ? a : b) & 0xffu) & 0xffu);
+         float d = psize == 4 ? (float)((double)(a >> 8) / 16777215.0) : fe_u2f(a);
+         depth_transfer(px, &d, 1);
+         if (psize == 4) {
+            a = (uint32_t)((double)d * 16777215.0 + 0.5) << 8 | st;
+         } else {
+            a = fe_f2u(d);
+            b = st;
+         }
+         if (swap)
+            a = __builtin_bswap32(a), b = __builtin_bswap32(b);
+         memcpy(dp, &a, 4);
+         if (psize == 8)
+            memcpy(dp + 4, &b, 4);
+      }
+   }
+   free(raw);
+   return true;
+}
+
 bool
 fe_compat_read_transfer(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei height,
                         GLenum format, GLenum type, void *pixels, size_t first, size_t stride)
 {
    struct fe_compat_pixels *px = ctx->compat->pixels;
    const bool depth = format == GL_DEPTH_COMPONENT;
-   if (px->internal || format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL ||
-       !transfer_active(px, depth))
+   if (px->internal)
+      return false;
+   if (format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL)
+      return read_stencil_transfer(ctx, x, y, width, height, format, type, pixels, first, stride);
+   if (!transfer_active(px, depth))
       return false;
    struct mgp_pack_shape shape;
    if (ctx->pixel_pack_buffer || !fe_pack_shape(format, type, &shape) ||

@@ -865,10 +865,8 @@ sc_compat_depth_stencil_pixels(void)
    for (int x = 4; x < 26; x += 2)
       expect_px("colour under the depth/stencil images", x, 4, black);
 
-   /* errors: a type that is not a depth/stencil pair; no depth buffer to draw into */
+   /* errors: no depth buffer to draw into */
    glRasterPos2i(4, 30);
-   glDrawPixels(1, 1, GL_DEPTH_STENCIL, GL_UNSIGNED_INT, ds);
-   expect_error(GL_INVALID_OPERATION, "glDrawPixels(GL_DEPTH_STENCIL, GL_UNSIGNED_INT)");
    PFNGLGENFRAMEBUFFERSPROC gen_fb =
       (PFNGLGENFRAMEBUFFERSPROC)eglGetProcAddress("glGenFramebuffers");
    PFNGLBINDFRAMEBUFFERPROC bind_fb =
@@ -904,4 +902,76 @@ sc_compat_depth_stencil_pixels(void)
    del_fb(1, &fbo);
    del_rb(2, rb);
    check_gl_error("compat_depth_stencil_pixels");
+}
+
+/* compat_read_stencil_transfer: glReadPixels(GL_STENCIL_INDEX) applies GL_INDEX_SHIFT,
+ * GL_INDEX_OFFSET and GL_MAP_STENCIL (GL 2.1 §4.3.2, §3.6.5), then masks the index to the
+ * type's bits (table 4.8) or converts it to float; GL_DEPTH_STENCIL reads the pair through the
+ * stencil transfer and depth scale and bias. */
+void
+sc_compat_read_stencil_transfer(void)
+{
+   compat_pixel_ortho(-1, 1);
+   clear_to(V4(0, 0, 0, 1));
+   glClearStencil(0x5a);
+   glClearDepth(0.5);
+   glClear(GL_STENCIL_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   glPixelStorei(GL_PACK_ALIGNMENT, 1);
+
+   glPixelTransferi(GL_INDEX_SHIFT, 2);
+   glPixelTransferi(GL_INDEX_OFFSET, 1);
+   GLushort us = 0;
+   glReadPixels(3, 3, 1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_SHORT, &us);
+   if (us != (0x5a << 2) + 1)
+      fail("shift 2, offset 1, GL_UNSIGNED_SHORT: expected %u got %u", (0x5a << 2) + 1, us);
+   GLubyte ub = 0;
+   glReadPixels(3, 3, 1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, &ub);
+   if (ub != (((0x5a << 2) + 1) & 0xff))
+      fail("shift 2, offset 1, GL_UNSIGNED_BYTE (masked): expected %u got %u",
+           ((0x5a << 2) + 1) & 0xff, ub);
+   glPixelTransferi(GL_INDEX_SHIFT, -1);
+   glPixelTransferi(GL_INDEX_OFFSET, -0x40);
+   GLfloat f = 0;
+   glReadPixels(3, 3, 1, 1, GL_STENCIL_INDEX, GL_FLOAT, &f);
+   if (f != (float)((0x5a >> 1) - 0x40))
+      fail("shift -1, offset -64, GL_FLOAT: expected %d got %g", (0x5a >> 1) - 0x40, f);
+   GLshort ss = 0;
+   glReadPixels(3, 3, 1, 1, GL_STENCIL_INDEX, GL_SHORT, &ss);
+   if (ss != (((0x5a >> 1) - 0x40) & 0x7fff))
+      fail("shift -1, offset -64, GL_SHORT (masked to 15 bits): expected %d got %d",
+           ((0x5a >> 1) - 0x40) & 0x7fff, ss);
+   glPixelTransferi(GL_INDEX_SHIFT, 0);
+   glPixelTransferi(GL_INDEX_OFFSET, 0);
+
+   /* GL_MAP_STENCIL: 0x5a & 3 = 2 -> entry 2 */
+   const GLuint map[4] = {100, 101, 1234, 103};
+   glPixelMapuiv(GL_PIXEL_MAP_S_TO_S, 4, map);
+   glPixelTransferi(GL_MAP_STENCIL, GL_TRUE);
+   GLuint ui[2] = {0, 0};
+   glReadPixels(3, 3, 2, 1, GL_STENCIL_INDEX, GL_UNSIGNED_INT, ui);
+   if (ui[0] != 1234 || ui[1] != 1234)
+      fail("GL_MAP_STENCIL, GL_UNSIGNED_INT: expected 1234 1234 got %u %u", ui[0], ui[1]);
+
+   /* the pair: stencil mapped (1234 & 0xff), depth 0.5 * 0.5 + 0.125 */
+   glPixelTransferf(GL_DEPTH_SCALE, 0.5f);
+   glPixelTransferf(GL_DEPTH_BIAS, 0.125f);
+   GLuint pair = 0;
+   glReadPixels(3, 3, 1, 1, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, &pair);
+   const double d = (double)(pair >> 8) / 16777215.0;
+   if ((pair & 0xffu) != (1234u & 0xffu) || fabs(d - 0.375) > 1e-5)
+      fail("GL_DEPTH_STENCIL with transfer: expected depth 0.375 stencil %u got %g %u",
+           1234u & 0xffu, d, pair & 0xffu);
+   glPixelTransferf(GL_DEPTH_SCALE, 1.0f);
+   glPixelTransferf(GL_DEPTH_BIAS, 0.0f);
+   glPixelTransferi(GL_MAP_STENCIL, GL_FALSE);
+
+   /* no transfer: the stored values */
+   glReadPixels(3, 3, 1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_SHORT, &us);
+   if (us != 0x5a)
+      fail("no transfer: expected 0x5a got 0x%x", us);
+   glReadPixels(3, 3, 1, 1, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, &pair);
+   if ((pair & 0xffu) != 0x5a || fabs((double)(pair >> 8) / 16777215.0 - 0.5) > 1e-5)
+      fail("no transfer, the pair: expected 0.5 0x5a got 0x%08x", pair);
+   glPixelStorei(GL_PACK_ALIGNMENT, 4);
+   check_gl_error("compat_read_stencil_transfer");
 }
