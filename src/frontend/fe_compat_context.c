@@ -72,7 +72,10 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
        * GL 2.0's under ARB names but for the handle ones (fe_compat_shader_objects.c); GL 1.x
        * extensions that GL 3.3 has under other names, whose suffixed commands forward to the
        * core ones (gen_gl.py's DESKTOP_ALIAS_EXTENSIONS) and whose enums are the core ones;
-       * then the core list */
+       * GL 1.3-3.0 features under their extension names, with the core enums: packed
+       * depth/stencil pixels (glDrawPixels, glReadPixels, glCopyPixels of GL_DEPTH_STENCIL:
+       * fe_compat_pixels.c) and the GL_ADD, GL_COMBINE, crossbar and dot3 texture environments
+       * (fe_ff_state.c, fe_ff_program.c); then the core list */
       static const char *const first[] = {"GL_ARB_compatibility",
                                           "GL_ARB_point_parameters",
                                           "GL_ARB_point_sprite",
@@ -90,7 +93,14 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
                                           "GL_EXT_blend_subtract",
                                           "GL_EXT_blend_func_separate",
                                           "GL_EXT_blend_equation_separate",
-                                          "GL_EXT_framebuffer_blit"};
+                                          "GL_EXT_framebuffer_blit",
+                                          "GL_EXT_packed_depth_stencil",
+                                          "GL_ARB_texture_env_add",
+                                          "GL_EXT_texture_env_add",
+                                          "GL_ARB_texture_env_combine",
+                                          "GL_EXT_texture_env_combine",
+                                          "GL_ARB_texture_env_crossbar",
+                                          "GL_ARB_texture_env_dot3"};
       const unsigned nf = sizeof(first) / sizeof(first[0]);
       c->ext = malloc((n + nf) * sizeof(*c->ext));
       if (!c->ext)

@@ -15,7 +15,9 @@
  * the front writemask apply) are drawn with colour and depth writes off and the stencil test
  * replacing: one pass clears the written bits, one pass per bit sets it where the fragment,
  * which discards otherwise, has it (exact for any writemask, zoom and scissor, without
- * ARB_shader_stencil_export or a read-back). */
+ * ARB_shader_stencil_export or a read-back). A GL_DEPTH_STENCIL image (GL 3.3 compatibility
+ * §4.3.1) draws its depths first, written directly (colour off, the depth test always passing,
+ * glDepthMask honoured), then its stencil indices as above. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,7 +38,7 @@
  * mode; the raster colour; fog colour and factor (factor < 0: no fog); alpha reference and
  * function, and (MODE_STENCIL) the bit a pass writes (< 0: every fragment). */
 enum { PX_ORIGIN, PX_SIZE, PX_COLOR, PX_FOG, PX_ALPHA, PX_SLOTS };
-enum px_mode { MODE_COLOR, MODE_DEPTH, MODE_BITMAP, MODE_STENCIL };
+enum px_mode { MODE_COLOR, MODE_DEPTH, MODE_BITMAP, MODE_STENCIL, MODE_DEPTH_DIRECT };
 
 struct fe_compat_pixel_draw {
    /* the program per count of colour outputs (fe_ff_draw_buffer_count), made on first use */
@@ -68,11 +70,11 @@ static const char *const PIXEL_FS =
    "   int mode = int(px[1].w);\n"
    "   if (mode == 0)\n"
    "      c = texel;\n"
-   "   else if (mode == 1)\n"
+   "   else if (mode == 1 || mode == 4)\n"
    "      z = texel.r;\n"
    "   else if (mode == 2 && texel.r < 0.5)\n"
    "      discard;\n"
-   "   if (mode == 3) {\n"
+   "   if (mode >= 3) {\n"
    "      int b = int(px[4].z);\n"
    "      if (b >= 0 && ((int(texel.r * 255.0 + 0.5) >> b) & 1) == 0)\n"
    "         discard;\n"
@@ -529,6 +531,59 @@ unpack_image(struct fe_context *ctx, GLsizei w, GLsizei h, GLenum format, GLenum
    return out;
 }
 
+/* A GL_DEPTH_STENCIL image (GL_UNSIGNED_INT_24_8 or GL_FLOAT_32_UNSIGNED_INT_24_8_REV) as w x h
+ * depths and stencil indices, pixel transfer not yet applied. False after an error. */
+static bool
+unpack_depth_stencil(struct fe_context *ctx, GLsizei w, GLsizei h, GLenum type, const void *pixels,
+                     float **depth, int64_t **idx)
+{
+   const size_t n = (size_t)w * (size_t)h;
+   size_t first, stride;
+   const size_t size =
+      fe_pixel_image_layout(&ctx->unpack, w, h, GL_DEPTH_STENCIL, type, &first, &stride);
+   if (size == SIZE_MAX) {
+      fe_error(ctx, GL_INVALID_VALUE);
+      return false;
+   }
+   uint8_t *owned;
+   const uint8_t *base = image_source(ctx, pixels, size, &owned);
+   if (!base)
+      return false;
+   *depth = malloc(n * sizeof(**depth));
+   *idx = malloc(n * sizeof(**idx));
+   if (!*depth || !*idx) {
+      free(*depth);
+      free(*idx);
+      free(owned);
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return false;
+   }
+   const bool swap = ctx->unpack.swap_bytes;
+   const size_t psize = type == GL_UNSIGNED_INT_24_8 ? 4 : 8;
+   for (GLsizei j = 0; j < h; j++) {
+      const uint8_t *row = base + first + (size_t)j * stride;
+      for (GLsizei i = 0; i < w; i++) {
+         const uint8_t *p = row + (size_t)i * psize;
+         uint32_t a, b = 0;
+         memcpy(&a, p, 4);
+         if (psize == 8)
+            memcpy(&b, p + 4, 4);
+         if (swap)
+            a = __builtin_bswap32(a), b = __builtin_bswap32(b);
+         const size_t k = (size_t)j * (size_t)w + (size_t)i;
+         if (psize == 4) { /* depth in the high 24 bits, stencil in the low 8 */
+            (*depth)[k] = (float)((double)(a >> 8) / 16777215.0);
+            (*idx)[k] = a & 0xffu;
+         } else { /* a float depth, then the stencil in the low 8 bits of the second word */
+            (*depth)[k] = fe_u2f(a);
+            (*idx)[k] = b & 0xffu;
+         }
+      }
+   }
+   free(owned);
+   return true;
+}
+
 /* ---- the draw ------------------------------------------------------------------------------ */
 
 static struct fe_compat_pixel_draw *
@@ -723,6 +778,26 @@ stencil_pass(struct fe_context *ctx, int bit, uint32_t mask)
    ctx->ds_version++;
 }
 
+/* The state of the depth part of a GL_DEPTH_STENCIL image (GL 3.3 compatibility §4.3.1: the
+ * pixel ownership and scissor tests apply; the depth is written where glDepthMask allows it
+ * whatever the depth test's setting; no colour, no stencil test). */
+static void
+depth_pass(struct fe_context *ctx)
+{
+   struct mgp_render_state *rs = &ctx->rs;
+   for (unsigned i = 0; i < FE_MAX_DRAW_BUFFERS; i++)
+      rs->blend[i].color_mask = 0;
+   rs->logic_op_enable = 0;
+   rs->depth_test = 1; /* a disabled depth test writes no depth: test, always passing */
+   rs->depth_func = MGP_COMPARE_FUNC_ALWAYS;
+   rs->stencil_test = 0;
+   rs->alpha_to_coverage = 0;
+   rs->sample_mask = ~0u;
+   ctx->ds.sample_coverage_enable = 0;
+   ctx->rs_version++;
+   ctx->ds_version++;
+}
+
 /* Draws the image in the private texture (w x h texels) as the rectangle from (x, y) with
  * zoom (zx, zy), in mode; MODE_STENCIL writes the stencil of the fragments whose value has
  * `bit` set (all, bit < 0) with the render and dynamic state stencil_pass sets. */
@@ -736,11 +811,12 @@ rect_draw(struct fe_context *ctx, struct fe_compat_pixel_draw *d, float x, float
    if (!prog)
       return;
    /* no fragment shader or texturing applies to stencil indices (GL 2.1 §4.3.1) */
-   if (mode != MODE_STENCIL && ctx->program)
+   const bool direct = mode == MODE_STENCIL || mode == MODE_DEPTH_DIRECT;
+   if (!direct && ctx->program)
       MGU_DECLINE(gl_feature_unimplemented,
                   "a pixel rectangle drawn with a program in use: drawn with fixed-function "
                   "fragment processing, not the program's fragment shader");
-   for (unsigned u = 0; u < FE_FF_UNITS && mode != MODE_STENCIL; u++)
+   for (unsigned u = 0; u < FE_FF_UNITS && !direct; u++)
       if (ff->unit[u].enabled) {
          MGU_DECLINE(gl_feature_unimplemented,
                      "a pixel rectangle drawn with texturing enabled: not textured");
@@ -762,6 +838,8 @@ rect_draw(struct fe_context *ctx, struct fe_compat_pixel_draw *d, float x, float
    fe_compat_aside_begin(ctx, &aside, &d->vao, prog->exec, tex);
    if (mode == MODE_STENCIL)
       stencil_pass(ctx, bit, stencil_mask);
+   else if (mode == MODE_DEPTH_DIRECT)
+      depth_pass(ctx);
    fe_draw_arrays(ctx, GL_TRIANGLE_STRIP, 0, 4, 1);
    fe_compat_aside_end(ctx, &aside);
 }
@@ -874,14 +952,16 @@ has_buffer(struct fe_context *ctx, GLenum format)
    fe_framebuffer_bits(ctx, bits);
    return format == GL_DEPTH_COMPONENT ? bits[4] > 0
           : format == GL_STENCIL_INDEX ? bits[5] > 0
+          : format == GL_DEPTH_STENCIL ? bits[4] > 0 && bits[5] > 0
                                        : true;
 }
 
-/* Colour (or depth) values after pixel transfer, into the texture, drawn at the raster
- * position with the current zoom. Takes img. */
+/* Colour (MODE_COLOR) or depth values after pixel transfer, into the texture, drawn at the
+ * raster position with the current zoom. Takes img. */
 static void
-draw_image(struct fe_context *ctx, GLsizei w, GLsizei h, bool depth, float *img)
+draw_image(struct fe_context *ctx, GLsizei w, GLsizei h, enum px_mode mode, float *img)
 {
+   const bool depth = mode == MODE_DEPTH || mode == MODE_DEPTH_DIRECT;
    struct fe_compat_pixels *px = ctx->compat->pixels;
    struct fe_compat_pixel_draw *d = pixel_draw_state(ctx);
    if (!d) {
@@ -893,8 +973,8 @@ draw_image(struct fe_context *ctx, GLsizei w, GLsizei h, bool depth, float *img)
                          : image_upload(ctx, d, GL_RGBA32F, GL_RGBA, GL_FLOAT, w, h, img);
    free(img);
    if (ok)
-      rect_draw(ctx, d, px->raster_pos[0], px->raster_pos[1], px->zoom[0], px->zoom[1], w, h,
-                depth ? MODE_DEPTH : MODE_COLOR, -1);
+      rect_draw(ctx, d, px->raster_pos[0], px->raster_pos[1], px->zoom[0], px->zoom[1], w, h, mode,
+                -1);
 }
 
 static void
@@ -907,22 +987,27 @@ depth_transfer(const struct fe_compat_pixels *px, float *d, size_t n)
 /* Stencil indices through GL 2.1 §3.6.5: shifted by GL_INDEX_SHIFT, GL_INDEX_OFFSET added,
  * looked up in GL_PIXEL_MAP_S_TO_S with GL_MAP_STENCIL, then masked to the buffer's bits
  * (final conversion). */
+static uint64_t
+stencil_index(const struct fe_compat_pixels *px, int64_t idx)
+{
+   /* the caller keeps low bits only: wrapping arithmetic is exact */
+   const int64_t sh = px->index_shift;
+   uint64_t v =
+      sh >= 0 ? (uint64_t)idx << (sh > 63 ? 63 : sh) : (uint64_t)(idx >> (-sh > 63 ? 63 : -sh));
+   v += (uint64_t)(int64_t)px->index_offset;
+   if (px->map_stencil) /* a float entry (glPixelMapfv) clamped into range first */
+      v = (uint64_t)(int64_t)clamp_range(px->map[1][v & (px->map_size[1] - 1)], INT32_MIN,
+                                         UINT32_MAX);
+   return v;
+}
+
 static void
 stencil_transfer(const struct fe_compat_pixels *px, const int64_t *idx, uint8_t *out, size_t n,
                  int bits)
 {
    const uint64_t keep = bits >= 8 ? 0xffu : (1u << bits) - 1u;
-   const uint32_t size = px->map_size[1];
-   for (size_t i = 0; i < n; i++) {
-      /* only the low bits stay: wrapping arithmetic is exact */
-      const int64_t sh = px->index_shift;
-      uint64_t v = sh >= 0 ? (uint64_t)idx[i] << (sh > 63 ? 63 : sh)
-                           : (uint64_t)(idx[i] >> (-sh > 63 ? 63 : -sh));
-      v += (uint64_t)(int64_t)px->index_offset;
-      if (px->map_stencil) /* a float entry (glPixelMapfv) clamped into range first */
-         v = (uint64_t)(int64_t)clamp_range(px->map[1][v & (size - 1)], INT32_MIN, UINT32_MAX);
-      out[i] = (uint8_t)(v & keep);
-   }
+   for (size_t i = 0; i < n; i++)
+      out[i] = (uint8_t)(stencil_index(px, idx[i]) & keep);
 }
 
 /* Stencil values (after transfer) written at the raster position with the current zoom: one
@@ -973,13 +1058,28 @@ mgl_glDrawPixels(GLsizei width, GLsizei height, GLenum format, GLenum type, cons
       return;
    if (!pixels && !ctx->pixel_unpack_buffer)
       return; /* no image: GL draws nothing defined */
-   if (format == GL_DEPTH_STENCIL) {
-      MGU_DECLINE(gl_pixels_stencil_unimplemented,
-                  "glDrawPixels of GL_DEPTH_STENCIL data: not drawn");
-      return;
-   }
    struct fe_compat_pixels *px = ctx->compat->pixels;
    const size_t n = (size_t)width * (size_t)height;
+   if (format == GL_DEPTH_STENCIL) {
+      /* both parts through pixel transfer, then the depth and the stencil written */
+      float *depth;
+      int64_t *idx;
+      if (!unpack_depth_stencil(ctx, width, height, type, pixels, &depth, &idx))
+         return;
+      uint8_t *vals = malloc(n);
+      if (!vals) {
+         free(depth);
+         free(idx);
+         fe_error(ctx, GL_OUT_OF_MEMORY);
+         return;
+      }
+      stencil_transfer(px, idx, vals, n, stencil_bits(ctx));
+      free(idx);
+      depth_transfer(px, depth, n);
+      draw_image(ctx, width, height, MODE_DEPTH_DIRECT, depth);
+      draw_stencil(ctx, width, height, vals);
+      return;
+   }
    void *img = unpack_image(ctx, width, height, format, type, pixels);
    if (!img)
       return;
@@ -996,7 +1096,7 @@ mgl_glDrawPixels(GLsizei width, GLsizei height, GLenum format, GLenum type, cons
    }
    if (format == GL_DEPTH_COMPONENT) {
       depth_transfer(px, img, n);
-      draw_image(ctx, width, height, true, img);
+      draw_image(ctx, width, height, MODE_DEPTH, img);
       return;
    }
    if (format == GL_COLOR_INDEX) {
@@ -1008,11 +1108,11 @@ mgl_glDrawPixels(GLsizei width, GLsizei height, GLenum format, GLenum type, cons
       }
       index_to_rgba(px, img, rgba, n);
       free(img);
-      draw_image(ctx, width, height, false, rgba);
+      draw_image(ctx, width, height, MODE_COLOR, rgba);
       return;
    }
    transfer_rgba(px, img, n);
-   draw_image(ctx, width, height, false, img);
+   draw_image(ctx, width, height, MODE_COLOR, img);
 }
 
 void
@@ -1146,7 +1246,13 @@ mgl_glCopyPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum type)
       depth_transfer(px, img, n);
    else
       transfer_rgba(px, img, n);
-   draw_image(ctx, width, height, depth, img);
+   /* GL_DEPTH_STENCIL is drawn as glDrawPixels(GL_DEPTH_STENCIL) draws (GL 3.3 compatibility
+    * §4.3.3): the depth written directly */
+   draw_image(ctx, width, height,
+              !depth                     ? MODE_COLOR
+              : type == GL_DEPTH_STENCIL ? MODE_DEPTH_DIRECT
+                                         : MODE_DEPTH,
+              img);
    if (sten)
       draw_stencil(ctx, width, height, sten);
 }
@@ -1155,6 +1261,12 @@ mgl_glCopyPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum type)
 
 /* Whether pixel transfer changes colour (or depth) values, which only then need the front
  * end's path. */
+static bool
+stencil_transfer_active(const struct fe_compat_pixels *px)
+{
+   return px->index_shift || px->index_offset || px->map_stencil;
+}
+
 static bool
 transfer_active(const struct fe_compat_pixels *px, bool depth)
 {
@@ -1166,14 +1278,112 @@ transfer_active(const struct fe_compat_pixels *px, bool depth)
    return px->map_color;
 }
 
+/* One stencil index after transfer in a read's type: masked to the type's bits for the integer
+ * types (GL 2.1 §4.3.2 final conversion, table 4.8), as a float for GL_FLOAT. */
+static void
+put_index(uint8_t *dp, GLenum type, uint64_t v, bool swap)
+{
+   uint32_t w;
+   unsigned size = 4;
+   switch (type) {
+   case GL_UNSIGNED_BYTE: *dp = (uint8_t)v; return;
+   case GL_BYTE: *dp = (uint8_t)(v & 0x7fu); return;
+   case GL_UNSIGNED_SHORT: w = (uint32_t)(v & 0xffffu), size = 2; break;
+   case GL_SHORT: w = (uint32_t)(v & 0x7fffu), size = 2; break;
+   case GL_INT: w = (uint32_t)(v & 0x7fffffffu); break;
+   case GL_FLOAT: w = fe_f2u((float)(int64_t)v); break;
+   default: w = (uint32_t)v; break; /* GL_UNSIGNED_INT */
+   }
+   if (size == 2) {
+      uint16_t h = (uint16_t)w;
+      if (swap)
+         h = (uint16_t)(h >> 8 | h << 8);
+      memcpy(dp, &h, 2);
+   } else {
+      if (swap)
+         w = __builtin_bswap32(w);
+      memcpy(dp, &w, 4);
+   }
+}
+
+/* glReadPixels of GL_STENCIL_INDEX or GL_DEPTH_STENCIL with stencil (or, for the pair, depth)
+ * transfer state set: the indices (and depths) read untransferred, shifted, offset and mapped
+ * (GL 2.1 §4.3.2, §3.6.5), depths scaled and biased, packed into the client's memory. */
+static bool
+read_stencil_transfer(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei height,
+                      GLenum format, GLenum type, void *pixels, size_t first, size_t stride)
+{
+   struct fe_compat_pixels *px = ctx->compat->pixels;
+   const bool pair = format == GL_DEPTH_STENCIL;
+   if (!stencil_transfer_active(px) && !(pair && transfer_active(px, true)))
+      return false;
+   if (ctx->pixel_pack_buffer || type == GL_BITMAP) {
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "glReadPixels of 0x%04x/0x%04x with pixel transfer into %s: read untransferred",
+                  format, type, ctx->pixel_pack_buffer ? "a pixel pack buffer" : "this format");
+      return false;
+   }
+   const size_t n = (size_t)width * (size_t)height;
+   const size_t psize = !pair ? fe_pixel_type_size(type) : type == GL_UNSIGNED_INT_24_8 ? 4 : 8;
+   uint8_t *raw = malloc(n * (pair ? psize : 4));
+   if (!raw) {
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return true;
+   }
+   const struct fe_pixel_store pack = ctx->pack;
+   ctx->pack = (struct fe_pixel_store){.alignment = 1};
+   ctx->pack_version++;
+   px->internal = true;
+   mgl_glReadPixels(x, y, width, height, format, pair ? type : GL_UNSIGNED_INT, raw);
+   px->internal = false;
+   ctx->pack = pack;
+   ctx->pack_version++;
+   const bool swap = ctx->pack.swap_bytes;
+   for (GLsizei j = 0; j < height && pixels; j++) {
+      uint8_t *row = (uint8_t *)pixels + first + (size_t)j * stride;
+      for (GLsizei i = 0; i < width; i++) {
+         const size_t k = (size_t)j * (size_t)width + (size_t)i;
+         uint8_t *dp = row + (size_t)i * psize;
+         uint32_t a, b = 0;
+         memcpy(&a, raw + k * (pair ? psize : 4), 4);
+         if (!pair) {
+            put_index(dp, type, stencil_index(px, a), swap);
+            continue;
+         }
+         /* the pair: the stencil in 8 bits (the packed types' field) */
+         if (psize == 8)
+            memcpy(&b, raw + k * 8 + 4, 4);
+         const uint32_t st = (uint32_t)(stencil_index(px, (psize == 4 ? a : b) & 0xffu) & 0xffu);
+         float d = psize == 4 ? (float)((double)(a >> 8) / 16777215.0) : fe_u2f(a);
+         depth_transfer(px, &d, 1);
+         if (psize == 4) {
+            a = (uint32_t)((double)d * 16777215.0 + 0.5) << 8 | st;
+         } else {
+            a = fe_f2u(d);
+            b = st;
+         }
+         if (swap)
+            a = __builtin_bswap32(a), b = __builtin_bswap32(b);
+         memcpy(dp, &a, 4);
+         if (psize == 8)
+            memcpy(dp + 4, &b, 4);
+      }
+   }
+   free(raw);
+   return true;
+}
+
 bool
 fe_compat_read_transfer(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei height,
                         GLenum format, GLenum type, void *pixels, size_t first, size_t stride)
 {
    struct fe_compat_pixels *px = ctx->compat->pixels;
    const bool depth = format == GL_DEPTH_COMPONENT;
-   if (px->internal || format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL ||
-       !transfer_active(px, depth))
+   if (px->internal)
+      return false;
+   if (format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL)
+      return read_stencil_transfer(ctx, x, y, width, height, format, type, pixels, first, stride);
+   if (!transfer_active(px, depth))
       return false;
    struct mgp_pack_shape shape;
    if (ctx->pixel_pack_buffer || !fe_pack_shape(format, type, &shape) ||

@@ -99,7 +99,9 @@ int fe_compat_pixels_get(struct fe_context *ctx, GLenum pname, double f[16], int
 /* glReadPixels' pixel transfer (GL 2.1 §4.3.2): when scale, bias or the colour maps (depth
  * scale and bias for depth) change what a read of a colour or depth format returns, reads it
  * as floats, applies them and packs the result at pixels + first (rows stride apart), returning
- * true; false leaves the read to the ordinary path. The caller checked GL's errors. */
+ * true; false leaves the read to the ordinary path. Stencil indices (GL_STENCIL_INDEX and the
+ * GL_DEPTH_STENCIL pair) go through the index shift, offset and GL_MAP_STENCIL the same way.
+ * The caller checked GL's errors. */
 bool fe_compat_read_transfer(struct fe_context *ctx, GLint x, GLint y, GLsizei width,
                              GLsizei height, GLenum format, GLenum type, void *pixels, size_t first,
                              size_t stride);

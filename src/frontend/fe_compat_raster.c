@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "fe_arbp.h"
 #include "fe_compat_pixels.h"
 #include "fe_compat_vertex.h"
 #include "fe_ff.h"
@@ -187,6 +188,9 @@ static void
 raster_pos(float x, float y, float z, float w)
 {
    FE_COMPAT_CTX_OR_RETURN();
+   /* an enabled ARB program that never loaded (ARB_vertex_program 2.14, ARB_fragment_program
+    * 3.11: Begin, RasterPos and the implicit Begins) */
+   FE_CHECK(!ctx->program && fe_arbp_draw_invalid(ctx), GL_INVALID_OPERATION);
    struct fe_compat_pixels *px = ctx->compat->pixels;
    struct fe_ff *ff = ctx->ff;
    const float obj[4] = {x, y, z, w};

@@ -1,4 +1,6 @@
 /* fe_uniform.c — glUniform* into the executable's default-block shadow, and glGetUniform*. */
+#include <math.h>
+
 #include "fe_program_internal.h"
 
 /* ---- glUniform* ----------------------------------------------------------------------------- */
@@ -283,6 +285,23 @@ get_uniform(struct fe_context *ctx, GLuint program, GLint location, uint32_t out
    return n;
 }
 
+/* A float uniform read as an integer: rounded to the nearest, halves away from zero as Mesa
+ * does (GL 4.6 §2.2.2; GL 3.3 leaves the rule to its state tables), clamped to the type's range,
+ * NaN as 0 (a cast would be undefined outside the range). */
+static GLint
+float_to_int(float f)
+{
+   const double r = round((double)f);
+   return r != r ? 0 : r >= 2147483647.0 ? INT32_MAX : r <= -2147483648.0 ? INT32_MIN : (GLint)r;
+}
+
+static GLuint
+float_to_uint(float f)
+{
+   const double r = round((double)f);
+   return r != r || r <= 0.0 ? 0u : r >= 4294967295.0 ? UINT32_MAX : (GLuint)r;
+}
+
 void
 mgl_glGetUniformfv(GLuint program, GLint location, GLfloat *params)
 {
@@ -304,7 +323,7 @@ mgl_glGetUniformiv(GLuint program, GLint location, GLint *params)
    uint8_t base;
    unsigned n = get_uniform(ctx, program, location, v, &base);
    for (unsigned i = 0; i < n; i++)
-      params[i] = base == BT_FLOAT ? (GLint)fe_u2f(v[i]) : (GLint)v[i];
+      params[i] = base == BT_FLOAT ? float_to_int(fe_u2f(v[i])) : (GLint)v[i];
 }
 
 void
@@ -315,7 +334,7 @@ mgl_glGetUniformuiv(GLuint program, GLint location, GLuint *params)
    uint8_t base;
    unsigned n = get_uniform(ctx, program, location, v, &base);
    for (unsigned i = 0; i < n; i++)
-      params[i] = base == BT_FLOAT ? (GLuint)fe_u2f(v[i]) : v[i];
+      params[i] = base == BT_FLOAT ? float_to_uint(fe_u2f(v[i])) : v[i];
 }
 
 /* glGetnUniform*: the robust forms, GL_INVALID_OPERATION when bufSize is too small. */
@@ -352,7 +371,7 @@ mgl_glGetnUniformiv(GLuint program, GLint location, GLsizei bufSize, GLint *para
    uint8_t base;
    unsigned n = get_uniform_n(ctx, program, location, bufSize, v, &base);
    for (unsigned i = 0; i < n; i++)
-      params[i] = base == BT_FLOAT ? (GLint)fe_u2f(v[i]) : (GLint)v[i];
+      params[i] = base == BT_FLOAT ? float_to_int(fe_u2f(v[i])) : (GLint)v[i];
 }
 
 void
@@ -363,7 +382,7 @@ mgl_glGetnUniformuiv(GLuint program, GLint location, GLsizei bufSize, GLuint *pa
    uint8_t base;
    unsigned n = get_uniform_n(ctx, program, location, bufSize, v, &base);
    for (unsigned i = 0; i < n; i++)
-      params[i] = base == BT_FLOAT ? (GLuint)fe_u2f(v[i]) : v[i];
+      params[i] = base == BT_FLOAT ? float_to_uint(fe_u2f(v[i])) : v[i];
 }
 
 /* ARB_robustness's double form. GLSL 3.30 has no double uniforms, so every uniform is one

@@ -744,3 +744,234 @@ sc_compat_stencil_pixels(void)
    del_fb(1, &fbo);
    glDeleteTextures(1, &tex);
 }
+
+/* The depth value at window (x, y). */
+static float
+depth_at(int x, int y)
+{
+   GLfloat v = -1.0f;
+   glReadPixels(x, y, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, &v);
+   return v;
+}
+
+static void
+expect_depth(const char *phase, int x, int y, float want)
+{
+   const float got = depth_at(x, y);
+   if (fabsf(got - want) > 1e-5f)
+      fail("%s: depth (%d,%d): expected %g got %g", phase, x, y, want, got);
+}
+
+/* compat_depth_stencil_pixels: glDrawPixels(GL_DEPTH_STENCIL) writes each pixel's depth and
+ * stencil index (GL 3.3 compatibility §4.3.1): both packed types; the depth and stencil tests
+ * bypassed, glDepthMask and the stencil writemask honoured; depth scale/bias and index offset
+ * applied; zoomed; the colour buffer untouched; glCopyPixels(GL_DEPTH_STENCIL) writing depth the
+ * same way; and GL's errors. */
+void
+sc_compat_depth_stencil_pixels(void)
+{
+   compat_pixel_ortho(-1, 1);
+   clear_to(V4(0, 0, 0, 1));
+   glClearStencil(0x5a);
+   glClearDepth(1.0);
+   glClear(GL_STENCIL_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   /* tests that would reject every fragment: bypassed */
+   glEnable(GL_DEPTH_TEST);
+   glDepthFunc(GL_NEVER);
+   glEnable(GL_STENCIL_TEST);
+   glStencilFunc(GL_NEVER, 0, 0xff);
+
+   /* 24_8: depth k / 4 + 1/8 in the high 24 bits, stencil 0x10 + k */
+   GLuint ds[4];
+   for (int k = 0; k < 4; k++) {
+      const double d = k / 4.0 + 0.125;
+      ds[k] = (GLuint)(d * 16777215.0 + 0.5) << 8 | (GLuint)(0x10 + k);
+   }
+   glRasterPos2i(4, 4);
+   glDrawPixels(2, 2, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, ds);
+   check_gl_error("glDrawPixels(GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8)");
+
+   /* FLOAT_32_UNSIGNED_INT_24_8_REV: a float depth, then the stencil in the low byte */
+   struct {
+      GLfloat d;
+      GLuint s;
+   } fs[2] = {{0.75f, 0xffffff21u}, {0.0f, 0x22u}};
+   glRasterPos2i(8, 4);
+   glDrawPixels(2, 1, GL_DEPTH_STENCIL, GL_FLOAT_32_UNSIGNED_INT_24_8_REV, fs);
+
+   /* glDepthMask(GL_FALSE): only the stencil; writemask 0x0f: only its bits */
+   glDepthMask(GL_FALSE);
+   glStencilMask(0x0f);
+   const GLuint masked = (GLuint)(0.5 * 16777215.0 + 0.5) << 8 | 0xffu;
+   glRasterPos2i(12, 4);
+   glDrawPixels(1, 1, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, &masked);
+   glDepthMask(GL_TRUE);
+   glStencilMask(0xff);
+
+   /* pixel transfer: depth * 0.5 + 0.25, index + 3 */
+   glPixelTransferf(GL_DEPTH_SCALE, 0.5f);
+   glPixelTransferf(GL_DEPTH_BIAS, 0.25f);
+   glPixelTransferi(GL_INDEX_OFFSET, 3);
+   const GLuint xfer = (GLuint)16777215u << 8 | 0x40u; /* depth 1 -> 0.75, 0x40 -> 0x43 */
+   glRasterPos2i(14, 4);
+   glDrawPixels(1, 1, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, &xfer);
+   glPixelTransferf(GL_DEPTH_SCALE, 1.0f);
+   glPixelTransferf(GL_DEPTH_BIAS, 0.0f);
+   glPixelTransferi(GL_INDEX_OFFSET, 0);
+
+   /* zoom 2x2 */
+   glPixelZoom(2.0f, 2.0f);
+   const GLuint zv[2] = {(GLuint)(0.25 * 16777215.0 + 0.5) << 8 | 0x31u,
+                         (GLuint)(0.5 * 16777215.0 + 0.5) << 8 | 0x32u};
+   glRasterPos2i(16, 4);
+   glDrawPixels(2, 1, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, zv);
+   glPixelZoom(1.0f, 1.0f);
+
+   /* copied (depth and stencil) to (24, 10), with the tests still rejecting everything */
+   glRasterPos2i(24, 10);
+   glCopyPixels(4, 4, 2, 2, GL_DEPTH_STENCIL);
+   check_gl_error("depth/stencil draws");
+   glDisable(GL_STENCIL_TEST);
+   glStencilFunc(GL_ALWAYS, 0, 0xff);
+   glDisable(GL_DEPTH_TEST);
+   glDepthFunc(GL_LESS);
+
+   for (int k = 0; k < 4; k++) {
+      const int x = 4 + k % 2, y = 4 + k / 2;
+      expect_depth("24_8", x, y, (float)(k / 4.0 + 0.125));
+      expect_stencil("24_8", x, y, (GLubyte)(0x10 + k));
+      expect_depth("copied", 24 + k % 2, 10 + k / 2, (float)(k / 4.0 + 0.125));
+      expect_stencil("copied", 24 + k % 2, 10 + k / 2, (GLubyte)(0x10 + k));
+   }
+   expect_depth("beside the image", 6, 4, 1.0f);
+   expect_stencil("beside the image", 6, 4, 0x5a);
+   expect_depth("32F_24_8_REV, pixel 0", 8, 4, 0.75f);
+   expect_stencil("32F_24_8_REV, pixel 0", 8, 4, 0x21);
+   expect_depth("32F_24_8_REV, pixel 1", 9, 4, 0.0f);
+   expect_stencil("32F_24_8_REV, pixel 1", 9, 4, 0x22);
+   expect_depth("glDepthMask(GL_FALSE)", 12, 4, 1.0f);
+   expect_stencil("stencil writemask 0x0f", 12, 4, 0x5f);
+   expect_depth("depth scale and bias", 14, 4, 0.75f);
+   expect_stencil("index offset", 14, 4, 0x43);
+   for (int y = 4; y < 6; y++)
+      for (int x = 16; x < 20; x++) {
+         expect_depth("zoom 2x2", x, y, x < 18 ? 0.25f : 0.5f);
+         expect_stencil("zoom 2x2", x, y, x < 18 ? 0x31 : 0x32);
+      }
+   expect_depth("zoom 2x2, above", 16, 6, 1.0f);
+
+   readback();
+   const rgba8 black = to8(V4(0, 0, 0, 1));
+   for (int x = 4; x < 26; x += 2)
+      expect_px("colour under the depth/stencil images", x, 4, black);
+
+   /* errors: no depth buffer to draw into */
+   glRasterPos2i(4, 30);
+   PFNGLGENFRAMEBUFFERSPROC gen_fb =
+      (PFNGLGENFRAMEBUFFERSPROC)eglGetProcAddress("glGenFramebuffers");
+   PFNGLBINDFRAMEBUFFERPROC bind_fb =
+      (PFNGLBINDFRAMEBUFFERPROC)eglGetProcAddress("glBindFramebuffer");
+   PFNGLGENRENDERBUFFERSPROC gen_rb =
+      (PFNGLGENRENDERBUFFERSPROC)eglGetProcAddress("glGenRenderbuffers");
+   PFNGLBINDRENDERBUFFERPROC bind_rb =
+      (PFNGLBINDRENDERBUFFERPROC)eglGetProcAddress("glBindRenderbuffer");
+   PFNGLRENDERBUFFERSTORAGEPROC rb_storage =
+      (PFNGLRENDERBUFFERSTORAGEPROC)eglGetProcAddress("glRenderbufferStorage");
+   PFNGLFRAMEBUFFERRENDERBUFFERPROC fb_rb =
+      (PFNGLFRAMEBUFFERRENDERBUFFERPROC)eglGetProcAddress("glFramebufferRenderbuffer");
+   PFNGLDELETEFRAMEBUFFERSPROC del_fb =
+      (PFNGLDELETEFRAMEBUFFERSPROC)eglGetProcAddress("glDeleteFramebuffers");
+   PFNGLDELETERENDERBUFFERSPROC del_rb =
+      (PFNGLDELETERENDERBUFFERSPROC)eglGetProcAddress("glDeleteRenderbuffers");
+   if (!gen_fb || !bind_fb || !gen_rb || !bind_rb || !rb_storage || !fb_rb || !del_fb || !del_rb)
+      die_setup("no framebuffer objects");
+   /* colour and stencil, no depth */
+   GLuint fbo = 0, rb[2] = {0, 0};
+   gen_rb(2, rb);
+   bind_rb(GL_RENDERBUFFER, rb[0]);
+   rb_storage(GL_RENDERBUFFER, GL_RGBA8, 8, 8);
+   bind_rb(GL_RENDERBUFFER, rb[1]);
+   rb_storage(GL_RENDERBUFFER, GL_STENCIL_INDEX8, 8, 8);
+   gen_fb(1, &fbo);
+   bind_fb(GL_FRAMEBUFFER, fbo);
+   fb_rb(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+   fb_rb(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
+   glDrawPixels(1, 1, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, ds);
+   expect_error(GL_INVALID_OPERATION, "glDrawPixels(GL_DEPTH_STENCIL) without a depth buffer");
+   bind_fb(GL_FRAMEBUFFER, 0);
+   del_fb(1, &fbo);
+   del_rb(2, rb);
+   check_gl_error("compat_depth_stencil_pixels");
+}
+
+/* compat_read_stencil_transfer: glReadPixels(GL_STENCIL_INDEX) applies GL_INDEX_SHIFT,
+ * GL_INDEX_OFFSET and GL_MAP_STENCIL (GL 2.1 §4.3.2, §3.6.5), then masks the index to the
+ * type's bits (table 4.8) or converts it to float; GL_DEPTH_STENCIL reads the pair through the
+ * stencil transfer and depth scale and bias. */
+void
+sc_compat_read_stencil_transfer(void)
+{
+   compat_pixel_ortho(-1, 1);
+   clear_to(V4(0, 0, 0, 1));
+   glClearStencil(0x5a);
+   glClearDepth(0.5);
+   glClear(GL_STENCIL_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   glPixelStorei(GL_PACK_ALIGNMENT, 1);
+
+   glPixelTransferi(GL_INDEX_SHIFT, 2);
+   glPixelTransferi(GL_INDEX_OFFSET, 1);
+   GLushort us = 0;
+   glReadPixels(3, 3, 1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_SHORT, &us);
+   if (us != (0x5a << 2) + 1)
+      fail("shift 2, offset 1, GL_UNSIGNED_SHORT: expected %u got %u", (0x5a << 2) + 1, us);
+   GLubyte ub = 0;
+   glReadPixels(3, 3, 1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, &ub);
+   if (ub != (((0x5a << 2) + 1) & 0xff))
+      fail("shift 2, offset 1, GL_UNSIGNED_BYTE (masked): expected %u got %u",
+           ((0x5a << 2) + 1) & 0xff, ub);
+   glPixelTransferi(GL_INDEX_SHIFT, -1);
+   glPixelTransferi(GL_INDEX_OFFSET, -0x40);
+   GLfloat f = 0;
+   glReadPixels(3, 3, 1, 1, GL_STENCIL_INDEX, GL_FLOAT, &f);
+   if (f != (float)((0x5a >> 1) - 0x40))
+      fail("shift -1, offset -64, GL_FLOAT: expected %d got %g", (0x5a >> 1) - 0x40, f);
+   GLshort ss = 0;
+   glReadPixels(3, 3, 1, 1, GL_STENCIL_INDEX, GL_SHORT, &ss);
+   if (ss != (((0x5a >> 1) - 0x40) & 0x7fff))
+      fail("shift -1, offset -64, GL_SHORT (masked to 15 bits): expected %d got %d",
+           ((0x5a >> 1) - 0x40) & 0x7fff, ss);
+   glPixelTransferi(GL_INDEX_SHIFT, 0);
+   glPixelTransferi(GL_INDEX_OFFSET, 0);
+
+   /* GL_MAP_STENCIL: 0x5a & 3 = 2 -> entry 2 */
+   const GLuint map[4] = {100, 101, 1234, 103};
+   glPixelMapuiv(GL_PIXEL_MAP_S_TO_S, 4, map);
+   glPixelTransferi(GL_MAP_STENCIL, GL_TRUE);
+   GLuint ui[2] = {0, 0};
+   glReadPixels(3, 3, 2, 1, GL_STENCIL_INDEX, GL_UNSIGNED_INT, ui);
+   if (ui[0] != 1234 || ui[1] != 1234)
+      fail("GL_MAP_STENCIL, GL_UNSIGNED_INT: expected 1234 1234 got %u %u", ui[0], ui[1]);
+
+   /* the pair: stencil mapped (1234 & 0xff), depth 0.5 * 0.5 + 0.125 */
+   glPixelTransferf(GL_DEPTH_SCALE, 0.5f);
+   glPixelTransferf(GL_DEPTH_BIAS, 0.125f);
+   GLuint pair = 0;
+   glReadPixels(3, 3, 1, 1, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, &pair);
+   const double d = (double)(pair >> 8) / 16777215.0;
+   if ((pair & 0xffu) != (1234u & 0xffu) || fabs(d - 0.375) > 1e-5)
+      fail("GL_DEPTH_STENCIL with transfer: expected depth 0.375 stencil %u got %g %u",
+           1234u & 0xffu, d, pair & 0xffu);
+   glPixelTransferf(GL_DEPTH_SCALE, 1.0f);
+   glPixelTransferf(GL_DEPTH_BIAS, 0.0f);
+   glPixelTransferi(GL_MAP_STENCIL, GL_FALSE);
+
+   /* no transfer: the stored values */
+   glReadPixels(3, 3, 1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_SHORT, &us);
+   if (us != 0x5a)
+      fail("no transfer: expected 0x5a got 0x%x", us);
+   glReadPixels(3, 3, 1, 1, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, &pair);
+   if ((pair & 0xffu) != 0x5a || fabs((double)(pair >> 8) / 16777215.0 - 0.5) > 1e-5)
+      fail("no transfer, the pair: expected 0.5 0x5a got 0x%08x", pair);
+   glPixelStorei(GL_PACK_ALIGNMENT, 4);
+   check_gl_error("compat_read_stencil_transfer");
+}

@@ -10,6 +10,10 @@
 #include "fe_ff.h"
 #include "fe_test_util.h"
 
+#ifndef GL_CURRENT_RASTER_POSITION
+#define GL_CURRENT_RASTER_POSITION 0x0B07 /* compatibility-profile enum */
+#endif
+
 static void
 env_init_compat(struct fe_test_env *e)
 {
@@ -517,7 +521,7 @@ test_program_matrices(void)
    env_finish(&e);
 }
 
-/* An enabled program object that never loaded makes glBegin and the draws
+/* An enabled program object that never loaded makes glBegin, glRasterPos and the draws
  * GL_INVALID_OPERATION (ARB_vertex_program 2.14, ARB_fragment_program 3.11); disabled, or
  * once a string loads, they draw. */
 static void
@@ -542,7 +546,14 @@ test_invalid_program_draws(void)
    CHECK_ERR(GL_INVALID_OPERATION);
    mgl_glEnd();
    CHECK_ERR(GL_INVALID_OPERATION); /* no glBegin took effect */
+   mgl_glRasterPos2f(0.5f, 0.5f);   /* RasterPos too; the raster position keeps its value */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   GLfloat rp[4] = {-1, -1, -1, -1};
+   mgl_glGetFloatv(GL_CURRENT_RASTER_POSITION, rp);
+   CHECK(rp[0] == 0.0f && rp[1] == 0.0f);
    mgl_glDisable(GL_FRAGMENT_PROGRAM_ARB);
+   mgl_glRasterPos2f(0.0f, 0.0f);
+   CHECK_ERR(GL_NO_ERROR);
    fake_glsl_next(&fp);
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
    CHECK_ERR(GL_NO_ERROR);

@@ -776,6 +776,24 @@ test_uniform_errors(void)
    GLint unit = -1;
    mgl_glGetUniformiv(prog, tex, &unit);
    CHECK_EQ(unit, 3);
+   /* a float read as an integer is rounded to the nearest (GL 4.6 §2.2.2), clamped to range */
+   GLint fi = 0;
+   GLuint fu = 0;
+   mgl_glUniform1f(f, -3.9f);
+   mgl_glGetUniformiv(prog, f, &fi);
+   CHECK_EQ(fi, -4);
+   mgl_glUniform1f(f, 1.6f);
+   mgl_glGetUniformuiv(prog, f, &fu);
+   CHECK_EQ(fu, 2u);
+   mgl_glUniform1f(f, 3e9f);
+   mgl_glGetUniformiv(prog, f, &fi);
+   CHECK_EQ(fi, INT32_MAX);
+   mgl_glGetnUniformiv(prog, f, sizeof(fi), &fi);
+   CHECK_EQ(fi, INT32_MAX);
+   mgl_glUniform1f(f, -2.5f);
+   mgl_glGetnUniformiv(prog, f, sizeof(fi), &fi);
+   CHECK_EQ(fi, -3);
+   CHECK_ERR(GL_NO_ERROR);
    /* two sampler types on one unit: the draw is an error */
    mgl_glUniform1i(cube, 3);
    GLuint vao, vbo;
