@@ -282,9 +282,9 @@ plain_fragments(struct fe_context *ctx, bool all_channels)
    rs->alpha_to_one = 0;
    rs->sample_shading = 0;
    rs->sample_mask = ~0u;
-   fe_draw_bump(ctx, &ctx->rs_version);
+   fe_draw_bump_value(ctx, &ctx->rs_version);
    ctx->ds.sample_coverage_enable = 0;
-   fe_draw_bump(ctx, &ctx->ds_version);
+   fe_draw_bump_value(ctx, &ctx->ds_version);
 }
 
 /* One operation of ACCUM_FS into the other texture, which becomes the current one. */

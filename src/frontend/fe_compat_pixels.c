@@ -719,8 +719,8 @@ stencil_pass(struct fe_context *ctx, int bit, uint32_t mask)
       ctx->ds.stencil_write_mask[f] = bit < 0 ? mask : mask & (1u << bit);
    }
    ctx->ds.sample_coverage_enable = 0;
-   fe_draw_bump(ctx, &ctx->rs_version);
-   fe_draw_bump(ctx, &ctx->ds_version);
+   fe_draw_bump_value(ctx, &ctx->rs_version);
+   fe_draw_bump_value(ctx, &ctx->ds_version);
 }
 
 /* Draws the image in the private texture (w x h texels) as the rectangle from (x, y) with
@@ -808,13 +808,13 @@ fe_compat_aside_begin(struct fe_context *ctx, struct fe_compat_aside *a, struct 
    ctx->rs.polygon_mode = MGP_POLYGON_MODE_FILL;
    ctx->rs.polygon_offset_enable = 0;
    ctx->rs.clip_distance_mask = 0;
-   fe_draw_bump(ctx, &ctx->rs_version);
+   fe_draw_bump_value(ctx, &ctx->rs_version);
    ctx->ds.viewport[0] = ctx->ds.viewport[1] = 0.0f;
    ctx->ds.viewport[2] = (float)ctx->share->caps->max_viewport_dims[0];
    ctx->ds.viewport[3] = (float)ctx->share->caps->max_viewport_dims[1];
    ctx->ds.depth_range[0] = 0.0f;
    ctx->ds.depth_range[1] = 1.0f;
-   fe_draw_bump(ctx, &ctx->ds_version);
+   fe_draw_bump_value(ctx, &ctx->ds_version);
    ctx->polygon_mode = ctx->polygon_mode_back = GL_FILL;
    ctx->program = NULL;
    ctx->vao = vao;
@@ -850,9 +850,9 @@ fe_compat_aside_end(struct fe_context *ctx, const struct fe_compat_aside *a)
    ctx->polygon_mode = a->polygon_mode;
    ctx->polygon_mode_back = a->polygon_mode_back;
    ctx->ds = a->ds;
-   fe_draw_bump(ctx, &ctx->ds_version);
+   fe_draw_bump_value(ctx, &ctx->ds_version);
    ctx->rs = a->rs;
-   fe_draw_bump(ctx, &ctx->rs_version);
+   fe_draw_bump_value(ctx, &ctx->rs_version);
 }
 
 /* The checks glDrawPixels, glCopyPixels and glBitmap share once their arguments passed: a

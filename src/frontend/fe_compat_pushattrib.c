@@ -636,8 +636,8 @@ restore(struct fe_context *ctx, const struct fe_attrib_frame *f)
       for (int u = 0; u < FE_FF_UNITS; u++)
          ff->unit[u].coord_replace = f->coord_replace[u];
    /* the next draw re-derives everything the groups feed */
-   fe_draw_bump(ctx, &ctx->rs_version);
-   fe_draw_bump(ctx, &ctx->ds_version);
+   fe_draw_bump_value(ctx, &ctx->rs_version);
+   fe_draw_bump_value(ctx, &ctx->ds_version);
    ff->version++;
 }
 

@@ -734,7 +734,7 @@ fe_make_current(struct fe_context *ctx, struct fe_surface *draw, struct fe_surfa
       ctx->ds.viewport[3] = (float)draw->height;
       ctx->ds.scissor[2] = draw->width;
       ctx->ds.scissor[3] = draw->height;
-      fe_draw_bump(ctx, &ctx->ds_version);
+      fe_draw_bump_value(ctx, &ctx->ds_version);
    }
    return FE_OK;
 }

@@ -616,8 +616,9 @@ struct fe_tracker {
       uint64_t any_gen;
    } draw_in;
    bool draw_in_valid;
-   uint64_t draw_in_serial; /* ctx->draw_serial when draw_in was last all current */
-   bool verify;             /* MGL_TRACKER_VERIFY=1 (fe_tracker.c, draw_inputs_verify) */
+   /* ctx->draw_serial and draw_other_serial when draw_in was last all current */
+   uint64_t draw_in_serial, draw_in_other_serial;
+   bool verify; /* MGL_TRACKER_VERIFY=1 (fe_tracker.c, draw_inputs_verify) */
    uint64_t verify_mismatches;
    uint64_t full_validates;   /* draws that went through the groups */
    uint64_t value_validates;  /* draws that changed value inputs alone (draw_inputs_values_only) */
@@ -729,8 +730,9 @@ struct fe_context {
    uint64_t ds_version;
    /* The draw serial: moves at every change of a draw input the context holds (its versions
     * above and below, its framebuffer, vertex array and surface bindings, the state read
-    * without a version), always through fe_draw_bump or fe_draw_touch (fe_tracker.c). */
-   uint64_t draw_serial;
+    * without a version), always through fe_draw_bump, fe_draw_bump_value or fe_draw_touch
+    * (fe_tracker.c); the other serial at every such change but render and dynamic state's. */
+   uint64_t draw_serial, draw_other_serial;
    /* GL state behind derived fields */
    bool cull_enabled;
    GLenum cull_mode;
@@ -897,11 +899,22 @@ static inline void
 fe_draw_touch(struct fe_context *ctx)
 {
    ctx->draw_serial++;
+   ctx->draw_other_serial++;
 }
 
-/* A draw input's version moved: the version and the draw serial. */
+/* A draw input's version moved: the version and the draw serials. */
 static inline void
 fe_draw_bump(struct fe_context *ctx, uint64_t *version)
+{
+   (*version)++;
+   ctx->draw_serial++;
+   ctx->draw_other_serial++;
+}
+
+/* rs_version or ds_version moved: a draw then compares them beside the inputs other contexts
+ * move, not every input (a glEnable or glScissor between draws). */
+static inline void
+fe_draw_bump_value(struct fe_context *ctx, uint64_t *version)
 {
    (*version)++;
    ctx->draw_serial++;
@@ -913,6 +926,7 @@ fe_unit_changed(struct fe_context *ctx, unsigned unit)
 {
    ctx->unit_stamp[unit] = ++ctx->unit_version;
    ctx->draw_serial++;
+   ctx->draw_other_serial++;
 }
 
 bool fe_share_alloc_handle(struct fe_share_group *share, enum mgp_handle_kind kind,

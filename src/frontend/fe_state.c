@@ -24,7 +24,7 @@ rs_u8(struct fe_context *ctx, uint8_t *f, unsigned v)
 {
    if (*f != (uint8_t)v) {
       *f = (uint8_t)v;
-      fe_draw_bump(ctx, &ctx->rs_version);
+      fe_draw_bump_value(ctx, &ctx->rs_version);
    }
 }
 
@@ -33,7 +33,7 @@ rs_u16(struct fe_context *ctx, uint16_t *f, unsigned v)
 {
    if (*f != (uint16_t)v) {
       *f = (uint16_t)v;
-      fe_draw_bump(ctx, &ctx->rs_version);
+      fe_draw_bump_value(ctx, &ctx->rs_version);
    }
 }
 
@@ -42,7 +42,7 @@ rs_u32(struct fe_context *ctx, uint32_t *f, uint32_t v)
 {
    if (*f != v) {
       *f = v;
-      fe_draw_bump(ctx, &ctx->rs_version);
+      fe_draw_bump_value(ctx, &ctx->rs_version);
    }
 }
 
@@ -51,7 +51,7 @@ ds_u8(struct fe_context *ctx, uint8_t *f, unsigned v)
 {
    if (*f != (uint8_t)v) {
       *f = (uint8_t)v;
-      fe_draw_bump(ctx, &ctx->ds_version);
+      fe_draw_bump_value(ctx, &ctx->ds_version);
    }
 }
 
@@ -60,7 +60,7 @@ ds_u32(struct fe_context *ctx, uint32_t *f, uint32_t v)
 {
    if (*f != v) {
       *f = v;
-      fe_draw_bump(ctx, &ctx->ds_version);
+      fe_draw_bump_value(ctx, &ctx->ds_version);
    }
 }
 
@@ -69,7 +69,7 @@ ds_i32(struct fe_context *ctx, int32_t *f, int32_t v)
 {
    if (*f != v) {
       *f = v;
-      fe_draw_bump(ctx, &ctx->ds_version);
+      fe_draw_bump_value(ctx, &ctx->ds_version);
    }
 }
 
@@ -78,7 +78,7 @@ ds_f32(struct fe_context *ctx, float *f, float v)
 {
    if (memcmp(f, &v, sizeof(v))) {
       *f = v;
-      fe_draw_bump(ctx, &ctx->ds_version);
+      fe_draw_bump_value(ctx, &ctx->ds_version);
    }
 }
 

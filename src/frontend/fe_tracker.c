@@ -725,18 +725,21 @@ fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint64_t 
  * with the inputs of the last full validate skips them all (issue 6: the no-change draw).
  * One list, so the compare and the capture cannot disagree.
  *
- * Who moves each: CTX, this context alone, and every such change moves the draw serial
- * (fe_draw_bump, fe_draw_touch: ctx->draw_serial), so a draw whose serial is the one the
- * inputs were kept at compares the ANY inputs alone (the program's executable, moved by a
- * glUniform or a link in any context; the surfaces, resized or moved by another; the share
- * group's generations). MGL_TRACKER_VERIFY=1 walks every input at such a draw and logs a CTX
- * input that moved without the serial (draw_inputs_verify). */
+ * Who moves each: CTX, this context alone, and every such change moves the draw serial and
+ * the other serial (fe_draw_bump, fe_draw_touch); VAL, this context alone, moving the draw
+ * serial only (fe_draw_bump_value: render and dynamic state); ANY, possibly another context
+ * (the program's executable, moved by a glUniform or a link in any context; the surfaces,
+ * resized or moved by another; the share group's generations). A draw whose draw serial is
+ * the one the inputs were kept at compares the ANY inputs alone; one whose other serial is
+ * (a glScissor, a glEnable between draws) the ANY and VAL inputs. MGL_TRACKER_VERIFY=1 walks
+ * the rest at such a draw and logs an input that moved without its serial
+ * (draw_inputs_verify). */
 #define DRAW_INPUTS(X)                                                                             \
    /* what the draw-overhead cases change first, so a changed draw stops comparing early; V:     \
     * a value input, B: the vertex buffers, T: the units' texture and sampler bindings, U: the   \
     * uniform-block bindings, S: the storage-block bindings (draw_inputs_changed), O: any other */ \
-   X(rs_version, ctx->rs_version, V, CTX)                                                          \
-   X(ds_version, ctx->ds_version, V, CTX)                                                          \
+   X(rs_version, ctx->rs_version, V, VAL)                                                          \
+   X(ds_version, ctx->ds_version, V, VAL)                                                          \
    X(unit_version, ctx->unit_version, T, CTX)                                                      \
    X(uniform_version, e->uniform_version, V, ANY)                                                  \
    X(ubo_version, ctx->ubo_version, U, CTX)                                                        \
@@ -773,22 +776,23 @@ fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint64_t 
 #define DRAW_INPUT_BIT_U 8u
 #define DRAW_INPUT_BIT_S 16u
 #define DRAW_INPUT_BIT_O 32u
-/* who moves an input (DRAW_INPUTS): 1, compared at every draw */
-#define DRAW_INPUT_ANY 1
-#define DRAW_INPUT_CTX 0
+/* who moves an input (DRAW_INPUTS), as bits of the walks' masks */
+#define DRAW_INPUT_ANY 1u
+#define DRAW_INPUT_VAL 2u
+#define DRAW_INPUT_CTX 4u
 
-/* Which classes of inputs differ from the last full validate's; stops at the first other
- * input. Value inputs alone (V: render state, dynamic state, default-block bytes; a glScissor,
- * a glEnable, a glUniform between draws), the vertex buffers alone (B) and the unit, uniform-
- * or storage-block bindings (T, U, S) each have groups that read nothing else, so the others
- * would find their keys unchanged. */
-static unsigned
-draw_inputs_changed(const struct fe_context *ctx, const struct fe_exec *e)
+/* Which classes of the inputs in the who-mask differ from the last full validate's; stops at
+ * the first other input. Value inputs alone (V: render state, dynamic state, default-block
+ * bytes; a glScissor, a glEnable, a glUniform between draws), the vertex buffers alone (B) and
+ * the unit, uniform- or storage-block bindings (T, U, S) each have groups that read nothing
+ * else, so the others would find their keys unchanged. */
+static inline unsigned
+draw_inputs_walk(const struct fe_context *ctx, const struct fe_exec *e, unsigned mask)
 {
    const struct fe_draw_inputs *in = &ctx->tracker.draw_in;
    unsigned changed = 0;
 #define CHANGED(name, expr, cls, who)                                                              \
-   if (in->name != (uint64_t)(expr)) {                                                             \
+   if ((DRAW_INPUT_##who & mask) && in->name != (uint64_t)(expr)) {                                \
       changed |= DRAW_INPUT_BIT_##cls;                                                             \
       if (DRAW_INPUT_BIT_##cls == DRAW_INPUT_BIT_O)                                                \
          return changed;                                                                           \
@@ -798,34 +802,38 @@ draw_inputs_changed(const struct fe_context *ctx, const struct fe_exec *e)
    return changed;
 }
 
-/* draw_inputs_changed over the inputs the draw serial does not cover: all a draw whose serial
- * is the one kept compares (the no-change draw, a glUniform between draws). */
+/* Every input (a draw after a change the other serial counts). */
+static unsigned
+draw_inputs_changed(const struct fe_context *ctx, const struct fe_exec *e)
+{
+   return draw_inputs_walk(ctx, e, DRAW_INPUT_ANY | DRAW_INPUT_VAL | DRAW_INPUT_CTX);
+}
+
+/* The inputs neither serial covers: all a draw whose draw serial is the one kept compares
+ * (the no-change draw, a glUniform between draws). */
 static inline unsigned
 draw_inputs_changed_any(const struct fe_context *ctx, const struct fe_exec *e)
 {
-   const struct fe_draw_inputs *in = &ctx->tracker.draw_in;
-   unsigned changed = 0;
-#define CHANGED_ANY(name, expr, cls, who)                                                          \
-   if (DRAW_INPUT_##who && in->name != (uint64_t)(expr)) {                                         \
-      changed |= DRAW_INPUT_BIT_##cls;                                                             \
-      if (DRAW_INPUT_BIT_##cls == DRAW_INPUT_BIT_O)                                                \
-         return changed;                                                                           \
-   }
-   DRAW_INPUTS(CHANGED_ANY)
-#undef CHANGED_ANY
-   return changed;
+   return draw_inputs_walk(ctx, e, DRAW_INPUT_ANY);
 }
 
-/* MGL_TRACKER_VERIFY=1: a draw whose serial is the one kept walks the inputs the serial covers
- * too; one that moved is a setter that did not move the serial (the draw would have skipped
- * its group and drawn with stale state). Logged with its name and counted; the draw then
- * validates everything that changed. */
+/* ... and render and dynamic state: a draw whose other serial is the one kept. */
 static unsigned
-draw_inputs_verify(struct fe_context *ctx, const struct fe_exec *e)
+draw_inputs_changed_values(const struct fe_context *ctx, const struct fe_exec *e)
+{
+   return draw_inputs_walk(ctx, e, DRAW_INPUT_ANY | DRAW_INPUT_VAL);
+}
+
+/* MGL_TRACKER_VERIFY=1: a draw whose serials said the inputs outside mask are those kept walks
+ * them anyway; one that moved is a setter that did not move its serial (the draw would have
+ * skipped its group and drawn with stale state). Logged with its name and counted; the draw
+ * then validates everything that changed. */
+static unsigned
+draw_inputs_verify(struct fe_context *ctx, const struct fe_exec *e, unsigned mask)
 {
    const struct fe_draw_inputs *in = &ctx->tracker.draw_in;
 #define VERIFY(name, expr, cls, who)                                                               \
-   if (!DRAW_INPUT_##who && in->name != (uint64_t)(expr)) {                                        \
+   if (!(DRAW_INPUT_##who & mask) && in->name != (uint64_t)(expr)) {                               \
       ctx->tracker.verify_mismatches++;                                                            \
       mgu_error("MGL_TRACKER_VERIFY: draw input " #name                                            \
                 " changed without the draw serial (a setter did not call fe_draw_bump)");          \
@@ -835,6 +843,14 @@ draw_inputs_verify(struct fe_context *ctx, const struct fe_exec *e)
    return draw_inputs_changed(ctx, e);
 }
 
+/* Every input now reads as kept. */
+static inline void
+draw_inputs_current(struct fe_context *ctx)
+{
+   ctx->tracker.draw_in_serial = ctx->draw_serial;
+   ctx->tracker.draw_in_other_serial = ctx->draw_other_serial;
+}
+
 static void
 draw_inputs_keep(struct fe_context *ctx, const struct fe_exec *e)
 {
@@ -842,7 +858,7 @@ draw_inputs_keep(struct fe_context *ctx, const struct fe_exec *e)
 #define KEEP(name, expr, cls, who) in->name = (uint64_t)(expr);
    DRAW_INPUTS(KEEP)
 #undef KEEP
-   ctx->tracker.draw_in_serial = ctx->draw_serial;
+   draw_inputs_current(ctx);
 }
 
 void
@@ -896,14 +912,20 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
       if (t->draw_in_valid && t->draw_in_serial == ctx->draw_serial) {
          changed = draw_inputs_changed_any(ctx, e);
          if (t->verify)
-            changed = draw_inputs_verify(ctx, e);
+            changed = draw_inputs_verify(ctx, e, DRAW_INPUT_ANY);
          if (!changed)
             return true;
       } else if (t->draw_in_valid) {
-         changed = draw_inputs_changed(ctx, e);
+         if (t->draw_in_other_serial == ctx->draw_other_serial) {
+            changed = draw_inputs_changed_values(ctx, e);
+            if (t->verify)
+               changed = draw_inputs_verify(ctx, e, DRAW_INPUT_ANY | DRAW_INPUT_VAL);
+         } else {
+            changed = draw_inputs_changed(ctx, e);
+         }
          if (!changed) {
-            /* a setter moved the serial and left every input as it was (set what it held) */
-            t->draw_in_serial = ctx->draw_serial;
+            /* a setter moved a serial and left every input as it was (set what it held) */
+            draw_inputs_current(ctx);
             return true;
          }
       }
@@ -945,8 +967,8 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
             emit_vertex_buffers(ctx, t->vb_gen);
             t->draw_in.vao_buffers_version = ctx->vao->buffers_version;
          }
-         /* every input now reads as kept: the classes that changed were kept above */
-         t->draw_in_serial = ctx->draw_serial;
+         /* the classes that changed were kept above */
+         draw_inputs_current(ctx);
          return true;
       }
       /* the groups may send part of the state and then refuse the draw */
