@@ -638,7 +638,7 @@ restore(struct fe_context *ctx, const struct fe_attrib_frame *f)
    /* the next draw re-derives everything the groups feed */
    fe_draw_bump_value(ctx, &ctx->rs_version);
    fe_draw_bump_value(ctx, &ctx->ds_version);
-   ff->version++;
+   fe_ff_bump(ff);
 }
 
 void

@@ -526,7 +526,7 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
        !ctx->cso_sampler_view || !fe_debug_init(ctx))
       goto fail_caches;
    if (desc->api == FE_API_GL_COMPAT &&
-       (!(ctx->compat = fe_compat_create()) || !(ctx->ff = fe_ff_create())))
+       (!(ctx->compat = fe_compat_create()) || !(ctx->ff = fe_ff_create(&ctx->draw_serial))))
       goto fail_caches;
 
    fe_names_init(&ctx->vaos);

@@ -610,8 +610,8 @@ struct fe_tracker {
       uint64_t exec, uniform_version, bindings_version, constants_ctx;
       uint64_t draw_fbo, draw_fbo_version, read_fbo, read_fbo_version, draw_surface, read_surface,
          default_fb_version, framebuffer_srgb;
-      uint64_t rs_version, ds_version, unit_version, ubo_version, ssbo_version, atomic_version,
-         image_version, point_sprite_origin;
+      uint64_t rs_version, ds_version, ff_version, unit_version, ubo_version, ssbo_version,
+         atomic_version, image_version, point_sprite_origin;
       uint64_t vao, vao_layout_version, vao_buffers_version, attrib_defaults_dirty;
       uint64_t any_gen;
    } draw_in;

@@ -727,9 +727,10 @@ fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint64_t 
  *
  * Who moves each: CTX, this context alone, and every such change moves the draw serial and
  * the other serial (fe_draw_bump, fe_draw_touch); VAL, this context alone, moving the draw
- * serial only (fe_draw_bump_value: render and dynamic state); ANY, possibly another context
- * (the program's executable, moved by a glUniform or a link in any context; the surfaces,
- * resized or moved by another; the share group's generations). A draw whose draw serial is
+ * serial only (fe_draw_bump_value: render and dynamic state; fe_ff_bump: the fixed-function
+ * state); ANY, possibly another context (the program's executable, moved by a glUniform or a
+ * link in any context; the surfaces, resized or moved by another; the share group's
+ * generations). A draw whose draw serial is
  * the one the inputs were kept at compares the ANY inputs alone; one whose other serial is
  * (a glScissor, a glEnable between draws) the ANY and VAL inputs. MGL_TRACKER_VERIFY=1 walks
  * the rest at such a draw and logs an input that moved without its serial
@@ -740,6 +741,8 @@ fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint64_t 
     * uniform-block bindings, S: the storage-block bindings (draw_inputs_changed), O: any other */ \
    X(rs_version, ctx->rs_version, V, VAL)                                                          \
    X(ds_version, ctx->ds_version, V, VAL)                                                          \
+   /* the fixed-function state a GLSL program's built-in uniforms read (GLSL_STATE_COMPAT) */      \
+   X(ff_version, ctx->ff ? ctx->ff->version : 0, V, VAL)                                           \
    X(unit_version, ctx->unit_version, T, CTX)                                                      \
    X(uniform_version, e->uniform_version, V, ANY)                                                  \
    X(ubo_version, ctx->ubo_version, U, CTX)                                                        \
@@ -940,6 +943,7 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
             emit_dynamic_state(ctx);
             t->draw_in.rs_version = ctx->rs_version;
             t->draw_in.ds_version = ctx->ds_version;
+            t->draw_in.ff_version = ctx->ff ? ctx->ff->version : 0;
             t->draw_in.uniform_version = e->uniform_version;
          }
          if (changed & (DRAW_INPUT_BIT_T | DRAW_INPUT_BIT_U | DRAW_INPUT_BIT_S)) {
