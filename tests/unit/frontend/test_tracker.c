@@ -1738,6 +1738,16 @@ STEP(dw_vao_dsa_divisor, mgl_glVertexArrayBindingDivisor(dw.vao[0], 1, 2))
 STEP(dw_clear_named_fbo, mgl_glClearNamedFramebufferfv(dw.fbo, GL_COLOR, 0, dw_vec4))
 STEP(dw_blit_named_fbo,
      mgl_glBlitNamedFramebuffer(0, dw.fbo, 0, 0, 8, 8, 0, 0, 8, 8, GL_COLOR_BUFFER_BIT, GL_NEAREST))
+/* the buffer storage calls main gained after the draw serial: an immutable store for the bound
+ * vertex buffer, a persistent map kept across the draws */
+STEP(dw_vbo_storage, mgl_glBindBuffer(GL_ARRAY_BUFFER, dw.vbo[0]);
+     mgl_glBufferStorage(GL_ARRAY_BUFFER, 256, NULL,
+                         GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT))
+STEP(dw_vbo_persistent_map,
+     float *m = mgl_glMapBufferRange(GL_ARRAY_BUFFER, 0, 64,
+                                     GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT |
+                                        GL_MAP_COHERENT_BIT);
+     if (m) m[0] = 1.0f;)
 STEP(dw_query_begin, mgl_glBeginQuery(GL_TIME_ELAPSED, dw.query))
 STEP(dw_query_end, mgl_glEndQuery(GL_TIME_ELAPSED))
 
@@ -1869,6 +1879,8 @@ test_draw_inputs_walk(void)
       S(dw_fbo_default),
       S(dw_clear_named_fbo),
       S(dw_blit_named_fbo),
+      S(dw_vbo_storage),
+      S(dw_vbo_persistent_map),
       S(dw_query_begin),
       S(dw_query_end),
       S(dw_nothing),
