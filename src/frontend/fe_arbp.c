@@ -36,7 +36,7 @@ object_create(GLuint name, int target)
 static void
 changed(struct fe_context *ctx)
 {
-   ctx->ff->version++;
+   fe_ff_bump(ctx->ff);
 }
 
 /* The object target's commands act on: the bound one, or the context's default (made when

@@ -20,7 +20,7 @@ fe_arbp_object_unref(struct fe_arbp_object *o)
 static void
 changed(struct fe_context *ctx)
 {
-   ctx->ff->version++;
+   fe_ff_bump(ctx->ff);
 }
 
 struct fe_arbp_state *

@@ -289,19 +289,19 @@ unbind_everywhere(struct fe_context *ctx, struct fe_buffer *buf)
    for (int i = 0; i < FE_MAX_UBO_BINDINGS; i++) {
       if (ctx->ubo[i].buffer == buf) {
          FE_REBIND(ctx, &ctx->ubo[i].buffer, NULL);
-         ctx->ubo_version++;
+         fe_draw_bump(ctx, &ctx->ubo_version);
       }
    }
    for (int i = 0; i < FE_MAX_SSBO_BINDINGS; i++) {
       if (ctx->ssbo[i].buffer == buf) {
          FE_REBIND(ctx, &ctx->ssbo[i].buffer, NULL);
-         ctx->ssbo_version++;
+         fe_draw_bump(ctx, &ctx->ssbo_version);
       }
    }
    for (int i = 0; i < FE_MAX_ATOMIC_BINDINGS; i++) {
       if (ctx->atomic[i].buffer == buf) {
          FE_REBIND(ctx, &ctx->atomic[i].buffer, NULL);
-         ctx->atomic_version++;
+         fe_draw_bump(ctx, &ctx->atomic_version);
       }
    }
    /* Of the container objects, only the bound ones lose it (GL 3.3 and ES 3.0, 2.9.1); a
@@ -351,7 +351,7 @@ mgl_glBindBuffer(GLenum target, GLuint buffer)
       return;
    FE_REBIND(ctx, point, buf);
    if (target == GL_ELEMENT_ARRAY_BUFFER)
-      element_vao(ctx)->buffers_version++;
+      fe_draw_bump(ctx, &element_vao(ctx)->buffers_version);
 }
 
 /* ---- indexed bindings ----------------------------------------------------------------------- */
@@ -413,11 +413,11 @@ set_indexed(struct fe_context *ctx, GLenum target, GLuint index, struct fe_buffe
    b->offset = new_offset;
    b->size = new_size;
    if (storage)
-      ctx->ssbo_version++;
+      fe_draw_bump(ctx, &ctx->ssbo_version);
    else if (atomic)
-      ctx->atomic_version++;
+      fe_draw_bump(ctx, &ctx->atomic_version);
    else
-      ctx->ubo_version++;
+      fe_draw_bump(ctx, &ctx->ubo_version);
 }
 
 static void

@@ -194,8 +194,10 @@ clear_named(GLuint framebuffer, GLenum buffer, GLint drawbuffer, int kind, const
       return;
    struct fe_framebuffer *bound = ctx->draw_fbo;
    ctx->draw_fbo = fb;
+   fe_draw_touch(ctx);
    clear_buffer_kind(ctx, buffer, drawbuffer, kind, value, depth, stencil);
    ctx->draw_fbo = bound;
+   fe_draw_touch(ctx);
 }
 
 void

@@ -185,7 +185,7 @@ fe_client_arrays_prepare(struct fe_context *ctx, uint32_t first, uint32_t last, 
    }
    if (!ok)
       return false;
-   vao->buffers_version++;
+   fe_draw_bump(ctx, &vao->buffers_version);
    *rebase = base;
    return true;
 }

@@ -282,9 +282,9 @@ plain_fragments(struct fe_context *ctx, bool all_channels)
    rs->alpha_to_one = 0;
    rs->sample_shading = 0;
    rs->sample_mask = ~0u;
-   ctx->rs_version++;
+   fe_draw_bump_value(ctx, &ctx->rs_version);
    ctx->ds.sample_coverage_enable = 0;
-   ctx->ds_version++;
+   fe_draw_bump_value(ctx, &ctx->ds_version);
 }
 
 /* One operation of ACCUM_FS into the other texture, which becomes the current one. */
@@ -302,12 +302,16 @@ op_draw(struct fe_context *ctx, struct fe_compat_accum *a, const float u[AC_SLOT
    struct fe_framebuffer *fbo = ctx->draw_fbo;
    const bool scissor = ctx->scissor_test, srgb = ctx->misc_framebuffer_srgb;
    ctx->draw_fbo = a->fbo[a->cur ^ 1];
+   fe_draw_touch(ctx);
    ctx->scissor_test = false;
    ctx->misc_framebuffer_srgb = false;
+   fe_draw_touch(ctx);
    fe_draw_arrays(ctx, GL_TRIANGLE_STRIP, 0, 4, 1);
    ctx->misc_framebuffer_srgb = srgb;
+   fe_draw_touch(ctx);
    ctx->scissor_test = scissor;
    ctx->draw_fbo = fbo;
+   fe_draw_touch(ctx);
    fe_compat_aside_end(ctx, &aside);
    a->cur ^= 1;
 }
@@ -394,9 +398,11 @@ mgl_glAccum(GLenum op, GLfloat value)
       /* the read buffer's rectangle into src: a blit under the same scissor */
       struct fe_framebuffer *draw = ctx->draw_fbo;
       ctx->draw_fbo = a->src_fbo;
+      fe_draw_touch(ctx);
       mgl_glBlitFramebuffer(r[0], r[1], r[2], r[3], r[0], r[1], r[2], r[3], GL_COLOR_BUFFER_BIT,
                             GL_NEAREST);
       ctx->draw_fbo = draw;
+      fe_draw_touch(ctx);
    }
    const float add = accum_int(value);
    const enum accum_op o = op == GL_ACCUM  ? OP_ACCUM

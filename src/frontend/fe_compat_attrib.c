@@ -19,6 +19,7 @@ fe_compat_attr(struct fe_context *ctx, unsigned slot, float x, float y, float z,
       ctx->attrib_value[slot][i] = v[i];
    ctx->attrib_kind[slot] = 0;
    ctx->tracker.attrib_defaults_dirty |= 1u << slot;
+   fe_draw_touch(ctx);
 }
 
 static void

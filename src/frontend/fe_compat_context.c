@@ -36,6 +36,7 @@ fe_compat_init(struct fe_context *ctx)
       ctx->attrib_value[FE_FF_ATTRIB_COLOR0][i] = fe_f2u(1.0f);
    ctx->attrib_value[FE_FF_ATTRIB_NORMAL][2] = fe_f2u(1.0f);
    ctx->tracker.attrib_defaults_dirty |= 1u << FE_FF_ATTRIB_COLOR0 | 1u << FE_FF_ATTRIB_NORMAL;
+   fe_draw_touch(ctx);
    fe_compat_pixels_init(c->pixels);
    c->rm.mode = 0x1C00; /* GL_RENDER */
 }

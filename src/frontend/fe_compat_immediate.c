@@ -151,8 +151,8 @@ imm_arrays(struct fe_context *ctx, struct fe_compat_imm *imm)
    }
    vao->streamed_mask = imm->mask;
    if (layout)
-      vao->layout_version++;
-   vao->buffers_version++;
+      fe_draw_bump(ctx, &vao->layout_version);
+   fe_draw_bump(ctx, &vao->buffers_version);
 }
 
 static void
@@ -167,12 +167,14 @@ end(struct fe_context *ctx)
    imm_arrays(ctx, imm);
    struct fe_vao *bound = ctx->vao;
    ctx->vao = &imm->vao;
+   fe_draw_touch(ctx);
    c->draw_edges = imm->edge;
    c->draw_edges_n = imm->count;
    c->draw_edges_vary = imm->edge_varies;
    fe_draw_arrays(ctx, imm->mode, 0, (GLsizei)imm->count, 1);
    c->draw_edges = NULL;
    ctx->vao = bound;
+   fe_draw_touch(ctx);
    imm->count = 0;
 }
 

@@ -774,8 +774,8 @@ stencil_pass(struct fe_context *ctx, int bit, uint32_t mask)
       ctx->ds.stencil_write_mask[f] = bit < 0 ? mask : mask & (1u << bit);
    }
    ctx->ds.sample_coverage_enable = 0;
-   ctx->rs_version++;
-   ctx->ds_version++;
+   fe_draw_bump_value(ctx, &ctx->rs_version);
+   fe_draw_bump_value(ctx, &ctx->ds_version);
 }
 
 /* The state of the depth part of a GL_DEPTH_STENCIL image (GL 3.3 compatibility §4.3.1: the
@@ -866,10 +866,10 @@ fe_compat_rect_verts(struct fe_context *ctx, struct fe_vao *vao, float verts[4][
       a->stride = 16;
       a->client = true;
       vao->streamed_mask = 1u << FE_FF_ATTRIB_POSITION;
-      vao->layout_version++;
+      fe_draw_bump(ctx, &vao->layout_version);
    }
    a->offset = (uint64_t)(uintptr_t)verts;
-   vao->buffers_version++;
+   fe_draw_bump(ctx, &vao->buffers_version);
 }
 
 void
@@ -886,16 +886,17 @@ fe_compat_aside_begin(struct fe_context *ctx, struct fe_compat_aside *a, struct 
    ctx->rs.polygon_mode = MGP_POLYGON_MODE_FILL;
    ctx->rs.polygon_offset_enable = 0;
    ctx->rs.clip_distance_mask = 0;
-   ctx->rs_version++;
+   fe_draw_bump_value(ctx, &ctx->rs_version);
    ctx->ds.viewport[0] = ctx->ds.viewport[1] = 0.0f;
    ctx->ds.viewport[2] = (float)ctx->share->caps->max_viewport_dims[0];
    ctx->ds.viewport[3] = (float)ctx->share->caps->max_viewport_dims[1];
    ctx->ds.depth_range[0] = 0.0f;
    ctx->ds.depth_range[1] = 1.0f;
-   ctx->ds_version++;
+   fe_draw_bump_value(ctx, &ctx->ds_version);
    ctx->polygon_mode = ctx->polygon_mode_back = GL_FILL;
    ctx->program = NULL;
    ctx->vao = vao;
+   fe_draw_touch(ctx);
    for (unsigned k = 0; k < FE_COMPAT_INTERNAL_UNITS; k++) {
       const unsigned unit = FE_COMPAT_INTERNAL_UNIT(k);
       a->bound[k] = ctx->units[unit][FE_TEX_2D];
@@ -922,13 +923,14 @@ fe_compat_aside_end(struct fe_context *ctx, const struct fe_compat_aside *a)
       fe_unit_changed(ctx, unit);
    }
    ctx->vao = a->vao;
+   fe_draw_touch(ctx);
    ctx->program = a->program;
    ctx->polygon_mode = a->polygon_mode;
    ctx->polygon_mode_back = a->polygon_mode_back;
    ctx->ds = a->ds;
-   ctx->ds_version++;
+   fe_draw_bump_value(ctx, &ctx->ds_version);
    ctx->rs = a->rs;
-   ctx->rs_version++;
+   fe_draw_bump_value(ctx, &ctx->rs_version);
 }
 
 /* The checks glDrawPixels, glCopyPixels and glBitmap share once their arguments passed: a

@@ -432,6 +432,7 @@ restore(struct fe_context *ctx, const struct fe_attrib_frame *f)
       memcpy(ctx->attrib_value, f->cur_value, sizeof(f->cur_value));
       memcpy(ctx->attrib_kind, f->cur_kind, sizeof(f->cur_kind));
       ctx->tracker.attrib_defaults_dirty |= (1u << FE_MAX_VERTEX_ATTRIBS) - 1u;
+      fe_draw_touch(ctx);
       c->index = f->cur_index;
       c->edge_flag = f->cur_edge_flag;
    }
@@ -439,6 +440,7 @@ restore(struct fe_context *ctx, const struct fe_attrib_frame *f)
       ds->point_size = f->point_size;
       ctx->point_fade_threshold = f->point_fade;
       ctx->point_sprite_origin = f->point_origin;
+      fe_draw_touch(ctx);
       ff->point_sprite = f->point_sprite;
       ff->point_min = f->point_min;
       ff->point_max = f->point_max;
@@ -525,6 +527,7 @@ restore(struct fe_context *ctx, const struct fe_attrib_frame *f)
       ctx->compat->index_mask = f->index_mask;
       ctx->misc_dither = f->dither;
       ctx->misc_framebuffer_srgb = f->srgb;
+      fe_draw_touch(ctx);
       /* the draw buffer of the default framebuffer; an FBO's belong to the FBO */
       if (f->default_fb && !ctx->draw_fbo && ctx->default_draw_buffer != f->draw_buffer)
          mgl_glDrawBuffer(f->draw_buffer);
@@ -633,9 +636,9 @@ restore(struct fe_context *ctx, const struct fe_attrib_frame *f)
       for (int u = 0; u < FE_FF_UNITS; u++)
          ff->unit[u].coord_replace = f->coord_replace[u];
    /* the next draw re-derives everything the groups feed */
-   ctx->rs_version++;
-   ctx->ds_version++;
-   ff->version++;
+   fe_draw_bump_value(ctx, &ctx->rs_version);
+   fe_draw_bump_value(ctx, &ctx->ds_version);
+   fe_ff_bump(ff);
 }
 
 void
@@ -752,6 +755,7 @@ mgl_glPopClientAttrib(void)
       /* the vertex array bound at the push, unless it was deleted since (then zero's) */
       void *obj = f->vao_name ? fe_names_get(&ctx->vaos, f->vao_name) : NULL;
       ctx->vao = obj && obj != FE_NAME_RESERVED ? obj : fe_vao_zero(ctx);
+      fe_draw_touch(ctx);
       struct fe_vao *vao = ctx->vao;
       vao->streamed_mask = 0;
       for (int i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++) {
@@ -763,8 +767,8 @@ mgl_glPopClientAttrib(void)
          if (fe_vao_attrib_streamed(vao, (unsigned)i))
             vao->streamed_mask |= 1u << i;
       }
-      vao->layout_version++;
-      vao->buffers_version++;
+      fe_draw_bump(ctx, &vao->layout_version);
+      fe_draw_bump(ctx, &vao->buffers_version);
       FE_REBIND(ctx, &ctx->array_buffer, f->array_buffer);
       struct fe_buffer *edge_cur = c->edge_array.buffer;
       c->edge_array = f->edge_array;

@@ -526,7 +526,7 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
        !ctx->cso_sampler_view || !fe_debug_init(ctx))
       goto fail_caches;
    if (desc->api == FE_API_GL_COMPAT &&
-       (!(ctx->compat = fe_compat_create()) || !(ctx->ff = fe_ff_create())))
+       (!(ctx->compat = fe_compat_create()) || !(ctx->ff = fe_ff_create(&ctx->draw_serial))))
       goto fail_caches;
 
    fe_names_init(&ctx->vaos);
@@ -626,6 +626,7 @@ context_destroy_now(struct fe_context *ctx)
    fe_ff_destroy(ctx);
    ctx->vao = NULL;
    ctx->draw_fbo = ctx->read_fbo = NULL;
+   fe_draw_touch(ctx);
    for (uint32_t i = 1; i < ctx->vaos.capacity; i++) {
       void *v = ctx->vaos.slots[i];
       if (v && v != FE_NAME_RESERVED)
@@ -679,7 +680,7 @@ context_release(struct fe_context *ctx)
    surface_unbind(ctx->draw_surface);
    surface_unbind(ctx->read_surface);
    ctx->draw_surface = ctx->read_surface = NULL;
-   ctx->default_fb_version++;
+   fe_draw_bump(ctx, &ctx->default_fb_version);
    fe_tls_ctx = NULL;
    fe_entry_mode = 0;
    if (ctx->destroy_pending)
@@ -720,7 +721,7 @@ fe_make_current(struct fe_context *ctx, struct fe_surface *draw, struct fe_surfa
    }
    ctx->draw_surface = draw;
    ctx->read_surface = read;
-   ctx->default_fb_version++;
+   fe_draw_bump(ctx, &ctx->default_fb_version);
    ctx->current = true;
    ctx->thread = pthread_self();
    fe_tls_ctx = ctx;
@@ -733,7 +734,7 @@ fe_make_current(struct fe_context *ctx, struct fe_surface *draw, struct fe_surfa
       ctx->ds.viewport[3] = (float)draw->height;
       ctx->ds.scissor[2] = draw->width;
       ctx->ds.scissor[3] = draw->height;
-      ctx->ds_version++;
+      fe_draw_bump_value(ctx, &ctx->ds_version);
    }
    return FE_OK;
 }

@@ -296,7 +296,8 @@ fe_dlist_compile_draw(const struct fe_dlist_draw *d)
 
 /* The captured vertices as client-memory arrays of the context's private vertex array. */
 static void
-draw_arrays_of(struct fe_vao *vao, const struct dl_draw *r, const uint8_t *data)
+draw_arrays_of(struct fe_context *ctx, struct fe_vao *vao, const struct dl_draw *r,
+               const uint8_t *data)
 {
    bool layout = false;
    for (unsigned s = 0; s < FE_MAX_VERTEX_ATTRIBS; s++) {
@@ -320,8 +321,8 @@ draw_arrays_of(struct fe_vao *vao, const struct dl_draw *r, const uint8_t *data)
    }
    vao->streamed_mask = r->mask;
    if (layout)
-      vao->layout_version++;
-   vao->buffers_version++;
+      fe_draw_bump(ctx, &vao->layout_version);
+   fe_draw_bump(ctx, &vao->buffers_version);
 }
 
 static void
@@ -338,11 +339,12 @@ draw_replay(struct fe_context *ctx, const struct dl_draw *r)
    const uint8_t *p = (const uint8_t *)(r + 1);
    const uint32_t *counts = (const uint32_t *)(const void *)p;
    p += align8((uint64_t)r->groups * 4u);
-   draw_arrays_of(&c->dl_vao, r, p);
+   draw_arrays_of(ctx, &c->dl_vao, r, p);
    p += (uint64_t)__builtin_popcount(r->mask) * r->vertices * 16u;
    struct fe_vao *bound = ctx->vao;
    const bool edge_array = c->edge_array.enabled;
    ctx->vao = &c->dl_vao;
+   fe_draw_touch(ctx);
    /* the edge flags captured, or (the array off when compiled) the current edge flag */
    c->edge_array.enabled = false;
    c->draw_edges = r->edges ? p : NULL;
@@ -356,6 +358,7 @@ draw_replay(struct fe_context *ctx, const struct dl_draw *r)
    c->draw_edges = NULL;
    c->edge_array.enabled = edge_array;
    ctx->vao = bound;
+   fe_draw_touch(ctx);
 }
 
 void

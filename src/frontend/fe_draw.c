@@ -94,13 +94,13 @@ line_stipple_state(struct fe_context *ctx, GLenum mode)
    const uint8_t on = ff->line_stipple && can;
    if (ctx->rs.line_stipple != on) {
       ctx->rs.line_stipple = on;
-      ctx->rs_version++;
+      fe_draw_bump_value(ctx, &ctx->rs_version);
    }
    if (on && (ctx->ds.line_stipple_factor != (uint16_t)ff->line_stipple_repeat ||
               ctx->ds.line_stipple_pattern != ff->line_stipple_pattern)) {
       ctx->ds.line_stipple_factor = (uint16_t)ff->line_stipple_repeat;
       ctx->ds.line_stipple_pattern = ff->line_stipple_pattern;
-      ctx->ds_version++;
+      fe_draw_bump_value(ctx, &ctx->ds_version);
    }
 }
 
@@ -277,12 +277,12 @@ submit(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_range
       ctx->rs.cull_face = (uint16_t)fe_mgp_cull_mode(f ? GL_FRONT : GL_BACK);
       ctx->rs.polygon_mode =
          (uint16_t)fe_mgp_polygon_mode(f ? ctx->polygon_mode_back : ctx->polygon_mode);
-      ctx->rs_version++;
+      fe_draw_bump_value(ctx, &ctx->rs_version);
       if (fe_validate(ctx, FE_VERB_DRAW))
          submit_one(ctx, d, ranges, num);
    }
    ctx->rs = rs;
-   ctx->rs_version++;
+   fe_draw_bump_value(ctx, &ctx->rs_version);
 }
 
 /* Whether the renderer draws from a base instance other than 0 (GL 4.2 ARB_base_instance). */

@@ -371,6 +371,7 @@ restore(struct fe_context *ctx, const struct saved *s)
       memcpy(ctx->attrib_value[slot], s->value[i], 16);
       ctx->attrib_kind[slot] = s->kind[i];
       ctx->tracker.attrib_defaults_dirty |= 1u << slot;
+      fe_draw_touch(ctx);
    }
 }
 

@@ -106,7 +106,7 @@ fe_fbo_detach_texture(struct fe_context *ctx, struct fe_texture *tex)
       for (int i = 0; i < FE_ATT_COUNT; i++) {
          if (fbs[f]->att[i].tex == tex) {
             attachment_clear(ctx, &fbs[f]->att[i]);
-            fbs[f]->version++;
+            fe_draw_bump(ctx, &fbs[f]->version);
          }
       }
    }
@@ -122,7 +122,7 @@ fe_fbo_detach_renderbuffer(struct fe_context *ctx, struct fe_renderbuffer *rb)
       for (int i = 0; i < FE_ATT_COUNT; i++) {
          if (fbs[f]->att[i].rb == rb) {
             attachment_clear(ctx, &fbs[f]->att[i]);
-            fbs[f]->version++;
+            fe_draw_bump(ctx, &fbs[f]->version);
          }
       }
    }
@@ -534,10 +534,14 @@ mgl_glDeleteFramebuffers(GLsizei n, const GLuint *framebuffers)
       fe_names_delete(&ctx->fbos, framebuffers[i]);
       if (obj == FE_NAME_RESERVED)
          continue;
-      if (ctx->draw_fbo == obj)
+      if (ctx->draw_fbo == obj) {
          ctx->draw_fbo = NULL;
-      if (ctx->read_fbo == obj)
+         fe_draw_touch(ctx);
+      }
+      if (ctx->read_fbo == obj) {
          ctx->read_fbo = NULL;
+         fe_draw_touch(ctx);
+      }
       /* Its address may come back as another framebuffer: forget the key. */
       memset(ctx->tracker.fb_key, 0, sizeof(ctx->tracker.fb_key));
       fe_tracker_forget_draw(ctx);
@@ -619,10 +623,14 @@ mgl_glBindFramebuffer(GLenum target, GLuint framebuffer)
       if (!fb)
          return;
    }
-   if (target == GL_FRAMEBUFFER || target == GL_DRAW_FRAMEBUFFER)
+   if (target == GL_FRAMEBUFFER || target == GL_DRAW_FRAMEBUFFER) {
       ctx->draw_fbo = fb;
-   if (target == GL_FRAMEBUFFER || target == GL_READ_FRAMEBUFFER)
+      fe_draw_touch(ctx);
+   }
+   if (target == GL_FRAMEBUFFER || target == GL_READ_FRAMEBUFFER) {
       ctx->read_fbo = fb;
+      fe_draw_touch(ctx);
+   }
 }
 
 GLboolean
@@ -692,7 +700,7 @@ attach(struct fe_context *ctx, struct fe_framebuffer *fb, int slot, struct fe_te
    } else {
       attachment_set(ctx, &fb->att[slot], tex, rb, level, layer, layered);
    }
-   fb->version++;
+   fe_draw_bump(ctx, &fb->version);
 }
 
 static struct fe_texture *
@@ -1128,7 +1136,7 @@ draw_buffer(struct fe_context *ctx, struct fe_framebuffer *fb, GLenum buf)
    if (!fb) {
       FE_CHECK(!default_buffer_ok(buf, false), GL_INVALID_OPERATION);
       ctx->default_draw_buffer = buf;
-      ctx->default_fb_version++;
+      fe_draw_bump(ctx, &ctx->default_fb_version);
       return;
    }
    FE_CHECK(buf != GL_NONE && (buf < GL_COLOR_ATTACHMENT0 ||
@@ -1137,7 +1145,7 @@ draw_buffer(struct fe_context *ctx, struct fe_framebuffer *fb, GLenum buf)
    fb->draw_buffers[0] = buf;
    for (int i = 1; i < FE_MAX_DRAW_BUFFERS; i++)
       fb->draw_buffers[i] = GL_NONE;
-   fb->version++;
+   fe_draw_bump(ctx, &fb->version);
 }
 
 void
@@ -1198,12 +1206,12 @@ draw_buffers(struct fe_context *ctx, struct fe_framebuffer *fb, GLsizei n, const
    }
    if (!fb) {
       ctx->default_draw_buffer = n ? bufs[0] : GL_NONE;
-      ctx->default_fb_version++;
+      fe_draw_bump(ctx, &ctx->default_fb_version);
       return;
    }
    for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++)
       fb->draw_buffers[i] = i < n ? bufs[i] : GL_NONE;
-   fb->version++;
+   fe_draw_bump(ctx, &fb->version);
 }
 
 void
@@ -1237,14 +1245,14 @@ read_buffer(struct fe_context *ctx, struct fe_framebuffer *fb, GLenum src)
    if (!fb) {
       FE_CHECK(!default_buffer_ok(src, true), GL_INVALID_OPERATION);
       ctx->default_read_buffer = src;
-      ctx->default_fb_version++;
+      fe_draw_bump(ctx, &ctx->default_fb_version);
       return;
    }
    FE_CHECK(src != GL_NONE && (src < GL_COLOR_ATTACHMENT0 ||
                                src >= GL_COLOR_ATTACHMENT0 + FE_MAX_COLOR_ATTACHMENTS),
             GL_INVALID_OPERATION);
    fb->read_buffer = src;
-   fb->version++;
+   fe_draw_bump(ctx, &fb->version);
 }
 
 void
@@ -1559,9 +1567,11 @@ mgl_glBlitNamedFramebuffer(GLuint readFramebuffer, GLuint drawFramebuffer, GLint
    struct fe_framebuffer *bound_read = ctx->read_fbo, *bound_draw = ctx->draw_fbo;
    ctx->read_fbo = rf;
    ctx->draw_fbo = df;
+   fe_draw_touch(ctx);
    blit(ctx, sx0, sy0, sx1, sy1, dx0, dy0, dx1, dy1, mask, filter);
    ctx->read_fbo = bound_read;
    ctx->draw_fbo = bound_draw;
+   fe_draw_touch(ctx);
 }
 
 static void

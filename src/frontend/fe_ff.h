@@ -152,9 +152,13 @@ struct fe_ff {
    /* ARB assembly programs (fe_arbp.c): bound programs, enables, env parameters */
    struct fe_arbp_state *arbp;
 
-   /* Bumped by every change of the state above that a generated program reads: the next draw
-    * with no program re-derives its key and uniforms only when it moved. */
+   /* Bumped by every change of the state above that a generated program reads, always through
+    * fe_ff_bump: the next draw with no program re-derives its key and uniforms only when it
+    * moved, and a GLSL program's built-in state (GLSL_STATE_COMPAT) is a draw input
+    * (fe_tracker.c, DRAW_INPUTS' ff_version). */
    uint64_t version;
+   /* the context's draw serial, which every move of version moves (fe_ff_bump) */
+   uint64_t *draw_serial;
 
    /* generated programs (fe_ff_program.c) */
    struct fe_ff_program **programs;
@@ -171,7 +175,17 @@ struct fe_ff {
 };
 
 /* fe_ff_state.c: the context's fixed-function state at its GL initial values, and its end. */
-struct fe_ff *fe_ff_create(void);
+struct fe_ff *fe_ff_create(uint64_t *draw_serial);
+
+/* The state a generated program or the GLSL built-in state reads changed: its version, and the
+ * context's draw serial as a render-state change moves it (fe_draw_bump_value), so the next
+ * draw compares ff_version beside render and dynamic state. */
+static inline void
+fe_ff_bump(struct fe_ff *ff)
+{
+   ff->version++;
+   (*ff->draw_serial)++;
+}
 void fe_ff_destroy(struct fe_context *ctx);
 
 /* fe_ff_matrix.c: every stack at depth 1 holding the identity, GL_MODELVIEW selected. */

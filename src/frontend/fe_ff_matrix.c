@@ -40,7 +40,7 @@ static void
 changed(struct fe_ff *ff, int s)
 {
    ff->stack[s].version++;
-   ff->version++;
+   fe_ff_bump(ff);
 }
 
 /* Sets the current matrix to top * m (GL: the new matrix multiplies on the right). */

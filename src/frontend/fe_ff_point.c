@@ -26,7 +26,7 @@ fe_ff_point_parameter(struct fe_context *ctx, GLenum pname, const float *v, bool
       float *dst = pname == FE_GL_POINT_SIZE_MIN ? &ff->point_min : &ff->point_max;
       if (*dst != v[0]) {
          *dst = v[0];
-         ff->version++;
+         fe_ff_bump(ff);
       }
       return true;
    }
@@ -39,7 +39,7 @@ fe_ff_point_parameter(struct fe_context *ctx, GLenum pname, const float *v, bool
       if (ff->point_atten[0] != v[0] || ff->point_atten[1] != v[1] || ff->point_atten[2] != v[2]) {
          for (int i = 0; i < 3; i++)
             ff->point_atten[i] = v[i];
-         ff->version++;
+         fe_ff_bump(ff);
       }
       return true;
    default: return false;

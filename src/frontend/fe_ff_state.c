@@ -29,11 +29,12 @@ material_init(struct fe_ff_material *m)
 }
 
 struct fe_ff *
-fe_ff_create(void)
+fe_ff_create(uint64_t *draw_serial)
 {
    struct fe_ff *ff = calloc(1, sizeof(*ff));
    if (!ff)
       return NULL;
+   ff->draw_serial = draw_serial;
    fe_ff_stacks_init(ff);
    if (!(ff->arbp = fe_arbp_state_create())) {
       free(ff);
@@ -111,7 +112,7 @@ flag(struct fe_ff *ff, bool *b, int on)
 {
    if (on >= 0 && *b != (on != 0)) {
       *b = on != 0;
-      ff->version++;
+      fe_ff_bump(ff);
    }
    return *b;
 }
@@ -122,7 +123,7 @@ bit8(struct fe_ff *ff, uint8_t *bits, unsigned bit, int on)
    const uint8_t m = (uint8_t)(1u << bit);
    if (on >= 0 && ((*bits & m) != 0) != (on != 0)) {
       *bits = on ? *bits | m : *bits & ~m;
-      ff->version++;
+      fe_ff_bump(ff);
    }
    return (*bits & m) != 0;
 }
@@ -212,7 +213,7 @@ changed4(struct fe_ff *ff, float *dst, const float *src, unsigned n)
    if (!memcmp(dst, src, n * sizeof(float)))
       return false;
    memcpy(dst, src, n * sizeof(float));
-   ff->version++;
+   fe_ff_bump(ff);
    return true;
 }
 
@@ -394,7 +395,7 @@ light_model(struct fe_context *ctx, GLenum pname, const float *p)
       FE_CHECK(e != GL_SINGLE_COLOR && e != GL_SEPARATE_SPECULAR_COLOR, GL_INVALID_ENUM);
       if (ff->color_control != e) {
          ff->color_control = e;
-         ff->version++;
+         fe_ff_bump(ff);
       }
       return;
    }
@@ -551,7 +552,7 @@ mgl_glColorMaterial(GLenum face, GLenum mode)
       color_material_apply(ctx, current_color(ctx));
    ff->color_material_face = face;
    ff->color_material_mode = mode;
-   ff->version++;
+   fe_ff_bump(ff);
 }
 
 /* Whether the material property pname of face f (0 front, 1 back) follows the current colour. */
@@ -620,14 +621,14 @@ fog(struct fe_context *ctx, GLenum pname, const float *p)
       const GLenum m = (GLenum)p[0];
       FE_CHECK(m != GL_LINEAR && m != GL_EXP && m != GL_EXP2, GL_INVALID_ENUM);
       if (ff->fog_mode != m)
-         ff->fog_mode = m, ff->version++;
+         ff->fog_mode = m, fe_ff_bump(ff);
       return;
    }
    case GL_FOG_COORD_SRC: {
       const GLenum m = (GLenum)p[0];
       FE_CHECK(m != GL_FOG_COORD && m != GL_FRAGMENT_DEPTH, GL_INVALID_ENUM);
       if (ff->fog_coord_src != m)
-         ff->fog_coord_src = m, ff->version++;
+         ff->fog_coord_src = m, fe_ff_bump(ff);
       return;
    }
    case GL_FOG_DENSITY:
@@ -688,7 +689,7 @@ mgl_glAlphaFunc(GLenum func, GLfloat ref)
    if (ff->alpha_func != func || ff->alpha_ref != r) {
       ff->alpha_func = func;
       ff->alpha_ref = r;
-      ff->version++;
+      fe_ff_bump(ff);
    }
 }
 
@@ -699,7 +700,7 @@ mgl_glShadeModel(GLenum mode)
    FE_CHECK(mode != GL_FLAT && mode != GL_SMOOTH, GL_INVALID_ENUM);
    if (ctx->ff->shade_model != mode) {
       ctx->ff->shade_model = mode;
-      ctx->ff->version++;
+      fe_ff_bump(ctx->ff);
    }
 }
 
@@ -733,7 +734,7 @@ set_enum(struct fe_ff *ff, GLenum *dst, GLenum v)
 {
    if (*dst != v) {
       *dst = v;
-      ff->version++;
+      fe_ff_bump(ff);
    }
 }
 
@@ -774,7 +775,7 @@ texenv(struct fe_context *ctx, GLenum target, GLenum pname, const float *p)
       const bool on = p[0] != 0.0f;
       if (u->coord_replace != on) {
          u->coord_replace = on;
-         ff->version++;
+         fe_ff_bump(ff);
       }
       return;
    }

@@ -74,7 +74,7 @@ fe_ff_stipple_set(struct fe_context *ctx, const uint32_t rows[32])
    struct fe_ff *ff = ctx->ff;
    if (memcmp(ff->stipple, rows, sizeof(ff->stipple))) {
       memcpy(ff->stipple, rows, sizeof(ff->stipple));
-      ff->version++;
+      fe_ff_bump(ff);
    }
 }
 

@@ -61,7 +61,7 @@ note_one(struct fe_context *ctx, int prop, unsigned faces, const float *p)
       for (int c = 0; c < 4; c++)
          ctx->attrib_value[slot][c] = fe_f2u(old[c]);
       ff->vmat[i] = code;
-      ff->version++;
+      fe_ff_bump(ff);
    }
    fe_compat_attr(ctx, slot, p[0], p[1], p[2], p[3]);
 }
@@ -91,7 +91,7 @@ fe_ff_vmat_end(struct fe_context *ctx)
    if (!ff->vmat[0])
       return;
    memset(ff->vmat, 0, sizeof(ff->vmat));
-   ff->version++;
+   fe_ff_bump(ff);
 }
 
 unsigned

@@ -610,12 +610,16 @@ struct fe_tracker {
       uint64_t exec, uniform_version, bindings_version, constants_ctx;
       uint64_t draw_fbo, draw_fbo_version, read_fbo, read_fbo_version, draw_surface, read_surface,
          default_fb_version, framebuffer_srgb;
-      uint64_t rs_version, ds_version, unit_version, ubo_version, ssbo_version, atomic_version,
-         image_version, point_sprite_origin;
+      uint64_t rs_version, ds_version, ff_version, unit_version, ubo_version, ssbo_version,
+         atomic_version, image_version, point_sprite_origin;
       uint64_t vao, vao_layout_version, vao_buffers_version, attrib_defaults_dirty;
       uint64_t any_gen;
    } draw_in;
    bool draw_in_valid;
+   /* ctx->draw_serial and draw_other_serial when draw_in was last all current */
+   uint64_t draw_in_serial, draw_in_other_serial;
+   bool verify; /* MGL_TRACKER_VERIFY=1 (fe_tracker.c, draw_inputs_verify) */
+   uint64_t verify_mismatches;
    uint64_t full_validates;   /* draws that went through the groups */
    uint64_t value_validates;  /* draws that changed value inputs alone (draw_inputs_values_only) */
    uint64_t vertex_validates; /* draws that changed the vertex array's buffers alone */
@@ -724,6 +728,11 @@ struct fe_context {
    uint64_t rs_version;
    struct mgp_dynamic_state ds;
    uint64_t ds_version;
+   /* The draw serial: moves at every change of a draw input the context holds (its versions
+    * above and below, its framebuffer, vertex array and surface bindings, the state read
+    * without a version), always through fe_draw_bump, fe_draw_bump_value or fe_draw_touch
+    * (fe_tracker.c); the other serial at every such change but render and dynamic state's. */
+   uint64_t draw_serial, draw_other_serial;
    /* GL state behind derived fields */
    bool cull_enabled;
    GLenum cull_mode;
@@ -887,11 +896,41 @@ void fe_object_rebind(struct fe_context *ctx, struct fe_object **slot, struct fe
 #define FE_REBIND(ctx, slot, obj)                                                                  \
    fe_object_rebind(ctx, (struct fe_object **)(slot), (struct fe_object *)(obj))
 
+/* A draw input the context holds changed (one with no version of its own: a binding, a value
+ * read without a version): the next draw walks its inputs instead of skipping the groups
+ * (fe_tracker.c, the draw serial). */
+static inline void
+fe_draw_touch(struct fe_context *ctx)
+{
+   ctx->draw_serial++;
+   ctx->draw_other_serial++;
+}
+
+/* A draw input's version moved: the version and the draw serials. */
+static inline void
+fe_draw_bump(struct fe_context *ctx, uint64_t *version)
+{
+   (*version)++;
+   ctx->draw_serial++;
+   ctx->draw_other_serial++;
+}
+
+/* rs_version or ds_version moved: a draw then compares them beside the inputs other contexts
+ * move, not every input (a glEnable or glScissor between draws). */
+static inline void
+fe_draw_bump_value(struct fe_context *ctx, uint64_t *version)
+{
+   (*version)++;
+   ctx->draw_serial++;
+}
+
 /* A unit's texture or sampler binding changed. */
 static inline void
 fe_unit_changed(struct fe_context *ctx, unsigned unit)
 {
    ctx->unit_stamp[unit] = ++ctx->unit_version;
+   ctx->draw_serial++;
+   ctx->draw_other_serial++;
 }
 
 bool fe_share_alloc_handle(struct fe_share_group *share, enum mgp_handle_kind kind,

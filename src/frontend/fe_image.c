@@ -18,7 +18,7 @@ unit_set(struct fe_context *ctx, GLuint unit, struct fe_texture *tex, GLint leve
    u->layer = layer;
    u->access = access;
    u->format = format;
-   ctx->image_version++;
+   fe_draw_bump(ctx, &ctx->image_version);
 }
 
 void

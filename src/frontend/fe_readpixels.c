@@ -127,6 +127,7 @@ read_pixels(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei hei
    if (ds) {
       ctx->draw_fbo = ctx->read_fbo;
       ctx->draw_surface = ctx->read_surface;
+      fe_draw_touch(ctx);
    }
    /* A multisampled default framebuffer reads resolved: colour from its resolve image (the read
     * surface of the framebuffer state), depth and stencil from ds_resolve, which the state names
@@ -147,6 +148,7 @@ read_pixels(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei hei
    ctx->read_ds_resolved = false;
    ctx->draw_fbo = saved_fbo;
    ctx->draw_surface = saved_surface;
+   fe_draw_touch(ctx);
 }
 
 void

@@ -24,7 +24,7 @@ rs_u8(struct fe_context *ctx, uint8_t *f, unsigned v)
 {
    if (*f != (uint8_t)v) {
       *f = (uint8_t)v;
-      ctx->rs_version++;
+      fe_draw_bump_value(ctx, &ctx->rs_version);
    }
 }
 
@@ -33,7 +33,7 @@ rs_u16(struct fe_context *ctx, uint16_t *f, unsigned v)
 {
    if (*f != (uint16_t)v) {
       *f = (uint16_t)v;
-      ctx->rs_version++;
+      fe_draw_bump_value(ctx, &ctx->rs_version);
    }
 }
 
@@ -42,7 +42,7 @@ rs_u32(struct fe_context *ctx, uint32_t *f, uint32_t v)
 {
    if (*f != v) {
       *f = v;
-      ctx->rs_version++;
+      fe_draw_bump_value(ctx, &ctx->rs_version);
    }
 }
 
@@ -51,7 +51,7 @@ ds_u8(struct fe_context *ctx, uint8_t *f, unsigned v)
 {
    if (*f != (uint8_t)v) {
       *f = (uint8_t)v;
-      ctx->ds_version++;
+      fe_draw_bump_value(ctx, &ctx->ds_version);
    }
 }
 
@@ -60,7 +60,7 @@ ds_u32(struct fe_context *ctx, uint32_t *f, uint32_t v)
 {
    if (*f != v) {
       *f = v;
-      ctx->ds_version++;
+      fe_draw_bump_value(ctx, &ctx->ds_version);
    }
 }
 
@@ -69,7 +69,7 @@ ds_i32(struct fe_context *ctx, int32_t *f, int32_t v)
 {
    if (*f != v) {
       *f = v;
-      ctx->ds_version++;
+      fe_draw_bump_value(ctx, &ctx->ds_version);
    }
 }
 
@@ -78,7 +78,7 @@ ds_f32(struct fe_context *ctx, float *f, float v)
 {
    if (memcmp(f, &v, sizeof(v))) {
       *f = v;
-      ctx->ds_version++;
+      fe_draw_bump_value(ctx, &ctx->ds_version);
    }
 }
 
@@ -161,6 +161,7 @@ fe_state_init(struct fe_context *ctx)
    ctx->clamp_read_color = GL_FIXED_ONLY;
    ctx->point_fade_threshold = 1.0f;
    ctx->point_sprite_origin = GL_UPPER_LEFT;
+   fe_draw_touch(ctx);
 }
 
 /* ---- enables ------------------------------------------------------------------------------- */
@@ -257,7 +258,10 @@ set_enable(struct fe_context *ctx, GLenum cap, bool on)
    }
    case GL_DITHER: ctx->misc_dither = on; return true;
    case GL_POLYGON_SMOOTH: ctx->misc_polygon_smooth = on; return true;
-   case GL_FRAMEBUFFER_SRGB: ctx->misc_framebuffer_srgb = on; return true;
+   case GL_FRAMEBUFFER_SRGB:
+      ctx->misc_framebuffer_srgb = on;
+      fe_draw_touch(ctx);
+      return true;
    case GL_SAMPLE_MASK:
       ctx->misc_sample_mask = on;
       rs_u32(ctx, &rs->sample_mask, on ? ctx->sample_mask_value : ~0u);
@@ -943,6 +947,7 @@ point_parameter(struct fe_context *ctx, GLenum pname, GLfloat value)
       FE_CHECK(v != GL_LOWER_LEFT && v != GL_UPPER_LEFT, GL_INVALID_ENUM);
       /* programs read it through the hidden _mgl_PointCoordUpperLeft (GLSL_STATE_POINT_ORIGIN) */
       ctx->point_sprite_origin = v;
+      fe_draw_touch(ctx);
       return;
    }
    default: fe_error(ctx, GL_INVALID_ENUM);

@@ -64,10 +64,12 @@ copy_source(struct fe_context *ctx, uint16_t dst_format, struct mgp_surface *src
    struct fe_surface *saved_surface = ctx->draw_surface;
    ctx->draw_fbo = ctx->read_fbo;
    ctx->draw_surface = ctx->read_surface;
+   fe_draw_touch(ctx);
    struct mgp_framebuffer_state st;
    fe_fbo_build_state(ctx, &st);
    ctx->draw_fbo = saved_fbo;
    ctx->draw_surface = saved_surface;
+   fe_draw_touch(ctx);
    if (is_depth_kind(dst->kind)) {
       if (mgp_handle_is_null(st.depth.res)) {
          fe_error(ctx, GL_INVALID_OPERATION); /* no depth buffer to copy */

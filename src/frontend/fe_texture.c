@@ -1541,7 +1541,7 @@ image_units_unbind(struct fe_context *ctx, struct fe_texture *tex)
    for (unsigned i = 0; i < FE_MAX_IMAGE_UNITS; i++)
       if (ctx->image_units[i].tex == tex) {
          FE_REBIND(ctx, &ctx->image_units[i].tex, NULL);
-         ctx->image_version++;
+         fe_draw_bump(ctx, &ctx->image_version);
       }
 }
 

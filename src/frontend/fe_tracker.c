@@ -10,10 +10,14 @@
  *   CSOs              content-addressed (fe_cso.c); a bind is sent only when the handle differs
  *   the draw          a draw whose inputs are those of the last full draw validate skips the
  *                     groups; one that differs in value inputs, vertex buffers or unit/block
- *                     bindings alone runs those groups alone (draw_inputs_changed)
+ *                     bindings alone runs those groups alone (draw_inputs_changed); while the
+ *                     context's draw serial is unchanged only the inputs other contexts move
+ *                     are compared (draw_inputs_changed_any)
  *
  * Order: creates (from the CSO caches) precede the binds that name them; every set_* / bind_*
  * precedes the verb. Nothing else about order is a contract (docs/PIPE.md#order). */
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fe_cso.h"
@@ -24,11 +28,26 @@
 #include "hash.h"
 #include "log.h"
 
+/* MGL_TRACKER_VERIFY=1 (draw_inputs_verify): read once, said once. */
+static bool verify_value;
+
+static void
+verify_read(void)
+{
+   const char *v = getenv("MGL_TRACKER_VERIFY");
+   verify_value = v && !strcmp(v, "1");
+   if (verify_value)
+      mgu_warn("MGL_TRACKER_VERIFY=1: every draw walks its inputs against the draw serial");
+}
+
 void
 fe_tracker_init(struct fe_context *ctx)
 {
+   static pthread_once_t once = PTHREAD_ONCE_INIT;
+   pthread_once(&once, verify_read);
    memset(&ctx->tracker, 0, sizeof(ctx->tracker));
    ctx->tracker.attrib_defaults_dirty = (1u << FE_MAX_VERTEX_ATTRIBS) - 1;
+   ctx->tracker.verify = verify_value;
 }
 
 void
@@ -718,38 +737,51 @@ fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint64_t 
  * uniforms read that no version covers, the vertex array, and the share group's generations.
  * Equal inputs mean every group would find its key unchanged and send nothing, so a draw
  * with the inputs of the last full validate skips them all (issue 6: the no-change draw).
- * One list, so the compare and the capture cannot disagree. */
+ * One list, so the compare and the capture cannot disagree.
+ *
+ * Who moves each: CTX, this context alone, and every such change moves the draw serial and
+ * the other serial (fe_draw_bump, fe_draw_touch); VAL, this context alone, moving the draw
+ * serial only (fe_draw_bump_value: render and dynamic state; fe_ff_bump: the fixed-function
+ * state); ANY, possibly another context (the program's executable, moved by a glUniform or a
+ * link in any context; the surfaces, resized or moved by another; the share group's
+ * generations). A draw whose draw serial is
+ * the one the inputs were kept at compares the ANY inputs alone; one whose other serial is
+ * (a glScissor, a glEnable between draws) the ANY and VAL inputs. MGL_TRACKER_VERIFY=1 walks
+ * the rest at such a draw and logs an input that moved without its serial
+ * (draw_inputs_verify). */
 #define DRAW_INPUTS(X)                                                                             \
    /* what the draw-overhead cases change first, so a changed draw stops comparing early; V:     \
     * a value input, B: the vertex buffers, T: the units' texture and sampler bindings, U: the   \
     * uniform-block bindings, S: the storage-block bindings (draw_inputs_changed), O: any other */ \
-   X(rs_version, ctx->rs_version, V)                                                               \
-   X(ds_version, ctx->ds_version, V)                                                               \
-   X(unit_version, ctx->unit_version, T)                                                           \
-   X(uniform_version, e->uniform_version, V)                                                       \
-   X(ubo_version, ctx->ubo_version, U)                                                             \
-   X(ssbo_version, ctx->ssbo_version, S)                                                           \
-   X(atomic_version, ctx->atomic_version, S)                                                       \
-   X(image_version, ctx->image_version, O)                                                         \
-   X(vao_buffers_version, ctx->vao->buffers_version, B)                                            \
-   X(exec, (uintptr_t)e, O)                                                                        \
-   X(bindings_version, e->bindings_version, O)                                                     \
-   X(constants_ctx, (uintptr_t)e->constants_ctx, O)                                                \
-   X(draw_fbo, (uintptr_t)ctx->draw_fbo, O)                                                        \
-   X(draw_fbo_version, ctx->draw_fbo ? ctx->draw_fbo->version : 0, O)                              \
-   X(read_fbo, (uintptr_t)ctx->read_fbo, O)                                                        \
-   X(read_fbo_version, ctx->read_fbo ? ctx->read_fbo->version : 0, O)                              \
-   X(draw_surface, ctx->draw_surface ? ctx->draw_surface->serial : 0, O)                           \
-   X(read_surface, ctx->read_surface ? ctx->read_surface->serial : 0, O)                           \
-   X(default_fb_version, ctx->default_fb_version, O)                                               \
-   X(framebuffer_srgb, ctx->misc_framebuffer_srgb, O)                                              \
+   X(rs_version, ctx->rs_version, V, VAL)                                                          \
+   X(ds_version, ctx->ds_version, V, VAL)                                                          \
+   /* the fixed-function state a GLSL program's built-in uniforms read (GLSL_STATE_COMPAT) */      \
+   X(ff_version, ctx->ff ? ctx->ff->version : 0, V, VAL)                                           \
+   X(unit_version, ctx->unit_version, T, CTX)                                                      \
+   X(uniform_version, e->uniform_version, V, ANY)                                                  \
+   X(ubo_version, ctx->ubo_version, U, CTX)                                                        \
+   X(ssbo_version, ctx->ssbo_version, S, CTX)                                                      \
+   X(atomic_version, ctx->atomic_version, S, CTX)                                                  \
+   X(image_version, ctx->image_version, O, CTX)                                                    \
+   X(vao_buffers_version, ctx->vao->buffers_version, B, CTX)                                       \
+   X(exec, (uintptr_t)e, O, ANY)                                                                   \
+   X(bindings_version, e->bindings_version, O, ANY)                                                \
+   X(constants_ctx, (uintptr_t)e->constants_ctx, O, ANY)                                           \
+   X(draw_fbo, (uintptr_t)ctx->draw_fbo, O, CTX)                                                   \
+   X(draw_fbo_version, ctx->draw_fbo ? ctx->draw_fbo->version : 0, O, CTX)                         \
+   X(read_fbo, (uintptr_t)ctx->read_fbo, O, CTX)                                                   \
+   X(read_fbo_version, ctx->read_fbo ? ctx->read_fbo->version : 0, O, CTX)                         \
+   X(draw_surface, ctx->draw_surface ? ctx->draw_surface->serial : 0, O, ANY)                      \
+   X(read_surface, ctx->read_surface ? ctx->read_surface->serial : 0, O, ANY)                      \
+   X(default_fb_version, ctx->default_fb_version, O, CTX)                                          \
+   X(framebuffer_srgb, ctx->misc_framebuffer_srgb, O, CTX)                                         \
    /* GLSL_STATE_POINT_ORIGIN: set without a version */                                            \
-   X(point_sprite_origin, ctx->point_sprite_origin, O)                                             \
-   X(vao, (uintptr_t)ctx->vao, O)                                                                  \
-   X(vao_layout_version, ctx->vao->layout_version, O)                                              \
-   X(attrib_defaults_dirty, ctx->tracker.attrib_defaults_dirty, O)                                 \
+   X(point_sprite_origin, ctx->point_sprite_origin, O, CTX)                                        \
+   X(vao, (uintptr_t)ctx->vao, O, CTX)                                                             \
+   X(vao_layout_version, ctx->vao->layout_version, O, CTX)                                         \
+   X(attrib_defaults_dirty, ctx->tracker.attrib_defaults_dirty, O, CTX)                            \
    /* the buffer, texture, sampler and attachment generations: one load */                         \
-   X(any_gen, atomic_load(&ctx->share->any_gen), O)
+   X(any_gen, atomic_load(&ctx->share->any_gen), O, ANY)
 
 /* the classes as bits (draw_inputs_changed); B: the vertex array's buffers (glVertexAttribPointer
  * of the same format on another buffer or offset); T, U, S: a glBindTexture or glBindSampler, a
@@ -761,19 +793,23 @@ fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint64_t 
 #define DRAW_INPUT_BIT_U 8u
 #define DRAW_INPUT_BIT_S 16u
 #define DRAW_INPUT_BIT_O 32u
+/* who moves an input (DRAW_INPUTS), as bits of the walks' masks */
+#define DRAW_INPUT_ANY 1u
+#define DRAW_INPUT_VAL 2u
+#define DRAW_INPUT_CTX 4u
 
-/* Which classes of inputs differ from the last full validate's; stops at the first other
- * input. Value inputs alone (V: render state, dynamic state, default-block bytes; a glScissor,
- * a glEnable, a glUniform between draws), the vertex buffers alone (B) and the unit, uniform-
- * or storage-block bindings (T, U, S) each have groups that read nothing else, so the others
- * would find their keys unchanged. */
-static unsigned
-draw_inputs_changed(const struct fe_context *ctx, const struct fe_exec *e)
+/* Which classes of the inputs in the who-mask differ from the last full validate's; stops at
+ * the first other input. Value inputs alone (V: render state, dynamic state, default-block
+ * bytes; a glScissor, a glEnable, a glUniform between draws), the vertex buffers alone (B) and
+ * the unit, uniform- or storage-block bindings (T, U, S) each have groups that read nothing
+ * else, so the others would find their keys unchanged. */
+static inline unsigned
+draw_inputs_walk(const struct fe_context *ctx, const struct fe_exec *e, unsigned mask)
 {
    const struct fe_draw_inputs *in = &ctx->tracker.draw_in;
    unsigned changed = 0;
-#define CHANGED(name, expr, cls)                                                                   \
-   if (in->name != (uint64_t)(expr)) {                                                             \
+#define CHANGED(name, expr, cls, who)                                                              \
+   if ((DRAW_INPUT_##who & mask) && in->name != (uint64_t)(expr)) {                                \
       changed |= DRAW_INPUT_BIT_##cls;                                                             \
       if (DRAW_INPUT_BIT_##cls == DRAW_INPUT_BIT_O)                                                \
          return changed;                                                                           \
@@ -783,13 +819,63 @@ draw_inputs_changed(const struct fe_context *ctx, const struct fe_exec *e)
    return changed;
 }
 
+/* Every input (a draw after a change the other serial counts). */
+static unsigned
+draw_inputs_changed(const struct fe_context *ctx, const struct fe_exec *e)
+{
+   return draw_inputs_walk(ctx, e, DRAW_INPUT_ANY | DRAW_INPUT_VAL | DRAW_INPUT_CTX);
+}
+
+/* The inputs neither serial covers: all a draw whose draw serial is the one kept compares
+ * (the no-change draw, a glUniform between draws). */
+static inline unsigned
+draw_inputs_changed_any(const struct fe_context *ctx, const struct fe_exec *e)
+{
+   return draw_inputs_walk(ctx, e, DRAW_INPUT_ANY);
+}
+
+/* ... and render and dynamic state: a draw whose other serial is the one kept. */
+static unsigned
+draw_inputs_changed_values(const struct fe_context *ctx, const struct fe_exec *e)
+{
+   return draw_inputs_walk(ctx, e, DRAW_INPUT_ANY | DRAW_INPUT_VAL);
+}
+
+/* MGL_TRACKER_VERIFY=1: a draw whose serials said the inputs outside mask are those kept walks
+ * them anyway; one that moved is a setter that did not move its serial (the draw would have
+ * skipped its group and drawn with stale state). Logged with its name and counted; the draw
+ * then validates everything that changed. */
+static unsigned
+draw_inputs_verify(struct fe_context *ctx, const struct fe_exec *e, unsigned mask)
+{
+   const struct fe_draw_inputs *in = &ctx->tracker.draw_in;
+#define VERIFY(name, expr, cls, who)                                                               \
+   if (!(DRAW_INPUT_##who & mask) && in->name != (uint64_t)(expr)) {                               \
+      ctx->tracker.verify_mismatches++;                                                            \
+      mgu_error("MGL_TRACKER_VERIFY: draw input " #name                                            \
+                " changed without the draw serial (a setter did not call fe_draw_bump)");          \
+   }
+   DRAW_INPUTS(VERIFY)
+#undef VERIFY
+   return draw_inputs_changed(ctx, e);
+}
+
+/* Every input now reads as kept. */
+static inline void
+draw_inputs_current(struct fe_context *ctx)
+{
+   ctx->tracker.draw_in_serial = ctx->draw_serial;
+   ctx->tracker.draw_in_other_serial = ctx->draw_other_serial;
+}
+
 static void
 draw_inputs_keep(struct fe_context *ctx, const struct fe_exec *e)
 {
    struct fe_draw_inputs *in = &ctx->tracker.draw_in;
-#define KEEP(name, expr, cls) in->name = (uint64_t)(expr);
+#define KEEP(name, expr, cls, who) in->name = (uint64_t)(expr);
    DRAW_INPUTS(KEEP)
 #undef KEEP
+   draw_inputs_current(ctx);
 }
 
 void
@@ -841,9 +927,27 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
       emit_patch_state(ctx);
       /* one walk over the inputs: none changed (the no-change draw), the classes that did,
        * or the first other input */
-      const unsigned changed = t->draw_in_valid ? draw_inputs_changed(ctx, e) : DRAW_INPUT_BIT_O;
-      if (!changed)
-         return true;
+      unsigned changed = DRAW_INPUT_BIT_O;
+      if (t->draw_in_valid && t->draw_in_serial == ctx->draw_serial) {
+         changed = draw_inputs_changed_any(ctx, e);
+         if (t->verify)
+            changed = draw_inputs_verify(ctx, e, DRAW_INPUT_ANY);
+         if (!changed)
+            return true;
+      } else if (t->draw_in_valid) {
+         if (t->draw_in_other_serial == ctx->draw_other_serial) {
+            changed = draw_inputs_changed_values(ctx, e);
+            if (t->verify)
+               changed = draw_inputs_verify(ctx, e, DRAW_INPUT_ANY | DRAW_INPUT_VAL);
+         } else {
+            changed = draw_inputs_changed(ctx, e);
+         }
+         if (!changed) {
+            /* a setter moved a serial and left every input as it was (set what it held) */
+            draw_inputs_current(ctx);
+            return true;
+         }
+      }
       if (!(changed & DRAW_INPUT_BIT_O)) {
          if (changed & DRAW_INPUT_BIT_V) {
             /* the value groups alone, in the full validate's order; the hidden state uniforms
@@ -855,6 +959,7 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
             emit_dynamic_state(ctx);
             t->draw_in.rs_version = ctx->rs_version;
             t->draw_in.ds_version = ctx->ds_version;
+            t->draw_in.ff_version = ctx->ff ? ctx->ff->version : 0;
             t->draw_in.uniform_version = e->uniform_version;
          }
          if (changed & (DRAW_INPUT_BIT_T | DRAW_INPUT_BIT_U | DRAW_INPUT_BIT_S)) {
@@ -882,6 +987,8 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
             emit_vertex_buffers(ctx, t->vb_gen);
             t->draw_in.vao_buffers_version = ctx->vao->buffers_version;
          }
+         /* the classes that changed were kept above */
+         draw_inputs_current(ctx);
          return true;
       }
       /* the groups may send part of the state and then refuse the draw */

@@ -76,12 +76,12 @@ fe_vao_unbind_buffer(struct fe_context *ctx, struct fe_vao *vao, struct fe_buffe
    for (int i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++) {
       if (vao->attribs[i].buffer == buf) {
          FE_REBIND(ctx, &vao->attribs[i].buffer, NULL);
-         vao->buffers_version++;
+         fe_draw_bump(ctx, &vao->buffers_version);
       }
    }
    if (vao->elements == buf) {
       FE_REBIND(ctx, &vao->elements, NULL);
-      vao->buffers_version++;
+      fe_draw_bump(ctx, &vao->buffers_version);
    }
 }
 
@@ -225,8 +225,10 @@ mgl_glDeleteVertexArrays(GLsizei n, const GLuint *arrays)
       fe_names_delete(&ctx->vaos, arrays[i]);
       if (obj == FE_NAME_RESERVED)
          continue;
-      if (ctx->vao == obj)
+      if (ctx->vao == obj) {
          ctx->vao = fe_vao_zero(ctx);
+         fe_draw_touch(ctx);
+      }
       /* its address may come back as another vertex array */
       if (ctx->tracker.vao == obj)
          ctx->tracker.vao = NULL;
@@ -249,6 +251,7 @@ fe_vao_init_default(struct fe_context *ctx)
 {
    init_attribs(&ctx->default_vao);
    ctx->vao = fe_vao_zero(ctx);
+   fe_draw_touch(ctx);
 }
 
 /* The object of a reserved name (first bind, or glCreateVertexArrays): NULL after recording
@@ -301,14 +304,17 @@ mgl_glBindVertexArray(GLuint array)
    FE_CTX_OR_RETURN();
    if (!array) {
       ctx->vao = fe_vao_zero(ctx);
+      fe_draw_touch(ctx);
       return;
    }
    void *obj = fe_names_get(&ctx->vaos, array);
    FE_CHECK(!obj, GL_INVALID_OPERATION);
    if (obj == FE_NAME_RESERVED)
       obj = vao_new(ctx, array);
-   if (obj)
+   if (obj) {
       ctx->vao = obj;
+      fe_draw_touch(ctx);
+   }
 }
 
 GLboolean
@@ -395,8 +401,8 @@ check_format(struct fe_context *ctx, GLint size, GLenum *type, GLboolean normali
 
 /* Sets attribute index's format; bumps layout_version when it changed. */
 static void
-set_format(struct fe_vao *vao, GLuint index, GLint size, GLenum type, bool bgra,
-           GLboolean normalized, bool integer, uint32_t relative_offset)
+set_format(struct fe_context *ctx, struct fe_vao *vao, GLuint index, GLint size, GLenum type,
+           bool bgra, GLboolean normalized, bool integer, uint32_t relative_offset)
 {
    struct fe_vertex_attrib *a = &vao->attribs[index];
    const uint8_t new_size = (uint8_t)(bgra ? (GLint)MGP_ATTRIB_SIZE_BGRA : size);
@@ -405,7 +411,7 @@ set_format(struct fe_vao *vao, GLuint index, GLint size, GLenum type, bool bgra,
     * or offset (the common rebind) keeps the vertex-elements CSO and its lookup. */
    if (a->size != new_size || a->type != type || a->normalized != new_normalized ||
        a->integer != integer || a->relative_offset != relative_offset)
-      vao->layout_version++;
+      fe_draw_bump(ctx, &vao->layout_version);
    a->size = new_size;
    a->type = type;
    a->normalized = new_normalized;
@@ -415,7 +421,7 @@ set_format(struct fe_vao *vao, GLuint index, GLint size, GLenum type, bool bgra,
 
 /* glVertexAttribBinding's work: attribute index reads binding b. */
 static void
-set_binding(struct fe_vao *vao, GLuint index, GLuint b)
+set_binding(struct fe_context *ctx, struct fe_vao *vao, GLuint index, GLuint b)
 {
    struct fe_vertex_attrib *a = &vao->attribs[index];
    const uint8_t alt = (uint8_t)(b == index ? 0 : b + 1);
@@ -423,8 +429,8 @@ set_binding(struct fe_vao *vao, GLuint index, GLuint b)
       return;
    a->binding_alt = alt;
    update_streamed(vao, index);
-   vao->layout_version++;
-   vao->buffers_version++;
+   fe_draw_bump(ctx, &vao->layout_version);
+   fe_draw_bump(ctx, &vao->buffers_version);
 }
 
 /* glBindVertexBuffer's work on binding b (client: a client-side array at offset). */
@@ -435,23 +441,23 @@ set_buffer(struct fe_context *ctx, struct fe_vao *vao, GLuint b, struct fe_buffe
    struct fe_vertex_attrib *a = &vao->attribs[b];
    if (a->binding_stride != stride) {
       a->binding_stride = stride;
-      vao->layout_version++;
+      fe_draw_bump(ctx, &vao->layout_version);
    }
    a->offset = offset;
    a->client = client;
    FE_REBIND(ctx, &a->buffer, buf);
    update_streamed(vao, b);
-   vao->buffers_version++;
+   fe_draw_bump(ctx, &vao->buffers_version);
 }
 
 /* glVertexBindingDivisor's work. */
 static void
-set_divisor(struct fe_vao *vao, GLuint b, GLuint divisor)
+set_divisor(struct fe_context *ctx, struct fe_vao *vao, GLuint b, GLuint divisor)
 {
    struct fe_vertex_attrib *a = &vao->attribs[b];
    if (a->divisor != divisor) {
       a->divisor = divisor;
-      vao->layout_version++;
+      fe_draw_bump(ctx, &vao->layout_version);
    }
 }
 
@@ -475,11 +481,11 @@ attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type, GL
     * that binding's buffer, offset and effective stride. */
    struct fe_vao *vao = ctx->vao;
    struct fe_vertex_attrib *a = &vao->attribs[index];
-   set_format(vao, index, size, type, bgra, normalized, integer, 0);
+   set_format(ctx, vao, index, size, type, bgra, normalized, integer, 0);
    if (a->stride != stride)
-      vao->layout_version++; /* a streamed array's stride */
+      fe_draw_bump(ctx, &vao->layout_version); /* a streamed array's stride */
    a->stride = stride;
-   set_binding(vao, index, index);
+   set_binding(ctx, vao, index, index);
    set_buffer(ctx, vao, index, ctx->array_buffer, (uint64_t)(uintptr_t)pointer,
               fe_vao_attrib_stride(a), client);
 }
@@ -517,8 +523,8 @@ attrib_enable(struct fe_context *ctx, struct fe_vao *vao, GLuint index, bool on)
       return;
    a->enabled = on;
    update_streamed(vao, index);
-   vao->layout_version++;
-   vao->buffers_version++;
+   fe_draw_bump(ctx, &vao->layout_version);
+   fe_draw_bump(ctx, &vao->buffers_version);
 }
 
 void
@@ -567,7 +573,7 @@ mgl_glVertexArrayElementBuffer(GLuint vaobj, GLuint buffer)
    if (vao->elements == buf)
       return;
    FE_REBIND(ctx, &vao->elements, buf);
-   vao->buffers_version++;
+   fe_draw_bump(ctx, &vao->buffers_version);
 }
 
 void
@@ -577,8 +583,8 @@ mgl_glVertexAttribDivisor(GLuint index, GLuint divisor)
    FE_CHECK(index >= FE_MAX_VERTEX_ATTRIBS, GL_INVALID_VALUE);
    FE_CHECK(!ctx->vao, GL_INVALID_OPERATION);
    /* GL 4.3 §10.3.2: glVertexAttribBinding(index, index) and glVertexBindingDivisor(index) */
-   set_binding(ctx->vao, index, index);
-   set_divisor(ctx->vao, index, divisor);
+   set_binding(ctx, ctx->vao, index, index);
+   set_divisor(ctx, ctx->vao, index, divisor);
 }
 
 /* ---- vertex buffer bindings (GL 4.3 §10.3.1-10.3.2, ARB_vertex_attrib_binding) ------------ */
@@ -688,7 +694,7 @@ attrib_format(struct fe_context *ctx, struct fe_vao *vao, GLuint index, GLint si
    if (!check_format(ctx, size, &type, normalized, integer, &bgra))
       return;
    FE_CHECK(relativeoffset > FE_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET, GL_INVALID_VALUE);
-   set_format(vao, index, size, type, bgra, normalized, integer, relativeoffset);
+   set_format(ctx, vao, index, size, type, bgra, normalized, integer, relativeoffset);
 }
 
 void
@@ -728,7 +734,7 @@ attrib_binding(struct fe_context *ctx, struct fe_vao *vao, GLuint attribindex, G
    FE_CHECK(!vao, GL_INVALID_OPERATION);
    FE_CHECK(attribindex >= FE_MAX_VERTEX_ATTRIBS || bindingindex >= fe_vao_max_bindings(ctx),
             GL_INVALID_VALUE);
-   set_binding(vao, attribindex, bindingindex);
+   set_binding(ctx, vao, attribindex, bindingindex);
 }
 
 void
@@ -750,7 +756,7 @@ binding_divisor(struct fe_context *ctx, struct fe_vao *vao, GLuint bindingindex,
 {
    FE_CHECK(!vao, GL_INVALID_OPERATION);
    FE_CHECK(bindingindex >= fe_vao_max_bindings(ctx), GL_INVALID_VALUE);
-   set_divisor(vao, bindingindex, divisor);
+   set_divisor(ctx, vao, bindingindex, divisor);
 }
 
 void
@@ -984,6 +990,7 @@ set_current(struct fe_context *ctx, GLuint index, uint8_t kind, uint32_t x, uint
    memcpy(ctx->attrib_value[index], v, sizeof(v));
    ctx->attrib_kind[index] = kind;
    ctx->tracker.attrib_defaults_dirty |= 1u << index;
+   fe_draw_touch(ctx);
 }
 
 static void

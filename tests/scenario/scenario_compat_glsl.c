@@ -218,3 +218,46 @@ sc_compat_arb_shader_objects(void)
    GetObjectParameteriv(sh[0], GL_OBJECT_TYPE_ARB, &iv);
    expect_gl_error(GL_INVALID_VALUE, "the deleted program's vertex shader");
 }
+
+/* compat_glsl_state_between_draws: a GLSL program that reads the built-in uniform state, drawn
+ * twice with only fixed-function state changed between the draws (glTranslatef, glLightfv):
+ * the second draw must see the new matrix and light, though no binding, program, render or
+ * dynamic state moved (a draw that compared only those would skip its uniforms and draw the
+ * second rectangle where the first was, in the first one's colour). */
+void
+sc_compat_glsl_state_between_draws(void)
+{
+   const char *vs = "#version 120\n"
+                    "void main() {\n"
+                    "  vec4 v = gl_ModelViewMatrix * gl_Vertex;\n"
+                    "  gl_Position = vec4(v.xy / 32.0 - 1.0, 0.0, 1.0);\n"
+                    "}\n";
+   const char *fs = "#version 120\n"
+                    "void main() { gl_FragColor = gl_LightSource[2].diffuse; }\n";
+   GLuint p = link_program(vs, fs);
+   gl.UseProgram(p);
+   float quad[12];
+   rect_vertices(quad, 0, 0, 32, 32);
+   GLuint vao, vbo;
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   gl.GenBuffers(1, &vbo);
+   gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
+   gl.EnableVertexAttribArray(0);
+   const float red[4] = {1.0f, 0.0f, 0.0f, 1.0f}, green[4] = {0.0f, 1.0f, 0.0f, 1.0f};
+   glLightfv(GL_LIGHT2, GL_DIFFUSE, red);
+   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+   glDrawArrays(GL_TRIANGLES, 0, 6); /* bottom left, red */
+   glTranslatef(32.0f, 32.0f, 0.0f);
+   glLightfv(GL_LIGHT2, GL_DIFFUSE, green);
+   glDrawArrays(GL_TRIANGLES, 0, 6); /* top right, green */
+   check_gl_error("draws");
+
+   model m;
+   model_init(&m, V4(0.0f, 0.0f, 0.0f, 1.0f));
+   model_rect(&m, 0, 0, 32, 32, to8(V4(1.0f, 0.0f, 0.0f, 1.0f)));
+   model_rect(&m, 32, 32, 64, 64, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
+   check_frame("built-in state changed between draws", &m);
+}

@@ -1712,6 +1712,7 @@ STEP(dw_surface_back, fe_make_current(dw.env->ctx, dw.env->surf, dw.env->surf))
 STEP(dw_blend, mgl_glEnable(GL_BLEND))
 STEP(dw_blend_color, mgl_glBlendColor(0.5f, 0, 0, 1))
 STEP(dw_viewport, mgl_glViewport(1, 1, 20, 20))
+STEP(dw_scissor, mgl_glScissor(2, 2, 10, 10))
 STEP(dw_depth_range, mgl_glDepthRange(0.25, 0.5))
 STEP(dw_point_size, mgl_glPointSize(4.0f))
 STEP(dw_program_point_size, mgl_glEnable(GL_PROGRAM_POINT_SIZE))
@@ -1727,6 +1728,26 @@ STEP(dw_divisor, mgl_glVertexAttribDivisor(0, 1))
 STEP(dw_divisor_back, mgl_glVertexAttribDivisor(0, 0))
 STEP(dw_vao_delete_remake, mgl_glDeleteVertexArrays(1, &dw.vao[0]);
      dw_vao_make(&dw.vao[0], dw.vbo[0], 4))
+/* the direct-state forms on the bound vertex array, and the calls that draw into or from
+ * another framebuffer than the bound one for a moment */
+STEP(dw_vao_dsa_buffer, mgl_glVertexArrayVertexBuffer(dw.vao[0], 0, dw.vbo[1], 16, 16))
+STEP(dw_vao_dsa_format, mgl_glVertexArrayAttribFormat(dw.vao[0], 0, 2, GL_FLOAT, GL_FALSE, 4))
+STEP(dw_vao_dsa_binding, mgl_glVertexArrayAttribBinding(dw.vao[0], 0, 1);
+     mgl_glVertexArrayVertexBuffer(dw.vao[0], 1, dw.vbo[0], 0, 12))
+STEP(dw_vao_dsa_divisor, mgl_glVertexArrayBindingDivisor(dw.vao[0], 1, 2))
+STEP(dw_clear_named_fbo, mgl_glClearNamedFramebufferfv(dw.fbo, GL_COLOR, 0, dw_vec4))
+STEP(dw_blit_named_fbo,
+     mgl_glBlitNamedFramebuffer(0, dw.fbo, 0, 0, 8, 8, 0, 0, 8, 8, GL_COLOR_BUFFER_BIT, GL_NEAREST))
+/* the buffer storage calls main gained after the draw serial: an immutable store for the bound
+ * vertex buffer, a persistent map kept across the draws */
+STEP(dw_vbo_storage, mgl_glBindBuffer(GL_ARRAY_BUFFER, dw.vbo[0]);
+     mgl_glBufferStorage(GL_ARRAY_BUFFER, 256, NULL,
+                         GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT))
+STEP(dw_vbo_persistent_map,
+     float *m = mgl_glMapBufferRange(GL_ARRAY_BUFFER, 0, 64,
+                                     GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT |
+                                        GL_MAP_COHERENT_BIT);
+     if (m) m[0] = 1.0f;)
 STEP(dw_query_begin, mgl_glBeginQuery(GL_TIME_ELAPSED, dw.query))
 STEP(dw_query_end, mgl_glEndQuery(GL_TIME_ELAPSED))
 
@@ -1837,6 +1858,7 @@ test_draw_inputs_walk(void)
       S(dw_blend),
       S(dw_blend_color),
       S(dw_viewport),
+      S(dw_scissor),
       S(dw_depth_range),
       S(dw_point_size),
       S(dw_program_point_size),
@@ -1849,7 +1871,16 @@ test_draw_inputs_walk(void)
       S(dw_attrib_default),
       S(dw_divisor),
       S(dw_divisor_back),
+      S(dw_vao_dsa_buffer),
+      S(dw_vao_dsa_format),
+      S(dw_vao_dsa_binding),
+      S(dw_vao_dsa_divisor),
       S(dw_vao_delete_remake),
+      S(dw_fbo_default),
+      S(dw_clear_named_fbo),
+      S(dw_blit_named_fbo),
+      S(dw_vbo_storage),
+      S(dw_vbo_persistent_map),
       S(dw_query_begin),
       S(dw_query_end),
       S(dw_nothing),
@@ -1873,8 +1904,8 @@ test_draw_inputs_walk(void)
       const bool value_only =
          steps[i].apply == step_dw_uniform || steps[i].apply == step_dw_blend ||
          steps[i].apply == step_dw_blend_color || steps[i].apply == step_dw_viewport ||
-         steps[i].apply == step_dw_depth_range || steps[i].apply == step_dw_point_size ||
-         steps[i].apply == step_dw_program_point_size;
+         steps[i].apply == step_dw_scissor || steps[i].apply == step_dw_depth_range ||
+         steps[i].apply == step_dw_point_size || steps[i].apply == step_dw_program_point_size;
       if (value_only) {
          CHECK_EQ(t->full_validates, full);
          CHECK_EQ(t->value_validates, values + 1);
