@@ -155,7 +155,8 @@ sc_tess_points(void)
    gl.BindBuffer(GL_UNIFORM_BUFFER, ubo);
    gl.BufferData(GL_UNIFORM_BUFFER, sizeof shift, shift, GL_DYNAMIC_DRAW);
    gl.BindBufferBase(GL_UNIFORM_BUFFER, 1, ubo);
-   const vec4f c1 = V4(1.0f, 0.5f, 0.0f, 1.0f), c2 = V4(0.0f, 0.75f, 1.0f, 1.0f);
+   /* no 0.5 channel: 127.5 may round either way (GL 4.6 2.3.5.2; NVIDIA gives 127) */
+   const vec4f c1 = V4(1.0f, 0.6f, 0.0f, 1.0f), c2 = V4(0.0f, 0.75f, 1.0f, 1.0f);
    gl.Uniform1f(uloc(p, "u_level"), 4.0f);
    set_vec4(p, "u_color", c1);
    const float corners[8] = {8, 8, 56, 8, 56, 56, 8, 56};
@@ -373,7 +374,8 @@ sc_tess_gs(void)
    gl.BindBuffer(GL_UNIFORM_BUFFER, ubo);
    gl.BufferData(GL_UNIFORM_BUFFER, sizeof shift, shift, GL_DYNAMIC_DRAW);
    gl.BindBufferBase(GL_UNIFORM_BUFFER, 1, ubo);
-   const vec4f c = V4(1.0f, 0.5f, 0.0f, 1.0f);
+   /* no 0.5 channel: 127.5 may round either way (GL 4.6 2.3.5.2; NVIDIA gives 127) */
+   const vec4f c = V4(1.0f, 0.6f, 0.0f, 1.0f);
    gl.Uniform1f(uloc(p, "u_level"), 2.0f);
    set_vec4(p, "u_color", c);
    const float corners[8] = {8, 8, 56, 8, 56, 56, 8, 56};
