@@ -69,7 +69,8 @@ fuzz: deps
 	cmake -S . -B $(BUILD)-fuzz -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
 	  -DMGL_FUZZ=ON -DMGL_WERROR=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
 	cmake --build $(BUILD)-fuzz -j $(JOBS) --target fuzz-decode fuzz-stream fuzz-replay fuzz-ring
-	cd $(BUILD)-fuzz && XDG_RUNTIME_DIR=$${XDG_RUNTIME_DIR:-/tmp} ctest --output-on-failure -j $(JOBS) -L '$(FUZZ_LABEL)'
+	cd $(BUILD)-fuzz && XDG_RUNTIME_DIR=$${XDG_RUNTIME_DIR:-/tmp} ctest --output-on-failure -j $(JOBS) -L '$(FUZZ_LABEL)' \
+	  || { $(CURDIR)/tools/ci/failure_digest.sh $(abspath $(BUILD))-fuzz; exit 1; }
 
 clean:
 	rm -rf $(BUILD) $(BUILD)-asan $(BUILD)-fuzz
