@@ -405,6 +405,21 @@ image_source(struct fe_context *ctx, const void *pixels, size_t size, uint8_t **
    return *owned;
 }
 
+/* A w x h image of format (its layout format) and type under the unpack state: its first
+ * pixel's offset and row stride, and its bytes (image_source). NULL after an error. */
+static const uint8_t *
+image_source_layout(struct fe_context *ctx, const void *pixels, GLsizei w, GLsizei h, GLenum format,
+                    GLenum type, size_t *first, size_t *stride, uint8_t **owned)
+{
+   *owned = NULL;
+   const size_t size = fe_pixel_image_layout(&ctx->unpack, w, h, format, type, first, stride);
+   if (size == SIZE_MAX) {
+      fe_error(ctx, GL_INVALID_VALUE);
+      return NULL;
+   }
+   return image_source(ctx, pixels, size, owned);
+}
+
 /* A GL_BITMAP image's bits as 0/1 bytes, bottom row first (GL 2.1 §3.6.4: rows of
  * ceil(row_length / 8) bytes padded to the alignment, GL_UNPACK_LSB_FIRST ordering bits). */
 static uint8_t *
@@ -465,13 +480,8 @@ unpack_image(struct fe_context *ctx, GLsizei w, GLsizei h, GLenum format, GLenum
    }
    const GLenum lf = layout_format(format);
    size_t first, stride;
-   const size_t size = fe_pixel_image_layout(&ctx->unpack, w, h, lf, type, &first, &stride);
-   if (size == SIZE_MAX) {
-      fe_error(ctx, GL_INVALID_VALUE);
-      return NULL;
-   }
    uint8_t *owned;
-   const uint8_t *base = image_source(ctx, pixels, size, &owned);
+   const uint8_t *base = image_source_layout(ctx, pixels, w, h, lf, type, &first, &stride, &owned);
    if (!base)
       return NULL;
    const uint8_t *src = base + first;
@@ -539,14 +549,9 @@ unpack_depth_stencil(struct fe_context *ctx, GLsizei w, GLsizei h, GLenum type, 
 {
    const size_t n = (size_t)w * (size_t)h;
    size_t first, stride;
-   const size_t size =
-      fe_pixel_image_layout(&ctx->unpack, w, h, GL_DEPTH_STENCIL, type, &first, &stride);
-   if (size == SIZE_MAX) {
-      fe_error(ctx, GL_INVALID_VALUE);
-      return false;
-   }
    uint8_t *owned;
-   const uint8_t *base = image_source(ctx, pixels, size, &owned);
+   const uint8_t *base =
+      image_source_layout(ctx, pixels, w, h, GL_DEPTH_STENCIL, type, &first, &stride, &owned);
    if (!base)
       return false;
    *depth = malloc(n * sizeof(**depth));
