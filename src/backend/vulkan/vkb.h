@@ -577,6 +577,8 @@ struct vkb_screen_stats {
    unsigned long long arena_throttle_waits;  /* waits for the oldest batch at a pressure point */
    unsigned long long batch_throttle_waits;  /* the same, past VKB_INFLIGHT_BATCH_LIMIT batches */
    unsigned long long inflight_batches_peak; /* batches queued after a pressure submit, most */
+   unsigned long long fence_waits_spun;      /* waits whose batch ended within wait_spin_ns */
+   unsigned long long fence_waits_slept;     /* waits that went on to vkWaitForFences */
    unsigned long long masked_clears;         /* clears drawn for a partial write mask */
    unsigned long long clear_pipelines_created;
    unsigned long long blit_draws; /* blits drawn (vkb_blit_draw.c) */
@@ -664,6 +666,7 @@ struct vkb_screen {
    bool gpu_hung;
    bool exit_warm;          /* the first batch that draws was waited for (vkb_submit, rearm_exit) */
    uint64_t gpu_timeout_ns; /* MGL_VK_GPU_TIMEOUT_MS: the longest wait for GPU work */
+   uint64_t wait_spin_ns;   /* MGL_VK_WAIT_SPIN_US: polled before a blocking fence wait */
    struct vkb_garbage *hung_garbage; /* what vkb_defer got after the hang: freed once idle */
    uint32_t hung_garbage_count, hung_garbage_cap;
    void *hung_heap_base; /* the ring arms' heap mapping, kept for the hung device (vkb_hung.c) */

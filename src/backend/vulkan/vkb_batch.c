@@ -452,6 +452,36 @@ vkb_submit(struct vkb_screen *scr)
    return serial;
 }
 
+static uint64_t
+now_ns(void)
+{
+   struct timespec t;
+   clock_gettime(CLOCK_MONOTONIC, &t);
+   return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+/* Polls the fence of the newest in-flight batch up to `serial` (one queue: it signals after
+ * every older one) for at most wait_spin_ns and the wait's own timeout; true when it has
+ * signalled. A wait of no time is left to vkWaitForFences. */
+static bool
+poll_fence(struct vkb_screen *scr, uint64_t serial, uint64_t timeout_ns)
+{
+   if (!scr->wait_spin_ns || !timeout_ns)
+      return false;
+   struct vkb_batch *last = NULL;
+   for (struct vkb_batch *b = scr->inflight_head; b && b->serial <= serial; b = b->next)
+      last = b;
+   if (!last)
+      return false;
+   const uint64_t budget = timeout_ns < scr->wait_spin_ns ? timeout_ns : scr->wait_spin_ns;
+   const uint64_t start = now_ns();
+   do {
+      if (vkGetFenceStatus(scr->dev, last->fence) == VK_SUCCESS)
+         return true;
+   } while (now_ns() - start < budget);
+   return false;
+}
+
 VkResult
 vkb_wait_serial(struct vkb_screen *scr, uint64_t serial, uint64_t timeout_ns, bool retire)
 {
@@ -468,20 +498,29 @@ vkb_wait_serial(struct vkb_screen *scr, uint64_t serial, uint64_t timeout_ns, bo
    hold_release_upto(scr, serial);
    const bool capped = scr->gpu_timeout_ns && timeout_ns > scr->gpu_timeout_ns;
    const uint64_t wait_ns = capped ? scr->gpu_timeout_ns : timeout_ns;
+   if (poll_fence(scr, serial, wait_ns)) {
+      scr->stats.fence_waits_spun++;
+      if (retire)
+         vkb_retire(scr);
+      return VK_SUCCESS;
+   }
    VkFence fences[64];
    uint32_t n = 0;
    VkResult r = VK_SUCCESS;
    for (struct vkb_batch *b = scr->inflight_head; b && b->serial <= serial; b = b->next) {
       fences[n++] = b->fence;
       if (n == 64) {
+         scr->stats.fence_waits_slept++;
          r = vkWaitForFences(scr->dev, n, fences, VK_TRUE, wait_ns);
          if (r != VK_SUCCESS)
             break;
          n = 0;
       }
    }
-   if (r == VK_SUCCESS && n)
+   if (r == VK_SUCCESS && n) {
+      scr->stats.fence_waits_slept++;
       r = vkWaitForFences(scr->dev, n, fences, VK_TRUE, wait_ns);
+   }
    if (r == VK_TIMEOUT && capped) {
       char detail[160];
       snprintf(detail, sizeof(detail),
