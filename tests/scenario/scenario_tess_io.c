@@ -1,0 +1,92 @@
+/* scenario_tess_io.c — what crosses between the tessellation stages (GL 4.0, issue 20): a
+ * per-vertex output block of two array members read back whole by the evaluation stage, each
+ * element an exact value, so a wrong location of either member (or of an element) shows as a
+ * red point where a green one belongs. */
+#include "scenario.h"
+
+static const char *VS_PASS = "#version 150 core\n"
+                             "in vec2 a_pos;\n"
+                             "out vec2 v_pix;\n"
+                             "void main() {\n"
+                             "  v_pix = a_pos;\n"
+                             "  gl_Position = vec4(a_pos, 0.0, 1.0);\n"
+                             "}\n";
+
+/* m1[i] of vertex v is 16 v + i, m2[j] is 16 v + 8 + j: no two elements alike */
+static const char *TCS_BLOCK = "#version 150 core\n"
+                               "#extension GL_ARB_tessellation_shader : require\n"
+                               "layout(vertices = 4) out;\n"
+                               "in vec2 v_pix[];\n"
+                               "out vec2 c_pix[];\n"
+                               "out Blk { vec4 m1[6]; vec4 m2[5]; } blk[];\n"
+                               "void main() {\n"
+                               "  int v = gl_InvocationID;\n"
+                               "  c_pix[gl_InvocationID] = v_pix[v];\n"
+                               "  for (int i = 0; i < 6; i++)\n"
+                               "    blk[gl_InvocationID].m1[i] = vec4(float(16 * v + i));\n"
+                               "  for (int j = 0; j < 5; j++)\n"
+                               "    blk[gl_InvocationID].m2[j] = vec4(float(16 * v + 8 + j));\n"
+                               "  gl_out[gl_InvocationID].gl_Position = gl_in[v].gl_Position;\n"
+                               "  for (int i = 0; i < 4; i++) gl_TessLevelOuter[i] = 2.0;\n"
+                               "  gl_TessLevelInner[0] = 2.0;\n"
+                               "  gl_TessLevelInner[1] = 2.0;\n"
+                               "}\n";
+
+/* green where every element of every vertex's block reads as written, red otherwise */
+static const char *TES_BLOCK =
+   "#version 150 core\n"
+   "#extension GL_ARB_tessellation_shader : require\n"
+   "layout(quads, equal_spacing, cw, point_mode) in;\n"
+   "in vec2 c_pix[];\n"
+   "in Blk { vec4 m1[6]; vec4 m2[5]; } blk[];\n"
+   "out vec4 t_color;\n"
+   "void main() {\n"
+   "  bool ok = true;\n"
+   "  for (int v = 0; v < 4; v++) {\n"
+   "    for (int i = 0; i < 6; i++)\n"
+   "      ok = ok && blk[v].m1[i] == vec4(float(16 * v + i));\n"
+   "    for (int j = 0; j < 5; j++)\n"
+   "      ok = ok && blk[v].m2[j] == vec4(float(16 * v + 8 + j));\n"
+   "  }\n"
+   "  ok = ok && blk[3].m2[4] == vec4(60.0) && blk[1].m1[5] == vec4(21.0);\n"
+   "  float u = gl_TessCoord.x, v = gl_TessCoord.y;\n"
+   "  vec2 pix = mix(mix(c_pix[0], c_pix[1], u), mix(c_pix[3], c_pix[2], u), v);\n"
+   "  gl_Position = vec4((pix + 0.5) / 32.0 - 1.0, 0.0, 1.0);\n"
+   "  t_color = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n"
+   "}\n";
+
+static const char *FS_COLOR = "#version 150 core\n"
+                              "in vec4 t_color;\n"
+                              "out vec4 o_color;\n"
+                              "void main() { o_color = t_color; }\n";
+
+void
+sc_tess_block_arrays(void)
+{
+   if (!tess_offered())
+      return;
+   char log[4096];
+   GLuint p = tess_try_link(VS_PASS, TCS_BLOCK, TES_BLOCK, FS_COLOR, log, sizeof log);
+   if (!p) {
+      fail("VS + TCS + TES + FS with a two-array block did not link:\n%s", log);
+      return;
+   }
+   gl.UseProgram(p);
+   const float corners[8] = {8, 8, 56, 8, 56, 56, 8, 56};
+   mesh me = make_mesh(corners, 4);
+   gl.PatchParameteri(GL_PATCH_VERTICES, 4);
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   glDrawArrays(GL_PATCHES, 0, 4);
+   check_gl_error("glDrawArrays(GL_PATCHES) with a per-vertex block of two arrays");
+   model m;
+   model_init(&m, bg);
+   for (int j = 0; j <= 2; j++)
+      for (int i = 0; i <= 2; i++) {
+         const int x = 8 + 24 * i, y = 8 + 24 * j;
+         model_rect(&m, x, y, x + 1, y + 1, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
+      }
+   check_frame("a block { vec4 m1[6]; vec4 m2[5]; } blk[] from the TCS: 9 green points", &m);
+   gl.DeleteProgram(p);
+   (void)me;
+}
