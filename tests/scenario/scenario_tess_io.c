@@ -1,7 +1,7 @@
 /* scenario_tess_io.c — what crosses between the tessellation stages (GL 4.0, issue 20): a
- * per-vertex output block of two array members read back whole by the evaluation stage, each
- * element an exact value, so a wrong location of either member (or of an element) shows as a
- * red point where a green one belongs. */
+ * per-vertex output block of two array members and `patch` arrays, read back whole by the
+ * evaluation stage, each element an exact value, so a wrong location of a member (or of an
+ * element) shows as a red point where a green one belongs. */
 #include "scenario.h"
 
 static const char *VS_PASS = "#version 150 core\n"
@@ -87,6 +87,83 @@ sc_tess_block_arrays(void)
          model_rect(&m, x, y, x + 1, y + 1, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
       }
    check_frame("a block { vec4 m1[6]; vec4 m2[5]; } blk[] from the TCS: 9 green points", &m);
+   gl.DeleteProgram(p);
+   (void)me;
+}
+
+/* `patch out vec4 pa[3]` against `patch in vec4 pa[3]`: GLSL 4.00 4.3.6 lets per-patch varyings
+ * be arrays (glslang 12's own cross-stage check refuses the pair: glsl_lower.c). Each element
+ * of both arrays is exact in the evaluation stage, with constant and uniform indices. */
+static const char *TCS_PATCH = "#version 150 core\n"
+                               "#extension GL_ARB_tessellation_shader : require\n"
+                               "layout(vertices = 4) out;\n"
+                               "in vec2 v_pix[];\n"
+                               "out vec2 c_pix[];\n"
+                               "patch out vec4 pa[3];\n"
+                               "patch out vec4 pb[2];\n"
+                               "void main() {\n"
+                               "  c_pix[gl_InvocationID] = v_pix[gl_InvocationID];\n"
+                               "  for (int i = 0; i < 3; i++) pa[i] = vec4(float(i + 1));\n"
+                               "  for (int j = 0; j < 2; j++) pb[j] = vec4(float(j + 10));\n"
+                               "  gl_out[gl_InvocationID].gl_Position =\n"
+                               "    gl_in[gl_InvocationID].gl_Position;\n"
+                               "  for (int i = 0; i < 4; i++) gl_TessLevelOuter[i] = 2.0;\n"
+                               "  gl_TessLevelInner[0] = 2.0;\n"
+                               "  gl_TessLevelInner[1] = 2.0;\n"
+                               "}\n";
+
+static const char *TES_PATCH =
+   "#version 150 core\n"
+   "#extension GL_ARB_tessellation_shader : require\n"
+   "layout(quads, equal_spacing, cw, point_mode) in;\n"
+   "in vec2 c_pix[];\n"
+   "patch in vec4 pa[3];\n"
+   "patch in vec4 pb[2];\n"
+   "uniform int u_index;\n"
+   "out vec4 t_color;\n"
+   "void main() {\n"
+   "  bool ok = pa[0] == vec4(1.0) && pa[2] == vec4(3.0) &&\n"
+   "            pb[1] == vec4(11.0);\n"
+   "  ok = ok && pa[u_index] == vec4(float(u_index + 1)) &&\n"
+   "       pb[u_index - 1] == vec4(float(u_index + 9));\n"
+   "  float u = gl_TessCoord.x, v = gl_TessCoord.y;\n"
+   "  vec2 pix = mix(mix(c_pix[0], c_pix[1], u), mix(c_pix[3], c_pix[2], u), v);\n"
+   "  gl_Position = vec4((pix + 0.5) / 32.0 - 1.0, 0.0, 1.0);\n"
+   "  t_color = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n"
+   "}\n";
+
+void
+sc_tess_patch_arrays(void)
+{
+   if (!tess_offered())
+      return;
+   char log[4096];
+   GLuint p = tess_try_link(VS_PASS, TCS_PATCH, TES_PATCH, FS_COLOR, log, sizeof log);
+   if (!p) {
+      fail("VS + TCS + TES + FS with patch arrays did not link:\n%s", log);
+      return;
+   }
+   gl.UseProgram(p);
+   const float corners[8] = {8, 8, 56, 8, 56, 56, 8, 56};
+   mesh me = make_mesh(corners, 4);
+   gl.PatchParameteri(GL_PATCH_VERTICES, 4);
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   for (int index = 1; index <= 2; index++) {
+      gl.Uniform1i(uloc(p, "u_index"), index);
+      clear_to(bg);
+      glDrawArrays(GL_PATCHES, 0, 4);
+      check_gl_error("glDrawArrays(GL_PATCHES) with patch arrays");
+      model m;
+      model_init(&m, bg);
+      for (int j = 0; j <= 2; j++)
+         for (int i = 0; i <= 2; i++) {
+            const int x = 8 + 24 * i, y = 8 + 24 * j;
+            model_rect(&m, x, y, x + 1, y + 1, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
+         }
+      check_frame(index == 1 ? "patch arrays read at index 1: 9 green points"
+                             : "patch arrays read at index 2: 9 green points",
+                  &m);
+   }
    gl.DeleteProgram(p);
    (void)me;
 }
