@@ -167,3 +167,77 @@ sc_tess_patch_arrays(void)
    gl.DeleteProgram(p);
    (void)me;
 }
+
+/* GL 4.6 11.2: a program with an evaluation shader and no control shader tessellates each patch
+ * as the vertex stage made it, with GL_PATCH_VERTICES vertices (gl_PatchVerticesIn) and the
+ * default levels; Vulkan needs a control stage, which mgl makes for the draw's size and levels
+ * (fe_tess_passthrough.c). */
+static const char *VS_COLOR = "#version 150 core\n"
+                              "in vec2 a_pos;\n"
+                              "out vec2 v_pix;\n"
+                              "out vec4 v_color;\n"
+                              "out int v_id;\n"
+                              "void main() {\n"
+                              "  v_pix = a_pos;\n"
+                              "  v_color = vec4(0.0, 0.75, 1.0, 1.0);\n"
+                              "  v_id = gl_VertexID;\n"
+                              "  gl_Position = vec4(a_pos, 0.0, 1.0);\n"
+                              "}\n";
+
+static const char *TES_NO_TCS =
+   "#version 150 core\n"
+   "#extension GL_ARB_tessellation_shader : require\n"
+   "layout(quads, equal_spacing, cw, point_mode) in;\n"
+   "in vec2 v_pix[];\n"
+   "in vec4 v_color[];\n"
+   "in int v_id[];\n"
+   "out vec4 t_color;\n"
+   "void main() {\n"
+   "  bool ok = gl_PatchVerticesIn == 4 && v_id[2] == v_id[0] + 2;\n"
+   "  float u = gl_TessCoord.x, v = gl_TessCoord.y;\n"
+   "  vec2 pix = mix(mix(v_pix[0], v_pix[1], u), mix(v_pix[3], v_pix[2], u), v);\n"
+   "  gl_Position = vec4((pix + 0.5) / 32.0 - 1.0, 0.0, 1.0);\n"
+   "  t_color = ok ? v_color[3] : vec4(1.0, 0.0, 0.0, 1.0);\n"
+   "}\n";
+
+void
+sc_tess_no_tcs(void)
+{
+   if (!tess_offered())
+      return;
+   char log[4096];
+   GLuint p = tess_try_link(VS_COLOR, NULL, TES_NO_TCS, FS_COLOR, log, sizeof log);
+   if (!p) {
+      fail("VS + TES + FS did not link:\n%s", log);
+      return;
+   }
+   GLint v = 0;
+   gl.GetProgramiv(p, GL_TESS_CONTROL_OUTPUT_VERTICES, &v);
+   expect_gl_error(GL_INVALID_OPERATION, "GL_TESS_CONTROL_OUTPUT_VERTICES without a TCS");
+   gl.UseProgram(p);
+   const float corners[8] = {8, 8, 56, 8, 56, 56, 8, 56};
+   mesh me = make_mesh(corners, 4);
+   gl.PatchParameteri(GL_PATCH_VERTICES, 4);
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), c = V4(0.0f, 0.75f, 1.0f, 1.0f);
+   for (int level = 2; level <= 4; level += 2) {
+      const GLfloat outer[4] = {(float)level, (float)level, (float)level, (float)level};
+      const GLfloat inner[2] = {(float)level, (float)level};
+      gl.PatchParameterfv(GL_PATCH_DEFAULT_OUTER_LEVEL, outer);
+      gl.PatchParameterfv(GL_PATCH_DEFAULT_INNER_LEVEL, inner);
+      clear_to(bg);
+      glDrawArrays(GL_PATCHES, 0, 4);
+      check_gl_error("glDrawArrays(GL_PATCHES) without a TCS");
+      model m;
+      model_init(&m, bg);
+      for (int j = 0; j <= level; j++)
+         for (int i = 0; i <= level; i++) {
+            const int x = 8 + 48 * i / level, y = 8 + 48 * j / level;
+            model_rect(&m, x, y, x + 1, y + 1, to8(c));
+         }
+      check_frame(level == 2 ? "no TCS, default levels 2: 3 x 3 points"
+                             : "no TCS, default levels 4: 5 x 5 points",
+                  &m);
+   }
+   gl.DeleteProgram(p);
+   (void)me;
+}
