@@ -170,14 +170,17 @@ sc_tess_patch_arrays(void)
 
 /* GL 4.6 11.2: a program with an evaluation shader and no control shader tessellates each patch
  * as the vertex stage made it, with GL_PATCH_VERTICES vertices (gl_PatchVerticesIn) and the
- * default levels; Vulkan needs a control stage, which mgl makes for the draw's size and levels
- * (fe_tess_passthrough.c). */
+ * default levels, plain and block varyings alike; Vulkan needs a control stage, which mgl makes
+ * for the draw's size and levels (fe_program.c: fe_tess_passthrough_emit). */
 static const char *VS_COLOR = "#version 150 core\n"
                               "in vec2 a_pos;\n"
                               "out vec2 v_pix;\n"
                               "out vec4 v_color;\n"
                               "out int v_id;\n"
+                              "out VB { vec4 c; float f[2]; } vb;\n"
                               "void main() {\n"
+                              "  vb.c = vec4(0.0, 0.75, 1.0, 1.0);\n"
+                              "  vb.f = float[2](1.0, float(gl_VertexID));\n"
                               "  v_pix = a_pos;\n"
                               "  v_color = vec4(0.0, 0.75, 1.0, 1.0);\n"
                               "  v_id = gl_VertexID;\n"
@@ -191,9 +194,12 @@ static const char *TES_NO_TCS =
    "in vec2 v_pix[];\n"
    "in vec4 v_color[];\n"
    "in int v_id[];\n"
+   "in VB { vec4 c; float f[2]; } vb[];\n"
    "out vec4 t_color;\n"
    "void main() {\n"
    "  bool ok = gl_PatchVerticesIn == 4 && v_id[2] == v_id[0] + 2;\n"
+   "  ok = ok && vb[3].c == v_color[3] && vb[1].f[0] == 1.0 &&\n"
+   "       vb[2].f[1] == float(v_id[2]);\n"
    "  float u = gl_TessCoord.x, v = gl_TessCoord.y;\n"
    "  vec2 pix = mix(mix(v_pix[0], v_pix[1], u), mix(v_pix[3], v_pix[2], u), v);\n"
    "  gl_Position = vec4((pix + 0.5) / 32.0 - 1.0, 0.0, 1.0);\n"

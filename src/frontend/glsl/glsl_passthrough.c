@@ -10,9 +10,10 @@
  * with few of them).
  *
  * What it copies: gl_Position, and each per-vertex input the evaluation stage declares (a
- * scalar, vector or matrix, 32- or 64-bit), at the location the linker gave it (the vertex
- * stage's output of that name has the same one). A block or struct input is not copied: NULL
- * with *why, and the caller declines the draw by name. */
+ * scalar, vector or matrix, 32- or 64-bit, or a block of them and of arrays of them), at the
+ * location the linker gave it (the vertex stage's output of that name has the same one). A
+ * struct input, or a block with a struct member, is not copied: NULL with *why, and the caller
+ * declines the draw by name. */
 #include "glsl_internal.h"
 
 #include "spv.h"
@@ -20,6 +21,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* The GLSL name of a scalar, vector or matrix type; false for another kind. */
 static bool
@@ -47,6 +49,61 @@ type_name(const struct spv_tinfo *t, char *buf, size_t size)
       return true;
    default: return false;
    }
+}
+
+/* A member's declaration: "T name" or "T name[N]" (one array level of a scalar, vector or
+ * matrix); false for another type. */
+static bool
+member_decl(const struct spv_refl *r, const struct spv_tmember *m, char *buf, size_t size)
+{
+   struct spv_tinfo t, e;
+   char type[32];
+   spv_refl_type(r, m->type, &t);
+   if (t.kind != SPV_TK_ARRAY) {
+      if (!type_name(&t, type, sizeof(type)))
+         return false;
+      snprintf(buf, size, "%s %s", type, m->name);
+      return true;
+   }
+   spv_refl_type(r, t.elem, &e);
+   if (!t.length || !type_name(&e, type, sizeof(type)))
+      return false;
+   snprintf(buf, size, "%s %s[%u]", type, m->name, t.length);
+   return true;
+}
+
+/* An input block of the evaluation stage (block type bt, variable index i): the same block in
+ * and out at its location, copied member by member. False for a member it does not copy (a
+ * struct, a nested array, a builtin). */
+static bool
+block_copy(const struct spv_refl *r, spv_tref bt, const struct spv_tinfo *b, unsigned i,
+           uint32_t location, struct glsl_str *src, struct glsl_str *body)
+{
+   struct glsl_str members = {0};
+   bool ok = b->num_members > 0;
+   for (uint32_t k = 0; k < b->num_members && ok; k++) {
+      struct spv_tmember m;
+      char decl[160];
+      spv_refl_member(r, bt, k, &m);
+      ok = m.builtin < 0 && m.name && m.name[0] && strlen(m.name) < 100 &&
+           member_decl(r, &m, decl, sizeof(decl));
+      if (!ok)
+         break;
+      if (m.location >= 0)
+         glsl_str_printf(&members, "  layout(location = %d) %s;\n", m.location, decl);
+      else
+         glsl_str_printf(&members, "  %s;\n", decl);
+      glsl_str_printf(body, "  mgl_out%u[gl_InvocationID].%s = mgl_in%u[gl_InvocationID].%s;\n", i,
+                      m.name, i, m.name);
+   }
+   if (ok && members.s && !members.oom)
+      glsl_str_printf(src,
+                      "layout(location = %u) in MglIn%u {\n%s} mgl_in%u[];\n"
+                      "layout(location = %u) out MglOut%u {\n%s} mgl_out%u[];\n",
+                      location, i, members.s, i, location, i, members.s, i);
+   ok = ok && !members.oom;
+   free(members.s);
+   return ok;
 }
 
 /* A level as a GLSL float literal: NaN discards the patch as 0 does, infinity is the most. */
@@ -81,7 +138,7 @@ glsl_passthrough_tcs(const struct glsl_program *prog, uint32_t vertices, const f
    struct glsl_str src = {0};
    struct glsl_str body = {0};
    glsl_str_printf(&src,
-                   "#version 430 core\n"
+                   "#version 450 core\n"
                    "layout(vertices = %u) out;\n",
                    vertices);
    unsigned nv = 0;
@@ -98,9 +155,14 @@ glsl_passthrough_tcs(const struct glsl_program *prog, uint32_t vertices, const f
          break;
       }
       spv_refl_type(r, arr.elem, &elem);
+      if (elem.kind == SPV_TK_STRUCT && elem.block) {
+         if (!block_copy(r, arr.elem, &elem, i, location, &src, &body))
+            *why = "an evaluation input block with a member this shader does not copy";
+         continue;
+      }
       char type[32];
       if (!type_name(&elem, type, sizeof(type))) {
-         *why = "an evaluation input that is a block, a struct or an array";
+         *why = "an evaluation input that is a struct or an array";
          break;
       }
       glsl_str_printf(&src,
