@@ -283,6 +283,12 @@ struct fe_exec {
    struct glsl_program *glsl;
    struct mgp_handle cso; /* the shader CSO */
    struct mgp_shader_reflection refl;
+   /* An evaluation stage and no control stage: the CSO holds the control shader GL implies
+    * for the patch size and levels below, made (re-made) at a draw that wants others
+    * (fe_program.c: fe_tess_passthrough_emit); not sent before the first such draw. */
+   bool tess_passthrough, passthrough_made;
+   uint32_t passthrough_vertices;
+   float passthrough_outer[4], passthrough_inner[2];
    /* The default uniform block's CPU shadow (std140). */
    uint8_t *uniforms;
    uint32_t uniform_size;
@@ -1171,6 +1177,13 @@ void fe_exec_unref(struct fe_context *ctx, struct fe_exec *e);
  * NULL with the linker's log in *log on failure. */
 struct fe_exec *fe_exec_create_internal(struct fe_context *ctx, const char *vs, const char *fs,
                                         char **log);
+/* create_shader of e's CSO: its stages, with tcs (tcs_n words; NULL: none) as the control
+ * stage (fe_program.c). */
+void fe_exec_send_shader(struct fe_context *ctx, struct fe_exec *e, uint32_t *tcs, size_t tcs_n);
+/* At a draw of e: where e needs the implied control shader, the one for the context's patch
+ * size and default levels is e's CSO and bound; false (the draw declined by name) when it
+ * cannot be made (fe_program.c: fe_tess_passthrough_emit). */
+bool fe_tess_passthrough_emit(struct fe_context *ctx, struct fe_exec *e);
 /* Installs a newly linked executable of the current program (GL: a relink of the program in
  * use replaces the executable); returns the executable in use. Inline: every draw asks, and
  * the executable in use is the common answer. */

@@ -6,6 +6,7 @@
  * executable (struct fe_exec). The default uniform block is a CPU shadow (std140) per
  * executable with a version the tracker sends by set_global_constants; sampler uniforms hold
  * texture unit numbers client-side and uniform block bindings are resolved at validate. */
+#include "decline.h"
 #include "fe_program_internal.h"
 
 /* ---- programs ------------------------------------------------------------------------------- */
@@ -339,10 +340,12 @@ fe_exec_unref(struct fe_context *ctx, struct fe_exec *e)
    if (!e || atomic_fetch_sub(&e->refs, 1) != 1)
       return;
    struct fe_share_group *sg = e->share;
+   const bool sent = !e->tess_passthrough || e->passthrough_made;
    if (ctx && ctx->share == sg) {
-      mgp_delete_shader(&ctx->pipe, &(struct mgp_handle_args){e->cso});
+      if (sent)
+         mgp_delete_shader(&ctx->pipe, &(struct mgp_handle_args){e->cso});
       fe_share_free_handle(sg, MGP_KIND_SHADER, e->cso);
-   } else {
+   } else if (sent) {
       /* No context of the group to send it through: the next one that validates does. */
       pthread_mutex_lock(&sg->lock);
       struct mgp_handle *dead =
@@ -593,19 +596,75 @@ exec_create(struct fe_context *ctx, struct glsl_program *gp)
       return NULL;
    }
    fill_reflection(e);
+   /* an evaluation stage without a control stage: the backend gets the program with the
+    * control shader GL implies, made at the draw that knows its patch size and levels
+    * (fe_program.c: fe_tess_passthrough_emit) */
+   e->tess_passthrough = (gp->stages & GLSL_STAGE_BIT(GLSL_STAGE_TESS_EVAL)) &&
+                         !(gp->stages & GLSL_STAGE_BIT(GLSL_STAGE_TESS_CTRL));
+   if (!e->tess_passthrough)
+      fe_exec_send_shader(ctx, e, NULL, 0);
+   return e;
+}
+
+void
+fe_exec_send_shader(struct fe_context *ctx, struct fe_exec *e, uint32_t *tcs, size_t tcs_n)
+{
+   const struct glsl_program *gp = e->glsl;
    struct mgp_create_shader cs = {.cso = e->cso, .reflection = e->refl};
    for (int s = 0; s < GLSL_STAGE_COUNT; s++) {
-      if (!gp->spirv[s].words)
+      const bool made = s == GLSL_STAGE_TESS_CTRL && tcs;
+      if (!gp->spirv[s].words && !made)
          continue;
       cs.stage_mask |= 1u << stage_map[s];
       cs.spirv[stage_map[s]] = (struct mgp_span){
-         .ptr = gp->spirv[s].words,
-         .size = gp->spirv[s].num_words * sizeof(uint32_t),
+         .ptr = made ? tcs : gp->spirv[s].words,
+         .size = (made ? tcs_n : gp->spirv[s].num_words) * sizeof(uint32_t),
       };
    }
    fe_share_send_dead_shaders(ctx);
    mgp_create_shader(&ctx->pipe, &cs);
-   return e;
+}
+
+/* A program with a tessellation evaluation shader and no control shader
+ * (GL 4.6 11.2: the patch goes to the tessellator as the vertex stage made it, with the levels
+ * GL_PATCH_DEFAULT_OUTER_LEVEL / _INNER_LEVEL). Vulkan tessellates only through a control stage,
+ * so the program's CSO carries the one GL implies (glsl_passthrough.c), which depends on the
+ * draw's GL_PATCH_VERTICES (its output vertices, the evaluation stage's gl_PatchVerticesIn) and
+ * levels. The front end chooses it, not the backend: it has the GLSL compiler, and both are
+ * state it already holds at draw validate. The CSO is re-made (delete_shader, create_shader of
+ * the same handle, set_draw_program) only when a draw wants another size or other levels than
+ * the one it holds: a program is drawn with few of them. No wire change. */
+bool
+fe_tess_passthrough_emit(struct fe_context *ctx, struct fe_exec *e)
+{
+   if (!e->tess_passthrough)
+      return true;
+   const uint32_t vertices = (uint32_t)ctx->patch_vertices;
+   if (e->passthrough_made && e->passthrough_vertices == vertices &&
+       !memcmp(e->passthrough_outer, ctx->patch_outer, sizeof(e->passthrough_outer)) &&
+       !memcmp(e->passthrough_inner, ctx->patch_inner, sizeof(e->passthrough_inner)))
+      return true;
+   size_t n = 0;
+   const char *why = NULL;
+   uint32_t *tcs =
+      glsl_passthrough_tcs(e->glsl, vertices, ctx->patch_outer, ctx->patch_inner, &n, &why);
+   if (!tcs) {
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "a program with a tessellation evaluation shader and no control shader: %s", why);
+      return false;
+   }
+   if (e->passthrough_made)
+      mgp_delete_shader(&ctx->pipe, &(struct mgp_handle_args){e->cso});
+   fe_exec_send_shader(ctx, e, tcs, n);
+   free(tcs);
+   e->passthrough_made = true;
+   e->passthrough_vertices = vertices;
+   memcpy(e->passthrough_outer, ctx->patch_outer, sizeof(e->passthrough_outer));
+   memcpy(e->passthrough_inner, ctx->patch_inner, sizeof(e->passthrough_inner));
+   /* the handle names another shader now: bind it again */
+   mgp_set_draw_program(&ctx->pipe, &(struct mgp_handle_args){e->cso});
+   ctx->tracker.program_bound = e->cso;
+   return true;
 }
 
 struct fe_exec *

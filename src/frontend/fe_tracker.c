@@ -925,6 +925,8 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
          storage_written(ctx, e);
       /* outside the draw inputs: a version compare, before the no-change shortcut */
       emit_patch_state(ctx);
+      if (!fe_tess_passthrough_emit(ctx, e))
+         return false;
       /* one walk over the inputs: none changed (the no-change draw), the classes that did,
        * or the first other input */
       unsigned changed = DRAW_INPUT_BIT_O;

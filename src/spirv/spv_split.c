@@ -9,10 +9,12 @@
  *  - member k of `Blk v[N]` becomes `Tk v.k[N]` (the same array levels around the member's type);
  *    the member's Component and interpolation decorations (and the variable's) go to it;
  *  - locations: with the block at L and member k at offset o(k) locations into it, `v.k` sits at
- *    L + M * o(k), M the product of the lengths of the arrays that take locations (not a
- *    geometry input's per-vertex level). For a single block that is where the member was; for an
- *    array it is another order within the same range [L, L + M * size). Producer and consumer
- *    get the same rewrite, so the interfaces still match;
+ *    L + M * o(k), M the product of the lengths of the arrays that take locations (not the
+ *    per-vertex level of a geometry input or of a tessellation stage's non-`patch` interface:
+ *    that level's length differs across the interface, 4 out of a control shader, 32 into an
+ *    evaluation shader). For a single block that is where the member was; for an array it is
+ *    another order within the same range [L, L + M * size). Producer and consumer get the same
+ *    rewrite, so the interfaces still match;
  *  - each access chain into the block, [outer indices..., k, rest...], becomes one into v.k,
  *    [outer indices..., rest...] (no indices at all when it named member k of a single block).
  *
@@ -37,6 +39,7 @@ enum {
    COPY_CENTROID = 8,
    COPY_SAMPLE = 16,
    COPY_INVARIANT = 32,
+   COPY_PATCH = 64,
 };
 
 struct member {
@@ -126,6 +129,7 @@ copy_bit(uint32_t decoration)
    case SpvDecorationCentroid: return COPY_CENTROID;
    case SpvDecorationSample: return COPY_SAMPLE;
    case SpvDecorationInvariant: return COPY_INVARIANT;
+   case SpvDecorationPatch: return COPY_PATCH;
    default: return 0;
    }
 }
@@ -149,14 +153,6 @@ find_vars(struct split_state *s)
          if (op_of(s, t) == SpvOpTypeStruct && s->block[t] == 1) {
             v.strct = t;
             v.num_members = (s->w[s->at[t]] >> 16) - 2;
-            /* a geometry input's outer level is one element per vertex, not more locations */
-            const unsigned first = s->exec_model == SpvExecutionModelGeometry &&
-                                         v.storage == SpvStorageClassInput && v.levels
-                                      ? 1
-                                      : 0;
-            v.mult = 1;
-            for (unsigned k = first; k < v.levels; k++)
-               v.mult *= word(s, word(s, v.arr[k], 3), 3);
             v.members = calloc(v.num_members ? v.num_members : 1, sizeof(*v.members));
             if (!v.members || !mgu_array_reserve(s->vars, s->cap_vars, (uint64_t)s->num_vars + 1)) {
                free(v.members);
@@ -220,10 +216,31 @@ read_annotations(struct split_state *s)
    }
 }
 
+/* Whether the variable's outer array level is one element per vertex, which takes no locations
+ * of its own: a geometry shader's inputs, a tessellation control shader's inputs and its outputs
+ * but `patch` ones, a tessellation evaluation shader's inputs but `patch` ones. */
+static bool
+per_vertex(const struct split_state *s, const struct split_var *v)
+{
+   bool patch = (v->copy & COPY_PATCH) != 0;
+   for (uint32_t k = 0; k < v->num_members; k++)
+      patch |= (v->members[k].copy & COPY_PATCH) != 0;
+   switch (s->exec_model) {
+   case SpvExecutionModelGeometry: return v->storage == SpvStorageClassInput;
+   case SpvExecutionModelTessellationControl: return v->storage == SpvStorageClassInput || !patch;
+   case SpvExecutionModelTessellationEvaluation:
+      return v->storage == SpvStorageClassInput && !patch;
+   default: return false;
+   }
+}
+
 /* Each member's location: see the file comment. False when the block has none to give. */
 static bool
 assign_locations(const struct split_state *s, struct split_var *v)
 {
+   v->mult = 1;
+   for (unsigned k = v->levels && per_vertex(s, v) ? 1 : 0; k < v->levels; k++)
+      v->mult *= word(s, word(s, v->arr[k], 3), 3);
    bool member_locations = false;
    for (uint32_t k = 0; k < v->num_members; k++)
       member_locations |= v->members[k].location >= 0;
@@ -315,6 +332,7 @@ put_decorations(struct spirv_out *o, const struct split_var *v, uint32_t k)
       {COPY_CENTROID, SpvDecorationCentroid},
       {COPY_SAMPLE, SpvDecorationSample},
       {COPY_INVARIANT, SpvDecorationInvariant},
+      {COPY_PATCH, SpvDecorationPatch},
    };
    const struct member *m = &v->members[k];
    const uint32_t id = new_var_id(v, k);

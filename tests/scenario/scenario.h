@@ -389,6 +389,12 @@ GLuint textured_quad_vao(float x0, float y0, float x1, float y1);
 int es_version(int want);
 void expect_error(GLenum want, const char *where);
 GLuint link_program_gs(const char *vs_src, const char *gs_src, const char *fs_src);
+/* scenario_tess.c: whether the context offers tessellation (false after checking the refusals
+ * where it does not); a program of the stages given (NULL: absent, "a_pos" at attribute 0), 0
+ * when the link fails, with its log in log. */
+bool tess_offered(void);
+GLuint tess_try_link(const char *vs, const char *tcs, const char *tes, const char *fs, char *log,
+                     int n);
 void expect_program_iv(GLuint p, GLenum pname, GLint want, const char *what);
 extern const char *FS_GS;
 

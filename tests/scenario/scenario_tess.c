@@ -53,9 +53,10 @@ static const char *FS_TESS = "#version 150 core\n"
                              "out vec4 o_color;\n"
                              "void main() { o_color = t_color; }\n";
 
-/* Links the stages given (NULL: absent); 0 when the link fails, with its log in log. */
-static GLuint
-try_link(const char *vs, const char *tcs, const char *tes, const char *fs, char *log, int n)
+/* Links the stages given (NULL: absent); 0 when the link fails, with its log in log
+ * (scenario.h). */
+GLuint
+tess_try_link(const char *vs, const char *tcs, const char *tes, const char *fs, char *log, int n)
 {
    const GLenum types[4] = {GL_VERTEX_SHADER, GL_TESS_CONTROL_SHADER, GL_TESS_EVALUATION_SHADER,
                             GL_FRAGMENT_SHADER};
@@ -83,8 +84,8 @@ try_link(const char *vs, const char *tcs, const char *tes, const char *fs, char 
 }
 
 /* Whether the context offers tessellation; where it does not (the GLES backend), the stages and
- * the mode are refused as GL 3.3 does. */
-static bool
+ * the mode are refused as GL 3.3 does (scenario.h). */
+bool
 tess_offered(void)
 {
    if (has_ext("GL_ARB_tessellation_shader") || context_version() >= 40)
@@ -128,7 +129,7 @@ sc_tess_points(void)
    if (!tess_offered())
       return;
    char log[4096];
-   GLuint p = try_link(VS_TESS, TCS_LEVEL, TES_POINTS, FS_TESS, log, sizeof log);
+   GLuint p = tess_try_link(VS_TESS, TCS_LEVEL, TES_POINTS, FS_TESS, log, sizeof log);
    if (!p) {
       fail("VS + TCS + TES + FS did not link:\n%s", log);
       return;
@@ -207,7 +208,7 @@ expect_link_fails(const char *what, const char *vs, const char *tcs, const char 
                   const char *fs)
 {
    char log[4096];
-   GLuint p = try_link(vs, tcs, tes, fs, log, sizeof log);
+   GLuint p = tess_try_link(vs, tcs, tes, fs, log, sizeof log);
    if (p) {
       fail("%s linked; GL 4.6 7.3 fails the link", what);
       gl.DeleteProgram(p);
@@ -287,7 +288,7 @@ sc_tess_errors(void)
 
    /* draws (GL 4.6 10.5, 11.2): patches only with a TES, and a TES only with patches */
    char log[4096];
-   GLuint p = try_link(VS_TESS, TCS_LEVEL, TES_POINTS, FS_TESS, log, sizeof log);
+   GLuint p = tess_try_link(VS_TESS, TCS_LEVEL, TES_POINTS, FS_TESS, log, sizeof log);
    if (!p) {
       fail("VS + TCS + TES + FS did not link:\n%s", log);
       return;

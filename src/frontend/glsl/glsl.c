@@ -616,6 +616,38 @@ gl_target_words(enum glsl_stage stage, char *const *texts, unsigned num_texts,
    return words;
 }
 
+/* An internal shader mgl writes itself (glsl_passthrough.c): one unit, compiled and linked
+ * with the programs' targets and rules, no lowering. NULL when glslang refuses it. */
+uint32_t *
+glsl_compile_internal(enum glsl_stage stage, const char *source, size_t *num_words)
+{
+   *num_words = 0;
+   if (!glsl_init())
+      return NULL;
+   glslang_input_t in;
+   input_for(&in, stage, source, NULL);
+   uint32_t *words = NULL;
+   glslang_shader_t *sh = glslang_shader_create(&in);
+   glslang_program_t *prog = glslang_program_create();
+   if (sh && prog && glslang_shader_preprocess(sh, &in) && glslang_shader_parse(sh, &in)) {
+      glslang_program_add_shader(prog, sh);
+      if (glslang_program_link(prog, spv_messages)) {
+         glslang_spv_options_t opts = {.disable_optimizer = true};
+         glslang_program_SPIRV_generate_with_options(prog, glslang_stage_of(stage), &opts);
+         const size_t n = glslang_program_SPIRV_get_size(prog);
+         if (n && (words = malloc(n * sizeof(uint32_t)))) {
+            memcpy(words, glslang_program_SPIRV_get_ptr(prog), n * sizeof(uint32_t));
+            *num_words = n;
+         }
+      }
+   }
+   if (prog)
+      glslang_program_delete(prog);
+   if (sh)
+      glslang_shader_delete(sh);
+   return words;
+}
+
 /* ── link ──────────────────────────────────────────────────────────────────────────────────── */
 
 /* glslang's program log, less the "Linked <stage> stage:" headers and the

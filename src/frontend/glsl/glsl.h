@@ -529,6 +529,15 @@ struct glsl_program *glsl_link(const struct glsl_link_input *input, char **info_
 /* Accepts NULL. */
 void glsl_program_destroy(struct glsl_program *prog);
 
+/* The tessellation control shader GL implies for a linked program with an evaluation stage and
+ * no control stage (glsl_passthrough.c): `vertices` output vertices (the draw's
+ * GL_PATCH_VERTICES), each per-vertex input of the evaluation stage and gl_Position copied from
+ * the vertex stage, the levels GL_PATCH_DEFAULT_OUTER_LEVEL / _INNER_LEVEL. SPIR-V words
+ * (malloc'd), NULL with *why set when the program has an input this shader does not copy. */
+uint32_t *glsl_passthrough_tcs(const struct glsl_program *prog, uint32_t vertices,
+                               const float outer[4], const float inner[2], size_t *num_words,
+                               const char **why);
+
 /* Lookup helpers (linear; NULL when absent). */
 const struct glsl_uniform *glsl_program_find_uniform(const struct glsl_program *prog,
                                                      const char *name);

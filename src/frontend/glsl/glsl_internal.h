@@ -122,6 +122,10 @@ const char *glsl_stage_name(enum glsl_stage stage);
 #define GLSL_MANGLE "_mgl_id_"
 const char *glsl_demangle(const char *name);
 
+/* An internal shader of one unit mgl writes itself (glsl_passthrough.c), compiled with the
+ * programs' targets and rules (glsl.c). NULL when glslang refuses it. */
+uint32_t *glsl_compile_internal(enum glsl_stage stage, const char *source, size_t *num_words);
+
 /* Built-ins provided by the support unit (bits of glsl_unit.helpers): texture1D ... textureCubeLod,
  * shadow1D ... shadow2DProjLod, texture2DRect ... shadow2DRectProj (GLSL_HELPER_INVERSE of them),
  * inverse() for GLSL 1.40 and noise1 ... noise4 for desktop GLSL. */

@@ -643,6 +643,66 @@ decl_name(const struct lower *L, unsigned first, unsigned *semi)
    return name > first && L->t[name].kind == T_IDENT ? name : 0;
 }
 
+/* glslang 12's cross-stage check (TIntermediate::isIoResizeArray) takes a tessellation
+ * evaluation shader's `patch in T name[N]` for a per-vertex array and refuses the link against
+ * the control shader's `patch out T name[N]` ("Array sizes must be compatible", though the two
+ * are alike; its TessControl case has the patch exception, its TessEvaluation case not). That
+ * check pairs the stages' variables by name, so such an input is renamed GLSL_MANGLE + name in
+ * the evaluation unit, everywhere it is named: glslang then pairs nothing, and the GL linker
+ * (glsl_link_io.c), which reads names through glsl_demangle, matches and checks it as the app
+ * wrote it. Only single-name declarations (`patch in T name[N];`) are taken. */
+enum { MAX_PATCH_ARRAYS = 64 };
+static void
+rename_patch_input_arrays(struct lower *L)
+{
+   const char *p = L->p;
+   unsigned names[MAX_PATCH_ARRAYS], nn = 0;
+   int depth = 0;
+   unsigned stmt = 0;
+   bool patch = false, in = false;
+   for (unsigned i = 0; i < L->n; i++) {
+      const struct tok *t = &L->t[i];
+      if (t->kind == T_DIRECTIVE) {
+         stmt = i + 1;
+      } else if (tok_is(p, t, "{")) {
+         depth++;
+      } else if (tok_is(p, t, "}")) {
+         if (depth && !--depth) {
+            stmt = i + 1;
+            patch = in = false;
+         }
+      } else if (!depth && tok_is(p, t, ";")) {
+         unsigned semi = 0, name = patch && in ? decl_name(L, stmt, &semi) : 0;
+         if (name && tok_is(p, &L->t[name + 1], "[") && nn < MAX_PATCH_ARRAYS &&
+             find_name(vulkan_keywords, sizeof(vulkan_keywords) / sizeof(vulkan_keywords[0]),
+                       p + L->t[name].at, L->t[name].len) < 0 &&
+             find_name(helper_names, GLSL_HELPER_COUNT, p + L->t[name].at, L->t[name].len) < 0)
+            names[nn++] = name;
+         stmt = i + 1;
+         patch = in = false;
+      } else if (!depth && tok_is(p, t, "patch")) {
+         patch = true;
+      } else if (!depth && tok_is(p, t, "in")) {
+         in = true;
+      }
+   }
+   if (!nn)
+      return;
+   for (unsigned i = 0; i < L->n; i++) {
+      const struct tok *t = &L->t[i];
+      const struct tok *prev = i > 0 ? &L->t[i - 1] : NULL;
+      if (t->kind != T_IDENT || (prev && tok_is(p, prev, ".")))
+         continue; /* a member or a swizzle of that name is not the variable */
+      for (unsigned k = 0; k < nn; k++) {
+         const struct tok *n = &L->t[names[k]];
+         if (t->len == n->len && !memcmp(p + t->at, p + n->at, t->len)) {
+            add_edit(L, t->at, t->len, GLSL_MANGLE, p + t->at, t->len);
+            break;
+         }
+      }
+   }
+}
+
 /* GL 3.3, 2.11.3: several vertex inputs may share a location (aliasing) as long as no path
  * through the shader reads two of them; glslang refuses two `layout(location = N) in`
  * declarations with one N at compile time. Such declarations lose their layout here and their
@@ -1000,6 +1060,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
       take_output_indices(&L, u);
    if (!u->es)
       refuse_uniform_locations(&L);
+   if (stage == GLSL_STAGE_TESS_EVAL)
+      rename_patch_input_arrays(&L);
    const unsigned early_edits = L.num_edits; /* the main loop's come in text order after them */
    uint32_t declared = 0; /* helpers the app declares itself (then they are its own) */
    int depth = 0, parens = 0;

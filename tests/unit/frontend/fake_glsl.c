@@ -212,3 +212,14 @@ glsl_program_destroy(struct glsl_program *p)
    free(p->outputs);
    free(p);
 }
+
+/* The fake programs have no evaluation stage: nothing to make. */
+uint32_t *
+glsl_passthrough_tcs(const struct glsl_program *prog, uint32_t vertices, const float outer[4],
+                     const float inner[2], size_t *num_words, const char **why)
+{
+   (void)prog, (void)vertices, (void)outer, (void)inner;
+   *num_words = 0;
+   *why = "the fake linker makes no tessellation stages";
+   return NULL;
+}

@@ -411,6 +411,98 @@ test_blocked(void)
    }
 }
 
+/* Tessellation: the per-vertex level of a control shader's inputs and outputs and of an
+ * evaluation shader's inputs takes no locations (as a geometry input's); a `patch` block's
+ * members keep their places. So a per-vertex block of two array members gets the same
+ * locations on both sides of each interface, whatever the arrays' lengths (4 vertices out of the
+ * control shader, gl_MaxPatchVertices in). */
+static const char *const vs_tess =
+   "#version 150\n"
+   "in vec4 pos;\n"
+   "out VB { vec4 a[2]; vec4 b; } vo;\n"
+   "void main() { gl_Position = pos; vo.a[0] = pos; vo.a[1] = pos.yxzw; vo.b = pos.zzzz; }\n";
+static const char *const tcs_tess =
+   "#version 150\n"
+   "#extension GL_ARB_tessellation_shader : require\n"
+   "layout(vertices = 4) out;\n"
+   "in VB { vec4 a[2]; vec4 b; } vi[];\n"
+   "out TB { vec4 m1[3]; vec4 m2[2]; } blk[];\n"
+   "patch out PB { vec4 p1[2]; vec4 p2; } pb;\n"
+   "void main() {\n"
+   "  for (int i = 0; i < 3; i++) blk[gl_InvocationID].m1[i] = vi[gl_InvocationID].a[i % 2];\n"
+   "  for (int i = 0; i < 2; i++) blk[gl_InvocationID].m2[i] = vi[gl_InvocationID].b;\n"
+   "  pb.p1[1] = vec4(1.0); pb.p2 = vec4(2.0);\n"
+   "  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+   "  gl_TessLevelOuter = float[4](1.0, 1.0, 1.0, 1.0);\n"
+   "  gl_TessLevelInner = float[2](1.0, 1.0);\n"
+   "}\n";
+static const char *const tes_tess = "#version 150\n"
+                                    "#extension GL_ARB_tessellation_shader : require\n"
+                                    "layout(quads) in;\n"
+                                    "in TB { vec4 m1[3]; vec4 m2[2]; } blk[];\n"
+                                    "patch in PB { vec4 p1[2]; vec4 p2; } pb;\n"
+                                    "out vec4 color;\n"
+                                    "void main() {\n"
+                                    "  color = blk[1].m1[2] + blk[2].m2[1] + pb.p1[1] + pb.p2;\n"
+                                    "  gl_Position = gl_in[0].gl_Position;\n"
+                                    "}\n";
+static const char *const fs_tess = "#version 150\n"
+                                   "in vec4 color;\n"
+                                   "out vec4 o;\n"
+                                   "void main() { o = color; }\n";
+
+static void
+test_tess_blocks(void)
+{
+   char *log = NULL;
+   struct glsl_link_input in = {0};
+   in.source[GLSL_STAGE_VERTEX] = vs_tess;
+   in.source[GLSL_STAGE_TESS_CTRL] = tcs_tess;
+   in.source[GLSL_STAGE_TESS_EVAL] = tes_tess;
+   in.source[GLSL_STAGE_FRAGMENT] = fs_tess;
+   struct glsl_program *p = glsl_link(&in, &log);
+   CHECK(p, "tess link: %s", log);
+   if (!p) {
+      free(log);
+      return;
+   }
+   CHECK(t_split_io_blocks(p), "tess: not split");
+   const struct glsl_spirv *vs = &p->spirv[GLSL_STAGE_VERTEX];
+   const struct glsl_spirv *tcs = &p->spirv[GLSL_STAGE_TESS_CTRL];
+   const struct glsl_spirv *tes = &p->spirv[GLSL_STAGE_TESS_EVAL];
+   /* the locations each side gives a member, from the block's location */
+   int64_t vb = t_var_decoration(vs, "vo.a", DECO_LOCATION);
+   CHECK(vb >= 0 && t_var_decoration(vs, "vo.b", DECO_LOCATION) == vb + 2, "vo.b at %lld",
+         (long long)t_var_decoration(vs, "vo.b", DECO_LOCATION));
+   CHECK(t_var_decoration(tcs, "vi.a", DECO_LOCATION) == vb &&
+            t_var_decoration(tcs, "vi.b", DECO_LOCATION) == vb + 2,
+         "control inputs vi.a %lld vi.b %lld against %lld",
+         (long long)t_var_decoration(tcs, "vi.a", DECO_LOCATION),
+         (long long)t_var_decoration(tcs, "vi.b", DECO_LOCATION), (long long)vb);
+   int64_t tb = t_var_decoration(tcs, "blk.m1", DECO_LOCATION);
+   CHECK(tb >= 0 && t_var_decoration(tcs, "blk.m2", DECO_LOCATION) == tb + 3,
+         "control output blk.m2 at %lld, blk.m1 at %lld",
+         (long long)t_var_decoration(tcs, "blk.m2", DECO_LOCATION), (long long)tb);
+   CHECK(t_var_decoration(tes, "blk.m1", DECO_LOCATION) == tb &&
+            t_var_decoration(tes, "blk.m2", DECO_LOCATION) == tb + 3,
+         "evaluation inputs blk.m1 %lld blk.m2 %lld against %lld",
+         (long long)t_var_decoration(tes, "blk.m1", DECO_LOCATION),
+         (long long)t_var_decoration(tes, "blk.m2", DECO_LOCATION), (long long)tb);
+   /* the patch block (decorated Patch): its members where they were, on both sides */
+   int64_t pl = t_var_decoration(tcs, "pb.p1", DECO_LOCATION);
+   CHECK(pl >= 0 && t_var_decoration(tcs, "pb.p2", DECO_LOCATION) == pl + 2 &&
+            t_var_decoration(tes, "pb.p1", DECO_LOCATION) == pl &&
+            t_var_decoration(tes, "pb.p2", DECO_LOCATION) == pl + 2,
+         "patch pb.p1 %lld/%lld pb.p2 %lld/%lld", (long long)pl,
+         (long long)t_var_decoration(tes, "pb.p1", DECO_LOCATION),
+         (long long)t_var_decoration(tcs, "pb.p2", DECO_LOCATION),
+         (long long)t_var_decoration(tes, "pb.p2", DECO_LOCATION));
+   CHECK(t_spirv_val(tcs, "split-tess-tcs") != 0, "control SPIR-V");
+   CHECK(t_spirv_val(tes, "split-tess-tes") != 0, "evaluation SPIR-V");
+   glsl_program_destroy(p);
+   free(log);
+}
+
 int
 main(void)
 {
@@ -418,5 +510,6 @@ main(void)
    test_single_block_xfb();
    test_struct_member();
    test_blocked();
+   test_tess_blocks();
    return t_finish("unit.glsl.split");
 }

@@ -1,0 +1,200 @@
+/* glsl_passthrough.c — the tessellation control shader GL implies for a program with an
+ * evaluation shader and none of its own. GL 4.6 11.2 (ARB_tessellation_shader): without a
+ * control shader the patch goes to the tessellator as the vertex stage made it, with
+ * GL_PATCH_VERTICES vertices and the levels GL_PATCH_DEFAULT_OUTER_LEVEL / _INNER_LEVEL; Vulkan
+ * tessellates only through a control stage, so this one is written in GLSL, compiled by glslang
+ * and handed to the backend as the program's control stage (fe_tess_passthrough_emit in
+ * fe_program.c chooses when).
+ * The patch size and the levels are literals in the text: one shader per (size, levels), which
+ * the front end makes at the draw that needs it (both are draw state, and a program is drawn
+ * with few of them).
+ *
+ * What it copies: gl_Position, and each per-vertex input the evaluation stage declares (a
+ * scalar, vector or matrix, 32- or 64-bit, or a block of them and of arrays of them), at the
+ * location the linker gave it (the vertex stage's output of that name has the same one). A
+ * struct input, or a block with a struct member, is not copied: NULL with *why, and the caller
+ * declines the draw by name. */
+#include "glsl_internal.h"
+
+#include "spv.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The GLSL name of a scalar, vector or matrix type; false for another kind. */
+static bool
+type_name(const struct spv_tinfo *t, char *buf, size_t size)
+{
+   const char *scalar = t->scalar == 'f'   ? "float"
+                        : t->scalar == 'd' ? "double"
+                        : t->scalar == 'i' ? "int"
+                        : t->scalar == 'u' ? "uint"
+                                           : NULL;
+   const char *prefix = t->scalar == 'f'   ? ""
+                        : t->scalar == 'd' ? "d"
+                        : t->scalar == 'i' ? "i"
+                        : t->scalar == 'u' ? "u"
+                                           : NULL;
+   if (!scalar)
+      return false;
+   switch (t->kind) {
+   case SPV_TK_SCALAR: snprintf(buf, size, "%s", scalar); return true;
+   case SPV_TK_VECTOR: snprintf(buf, size, "%svec%u", prefix, t->vecsize); return true;
+   case SPV_TK_MATRIX:
+      if (t->scalar != 'f' && t->scalar != 'd')
+         return false;
+      snprintf(buf, size, "%smat%ux%u", prefix, t->columns, t->vecsize);
+      return true;
+   default: return false;
+   }
+}
+
+/* A member's declaration: "T name" or "T name[N]" (one array level of a scalar, vector or
+ * matrix); false for another type. */
+static bool
+member_decl(const struct spv_refl *r, const struct spv_tmember *m, char *buf, size_t size)
+{
+   struct spv_tinfo t, e;
+   char type[32];
+   spv_refl_type(r, m->type, &t);
+   if (t.kind != SPV_TK_ARRAY) {
+      if (!type_name(&t, type, sizeof(type)))
+         return false;
+      snprintf(buf, size, "%s %s", type, m->name);
+      return true;
+   }
+   spv_refl_type(r, t.elem, &e);
+   if (!t.length || !type_name(&e, type, sizeof(type)))
+      return false;
+   snprintf(buf, size, "%s %s[%u]", type, m->name, t.length);
+   return true;
+}
+
+/* An input block of the evaluation stage (block type bt, variable index i): the same block in
+ * and out at its location, copied member by member. False for a member it does not copy (a
+ * struct, a nested array, a builtin). */
+static bool
+block_copy(const struct spv_refl *r, spv_tref bt, const struct spv_tinfo *b, unsigned i,
+           uint32_t location, struct glsl_str *src, struct glsl_str *body)
+{
+   struct glsl_str members = {0};
+   bool ok = b->num_members > 0;
+   for (uint32_t k = 0; k < b->num_members && ok; k++) {
+      struct spv_tmember m;
+      char decl[160];
+      spv_refl_member(r, bt, k, &m);
+      ok = m.builtin < 0 && m.name && m.name[0] && strlen(m.name) < 100 &&
+           member_decl(r, &m, decl, sizeof(decl));
+      if (!ok)
+         break;
+      if (m.location >= 0)
+         glsl_str_printf(&members, "  layout(location = %d) %s;\n", m.location, decl);
+      else
+         glsl_str_printf(&members, "  %s;\n", decl);
+      glsl_str_printf(body, "  mgl_out%u[gl_InvocationID].%s = mgl_in%u[gl_InvocationID].%s;\n", i,
+                      m.name, i, m.name);
+   }
+   if (ok && members.s && !members.oom)
+      glsl_str_printf(src,
+                      "layout(location = %u) in MglIn%u {\n%s} mgl_in%u[];\n"
+                      "layout(location = %u) out MglOut%u {\n%s} mgl_out%u[];\n",
+                      location, i, members.s, i, location, i, members.s, i);
+   ok = ok && !members.oom;
+   free(members.s);
+   return ok;
+}
+
+/* A level as a GLSL float literal: NaN discards the patch as 0 does, infinity is the most. */
+static void
+level_text(float v, char *buf, size_t size)
+{
+   if (isnan(v))
+      v = 0.0f;
+   if (isinf(v))
+      v = v > 0 ? 64.0f : 0.0f;
+   snprintf(buf, size, "%.9e", (double)v);
+}
+
+uint32_t *
+glsl_passthrough_tcs(const struct glsl_program *prog, uint32_t vertices, const float outer[4],
+                     const float inner[2], size_t *num_words, const char **why)
+{
+   *num_words = 0;
+   *why = NULL;
+   const struct glsl_spirv *tes = &prog->spirv[GLSL_STAGE_TESS_EVAL];
+   if (!tes->words || vertices == 0 || vertices > 32) {
+      *why = "no evaluation stage, or a patch size out of range";
+      return NULL;
+   }
+   const char *err = NULL;
+   struct spv_refl *r = spv_refl_create(tes->words, tes->num_words, NULL, &err);
+   if (!r || spv_refl_error(r)) {
+      spv_refl_destroy(r);
+      *why = "the evaluation stage's SPIR-V does not reflect";
+      return NULL;
+   }
+   struct glsl_str src = {0};
+   struct glsl_str body = {0};
+   glsl_str_printf(&src,
+                   "#version 450 core\n"
+                   "layout(vertices = %u) out;\n",
+                   vertices);
+   unsigned nv = 0;
+   const struct spv_refl_var *vars = spv_refl_vars(r, SPV_REFL_INPUTS, &nv);
+   for (unsigned i = 0; i < nv && !*why; i++) {
+      if (spv_refl_decoration(r, vars[i].id, SpvDecorationPatch, NULL))
+         continue; /* nothing writes a patch input without a control shader: undefined (GL) */
+      uint32_t location = 0;
+      struct spv_tinfo arr, elem;
+      spv_refl_type(r, vars[i].type, &arr);
+      if (!spv_refl_decoration(r, vars[i].id, SpvDecorationLocation, &location) ||
+          arr.kind != SPV_TK_ARRAY) {
+         *why = "an evaluation input without a location or not per vertex";
+         break;
+      }
+      spv_refl_type(r, arr.elem, &elem);
+      if (elem.kind == SPV_TK_STRUCT && elem.block) {
+         if (!block_copy(r, arr.elem, &elem, i, location, &src, &body))
+            *why = "an evaluation input block with a member this shader does not copy";
+         continue;
+      }
+      char type[32];
+      if (!type_name(&elem, type, sizeof(type))) {
+         *why = "an evaluation input that is a struct or an array";
+         break;
+      }
+      glsl_str_printf(&src,
+                      "layout(location = %u) in %s mgl_in%u[];\n"
+                      "layout(location = %u) out %s mgl_out%u[];\n",
+                      location, type, i, location, type, i);
+      glsl_str_printf(&body, "  mgl_out%u[gl_InvocationID] = mgl_in%u[gl_InvocationID];\n", i, i);
+   }
+   spv_refl_destroy(r);
+   uint32_t *words = NULL;
+   if (!*why) {
+      glsl_str_append(&src, "void main() {\n"
+                            "  gl_out[gl_InvocationID].gl_Position =\n"
+                            "    gl_in[gl_InvocationID].gl_Position;\n");
+      if (body.s)
+         glsl_str_append(&src, body.s);
+      char lv[32];
+      for (int k = 0; k < 4; k++) {
+         level_text(outer[k], lv, sizeof(lv));
+         glsl_str_printf(&src, "  gl_TessLevelOuter[%d] = %s;\n", k, lv);
+      }
+      for (int k = 0; k < 2; k++) {
+         level_text(inner[k], lv, sizeof(lv));
+         glsl_str_printf(&src, "  gl_TessLevelInner[%d] = %s;\n", k, lv);
+      }
+      glsl_str_append(&src, "}\n");
+      if (src.oom || body.oom)
+         *why = "out of memory";
+      else if (!(words = glsl_compile_internal(GLSL_STAGE_TESS_CTRL, src.s, num_words)))
+         *why = "glslang refused the pass-through control shader";
+   }
+   free(src.s);
+   free(body.s);
+   return words;
+}

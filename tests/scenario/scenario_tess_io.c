@@ -1,0 +1,249 @@
+/* scenario_tess_io.c — what crosses between the tessellation stages (GL 4.0, issue 20): a
+ * per-vertex output block of two array members and `patch` arrays, read back whole by the
+ * evaluation stage, each element an exact value, so a wrong location of a member (or of an
+ * element) shows as a red point where a green one belongs. */
+#include "scenario.h"
+
+static const char *VS_PASS = "#version 150 core\n"
+                             "in vec2 a_pos;\n"
+                             "out vec2 v_pix;\n"
+                             "void main() {\n"
+                             "  v_pix = a_pos;\n"
+                             "  gl_Position = vec4(a_pos, 0.0, 1.0);\n"
+                             "}\n";
+
+/* m1[i] of vertex v is 16 v + i, m2[j] is 16 v + 8 + j: no two elements alike */
+static const char *TCS_BLOCK = "#version 150 core\n"
+                               "#extension GL_ARB_tessellation_shader : require\n"
+                               "layout(vertices = 4) out;\n"
+                               "in vec2 v_pix[];\n"
+                               "out vec2 c_pix[];\n"
+                               "out Blk { vec4 m1[6]; vec4 m2[5]; } blk[];\n"
+                               "void main() {\n"
+                               "  int v = gl_InvocationID;\n"
+                               "  c_pix[gl_InvocationID] = v_pix[v];\n"
+                               "  for (int i = 0; i < 6; i++)\n"
+                               "    blk[gl_InvocationID].m1[i] = vec4(float(16 * v + i));\n"
+                               "  for (int j = 0; j < 5; j++)\n"
+                               "    blk[gl_InvocationID].m2[j] = vec4(float(16 * v + 8 + j));\n"
+                               "  gl_out[gl_InvocationID].gl_Position = gl_in[v].gl_Position;\n"
+                               "  for (int i = 0; i < 4; i++) gl_TessLevelOuter[i] = 2.0;\n"
+                               "  gl_TessLevelInner[0] = 2.0;\n"
+                               "  gl_TessLevelInner[1] = 2.0;\n"
+                               "}\n";
+
+/* green where every element of every vertex's block reads as written, red otherwise */
+static const char *TES_BLOCK =
+   "#version 150 core\n"
+   "#extension GL_ARB_tessellation_shader : require\n"
+   "layout(quads, equal_spacing, cw, point_mode) in;\n"
+   "in vec2 c_pix[];\n"
+   "in Blk { vec4 m1[6]; vec4 m2[5]; } blk[];\n"
+   "out vec4 t_color;\n"
+   "void main() {\n"
+   "  bool ok = true;\n"
+   "  for (int v = 0; v < 4; v++) {\n"
+   "    for (int i = 0; i < 6; i++)\n"
+   "      ok = ok && blk[v].m1[i] == vec4(float(16 * v + i));\n"
+   "    for (int j = 0; j < 5; j++)\n"
+   "      ok = ok && blk[v].m2[j] == vec4(float(16 * v + 8 + j));\n"
+   "  }\n"
+   "  ok = ok && blk[3].m2[4] == vec4(60.0) && blk[1].m1[5] == vec4(21.0);\n"
+   "  float u = gl_TessCoord.x, v = gl_TessCoord.y;\n"
+   "  vec2 pix = mix(mix(c_pix[0], c_pix[1], u), mix(c_pix[3], c_pix[2], u), v);\n"
+   "  gl_Position = vec4((pix + 0.5) / 32.0 - 1.0, 0.0, 1.0);\n"
+   "  t_color = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n"
+   "}\n";
+
+static const char *FS_COLOR = "#version 150 core\n"
+                              "in vec4 t_color;\n"
+                              "out vec4 o_color;\n"
+                              "void main() { o_color = t_color; }\n";
+
+void
+sc_tess_block_arrays(void)
+{
+   if (!tess_offered())
+      return;
+   char log[4096];
+   GLuint p = tess_try_link(VS_PASS, TCS_BLOCK, TES_BLOCK, FS_COLOR, log, sizeof log);
+   if (!p) {
+      fail("VS + TCS + TES + FS with a two-array block did not link:\n%s", log);
+      return;
+   }
+   gl.UseProgram(p);
+   const float corners[8] = {8, 8, 56, 8, 56, 56, 8, 56};
+   mesh me = make_mesh(corners, 4);
+   gl.PatchParameteri(GL_PATCH_VERTICES, 4);
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   glDrawArrays(GL_PATCHES, 0, 4);
+   check_gl_error("glDrawArrays(GL_PATCHES) with a per-vertex block of two arrays");
+   model m;
+   model_init(&m, bg);
+   for (int j = 0; j <= 2; j++)
+      for (int i = 0; i <= 2; i++) {
+         const int x = 8 + 24 * i, y = 8 + 24 * j;
+         model_rect(&m, x, y, x + 1, y + 1, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
+      }
+   check_frame("a block { vec4 m1[6]; vec4 m2[5]; } blk[] from the TCS: 9 green points", &m);
+   gl.DeleteProgram(p);
+   (void)me;
+}
+
+/* `patch out vec4 pa[3]` against `patch in vec4 pa[3]`: GLSL 4.00 4.3.6 lets per-patch varyings
+ * be arrays (glslang 12's own cross-stage check refuses the pair: glsl_lower.c). Each element
+ * of both arrays is exact in the evaluation stage, with constant and uniform indices. */
+static const char *TCS_PATCH = "#version 150 core\n"
+                               "#extension GL_ARB_tessellation_shader : require\n"
+                               "layout(vertices = 4) out;\n"
+                               "in vec2 v_pix[];\n"
+                               "out vec2 c_pix[];\n"
+                               "patch out vec4 pa[3];\n"
+                               "patch out vec4 pb[2];\n"
+                               "void main() {\n"
+                               "  c_pix[gl_InvocationID] = v_pix[gl_InvocationID];\n"
+                               "  for (int i = 0; i < 3; i++) pa[i] = vec4(float(i + 1));\n"
+                               "  for (int j = 0; j < 2; j++) pb[j] = vec4(float(j + 10));\n"
+                               "  gl_out[gl_InvocationID].gl_Position =\n"
+                               "    gl_in[gl_InvocationID].gl_Position;\n"
+                               "  for (int i = 0; i < 4; i++) gl_TessLevelOuter[i] = 2.0;\n"
+                               "  gl_TessLevelInner[0] = 2.0;\n"
+                               "  gl_TessLevelInner[1] = 2.0;\n"
+                               "}\n";
+
+static const char *TES_PATCH =
+   "#version 150 core\n"
+   "#extension GL_ARB_tessellation_shader : require\n"
+   "layout(quads, equal_spacing, cw, point_mode) in;\n"
+   "in vec2 c_pix[];\n"
+   "patch in vec4 pa[3];\n"
+   "patch in vec4 pb[2];\n"
+   "uniform int u_index;\n"
+   "out vec4 t_color;\n"
+   "void main() {\n"
+   "  bool ok = pa[0] == vec4(1.0) && pa[2] == vec4(3.0) &&\n"
+   "            pb[1] == vec4(11.0);\n"
+   "  ok = ok && pa[u_index] == vec4(float(u_index + 1)) &&\n"
+   "       pb[u_index - 1] == vec4(float(u_index + 9));\n"
+   "  float u = gl_TessCoord.x, v = gl_TessCoord.y;\n"
+   "  vec2 pix = mix(mix(c_pix[0], c_pix[1], u), mix(c_pix[3], c_pix[2], u), v);\n"
+   "  gl_Position = vec4((pix + 0.5) / 32.0 - 1.0, 0.0, 1.0);\n"
+   "  t_color = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n"
+   "}\n";
+
+void
+sc_tess_patch_arrays(void)
+{
+   if (!tess_offered())
+      return;
+   char log[4096];
+   GLuint p = tess_try_link(VS_PASS, TCS_PATCH, TES_PATCH, FS_COLOR, log, sizeof log);
+   if (!p) {
+      fail("VS + TCS + TES + FS with patch arrays did not link:\n%s", log);
+      return;
+   }
+   gl.UseProgram(p);
+   const float corners[8] = {8, 8, 56, 8, 56, 56, 8, 56};
+   mesh me = make_mesh(corners, 4);
+   gl.PatchParameteri(GL_PATCH_VERTICES, 4);
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   for (int index = 1; index <= 2; index++) {
+      gl.Uniform1i(uloc(p, "u_index"), index);
+      clear_to(bg);
+      glDrawArrays(GL_PATCHES, 0, 4);
+      check_gl_error("glDrawArrays(GL_PATCHES) with patch arrays");
+      model m;
+      model_init(&m, bg);
+      for (int j = 0; j <= 2; j++)
+         for (int i = 0; i <= 2; i++) {
+            const int x = 8 + 24 * i, y = 8 + 24 * j;
+            model_rect(&m, x, y, x + 1, y + 1, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
+         }
+      check_frame(index == 1 ? "patch arrays read at index 1: 9 green points"
+                             : "patch arrays read at index 2: 9 green points",
+                  &m);
+   }
+   gl.DeleteProgram(p);
+   (void)me;
+}
+
+/* GL 4.6 11.2: a program with an evaluation shader and no control shader tessellates each patch
+ * as the vertex stage made it, with GL_PATCH_VERTICES vertices (gl_PatchVerticesIn) and the
+ * default levels, plain and block varyings alike; Vulkan needs a control stage, which mgl makes
+ * for the draw's size and levels (fe_program.c: fe_tess_passthrough_emit). */
+static const char *VS_COLOR = "#version 150 core\n"
+                              "in vec2 a_pos;\n"
+                              "out vec2 v_pix;\n"
+                              "out vec4 v_color;\n"
+                              "out int v_id;\n"
+                              "out VB { vec4 c; float f[2]; } vb;\n"
+                              "void main() {\n"
+                              "  vb.c = vec4(0.0, 0.75, 1.0, 1.0);\n"
+                              "  vb.f = float[2](1.0, float(gl_VertexID));\n"
+                              "  v_pix = a_pos;\n"
+                              "  v_color = vec4(0.0, 0.75, 1.0, 1.0);\n"
+                              "  v_id = gl_VertexID;\n"
+                              "  gl_Position = vec4(a_pos, 0.0, 1.0);\n"
+                              "}\n";
+
+static const char *TES_NO_TCS =
+   "#version 150 core\n"
+   "#extension GL_ARB_tessellation_shader : require\n"
+   "layout(quads, equal_spacing, cw, point_mode) in;\n"
+   "in vec2 v_pix[];\n"
+   "in vec4 v_color[];\n"
+   "in int v_id[];\n"
+   "in VB { vec4 c; float f[2]; } vb[];\n"
+   "out vec4 t_color;\n"
+   "void main() {\n"
+   "  bool ok = gl_PatchVerticesIn == 4 && v_id[2] == v_id[0] + 2;\n"
+   "  ok = ok && vb[3].c == v_color[3] && vb[1].f[0] == 1.0 &&\n"
+   "       vb[2].f[1] == float(v_id[2]);\n"
+   "  float u = gl_TessCoord.x, v = gl_TessCoord.y;\n"
+   "  vec2 pix = mix(mix(v_pix[0], v_pix[1], u), mix(v_pix[3], v_pix[2], u), v);\n"
+   "  gl_Position = vec4((pix + 0.5) / 32.0 - 1.0, 0.0, 1.0);\n"
+   "  t_color = ok ? v_color[3] : vec4(1.0, 0.0, 0.0, 1.0);\n"
+   "}\n";
+
+void
+sc_tess_no_tcs(void)
+{
+   if (!tess_offered())
+      return;
+   char log[4096];
+   GLuint p = tess_try_link(VS_COLOR, NULL, TES_NO_TCS, FS_COLOR, log, sizeof log);
+   if (!p) {
+      fail("VS + TES + FS did not link:\n%s", log);
+      return;
+   }
+   GLint v = 0;
+   gl.GetProgramiv(p, GL_TESS_CONTROL_OUTPUT_VERTICES, &v);
+   expect_gl_error(GL_INVALID_OPERATION, "GL_TESS_CONTROL_OUTPUT_VERTICES without a TCS");
+   gl.UseProgram(p);
+   const float corners[8] = {8, 8, 56, 8, 56, 56, 8, 56};
+   mesh me = make_mesh(corners, 4);
+   gl.PatchParameteri(GL_PATCH_VERTICES, 4);
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), c = V4(0.0f, 0.75f, 1.0f, 1.0f);
+   for (int level = 2; level <= 4; level += 2) {
+      const GLfloat outer[4] = {(float)level, (float)level, (float)level, (float)level};
+      const GLfloat inner[2] = {(float)level, (float)level};
+      gl.PatchParameterfv(GL_PATCH_DEFAULT_OUTER_LEVEL, outer);
+      gl.PatchParameterfv(GL_PATCH_DEFAULT_INNER_LEVEL, inner);
+      clear_to(bg);
+      glDrawArrays(GL_PATCHES, 0, 4);
+      check_gl_error("glDrawArrays(GL_PATCHES) without a TCS");
+      model m;
+      model_init(&m, bg);
+      for (int j = 0; j <= level; j++)
+         for (int i = 0; i <= level; i++) {
+            const int x = 8 + 48 * i / level, y = 8 + 48 * j / level;
+            model_rect(&m, x, y, x + 1, y + 1, to8(c));
+         }
+      check_frame(level == 2 ? "no TCS, default levels 2: 3 x 3 points"
+                             : "no TCS, default levels 4: 5 x 5 points",
+                  &m);
+   }
+   gl.DeleteProgram(p);
+   (void)me;
+}
