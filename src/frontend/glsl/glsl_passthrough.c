@@ -9,11 +9,12 @@
  * the front end makes at the draw that needs it (both are draw state, and a program is drawn
  * with few of them).
  *
- * What it copies: gl_Position, and each per-vertex input the evaluation stage declares (a
- * scalar, vector or matrix, 32- or 64-bit, or a block of them and of arrays of them), at the
- * location the linker gave it (the vertex stage's output of that name has the same one). A
- * struct input, or a block with a struct member, is not copied: NULL with *why, and the caller
- * declines the draw by name. */
+ * What it copies: the built-ins (gl_Position, gl_PointSize, gl_ClipDistance, gl_CullDistance)
+ * the vertex stage writes and the evaluation stage reads alike, and each per-vertex input the
+ * evaluation stage declares (a scalar, vector or matrix, 32- or 64-bit, or a block of them and
+ * of arrays of them), at the location the linker gave it (the vertex stage's output of that
+ * name has the same one). A struct input, or a block with a struct member, is not copied: NULL
+ * with *why, and the caller declines the draw by name. */
 #include "glsl_internal.h"
 
 #include "spv.h"
@@ -106,6 +107,44 @@ block_copy(const struct spv_refl *r, spv_tref bt, const struct spv_tinfo *b, uns
    return ok;
 }
 
+/* The built-in per-vertex block a neighbour stage declares (its outputs, or its inputs), as
+ * members of a gl_PerVertex redeclaration in *decl, and which of gl_Position, gl_PointSize,
+ * gl_ClipDistance, gl_CullDistance it has (len[k]: 1, or the array's length; 0: absent).
+ * Vulkan matches the block member for member between stages, and glslang gives a 4.50 shader
+ * all four while a 1.50 or 4.00 one lacks gl_CullDistance: the control shader redeclares its
+ * blocks as its neighbours have them. False when the stage does not reflect. */
+static bool
+per_vertex_block(const struct glsl_spirv *s, bool output, struct glsl_str *decl, uint32_t len[4])
+{
+   static const SpvBuiltIn builtins[4] = {SpvBuiltInPosition, SpvBuiltInPointSize,
+                                          SpvBuiltInClipDistance, SpvBuiltInCullDistance};
+   static const char *const decls[4] = {"vec4 gl_Position", "float gl_PointSize",
+                                        "float gl_ClipDistance", "float gl_CullDistance"};
+   memset(len, 0, 4 * sizeof(len[0]));
+   const char *err = NULL;
+   struct spv_refl *r = s->words ? spv_refl_create(s->words, s->num_words, NULL, &err) : NULL;
+   if (!r || spv_refl_error(r)) {
+      spv_refl_destroy(r);
+      return false;
+   }
+   for (unsigned k = 0; k < 4; k++) {
+      spv_tref t = 0;
+      if (!spv_refl_builtin(r, output, builtins[k], &t, NULL))
+         continue;
+      struct spv_tinfo ti;
+      spv_refl_type(r, t, &ti);
+      len[k] = k < 2 ? 1 : ti.kind == SPV_TK_ARRAY ? ti.length : 0;
+      if (!len[k])
+         continue;
+      if (k < 2)
+         glsl_str_printf(decl, "  %s;\n", decls[k]);
+      else
+         glsl_str_printf(decl, "  %s[%u];\n", decls[k], len[k]);
+   }
+   spv_refl_destroy(r);
+   return true;
+}
+
 /* A level as a GLSL float literal: NaN discards the patch as 0 does, infinity is the most. */
 static void
 level_text(float v, char *buf, size_t size)
@@ -141,6 +180,30 @@ glsl_passthrough_tcs(const struct glsl_program *prog, uint32_t vertices, const f
                    "#version 450 core\n"
                    "layout(vertices = %u) out;\n",
                    vertices);
+   /* gl_in as the vertex stage writes it, gl_out as the evaluation stage reads it; each
+    * built-in both have, the same, is copied. */
+   struct glsl_str in_decl = {0}, out_decl = {0};
+   uint32_t in_len[4], out_len[4];
+   const bool have_in =
+      per_vertex_block(&prog->spirv[GLSL_STAGE_VERTEX], true, &in_decl, in_len) && in_decl.s;
+   const bool have_out = per_vertex_block(tes, false, &out_decl, out_len) && out_decl.s;
+   if (have_in)
+      glsl_str_printf(&src, "in gl_PerVertex {\n%s} gl_in[gl_MaxPatchVertices];\n", in_decl.s);
+   if (have_out)
+      glsl_str_printf(&src, "out gl_PerVertex {\n%s} gl_out[];\n", out_decl.s);
+   static const char *const builtin_names[4] = {"gl_Position", "gl_PointSize", "gl_ClipDistance",
+                                                "gl_CullDistance"};
+   for (unsigned k = 0; k < 4; k++) {
+      const bool in = have_in ? in_len[k] != 0 : k < 3;
+      const bool out = have_out ? out_len[k] != 0 : k < 3;
+      const bool same = !(have_in && have_out) || in_len[k] == out_len[k];
+      if (in && out && same && (k == 0 || (have_in && have_out)))
+         glsl_str_printf(&body, "  gl_out[gl_InvocationID].%s = gl_in[gl_InvocationID].%s;\n",
+                         builtin_names[k], builtin_names[k]);
+   }
+   const bool decl_oom = in_decl.oom || out_decl.oom;
+   free(in_decl.s);
+   free(out_decl.s);
    unsigned nv = 0;
    const struct spv_refl_var *vars = spv_refl_vars(r, SPV_REFL_INPUTS, &nv);
    for (unsigned i = 0; i < nv && !*why; i++) {
@@ -174,9 +237,7 @@ glsl_passthrough_tcs(const struct glsl_program *prog, uint32_t vertices, const f
    spv_refl_destroy(r);
    uint32_t *words = NULL;
    if (!*why) {
-      glsl_str_append(&src, "void main() {\n"
-                            "  gl_out[gl_InvocationID].gl_Position =\n"
-                            "    gl_in[gl_InvocationID].gl_Position;\n");
+      glsl_str_append(&src, "void main() {\n");
       if (body.s)
          glsl_str_append(&src, body.s);
       char lv[32];
@@ -189,7 +250,7 @@ glsl_passthrough_tcs(const struct glsl_program *prog, uint32_t vertices, const f
          glsl_str_printf(&src, "  gl_TessLevelInner[%d] = %s;\n", k, lv);
       }
       glsl_str_append(&src, "}\n");
-      if (src.oom || body.oom)
+      if (src.oom || body.oom || decl_oom)
          *why = "out of memory";
       else if (!(words = glsl_compile_internal(GLSL_STAGE_TESS_CTRL, src.s, num_words)))
          *why = "glslang refused the pass-through control shader";
