@@ -14,8 +14,6 @@
  *  - ftransform() is the product of the built-in state and gl_Vertex. */
 #include "glsl_internal.h"
 
-#include "decline.h"
-
 #include <stddef.h>
 #include <string.h>
 
@@ -236,10 +234,8 @@ glsl_compat_lower_token(enum glsl_stage stage, const char *s, size_t len,
          }
       }
       if (is(s, len, "gl_ClipVertex")) {
-         /* the written value is kept in a plain global: nothing clips by it */
-         MGU_DECLINE(gl_feature_unimplemented,
-                     "gl_ClipVertex: a vertex shader's clip vertex is not applied (user clip "
-                     "planes clip fixed-function draws only)");
+         /* a plain global, which the last vertex stage's appended main() clips by
+          * (glsl_compat_clip_epilogue) */
          out->prefix = GLSL_MANGLE;
          out->with = "gl_ClipVertex";
          out->need = NEED_CLIP_VERTEX;
@@ -309,4 +305,30 @@ glsl_compat_prologue(enum glsl_stage stage, uint64_t need, uint64_t provided, st
                       "vec4 _mgl_SecondaryColor() { return "
                       "_mgl_Compat.VertexProgramTwoSide != 0.0 && !gl_FrontFacing ? " GLSL_MANGLE
                       "gl_BackSecondaryColor : " GLSL_MANGLE "gl_FrontSecondaryColor; }\n");
+}
+
+uint64_t
+glsl_compat_clip_need(void)
+{
+   return NEED_STATE;
+}
+
+bool
+glsl_compat_writes_clip_vertex(uint64_t need)
+{
+   return (need & NEED_CLIP_VERTEX) != 0;
+}
+
+void
+glsl_compat_clip_epilogue(uint64_t need, struct glsl_str *out)
+{
+   /* GL 3.3 compatibility §2.20: a vertex shader's gl_ClipVertex takes the place of the eye
+    * coordinates the planes (gl_ClipPlane[], eye space) are compared with; GLSL 1.30 §7.1:
+    * "If a linked set of shaders forming the vertex stage contains no static write to
+    * gl_ClipVertex or gl_ClipDistance, but the application has requested clipping against user
+    * clip planes through the API, then the coordinate written to gl_Position is used". Each
+    * GL_CLIP_PLANEi is GL_CLIP_DISTANCEi, whose enable the renderer applies to distance i. */
+   const char *v = (need & NEED_CLIP_VERTEX) ? GLSL_MANGLE "gl_ClipVertex" : "gl_Position";
+   for (int i = 0; i < GLSL_COMPAT_CLIP_PLANES; i++)
+      glsl_str_printf(out, " gl_ClipDistance[%d] = dot(%s, _mgl_Compat.ClipPlane[%d]);", i, v, i);
 }

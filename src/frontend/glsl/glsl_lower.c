@@ -1007,6 +1007,7 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
    bool used = false, redeclared = false, pervertex = false;
    bool out_pervertex = false;   /* an output gl_PerVertex redeclared without gl_PointSize */
    bool draw_parameters = false; /* a vertex unit enables GL_ARB_shader_draw_parameters */
+   bool clip_distance = false;   /* the unit names gl_ClipDistance itself */
    /* the unit that gives the rasterizer its points' size (see main_renamed) */
    const bool vs_size = stage == GLSL_STAGE_VERTEX && point_size;
    const bool gs_size = stage == GLSL_STAGE_GEOMETRY && point_size && gs_emits_points(&L);
@@ -1184,6 +1185,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          L.failed = true;
          continue;
       }
+      if (!member && tok_is(pp, t, "gl_ClipDistance"))
+         clip_distance = true;
       if (tok_is(pp, t, "gl_PerVertex")) {
          pervertex = true;
          if (prev && tok_is(pp, prev, "out") && i + 1 < L.n && tok_is(pp, &L.t[i + 1], "{")) {
@@ -1277,6 +1280,19 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
    if (draw_parameters && u->compile_version < 450)
       u->compile_version = 450;
 
+   /* A compatibility context's last vertex stage clips against the user clip planes by
+    * gl_ClipVertex or gl_Position in the main() appended below, unless it writes
+    * gl_ClipDistance itself (GLSL 1.30 §7.1: then that) or redeclares gl_PerVertex. */
+   const bool clip_epilogue = compat_builtins && stage == GLSL_STAGE_VERTEX && u->main_renamed &&
+                              !pervertex && !clip_distance;
+   u->clip_distance = clip_distance;
+   if (clip_epilogue)
+      u->compat_need |= glsl_compat_clip_need();
+   else if (glsl_compat_writes_clip_vertex(u->compat_need))
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "gl_ClipVertex: the clip vertex of a vertex shader that is not the last vertex "
+                  "stage, or that redeclares gl_PerVertex, is not applied");
+
    char *text = NULL;
    if (!L.failed && !L.oom) {
       struct glsl_str head = {0};
@@ -1360,9 +1376,13 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
                                       "gl_PointSize = 1.0; }\n");
             if (u->main_renamed && stage == GLSL_STAGE_GEOMETRY)
                glsl_str_append(&tail, "void main() { gl_PointSize = 1.0; _mgl_main(); }\n");
-            else if (u->main_renamed)
+            else if (u->main_renamed) {
                glsl_str_append(&tail, "void main() { gl_PointSize = 1.0; _mgl_main(); if "
-                                      "(_mgl_PointSize > 0.0) gl_PointSize = _mgl_PointSize; }\n");
+                                      "(_mgl_PointSize > 0.0) gl_PointSize = _mgl_PointSize;");
+               if (clip_epilogue)
+                  glsl_compat_clip_epilogue(u->compat_need, &tail);
+               glsl_str_append(&tail, " }\n");
+            }
          }
          free(text);
          text = tail.oom ? NULL : glsl_str_take(&tail);
