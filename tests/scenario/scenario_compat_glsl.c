@@ -360,3 +360,76 @@ sc_compat_glsl_clip_vertex(void)
       fail("a program writing both gl_ClipVertex and gl_ClipDistance linked");
    check_gl_error("link of gl_ClipVertex and gl_ClipDistance");
 }
+
+/* The colour of a stippled region: c where the pattern (columns and rows 0, 2, 4, ..) keeps
+ * the pixel, the clear colour elsewhere. */
+static rgba8
+checker_px(const void *ctx, int x, int y)
+{
+   const rgba8 *c = ctx;
+   return x % 2 == 0 && y % 2 == 0 ? c[0] : c[1];
+}
+
+/* compat_glsl_stipple: polygon stipple (GL 2.1 §3.5.2) discards under a GLSL fragment shader
+ * too, for filled polygons only; a program of a fragment shader alone gets fixed-function
+ * vertex processing (GL 2.1 §2.15: the transform, the colour, the texture matrix). */
+void
+sc_compat_glsl_stipple(void)
+{
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   compat_pixel_ortho(-1, 1);
+   clear_to(bg);
+   GLubyte pat[128];
+   for (int r = 0; r < 32; r++)
+      for (int b = 0; b < 4; b++)
+         pat[r * 4 + b] = r % 2 ? 0x00 : 0xaa; /* MSB first: columns 0, 2, ..; rows 0, 2, .. */
+   glPolygonStipple(pat);
+   glEnable(GL_POLYGON_STIPPLE);
+   /* a fragment shader alone: texture coordinate 0 through the texture matrix, the colour */
+   const char *fs_only =
+      "#version 110\n"
+      "void main() { gl_FragColor = vec4(gl_TexCoord[0].xy, gl_Color.b, 1.0); }\n";
+   GLuint fs = gl.CreateShader(GL_FRAGMENT_SHADER);
+   gl.ShaderSource(fs, 1, &fs_only, NULL);
+   gl.CompileShader(fs);
+   GLuint p1 = gl.CreateProgram();
+   gl.AttachShader(p1, fs);
+   gl.LinkProgram(p1);
+   GLint ok = 0;
+   gl.GetProgramiv(p1, GL_LINK_STATUS, &ok);
+   if (!ok)
+      die_setup("a program of a fragment shader alone did not link");
+   glMatrixMode(GL_TEXTURE);
+   glScalef(0.5f, 0.5f, 1.0f);
+   glMatrixMode(GL_MODELVIEW);
+   gl.UseProgram(p1);
+   glColor4f(0.0f, 0.0f, 1.0f, 1.0f);
+   glTexCoord2f(0.4f, 1.6f); /* (0.2, 0.8) after the matrix */
+   compat_rect(0, 0, 32, 32);
+   /* a vertex and a fragment shader: the stipple applies to its polygons, not to its points */
+   const char *vs = "#version 120\nvoid main() { gl_Position = ftransform(); }\n";
+   const char *fs_green = "#version 120\nvoid main() { gl_FragColor = vec4(0, 1, 0, 1); }\n";
+   GLuint p2 = link_program(vs, fs_green);
+   gl.UseProgram(p2);
+   compat_rect(0, 32, 64, 64);
+   glBegin(GL_POINTS);
+   for (int x = 1; x < 6; x += 2)
+      glVertex2f((float)x + 0.5f, 40.5f);
+   glEnd();
+   /* stipple off: the whole rectangle */
+   glDisable(GL_POLYGON_STIPPLE);
+   compat_rect(48, 0, 64, 16);
+   gl.UseProgram(0);
+   check_gl_error("draws");
+
+   const rgba8 black = to8(bg), green = to8(V4(0.0f, 1.0f, 0.0f, 1.0f));
+   const rgba8 a[2] = {to8(V4(0.2f, 0.8f, 1.0f, 1.0f)), black}, b[2] = {green, black};
+   model m;
+   model_init(&m, bg);
+   model_rect_fn(&m, 0, 0, 32, 32, checker_px, a);
+   model_rect_fn(&m, 0, 32, 64, 64, checker_px, b);
+   for (int x = 1; x < 6; x += 2)
+      model_rect(&m, x, 40, x + 1, 41, green);
+   model_rect(&m, 48, 0, 64, 16, green);
+   check_frame("polygon stipple under GLSL programs", &m);
+}

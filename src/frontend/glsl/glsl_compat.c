@@ -48,7 +48,8 @@ static const char compat_types[] =
    "_mgl_MaterialParameters BackMaterial; _mgl_LightSourceParameters LightSource[8]; "
    "_mgl_LightModelParameters LightModel; _mgl_LightModelProducts FrontLightModelProduct; "
    "_mgl_LightModelProducts BackLightModelProduct; _mgl_LightProducts FrontLightProduct[8]; "
-   "_mgl_LightProducts BackLightProduct[8]; _mgl_FogParameters Fog; };\n"
+   "_mgl_LightProducts BackLightProduct[8]; _mgl_FogParameters Fog; "
+   "vec4 PolygonStipple[16]; float PolygonStippleOn; };\n"
    "uniform _mgl_CompatState _mgl_Compat;\n";
 
 /* The std140 offsets the GLSL text above gives (checked against the C mirror). */
@@ -63,7 +64,8 @@ _Static_assert(sizeof(struct glsl_compat_light) == 128, "std140 layout");
 _Static_assert(offsetof(struct glsl_compat_state, light_model_ambient) == 5376, "std140 layout");
 _Static_assert(offsetof(struct glsl_compat_state, front_light_product) == 5424, "std140 layout");
 _Static_assert(offsetof(struct glsl_compat_state, fog) == 6192, "std140 layout");
-_Static_assert(sizeof(struct glsl_compat_state) == 6224, "std140 layout");
+_Static_assert(offsetof(struct glsl_compat_state, polygon_stipple) == 6224, "std140 layout");
+_Static_assert(sizeof(struct glsl_compat_state) == 6496, "std140 layout");
 
 /* State members: gl_<name> is _mgl_Compat.<name>. */
 static const char *const state_names[] = {
@@ -308,7 +310,7 @@ glsl_compat_prologue(enum glsl_stage stage, uint64_t need, uint64_t provided, st
 }
 
 uint64_t
-glsl_compat_clip_need(void)
+glsl_compat_state_need(void)
 {
    return NEED_STATE;
 }
@@ -331,4 +333,17 @@ glsl_compat_clip_epilogue(uint64_t need, struct glsl_str *out)
    const char *v = (need & NEED_CLIP_VERTEX) ? GLSL_MANGLE "gl_ClipVertex" : "gl_Position";
    for (int i = 0; i < GLSL_COMPAT_CLIP_PLANES; i++)
       glsl_str_printf(out, " gl_ClipDistance[%d] = dot(%s, _mgl_Compat.ClipPlane[%d]);", i, v, i);
+}
+
+void
+glsl_compat_stipple_prologue(struct glsl_str *out)
+{
+   /* GL 2.1 §3.5.2: with GL_POLYGON_STIPPLE on, a fragment of a filled polygon at window
+    * (x, y) is discarded when bit (x mod 32) of pattern row (y mod 32) is 0. Fragment shaders
+    * are no exception (the stipple test comes before them in GL's pipeline). */
+   glsl_str_append(out, " if (_mgl_Compat.PolygonStippleOn != 0.0) {"
+                        " ivec2 sp = ivec2(gl_FragCoord.xy) & 31;"
+                        " int sw = sp.y * 2 + (sp.x >> 4);"
+                        " if (((int(_mgl_Compat.PolygonStipple[sw >> 2][sw & 3]) >> (sp.x & 15)) &"
+                        " 1) == 0) discard; }");
 }

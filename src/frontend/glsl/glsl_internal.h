@@ -154,7 +154,9 @@ struct glsl_unit {
    bool main_renamed;       /* the last vertex stage (a vertex shader linked without a geometry
                            * shader, or a geometry shader that emits points): its main()
                            * became _mgl_main(), called by a main() appended to the unit
-                           * that writes the point size (_mgl_PointSize on desktop, 1 on ES) */
+                           * that writes the point size (_mgl_PointSize on desktop, 1 on ES);
+                           * a compatibility fragment shader: the appended main() applies
+                           * polygon stipple first */
    bool emit_renamed;       /* that geometry shader's EmitVertex() calls became
                            * _mgl_EmitVertex(), appended too: writes the size, then emits */
    /* layouts taken out of the text, their names (malloc'd), explicit locations and indices:
@@ -188,8 +190,12 @@ void glsl_compat_prologue(enum glsl_stage stage, uint64_t need, uint64_t provide
                           struct glsl_str *head);
 /* User clip planes of a compatibility context's last vertex stage (GL_MAX_CLIP_PLANES). */
 #define GLSL_COMPAT_CLIP_PLANES 8
-/* What a unit that appends glsl_compat_clip_epilogue must declare (or into its need bits). */
-uint64_t glsl_compat_clip_need(void);
+/* What a unit that appends glsl_compat_clip_epilogue or glsl_compat_stipple_prologue must
+ * declare (or into its need bits): the built-in state. */
+uint64_t glsl_compat_state_need(void);
+/* The statements of a compatibility fragment shader's appended main() that discard what
+ * polygon stipple removes, before the app's main() runs. */
+void glsl_compat_stipple_prologue(struct glsl_str *out);
 /* Whether a unit of these need bits writes gl_ClipVertex. */
 bool glsl_compat_writes_clip_vertex(uint64_t need);
 /* The statements of the last vertex stage's appended main() that clip against the user clip

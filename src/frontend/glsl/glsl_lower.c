@@ -1012,6 +1012,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
    const bool vs_size = stage == GLSL_STAGE_VERTEX && point_size;
    const bool gs_size = stage == GLSL_STAGE_GEOMETRY && point_size && gs_emits_points(&L);
    const bool tes_size = stage == GLSL_STAGE_TESS_EVAL && point_size && tes_point_mode(&L);
+   /* a compatibility fragment unit's main() is wrapped by one that applies polygon stipple */
+   const bool fs_stipple = compat_builtins && stage == GLSL_STAGE_FRAGMENT;
 
    for (unsigned i = 0; i < L.n && !L.oom; i++) {
       const struct tok *t = &L.t[i];
@@ -1199,14 +1201,19 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          }
          continue;
       }
-      if ((vs_size || gs_size || tes_size) && !member && tok_is(pp, t, "main")) {
+      if ((vs_size || gs_size || tes_size || fs_stipple) && !member && tok_is(pp, t, "main")) {
          /* GL 3.3 §3.4: with GL_PROGRAM_POINT_SIZE disabled the point size is glPointSize's,
           * whatever the shader writes; Vulkan has only the shader's. A main() appended to this
           * unit calls this one, then writes the state's size (the write stays in the unit that
           * owns gl_PerVertex's other writes). ES has no switch and leaves an unwritten size
           * undefined: 1, as Mesa draws it. */
          u->main_renamed = true;
-         add_edit(&L, t->at, t->len, NULL, "_mgl_main", 9);
+         /* a fragment shader's under another name: the GLES backend wraps its own main() as
+          * _mgl_main (glb_shader.c) */
+         if (stage == GLSL_STAGE_FRAGMENT)
+            add_edit(&L, t->at, t->len, NULL, "_mgl_fs_main", 12);
+         else
+            add_edit(&L, t->at, t->len, NULL, "_mgl_main", 9);
          continue;
       }
       if (gs_size && !member && tok_is(pp, t, "EmitVertex")) {
@@ -1286,8 +1293,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
    const bool clip_epilogue = compat_builtins && stage == GLSL_STAGE_VERTEX && u->main_renamed &&
                               !pervertex && !clip_distance;
    u->clip_distance = clip_distance;
-   if (clip_epilogue)
-      u->compat_need |= glsl_compat_clip_need();
+   if (clip_epilogue || (fs_stipple && u->main_renamed))
+      u->compat_need |= glsl_compat_state_need();
    else if (glsl_compat_writes_clip_vertex(u->compat_need))
       MGU_DECLINE(gl_feature_unimplemented,
                   "gl_ClipVertex: the clip vertex of a vertex shader that is not the last vertex "
@@ -1322,8 +1329,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
        * merges the stages' default blocks a stage's members at a time, so a hidden member
        * declared after them would sit between this stage's and the next stage's, inside the
        * range a draw that changes both sends. */
-      const bool point_size_uniform =
-         (u->main_renamed || u->emit_renamed) && !out_pervertex && !u->es;
+      const bool point_size_uniform = (u->main_renamed || u->emit_renamed) && !out_pervertex &&
+                                      !u->es && stage != GLSL_STAGE_FRAGMENT;
       if (point_size_uniform)
          glsl_str_append(&head, "uniform float _mgl_PointSize;\n");
       if (u->frag_coord_layout > 0)
@@ -1358,7 +1365,11 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          struct glsl_str tail = {0};
          glsl_str_append(&tail, text);
          glsl_str_append(&tail, "\n");
-         if (out_pervertex) {
+         if (stage == GLSL_STAGE_FRAGMENT) {
+            glsl_str_append(&tail, "void main() {");
+            glsl_compat_stipple_prologue(&tail);
+            glsl_str_append(&tail, " _mgl_fs_main(); }\n");
+         } else if (out_pervertex) {
             /* no gl_PointSize to write: the wrappers only call */
             if (u->emit_renamed)
                glsl_str_append(&tail, "void _mgl_EmitVertex() { EmitVertex(); }\n");
