@@ -41,7 +41,7 @@ clear_element_size(struct fe_context *ctx, GLenum internalformat, GLenum format,
    }
    /* Only colour data, of a valid format/type pair (GL 4.6 §6.2.1 via §8.4.4). */
    if (format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL || format == GL_STENCIL_INDEX ||
-       fe_pixel_check(format, type) != GL_NO_ERROR) {
+       fe_pixel_check(format, type, ctx->desc.api == FE_API_GLES) != GL_NO_ERROR) {
       fe_error(ctx, GL_INVALID_VALUE);
       return 0;
    }

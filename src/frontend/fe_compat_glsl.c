@@ -145,4 +145,11 @@ fe_compat_glsl_state(const struct fe_context *ctx, struct glsl_compat_state *st)
    st->fog.start = ff->fog_start;
    st->fog.end = ff->fog_end;
    st->fog.scale = ff->fog_end != ff->fog_start ? 1.0f / (ff->fog_end - ff->fog_start) : 0.0f;
+   /* polygon stipple for the fragment shader's appended main(): exact in floats as 16-bit
+    * halves (fe_ff_note_program_draw keeps draw_fills for program draws) */
+   st->polygon_stipple_on = ff->polygon_stipple && ff->draw_fills ? 1.0f : 0.0f;
+   for (int y = 0; y < 32; y++) {
+      st->polygon_stipple[2 * y] = (float)(ff->stipple[y] & 0xffffu);
+      st->polygon_stipple[2 * y + 1] = (float)(ff->stipple[y] >> 16);
+   }
 }

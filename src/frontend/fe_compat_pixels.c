@@ -373,13 +373,13 @@ draw_format_check(GLenum format, GLenum type)
          return GL_INVALID_ENUM;
       if (is_packed_type(type))
          return GL_INVALID_OPERATION;
-      return fe_pixel_check(GL_RED, type);
+      return fe_pixel_check(GL_RED, type, false);
    default:
       if (type == GL_BITMAP)
          return GL_INVALID_ENUM;
       break;
    }
-   return fe_pixel_check(layout_format(format), type);
+   return fe_pixel_check(layout_format(format), type, false);
 }
 
 /* The client's image of size bytes: in client memory or, with a pixel unpack buffer bound,

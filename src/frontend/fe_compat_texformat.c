@@ -65,7 +65,7 @@ fe_compat_tex_source_begin(struct fe_context *ctx, GLenum base, GLsizei width, G
       return true; /* nothing GL converts differently: the usual path */
    if (width < 0 || height < 0)
       return true; /* the usual path raises the error */
-   GLenum err = fe_pixel_check(fmt, *type);
+   GLenum err = fe_pixel_check(fmt, *type, ctx->desc.api == FE_API_GLES);
    if (err) {
       fe_error(ctx, err);
       return false;

@@ -142,6 +142,8 @@ draw_ready(struct fe_context *ctx, GLenum mode)
    }
    if (!ctx->program && ctx->ff && !fe_ff_validate(ctx, mode))
       return false; /* fixed function: the generated program for the state */
+   if (ctx->program && ctx->ff)
+      fe_ff_note_program_draw(ctx, mode);
    if (ctx->ff)
       line_stipple_state(ctx, mode);
    if (!ctx->vao ||

@@ -243,6 +243,10 @@ int fe_ff_get_matrix(struct fe_context *ctx, GLenum pname, double out[16]);
  * first use) the program for the current state and brings its uniforms up to date. False when
  * the draw must be skipped (a named decline was counted). */
 bool fe_ff_validate(struct fe_context *ctx, GLenum mode);
+/* A draw under a GLSL program: keeps what its built-in state says of polygon stipple for mode
+ * (draw_fills), and declines the fixed-function vertex processing a program without a vertex
+ * shader does not get. */
+void fe_ff_note_program_draw(struct fe_context *ctx, GLenum mode);
 /* How many colour outputs a fixed-function fragment program writes: GL 2.1 §4.2.1 sends the
  * one fragment colour to every enabled draw buffer (gl_FragColor's meaning), so outputs
  * 0 .. the highest draw buffer that is not GL_NONE all get it. */

@@ -1244,6 +1244,30 @@ fe_ff_validate(struct fe_context *ctx, GLenum mode)
    return true;
 }
 
+void
+fe_ff_note_program_draw(struct fe_context *ctx, GLenum mode)
+{
+   struct fe_ff *ff = ctx->ff;
+   const bool fills = ff->polygon_stipple && draws_fills(ctx, mode);
+   if (ff->draw_fills != fills) {
+      ff->draw_fills = fills;
+      ff->version++; /* the built-in state a program reads changed (GLSL_STATE_COMPAT) */
+   }
+   /* GL 2.1 §2.15: a program without a vertex shader gets fixed-function vertex processing;
+    * the vertex shader fe_program.c links in its place does the transform, the unlit colours,
+    * the texture matrices, the eye distance for fog and the clip vertex, not the rest */
+   const struct fe_exec *e = ctx->program ? ctx->program->exec : NULL;
+   if (!e || !e->ff_vertex)
+      return;
+   bool texgen = false;
+   for (int u = 0; u < FE_FF_UNITS; u++)
+      texgen |= ff->unit[u].texgen_enabled != 0;
+   if (ff->lighting || texgen || (ff->fog && ff->fog_coord_src == GL_FOG_COORD))
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "a program without a vertex shader: fixed-function lighting, texture "
+                  "coordinate generation or the fog coordinate is not applied");
+}
+
 bool
 fe_ff_writes_point_size(const struct fe_context *ctx)
 {

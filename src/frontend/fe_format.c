@@ -357,7 +357,7 @@ type_packed_components(GLenum type)
 }
 
 GLenum
-fe_pixel_check(GLenum format, GLenum type)
+fe_pixel_check(GLenum format, GLenum type, bool es)
 {
    int comps = format_components(format);
    int tsize = type_size(type);
@@ -366,8 +366,16 @@ fe_pixel_check(GLenum format, GLenum type)
    int packed = type_packed_components(type);
    if (type == GL_UNSIGNED_INT_24_8 || type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV)
       return format == GL_DEPTH_STENCIL ? GL_NO_ERROR : GL_INVALID_OPERATION;
+   /* Depth/stencil data with a packed type of other components: the packed-pixel mismatch
+    * of GL 3.3 §3.7.2 (INVALID_OPERATION), as Mesa checks it first. With a type that is not packed
+    * GL 3.3's core and compatibility texts (§3.7.2 and §3.7.4, "Transfer of Pixel Rectangles",
+    * for every command accepting or returning pixel rectangles) say: "If format is
+    * DEPTH_STENCIL and type is not UNSIGNED_INT_24_8 or FLOAT_32_UNSIGNED_INT_24_8_REV, then
+    * the error INVALID_ENUM occurs", as EXT_packed_depth_stencil did and Mesa does (GL 4.5
+    * dropped it from §8.4.4 but kept it for ReadPixels, 4.6 §18.2). ES 3.0 §3.8.3 lists
+    * format/type combinations and raises INVALID_OPERATION for one it lacks. */
    if (format == GL_DEPTH_STENCIL)
-      return GL_INVALID_OPERATION;
+      return packed || es ? GL_INVALID_OPERATION : GL_INVALID_ENUM;
    if (packed && packed != comps)
       return GL_INVALID_OPERATION;
    if (format_is_integer(format) &&

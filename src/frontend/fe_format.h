@@ -72,8 +72,10 @@ uint32_t fe_format_sample_mask(const struct mgp_caps *caps, const struct fe_form
 bool fe_texture_buffer_format(GLenum internal_format);
 
 /* glTexImage / glReadPixels format and type checks: GL_NO_ERROR, GL_INVALID_ENUM (unknown
- * format or type) or GL_INVALID_OPERATION (a packed type with the wrong format). */
-GLenum fe_pixel_check(GLenum format, GLenum type);
+ * format or type; on a desktop context GL_DEPTH_STENCIL with a type that is not packed) or
+ * GL_INVALID_OPERATION (a packed type with the wrong format; es: any invalid pair of known
+ * enums with GL_DEPTH_STENCIL). */
+GLenum fe_pixel_check(GLenum format, GLenum type, bool es);
 /* Whether a format/type pair may fill an internal format (integer vs normalized, depth). */
 bool fe_pixel_matches_internal(const struct fe_format_info *info, GLenum format);
 /* The same for uploads (glTex*Image*), which also take depth/stencil data for a depth format. */

@@ -304,6 +304,7 @@ struct fe_exec {
    uint32_t attrib_max_len;
    uint32_t num_active_attribs;
    uint32_t builtin_inputs; /* bit 0 gl_VertexID, bit 1 gl_InstanceID: read by the vertex shader */
+   bool ff_vertex; /* a compatibility program linked without a vertex shader: fe_program.c's */
    /* Sampler j samples the unit in sampler_units[j]; block i reads binding point
     * block_bindings[i]. */
    GLint sampler_units[FE_MAX_SAMPLERS];

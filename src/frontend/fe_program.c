@@ -325,6 +325,33 @@ source_uses(const char *src, const char *ident)
    return false;
 }
 
+/* GL 2.1 §2.15: a program without a vertex shader takes fixed-function vertex processing. A
+ * compatibility context's program of fragment shaders alone links with this one: the
+ * transform, the unlit colours, each unit's coordinates through its texture matrix, the eye
+ * distance fog uses and the eye-space clip vertex the user clip planes compare with. Lighting,
+ * texture coordinate generation and the fog coordinate are declined at the draw
+ * (fe_ff_program.c:fe_ff_note_program_draw). */
+static const char ff_vertex_shader[] =
+   "#version 120\n"
+   "void main() {\n"
+   "   gl_Position = ftransform();\n"
+   "   vec4 eye = gl_ModelViewMatrix * gl_Vertex;\n"
+   "   gl_ClipVertex = eye;\n"
+   "   gl_FrontColor = gl_Color;\n"
+   "   gl_BackColor = gl_Color;\n"
+   "   gl_FrontSecondaryColor = gl_SecondaryColor;\n"
+   "   gl_BackSecondaryColor = gl_SecondaryColor;\n"
+   "   gl_TexCoord[0] = gl_TextureMatrix[0] * gl_MultiTexCoord0;\n"
+   "   gl_TexCoord[1] = gl_TextureMatrix[1] * gl_MultiTexCoord1;\n"
+   "   gl_TexCoord[2] = gl_TextureMatrix[2] * gl_MultiTexCoord2;\n"
+   "   gl_TexCoord[3] = gl_TextureMatrix[3] * gl_MultiTexCoord3;\n"
+   "   gl_TexCoord[4] = gl_TextureMatrix[4] * gl_MultiTexCoord4;\n"
+   "   gl_TexCoord[5] = gl_TextureMatrix[5] * gl_MultiTexCoord5;\n"
+   "   gl_TexCoord[6] = gl_TextureMatrix[6] * gl_MultiTexCoord6;\n"
+   "   gl_TexCoord[7] = gl_TextureMatrix[7] * gl_MultiTexCoord7;\n"
+   "   gl_FogFragCoord = abs(eye.z);\n"
+   "}\n";
+
 /* ---- executables ---------------------------------------------------------------------------- */
 
 void
@@ -736,6 +763,16 @@ mgl_glLinkProgram(GLuint program)
    char *vs = stage_source(prog, GL_VERTEX_SHADER);
    char *gs = stage_source(prog, GL_GEOMETRY_SHADER);
    char *fs = stage_source(prog, GL_FRAGMENT_SHADER);
+   bool fs_only = true;
+   for (unsigned i = 0; i < prog->num_shaders; i++)
+      fs_only &= prog->shaders[i]->type == GL_FRAGMENT_SHADER;
+   const bool ff_vertex = ctx->desc.api == FE_API_GL_COMPAT && fs_only && fs && !vs;
+   if (ff_vertex && !(vs = dup_str(ff_vertex_shader))) {
+      free(gs);
+      free(fs);
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return;
+   }
    /* A compatibility context binds the conventional attributes (gl_Vertex, gl_Color, ...) to
     * their fixed generic slots, after the app's own bindings. */
    unsigned num_conventional = 0;
@@ -812,8 +849,10 @@ mgl_glLinkProgram(GLuint program)
       return;
    }
    struct fe_exec *e = exec_create(ctx, gp);
-   if (e)
+   if (e) {
       add_builtin_inputs(e, vs);
+      e->ff_vertex = ff_vertex;
+   }
    free(vs);
    if (!e) {
       glsl_program_destroy(gp);

@@ -75,7 +75,7 @@ read_pixels(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei hei
             GLenum type, GLsizei buf_size, void *pixels)
 {
    FE_CHECK(width < 0 || height < 0, GL_INVALID_VALUE);
-   GLenum err = fe_pixel_check(format, type);
+   GLenum err = fe_pixel_check(format, type, ctx->desc.api == FE_API_GLES);
    FE_CHECK(err, err);
    FE_CHECK(fe_fbo_status(ctx, ctx->read_fbo, true) != GL_FRAMEBUFFER_COMPLETE,
             GL_INVALID_FRAMEBUFFER_OPERATION);

@@ -280,7 +280,7 @@ get_tex_image_of(struct fe_context *ctx, struct fe_texture *tex, unsigned face, 
 {
    const enum fe_tex_target t = tex->target;
    FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
-   GLenum err = fe_pixel_check(format, type);
+   GLenum err = fe_pixel_check(format, type, ctx->desc.api == FE_API_GLES);
    FE_CHECK(err, err);
    const struct fe_tex_image *img = &tex->image[face][level];
    if (!img->defined || !img->width || !img->height || !tex->created)

@@ -794,7 +794,7 @@ tex_image_body(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GL
    /* luminance/alpha formats: compatibility and ES contexts only */
    FE_CHECK(!info || !info->texture || (fe_format_is_legacy(info) && !legacy_allowed(ctx, info)),
             GL_INVALID_VALUE);
-   GLenum err = fe_pixel_check(format, type);
+   GLenum err = fe_pixel_check(format, type, ctx->desc.api == FE_API_GLES);
    FE_CHECK(err, err);
    FE_CHECK(!fe_pixel_unpack_matches_internal(info, format), GL_INVALID_OPERATION);
    uint16_t fmt = fe_format_choose(ctx->share->caps, info->format, MGP_FORMAT_CAP_SAMPLE);
@@ -935,7 +935,7 @@ tex_sub_image_body(struct fe_context *ctx, struct fe_texture *tex, unsigned face
       fe_es_legacy_sub_format(ctx, img->defined ? img->internal_format : 0, &format, &type);
    FE_CHECK(legacy_err, legacy_err);
    type = fe_es_pixel_type(ctx, type);
-   GLenum err = fe_pixel_check(format, type);
+   GLenum err = fe_pixel_check(format, type, ctx->desc.api == FE_API_GLES);
    FE_CHECK(err, err);
    FE_CHECK(!img->defined, GL_INVALID_OPERATION);
    FE_CHECK(xoffset < 0 || yoffset < 0 || (int64_t)xoffset + width > img->width ||
@@ -1044,7 +1044,7 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
       fe_error(ctx, GL_INVALID_OPERATION);
       return;
    }
-   GLenum err = fe_pixel_check(format, type);
+   GLenum err = fe_pixel_check(format, type, ctx->desc.api == FE_API_GLES);
    FE_CHECK(err, err);
    FE_CHECK(!fe_pixel_unpack_matches_internal(info, format), GL_INVALID_OPERATION);
    uint16_t fmt = fe_format_choose(caps, info->format, MGP_FORMAT_CAP_SAMPLE);
@@ -1100,7 +1100,7 @@ tex_sub_image_3d(struct fe_context *ctx, struct fe_texture *tex, GLint level, GL
    FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
    FE_CHECK(width < 0 || height < 0 || depth < 0, GL_INVALID_VALUE);
    type = fe_es_pixel_type(ctx, type);
-   GLenum err = fe_pixel_check(format, type);
+   GLenum err = fe_pixel_check(format, type, ctx->desc.api == FE_API_GLES);
    FE_CHECK(err, err);
    struct fe_tex_image *img = &tex->image[0][level];
    FE_CHECK(!img->defined, GL_INVALID_OPERATION);

@@ -261,3 +261,175 @@ sc_compat_glsl_state_between_draws(void)
    model_rect(&m, 32, 32, 64, 64, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
    check_frame("built-in state changed between draws", &m);
 }
+
+/* compat_glsl_clip_vertex: user clip planes under a GLSL vertex shader (GL 3.3 compatibility
+ * §2.20, GLSL 1.30 §7.1): the eye-space plane is compared with gl_ClipVertex when the shader
+ * writes it, else with gl_Position; only enabled planes clip; a shader writing both
+ * gl_ClipVertex and gl_ClipDistance does not link. */
+void
+sc_compat_glsl_clip_vertex(void)
+{
+   /* gl_Vertex in pixels of the 64 x 64 frame; the clip vertex carries the pixel x */
+   const char *vs_cv = "#version 120\n"
+                       "void main() {\n"
+                       "  gl_Position = vec4(gl_Vertex.xy / 32.0 - 1.0, 0.0, 1.0);\n"
+                       "  gl_ClipVertex = vec4(gl_Vertex.x, 0.0, 0.0, 1.0);\n"
+                       "}\n";
+   const char *vs_pos =
+      "#version 120\n"
+      "void main() { gl_Position = vec4(gl_Vertex.xy / 32.0 - 1.0, 0.0, 1.0); }\n";
+   const char *fs = "#version 120\n"
+                    "uniform vec4 colour;\n"
+                    "void main() { gl_FragColor = colour; }\n";
+   GLuint p_cv = link_program(vs_cv, fs), p_pos = link_program(vs_pos, fs);
+   float quad[12];
+   rect_vertices(quad, 0, 0, 64, 64);
+   GLuint vao, vbo;
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   gl.GenBuffers(1, &vbo);
+   gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
+   gl.EnableVertexAttribArray(0);
+   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+   /* plane 0 keeps clip-vertex x >= 40 (the modelview is the identity: eye = object) */
+   const GLdouble keep_right[4] = {1.0, 0.0, 0.0, -40.0};
+   glClipPlane(GL_CLIP_PLANE0, keep_right);
+   glEnable(GL_CLIP_PLANE0);
+   gl.UseProgram(p_cv);
+   {
+      const GLfloat c[4] = {1.0f, 0.0f, 0.0f, 1.0f};
+      gl.Uniform4fv(gl.GetUniformLocation(p_cv, "colour"), 1, c);
+   }
+   glDrawArrays(GL_TRIANGLES, 0, 6); /* red where x >= 40 */
+   /* plane 1 alone, against gl_Position: keeps clip-space y >= 0.5 (pixel rows 48 and up) */
+   const GLdouble keep_top[4] = {0.0, 1.0, 0.0, -0.5};
+   glClipPlane(GL_CLIP_PLANE1, keep_top);
+   glDisable(GL_CLIP_PLANE0);
+   glEnable(GL_CLIP_PLANE1);
+   gl.UseProgram(p_pos);
+   {
+      const GLfloat c[4] = {0.0f, 1.0f, 0.0f, 1.0f};
+      gl.Uniform4fv(gl.GetUniformLocation(p_pos, "colour"), 1, c);
+   }
+   glDrawArrays(GL_TRIANGLES, 0, 6); /* green where y >= 48 */
+   /* no plane enabled: the clip vertex clips nothing */
+   glDisable(GL_CLIP_PLANE1);
+   gl.UseProgram(p_cv);
+   {
+      const GLfloat c[4] = {0.0f, 0.0f, 1.0f, 1.0f};
+      gl.Uniform4fv(gl.GetUniformLocation(p_cv, "colour"), 1, c);
+   }
+   gl.VertexAttrib4f(0, 0.0f, 0.0f, 0.0f, 1.0f);
+   float strip[12];
+   rect_vertices(strip, 0, 0, 8, 8);
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof strip, strip, GL_STATIC_DRAW);
+   glDrawArrays(GL_TRIANGLES, 0, 6); /* blue 8 x 8 at the origin */
+   check_gl_error("draws");
+
+   model m;
+   model_init(&m, V4(0.0f, 0.0f, 0.0f, 1.0f));
+   model_rect(&m, 40, 0, 64, 64, to8(V4(1.0f, 0.0f, 0.0f, 1.0f)));
+   model_rect(&m, 0, 48, 64, 64, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
+   model_rect(&m, 0, 0, 8, 8, to8(V4(0.0f, 0.0f, 1.0f, 1.0f)));
+   check_frame("user clip planes by gl_ClipVertex and gl_Position", &m);
+
+   /* both written: no link (GLSL 1.30 §7.1) */
+   const char *vs_both = "#version 130\n"
+                         "void main() {\n"
+                         "  gl_Position = gl_Vertex;\n"
+                         "  gl_ClipVertex = gl_Vertex;\n"
+                         "  gl_ClipDistance[0] = 1.0;\n"
+                         "}\n";
+   GLuint vs = gl.CreateShader(GL_VERTEX_SHADER), f = gl.CreateShader(GL_FRAGMENT_SHADER);
+   gl.ShaderSource(vs, 1, &vs_both, NULL);
+   gl.CompileShader(vs);
+   gl.ShaderSource(f, 1, &fs, NULL);
+   gl.CompileShader(f);
+   GLint ok = 0;
+   gl.GetShaderiv(vs, GL_COMPILE_STATUS, &ok);
+   if (!ok)
+      fail("a vertex shader writing gl_ClipVertex and gl_ClipDistance did not compile");
+   GLuint both = gl.CreateProgram();
+   gl.AttachShader(both, vs);
+   gl.AttachShader(both, f);
+   gl.LinkProgram(both);
+   gl.GetProgramiv(both, GL_LINK_STATUS, &ok);
+   if (ok)
+      fail("a program writing both gl_ClipVertex and gl_ClipDistance linked");
+   check_gl_error("link of gl_ClipVertex and gl_ClipDistance");
+}
+
+/* The colour of a stippled region: c where the pattern (columns and rows 0, 2, 4, ..) keeps
+ * the pixel, the clear colour elsewhere. */
+static rgba8
+checker_px(const void *ctx, int x, int y)
+{
+   const rgba8 *c = ctx;
+   return x % 2 == 0 && y % 2 == 0 ? c[0] : c[1];
+}
+
+/* compat_glsl_stipple: polygon stipple (GL 2.1 §3.5.2) discards under a GLSL fragment shader
+ * too, for filled polygons only; a program of a fragment shader alone gets fixed-function
+ * vertex processing (GL 2.1 §2.15: the transform, the colour, the texture matrix). */
+void
+sc_compat_glsl_stipple(void)
+{
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   compat_pixel_ortho(-1, 1);
+   clear_to(bg);
+   GLubyte pat[128];
+   for (int r = 0; r < 32; r++)
+      for (int b = 0; b < 4; b++)
+         pat[r * 4 + b] = r % 2 ? 0x00 : 0xaa; /* MSB first: columns 0, 2, ..; rows 0, 2, .. */
+   glPolygonStipple(pat);
+   glEnable(GL_POLYGON_STIPPLE);
+   /* a fragment shader alone: texture coordinate 0 through the texture matrix, the colour */
+   const char *fs_only =
+      "#version 110\n"
+      "void main() { gl_FragColor = vec4(gl_TexCoord[0].xy, gl_Color.b, 1.0); }\n";
+   GLuint fs = gl.CreateShader(GL_FRAGMENT_SHADER);
+   gl.ShaderSource(fs, 1, &fs_only, NULL);
+   gl.CompileShader(fs);
+   GLuint p1 = gl.CreateProgram();
+   gl.AttachShader(p1, fs);
+   gl.LinkProgram(p1);
+   GLint ok = 0;
+   gl.GetProgramiv(p1, GL_LINK_STATUS, &ok);
+   if (!ok)
+      die_setup("a program of a fragment shader alone did not link");
+   glMatrixMode(GL_TEXTURE);
+   glScalef(0.5f, 0.5f, 1.0f);
+   glMatrixMode(GL_MODELVIEW);
+   gl.UseProgram(p1);
+   glColor4f(0.0f, 0.0f, 1.0f, 1.0f);
+   glTexCoord2f(0.4f, 1.6f); /* (0.2, 0.8) after the matrix */
+   compat_rect(0, 0, 32, 32);
+   /* a vertex and a fragment shader: the stipple applies to its polygons, not to its points */
+   const char *vs = "#version 120\nvoid main() { gl_Position = ftransform(); }\n";
+   const char *fs_green = "#version 120\nvoid main() { gl_FragColor = vec4(0, 1, 0, 1); }\n";
+   GLuint p2 = link_program(vs, fs_green);
+   gl.UseProgram(p2);
+   compat_rect(0, 32, 64, 64);
+   glBegin(GL_POINTS);
+   for (int x = 1; x < 6; x += 2)
+      glVertex2f((float)x + 0.5f, 40.5f);
+   glEnd();
+   /* stipple off: the whole rectangle */
+   glDisable(GL_POLYGON_STIPPLE);
+   compat_rect(48, 0, 64, 16);
+   gl.UseProgram(0);
+   check_gl_error("draws");
+
+   const rgba8 black = to8(bg), green = to8(V4(0.0f, 1.0f, 0.0f, 1.0f));
+   const rgba8 a[2] = {to8(V4(0.2f, 0.8f, 1.0f, 1.0f)), black}, b[2] = {green, black};
+   model m;
+   model_init(&m, bg);
+   model_rect_fn(&m, 0, 0, 32, 32, checker_px, a);
+   model_rect_fn(&m, 0, 32, 64, 64, checker_px, b);
+   for (int x = 1; x < 6; x += 2)
+      model_rect(&m, x, 40, x + 1, 41, green);
+   model_rect(&m, 48, 0, 64, 16, green);
+   check_frame("polygon stipple under GLSL programs", &m);
+}

@@ -817,6 +817,25 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, uint64_t c
                                  &su->units[k], &slogs[k]);
    if (s == GLSL_STAGE_GEOMETRY && num > 1)
       share_gs_input_layout(su, prepared, slogs);
+   if (s == GLSL_STAGE_VERTEX && input->compat) {
+      /* GLSL 1.30 §7.1: "It is an error for a shader to statically write both gl_ClipVertex
+       * and gl_ClipDistance" (a link error, as Mesa gives it, since the writes may sit in
+       * different shader objects) */
+      bool vertex = false, distance = false;
+      for (unsigned k = 0; k < num; k++) {
+         vertex |= prepared[k] && glsl_compat_writes_clip_vertex(su->units[k].compat_need);
+         distance |= prepared[k] && su->units[k].clip_distance;
+      }
+      if (vertex && distance) {
+         glsl_str_append(log, "error: the vertex shader writes both gl_ClipVertex and "
+                              "gl_ClipDistance\n");
+         for (unsigned k = 0; k < num; k++)
+            free(slogs[k].s);
+         free(slogs);
+         free(prepared);
+         return false;
+      }
+   }
    for (unsigned k = 0; k < num; k++) {
       struct glsl_str slog = slogs[k];
       bool sok = false;

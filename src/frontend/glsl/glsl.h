@@ -341,6 +341,11 @@ struct glsl_compat_state {
       float color[4];
       float density, start, end, scale;
    } fog;
+   /* Not GLSL built-ins: what a fragment shader's appended main() discards by (polygon
+    * stipple, GL 2.1 §3.5.2). Row y's pattern as 16-bit halves, low first: [2y], [2y + 1]. */
+   float polygon_stipple[64];
+   float polygon_stipple_on; /* 1 when the draw rasterizes filled polygons with stipple on */
+   float pad1[3];
 };
 
 struct glsl_default_block {

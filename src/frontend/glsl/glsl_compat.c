@@ -14,8 +14,6 @@
  *  - ftransform() is the product of the built-in state and gl_Vertex. */
 #include "glsl_internal.h"
 
-#include "decline.h"
-
 #include <stddef.h>
 #include <string.h>
 
@@ -50,7 +48,8 @@ static const char compat_types[] =
    "_mgl_MaterialParameters BackMaterial; _mgl_LightSourceParameters LightSource[8]; "
    "_mgl_LightModelParameters LightModel; _mgl_LightModelProducts FrontLightModelProduct; "
    "_mgl_LightModelProducts BackLightModelProduct; _mgl_LightProducts FrontLightProduct[8]; "
-   "_mgl_LightProducts BackLightProduct[8]; _mgl_FogParameters Fog; };\n"
+   "_mgl_LightProducts BackLightProduct[8]; _mgl_FogParameters Fog; "
+   "vec4 PolygonStipple[16]; float PolygonStippleOn; };\n"
    "uniform _mgl_CompatState _mgl_Compat;\n";
 
 /* The std140 offsets the GLSL text above gives (checked against the C mirror). */
@@ -65,7 +64,8 @@ _Static_assert(sizeof(struct glsl_compat_light) == 128, "std140 layout");
 _Static_assert(offsetof(struct glsl_compat_state, light_model_ambient) == 5376, "std140 layout");
 _Static_assert(offsetof(struct glsl_compat_state, front_light_product) == 5424, "std140 layout");
 _Static_assert(offsetof(struct glsl_compat_state, fog) == 6192, "std140 layout");
-_Static_assert(sizeof(struct glsl_compat_state) == 6224, "std140 layout");
+_Static_assert(offsetof(struct glsl_compat_state, polygon_stipple) == 6224, "std140 layout");
+_Static_assert(sizeof(struct glsl_compat_state) == 6496, "std140 layout");
 
 /* State members: gl_<name> is _mgl_Compat.<name>. */
 static const char *const state_names[] = {
@@ -236,10 +236,8 @@ glsl_compat_lower_token(enum glsl_stage stage, const char *s, size_t len,
          }
       }
       if (is(s, len, "gl_ClipVertex")) {
-         /* the written value is kept in a plain global: nothing clips by it */
-         MGU_DECLINE(gl_feature_unimplemented,
-                     "gl_ClipVertex: a vertex shader's clip vertex is not applied (user clip "
-                     "planes clip fixed-function draws only)");
+         /* a plain global, which the last vertex stage's appended main() clips by
+          * (glsl_compat_clip_epilogue) */
          out->prefix = GLSL_MANGLE;
          out->with = "gl_ClipVertex";
          out->need = NEED_CLIP_VERTEX;
@@ -309,4 +307,43 @@ glsl_compat_prologue(enum glsl_stage stage, uint64_t need, uint64_t provided, st
                       "vec4 _mgl_SecondaryColor() { return "
                       "_mgl_Compat.VertexProgramTwoSide != 0.0 && !gl_FrontFacing ? " GLSL_MANGLE
                       "gl_BackSecondaryColor : " GLSL_MANGLE "gl_FrontSecondaryColor; }\n");
+}
+
+uint64_t
+glsl_compat_state_need(void)
+{
+   return NEED_STATE;
+}
+
+bool
+glsl_compat_writes_clip_vertex(uint64_t need)
+{
+   return (need & NEED_CLIP_VERTEX) != 0;
+}
+
+void
+glsl_compat_clip_epilogue(uint64_t need, struct glsl_str *out)
+{
+   /* GL 3.3 compatibility §2.20: a vertex shader's gl_ClipVertex takes the place of the eye
+    * coordinates the planes (gl_ClipPlane[], eye space) are compared with; GLSL 1.30 §7.1:
+    * "If a linked set of shaders forming the vertex stage contains no static write to
+    * gl_ClipVertex or gl_ClipDistance, but the application has requested clipping against user
+    * clip planes through the API, then the coordinate written to gl_Position is used". Each
+    * GL_CLIP_PLANEi is GL_CLIP_DISTANCEi, whose enable the renderer applies to distance i. */
+   const char *v = (need & NEED_CLIP_VERTEX) ? GLSL_MANGLE "gl_ClipVertex" : "gl_Position";
+   for (int i = 0; i < GLSL_COMPAT_CLIP_PLANES; i++)
+      glsl_str_printf(out, " gl_ClipDistance[%d] = dot(%s, _mgl_Compat.ClipPlane[%d]);", i, v, i);
+}
+
+void
+glsl_compat_stipple_prologue(struct glsl_str *out)
+{
+   /* GL 2.1 §3.5.2: with GL_POLYGON_STIPPLE on, a fragment of a filled polygon at window
+    * (x, y) is discarded when bit (x mod 32) of pattern row (y mod 32) is 0. Fragment shaders
+    * are no exception (the stipple test comes before them in GL's pipeline). */
+   glsl_str_append(out, " if (_mgl_Compat.PolygonStippleOn != 0.0) {"
+                        " ivec2 sp = ivec2(gl_FragCoord.xy) & 31;"
+                        " int sw = sp.y * 2 + (sp.x >> 4);"
+                        " if (((int(_mgl_Compat.PolygonStipple[sw >> 2][sw & 3]) >> (sp.x & 15)) &"
+                        " 1) == 0) discard; }");
 }

@@ -154,10 +154,13 @@ struct glsl_unit {
    bool draw_instanced_ext; /* GL_EXT_draw_instanced (ESSL 1.00) or GL_ARB_draw_instanced
                              * (desktop) enabled: gl_InstanceIDEXT / gl_InstanceIDARB */
    uint64_t compat_need;    /* compatibility built-ins it uses (glsl_compat_prologue) */
+   bool clip_distance;      /* names gl_ClipDistance (with gl_ClipVertex: a link error) */
    bool main_renamed;       /* the last vertex stage (a vertex shader linked without a geometry
                            * shader, or a geometry shader that emits points): its main()
                            * became _mgl_main(), called by a main() appended to the unit
-                           * that writes the point size (_mgl_PointSize on desktop, 1 on ES) */
+                           * that writes the point size (_mgl_PointSize on desktop, 1 on ES);
+                           * a compatibility fragment shader: the appended main() applies
+                           * polygon stipple first */
    bool emit_renamed;       /* that geometry shader's EmitVertex() calls became
                            * _mgl_EmitVertex(), appended too: writes the size, then emits */
    /* layouts taken out of the text, their names (malloc'd), explicit locations and indices:
@@ -189,6 +192,19 @@ bool glsl_compat_lower_token(enum glsl_stage stage, const char *s, size_t len,
  * unknown): the built-in varyings it writes. */
 void glsl_compat_prologue(enum glsl_stage stage, uint64_t need, uint64_t provided,
                           struct glsl_str *head);
+/* User clip planes of a compatibility context's last vertex stage (GL_MAX_CLIP_PLANES). */
+#define GLSL_COMPAT_CLIP_PLANES 8
+/* What a unit that appends glsl_compat_clip_epilogue or glsl_compat_stipple_prologue must
+ * declare (or into its need bits): the built-in state. */
+uint64_t glsl_compat_state_need(void);
+/* The statements of a compatibility fragment shader's appended main() that discard what
+ * polygon stipple removes, before the app's main() runs. */
+void glsl_compat_stipple_prologue(struct glsl_str *out);
+/* Whether a unit of these need bits writes gl_ClipVertex. */
+bool glsl_compat_writes_clip_vertex(uint64_t need);
+/* The statements of the last vertex stage's appended main() that clip against the user clip
+ * planes: gl_ClipDistance[i] from gl_ClipVertex when the unit writes it, else gl_Position. */
+void glsl_compat_clip_epilogue(uint64_t need, struct glsl_str *out);
 /* Whether name is a built-in varying (gl_FrontColor ... gl_TexCoord, gl_FogFragCoord), which a
  * fragment shader may read without the vertex shader writing it (its value is undefined). */
 bool glsl_compat_is_varying(const char *name);

@@ -1069,10 +1069,13 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
    bool used = false, redeclared = false, pervertex = false;
    bool out_pervertex = false;   /* an output gl_PerVertex redeclared without gl_PointSize */
    bool draw_parameters = false; /* a vertex unit enables GL_ARB_shader_draw_parameters */
+   bool clip_distance = false;   /* the unit names gl_ClipDistance itself */
    /* the unit that gives the rasterizer its points' size (see main_renamed) */
    const bool vs_size = stage == GLSL_STAGE_VERTEX && point_size;
    const bool gs_size = stage == GLSL_STAGE_GEOMETRY && point_size && gs_emits_points(&L);
    const bool tes_size = stage == GLSL_STAGE_TESS_EVAL && point_size && tes_point_mode(&L);
+   /* a compatibility fragment unit's main() is wrapped by one that applies polygon stipple */
+   const bool fs_stipple = compat_builtins && stage == GLSL_STAGE_FRAGMENT;
 
    for (unsigned i = 0; i < L.n && !L.oom; i++) {
       const struct tok *t = &L.t[i];
@@ -1246,6 +1249,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          L.failed = true;
          continue;
       }
+      if (!member && tok_is(pp, t, "gl_ClipDistance"))
+         clip_distance = true;
       if (tok_is(pp, t, "gl_PerVertex")) {
          pervertex = true;
          if (prev && tok_is(pp, prev, "out") && i + 1 < L.n && tok_is(pp, &L.t[i + 1], "{")) {
@@ -1258,14 +1263,19 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          }
          continue;
       }
-      if ((vs_size || gs_size || tes_size) && !member && tok_is(pp, t, "main")) {
+      if ((vs_size || gs_size || tes_size || fs_stipple) && !member && tok_is(pp, t, "main")) {
          /* GL 3.3 §3.4: with GL_PROGRAM_POINT_SIZE disabled the point size is glPointSize's,
           * whatever the shader writes; Vulkan has only the shader's. A main() appended to this
           * unit calls this one, then writes the state's size (the write stays in the unit that
           * owns gl_PerVertex's other writes). ES has no switch and leaves an unwritten size
           * undefined: 1, as Mesa draws it. */
          u->main_renamed = true;
-         add_edit(&L, t->at, t->len, NULL, "_mgl_main", 9);
+         /* a fragment shader's under another name: the GLES backend wraps its own main() as
+          * _mgl_main (glb_shader.c) */
+         if (stage == GLSL_STAGE_FRAGMENT)
+            add_edit(&L, t->at, t->len, NULL, "_mgl_fs_main", 12);
+         else
+            add_edit(&L, t->at, t->len, NULL, "_mgl_main", 9);
          continue;
       }
       if (gs_size && !member && tok_is(pp, t, "EmitVertex")) {
@@ -1339,6 +1349,19 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
    if (draw_parameters && u->compile_version < 450)
       u->compile_version = 450;
 
+   /* A compatibility context's last vertex stage clips against the user clip planes by
+    * gl_ClipVertex or gl_Position in the main() appended below, unless it writes
+    * gl_ClipDistance itself (GLSL 1.30 §7.1: then that) or redeclares gl_PerVertex. */
+   const bool clip_epilogue = compat_builtins && stage == GLSL_STAGE_VERTEX && u->main_renamed &&
+                              !pervertex && !clip_distance;
+   u->clip_distance = clip_distance;
+   if (clip_epilogue || (fs_stipple && u->main_renamed))
+      u->compat_need |= glsl_compat_state_need();
+   else if (glsl_compat_writes_clip_vertex(u->compat_need))
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "gl_ClipVertex: the clip vertex of a vertex shader that is not the last vertex "
+                  "stage, or that redeclares gl_PerVertex, is not applied");
+
    char *text = NULL;
    if (!L.failed && !L.oom) {
       struct glsl_str head = {0};
@@ -1368,8 +1391,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
        * merges the stages' default blocks a stage's members at a time, so a hidden member
        * declared after them would sit between this stage's and the next stage's, inside the
        * range a draw that changes both sends. */
-      const bool point_size_uniform =
-         (u->main_renamed || u->emit_renamed) && !out_pervertex && !u->es;
+      const bool point_size_uniform = (u->main_renamed || u->emit_renamed) && !out_pervertex &&
+                                      !u->es && stage != GLSL_STAGE_FRAGMENT;
       if (point_size_uniform)
          glsl_str_append(&head, "uniform float _mgl_PointSize;\n");
       if (u->frag_coord_layout > 0)
@@ -1404,7 +1427,11 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          struct glsl_str tail = {0};
          glsl_str_append(&tail, text);
          glsl_str_append(&tail, "\n");
-         if (out_pervertex) {
+         if (stage == GLSL_STAGE_FRAGMENT) {
+            glsl_str_append(&tail, "void main() {");
+            glsl_compat_stipple_prologue(&tail);
+            glsl_str_append(&tail, " _mgl_fs_main(); }\n");
+         } else if (out_pervertex) {
             /* no gl_PointSize to write: the wrappers only call */
             if (u->emit_renamed)
                glsl_str_append(&tail, "void _mgl_EmitVertex() { EmitVertex(); }\n");
@@ -1422,9 +1449,13 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
                                       "gl_PointSize = 1.0; }\n");
             if (u->main_renamed && stage == GLSL_STAGE_GEOMETRY)
                glsl_str_append(&tail, "void main() { gl_PointSize = 1.0; _mgl_main(); }\n");
-            else if (u->main_renamed)
+            else if (u->main_renamed) {
                glsl_str_append(&tail, "void main() { gl_PointSize = 1.0; _mgl_main(); if "
-                                      "(_mgl_PointSize > 0.0) gl_PointSize = _mgl_PointSize; }\n");
+                                      "(_mgl_PointSize > 0.0) gl_PointSize = _mgl_PointSize;");
+               if (clip_epilogue)
+                  glsl_compat_clip_epilogue(u->compat_need, &tail);
+               glsl_str_append(&tail, " }\n");
+            }
          }
          free(text);
          text = tail.oom ? NULL : glsl_str_take(&tail);

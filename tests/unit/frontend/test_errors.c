@@ -1037,6 +1037,66 @@ test_state_errors(void)
    env_finish(&e);
 }
 
+/* GL_DEPTH_STENCIL data of a type that is not a packed depth/stencil type. GL 3.3 core §3.7.2
+ * and compatibility §3.7.4 ("Transfer of Pixel Rectangles", every command taking or returning
+ * pixel rectangles): "If format is DEPTH_STENCIL and type is not UNSIGNED_INT_24_8 or
+ * FLOAT_32_UNSIGNED_INT_24_8_REV, then the error INVALID_ENUM occurs." A packed colour type is
+ * the packed-pixel mismatch (GL_INVALID_OPERATION, as Mesa), and so is a packed depth/stencil
+ * type with another format. ES 3.0 §3.8.3 raises GL_INVALID_OPERATION for a format/type
+ * combination its table lacks. */
+static void
+test_depth_stencil_type_errors(void)
+{
+   static const enum fe_api apis[] = {FE_API_GL_CORE, FE_API_GL_COMPAT, FE_API_GLES};
+   for (size_t i = 0; i < sizeof(apis) / sizeof(apis[0]); i++) {
+      const bool es = apis[i] == FE_API_GLES;
+      const GLenum not_packed = es ? GL_INVALID_OPERATION : GL_INVALID_ENUM;
+      struct fe_test_env e;
+      struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0, 0};
+      memset(&e, 0, sizeof(e));
+      CHECK(fe_surface_create_pbuffer(&f, 16, 16, &e.surf) == FE_OK);
+      struct fe_context_desc d = {.api = apis[i], .major = 3, .minor = es ? 0 : 3, .format = f};
+      CHECK(fe_context_create(&d, NULL, &e.ctx) == FE_OK);
+      CHECK(fe_make_current(e.ctx, e.surf, e.surf) == FE_OK);
+      GLuint px[4] = {0};
+      mgl_glReadPixels(0, 0, 1, 1, GL_DEPTH_STENCIL, GL_FLOAT, px);
+      CHECK_ERR(not_packed);
+      mgl_glReadPixels(0, 0, 1, 1, GL_DEPTH_STENCIL, GL_UNSIGNED_INT, px);
+      CHECK_ERR(not_packed);
+      mgl_glReadPixels(0, 0, 1, 1, GL_DEPTH_STENCIL, GL_UNSIGNED_SHORT_5_6_5, px);
+      CHECK_ERR(GL_INVALID_OPERATION);
+      mgl_glReadPixels(0, 0, 1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_INT_24_8, px);
+      CHECK_ERR(GL_INVALID_OPERATION);
+      mgl_glReadPixels(0, 0, 1, 1, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, px);
+      CHECK_ERR(GL_NO_ERROR);
+      GLuint t;
+      mgl_glGenTextures(1, &t);
+      mgl_glBindTexture(GL_TEXTURE_2D, t);
+      mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH24_STENCIL8, 4, 4, 0, GL_DEPTH_STENCIL,
+                       GL_UNSIGNED_BYTE, NULL);
+      CHECK_ERR(not_packed);
+      mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH24_STENCIL8, 4, 4, 0, GL_DEPTH_STENCIL,
+                       GL_UNSIGNED_INT_24_8, NULL);
+      CHECK_ERR(GL_NO_ERROR);
+      mgl_glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_DEPTH_STENCIL, GL_FLOAT, px);
+      CHECK_ERR(not_packed);
+      if (!es) {
+         mgl_glGetTexImage(GL_TEXTURE_2D, 0, GL_DEPTH_STENCIL, GL_UNSIGNED_SHORT, px);
+         CHECK_ERR(GL_INVALID_ENUM);
+      }
+      if (apis[i] == FE_API_GL_COMPAT) {
+         mgl_glDrawPixels(1, 1, GL_DEPTH_STENCIL, GL_UNSIGNED_INT, px);
+         CHECK_ERR(GL_INVALID_ENUM);
+         mgl_glDrawPixels(1, 1, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT_24_8, px);
+         CHECK_ERR(GL_INVALID_OPERATION);
+         mgl_glDrawPixels(1, 1, GL_DEPTH_STENCIL, GL_UNSIGNED_SHORT_4_4_4_4, px);
+         CHECK_ERR(GL_INVALID_OPERATION);
+      }
+      mgl_glDeleteTextures(1, &t);
+      env_finish(&e);
+   }
+}
+
 static void
 test_texture_fbo_errors(void)
 {
@@ -2247,6 +2307,7 @@ main(void)
    test_geometry_errors();
    test_state_errors();
    test_texture_fbo_errors();
+   test_depth_stencil_type_errors();
    test_lost_context(true);
    test_lost_context(false);
    test_no_error_context();

@@ -70,10 +70,11 @@ test_unpack(void)
    CHECK_EQ(first, 2 * 16 + 3);
    CHECK_EQ(size, first + 16 + 9);
    /* checks */
-   CHECK_EQ(fe_pixel_check(GL_RGB, GL_UNSIGNED_SHORT_4_4_4_4), GL_INVALID_OPERATION);
-   CHECK_EQ(fe_pixel_check(GL_RGBA_INTEGER, GL_FLOAT), GL_INVALID_OPERATION);
-   CHECK_EQ(fe_pixel_check(0x1234, GL_FLOAT), GL_INVALID_ENUM);
-   CHECK_EQ(fe_pixel_check(GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8), GL_NO_ERROR);
+   CHECK_EQ(fe_pixel_check(GL_RGB, GL_UNSIGNED_SHORT_4_4_4_4, false), GL_INVALID_OPERATION);
+   CHECK_EQ(fe_pixel_check(GL_RGBA_INTEGER, GL_FLOAT, false), GL_INVALID_OPERATION);
+   CHECK_EQ(fe_pixel_check(0x1234, GL_FLOAT, false), GL_INVALID_ENUM);
+   CHECK_EQ(fe_pixel_check(GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, false), GL_NO_ERROR);
+   CHECK_EQ(fe_pixel_check(GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, true), GL_NO_ERROR);
    CHECK(fe_format_lookup(GL_RGB8)->format == MGP_FORMAT_RGBA8_UNORM);
    CHECK(fe_format_lookup(0x1234) == NULL);
 }
@@ -163,7 +164,7 @@ test_pack_shape(void)
    for (size_t f = 0; f < sizeof(formats) / sizeof(formats[0]); f++)
       for (size_t t = 0; t < sizeof(types) / sizeof(types[0]); t++) {
          struct mgp_pack_shape sh;
-         if (fe_pixel_check(formats[f], types[t]) != GL_NO_ERROR ||
+         if (fe_pixel_check(formats[f], types[t], false) != GL_NO_ERROR ||
              !fe_pack_shape(formats[f], types[t], &sh))
             continue;
          shaped++;
