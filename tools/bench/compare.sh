@@ -13,6 +13,8 @@
 # BEFORE_DIR (optional): another build tree, usually the commit before a change; an arm
 # named ARM-before in ARMS runs this mgl-bench on that tree's libmgl and mgl-server,
 # interleaved with the rest.
+# tcp in ARMS starts a user-style mgl-server on a free loopback port with a fresh token (as
+# tools/bench/transport.sh does) and runs that arm against it.
 # Backends: an arm named gles-TRANSPORT runs mgl with MGL_BACKEND=gles on that transport, and
 # llvmpipe-es runs mgl-bench --es directly on Mesa's EGL/GLES (the same llvmpipe the GLES
 # backend drives: its native peer), e.g. ARMS="monolith gles-monolith llvmpipe-es llvmpipe zink".
@@ -38,7 +40,36 @@ CASES=${CASES:-}
 cases() { if [ -n "$CASES" ]; then echo $CASES; else "$BENCH" --list; fi; }
 
 TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+SPID=
+cleanup() {
+  if [ -n "$SPID" ]; then
+    kill "$SPID" 2>/dev/null || true
+    wait "$SPID" 2>/dev/null || true
+  fi
+  rm -rf "$TMP"
+}
+trap cleanup EXIT
+
+PORT= TOKEN=
+case " $ARMS " in
+  *" tcp "*)
+    TOKEN=$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')
+    MGL_SERVER_TOKEN=$TOKEN \
+      __EGL_VENDOR_LIBRARY_FILENAMES=$VENDOR EGL_PLATFORM=surfaceless XDG_RUNTIME_DIR=/tmp \
+      "$B/bin/mgl-server" --listen 127.0.0.1:0 >"$TMP/server.out" 2>"$TMP/server.err" &
+    SPID=$!
+    for _ in $(seq 100); do
+      PORT=$(sed -n 's/^mgl-server: listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$TMP/server.out")
+      [ -n "$PORT" ] && break
+      kill -0 "$SPID" 2>/dev/null || break
+      sleep 0.1
+    done
+    if [ -z "$PORT" ]; then
+      echo "$0: mgl-server did not report a port" >&2
+      cat "$TMP/server.err" >&2
+      exit 1
+    fi ;;
+esac
 
 # run_env ARM CMD... — runs CMD with the environment of ARM.
 run_env() {
@@ -54,6 +85,9 @@ run_env() {
     zink)
       env __EGL_VENDOR_LIBRARY_FILENAMES="$MESA_VENDOR" EGL_PLATFORM=surfaceless \
         XDG_RUNTIME_DIR=/tmp LIBGL_ALWAYS_SOFTWARE=1 MESA_LOADER_DRIVER_OVERRIDE=zink "$@" ;;
+    tcp)
+      env __EGL_VENDOR_LIBRARY_FILENAMES="$VENDOR" EGL_PLATFORM=surfaceless XDG_RUNTIME_DIR=/tmp \
+        MGL_TRANSPORT="tcp://127.0.0.1:$PORT" MGL_SERVER_TOKEN="$TOKEN" "$@" ;;
     *-before) # this tree's mgl-bench (a plain GL program) on that tree's libmgl and server
       local bb=${BEFORE_DIR:?an arm named *-before needs BEFORE_DIR}
       env __EGL_VENDOR_LIBRARY_FILENAMES="$bb/mgl_vendor.json" EGL_PLATFORM=surfaceless \
@@ -110,7 +144,7 @@ for c in $(cases); do
     fi
   done
   first=2 # mgl-bench's frame after the warm-up one; demo_frame: 4 warm-up frames and the boundary
-  [ "$c" = demo_frame ] && first=6
+  case $c in demo_frame | frame_1500) first=6 ;; esac
   p=$(( $(gate "$TMP/log_full/server.log" pipelines-created) -
         $(gate "$TMP/log_warm/server.log" pipelines-created) ))
   rp=$(( $(gate "$TMP/log_full/server.log" render-passes-begun) -
