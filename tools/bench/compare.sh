@@ -7,7 +7,9 @@
 # inproc (the wire arm: monolith sends no records), from a process per case: with MGL_PIPE_STATS=frame the case's second
 # frame line is its steady state (mgl-bench ends a frame after warm-up and one after
 # the timed loop), and pipelines / render passes created after warm-up are the
-# MGL-GATES counters of that run minus those of a --warmup-only run.
+# MGL-GATES counters of that run minus those of a --warmup-only run. A second table gives each
+# arm's own figures (median, min-max): the frame cases' NAME_appcpu rows (the app thread's CPU
+# per frame, us) are read across the arms there.
 # BENCH_SECONDS (default 0.5) is the timed length of each case.  CASES (default: all
 # of mgl-bench --list) names the cases to run, a process per case and arm then.
 # BEFORE_DIR (optional): another build tree, usually the commit before a change; an arm
@@ -198,6 +200,38 @@ awk -F, -v arms="$ARMS" -v pipefile="$TMP/pipe.csv" '
       printf " %s |\n", (n in pipe) ? pipe[n] : "- | - | - | - | -"
     }
   }' "$TMP/rows.csv"
+# Each arm's own figure (median over the rounds; min-max): the app-thread CPU rows compare arms
+# with each other, not with Zink.
+echo
+awk -F, -v arms="$ARMS" '
+  function sortn(a, n,   i, j, t) {
+    for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+  }
+  BEGIN { na = split(arms, A, " ") }
+  {
+    if (!($3 in seen)) { seen[$3] = 1; order[++nc] = $3; unit[$3] = $5 }
+    val[$3, $2, $1] = $4; rounds[$1] = 1
+  }
+  END {
+    printf "| case | unit |"
+    for (i = 1; i <= na; i++) printf " %s |", A[i]
+    printf "\n|---|---|"
+    for (i = 1; i <= na; i++) printf "---|"
+    printf "\n"
+    for (c = 1; c <= nc; c++) {
+      n = order[c]
+      printf "| %s | %s |", n, unit[n]
+      for (i = 1; i <= na; i++) {
+        k = 0
+        for (r in rounds) if ((n, A[i], r) in val) q[++k] = val[n, A[i], r]
+        sortn(q, k)
+        if (k) printf " %.0f (%.0f-%.0f) |", q[int((k + 1) / 2)], q[1], q[k]; else printf " - |"
+      }
+      printf "\n"
+    }
+  }' "$TMP/rows.csv"
+echo "Per arm: median (min-max) over rounds of the arm's own figure."
+echo
 if grep -q ',memcpy_' "$TMP/rows.csv"; then
   echo
   awk -F, -v arms="$ARMS" '
