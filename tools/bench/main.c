@@ -221,6 +221,8 @@ arm_name(bool es)
       return es ? "mesa-es" : "mesa";
    }
    const char *t = getenv("MGL_TRANSPORT");
+   if (t != NULL && strncmp(t, "tcp://", 6) == 0)
+      return "tcp"; /* the arm, not the server's address */
    if (t != NULL && *t != '\0')
       return t;
    const char *last = strrchr(renderer, ' ');
