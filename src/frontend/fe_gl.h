@@ -392,6 +392,13 @@ struct fe_vao {
    struct mgp_handle stream_res; /* client-side arrays' copies (stream_size bytes; 0: none) */
    uint64_t stream_size;
    uint32_t streamed_mask; /* bit i: attribs[i] is copied per draw (fe_vao_attrib_streamed) */
+   /* The vertex-elements CSO of layout_version ve_layout_version, found in cache ve_cache
+    * (entry ve_entry) while its eviction count was ve_evictions: a vertex array bound again
+    * with the same layout skips the build and the hashed lookup (fe_tracker.c). */
+   const struct fe_cso_cache *ve_cache;
+   struct mgp_handle ve_handle;
+   uint32_t ve_entry;
+   uint64_t ve_layout_version, ve_evictions;
 };
 
 enum fe_attachment_slot {

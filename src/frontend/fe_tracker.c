@@ -686,9 +686,25 @@ emit_vertex_state(struct fe_context *ctx)
    struct fe_vao *vao = ctx->vao;
    bool same_vao = t->vao == vao;
    if (!same_vao || t->vao_layout_version != vao->layout_version) {
-      struct mgp_create_vertex_elements ve;
-      fe_vao_build_elements(vao, &ve);
-      struct mgp_handle h = fe_cso_lookup(ctx, ctx->cso_vertex_elements, &ve, sizeof(ve));
+      struct fe_cso_cache *cc = ctx->cso_vertex_elements;
+      struct mgp_handle h;
+      /* A switch between vertex arrays (one per mesh) finds each one's CSO on the array while
+       * no CSO was evicted since: an eviction may have deleted it, so then it is looked up. */
+      if (vao->ve_cache == cc && vao->ve_layout_version == vao->layout_version &&
+          vao->ve_evictions == fe_cso_evictions(cc)) {
+         h = vao->ve_handle;
+         fe_cso_touch(cc, vao->ve_entry, h);
+      } else {
+         struct mgp_create_vertex_elements ve;
+         fe_vao_build_elements(vao, &ve);
+         uint32_t entry = 0;
+         h = fe_cso_lookup_entry(ctx, cc, &ve, sizeof(ve), &entry);
+         vao->ve_cache = mgp_handle_is_null(h) ? NULL : cc;
+         vao->ve_handle = h;
+         vao->ve_entry = entry;
+         vao->ve_layout_version = vao->layout_version;
+         vao->ve_evictions = fe_cso_evictions(cc);
+      }
       if (!mgp_handle_eq(h, t->ve_bound)) {
          mgp_bind_vertex_elements(&ctx->pipe, &(struct mgp_handle_args){h});
          t->ve_bound = h;

@@ -333,6 +333,15 @@ rings_destroy(struct ring_carrier *c)
                      (unsigned long long)c->heap_stores, (unsigned long long)c->heap_direct_writes,
                      (unsigned long long)c->heap_direct_bytes,
                      (unsigned long long)c->heap_staged_writes);
+   /* How often the app's thread slept on the ring (full, or waiting for a record to be
+    * applied) and on the stage: what the split arms cost the app's thread besides encoding. */
+   struct mgt_ring_stats rs;
+   struct mgt_stage_stats ss;
+   mgt_ring_get_stats(&c->ring, &rs);
+   mgt_stage_get_stats(&c->stage, &ss);
+   mgu_log_always("MGL-RING records=%llu wakes=%llu sleeps=%llu stage-sleeps=%llu",
+                  (unsigned long long)rs.records, (unsigned long long)rs.wakes,
+                  (unsigned long long)rs.sleeps, (unsigned long long)ss.sleeps);
    mgt_heap_ranges_finish(&c->heap);
    mgt_stage_destroy(&c->stage);
    mgt_ring_destroy(&c->ring);

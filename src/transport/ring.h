@@ -66,6 +66,12 @@ struct mgt_ring_shared {
    alignas(MGT_RING_CACHE_LINE) _Atomic uint32_t consumer_sleeping;
    /* 1 while the producer is (about to be) asleep on it; the consumer clears it and wakes. */
    alignas(MGT_RING_CACHE_LINE) _Atomic uint32_t producer_waiting;
+   /* Written by the producer before it sets producer_waiting: the consumer wakes it only once
+    * tail has reached wake_tail and applied_seq wake_applied, so a producer waiting for room
+    * sleeps once per quarter of the ring and one waiting for a record once, not once per
+    * record the consumer releases. Zero (a producer that never writes them): any progress. */
+   _Atomic uint64_t wake_tail;
+   _Atomic uint64_t wake_applied;
    /* Written by the consumer: non-PAD records released (applied) so far. */
    alignas(MGT_RING_CACHE_LINE) _Atomic uint64_t applied_seq;
    /* Either side: nonzero once the session failed, the first reason given (mgt_ring_fail).
@@ -78,6 +84,8 @@ _Static_assert(offsetof(struct mgt_ring_shared, head) == 64, "ring header layout
 _Static_assert(offsetof(struct mgt_ring_shared, tail) == 128, "ring header layout");
 _Static_assert(offsetof(struct mgt_ring_shared, consumer_sleeping) == 192, "ring header layout");
 _Static_assert(offsetof(struct mgt_ring_shared, producer_waiting) == 256, "ring header layout");
+_Static_assert(offsetof(struct mgt_ring_shared, wake_tail) == 264, "ring header layout");
+_Static_assert(offsetof(struct mgt_ring_shared, wake_applied) == 272, "ring header layout");
 _Static_assert(offsetof(struct mgt_ring_shared, applied_seq) == 320, "ring header layout");
 _Static_assert(offsetof(struct mgt_ring_shared, failed) == 384, "ring header layout");
 _Static_assert(sizeof(struct mgt_ring_shared) == 448, "ring header layout");

@@ -7,12 +7,16 @@
 # inproc (the wire arm: monolith sends no records), from a process per case: with MGL_PIPE_STATS=frame the case's second
 # frame line is its steady state (mgl-bench ends a frame after warm-up and one after
 # the timed loop), and pipelines / render passes created after warm-up are the
-# MGL-GATES counters of that run minus those of a --warmup-only run.
+# MGL-GATES counters of that run minus those of a --warmup-only run. A second table gives each
+# arm's own figures (median, min-max): the frame cases' NAME_appcpu rows (the app thread's CPU
+# per frame, us) are read across the arms there.
 # BENCH_SECONDS (default 0.5) is the timed length of each case.  CASES (default: all
 # of mgl-bench --list) names the cases to run, a process per case and arm then.
 # BEFORE_DIR (optional): another build tree, usually the commit before a change; an arm
 # named ARM-before in ARMS runs this mgl-bench on that tree's libmgl and mgl-server,
 # interleaved with the rest.
+# tcp in ARMS starts a user-style mgl-server on a free loopback port with a fresh token (as
+# tools/bench/transport.sh does) and runs that arm against it.
 # Backends: an arm named gles-TRANSPORT runs mgl with MGL_BACKEND=gles on that transport, and
 # llvmpipe-es runs mgl-bench --es directly on Mesa's EGL/GLES (the same llvmpipe the GLES
 # backend drives: its native peer), e.g. ARMS="monolith gles-monolith llvmpipe-es llvmpipe zink".
@@ -38,7 +42,36 @@ CASES=${CASES:-}
 cases() { if [ -n "$CASES" ]; then echo $CASES; else "$BENCH" --list; fi; }
 
 TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+SPID=
+cleanup() {
+  if [ -n "$SPID" ]; then
+    kill "$SPID" 2>/dev/null || true
+    wait "$SPID" 2>/dev/null || true
+  fi
+  rm -rf "$TMP"
+}
+trap cleanup EXIT
+
+PORT= TOKEN=
+case " $ARMS " in
+  *" tcp "*)
+    TOKEN=$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')
+    MGL_SERVER_TOKEN=$TOKEN \
+      __EGL_VENDOR_LIBRARY_FILENAMES=$VENDOR EGL_PLATFORM=surfaceless XDG_RUNTIME_DIR=/tmp \
+      "$B/bin/mgl-server" --listen 127.0.0.1:0 >"$TMP/server.out" 2>"$TMP/server.err" &
+    SPID=$!
+    for _ in $(seq 100); do
+      PORT=$(sed -n 's/^mgl-server: listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$TMP/server.out")
+      [ -n "$PORT" ] && break
+      kill -0 "$SPID" 2>/dev/null || break
+      sleep 0.1
+    done
+    if [ -z "$PORT" ]; then
+      echo "$0: mgl-server did not report a port" >&2
+      cat "$TMP/server.err" >&2
+      exit 1
+    fi ;;
+esac
 
 # run_env ARM CMD... — runs CMD with the environment of ARM.
 run_env() {
@@ -54,6 +87,9 @@ run_env() {
     zink)
       env __EGL_VENDOR_LIBRARY_FILENAMES="$MESA_VENDOR" EGL_PLATFORM=surfaceless \
         XDG_RUNTIME_DIR=/tmp LIBGL_ALWAYS_SOFTWARE=1 MESA_LOADER_DRIVER_OVERRIDE=zink "$@" ;;
+    tcp)
+      env __EGL_VENDOR_LIBRARY_FILENAMES="$VENDOR" EGL_PLATFORM=surfaceless XDG_RUNTIME_DIR=/tmp \
+        MGL_TRANSPORT="tcp://127.0.0.1:$PORT" MGL_SERVER_TOKEN="$TOKEN" "$@" ;;
     *-before) # this tree's mgl-bench (a plain GL program) on that tree's libmgl and server
       local bb=${BEFORE_DIR:?an arm named *-before needs BEFORE_DIR}
       env __EGL_VENDOR_LIBRARY_FILENAMES="$bb/mgl_vendor.json" EGL_PLATFORM=surfaceless \
@@ -110,7 +146,7 @@ for c in $(cases); do
     fi
   done
   first=2 # mgl-bench's frame after the warm-up one; demo_frame: 4 warm-up frames and the boundary
-  [ "$c" = demo_frame ] && first=6
+  case $c in demo_frame | frame_1500) first=6 ;; esac
   p=$(( $(gate "$TMP/log_full/server.log" pipelines-created) -
         $(gate "$TMP/log_warm/server.log" pipelines-created) ))
   rp=$(( $(gate "$TMP/log_full/server.log" render-passes-begun) -
@@ -164,6 +200,38 @@ awk -F, -v arms="$ARMS" -v pipefile="$TMP/pipe.csv" '
       printf " %s |\n", (n in pipe) ? pipe[n] : "- | - | - | - | -"
     }
   }' "$TMP/rows.csv"
+# Each arm's own figure (median over the rounds; min-max): the app-thread CPU rows compare arms
+# with each other, not with Zink.
+echo
+awk -F, -v arms="$ARMS" '
+  function sortn(a, n,   i, j, t) {
+    for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+  }
+  BEGIN { na = split(arms, A, " ") }
+  {
+    if (!($3 in seen)) { seen[$3] = 1; order[++nc] = $3; unit[$3] = $5 }
+    val[$3, $2, $1] = $4; rounds[$1] = 1
+  }
+  END {
+    printf "| case | unit |"
+    for (i = 1; i <= na; i++) printf " %s |", A[i]
+    printf "\n|---|---|"
+    for (i = 1; i <= na; i++) printf "---|"
+    printf "\n"
+    for (c = 1; c <= nc; c++) {
+      n = order[c]
+      printf "| %s | %s |", n, unit[n]
+      for (i = 1; i <= na; i++) {
+        k = 0
+        for (r in rounds) if ((n, A[i], r) in val) q[++k] = val[n, A[i], r]
+        sortn(q, k)
+        if (k) printf " %.0f (%.0f-%.0f) |", q[int((k + 1) / 2)], q[1], q[k]; else printf " - |"
+      }
+      printf "\n"
+    }
+  }' "$TMP/rows.csv"
+echo "Per arm: median (min-max) over rounds of the arm's own figure."
+echo
 if grep -q ',memcpy_' "$TMP/rows.csv"; then
   echo
   awk -F, -v arms="$ARMS" '

@@ -12,6 +12,12 @@
  *   readback: glReadPixels latency of one pixel and MB/s of the surface;
  *   frame: mgl-demo's scene (tools/common/demo_scene.c, 48x48 cubes, one
  *     draw each) at the pbuffer's size, frames/s, eglSwapBuffers per frame;
+ *   frame_1500: a voxel-game-like frame (tools/bench/chunk_frame.c: 1,536 draws over 384
+ *     chunks' own small buffers, a uniform-block update per 16 draws, a few program and
+ *     render-state switches), frames/s, eglSwapBuffers per frame;
+ *   both frame cases add a row NAME_appcpu: the CPU time of the app's thread per frame (us,
+ *     CLOCK_THREAD_CPUTIME_ID of the calling thread over the timed loop), which excludes
+ *     inproc's apply thread, the spawn/tcp server and the driver's own threads;
  *   creation: MB/s of storage made without data and deleted again (a new
  *     texture of glTexImage2D NULL, a new buffer of glBufferData NULL: what
  *     zeroing new stores costs, docs/RELIABILITY.md);
@@ -33,6 +39,7 @@
  */
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
+#include "chunk_frame.h"
 #include "demo_scene.h"
 #include "egl_app.h"
 #include <GL/gl.h>
@@ -134,7 +141,8 @@ struct bench {
    float *persist_map;
    GLuint textures[BENCH_UNITS][2];
    GLuint big_texture;
-   struct demo_scene *scene; /* the frame case's, while it runs */
+   struct demo_scene *scene;   /* the frame case's, while it runs */
+   struct chunk_frame *chunks; /* frame_1500's, while it runs */
    unsigned char *src;
    unsigned char *dst;
 };
@@ -175,6 +183,17 @@ now_s(void)
    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* CPU time of the calling thread (the app's): on inproc the apply thread's and on spawn and
+ * tcp the server's work are not in it, on monolith the backend's is, with the driver's work
+ * where the driver runs it on the calling thread. */
+static double
+thread_cpu_s(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 static bool
 load_gl(struct gl_api *gl)
 {
@@ -202,6 +221,8 @@ arm_name(bool es)
       return es ? "mesa-es" : "mesa";
    }
    const char *t = getenv("MGL_TRANSPORT");
+   if (t != NULL && strncmp(t, "tcp://", 6) == 0)
+      return "tcp"; /* the arm, not the server's address */
    if (t != NULL && *t != '\0')
       return t;
    const char *last = strrchr(renderer, ' ');
@@ -447,6 +468,7 @@ enum case_kind {
    K_TEX_CREATE_DATA,
    K_BUF_CREATE_DATA,
    K_MULTI_DRAW_INDIRECT,
+   K_CHUNK_FRAME,
 };
 
 struct bench_case {
@@ -484,6 +506,7 @@ static const struct bench_case cases[] = {
    {"readpixels_1px", K_READ_LATENCY, 0, false},
    {"readpixels_256KiB", K_READ_BANDWIDTH, 0, false},
    {"demo_frame", K_FRAME, 0, false},
+   {"frame_1500", K_CHUNK_FRAME, 0, false},
    {"memcpy_64KiB", K_MEMCPY, 64u << 10, true},
    {"memcpy_256KiB", K_MEMCPY, 256u << 10, true},
    {"memcpy_1MiB", K_MEMCPY, 1u << 20, true},
@@ -631,6 +654,10 @@ step(struct bench *b, const struct bench_case *c, unsigned i)
       demo_scene_draw_frame(b->scene, (int)i);
       eglSwapBuffers(b->egl.display, b->egl.surface);
       return 1;
+   case K_CHUNK_FRAME:
+      chunk_frame_draw(b->chunks, (int)i);
+      eglSwapBuffers(b->egl.display, b->egl.surface);
+      return 1;
    case K_MEMCPY:
       memcpy(b->dst, b->src + k, c->size);
       __asm__ volatile("" : : "r"(b->dst) : "memory"); /* keep the copy */
@@ -657,6 +684,7 @@ case_prepare(struct bench *b, const struct bench_case *c)
    case K_FRAME:
       b->scene = demo_scene_create(BENCH_SIZE, BENCH_SIZE, BENCH_DEMO_GRID);
       return b->scene != NULL;
+   case K_CHUNK_FRAME: b->chunks = chunk_frame_create(); return b->chunks != NULL;
    case K_MULTI_DRAW_INDIRECT: gl->BindBuffer(GL_DRAW_INDIRECT_BUFFER, b->mdi_buf); break;
    case K_PERSIST_DRAW: {
       const GLbitfield bits = GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
@@ -703,7 +731,8 @@ case_value(const struct bench_case *c, uint64_t n, double secs, const char **uni
    case K_READ_BANDWIDTH:
       *unit = "MB/s";
       return (double)n * (double)(BENCH_SIZE * BENCH_SIZE * 4) / secs / 1e6;
-   case K_FRAME: *unit = "frames/s"; return (double)n / secs;
+   case K_FRAME:
+   case K_CHUNK_FRAME: *unit = "frames/s"; return (double)n / secs;
    case K_READ_LATENCY: *unit = "us"; return secs / (double)n * 1e6;
    default: *unit = "draws/s"; return (double)n / secs;
    }
@@ -725,14 +754,15 @@ run_case(struct bench *b, const struct bench_case *c)
       return false;
    }
    unsigned i = 0;
-   for (unsigned w = c->kind == K_FRAME ? BENCH_FRAME_WARMUP : BENCH_WARMUP; i < w; i++)
+   const bool frame = c->kind == K_FRAME || c->kind == K_CHUNK_FRAME;
+   for (unsigned w = frame ? BENCH_FRAME_WARMUP : BENCH_WARMUP; i < w; i++)
       step(b, c, i);
    glFinish();
    bool ok = gl_check(c->name);
    /* Frame boundary: with MGL_PIPE_STATS=frame the next frame line is the steady state. */
    eglSwapBuffers(b->egl.display, b->egl.surface);
    uint64_t n = 0;
-   double t0 = now_s(), t1 = t0;
+   double t0 = now_s(), t1 = t0, cpu0 = thread_cpu_s();
    if (!b->opt->warmup_only && b->opt->steps) {
       /* a fixed count: two counts' difference under callgrind is the cost of one step */
       for (unsigned j = 0; j < b->opt->steps; j++, i++)
@@ -747,14 +777,22 @@ run_case(struct bench *b, const struct bench_case *c)
    eglSwapBuffers(b->egl.display, b->egl.surface);
    glFinish();
    t1 = now_s();
+   const double cpu = thread_cpu_s() - cpu0;
    ok = gl_check(c->name) && ok;
    demo_scene_destroy(b->scene);
    b->scene = NULL;
+   chunk_frame_destroy(b->chunks);
+   b->chunks = NULL;
    case_finish(b);
    if (ok && !b->opt->warmup_only) {
       const char *unit = "";
       double v = case_value(c, n, t1 - t0, &unit);
       report(b, c->name, v, unit);
+      if (frame && n > 0) {
+         char name[64];
+         snprintf(name, sizeof name, "%s_appcpu", c->name);
+         report(b, name, cpu / (double)n * 1e6, "us");
+      }
    }
    return ok;
 }
@@ -793,8 +831,9 @@ print_usage(FILE *f)
          "Runs the cases (one row each) on the GL the environment selects: mgl on any\n"
          "MGL_TRANSPORT arm, Mesa llvmpipe or Zink.  `transport` runs only the subset\n"
          "tools/bench/transport.sh tabulates.  With MGL_PIPE_STATS=frame, each case ends\n"
-         "a frame after its warm-up and another after its timed loop (demo_frame ends\n"
-         "one per frame).\n"
+         "a frame after its warm-up and another after its timed loop (demo_frame and\n"
+         "frame_1500 end one per frame and add a row NAME_appcpu: the app thread's CPU\n"
+         "time per frame, us).\n"
          "\n"
          "  --case NAME     run only case NAME (see --list)\n"
          "  --seconds S     timed length of each case (default 1)\n"

@@ -4,7 +4,10 @@
 # every mgl-bench case on the NVIDIA OpenGL driver and on mgl's arms (over the NVIDIA Vulkan
 # driver; ARMS, default "nvidia spawn inproc", may add monolith, and zink: Debian's Mesa Zink
 # over the same NVIDIA Vulkan driver, carried as .gpuzink by tools/gpu/pack-zink.sh; CASES,
-# default all), REPS interleaved rounds, CSV rows "arm,case,..." in $OUT/bench.csv.
+# default all), REPS interleaved rounds, CSV rows "arm,case,..." in $OUT/bench.csv. ARMS may add
+# tcp: a mgl-server --listen on a loopback port started here (named and skipped if it does not
+# start). The frame cases (demo_frame, frame_1500) add a row NAME_appcpu each: the app thread's
+# CPU per frame, us.
 set -u
 for f in .gl/*.deb; do dpkg -x "$f" / >/dev/null 2>&1; done; ldconfig
 export XDG_RUNTIME_DIR=/tmp VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
@@ -38,8 +41,27 @@ zink_env() {
   env __EGL_VENDOR_LIBRARY_FILENAMES=$Z/vendor.json LIBGL_DRIVERS_PATH=$Z/dri \
     MESA_LOADER_DRIVER_OVERRIDE=zink LD_LIBRARY_PATH=$Z/lib:$LD_LIBRARY_PATH EGL_PLATFORM=surfaceless "$@"
 }
+TCP= SPID=
+case " ${ARMS:-} " in
+  *" tcp "*)
+    TOKEN=$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')
+    MGL_SERVER_TOKEN=$TOKEN $D/bin/mgl-server --listen 127.0.0.1:0 >$OUT/tcp-server.out 2>&1 &
+    SPID=$!
+    trap 'kill $SPID 2>/dev/null' EXIT
+    for _ in $(seq 100); do
+      PORT=$(sed -n 's/^mgl-server: listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' $OUT/tcp-server.out)
+      [ -n "$PORT" ] && break
+      sleep 0.1
+    done
+    if [ -n "$PORT" ]; then
+      TCP=tcp://127.0.0.1:$PORT
+    else
+      echo "bench.sh: mgl-server --listen did not start; tcp skipped (see tcp-server.out)" >&2
+    fi ;;
+esac
 for arm in ${ARMS:-nvidia spawn inproc}; do
   [ "$arm" = nvidia ] && continue
+  [ "$arm" = tcp ] && [ -z "$TCP" ] && continue
   if [ "$arm" = zink ]; then
     r=$(zink_env $D/bin/mgl-bench --case draw_arrays --seconds 0.01 2>&1 | tee $OUT/zink-probe.txt | grep -m1 renderer=)
     case $r in
@@ -49,8 +71,10 @@ for arm in ${ARMS:-nvidia spawn inproc}; do
     esac
     continue
   fi
+  t=$arm
+  [ "$arm" = tcp ] && t=$TCP
   r=$(env __EGL_VENDOR_LIBRARY_FILENAMES=$D/vendor.json:$NV EGL_PLATFORM=surfaceless \
-        MGL_TRANSPORT=$arm $D/bin/mgl-bench --case draw_arrays --seconds 0.01 2>&1 | grep -m1 renderer=)
+        MGL_SERVER_TOKEN=${TOKEN:-} MGL_TRANSPORT=$t $D/bin/mgl-bench --case draw_arrays --seconds 0.01 2>&1 | grep -m1 renderer=)
   case $r in
     *mgl*) ;;
     *) echo "bench.sh: arm $arm does not render through mgl ($r)" >&2; exit 1 ;;
@@ -65,6 +89,7 @@ for r in $(seq "$reps"); do
       spawn) V=$D/vendor.json T=spawn ;;
       inproc) V=$D/vendor.json:$NV T=inproc ;;
       monolith) V=$D/vendor.json:$NV T=monolith ;;
+      tcp) [ -z "$TCP" ] && continue; V=$D/vendor.json:$NV T=$TCP ;;
     esac
     for c in $cases; do
       if [ "$arm" = zink ]; then
@@ -73,6 +98,7 @@ for r in $(seq "$reps"); do
         continue
       fi
       env __EGL_VENDOR_LIBRARY_FILENAMES=$V EGL_PLATFORM=surfaceless ${T:+MGL_TRANSPORT=$T} \
+        MGL_SERVER_TOKEN=${TOKEN:-} \
         timeout -k 2 20 $D/bin/mgl-bench --case "$c" --seconds "$secs" --csv 2>/dev/null |
         grep -v '^case,' | sed "s/^/$arm,/" >> "$OUT/bench.csv"
     done

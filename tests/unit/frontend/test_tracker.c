@@ -2043,9 +2043,99 @@ test_attrib_pointer_layout(void)
    env_finish(&e);
 }
 
+/* Vertex arrays switched between draws (a voxel game's chunks) take each array's CSO from the
+ * array while its layout and the cache's evictions are unchanged: every draw must still bind
+ * elements that carry its array's layout, after a layout change between two of its draws and
+ * after 1,100 other layouts evicted every CSO the arrays had (fe_tracker.c:emit_vertex_state). */
+#define VS_SLOTS 4096
+static struct mgp_create_vertex_elements vs_made[VS_SLOTS];
+
+static struct mgp_handle vs_bound; /* the elements bound last, across fake_clear */
+
+static void
+vs_expect(const char *what, unsigned type, unsigned size, unsigned stride)
+{
+   for (unsigned i = 0; i < fake_count(); i++) {
+      const struct fake_rec *r = fake_rec(i);
+      if (r->id == MGP_CALL_create_vertex_elements) {
+         const struct mgp_create_vertex_elements *c = (const void *)r->args;
+         CHECK(c->cso.slot < VS_SLOTS);
+         vs_made[c->cso.slot % VS_SLOTS] = *c;
+      } else if (r->id == MGP_CALL_bind_vertex_elements) {
+         vs_bound = ((const struct mgp_handle_args *)(const void *)r->args)->h;
+      }
+   }
+   const struct mgp_handle bound = vs_bound;
+   CHECK(bound.slot < VS_SLOTS);
+   const struct mgp_create_vertex_elements *c = &vs_made[bound.slot % VS_SLOTS];
+   if (c->attribs[0].type != type || c->attribs[0].size != size ||
+       c->bindings[0].stride != stride) {
+      fprintf(stderr, "%s: bound elements carry type 0x%x size %u stride %u\n", what,
+              c->attribs[0].type, c->attribs[0].size, c->bindings[0].stride);
+      fe_test_failures++;
+   }
+}
+
+static void
+vs_draw(GLuint vao, const char *what, unsigned type, unsigned size, unsigned stride)
+{
+   fake_clear();
+   mgl_glBindVertexArray(vao);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   vs_expect(what, type, size, stride);
+}
+
+static void
+test_vao_switch_elements(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   memset(vs_made, 0, sizeof(vs_made));
+   vs_bound = mgp_handle_null();
+   make_drawable();
+   GLuint vao[3], vbo;
+   mgl_glGenVertexArrays(3, vao);
+   mgl_glGenBuffers(1, &vbo);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, vbo);
+   mgl_glBufferData(GL_ARRAY_BUFFER, 8192, NULL, GL_STATIC_DRAW);
+   mgl_glBindVertexArray(vao[0]);
+   mgl_glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 8, NULL);
+   mgl_glEnableVertexAttribArray(0);
+   mgl_glBindVertexArray(vao[1]);
+   mgl_glVertexAttribPointer(0, 4, GL_SHORT, GL_FALSE, 16, NULL);
+   mgl_glEnableVertexAttribArray(0);
+   for (int round = 0; round < 2; round++) {
+      vs_draw(vao[0], "A", MGP_VERTEX_TYPE_FLOAT, 2, 8);
+      vs_draw(vao[1], "B", MGP_VERTEX_TYPE_SHORT, 4, 16);
+   }
+   /* A's layout changes between two of its draws, B drawn between */
+   mgl_glBindVertexArray(vao[0]);
+   mgl_glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 12, NULL);
+   vs_draw(vao[1], "B after A changed", MGP_VERTEX_TYPE_SHORT, 4, 16);
+   vs_draw(vao[0], "A changed", MGP_VERTEX_TYPE_FLOAT, 3, 12);
+   vs_draw(vao[1], "B again", MGP_VERTEX_TYPE_SHORT, 4, 16);
+   /* 1,100 other layouts: more than the cache holds, so A's and B's CSOs are evicted */
+   mgl_glBindVertexArray(vao[2]);
+   mgl_glEnableVertexAttribArray(0);
+   for (unsigned k = 0; k < 1100; k++) {
+      fake_clear();
+      mgl_glVertexAttribPointer(0, 2 + (GLint)(k / 500), GL_FLOAT, GL_FALSE,
+                                (GLsizei)(16 + 4 * (k % 500)), NULL);
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      vs_expect("scratch", MGP_VERTEX_TYPE_FLOAT, 2 + k / 500, 16 + 4 * (k % 500));
+   }
+   CHECK(FE_CSO_CAP_VERTEX_ELEMENTS < 1100);
+   vs_draw(vao[0], "A after evictions", MGP_VERTEX_TYPE_FLOAT, 3, 12);
+   vs_draw(vao[1], "B after evictions", MGP_VERTEX_TYPE_SHORT, 4, 16);
+   vs_draw(vao[0], "A once more", MGP_VERTEX_TYPE_FLOAT, 3, 12);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
+   test_vao_switch_elements();
    test_viewport_is_dynamic();
    test_blend_toggle_two_csos();
    test_render_state_memo();
