@@ -48,6 +48,9 @@
    X(PFNGLGETERRORPROC, GetError)                                                                  \
    X(PFNGLFLUSHPROC, Flush)                                                                        \
    X(PFNGLFINISHPROC, Finish)                                                                      \
+   X(PFNGLFENCESYNCPROC, FenceSync)                                                                \
+   X(PFNGLCLIENTWAITSYNCPROC, ClientWaitSync)                                                      \
+   X(PFNGLDELETESYNCPROC, DeleteSync)                                                              \
    X(PFNGLENABLEPROC, Enable)                                                                      \
    X(PFNGLDISABLEPROC, Disable)                                                                    \
    X(PFNGLPIXELSTOREIPROC, PixelStorei)                                                            \
@@ -513,6 +516,7 @@ struct glb_screen {
       uint64_t stores_zeroed; /* new buffers, textures and renderbuffers zeroed at creation */
       uint64_t resource_cap_refusals; /* stores refused past mem_budget: GL_OUT_OF_MEMORY */
    } stats;
+   uint64_t finished_work; /* stats.draws + stats.clears at the last glFinish (glb_finish) */
 };
 
 /* The screen (glb_screen.c): NULL after env->fatal(BackendInit, why). */
@@ -521,6 +525,14 @@ void glb_screen_destroy(void *screen); /* accepts NULL */
 void *glb_context_lookup(void *screen, struct mgp_handle ctx);
 unsigned glb_gate_counters(void *screen, const char **names, unsigned long long *values,
                            unsigned max);
+/* The process is exiting (monolith, inproc): waits, bounded, for what the host context was
+ * given (backend.h, quiesce). glb_sync.c. */
+bool glb_screen_quiesce(void *screen);
+/* The thread that applied the session's records ends: lets the host context go (backend.h,
+ * thread_leave). glb_sync.c. */
+void glb_thread_leave(void *screen);
+/* glFinish on the current host context, noting that the work before it is done. glb_sync.c. */
+void glb_finish(struct glb_screen *scr);
 /* Fails the session (once): the client loses its context. */
 void glb_fatal(struct glb_screen *scr, enum mgu_fatal name, const char *detail);
 /* Makes the screen's host context current on this thread (a call may come from the app's

@@ -820,7 +820,11 @@ glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
          else
             MGU_DECLINE(backend_feature_unimplemented, "gles: a base vertex before GLES 3.2");
       }
-      scr->stats.draws++;
+      /* In the program's own process, once: a host driver may compile as it draws (llvmpipe
+       * makes its fragment variants here) and register exit-time destructors then; the
+       * process's exit hook is registered again behind them (backend.h, rearm_exit). */
+      if (!scr->stats.draws++ && scr->env.rearm_exit)
+         scr->env.rearm_exit(scr->env.session);
    }
 }
 

@@ -226,4 +226,6 @@ const struct mgs_backend mgs_gles_backend = {
    .context_vtbl = &glb_context_vtbl,
    .context_lookup = glb_context_lookup,
    .gate_counters = glb_gate_counters,
+   .quiesce = glb_screen_quiesce,
+   .thread_leave = glb_thread_leave,
 };
