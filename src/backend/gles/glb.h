@@ -378,9 +378,12 @@ enum {
    GLB_DIRTY_MULTISAMPLE = 1u << 3, /* render state, samples, coverage, the program's alpha */
    GLB_DIRTY_PROGRAM = 1u << 4,     /* program, uniform blocks, default block, capture */
    GLB_DIRTY_SAMPLERS = 1u << 5,    /* the program's textures and samplers */
-   GLB_DIRTY_VERTEX = 1u << 6,      /* vertex array, attributes, current values */
+   GLB_DIRTY_VERTEX = 1u << 6,      /* vertex array, the attribute arrays */
    GLB_DIRTY_DYNAMIC = 1u << 7,     /* viewport, depth range, scissor, blend colour, ... */
-   GLB_DIRTY_ALL = (1u << 8) - 1,
+   /* the current values of the attributes without an array: apart from GLB_DIRTY_VERTEX, so
+    * that a draw after a vertex buffer change alone does not compare the 15 others */
+   GLB_DIRTY_ATTRIB_VALUES = 1u << 8,
+   GLB_DIRTY_ALL = (1u << 9) - 1,
 };
 
 /* What the host context holds of a draw's state, so a draw makes host calls only for what
