@@ -199,6 +199,7 @@ apply_main(void *arg)
    mgu_log_set_thread_role(MGU_ROLE_SERVER);
    mgu_log_always("server apply thread started: transport=inproc pid=%d", (int)getpid());
    mgs_ring_applier_run(&t->applier);
+   mgs_session_thread_leave(t->applier.session);
    return NULL;
 }
 

@@ -61,6 +61,10 @@ struct mgs_backend {
     * process's libraries unload. Called with no other thread in the backend. Returns false when
     * work still runs after the wait. NULL: nothing to wait for. */
    bool (*quiesce)(void *screen);
+   /* The thread that applied the session's records ends (inproc's apply thread, as it stops):
+    * a backend whose host context is current per thread lets it go here, so that the thread
+    * that quiesces or ends the session can take it. NULL: nothing held per thread. */
+   void (*thread_leave)(void *screen);
 };
 
 extern const struct mgs_backend mgs_vulkan_backend;

@@ -184,6 +184,13 @@ mgs_session_quiesce(struct mgs_session *s)
    return s->backend->quiesce(s->screen);
 }
 
+void
+mgs_session_thread_leave(struct mgs_session *s)
+{
+   if (s && s->screen && s->backend->thread_leave)
+      s->backend->thread_leave(s->screen);
+}
+
 bool
 mgs_session_apply(struct mgs_session *s, const void *record, uint32_t size,
                   mgp_span_resolver resolve, void *resolver_ctx)

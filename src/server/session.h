@@ -39,6 +39,8 @@ extern bool mgs_sessions_remote;
 /* The process is exiting with the session alive: waits, bounded, for its submitted GPU work
  * (backend.h, quiesce). No other thread may be in the session. False: work still runs. */
 bool mgs_session_quiesce(struct mgs_session *s);
+/* The thread that applied s's records ends (backend.h, thread_leave). */
+void mgs_session_thread_leave(struct mgs_session *s);
 /* The client role's exit-hook re-arm (pipe_entry.h), called through backend.h's rearm_exit. */
 void mgs_set_exit_rearm(void (*rearm)(void));
 void mgs_session_rearm_exit(void *session);

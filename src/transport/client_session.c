@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <limits.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -168,7 +169,14 @@ exit_hook_register(void)
 static void
 exit_hook_rearm(void)
 {
-   pthread_mutex_lock(&live_lock);
+   /* inproc calls this from the apply thread (at its first link or draw), which
+    * quiesce_at_exit waits for while it holds live_lock: blocking here then would hang the
+    * exit. Once the process exits the hook has run, so there is nothing left to re-arm. */
+   while (pthread_mutex_trylock(&live_lock)) {
+      if (atomic_load(&process_exiting))
+         return;
+      sched_yield();
+   }
    exit_hook_register();
    pthread_mutex_unlock(&live_lock);
 }

@@ -145,6 +145,13 @@
 #   monolith.exit_teardown  inproc.exit_teardown  the same with the program's own atexit
 #       handler (registered before any GL) calling eglTerminate late in exit: status 0, and
 #       the log says the session's device was left to the process's end.
+#   monolith.exit_busy_gles  inproc.exit_busy_gles  monolith.exit_teardown_gles
+#   inproc.exit_teardown_gles  the same on the GLES backend (MGL_BACKEND=gles): each run's log
+#       also says the backend waited for its host context's draws (they were in flight).
+#   inproc.exit_unsynced  inproc.exit_unsynced_gles  exit-busy --no-sync: no glGetError
+#       before the return, so the apply thread may still link and draw for the first time as
+#       exit begins: every run ends with status 0 and logs the wait (the exit hook's re-arm from
+#       the apply thread must not wait for the lock the exit holds).
 #   monolith.staging_oom  inproc.staging_oom  spawn.staging_oom  tcp.staging_oom
 #       (MGL_TEST_VK_STAGING_MAX=4m) an upload needing a staging block larger than the server
 #       may make: glGetError says GL_OUT_OF_MEMORY (glTexImage2D, then glTexSubImage2D), and a
@@ -1271,16 +1278,30 @@ monolith.client_event_backlog | tcp.client_event_backlog)
   expect_log "$dir/all.log" 'Fatal\{ClientEventBacklog' "the loss by name"
   [ "$case_name" = tcp.client_event_backlog ] && { kill -0 "$MGLS_PID" 2>/dev/null || fail "the server died"; }
   ;;
-monolith.exit_busy | inproc.exit_busy | monolith.exit_teardown | inproc.exit_teardown)
+monolith.exit_busy | inproc.exit_busy | monolith.exit_teardown | inproc.exit_teardown | \
+  monolith.exit_busy_gles | inproc.exit_busy_gles | monolith.exit_teardown_gles | \
+  inproc.exit_teardown_gles | inproc.exit_unsynced | inproc.exit_unsynced_gles)
   # The server role is in the program's process: before exit runs the driver's destructors,
   # mgl waits for the work in flight. Each run's log says so (the deterministic check); every
   # run must also end with status 0 (lavapipe aborted in about 1 run in 20 on monolith and 1
   # in 7 on inproc before). exit_teardown: the program's own exit handler, registered before
   # any GL, calls eglTerminate after the driver's destructors ran; mgl then leaves the device
   # to the process's end (logged) instead of calling into the driver.
+  # _gles: the GLES backend, whose host context waits too (a bounded fence wait on the thread
+  # that exits; inproc's apply thread let the context go as it stopped), logged with the time
+  # it took. exit_unsynced: no glGetError before the return, so the apply thread may still
+  # link and draw for the first time (re-arming the exit hook) while exit waits for it.
   export MGL_TRANSPORT=${case_name%%.*}
+  kind=${case_name#*.}
+  gles=
+  if [ "${kind%_gles}" != "$kind" ]; then
+    gles=1
+    kind=${kind%_gles}
+    export MGL_BACKEND=gles
+  fi
   extra=
-  [ "${case_name#*.}" = exit_teardown ] && extra=--terminate-at-exit
+  [ "$kind" = exit_teardown ] && extra=--terminate-at-exit
+  [ "$kind" = exit_unsynced ] && extra=--no-sync
   runs=12
   for i in $(seq 1 $runs); do
     export MGL_LOG_DIR=$dir/logs/$i
@@ -1292,8 +1313,11 @@ monolith.exit_busy | inproc.exit_busy | monolith.exit_teardown | inproc.exit_tea
     expect_log "$dir/all.log" "process exit: the ${case_name%%.*} session's submitted GPU work is done" \
       "run $i: the wait for the work in flight at exit"
     grep -q 'Fatal{' "$dir/all.log" && fail "run $i: a Fatal in the log"
-    [ -n "$extra" ] && expect_log "$dir/all.log" "session ended during exit: its device is left to the process's end" \
+    [ "$kind" = exit_teardown ] && expect_log "$dir/all.log" "session ended during exit: its device is left to the process's end" \
       "run $i: the teardown during exit left the device alone"
+    [ -n "$gles" ] && expect_log "$dir/all.log" 'backend=gles' "run $i: the GLES backend served"
+    [ -n "$gles" ] && expect_log "$dir/all.log" "gles: the process is exiting: waited [0-9.]+ ms for the host context's work \\([1-9][0-9]* draws" \
+      "run $i: the GLES backend waited for its host context's draws"
   done
   grep -E '^(ok|FAIL|exit-busy)' "$dir/app.out" | sed 's/^/  app (last run): /'
   ;;

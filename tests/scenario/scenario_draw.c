@@ -3410,7 +3410,9 @@ sc_clip_distance(void)
  * a pair with the first's state if the call's mark is missing. Columns: 0 viewport, 1 blending,
  * 2 a uniform, 3 the program, 4 a uniform buffer binding, 5 a texture binding, 6 a vertex
  * buffer, 7 a current attribute value, 8 a vertex stride, 9 the framebuffer, 10 the scissor
- * switch, 11 the stencil reference alone, 12 two draws with nothing between. */
+ * switch, 11 the stencil reference alone, 12 two draws with nothing between, 13 a vertex array
+ * switch alone, from one where attribute 1 has an array to one where it reads its current
+ * value. */
 void
 sc_draw_marks(void)
 {
@@ -3466,8 +3468,8 @@ sc_draw_marks(void)
    }
    glBindTexture(GL_TEXTURE_2D, tex[0]);
    float v[24];
-   mesh col[13];
-   for (int i = 0; i < 13; i++) {
+   mesh col[14];
+   for (int i = 0; i < 14; i++) {
       rect_vertices(v, (float)(4 * i), 0, (float)(4 * i + 4), i == 6 ? 32 : 64);
       col[i] = make_mesh(v, 6);
    }
@@ -3487,6 +3489,18 @@ sc_draw_marks(void)
    gl.GenBuffers(1, &buf8);
    gl.BindBuffer(GL_ARRAY_BUFFER, buf8);
    gl.BufferData(GL_ARRAY_BUFFER, sizeof(v8), v8, GL_STATIC_DRAW);
+   /* column 13: a second vertex array of the column whose attribute 1 is an array of b */
+   rect_vertices(v, 52, 0, 56, 64);
+   const mesh arr13 = make_mesh(v, 6);
+   GLuint col13_colors;
+   float colors13[6 * 4];
+   for (int i = 0; i < 6; i++)
+      memcpy(&colors13[4 * i], b.v, sizeof(b.v));
+   gl.GenBuffers(1, &col13_colors);
+   gl.BindBuffer(GL_ARRAY_BUFFER, col13_colors);
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof(colors13), colors13, GL_STATIC_DRAW);
+   gl.VertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 4 * sizeof(float), (void *)0);
+   gl.EnableVertexAttribArray(1);
    /* column 9: the second draw goes to this framebuffer, not the window */
    GLuint fbo, fbo_tex;
    glGenTextures(1, &fbo_tex);
@@ -3595,6 +3609,13 @@ sc_draw_marks(void)
    glDrawArrays(GL_TRIANGLES, 0, 6);
    glDrawArrays(GL_TRIANGLES, 0, 6);
    glDisable(GL_BLEND);
+   /* 13: the vertex array alone (attribute 1 from an array of b, then its current value c) */
+   gl.UseProgram(pc);
+   gl.VertexAttrib4f(1, c.v[0], c.v[1], c.v[2], c.v[3]);
+   gl.BindVertexArray(arr13.vao);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.BindVertexArray(col[13].vao);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
    check_gl_error("draw_marks");
 
    model m;
@@ -3602,11 +3623,11 @@ sc_draw_marks(void)
    /* what each column's bottom and top halves show (column 5: the second texture's) */
    const struct {
       vec4f bottom, top;
-   } want[13] = {
+   } want[14] = {
       {a, a}, {a2, a2}, {b, b}, {c, c},  {c, c}, {bg, bg}, {a, a},
-      {c, c}, {a, a},   {a, a}, {a, a2}, {a, a}, {a2, a2},
+      {c, c}, {a, a},   {a, a}, {a, a2}, {a, a}, {a2, a2}, {c, c},
    };
-   for (int i = 0; i < 13; i++) {
+   for (int i = 0; i < 14; i++) {
       model_rect(&m, 4 * i, 0, 4 * i + 4, 32, to8(want[i].bottom));
       model_rect(&m, 4 * i, 32, 4 * i + 4, 64, to8(want[i].top));
    }

@@ -48,6 +48,9 @@
    X(PFNGLGETERRORPROC, GetError)                                                                  \
    X(PFNGLFLUSHPROC, Flush)                                                                        \
    X(PFNGLFINISHPROC, Finish)                                                                      \
+   X(PFNGLFENCESYNCPROC, FenceSync)                                                                \
+   X(PFNGLCLIENTWAITSYNCPROC, ClientWaitSync)                                                      \
+   X(PFNGLDELETESYNCPROC, DeleteSync)                                                              \
    X(PFNGLENABLEPROC, Enable)                                                                      \
    X(PFNGLDISABLEPROC, Disable)                                                                    \
    X(PFNGLPIXELSTOREIPROC, PixelStorei)                                                            \
@@ -375,9 +378,12 @@ enum {
    GLB_DIRTY_MULTISAMPLE = 1u << 3, /* render state, samples, coverage, the program's alpha */
    GLB_DIRTY_PROGRAM = 1u << 4,     /* program, uniform blocks, default block, capture */
    GLB_DIRTY_SAMPLERS = 1u << 5,    /* the program's textures and samplers */
-   GLB_DIRTY_VERTEX = 1u << 6,      /* vertex array, attributes, current values */
+   GLB_DIRTY_VERTEX = 1u << 6,      /* vertex array, the attribute arrays */
    GLB_DIRTY_DYNAMIC = 1u << 7,     /* viewport, depth range, scissor, blend colour, ... */
-   GLB_DIRTY_ALL = (1u << 8) - 1,
+   /* the current values of the attributes without an array: apart from GLB_DIRTY_VERTEX, so
+    * that a draw after a vertex buffer change alone does not compare the 15 others */
+   GLB_DIRTY_ATTRIB_VALUES = 1u << 8,
+   GLB_DIRTY_ALL = (1u << 9) - 1,
 };
 
 /* What the host context holds of a draw's state, so a draw makes host calls only for what
@@ -513,6 +519,7 @@ struct glb_screen {
       uint64_t stores_zeroed; /* new buffers, textures and renderbuffers zeroed at creation */
       uint64_t resource_cap_refusals; /* stores refused past mem_budget: GL_OUT_OF_MEMORY */
    } stats;
+   uint64_t finished_work; /* stats.draws + stats.clears at the last glFinish (glb_finish) */
 };
 
 /* The screen (glb_screen.c): NULL after env->fatal(BackendInit, why). */
@@ -521,6 +528,14 @@ void glb_screen_destroy(void *screen); /* accepts NULL */
 void *glb_context_lookup(void *screen, struct mgp_handle ctx);
 unsigned glb_gate_counters(void *screen, const char **names, unsigned long long *values,
                            unsigned max);
+/* The process is exiting (monolith, inproc): waits, bounded, for what the host context was
+ * given (backend.h, quiesce). glb_sync.c. */
+bool glb_screen_quiesce(void *screen);
+/* The thread that applied the session's records ends: lets the host context go (backend.h,
+ * thread_leave). glb_sync.c. */
+void glb_thread_leave(void *screen);
+/* glFinish on the current host context, noting that the work before it is done. glb_sync.c. */
+void glb_finish(struct glb_screen *scr);
 /* Fails the session (once): the client loses its context. */
 void glb_fatal(struct glb_screen *scr, enum mgu_fatal name, const char *detail);
 /* Makes the screen's host context current on this thread (a call may come from the app's

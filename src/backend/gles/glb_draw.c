@@ -581,8 +581,10 @@ attrib_value(struct glb_screen *scr, unsigned loc, uint8_t kind, const uint32_t 
    a->known = scr->sh.trusted;
 }
 
+/* The vertex array's attribute arrays, and with values (GLB_DIRTY_ATTRIB_VALUES) the current
+ * values of the attributes without one. */
 static bool
-apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog)
+apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog, bool values)
 {
    struct glb_screen *scr = ctx->scr;
    struct glb_shadow *sh = &scr->sh;
@@ -594,6 +596,7 @@ apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog)
          sh->attrib[loc].known = false;
       sh->known &= ~(uint32_t)GLB_SH_ELEMENT_BUFFER;
       sh->vao = ctx->vao;
+      values = true;
       glb_shadow_set(scr, GLB_SH_VAO);
    }
    const struct glb_vertex_elements *ve =
@@ -604,12 +607,15 @@ apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog)
    for (unsigned loc = 0; loc < 16 && loc < (unsigned)scr->max_vertex_attribs; loc++) {
       if ((int)loc == prog->base_instance_loc) {
          static const uint32_t zero[4] = {0, 0, 0, 0};
-         attrib_value(scr, loc, 1, zero);
+         if (values)
+            attrib_value(scr, loc, 1, zero);
          continue;
       }
       if (!(enabled >> loc & 1) || !(prog->refl.vertex_input_mask >> loc & 1)) {
-         /* the attribute's current value, as the client last set it */
-         attrib_value(scr, loc, ctx->attrib_kind[loc], ctx->attrib_value[loc]);
+         /* the attribute's current value, as the client last set it; which attributes have
+          * no array changes only with the vertex elements or the program, which mark values */
+         if (values)
+            attrib_value(scr, loc, ctx->attrib_kind[loc], ctx->attrib_value[loc]);
          continue;
       }
       const struct mgp_vertex_attrib *a = &ve->ve.attribs[loc];
@@ -693,7 +699,8 @@ apply_state(struct glb_context *ctx)
       return true;
    }
    scr->stats.groups_skipped += (uint64_t)__builtin_popcount(GLB_DIRTY_ALL & ~todo);
-   if (todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_MULTISAMPLE | GLB_DIRTY_SAMPLERS | GLB_DIRTY_VERTEX)) {
+   if (todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_MULTISAMPLE | GLB_DIRTY_SAMPLERS | GLB_DIRTY_VERTEX |
+               GLB_DIRTY_ATTRIB_VALUES)) {
       struct glb_shader *prog = mgp_handle_is_null(ctx->program)
                                    ? NULL
                                    : glb_lookup(scr, &scr->shaders, ctx->program, "draw");
@@ -721,7 +728,8 @@ apply_state(struct glb_context *ctx)
    if (((todo & GLB_DIRTY_PROGRAM) && !glb_program_bind(ctx, prog)) ||
        ((todo & GLB_DIRTY_MULTISAMPLE) && !apply_multisample(ctx, s, prog)) ||
        ((todo & GLB_DIRTY_SAMPLERS) && !glb_samplers_bind(ctx, prog)) ||
-       ((todo & GLB_DIRTY_VERTEX) && !apply_vertex_input(ctx, prog)))
+       ((todo & (GLB_DIRTY_VERTEX | GLB_DIRTY_ATTRIB_VALUES)) &&
+        !apply_vertex_input(ctx, prog, (todo & GLB_DIRTY_ATTRIB_VALUES) != 0)))
       return false;
    if (todo & GLB_DIRTY_DYNAMIC)
       apply_dynamic_state(ctx);
@@ -820,7 +828,11 @@ glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
          else
             MGU_DECLINE(backend_feature_unimplemented, "gles: a base vertex before GLES 3.2");
       }
-      scr->stats.draws++;
+      /* In the program's own process, once: a host driver may compile as it draws (llvmpipe
+       * makes its fragment variants here) and register exit-time destructors then; the
+       * process's exit hook is registered again behind them (backend.h, rearm_exit). */
+      if (!scr->stats.draws++ && scr->env.rearm_exit)
+         scr->env.rearm_exit(scr->env.session);
    }
 }
 

@@ -657,7 +657,8 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
       s->geometry = (args->stage_mask & gs) != 0;
       s->alpha_one_loc = GLB_GL(h)->glGetUniformLocation(p, "_mgl_AlphaToOne");
       s->alpha_one_host = -1;
-      scr->stats.programs_linked++;
+      if (!scr->stats.programs_linked++ && scr->env.rearm_exit)
+         scr->env.rearm_exit(scr->env.session); /* the host's compiler has set up */
       return;
    }
 declined:

@@ -11,9 +11,14 @@
  *
  * A result reaches the client as QUERY_RESULT once the host has it: each flush, fence and
  * present polls the ended queries (GL_QUERY_RESULT_AVAILABLE, no wait), and query_result with
- * MGP_QUERY_WAIT waits in the host driver. */
+ * MGP_QUERY_WAIT waits in the host driver.
+ *
+ * At process exit on monolith and inproc (no teardown comes), glb_screen_quiesce waits for what
+ * the host context was given: the host driver's threads (llvmpipe's rasterizer, a GPU driver's
+ * submission thread) must be idle while the process's libraries unload. */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "glb.h"
 
@@ -301,7 +306,7 @@ glb_fence_create(void *self, const struct mgp_handle_args *args, const void *tai
    }
    /* No host sync objects yet: the work before the fence completes here, so the event that
     * follows is true when it is sent. */
-   GLB_GL(scr->h)->glFinish();
+   glb_finish(scr);
    queries_poll(scr); /* every query ended before the fence has its result now */
    struct mgp_event ev = {.kind = MGP_EVENT_FENCE_SIGNALLED, .slot = f->h.slot, .gen = f->h.gen};
    if (scr->env.event)
@@ -347,6 +352,84 @@ glb_fence_destroy(void *self, const struct mgp_handle_args *args, const void *ta
    free(f);
 }
 
+/* ---- finish, and the process's exit --------------------------------------------------------- */
+
+void
+glb_finish(struct glb_screen *scr)
+{
+   GLB_GL(scr->h)->glFinish();
+   scr->finished_work = scr->stats.draws + scr->stats.clears;
+}
+
+/* The most an exiting process waits for the host's work (as the Vulkan backend's bound). */
+#define QUIESCE_MAX_NS (10ull * 1000000000ull)
+
+bool
+glb_screen_quiesce(void *screen)
+{
+   struct glb_screen *scr = screen;
+   if (!scr || !scr->ctx)
+      return true;
+   const struct glb_host *h = scr->h;
+   const uint64_t pending = scr->stats.draws + scr->stats.clears - scr->finished_work;
+   /* The host context is current on one thread at a time: here the program's thread that
+    * exits. On monolith that is usually the thread that drew; inproc's apply thread let it go
+    * as it stopped (glb_thread_leave). Not glb_make_current: a refusal here is no Fatal. */
+   if (h->eglGetCurrentContext() != scr->ctx) {
+      if (!h->eglMakeCurrent(scr->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, scr->ctx)) {
+         if (pending)
+            mgu_warn("gles: the process is exiting: the host context is current on another "
+                     "thread (EGL 0x%x), so the %llu draws and clears since its last finish "
+                     "are not waited for",
+                     h->eglGetError(), (unsigned long long)pending);
+         return !pending;
+      }
+      glb_shadow_forget(scr);
+      scr->bound = NULL;
+   }
+   struct timespec t0, t1;
+   clock_gettime(CLOCK_MONOTONIC, &t0);
+   /* A fence rather than glFinish: the wait is bounded (a hung host device must not hold the
+    * process's exit for ever). SYNC_FLUSH_COMMANDS_BIT sends what is queued first. */
+   GLsync sync = GLB_GL(h)->glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+   GLenum r = GL_WAIT_FAILED;
+   if (sync) {
+      r = GLB_GL(h)->glClientWaitSync(sync, GL_SYNC_FLUSH_COMMANDS_BIT, QUIESCE_MAX_NS);
+      GLB_GL(h)->glDeleteSync(sync);
+   }
+   const bool done = r == GL_ALREADY_SIGNALED || r == GL_CONDITION_SATISFIED;
+   if (done)
+      scr->finished_work = scr->stats.draws + scr->stats.clears;
+   if (!pending && done)
+      return true;
+   clock_gettime(CLOCK_MONOTONIC, &t1);
+   const double ms =
+      (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+   if (done)
+      mgu_log_always("gles: the process is exiting: waited %.1f ms for the host context's work "
+                     "(%llu draws and clears since its last finish)",
+                     ms, (unsigned long long)pending);
+   else
+      mgu_warn("gles: the process is exiting: stopped waiting for the host context's work after "
+               "%.1f ms (glClientWaitSync 0x%x); the driver may still run it as it unloads",
+               ms, r);
+   return done;
+}
+
+void
+glb_thread_leave(void *screen)
+{
+   struct glb_screen *scr = screen;
+   /* A context current on a thread that ended stays bound to it in EGL: no other thread could
+    * make it current again (EGL_BAD_ACCESS), neither the exit's quiesce nor the teardown. */
+   if (scr && scr->ctx && scr->h->eglGetCurrentContext() == scr->ctx) {
+      scr->h->eglMakeCurrent(scr->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+      scr->h->eglReleaseThread();
+      glb_shadow_forget(scr);
+      scr->bound = NULL;
+   }
+}
+
 /* ---- flush and present --------------------------------------------------------------------- */
 
 void
@@ -357,7 +440,7 @@ glb_flush(void *self, const struct mgp_u32_args *args, const void *tail, uint32_
    if (!glb_make_current(ctx->scr))
       return;
    if (args->value & MGP_FLUSH_FINISH)
-      GLB_GL(ctx->scr->h)->glFinish();
+      glb_finish(ctx->scr);
    else
       GLB_GL(ctx->scr->h)->glFlush();
    queries_poll(ctx->scr);

@@ -123,8 +123,9 @@ static const uint32_t call_marks[CALL_COUNT] = {
    [CALL_delete_render_state] =
       NAMED | SHARED | GLB_DIRTY_RENDER | GLB_DIRTY_STENCIL | GLB_DIRTY_MULTISAMPLE,
    [CALL_create_vertex_elements] = NAMED,
-   [CALL_bind_vertex_elements] = NAMED | GLB_DIRTY_VERTEX,
-   [CALL_delete_vertex_elements] = NAMED | SHARED | GLB_DIRTY_VERTEX,
+   /* which attributes have an array: the others read their current values */
+   [CALL_bind_vertex_elements] = NAMED | GLB_DIRTY_VERTEX | GLB_DIRTY_ATTRIB_VALUES,
+   [CALL_delete_vertex_elements] = NAMED | SHARED | GLB_DIRTY_VERTEX | GLB_DIRTY_ATTRIB_VALUES,
    [CALL_create_sampler_view] = NAMED,
    [CALL_delete_sampler_view] = NAMED | SHARED | GLB_DIRTY_SAMPLERS,
    /* the stencil references and masks, the sample coverage and the viewport's are here */
@@ -140,10 +141,10 @@ static const uint32_t call_marks[CALL_COUNT] = {
    [CALL_set_stream_output_targets] = NAMED | GLB_DIRTY_PROGRAM,
    /* a program's default block: the program's, whichever context draws with it next */
    [CALL_set_global_constants] = NAMED | SHARED | GLB_DIRTY_PROGRAM,
-   [CALL_set_vertex_attrib_defaults] = NAMED | GLB_DIRTY_VERTEX,
+   [CALL_set_vertex_attrib_defaults] = NAMED | GLB_DIRTY_ATTRIB_VALUES,
    /* the program's inputs, samplers and alpha to one select what those groups put */
-   [CALL_set_draw_program] =
-      NAMED | GLB_DIRTY_PROGRAM | GLB_DIRTY_MULTISAMPLE | GLB_DIRTY_SAMPLERS | GLB_DIRTY_VERTEX,
+   [CALL_set_draw_program] = NAMED | GLB_DIRTY_PROGRAM | GLB_DIRTY_MULTISAMPLE |
+                             GLB_DIRTY_SAMPLERS | GLB_DIRTY_VERTEX | GLB_DIRTY_ATTRIB_VALUES,
    [CALL_draw_vbo] = NAMED,
    [CALL_draw] = NAMED,
 };
@@ -226,4 +227,6 @@ const struct mgs_backend mgs_gles_backend = {
    .context_vtbl = &glb_context_vtbl,
    .context_lookup = glb_context_lookup,
    .gate_counters = glb_gate_counters,
+   .quiesce = glb_screen_quiesce,
+   .thread_leave = glb_thread_leave,
 };
