@@ -23,6 +23,7 @@
 #include "pipe_entry.h"
 #include "pipe_loopback.h"
 #include "pipe_stats.h"
+#include "ring_spin.h"
 #include "ring.h"
 #include "spawn_arm.h"
 #include "heap_ranges.h"
@@ -329,6 +330,8 @@ rings_create(struct ring_carrier *c)
    const char *ra = getenv("MGL_IPC_RUN_AHEAD");
    if (ra && *ra)
       mgt_ring_set_run_ahead(&c->ring, (uint32_t)strtoul(ra, NULL, 0));
+   /* A reply, glFinish or a query result polls the applied count before it sleeps. */
+   mgt_ring_set_spin(&c->ring, mgt_ring_spin_setting_ns(0));
    return true;
 }
 
@@ -342,14 +345,16 @@ rings_destroy(struct ring_carrier *c)
                      (unsigned long long)c->heap_direct_bytes,
                      (unsigned long long)c->heap_staged_writes);
    /* How often the app's thread slept on the ring (full, or waiting for a record to be
-    * applied) and on the stage: what the split arms cost the app's thread besides encoding. */
+    * applied) and on the stage: what the split arms cost the app's thread besides encoding;
+    * and how many waits for an answer ended while polling (MGL_RING_SPIN_US) instead. */
    struct mgt_ring_stats rs;
    struct mgt_stage_stats ss;
    mgt_ring_get_stats(&c->ring, &rs);
    mgt_stage_get_stats(&c->stage, &ss);
-   mgu_log_always("MGL-RING records=%llu wakes=%llu sleeps=%llu stage-sleeps=%llu",
+   mgu_log_always("MGL-RING records=%llu wakes=%llu sleeps=%llu stage-sleeps=%llu polls-won=%llu",
                   (unsigned long long)rs.records, (unsigned long long)rs.wakes,
-                  (unsigned long long)rs.sleeps, (unsigned long long)ss.sleeps);
+                  (unsigned long long)rs.sleeps, (unsigned long long)ss.sleeps,
+                  (unsigned long long)rs.spun);
    mgt_heap_ranges_finish(&c->heap);
    mgt_stage_destroy(&c->stage);
    mgt_ring_destroy(&c->ring);

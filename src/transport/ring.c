@@ -23,6 +23,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define WAKE_ALL INT32_MAX
@@ -59,6 +60,25 @@ static void
 count(_Atomic uint64_t *c)
 {
    atomic_fetch_add_explicit(c, 1, memory_order_relaxed);
+}
+
+static uint64_t
+now_ns(void)
+{
+   struct timespec t;
+   clock_gettime(CLOCK_MONOTONIC, &t);
+   return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+/* Eases the sibling hyper-thread and the memory bus while a poll spins. */
+static void
+cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+   __builtin_ia32_pause();
+#elif defined(__aarch64__)
+   __asm__ __volatile__("yield");
+#endif
 }
 
 /* Clears a sleep flag and wakes its sleeper if the flag was set. The caller has just published
@@ -263,6 +283,26 @@ kick(struct mgt_ring *r)
    return ring_if_asleep(r);
 }
 
+/* Polls for at most spin_ns before producer_wait sleeps. While it polls producer_waiting stays
+ * 0, so the consumer's publish does not ring either. 1: satisfied, 0: not by then, <0: error
+ * or a failed session (the caller's loop sorts out which). */
+static int
+producer_poll(struct mgt_ring *r, enum wait_for what, uint64_t arg)
+{
+   const uint64_t start = now_ns();
+   do {
+      int rc = producer_check(r, what, arg);
+      if (rc > 0)
+         count(&r->stat_spun);
+      if (rc)
+         return rc;
+      if (shared_failed(r))
+         return MGT_RING_FAILED;
+      cpu_relax();
+   } while (now_ns() - start < r->spin_ns);
+   return 0;
+}
+
 /* Sleeps until the consumer freed `arg` bytes (WAIT_SPACE) or applied record `arg`
  * (WAIT_APPLIED). Rings first: the consumer may be asleep with deferred records unseen, and
  * then nothing would ever wake us. The consumer wakes us only at the target set here: for room,
@@ -270,12 +310,14 @@ kick(struct mgt_ring *r)
  * wake-up per record released: 800 a frame of frame_1500 on inproc), reached at the latest when
  * the consumer has taken every published byte, since the target never passes head. */
 static int
-producer_wait(struct mgt_ring *r, enum wait_for what, uint64_t arg)
+producer_wait(struct mgt_ring *r, enum wait_for what, uint64_t arg, bool poll)
 {
    struct mgt_ring_shared *sh = r->shared;
    int rc = kick(r);
    if (rc)
       return rc;
+   if (poll && r->spin_ns && (rc = producer_poll(r, what, arg)))
+      return rc > 0 ? MGT_RING_OK : rc;
    if (what == WAIT_SPACE) {
       uint64_t room = arg + r->capacity / 4 < r->capacity ? arg + r->capacity / 4 : r->capacity;
       /* the caller saw less than arg free, so head - capacity + room > tail >= 0 */
@@ -334,7 +376,7 @@ mgt_ring_reserve(struct mgt_ring *r, uint32_t size)
    if (r->capacity - (r->head - r->tail_cache) < need) {
       int rc = refresh_tail(r);
       if (!rc && r->capacity - (r->head - r->tail_cache) < need)
-         rc = producer_wait(r, WAIT_SPACE, need);
+         rc = producer_wait(r, WAIT_SPACE, need, false);
       if (rc)
          return NULL;
    }
@@ -382,7 +424,7 @@ run_ahead_wait(struct mgt_ring *r)
       return rc;
    if (r->published - r->applied_cache <= r->run_ahead)
       return MGT_RING_OK;
-   return producer_wait(r, WAIT_APPLIED, r->published - r->run_ahead);
+   return producer_wait(r, WAIT_APPLIED, r->published - r->run_ahead, false);
 }
 
 int
@@ -443,7 +485,7 @@ mgt_ring_wait_applied(struct mgt_ring *r, uint64_t seq)
       return rc;
    if (r->applied_cache >= seq)
       return MGT_RING_OK;
-   return producer_wait(r, WAIT_APPLIED, seq);
+   return producer_wait(r, WAIT_APPLIED, seq, true);
 }
 
 void
@@ -540,12 +582,32 @@ mgt_ring_release(struct mgt_ring *r)
    consumer_publish(r, true);
 }
 
+/* Polls head for at most spin_ns; true once it moved (counted) or the session failed. While it
+ * polls consumer_sleeping stays 0, so the producer's commits do not ring. */
+static bool
+consumer_poll(struct mgt_ring *r)
+{
+   struct mgt_ring_shared *sh = r->shared;
+   const uint64_t start = now_ns();
+   do {
+      if (atomic_load_explicit(&sh->head, memory_order_acquire) != r->tail) {
+         count(&r->stat_spun);
+         return true;
+      }
+      if (shared_failed(r))
+         return true;
+      cpu_relax();
+   } while (now_ns() - start < r->spin_ns);
+   return false;
+}
+
 int
 mgt_ring_wait(struct mgt_ring *r)
 {
    if (!r->shared || r->producer)
       return MGT_RING_INVALID;
    struct mgt_ring_shared *sh = r->shared;
+   bool polled = !r->spin_ns;
    for (;;) {
       if (r->error)
          return r->error;
@@ -553,6 +615,11 @@ mgt_ring_wait(struct mgt_ring *r)
          return MGT_RING_FAILED;
       if (r->current_size || atomic_load_explicit(&sh->head, memory_order_acquire) != r->tail)
          return MGT_RING_OK;
+      if (!polled) {
+         polled = true;
+         if (consumer_poll(r))
+            continue; /* the top of the loop says what ended it */
+      }
 
       /* "I am going to sleep", then look again before sleeping. */
       atomic_store_explicit(&sh->consumer_sleeping, 1, memory_order_seq_cst);
@@ -638,6 +705,13 @@ mgt_ring_get_stats(const struct mgt_ring *r, struct mgt_ring_stats *out)
    out->records = r->producer ? r->published : r->applied;
    out->wakes = atomic_load_explicit(&r->stat_wakes, memory_order_relaxed);
    out->sleeps = atomic_load_explicit(&r->stat_sleeps, memory_order_relaxed);
+   out->spun = atomic_load_explicit(&r->stat_spun, memory_order_relaxed);
+}
+
+void
+mgt_ring_set_spin(struct mgt_ring *r, uint64_t ns)
+{
+   r->spin_ns = ns;
 }
 
 struct mgt_event_area *

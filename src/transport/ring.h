@@ -115,6 +115,9 @@ struct mgt_ring {
    uint32_t reserved_size; /* 0: nothing reserved */
    uint32_t run_ahead;     /* max published-but-unapplied records; UINT32_MAX: unlimited */
 
+   /* both sides: how long a wait polls before it sleeps (mgt_ring_set_spin); 0: no poll */
+   uint64_t spin_ns;
+
    /* consumer */
    uint64_t tail;         /* bytes consumed */
    uint64_t head_cache;   /* last head read from shared memory */
@@ -124,12 +127,14 @@ struct mgt_ring {
    /* statistics; atomic because set_failed may run on another thread */
    _Atomic uint64_t stat_wakes;  /* doorbell wakes this side issued */
    _Atomic uint64_t stat_sleeps; /* times this side went to sleep on its doorbell */
+   _Atomic uint64_t stat_spun;   /* waits that ended while polling, before any sleep */
 };
 
 struct mgt_ring_stats {
    uint64_t records; /* producer: records published; consumer: records released */
    uint64_t wakes;   /* doorbell wakes this side issued (the other side's records need none) */
    uint64_t sleeps;  /* times this side slept on its doorbell */
+   uint64_t spun;    /* waits that polling ended (mgt_ring_set_spin) */
 };
 
 /* --- producer --- */
@@ -162,7 +167,8 @@ int mgt_ring_kick(struct mgt_ring *r);
 uint64_t mgt_ring_records_published(const struct mgt_ring *r);
 /* Producer: the consumer's applied_seq as last published; consumer: its own count. */
 uint64_t mgt_ring_records_applied(const struct mgt_ring *r);
-/* Blocks until the consumer applied record `seq` (a counted round trip for replies).
+/* Blocks until the consumer applied record `seq` (a counted round trip for replies): the
+ * caller needs the answer now, so it polls for the side's spin time before it sleeps.
  * Returns MGT_RING_OK, MGT_RING_FAILED, MGT_RING_CORRUPT, MGT_RING_SYSTEM, or MGT_RING_INVALID
  * when seq was never published (waiting for it could never end). */
 int mgt_ring_wait_applied(struct mgt_ring *r, uint64_t seq);
@@ -189,7 +195,8 @@ const void *mgt_ring_peek(struct mgt_ring *r, uint32_t *size);
  * producer. Call it after the record is fully applied (a reply is then visible to the
  * producer's mgt_ring_wait_applied). */
 void mgt_ring_release(struct mgt_ring *r);
-/* Blocks until a record may be available (peek may still return NULL: call wait again).
+/* Blocks until a record may be available (peek may still return NULL: call wait again),
+ * polling for the side's spin time before it sleeps.
  * Returns MGT_RING_OK, MGT_RING_FAILED, or the sticky error. */
 int mgt_ring_wait(struct mgt_ring *r);
 
@@ -212,6 +219,10 @@ uint64_t mgt_ring_capacity(const struct mgt_ring *r);
 uint32_t mgt_ring_max_record(const struct mgt_ring *r);
 /* Replaces this side's doorbell (NULL: back to the built-in futex doorbell). Not owned. */
 void mgt_ring_set_doorbell(struct mgt_ring *r, struct mgt_doorbell *db);
+/* How long this side's waits poll before sleeping on the doorbell (ring_spin.h says why and
+ * what default): the consumer's mgt_ring_wait and the producer's mgt_ring_wait_applied; the
+ * producer's waits for room and for the run-ahead limit never poll. 0: no poll. */
+void mgt_ring_set_spin(struct mgt_ring *r, uint64_t ns);
 void mgt_ring_get_stats(const struct mgt_ring *r, struct mgt_ring_stats *out);
 /* This side's mapping of the event area (event_area.h): the server writes, the client reads. */
 struct mgt_event_area;
