@@ -7,7 +7,8 @@
 # default all), REPS interleaved rounds, CSV rows "arm,case,..." in $OUT/bench.csv. ARMS may add
 # tcp: a mgl-server --listen on a loopback port started here (named and skipped if it does not
 # start). The frame cases (demo_frame, frame_1500) add a row NAME_appcpu each: the app thread's
-# CPU per frame, us.
+# CPU per frame, us. inproc-nopoll and spawn-nopoll are those arms with the ring's poll before
+# a sleep off (MGL_RING_SPIN_US=0), to compare with its default side by side.
 set -u
 for f in .gl/*.deb; do dpkg -x "$f" / >/dev/null 2>&1; done; ldconfig
 export XDG_RUNTIME_DIR=/tmp VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
@@ -71,7 +72,7 @@ for arm in ${ARMS:-nvidia spawn inproc}; do
     esac
     continue
   fi
-  t=$arm
+  t=${arm%-nopoll}
   [ "$arm" = tcp ] && t=$TCP
   r=$(env __EGL_VENDOR_LIBRARY_FILENAMES=$D/vendor.json:$NV EGL_PLATFORM=surfaceless \
         MGL_SERVER_TOKEN=${TOKEN:-} MGL_TRANSPORT=$t $D/bin/mgl-bench --case draw_arrays --seconds 0.01 2>&1 | grep -m1 renderer=)
@@ -84,10 +85,13 @@ reps=${REPS:-2} secs=${BENCH_SECONDS:-0.3}
 cases=${CASES:-$($D/bin/mgl-bench --list)}
 for r in $(seq "$reps"); do
   for arm in ${ARMS:-nvidia spawn inproc}; do
+    S=
     case $arm in
       nvidia) V=$NV T= ;;
       spawn) V=$D/vendor.json T=spawn ;;
       inproc) V=$D/vendor.json:$NV T=inproc ;;
+      spawn-nopoll) V=$D/vendor.json T=spawn S=0 ;;
+      inproc-nopoll) V=$D/vendor.json:$NV T=inproc S=0 ;;
       monolith) V=$D/vendor.json:$NV T=monolith ;;
       tcp) [ -z "$TCP" ] && continue; V=$D/vendor.json:$NV T=$TCP ;;
     esac
@@ -98,7 +102,7 @@ for r in $(seq "$reps"); do
         continue
       fi
       env __EGL_VENDOR_LIBRARY_FILENAMES=$V EGL_PLATFORM=surfaceless ${T:+MGL_TRANSPORT=$T} \
-        MGL_SERVER_TOKEN=${TOKEN:-} \
+        ${S:+MGL_RING_SPIN_US=$S} MGL_SERVER_TOKEN=${TOKEN:-} \
         timeout -k 2 20 $D/bin/mgl-bench --case "$c" --seconds "$secs" --csv 2>/dev/null |
         grep -v '^case,' | sed "s/^/$arm,/" >> "$OUT/bench.csv"
     done
