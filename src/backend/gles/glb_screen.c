@@ -303,6 +303,7 @@ read_limits(struct glb_screen *scr)
    scr->ext_offset_clamp =
       ext && strstr(ext, "GL_EXT_polygon_offset_clamp") && h->glPolygonOffsetClampEXT;
    scr->ext_read_depth = ext && strstr(ext, "GL_NV_read_depth");
+   scr->ext_depth_clamp = has_word(ext, "GL_EXT_depth_clamp");
    scr->ext_srgb_write_control = ext && strstr(ext, "GL_EXT_sRGB_write_control");
    scr->ext_read_stencil = ext && strstr(ext, "GL_NV_read_stencil");
    /* the geometry stage: core in 3.2; on 3.1 SPIRV-Cross names EXT_geometry_shader, whose
