@@ -22,6 +22,7 @@ enum need {
    NEED_FLOAT_FILTER, /* ... and filtered */
    NEED_FLOAT_RENDER, /* R/RG/RGBA 16F and 32F and R11G11B10F rendered to */
    NEED_FLOAT_BLEND,  /* ... and RGBA32F blended */
+   NEED_DEPTH_CLAMP,  /* MGP_CAP_DEPTH_CLAMP */
 };
 
 #define ES2 1u
@@ -82,7 +83,7 @@ static const struct row rows[] = {
    {"GL_EXT_float_blend", ES3, NEED_FLOAT_BLEND, -1},
    {"GL_EXT_texture_border_clamp", ES2 | ES3, NEED_NONE, -1},
    {"GL_OES_texture_border_clamp", ES2 | ES3, NEED_NONE, -1},
-   {"GL_EXT_depth_clamp", ES2 | ES3, NEED_NONE, -1},
+   {"GL_EXT_depth_clamp", ES2 | ES3, NEED_DEPTH_CLAMP, -1},
    {"GL_KHR_debug", ES2 | ES3, NEED_NONE, -1},
    {"GL_KHR_no_error", ES2 | ES3, NEED_NONE, -1},
 };
@@ -110,6 +111,7 @@ device_has(const struct fe_context *ctx, enum need need)
    case NEED_OCCLUSION:
       return (caps->cap_bits & (MGP_CAP_OCCLUSION_QUERY | MGP_CAP_OCCLUSION_ANY)) != 0;
    case NEED_ANISOTROPY: return caps->max_anisotropy >= 2.0f;
+   case NEED_DEPTH_CLAMP: return (caps->cap_bits & MGP_CAP_DEPTH_CLAMP) != 0;
    case NEED_HALF_SAMPLE: return format_can(caps, MGP_FORMAT_RGBA16_FLOAT, MGP_FORMAT_CAP_SAMPLE);
    case NEED_HALF_FILTER:
       return format_can(caps, MGP_FORMAT_RGBA16_FLOAT,

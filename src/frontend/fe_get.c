@@ -98,6 +98,8 @@ offered(struct fe_context *ctx, const char *name)
       return (ctx->share->caps->cap_bits & MGP_CAP_POLYGON_OFFSET_CLAMP) != 0;
    if (!strcmp(name, "GL_ARB_base_instance"))
       return fe_base_instance_offered(ctx);
+   if (!strcmp(name, "GL_ARB_depth_clamp"))
+      return (ctx->share->caps->cap_bits & MGP_CAP_DEPTH_CLAMP) != 0;
    if (!strcmp(name, "GL_ARB_shader_draw_parameters"))
       return (ctx->share->caps->cap_bits & MGP_CAP_DRAW_PARAMETERS) != 0;
    if (!strcmp(name, "GL_ARB_vertex_attrib_binding"))

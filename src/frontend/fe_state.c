@@ -171,6 +171,9 @@ fe_state_init(struct fe_context *ctx)
 static bool
 cap_in_api(const struct fe_context *ctx, GLenum cap)
 {
+   /* GL 3.2's and ES's EXT_depth_clamp, where the backend clamps (MGP_CAP_DEPTH_CLAMP) */
+   if (cap == GL_DEPTH_CLAMP && !(ctx->share->caps->cap_bits & MGP_CAP_DEPTH_CLAMP))
+      return false;
    if (ctx->desc.api != FE_API_GLES)
       return cap != GL_PRIMITIVE_RESTART_FIXED_INDEX;
    switch (cap) {
@@ -185,7 +188,7 @@ cap_in_api(const struct fe_context *ctx, GLenum cap)
    case GL_STENCIL_TEST: return true;
    case GL_PRIMITIVE_RESTART_FIXED_INDEX:
    case GL_RASTERIZER_DISCARD: return ctx->desc.major >= 3;
-   case GL_DEPTH_CLAMP: /* EXT_depth_clamp, which every ES context offers */ return true;
+   case GL_DEPTH_CLAMP: return true; /* EXT_depth_clamp: the backend's, checked above */
    default: return false;
    }
 }

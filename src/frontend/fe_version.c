@@ -7,38 +7,39 @@
 
 #include "fe_gl.h"
 
-/* The steps above 3.0, lowest first: a version is met when its step and every lower one are. */
+/* The steps above 3.0, lowest first: a version is met when its steps and every lower one are. */
 static const struct {
    int version; /* major * 10 + minor */
    const char *needs;
+   uint32_t cap_bit; /* MGP_CAP_*, or 0: the step needs dual-source blending */
 } steps[] = {
-   {31, "buffer textures"},
-   {32, "a geometry stage"},
-   {33, "dual-source blending"},
+   {31, "buffer textures", MGP_CAP_TEXTURE_BUFFER},
+   {32, "a geometry stage", MGP_CAP_GEOMETRY_STAGE},
+   {32, "depth clamp", MGP_CAP_DEPTH_CLAMP},
+   {33, "dual-source blending", 0},
 };
 
 static bool
-step_met(const struct mgp_caps *caps, int version)
+step_met(const struct mgp_caps *caps, unsigned i)
 {
-   switch (version) {
-   case 31: return (caps->cap_bits & MGP_CAP_TEXTURE_BUFFER) != 0;
-   case 32: return (caps->cap_bits & MGP_CAP_GEOMETRY_STAGE) != 0;
-   case 33: return caps->max_dual_source_draw_buffers != 0;
-   default: return true;
-   }
+   return steps[i].cap_bit ? (caps->cap_bits & steps[i].cap_bit) != 0
+                           : caps->max_dual_source_draw_buffers != 0;
 }
 
 int
 fe_gl_version_max(const struct mgp_caps *caps, const char **missing)
 {
-   int v = 30;
+   /* below: the highest version whose steps are all met, short of the current one's */
+   int v = 30, below = 30;
    if (missing)
       *missing = NULL;
    for (unsigned i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
-      if (!step_met(caps, steps[i].version)) {
+      if (steps[i].version != v)
+         below = v;
+      if (!step_met(caps, i)) {
          if (missing)
             *missing = steps[i].needs;
-         break;
+         return below;
       }
       v = steps[i].version;
    }

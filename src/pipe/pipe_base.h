@@ -188,6 +188,11 @@ enum mgp_call_class {
  * maxTessellationPatchSize and maxTessellationGenerationLevel); without it the client offers no
  * tessellation stages (GL_INVALID_ENUM for them and GL_PATCHES) */
 #define MGP_CAP_TESSELLATION (1u << 18)
+/* render_state.depth_clamp is drawn as GL 3.2 says (no near/far clipping, depth clamped to the
+ * depth range; Vulkan's depthClamp, GLES's EXT_depth_clamp); without it the client refuses
+ * GL_DEPTH_CLAMP (GL_INVALID_ENUM, as before GL 3.2), lists neither ARB_depth_clamp nor ES's
+ * EXT_depth_clamp and claims no GL 3.2 (fe_version.c) */
+#define MGP_CAP_DEPTH_CLAMP (1u << 19)
 
 /* mgp_vertex_attrib.flags */
 #define MGP_ATTRIB_NORMALIZED (1u << 0)

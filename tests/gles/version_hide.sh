@@ -2,10 +2,10 @@
 # version_hide.sh ARM VERSION_PROBE_EXE VENDOR_JSON OUT_DIR
 #
 # The OpenGL version a context claims on the GLES backend follows what the host has: each
-# feature MGL_GLES_HIDE hides (texture-buffer: GL 3.1, geometry: 3.2, dual-source: 3.3) lowers
-# it, a request above it is EGL_BAD_MATCH with a log line naming the missing feature, and
-# GL_VERSION, GL_SHADING_LANGUAGE_VERSION, GL_MAX_DUAL_SOURCE_DRAW_BUFFERS and the
-# GL_TEXTURE_BUFFER target follow (version_probe.c prints them).
+# feature MGL_GLES_HIDE hides (texture-buffer: GL 3.1, geometry and depth-clamp: 3.2,
+# dual-source: 3.3) lowers it, a request above it is EGL_BAD_MATCH with a log line naming the
+# missing feature, and GL_VERSION, GL_SHADING_LANGUAGE_VERSION, GL_MAX_DUAL_SOURCE_DRAW_BUFFERS,
+# the GL_TEXTURE_BUFFER target and the GL_DEPTH_CLAMP switch follow (version_probe.c prints them).
 set -u
 arm=$1 exe=$2 vendor=$3 out=$4
 fail() {
@@ -77,6 +77,15 @@ grep -q "^request 3.0: .* dual_source 0 " "$dir/stdout" ||
 
 want=$((full < 31 ? full : 31))
 check geometry "$want" "$([ "$full" -ge 32 ] && echo "a geometry stage")"
+
+# the CI host has GL_EXT_depth_clamp: GL_DEPTH_CLAMP is known unless hidden
+run ""
+grep -q "^request 3.0: .* depth_clamp 0x0000" "$dir/stdout" ||
+  fail "glEnable(GL_DEPTH_CLAMP) is an error: $(grep '^request 3.0' "$dir/stdout")"
+want=$((full < 31 ? full : 31))
+check depth-clamp "$want" "$([ "$full" -ge 32 ] && echo "depth clamp")"
+grep -q "^request 3.0: .* depth_clamp 0x0500" "$dir/stdout" ||
+  fail "hide=depth-clamp: glEnable(GL_DEPTH_CLAMP) is not GL_INVALID_ENUM"
 
 check texture-buffer,dual-source,geometry 30 "buffer textures"
 echo "version_hide: PASS arm=$arm (GL $full on this host)"

@@ -2,8 +2,11 @@
  * each context says it is. For 3.3, 3.2 and 3.1 core and 3.0 forward-compatible, one line:
  *   request 3.3: refused 0x3009
  *   request 3.1: version 31 "3.1 mgl 0.1" glsl "1.40" dual_source 1 texture_buffer 0x0000
- * version: GL_MAJOR_VERSION * 10 + GL_MINOR_VERSION; dual_source: GL_MAX_DUAL_SOURCE_DRAW_BUFFERS;
- * texture_buffer: the GL error of glBindTexture(GL_TEXTURE_BUFFER). version_hide.sh reads it. */
+ *                depth_clamp 0x0000
+ * (one line) version: GL_MAJOR_VERSION * 10 + GL_MINOR_VERSION; dual_source:
+ * GL_MAX_DUAL_SOURCE_DRAW_BUFFERS; texture_buffer: the GL error of
+ * glBindTexture(GL_TEXTURE_BUFFER); depth_clamp: that of glEnable(GL_DEPTH_CLAMP).
+ * version_hide.sh reads it. */
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <GL/gl.h>
@@ -16,6 +19,7 @@ typedef const GLubyte *(*get_string_fn)(GLenum);
 typedef void (*get_integerv_fn)(GLenum, GLint *);
 typedef GLenum (*get_error_fn)(void);
 typedef void (*bind_texture_fn)(GLenum, GLuint);
+typedef void (*enable_fn)(GLenum);
 
 static void
 probe(struct egl_app *app, int major, int minor, bool forward_compatible)
@@ -50,10 +54,19 @@ probe(struct egl_app *app, int major, int minor, bool forward_compatible)
       ;
    bind_texture(GL_TEXTURE_BUFFER, 0);
    const GLenum tb = get_error();
+   enable_fn enable = (enable_fn)eglGetProcAddress("glEnable");
+   enable_fn disable = (enable_fn)eglGetProcAddress("glDisable");
+   enable(GL_DEPTH_CLAMP);
+   const GLenum dc = get_error();
+   disable(GL_DEPTH_CLAMP);
+   while (get_error() != GL_NO_ERROR)
+      ;
    const char *v = (const char *)get_string(GL_VERSION);
    const char *s = (const char *)get_string(GL_SHADING_LANGUAGE_VERSION);
-   printf("request %d.%d: version %d \"%s\" glsl \"%s\" dual_source %d texture_buffer 0x%04x\n",
-          major, minor, maj * 10 + min, v ? v : "(null)", s ? s : "(null)", dual, (unsigned)tb);
+   printf("request %d.%d: version %d \"%s\" glsl \"%s\" dual_source %d texture_buffer 0x%04x "
+          "depth_clamp 0x%04x\n",
+          major, minor, maj * 10 + min, v ? v : "(null)", s ? s : "(null)", dual, (unsigned)tb,
+          (unsigned)dc);
    eglMakeCurrent(app->display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
    eglDestroyContext(app->display, ctx);
 }

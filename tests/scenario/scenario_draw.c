@@ -3641,3 +3641,93 @@ sc_draw_marks(void)
    expect_px("draw_marks: the framebuffer, outside the draw", 40, 10, to8(bg));
    gl.BindFramebuffer(GL_READ_FRAMEBUFFER, 0);
 }
+
+/* depth_clamp: GL 3.3 §2.20 and §4.1.4 (GL_DEPTH_CLAMP) alone, which depth_stencil_state draws
+ * only beside a polygon mode. With the clamp on, a rectangle in front of the near plane
+ * (z -1.5) and one behind the far plane (z 1.5) are not clipped and their depths are clamped to
+ * the depth range: with glDepthRange(0.25, 0.75), 0.25 and 0.75. Turned off again, the same
+ * draws are clipped away; a rectangle inside the volume (z 0.5) draws at 0.625 either way.
+ * glIsEnabled follows the switch. */
+void
+sc_depth_clamp(void)
+{
+   const vec4f bg = V4(0.2f, 0.2f, 0.2f, 1.0f), red = V4(1.0f, 0.0f, 0.0f, 1.0f),
+               green = V4(0.0f, 1.0f, 0.0f, 1.0f), blue = V4(0.0f, 0.0f, 1.0f, 1.0f),
+               yellow = V4(1.0f, 1.0f, 0.0f, 1.0f);
+   glClearColor(bg.v[0], bg.v[1], bg.v[2], bg.v[3]);
+   glClearDepth(1.0);
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   GLuint p = solid_program();
+   const GLint ucol = uloc(p, "u_color"), uz = uloc(p, "u_z");
+   float q[12];
+   rect_vertices(q, 4, 8, 20, 56);
+   mesh mn = make_mesh(q, 6);
+   rect_vertices(q, 24, 8, 40, 56);
+   mesh mf = make_mesh(q, 6);
+   rect_vertices(q, 44, 8, 60, 56);
+   mesh mi = make_mesh(q, 6);
+   glEnable(GL_DEPTH_TEST);
+   glDepthFunc(GL_ALWAYS);
+   glDepthRange(0.25, 0.75);
+   if (glIsEnabled(GL_DEPTH_CLAMP))
+      fail("GL_DEPTH_CLAMP enabled before glEnable");
+   glEnable(GL_DEPTH_CLAMP);
+   check_gl_error("glEnable(GL_DEPTH_CLAMP)");
+   if (!glIsEnabled(GL_DEPTH_CLAMP))
+      fail("GL_DEPTH_CLAMP not enabled after glEnable");
+   gl.Uniform1f(uz, -1.5f);
+   gl.Uniform4fv(ucol, 1, green.v);
+   gl.BindVertexArray(mn.vao);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.Uniform1f(uz, 1.5f);
+   gl.Uniform4fv(ucol, 1, blue.v);
+   gl.BindVertexArray(mf.vao);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.Uniform1f(uz, 0.5f);
+   gl.Uniform4fv(ucol, 1, yellow.v);
+   gl.BindVertexArray(mi.vao);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glDisable(GL_DEPTH_CLAMP);
+   if (glIsEnabled(GL_DEPTH_CLAMP))
+      fail("GL_DEPTH_CLAMP enabled after glDisable");
+   /* clipped now: nothing of these */
+   gl.Uniform4fv(ucol, 1, red.v);
+   gl.Uniform1f(uz, -1.5f);
+   gl.BindVertexArray(mn.vao);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.Uniform1f(uz, 1.5f);
+   gl.BindVertexArray(mf.vao);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("depth clamp draws");
+
+   model md;
+   model_init(&md, bg);
+   model_rect(&md, 4, 8, 20, 56, to8(green));
+   model_rect(&md, 24, 8, 40, 56, to8(blue));
+   model_rect(&md, 44, 8, 60, 56, to8(yellow));
+   check_frame("depth clamp on near, far and inside rectangles, then off", &md);
+
+   static const struct {
+      int x, y;
+      float d;
+   } probe[] = {{12, 32, 0.25f}, {32, 32, 0.75f}, {52, 32, 0.625f}, {2, 2, 1.0f}};
+   glPixelStorei(GL_PACK_ALIGNMENT, 1);
+   for (size_t i = 0; i < sizeof probe / sizeof probe[0]; i++) {
+      GLfloat dv = -1.0f;
+      glReadPixels(probe[i].x, probe[i].y, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, &dv);
+      if (fabsf(dv - probe[i].d) > 1e-5f)
+         fail("depth at (%d,%d) = %.7f, expected %.7f", probe[i].x, probe[i].y, dv, probe[i].d);
+   }
+   glPixelStorei(GL_PACK_ALIGNMENT, 4);
+   check_gl_error("depth read-back");
+   glDepthRange(0.0, 1.0);
+   glDepthFunc(GL_LESS);
+   glDisable(GL_DEPTH_TEST);
+   readback();
+   mesh all[3] = {mn, mf, mi};
+   for (int i = 0; i < 3; i++) {
+      gl.DeleteBuffers(1, &all[i].vbo);
+      gl.DeleteVertexArrays(1, &all[i].vao);
+   }
+   gl.DeleteProgram(p);
+}

@@ -474,6 +474,7 @@ struct glb_screen {
    bool ext_norm16;       /* 16-bit normalized textures (EXT_texture_norm16) */
    bool ext_mirror_clamp; /* GL_MIRROR_CLAMP_TO_EDGE (EXT_texture_mirror_clamp_to_edge) */
    bool ext_offset_clamp; /* glPolygonOffsetClampEXT (EXT_polygon_offset_clamp) */
+   bool ext_depth_clamp;  /* GL_DEPTH_CLAMP_EXT (EXT_depth_clamp: GL 3.2's depth clamp) */
    /* buffer textures (GLES 3.2, EXT/OES_texture_buffer on 3.1): MGP_CAP_TEXTURE_BUFFER */
    bool texture_buffer;
    GLint texbuf_align;       /* GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT */

@@ -231,8 +231,8 @@ render_state_refusal(const struct glb_screen *scr, const struct mgp_render_state
 {
    if (s->logic_op_enable)
       return "a logic op";
-   if (s->depth_clamp)
-      return "depth clamp";
+   if (s->depth_clamp && !scr->ext_depth_clamp)
+      return "depth clamp (EXT_depth_clamp)";
    if (s->polygon_mode != MGP_POLYGON_MODE_FILL)
       return "a polygon mode other than fill";
    if (!s->provoking_vertex_last)
@@ -269,6 +269,7 @@ enum {
    CAP_SCISSOR_TEST,
    CAP_SAMPLE_COVERAGE,
    CAP_SAMPLE_MASK,
+   CAP_DEPTH_CLAMP,    /* only where the host has EXT_depth_clamp (render_state_refusal) */
    CAP_CLIP_DISTANCE0, /* .. CAP_CLIP_DISTANCE0 + 7 */
    CAP_COUNT = CAP_CLIP_DISTANCE0 + 8
 };
@@ -284,6 +285,7 @@ static const GLenum cap_enums[CAP_COUNT] = {
    GL_SCISSOR_TEST,
    GL_SAMPLE_COVERAGE,
    GL_SAMPLE_MASK,
+   GL_DEPTH_CLAMP_EXT,
    GL_CLIP_DISTANCE0_EXT,
    GL_CLIP_DISTANCE0_EXT + 1,
    GL_CLIP_DISTANCE0_EXT + 2,
@@ -409,6 +411,8 @@ apply_render_state(struct glb_context *ctx, const struct mgp_render_state *s)
    set_cap(scr, CAP_POLYGON_OFFSET_FILL, s->polygon_offset_enable & 1);
    set_cap(scr, CAP_RASTERIZER_DISCARD, s->rasterizer_discard);
    set_cap(scr, CAP_PRIMITIVE_RESTART, s->primitive_restart);
+   if (scr->ext_depth_clamp)
+      set_cap(scr, CAP_DEPTH_CLAMP, s->depth_clamp);
    for (unsigned i = 0; i < 8 && (int)i < scr->max_clip_distances; i++)
       set_cap(scr, CAP_CLIP_DISTANCE0 + i, s->clip_distance_mask >> i & 1);
 }

@@ -30,11 +30,12 @@ size_knob(const char *name, uint64_t def)
 
 /* MGL_GLES_HIDE: a comma list of host features this screen leaves unused, as if the host had
  * none, so a test sees what the client does without them (the version it claims, its
- * refusals): texture-buffer, dual-source, geometry. Bits: GLB_HIDE_*. */
+ * refusals): texture-buffer, dual-source, geometry, depth-clamp. Bits: GLB_HIDE_*. */
 enum {
    GLB_HIDE_TEXTURE_BUFFER = 1u << 0,
    GLB_HIDE_DUAL_SOURCE = 1u << 1,
    GLB_HIDE_GEOMETRY = 1u << 2,
+   GLB_HIDE_DEPTH_CLAMP = 1u << 3,
 };
 
 static uint32_t
@@ -47,6 +48,7 @@ hide_knob(void)
       {"texture-buffer", GLB_HIDE_TEXTURE_BUFFER},
       {"dual-source", GLB_HIDE_DUAL_SOURCE},
       {"geometry", GLB_HIDE_GEOMETRY},
+      {"depth-clamp", GLB_HIDE_DEPTH_CLAMP},
    };
    const char *v = getenv("MGL_GLES_HIDE");
    uint32_t bits = 0;
@@ -60,7 +62,7 @@ hide_knob(void)
          }
       if (!known)
          mgu_warn("gles: MGL_GLES_HIDE names \"%.*s\": not one of texture-buffer, dual-source, "
-                  "geometry (ignored)",
+                  "geometry, depth-clamp (ignored)",
                   (int)(len < 64 ? len : 64), v);
       v += len + (v[len] == ',');
    }
@@ -312,6 +314,7 @@ read_limits(struct glb_screen *scr)
                    ((scr->es_minor >= 2 && h->glFramebufferTexture) ||
                     (scr->es_minor == 1 && has_word(ext, "GL_EXT_geometry_shader") &&
                      h->glFramebufferTextureEXT));
+   scr->ext_depth_clamp = !(hide & GLB_HIDE_DEPTH_CLAMP) && has_word(ext, "GL_EXT_depth_clamp");
    scr->ext_geometry_point_size = scr->geometry && (has_word(ext, "GL_EXT_geometry_point_size"));
    if (ext && strstr(ext, "GL_EXT_clip_cull_distance"))
       GLB_GL(h)->glGetIntegerv(GL_MAX_CLIP_DISTANCES_EXT, &scr->max_clip_distances);
@@ -329,10 +332,11 @@ read_limits(struct glb_screen *scr)
       GLB_GL(h)->glGetIntegerv(GL_MAX_DUAL_SOURCE_DRAW_BUFFERS_EXT, &scr->max_dual_source);
    scr->hide_cap_bits = hide & GLB_HIDE_GEOMETRY ? MGP_CAP_GEOMETRY_STAGE : 0;
    if (hide)
-      mgu_info("gles: MGL_GLES_HIDE leaves out%s%s%s",
+      mgu_info("gles: MGL_GLES_HIDE leaves out%s%s%s%s",
                hide & GLB_HIDE_TEXTURE_BUFFER ? " texture-buffer" : "",
                hide & GLB_HIDE_DUAL_SOURCE ? " dual-source" : "",
-               hide & GLB_HIDE_GEOMETRY ? " geometry" : "");
+               hide & GLB_HIDE_GEOMETRY ? " geometry" : "",
+               hide & GLB_HIDE_DEPTH_CLAMP ? " depth-clamp" : "");
    /* the sample counts each renderable format's renderbuffers take (bit n: 2^n samples) */
    for (unsigned f = 1; f < MGP_FORMAT_COUNT; f++) {
       const struct glb_format *gf = glb_format_get(scr, f);
@@ -517,6 +521,8 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_POLYGON_OFFSET_CLAMP;
    if (scr->geometry)
       c.cap_bits |= MGP_CAP_GEOMETRY_STAGE;
+   if (scr->ext_depth_clamp)
+      c.cap_bits |= MGP_CAP_DEPTH_CLAMP;
    if (scr->texture_buffer)
       c.cap_bits |= MGP_CAP_TEXTURE_BUFFER;
    c.cap_bits &= ~scr->hide_cap_bits;

@@ -5,7 +5,7 @@
  * glVertexAttribPointer on ES 2.0 / 3.0 / GL 3.3 core; ES 3.0's program binary queries and
  * calls with no binary format; glGetShaderPrecisionFormat and glShaderBinary (ES 2.0, and GL
  * 4.1 semantics in a desktop context); ES 2.0's own state (and not ES 3.0's); no buffer
- * storage on ES 3.0. */
+ * storage on ES 3.0; GL_EXT_depth_clamp only where the backend clamps (MGP_CAP_DEPTH_CLAMP). */
 #include "fe_test_util.h"
 
 #include "fe_egl.h" /* fe_get_proc_address */
@@ -552,6 +552,26 @@ test_es3_no_buffer_storage(void)
    env_finish(&e);
 }
 
+/* GL_EXT_depth_clamp is listed, and GL_DEPTH_CLAMP_EXT known, exactly where the caps have
+ * MGP_CAP_DEPTH_CLAMP; without it the enum is GL_INVALID_ENUM as in core ES. */
+static void
+test_es_depth_clamp(int major, bool offered)
+{
+   const uint32_t bits = fake_caps.cap_bits;
+   if (!offered)
+      fake_caps.cap_bits &= ~MGP_CAP_DEPTH_CLAMP;
+   struct fe_test_env e;
+   es_env(&e, major);
+   const char *all = (const char *)mgl_glGetString(GL_EXTENSIONS);
+   CHECK(all && (strstr(all, "GL_EXT_depth_clamp") != NULL) == offered);
+   mgl_glEnable(GL_DEPTH_CLAMP);
+   CHECK_ERR(offered ? GL_NO_ERROR : GL_INVALID_ENUM);
+   CHECK_EQ(mgl_glIsEnabled(GL_DEPTH_CLAMP), offered ? GL_TRUE : GL_FALSE);
+   CHECK_ERR(offered ? GL_NO_ERROR : GL_INVALID_ENUM);
+   env_finish(&e);
+   fake_caps.cap_bits = bits;
+}
+
 static void
 test_desktop_only_state(void)
 {
@@ -800,6 +820,8 @@ main(void)
    test_es2_state();
    test_desktop_only_state();
    test_es3_no_buffer_storage();
+   test_es_depth_clamp(2, true);
+   test_es_depth_clamp(3, false);
    test_tex_params();
    test_es_enums(FE_API_GLES, 2);
    test_es_enums(FE_API_GLES, 3);

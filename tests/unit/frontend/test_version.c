@@ -1,6 +1,6 @@
 /* test_version.c — the OpenGL version a desktop context claims follows the backend's caps
- * (fe_version.c): each of buffer textures (3.1), the geometry stage (3.2) and dual-source
- * blending (3.3) hidden from the caps lowers it, a request above it is refused, and the
+ * (fe_version.c): each of buffer textures (3.1), the geometry stage and depth clamp (3.2) and
+ * dual-source blending (3.3) hidden from the caps lowers it, a request above it is refused, and the
  * version queries, the GLSL version and the buffer-texture target follow. */
 #include "fe_test_util.h"
 
@@ -65,6 +65,29 @@ check_texture_buffer(bool offered)
    CHECK_ERR(offered ? GL_NO_ERROR : GL_INVALID_ENUM);
 }
 
+/* GL_DEPTH_CLAMP exists exactly where the backend clamps: else GL_INVALID_ENUM as in GL 3.1,
+ * and GL_ARB_depth_clamp is not listed. */
+static void
+check_depth_clamp(bool offered)
+{
+   mgl_glEnable(GL_DEPTH_CLAMP);
+   CHECK_ERR(offered ? GL_NO_ERROR : GL_INVALID_ENUM);
+   const GLboolean on = mgl_glIsEnabled(GL_DEPTH_CLAMP);
+   CHECK_ERR(offered ? GL_NO_ERROR : GL_INVALID_ENUM);
+   CHECK_EQ(on, offered ? GL_TRUE : GL_FALSE);
+   mgl_glDisable(GL_DEPTH_CLAMP);
+   CHECK_ERR(offered ? GL_NO_ERROR : GL_INVALID_ENUM);
+   GLint n = 0;
+   bool listed = false;
+   mgl_glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+   for (GLint i = 0; i < n; i++) {
+      const char *e = (const char *)mgl_glGetStringi(GL_EXTENSIONS, (GLuint)i);
+      listed |= e && !strcmp(e, "GL_ARB_depth_clamp");
+   }
+   CHECK_EQ(listed, offered);
+   CHECK_ERR(GL_NO_ERROR);
+}
+
 static void
 test_versions(void)
 {
@@ -75,6 +98,7 @@ test_versions(void)
    CHECK(ctx);
    check_version(33, "3.3 (Core Profile) mgl 0.1", "3.30");
    check_texture_buffer(true);
+   check_depth_clamp(true);
    drop(ctx);
    const uint32_t bits = fake_caps.cap_bits, dual = fake_caps.max_dual_source_draw_buffers;
    const char *missing = "x";
@@ -100,6 +124,18 @@ test_versions(void)
    CHECK(ctx);
    check_version(31, "3.1 mgl 0.1", "1.40");
    check_texture_buffer(true);
+   drop(ctx);
+
+   /* a geometry stage but no depth clamp: 3.1, and GL_DEPTH_CLAMP is unknown */
+   fake_caps.cap_bits = (bits | MGP_CAP_GEOMETRY_STAGE) & ~MGP_CAP_DEPTH_CLAMP;
+   fake_caps.max_dual_source_draw_buffers = dual;
+   CHECK_EQ(fe_gl_version_max(&fake_caps, &missing), 31);
+   CHECK(missing && !strcmp(missing, "depth clamp"));
+   CHECK(!make(3, 2));
+   ctx = make(3, 1);
+   CHECK(ctx);
+   check_version(31, "3.1 mgl 0.1", "1.40");
+   check_depth_clamp(false);
    drop(ctx);
 
    /* a geometry stage but no buffer textures is still 3.0: each step needs those below it */
