@@ -2,7 +2,8 @@
  * features GL 3.3 has under other names (programs test the name, then call the suffixed
  * commands): GL_ARB_multitexture, GL_EXT_blend_color, _blend_minmax, _blend_subtract,
  * _blend_func_separate, _blend_equation_separate and GL_EXT_framebuffer_blit, each drawn through
- * its own commands and enums and checked pixel by pixel. */
+ * its own commands and enums and checked pixel by pixel; GL_ARB_shader_bit_encoding, GL 3.3's
+ * bit casts in GLSL 1.30 and 1.40 units that enable it. */
 #include "scenario.h"
 
 /* compat_legacy_ext_names: four 16-pixel columns over a (0.4, 0.4, 0.4) clear, each blended or
@@ -116,4 +117,90 @@ sc_compat_legacy_ext_names(void)
    gl.DeleteFramebuffers(1, &fbo);
    gl.DeleteRenderbuffers(1, &rb);
    glDeleteTextures(1, &tex);
+}
+
+/* Whether a shader of this source compiles (its log left aside). */
+static bool
+compiles(GLenum type, const char *src)
+{
+   GLuint sh = gl.CreateShader(type);
+   gl.ShaderSource(sh, 1, &src, NULL);
+   gl.CompileShader(sh);
+   GLint ok = 0;
+   gl.GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+   gl.DeleteShader(sh);
+   return ok != 0;
+}
+
+/* compat_shader_bit_encoding: a GLSL 1.30 program that enables GL_ARB_shader_bit_encoding casts
+ * uniform values in both stages; the left half shows the vertex stage's casts, the right half
+ * the fragment stage's, each as bytes chosen from the IEEE encodings. Without the directive a
+ * 1.30 unit has no bit casts (they are GLSL 3.30's), and `disable` takes them away again. */
+void
+sc_compat_shader_bit_encoding(void)
+{
+   if (!has_ext("GL_ARB_shader_bit_encoding"))
+      fail("GL_ARB_shader_bit_encoding is not listed");
+   const char *vs = "#version 130\n"
+                    "#extension GL_ARB_shader_bit_encoding : require\n"
+                    "#if GL_ARB_shader_bit_encoding != 1\n"
+                    "#error the extension's macro is not 1\n"
+                    "#endif\n"
+                    "in vec2 pos;\n"
+                    "uniform uint quarter_bits;\n"      /* 0x3E800000: 0.25 */
+                    "uniform int three_quarter_bits;\n" /* 0x3F400000: 0.75 */
+                    "uniform float neg_zero;\n"
+                    "out vec4 vcolor;\n"
+                    "void main() {\n"
+                    "  gl_Position = vec4(pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                    "  vcolor = vec4(uintBitsToFloat(quarter_bits),\n"
+                    "                intBitsToFloat(ivec2(three_quarter_bits)).y,\n"
+                    "                float(floatBitsToUint(neg_zero) >> 24) / 255.0,\n"
+                    "                1.0);\n"
+                    "}\n";
+   const char *fs = "#version 130\n"
+                    "#extension GL_ARB_shader_bit_encoding : enable\n"
+                    "in vec4 vcolor;\n"
+                    "uniform float two;\n"
+                    "void main() {\n"
+                    "  if (gl_FragCoord.x < 32.0) { gl_FragColor = vcolor; return; }\n"
+                    "  ivec2 i = floatBitsToInt(vec2(two, -two));\n" /* 0x40000000, 0xC0000000 */
+                    "  uvec3 u = floatBitsToUint(vec3(1.0, 0.5, two));\n"
+                    "  gl_FragColor = vec4(float(i.x >> 23) / 255.0,\n"           /* 128 */
+                    "                      float(u.x >> 24) / 255.0,\n"           /* 0x3F: 63 */
+                    "                      float((u.y >> 16) & 0xFFu) / 255.0,\n" /* 0x00 */
+                    "                      float(uint(i.y) >> 24) / 255.0);\n"    /* 0xC0: 192 */
+                    "}\n";
+   const binding attribs[] = {{"pos", 0}, {NULL, 0}};
+   GLuint p = link_program_b(vs, fs, attribs, NULL);
+   gl.UseProgram(p);
+   gl.Uniform1ui(uloc(p, "quarter_bits"), 0x3E800000u);
+   gl.Uniform1i(uloc(p, "three_quarter_bits"), 0x3F400000);
+   gl.Uniform1f(uloc(p, "neg_zero"), -0.0f);
+   gl.Uniform1f(uloc(p, "two"), 2.0f);
+   float quad[12];
+   rect_vertices(quad, 0, 0, 64, 64);
+   mesh q = make_mesh(quad, 6);
+   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("the bit-encoding draw");
+   model m;
+   model_init(&m, V4(0.0f, 0.0f, 0.0f, 1.0f));
+   model_rect(&m, 0, 0, 32, 64, (rgba8){{64, 191, 128, 255}});
+   model_rect(&m, 32, 0, 64, 64, (rgba8){{128, 63, 0, 192}});
+   check_frame("GL_ARB_shader_bit_encoding", &m);
+
+   /* GLSL 1.30 itself has no bit casts: not without the directive, nor after `disable` */
+   static const char *const refused[] = {
+      "#version 130\nuniform float f;\nvoid main() { gl_FragColor = vec4(floatBitsToInt(f)); }\n",
+      "#version 130\n#extension GL_ARB_shader_bit_encoding : disable\n"
+      "uniform float f;\nvoid main() { gl_FragColor = vec4(floatBitsToInt(f)); }\n"};
+   for (unsigned i = 0; i < sizeof refused / sizeof refused[0]; i++)
+      if (compiles(GL_FRAGMENT_SHADER, refused[i]))
+         fail("a GLSL 1.30 unit %s compiled a bit cast",
+              i ? "that disables the extension" : "without the directive");
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   gl.DeleteVertexArrays(1, &q.vao);
+   gl.DeleteBuffers(1, &q.vbo);
 }
