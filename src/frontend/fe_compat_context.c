@@ -78,7 +78,9 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
        * fe_compat_pixels.c) and the GL_ADD, GL_COMBINE, crossbar and dot3 texture environments
        * (fe_ff_state.c, fe_ff_program.c); GL 3.3's GLSL bit casts for GLSL 1.30 and 1.40 units
        * that enable GL_ARB_shader_bit_encoding (glsl_lower.c compiles them as 1.50, where
-       * glslang has them behind the extension); then the core list */
+       * glslang has them behind the extension); GL 3.0's conditional rendering under
+       * GL_NV_conditional_render's names (the NV commands forward to the core ones, as on ES;
+       * the legacy pixel commands and display lists honour it); then the core list */
       static const char *const first[] = {"GL_ARB_compatibility",
                                           "GL_ARB_point_parameters",
                                           "GL_ARB_point_sprite",
@@ -104,7 +106,8 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
                                           "GL_EXT_texture_env_combine",
                                           "GL_ARB_texture_env_crossbar",
                                           "GL_ARB_texture_env_dot3",
-                                          "GL_ARB_shader_bit_encoding"};
+                                          "GL_ARB_shader_bit_encoding",
+                                          "GL_NV_conditional_render"};
       const unsigned nf = sizeof(first) / sizeof(first[0]);
       c->ext = malloc((n + nf) * sizeof(*c->ext));
       if (!c->ext)

@@ -3,7 +3,8 @@
  * commands): GL_ARB_multitexture, GL_EXT_blend_color, _blend_minmax, _blend_subtract,
  * _blend_func_separate, _blend_equation_separate and GL_EXT_framebuffer_blit, each drawn through
  * its own commands and enums and checked pixel by pixel; GL_ARB_shader_bit_encoding, GL 3.3's
- * bit casts in GLSL 1.30 and 1.40 units that enable it. */
+ * bit casts in GLSL 1.30 and 1.40 units that enable it; GL_NV_conditional_render, GL 3.0's
+ * conditional rendering under its NV names. */
 #include "scenario.h"
 
 /* compat_legacy_ext_names: four 16-pixel columns over a (0.4, 0.4, 0.4) clear, each blended or
@@ -203,4 +204,52 @@ sc_compat_shader_bit_encoding(void)
    gl.DeleteProgram(p);
    gl.DeleteVertexArrays(1, &q.vao);
    gl.DeleteBuffers(1, &q.vbo);
+}
+
+/* compat_nv_conditional_render: immediate-mode rectangles under glBeginConditionalRenderNV: the
+ * left one's query counted no samples (an empty query) and is discarded, in both the wait and
+ * the no-wait mode; the right one's counted the whole band and is drawn. */
+void
+sc_compat_nv_conditional_render(void)
+{
+   if (!has_ext("GL_NV_conditional_render"))
+      fail("GL_NV_conditional_render is not listed");
+   PFNGLBEGINCONDITIONALRENDERNVPROC begin_nv =
+      (PFNGLBEGINCONDITIONALRENDERNVPROC)eglGetProcAddress("glBeginConditionalRenderNV");
+   PFNGLENDCONDITIONALRENDERNVPROC end_nv =
+      (PFNGLENDCONDITIONALRENDERNVPROC)eglGetProcAddress("glEndConditionalRenderNV");
+   if (!begin_nv || !end_nv)
+      die_setup("glBeginConditionalRenderNV / glEndConditionalRenderNV not found");
+   compat_pixel_ortho(-1.0f, 1.0f);
+   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+   GLuint q[2];
+   gl.GenQueries(2, q);
+   gl.BeginQuery(GL_SAMPLES_PASSED, q[0]);
+   gl.EndQuery(GL_SAMPLES_PASSED); /* nothing drawn: 0 */
+   gl.BeginQuery(GL_SAMPLES_PASSED, q[1]);
+   glColor4f(0.0f, 0.0f, 1.0f, 1.0f);
+   compat_rect(0, 48, 64, 64); /* 1024 samples */
+   gl.EndQuery(GL_SAMPLES_PASSED);
+   static const GLenum modes[2] = {GL_QUERY_WAIT_NV, GL_QUERY_NO_WAIT_NV};
+   for (int i = 0; i < 2; i++) {
+      begin_nv(q[0], modes[i]);
+      glColor4f(1.0f, 0.0f, 0.0f, 1.0f);
+      compat_rect(0, 0, 32, 48);
+      end_nv();
+      begin_nv(q[1], modes[i]);
+      glColor4f(0.0f, 1.0f, 0.0f, 1.0f);
+      compat_rect(32, (float)(24 * i), 64, (float)(24 * i + 24));
+      end_nv();
+   }
+   check_gl_error("glBeginConditionalRenderNV");
+   begin_nv(0, GL_QUERY_WAIT_NV); /* no query object: GL 3.3 §2.18 */
+   expect_error(GL_INVALID_VALUE, "glBeginConditionalRenderNV(0)");
+   end_nv(); /* none active */
+   expect_error(GL_INVALID_OPERATION, "glEndConditionalRenderNV without a begin");
+   model m;
+   model_init(&m, V4(0.0f, 0.0f, 0.0f, 1.0f));
+   model_rect(&m, 32, 0, 64, 48, (rgba8){{0, 255, 0, 255}});
+   model_rect(&m, 0, 48, 64, 64, (rgba8){{0, 0, 255, 255}});
+   check_frame("GL_NV_conditional_render", &m);
+   gl.DeleteQueries(2, q);
 }
