@@ -727,3 +727,49 @@ sc_query_available_poll(void)
    gl.DeleteVertexArrays(1, &m.vao);
    gl.DeleteBuffers(1, &m.vbo);
 }
+
+/* occlusion_masked_clear: GL 3.3 §4.2.3 and §2.14: a clear generates no fragments, so an
+ * occlusion query counts none for a glClear that mgl does with a draw (colour writes masked, a
+ * scissored masked stencil clear), and still counts the draw after it in the same query. */
+void
+sc_occlusion_masked_clear(void)
+{
+   float v[12];
+   rect_vertices(v, 8, 8, 40, 24); /* 512 pixels */
+   GLuint p = solid_program();
+   set_vec4(p, "u_color", V4(0.2f, 0.8f, 0.4f, 1.0f));
+   mesh m = make_mesh(v, 6);
+   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+   GLuint q[2];
+   gl.GenQueries(2, q);
+   gl.BeginQuery(GL_SAMPLES_PASSED, q[0]);
+   glColorMask(GL_TRUE, GL_FALSE, GL_TRUE, GL_TRUE);
+   glClearColor(1.0f, 1.0f, 1.0f, 1.0f);
+   glClear(GL_COLOR_BUFFER_BIT); /* red, blue and alpha only */
+   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   glStencilMask(0x1);
+   glClear(GL_STENCIL_BUFFER_BIT);
+   glStencilMask(0xff);
+   gl.EndQuery(GL_SAMPLES_PASSED);
+   gl.BeginQuery(GL_SAMPLES_PASSED, q[1]);
+   glColorMask(GL_FALSE, GL_TRUE, GL_FALSE, GL_TRUE);
+   glClear(GL_COLOR_BUFFER_BIT); /* green now */
+   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.EndQuery(GL_SAMPLES_PASSED);
+   check_gl_error("masked clears under queries");
+   GLuint n[2] = {7, 7};
+   gl.GetQueryObjectuiv(q[0], GL_QUERY_RESULT, &n[0]);
+   gl.GetQueryObjectuiv(q[1], GL_QUERY_RESULT, &n[1]);
+   if (n[0] != 0)
+      fail("%u samples counted for masked clears alone, want 0", n[0]);
+   if (n[1] != 512)
+      fail("%u samples counted for a masked clear and a 512-pixel draw, want 512", n[1]);
+   model mo;
+   model_init(&mo, V4(1.0f, 1.0f, 1.0f, 1.0f));
+   model_rect(&mo, 8, 8, 40, 24, to8(V4(0.2f, 0.8f, 0.4f, 1.0f)));
+   check_frame("masked clears under an occlusion query", &mo);
+   gl.DeleteQueries(2, q);
+   gl.DeleteVertexArrays(1, &m.vao);
+   gl.DeleteBuffers(1, &m.vbo);
+}

@@ -193,7 +193,7 @@ vkb_query_scope_prepare(struct vkb_context *ctx)
    struct vkb_screen *scr = ctx->scr;
    struct vkb_query *q = ctx->occ_active;
    ctx->occ_slot_open = false;
-   if (!q || scr->failed)
+   if (!q || scr->failed || ctx->occ_suspended)
       return;
    if (!scr->occ_free_count) {
       MGU_DECLINE(backend_feature_unimplemented, "more than %u occlusion query scopes in flight",
