@@ -1,7 +1,8 @@
 /* scenario_compat_ext.c: the GL 1.x-era extension names a compatibility context lists for
  * features GL 3.3 has under other names (programs test the name, then call the suffixed
  * commands): GL_ARB_multitexture, GL_EXT_blend_color, _blend_minmax, _blend_subtract,
- * _blend_func_separate, _blend_equation_separate and GL_EXT_framebuffer_blit, each drawn through
+ * _blend_func_separate, _blend_equation_separate, GL_EXT_framebuffer_blit and
+ * GL_ARB_occlusion_query, each drawn through
  * its own commands and enums and checked pixel by pixel; GL_ARB_shader_bit_encoding, GL 3.3's
  * bit casts in GLSL 1.30 and 1.40 units that enable it; GL_NV_conditional_render, GL 3.0's
  * conditional rendering under its NV names. */
@@ -14,9 +15,9 @@ void
 sc_compat_legacy_ext_names(void)
 {
    static const char *const exts[] = {
-      "GL_ARB_multitexture",    "GL_EXT_blend_color",         "GL_EXT_blend_minmax",
-      "GL_EXT_blend_subtract",  "GL_EXT_blend_func_separate", "GL_EXT_blend_equation_separate",
-      "GL_EXT_framebuffer_blit"};
+      "GL_ARB_multitexture",     "GL_EXT_blend_color",         "GL_EXT_blend_minmax",
+      "GL_EXT_blend_subtract",   "GL_EXT_blend_func_separate", "GL_EXT_blend_equation_separate",
+      "GL_EXT_framebuffer_blit", "GL_ARB_occlusion_query"};
    const char *all = (const char *)glGetString(GL_EXTENSIONS);
    for (unsigned i = 0; i < sizeof exts / sizeof exts[0]; i++) {
       const size_t len = strlen(exts[i]);
@@ -34,9 +35,17 @@ sc_compat_legacy_ext_names(void)
    P(PFNGLBLENDFUNCSEPARATEEXTPROC, BlendFuncSeparateEXT);
    P(PFNGLBLENDEQUATIONSEPARATEEXTPROC, BlendEquationSeparateEXT);
    P(PFNGLBLITFRAMEBUFFEREXTPROC, BlitFramebufferEXT);
+   P(PFNGLGENQUERIESARBPROC, GenQueriesARB);
+   P(PFNGLBEGINQUERYARBPROC, BeginQueryARB);
+   P(PFNGLENDQUERYARBPROC, EndQueryARB);
+   P(PFNGLGETQUERYOBJECTUIVARBPROC, GetQueryObjectuivARB);
+   P(PFNGLDELETEQUERIESARBPROC, DeleteQueriesARB);
+   P(PFNGLGETQUERYIVARBPROC, GetQueryivARB);
 #undef P
    if (!ActiveTextureARB || !MultiTexCoord2fARB || !BlendColorEXT || !BlendEquationEXT ||
-       !BlendFuncSeparateEXT || !BlendEquationSeparateEXT || !BlitFramebufferEXT)
+       !BlendFuncSeparateEXT || !BlendEquationSeparateEXT || !BlitFramebufferEXT ||
+       !GenQueriesARB || !BeginQueryARB || !EndQueryARB || !GetQueryObjectuivARB ||
+       !DeleteQueriesARB || !GetQueryivARB)
       die_setup("a command of the listed extensions is missing");
    GLint units = 0;
    glGetIntegerv(GL_MAX_TEXTURE_UNITS_ARB, &units);
@@ -115,6 +124,26 @@ sc_compat_legacy_ext_names(void)
    model_rect(&m, 48, 0, 64, 48, (rgba8){{64, 128, 192, 255}});
    model_rect(&m, 0, 48, 64, 64, to8(V4(0.2f, 0.6f, 1.0f, 1.0f)));
    check_frame("the legacy extension names", &m);
+
+   /* ARB_occlusion_query: a 16x16 rectangle with colour writes off counts its 256 samples
+    * (where the counter has bits: the GLES backend's has none, GL's "no useful information") */
+   GLint bits = -1;
+   GetQueryivARB(GL_SAMPLES_PASSED_ARB, GL_QUERY_COUNTER_BITS_ARB, &bits);
+   if (bits != 0 && bits < 32)
+      fail("GL_QUERY_COUNTER_BITS_ARB is %d, want 0 or at least 32", bits);
+   GLuint oq = 0;
+   GenQueriesARB(1, &oq);
+   glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+   BeginQueryARB(GL_SAMPLES_PASSED_ARB, oq);
+   compat_rect(0, 0, 16, 16);
+   EndQueryARB(GL_SAMPLES_PASSED_ARB);
+   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   GLuint samples = 0;
+   GetQueryObjectuivARB(oq, GL_QUERY_RESULT_ARB, &samples);
+   if (bits && samples != 256)
+      fail("GL_SAMPLES_PASSED_ARB counted %u samples, want 256", samples);
+   DeleteQueriesARB(1, &oq);
+   check_gl_error("ARB_occlusion_query");
    gl.DeleteFramebuffers(1, &fbo);
    gl.DeleteRenderbuffers(1, &rb);
    glDeleteTextures(1, &tex);
