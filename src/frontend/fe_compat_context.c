@@ -76,7 +76,13 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
        * GL 1.3-3.0 features under their extension names, with the core enums: packed
        * depth/stencil pixels (glDrawPixels, glReadPixels, glCopyPixels of GL_DEPTH_STENCIL:
        * fe_compat_pixels.c) and the GL_ADD, GL_COMBINE, crossbar and dot3 texture environments
-       * (fe_ff_state.c, fe_ff_program.c); then the core list */
+       * (fe_ff_state.c, fe_ff_program.c); GL 3.3's GLSL bit casts for GLSL 1.30 and 1.40 units
+       * that enable GL_ARB_shader_bit_encoding (glsl_lower.c compiles them as 1.50, where
+       * glslang has them behind the extension); GL 3.0's conditional rendering under
+       * GL_NV_conditional_render's names (the NV commands forward to the core ones, as on ES;
+       * the legacy pixel commands and display lists honour it); GL 1.5's occlusion queries
+       * under GL_ARB_occlusion_query's names (the ARB commands forward to the core ones); then
+       * the core list */
       static const char *const first[] = {"GL_ARB_compatibility",
                                           "GL_ARB_point_parameters",
                                           "GL_ARB_point_sprite",
@@ -101,7 +107,10 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
                                           "GL_ARB_texture_env_combine",
                                           "GL_EXT_texture_env_combine",
                                           "GL_ARB_texture_env_crossbar",
-                                          "GL_ARB_texture_env_dot3"};
+                                          "GL_ARB_texture_env_dot3",
+                                          "GL_ARB_shader_bit_encoding",
+                                          "GL_NV_conditional_render",
+                                          "GL_ARB_occlusion_query"};
       const unsigned nf = sizeof(first) / sizeof(first[0]);
       c->ext = malloc((n + nf) * sizeof(*c->ext));
       if (!c->ext)

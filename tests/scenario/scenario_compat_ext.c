@@ -1,8 +1,11 @@
 /* scenario_compat_ext.c: the GL 1.x-era extension names a compatibility context lists for
  * features GL 3.3 has under other names (programs test the name, then call the suffixed
  * commands): GL_ARB_multitexture, GL_EXT_blend_color, _blend_minmax, _blend_subtract,
- * _blend_func_separate, _blend_equation_separate and GL_EXT_framebuffer_blit, each drawn through
- * its own commands and enums and checked pixel by pixel. */
+ * _blend_func_separate, _blend_equation_separate, GL_EXT_framebuffer_blit and
+ * GL_ARB_occlusion_query, each drawn through
+ * its own commands and enums and checked pixel by pixel; GL_ARB_shader_bit_encoding, GL 3.3's
+ * bit casts in GLSL 1.30 and 1.40 units that enable it; GL_NV_conditional_render, GL 3.0's
+ * conditional rendering under its NV names. */
 #include "scenario.h"
 
 /* compat_legacy_ext_names: four 16-pixel columns over a (0.4, 0.4, 0.4) clear, each blended or
@@ -12,9 +15,9 @@ void
 sc_compat_legacy_ext_names(void)
 {
    static const char *const exts[] = {
-      "GL_ARB_multitexture",    "GL_EXT_blend_color",         "GL_EXT_blend_minmax",
-      "GL_EXT_blend_subtract",  "GL_EXT_blend_func_separate", "GL_EXT_blend_equation_separate",
-      "GL_EXT_framebuffer_blit"};
+      "GL_ARB_multitexture",     "GL_EXT_blend_color",         "GL_EXT_blend_minmax",
+      "GL_EXT_blend_subtract",   "GL_EXT_blend_func_separate", "GL_EXT_blend_equation_separate",
+      "GL_EXT_framebuffer_blit", "GL_ARB_occlusion_query"};
    const char *all = (const char *)glGetString(GL_EXTENSIONS);
    for (unsigned i = 0; i < sizeof exts / sizeof exts[0]; i++) {
       const size_t len = strlen(exts[i]);
@@ -32,9 +35,17 @@ sc_compat_legacy_ext_names(void)
    P(PFNGLBLENDFUNCSEPARATEEXTPROC, BlendFuncSeparateEXT);
    P(PFNGLBLENDEQUATIONSEPARATEEXTPROC, BlendEquationSeparateEXT);
    P(PFNGLBLITFRAMEBUFFEREXTPROC, BlitFramebufferEXT);
+   P(PFNGLGENQUERIESARBPROC, GenQueriesARB);
+   P(PFNGLBEGINQUERYARBPROC, BeginQueryARB);
+   P(PFNGLENDQUERYARBPROC, EndQueryARB);
+   P(PFNGLGETQUERYOBJECTUIVARBPROC, GetQueryObjectuivARB);
+   P(PFNGLDELETEQUERIESARBPROC, DeleteQueriesARB);
+   P(PFNGLGETQUERYIVARBPROC, GetQueryivARB);
 #undef P
    if (!ActiveTextureARB || !MultiTexCoord2fARB || !BlendColorEXT || !BlendEquationEXT ||
-       !BlendFuncSeparateEXT || !BlendEquationSeparateEXT || !BlitFramebufferEXT)
+       !BlendFuncSeparateEXT || !BlendEquationSeparateEXT || !BlitFramebufferEXT ||
+       !GenQueriesARB || !BeginQueryARB || !EndQueryARB || !GetQueryObjectuivARB ||
+       !DeleteQueriesARB || !GetQueryivARB)
       die_setup("a command of the listed extensions is missing");
    GLint units = 0;
    glGetIntegerv(GL_MAX_TEXTURE_UNITS_ARB, &units);
@@ -113,7 +124,161 @@ sc_compat_legacy_ext_names(void)
    model_rect(&m, 48, 0, 64, 48, (rgba8){{64, 128, 192, 255}});
    model_rect(&m, 0, 48, 64, 64, to8(V4(0.2f, 0.6f, 1.0f, 1.0f)));
    check_frame("the legacy extension names", &m);
+
+   /* ARB_occlusion_query: a 16x16 rectangle with colour writes off counts its 256 samples
+    * (where the counter has bits: the GLES backend's has none, GL's "no useful information") */
+   GLint bits = -1;
+   GetQueryivARB(GL_SAMPLES_PASSED_ARB, GL_QUERY_COUNTER_BITS_ARB, &bits);
+   if (bits != 0 && bits < 32)
+      fail("GL_QUERY_COUNTER_BITS_ARB is %d, want 0 or at least 32", bits);
+   GLuint oq = 0;
+   GenQueriesARB(1, &oq);
+   glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+   BeginQueryARB(GL_SAMPLES_PASSED_ARB, oq);
+   compat_rect(0, 0, 16, 16);
+   EndQueryARB(GL_SAMPLES_PASSED_ARB);
+   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   GLuint samples = 0;
+   GetQueryObjectuivARB(oq, GL_QUERY_RESULT_ARB, &samples);
+   if (bits && samples != 256)
+      fail("GL_SAMPLES_PASSED_ARB counted %u samples, want 256", samples);
+   DeleteQueriesARB(1, &oq);
+   check_gl_error("ARB_occlusion_query");
    gl.DeleteFramebuffers(1, &fbo);
    gl.DeleteRenderbuffers(1, &rb);
    glDeleteTextures(1, &tex);
+}
+
+/* Whether a shader of this source compiles (its log left aside). */
+static bool
+compiles(GLenum type, const char *src)
+{
+   GLuint sh = gl.CreateShader(type);
+   gl.ShaderSource(sh, 1, &src, NULL);
+   gl.CompileShader(sh);
+   GLint ok = 0;
+   gl.GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+   gl.DeleteShader(sh);
+   return ok != 0;
+}
+
+/* compat_shader_bit_encoding: a GLSL 1.30 program that enables GL_ARB_shader_bit_encoding casts
+ * uniform values in both stages; the left half shows the vertex stage's casts, the right half
+ * the fragment stage's, each as bytes chosen from the IEEE encodings. Without the directive a
+ * 1.30 unit has no bit casts (they are GLSL 3.30's), and `disable` takes them away again. */
+void
+sc_compat_shader_bit_encoding(void)
+{
+   if (!has_ext("GL_ARB_shader_bit_encoding"))
+      fail("GL_ARB_shader_bit_encoding is not listed");
+   const char *vs = "#version 130\n"
+                    "#extension GL_ARB_shader_bit_encoding : require\n"
+                    "#if GL_ARB_shader_bit_encoding != 1\n"
+                    "#error the extension's macro is not 1\n"
+                    "#endif\n"
+                    "in vec2 pos;\n"
+                    "uniform uint quarter_bits;\n"      /* 0x3E800000: 0.25 */
+                    "uniform int three_quarter_bits;\n" /* 0x3F400000: 0.75 */
+                    "uniform float neg_zero;\n"
+                    "out vec4 vcolor;\n"
+                    "void main() {\n"
+                    "  gl_Position = vec4(pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                    "  vcolor = vec4(uintBitsToFloat(quarter_bits),\n"
+                    "                intBitsToFloat(ivec2(three_quarter_bits)).y,\n"
+                    "                float(floatBitsToUint(neg_zero) >> 24) / 255.0,\n"
+                    "                1.0);\n"
+                    "}\n";
+   const char *fs = "#version 130\n"
+                    "#extension GL_ARB_shader_bit_encoding : enable\n"
+                    "in vec4 vcolor;\n"
+                    "uniform float two;\n"
+                    "void main() {\n"
+                    "  if (gl_FragCoord.x < 32.0) { gl_FragColor = vcolor; return; }\n"
+                    "  ivec2 i = floatBitsToInt(vec2(two, -two));\n" /* 0x40000000, 0xC0000000 */
+                    "  uvec3 u = floatBitsToUint(vec3(1.0, 0.5, two));\n"
+                    "  gl_FragColor = vec4(float(i.x >> 23) / 255.0,\n"           /* 128 */
+                    "                      float(u.x >> 24) / 255.0,\n"           /* 0x3F: 63 */
+                    "                      float((u.y >> 16) & 0xFFu) / 255.0,\n" /* 0x00 */
+                    "                      float(uint(i.y) >> 24) / 255.0);\n"    /* 0xC0: 192 */
+                    "}\n";
+   const binding attribs[] = {{"pos", 0}, {NULL, 0}};
+   GLuint p = link_program_b(vs, fs, attribs, NULL);
+   gl.UseProgram(p);
+   gl.Uniform1ui(uloc(p, "quarter_bits"), 0x3E800000u);
+   gl.Uniform1i(uloc(p, "three_quarter_bits"), 0x3F400000);
+   gl.Uniform1f(uloc(p, "neg_zero"), -0.0f);
+   gl.Uniform1f(uloc(p, "two"), 2.0f);
+   float quad[12];
+   rect_vertices(quad, 0, 0, 64, 64);
+   mesh q = make_mesh(quad, 6);
+   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("the bit-encoding draw");
+   model m;
+   model_init(&m, V4(0.0f, 0.0f, 0.0f, 1.0f));
+   model_rect(&m, 0, 0, 32, 64, (rgba8){{64, 191, 128, 255}});
+   model_rect(&m, 32, 0, 64, 64, (rgba8){{128, 63, 0, 192}});
+   check_frame("GL_ARB_shader_bit_encoding", &m);
+
+   /* GLSL 1.30 itself has no bit casts: not without the directive, nor after `disable` */
+   static const char *const refused[] = {
+      "#version 130\nuniform float f;\nvoid main() { gl_FragColor = vec4(floatBitsToInt(f)); }\n",
+      "#version 130\n#extension GL_ARB_shader_bit_encoding : disable\n"
+      "uniform float f;\nvoid main() { gl_FragColor = vec4(floatBitsToInt(f)); }\n"};
+   for (unsigned i = 0; i < sizeof refused / sizeof refused[0]; i++)
+      if (compiles(GL_FRAGMENT_SHADER, refused[i]))
+         fail("a GLSL 1.30 unit %s compiled a bit cast",
+              i ? "that disables the extension" : "without the directive");
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   gl.DeleteVertexArrays(1, &q.vao);
+   gl.DeleteBuffers(1, &q.vbo);
+}
+
+/* compat_nv_conditional_render: immediate-mode rectangles under glBeginConditionalRenderNV: the
+ * left one's query counted no samples (an empty query) and is discarded, in both the wait and
+ * the no-wait mode; the right one's counted the whole band and is drawn. */
+void
+sc_compat_nv_conditional_render(void)
+{
+   if (!has_ext("GL_NV_conditional_render"))
+      fail("GL_NV_conditional_render is not listed");
+   PFNGLBEGINCONDITIONALRENDERNVPROC begin_nv =
+      (PFNGLBEGINCONDITIONALRENDERNVPROC)eglGetProcAddress("glBeginConditionalRenderNV");
+   PFNGLENDCONDITIONALRENDERNVPROC end_nv =
+      (PFNGLENDCONDITIONALRENDERNVPROC)eglGetProcAddress("glEndConditionalRenderNV");
+   if (!begin_nv || !end_nv)
+      die_setup("glBeginConditionalRenderNV / glEndConditionalRenderNV not found");
+   compat_pixel_ortho(-1.0f, 1.0f);
+   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+   GLuint q[2];
+   gl.GenQueries(2, q);
+   gl.BeginQuery(GL_SAMPLES_PASSED, q[0]);
+   gl.EndQuery(GL_SAMPLES_PASSED); /* nothing drawn: 0 */
+   gl.BeginQuery(GL_SAMPLES_PASSED, q[1]);
+   glColor4f(0.0f, 0.0f, 1.0f, 1.0f);
+   compat_rect(0, 48, 64, 64); /* 1024 samples */
+   gl.EndQuery(GL_SAMPLES_PASSED);
+   static const GLenum modes[2] = {GL_QUERY_WAIT_NV, GL_QUERY_NO_WAIT_NV};
+   for (int i = 0; i < 2; i++) {
+      begin_nv(q[0], modes[i]);
+      glColor4f(1.0f, 0.0f, 0.0f, 1.0f);
+      compat_rect(0, 0, 32, 48);
+      end_nv();
+      begin_nv(q[1], modes[i]);
+      glColor4f(0.0f, 1.0f, 0.0f, 1.0f);
+      compat_rect(32, (float)(24 * i), 64, (float)(24 * i + 24));
+      end_nv();
+   }
+   check_gl_error("glBeginConditionalRenderNV");
+   begin_nv(0, GL_QUERY_WAIT_NV); /* no query object: GL 3.3 §2.18 */
+   expect_error(GL_INVALID_VALUE, "glBeginConditionalRenderNV(0)");
+   end_nv(); /* none active */
+   expect_error(GL_INVALID_OPERATION, "glEndConditionalRenderNV without a begin");
+   model m;
+   model_init(&m, V4(0.0f, 0.0f, 0.0f, 1.0f));
+   model_rect(&m, 32, 0, 64, 48, (rgba8){{0, 255, 0, 255}});
+   model_rect(&m, 0, 48, 64, 64, (rgba8){{0, 0, 255, 255}});
+   check_frame("GL_NV_conditional_render", &m);
+   gl.DeleteQueries(2, q);
 }

@@ -2,6 +2,8 @@
  * rendering. */
 #include "scenario.h"
 
+#include <time.h>
+
 /* fence_sync: GL 3.3 sync objects: status transitions, glClientWaitSync's return values
  * (a zero timeout, GL_SYNC_FLUSH_COMMANDS_BIT, a signalled fence), glGetSynciv's answers, and
  * the spec's errors (§4.1, §6.1.8); a rectangle drawn before the fence is on the frame. */
@@ -676,6 +678,98 @@ sc_query_delete_active(void)
    const rgba8 want = to8(V4(0.2f, 0.8f, 0.4f, 1.0f));
    if (!rgba_eq(pixel_at(4, 4), want) || !rgba_eq(pixel_at(24, 4), want))
       fail("pixel (4,4) or pixel (24,4) not drawn: rendering after the deletions");
+   gl.DeleteVertexArrays(1, &m.vao);
+   gl.DeleteBuffers(1, &m.vbo);
+}
+
+/* query_available_poll: GL 3.3 §6.1.12 ("querying the state for any given query object forces
+ * that occlusion query to complete within a finite amount of time"): a loop on
+ * GL_QUERY_RESULT_AVAILABLE with no glFlush ends, for a query run once and for one begun
+ * three times over (piglit's occlusion_query_conform polls so). Bounded at 10 s here. */
+void
+sc_query_available_poll(void)
+{
+   float v[12];
+   rect_vertices(v, 8, 8, 40, 24); /* 512 pixels */
+   GLuint p = solid_program();
+   set_vec4(p, "u_color", V4(0.2f, 0.8f, 0.4f, 1.0f));
+   mesh m = make_mesh(v, 6);
+   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+   GLuint q;
+   gl.GenQueries(1, &q);
+   for (int round = 0; round < 2; round++) {
+      for (int run = 0; run < (round ? 3 : 1); run++) {
+         gl.BeginQuery(GL_SAMPLES_PASSED, q);
+         glDrawArrays(GL_TRIANGLES, 0, 6);
+         gl.EndQuery(GL_SAMPLES_PASSED);
+      }
+      struct timespec t0, t;
+      clock_gettime(CLOCK_MONOTONIC, &t0);
+      GLuint ready = 0;
+      unsigned polls = 0;
+      do {
+         gl.GetQueryObjectuiv(q, GL_QUERY_RESULT_AVAILABLE, &ready);
+         polls++;
+         clock_gettime(CLOCK_MONOTONIC, &t);
+      } while (!ready && t.tv_sec - t0.tv_sec < 10);
+      if (!ready) {
+         fail("round %d: GL_QUERY_RESULT_AVAILABLE still false after %u polls (10 s)", round,
+              polls);
+         break;
+      }
+      GLuint passed = 0;
+      gl.GetQueryObjectuiv(q, GL_QUERY_RESULT, &passed);
+      if (passed != 512)
+         fail("round %d: %u samples passed, want 512", round, passed);
+   }
+   check_gl_error("the polled queries");
+   gl.DeleteQueries(1, &q);
+   gl.DeleteVertexArrays(1, &m.vao);
+   gl.DeleteBuffers(1, &m.vbo);
+}
+
+/* occlusion_masked_clear: GL 3.3 §4.2.3 and §2.14: a clear generates no fragments, so an
+ * occlusion query counts none for a glClear that mgl does with a draw (colour writes masked, a
+ * scissored masked stencil clear), and still counts the draw after it in the same query. */
+void
+sc_occlusion_masked_clear(void)
+{
+   float v[12];
+   rect_vertices(v, 8, 8, 40, 24); /* 512 pixels */
+   GLuint p = solid_program();
+   set_vec4(p, "u_color", V4(0.2f, 0.8f, 0.4f, 1.0f));
+   mesh m = make_mesh(v, 6);
+   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+   GLuint q[2];
+   gl.GenQueries(2, q);
+   gl.BeginQuery(GL_SAMPLES_PASSED, q[0]);
+   glColorMask(GL_TRUE, GL_FALSE, GL_TRUE, GL_TRUE);
+   glClearColor(1.0f, 1.0f, 1.0f, 1.0f);
+   glClear(GL_COLOR_BUFFER_BIT); /* red, blue and alpha only */
+   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   glStencilMask(0x1);
+   glClear(GL_STENCIL_BUFFER_BIT);
+   glStencilMask(0xff);
+   gl.EndQuery(GL_SAMPLES_PASSED);
+   gl.BeginQuery(GL_SAMPLES_PASSED, q[1]);
+   glColorMask(GL_FALSE, GL_TRUE, GL_FALSE, GL_TRUE);
+   glClear(GL_COLOR_BUFFER_BIT); /* green now */
+   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.EndQuery(GL_SAMPLES_PASSED);
+   check_gl_error("masked clears under queries");
+   GLuint n[2] = {7, 7};
+   gl.GetQueryObjectuiv(q[0], GL_QUERY_RESULT, &n[0]);
+   gl.GetQueryObjectuiv(q[1], GL_QUERY_RESULT, &n[1]);
+   if (n[0] != 0)
+      fail("%u samples counted for masked clears alone, want 0", n[0]);
+   if (n[1] != 512)
+      fail("%u samples counted for a masked clear and a 512-pixel draw, want 512", n[1]);
+   model mo;
+   model_init(&mo, V4(1.0f, 1.0f, 1.0f, 1.0f));
+   model_rect(&mo, 8, 8, 40, 24, to8(V4(0.2f, 0.8f, 0.4f, 1.0f)));
+   check_frame("masked clears under an occlusion query", &mo);
+   gl.DeleteQueries(2, q);
    gl.DeleteVertexArrays(1, &m.vao);
    gl.DeleteBuffers(1, &m.vbo);
 }

@@ -927,6 +927,7 @@ struct vkb_context {
    bool cond_wait;
    uint32_t occ_slot; /* its Vulkan slot in the rendering scope in progress */
    bool occ_slot_open;
+   bool occ_suspended; /* a rendering scope of a clear's draw: no query scope (vkb_clear.c) */
    uint32_t api;
 
    struct mgp_handle rs, ve, program;

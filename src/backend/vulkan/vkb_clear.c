@@ -195,9 +195,16 @@ vkb_clear_masked(struct vkb_context *ctx, const struct mgp_clear *args, const Vk
    if (!clear_init(scr) || (key.layered && !scr->clear_gs))
       return false;
    VkPipeline pipe = get_pipeline(scr, &key);
-   if (ctx->xfb.in_scope)
+   /* GL 3.3 §4.2.3: a clear generates no fragments, so an active occlusion query must not count
+    * this draw: it gets a rendering scope of its own without a query scope (the next draw's
+    * scope opens a new one) */
+   const bool hide = ctx->occ_active != NULL;
+   if (ctx->xfb.in_scope || hide)
       vkb_end_rendering(scr); /* no pipeline may be bound under an active capture */
-   if (!pipe || !vkb_begin_rendering(ctx))
+   ctx->occ_suspended = hide;
+   const bool begun = pipe && vkb_begin_rendering(ctx);
+   ctx->occ_suspended = false;
+   if (!begun)
       return false;
    VkCommandBuffer cmd = vkb_cmd(scr);
    if (!cmd)
@@ -211,6 +218,8 @@ vkb_clear_masked(struct vkb_context *ctx, const struct mgp_clear *args, const Vk
                             (uint32_t)args->stencil_value & 0xff);
    vkCmdPushConstants(cmd, scr->clear_layout, VK_SHADER_STAGE_FRAGMENT_BIT, 0, 16, args->color);
    vkCmdDraw(cmd, 3 * (key.layered ? ctx->render_layers : 1), 1, 0, 0);
+   if (hide)
+      vkb_end_rendering(scr);
    /* The app's pipeline, dynamic state and descriptor sets must be bound again. */
    scr->bind_epoch++;
    scr->stats.masked_clears++;

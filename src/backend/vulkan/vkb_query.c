@@ -193,7 +193,7 @@ vkb_query_scope_prepare(struct vkb_context *ctx)
    struct vkb_screen *scr = ctx->scr;
    struct vkb_query *q = ctx->occ_active;
    ctx->occ_slot_open = false;
-   if (!q || scr->failed)
+   if (!q || scr->failed || ctx->occ_suspended)
       return;
    if (!scr->occ_free_count) {
       MGU_DECLINE(backend_feature_unimplemented, "more than %u occlusion query scopes in flight",
@@ -323,10 +323,16 @@ vkb_query_result(void *self, const struct mgp_query_result *args, const void *ta
       return;
    }
    if (!q->announced) {
-      if (args->flags & MGP_QUERY_WAIT)
+      if (args->flags & MGP_QUERY_WAIT) {
          vkb_wait_serial(scr, q->end_serial, UINT64_MAX, true);
-      else
+      } else {
+         /* GL 3.3 §6.1.12: querying a query object's state forces it to complete in finite
+          * time, so an app may poll GL_QUERY_RESULT_AVAILABLE without a flush: the batch
+          * that ends it is submitted now if it is still being recorded */
+         if (scr->cur && q->end_serial >= scr->cur->serial)
+            vkb_submit(scr);
          vkb_retire(scr);
+      }
    }
    write_result(&args->out, q->announced, q->value);
 }

@@ -1098,6 +1098,12 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
                   extension_named(s, "GL_ARB_shader_atomic_counters")) {
             u->atomic_counters = true;
             u->compile_version = 420;
+         } else if (!u->es && compat && version < 150 && !strncmp(d, "extension", 9) &&
+                    extension_named(s, "GL_ARB_shader_bit_encoding") && !strstr(s, "disable")) {
+            /* glslang declares the bit casts from 1.50 on (behind this extension before 3.30),
+             * Mesa from 1.30; the directive stays for glslang to judge */
+            if (u->compile_version < 150)
+               u->compile_version = 150;
          } else if (!u->es && !strncmp(d, "extension", 9) &&
                     (extension_named(s, "GL_ARB_blend_func_extended") ||
                      (compat_builtins && extension_named(s, "GL_ARB_compatibility"))))
