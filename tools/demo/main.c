@@ -288,6 +288,8 @@ main(int argc, char **argv)
       draws_per_frame = demo_scene_draw_frame(sc, frame);
       if (!eglSwapBuffers(egl.display, egl.surface)) {
          egl_fail("eglSwapBuffers");
+         /* EGL_CONTEXT_LOST: say how the context was lost, as a loss found later would. */
+         egl_app_context_lost("mgl-demo");
          goto out;
       }
    }
