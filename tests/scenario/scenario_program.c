@@ -1086,3 +1086,100 @@ sc_clip_distance_enables(void)
    gl.DeleteBuffers(1, &me.vbo);
    gl.DeleteVertexArrays(1, &me.vao);
 }
+
+/* ubo_subdata_pass: glBufferSubData into one uniform buffer between the draws of one pass
+ * (nothing else ends it), each draw checked: draws before an update read the old bytes, draws
+ * after it the new ones, and the bytes an update leaves alone keep their value (the Vulkan
+ * backend renames such a buffer, vkb_rename.c: a version must carry the whole buffer). Then a
+ * buffer the GPU wrote (glCopyBufferSubData) is updated the same way: its other bytes are the
+ * copied ones, never what the CPU wrote before the copy. */
+void
+sc_ubo_subdata_pass(void)
+{
+   const char *fs = "#version 330 core\n"
+                    "layout(std140) uniform Cell { vec4 color; vec4 extra; };\n"
+                    "out vec4 o_color;\n"
+                    "void main() { o_color = vec4(color.rg, extra.b, 1.0); }\n";
+   GLuint p = link_program(VS_PIXELS, fs);
+   gl.UseProgram(p);
+   gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+   const GLint off = uloc(p, "u_offset");
+   GLuint blk = gl.GetUniformBlockIndex(p, "Cell");
+   if (blk == GL_INVALID_INDEX)
+      die_setup("uniform block Cell not found");
+   gl.UniformBlockBinding(p, blk, 1);
+
+   /* the block at 0 in a 256-byte buffer; extra.b = 0.4 is written once, before the draws */
+   float init[64] = {0};
+   init[6] = 0.4f;
+   GLuint ubo;
+   gl.GenBuffers(1, &ubo);
+   gl.BindBuffer(GL_UNIFORM_BUFFER, ubo);
+   gl.BufferData(GL_UNIFORM_BUFFER, sizeof init, init, GL_DYNAMIC_DRAW);
+   gl.BindBufferBase(GL_UNIFORM_BUFFER, 1, ubo);
+
+   float cell[12];
+   rect_vertices(cell, 0, 0, 6, 12);
+   mesh mc = make_mesh(cell, 6);
+   gl.BindVertexArray(mc.vao);
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   model m;
+   model_init(&m, bg);
+   /* row 1: 8 cells, a 16-byte update of color before each pair of draws (the second of a
+    * pair reads what the first did) */
+   for (int i = 0; i < 8; i++) {
+      if (i % 2 == 0) {
+         const float c[4] = {(float)(i / 2 % 2), 0.2f * (float)(i / 2 + 1), 0.0f, 1.0f};
+         gl.BufferSubData(GL_UNIFORM_BUFFER, 0, sizeof c, c);
+      }
+      gl.Uniform2f(off, (float)(8 * i), 4.0f);
+      glDrawArrays(GL_TRIANGLES, 0, 6);
+      const float r = (float)(i / 2 % 2), g = 0.2f * (float)(i / 2 + 1);
+      model_rect(&m, 8 * i, 4, 8 * i + 6, 16, to8(V4(r, g, 0.4f, 1.0f)));
+   }
+   check_gl_error("draws with an update between pairs");
+
+   /* row 2: the buffer's bytes come from a GPU copy (extra.b = 0.8 replaces the CPU's 0.4),
+    * then the same updates between draws */
+   float src[64] = {0};
+   src[0] = 1.0f;
+   src[6] = 0.8f;
+   GLuint from;
+   gl.GenBuffers(1, &from);
+   gl.BindBuffer(GL_COPY_READ_BUFFER, from);
+   gl.BufferData(GL_COPY_READ_BUFFER, sizeof src, src, GL_STATIC_DRAW);
+   gl.BindBuffer(GL_COPY_WRITE_BUFFER, ubo);
+   gl.CopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, sizeof src);
+   check_gl_error("glCopyBufferSubData into the uniform buffer");
+   for (int i = 0; i < 4; i++) {
+      if (i) {
+         const float c[4] = {0.0f, 0.2f * (float)i, 0.0f, 1.0f};
+         gl.BufferSubData(GL_UNIFORM_BUFFER, 0, sizeof c, c);
+      }
+      gl.Uniform2f(off, (float)(8 * i), 24.0f);
+      glDrawArrays(GL_TRIANGLES, 0, 6);
+      const vec4f want = i ? V4(0.0f, 0.2f * (float)i, 0.8f, 1.0f) : V4(1.0f, 0.0f, 0.8f, 1.0f);
+      model_rect(&m, 8 * i, 24, 8 * i + 6, 36, to8(want));
+   }
+   check_gl_error("draws after the copy");
+
+   /* the buffer read back between the draws: the last update and the copied bytes beside it,
+    * then one more update and draw (row 3) */
+   float back[8];
+   read_buffer(ubo, 0, sizeof back, back);
+   const float want_back[8] = {0.0f, 0.2f * 3.0f, 0.0f, 1.0f, 0.0f, 0.0f, 0.8f, 0.0f};
+   if (memcmp(back, want_back, sizeof back))
+      fail("glGetBufferSubData between the draws: {%g %g %g %g %g %g %g %g}, want "
+           "{0 0.6 0 1 0 0 0.8 0}",
+           back[0], back[1], back[2], back[3], back[4], back[5], back[6], back[7]);
+   gl.BindBuffer(GL_UNIFORM_BUFFER, ubo);
+   const float c5[4] = {1.0f, 1.0f, 0.0f, 1.0f};
+   gl.BufferSubData(GL_UNIFORM_BUFFER, 0, sizeof c5, c5);
+   gl.Uniform2f(off, 0.0f, 44.0f);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   model_rect(&m, 0, 44, 6, 56, to8(V4(1.0f, 1.0f, 0.8f, 1.0f)));
+   check_frame("uniform-buffer updates between the draws of one pass", &m);
+   gl.DeleteBuffers(1, &from);
+   gl.DeleteBuffers(1, &ubo);
+}

@@ -139,6 +139,14 @@ struct vkb_resource {
    uint8_t *map;      /* host-visible buffers: persistently mapped */
    bool heap_store;   /* map is the client's heap span (imported host memory) */
    bool coherent;
+   /* Renaming (vkb_rename.c). shadow: the bytes buf holds once every recorded write has run,
+    * kept while every write since its store was made came from the CPU (a small buffer only;
+    * NULL once anything else may have written it). ver_buf/ver_offset: the arena copy with the
+    * latest bytes that draws recorded after a glBufferSubData inside the rendering scope bind
+    * instead of buf; copied into buf when the scope ends. */
+   uint8_t *shadow;
+   VkBuffer ver_buf;
+   VkDeviceSize ver_offset;
    /* Zeroing owed by a new store (vkb_zero.c): the levels (bit per level; bit 0 for a buffer)
     * neither zeroed nor wholly written yet; while any is owed r is on the screen's zero list,
     * and every call but the few that cannot observe a store pays it first. */
@@ -564,8 +572,10 @@ struct vkb_screen_stats {
    unsigned long long validation_warnings;
    unsigned long long submits;
    unsigned long long render_pass_splits;
-   unsigned long long dispatches;               /* vkCmdDispatch(Indirect) recorded */
-   unsigned long long memory_barriers;          /* memory_barrier calls made barriers */
+   unsigned long long buffer_renames;  /* buffer updates inside a rendering scope, renamed */
+   unsigned long long rename_settles;  /* scope ends that copied renamed buffers home */
+   unsigned long long dispatches;      /* vkCmdDispatch(Indirect) recorded */
+   unsigned long long memory_barriers; /* memory_barrier calls made barriers */
    unsigned long long readback_shader_barriers; /* readbacks that made shader writes visible */
    unsigned long long staged_buffer_copies;
    unsigned long long direct_buffer_writes;
@@ -618,7 +628,8 @@ struct vkb_screen_stats {
 struct vkb_screen_knobs {
    /* MGL_TEST_VK_NO_BLIT_FORMATS=1 (test-only): blits that need vkCmdBlitImage are drawn */
    bool test_no_blit_formats;
-   bool test_stale_buffer_serial;  /* MGL_TEST_FORCE_STALE_BUFFER_SERIAL: serial term lies */
+   bool test_stale_buffer_serial; /* MGL_TEST_FORCE_STALE_BUFFER_SERIAL: serial term lies */
+   bool no_buffer_rename; /* MGL_VK_NO_BUFFER_RENAME: updates inside a pass end it (vkb_rename.c) */
    bool test_no_buffer_fence_term; /* MGL_TEST_DISABLE_BUFFER_FENCE_TERM: fence term off */
    /* MGL_TEST_VK_HOLD_BATCH_MS: each batch starts by waiting for an event the host sets this
     * many milliseconds after the submit (a slow device, for teardown-order tests); 0: off */
@@ -735,6 +746,12 @@ struct vkb_screen {
    VkDeviceSize host_import_align; /* VK_EXT_external_memory_host, else 0 */
    PFN_vkGetMemoryHostPointerPropertiesEXT host_pointer_props;
    uint32_t heap_buffer_count; /* live buffers whose store is a heap span */
+   /* vkb_rename.c: the buffers renamed in the rendering scope in progress, and the bytes of
+    * every shadow alive (bounded: past VKB_SHADOW_TOTAL_MAX a new store gets none) */
+#define VKB_RENAMED_MAX 32
+   struct vkb_resource *renamed[VKB_RENAMED_MAX];
+   uint32_t renamed_count;
+   uint64_t shadow_bytes;
    /* The session's memory cap: the most resource memory (mem_in_use) it may hold
     * (MGL_SERVER_SESSION_MEMORY; 0: no cap, the default but on mgl-server --listen); past it
     * an allocation fails as out of memory (GL_OUT_OF_MEMORY), logged once. */
@@ -1228,6 +1245,36 @@ void vkb_hung_reap(struct vkb_screen *scr, void (*destroy_idle)(struct vkb_scree
 unsigned vkb_hung_screens(void);
 struct vkb_resource *vkb_resource_for_use(struct vkb_screen *scr, struct mgp_handle h,
                                           const char *call);
+/* Resource lookups by what the caller does with a buffer's store (vkb_rename.c keeps a CPU
+ * shadow of small buffers): vkb_resource_for_use is for a use that may write the store on the
+ * GPU (the shadow is dropped) and reads it as the GPU holds it (a renamed buffer is copied home
+ * first, which ends the rendering scope); vkb_resource_for_read only reads it on the GPU (the
+ * shadow stays); vkb_resource_for_version is for the callers that handle a renamed buffer
+ * themselves: the uniform-block binding (it binds the latest version) and the CPU's uploads. */
+struct vkb_resource *vkb_resource_for_read(struct vkb_screen *scr, struct mgp_handle h,
+                                           const char *call);
+struct vkb_resource *vkb_resource_for_version(struct vkb_screen *scr, struct mgp_handle h,
+                                              const char *call);
+/* vkb_rename.c: a glBufferSubData inside a render pass without ending it. A buffer no bigger
+ * than VKB_SHADOW_SIZE_MAX keeps a CPU shadow of its bytes from its creation (zero, as its
+ * store), written by every CPU upload and dropped at any use that may write it on the GPU
+ * (vkb_resource_for_use). An update that would end the rendering scope (the buffer is busy)
+ * instead writes the shadow and copies it whole into a fresh arena slice, the buffer's new
+ * version, which the draws recorded after it bind; the draws before it keep the old store or
+ * version. When the scope ends, each renamed buffer's latest version is copied into its store
+ * (vkb_rename_settle), so outside a scope a store always holds its bytes. */
+#define VKB_SHADOW_SIZE_MAX (64u << 10)
+#define VKB_SHADOW_TOTAL_MAX (64ull << 20)
+void vkb_shadow_init(struct vkb_screen *scr, struct vkb_resource *r);
+void vkb_shadow_write(struct vkb_resource *r, uint64_t off, const void *data, uint64_t size);
+/* Drops r's shadow and forgets its version (its store is released or the GPU may write it). */
+void vkb_rename_forget(struct vkb_screen *scr, struct vkb_resource *r);
+/* True when the update [off, +size) of r became a new version (r is busy and a scope is in
+ * progress); false: the caller writes the store as before. */
+bool vkb_rename_subdata(struct vkb_screen *scr, struct vkb_resource *r, uint64_t off,
+                        const void *data, uint64_t size);
+/* At the end of a rendering scope: every renamed buffer's latest version into its store. */
+void vkb_rename_settle(struct vkb_screen *scr);
 /* The image view for a sampler view, or VK_NULL_HANDLE: with *declined false the texture is
  * incomplete in GL's sense (it samples (0,0,0,1): bind the placeholder); with *declined true
  * the draw must be dropped (already declined by name). */

@@ -89,6 +89,7 @@ vkb_context_end_rendering(struct vkb_screen *scr)
    if (scr->cur && scr->cur->recording)
       scr->end_rendering(scr->cur->cmd);
    vkb_xfb_after_scope(ctx);
+   vkb_rename_settle(scr);
 }
 
 struct fb_resolved {

@@ -16,7 +16,7 @@ vkb_resource_copy_region(void *self, const struct mgp_resource_copy_region *args
 {
    CTX_SELF;
    struct vkb_resource *d = vkb_resource_for_use(scr, args->dst, "resource_copy_region");
-   struct vkb_resource *s = vkb_resource_for_use(scr, args->src, "resource_copy_region");
+   struct vkb_resource *s = vkb_resource_for_read(scr, args->src, "resource_copy_region");
    if (!d || !s)
       return;
    const struct mgp_box *b = &args->src_box;

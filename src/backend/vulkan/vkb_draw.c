@@ -261,7 +261,7 @@ draw_index_buffer(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
             MGU_DECLINE(backend_draw_incomplete, "indexed draw with no index buffer");
             return false;
          }
-         p->ib = vkb_resource_for_use(scr, ctx->ib.res, "draw_vbo (index buffer)");
+         p->ib = vkb_resource_for_read(scr, ctx->ib.res, "draw_vbo (index buffer)");
          if (!p->ib)
             return false;
          if (!p->ib->is_buffer || ctx->ib.offset % p->isz || ctx->ib.offset > p->ib->size) {
@@ -367,7 +367,7 @@ draw_vertex_buffers(struct vkb_context *ctx, struct draw_plan *p)
          return false;
       }
       struct vkb_resource *r =
-         vkb_resource_for_use(scr, ctx->vbs[b].res, "draw_vbo (vertex buffer)");
+         vkb_resource_for_read(scr, ctx->vbs[b].res, "draw_vbo (vertex buffer)");
       if (!r)
          return false;
       if (!r->is_buffer || ctx->vbs[b].offset >= (r->size ? r->size : 1)) {
@@ -643,7 +643,7 @@ vkb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
 static struct vkb_resource *
 indirect_commands(struct vkb_screen *scr, const struct mgp_draw_indirect *a, uint32_t cmd_size)
 {
-   struct vkb_resource *r = vkb_resource_for_use(scr, a->indirect, "draw_indirect (commands)");
+   struct vkb_resource *r = vkb_resource_for_read(scr, a->indirect, "draw_indirect (commands)");
    if (!r)
       return NULL;
    char why[160];
@@ -678,7 +678,7 @@ indirect_commands(struct vkb_screen *scr, const struct mgp_draw_indirect *a, uin
 static struct vkb_resource *
 indirect_count(struct vkb_screen *scr, const struct mgp_draw_indirect *a)
 {
-   struct vkb_resource *r = vkb_resource_for_use(scr, a->count, "draw_indirect (count)");
+   struct vkb_resource *r = vkb_resource_for_read(scr, a->count, "draw_indirect (count)");
    if (!r)
       return NULL;
    if (!r->is_buffer || !r->buf || r->size < 4 || a->count_offset > r->size - 4) {

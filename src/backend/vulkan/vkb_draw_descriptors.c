@@ -190,6 +190,8 @@ texel_buffer_view(struct vkb_context *ctx, uint32_t j, unsigned kind, struct vkb
          : NULL;
    if (!buf || !buf->is_buffer || !buf->size || !buf->buf) /* no buffer, or no storage */
       return texbuf_zero_view(scr, kind);
+   if (buf->ver_buf)
+      vkb_end_rendering(scr); /* the view reads the store: the latest version goes there */
    VkFormatProperties fp = {0};
    if (tex->fmt)
       vkGetPhysicalDeviceFormatProperties(scr->phys, tex->fmt->vk, &fp);
@@ -357,7 +359,8 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
                            b + k);
                return false;
             }
-            struct vkb_resource *r = vkb_resource_for_use(scr, br->res, "draw_vbo (uniform block)");
+            struct vkb_resource *r =
+               vkb_resource_for_version(scr, br->res, "draw_vbo (uniform block)");
             if (!r)
                return false;
             if (!r->is_buffer || br->offset >= r->size ||
@@ -374,7 +377,9 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
                range = r->size - br->offset;
             if (range > lim->maxUniformBufferRange)
                range = lim->maxUniformBufferRange;
-            VkDescriptorBufferInfo info = {r->buf, br->offset, range};
+            /* a buffer renamed inside this scope: its latest version (vkb_rename.c) */
+            VkDescriptorBufferInfo info = {r->ver_buf ? r->ver_buf : r->buf,
+                                           (r->ver_buf ? r->ver_offset : 0) + br->offset, range};
             if (range % 4 && !pad_uniform_range(scr, r, br->offset, range, &info))
                return false;
             d->buf[nbuf++] = info;

@@ -54,8 +54,9 @@ fast_vertex_buffers(struct vkb_context *ctx)
          continue;
       struct vkb_resource *r =
          (struct vkb_resource *)vkb_table_peek(&scr->resources, ctx->vbs[b].res);
-      if (!r || r->unsupported || !r->is_buffer || ctx->vbs[b].offset >= (r->size ? r->size : 1))
-         return false;
+      if (!r || r->unsupported || !r->is_buffer || r->ver_buf ||
+          ctx->vbs[b].offset >= (r->size ? r->size : 1))
+         return false; /* a renamed one goes the whole way, which copies it home */
       res[b] = r;
    }
    for (uint32_t b = 0; b < VKB_MAX_VB; b++) {

@@ -219,6 +219,7 @@ create_buffer(struct vkb_screen *scr, struct vkb_resource *r)
          return false;
    }
    vkb_zero_owe(scr, r, 0, 0); /* a store imported from the client's heap is its own */
+   vkb_shadow_init(scr, r);
    return true;
 }
 
@@ -570,6 +571,7 @@ release_storage(struct vkb_screen *scr, struct vkb_resource *r)
       scr->storage_epoch++;
    }
    vkb_zero_forget(scr, r);
+   vkb_rename_forget(scr, r); /* a draw recorded with a version keeps its arena slice */
    vkb_resource_drop_views(scr, r, false);
    if (r->map)
       vkUnmapMemory(scr->dev, r->mem);
@@ -665,7 +667,7 @@ vkb_heap_idle(void *screen, void (*idle)(void *ctx, uint32_t slot), void *ctx)
 }
 
 struct vkb_resource *
-vkb_resource_for_use(struct vkb_screen *scr, struct mgp_handle h, const char *call)
+vkb_resource_for_version(struct vkb_screen *scr, struct mgp_handle h, const char *call)
 {
    struct vkb_resource *r = vkb_lookup(scr, &scr->resources, h, call);
    if (r && r->unsupported) {
@@ -674,6 +676,24 @@ vkb_resource_for_use(struct vkb_screen *scr, struct mgp_handle h, const char *ca
                   r->no_storage ? "has no storage (GL_OUT_OF_MEMORY)" : "was declined at creation");
       return NULL;
    }
+   return r;
+}
+
+struct vkb_resource *
+vkb_resource_for_read(struct vkb_screen *scr, struct mgp_handle h, const char *call)
+{
+   struct vkb_resource *r = vkb_resource_for_version(scr, h, call);
+   if (r && r->ver_buf)
+      vkb_end_rendering(scr); /* copies the latest version into the store (vkb_rename.c) */
+   return r;
+}
+
+struct vkb_resource *
+vkb_resource_for_use(struct vkb_screen *scr, struct mgp_handle h, const char *call)
+{
+   struct vkb_resource *r = vkb_resource_for_read(scr, h, call);
+   if (r && r->shadow)
+      vkb_rename_forget(scr, r); /* the GPU may write it: the shadow may go stale */
    return r;
 }
 

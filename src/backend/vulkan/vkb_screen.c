@@ -966,6 +966,7 @@ screen_destroy_idle(struct vkb_screen *scr)
          vkDestroyImage(scr->dev, r->img, NULL);
          vkDestroyBuffer(scr->dev, r->buf, NULL);
          vkFreeMemory(scr->dev, r->mem, NULL);
+         free(r->shadow);
          free(r);
       }
       vkb_clear_finish(scr);
@@ -1065,6 +1066,8 @@ screen_create(const struct mgs_backend_env *env)
    scr->knobs.test_stale_buffer_serial = knob && atoi(knob) > 0;
    scr->knobs.test_staging_max = vkb_size_knob("MGL_TEST_VK_STAGING_MAX", 0);
    scr->knobs.test_fail_descriptor_pool = vkb_size_knob("MGL_TEST_VK_FAIL_DESCRIPTOR_POOL", 0);
+   knob = getenv("MGL_VK_NO_BUFFER_RENAME");
+   scr->knobs.no_buffer_rename = knob && atoi(knob) > 0;
    knob = getenv("MGL_TEST_DISABLE_BUFFER_FENCE_TERM");
    scr->knobs.test_no_buffer_fence_term = knob && atoi(knob) > 0;
    knob = getenv("MGL_VK_FAKE_DEVICE_LOST");
@@ -1303,6 +1306,8 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"vk-validation-active", scr->validation_active},
       {"submits", scr->stats.submits},
       {"render-pass-splits", scr->stats.render_pass_splits},
+      {"buffer-renames", scr->stats.buffer_renames},
+      {"buffer-rename-settles", scr->stats.rename_settles},
       {"staged-buffer-copies", scr->stats.staged_buffer_copies},
       {"direct-buffer-writes", scr->stats.direct_buffer_writes},
       {"heap-buffers", scr->stats.heap_buffers_made},

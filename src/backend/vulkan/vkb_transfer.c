@@ -6,7 +6,8 @@
  * current batch's arena and a vkCmdCopyBuffer recorded at this point of the stream: that ends
  * the rendering scope in progress (counted as render-pass-splits; the next draw resumes with
  * LOAD), copies, and a barrier makes the new bytes visible to later draws only. That split is
- * the cost of "each draw keeps its own data" for a streamed glBufferSubData. */
+ * the cost of "each draw keeps its own data" for a streamed glBufferSubData, unless the buffer
+ * can be renamed instead (vkb_rename.c: a small buffer whose bytes the CPU knows). */
 #include <stdio.h>
 #include <string.h>
 
@@ -49,11 +50,14 @@ buffer_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp_
       scr->knobs.test_no_buffer_fence_term || vkb_serial_fence_signalled(scr, r->last_use);
    if (r->map && idle_by_serial && !idle_by_fence)
       scr->stats.buffer_fence_term_busy++;
-   if (r->map && idle_by_serial && idle_by_fence) {
+   if (r->map && idle_by_serial && idle_by_fence && !r->ver_buf) {
       memcpy(r->map + off, a->data.ptr, size);
+      vkb_shadow_write(r, off, a->data.ptr, size);
       scr->stats.direct_buffer_writes++;
       return true;
    }
+   if (vkb_rename_subdata(scr, r, off, a->data.ptr, size))
+      return true;
    struct vkb_alloc st;
    const enum vkb_arena_result ar = vkb_arena_try(scr, size, 16, &st);
    if (ar == VKB_ARENA_OOM)
@@ -71,6 +75,7 @@ buffer_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp_
    vkb_buffer_barrier_before_write(scr);
    vkCmdCopyBuffer(cmd, st.buf, r->buf, 1, &(VkBufferCopy){st.offset, off, size});
    vkb_buffer_barrier_after_write(scr);
+   vkb_shadow_write(r, off, a->data.ptr, size);
    r->last_use = vkb_current_serial(scr);
    scr->stats.staged_buffer_copies++;
    return true;
@@ -484,7 +489,7 @@ vkb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const 
                      uint32_t tail_count)
 {
    CTX_SELF;
-   struct vkb_resource *r = vkb_resource_for_use(scr, args->res, "resource_subdata");
+   struct vkb_resource *r = vkb_resource_for_version(scr, args->res, "resource_subdata");
    if (!r)
       return;
    vkb_arena_pressure_point(scr);
@@ -502,7 +507,7 @@ vkb_texture_subdata_from_buffer(void *self, const struct mgp_texture_subdata_fro
    CTX_SELF;
    const char *call = "texture_subdata_from_buffer";
    struct vkb_resource *r = vkb_resource_for_use(scr, args->res, call);
-   struct vkb_resource *b = r ? vkb_resource_for_use(scr, args->buffer, call) : NULL;
+   struct vkb_resource *b = r ? vkb_resource_for_read(scr, args->buffer, call) : NULL;
    if (!b)
       return;
    if (r->is_buffer || !b->is_buffer || args->offset > b->size) {
@@ -533,7 +538,7 @@ vkb_resource_readback(void *self, const struct mgp_resource_readback *args, cons
                       uint32_t tail_count)
 {
    CTX_SELF;
-   struct vkb_resource *r = vkb_resource_for_use(scr, args->res, "resource_readback");
+   struct vkb_resource *r = vkb_resource_for_read(scr, args->res, "resource_readback");
    if (!r)
       return;
    if (!r->is_buffer) {
