@@ -295,6 +295,9 @@ struct glb_shader {
    /* where the default block holds the client's gl_PointCoord flip (_mgl_PointCoordUpperLeft,
     * glb_shader.c), or -1 */
    int64_t point_origin_offset;
+   /* the fragment stage reads a flat input: under GL's first-vertex provoking convention its
+    * draws are unrolled with the provoking vertex last (glb_provoking.c) */
+   bool flat_inputs;
    /* alpha to one (glb_shader.c): the location of _mgl_AlphaToOne (-1: no colour output to
     * set) and the value the host program holds (-1 unknown, 0, 1) */
    GLint alpha_one_loc;
@@ -522,6 +525,8 @@ struct glb_screen {
       /* pack_to_buffer: read by the host straight into the buffer (no wait), or read here,
        * converted and written into the buffer (glb_pack.c) */
       uint64_t pack_host_reads, pack_converted;
+      /* draw ranges unrolled for the first-vertex provoking convention (glb_provoking.c) */
+      uint64_t first_vertex_draws;
       uint64_t resource_cap_refusals; /* stores refused past mem_budget: GL_OUT_OF_MEMORY */
    } stats;
    uint64_t finished_work; /* stats.draws + stats.clears at the last glFinish (glb_finish) */
@@ -575,6 +580,15 @@ bool glb_attach(struct glb_context *ctx, GLenum target, GLenum at, const struct 
                 const char *call);
 /* Binds the context's draw framebuffer (re-resolving attachments); false: declined. */
 bool glb_framebuffer_ready(struct glb_context *ctx, const char *call);
+/* GL's first-vertex provoking convention on a host with only the last (glb_provoking.c): the
+ * vertices of one draw of mode (enum mgp_prim: lines, line strips and loops, triangles, strips
+ * and fans), as GL numbers them in `in` (n of them, cut at restart_index where restart), as a
+ * list of independent lines or triangles (*host_mode) whose last vertex is each primitive's GL
+ * provoking vertex, the triangles' winding kept. out holds glb_provoking_room(n); returns the
+ * indices written. */
+uint64_t glb_provoking_room(uint32_t n);
+uint32_t glb_provoking_unroll(unsigned mode, const uint32_t *in, uint32_t n, bool restart,
+                              uint32_t restart_index, uint32_t *out, GLenum *host_mode);
 /* The texels of the width x height rectangle at x, y of surface s (resource r) in the named
  * format, as read_pixels answers them into out: an mgp_texels_rect (the part inside the level;
  * zero when nothing was read), then the rows, tight. glb_resource.c. */
