@@ -50,8 +50,8 @@ struct pack_src {
    uint32_t cw, ch; /* the texels read */
 };
 
-/* The read's layout in the buffer (mgp_pack_layout) and the texel of the request at x0, y0:
- * where it lands, from the buffer's start. */
+/* The read's layout in the buffer (mgp_pack_layout): the row stride, and where the first texel
+ * read (x0, y0) lands, in bytes from the call's offset. */
 struct pack_dst {
    uint64_t stride, first;
 };
