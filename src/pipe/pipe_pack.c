@@ -386,3 +386,24 @@ mgp_pack_rows(const struct mgp_pack_shape *s, const struct mgp_pack_src *src, ui
    }
    return MGP_PACK_CONVERT;
 }
+
+bool
+mgp_pack_layout(const struct mgp_pixel_pack_state *ps, uint64_t width, uint64_t height,
+                uint64_t psize, uint64_t *stride, uint64_t *need)
+{
+   const uint64_t row_len = ps->row_length > 0 ? (uint64_t)ps->row_length : width;
+   const uint64_t align = ps->alignment > 0 ? (uint64_t)ps->alignment : 4;
+   const uint64_t skip_px = ps->skip_pixels > 0 ? (uint64_t)ps->skip_pixels : 0;
+   const uint64_t skip_rows = ps->skip_rows > 0 ? (uint64_t)ps->skip_rows : 0;
+   uint64_t row_bytes, s, rows, rows_bytes, last_row;
+   if (!mgu_mul_u64(row_len, psize, &row_bytes) || !mgu_add_u64(row_bytes, align - 1, &s))
+      return false;
+   s = s / align * align;
+   /* need = (skip_rows + height - 1) * stride + (skip_pixels + width) * psize */
+   if (!mgu_add_u64(skip_rows, height - 1, &rows) || !mgu_mul_u64(rows, s, &rows_bytes) ||
+       !mgu_add_u64(skip_px, width, &last_row) || !mgu_mul_u64(last_row, psize, &last_row) ||
+       !mgu_add_u64(rows_bytes, last_row, need))
+      return false;
+   *stride = s;
+   return true;
+}

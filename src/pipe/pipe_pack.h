@@ -66,6 +66,15 @@ bool mgp_texels_recode(unsigned what, unsigned from, unsigned to, const uint8_t 
  * PACKED element, ...); false for depth, stencil and formats no shape describes. */
 bool mgp_pack_shape_of_format(unsigned format, struct mgp_pack_shape *s);
 
+/* GL's pack layout (GL 3.3 §4.3.2) of a width x height read (both > 0) of psize-byte pixels
+ * under the pack state ps (alignment 0 read as 4; no field negative: set_pixel_pack_state
+ * refuses those): the row stride, and the bytes from the destination's start to the end of the
+ * last pixel, in checked unsigned 64-bit arithmetic. false: the layout does not fit in 2^64
+ * bytes, which no honest client sends (its front end computes the same size to stage the
+ * destination). */
+bool mgp_pack_layout(const struct mgp_pixel_pack_state *ps, uint64_t width, uint64_t height,
+                     uint64_t psize, uint64_t *stride, uint64_t *need);
+
 enum mgp_pack_path {
    MGP_PACK_ROW_COPY, /* the texels are the pixels: rows copied */
    MGP_PACK_SWIZZLE,  /* RGBA8 texels to RGBA or BGRA bytes: a byte swizzle per texel */

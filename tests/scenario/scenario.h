@@ -93,6 +93,7 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLRENDERBUFFERSTORAGEPROC, RenderbufferStorage)                                            \
    X(PFNGLDELETERENDERBUFFERSPROC, DeleteRenderbuffers)                                            \
    X(PFNGLPRIMITIVERESTARTINDEXPROC, PrimitiveRestartIndex)                                        \
+   X(PFNGLPROVOKINGVERTEXPROC, ProvokingVertex)                                                    \
    X(PFNGLTEXPARAMETERIIVPROC, TexParameterIiv)                                                    \
    X(PFNGLTEXPARAMETERIUIVPROC, TexParameterIuiv)                                                  \
    X(PFNGLTEXIMAGE3DPROC, TexImage3D)                                                              \

@@ -3731,3 +3731,183 @@ sc_depth_clamp(void)
    }
    gl.DeleteProgram(p);
 }
+
+/* provoking_first: glProvokingVertex(GL_FIRST_VERTEX_CONVENTION) with a flat-shaded colour
+ * (GL 3.3 §2.19, table 2.12): each line takes its first vertex's colour, each triangle its
+ * first (a fan's triangle its second), through every primitive type and draw shape: GL_LINES,
+ * a line strip and a line loop (its closing line from the last vertex), then a triangle strip
+ * (arrays), independent triangles (unsigned byte indices), a fan (unsigned short indices with
+ * a base vertex) and two strips split by a primitive restart index, all counter-clockwise with
+ * back faces culled (a winding turned by the provoking vertex's placement loses the triangle).
+ * A program without flat inputs draws too. The GLES backend, whose host has only the last
+ * convention, unrolls these draws with the provoking vertex last (gles-first-vertex-draws). */
+typedef struct {
+   float x, y;
+   uint8_t c[4];
+} pf_vertex;
+
+static rgba8
+pf_colour(int g)
+{
+   return (rgba8){{(uint8_t)(g * 53 + 17), (uint8_t)(g * 97 + 41), (uint8_t)(g * 31 + 200), 255}};
+}
+
+void
+sc_provoking_first(void)
+{
+   static const float pos[][2] = {
+      /* 0..7: a triangle strip in [2,26] x [2,30] */
+      {2, 30},
+      {2, 2},
+      {10, 30},
+      {10, 2},
+      {18, 30},
+      {18, 2},
+      {26, 30},
+      {26, 2},
+      /* 8..11: a quad of two triangles (8,9,10) and (10,11,8) */
+      {2, 34},
+      {30, 34},
+      {30, 62},
+      {2, 62},
+      /* 12..17: a fan around (48,4) */
+      {48, 4},
+      {62, 6},
+      {62, 30},
+      {48, 30},
+      {34, 30},
+      {34, 6},
+      /* 18..25: two strips of two triangles */
+      {34, 48},
+      {34, 34},
+      {48, 48},
+      {48, 34},
+      {50, 62},
+      {50, 50},
+      {62, 62},
+      {62, 50},
+      /* 26..27 lines; 28..30 a line strip; 31..34 a line loop */
+      {4, 40.5f},
+      {28, 40.5f},
+      {4, 44.5f},
+      {16, 44.5f},
+      {28, 44.5f},
+      {36.5f, 36.5f},
+      {60.5f, 36.5f},
+      {60.5f, 60.5f},
+      {36.5f, 60.5f},
+   };
+   enum { NV = sizeof pos / sizeof pos[0] };
+   pf_vertex v[NV];
+   for (int i = 0; i < NV; i++) {
+      v[i].x = pos[i][0];
+      v[i].y = pos[i][1];
+      memcpy(v[i].c, pf_colour(i).c, 4);
+   }
+   /* unsigned bytes at 0, the fan's unsigned shorts (base vertex 12) at 8, the restart strips'
+    * at 24 */
+   uint8_t idx[48] = {8, 9, 10, 10, 11, 8};
+   const uint16_t fan[6] = {0, 1, 2, 3, 4, 5};
+   const uint16_t strips[9] = {18, 19, 20, 21, 0xffff, 22, 23, 24, 25};
+   memcpy(idx + 8, fan, sizeof fan);
+   memcpy(idx + 24, strips, sizeof strips);
+
+   const char *vs = "#version 330 core\n"
+                    "layout(location = 0) in vec2 a_pos;\n"
+                    "layout(location = 1) in vec4 a_col;\n"
+                    "flat out vec4 v_col;\n"
+                    "void main() {\n"
+                    "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                    "  v_col = a_col;\n"
+                    "}\n";
+   const char *fs = "#version 330 core\n"
+                    "flat in vec4 v_col;\n"
+                    "out vec4 o_color;\n"
+                    "void main() { o_color = v_col; }\n";
+   GLuint p = link_program(vs, fs);
+   GLuint vao, buf[2];
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   gl.GenBuffers(2, buf);
+   gl.BindBuffer(GL_ARRAY_BUFFER, buf[0]);
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof v, v, GL_STATIC_DRAW);
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, sizeof(pf_vertex), (void *)0);
+   gl.VertexAttribPointer(1, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(pf_vertex),
+                          (void *)offsetof(pf_vertex, c));
+   gl.EnableVertexAttribArray(0);
+   gl.EnableVertexAttribArray(1);
+   gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, buf[1]);
+   gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof idx, idx, GL_STATIC_DRAW);
+   gl.ProvokingVertex(GL_FIRST_VERTEX_CONVENTION);
+   GLint conv = 0;
+   glGetIntegerv(GL_PROVOKING_VERTEX, &conv);
+   if (conv != GL_FIRST_VERTEX_CONVENTION)
+      fail("GL_PROVOKING_VERTEX is 0x%x after glProvokingVertex(GL_FIRST_VERTEX_CONVENTION)", conv);
+
+   /* the lines: each checked at a pixel of its middle */
+   const vec4f bg = V4(0.2f, 0.2f, 0.2f, 1.0f);
+   clear_to(bg);
+   gl.UseProgram(p);
+   glDrawArrays(GL_LINES, 26, 2);
+   glDrawArrays(GL_LINE_STRIP, 28, 3);
+   glDrawArrays(GL_LINE_LOOP, 31, 4);
+   /* a program without flat inputs: drawn as it is */
+   GLuint solid = solid_program();
+   const float quad[12] = {2, 50, 12, 50, 12, 60, 2, 50, 12, 60, 2, 60};
+   mesh m = make_mesh(quad, 6);
+   set_vec4(solid, "u_color", V4(0.6f, 0.8f, 0.4f, 1.0f));
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("first-vertex lines");
+   readback();
+   expect_px("GL_LINES", 16, 40, pf_colour(26));
+   expect_px("line strip, first line", 10, 44, pf_colour(28));
+   expect_px("line strip, second line", 22, 44, pf_colour(29));
+   expect_px("line loop, bottom", 48, 36, pf_colour(31));
+   expect_px("line loop, right", 60, 48, pf_colour(32));
+   expect_px("line loop, top", 48, 60, pf_colour(33));
+   expect_px("line loop, closing line", 36, 48, pf_colour(34));
+   expect_px("a program without flat inputs", 7, 55, to8(V4(0.6f, 0.8f, 0.4f, 1.0f)));
+
+   /* the triangles, back faces culled */
+   clear_to(bg);
+   gl.UseProgram(p);
+   gl.BindVertexArray(vao);
+   glEnable(GL_CULL_FACE);
+   glDrawArrays(GL_TRIANGLE_STRIP, 0, 8);
+   glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_BYTE, (void *)0);
+   gl.DrawElementsBaseVertex(GL_TRIANGLE_FAN, 6, GL_UNSIGNED_SHORT, (void *)8, 12);
+   glEnable(GL_PRIMITIVE_RESTART);
+   gl.PrimitiveRestartIndex(0xffff);
+   glDrawElements(GL_TRIANGLE_STRIP, 9, GL_UNSIGNED_SHORT, (void *)24);
+   glDisable(GL_PRIMITIVE_RESTART);
+   glDisable(GL_CULL_FACE);
+   check_gl_error("first-vertex triangles");
+   model md;
+   model_init(&md, bg);
+   float t[6];
+#define PF_TRI(a, b, c, provoking)                                                                 \
+   do {                                                                                            \
+      t[0] = pos[a][0], t[1] = pos[a][1], t[2] = pos[b][0], t[3] = pos[b][1];                      \
+      t[4] = pos[c][0], t[5] = pos[c][1];                                                          \
+      model_tri(&md, t, pf_colour(provoking));                                                     \
+   } while (0)
+   for (int i = 0; i < 6; i++)
+      PF_TRI(i, i + 1, i + 2, i);
+   PF_TRI(8, 9, 10, 8);
+   PF_TRI(10, 11, 8, 10);
+   for (int i = 0; i < 4; i++)
+      PF_TRI(12, 13 + i, 14 + i, 13 + i);
+   PF_TRI(18, 19, 20, 18);
+   PF_TRI(19, 20, 21, 19);
+   PF_TRI(22, 23, 24, 22);
+   PF_TRI(23, 24, 25, 23);
+#undef PF_TRI
+   check_frame("first-vertex triangles", &md);
+   gl.ProvokingVertex(GL_LAST_VERTEX_CONVENTION);
+   gl.DeleteBuffers(2, buf);
+   gl.DeleteVertexArrays(1, &vao);
+   gl.DeleteBuffers(1, &m.vbo);
+   gl.DeleteVertexArrays(1, &m.vao);
+   gl.DeleteProgram(solid);
+   gl.DeleteProgram(p);
+}

@@ -782,6 +782,131 @@ sc_read_depth_fbo(void)
    gl.DeleteProgram(p);
 }
 
+/* pbo_pack_depth: glReadPixels of GL_DEPTH_COMPONENT (float and unsigned short),
+ * GL_STENCIL_INDEX and GL_DEPTH_STENCIL (GL_UNSIGNED_INT_24_8) into a GL_PIXEL_PACK_BUFFER at an
+ * offset, under GL_PACK_ROW_LENGTH / SKIP_PIXELS / SKIP_ROWS / ALIGNMENT (GL 3.3 §4.3.2): the
+ * buffer must hold exactly the bytes the same read writes into client memory under the same
+ * state, sentinels included (nothing outside the packed pixels changes), and those values are
+ * the model's. An FBO (RGBA8 + GL_DEPTH24_STENCIL8) holds depth 0.25 / stencil 0x5a with depth
+ * 0.75 / stencil 0x33 cleared in [8,40) x [16,48); the 20x12 read at (30,40) straddles both. */
+enum { PD_X = 30, PD_Y = 40, PD_W = 20, PD_H = 12, PD_ROW = 23, PD_OFF = 16, PD_CAP = 4096 };
+
+void
+sc_pbo_pack_depth(void)
+{
+   const vec4f bg = V4(0.2f, 0.4f, 0.6f, 1.0f);
+   clear_to(bg);
+   GLuint rb[2], fbo, pbo;
+   gl.GenRenderbuffers(2, rb);
+   gl.BindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+   gl.RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, W, H);
+   gl.BindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+   gl.RenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, W, H);
+   gl.GenFramebuffers(1, &fbo);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+   gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
+   if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      die_setup("RGBA8 + GL_DEPTH24_STENCIL8 framebuffer incomplete");
+   glClearDepth(0.25);
+   glClearStencil(0x5a);
+   glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+   glEnable(GL_SCISSOR_TEST);
+   glScissor(8, 16, 32, 32);
+   glClearDepth(0.75);
+   glClearStencil(0x33);
+   glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+   glDisable(GL_SCISSOR_TEST);
+   glClearDepth(1.0);
+   glClearStencil(0);
+   check_gl_error("depth/stencil clears");
+
+   static const struct {
+      GLenum format, type;
+      int size;
+      const char *name;
+   } reads[] = {
+      {GL_DEPTH_COMPONENT, GL_FLOAT, 4, "depth as floats"},
+      {GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, 2, "depth as unsigned shorts"},
+      {GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, 1, "stencil as bytes"},
+      {GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, 4, "depth/stencil as 24_8"},
+   };
+   static uint8_t mem[PD_CAP], buf[PD_CAP + PD_OFF];
+   gl.GenBuffers(1, &pbo);
+   int wrong = 0;
+   for (size_t k = 0; k < sizeof reads / sizeof reads[0]; k++) {
+      glPixelStorei(GL_PACK_ALIGNMENT, 8);
+      glPixelStorei(GL_PACK_ROW_LENGTH, PD_ROW);
+      glPixelStorei(GL_PACK_SKIP_PIXELS, 2);
+      glPixelStorei(GL_PACK_SKIP_ROWS, 1);
+      memset(mem, 0xa5, sizeof mem);
+      glReadPixels(PD_X, PD_Y, PD_W, PD_H, reads[k].format, reads[k].type, mem);
+      check_gl_error(reads[k].name);
+      memset(buf, 0xa5, sizeof buf);
+      gl.BindBuffer(GL_PIXEL_PACK_BUFFER, pbo);
+      gl.BufferData(GL_PIXEL_PACK_BUFFER, sizeof buf, buf, GL_STREAM_READ);
+      glReadPixels(PD_X, PD_Y, PD_W, PD_H, reads[k].format, reads[k].type,
+                   (void *)(uintptr_t)PD_OFF);
+      check_gl_error(reads[k].name);
+      gl.GetBufferSubData(GL_PIXEL_PACK_BUFFER, 0, sizeof buf, buf);
+      gl.BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+      glPixelStorei(GL_PACK_ALIGNMENT, 4);
+      glPixelStorei(GL_PACK_ROW_LENGTH, 0);
+      glPixelStorei(GL_PACK_SKIP_PIXELS, 0);
+      glPixelStorei(GL_PACK_SKIP_ROWS, 0);
+      for (int i = 0; i < PD_OFF; i++)
+         if (buf[i] != 0xa5) {
+            fail("%s: pack buffer byte %d before the offset is 0x%02x", reads[k].name, i, buf[i]);
+            wrong++;
+            break;
+         }
+      for (int i = 0; i < PD_CAP; i++)
+         if (buf[PD_OFF + i] != mem[i]) {
+            fail("%s: pack buffer byte %d is 0x%02x, client memory's 0x%02x", reads[k].name, i,
+                 buf[PD_OFF + i], mem[i]);
+            wrong++;
+            break;
+         }
+      /* the model: rows PD_ROW pixels apart, rounded up to 8 bytes; one row and 2 pixels
+       * skipped */
+      const int stride = (PD_ROW * reads[k].size + 7) / 8 * 8;
+      for (int j = 0; j < PD_H; j++)
+         for (int i = 0; i < PD_W; i++) {
+            const int x = PD_X + i, y = PD_Y + j;
+            const bool in = x >= 8 && x < 40 && y >= 16 && y < 48;
+            const double z = in ? 0.75 : 0.25;
+            const unsigned st = in ? 0x33 : 0x5a;
+            const uint8_t *px = mem + (1 + j) * stride + (2 + i) * reads[k].size;
+            float f;
+            uint16_t u16;
+            uint32_t u32;
+            bool ok;
+            if (reads[k].type == GL_FLOAT) {
+               memcpy(&f, px, 4);
+               ok = fabs(f - z) < 1e-6;
+            } else if (reads[k].type == GL_UNSIGNED_SHORT) {
+               memcpy(&u16, px, 2);
+               ok = labs((long)u16 - lround(z * 65535.0)) <= 1;
+            } else if (reads[k].type == GL_UNSIGNED_BYTE) {
+               ok = *px == st;
+            } else {
+               memcpy(&u32, px, 4);
+               ok = (u32 & 0xff) == st && labs((long)(u32 >> 8) - lround(z * 16777215.0)) <= 1;
+            }
+            if (!ok && wrong++ < 8)
+               fail("%s: pixel (%d,%d) read wrong", reads[k].name, x, y);
+         }
+   }
+   printf("  depth and stencil into a pack buffer: %d problems\n", wrong);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   gl.DeleteFramebuffers(1, &fbo);
+   gl.DeleteRenderbuffers(2, rb);
+   gl.DeleteBuffers(1, &pbo);
+   model m;
+   model_init(&m, bg);
+   check_frame("the window the reads leave alone", &m);
+}
+
 /* copy_tex_depth_convert: glCopyTexImage2D / glCopyTexSubImage2D from a depth buffer into a
  * depth texture of another depth format convert the depth values (GL 3.3 §3.8.5; only
  * glBlitFramebuffer needs matching formats). Read framebuffers: DEPTH32F_STENCIL8 and

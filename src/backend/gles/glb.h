@@ -295,6 +295,9 @@ struct glb_shader {
    /* where the default block holds the client's gl_PointCoord flip (_mgl_PointCoordUpperLeft,
     * glb_shader.c), or -1 */
    int64_t point_origin_offset;
+   /* the fragment stage reads a flat input: under GL's first-vertex provoking convention its
+    * draws are unrolled with the provoking vertex last (glb_provoking.c) */
+   bool flat_inputs;
    /* alpha to one (glb_shader.c): the location of _mgl_AlphaToOne (-1: no colour output to
     * set) and the value the host program holds (-1 unknown, 0, 1) */
    GLint alpha_one_loc;
@@ -332,7 +335,8 @@ struct glb_context {
    GLuint blit_fbo;     /* the draw side of blits and copies */
    GLuint user_indices; /* scratch element buffer for draws with the client's own indices */
    struct mgp_framebuffer_state fb;
-   bool fb_valid; /* every attachment resolved, host framebuffer complete */
+   bool fb_valid;                    /* every attachment resolved, host framebuffer complete */
+   struct mgp_pixel_pack_state pack; /* pack_to_buffer's layout (set_pixel_pack_state) */
    struct mgp_dynamic_state dyn;
    bool dyn_set;
    struct mgp_handle render_state, vertex_elements, program;
@@ -518,6 +522,11 @@ struct glb_screen {
       /* draws that applied no group (nothing marked since the last) and groups draws skipped */
       uint64_t draws_unchanged, groups_skipped;
       uint64_t stores_zeroed; /* new buffers, textures and renderbuffers zeroed at creation */
+      /* pack_to_buffer: read by the host straight into the buffer (no wait), or read here,
+       * converted and written into the buffer (glb_pack.c) */
+      uint64_t pack_host_reads, pack_converted;
+      /* draw ranges unrolled for the first-vertex provoking convention (glb_provoking.c) */
+      uint64_t first_vertex_draws;
       uint64_t resource_cap_refusals; /* stores refused past mem_budget: GL_OUT_OF_MEMORY */
    } stats;
    uint64_t finished_work; /* stats.draws + stats.clears at the last glFinish (glb_finish) */
@@ -571,6 +580,25 @@ bool glb_attach(struct glb_context *ctx, GLenum target, GLenum at, const struct 
                 const char *call);
 /* Binds the context's draw framebuffer (re-resolving attachments); false: declined. */
 bool glb_framebuffer_ready(struct glb_context *ctx, const char *call);
+/* GL's first-vertex provoking convention on a host with only the last (glb_provoking.c): the
+ * vertices of one draw of mode (enum mgp_prim: lines, line strips and loops, triangles, strips
+ * and fans), as GL numbers them in `in` (n of them, cut at restart_index where restart), as a
+ * list of independent lines or triangles (*host_mode) whose last vertex is each primitive's GL
+ * provoking vertex, the triangles' winding kept. out holds glb_provoking_room(n); returns the
+ * indices written. */
+uint64_t glb_provoking_room(uint32_t n);
+uint32_t glb_provoking_unroll(unsigned mode, const uint32_t *in, uint32_t n, bool restart,
+                              uint32_t restart_index, uint32_t *out, GLenum *host_mode);
+/* The texels of the width x height rectangle at x, y of surface s (resource r) in the named
+ * format, as read_pixels answers them into out: an mgp_texels_rect (the part inside the level;
+ * zero when nothing was read), then the rows, tight. glb_resource.c. */
+void glb_read_texels(struct glb_context *ctx, const struct mgp_surface *s, struct glb_resource *r,
+                     int32_t x, int32_t y, uint32_t width, uint32_t height, unsigned what,
+                     unsigned format, const struct mgp_span *out, const char *call);
+/* The surface of ctx's framebuffer a read of `what` (enum mgp_pack_what) takes, and its
+ * resource; NULL after declining. glb_resource.c. */
+struct glb_resource *glb_read_surface(struct glb_context *ctx, unsigned what,
+                                      const struct mgp_surface **surface, const char *call);
 struct glb_resource *glb_resource_for_use(struct glb_screen *scr, struct mgp_handle h,
                                           const char *call);
 void glb_context_state_destroy(struct glb_context *ctx);
@@ -658,6 +686,8 @@ GLB_CALL(blit, mgp_blit);
 GLB_CALL(resource_copy_region, mgp_resource_copy_region);
 GLB_CALL(read_pixels, mgp_read_pixels);
 GLB_CALL(get_texture_image, mgp_get_texture_image);
+GLB_CALL(set_pixel_pack_state, mgp_pixel_pack_state);
+GLB_CALL(pack_to_buffer, mgp_pack_to_buffer);
 GLB_CALL(draw_vbo, mgp_draw_vbo);
 GLB_CALL(draw, mgp_draw);
 GLB_CALL(flush, mgp_u32_args);

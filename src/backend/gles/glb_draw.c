@@ -235,8 +235,6 @@ render_state_refusal(const struct glb_screen *scr, const struct mgp_render_state
       return "depth clamp (EXT_depth_clamp)";
    if (s->polygon_mode != MGP_POLYGON_MODE_FILL)
       return "a polygon mode other than fill";
-   if (!s->provoking_vertex_last)
-      return "the first-vertex provoking convention";
    if (s->clip_distance_mask >> (scr->max_clip_distances < 8 ? scr->max_clip_distances : 8))
       return "clip distances past the host's (EXT_clip_cull_distance)";
    for (unsigned i = 0; i < 8; i++) {
@@ -745,6 +743,95 @@ apply_state(struct glb_context *ctx)
 
 /* ---- the draw --------------------------------------------------------------------------------- */
 
+/* The vertices a draw under the first-vertex provoking convention unrolls at most (16 MiB of
+ * them in, 48 MiB of indices out): what a client can make the server hold for one range. */
+enum { FIRST_VERTEX_MAX = 1u << 22 };
+
+/* One range of a draw under GL's first-vertex provoking convention whose program reads flat
+ * inputs: its vertices (the range's indices, or its vertex numbers) unrolled with each
+ * primitive's provoking vertex last (glb_provoking.c) into the context's scratch element
+ * buffer and drawn as a list, the index bias kept. false: declined or failed (the draw stops). */
+static bool
+draw_first_vertex(struct glb_context *ctx, const struct mgp_draw_vbo *args,
+                  const struct mgp_draw_range *r, struct glb_resource *ib, GLsizei instances)
+{
+   struct glb_screen *scr = ctx->scr;
+   const struct glb_host *h = scr->h;
+   const unsigned size = args->index_size;
+   const uint64_t first = (uint64_t)r->start * size, len = (uint64_t)r->count * size;
+   if (r->count > FIRST_VERTEX_MAX || (!size && r->start > UINT32_MAX - r->count) ||
+       (ib && (ctx->ib.offset > ib->desc.size || first > ib->desc.size - ctx->ib.offset ||
+               len > ib->desc.size - ctx->ib.offset - first)) ||
+       (r->index_bias && scr->es_minor < 2)) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: the first-vertex provoking convention on a range of %u vertices from %u "
+                  "(at most %u, inside the index buffer, no base vertex before GLES 3.2)",
+                  r->count, r->start, (unsigned)FIRST_VERTEX_MAX);
+      return false;
+   }
+   uint32_t *in = malloc((size_t)r->count * sizeof(uint32_t));
+   uint32_t *out = malloc((size_t)glb_provoking_room(r->count) * sizeof(uint32_t));
+   if (!in || !out) {
+      free(in);
+      free(out);
+      glb_fatal(scr, MGU_FATAL_OutOfMemory, "draw: the first-vertex provoking convention");
+      return false;
+   }
+   bool ok = true;
+   const uint8_t *src = NULL;
+   if (!size) {
+      for (uint32_t k = 0; k < r->count; k++)
+         in[k] = r->start + k;
+   } else if (!ib) {
+      src = (const uint8_t *)args->user_indices.ptr + first; /* the caller checked the span */
+   } else {
+      bind_element_buffer(scr, ib->name);
+      src = GLB_GL(h)->glMapBufferRange(GL_ELEMENT_ARRAY_BUFFER, (GLintptr)(ctx->ib.offset + first),
+                                        (GLsizeiptr)len, GL_MAP_READ_BIT);
+      if (!src) {
+         MGU_DECLINE(backend_feature_unimplemented,
+                     "gles: the first-vertex provoking convention: the index buffer's map failed");
+         ok = false;
+      }
+   }
+   if (src)
+      for (uint32_t k = 0; k < r->count; k++) {
+         uint16_t u16;
+         uint32_t u32;
+         if (size == 1) {
+            in[k] = src[k];
+         } else if (size == 2) {
+            memcpy(&u16, src + 2 * (size_t)k, 2);
+            in[k] = u16;
+         } else {
+            memcpy(&u32, src + 4 * (size_t)k, 4);
+            in[k] = u32;
+         }
+      }
+   if (src && ib)
+      GLB_GL(h)->glUnmapBuffer(GL_ELEMENT_ARRAY_BUFFER);
+   GLenum mode = 0;
+   const uint32_t n =
+      ok ? glb_provoking_unroll(args->mode, in, r->count, args->flags & MGP_DRAW_PRIMITIVE_RESTART,
+                                args->restart_index, out, &mode)
+         : 0;
+   if (n) {
+      if (!ctx->user_indices)
+         GLB_GL(h)->glGenBuffers(1, &ctx->user_indices);
+      bind_element_buffer(scr, ctx->user_indices);
+      GLB_GL(h)->glBufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)n * 4, out, GL_STREAM_DRAW);
+      if (r->index_bias && size)
+         GLB_GL(h)->glDrawElementsInstancedBaseVertex(mode, (GLsizei)n, GL_UNSIGNED_INT, NULL,
+                                                      instances, r->index_bias);
+      else
+         GLB_GL(h)->glDrawElementsInstanced(mode, (GLsizei)n, GL_UNSIGNED_INT, NULL, instances);
+      scr->stats.first_vertex_draws++;
+   }
+   free(in);
+   free(out);
+   return ok;
+}
+
 void
 glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint32_t tail_count)
 {
@@ -774,6 +861,17 @@ glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
    if (adjacency && !ctx->draw_prog->geometry) {
       MGU_DECLINE(backend_feature_unimplemented,
                   "gles: an adjacency draw without a geometry stage (mode %u)", args->mode);
+      return;
+   }
+   /* GLES has only the last provoking vertex: it matters only to flat inputs, where the
+    * draw is unrolled (draw_first_vertex); not for what a geometry stage emits, nor for a
+    * capture, whose vertex order the unrolling would change */
+   const bool first_vertex = !ctx->draw_rs->s.provoking_vertex_last &&
+                             ctx->draw_prog->flat_inputs && args->mode != MGP_PRIM_POINTS;
+   if (first_vertex && (adjacency || ctx->draw_prog->geometry || ctx->xfb_active)) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: a draw with the first-vertex provoking convention and a geometry "
+                  "stage or a capture (not in GLES)");
       return;
    }
    note_line_smooth(ctx, args->mode);
@@ -813,7 +911,15 @@ glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
       const struct mgp_draw_range *r = &ranges[i];
       if (!r->count)
          continue;
-      if (!args->index_size) {
+      if (first_vertex) {
+         if (user && (r->start > args->user_indices.size / args->index_size ||
+                      r->count > args->user_indices.size / args->index_size - r->start)) {
+            glb_fatal(scr, MGU_FATAL_ProtocolCorruption, "draw_vbo: a range past user_indices");
+            return;
+         }
+         if (!draw_first_vertex(ctx, args, r, ib, instances))
+            return;
+      } else if (!args->index_size) {
          GLB_GL(h)->glDrawArraysInstanced(mode, (GLint)r->start, (GLsizei)r->count, instances);
       } else {
          const uint64_t first = (uint64_t)r->start * args->index_size;

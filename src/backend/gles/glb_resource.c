@@ -1016,11 +1016,10 @@ read_through_twin(struct glb_context *ctx, const struct mgp_surface *s, struct g
    return err;
 }
 
-/* Reads the colour surface s (w x h level size) at x, y into out as the named format's texels. */
-static void
-read_color(struct glb_context *ctx, const struct mgp_surface *s, struct glb_resource *r, int32_t x,
-           int32_t y, uint32_t width, uint32_t height, unsigned what, unsigned format,
-           const struct mgp_span *out, const char *call)
+void
+glb_read_texels(struct glb_context *ctx, const struct mgp_surface *s, struct glb_resource *r,
+                int32_t x, int32_t y, uint32_t width, uint32_t height, unsigned what,
+                unsigned format, const struct mgp_span *out, const char *call)
 {
    struct glb_screen *scr = ctx->scr;
    uint64_t need = 0;
@@ -1076,6 +1075,30 @@ read_color(struct glb_context *ctx, const struct mgp_surface *s, struct glb_reso
    memcpy(out->ptr, &rect, sizeof(rect));
 }
 
+struct glb_resource *
+glb_read_surface(struct glb_context *ctx, unsigned what, const struct mgp_surface **surface,
+                 const char *call)
+{
+   /* Colour reads the resolved read surface; depth and stencil read the framebuffer's (the
+    * client sends them only when the read and draw framebuffers are the same). A depth and
+    * stencil read needs them in one image. */
+   const struct mgp_framebuffer_state *fb = &ctx->fb;
+   const struct mgp_surface *s = what == MGP_PACK_WHAT_STENCIL ? &fb->stencil
+                                 : what == MGP_PACK_WHAT_COLOR ? &fb->read
+                                                               : &fb->depth;
+   const bool split =
+      what == MGP_PACK_WHAT_DEPTH_STENCIL &&
+      (fb->stencil.res.slot != fb->depth.res.slot || fb->stencil.res.gen != fb->depth.res.gen);
+   *surface = s;
+   if (!s->kind || split) {
+      MGU_DECLINE(backend_draw_incomplete,
+                  "gles: %s of kind %u without its surface (or depth and stencil in two images)",
+                  call, what);
+      return NULL;
+   }
+   return glb_resource_for_use(ctx->scr, s->res, call);
+}
+
 void
 glb_read_pixels(void *self, const struct mgp_read_pixels *args, const void *tail,
                 uint32_t tail_count)
@@ -1084,30 +1107,15 @@ glb_read_pixels(void *self, const struct mgp_read_pixels *args, const void *tail
    struct glb_context *ctx = self;
    if (!glb_context_bind(ctx))
       return;
-   /* Colour reads the resolved read surface; depth and stencil read the framebuffer's (the
-    * client sends them only when the read and draw framebuffers are the same). A depth and
-    * stencil read needs them in one image. */
-   const struct mgp_framebuffer_state *fb = &ctx->fb;
-   const struct mgp_surface *s = args->what == MGP_PACK_WHAT_STENCIL ? &fb->stencil
-                                 : args->what == MGP_PACK_WHAT_COLOR ? &fb->read
-                                                                     : &fb->depth;
-   const bool split =
-      args->what == MGP_PACK_WHAT_DEPTH_STENCIL &&
-      (fb->stencil.res.slot != fb->depth.res.slot || fb->stencil.res.gen != fb->depth.res.gen);
-   struct glb_resource *r =
-      s->kind && !split ? glb_resource_for_use(ctx->scr, s->res, "read_pixels") : NULL;
+   const struct mgp_surface *s;
+   struct glb_resource *r = glb_read_surface(ctx, args->what, &s, "read_pixels");
    if (!r) {
       if (args->out.ptr && args->out.size >= sizeof(struct mgp_texels_rect))
          memset(args->out.ptr, 0, sizeof(struct mgp_texels_rect));
-      if (!s->kind || split)
-         MGU_DECLINE(backend_draw_incomplete,
-                     "gles: read_pixels of kind %u without its surface (or depth and stencil "
-                     "in two images)",
-                     args->what);
       return;
    }
-   read_color(ctx, s, r, args->x, args->y, args->width, args->height, args->what, args->format,
-              &args->out, "read_pixels");
+   glb_read_texels(ctx, s, r, args->x, args->y, args->width, args->height, args->what, args->format,
+                   &args->out, "read_pixels");
 }
 
 void
@@ -1136,6 +1144,6 @@ glb_get_texture_image(void *self, const struct mgp_get_texture_image *args, cons
       .level = (uint16_t)args->level,
       .layer = args->layer,
    };
-   read_color(ctx, &s, r, 0, 0, args->width, args->height, args->what, args->format, &args->out,
-              "get_texture_image");
+   glb_read_texels(ctx, &s, r, 0, 0, args->width, args->height, args->what, args->format,
+                   &args->out, "get_texture_image");
 }

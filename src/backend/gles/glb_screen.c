@@ -726,6 +726,9 @@ glb_gate_counters(void *screen, const char **names, unsigned long long *values, 
       {"gles-groups-skipped", scr->stats.groups_skipped},
       {"gles-stores-zeroed", scr->stats.stores_zeroed},
       {"gles-resource-cap-refusals", scr->stats.resource_cap_refusals},
+      {"gles-pack-host-reads", scr->stats.pack_host_reads},
+      {"gles-pack-converted", scr->stats.pack_converted},
+      {"gles-first-vertex-draws", scr->stats.first_vertex_draws},
       /* the process's, not this screen's alone (glb.h): one session per process on monolith
        * and spawn, where mgl-bench reads it */
       {"gles-host-calls", atomic_load_explicit(&glb_host_calls, memory_order_relaxed)},

@@ -87,6 +87,29 @@ block_locations(spvc_compiler comp, spvc_resources res, spvc_resource_type type,
    }
 }
 
+/* Whether the fragment stage reads a flat-shaded input (a variable or block member decorated
+ * Flat): only then does a draw's provoking vertex change its pixels (glb_draw.c). */
+static bool
+has_flat_input(spvc_compiler comp, spvc_resources res)
+{
+   const spvc_reflected_resource *list = NULL;
+   size_t count = 0;
+   if (spvc_resources_get_resource_list_for_type(res, SPVC_RESOURCE_TYPE_STAGE_INPUT, &list,
+                                                 &count) != SPVC_SUCCESS)
+      return true; /* unknown: treated as flat, which only costs the emulation */
+   for (size_t i = 0; i < count; i++) {
+      if (spvc_compiler_has_decoration(comp, list[i].id, SpvDecorationFlat))
+         return true;
+      const spvc_type block = spvc_compiler_get_type_handle(comp, list[i].base_type_id);
+      if (spvc_type_get_basetype(block) != SPVC_BASETYPE_STRUCT)
+         continue;
+      for (unsigned m = 0; m < spvc_type_get_num_member_types(block); m++)
+         if (spvc_compiler_has_member_decoration(comp, list[i].base_type_id, m, SpvDecorationFlat))
+            return true;
+   }
+   return false;
+}
+
 /* Transform feedback. The client's SPIR-V says what is captured as desktop GL does: outputs
  * decorated XfbBuffer, Offset and XfbStride under execution mode Xfb (parts of outputs and
  * gl_Position as copies of their own, glsl.h). ESSL has no such qualifiers: the host captures
@@ -489,6 +512,7 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
       xfb_layout(comp, res, s);
    if (stage == MGP_SHADER_STAGE_FRAGMENT) {
       s->point_origin_offset = point_origin_offset(comp, res);
+      s->flat_inputs = has_flat_input(comp, res);
       alpha_one_outputs(comp, res, t);
       /* without it on the host (max_dual_source 0) the client offers no second source */
       if (scr->max_dual_source && has_second_source(comp, res))

@@ -59,6 +59,8 @@ const struct mgp_context_vtbl glb_context_impl = {
    .generate_mipmap = glb_generate_mipmap,
    .read_pixels = glb_read_pixels,
    .get_texture_image = glb_get_texture_image,
+   .set_pixel_pack_state = glb_set_pixel_pack_state,
+   .pack_to_buffer = glb_pack_to_buffer,
    .draw_vbo = glb_draw_vbo,
    .draw = glb_draw,
    .begin_query = glb_begin_query,
@@ -145,6 +147,7 @@ static const uint32_t call_marks[CALL_COUNT] = {
    /* the program's inputs, samplers and alpha to one select what those groups put */
    [CALL_set_draw_program] = NAMED | GLB_DIRTY_PROGRAM | GLB_DIRTY_MULTISAMPLE |
                              GLB_DIRTY_SAMPLERS | GLB_DIRTY_VERTEX | GLB_DIRTY_ATTRIB_VALUES,
+   [CALL_set_pixel_pack_state] = NAMED, /* pack_to_buffer's layout, no state a draw puts */
    [CALL_draw_vbo] = NAMED,
    [CALL_draw] = NAMED,
 };

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "checked.h"
 #include "log.h"
 #include "pipe_pack.h"
 #include "vkb.h"
@@ -47,32 +46,6 @@ static VkDeviceSize
 align_up(VkDeviceSize v, VkDeviceSize a)
 {
    return (v + a - 1) / a * a;
-}
-
-/* GL's pack layout of a width x height read (both > 0) of psize-byte pixels: the row stride
- * and the bytes from the destination's start to the end of the last pixel, in checked
- * unsigned 64-bit arithmetic. The pack state's fields are non-negative (set_pixel_pack_state
- * refuses others). false: the layout does not fit in 2^64 bytes, which no honest client sends
- * (its front end computes the same size to stage the destination). */
-static bool
-pack_layout(const struct mgp_pixel_pack_state *ps, uint64_t width, uint64_t height, uint64_t psize,
-            uint64_t *stride, uint64_t *need)
-{
-   const uint64_t row_len = ps->row_length > 0 ? (uint64_t)ps->row_length : width;
-   const uint64_t align = ps->alignment > 0 ? (uint64_t)ps->alignment : 4;
-   const uint64_t skip_px = ps->skip_pixels > 0 ? (uint64_t)ps->skip_pixels : 0;
-   const uint64_t skip_rows = ps->skip_rows > 0 ? (uint64_t)ps->skip_rows : 0;
-   uint64_t row_bytes, s, rows, rows_bytes, last_row;
-   if (!mgu_mul_u64(row_len, psize, &row_bytes) || !mgu_add_u64(row_bytes, align - 1, &s))
-      return false;
-   s = s / align * align;
-   /* need = (skip_rows + height - 1) * stride + (skip_pixels + width) * psize */
-   if (!mgu_add_u64(skip_rows, height - 1, &rows) || !mgu_mul_u64(rows, s, &rows_bytes) ||
-       !mgu_add_u64(skip_px, width, &last_row) || !mgu_mul_u64(last_row, psize, &last_row) ||
-       !mgu_add_u64(rows_bytes, last_row, need))
-      return false;
-   *stride = s;
-   return true;
 }
 
 /* A read whose layout does not fit its destination: the client sized the destination itself,
@@ -230,7 +203,7 @@ pack(struct vkb_context *ctx, const struct pack_src *src, int32_t x, int32_t y, 
       return;
    const uint64_t psize_u = shape->size;
    uint64_t stride_u = 0, need = 0;
-   const bool fits = pack_layout(&ctx->pack, width, height, psize_u, &stride_u, &need);
+   const bool fits = mgp_pack_layout(&ctx->pack, width, height, psize_u, &stride_u, &need);
    if (!fits || !out_ptr || need > out_size) {
       pack_out_of_range(scr, call, need, !fits, out_ptr ? out_size : 0);
       return;
@@ -442,7 +415,7 @@ pack_copy_direct(struct vkb_context *ctx, const struct pack_src *src,
       return false;
    /* A layout that does not fit takes the pack path, which fails the session for it. */
    uint64_t stride_u = 0, need = 0;
-   if (!pack_layout(&ctx->pack, a->width, a->height, 4, &stride_u, &need) || stride_u % 4 ||
+   if (!mgp_pack_layout(&ctx->pack, a->width, a->height, 4, &stride_u, &need) || stride_u % 4 ||
        a->offset % 4 || need > b->size - a->offset || stride_u / 4 > UINT32_MAX)
       return false;
    const int64_t stride = (int64_t)stride_u;

@@ -16,7 +16,13 @@
  *   subdata-slice    resource_subdata of a 3D texture with a slice stride shorter than a slice:
  *                    the last slice's bytes lie past the span.
  *   msaa-copy        resource_copy_region from a 4-sample renderbuffer at level 1 (a
- *                    renderbuffer has one). */
+ *                    renderbuffer has one).
+ *   pack-range       pack_to_buffer of a 4x4 RGBA8 texture into a 64-byte buffer at offset 16:
+ *                    the 64 bytes it packs end past the buffer.
+ *   pack-wrap        pack_to_buffer under row length and skip rows 2^31-1, 2^30 rows: the
+ *                    layout needs more than 2^64 bytes (computed without wrapping).
+ *   pack-state       set_pixel_pack_state with alignment 3.
+ *   pack-shape       pack_to_buffer with a pack shape no front end builds (kind 200). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +60,18 @@ copy(const struct mgp_context *ctx, struct mgp_handle dst, uint32_t dst_z, struc
 }
 
 static void
+pack(const struct mgp_context *ctx, struct mgp_handle tex, struct mgp_handle buf, uint32_t height,
+     uint64_t offset, struct mgp_pack_shape shape)
+{
+   mgp_pack_to_buffer(ctx, &(struct mgp_pack_to_buffer){.res = tex,
+                                                        .width = 4,
+                                                        .height = height,
+                                                        .shape = shape,
+                                                        .buffer = buf,
+                                                        .offset = offset});
+}
+
+static void
 subdata(const struct mgp_context *ctx, struct mgp_handle tex, struct mgp_sub_region g)
 {
    static uint8_t mem[4 * 4 * 4 * 4];
@@ -70,7 +88,8 @@ main(int argc, char **argv)
 {
    watchdog_start(120);
    CHECK(argc == 2, "usage: gles_attacks copy-3d-wrap|copy-cube-face|copy-level|"
-                    "copy-buffer-wrap|subdata-layers|subdata-slice|msaa-copy");
+                    "copy-buffer-wrap|subdata-layers|subdata-slice|msaa-copy|pack-range|pack-wrap|"
+                    "pack-state|pack-shape");
    const char *attack = argv[1];
    struct mgp_context ctx;
    struct mgt_client *s = attack_session_open(&ctx);
@@ -105,6 +124,22 @@ main(int argc, char **argv)
       const struct mgp_handle a = image(scr, 7, MGP_RESOURCE_TARGET_RENDERBUFFER, 1, 1, 4),
                               b = image(scr, 8, MGP_RESOURCE_TARGET_RENDERBUFFER, 1, 1, 4);
       copy(&ctx, b, 0, a, 1, (struct mgp_box){0, 0, 0, 4, 4, 1});
+   } else if (!strcmp(attack, "pack-range")) {
+      const struct mgp_handle t = image(scr, 7, MGP_RESOURCE_TARGET_TEX_2D, 1, 1, 1);
+      pack(&ctx, t, attack_buffer_64(scr, 8, 0), 4, 16, MGP_PACK_SHAPE_RGBA8);
+   } else if (!strcmp(attack, "pack-wrap")) {
+      const struct mgp_handle t = image(scr, 7, MGP_RESOURCE_TARGET_TEX_2D, 1, 1, 1);
+      mgp_set_pixel_pack_state(&ctx, &(struct mgp_pixel_pack_state){.alignment = 1,
+                                                                    .row_length = INT32_MAX,
+                                                                    .skip_rows = INT32_MAX});
+      pack(&ctx, t, attack_buffer_64(scr, 8, 0), 1u << 30, 0, MGP_PACK_SHAPE_RGBA8);
+   } else if (!strcmp(attack, "pack-state")) {
+      mgp_set_pixel_pack_state(&ctx, &(struct mgp_pixel_pack_state){.alignment = 3});
+   } else if (!strcmp(attack, "pack-shape")) {
+      struct mgp_pack_shape bad = MGP_PACK_SHAPE_RGBA8;
+      bad.what = 200;
+      pack(&ctx, image(scr, 7, MGP_RESOURCE_TARGET_TEX_2D, 1, 1, 1), attack_buffer_64(scr, 8, 0), 4,
+           0, bad);
    } else {
       CHECK(0, "unknown attack %s", attack);
    }
