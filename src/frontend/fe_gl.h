@@ -859,6 +859,12 @@ void fe_queries_finish(struct fe_context *ctx);
 /* glGet GL_TIMESTAMP: the GPU clock in ns, a blocking ask (counted round trip). */
 int64_t fe_query_gpu_time(struct fe_context *ctx);
 GLuint fe_query_current(const struct fe_context *ctx, GLenum target);
+/* Around work GL says generates no fragments that mgl does by drawing (the accumulation
+ * buffer's operations): pause ends the active occlusion query and carries its count so far
+ * (a waited round trip, only while one is active), resume begins it again; pause returns
+ * whether there was one to resume. */
+bool fe_query_occlusion_pause(struct fe_context *ctx);
+void fe_query_occlusion_resume(struct fe_context *ctx);
 
 #define FE_CTX_OR_RETURN(...)                                                                      \
    struct fe_context *ctx = fe_ctx_live();                                                         \
