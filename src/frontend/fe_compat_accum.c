@@ -356,11 +356,9 @@ mgl_glClearAccum(GLfloat red, GLfloat green, GLfloat blue, GLfloat alpha)
       ctx->compat->accum_clear[i] = fe_clampf(v[i], -1.0f, 1.0f); /* GL clamps to [-1, 1] */
 }
 
-void
-fe_compat_accum_clear(struct fe_context *ctx)
+static void
+accum_clear(struct fe_context *ctx)
 {
-   if (!accum_bits(ctx) || ctx->compat->rm.mode != FE_GL_RENDER)
-      return; /* no accumulation buffer: nothing to clear; other render modes draw nothing */
    struct fe_compat_accum *a = accum_buffer(ctx);
    int32_t r[4];
    if (!a || !accum_rect(ctx, a->width, a->height, r))
@@ -375,17 +373,20 @@ fe_compat_accum_clear(struct fe_context *ctx)
 }
 
 void
-mgl_glAccum(GLenum op, GLfloat value)
+fe_compat_accum_clear(struct fe_context *ctx)
 {
-   FE_COMPAT_CTX_OR_RETURN();
-   FE_CHECK(op != GL_ACCUM && op != GL_LOAD && op != GL_RETURN && op != GL_MULT && op != GL_ADD,
-            GL_INVALID_ENUM);
-   /* no accumulation buffer in the draw framebuffer (a framebuffer object has none), or
-    * reading from another framebuffer than the one drawn (as Mesa) */
-   FE_CHECK(!accum_bits(ctx) || ctx->read_fbo || ctx->read_surface != ctx->draw_surface,
-            GL_INVALID_OPERATION);
-   if (ctx->rs.rasterizer_discard || ctx->compat->rm.mode != FE_GL_RENDER)
-      return;
+   if (!accum_bits(ctx) || ctx->compat->rm.mode != FE_GL_RENDER)
+      return; /* no accumulation buffer: nothing to clear; other render modes draw nothing */
+   const bool paused = fe_query_occlusion_pause(ctx); /* the draws are no fragments of GL's */
+   accum_clear(ctx);
+   if (paused)
+      fe_query_occlusion_resume(ctx);
+}
+
+/* glAccum's operation on the scissored rectangle of the accumulation buffer. */
+static void
+accum_op(struct fe_context *ctx, GLenum op, GLfloat value)
+{
    struct fe_compat_accum *a = accum_buffer(ctx);
    int32_t r[4];
    if (!a || !accum_rect(ctx, a->width, a->height, r))
@@ -415,6 +416,26 @@ mgl_glAccum(GLenum op, GLfloat value)
       {add, add, add, add},
    };
    op_draw(ctx, a, u);
+}
+
+void
+mgl_glAccum(GLenum op, GLfloat value)
+{
+   FE_COMPAT_CTX_OR_RETURN();
+   FE_CHECK(op != GL_ACCUM && op != GL_LOAD && op != GL_RETURN && op != GL_MULT && op != GL_ADD,
+            GL_INVALID_ENUM);
+   /* no accumulation buffer in the draw framebuffer (a framebuffer object has none), or
+    * reading from another framebuffer than the one drawn (as Mesa) */
+   FE_CHECK(!accum_bits(ctx) || ctx->read_fbo || ctx->read_surface != ctx->draw_surface,
+            GL_INVALID_OPERATION);
+   if (ctx->rs.rasterizer_discard || ctx->compat->rm.mode != FE_GL_RENDER)
+      return;
+   /* GL 2.1 §4.2.4: the operations write the buffers, no fragments: an active occlusion query
+    * must not count the blit and draws they are made of here (nor the buffer's first clear) */
+   const bool paused = fe_query_occlusion_pause(ctx);
+   accum_op(ctx, op, value);
+   if (paused)
+      fe_query_occlusion_resume(ctx);
 }
 
 int

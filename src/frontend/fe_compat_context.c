@@ -81,8 +81,9 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
        * glslang has them behind the extension); GL 3.0's conditional rendering under
        * GL_NV_conditional_render's names (the NV commands forward to the core ones, as on ES;
        * the legacy pixel commands and display lists honour it); GL 1.5's occlusion queries
-       * under GL_ARB_occlusion_query's names (the ARB commands forward to the core ones); then
-       * the core list */
+       * under GL_ARB_occlusion_query's names (the ARB commands forward to the core ones); GL
+       * 3.1's rectangle textures under GL_ARB_texture_rectangle's (GLSL 1.10's shadow2DRect()
+       * applies GL_DEPTH_TEXTURE_MODE); then the core list */
       static const char *const first[] = {"GL_ARB_compatibility",
                                           "GL_ARB_point_parameters",
                                           "GL_ARB_point_sprite",
@@ -110,7 +111,8 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
                                           "GL_ARB_texture_env_dot3",
                                           "GL_ARB_shader_bit_encoding",
                                           "GL_NV_conditional_render",
-                                          "GL_ARB_occlusion_query"};
+                                          "GL_ARB_occlusion_query",
+                                          "GL_ARB_texture_rectangle"};
       const unsigned nf = sizeof(first) / sizeof(first[0]);
       c->ext = malloc((n + nf) * sizeof(*c->ext));
       if (!c->ext)

@@ -56,6 +56,8 @@ struct fe_ff_key {
       uint8_t mode;   /* env mode index (env_modes) */
       uint8_t texgen; /* bit c: coordinate c generated */
       uint8_t clamp;  /* bit c: coordinate c wraps GL_CLAMP through the border: clamped first */
+      uint8_t shadow; /* a depth texture compared (ARB_shadow): 1 + GL_DEPTH_TEXTURE_MODE as
+                       * 0 RED, 1 LUMINANCE, 2 INTENSITY, 3 ALPHA; 0: no comparison */
       uint8_t gen_mode[4];
       uint8_t combine_mode[2];
       uint8_t combine_src[2][3];
@@ -146,9 +148,25 @@ tex_format(const struct fe_texture *tex, unsigned level)
 
 /* The target a unit textures with (GL 2.1 §3.8.15: cube over 3D over 2D over 1D), when the
  * texture bound there is complete; false: the unit is as if disabled. */
+/* GL 2.1 §3.8.14: a depth texture with GL_TEXTURE_COMPARE_MODE on samples the comparison,
+ * expanded as its GL_DEPTH_TEXTURE_MODE says (the key's shadow); 1D, 2D and rectangles (a
+ * cube map compares only in GLSL: not done here). */
+static uint8_t
+unit_shadow(const struct fe_texture *tex, const struct fe_tex_params *sp, unsigned level,
+            enum fe_tex_target t)
+{
+   const struct fe_format_info *fi = fe_format_lookup(tex->image[0][level].internal_format);
+   if (sp->compare_mode == GL_NONE || !fi ||
+       (fi->base != GL_DEPTH_COMPONENT && fi->base != GL_DEPTH_STENCIL) ||
+       (t != FE_TEX_1D && t != FE_TEX_2D && t != FE_TEX_RECT))
+      return 0;
+   const GLenum m = tex->params.depth_mode;
+   return m == GL_LUMINANCE ? 2 : m == GL_INTENSITY ? 3 : m == GL_ALPHA ? 4 : 1;
+}
+
 static bool
 unit_texture(struct fe_context *ctx, unsigned u, enum fe_tex_target *target,
-             enum ff_tex_format *format, uint8_t *clamp)
+             enum ff_tex_format *format, uint8_t *clamp, uint8_t *shadow)
 {
    const uint8_t en = ctx->ff->unit[u].enabled;
    if (!en)
@@ -168,6 +186,7 @@ unit_texture(struct fe_context *ctx, unsigned u, enum fe_tex_target *target,
       return false;
    *target = t;
    *format = tex_format(tex, min_level);
+   *shadow = unit_shadow(tex, sp, min_level, t);
    *clamp = 0;
    for (unsigned c = 0; c < 3 && t != FE_TEX_CUBE; c++)
       if (fe_tex_params_gl_clamp_border(sp, c))
@@ -287,8 +306,8 @@ build_key(struct fe_context *ctx, struct fe_ff_key *k)
       }
       enum fe_tex_target t;
       enum ff_tex_format f;
-      uint8_t clamp;
-      if (!unit_texture(ctx, u, &t, &f, &clamp))
+      uint8_t clamp, shadow;
+      if (!unit_texture(ctx, u, &t, &f, &clamp, &shadow))
          continue;
       const struct fe_ff_unit *fu = &ff->unit[u];
       k->units |= (uint8_t)(1u << u);
@@ -299,6 +318,7 @@ build_key(struct fe_context *ctx, struct fe_ff_key *k)
       k->unit[u].mode = INDEX_OF(env_modes, fu->env_mode);
       k->unit[u].texgen = fu->texgen_enabled;
       k->unit[u].clamp = clamp;
+      k->unit[u].shadow = shadow;
       for (int c = 0; c < 4; c++)
          if (fu->texgen_enabled & (1u << c))
             k->unit[u].gen_mode[c] = INDEX_OF(texgen_modes, fu->gen[c].mode);
@@ -332,6 +352,23 @@ static const char *const sampler_types[FE_TEX_TARGET_COUNT] = {
    [FE_TEX_1D] = "sampler1D",       [FE_TEX_2D] = "sampler2D",     [FE_TEX_3D] = "sampler3D",
    [FE_TEX_RECT] = "sampler2DRect", [FE_TEX_CUBE] = "samplerCube",
 };
+static const char *const shadow_sampler_types[FE_TEX_TARGET_COUNT] = {
+   [FE_TEX_1D] = "sampler1DShadow",
+   [FE_TEX_2D] = "sampler2DShadow",
+   [FE_TEX_RECT] = "sampler2DRectShadow",
+};
+
+/* A compared unit's texel from its comparison r%u: the vector its depth mode makes of it. */
+static void
+gen_shadow_texel(struct fe_sb *s, const struct fe_ff_key *k, unsigned u)
+{
+   switch (k->unit[u].shadow) {
+   case 1: fe_sb_put(s, "   vec4 t%u = vec4(r%u, 0.0, 0.0, 1.0);\n", u, u); break;
+   case 2: fe_sb_put(s, "   vec4 t%u = vec4(vec3(r%u), 1.0);\n", u, u); break;
+   case 3: fe_sb_put(s, "   vec4 t%u = vec4(r%u);\n", u, u); break;
+   default: fe_sb_put(s, "   vec4 t%u = vec4(0.0, 0.0, 0.0, r%u);\n", u, u); break;
+   }
+}
 
 /* Whether the stages pass a fog coordinate (v_fog). */
 static bool
@@ -744,6 +781,13 @@ gen_clamped_sample(struct fe_sb *s, const struct fe_ff_key *k, unsigned u)
          fe_sb_put(s, "   p%u[%u] = clamp(p%u[%u], 0.0, 1.0);\n", u, c, u, c);
    }
    const char *sw = comps[target] ? comps[target] : "xy";
+   if (k->unit[u].shadow) {
+      /* the reference is r (p.z; a 1D shadow coordinate's second component is not read) */
+      fe_sb_put(s, "   float r%u = textureGrad(ff_tex%u, p%u.xyz, dFdx(g%u.%s), dFdy(g%u.%s));\n",
+                u, u, u, u, sw, u, sw);
+      gen_shadow_texel(s, k, u);
+      return;
+   }
    fe_sb_put(s, "   vec4 t%u = textureGrad(ff_tex%u, p%u.%s, dFdx(g%u.%s), dFdy(g%u.%s));\n", u, u,
              u, sw, u, sw, u, sw);
 }
@@ -841,7 +885,9 @@ gen_fragment(const struct fe_ff_key *k, struct fe_ff_layout *l, const struct fe_
          continue;
       fe_sb_put(&s, "in vec4 v_tc%u;\n", u);
       if (!fp)
-         fe_sb_put(&s, "uniform %s ff_tex%u;\n", sampler_types[k->unit[u].target], u);
+         fe_sb_put(&s, "uniform %s ff_tex%u;\n",
+                   (k->unit[u].shadow ? shadow_sampler_types : sampler_types)[k->unit[u].target],
+                   u);
    }
    if (fp)
       fe_sb_put(&s, "%s", fp_decls);
@@ -880,7 +926,11 @@ gen_fragment(const struct fe_ff_key *k, struct fe_ff_layout *l, const struct fe_
          fe_sb_put(&s, "   vec4 t%u = texture(ff_tex%u, c%u.xyz);\n", u, u, u);
       else if (k->unit[u].clamp)
          gen_clamped_sample(&s, k, u);
-      else
+      else if (k->unit[u].shadow) {
+         /* textureProj of a shadow sampler compares r / q */
+         fe_sb_put(&s, "   float r%u = textureProj(ff_tex%u, c%u);\n", u, u, u);
+         gen_shadow_texel(&s, k, u);
+      } else
          fe_sb_put(&s, "   vec4 t%u = textureProj(ff_tex%u, c%u);\n", u, u, u);
    }
    for (unsigned u = 0; u < FE_FF_UNITS && !fp; u++)

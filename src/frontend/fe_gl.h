@@ -859,6 +859,12 @@ void fe_queries_finish(struct fe_context *ctx);
 /* glGet GL_TIMESTAMP: the GPU clock in ns, a blocking ask (counted round trip). */
 int64_t fe_query_gpu_time(struct fe_context *ctx);
 GLuint fe_query_current(const struct fe_context *ctx, GLenum target);
+/* Around work GL says generates no fragments that mgl does by drawing (the accumulation
+ * buffer's operations): pause ends the active occlusion query and carries its count so far
+ * (a waited round trip, only while one is active), resume begins it again; pause returns
+ * whether there was one to resume. */
+bool fe_query_occlusion_pause(struct fe_context *ctx);
+void fe_query_occlusion_resume(struct fe_context *ctx);
 
 #define FE_CTX_OR_RETURN(...)                                                                      \
    struct fe_context *ctx = fe_ctx_live();                                                         \
@@ -1128,6 +1134,11 @@ bool fe_texture_complete(struct fe_texture *tex, const struct fe_tex_params *sam
 struct fe_texture *fe_texture_black(struct fe_context *ctx, enum fe_tex_target target,
                                     unsigned kind);
 void fe_texture_send_params(struct fe_context *ctx, struct fe_texture *tex);
+/* The comparison r of a shadow lookup as the vector m * r + a that GL_DEPTH_TEXTURE_MODE
+ * (compatibility contexts, depth textures; GL_RED otherwise) and the texture's swizzle make of
+ * it (GLSL 1.10's shadow*(): glsl_default_block.depth_modes); tex NULL: GL_RED's. */
+void fe_tex_depth_mode_expand(const struct fe_context *ctx, const struct fe_texture *tex,
+                              float mul[4], float add[4]);
 /* The sampler CSO payload of the sampling fields of p. */
 void fe_tex_params_sampler_state(const struct fe_tex_params *p, struct mgp_sampler_state *out);
 /* Whether coordinate `coord` (0 s, 1 t, 2 r) wraps GL_CLAMP through CLAMP_TO_BORDER: the

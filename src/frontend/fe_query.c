@@ -21,7 +21,8 @@ struct fe_query {
    bool has_result; /* the result of the last glEndQuery is here */
    bool declined;   /* a timer query on a server without timestamps: no pipe object; reads 0 */
    uint64_t value;
-   char *label; /* glObjectLabel */
+   uint64_t carry; /* the count before a pause (fe_query_occlusion_pause), in value's terms */
+   char *label;    /* glObjectLabel */
 };
 
 char **
@@ -34,6 +35,14 @@ static int
 occ_index(GLenum target)
 {
    return target == GL_SAMPLES_PASSED ? 0 : target == GL_ANY_SAMPLES_PASSED ? 1 : -1;
+}
+
+/* The query's value: what the server counted since the last begin or resume, with what it
+ * counted before a pause (GL_ANY_SAMPLES_PASSED: either true). */
+static uint64_t
+with_carry(const struct fe_query *q, uint64_t counted)
+{
+   return occ_index(q->target) == 1 ? (counted || q->carry) : counted + q->carry;
 }
 
 /* Primitive queries (GL 3.3, 2.16): one active per target, independent of the occlusion ones. */
@@ -102,7 +111,7 @@ fe_query_event(struct fe_context *ctx, const struct mgp_event *ev)
       if (q && q->h.slot == ev->slot && q->h.gen == ev->gen && q->pending) {
          q->pending = false;
          q->has_result = true;
-         q->value = ev->value;
+         q->value = with_carry(q, ev->value);
          return;
       }
    }
@@ -251,6 +260,7 @@ query_restart(struct fe_context *ctx, struct fe_query *q)
       query_fetch(ctx, q, true);
    q->pending = false;
    q->has_result = false;
+   q->carry = 0;
 }
 
 void
@@ -319,6 +329,42 @@ mgl_glQueryCounter(GLuint id, GLenum target)
    q->pending = true;
 }
 
+static struct fe_query *
+occlusion_active(struct fe_context *ctx)
+{
+   struct fe_query *q = ctx->occ_active[0] ? ctx->occ_active[0] : ctx->occ_active[1];
+   return q && !q->declined ? q : NULL;
+}
+
+bool
+fe_query_occlusion_pause(struct fe_context *ctx)
+{
+   struct fe_query *q = occlusion_active(ctx);
+   if (!q)
+      return false;
+   /* the server has no pause: the query ends, its count so far comes back and is carried into
+    * the result of the part begun again (GL's result is the whole count between glBeginQuery
+    * and glEndQuery) */
+   mgp_end_query(&ctx->pipe, &(struct mgp_query_desc){
+                                .query = q->h, .kind = (uint16_t)fe_mgp_query_kind(q->target)});
+   q->pending = true;
+   query_fetch(ctx, q, true);
+   q->carry = q->has_result ? q->value : q->carry;
+   q->pending = false;
+   q->has_result = false;
+   return true;
+}
+
+void
+fe_query_occlusion_resume(struct fe_context *ctx)
+{
+   struct fe_query *q = occlusion_active(ctx);
+   if (q)
+      mgp_begin_query(
+         &ctx->pipe,
+         &(struct mgp_query_desc){.query = q->h, .kind = (uint16_t)fe_mgp_query_kind(q->target)});
+}
+
 int64_t
 fe_query_gpu_time(struct fe_context *ctx)
 {
@@ -350,7 +396,7 @@ query_fetch(struct fe_context *ctx, struct fe_query *q, bool wait)
    if (r[0] && !q->has_result) {
       q->pending = false;
       q->has_result = true;
-      q->value = r[1];
+      q->value = with_carry(q, r[1]);
    }
    if (wait && !q->has_result)
       fe_ctx_lost(ctx); /* only a lost session leaves a waited result missing */

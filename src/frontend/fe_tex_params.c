@@ -235,6 +235,12 @@ legacy_base(const struct fe_context *ctx, const struct fe_texture *tex, bool *de
        ctx->desc.api == FE_API_GL_COMPAT) {
       const GLenum m = tex->params.depth_mode;
       *depth = true;
+      /* with comparisons on, GL_ALPHA reads as GL_INTENSITY (Mesa's choice): a comparison is
+       * one scalar in Vulkan, the swizzled red, which GL_ALPHA's would make 0 where a GLSL
+       * 1.30+ shadow lookup returns the comparison; GLSL 1.10's shadow*() and fixed function
+       * make (0, 0, 0, r) of it themselves (fe_tex_depth_mode_expand, fe_ff_program.c) */
+      if (m == GL_ALPHA && tex->params.compare_mode != GL_NONE)
+         return 4;
       return m == FE_GL_LUMINANCE ? 1 : m == GL_ALPHA ? 2 : m == FE_GL_INTENSITY ? 4 : 0;
    }
    if (!fe_format_is_legacy(info))
@@ -250,11 +256,6 @@ fe_texture_send_params(struct fe_context *ctx, struct fe_texture *tex)
 {
    bool depth = false;
    const uint8_t legacy = legacy_base(ctx, tex, &depth);
-   /* GL_ALPHA mode's (0, 0, 0, d) is GL's for a vector lookup; a GLSL 1.30+ shadow lookup's
-    * scalar reads the swizzled red, 0, where GL returns the comparison */
-   if (depth && legacy == 2 && tex->params.compare_mode != GL_NONE)
-      MGU_DECLINE(gl_depth_mode_alpha_compare,
-                  "a depth texture in GL_ALPHA mode with GL_TEXTURE_COMPARE_MODE on");
    if (tex->params_sent == tex->params_version && tex->params_sent_ctx == ctx &&
        tex->params_sent_legacy == legacy)
       return;
@@ -281,6 +282,31 @@ fe_texture_send_params(struct fe_context *ctx, struct fe_texture *tex)
    tex->params_sent_legacy = legacy;
    tex->params_sent = tex->params_version;
    tex->params_sent_ctx = ctx;
+}
+
+void
+fe_tex_depth_mode_expand(const struct fe_context *ctx, const struct fe_texture *tex, float mul[4],
+                         float add[4])
+{
+   /* the mode's vector of the comparison r, per component: 0 zero, 1 r, 2 one */
+   static const uint8_t modes[4][4] = {{1, 0, 0, 2}, {1, 1, 1, 2}, {1, 1, 1, 1}, {0, 0, 0, 1}};
+   bool depth = false;
+   int m = 0; /* GL_RED: a core context's, and a colour texture's (undefined in GL) */
+   if (tex) {
+      legacy_base(ctx, tex, &depth);
+      const GLenum dm = tex->params.depth_mode;
+      m = !depth                  ? 0
+          : dm == FE_GL_LUMINANCE ? 1
+          : dm == FE_GL_INTENSITY ? 2
+          : dm == GL_ALPHA        ? 3
+                                  : 0;
+   }
+   for (int i = 0; i < 4; i++) {
+      const uint8_t c = tex ? swizzle_code(tex->params.swizzle[i]) : (uint8_t)i;
+      const uint8_t v = c < 4 ? modes[m][c] : c == 4 ? 0 : 2;
+      mul[i] = v == 1 ? 1.0f : 0.0f;
+      add[i] = v == 2 ? 1.0f : 0.0f;
+   }
 }
 
 static bool

@@ -551,10 +551,31 @@ put_state(struct fe_exec *e, uint32_t offset, const float *v, uint32_t size)
    e->uniform_version++;
 }
 
+/* A shadow sampler's hidden depth-mode pairs (glsl_default_block.depth_modes) from the textures
+ * at its elements' units. */
+static void
+put_depth_modes(struct fe_context *ctx, struct fe_exec *e, const struct glsl_depth_mode *dm)
+{
+   const size_t len = strlen(dm->sampler);
+   for (unsigned j = 0; j < e->glsl->num_samplers; j++) {
+      const struct glsl_sampler *sm = &e->glsl->samplers[j];
+      if (sm->array_element >= dm->count || strncmp(sm->name, dm->sampler, len) ||
+          (sm->name[len] != '\0' && sm->name[len] != '['))
+         continue;
+      const struct fe_texture *tex = fe_unit_texture(ctx, (unsigned)e->sampler_units[j],
+                                                     (enum fe_tex_target)e->sampler_target[j]);
+      float v[8];
+      fe_tex_depth_mode_expand(ctx, tex, v, v + 4);
+      put_state(e, dm->offset + 32 * sm->array_element, v, sizeof(v));
+   }
+}
+
 static void
 update_state_uniforms(struct fe_context *ctx, struct fe_exec *e)
 {
    const struct glsl_default_block *db = &e->glsl->default_block;
+   for (unsigned i = 0; i < db->num_depth_modes; i++)
+      put_depth_modes(ctx, e, &db->depth_modes[i]);
    if (db->state_mask & (1u << GLSL_STATE_DEPTH_RANGE)) {
       float n = ctx->ds.depth_range[0], f = ctx->ds.depth_range[1];
       const float v[3] = {n, f, f - n};
@@ -993,6 +1014,12 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
             if ((changed & DRAW_INPUT_BIT_T) && !emit_samplers(ctx, e)) {
                t->draw_in_valid = false;
                return false;
+            }
+            if ((changed & DRAW_INPUT_BIT_T) && e->glsl->default_block.num_depth_modes) {
+               /* the shadow samplers' depth modes follow the textures bound */
+               update_state_uniforms(ctx, e);
+               emit_constants(ctx, e);
+               t->draw_in.uniform_version = e->uniform_version;
             }
             t->draw_in.unit_version = ctx->unit_version;
             t->draw_in.ubo_version = ctx->ubo_version;

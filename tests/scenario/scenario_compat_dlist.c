@@ -288,6 +288,134 @@ sc_compat_depth_texture_mode(void)
    glDeleteTextures(1, &tex);
 }
 
+/* A 16x8 quad at (x0, y0) with texture coordinates (s, t, 0.5, 1): r = 0.5 is the reference a
+ * fixed-function comparison takes. */
+static void
+shadow_quad(float x0, float y0)
+{
+   glBegin(GL_QUADS);
+   glTexCoord4f(0, 0, 0.5f, 1);
+   glVertex2f(x0, y0);
+   glTexCoord4f(1, 0, 0.5f, 1);
+   glVertex2f(x0 + 16, y0);
+   glTexCoord4f(1, 1, 0.5f, 1);
+   glVertex2f(x0 + 16, y0 + 8);
+   glTexCoord4f(0, 1, 0.5f, 1);
+   glVertex2f(x0, y0 + 8);
+   glEnd();
+}
+
+/* The vector GL_DEPTH_TEXTURE_MODE k (LUMINANCE, INTENSITY, ALPHA, RED) makes of r. */
+static vec4f
+depth_mode_vec(int k, float r)
+{
+   return k == 0   ? V4(r, r, r, 1.0f)
+          : k == 1 ? V4(r, r, r, r)
+          : k == 2 ? V4(0.0f, 0.0f, 0.0f, r)
+                   : V4(r, 0.0f, 0.0f, 1.0f);
+}
+
+static GLuint
+shadow_depth_texture(void)
+{
+   const GLfloat depth[2] = {0.25f, 0.75f}; /* against 0.5 under GL_LEQUAL: 0, then 1 */
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, 2, 1, 0, GL_DEPTH_COMPONENT, GL_FLOAT,
+                depth);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_R_TO_TEXTURE);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL);
+   return tex;
+}
+
+/* compat_shadow_depth_mode: with GL_TEXTURE_COMPARE_MODE on, a depth texture's comparison r
+ * reads as its GL_DEPTH_TEXTURE_MODE says (GL 2.1 §3.8.14, table 3.20: LUMINANCE (r, r, r, 1),
+ * INTENSITY (r, r, r, r), ALPHA (0, 0, 0, r), RED (r, 0, 0, 1)) in fixed function (through
+ * GL_REPLACE, the mode's base format deciding what the environment takes) and from GLSL
+ * 1.10's shadow2D(), a uniform sampler and an element of a sampler array; a GLSL 1.30 shadow
+ * texture() returns the comparison in every mode (GL_ALPHA's too). */
+void
+sc_compat_shadow_depth_mode(void)
+{
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   model m;
+   pixel_frame(&m, bg);
+   GLuint tex = shadow_depth_texture();
+   glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+   glColor4f(0.0f, 0.0f, 1.0f, 0.5f);
+   GLuint p110 = link_program(
+      "#version 110\n"
+      "void main() { gl_TexCoord[0] = gl_MultiTexCoord0; gl_Position = ftransform(); }\n",
+      "#version 110\n"
+      "uniform sampler2DShadow t;\n"
+      "void main() { gl_FragColor = shadow2D(t, vec3(gl_TexCoord[0].xy, 0.5)); }\n");
+   const GLenum modes[4] = {GL_LUMINANCE, GL_INTENSITY, GL_ALPHA, GL_RED};
+   for (int k = 0; k < 4; k++) {
+      glTexParameteri(GL_TEXTURE_2D, GL_DEPTH_TEXTURE_MODE, (GLint)modes[k]);
+      const float y0 = 4.0f + 12.0f * (float)k;
+      glEnable(GL_TEXTURE_2D);
+      shadow_quad(8, y0);
+      glDisable(GL_TEXTURE_2D);
+      gl.UseProgram(p110);
+      shadow_quad(32, y0);
+      gl.UseProgram(0);
+      for (int i = 0; i < 2; i++) {
+         const vec4f c = depth_mode_vec(k, (float)i);
+         /* GL_REPLACE of an ALPHA texel keeps the fragment's colour; of one without alpha
+          * (LUMINANCE, RED) the fragment's alpha */
+         const vec4f ff = k == 2   ? V4(0.0f, 0.0f, 1.0f, c.v[3])
+                          : k == 1 ? c
+                                   : V4(c.v[0], c.v[1], c.v[2], 0.5f);
+         model_rect(&m, 8 + 8 * i, (int)y0, 16 + 8 * i, (int)y0 + 8, to8(ff));
+         model_rect(&m, 32 + 8 * i, (int)y0, 40 + 8 * i, (int)y0 + 8, to8(c));
+      }
+   }
+   check_gl_error("shadow lookups in each depth mode");
+   check_frame("fixed function and shadow2D() through each GL_DEPTH_TEXTURE_MODE", &m);
+
+   /* GLSL 1.30: the comparison itself, GL_ALPHA mode included */
+   GLuint p130 =
+      link_program("#version 130\n"
+                   "out vec2 st;\n"
+                   "void main() { st = gl_MultiTexCoord0.xy; gl_Position = ftransform(); }\n",
+                   "#version 130\n"
+                   "uniform sampler2DShadow t;\n"
+                   "in vec2 st;\n"
+                   "void main() { gl_FragColor = vec4(texture(t, vec3(st, 0.5))); }\n");
+   glTexParameteri(GL_TEXTURE_2D, GL_DEPTH_TEXTURE_MODE, GL_ALPHA);
+   gl.UseProgram(p130);
+   shadow_quad(8, 52);
+   /* an array's elements, each through its own texture's mode: LUMINANCE's rgb and ALPHA's a */
+   GLuint tex2 = shadow_depth_texture();
+   glTexParameteri(GL_TEXTURE_2D, GL_DEPTH_TEXTURE_MODE, GL_LUMINANCE);
+   gl.ActiveTexture(GL_TEXTURE1);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   gl.ActiveTexture(GL_TEXTURE0);
+   GLuint parr = link_program(
+      "#version 120\n"
+      "void main() { gl_TexCoord[0] = gl_MultiTexCoord0; gl_Position = ftransform(); }\n",
+      "#version 120\n"
+      "uniform sampler2DShadow ta[2];\n"
+      "void main() { vec3 p = vec3(gl_TexCoord[0].xy, 0.5);\n"
+      "   gl_FragColor = vec4(shadow2D(ta[0], p).rgb, shadow2D(ta[1], p).a); }\n");
+   gl.UseProgram(parr);
+   gl.Uniform1i(gl.GetUniformLocation(parr, "ta[1]"), 1);
+   shadow_quad(32, 52);
+   gl.UseProgram(0);
+   for (int i = 0; i < 2; i++) {
+      const float r = (float)i;
+      model_rect(&m, 8 + 8 * i, 52, 16 + 8 * i, 60, to8(V4(r, r, r, r)));
+      model_rect(&m, 32 + 8 * i, 52, 40 + 8 * i, 60, to8(V4(r, r, r, r)));
+   }
+   check_gl_error("GLSL 1.30 shadow texture() and a sampler array");
+   check_frame("a GLSL 1.30 comparison in GL_ALPHA mode, and shadow2D() of array elements", &m);
+   glDeleteTextures(1, &tex);
+   glDeleteTextures(1, &tex2);
+}
+
 /* compat_dlist_arrays: draws from vertex arrays compiled into display lists take the vertices
  * the arrays held when the list was compiled (GL 2.1 §5.4): client memory, a buffer object's
  * data and an element array buffer's indices are all read then. Every array the draw uses is

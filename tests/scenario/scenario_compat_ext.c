@@ -3,7 +3,7 @@
  * commands): GL_ARB_multitexture, GL_EXT_blend_color, _blend_minmax, _blend_subtract,
  * _blend_func_separate, _blend_equation_separate, GL_EXT_framebuffer_blit and
  * GL_ARB_occlusion_query, each drawn through
- * its own commands and enums and checked pixel by pixel; GL_ARB_shader_bit_encoding, GL 3.3's
+ * its own commands and enums (GL_ARB_texture_rectangle: its limit and enable) and checked pixel by pixel; GL_ARB_shader_bit_encoding, GL 3.3's
  * bit casts in GLSL 1.30 and 1.40 units that enable it; GL_NV_conditional_render, GL 3.0's
  * conditional rendering under its NV names. */
 #include "scenario.h"
@@ -17,7 +17,7 @@ sc_compat_legacy_ext_names(void)
    static const char *const exts[] = {
       "GL_ARB_multitexture",     "GL_EXT_blend_color",         "GL_EXT_blend_minmax",
       "GL_EXT_blend_subtract",   "GL_EXT_blend_func_separate", "GL_EXT_blend_equation_separate",
-      "GL_EXT_framebuffer_blit", "GL_ARB_occlusion_query"};
+      "GL_EXT_framebuffer_blit", "GL_ARB_occlusion_query",     "GL_ARB_texture_rectangle"};
    const char *all = (const char *)glGetString(GL_EXTENSIONS);
    for (unsigned i = 0; i < sizeof exts / sizeof exts[0]; i++) {
       const size_t len = strlen(exts[i]);
@@ -144,6 +144,17 @@ sc_compat_legacy_ext_names(void)
       fail("GL_SAMPLES_PASSED_ARB counted %u samples, want 256", samples);
    DeleteQueriesARB(1, &oq);
    check_gl_error("ARB_occlusion_query");
+
+   /* ARB_texture_rectangle: GL 3.1's rectangle textures; the fixed-function enable */
+   GLint rect_max = 0;
+   glGetIntegerv(GL_MAX_RECTANGLE_TEXTURE_SIZE_ARB, &rect_max);
+   if (rect_max < 64)
+      fail("GL_MAX_RECTANGLE_TEXTURE_SIZE_ARB is %d, want at least 64", rect_max);
+   glEnable(GL_TEXTURE_RECTANGLE_ARB);
+   if (!glIsEnabled(GL_TEXTURE_RECTANGLE_ARB))
+      fail("GL_TEXTURE_RECTANGLE_ARB is not enabled after glEnable");
+   glDisable(GL_TEXTURE_RECTANGLE_ARB);
+   check_gl_error("ARB_texture_rectangle");
    gl.DeleteFramebuffers(1, &fbo);
    gl.DeleteRenderbuffers(1, &rb);
    glDeleteTextures(1, &tex);

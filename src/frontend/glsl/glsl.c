@@ -1123,6 +1123,9 @@ glsl_program_destroy(struct glsl_program *prog)
    for (unsigned i = 0; i < prog->default_block.num_uniforms; i++)
       free(prog->default_block.uniforms[i].name);
    free(prog->default_block.uniforms);
+   for (unsigned i = 0; i < prog->default_block.num_depth_modes; i++)
+      free(prog->default_block.depth_modes[i].sampler);
+   free(prog->default_block.depth_modes);
    free(prog->default_block.initial_data);
    for (unsigned i = 0; i < prog->num_blocks; i++)
       free(prog->blocks[i].name);

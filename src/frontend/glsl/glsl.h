@@ -357,6 +357,15 @@ struct glsl_default_block {
    struct glsl_uniform *uniforms;
    uint32_t state_mask; /* 1 << glsl_state_uniform: the program has that hidden member */
    uint32_t state_offset[GLSL_STATE_COUNT]; /* its byte offset in the block */
+   /* The hidden `vec4 _mgl_DM_<sampler>[2 * count]` of each shadow sampler a GLSL 1.10/1.20
+    * shadow*() reads (glsl_lower.c): per element at offset + 32 k, the multiplier and addend
+    * of the comparison that give the GL_DEPTH_TEXTURE_MODE and swizzle of the texture at the
+    * sampler's unit; the front end writes them */
+   unsigned num_depth_modes;
+   struct glsl_depth_mode {
+      char *sampler; /* the sampler uniform's name, no index */
+      uint32_t offset, count;
+   } * depth_modes;
 };
 
 /* One entry per block, and per element for an array of blocks; the index in glsl_program.blocks

@@ -62,7 +62,7 @@ struct link {
    struct spv_xfb_copy *xfb_copies;
    unsigned num_xfb_copies, cap_xfb_copies;
    unsigned cap_uniforms, cap_blocks, cap_storage, cap_images, cap_members, cap_samplers,
-      cap_inputs, cap_outputs, cap_atomic_buffers, cap_atomic_counters;
+      cap_inputs, cap_outputs, cap_atomic_buffers, cap_atomic_counters, cap_depth_modes;
 };
 
 #if defined(__GNUC__)

@@ -301,6 +301,21 @@ glsl_link_default_block(struct link *l)
          db->state_offset[state] = mb.offset > 0 ? (uint32_t)mb.offset : 0;
          continue;
       }
+      if (!strncmp(mn, "_mgl_DM_", 8)) {
+         /* a shadow sampler's depth mode (glsl_lower.c:shadow_depth_modes); never reported */
+         uint32_t count = 1;
+         spv_refl_strip_arrays(r, mb.type, &count);
+         struct glsl_depth_mode *dm =
+            mgu_array_push(db->depth_modes, db->num_depth_modes, l->cap_depth_modes);
+         char *name = glsl_strdup(mn + 8);
+         if (!dm || !name) {
+            free(name);
+            link_error(l, "out of memory");
+            break;
+         }
+         *dm = (struct glsl_depth_mode){name, mb.offset > 0 ? (uint32_t)mb.offset : 0, count / 2};
+         continue;
+      }
       if (!used[k])
          continue; /* inactive: GL does not report it */
       reflect_leaves(l, r, mb.type, mn, mn, "", mb.offset > 0 ? (uint32_t)mb.offset : 0,

@@ -120,6 +120,10 @@ struct helper_fn {
    const char *ret, *params, *body;
 };
 #define D(e) "return vec4(" e ", 0.0, 0.0, 1.0);"
+/* The overloads a GLSL 1.10/1.20 shadow*() of a uniform sampler becomes (shadow_depth_modes):
+ * m * r + a, the texture's GL_DEPTH_TEXTURE_MODE and swizzle from its hidden _mgl_DM_ pair. */
+#define M "vec4 m, vec4 a, "
+#define DM(e) "return m * " e " + a;"
 static const struct helper_fn helper_fns[] = {
    {0, 0, "vec4", "sampler1D s, float p", "return texture(s, p);"},
    {0, FRAG_ONLY, "vec4", "sampler1D s, float p, float x", "return texture(s, p, x);"},
@@ -166,6 +170,20 @@ static const struct helper_fn helper_fns[] = {
    {23, 0, "vec4", "sampler2DRect s, vec4 p", "return textureProj(s, p);"},
    {24, 0, "vec4", "sampler2DRectShadow s, vec3 p", D("texture(s, p)")},
    {25, 0, "vec4", "sampler2DRectShadow s, vec4 p", D("textureProj(s, p)")},
+   {14, 0, "vec4", M "sampler1DShadow s, vec3 p", DM("texture(s, p)")},
+   {14, FRAG_ONLY, "vec4", M "sampler1DShadow s, vec3 p, float x", DM("texture(s, p, x)")},
+   {15, 0, "vec4", M "sampler2DShadow s, vec3 p", DM("texture(s, p)")},
+   {15, FRAG_ONLY, "vec4", M "sampler2DShadow s, vec3 p, float x", DM("texture(s, p, x)")},
+   {16, 0, "vec4", M "sampler1DShadow s, vec4 p", DM("textureProj(s, p)")},
+   {16, FRAG_ONLY, "vec4", M "sampler1DShadow s, vec4 p, float x", DM("textureProj(s, p, x)")},
+   {17, 0, "vec4", M "sampler2DShadow s, vec4 p", DM("textureProj(s, p)")},
+   {17, FRAG_ONLY, "vec4", M "sampler2DShadow s, vec4 p, float x", DM("textureProj(s, p, x)")},
+   {18, 0, "vec4", M "sampler1DShadow s, vec3 p, float x", DM("textureLod(s, p, x)")},
+   {19, 0, "vec4", M "sampler2DShadow s, vec3 p, float x", DM("textureLod(s, p, x)")},
+   {20, 0, "vec4", M "sampler1DShadow s, vec4 p, float x", DM("textureProjLod(s, p, x)")},
+   {21, 0, "vec4", M "sampler2DShadow s, vec4 p, float x", DM("textureProjLod(s, p, x)")},
+   {24, 0, "vec4", M "sampler2DRectShadow s, vec3 p", DM("texture(s, p)")},
+   {25, 0, "vec4", M "sampler2DRectShadow s, vec4 p", DM("textureProj(s, p)")},
    {GLSL_HELPER_INVERSE, 0, "mat2", "mat2 m",
     "return mat2(m[1][1], -m[0][1], -m[1][0], m[0][0]) / (m[0][0] * m[1][1] - m[1][0] * m[0][1]);"},
    /* rows of the inverse: the cross products of the other two columns over the determinant */
@@ -198,6 +216,14 @@ static const struct helper_fn helper_fns[] = {
 #undef NOISE
 };
 #undef D
+#undef M
+#undef DM
+
+static bool
+shadow_helper(int h)
+{
+   return (h >= 14 && h <= 21) || h == 24 || h == 25;
+}
 
 static int
 find_name(const char *const *names, size_t count, const char *s, size_t len)
@@ -326,6 +352,8 @@ struct lower {
    unsigned n;
    struct edit *edits;
    unsigned num_edits, cap_edits;
+   char **owned; /* texts edits point at, freed with the edits */
+   unsigned num_owned, cap_owned;
    struct glsl_str *log;
    bool failed, oom;
 };
@@ -340,6 +368,20 @@ add_edit(struct lower *L, uint32_t at, uint32_t len, const char *prefix, const c
       return;
    }
    *e = (struct edit){at, len, prefix, with, with_len};
+}
+
+/* Replaces token t with the text str holds (taken: L owns it until the edits are applied). */
+static void
+add_owned_edit(struct lower *L, const struct tok *t, struct glsl_str *str)
+{
+   char **slot = str->oom ? NULL : mgu_array_push(L->owned, L->num_owned, L->cap_owned);
+   if (!slot) {
+      free(str->s);
+      L->oom = true;
+      return;
+   }
+   *slot = glsl_str_take(str);
+   add_edit(L, t->at, t->len, NULL, *slot, (uint32_t)strlen(*slot));
 }
 
 /* ESSL 1.00 / 3.00 section 4.5.3/4.5.4: the fragment language has no default precision for
@@ -1012,6 +1054,100 @@ apply(const struct lower *L, const char *head)
    return glsl_str_take(&out);
 }
 
+/* GL 2.1 §3.8.14 / GLSL 1.20 §8.7: a GLSL 1.10/1.20 shadow*() returns the comparison
+ * expanded as the texture's GL_DEPTH_TEXTURE_MODE says (LUMINANCE (r, r, r, 1), INTENSITY
+ * (r, r, r, r), ALPHA (0, 0, 0, r), RED (r, 0, 0, 1)), then swizzled by GL_TEXTURE_SWIZZLE_*.
+ * Vulkan's comparison is one scalar, and a helper cannot tell which sampler it was given, so
+ * the mode travels with the sampler: each `uniform sampler*Shadow name;` or `name[N];` declared
+ * alone gets a hidden `uniform vec4 _mgl_DM_name[2]` (`[2 * N]`: per element the multiplier and
+ * the addend of m * r + a, which the front end writes from the texture at the sampler's unit:
+ * glsl_default_block.depth_modes), and a call whose sampler is that name, or an element of it,
+ * passes the pair first, to the helper overloads that take it (helper_fns). Another sampler
+ * (a function parameter, a struct member, a declaration of several names) keeps GL_RED's
+ * vector, declined by name. */
+static void
+shadow_depth_modes(struct lower *L, const uint8_t *shadow_call)
+{
+   const char *p = L->p;
+   enum { MAX_SHADOW = 32 };
+   struct {
+      unsigned name;
+      bool array;
+   } decl[MAX_SHADOW];
+   unsigned nd = 0, stmt = 0;
+   int depth = 0;
+   for (unsigned i = 0; i < L->n; i++) {
+      const struct tok *t = &L->t[i];
+      if (t->kind == T_DIRECTIVE) {
+         stmt = i + 1;
+      } else if (tok_is(p, t, "{")) {
+         depth++;
+      } else if (tok_is(p, t, "}")) {
+         if (depth && !--depth)
+            stmt = i + 1;
+      } else if (!depth && tok_is(p, t, ";")) {
+         unsigned semi = 0, name = decl_name(L, stmt, &semi);
+         bool uniform = false;
+         for (unsigned k = stmt; name && k < name; k++)
+            uniform |= tok_is(p, &L->t[k], "uniform");
+         const struct tok *type = name ? &L->t[name - 1] : NULL;
+         const bool array = name && name + 1 < semi;
+         if (uniform && nd < MAX_SHADOW &&
+             (tok_is(p, type, "sampler1DShadow") || tok_is(p, type, "sampler2DShadow") ||
+              tok_is(p, type, "sampler2DRectShadow")) &&
+             (!array || (name + 4 == semi && L->t[name + 2].kind == T_NUMBER))) {
+            struct glsl_str d = {0};
+            const struct tok *n = &L->t[name];
+            glsl_str_printf(&d, "; uniform vec4 _mgl_DM_%.*s[%d];", (int)n->len, p + n->at,
+                            array ? 2 * atoi(p + L->t[name + 2].at) : 2);
+            add_owned_edit(L, t, &d);
+            decl[nd].name = name;
+            decl[nd++].array = array;
+         }
+         stmt = i + 1;
+      }
+   }
+   for (unsigned i = 0; i + 2 < L->n; i++) {
+      if (!shadow_call[i])
+         continue;
+      const unsigned open = i + 1, close = closing(L, open);
+      unsigned end = open + 1; /* the first argument's end: its `,` */
+      for (int d = 0; end < close; end++) {
+         const char c = L->t[end].kind == T_PUNCT ? p[L->t[end].at] : 0;
+         d += c == '(' || c == '[' ? 1 : c == ')' || c == ']' ? -1 : 0;
+         if (!d && c == ',')
+            break;
+      }
+      const struct tok *arg = &L->t[open + 1];
+      unsigned k = 0;
+      while (k < nd && !(L->t[decl[k].name].len == arg->len &&
+                         !memcmp(p + L->t[decl[k].name].at, p + arg->at, arg->len)))
+         k++;
+      const bool plain = k < nd && !decl[k].array && end == open + 2;
+      const bool element = k < nd && decl[k].array && end > open + 4 &&
+                           tok_is(p, &L->t[open + 2], "[") && closing(L, open + 2) == end - 1;
+      if (!plain && !element) {
+         MGU_DECLINE(gl_feature_unimplemented,
+                     "%.*s() of a sampler that is not a uniform declared alone: "
+                     "GL_DEPTH_TEXTURE_MODE is not applied (it reads GL_RED's (r, 0, 0, 1))",
+                     (int)L->t[i].len, p + L->t[i].at);
+         continue;
+      }
+      struct glsl_str a = {0};
+      if (plain) {
+         glsl_str_printf(&a, "(_mgl_DM_%.*s[0], _mgl_DM_%.*s[1], ", (int)arg->len, p + arg->at,
+                         (int)arg->len, p + arg->at);
+      } else {
+         const uint32_t from = L->t[open + 3].at, to = L->t[end - 1].at;
+         const int il = (int)(to - from);
+         glsl_str_printf(&a, "(_mgl_DM_%.*s[2 * (%.*s)], _mgl_DM_%.*s[2 * (%.*s) + 1], ",
+                         (int)arg->len, p + arg->at, il, p + from, (int)arg->len, p + arg->at, il,
+                         p + from);
+      }
+      add_owned_edit(L, &L->t[open], &a);
+   }
+}
+
 bool
 glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, const char *profile,
                         bool compat, uint64_t compat_provided, bool point_size, struct glsl_unit *u,
@@ -1063,7 +1199,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
    if (stage == GLSL_STAGE_TESS_EVAL)
       rename_patch_input_arrays(&L);
    const unsigned early_edits = L.num_edits; /* the main loop's come in text order after them */
-   uint32_t declared = 0; /* helpers the app declares itself (then they are its own) */
+   uint32_t declared = 0;       /* helpers the app declares itself (then they are its own) */
+   uint8_t *shadow_call = NULL; /* [n] a call of a shadow*() helper starts at the token */
    int depth = 0, parens = 0;
    unsigned stmt = 0; /* first token of the current global statement */
    bool used = false, redeclared = false, pervertex = false;
@@ -1345,10 +1482,26 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          declared |= 1u << h;
       if (h >= 0 && !member)
          u->helpers |= 1u << h;
+      if (shadow_helper(h) && !member && !global_decl && i + 1 < L.n &&
+          tok_is(pp, &L.t[i + 1], "(")) {
+         if (!shadow_call)
+            shadow_call = calloc(L.n, 1);
+         if (shadow_call)
+            shadow_call[i] = 1;
+         else
+            L.oom = true;
+      }
       if (h >= 0 || vk)
          add_edit(&L, t->at, t->len, GLSL_MANGLE, s, t->len);
    }
    u->helpers &= ~declared;
+   for (unsigned i = 0; shadow_call && i < L.n; i++)
+      if (shadow_call[i] &&
+          (declared >> find_name(helper_names, GLSL_HELPER_COUNT, pp + L.t[i].at, L.t[i].len)) & 1)
+         shadow_call[i] = 0; /* the app's own function of that name */
+   if (shadow_call && !L.failed && !L.oom)
+      shadow_depth_modes(&L, shadow_call);
+   free(shadow_call);
    /* glslang declares the extension's gl_BaseVertexARB, gl_BaseInstanceARB and gl_DrawIDARB
     * only from GLSL 4.50 on (Mesa, and the extension, from 1.40): the vertex unit that enables
     * it is compiled as 4.50, which takes what 1.40-4.40 core say (its new keywords aside) */
@@ -1470,6 +1623,9 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          L.oom = true;
    }
    free(L.edits);
+   for (unsigned k = 0; k < L.num_owned; k++)
+      free(L.owned[k]);
+   free(L.owned);
    free(L.t);
    if (L.oom) {
       glsl_str_append(log, "error: out of memory\n");
