@@ -363,9 +363,9 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_MAX_VERTEX_UNIFORM_BLOCKS:
    case GL_MAX_FRAGMENT_UNIFORM_BLOCKS:
    case GL_MAX_GEOMETRY_UNIFORM_BLOCKS: INT1(GLSL_MAX_STAGE_UNIFORM_BLOCKS); return true;
-   /* GL 3.3's minimum counts a geometry stage; with two stages the per-stage limits already cap
-    * a program below it, so the minimum is what is reported. */
-   case GL_MAX_COMBINED_UNIFORM_BLOCKS: INT1(3 * GLSL_MAX_STAGE_UNIFORM_BLOCKS); return true;
+   /* 12 for each stage the context offers (GL 3.3's three, GL 4.0's five), as the backend
+    * allows: fe_gl.h, the value the link checks */
+   case GL_MAX_COMBINED_UNIFORM_BLOCKS: INT1(fe_max_combined_uniform_blocks(ctx)); return true;
    case GL_MAX_UNIFORM_BUFFER_BINDINGS: INT1(FE_MAX_UBO_BINDINGS); return true;
    case GL_MAX_UNIFORM_BLOCK_SIZE: INT1(cap_or(caps->max_uniform_block_size, 16384)); return true;
    case GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT:
@@ -384,7 +384,7 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_MAX_TEXTURE_IMAGE_UNITS:
    case GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS:
    case GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS: INT1(FE_MAX_STAGE_TEXTURE_UNITS); return true;
-   case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: INT1(FE_MAX_TEXTURE_UNITS); return true;
+   case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: INT1(fe_max_texture_units(ctx)); return true;
    case GL_MAX_VARYING_COMPONENTS: INT1(varying_components(caps)); return true;
    /* ES 2.0's limits in vectors (desktop GL has them only from 4.1 on) */
    case GL_MAX_ELEMENT_INDEX: /* ES 3.0 (desktop: 4.3) */

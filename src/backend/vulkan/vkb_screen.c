@@ -1205,12 +1205,17 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    /* one binding is kept for the default attribute values */
    c.max_vertex_bindings = min_u32(l->maxVertexInputBindings - 1, VKB_MAX_VB);
    c.max_vertex_attrib_stride = l->maxVertexInputBindingStride;
-   c.max_uniform_buffer_bindings = min_u32(
-      min_u32(l->maxPerStageDescriptorUniformBuffers, l->maxDescriptorSetUniformBuffers) - 1, 24);
+   /* The program-wide counts are what the pipeline layout may hold, the limits build_shader
+    * (vkb_cso.c) checks a program's descriptors against: the uniform buffers of a layout less
+    * the default block's, its samplers (texel buffers count as sampled images too). Each
+    * stage's share (GL's 12 blocks and 16 samplers) is checked there against the per-stage
+    * limits. */
+   c.max_uniform_buffer_bindings =
+      min_u32(l->maxDescriptorSetUniformBuffers - 1, MGP_MAX_UNIFORM_BLOCKS);
    c.max_uniform_block_size = l->maxUniformBufferRange;
    c.uniform_buffer_offset_alignment = (uint32_t)l->minUniformBufferOffsetAlignment;
-   c.max_texture_units =
-      min_u32(min_u32(l->maxDescriptorSetSamplers, l->maxDescriptorSetSampledImages), 48);
+   c.max_texture_units = min_u32(
+      min_u32(l->maxDescriptorSetSamplers, l->maxDescriptorSetSampledImages), VKB_MAX_SAMPLERS);
    c.max_varying_components = min_u32(l->maxVertexOutputComponents, l->maxFragmentInputComponents);
    c.max_clip_distances = scr->features.shaderClipDistance ? l->maxClipDistances : 0;
    c.max_texture_lod_bias = l->maxSamplerLodBias;
