@@ -994,7 +994,7 @@ fe_compute_offered(const struct fe_context *ctx)
  * takes set_patch_state and the device tessellates (MGP_CAP_TESSELLATION). fe_patch.c has the
  * entry points; FE_MAX_PATCH_VERTICES and FE_MAX_TESS_GEN_LEVEL are GL's and Vulkan's minimums
  * alike, so every device with the cap has them. */
-#define FE_MAX_PATCH_VERTICES 32
+#define FE_MAX_PATCH_VERTICES GLSL_MAX_PATCH_VERTICES
 #define FE_MAX_TESS_GEN_LEVEL 64
 static inline bool
 fe_tess_offered(const struct fe_context *ctx)

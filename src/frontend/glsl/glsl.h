@@ -149,6 +149,7 @@
 #define GLSL_MAX_STAGE_SAMPLERS 16             /* GL_MAX_TEXTURE_IMAGE_UNITS & vertex counterpart */
 #define GLSL_MAX_VERTEX_ATTRIBS 16             /* GL_MAX_VERTEX_ATTRIBS */
 #define GLSL_MAX_DRAW_BUFFERS 8                /* GL_MAX_DRAW_BUFFERS: fragment output locations */
+#define GLSL_MAX_PATCH_VERTICES 32             /* GL_MAX_PATCH_VERTICES (Vulkan's least) */
 #define GLSL_MAX_DUAL_SOURCE_DRAW_BUFFERS 1    /* locations of index-1 (second source) outputs */
 #define GLSL_MAX_STAGE_UNIFORM_COMPONENTS 4096 /* GL_MAX_{VERTEX,FRAGMENT}_UNIFORM_COMPONENTS */
 /* The least per-stage interface limit, in components (GL 3.2's MAX_VERTEX_OUTPUT_COMPONENTS and
