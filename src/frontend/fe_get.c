@@ -32,8 +32,9 @@
  * (GL 4.6) where it reads gl_BaseVertex and gl_DrawID as GL does, ARB_shader_atomic_counters
  * (GL 4.2) where storage buffers are written from fragment shaders, ARB_indirect_parameters
  * (GL 4.6) where it reads draw counts from buffers, ARB_texture_filter_anisotropic (GL 4.6) and
- * its EXT where the device filters anisotropically, ARB_buffer_storage (GL 4.4: persistent maps
- * are client shadows, fe_buffer.c) everywhere. */
+ * its EXT where the device filters anisotropically, ARB_tessellation_shader (GL 4.0) where it
+ * tessellates (fe_tess_offered), ARB_buffer_storage (GL 4.4: persistent maps are client
+ * shadows, fe_buffer.c) everywhere. */
 static const char *const extensions[] = {
    "GL_ARB_base_instance",
    "GL_ARB_blend_func_extended",
@@ -62,6 +63,7 @@ static const char *const extensions[] = {
    "GL_ARB_shader_storage_buffer_object",
    "GL_ARB_shading_language_420pack",
    "GL_ARB_sync",
+   "GL_ARB_tessellation_shader",
    "GL_ARB_texture_filter_anisotropic",
    "GL_ARB_texture_mirror_clamp_to_edge",
    "GL_ARB_texture_rg",
@@ -111,6 +113,8 @@ offered(struct fe_context *ctx, const char *name)
       return fe_anisotropy_offered(ctx);
    if (!strcmp(name, "GL_ARB_indirect_parameters"))
       return fe_indirect_count_offered(ctx);
+   if (!strcmp(name, "GL_ARB_tessellation_shader"))
+      return fe_tess_offered(ctx);
    if (!strcmp(name, "GL_ARB_shader_atomic_counters"))
       return fe_atomic_bindings(ctx) != 0 && fe_pipe_has(ctx, MGP_CALL_memory_barrier) &&
              (ctx->share->caps->cap_bits & MGP_CAP_FRAGMENT_STORES);
