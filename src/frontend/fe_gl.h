@@ -999,9 +999,13 @@ fe_compute_offered(const struct fe_context *ctx)
 static inline bool
 fe_tess_offered(const struct fe_context *ctx)
 {
-   return ctx->desc.api != FE_API_GLES &&
-          (ctx->share->caps->cap_bits & MGP_CAP_TESSELLATION) != 0 &&
-          fe_call_supported(ctx->share, MGP_CALL_set_patch_state);
+   /* and GL 4.0's combined limits, five stages' worth of uniform blocks and samplers, in the
+    * backend's descriptors (fe_max_combined_uniform_blocks, fe_max_texture_units) */
+   const struct mgp_caps *caps = ctx->share->caps;
+   return ctx->desc.api != FE_API_GLES && (caps->cap_bits & MGP_CAP_TESSELLATION) != 0 &&
+          fe_call_supported(ctx->share, MGP_CALL_set_patch_state) &&
+          caps->max_uniform_buffer_bindings >= 5 * GLSL_MAX_STAGE_UNIFORM_BLOCKS &&
+          caps->max_texture_units >= 5 * FE_MAX_STAGE_TEXTURE_UNITS;
 }
 /* GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: the texture units a context offers, which are also the
  * samplers a program may use (GL 4.6 7.10), so no more than the backend's sampler descriptors

@@ -288,3 +288,50 @@ sc_tess_combined_limits(void)
    gl.DeleteBuffers(LIM_POINTS, bufs);
    gl.DeleteProgram(p);
 }
+
+/* The combined limits follow the backend's descriptors: GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS is
+ * where the texture units end (glActiveTexture, glBindSampler), and a device whose pipeline
+ * layouts hold fewer uniform buffers or samplers than five stages need offers no tessellation.
+ * MGL_TEST_VK_DESCRIPTOR_SET_LIMIT=N (the gate.descriptor_limits tests) gives mgl's Vulkan
+ * backend such a device: the limits are then N - 1 blocks (one descriptor is the default
+ * block's; GL 3.3's 36 at most) and N units. */
+void
+sc_descriptor_limits(void)
+{
+   GLint blocks = 0, units = 0;
+   glGetIntegerv(GL_MAX_COMBINED_UNIFORM_BLOCKS, &blocks);
+   glGetIntegerv(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, &units);
+   check_gl_error("the combined limits");
+   if (units < 48 || blocks < 36)
+      fail("GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS %d, GL_MAX_COMBINED_UNIFORM_BLOCKS %d: under "
+           "GL 3.3's 48 and 36",
+           units, blocks);
+   gl.ActiveTexture(GL_TEXTURE0 + (GLenum)units);
+   expect_gl_error(GL_INVALID_ENUM, "glActiveTexture one past GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS");
+   gl.BindSampler((GLuint)units, 0);
+   expect_gl_error(GL_INVALID_VALUE, "glBindSampler one past GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS");
+   gl.ActiveTexture(GL_TEXTURE0 + (GLenum)units - 1);
+   gl.BindSampler((GLuint)units - 1, 0);
+   check_gl_error("the last texture unit");
+   gl.ActiveTexture(GL_TEXTURE0);
+   const bool tess = has_ext("GL_ARB_tessellation_shader");
+   if (tess && (blocks < LIM_STAGES * LIM_BLOCKS || units < LIM_UNITS))
+      fail("GL_ARB_tessellation_shader listed with %d combined blocks and %d units", blocks, units);
+   const char *cut = getenv("MGL_TEST_VK_DESCRIPTOR_SET_LIMIT");
+   if (!cut || atoi(cut) <= 0)
+      return;
+   if (!on_mgl()) {
+      skipped("MGL_TEST_VK_DESCRIPTOR_SET_LIMIT is mgl's");
+      return;
+   }
+   const int n = atoi(cut);
+   const int want_blocks = n - 1 < 36 ? n - 1 : 36;
+   if (blocks != want_blocks || units != n || tess)
+      fail("with pipeline layouts of %d uniform buffers and samplers: %d blocks, %d units, "
+           "tessellation %s; want %d, %d, not listed",
+           n, blocks, units, tess ? "listed" : "not listed", want_blocks, n);
+   GLuint sh = gl.CreateShader(GL_TESS_CONTROL_SHADER);
+   expect_gl_error(GL_INVALID_ENUM, "glCreateShader(GL_TESS_CONTROL_SHADER) without tessellation");
+   if (sh)
+      gl.DeleteShader(sh);
+}

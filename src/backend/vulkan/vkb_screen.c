@@ -309,6 +309,17 @@ pick_physical_device(struct vkb_screen *scr, char *why, size_t why_size)
    }
    scr->phys = pds[best];
    vkGetPhysicalDeviceProperties(scr->phys, &scr->props);
+   /* test-only: a device whose pipeline layouts hold fewer uniform buffers and samplers; the
+    * caps (GL's combined limits) and build_shader's checks both read these */
+   const char *set_limit = getenv("MGL_TEST_VK_DESCRIPTOR_SET_LIMIT");
+   if (set_limit && atoi(set_limit) > 0) {
+      VkPhysicalDeviceLimits *l = &scr->props.limits;
+      const uint32_t n = (uint32_t)atoi(set_limit);
+      uint32_t *const cut[3] = {&l->maxDescriptorSetUniformBuffers, &l->maxDescriptorSetSamplers,
+                                &l->maxDescriptorSetSampledImages};
+      for (int k = 0; k < 3; k++)
+         *cut[k] = *cut[k] < n ? *cut[k] : n;
+   }
    vkGetPhysicalDeviceMemoryProperties(scr->phys, &scr->mem_props);
    scr->api_version = scr->props.apiVersion;
    return true;
