@@ -32,8 +32,9 @@
  * (GL 4.6) where it reads gl_BaseVertex and gl_DrawID as GL does, ARB_shader_atomic_counters
  * (GL 4.2) where storage buffers are written from fragment shaders, ARB_indirect_parameters
  * (GL 4.6) where it reads draw counts from buffers, ARB_texture_filter_anisotropic (GL 4.6) and
- * its EXT where the device filters anisotropically, ARB_buffer_storage (GL 4.4: persistent maps
- * are client shadows, fe_buffer.c) everywhere. */
+ * its EXT where the device filters anisotropically, ARB_tessellation_shader (GL 4.0) where it
+ * tessellates (fe_tess_offered), ARB_buffer_storage (GL 4.4: persistent maps are client
+ * shadows, fe_buffer.c) everywhere. */
 static const char *const extensions[] = {
    "GL_ARB_base_instance",
    "GL_ARB_blend_func_extended",
@@ -62,6 +63,7 @@ static const char *const extensions[] = {
    "GL_ARB_shader_storage_buffer_object",
    "GL_ARB_shading_language_420pack",
    "GL_ARB_sync",
+   "GL_ARB_tessellation_shader",
    "GL_ARB_texture_filter_anisotropic",
    "GL_ARB_texture_mirror_clamp_to_edge",
    "GL_ARB_texture_rg",
@@ -111,6 +113,8 @@ offered(struct fe_context *ctx, const char *name)
       return fe_anisotropy_offered(ctx);
    if (!strcmp(name, "GL_ARB_indirect_parameters"))
       return fe_indirect_count_offered(ctx);
+   if (!strcmp(name, "GL_ARB_tessellation_shader"))
+      return fe_tess_offered(ctx);
    if (!strcmp(name, "GL_ARB_shader_atomic_counters"))
       return fe_atomic_bindings(ctx) != 0 && fe_pipe_has(ctx, MGP_CALL_memory_barrier) &&
              (ctx->share->caps->cap_bits & MGP_CAP_FRAGMENT_STORES);
@@ -363,9 +367,9 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_MAX_VERTEX_UNIFORM_BLOCKS:
    case GL_MAX_FRAGMENT_UNIFORM_BLOCKS:
    case GL_MAX_GEOMETRY_UNIFORM_BLOCKS: INT1(GLSL_MAX_STAGE_UNIFORM_BLOCKS); return true;
-   /* GL 3.3's minimum counts a geometry stage; with two stages the per-stage limits already cap
-    * a program below it, so the minimum is what is reported. */
-   case GL_MAX_COMBINED_UNIFORM_BLOCKS: INT1(3 * GLSL_MAX_STAGE_UNIFORM_BLOCKS); return true;
+   /* 12 for each stage the context offers (GL 3.3's three, GL 4.0's five), as the backend
+    * allows: fe_gl.h, the value the link checks */
+   case GL_MAX_COMBINED_UNIFORM_BLOCKS: INT1(fe_max_combined_uniform_blocks(ctx)); return true;
    case GL_MAX_UNIFORM_BUFFER_BINDINGS: INT1(FE_MAX_UBO_BINDINGS); return true;
    case GL_MAX_UNIFORM_BLOCK_SIZE: INT1(cap_or(caps->max_uniform_block_size, 16384)); return true;
    case GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT:
@@ -384,7 +388,7 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_MAX_TEXTURE_IMAGE_UNITS:
    case GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS:
    case GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS: INT1(FE_MAX_STAGE_TEXTURE_UNITS); return true;
-   case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: INT1(FE_MAX_TEXTURE_UNITS); return true;
+   case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: INT1(fe_max_texture_units(ctx)); return true;
    case GL_MAX_VARYING_COMPONENTS: INT1(varying_components(caps)); return true;
    /* ES 2.0's limits in vectors (desktop GL has them only from 4.1 on) */
    case GL_MAX_ELEMENT_INDEX: /* ES 3.0 (desktop: 4.3) */

@@ -27,7 +27,9 @@
 #include "client_session.h"
 
 #define FE_MAX_VERTEX_ATTRIBS 16
-#define FE_MAX_TEXTURE_UNITS 48 /* GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS */
+/* texture units a context holds: GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS at most (GL 4.0's 5 stages
+ * of 16; the backend may take fewer samplers: fe_max_texture_units) */
+#define FE_MAX_TEXTURE_UNITS 80
 #define FE_TRACKER_TEX_CACHE 64 /* textures whose resolution a context remembers (a power of 2) */
 #define FE_MAX_STAGE_TEXTURE_UNITS 16
 #define FE_MAX_DRAW_BUFFERS 8
@@ -998,14 +1000,39 @@ fe_compute_offered(const struct fe_context *ctx)
  * takes set_patch_state and the device tessellates (MGP_CAP_TESSELLATION). fe_patch.c has the
  * entry points; FE_MAX_PATCH_VERTICES and FE_MAX_TESS_GEN_LEVEL are GL's and Vulkan's minimums
  * alike, so every device with the cap has them. */
-#define FE_MAX_PATCH_VERTICES 32
+#define FE_MAX_PATCH_VERTICES GLSL_MAX_PATCH_VERTICES
 #define FE_MAX_TESS_GEN_LEVEL 64
 static inline bool
 fe_tess_offered(const struct fe_context *ctx)
 {
-   return ctx->desc.api != FE_API_GLES &&
-          (ctx->share->caps->cap_bits & MGP_CAP_TESSELLATION) != 0 &&
-          fe_call_supported(ctx->share, MGP_CALL_set_patch_state);
+   /* and GL 4.0's combined limits, five stages' worth of uniform blocks and samplers, in the
+    * backend's descriptors (fe_max_combined_uniform_blocks, fe_max_texture_units) */
+   const struct mgp_caps *caps = ctx->share->caps;
+   return ctx->desc.api != FE_API_GLES && (caps->cap_bits & MGP_CAP_TESSELLATION) != 0 &&
+          fe_call_supported(ctx->share, MGP_CALL_set_patch_state) &&
+          caps->max_uniform_buffer_bindings >= 5 * GLSL_MAX_STAGE_UNIFORM_BLOCKS &&
+          caps->max_texture_units >= 5 * FE_MAX_STAGE_TEXTURE_UNITS;
+}
+/* GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: the texture units a context offers, which are also the
+ * samplers a program may use (GL 4.6 7.10), so no more than the backend's sampler descriptors
+ * (caps.max_texture_units; 0 from an older backend: GL 3.3's 48). */
+static inline uint32_t
+fe_max_texture_units(const struct fe_context *ctx)
+{
+   const uint32_t cap = ctx->share->caps->max_texture_units;
+   const uint32_t units = cap ? cap : 48;
+   return units < FE_MAX_TEXTURE_UNITS ? units : FE_MAX_TEXTURE_UNITS;
+}
+/* GL_MAX_COMBINED_UNIFORM_BLOCKS: 12 blocks for each stage the context offers (five with
+ * tessellation, GL 4.0; three, GL 3.3), no more than the backend's uniform-buffer descriptors
+ * for blocks (caps.max_uniform_buffer_bindings). */
+static inline uint32_t
+fe_max_combined_uniform_blocks(const struct fe_context *ctx)
+{
+   const uint32_t stages = fe_tess_offered(ctx) ? 5 : 3;
+   const uint32_t blocks = stages * GLSL_MAX_STAGE_UNIFORM_BLOCKS;
+   const uint32_t cap = ctx->share->caps->max_uniform_buffer_bindings;
+   return cap && cap < blocks ? cap : blocks;
 }
 /* Image units (fe_image_state.c; glBindImageTexture in fe_image.c): how many a desktop context
  * offers (0: the backend has no set_shader_images, or the device no storage images); glGet of

@@ -415,8 +415,15 @@ compute_limits_exceeded(const struct fe_context *ctx, const struct glsl_program 
       if (gp->blocks[i].gl_binding >= FE_MAX_UBO_BINDINGS)
          return "error: a uniform block's binding is over GL_MAX_UNIFORM_BUFFER_BINDINGS\n";
    for (unsigned j = 0; j < gp->num_samplers; j++)
-      if (gp->samplers[j].gl_unit >= FE_MAX_TEXTURE_UNITS)
+      if (gp->samplers[j].gl_unit >= fe_max_texture_units(ctx))
          return "error: a sampler's binding is over GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS\n";
+   /* GL 4.6 7.6.2 and 7.10: more uniform blocks or samplers in the program's stages together
+    * than the combined limits (the backend's descriptors) fails the link; the linker has checked
+    * each stage's */
+   if (gp->num_blocks > fe_max_combined_uniform_blocks(ctx))
+      return "error: too many uniform blocks for GL_MAX_COMBINED_UNIFORM_BLOCKS\n";
+   if (gp->num_samplers > fe_max_texture_units(ctx))
+      return "error: too many samplers for GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS\n";
    const unsigned points = fe_ssbo_bindings(ctx);
    if (gp->num_storage_blocks > points)
       return "error: too many shader storage blocks for GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS\n";
@@ -447,20 +454,24 @@ fill_reflection(struct fe_exec *e)
    struct mgp_shader_reflection *r = &e->refl;
    memset(r, 0, sizeof(*r));
    r->default_block_size = gp->default_block.size;
-   for (unsigned i = 0; i < gp->num_blocks; i++) {
-      uint32_t binding = GLSL_BINDING_UBO_BASE + i;
-      if (binding >= 32)
-         continue;
-      r->ubo_mask |= 1u << binding;
+   /* the link kept both counts within the contract's (fe_exec_create) */
+   _Static_assert(GLSL_MAX_UNIFORM_BLOCKS == MGP_MAX_UNIFORM_BLOCKS &&
+                     GLSL_BINDING_UBO_BASE + GLSL_MAX_UNIFORM_BLOCKS <= 64,
+                  "ubo_mask holds every block's binding");
+   _Static_assert(GLSL_MAX_SAMPLERS == MGP_MAX_SAMPLERS && GLSL_MAX_SAMPLERS <= 128,
+                  "sampler_mask holds every sampler");
+   for (unsigned i = 0; i < gp->num_blocks && i < GLSL_MAX_UNIFORM_BLOCKS; i++) {
+      const uint32_t binding = GLSL_BINDING_UBO_BASE + i;
+      r->ubo_mask |= 1ull << binding;
       for (int s = 0; s < GLSL_STAGE_COUNT; s++)
          if (gp->blocks[i].stages & GLSL_STAGE_BIT(s))
-            r->stage_ubo_mask[stage_map[s]] |= 1u << binding;
+            r->stage_ubo_mask[stage_map[s]] |= 1ull << binding;
    }
-   for (unsigned j = 0; j < gp->num_samplers && j < 64; j++) {
-      r->sampler_mask |= 1ull << j;
+   for (unsigned j = 0; j < gp->num_samplers && j < GLSL_MAX_SAMPLERS; j++) {
+      r->sampler_mask[j / 64] |= 1ull << (j % 64);
       for (int s = 0; s < GLSL_STAGE_COUNT; s++)
          if (gp->samplers[j].stages & GLSL_STAGE_BIT(s))
-            r->stage_sampler_mask[stage_map[s]] |= 1ull << j;
+            r->stage_sampler_mask[2 * stage_map[s] + j / 64] |= 1ull << (j % 64);
       enum fe_tex_target t;
       uint8_t kind;
       if (fe_gl_sampler_type(gp->samplers[j].type, &t, &kind))

@@ -116,7 +116,7 @@ void
 mgl_glBindSampler(GLuint unit, GLuint sampler)
 {
    FE_CTX_OR_RETURN();
-   FE_CHECK(unit >= FE_MAX_TEXTURE_UNITS, GL_INVALID_VALUE);
+   FE_CHECK(unit >= fe_max_texture_units(ctx), GL_INVALID_VALUE);
    struct fe_sampler *smp = NULL;
    if (sampler) {
       smp = lookup(ctx, sampler);
@@ -136,7 +136,7 @@ mgl_glBindSamplers(GLuint first, GLsizei count, const GLuint *samplers)
 {
    FE_CTX_OR_RETURN();
    FE_CHECK(count < 0, GL_INVALID_VALUE);
-   FE_CHECK((uint64_t)first + (uint64_t)count > FE_MAX_TEXTURE_UNITS, GL_INVALID_OPERATION);
+   FE_CHECK((uint64_t)first + (uint64_t)count > fe_max_texture_units(ctx), GL_INVALID_OPERATION);
    for (GLsizei i = 0; i < count; i++) {
       const unsigned unit = first + (unsigned)i;
       struct fe_sampler *smp = NULL;

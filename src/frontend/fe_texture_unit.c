@@ -48,7 +48,7 @@ void
 mgl_glActiveTexture(GLenum texture)
 {
    FE_CTX_OR_RETURN();
-   FE_CHECK(texture < GL_TEXTURE0 || texture >= GL_TEXTURE0 + FE_MAX_TEXTURE_UNITS,
+   FE_CHECK(texture < GL_TEXTURE0 || texture >= GL_TEXTURE0 + fe_max_texture_units(ctx),
             GL_INVALID_ENUM);
    ctx->active_unit = texture - GL_TEXTURE0;
 }
@@ -195,7 +195,7 @@ void
 mgl_glBindTextureUnit(GLuint unit, GLuint texture)
 {
    FE_CTX_OR_RETURN();
-   FE_CHECK(unit >= FE_MAX_TEXTURE_UNITS, GL_INVALID_VALUE);
+   FE_CHECK(unit >= fe_max_texture_units(ctx), GL_INVALID_VALUE);
    bind_unit(ctx, unit, texture);
 }
 
@@ -208,7 +208,7 @@ mgl_glBindTextures(GLuint first, GLsizei count, const GLuint *textures)
 {
    FE_CTX_OR_RETURN();
    FE_CHECK(count < 0, GL_INVALID_VALUE);
-   FE_CHECK((uint64_t)first + (uint64_t)count > FE_MAX_TEXTURE_UNITS, GL_INVALID_OPERATION);
+   FE_CHECK((uint64_t)first + (uint64_t)count > fe_max_texture_units(ctx), GL_INVALID_OPERATION);
    for (GLsizei i = 0; i < count; i++)
       bind_unit(ctx, first + (unsigned)i, textures ? textures[i] : 0);
 }

@@ -61,7 +61,8 @@ set_uniform(struct fe_context *ctx, GLint location, GLsizei count, enum value_ki
       uint32_t num = (uint32_t)count < avail ? (uint32_t)count : avail;
       const GLint *units = values;
       for (uint32_t k = 0; k < num; k++)
-         FE_CHECK(units[k] < 0 || units[k] >= FE_MAX_TEXTURE_UNITS, GL_INVALID_VALUE);
+         FE_CHECK(units[k] < 0 || (uint32_t)units[k] >= fe_max_texture_units(ctx),
+                  GL_INVALID_VALUE);
       for (uint32_t k = 0; k < num; k++) {
          uint32_t j = loc->index + k;
          if (j < FE_MAX_SAMPLERS && e->sampler_units[j] != units[k]) {

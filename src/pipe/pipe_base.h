@@ -23,8 +23,10 @@
  * MGP_CAP_{FRAGMENT,VERTEX}_STORES; set_shader_images is a contract (image load/store).
  * 17: mgp_render_state.line_stipple, mgp_dynamic_state's line stipple factor and pattern,
  * MGP_CAP_LINE_STIPPLE. 18: draw_indirect carries a count buffer (GL_ARB_indirect_parameters,
- * MGP_CAP_DRAW_INDIRECT_COUNT) and draw_id_offset. */
-#define MGP_ABI_VERSION 18u
+ * MGP_CAP_DRAW_INDIRECT_COUNT) and draw_id_offset. 19: the descriptor contract's ranges grow to
+ * GL 4.0's combined limits (60 uniform blocks at bindings 1..60, 80 samplers from binding 64:
+ * storage blocks from 144, images from 160); mgp_shader_reflection's masks widen to match. */
+#define MGP_ABI_VERSION 19u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -241,6 +243,11 @@ enum mgp_call_class {
 /* draw_indirect.draw_count with a count buffer: GL's largest maxdrawcount. Such a record is
  * one GPU command whatever its count, so the front end never splits it. */
 #define MGP_MAX_INDIRECT_COUNT_DRAWS 0x7fffffffu
+/* The descriptor contract's program-wide counts (GL 4.0's combined limits, 5 stages of 12
+ * uniform blocks and of 16 samplers): mgp_shader_reflection's masks and sampler kinds hold this
+ * many; what a backend takes is its caps' max_uniform_buffer_bindings and max_texture_units. */
+#define MGP_MAX_UNIFORM_BLOCKS 60u
+#define MGP_MAX_SAMPLERS 80u
 /* set_shader_images: slots start..start+count-1 lie below this, start at most this (the
  * decoder's bound) */
 #define MGP_MAX_SHADER_IMAGES 16u

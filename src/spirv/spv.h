@@ -1,6 +1,6 @@
 /* spv.h — SPIR-V helpers both roles use: reflection through SPIRV-Cross's C API (spv_cross.c),
  * the rewrites the GL linker and the Vulkan backend apply (spv_patch.c, spv_pack.c, spv_rect.c,
- * spv_split.c, spv_clip_enables.c) and one bounds-checked instruction walker. Just what mgl needs for the words glslang generates; the
+ * spv_split.c, spv_clip_enables.c, spv_tcs_stores.c) and one bounds-checked instruction walker. Just what mgl needs for the words glslang generates; the
  * enumerants come from SPIRV-Headers. Not a general SPIR-V library. */
 #ifndef MGL_SPIRV_SPV_H
 #define MGL_SPIRV_SPV_H
@@ -267,6 +267,13 @@ uint32_t *spv_clip_enables(const uint32_t *words, size_t num_words, size_t *out_
  * why. */
 uint32_t *spv_helper_atomics(const uint32_t *words, size_t num_words, size_t *out_n,
                              const char **err);
+
+/* In a tessellation control module, a store of one output vector component at a dynamic index
+ * becomes a switch over the index with a store at each constant component (spv_tcs_stores.c):
+ * GL writes the one component, a driver may write the whole vector back. Returns new words
+ * (free them), or NULL: *err NULL when there is nothing to rewrite, else why. */
+uint32_t *spv_tcs_component_stores(const uint32_t *words, size_t num_words, size_t *out_n,
+                                   const char **err);
 
 /* A SPIR-V word stream being rewritten (the passes that re-emit a module: pack, split). oom is
  * sticky: the pass checks it once at the end. */

@@ -168,6 +168,190 @@ sc_tess_patch_arrays(void)
    (void)me;
 }
 
+/* GL 4.6 11.2.1.2.2: the invocations of a patch write each its own component of one `patch out`
+ * vector (after a barrier, at an index only the invocation knows: plain, through a swizzle and
+ * inside an array element); the evaluation stage sees every component. A driver that writes a
+ * dynamically indexed component as the whole vector loses all but one invocation's write
+ * (spv_tcs_stores.c). Each vector's components, 0..3, make one colour channel exactly. */
+static const char *TCS_COMPONENTS =
+   "#version 150 core\n"
+   "#extension GL_ARB_tessellation_shader : require\n"
+   "layout(vertices = 4) out;\n"
+   "in vec2 v_pix[];\n"
+   "out vec2 c_pix[];\n"
+   "patch out ivec4 pv;\n"
+   "patch out vec4 pw;\n"
+   "patch out ivec2 pa[2];\n"
+   "void main() {\n"
+   "  int id = gl_InvocationID;\n"
+   "  if (id == 0) {\n"
+   "    pv = ivec4(-1);\n"
+   "    pw = vec4(-1.0);\n"
+   "    pa[0] = ivec2(-1);\n"
+   "    pa[1] = ivec2(-1);\n"
+   "  }\n"
+   "  barrier();\n"
+   "  pv[id] = 3 - id;\n"
+   "  pw.yxwz[id] = float(id);\n"
+   "  pa[id / 2][id % 2] = id;\n"
+   "  c_pix[gl_InvocationID] = v_pix[gl_InvocationID];\n"
+   "  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+   "  for (int i = 0; i < 4; i++) gl_TessLevelOuter[i] = 2.0;\n"
+   "  gl_TessLevelInner[0] = 2.0;\n"
+   "  gl_TessLevelInner[1] = 2.0;\n"
+   "}\n";
+
+static const char *TES_COMPONENTS =
+   "#version 150 core\n"
+   "#extension GL_ARB_tessellation_shader : require\n"
+   "layout(quads, equal_spacing, cw, point_mode) in;\n"
+   "in vec2 c_pix[];\n"
+   "patch in ivec4 pv;\n"
+   "patch in vec4 pw;\n"
+   "patch in ivec2 pa[2];\n"
+   "out vec4 t_color;\n"
+   "int digits(ivec4 d) {\n"
+   "  return clamp(d.x, 0, 3) + 4 * clamp(d.y, 0, 3) + 16 * clamp(d.z, 0, 3) +\n"
+   "         64 * clamp(d.w, 0, 3);\n"
+   "}\n"
+   "void main() {\n"
+   "  int r = digits(pv), g = digits(ivec4(pw)), b = digits(ivec4(pa[0], pa[1]));\n"
+   "  float u = gl_TessCoord.x, v = gl_TessCoord.y;\n"
+   "  vec2 pix = mix(mix(c_pix[0], c_pix[1], u), mix(c_pix[3], c_pix[2], u), v);\n"
+   "  gl_Position = vec4((pix + 0.5) / 32.0 - 1.0, 0.0, 1.0);\n"
+   "  t_color = vec4(float(r), float(g), float(b), 255.0) / 255.0;\n"
+   "}\n";
+
+void
+sc_tess_patch_components(void)
+{
+   if (!tess_offered())
+      return;
+   char log[4096];
+   GLuint p = tess_try_link(VS_PASS, TCS_COMPONENTS, TES_COMPONENTS, FS_COLOR, log, sizeof log);
+   if (!p) {
+      fail("VS + TCS + TES + FS writing patch components did not link:\n%s", log);
+      return;
+   }
+   gl.UseProgram(p);
+   const float corners[8] = {8, 8, 56, 8, 56, 56, 8, 56};
+   mesh me = make_mesh(corners, 4);
+   gl.PatchParameteri(GL_PATCH_VERTICES, 4);
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   glDrawArrays(GL_PATCHES, 0, 4);
+   check_gl_error("glDrawArrays(GL_PATCHES) with per-invocation patch components");
+   /* pv (3, 2, 1, 0): 3 + 2*4 + 1*16 = 27; pw (1, 0, 3, 2): 1 + 3*16 + 2*64 = 177;
+    * pa (0, 1), (2, 3): 1*4 + 2*16 + 3*64 = 228 */
+   const rgba8 want = {{27, 177, 228, 255}};
+   model m;
+   model_init(&m, bg);
+   for (int j = 0; j <= 2; j++)
+      for (int i = 0; i <= 2; i++) {
+         const int x = 8 + 24 * i, y = 8 + 24 * j;
+         model_rect(&m, x, y, x + 1, y + 1, want);
+      }
+   check_frame("every invocation's patch component: 9 points of (27, 177, 228)", &m);
+   gl.DeleteVertexArrays(1, &me.vao);
+   gl.DeleteBuffers(1, &me.vbo);
+   gl.DeleteProgram(p);
+}
+
+/* GLSL 4.00 4.3.8.2: one of a control stage's shader objects declares the output patch size,
+ * and it sizes the per-vertex outputs of the others, which index them by gl_InvocationID: the
+ * object without the layout compiles, the program links and draws each vertex's copy. */
+static const char *TCS_MAIN_OBJECT = "#version 150 core\n"
+                                     "#extension GL_ARB_tessellation_shader : require\n"
+                                     "layout(vertices = 4) out;\n"
+                                     "void copy_vertex();\n"
+                                     "void main() {\n"
+                                     "  copy_vertex();\n"
+                                     "  for (int i = 0; i < 4; i++) gl_TessLevelOuter[i] = 2.0;\n"
+                                     "  gl_TessLevelInner[0] = 2.0;\n"
+                                     "  gl_TessLevelInner[1] = 2.0;\n"
+                                     "}\n";
+
+static const char *TCS_COPY_OBJECT =
+   "#version 150 core\n"
+   "#extension GL_ARB_tessellation_shader : require\n"
+   "void copy_vertex() {\n"
+   "  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+   "}\n";
+
+static const char *TES_GREEN =
+   "#version 150 core\n"
+   "#extension GL_ARB_tessellation_shader : require\n"
+   "layout(quads, equal_spacing, cw, point_mode) in;\n"
+   "out vec4 t_color;\n"
+   "void main() {\n"
+   "  float u = gl_TessCoord.x, v = gl_TessCoord.y;\n"
+   "  vec2 pix = mix(mix(gl_in[0].gl_Position.xy, gl_in[1].gl_Position.xy, u),\n"
+   "                 mix(gl_in[3].gl_Position.xy, gl_in[2].gl_Position.xy, u), v);\n"
+   "  gl_Position = vec4((pix + 0.5) / 32.0 - 1.0, 0.0, 1.0);\n"
+   "  t_color = vec4(0.0, 1.0, 0.0, 1.0);\n"
+   "}\n";
+
+void
+sc_tess_control_objects(void)
+{
+   if (!tess_offered())
+      return;
+   GLuint copy = gl.CreateShader(GL_TESS_CONTROL_SHADER);
+   gl.ShaderSource(copy, 1, &TCS_COPY_OBJECT, NULL);
+   gl.CompileShader(copy);
+   GLint ok = 0;
+   gl.GetShaderiv(copy, GL_COMPILE_STATUS, &ok);
+   if (!ok) {
+      char log[2048] = "";
+      gl.GetShaderInfoLog(copy, sizeof log, NULL, log);
+      fail("a control shader object without layout(vertices) did not compile:\n%s", log);
+      gl.DeleteShader(copy);
+      return;
+   }
+   GLuint p = gl.CreateProgram();
+   const GLenum types[4] = {GL_VERTEX_SHADER, GL_TESS_CONTROL_SHADER, GL_TESS_EVALUATION_SHADER,
+                            GL_FRAGMENT_SHADER};
+   const char *src[4] = {VS_PASS, TCS_MAIN_OBJECT, TES_GREEN, FS_COLOR};
+   for (int i = 0; i < 4; i++) {
+      GLuint sh = compile(types[i], src[i]);
+      gl.AttachShader(p, sh);
+      gl.DeleteShader(sh);
+   }
+   gl.AttachShader(p, copy);
+   gl.DeleteShader(copy);
+   gl.BindAttribLocation(p, 0, "a_pos");
+   gl.LinkProgram(p);
+   gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+   check_gl_error("two control shader objects");
+   if (!ok) {
+      char log[4096] = "";
+      gl.GetProgramInfoLog(p, sizeof log, NULL, log);
+      fail("the patch size in another control shader object did not link:\n%s", log);
+      gl.DeleteProgram(p);
+      return;
+   }
+   expect_program_iv(p, GL_TESS_CONTROL_OUTPUT_VERTICES, 4, "GL_TESS_CONTROL_OUTPUT_VERTICES");
+   gl.UseProgram(p);
+   const float corners[8] = {8, 8, 56, 8, 56, 56, 8, 56};
+   mesh me = make_mesh(corners, 4);
+   gl.PatchParameteri(GL_PATCH_VERTICES, 4);
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   glDrawArrays(GL_PATCHES, 0, 4);
+   check_gl_error("glDrawArrays(GL_PATCHES) through two control shader objects");
+   model m;
+   model_init(&m, bg);
+   for (int j = 0; j <= 2; j++)
+      for (int i = 0; i <= 2; i++) {
+         const int x = 8 + 24 * i, y = 8 + 24 * j;
+         model_rect(&m, x, y, x + 1, y + 1, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
+      }
+   check_frame("gl_out written by the object without the patch size: 9 green points", &m);
+   gl.DeleteVertexArrays(1, &me.vao);
+   gl.DeleteBuffers(1, &me.vbo);
+   gl.DeleteProgram(p);
+}
+
 /* GL 4.6 11.2: a program with an evaluation shader and no control shader tessellates each patch
  * as the vertex stage made it, with GL_PATCH_VERTICES vertices (gl_PatchVerticesIn) and the
  * default levels, plain and block varyings alike; Vulkan needs a control stage, which mgl makes

@@ -1,7 +1,7 @@
 /* glb_sampler.c — sampling on the host: sampler CSOs are host sampler objects, sampler views
  * name a whole host texture (2D, 3D, 2D array, cube or buffer) as its own target, and a draw
  * binds view j and sampler j to texture unit j (the unit
- * glb_shader.c gave sampler binding 32 + j). Texture parameters that are not sampler state
+ * glb_shader.c gave sampler binding 64 + j). Texture parameters that are not sampler state
  * (base/max level, swizzle, LOD range) are set on the host texture itself. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -305,7 +305,7 @@ glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog)
    struct glb_screen *scr = ctx->scr;
    const struct glb_host *h = scr->h;
    for (unsigned j = 0; j < GLB_MAX_SAMPLERS; j++) {
-      if (!(prog->refl.sampler_mask >> j & 1))
+      if (!(prog->refl.sampler_mask[j / 64] >> (j % 64) & 1))
          continue;
       const struct glb_sampler_view *v =
          mgp_handle_is_null(ctx->views[j])

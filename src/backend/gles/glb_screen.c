@@ -542,10 +542,10 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    c.max_vertex_attribs = clamp_u32(scr->max_vertex_attribs, 16);
    c.max_vertex_bindings = clamp_u32(scr->max_vertex_attribs, GLB_MAX_VB);
    c.max_vertex_attrib_stride = 2048; /* GLES 3.1's least MAX_VERTEX_ATTRIB_STRIDE */
-   c.max_uniform_buffer_bindings = clamp_u32(scr->max_ubo_bindings - 1, 24);
+   c.max_uniform_buffer_bindings = clamp_u32(scr->max_ubo_bindings - 1, MGP_MAX_UNIFORM_BLOCKS);
    c.max_uniform_block_size = clamp_u32(scr->max_ubo_size, UINT32_MAX);
    c.uniform_buffer_offset_alignment = clamp_u32(scr->ubo_align, UINT32_MAX);
-   c.max_texture_units = clamp_u32(scr->max_texture_units, 48);
+   c.max_texture_units = clamp_u32(scr->max_texture_units, GLB_MAX_SAMPLERS);
    c.max_varying_components = clamp_u32(scr->max_varying, UINT32_MAX);
    /* GLES has gl_ClipDistance only with EXT_clip_cull_distance */
    c.max_clip_distances = clamp_u32(scr->max_clip_distances, 8);

@@ -4,12 +4,12 @@
  * uniform blocks bound as host uniform buffers.
  *
  * The client's SPIR-V follows the descriptor contract of src/frontend/glsl/glsl.h (set 0;
- * binding 0 the default block, 1 + i uniform block i, 32 + j combined image sampler j) and ends
+ * binding 0 the default block, 1 + i uniform block i, 64 + j combined image sampler j) and ends
  * its last pre-rasterization stage with Vulkan's clip depth (z + w) / 2: SPIRV-Cross's
  * fixup_clipspace undoes that (z' = 2z - w) so the host's GL depth range applies unchanged (in
  * a geometry stage, before each EmitVertex: emit_vertex_depth).
  * Uniform buffer bindings stay as they are (checked against the host's count here); sampler
- * binding 32 + j becomes texture unit j. */
+ * binding 64 + j becomes texture unit j. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +19,7 @@
 
 #include "glb.h"
 
-#define SAMPLER_BINDING_BASE 32
+#define SAMPLER_BINDING_BASE 64
 
 struct translate {
    char *source; /* malloc'd ESSL */
@@ -775,7 +775,7 @@ glb_set_shader_buffers(void *self, const struct mgp_set_shader_buffers *args, co
       return;
    }
    if (args->start >= GLB_MAX_UBO || tail_count > GLB_MAX_UBO - args->start) {
-      glb_fatal(ctx->scr, MGU_FATAL_ProtocolCorruption, "set_shader_buffers: bindings past 32");
+      glb_fatal(ctx->scr, MGU_FATAL_ProtocolCorruption, "set_shader_buffers: bindings past 64");
       return;
    }
    memcpy(&ctx->ubo[args->start], tail, tail_count * sizeof(struct mgp_buffer_range));

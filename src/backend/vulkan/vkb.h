@@ -30,12 +30,13 @@
 #define VKB_MAX_COLOR 8
 #define VKB_MAX_ATTRIBS 16
 #define VKB_MAX_VB 16
-#define VKB_MAX_UBO_BINDING 32 /* bindings 0..31: 0 default block, 1..31 uniform blocks */
-#define VKB_SAMPLER_BASE 32
-#define VKB_MAX_SAMPLERS 64 /* sampler j -> binding 32 + j */
+/* bindings 0..63: 0 the default block, 1..60 uniform blocks (MGP_MAX_UNIFORM_BLOCKS) */
+#define VKB_MAX_UBO_BINDING 64
+#define VKB_SAMPLER_BASE 64
+#define VKB_MAX_SAMPLERS MGP_MAX_SAMPLERS /* sampler j -> binding 64 + j */
 /* Image j (a storage image, GL's image uniforms) is binding VKB_IMAGE_BASE + j, in set
- * VKB_SET_TEXTURES (glsl.h's contract: images 96..111). */
-#define VKB_IMAGE_BASE 96
+ * VKB_SET_TEXTURES (glsl.h's contract: images 160..175). */
+#define VKB_IMAGE_BASE 160
 #define VKB_MAX_IMAGES 16
 #define VKB_MAX_BINDING (VKB_IMAGE_BASE + VKB_MAX_IMAGES)
 #define VKB_SET_CACHE 8 /* descriptor sets a context remembers per batch */
@@ -46,11 +47,16 @@
 #define VKB_SET_BUFFERS 0
 #define VKB_SET_TEXTURES 1
 #define VKB_SET_COUNT 2
-#define VKB_UNUSED_BINDING_BASE 128 /* glsl.h: declared but statically unused */
+#define VKB_UNUSED_BINDING_BASE 192 /* glsl.h: declared but statically unused */
 #define VKB_MAX_STORAGE_BUFFERS 16  /* shader storage blocks a program may bind (caps) */
 /* Storage block k is binding VKB_SSBO_BASE + k, in set VKB_SET_TEXTURES with the samplers
- * (glsl.h's contract: samplers 32..79, storage blocks 80..95). */
-#define VKB_SSBO_BASE 80
+ * (glsl.h's contract: samplers 64..143, storage blocks 144..159). */
+#define VKB_SSBO_BASE 144
+_Static_assert(1 + MGP_MAX_UNIFORM_BLOCKS <= VKB_MAX_UBO_BINDING &&
+                  VKB_SAMPLER_BASE + VKB_MAX_SAMPLERS <= VKB_SSBO_BASE &&
+                  VKB_SSBO_BASE + VKB_MAX_STORAGE_BUFFERS <= VKB_IMAGE_BASE &&
+                  VKB_MAX_BINDING <= VKB_UNUSED_BINDING_BASE,
+               "the descriptor contract's ranges do not overlap");
 #define VKB_ARENA_BLOCK (4u << 20)
 #define VKB_MAX_XFB 4 /* transform feedback buffers (GL's separate attribs) */
 
@@ -268,8 +274,9 @@ struct vkb_shader {
    char entry[MGP_SHADER_STAGE_COUNT][64];
    struct mgp_shader_reflection refl;
    struct vkb_shader_binding binding[VKB_MAX_BINDING];
-   uint32_t max_binding;     /* one past the highest binding present */
-   uint64_t binding_used[2]; /* bit b % 64 of word b / 64: binding b present (count != 0) */
+   uint32_t max_binding; /* one past the highest binding present */
+   /* bit b % 64 of word b / 64: binding b present (count != 0) */
+   uint64_t binding_used[(VKB_MAX_BINDING + 63) / 64];
    /* storage image j's shape in the shader: its view type (VkImageViewType) */
    uint8_t image_view_type[VKB_MAX_IMAGES];
    /* set 1 holds a texel buffer or a storage block: without one, what it holds follows from

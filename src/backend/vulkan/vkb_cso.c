@@ -795,8 +795,36 @@ build_shader(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_cre
    if (sh->needs_draw_params && !scr->has_draw_params)
       return "uses gl_InstanceID / draw parameters; device lacks shaderDrawParameters";
 
-   /* Descriptor counts per stage against the device's limits. */
+   /* Descriptor counts per stage against the device's limits, and the layout's (every stage's
+    * bindings together, the default block a dynamic uniform buffer) against its per-set ones. */
    const VkPhysicalDeviceLimits *l = &scr->props.limits;
+   uint32_t all_ubos = 0, all_samplers = 0, all_texel = 0, all_storage = 0, all_images = 0;
+   for (uint32_t b = 0; b < sh->max_binding; b++) {
+      const VkDescriptorType t = sh->binding[b].type;
+      const uint32_t count = sh->binding[b].count;
+      if (t == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER)
+         all_samplers += count;
+      else if (t == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER)
+         all_texel += count; /* a sampled image, no sampler */
+      else if (t == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER)
+         all_storage += count;
+      else if (t == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE)
+         all_images += count;
+      else if (count)
+         all_ubos += count;
+   }
+   if (all_ubos > l->maxDescriptorSetUniformBuffers ||
+       (sh->binding[0].count && l->maxDescriptorSetUniformBuffersDynamic < 1) ||
+       all_samplers + all_texel > l->maxDescriptorSetSampledImages ||
+       all_samplers > l->maxDescriptorSetSamplers ||
+       all_storage > l->maxDescriptorSetStorageBuffers ||
+       all_images > l->maxDescriptorSetStorageImages) {
+      snprintf(why, why_size,
+               "the program uses %u uniform buffers / %u samplers / %u storage blocks / %u "
+               "images, over the device's per-layout limits",
+               all_ubos, all_samplers + all_texel, all_storage, all_images);
+      return why;
+   }
    for (int s = 0; s < MGP_SHADER_STAGE_COUNT; s++) {
       uint32_t ubos = 0, samplers = 0, storage = 0, images = 0;
       for (uint32_t b = 0; b < sh->max_binding; b++) {

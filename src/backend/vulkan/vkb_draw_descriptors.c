@@ -409,7 +409,7 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
          continue;
       }
       if (sb->type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE) {
-         /* image j: binding 96 + j, the unit's texture level in GENERAL layout */
+         /* image j: binding 160 + j, the unit's texture level in GENERAL layout */
          w->descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
          w->pImageInfo = &d->img[nimg];
          for (uint32_t k = 0; k < sb->count; k++) {
@@ -423,12 +423,12 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
          continue;
       }
       if (sb->type == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER) {
-         /* samplerBuffer: binding 32 + j like any sampler, a texel buffer view */
+         /* samplerBuffer: binding 64 + j like any sampler, a texel buffer view */
          w->descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
          w->pTexelBufferView = &d->tbv[ntbv];
          for (uint32_t k = 0; k < sb->count; k++) {
             const uint32_t j = b - VKB_SAMPLER_BASE + k;
-            const unsigned kind = j < 64 ? sh->refl.sampler_kind[j] : 0;
+            const unsigned kind = j < VKB_MAX_SAMPLERS ? sh->refl.sampler_kind[j] : 0;
             struct vkb_resource *used;
             VkBufferView view = texel_buffer_view(ctx, j, kind, &used);
             if (!view)
@@ -440,12 +440,12 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
          }
          continue;
       }
-      /* combined image samplers: binding 32 + j, element k is sampler j + k */
+      /* combined image samplers: binding 64 + j, element k is sampler j + k */
       w->descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
       w->pImageInfo = &d->img[nimg];
       for (uint32_t k = 0; k < sb->count; k++) {
          const uint32_t j = b - VKB_SAMPLER_BASE + k;
-         const unsigned kind = j < 64 ? sh->refl.sampler_kind[j] : 0;
+         const unsigned kind = j < VKB_MAX_SAMPLERS ? sh->refl.sampler_kind[j] : 0;
          struct vkb_sampler_memo_way *way = memo->way[j];
          if (way[0].epoch != memo->epoch || !mgp_handle_eq(way[0].view, ctx->views[j]) ||
              !mgp_handle_eq(way[0].sampler, ctx->samplers[j]) || way[0].kind != kind) {

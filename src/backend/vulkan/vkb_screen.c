@@ -309,6 +309,17 @@ pick_physical_device(struct vkb_screen *scr, char *why, size_t why_size)
    }
    scr->phys = pds[best];
    vkGetPhysicalDeviceProperties(scr->phys, &scr->props);
+   /* test-only: a device whose pipeline layouts hold fewer uniform buffers and samplers; the
+    * caps (GL's combined limits) and build_shader's checks both read these */
+   const char *set_limit = getenv("MGL_TEST_VK_DESCRIPTOR_SET_LIMIT");
+   if (set_limit && atoi(set_limit) > 0) {
+      VkPhysicalDeviceLimits *l = &scr->props.limits;
+      const uint32_t n = (uint32_t)atoi(set_limit);
+      uint32_t *const cut[3] = {&l->maxDescriptorSetUniformBuffers, &l->maxDescriptorSetSamplers,
+                                &l->maxDescriptorSetSampledImages};
+      for (int k = 0; k < 3; k++)
+         *cut[k] = *cut[k] < n ? *cut[k] : n;
+   }
    vkGetPhysicalDeviceMemoryProperties(scr->phys, &scr->mem_props);
    scr->api_version = scr->props.apiVersion;
    return true;
@@ -1208,12 +1219,17 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    /* one binding is kept for the default attribute values */
    c.max_vertex_bindings = min_u32(l->maxVertexInputBindings - 1, VKB_MAX_VB);
    c.max_vertex_attrib_stride = l->maxVertexInputBindingStride;
-   c.max_uniform_buffer_bindings = min_u32(
-      min_u32(l->maxPerStageDescriptorUniformBuffers, l->maxDescriptorSetUniformBuffers) - 1, 24);
+   /* The program-wide counts are what the pipeline layout may hold, the limits build_shader
+    * (vkb_cso.c) checks a program's descriptors against: the uniform buffers of a layout less
+    * the default block's, its samplers (texel buffers count as sampled images too). Each
+    * stage's share (GL's 12 blocks and 16 samplers) is checked there against the per-stage
+    * limits. */
+   c.max_uniform_buffer_bindings =
+      min_u32(l->maxDescriptorSetUniformBuffers - 1, MGP_MAX_UNIFORM_BLOCKS);
    c.max_uniform_block_size = l->maxUniformBufferRange;
    c.uniform_buffer_offset_alignment = (uint32_t)l->minUniformBufferOffsetAlignment;
-   c.max_texture_units =
-      min_u32(min_u32(l->maxDescriptorSetSamplers, l->maxDescriptorSetSampledImages), 48);
+   c.max_texture_units = min_u32(
+      min_u32(l->maxDescriptorSetSamplers, l->maxDescriptorSetSampledImages), VKB_MAX_SAMPLERS);
    c.max_varying_components = min_u32(l->maxVertexOutputComponents, l->maxFragmentInputComponents);
    c.max_clip_distances = scr->features.shaderClipDistance ? l->maxClipDistances : 0;
    c.max_texture_lod_bias = l->maxSamplerLodBias;

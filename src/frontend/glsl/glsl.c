@@ -416,6 +416,49 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint64_t compat_provided,
    return ok;
 }
 
+/* `line` (a layout declaration) into a unit's prologue, before the #line that gives the app's
+ * first line its number: it then comes before any use (line numbers keep). False when out of
+ * memory (said in log) or the unit has no such #line. */
+static bool
+prologue_insert(struct glsl_unit *u, const char *line, struct glsl_str *log)
+{
+   const char *at = strstr(u->text, "\n#line ");
+   if (!at)
+      return false;
+   const int head = (int)(at - u->text) + 1;
+   struct glsl_str text = {0};
+   glsl_str_printf(&text, "%.*s%s\n%s", head, u->text, line, u->text + head);
+   if (text.oom) {
+      free(text.s);
+      glsl_str_append(log, "error: out of memory\n");
+      return false;
+   }
+   free(u->text);
+   u->text = glsl_str_take(&text);
+   return true;
+}
+
+/* GLSL 4.00 4.3.8.2 (ARB_tessellation_shader): a tessellation control shader's output patch
+ * size, declared in one of its shader objects, is the program's and sizes the unsized per-vertex
+ * output arrays (gl_out) of every object; glslang refuses to index such an array with a variable
+ * in an object that declares no size. So each object without the layout gets the size `vertices`
+ * says (the one another object declares; GL_MAX_PATCH_VERTICES for an object compiled alone, so
+ * no index a size could allow is refused before the link). Different sizes in two objects stay
+ * for glslang's linker to refuse. */
+static void
+give_tcs_vertices(struct glsl_unit *u, int vertices, bool *prepared, struct glsl_str *log)
+{
+   if (!*prepared || u->tcs_vertices || vertices <= 0)
+      return;
+   char line[48];
+   snprintf(line, sizeof line, "layout(vertices = %d) out;", vertices);
+   if (!prologue_insert(u, line, log)) {
+      *prepared = !strstr(u->text, "\n#line "); /* out of memory: the unit fails */
+      return;
+   }
+   u->tcs_vertices = vertices;
+}
+
 /* Parses lowered text for the Vulkan target. Returns the shader (to delete) or NULL; *ok says
  * whether it compiled. */
 static glslang_shader_t *
@@ -499,7 +542,10 @@ glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
       resources_for(glsl_varying_components(
                        &(struct glsl_link_input){.max_varying_components = max_varying_components}),
                     &res);
-      if (prepare_unit(stage, api, ~0ull, false, source, &u, &log)) {
+      bool prepared = prepare_unit(stage, api, ~0ull, false, source, &u, &log);
+      if (stage == GLSL_STAGE_TESS_CTRL)
+         give_tcs_vertices(&u, GLSL_MAX_PATCH_VERTICES, &prepared, &log);
+      if (prepared) {
          glslang_shader_t *sh = parse_text(stage, u.text, &res, &log, &ok);
          if (ok)
             ok = check_unit(stage, sh, &log);
@@ -751,23 +797,13 @@ share_gs_input_layout(struct stage_units *su, bool *prepared, struct glsl_str *l
       struct glsl_unit *u = &su->units[k];
       if (!prepared[k] || u->gs_input_size)
          continue;
-      /* into the prologue, before the #line that gives the app's first line its number: the
-       * layout then sizes the arrays before any use, which glslang checks indices against */
-      const char *line = strstr(u->text, "\n#line ");
-      if (!line)
-         continue;
-      const int head = (int)(line - u->text) + 1;
-      struct glsl_str text = {0};
-      glsl_str_printf(&text, "%.*slayout(%s) in;\n%s", head, u->text, by_size[size],
-                      u->text + head);
-      if (text.oom) {
-         free(text.s);
-         glsl_str_append(&logs[k], "error: out of memory\n");
-         prepared[k] = false;
+      /* the layout then sizes the arrays before any use, which glslang checks indices against */
+      char line[48];
+      snprintf(line, sizeof line, "layout(%s) in;", by_size[size]);
+      if (!prologue_insert(u, line, &logs[k])) {
+         prepared[k] = !strstr(u->text, "\n#line "); /* out of memory: the unit fails */
          continue;
       }
-      free(u->text);
-      u->text = glsl_str_take(&text);
       u->gs_input_size = size;
    }
 }
@@ -817,6 +853,14 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, uint64_t c
                                  &su->units[k], &slogs[k]);
    if (s == GLSL_STAGE_GEOMETRY && num > 1)
       share_gs_input_layout(su, prepared, slogs);
+   if (s == GLSL_STAGE_TESS_CTRL && num > 1) {
+      int vertices = 0;
+      for (unsigned k = 0; k < num && !vertices; k++)
+         if (prepared[k])
+            vertices = su->units[k].tcs_vertices;
+      for (unsigned k = 0; k < num; k++)
+         give_tcs_vertices(&su->units[k], vertices, &prepared[k], &slogs[k]);
+   }
    if (s == GLSL_STAGE_VERTEX && input->compat) {
       /* GLSL 1.30 §7.1: "It is an error for a shader to statically write both gl_ClipVertex
        * and gl_ClipDistance" (a link error, as Mesa gives it, since the writes may sit in

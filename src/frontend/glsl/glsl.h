@@ -51,14 +51,14 @@
  *    uniforms of the program, std140 layout, one layout shared by every stage: the front end keeps
  *    one CPU shadow of glsl_program.default_block.size bytes and uploads it as a uniform buffer).
  *  - Uniform block with program-wide block index i (its position in glsl_program.blocks):
- *    binding GLSL_BINDING_UBO_BASE + i (1..24), a uniform buffer descriptor.
+ *    binding GLSL_BINDING_UBO_BASE + i (1..60), a uniform buffer descriptor.
  *  - Sampler with program-wide sampler index j (its position in glsl_program.samplers):
- *    binding GLSL_BINDING_SAMPLER_BASE + j (32..79), a combined image sampler descriptor
+ *    binding GLSL_BINDING_SAMPLER_BASE + j (64..143), a combined image sampler descriptor
  *    (GL type *_SAMPLER_BUFFER: a uniform texel buffer descriptor instead). The sampler's GL
  *    value (its texture unit, glUniform1i) stays front-end state: at draw time the texture and
  *    sampler object of that unit go to this binding.
  *  - Shader storage block with program-wide index k (its position in
- *    glsl_program.storage_blocks): binding GLSL_BINDING_SSBO_BASE + k (80..95), a storage
+ *    glsl_program.storage_blocks): binding GLSL_BINDING_SSBO_BASE + k (144..159), a storage
  *    buffer descriptor. Its GL binding point (layout(binding), glShaderStorageBlockBinding)
  *    stays front-end state like a uniform block's.
  *  - Atomic counter buffer with program-wide index a (its position in
@@ -67,7 +67,7 @@
  *    blocks and atomic counter buffers together at most GLSL_MAX_STORAGE_BLOCKS). Its GL binding
  *    point is the layout(binding) of its counters, fixed at compile time.
  *  - Image with program-wide image index j (its position in glsl_program.images): binding
- *    GLSL_BINDING_IMAGE_BASE + j (96..111), a storage image descriptor. Its GL value (its image
+ *    GLSL_BINDING_IMAGE_BASE + j (160..175), a storage image descriptor. Its GL value (its image
  *    unit: layout(binding), glUniform1i) stays front-end state like a sampler's.
  *  - Arrays: an array of N blocks (or samplers) takes N consecutive program-wide indices
  *    i..i+N-1 but only ONE descriptor binding, the one of its element 0 (GLSL_BINDING_UBO_BASE + i),
@@ -129,24 +129,27 @@
 #define GLSL_DESCRIPTOR_SET 0
 #define GLSL_BINDING_DEFAULT_BLOCK 0
 #define GLSL_BINDING_UBO_BASE 1
-#define GLSL_MAX_UNIFORM_BLOCKS 24 /* program-wide (GL_MAX_COMBINED_UNIFORM_BLOCKS) */
-#define GLSL_BINDING_SAMPLER_BASE 32
-#define GLSL_MAX_SAMPLERS 48 /* program-wide (GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS) */
-#define GLSL_BINDING_SSBO_BASE 80
+/* program-wide (GL_MAX_COMBINED_UNIFORM_BLOCKS): GL 4.0's 5 stages of 12 */
+#define GLSL_MAX_UNIFORM_BLOCKS 60
+#define GLSL_BINDING_SAMPLER_BASE 64
+/* program-wide (GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS): GL 4.0's 5 stages of 16 */
+#define GLSL_MAX_SAMPLERS 80
+#define GLSL_BINDING_SSBO_BASE 144
 #define GLSL_MAX_STORAGE_BLOCKS 16 /* program-wide (GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS) */
-#define GLSL_BINDING_IMAGE_BASE 96
+#define GLSL_BINDING_IMAGE_BASE 160
 /* Atomic counter buffers (GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS, and per stage and program);
  * their descriptors share the storage block range (see the contract below). */
 #define GLSL_MAX_ATOMIC_BUFFERS 8
 #define GLSL_MAX_ATOMIC_COUNTERS 1024 /* per stage and program (GL_MAX_*_ATOMIC_COUNTERS) */
 #define GLSL_MAX_IMAGES 16 /* program-wide and per stage (GL_MAX_COMBINED_IMAGE_UNIFORMS) */
-#define GLSL_BINDING_UNUSED_BASE 128
+#define GLSL_BINDING_UNUSED_BASE 192
 
 /* Per-stage limits a GL 3.3 driver enforces at link (and the front end reports by glGet). */
 #define GLSL_MAX_STAGE_UNIFORM_BLOCKS 12       /* GL_MAX_{VERTEX,FRAGMENT}_UNIFORM_BLOCKS */
 #define GLSL_MAX_STAGE_SAMPLERS 16             /* GL_MAX_TEXTURE_IMAGE_UNITS & vertex counterpart */
 #define GLSL_MAX_VERTEX_ATTRIBS 16             /* GL_MAX_VERTEX_ATTRIBS */
 #define GLSL_MAX_DRAW_BUFFERS 8                /* GL_MAX_DRAW_BUFFERS: fragment output locations */
+#define GLSL_MAX_PATCH_VERTICES 32             /* GL_MAX_PATCH_VERTICES (Vulkan's least) */
 #define GLSL_MAX_DUAL_SOURCE_DRAW_BUFFERS 1    /* locations of index-1 (second source) outputs */
 #define GLSL_MAX_STAGE_UNIFORM_COMPONENTS 4096 /* GL_MAX_{VERTEX,FRAGMENT}_UNIFORM_COMPONENTS */
 /* The least per-stage interface limit, in components (GL 3.2's MAX_VERTEX_OUTPUT_COMPONENTS and

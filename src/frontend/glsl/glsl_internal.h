@@ -169,6 +169,8 @@ struct glsl_unit {
     * `index` only from 1.50 on, GL_ARB_blend_func_extended from 1.30) */
    struct glsl_binding *taken;
    unsigned num_taken, cap_taken;
+   int tcs_vertices;  /* tessellation control: what its `layout(vertices = N) out;` says; 0
+                       * when it declares none */
    int gs_input_size; /* geometry: vertices of the input primitive its `layout(...) in;`
                            * declares; 0 when it declares none */
 };

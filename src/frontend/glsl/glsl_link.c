@@ -85,6 +85,19 @@ finish_stages(struct link *l)
          free(w);
          break;
       }
+      if (s == GLSL_STAGE_TESS_CTRL) {
+         uint32_t *cw = spv_tcs_component_stores(w, nw, &rn, &err);
+         if (cw) {
+            free(w);
+            w = cw;
+            nw = rn;
+         } else if (err) {
+            link_error(l, "internal error: cannot rewrite the %s shader's component stores: %s",
+                       glsl_stage_name(s), err);
+            free(w);
+            break;
+         }
+      }
       if (!validates(l, ctx, s, w, nw)) {
          free(w);
          break;

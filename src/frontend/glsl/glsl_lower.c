@@ -499,6 +499,42 @@ gs_emits_points(const struct lower *L)
    return false;
 }
 
+/* N of the unit's `layout(vertices = N) out;` (a tessellation control shader's output patch
+ * size), 0 when it declares none at global scope or N is no plain decimal. */
+static int
+tcs_output_vertices(const struct lower *L)
+{
+   int depth = 0;
+   for (unsigned i = 0; i + 1 < L->n; i++) {
+      const struct tok *t = &L->t[i];
+      if (t->kind == T_PUNCT) {
+         const char c = L->p[t->at];
+         depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+         continue;
+      }
+      if (depth || !tok_is(L->p, t, "layout") || !tok_is(L->p, &L->t[i + 1], "("))
+         continue;
+      const unsigned r = closing(L, i + 1);
+      if (r + 1 >= L->n || !tok_is(L->p, &L->t[r + 1], "out"))
+         continue;
+      for (unsigned k = i + 2; k + 2 < r; k++) {
+         const struct tok *n = &L->t[k + 2];
+         if (!tok_is(L->p, &L->t[k], "vertices") || !tok_is(L->p, &L->t[k + 1], "=") ||
+             n->kind != T_NUMBER || n->len > 4)
+            continue;
+         int v = 0;
+         for (uint32_t c = 0; c < n->len; c++) {
+            const char d = L->p[n->at + c];
+            if (d < '0' || d > '9')
+               return 0;
+            v = 10 * v + (d - '0');
+         }
+         return v;
+      }
+   }
+   return 0;
+}
+
 /* Whether the unit names `point_mode` (only a layout qualifier can): a tessellation evaluation
  * shader that makes points, whose every vertex needs a point size. */
 static bool
@@ -1189,6 +1225,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
       check_es_float_precision(&L);
    if (stage == GLSL_STAGE_GEOMETRY)
       u->gs_input_size = check_gs_inputs(&L);
+   if (stage == GLSL_STAGE_TESS_CTRL)
+      u->tcs_vertices = tcs_output_vertices(&L);
    /* (ES 3.0 2.11.5 forbids aliasing: glslang's refusal stands for ESSL 3.00) */
    if (stage == GLSL_STAGE_VERTEX && !u->es)
       alias_vertex_locations(&L, u);

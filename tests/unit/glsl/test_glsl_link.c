@@ -192,16 +192,16 @@ main(void)
    CHECK(t_var_decoration(vsp, "sh", 34) == 0, "vertex Shared set");
    CHECK(t_var_decoration(fsp, "sh", 34) == 0, "fragment Shared set");
 
-   /* Samplers 32, 33. */
+   /* Samplers 0, 1: the first two sampler bindings. */
    CHECK(p->num_samplers == 2, "%u samplers", p->num_samplers);
    const struct glsl_sampler *t0 = glsl_program_find_sampler(p, "tex0");
    const struct glsl_sampler *t1 = glsl_program_find_sampler(p, "tex1");
-   CHECK(t0 && t0->binding == 32 && t0->type == GL_SAMPLER_2D, "tex0");
-   CHECK(t1 && t1->binding == 33 && t1->type == GL_SAMPLER_2D, "tex1");
-   CHECK(t_var_decoration(fsp, "tex0", 33) == 32, "tex0 SPIR-V binding %lld",
+   CHECK(t0 && t0->binding == GLSL_BINDING_SAMPLER_BASE && t0->type == GL_SAMPLER_2D, "tex0");
+   CHECK(t1 && t1->binding == GLSL_BINDING_SAMPLER_BASE + 1 && t1->type == GL_SAMPLER_2D, "tex1");
+   CHECK(t_var_decoration(fsp, "tex0", 33) == GLSL_BINDING_SAMPLER_BASE, "tex0 SPIR-V binding %lld",
          (long long)t_var_decoration(fsp, "tex0", 33));
-   CHECK(t_var_decoration(fsp, "tex1", 33) == 33, "tex1 SPIR-V binding %lld",
-         (long long)t_var_decoration(fsp, "tex1", 33));
+   CHECK(t_var_decoration(fsp, "tex1", 33) == GLSL_BINDING_SAMPLER_BASE + 1,
+         "tex1 SPIR-V binding %lld", (long long)t_var_decoration(fsp, "tex1", 33));
 
    /* Attributes: explicit 2, bound 5, mat4 lowest free 4 contiguous (6..9), vec2 lowest (0),
     * unused one after the active ones. */

@@ -49,13 +49,13 @@ main(void)
       const char *name;
       uint32_t type, binding, element, size, stages;
    } sx[] = {
-      {"common_tex", GL_SAMPLER_2D, 32, 0, 1, 3},
-      {"vonly", GL_UNSIGNED_INT_SAMPLER_3D, 33, 0, 1, 1},
-      {"sarr[0]", GL_INT_SAMPLER_2D, 34, 0, 2, 2},
-      {"sarr[1]", GL_INT_SAMPLER_2D, 34, 1, 2, 2},
-      {"shadow", GL_SAMPLER_2D_SHADOW, 36, 0, 1, 2},
-      {"cube", GL_SAMPLER_CUBE, 37, 0, 1, 2},
-      {"layers", GL_SAMPLER_2D_ARRAY, 38, 0, 1, 2},
+      {"common_tex", GL_SAMPLER_2D, GLSL_BINDING_SAMPLER_BASE + 0, 0, 1, 3},
+      {"vonly", GL_UNSIGNED_INT_SAMPLER_3D, GLSL_BINDING_SAMPLER_BASE + 1, 0, 1, 1},
+      {"sarr[0]", GL_INT_SAMPLER_2D, GLSL_BINDING_SAMPLER_BASE + 2, 0, 2, 2},
+      {"sarr[1]", GL_INT_SAMPLER_2D, GLSL_BINDING_SAMPLER_BASE + 2, 1, 2, 2},
+      {"shadow", GL_SAMPLER_2D_SHADOW, GLSL_BINDING_SAMPLER_BASE + 4, 0, 1, 2},
+      {"cube", GL_SAMPLER_CUBE, GLSL_BINDING_SAMPLER_BASE + 5, 0, 1, 2},
+      {"layers", GL_SAMPLER_2D_ARRAY, GLSL_BINDING_SAMPLER_BASE + 6, 0, 1, 2},
    };
    CHECK(p->num_samplers == 7, "%u samplers", p->num_samplers);
    for (size_t k = 0; k < sizeof(sx) / sizeof(sx[0]); k++) {
@@ -72,12 +72,13 @@ main(void)
       CHECK(s->stages == sx[k].stages, "%s stages 0x%x", sx[k].name, s->stages);
    }
    CHECK(!glsl_program_find_sampler(p, "unused_tex"), "unused sampler reflected");
-   CHECK(t_var_decoration(v, "common_tex", 33) == 32 && t_var_decoration(f, "common_tex", 33) == 32,
+   CHECK(t_var_decoration(v, "common_tex", 33) == GLSL_BINDING_SAMPLER_BASE &&
+            t_var_decoration(f, "common_tex", 33) == GLSL_BINDING_SAMPLER_BASE,
          "common_tex bindings %lld %lld", (long long)t_var_decoration(v, "common_tex", 33),
          (long long)t_var_decoration(f, "common_tex", 33));
-   CHECK(t_var_decoration(v, "vonly", 33) == 33, "vonly binding");
-   CHECK(t_var_decoration(f, "sarr", 33) == 34, "sarr binding");
-   CHECK(t_var_decoration(f, "layers", 33) == 38, "layers binding");
+   CHECK(t_var_decoration(v, "vonly", 33) == GLSL_BINDING_SAMPLER_BASE + 1, "vonly binding");
+   CHECK(t_var_decoration(f, "sarr", 33) == GLSL_BINDING_SAMPLER_BASE + 2, "sarr binding");
+   CHECK(t_var_decoration(f, "layers", 33) == GLSL_BINDING_SAMPLER_BASE + 6, "layers binding");
    CHECK(t_var_decoration(f, "unused_tex", 33) >= GLSL_BINDING_UNUSED_BASE,
          "unused_tex binding %lld", (long long)t_var_decoration(f, "unused_tex", 33));
 

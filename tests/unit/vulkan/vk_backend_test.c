@@ -361,10 +361,10 @@ make_program(struct t *t, const struct program_desc *p)
    struct mgp_shader_reflection *r = &c.reflection;
    r->default_block_size = p->default_block_size;
    r->ubo_mask = p->ubo_mask;
-   r->sampler_mask = p->sampler_mask;
+   r->sampler_mask[0] = p->sampler_mask;
    r->stage_ubo_mask[MGP_SHADER_STAGE_VERTEX] = p->ubo_mask;
    r->stage_ubo_mask[MGP_SHADER_STAGE_FRAGMENT] = p->ubo_mask;
-   r->stage_sampler_mask[MGP_SHADER_STAGE_FRAGMENT] = p->sampler_mask;
+   r->stage_sampler_mask[2 * MGP_SHADER_STAGE_FRAGMENT] = p->sampler_mask;
    r->vertex_input_mask = p->inputs;
    r->fragment_output_mask = 1;
    t->cv->create_shader(t->ctx, &c, NULL, 0);
@@ -1130,15 +1130,16 @@ test_compute_hostile(struct t *t, struct mgp_handle prog)
                                     {.res = buf, .size = 64}};
    struct mgp_set_shader_buffers sb = {.cls = 1, .start = UINT32_MAX - 1, .count = 4};
    t->cv->set_shader_buffers(t->ctx, &sb, br, 4);
-   sb.start = 94; /* 94, 95 fit; 96 is past the last storage binding */
+   sb.start = VKB_SSBO_BASE + VKB_MAX_STORAGE_BUFFERS - 2; /* 2 fit; the others are past the
+                                                              * last storage binding */
    t->cv->set_shader_buffers(t->ctx, &sb, br, 4);
    check(mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) == d_unimpl + 2 &&
             !((const struct vkb_screen *)t->scr)->failed,
-         "set_shader_buffers (storage) with start + count wrapping or past binding 95: declined");
-   sb = (struct mgp_set_shader_buffers){.cls = 1, .start = 80, .count = 1};
+         "set_shader_buffers (storage) with start + count wrapping or past binding 159: declined");
+   sb = (struct mgp_set_shader_buffers){.cls = 1, .start = VKB_SSBO_BASE, .count = 1};
    t->cv->set_shader_buffers(t->ctx, &sb, br, 1);
    check(mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) == d_unimpl + 2,
-         "set_shader_buffers (storage) at binding 80: taken");
+         "set_shader_buffers (storage) at binding 144: taken");
 
    /* a dispatch with a program that has no compute stage */
    struct mgp_handle_args a = {prog};

@@ -5,8 +5,8 @@ layout(location = 0) in vec2 v_uv;
 layout(set = 0, binding = 1, std140) uniform Extra {
    vec4 add;
 } extra;
-layout(set = 0, binding = 32) uniform sampler2D tex0;
-layout(set = 0, binding = 33) uniform sampler2D tex1;
+layout(set = 0, binding = 64) uniform sampler2D tex0;
+layout(set = 0, binding = 65) uniform sampler2D tex1;
 layout(location = 0) out vec4 o_color;
 void main()
 {

@@ -1,0 +1,114 @@
+/* unit.glsl.tess_objects — GLSL 4.00 4.3.8.2: a tessellation control shader object without
+ * `layout(vertices = N) out;` indexes gl_out by gl_InvocationID and compiles; linked with an
+ * object that declares the size, the program's control stage has that many output vertices;
+ * two objects of different sizes, and objects of which none declares one, fail the link
+ * (glsl.c: give_tcs_vertices). */
+#include "glsl_test_util.h"
+
+enum {
+   OP_EXECUTION_MODE = 16,
+   MODE_OUTPUT_VERTICES = 26,
+};
+
+static const char *const vs = "#version 150\n"
+                              "in vec4 pos;\n"
+                              "void main() { gl_Position = pos; }\n";
+
+static const char *const tcs_sized = "#version 150\n"
+                                     "#extension GL_ARB_tessellation_shader : require\n"
+                                     "layout(vertices = 3) out;\n"
+                                     "void copy_vertex();\n"
+                                     "void main() {\n"
+                                     "  copy_vertex();\n"
+                                     "  gl_TessLevelOuter = float[4](1.0, 1.0, 1.0, 1.0);\n"
+                                     "  gl_TessLevelInner = float[2](1.0, 1.0);\n"
+                                     "}\n";
+
+static const char *const tcs_sized_4 = "#version 150\n"
+                                       "#extension GL_ARB_tessellation_shader : require\n"
+                                       "layout(vertices = 4) out;\n"
+                                       "void other() {}\n";
+
+static const char *const tcs_unsized_main = "#version 150\n"
+                                            "#extension GL_ARB_tessellation_shader : require\n"
+                                            "void copy_vertex();\n"
+                                            "void main() { copy_vertex(); }\n";
+
+static const char *const tcs_copy =
+   "#version 150\n"
+   "#extension GL_ARB_tessellation_shader : require\n"
+   "void copy_vertex() {\n"
+   "  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+   "}\n";
+
+static const char *const tes = "#version 150\n"
+                               "#extension GL_ARB_tessellation_shader : require\n"
+                               "layout(triangles) in;\n"
+                               "void main() { gl_Position = gl_in[0].gl_Position; }\n";
+
+static const char *const fs = "#version 150\n"
+                              "out vec4 o;\n"
+                              "void main() { o = vec4(1.0); }\n";
+
+/* The OutputVertices execution mode's argument, 0 when the module has none. */
+static uint32_t
+output_vertices(const struct glsl_spirv *s)
+{
+   for (size_t p = 5; p < s->num_words;) {
+      const uint32_t wc = s->words[p] >> 16, op = s->words[p] & 0xffff;
+      if (!wc)
+         break;
+      if (op == OP_EXECUTION_MODE && wc >= 4 && s->words[p + 2] == MODE_OUTPUT_VERTICES)
+         return s->words[p + 3];
+      p += wc;
+   }
+   return 0;
+}
+
+static struct glsl_program *
+link_objects(const char *const *tcs, unsigned n, char **log)
+{
+   struct glsl_link_input in = {0};
+   in.source[GLSL_STAGE_VERTEX] = vs;
+   in.objects[GLSL_STAGE_TESS_CTRL] = tcs;
+   in.num_objects[GLSL_STAGE_TESS_CTRL] = n;
+   in.source[GLSL_STAGE_TESS_EVAL] = tes;
+   in.source[GLSL_STAGE_FRAGMENT] = fs;
+   return glsl_link(&in, log);
+}
+
+int
+main(void)
+{
+   char *log = NULL;
+   CHECK(glsl_compile_shader(GLSL_STAGE_TESS_CTRL, GLSL_API_CORE, tcs_copy, &log),
+         "an object indexing gl_out without the patch size did not compile: %s", log);
+   free(log);
+   log = NULL;
+
+   const char *const pair[2] = {tcs_copy, tcs_sized};
+   struct glsl_program *p = link_objects(pair, 2, &log);
+   CHECK(p, "the patch size in another object did not link: %s", log);
+   free(log);
+   log = NULL;
+   if (p) {
+      const uint32_t v = output_vertices(&p->spirv[GLSL_STAGE_TESS_CTRL]);
+      CHECK(v == 3, "OutputVertices %u, want 3", v);
+      CHECK(t_spirv_val(&p->spirv[GLSL_STAGE_TESS_CTRL], "tess-objects") != 0, "invalid TCS");
+      glsl_program_destroy(p);
+   }
+
+   const char *const mismatch[3] = {tcs_copy, tcs_sized, tcs_sized_4};
+   p = link_objects(mismatch, 3, &log);
+   CHECK(!p, "objects of 3 and 4 output vertices linked");
+   free(log);
+   log = NULL;
+   glsl_program_destroy(p);
+
+   const char *const none[2] = {tcs_copy, tcs_unsized_main};
+   p = link_objects(none, 2, &log);
+   CHECK(!p, "control objects of which none declares the patch size linked");
+   free(log);
+   glsl_program_destroy(p);
+   return t_finish("unit.glsl.tess_objects");
+}
