@@ -387,6 +387,20 @@ mgp_pack_rows(const struct mgp_pack_shape *s, const struct mgp_pack_src *src, ui
    return MGP_PACK_CONVERT;
 }
 
+const char *
+mgp_pixel_pack_state_bad_field(const struct mgp_pixel_pack_state *p)
+{
+   if (p->alignment != 0 && p->alignment != 1 && p->alignment != 2 && p->alignment != 4 &&
+       p->alignment != 8)
+      return "alignment";
+   return p->row_length < 0     ? "row_length"
+          : p->skip_pixels < 0  ? "skip_pixels"
+          : p->skip_rows < 0    ? "skip_rows"
+          : p->image_height < 0 ? "image_height"
+          : p->skip_images < 0  ? "skip_images"
+                                : NULL;
+}
+
 bool
 mgp_pack_layout(const struct mgp_pixel_pack_state *ps, uint64_t width, uint64_t height,
                 uint64_t psize, uint64_t *stride, uint64_t *need)

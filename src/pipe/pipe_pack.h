@@ -66,6 +66,12 @@ bool mgp_texels_recode(unsigned what, unsigned from, unsigned to, const uint8_t 
  * PACKED element, ...); false for depth, stencil and formats no shape describes. */
 bool mgp_pack_shape_of_format(unsigned format, struct mgp_pack_shape *s);
 
+/* The name of set_pixel_pack_state's first field no honest client sends (an alignment other
+ * than 0, 1, 2, 4, 8 — 0 is the zeroed state, read as 4 — or a negative count: the front end
+ * refuses those with GL_INVALID_VALUE in glPixelStorei), NULL when the state is sound. The pack
+ * layout relies on none being negative. */
+const char *mgp_pixel_pack_state_bad_field(const struct mgp_pixel_pack_state *p);
+
 /* GL's pack layout (GL 3.3 §4.3.2) of a width x height read (both > 0) of psize-byte pixels
  * under the pack state ps (alignment 0 read as 4; no field negative: set_pixel_pack_state
  * refuses those): the row stride, and the bytes from the destination's start to the end of the

@@ -20,18 +20,7 @@ glb_set_pixel_pack_state(void *self, const struct mgp_pixel_pack_state *args, co
 {
    (void)tail, (void)tail_count;
    struct glb_context *ctx = self;
-   /* The front end refuses these with GL_INVALID_VALUE (glPixelStorei); 0 alignment is the
-    * zeroed state, read as 4. The pack layout relies on none being negative. */
-   const struct mgp_pixel_pack_state *p = args;
-   const char *bad = p->alignment != 0 && p->alignment != 1 && p->alignment != 2 &&
-                           p->alignment != 4 && p->alignment != 8
-                        ? "alignment"
-                     : p->row_length < 0   ? "row_length"
-                     : p->skip_pixels < 0  ? "skip_pixels"
-                     : p->skip_rows < 0    ? "skip_rows"
-                     : p->image_height < 0 ? "image_height"
-                     : p->skip_images < 0  ? "skip_images"
-                                           : NULL;
+   const char *bad = mgp_pixel_pack_state_bad_field(args);
    if (bad) {
       char detail[64];
       snprintf(detail, sizeof(detail), "set_pixel_pack_state.%s", bad);
