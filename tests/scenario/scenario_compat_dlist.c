@@ -345,7 +345,8 @@ sc_compat_shadow_depth_mode(void)
    pixel_frame(&m, bg);
    GLuint tex = shadow_depth_texture();
    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
-   glColor4f(0.0f, 0.0f, 1.0f, 0.5f);
+   /* alpha 0.6 is 153 exactly; 0.5 (127.5) may round either way (NVIDIA writes 127) */
+   glColor4f(0.0f, 0.0f, 1.0f, 0.6f);
    GLuint p110 = link_program(
       "#version 110\n"
       "void main() { gl_TexCoord[0] = gl_MultiTexCoord0; gl_Position = ftransform(); }\n",
@@ -368,7 +369,7 @@ sc_compat_shadow_depth_mode(void)
           * (LUMINANCE, RED) the fragment's alpha */
          const vec4f ff = k == 2   ? V4(0.0f, 0.0f, 1.0f, c.v[3])
                           : k == 1 ? c
-                                   : V4(c.v[0], c.v[1], c.v[2], 0.5f);
+                                   : V4(c.v[0], c.v[1], c.v[2], 0.6f);
          model_rect(&m, 8 + 8 * i, (int)y0, 16 + 8 * i, (int)y0 + 8, to8(ff));
          model_rect(&m, 32 + 8 * i, (int)y0, 40 + 8 * i, (int)y0 + 8, to8(c));
       }
