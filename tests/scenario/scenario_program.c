@@ -572,6 +572,73 @@ sc_gs_offered(void)
    gl.DeleteProgram(p);
 }
 
+/* gs_per_vertex_in: the geometry stage reads what the vertex stage wrote into gl_PerVertex:
+ * gl_in[i].gl_ClipDistance[j] at an index only a uniform bounds, and gl_in[i].gl_PointSize.
+ * The vertex stage writes distance j = x - 20 + j (x in window pixels) and size y; the GS
+ * checks each against its gl_in[i].gl_Position (exact: small integers and powers of two),
+ * draws the triangle green where every value matched and red where one did not, and clips by
+ * its own gl_ClipDistance[0], copied from the input's [2]: the rectangle loses x < 18. */
+void
+sc_gs_per_vertex_in(void)
+{
+   static const char *vs = "#version 150 core\n"
+                           "in vec2 a_pos;\n"
+                           "out float gl_ClipDistance[3];\n"
+                           "void main() {\n"
+                           "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                           "  for (int j = 0; j < 3; j++)\n"
+                           "    gl_ClipDistance[j] = a_pos.x - 20.0 + float(j);\n"
+                           "  gl_PointSize = a_pos.y;\n"
+                           "}\n";
+   static const char *gs =
+      "#version 150 core\n"
+      "layout(triangles) in;\n"
+      "layout(triangle_strip, max_vertices = 3) out;\n"
+      "in gl_PerVertex {\n"
+      "  vec4 gl_Position;\n"
+      "  float gl_PointSize;\n"
+      "  float gl_ClipDistance[3];\n"
+      "} gl_in[];\n"
+      "out float gl_ClipDistance[1];\n"
+      "uniform int u_count;\n"
+      "out vec4 g_color;\n"
+      "void main() {\n"
+      "  bool ok = true;\n"
+      "  for (int i = 0; i < 3; i++) {\n"
+      "    vec2 px = (gl_in[i].gl_Position.xy + 1.0) * 32.0;\n"
+      "    for (int j = 0; j < u_count; j++)\n"
+      "      if (gl_in[i].gl_ClipDistance[j] != px.x - 20.0 + float(j))\n"
+      "        ok = false;\n"
+      "    if (gl_in[i].gl_PointSize != px.y)\n"
+      "      ok = false;\n"
+      "  }\n"
+      "  for (int i = 0; i < 3; i++) {\n"
+      "    gl_Position = gl_in[i].gl_Position;\n"
+      "    gl_ClipDistance[0] = gl_in[i].gl_ClipDistance[u_count - 1];\n"
+      "    g_color = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n"
+      "    EmitVertex();\n"
+      "  }\n"
+      "}\n";
+   GLuint p = link_program_gs(vs, gs, FS_GS);
+   gl.UseProgram(p);
+   gl.Uniform1i(uloc(p, "u_count"), 3);
+   float v[12];
+   rect_vertices(v, 4, 10, 60, 50);
+   mesh me = make_mesh(v, 6);
+   const vec4f bg = V4(0.0f, 0.0f, 0.2f, 1.0f);
+   clear_to(bg);
+   glEnable(GL_CLIP_DISTANCE0);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glDisable(GL_CLIP_DISTANCE0);
+   check_gl_error("GS draw reading gl_in's gl_ClipDistance and gl_PointSize");
+   model m;
+   model_init(&m, bg);
+   model_rect(&m, 18, 10, 60, 50, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
+   check_frame("gl_in's values matched, clipped by the copied distance", &m);
+   gl.DeleteProgram(p);
+   gl.DeleteBuffers(1, &me.vbo);
+}
+
 /* varying_pack: GL counts a stage interface in components, so nearly as many scalar varyings
  * as GL_MAX_VERTEX_OUTPUT_COMPONENTS says (120 floats on lavapipe, far more than its 32
  * locations) pass from the vertex to the fragment stage, each element its own value (read back
