@@ -18,6 +18,7 @@
 #include <spirv_cross_c.h>
 
 #include "glb.h"
+#include "spv.h"
 
 #define SAMPLER_BINDING_BASE 64
 
@@ -535,7 +536,25 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
    spvc_compiler_options opts = NULL;
    spvc_resources res = NULL;
    const char *out = NULL;
-   if (spvc_context_parse_spirv(sc, words->ptr, (size_t)(words->size / 4), &ir) != SPVC_SUCCESS ||
+   /* ESSL has no vertex input arrays: one input per element, the array a copy of them */
+   const uint32_t *spirv = words->ptr;
+   size_t num_words = (size_t)(words->size / 4);
+   uint32_t *split = NULL;
+   if (stage == MGP_SHADER_STAGE_VERTEX) {
+      const char *err = NULL;
+      bool blocked = false;
+      size_t n = 0;
+      split = spv_split_input_arrays(spirv, num_words, &n, &blocked, &err);
+      if (err) {
+         snprintf(t->why, sizeof(t->why), "vertex input arrays: %s", err);
+         goto done;
+      }
+      if (split) {
+         spirv = split;
+         num_words = n;
+      }
+   }
+   if (spvc_context_parse_spirv(sc, spirv, num_words, &ir) != SPVC_SUCCESS ||
        spvc_context_create_compiler(sc, SPVC_BACKEND_GLSL, ir, SPVC_CAPTURE_MODE_TAKE_OWNERSHIP,
                                     &comp) != SPVC_SUCCESS ||
        spvc_compiler_create_compiler_options(comp, &opts) != SPVC_SUCCESS)
@@ -636,6 +655,7 @@ done:
       snprintf(t->why, sizeof(t->why), "spirv-cross: %.170s",
                spvc_context_get_last_error_string(sc));
    spvc_context_destroy(sc);
+   free(split);
    return ok;
 }
 
