@@ -1,6 +1,6 @@
 /* spv.h — SPIR-V helpers both roles use: reflection through SPIRV-Cross's C API (spv_cross.c),
  * the rewrites the GL linker and the Vulkan backend apply (spv_patch.c, spv_pack.c, spv_rect.c,
- * spv_split.c, spv_clip_enables.c, spv_tcs_stores.c) and one bounds-checked instruction walker. Just what mgl needs for the words glslang generates; the
+ * spv_split.c, spv_clip_enables.c, spv_tcs_stores.c, spv_input_arrays.c) and one bounds-checked instruction walker. Just what mgl needs for the words glslang generates; the
  * enumerants come from SPIRV-Headers. Not a general SPIR-V library. */
 #ifndef MGL_SPIRV_SPV_H
 #define MGL_SPIRV_SPV_H
@@ -274,6 +274,14 @@ uint32_t *spv_helper_atomics(const uint32_t *words, size_t num_words, size_t *ou
  * (free them), or NULL: *err NULL when there is nothing to rewrite, else why. */
 uint32_t *spv_tcs_component_stores(const uint32_t *words, size_t num_words, size_t *out_n,
                                    const char **err);
+
+/* In a vertex module, each user Input array of scalars, vectors or matrices becomes one Input
+ * variable per element at consecutive locations, the array a Private copy the entry point fills
+ * first (spv_input_arrays.c; ESSL has no vertex input arrays). Returns new words (free them),
+ * or NULL: *err NULL when there is no such array (*blocked: there is, but the module uses or
+ * declares it in a way the rewrite cannot follow), else why. */
+uint32_t *spv_split_input_arrays(const uint32_t *words, size_t num_words, size_t *out_n,
+                                 bool *blocked, const char **err);
 
 /* A SPIR-V word stream being rewritten (the passes that re-emit a module: pack, split). oom is
  * sticky: the pass checks it once at the end. */

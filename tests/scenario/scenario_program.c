@@ -572,6 +572,146 @@ sc_gs_offered(void)
    gl.DeleteProgram(p);
 }
 
+/* gs_per_vertex_in: the geometry stage reads what the vertex stage wrote into gl_PerVertex:
+ * gl_in[i].gl_ClipDistance[j] at an index only a uniform bounds, and gl_in[i].gl_PointSize.
+ * The vertex stage writes distance j = x - 20 + j (x in window pixels) and size y; the GS
+ * checks each against its gl_in[i].gl_Position (exact: small integers and powers of two),
+ * draws the triangle green where every value matched and red where one did not, and clips by
+ * its own gl_ClipDistance[0], copied from the input's [2]: the rectangle loses x < 18. */
+void
+sc_gs_per_vertex_in(void)
+{
+   static const char *vs = "#version 150 core\n"
+                           "in vec2 a_pos;\n"
+                           "out float gl_ClipDistance[3];\n"
+                           "void main() {\n"
+                           "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                           "  for (int j = 0; j < 3; j++)\n"
+                           "    gl_ClipDistance[j] = a_pos.x - 20.0 + float(j);\n"
+                           "  gl_PointSize = a_pos.y;\n"
+                           "}\n";
+   static const char *gs =
+      "#version 150 core\n"
+      "layout(triangles) in;\n"
+      "layout(triangle_strip, max_vertices = 3) out;\n"
+      "in gl_PerVertex {\n"
+      "  vec4 gl_Position;\n"
+      "  float gl_PointSize;\n"
+      "  float gl_ClipDistance[3];\n"
+      "} gl_in[];\n"
+      "out float gl_ClipDistance[1];\n"
+      "uniform int u_count;\n"
+      "out vec4 g_color;\n"
+      "void main() {\n"
+      "  bool ok = true;\n"
+      "  for (int i = 0; i < 3; i++) {\n"
+      "    vec2 px = (gl_in[i].gl_Position.xy + 1.0) * 32.0;\n"
+      "    for (int j = 0; j < u_count; j++)\n"
+      "      if (gl_in[i].gl_ClipDistance[j] != px.x - 20.0 + float(j))\n"
+      "        ok = false;\n"
+      "    if (gl_in[i].gl_PointSize != px.y)\n"
+      "      ok = false;\n"
+      "  }\n"
+      "  for (int i = 0; i < 3; i++) {\n"
+      "    gl_Position = gl_in[i].gl_Position;\n"
+      "    gl_ClipDistance[0] = gl_in[i].gl_ClipDistance[u_count - 1];\n"
+      "    g_color = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n"
+      "    EmitVertex();\n"
+      "  }\n"
+      "}\n";
+   GLuint p = link_program_gs(vs, gs, FS_GS);
+   gl.UseProgram(p);
+   gl.Uniform1i(uloc(p, "u_count"), 3);
+   float v[12];
+   rect_vertices(v, 4, 10, 60, 50);
+   mesh me = make_mesh(v, 6);
+   const vec4f bg = V4(0.0f, 0.0f, 0.2f, 1.0f);
+   clear_to(bg);
+   glEnable(GL_CLIP_DISTANCE0);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glDisable(GL_CLIP_DISTANCE0);
+   check_gl_error("GS draw reading gl_in's gl_ClipDistance and gl_PointSize");
+   model m;
+   model_init(&m, bg);
+   model_rect(&m, 18, 10, 60, 50, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
+   check_frame("gl_in's values matched, clipped by the copied distance", &m);
+   gl.DeleteProgram(p);
+   gl.DeleteBuffers(1, &me.vbo);
+}
+
+/* vs_input_arrays: vertex inputs that are arrays (GLSL 1.50 4.3.4: of floats, integer vectors,
+ * matrices), read at an index only a uniform bounds: a[2] at locations 1-2, b[2] at 3-4, d[2]
+ * (mat2, two locations each) at 5-8; a[1] comes from a buffer, the others are current values.
+ * The program draws green where every element holds what was set, red where one does not;
+ * then a[0] is set wrong and the rectangle must turn red (the values are read, not assumed). */
+void
+sc_vs_input_arrays(void)
+{
+   static const char *vs =
+      "#version 330 core\n"
+      "layout(location = 0) in vec2 a_pos;\n"
+      "layout(location = 1) in float a[2];\n"
+      "layout(location = 3) in ivec2 b[2];\n"
+      "layout(location = 5) in mat2 d[2];\n"
+      "uniform int u_n;\n"
+      "out vec4 v_color;\n"
+      "void main() {\n"
+      "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+      "  bool ok = true;\n"
+      "  for (int i = 0; i < u_n; i++) {\n"
+      "    float k = float(4 * i);\n"
+      "    if (a[i] != 10.0 + float(i)) ok = false;\n"
+      "    if (b[i] != ivec2(20 + 2 * i, 21 + 2 * i)) ok = false;\n"
+      "    if (d[i] != mat2(30.0 + k, 31.0 + k, 32.0 + k, 33.0 + k)) ok = false;\n"
+      "  }\n"
+      "  v_color = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n"
+      "}\n";
+   static const char *fs = "#version 330 core\n"
+                           "in vec4 v_color;\n"
+                           "out vec4 o_color;\n"
+                           "void main() { o_color = v_color; }\n";
+   GLuint p = link_program(vs, fs);
+   gl.UseProgram(p);
+   gl.Uniform1i(uloc(p, "u_n"), 2);
+   float v[12];
+   rect_vertices(v, 8, 8, 56, 56);
+   mesh me = make_mesh(v, 6);
+   /* a[1] from a buffer: 11.0 at each of the 6 vertices */
+   const float eleven[6] = {11.0f, 11.0f, 11.0f, 11.0f, 11.0f, 11.0f};
+   GLuint buf = 0;
+   gl.GenBuffers(1, &buf);
+   gl.BindBuffer(GL_ARRAY_BUFFER, buf);
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof(eleven), eleven, GL_STATIC_DRAW);
+   gl.VertexAttribPointer(2, 1, GL_FLOAT, GL_FALSE, 0, NULL);
+   gl.EnableVertexAttribArray(2);
+   gl.VertexAttrib4f(1, 10.0f, 0.0f, 0.0f, 1.0f);
+   gl.VertexAttribI4i(3, 20, 21, 0, 1);
+   gl.VertexAttribI4i(4, 22, 23, 0, 1);
+   for (GLuint col = 0; col < 4; col++)
+      gl.VertexAttrib2f(5 + col, 30.0f + 2.0f * (float)col, 31.0f + 2.0f * (float)col);
+   check_gl_error("vertex input arrays set up");
+   const vec4f bg = V4(0.0f, 0.0f, 0.2f, 1.0f);
+   clear_to(bg);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("draw with vertex input arrays");
+   model m;
+   model_init(&m, bg);
+   model_rect(&m, 8, 8, 56, 56, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
+   check_frame("every element of a, b and d as set", &m);
+
+   gl.VertexAttrib4f(1, 12.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("draw with a[0] wrong");
+   model_init(&m, bg);
+   model_rect(&m, 8, 8, 56, 56, to8(V4(1.0f, 0.0f, 0.0f, 1.0f)));
+   check_frame("a[0] set wrong is seen", &m);
+   gl.DisableVertexAttribArray(2);
+   gl.DeleteBuffers(1, &buf);
+   gl.DeleteBuffers(1, &me.vbo);
+   gl.DeleteProgram(p);
+}
+
 /* varying_pack: GL counts a stage interface in components, so nearly as many scalar varyings
  * as GL_MAX_VERTEX_OUTPUT_COMPONENTS says (120 floats on lavapipe, far more than its 32
  * locations) pass from the vertex to the fragment stage, each element its own value (read back

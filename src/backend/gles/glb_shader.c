@@ -18,6 +18,7 @@
 #include <spirv_cross_c.h>
 
 #include "glb.h"
+#include "spv.h"
 
 #define SAMPLER_BINDING_BASE 64
 
@@ -25,6 +26,10 @@ struct translate {
    char *source; /* malloc'd ESSL */
    char why[192];
    char epilogue[1024]; /* fragment: what alpha to one sets (alpha_one_outputs) */
+   /* the size of gl_ClipDistance in the gl_PerVertex block a vertex stage feeding a geometry
+    * stage redeclares (0: none, per_vertex_block), which the geometry stage's gl_in takes */
+   unsigned per_vertex_clip;
+   bool per_vertex_point_size; /* the block has gl_PointSize */
 };
 
 /* GLES has no gl_BaseInstance. Draws with a base instance are declined (glb_draw.c), so it is
@@ -403,6 +408,85 @@ geometry_points(spvc_compiler comp, spvc_resources res, bool *emits_points, bool
       *writes_size |= list[i].builtin == SpvBuiltInPointSize;
 }
 
+/* A vertex stage that feeds a geometry stage and writes gl_ClipDistance redeclares its
+ * gl_PerVertex output block with the client's size, and the geometry stage its gl_in the same
+ * way (per_vertex_block): ESSL declares gl_in[].gl_ClipDistance unsized, so the host refuses an
+ * index it cannot bound ("unsized array index must be constant") and a copy of the whole
+ * array; GLSL ES 3.20 §7.1.1 lets gl_PerVertex be redeclared, and a program's stages must
+ * redeclare it alike (SPIRV-Cross redeclares only the output's gl_ClipDistance, as a variable).
+ * gl_PointSize is in the block where the geometry stage may read it (EXT_geometry_point_size);
+ * without that, a vertex stage writing it keeps ESSL's own declarations. */
+static void
+vertex_per_vertex(struct glb_screen *scr, spvc_compiler comp, spvc_resources res,
+                  struct translate *t)
+{
+   spvc_compiler_update_active_builtins(comp);
+   if (!spvc_compiler_has_active_builtin(comp, SpvBuiltInClipDistance, SpvStorageClassOutput))
+      return;
+   const bool size_written =
+      spvc_compiler_has_active_builtin(comp, SpvBuiltInPointSize, SpvStorageClassOutput);
+   if (size_written && !scr->ext_geometry_point_size)
+      return;
+   const spvc_reflected_builtin_resource *list = NULL;
+   size_t count = 0;
+   if (spvc_resources_get_builtin_resource_list_for_type(
+          res, SPVC_BUILTIN_RESOURCE_TYPE_STAGE_OUTPUT, &list, &count) != SPVC_SUCCESS)
+      return;
+   for (size_t i = 0; i < count; i++) {
+      if (list[i].builtin != SpvBuiltInClipDistance)
+         continue;
+      const spvc_type ty = spvc_compiler_get_type_handle(comp, list[i].value_type_id);
+      const unsigned dims = spvc_type_get_num_array_dimensions(ty);
+      if (dims == 1 && spvc_type_array_dimension_is_literal(ty, 0))
+         t->per_vertex_clip = (unsigned)spvc_type_get_array_dimension(ty, 0);
+   }
+   if (!t->per_vertex_clip)
+      return;
+   t->per_vertex_point_size = scr->ext_geometry_point_size;
+   /* a redeclared gl_PerVertex is an interface block: ES 3.1 has those only by extension */
+   if (scr->essl_version < 320)
+      spvc_compiler_require_extension(comp, "GL_EXT_shader_io_blocks");
+}
+
+/* The stage's ESSL with gl_PerVertex redeclared as vertex_per_vertex says: a vertex stage's
+ * output block in place of SPIRV-Cross's gl_ClipDistance, a geometry stage's gl_in after the
+ * #version and #extension lines (malloc'd; NULL: out of memory, or no such declaration). */
+static char *
+per_vertex_block(const char *src, unsigned stage, const struct translate *t)
+{
+   char block[192], clip[48];
+   const bool gs = stage == MGP_SHADER_STAGE_GEOMETRY;
+   const int n =
+      snprintf(block, sizeof(block),
+               "%s gl_PerVertex\n{\n    highp vec4 gl_Position;\n%s"
+               "    highp float gl_ClipDistance[%u];\n}%s;\n",
+               gs ? "in" : "out", t->per_vertex_point_size ? "    highp float gl_PointSize;\n" : "",
+               t->per_vertex_clip, gs ? " gl_in[]" : "");
+   snprintf(clip, sizeof(clip), "out float gl_ClipDistance[%u];\n", t->per_vertex_clip);
+   if (n < 0 || (size_t)n >= sizeof(block))
+      return NULL;
+   const char *at = src, *after = NULL;
+   if (gs) {
+      while (!strncmp(at, "#version", 8) || !strncmp(at, "#extension", 10)) {
+         const char *nl = strchr(at, '\n');
+         if (!nl)
+            break;
+         at = nl + 1;
+      }
+      after = at;
+   } else {
+      at = strstr(src, clip);
+      if (!at || (at > src && at[-1] != '\n'))
+         return NULL;
+      after = at + strlen(clip);
+   }
+   const size_t pre = (size_t)(at - src), len = strlen(src) + (size_t)n + 1;
+   char *out = malloc(len);
+   if (out)
+      snprintf(out, len, "%.*s%s%s", (int)pre, src, block, after);
+   return out;
+}
+
 /* The geometry stage's ESSL needs: GLES 3.2 has it; 3.1 only under EXT_geometry_shader (which
  * SPIRV-Cross names below 320). gl_PointSize needs EXT_geometry_point_size on both. A stage
  * emitting points without writing gl_PointSize leaves GL's size (glPointSize's, the front end's
@@ -413,18 +497,24 @@ geometry_stage(struct glb_screen *scr, spvc_compiler comp, spvc_resources res, s
 {
    bool points = false, size = false;
    geometry_points(comp, res, &points, &size);
+   spvc_compiler_update_active_builtins(comp);
+   const bool size_read =
+      spvc_compiler_has_active_builtin(comp, SpvBuiltInPointSize, SpvStorageClassInput);
    if (points && !size) {
       snprintf(t->why, sizeof(t->why),
                "a geometry shader that emits points without writing gl_PointSize");
       return false;
    }
-   if (size && !scr->ext_geometry_point_size) {
+   /* gl_in[].gl_PointSize, read, needs it as the output does */
+   if ((size || size_read) && !scr->ext_geometry_point_size) {
       snprintf(t->why, sizeof(t->why),
                "gl_PointSize in the geometry stage (the host has no EXT_geometry_point_size)");
       return false;
    }
-   if (size)
+   if (size || size_read || t->per_vertex_point_size)
       spvc_compiler_require_extension(comp, "GL_EXT_geometry_point_size");
+   if (t->per_vertex_clip && scr->essl_version < 320)
+      spvc_compiler_require_extension(comp, "GL_EXT_shader_io_blocks");
    return true;
 }
 
@@ -446,7 +536,25 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
    spvc_compiler_options opts = NULL;
    spvc_resources res = NULL;
    const char *out = NULL;
-   if (spvc_context_parse_spirv(sc, words->ptr, (size_t)(words->size / 4), &ir) != SPVC_SUCCESS ||
+   /* ESSL has no vertex input arrays: one input per element, the array a copy of them */
+   const uint32_t *spirv = words->ptr;
+   size_t num_words = (size_t)(words->size / 4);
+   uint32_t *split = NULL;
+   if (stage == MGP_SHADER_STAGE_VERTEX) {
+      const char *err = NULL;
+      bool blocked = false;
+      size_t n = 0;
+      split = spv_split_input_arrays(spirv, num_words, &n, &blocked, &err);
+      if (err) {
+         snprintf(t->why, sizeof(t->why), "vertex input arrays: %s", err);
+         goto done;
+      }
+      if (split) {
+         spirv = split;
+         num_words = n;
+      }
+   }
+   if (spvc_context_parse_spirv(sc, spirv, num_words, &ir) != SPVC_SUCCESS ||
        spvc_context_create_compiler(sc, SPVC_BACKEND_GLSL, ir, SPVC_CAPTURE_MODE_TAKE_OWNERSHIP,
                                     &comp) != SPVC_SUCCESS ||
        spvc_compiler_create_compiler_options(comp, &opts) != SPVC_SUCCESS)
@@ -506,6 +614,8 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
    if (stage == MGP_SHADER_STAGE_VERTEX &&
        !base_instance_input(scr, comp, res, s->refl.vertex_input_mask, &s->base_instance_loc, t))
       goto done;
+   if (stage == MGP_SHADER_STAGE_VERTEX && !last_pre_raster)
+      vertex_per_vertex(scr, comp, res, t);
    if (stage == MGP_SHADER_STAGE_GEOMETRY && !geometry_stage(scr, comp, res, t))
       goto done;
    if (last_pre_raster)
@@ -531,12 +641,21 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
    } else {
       t->source = strdup(out);
    }
+   if (t->source && t->per_vertex_clip) {
+      char *redeclared = per_vertex_block(t->source, stage, t);
+      free(t->source);
+      t->source = redeclared;
+      if (!t->source)
+         snprintf(t->why, sizeof(t->why),
+                  "no gl_ClipDistance to redeclare in gl_PerVertex (or out of memory)");
+   }
    ok = t->source != NULL;
 done:
    if (!ok && !t->why[0])
       snprintf(t->why, sizeof(t->why), "spirv-cross: %.170s",
                spvc_context_get_last_error_string(sc));
    spvc_context_destroy(sc);
+   free(split);
    return ok;
 }
 
@@ -638,6 +757,10 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
       }
       if (!(args->stage_mask >> st & 1))
          continue;
+      if (st == MGP_SHADER_STAGE_GEOMETRY) { /* its gl_in as the vertex stage's gl_PerVertex */
+         tr[i].per_vertex_clip = tr[0].per_vertex_clip;
+         tr[i].per_vertex_point_size = tr[0].per_vertex_point_size;
+      }
       made = translate(scr, &args->spirv[st], st, st == last_pre_raster, s, &tr[i]);
       if (!made)
          snprintf(why, sizeof(why), "%s: %s", stages[i].name, tr[i].why);
