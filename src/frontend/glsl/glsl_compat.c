@@ -157,6 +157,8 @@ enum {
 #define NEED_SECONDARY_COLOR (1ull << 4) /* fragment gl_SecondaryColor: _mgl_SecondaryColor() */
 #define NEED_ATTRIB(i) (1ull << (8 + (i)))
 #define NEED_VARYING(i) (1ull << (24 + (i)))
+/* a geometry shader's gl_in[].<varying> (VARYING_COUNT: gl_in[].gl_ClipVertex) */
+#define NEED_GS_IN(i) (1ull << (32 + (i)))
 
 static bool
 is(const char *s, size_t len, const char *name)
@@ -185,6 +187,23 @@ glsl_compat_is_varying(const char *name)
    for (size_t i = 0; i < VARYING_COUNT; i++)
       if (!strcmp(name, varyings[i].name))
          return true;
+   return !strcmp(name, "gl_ClipVertex");
+}
+
+bool
+glsl_compat_lower_gs_input(const char *s, size_t len, struct glsl_compat_edit *out)
+{
+   memset(out, 0, sizeof(*out));
+   for (size_t i = 0; i <= VARYING_COUNT; i++) {
+      const char *name = i < VARYING_COUNT ? varyings[i].name : "gl_ClipVertex";
+      if (i == VARYING_TEX_COORD || !is(s, len, name))
+         continue;
+      out->prefix = GLSL_MANGLE_IN;
+      out->with = name;
+      out->need = NEED_GS_IN(i);
+      out->varying = true;
+      return true;
+   }
    return false;
 }
 
@@ -217,8 +236,11 @@ glsl_compat_lower_token(enum glsl_stage stage, const char *s, size_t len,
          return true;
       }
    }
-   if (stage == GLSL_STAGE_VERTEX) {
-      for (size_t i = 0; i < sizeof(attribs) / sizeof(attribs[0]); i++) {
+   if (stage == GLSL_STAGE_VERTEX || stage == GLSL_STAGE_GEOMETRY) {
+      /* a geometry shader writes the built-in varyings as the vertex stage does (GLSL 1.50
+       * compatibility §7.1), and has no conventional attributes */
+      for (size_t i = 0; i < sizeof(attribs) / sizeof(attribs[0]) && stage == GLSL_STAGE_VERTEX;
+           i++) {
          if (is(s, len, attribs[i].name)) {
             out->prefix = GLSL_MANGLE;
             out->with = attribs[i].name;
@@ -236,8 +258,8 @@ glsl_compat_lower_token(enum glsl_stage stage, const char *s, size_t len,
          }
       }
       if (is(s, len, "gl_ClipVertex")) {
-         /* a plain global, which the last vertex stage's appended main() clips by
-          * (glsl_compat_clip_epilogue) */
+         /* a plain global, which the last vertex stage's appended main() (a geometry shader:
+          * its EmitVertex() wrapper) clips by (glsl_compat_clip_epilogue) */
          out->prefix = GLSL_MANGLE;
          out->with = "gl_ClipVertex";
          out->need = NEED_CLIP_VERTEX;
@@ -286,12 +308,19 @@ glsl_compat_prologue(enum glsl_stage stage, uint64_t need, uint64_t provided, st
    for (size_t i = 0; i < VARYING_COUNT; i++) {
       if (!(need & NEED_VARYING(i)))
          continue;
-      const char *dir = stage == GLSL_STAGE_VERTEX   ? "out "
-                        : provided & NEED_VARYING(i) ? "in "
-                                                     : "";
+      const char *dir = stage == GLSL_STAGE_VERTEX || stage == GLSL_STAGE_GEOMETRY ? "out "
+                        : provided & NEED_VARYING(i)                               ? "in "
+                                                                                   : "";
       glsl_str_printf(head, "%s%s " GLSL_MANGLE "%s%s;\n", dir, varyings[i].decl, varyings[i].name,
                       varyings[i].suffix);
    }
+   /* a geometry shader's inputs, per vertex (sized by its input layout; one the vertex stage
+    * does not write reads undefined values, glsl_link_varyings) */
+   for (size_t i = 0; i <= VARYING_COUNT; i++)
+      if (need & NEED_GS_IN(i))
+         glsl_str_printf(head, "in %s " GLSL_MANGLE_IN "%s[];\n",
+                         i < VARYING_COUNT ? varyings[i].decl : "vec4",
+                         i < VARYING_COUNT ? varyings[i].name : "gl_ClipVertex");
    if (need & NEED_CLIP_VERTEX)
       glsl_str_append(head, "vec4 " GLSL_MANGLE "gl_ClipVertex;\n");
    if (need & NEED_FTRANSFORM)
@@ -324,7 +353,7 @@ glsl_compat_writes_clip_vertex(uint64_t need)
 void
 glsl_compat_clip_epilogue(uint64_t need, struct glsl_str *out)
 {
-   /* GL 3.3 compatibility §2.20: a vertex shader's gl_ClipVertex takes the place of the eye
+   /* GL 3.3 compatibility §2.20: a vertex (or geometry) shader's gl_ClipVertex takes the place of the eye
     * coordinates the planes (gl_ClipPlane[], eye space) are compared with; GLSL 1.30 §7.1:
     * "If a linked set of shaders forming the vertex stage contains no static write to
     * gl_ClipVertex or gl_ClipDistance, but the application has requested clipping against user
