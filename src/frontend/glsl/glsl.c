@@ -848,6 +848,8 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, uint64_t c
       glsl_str_append(log, "error: out of memory\n");
       return false;
    }
+   if (s == GLSL_STAGE_VERTEX && has_gs && input->compat)
+      compat_provided = glsl_compat_gs_follows();
    for (unsigned k = 0; k < num; k++)
       prepared[k] = prepare_unit(s, glsl_input_api(input), compat_provided, point_size, objects[k],
                                  &su->units[k], &slogs[k]);

@@ -1378,12 +1378,17 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          if (open > 0 && open < i && tok_is(pp, &L.t[open - 1], "gl_in")) {
             add_edit(&L, L.t[open - 1].at, L.t[open - 1].len, ce.prefix, ce.with,
                      (uint32_t)strlen(ce.with));
-            add_edit(&L, prev->at, t->at + t->len - prev->at, NULL, NULL, 0);
+            if (ce.member)
+               add_edit(&L, t->at, t->len, NULL, ce.member, (uint32_t)strlen(ce.member));
+            else
+               add_edit(&L, prev->at, t->at + t->len - prev->at, NULL, NULL, 0);
             u->compat_need |= ce.need;
             continue;
          }
       }
       if (compat_builtins && !member && glsl_compat_lower_token(stage, s, t->len, &ce)) {
+         if (stage == GLSL_STAGE_VERTEX)
+            glsl_compat_feed_gs(compat_provided, &ce);
          if (ce.varying && global_decl) {
             /* a redeclaration (`varying vec4 gl_TexCoord[4];`, `flat out vec4 gl_FrontColor;`):
              * the prologue declares the built-in, so the statement goes, with the edits made
@@ -1574,8 +1579,11 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
       }
       if ((version < 130 || compat_builtins) &&
           (tok_is(pp, t, "attribute") || tok_is(pp, t, "varying"))) {
-         /* 1.10 / 1.20 storage qualifiers; as 1.40 words they would be deprecation warnings */
-         if (s[0] == 'v' && stage == GLSL_STAGE_VERTEX)
+         /* 1.10 / 1.20 storage qualifiers; as 1.40 words they would be deprecation warnings.
+          * `varying` is an output in every stage but the fragment one (a compatibility
+          * geometry shader's, as Mesa reads it: GLSL 1.50 names it for vertex and fragment
+          * shaders only) */
+         if (s[0] == 'v' && stage != GLSL_STAGE_FRAGMENT)
             add_edit(&L, t->at, t->len, NULL, "out", 3);
          else if (s[0] == 'v' || stage == GLSL_STAGE_VERTEX)
             add_edit(&L, t->at, t->len, NULL, "in", 2);
@@ -1631,10 +1639,12 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
    free(compat_skip);
    if (clip_epilogue || gs_clip || (fs_stipple && u->main_renamed))
       u->compat_need |= glsl_compat_state_need();
-   else if (glsl_compat_writes_clip_vertex(u->compat_need))
+   else if (glsl_compat_writes_clip_vertex(u->compat_need) && point_size)
+      /* (a vertex unit before a geometry shader outputs it for gl_in[]; a unit compiled alone
+       * is judged when it is linked) */
       MGU_DECLINE(gl_feature_unimplemented,
-                  "gl_ClipVertex: the clip vertex of a vertex shader that is not the last vertex "
-                  "stage, or that redeclares gl_PerVertex, is not applied");
+                  "gl_ClipVertex: the clip vertex of a last vertex stage that redeclares its "
+                  "output gl_PerVertex or writes gl_ClipDistance is not applied");
 
    char *text = NULL;
    if (!L.failed && !L.oom) {
