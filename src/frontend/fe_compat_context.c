@@ -83,7 +83,10 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
        * the legacy pixel commands and display lists honour it); GL 1.5's occlusion queries
        * under GL_ARB_occlusion_query's names (the ARB commands forward to the core ones); GL
        * 3.1's rectangle textures under GL_ARB_texture_rectangle's (GLSL 1.10's shadow2DRect()
-       * applies GL_DEPTH_TEXTURE_MODE); then the core list */
+       * applies GL_DEPTH_TEXTURE_MODE); GL 3.3's GL_ANY_SAMPLES_PASSED and timer queries
+       * (glQueryCounter, GL_TIME_ELAPSED, GL_TIMESTAMP) under GL_ARB_occlusion_query2's and
+       * GL_ARB_timer_query's names (the same commands and enums, unsuffixed); then the core
+       * list */
       static const char *const first[] = {"GL_ARB_compatibility",
                                           "GL_ARB_point_parameters",
                                           "GL_ARB_point_sprite",
@@ -112,7 +115,9 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
                                           "GL_ARB_shader_bit_encoding",
                                           "GL_NV_conditional_render",
                                           "GL_ARB_occlusion_query",
-                                          "GL_ARB_texture_rectangle"};
+                                          "GL_ARB_texture_rectangle",
+                                          "GL_ARB_occlusion_query2",
+                                          "GL_ARB_timer_query"};
       const unsigned nf = sizeof(first) / sizeof(first[0]);
       c->ext = malloc((n + nf) * sizeof(*c->ext));
       if (!c->ext)

@@ -34,14 +34,21 @@ names_grow(struct fe_names *n, uint32_t name)
 GLuint
 fe_names_gen(struct fe_names *n)
 {
-   GLuint name;
-   if (n->free_count) {
+   GLuint name = 0;
+   /* a name an object took without glGen* (a compatibility context's glBeginQuery of an unused
+    * name) is in use: it is not handed out */
+   while (n->free_count && !name) {
       name = n->free_list[--n->free_count];
-   } else {
+      if (fe_names_get(n, name))
+         name = 0;
+   }
+   while (!name) {
       name = n->next;
       if (!names_grow(n, name))
          return 0;
       n->next++;
+      if (n->slots[name])
+         name = 0;
    }
    n->slots[name] = FE_NAME_RESERVED;
    return name;

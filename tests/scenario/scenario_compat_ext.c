@@ -293,3 +293,64 @@ sc_compat_nv_conditional_render(void)
    check_frame("GL_NV_conditional_render", &m);
    gl.DeleteQueries(2, q);
 }
+
+/* compat_query2_timer: GL_ARB_occlusion_query2 and GL_ARB_timer_query, GL 3.3's
+ * GL_ANY_SAMPLES_PASSED and timer queries under their names, are listed; glBeginQuery of an
+ * unused name makes the object (GL 3.0 §2.13, kept by the compatibility profile, as Mesa), and
+ * glGenQueries does not hand that name out again. */
+void
+sc_compat_query2_timer(void)
+{
+   if (!has_ext("GL_ARB_occlusion_query2"))
+      fail("GL_ARB_occlusion_query2 is not listed");
+   if (!has_ext("GL_ARB_timer_query"))
+      fail("GL_ARB_timer_query is not listed");
+   compat_pixel_ortho(-1.0f, 1.0f);
+   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+   GLuint q[2];
+   gl.GenQueries(2, q);
+   gl.DeleteQueries(2, q); /* unused names again */
+   gl.BeginQuery(GL_ANY_SAMPLES_PASSED, q[0]);
+   glColor4f(0.0f, 1.0f, 0.0f, 1.0f);
+   compat_rect(0, 0, 8, 8);
+   gl.EndQuery(GL_ANY_SAMPLES_PASSED);
+   check_gl_error("glBeginQuery(GL_ANY_SAMPLES_PASSED) of an unused name");
+   gl.BeginQuery(GL_ANY_SAMPLES_PASSED, q[1]);
+   gl.EndQuery(GL_ANY_SAMPLES_PASSED);
+   GLuint any[2] = {2, 2};
+   gl.GetQueryObjectuiv(q[0], GL_QUERY_RESULT, &any[0]);
+   gl.GetQueryObjectuiv(q[1], GL_QUERY_RESULT, &any[1]);
+   if (any[0] != GL_TRUE || any[1] != GL_FALSE)
+      fail("GL_ANY_SAMPLES_PASSED gave %u after a draw and %u after none, want 1 and 0", any[0],
+           any[1]);
+   if (!gl.IsQuery(q[0]) || !gl.IsQuery(q[1]))
+      fail("the objects glBeginQuery made are not queries");
+   GLuint more[2] = {0, 0};
+   gl.GenQueries(2, more);
+   for (int i = 0; i < 2; i++)
+      if (more[i] == q[0] || more[i] == q[1])
+         fail("glGenQueries handed out %u, a name in use", more[i]);
+   /* ARB_timer_query: a timestamp before and after a draw, and the time it took */
+   GLuint64 t0 = 0, t1 = 0, elapsed = ~(GLuint64)0;
+   gl.QueryCounter(more[0], GL_TIMESTAMP);
+   gl.BeginQuery(GL_TIME_ELAPSED, more[1]);
+   compat_rect(8, 8, 16, 16);
+   gl.EndQuery(GL_TIME_ELAPSED);
+   gl.GetQueryObjectui64v(more[0], GL_QUERY_RESULT, &t0);
+   gl.GetQueryObjectui64v(more[1], GL_QUERY_RESULT, &elapsed);
+   GLint64 now = 0;
+   gl.GetInteger64v(GL_TIMESTAMP, &now);
+   t1 = (GLuint64)now;
+   check_gl_error("timer queries");
+   if (elapsed == ~(GLuint64)0 || t1 < t0)
+      fail("timer queries: GL_TIME_ELAPSED %llu, timestamps %llu then %llu",
+           (unsigned long long)elapsed, (unsigned long long)t0, (unsigned long long)t1);
+   gl.DeleteQueries(2, q);
+   gl.DeleteQueries(2, more);
+
+   model m;
+   model_init(&m, V4(0.0f, 0.0f, 0.0f, 1.0f));
+   model_rect(&m, 0, 0, 8, 8, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
+   model_rect(&m, 8, 8, 16, 16, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
+   check_frame("the drawn rectangles", &m);
+}

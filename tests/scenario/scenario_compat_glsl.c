@@ -361,6 +361,154 @@ sc_compat_glsl_clip_vertex(void)
    check_gl_error("link of gl_ClipVertex and gl_ClipDistance");
 }
 
+/* compat_glsl_gs_builtins: a `#version 150 compatibility` geometry shader reads the vertex
+ * stage's built-in varyings through gl_in[] (gl_in[i].gl_FrontColor, .gl_FrontSecondaryColor)
+ * and writes its own, which the fragment shader's gl_Color and gl_SecondaryColor read; as the
+ * last vertex stage it clips each vertex it emits by the user clip planes against its
+ * gl_ClipVertex, or gl_Position when it writes none (GL 3.3 compatibility §2.20, GLSL 1.50
+ * compatibility §7.1). The first program's gl_PerVertex redeclarations list gl_ClipVertex. */
+void
+sc_compat_glsl_gs_builtins(void)
+{
+   /* gl_Vertex in pixels of the 64 x 64 frame */
+   const char *vs = "#version 150 compatibility\n"
+                    "out gl_PerVertex { vec4 gl_Position; vec4 gl_ClipVertex; };\n"
+                    "void main() {\n"
+                    "  gl_Position = vec4(gl_Vertex.xy / 32.0 - 1.0, 0.0, 1.0);\n"
+                    "  gl_FrontColor = gl_Color;\n"
+                    "  gl_FrontSecondaryColor = vec4(0.0, 0.0, 1.0, 0.0);\n"
+                    "}\n";
+   /* the clip vertex carries the pixel x */
+   const char *gs_cv = "#version 150 compatibility\n"
+                       "layout(triangles) in;\n"
+                       "layout(triangle_strip, max_vertices = 3) out;\n"
+                       "in gl_PerVertex { vec4 gl_Position; vec4 gl_ClipVertex; } gl_in[];\n"
+                       "void main() {\n"
+                       "  for (int i = 0; i < 3; i++) {\n"
+                       "    gl_Position = gl_in[i].gl_Position;\n"
+                       "    gl_ClipVertex = vec4((gl_in[i].gl_Position.x + 1.0) * 32.0, 0.0, "
+                       "0.0, 1.0);\n"
+                       "    gl_FrontColor = gl_in[i].gl_FrontColor;\n"
+                       "    gl_FrontSecondaryColor = gl_in[i].gl_FrontSecondaryColor;\n"
+                       "    EmitVertex();\n"
+                       "  }\n"
+                       "}\n";
+   const char *gs_pos = "#version 150 compatibility\n"
+                        "layout(triangles) in;\n"
+                        "layout(triangle_strip, max_vertices = 3) out;\n"
+                        "void main() {\n"
+                        "  for (int i = 0; i < 3; i++) {\n"
+                        "    gl_Position = gl_in[i].gl_Position;\n"
+                        "    gl_FrontColor = gl_in[i].gl_FrontColor;\n"
+                        "    gl_FrontSecondaryColor = vec4(0.0);\n"
+                        "    EmitVertex();\n"
+                        "  }\n"
+                        "}\n";
+   /* gl_PerVertex redeclared in one stage only would not match the other's (glslang) */
+   const char *vs_plain = "#version 150 compatibility\n"
+                          "void main() {\n"
+                          "  gl_Position = vec4(gl_Vertex.xy / 32.0 - 1.0, 0.0, 1.0);\n"
+                          "  gl_FrontColor = gl_Color;\n"
+                          "}\n";
+   const char *fs = "#version 120\n"
+                    "void main() { gl_FragColor = gl_Color + gl_SecondaryColor; }\n";
+   GLuint p_cv = link_program_gs(vs, gs_cv, fs), p_pos = link_program_gs(vs_plain, gs_pos, fs);
+   float quad[12];
+   rect_vertices(quad, 0, 0, 64, 64);
+   GLuint vao, vbo;
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   gl.GenBuffers(1, &vbo);
+   gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
+   gl.EnableVertexAttribArray(0);
+   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+   /* plane 0 keeps clip-vertex x >= 40 (the modelview is the identity: eye = object) */
+   const GLdouble keep_right[4] = {1.0, 0.0, 0.0, -40.0};
+   glClipPlane(GL_CLIP_PLANE0, keep_right);
+   glEnable(GL_CLIP_PLANE0);
+   gl.UseProgram(p_cv);
+   glColor4f(1.0f, 0.0f, 0.0f, 1.0f);
+   glDrawArrays(GL_TRIANGLES, 0, 6); /* red + blue where x >= 40 */
+   /* plane 1 alone, against the geometry shader's gl_Position: keeps y >= 0.5 (rows 48 up) */
+   const GLdouble keep_top[4] = {0.0, 1.0, 0.0, -0.5};
+   glClipPlane(GL_CLIP_PLANE1, keep_top);
+   glDisable(GL_CLIP_PLANE0);
+   glEnable(GL_CLIP_PLANE1);
+   gl.UseProgram(p_pos);
+   glColor4f(0.0f, 1.0f, 0.0f, 1.0f);
+   glDrawArrays(GL_TRIANGLES, 0, 6); /* green where y >= 48 */
+   check_gl_error("draws through compatibility geometry shaders");
+
+   model m;
+   model_init(&m, V4(0.0f, 0.0f, 0.0f, 1.0f));
+   model_rect(&m, 40, 0, 64, 64, to8(V4(1.0f, 0.0f, 1.0f, 1.0f)));
+   model_rect(&m, 0, 48, 64, 64, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
+   check_frame("geometry shader built-in varyings and user clip planes", &m);
+}
+
+/* compat_glsl_gs_per_vertex: a vertex shader that redeclares gl_PerVertex with compatibility
+ * members (gl_TexCoord[], gl_ClipVertex: GLSL 1.50 compatibility §7.1) feeds a geometry shader
+ * that reads them per vertex, gl_in[i].gl_TexCoord[k] and gl_in[i].gl_ClipVertex; the geometry
+ * shader, the last vertex stage, clips by the clip vertex it passes on. A `varying` of a
+ * compatibility geometry shader is an output (as Mesa reads it). */
+void
+sc_compat_glsl_gs_per_vertex(void)
+{
+   /* gl_Vertex in pixels of the 64 x 64 frame; the clip vertex carries the pixel x */
+   const char *vs = "#version 150 compatibility\n"
+                    "out gl_PerVertex { vec4 gl_Position; vec4 gl_ClipVertex; "
+                    "vec4 gl_TexCoord[3]; };\n"
+                    "void main() {\n"
+                    "  gl_Position = vec4(gl_Vertex.xy / 32.0 - 1.0, 0.0, 1.0);\n"
+                    "  gl_ClipVertex = vec4(gl_Vertex.x, 0.0, 0.0, 1.0);\n"
+                    "  gl_TexCoord[0] = vec4(0.0);\n"
+                    "  gl_TexCoord[2] = vec4(0.0, 1.0, 1.0, 1.0);\n"
+                    "}\n";
+   const char *gs = "#version 150 compatibility\n"
+                    "layout(triangles) in;\n"
+                    "layout(triangle_strip, max_vertices = 3) out;\n"
+                    "in gl_PerVertex { vec4 gl_Position; vec4 gl_ClipVertex; "
+                    "vec4 gl_TexCoord[3]; } gl_in[];\n"
+                    "varying vec4 tint;\n"
+                    "void main() {\n"
+                    "  for (int i = 0; i < 3; i++) {\n"
+                    "    gl_Position = gl_in[i].gl_Position;\n"
+                    "    gl_ClipVertex = gl_in[i].gl_ClipVertex;\n"
+                    "    tint = gl_in[i].gl_TexCoord[2] * vec4(1.0, 1.0, 0.0, 1.0);\n"
+                    "    EmitVertex();\n"
+                    "  }\n"
+                    "}\n";
+   const char *fs = "#version 150 compatibility\n"
+                    "in vec4 tint;\n"
+                    "void main() { gl_FragColor = tint; }\n";
+   GLuint p = link_program_gs(vs, gs, fs);
+   float quad[12];
+   rect_vertices(quad, 0, 0, 64, 64);
+   GLuint vao, vbo;
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   gl.GenBuffers(1, &vbo);
+   gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
+   gl.EnableVertexAttribArray(0);
+   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+   /* plane 0 keeps clip-vertex x < 24 (the modelview is the identity: eye = object) */
+   const GLdouble keep_left[4] = {-1.0, 0.0, 0.0, 24.0};
+   glClipPlane(GL_CLIP_PLANE0, keep_left);
+   glEnable(GL_CLIP_PLANE0);
+   gl.UseProgram(p);
+   glDrawArrays(GL_TRIANGLES, 0, 6); /* green where x < 24 */
+   check_gl_error("draw through a gl_PerVertex with compatibility members");
+
+   model m;
+   model_init(&m, V4(0.0f, 0.0f, 0.0f, 1.0f));
+   model_rect(&m, 0, 0, 24, 64, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
+   check_frame("gl_in[].gl_TexCoord[] and gl_in[].gl_ClipVertex", &m);
+}
+
 /* The colour of a stippled region: c where the pattern (columns and rows 0, 2, 4, ..) keeps
  * the pixel, the clear colour elsewhere. */
 static rgba8

@@ -848,6 +848,8 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, uint64_t c
       glsl_str_append(log, "error: out of memory\n");
       return false;
    }
+   if (s == GLSL_STAGE_VERTEX && has_gs && input->compat)
+      compat_provided = glsl_compat_gs_follows();
    for (unsigned k = 0; k < num; k++)
       prepared[k] = prepare_unit(s, glsl_input_api(input), compat_provided, point_size, objects[k],
                                  &su->units[k], &slogs[k]);
@@ -977,19 +979,27 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
       goto done;
    }
    bool compiled = true;
-   for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
+   /* a compatibility program's geometry stage is compiled before the fragment stage, which
+    * learns from it which built-in varyings it writes */
+   static const unsigned compat_order[GLSL_STAGE_COUNT] = {
+      GLSL_STAGE_VERTEX,    GLSL_STAGE_GEOMETRY,  GLSL_STAGE_FRAGMENT,
+      GLSL_STAGE_TESS_CTRL, GLSL_STAGE_TESS_EVAL, GLSL_STAGE_COMPUTE};
+   for (unsigned i = 0; i < GLSL_STAGE_COUNT; i++) {
+      const unsigned s = input->compat ? compat_order[i] : i;
       if (!(present & GLSL_STAGE_BIT(s)))
          continue;
       struct stage_units *su = &units[s];
-      /* The built-in varyings the vertex stage writes (compiled first), for a fragment stage
-       * it feeds directly. */
+      /* The built-in varyings the vertex or geometry stage writes (compiled first), for a
+       * fragment stage it feeds directly. */
       uint64_t provided = ~0ull;
-      if (s == GLSL_STAGE_FRAGMENT && input->compat &&
-          (present & GLSL_STAGE_BIT(GLSL_STAGE_VERTEX)) &&
-          !(present & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY))) {
+      const unsigned feeder =
+         (present & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY)) ? GLSL_STAGE_GEOMETRY : GLSL_STAGE_VERTEX;
+      if (s == GLSL_STAGE_FRAGMENT && input->compat && (present & GLSL_STAGE_BIT(feeder)) &&
+          !(present &
+            (GLSL_STAGE_BIT(GLSL_STAGE_TESS_CTRL) | GLSL_STAGE_BIT(GLSL_STAGE_TESS_EVAL)))) {
          provided = 0;
-         for (unsigned k = 0; k < units[GLSL_STAGE_VERTEX].num; k++)
-            provided |= units[GLSL_STAGE_VERTEX].units[k].compat_need;
+         for (unsigned k = 0; k < units[feeder].num; k++)
+            provided |= units[feeder].units[k].compat_need;
       }
       if (!compile_stage((enum glsl_stage)s, input, provided, &res, su, gprog, &log)) {
          compiled = false;

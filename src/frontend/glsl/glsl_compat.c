@@ -155,8 +155,13 @@ enum {
 #define NEED_CLIP_VERTEX (1ull << 2)
 #define NEED_COLOR (1ull << 3)           /* fragment gl_Color: _mgl_Color() */
 #define NEED_SECONDARY_COLOR (1ull << 4) /* fragment gl_SecondaryColor: _mgl_SecondaryColor() */
+#define NEED_TEX_COORD_BLOCK (1ull << 5) /* vertex gl_TexCoord[] in a block (glsl_compat_feed_gs) */
+#define NEED_CLIP_VERTEX_OUT (1ull << 6) /* vertex gl_ClipVertex an output (the same) */
+#define PROVIDED_TO_GS (1ull << 7)       /* a vertex unit's provided: a geometry shader follows */
 #define NEED_ATTRIB(i) (1ull << (8 + (i)))
 #define NEED_VARYING(i) (1ull << (24 + (i)))
+/* a geometry shader's gl_in[].<varying> (VARYING_COUNT: gl_in[].gl_ClipVertex) */
+#define NEED_GS_IN(i) (1ull << (32 + (i)))
 
 static bool
 is(const char *s, size_t len, const char *name)
@@ -185,7 +190,47 @@ glsl_compat_is_varying(const char *name)
    for (size_t i = 0; i < VARYING_COUNT; i++)
       if (!strcmp(name, varyings[i].name))
          return true;
+   return !strcmp(name, "gl_ClipVertex");
+}
+
+bool
+glsl_compat_lower_gs_input(const char *s, size_t len, struct glsl_compat_edit *out)
+{
+   memset(out, 0, sizeof(*out));
+   for (size_t i = 0; i <= VARYING_COUNT; i++) {
+      const char *name = i < VARYING_COUNT ? varyings[i].name : "gl_ClipVertex";
+      if (!is(s, len, name))
+         continue;
+      /* gl_in[e].gl_TexCoord[k] is _mgl_TexCoordIn[e]._mgl_v[k] (a block: see the prologue),
+       * the others _mgl_in_<name>[e] */
+      out->prefix = i == VARYING_TEX_COORD ? NULL : GLSL_MANGLE_IN;
+      out->with = i == VARYING_TEX_COORD ? "_mgl_TexCoordIn" : name;
+      out->member = i == VARYING_TEX_COORD ? "_mgl_v" : NULL;
+      out->need = NEED_GS_IN(i);
+      out->varying = true;
+      return true;
+   }
    return false;
+}
+
+uint64_t
+glsl_compat_gs_follows(void)
+{
+   return PROVIDED_TO_GS;
+}
+
+void
+glsl_compat_feed_gs(uint64_t provided, struct glsl_compat_edit *e)
+{
+   if (provided != PROVIDED_TO_GS)
+      return;
+   if (e->need & NEED_VARYING(VARYING_TEX_COORD)) {
+      e->prefix = NULL;
+      e->with = "_mgl_TexCoordOut._mgl_v";
+      e->need |= NEED_TEX_COORD_BLOCK;
+   }
+   if (e->need & NEED_CLIP_VERTEX)
+      e->need |= NEED_CLIP_VERTEX_OUT;
 }
 
 bool
@@ -217,8 +262,11 @@ glsl_compat_lower_token(enum glsl_stage stage, const char *s, size_t len,
          return true;
       }
    }
-   if (stage == GLSL_STAGE_VERTEX) {
-      for (size_t i = 0; i < sizeof(attribs) / sizeof(attribs[0]); i++) {
+   if (stage == GLSL_STAGE_VERTEX || stage == GLSL_STAGE_GEOMETRY) {
+      /* a geometry shader writes the built-in varyings as the vertex stage does (GLSL 1.50
+       * compatibility §7.1), and has no conventional attributes */
+      for (size_t i = 0; i < sizeof(attribs) / sizeof(attribs[0]) && stage == GLSL_STAGE_VERTEX;
+           i++) {
          if (is(s, len, attribs[i].name)) {
             out->prefix = GLSL_MANGLE;
             out->with = attribs[i].name;
@@ -236,8 +284,8 @@ glsl_compat_lower_token(enum glsl_stage stage, const char *s, size_t len,
          }
       }
       if (is(s, len, "gl_ClipVertex")) {
-         /* a plain global, which the last vertex stage's appended main() clips by
-          * (glsl_compat_clip_epilogue) */
+         /* a plain global, which the last vertex stage's appended main() (a geometry shader:
+          * its EmitVertex() wrapper) clips by (glsl_compat_clip_epilogue) */
          out->prefix = GLSL_MANGLE;
          out->with = "gl_ClipVertex";
          out->need = NEED_CLIP_VERTEX;
@@ -283,17 +331,36 @@ glsl_compat_prologue(enum glsl_stage stage, uint64_t need, uint64_t provided, st
          glsl_str_printf(head, "in %s " GLSL_MANGLE "%s;\n", attribs[i].type, attribs[i].name);
    /* A fragment input the vertex stage does not write is a plain global: its value is
     * undefined (GL 2.1 §2.15.3), and Vulkan wants every input produced. */
+   /* gl_TexCoord[] of a vertex stage a geometry shader reads: the block it declares per vertex
+    * (glsl_link_varyings matches them by the block name, demangled) */
+   if (need & NEED_TEX_COORD_BLOCK)
+      glsl_str_append(head,
+                      "out " GLSL_MANGLE "gl_TexCoord { vec4 _mgl_v[8]; } _mgl_TexCoordOut;\n");
    for (size_t i = 0; i < VARYING_COUNT; i++) {
-      if (!(need & NEED_VARYING(i)))
+      if (!(need & NEED_VARYING(i)) || (i == VARYING_TEX_COORD && (need & NEED_TEX_COORD_BLOCK)))
          continue;
-      const char *dir = stage == GLSL_STAGE_VERTEX   ? "out "
-                        : provided & NEED_VARYING(i) ? "in "
-                                                     : "";
+      const char *dir = stage == GLSL_STAGE_VERTEX || stage == GLSL_STAGE_GEOMETRY ? "out "
+                        : provided & NEED_VARYING(i)                               ? "in "
+                                                                                   : "";
       glsl_str_printf(head, "%s%s " GLSL_MANGLE "%s%s;\n", dir, varyings[i].decl, varyings[i].name,
                       varyings[i].suffix);
    }
+   /* a geometry shader's inputs, per vertex (sized by its input layout; one the vertex stage
+    * does not write reads undefined values, glsl_link_varyings) */
+   for (size_t i = 0; i <= VARYING_COUNT; i++) {
+      if (!(need & NEED_GS_IN(i)))
+         continue;
+      if (i == VARYING_TEX_COORD)
+         glsl_str_append(head, "in " GLSL_MANGLE_IN "gl_TexCoord { vec4 _mgl_v[8]; } "
+                               "_mgl_TexCoordIn[];\n");
+      else
+         glsl_str_printf(head, "in %s " GLSL_MANGLE_IN "%s[];\n",
+                         i < VARYING_COUNT ? varyings[i].decl : "vec4",
+                         i < VARYING_COUNT ? varyings[i].name : "gl_ClipVertex");
+   }
    if (need & NEED_CLIP_VERTEX)
-      glsl_str_append(head, "vec4 " GLSL_MANGLE "gl_ClipVertex;\n");
+      glsl_str_printf(head, "%svec4 " GLSL_MANGLE "gl_ClipVertex;\n",
+                      need & NEED_CLIP_VERTEX_OUT ? "out " : "");
    if (need & NEED_FTRANSFORM)
       glsl_str_append(head,
                       "vec4 _mgl_ftransform() { return "
@@ -324,7 +391,7 @@ glsl_compat_writes_clip_vertex(uint64_t need)
 void
 glsl_compat_clip_epilogue(uint64_t need, struct glsl_str *out)
 {
-   /* GL 3.3 compatibility §2.20: a vertex shader's gl_ClipVertex takes the place of the eye
+   /* GL 3.3 compatibility §2.20: a vertex (or geometry) shader's gl_ClipVertex takes the place of the eye
     * coordinates the planes (gl_ClipPlane[], eye space) are compared with; GLSL 1.30 §7.1:
     * "If a linked set of shaders forming the vertex stage contains no static write to
     * gl_ClipVertex or gl_ClipDistance, but the application has requested clipping against user

@@ -120,6 +120,10 @@ const char *glsl_stage_name(enum glsl_stage stage);
  * provide get this prefix in the text glslang sees; names read back from SPIR-V go through
  * glsl_demangle. */
 #define GLSL_MANGLE "_mgl_id_"
+/* A compatibility geometry shader's per-vertex input of a built-in varying (gl_in[i].gl_FrontColor
+ * is _mgl_in_gl_FrontColor[i]): it demangles to the name of the vertex stage's output it meets,
+ * while the same shader's output keeps GLSL_MANGLE. */
+#define GLSL_MANGLE_IN "_mgl_in_"
 const char *glsl_demangle(const char *name);
 
 /* An internal shader of one unit mgl writes itself (glsl_passthrough.c), compiled with the
@@ -184,6 +188,7 @@ struct glsl_compat_edit {
    const char *prefix, *with;
    uint64_t need;
    bool varying;
+   const char *member; /* glsl_compat_lower_gs_input: the member's new name (NULL: it goes) */
 };
 /* Whether the identifier s[0 .. len) is a compatibility built-in of this stage (then *out says
  * how to rewrite it). */
@@ -207,9 +212,20 @@ bool glsl_compat_writes_clip_vertex(uint64_t need);
 /* The statements of the last vertex stage's appended main() that clip against the user clip
  * planes: gl_ClipDistance[i] from gl_ClipVertex when the unit writes it, else gl_Position. */
 void glsl_compat_clip_epilogue(uint64_t need, struct glsl_str *out);
-/* Whether name is a built-in varying (gl_FrontColor ... gl_TexCoord, gl_FogFragCoord), which a
- * fragment shader may read without the vertex shader writing it (its value is undefined). */
+/* Whether name is a built-in varying (gl_FrontColor ... gl_TexCoord, gl_FogFragCoord,
+ * gl_ClipVertex), which a fragment or geometry shader may read without the stage before writing
+ * it (its value is undefined). */
 bool glsl_compat_is_varying(const char *name);
+/* A geometry shader's gl_in[e].<name> (name the member after the '.'): true for the built-in
+ * varyings and gl_ClipVertex, with the edit of the `gl_in` token and of the member. */
+bool glsl_compat_lower_gs_input(const char *s, size_t len, struct glsl_compat_edit *out);
+/* The provided bits of a vertex unit whose outputs a geometry shader reads through gl_in[]
+ * (a link with one; glsl_compat_prologue's provided means nothing else for a vertex unit). */
+uint64_t glsl_compat_gs_follows(void);
+/* An edit of glsl_compat_lower_token in a vertex unit of those provided bits: gl_TexCoord[] is
+ * written into a block (an array per vertex needs one in GLSL 1.50) and gl_ClipVertex is an
+ * output; other units' edits stay. */
+void glsl_compat_feed_gs(uint64_t provided, struct glsl_compat_edit *e);
 
 /* `\` + newline splicing (GLSL 1.30+), keeping line numbers. malloc'd; NULL when out of memory. */
 char *glsl_splice_lines(const char *src);

@@ -474,6 +474,56 @@ closing(const struct lower *L, unsigned i)
    return L->n;
 }
 
+/* The index of the '[', '(' or '{' that the closing token at i closes; L->n when none. */
+static unsigned
+opening(const struct lower *L, unsigned i)
+{
+   const char close = L->p[L->t[i].at], open = close == ')' ? '(' : close == ']' ? '[' : '{';
+   int d = 0;
+   for (unsigned k = i + 1; k-- > 0;) {
+      const struct tok *t = &L->t[k];
+      if (t->kind != T_PUNCT)
+         continue;
+      if (L->p[t->at] == close)
+         d++;
+      else if (L->p[t->at] == open && --d == 0)
+         return k;
+   }
+   return L->n;
+}
+
+/* GLSL 1.50 compatibility §7.1: a redeclared gl_PerVertex may list the compatibility members
+ * (gl_ClipVertex, gl_FrontColor, ...), which glslang's block has not: those member declarations
+ * are blanked (their tokens marked in *skip, made on first use) and the members stay the plain
+ * variables glsl_compat.c declares. brace: the block's '{'. */
+static void
+blank_compat_members(struct lower *L, enum glsl_stage stage, unsigned brace, uint8_t **skip)
+{
+   const unsigned end = closing(L, brace);
+   unsigned from = brace + 1;
+   for (unsigned k = from; k < end && !L->oom; k++) {
+      if (!tok_is(L->p, &L->t[k], ";"))
+         continue;
+      bool compat = false;
+      for (unsigned m = from; m < k && !compat; m++) {
+         struct glsl_compat_edit ce;
+         compat = L->t[m].kind == T_IDENT &&
+                  glsl_compat_lower_token(stage, L->p + L->t[m].at, L->t[m].len, &ce) && ce.varying;
+      }
+      if (compat) {
+         if (!*skip)
+            *skip = calloc(L->n, 1);
+         if (!*skip) {
+            L->oom = true;
+            return;
+         }
+         memset(*skip + from, 1, k + 1 - from);
+         add_edit(L, L->t[from].at, L->t[k].at + 1 - L->t[from].at, NULL, NULL, 0);
+      }
+      from = k + 1;
+   }
+}
+
 /* Whether the unit declares `layout(... points ...) out;`: a geometry shader that emits points,
  * whose every vertex needs a point size. */
 static bool
@@ -1245,9 +1295,13 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
    bool out_pervertex = false;   /* an output gl_PerVertex redeclared without gl_PointSize */
    bool draw_parameters = false; /* a vertex unit enables GL_ARB_shader_draw_parameters */
    bool clip_distance = false;   /* the unit names gl_ClipDistance itself */
+   bool out_block = false;       /* the unit redeclares the output gl_PerVertex */
+   uint8_t *compat_skip = NULL;  /* [n] tokens of blanked gl_PerVertex members */
    /* the unit that gives the rasterizer its points' size (see main_renamed) */
    const bool vs_size = stage == GLSL_STAGE_VERTEX && point_size;
    const bool gs_size = stage == GLSL_STAGE_GEOMETRY && point_size && gs_emits_points(&L);
+   /* a compatibility geometry shader clips each vertex it emits (see gs_clip below) */
+   const bool gs_compat = stage == GLSL_STAGE_GEOMETRY && point_size && compat_builtins;
    const bool tes_size = stage == GLSL_STAGE_TESS_EVAL && point_size && tes_point_mode(&L);
    /* a compatibility fragment unit's main() is wrapped by one that applies polygon stipple */
    const bool fs_stipple = compat_builtins && stage == GLSL_STAGE_FRAGMENT;
@@ -1313,8 +1367,28 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
       bool member = prev && prev->kind == T_PUNCT && pp[prev->at] == '.';
       bool global_decl = !depth && !parens && prev && prev->kind == T_IDENT && i > stmt;
 
+      if (compat_skip && compat_skip[i])
+         continue; /* a compatibility member of a redeclared gl_PerVertex, blanked */
       struct glsl_compat_edit ce;
+      if (compat_builtins && member && stage == GLSL_STAGE_GEOMETRY && i >= 3 &&
+          tok_is(pp, &L.t[i - 2], "]") && glsl_compat_lower_gs_input(s, t->len, &ce)) {
+         /* gl_in[e].gl_FrontColor is _mgl_in_gl_FrontColor[e]: `gl_in` renamed, `.member`
+          * blanked (merge_edits puts the earlier edit in its place) */
+         const unsigned open = opening(&L, i - 2);
+         if (open > 0 && open < i && tok_is(pp, &L.t[open - 1], "gl_in")) {
+            add_edit(&L, L.t[open - 1].at, L.t[open - 1].len, ce.prefix, ce.with,
+                     (uint32_t)strlen(ce.with));
+            if (ce.member)
+               add_edit(&L, t->at, t->len, NULL, ce.member, (uint32_t)strlen(ce.member));
+            else
+               add_edit(&L, prev->at, t->at + t->len - prev->at, NULL, NULL, 0);
+            u->compat_need |= ce.need;
+            continue;
+         }
+      }
       if (compat_builtins && !member && glsl_compat_lower_token(stage, s, t->len, &ce)) {
+         if (stage == GLSL_STAGE_VERTEX)
+            glsl_compat_feed_gs(compat_provided, &ce);
          if (ce.varying && global_decl) {
             /* a redeclaration (`varying vec4 gl_TexCoord[4];`, `flat out vec4 gl_FrontColor;`):
              * the prologue declares the built-in, so the statement goes, with the edits made
@@ -1434,6 +1508,9 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          clip_distance = true;
       if (tok_is(pp, t, "gl_PerVertex")) {
          pervertex = true;
+         if (compat_builtins && i + 1 < L.n && tok_is(pp, &L.t[i + 1], "{"))
+            blank_compat_members(&L, stage, i + 1, &compat_skip);
+         out_block |= prev && tok_is(pp, prev, "out");
          if (prev && tok_is(pp, prev, "out") && i + 1 < L.n && tok_is(pp, &L.t[i + 1], "{")) {
             /* a redeclared output block without gl_PointSize takes no size writes */
             const unsigned end = closing(&L, i + 1);
@@ -1459,9 +1536,9 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
             add_edit(&L, t->at, t->len, NULL, "_mgl_main", 9);
          continue;
       }
-      if (gs_size && !member && tok_is(pp, t, "EmitVertex")) {
-         /* a geometry shader's outputs are undefined after each EmitVertex: the size is
-          * written for every vertex, by a wrapper appended to this unit */
+      if ((gs_size || gs_compat) && !member && tok_is(pp, t, "EmitVertex")) {
+         /* a geometry shader's outputs are undefined after each EmitVertex: the size and the
+          * clip distances are written for every vertex, by a wrapper appended to this unit */
          u->emit_renamed = true;
          add_edit(&L, t->at, t->len, NULL, "_mgl_EmitVertex", 15);
          continue;
@@ -1502,8 +1579,11 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
       }
       if ((version < 130 || compat_builtins) &&
           (tok_is(pp, t, "attribute") || tok_is(pp, t, "varying"))) {
-         /* 1.10 / 1.20 storage qualifiers; as 1.40 words they would be deprecation warnings */
-         if (s[0] == 'v' && stage == GLSL_STAGE_VERTEX)
+         /* 1.10 / 1.20 storage qualifiers; as 1.40 words they would be deprecation warnings.
+          * `varying` is an output in every stage but the fragment one (a compatibility
+          * geometry shader's, as Mesa reads it: GLSL 1.50 names it for vertex and fragment
+          * shaders only) */
+         if (s[0] == 'v' && stage != GLSL_STAGE_FRAGMENT)
             add_edit(&L, t->at, t->len, NULL, "out", 3);
          else if (s[0] == 'v' || stage == GLSL_STAGE_VERTEX)
             add_edit(&L, t->at, t->len, NULL, "in", 2);
@@ -1551,13 +1631,20 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
     * gl_ClipDistance itself (GLSL 1.30 §7.1: then that) or redeclares gl_PerVertex. */
    const bool clip_epilogue = compat_builtins && stage == GLSL_STAGE_VERTEX && u->main_renamed &&
                               !pervertex && !clip_distance;
+   /* A compatibility geometry shader (the last vertex stage when there is one) does so in its
+    * EmitVertex() wrapper, unless it writes gl_ClipDistance or redeclares its output
+    * gl_PerVertex. */
+   const bool gs_clip = gs_compat && u->emit_renamed && !clip_distance && !out_block;
    u->clip_distance = clip_distance;
-   if (clip_epilogue || (fs_stipple && u->main_renamed))
+   free(compat_skip);
+   if (clip_epilogue || gs_clip || (fs_stipple && u->main_renamed))
       u->compat_need |= glsl_compat_state_need();
-   else if (glsl_compat_writes_clip_vertex(u->compat_need))
+   else if (glsl_compat_writes_clip_vertex(u->compat_need) && point_size)
+      /* (a vertex unit before a geometry shader outputs it for gl_in[]; a unit compiled alone
+       * is judged when it is linked) */
       MGU_DECLINE(gl_feature_unimplemented,
-                  "gl_ClipVertex: the clip vertex of a vertex shader that is not the last vertex "
-                  "stage, or that redeclares gl_PerVertex, is not applied");
+                  "gl_ClipVertex: the clip vertex of a last vertex stage that redeclares its "
+                  "output gl_PerVertex or writes gl_ClipDistance is not applied");
 
    char *text = NULL;
    if (!L.failed && !L.oom) {
@@ -1588,8 +1675,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
        * merges the stages' default blocks a stage's members at a time, so a hidden member
        * declared after them would sit between this stage's and the next stage's, inside the
        * range a draw that changes both sends. */
-      const bool point_size_uniform = (u->main_renamed || u->emit_renamed) && !out_pervertex &&
-                                      !u->es && stage != GLSL_STAGE_FRAGMENT;
+      const bool point_size_uniform = (u->main_renamed || (u->emit_renamed && gs_size)) &&
+                                      !out_pervertex && !u->es && stage != GLSL_STAGE_FRAGMENT;
       if (point_size_uniform)
          glsl_str_append(&head, "uniform float _mgl_PointSize;\n");
       if (u->frag_coord_layout > 0)
@@ -1640,10 +1727,16 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          } else {
             /* _mgl_PointSize (declared in the head): glPointSize's size, 0 with
              * GL_PROGRAM_POINT_SIZE enabled (then the shader's stands, 1 when it writes none) */
-            if (u->emit_renamed)
-               glsl_str_append(&tail, "void _mgl_EmitVertex() { if (_mgl_PointSize > 0.0) "
-                                      "gl_PointSize = _mgl_PointSize; EmitVertex(); "
-                                      "gl_PointSize = 1.0; }\n");
+            if (u->emit_renamed) {
+               glsl_str_append(&tail, "void _mgl_EmitVertex() {");
+               if (gs_clip)
+                  glsl_compat_clip_epilogue(u->compat_need, &tail);
+               if (gs_size)
+                  glsl_str_append(&tail, " if (_mgl_PointSize > 0.0) gl_PointSize = "
+                                         "_mgl_PointSize; EmitVertex(); gl_PointSize = 1.0; }\n");
+               else
+                  glsl_str_append(&tail, " EmitVertex(); }\n");
+            }
             if (u->main_renamed && stage == GLSL_STAGE_GEOMETRY)
                glsl_str_append(&tail, "void main() { gl_PointSize = 1.0; _mgl_main(); }\n");
             else if (u->main_renamed) {
@@ -1742,7 +1835,9 @@ const char *
 glsl_demangle(const char *name)
 {
    size_t n = sizeof(GLSL_MANGLE) - 1;
-   return name && !strncmp(name, GLSL_MANGLE, n) ? name + n : name;
+   _Static_assert(sizeof(GLSL_MANGLE) == sizeof(GLSL_MANGLE_IN), "one length");
+   return name && (!strncmp(name, GLSL_MANGLE, n) || !strncmp(name, GLSL_MANGLE_IN, n)) ? name + n
+                                                                                        : name;
 }
 
 /* ── `defined __VERSION__` ─────────────────────────────────────────────────────────────────── */
