@@ -1200,6 +1200,10 @@ bool fe_texture_buffer_offered(const struct fe_context *ctx);
 /* ARB_texture_cube_map_array: desktop GL where the backend makes cube-array images
  * (MGP_CAP_CUBE_MAP_ARRAY) */
 bool fe_cube_array_offered(const struct fe_context *ctx);
+/* ARB_texture_gather and ARB_texture_query_lod: desktop GL where the device takes the program's
+ * SPIR-V, whose core has OpImageGather, OpImageDrefGather and OpImageQueryLod (the Vulkan
+ * backend; the GLES backend's ESSL has no textureQueryLOD, nor gathers below ESSL 3.10) */
+bool fe_texture_gather_offered(const struct fe_context *ctx);
 /* The value(s) of one sampling parameter: how many (0: not sampler state); border colours
  * also as bits in their form. */
 int fe_sampling_param_get(const struct fe_tex_params *p, GLenum pname, double *out, uint32_t *bits,

@@ -62,6 +62,13 @@ fe_cube_array_offered(const struct fe_context *ctx)
           (ctx->share->caps->cap_bits & MGP_CAP_CUBE_MAP_ARRAY) != 0;
 }
 
+bool
+fe_texture_gather_offered(const struct fe_context *ctx)
+{
+   /* vk_api_version: the backend hands SPIR-V to a Vulkan device (the GLES backend leaves it 0) */
+   return ctx->desc.api != FE_API_GLES && ctx->share->caps->vk_api_version != 0;
+}
+
 const char *
 fe_gl_version_string(const struct fe_context *ctx)
 {

@@ -1,4 +1,6 @@
-/* scenario_tex40.c — GL 4.0's texture extensions (issue 20). cube_array: ARB_texture_cube_map_array,
+/* scenario_tex40.c — GL 4.0's texture extensions (issue 20). texture_gather (ARB_texture_gather and
+ * GLSL 4.00's gathers) and texture_query_lod (ARB_texture_query_lod) further down.
+ * cube_array: ARB_texture_cube_map_array,
  * each layer-face of a two-cube array sampled through samplerCubeArray after glTexImage3D,
  * glTexSubImage3D, glCopyTexSubImage3D and a clear through a glFramebufferTextureLayer
  * attachment; a shadow cube array compared per face; textureLod of generated mipmaps against
@@ -317,4 +319,259 @@ sc_cube_array(void)
    glDeleteTextures(1, &ta);
    glDeleteTextures(1, &ts);
    glDeleteTextures(1, &tm);
+}
+
+/* Whether the context offers ARB_texture_gather (or 4.0); where it does not (mgl's GLES
+ * backend), that its limits are refused. */
+static bool
+gather_offered(void)
+{
+   if (has_ext("GL_ARB_texture_gather") || context_version() >= 40)
+      return true;
+   if (!on_mgl())
+      die_setup("the reference GL has no GL_ARB_texture_gather");
+   const char *renderer = (const char *)glGetString(GL_RENDERER);
+   if (!renderer || !strstr(renderer, "(GLES:"))
+      fail("no texture gather on renderer %s", renderer ? renderer : "(null)");
+   GLint v = 0;
+   glGetIntegerv(GL_MAX_PROGRAM_TEXTURE_GATHER_COMPONENTS_ARB, &v);
+   expect_gl_error(GL_INVALID_ENUM,
+                   "GL_MAX_PROGRAM_TEXTURE_GATHER_COMPONENTS without the extension");
+   if (has_ext("GL_ARB_texture_query_lod"))
+      fail("GL_ARB_texture_query_lod listed without GL_ARB_texture_gather on %s", renderer);
+   skipped("GL_ARB_texture_gather is not offered");
+   return false;
+}
+
+/* GLSL 3.30 with the extension: the four texels' red, in GL's order (i0,j1) (i1,j1) (i1,j0)
+ * (i0,j0), and with a constant offset */
+static const char *FS_GATHER = "#version 330 core\n"
+                               "#extension GL_ARB_texture_gather : require\n"
+                               "uniform sampler2D u_tex;\n"
+                               "uniform vec2 u_uv;\n"
+                               "uniform int u_mode;\n"
+                               "out vec4 o_color;\n"
+                               "void main() {\n"
+                               "  if (u_mode == 0)\n"
+                               "    o_color = textureGather(u_tex, u_uv);\n"
+                               "  else\n"
+                               "    o_color = textureGatherOffset(u_tex, u_uv, ivec2(1, 0));\n"
+                               "}\n";
+
+/* GLSL 4.00: a component, the four offsets, a depth comparison per texel */
+static const char *FS_GATHER4 = "#version 400 core\n"
+                                "uniform sampler2D u_tex;\n"
+                                "uniform sampler2DShadow u_shadow;\n"
+                                "uniform vec2 u_uv;\n"
+                                "uniform int u_mode;\n"
+                                "out vec4 o_color;\n"
+                                "const ivec2 offs[4] = ivec2[](ivec2(0, 0), ivec2(1, 0),\n"
+                                "                             ivec2(0, 1), ivec2(1, 1));\n"
+                                "void main() {\n"
+                                "  if (u_mode == 0)\n"
+                                "    o_color = textureGather(u_tex, u_uv, 1);\n"
+                                "  else if (u_mode == 1)\n"
+                                "    o_color = textureGather(u_tex, u_uv, 3);\n"
+                                "  else if (u_mode == 2)\n"
+                                "    o_color = textureGatherOffsets(u_tex, u_uv, offs, 2);\n"
+                                "  else\n"
+                                "    o_color = textureGather(u_shadow, u_uv, 0.5);\n"
+                                "}\n";
+
+/* texel (i, j) of the 4x4 texture: every channel distinct */
+static void
+gather_texel(int i, int j, GLubyte c[4])
+{
+   c[0] = (GLubyte)(10 + 16 * i + 4 * j);
+   c[1] = (GLubyte)(100 + 8 * i + 32 * j);
+   c[2] = (GLubyte)(250 - 12 * i - 48 * j);
+   c[3] = (GLubyte)(30 + 50 * i + 3 * j);
+}
+
+static GLuint
+gather_program(const char *fs)
+{
+   GLuint p = link_program(VS_PIXELS, fs);
+   gl.UseProgram(p);
+   gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+   gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+   gl.Uniform1i(uloc(p, "u_tex"), 0);
+   return p;
+}
+
+/* One rectangle gathering at the corner shared by texels (i, j) .. (i + 1, j + 1). */
+static void
+gather_at(GLuint p, int mode, int i, int j, int x0, int y0)
+{
+   gl.Uniform1i(uloc(p, "u_mode"), mode);
+   gl.Uniform2f(uloc(p, "u_uv"), (float)(i + 1) / 4.0f, (float)(j + 1) / 4.0f);
+   glScissor(x0, y0, 12, 12);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+}
+
+void
+sc_texture_gather(void)
+{
+   if (!gather_offered())
+      return;
+   GLint comps = 0, omin = 0, omax = 0;
+   glGetIntegerv(GL_MAX_PROGRAM_TEXTURE_GATHER_COMPONENTS_ARB, &comps);
+   glGetIntegerv(GL_MIN_PROGRAM_TEXTURE_GATHER_OFFSET, &omin);
+   glGetIntegerv(GL_MAX_PROGRAM_TEXTURE_GATHER_OFFSET, &omax);
+   check_gl_error("texture gather limits");
+   if (comps != 4 || omin > -8 || omax < 7)
+      fail("gather components %d (want 4), offsets [%d, %d] (want at least [-8, 7])", comps, omin,
+           omax);
+
+   GLubyte tex[16 * 4];
+   for (int j = 0; j < 4; j++)
+      for (int i = 0; i < 4; i++)
+         gather_texel(i, j, tex + 4 * (4 * j + i));
+   GLuint t;
+   glGenTextures(1, &t);
+   gl.ActiveTexture(GL_TEXTURE0);
+   glBindTexture(GL_TEXTURE_2D, t);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, tex);
+   /* depth 0.25 in the left half, 0.75 in the right: compared LEQUAL with 0.5 */
+   const float depth[16] = {0.25f, 0.25f, 0.75f, 0.75f, 0.25f, 0.25f, 0.75f, 0.75f,
+                            0.25f, 0.25f, 0.75f, 0.75f, 0.25f, 0.25f, 0.75f, 0.75f};
+   GLuint ts;
+   glGenTextures(1, &ts);
+   gl.ActiveTexture(GL_TEXTURE1);
+   glBindTexture(GL_TEXTURE_2D, ts);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT32F, 4, 4, 0, GL_DEPTH_COMPONENT, GL_FLOAT,
+                depth);
+   gl.ActiveTexture(GL_TEXTURE0);
+   check_gl_error("gather textures");
+
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   float quad[12];
+   rect_vertices(quad, 0, 0, 64, 64);
+   mesh mq = make_mesh(quad, 6);
+   gl.BindVertexArray(mq.vao);
+   glEnable(GL_SCISSOR_TEST);
+   model m;
+   model_init(&m, bg);
+   /* gathered texel k of the footprint at (i, j): GL 4.6 8.14.2's order */
+   static const int di[4] = {0, 1, 1, 0}, dj[4] = {1, 1, 0, 0};
+   GLuint p = gather_program(FS_GATHER);
+   for (int mode = 0; mode < 2; mode++) {
+      for (int c = 0; c < 3; c++) {
+         const int i = c, j = c == 2 ? 0 : 1 + c / 2;
+         const int si = mode ? i + 1 : i;
+         if (si + 1 > 3)
+            continue;
+         const int x0 = 2 + 14 * c, y0 = 50 - 14 * mode;
+         gather_at(p, mode, i, j, x0, y0);
+         rgba8 want;
+         for (int k = 0; k < 4; k++) {
+            GLubyte texel[4];
+            gather_texel(si + di[k], j + dj[k], texel);
+            want.c[k] = texel[0];
+         }
+         model_rect(&m, x0, y0, x0 + 12, y0 + 12, want);
+      }
+   }
+   GLuint p4 = gather_program(FS_GATHER4);
+   gl.Uniform1i(uloc(p4, "u_shadow"), 1);
+   for (int mode = 0; mode < 4; mode++) {
+      const int i = mode == 3 ? 1 : 0, j = 1;
+      const int x0 = 2 + 14 * mode, y0 = 22;
+      gather_at(p4, mode, i, j, x0, y0);
+      rgba8 want;
+      for (int k = 0; k < 4; k++) {
+         GLubyte texel[4];
+         if (mode == 2) {
+            /* the offsets' texels, each the (i0,j0) of its own footprint */
+            static const int oi[4] = {0, 1, 0, 1}, oj[4] = {0, 0, 1, 1};
+            gather_texel(i + oi[k], j + oj[k], texel);
+            want.c[k] = texel[2];
+         } else if (mode == 3) {
+            want.c[k] = 0.5f <= depth[4 * (j + dj[k]) + i + di[k]] ? 255 : 0;
+         } else {
+            gather_texel(i + di[k], j + dj[k], texel);
+            want.c[k] = texel[mode == 0 ? 1 : 3];
+         }
+      }
+      model_rect(&m, x0, y0, x0 + 12, y0 + 12, want);
+   }
+   glDisable(GL_SCISSOR_TEST);
+   check_gl_error("gather draws");
+   check_frame("texture gather", &m);
+   glDeleteTextures(1, &t);
+   glDeleteTextures(1, &ts);
+}
+
+/* textureQueryLOD (GLSL 1.40 with the extension: glslang has it from 1.50 on, so the unit is
+ * compiled as 1.50) of a 256x256 texture whose coordinates step s/256 a pixel (s a power of two):
+ * the computed LOD is log2(s) exactly in both directions; x is the level sampled, clamped to
+ * the texture's levels (GL_TEXTURE_MAX_LEVEL 2 here), y the LOD unclamped. Each rectangle is
+ * green where both are within 1/16 of the model's, red otherwise. */
+static const char *FS_QUERY_LOD =
+   "#version 140\n"
+   "#extension GL_ARB_texture_query_lod : require\n"
+   "uniform sampler2D u_tex;\n"
+   "uniform float u_scale;\n"
+   "uniform vec2 u_want;\n"
+   "out vec4 o_color;\n"
+   "void main() {\n"
+   "  vec2 lod = textureQueryLOD(u_tex, gl_FragCoord.xy * u_scale);\n"
+   "  bool ok = all(lessThan(abs(lod - u_want), vec2(0.0625)));\n"
+   "  o_color = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n"
+   "}\n";
+
+void
+sc_texture_query_lod(void)
+{
+   if (!has_ext("GL_ARB_texture_query_lod") && context_version() < 40) {
+      if (!on_mgl())
+         die_setup("the reference GL has no GL_ARB_texture_query_lod");
+      gather_offered(); /* the GLES backend: neither listed */
+      skipped("GL_ARB_texture_query_lod is not offered");
+      return;
+   }
+   GLuint t;
+   glGenTextures(1, &t);
+   gl.ActiveTexture(GL_TEXTURE0);
+   glBindTexture(GL_TEXTURE_2D, t);
+   gl.TexStorage2D(GL_TEXTURE_2D, 9, GL_RGBA8, 256, 256);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 2);
+   check_gl_error("query LOD texture");
+
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   float quad[12];
+   rect_vertices(quad, 0, 0, 64, 64);
+   mesh mq = make_mesh(quad, 6);
+   gl.BindVertexArray(mq.vao);
+   glEnable(GL_SCISSOR_TEST);
+   model m;
+   model_init(&m, bg);
+   GLuint p = link_program(VS_PIXELS, FS_QUERY_LOD);
+   gl.UseProgram(p);
+   gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+   gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+   gl.Uniform1i(uloc(p, "u_tex"), 0);
+   /* s = 1, 2, 4, 8: LOD 0, 1, 2, 3; the level clamps at MAX_LEVEL 2 */
+   for (int k = 0; k < 4; k++) {
+      const float s = (float)(1 << k);
+      gl.Uniform1f(uloc(p, "u_scale"), s / 256.0f);
+      gl.Uniform2f(uloc(p, "u_want"), k > 2 ? 2.0f : (float)k, (float)k);
+      glScissor(2 + 16 * k, 2, 12, 60);
+      glDrawArrays(GL_TRIANGLES, 0, 6);
+      model_rect(&m, 2 + 16 * k, 2, 14 + 16 * k, 62, (rgba8){{0, 255, 0, 255}});
+   }
+   glDisable(GL_SCISSOR_TEST);
+   check_gl_error("textureQueryLOD draws");
+   check_frame("textureQueryLOD", &m);
+   glDeleteTextures(1, &t);
 }

@@ -737,6 +737,7 @@ enable_core_features(struct vkb_screen *scr, const VkPhysicalDeviceFeatures *hav
    WANT(shaderClipDistance);
    WANT(shaderCullDistance);
    WANT(imageCubeArray);
+   WANT(shaderImageGatherExtended); /* textureGatherOffsets, non-constant gather offsets */
    WANT(drawIndirectFirstInstance);
    WANT(multiDrawIndirect);
    WANT(fragmentStoresAndAtomics);
