@@ -68,7 +68,7 @@ static bool
 target_has_layers(enum fe_tex_target t)
 {
    return t == FE_TEX_3D || t == FE_TEX_1D_ARRAY || t == FE_TEX_2D_ARRAY ||
-          t == FE_TEX_2D_MS_ARRAY || t == FE_TEX_CUBE;
+          t == FE_TEX_2D_MS_ARRAY || t == FE_TEX_CUBE || t == FE_TEX_CUBE_ARRAY;
 }
 
 /* The layers of a level's image: the depth of a 3D level, the layer count of an array, 6
@@ -81,7 +81,8 @@ image_layers(const struct fe_texture *tex, const struct fe_tex_image *img)
    case FE_TEX_1D_ARRAY: return img->height;
    case FE_TEX_3D:
    case FE_TEX_2D_ARRAY:
-   case FE_TEX_2D_MS_ARRAY: return img->depth;
+   case FE_TEX_2D_MS_ARRAY:
+   case FE_TEX_CUBE_ARRAY: return img->depth; /* layer-faces */
    default: return 1;
    }
 }
@@ -765,8 +766,9 @@ mgl_glFramebufferTexture1D(GLenum target, GLenum attachment, GLenum textarget, G
    }
    /* GL 3.3 §4.4.2: textarget names the texture's target, which must be TEXTURE_1D; a name
     * that is no texture target at all is an unknown enum (as Mesa answers). */
-   FE_CHECK(fe_tex_target_index(textarget) < 0 && !(textarget >= GL_TEXTURE_CUBE_MAP_POSITIVE_X &&
-                                                    textarget <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z),
+   FE_CHECK(fe_tex_target_index(ctx, textarget) < 0 &&
+               !(textarget >= GL_TEXTURE_CUBE_MAP_POSITIVE_X &&
+                 textarget <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z),
             GL_INVALID_ENUM);
    FE_CHECK(textarget != GL_TEXTURE_1D, GL_INVALID_OPERATION);
    struct fe_texture *tex = texture_by_name(ctx, texture);
@@ -842,9 +844,11 @@ framebuffer_texture_layer(struct fe_context *ctx, struct fe_framebuffer *fb, int
    }
    struct fe_texture *tex = texture_by_name(ctx, texture);
    FE_CHECK(!tex, GL_INVALID_OPERATION);
-   /* GL 3.3: 3D, 1D/2D array and 2D multisample array textures; a cube map is not one. */
+   /* GL 3.3: 3D, 1D/2D array and 2D multisample array textures; a cube map is not one (GL
+    * 4.5 takes its faces), a cube map array is (its layer-faces, ARB_texture_cube_map_array). */
    FE_CHECK(tex->target != FE_TEX_3D && tex->target != FE_TEX_1D_ARRAY &&
-               tex->target != FE_TEX_2D_ARRAY && tex->target != FE_TEX_2D_MS_ARRAY,
+               tex->target != FE_TEX_2D_ARRAY && tex->target != FE_TEX_2D_MS_ARRAY &&
+               tex->target != FE_TEX_CUBE_ARRAY,
             GL_INVALID_OPERATION);
    attach_layer(ctx, fb, slot, tex, level, layer);
 }

@@ -33,7 +33,9 @@
  * (GL 4.2) where storage buffers are written from fragment shaders, ARB_indirect_parameters
  * (GL 4.6) where it reads draw counts from buffers, ARB_texture_filter_anisotropic (GL 4.6) and
  * its EXT where the device filters anisotropically, ARB_tessellation_shader (GL 4.0) where it
- * tessellates (fe_tess_offered), ARB_buffer_storage (GL 4.4: persistent maps are client
+ * tessellates (fe_tess_offered), ARB_texture_cube_map_array (GL 4.0) where it makes cube-array
+ * images (fe_cube_array_offered), ARB_texture_gather and ARB_texture_query_lod (GL 4.0) where the
+ * device runs the program's SPIR-V (fe_texture_gather_offered), ARB_buffer_storage (GL 4.4: persistent maps are client
  * shadows, fe_buffer.c) everywhere. */
 static const char *const extensions[] = {
    "GL_ARB_base_instance",
@@ -64,8 +66,11 @@ static const char *const extensions[] = {
    "GL_ARB_shading_language_420pack",
    "GL_ARB_sync",
    "GL_ARB_tessellation_shader",
+   "GL_ARB_texture_cube_map_array",
    "GL_ARB_texture_filter_anisotropic",
+   "GL_ARB_texture_gather",
    "GL_ARB_texture_mirror_clamp_to_edge",
+   "GL_ARB_texture_query_lod",
    "GL_ARB_texture_rg",
    "GL_ARB_texture_storage",
    "GL_ARB_texture_storage_multisample",
@@ -115,6 +120,10 @@ offered(struct fe_context *ctx, const char *name)
       return fe_indirect_count_offered(ctx);
    if (!strcmp(name, "GL_ARB_tessellation_shader"))
       return fe_tess_offered(ctx);
+   if (!strcmp(name, "GL_ARB_texture_cube_map_array"))
+      return fe_cube_array_offered(ctx);
+   if (!strcmp(name, "GL_ARB_texture_gather") || !strcmp(name, "GL_ARB_texture_query_lod"))
+      return fe_texture_gather_offered(ctx);
    if (!strcmp(name, "GL_ARB_shader_atomic_counters"))
       return fe_atomic_bindings(ctx) != 0 && fe_pipe_has(ctx, MGP_CALL_memory_barrier) &&
              (ctx->share->caps->cap_bits & MGP_CAP_FRAGMENT_STORES);
@@ -450,6 +459,18 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       FLOATN(GV_FLOAT, 1, caps->max_anisotropy);
       return true;
    case GL_MAX_PROGRAM_TEXEL_OFFSET: INT1(GLSL_MAX_PROGRAM_TEXEL_OFFSET); return true;
+   /* ARB_texture_gather: any component of any format (Vulkan gathers each); the offsets are
+    * GL's and Vulkan's least range, which every device has (minTexelGatherOffset <= -8,
+    * maxTexelGatherOffset >= 7) */
+   case GL_MAX_PROGRAM_TEXTURE_GATHER_COMPONENTS_ARB:
+   case GL_MIN_PROGRAM_TEXTURE_GATHER_OFFSET:
+   case GL_MAX_PROGRAM_TEXTURE_GATHER_OFFSET:
+      if (!fe_texture_gather_offered(ctx))
+         return false;
+      INT1(pname == GL_MAX_PROGRAM_TEXTURE_GATHER_COMPONENTS_ARB ? 4
+           : pname == GL_MIN_PROGRAM_TEXTURE_GATHER_OFFSET       ? GLSL_MIN_PROGRAM_TEXEL_OFFSET
+                                                                 : GLSL_MAX_PROGRAM_TEXEL_OFFSET);
+      return true;
    case GL_MIN_PROGRAM_TEXEL_OFFSET: INT1(GLSL_MIN_PROGRAM_TEXEL_OFFSET); return true;
    case GL_MAX_SERVER_WAIT_TIMEOUT: INT1(INT64_MAX); return true;
    case GL_TIMESTAMP: /* GL 3.3; ES has it only with EXT_disjoint_timer_query */
@@ -530,6 +551,11 @@ get_binding_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_TEXTURE_BINDING_3D: INT1(texture_binding(ctx, FE_TEX_3D)); return true;
    case GL_TEXTURE_BINDING_1D_ARRAY: INT1(texture_binding(ctx, FE_TEX_1D_ARRAY)); return true;
    case GL_TEXTURE_BINDING_2D_ARRAY: INT1(texture_binding(ctx, FE_TEX_2D_ARRAY)); return true;
+   case GL_TEXTURE_BINDING_CUBE_MAP_ARRAY:
+      if (!fe_cube_array_offered(ctx))
+         return false;
+      INT1(texture_binding(ctx, FE_TEX_CUBE_ARRAY));
+      return true;
    case GL_TEXTURE_BINDING_RECTANGLE: INT1(texture_binding(ctx, FE_TEX_RECT)); return true;
    case GL_TEXTURE_BINDING_CUBE_MAP: INT1(texture_binding(ctx, FE_TEX_CUBE)); return true;
    case GL_TEXTURE_BINDING_BUFFER: INT1(texture_binding(ctx, FE_TEX_BUFFER)); return true;

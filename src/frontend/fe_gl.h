@@ -119,6 +119,7 @@ enum fe_tex_target {
    FE_TEX_BUFFER,
    FE_TEX_2D_MS,
    FE_TEX_2D_MS_ARRAY,
+   FE_TEX_CUBE_ARRAY, /* ARB_texture_cube_map_array: layer-faces, depth a multiple of 6 */
    FE_TEX_TARGET_COUNT
 };
 
@@ -1136,7 +1137,7 @@ struct fe_texture *fe_texture_named_sub(struct fe_context *ctx, GLuint texture, 
  * framebuffer; false after recording GL_INVALID_OPERATION for a name that is no framebuffer
  * object (GL 4.6 §9.2). */
 bool fe_fbo_named(struct fe_context *ctx, GLuint framebuffer, struct fe_framebuffer **fb);
-int fe_tex_target_index(GLenum target);
+int fe_tex_target_index(const struct fe_context *ctx, GLenum target);
 GLenum fe_tex_target_enum(enum fe_tex_target t);
 /* Sends every pending texture upload of this context (one resource_subdata per level). */
 void fe_texture_flush_uploads(struct fe_context *ctx);
@@ -1196,6 +1197,13 @@ int fe_gl_version_max(const struct mgp_caps *caps, const char **missing);
 const char *fe_gl_version_string(const struct fe_context *ctx);
 const char *fe_glsl_version_string(const struct fe_context *ctx);
 bool fe_texture_buffer_offered(const struct fe_context *ctx);
+/* ARB_texture_cube_map_array: desktop GL where the backend makes cube-array images
+ * (MGP_CAP_CUBE_MAP_ARRAY) */
+bool fe_cube_array_offered(const struct fe_context *ctx);
+/* ARB_texture_gather and ARB_texture_query_lod: desktop GL where the device takes the program's
+ * SPIR-V, whose core has OpImageGather, OpImageDrefGather and OpImageQueryLod (the Vulkan
+ * backend; the GLES backend's ESSL has no textureQueryLOD, nor gathers below ESSL 3.10) */
+bool fe_texture_gather_offered(const struct fe_context *ctx);
 /* The value(s) of one sampling parameter: how many (0: not sampler state); border colours
  * also as bits in their form. */
 int fe_sampling_param_get(const struct fe_tex_params *p, GLenum pname, double *out, uint32_t *bits,

@@ -85,7 +85,7 @@ resolve(const struct fe_image_unit *u)
       return v;
    const bool layerable = tex->target == FE_TEX_3D || tex->target == FE_TEX_1D_ARRAY ||
                           tex->target == FE_TEX_2D_ARRAY || tex->target == FE_TEX_CUBE ||
-                          tex->target == FE_TEX_2D_MS_ARRAY;
+                          tex->target == FE_TEX_2D_MS_ARRAY || tex->target == FE_TEX_CUBE_ARRAY;
    if (layerable && !u->layered) {
       const uint32_t slices = tex->target == FE_TEX_3D
                                  ? (img->depth ? img->depth : 1)

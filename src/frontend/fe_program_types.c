@@ -54,6 +54,11 @@ fe_gl_sampler_type(GLenum type, enum fe_tex_target *target, uint8_t *kind)
    case GL_SAMPLER_BUFFER: *target = FE_TEX_BUFFER; return true;
    case GL_SAMPLER_2D_MULTISAMPLE: *target = FE_TEX_2D_MS; return true;
    case GL_SAMPLER_2D_MULTISAMPLE_ARRAY: *target = FE_TEX_2D_MS_ARRAY; return true;
+   case GL_SAMPLER_CUBE_MAP_ARRAY: *target = FE_TEX_CUBE_ARRAY; return true;
+   case GL_SAMPLER_CUBE_MAP_ARRAY_SHADOW:
+      *kind = MGP_SAMPLER_KIND_SHADOW;
+      *target = FE_TEX_CUBE_ARRAY;
+      return true;
    case GL_SAMPLER_1D_SHADOW:
       *kind = MGP_SAMPLER_KIND_SHADOW;
       *target = FE_TEX_1D;
@@ -98,6 +103,8 @@ fe_gl_sampler_type(GLenum type, enum fe_tex_target *target, uint8_t *kind)
    case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE: *target = FE_TEX_2D_MS; break;
    case GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
    case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY: *target = FE_TEX_2D_MS_ARRAY; break;
+   case GL_INT_SAMPLER_CUBE_MAP_ARRAY:
+   case GL_UNSIGNED_INT_SAMPLER_CUBE_MAP_ARRAY: *target = FE_TEX_CUBE_ARRAY; break;
    default: return false;
    }
    switch (type) {
@@ -110,7 +117,8 @@ fe_gl_sampler_type(GLenum type, enum fe_tex_target *target, uint8_t *kind)
    case GL_INT_SAMPLER_2D_RECT:
    case GL_INT_SAMPLER_BUFFER:
    case GL_INT_SAMPLER_2D_MULTISAMPLE:
-   case GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY: *kind = MGP_SAMPLER_KIND_INT; break;
+   case GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
+   case GL_INT_SAMPLER_CUBE_MAP_ARRAY: *kind = MGP_SAMPLER_KIND_INT; break;
    default: *kind = MGP_SAMPLER_KIND_UINT; break;
    }
    return true;

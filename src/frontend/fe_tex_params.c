@@ -40,7 +40,8 @@ compute_complete(const struct fe_texture *tex, GLenum min_filter, GLenum mag_fil
       return false;
    unsigned base = (unsigned)p->base_level;
    unsigned faces = fe_tex_face_count(tex);
-   const bool is3d = tex->target == FE_TEX_3D, is_array = tex->target == FE_TEX_2D_ARRAY;
+   const bool is3d = tex->target == FE_TEX_3D,
+              is_array = tex->target == FE_TEX_2D_ARRAY || tex->target == FE_TEX_CUBE_ARRAY;
    const struct fe_tex_image *b = &tex->image[0][base];
    if (!b->defined || !b->width || !b->height || !b->depth)
       return false;
@@ -514,7 +515,7 @@ tex_parameter(struct fe_context *ctx, struct fe_texture *tex, GLenum pname, cons
 static struct fe_texture *
 param_target(struct fe_context *ctx, GLenum target)
 {
-   const int t = fe_tex_target_index(target);
+   const int t = fe_tex_target_index(ctx, target);
    FE_CHECK(t < 0 || t == FE_TEX_BUFFER, GL_INVALID_ENUM, NULL);
    struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, (enum fe_tex_target)t);
    FE_CHECK(!tex, GL_OUT_OF_MEMORY, NULL);

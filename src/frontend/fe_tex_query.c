@@ -33,9 +33,10 @@ component_type(uint8_t kind)
 
 /* The target a GL_PROXY_TEXTURE_* names, -1 for any other enum. */
 static int
-proxy_target_index(GLenum target)
+proxy_target_index(const struct fe_context *ctx, GLenum target)
 {
    switch (target) {
+   case GL_PROXY_TEXTURE_CUBE_MAP_ARRAY: return fe_cube_array_offered(ctx) ? FE_TEX_CUBE_ARRAY : -1;
    case GL_PROXY_TEXTURE_1D: return FE_TEX_1D;
    case GL_PROXY_TEXTURE_2D: return FE_TEX_2D;
    case GL_PROXY_TEXTURE_3D: return FE_TEX_3D;
@@ -57,14 +58,14 @@ level_parameter(struct fe_context *ctx, GLenum target, GLint level, GLenum pname
 {
    int t;
    unsigned face = 0;
-   const int pt = proxy_target_index(target);
+   const int pt = proxy_target_index(ctx, target);
    if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
       t = FE_TEX_CUBE;
       face = target - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
    } else if (pt >= 0) {
       t = pt;
    } else {
-      t = fe_tex_target_index(target);
+      t = fe_tex_target_index(ctx, target);
       if (t == FE_TEX_CUBE)
          t = -1;
    }
@@ -206,7 +207,7 @@ void
 mgl_glGenerateMipmap(GLenum target)
 {
    FE_CTX_OR_RETURN();
-   int t = fe_tex_target_index(target);
+   int t = fe_tex_target_index(ctx, target);
    FE_CHECK(!mipmap_target(t), GL_INVALID_ENUM);
    struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, (enum fe_tex_target)t);
    FE_CHECK(!tex, GL_OUT_OF_MEMORY);
@@ -242,7 +243,7 @@ get_tex_image(struct fe_context *ctx, GLenum target, GLint level, GLenum format,
       t = FE_TEX_CUBE;
       face = target - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
    } else {
-      t = fe_tex_target_index(target);
+      t = fe_tex_target_index(ctx, target);
       FE_CHECK(t == FE_TEX_CUBE || t == FE_TEX_BUFFER || t == FE_TEX_2D_MS ||
                   t == FE_TEX_2D_MS_ARRAY,
                GL_INVALID_ENUM);
@@ -292,7 +293,7 @@ get_tex_image_of(struct fe_context *ctx, struct fe_texture *tex, unsigned face, 
     * packed as if three-dimensional). The rows of each are laid out by fe_pack.c (or by the
     * server in a pixel pack buffer). */
    const bool rows_are_layers = t == FE_TEX_1D_ARRAY;
-   const bool slices = t == FE_TEX_3D || t == FE_TEX_2D_ARRAY;
+   const bool slices = t == FE_TEX_3D || t == FE_TEX_2D_ARRAY || t == FE_TEX_CUBE_ARRAY;
    const uint32_t n = rows_are_layers ? img->height : slices ? img->depth : 1;
    const uint32_t h = rows_are_layers ? 1 : img->height;
    size_t first, stride;
@@ -386,8 +387,8 @@ static void
 get_compressed_tex_image(struct fe_context *ctx, GLenum target, GLint level, size_t buf_size,
                          void *pixels)
 {
-   const int t = fe_tex_target_index(target);
-   FE_CHECK(proxy_target_index(target) >= 0 || t == FE_TEX_BUFFER || t == FE_TEX_2D_MS ||
+   const int t = fe_tex_target_index(ctx, target);
+   FE_CHECK(proxy_target_index(ctx, target) >= 0 || t == FE_TEX_BUFFER || t == FE_TEX_2D_MS ||
                t == FE_TEX_2D_MS_ARRAY,
             GL_INVALID_ENUM);
    GLint compressed;

@@ -123,6 +123,8 @@ storage_target(const struct fe_context *ctx, GLenum target, unsigned dims, bool 
    case 1 * 0x10000u + GL_TEXTURE_1D: return FE_TEX_1D;
    case 2 * 0x10000u + GL_TEXTURE_RECTANGLE: return FE_TEX_RECT;
    case 2 * 0x10000u + GL_TEXTURE_1D_ARRAY: return FE_TEX_1D_ARRAY;
+   case 3 * 0x10000u + GL_TEXTURE_CUBE_MAP_ARRAY:
+      return fe_cube_array_offered(ctx) ? FE_TEX_CUBE_ARRAY : -1;
    default: break;
    }
    *proxy = true;
@@ -134,6 +136,10 @@ storage_target(const struct fe_context *ctx, GLenum target, unsigned dims, bool 
    case 2 * 0x10000u + GL_PROXY_TEXTURE_1D_ARRAY: return FE_TEX_1D_ARRAY;
    case 3 * 0x10000u + GL_PROXY_TEXTURE_3D: return FE_TEX_3D;
    case 3 * 0x10000u + GL_PROXY_TEXTURE_2D_ARRAY: return FE_TEX_2D_ARRAY;
+   case 3 * 0x10000u + GL_PROXY_TEXTURE_CUBE_MAP_ARRAY:
+      if (fe_cube_array_offered(ctx))
+         return FE_TEX_CUBE_ARRAY;
+      /* fall through */
    default: *proxy = false; return -1;
    }
 }
@@ -157,19 +163,22 @@ tex_storage(struct fe_context *ctx, struct fe_texture *tex, bool proxy, GLsizei 
    FE_CHECK(!proxy && tex->base.name == 0, GL_INVALID_OPERATION);
    FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
    const struct mgp_caps *caps = ctx->share->caps;
-   const bool is3d = t == FE_TEX_3D, is_array = t == FE_TEX_2D_ARRAY;
+   const bool cube = t == FE_TEX_CUBE || t == FE_TEX_CUBE_ARRAY;
+   const bool is3d = t == FE_TEX_3D, is_array = t == FE_TEX_2D_ARRAY || t == FE_TEX_CUBE_ARRAY;
    const bool is_1d_array = t == FE_TEX_1D_ARRAY; /* height: layers, never minified */
    uint32_t max = caps->max_texture_size ? caps->max_texture_size : 16384;
    if (is3d)
       max = caps->max_3d_texture_size ? caps->max_3d_texture_size : 2048;
-   if (t == FE_TEX_CUBE && caps->max_cube_size)
+   if (cube && caps->max_cube_size)
       max = caps->max_cube_size;
    const uint32_t max_layers = caps->max_array_layers ? caps->max_array_layers : 2048;
    const bool fits = (uint32_t)width <= max &&
                      (uint32_t)height <= (is_1d_array ? max_layers : max) &&
                      (uint32_t)depth <= (is_array ? max_layers : max);
    FE_CHECK(!fits && !proxy, GL_INVALID_VALUE);
-   FE_CHECK(t == FE_TEX_CUBE && width != height, GL_INVALID_VALUE);
+   FE_CHECK(cube && width != height, GL_INVALID_VALUE);
+   /* ARB_texture_cube_map_array: whole cubes of layer-faces */
+   FE_CHECK(t == FE_TEX_CUBE_ARRAY && depth % 6 != 0, GL_INVALID_VALUE);
    const uint32_t biggest = is3d && depth > width ? (uint32_t)depth : (uint32_t)width;
    const uint32_t max_levels =
       t == FE_TEX_RECT ? 1 : fe_tex_level_count(biggest, is_1d_array ? 1 : (uint32_t)height);

@@ -48,6 +48,7 @@ fe_texture_res_target(enum fe_tex_target t)
       [FE_TEX_BUFFER] = MGP_RESOURCE_TARGET_TEX_BUFFER,
       [FE_TEX_2D_MS] = MGP_RESOURCE_TARGET_TEX_2D_MS,
       [FE_TEX_2D_MS_ARRAY] = MGP_RESOURCE_TARGET_TEX_2D_MS_ARRAY,
+      [FE_TEX_CUBE_ARRAY] = MGP_RESOURCE_TARGET_TEX_CUBE_ARRAY,
    };
    return map[t];
 }
@@ -56,7 +57,7 @@ uint32_t
 fe_texture_layers(const struct fe_texture *tex)
 {
    if (tex->target == FE_TEX_2D_ARRAY || tex->target == FE_TEX_2D_MS_ARRAY ||
-       tex->target == FE_TEX_1D_ARRAY)
+       tex->target == FE_TEX_1D_ARRAY || tex->target == FE_TEX_CUBE_ARRAY)
       return tex->res_layers ? tex->res_layers : 1;
    return tex->target == FE_TEX_CUBE ? 6 : 1;
 }
@@ -594,7 +595,9 @@ fe_tex_ensure_storage(struct fe_context *ctx, struct fe_texture *tex, unsigned l
    const struct fe_tex_image *img = &tex->image[0][level];
    for (unsigned f = 0; f < fe_tex_face_count(tex) && !img->defined; f++)
       img = &tex->image[f][level];
-   const bool is3d = tex->target == FE_TEX_3D, is_array = tex->target == FE_TEX_2D_ARRAY;
+   /* a cube map array is a 2D array of layer-faces (its depth) to the storage */
+   const bool is3d = tex->target == FE_TEX_3D,
+              is_array = tex->target == FE_TEX_2D_ARRAY || tex->target == FE_TEX_CUBE_ARRAY;
    /* a 1D array's image height is its layer count; its resource is one texel high */
    const bool is_1d_array = tex->target == FE_TEX_1D_ARRAY;
    uint32_t w = img->width, h = is_1d_array ? 1 : img->height, d = img->depth ? img->depth : 1;
@@ -733,7 +736,8 @@ fe_tex_is_proxy(GLenum target)
    case GL_PROXY_TEXTURE_RECTANGLE:
    case GL_PROXY_TEXTURE_1D_ARRAY:
    case GL_PROXY_TEXTURE_2D_ARRAY:
-   case GL_PROXY_TEXTURE_CUBE_MAP: return true;
+   case GL_PROXY_TEXTURE_CUBE_MAP:
+   case GL_PROXY_TEXTURE_CUBE_MAP_ARRAY: return true;
    default: return false;
    }
 }
@@ -994,10 +998,19 @@ fe_tex_image_target_3d(struct fe_context *ctx, GLenum target, bool *declined)
    switch (target) {
    case GL_TEXTURE_3D: t = FE_TEX_3D; break;
    case GL_TEXTURE_2D_ARRAY: t = FE_TEX_2D_ARRAY; break;
+   case GL_TEXTURE_CUBE_MAP_ARRAY:
+      FE_CHECK(!fe_cube_array_offered(ctx), GL_INVALID_ENUM, NULL);
+      t = FE_TEX_CUBE_ARRAY;
+      break;
+   case GL_PROXY_TEXTURE_CUBE_MAP_ARRAY:
+      FE_CHECK(!fe_cube_array_offered(ctx), GL_INVALID_ENUM, NULL);
+      /* fall through */
    case GL_PROXY_TEXTURE_3D:
    case GL_PROXY_TEXTURE_2D_ARRAY: {
       struct fe_texture *proxy =
-         fe_tex_proxy_texture(ctx, target == GL_PROXY_TEXTURE_3D ? FE_TEX_3D : FE_TEX_2D_ARRAY);
+         fe_tex_proxy_texture(ctx, target == GL_PROXY_TEXTURE_3D         ? FE_TEX_3D
+                                   : target == GL_PROXY_TEXTURE_2D_ARRAY ? FE_TEX_2D_ARRAY
+                                                                         : FE_TEX_CUBE_ARRAY);
       if (!proxy)
          fe_error(ctx, GL_OUT_OF_MEMORY);
       return proxy;
@@ -1023,16 +1036,22 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
    internalformat = fe_compat_component_format(ctx, internalformat);
    fe_es_tex_format(ctx, &internalformat, &type);
    const struct mgp_caps *caps = ctx->share->caps;
-   const bool is3d = tex->target == FE_TEX_3D;
+   const bool is3d = tex->target == FE_TEX_3D, cube_array = tex->target == FE_TEX_CUBE_ARRAY;
    uint32_t max = is3d ? (caps->max_3d_texture_size ? caps->max_3d_texture_size : 2048)
                        : (caps->max_texture_size ? caps->max_texture_size : 16384);
+   if (cube_array && caps->max_cube_size)
+      max = caps->max_cube_size;
    FE_CHECK(level < 0 || level >= FE_MAX_LEVELS || (max >> level) == 0, GL_INVALID_VALUE);
    const uint32_t max_d =
       is3d ? max >> level : (caps->max_array_layers ? caps->max_array_layers : 2048);
    FE_CHECK(width < 0 || height < 0 || depth < 0, GL_INVALID_VALUE);
+   /* ARB_texture_cube_map_array: square faces, whole cubes of layer-faces; its errors name
+    * TEXTURE_CUBE_MAP_ARRAY, so a proxy of another shape is one that cannot be made */
+   const bool cube_shape = !cube_array || (width == height && depth % 6 == 0);
+   FE_CHECK(!cube_shape && !tex->is_proxy, GL_INVALID_VALUE);
    /* a proxy too large for this implementation is no error: its state becomes zeros */
    const bool fits = (uint32_t)width <= (max >> level) && (uint32_t)height <= (max >> level) &&
-                     (uint32_t)depth <= max_d;
+                     (uint32_t)depth <= max_d && cube_shape;
    FE_CHECK(!fits && !tex->is_proxy, GL_INVALID_VALUE);
    FE_CHECK(border != 0, GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_format_lookup((GLenum)internalformat);
@@ -1143,7 +1162,7 @@ mgl_glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
 {
    FE_CTX_OR_RETURN();
    bool declined;
-   if (target == GL_PROXY_TEXTURE_3D || target == GL_PROXY_TEXTURE_2D_ARRAY) {
+   if (fe_tex_is_proxy(target)) {
       fe_error(ctx, GL_INVALID_ENUM); /* no sub-images of proxies */
       return;
    }
@@ -1330,14 +1349,16 @@ compressed_tex_image(GLenum target, GLint level, GLenum internalformat, GLsizei 
    FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
    const struct mgp_caps *caps = ctx->share->caps;
    uint32_t max = caps->max_texture_size ? caps->max_texture_size : 16384;
-   if (tex->target == FE_TEX_CUBE && caps->max_cube_size)
+   const bool cube = tex->target == FE_TEX_CUBE || tex->target == FE_TEX_CUBE_ARRAY;
+   if (cube && caps->max_cube_size)
       max = caps->max_cube_size;
    const uint32_t max_layers = caps->max_array_layers ? caps->max_array_layers : 2048;
    FE_CHECK(level < 0 || level >= FE_MAX_LEVELS || (max >> level) == 0, GL_INVALID_VALUE);
    FE_CHECK(width < 0 || height < 0 || depth < 0 || (uint32_t)width > (max >> level) ||
                (uint32_t)height > (max >> level) || (uint32_t)depth > max_layers,
             GL_INVALID_VALUE);
-   FE_CHECK(tex->target == FE_TEX_CUBE && width != height, GL_INVALID_VALUE);
+   FE_CHECK(cube && width != height, GL_INVALID_VALUE);
+   FE_CHECK(tex->target == FE_TEX_CUBE_ARRAY && depth % 6 != 0, GL_INVALID_VALUE);
    /* no specific compressed format has borders: GL 3.3 §3.9.3 makes it INVALID_OPERATION,
     * ES 3.0 §3.8.6 INVALID_VALUE */
    FE_CHECK(border != 0, ctx->desc.api == FE_API_GLES ? GL_INVALID_VALUE : GL_INVALID_OPERATION);

@@ -8,8 +8,10 @@
 #include "gl_api.h"
 #include "log.h"
 
+/* The target a GL enum names, or -1 (GL_INVALID_ENUM): cube map arrays only where they are
+ * offered (fe_cube_array_offered). */
 int
-fe_tex_target_index(GLenum target)
+fe_tex_target_index(const struct fe_context *ctx, GLenum target)
 {
    switch (target) {
    case GL_TEXTURE_1D: return FE_TEX_1D;
@@ -22,6 +24,7 @@ fe_tex_target_index(GLenum target)
    case GL_TEXTURE_BUFFER: return FE_TEX_BUFFER;
    case GL_TEXTURE_2D_MULTISAMPLE: return FE_TEX_2D_MS;
    case GL_TEXTURE_2D_MULTISAMPLE_ARRAY: return FE_TEX_2D_MS_ARRAY;
+   case GL_TEXTURE_CUBE_MAP_ARRAY: return fe_cube_array_offered(ctx) ? FE_TEX_CUBE_ARRAY : -1;
    default: return -1;
    }
 }
@@ -40,6 +43,7 @@ fe_tex_target_enum(enum fe_tex_target t)
       GL_TEXTURE_BUFFER,
       GL_TEXTURE_2D_MULTISAMPLE,
       GL_TEXTURE_2D_MULTISAMPLE_ARRAY,
+      GL_TEXTURE_CUBE_MAP_ARRAY,
    };
    return e[t];
 }
@@ -115,7 +119,8 @@ fe_texture_named_sub(struct fe_context *ctx, GLuint texture, unsigned dims)
    const enum fe_tex_target t = tex->target;
    const bool ok = dims == 1   ? t == FE_TEX_1D
                    : dims == 2 ? t == FE_TEX_2D || t == FE_TEX_1D_ARRAY || t == FE_TEX_RECT
-                               : t == FE_TEX_3D || t == FE_TEX_2D_ARRAY || t == FE_TEX_CUBE;
+                               : t == FE_TEX_3D || t == FE_TEX_2D_ARRAY || t == FE_TEX_CUBE ||
+                                    t == FE_TEX_CUBE_ARRAY;
    FE_CHECK(!ok, GL_INVALID_ENUM, NULL);
    return tex;
 }
@@ -125,7 +130,7 @@ void
 mgl_glCreateTextures(GLenum target, GLsizei n, GLuint *textures)
 {
    FE_CTX_OR_RETURN();
-   const int t = fe_tex_target_index(target);
+   const int t = fe_tex_target_index(ctx, target);
    FE_CHECK(t < 0, GL_INVALID_ENUM);
    FE_CHECK(n < 0, GL_INVALID_VALUE);
    for (GLsizei i = 0; i < n; i++) {
@@ -141,7 +146,7 @@ void
 mgl_glBindTexture(GLenum target, GLuint texture)
 {
    FE_CTX_OR_RETURN();
-   int t = fe_tex_target_index(target);
+   int t = fe_tex_target_index(ctx, target);
    FE_CHECK(t < 0 || (t == FE_TEX_BUFFER && !fe_texture_buffer_offered(ctx)), GL_INVALID_ENUM);
    struct fe_texture *tex = NULL;
    if (texture) {
@@ -249,7 +254,7 @@ fe_texture_black(struct fe_context *ctx, enum fe_tex_target target, unsigned kin
                                        MGP_FORMAT_RGBA8_UINT, MGP_FORMAT_D32_FLOAT};
    static const GLenum ifmts[4] = {GL_RGBA8, GL_RGBA8I, GL_RGBA8UI, GL_DEPTH_COMPONENT32F};
    uint16_t format = formats[kind];
-   uint32_t layers = target == FE_TEX_CUBE ? 6 : 1;
+   uint32_t layers = target == FE_TEX_CUBE || target == FE_TEX_CUBE_ARRAY ? 6 : 1;
    struct mgp_resource_desc d = {
       .res = tex->res,
       .target = (uint8_t)fe_texture_res_target(target),

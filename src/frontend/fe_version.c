@@ -54,6 +54,21 @@ fe_texture_buffer_offered(const struct fe_context *ctx)
           (ctx->share->caps->cap_bits & MGP_CAP_TEXTURE_BUFFER) != 0;
 }
 
+bool
+fe_cube_array_offered(const struct fe_context *ctx)
+{
+   /* ES 3.0 has no cube map arrays (ES 3.2 and EXT_texture_cube_map_array bring them) */
+   return ctx->desc.api != FE_API_GLES &&
+          (ctx->share->caps->cap_bits & MGP_CAP_CUBE_MAP_ARRAY) != 0;
+}
+
+bool
+fe_texture_gather_offered(const struct fe_context *ctx)
+{
+   /* vk_api_version: the backend hands SPIR-V to a Vulkan device (the GLES backend leaves it 0) */
+   return ctx->desc.api != FE_API_GLES && ctx->share->caps->vk_api_version != 0;
+}
+
 const char *
 fe_gl_version_string(const struct fe_context *ctx)
 {

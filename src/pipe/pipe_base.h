@@ -195,6 +195,9 @@ enum mgp_call_class {
  * GL_DEPTH_CLAMP (GL_INVALID_ENUM, as before GL 3.2), lists neither ARB_depth_clamp nor ES's
  * EXT_depth_clamp and claims no GL 3.2 (fe_version.c) */
 #define MGP_CAP_DEPTH_CLAMP (1u << 19)
+/* The backend makes MGP_RESOURCE_TARGET_TEX_CUBE_ARRAY resources and samples them through
+ * cube-array views (Vulkan's imageCubeArray): the client offers ARB_texture_cube_map_array. */
+#define MGP_CAP_CUBE_MAP_ARRAY (1u << 22)
 
 /* mgp_vertex_attrib.flags */
 #define MGP_ATTRIB_NORMALIZED (1u << 0)

@@ -737,6 +737,7 @@ enable_core_features(struct vkb_screen *scr, const VkPhysicalDeviceFeatures *hav
    WANT(shaderClipDistance);
    WANT(shaderCullDistance);
    WANT(imageCubeArray);
+   WANT(shaderImageGatherExtended); /* textureGatherOffsets, non-constant gather offsets */
    WANT(drawIndirectFirstInstance);
    WANT(multiDrawIndirect);
    WANT(fragmentStoresAndAtomics);
@@ -1193,6 +1194,9 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    if (scr->has_draw_indirect_count && scr->features.multiDrawIndirect &&
        scr->features.drawIndirectFirstInstance)
       c.cap_bits |= MGP_CAP_DRAW_INDIRECT_COUNT;
+   /* cube map arrays: the resource target vkb_resource.c makes with imageCubeArray */
+   if (scr->features.imageCubeArray)
+      c.cap_bits |= MGP_CAP_CUBE_MAP_ARRAY;
    /* buffer textures: uniform texel buffer views made at the draw (vkb_draw_descriptors.c) */
    c.cap_bits |= MGP_CAP_TEXTURE_BUFFER;
    /* GL's patch sizes and levels are Vulkan's least limits (pipe_base.h) */

@@ -1333,6 +1333,11 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
              * Mesa from 1.30; the directive stays for glslang to judge */
             if (u->compile_version < 150)
                u->compile_version = 150;
+         } else if (!u->es && version < 150 && !strncmp(d, "extension", 9) &&
+                    extension_named(s, "GL_ARB_texture_query_lod") && !strstr(s, "disable")) {
+            /* glslang declares textureQueryLOD from 1.50 on, the extension from 1.30 */
+            if (u->compile_version < 150)
+               u->compile_version = 150;
          } else if (!u->es && !strncmp(d, "extension", 9) &&
                     (extension_named(s, "GL_ARB_blend_func_extended") ||
                      (compat_builtins && extension_named(s, "GL_ARB_compatibility"))))
