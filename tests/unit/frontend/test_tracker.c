@@ -2132,9 +2132,178 @@ test_vao_switch_elements(void)
    env_finish(&e);
 }
 
+/* ---- vertex inputs (define_vertex_input / bind_vertex_input) ---- */
+
+/* What the server holds after the records so far: bindings 0..15 and the index buffer, and
+ * the vertex inputs defined, applied as the Vulkan backend applies them (vkb_vertex_input.c). */
+static struct {
+   struct mgp_vertex_buffer vb[MGP_MAX_VERTEX_BUFFERS];
+   struct mgp_handle ib;
+   struct {
+      bool defined;
+      uint32_t count;
+      struct mgp_handle index;
+      struct mgp_vertex_buffer vb[MGP_MAX_VERTEX_BUFFERS];
+   } vi[64];
+} vim;
+
+static void
+vim_apply(void)
+{
+   for (unsigned i = 0; i < fake_count(); i++) {
+      const struct fake_rec *r = fake_rec(i);
+      if (r->id == MGP_CALL_set_vertex_buffers) {
+         const struct mgp_set_vertex_buffers *a = (const void *)r->args;
+         CHECK(a->start + a->count <= MGP_MAX_VERTEX_BUFFERS);
+         memcpy(&vim.vb[a->start], r->tail, a->count * sizeof(vim.vb[0]));
+      } else if (r->id == MGP_CALL_set_index_buffer) {
+         vim.ib = ((const struct mgp_set_index_buffer *)(const void *)r->args)->res;
+      } else if (r->id == MGP_CALL_define_vertex_input) {
+         const struct mgp_vertex_input *a = (const void *)r->args;
+         CHECK(a->id < 64 && a->count <= MGP_MAX_VERTEX_BUFFERS && a->count == r->tail_count);
+         if (a->id >= 64)
+            continue;
+         vim.vi[a->id].defined = true;
+         vim.vi[a->id].count = a->count;
+         vim.vi[a->id].index = a->index;
+         memcpy(vim.vi[a->id].vb, r->tail, a->count * sizeof(vim.vb[0]));
+      } else if (r->id == MGP_CALL_bind_vertex_input) {
+         const uint32_t id = ((const struct mgp_u32_args *)(const void *)r->args)->value;
+         CHECK(id < 64 && vim.vi[id].defined); /* never a bind before its define */
+         if (id >= 64 || !vim.vi[id].defined)
+            continue;
+         memcpy(vim.vb, vim.vi[id].vb, vim.vi[id].count * sizeof(vim.vb[0]));
+         vim.ib = vim.vi[id].index;
+      }
+   }
+}
+
+/* Applies the records of one indexed draw of vao and checks the server holds what the vertex
+ * array names: the buffers of the bindings it reads and its element buffer. */
+static void
+vim_draw(struct fe_test_env *e, GLuint vao, const char *what)
+{
+   fake_clear();
+   mgl_glBindVertexArray(vao);
+   mgl_glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   vim_apply();
+   struct mgp_vertex_buffer want[FE_MAX_VERTEX_ATTRIBS];
+   const uint32_t n = fe_vao_build_buffers(e->ctx->vao, want);
+   bool ok = mgp_handle_eq(vim.ib, fe_buffer_res(e->ctx->vao->elements));
+   for (uint32_t b = 0; b < n; b++)
+      ok = ok && mgp_handle_eq(vim.vb[b].res, want[b].res) && vim.vb[b].offset == want[b].offset;
+   if (!ok) {
+      fprintf(stderr, "vertex inputs: %s: the server holds other buffers\n", what);
+      fake_dump(what);
+      fe_test_failures++;
+   }
+}
+
+/* Issue 22: a switch to a vertex array the server holds is one bind_vertex_input record; a
+ * change to its buffers (glBufferData, an element buffer, a pointer edited while it is bound
+ * or not, a deletion) defines it again before the bind; an id of a deleted array is defined
+ * for the next before it is bound; without the calls the buffers go as before. */
+static void
+test_vertex_inputs(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   memset(&vim, 0, sizeof(vim));
+   make_drawable();
+   GLuint vao[3], vbo[4], ebo[3];
+   mgl_glGenVertexArrays(3, vao);
+   mgl_glGenBuffers(4, vbo);
+   mgl_glGenBuffers(3, ebo);
+   const uint16_t idx[3] = {0, 1, 2};
+   for (int i = 0; i < 3; i++) {
+      mgl_glBindVertexArray(vao[i]);
+      mgl_glBindBuffer(GL_ARRAY_BUFFER, vbo[i]);
+      mgl_glBufferData(GL_ARRAY_BUFFER, 256, NULL, GL_STATIC_DRAW);
+      mgl_glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, (const void *)(uintptr_t)(16 * i));
+      mgl_glEnableVertexAttribArray(0);
+      mgl_glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo[i]);
+      mgl_glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof(idx), idx, GL_STATIC_DRAW);
+   }
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, vbo[3]);
+   mgl_glBufferData(GL_ARRAY_BUFFER, 256, NULL, GL_STATIC_DRAW);
+   mgl_glBindVertexArray(0);
+   for (int i = 0; i < 3; i++)
+      vim_draw(&e, vao[i], "first");
+   /* held now: each switch is the bind and the draw, no buffers */
+   for (int round = 0; round < 2; round++) {
+      for (int i = 0; i < 3; i++) {
+         vim_draw(&e, vao[i], "held");
+         CHECK_EQ(fake_count_of(MGP_CALL_bind_vertex_input), 1);
+         CHECK_EQ(fake_count_of(MGP_CALL_define_vertex_input), 0);
+         CHECK_EQ(fake_count_of(MGP_CALL_set_vertex_buffers), 0);
+         CHECK_EQ(fake_count_of(MGP_CALL_set_index_buffer), 0);
+         CHECK_EQ(fake_count(), 2);
+      }
+   }
+   /* glBufferData on A's buffer while C is bound: A is defined again at the switch */
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, vbo[0]);
+   mgl_glBufferData(GL_ARRAY_BUFFER, 512, NULL, GL_STATIC_DRAW);
+   vim_draw(&e, vao[0], "A after glBufferData");
+   CHECK_EQ(fake_count_of(MGP_CALL_define_vertex_input), 1);
+   vim_draw(&e, vao[1], "B after glBufferData of A");
+   /* A's element buffer replaced while A is bound, then B, then A */
+   mgl_glBindVertexArray(vao[0]);
+   mgl_glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo[1]);
+   vim_draw(&e, vao[0], "A with B's elements");
+   vim_draw(&e, vao[1], "B");
+   vim_draw(&e, vao[0], "A with B's elements again");
+   CHECK_EQ(fake_count_of(MGP_CALL_define_vertex_input) + fake_count_of(MGP_CALL_set_index_buffer),
+            0);
+   /* B's pointer edited while A is bound (glVertexArrayVertexBuffer), and while B is bound */
+   mgl_glVertexArrayVertexBuffer(vao[1], 0, vbo[3], 32, 12);
+   vim_draw(&e, vao[1], "B edited while unbound");
+   CHECK_EQ(fake_count_of(MGP_CALL_define_vertex_input), 1);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, vbo[2]);
+   mgl_glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, (const void *)(uintptr_t)48);
+   vim_draw(&e, vao[1], "B edited while bound");
+   vim_draw(&e, vao[0], "A");
+   vim_draw(&e, vao[1], "B edited while bound, switched back");
+   CHECK_EQ(fake_count_of(MGP_CALL_define_vertex_input), 1);
+   /* C's buffer deleted while A is bound: C keeps it (GL 4.6 §5.1.2) and draws from it */
+   mgl_glBindVertexArray(vao[0]);
+   mgl_glDeleteBuffers(1, &vbo[2]);
+   vim_draw(&e, vao[2], "C after its buffer's name was deleted");
+   /* A deleted: its id goes to a new array, which is defined before it is bound */
+   mgl_glDeleteVertexArrays(1, &vao[0]);
+   GLuint vd;
+   mgl_glGenVertexArrays(1, &vd);
+   mgl_glBindVertexArray(vd);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, vbo[3]);
+   mgl_glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, NULL);
+   mgl_glEnableVertexAttribArray(0);
+   mgl_glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo[2]);
+   mgl_glBindVertexArray(0);
+   vim_draw(&e, vd, "D in A's id");
+   CHECK_EQ(fake_count_of(MGP_CALL_define_vertex_input), 1);
+   vim_draw(&e, vao[1], "B after D");
+   vim_draw(&e, vd, "D held");
+   CHECK_EQ(fake_count_of(MGP_CALL_define_vertex_input), 0);
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_vertex_input), 1);
+   /* a backend without the calls: the buffers as before */
+   const uint64_t bits = 1ull << (MGP_CALL_define_vertex_input % 64);
+   CHECK_EQ(MGP_CALL_define_vertex_input / 64, MGP_CALL_bind_vertex_input / 64);
+   const uint64_t both = bits | 1ull << (MGP_CALL_bind_vertex_input % 64);
+   fake_caps.call_mask[MGP_CALL_define_vertex_input / 64] &= ~both;
+   vim_draw(&e, vao[1], "B without vertex inputs");
+   CHECK_EQ(fake_count_of(MGP_CALL_set_vertex_buffers), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_index_buffer), 1);
+   vim_draw(&e, vao[2], "C without vertex inputs");
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_vertex_input), 0);
+   fake_caps.call_mask[MGP_CALL_define_vertex_input / 64] |= both;
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
+   test_vertex_inputs();
    test_vao_switch_elements();
    test_viewport_is_dynamic();
    test_blend_toggle_two_csos();
