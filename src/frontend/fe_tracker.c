@@ -656,6 +656,29 @@ emit_dispatch(struct fe_context *ctx, struct fe_exec *e)
    return true;
 }
 
+/* The longest changed range sent as set_constant_words; a longer one goes as
+ * set_global_constants, whose span costs little beside it. */
+#define CONSTANT_WORDS_MAX 16u
+
+/* The changed words [lo, hi) of the bound draw program's block as set_constant_words, when the
+ * backend has it and the range is a short run of whole words. False: the caller sends the
+ * range by set_global_constants. */
+static bool
+emit_constant_words(struct fe_context *ctx, const struct fe_exec *e, uint32_t lo, uint32_t hi)
+{
+   lo &= ~3u;
+   hi = (hi + 3u) & ~3u;
+   if (hi > e->uniform_size || hi - lo > CONSTANT_WORDS_MAX * 4u ||
+       !mgp_handle_eq(ctx->tracker.program_bound, e->cso) ||
+       !fe_call_supported(ctx->share, MGP_CALL_set_constant_words))
+      return false;
+   struct mgp_word w[CONSTANT_WORDS_MAX];
+   memcpy(w, e->uniforms + lo, hi - lo);
+   mgp_set_constant_words(
+      &ctx->pipe, &(struct mgp_constant_words){.first = lo / 4u, .count = (hi - lo) / 4u}, w);
+   return true;
+}
+
 /* The default block's bytes: the changed range to the context that holds the block, else all. */
 static void
 emit_constants(struct fe_context *ctx, struct fe_exec *e)
@@ -667,6 +690,11 @@ emit_constants(struct fe_context *ctx, struct fe_exec *e)
       if (e->constants_ctx == ctx && e->dirty_lo < e->dirty_hi) {
          lo = e->dirty_lo;
          hi = e->dirty_hi < e->uniform_size ? e->dirty_hi : e->uniform_size;
+         if (emit_constant_words(ctx, e, lo, hi)) {
+            e->constants_sent = e->uniform_version;
+            e->dirty_lo = e->dirty_hi = 0;
+            return;
+         }
       }
       struct mgp_set_global_constants a = {
          .shader = e->cso,

@@ -27,7 +27,7 @@
  * GL 4.0's combined limits (60 uniform blocks at bindings 1..60, 80 samplers from binding 64:
  * storage blocks from 144, images from 160); mgp_shader_reflection's masks widen to match.
  * 20: define_vertex_input and bind_vertex_input (a vertex array's buffers held by the server)
- * appended. */
+ * and set_constant_words (the changed words of the default uniform block) appended. */
 #define MGP_ABI_VERSION 20u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */

@@ -328,3 +328,16 @@ mgp_dynamic_words_apply(struct mgp_dynamic_state *ds, const struct mgp_dynamic_w
           (size_t)args->count * sizeof(uint32_t));
    return true;
 }
+
+bool
+mgp_constant_words_apply(uint8_t *block, uint64_t size, const struct mgp_constant_words *args,
+                         const void *tail, uint32_t tail_count)
+{
+   const uint64_t words = size / 4;
+   if (args->first > words || args->count > words - args->first || tail_count < args->count ||
+       (args->count && !tail))
+      return false;
+   if (args->count)
+      memcpy(block + (size_t)args->first * 4, tail, (size_t)args->count * 4);
+   return true;
+}

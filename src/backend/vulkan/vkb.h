@@ -1442,6 +1442,8 @@ void vkb_set_texture_params(void *self, const struct mgp_texture_params *args, c
                             uint32_t tail_count);
 void vkb_set_shader_buffers(void *self, const struct mgp_set_shader_buffers *args, const void *tail,
                             uint32_t tail_count);
+void vkb_set_constant_words(void *self, const struct mgp_constant_words *args, const void *tail,
+                            uint32_t tail_count);
 void vkb_set_global_constants(void *self, const struct mgp_set_global_constants *args,
                               const void *tail, uint32_t tail_count);
 void vkb_set_vertex_attrib_defaults(void *self, const struct mgp_set_vertex_attrib_defaults *args,

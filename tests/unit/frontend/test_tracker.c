@@ -820,6 +820,9 @@ test_rebound_texture_resolves_fresh(void)
 static void
 test_uniforms_and_ubo(void)
 {
+   /* the ranges as set_global_constants: a backend without set_constant_words (GLES) */
+   fake_caps.call_mask[MGP_CALL_set_constant_words / 64] &=
+      ~(1ull << (MGP_CALL_set_constant_words % 64));
    struct fe_test_env e;
    env_init(&e, 64, 64);
    struct fake_program fp = {
@@ -899,6 +902,8 @@ test_uniforms_and_ubo(void)
    GLfloat got[4];
    mgl_glGetUniformfv(prog, tint, got);
    CHECK(got[0] == 5 && got[3] == 8);
+   fake_caps.call_mask[MGP_CALL_set_constant_words / 64] |= 1ull
+                                                            << (MGP_CALL_set_constant_words % 64);
    env_finish(&e);
 }
 
@@ -908,6 +913,9 @@ test_uniforms_and_ubo(void)
 static void
 test_state_uniforms(void)
 {
+   /* the ranges as set_global_constants: a backend without set_constant_words (GLES) */
+   fake_caps.call_mask[MGP_CALL_set_constant_words / 64] &=
+      ~(1ull << (MGP_CALL_set_constant_words % 64));
    struct fe_test_env e;
    env_init(&e, 64, 48);
    struct fake_program fp = {
@@ -975,6 +983,8 @@ test_state_uniforms(void)
       CHECK(h == 8.0f);
    }
    CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   fake_caps.call_mask[MGP_CALL_set_constant_words / 64] |= 1ull
+                                                            << (MGP_CALL_set_constant_words % 64);
    env_finish(&e);
 }
 
@@ -997,6 +1007,9 @@ test_uniform_range_resend(void)
    make_triangle(&vao, &vbo);
    GLint tint = mgl_glGetUniformLocation(prog, "tint");
    GLint m = mgl_glGetUniformLocation(prog, "m");
+   /* a backend without set_constant_words (GLES): ranges as set_global_constants */
+   const uint64_t words_bit = 1ull << (MGP_CALL_set_constant_words % 64);
+   fake_caps.call_mask[MGP_CALL_set_constant_words / 64] &= ~words_bit;
    fake_clear();
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
    const struct fake_rec *gc = fake_find(MGP_CALL_set_global_constants, 0);
@@ -1051,6 +1064,93 @@ test_uniform_range_resend(void)
    fake_clear();
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
    CHECK_EQ(fake_count_of(MGP_CALL_set_global_constants), 0);
+   CHECK_EQ(fake_verify_mismatches(), 0);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   fake_caps.call_mask[MGP_CALL_set_constant_words / 64] |= words_bit;
+   env_finish(&e);
+}
+
+/* Issue 22: a short changed range of the bound program's default block goes as
+ * set_constant_words (no span, no program handle); the block the server holds, patched with
+ * every record, is the program's after each draw. A longer range goes as set_global_constants.
+ * mgp_constant_words_apply refuses words past the block and a short tail. */
+static void
+test_uniform_words(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   struct fake_program fp = {
+      .num_inputs = 1,
+      .inputs = {"pos"},
+      .num_uniforms = 3,
+      .uniforms = {{"a", GL_FLOAT_VEC4, 1}, {"tint", GL_FLOAT_VEC4, 1}, {"m", GL_FLOAT_MAT4, 1}},
+   };
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   GLuint vao, vbo;
+   make_triangle(&vao, &vbo);
+   GLint a = mgl_glGetUniformLocation(prog, "a");
+   GLint tint = mgl_glGetUniformLocation(prog, "tint");
+   GLint m = mgl_glGetUniformLocation(prog, "m");
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   const struct fake_rec *gc = fake_find(MGP_CALL_set_global_constants, 0);
+   CHECK(gc && gc->data_size == 96);
+   if (!gc || gc->data_size != 96) {
+      env_finish(&e);
+      return;
+   }
+   uint8_t held[96];
+   memcpy(held, gc->data, 96);
+   const GLfloat mat[16] = {2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 1};
+   const GLfloat mat2[16] = {2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 7};
+   /* {first, count} of the words each step sends; count 0: set_global_constants */
+   static const uint32_t want[6][2] = {{4, 4}, {5, 2}, {0, 1}, {0, 0}, {8, 16}, {4, 0}};
+   for (int step = 0; step < 6; step++) {
+      switch (step) {
+      case 0: mgl_glUniform4f(tint, 5, 6, 7, 8); break;
+      case 1: mgl_glUniform4f(tint, 5, 9, 10, 8); break;
+      case 2: mgl_glUniform4f(a, 3, 0, 0, 0); break;
+      case 3: mgl_glUniform4f(a, 3, 0, 0, 0); break; /* the same values: nothing */
+      case 4: mgl_glUniformMatrix4fv(m, 1, GL_FALSE, mat); break;
+      default: /* tint through m: 80 bytes, past CONSTANT_WORDS_MAX */
+         mgl_glUniform4f(tint, 1, 1, 1, 1);
+         mgl_glUniformMatrix4fv(m, 1, GL_FALSE, mat2);
+         break;
+      }
+      fake_clear();
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      const struct fake_rec *w = fake_find(MGP_CALL_set_constant_words, 0);
+      const struct fake_rec *g = fake_find(MGP_CALL_set_global_constants, 0);
+      CHECK_EQ(w != NULL, want[step][1] != 0);
+      CHECK_EQ(g != NULL, step == 5);
+      CHECK_EQ(fake_count(), step == 3 ? 1u : 2u);
+      if (w) {
+         const struct mgp_constant_words *wa = (const void *)w->args;
+         CHECK_EQ(wa->first, want[step][0]);
+         CHECK_EQ(wa->count, want[step][1]);
+         CHECK(mgp_constant_words_apply(held, sizeof(held), wa, w->tail, w->tail_count));
+      }
+      if (g) {
+         const struct mgp_set_global_constants *ga = (const void *)g->args;
+         CHECK_EQ(ga->offset, 16);
+         CHECK(ga->offset + g->data_size <= sizeof(held));
+         if (ga->offset + g->data_size <= sizeof(held))
+            memcpy(held + ga->offset, g->data, g->data_size);
+      }
+      CHECK(!memcmp(held, e.ctx->tracker.exec->uniforms, sizeof(held)));
+   }
+   /* words past the block, a count whose sum with first would wrap, a short tail: refused */
+   const uint8_t before[96] = {0};
+   uint8_t block[96] = {0};
+   const struct mgp_word words[2] = {{1}, {2}};
+   CHECK(!mgp_constant_words_apply(block, 96, &(struct mgp_constant_words){23, 2}, words, 2));
+   CHECK(
+      !mgp_constant_words_apply(block, 96, &(struct mgp_constant_words){2, UINT32_MAX}, words, 2));
+   CHECK(!mgp_constant_words_apply(block, 96, &(struct mgp_constant_words){25, 0}, words, 0));
+   CHECK(!mgp_constant_words_apply(block, 96, &(struct mgp_constant_words){0, 2}, words, 1));
+   CHECK(!memcmp(block, before, sizeof(block)));
+   CHECK(mgp_constant_words_apply(block, 96, &(struct mgp_constant_words){22, 2}, words, 2));
    CHECK_EQ(fake_verify_mismatches(), 0);
    CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
    env_finish(&e);
@@ -2319,6 +2419,7 @@ main(void)
    test_uniforms_and_ubo();
    test_state_uniforms();
    test_uniform_range_resend();
+   test_uniform_words();
    test_framebuffer_state();
    test_draw_forms();
    test_render_state_lru();

@@ -44,6 +44,8 @@
  *   vi-undefined   bind_vertex_input of id 7, never defined: the backend's check, every arm.
  *   vi-bind-id     bind_vertex_input of id 2^32-1 (the decoder's bound; on monolith the
  *                  backend's).
+ *   const-noprog   set_constant_words of two words with no draw program set: the words name
+ *                  no block (the backend's check, every arm).
  *   buffers-cls    set_shader_buffers of class 3: past atomic counter (2), the last class.
  *   atomic-offset  set_shader_buffers of an atomic counter range at offset 2 of a buffer: GL
  *                  binds them at multiples of 4 only.
@@ -331,6 +333,9 @@ main(int argc, char **argv)
       attack_param(scr, &ctx, attack);
    else if (!strncmp(attack, "images-", 7))
       attack_images(scr, &ctx, attack);
+   else if (!strcmp(attack, "const-noprog"))
+      mgp_set_constant_words(&ctx, &(struct mgp_constant_words){.first = 0, .count = 2},
+                             (const struct mgp_word[2]){{1}, {2}});
    else if (!strncmp(attack, "vi-", 3))
       attack_vertex_input(scr, &ctx, attack);
    else if (!strcmp(attack, "buffers-cls") || !strcmp(attack, "atomic-offset"))
