@@ -402,6 +402,12 @@ struct fe_vao {
    struct mgp_handle ve_handle;
    uint32_t ve_entry;
    uint64_t ve_layout_version, ve_evictions;
+   /* The vertex input the server holds for it (define_vertex_input, fe_tracker.c): id vi_id
+    * (0: none yet) holds its buffers of buffers_version vi_buffers_version under the share's
+    * buffer generation vi_bgen and element buffer vi_index; vi_hash is their set hash. */
+   uint32_t vi_id;
+   uint64_t vi_buffers_version, vi_bgen, vi_hash;
+   struct mgp_handle vi_index;
 };
 
 enum fe_attachment_slot {
@@ -619,6 +625,10 @@ struct fe_tracker {
    struct mgp_handle index_res;
    uint64_t index_offset;
    uint32_t index_size;
+   /* Vertex input ids of this context: vi_next the last never-used one handed out (ids from 1),
+    * vi_free those of deleted vertex arrays (fe_vao_destroy returns them). */
+   uint32_t vi_next, vi_free_count;
+   uint16_t vi_free[MGP_MAX_VERTEX_INPUTS];
    uint32_t attrib_defaults_dirty; /* bit per location */
    /* Every input of a draw's groups when the last full draw validate ended (fe_tracker.c,
     * draw_inputs): a draw whose inputs all read the same skips the groups. Cleared by

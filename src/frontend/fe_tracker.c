@@ -656,6 +656,29 @@ emit_dispatch(struct fe_context *ctx, struct fe_exec *e)
    return true;
 }
 
+/* The longest changed range sent as set_constant_words; a longer one goes as
+ * set_global_constants, whose span costs little beside it. */
+#define CONSTANT_WORDS_MAX 16u
+
+/* The changed words [lo, hi) of the bound draw program's block as set_constant_words, when the
+ * backend has it and the range is a short run of whole words. False: the caller sends the
+ * range by set_global_constants. */
+static bool
+emit_constant_words(struct fe_context *ctx, const struct fe_exec *e, uint32_t lo, uint32_t hi)
+{
+   lo &= ~3u;
+   hi = (hi + 3u) & ~3u;
+   if (hi > e->uniform_size || hi - lo > CONSTANT_WORDS_MAX * 4u ||
+       !mgp_handle_eq(ctx->tracker.program_bound, e->cso) ||
+       !fe_call_supported(ctx->share, MGP_CALL_set_constant_words))
+      return false;
+   struct mgp_word w[CONSTANT_WORDS_MAX];
+   memcpy(w, e->uniforms + lo, hi - lo);
+   mgp_set_constant_words(
+      &ctx->pipe, &(struct mgp_constant_words){.first = lo / 4u, .count = (hi - lo) / 4u}, w);
+   return true;
+}
+
 /* The default block's bytes: the changed range to the context that holds the block, else all. */
 static void
 emit_constants(struct fe_context *ctx, struct fe_exec *e)
@@ -667,6 +690,11 @@ emit_constants(struct fe_context *ctx, struct fe_exec *e)
       if (e->constants_ctx == ctx && e->dirty_lo < e->dirty_hi) {
          lo = e->dirty_lo;
          hi = e->dirty_hi < e->uniform_size ? e->dirty_hi : e->uniform_size;
+         if (emit_constant_words(ctx, e, lo, hi)) {
+            e->constants_sent = e->uniform_version;
+            e->dirty_lo = e->dirty_hi = 0;
+            return;
+         }
       }
       struct mgp_set_global_constants a = {
          .shader = e->cso,
@@ -683,12 +711,69 @@ emit_constants(struct fe_context *ctx, struct fe_exec *e)
 
 /* ---- vertex state -------------------------------------------------------------------------- */
 
-/* The vertex array's buffers and offsets; bgen: the share's buffer generation they read. */
+/* A vertex input id for the vertex array (0 when all MGP_MAX_VERTEX_INPUTS are taken). */
+static uint32_t
+vertex_input_id(struct fe_tracker *t, struct fe_vao *vao)
+{
+   if (!vao->vi_id) {
+      if (t->vi_free_count)
+         vao->vi_id = t->vi_free[--t->vi_free_count];
+      else if (t->vi_next + 1 < MGP_MAX_VERTEX_INPUTS)
+         vao->vi_id = ++t->vi_next;
+      vao->vi_buffers_version = 0; /* nothing defined under it for this array yet */
+   }
+   return vao->vi_id;
+}
+
+/* A switch to another vertex array on a backend that holds vertex inputs (a backend without
+ * the calls, GLES, gets set_vertex_buffers and set_index_buffer as before): bind_vertex_input
+ * of the array's input, defined first when the server does not hold its present buffers
+ * (the array's buffers_version, the share's buffer generation, its element buffer). The
+ * index buffer is then the array's at offset 0, as set_index_buffer would leave it. False
+ * when no id is left: the caller sends the buffers. */
+static bool
+bind_vertex_input(struct fe_context *ctx, struct fe_vao *vao, uint64_t bgen)
+{
+   struct fe_tracker *t = &ctx->tracker;
+   const uint32_t id = vertex_input_id(t, vao);
+   if (!id)
+      return false;
+   const struct mgp_handle index = fe_buffer_res(vao->elements);
+   if (vao->vi_buffers_version != vao->buffers_version || vao->vi_bgen != bgen ||
+       !mgp_handle_eq(vao->vi_index, index)) {
+      struct mgp_vertex_buffer vb[FE_MAX_VERTEX_ATTRIBS];
+      const uint32_t n = fe_vao_build_buffers(vao, vb);
+      mgp_define_vertex_input(&ctx->pipe,
+                              &(struct mgp_vertex_input){.id = id, .count = n, .index = index}, vb);
+      vao->vi_buffers_version = vao->buffers_version;
+      vao->vi_bgen = bgen;
+      vao->vi_index = index;
+      vao->vi_hash = set_hash(0, n, vb, n * sizeof(vb[0]));
+   }
+   mgp_bind_vertex_input(&ctx->pipe, &(struct mgp_u32_args){.value = id});
+   t->vb_hash = vao->vi_hash;
+   t->index_res = index;
+   t->index_offset = 0;
+   return true;
+}
+
+/* The vertex array's buffers and offsets; bgen: the share's buffer generation they read;
+ * same_vao: the array bound at the last validate too. */
 static void
-emit_vertex_buffers(struct fe_context *ctx, uint64_t bgen)
+emit_vertex_buffers(struct fe_context *ctx, uint64_t bgen, bool same_vao)
 {
    struct fe_tracker *t = &ctx->tracker;
    struct fe_vao *vao = ctx->vao;
+   /* A switch binds the array's vertex input; a change within the array (client arrays that
+    * move at every draw, a glVertexAttribPointer) sends the set as before, and the input is
+    * defined again at the next switch back. */
+   if (!same_vao && fe_call_supported(ctx->share, MGP_CALL_define_vertex_input) &&
+       fe_call_supported(ctx->share, MGP_CALL_bind_vertex_input) &&
+       bind_vertex_input(ctx, vao, bgen)) {
+      t->vao_buffers_version = vao->buffers_version;
+      t->vb_gen = bgen;
+      return;
+   }
    struct mgp_vertex_buffer vb[FE_MAX_VERTEX_ATTRIBS];
    uint32_t n = fe_vao_build_buffers(vao, vb);
    uint64_t h = set_hash(0, n, vb, n * sizeof(vb[0]));
@@ -734,7 +819,7 @@ emit_vertex_state(struct fe_context *ctx)
    }
    uint64_t bgen = atomic_load(&ctx->share->buffer_gen);
    if (!same_vao || t->vao_buffers_version != vao->buffers_version || t->vb_gen != bgen)
-      emit_vertex_buffers(ctx, bgen);
+      emit_vertex_buffers(ctx, bgen, same_vao);
    t->vao = vao;
    if (t->attrib_defaults_dirty && fe_pipe_has(ctx, MGP_CALL_set_vertex_attrib_defaults)) {
       struct mgp_attrib_value v[FE_MAX_VERTEX_ATTRIBS];
@@ -1029,7 +1114,7 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
          if (changed & DRAW_INPUT_BIT_B) {
             /* the same vertex array and layout, and no buffer generation moved (any_gen) */
             t->vertex_validates++;
-            emit_vertex_buffers(ctx, t->vb_gen);
+            emit_vertex_buffers(ctx, t->vb_gen, true);
             t->draw_in.vao_buffers_version = ctx->vao->buffers_version;
          }
          /* the classes that changed were kept above */

@@ -92,6 +92,11 @@ fe_vao_destroy(struct fe_context *ctx, struct fe_vao *vao)
       FE_REBIND(ctx, &vao->attribs[i].buffer, NULL);
    FE_REBIND(ctx, &vao->elements, NULL);
    fe_client_arrays_finish(ctx, vao);
+   /* its vertex input id goes to the next vertex array, which defines it before a bind */
+   struct fe_tracker *t = &ctx->tracker;
+   if (vao->vi_id && t->vi_free_count < MGP_MAX_VERTEX_INPUTS)
+      t->vi_free[t->vi_free_count++] = (uint16_t)vao->vi_id;
+   vao->vi_id = 0;
    free(vao->label);
    vao->label = NULL;
    if (vao != &ctx->default_vao)

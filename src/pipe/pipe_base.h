@@ -25,8 +25,10 @@
  * MGP_CAP_LINE_STIPPLE. 18: draw_indirect carries a count buffer (GL_ARB_indirect_parameters,
  * MGP_CAP_DRAW_INDIRECT_COUNT) and draw_id_offset. 19: the descriptor contract's ranges grow to
  * GL 4.0's combined limits (60 uniform blocks at bindings 1..60, 80 samplers from binding 64:
- * storage blocks from 144, images from 160); mgp_shader_reflection's masks widen to match. */
-#define MGP_ABI_VERSION 19u
+ * storage blocks from 144, images from 160); mgp_shader_reflection's masks widen to match.
+ * 20: define_vertex_input and bind_vertex_input (a vertex array's buffers held by the server)
+ * and set_constant_words (the changed words of the default uniform block) appended. */
+#define MGP_ABI_VERSION 20u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -254,6 +256,11 @@ enum mgp_call_class {
 /* set_shader_images: slots start..start+count-1 lie below this, start at most this (the
  * decoder's bound) */
 #define MGP_MAX_SHADER_IMAGES 16u
+/* define_vertex_input / bind_vertex_input: ids lie below MGP_MAX_VERTEX_INPUTS (what the
+ * server holds per context is bounded by it), a set names at most MGP_MAX_VERTEX_BUFFERS
+ * bindings from 0 (the decoder's bounds). */
+#define MGP_MAX_VERTEX_INPUTS 4096u
+#define MGP_MAX_VERTEX_BUFFERS 16u
 #define MGP_INDIRECT_ARRAYS_SIZE 16u   /* DrawArraysIndirectCommand */
 #define MGP_INDIRECT_ELEMENTS_SIZE 20u /* DrawElementsIndirectCommand */
 

@@ -160,6 +160,20 @@ call_rules(struct mgp_decoded *out, const struct mgp_call_info *ci)
       if (a.start > MGP_MAX_SHADER_IMAGES || a.count > MGP_MAX_SHADER_IMAGES - a.start)
          return field_error(out, ci, "count");
    }
+   if (out->call == MGP_CALL_define_vertex_input) {
+      struct mgp_vertex_input a;
+      memcpy(&a, out->payload, sizeof(a));
+      if (a.id >= MGP_MAX_VERTEX_INPUTS)
+         return field_error(out, ci, "id");
+      if (a.count > MGP_MAX_VERTEX_BUFFERS)
+         return field_error(out, ci, "count");
+   }
+   if (out->call == MGP_CALL_bind_vertex_input) {
+      struct mgp_u32_args a;
+      memcpy(&a, out->payload, sizeof(a));
+      if (a.value >= MGP_MAX_VERTEX_INPUTS)
+         return field_error(out, ci, "value");
+   }
    return NULL;
 }
 
@@ -182,6 +196,18 @@ mgp_fit_call_rules(enum mgp_call_id call, void *payload)
       /* count is the tail's: start moves to leave it room */
       const uint32_t n = a.count < MGP_MAX_SHADER_IMAGES ? a.count : MGP_MAX_SHADER_IMAGES;
       a.start %= MGP_MAX_SHADER_IMAGES - n + 1;
+      memcpy(payload, &a, sizeof(a));
+   }
+   if (call == MGP_CALL_define_vertex_input) {
+      struct mgp_vertex_input a;
+      memcpy(&a, payload, sizeof(a));
+      a.id %= MGP_MAX_VERTEX_INPUTS;
+      memcpy(payload, &a, sizeof(a));
+   }
+   if (call == MGP_CALL_bind_vertex_input) {
+      struct mgp_u32_args a;
+      memcpy(&a, payload, sizeof(a));
+      a.value %= MGP_MAX_VERTEX_INPUTS;
       memcpy(payload, &a, sizeof(a));
    }
 }
@@ -300,5 +326,18 @@ mgp_dynamic_words_apply(struct mgp_dynamic_state *ds, const struct mgp_dynamic_w
       return false;
    memcpy((uint8_t *)ds + (size_t)args->first * sizeof(uint32_t), tail,
           (size_t)args->count * sizeof(uint32_t));
+   return true;
+}
+
+bool
+mgp_constant_words_apply(uint8_t *block, uint64_t size, const struct mgp_constant_words *args,
+                         const void *tail, uint32_t tail_count)
+{
+   const uint64_t words = size / 4;
+   if (args->first > words || args->count > words - args->first || tail_count < args->count ||
+       (args->count && !tail))
+      return false;
+   if (args->count)
+      memcpy(block + (size_t)args->first * 4, tail, (size_t)args->count * 4);
    return true;
 }

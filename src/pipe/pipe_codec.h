@@ -201,6 +201,13 @@ void mgp_tap_call(void *tap, enum mgp_call_id call, const void *args, const void
 bool mgp_dynamic_words_apply(struct mgp_dynamic_state *ds, const struct mgp_dynamic_words *args,
                              const void *tail, uint32_t tail_count);
 
+/* Writes set_constant_words' words over a default uniform block of size bytes (the record's
+ * first, count and tail are the client's: checked here without sums that could wrap). False,
+ * the block untouched, when the words run past the block's whole words or the tail holds fewer
+ * than count. */
+bool mgp_constant_words_apply(uint8_t *block, uint64_t size, const struct mgp_constant_words *args,
+                              const void *tail, uint32_t tail_count);
+
 /* --- G4 verifier ----------------------------------------------------------------------- */
 
 /* Compares two payloads of a call field by field (spans by size and, for span_in, by the

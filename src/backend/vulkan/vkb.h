@@ -960,6 +960,9 @@ struct vkb_context {
    bool fb_set;
    struct mgp_vertex_buffer vbs[VKB_MAX_VB];
    struct mgp_set_index_buffer ib;
+   /* define_vertex_input's table, indexed by id (vkb_vertex_input.c) */
+   struct vkb_vertex_input *vertex_inputs;
+   uint32_t vertex_inputs_cap;
    struct mgp_handle views[VKB_MAX_SAMPLERS], samplers[VKB_MAX_SAMPLERS];
    struct mgp_buffer_range ubos[VKB_MAX_UBO_BINDING];
    struct mgp_buffer_range ssbos[VKB_MAX_STORAGE_BUFFERS]; /* binding VKB_SSBO_BASE + k */
@@ -1425,6 +1428,12 @@ void vkb_set_vertex_buffers(void *self, const struct mgp_set_vertex_buffers *arg
                             uint32_t tail_count);
 void vkb_set_index_buffer(void *self, const struct mgp_set_index_buffer *args, const void *tail,
                           uint32_t tail_count);
+void vkb_define_vertex_input(void *self, const struct mgp_vertex_input *args, const void *tail,
+                             uint32_t tail_count);
+void vkb_bind_vertex_input(void *self, const struct mgp_u32_args *args, const void *tail,
+                           uint32_t tail_count);
+/* Frees a context's vertex inputs (context_destroy, the screen's teardown). */
+void vkb_vertex_inputs_finish(struct vkb_context *ctx);
 void vkb_set_sampler_views(void *self, const struct mgp_set_handles *args, const void *tail,
                            uint32_t tail_count);
 void vkb_bind_sampler_states(void *self, const struct mgp_set_handles *args, const void *tail,
@@ -1432,6 +1441,8 @@ void vkb_bind_sampler_states(void *self, const struct mgp_set_handles *args, con
 void vkb_set_texture_params(void *self, const struct mgp_texture_params *args, const void *tail,
                             uint32_t tail_count);
 void vkb_set_shader_buffers(void *self, const struct mgp_set_shader_buffers *args, const void *tail,
+                            uint32_t tail_count);
+void vkb_set_constant_words(void *self, const struct mgp_constant_words *args, const void *tail,
                             uint32_t tail_count);
 void vkb_set_global_constants(void *self, const struct mgp_set_global_constants *args,
                               const void *tail, uint32_t tail_count);

@@ -70,6 +70,7 @@ vkb_context_destroy(void *self, const struct mgp_handle_args *args, const void *
       scr->bind_owner = NULL;
    vkb_context_end_queries(ctx, NULL); /* they stay; they end here, with what they counted */
    vkb_xfb_context_finish(ctx);
+   vkb_vertex_inputs_finish(ctx);
    vkb_table_remove(&scr->contexts, &ctx->base);
    free(ctx);
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "log.h"
+#include "pipe_codec.h"
 #include "spv.h"
 #include "vkb.h"
 
@@ -971,6 +972,32 @@ vkb_set_draw_program(void *self, const struct mgp_handle_args *args, const void 
    CTX_SELF;
    if (mgp_handle_is_null(args->h) || vkb_lookup(scr, &scr->shaders, args->h, "set_draw_program"))
       ctx->program = args->h;
+}
+
+void
+vkb_set_constant_words(void *self, const struct mgp_constant_words *args, const void *tail,
+                       uint32_t tail_count)
+{
+   CTX_SELF;
+   if (mgp_handle_is_null(ctx->program)) {
+      vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, "set_constant_words without a draw program");
+      return;
+   }
+   struct vkb_shader *sh = vkb_lookup(scr, &scr->shaders, ctx->program, "set_constant_words");
+   if (!sh)
+      return;
+   if (!sh->consts_size) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "set_constant_words for a program without a default uniform block in its "
+                  "SPIR-V (%u words)",
+                  args->count);
+      return;
+   }
+   if (!mgp_constant_words_apply(sh->consts, sh->consts_size, args, tail, tail_count)) {
+      vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, "set_constant_words past the default block");
+      return;
+   }
+   vkb_shader_upload_consts(scr, sh, NULL);
 }
 
 bool

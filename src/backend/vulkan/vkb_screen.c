@@ -948,6 +948,7 @@ screen_destroy_idle(struct vkb_screen *scr)
                struct vkb_context *ctx = (struct vkb_context *)o;
                vkDestroyBuffer(scr->dev, ctx->xfb.counter_buf, NULL);
                vkFreeMemory(scr->dev, ctx->xfb.counter_mem, NULL);
+               vkb_vertex_inputs_finish(ctx);
             }
             if (tables[t] == &scr->render_states) {
                struct vkb_rs_share *share = ((struct vkb_render_state *)o)->share;

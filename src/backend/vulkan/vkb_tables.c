@@ -2,7 +2,7 @@
  * (vkb_screen_vtbl, vkb_context_vtbl) behind one wrapper per call that advances one of the
  * screen's ticks before the call runs: buffer_tick for the call that changes only what
  * descriptor set 0 holds (uniform-block bindings), consts_tick for default-block bytes
- * (a program's slice moves: set 0 keeps its descriptors, its dynamic offset moves), texture_tick for
+ * (set_global_constants, set_constant_words; a program's slice moves: set 0 keeps its descriptors, its dynamic offset moves), texture_tick for
  * those that change only what set 1 holds (sampler views, samplers), vertex_tick for
  * set_vertex_buffers, rs_tick for bind_render_state (its dynamic part is re-recorded there),
  * dyn_tick for set_dynamic_state and set_dynamic_words (the context's dyn_dirty says what to record),
@@ -46,7 +46,8 @@ struct mgp_context_vtbl vkb_ticked_context_vtbl;
    {                                                                                               \
       if (MGP_CALL_##name == MGP_CALL_set_shader_buffers)                                          \
          SCREEN_OF_##cls(self)->buffer_tick++;                                                     \
-      else if (MGP_CALL_##name == MGP_CALL_set_global_constants)                                   \
+      else if (MGP_CALL_##name == MGP_CALL_set_global_constants ||                                 \
+               MGP_CALL_##name == MGP_CALL_set_constant_words)                                     \
          SCREEN_OF_##cls(self)->consts_tick++;                                                     \
       else if (MGP_CALL_##name == MGP_CALL_set_sampler_views ||                                    \
                MGP_CALL_##name == MGP_CALL_bind_sampler_states)                                    \
@@ -108,6 +109,8 @@ const struct mgp_context_vtbl vkb_context_vtbl = {
    .set_framebuffer_state = vkb_set_framebuffer_state,
    .set_vertex_buffers = vkb_set_vertex_buffers,
    .set_index_buffer = vkb_set_index_buffer,
+   .define_vertex_input = vkb_define_vertex_input,
+   .bind_vertex_input = vkb_bind_vertex_input,
    .set_indirect_buffers = NULL,
    .set_sampler_views = vkb_set_sampler_views,
    .bind_sampler_states = vkb_bind_sampler_states,
@@ -116,6 +119,7 @@ const struct mgp_context_vtbl vkb_context_vtbl = {
    .set_shader_buffers = vkb_set_shader_buffers,
    .set_stream_output_targets = vkb_set_stream_output_targets,
    .set_global_constants = vkb_set_global_constants,
+   .set_constant_words = vkb_set_constant_words,
    .set_vertex_attrib_defaults = vkb_set_vertex_attrib_defaults,
    .set_pixel_pack_state = vkb_set_pixel_pack_state,
    .set_patch_state = vkb_set_patch_state,

@@ -820,6 +820,9 @@ test_rebound_texture_resolves_fresh(void)
 static void
 test_uniforms_and_ubo(void)
 {
+   /* the ranges as set_global_constants: a backend without set_constant_words (GLES) */
+   fake_caps.call_mask[MGP_CALL_set_constant_words / 64] &=
+      ~(1ull << (MGP_CALL_set_constant_words % 64));
    struct fe_test_env e;
    env_init(&e, 64, 64);
    struct fake_program fp = {
@@ -899,6 +902,8 @@ test_uniforms_and_ubo(void)
    GLfloat got[4];
    mgl_glGetUniformfv(prog, tint, got);
    CHECK(got[0] == 5 && got[3] == 8);
+   fake_caps.call_mask[MGP_CALL_set_constant_words / 64] |= 1ull
+                                                            << (MGP_CALL_set_constant_words % 64);
    env_finish(&e);
 }
 
@@ -908,6 +913,9 @@ test_uniforms_and_ubo(void)
 static void
 test_state_uniforms(void)
 {
+   /* the ranges as set_global_constants: a backend without set_constant_words (GLES) */
+   fake_caps.call_mask[MGP_CALL_set_constant_words / 64] &=
+      ~(1ull << (MGP_CALL_set_constant_words % 64));
    struct fe_test_env e;
    env_init(&e, 64, 48);
    struct fake_program fp = {
@@ -975,6 +983,8 @@ test_state_uniforms(void)
       CHECK(h == 8.0f);
    }
    CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   fake_caps.call_mask[MGP_CALL_set_constant_words / 64] |= 1ull
+                                                            << (MGP_CALL_set_constant_words % 64);
    env_finish(&e);
 }
 
@@ -997,6 +1007,9 @@ test_uniform_range_resend(void)
    make_triangle(&vao, &vbo);
    GLint tint = mgl_glGetUniformLocation(prog, "tint");
    GLint m = mgl_glGetUniformLocation(prog, "m");
+   /* a backend without set_constant_words (GLES): ranges as set_global_constants */
+   const uint64_t words_bit = 1ull << (MGP_CALL_set_constant_words % 64);
+   fake_caps.call_mask[MGP_CALL_set_constant_words / 64] &= ~words_bit;
    fake_clear();
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
    const struct fake_rec *gc = fake_find(MGP_CALL_set_global_constants, 0);
@@ -1051,6 +1064,93 @@ test_uniform_range_resend(void)
    fake_clear();
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
    CHECK_EQ(fake_count_of(MGP_CALL_set_global_constants), 0);
+   CHECK_EQ(fake_verify_mismatches(), 0);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   fake_caps.call_mask[MGP_CALL_set_constant_words / 64] |= words_bit;
+   env_finish(&e);
+}
+
+/* Issue 22: a short changed range of the bound program's default block goes as
+ * set_constant_words (no span, no program handle); the block the server holds, patched with
+ * every record, is the program's after each draw. A longer range goes as set_global_constants.
+ * mgp_constant_words_apply refuses words past the block and a short tail. */
+static void
+test_uniform_words(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   struct fake_program fp = {
+      .num_inputs = 1,
+      .inputs = {"pos"},
+      .num_uniforms = 3,
+      .uniforms = {{"a", GL_FLOAT_VEC4, 1}, {"tint", GL_FLOAT_VEC4, 1}, {"m", GL_FLOAT_MAT4, 1}},
+   };
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   GLuint vao, vbo;
+   make_triangle(&vao, &vbo);
+   GLint a = mgl_glGetUniformLocation(prog, "a");
+   GLint tint = mgl_glGetUniformLocation(prog, "tint");
+   GLint m = mgl_glGetUniformLocation(prog, "m");
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   const struct fake_rec *gc = fake_find(MGP_CALL_set_global_constants, 0);
+   CHECK(gc && gc->data_size == 96);
+   if (!gc || gc->data_size != 96) {
+      env_finish(&e);
+      return;
+   }
+   uint8_t held[96];
+   memcpy(held, gc->data, 96);
+   const GLfloat mat[16] = {2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 1};
+   const GLfloat mat2[16] = {2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 7};
+   /* {first, count} of the words each step sends; count 0: set_global_constants */
+   static const uint32_t want[6][2] = {{4, 4}, {5, 2}, {0, 1}, {0, 0}, {8, 16}, {4, 0}};
+   for (int step = 0; step < 6; step++) {
+      switch (step) {
+      case 0: mgl_glUniform4f(tint, 5, 6, 7, 8); break;
+      case 1: mgl_glUniform4f(tint, 5, 9, 10, 8); break;
+      case 2: mgl_glUniform4f(a, 3, 0, 0, 0); break;
+      case 3: mgl_glUniform4f(a, 3, 0, 0, 0); break; /* the same values: nothing */
+      case 4: mgl_glUniformMatrix4fv(m, 1, GL_FALSE, mat); break;
+      default: /* tint through m: 80 bytes, past CONSTANT_WORDS_MAX */
+         mgl_glUniform4f(tint, 1, 1, 1, 1);
+         mgl_glUniformMatrix4fv(m, 1, GL_FALSE, mat2);
+         break;
+      }
+      fake_clear();
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      const struct fake_rec *w = fake_find(MGP_CALL_set_constant_words, 0);
+      const struct fake_rec *g = fake_find(MGP_CALL_set_global_constants, 0);
+      CHECK_EQ(w != NULL, want[step][1] != 0);
+      CHECK_EQ(g != NULL, step == 5);
+      CHECK_EQ(fake_count(), step == 3 ? 1u : 2u);
+      if (w) {
+         const struct mgp_constant_words *wa = (const void *)w->args;
+         CHECK_EQ(wa->first, want[step][0]);
+         CHECK_EQ(wa->count, want[step][1]);
+         CHECK(mgp_constant_words_apply(held, sizeof(held), wa, w->tail, w->tail_count));
+      }
+      if (g) {
+         const struct mgp_set_global_constants *ga = (const void *)g->args;
+         CHECK_EQ(ga->offset, 16);
+         CHECK(ga->offset + g->data_size <= sizeof(held));
+         if (ga->offset + g->data_size <= sizeof(held))
+            memcpy(held + ga->offset, g->data, g->data_size);
+      }
+      CHECK(!memcmp(held, e.ctx->tracker.exec->uniforms, sizeof(held)));
+   }
+   /* words past the block, a count whose sum with first would wrap, a short tail: refused */
+   const uint8_t before[96] = {0};
+   uint8_t block[96] = {0};
+   const struct mgp_word words[2] = {{1}, {2}};
+   CHECK(!mgp_constant_words_apply(block, 96, &(struct mgp_constant_words){23, 2}, words, 2));
+   CHECK(
+      !mgp_constant_words_apply(block, 96, &(struct mgp_constant_words){2, UINT32_MAX}, words, 2));
+   CHECK(!mgp_constant_words_apply(block, 96, &(struct mgp_constant_words){25, 0}, words, 0));
+   CHECK(!mgp_constant_words_apply(block, 96, &(struct mgp_constant_words){0, 2}, words, 1));
+   CHECK(!memcmp(block, before, sizeof(block)));
+   CHECK(mgp_constant_words_apply(block, 96, &(struct mgp_constant_words){22, 2}, words, 2));
    CHECK_EQ(fake_verify_mismatches(), 0);
    CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
    env_finish(&e);
@@ -2132,9 +2232,178 @@ test_vao_switch_elements(void)
    env_finish(&e);
 }
 
+/* ---- vertex inputs (define_vertex_input / bind_vertex_input) ---- */
+
+/* What the server holds after the records so far: bindings 0..15 and the index buffer, and
+ * the vertex inputs defined, applied as the Vulkan backend applies them (vkb_vertex_input.c). */
+static struct {
+   struct mgp_vertex_buffer vb[MGP_MAX_VERTEX_BUFFERS];
+   struct mgp_handle ib;
+   struct {
+      bool defined;
+      uint32_t count;
+      struct mgp_handle index;
+      struct mgp_vertex_buffer vb[MGP_MAX_VERTEX_BUFFERS];
+   } vi[64];
+} vim;
+
+static void
+vim_apply(void)
+{
+   for (unsigned i = 0; i < fake_count(); i++) {
+      const struct fake_rec *r = fake_rec(i);
+      if (r->id == MGP_CALL_set_vertex_buffers) {
+         const struct mgp_set_vertex_buffers *a = (const void *)r->args;
+         CHECK(a->start + a->count <= MGP_MAX_VERTEX_BUFFERS);
+         memcpy(&vim.vb[a->start], r->tail, a->count * sizeof(vim.vb[0]));
+      } else if (r->id == MGP_CALL_set_index_buffer) {
+         vim.ib = ((const struct mgp_set_index_buffer *)(const void *)r->args)->res;
+      } else if (r->id == MGP_CALL_define_vertex_input) {
+         const struct mgp_vertex_input *a = (const void *)r->args;
+         CHECK(a->id < 64 && a->count <= MGP_MAX_VERTEX_BUFFERS && a->count == r->tail_count);
+         if (a->id >= 64)
+            continue;
+         vim.vi[a->id].defined = true;
+         vim.vi[a->id].count = a->count;
+         vim.vi[a->id].index = a->index;
+         memcpy(vim.vi[a->id].vb, r->tail, a->count * sizeof(vim.vb[0]));
+      } else if (r->id == MGP_CALL_bind_vertex_input) {
+         const uint32_t id = ((const struct mgp_u32_args *)(const void *)r->args)->value;
+         CHECK(id < 64 && vim.vi[id].defined); /* never a bind before its define */
+         if (id >= 64 || !vim.vi[id].defined)
+            continue;
+         memcpy(vim.vb, vim.vi[id].vb, vim.vi[id].count * sizeof(vim.vb[0]));
+         vim.ib = vim.vi[id].index;
+      }
+   }
+}
+
+/* Applies the records of one indexed draw of vao and checks the server holds what the vertex
+ * array names: the buffers of the bindings it reads and its element buffer. */
+static void
+vim_draw(struct fe_test_env *e, GLuint vao, const char *what)
+{
+   fake_clear();
+   mgl_glBindVertexArray(vao);
+   mgl_glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   vim_apply();
+   struct mgp_vertex_buffer want[FE_MAX_VERTEX_ATTRIBS];
+   const uint32_t n = fe_vao_build_buffers(e->ctx->vao, want);
+   bool ok = mgp_handle_eq(vim.ib, fe_buffer_res(e->ctx->vao->elements));
+   for (uint32_t b = 0; b < n; b++)
+      ok = ok && mgp_handle_eq(vim.vb[b].res, want[b].res) && vim.vb[b].offset == want[b].offset;
+   if (!ok) {
+      fprintf(stderr, "vertex inputs: %s: the server holds other buffers\n", what);
+      fake_dump(what);
+      fe_test_failures++;
+   }
+}
+
+/* Issue 22: a switch to a vertex array the server holds is one bind_vertex_input record; a
+ * change to its buffers (glBufferData, an element buffer, a pointer edited while it is bound
+ * or not, a deletion) defines it again before the bind; an id of a deleted array is defined
+ * for the next before it is bound; without the calls the buffers go as before. */
+static void
+test_vertex_inputs(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   memset(&vim, 0, sizeof(vim));
+   make_drawable();
+   GLuint vao[3], vbo[4], ebo[3];
+   mgl_glGenVertexArrays(3, vao);
+   mgl_glGenBuffers(4, vbo);
+   mgl_glGenBuffers(3, ebo);
+   const uint16_t idx[3] = {0, 1, 2};
+   for (int i = 0; i < 3; i++) {
+      mgl_glBindVertexArray(vao[i]);
+      mgl_glBindBuffer(GL_ARRAY_BUFFER, vbo[i]);
+      mgl_glBufferData(GL_ARRAY_BUFFER, 256, NULL, GL_STATIC_DRAW);
+      mgl_glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, (const void *)(uintptr_t)(16 * i));
+      mgl_glEnableVertexAttribArray(0);
+      mgl_glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo[i]);
+      mgl_glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof(idx), idx, GL_STATIC_DRAW);
+   }
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, vbo[3]);
+   mgl_glBufferData(GL_ARRAY_BUFFER, 256, NULL, GL_STATIC_DRAW);
+   mgl_glBindVertexArray(0);
+   for (int i = 0; i < 3; i++)
+      vim_draw(&e, vao[i], "first");
+   /* held now: each switch is the bind and the draw, no buffers */
+   for (int round = 0; round < 2; round++) {
+      for (int i = 0; i < 3; i++) {
+         vim_draw(&e, vao[i], "held");
+         CHECK_EQ(fake_count_of(MGP_CALL_bind_vertex_input), 1);
+         CHECK_EQ(fake_count_of(MGP_CALL_define_vertex_input), 0);
+         CHECK_EQ(fake_count_of(MGP_CALL_set_vertex_buffers), 0);
+         CHECK_EQ(fake_count_of(MGP_CALL_set_index_buffer), 0);
+         CHECK_EQ(fake_count(), 2);
+      }
+   }
+   /* glBufferData on A's buffer while C is bound: A is defined again at the switch */
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, vbo[0]);
+   mgl_glBufferData(GL_ARRAY_BUFFER, 512, NULL, GL_STATIC_DRAW);
+   vim_draw(&e, vao[0], "A after glBufferData");
+   CHECK_EQ(fake_count_of(MGP_CALL_define_vertex_input), 1);
+   vim_draw(&e, vao[1], "B after glBufferData of A");
+   /* A's element buffer replaced while A is bound, then B, then A */
+   mgl_glBindVertexArray(vao[0]);
+   mgl_glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo[1]);
+   vim_draw(&e, vao[0], "A with B's elements");
+   vim_draw(&e, vao[1], "B");
+   vim_draw(&e, vao[0], "A with B's elements again");
+   CHECK_EQ(fake_count_of(MGP_CALL_define_vertex_input) + fake_count_of(MGP_CALL_set_index_buffer),
+            0);
+   /* B's pointer edited while A is bound (glVertexArrayVertexBuffer), and while B is bound */
+   mgl_glVertexArrayVertexBuffer(vao[1], 0, vbo[3], 32, 12);
+   vim_draw(&e, vao[1], "B edited while unbound");
+   CHECK_EQ(fake_count_of(MGP_CALL_define_vertex_input), 1);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, vbo[2]);
+   mgl_glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, (const void *)(uintptr_t)48);
+   vim_draw(&e, vao[1], "B edited while bound");
+   vim_draw(&e, vao[0], "A");
+   vim_draw(&e, vao[1], "B edited while bound, switched back");
+   CHECK_EQ(fake_count_of(MGP_CALL_define_vertex_input), 1);
+   /* C's buffer deleted while A is bound: C keeps it (GL 4.6 §5.1.2) and draws from it */
+   mgl_glBindVertexArray(vao[0]);
+   mgl_glDeleteBuffers(1, &vbo[2]);
+   vim_draw(&e, vao[2], "C after its buffer's name was deleted");
+   /* A deleted: its id goes to a new array, which is defined before it is bound */
+   mgl_glDeleteVertexArrays(1, &vao[0]);
+   GLuint vd;
+   mgl_glGenVertexArrays(1, &vd);
+   mgl_glBindVertexArray(vd);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, vbo[3]);
+   mgl_glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, NULL);
+   mgl_glEnableVertexAttribArray(0);
+   mgl_glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo[2]);
+   mgl_glBindVertexArray(0);
+   vim_draw(&e, vd, "D in A's id");
+   CHECK_EQ(fake_count_of(MGP_CALL_define_vertex_input), 1);
+   vim_draw(&e, vao[1], "B after D");
+   vim_draw(&e, vd, "D held");
+   CHECK_EQ(fake_count_of(MGP_CALL_define_vertex_input), 0);
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_vertex_input), 1);
+   /* a backend without the calls: the buffers as before */
+   const uint64_t bits = 1ull << (MGP_CALL_define_vertex_input % 64);
+   CHECK_EQ(MGP_CALL_define_vertex_input / 64, MGP_CALL_bind_vertex_input / 64);
+   const uint64_t both = bits | 1ull << (MGP_CALL_bind_vertex_input % 64);
+   fake_caps.call_mask[MGP_CALL_define_vertex_input / 64] &= ~both;
+   vim_draw(&e, vao[1], "B without vertex inputs");
+   CHECK_EQ(fake_count_of(MGP_CALL_set_vertex_buffers), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_index_buffer), 1);
+   vim_draw(&e, vao[2], "C without vertex inputs");
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_vertex_input), 0);
+   fake_caps.call_mask[MGP_CALL_define_vertex_input / 64] |= both;
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
+   test_vertex_inputs();
    test_vao_switch_elements();
    test_viewport_is_dynamic();
    test_blend_toggle_two_csos();
@@ -2150,6 +2419,7 @@ main(void)
    test_uniforms_and_ubo();
    test_state_uniforms();
    test_uniform_range_resend();
+   test_uniform_words();
    test_framebuffer_state();
    test_draw_forms();
    test_render_state_lru();

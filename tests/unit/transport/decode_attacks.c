@@ -37,6 +37,15 @@
  *   images-level   set_shader_images naming level 3 of a one-level texture.
  *   images-layer   set_shader_images naming layer 5 of a texture of one layer.
  *   images-res     set_shader_images naming a buffer as its texture.
+ *   vi-id          define_vertex_input of id MGP_MAX_VERTEX_INPUTS: past what the server holds
+ *                  per context (the decoder's bound; on monolith the backend's same check).
+ *   vi-count       define_vertex_input of 17 buffers (a 17-element tail): past the bindings a
+ *                  vertex input holds.
+ *   vi-undefined   bind_vertex_input of id 7, never defined: the backend's check, every arm.
+ *   vi-bind-id     bind_vertex_input of id 2^32-1 (the decoder's bound; on monolith the
+ *                  backend's).
+ *   const-noprog   set_constant_words of two words with no draw program set: the words name
+ *                  no block (the backend's check, every arm).
  *   buffers-cls    set_shader_buffers of class 3: past atomic counter (2), the last class.
  *   atomic-offset  set_shader_buffers of an atomic counter range at offset 2 of a buffer: GL
  *                  binds them at multiples of 4 only.
@@ -190,6 +199,30 @@ attack_dynamic_words(const struct mgp_context *ctx)
    mgp_set_dynamic_words(ctx, &(struct mgp_dynamic_words){.first = n - 1, .count = 2}, w);
 }
 
+/* A vertex input past its bounds, or bound without a define. */
+static void
+attack_vertex_input(const struct mgp_screen *scr, const struct mgp_context *ctx, const char *what)
+{
+   struct mgp_vertex_buffer vb[MGP_MAX_VERTEX_BUFFERS + 1];
+   const struct mgp_handle buf = attack_buffer_64(scr, 11, MGP_BIND_VERTEX);
+   for (uint32_t i = 0; i <= MGP_MAX_VERTEX_BUFFERS; i++)
+      vb[i] = (struct mgp_vertex_buffer){.res = buf, .offset = 0};
+   if (!strcmp(what, "vi-id"))
+      mgp_define_vertex_input(
+         ctx, &(struct mgp_vertex_input){.id = MGP_MAX_VERTEX_INPUTS, .count = 1, .index = buf},
+         vb);
+   else if (!strcmp(what, "vi-count"))
+      mgp_define_vertex_input(
+         ctx, &(struct mgp_vertex_input){.id = 1, .count = MGP_MAX_VERTEX_BUFFERS + 1}, vb);
+   else if (!strcmp(what, "vi-undefined")) {
+      /* an honest define first: the id bound is another */
+      mgp_define_vertex_input(ctx, &(struct mgp_vertex_input){.id = 1, .count = 1}, vb);
+      mgp_bind_vertex_input(ctx, &(struct mgp_u32_args){.value = 1});
+      mgp_bind_vertex_input(ctx, &(struct mgp_u32_args){.value = 7});
+   } else
+      mgp_bind_vertex_input(ctx, &(struct mgp_u32_args){.value = UINT32_MAX});
+}
+
 static void
 attack_indirect(const struct mgp_screen *scr, const struct mgp_context *ctx, bool count)
 {
@@ -300,6 +333,11 @@ main(int argc, char **argv)
       attack_param(scr, &ctx, attack);
    else if (!strncmp(attack, "images-", 7))
       attack_images(scr, &ctx, attack);
+   else if (!strcmp(attack, "const-noprog"))
+      mgp_set_constant_words(&ctx, &(struct mgp_constant_words){.first = 0, .count = 2},
+                             (const struct mgp_word[2]){{1}, {2}});
+   else if (!strncmp(attack, "vi-", 3))
+      attack_vertex_input(scr, &ctx, attack);
    else if (!strcmp(attack, "buffers-cls") || !strcmp(attack, "atomic-offset"))
       attack_buffers(scr, &ctx, !strcmp(attack, "buffers-cls"));
    else if (!strcmp(attack, "patch-zero") || !strcmp(attack, "patch-big"))

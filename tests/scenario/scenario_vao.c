@@ -1,0 +1,171 @@
+/* scenario_vao.c — vertex array switches (issue 22): three vertex arrays, each with its own
+ * vertex and element buffer, drawn in turn so that a switch back finds the array's buffers held
+ * by the server (bind_vertex_input where the backend has it); between rounds each way GL lets a
+ * program change what an array names, each checked to the pixel: a buffer given new storage by
+ * glBufferData while another array is bound, buffers deleted while their array is not bound
+ * (GL 4.6 §5.1.2: the array keeps them), an element buffer replaced, a binding edited while the
+ * array is not bound (glVertexArrayVertexBuffer) and while it is, bytes rewritten in place. */
+#include "scenario.h"
+
+enum { NVAO = 3 };
+
+/* Quads of four vertices: q[k] = {x0, y0, x1, y1}. Array i draws quad 0 of its buffer with
+ * the first element buffer, quad 1 with the second. */
+static void
+quad_verts(float *out, const float (*q)[4], int nquads)
+{
+   for (int k = 0; k < nquads; k++) {
+      const float v[8] = {q[k][0], q[k][1], q[k][2], q[k][1], q[k][2], q[k][3], q[k][0], q[k][3]};
+      memcpy(out + 8 * k, v, sizeof v);
+   }
+}
+
+/* Array i's first place (row 0) and its second (row 1). */
+static void
+place(int i, int row, float q[4])
+{
+   q[0] = (float)(2 + 16 * i);
+   q[1] = (float)(2 + 16 * row);
+   q[2] = q[0] + 12.0f;
+   q[3] = q[1] + 12.0f;
+}
+
+static const vec4f COLOUR[NVAO] = {{{1, 0, 0, 1}}, {{0, 1, 0, 1}}, {{0, 0, 1, 1}}};
+
+struct vao_set {
+   GLuint prog, vao[NVAO], vbo[NVAO], ebo[NVAO], ebo_alt;
+   int row[NVAO]; /* where each array's draw lands now */
+};
+
+/* Writes array i's vertex buffer bytes: quad 0 at row `first`, quad 1 at the other row. */
+static void
+fill_vbo(GLuint vbo, int i, int first, GLsizeiptr extra)
+{
+   float q[2][4];
+   place(i, first, q[0]);
+   place(i, !first, q[1]);
+   float v[16];
+   quad_verts(v, (const float(*)[4])q, 2);
+   gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+   gl.BufferData(GL_ARRAY_BUFFER, (GLsizeiptr)sizeof v + extra, NULL, GL_STATIC_DRAW);
+   gl.BufferSubData(GL_ARRAY_BUFFER, 0, sizeof v, v);
+}
+
+/* Draws every array in the order given (each bound, then drawn) and checks the frame. */
+static void
+draw_round(struct vao_set *s, const int *order, int n, const char *phase)
+{
+   const vec4f bg = V4(0.1f, 0.1f, 0.1f, 1.0f);
+   clear_to(bg);
+   for (int k = 0; k < n; k++) {
+      const int i = order[k];
+      gl.BindVertexArray(s->vao[i]);
+      set_vec4(s->prog, "u_color", COLOUR[i]);
+      glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, NULL);
+   }
+   check_gl_error(phase);
+   model m;
+   model_init(&m, bg);
+   for (int i = 0; i < NVAO; i++) {
+      float q[4];
+      place(i, s->row[i], q);
+      model_rect(&m, (int)q[0], (int)q[1], (int)q[2], (int)q[3], to8(COLOUR[i]));
+   }
+   check_frame(phase, &m);
+}
+
+void
+sc_vao_switch(void)
+{
+   static const GLushort IDX[6] = {0, 1, 2, 0, 2, 3};
+   static const GLushort IDX_ALT[6] = {4, 5, 6, 4, 6, 7};
+   static const int ABCABC[6] = {0, 1, 2, 0, 1, 2}, CAB[3] = {2, 0, 1};
+   struct vao_set s = {0};
+   s.prog = solid_program();
+   gl.GenVertexArrays(NVAO, s.vao);
+   gl.GenBuffers(NVAO, s.vbo);
+   gl.GenBuffers(NVAO, s.ebo);
+   gl.GenBuffers(1, &s.ebo_alt);
+   for (int i = 0; i < NVAO; i++) {
+      gl.BindVertexArray(s.vao[i]);
+      fill_vbo(s.vbo[i], i, 0, 0);
+      gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), (void *)0);
+      gl.EnableVertexAttribArray(0);
+      gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, s.ebo[i]);
+      gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof IDX, IDX, GL_STATIC_DRAW);
+   }
+   /* the second element buffer, made while array 2 is bound (the binding is the array's) */
+   gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, s.ebo_alt);
+   gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof IDX_ALT, IDX_ALT, GL_STATIC_DRAW);
+   gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, s.ebo[2]); /* back to its own */
+   check_gl_error("setup");
+
+   /* each array twice: the second time a switch to an array the server holds */
+   draw_round(&s, ABCABC, 6, "switches");
+
+   /* array 0's buffer given new, larger storage while array 2 is bound: quad 0 at row 1 */
+   gl.BindVertexArray(s.vao[2]);
+   fill_vbo(s.vbo[0], 0, 1, 64);
+   s.row[0] = 1;
+   draw_round(&s, CAB, 3, "glBufferData while another array is bound");
+   draw_round(&s, ABCABC, 6, "glBufferData, switched again");
+
+   /* array 1's vertex and element buffers deleted while array 0 is bound: array 1 keeps both */
+   gl.BindVertexArray(s.vao[0]);
+   gl.DeleteBuffers(1, &s.vbo[1]);
+   gl.DeleteBuffers(1, &s.ebo[1]);
+   draw_round(&s, ABCABC, 6, "buffers deleted while their array is not bound");
+
+   /* array 2's element buffer replaced (it is bound): quad 1, the other row */
+   gl.BindVertexArray(s.vao[2]);
+   gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, s.ebo_alt);
+   s.row[2] = 1;
+   draw_round(&s, CAB, 3, "element buffer replaced");
+   draw_round(&s, ABCABC, 6, "element buffer replaced, switched again");
+
+   /* array 1's binding 0 edited while array 0 is bound (GL 4.5 direct state access): a new
+    * buffer whose quad 0 lies at row 1 */
+   GLuint vbo_b2;
+   gl.GenBuffers(1, &vbo_b2);
+   fill_vbo(vbo_b2, 1, 1, 0);
+   /* mgl defines the command without listing the extension yet (as scenario_dsa.c uses it) */
+   if (on_mgl() || context_version() >= 45 || has_ext("GL_ARB_direct_state_access")) {
+      gl.BindVertexArray(s.vao[0]);
+      gl.VertexArrayVertexBuffer(s.vao[1], 0, vbo_b2, 0, 2 * sizeof(float));
+      s.row[1] = 1;
+      draw_round(&s, ABCABC, 6, "binding edited while its array is not bound");
+   } else {
+      skipped("glVertexArrayVertexBuffer (GL 4.5, ARB_direct_state_access)");
+   }
+
+   /* array 0's pointer edited while it is bound: a buffer whose quad 0 lies at row 0 again */
+   GLuint vbo_a2;
+   gl.GenBuffers(1, &vbo_a2);
+   fill_vbo(vbo_a2, 0, 0, 0);
+   gl.BindVertexArray(s.vao[0]);
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), (void *)0);
+   s.row[0] = 0;
+   draw_round(&s, ABCABC, 6, "pointer edited while its array is bound");
+
+   /* array 2's bytes rewritten in place (glBufferSubData, the same storage): its quad 1, which
+    * its element buffer now draws, moves to row 0 */
+   gl.BindVertexArray(s.vao[0]);
+   float q[4], v[8];
+   place(2, 0, q);
+   quad_verts(v, (const float(*)[4]) & q, 1);
+   gl.BindBuffer(GL_ARRAY_BUFFER, s.vbo[2]);
+   gl.BufferSubData(GL_ARRAY_BUFFER, sizeof v, sizeof v, v);
+   s.row[2] = 0;
+   draw_round(&s, ABCABC, 6, "bytes rewritten in place");
+
+   gl.BindVertexArray(0);
+   gl.DeleteVertexArrays(NVAO, s.vao);
+   gl.DeleteBuffers(1, &s.vbo[0]);
+   gl.DeleteBuffers(1, &s.vbo[2]);
+   gl.DeleteBuffers(1, &s.ebo[0]);
+   gl.DeleteBuffers(1, &s.ebo[2]);
+   gl.DeleteBuffers(1, &s.ebo_alt);
+   gl.DeleteBuffers(1, &vbo_b2);
+   gl.DeleteBuffers(1, &vbo_a2);
+   check_gl_error("teardown");
+}
