@@ -8,6 +8,7 @@
  * mapping pass (glslang_program_map_io) is NOT run, so after generation the only Location
  * decorations left are the ones the app wrote, and glsl_link.c assigns the rest GL's way. */
 #include "array.h"
+#include "decline.h"
 #include "glsl_internal.h"
 
 #include <glslang/Include/glslang_c_interface.h>
@@ -872,6 +873,12 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, uint64_t c
          vertex |= prepared[k] && glsl_compat_writes_clip_vertex(su->units[k].compat_need);
          distance |= prepared[k] && su->units[k].clip_distance;
       }
+      /* the vertex unit keeps gl_ClipVertex as an output only for a geometry shader's
+       * gl_in[]; a tessellation stage after it does not read it, and no stage clips by it */
+      if (vertex && has_tes && !has_gs)
+         MGU_DECLINE(gl_feature_unimplemented,
+                     "gl_ClipVertex: the clip vertex of a vertex shader that a tessellation "
+                     "stage follows is not applied");
       if (vertex && distance) {
          glsl_str_append(log, "error: the vertex shader writes both gl_ClipVertex and "
                               "gl_ClipDistance\n");

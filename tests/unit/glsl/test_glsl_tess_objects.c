@@ -2,7 +2,10 @@
  * `layout(vertices = N) out;` indexes gl_out by gl_InvocationID and compiles; linked with an
  * object that declares the size, the program's control stage has that many output vertices;
  * two objects of different sizes, and objects of which none declares one, fail the link
- * (glsl.c: give_tcs_vertices). */
+ * (glsl.c: give_tcs_vertices). In a compatibility program, a vertex shader's gl_ClipVertex
+ * before a tessellation stage (no geometry shader to read it) is a named decline, not lost
+ * silently (glsl.c: compile_stage). */
+#include "decline.h"
 #include "glsl_test_util.h"
 
 enum {
@@ -108,6 +111,27 @@ main(void)
    const char *const none[2] = {tcs_copy, tcs_unsized_main};
    p = link_objects(none, 2, &log);
    CHECK(!p, "control objects of which none declares the patch size linked");
+   free(log);
+   log = NULL;
+   glsl_program_destroy(p);
+
+   /* compatibility: the vertex shader's clip vertex, a tessellation stage after it */
+   static const char *const vs_clip = "#version 150 compatibility\n"
+                                      "in vec4 pos;\n"
+                                      "void main() { gl_Position = pos; gl_ClipVertex = pos; }\n";
+   const uint64_t before = mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented);
+   struct glsl_link_input in = {0};
+   in.compat = true;
+   in.source[GLSL_STAGE_VERTEX] = vs_clip;
+   in.objects[GLSL_STAGE_TESS_CTRL] = pair;
+   in.num_objects[GLSL_STAGE_TESS_CTRL] = 2;
+   in.source[GLSL_STAGE_TESS_EVAL] = tes;
+   in.source[GLSL_STAGE_FRAGMENT] = fs;
+   p = glsl_link(&in, &log);
+   CHECK(p, "a compatibility program with gl_ClipVertex and tessellation did not link: %s", log);
+   CHECK(mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented) == before + 1,
+         "gl_ClipVertex before a tessellation stage: %llu declines, want 1",
+         (unsigned long long)(mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented) - before));
    free(log);
    glsl_program_destroy(p);
    return t_finish("unit.glsl.tess_objects");
