@@ -243,7 +243,9 @@ struct vkb_sampler {
    struct vkb_obj base;
    struct mgp_sampler_state st;
    VkSampler vk;
+   VkSampler vk_plain; /* st compares: the same sampler without, for non-shadow samplers */
    bool custom_border;
+   bool plain_custom_border;
 };
 
 struct vkb_sampler_view {

@@ -322,6 +322,24 @@ vkb_create_sampler(void *self, const struct mgp_create_sampler *args, const void
       }
    }
    vkb_check(scr, vkCreateSampler(scr->dev, &sci, NULL, &s->vk), "vkCreateSampler");
+   /* GL leaves a comparing sampler read by a non-shadow sampler (or a colour texture) undefined;
+    * Vulkan does not allow it, and a driver may not survive it. Those reads get this one. */
+   if (sci.compareEnable && !scr->failed) {
+      sci.compareEnable = VK_FALSE;
+      sci.compareOp = VK_COMPARE_OP_NEVER;
+      if (s->custom_border && scr->custom_border_samplers >= scr->max_custom_border_samplers) {
+         MGU_DECLINE(backend_feature_unimplemented,
+                     "custom texture border colour past the device's %u samplers (a comparing "
+                     "sampler read without comparison); using transparent black",
+                     scr->max_custom_border_samplers);
+         sci.pNext = NULL;
+         sci.borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK;
+      } else if (s->custom_border) {
+         s->plain_custom_border = true;
+         scr->custom_border_samplers++;
+      }
+      vkb_check(scr, vkCreateSampler(scr->dev, &sci, NULL, &s->vk_plain), "vkCreateSampler");
+   }
 }
 
 void
@@ -333,7 +351,10 @@ vkb_delete_sampler(void *self, const struct mgp_handle_args *args, const void *t
    if (!s)
       return;
    VKB_DEFER(scr, VKB_GARBAGE_SAMPLER, s->vk);
+   VKB_DEFER(scr, VKB_GARBAGE_SAMPLER, s->vk_plain);
    if (s->custom_border)
+      scr->custom_border_samplers--;
+   if (s->plain_custom_border)
       scr->custom_border_samplers--;
    vkb_table_remove(&scr->samplers, &s->base);
    free(s);

@@ -510,6 +510,14 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
                         j, vkb_format_name(tex->desc.format));
             return false;
          }
+         if (tex && kind == MGP_SAMPLER_KIND_SHADOW &&
+             !(tex->fmt->aspect & VK_IMAGE_ASPECT_DEPTH_BIT)) {
+            /* GL: undefined; Vulkan: a depth comparison needs a format that has one */
+            MGU_DECLINE(backend_draw_incomplete,
+                        "shadow sampler %u reads a texture of format %s, which has no depth", j,
+                        vkb_format_name(tex->desc.format));
+            return false;
+         }
          if (tex) {
             vkb_image_transition(scr, tex, v->made_base, sampled_count,
                                  VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, false);
@@ -535,6 +543,8 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
                return false;
          }
          VkSampler vs = s && s->vk ? s->vk : scr->default_sampler;
+         if (s && s->vk_plain && kind != MGP_SAMPLER_KIND_SHADOW)
+            vs = s->vk_plain;
          d->img[nimg++] =
             (VkDescriptorImageInfo){vs, view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
          way[0] = (struct vkb_sampler_memo_way){memo->epoch, ctx->views[j], ctx->samplers[j], kind,

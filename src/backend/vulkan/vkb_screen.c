@@ -940,8 +940,10 @@ screen_destroy_idle(struct vkb_screen *scr)
             struct vkb_obj *o = tables[t]->slots[i];
             if (!o)
                continue;
-            if (tables[t] == &scr->samplers)
+            if (tables[t] == &scr->samplers) {
                vkDestroySampler(scr->dev, ((struct vkb_sampler *)o)->vk, NULL);
+               vkDestroySampler(scr->dev, ((struct vkb_sampler *)o)->vk_plain, NULL);
+            }
             if (tables[t] == &scr->sampler_views)
                vkDestroyImageView(scr->dev, ((struct vkb_sampler_view *)o)->vk, NULL);
             if (tables[t] == &scr->contexts) { /* what context_destroy would have dropped */

@@ -147,6 +147,21 @@ add_descriptor(spvc_compiler comp, spvc_resource_type list, const spvc_reflected
       for (uint32_t k = 0; k < count; k++)
          sh->image_view_type[b - VKB_IMAGE_BASE + k] = (uint8_t)vt;
    }
+   if (dt == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER) {
+      /* The client says which samplers compare (reflection.sampler_kind) and the module says it
+       * too (an image type with Depth 1, which a depth comparison reads): the draw picks the
+       * sampler and checks the texture's format by the first, so both must agree. */
+      spvc_type it = spvc_compiler_get_type_handle(comp, r->base_type_id);
+      const bool depth = spvc_type_get_image_is_depth(it);
+      for (uint32_t k = 0; k < count; k++) {
+         const uint32_t j = b - VKB_SAMPLER_BASE + k;
+         if (j < VKB_MAX_SAMPLERS &&
+             (sh->refl.sampler_kind[j] == MGP_SAMPLER_KIND_SHADOW) != depth) {
+            *why = "sampler kind (shadow or not) disagrees with the module's image type";
+            return false;
+         }
+      }
+   }
    struct vkb_shader_binding *sb = &sh->binding[b];
    if (sb->count && (sb->type != dt || sb->count != count)) {
       *why = "binding declared differently in two stages";
