@@ -892,6 +892,7 @@ struct vkb_screen {
    /* MGL_VK_MEMORY_BUDGET=bytes: resource memory (alloc_memory) past it fails as the device's
     * VK_ERROR_OUT_OF_DEVICE_MEMORY would (0: no budget) */
    VkDeviceSize mem_budget;
+   VkDeviceSize max_alloc_size;    /* maxMemoryAllocationSize: no buffer is larger */
    VkDeviceSize mem_in_use;        /* resource memory held, for the budget */
    struct vkb_resource *zero_head; /* stores that still owe their zeroing (vkb_zero.c) */
 };

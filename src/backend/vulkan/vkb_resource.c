@@ -177,6 +177,10 @@ create_buffer(struct vkb_screen *scr, struct vkb_resource *r)
 {
    r->is_buffer = true;
    r->size = r->desc.size;
+   /* The size is the client's: bounded before the sums below. No allocation on this device
+    * can hold more, so a larger buffer is out of memory, as GL says. */
+   if (r->size > scr->max_alloc_size)
+      return leave_without_storage(scr, r, r->size);
    const bool over_budget =
       scr->mem_budget && (r->desc.store.size > scr->mem_budget ||
                           scr->mem_in_use > scr->mem_budget - r->desc.store.size);

@@ -1105,6 +1105,14 @@ screen_create(const struct mgs_backend_env *env)
    const uint64_t spin_us = vkb_size_knob(
       "MGL_VK_WAIT_SPIN_US", scr->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 0 : 50);
    scr->wait_spin_ns = spin_us > 10000000u ? 10000000000ull : spin_us * 1000u;
+   VkPhysicalDeviceMaintenance3Properties m3 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES};
+   vkGetPhysicalDeviceProperties2(
+      scr->phys, &(VkPhysicalDeviceProperties2){
+                    .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &m3});
+   /* Vulkan 1.1 promises at least 2^30 */
+   scr->max_alloc_size =
+      m3.maxMemoryAllocationSize ? m3.maxMemoryAllocationSize : (VkDeviceSize)1 << 30;
    knob = getenv("MGL_VK_MEMORY_BUDGET");
    if (knob && atoll(knob) > 0) {
       scr->mem_budget = (VkDeviceSize)atoll(knob);
