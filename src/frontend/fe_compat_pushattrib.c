@@ -85,6 +85,7 @@ static const GLenum enable_caps[] = {
    GL_SAMPLE_ALPHA_TO_COVERAGE,
    GL_SAMPLE_ALPHA_TO_ONE,
    GL_SAMPLE_COVERAGE,
+   GL_SAMPLE_SHADING,
    GL_DEPTH_CLAMP,
    GL_PROGRAM_POINT_SIZE,
    GL_FRAMEBUFFER_SRGB,
@@ -179,7 +180,8 @@ struct fe_attrib_frame {
    GLenum hints[8]; /* as ctx->hints */
    /* GL_MULTISAMPLE_BIT */
    uint8_t multisample, alpha_to_coverage, alpha_to_one, coverage_enable, coverage_invert;
-   float coverage_value;
+   uint8_t sample_shading;
+   float coverage_value, min_sample_shading;
    /* GL_LIST_BIT */
    GLint list_base;
    /* GL_EVAL_BIT, and GL_ENABLE_BIT's evaluator enables */
@@ -386,6 +388,8 @@ save(struct fe_context *ctx, struct fe_attrib_frame *f, GLbitfield m)
       f->coverage_enable = ds->sample_coverage_enable;
       f->coverage_invert = ds->sample_coverage_invert;
       f->coverage_value = ds->sample_coverage_value;
+      f->sample_shading = rs->sample_shading;
+      f->min_sample_shading = rs->min_sample_shading;
    }
    if (m & GL_LIST_BIT)
       f->list_base = get_int(GL_LIST_BASE);
@@ -586,6 +590,8 @@ restore(struct fe_context *ctx, const struct fe_attrib_frame *f)
       ds->sample_coverage_enable = f->coverage_enable;
       ds->sample_coverage_invert = f->coverage_invert;
       ds->sample_coverage_value = f->coverage_value;
+      rs->sample_shading = f->sample_shading;
+      rs->min_sample_shading = f->min_sample_shading;
    }
    if (m & GL_LIST_BIT)
       mgl_glListBase((GLuint)f->list_base);

@@ -35,7 +35,8 @@
  * its EXT where the device filters anisotropically, ARB_tessellation_shader (GL 4.0) where it
  * tessellates (fe_tess_offered), ARB_texture_cube_map_array (GL 4.0) where it makes cube-array
  * images (fe_cube_array_offered), ARB_texture_gather and ARB_texture_query_lod (GL 4.0) where the
- * device runs the program's SPIR-V (fe_texture_gather_offered), ARB_buffer_storage (GL 4.4: persistent maps are client
+ * device runs the program's SPIR-V (fe_texture_gather_offered), ARB_sample_shading (GL 4.0) where
+ * it shades per sample (fe_sample_shading_offered), ARB_buffer_storage (GL 4.4: persistent maps are client
  * shadows, fe_buffer.c) everywhere. */
 static const char *const extensions[] = {
    "GL_ARB_base_instance",
@@ -58,6 +59,7 @@ static const char *const extensions[] = {
    "GL_ARB_multi_draw_indirect",
    "GL_ARB_polygon_offset_clamp",
    "GL_ARB_provoking_vertex",
+   "GL_ARB_sample_shading",
    "GL_ARB_seamless_cube_map",
    "GL_ARB_shader_atomic_counters",
    "GL_ARB_shader_draw_parameters",
@@ -120,6 +122,8 @@ offered(struct fe_context *ctx, const char *name)
       return fe_indirect_count_offered(ctx);
    if (!strcmp(name, "GL_ARB_tessellation_shader"))
       return fe_tess_offered(ctx);
+   if (!strcmp(name, "GL_ARB_sample_shading"))
+      return fe_sample_shading_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_cube_map_array"))
       return fe_cube_array_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_gather") || !strcmp(name, "GL_ARB_texture_query_lod"))
@@ -659,6 +663,11 @@ get_render_state_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       return true;
    case GL_PRIMITIVE_RESTART_INDEX: INT1(ctx->restart_index); return true;
    case GL_SAMPLE_COVERAGE_VALUE: FLOATN(GV_FLOAT, 1, ds->sample_coverage_value); return true;
+   case GL_MIN_SAMPLE_SHADING_VALUE:
+      if (!fe_sample_shading_offered(ctx))
+         return false;
+      FLOATN(GV_FLOAT, 1, rs->min_sample_shading);
+      return true;
    case GL_SAMPLE_COVERAGE_INVERT: BOOL1(ds->sample_coverage_invert); return true;
    case GL_STENCIL_FUNC: ENUM1(fe_gl_compare_func(rs->stencil_func[0])); return true;
    case GL_STENCIL_BACK_FUNC: ENUM1(fe_gl_compare_func(rs->stencil_func[1])); return true;

@@ -1024,6 +1024,14 @@ fe_tess_offered(const struct fe_context *ctx)
           caps->max_uniform_buffer_bindings >= 5 * GLSL_MAX_STAGE_UNIFORM_BLOCKS &&
           caps->max_texture_units >= 5 * FE_MAX_STAGE_TEXTURE_UNITS;
 }
+/* Whether a desktop context offers sample shading (GL 4.0 / ARB_sample_shading:
+ * GL_SAMPLE_SHADING, glMinSampleShading): the backend shades per sample (MGP_CAP_SAMPLE_SHADING). */
+static inline bool
+fe_sample_shading_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES &&
+          (ctx->share->caps->cap_bits & MGP_CAP_SAMPLE_SHADING) != 0;
+}
 /* GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: the texture units a context offers, which are also the
  * samplers a program may use (GL 4.6 7.10), so no more than the backend's sampler descriptors
  * (caps.max_texture_units; 0 from an older backend: GL 3.3's 48). */

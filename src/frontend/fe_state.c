@@ -174,6 +174,9 @@ cap_in_api(const struct fe_context *ctx, GLenum cap)
    /* GL 3.2's and ES's EXT_depth_clamp, where the backend clamps (MGP_CAP_DEPTH_CLAMP) */
    if (cap == GL_DEPTH_CLAMP && !(ctx->share->caps->cap_bits & MGP_CAP_DEPTH_CLAMP))
       return false;
+   /* GL 4.0's ARB_sample_shading, where the backend shades per sample */
+   if (cap == GL_SAMPLE_SHADING && !fe_sample_shading_offered(ctx))
+      return false;
    if (ctx->desc.api != FE_API_GLES)
       return cap != GL_PRIMITIVE_RESTART_FIXED_INDEX;
    switch (cap) {
@@ -239,6 +242,7 @@ set_enable(struct fe_context *ctx, GLenum cap, bool on)
    case GL_RASTERIZER_DISCARD: rs_u8(ctx, &rs->rasterizer_discard, on); return true;
    case GL_SAMPLE_ALPHA_TO_COVERAGE: rs_u8(ctx, &rs->alpha_to_coverage, on); return true;
    case GL_SAMPLE_ALPHA_TO_ONE: rs_u8(ctx, &rs->alpha_to_one, on); return true;
+   case GL_SAMPLE_SHADING: rs_u8(ctx, &rs->sample_shading, on); return true;
    case GL_SAMPLE_COVERAGE: ds_u8(ctx, &ctx->ds.sample_coverage_enable, on); return true;
    case GL_SCISSOR_TEST:
       ctx->scissor_test = on;
@@ -320,6 +324,7 @@ fe_state_is_enabled(const struct fe_context *ctx, GLenum cap)
    case GL_RASTERIZER_DISCARD: return rs->rasterizer_discard;
    case GL_SAMPLE_ALPHA_TO_COVERAGE: return rs->alpha_to_coverage;
    case GL_SAMPLE_ALPHA_TO_ONE: return rs->alpha_to_one;
+   case GL_SAMPLE_SHADING: return rs->sample_shading;
    case GL_SAMPLE_COVERAGE: return ctx->ds.sample_coverage_enable;
    case GL_SCISSOR_TEST: return ctx->scissor_test;
    case GL_TEXTURE_CUBE_MAP_SEAMLESS: return rs->seamless_cube;
@@ -661,6 +666,20 @@ mgl_glSampleCoverage(GLfloat value, GLboolean invert)
    FE_CTX_OR_RETURN();
    ds_f32(ctx, &ctx->ds.sample_coverage_value, fe_clampf(value, 0.0f, 1.0f));
    ds_u8(ctx, &ctx->ds.sample_coverage_invert, invert ? 1 : 0);
+}
+
+/* GL 4.6 14.3.1.1: the value is clamped to [0, 1]; a context without sample shading has no such
+ * command (as glPatchParameteri without tessellation, fe_patch.c) */
+void
+mgl_glMinSampleShading(GLfloat value)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!fe_sample_shading_offered(ctx), GL_INVALID_OPERATION);
+   const float v = fe_clampf(value, 0.0f, 1.0f);
+   if (ctx->rs.min_sample_shading != v) {
+      ctx->rs.min_sample_shading = v;
+      fe_draw_bump_value(ctx, &ctx->rs_version);
+   }
 }
 
 void

@@ -197,6 +197,11 @@ enum mgp_call_class {
  * GL_DEPTH_CLAMP (GL_INVALID_ENUM, as before GL 3.2), lists neither ARB_depth_clamp nor ES's
  * EXT_depth_clamp and claims no GL 3.2 (fe_version.c) */
 #define MGP_CAP_DEPTH_CLAMP (1u << 19)
+/* render_state.sample_shading / min_sample_shading are drawn as GL 4.0 says (the fragment
+ * shader runs for at least min x samples of each pixel; Vulkan's sampleRateShading), and
+ * fragment programs may read gl_SampleID, gl_SamplePosition, gl_SampleMaskIn and write
+ * gl_SampleMask: the client offers ARB_sample_shading */
+#define MGP_CAP_SAMPLE_SHADING (1u << 20)
 /* The backend makes MGP_RESOURCE_TARGET_TEX_CUBE_ARRAY resources and samples them through
  * cube-array views (Vulkan's imageCubeArray): the client offers ARB_texture_cube_map_array. */
 #define MGP_CAP_CUBE_MAP_ARRAY (1u << 22)

@@ -212,6 +212,7 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLCOPYTEXSUBIMAGE3DPROC, CopyTexSubImage3D)                                                \
    X(PFNGLDISPATCHCOMPUTEPROC, DispatchCompute)                                                    \
    X(PFNGLPATCHPARAMETERIPROC, PatchParameteri)                                                    \
+   X(PFNGLMINSAMPLESHADINGPROC, MinSampleShading)                                                  \
    X(PFNGLPATCHPARAMETERFVPROC, PatchParameterfv)                                                  \
    X(PFNGLINVALIDATETEXIMAGEPROC, InvalidateTexImage)                                              \
    X(PFNGLINVALIDATETEXSUBIMAGEPROC, InvalidateTexSubImage)                                        \

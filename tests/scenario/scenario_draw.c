@@ -3911,3 +3911,111 @@ sc_provoking_first(void)
    gl.DeleteProgram(solid);
    gl.DeleteProgram(p);
 }
+
+/* sample_shading (GL 4.0 / ARB_sample_shading): with GL_SAMPLE_SHADING on and a minimum of 1.0
+ * the fragment shader runs once for each of the 4 samples, at the sample's position
+ * (gl_FragCoord), so a shader that writes white only right of the pixel centre colours some
+ * samples of every pixel: the resolve is grey. Off, it runs once a pixel at the centre
+ * (fract(x) = 0.5, not right of it) and the resolve is black. The state's queries, clamping and
+ * errors with it. */
+static int
+shaded_grey(GLuint fbo, bool on, float min)
+{
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glClearColor(0, 0, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   if (on)
+      glEnable(GL_SAMPLE_SHADING);
+   gl.MinSampleShading(min);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glDisable(GL_SAMPLE_SHADING);
+   gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+   gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+   gl.BlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   check_gl_error(on ? "draw and resolve, sample shading on" : "draw and resolve, off");
+   readback();
+   const rgba8 first = pixel_at(0, 0);
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         if (!rgba_eq(pixel_at(x, y), first))
+            fail("sample shading %s: pixel (%d,%d) is %d, pixel (0,0) %d: every pixel holds the "
+                 "same samples",
+                 on ? "on" : "off", x, y, pixel_at(x, y).c[0], first.c[0]);
+   return first.c[0];
+}
+
+void
+sc_sample_shading(void)
+{
+   if (!has_ext("GL_ARB_sample_shading") && context_version() < 40) {
+      const char *renderer = (const char *)glGetString(GL_RENDERER);
+      if (!on_mgl())
+         die_setup("the reference GL has no GL_ARB_sample_shading");
+      /* lavapipe and NVIDIA shade per sample; only the GLES backend does not here */
+      if (!renderer || !strstr(renderer, "(GLES:"))
+         fail("no GL_ARB_sample_shading on renderer %s", renderer ? renderer : "(null)");
+      glEnable(GL_SAMPLE_SHADING);
+      expect_gl_error(GL_INVALID_ENUM, "glEnable(GL_SAMPLE_SHADING) without sample shading");
+      skipped("GL_ARB_sample_shading is not offered");
+      return;
+   }
+   GLfloat v = -1.0f;
+   glGetFloatv(GL_MIN_SAMPLE_SHADING_VALUE, &v);
+   if (v != 0.0f || glIsEnabled(GL_SAMPLE_SHADING))
+      fail("initial state: GL_MIN_SAMPLE_SHADING_VALUE %g (want 0), GL_SAMPLE_SHADING %d (want "
+           "off)",
+           v, glIsEnabled(GL_SAMPLE_SHADING));
+   gl.MinSampleShading(2.5f);
+   glGetFloatv(GL_MIN_SAMPLE_SHADING_VALUE, &v);
+   if (v != 1.0f)
+      fail("glMinSampleShading(2.5): GL_MIN_SAMPLE_SHADING_VALUE %g, want 1 (clamped)", v);
+   gl.MinSampleShading(-1.0f);
+   glGetFloatv(GL_MIN_SAMPLE_SHADING_VALUE, &v);
+   if (v != 0.0f)
+      fail("glMinSampleShading(-1): GL_MIN_SAMPLE_SHADING_VALUE %g, want 0 (clamped)", v);
+   check_gl_error("glMinSampleShading and its query");
+
+   GLuint rb, fbo;
+   gl.GenRenderbuffers(1, &rb);
+   gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+   gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, W, H);
+   gl.GenFramebuffers(1, &fbo);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+   if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      fail("multisampled FBO incomplete");
+   GLint samples = 0;
+   gl.GetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_SAMPLES, &samples);
+   static const char *fs = "#version 330 core\n"
+                           "out vec4 o_color;\n"
+                           "void main() {\n"
+                           "  o_color = vec4(vec3(fract(gl_FragCoord.x) > 0.5 ? 1.0 : 0.0), 1.0);\n"
+                           "}\n";
+   GLuint p = link_program(VS_PIXELS, fs);
+   gl.UseProgram(p);
+   gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+   gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+   float quad[12];
+   rect_vertices(quad, 0, 0, W, H);
+   mesh m = make_mesh(quad, 6);
+   const int off = shaded_grey(fbo, false, 1.0f);
+   const int on = shaded_grey(fbo, true, 1.0f);
+   printf("  %d samples: resolved red %d with sample shading off, %d on (minimum 1.0)\n", samples,
+          off, on);
+   if (off != 0)
+      fail("sample shading off: resolved red %d, want 0 (one invocation at the pixel centre)", off);
+   if (on <= 0 || on >= 255)
+      fail("sample shading on, minimum 1.0: resolved red %d, want between 0 and 255 (each sample "
+           "shaded at its own position)",
+           on);
+   /* the enable travels with each draw: off again, black again */
+   const int again = shaded_grey(fbo, false, 1.0f);
+   if (again != 0)
+      fail("sample shading switched off again: resolved red %d, want 0", again);
+   gl.DeleteBuffers(1, &m.vbo);
+   gl.DeleteVertexArrays(1, &m.vao);
+   gl.DeleteFramebuffers(1, &fbo);
+   gl.DeleteRenderbuffers(1, &rb);
+   gl.DeleteProgram(p);
+}

@@ -296,6 +296,7 @@ struct vkb_shader {
    uint32_t clip_planes;
    int clip_stage;
    bool interp_functions; /* the fragment stage has the InterpolationFunction capability */
+   bool sample_rate;      /* a stage declares SampleRateShading (gl_SampleID, ...) */
    bool writes_point_size[MGP_SHADER_STAGE_COUNT];
    bool gs_output_points;    /* the geometry stage emits points */
    bool gs_output_lines;     /* the geometry stage emits line strips */

@@ -753,6 +753,11 @@ create_modules(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_c
          snprintf(why, why_size, "%s stage: %s", stage_names[s], scan_why);
          return why;
       }
+      if (sh->sample_rate && !scr->features.sampleRateShading) {
+         free(own);
+         return "gl_SampleID, gl_SamplePosition or sample interpolation: device lacks "
+                "sampleRateShading";
+      }
       if ((s == MGP_SHADER_STAGE_GEOMETRY || s == MGP_SHADER_STAGE_TESS_EVAL) &&
           sh->writes_point_size[s] && !scr->features.shaderTessellationAndGeometryPointSize) {
          free(own);

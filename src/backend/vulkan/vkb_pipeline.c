@@ -369,7 +369,9 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
       if (!scr->features.sampleRateShading)
          return "sample shading needs the sampleRateShading feature";
       ms.sampleShadingEnable = VK_TRUE;
-      ms.minSampleShading = rs->min_sample_shading;
+      /* the client's float: Vulkan takes [0, 1] only (NaN fails both tests: 1) */
+      const float m = rs->min_sample_shading;
+      ms.minSampleShading = m >= 0.0f && m <= 1.0f ? m : m < 0.0f ? 0.0f : 1.0f;
    }
 
    /* Depth / stencil: GL tests only against buffers that exist. */

@@ -1200,6 +1200,8 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_GEOMETRY_STAGE;
    if (scr->features.depthClamp)
       c.cap_bits |= MGP_CAP_DEPTH_CLAMP;
+   if (scr->features.sampleRateShading)
+      c.cap_bits |= MGP_CAP_SAMPLE_SHADING;
    /* glMultiDraw*IndirectCount: one vkCmdDraw(Indexed)IndirectCount a call (multiDrawIndirect:
     * a count over 1 is a multi-draw) */
    if (scr->has_draw_indirect_count && scr->features.multiDrawIndirect &&

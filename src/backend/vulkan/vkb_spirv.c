@@ -280,6 +280,8 @@ vkb_spirv_scan(uint32_t *w, size_t n, VkShaderStageFlagBits stage, struct vkb_sh
    for (size_t i = 0; i < num_caps; i++) {
       if (caps[i] == SpvCapabilityDrawParameters)
          sh->needs_draw_params = true;
+      if (caps[i] == SpvCapabilitySampleRateShading)
+         sh->sample_rate = true;
       /* interpolateAt*: InterpolateAtSample rules out custom sample locations */
       if (caps[i] == SpvCapabilityInterpolationFunction && stage == VK_SHADER_STAGE_FRAGMENT_BIT)
          sh->interp_functions = true;

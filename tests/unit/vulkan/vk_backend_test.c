@@ -2096,6 +2096,31 @@ test_msaa(struct t *t, struct mgp_handle prog)
    check(pixel_is(0, 0, 51, 102, 153, 204) && pixel_is(15, 15, 51, 102, 153, 204) &&
             pixel_is(16, 16, 0, 0, 0, 255),
          "TEX_2D_MS with 2 samples requested: cleared and resolved");
+
+   /* Sample shading with a minimum a client chose: Vulkan takes [0, 1] only (the validation
+    * layer reports anything else); NaN, 7 and -3 draw as 1, 1 and 0. */
+   const float mins[] = {NAN, 7.0f, -3.0f};
+   s = gl_render_state();
+   s.multisample = 1;
+   s.sample_shading = 1;
+   set_consts(t, prog, 0, 0, 1, 1, 0, 0, 0, 0, 0);
+   bind_vb(t, make_buffer(t, sizeof(full_quad_strip), full_quad_strip));
+   b.src = surface(ms, MGP_FORMAT_RGBA8_UNORM, 2);
+   b.src_box[0] = b.src_box[1] = b.dst_box[0] = b.dst_box[1] = 0;
+   b.src_box[2] = b.src_box[3] = b.dst_box[2] = b.dst_box[3] = W;
+   for (int i = 0; i < 3; i++) {
+      use_fb(t, 40, surface(ms, MGP_FORMAT_RGBA8_UNORM, 2),
+             surface(msd, MGP_FORMAT_D24_UNORM_S8_UINT, 2), W, H);
+      clear_color(t, 1, 0, 0, 1, true, 1);
+      s.min_sample_shading = mins[i];
+      bind_rs(t, &s);
+      draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+      t->cv->blit(t->ctx, &b, NULL, 0);
+      use_default_fb(t, false);
+      read_back(t);
+      check(pixel_is(0, 0, 0, 0, 255, 255) && pixel_is(63, 63, 0, 0, 255, 255),
+            "sample shading with a minimum of %g draws (clamped to [0, 1])", (double)mins[i]);
+   }
 }
 
 /* The sample locations a multisampled depth image was last drawn with (centre_drawn, which
