@@ -87,7 +87,7 @@ DESKTOP_ALIAS_EXTENSIONS = [
     "GL_EXT_draw_range_elements", "GL_EXT_texture3D", "GL_EXT_copy_texture", "GL_EXT_subtexture",
     "GL_EXT_point_parameters", "GL_EXT_vertex_array", "GL_EXT_multi_draw_arrays",
     "GL_EXT_stencil_two_side", "GL_EXT_framebuffer_blit", "GL_EXT_framebuffer_object",
-    "GL_EXT_polygon_offset_clamp", "GL_ARB_indirect_parameters",
+    "GL_EXT_polygon_offset_clamp", "GL_ARB_indirect_parameters", "GL_ARB_sample_shading",
 ]
 
 # Compatibility-profile extensions whose own commands (those that are not aliases of selected
@@ -115,7 +115,8 @@ MUST_HAVE = ["glGetStringi", "glDrawArraysInstanced", "glVertexAttribDivisor", "
 # Must forward to (command: equivalent): checks both ways of finding one.
 MUST_FORWARD = {"glMapBufferRangeEXT": "glMapBufferRange", "glTexImage3DOES": "glTexImage3D",
                 "glGenQueriesEXT": "glGenQueries", "glBindFramebufferEXT": "glBindFramebuffer",
-                "glGenerateMipmapEXT": "glGenerateMipmap"}
+                "glGenerateMipmapEXT": "glGenerateMipmap",
+                "glMinSampleShadingARB": "glMinSampleShading"}
 # GL 4.5 compatibility-profile only (ARB_robustness on maps and pixel maps).
 MUST_NOT_HAVE = ["glGetnMapdv", "glGetnPixelMapfv"]
 
