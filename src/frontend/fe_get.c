@@ -35,7 +35,7 @@
  * its EXT where the device filters anisotropically, ARB_tessellation_shader (GL 4.0) where it
  * tessellates (fe_tess_offered), ARB_texture_cube_map_array (GL 4.0) where it makes cube-array
  * images (fe_cube_array_offered), ARB_texture_gather and ARB_texture_query_lod (GL 4.0) where the
- * device runs the program's SPIR-V (fe_texture_gather_offered), ARB_sample_shading (GL 4.0) where
+ * backend gathers and queries LODs (fe_texture_gather_offered), ARB_sample_shading (GL 4.0) where
  * it shades per sample (fe_sample_shading_offered), ARB_buffer_storage (GL 4.4: persistent maps are client
  * shadows, fe_buffer.c) everywhere. */
 static const char *const extensions[] = {

@@ -65,8 +65,8 @@ fe_cube_array_offered(const struct fe_context *ctx)
 bool
 fe_texture_gather_offered(const struct fe_context *ctx)
 {
-   /* vk_api_version: the backend hands SPIR-V to a Vulkan device (the GLES backend leaves it 0) */
-   return ctx->desc.api != FE_API_GLES && ctx->share->caps->vk_api_version != 0;
+   return ctx->desc.api != FE_API_GLES &&
+          (ctx->share->caps->cap_bits & MGP_CAP_TEXTURE_GATHER_LOD) != 0;
 }
 
 const char *

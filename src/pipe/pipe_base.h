@@ -205,6 +205,10 @@ enum mgp_call_class {
 /* The backend makes MGP_RESOURCE_TARGET_TEX_CUBE_ARRAY resources and samples them through
  * cube-array views (Vulkan's imageCubeArray): the client offers ARB_texture_cube_map_array. */
 #define MGP_CAP_CUBE_MAP_ARRAY (1u << 22)
+/* The backend runs a program's textureGather (with offsets and component select) and
+ * textureQueryLod (SPIR-V OpImageGather, OpImageQueryLod): the client offers ARB_texture_gather
+ * and ARB_texture_query_lod */
+#define MGP_CAP_TEXTURE_GATHER_LOD (1u << 23)
 
 /* mgp_vertex_attrib.flags */
 #define MGP_ATTRIB_NORMALIZED (1u << 0)

@@ -1202,6 +1202,9 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_DEPTH_CLAMP;
    if (scr->features.sampleRateShading)
       c.cap_bits |= MGP_CAP_SAMPLE_SHADING;
+   /* OpImageGather and OpImageQueryLod are core in Vulkan's SPIR-V (gather with offset
+    * arrays or non-constant offsets needs shaderImageGatherExtended, enabled where present) */
+   c.cap_bits |= MGP_CAP_TEXTURE_GATHER_LOD;
    /* glMultiDraw*IndirectCount: one vkCmdDraw(Indexed)IndirectCount a call (multiDrawIndirect:
     * a count over 1 is a multi-draw) */
    if (scr->has_draw_indirect_count && scr->features.multiDrawIndirect &&

@@ -88,6 +88,57 @@ check_depth_clamp(bool offered)
    CHECK_ERR(GL_NO_ERROR);
 }
 
+static bool
+listed(const char *name)
+{
+   GLint n = 0;
+   bool found = false;
+   mgl_glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+   for (GLint i = 0; i < n; i++) {
+      const char *e = (const char *)mgl_glGetStringi(GL_EXTENSIONS, (GLuint)i);
+      found |= e && !strcmp(e, name);
+   }
+   return found;
+}
+
+/* GL 4.0 features a context offers only where the backend says it has them (a cap bit each):
+ * sample shading's enable, command and query; texture gather's and query-LOD's names. */
+static void
+test_gl40_caps(void)
+{
+   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0, 0};
+   CHECK(fe_surface_create_pbuffer(&f, 8, 8, &surf) == FE_OK);
+   const uint32_t bits = fake_caps.cap_bits, vk = fake_caps.vk_api_version;
+   for (int on = 0; on < 2; on++) {
+      /* a Vulkan device (vk_api_version set) is not enough: the bits say it */
+      fake_caps.vk_api_version = 1u << 22;
+      fake_caps.cap_bits = on ? bits | MGP_CAP_SAMPLE_SHADING | MGP_CAP_TEXTURE_GATHER_LOD
+                              : bits & ~(MGP_CAP_SAMPLE_SHADING | MGP_CAP_TEXTURE_GATHER_LOD);
+      struct fe_context *ctx = make(3, 3);
+      CHECK(ctx);
+      CHECK_EQ(listed("GL_ARB_sample_shading"), on);
+      CHECK_EQ(listed("GL_ARB_texture_gather"), on);
+      CHECK_EQ(listed("GL_ARB_texture_query_lod"), on);
+      mgl_glEnable(GL_SAMPLE_SHADING);
+      CHECK_ERR(on ? GL_NO_ERROR : GL_INVALID_ENUM);
+      CHECK_EQ(mgl_glIsEnabled(GL_SAMPLE_SHADING), on ? GL_TRUE : GL_FALSE);
+      CHECK_ERR(on ? GL_NO_ERROR : GL_INVALID_ENUM);
+      mgl_glMinSampleShading(0.25f);
+      CHECK_ERR(on ? GL_NO_ERROR : GL_INVALID_OPERATION);
+      GLfloat v = -1.0f;
+      mgl_glGetFloatv(GL_MIN_SAMPLE_SHADING_VALUE, &v);
+      CHECK_ERR(on ? GL_NO_ERROR : GL_INVALID_ENUM);
+      if (on)
+         CHECK(v == 0.25f);
+      mgl_glDisable(GL_SAMPLE_SHADING);
+      CHECK_ERR(on ? GL_NO_ERROR : GL_INVALID_ENUM);
+      drop(ctx);
+   }
+   fake_caps.cap_bits = bits;
+   fake_caps.vk_api_version = vk;
+   fe_surface_destroy(surf);
+}
+
 static void
 test_versions(void)
 {
@@ -162,6 +213,7 @@ int
 main(void)
 {
    test_versions();
+   test_gl40_caps();
    if (fe_test_failures)
       fprintf(stderr, "%d check(s) failed\n", fe_test_failures);
    return fe_test_failures ? 1 : 0;
