@@ -366,6 +366,8 @@ void set_vec4(GLuint prog, const char *name, vec4f c);
 extern const char *VS_PIXELS;
 extern const char *FS_UNIFORM;
 GLuint solid_program(void);
+/* A framebuffer with a 4-sample RGBA8 W x H renderbuffer (*rb), bound; fails when incomplete. */
+GLuint ms_rgba8_fbo(GLuint *rb);
 
 /* A VAO with one VBO of 2-float positions at attribute 0. */
 typedef struct {

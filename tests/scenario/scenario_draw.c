@@ -850,15 +850,7 @@ ms_off_draw(GLuint fbo, GLuint p, vec4f bg, vec4f tc, bool ms)
 void
 sc_multisample_off(void)
 {
-   GLuint rb, fbo;
-   gl.GenRenderbuffers(1, &rb);
-   gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
-   gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, W, H);
-   gl.GenFramebuffers(1, &fbo);
-   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
-   gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
-   if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
-      fail("multisampled FBO incomplete");
+   GLuint rb, fbo = ms_rgba8_fbo(&rb);
    if (!glIsEnabled(GL_MULTISAMPLE))
       fail("GL_MULTISAMPLE is not enabled initially");
    const vec4f bg = V4(0.2f, 0.0f, 0.4f, 1.0f), tc = V4(0.0f, 0.6f, 1.0f, 1.0f);
@@ -3976,15 +3968,7 @@ sc_sample_shading(void)
       fail("glMinSampleShading(-1): GL_MIN_SAMPLE_SHADING_VALUE %g, want 0 (clamped)", v);
    check_gl_error("glMinSampleShading and its query");
 
-   GLuint rb, fbo;
-   gl.GenRenderbuffers(1, &rb);
-   gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
-   gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, W, H);
-   gl.GenFramebuffers(1, &fbo);
-   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
-   gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
-   if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
-      fail("multisampled FBO incomplete");
+   GLuint rb, fbo = ms_rgba8_fbo(&rb);
    GLint samples = 0;
    gl.GetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_SAMPLES, &samples);
    static const char *fs = "#version 330 core\n"

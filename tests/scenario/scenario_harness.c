@@ -419,6 +419,21 @@ const char *FS_UNIFORM = "#version 330 core\n"
                          "out vec4 o_color;\n"
                          "void main() { o_color = u_color; }\n";
 
+GLuint
+ms_rgba8_fbo(GLuint *rb)
+{
+   GLuint fbo;
+   gl.GenRenderbuffers(1, rb);
+   gl.BindRenderbuffer(GL_RENDERBUFFER, *rb);
+   gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, W, H);
+   gl.GenFramebuffers(1, &fbo);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, *rb);
+   if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      fail("4-sample RGBA8 framebuffer incomplete");
+   return fbo;
+}
+
 /* A program drawing solid u_color at pixel-space positions. */
 GLuint
 solid_program(void)

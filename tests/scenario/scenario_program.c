@@ -1097,15 +1097,7 @@ sc_block_array_interp(void)
    model_tri(&m, tri, to8(green));
    check_frame("flat and noperspective members of a block array", &m);
 
-   GLuint rb, fbo;
-   gl.GenRenderbuffers(1, &rb);
-   gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
-   gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, W, H);
-   gl.GenFramebuffers(1, &fbo);
-   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
-   gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
-   if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
-      die_setup("4-sample framebuffer incomplete");
+   GLuint rb, fbo = ms_rgba8_fbo(&rb);
    clear_to(bg);
    glDrawArrays(GL_TRIANGLES, 0, 3);
    gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
