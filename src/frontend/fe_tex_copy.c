@@ -148,15 +148,15 @@ copy_to_image(struct fe_context *ctx, struct fe_texture *tex, const struct mgp_s
    fe_tex_auto_mipmap(ctx, tex, (GLint)level);
 }
 
-/* A copy into a luminance/alpha image (ES 2.0 Table 3.9, ES 3.0 Table 3.15): LUMINANCE takes
- * the read buffer's red, which the blit moves into the stored red; ALPHA and LUMINANCE_ALPHA
+/* A copy into a luminance/alpha image (ES 2.0 Table 3.9, ES 3.0 Table 3.15): LUMINANCE and
+ * INTENSITY take the read buffer's red, which the blit moves into the stored red; ALPHA and LUMINANCE_ALPHA
  * need a read buffer with alpha, and alpha moved into the stored red or green, which the blit
  * does not do (declined). False after the error. */
 static bool
 legacy_copy_ok(struct fe_context *ctx, const struct fe_format_info *info,
                const struct mgp_surface *src)
 {
-   if (!fe_format_is_legacy(info) || info->base == FE_GL_LUMINANCE)
+   if (!fe_format_is_legacy(info) || info->base == FE_GL_LUMINANCE || info->base == FE_GL_INTENSITY)
       return true;
    if (!fe_mgp_format(src->format)->bits[3]) {
       fe_error(ctx, GL_INVALID_OPERATION);
@@ -175,11 +175,15 @@ copy_tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GL
    FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
    FE_CHECK(!fe_tex_image_size_ok(ctx, tex, level, width, height, border), GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_format_lookup(internalformat);
-   /* luminance/alpha: ES contexts, the unsized names only */
-   FE_CHECK(!info || !info->texture ||
-               (fe_format_is_legacy(info) &&
-                (ctx->desc.api != FE_API_GLES || info->internal_format != info->base)),
-            GL_INVALID_VALUE);
+   /* a name that is no internal format at all: GL 4.6 §8.6 (and Mesa, and piglit's
+    * copyteximage) say INVALID_ENUM on desktop; ES keeps INVALID_VALUE */
+   FE_CHECK(!info && ctx->desc.api != FE_API_GLES, GL_INVALID_ENUM);
+   /* luminance/alpha/intensity: every name on a compatibility context, as glTexImage takes
+    * them; on ES the unsized LUMINANCE, ALPHA and LUMINANCE_ALPHA only */
+   const bool legacy_ok =
+      ctx->compat || (ctx->desc.api == FE_API_GLES && info && info->internal_format == info->base &&
+                      info->base != FE_GL_INTENSITY);
+   FE_CHECK(!info || !info->texture || (fe_format_is_legacy(info) && !legacy_ok), GL_INVALID_VALUE);
    const uint16_t fmt = fe_format_choose(ctx->share->caps, info->format, MGP_FORMAT_CAP_SAMPLE);
    struct mgp_surface src;
    GLbitfield mask;

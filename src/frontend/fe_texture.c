@@ -643,6 +643,8 @@ fe_tex_ensure_storage(struct fe_context *ctx, struct fe_texture *tex, unsigned l
    fe_texture_discard_uploads(ctx, tex);
    if (tex->created) {
       fe_resource_send(ctx->share, &desc, true);
+      /* the new storage starts from default parameters (swizzle, level range): resend */
+      tex->params_sent = 0;
    } else {
       fe_resource_send(ctx->share, &desc, false);
       tex->created = true;

@@ -657,8 +657,9 @@ sc_fbo_separate_ds(void)
    if (!stencil8) {
       glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_STENCIL_INDEX8, 0, 0, 4, 4, 0);
       expect_gl_error(GL_INVALID_VALUE, "glCopyTexImage2D(GL_STENCIL_INDEX8) in GL 3.3");
+      /* GL_STENCIL_INDEX is no internal format at all here: INVALID_ENUM (GL 4.6 §8.6, Mesa) */
       glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_STENCIL_INDEX, 0, 0, 4, 4, 0);
-      expect_gl_error(GL_INVALID_VALUE, "glCopyTexImage2D(GL_STENCIL_INDEX) in GL 3.3");
+      expect_gl_error(GL_INVALID_ENUM, "glCopyTexImage2D(GL_STENCIL_INDEX) in GL 3.3");
       glTexImage2D(GL_TEXTURE_2D, 0, GL_STENCIL_INDEX8, 4, 4, 0, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE,
                    NULL);
       expect_gl_error(GL_INVALID_VALUE, "glTexImage2D(GL_STENCIL_INDEX8) in GL 3.3");

@@ -9,6 +9,7 @@
 
 #include "decline.h"
 #include "fe_compat_vertex.h"
+#include "fe_format.h"
 #include "fe_test_util.h"
 
 /* the accumulation buffer's enums (GL 1.0; glcorearb.h lacks them) */
@@ -560,6 +561,89 @@ test_generate_mipmap_param(void)
    env_finish(&e);
 }
 
+/* glCopyTexImage2D on a compatibility context takes LUMINANCE and INTENSITY (sized or not) as
+ * glTexImage2D does: a blit of the read buffer's red into the stored red; an internal format
+ * that is no format at all is INVALID_ENUM (GL 4.6 §8.6, as Mesa), one a context does not take
+ * INVALID_VALUE. */
+static void
+test_copy_tex_image_legacy(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   GLuint t;
+   mgl_glGenTextures(1, &t);
+   mgl_glBindTexture(GL_TEXTURE_2D, t);
+   /* LUMINANCE8 0x8040, INTENSITY8 0x804B */
+   static const GLenum ok[] = {FE_GL_LUMINANCE, 0x8040, FE_GL_INTENSITY, 0x804B};
+   for (unsigned i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+      fake_clear();
+      mgl_glCopyTexImage2D(GL_TEXTURE_2D, 0, ok[i], 0, 0, 4, 4, 0);
+      CHECK_ERR(GL_NO_ERROR);
+      CHECK_EQ(fake_count_of(MGP_CALL_blit), 1);
+      GLint fmt = 0;
+      mgl_glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_INTERNAL_FORMAT, &fmt);
+      CHECK_EQ((GLenum)fmt, ok[i]);
+   }
+   mgl_glCopyTexImage2D(GL_TEXTURE_2D, 0, 0x1234, 0, 0, 4, 4, 0);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 0, 0, 4, 4, 0);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glDeleteTextures(1, &t);
+   env_finish(&e);
+
+   /* a core context: the legacy names are formats it does not take */
+   env_init(&e, 16, 16);
+   mgl_glGenTextures(1, &t);
+   mgl_glBindTexture(GL_TEXTURE_2D, t);
+   mgl_glCopyTexImage2D(GL_TEXTURE_2D, 0, FE_GL_INTENSITY, 0, 0, 4, 4, 0);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glCopyTexImage2D(GL_TEXTURE_2D, 0, 0x1234, 0, 0, 4, 4, 0);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glDeleteTextures(1, &t);
+   env_finish(&e);
+}
+
+/* A texture whose storage is made again (here a LUMINANCE8 image replaced by LUMINANCE16: same
+ * luminance swizzle, another format) sends its parameters again: the new storage starts from
+ * the default swizzle, which would read a luminance texture as (L, 0, 0, 1). */
+static void
+test_params_after_respecify(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   GLuint t;
+   mgl_glGenTextures(1, &t);
+   mgl_glBindTexture(GL_TEXTURE_2D, t);
+   mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   struct fake_program fp = {.num_inputs = 1,
+                             .inputs = {"pos"},
+                             .num_samplers = 1,
+                             .samplers = {{"tex", GL_SAMPLER_2D, 1}}};
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   GLuint vao, vbo;
+   make_triangle(&vao, &vbo);
+   static const GLenum fmts[2] = {0x8040 /* LUMINANCE8 */, 0x8042 /* LUMINANCE16 */};
+   for (int i = 0; i < 2; i++) {
+      fake_clear();
+      mgl_glTexImage2D(GL_TEXTURE_2D, 0, (GLint)fmts[i], 4, 4, 0, FE_GL_LUMINANCE, GL_UNSIGNED_BYTE,
+                       NULL);
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      CHECK_ERR(GL_NO_ERROR);
+      CHECK_EQ(fake_count_of(i ? MGP_CALL_resource_respecify : MGP_CALL_resource_create), 1);
+      CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 1);
+      CHECK_EQ(fake_count_of(MGP_CALL_set_texture_params), 1);
+      const struct fake_rec *r = fake_find(MGP_CALL_set_texture_params, 0);
+      if (r) {
+         const struct mgp_texture_params *a = (const void *)r->args;
+         CHECK(a->swizzle[0] == 0 && a->swizzle[1] == 0 && a->swizzle[2] == 0 &&
+               a->swizzle[3] == 5);
+      }
+   }
+   mgl_glDeleteTextures(1, &t);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
@@ -572,5 +656,7 @@ main(void)
    test_accum();
    test_index_and_line_stipple();
    test_generate_mipmap_param();
+   test_copy_tex_image_legacy();
+   test_params_after_respecify();
    return fe_test_report("compat");
 }
