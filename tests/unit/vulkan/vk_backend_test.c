@@ -348,8 +348,9 @@ struct program_desc {
    uint32_t inputs;       /* vertex input locations */
 };
 
+/* kind0: what the reflection says sampler 0 is (MGP_SAMPLER_KIND_*) */
 static struct mgp_handle
-make_program(struct t *t, const struct program_desc *p)
+make_program_kind(struct t *t, const struct program_desc *p, uint8_t kind0)
 {
    struct mgp_handle h = new_handle(t, MGP_KIND_SHADER);
    size_t vs_size, fs_size;
@@ -362,6 +363,7 @@ make_program(struct t *t, const struct program_desc *p)
    r->default_block_size = p->default_block_size;
    r->ubo_mask = p->ubo_mask;
    r->sampler_mask[0] = p->sampler_mask;
+   r->sampler_kind[0] = kind0;
    r->stage_ubo_mask[MGP_SHADER_STAGE_VERTEX] = p->ubo_mask;
    r->stage_ubo_mask[MGP_SHADER_STAGE_FRAGMENT] = p->ubo_mask;
    r->stage_sampler_mask[2 * MGP_SHADER_STAGE_FRAGMENT] = p->sampler_mask;
@@ -371,6 +373,12 @@ make_program(struct t *t, const struct program_desc *p)
    free(vs);
    free(fs);
    return h;
+}
+
+static struct mgp_handle
+make_program(struct t *t, const struct program_desc *p)
+{
+   return make_program_kind(t, p, MGP_SAMPLER_KIND_FLOAT);
 }
 
 static void
@@ -976,6 +984,118 @@ test_texture(struct t *t)
             pixel_is(8, 8, 255, 255, 255, 255),
          "an unsupported sampler view declines and drops the draw");
    t->cv->set_sampler_views(t->ctx, &sh, &view, 1);
+}
+
+/* A depth comparison needs a depth texture and a module and reflection that agree on which
+ * samplers compare: a shadow sampler over a colour texture is a named decline (lavapipe's
+ * compiler crashed on one), and a module whose image type says otherwise than the client's
+ * reflection is refused at creation, since the draw picks sampler and format check by the
+ * reflection. */
+static void
+test_shadow_guards(struct t *t)
+{
+   static const struct program_desc shadow_prog = {"tex.vert.spv", "shadow.frag.spv", 0, 0, 1, 3};
+   use_default_fb(t, false);
+   bind_ve(t, true, 16);
+   const float quad[] = {-1, -1, 0, 0, 1, -1, 1, 0, -1, 1, 0, 1, 1, 1, 1, 1};
+   bind_vb(t, make_buffer(t, sizeof(quad), quad));
+   const uint64_t du0 = mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented);
+   struct mgp_handle prog = make_program_kind(t, &shadow_prog, MGP_SAMPLER_KIND_SHADOW);
+   check(mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) == du0,
+         "a shadow module with a shadow reflection is accepted");
+
+   /* a 4x4 D32 texture: left half 0.75 (LEQUAL passes: white), right half 0.25 (black) */
+   float depth[16];
+   for (int k = 0; k < 16; k++)
+      depth[k] = k % 4 < 2 ? 0.75f : 0.25f;
+   struct mgp_handle dtex =
+      make_image(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_D32_FLOAT, 4, 4, 1);
+   struct mgp_resource_subdata up = {.res = dtex,
+                                     .format = MGP_FORMAT_D32_FLOAT,
+                                     .box = {0, 0, 0, 4, 4, 1},
+                                     .data = {.ptr = depth, .size = sizeof(depth)}};
+   t->cv->resource_subdata(t->ctx, &up, NULL, 0);
+   uint8_t texels[16 * 4];
+   memset(texels, 255, sizeof(texels));
+   struct mgp_handle ctex =
+      make_image(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, 4, 4, 1);
+   struct mgp_resource_subdata cup = {.res = ctex,
+                                      .format = MGP_FORMAT_RGBA8_UNORM,
+                                      .box = {0, 0, 0, 4, 4, 1},
+                                      .data = {.ptr = texels, .size = sizeof(texels)}};
+   t->cv->resource_subdata(t->ctx, &cup, NULL, 0);
+   struct mgp_texture_params tp = {.base_level = 0,
+                                   .max_level = 1000,
+                                   .swizzle = {0, 1, 2, 3},
+                                   .min_lod = -1000,
+                                   .max_lod = 1000};
+   tp.res = dtex;
+   t->cv->set_texture_params(t->ctx, &tp, NULL, 0);
+   tp.res = ctex;
+   t->cv->set_texture_params(t->ctx, &tp, NULL, 0);
+   struct mgp_handle dview = new_handle(t, MGP_KIND_SAMPLER_VIEW);
+   struct mgp_create_sampler_view cv = {.cso = dview,
+                                        .texture = dtex,
+                                        .format = MGP_FORMAT_D32_FLOAT,
+                                        .target = MGP_RESOURCE_TARGET_TEX_2D,
+                                        .num_levels = 1};
+   t->cv->create_sampler_view(t->ctx, &cv, NULL, 0);
+   struct mgp_handle cview = new_handle(t, MGP_KIND_SAMPLER_VIEW);
+   cv.cso = cview, cv.texture = ctex, cv.format = MGP_FORMAT_RGBA8_UNORM;
+   t->cv->create_sampler_view(t->ctx, &cv, NULL, 0);
+   struct mgp_handle samp = new_handle(t, MGP_KIND_SAMPLER);
+   struct mgp_create_sampler cs = {.cso = samp,
+                                   .state = {.wrap_s = MGP_WRAP_CLAMP_TO_EDGE,
+                                             .wrap_t = MGP_WRAP_CLAMP_TO_EDGE,
+                                             .wrap_r = MGP_WRAP_CLAMP_TO_EDGE,
+                                             .min_filter = MGP_FILTER_NEAREST,
+                                             .mag_filter = MGP_FILTER_NEAREST,
+                                             .compare_mode = MGP_COMPARE_MODE_REF_TO_TEXTURE,
+                                             .compare_func = MGP_COMPARE_FUNC_LEQUAL,
+                                             .min_lod = -1000,
+                                             .max_lod = 1000,
+                                             .max_anisotropy = 1}};
+   t->cv->create_sampler(t->ctx, &cs, NULL, 0);
+   struct mgp_set_handles sh = {.start = 0, .count = 1};
+   t->cv->bind_sampler_states(t->ctx, &sh, &samp, 1);
+
+   use_program(t, prog);
+   t->cv->set_sampler_views(t->ctx, &sh, &dview, 1);
+   clear_color(t, 0, 0, 1, 1, false, 1);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   read_back(t);
+   check(pixel_is(8, 8, 255, 255, 255, 255) && pixel_is(56, 56, 0, 0, 0, 255),
+         "a shadow sampler over a depth texture compares (0.5 <= 0.75 left, not 0.25 right)");
+
+   /* the same program over an RGBA8 texture: declined, nothing drawn */
+   t->cv->set_sampler_views(t->ctx, &sh, &cview, 1);
+   clear_color(t, 0, 0, 1, 1, false, 1);
+   const uint64_t di0 = mgu_decline_count(MGU_DECLINE_backend_draw_incomplete);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   read_back(t);
+   check(mgu_decline_count(MGU_DECLINE_backend_draw_incomplete) == di0 + 1 &&
+            pixel_is(8, 8, 0, 0, 255, 255) && pixel_is(56, 56, 0, 0, 255, 255),
+         "a shadow sampler over a colour texture is a named decline and draws nothing");
+
+   /* module and reflection disagree, both ways: refused at creation, its draws declined */
+   const uint64_t du1 = mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented);
+   /* sampler2DShadow in the module, a plain sampler in the reflection */
+   struct mgp_handle p1 = make_program_kind(t, &shadow_prog, MGP_SAMPLER_KIND_FLOAT);
+   /* sampler2D in the module, a shadow sampler in the reflection */
+   struct mgp_handle p2 = make_program_kind(t, &tex_prog, MGP_SAMPLER_KIND_SHADOW);
+   check(mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) == du1 + 2,
+         "a module whose image type disagrees with the reflection's sampler kind is refused");
+   const uint64_t di1 = mgu_decline_count(MGU_DECLINE_backend_draw_incomplete);
+   use_program(t, p1);
+   t->cv->set_sampler_views(t->ctx, &sh, &cview, 1);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   use_program(t, p2);
+   t->cv->set_sampler_views(t->ctx, &sh, &dview, 1);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   read_back(t);
+   check(mgu_decline_count(MGU_DECLINE_backend_draw_incomplete) == di1 + 2 &&
+            pixel_is(8, 8, 0, 0, 255, 255),
+         "draws through a refused shader are declined and draw nothing");
 }
 
 static void
@@ -2993,6 +3113,7 @@ main(int argc, char **argv)
    test_split_sets();
    test_scan_geometry();
    test_texture(&t);
+   test_shadow_guards(&t);
    test_depth(&t, prog);
    test_fbo(&t, prog);
    test_instanced(&t, prog);
