@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_edges.h"
 #include "fuzz_frames.h"
 #include "pipe_codec.h"
 
@@ -65,19 +66,6 @@ pick_record(struct rng *r, const struct fuzz_frame *fr, size_t n)
    }
    return -1;
 }
-
-static const uint32_t edge32[] = {
-   0,          1,          2,          3,          4,          7,          8,          16,
-   255,        256,        4096,       0x7fff,     0xffff,     0x10000,    0x1000000,  0x20000000,
-   0x3fffffff, 0x40000000, 0x40000002, 0x7fffffff, 0x80000000, 0xfffffff0, 0xfffffffe, 0xffffffff};
-static const uint64_t edge64[] = {0,
-                                  1,
-                                  0xffffffffull,
-                                  0x100000000ull,
-                                  0x7fffffffffffffffull,
-                                  0x8000000000000000ull,
-                                  0xfffffffffffffff0ull,
-                                  0xffffffffffffffffull};
 
 /* Rewrites record frame i with its tail holding new_count elements (old bytes kept, new ones
  * drawn), its count field, the record's size, the frame's a and size all agreeing. Returns the
