@@ -157,8 +157,8 @@ make_storage(struct glb_screen *scr, struct glb_resource *r)
        d->height > max_wh || r->layers > max_layers || (cube && d->width != d->height) ||
        (r->tex_target == GL_TEXTURE_3D && r->fmt->depth_stencil)) {
       MGU_DECLINE(backend_format_unsupported,
-                  "gles: %s target %u, %u samples, %ux%ux%u (no such host texture: 1D, cube "
-                  "array, buffer and multisampled textures, BGRA8 and 16-bit normalized formats "
+                  "gles: %s target %u, %u samples, %ux%ux%u (no such host texture: cube "
+                  "array and multisampled textures, BGRA8 and 16-bit normalized formats "
                   "are not in GLES)",
                   mgp_format_name(d->format), d->target, d->samples, d->width, d->height,
                   r->layers);
@@ -215,14 +215,19 @@ GLenum
 glb_texture_target(unsigned t)
 {
    switch (t) {
-   /* a rectangle texture is a 2D image (the client's SPIR-V samples it as 2D) */
+   /* a rectangle texture is a 2D image (the client's SPIR-V samples it as 2D); GLES has no 1D
+    * textures: a 1D texture is a 2D one texel high (the client's height 1) and a 1D array a 2D
+    * array of such layers (its array_layers), which glb_shader.c's SPIR-V samples as 2D
+    * (spv_lower_1d); uploads, reads, copies and attachments take them with y 0 */
+   case MGP_RESOURCE_TARGET_TEX_1D:
    case MGP_RESOURCE_TARGET_TEX_2D:
    case MGP_RESOURCE_TARGET_TEX_RECT: return GL_TEXTURE_2D;
    case MGP_RESOURCE_TARGET_TEX_3D: return GL_TEXTURE_3D;
+   case MGP_RESOURCE_TARGET_TEX_1D_ARRAY:
    case MGP_RESOURCE_TARGET_TEX_2D_ARRAY: return GL_TEXTURE_2D_ARRAY;
    case MGP_RESOURCE_TARGET_TEX_CUBE: return GL_TEXTURE_CUBE_MAP;
    case MGP_RESOURCE_TARGET_TEX_BUFFER: return GL_TEXTURE_BUFFER; /* make_buffer_texture */
-   default: return 0; /* 1D (ESSL has no sampler1D), cube arrays, multisampled */
+   default: return 0;                                             /* cube arrays, multisampled */
    }
 }
 
