@@ -167,12 +167,15 @@ make_storage(struct glb_screen *scr, struct glb_resource *r)
    }
    /* An RGB format kept as RGBA (no_alpha) is its RGB twin on the host: alpha reads 1 and
     * writes to it are dropped, as GL says; it reads back as RGBA like the others, and uploads
-    * drop the client's alpha. Only RGB8 of the twins is colour-renderable in GLES. */
+    * drop the client's alpha. Only RGB8 of the twins is colour-renderable in GLES, and RGB16F
+    * where the host has EXT_color_buffer_half_float (with the sample counts it lists). */
    const bool no_alpha = d->no_alpha && mgp_format_desc(d->format)->bits[3];
    GLenum internal = r->fmt->internal;
    if (no_alpha) {
       internal = glb_format_rgb_twin(d->format, &r->rgb_format);
-      if (!internal || (rb && internal != GL_RGB8)) {
+      const bool rgb16f_rb = internal == GL_RGB16F && scr->ext_color_rgb16f &&
+                             (d->samples <= 1 || (GLint)d->samples <= scr->rgb16f_max_samples);
+      if (!internal || (rb && internal != GL_RGB8 && !rgb16f_rb)) {
          MGU_DECLINE(backend_format_unsupported,
                      "gles: a format without alpha (RGB kept as %s) the host has no RGB twin of",
                      mgp_format_name(d->format));

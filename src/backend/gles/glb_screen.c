@@ -300,6 +300,13 @@ read_limits(struct glb_screen *scr)
    const char *ext = (const char *)GLB_GL(h)->glGetString(GL_EXTENSIONS);
    scr->ext_color_float = scr->es_minor >= 2 || (ext && strstr(ext, "GL_EXT_color_buffer_float"));
    scr->ext_float_linear = ext && strstr(ext, "GL_OES_texture_float_linear");
+   scr->ext_color_rgb16f = has_word(ext, "GL_EXT_color_buffer_half_float");
+   if (scr->ext_color_rgb16f) {
+      GLint n = 0, counts[16] = {0};
+      GLB_GL(h)->glGetInternalformativ(GL_RENDERBUFFER, GL_RGB16F, GL_NUM_SAMPLE_COUNTS, 1, &n);
+      GLB_GL(h)->glGetInternalformativ(GL_RENDERBUFFER, GL_RGB16F, GL_SAMPLES, 16, counts);
+      scr->rgb16f_max_samples = n > 0 ? counts[0] : 0; /* GL lists them in descending order */
+   }
    scr->ext_norm16 = ext && strstr(ext, "GL_EXT_texture_norm16");
    scr->ext_mirror_clamp = ext && strstr(ext, "GL_EXT_texture_mirror_clamp_to_edge");
    scr->ext_offset_clamp =
