@@ -1,6 +1,6 @@
 /* spv.h — SPIR-V helpers both roles use: reflection through SPIRV-Cross's C API (spv_cross.c),
  * the rewrites the GL linker and the Vulkan backend apply (spv_patch.c, spv_pack.c, spv_rect.c,
- * spv_split.c, spv_clip_enables.c, spv_tcs_stores.c, spv_input_arrays.c) and one bounds-checked instruction walker. Just what mgl needs for the words glslang generates; the
+ * spv_split.c, spv_clip_enables.c, spv_tcs_stores.c, spv_input_arrays.c, spv_1d.c) and one bounds-checked instruction walker. Just what mgl needs for the words glslang generates; the
  * enumerants come from SPIRV-Headers. Not a general SPIR-V library. */
 #ifndef MGL_SPIRV_SPV_H
 #define MGL_SPIRV_SPV_H
@@ -239,6 +239,12 @@ uint32_t *spv_split_blocks(const uint32_t *words, size_t num_words, size_t *out_
 /* Rectangle images become 2D images with normalised coordinates (spv_rect.c). Returns new
  * words (free them), or NULL: *err NULL when the module has no rectangle image, else why. */
 uint32_t *spv_lower_rect(const uint32_t *words, size_t num_words, size_t *out_n, const char **err);
+
+/* 1D images become 2D images one texel high, 1D arrays 2D arrays of such layers (spv_1d.c; GLSL
+ * ES has no 1D textures): coordinates, gradients and offsets get a second component, size
+ * queries answer the 1D part. Returns new words (free them), or NULL: *err NULL when the module
+ * has no 1D image, else why (a 1D storage image, a sparse 1D sampling). */
+uint32_t *spv_lower_1d(const uint32_t *words, size_t num_words, size_t *out_n, const char **err);
 
 /* GL's gl_BaseVertex (0 for an arrays draw) and gl_DrawID (counted through one GL call) in a
  * vertex module, from a push-constant block of SPV_DRAW_PARAMS_PUSH_SIZE bytes at offset 0,

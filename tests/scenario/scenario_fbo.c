@@ -1628,3 +1628,64 @@ sc_default_fb_no_alpha(void)
    eglDestroyContext(dpy, ctx);
    eglDestroySurface(dpy, surf);
 }
+
+/* rgb16f: GL_RGB16F rendered and sampled (a colour-renderable format in GL 3.3; the GLES
+ * backend keeps it as the host's RGB16F, which renders under EXT_color_buffer_half_float). An
+ * 8x8 RGB16F renderbuffer cleared to (0.25, 0.5, 0.75, 0.5) reads back (0.25, 0.5, 0.75, 1)
+ * as floats and is blitted to the window's left half; a 2x1 RGB16F texture of (0.2, 0, 1.5) and
+ * (0.6, 0.8, 0.1), GL_LINEAR, sampled between its texels fills the right half with
+ * (0.4, 0.4, 0.8, 1). */
+void
+sc_rgb16f(void)
+{
+   GLuint fbo, rb;
+   gl.GenFramebuffers(1, &fbo);
+   gl.GenRenderbuffers(1, &rb);
+   gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+   gl.RenderbufferStorage(GL_RENDERBUFFER, GL_RGB16F, 8, 8);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+   if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      fail("an RGB16F renderbuffer's framebuffer is not complete");
+   glViewport(0, 0, 8, 8);
+   clear_to(V4(0.25f, 0.5f, 0.75f, 0.5f));
+   float px[4] = {-1, -1, -1, -1};
+   glReadPixels(3, 3, 1, 1, GL_RGBA, GL_FLOAT, px);
+   check_gl_error("RGB16F renderbuffer clear and read");
+   if (px[0] != 0.25f || px[1] != 0.5f || px[2] != 0.75f || px[3] != 1.0f)
+      fail("RGB16F renderbuffer reads (%g, %g, %g, %g), expected (0.25, 0.5, 0.75, 1)", px[0],
+           px[1], px[2], px[3]);
+   gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+   glViewport(0, 0, W, H);
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   gl.BlitFramebuffer(0, 0, 8, 8, 0, 0, W / 2, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+   check_gl_error("blit from RGB16F");
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+
+   static const float texels[2][3] = {{0.2f, 0.0f, 1.5f}, {0.6f, 0.8f, 0.1f}};
+   GLuint tex;
+   glGenTextures(1, &tex);
+   gl.ActiveTexture(GL_TEXTURE0);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB16F, 2, 1, 0, GL_RGB, GL_FLOAT, texels);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+   static const char *fs = "#version 330 core\n"
+                           "uniform sampler2D u_tex;\n"
+                           "out vec4 o_color;\n"
+                           "void main() { o_color = texture(u_tex, vec2(0.5, 0.5)); }\n";
+   GLuint p = link_program(VS_TEXTURED, fs);
+   gl.UseProgram(p);
+   gl.Uniform1i(uloc(p, "u_tex"), 0);
+   textured_quad_vao(W / 2, 0, W, H);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("draw sampling RGB16F");
+   model m;
+   model_init(&m, bg);
+   model_rect(&m, 0, 0, W / 2, H, to8(V4(0.25f, 0.5f, 0.75f, 1.0f)));
+   model_rect(&m, W / 2, 0, W, H, to8(V4(0.4f, 0.4f, 0.8f, 1.0f)));
+   check_frame("RGB16F blitted and sampled", &m);
+}

@@ -3310,3 +3310,117 @@ sc_invalidate_subdata(void)
    gl.DeleteBuffers(2, buf);
    glDeleteTextures(2, tex);
 }
+
+/* tex1d_sample: every way GLSL reads a 1D texture, in eight 8-pixel columns (the GLES backend
+ * stores 1D textures as 2D images one texel high and rewrites the SPIR-V to match). The 1D
+ * texture is tex1d's T1 (8 texels, NEAREST_MIPMAP_NEAREST, clamped) with a level 1 of four
+ * more; the 1D array tex1d's TA (3 layers); the shadow texture 8 GL_DEPTH_COMPONENT32F texels
+ * (i + 0.5) / 8 compared GL_LEQUAL. Columns: 0 texelFetch level 0; 1 texelFetch level 1;
+ * 2 textureLod level 1; 3 textureLodOffset +1; 4 texture() of the array, one 16-row band per
+ * layer; 5 textureSize of both levels and of the array (white where all agree); 6 the shadow
+ * compare against 0.5, texture() below row 32 and textureProj above; 7 textureProj(vec2)
+ * below row 32 and textureGrad above. */
+static const uint8_t T1_L1[4][4] = {
+   {20, 40, 60, 255}, {80, 100, 120, 255}, {140, 160, 180, 255}, {200, 220, 240, 255}};
+
+static rgba8
+tex1d_sample_colour(const void *ctx, int x, int y)
+{
+   (void)ctx;
+   static const uint8_t white[4] = {255, 255, 255, 255}, black[4] = {0, 0, 0, 255};
+   const int col = x / 8, i = x % 8;
+   const uint8_t *t = T1[i];
+   rgba8 r;
+   switch (col) {
+   case 1:
+   case 2: t = T1_L1[i / 2]; break;
+   case 3: t = T1[i + 1 < 8 ? i + 1 : 7]; break;
+   case 4: t = TA[y / 16 < 2 ? y / 16 : 2][i / 2]; break;
+   case 5: t = white; break;
+   case 6: t = i >= 4 ? white : black; break;
+   default: break;
+   }
+   memcpy(r.c, t, 4);
+   return r;
+}
+
+void
+sc_tex1d_sample(void)
+{
+   GLuint tex[3];
+   glGenTextures(3, tex);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   gl.ActiveTexture(GL_TEXTURE0);
+   glBindTexture(GL_TEXTURE_1D, tex[0]);
+   glTexImage1D(GL_TEXTURE_1D, 0, GL_RGBA8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, T1);
+   glTexImage1D(GL_TEXTURE_1D, 1, GL_RGBA8, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, T1_L1);
+   glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MAX_LEVEL, 1);
+   glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+   glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+   gl.ActiveTexture(GL_TEXTURE1);
+   glBindTexture(GL_TEXTURE_1D_ARRAY, tex[1]);
+   glTexImage2D(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA8, 4, 3, 0, GL_RGBA, GL_UNSIGNED_BYTE, TA);
+   glTexParameteri(GL_TEXTURE_1D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_1D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   gl.ActiveTexture(GL_TEXTURE2);
+   float depth[8];
+   for (int i = 0; i < 8; i++)
+      depth[i] = ((float)i + 0.5f) / 8.0f;
+   glBindTexture(GL_TEXTURE_1D, tex[2]);
+   glTexImage1D(GL_TEXTURE_1D, 0, GL_DEPTH_COMPONENT32F, 8, 0, GL_DEPTH_COMPONENT, GL_FLOAT, depth);
+   glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
+   glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL);
+   gl.ActiveTexture(GL_TEXTURE0);
+   check_gl_error("1D textures");
+
+   static const char *fs =
+      "#version 330 core\n"
+      "uniform sampler1D u_t1;\n"
+      "uniform sampler1DArray u_ta;\n"
+      "uniform sampler1DShadow u_s1;\n"
+      "out vec4 o_color;\n"
+      "void main() {\n"
+      "  ivec2 p = ivec2(gl_FragCoord.xy);\n"
+      "  int col = p.x / 8, i = p.x % 8;\n"
+      "  float s = (float(i) + 0.5) / 8.0;\n"
+      "  if (col == 0)\n"
+      "    o_color = texelFetch(u_t1, i, 0);\n"
+      "  else if (col == 1)\n"
+      "    o_color = texelFetch(u_t1, i / 2, 1);\n"
+      "  else if (col == 2)\n"
+      "    o_color = textureLod(u_t1, (float(i / 2) + 0.5) / 4.0, 1.0);\n"
+      "  else if (col == 3)\n"
+      "    o_color = textureLodOffset(u_t1, s, 0.0, 1);\n"
+      "  else if (col == 4)\n"
+      "    o_color = texture(u_ta, vec2((float(i / 2) + 0.5) / 4.0, float(min(p.y / 16, 2))));\n"
+      "  else if (col == 5) {\n"
+      "    bool ok = textureSize(u_t1, 0) == 8 && textureSize(u_t1, 1) == 4 &&\n"
+      "              textureSize(u_ta, 0) == ivec2(4, 3);\n"
+      "    o_color = ok ? vec4(1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n"
+      "  } else if (col == 6) {\n"
+      "    float c = p.y < 32 ? texture(u_s1, vec3(s, 0.0, 0.5))\n"
+      "                       : textureProj(u_s1, vec4(2.0 * s, 0.0, 1.0, 2.0));\n"
+      "    o_color = vec4(c, c, c, 1.0);\n"
+      "  } else if (p.y < 32)\n"
+      "    o_color = textureProj(u_t1, vec2(4.0 * s, 4.0));\n"
+      "  else\n"
+      "    o_color = textureGrad(u_t1, s, 1.0 / 64.0, 1.0 / 64.0);\n"
+      "}\n";
+   GLuint p = link_program(VS_TEXTURED, fs);
+   gl.UseProgram(p);
+   gl.Uniform1i(uloc(p, "u_t1"), 0);
+   gl.Uniform1i(uloc(p, "u_ta"), 1);
+   gl.Uniform1i(uloc(p, "u_s1"), 2);
+   textured_quad_vao(0, 0, W, H);
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("draw");
+   model m;
+   model_init(&m, bg);
+   model_rect_fn(&m, 0, 0, W, H, tex1d_sample_colour, NULL);
+   check_frame("1D texture reads", &m);
+}

@@ -467,12 +467,16 @@ struct glb_screen {
    const struct glb_host *h;
    EGLDisplay dpy;
    EGLContext ctx;
-   const char *platform;        /* "surfaceless" or "device" */
-   int es_minor;                /* host context: ES 3.es_minor */
-   int essl_version;            /* 320, 310 or 300 */
-   bool robust;                 /* the host context has robust buffer access */
-   bool ext_color_float;        /* float colour attachments (EXT_color_buffer_float, core in 3.2) */
-   bool ext_srgb_write_control; /* GL_FRAMEBUFFER_SRGB_EXT switches sRGB writes */
+   const char *platform; /* "surfaceless" or "device" */
+   int es_minor;         /* host context: ES 3.es_minor */
+   int essl_version;     /* 320, 310 or 300 */
+   bool robust;          /* the host context has robust buffer access */
+   bool ext_color_float; /* float colour attachments (EXT_color_buffer_float, core in 3.2) */
+   /* GL_RGB16F colour attachments (EXT_color_buffer_half_float: RGB16F is renderable there, not
+    * with EXT_color_buffer_float), and the most samples its renderbuffers take (0: none) */
+   bool ext_color_rgb16f;
+   GLint rgb16f_max_samples;
+   bool ext_srgb_write_control;           /* GL_FRAMEBUFFER_SRGB_EXT switches sRGB writes */
    bool ext_read_depth, ext_read_stencil; /* glReadPixels of depth, stencil (NV_read_*) */
    bool ext_float_linear; /* 32-bit float textures filter (OES_texture_float_linear) */
    bool ext_norm16;       /* 16-bit normalized textures (EXT_texture_norm16) */

@@ -157,8 +157,8 @@ make_storage(struct glb_screen *scr, struct glb_resource *r)
        d->height > max_wh || r->layers > max_layers || (cube && d->width != d->height) ||
        (r->tex_target == GL_TEXTURE_3D && r->fmt->depth_stencil)) {
       MGU_DECLINE(backend_format_unsupported,
-                  "gles: %s target %u, %u samples, %ux%ux%u (no such host texture: 1D, cube "
-                  "array, buffer and multisampled textures, BGRA8 and 16-bit normalized formats "
+                  "gles: %s target %u, %u samples, %ux%ux%u (no such host texture: cube "
+                  "array and multisampled textures, BGRA8 and 16-bit normalized formats "
                   "are not in GLES)",
                   mgp_format_name(d->format), d->target, d->samples, d->width, d->height,
                   r->layers);
@@ -167,12 +167,15 @@ make_storage(struct glb_screen *scr, struct glb_resource *r)
    }
    /* An RGB format kept as RGBA (no_alpha) is its RGB twin on the host: alpha reads 1 and
     * writes to it are dropped, as GL says; it reads back as RGBA like the others, and uploads
-    * drop the client's alpha. Only RGB8 of the twins is colour-renderable in GLES. */
+    * drop the client's alpha. Only RGB8 of the twins is colour-renderable in GLES, and RGB16F
+    * where the host has EXT_color_buffer_half_float (with the sample counts it lists). */
    const bool no_alpha = d->no_alpha && mgp_format_desc(d->format)->bits[3];
    GLenum internal = r->fmt->internal;
    if (no_alpha) {
       internal = glb_format_rgb_twin(d->format, &r->rgb_format);
-      if (!internal || (rb && internal != GL_RGB8)) {
+      const bool rgb16f_rb = internal == GL_RGB16F && scr->ext_color_rgb16f &&
+                             (d->samples <= 1 || (GLint)d->samples <= scr->rgb16f_max_samples);
+      if (!internal || (rb && internal != GL_RGB8 && !rgb16f_rb)) {
          MGU_DECLINE(backend_format_unsupported,
                      "gles: a format without alpha (RGB kept as %s) the host has no RGB twin of",
                      mgp_format_name(d->format));
@@ -215,14 +218,19 @@ GLenum
 glb_texture_target(unsigned t)
 {
    switch (t) {
-   /* a rectangle texture is a 2D image (the client's SPIR-V samples it as 2D) */
+   /* a rectangle texture is a 2D image (the client's SPIR-V samples it as 2D); GLES has no 1D
+    * textures: a 1D texture is a 2D one texel high (the client's height 1) and a 1D array a 2D
+    * array of such layers (its array_layers), which glb_shader.c's SPIR-V samples as 2D
+    * (spv_lower_1d); uploads, reads, copies and attachments take them with y 0 */
+   case MGP_RESOURCE_TARGET_TEX_1D:
    case MGP_RESOURCE_TARGET_TEX_2D:
    case MGP_RESOURCE_TARGET_TEX_RECT: return GL_TEXTURE_2D;
    case MGP_RESOURCE_TARGET_TEX_3D: return GL_TEXTURE_3D;
+   case MGP_RESOURCE_TARGET_TEX_1D_ARRAY:
    case MGP_RESOURCE_TARGET_TEX_2D_ARRAY: return GL_TEXTURE_2D_ARRAY;
    case MGP_RESOURCE_TARGET_TEX_CUBE: return GL_TEXTURE_CUBE_MAP;
    case MGP_RESOURCE_TARGET_TEX_BUFFER: return GL_TEXTURE_BUFFER; /* make_buffer_texture */
-   default: return 0; /* 1D (ESSL has no sampler1D), cube arrays, multisampled */
+   default: return 0;                                             /* cube arrays, multisampled */
    }
 }
 

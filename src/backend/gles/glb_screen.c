@@ -30,12 +30,14 @@ size_knob(const char *name, uint64_t def)
 
 /* MGL_GLES_HIDE: a comma list of host features this screen leaves unused, as if the host had
  * none, so a test sees what the client does without them (the version it claims, its
- * refusals): texture-buffer, dual-source, geometry, depth-clamp. Bits: GLB_HIDE_*. */
+ * refusals): texture-buffer, dual-source, geometry, depth-clamp, rgb16f-render
+ * (EXT_color_buffer_half_float's RGB16F attachments). Bits: GLB_HIDE_*. */
 enum {
    GLB_HIDE_TEXTURE_BUFFER = 1u << 0,
    GLB_HIDE_DUAL_SOURCE = 1u << 1,
    GLB_HIDE_GEOMETRY = 1u << 2,
    GLB_HIDE_DEPTH_CLAMP = 1u << 3,
+   GLB_HIDE_RGB16F_RENDER = 1u << 4,
 };
 
 static uint32_t
@@ -49,6 +51,7 @@ hide_knob(void)
       {"dual-source", GLB_HIDE_DUAL_SOURCE},
       {"geometry", GLB_HIDE_GEOMETRY},
       {"depth-clamp", GLB_HIDE_DEPTH_CLAMP},
+      {"rgb16f-render", GLB_HIDE_RGB16F_RENDER},
    };
    const char *v = getenv("MGL_GLES_HIDE");
    uint32_t bits = 0;
@@ -315,6 +318,14 @@ read_limits(struct glb_screen *scr)
                     (scr->es_minor == 1 && has_word(ext, "GL_EXT_geometry_shader") &&
                      h->glFramebufferTextureEXT));
    scr->ext_depth_clamp = !(hide & GLB_HIDE_DEPTH_CLAMP) && has_word(ext, "GL_EXT_depth_clamp");
+   scr->ext_color_rgb16f =
+      !(hide & GLB_HIDE_RGB16F_RENDER) && has_word(ext, "GL_EXT_color_buffer_half_float");
+   if (scr->ext_color_rgb16f) {
+      GLint n = 0, counts[16] = {0};
+      GLB_GL(h)->glGetInternalformativ(GL_RENDERBUFFER, GL_RGB16F, GL_NUM_SAMPLE_COUNTS, 1, &n);
+      GLB_GL(h)->glGetInternalformativ(GL_RENDERBUFFER, GL_RGB16F, GL_SAMPLES, 16, counts);
+      scr->rgb16f_max_samples = n > 0 ? counts[0] : 0; /* GL lists them in descending order */
+   }
    scr->ext_geometry_point_size = scr->geometry && (has_word(ext, "GL_EXT_geometry_point_size"));
    if (ext && strstr(ext, "GL_EXT_clip_cull_distance"))
       GLB_GL(h)->glGetIntegerv(GL_MAX_CLIP_DISTANCES_EXT, &scr->max_clip_distances);
@@ -332,11 +343,12 @@ read_limits(struct glb_screen *scr)
       GLB_GL(h)->glGetIntegerv(GL_MAX_DUAL_SOURCE_DRAW_BUFFERS_EXT, &scr->max_dual_source);
    scr->hide_cap_bits = hide & GLB_HIDE_GEOMETRY ? MGP_CAP_GEOMETRY_STAGE : 0;
    if (hide)
-      mgu_info("gles: MGL_GLES_HIDE leaves out%s%s%s%s",
+      mgu_info("gles: MGL_GLES_HIDE leaves out%s%s%s%s%s",
                hide & GLB_HIDE_TEXTURE_BUFFER ? " texture-buffer" : "",
                hide & GLB_HIDE_DUAL_SOURCE ? " dual-source" : "",
                hide & GLB_HIDE_GEOMETRY ? " geometry" : "",
-               hide & GLB_HIDE_DEPTH_CLAMP ? " depth-clamp" : "");
+               hide & GLB_HIDE_DEPTH_CLAMP ? " depth-clamp" : "",
+               hide & GLB_HIDE_RGB16F_RENDER ? " rgb16f-render" : "");
    /* the sample counts each renderable format's renderbuffers take (bit n: 2^n samples) */
    for (unsigned f = 1; f < MGP_FORMAT_COUNT; f++) {
       const struct glb_format *gf = glb_format_get(scr, f);

@@ -30,6 +30,7 @@ struct translate {
     * stage redeclares (0: none, per_vertex_block), which the geometry stage's gl_in takes */
    unsigned per_vertex_clip;
    bool per_vertex_point_size; /* the block has gl_PointSize */
+   bool decline_1d;            /* why: a use of a 1D image spv_lower_1d cannot rewrite */
 };
 
 /* GLES has no gl_BaseInstance. Draws with a base instance are declined (glb_draw.c), so it is
@@ -554,6 +555,24 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
          num_words = n;
       }
    }
+   /* ESSL has no 1D textures: their images are 2D (glb_resource.c) and the SPIR-V samples them
+    * as 2D (spv_lower_1d) before SPIRV-Cross, which has no such option for GLSL */
+   {
+      const char *err = NULL;
+      size_t n = 0;
+      uint32_t *lowered = spv_lower_1d(spirv, num_words, &n, &err);
+      if (err) {
+         snprintf(t->why, sizeof(t->why), "1D images: %s", err);
+         t->decline_1d = true;
+         goto done;
+      }
+      if (lowered) {
+         free(split);
+         split = lowered;
+         spirv = split;
+         num_words = n;
+      }
+   }
    if (spvc_context_parse_spirv(sc, spirv, num_words, &ir) != SPVC_SUCCESS ||
        spvc_context_create_compiler(sc, SPVC_BACKEND_GLSL, ir, SPVC_CAPTURE_MODE_TAKE_OWNERSHIP,
                                     &comp) != SPVC_SUCCESS ||
@@ -740,6 +759,7 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
       args->stage_mask & gs ? MGP_SHADER_STAGE_GEOMETRY : MGP_SHADER_STAGE_VERTEX;
    struct translate tr[NSTAGES];
    GLuint sh[NSTAGES] = {0}, p = 0;
+   bool oned = false;
    memset(tr, 0, sizeof(tr));
    bool made = true;
    for (unsigned i = 0; i < NSTAGES && made; i++) {
@@ -762,8 +782,10 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
          tr[i].per_vertex_point_size = tr[0].per_vertex_point_size;
       }
       made = translate(scr, &args->spirv[st], st, st == last_pre_raster, s, &tr[i]);
-      if (!made)
+      if (!made) {
          snprintf(why, sizeof(why), "%s: %s", stages[i].name, tr[i].why);
+         oned = tr[i].decline_1d;
+      }
    }
    for (unsigned i = 0; i < NSTAGES && made; i++)
       if (tr[i].source)
@@ -806,6 +828,13 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
       s->alpha_one_host = -1;
       if (!scr->stats.programs_linked++ && scr->env.rearm_exit)
          scr->env.rearm_exit(scr->env.session); /* the host's compiler has set up */
+      return;
+   }
+   if (oned) {
+      scr->stats.translate_failures++;
+      MGU_DECLINE(gles_1d_image_unsupported,
+                  "gles: program {%u,%u} not made (its draws are dropped): %s", s->base.h.slot,
+                  s->base.h.gen, why);
       return;
    }
 declined:
