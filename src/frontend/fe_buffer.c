@@ -99,13 +99,20 @@ buffer_new(struct fe_context *ctx, GLuint name)
    buf->base.ever_bound = true;
    buf->usage = GL_STATIC_DRAW;
    pthread_mutex_lock(&sg->lock);
-   fe_names_set(&sg->buffers, name, buf);
+   const bool named = fe_names_set(&sg->buffers, name, buf);
    pthread_mutex_unlock(&sg->lock);
+   if (!named) {
+      fe_share_free_handle(sg, MGP_KIND_BUFFER, buf->res);
+      free(buf);
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return NULL;
+   }
    return buf;
 }
 
-/* The object for a name being bound: created at first bind (GL's lazy creation). Sets *ok to
- * false for a name glGenBuffers never returned (core profile: GL_INVALID_OPERATION). */
+/* The object for a name being bound: created at first bind (GL's lazy creation), and in a
+ * compatibility context for a name glGenBuffers never returned too. Sets *ok to false for
+ * such a name elsewhere (GL_INVALID_OPERATION). */
 struct fe_buffer *
 fe_buffer_for_bind(struct fe_context *ctx, GLuint name, bool *ok)
 {
@@ -116,7 +123,7 @@ fe_buffer_for_bind(struct fe_context *ctx, GLuint name, bool *ok)
    pthread_mutex_lock(&sg->lock);
    void *obj = fe_names_get(&sg->buffers, name);
    pthread_mutex_unlock(&sg->lock);
-   if (obj == FE_NAME_RESERVED)
+   if (obj == FE_NAME_RESERVED || (!obj && fe_names_compat_usable(ctx, name)))
       obj = buffer_new(ctx, name);
    *ok = obj != NULL;
    return obj;

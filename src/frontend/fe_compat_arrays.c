@@ -33,16 +33,26 @@ legacy_pointer(struct fe_context *ctx, unsigned slot, GLint size, bool size_ok, 
    IN_BEGIN_END_CHECK();
    FE_CHECK(!size_ok || stride < 0, GL_INVALID_VALUE);
    FE_CHECK(!type_in(type, types, ntypes), GL_INVALID_ENUM);
+   if (type == GL_INT_2_10_10_10_REV || type == GL_UNSIGNED_INT_2_10_10_10_REV) {
+      /* ARB_vertex_type_2_10_10_10_rev: a packed word is four components (or BGRA); normals
+       * and secondary colours, three by their commands, read the first three of the four */
+      if (slot == FE_FF_ATTRIB_NORMAL || (slot == FE_FF_ATTRIB_COLOR1 && size == 3))
+         size = 4;
+      FE_CHECK(size != 4 && size != GL_BGRA, GL_INVALID_OPERATION);
+   }
    const bool integer = type != GL_FLOAT && type != GL_DOUBLE && type != GL_HALF_FLOAT;
    fe_vao_attrib_pointer(ctx, slot, size, type, normalized && integer, stride, pointer);
 }
 
-static const GLenum position_types[] = {GL_SHORT, GL_INT, GL_FLOAT, GL_DOUBLE, GL_HALF_FLOAT};
-static const GLenum normal_types[] = {GL_BYTE,  GL_SHORT,  GL_INT,
-                                      GL_FLOAT, GL_DOUBLE, GL_HALF_FLOAT};
-static const GLenum color_types[] = {GL_BYTE,           GL_UNSIGNED_BYTE, GL_SHORT,
-                                     GL_UNSIGNED_SHORT, GL_INT,           GL_UNSIGNED_INT,
-                                     GL_FLOAT,          GL_DOUBLE,        GL_HALF_FLOAT};
+/* GL 3.3 compatibility table 2.5, with ARB_vertex_type_2_10_10_10_rev's packed types */
+#define PACKED_TYPES GL_INT_2_10_10_10_REV, GL_UNSIGNED_INT_2_10_10_10_REV
+static const GLenum position_types[] = {GL_SHORT,  GL_INT,        GL_FLOAT,
+                                        GL_DOUBLE, GL_HALF_FLOAT, PACKED_TYPES};
+static const GLenum normal_types[] = {GL_BYTE,   GL_SHORT,      GL_INT,      GL_FLOAT,
+                                      GL_DOUBLE, GL_HALF_FLOAT, PACKED_TYPES};
+static const GLenum color_types[] = {GL_BYTE,       GL_UNSIGNED_BYTE, GL_SHORT, GL_UNSIGNED_SHORT,
+                                     GL_INT,        GL_UNSIGNED_INT,  GL_FLOAT, GL_DOUBLE,
+                                     GL_HALF_FLOAT, PACKED_TYPES};
 static const GLenum fog_types[] = {GL_FLOAT, GL_DOUBLE, GL_HALF_FLOAT};
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -313,21 +323,6 @@ component(const struct fe_vertex_attrib *a, const uint8_t *src, unsigned k)
    }
 }
 
-/* A 2_10_10_10 element's component k (signed or not; normalized as GL 3.3 2.8.2 says). */
-static float
-packed_component(const struct fe_vertex_attrib *a, uint32_t w, unsigned k)
-{
-   const unsigned bits = k == 3 ? 2 : 10;
-   const uint32_t u = (w >> (10 * k)) & ((1u << bits) - 1u);
-   if (a->type == GL_UNSIGNED_INT_2_10_10_10_REV)
-      return a->normalized ? (float)u / (float)((1u << bits) - 1u) : (float)u;
-   const int32_t v = (int32_t)(u << (32 - bits)) >> (32 - bits);
-   if (!a->normalized)
-      return (float)v;
-   const float m = (float)((1u << (bits - 1)) - 1u);
-   return (float)v / m < -1.0f ? -1.0f : (float)v / m;
-}
-
 /* An element of a's type and size at bytes as four 32-bit words: floats, or for an integer
  * array (glVertexAttribIPointer) the integers. False for a type no conversion here reads. */
 bool
@@ -365,8 +360,10 @@ fe_compat_element_words(const struct fe_vertex_attrib *a, const uint8_t *bytes, 
    if (a->type == GL_INT_2_10_10_10_REV || a->type == GL_UNSIGNED_INT_2_10_10_10_REV) {
       uint32_t w;
       memcpy(&w, bytes, 4);
+      float all[4];
+      fe_unpack_2_10_10_10(a->type, a->normalized, true, w, all);
       for (unsigned k = 0; k < comps; k++)
-         f[k] = packed_component(a, w, k);
+         f[k] = all[k];
    } else if (a->type == GL_UNSIGNED_INT_10F_11F_11F_REV || a->type == GL_FIXED) {
       return false;
    } else {

@@ -304,3 +304,90 @@ mgl_glIndexubv(const GLubyte *c)
 {
    index_set(P(c[0]));
 }
+
+/* ARB_vertex_type_2_10_10_10_rev's conventional attributes (GL 3.3 compatibility 2.7): one
+ * packed word; colours and normals normalized, texture coordinates as they are; any other type
+ * is GL_INVALID_ENUM. n: the components taken (the rest default as for glTexCoord). */
+static void
+packed(unsigned slot, GLenum type, GLuint w, bool normalized, unsigned n)
+{
+   FE_COMPAT_CTX_OR_RETURN();
+   float c[4];
+   FE_CHECK(!fe_unpack_2_10_10_10(type, normalized, false, w, c), GL_INVALID_ENUM);
+   fe_compat_attr(ctx, slot, c[0], n > 1 ? c[1] : 0.0f, n > 2 ? c[2] : 0.0f, n > 3 ? c[3] : 1.0f);
+}
+
+static void
+multi_packed(GLenum target, GLenum type, GLuint w, unsigned n)
+{
+   FE_COMPAT_CTX_OR_RETURN();
+   FE_CHECK(target < GL_TEXTURE0 || target - GL_TEXTURE0 >= FE_FF_TEXCOORD_UNITS, GL_INVALID_ENUM);
+   float c[4];
+   FE_CHECK(!fe_unpack_2_10_10_10(type, false, false, w, c), GL_INVALID_ENUM);
+   fe_compat_attr(ctx, TEX0 + (target - GL_TEXTURE0), c[0], n > 1 ? c[1] : 0.0f,
+                  n > 2 ? c[2] : 0.0f, n > 3 ? c[3] : 1.0f);
+}
+
+#define TEXCOORD_PACKED(n)                                                                         \
+   void mgl_glTexCoordP##n##ui(GLenum type, GLuint w)                                              \
+   {                                                                                               \
+      packed(TEX0, type, w, false, n);                                                             \
+   }                                                                                               \
+   void mgl_glTexCoordP##n##uiv(GLenum type, const GLuint *w)                                      \
+   {                                                                                               \
+      packed(TEX0, type, *w, false, n);                                                            \
+   }                                                                                               \
+   void mgl_glMultiTexCoordP##n##ui(GLenum unit, GLenum type, GLuint w)                            \
+   {                                                                                               \
+      multi_packed(unit, type, w, n);                                                              \
+   }                                                                                               \
+   void mgl_glMultiTexCoordP##n##uiv(GLenum unit, GLenum type, const GLuint *w)                    \
+   {                                                                                               \
+      multi_packed(unit, type, *w, n);                                                             \
+   }
+
+TEXCOORD_PACKED(1)
+TEXCOORD_PACKED(2)
+TEXCOORD_PACKED(3)
+TEXCOORD_PACKED(4)
+
+void
+mgl_glNormalP3ui(GLenum type, GLuint w)
+{
+   packed(NORMAL, type, w, true, 3);
+}
+void
+mgl_glNormalP3uiv(GLenum type, const GLuint *w)
+{
+   packed(NORMAL, type, *w, true, 3);
+}
+void
+mgl_glColorP3ui(GLenum type, GLuint w)
+{
+   packed(COLOR0, type, w, true, 3);
+}
+void
+mgl_glColorP3uiv(GLenum type, const GLuint *w)
+{
+   packed(COLOR0, type, *w, true, 3);
+}
+void
+mgl_glColorP4ui(GLenum type, GLuint w)
+{
+   packed(COLOR0, type, w, true, 4);
+}
+void
+mgl_glColorP4uiv(GLenum type, const GLuint *w)
+{
+   packed(COLOR0, type, *w, true, 4);
+}
+void
+mgl_glSecondaryColorP3ui(GLenum type, GLuint w)
+{
+   packed(COLOR1, type, w, true, 3);
+}
+void
+mgl_glSecondaryColorP3uiv(GLenum type, const GLuint *w)
+{
+   packed(COLOR1, type, *w, true, 3);
+}

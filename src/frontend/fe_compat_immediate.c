@@ -233,6 +233,30 @@ VERTICES(i, GLint)
 VERTICES(f, GLfloat)
 VERTICES(d, GLdouble)
 
+/* glVertexP (ARB_vertex_type_2_10_10_10_rev): one packed word, not normalized. */
+static void
+vtx_packed(GLenum type, GLuint w, unsigned n)
+{
+   FE_COMPAT_CTX_OR_RETURN();
+   float c[4];
+   FE_CHECK(!fe_unpack_2_10_10_10(type, false, false, w, c), GL_INVALID_ENUM);
+   fe_compat_imm_vertex(ctx, c[0], c[1], n > 2 ? c[2] : 0.0f, n > 3 ? c[3] : 1.0f);
+}
+
+#define VERTEX_PACKED(n)                                                                           \
+   void mgl_glVertexP##n##ui(GLenum type, GLuint w)                                                \
+   {                                                                                               \
+      vtx_packed(type, w, n);                                                                      \
+   }                                                                                               \
+   void mgl_glVertexP##n##uiv(GLenum type, const GLuint *w)                                        \
+   {                                                                                               \
+      vtx_packed(type, *w, n);                                                                     \
+   }
+
+VERTEX_PACKED(2)
+VERTEX_PACKED(3)
+VERTEX_PACKED(4)
+
 /* glRect: glBegin(GL_POLYGON) with the four corners counter-clockwise from (x1, y1), glEnd
  * (GL 2.1 2.11). */
 static void

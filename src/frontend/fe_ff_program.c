@@ -1307,6 +1307,18 @@ fe_ff_note_program_draw(struct fe_context *ctx, GLenum mode)
     * the vertex shader fe_program.c links in its place does the transform, the unlit colours,
     * the texture matrices, the eye distance for fog and the clip vertex, not the rest */
    const struct fe_exec *e = ctx->program ? ctx->program->exec : NULL;
+   if (e && e->ff_fragment) {
+      /* GL 2.1 §3.11 for a program without a fragment shader: the one fe_program.c links in
+       * its place takes the interpolated colour, not textures, colour sum or fog */
+      bool textured = false;
+      for (int u = 0; u < FE_FF_UNITS; u++)
+         textured |= ff->unit[u].enabled != 0;
+      if (textured || ff->fog || ff->color_sum ||
+          (ff->lighting && ff->color_control == GL_SEPARATE_SPECULAR_COLOR))
+         MGU_DECLINE(gl_feature_unimplemented,
+                     "a program without a fragment shader: fixed-function texturing, colour "
+                     "sum or fog is not applied");
+   }
    if (!e || !e->ff_vertex)
       return;
    bool texgen = false;

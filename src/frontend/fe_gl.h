@@ -307,7 +307,9 @@ struct fe_exec {
    uint32_t attrib_max_len;
    uint32_t num_active_attribs;
    uint32_t builtin_inputs; /* bit 0 gl_VertexID, bit 1 gl_InstanceID: read by the vertex shader */
-   bool ff_vertex; /* a compatibility program linked without a vertex shader: fe_program.c's */
+   /* a compatibility program linked without a vertex (fragment) shader: fe_program.c's
+    * ff_vertex_shader (ff_fragment_shader) stands in */
+   bool ff_vertex, ff_fragment;
    /* Sampler j samples the unit in sampler_units[j]; block i reads binding point
     * block_bindings[i]. */
    GLint sampler_units[FE_MAX_SAMPLERS];
@@ -459,6 +461,13 @@ GLuint fe_names_gen(struct fe_names *n);
 void *fe_names_get(const struct fe_names *n, GLuint name);
 bool fe_names_is_reserved(const struct fe_names *n, GLuint name);
 bool fe_names_set(struct fe_names *n, GLuint name, void *obj);
+/* Whether a compatibility context may make an object of `name`, never generated (GL 3.3
+ * compatibility, appendix E: buffer, query and texture names need no glGen*). A name past
+ * FE_NAMES_COMPAT_MAX is a named decline: the tables are flat arrays, and one such name would
+ * cost gigabytes. False in any other context (GL_INVALID_OPERATION for the caller). */
+#define FE_NAMES_COMPAT_MAX (1u << 22)
+struct fe_context;
+bool fe_names_compat_usable(struct fe_context *ctx, GLuint name);
 void fe_names_delete(struct fe_names *n, GLuint name);
 /* glDelete* of a share-group name: frees the name under the share lock and returns its object,
  * or NULL when the name was unused or only generated (nothing to destroy). */
@@ -1292,6 +1301,10 @@ void fe_vao_build_elements(const struct fe_vao *vao, struct mgp_create_vertex_el
 uint32_t fe_vao_build_buffers(const struct fe_vao *vao, struct mgp_vertex_buffer *out);
 /* Bytes of one element of an attribute array, and its stride (0 resolved to tight). */
 uint32_t fe_vao_attrib_bytes(const struct fe_vertex_attrib *a);
+/* A GL_[UNSIGNED_]INT_2_10_10_10_REV word as four floats; signed normalized components as
+ * GL 3.3's equation 2.2 says (the current-value commands of a GL 3.3 context), or with gl42 as
+ * GL 4.2's (the vertex arrays, as devices fetch them). False for any other type. */
+bool fe_unpack_2_10_10_10(GLenum type, bool normalized, bool gl42, uint32_t w, float out[4]);
 uint32_t fe_vao_attrib_stride(const struct fe_vertex_attrib *a);
 /* OpenGL ES's GL_RED_BITS ... GL_STENCIL_BITS: the red, green, blue, alpha, depth and stencil
  * bits of the draw framebuffer (the default one's surface, or an FBO's first draw buffer and

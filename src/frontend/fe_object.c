@@ -54,6 +54,21 @@ fe_names_gen(struct fe_names *n)
    return name;
 }
 
+bool
+fe_names_compat_usable(struct fe_context *ctx, GLuint name)
+{
+   if (ctx->desc.api != FE_API_GL_COMPAT || !name)
+      return false;
+   if (name > FE_NAMES_COMPAT_MAX) {
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "object name %u, never generated, in a compatibility context: names past %u "
+                  "are not taken (the name tables are flat)",
+                  name, FE_NAMES_COMPAT_MAX);
+      return false;
+   }
+   return true;
+}
+
 void *
 fe_names_get(const struct fe_names *n, GLuint name)
 {

@@ -352,6 +352,17 @@ static const char ff_vertex_shader[] =
    "   gl_FogFragCoord = abs(eye.z);\n"
    "}\n";
 
+/* GL 2.1 §3.11: a program without a fragment shader takes fixed-function fragment
+ * processing. A compatibility context's program whose vertex (or geometry) stage writes the
+ * built-in colours links with this one: the interpolated primary colour, front or back as
+ * GL_VERTEX_PROGRAM_TWO_SIDE picks. Texturing, colour sum and fog are declined at the draw
+ * (fe_ff_program.c:fe_ff_note_program_draw). Without one, the colour attachments would take
+ * whatever the device leaves there. */
+static const char ff_fragment_shader[] = "#version 120\n"
+                                         "void main() {\n"
+                                         "   gl_FragColor = gl_Color;\n"
+                                         "}\n";
+
 /* ---- executables ---------------------------------------------------------------------------- */
 
 void
@@ -784,6 +795,16 @@ mgl_glLinkProgram(GLuint program)
       fe_error(ctx, GL_OUT_OF_MEMORY);
       return;
    }
+   const char *last = gs ? gs : vs;
+   const bool ff_fragment =
+      ctx->desc.api == FE_API_GL_COMPAT && !fs && last &&
+      (source_uses(last, "gl_FrontColor") || source_uses(last, "gl_BackColor"));
+   if (ff_fragment && !(fs = dup_str(ff_fragment_shader))) {
+      free(vs);
+      free(gs);
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return;
+   }
    /* A compatibility context binds the conventional attributes (gl_Vertex, gl_Color, ...) to
     * their fixed generic slots, after the app's own bindings. */
    unsigned num_conventional = 0;
@@ -863,6 +884,7 @@ mgl_glLinkProgram(GLuint program)
    if (e) {
       add_builtin_inputs(e, vs);
       e->ff_vertex = ff_vertex;
+      e->ff_fragment = ff_fragment;
    }
    free(vs);
    if (!e) {

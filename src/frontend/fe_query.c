@@ -197,7 +197,7 @@ query_for_use(struct fe_context *ctx, GLenum target, GLuint id)
    /* not a name from glGenQueries: GL 3.1+ refuse it; GL 3.0 §2.13 ("If id is an unused query
     * object name, the name is marked as used and associated with a new query object") stays
     * in the compatibility profile, as Mesa keeps it */
-   FE_CHECK(!o && ctx->desc.api != FE_API_GL_COMPAT, GL_INVALID_OPERATION, NULL);
+   FE_CHECK(!o && !fe_names_compat_usable(ctx, id), GL_INVALID_OPERATION, NULL);
    struct fe_query *q = o == FE_NAME_RESERVED ? NULL : o;
    FE_CHECK(q && q->active, GL_INVALID_OPERATION, NULL);
    FE_CHECK(q && q->target != target, GL_INVALID_OPERATION, NULL);

@@ -85,8 +85,12 @@ texture_new(struct fe_context *ctx, GLuint name, enum fe_tex_target t)
    struct fe_texture *tex = fe_texture_create(ctx, name, t);
    FE_CHECK(!tex, GL_OUT_OF_MEMORY, NULL);
    pthread_mutex_lock(&ctx->share->lock);
-   fe_names_set(&ctx->share->textures, name, tex);
+   const bool named = fe_names_set(&ctx->share->textures, name, tex);
    pthread_mutex_unlock(&ctx->share->lock);
+   if (!named) {
+      fe_texture_destroy(ctx, tex);
+      FE_CHECK(true, GL_OUT_OF_MEMORY, NULL);
+   }
    return tex;
 }
 
@@ -152,6 +156,9 @@ mgl_glBindTexture(GLenum target, GLuint texture)
    if (texture) {
       bool reserved;
       tex = texture_lookup(ctx, texture, &reserved);
+      /* a compatibility context takes names glGenTextures never returned */
+      if (!tex && !reserved)
+         reserved = fe_names_compat_usable(ctx, texture);
       FE_CHECK(!tex && !reserved, GL_INVALID_OPERATION);
       if (reserved) {
          tex = texture_new(ctx, texture, (enum fe_tex_target)t);

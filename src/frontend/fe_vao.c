@@ -1313,32 +1313,41 @@ mgl_glVertexAttribI4usv(GLuint i, const GLushort *v)
 
 /* ---- packed current attributes (glVertexAttribP*) ------------------------------------------- */
 
+/* Component k of a packed word. Signed normalized values convert as GL 3.3 §2.1.6 equation
+ * 2.2 says, (2c + 1) / (2^b - 1), or with gl42 as GL 4.2 changed it, max(c / (2^(b-1) - 1), -1)
+ * (what devices fetch vertex arrays with). */
 static float
-packed_component(uint32_t v, unsigned shift, unsigned bits, bool is_signed, bool normalized)
+packed_component(uint32_t w, unsigned k, bool is_signed, bool normalized, bool gl42)
 {
-   uint32_t raw = (v >> shift) & ((1u << bits) - 1);
+   const unsigned bits = k == 3 ? 2 : 10;
+   const uint32_t raw = (w >> (10 * k)) & ((1u << bits) - 1);
    if (!is_signed)
       return normalized ? (float)raw / (float)((1u << bits) - 1) : (float)raw;
-   int32_t sv = (int32_t)(raw << (32 - bits)) >> (32 - bits);
+   const int32_t sv = (int32_t)(raw << (32 - bits)) >> (32 - bits);
    if (!normalized)
       return (float)sv;
-   float f = (float)sv / (float)((1 << (bits - 1)) - 1);
+   if (!gl42)
+      return (2.0f * (float)sv + 1.0f) / (float)((1u << bits) - 1);
+   const float f = (float)sv / (float)((1 << (bits - 1)) - 1);
    return f < -1.0f ? -1.0f : f;
+}
+
+bool
+fe_unpack_2_10_10_10(GLenum type, bool normalized, bool gl42, uint32_t w, float out[4])
+{
+   if (type != GL_INT_2_10_10_10_REV && type != GL_UNSIGNED_INT_2_10_10_10_REV)
+      return false;
+   for (unsigned k = 0; k < 4; k++)
+      out[k] = packed_component(w, k, type == GL_INT_2_10_10_10_REV, normalized, gl42);
+   return true;
 }
 
 static void
 attrib_packed(GLuint index, GLenum type, GLboolean normalized, GLuint value, unsigned comps)
 {
    FE_CTX_OR_RETURN();
-   FE_CHECK(type != GL_INT_2_10_10_10_REV && type != GL_UNSIGNED_INT_2_10_10_10_REV,
-            GL_INVALID_ENUM);
-   bool sgn = type == GL_INT_2_10_10_10_REV;
-   float c[4] = {
-      packed_component(value, 0, 10, sgn, normalized),
-      packed_component(value, 10, 10, sgn, normalized),
-      packed_component(value, 20, 10, sgn, normalized),
-      packed_component(value, 30, 2, sgn, normalized),
-   };
+   float c[4];
+   FE_CHECK(!fe_unpack_2_10_10_10(type, normalized, false, value, c), GL_INVALID_ENUM);
    if (comps < 4)
       c[3] = 1.0f;
    if (comps < 3)

@@ -581,3 +581,53 @@ sc_compat_glsl_stipple(void)
    model_rect(&m, 48, 0, 64, 16, green);
    check_frame("polygon stipple under GLSL programs", &m);
 }
+
+/* compat_glsl_vertex_only: a program with a vertex shader and no fragment shader takes
+ * fixed-function fragment processing (GL 2.1 §3.11): what the vertex shader writes to
+ * gl_FrontColor reaches the framebuffer, interpolated. The left rectangle's colour is the
+ * current colour (glColor4f, no colour array) through gl_Color; the right one's a constant the
+ * shader writes. Before the fixed-function fragment stage was linked in, such a draw left
+ * whatever the device had in the attachments (piglit's attribs, mixed-immediate-and-vbo). */
+typedef void(APIENTRYP pfn_color4f)(GLfloat, GLfloat, GLfloat, GLfloat);
+
+void
+sc_compat_glsl_vertex_only(void)
+{
+   const char *vs = "#version 120\n"
+                    "void main() {\n"
+                    "  gl_Position = vec4(gl_Vertex.xy / 32.0 - 1.0, 0.0, 1.0);\n"
+                    "  gl_FrontColor = gl_Vertex.x < 32.0 ? gl_Color : vec4(1.0, 0.5, 0.0, 1.0);\n"
+                    "}\n";
+   GLuint sh = compile(GL_VERTEX_SHADER, vs);
+   GLuint p = gl.CreateProgram();
+   gl.AttachShader(p, sh);
+   gl.LinkProgram(p);
+   GLint ok = 0;
+   gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+   if (!ok)
+      die_setup("a program of one vertex shader did not link");
+   gl.UseProgram(p);
+   float quad[24];
+   rect_vertices(quad, 0, 0, 31, 64);
+   rect_vertices(quad + 12, 33, 0, 64, 64);
+   GLuint vao, vbo;
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   gl.GenBuffers(1, &vbo);
+   gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
+   gl.EnableVertexAttribArray(0);
+   pfn_color4f color4f = (pfn_color4f)eglGetProcAddress("glColor4f");
+   if (!color4f)
+      die_setup("glColor4f not found");
+   color4f(0.0f, 1.0f, 0.25f, 1.0f);
+   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+   glDrawArrays(GL_TRIANGLES, 0, 12);
+   check_gl_error("draw");
+   model m;
+   model_init(&m, V4(0.0f, 0.0f, 0.0f, 1.0f));
+   model_rect(&m, 0, 0, 31, 64, to8(V4(0.0f, 1.0f, 0.25f, 1.0f)));
+   model_rect(&m, 33, 0, 64, 64, to8(V4(1.0f, 0.5f, 0.0f, 1.0f)));
+   check_frame("a vertex shader with fixed-function fragment processing", &m);
+}

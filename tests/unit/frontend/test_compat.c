@@ -644,6 +644,109 @@ test_params_after_respecify(void)
    env_finish(&e);
 }
 
+/* ARB_vertex_type_2_10_10_10_rev's conventional attributes: one packed word each, colours and
+ * normals normalized (signed ones by GL 3.3's (2c + 1) / (2^b - 1)), coordinates not. */
+static void
+test_packed_attributes(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   float v[4];
+   /* unsigned 10,10,10,2: x = 1023, y = 0, z = 511, w = 3 */
+   const GLuint u = 1023u | 0u << 10 | 511u << 20 | 3u << 30;
+   mgl_glColorP4ui(GL_UNSIGNED_INT_2_10_10_10_REV, u);
+   get4(GL_CURRENT_COLOR, v);
+   CHECK(near4(v, 1.0f, 0.0f, 511.0f / 1023.0f, 1.0f));
+   mgl_glColorP3uiv(GL_UNSIGNED_INT_2_10_10_10_REV, &u); /* alpha 1 */
+   get4(GL_CURRENT_COLOR, v);
+   CHECK(near4(v, 1.0f, 0.0f, 511.0f / 1023.0f, 1.0f));
+   /* signed: x = 511, y = -512, z = -1, w = 1 (2 bits) */
+   const GLuint s = 511u | 512u << 10 | 1023u << 20 | 1u << 30;
+   mgl_glNormalP3ui(GL_INT_2_10_10_10_REV, s);
+   get4(GL_CURRENT_NORMAL, v);
+   CHECK(near4(v, 1.0f, -1.0f, -1.0f / 1023.0f, v[3]));
+   mgl_glColorP4ui(GL_INT_2_10_10_10_REV, s & ~(3u << 30)); /* w = 0: (2 * 0 + 1) / 3 */
+   get4(GL_CURRENT_COLOR, v);
+   CHECK(near4(v, 1.0f, -1.0f, -1.0f / 1023.0f, 1.0f / 3.0f));
+   mgl_glColorP4ui(GL_UNSIGNED_INT_2_10_10_10_REV, u);
+   mgl_glSecondaryColorP3ui(GL_UNSIGNED_INT_2_10_10_10_REV, u);
+   get4(GL_CURRENT_SECONDARY_COLOR, v);
+   CHECK(near4(v, 1.0f, 0.0f, 511.0f / 1023.0f, 1.0f));
+   mgl_glTexCoordP2ui(GL_INT_2_10_10_10_REV, s); /* not normalized; r 0, q 1 */
+   get4(GL_CURRENT_TEXTURE_COORDS, v);
+   CHECK(near4(v, 511.0f, -512.0f, 0.0f, 1.0f));
+   mgl_glMultiTexCoordP4ui(GL_TEXTURE3, GL_UNSIGNED_INT_2_10_10_10_REV, u);
+   mgl_glActiveTexture(GL_TEXTURE3);
+   get4(GL_CURRENT_TEXTURE_COORDS, v);
+   CHECK(near4(v, 1023.0f, 0.0f, 511.0f, 3.0f));
+   mgl_glActiveTexture(GL_TEXTURE0);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glColorP4ui(GL_UNSIGNED_INT, u);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glVertexP3ui(GL_FLOAT, u);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glMultiTexCoordP1ui(GL_TEXTURE0 + FE_FF_TEXCOORD_UNITS, GL_INT_2_10_10_10_REV, s);
+   CHECK_ERR(GL_INVALID_ENUM);
+   get4(GL_CURRENT_COLOR, v); /* the refused calls changed nothing */
+   CHECK(near4(v, 1.0f, 0.0f, 511.0f / 1023.0f, 1.0f));
+   env_finish(&e);
+
+   env_init(&e, 16, 16); /* core: the conventional attributes do not exist */
+   mgl_glColorP4ui(GL_UNSIGNED_INT_2_10_10_10_REV, u);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glVertexP2ui(GL_UNSIGNED_INT_2_10_10_10_REV, u);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   env_finish(&e);
+}
+
+/* GL 3.3 compatibility, appendix E: buffer, texture and query names need not come from
+ * glGen*; a core context refuses them. A name past the flat tables' limit is declined. */
+static void
+test_unused_names(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   mgl_glBindTexture(GL_TEXTURE_2D, 1001);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(mgl_glIsTexture(1001));
+   mgl_glBindTexture(GL_TEXTURE_3D, 1001); /* the name now has its target */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, 77);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(mgl_glIsBuffer(77));
+   mgl_glBufferData(GL_ARRAY_BUFFER, 16, NULL, GL_STATIC_DRAW);
+   GLint size = 0;
+   mgl_glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_SIZE, &size);
+   CHECK_EQ(size, 16);
+   /* names taken this way are in use: glGen* does not hand them out */
+   GLuint names[1100];
+   mgl_glGenTextures(1100, names);
+   bool clash = false;
+   for (int i = 0; i < 1100; i++)
+      clash |= names[i] == 1001;
+   CHECK(!clash);
+   mgl_glDeleteTextures(1100, names);
+   const uint64_t d0 = mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented);
+   mgl_glBindTexture(GL_TEXTURE_2D, 0xfffffff0u);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, FE_NAMES_COMPAT_MAX + 1);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   CHECK_EQ(mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented), d0 + 2);
+   mgl_glDeleteTextures(1, (const GLuint[]){1001});
+   mgl_glDeleteBuffers(1, (const GLuint[]){77});
+   CHECK(!mgl_glIsTexture(1001) && !mgl_glIsBuffer(77));
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+
+   env_init(&e, 16, 16);
+   mgl_glBindTexture(GL_TEXTURE_2D, 1001);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, 77);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   CHECK(!mgl_glIsTexture(1001) && !mgl_glIsBuffer(77));
+   env_finish(&e);
+}
+
 int
 main(void)
 {
@@ -658,5 +761,7 @@ main(void)
    test_generate_mipmap_param();
    test_copy_tex_image_legacy();
    test_params_after_respecify();
+   test_packed_attributes();
+   test_unused_names();
    return fe_test_report("compat");
 }
