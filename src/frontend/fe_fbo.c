@@ -177,7 +177,7 @@ compute_status(struct fe_context *ctx, const struct fe_framebuffer *fb)
 {
    bool any = false, any_layered = false, any_flat = false;
    int layered_target = -1;
-   unsigned samples = 0;
+   unsigned samples = 0, gl_samples = 0;
    const struct mgp_caps *caps = ctx->share->caps;
    for (int i = 0; i < FE_ATT_COUNT; i++) {
       const struct fe_attachment *a = &fb->att[i];
@@ -208,9 +208,17 @@ compute_status(struct fe_context *ctx, const struct fe_framebuffer *fb)
       }
       if ((caps->format_flags[format] & need) != need)
          return GL_FRAMEBUFFER_UNSUPPORTED;
-      if (any && s != samples)
+      /* GL 3.3 §4.4.4 compares GL_RENDERBUFFER_SAMPLES and GL_TEXTURE_SAMPLES as the
+       * application reads them: a renderbuffer of one sample is not one of zero, though the
+       * device stores both alike */
+      const unsigned gl_s = a->type == GL_RENDERBUFFER ? (unsigned)a->rb->samples
+                            : a->tex->target == FE_TEX_2D_MS || a->tex->target == FE_TEX_2D_MS_ARRAY
+                               ? (unsigned)a->tex->samples
+                               : 0;
+      if (any && (s != samples || gl_s != gl_samples))
          return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
       samples = s;
+      gl_samples = gl_s;
       any = true;
       /* GL 3.3 §4.4.4: layered or not, all alike; layered colour images of one target. */
       if (a->layered) {

@@ -1097,6 +1097,37 @@ test_depth_stencil_type_errors(void)
    }
 }
 
+/* GL 3.3 §4.4.4: attachments whose GL_RENDERBUFFER_SAMPLES differ are
+ * GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE, one sample against zero too (piglit's
+ * ext_framebuffer_multisample-negative-mismatched-samples). */
+static void
+test_fbo_sample_mismatch(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   GLuint rb[2], fb;
+   mgl_glGenRenderbuffers(2, rb);
+   mgl_glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+   mgl_glRenderbufferStorageMultisample(GL_RENDERBUFFER, 0, GL_RGBA8, 8, 8);
+   mgl_glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+   mgl_glRenderbufferStorageMultisample(GL_RENDERBUFFER, 1, GL_RGBA8, 8, 8);
+   GLint samples = 0;
+   mgl_glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_SAMPLES, &samples);
+   CHECK(samples >= 1);
+   mgl_glGenFramebuffers(1, &fb);
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, fb);
+   mgl_glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+   mgl_glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_RENDERBUFFER, rb[1]);
+   CHECK_EQ(mgl_glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE);
+   mgl_glRenderbufferStorageMultisample(GL_RENDERBUFFER, 0, GL_RGBA8, 8, 8);
+   CHECK_EQ(mgl_glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+   mgl_glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+   mgl_glRenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, 8, 8);
+   CHECK_EQ(mgl_glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+}
+
 static void
 test_texture_fbo_errors(void)
 {
@@ -2308,6 +2339,7 @@ main(void)
    test_geometry_errors();
    test_state_errors();
    test_texture_fbo_errors();
+   test_fbo_sample_mismatch();
    test_depth_stencil_type_errors();
    test_lost_context(true);
    test_lost_context(false);
