@@ -59,6 +59,38 @@ fe_compat_destroy(struct fe_context *ctx, struct fe_compat *c)
    free(c);
 }
 
+/* Core-list extensions a compatibility context does not list: each adds legacy formats or
+ * behaviour that piglit's compatibility tests of it (Mesa llvmpipe passes them) show failing
+ * here — luminance, alpha and intensity float, snorm and sRGB formats and their alpha test,
+ * blending, mipmap generation and wrap modes; GLSL 1.10-1.20 texture arrays under
+ * GL_EXT_texture_array; GL_TEXTURE_BUFFER_FORMAT_ARB and texture buffers in display lists;
+ * immediate-mode vertices mixed with buffer objects; ARB_fragment_program's integer pixel
+ * centre; sRGB framebuffers in legacy paths. docs/CONFORMANCE.md lists the failing tests. */
+static bool
+core_only(const char *name)
+{
+   static const char *const names[] = {
+      "GL_ARB_depth_buffer_float",
+      "GL_ARB_draw_buffers",
+      "GL_ARB_fragment_coord_conventions",
+      "GL_ARB_framebuffer_sRGB",
+      "GL_ARB_pixel_buffer_object",
+      "GL_ARB_texture_buffer_object",
+      "GL_ARB_texture_float",
+      "GL_EXT_framebuffer_sRGB",
+      "GL_EXT_packed_float",
+      "GL_EXT_pixel_buffer_object",
+      "GL_EXT_texture_array",
+      "GL_EXT_texture_sRGB",
+      "GL_EXT_texture_shared_exponent",
+      "GL_EXT_texture_snorm",
+   };
+   for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+      if (!strcmp(name, names[i]))
+         return true;
+   return false;
+}
+
 const char *const *
 fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n, unsigned *out_n)
 {
@@ -85,8 +117,12 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
        * 3.1's rectangle textures under GL_ARB_texture_rectangle's (GLSL 1.10's shadow2DRect()
        * applies GL_DEPTH_TEXTURE_MODE); GL 3.3's GL_ANY_SAMPLES_PASSED and timer queries
        * (glQueryCounter, GL_TIME_ELAPSED, GL_TIMESTAMP) under GL_ARB_occlusion_query2's and
-       * GL_ARB_timer_query's names (the same commands and enums, unsuffixed); then the core
-       * list */
+       * GL_ARB_timer_query's names (the same commands and enums, unsuffixed); GL 1.1-1.4
+       * features under the names of the extensions they came from, which programs of that age
+       * test before they use them (multisample, shadow comparison, window positions, BGRA, 3D
+       * textures, fog coordinates, secondary colour, rectangle textures, the wrap modes and LOD
+       * clamps; their suffixed commands forward to the core ones as above); then the core list
+       * less core_only() */
       static const char *const first[] = {"GL_ARB_compatibility",
                                           "GL_ARB_point_parameters",
                                           "GL_ARB_point_sprite",
@@ -117,14 +153,44 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
                                           "GL_ARB_occlusion_query",
                                           "GL_ARB_texture_rectangle",
                                           "GL_ARB_occlusion_query2",
-                                          "GL_ARB_timer_query"};
+                                          "GL_ARB_timer_query",
+                                          "GL_ARB_multisample",
+                                          "GL_ARB_shading_language_100",
+                                          "GL_ARB_shadow",
+                                          "GL_ARB_texture_border_clamp",
+                                          "GL_ARB_texture_mirrored_repeat",
+                                          "GL_ARB_transpose_matrix",
+                                          "GL_ARB_window_pos",
+                                          "GL_EXT_bgra",
+                                          "GL_EXT_copy_texture",
+                                          "GL_EXT_draw_range_elements",
+                                          "GL_EXT_fog_coord",
+                                          "GL_EXT_multi_draw_arrays",
+                                          "GL_EXT_packed_pixels",
+                                          "GL_EXT_rescale_normal",
+                                          "GL_EXT_secondary_color",
+                                          "GL_EXT_separate_specular_color",
+                                          "GL_EXT_shadow_funcs",
+                                          "GL_EXT_stencil_wrap",
+                                          "GL_EXT_subtexture",
+                                          "GL_EXT_texture3D",
+                                          "GL_EXT_texture_edge_clamp",
+                                          "GL_EXT_texture_rectangle",
+                                          "GL_IBM_texture_mirrored_repeat",
+                                          "GL_NV_blend_square",
+                                          "GL_NV_texture_rectangle",
+                                          "GL_SGIS_texture_border_clamp",
+                                          "GL_SGIS_texture_edge_clamp",
+                                          "GL_SGIS_texture_lod"};
       const unsigned nf = sizeof(first) / sizeof(first[0]);
       c->ext = malloc((n + nf) * sizeof(*c->ext));
       if (!c->ext)
          return NULL;
       memcpy(c->ext, first, sizeof(first));
-      memcpy(c->ext + nf, base, n * sizeof(*base));
-      c->ext_n = n + nf;
+      c->ext_n = nf;
+      for (unsigned i = 0; i < n; i++)
+         if (!core_only(base[i]))
+            c->ext[c->ext_n++] = base[i];
    }
    *out_n = c->ext_n;
    return c->ext;

@@ -23,8 +23,11 @@
 #define FE_GL_DEPTH_BITS 0x0D56
 #define FE_GL_STENCIL_BITS 0x0D57
 
-/* Extensions whose functionality GL 3.3 made core and mgl implements: core-profile drivers
- * still list them and test suites (piglit's FBO mode) look for them by name; and
+/* Extensions whose functionality GL 2.0-3.3 made core and mgl implements: core-profile drivers
+ * still list them and programs and test suites (piglit's FBO mode) look for them by name
+ * (buffer objects, float, sRGB, snorm, packed-float and shared-exponent textures, RGTC, texture
+ * arrays and buffers, sampler objects, packed vertex formats; their suffixed commands forward
+ * to the core ones: gen_gl.py's DESKTOP_ALIAS_EXTENSIONS); and
  * ARB_texture_storage, ARB_texture_storage_multisample and ARB_invalidate_subdata (GL 4.2 and
  * 4.3), ARB_draw_indirect and ARB_multi_draw_indirect (GL 4.0 and 4.3) where the backend
  * draws indirectly, ARB_base_instance (GL 4.2) where it draws from a base instance, and
@@ -45,21 +48,29 @@ static const char *const extensions[] = {
    "GL_ARB_clear_buffer_object",
    "GL_ARB_compute_shader",
    "GL_ARB_copy_buffer",
+   "GL_ARB_depth_buffer_float",
    "GL_ARB_depth_clamp",
+   "GL_ARB_draw_buffers",
    "GL_ARB_draw_elements_base_vertex",
    "GL_ARB_draw_indirect",
    "GL_ARB_draw_instanced",
    "GL_ARB_explicit_attrib_location",
+   "GL_ARB_fragment_coord_conventions",
    "GL_ARB_framebuffer_object",
+   "GL_ARB_framebuffer_sRGB",
+   "GL_ARB_half_float_pixel",
+   "GL_ARB_half_float_vertex",
    "GL_ARB_indirect_parameters",
    "GL_ARB_instanced_arrays",
    "GL_ARB_invalidate_subdata",
    "GL_ARB_map_buffer_range",
    "GL_ARB_multi_bind",
    "GL_ARB_multi_draw_indirect",
+   "GL_ARB_pixel_buffer_object",
    "GL_ARB_polygon_offset_clamp",
    "GL_ARB_provoking_vertex",
    "GL_ARB_sample_shading",
+   "GL_ARB_sampler_objects",
    "GL_ARB_seamless_cube_map",
    "GL_ARB_shader_atomic_counters",
    "GL_ARB_shader_draw_parameters",
@@ -68,21 +79,44 @@ static const char *const extensions[] = {
    "GL_ARB_shading_language_420pack",
    "GL_ARB_sync",
    "GL_ARB_tessellation_shader",
+   "GL_ARB_texture_buffer_object",
+   "GL_ARB_texture_compression_rgtc",
    "GL_ARB_texture_cube_map_array",
    "GL_ARB_texture_filter_anisotropic",
+   "GL_ARB_texture_float",
    "GL_ARB_texture_gather",
    "GL_ARB_texture_mirror_clamp_to_edge",
+   "GL_ARB_texture_non_power_of_two",
    "GL_ARB_texture_query_lod",
    "GL_ARB_texture_rg",
+   "GL_ARB_texture_rgb10_a2ui",
    "GL_ARB_texture_storage",
    "GL_ARB_texture_storage_multisample",
    "GL_ARB_texture_swizzle",
    "GL_ARB_uniform_buffer_object",
+   "GL_ARB_vertex_array_bgra",
    "GL_ARB_vertex_array_object",
    "GL_ARB_vertex_attrib_binding",
+   "GL_ARB_vertex_buffer_object",
+   "GL_ARB_vertex_type_2_10_10_10_rev",
+   "GL_EXT_draw_buffers2",
+   "GL_EXT_draw_instanced",
+   "GL_EXT_framebuffer_multisample",
+   "GL_EXT_framebuffer_sRGB",
+   "GL_EXT_packed_float",
+   "GL_EXT_pixel_buffer_object",
    "GL_EXT_polygon_offset_clamp",
-   "GL_EXT_texture_filter_anisotropic",
    "GL_EXT_provoking_vertex",
+   "GL_EXT_texture_array",
+   "GL_EXT_texture_compression_rgtc",
+   "GL_EXT_texture_filter_anisotropic",
+   "GL_EXT_texture_sRGB",
+   "GL_EXT_texture_shared_exponent",
+   "GL_EXT_texture_snorm",
+   "GL_EXT_texture_swizzle",
+   "GL_EXT_timer_query",
+   "GL_EXT_vertex_array_bgra",
+   "GL_NV_packed_depth_stencil",
    "GL_KHR_debug",
    "GL_KHR_no_error",
    /* mgl's own, last: listed when the server rasterizes GL_MULTISAMPLE off exactly at every
@@ -128,6 +162,11 @@ offered(struct fe_context *ctx, const char *name)
       return fe_cube_array_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_gather") || !strcmp(name, "GL_ARB_texture_query_lod"))
       return fe_texture_gather_offered(ctx);
+   if (!strcmp(name, "GL_ARB_texture_buffer_object"))
+      return fe_texture_buffer_offered(ctx); /* a GL 3.0 context lacks them */
+   if (!strcmp(name, "GL_ARB_vertex_array_bgra") || !strcmp(name, "GL_EXT_vertex_array_bgra"))
+      /* the backend fetches BGRA vertices (the GLES backend declines them at the draw) */
+      return (ctx->share->caps->format_flags[MGP_FORMAT_BGRA8_UNORM] & MGP_FORMAT_CAP_VERTEX) != 0;
    if (!strcmp(name, "GL_ARB_shader_atomic_counters"))
       return fe_atomic_bindings(ctx) != 0 && fe_pipe_has(ctx, MGP_CALL_memory_barrier) &&
              (ctx->share->caps->cap_bits & MGP_CAP_FRAGMENT_STORES);

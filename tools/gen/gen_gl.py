@@ -88,6 +88,8 @@ DESKTOP_ALIAS_EXTENSIONS = [
     "GL_EXT_point_parameters", "GL_EXT_vertex_array", "GL_EXT_multi_draw_arrays",
     "GL_EXT_stencil_two_side", "GL_EXT_framebuffer_blit", "GL_EXT_framebuffer_object",
     "GL_EXT_polygon_offset_clamp", "GL_ARB_indirect_parameters", "GL_ARB_sample_shading",
+    "GL_ARB_texture_buffer_object", "GL_EXT_texture_array", "GL_EXT_framebuffer_multisample",
+    "GL_EXT_draw_buffers2", "GL_EXT_timer_query",
 ]
 
 # Compatibility-profile extensions whose own commands (those that are not aliases of selected
@@ -116,7 +118,11 @@ MUST_HAVE = ["glGetStringi", "glDrawArraysInstanced", "glVertexAttribDivisor", "
 MUST_FORWARD = {"glMapBufferRangeEXT": "glMapBufferRange", "glTexImage3DOES": "glTexImage3D",
                 "glGenQueriesEXT": "glGenQueries", "glBindFramebufferEXT": "glBindFramebuffer",
                 "glGenerateMipmapEXT": "glGenerateMipmap",
-                "glMinSampleShadingARB": "glMinSampleShading"}
+                "glMinSampleShadingARB": "glMinSampleShading", "glTexBufferARB": "glTexBuffer",
+                "glFramebufferTextureLayerEXT": "glFramebufferTextureLayer",
+                "glRenderbufferStorageMultisampleEXT": "glRenderbufferStorageMultisample",
+                "glColorMaskIndexedEXT": "glColorMaski", "glEnableIndexedEXT": "glEnablei",
+                "glGetQueryObjecti64vEXT": "glGetQueryObjecti64v"}
 # GL 4.5 compatibility-profile only (ARB_robustness on maps and pixel maps).
 MUST_NOT_HAVE = ["glGetnMapdv", "glGetnPixelMapfv"]
 

@@ -49,6 +49,19 @@ check_version(int v, const char *version, const char *glsl)
       CHECK_EQ(mask, GL_CONTEXT_CORE_PROFILE_BIT);
 }
 
+static bool
+listed(const char *name)
+{
+   GLint n = 0;
+   bool found = false;
+   mgl_glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+   for (GLint i = 0; i < n; i++) {
+      const char *e = (const char *)mgl_glGetStringi(GL_EXTENSIONS, (GLuint)i);
+      found |= e && !strcmp(e, name);
+   }
+   return found;
+}
+
 /* Buffer textures exist exactly when the context is 3.1 or later. */
 static void
 check_texture_buffer(bool offered)
@@ -63,6 +76,7 @@ check_texture_buffer(bool offered)
    CHECK_ERR(offered ? GL_NO_ERROR : GL_INVALID_ENUM);
    mgl_glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA8, buf);
    CHECK_ERR(offered ? GL_NO_ERROR : GL_INVALID_ENUM);
+   CHECK_EQ(listed("GL_ARB_texture_buffer_object"), offered);
 }
 
 /* GL_DEPTH_CLAMP exists exactly where the backend clamps: else GL_INVALID_ENUM as in GL 3.1,
@@ -86,19 +100,6 @@ check_depth_clamp(bool offered)
    }
    CHECK_EQ(listed, offered);
    CHECK_ERR(GL_NO_ERROR);
-}
-
-static bool
-listed(const char *name)
-{
-   GLint n = 0;
-   bool found = false;
-   mgl_glGetIntegerv(GL_NUM_EXTENSIONS, &n);
-   for (GLint i = 0; i < n; i++) {
-      const char *e = (const char *)mgl_glGetStringi(GL_EXTENSIONS, (GLuint)i);
-      found |= e && !strcmp(e, name);
-   }
-   return found;
 }
 
 /* GL 4.0 features a context offers only where the backend says it has them (a cap bit each):
@@ -209,11 +210,40 @@ test_versions(void)
    fe_surface_destroy(surf);
 }
 
+/* Names of GL 2.0-3.3 features a core context lists (programs test names, not versions), and
+ * the BGRA vertex names only where the backend fetches BGRA vertices. */
+static void
+test_core_names(void)
+{
+   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0, 0};
+   CHECK(fe_surface_create_pbuffer(&f, 8, 8, &surf) == FE_OK);
+   const uint32_t bgra = fake_caps.format_flags[MGP_FORMAT_BGRA8_UNORM];
+   for (int on = 0; on < 2; on++) {
+      fake_caps.format_flags[MGP_FORMAT_BGRA8_UNORM] =
+         on ? bgra | MGP_FORMAT_CAP_VERTEX : bgra & ~MGP_FORMAT_CAP_VERTEX;
+      struct fe_context *ctx = make(3, 3);
+      CHECK(ctx);
+      CHECK(listed("GL_ARB_texture_non_power_of_two"));
+      CHECK(listed("GL_ARB_vertex_buffer_object"));
+      CHECK(listed("GL_ARB_sampler_objects"));
+      CHECK(listed("GL_EXT_texture_array"));
+      CHECK(listed("GL_EXT_framebuffer_multisample"));
+      CHECK(!listed("GL_ARB_window_pos")); /* a compatibility-profile name */
+      CHECK(!listed("GL_ARB_compatibility"));
+      CHECK_EQ(listed("GL_ARB_vertex_array_bgra"), on);
+      CHECK_EQ(listed("GL_EXT_vertex_array_bgra"), on);
+      drop(ctx);
+   }
+   fake_caps.format_flags[MGP_FORMAT_BGRA8_UNORM] = bgra;
+   fe_surface_destroy(surf);
+}
+
 int
 main(void)
 {
    test_versions();
    test_gl40_caps();
+   test_core_names();
    if (fe_test_failures)
       fprintf(stderr, "%d check(s) failed\n", fe_test_failures);
    return fe_test_failures ? 1 : 0;
