@@ -252,10 +252,14 @@ sweep_main(int argc, char **argv)
       return 2;
    }
    for (; i < argc; i++)
-      if (sweep_file(&sw, argv[i]) <= 0) {
+      if (sweep_file(&sw, argv[i]) < 0) {
          fprintf(stderr, "fuzz-sweep: FAIL: %s\n", argv[i]);
          return 1;
       }
+   if (!sw.done) { /* a sweep that ran nothing proves nothing */
+      fprintf(stderr, "fuzz-sweep: FAIL: none of %lu mutations selected\n", sw.index);
+      return 1;
+   }
    fprintf(stderr, "fuzz-sweep: %lu of %lu mutations %s\n", sw.done, sw.index,
            sw.write_dir ? "written" : "ran");
    return 0;
