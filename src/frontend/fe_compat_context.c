@@ -71,7 +71,6 @@ core_only(const char *name)
 {
    static const char *const names[] = {
       "GL_ARB_depth_buffer_float",
-      "GL_ARB_draw_buffers",
       "GL_ARB_fragment_coord_conventions",
       "GL_ARB_framebuffer_sRGB",
       "GL_ARB_pixel_buffer_object",

@@ -148,6 +148,10 @@ fe_compat_glsl_state(const struct fe_context *ctx, struct glsl_compat_state *st)
    /* polygon stipple for the fragment shader's appended main(): exact in floats as 16-bit
     * halves (fe_ff_note_program_draw keeps draw_fills for program draws) */
    st->polygon_stipple_on = ff->polygon_stipple && ff->draw_fills ? 1.0f : 0.0f;
+   /* the alpha test for the fragment shader's appended main() (glsl_compat_alpha_epilogue) */
+   st->alpha_func =
+      ff->alpha_test && ff->alpha_func != GL_ALWAYS ? (float)(ff->alpha_func - GL_NEVER + 1) : 0.0f;
+   st->alpha_ref = ff->alpha_ref;
    for (int y = 0; y < 32; y++) {
       st->polygon_stipple[2 * y] = (float)(ff->stipple[y] & 0xffffu);
       st->polygon_stipple[2 * y + 1] = (float)(ff->stipple[y] >> 16);

@@ -631,3 +631,58 @@ sc_compat_glsl_vertex_only(void)
    model_rect(&m, 33, 0, 64, 64, to8(V4(1.0f, 0.5f, 0.0f, 1.0f)));
    check_frame("a vertex shader with fixed-function fragment processing", &m);
 }
+
+/* compat_glsl_alpha_test: GL_ALPHA_TEST applies after a fragment shader too (GL 3.3
+ * compatibility §4.1.4), on colour 0 whether the shader writes gl_FragColor or gl_FragData[0]:
+ * each rectangle's left half has alpha 0.25 and its right half 0.75. The bottom one, through
+ * gl_FragColor with GL_GEQUAL 0.5, keeps its right half; the top one, through gl_FragData
+ * with GL_LESS 0.5, its left half. Before, the test was applied to generated programs only
+ * (piglit's fbo-mrt-alphatest). */
+typedef void(APIENTRYP pfn_alpha_func)(GLenum, GLfloat);
+
+void
+sc_compat_glsl_alpha_test(void)
+{
+   const char *vs = "#version 120\n"
+                    "void main() { gl_Position = vec4(gl_Vertex.xy / 32.0 - 1.0, 0.0, 1.0); }\n";
+   const char *fs_color =
+      "#version 120\n"
+      "void main() {\n"
+      "  gl_FragColor = vec4(1.0, 0.0, 0.0, gl_FragCoord.x < 32.0 ? 0.25 : 0.75);\n"
+      "}\n";
+   const char *fs_data =
+      "#version 130\n"
+      "void main() {\n"
+      "  gl_FragData[0] = vec4(0.0, 0.0, 1.0, gl_FragCoord.x < 32.0 ? 0.25 : 0.75);\n"
+      "}\n";
+   GLuint p_color = link_program(vs, fs_color), p_data = link_program(vs, fs_data);
+   float quad[24];
+   rect_vertices(quad, 0, 0, 64, 32);
+   rect_vertices(quad + 12, 0, 32, 64, 64);
+   GLuint vao, vbo;
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   gl.GenBuffers(1, &vbo);
+   gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
+   gl.EnableVertexAttribArray(0);
+   pfn_alpha_func alpha_func = (pfn_alpha_func)eglGetProcAddress("glAlphaFunc");
+   if (!alpha_func)
+      die_setup("glAlphaFunc not found");
+   clear_to(V4(0.0f, 1.0f, 0.0f, 1.0f));
+   glEnable(0x0BC0 /* GL_ALPHA_TEST */);
+   alpha_func(GL_GEQUAL, 0.5f);
+   gl.UseProgram(p_color);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   alpha_func(GL_LESS, 0.5f);
+   gl.UseProgram(p_data);
+   glDrawArrays(GL_TRIANGLES, 6, 6);
+   glDisable(0x0BC0 /* GL_ALPHA_TEST */);
+   check_gl_error("draws");
+   model m;
+   model_init(&m, V4(0.0f, 1.0f, 0.0f, 1.0f));
+   model_rect(&m, 32, 0, 64, 32, to8(V4(1.0f, 0.0f, 0.0f, 0.75f)));
+   model_rect(&m, 0, 32, 32, 64, to8(V4(0.0f, 0.0f, 1.0f, 0.25f)));
+   check_frame("the alpha test after a fragment shader", &m);
+}

@@ -348,7 +348,9 @@ struct glsl_compat_state {
     * stipple, GL 2.1 §3.5.2). Row y's pattern as 16-bit halves, low first: [2y], [2y + 1]. */
    float polygon_stipple[64];
    float polygon_stipple_on; /* 1 when the draw rasterizes filled polygons with stipple on */
-   float pad1[3];
+   float alpha_func;         /* 0: no alpha test; else glAlphaFunc's function - GL_NEVER + 1 */
+   float alpha_ref;          /* glAlphaFunc's reference, clamped to [0, 1] */
+   float pad1;
 };
 
 struct glsl_default_block {

@@ -49,7 +49,7 @@ static const char compat_types[] =
    "_mgl_LightModelParameters LightModel; _mgl_LightModelProducts FrontLightModelProduct; "
    "_mgl_LightModelProducts BackLightModelProduct; _mgl_LightProducts FrontLightProduct[8]; "
    "_mgl_LightProducts BackLightProduct[8]; _mgl_FogParameters Fog; "
-   "vec4 PolygonStipple[16]; float PolygonStippleOn; };\n"
+   "vec4 PolygonStipple[16]; float PolygonStippleOn; float AlphaFunc; float AlphaRef; };\n"
    "uniform _mgl_CompatState _mgl_Compat;\n";
 
 /* The std140 offsets the GLSL text above gives (checked against the C mirror). */
@@ -65,6 +65,7 @@ _Static_assert(offsetof(struct glsl_compat_state, light_model_ambient) == 5376, 
 _Static_assert(offsetof(struct glsl_compat_state, front_light_product) == 5424, "std140 layout");
 _Static_assert(offsetof(struct glsl_compat_state, fog) == 6192, "std140 layout");
 _Static_assert(offsetof(struct glsl_compat_state, polygon_stipple) == 6224, "std140 layout");
+_Static_assert(offsetof(struct glsl_compat_state, alpha_func) == 6484, "std140 layout");
 _Static_assert(sizeof(struct glsl_compat_state) == 6496, "std140 layout");
 
 /* State members: gl_<name> is _mgl_Compat.<name>. */
@@ -400,6 +401,22 @@ glsl_compat_clip_epilogue(uint64_t need, struct glsl_str *out)
    const char *v = (need & NEED_CLIP_VERTEX) ? GLSL_MANGLE "gl_ClipVertex" : "gl_Position";
    for (int i = 0; i < GLSL_COMPAT_CLIP_PLANES; i++)
       glsl_str_printf(out, " gl_ClipDistance[%d] = dot(%s, _mgl_Compat.ClipPlane[%d]);", i, v, i);
+}
+
+void
+glsl_compat_alpha_epilogue(struct glsl_str *out, const char *color0)
+{
+   /* GL 3.3 compatibility §4.1.4: with GL_ALPHA_TEST on, a fragment whose colour 0's alpha
+    * fails glAlphaFunc's comparison is discarded, after the fragment shader as after
+    * fixed-function texturing (the functions in GL_NEVER's order) */
+   glsl_str_printf(out,
+                   " if (_mgl_Compat.AlphaFunc != 0.0) {"
+                   " int af = int(_mgl_Compat.AlphaFunc); float aa = %s.a;"
+                   " float ar = _mgl_Compat.AlphaRef;"
+                   " bool ap = af == 2 ? aa < ar : af == 3 ? aa == ar : af == 4 ? aa <= ar :"
+                   " af == 5 ? aa > ar : af == 6 ? aa != ar : af == 7 ? aa >= ar : af == 8;"
+                   " if (!ap) discard; }",
+                   color0);
 }
 
 void

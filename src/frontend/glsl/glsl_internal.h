@@ -207,6 +207,8 @@ uint64_t glsl_compat_state_need(void);
 /* The statements of a compatibility fragment shader's appended main() that discard what
  * polygon stipple removes, before the app's main() runs. */
 void glsl_compat_stipple_prologue(struct glsl_str *out);
+/* The alpha test on colour 0 (an expression of vec4 type), after the fragment shader's main. */
+void glsl_compat_alpha_epilogue(struct glsl_str *out, const char *color0);
 /* Whether a unit of these need bits writes gl_ClipVertex. */
 bool glsl_compat_writes_clip_vertex(uint64_t need);
 /* The statements of the last vertex stage's appended main() that clip against the user clip

@@ -1719,7 +1719,14 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          if (stage == GLSL_STAGE_FRAGMENT) {
             glsl_str_append(&tail, "void main() {");
             glsl_compat_stipple_prologue(&tail);
-            glsl_str_append(&tail, " _mgl_fs_main(); }\n");
+            glsl_str_append(&tail, " _mgl_fs_main();");
+            /* colour 0: gl_FragColor or gl_FragData[0] where this unit writes one (an output
+             * of the unit's own, or one another unit of the stage writes, is not tested) */
+            if (u->frag_outputs & 1)
+               glsl_compat_alpha_epilogue(&tail, GLSL_MANGLE "gl_FragColor");
+            else if (u->frag_outputs & 2)
+               glsl_compat_alpha_epilogue(&tail, GLSL_MANGLE "gl_FragData[0]");
+            glsl_str_append(&tail, " }\n");
          } else if (out_pervertex) {
             /* no gl_PointSize to write: the wrappers only call */
             if (u->emit_renamed)
