@@ -7,6 +7,20 @@
 typedef void(APIENTRYP pfn_lightf)(GLenum, GLenum, GLfloat);
 typedef void(APIENTRYP pfn_fogf)(GLenum, GLfloat);
 
+/* A vertex array of its own whose attribute 0 (gl_Vertex) reads the vec2 positions in quad. */
+static void
+attrib0_rects(const float *quad, GLsizeiptr bytes)
+{
+   GLuint vao, vbo;
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   gl.GenBuffers(1, &vbo);
+   gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+   gl.BufferData(GL_ARRAY_BUFFER, bytes, quad, GL_STATIC_DRAW);
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
+   gl.EnableVertexAttribArray(0);
+}
+
 void
 sc_compat_glsl_builtins(void)
 {
@@ -46,14 +60,7 @@ sc_compat_glsl_builtins(void)
 
    float quad[12];
    rect_vertices(quad, 0, 0, 64, 64);
-   GLuint vao, vbo;
-   gl.GenVertexArrays(1, &vao);
-   gl.BindVertexArray(vao);
-   gl.GenBuffers(1, &vbo);
-   gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
-   gl.BufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
-   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
-   gl.EnableVertexAttribArray(0);
+   attrib0_rects(quad, sizeof quad);
    gl.VertexAttrib4f(3, 0.5f, 1.0f, 0.25f, 1.0f);
    /* fixed-function state the built-ins follow: light 1's cutoff and the fog's end */
    pfn_lightf lightf = (pfn_lightf)eglGetProcAddress("glLightf");
@@ -238,14 +245,7 @@ sc_compat_glsl_state_between_draws(void)
    gl.UseProgram(p);
    float quad[12];
    rect_vertices(quad, 0, 0, 32, 32);
-   GLuint vao, vbo;
-   gl.GenVertexArrays(1, &vao);
-   gl.BindVertexArray(vao);
-   gl.GenBuffers(1, &vbo);
-   gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
-   gl.BufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
-   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
-   gl.EnableVertexAttribArray(0);
+   attrib0_rects(quad, sizeof quad);
    const float red[4] = {1.0f, 0.0f, 0.0f, 1.0f}, green[4] = {0.0f, 1.0f, 0.0f, 1.0f};
    glLightfv(GL_LIGHT2, GL_DIFFUSE, red);
    clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
@@ -284,14 +284,7 @@ sc_compat_glsl_clip_vertex(void)
    GLuint p_cv = link_program(vs_cv, fs), p_pos = link_program(vs_pos, fs);
    float quad[12];
    rect_vertices(quad, 0, 0, 64, 64);
-   GLuint vao, vbo;
-   gl.GenVertexArrays(1, &vao);
-   gl.BindVertexArray(vao);
-   gl.GenBuffers(1, &vbo);
-   gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
-   gl.BufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
-   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
-   gl.EnableVertexAttribArray(0);
+   attrib0_rects(quad, sizeof quad);
    clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
    /* plane 0 keeps clip-vertex x >= 40 (the modelview is the identity: eye = object) */
    const GLdouble keep_right[4] = {1.0, 0.0, 0.0, -40.0};
@@ -415,14 +408,7 @@ sc_compat_glsl_gs_builtins(void)
    GLuint p_cv = link_program_gs(vs, gs_cv, fs), p_pos = link_program_gs(vs_plain, gs_pos, fs);
    float quad[12];
    rect_vertices(quad, 0, 0, 64, 64);
-   GLuint vao, vbo;
-   gl.GenVertexArrays(1, &vao);
-   gl.BindVertexArray(vao);
-   gl.GenBuffers(1, &vbo);
-   gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
-   gl.BufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
-   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
-   gl.EnableVertexAttribArray(0);
+   attrib0_rects(quad, sizeof quad);
    clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
    /* plane 0 keeps clip-vertex x >= 40 (the modelview is the identity: eye = object) */
    const GLdouble keep_right[4] = {1.0, 0.0, 0.0, -40.0};
@@ -486,14 +472,7 @@ sc_compat_glsl_gs_per_vertex(void)
    GLuint p = link_program_gs(vs, gs, fs);
    float quad[12];
    rect_vertices(quad, 0, 0, 64, 64);
-   GLuint vao, vbo;
-   gl.GenVertexArrays(1, &vao);
-   gl.BindVertexArray(vao);
-   gl.GenBuffers(1, &vbo);
-   gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
-   gl.BufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
-   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
-   gl.EnableVertexAttribArray(0);
+   attrib0_rects(quad, sizeof quad);
    clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
    /* plane 0 keeps clip-vertex x < 24 (the modelview is the identity: eye = object) */
    const GLdouble keep_left[4] = {-1.0, 0.0, 0.0, 24.0};
@@ -610,14 +589,7 @@ sc_compat_glsl_vertex_only(void)
    float quad[24];
    rect_vertices(quad, 0, 0, 31, 64);
    rect_vertices(quad + 12, 33, 0, 64, 64);
-   GLuint vao, vbo;
-   gl.GenVertexArrays(1, &vao);
-   gl.BindVertexArray(vao);
-   gl.GenBuffers(1, &vbo);
-   gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
-   gl.BufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
-   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
-   gl.EnableVertexAttribArray(0);
+   attrib0_rects(quad, sizeof quad);
    pfn_color4f color4f = (pfn_color4f)eglGetProcAddress("glColor4f");
    if (!color4f)
       die_setup("glColor4f not found");
@@ -659,14 +631,7 @@ sc_compat_glsl_alpha_test(void)
    float quad[24];
    rect_vertices(quad, 0, 0, 64, 32);
    rect_vertices(quad + 12, 0, 32, 64, 64);
-   GLuint vao, vbo;
-   gl.GenVertexArrays(1, &vao);
-   gl.BindVertexArray(vao);
-   gl.GenBuffers(1, &vbo);
-   gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
-   gl.BufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
-   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
-   gl.EnableVertexAttribArray(0);
+   attrib0_rects(quad, sizeof quad);
    pfn_alpha_func alpha_func = (pfn_alpha_func)eglGetProcAddress("glAlphaFunc");
    if (!alpha_func)
       die_setup("glAlphaFunc not found");

@@ -802,6 +802,26 @@ test_indexed(struct t *t, struct mgp_handle prog)
          "indexed quads with 8-bit and 32-bit indices");
 }
 
+/* A nearest, clamp-to-edge sampler comparing with LEQUAL when compare_mode says so. */
+static struct mgp_handle
+make_nearest_sampler(struct t *t, uint16_t compare_mode)
+{
+   struct mgp_handle samp = new_handle(t, MGP_KIND_SAMPLER);
+   struct mgp_create_sampler cs = {.cso = samp,
+                                   .state = {.wrap_s = MGP_WRAP_CLAMP_TO_EDGE,
+                                             .wrap_t = MGP_WRAP_CLAMP_TO_EDGE,
+                                             .wrap_r = MGP_WRAP_CLAMP_TO_EDGE,
+                                             .min_filter = MGP_FILTER_NEAREST,
+                                             .mag_filter = MGP_FILTER_NEAREST,
+                                             .compare_mode = compare_mode,
+                                             .compare_func = MGP_COMPARE_FUNC_LEQUAL,
+                                             .min_lod = -1000,
+                                             .max_lod = 1000,
+                                             .max_anisotropy = 1}};
+   t->cv->create_sampler(t->ctx, &cs, NULL, 0);
+   return samp;
+}
+
 static void
 test_texture(struct t *t)
 {
@@ -843,18 +863,7 @@ test_texture(struct t *t)
                                         .target = MGP_RESOURCE_TARGET_TEX_2D,
                                         .num_levels = 3};
    t->cv->create_sampler_view(t->ctx, &cv, NULL, 0);
-   struct mgp_handle samp = new_handle(t, MGP_KIND_SAMPLER);
-   struct mgp_create_sampler cs = {.cso = samp,
-                                   .state = {.wrap_s = MGP_WRAP_CLAMP_TO_EDGE,
-                                             .wrap_t = MGP_WRAP_CLAMP_TO_EDGE,
-                                             .wrap_r = MGP_WRAP_CLAMP_TO_EDGE,
-                                             .min_filter = MGP_FILTER_NEAREST,
-                                             .mag_filter = MGP_FILTER_NEAREST,
-                                             .compare_func = MGP_COMPARE_FUNC_LEQUAL,
-                                             .min_lod = -1000,
-                                             .max_lod = 1000,
-                                             .max_anisotropy = 1}};
-   t->cv->create_sampler(t->ctx, &cs, NULL, 0);
+   struct mgp_handle samp = make_nearest_sampler(t, MGP_COMPARE_MODE_NONE);
    struct mgp_set_handles sh = {.start = 0, .count = 1};
    t->cv->set_sampler_views(t->ctx, &sh, &view, 1);
    t->cv->bind_sampler_states(t->ctx, &sh, &samp, 1);
@@ -1043,19 +1052,7 @@ test_shadow_guards(struct t *t)
    struct mgp_handle cview = new_handle(t, MGP_KIND_SAMPLER_VIEW);
    cv.cso = cview, cv.texture = ctex, cv.format = MGP_FORMAT_RGBA8_UNORM;
    t->cv->create_sampler_view(t->ctx, &cv, NULL, 0);
-   struct mgp_handle samp = new_handle(t, MGP_KIND_SAMPLER);
-   struct mgp_create_sampler cs = {.cso = samp,
-                                   .state = {.wrap_s = MGP_WRAP_CLAMP_TO_EDGE,
-                                             .wrap_t = MGP_WRAP_CLAMP_TO_EDGE,
-                                             .wrap_r = MGP_WRAP_CLAMP_TO_EDGE,
-                                             .min_filter = MGP_FILTER_NEAREST,
-                                             .mag_filter = MGP_FILTER_NEAREST,
-                                             .compare_mode = MGP_COMPARE_MODE_REF_TO_TEXTURE,
-                                             .compare_func = MGP_COMPARE_FUNC_LEQUAL,
-                                             .min_lod = -1000,
-                                             .max_lod = 1000,
-                                             .max_anisotropy = 1}};
-   t->cv->create_sampler(t->ctx, &cs, NULL, 0);
+   struct mgp_handle samp = make_nearest_sampler(t, MGP_COMPARE_MODE_REF_TO_TEXTURE);
    struct mgp_set_handles sh = {.start = 0, .count = 1};
    t->cv->bind_sampler_states(t->ctx, &sh, &samp, 1);
 
