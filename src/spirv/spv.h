@@ -308,4 +308,28 @@ spirv_out_put(struct spirv_out *o, const uint32_t *words, size_t n)
       o->oom = true;
 }
 
+/* Room for more words at o->w + o->n (false, and oom set, when there is none). */
+static inline bool
+spirv_out_reserve(struct spirv_out *o, size_t more)
+{
+   if (!o->oom && !mgu_array_reserve(o->w, o->cap, (uint64_t)o->n + more))
+      o->oom = true;
+   return !o->oom;
+}
+
+/* One instruction: op and its nops operands. */
+static inline void
+spirv_out_emit(struct spirv_out *o, uint32_t op, unsigned nops, const uint32_t *ops)
+{
+   const uint32_t head = ((nops + 1) << 16) | op;
+   spirv_out_put(o, &head, 1);
+   spirv_out_put(o, ops, nops);
+}
+
+#define SPIRV_OUT_EMIT(o, op, ...)                                                                 \
+   do {                                                                                            \
+      const uint32_t ops_[] = {__VA_ARGS__};                                                       \
+      spirv_out_emit((o), (op), sizeof(ops_) / sizeof(ops_[0]), ops_);                             \
+   } while (0)
+
 #endif

@@ -251,36 +251,9 @@ oned_scan(struct oned_state *s, const uint32_t *w, size_t n, const char **err)
    return any;
 }
 
-struct obuf {
-   uint32_t *w;
-   size_t n;
-   uint32_t cap;
-   bool oom;
-};
-
-static void
-emit(struct obuf *b, uint32_t op, unsigned nops, const uint32_t *ops)
-{
-   if (b->oom)
-      return;
-   if (!mgu_array_reserve(b->w, b->cap, (uint64_t)b->n + nops + 1)) {
-      b->oom = true;
-      return;
-   }
-   b->w[b->n++] = ((nops + 1) << 16) | op;
-   memcpy(&b->w[b->n], ops, nops * sizeof(*ops));
-   b->n += nops;
-}
-
-#define EMITL(b, op, ...)                                                                          \
-   do {                                                                                            \
-      const uint32_t ops_[] = {__VA_ARGS__};                                                       \
-      emit((b), (op), sizeof(ops_) / sizeof(ops_[0]), ops_);                                       \
-   } while (0)
-
 /* Component k of value v (v itself when it is a scalar and k is 0); 0: no such component. */
 static uint32_t
-component(struct oned_state *s, struct obuf *b, uint32_t v, uint32_t k, uint32_t *comp_t)
+component(struct oned_state *s, struct spirv_out *b, uint32_t v, uint32_t k, uint32_t *comp_t)
 {
    const uint32_t t = v < s->bound ? s->type_of[v] : 0;
    if (!t || t >= s->bound)
@@ -293,14 +266,14 @@ component(struct oned_state *s, struct obuf *b, uint32_t v, uint32_t k, uint32_t
       return 0;
    *comp_t = s->vec_c[t];
    const uint32_t r = s->bound++;
-   EMITL(b, SpvOpCompositeExtract, s->vec_c[t], r, v, k);
+   SPIRV_OUT_EMIT(b, SpvOpCompositeExtract, s->vec_c[t], r, v, k);
    return r;
 }
 
 /* The 2D coordinate of a 1D access (see the head of the file); 0 when the coordinate is not of
  * the shape expected. */
 static uint32_t
-widen_coord(struct oned_state *s, struct obuf *b, uint32_t op, uint32_t flags, uint32_t coord)
+widen_coord(struct oned_state *s, struct spirv_out *b, uint32_t op, uint32_t flags, uint32_t coord)
 {
    uint32_t ct = 0, ct2 = 0;
    const uint32_t u = component(s, b, coord, 0, &ct);
@@ -317,31 +290,32 @@ widen_coord(struct oned_state *s, struct obuf *b, uint32_t op, uint32_t flags, u
       if (!q || ct2 != ct)
          return 0;
       const uint32_t v = s->bound++;
-      EMITL(b, SpvOpFMul, s->float_t, v, q, s->fhalf);
-      EMITL(b, SpvOpCompositeConstruct, s->vec3_t, r, u, v, q);
+      SPIRV_OUT_EMIT(b, SpvOpFMul, s->float_t, v, q, s->fhalf);
+      SPIRV_OUT_EMIT(b, SpvOpCompositeConstruct, s->vec3_t, r, u, v, q);
    } else if (arrayed) {
       const uint32_t layer = component(s, b, coord, 1, &ct2);
       if (!layer || ct2 != ct)
          return 0;
-      EMITL(b, SpvOpCompositeConstruct, is_int ? s->ivec3_t : s->vec3_t, r, u, fill, layer);
+      SPIRV_OUT_EMIT(b, SpvOpCompositeConstruct, is_int ? s->ivec3_t : s->vec3_t, r, u, fill,
+                     layer);
    } else {
-      EMITL(b, SpvOpCompositeConstruct, is_int ? s->ivec2_t : s->vec2_t, r, u, fill);
+      SPIRV_OUT_EMIT(b, SpvOpCompositeConstruct, is_int ? s->ivec2_t : s->vec2_t, r, u, fill);
    }
    return r;
 }
 
 /* (d, 0) for a scalar gradient or offset d of component type float or int; 0: not a scalar. */
 static uint32_t
-widen_scalar(struct oned_state *s, struct obuf *b, uint32_t v)
+widen_scalar(struct oned_state *s, struct spirv_out *b, uint32_t v)
 {
    const uint32_t t = v < s->bound ? s->type_of[v] : 0;
    if (!t || t >= s->bound || s->vec_n[t] || (t != s->float_t && t != s->int_t))
       return 0;
    const uint32_t r = s->bound++;
    if (t == s->float_t)
-      EMITL(b, SpvOpCompositeConstruct, s->vec2_t, r, v, s->fzero);
+      SPIRV_OUT_EMIT(b, SpvOpCompositeConstruct, s->vec2_t, r, v, s->fzero);
    else
-      EMITL(b, SpvOpCompositeConstruct, s->ivec2_t, r, v, s->izero);
+      SPIRV_OUT_EMIT(b, SpvOpCompositeConstruct, s->ivec2_t, r, v, s->izero);
    return r;
 }
 
@@ -359,7 +333,7 @@ spv_lower_1d(const uint32_t *w, size_t n, size_t *out_n, const char **err)
       return NULL;
    }
    struct oned_state s = {.bound = w[3]};
-   struct obuf b = {0};
+   struct spirv_out b = {0};
    s.type_of = calloc(s.bound, sizeof(*s.type_of));
    s.flags = calloc(s.bound, sizeof(*s.flags));
    s.vec_n = calloc(s.bound, sizeof(*s.vec_n));
@@ -393,7 +367,7 @@ spv_lower_1d(const uint32_t *w, size_t n, size_t *out_n, const char **err)
    NEED(fhalf, new_fhalf);
 #undef NEED
 
-   emit(&b, 0, 4, &w[1]); /* header: its bound patched below */
+   spirv_out_emit(&b, 0, 4, &w[1]); /* header: its bound patched below */
    if (b.w)
       b.w[0] = w[0];
    bool globals_done = false, in_fn = false;
@@ -407,33 +381,33 @@ spv_lower_1d(const uint32_t *w, size_t n, size_t *out_n, const char **err)
          in_fn = false;
       if (!globals_done && op == SpvOpFunction) {
          if (s.new_int)
-            EMITL(&b, SpvOpTypeInt, s.int_t, 32, 1);
+            SPIRV_OUT_EMIT(&b, SpvOpTypeInt, s.int_t, 32, 1);
          if (s.new_float)
-            EMITL(&b, SpvOpTypeFloat, s.float_t, 32);
+            SPIRV_OUT_EMIT(&b, SpvOpTypeFloat, s.float_t, 32);
          if (s.new_ivec2)
-            EMITL(&b, SpvOpTypeVector, s.ivec2_t, s.int_t, 2);
+            SPIRV_OUT_EMIT(&b, SpvOpTypeVector, s.ivec2_t, s.int_t, 2);
          if (s.new_ivec3)
-            EMITL(&b, SpvOpTypeVector, s.ivec3_t, s.int_t, 3);
+            SPIRV_OUT_EMIT(&b, SpvOpTypeVector, s.ivec3_t, s.int_t, 3);
          if (s.new_vec2)
-            EMITL(&b, SpvOpTypeVector, s.vec2_t, s.float_t, 2);
+            SPIRV_OUT_EMIT(&b, SpvOpTypeVector, s.vec2_t, s.float_t, 2);
          if (s.new_vec3)
-            EMITL(&b, SpvOpTypeVector, s.vec3_t, s.float_t, 3);
+            SPIRV_OUT_EMIT(&b, SpvOpTypeVector, s.vec3_t, s.float_t, 3);
          if (s.new_izero)
-            EMITL(&b, SpvOpConstant, s.int_t, s.izero, 0);
+            SPIRV_OUT_EMIT(&b, SpvOpConstant, s.int_t, s.izero, 0);
          if (s.new_fzero)
-            EMITL(&b, SpvOpConstant, s.float_t, s.fzero, 0);
+            SPIRV_OUT_EMIT(&b, SpvOpConstant, s.float_t, s.fzero, 0);
          if (s.new_fhalf)
-            EMITL(&b, SpvOpConstant, s.float_t, s.fhalf, 0x3f000000u);
+            SPIRV_OUT_EMIT(&b, SpvOpConstant, s.float_t, s.fhalf, 0x3f000000u);
          for (uint32_t c = 0; c < old_bound; c++)
             if (s.off2[c])
-               EMITL(&b, SpvOpConstantComposite, s.ivec2_t, s.off2[c], c, s.izero);
+               SPIRV_OUT_EMIT(&b, SpvOpConstantComposite, s.ivec2_t, s.off2[c], c, s.izero);
          globals_done = true;
       }
       if (op == SpvOpCapability && wc >= 2 && (in[1] == CapSampled1D || in[1] == CapImage1D))
          continue;
       uint32_t ops[64];
       if (wc - 1 > 64) {
-         emit(&b, op, wc - 1, &in[1]);
+         spirv_out_emit(&b, op, wc - 1, &in[1]);
          continue;
       }
       memcpy(ops, &in[1], (wc - 1) * sizeof(*ops));
@@ -459,7 +433,7 @@ spv_lower_1d(const uint32_t *w, size_t n, size_t *out_n, const char **err)
          ops[0] = map_id(&s, ops[0]); /* a result type */
       const uint32_t f = in_fn && wc >= 4 ? oned_operand(&s, op, ops[2]) : 0;
       if (!f) {
-         emit(&b, op, wc - 1, ops);
+         spirv_out_emit(&b, op, wc - 1, ops);
          continue;
       }
       if (op == OpImageQuerySize || op == OpImageQuerySizeLod) {
@@ -473,11 +447,11 @@ spv_lower_1d(const uint32_t *w, size_t n, size_t *out_n, const char **err)
          }
          ops[0] = arrayed ? s.ivec3_t : s.ivec2_t;
          ops[1] = q;
-         emit(&b, op, wc - 1, ops);
+         spirv_out_emit(&b, op, wc - 1, ops);
          if (arrayed)
-            EMITL(&b, SpvOpVectorShuffle, want_t, want, q, q, 0, 2);
+            SPIRV_OUT_EMIT(&b, SpvOpVectorShuffle, want_t, want, q, q, 0, 2);
          else
-            EMITL(&b, SpvOpCompositeExtract, want_t, want, q, 0);
+            SPIRV_OUT_EMIT(&b, SpvOpCompositeExtract, want_t, want, q, 0);
          continue;
       }
       const uint32_t c = widen_coord(&s, &b, op, f, ops[3]);
@@ -507,7 +481,7 @@ spv_lower_1d(const uint32_t *w, size_t n, size_t *out_n, const char **err)
             goto fail;
          }
       }
-      emit(&b, op, wc - 1, ops);
+      spirv_out_emit(&b, op, wc - 1, ops);
    }
    if (b.oom)
       goto oom;

@@ -192,14 +192,6 @@ find_uses(const uint32_t *w, size_t n, struct ce_scan *s)
       s->blocked = false;
 }
 
-#define PUT(o, op, ...)                                                                            \
-   do {                                                                                            \
-      const uint32_t ops_[] = {__VA_ARGS__};                                                       \
-      const uint32_t head_ = ((uint32_t)(sizeof(ops_) / sizeof(ops_[0]) + 1) << 16) | (op);        \
-      spirv_out_put((o), &head_, 1);                                                               \
-      spirv_out_put((o), ops_, sizeof(ops_) / sizeof(ops_[0]));                                    \
-   } while (0)
-
 uint32_t *
 spv_clip_enables(const uint32_t *words, size_t num_words, size_t *out_n, uint32_t *num_planes,
                  bool *blocked, const char **err)
@@ -260,15 +252,16 @@ spv_clip_enables(const uint32_t *words, size_t num_words, size_t *out_n, uint32_
    while (spv_walk_next(&it) && !o.oom) {
       if (it.pc == s.annot_end)
          for (uint32_t i = 0; i < planes; i++)
-            PUT(&o, SpvOpDecorate, spec[i], SpvDecorationSpecId, SPV_CLIP_ENABLE_SPEC_ID + i);
+            SPIRV_OUT_EMIT(&o, SpvOpDecorate, spec[i], SpvDecorationSpecId,
+                           SPV_CLIP_ENABLE_SPEC_ID + i);
       if (it.pc == s.globals_end) {
          if (!s.bool_type)
-            PUT(&o, SpvOpTypeBool, t_bool);
+            SPIRV_OUT_EMIT(&o, SpvOpTypeBool, t_bool);
          if (!s.ptr_array)
-            PUT(&o, SpvOpTypePointer, t_ptr, SpvStorageClassOutput, s.array_type);
-         PUT(&o, SpvOpConstant, s.float_type, zero, 0u);
+            SPIRV_OUT_EMIT(&o, SpvOpTypePointer, t_ptr, SpvStorageClassOutput, s.array_type);
+         SPIRV_OUT_EMIT(&o, SpvOpConstant, s.float_type, zero, 0u);
          for (uint32_t i = 0; i < planes; i++)
-            PUT(&o, SpvOpSpecConstantTrue, t_bool, spec[i]);
+            SPIRV_OUT_EMIT(&o, SpvOpSpecConstantTrue, t_bool, spec[i]);
       }
       if (it.op == SpvOpFunction && it.nops >= 2)
          cur_fn = it.o[1];
@@ -286,22 +279,22 @@ spv_clip_enables(const uint32_t *words, size_t num_words, size_t *out_n, uint32_
          uint32_t p = s.var;
          if (s.in_block) {
             p = bound++;
-            PUT(&o, SpvOpAccessChain, t_ptr, p, s.var, s.member_const);
+            SPIRV_OUT_EMIT(&o, SpvOpAccessChain, t_ptr, p, s.var, s.member_const);
          }
          const uint32_t a = bound++;
-         PUT(&o, SpvOpLoad, s.array_type, a, p);
+         SPIRV_OUT_EMIT(&o, SpvOpLoad, s.array_type, a, p);
          uint32_t construct[2 + SPV_CLIP_ENABLE_MAX] = {s.array_type, 0};
          for (uint32_t i = 0; i < planes; i++) {
             const uint32_t e = bound++, v = bound++;
-            PUT(&o, SpvOpCompositeExtract, s.float_type, e, a, i);
-            PUT(&o, SpvOpSelect, s.float_type, v, spec[i], e, zero);
+            SPIRV_OUT_EMIT(&o, SpvOpCompositeExtract, s.float_type, e, a, i);
+            SPIRV_OUT_EMIT(&o, SpvOpSelect, s.float_type, v, spec[i], e, zero);
             construct[2 + i] = v;
          }
          construct[1] = bound++;
          const uint32_t head = ((3 + planes) << 16) | SpvOpCompositeConstruct;
          spirv_out_put(&o, &head, 1);
          spirv_out_put(&o, construct, 2 + planes);
-         PUT(&o, SpvOpStore, p, construct[1]);
+         SPIRV_OUT_EMIT(&o, SpvOpStore, p, construct[1]);
       }
       if (it.op == SpvOpFunctionEnd)
          cur_fn = 0;

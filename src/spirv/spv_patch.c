@@ -28,37 +28,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct wbuf {
-   uint32_t *w;
-   size_t n;
-   uint32_t cap;
-   bool oom;
-};
-
-static void
-wb_reserve(struct wbuf *b, size_t more)
-{
-   if (!b->oom && !mgu_array_reserve(b->w, b->cap, (uint64_t)b->n + more))
-      b->oom = true;
-}
-
-static void
-wb_emit(struct wbuf *b, uint32_t op, unsigned nops, const uint32_t *ops)
-{
-   wb_reserve(b, nops + 1);
-   if (b->oom)
-      return;
-   b->w[b->n++] = ((nops + 1) << 16) | op;
-   memcpy(&b->w[b->n], ops, nops * sizeof(*ops));
-   b->n += nops;
-}
-
-#define EMIT(b, op, ...)                                                                           \
-   do {                                                                                            \
-      const uint32_t ops_[] = {__VA_ARGS__};                                                       \
-      wb_emit((b), (op), sizeof(ops_) / sizeof(ops_[0]), ops_);                                    \
-   } while (0)
-
 static bool
 is_preamble_op(uint32_t op)
 {
@@ -389,7 +358,7 @@ uint32_t *
 spv_module_patch(const uint32_t *w, size_t n, const struct spv_patch *p, size_t *out_n,
                  const char **err)
 {
-   struct wbuf b = {0};
+   struct spirv_out b = {0};
    uint32_t *copy_ids = NULL; /* the transform feedback copies' ids, see COPY_PTR */
    struct ptab tab;
    const struct ptab *m = &tab;
@@ -461,7 +430,7 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_patch *p, size_t 
          COPY_IDX(c, k) = bound++;
    }
 
-   wb_reserve(&b, n + 64);
+   spirv_out_reserve(&b, n + 64);
    if (b.oom)
       goto oom;
    memcpy(b.w, w, 5 * sizeof(*w));
@@ -479,59 +448,64 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_patch *p, size_t 
          have_drawparams_cap = true;
       if (!caps_done && op != SpvOpCapability) {
          if (base_var && !have_drawparams_cap)
-            EMIT(&b, SpvOpCapability, SpvCapabilityDrawParameters);
+            SPIRV_OUT_EMIT(&b, SpvOpCapability, SpvCapabilityDrawParameters);
          if (xfb)
-            EMIT(&b, SpvOpCapability, SpvCapabilityTransformFeedback);
+            SPIRV_OUT_EMIT(&b, SpvOpCapability, SpvCapabilityTransformFeedback);
          caps_done = true;
       }
       if (!decos_done && !is_preamble_op(op)) {
          for (unsigned i = 0; i < p->num_decos; i++)
             if (alias_of(p, p->decos[i].id) == p->decos[i].id)
-               EMIT(&b, SpvOpDecorate, p->decos[i].id, spv_decoration_of_kind[p->decos[i].kind],
-                    p->decos[i].value);
+               SPIRV_OUT_EMIT(&b, SpvOpDecorate, p->decos[i].id,
+                              spv_decoration_of_kind[p->decos[i].kind], p->decos[i].value);
          if (new_base)
-            EMIT(&b, SpvOpDecorate, base_var, SpvDecorationBuiltIn, SpvBuiltInBaseInstance);
+            SPIRV_OUT_EMIT(&b, SpvOpDecorate, base_var, SpvDecorationBuiltIn,
+                           SpvBuiltInBaseInstance);
          for (unsigned i = 0; i < p->num_xfb; i++) {
             const struct spv_xfb_deco *x = &p->xfb[i];
-            EMIT(&b, SpvOpDecorate, x->id, SpvDecorationXfbBuffer, x->buffer);
-            EMIT(&b, SpvOpDecorate, x->id, SpvDecorationXfbStride, x->stride);
-            EMIT(&b, SpvOpDecorate, x->id, SpvDecorationOffset, x->offset);
+            SPIRV_OUT_EMIT(&b, SpvOpDecorate, x->id, SpvDecorationXfbBuffer, x->buffer);
+            SPIRV_OUT_EMIT(&b, SpvOpDecorate, x->id, SpvDecorationXfbStride, x->stride);
+            SPIRV_OUT_EMIT(&b, SpvOpDecorate, x->id, SpvDecorationOffset, x->offset);
          }
          for (unsigned c = 0; c < ncopy; c++) {
             const struct spv_xfb_deco *x = &p->xfb_copies[c].deco;
-            EMIT(&b, SpvOpDecorate, COPY_VAR(c), SpvDecorationLocation, p->xfb_copies[c].location);
-            EMIT(&b, SpvOpDecorate, COPY_VAR(c), SpvDecorationComponent,
-                 p->xfb_copies[c].component);
-            EMIT(&b, SpvOpDecorate, COPY_VAR(c), SpvDecorationXfbBuffer, x->buffer);
-            EMIT(&b, SpvOpDecorate, COPY_VAR(c), SpvDecorationXfbStride, x->stride);
-            EMIT(&b, SpvOpDecorate, COPY_VAR(c), SpvDecorationOffset, x->offset);
+            SPIRV_OUT_EMIT(&b, SpvOpDecorate, COPY_VAR(c), SpvDecorationLocation,
+                           p->xfb_copies[c].location);
+            SPIRV_OUT_EMIT(&b, SpvOpDecorate, COPY_VAR(c), SpvDecorationComponent,
+                           p->xfb_copies[c].component);
+            SPIRV_OUT_EMIT(&b, SpvOpDecorate, COPY_VAR(c), SpvDecorationXfbBuffer, x->buffer);
+            SPIRV_OUT_EMIT(&b, SpvOpDecorate, COPY_VAR(c), SpvDecorationXfbStride, x->stride);
+            SPIRV_OUT_EMIT(&b, SpvOpDecorate, COPY_VAR(c), SpvDecorationOffset, x->offset);
          }
          if (xfb_pos_var) {
             const struct spv_xfb_deco *x = &p->xfb_position_deco;
-            EMIT(&b, SpvOpDecorate, xfb_pos_var, SpvDecorationLocation, p->xfb_position_location);
-            EMIT(&b, SpvOpDecorate, xfb_pos_var, SpvDecorationXfbBuffer, x->buffer);
-            EMIT(&b, SpvOpDecorate, xfb_pos_var, SpvDecorationXfbStride, x->stride);
-            EMIT(&b, SpvOpDecorate, xfb_pos_var, SpvDecorationOffset, x->offset);
+            SPIRV_OUT_EMIT(&b, SpvOpDecorate, xfb_pos_var, SpvDecorationLocation,
+                           p->xfb_position_location);
+            SPIRV_OUT_EMIT(&b, SpvOpDecorate, xfb_pos_var, SpvDecorationXfbBuffer, x->buffer);
+            SPIRV_OUT_EMIT(&b, SpvOpDecorate, xfb_pos_var, SpvDecorationXfbStride, x->stride);
+            SPIRV_OUT_EMIT(&b, SpvOpDecorate, xfb_pos_var, SpvDecorationOffset, x->offset);
          }
          decos_done = true;
       }
       if (!globals_done && op == SpvOpFunction) {
          if (new_base)
-            EMIT(&b, SpvOpVariable, inst_ptr, base_var, SpvStorageClassInput);
+            SPIRV_OUT_EMIT(&b, SpvOpVariable, inst_ptr, base_var, SpvStorageClassInput);
          if (remap && pos.new_ptr_type)
-            EMIT(&b, SpvOpTypePointer, pos.ptr_type, SpvStorageClassOutput, pos.vec4_type);
+            SPIRV_OUT_EMIT(&b, SpvOpTypePointer, pos.ptr_type, SpvStorageClassOutput,
+                           pos.vec4_type);
          if (remap)
-            EMIT(&b, SpvOpConstant, pos.float_type, half_id, 0x3f000000u /* 0.5f */);
+            SPIRV_OUT_EMIT(&b, SpvOpConstant, pos.float_type, half_id, 0x3f000000u /* 0.5f */);
          if (xfb_pos_var)
-            EMIT(&b, SpvOpVariable, pos.ptr_type, xfb_pos_var, SpvStorageClassOutput);
+            SPIRV_OUT_EMIT(&b, SpvOpVariable, pos.ptr_type, xfb_pos_var, SpvStorageClassOutput);
          if (new_int_type)
-            EMIT(&b, SpvOpTypeInt, int_type, 32, 1);
+            SPIRV_OUT_EMIT(&b, SpvOpTypeInt, int_type, 32, 1);
          for (unsigned c = 0; c < ncopy; c++) {
             const struct spv_xfb_copy *x = &p->xfb_copies[c];
             for (unsigned k = 0; k < x->num_indices; k++)
-               EMIT(&b, SpvOpConstant, int_type, COPY_IDX(c, k), x->indices[k]);
-            EMIT(&b, SpvOpTypePointer, COPY_PTR(c), SpvStorageClassOutput, part_type(m, x));
-            EMIT(&b, SpvOpVariable, COPY_PTR(c), COPY_VAR(c), SpvStorageClassOutput);
+               SPIRV_OUT_EMIT(&b, SpvOpConstant, int_type, COPY_IDX(c, k), x->indices[k]);
+            SPIRV_OUT_EMIT(&b, SpvOpTypePointer, COPY_PTR(c), SpvStorageClassOutput,
+                           part_type(m, x));
+            SPIRV_OUT_EMIT(&b, SpvOpVariable, COPY_PTR(c), COPY_VAR(c), SpvStorageClassOutput);
          }
          globals_done = true;
       }
@@ -562,7 +536,7 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_patch *p, size_t 
       case SpvOpInBoundsAccessChain:
       case SpvOpPtrAccessChain:
          if (wc >= 4 && alias_of(p, in[3]) != in[3]) {
-            wb_reserve(&b, wc);
+            spirv_out_reserve(&b, wc);
             if (b.oom)
                goto oom;
             memcpy(&b.w[b.n], in, wc * sizeof(*in));
@@ -573,7 +547,7 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_patch *p, size_t 
          break;
       case SpvOpCopyMemory:
          if (wc >= 3 && alias_of(p, in[2]) != in[2]) {
-            wb_reserve(&b, wc);
+            spirv_out_reserve(&b, wc);
             if (b.oom)
                goto oom;
             memcpy(&b.w[b.n], in, wc * sizeof(*in));
@@ -585,7 +559,7 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_patch *p, size_t 
       case SpvOpEntryPoint:
          if (new_base || p->num_aliases || xfb_pos_var || ncopy) {
             /* Interface list: aliased variables leave it, the BaseInstance input joins it. */
-            wb_reserve(&b, wc + 2 + ncopy);
+            spirv_out_reserve(&b, wc + 2 + ncopy);
             if (b.oom)
                goto oom;
             size_t at0 = b.n;
@@ -612,12 +586,12 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_patch *p, size_t 
                b.w[b.n++] = COPY_VAR(c);
             b.w[at0] = ((uint32_t)(b.n - at0) << 16) | op;
             if (xfb && wc >= 3)
-               EMIT(&b, SpvOpExecutionMode, in[2], SpvExecutionModeXfb);
+               SPIRV_OUT_EMIT(&b, SpvOpExecutionMode, in[2], SpvExecutionModeXfb);
             continue;
          }
          if (xfb && wc >= 3) {
-            wb_emit(&b, op, wc - 1, &in[1]);
-            EMIT(&b, SpvOpExecutionMode, in[2], SpvExecutionModeXfb);
+            spirv_out_emit(&b, op, wc - 1, &in[1]);
+            SPIRV_OUT_EMIT(&b, SpvOpExecutionMode, in[2], SpvExecutionModeXfb);
             continue;
          }
          break;
@@ -629,13 +603,13 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_patch *p, size_t 
             uint32_t ops[8];
             memcpy(ops, &in[1], (wc - 1) * sizeof(*in));
             ops[1] = a;
-            wb_emit(&b, SpvOpLoad, wc - 1, ops);
-            EMIT(&b, SpvOpLoad, in[1], c, base_var);
-            EMIT(&b, SpvOpISub, in[1], in[2], a, c);
+            spirv_out_emit(&b, SpvOpLoad, wc - 1, ops);
+            SPIRV_OUT_EMIT(&b, SpvOpLoad, in[1], c, base_var);
+            SPIRV_OUT_EMIT(&b, SpvOpISub, in[1], in[2], a, c);
             continue;
          }
          if (wc >= 4 && alias_of(p, in[3]) != in[3]) {
-            wb_reserve(&b, wc);
+            spirv_out_reserve(&b, wc);
             if (b.oom)
                goto oom;
             memcpy(&b.w[b.n], in, wc * sizeof(*in));
@@ -659,9 +633,9 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_patch *p, size_t 
                ops[2] = x->var;
                for (unsigned k = 0; k < x->num_indices; k++)
                   ops[3 + k] = COPY_IDX(c, k);
-               wb_emit(&b, SpvOpAccessChain, 3 + x->num_indices, ops);
-               EMIT(&b, SpvOpLoad, part_type(m, x), val, chain);
-               EMIT(&b, SpvOpStore, COPY_VAR(c), val);
+               spirv_out_emit(&b, SpvOpAccessChain, 3 + x->num_indices, ops);
+               SPIRV_OUT_EMIT(&b, SpvOpLoad, part_type(m, x), val, chain);
+               SPIRV_OUT_EMIT(&b, SpvOpStore, COPY_VAR(c), val);
             }
          }
          if (remap && cur_fn &&
@@ -669,23 +643,23 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_patch *p, size_t 
             uint32_t ptr = pos.var;
             if (pos.in_block) {
                ptr = bound++;
-               EMIT(&b, SpvOpAccessChain, pos.ptr_type, ptr, pos.var, pos.index_id);
+               SPIRV_OUT_EMIT(&b, SpvOpAccessChain, pos.ptr_type, ptr, pos.var, pos.index_id);
             }
             uint32_t v = bound++, z = bound++, ww = bound++, s = bound++, h = bound++, nv = bound++;
-            EMIT(&b, SpvOpLoad, pos.vec4_type, v, ptr);
+            SPIRV_OUT_EMIT(&b, SpvOpLoad, pos.vec4_type, v, ptr);
             if (xfb_pos_var)
-               EMIT(&b, SpvOpStore, xfb_pos_var, v);
-            EMIT(&b, SpvOpCompositeExtract, pos.float_type, z, v, 2);
-            EMIT(&b, SpvOpCompositeExtract, pos.float_type, ww, v, 3);
-            EMIT(&b, SpvOpFAdd, pos.float_type, s, z, ww);
-            EMIT(&b, SpvOpFMul, pos.float_type, h, s, half_id);
-            EMIT(&b, SpvOpCompositeInsert, pos.vec4_type, nv, h, v, 2);
-            EMIT(&b, SpvOpStore, ptr, nv);
+               SPIRV_OUT_EMIT(&b, SpvOpStore, xfb_pos_var, v);
+            SPIRV_OUT_EMIT(&b, SpvOpCompositeExtract, pos.float_type, z, v, 2);
+            SPIRV_OUT_EMIT(&b, SpvOpCompositeExtract, pos.float_type, ww, v, 3);
+            SPIRV_OUT_EMIT(&b, SpvOpFAdd, pos.float_type, s, z, ww);
+            SPIRV_OUT_EMIT(&b, SpvOpFMul, pos.float_type, h, s, half_id);
+            SPIRV_OUT_EMIT(&b, SpvOpCompositeInsert, pos.vec4_type, nv, h, v, 2);
+            SPIRV_OUT_EMIT(&b, SpvOpStore, ptr, nv);
          }
          break;
       default: break;
       }
-      wb_emit(&b, op, wc - 1, &in[1]);
+      spirv_out_emit(&b, op, wc - 1, &in[1]);
    }
    if (b.oom)
       goto oom;

@@ -185,37 +185,10 @@ is_rect_si(const struct rect_state *s, uint32_t value)
           (s->flags[s->type_of[value]] & F_RECT_SI);
 }
 
-struct wbuf_lite {
-   uint32_t *w;
-   size_t n;
-   uint32_t cap;
-   bool oom;
-};
-
-static void
-emit(struct wbuf_lite *b, uint32_t op, unsigned nops, const uint32_t *ops)
-{
-   if (b->oom)
-      return;
-   if (!mgu_array_reserve(b->w, b->cap, (uint64_t)b->n + nops + 1)) {
-      b->oom = true;
-      return;
-   }
-   b->w[b->n++] = ((nops + 1) << 16) | op;
-   memcpy(&b->w[b->n], ops, nops * sizeof(*ops));
-   b->n += nops;
-}
-
-#define EMITL(b, op, ...)                                                                          \
-   do {                                                                                            \
-      const uint32_t ops_[] = {__VA_ARGS__};                                                       \
-      emit((b), (op), sizeof(ops_) / sizeof(ops_[0]), ops_);                                       \
-   } while (0)
-
 /* A float vector `v` (2 to 4 components), its first two divided by `szf` (a vec2); 0 if `v` is
  * not such a vector. */
 static uint32_t
-scale_xy(struct rect_state *s, struct wbuf_lite *b, uint32_t v, uint32_t szf)
+scale_xy(struct rect_state *s, struct spirv_out *b, uint32_t v, uint32_t szf)
 {
    uint32_t t = v < s->bound ? s->type_of[v] : 0;
    uint32_t nc = t < s->bound ? s->vec_n[t] : 0;
@@ -224,15 +197,15 @@ scale_xy(struct rect_state *s, struct wbuf_lite *b, uint32_t v, uint32_t szf)
    uint32_t xy = v;
    if (nc != 2) {
       xy = s->bound++;
-      EMITL(b, OpVectorShuffle, s->vec2_t, xy, v, v, 0, 1);
+      SPIRV_OUT_EMIT(b, OpVectorShuffle, s->vec2_t, xy, v, v, 0, 1);
    }
    uint32_t d = s->bound++;
-   EMITL(b, OpFDiv, s->vec2_t, d, xy, szf);
+   SPIRV_OUT_EMIT(b, OpFDiv, s->vec2_t, d, xy, szf);
    if (nc == 2)
       return d;
    uint32_t r = s->bound++;
    uint32_t ops[8] = {t, r, d, v, 0, 1, 4, 5};
-   emit(b, OpVectorShuffle, 4 + nc, ops);
+   spirv_out_emit(b, OpVectorShuffle, 4 + nc, ops);
    return r;
 }
 
@@ -245,7 +218,7 @@ spv_lower_rect(const uint32_t *w, size_t n, size_t *out_n, const char **err)
    if (n < 5 || w[0] != SpvMagicNumber)
       return NULL;
    struct rect_state s = {.bound = w[3]};
-   struct wbuf_lite b = {0};
+   struct spirv_out b = {0};
    s.type_of = calloc(s.bound, sizeof(*s.type_of));
    s.flags = calloc(s.bound, sizeof(*s.flags));
    s.remap = calloc(s.bound, sizeof(*s.remap));
@@ -273,7 +246,7 @@ spv_lower_rect(const uint32_t *w, size_t n, size_t *out_n, const char **err)
       s.new_vec2 = true;
    }
 
-   emit(&b, 0, 4, &w[1]); /* header: patched below */
+   spirv_out_emit(&b, 0, 4, &w[1]); /* header: patched below */
    b.w[0] = w[0];
    bool caps_done = false, globals_done = false, in_fn = false;
    for (size_t at = 5; at < n;) {
@@ -286,18 +259,18 @@ spv_lower_rect(const uint32_t *w, size_t n, size_t *out_n, const char **err)
          in_fn = false;
       if (!caps_done && op != SpvOpCapability) {
          if (!s.have_query_cap)
-            EMITL(&b, SpvOpCapability, CapImageQuery);
+            SPIRV_OUT_EMIT(&b, SpvOpCapability, CapImageQuery);
          caps_done = true;
       }
       if (!globals_done && op == SpvOpFunction) {
          if (s.new_int)
-            EMITL(&b, SpvOpTypeInt, s.int_t, 32, 1);
+            SPIRV_OUT_EMIT(&b, SpvOpTypeInt, s.int_t, 32, 1);
          if (s.new_ivec2)
-            EMITL(&b, SpvOpTypeVector, s.ivec2_t, s.int_t, 2);
+            SPIRV_OUT_EMIT(&b, SpvOpTypeVector, s.ivec2_t, s.int_t, 2);
          if (s.new_zero)
-            EMITL(&b, SpvOpConstant, s.int_t, s.zero, 0);
+            SPIRV_OUT_EMIT(&b, SpvOpConstant, s.int_t, s.zero, 0);
          if (s.new_vec2)
-            EMITL(&b, SpvOpTypeVector, s.vec2_t, s.float_t, 2);
+            SPIRV_OUT_EMIT(&b, SpvOpTypeVector, s.vec2_t, s.float_t, 2);
          globals_done = true;
       }
       if (op == SpvOpCapability && wc >= 2 && (in[1] == CapSampledRect || in[1] == CapImageRect))
@@ -310,7 +283,7 @@ spv_lower_rect(const uint32_t *w, size_t n, size_t *out_n, const char **err)
 
       uint32_t ops[64];
       if (wc - 1 > 64) {
-         emit(&b, op, wc - 1, &in[1]);
+         spirv_out_emit(&b, op, wc - 1, &in[1]);
          continue;
       }
       memcpy(ops, &in[1], (wc - 1) * sizeof(*ops));
@@ -332,9 +305,9 @@ spv_lower_rect(const uint32_t *w, size_t n, size_t *out_n, const char **err)
 
       if (sampling_op(op) && wc >= 5 && is_rect_si(&s, ops[2]) && s.vec2_t) {
          uint32_t img = s.bound++, sz = s.bound++, szf = s.bound++;
-         EMITL(&b, OpImage, map_id(&s, s.si_image[s.type_of[ops[2]]]), img, ops[2]);
-         EMITL(&b, OpImageQuerySizeLod, s.ivec2_t, sz, img, s.zero);
-         EMITL(&b, OpConvertSToF, s.vec2_t, szf, sz);
+         SPIRV_OUT_EMIT(&b, OpImage, map_id(&s, s.si_image[s.type_of[ops[2]]]), img, ops[2]);
+         SPIRV_OUT_EMIT(&b, OpImageQuerySizeLod, s.ivec2_t, sz, img, s.zero);
+         SPIRV_OUT_EMIT(&b, OpConvertSToF, s.vec2_t, szf, sz);
          uint32_t c = scale_xy(&s, &b, ops[3], szf);
          if (!c) {
             *err = "rectangle texture coordinates of an unexpected type";
@@ -353,12 +326,12 @@ spv_lower_rect(const uint32_t *w, size_t n, size_t *out_n, const char **err)
                ops[k] = d;
             }
          }
-         emit(&b, op, wc - 1, ops);
+         spirv_out_emit(&b, op, wc - 1, ops);
          continue;
       }
       if (op == OpImageQuerySize && wc == 4 && ops[2] < old_bound &&
           (s.flags[s.type_of[ops[2]]] & F_RECT_IMAGE)) {
-         EMITL(&b, OpImageQuerySizeLod, ops[0], ops[1], ops[2], s.zero);
+         SPIRV_OUT_EMIT(&b, OpImageQuerySizeLod, ops[0], ops[1], ops[2], s.zero);
          continue;
       }
       if (op == OpImageFetch && wc >= 5 && ops[2] < old_bound &&
@@ -371,10 +344,10 @@ spv_lower_rect(const uint32_t *w, size_t n, size_t *out_n, const char **err)
          unsigned nf = 6;
          for (uint32_t k = 5; k < wc - 1; k++)
             f[nf++] = ops[k];
-         emit(&b, op, nf, f);
+         spirv_out_emit(&b, op, nf, f);
          continue;
       }
-      emit(&b, op, wc - 1, ops);
+      spirv_out_emit(&b, op, wc - 1, ops);
    }
    if (b.oom)
       goto oom;
