@@ -183,10 +183,20 @@ resolve_fb(struct vkb_context *ctx, struct fb_resolved *f)
    const struct mgp_framebuffer_state *fb = &ctx->fb;
    f->extent = (VkExtent2D){fb->width, fb->height};
    f->linear = !fb->srgb_encode;
+   uint32_t named = 0; /* colour attachments a draw buffer names */
    for (uint32_t i = 0; i < VKB_MAX_COLOR; i++) {
       const int idx = fb->draw_buffers[i];
       if (idx < 0 || idx >= VKB_MAX_COLOR)
          continue;
+      /* GL refuses one buffer in two draw buffers (glDrawBuffers: GL_INVALID_OPERATION), so
+       * only a hostile record has it: the same image in several Vulkan attachments, which
+       * lavapipe's blend code divided by zero on (fuzz sweep, RELIABILITY.md) */
+      if (named & (1u << idx)) {
+         MGU_DECLINE(backend_draw_incomplete, "draw buffer %u names colour attachment %d again", i,
+                     idx);
+         return false;
+      }
+      named |= 1u << idx;
       if (!surface_resource(scr, &fb->color[idx], true, &f->color[i], &f->color_level[i],
                             &f->color_layer[i], f))
          return false;

@@ -1681,6 +1681,18 @@ test_fences_and_declines(struct t *t, struct mgp_handle prog)
    draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
    check(mgu_decline_count(MGU_DECLINE_backend_draw_incomplete) == d1 + 1,
          "a draw with no program is a named decline");
+   /* two draw buffers naming one colour attachment: GL refuses it, so only a hostile record
+    * has it (the fuzz sweep's lavapipe division by zero) */
+   use_program(t, prog);
+   use_default_fb(t, false);
+   struct mgp_framebuffer_state twice = t->fb;
+   twice.draw_buffers[5] = 0;
+   set_fb(t, &twice);
+   const uint64_t d2 = mgu_decline_count(MGU_DECLINE_backend_draw_incomplete);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   check(mgu_decline_count(MGU_DECLINE_backend_draw_incomplete) == d2 + 1,
+         "two draw buffers naming one colour attachment are a named decline");
+   use_default_fb(t, false);
 
    struct mgp_u32_args fl = {.value = MGP_FLUSH_FINISH};
    t->cv->flush(t->ctx, &fl, NULL, 0);
