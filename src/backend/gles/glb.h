@@ -118,6 +118,7 @@
    X(PFNGLUSEPROGRAMPROC, UseProgram)                                                              \
    X(PFNGLGETUNIFORMLOCATIONPROC, GetUniformLocation)                                              \
    X(PFNGLUNIFORM1FPROC, Uniform1f)                                                                \
+   X(PFNGLUNIFORM4FPROC, Uniform4f)                                                                \
    X(PFNGLSAMPLECOVERAGEPROC, SampleCoverage)                                                      \
    X(PFNGLGENVERTEXARRAYSPROC, GenVertexArrays)                                                    \
    X(PFNGLDELETEVERTEXARRAYSPROC, DeleteVertexArrays)                                              \
@@ -462,6 +463,15 @@ struct glb_shadow {
    struct glb_attrib_shadow attrib[GLB_MAX_ATTRIBS];
 };
 
+/* glb_blit_draw.c's programs, linked at first use (host names: they go with the host
+ * context) */
+#define GLB_BLIT_DRAW_PROGRAMS 6
+struct glb_blit_draw_progs {
+   GLuint prog[GLB_BLIT_DRAW_PROGRAMS];
+   GLint map_loc[GLB_BLIT_DRAW_PROGRAMS], dst_loc[GLB_BLIT_DRAW_PROGRAMS];
+   bool failed[GLB_BLIT_DRAW_PROGRAMS]; /* declined once; not tried again */
+};
+
 struct glb_screen {
    struct mgs_backend_env env;
    const struct glb_host *h;
@@ -532,7 +542,9 @@ struct glb_screen {
       /* draw ranges unrolled for the first-vertex provoking convention (glb_provoking.c) */
       uint64_t first_vertex_draws;
       uint64_t resource_cap_refusals; /* stores refused past mem_budget: GL_OUT_OF_MEMORY */
+      uint64_t blits_drawn;           /* blits the host's blit refuses, drawn (glb_blit_draw.c) */
    } stats;
+   struct glb_blit_draw_progs blit_draw;
    uint64_t finished_work; /* stats.draws + stats.clears at the last glFinish (glb_finish) */
 };
 
@@ -606,6 +618,16 @@ struct glb_resource *glb_read_surface(struct glb_context *ctx, unsigned what,
 struct glb_resource *glb_resource_for_use(struct glb_screen *scr, struct mgp_handle h,
                                           const char *call);
 void glb_context_state_destroy(struct glb_context *ctx);
+/* A blit of mask from src into dst that the host's glBlitFramebuffer refuses and a draw does
+ * (a single-sampled source into a multisampled image; depth or stencil across formats). */
+bool glb_blit_needs_draw(const struct glb_resource *src, const struct glb_resource *dst,
+                         uint32_t mask);
+/* Draws that blit: the context's read framebuffer holds src and its blit framebuffer dst (both
+ * bound); declines by name what it cannot. glb_blit_draw.c. */
+void glb_blit_draw(struct glb_context *ctx, const struct glb_resource *src,
+                   const struct glb_resource *dst, const struct mgp_blit *args, uint32_t mask);
+/* Whether an occlusion query is active on the host (a draw now would be counted). glb_sync.c */
+bool glb_occlusion_active(const struct glb_screen *scr);
 /* Binds the program's sampler views and samplers to their units for a draw; false: declined. */
 bool glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog);
 /* Frees a program's transform feedback names. */

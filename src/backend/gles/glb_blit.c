@@ -173,6 +173,10 @@ glb_blit(void *self, const struct mgp_blit *args, const void *tail, uint32_t tai
    } else {
       GLB_GL(h)->glDisable(GL_SCISSOR_TEST);
    }
+   if (glb_blit_needs_draw(src, dst, mask)) {
+      glb_blit_draw(ctx, src, dst, args, mask);
+      return;
+   }
    const GLbitfield bits = ((mask & MGP_BLIT_COLOR) ? GL_COLOR_BUFFER_BIT : 0) |
                            ((mask & MGP_BLIT_DEPTH) ? GL_DEPTH_BUFFER_BIT : 0) |
                            ((mask & MGP_BLIT_STENCIL) ? GL_STENCIL_BUFFER_BIT : 0);

@@ -741,6 +741,7 @@ glb_gate_counters(void *screen, const char **names, unsigned long long *values, 
       {"gles-pack-host-reads", scr->stats.pack_host_reads},
       {"gles-pack-converted", scr->stats.pack_converted},
       {"gles-first-vertex-draws", scr->stats.first_vertex_draws},
+      {"gles-blits-drawn", scr->stats.blits_drawn},
       /* the process's, not this screen's alone (glb.h): one session per process on monolith
        * and spawn, where mgl-bench reads it */
       {"gles-host-calls", atomic_load_explicit(&glb_host_calls, memory_order_relaxed)},
