@@ -173,10 +173,6 @@ glb_blit(void *self, const struct mgp_blit *args, const void *tail, uint32_t tai
    } else {
       GLB_GL(h)->glDisable(GL_SCISSOR_TEST);
    }
-   if (glb_blit_needs_draw(src, dst, mask)) {
-      glb_blit_draw(ctx, src, dst, args, mask);
-      return;
-   }
    const GLbitfield bits = ((mask & MGP_BLIT_COLOR) ? GL_COLOR_BUFFER_BIT : 0) |
                            ((mask & MGP_BLIT_DEPTH) ? GL_DEPTH_BUFFER_BIT : 0) |
                            ((mask & MGP_BLIT_STENCIL) ? GL_STENCIL_BUFFER_BIT : 0);
@@ -193,6 +189,10 @@ glb_blit(void *self, const struct mgp_blit *args, const void *tail, uint32_t tai
    GLB_GL(h)->glBlitFramebuffer(sb[0], sb[1], sb[2], sb[3], db[0], db[1], db[2], db[3], bits,
                                 args->filter == MGP_FILTER_LINEAR ? GL_LINEAR : GL_NEAREST);
    GLenum err = GLB_GL(h)->glGetError();
+   if (err == GL_INVALID_OPERATION && glb_blit_needs_draw(src, dst, mask)) {
+      glb_blit_draw(ctx, src, dst, args, mask); /* what GLES's blit refuses and GL's does not */
+      return;
+   }
    if (err == GL_INVALID_OPERATION)
       err = blit_through_copy(ctx, src, at_src, &args->src, args, sb, db, bits);
    const GLenum rs = GLB_GL(h)->glCheckFramebufferStatus(GL_READ_FRAMEBUFFER);
