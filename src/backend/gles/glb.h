@@ -178,7 +178,10 @@
    X(PFNGLFRAMEBUFFERTEXTUREPROC, FramebufferTexture)                                              \
    X(PFNGLFRAMEBUFFERTEXTUREEXTPROC, FramebufferTextureEXT)                                        \
    X(PFNGLTEXBUFFERPROC, TexBuffer)                                                                \
-   X(PFNGLTEXBUFFERRANGEPROC, TexBufferRange)
+   X(PFNGLTEXBUFFERRANGEPROC, TexBufferRange)                                                      \
+   X(PFNGLTEXSTORAGE2DMULTISAMPLEPROC, TexStorage2DMultisample)                                    \
+   X(PFNGLTEXSTORAGE3DMULTISAMPLEPROC, TexStorage3DMultisample)                                    \
+   X(PFNGLTEXSTORAGE3DMULTISAMPLEOESPROC, TexStorage3DMultisampleOES)
 
 struct glb_host {
    void *lib; /* the vendor library, dlopen'd RTLD_LOCAL */
@@ -511,6 +514,11 @@ struct glb_screen {
       max_renderbuffer_size, max_samples, max_integer_samples, max_vertex_attribs, max_ubo_bindings,
       max_ubo_size, ubo_align, max_texture_units, max_varying, max_draw_buffers;
    GLint max_viewport[2];
+   /* multisampled textures (GLES 3.1's glTexStorage2DMultisample; arrays with GLES 3.2 or
+    * OES_texture_storage_multisample_2d_array): the most samples of colour, depth and integer
+    * ones (0: none) */
+   GLint max_color_texture_samples, max_depth_texture_samples, max_integer_texture_samples;
+   bool ms_array_textures;
    uint8_t format_samples[MGP_FORMAT_COUNT]; /* renderbuffer sample counts, bit n: 2^n */
    GLfloat line_range[2], point_range[2];
    struct glb_table contexts, resources, render_states, vertex_elements, shaders, fences, samplers,
