@@ -468,7 +468,7 @@ struct glb_shadow {
 
 /* glb_blit_draw.c's programs, linked at first use (host names: they go with the host
  * context) */
-#define GLB_BLIT_DRAW_PROGRAMS 6
+#define GLB_BLIT_DRAW_PROGRAMS 12 /* glb_blit_draw.c: 6 kinds, each from one or many samples */
 struct glb_blit_draw_progs {
    GLuint prog[GLB_BLIT_DRAW_PROGRAMS];
    GLint map_loc[GLB_BLIT_DRAW_PROGRAMS], dst_loc[GLB_BLIT_DRAW_PROGRAMS];

@@ -21,27 +21,31 @@
 
 #include "glb.h"
 
-enum { BD_FLOAT, BD_FLOAT_LINEAR, BD_INT, BD_UINT, BD_DEPTH, BD_STENCIL };
+enum { BD_FLOAT, BD_FLOAT_LINEAR, BD_INT, BD_UINT, BD_DEPTH, BD_STENCIL, BD_KINDS };
+/* kind k from a multisampled source: BD_MS + k (sampler2DMS, each sample from its own) */
+#define BD_MS BD_KINDS
 
 static const char bd_vs[] =
-   "#version 300 es\n"
+   "#version %s es\n"
    "void main() {\n"
    "   gl_Position = vec4(float((gl_VertexID & 1) * 4 - 1), float((gl_VertexID & 2) * 2 - 1),\n"
    "                      0.0, 1.0);\n"
    "}\n";
 
-/* %s: the sampler type, the output declaration, the body (t: the texel, size: the image's) */
+/* %s: the version, the sample fetched (S), the sampler type and its MS suffix, the output
+ * declaration, textureSize's level argument, the body (t: the texel, size: the image's) */
 static const char bd_fs[] =
-   "#version 300 es\n"
+   "#version %s es\n"
+   "#define S %s\n"
    "precision highp float;\n"
    "precision highp int;\n"
-   "uniform highp %s u_src;\n"
+   "uniform highp %s%s u_src;\n"
    "uniform vec4 u_map; /* xy: the source point at the destination's origin; zw: its step */\n"
    "uniform vec4 u_dst; /* xy: the destination origin; z: the stencil bit (-1: none) */\n"
    "%s\n"
    "void main() {\n"
    "   vec2 s = u_map.xy + (gl_FragCoord.xy - u_dst.xy) * u_map.zw;\n"
-   "   ivec2 size = textureSize(u_src, 0);\n"
+   "   ivec2 size = textureSize(u_src%s);\n"
    "   ivec2 t = ivec2(floor(s));\n"
    "   if (any(lessThan(t, ivec2(0))) || any(greaterThanEqual(t, size)))\n"
    "      discard;\n"
@@ -56,16 +60,18 @@ static const char bd_linear[] =
    "   o = mix(mix(texelFetch(u_src, a, 0), texelFetch(u_src, ivec2(b.x, a.y), 0), f.x),\n"
    "           mix(texelFetch(u_src, ivec2(a.x, b.y), 0), texelFetch(u_src, b, 0), f.x), f.y);\n";
 
+/* S: the sample texelFetch takes (the level of a single-sampled source, the fragment's
+ * sample of a multisampled one: reading gl_SampleID shades each sample apart) */
 static const struct {
    const char *sampler, *out, *body;
-} bd_kinds[GLB_BLIT_DRAW_PROGRAMS] = {
-   [BD_FLOAT] = {"sampler2D", "out vec4 o;", "   o = texelFetch(u_src, t, 0);\n"},
+} bd_kinds[BD_KINDS] = {
+   [BD_FLOAT] = {"sampler2D", "out vec4 o;", "   o = texelFetch(u_src, t, S);\n"},
    [BD_FLOAT_LINEAR] = {"sampler2D", "out vec4 o;", bd_linear},
-   [BD_INT] = {"isampler2D", "out ivec4 o;", "   o = texelFetch(u_src, t, 0);\n"},
-   [BD_UINT] = {"usampler2D", "out uvec4 o;", "   o = texelFetch(u_src, t, 0);\n"},
-   [BD_DEPTH] = {"sampler2D", "", "   gl_FragDepth = texelFetch(u_src, t, 0).r;\n"},
+   [BD_INT] = {"isampler2D", "out ivec4 o;", "   o = texelFetch(u_src, t, S);\n"},
+   [BD_UINT] = {"usampler2D", "out uvec4 o;", "   o = texelFetch(u_src, t, S);\n"},
+   [BD_DEPTH] = {"sampler2D", "", "   gl_FragDepth = texelFetch(u_src, t, S).r;\n"},
    [BD_STENCIL] = {"usampler2D", "",
-                   "   if (u_dst.z >= 0.0 && ((texelFetch(u_src, t, 0).r >> uint(u_dst.z)) & 1u) "
+                   "   if (u_dst.z >= 0.0 && ((texelFetch(u_src, t, S).r >> uint(u_dst.z)) & 1u) "
                    "== 0u)\n"
                    "      discard;\n"},
 };
@@ -95,8 +101,14 @@ program(struct glb_screen *scr, unsigned k)
       return p->prog[k];
    const struct glb_host *h = scr->h;
    char fs[2048], log[256] = "";
-   snprintf(fs, sizeof(fs), bd_fs, bd_kinds[k].sampler, bd_kinds[k].out, bd_kinds[k].body);
-   GLuint vs = compile(h, GL_VERTEX_SHADER, bd_vs, log, sizeof(log));
+   const bool ms = k >= BD_MS;
+   const unsigned b = ms ? k - BD_MS : k;
+   char vsrc[512];
+   snprintf(vsrc, sizeof(vsrc), bd_vs, ms ? "320" : "300");
+   snprintf(fs, sizeof(fs), bd_fs, ms ? "320" : "300", ms ? "gl_SampleID" : "0",
+            bd_kinds[b].sampler, ms ? "MS" : "", bd_kinds[b].out, ms ? "" : ", 0",
+            bd_kinds[b].body);
+   GLuint vs = compile(h, GL_VERTEX_SHADER, vsrc, log, sizeof(log));
    GLuint fsh = vs ? compile(h, GL_FRAGMENT_SHADER, fs, log, sizeof(log)) : 0;
    GLuint prog = 0;
    if (vs && fsh) {
@@ -131,8 +143,10 @@ program(struct glb_screen *scr, unsigned k)
 bool
 glb_blit_needs_draw(const struct glb_resource *src, const struct glb_resource *dst, uint32_t mask)
 {
-   if (src->desc.samples > 1 || !src->fmt || !dst->fmt)
-      return false; /* a multisampled source: the host's blit, or its refusal */
+   if (!src->fmt || !dst->fmt)
+      return false;
+   if (src->desc.samples > 1) /* into as many samples: each sample copied */
+      return dst->desc.samples == src->desc.samples;
    if ((mask & MGP_BLIT_COLOR) && dst->desc.samples > 1)
       return true;
    return (mask & (MGP_BLIT_DEPTH | MGP_BLIT_STENCIL)) &&
@@ -253,8 +267,21 @@ glb_blit_draw(struct glb_context *ctx, const struct glb_resource *src,
                   dst->desc.samples);
       return;
    }
-   const unsigned kind0 = color ? color_kind(dst, args->filter) : depth ? BD_DEPTH : BD_STENCIL;
-   if (!program(scr, kind0) || (depth && stencil && !program(scr, BD_STENCIL)))
+   /* a multisampled source: copied whole (glCopyImageSubData, GLES 3.2) and fetched sample by
+    * sample (gl_SampleID, ESSL 3.20); GL copies samples only between equal counts, unscaled */
+   const bool ms = src->desc.samples > 1;
+   if (ms && scr->es_minor < 2) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: a blit between multisampled images (%s to %s) before GLES 3.2",
+                  mgp_format_name(src->desc.format), mgp_format_name(dst->desc.format));
+      return;
+   }
+   const unsigned ms_k = ms ? BD_MS : 0;
+   const unsigned kind0 = (color   ? color_kind(dst, ms ? MGP_FILTER_NEAREST : args->filter)
+                           : depth ? BD_DEPTH
+                                   : BD_STENCIL) +
+                          ms_k;
+   if (!program(scr, kind0) || (depth && stencil && !program(scr, BD_STENCIL + ms_k)))
       return;
    if (ctx->xfb_host == GLB_XFB_HOST_RUNNING)
       scr->hooks.xfb_switch_away(ctx); /* resumed at the next draw; GLES takes no program now */
@@ -272,21 +299,31 @@ glb_blit_draw(struct glb_context *ctx, const struct glb_resource *src,
    GLuint tex = 0, fbo = 0;
    while (GLB_GL(h)->glGetError() != GL_NO_ERROR)
       ;
+   const GLenum tt = ms ? GL_TEXTURE_2D_MULTISAMPLE : GL_TEXTURE_2D;
    GLB_GL(h)->glActiveTexture(GL_TEXTURE0);
    GLB_GL(h)->glBindSampler(0, 0);
    GLB_GL(h)->glGenTextures(1, &tex);
-   GLB_GL(h)->glBindTexture(GL_TEXTURE_2D, tex);
-   GLB_GL(h)->glTexStorage2D(GL_TEXTURE_2D, 1, internal, ssize[0], ssize[1]);
-   GLB_GL(h)->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-   GLB_GL(h)->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-   GLB_GL(h)->glGenFramebuffers(1, &fbo);
-   GLB_GL(h)->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
-   GLB_GL(h)->glFramebufferTexture2D(GL_DRAW_FRAMEBUFFER, at_src, GL_TEXTURE_2D, tex, 0);
-   const GLenum color0 = GL_COLOR_ATTACHMENT0, none = GL_NONE;
-   GLB_GL(h)->glDrawBuffers(1, color ? &color0 : &none);
-   GLB_GL(h)->glDisable(GL_SCISSOR_TEST);
-   GLB_GL(h)->glBlitFramebuffer(0, 0, ssize[0], ssize[1], 0, 0, ssize[0], ssize[1], copy_bits,
-                                GL_NEAREST);
+   GLB_GL(h)->glBindTexture(tt, tex);
+   if (ms) {
+      GLB_GL(h)->glTexStorage2DMultisample(tt, (GLsizei)src->desc.samples, internal, ssize[0],
+                                           ssize[1], GL_TRUE);
+      const bool layered = src->tex_target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+      GLB_GL(h)->glCopyImageSubData(src->name, src->tex_target ? src->tex_target : GL_RENDERBUFFER,
+                                    0, 0, 0, layered ? (GLint)args->src.layer : 0, tex, tt, 0, 0, 0,
+                                    0, ssize[0], ssize[1], 1);
+   } else {
+      GLB_GL(h)->glTexStorage2D(tt, 1, internal, ssize[0], ssize[1]);
+      GLB_GL(h)->glTexParameteri(tt, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      GLB_GL(h)->glTexParameteri(tt, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+      GLB_GL(h)->glGenFramebuffers(1, &fbo);
+      GLB_GL(h)->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
+      GLB_GL(h)->glFramebufferTexture2D(GL_DRAW_FRAMEBUFFER, at_src, tt, tex, 0);
+      const GLenum color0 = GL_COLOR_ATTACHMENT0, none = GL_NONE;
+      GLB_GL(h)->glDrawBuffers(1, color ? &color0 : &none);
+      GLB_GL(h)->glDisable(GL_SCISSOR_TEST);
+      GLB_GL(h)->glBlitFramebuffer(0, 0, ssize[0], ssize[1], 0, 0, ssize[0], ssize[1], copy_bits,
+                                   GL_NEAREST);
+   }
    GLenum err = GLB_GL(h)->glGetError();
    GLB_GL(h)->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ctx->blit_fbo);
    if (err == GL_NO_ERROR) {
@@ -300,23 +337,22 @@ glb_blit_draw(struct glb_context *ctx, const struct glb_resource *src,
          GLB_GL(h)->glEnable(GL_DEPTH_TEST);
          GLB_GL(h)->glDepthFunc(GL_ALWAYS);
          GLB_GL(h)->glDepthMask(GL_TRUE);
-         GLB_GL(h)->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE, GL_NONE);
-         pass(scr, BD_DEPTH, args, -1.0f);
+         pass(scr, BD_DEPTH + ms_k, args, -1.0f); /* (a new texture compares nothing) */
          GLB_GL(h)->glDepthMask(GL_FALSE);
          GLB_GL(h)->glDisable(GL_DEPTH_TEST);
       }
       if (stencil) {
-         GLB_GL(h)->glTexParameteri(GL_TEXTURE_2D, GL_DEPTH_STENCIL_TEXTURE_MODE, GL_STENCIL_INDEX);
+         GLB_GL(h)->glTexParameteri(tt, GL_DEPTH_STENCIL_TEXTURE_MODE, GL_STENCIL_INDEX);
          GLB_GL(h)->glEnable(GL_STENCIL_TEST);
          GLB_GL(h)->glStencilOpSeparate(GL_FRONT_AND_BACK, GL_REPLACE, GL_REPLACE, GL_REPLACE);
          /* zero the rectangle's stencil, then set each bit the source has */
          GLB_GL(h)->glStencilFuncSeparate(GL_FRONT_AND_BACK, GL_ALWAYS, 0, 0xff);
          GLB_GL(h)->glStencilMaskSeparate(GL_FRONT_AND_BACK, 0xff);
-         pass(scr, BD_STENCIL, args, -1.0f);
+         pass(scr, BD_STENCIL + ms_k, args, -1.0f);
          GLB_GL(h)->glStencilFuncSeparate(GL_FRONT_AND_BACK, GL_ALWAYS, 0xff, 0xff);
          for (unsigned b = 0; b < 8; b++) {
             GLB_GL(h)->glStencilMaskSeparate(GL_FRONT_AND_BACK, 1u << b);
-            pass(scr, BD_STENCIL, args, (float)b);
+            pass(scr, BD_STENCIL + ms_k, args, (float)b);
          }
          GLB_GL(h)->glStencilMaskSeparate(GL_FRONT_AND_BACK, 0);
          GLB_GL(h)->glDisable(GL_STENCIL_TEST);
@@ -324,8 +360,9 @@ glb_blit_draw(struct glb_context *ctx, const struct glb_resource *src,
       err = GLB_GL(h)->glGetError();
    }
    GLB_GL(h)->glUseProgram(0);
-   GLB_GL(h)->glBindTexture(GL_TEXTURE_2D, 0);
-   GLB_GL(h)->glDeleteFramebuffers(1, &fbo);
+   GLB_GL(h)->glBindTexture(tt, 0);
+   if (fbo)
+      GLB_GL(h)->glDeleteFramebuffers(1, &fbo);
    GLB_GL(h)->glDeleteTextures(1, &tex);
    if (err == GL_NO_ERROR)
       scr->stats.blits_drawn++;
