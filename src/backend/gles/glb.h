@@ -468,7 +468,7 @@ struct glb_shadow {
 
 /* glb_blit_draw.c's programs, linked at first use (host names: they go with the host
  * context) */
-#define GLB_BLIT_DRAW_PROGRAMS 12 /* glb_blit_draw.c: 6 kinds, each from one or many samples */
+#define GLB_BLIT_DRAW_PROGRAMS 14 /* glb_blit_draw.c: 7 kinds, each from one or many samples */
 struct glb_blit_draw_progs {
    GLuint prog[GLB_BLIT_DRAW_PROGRAMS];
    GLint map_loc[GLB_BLIT_DRAW_PROGRAMS], dst_loc[GLB_BLIT_DRAW_PROGRAMS];
@@ -630,6 +630,9 @@ void glb_context_state_destroy(struct glb_context *ctx);
  * (a single-sampled source into a multisampled image; depth or stencil across formats). */
 bool glb_blit_needs_draw(const struct glb_resource *src, const struct glb_resource *dst,
                          uint32_t mask);
+/* glb_blit_needs_draw's mask bit asking whether the blit can be drawn at all (a colour blit of
+ * sRGB without conversion, which the host's blit would convert) */
+#define GLB_BLIT_RAW (1u << 31)
 /* Draws that blit: the context's read framebuffer holds src and its blit framebuffer dst (both
  * bound); declines by name what it cannot. glb_blit_draw.c. */
 void glb_blit_draw(struct glb_context *ctx, const struct glb_resource *src,

@@ -21,7 +21,7 @@
 
 #include "glb.h"
 
-enum { BD_FLOAT, BD_FLOAT_LINEAR, BD_INT, BD_UINT, BD_DEPTH, BD_STENCIL, BD_KINDS };
+enum { BD_FLOAT, BD_FLOAT_LINEAR, BD_INT, BD_UINT, BD_DEPTH, BD_STENCIL, BD_RESOLVE, BD_KINDS };
 /* kind k from a multisampled source: BD_MS + k (sampler2DMS, each sample from its own) */
 #define BD_MS BD_KINDS
 
@@ -41,7 +41,8 @@ static const char bd_fs[] =
    "precision highp int;\n"
    "uniform highp %s%s u_src;\n"
    "uniform vec4 u_map; /* xy: the source point at the destination's origin; zw: its step */\n"
-   "uniform vec4 u_dst; /* xy: the destination origin; z: the stencil bit (-1: none) */\n"
+   "uniform vec4 u_dst; /* xy: the destination origin; z: the stencil bit (-1: none); w: the\n"
+   "                       source's samples */\n"
    "%s\n"
    "void main() {\n"
    "   vec2 s = u_map.xy + (gl_FragCoord.xy - u_dst.xy) * u_map.zw;\n"
@@ -74,6 +75,12 @@ static const struct {
                    "   if (u_dst.z >= 0.0 && ((texelFetch(u_src, t, S).r >> uint(u_dst.z)) & 1u) "
                    "== 0u)\n"
                    "      discard;\n"},
+   /* a multisampled source's samples averaged (sRGB bytes resolved unconverted) */
+   [BD_RESOLVE] = {"sampler2D", "out vec4 o;",
+                   "   vec4 sum = vec4(0.0);\n"
+                   "   for (int i = 0; i < int(u_dst.w); i++)\n"
+                   "      sum += texelFetch(u_src, t, i);\n"
+                   "   o = sum / u_dst.w;\n"},
 };
 
 static GLuint
@@ -146,7 +153,12 @@ glb_blit_needs_draw(const struct glb_resource *src, const struct glb_resource *d
    if (!src->fmt || !dst->fmt)
       return false;
    if (src->desc.samples > 1) /* into as many samples: each sample copied */
-      return dst->desc.samples == src->desc.samples;
+      return dst->desc.samples == src->desc.samples ||
+             /* an unconverted sRGB resolve: the samples averaged */
+             ((mask & GLB_BLIT_RAW) && dst->desc.samples <= 1 && (mask & MGP_BLIT_COLOR) &&
+              !src->fmt->integer);
+   if (mask & GLB_BLIT_RAW)
+      return true;
    if ((mask & MGP_BLIT_COLOR) && dst->desc.samples > 1)
       return true;
    return (mask & (MGP_BLIT_DEPTH | MGP_BLIT_STENCIL)) &&
@@ -220,7 +232,7 @@ color_kind(const struct glb_resource *r, unsigned filter)
 
 /* One pass of program k over the destination rectangle. */
 static void
-pass(struct glb_screen *scr, unsigned k, const struct mgp_blit *args, float bit)
+pass(struct glb_screen *scr, unsigned k, const struct mgp_blit *args, float bit, float samples)
 {
    const struct glb_host *h = scr->h;
    const struct glb_blit_draw_progs *p = &scr->blit_draw;
@@ -232,7 +244,7 @@ pass(struct glb_screen *scr, unsigned k, const struct mgp_blit *args, float bit)
    GLB_GL(h)->glUniform4f(p->map_loc[k], (float)args->src_box[0], (float)args->src_box[1], step[0],
                           step[1]);
    GLB_GL(h)->glUniform4f(p->dst_loc[k], (float)args->dst_box[0], (float)args->dst_box[1], bit,
-                          0.0f);
+                          samples);
    GLB_GL(h)->glDrawArraysInstanced(GL_TRIANGLES, 0, 3, 1);
 }
 
@@ -270,6 +282,9 @@ glb_blit_draw(struct glb_context *ctx, const struct glb_resource *src,
    /* a multisampled source: copied whole (glCopyImageSubData, GLES 3.2) and fetched sample by
     * sample (gl_SampleID, ESSL 3.20); GL copies samples only between equal counts, unscaled */
    const bool ms = src->desc.samples > 1;
+   /* an sRGB source read as stored: its bytes copied into an RGBA8 texture (llvmpipe's
+    * texelFetch decodes an sRGB one whatever EXT_texture_sRGB_decode says) */
+   const bool raw = src->desc.format == MGP_FORMAT_RGBA8_SRGB && !args->srgb_encode;
    if (ms && scr->es_minor < 2) {
       MGU_DECLINE(backend_feature_unimplemented,
                   "gles: a blit between multisampled images (%s to %s) before GLES 3.2",
@@ -277,7 +292,10 @@ glb_blit_draw(struct glb_context *ctx, const struct glb_resource *src,
       return;
    }
    const unsigned ms_k = ms ? BD_MS : 0;
-   const unsigned kind0 = (color   ? color_kind(dst, ms ? MGP_FILTER_NEAREST : args->filter)
+   const float n = (float)(ms ? src->desc.samples : 1);
+   const bool resolve = ms && dst->desc.samples <= 1;
+   const unsigned kind0 = (resolve ? BD_RESOLVE
+                           : color ? color_kind(dst, ms ? MGP_FILTER_NEAREST : args->filter)
                            : depth ? BD_DEPTH
                                    : BD_STENCIL) +
                           ms_k;
@@ -291,8 +309,9 @@ glb_blit_draw(struct glb_context *ctx, const struct glb_resource *src,
    /* the source level, copied into a texture of its host format */
    const GLenum at_src = glb_attachment_of(src);
    GLenum rgb_upload;
-   const GLenum internal =
-      src->alpha_one ? glb_format_rgb_twin(src->desc.format, &rgb_upload) : src->fmt->internal;
+   const GLenum internal = raw              ? GL_RGBA8
+                           : src->alpha_one ? glb_format_rgb_twin(src->desc.format, &rgb_upload)
+                                            : src->fmt->internal;
    const GLbitfield copy_bits =
       color ? GL_COLOR_BUFFER_BIT
             : (depth ? GL_DEPTH_BUFFER_BIT : 0) | (stencil ? GL_STENCIL_BUFFER_BIT : 0);
@@ -311,6 +330,15 @@ glb_blit_draw(struct glb_context *ctx, const struct glb_resource *src,
       GLB_GL(h)->glCopyImageSubData(src->name, src->tex_target ? src->tex_target : GL_RENDERBUFFER,
                                     0, 0, 0, layered ? (GLint)args->src.layer : 0, tex, tt, 0, 0, 0,
                                     0, ssize[0], ssize[1], 1);
+   } else if (raw) {
+      GLB_GL(h)->glTexStorage2D(tt, 1, internal, ssize[0], ssize[1]);
+      GLB_GL(h)->glTexParameteri(tt, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      GLB_GL(h)->glTexParameteri(tt, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+      GLB_GL(h)->glCopyImageSubData(
+         src->name, src->tex_target ? src->tex_target : GL_RENDERBUFFER,
+         (GLint)(args->src.level < 16 ? args->src.level : 0), 0, 0,
+         src->tex_target && src->tex_target != GL_TEXTURE_2D ? (GLint)args->src.layer : 0, tex, tt,
+         0, 0, 0, 0, ssize[0], ssize[1], 1);
    } else {
       GLB_GL(h)->glTexStorage2D(tt, 1, internal, ssize[0], ssize[1]);
       GLB_GL(h)->glTexParameteri(tt, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
@@ -331,13 +359,13 @@ glb_blit_draw(struct glb_context *ctx, const struct glb_resource *src,
       if (scr->ext_srgb_write_control)
          (args->srgb_encode ? GLB_GL(h)->glEnable : GLB_GL(h)->glDisable)(GL_FRAMEBUFFER_SRGB_EXT);
       if (color) {
-         pass(scr, kind0, args, -1.0f);
+         pass(scr, kind0, args, -1.0f, n);
       }
       if (depth) {
          GLB_GL(h)->glEnable(GL_DEPTH_TEST);
          GLB_GL(h)->glDepthFunc(GL_ALWAYS);
          GLB_GL(h)->glDepthMask(GL_TRUE);
-         pass(scr, BD_DEPTH + ms_k, args, -1.0f); /* (a new texture compares nothing) */
+         pass(scr, BD_DEPTH + ms_k, args, -1.0f, n); /* (a new texture compares nothing) */
          GLB_GL(h)->glDepthMask(GL_FALSE);
          GLB_GL(h)->glDisable(GL_DEPTH_TEST);
       }
@@ -348,11 +376,11 @@ glb_blit_draw(struct glb_context *ctx, const struct glb_resource *src,
          /* zero the rectangle's stencil, then set each bit the source has */
          GLB_GL(h)->glStencilFuncSeparate(GL_FRONT_AND_BACK, GL_ALWAYS, 0, 0xff);
          GLB_GL(h)->glStencilMaskSeparate(GL_FRONT_AND_BACK, 0xff);
-         pass(scr, BD_STENCIL + ms_k, args, -1.0f);
+         pass(scr, BD_STENCIL + ms_k, args, -1.0f, n);
          GLB_GL(h)->glStencilFuncSeparate(GL_FRONT_AND_BACK, GL_ALWAYS, 0xff, 0xff);
          for (unsigned b = 0; b < 8; b++) {
             GLB_GL(h)->glStencilMaskSeparate(GL_FRONT_AND_BACK, 1u << b);
-            pass(scr, BD_STENCIL + ms_k, args, (float)b);
+            pass(scr, BD_STENCIL + ms_k, args, (float)b, n);
          }
          GLB_GL(h)->glStencilMaskSeparate(GL_FRONT_AND_BACK, 0);
          GLB_GL(h)->glDisable(GL_STENCIL_TEST);
