@@ -282,9 +282,20 @@ glb_blit_draw(struct glb_context *ctx, const struct glb_resource *src,
    /* a multisampled source: copied whole (glCopyImageSubData, GLES 3.2) and fetched sample by
     * sample (gl_SampleID, ESSL 3.20); GL copies samples only between equal counts, unscaled */
    const bool ms = src->desc.samples > 1;
-   /* an sRGB source read as stored: its bytes copied into an RGBA8 texture (llvmpipe's
+   /* an sRGB source read as stored: its bytes copied into an RGBA8 texture (RGB8 for SRGB8, its
+    * RGB twin; llvmpipe's
     * texelFetch decodes an sRGB one whatever EXT_texture_sRGB_decode says) */
    const bool raw = src->desc.format == MGP_FORMAT_RGBA8_SRGB && !args->srgb_encode;
+   const GLenum rs = GLB_GL(h)->glCheckFramebufferStatus(GL_READ_FRAMEBUFFER);
+   const GLenum ds = GLB_GL(h)->glCheckFramebufferStatus(GL_DRAW_FRAMEBUFFER);
+   /* (the read framebuffer only where the source is copied by a blit) */
+   if ((rs != GL_FRAMEBUFFER_COMPLETE && !ms && !raw) || ds != GL_FRAMEBUFFER_COMPLETE) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: a blit the host's blit refuses, between framebuffers the host has "
+                  "incomplete (0x%x/0x%x: %s to %s)",
+                  rs, ds, mgp_format_name(src->desc.format), mgp_format_name(dst->desc.format));
+      return;
+   }
    if (ms && scr->es_minor < 2) {
       MGU_DECLINE(backend_feature_unimplemented,
                   "gles: a blit between multisampled images (%s to %s) before GLES 3.2",
@@ -309,7 +320,7 @@ glb_blit_draw(struct glb_context *ctx, const struct glb_resource *src,
    /* the source level, copied into a texture of its host format */
    const GLenum at_src = glb_attachment_of(src);
    GLenum rgb_upload;
-   const GLenum internal = raw              ? GL_RGBA8
+   const GLenum internal = raw              ? (src->alpha_one ? GL_RGB8 : GL_RGBA8)
                            : src->alpha_one ? glb_format_rgb_twin(src->desc.format, &rgb_upload)
                                             : src->fmt->internal;
    const GLbitfield copy_bits =
