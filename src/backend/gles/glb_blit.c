@@ -1,8 +1,9 @@
 /* glb_blit.c — blits and copies on the host: a blit (glBlitFramebuffer, and the copies
  * glCopyTex*Image make of it) is the host's glBlitFramebuffer between the context's read
  * framebuffer and its blit framebuffer; resource_copy_region is the host's glCopyBufferSubData
- * or (GLES 3.2) glCopyImageSubData. What the host refuses (GLES is stricter than GL about
- * multisampled blits, and has no GL_FRAMEBUFFER_SRGB switch) declines by name, checked through
+ * or (GLES 3.2) glCopyImageSubData. What the host's blit refuses and GL does not (GLES is
+ * stricter than GL about multisampled blits and depth formats, and has no GL_FRAMEBUFFER_SRGB
+ * switch) is drawn (glb_blit_draw.c) where it can be, else declines by name, checked through
  * the host's error. */
 #include <stdio.h>
 #include <string.h>

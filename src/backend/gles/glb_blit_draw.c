@@ -1,17 +1,21 @@
 /* glb_blit_draw.c — the blits GLES's glBlitFramebuffer refuses and GL does not, drawn: a
  * single-sampled source into a multisampled image (GLES forbids a multisampled draw framebuffer
- * in a blit; GL 3.3 §4.3.2 gives every sample the source value) and depth or stencil between two
- * formats (GL's glCopyTex*Image converts them, GL 3.3 §3.8.5; GLES's blit needs one format).
+ * in a blit; GL 3.3 §4.3.2 gives every sample the source value), depth or stencil between two
+ * formats (GL's glCopyTex*Image converts them, GL 3.3 §3.8.5; GLES's blit needs one format), the
+ * samples of one multisampled image into another of as many, and sRGB colour without conversion
+ * (GL_FRAMEBUFFER_SRGB off, every copy; GLES's blit always converts).
  *
  * The source level is first copied as it is into a single-level 2D texture of its own host
- * format (a blit the host takes: same format, same rectangle), then a small internal program
- * draws the destination rectangle (clipped to the image and the blit's scissor, as the viewport)
- * with the blit's framebuffer bound: each fragment maps its centre to the source as GL's blit
- * does and texel-fetches there (nearest; GL_LINEAR by four fetches); a source texel outside
- * the source image is not written (GL leaves it undefined). Colour goes to the output of the
- * destination's kind (float, int, uint), depth to gl_FragDepth (depth test ALWAYS), stencil by
- * nine stencil-only passes: one zeroes it, then one per bit writes that bit where the source
- * (sampled as GL_STENCIL_INDEX, GLES 3.1) has it.
+ * format (a blit the host takes: same format, same rectangle; glCopyImageSubData into a
+ * multisampled texture for a multisampled source, into RGBA8 for an sRGB one read as stored),
+ * then a small internal program draws the destination rectangle (clipped to the image and the
+ * blit's scissor, as the viewport) with the blit's framebuffer bound: each fragment maps its
+ * centre to the source as GL's blit does and texel-fetches there (nearest; GL_LINEAR by four
+ * fetches; a multisampled source's sample gl_SampleID, or all of them averaged for an
+ * unconverted sRGB resolve); a source texel outside the source image is not written (GL leaves
+ * it undefined). Colour goes to the output of the destination's kind (float, int, uint), depth
+ * to gl_FragDepth (depth test ALWAYS), stencil by nine stencil-only passes: one zeroes it, then
+ * one per bit writes that bit where the source (sampled as GL_STENCIL_INDEX, GLES 3.1) has it.
  *
  * The draw moves host state behind the shadow: it comes from a non-draw entry point, which
  * forgot the shadow (glb_context_bind), and leaves scr->bound NULL, so the next draw puts the
