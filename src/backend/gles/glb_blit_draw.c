@@ -402,6 +402,8 @@ glb_blit_draw(struct glb_context *ctx, const struct glb_resource *src,
       }
       err = GLB_GL(h)->glGetError();
    }
+   /* the one switch here no draw sets: back to the host's default, which draws keep */
+   GLB_GL(h)->glEnable(GL_DITHER);
    GLB_GL(h)->glUseProgram(0);
    GLB_GL(h)->glBindTexture(tt, 0);
    if (fbo)
