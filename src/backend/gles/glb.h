@@ -118,6 +118,7 @@
    X(PFNGLUSEPROGRAMPROC, UseProgram)                                                              \
    X(PFNGLGETUNIFORMLOCATIONPROC, GetUniformLocation)                                              \
    X(PFNGLUNIFORM1FPROC, Uniform1f)                                                                \
+   X(PFNGLUNIFORM4FPROC, Uniform4f)                                                                \
    X(PFNGLSAMPLECOVERAGEPROC, SampleCoverage)                                                      \
    X(PFNGLGENVERTEXARRAYSPROC, GenVertexArrays)                                                    \
    X(PFNGLDELETEVERTEXARRAYSPROC, DeleteVertexArrays)                                              \
@@ -177,7 +178,10 @@
    X(PFNGLFRAMEBUFFERTEXTUREPROC, FramebufferTexture)                                              \
    X(PFNGLFRAMEBUFFERTEXTUREEXTPROC, FramebufferTextureEXT)                                        \
    X(PFNGLTEXBUFFERPROC, TexBuffer)                                                                \
-   X(PFNGLTEXBUFFERRANGEPROC, TexBufferRange)
+   X(PFNGLTEXBUFFERRANGEPROC, TexBufferRange)                                                      \
+   X(PFNGLTEXSTORAGE2DMULTISAMPLEPROC, TexStorage2DMultisample)                                    \
+   X(PFNGLTEXSTORAGE3DMULTISAMPLEPROC, TexStorage3DMultisample)                                    \
+   X(PFNGLTEXSTORAGE3DMULTISAMPLEOESPROC, TexStorage3DMultisampleOES)
 
 struct glb_host {
    void *lib; /* the vendor library, dlopen'd RTLD_LOCAL */
@@ -462,6 +466,15 @@ struct glb_shadow {
    struct glb_attrib_shadow attrib[GLB_MAX_ATTRIBS];
 };
 
+/* glb_blit_draw.c's programs, linked at first use (host names: they go with the host
+ * context) */
+#define GLB_BLIT_DRAW_PROGRAMS 14 /* glb_blit_draw.c: 7 kinds, each from one or many samples */
+struct glb_blit_draw_progs {
+   GLuint prog[GLB_BLIT_DRAW_PROGRAMS];
+   GLint map_loc[GLB_BLIT_DRAW_PROGRAMS], dst_loc[GLB_BLIT_DRAW_PROGRAMS];
+   bool failed[GLB_BLIT_DRAW_PROGRAMS]; /* declined once; not tried again */
+};
+
 struct glb_screen {
    struct mgs_backend_env env;
    const struct glb_host *h;
@@ -501,6 +514,11 @@ struct glb_screen {
       max_renderbuffer_size, max_samples, max_integer_samples, max_vertex_attribs, max_ubo_bindings,
       max_ubo_size, ubo_align, max_texture_units, max_varying, max_draw_buffers;
    GLint max_viewport[2];
+   /* multisampled textures (GLES 3.1's glTexStorage2DMultisample; arrays with GLES 3.2 or
+    * OES_texture_storage_multisample_2d_array): the most samples of colour, depth and integer
+    * ones (0: none) */
+   GLint max_color_texture_samples, max_depth_texture_samples, max_integer_texture_samples;
+   bool ms_array_textures;
    uint8_t format_samples[MGP_FORMAT_COUNT]; /* renderbuffer sample counts, bit n: 2^n */
    GLfloat line_range[2], point_range[2];
    struct glb_table contexts, resources, render_states, vertex_elements, shaders, fences, samplers,
@@ -532,7 +550,9 @@ struct glb_screen {
       /* draw ranges unrolled for the first-vertex provoking convention (glb_provoking.c) */
       uint64_t first_vertex_draws;
       uint64_t resource_cap_refusals; /* stores refused past mem_budget: GL_OUT_OF_MEMORY */
+      uint64_t blits_drawn;           /* blits the host's blit refuses, drawn (glb_blit_draw.c) */
    } stats;
+   struct glb_blit_draw_progs blit_draw;
    uint64_t finished_work; /* stats.draws + stats.clears at the last glFinish (glb_finish) */
 };
 
@@ -606,6 +626,19 @@ struct glb_resource *glb_read_surface(struct glb_context *ctx, unsigned what,
 struct glb_resource *glb_resource_for_use(struct glb_screen *scr, struct mgp_handle h,
                                           const char *call);
 void glb_context_state_destroy(struct glb_context *ctx);
+/* A blit of mask from src into dst that the host's glBlitFramebuffer refuses and a draw does
+ * (a single-sampled source into a multisampled image; depth or stencil across formats). */
+bool glb_blit_needs_draw(const struct glb_resource *src, const struct glb_resource *dst,
+                         uint32_t mask);
+/* glb_blit_needs_draw's mask bit asking whether the blit can be drawn at all (a colour blit of
+ * sRGB without conversion, which the host's blit would convert) */
+#define GLB_BLIT_RAW (1u << 31)
+/* Draws that blit: the context's read framebuffer holds src and its blit framebuffer dst (both
+ * bound); declines by name what it cannot. glb_blit_draw.c. */
+void glb_blit_draw(struct glb_context *ctx, const struct glb_resource *src,
+                   const struct glb_resource *dst, const struct mgp_blit *args, uint32_t mask);
+/* Whether an occlusion query is active on the host (a draw now would be counted). glb_sync.c */
+bool glb_occlusion_active(const struct glb_screen *scr);
 /* Binds the program's sampler views and samplers to their units for a draw; false: declined. */
 bool glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog);
 /* Frees a program's transform feedback names. */

@@ -1,8 +1,9 @@
 /* glb_blit.c — blits and copies on the host: a blit (glBlitFramebuffer, and the copies
  * glCopyTex*Image make of it) is the host's glBlitFramebuffer between the context's read
  * framebuffer and its blit framebuffer; resource_copy_region is the host's glCopyBufferSubData
- * or (GLES 3.2) glCopyImageSubData. What the host refuses (GLES is stricter than GL about
- * multisampled blits, and has no GL_FRAMEBUFFER_SRGB switch) declines by name, checked through
+ * or (GLES 3.2) glCopyImageSubData. What the host's blit refuses and GL does not (GLES is
+ * stricter than GL about multisampled blits and depth formats, and has no GL_FRAMEBUFFER_SRGB
+ * switch) is drawn (glb_blit_draw.c) where it can be, else declines by name, checked through
  * the host's error. */
 #include <stdio.h>
 #include <string.h>
@@ -142,12 +143,20 @@ glb_blit(void *self, const struct mgp_blit *args, const void *tail, uint32_t tai
       args->dst.kind ? glb_resource_for_use(scr, args->dst.res, "blit") : NULL;
    if (!src || !dst || !mask)
       return; /* a declined resource declined already; nothing to copy is no work */
-   if ((is_srgb(src->desc.format) || is_srgb(dst->desc.format)) && !args->srgb_encode &&
-       (mask & MGP_BLIT_COLOR)) {
-      /* GLES always converts sRGB images in a blit: it has no GL_FRAMEBUFFER_SRGB to turn off */
+   /* GLES always converts sRGB images in a blit: it has no GL_FRAMEBUFFER_SRGB to turn off. So
+    * one without conversion is drawn (glb_blit_draw.c): from the source's bytes copied into an
+    * RGBA8 texture (glCopyImageSubData, GLES 3.2), with the destination's encode off
+    * (EXT_sRGB_write_control). */
+   const bool raw_srgb = (is_srgb(src->desc.format) || is_srgb(dst->desc.format)) &&
+                         !args->srgb_encode && (mask & MGP_BLIT_COLOR);
+   if (raw_srgb && ((is_srgb(src->desc.format) && scr->es_minor < 2) ||
+                    (is_srgb(dst->desc.format) && !scr->ext_srgb_write_control) ||
+                    !glb_blit_needs_draw(src, dst, mask | GLB_BLIT_RAW))) {
       MGU_DECLINE(backend_feature_unimplemented,
-                  "gles: a blit of sRGB colour without conversion (%s to %s)",
-                  mgp_format_name(src->desc.format), mgp_format_name(dst->desc.format));
+                  "gles: a blit of sRGB colour without conversion (%s, %u samples to %s, %u "
+                  "samples)",
+                  mgp_format_name(src->desc.format), src->desc.samples,
+                  mgp_format_name(dst->desc.format), dst->desc.samples);
       return;
    }
    const GLenum at_src = glb_attachment_of(src);
@@ -173,6 +182,14 @@ glb_blit(void *self, const struct mgp_blit *args, const void *tail, uint32_t tai
    } else {
       GLB_GL(h)->glDisable(GL_SCISSOR_TEST);
    }
+   if (raw_srgb) {
+      glb_blit_draw(ctx, src, dst, args, mask);
+      return;
+   }
+   /* the host's blit converts sRGB as GLES does, unless EXT_sRGB_write_control's switch (which
+    * the context's framebuffer or a drawn blit may have left off) says otherwise */
+   if (scr->ext_srgb_write_control)
+      GLB_GL(h)->glEnable(GL_FRAMEBUFFER_SRGB_EXT);
    const GLbitfield bits = ((mask & MGP_BLIT_COLOR) ? GL_COLOR_BUFFER_BIT : 0) |
                            ((mask & MGP_BLIT_DEPTH) ? GL_DEPTH_BUFFER_BIT : 0) |
                            ((mask & MGP_BLIT_STENCIL) ? GL_STENCIL_BUFFER_BIT : 0);
@@ -189,6 +206,10 @@ glb_blit(void *self, const struct mgp_blit *args, const void *tail, uint32_t tai
    GLB_GL(h)->glBlitFramebuffer(sb[0], sb[1], sb[2], sb[3], db[0], db[1], db[2], db[3], bits,
                                 args->filter == MGP_FILTER_LINEAR ? GL_LINEAR : GL_NEAREST);
    GLenum err = GLB_GL(h)->glGetError();
+   if (err == GL_INVALID_OPERATION && glb_blit_needs_draw(src, dst, mask)) {
+      glb_blit_draw(ctx, src, dst, args, mask); /* what GLES's blit refuses and GL's does not */
+      return;
+   }
    if (err == GL_INVALID_OPERATION)
       err = blit_through_copy(ctx, src, at_src, &args->src, args, sb, db, bits);
    const GLenum rs = GLB_GL(h)->glCheckFramebufferStatus(GL_READ_FRAMEBUFFER);

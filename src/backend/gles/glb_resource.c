@@ -144,22 +144,42 @@ make_storage(struct glb_screen *scr, struct glb_resource *r)
    const uint32_t max_wh = r->tex_target == GL_TEXTURE_3D ? (uint32_t)scr->max_3d_texture_size
                            : rb                           ? (uint32_t)scr->max_renderbuffer_size
                                                           : max_2d;
-   r->layers = r->tex_target == GL_TEXTURE_3D         ? (d->depth ? d->depth : 1)
-               : r->tex_target == GL_TEXTURE_2D_ARRAY ? (d->array_layers ? d->array_layers : 1)
-               : cube                                 ? 6
-                                                      : 1;
-   const uint32_t max_layers = r->tex_target == GL_TEXTURE_3D ? (uint32_t)scr->max_3d_texture_size
-                               : r->tex_target == GL_TEXTURE_2D_ARRAY
-                                  ? (uint32_t)scr->max_array_layers
-                                  : r->layers;
-   if (!r->fmt || (!r->tex_target && !rb) || (d->samples > 1 && !rb) ||
-       d->samples > (uint32_t)scr->max_samples || !d->width || !d->height || d->width > max_wh ||
-       d->height > max_wh || r->layers > max_layers || (cube && d->width != d->height) ||
+   r->layers =
+      r->tex_target == GL_TEXTURE_3D ? (d->depth ? d->depth : 1)
+      : r->tex_target == GL_TEXTURE_2D_ARRAY || r->tex_target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY
+         ? (d->array_layers ? d->array_layers : 1)
+      : cube ? 6
+             : 1;
+   const uint32_t max_layers =
+      r->tex_target == GL_TEXTURE_3D ? (uint32_t)scr->max_3d_texture_size
+      : r->tex_target == GL_TEXTURE_2D_ARRAY || r->tex_target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY
+         ? (uint32_t)scr->max_array_layers
+         : r->layers;
+   /* a multisampled texture: GLES 3.1's, arrays with 3.2 or the OES extension */
+   const bool ms_tex = r->tex_target == GL_TEXTURE_2D_MULTISAMPLE ||
+                       r->tex_target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+   const GLint ms_max = !r->fmt || !ms_tex      ? 0
+                        : r->fmt->depth_stencil ? scr->max_depth_texture_samples
+                        : r->fmt->integer       ? scr->max_integer_texture_samples
+                        : r->tex_target == GL_TEXTURE_2D_MULTISAMPLE || scr->ms_array_textures
+                           ? scr->max_color_texture_samples
+                           : 0;
+   if (ms_tex && r->tex_target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY && !scr->ms_array_textures) {
+      MGU_DECLINE(backend_format_unsupported,
+                  "gles: a multisampled array texture (the host has neither GLES 3.2 nor "
+                  "OES_texture_storage_multisample_2d_array)");
+      r->unsupported = true;
+      return;
+   }
+   if (!r->fmt || (!r->tex_target && !rb) || (d->samples > 1 && !rb && !ms_tex) ||
+       (ms_tex && (GLint)d->samples > ms_max) || d->samples > (uint32_t)scr->max_samples ||
+       !d->width || !d->height || d->width > max_wh || d->height > max_wh ||
+       r->layers > max_layers || (cube && d->width != d->height) ||
        (r->tex_target == GL_TEXTURE_3D && r->fmt->depth_stencil)) {
       MGU_DECLINE(backend_format_unsupported,
                   "gles: %s target %u, %u samples, %ux%ux%u (no such host texture: cube "
-                  "array and multisampled textures, BGRA8 and 16-bit normalized formats "
-                  "are not in GLES)",
+                  "array textures, BGRA8 and 16-bit normalized formats are not in GLES, "
+                  "multisampled textures before GLES 3.1 or past the host's sample counts)",
                   mgp_format_name(d->format), d->target, d->samples, d->width, d->height,
                   r->layers);
       r->unsupported = true;
@@ -193,6 +213,22 @@ make_storage(struct glb_screen *scr, struct glb_resource *r)
       else
          GLB_GL(h)->glRenderbufferStorage(GL_RENDERBUFFER, internal, (GLsizei)d->width,
                                           (GLsizei)d->height);
+      return;
+   }
+   if (ms_tex) {
+      const GLsizei n = (GLsizei)(d->samples > 1 ? d->samples : 1);
+      GLB_GL(h)->glGenTextures(1, &r->name);
+      GLB_GL(h)->glBindTexture(r->tex_target, r->name);
+      if (r->tex_target == GL_TEXTURE_2D_MULTISAMPLE)
+         GLB_GL(h)->glTexStorage2DMultisample(r->tex_target, n, internal, (GLsizei)d->width,
+                                              (GLsizei)d->height, GL_TRUE);
+      else if (scr->es_minor >= 2 && h->glTexStorage3DMultisample)
+         GLB_GL(h)->glTexStorage3DMultisample(r->tex_target, n, internal, (GLsizei)d->width,
+                                              (GLsizei)d->height, (GLsizei)r->layers, GL_TRUE);
+      else
+         GLB_GL(h)->glTexStorage3DMultisampleOES(r->tex_target, n, internal, (GLsizei)d->width,
+                                                 (GLsizei)d->height, (GLsizei)r->layers, GL_TRUE);
+      r->levels = 1;
       return;
    }
    uint32_t levels = d->levels ? d->levels : 1, max_levels = 1;
@@ -230,7 +266,9 @@ glb_texture_target(unsigned t)
    case MGP_RESOURCE_TARGET_TEX_2D_ARRAY: return GL_TEXTURE_2D_ARRAY;
    case MGP_RESOURCE_TARGET_TEX_CUBE: return GL_TEXTURE_CUBE_MAP;
    case MGP_RESOURCE_TARGET_TEX_BUFFER: return GL_TEXTURE_BUFFER; /* make_buffer_texture */
-   default: return 0;                                             /* cube arrays, multisampled */
+   case MGP_RESOURCE_TARGET_TEX_2D_MS: return GL_TEXTURE_2D_MULTISAMPLE;
+   case MGP_RESOURCE_TARGET_TEX_2D_MS_ARRAY: return GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+   default: return 0; /* cube arrays */
    }
 }
 
@@ -254,8 +292,34 @@ zero_buffer(const struct glb_host *h, uint64_t size)
 
 /* Through a framebuffer of its own, with nothing masked or scissored (the next draw or clear
  * puts the context's own state back: the caller sets scr->bound to NULL). */
+/* Attaches r (a renderbuffer or a multisampled texture's layer) at point `at` of the bound
+ * draw framebuffer. */
+static void
+attach_whole(const struct glb_host *h, struct glb_resource *r, GLenum at, uint32_t layer)
+{
+   if (r->tex_target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
+      GLB_GL(h)->glFramebufferTextureLayer(GL_DRAW_FRAMEBUFFER, at, r->name, 0, (GLint)layer);
+   else if (r->tex_target == GL_TEXTURE_2D_MULTISAMPLE)
+      GLB_GL(h)->glFramebufferTexture2D(GL_DRAW_FRAMEBUFFER, at, GL_TEXTURE_2D_MULTISAMPLE, r->name,
+                                        0);
+   else
+      GLB_GL(h)->glFramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, at, GL_RENDERBUFFER, r->name);
+}
+
+static void zero_layer(const struct glb_host *h, struct glb_resource *r, uint32_t layer);
+
+/* A renderbuffer or a multisampled texture (no texel uploads into those): every layer
+ * cleared. */
 static void
 zero_renderbuffer(const struct glb_host *h, struct glb_resource *r)
+{
+   const uint32_t layers = r->tex_target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY ? r->layers : 1;
+   for (uint32_t l = 0; l < layers; l++)
+      zero_layer(h, r, l);
+}
+
+static void
+zero_layer(const struct glb_host *h, struct glb_resource *r, uint32_t layer)
 {
    GLuint fbo = 0;
    GLB_GL(h)->glGenFramebuffers(1, &fbo);
@@ -265,9 +329,7 @@ zero_renderbuffer(const struct glb_host *h, struct glb_resource *r)
    if (r->fmt->depth_stencil) {
       /* a depth-only format on the depth-stencil point makes the framebuffer incomplete */
       const bool stencil = r->fmt->format == GL_DEPTH_STENCIL;
-      GLB_GL(h)->glFramebufferRenderbuffer(
-         GL_DRAW_FRAMEBUFFER, stencil ? GL_DEPTH_STENCIL_ATTACHMENT : GL_DEPTH_ATTACHMENT,
-         GL_RENDERBUFFER, r->name);
+      attach_whole(h, r, stencil ? GL_DEPTH_STENCIL_ATTACHMENT : GL_DEPTH_ATTACHMENT, layer);
       GLB_GL(h)->glDepthMask(GL_TRUE);
       GLB_GL(h)->glStencilMask(0xff);
       static const GLfloat zero = 0.0f;
@@ -278,8 +340,7 @@ zero_renderbuffer(const struct glb_host *h, struct glb_resource *r)
    } else {
       static const GLfloat black[4] = {0, 0, 0, 0};
       const GLenum buf = GL_COLOR_ATTACHMENT0;
-      GLB_GL(h)->glFramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                                           GL_RENDERBUFFER, r->name);
+      attach_whole(h, r, GL_COLOR_ATTACHMENT0, layer);
       GLB_GL(h)->glDrawBuffers(1, &buf);
       GLB_GL(h)->glColorMaski(0, GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
       GLB_GL(h)->glClearBufferfv(GL_COLOR, 0, black);
@@ -520,7 +581,9 @@ zero_storage(struct glb_screen *scr, struct glb_resource *r)
       return; /* no store of its own */
    if (r->is_buffer)
       zero_buffer(scr->h, r->desc.size);
-   else if (r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER)
+   else if (r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER ||
+            r->tex_target == GL_TEXTURE_2D_MULTISAMPLE ||
+            r->tex_target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
       zero_renderbuffer(scr->h, r);
    else
       zero_texture(scr->h, r);
@@ -731,8 +794,11 @@ glb_attach(struct glb_context *ctx, GLenum target, GLenum at, const struct mgp_s
       GLB_GL(h)->glFramebufferTextureEXT(target, at, r->name, s->level);
    else if (r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER)
       GLB_GL(h)->glFramebufferRenderbuffer(target, at, GL_RENDERBUFFER, r->name);
-   else if (r->tex_target == GL_TEXTURE_3D || r->tex_target == GL_TEXTURE_2D_ARRAY)
+   else if (r->tex_target == GL_TEXTURE_3D || r->tex_target == GL_TEXTURE_2D_ARRAY ||
+            r->tex_target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
       GLB_GL(h)->glFramebufferTextureLayer(target, at, r->name, s->level, (GLint)s->layer);
+   else if (r->tex_target == GL_TEXTURE_2D_MULTISAMPLE)
+      GLB_GL(h)->glFramebufferTexture2D(target, at, GL_TEXTURE_2D_MULTISAMPLE, r->name, 0);
    else if (r->tex_target == GL_TEXTURE_CUBE_MAP)
       GLB_GL(h)->glFramebufferTexture2D(target, at, GL_TEXTURE_CUBE_MAP_POSITIVE_X + s->layer,
                                         r->name, s->level);

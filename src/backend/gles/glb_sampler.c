@@ -194,8 +194,11 @@ glb_set_texture_params(void *self, const struct mgp_texture_params *args, const 
    r->max_level = args->max_level;
    const GLenum t = r->tex_target;
    GLB_GL(h)->glBindTexture(t, r->name);
-   GLB_GL(h)->glTexParameteri(t, GL_TEXTURE_BASE_LEVEL, args->base_level);
-   GLB_GL(h)->glTexParameteri(t, GL_TEXTURE_MAX_LEVEL, args->max_level);
+   /* a multisampled texture has the one level (GLES 3.1 takes no other base level) */
+   if (t != GL_TEXTURE_2D_MULTISAMPLE && t != GL_TEXTURE_2D_MULTISAMPLE_ARRAY) {
+      GLB_GL(h)->glTexParameteri(t, GL_TEXTURE_BASE_LEVEL, args->base_level);
+      GLB_GL(h)->glTexParameteri(t, GL_TEXTURE_MAX_LEVEL, args->max_level);
+   }
    for (unsigned i = 0; i < 4; i++)
       GLB_GL(h)->glTexParameteri(t, swizzle_names[i], swizzles[args->swizzle[i] % 6]);
    if (args->lod_bias != 0.0f)

@@ -301,6 +301,14 @@ read_limits(struct glb_screen *scr)
    GLB_GL(h)->glGetFloatv(GL_ALIASED_POINT_SIZE_RANGE, scr->point_range);
    GLB_GL(h)->glGetIntegerv(GL_MAX_INTEGER_SAMPLES, &scr->max_integer_samples);
    const char *ext = (const char *)GLB_GL(h)->glGetString(GL_EXTENSIONS);
+   if (scr->es_minor >= 1 && h->glTexStorage2DMultisample) {
+      GLB_GL(h)->glGetIntegerv(GL_MAX_COLOR_TEXTURE_SAMPLES, &scr->max_color_texture_samples);
+      GLB_GL(h)->glGetIntegerv(GL_MAX_DEPTH_TEXTURE_SAMPLES, &scr->max_depth_texture_samples);
+      scr->max_integer_texture_samples = scr->max_integer_samples;
+      scr->ms_array_textures = (scr->es_minor >= 2 && h->glTexStorage3DMultisample) ||
+                               (has_word(ext, "GL_OES_texture_storage_multisample_2d_array") &&
+                                h->glTexStorage3DMultisampleOES);
+   }
    scr->ext_color_float = scr->es_minor >= 2 || (ext && strstr(ext, "GL_EXT_color_buffer_float"));
    scr->ext_float_linear = ext && strstr(ext, "GL_OES_texture_float_linear");
    scr->ext_norm16 = ext && strstr(ext, "GL_EXT_texture_norm16");
@@ -587,7 +595,13 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
          c.format_flags[f] |= MGP_FORMAT_CAP_RENDER | (gf->integer ? 0 : MGP_FORMAT_CAP_BLEND);
    }
    for (unsigned k = 0; k < MGP_SAMPLE_CLASS_COUNT; k++)
-      c.sample_counts[k] = 1; /* sampled images: single-sampled only */
+      c.sample_counts[k] = 1;
+   /* sampled images: multisampled ones are GLES 3.1's multisampled textures */
+   c.sample_counts[MGP_SAMPLE_CLASS_SAMPLED_COLOR] = sample_bits(scr->max_color_texture_samples);
+   c.sample_counts[MGP_SAMPLE_CLASS_SAMPLED_INTEGER] =
+      sample_bits(scr->max_integer_texture_samples);
+   c.sample_counts[MGP_SAMPLE_CLASS_SAMPLED_DEPTH] = sample_bits(scr->max_depth_texture_samples);
+   c.sample_counts[MGP_SAMPLE_CLASS_SAMPLED_STENCIL] = sample_bits(scr->max_depth_texture_samples);
    c.sample_counts[MGP_SAMPLE_CLASS_FB_COLOR] = sample_bits(scr->max_samples);
    c.sample_counts[MGP_SAMPLE_CLASS_FB_INTEGER] = sample_bits(scr->max_integer_samples);
    c.sample_counts[MGP_SAMPLE_CLASS_FB_DEPTH] = sample_bits(scr->max_samples);
@@ -741,6 +755,7 @@ glb_gate_counters(void *screen, const char **names, unsigned long long *values, 
       {"gles-pack-host-reads", scr->stats.pack_host_reads},
       {"gles-pack-converted", scr->stats.pack_converted},
       {"gles-first-vertex-draws", scr->stats.first_vertex_draws},
+      {"gles-blits-drawn", scr->stats.blits_drawn},
       /* the process's, not this screen's alone (glb.h): one session per process on monolith
        * and spawn, where mgl-bench reads it */
       {"gles-host-calls", atomic_load_explicit(&glb_host_calls, memory_order_relaxed)},

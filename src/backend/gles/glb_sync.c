@@ -231,6 +231,17 @@ is_occlusion(unsigned kind)
           kind == MGP_QUERY_KIND_ANY_SAMPLES_PASSED_CONSERVATIVE;
 }
 
+bool
+glb_occlusion_active(const struct glb_screen *scr)
+{
+   for (uint32_t i = 0; i < scr->queries.cap; i++) {
+      const struct glb_query *q = (const struct glb_query *)scr->queries.slots[i];
+      if (q && q->active && q->name && is_occlusion(q->kind))
+         return true;
+   }
+   return false;
+}
+
 /* Decided here, once: the WAIT modes wait in the host driver for the result; the NO_WAIT modes
  * take it when the host has it and else render, as GL 3.3 §2.18 allows. A query that cannot
  * decide (not ended, not an occlusion query: the client never sends one) renders, declined by
