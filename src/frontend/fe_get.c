@@ -36,7 +36,9 @@
  * tessellates (fe_tess_offered), ARB_texture_cube_map_array (GL 4.0) where it makes cube-array
  * images (fe_cube_array_offered), ARB_texture_gather and ARB_texture_query_lod (GL 4.0) where the
  * backend gathers and queries LODs (fe_texture_gather_offered), ARB_sample_shading (GL 4.0) where
- * it shades per sample (fe_sample_shading_offered), ARB_buffer_storage (GL 4.4: persistent maps are client
+ * it shades per sample (fe_sample_shading_offered), ARB_transform_feedback2 (GL 4.0) and
+ * ARB_transform_feedback_instanced (GL 4.2) where the server holds transform feedback objects
+ * and draws their counts (fe_xfb_draw_offered), ARB_buffer_storage (GL 4.4: persistent maps are client
  * shadows, fe_buffer.c) everywhere. */
 static const char *const extensions[] = {
    "GL_ARB_base_instance",
@@ -77,6 +79,8 @@ static const char *const extensions[] = {
    "GL_ARB_texture_storage",
    "GL_ARB_texture_storage_multisample",
    "GL_ARB_texture_swizzle",
+   "GL_ARB_transform_feedback2",
+   "GL_ARB_transform_feedback_instanced",
    "GL_ARB_uniform_buffer_object",
    "GL_ARB_vertex_array_object",
    "GL_ARB_vertex_attrib_binding",
@@ -124,6 +128,9 @@ offered(struct fe_context *ctx, const char *name)
       return fe_tess_offered(ctx);
    if (!strcmp(name, "GL_ARB_sample_shading"))
       return fe_sample_shading_offered(ctx);
+   if (!strcmp(name, "GL_ARB_transform_feedback2") ||
+       !strcmp(name, "GL_ARB_transform_feedback_instanced"))
+      return fe_xfb_draw_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_cube_map_array"))
       return fe_cube_array_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_gather") || !strcmp(name, "GL_ARB_texture_query_lod"))
