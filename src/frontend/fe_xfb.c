@@ -222,10 +222,11 @@ mgl_glBeginTransformFeedback(GLenum primitive_mode)
    struct fe_exec *e = ctx->program ? fe_ctx_exec(ctx) : NULL;
    FE_CHECK(!e || !e->glsl->num_xfb, GL_INVALID_OPERATION);
    const struct glsl_program *gp = e->glsl;
-   uint32_t count = gp->xfb_separate ? gp->num_xfb : 1;
+   /* separate: one binding point a varying; interleaved: 1, more with gl_NextBuffer */
+   uint32_t count = gp->xfb_buffers;
    /* Every binding point the program writes needs a buffer. */
    for (uint32_t i = 0; i < count; i++)
-      FE_CHECK(!ctx->tfo->xfb[i].buffer, GL_INVALID_OPERATION);
+      FE_CHECK(gp->xfb_stride[i] && !ctx->tfo->xfb[i].buffer, GL_INVALID_OPERATION);
 
    struct fe_tfo *t = ctx->tfo;
    t->tf.count = count;
@@ -233,6 +234,10 @@ mgl_glBeginTransformFeedback(GLenum primitive_mode)
    t->tf.max_vertices = UINT64_MAX;
    for (uint32_t i = 0; i < count; i++) {
       const struct fe_ubo_binding *b = &t->xfb[i];
+      if (!b->buffer) { /* a binding point the program writes nothing to (gl_NextBuffer twice) */
+         t->tf.offset[i] = t->tf.size[i] = 0;
+         continue;
+      }
       uint64_t bsize = b->buffer->created ? (uint64_t)b->buffer->size : 0;
       uint64_t off = (uint64_t)b->offset;
       uint64_t size = b->size ? (uint64_t)b->size : (bsize > off ? bsize - off : 0);
@@ -257,6 +262,8 @@ mgl_glBeginTransformFeedback(GLenum primitive_mode)
     * the capture ends. */
    for (uint32_t i = 0; i < count; i++) {
       FE_REBIND(ctx, &t->tf.bufs[i], t->xfb[i].buffer);
+      if (!t->tf.bufs[i])
+         continue;
       t->tf.bufs[i]->capturing++;
       fe_buffer_gpu_write(t->tf.bufs[i]);
    }

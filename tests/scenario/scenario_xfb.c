@@ -1130,3 +1130,94 @@ sc_xfb_draw(void)
    gl.DeleteVertexArrays(2, va);
    gl.DeleteVertexArrays(1, &m.vao);
 }
+
+/* xfb_next_buffer: ARB_transform_feedback3's interleaved capture into two buffers. The varyings
+ * v_k, gl_SkipComponents2, gl_NextBuffer, gl_SkipComponents1, v_pos put v_k at the start of
+ * 12-byte records in buffer 0 and v_pos 4 bytes into 20-byte records in buffer 1; six points are
+ * captured and both buffers read back word for word, with the bytes past the records
+ * untouched. glGetTransformFeedbackVarying lists the special names (GL_NONE, their component
+ * counts), and a gl_NextBuffer in separate mode is GL_INVALID_OPERATION. */
+void
+sc_xfb_next_buffer(void)
+{
+   if (!has_ext("GL_ARB_transform_feedback3")) {
+      if (on_mgl())
+         fail("mgl on this device lists no ARB_transform_feedback3");
+      else
+         skipped("ARB_transform_feedback3 not listed");
+      return;
+   }
+   const char *vs_src = "#version 330 core\n"
+                        "layout(location = 0) in vec2 a_pos;\n"
+                        "out vec4 v_pos;\n"
+                        "out float v_k;\n"
+                        "void main() {\n"
+                        "  v_pos = vec4(a_pos / 32.0 - 1.0, 0.5, 1.0);\n"
+                        "  v_k = 7.0 + float(gl_VertexID);\n"
+                        "  gl_Position = v_pos;\n"
+                        "}\n";
+   GLuint p = gl.CreateProgram();
+   GLuint vs = compile(GL_VERTEX_SHADER, vs_src), fs = compile(GL_FRAGMENT_SHADER, FS_UNIFORM);
+   gl.AttachShader(p, vs);
+   gl.AttachShader(p, fs);
+   const char *sep[] = {"v_k", "gl_NextBuffer"};
+   gl.TransformFeedbackVaryings(p, 2, sep, GL_SEPARATE_ATTRIBS);
+   expect_error(GL_INVALID_OPERATION, "glTransformFeedbackVaryings(gl_NextBuffer, separate)");
+   const char *names[] = {"v_k", "gl_SkipComponents2", "gl_NextBuffer", "gl_SkipComponents1",
+                          "v_pos"};
+   gl.TransformFeedbackVaryings(p, 5, names, GL_INTERLEAVED_ATTRIBS);
+   gl.LinkProgram(p);
+   gl.DeleteShader(vs);
+   gl.DeleteShader(fs);
+   GLint ok = 0, n = 0;
+   gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+   if (!ok)
+      die_setup("a program capturing into two interleaved buffers failed to link");
+   gl.GetProgramiv(p, GL_TRANSFORM_FEEDBACK_VARYINGS, &n);
+   if (n != 5)
+      fail("GL_TRANSFORM_FEEDBACK_VARYINGS = %d, expected 5 (the special names count)", n);
+   char nb[64] = "";
+   GLsizei len = 0, size = 0;
+   GLenum type = 1;
+   gl.GetTransformFeedbackVarying(p, 1, sizeof nb, &len, &size, &type, nb);
+   if (strcmp(nb, "gl_SkipComponents2") || type != GL_NONE || size != 2)
+      fail("varying 1: `%s' type 0x%x size %d, expected gl_SkipComponents2 GL_NONE 2", nb, type,
+           size);
+   check_gl_error("the program's transform feedback queries");
+
+   float v[12];
+   rect_vertices(v, 8, 8, 40, 24);
+   mesh m = make_mesh(v, 6);
+   enum { N = 6, S0 = 12, S1 = 20 };
+   GLuint b0 = xfb_buffer(N * S0 + 16), b1 = xfb_buffer(N * S1 + 16);
+   gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b0);
+   gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 1, b1);
+   gl.UseProgram(p);
+   glEnable(GL_RASTERIZER_DISCARD);
+   gl.BeginTransformFeedback(GL_POINTS);
+   glDrawArrays(GL_POINTS, 0, N);
+   gl.EndTransformFeedback();
+   glDisable(GL_RASTERIZER_DISCARD);
+   check_gl_error("capture into two interleaved buffers");
+
+   unsigned char r0[N * S0 + 16], r1[N * S1 + 16];
+   read_buffer(b0, 0, sizeof r0, r0);
+   read_buffer(b1, 0, sizeof r1, r1);
+   for (int i = 0; i < N; i++) {
+      const float k = 7.0f + (float)i;
+      float got;
+      memcpy(&got, r0 + i * S0, 4);
+      check_words("buffer 0: v_k at the start of a 12-byte record", &got, &k, 1);
+      const float pos[4] = {v[2 * i] / 32.0f - 1.0f, v[2 * i + 1] / 32.0f - 1.0f, 0.5f, 1.0f};
+      float gp[4];
+      memcpy(gp, r1 + i * S1 + 4, sizeof gp);
+      check_words("buffer 1: v_pos 4 bytes into a 20-byte record", gp, pos, 4);
+   }
+   check_sentinel("buffer 0 past its six records", r0 + N * S0, 16);
+   check_sentinel("buffer 1 past its six records", r1 + N * S1, 16);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   GLuint bufs[] = {b0, b1, m.vbo};
+   gl.DeleteBuffers(3, bufs);
+   gl.DeleteVertexArrays(1, &m.vao);
+}

@@ -2290,7 +2290,8 @@ test_polygon_offset_clamp(void)
  * bind_stream_output_object; a paused object bound away and back resumes with
  * resume_stream_output (the server kept its position: no end, no fresh begin, no client
  * position); glDrawTransformFeedback* are one draw_stream_output naming the object and buffer
- * 0's stride, with the spec's errors. Without the cap none of it exists. */
+ * 0's stride, with the spec's errors; ARB_transform_feedback3's limits, special names and
+ * indexed queries. Without the cap none of it exists. */
 static void
 test_xfb_objects_desktop(void)
 {
@@ -2304,7 +2305,12 @@ test_xfb_objects_desktop(void)
    CHECK_ERR(GL_INVALID_OPERATION);
    mgl_glDrawTransformFeedback(GL_TRIANGLES, 0);
    CHECK_ERR(GL_INVALID_OPERATION);
-   CHECK_EQ(mgu_decline_count(MGU_DECLINE_gl_entry_not_in_version), before + 2);
+   mgl_glBeginQueryIndexed(GL_SAMPLES_PASSED, 0, 1);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   CHECK_EQ(mgu_decline_count(MGU_DECLINE_gl_entry_not_in_version), before + 3);
+   GLint streams = -1;
+   mgl_glGetIntegerv(GL_MAX_VERTEX_STREAMS, &streams);
+   CHECK_ERR(GL_INVALID_ENUM);
    GLint n = 0;
    mgl_glGetIntegerv(GL_NUM_EXTENSIONS, &n);
    for (GLint i = 0; i < n; i++)
@@ -2322,6 +2328,50 @@ test_xfb_objects_desktop(void)
       listed[1] |= !strcmp(x, "GL_ARB_transform_feedback_instanced");
    }
    CHECK(listed[0] && listed[1]);
+   /* ARB_transform_feedback3: its limits, the special names' errors, the indexed queries */
+   GLint lim = -1;
+   mgl_glGetIntegerv(GL_MAX_VERTEX_STREAMS, &lim);
+   CHECK_EQ(lim, 1);
+   mgl_glGetIntegerv(GL_MAX_TRANSFORM_FEEDBACK_BUFFERS, &lim);
+   CHECK_EQ(lim, 4);
+   CHECK_ERR(GL_NO_ERROR);
+   {
+      GLuint p0 = mgl_glCreateProgram(), q = 0;
+      const char *sep[] = {"a", "gl_NextBuffer"};
+      mgl_glTransformFeedbackVaryings(p0, 2, sep, GL_SEPARATE_ATTRIBS);
+      CHECK_ERR(GL_INVALID_OPERATION);
+      mgl_glTransformFeedbackVaryings(p0, 2, sep, GL_INTERLEAVED_ATTRIBS);
+      CHECK_ERR(GL_NO_ERROR);
+      const char *four[] = {"gl_NextBuffer", "gl_NextBuffer", "gl_NextBuffer", "gl_NextBuffer"};
+      mgl_glTransformFeedbackVaryings(p0, 4, four, GL_INTERLEAVED_ATTRIBS);
+      CHECK_ERR(GL_INVALID_OPERATION);
+      mgl_glDeleteProgram(p0);
+      mgl_glGenQueries(1, &q);
+      mgl_glBeginQueryIndexed(GL_PRIMITIVES_GENERATED, 1, q);
+      CHECK_ERR(GL_INVALID_VALUE);
+      mgl_glBeginQueryIndexed(GL_SAMPLES_PASSED, 1, q);
+      CHECK_ERR(GL_INVALID_VALUE);
+      mgl_glBeginQueryIndexed(GL_TEXTURE_2D, 0, q);
+      CHECK_ERR(GL_INVALID_ENUM);
+      GLint bits = -1;
+      mgl_glGetQueryIndexediv(GL_TIME_ELAPSED, 2, GL_QUERY_COUNTER_BITS, &bits);
+      CHECK_ERR(GL_INVALID_VALUE);
+      CHECK_EQ(bits, -1);
+      const unsigned begins = fake_count_of(MGP_CALL_begin_query);
+      mgl_glBeginQueryIndexed(GL_SAMPLES_PASSED, 0, q);
+      CHECK_ERR(GL_NO_ERROR);
+      CHECK_EQ(fake_count_of(MGP_CALL_begin_query), begins + 1);
+      GLint cur = 0;
+      mgl_glGetQueryIndexediv(GL_SAMPLES_PASSED, 0, GL_CURRENT_QUERY, &cur);
+      CHECK_EQ((GLuint)cur, q);
+      mgl_glEndQueryIndexed(GL_SAMPLES_PASSED, 1);
+      CHECK_ERR(GL_INVALID_VALUE);
+      mgl_glEndQueryIndexed(GL_SAMPLES_PASSED, 0);
+      CHECK_ERR(GL_NO_ERROR);
+      mgl_glEndQueryIndexed(GL_SAMPLES_PASSED, 0); /* none active */
+      CHECK_ERR(GL_INVALID_OPERATION);
+      mgl_glDeleteQueries(1, &q);
+   }
    struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}, .num_xfb = 1, .xfb_stride = 16};
    GLuint prog = make_program(&fp);
    mgl_glUseProgram(prog);
