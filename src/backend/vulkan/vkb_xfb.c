@@ -192,6 +192,7 @@ vkb_begin_stream_output(void *self, const struct mgp_u32_args *args, const void 
 static void
 record_draw_count(struct vkb_screen *scr, struct vkb_xfb_object *o)
 {
+   vkb_end_rendering(scr); /* transfers stay outside any context's rendering scope */
    VkCommandBuffer cmd = vkb_cmd(scr);
    if (!cmd || !o->counter_buf)
       return;
