@@ -434,9 +434,8 @@ mgl_glBindTransformFeedback(GLenum target, GLuint id)
             /* the server holds MGP_MAX_XFB_OBJECTS objects a context (names are the lowest
              * free ones: this many are alive) */
             MGU_DECLINE(gl_feature_unimplemented,
-                        "transform feedback object %u: the server "
-                        "holds %u",
-                        id, MGP_MAX_XFB_OBJECTS);
+                        "transform feedback object %u: the server holds %u", id,
+                        MGP_MAX_XFB_OBJECTS);
             FE_CHECK(true, GL_OUT_OF_MEMORY);
          }
          t = calloc(1, sizeof(*t));
