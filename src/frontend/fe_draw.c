@@ -921,3 +921,87 @@ mgl_glMultiDrawElementsIndirectCount(GLenum mode, GLenum type, const void *indir
    draw_indirect(ctx, mode, true, type, indirect, maxdrawcount, stride,
                  (struct indirect_count){true, drawcount});
 }
+
+/* ---- draws of a transform feedback object's capture (GL 4.6 10.4, 13.2.3:
+ * ARB_transform_feedback2, ARB_transform_feedback3, ARB_transform_feedback_instanced) ---- */
+
+bool
+fe_xfb_draw_offered(struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES && fe_xfb_server_objects(ctx);
+}
+
+/* glDrawTransformFeedback*: the vertices the object's last capture wrote to its buffer 0 (the
+ * server's count, never the client's), `instances` times, from vertex stream `stream`. */
+static void
+draw_xfb(struct fe_context *ctx, const char *fn, GLenum mode, GLuint id, GLuint stream,
+         GLsizei instances)
+{
+   if (!fe_xfb_draw_offered(ctx)) {
+      MGU_DECLINE(gl_entry_not_in_version, "%s without ARB_transform_feedback2", fn);
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   FE_CHECK(!valid_mode(ctx, mode), GL_INVALID_ENUM);
+   /* ARB_transform_feedback3: a stream at or past GL_MAX_VERTEX_STREAMS (1 here) */
+   FE_CHECK(stream >= FE_MAX_VERTEX_STREAMS, GL_INVALID_VALUE);
+   FE_CHECK(instances < 0, GL_INVALID_VALUE);
+   uint32_t object, stride;
+   if (!fe_xfb_draw_source(ctx, id, &object, &stride))
+      return;
+   if (!draw_ready(ctx, mode) || !instances)
+      return;
+   struct mgp_draw_vbo probe = {.mode = (uint16_t)fe_mgp_prim(mode)};
+   if (fe_prim_rewrite_needed(ctx, &probe) ||
+       (ctx->compat && (fe_compat_draw_rewritten(ctx, mode) || fe_client_arrays_active(ctx) ||
+                        ctx->polygon_mode != ctx->polygon_mode_back))) {
+      /* each needs the vertex count on the client (a rewrite, a copy, two passes) */
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "%s of a mode the device draws only rewritten, client arrays or per-face "
+                  "polygon mode",
+                  fn);
+      return;
+   }
+   if (!stride || stride > 256 || stride % 4) {
+      MGU_DECLINE(gl_feature_unimplemented, "%s of a %u-byte vertex", fn, stride);
+      return;
+   }
+   if (!fe_validate(ctx, FE_VERB_DRAW))
+      return;
+   const struct mgp_draw_stream_output a = {
+      .mode = (uint16_t)fe_mgp_prim(mode),
+      .object = object,
+      .stride = stride,
+      .instances = (uint32_t)instances,
+   };
+   mgp_draw_stream_output(&ctx->pipe, &a);
+}
+
+void
+mgl_glDrawTransformFeedback(GLenum mode, GLuint id)
+{
+   FE_CTX_OR_RETURN();
+   draw_xfb(ctx, "glDrawTransformFeedback", mode, id, 0, 1);
+}
+
+void
+mgl_glDrawTransformFeedbackInstanced(GLenum mode, GLuint id, GLsizei instancecount)
+{
+   FE_CTX_OR_RETURN();
+   draw_xfb(ctx, "glDrawTransformFeedbackInstanced", mode, id, 0, instancecount);
+}
+
+void
+mgl_glDrawTransformFeedbackStream(GLenum mode, GLuint id, GLuint stream)
+{
+   FE_CTX_OR_RETURN();
+   draw_xfb(ctx, "glDrawTransformFeedbackStream", mode, id, stream, 1);
+}
+
+void
+mgl_glDrawTransformFeedbackStreamInstanced(GLenum mode, GLuint id, GLuint stream,
+                                           GLsizei instancecount)
+{
+   FE_CTX_OR_RETURN();
+   draw_xfb(ctx, "glDrawTransformFeedbackStreamInstanced", mode, id, stream, instancecount);
+}

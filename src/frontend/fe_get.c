@@ -39,7 +39,9 @@
  * tessellates (fe_tess_offered), ARB_texture_cube_map_array (GL 4.0) where it makes cube-array
  * images (fe_cube_array_offered), ARB_texture_gather and ARB_texture_query_lod (GL 4.0) where the
  * backend gathers and queries LODs (fe_texture_gather_offered), ARB_sample_shading (GL 4.0) where
- * it shades per sample (fe_sample_shading_offered), ARB_buffer_storage (GL 4.4: persistent maps are client
+ * it shades per sample (fe_sample_shading_offered), ARB_transform_feedback2 and _3 (GL 4.0) and
+ * ARB_transform_feedback_instanced (GL 4.2) where the server holds transform feedback objects
+ * and draws their counts (fe_xfb_draw_offered), ARB_buffer_storage (GL 4.4: persistent maps are client
  * shadows, fe_buffer.c) everywhere. */
 static const char *const extensions[] = {
    "GL_ARB_base_instance",
@@ -93,6 +95,9 @@ static const char *const extensions[] = {
    "GL_ARB_texture_storage",
    "GL_ARB_texture_storage_multisample",
    "GL_ARB_texture_swizzle",
+   "GL_ARB_transform_feedback2",
+   "GL_ARB_transform_feedback3",
+   "GL_ARB_transform_feedback_instanced",
    "GL_ARB_uniform_buffer_object",
    "GL_ARB_vertex_array_bgra",
    "GL_ARB_vertex_array_object",
@@ -158,6 +163,9 @@ offered(struct fe_context *ctx, const char *name)
       return fe_tess_offered(ctx);
    if (!strcmp(name, "GL_ARB_sample_shading"))
       return fe_sample_shading_offered(ctx);
+   if (!strcmp(name, "GL_ARB_transform_feedback2") || !strcmp(name, "GL_ARB_transform_feedback3") ||
+       !strcmp(name, "GL_ARB_transform_feedback_instanced"))
+      return fe_xfb_draw_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_cube_map_array"))
       return fe_cube_array_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_gather") || !strcmp(name, "GL_ARB_texture_query_lod"))
@@ -524,6 +532,16 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS: INT1(64); return true;
    case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS: INT1(4); return true;
    case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS: INT1(4); return true;
+   case GL_MAX_TRANSFORM_FEEDBACK_BUFFERS: /* ARB_transform_feedback3 */
+      if (!fe_xfb_draw_offered(ctx))
+         return false;
+      INT1(GLSL_MAX_XFB_BUFFERS);
+      return true;
+   case GL_MAX_VERTEX_STREAMS: /* ARB_transform_feedback3: streams past 0 need ARB_gpu_shader5 */
+      if (!fe_xfb_draw_offered(ctx))
+         return false;
+      INT1(FE_MAX_VERTEX_STREAMS);
+      return true;
    case GL_SUBPIXEL_BITS: INT1(cap_or(caps->subpixel_bits, 4)); return true;
    case GL_ALIASED_LINE_WIDTH_RANGE:
    case GL_SMOOTH_LINE_WIDTH_RANGE:

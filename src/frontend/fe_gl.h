@@ -585,7 +585,11 @@ struct fe_tfo {
        * vertices written so far and the most that fit, so the client knows the write
        * position; a capture the server let go (another object began) resumes there. */
       uint64_t vertices, max_vertices;
+      bool server_began; /* begin_stream_output was sent for this capture */
    } tf;
+   /* an end was seen (glDrawTransformFeedback draws then), and buffer 0's stride then */
+   bool ended;
+   uint32_t draw_stride;
 };
 
 struct fe_cso_cache;
@@ -1095,6 +1099,16 @@ void fe_xfb_drawn(struct fe_context *ctx, uint64_t vertices);
 bool fe_xfb_captures_from(struct fe_context *ctx, const struct fe_exec *exec);
 /* glGet of GL_TRANSFORM_FEEDBACK_BINDING, _ACTIVE, _PAUSED: false outside ES 3.0. */
 bool fe_xfb_get(struct fe_context *ctx, GLenum pname, GLint *value);
+/* The server holds transform feedback objects (MGP_CAP_XFB_OBJECTS and its calls); the context
+ * has objects (ES 3.0, or desktop with the former: ARB_transform_feedback2). */
+bool fe_xfb_server_objects(struct fe_context *ctx);
+bool fe_xfb_objects_offered(struct fe_context *ctx);
+/* glDrawTransformFeedback*'s object id: its errors, else its server id and buffer 0's stride. */
+bool fe_xfb_draw_source(struct fe_context *ctx, GLuint id, uint32_t *object, uint32_t *stride);
+/* Desktop glDrawTransformFeedback* (fe_draw.c): the server holds objects and draws their counts. */
+bool fe_xfb_draw_offered(struct fe_context *ctx);
+/* GL_MAX_VERTEX_STREAMS: one stream (ARB_transform_feedback3's least; more need ARB_gpu_shader5) */
+#define FE_MAX_VERTEX_STREAMS 1u
 /* Object zero and the names table; at context destruction, ends every capture and frees every
  * transform feedback object. */
 void fe_xfb_init(struct fe_context *ctx);

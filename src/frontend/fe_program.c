@@ -844,6 +844,7 @@ mgl_glLinkProgram(GLuint program)
       .xfb_varyings = (const char *const *)prog->xfb_names,
       .num_xfb_varyings = prog->num_xfb_names,
       .xfb_separate = prog->xfb_mode == GL_SEPARATE_ATTRIBS,
+      .xfb_special_names = fe_xfb_draw_offered(ctx), /* ARB_transform_feedback3 */
    };
    in.source[GLSL_STAGE_VERTEX] = vs;
    in.source[GLSL_STAGE_GEOMETRY] = gs;
@@ -1122,6 +1123,20 @@ mgl_glTransformFeedbackVaryings(GLuint program, GLsizei count, const GLchar *con
    FE_CHECK(count < 0, GL_INVALID_VALUE);
    FE_CHECK(buffer_mode == GL_SEPARATE_ATTRIBS && count > FE_MAX_XFB_BUFFERS, GL_INVALID_VALUE);
    FE_CHECK(count > 0 && !varyings, GL_INVALID_VALUE);
+   if (fe_xfb_draw_offered(ctx)) {
+      /* ARB_transform_feedback3: the special names only interleaved, and fewer gl_NextBuffer
+       * than GL_MAX_TRANSFORM_FEEDBACK_BUFFERS */
+      GLsizei special = 0, next = 0;
+      for (GLsizei i = 0; i < count; i++) {
+         const char *v = varyings[i] ? varyings[i] : "";
+         next += !strcmp(v, "gl_NextBuffer");
+         special += !strcmp(v, "gl_NextBuffer") || !strcmp(v, "gl_SkipComponents1") ||
+                    !strcmp(v, "gl_SkipComponents2") || !strcmp(v, "gl_SkipComponents3") ||
+                    !strcmp(v, "gl_SkipComponents4");
+      }
+      FE_CHECK((special && buffer_mode != GL_INTERLEAVED_ATTRIBS) || next >= FE_MAX_XFB_BUFFERS,
+               GL_INVALID_OPERATION);
+   }
    char **names = count ? calloc((size_t)count, sizeof(*names)) : NULL;
    FE_CHECK(count && !names, GL_OUT_OF_MEMORY);
    for (GLsizei i = 0; i < count; i++) {

@@ -491,3 +491,59 @@ mgl_glEndConditionalRender(void)
    if (fe_call_supported(ctx->share, MGP_CALL_end_conditional_render))
       mgp_end_conditional_render(&ctx->pipe, &(struct mgp_u32_args){0});
 }
+
+/* ---- ARB_transform_feedback3's indexed forms (GL 4.6 4.2) ---------------------------------- */
+
+/* index is the vertex stream of the primitive queries (below GL_MAX_VERTEX_STREAMS) and 0 for
+ * every other target: GL_INVALID_VALUE otherwise. An unknown target is the plain form's
+ * GL_INVALID_ENUM. Outside a context offering ARB_transform_feedback3, a decline by name. */
+static bool
+indexed_check(struct fe_context *ctx, const char *fn, GLenum target, GLuint index)
+{
+   if (!fe_xfb_draw_offered(ctx)) {
+      MGU_DECLINE(gl_entry_not_in_version, "%s without ARB_transform_feedback3", fn);
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return false;
+   }
+   switch (target) {
+   case GL_PRIMITIVES_GENERATED:
+   case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
+      if (index < FE_MAX_VERTEX_STREAMS)
+         return true;
+      break;
+   case GL_SAMPLES_PASSED:
+   case GL_ANY_SAMPLES_PASSED:
+   case GL_TIME_ELAPSED:
+   case GL_TIMESTAMP:
+      if (!index)
+         return true;
+      break;
+   default: return true;
+   }
+   fe_error(ctx, GL_INVALID_VALUE);
+   return false;
+}
+
+void
+mgl_glBeginQueryIndexed(GLenum target, GLuint index, GLuint id)
+{
+   FE_CTX_OR_RETURN();
+   if (indexed_check(ctx, "glBeginQueryIndexed", target, index))
+      mgl_glBeginQuery(target, id);
+}
+
+void
+mgl_glEndQueryIndexed(GLenum target, GLuint index)
+{
+   FE_CTX_OR_RETURN();
+   if (indexed_check(ctx, "glEndQueryIndexed", target, index))
+      mgl_glEndQuery(target);
+}
+
+void
+mgl_glGetQueryIndexediv(GLenum target, GLuint index, GLenum pname, GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   if (indexed_check(ctx, "glGetQueryIndexediv", target, index))
+      mgl_glGetQueryiv(target, pname, params);
+}

@@ -10,8 +10,13 @@
  * bound and idle; only when another object begins (or resumes) is it ended there. Resuming such
  * an object begins a fresh server capture at its own write position, which the client knows
  * exactly in ES 3.0: no geometry stage, indexed draws refused while capturing and a draw that
- * would overflow an error, so every vertex written is counted here. Objects exist only in ES
- * contexts (GL 3.3 has none), so this never needs a position the client cannot know. */
+ * would overflow an error, so every vertex written is counted here.
+ *
+ * A server offering MGP_CAP_XFB_OBJECTS holds the objects itself (bind_stream_output_object):
+ * each keeps its own capture and write positions there, so nothing is ended or begun again at
+ * a switch and no position needs counting. Only then do desktop contexts have objects
+ * (ARB_transform_feedback2, GL 4.0 13.2) and glDrawTransformFeedback* (draw_stream_output,
+ * the count the server's last end stored). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -130,6 +135,31 @@ server_captures(struct fe_context *ctx)
           fe_pipe_has(ctx, MGP_CALL_set_stream_output_targets);
 }
 
+bool
+fe_xfb_server_objects(struct fe_context *ctx)
+{
+   return server_captures(ctx) && (ctx->share->caps->cap_bits & MGP_CAP_XFB_OBJECTS) &&
+          fe_pipe_has(ctx, MGP_CALL_bind_stream_output_object) &&
+          fe_pipe_has(ctx, MGP_CALL_delete_stream_output_object) &&
+          fe_pipe_has(ctx, MGP_CALL_draw_stream_output);
+}
+
+/* Whether the context has transform feedback objects: ES 3.0 always, desktop GL where the
+ * server holds them (ARB_transform_feedback2 is offered then). */
+bool
+fe_xfb_objects_offered(struct fe_context *ctx)
+{
+   return is_es3(ctx) || (ctx->desc.api != FE_API_GLES && fe_xfb_server_objects(ctx));
+}
+
+/* Whether the server holds t's capture: every begun object's where the server holds objects,
+ * else only the one begun or resumed last. */
+static bool
+server_holds(struct fe_context *ctx, const struct fe_tfo *t)
+{
+   return fe_xfb_server_objects(ctx) ? t->tf.server_began : ctx->tf_server == t;
+}
+
 static void
 send_verb(struct fe_context *ctx, enum mgp_call_id id, uint32_t value)
 {
@@ -146,7 +176,7 @@ send_verb(struct fe_context *ctx, enum mgp_call_id id, uint32_t value)
 static void
 server_release(struct fe_context *ctx, const struct fe_tfo *t)
 {
-   if (!ctx->tf_server || ctx->tf_server == t)
+   if (!ctx->tf_server || ctx->tf_server == t || fe_xfb_server_objects(ctx))
       return;
    if (fe_pipe_has(ctx, MGP_CALL_end_stream_output))
       send_verb(ctx, MGP_CALL_end_stream_output, 0);
@@ -177,6 +207,7 @@ send_capture(struct fe_context *ctx, struct fe_tfo *t, GLenum mode, bool at_posi
    mgp_set_stream_output_targets(&ctx->pipe, &a, r);
    send_verb(ctx, MGP_CALL_begin_stream_output, fe_mgp_prim(mode)); /* enum mgp_prim */
    ctx->tf_server = t;
+   t->tf.server_began = true;
 }
 
 void
@@ -191,10 +222,11 @@ mgl_glBeginTransformFeedback(GLenum primitive_mode)
    struct fe_exec *e = ctx->program ? fe_ctx_exec(ctx) : NULL;
    FE_CHECK(!e || !e->glsl->num_xfb, GL_INVALID_OPERATION);
    const struct glsl_program *gp = e->glsl;
-   uint32_t count = gp->xfb_separate ? gp->num_xfb : 1;
+   /* separate: one binding point a varying; interleaved: 1, more with gl_NextBuffer */
+   uint32_t count = gp->xfb_buffers;
    /* Every binding point the program writes needs a buffer. */
    for (uint32_t i = 0; i < count; i++)
-      FE_CHECK(!ctx->tfo->xfb[i].buffer, GL_INVALID_OPERATION);
+      FE_CHECK(gp->xfb_stride[i] && !ctx->tfo->xfb[i].buffer, GL_INVALID_OPERATION);
 
    struct fe_tfo *t = ctx->tfo;
    t->tf.count = count;
@@ -202,6 +234,10 @@ mgl_glBeginTransformFeedback(GLenum primitive_mode)
    t->tf.max_vertices = UINT64_MAX;
    for (uint32_t i = 0; i < count; i++) {
       const struct fe_ubo_binding *b = &t->xfb[i];
+      if (!b->buffer) { /* a binding point the program writes nothing to (gl_NextBuffer twice) */
+         t->tf.offset[i] = t->tf.size[i] = 0;
+         continue;
+      }
       uint64_t bsize = b->buffer->created ? (uint64_t)b->buffer->size : 0;
       uint64_t off = (uint64_t)b->offset;
       uint64_t size = b->size ? (uint64_t)b->size : (bsize > off ? bsize - off : 0);
@@ -226,6 +262,8 @@ mgl_glBeginTransformFeedback(GLenum primitive_mode)
     * the capture ends. */
    for (uint32_t i = 0; i < count; i++) {
       FE_REBIND(ctx, &t->tf.bufs[i], t->xfb[i].buffer);
+      if (!t->tf.bufs[i])
+         continue;
       t->tf.bufs[i]->capturing++;
       fe_buffer_gpu_write(t->tf.bufs[i]);
    }
@@ -239,12 +277,15 @@ mgl_glBeginTransformFeedback(GLenum primitive_mode)
 static void
 end_common(struct fe_context *ctx, struct fe_tfo *t)
 {
-   if (ctx->tf_server == t) {
+   /* with server objects, only the bound one's (a context going away ends the others there) */
+   if (server_holds(ctx, t) && (!fe_xfb_server_objects(ctx) || t == ctx->tfo)) {
       if (fe_pipe_has(ctx, MGP_CALL_end_stream_output) &&
           (ctx->share->caps->cap_bits & MGP_CAP_TRANSFORM_FEEDBACK))
          send_verb(ctx, MGP_CALL_end_stream_output, 0);
-      ctx->tf_server = NULL;
    }
+   if (ctx->tf_server == t)
+      ctx->tf_server = NULL;
+   t->tf.server_began = false;
    t->tf.active = false;
    t->tf.paused = false;
    for (int i = 0; i < FE_MAX_XFB_BUFFERS; i++) {
@@ -261,7 +302,11 @@ mgl_glEndTransformFeedback(void)
 {
    FE_CTX_OR_RETURN();
    FE_CHECK(!ctx->tfo->tf.active, GL_INVALID_OPERATION);
-   end_common(ctx, ctx->tfo);
+   struct fe_tfo *t = ctx->tfo;
+   /* GL 4.0 13.2.3: glDrawTransformFeedback draws what this capture recorded */
+   t->ended = true;
+   t->draw_stride = t->tf.exec ? t->tf.exec->glsl->xfb_stride[0] : 0;
+   end_common(ctx, t);
 }
 
 void
@@ -270,7 +315,7 @@ mgl_glPauseTransformFeedback(void)
    FE_CTX_OR_RETURN();
    FE_CHECK(!ctx->tfo->tf.active || ctx->tfo->tf.paused, GL_INVALID_OPERATION);
    /* An unpaused capture is always the one the server holds. */
-   if (ctx->tf_server == ctx->tfo && fe_pipe_has(ctx, MGP_CALL_pause_stream_output) &&
+   if (server_holds(ctx, ctx->tfo) && fe_pipe_has(ctx, MGP_CALL_pause_stream_output) &&
        (ctx->share->caps->cap_bits & MGP_CAP_TRANSFORM_FEEDBACK))
       send_verb(ctx, MGP_CALL_pause_stream_output, 0);
    ctx->tfo->tf.paused = true;
@@ -284,7 +329,7 @@ mgl_glResumeTransformFeedback(void)
    FE_CHECK(!t->tf.active || !t->tf.paused, GL_INVALID_OPERATION);
    /* ARB_transform_feedback2: the program in use must be the one it began with. */
    FE_CHECK(fe_ctx_exec(ctx) != t->tf.exec, GL_INVALID_OPERATION);
-   if (ctx->tf_server == t) {
+   if (server_holds(ctx, t)) {
       if (fe_pipe_has(ctx, MGP_CALL_resume_stream_output) &&
           (ctx->share->caps->cap_bits & MGP_CAP_TRANSFORM_FEEDBACK))
          send_verb(ctx, MGP_CALL_resume_stream_output, 0);
@@ -297,15 +342,17 @@ mgl_glResumeTransformFeedback(void)
    t->tf.paused = false;
 }
 
-/* ---- transform feedback objects (ES 3.0 §2.15.1) ------------------------------------------- */
+/* ---- transform feedback objects (ES 3.0 §2.15.1, GL 4.0 13.2) ----------------------------- */
 
-/* GL 3.3 has no transform feedback objects (ARB_transform_feedback2 is GL 4.0 and not
- * advertised): in a desktop or ES 2.0 context these entry points refuse, as an unimplemented
- * one does, with a decline named for the reason. */
+/* GL 3.3 has no transform feedback objects (ARB_transform_feedback2 is GL 4.0): a desktop
+ * context has them only where the server holds them and ARB_transform_feedback2 is listed. In
+ * a desktop context without them, or an ES 2.0 one, these entry points refuse, as an
+ * unimplemented one does, with a decline named for the reason. */
 #define TFO_ENTRY_OR_RETURN(fn, ...)                                                               \
    FE_CTX_OR_RETURN(__VA_ARGS__);                                                                  \
-   if (!is_es3(ctx)) {                                                                             \
-      MGU_DECLINE(gl_entry_not_in_version, "%s outside an OpenGL ES 3.0 context", fn);             \
+   if (!fe_xfb_objects_offered(ctx)) {                                                             \
+      MGU_DECLINE(gl_entry_not_in_version,                                                         \
+                  "%s outside an OpenGL ES 3.0 context or ARB_transform_feedback2", fn);           \
       fe_error(ctx, GL_INVALID_OPERATION);                                                         \
       return __VA_ARGS__;                                                                          \
    }
@@ -353,10 +400,12 @@ mgl_glDeleteTransformFeedbacks(GLsizei n, const GLuint *ids)
       fe_names_delete(&ctx->tfos, ids[i]);
       if (obj == FE_NAME_RESERVED)
          continue;
-      /* Deleting the bound object binds zero (§2.15.1). */
+      /* Deleting the bound object binds zero (§2.15.1); the server does the same. */
       if (ctx->tfo == obj)
          ctx->tfo = &ctx->default_tfo;
       tfo_destroy(ctx, obj);
+      if (fe_xfb_server_objects(ctx))
+         mgp_delete_stream_output_object(&ctx->pipe, &(struct mgp_u32_args){.value = ids[i]});
    }
 }
 
@@ -381,6 +430,14 @@ mgl_glBindTransformFeedback(GLenum target, GLuint id)
       void *obj = fe_names_get(&ctx->tfos, id);
       FE_CHECK(!obj, GL_INVALID_OPERATION); /* names come from glGenTransformFeedbacks only */
       if (obj == FE_NAME_RESERVED) {
+         if (fe_xfb_server_objects(ctx) && id >= MGP_MAX_XFB_OBJECTS) {
+            /* the server holds MGP_MAX_XFB_OBJECTS objects a context (names are the lowest
+             * free ones: this many are alive) */
+            MGU_DECLINE(gl_feature_unimplemented,
+                        "transform feedback object %u: the server holds %u", id,
+                        MGP_MAX_XFB_OBJECTS);
+            FE_CHECK(true, GL_OUT_OF_MEMORY);
+         }
          t = calloc(1, sizeof(*t));
          FE_CHECK(!t, GL_OUT_OF_MEMORY);
          t->name = id;
@@ -392,13 +449,15 @@ mgl_glBindTransformFeedback(GLenum target, GLuint id)
          t = obj;
       }
    }
+   if (t != ctx->tfo && fe_xfb_server_objects(ctx))
+      mgp_bind_stream_output_object(&ctx->pipe, &(struct mgp_u32_args){.value = t->name});
    ctx->tfo = t;
 }
 
 bool
 fe_xfb_get(struct fe_context *ctx, GLenum pname, GLint *value)
 {
-   if (!is_es3(ctx))
+   if (!fe_xfb_objects_offered(ctx))
       return false;
    switch (pname) {
    case GL_TRANSFORM_FEEDBACK_BINDING: *value = (GLint)ctx->tfo->name; return true;
@@ -406,6 +465,30 @@ fe_xfb_get(struct fe_context *ctx, GLenum pname, GLint *value)
    case GL_TRANSFORM_FEEDBACK_PAUSED: *value = ctx->tfo->tf.paused; return true;
    default: return false;
    }
+}
+
+/* glDrawTransformFeedback*'s object (GL 4.6 10.4: 0 is the default object): GL_INVALID_VALUE for
+ * a name that is no object, GL_INVALID_OPERATION when it never ended a capture. Its server id
+ * and buffer 0's stride, or false after the error. */
+bool
+fe_xfb_draw_source(struct fe_context *ctx, GLuint id, uint32_t *object, uint32_t *stride)
+{
+   struct fe_tfo *t = &ctx->default_tfo;
+   if (id) {
+      void *obj = fe_names_get(&ctx->tfos, id);
+      if (!obj || obj == FE_NAME_RESERVED) {
+         fe_error(ctx, GL_INVALID_VALUE);
+         return false;
+      }
+      t = obj;
+   }
+   if (!t->ended) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return false;
+   }
+   *object = t->name;
+   *stride = t->draw_stride;
+   return true;
 }
 
 bool

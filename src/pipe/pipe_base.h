@@ -27,8 +27,10 @@
  * GL 4.0's combined limits (60 uniform blocks at bindings 1..60, 80 samplers from binding 64:
  * storage blocks from 144, images from 160); mgp_shader_reflection's masks widen to match.
  * 20: define_vertex_input and bind_vertex_input (a vertex array's buffers held by the server)
- * and set_constant_words (the changed words of the default uniform block) appended. */
-#define MGP_ABI_VERSION 20u
+ * and set_constant_words (the changed words of the default uniform block) appended.
+ * 21: bind_stream_output_object, delete_stream_output_object and draw_stream_output (transform
+ * feedback objects held by the server, MGP_CAP_XFB_OBJECTS) appended. */
+#define MGP_ABI_VERSION 21u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -202,6 +204,12 @@ enum mgp_call_class {
  * fragment programs may read gl_SampleID, gl_SamplePosition, gl_SampleMaskIn and write
  * gl_SampleMask: the client offers ARB_sample_shading */
 #define MGP_CAP_SAMPLE_SHADING (1u << 20)
+/* The server holds transform feedback objects (bind_stream_output_object): each keeps its own
+ * targets and write positions, so a capture paused in one object resumes where it stopped after
+ * another object captured; and draw_stream_output draws the vertex count an object's last
+ * capture wrote to its buffer 0 (Vulkan's transformFeedbackDraw): the client offers
+ * ARB_transform_feedback2 / 3 and transform feedback objects in desktop contexts */
+#define MGP_CAP_XFB_OBJECTS (1u << 21)
 /* The backend makes MGP_RESOURCE_TARGET_TEX_CUBE_ARRAY resources and samples them through
  * cube-array views (Vulkan's imageCubeArray): the client offers ARB_texture_cube_map_array. */
 #define MGP_CAP_CUBE_MAP_ARRAY (1u << 22)
@@ -270,6 +278,9 @@ enum mgp_call_class {
  * bindings from 0 (the decoder's bounds). */
 #define MGP_MAX_VERTEX_INPUTS 4096u
 #define MGP_MAX_VERTEX_BUFFERS 16u
+/* bind/delete_stream_output_object and draw_stream_output: object ids lie below this (the
+ * decoder's bound; 0 is the context's default object) */
+#define MGP_MAX_XFB_OBJECTS 4096u
 #define MGP_INDIRECT_ARRAYS_SIZE 16u   /* DrawArraysIndirectCommand */
 #define MGP_INDIRECT_ELEMENTS_SIZE 20u /* DrawElementsIndirectCommand */
 

@@ -174,6 +174,23 @@ call_rules(struct mgp_decoded *out, const struct mgp_call_info *ci)
       if (a.value >= MGP_MAX_VERTEX_INPUTS)
          return field_error(out, ci, "value");
    }
+   if (out->call == MGP_CALL_bind_stream_output_object ||
+       out->call == MGP_CALL_delete_stream_output_object) {
+      struct mgp_u32_args a;
+      memcpy(&a, out->payload, sizeof(a));
+      if (a.value >= MGP_MAX_XFB_OBJECTS)
+         return field_error(out, ci, "value");
+   }
+   if (out->call == MGP_CALL_draw_stream_output) {
+      struct mgp_draw_stream_output a;
+      memcpy(&a, out->payload, sizeof(a));
+      if (a.object >= MGP_MAX_XFB_OBJECTS)
+         return field_error(out, ci, "object");
+      if (!a.stride || a.stride > 256 || a.stride % 4)
+         return field_error(out, ci, "stride");
+      if (a.stream)
+         return field_error(out, ci, "stream");
+   }
    return NULL;
 }
 
@@ -208,6 +225,20 @@ mgp_fit_call_rules(enum mgp_call_id call, void *payload)
       struct mgp_u32_args a;
       memcpy(&a, payload, sizeof(a));
       a.value %= MGP_MAX_VERTEX_INPUTS;
+      memcpy(payload, &a, sizeof(a));
+   }
+   if (call == MGP_CALL_bind_stream_output_object || call == MGP_CALL_delete_stream_output_object) {
+      struct mgp_u32_args a;
+      memcpy(&a, payload, sizeof(a));
+      a.value %= MGP_MAX_XFB_OBJECTS;
+      memcpy(payload, &a, sizeof(a));
+   }
+   if (call == MGP_CALL_draw_stream_output) {
+      struct mgp_draw_stream_output a;
+      memcpy(&a, payload, sizeof(a));
+      a.object %= MGP_MAX_XFB_OBJECTS;
+      a.stride = (a.stride % 64 + 1) * 4;
+      a.stream = 0;
       memcpy(payload, &a, sizeof(a));
    }
 }

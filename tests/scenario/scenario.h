@@ -143,6 +143,8 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLDELETETRANSFORMFEEDBACKSPROC, DeleteTransformFeedbacks)                                  \
    X(PFNGLISTRANSFORMFEEDBACKPROC, IsTransformFeedback)                                            \
    X(PFNGLBINDTRANSFORMFEEDBACKPROC, BindTransformFeedback)                                        \
+   X(PFNGLDRAWTRANSFORMFEEDBACKPROC, DrawTransformFeedback)                                        \
+   X(PFNGLDRAWTRANSFORMFEEDBACKINSTANCEDPROC, DrawTransformFeedbackInstanced)                      \
    X(PFNGLGETACTIVEUNIFORMSIVPROC, GetActiveUniformsiv)                                            \
    X(PFNGLGETACTIVEUNIFORMPROC, GetActiveUniform)                                                  \
    X(PFNGLGETUNIFORMFVPROC, GetUniformfv)                                                          \

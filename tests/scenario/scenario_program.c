@@ -844,7 +844,8 @@ sc_uniform_init(void)
 /* khr_debug: KHR_debug through the EGL vendor on every arm. The callback is called in the app's
  * thread, inside the call that caused the message: a GL error (source API, type ERROR), an
  * inserted marker, a debug group's push and pop around a labelled draw; on mgl also a decline
- * (glGenTransformFeedbacks outside ES 3.0) as a message naming it. Then, with no callback, the
+ * (glGenTransformFeedbacks without ARB_transform_feedback2, else the unimplemented
+ * glViewportIndexedf) as a message naming it. Then, with no callback, the
  * log returns inserted messages in order; object labels read back; the draw's pixels check. */
 typedef struct {
    GLenum source, type, severity;
@@ -930,7 +931,7 @@ sc_khr_debug(void)
    if (glGetError() != GL_INVALID_ENUM)
       fail("glEnable(0x1234) did not raise GL_INVALID_ENUM");
 
-   if (is_mgl) {
+   if (is_mgl && !has_ext("GL_ARB_transform_feedback2")) {
       g_dbg_n = 0;
       GLuint tfo = 0;
       gl.GenTransformFeedbacks(1, &tfo); /* ES 3.0's objects: a decline in a 3.3 context */
@@ -943,6 +944,23 @@ sc_khr_debug(void)
                    "GL_INVALID_OPERATION generated", "decline's error");
       if (glGetError() != GL_INVALID_OPERATION)
          fail("declined glGenTransformFeedbacks did not raise GL_INVALID_OPERATION");
+   } else if (is_mgl) {
+      /* transform feedback objects are offered (ARB_transform_feedback2): a GL 4.1 command mgl
+       * does not implement yet (ARB_viewport_array) is the decline instead */
+      PFNGLVIEWPORTINDEXEDFPROC viewport_indexed =
+         (PFNGLVIEWPORTINDEXEDFPROC)eglGetProcAddress("glViewportIndexedf");
+      g_dbg_n = 0;
+      if (viewport_indexed)
+         viewport_indexed(0, 0.0f, 0.0f, 64.0f, 64.0f);
+      if (g_dbg_n != 2)
+         fail("declined glViewportIndexedf: %d messages, expected 2", g_dbg_n);
+      expect_debug(0, GL_DEBUG_SOURCE_OTHER, GL_DEBUG_TYPE_OTHER, 0, NULL, "decline");
+      if (strncmp(g_dbg[0].text, "decline gl-entry-unimplemented: glViewportIndexedf", 50))
+         fail("decline message \"%s\"", g_dbg[0].text);
+      expect_debug(1, GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_ERROR, GL_INVALID_OPERATION,
+                   "GL_INVALID_OPERATION generated", "decline's error");
+      if (glGetError() != GL_INVALID_OPERATION)
+         fail("declined glViewportIndexedf did not raise GL_INVALID_OPERATION");
    }
 
    /* A labelled draw inside a group. */

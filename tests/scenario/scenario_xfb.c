@@ -945,3 +945,279 @@ sc_xfb_gs_no_fs(void)
    gl.DeleteBuffers(1, &m.vbo);
    gl.DeleteVertexArrays(1, &m.vao);
 }
+
+/* xfb_draw: GL 4.0 transform feedback objects in a GL 3.3 core context (ARB_transform_feedback2)
+ * and glDrawTransformFeedback(Instanced). Object A captures rect 1, is paused, bound away;
+ * object B begins, captures rect 2 and ends; A is bound again, resumes and captures rect 3 (an
+ * indexed draw: desktop GL allows it while capturing) and ends. A's buffer must hold rects 1 and
+ * 3 back to back (the resume went on at A's own position, not B's and not the start), which
+ * glDrawTransformFeedback(A) draws in red: 12 vertices, a count the client never computed; B's
+ * 6 are drawn twice in green by glDrawTransformFeedbackInstanced, the second instance moved up.
+ * Plus GL 4.0 13.2's errors (a bind while capturing, deleting an active object, a draw of an
+ * object that never ended or of no object, a negative instance count) and the binding, active
+ * and paused queries. */
+void
+sc_xfb_draw(void)
+{
+   if (!has_ext("GL_ARB_transform_feedback2") || !has_ext("GL_ARB_transform_feedback_instanced")) {
+      if (on_mgl())
+         fail("mgl on this device lists no ARB_transform_feedback2 / _instanced");
+      else
+         skipped("ARB_transform_feedback2 and ARB_transform_feedback_instanced not listed");
+      return;
+   }
+   const char *cap_vs = "#version 330 core\n"
+                        "layout(location = 0) in vec2 a_pos;\n"
+                        "uniform vec2 u_off;\n"
+                        "out vec4 v_pos;\n"
+                        "void main() {\n"
+                        "  v_pos = vec4((a_pos + u_off) / 32.0 - 1.0, 0.0, 1.0);\n"
+                        "  gl_Position = v_pos;\n"
+                        "}\n";
+   const char *draw_vs =
+      "#version 330 core\n"
+      "layout(location = 0) in vec4 a_clip;\n"
+      "uniform float u_dy;\n"
+      "void main() {\n"
+      "  gl_Position = a_clip + vec4(0.0, u_dy * float(gl_InstanceID), 0.0, 0.0);\n"
+      "}\n";
+   GLuint cap = gl.CreateProgram(), drw = gl.CreateProgram();
+   GLuint vs = compile(GL_VERTEX_SHADER, cap_vs), fs = compile(GL_FRAGMENT_SHADER, FS_UNIFORM);
+   GLuint vs2 = compile(GL_VERTEX_SHADER, draw_vs);
+   gl.AttachShader(cap, vs);
+   gl.AttachShader(cap, fs);
+   const char *names[] = {"v_pos"};
+   gl.TransformFeedbackVaryings(cap, 1, names, GL_INTERLEAVED_ATTRIBS);
+   gl.LinkProgram(cap);
+   gl.AttachShader(drw, vs2);
+   gl.AttachShader(drw, fs);
+   gl.LinkProgram(drw);
+   gl.DeleteShader(vs);
+   gl.DeleteShader(vs2);
+   gl.DeleteShader(fs);
+   GLint ok1 = 0, ok2 = 0;
+   gl.GetProgramiv(cap, GL_LINK_STATUS, &ok1);
+   gl.GetProgramiv(drw, GL_LINK_STATUS, &ok2);
+   if (!ok1 || !ok2)
+      die_setup("xfb_draw programs failed to link");
+   float v[12];
+   rect_vertices(v, 4, 4, 16, 16);
+   mesh m = make_mesh(v, 6);
+   const GLubyte idx[6] = {0, 1, 2, 3, 4, 5};
+   GLuint ebo;
+   gl.GenBuffers(1, &ebo);
+   gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo);
+   gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof idx, idx, GL_STATIC_DRAW);
+   enum { N = 6, VB = 16 };
+   GLuint bA = xfb_buffer(2 * N * VB + 32), bB = xfb_buffer(N * VB + 32);
+
+   expect_tfo_state("a fresh GL 3.3 context", 0, 0, 0);
+   GLuint t[2];
+   gl.GenTransformFeedbacks(2, t);
+   check_gl_error("glGenTransformFeedbacks");
+   gl.DrawTransformFeedback(GL_TRIANGLES, t[1] + 100);
+   expect_error(GL_INVALID_VALUE, "glDrawTransformFeedback of a name not from Gen");
+   gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[0]);
+   gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, bA);
+   gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
+   gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, bB);
+   check_gl_error("binding a buffer in each object");
+   if (!gl.IsTransformFeedback(t[0]) || !gl.IsTransformFeedback(t[1]))
+      fail("glIsTransformFeedback of a bound object is GL_FALSE");
+   gl.DrawTransformFeedback(GL_TRIANGLES, t[0]);
+   expect_error(GL_INVALID_OPERATION, "glDrawTransformFeedback of an object that never ended");
+   gl.DrawTransformFeedback(GL_TRIANGLES, 0);
+   expect_error(GL_INVALID_OPERATION,
+                "glDrawTransformFeedback of the default object (never ended)");
+
+   gl.UseProgram(cap);
+   const GLint uoff = uloc(cap, "u_off");
+   glEnable(GL_RASTERIZER_DISCARD);
+   /* A: rect 1, paused. */
+   gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[0]);
+   gl.BeginTransformFeedback(GL_TRIANGLES);
+   gl.Uniform2f(uoff, 0.0f, 0.0f);
+   glDrawArrays(GL_TRIANGLES, 0, N);
+   expect_tfo_state("A capturing", t[0], 1, 0);
+   gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
+   expect_error(GL_INVALID_OPERATION, "glBindTransformFeedback while A captures, unpaused");
+   gl.PauseTransformFeedback();
+   expect_tfo_state("A paused", t[0], 1, 1);
+   gl.DeleteTransformFeedbacks(1, &t[0]);
+   expect_error(GL_INVALID_OPERATION, "glDeleteTransformFeedbacks of a paused (active) object");
+   /* B: rect 2, begun and ended while A is paused. */
+   gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
+   expect_tfo_state("B bound, A paused", t[1], 0, 0);
+   gl.BeginTransformFeedback(GL_TRIANGLES);
+   gl.Uniform2f(uoff, 20.0f, 0.0f);
+   glDrawArrays(GL_TRIANGLES, 0, N);
+   gl.EndTransformFeedback();
+   check_gl_error("B's capture");
+   /* A again: resumes at its own position, rect 3 (indexed). */
+   gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[0]);
+   expect_tfo_state("A bound again", t[0], 1, 1);
+   gl.ResumeTransformFeedback();
+   gl.Uniform2f(uoff, 40.0f, 0.0f);
+   glDrawElements(GL_TRIANGLES, N, GL_UNSIGNED_BYTE, (void *)0);
+   check_gl_error("an indexed draw while A captures");
+   gl.EndTransformFeedback();
+   expect_tfo_state("A ended", t[0], 0, 0);
+   glDisable(GL_RASTERIZER_DISCARD);
+   check_gl_error("A's capture");
+
+   /* A's buffer: rects 1 and 3, then the untouched bytes. */
+   float got[2 * N * 4], want[2 * N * 4];
+   unsigned char tail[32];
+   read_buffer(bA, 0, sizeof got, got);
+   read_buffer(bA, sizeof got, sizeof tail, tail);
+   for (int d = 0; d < 2; d++)
+      for (int i = 0; i < N; i++) {
+         float *w = want + (d * N + i) * 4;
+         w[0] = (v[2 * i] + (d ? 40.0f : 0.0f)) / 32.0f - 1.0f;
+         w[1] = v[2 * i + 1] / 32.0f - 1.0f;
+         w[2] = 0.0f;
+         w[3] = 1.0f;
+      }
+   check_words("object A's buffer: rect 1, then rect 3 after the resume", got, want, 2 * N * 4);
+   check_sentinel("object A's buffer past its 12 vertices", tail, (int)sizeof tail);
+
+   /* Draw what each captured. */
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), red = V4(1.0f, 0.0f, 0.0f, 1.0f),
+               green = V4(0.0f, 1.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   gl.UseProgram(drw);
+   const GLint udy = uloc(drw, "u_dy");
+   GLuint va[2];
+   gl.GenVertexArrays(2, va);
+   const GLuint src[2] = {bA, bB};
+   for (int i = 0; i < 2; i++) {
+      gl.BindVertexArray(va[i]);
+      gl.BindBuffer(GL_ARRAY_BUFFER, src[i]);
+      gl.VertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, VB, (void *)0);
+      gl.EnableVertexAttribArray(0);
+   }
+   gl.Uniform1f(udy, 0.75f); /* 24 window pixels: 24 / 32 clip units */
+   gl.BindVertexArray(va[0]);
+   set_vec4(drw, "u_color", red);
+   gl.DrawTransformFeedback(GL_TRIANGLES, t[0]);
+   check_gl_error("glDrawTransformFeedback(A)");
+   gl.BindVertexArray(va[1]);
+   set_vec4(drw, "u_color", green);
+   gl.DrawTransformFeedbackInstanced(GL_TRIANGLES, t[1], -1);
+   expect_error(GL_INVALID_VALUE, "glDrawTransformFeedbackInstanced(-1 instances)");
+   gl.DrawTransformFeedbackInstanced(GL_TRIANGLES, t[1], 2);
+   check_gl_error("glDrawTransformFeedbackInstanced(B, 2)");
+   model mo;
+   model_init(&mo, bg);
+   model_rect(&mo, 4, 4, 16, 16, to8(red));
+   model_rect(&mo, 44, 4, 56, 16, to8(red));
+   model_rect(&mo, 24, 4, 36, 16, to8(green));
+   model_rect(&mo, 24, 28, 36, 40, to8(green));
+   check_frame("glDrawTransformFeedback(A) red, glDrawTransformFeedbackInstanced(B, 2) green", &mo);
+
+   /* Deleting the bound object binds zero. */
+   gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
+   gl.DeleteTransformFeedbacks(2, t);
+   check_gl_error("glDeleteTransformFeedbacks");
+   expect_tfo_state("after deleting the bound object", 0, 0, 0);
+   gl.DrawTransformFeedback(GL_TRIANGLES, t[0]);
+   expect_error(GL_INVALID_VALUE, "glDrawTransformFeedback of a deleted object");
+   gl.UseProgram(0);
+   gl.DeleteProgram(cap);
+   gl.DeleteProgram(drw);
+   GLuint bufs[] = {bA, bB, ebo, m.vbo};
+   gl.DeleteBuffers(4, bufs);
+   gl.DeleteVertexArrays(2, va);
+   gl.DeleteVertexArrays(1, &m.vao);
+}
+
+/* xfb_next_buffer: ARB_transform_feedback3's interleaved capture into two buffers. The varyings
+ * v_k, gl_SkipComponents2, gl_NextBuffer, gl_SkipComponents1, v_pos put v_k at the start of
+ * 12-byte records in buffer 0 and v_pos 4 bytes into 20-byte records in buffer 1; six points are
+ * captured and both buffers read back word for word, with the bytes past the records
+ * untouched. glGetTransformFeedbackVarying lists the special names (GL_NONE, their component
+ * counts), and a gl_NextBuffer in separate mode is GL_INVALID_OPERATION. */
+void
+sc_xfb_next_buffer(void)
+{
+   if (!has_ext("GL_ARB_transform_feedback3")) {
+      if (on_mgl())
+         fail("mgl on this device lists no ARB_transform_feedback3");
+      else
+         skipped("ARB_transform_feedback3 not listed");
+      return;
+   }
+   const char *vs_src = "#version 330 core\n"
+                        "layout(location = 0) in vec2 a_pos;\n"
+                        "out vec4 v_pos;\n"
+                        "out float v_k;\n"
+                        "void main() {\n"
+                        "  v_pos = vec4(a_pos / 32.0 - 1.0, 0.5, 1.0);\n"
+                        "  v_k = 7.0 + float(gl_VertexID);\n"
+                        "  gl_Position = v_pos;\n"
+                        "}\n";
+   GLuint p = gl.CreateProgram();
+   GLuint vs = compile(GL_VERTEX_SHADER, vs_src), fs = compile(GL_FRAGMENT_SHADER, FS_UNIFORM);
+   gl.AttachShader(p, vs);
+   gl.AttachShader(p, fs);
+   const char *sep[] = {"v_k", "gl_NextBuffer"};
+   gl.TransformFeedbackVaryings(p, 2, sep, GL_SEPARATE_ATTRIBS);
+   expect_error(GL_INVALID_OPERATION, "glTransformFeedbackVaryings(gl_NextBuffer, separate)");
+   const char *names[] = {"v_k", "gl_SkipComponents2", "gl_NextBuffer", "gl_SkipComponents1",
+                          "v_pos"};
+   gl.TransformFeedbackVaryings(p, 5, names, GL_INTERLEAVED_ATTRIBS);
+   gl.LinkProgram(p);
+   gl.DeleteShader(vs);
+   gl.DeleteShader(fs);
+   GLint ok = 0, n = 0;
+   gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+   if (!ok)
+      die_setup("a program capturing into two interleaved buffers failed to link");
+   gl.GetProgramiv(p, GL_TRANSFORM_FEEDBACK_VARYINGS, &n);
+   if (n != 5)
+      fail("GL_TRANSFORM_FEEDBACK_VARYINGS = %d, expected 5 (the special names count)", n);
+   char nb[64] = "";
+   GLsizei len = 0, size = 0;
+   GLenum type = 1;
+   gl.GetTransformFeedbackVarying(p, 1, sizeof nb, &len, &size, &type, nb);
+   if (strcmp(nb, "gl_SkipComponents2") || type != GL_NONE || size != 2)
+      fail("varying 1: `%s' type 0x%x size %d, expected gl_SkipComponents2 GL_NONE 2", nb, type,
+           size);
+   check_gl_error("the program's transform feedback queries");
+
+   float v[12];
+   rect_vertices(v, 8, 8, 40, 24);
+   mesh m = make_mesh(v, 6);
+   enum { N = 6, S0 = 12, S1 = 20 };
+   GLuint b0 = xfb_buffer(N * S0 + 16), b1 = xfb_buffer(N * S1 + 16);
+   gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b0);
+   gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 1, b1);
+   gl.UseProgram(p);
+   glEnable(GL_RASTERIZER_DISCARD);
+   gl.BeginTransformFeedback(GL_POINTS);
+   glDrawArrays(GL_POINTS, 0, N);
+   gl.EndTransformFeedback();
+   glDisable(GL_RASTERIZER_DISCARD);
+   check_gl_error("capture into two interleaved buffers");
+
+   unsigned char r0[N * S0 + 16], r1[N * S1 + 16];
+   read_buffer(b0, 0, sizeof r0, r0);
+   read_buffer(b1, 0, sizeof r1, r1);
+   for (int i = 0; i < N; i++) {
+      const float k = 7.0f + (float)i;
+      float got;
+      memcpy(&got, r0 + i * S0, 4);
+      check_words("buffer 0: v_k at the start of a 12-byte record", &got, &k, 1);
+      const float pos[4] = {v[2 * i] / 32.0f - 1.0f, v[2 * i + 1] / 32.0f - 1.0f, 0.5f, 1.0f};
+      float gp[4];
+      memcpy(gp, r1 + i * S1 + 4, sizeof gp);
+      check_words("buffer 1: v_pos 4 bytes into a 20-byte record", gp, pos, 4);
+   }
+   check_sentinel("buffer 0 past its six records", r0 + N * S0, 16);
+   check_sentinel("buffer 1 past its six records", r1 + N * S1, 16);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   GLuint bufs[] = {b0, b1, m.vbo};
+   gl.DeleteBuffers(3, bufs);
+   gl.DeleteVertexArrays(1, &m.vao);
+}

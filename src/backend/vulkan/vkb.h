@@ -769,7 +769,9 @@ struct vkb_screen {
    PFN_vkCmdBindTransformFeedbackBuffersEXT xfb_bind;
    PFN_vkCmdBeginTransformFeedbackEXT xfb_begin;
    PFN_vkCmdEndTransformFeedbackEXT xfb_end;
-   bool has_xfb_queries;  /* transformFeedbackQueries */
+   PFN_vkCmdDrawIndirectByteCountEXT xfb_draw; /* transformFeedbackDraw, else NULL */
+   bool has_xfb_queries;                       /* transformFeedbackQueries */
+   bool has_xfb_draw;     /* transformFeedbackDraw (xfb_draw once the device is made) */
    bool has_prim_queries; /* VK_EXT_primitives_generated_query */
    /* GL_PRIMITIVES_GENERATED [0] and GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN [1] slots */
    VkQueryPool prim_pool[2];
@@ -939,6 +941,21 @@ uint32_t vkb_dynamic_changes(const struct mgp_dynamic_state *was,
 /* The VKB_DYN_* parts with a field in bytes [offset, offset + size) of mgp_dynamic_state. */
 uint32_t vkb_dynamic_byte_parts(size_t offset, size_t size);
 
+/* A transform feedback object as the server holds it (vkb_xfb.c): its targets, its capture's
+ * state and its counter buffer: VKB_MAX_XFB u32 byte positions (vkCmdEndTransformFeedbackEXT
+ * writes them at each scope's end), then the byte count its last ended capture wrote to
+ * buffer 0 (draw_stream_output reads it). */
+struct vkb_xfb_object {
+   bool active, paused;
+   bool counters_valid; /* the positions hold where each buffer's next vertex goes */
+   bool ended;          /* the draw count slot holds a count (an end_stream_output was seen) */
+   uint32_t count;
+   struct mgp_buffer_range targets[VKB_MAX_XFB];
+   VkBuffer counter_buf;
+   VkDeviceMemory counter_mem;
+};
+#define VKB_XFB_DRAW_SLOT (VKB_MAX_XFB * sizeof(uint32_t)) /* the draw count's byte offset */
+
 struct vkb_context {
    struct vkb_obj base;
    struct vkb_screen *scr;
@@ -1065,16 +1082,15 @@ struct vkb_context {
    VkDeviceSize attr_off;
    uint64_t attr_serial;
    uint32_t attr_version_made;
-   /* transform feedback (vkb_xfb.c) */
+   /* transform feedback (vkb_xfb.c): the objects bind_stream_output_object named, by id (0,
+    * the default, made at first use), and the bound one */
    struct {
-      bool active, paused;
-      bool in_scope;       /* a Vulkan capture is active in the rendering scope in progress */
-      bool counters_valid; /* counter_buf holds where each buffer's next vertex goes */
-      bool wrote;          /* the scope that just ended captured: barrier before reads */
-      uint32_t count;
-      struct mgp_buffer_range targets[VKB_MAX_XFB];
-      VkBuffer counter_buf; /* VKB_MAX_XFB u32 byte positions (vkCmdEndTransformFeedbackEXT) */
-      VkDeviceMemory counter_mem;
+      struct vkb_xfb_object **objects;
+      uint32_t object_count; /* entries of objects[] (ids below it) */
+      struct vkb_xfb_object *cur;
+      uint32_t cur_id;
+      bool in_scope; /* a Vulkan capture of cur is active in the rendering scope in progress */
+      bool wrote;    /* the scope that just ended captured: barrier before reads */
    } xfb;
 };
 
@@ -1087,6 +1103,8 @@ void vkb_xfb_draw(struct vkb_context *ctx, VkCommandBuffer cmd);
 void vkb_xfb_scope_end(struct vkb_context *ctx);
 void vkb_xfb_after_scope(struct vkb_context *ctx);
 void vkb_xfb_context_finish(struct vkb_context *ctx);
+/* Frees the objects' counters at once (the device is going; no deferral). */
+void vkb_xfb_context_destroy_now(struct vkb_context *ctx);
 void vkb_xfb_scope_begin(struct vkb_context *ctx);
 /* Sends "GPU wrote a buffer range" for every capture whose batch completed (vkb_retire). */
 void vkb_xfb_announce(struct vkb_screen *scr);
@@ -1506,6 +1524,15 @@ void vkb_pause_stream_output(void *self, const struct mgp_u32_args *args, const 
                              uint32_t tail_count);
 void vkb_resume_stream_output(void *self, const struct mgp_u32_args *args, const void *tail,
                               uint32_t tail_count);
+void vkb_bind_stream_output_object(void *self, const struct mgp_u32_args *args, const void *tail,
+                                   uint32_t tail_count);
+void vkb_delete_stream_output_object(void *self, const struct mgp_u32_args *args, const void *tail,
+                                     uint32_t tail_count);
+void vkb_draw_stream_output(void *self, const struct mgp_draw_stream_output *args, const void *tail,
+                            uint32_t tail_count);
+/* The draw count of object `id` for draw_stream_output, after the barrier that orders its
+ * write before the draw's read: its counter buffer (VK_NULL_HANDLE: no count, nothing drawn). */
+VkBuffer vkb_xfb_draw_counter(struct vkb_context *ctx, uint32_t id);
 void vkb_present(void *self, const struct mgp_present *args, const void *tail, uint32_t tail_count);
 
 #endif

@@ -807,6 +807,58 @@ vkb_draw_indirect(void *self, const struct mgp_draw_indirect *args, const void *
    indirect_record(scr, cmd, args, ind->buf, cnt ? cnt->buf : VK_NULL_HANDLE, cmd_size, p->sh);
 }
 
+/* glDrawTransformFeedback*: the vertex count object args->object's last capture wrote to its
+ * buffer 0, read by the GPU (vkCmdDrawIndirectByteCountEXT) from the count its end stored; an
+ * object that never ended draws nothing. */
+void
+vkb_draw_stream_output(void *self, const struct mgp_draw_stream_output *args, const void *tail,
+                       uint32_t tail_count)
+{
+   (void)tail;
+   (void)tail_count;
+   struct vkb_context *ctx = self;
+   struct vkb_screen *scr = ctx->scr;
+   if (scr->failed || ctx->cond_discard || !args->instances)
+      return;
+   /* the decoder's bounds, checked again for the monolith arm */
+   const char *field = args->object >= MGP_MAX_XFB_OBJECTS                       ? "object"
+                       : !args->stride || args->stride > 256 || args->stride % 4 ? "stride"
+                       : args->stream                                            ? "stream"
+                                                                                 : NULL;
+   if (field) {
+      char why[96];
+      snprintf(why, sizeof(why), "draw_stream_output.%s", field);
+      vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, why);
+      return;
+   }
+   if (!scr->xfb_draw) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "draw_stream_output without transformFeedbackDraw");
+      return;
+   }
+   const VkBuffer counter = vkb_xfb_draw_counter(ctx, args->object);
+   if (counter == VK_NULL_HANDLE)
+      return;
+   vkb_arena_pressure_point(scr);
+   ctx->fast.valid = false;
+   const struct mgp_draw_vbo as_vbo = {.mode = args->mode, .flags = MGP_DRAW_INDIRECT};
+   struct draw_plan plan, *p = &plan;
+   VkCommandBuffer cmd;
+   if (!draw_topology(&as_vbo, p) || !draw_program(ctx, p) ||
+       !draw_index_buffer(ctx, &as_vbo, NULL, 0, p) || !draw_pipeline(ctx, p) ||
+       !draw_vertex_buffers(ctx, p) || !draw_descriptor_sets(ctx, p) || !draw_bind(ctx, p, &cmd))
+      return;
+   draw_record(ctx, &as_vbo, NULL, 0, p, cmd);
+   vkb_flush_draws(scr); /* the queued direct draws come first */
+   if (p->sh->draw_params_pushed)
+      push_draw_params(cmd, p->sh->layout, false, 0);
+   scr->xfb_draw(cmd, args->instances, 0, counter, VKB_XFB_DRAW_SLOT, 0, args->stride);
+   scr->stats.cmd_draws++;
+   scr->stats.indirect_cmds++;
+   scr->stats.draws_recorded++;
+   scr->cur->draws++;
+}
+
 /* vkb_draw_fast's answer for a compact draw (one range, one instance, no flags) when no call
  * but draws reached the backend since its context's last draw (call_tick: every tick where
  * that draw left it) and no dynamic state waits: only the range is queued. Anything else,

@@ -617,6 +617,7 @@ chain_enabled_features(struct vkb_screen *scr, const struct dev_exts *e, struct 
          CHAIN(f->tf);
          scr->has_xfb = true;
          scr->has_xfb_queries = tfp.transformFeedbackQueries;
+         scr->has_xfb_draw = tfp.transformFeedbackDraw;
       }
    }
    /* GL_PRIMITIVES_GENERATED counts with or without a capture, and under rasterizer discard. */
@@ -842,6 +843,9 @@ load_device_functions(struct vkb_screen *scr, char *why, size_t why_size)
       scr->xfb_end = (PFN_vkCmdEndTransformFeedbackEXT)vkGetDeviceProcAddr(
          scr->dev, "vkCmdEndTransformFeedbackEXT");
       scr->has_xfb = scr->xfb_bind && scr->xfb_begin && scr->xfb_end;
+      if (scr->has_xfb_draw)
+         scr->xfb_draw = (PFN_vkCmdDrawIndirectByteCountEXT)vkGetDeviceProcAddr(
+            scr->dev, "vkCmdDrawIndirectByteCountEXT");
    }
    if (scr->has_cond_render) {
       scr->begin_cond = (PFN_vkCmdBeginConditionalRenderingEXT)vkGetDeviceProcAddr(
@@ -948,8 +952,7 @@ screen_destroy_idle(struct vkb_screen *scr)
                vkDestroyImageView(scr->dev, ((struct vkb_sampler_view *)o)->vk, NULL);
             if (tables[t] == &scr->contexts) { /* what context_destroy would have dropped */
                struct vkb_context *ctx = (struct vkb_context *)o;
-               vkDestroyBuffer(scr->dev, ctx->xfb.counter_buf, NULL);
-               vkFreeMemory(scr->dev, ctx->xfb.counter_mem, NULL);
+               vkb_xfb_context_destroy_now(ctx);
                vkb_vertex_inputs_finish(ctx);
             }
             if (tables[t] == &scr->render_states) {
@@ -1172,6 +1175,9 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_TRANSFORM_FEEDBACK;
    if (scr->has_xfb && scr->has_prim_queries)
       c.cap_bits |= MGP_CAP_XFB_PRIMITIVES_QUERY;
+   /* objects with their own counter buffers; their draw is vkCmdDrawIndirectByteCountEXT */
+   if (scr->has_xfb && scr->xfb_draw)
+      c.cap_bits |= MGP_CAP_XFB_OBJECTS;
    /* exact at every count an attachment may have (a depth/stencil image that could not take
     * the locations still declines, vkb_draw.c) */
    const VkSampleCountFlags fb_counts =

@@ -4,8 +4,12 @@
  * pipeline while it is, and the backend ends and resumes scopes on its own (buffer updates,
  * transfers, submissions, another context). So a GL capture is a run of Vulkan captures, one per
  * scope it spans: each begins at the first capturing draw of the scope (after that draw's
- * pipeline is bound) and ends when the scope ends, writing each buffer's byte position into this
- * context's counter buffer; the next one resumes from those counters. Pause, resume, begin and
+ * pipeline is bound) and ends when the scope ends, writing each buffer's byte position into the
+ * capturing object's counter buffer; the next one resumes from those counters. Each transform
+ * feedback object (bind_stream_output_object; 0 is the context's default) has its own targets
+ * and counters, so an object paused, bound away and back resumes at its own positions; its
+ * end copies buffer 0's position into the count draw_stream_output draws
+ * (vkCmdDrawIndirectByteCountEXT). Pause, resume, begin and
  * end therefore only end the scope in progress and change state; a pipeline change under an
  * active capture ends the scope too (vkb_draw.c). Barriers stay outside scopes: before a capture
  * (earlier transfers and counter writes -> this capture), after a scope that captured
@@ -36,24 +40,26 @@ break_scope(struct vkb_context *ctx)
       vkb_end_rendering(ctx->scr);
 }
 
+/* Makes o's counter buffer: the positions, then the draw count slot. */
 static bool
-counters_ready(struct vkb_context *ctx)
+counters_ready(struct vkb_screen *scr, struct vkb_xfb_object *o)
 {
-   struct vkb_screen *scr = ctx->scr;
-   if (ctx->xfb.counter_buf)
+   if (o->counter_buf)
       return true;
    VkBufferCreateInfo bci = {
       .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
-      .size = VKB_MAX_XFB * sizeof(uint32_t),
+      .size = VKB_XFB_DRAW_SLOT + sizeof(uint32_t),
       .usage = VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT |
-               VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT,
+               VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT |
+               VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+               VK_BUFFER_USAGE_TRANSFER_DST_BIT,
       .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
    };
-   if (!vkb_check(scr, vkCreateBuffer(scr->dev, &bci, NULL, &ctx->xfb.counter_buf),
+   if (!vkb_check(scr, vkCreateBuffer(scr->dev, &bci, NULL, &o->counter_buf),
                   "vkCreateBuffer(xfb counters)"))
       return false;
    VkMemoryRequirements req;
-   vkGetBufferMemoryRequirements(scr->dev, ctx->xfb.counter_buf, &req);
+   vkGetBufferMemoryRequirements(scr->dev, o->counter_buf, &req);
    int32_t type = vkb_find_memory(scr, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0);
    if (type < 0)
       type = vkb_find_memory(scr, req.memoryTypeBits, 0, 0);
@@ -66,12 +72,73 @@ counters_ready(struct vkb_context *ctx)
       vkb_fatal(scr, MGU_FATAL_OutOfMemory, "no memory type for transform feedback counters");
       return false;
    }
-   if (!vkb_check(scr, vkAllocateMemory(scr->dev, &mai, NULL, &ctx->xfb.counter_mem),
+   if (!vkb_check(scr, vkAllocateMemory(scr->dev, &mai, NULL, &o->counter_mem),
                   "vkAllocateMemory(xfb counters)") ||
-       !vkb_check(scr, vkBindBufferMemory(scr->dev, ctx->xfb.counter_buf, ctx->xfb.counter_mem, 0),
+       !vkb_check(scr, vkBindBufferMemory(scr->dev, o->counter_buf, o->counter_mem, 0),
                   "vkBindBufferMemory(xfb counters)"))
       return false;
    return true;
+}
+
+/* Object id of the context, made when `make` (NULL: out of memory, already Fatal, or none). */
+static struct vkb_xfb_object *
+object_of(struct vkb_context *ctx, uint32_t id, bool make)
+{
+   struct vkb_screen *scr = ctx->scr;
+   if (id < ctx->xfb.object_count && ctx->xfb.objects[id])
+      return ctx->xfb.objects[id];
+   if (!make)
+      return NULL;
+   if (id >= ctx->xfb.object_count) {
+      uint32_t n = ctx->xfb.object_count ? ctx->xfb.object_count : 8;
+      while (n <= id)
+         n *= 2;
+      struct vkb_xfb_object **grown = realloc(ctx->xfb.objects, n * sizeof(*grown));
+      if (!grown) {
+         vkb_fatal(scr, MGU_FATAL_OutOfMemory, "transform feedback objects");
+         return NULL;
+      }
+      memset(grown + ctx->xfb.object_count, 0, (n - ctx->xfb.object_count) * sizeof(*grown));
+      ctx->xfb.objects = grown;
+      ctx->xfb.object_count = n;
+   }
+   struct vkb_xfb_object *o = calloc(1, sizeof(*o));
+   if (!o) {
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, "transform feedback object");
+      return NULL;
+   }
+   ctx->xfb.objects[id] = o;
+   return o;
+}
+
+/* The bound object (object 0 until bind_stream_output_object names another). */
+static struct vkb_xfb_object *
+cur_object(struct vkb_context *ctx)
+{
+   if (!ctx->xfb.cur) {
+      ctx->xfb.cur = object_of(ctx, 0, true);
+      ctx->xfb.cur_id = 0;
+   }
+   return ctx->xfb.cur;
+}
+
+static void
+object_free(struct vkb_screen *scr, struct vkb_xfb_object *o, bool now)
+{
+   if (!o)
+      return;
+   if (now) {
+      if (o->counter_buf)
+         vkDestroyBuffer(scr->dev, o->counter_buf, NULL);
+      if (o->counter_mem)
+         vkFreeMemory(scr->dev, o->counter_mem, NULL);
+   } else {
+      if (o->counter_buf)
+         VKB_DEFER(scr, VKB_GARBAGE_BUFFER, o->counter_buf);
+      if (o->counter_mem)
+         VKB_DEFER(scr, VKB_GARBAGE_MEMORY, o->counter_mem);
+   }
+   free(o);
 }
 
 void
@@ -89,10 +156,13 @@ vkb_set_stream_output_targets(void *self, const struct mgp_set_stream_output_tar
       if (!mgp_handle_is_null(r[i].res) &&
           !vkb_lookup(scr, &scr->resources, r[i].res, "set_stream_output_targets"))
          return;
+   struct vkb_xfb_object *o = cur_object(ctx);
+   if (!o)
+      return;
    break_scope(ctx);
-   ctx->xfb.count = args->count;
-   memset(ctx->xfb.targets, 0, sizeof(ctx->xfb.targets));
-   memcpy(ctx->xfb.targets, r, args->count * sizeof(*r));
+   o->count = args->count;
+   memset(o->targets, 0, sizeof(o->targets));
+   memcpy(o->targets, r, args->count * sizeof(*r));
 }
 
 void
@@ -107,12 +177,53 @@ vkb_begin_stream_output(void *self, const struct mgp_u32_args *args, const void 
                                            "VK_EXT_transform_feedback");
       return;
    }
-   if (!counters_ready(ctx))
+   struct vkb_xfb_object *o = cur_object(ctx);
+   if (!o || !counters_ready(scr, o))
       return;
    break_scope(ctx);
-   ctx->xfb.active = true;
-   ctx->xfb.paused = false;
-   ctx->xfb.counters_valid = false; /* a new capture starts at each range's offset */
+   o->active = true;
+   o->paused = false;
+   o->counters_valid = false; /* a new capture starts at each range's offset */
+}
+
+/* At the end of o's capture (outside any scope): its buffer 0's byte count into the draw count
+ * slot, the position its last scope wrote or 0 when no scope captured, ordered before the
+ * indirect reads of later draw_stream_output. */
+static void
+record_draw_count(struct vkb_screen *scr, struct vkb_xfb_object *o)
+{
+   vkb_end_rendering(scr); /* transfers stay outside any context's rendering scope */
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd || !o->counter_buf)
+      return;
+   VkMemoryBarrier before = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+      .srcAccessMask = VK_ACCESS_TRANSFORM_FEEDBACK_COUNTER_WRITE_BIT_EXT |
+                       VK_ACCESS_INDIRECT_COMMAND_READ_BIT |
+                       VK_ACCESS_TRANSFORM_FEEDBACK_COUNTER_READ_BIT_EXT,
+      .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
+   };
+   vkCmdPipelineBarrier(
+      cmd, VK_PIPELINE_STAGE_TRANSFORM_FEEDBACK_BIT_EXT | VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
+      VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &before, 0, NULL, 0, NULL);
+   if (o->counters_valid) {
+      const VkBufferCopy c = {.srcOffset = 0, .dstOffset = VKB_XFB_DRAW_SLOT, .size = 4};
+      vkCmdCopyBuffer(cmd, o->counter_buf, o->counter_buf, 1, &c);
+   } else {
+      vkCmdFillBuffer(cmd, o->counter_buf, VKB_XFB_DRAW_SLOT, 4, 0);
+   }
+   VkMemoryBarrier after = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+      .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+      .dstAccessMask = VK_ACCESS_INDIRECT_COMMAND_READ_BIT |
+                       VK_ACCESS_TRANSFORM_FEEDBACK_COUNTER_READ_BIT_EXT |
+                       VK_ACCESS_TRANSFORM_FEEDBACK_COUNTER_WRITE_BIT_EXT,
+   };
+   vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                        VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT |
+                           VK_PIPELINE_STAGE_TRANSFORM_FEEDBACK_BIT_EXT,
+                        0, 1, &after, 0, NULL, 0, NULL);
+   o->ended = true;
 }
 
 void
@@ -121,9 +232,14 @@ vkb_end_stream_output(void *self, const struct mgp_u32_args *args, const void *t
 {
    (void)tail, (void)tail_count, (void)args;
    XFB_SELF;
+   struct vkb_xfb_object *o = cur_object(ctx);
+   if (!o)
+      return;
    break_scope(ctx);
-   ctx->xfb.active = false;
-   ctx->xfb.paused = false;
+   if (o->active && scr->xfb_draw)
+      record_draw_count(scr, o);
+   o->active = false;
+   o->paused = false;
 }
 
 void
@@ -132,8 +248,11 @@ vkb_pause_stream_output(void *self, const struct mgp_u32_args *args, const void 
 {
    (void)tail, (void)tail_count, (void)args;
    XFB_SELF;
+   struct vkb_xfb_object *o = cur_object(ctx);
+   if (!o)
+      return;
    break_scope(ctx);
-   ctx->xfb.paused = true;
+   o->paused = true;
 }
 
 void
@@ -142,14 +261,68 @@ vkb_resume_stream_output(void *self, const struct mgp_u32_args *args, const void
 {
    (void)tail, (void)tail_count, (void)args;
    XFB_SELF;
+   struct vkb_xfb_object *o = cur_object(ctx);
+   if (!o)
+      return;
    break_scope(ctx);
-   ctx->xfb.paused = false;
+   o->paused = false;
+}
+
+void
+vkb_bind_stream_output_object(void *self, const struct mgp_u32_args *args, const void *tail,
+                              uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   XFB_SELF;
+   /* the decoder's bound, checked again for the monolith arm */
+   if (args->value >= MGP_MAX_XFB_OBJECTS) {
+      vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, "bind_stream_output_object.value");
+      return;
+   }
+   if (ctx->xfb.cur && ctx->xfb.cur_id == args->value)
+      return;
+   /* the scope in progress captures into the object bound until now */
+   break_scope(ctx);
+   struct vkb_xfb_object *o = object_of(ctx, args->value, true);
+   if (!o)
+      return;
+   ctx->xfb.cur = o;
+   ctx->xfb.cur_id = args->value;
+}
+
+void
+vkb_delete_stream_output_object(void *self, const struct mgp_u32_args *args, const void *tail,
+                                uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   XFB_SELF;
+   if (!args->value || args->value >= MGP_MAX_XFB_OBJECTS) {
+      vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, "delete_stream_output_object.value");
+      return;
+   }
+   struct vkb_xfb_object *o = object_of(ctx, args->value, false);
+   if (!o)
+      return;
+   if (ctx->xfb.cur == o) {
+      break_scope(ctx);
+      ctx->xfb.cur = NULL; /* object 0 again */
+      ctx->xfb.cur_id = 0;
+   }
+   ctx->xfb.objects[args->value] = NULL;
+   object_free(scr, o, false);
+}
+
+VkBuffer
+vkb_xfb_draw_counter(struct vkb_context *ctx, uint32_t id)
+{
+   const struct vkb_xfb_object *o = object_of(ctx, id, false);
+   return o && o->ended ? o->counter_buf : VK_NULL_HANDLE;
 }
 
 bool
 vkb_xfb_capturing(const struct vkb_context *ctx)
 {
-   return ctx->xfb.active && !ctx->xfb.paused;
+   return ctx->xfb.cur && ctx->xfb.cur->active && !ctx->xfb.cur->paused;
 }
 
 static void prim_scope_prepare(struct vkb_context *ctx);
@@ -190,12 +363,13 @@ vkb_xfb_draw(struct vkb_context *ctx, VkCommandBuffer cmd)
    struct vkb_screen *scr = ctx->scr;
    if (!vkb_xfb_capturing(ctx) || ctx->xfb.in_scope || scr->rendering_ctx != ctx)
       return;
+   struct vkb_xfb_object *o = ctx->xfb.cur;
    VkBuffer bufs[VKB_MAX_XFB], counters[VKB_MAX_XFB];
    VkDeviceSize offs[VKB_MAX_XFB], sizes[VKB_MAX_XFB], coffs[VKB_MAX_XFB];
    const uint64_t serial = vkb_current_serial(scr);
-   uint32_t n = ctx->xfb.count;
+   uint32_t n = o->count;
    for (uint32_t i = 0; i < n; i++) {
-      const struct mgp_buffer_range *t = &ctx->xfb.targets[i];
+      const struct mgp_buffer_range *t = &o->targets[i];
       struct vkb_resource *r = mgp_handle_is_null(t->res)
                                   ? NULL
                                   : vkb_resource_for_use(scr, t->res, "begin_stream_output");
@@ -207,7 +381,7 @@ vkb_xfb_draw(struct vkb_context *ctx, VkCommandBuffer cmd)
       if (!r || !size) {
          /* Nothing can be written there (GL: a full buffer stops capture): a range with no
           * room, of a buffer that has the transform feedback usage. */
-         bufs[i] = ctx->xfb.counter_buf;
+         bufs[i] = o->counter_buf;
          offs[i] = 0;
          sizes[i] = 0;
       } else {
@@ -216,16 +390,15 @@ vkb_xfb_draw(struct vkb_context *ctx, VkCommandBuffer cmd)
          sizes[i] = size;
          r->last_use = serial;
       }
-      counters[i] = ctx->xfb.counter_buf;
+      counters[i] = o->counter_buf;
       coffs[i] = i * sizeof(uint32_t);
    }
    if (!n)
       return;
    vkb_flush_draws(scr);
    scr->xfb_bind(cmd, 0, n, bufs, offs, sizes);
-   scr->xfb_begin(cmd, 0, ctx->xfb.counters_valid ? n : 0,
-                  ctx->xfb.counters_valid ? counters : NULL,
-                  ctx->xfb.counters_valid ? coffs : NULL);
+   scr->xfb_begin(cmd, 0, o->counters_valid ? n : 0, o->counters_valid ? counters : NULL,
+                  o->counters_valid ? coffs : NULL);
    ctx->xfb.in_scope = true;
    scr->stats.xfb_scopes++;
 }
@@ -240,19 +413,20 @@ vkb_xfb_scope_end(struct vkb_context *ctx)
    ctx->xfb.in_scope = false;
    if (!scr->cur || !scr->cur->recording)
       return;
+   struct vkb_xfb_object *o = ctx->xfb.cur;
    VkBuffer counters[VKB_MAX_XFB];
    VkDeviceSize coffs[VKB_MAX_XFB];
-   for (uint32_t i = 0; i < ctx->xfb.count; i++) {
-      counters[i] = ctx->xfb.counter_buf;
+   for (uint32_t i = 0; i < o->count; i++) {
+      counters[i] = o->counter_buf;
       coffs[i] = i * sizeof(uint32_t);
    }
-   scr->xfb_end(scr->cur->cmd, 0, ctx->xfb.count, counters, coffs);
-   ctx->xfb.counters_valid = true;
+   scr->xfb_end(scr->cur->cmd, 0, o->count, counters, coffs);
+   o->counters_valid = true;
    ctx->xfb.wrote = true;
    /* The client hears of each range this batch wrote when the batch completed. */
    const uint64_t serial = vkb_current_serial(scr);
-   for (uint32_t i = 0; i < ctx->xfb.count; i++) {
-      const struct mgp_buffer_range *t = &ctx->xfb.targets[i];
+   for (uint32_t i = 0; i < o->count; i++) {
+      const struct mgp_buffer_range *t = &o->targets[i];
       if (mgp_handle_is_null(t->res) || !t->size)
          continue;
       const uint64_t value =
@@ -304,7 +478,8 @@ vkb_xfb_after_scope(struct vkb_context *ctx)
    /* What the capture wrote is read by later draws, copies and read-backs. */
    VkMemoryBarrier mb = {
       .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
-      .srcAccessMask = VK_ACCESS_TRANSFORM_FEEDBACK_WRITE_BIT_EXT,
+      .srcAccessMask = VK_ACCESS_TRANSFORM_FEEDBACK_WRITE_BIT_EXT |
+                       VK_ACCESS_TRANSFORM_FEEDBACK_COUNTER_WRITE_BIT_EXT,
       .dstAccessMask = VK_ACCESS_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_INDEX_READ_BIT |
                        VK_ACCESS_UNIFORM_READ_BIT | VK_ACCESS_SHADER_READ_BIT |
                        VK_ACCESS_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_TRANSFER_READ_BIT |
@@ -316,16 +491,28 @@ vkb_xfb_after_scope(struct vkb_context *ctx)
                         0, 1, &mb, 0, NULL, 0, NULL);
 }
 
+static void
+objects_finish(struct vkb_context *ctx, bool now)
+{
+   for (uint32_t i = 0; i < ctx->xfb.object_count; i++)
+      object_free(ctx->scr, ctx->xfb.objects[i], now);
+   free(ctx->xfb.objects);
+   ctx->xfb.objects = NULL;
+   ctx->xfb.object_count = 0;
+   ctx->xfb.cur = NULL;
+   ctx->xfb.cur_id = 0;
+}
+
 void
 vkb_xfb_context_finish(struct vkb_context *ctx)
 {
-   struct vkb_screen *scr = ctx->scr;
-   if (ctx->xfb.counter_buf)
-      VKB_DEFER(scr, VKB_GARBAGE_BUFFER, ctx->xfb.counter_buf);
-   if (ctx->xfb.counter_mem)
-      VKB_DEFER(scr, VKB_GARBAGE_MEMORY, ctx->xfb.counter_mem);
-   ctx->xfb.counter_buf = VK_NULL_HANDLE;
-   ctx->xfb.counter_mem = VK_NULL_HANDLE;
+   objects_finish(ctx, false);
+}
+
+void
+vkb_xfb_context_destroy_now(struct vkb_context *ctx)
+{
+   objects_finish(ctx, true);
 }
 
 /* ---- primitive queries ------------------------------------------------------------------- */

@@ -247,6 +247,9 @@ struct glsl_link_input {
    const char *const *xfb_varyings;
    unsigned num_xfb_varyings;
    bool xfb_separate;
+   /* ARB_transform_feedback3 (GL 4.0): gl_NextBuffer and gl_SkipComponents1..4 among the
+    * interleaved varyings; without it those names are unknown outputs */
+   bool xfb_special_names;
 };
 
 /* A conventional vertex attribute's generic slot in a compatibility context ("gl_Color": 3),
@@ -534,10 +537,11 @@ struct glsl_program {
    unsigned num_outputs; /* fragment outputs */
    struct glsl_io *outputs;
 
-   unsigned num_xfb; /* captured varyings, in the app's order */
-   struct glsl_xfb_varying *xfb;
+   unsigned num_xfb;             /* captured varyings, in the app's order */
+   struct glsl_xfb_varying *xfb; /* gl_NextBuffer / gl_SkipComponents#: type 0 (GL_NONE) */
    bool xfb_separate;
    uint32_t xfb_stride[GLSL_MAX_XFB_BUFFERS]; /* bytes per vertex; 0: buffer not written */
+   uint32_t xfb_buffers; /* binding points 0 .. xfb_buffers - 1 in use (0: no capture) */
 };
 
 /* glLinkProgram: compiles every present stage, links, generates SPIR-V (Vulkan 1.1, SPIR-V 1.3)

@@ -226,9 +226,52 @@ glsl_link_xfb(struct link *l)
    const struct spv_refl *r = l->st[s].r;
    unsigned num_outputs;
    const struct spv_refl_var *outputs = spv_refl_vars(r, SPV_REFL_OUTPUTS, &num_outputs);
-   uint32_t total = 0;
+   /* interleaved: the buffer being filled and each buffer's components (GL 4.0 11.1.2.1:
+    * gl_NextBuffer moves to the next buffer, gl_SkipComponents# leaves # components unwritten) */
+   uint32_t buf = 0, totals[GLSL_MAX_XFB_BUFFERS] = {0};
    for (unsigned i = 0; i < in->num_xfb_varyings && !l->failed; i++) {
       const char *name = in->xfb_varyings[i] ? in->xfb_varyings[i] : "";
+      const bool next = in->xfb_special_names && !strcmp(name, "gl_NextBuffer");
+      uint32_t skip = 0;
+      if (in->xfb_special_names && !strncmp(name, "gl_SkipComponents", 17) && name[17] >= '1' &&
+          name[17] <= '4' && !name[18])
+         skip = (uint32_t)(name[17] - '0');
+      if (next || skip) {
+         if (in->xfb_separate) {
+            link_error(l, "transform feedback varying `%s' in GL_SEPARATE_ATTRIBS mode", name);
+            return;
+         }
+         if (next && buf + 1 >= GLSL_MAX_XFB_BUFFERS) {
+            link_error(l,
+                       "transform feedback varyings name more buffers than "
+                       "GL_MAX_TRANSFORM_FEEDBACK_BUFFERS (%u)",
+                       GLSL_MAX_XFB_BUFFERS);
+            return;
+         }
+         char *copy = glsl_strdup(name);
+         if (!copy) {
+            link_error(l, "out of memory");
+            return;
+         }
+         prog->xfb[prog->num_xfb++] = (struct glsl_xfb_varying){
+            .name = copy,
+            .type = 0, /* GL_NONE */
+            .size = skip,
+            .buffer = buf,
+            .offset = totals[buf] * 4,
+         };
+         if (next)
+            buf++;
+         totals[buf] += skip;
+         if (totals[buf] > GLSL_MAX_XFB_INTERLEAVED_COMPONENTS) {
+            link_error(l,
+                       "transform feedback varyings take %u components of a buffer, more than "
+                       "GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS (%u)",
+                       totals[buf], GLSL_MAX_XFB_INTERLEAVED_COMPONENTS);
+            return;
+         }
+         continue;
+      }
       for (unsigned k = 0; k < i; k++) {
          if (!strcmp(in->xfb_varyings[k] ? in->xfb_varyings[k] : "", name)) {
             link_error(l, "transform feedback varying `%s' specified more than once", name);
@@ -291,22 +334,31 @@ glsl_link_xfb(struct link *l)
          .name = copy,
          .type = gl,
          .size = count,
-         .buffer = in->xfb_separate ? i : 0,
-         .offset = in->xfb_separate ? 0 : total * 4,
+         .buffer = in->xfb_separate ? i : buf,
+         .offset = in->xfb_separate ? 0 : totals[buf] * 4,
          .components = comps,
       };
-      total += comps;
-      if (!in->xfb_separate && total > GLSL_MAX_XFB_INTERLEAVED_COMPONENTS) {
+      if (in->xfb_separate)
+         continue;
+      totals[buf] += comps;
+      if (totals[buf] > GLSL_MAX_XFB_INTERLEAVED_COMPONENTS) {
          link_error(l,
                     "transform feedback varyings take %u components, more than "
                     "GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS (%u)",
-                    total, GLSL_MAX_XFB_INTERLEAVED_COMPONENTS);
+                    totals[buf], GLSL_MAX_XFB_INTERLEAVED_COMPONENTS);
          return;
       }
    }
-   for (unsigned i = 0; i < prog->num_xfb; i++) {
-      const struct glsl_xfb_varying *x = &prog->xfb[i];
-      prog->xfb_stride[x->buffer] = in->xfb_separate ? x->components * 4 : total * 4;
+   if (l->failed)
+      return;
+   if (in->xfb_separate) {
+      for (unsigned i = 0; i < prog->num_xfb; i++)
+         prog->xfb_stride[i] = prog->xfb[i].components * 4;
+      prog->xfb_buffers = prog->num_xfb;
+   } else {
+      for (uint32_t b = 0; b <= buf; b++)
+         prog->xfb_stride[b] = totals[b] * 4;
+      prog->xfb_buffers = buf + 1;
    }
    /* Hand the decorations to the patch of stage s. Captured parts and gl_Position are copies in
     * outputs of their own, at the locations after the stage's outputs; the parts' copies are
@@ -322,6 +374,8 @@ glsl_link_xfb(struct link *l)
       return;
    for (unsigned i = 0; i < prog->num_xfb && !l->failed; i++) {
       const struct glsl_xfb_varying *x = &prog->xfb[i];
+      if (!x->type)
+         continue; /* gl_NextBuffer, gl_SkipComponents#: nothing is written */
       struct spv_xfb_deco d = {0, x->buffer, x->offset, prog->xfb_stride[x->buffer]};
       bool copied = false;
       for (unsigned c = 0; c < l->num_xfb_copies; c++)

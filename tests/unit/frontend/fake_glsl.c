@@ -106,6 +106,7 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
       p->xfb[i] = (struct glsl_xfb_varying){
          .name = dup("v_xfb"), .type = GL_FLOAT_VEC4, .size = 1, .offset = 16 * i, .components = 4};
    p->xfb_stride[0] = next.num_xfb ? next.xfb_stride : 0;
+   p->xfb_buffers = next.num_xfb ? 1 : 0; /* interleaved: binding point 0 */
    uint32_t offset = 0;
    p->default_block.num_uniforms = next.num_uniforms;
    p->default_block.uniforms = calloc(next.num_uniforms + 1, sizeof(struct glsl_uniform));

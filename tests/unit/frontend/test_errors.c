@@ -2316,6 +2316,210 @@ test_polygon_offset_clamp(void)
    env_finish(&e);
 }
 
+/* GL 4.0 13.2 transform feedback objects in a GL 3.3 core context where the server holds them
+ * (MGP_CAP_XFB_OBJECTS): ARB_transform_feedback2 / _instanced are listed; each bind is one
+ * bind_stream_output_object; a paused object bound away and back resumes with
+ * resume_stream_output (the server kept its position: no end, no fresh begin, no client
+ * position); glDrawTransformFeedback* are one draw_stream_output naming the object and buffer
+ * 0's stride, with the spec's errors; ARB_transform_feedback3's limits, special names and
+ * indexed queries. Without the cap none of it exists. */
+static void
+test_xfb_objects_desktop(void)
+{
+   struct fe_test_env e;
+   /* without the cap: refused by name, not listed */
+   fake_caps.cap_bits |= MGP_CAP_TRANSFORM_FEEDBACK;
+   env_init(&e, 16, 16);
+   GLuint t[3] = {0, 0, 0};
+   uint64_t before = mgu_decline_count(MGU_DECLINE_gl_entry_not_in_version);
+   mgl_glGenTransformFeedbacks(1, t);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glDrawTransformFeedback(GL_TRIANGLES, 0);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBeginQueryIndexed(GL_SAMPLES_PASSED, 0, 1);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   CHECK_EQ(mgu_decline_count(MGU_DECLINE_gl_entry_not_in_version), before + 3);
+   GLint streams = -1;
+   mgl_glGetIntegerv(GL_MAX_VERTEX_STREAMS, &streams);
+   CHECK_ERR(GL_INVALID_ENUM);
+   GLint n = 0;
+   mgl_glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+   for (GLint i = 0; i < n; i++)
+      CHECK(strcmp((const char *)mgl_glGetStringi(GL_EXTENSIONS, (GLuint)i),
+                   "GL_ARB_transform_feedback2") != 0);
+   env_finish(&e);
+
+   fake_caps.cap_bits |= MGP_CAP_XFB_OBJECTS;
+   env_init(&e, 16, 16);
+   bool listed[2] = {false, false};
+   mgl_glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+   for (GLint i = 0; i < n; i++) {
+      const char *x = (const char *)mgl_glGetStringi(GL_EXTENSIONS, (GLuint)i);
+      listed[0] |= !strcmp(x, "GL_ARB_transform_feedback2");
+      listed[1] |= !strcmp(x, "GL_ARB_transform_feedback_instanced");
+   }
+   CHECK(listed[0] && listed[1]);
+   /* ARB_transform_feedback3: its limits, the special names' errors, the indexed queries */
+   GLint lim = -1;
+   mgl_glGetIntegerv(GL_MAX_VERTEX_STREAMS, &lim);
+   CHECK_EQ(lim, 1);
+   mgl_glGetIntegerv(GL_MAX_TRANSFORM_FEEDBACK_BUFFERS, &lim);
+   CHECK_EQ(lim, 4);
+   CHECK_ERR(GL_NO_ERROR);
+   {
+      GLuint p0 = mgl_glCreateProgram(), q = 0;
+      const char *sep[] = {"a", "gl_NextBuffer"};
+      mgl_glTransformFeedbackVaryings(p0, 2, sep, GL_SEPARATE_ATTRIBS);
+      CHECK_ERR(GL_INVALID_OPERATION);
+      mgl_glTransformFeedbackVaryings(p0, 2, sep, GL_INTERLEAVED_ATTRIBS);
+      CHECK_ERR(GL_NO_ERROR);
+      const char *four[] = {"gl_NextBuffer", "gl_NextBuffer", "gl_NextBuffer", "gl_NextBuffer"};
+      mgl_glTransformFeedbackVaryings(p0, 4, four, GL_INTERLEAVED_ATTRIBS);
+      CHECK_ERR(GL_INVALID_OPERATION);
+      mgl_glDeleteProgram(p0);
+      mgl_glGenQueries(1, &q);
+      mgl_glBeginQueryIndexed(GL_PRIMITIVES_GENERATED, 1, q);
+      CHECK_ERR(GL_INVALID_VALUE);
+      mgl_glBeginQueryIndexed(GL_SAMPLES_PASSED, 1, q);
+      CHECK_ERR(GL_INVALID_VALUE);
+      mgl_glBeginQueryIndexed(GL_TEXTURE_2D, 0, q);
+      CHECK_ERR(GL_INVALID_ENUM);
+      GLint bits = -1;
+      mgl_glGetQueryIndexediv(GL_TIME_ELAPSED, 2, GL_QUERY_COUNTER_BITS, &bits);
+      CHECK_ERR(GL_INVALID_VALUE);
+      CHECK_EQ(bits, -1);
+      const unsigned begins = fake_count_of(MGP_CALL_begin_query);
+      mgl_glBeginQueryIndexed(GL_SAMPLES_PASSED, 0, q);
+      CHECK_ERR(GL_NO_ERROR);
+      CHECK_EQ(fake_count_of(MGP_CALL_begin_query), begins + 1);
+      GLint cur = 0;
+      mgl_glGetQueryIndexediv(GL_SAMPLES_PASSED, 0, GL_CURRENT_QUERY, &cur);
+      CHECK_EQ((GLuint)cur, q);
+      mgl_glEndQueryIndexed(GL_SAMPLES_PASSED, 1);
+      CHECK_ERR(GL_INVALID_VALUE);
+      mgl_glEndQueryIndexed(GL_SAMPLES_PASSED, 0);
+      CHECK_ERR(GL_NO_ERROR);
+      mgl_glEndQueryIndexed(GL_SAMPLES_PASSED, 0); /* none active */
+      CHECK_ERR(GL_INVALID_OPERATION);
+      mgl_glDeleteQueries(1, &q);
+   }
+   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}, .num_xfb = 1, .xfb_stride = 16};
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   GLuint vao, vbo, b[2];
+   make_triangle(&vao, &vbo);
+   mgl_glGenBuffers(2, b);
+   for (int i = 0; i < 2; i++) {
+      mgl_glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, b[i]);
+      mgl_glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, 1024, NULL, GL_STREAM_READ);
+   }
+   mgl_glGenTransformFeedbacks(3, t);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(!mgl_glIsTransformFeedback(t[0])); /* an object once bound */
+   /* a name that is no object; an object that never ended (the default one too) */
+   mgl_glDrawTransformFeedback(GL_TRIANGLES, t[2] + 7);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glDrawTransformFeedback(GL_TRIANGLES, t[0]);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glDrawTransformFeedback(GL_TRIANGLES, 0);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[0]);
+   CHECK(mgl_glIsTransformFeedback(t[0]));
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_stream_output_object), 1);
+   const struct fake_rec *r = fake_find(MGP_CALL_bind_stream_output_object, 0);
+   CHECK(r && ((const struct mgp_u32_args *)(const void *)r->args)->value == t[0]);
+   mgl_glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b[0]);
+   mgl_glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[0]); /* bound already: nothing sent */
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_stream_output_object), 1);
+   mgl_glDrawTransformFeedback(GL_TRIANGLES, t[0]);
+   CHECK_ERR(GL_INVALID_OPERATION);
+
+   mgl_glBeginTransformFeedback(GL_TRIANGLES);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_ERR(GL_NO_ERROR);
+   GLint v = -1;
+   mgl_glGetIntegerv(GL_TRANSFORM_FEEDBACK_ACTIVE, &v);
+   CHECK_EQ(v, 1);
+   mgl_glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]); /* capturing, unpaused */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glPauseTransformFeedback();
+   mgl_glGetIntegerv(GL_TRANSFORM_FEEDBACK_PAUSED, &v);
+   CHECK_EQ(v, 1);
+   mgl_glDeleteTransformFeedbacks(1, &t[0]); /* active */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   CHECK_EQ(fake_count_of(MGP_CALL_delete_stream_output_object), 0);
+   /* B begins and ends while A is paused: the server keeps A's capture */
+   mgl_glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
+   mgl_glGetIntegerv(GL_TRANSFORM_FEEDBACK_BINDING, &v);
+   CHECK_EQ((GLuint)v, t[1]);
+   mgl_glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b[1]);
+   mgl_glBeginTransformFeedback(GL_TRIANGLES);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glEndTransformFeedback();
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_end_stream_output), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_begin_stream_output), 2);
+   mgl_glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[0]);
+   const unsigned targets = fake_count_of(MGP_CALL_set_stream_output_targets);
+   mgl_glResumeTransformFeedback();
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_resume_stream_output), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_begin_stream_output), 2);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_stream_output_targets), targets);
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_stream_output_object), 3);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glEndTransformFeedback();
+   CHECK_EQ(fake_count_of(MGP_CALL_end_stream_output), 2);
+
+   /* the draws: B's and A's counts, buffer 0's stride */
+   mgl_glDrawTransformFeedback(GL_TRIANGLES, t[1]);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glDrawTransformFeedbackInstanced(GL_POINTS, t[0], 3);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_stream_output), 2);
+   r = fake_find(MGP_CALL_draw_stream_output, 0);
+   if (r) {
+      const struct mgp_draw_stream_output *a = (const void *)r->args;
+      CHECK_EQ(a->object, t[1]);
+      CHECK_EQ(a->stride, 16);
+      CHECK_EQ(a->instances, 1);
+      CHECK_EQ(a->mode, MGP_PRIM_TRIANGLES);
+   }
+   r = fake_find(MGP_CALL_draw_stream_output, 1);
+   if (r) {
+      const struct mgp_draw_stream_output *a = (const void *)r->args;
+      CHECK_EQ(a->object, t[0]);
+      CHECK_EQ(a->instances, 3);
+      CHECK_EQ(a->mode, MGP_PRIM_POINTS);
+   }
+   mgl_glDrawTransformFeedbackInstanced(GL_TRIANGLES, t[0], -1);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glDrawTransformFeedbackInstanced(GL_TRIANGLES, t[0], 0); /* nothing to draw */
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glDrawTransformFeedbackStream(GL_TRIANGLES, t[0], 1); /* GL_MAX_VERTEX_STREAMS is 1 */
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glDrawTransformFeedback(GL_QUADS, t[0]);
+   CHECK_ERR(GL_INVALID_ENUM);
+   /* a line loop's count stays on the GPU: the device draws loops only rewritten */
+   before = mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented);
+   mgl_glDrawTransformFeedback(GL_LINE_LOOP, t[0]);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented), before + 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_stream_output), 2);
+
+   /* deleting the bound object: the server forgets it and binds 0, as the client does */
+   mgl_glDeleteTransformFeedbacks(3, t);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_delete_stream_output_object), 2); /* t[2] was never bound */
+   mgl_glGetIntegerv(GL_TRANSFORM_FEEDBACK_BINDING, &v);
+   CHECK_EQ(v, 0);
+   mgl_glDrawTransformFeedback(GL_TRIANGLES, t[0]);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glDeleteProgram(prog);
+   env_finish(&e);
+   fake_caps.cap_bits &= ~(MGP_CAP_TRANSFORM_FEEDBACK | MGP_CAP_XFB_OBJECTS);
+}
+
 int
 main(void)
 {
@@ -2350,6 +2554,7 @@ main(void)
    test_conditional_render();
    test_occlusion_any();
    test_xfb_objects();
+   test_xfb_objects_desktop();
    test_dual_source_caps();
    test_sample_count_caps();
    return fe_test_report("unit.frontend.errors");

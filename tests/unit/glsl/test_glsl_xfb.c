@@ -76,6 +76,77 @@ test_interleaved(void)
    glsl_program_destroy(p);
 }
 
+/* ARB_transform_feedback3: gl_NextBuffer moves on to the next buffer, gl_SkipComponents# leaves
+ * # components (counted in the stride) unwritten; both listed as varyings of type GL_NONE. Not
+ * allowed separate, nor more buffers than 4, nor at all without the extension. */
+static void
+test_next_buffer(void)
+{
+   const char *names[] = {"b",
+                          "gl_SkipComponents2",
+                          "gl_NextBuffer",
+                          "gl_SkipComponents1",
+                          "a",
+                          "gl_NextBuffer",
+                          "gl_NextBuffer",
+                          "m",
+                          "gl_SkipComponents3"};
+   struct glsl_link_input in = {
+      .source = {vs}, .xfb_varyings = names, .num_xfb_varyings = 9, .xfb_special_names = true};
+   char *log = NULL;
+   struct glsl_program *p = glsl_link(&in, &log);
+   CHECK(p, "gl_NextBuffer link failed: %s", log ? log : "");
+   free(log);
+   if (!p)
+      return;
+   CHECK(p->num_xfb == 9 && p->xfb_buffers == 4, "%u varyings, %u buffers", p->num_xfb,
+         p->xfb_buffers);
+   /* buffer 0: b, 2 skipped; 1: 1 skipped, a; 2: nothing; 3: m, 3 skipped */
+   CHECK(p->xfb_stride[0] == 12 && p->xfb_stride[1] == 20 && p->xfb_stride[2] == 0 &&
+            p->xfb_stride[3] == 28,
+         "strides %u %u %u %u", p->xfb_stride[0], p->xfb_stride[1], p->xfb_stride[2],
+         p->xfb_stride[3]);
+   CHECK(p->xfb[4].buffer == 1 && p->xfb[4].offset == 4, "a at buffer %u offset %u",
+         p->xfb[4].buffer, p->xfb[4].offset);
+   CHECK(p->xfb[7].buffer == 3 && p->xfb[7].offset == 0, "m at buffer %u offset %u",
+         p->xfb[7].buffer, p->xfb[7].offset);
+   CHECK(p->xfb[1].type == 0 && p->xfb[1].size == 2 && !strcmp(p->xfb[1].name, names[1]),
+         "gl_SkipComponents2: type 0x%x size %u", p->xfb[1].type, p->xfb[1].size);
+   CHECK(p->xfb[2].type == 0 && p->xfb[2].size == 0, "gl_NextBuffer: type 0x%x size %u",
+         p->xfb[2].type, p->xfb[2].size);
+   const struct glsl_spirv *s = &p->spirv[GLSL_STAGE_VERTEX];
+   CHECK(t_var_decoration(s, "a", SPV_XFB_BUFFER) == 1, "a XfbBuffer");
+   CHECK(t_var_decoration(s, "a", SPV_OFFSET) == 4, "a Offset");
+   CHECK(t_var_decoration(s, "a", SPV_XFB_STRIDE) == 20, "a XfbStride");
+   CHECK(t_var_decoration(s, "m", SPV_XFB_BUFFER) == 3, "m XfbBuffer");
+   CHECK(t_var_decoration(s, "b", SPV_XFB_STRIDE) == 12, "b XfbStride");
+   glsl_program_destroy(p);
+
+   const char *five[] = {"b", "gl_NextBuffer", "a",          "gl_NextBuffer", "c", "gl_NextBuffer",
+                         "m", "gl_NextBuffer", "gl_Position"};
+   in.xfb_varyings = five;
+   p = glsl_link(&in, &log);
+   CHECK(!p && log && strstr(log, "GL_MAX_TRANSFORM_FEEDBACK_BUFFERS"), "five buffers: %s",
+         log ? log : "");
+   glsl_program_destroy(p);
+   free(log);
+   const char *sep[] = {"b", "gl_SkipComponents1"};
+   in.xfb_varyings = sep;
+   in.num_xfb_varyings = 2;
+   in.xfb_separate = true;
+   p = glsl_link(&in, &log);
+   CHECK(!p && log && strstr(log, "GL_SEPARATE_ATTRIBS"), "separate skip: %s", log ? log : "");
+   glsl_program_destroy(p);
+   free(log);
+   /* without ARB_transform_feedback3 the names are unknown outputs */
+   in.xfb_separate = false;
+   in.xfb_special_names = false;
+   p = glsl_link(&in, &log);
+   CHECK(!p && log && strstr(log, "gl_SkipComponents1"), "no extension: %s", log ? log : "");
+   glsl_program_destroy(p);
+   free(log);
+}
+
 static void
 test_separate(void)
 {
@@ -249,6 +320,7 @@ main(void)
 {
    test_interleaved();
    test_separate();
+   test_next_buffer();
    test_errors();
    test_geometry_and_position();
    test_parts();

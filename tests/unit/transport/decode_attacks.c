@@ -52,6 +52,12 @@
  *   patch-zero     set_patch_state of a patch of 0 vertices (glPatchParameteri refuses it).
  *   patch-big      set_patch_state of a patch of 33 vertices: past GL_MAX_PATCH_VERTICES (32),
  *                  which would reach the pipeline's patchControlPoints.
+ *   xfbo-bind-id   bind_stream_output_object of id MGP_MAX_XFB_OBJECTS: past the transform
+ *                  feedback objects a context holds (the decoder's bound; on monolith the
+ *                  backend's same check).
+ *   xfbo-delete-zero  delete_stream_output_object of object 0, the context's default: the
+ *                  backend's check, every arm.
+ *   xfbo-draw-stride  draw_stream_output with a 6-byte stride (not a multiple of 4).
  * After the attack the client keeps sending honest records (8 MiB of them), the way a program
  * goes on calling GL: the server closes with those unread, and on tcp the client must still
  * learn the Fatal's reason rather than a bare Fatal{ServerGone}.
@@ -223,6 +229,19 @@ attack_vertex_input(const struct mgp_screen *scr, const struct mgp_context *ctx,
       mgp_bind_vertex_input(ctx, &(struct mgp_u32_args){.value = UINT32_MAX});
 }
 
+/* The transform feedback object calls (ABI 21) with the field `what` names out of bounds. */
+static void
+attack_xfb_object(const struct mgp_context *ctx, const char *what)
+{
+   if (!strcmp(what, "xfbo-bind-id"))
+      mgp_bind_stream_output_object(ctx, &(struct mgp_u32_args){.value = MGP_MAX_XFB_OBJECTS});
+   else if (!strcmp(what, "xfbo-delete-zero"))
+      mgp_delete_stream_output_object(ctx, &(struct mgp_u32_args){.value = 0});
+   else
+      mgp_draw_stream_output(ctx, &(struct mgp_draw_stream_output){
+                                     .mode = MGP_PRIM_TRIANGLES, .stride = 6, .instances = 1});
+}
+
 static void
 attack_indirect(const struct mgp_screen *scr, const struct mgp_context *ctx, bool count)
 {
@@ -338,6 +357,8 @@ main(int argc, char **argv)
                              (const struct mgp_word[2]){{1}, {2}});
    else if (!strncmp(attack, "vi-", 3))
       attack_vertex_input(scr, &ctx, attack);
+   else if (!strncmp(attack, "xfbo-", 5))
+      attack_xfb_object(&ctx, attack);
    else if (!strcmp(attack, "buffers-cls") || !strcmp(attack, "atomic-offset"))
       attack_buffers(scr, &ctx, !strcmp(attack, "buffers-cls"));
    else if (!strcmp(attack, "patch-zero") || !strcmp(attack, "patch-big"))

@@ -445,6 +445,7 @@ static const struct program_desc ubo_prog = {"color.vert.spv", "ubo.frag.spv", 4
 static const struct program_desc tex_prog = {"tex.vert.spv", "tex.frag.spv", 0, 0, 1, 3};
 static const struct program_desc attr_prog = {"attr.vert.spv", "color.frag.spv", 0, 0, 0, 3};
 static const struct program_desc points_prog = {"points.vert.spv", "color.frag.spv", 48, 0, 0, 1};
+static const struct program_desc xfb_prog = {"xfb.vert.spv", "color.frag.spv", 48, 0, 0, 1};
 static const struct program_desc stream_prog = {
    "stream.vert.spv", "color.frag.spv", 0, 1u << 1, 0, 1};
 
@@ -3086,6 +3087,113 @@ test_wsi_hostile(struct t *t)
    }
 }
 
+/* Transform feedback objects (ABI 21): object 1 captures a triangle and pauses; object 2 begins,
+ * captures another and ends; object 1 resumes, captures a third and ends, each at its own
+ * counters. draw_stream_output then draws each object's count (vkCmdDrawIndirectByteCountEXT):
+ * 1's two triangles red, 2's one green, and an object that never ended nothing. Object 1 ends
+ * while a second context renders: the count's copy must not land in that render pass (the
+ * validation layer, and the synchronization run for the barriers around the count). */
+static void
+test_xfb_objects(struct t *t, struct mgp_handle color)
+{
+   if (!t->cv->bind_stream_output_object || !t->cv->draw_stream_output) {
+      check(false, "the backend has the transform feedback object calls");
+      return;
+   }
+   struct mgp_caps caps;
+   memset(&caps, 0, sizeof(caps));
+   struct mgp_get_caps g = {.out = {.ptr = &caps, .size = sizeof(caps)}};
+   t->sv->get_caps(t->scr, &g, NULL, 0);
+   if (!(caps.cap_bits & MGP_CAP_XFB_OBJECTS)) {
+      fprintf(stderr, "  skip  transform feedback objects (no transformFeedbackDraw)\n");
+      return;
+   }
+   struct mgp_handle prog = make_program(t, &xfb_prog);
+   use_default_fb(t, false);
+   set_viewport(t, 0, 0, W, H, false, NULL);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   struct mgp_render_state s = gl_render_state();
+   bind_rs(t, &s);
+   bind_ve(t, false, 8);
+   static const float tri[] = {-1, -1, -0.5f, -1, -1, -0.5f};
+   struct mgp_handle vb = make_buffer(t, sizeof(tri), tri);
+   static const float zero[64];
+   struct mgp_handle x = make_buffer(t, sizeof(zero), zero), y = make_buffer(t, sizeof(zero), zero);
+   bind_vb(t, vb);
+   use_program(t, prog);
+   struct mgp_u32_args obj = {.value = 1}, none = {0};
+   t->cv->bind_stream_output_object(t->ctx, &obj, NULL, 0);
+   struct mgp_set_stream_output_targets tg = {.count = 1};
+   struct mgp_buffer_range r = {.res = x, .offset = 0, .size = sizeof(zero)};
+   t->cv->set_stream_output_targets(t->ctx, &tg, &r, 1);
+   t->cv->begin_stream_output(t->ctx, &(struct mgp_u32_args){.value = MGP_PRIM_TRIANGLES}, NULL, 0);
+   set_consts(t, prog, 1, 1, 1, 1, 0, 0, 0, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
+   t->cv->pause_stream_output(t->ctx, &none, NULL, 0);
+   obj.value = 2;
+   t->cv->bind_stream_output_object(t->ctx, &obj, NULL, 0);
+   r.res = y;
+   t->cv->set_stream_output_targets(t->ctx, &tg, &r, 1);
+   t->cv->begin_stream_output(t->ctx, &(struct mgp_u32_args){.value = MGP_PRIM_TRIANGLES}, NULL, 0);
+   set_consts(t, prog, 1, 1, 1, 1, 1, 0, 0, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
+   t->cv->end_stream_output(t->ctx, &none, NULL, 0);
+   obj.value = 1;
+   t->cv->bind_stream_output_object(t->ctx, &obj, NULL, 0);
+   t->cv->resume_stream_output(t->ctx, &none, NULL, 0);
+   set_consts(t, prog, 1, 1, 1, 1, 0, 1, 0, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
+
+   /* A second context renders before object 1 ends. */
+   void *first = t->ctx;
+   struct mgp_handle h2 = new_handle(t, MGP_KIND_CONTEXT);
+   struct mgp_context_desc cd = {.ctx = h2, .api = 0};
+   t->sv->context_create(t->scr, &cd, NULL, 0);
+   t->ctx = mgs_vulkan_backend.context_lookup(t->scr, h2);
+   check(t->ctx != NULL, "a second context");
+   if (t->ctx) {
+      use_default_fb(t, false);
+      set_viewport(t, 0, 0, W, H, false, NULL);
+      bind_rs(t, &s);
+      bind_ve(t, false, 8);
+      bind_vb(t, vb);
+      use_program(t, color);
+      set_consts(t, color, 0, 0, 1, 1, 1.2f, 1.2f, 0, 0, 0);
+      draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
+   }
+   t->ctx = first;
+   t->cv->end_stream_output(t->ctx, &none, NULL, 0);
+
+   /* Draw what each object captured. */
+   use_default_fb(t, false);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   bind_ve(t, false, 16);
+   use_program(t, color);
+   bind_vb(t, x);
+   set_consts(t, color, 1, 0, 0, 1, 0, 0, 0, 0, 0);
+   struct mgp_draw_stream_output d = {
+      .mode = MGP_PRIM_TRIANGLES, .object = 1, .stride = 16, .instances = 1};
+   t->cv->draw_stream_output(t->ctx, &d, NULL, 0);
+   bind_vb(t, y);
+   set_consts(t, color, 0, 1, 0, 1, 0, 0, 0, 0, 0);
+   d.object = 2;
+   t->cv->draw_stream_output(t->ctx, &d, NULL, 0);
+   d.object = 3; /* never bound: nothing */
+   t->cv->draw_stream_output(t->ctx, &d, NULL, 0);
+   read_back(t);
+   check(pixel_is(2, 2, 255, 0, 0, 255) && pixel_is(2, 34, 255, 0, 0, 255) &&
+            pixel_is(34, 2, 0, 255, 0, 255) && pixel_is(34, 34, 0, 0, 0, 255) &&
+            pixel_is(20, 2, 0, 0, 0, 255),
+         "draw_stream_output: object 1's two captures (resumed at its own counter) red, "
+         "object 2's green");
+   obj.value = 1;
+   t->cv->delete_stream_output_object(t->ctx, &obj, NULL, 0);
+   obj.value = 2;
+   t->cv->delete_stream_output_object(t->ctx, &obj, NULL, 0);
+   t->sv->context_destroy(t->scr, &(struct mgp_handle_args){h2}, NULL, 0);
+   check(t->fatal_count == 0, "no fatal (%s)", t->fatal_count ? t->fatal : "-");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -3147,6 +3255,7 @@ main(int argc, char **argv)
    test_mipmaps_and_copies(&t);
    test_targets(&t);
    test_query_destroy_active(&t, prog);
+   test_xfb_objects(&t, prog);
 
    check(t.fatal_count == 0, "no fatal on the main screen (%s)", t.fatal_count ? t.fatal : "-");
    if (validation)
