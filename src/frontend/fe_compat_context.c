@@ -70,18 +70,12 @@ static bool
 core_only(const char *name)
 {
    static const char *const names[] = {
-      "GL_ARB_depth_buffer_float",
-      "GL_ARB_fragment_coord_conventions",
-      "GL_ARB_framebuffer_sRGB",
-      "GL_ARB_pixel_buffer_object",
-      "GL_ARB_texture_buffer_object",
-      "GL_ARB_texture_float",
-      "GL_EXT_framebuffer_sRGB",
-      "GL_EXT_packed_float",
-      "GL_EXT_pixel_buffer_object",
-      "GL_EXT_texture_array",
-      "GL_EXT_texture_sRGB",
-      "GL_EXT_texture_shared_exponent",
+      "GL_ARB_depth_buffer_float",    "GL_ARB_fragment_coord_conventions",
+      "GL_ARB_framebuffer_sRGB",      "GL_ARB_pixel_buffer_object",
+      "GL_ARB_texture_buffer_object", "GL_ARB_texture_float",
+      "GL_EXT_framebuffer_sRGB",      "GL_EXT_packed_float",
+      "GL_EXT_pixel_buffer_object",   "GL_EXT_texture_array",
+      "GL_EXT_texture_sRGB",          "GL_EXT_texture_shared_exponent",
       "GL_EXT_texture_snorm",
    };
    for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++)
