@@ -153,6 +153,12 @@ quiesce_at_exit(void)
       else
          mgu_warn("process exit: the %s session's GPU work still runs after the wait",
                   arm_names[s->arm]);
+      /* Every arm, monolith too: a GL call from an exit handler that runs after this one
+       * would submit work the driver runs while its own exit handlers (LLVM's destructors,
+       * lavapipe's thread joins) tear it down; lavapipe then crashed compiling a shader on its
+       * queue thread (piglit arb_texture_cube_map_array-cubemap, 6 of 45 runs under load). */
+      s->failed = true;
+      s->fatal = MGU_FATAL_ProcessExit;
    }
    pthread_mutex_unlock(&live_lock);
 }

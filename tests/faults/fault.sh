@@ -145,6 +145,10 @@
 #   monolith.exit_teardown  inproc.exit_teardown  the same with the program's own atexit
 #       handler (registered before any GL) calling eglTerminate late in exit: status 0, and
 #       the log says the session's device was left to the process's end.
+#   monolith.exit_draws  inproc.exit_draws  exit-busy --draw-at-exit: the program's own exit
+#       handler (registered before any GL) draws and calls glFinish after mgl's exit hook ran:
+#       status 0, and glGetGraphicsResetStatus then says the context is lost (the draws never
+#       reach the driver while its exit handlers run; lavapipe crashed compiling them before).
 #   monolith.exit_busy_gles  inproc.exit_busy_gles  monolith.exit_teardown_gles
 #   inproc.exit_teardown_gles  the same on the GLES backend (MGL_BACKEND=gles): each run's log
 #       also says the backend waited for its host context's draws (they were in flight).
@@ -1279,6 +1283,7 @@ monolith.client_event_backlog | tcp.client_event_backlog)
   [ "$case_name" = tcp.client_event_backlog ] && { kill -0 "$MGLS_PID" 2>/dev/null || fail "the server died"; }
   ;;
 monolith.exit_busy | inproc.exit_busy | monolith.exit_teardown | inproc.exit_teardown | \
+  monolith.exit_draws | inproc.exit_draws | \
   monolith.exit_busy_gles | inproc.exit_busy_gles | monolith.exit_teardown_gles | \
   inproc.exit_teardown_gles | inproc.exit_unsynced | inproc.exit_unsynced_gles)
   # The server role is in the program's process: before exit runs the driver's destructors,
@@ -1302,6 +1307,7 @@ monolith.exit_busy | inproc.exit_busy | monolith.exit_teardown | inproc.exit_tea
   extra=
   [ "$kind" = exit_teardown ] && extra=--terminate-at-exit
   [ "$kind" = exit_unsynced ] && extra=--no-sync
+  [ "$kind" = exit_draws ] && extra=--draw-at-exit
   runs=12
   for i in $(seq 1 $runs); do
     export MGL_LOG_DIR=$dir/logs/$i
@@ -1315,6 +1321,8 @@ monolith.exit_busy | inproc.exit_busy | monolith.exit_teardown | inproc.exit_tea
     grep -q 'Fatal{' "$dir/all.log" && fail "run $i: a Fatal in the log"
     [ "$kind" = exit_teardown ] && expect_log "$dir/all.log" "session ended during exit: its device is left to the process's end" \
       "run $i: the teardown during exit left the device alone"
+    [ "$kind" = exit_draws ] && expect_log "$dir/app.out" "draw-at-exit: reset status 0x[0-9a-f]+ \(the context is lost\)" \
+      "run $i: the draws of an exit handler after mgl's never reach the driver"
     [ -n "$gles" ] && expect_log "$dir/all.log" 'backend=gles' "run $i: the GLES backend served"
     [ -n "$gles" ] && expect_log "$dir/all.log" "gles: the process is exiting: waited [0-9.]+ ms for the host context's work \\([1-9][0-9]* draws" \
       "run $i: the GLES backend waited for its host context's draws"

@@ -53,7 +53,7 @@
  *       server may have), glFlush: glGetError says GL_OUT_OF_MEMORY; the same for
  *       glTexSubImage2D of it; then no reset, frame 2 renders right, and a 256x256 texture's
  *       upload (small slices) gives no error.
- *   mgl-fault exit-busy DRAWS [--terminate-at-exit] [--no-sync]   DRAWS slow screen-sized draws, glFlush,
+ *   mgl-fault exit-busy DRAWS [--terminate-at-exit] [--no-sync] [--draw-at-exit]   DRAWS slow screen-sized draws, glFlush,
  *       and the program returns from main at once (no glFinish, no eglTerminate): exit runs
  *       while the GPU work is in flight. --terminate-at-exit: an atexit handler registered
  *       before any GL call ends the display (eglTerminate) during exit. Exit 0 when the draws
@@ -714,12 +714,28 @@ terminate_at_exit(void)
    eglTerminate(dpy);
 }
 
+/* --draw-at-exit: the program's own exit handler, registered before any GL, draws again (as a
+ * program's cleanup may) after mgl's exit hook waited for the work in flight: the context is
+ * lost by then, so nothing reaches the driver while its own exit handlers run. */
+static void
+draw_at_exit(void)
+{
+   for (int i = 0; i < 4; i++)
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+   glFinish();
+   const GLenum status = gl.GetGraphicsResetStatus();
+   printf("draw-at-exit: reset status 0x%x (%s)\n", status,
+          status == GL_NO_ERROR ? "the draws went to the driver" : "the context is lost");
+}
+
 static int
-mode_exit_busy(int draws, bool terminate, bool no_sync)
+mode_exit_busy(int draws, bool terminate, bool no_sync, bool draw_late)
 {
    /* --terminate-at-exit: the program's own exit handler, registered before any GL, ends the
     * display (it then runs after every handler registered later, the driver's among them). */
    if (terminate && atexit(terminate_at_exit))
+      die_setup("atexit failed");
+   if (draw_late && atexit(draw_at_exit))
       die_setup("atexit failed");
    session_open();
    static const char *vs = "#version 330 core\n"
@@ -2145,7 +2161,7 @@ main(int argc, char **argv)
    setvbuf(stdout, NULL, _IOLBF, 0);
    const char *fifo = NULL;
    bool swap = false, at_once = false, fence_wait = false, event_lost = false, self_fill = false;
-   bool terminate_late = false, no_sync = false;
+   bool terminate_late = false, no_sync = false, draw_late = false;
    const char *args[4] = {0};
    int nargs = 0;
    for (int i = 1; i < argc; i++) {
@@ -2171,6 +2187,8 @@ main(int argc, char **argv)
          terminate_late = true;
       else if (!strcmp(argv[i], "--no-sync"))
          no_sync = true;
+      else if (!strcmp(argv[i], "--draw-at-exit"))
+         draw_late = true;
       else if (!strcmp(argv[i], "--leak-fd") && i + 1 < argc) {
          /* deliberately without O_CLOEXEC */
          if (open(argv[++i], O_RDWR | O_CREAT, 0600) < 0)
@@ -2207,7 +2225,7 @@ main(int argc, char **argv)
    if (nargs >= 2 && !strcmp(args[0], "event-flood"))
       return mode_event_flood(atoi(args[1]), event_lost);
    if (nargs >= 2 && !strcmp(args[0], "exit-busy"))
-      return mode_exit_busy(atoi(args[1]), terminate_late, no_sync);
+      return mode_exit_busy(atoi(args[1]), terminate_late, no_sync, draw_late);
    if (nargs >= 1 && !strcmp(args[0], "staging-oom"))
       return mode_staging_oom();
    if (nargs >= 1 && !strcmp(args[0], "descriptor-oom"))
