@@ -572,11 +572,12 @@ typedef void(APIENTRYP pfn_color4f)(GLfloat, GLfloat, GLfloat, GLfloat);
 void
 sc_compat_glsl_vertex_only(void)
 {
-   const char *vs = "#version 120\n"
-                    "void main() {\n"
-                    "  gl_Position = vec4(gl_Vertex.xy / 32.0 - 1.0, 0.0, 1.0);\n"
-                    "  gl_FrontColor = gl_Vertex.x < 32.0 ? gl_Color : vec4(1.0, 0.5, 0.0, 1.0);\n"
-                    "}\n";
+   const char *vs =
+      "#version 120\n"
+      "void main() {\n"
+      "  gl_Position = vec4(gl_Vertex.xy / 32.0 - 1.0, 0.0, 1.0);\n"
+      "  gl_FrontColor = gl_Vertex.x < 32.0 ? gl_Color : vec4(1.0, 0.625, 0.0, 1.0);\n"
+      "}\n";
    GLuint sh = compile(GL_VERTEX_SHADER, vs);
    GLuint p = gl.CreateProgram();
    gl.AttachShader(p, sh);
@@ -600,7 +601,7 @@ sc_compat_glsl_vertex_only(void)
    model m;
    model_init(&m, V4(0.0f, 0.0f, 0.0f, 1.0f));
    model_rect(&m, 0, 0, 31, 64, to8(V4(0.0f, 1.0f, 0.25f, 1.0f)));
-   model_rect(&m, 33, 0, 64, 64, to8(V4(1.0f, 0.5f, 0.0f, 1.0f)));
+   model_rect(&m, 33, 0, 64, 64, to8(V4(1.0f, 0.625f, 0.0f, 1.0f)));
    check_frame("a vertex shader with fixed-function fragment processing", &m);
 }
 

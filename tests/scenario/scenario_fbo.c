@@ -1648,12 +1648,12 @@ sc_rgb16f(void)
    if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
       fail("an RGB16F renderbuffer's framebuffer is not complete");
    glViewport(0, 0, 8, 8);
-   clear_to(V4(0.25f, 0.5f, 0.75f, 0.5f));
+   clear_to(V4(0.25f, 0.625f, 0.75f, 0.5f)); /* no channel at an 8-bit tie (x.5) */
    float px[4] = {-1, -1, -1, -1};
    glReadPixels(3, 3, 1, 1, GL_RGBA, GL_FLOAT, px);
    check_gl_error("RGB16F renderbuffer clear and read");
-   if (px[0] != 0.25f || px[1] != 0.5f || px[2] != 0.75f || px[3] != 1.0f)
-      fail("RGB16F renderbuffer reads (%g, %g, %g, %g), expected (0.25, 0.5, 0.75, 1)", px[0],
+   if (px[0] != 0.25f || px[1] != 0.625f || px[2] != 0.75f || px[3] != 1.0f)
+      fail("RGB16F renderbuffer reads (%g, %g, %g, %g), expected (0.25, 0.625, 0.75, 1)", px[0],
            px[1], px[2], px[3]);
    gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
    glViewport(0, 0, W, H);
@@ -1685,7 +1685,7 @@ sc_rgb16f(void)
    check_gl_error("draw sampling RGB16F");
    model m;
    model_init(&m, bg);
-   model_rect(&m, 0, 0, W / 2, H, to8(V4(0.25f, 0.5f, 0.75f, 1.0f)));
+   model_rect(&m, 0, 0, W / 2, H, to8(V4(0.25f, 0.625f, 0.75f, 1.0f)));
    model_rect(&m, W / 2, 0, W, H, to8(V4(0.4f, 0.4f, 0.8f, 1.0f)));
    check_frame("RGB16F blitted and sampled", &m);
 }
