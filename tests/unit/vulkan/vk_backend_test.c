@@ -2671,18 +2671,7 @@ sample_target_from(struct t *t, const char *frag, enum mgp_resource_target targe
                                         .num_levels = 1,
                                         .min_layer = min_layer};
    t->cv->create_sampler_view(t->ctx, &cv, NULL, 0);
-   struct mgp_handle samp = new_handle(t, MGP_KIND_SAMPLER);
-   struct mgp_create_sampler cs = {.cso = samp,
-                                   .state = {.wrap_s = MGP_WRAP_CLAMP_TO_EDGE,
-                                             .wrap_t = MGP_WRAP_CLAMP_TO_EDGE,
-                                             .wrap_r = MGP_WRAP_CLAMP_TO_EDGE,
-                                             .min_filter = MGP_FILTER_NEAREST,
-                                             .mag_filter = MGP_FILTER_NEAREST,
-                                             .compare_func = MGP_COMPARE_FUNC_LEQUAL,
-                                             .min_lod = -1000,
-                                             .max_lod = 1000,
-                                             .max_anisotropy = 1}};
-   t->cv->create_sampler(t->ctx, &cs, NULL, 0);
+   struct mgp_handle samp = make_nearest_sampler(t, MGP_COMPARE_MODE_NONE);
    struct mgp_set_handles sh = {.start = 0, .count = 1};
    t->cv->set_sampler_views(t->ctx, &sh, &view, 1);
    t->cv->bind_sampler_states(t->ctx, &sh, &samp, 1);
