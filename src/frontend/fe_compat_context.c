@@ -113,8 +113,9 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
        * GL_ARB_timer_query's names (the same commands and enums, unsuffixed); GL 1.1-1.4
        * features under the names of the extensions they came from, which programs of that age
        * test before they use them (multisample, shadow comparison, window positions, BGRA, 3D
-       * textures, fog coordinates, secondary colour, rectangle textures, the wrap modes and LOD
-       * clamps; their suffixed commands forward to the core ones as above); then the core list
+       * textures, fog coordinates, secondary colour, rectangle textures, the wrap modes, LOD
+       * clamps and the texture unit's LOD bias; their suffixed commands forward to the core ones
+       * as above); then the core list
        * less core_only() */
       static const char *const first[] = {"GL_ARB_compatibility",
                                           "GL_ARB_point_parameters",
@@ -168,6 +169,7 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
                                           "GL_EXT_subtexture",
                                           "GL_EXT_texture3D",
                                           "GL_EXT_texture_edge_clamp",
+                                          "GL_EXT_texture_lod_bias",
                                           "GL_EXT_texture_rectangle",
                                           "GL_IBM_texture_mirrored_repeat",
                                           "GL_NV_blend_square",

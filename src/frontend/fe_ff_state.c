@@ -770,7 +770,12 @@ texenv(struct fe_context *ctx, GLenum target, GLenum pname, const float *p)
    struct fe_ff_unit *u = &ff->unit[ctx->active_unit];
    const GLenum e = (GLenum)p[0];
    switch (pname) {
-   case GL_TEXTURE_LOD_BIAS: changed4(ff, &u->lod_bias, p, 1); return;
+   case GL_TEXTURE_LOD_BIAS:
+      /* GL 2.1 §3.8.8: the unit's bias adds to the texture's and the shader's; it reaches the
+       * unit's sampler state (fe_tracker.c resolve_unit), so the unit resolves again */
+      if (changed4(ff, &u->lod_bias, p, 1))
+         fe_unit_changed(ctx, ctx->active_unit);
+      return;
    case GL_COORD_REPLACE: {
       const bool on = p[0] != 0.0f;
       if (u->coord_replace != on) {

@@ -384,9 +384,13 @@ resolve_unit(struct fe_context *ctx, const uint64_t gens[3], unsigned unit,
    const struct fe_tex_params *sampling = so && !ms ? &so->params : NULL;
    /* With its own sampling state a texture resolves the same on every unit: from its images
     * and parameters (its version) alone. Not buffer textures (their buffer's size counts). */
+   /* GL 2.1 §3.8.8: a compatibility context's texture unit has an LOD bias of its own
+    * (glTexEnv GL_TEXTURE_FILTER_CONTROL) added to the texture's or sampler's; a unit with one
+    * resolves for itself, not through the texture's shared entry */
+   const float unit_bias = ctx->ff && unit < FE_FF_UNITS ? ctx->ff->unit[unit].lod_bias : 0.0f;
    struct fe_unit_resolved *tr = NULL;
    uint64_t tkey[5];
-   if (tex && !sampling && tex->target != FE_TEX_BUFFER &&
+   if (tex && !sampling && unit_bias == 0.0f && tex->target != FE_TEX_BUFFER &&
        !mgp_handle_eq(tex->res, mgp_handle_null())) {
       tr = &ctx->tracker.tex_resolved[tex->res.slot & (FE_TRACKER_TEX_CACHE - 1)];
       tkey[0] = ((uint64_t)tex->res.gen << 32) | tex->res.slot;
@@ -432,6 +436,7 @@ resolve_unit(struct fe_context *ctx, const uint64_t gens[3], unsigned unit,
    *view = fe_cso_lookup_entry(ctx, ctx->cso_sampler_view, &v, sizeof(v), &view_entry);
    struct mgp_sampler_state st;
    fe_tex_params_sampler_state(sampling ? sampling : &tex->params, &st);
+   st.lod_bias += unit_bias; /* the server clamps the sum to the device's range */
    fe_tex_border_for_base(tex, min_level, &st);
    *sampler = fe_cso_lookup_entry(ctx, ctx->cso_sampler, &st, sizeof(st), &sampler_entry);
    /* The lookups may have evicted (deleted) a CSO: the count after them is this entry's. */

@@ -382,3 +382,59 @@ sc_ff_texgen_clip_combine(void)
    if (mode != GL_OBJECT_LINEAR)
       fail("GL_TEXTURE_GEN_MODE 0x%x, want GL_OBJECT_LINEAR", mode);
 }
+
+/* ff_texenv_lod_bias: the texture unit's own LOD bias (glTexEnv GL_TEXTURE_FILTER_CONTROL,
+ * GL 2.1 §3.8.8) adds to the level a draw samples: a 64x64 texture whose levels 0, 1 and 2 are
+ * red, green and blue, drawn one texel a pixel (level 0), in three columns with unit biases
+ * 0, 1 and 2 (nearest mipmap: levels 0, 1, 2). Before, the bias was kept and queried but the
+ * sampler never got it (piglit's lodbias). */
+void
+sc_ff_texenv_lod_bias(void)
+{
+   GLuint tex = 0;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   static GLubyte texels[64 * 64 * 4];
+   for (int level = 0; level < 7; level++) {
+      const int side = 64 >> level;
+      const GLubyte c[4] = {level == 0 || level > 2 ? 255 : 0, level == 1 || level > 2 ? 255 : 0,
+                            level >= 2 ? 255 : 0, 255};
+      for (int i = 0; i < side * side; i++)
+         memcpy(texels + 4 * i, c, 4);
+      glTexImage2D(GL_TEXTURE_2D, level, GL_RGBA8, side, side, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                   texels);
+   }
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glEnable(GL_TEXTURE_2D);
+   glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+   compat_pixel_ortho(-1, 1);
+   const vec4f bg = V4(0, 0, 0, 1);
+   clear_to(bg);
+   model m;
+   model_init(&m, bg);
+   const vec4f level_colour[3] = {V4(1, 0, 0, 1), V4(0, 1, 0, 1), V4(0, 0, 1, 1)};
+   for (int k = 0; k < 3; k++) {
+      const float x0 = 22.0f * (float)k, x1 = x0 + 20.0f;
+      glTexEnvf(GL_TEXTURE_FILTER_CONTROL, GL_TEXTURE_LOD_BIAS, (float)k);
+      glBegin(GL_QUADS);
+      glTexCoord2f(x0 / 64.0f, 0.0f);
+      glVertex2f(x0, 0.0f);
+      glTexCoord2f(x1 / 64.0f, 0.0f);
+      glVertex2f(x1, 0.0f);
+      glTexCoord2f(x1 / 64.0f, 1.0f);
+      glVertex2f(x1, 64.0f);
+      glTexCoord2f(x0 / 64.0f, 1.0f);
+      glVertex2f(x0, 64.0f);
+      glEnd();
+      model_rect(&m, (int)x0, 0, (int)x1, 64, to8(level_colour[k]));
+   }
+   check_gl_error("draws");
+   check_frame("the texture unit's LOD bias", &m);
+   GLfloat bias = -1.0f;
+   glGetTexEnvfv(GL_TEXTURE_FILTER_CONTROL, GL_TEXTURE_LOD_BIAS, &bias);
+   if (bias != 2.0f)
+      fail("GL_TEXTURE_LOD_BIAS of the unit reads %g, want 2", bias);
+   glTexEnvf(GL_TEXTURE_FILTER_CONTROL, GL_TEXTURE_LOD_BIAS, 0.0f);
+   glDisable(GL_TEXTURE_2D);
+}
