@@ -1319,6 +1319,15 @@ fe_ff_note_program_draw(struct fe_context *ctx, GLenum mode)
                      "a program without a fragment shader: fixed-function texturing, colour "
                      "sum or fog is not applied");
    }
+   /* GL 3.3 compatibility §4.1.4 for a GLSL fragment shader: its appended main() tests
+    * colour 0 when it writes gl_FragColor or gl_FragData there; an output of its own at
+    * location 0, colour 0 written in another unit, or a unit without the compatibility
+    * built-ins draws untested */
+   if (e && e->glsl && ff->alpha_test && ff->alpha_func != GL_ALWAYS &&
+       (e->glsl->stages & GLSL_STAGE_BIT(GLSL_STAGE_FRAGMENT)) && !e->glsl->alpha_tested)
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "GL_ALPHA_TEST with a fragment shader that writes colour 0 other than through "
+                  "gl_FragColor or gl_FragData in main()'s unit: not applied");
    if (!e || !e->ff_vertex)
       return;
    bool texgen = false;

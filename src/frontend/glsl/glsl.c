@@ -1118,6 +1118,8 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
       goto done;
    }
    prog->stages = present;
+   for (unsigned k = 0; k < units[GLSL_STAGE_FRAGMENT].num; k++)
+      prog->alpha_tested |= units[GLSL_STAGE_FRAGMENT].units[k].alpha_tested;
    {
       struct glsl_taken taken[GLSL_STAGE_COUNT] = {{0}};
       struct glsl_binding *lists[GLSL_STAGE_COUNT] = {0};

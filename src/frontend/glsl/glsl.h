@@ -506,7 +506,10 @@ struct glsl_xfb_varying {
 struct glsl_program {
    uint32_t stages; /* GLSL_STAGE_BIT of present stages */
    struct glsl_spirv spirv[GLSL_STAGE_COUNT];
-   bool uses_base_instance;       /* see gl_InstanceID above */
+   bool uses_base_instance; /* see gl_InstanceID above */
+   /* a compatibility fragment stage whose appended main() applies GL_ALPHA_TEST to colour 0
+    * (gl_FragColor or gl_FragData[0] written in main()'s unit) */
+   bool alpha_tested;
    struct glsl_geometry geometry; /* valid when stages has GLSL_STAGE_GEOMETRY */
    struct glsl_tess tess;         /* with GLSL_STAGE_TESS_EVAL; output_vertices with _TESS_CTRL */
    uint32_t local_size[3];        /* layout(local_size_x/y/z) when stages has GLSL_STAGE_COMPUTE */

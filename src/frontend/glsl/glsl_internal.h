@@ -148,6 +148,7 @@ struct glsl_unit {
    bool depth_range;        /* reads gl_DepthRange: declares the hidden uniform _mgl_DepthRange */
    bool texel_offsets;      /* GLSL ES 3.00 reads gl_Min/MaxProgramTexelOffset: declares ours */
    unsigned frag_outputs;   /* bit 0: writes gl_FragColor, bit 1: gl_FragData */
+   bool alpha_tested;       /* the appended main() applies the alpha test to colour 0 */
    bool frag_coord_used;    /* static use of gl_FragCoord besides its redeclaration */
    int frag_coord_layout;   /* -1: gl_FragCoord not redeclared; else GLSL_FRAGCOORD_* bits */
    bool point_coord_used;   /* reads gl_PointCoord: _mgl_PointCoord() of the support unit */

@@ -1726,6 +1726,7 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
                glsl_compat_alpha_epilogue(&tail, GLSL_MANGLE "gl_FragColor");
             else if (u->frag_outputs & 2)
                glsl_compat_alpha_epilogue(&tail, GLSL_MANGLE "gl_FragData[0]");
+            u->alpha_tested = (u->frag_outputs & 3) != 0;
             glsl_str_append(&tail, " }\n");
          } else if (out_pervertex) {
             /* no gl_PointSize to write: the wrappers only call */

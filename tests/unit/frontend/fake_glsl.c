@@ -91,6 +91,7 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
       }
    }
    struct glsl_program *p = calloc(1, sizeof(*p));
+   p->alpha_tested = next.alpha_tested;
    for (int s = 0; s < GLSL_STAGE_COUNT; s++) {
       if (!input->source[s])
          continue;

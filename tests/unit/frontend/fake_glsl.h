@@ -3,6 +3,7 @@
 #ifndef MGL_TEST_FAKE_GLSL_H
 #define MGL_TEST_FAKE_GLSL_H
 
+#include <stdbool.h>
 #include <GL/glcorearb.h>
 #include <stdint.h>
 
@@ -32,6 +33,8 @@ struct fake_program {
    /* Interleaved transform feedback: num_xfb varyings, xfb_stride bytes a vertex. */
    unsigned num_xfb;
    uint32_t xfb_stride;
+   /* Copied into glsl_program.alpha_tested (the compatibility alpha test applied to colour 0). */
+   bool alpha_tested;
 };
 
 /* What the next glsl_link returns. Sources containing "LINK_ERROR" fail to link; sources

@@ -9,6 +9,7 @@
 
 #include "decline.h"
 #include "fe_compat_vertex.h"
+#include "fe_ff_enums.h"
 #include "fe_format.h"
 #include "fe_test_util.h"
 
@@ -756,6 +757,40 @@ test_unused_names(void)
    env_finish(&e);
 }
 
+/* GL_ALPHA_TEST after a GLSL fragment shader is applied by the appended main() where colour 0
+ * is gl_FragColor or gl_FragData[0] in main()'s unit (glsl_program.alpha_tested); anywhere
+ * else the draw says so by a named decline instead of drawing untested in silence. */
+static void
+test_alpha_test_program_decline(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   GLuint vao, vbo;
+   make_triangle(&vao, &vbo);
+   struct fake_program fp = {.inputs = {"pos"}, .num_inputs = 1};
+   const GLuint untested = make_program(&fp);
+   fp.alpha_tested = true;
+   const GLuint tested = make_program(&fp);
+   mgl_glEnable(GL_ALPHA_TEST);
+   mgl_glAlphaFunc(GL_GREATER, 0.5f);
+   uint64_t d = mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented);
+   mgl_glUseProgram(untested);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented), d + 1);
+   d = mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented);
+   mgl_glUseProgram(tested);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glAlphaFunc(GL_ALWAYS, 0.0f); /* no test to apply */
+   mgl_glUseProgram(untested);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glAlphaFunc(GL_GREATER, 0.5f);
+   mgl_glDisable(GL_ALPHA_TEST);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented), d);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
@@ -772,5 +807,6 @@ main(void)
    test_params_after_respecify();
    test_packed_attributes();
    test_unused_names();
+   test_alpha_test_program_decline();
    return fe_test_report("compat");
 }
