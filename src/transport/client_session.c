@@ -120,9 +120,21 @@ print_client_tally(void)
  * session ended after that no longer calls into the driver (the process's end frees all).
  * Exit runs handlers last-registered first: the hook is registered when the first session
  * starts and again at a screen's first pipeline and first completed work (backend.h,
- * rearm_exit), behind what the driver registered as it compiled and ran. A program thread still in GL while another calls exit is not waited for. */
+ * rearm_exit), behind what the driver registered as it compiled and ran. A program thread
+ * still in GL while another calls exit is not waited for.
+ *
+ * The re-arm alone leaves a window on inproc: the apply thread may be inside the driver's
+ * first compile or draw (which registers the driver's destructors) when the program's thread
+ * calls exit, and those destructors then run first, under it. So a thread that starts a
+ * session also gets a thread-exit drain, which glibc runs for the thread that calls exit
+ * before any atexit handler: it waits until the apply threads have applied what was
+ * published, whose first compile and draw re-arm the hook behind the driver's. It only waits,
+ * so a thread that merely ends (or pthread_exit from main) loses nothing. */
 static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct mgt_client *live_sessions;
+/* The hook's own lock: the apply thread re-arms under it while quiesce_at_exit, holding
+ * live_lock, waits for that thread. */
+static pthread_mutex_t hook_lock = PTHREAD_MUTEX_INITIALIZER;
 static unsigned exit_hooks; /* registrations of quiesce_at_exit (bounded) */
 static atomic_bool process_exiting;
 
@@ -163,29 +175,50 @@ quiesce_at_exit(void)
    pthread_mutex_unlock(&live_lock);
 }
 
-/* Under live_lock. */
 static void
 exit_hook_register(void)
 {
+   pthread_mutex_lock(&hook_lock);
    if (exit_hooks < EXIT_HOOKS_MAX && !atomic_load(&process_exiting) &&
        atexit(quiesce_at_exit) == 0)
       exit_hooks++;
+   pthread_mutex_unlock(&hook_lock);
 }
 
-/* The server role's call at a screen's first completed GPU work (pipe_entry.h). */
+/* The server role's call at a screen's first pipeline and first completed GPU work
+ * (pipe_entry.h); inproc calls it from the apply thread. */
 static void
 exit_hook_rearm(void)
 {
-   /* inproc calls this from the apply thread (at its first link or draw), which
-    * quiesce_at_exit waits for while it holds live_lock: blocking here then would hang the
-    * exit. Once the process exits the hook has run, so there is nothing left to re-arm. */
-   while (pthread_mutex_trylock(&live_lock)) {
-      if (atomic_load(&process_exiting))
-         return;
-      sched_yield();
-   }
    exit_hook_register();
+}
+
+/* glibc's registration of thread_local destructors (weak: a C library without it leaves the
+ * drain out). They run when the thread ends, and for the thread that calls exit before the
+ * atexit handlers. */
+extern int __cxa_thread_atexit_impl(void (*fn)(void *), void *obj, void *dso) __attribute__((weak));
+extern void *__dso_handle;
+
+static void
+drain_at_thread_exit(void *unused)
+{
+   (void)unused;
+   if (atomic_load(&process_exiting))
+      return;
+   pthread_mutex_lock(&live_lock);
+   for (struct mgt_client *s = live_sessions; s; s = s->live_next) {
+      if (s->thread && !mgt_client_failed(s))
+         mgt_client_sync(s); /* waits only: the ring's producer is the program's thread */
+   }
    pthread_mutex_unlock(&live_lock);
+}
+
+static void
+drain_register(void)
+{
+   static _Thread_local bool registered;
+   if (!registered && __cxa_thread_atexit_impl)
+      registered = __cxa_thread_atexit_impl(drain_at_thread_exit, NULL, &__dso_handle) == 0;
 }
 
 static void
@@ -194,9 +227,14 @@ live_add(struct mgt_client *s)
    pthread_mutex_lock(&live_lock);
    s->live_next = live_sessions;
    live_sessions = s;
-   if (!exit_hooks)
-      exit_hook_register();
    pthread_mutex_unlock(&live_lock);
+   pthread_mutex_lock(&hook_lock);
+   const bool first = !exit_hooks;
+   pthread_mutex_unlock(&hook_lock);
+   if (first)
+      exit_hook_register();
+   if (s->thread)
+      drain_register();
 }
 
 static void

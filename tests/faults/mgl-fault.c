@@ -53,13 +53,15 @@
  *       server may have), glFlush: glGetError says GL_OUT_OF_MEMORY; the same for
  *       glTexSubImage2D of it; then no reset, frame 2 renders right, and a 256x256 texture's
  *       upload (small slices) gives no error.
- *   mgl-fault exit-busy DRAWS [--terminate-at-exit] [--no-sync] [--draw-at-exit]   DRAWS slow screen-sized draws, glFlush,
+ *   mgl-fault exit-busy DRAWS [--terminate-at-exit] [--no-sync] [--draw-at-exit] [--linger-ms N]
+ *       DRAWS slow screen-sized draws, glFlush,
  *       and the program returns from main at once (no glFinish, no eglTerminate): exit runs
  *       while the GPU work is in flight. --terminate-at-exit: an atexit handler registered
  *       before any GL call ends the display (eglTerminate) during exit. Exit 0 when the draws
  *       raised no GL error. --no-sync: no glGetError either (which waits for the server to
  *       apply what was sent): on inproc the apply thread may still be linking and drawing for
- *       the first time as exit begins.
+ *       the first time as exit begins. --linger-ms N: sleeps N ms before returning, so exit
+ *       begins while the driver may be compiling the first draw.
  *   mgl-fault leak-fill                          textures (glTexImage2D with data), renderbuffers
  *       and pbuffers (cleared) and buffers (glBufferData with data) of several sizes, all filled
  *       with one 32-bit pattern, then deleted (the session ends after).
@@ -729,7 +731,7 @@ draw_at_exit(void)
 }
 
 static int
-mode_exit_busy(int draws, bool terminate, bool no_sync, bool draw_late)
+mode_exit_busy(int draws, bool terminate, bool no_sync, bool draw_late, int linger_ms)
 {
    /* --terminate-at-exit: the program's own exit handler, registered before any GL, ends the
     * display (it then runs after every handler registered later, the driver's among them). */
@@ -783,6 +785,8 @@ mode_exit_busy(int draws, bool terminate, bool no_sync, bool draw_late)
       expect_error(GL_NO_ERROR, "the draws");
    printf("exit-busy: %d draws flushed, leaving without glFinish or eglTerminate\n", draws);
    fflush(stdout);
+   if (linger_ms > 0) /* exit begins while the driver may be compiling the draws */
+      nanosleep(&(struct timespec){linger_ms / 1000, (long)(linger_ms % 1000) * 1000000L}, NULL);
    return failures ? 1 : 0;
 }
 
@@ -2162,6 +2166,7 @@ main(int argc, char **argv)
    const char *fifo = NULL;
    bool swap = false, at_once = false, fence_wait = false, event_lost = false, self_fill = false;
    bool terminate_late = false, no_sync = false, draw_late = false;
+   int linger_ms = 0;
    const char *args[4] = {0};
    int nargs = 0;
    for (int i = 1; i < argc; i++) {
@@ -2189,6 +2194,8 @@ main(int argc, char **argv)
          no_sync = true;
       else if (!strcmp(argv[i], "--draw-at-exit"))
          draw_late = true;
+      else if (!strcmp(argv[i], "--linger-ms") && i + 1 < argc)
+         linger_ms = atoi(argv[++i]);
       else if (!strcmp(argv[i], "--leak-fd") && i + 1 < argc) {
          /* deliberately without O_CLOEXEC */
          if (open(argv[++i], O_RDWR | O_CREAT, 0600) < 0)
@@ -2225,7 +2232,7 @@ main(int argc, char **argv)
    if (nargs >= 2 && !strcmp(args[0], "event-flood"))
       return mode_event_flood(atoi(args[1]), event_lost);
    if (nargs >= 2 && !strcmp(args[0], "exit-busy"))
-      return mode_exit_busy(atoi(args[1]), terminate_late, no_sync, draw_late);
+      return mode_exit_busy(atoi(args[1]), terminate_late, no_sync, draw_late, linger_ms);
    if (nargs >= 1 && !strcmp(args[0], "staging-oom"))
       return mode_staging_oom();
    if (nargs >= 1 && !strcmp(args[0], "descriptor-oom"))
