@@ -240,7 +240,7 @@ struct glb_format {
    bool renderable, depth_stencil;
    bool integer;      /* sampled and read as integers: never filtered */
    bool float_render; /* renderable where the host has EXT_color_buffer_float */
-   bool no_upload;    /* MGPipe's texel layout is not the host's: resource_subdata declines (none now) */
+   bool no_upload;    /* MGPipe's texels are not the host's: subdata declines (none now) */
    bool norm16;       /* only with EXT_texture_norm16 */
 };
 struct glb_screen;
