@@ -118,6 +118,7 @@
    X(PFNGLUSEPROGRAMPROC, UseProgram)                                                              \
    X(PFNGLGETUNIFORMLOCATIONPROC, GetUniformLocation)                                              \
    X(PFNGLUNIFORM1FPROC, Uniform1f)                                                                \
+   X(PFNGLUNIFORM1IPROC, Uniform1i)                                                                \
    X(PFNGLUNIFORM4FPROC, Uniform4f)                                                                \
    X(PFNGLSAMPLECOVERAGEPROC, SampleCoverage)                                                      \
    X(PFNGLGENVERTEXARRAYSPROC, GenVertexArrays)                                                    \
@@ -240,7 +241,7 @@ struct glb_format {
    bool renderable, depth_stencil;
    bool integer;      /* sampled and read as integers: never filtered */
    bool float_render; /* renderable where the host has EXT_color_buffer_float */
-   bool no_upload;    /* MGPipe's texel layout is not the host's: resource_subdata declines */
+   bool no_upload;    /* MGPipe's texels are not the host's: subdata declines (none now) */
    bool norm16;       /* only with EXT_texture_norm16 */
 };
 struct glb_screen;
@@ -306,6 +307,11 @@ struct glb_shader {
     * set) and the value the host program holds (-1 unknown, 0, 1) */
    GLint alpha_one_loc;
    int alpha_one_host;
+   /* the clip plane switches (glb_shader.c:clip_enables_code): the location of
+    * _mgl_ClipEnables (-1: no gl_ClipDistance written) and the mask the host program holds (-1
+    * unknown) */
+   GLint clip_enables_loc;
+   int64_t clip_enables_host;
    /* Transform feedback (glb_shader.c): the captured outputs' host names in the order the host
     * writes them, set with glTransformFeedbackVaryings before the link; xfb_why: the SPIR-V's
     * capture layout has no ESSL form (its captures decline, its draws run) */
@@ -646,6 +652,7 @@ void glb_shader_free_xfb(struct glb_shader *s);
 /* Uses the program and binds its uniform buffers for a draw; false: declined. */
 bool glb_program_bind(struct glb_context *ctx, struct glb_shader *s);
 void glb_program_alpha_one(struct glb_screen *scr, struct glb_shader *s, bool on);
+void glb_program_clip_enables(struct glb_screen *scr, struct glb_shader *s, uint32_t mask);
 
 /* ---- the tables ---------------------------------------------------------------------------- */
 

@@ -733,6 +733,9 @@ apply_state(struct glb_context *ctx)
        ((todo & (GLB_DIRTY_VERTEX | GLB_DIRTY_ATTRIB_VALUES)) &&
         !apply_vertex_input(ctx, prog, (todo & GLB_DIRTY_ATTRIB_VALUES) != 0)))
       return false;
+   /* the program's own switches for the render state's clip planes; the program is current */
+   if (todo & (GLB_DIRTY_RENDER | GLB_DIRTY_PROGRAM))
+      glb_program_clip_enables(scr, prog, s->clip_distance_mask);
    if (todo & GLB_DIRTY_DYNAMIC)
       apply_dynamic_state(ctx);
    ctx->dirty = 0;

@@ -81,11 +81,11 @@ static const struct glb_format formats[MGP_FORMAT_COUNT] = {
    [MGP_FORMAT_D16_UNORM] = {GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, 2, NO,
                              true, NO, NO, NO, NO},
    [MGP_FORMAT_D24_UNORM_S8_UINT] = {GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, 4,
-                                     NO, true, NO, NO, true, NO},
+                                     NO, true, NO, NO, NO, NO},
    [MGP_FORMAT_D32_FLOAT] = {GL_DEPTH_COMPONENT32F, GL_DEPTH_COMPONENT, GL_FLOAT, 4, NO, true, NO,
                              NO, NO, NO},
    [MGP_FORMAT_D32_FLOAT_S8_UINT] = {GL_DEPTH32F_STENCIL8, GL_DEPTH_STENCIL,
-                                     GL_FLOAT_32_UNSIGNED_INT_24_8_REV, 8, NO, true, NO, NO, true,
+                                     GL_FLOAT_32_UNSIGNED_INT_24_8_REV, 8, NO, true, NO, NO, NO,
                                      NO},
 };
 

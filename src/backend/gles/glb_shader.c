@@ -31,6 +31,10 @@ struct translate {
    unsigned per_vertex_clip;
    bool per_vertex_point_size; /* the block has gl_PointSize */
    bool decline_1d;            /* why: a use of a 1D image spv_lower_1d cannot rewrite */
+   /* the last pre-rasterization stage: the size of the gl_ClipDistance it writes (0: none),
+    * each element of it zeroed where its plane is off (clip_enables_code) */
+   unsigned clip_count;
+   char clip_zero[640];
 };
 
 /* GLES has no gl_BaseInstance. Draws with a base instance are declined (glb_draw.c), so it is
@@ -271,7 +275,7 @@ point_origin_offset(spvc_compiler comp, spvc_resources res)
 }
 
 /* Alpha to one (GL 3.3 §4.1.3: each written sample's alpha becomes 1), which GLES has no
- * switch for: the fragment shader's main becomes _mgl_main, and a main of our own calls it,
+ * switch for: the fragment shader's main becomes _mglb_main, and a main of our own calls it,
  * then sets the alpha of every floating-point vec4 colour output to 1 where the uniform
  * _mgl_AlphaToOne is not 0 (glb_program_alpha_one sets it per draw). The outputs get names of our
  * own (_mgl_fo<i>) so that main can name them; they keep their locations. Fills t->epilogue, or
@@ -315,23 +319,74 @@ alpha_one_outputs(spvc_compiler comp, spvc_resources res, struct translate *t)
    }
 }
 
-/* The ESSL with main wrapped as alpha_one_outputs says (malloc'd), or NULL where the source has
- * no main of SPIRV-Cross's form. */
+/* The ESSL with main renamed _mglb_main (the client's SPIR-V may have a _mgl_main) and a main
+ * of our own: the declaration decl, then main calling _mglb_main and then running body
+ * (malloc'd), or NULL where the source has no main of SPIRV-Cross's form. */
 static char *
-wrap_main(const char *src, const char *epilogue)
+wrap_main(const char *src, const char *decl, const char *body)
 {
    static const char head[] = "\nvoid main()\n";
    const char *at = strstr(src, head);
    if (!at || strstr(at + 1, head))
       return NULL;
-   static const char tail[] = "\nuniform highp float _mgl_AlphaToOne;\n\nvoid main()\n{\n"
-                              "    _mgl_main();\n    if (_mgl_AlphaToOne != 0.0)\n    {\n";
    const size_t pre = (size_t)(at - src) + 1 + strlen("void ");
-   const size_t len = strlen(src) + strlen("_mgl_") + sizeof(tail) + strlen(epilogue) + 16;
+   const size_t len = strlen(src) + strlen(decl) + strlen(body) + 72;
    char *out = malloc(len);
    if (out)
-      snprintf(out, len, "%.*s_mgl_%s%s%s    }\n}\n", (int)pre, src, src + pre, tail, epilogue);
+      snprintf(out, len, "%.*s_mglb_%s\n%s\nvoid main()\n{\n    _mglb_main();\n%s}\n", (int)pre,
+               src, src + pre, decl, body);
    return out;
+}
+
+/* The fragment stage's ESSL with alpha to one's epilogue (alpha_one_outputs) after its main. */
+static char *
+alpha_one_main(const char *src, const char *epilogue)
+{
+   const size_t len = strlen(epilogue) + 64;
+   char *body = malloc(len);
+   if (!body)
+      return NULL;
+   snprintf(body, len, "    if (_mgl_AlphaToOne != 0.0)\n    {\n%s    }\n", epilogue);
+   char *out = wrap_main(src, "uniform highp float _mgl_AlphaToOne;\n", body);
+   free(body);
+   return out;
+}
+
+/* GL's gl_ClipDistance[i] clips only while GL_CLIP_DISTANCEi is on (GL 3.3 §2.20); some hosts
+ * (Mesa's llvmpipe) clip by every distance a program writes while none of the
+ * GL_CLIP_DISTANCEi_EXT switches is on. The last pre-rasterization stage writes 0 (never
+ * clipped) into each distance whose plane is off in the uniform _mgl_ClipEnables (one bit per
+ * plane, glb_program_clip_enables sets it per draw): a vertex stage after its main, a geometry
+ * stage before each EmitVertex. Fills t->clip_count and t->clip_zero; none where the stage
+ * writes no gl_ClipDistance of a literal size. */
+static void
+clip_enables_code(spvc_compiler comp, spvc_resources res, struct translate *t)
+{
+   t->clip_count = 0;
+   t->clip_zero[0] = '\0';
+   spvc_compiler_update_active_builtins(comp);
+   if (!spvc_compiler_has_active_builtin(comp, SpvBuiltInClipDistance, SpvStorageClassOutput))
+      return;
+   const spvc_reflected_builtin_resource *list = NULL;
+   size_t count = 0;
+   if (spvc_resources_get_builtin_resource_list_for_type(
+          res, SPVC_BUILTIN_RESOURCE_TYPE_STAGE_OUTPUT, &list, &count) != SPVC_SUCCESS)
+      return;
+   for (size_t i = 0; i < count; i++) {
+      if (list[i].builtin != SpvBuiltInClipDistance)
+         continue;
+      const spvc_type ty = spvc_compiler_get_type_handle(comp, list[i].value_type_id);
+      if (spvc_type_get_num_array_dimensions(ty) == 1 &&
+          spvc_type_array_dimension_is_literal(ty, 0))
+         t->clip_count = (unsigned)spvc_type_get_array_dimension(ty, 0);
+   }
+   if (t->clip_count > 8)
+      t->clip_count = 8; /* past the host's planes: the client offers at most 8 */
+   size_t n = 0;
+   for (unsigned i = 0; i < t->clip_count; i++)
+      n += (size_t)snprintf(t->clip_zero + n, sizeof(t->clip_zero) - n,
+                            "if ((_mgl_ClipEnables & %d) == 0) gl_ClipDistance[%u] = 0.0; ", 1 << i,
+                            i);
 }
 
 /* Whether a fragment output is a blend's second source (location 0, index 1). SPIRV-Cross
@@ -351,19 +406,40 @@ has_second_source(spvc_compiler comp, spvc_resources res)
    return false;
 }
 
+/* src with text inserted after its #version and #extension lines (malloc'd; NULL: out of
+ * memory). */
+static char *
+after_versions(const char *src, const char *text)
+{
+   const char *at = src;
+   while (!strncmp(at, "#version", 8) || !strncmp(at, "#extension", 10)) {
+      const char *nl = strchr(at, '\n');
+      if (!nl)
+         break;
+      at = nl + 1;
+   }
+   const size_t len = strlen(src) + strlen(text) + 1;
+   char *out = malloc(len);
+   if (out)
+      snprintf(out, len, "%.*s%s%s", (int)(at - src), src, text, at);
+   return out;
+}
+
 /* The geometry stage's ESSL with GL's clip depth back before each vertex it emits: the
  * client's SPIR-V writes Vulkan's (z + w) / 2 into gl_Position before each EmitVertex, and
  * z' = 2z - w undoes it there, as SPIRV-Cross's fixup does at the end of a vertex stage's main
  * (malloc'd; NULL: out of memory). */
 static char *
-emit_vertex_depth(const char *src)
+emit_vertex_depth(const char *src, const char *clip_zero)
 {
    static const char call[] = "EmitVertex();";
-   static const char fix[] = "gl_Position.z = 2.0 * gl_Position.z - gl_Position.w; ";
+   char fix[sizeof(((struct translate *)0)->clip_zero) + 64];
+   snprintf(fix, sizeof(fix), "gl_Position.z = 2.0 * gl_Position.z - gl_Position.w; %s", clip_zero);
+   const size_t fix_len = strlen(fix);
    size_t n = 0;
    for (const char *p = strstr(src, call); p; p = strstr(p + 1, call))
       n++;
-   const size_t len = strlen(src) + n * (sizeof(fix) - 1) + 1;
+   const size_t len = strlen(src) + n * fix_len + 1;
    char *out = malloc(len);
    if (!out)
       return NULL;
@@ -379,8 +455,8 @@ emit_vertex_depth(const char *src)
       }
       memcpy(o, p, (size_t)(at - p));
       o += at - p;
-      memcpy(o, fix, sizeof(fix) - 1);
-      o += sizeof(fix) - 1;
+      memcpy(o, fix, fix_len);
+      o += fix_len;
       memcpy(o, call, sizeof(call) - 1);
       o += sizeof(call) - 1;
       p = at + sizeof(call) - 1;
@@ -637,8 +713,10 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
       vertex_per_vertex(scr, comp, res, t);
    if (stage == MGP_SHADER_STAGE_GEOMETRY && !geometry_stage(scr, comp, res, t))
       goto done;
-   if (last_pre_raster)
+   if (last_pre_raster) {
       xfb_layout(comp, res, s);
+      clip_enables_code(comp, res, t);
+   }
    if (stage == MGP_SHADER_STAGE_FRAGMENT) {
       s->point_origin_offset = point_origin_offset(comp, res);
       s->flat_inputs = has_flat_input(comp, res);
@@ -649,14 +727,24 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
    }
    if (spvc_compiler_compile(comp, &out) != SPVC_SUCCESS)
       goto done;
+   static const char clip_decl[] = "uniform highp int _mgl_ClipEnables;\n";
    if (t->epilogue[0]) {
-      t->source = wrap_main(out, t->epilogue);
+      t->source = alpha_one_main(out, t->epilogue);
       if (!t->source)
          snprintf(t->why, sizeof(t->why), "no main() in the translated fragment shader");
    } else if (stage == MGP_SHADER_STAGE_GEOMETRY) {
-      t->source = emit_vertex_depth(out);
+      char *emits = emit_vertex_depth(out, t->clip_zero);
+      t->source = emits && t->clip_count ? after_versions(emits, clip_decl) : emits;
+      if (t->source != emits)
+         free(emits);
       if (!t->source)
          snprintf(t->why, sizeof(t->why), "out of memory");
+   } else if (t->clip_count) {
+      char body[sizeof(t->clip_zero) + 8];
+      snprintf(body, sizeof(body), "    %s\n", t->clip_zero);
+      t->source = wrap_main(out, clip_decl, body);
+      if (!t->source)
+         snprintf(t->why, sizeof(t->why), "no main() in the translated vertex shader");
    } else {
       t->source = strdup(out);
    }
@@ -717,6 +805,7 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
    s->base_instance_loc = -1;
    s->point_origin_offset = -1;
    s->alpha_one_loc = -1;
+   s->clip_enables_loc = -1;
    if (!glb_table_put(scr, &scr->shaders, &s->base, "create_shader")) {
       free(s);
       return;
@@ -826,6 +915,8 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
       s->geometry = (args->stage_mask & gs) != 0;
       s->alpha_one_loc = GLB_GL(h)->glGetUniformLocation(p, "_mgl_AlphaToOne");
       s->alpha_one_host = -1;
+      s->clip_enables_loc = GLB_GL(h)->glGetUniformLocation(p, "_mgl_ClipEnables");
+      s->clip_enables_host = -1;
       if (!scr->stats.programs_linked++ && scr->env.rearm_exit)
          scr->env.rearm_exit(scr->env.session); /* the host's compiler has set up */
       return;
@@ -1020,4 +1111,16 @@ glb_program_alpha_one(struct glb_screen *scr, struct glb_shader *s, bool on)
       return;
    GLB_GL(scr->h)->glUniform1f(s->alpha_one_loc, on ? 1.0f : 0.0f);
    s->alpha_one_host = on;
+}
+
+/* Sets the program's clip plane switches (clip_enables_code) for a draw: bit i of mask, plane
+ * i on; the program is the host's current one. A program writing no gl_ClipDistance has nothing
+ * to set. */
+void
+glb_program_clip_enables(struct glb_screen *scr, struct glb_shader *s, uint32_t mask)
+{
+   if (s->clip_enables_loc < 0 || s->clip_enables_host == (int64_t)mask)
+      return;
+   GLB_GL(scr->h)->glUniform1i(s->clip_enables_loc, (GLint)mask);
+   s->clip_enables_host = mask;
 }
