@@ -38,7 +38,8 @@
  * its EXT where the device filters anisotropically, ARB_tessellation_shader (GL 4.0) where it
  * tessellates (fe_tess_offered), ARB_texture_cube_map_array (GL 4.0) where it makes cube-array
  * images (fe_cube_array_offered), ARB_texture_gather and ARB_texture_query_lod (GL 4.0) where the
- * backend gathers and queries LODs (fe_texture_gather_offered), ARB_sample_shading (GL 4.0) where
+ * backend gathers and queries LODs (fe_texture_gather_offered), ARB_gpu_shader5 (GL 4.0) where it
+ * runs such programs (fe_gpu_shader5_offered), ARB_sample_shading (GL 4.0) where
  * it shades per sample (fe_sample_shading_offered), ARB_transform_feedback2 and _3 (GL 4.0) and
  * ARB_transform_feedback_instanced (GL 4.2) where the server holds transform feedback objects
  * and draws their counts (fe_xfb_draw_offered), ARB_buffer_storage (GL 4.4: persistent maps are client
@@ -60,6 +61,7 @@ static const char *const extensions[] = {
    "GL_ARB_fragment_coord_conventions",
    "GL_ARB_framebuffer_object",
    "GL_ARB_framebuffer_sRGB",
+   "GL_ARB_gpu_shader5",
    "GL_ARB_half_float_pixel",
    "GL_ARB_half_float_vertex",
    "GL_ARB_indirect_parameters",
@@ -170,6 +172,8 @@ offered(struct fe_context *ctx, const char *name)
       return fe_cube_array_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_gather") || !strcmp(name, "GL_ARB_texture_query_lod"))
       return fe_texture_gather_offered(ctx);
+   if (!strcmp(name, "GL_ARB_gpu_shader5"))
+      return fe_gpu_shader5_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_buffer_object"))
       return fe_texture_buffer_offered(ctx); /* a GL 3.0 context lacks them */
    if (!strcmp(name, "GL_ARB_vertex_array_bgra") || !strcmp(name, "GL_EXT_vertex_array_bgra"))
@@ -523,6 +527,22 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
                                                                  : GLSL_MAX_PROGRAM_TEXEL_OFFSET);
       return true;
    case GL_MIN_PROGRAM_TEXEL_OFFSET: INT1(GLSL_MIN_PROGRAM_TEXEL_OFFSET); return true;
+   /* ARB_gpu_shader5: what MGP_CAP_GPU_SHADER5 promises (pipe_base.h) */
+   case GL_MAX_GEOMETRY_SHADER_INVOCATIONS:
+   case GL_FRAGMENT_INTERPOLATION_OFFSET_BITS:
+      if (!fe_gpu_shader5_offered(ctx))
+         return false;
+      INT1(pname == GL_MAX_GEOMETRY_SHADER_INVOCATIONS ? FE_MAX_GEOMETRY_SHADER_INVOCATIONS
+                                                       : FE_FRAGMENT_INTERPOLATION_OFFSET_BITS);
+      return true;
+   case GL_MIN_FRAGMENT_INTERPOLATION_OFFSET:
+   case GL_MAX_FRAGMENT_INTERPOLATION_OFFSET:
+      if (!fe_gpu_shader5_offered(ctx))
+         return false;
+      FLOATN(GV_FLOAT, 1,
+             pname == GL_MIN_FRAGMENT_INTERPOLATION_OFFSET ? FE_MIN_FRAGMENT_INTERPOLATION_OFFSET
+                                                           : FE_MAX_FRAGMENT_INTERPOLATION_OFFSET);
+      return true;
    case GL_MAX_SERVER_WAIT_TIMEOUT: INT1(INT64_MAX); return true;
    case GL_TIMESTAMP: /* GL 3.3; ES has it only with EXT_disjoint_timer_query */
       if (ctx->desc.api == FE_API_GLES)
@@ -537,7 +557,7 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
          return false;
       INT1(GLSL_MAX_XFB_BUFFERS);
       return true;
-   case GL_MAX_VERTEX_STREAMS: /* ARB_transform_feedback3: streams past 0 need ARB_gpu_shader5 */
+   case GL_MAX_VERTEX_STREAMS: /* ARB_transform_feedback3; 1 with ARB_gpu_shader5 too (fe_gl.h) */
       if (!fe_xfb_draw_offered(ctx))
          return false;
       INT1(FE_MAX_VERTEX_STREAMS);

@@ -1107,7 +1107,8 @@ bool fe_xfb_objects_offered(struct fe_context *ctx);
 bool fe_xfb_draw_source(struct fe_context *ctx, GLuint id, uint32_t *object, uint32_t *stride);
 /* Desktop glDrawTransformFeedback* (fe_draw.c): the server holds objects and draws their counts. */
 bool fe_xfb_draw_offered(struct fe_context *ctx);
-/* GL_MAX_VERTEX_STREAMS: one stream (ARB_transform_feedback3's least; more need ARB_gpu_shader5) */
+/* GL_MAX_VERTEX_STREAMS: one stream (ARB_transform_feedback3's least), with ARB_gpu_shader5 too:
+ * the backends have no multiple vertex streams (GL 4.0 asks for 4; docs/CONFORMANCE.md) */
 #define FE_MAX_VERTEX_STREAMS 1u
 /* Object zero and the names table; at context destruction, ends every capture and frees every
  * transform feedback object. */
@@ -1245,6 +1246,17 @@ bool fe_cube_array_offered(const struct fe_context *ctx);
  * SPIR-V, whose core has OpImageGather, OpImageDrefGather and OpImageQueryLod (the Vulkan
  * backend; the GLES backend's ESSL has no textureQueryLOD, nor gathers below ESSL 3.10) */
 bool fe_texture_gather_offered(const struct fe_context *ctx);
+/* ARB_gpu_shader5: desktop GL where the backend runs its programs (MGP_CAP_GPU_SHADER5; the
+ * GLES backend does not set it) */
+bool fe_gpu_shader5_offered(const struct fe_context *ctx);
+/* The GLSL extensions glslang knows that the context does not offer (GLSL_EXT_*) */
+uint32_t fe_glsl_withheld_extensions(const struct fe_context *ctx);
+/* GL_MAX_GEOMETRY_SHADER_INVOCATIONS and the interpolateAtOffset range and grid that
+ * MGP_CAP_GPU_SHADER5 promises: GL 4.0's least values */
+#define FE_MAX_GEOMETRY_SHADER_INVOCATIONS 32
+#define FE_MIN_FRAGMENT_INTERPOLATION_OFFSET (-0.5)
+#define FE_MAX_FRAGMENT_INTERPOLATION_OFFSET 0.5
+#define FE_FRAGMENT_INTERPOLATION_OFFSET_BITS 4
 /* The value(s) of one sampling parameter: how many (0: not sampler state); border colours
  * also as bits in their form. */
 int fe_sampling_param_get(const struct fe_tex_params *p, GLenum pname, double *out, uint32_t *bits,

@@ -69,6 +69,18 @@ fe_texture_gather_offered(const struct fe_context *ctx)
           (ctx->share->caps->cap_bits & MGP_CAP_TEXTURE_GATHER_LOD) != 0;
 }
 
+bool
+fe_gpu_shader5_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_GPU_SHADER5) != 0;
+}
+
+uint32_t
+fe_glsl_withheld_extensions(const struct fe_context *ctx)
+{
+   return fe_gpu_shader5_offered(ctx) ? 0 : GLSL_EXT_GPU_SHADER5;
+}
+
 const char *
 fe_gl_version_string(const struct fe_context *ctx)
 {

@@ -217,6 +217,17 @@ enum mgp_call_class {
  * textureQueryLod (SPIR-V OpImageGather, OpImageQueryLod): the client offers ARB_texture_gather
  * and ARB_texture_query_lod */
 #define MGP_CAP_TEXTURE_GATHER_LOD (1u << 23)
+/* The backend runs GL 4.0's ARB_gpu_shader5 programs: geometry shader instancing with at least
+ * 32 invocations (Vulkan's geometryShader, maxGeometryShaderInvocations >= 32), interpolateAt-
+ * Centroid / Sample / Offset with offsets in [-0.5, 0.5) on a 4-bit grid at least (SPIR-V
+ * InterpolationFunction: sampleRateShading; minInterpolationOffset <= -0.5,
+ * maxInterpolationOffset >= 0.4375, subPixelInterpolationOffsetBits >= 4), dynamically uniform
+ * indices into uniform block arrays (shaderUniformBufferArrayDynamicIndexing; into sampler
+ * arrays where the device has shaderSampledImageArrayDynamicIndexing, a named refusal of the
+ * program where not) and textureGatherOffsets / non-constant gather offsets
+ * (shaderImageGatherExtended): the client offers ARB_gpu_shader5 in desktop contexts.
+ * It promises one vertex stream only: GL_MAX_VERTEX_STREAMS stays 1 (fe_get.c). */
+#define MGP_CAP_GPU_SHADER5 (1u << 24)
 
 /* mgp_vertex_attrib.flags */
 #define MGP_ATTRIB_NORMALIZED (1u << 0)

@@ -739,6 +739,9 @@ enable_core_features(struct vkb_screen *scr, const VkPhysicalDeviceFeatures *hav
    WANT(shaderCullDistance);
    WANT(imageCubeArray);
    WANT(shaderImageGatherExtended); /* textureGatherOffsets, non-constant gather offsets */
+   /* ARB_gpu_shader5 / GLSL 4.00: dynamically uniform indices into sampler and block arrays */
+   WANT(shaderSampledImageArrayDynamicIndexing);
+   WANT(shaderUniformBufferArrayDynamicIndexing);
    WANT(drawIndirectFirstInstance);
    WANT(multiDrawIndirect);
    WANT(fragmentStoresAndAtomics);
@@ -1153,6 +1156,23 @@ min_u32(uint32_t a, uint32_t b)
    return a < b ? a : b;
 }
 
+/* What ARB_gpu_shader5 needs of the device (pipe_base.h, MGP_CAP_GPU_SHADER5): GL's least
+ * MAX_GEOMETRY_SHADER_INVOCATIONS (32, Vulkan's least too), SPIR-V InterpolationFunction
+ * (sampleRateShading) over GL's least offset range on a 4-bit grid, dynamically uniform block
+ * array indices and extended gathers. Without shaderSampledImageArrayDynamicIndexing (lavapipe
+ * of Mesa 22) a program that indexes a sampler array non-constantly is declined by name
+ * (vkb_cso.c); multiple vertex streams are not part of it (one stream). */
+static bool
+gpu_shader5_ok(const struct vkb_screen *scr)
+{
+   const VkPhysicalDeviceFeatures *en = &scr->features;
+   const VkPhysicalDeviceLimits *l = &scr->props.limits;
+   return en->geometryShader && l->maxGeometryShaderInvocations >= 32 && en->sampleRateShading &&
+          l->minInterpolationOffset <= -0.5f && l->maxInterpolationOffset >= 0.4375f &&
+          l->subPixelInterpolationOffsetBits >= 4 && en->shaderUniformBufferArrayDynamicIndexing &&
+          en->shaderImageGatherExtended;
+}
+
 void
 vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint32_t tail_count)
 {
@@ -1216,6 +1236,8 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    if (scr->has_draw_indirect_count && scr->features.multiDrawIndirect &&
        scr->features.drawIndirectFirstInstance)
       c.cap_bits |= MGP_CAP_DRAW_INDIRECT_COUNT;
+   if (gpu_shader5_ok(scr))
+      c.cap_bits |= MGP_CAP_GPU_SHADER5;
    /* cube map arrays: the resource target vkb_resource.c makes with imageCubeArray */
    if (scr->features.imageCubeArray)
       c.cap_bits |= MGP_CAP_CUBE_MAP_ARRAY;

@@ -330,7 +330,8 @@ append_glslang_log(struct glsl_str *log, const char *text)
  * predefined macros and the app's own version). Returns its output, or NULL with the reason in
  * log. */
 static char *
-preprocess_gl(enum glsl_stage stage, bool es, int version, const char *source, struct glsl_str *log)
+preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t withheld, const char *source,
+              struct glsl_str *log)
 {
    glslang_input_t in;
    /* The preprocessor's output does not depend on the stage, but glslang refuses a geometry
@@ -357,6 +358,10 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, const char *source, s
    if (es && version == 100)
       glslang_shader_set_preamble(sh, "#define GL_EXT_draw_buffers 1\n"
                                       "#define GL_EXT_draw_instanced 1\n");
+   else if (!es && (withheld & GLSL_EXT_GPU_SHADER5)) /* glslang defines it otherwise */
+      glslang_shader_set_preamble(sh, "#define GL_ARB_blend_func_extended 1\n"
+                                      "#define GL_ARB_draw_instanced 1\n"
+                                      "#undef GL_ARB_gpu_shader5\n");
    else if (!es)
       glslang_shader_set_preamble(sh, "#define GL_ARB_blend_func_extended 1\n"
                                       "#define GL_ARB_draw_instanced 1\n");
@@ -376,7 +381,7 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, const char *source, s
  * splicing, the version gate, GL preprocessing, lowering. */
 static bool
 prepare_unit(enum glsl_stage stage, enum glsl_api api, uint64_t compat_provided, bool point_size,
-             const char *source, struct glsl_unit *u, struct glsl_str *log)
+             uint32_t withheld, const char *source, struct glsl_unit *u, struct glsl_str *log)
 {
    memset(u, 0, sizeof(*u));
    if (!source) {
@@ -404,13 +409,13 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint64_t compat_provided,
       glsl_require_to_enable(spliced, "GL_EXT_draw_instanced");
    } else if (ok && !es)
       glsl_require_to_enable(spliced, "GL_ARB_blend_func_extended");
-   ok = ok && (pp = preprocess_gl(stage, es, version, spliced, log));
+   ok = ok && (pp = preprocess_gl(stage, es, version, withheld, spliced, log));
    if (ok && !(folded = glsl_fold_array_sizes(pp))) {
       glsl_str_append(log, "error: out of memory\n");
       ok = false;
    }
    ok = ok && glsl_lower_preprocessed(stage, folded, version, profile, compat, compat_provided,
-                                      point_size, u, log);
+                                      point_size, withheld, u, log);
    free(folded);
    free(pp);
    free(spliced);
@@ -524,12 +529,13 @@ check_unit(enum glsl_stage stage, glslang_shader_t *sh, struct glsl_str *log)
 bool
 glsl_compile_shader(enum glsl_stage stage, enum glsl_api api, const char *source, char **info_log)
 {
-   return glsl_compile_shader_limits(stage, api, 0, source, info_log);
+   return glsl_compile_shader_limits(stage, api, 0, 0, source, info_log);
 }
 
 bool
 glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
-                           uint32_t max_varying_components, const char *source, char **info_log)
+                           uint32_t max_varying_components, uint32_t withheld_extensions,
+                           const char *source, char **info_log)
 {
    struct glsl_str log = {0};
    bool ok = false;
@@ -543,7 +549,7 @@ glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
       resources_for(glsl_varying_components(
                        &(struct glsl_link_input){.max_varying_components = max_varying_components}),
                     &res);
-      bool prepared = prepare_unit(stage, api, ~0ull, false, source, &u, &log);
+      bool prepared = prepare_unit(stage, api, ~0ull, false, withheld_extensions, source, &u, &log);
       if (stage == GLSL_STAGE_TESS_CTRL)
          give_tcs_vertices(&u, GLSL_MAX_PATCH_VERTICES, &prepared, &log);
       if (prepared) {
@@ -852,8 +858,8 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, uint64_t c
    if (s == GLSL_STAGE_VERTEX && has_gs && input->compat)
       compat_provided = glsl_compat_gs_follows();
    for (unsigned k = 0; k < num; k++)
-      prepared[k] = prepare_unit(s, glsl_input_api(input), compat_provided, point_size, objects[k],
-                                 &su->units[k], &slogs[k]);
+      prepared[k] = prepare_unit(s, glsl_input_api(input), compat_provided, point_size,
+                                 input->withheld_extensions, objects[k], &su->units[k], &slogs[k]);
    if (s == GLSL_STAGE_GEOMETRY && num > 1)
       share_gs_input_layout(su, prepared, slogs);
    if (s == GLSL_STAGE_TESS_CTRL && num > 1) {

@@ -212,8 +212,13 @@ bool glsl_compile_shader(enum glsl_stage stage, enum glsl_api api, const char *s
  * 0: the minimum), so gl_MaxVaryingComponents, gl_MaxFragmentInputComponents ... in the shader
  * are what the context reports and the link will see. */
 bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
-                                uint32_t max_varying_components, const char *source,
-                                char **info_log);
+                                uint32_t max_varying_components, uint32_t withheld_extensions,
+                                const char *source, char **info_log);
+/* Desktop GLSL extensions a context may not offer (glsl_compile_shader_limits'
+ * withheld_extensions, glsl_link_input's): a withheld one's macro is not defined, `#extension
+ * <it> : require` is an error and `enable` / `warn` a warning that leaves it off (GLSL 1.50
+ * 3.3). glsl_compile_shader withholds none. */
+#define GLSL_EXT_GPU_SHADER5 (1u << 0) /* GL_ARB_gpu_shader5 */
 
 /* A glBindAttribLocation / glBindFragDataLocation(Indexed) pair. The name may be the variable's
  * name or, for arrays, the name with "[0]". index: the fragment output's blend index (0, or 1 for
@@ -250,6 +255,7 @@ struct glsl_link_input {
    /* ARB_transform_feedback3 (GL 4.0): gl_NextBuffer and gl_SkipComponents1..4 among the
     * interleaved varyings; without it those names are unknown outputs */
    bool xfb_special_names;
+   uint32_t withheld_extensions; /* GLSL_EXT_*: as glsl_compile_shader_limits' */
 };
 
 /* A conventional vertex attribute's generic slot in a compatibility context ("gl_Color": 3),

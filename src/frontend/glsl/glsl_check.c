@@ -1,6 +1,7 @@
 /* glsl_check.c — the GLSL compile errors glslang does not give, found in one stage's SPIR-V:
  * a fragment input (block member) of integer or double type without Flat, and an access chain
- * into an array of uniform blocks whose first index is not a constant. */
+ * into an array of uniform blocks whose first index is not a constant (before GLSL 4.00, in a
+ * unit that does not enable GL_ARB_gpu_shader5). */
 #include "glsl_internal.h"
 
 #include <spirv/unified1/spirv.h>
@@ -220,6 +221,7 @@ glsl_check_spirv(enum glsl_stage stage, const uint32_t *words, size_t num_words,
       return false;
    }
    uint32_t version = 0;
+   bool gpu_shader5 = false; /* the unit enabled GL_ARB_gpu_shader5 (glslang's OpSourceExtension) */
    for (size_t at = 5; at < c.n;) {
       uint32_t len = inst_len(&c, at), op = c.w[at] & 0xffff;
       if (!len)
@@ -233,7 +235,10 @@ glsl_check_spirv(enum glsl_stage stage, const uint32_t *words, size_t num_words,
          c.def[id] = (uint32_t)at;
       if (op == SpvOpSource && len >= 3)
          version = c.w[at + 2];
-      else if (op == SpvOpDecorate && len >= 3 && c.w[at + 1] < c.bound) {
+      else if (op == SpvOpSourceExtension && len >= 2) {
+         const char *ext = literal(&c, at + 1, at + len);
+         gpu_shader5 = gpu_shader5 || (ext && !strcmp(ext, "GL_ARB_gpu_shader5"));
+      } else if (op == SpvOpDecorate && len >= 3 && c.w[at + 1] < c.bound) {
          uint32_t d = c.w[at + 2];
          c.flags[c.w[at + 1]] |= d == SpvDecorationFlat      ? CHK_FLAT
                                  : d == SpvDecorationBlock   ? CHK_BLOCK
@@ -243,7 +248,7 @@ glsl_check_spirv(enum glsl_stage stage, const uint32_t *words, size_t num_words,
       at += len;
    }
    bool ok = true;
-   if (version < 400) /* GLSL 4.00 (and ARB_gpu_shader5) allow dynamically uniform indices */
+   if (version < 400 && !gpu_shader5) /* GLSL 4.00 and ARB_gpu_shader5: dynamically uniform */
       ok = check_block_indexing(&c, log);
    if (stage == GLSL_STAGE_FRAGMENT)
       ok = check_flat_inputs(&c, log) && ok;

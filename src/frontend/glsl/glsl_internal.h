@@ -244,12 +244,14 @@ void glsl_require_to_enable(char *src, const char *name);
 /* Lowers one unit from its preprocessed text (GL-mode preprocessor output of a spliced source
  * whose #version said `version` and `profile`). False with a message in log when the unit is not
  * valid GLSL in a way only this step sees. */
-/* point_size: the unit belongs to the last vertex stage (main_renamed below). */
+/* point_size: the unit belongs to the last vertex stage (main_renamed below). withheld: the
+ * GLSL_EXT_* the context does not offer (their #extension directives are judged here). */
 /* compat_provided: see glsl_compat_prologue. compat: a compatibility context's unit (its built-ins are lowered where its version has
  * them: GLSL 1.10-1.30, 1.40 with GL_ARB_compatibility, 1.50+ `compatibility`). */
 bool glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version,
                              const char *profile, bool compat, uint64_t compat_provided,
-                             bool point_size, struct glsl_unit *u, struct glsl_str *log);
+                             bool point_size, uint32_t withheld, struct glsl_unit *u,
+                             struct glsl_str *log);
 void glsl_unit_finish(struct glsl_unit *u);
 /* The stage's support unit: the bodies of `helpers` and of _mgl_FragCoord() for a program-wide
  * gl_FragCoord layout (GLSL_FRAGCOORD_* bits; <= 0: none). NULL when there is nothing to define

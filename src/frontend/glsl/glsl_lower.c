@@ -985,6 +985,26 @@ draw_instanced_arb(struct lower *L, struct glsl_unit *u, const struct tok *t)
    add_edit(L, t->at, t->len, NULL, NULL, 0);
 }
 
+/* An extension glslang knows but the context does not offer (glsl.h, GLSL_EXT_*): GLSL 1.50
+ * 3.3's behaviours for an extension the implementation lacks. `require` fails the unit;
+ * `enable` and `warn` warn; the directive goes, so that glslang leaves the extension off. */
+static void
+withheld_extension(struct lower *L, const struct tok *t)
+{
+   char name[64], behavior[16];
+   if (sscanf(L->p + t->at, "# extension %63[A-Za-z0-9_] : %15[a-z]", name, behavior) != 2)
+      return; /* malformed: glslang's own error stands */
+   if (!strcmp(behavior, "require")) {
+      glsl_str_printf(L->log, "ERROR: 0:%d: '#extension' : extension not supported: %s\n", t->line,
+                      name);
+      L->failed = true;
+   } else if (strcmp(behavior, "disable")) {
+      glsl_str_printf(L->log, "WARNING: 0:%d: '#extension' : extension not supported: %s\n",
+                      t->line, name);
+   }
+   add_edit(L, t->at, t->len, NULL, NULL, 0);
+}
+
 void
 glsl_require_to_enable(char *src, const char *name)
 {
@@ -1236,8 +1256,8 @@ shadow_depth_modes(struct lower *L, const uint8_t *shadow_call)
 
 bool
 glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, const char *profile,
-                        bool compat, uint64_t compat_provided, bool point_size, struct glsl_unit *u,
-                        struct glsl_str *log)
+                        bool compat, uint64_t compat_provided, bool point_size, uint32_t withheld,
+                        struct glsl_unit *u, struct glsl_str *log)
 {
    memset(u, 0, sizeof(*u));
    u->version = version;
@@ -1338,6 +1358,9 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
             /* glslang declares textureQueryLOD from 1.50 on, the extension from 1.30 */
             if (u->compile_version < 150)
                u->compile_version = 150;
+         } else if (!u->es && (withheld & GLSL_EXT_GPU_SHADER5) && !strncmp(d, "extension", 9) &&
+                    extension_named(s, "GL_ARB_gpu_shader5")) {
+            withheld_extension(&L, t);
          } else if (!u->es && !strncmp(d, "extension", 9) &&
                     (extension_named(s, "GL_ARB_blend_func_extended") ||
                      (compat_builtins && extension_named(s, "GL_ARB_compatibility"))))

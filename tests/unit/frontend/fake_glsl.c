@@ -42,9 +42,10 @@ glsl_compile_shader(enum glsl_stage stage, enum glsl_api api, const char *source
 
 bool
 glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
-                           uint32_t max_varying_components, const char *source, char **info_log)
+                           uint32_t max_varying_components, uint32_t withheld_extensions,
+                           const char *source, char **info_log)
 {
-   (void)max_varying_components;
+   (void)max_varying_components, (void)withheld_extensions;
    return glsl_compile_shader(stage, api, source, info_log);
 }
 

@@ -140,6 +140,60 @@ test_gl40_caps(void)
    fe_surface_destroy(surf);
 }
 
+/* ARB_gpu_shader5 (MGP_CAP_GPU_SHADER5): listed in core and compatibility contexts, and its
+ * limits answered, only where the caps say so; neither claims GL 4.0 or GLSL 4.00. */
+static void
+test_gpu_shader5(void)
+{
+   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0, 0};
+   CHECK(fe_surface_create_pbuffer(&f, 8, 8, &surf) == FE_OK);
+   const uint32_t bits = fake_caps.cap_bits, vk = fake_caps.vk_api_version;
+   fake_caps.vk_api_version = 1u << 22;
+   for (int on = 0; on < 2; on++) {
+      for (int compat = 0; compat < 2; compat++) {
+         fake_caps.cap_bits = on ? bits | MGP_CAP_GPU_SHADER5 : bits & ~MGP_CAP_GPU_SHADER5;
+         struct fe_context_desc d = {.api = compat ? FE_API_GL_COMPAT : FE_API_GL_CORE,
+                                     .major = 3,
+                                     .minor = compat ? 0 : 3,
+                                     .format = f};
+         struct fe_context *ctx = NULL;
+         CHECK(fe_context_create(&d, NULL, &ctx) == FE_OK);
+         CHECK(fe_make_current(ctx, surf, surf) == FE_OK);
+         CHECK_EQ(listed("GL_ARB_gpu_shader5"), on);
+         const char *ext = (const char *)mgl_glGetString(GL_EXTENSIONS);
+         CHECK_ERR(compat ? GL_NO_ERROR : GL_INVALID_ENUM);
+         if (compat)
+            CHECK_EQ(ext && strstr(ext, "GL_ARB_gpu_shader5") != NULL, on);
+         GLint n = -1;
+         mgl_glGetIntegerv(GL_MAX_GEOMETRY_SHADER_INVOCATIONS, &n);
+         CHECK_ERR(on ? GL_NO_ERROR : GL_INVALID_ENUM);
+         if (on)
+            CHECK_EQ(n, 32);
+         n = -1;
+         mgl_glGetIntegerv(GL_FRAGMENT_INTERPOLATION_OFFSET_BITS, &n);
+         CHECK_ERR(on ? GL_NO_ERROR : GL_INVALID_ENUM);
+         if (on)
+            CHECK_EQ(n, 4);
+         GLfloat lo = 1.0f, hi = -1.0f;
+         mgl_glGetFloatv(GL_MIN_FRAGMENT_INTERPOLATION_OFFSET, &lo);
+         CHECK_ERR(on ? GL_NO_ERROR : GL_INVALID_ENUM);
+         mgl_glGetFloatv(GL_MAX_FRAGMENT_INTERPOLATION_OFFSET, &hi);
+         CHECK_ERR(on ? GL_NO_ERROR : GL_INVALID_ENUM);
+         if (on)
+            CHECK(lo == -0.5f && hi == 0.5f);
+         GLint major = 0;
+         mgl_glGetIntegerv(GL_MAJOR_VERSION, &major);
+         CHECK_EQ(major, 3);
+         const char *glsl = (const char *)mgl_glGetString(GL_SHADING_LANGUAGE_VERSION);
+         CHECK(glsl && glsl[0] != '4');
+         drop(ctx);
+      }
+   }
+   fake_caps.cap_bits = bits;
+   fake_caps.vk_api_version = vk;
+   fe_surface_destroy(surf);
+}
+
 static void
 test_versions(void)
 {
@@ -243,6 +297,7 @@ main(void)
 {
    test_versions();
    test_gl40_caps();
+   test_gpu_shader5();
    test_core_names();
    if (fe_test_failures)
       fprintf(stderr, "%d check(s) failed\n", fe_test_failures);

@@ -145,7 +145,7 @@ main(void)
                   name, want, stage ? (es3 ? "o" : "gl_FragColor") : "gl_Position");
          log = NULL;
          CHECK(glsl_compile_shader_limits(stage ? GLSL_STAGE_FRAGMENT : GLSL_STAGE_VERTEX, true,
-                                          124, src, &log),
+                                          124, 0, src, &log),
                "%s == %d in GLSL ES %s: %s", name, want, es3 ? "3.00" : "1.00", log ? log : "");
          free(log);
       }

@@ -229,11 +229,11 @@ main(void)
                     "uniform float f[gl_MaxFragmentInputComponents - 127];\n"
                     "out vec4 c;\n"
                     "void main() { c = vec4(f[0]); }\n";
-   CHECK(glsl_compile_shader_limits(GLSL_STAGE_FRAGMENT, false, 128, fs, &log),
+   CHECK(glsl_compile_shader_limits(GLSL_STAGE_FRAGMENT, false, 128, 0, fs, &log),
          "compile at a 128-component limit: %s", log ? log : "");
    free(log);
    log = NULL;
-   CHECK(!glsl_compile_shader_limits(GLSL_STAGE_FRAGMENT, false, 0, fs, &log),
+   CHECK(!glsl_compile_shader_limits(GLSL_STAGE_FRAGMENT, false, 0, 0, fs, &log),
          "compiled with gl_MaxFragmentInputComponents 64");
    free(log);
    test_packing();
