@@ -16,6 +16,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 
 static void
@@ -330,8 +331,7 @@ append_glslang_log(struct glsl_str *log, const char *text)
  * predefined macros and the app's own version). Returns its output, or NULL with the reason in
  * log. */
 static char *
-preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t withheld, const char *source,
-              struct glsl_str *log)
+preprocess_gl(enum glsl_stage stage, bool es, int version, const char *source, struct glsl_str *log)
 {
    glslang_input_t in;
    /* The preprocessor's output does not depend on the stage, but glslang refuses a geometry
@@ -358,10 +358,6 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t withheld, co
    if (es && version == 100)
       glslang_shader_set_preamble(sh, "#define GL_EXT_draw_buffers 1\n"
                                       "#define GL_EXT_draw_instanced 1\n");
-   else if (!es && (withheld & GLSL_EXT_GPU_SHADER5)) /* glslang defines it otherwise */
-      glslang_shader_set_preamble(sh, "#define GL_ARB_blend_func_extended 1\n"
-                                      "#define GL_ARB_draw_instanced 1\n"
-                                      "#undef GL_ARB_gpu_shader5\n");
    else if (!es)
       glslang_shader_set_preamble(sh, "#define GL_ARB_blend_func_extended 1\n"
                                       "#define GL_ARB_draw_instanced 1\n");
@@ -375,6 +371,33 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t withheld, co
    }
    glslang_shader_delete(sh);
    return out;
+}
+
+/* A withheld extension's macro, which glslang defines for every extension it knows and refuses
+ * to #undef: each use outside an #extension directive is renamed to one that no one defines
+ * (same length, so columns keep), so `#ifdef` and `defined()` find it undefined. */
+static void
+hide_macro(char *src, const char *name)
+{
+   const size_t len = strlen(name);
+   for (char *p = src; (p = strstr(p, name)); p += len) {
+      if ((p > src && (isalnum((unsigned char)p[-1]) || p[-1] == '_')) ||
+          isalnum((unsigned char)p[len]) || p[len] == '_')
+         continue;
+      const char *b = p;
+      while (b > src && b[-1] != '\n')
+         b--;
+      while (*b == ' ' || *b == '\t')
+         b++;
+      if (*b == '#') {
+         b++;
+         while (*b == ' ' || *b == '\t')
+            b++;
+         if (!strncmp(b, "extension", 9))
+            continue;
+      }
+      p[0] = 'x'; /* GL_... -> xL_...: not a reserved name, never defined */
+   }
 }
 
 /* One shader object, up to the text glslang's Vulkan target compiles (glsl_lower.c): line
@@ -409,7 +432,9 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint64_t compat_provided,
       glsl_require_to_enable(spliced, "GL_EXT_draw_instanced");
    } else if (ok && !es)
       glsl_require_to_enable(spliced, "GL_ARB_blend_func_extended");
-   ok = ok && (pp = preprocess_gl(stage, es, version, withheld, spliced, log));
+   if (ok && !es && (withheld & GLSL_EXT_GPU_SHADER5))
+      hide_macro(spliced, "GL_ARB_gpu_shader5");
+   ok = ok && (pp = preprocess_gl(stage, es, version, spliced, log));
    if (ok && !(folded = glsl_fold_array_sizes(pp))) {
       glsl_str_append(log, "error: out of memory\n");
       ok = false;

@@ -1361,6 +1361,14 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          } else if (!u->es && (withheld & GLSL_EXT_GPU_SHADER5) && !strncmp(d, "extension", 9) &&
                     extension_named(s, "GL_ARB_gpu_shader5")) {
             withheld_extension(&L, t);
+         } else if (!u->es && version < 400 && !strncmp(d, "extension", 9) &&
+                    extension_named(s, "GL_ARB_gpu_shader5") && !strstr(s, "disable")) {
+            /* glslang declares the extension's built-ins (bitCount, interpolateAt*,
+             * gl_SampleMaskIn, ...) and takes layout(invocations) from GLSL 4.00 on only: the
+             * unit compiles as 4.00, whose additions over 1.50 / 3.30 the extension brings
+             * (implicit conversions, precise, sample) but for doubles and subroutines */
+            if (u->compile_version < 400)
+               u->compile_version = 400;
          } else if (!u->es && !strncmp(d, "extension", 9) &&
                     (extension_named(s, "GL_ARB_blend_func_extended") ||
                      (compat_builtins && extension_named(s, "GL_ARB_compatibility"))))

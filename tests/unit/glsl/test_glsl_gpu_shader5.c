@@ -1,0 +1,75 @@
+/* unit.glsl.gpu_shader5 — GL_ARB_gpu_shader5 in GLSL 1.50 / 3.30 units: offered, `#extension ...
+ * : require` compiles, the macro is defined and a uniform block array takes a dynamically
+ * uniform index; withheld (GLSL_EXT_GPU_SHADER5, a context without the extension), the macro is
+ * undefined, `require` is an error and `enable` a warning that leaves the extension off. */
+#include "glsl_test_util.h"
+
+static bool
+compile(enum glsl_stage stage, uint32_t withheld, const char *src, char **log)
+{
+   *log = NULL;
+   return glsl_compile_shader_limits(stage, GLSL_API_CORE, 0, withheld, src, log);
+}
+
+int
+main(void)
+{
+   static const char *const versions[] = {"150", "330"};
+   char src[768];
+   char *log;
+   for (unsigned v = 0; v < 2; v++) {
+      /* a dynamically uniform block-array index, interpolateAtOffset and textureGatherOffsets */
+      snprintf(src, sizeof(src),
+               "#version %s\n#extension GL_ARB_gpu_shader5 : require\n"
+               "uniform T { vec4 c; } blocks[2];\nuniform int idx;\nuniform sampler2D s;\n"
+               "in vec2 uv;\nout vec4 o;\n"
+               "const ivec2 offs[4] = ivec2[](ivec2(0), ivec2(1, 0), ivec2(0, 1), ivec2(1));\n"
+               "void main() { o = blocks[idx].c + textureGatherOffsets(s, uv, offs) +\n"
+               "  vec4(interpolateAtOffset(uv, vec2(0.25)), 0.0, 0.0); }\n",
+               versions[v]);
+      CHECK(compile(GLSL_STAGE_FRAGMENT, 0, src, &log), "%s offered: %s", versions[v], log);
+      free(log);
+      CHECK(!compile(GLSL_STAGE_FRAGMENT, GLSL_EXT_GPU_SHADER5, src, &log), "%s withheld compiled",
+            versions[v]);
+      CHECK(log && strstr(log, "0:2") && strstr(log, "extension not supported: GL_ARB_gpu_shader5"),
+            "%s withheld log: %s", versions[v], log);
+      free(log);
+
+      /* enable: a warning, and the extension stays off (the block index is refused again) */
+      snprintf(src, sizeof(src),
+               "#version %s\n#extension GL_ARB_gpu_shader5 : enable\n"
+               "uniform T { vec4 c; } blocks[2];\nuniform int idx;\nout vec4 o;\n"
+               "void main() { o = blocks[idx].c; }\n",
+               versions[v]);
+      CHECK(compile(GLSL_STAGE_FRAGMENT, 0, src, &log), "%s enable offered: %s", versions[v], log);
+      free(log);
+      CHECK(!compile(GLSL_STAGE_FRAGMENT, GLSL_EXT_GPU_SHADER5, src, &log),
+            "%s enable withheld compiled", versions[v]);
+      CHECK(log && strstr(log, "WARNING: 0:2") && strstr(log, "'blocks'") &&
+               strstr(log, "constant integral expression"),
+            "%s enable withheld log: %s", versions[v], log);
+      free(log);
+
+      /* the macro */
+      snprintf(src, sizeof(src),
+               "#version %s\n#ifndef GL_ARB_gpu_shader5\n#error no macro\n#endif\n"
+               "out vec4 o;\nvoid main() { o = vec4(1.0); }\n",
+               versions[v]);
+      CHECK(compile(GLSL_STAGE_FRAGMENT, 0, src, &log), "%s macro offered: %s", versions[v], log);
+      free(log);
+      CHECK(!compile(GLSL_STAGE_FRAGMENT, GLSL_EXT_GPU_SHADER5, src, &log),
+            "%s macro defined while withheld", versions[v]);
+      free(log);
+   }
+   /* geometry shader instancing (layout(invocations), gl_InvocationID) with the extension */
+   CHECK(compile(GLSL_STAGE_GEOMETRY, 0,
+                 "#version 150\n#extension GL_ARB_gpu_shader5 : require\n"
+                 "layout(triangles, invocations = 4) in;\n"
+                 "layout(triangle_strip, max_vertices = 3) out;\nflat out int inv;\n"
+                 "void main() { for (int i = 0; i < 3; i++) { gl_Position = gl_in[i].gl_Position;"
+                 " inv = gl_InvocationID; EmitVertex(); } }\n",
+                 &log),
+         "instanced GS: %s", log);
+   free(log);
+   return t_finish("unit.glsl.gpu_shader5");
+}
