@@ -575,3 +575,114 @@ sc_texture_query_lod(void)
    check_frame("textureQueryLOD", &m);
    glDeleteTextures(1, &t);
 }
+
+/* gpu_shader5 (ARB_gpu_shader5 in GLSL 1.50 units): a geometry shader of two invocations draws
+ * the left-half quad once as it is and once 32 pixels right, red from gl_InvocationID; the
+ * fragment shader's green is 1 where interpolateAtOffset moved a pixel-coordinate varying by
+ * its offset and interpolateAtSample / interpolateAtCentroid (one sample) read the centre, and
+ * its blue and alpha are textureGatherOffsets' first and last texels. */
+static const char *VS_GS5 = "#version 330 core\n"
+                            "layout(location = 0) in vec2 a_pos;\n"
+                            "out vec2 v_px;\n"
+                            "void main() {\n"
+                            "  v_px = a_pos;\n"
+                            "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                            "}\n";
+static const char *GS_GS5 =
+   "#version 150\n"
+   "#extension GL_ARB_gpu_shader5 : require\n"
+   "layout(triangles, invocations = 2) in;\n"
+   "layout(triangle_strip, max_vertices = 3) out;\n"
+   "in vec2 v_px[];\n"
+   "out vec2 g_px;\n"
+   "flat out int g_inv;\n"
+   "void main() {\n"
+   "  for (int i = 0; i < 3; i++) {\n"
+   "    gl_Position = gl_in[i].gl_Position + vec4(float(gl_InvocationID), 0.0, 0.0, 0.0);\n"
+   "    g_px = v_px[i] + vec2(32.0 * float(gl_InvocationID), 0.0);\n"
+   "    g_inv = gl_InvocationID;\n"
+   "    EmitVertex();\n"
+   "  }\n"
+   "}\n";
+static const char *FS_GS5 =
+   "#version 150\n"
+   "#extension GL_ARB_gpu_shader5 : require\n"
+   "in vec2 g_px;\n"
+   "flat in int g_inv;\n"
+   "uniform sampler2D u_tex;\n"
+   "out vec4 o_color;\n"
+   "const ivec2 offs[4] = ivec2[](ivec2(0, 0), ivec2(1, 0), ivec2(0, 1), ivec2(1, 1));\n"
+   "void main() {\n"
+   "  vec2 p = g_px;\n"
+   "  float d = interpolateAtOffset(g_px, vec2(0.25, -0.25)).x - p.x;\n"
+   "  float s = interpolateAtSample(g_px, 0).y - p.y;\n"
+   "  float c = interpolateAtCentroid(g_px).x - p.x;\n"
+   "  vec4 g = textureGatherOffsets(u_tex, vec2(0.25, 0.25), offs);\n"
+   "  float ok = abs(d - 0.25) < 0.01 && abs(s) < 0.01 && abs(c) < 0.01 ? 1.0 : 0.0;\n"
+   "  o_color = vec4(float(g_inv), ok, g.x, g.w);\n"
+   "}\n";
+
+void
+sc_gpu_shader5(void)
+{
+   if (!has_ext("GL_ARB_gpu_shader5") && context_version() < 40) {
+      if (!on_mgl())
+         die_setup("the reference GL has no GL_ARB_gpu_shader5");
+      const char *renderer = (const char *)glGetString(GL_RENDERER);
+      if (!renderer || !strstr(renderer, "(GLES:"))
+         fail("no GL_ARB_gpu_shader5 on renderer %s", renderer ? renderer : "(null)");
+      GLint v = 0;
+      glGetIntegerv(GL_MAX_GEOMETRY_SHADER_INVOCATIONS, &v);
+      expect_gl_error(GL_INVALID_ENUM, "GL_MAX_GEOMETRY_SHADER_INVOCATIONS without the extension");
+      GLuint sh = gl.CreateShader(GL_FRAGMENT_SHADER);
+      gl.ShaderSource(sh, 1, &FS_GS5, NULL);
+      gl.CompileShader(sh);
+      GLint ok = 1;
+      gl.GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+      gl.DeleteShader(sh);
+      if (ok)
+         fail("#extension GL_ARB_gpu_shader5 : require compiled where it is not listed");
+      skipped("GL_ARB_gpu_shader5 is not offered");
+      return;
+   }
+   GLint inv = 0;
+   glGetIntegerv(GL_MAX_GEOMETRY_SHADER_INVOCATIONS, &inv);
+   check_gl_error("GL_MAX_GEOMETRY_SHADER_INVOCATIONS");
+   if (inv < 32)
+      fail("GL_MAX_GEOMETRY_SHADER_INVOCATIONS %d (want at least 32)", inv);
+
+   GLubyte tex[16 * 4];
+   for (int j = 0; j < 4; j++)
+      for (int i = 0; i < 4; i++)
+         gather_texel(i, j, tex + 4 * (4 * j + i));
+   GLuint t;
+   glGenTextures(1, &t);
+   gl.ActiveTexture(GL_TEXTURE0);
+   glBindTexture(GL_TEXTURE_2D, t);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, tex);
+   check_gl_error("gpu_shader5 texture");
+
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   GLuint p = link_program_gs(VS_GS5, GS_GS5, FS_GS5);
+   gl.UseProgram(p);
+   gl.Uniform1i(uloc(p, "u_tex"), 0);
+   float quad[12];
+   rect_vertices(quad, 0, 0, 32, 64);
+   mesh mq = make_mesh(quad, 6);
+   gl.BindVertexArray(mq.vao);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("gpu_shader5 draw");
+   /* the offsets' texels, each the (i0, j0) of its own footprint at (0, 0): (0,0) and (1,1) */
+   GLubyte first[4], last[4];
+   gather_texel(0, 0, first);
+   gather_texel(1, 1, last);
+   model m;
+   model_init(&m, bg);
+   model_rect(&m, 0, 0, 32, 64, (rgba8){{0, 255, first[0], last[0]}});
+   model_rect(&m, 32, 0, 64, 64, (rgba8){{255, 255, first[0], last[0]}});
+   check_frame("gpu_shader5", &m);
+   glDeleteTextures(1, &t);
+}
