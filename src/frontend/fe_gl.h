@@ -1109,7 +1109,7 @@ bool fe_xfb_draw_source(struct fe_context *ctx, GLuint id, uint32_t *object, uin
 bool fe_xfb_draw_offered(struct fe_context *ctx);
 /* GL_MAX_VERTEX_STREAMS: one stream (ARB_transform_feedback3's least), with ARB_gpu_shader5 too:
  * the backends have no multiple vertex streams (GL 4.0 asks for 4; docs/CONFORMANCE.md) */
-#define FE_MAX_VERTEX_STREAMS 1u
+#define FE_MAX_VERTEX_STREAMS ((unsigned)GLSL_MAX_VERTEX_STREAMS)
 /* Object zero and the names table; at context destruction, ends every capture and frees every
  * transform feedback object. */
 void fe_xfb_init(struct fe_context *ctx);
@@ -1253,7 +1253,7 @@ bool fe_gpu_shader5_offered(const struct fe_context *ctx);
 uint32_t fe_glsl_withheld_extensions(const struct fe_context *ctx);
 /* GL_MAX_GEOMETRY_SHADER_INVOCATIONS and the interpolateAtOffset range and grid that
  * MGP_CAP_GPU_SHADER5 promises: GL 4.0's least values */
-#define FE_MAX_GEOMETRY_SHADER_INVOCATIONS 32
+#define FE_MAX_GEOMETRY_SHADER_INVOCATIONS GLSL_MAX_GEOMETRY_SHADER_INVOCATIONS
 #define FE_MIN_FRAGMENT_INTERPOLATION_OFFSET (-0.5)
 #define FE_MAX_FRAGMENT_INTERPOLATION_OFFSET 0.5
 #define FE_FRAGMENT_INTERPOLATION_OFFSET_BITS 4

@@ -1017,6 +1017,17 @@ mgl_glGetProgramiv(GLuint program, GLenum pname, GLint *params)
       for (int k = 0; k < 3; k++)
          params[k] = (GLint)gp->local_size[k];
       return;
+   case GL_GEOMETRY_SHADER_INVOCATIONS: /* ARB_gpu_shader5 */
+      if (!fe_gpu_shader5_offered(ctx)) {
+         fe_error(ctx, GL_INVALID_ENUM);
+         return;
+      }
+      if (!prog->link_status || !gp || !(gp->stages & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY))) {
+         fe_error(ctx, GL_INVALID_OPERATION);
+         return;
+      }
+      *params = (GLint)gp->geometry.invocations;
+      return;
    case GL_GEOMETRY_VERTICES_OUT:
    case GL_GEOMETRY_INPUT_TYPE:
    case GL_GEOMETRY_OUTPUT_TYPE:

@@ -156,6 +156,12 @@
  * Vulkan's minimum maxVertexOutputComponents): glsl_link_input.max_varying_components is never below. */
 #define GLSL_MIN_VARYING_COMPONENTS 64
 #define GLSL_MAX_GEOMETRY_OUTPUT_VERTICES 256 /* GL 3.3's minimum; Vulkan's too */
+/* GL_MAX_GEOMETRY_SHADER_INVOCATIONS (ARB_gpu_shader5): GL 4.0's least, Vulkan's too; a larger
+ * layout(invocations) fails the compile */
+#define GLSL_MAX_GEOMETRY_SHADER_INVOCATIONS 32
+/* GL_MAX_VERTEX_STREAMS: a geometry shader's layout(stream), EmitStreamVertex and
+ * EndStreamPrimitive name stream 0 only (no backend has multiple vertex streams) */
+#define GLSL_MAX_VERTEX_STREAMS 1
 /* GL_MIN/MAX_PROGRAM_TEXEL_OFFSET, and gl_Min/MaxProgramTexelOffset in GLSL ES 3.00 */
 #define GLSL_MIN_PROGRAM_TEXEL_OFFSET (-8)
 #define GLSL_MAX_PROGRAM_TEXEL_OFFSET 7

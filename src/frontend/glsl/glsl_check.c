@@ -1,7 +1,8 @@
 /* glsl_check.c — the GLSL compile errors glslang does not give, found in one stage's SPIR-V:
  * a fragment input (block member) of integer or double type without Flat, and an access chain
  * into an array of uniform blocks whose first index is not a constant (before GLSL 4.00, in a
- * unit that does not enable GL_ARB_gpu_shader5). */
+ * unit that does not enable GL_ARB_gpu_shader5), and a geometry unit's invocations and streams
+ * past GL_MAX_VERTEX_STREAMS. */
 #include "glsl_internal.h"
 
 #include <spirv/unified1/spirv.h>
@@ -205,6 +206,38 @@ check_block_indexing(const struct chk *c, struct glsl_str *log)
    return ok;
 }
 
+/* A geometry unit's streams (layout(stream), EmitStreamVertex, EndStreamPrimitive), which
+ * glslang does not check against GL_MAX_VERTEX_STREAMS (ARB_gpu_shader5, GLSL 4.00 4.3.8.2 /
+ * 8.12; the invocation count is checked in the source, glsl_lower.c). */
+static bool
+check_geometry_limits(const struct chk *c, struct glsl_str *log)
+{
+   bool ok = true;
+   for (size_t at = 5; at < c->n;) {
+      uint32_t len = inst_len(c, at), op = c->w[at] & 0xffff;
+      if (!len)
+         break;
+      uint32_t stream = 0;
+      if (op == SpvOpDecorate && len >= 4 && c->w[at + 2] == SpvDecorationStream) {
+         stream = c->w[at + 3];
+      } else if (op == SpvOpMemberDecorate && len >= 5 && c->w[at + 3] == SpvDecorationStream) {
+         stream = c->w[at + 4];
+      } else if ((op == SpvOpEmitStreamVertex || op == SpvOpEndStreamPrimitive) && len >= 2 &&
+                 def_op(c, c->w[at + 1]) == SpvOpConstant) {
+         stream = def_word(c, c->w[at + 1], 3);
+      }
+      if (stream >= GLSL_MAX_VERTEX_STREAMS) {
+         glsl_str_printf(log,
+                         "ERROR: 0:?: 'stream' : stream %u is not below GL_MAX_VERTEX_STREAMS "
+                         "(%d)\n",
+                         stream, GLSL_MAX_VERTEX_STREAMS);
+         ok = false;
+      }
+      at += len;
+   }
+   return ok;
+}
+
 bool
 glsl_check_spirv(enum glsl_stage stage, const uint32_t *words, size_t num_words,
                  struct glsl_str *log)
@@ -252,6 +285,8 @@ glsl_check_spirv(enum glsl_stage stage, const uint32_t *words, size_t num_words,
       ok = check_block_indexing(&c, log);
    if (stage == GLSL_STAGE_FRAGMENT)
       ok = check_flat_inputs(&c, log) && ok;
+   if (stage == GLSL_STAGE_GEOMETRY)
+      ok = check_geometry_limits(&c, log) && ok;
    free(c.def);
    free(c.flags);
    return ok;

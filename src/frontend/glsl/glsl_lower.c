@@ -649,6 +649,12 @@ check_gs_inputs(struct lower *L)
             if (q->kind != T_IDENT)
                continue;
             if (tok_is(p, q, "invocations")) { /* GLSL 4.00; glslang checks the version */
+               /* ARB_gpu_shader5: more than GL_MAX_GEOMETRY_SHADER_INVOCATIONS fails the
+                * compile (glslang does not check; a literal count, as layouts take) */
+               const struct tok *n = k + 2 < r ? &L->t[k + 2] : NULL;
+               if (n && n->kind == T_NUMBER &&
+                   strtol(p + n->at, NULL, 0) > GLSL_MAX_GEOMETRY_SHADER_INVOCATIONS)
+                  gs_error(L, q, "greater than gl_MaxGeometryShaderInvocations (32)");
                k += 2;
                continue;
             }

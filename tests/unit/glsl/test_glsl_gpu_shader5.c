@@ -71,5 +71,33 @@ main(void)
                  &log),
          "instanced GS: %s", log);
    free(log);
+   /* past GL_MAX_GEOMETRY_SHADER_INVOCATIONS (32): a compile error, even in a unit that does
+    * not link alone (no output layout) */
+   for (int n = 32; n <= 33; n++) {
+      char gs[256];
+      snprintf(gs, sizeof(gs),
+               "#version 150\n#extension GL_ARB_gpu_shader5 : enable\n"
+               "layout(points, invocations = %d) in;\nvoid main() {}\n",
+               n);
+      CHECK(compile(GLSL_STAGE_GEOMETRY, 0, gs, &log) == (n == 32), "invocations = %d: %s", n, log);
+      if (n == 33)
+         CHECK(log && strstr(log, "0:3") && strstr(log, "gl_MaxGeometryShaderInvocations"),
+               "invocations = 33 log: %s", log);
+      free(log);
+   }
+   /* streams past GL_MAX_VERTEX_STREAMS (1) */
+   static const char *const streams[] = {
+      "layout(stream = 1) out vec4 c;\nvoid main() { c = vec4(0.0); EmitVertex(); }\n",
+      "out vec4 c;\nvoid main() { c = vec4(0.0); EmitStreamVertex(1); EndStreamPrimitive(1); }\n",
+   };
+   for (unsigned k = 0; k < 2; k++) {
+      snprintf(src, sizeof(src),
+               "#version 150\n#extension GL_ARB_gpu_shader5 : enable\n"
+               "layout(points) in;\nlayout(points, max_vertices = 1) out;\n%s",
+               streams[k]);
+      CHECK(!compile(GLSL_STAGE_GEOMETRY, 0, src, &log), "stream 1 (%u) compiled", k);
+      CHECK(log && strstr(log, "GL_MAX_VERTEX_STREAMS"), "stream 1 (%u) log: %s", k, log);
+      free(log);
+   }
    return t_finish("unit.glsl.gpu_shader5");
 }
