@@ -1,5 +1,6 @@
 /* glsl_const.c — folds the constant expressions in array sizes that glslang 12 cannot fold
- * (built-in calls such as sinh(), transpose(), determinant(), inverse(), matrix comparisons) into
+ * (built-in calls such as sinh(), transpose(), determinant(), inverse(), matrix comparisons, and
+ * ARB_gpu_shader5's bitCount(), findMSB(), bitfieldExtract(), fma(), ldexp() ...) into
  * the integer they evaluate to, before the text reaches glslang, and writes out the size of an
  * unsized array declared with an initializer. GLSL 1.50, 4.3.3: an array size
  * is a constant integral expression, evaluated at compile time; replacing it by its value keeps
@@ -8,6 +9,7 @@
  * every operation, as the shader's own arithmetic would be. */
 #include "glsl_internal.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -266,11 +268,116 @@ comp(const struct cval *a, unsigned i)
    return ncomp(a) == 1 ? a->v[0] : a->v[i];
 }
 
+/* The 32 bits of an int or uint component. */
+static uint32_t
+bits_of(double x)
+{
+   return (uint32_t)(int64_t)x;
+}
+
+/* GLSL 4.00 / ARB_gpu_shader5's integer functions (8.8) and fma / ldexp (8.3): true with *r
+ * when f is one of them with arguments it takes (ints keep their base: the generic path would
+ * make mixed int / uint arguments floats). */
+static bool
+gpu_shader5_call(const char *f, const struct cval *a, unsigned n, struct cval *r)
+{
+   const bool integer = a[0].cols == 1 && (a[0].base == C_INT || a[0].base == C_UINT);
+   const unsigned len = ncomp(&a[0]);
+   *r = a[0];
+   if (n == 1 && integer &&
+       (!strcmp(f, "bitCount") || !strcmp(f, "findLSB") || !strcmp(f, "findMSB"))) {
+      r->base = C_INT; /* each returns ints for ints and uints */
+      for (unsigned i = 0; i < len; i++) {
+         uint32_t x = bits_of(a[0].v[i]);
+         if (f[0] == 'f' && f[4] == 'M' && a[0].base == C_INT && (x & 0x80000000u))
+            x = ~x; /* a negative int: its highest 0 bit */
+         int count = 0, lsb = -1, msb = -1;
+         for (int b = 0; b < 32; b++)
+            if (x & (1u << b)) {
+               count++;
+               lsb = lsb < 0 ? b : lsb;
+               msb = b;
+            }
+         r->v[i] = f[0] == 'b' ? count : f[4] == 'L' ? lsb : msb;
+      }
+      return true;
+   }
+   if (n == 1 && integer && !strcmp(f, "bitfieldReverse")) {
+      for (unsigned i = 0; i < len; i++) {
+         uint32_t x = bits_of(a[0].v[i]), y = 0;
+         for (int b = 0; b < 32; b++)
+            y |= ((x >> b) & 1u) << (31 - b);
+         r->v[i] = round_base(a[0].base, a[0].base == C_INT ? (double)(int32_t)y : (double)y);
+      }
+      return true;
+   }
+   const unsigned at = n == 3 ? 1 : 2; /* offset and bits: the last two, scalar ints */
+   if (((n == 3 && !strcmp(f, "bitfieldExtract")) || (n == 4 && !strcmp(f, "bitfieldInsert"))) &&
+       integer && a[at].base == C_INT && a[at + 1].base == C_INT && ncomp(&a[at]) == 1 &&
+       ncomp(&a[at + 1]) == 1 && (n == 3 || (a[1].base == a[0].base && ncomp(&a[1]) == len))) {
+      const int off = (int)a[at].v[0], cnt = (int)a[at + 1].v[0];
+      if (off < 0 || cnt < 0 || off + cnt > 32)
+         return false; /* undefined: left to glslang */
+      const uint32_t mask = cnt == 32 ? ~0u : ((1u << cnt) - 1u) << off;
+      for (unsigned i = 0; i < len; i++) {
+         const uint32_t x = bits_of(a[0].v[i]);
+         uint32_t y;
+         if (n == 4) {
+            y = (x & ~mask) | ((bits_of(a[1].v[i]) << off) & mask);
+         } else {
+            y = cnt ? (x & mask) >> off : 0;
+            if (a[0].base == C_INT && cnt && cnt < 32 && (y & (1u << (cnt - 1))))
+               y |= ~0u << cnt; /* signed: the field's top bit extends */
+         }
+         r->v[i] = a[0].base == C_INT ? (double)(int32_t)y : (double)y;
+      }
+      return true;
+   }
+   if (n == 3 && !strcmp(f, "fma") && a[0].base == C_FLOAT && a[1].base == C_FLOAT &&
+       a[2].base == C_FLOAT && a[0].cols == 1 && ncomp(&a[1]) == len && ncomp(&a[2]) == len) {
+      for (unsigned i = 0; i < len; i++)
+         r->v[i] = round_base(C_FLOAT, fma(a[0].v[i], a[1].v[i], a[2].v[i]));
+      return true;
+   }
+   if (n == 1 && a[0].cols == 1 &&
+       ((a[0].base == C_FLOAT && (!strcmp(f, "floatBitsToInt") || !strcmp(f, "floatBitsToUint"))) ||
+        (a[0].base == C_INT && !strcmp(f, "intBitsToFloat")) ||
+        (a[0].base == C_UINT && !strcmp(f, "uintBitsToFloat")))) { /* GLSL 3.30 8.3 */
+      r->base = f[0] != 'f' ? C_FLOAT : f[13] == 'I' ? C_INT : C_UINT;
+      for (unsigned i = 0; i < len; i++) {
+         uint32_t u;
+         float x;
+         if (f[0] == 'f') {
+            x = (float)a[0].v[i];
+            memcpy(&u, &x, 4);
+            r->v[i] = r->base == C_INT ? (double)(int32_t)u : (double)u;
+         } else {
+            u = bits_of(a[0].v[i]);
+            memcpy(&x, &u, 4);
+            r->v[i] = x;
+         }
+      }
+      return true;
+   }
+   if (n == 2 && !strcmp(f, "ldexp") && a[0].base == C_FLOAT && a[0].cols == 1 &&
+       a[1].base == C_INT && ncomp(&a[1]) == len) {
+      for (unsigned i = 0; i < len; i++) {
+         const double x = ldexp(a[0].v[i], (int)a[1].v[i]);
+         /* a denormal result flushes to a zero of its sign, as GLSL's denormals may */
+         r->v[i] = fabs(x) < FLT_MIN ? copysign(0.0, x) : round_base(C_FLOAT, x);
+      }
+      return true;
+   }
+   return false;
+}
+
 static struct cval
 call(struct ceval *e, const char *f, struct cval *a, unsigned n)
 {
    struct cval r = a[0];
    bool ok = true;
+   if (gpu_shader5_call(f, a, n, &r))
+      return r;
    for (unsigned k = 1; k < n; k++) /* implicit int -> float of mixed arguments */
       if (a[k].base != a[0].base) {
          if (a[k].base == C_BOOL || a[0].base == C_BOOL)

@@ -62,6 +62,22 @@ main(void)
       {"#version 150", "int((mat2(1.0, 2.0, 3.0, 4.0) * vec2(1.0, 1.0)).y)", 6},
       {"#version 150", "int((vec2(1.0, 1.0) * mat2(1.0, 2.0, 3.0, 4.0)).y)", 7},
       {"#version 150", "int(vec4(1.0, 2.0, 3.0, 9.0).wz.x)", 9},
+   /* ARB_gpu_shader5's integer functions: popcount, lowest / highest set bit (a negative
+       * int's highest clear one), signed and unsigned field extraction, insertion, reversal */
+#define GS5 "#version 150\n#extension GL_ARB_gpu_shader5 : enable"
+      {GS5, "bitCount(783u) + bitCount(-4)", 6 + 30},
+      {GS5, "findLSB(40) + 10 * findMSB(uvec2(0u, 0x80000000u)).y", 3 + 310},
+      {GS5, "findMSB(-3) == 1 && findMSB(-1) == -1 && findLSB(0) == -1 ? 8 : -1", 8},
+      {GS5, "bitfieldExtract(0xF0, 4, 4) == -1 && bitfieldExtract(0xF0u, 4, 4) == 15u ? 9 : -1", 9},
+      {GS5, "bitfieldInsert(0x11, 0xFF, 4, 8)", 0xFF1},
+      {GS5, "bitfieldReverse(1u) == 0x80000000u && bitfieldReverse(-1) == -1 ? 10 : -1", 10},
+      /* fma, ldexp (a denormal result is a zero of its sign) and the bit casts */
+      {GS5, "int(fma(2.0, 3.0, 5.0))", 11},
+      {GS5, "int(ldexp(0.75, 4))", 12},
+      {GS5, "floatBitsToInt(ldexp(-0.5, -127)) == floatBitsToInt(-0.0) ? 13 : -1", 13},
+      {GS5, "floatBitsToUint(1.0) == 0x3f800000u && intBitsToFloat(0x40000000) == 2.0 ? 14 : -1",
+       14},
+#undef GS5
    };
    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
       uint32_t got = size_of(cases[i].version, cases[i].size);
