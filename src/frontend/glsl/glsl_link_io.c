@@ -445,7 +445,10 @@ glsl_link_varyings(struct link *l, int prod, int cons)
       if (spv_refl_decoration(pr, o->var, SpvDecorationFlat, NULL) !=
              spv_refl_decoration(cr, in[i].var, SpvDecorationFlat, NULL) ||
           spv_refl_decoration(pr, o->var, SpvDecorationNoPerspective, NULL) !=
-             spv_refl_decoration(cr, in[i].var, SpvDecorationNoPerspective, NULL)) {
+             spv_refl_decoration(cr, in[i].var, SpvDecorationNoPerspective, NULL) ||
+          /* ARB_gpu_shader5 / GLSL 4.00's `sample`, an interpolation qualifier there too */
+          spv_refl_decoration(pr, o->var, SpvDecorationSample, NULL) !=
+             spv_refl_decoration(cr, in[i].var, SpvDecorationSample, NULL)) {
          link_error(l, "interpolation qualifier mismatch for `%s' between the %s and %s shaders",
                     o->key, glsl_stage_name(prod), glsl_stage_name(cons));
          break;

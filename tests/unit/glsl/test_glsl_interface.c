@@ -129,6 +129,21 @@ main(void)
       "#version 330 core\nin vec4 c;\nout vec4 o;\nvoid main() { o = c; }\n",
       "interpolation qualifier mismatch");
 
+   /* ARB_gpu_shader5's `sample` is an interpolation qualifier too (both sides or neither) */
+   must_fail("sample mismatch",
+             "#version 150\nout vec4 c;\nvoid main() { gl_Position = vec4(0); c = vec4(1); }\n",
+             "#version 150\n#extension GL_ARB_gpu_shader5 : require\nsample in vec4 c;\n"
+             "out vec4 o;\nvoid main() { o = c; }\n",
+             "interpolation qualifier mismatch");
+   p = link2("#version 150\n#extension GL_ARB_gpu_shader5 : require\nsample out vec4 c;\n"
+             "void main() { gl_Position = vec4(0); c = vec4(1); }\n",
+             "#version 150\n#extension GL_ARB_gpu_shader5 : require\nsample in vec4 c;\n"
+             "out vec4 o;\nvoid main() { o = c; }\n",
+             &log);
+   CHECK(p, "sample on both sides: %s", log);
+   glsl_program_destroy(p);
+   free(log);
+
    /* Interface blocks match by block name; instance names may differ. Arrays take locations. */
    p = link2("#version 150\n"
              "out float arr[3];\n"
