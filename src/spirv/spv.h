@@ -216,6 +216,11 @@ struct spv_patch {
    struct spv_xfb_deco xfb_position_deco;
    const struct spv_xfb_copy *xfb_copies;
    unsigned num_xfb_copies;
+   /* Geometry with one vertex stream (GL_MAX_VERTEX_STREAMS 1; the compile refused streams past
+    * 0): OpEmitStreamVertex / OpEndStreamPrimitive become OpEmitVertex / OpEndPrimitive, and
+    * Stream decorations and the GeometryStreams capability go, so that the device needs no
+    * geometryStreams feature. */
+   bool single_stream;
 };
 
 /* Returns malloc'd words, or NULL with a static reason in *err. */

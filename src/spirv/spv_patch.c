@@ -511,9 +511,15 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_patch *p, size_t 
       }
 
       switch (op) {
+      case SpvOpCapability:
+         if (p->single_stream && wc >= 2 && in[1] == SpvCapabilityGeometryStreams)
+            continue;
+         break;
       case SpvOpDecorate:
          if (wc >= 3 && in[2] == SpvDecorationRelaxedPrecision)
             continue; /* every precision is highp (see the file comment) */
+         if (p->single_stream && wc >= 4 && in[2] == SpvDecorationStream)
+            continue;
          if (wc >= 4 && deco_kind_of(in[2]) >= 0 && overridden(p, in[1], deco_kind_of(in[2])))
             continue; /* replaced by the override emitted after the annotations */
          if (wc >= 2 && alias_of(p, in[1]) != in[1])
@@ -521,6 +527,8 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_patch *p, size_t 
          break;
       case SpvOpMemberDecorate:
          if (wc >= 4 && in[3] == SpvDecorationRelaxedPrecision)
+            continue;
+         if (p->single_stream && wc >= 5 && in[3] == SpvDecorationStream)
             continue;
          /* fall through */
       case SpvOpName:
@@ -658,6 +666,13 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_patch *p, size_t 
          }
          break;
       default: break;
+      }
+      if (p->single_stream && (op == SpvOpEmitStreamVertex || op == SpvOpEndStreamPrimitive)) {
+         /* stream 0, the only one (the compile refused others): the plain instruction */
+         const uint32_t none[1] = {0};
+         spirv_out_emit(&b, op == SpvOpEmitStreamVertex ? SpvOpEmitVertex : SpvOpEndPrimitive, 0,
+                        none);
+         continue;
       }
       spirv_out_emit(&b, op, wc - 1, &in[1]);
    }

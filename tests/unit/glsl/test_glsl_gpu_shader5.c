@@ -4,6 +4,8 @@
  * undefined, `require` is an error and `enable` a warning that leaves the extension off. */
 #include "glsl_test_util.h"
 
+#include <spirv/unified1/spirv.h>
+
 static bool
 compile(enum glsl_stage stage, uint32_t withheld, const char *src, char **log)
 {
@@ -97,6 +99,44 @@ main(void)
                streams[k]);
       CHECK(!compile(GLSL_STAGE_GEOMETRY, 0, src, &log), "stream 1 (%u) compiled", k);
       CHECK(log && strstr(log, "GL_MAX_VERTEX_STREAMS"), "stream 1 (%u) log: %s", k, log);
+      free(log);
+   }
+   /* stream 0 named explicitly links to SPIR-V without GeometryStreams (a device without
+    * geometryStreams takes it): plain EmitVertex / EndPrimitive, no Stream decorations */
+   {
+      struct glsl_link_input in = {0};
+      in.source[GLSL_STAGE_VERTEX] = "#version 150\nvoid main() { gl_Position = vec4(0.0); }\n";
+      in.source[GLSL_STAGE_GEOMETRY] =
+         "#version 150\n#extension GL_ARB_gpu_shader5 : require\n"
+         "layout(points) in;\nlayout(points, stream = 0, max_vertices = 1) out;\n"
+         "layout(stream = 0) out vec4 c;\n"
+         "void main() { gl_Position = gl_in[0].gl_Position; c = vec4(1.0);\n"
+         "  EmitStreamVertex(0); EndStreamPrimitive(0); }\n";
+      in.source[GLSL_STAGE_FRAGMENT] =
+         "#version 150\nin vec4 c;\nout vec4 o;\nvoid main() { o = c; }\n";
+      log = NULL;
+      struct glsl_program *p = glsl_link(&in, &log);
+      CHECK(p, "stream 0 program: %s", log);
+      if (p) {
+         const struct glsl_spirv *g = &p->spirv[GLSL_STAGE_GEOMETRY];
+         CHECK(t_spv_count_op(g, SpvOpEmitStreamVertex) == 0 &&
+                  t_spv_count_op(g, SpvOpEndStreamPrimitive) == 0 &&
+                  t_spv_count_op(g, SpvOpEmitVertex) == 1 &&
+                  t_spv_count_op(g, SpvOpEndPrimitive) == 1,
+               "stream 0 ops not made plain");
+         bool streams = false;
+         for (size_t at = 5; at < g->num_words;) {
+            const uint32_t wc = g->words[at] >> 16, op = g->words[at] & 0xffff;
+            if (!wc)
+               break;
+            streams |= op == SpvOpCapability && g->words[at + 1] == SpvCapabilityGeometryStreams;
+            streams |= op == SpvOpDecorate && wc >= 4 && g->words[at + 2] == SpvDecorationStream;
+            at += wc;
+         }
+         CHECK(!streams, "GeometryStreams or a Stream decoration left");
+         CHECK(t_spirv_val(g, "gs5-stream0") != 0, "geometry SPIR-V invalid");
+      }
+      glsl_program_destroy(p);
       free(log);
    }
    return t_finish("unit.glsl.gpu_shader5");
