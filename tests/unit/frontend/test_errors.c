@@ -954,6 +954,45 @@ test_state_errors(void)
    CHECK_ERR(GL_INVALID_VALUE);
    mgl_glEnablei(GL_BLEND, 8);
    CHECK_ERR(GL_INVALID_VALUE);
+   /* GL 4.0 per-buffer blending (ARB_draw_buffers_blend): the buffer index first, then enums;
+    * one buffer's function and equation change, the others keep theirs. */
+   mgl_glBlendFunci(8, GL_ONE, GL_ONE);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glBlendFuncSeparatei(8, 0x1234, GL_ONE, GL_ONE, GL_ONE);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glBlendFunci(1, GL_ONE, 0x1234);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glBlendEquationi(1, GL_ONE);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glBlendEquationSeparatei(8, GL_FUNC_ADD, GL_FUNC_ADD);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glBlendFuncSeparatei(1, GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_DST_ALPHA);
+   mgl_glBlendEquationSeparatei(1, GL_FUNC_SUBTRACT, GL_MAX);
+   CHECK_ERR(GL_NO_ERROR);
+   {
+      GLint v[8];
+      const GLenum names[6] = {GL_BLEND_SRC_RGB,   GL_BLEND_DST_RGB,      GL_BLEND_SRC_ALPHA,
+                               GL_BLEND_DST_ALPHA, GL_BLEND_EQUATION_RGB, GL_BLEND_EQUATION_ALPHA};
+      const GLint want1[6] = {GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO,
+                              GL_DST_ALPHA, GL_FUNC_SUBTRACT,       GL_MAX};
+      const GLint want0[6] = {GL_ONE, GL_ZERO, GL_ONE, GL_ZERO, GL_FUNC_ADD, GL_FUNC_ADD};
+      for (int k = 0; k < 6; k++) {
+         mgl_glGetIntegeri_v(names[k], 1, &v[0]);
+         mgl_glGetIntegeri_v(names[k], 0, &v[1]);
+         mgl_glGetIntegerv(names[k], &v[2]);
+         CHECK(v[0] == want1[k] && v[1] == want0[k] && v[2] == want0[k]);
+      }
+      mgl_glGetIntegeri_v(GL_BLEND_SRC, 1, &v[0]);
+      CHECK(v[0] == GL_SRC_ALPHA);
+      mgl_glGetIntegeri_v(GL_BLEND_EQUATION_RGB, 8, &v[0]);
+      CHECK_ERR(GL_INVALID_VALUE);
+      mgl_glBlendFunc(GL_ONE, GL_ZERO); /* every buffer again */
+      mgl_glBlendEquation(GL_FUNC_ADD);
+      mgl_glGetIntegeri_v(GL_BLEND_SRC_RGB, 1, &v[0]);
+      mgl_glGetIntegeri_v(GL_BLEND_EQUATION_ALPHA, 1, &v[1]);
+      CHECK(v[0] == GL_ONE && v[1] == GL_FUNC_ADD);
+      CHECK_ERR(GL_NO_ERROR);
+   }
    mgl_glActiveTexture(GL_TEXTURE0 + 48);
    CHECK_ERR(GL_INVALID_ENUM);
    mgl_glClear(0x8000000);
