@@ -1234,10 +1234,9 @@ shadow_depth_modes(struct lower *L, const uint8_t *shadow_call)
    }
 }
 
-bool
-glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, const char *profile,
-                        bool compat, uint64_t compat_provided, bool point_size, struct glsl_unit *u,
-                        struct glsl_str *log)
+static bool
+lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profile, bool compat,
+           uint64_t compat_provided, bool point_size, struct glsl_unit *u, struct glsl_str *log)
 {
    memset(u, 0, sizeof(*u));
    u->version = version;
@@ -1784,9 +1783,27 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
    return true;
 }
 
+bool
+glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, const char *profile,
+                        bool compat, uint64_t compat_provided, bool point_size, struct glsl_unit *u,
+                        struct glsl_str *log)
+{
+   /* subroutines first (glsl_subroutine.c), then the rest on its text */
+   struct glsl_subroutine_stage subr;
+   char *text;
+   if (!glsl_lower_subroutines(stage, pp, version, &subr, log, &text))
+      return false;
+   bool ok = lower_unit(stage, text ? text : pp, version, profile, compat, compat_provided,
+                        point_size, u, log);
+   free(text);
+   u->subroutines = subr;
+   return ok;
+}
+
 void
 glsl_unit_finish(struct glsl_unit *u)
 {
+   glsl_subroutine_stage_finish(&u->subroutines);
    free(u->text);
    u->text = NULL;
    for (unsigned k = 0; k < u->num_taken; k++)
