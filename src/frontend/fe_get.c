@@ -79,6 +79,7 @@ static const char *const extensions[] = {
    "GL_ARB_shader_draw_parameters",
    "GL_ARB_shader_image_load_store",
    "GL_ARB_shader_storage_buffer_object",
+   "GL_ARB_shader_subroutine",
    "GL_ARB_shading_language_420pack",
    "GL_ARB_sync",
    "GL_ARB_tessellation_shader",
@@ -542,6 +543,16 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       if (!fe_xfb_draw_offered(ctx))
          return false;
       INT1(FE_MAX_VERTEX_STREAMS);
+      return true;
+   case GL_MAX_SUBROUTINES: /* ARB_shader_subroutine (fe_subroutine.c): desktop only */
+      if (ctx->desc.api == FE_API_GLES)
+         return false;
+      INT1(GLSL_MAX_SUBROUTINES);
+      return true;
+   case GL_MAX_SUBROUTINE_UNIFORM_LOCATIONS:
+      if (ctx->desc.api == FE_API_GLES)
+         return false;
+      INT1(GLSL_MAX_SUBROUTINE_LOCATIONS);
       return true;
    case GL_SUBPIXEL_BITS: INT1(cap_or(caps->subpixel_bits, 4)); return true;
    case GL_ALIASED_LINE_WIDTH_RANGE:

@@ -645,6 +645,7 @@ exec_create(struct fe_context *ctx, struct glsl_program *gp)
       return NULL;
    }
    fill_reflection(e);
+   fe_subroutine_reset(e);
    /* an evaluation stage without a control stage: the backend gets the program with the
     * control shader GL implies, made at the draw that knows its patch size and levels
     * (fe_program.c: fe_tess_passthrough_emit) */
@@ -916,6 +917,8 @@ mgl_glUseProgram(GLuint program)
       FE_CHECK(!prog->link_status, GL_INVALID_OPERATION);
    }
    FE_CHECK(fe_xfb_locked(ctx), GL_INVALID_OPERATION);
+   if (prog) /* GL 4.6 7.10: glUseProgram resets the subroutine uniforms */
+      fe_subroutine_reset(prog->exec);
    if (ctx->program == prog) {
       fe_ctx_exec(ctx);
       return;

@@ -1166,8 +1166,8 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
       else
          ok = glsl_link_spirv(input, words, init_words, decl, taken, vs_essl3, prog, &log);
       for (unsigned s = 0; ok && s < GLSL_STAGE_COUNT; s++)
-         ok = glsl_subroutine_link(&prog->subroutines[s], glsl_stage_name((enum glsl_stage)s),
-                                   &log);
+         ok =
+            glsl_subroutine_link(&prog->subroutines[s], glsl_stage_name((enum glsl_stage)s), &log);
       for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
          free(lists[s]);
    }

@@ -511,18 +511,18 @@ struct glsl_xfb_varying {
 #define GLSL_MAX_SUBROUTINE_TYPES 64       /* subroutine types a stage may declare (mgl) */
 struct glsl_subroutine_fn {
    char *name;
-   uint32_t index;      /* GL subroutine index (explicit layout(index), else in order) */
-   uint64_t types;      /* bit t: compatible with subroutine type t of the stage */
+   uint32_t index; /* GL subroutine index (explicit layout(index), else in order) */
+   uint64_t types; /* bit t: compatible with subroutine type t of the stage */
 };
 struct glsl_subroutine_uniform {
-   char *name;          /* as the app wrote it, no "[0]" */
-   uint32_t type;       /* its subroutine type (index into the stage's types) */
-   uint32_t size;       /* array elements; 1 when not an array */
+   char *name;    /* as the app wrote it, no "[0]" */
+   uint32_t type; /* its subroutine type (index into the stage's types) */
+   uint32_t size; /* array elements; 1 when not an array */
    bool is_array;
-   int32_t location;    /* first of size consecutive locations; -1 until assigned */
-   uint32_t offset;     /* byte offset of its hidden uniform (element k at + 16 k) */
-   bool active;         /* some call reads it (the hidden uniform is used) */
-   uint32_t def;        /* its default value: the index of its first compatible function */
+   int32_t location; /* first of size consecutive locations; -1 until assigned */
+   uint32_t offset;  /* byte offset of its hidden uniform (element k at + 16 k) */
+   bool active;      /* some call reads it (the hidden uniform is used) */
+   uint32_t def;     /* its default value: the index of its first compatible function */
 };
 struct glsl_subroutine_stage {
    unsigned num_types;

@@ -244,9 +244,8 @@ mark_subroutine_uniforms(struct link *l, int s, const bool *su, uint32_t num_mem
       if (!su[k])
          continue;
       const char *mn = member_info(r, l->st[s].default_type, k).name;
-      struct glsl_subroutine_uniform *u = mn && !strncmp(mn, "_mgl_sub", 8) && mn[8] == '0' + s
-                                             ? subroutine_uniform(l, mn)
-                                             : NULL;
+      struct glsl_subroutine_uniform *u =
+         mn && !strncmp(mn, "_mgl_sub", 8) && mn[8] == '0' + s ? subroutine_uniform(l, mn) : NULL;
       if (u)
          u->active = true;
    }

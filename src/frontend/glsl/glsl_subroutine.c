@@ -60,6 +60,9 @@ struct sunit {
    struct sfn *fns; /* parallel to info->fns */
    unsigned cap_fns, cap_info_fns, cap_uniforms, cap_info_types;
    struct glsl_subroutine_stage *info;
+   unsigned *plain_fns; /* name tokens of the other global function declarations */
+   unsigned num_plain, cap_plain;
+   int version;
    struct glsl_str *log;
    bool failed, oom;
 };
@@ -333,6 +336,46 @@ call_args(struct glsl_str *b, unsigned num_params)
    glsl_str_append(b, ")");
 }
 
+/* A signature for comparison: the return type's tokens, then each parameter's tokens without
+ * its name, `in` and precision qualifiers (GLSL 4.00 6.1.2: a subroutine function matches its
+ * types' return and parameter types and qualifiers exactly). */
+static void
+signature(const struct sunit *S, unsigned ret_first, unsigned name, unsigned first_param,
+          unsigned end_param, struct glsl_str *b)
+{
+   for (unsigned k = ret_first; k < name; k++)
+      glsl_str_printf(b, "%.*s ", (int)S->t[k].len, S->p + S->t[k].at);
+   glsl_str_append(b, "(");
+   if (first_param + 1 == end_param && is(S, first_param, "void"))
+      first_param = end_param;
+   for (unsigned i = first_param; i < end_param;) {
+      unsigned end = i, idents = 0, last = end;
+      int depth = 0;
+      for (; end < end_param; end++) {
+         const char c = S->t[end].kind == K_PUNCT ? S->p[S->t[end].at] : 0;
+         if (c == '(' || c == '[')
+            depth++;
+         else if (c == ')' || c == ']')
+            depth--;
+         else if (c == ',' && !depth)
+            break;
+         if (!depth && S->t[end].kind == K_IDENT && !is_qualifier(S, end)) {
+            idents++;
+            last = end;
+         }
+      }
+      for (unsigned k = i; k < end; k++) {
+         if ((idents >= 2 && k == last) || is(S, k, "in") || is(S, k, "highp") ||
+             is(S, k, "mediump") || is(S, k, "lowp"))
+            continue;
+         glsl_str_printf(b, "%.*s ", (int)S->t[k].len, S->p + S->t[k].at);
+      }
+      glsl_str_append(b, ",");
+      i = end + 1;
+   }
+   glsl_str_append(b, ")");
+}
+
 /* `subroutine RET T(PARAMS);` at i */
 static unsigned
 type_decl(struct sunit *S, unsigned i)
@@ -377,6 +420,17 @@ function_def(struct sunit *S, unsigned first, unsigned i, unsigned layout_open,
 {
    unsigned close = skip_group(S, i + 1);
    uint64_t types = 0;
+   if (close == i + 3) {
+      error(S, i, "%.*ssubroutine qualifier with an empty list of subroutine types", "", 0);
+      return S->n;
+   }
+   if (layout_open && S->version < 430) {
+      error(S, i,
+            "%.*sa subroutine index needs GLSL 4.30 or GL_ARB_explicit_uniform_location, "
+            "which this implementation does not offer",
+            "", 0);
+      return S->n;
+   }
    for (unsigned k = i + 2; k + 1 < close; k++) {
       if (is(S, k, ","))
          continue;
@@ -395,6 +449,30 @@ function_def(struct sunit *S, unsigned first, unsigned i, unsigned layout_open,
       return S->n;
    }
    unsigned params_end = skip_group(S, k + 1);
+   if (!is(S, params_end, "{")) {
+      error(S, k, "'%.*s' : a subroutine function needs a body", S->p + S->t[k].at,
+            (int)S->t[k].len);
+      return S->n;
+   }
+   struct glsl_str mine = {0};
+   signature(S, close, k, k + 2, params_end - 1, &mine);
+   for (unsigned t = 0; t < S->num_types; t++) {
+      if (!(types >> t & 1))
+         continue;
+      const struct stype *ty = &S->types[t];
+      struct glsl_str theirs = {0};
+      signature(S, (unsigned)(ty->ret_first - S->t), (unsigned)(ty->name - S->t), ty->first_param,
+                ty->end_param, &theirs);
+      const bool differ = mine.oom || theirs.oom || strcmp(mine.s ? mine.s : "", theirs.s);
+      free(theirs.s);
+      if (differ) {
+         free(mine.s);
+         error(S, k, "'%.*s' : the function does not match its subroutine type's signature",
+               S->p + S->t[k].at, (int)S->t[k].len);
+         return S->n;
+      }
+   }
+   free(mine.s);
    int f = find_fn(S, &S->t[k]);
    if (f < 0) {
       if (S->info->num_fns >= GLSL_MAX_SUBROUTINES) {
@@ -475,6 +553,13 @@ uniform_decl(struct sunit *S, unsigned first, unsigned i, unsigned layout_open,
    }
    if (find_uniform(S, &S->t[un]) >= 0) {
       error(S, un, "'%.*s' : redefinition", S->p + S->t[un].at, (int)S->t[un].len);
+      return S->n;
+   }
+   if (layout_open && S->version < 430) {
+      error(S, i,
+            "%.*san explicit subroutine uniform location needs GLSL 4.30 or "
+            "GL_ARB_explicit_uniform_location, which this implementation does not offer",
+            "", 0);
       return S->n;
    }
    struct glsl_subroutine_uniform *u =
@@ -680,7 +765,7 @@ glsl_lower_subroutines(enum glsl_stage stage, const char *pp, int version,
    memset(info, 0, sizeof(*info));
    if (!strstr(pp, "subroutine"))
       return true;
-   struct sunit S = {.stage = stage, .p = pp, .info = info, .log = log};
+   struct sunit S = {.stage = stage, .p = pp, .info = info, .version = version, .log = log};
    if (!stokenize(&S)) {
       free(S.t);
       glsl_str_append(log, "error: out of memory\n");
@@ -720,6 +805,14 @@ glsl_lower_subroutines(enum glsl_stage stage, const char *pp, int version,
                i = type_decl(&S, s);
             continue;
          }
+         if (!depth && is(&S, i + 1, "(") && i &&
+             (S.t[i - 1].kind == K_IDENT || is(&S, i - 1, "]"))) {
+            unsigned *slot = mgu_array_push(S.plain_fns, S.num_plain, S.cap_plain);
+            if (!slot)
+               S.oom = true;
+            else
+               *slot = i;
+         }
          int u = (is(&S, i + 1, "(") || is(&S, i + 1, "[")) && (i == 0 || !is(&S, i - 1, "."))
                     ? find_uniform(&S, t)
                     : -1;
@@ -727,6 +820,17 @@ glsl_lower_subroutines(enum glsl_stage stage, const char *pp, int version,
             call(&S, i, &S.info->uniforms[u]);
       }
       i++;
+   }
+   /* GLSL 4.00 6.1.2: subroutine functions are not overloaded, and subroutine types share the
+    * functions' name space */
+   for (unsigned k = 0; k < S.num_plain && !S.failed; k++) {
+      const struct stok *t = &S.t[S.plain_fns[k]];
+      if (find_fn(&S, t) >= 0)
+         error(&S, S.plain_fns[k], "'%.*s' : a subroutine function may not be overloaded",
+               S.p + t->at, (int)t->len);
+      else if (find_type(&S, t) >= 0)
+         error(&S, S.plain_fns[k], "'%.*s' : function name is a subroutine type's", S.p + t->at,
+               (int)t->len);
    }
    if (!S.failed && !S.oom && info->num_fns + info->num_uniforms + info->num_types) {
       assign_indices(&S);
@@ -741,6 +845,7 @@ glsl_lower_subroutines(enum glsl_stage stage, const char *pp, int version,
    free(S.edits);
    free(S.types);
    free(S.fns);
+   free(S.plain_fns);
    free(S.t);
    if (S.oom)
       glsl_str_append(log, "error: out of memory\n");

@@ -1,9 +1,10 @@
 /* unit.glsl.subroutine — ARB_shader_subroutine lowered in the source (glsl_subroutine.c): a
- * GLSL 4.00 fragment shader with three subroutine types, an explicit layout(index), an array of
- * subroutine uniforms with layout(location) and an unused one links; the reflection gives the
- * functions' indices and compatible types, the active uniforms' locations, sizes, defaults and
- * hidden offsets (16 bytes apart, not reported as uniforms), and GLSL 3.30 takes the same with
- * `#extension GL_ARB_shader_subroutine : require`. Errors: an unknown type, a taken index. */
+ * fragment shader with three subroutine types, a subroutine uniform array and an unused one
+ * links as GLSL 4.30 (with layout(index) and layout(location)), 4.00 and 3.30 with `#extension
+ * GL_ARB_shader_subroutine : require`; the reflection gives the functions' indices (explicit
+ * first, then in order) and compatible types, the active uniforms' locations, sizes, defaults
+ * and hidden offsets (not reported as uniforms). Compile errors: an unknown type, a taken index,
+ * layout(index) before 4.30, a signature mismatch, an overloaded subroutine function. */
 #include "glsl_test_util.h"
 
 static const char *const vs = "#version 330 core\n"
@@ -15,13 +16,13 @@ static const char *const fs_body =
    "subroutine vec4 other_t(vec4 b, float);\n"
    "subroutine void nop_t(inout vec4);\n"
    "subroutine(color_t) vec4 red(vec4 base, float k) { return vec4(k, 0.0, 0.0, 1.0); }\n"
-   "layout(index = 5) subroutine(color_t) vec4 green(vec4 base, float k) {\n"
+   "%ssubroutine(color_t) vec4 green(vec4 base, float k) {\n"
    "   return vec4(0.0, k, 0.0, 1.0);\n"
    "}\n"
    "subroutine(color_t, other_t) vec4 both(vec4 base, float k) { return base; }\n"
    "subroutine(nop_t) void twice(inout vec4 v) { v *= 2.0; }\n"
    "subroutine uniform color_t u_color;\n"
-   "layout(location = 3) subroutine uniform nop_t u_nop[2];\n"
+   "%ssubroutine uniform nop_t u_nop[2];\n"
    "subroutine uniform color_t u_unused;\n"
    "uniform float u_k;\n"
    "out vec4 o;\n"
@@ -32,10 +33,12 @@ static const char *const fs_body =
    "}\n";
 
 static struct glsl_program *
-link_fs(const char *head, char **log)
+link_fs(const char *head, bool explicit, char **log)
 {
-   static char fs[4096];
-   snprintf(fs, sizeof(fs), "%s%s", head, fs_body);
+   static char fs[4096], body[4096];
+   snprintf(body, sizeof(body), fs_body, explicit ? "layout(index = 5) " : "",
+            explicit ? "layout(location = 3) " : "");
+   snprintf(fs, sizeof(fs), "%s%s", head, body);
    return glsl_link(&(struct glsl_link_input){.source = {vs, fs}}, log);
 }
 
@@ -49,10 +52,10 @@ fn(const struct glsl_subroutine_stage *s, const char *name)
 }
 
 static void
-check_program(const char *head)
+check_program(const char *head, bool explicit)
 {
    char *log = NULL;
-   struct glsl_program *p = link_fs(head, &log);
+   struct glsl_program *p = link_fs(head, explicit, &log);
    CHECK(p, "%s: link failed: %s", head, log);
    free(log);
    if (!p)
@@ -64,9 +67,10 @@ check_program(const char *head)
                                    *both = fn(s, "both"), *twice = fn(s, "twice");
    CHECK(red && green && both && twice, "functions missing");
    if (red && green && both && twice) {
-      CHECK(green->index == 5, "green index %u", green->index);
-      CHECK(red->index == 0 && both->index == 1 && twice->index == 2, "indices %u %u %u",
-            red->index, both->index, twice->index);
+      CHECK(green->index == (explicit ? 5u : 1u), "green index %u", green->index);
+      CHECK(red->index == 0 && both->index == (explicit ? 1u : 2u) &&
+               twice->index == (explicit ? 2u : 3u),
+            "indices %u %u %u", red->index, both->index, twice->index);
       CHECK(red->types == 1 && both->types == 3 && twice->types == 4, "types");
    }
    CHECK(s->num_uniforms == 2, "%u active subroutine uniforms (u_unused is not)", s->num_uniforms);
@@ -77,11 +81,12 @@ check_program(const char *head)
                "u_color loc %d size %u def %u", u->location, u->size, u->def);
       } else {
          CHECK(!strcmp(u->name, "u_nop"), "%s", u->name);
-         CHECK(u->location == 3 && u->size == 2 && u->is_array && u->def == 2,
+         CHECK(u->location == (explicit ? 3 : 1) && u->size == 2 && u->is_array &&
+                  u->def == (explicit ? 2u : 3u),
                "u_nop loc %d size %u def %u", u->location, u->size, u->def);
       }
    }
-   CHECK(s->num_locations == 5, "%u locations", s->num_locations);
+   CHECK(s->num_locations == (explicit ? 5u : 3u), "%u locations", s->num_locations);
    if (s->num_uniforms == 2)
       CHECK(s->uniforms[0].offset != s->uniforms[1].offset, "offsets %u %u", s->uniforms[0].offset,
             s->uniforms[1].offset);
@@ -103,15 +108,29 @@ check_error(const char *fs, const char *what)
 int
 main(void)
 {
-   check_program("#version 400 core\n");
-   check_program("#version 330 core\n#extension GL_ARB_shader_subroutine : require\n");
+   check_program("#version 430 core\n", true);
+   check_program("#version 400 core\n", false);
+   check_program("#version 330 core\n#extension GL_ARB_shader_subroutine : require\n", false);
    check_error("#version 400\nsubroutine(nothing_t) float f() { return 1.0; }\n"
                "void main() {}\n",
                "not a subroutine type");
-   check_error("#version 400\nsubroutine float t();\n"
+   check_error("#version 430\nsubroutine float t();\n"
                "layout(index = 1) subroutine(t) float f() { return 1.0; }\n"
                "layout(index = 1) subroutine(t) float g() { return 2.0; }\n"
                "void main() {}\n",
                "invalid subroutine index");
+   check_error("#version 400\nsubroutine float t();\n"
+               "layout(index = 1) subroutine(t) float f() { return 1.0; }\n"
+               "void main() {}\n",
+               "needs GLSL 4.30");
+   check_error("#version 400\nsubroutine float t(vec2 p);\n"
+               "subroutine(t) float f(vec3 p) { return 1.0; }\n"
+               "void main() {}\n",
+               "does not match");
+   check_error("#version 400\nsubroutine float t();\n"
+               "subroutine(t) float f() { return 1.0; }\n"
+               "float f(int x) { return 1.0; }\n"
+               "void main() {}\n",
+               "may not be overloaded");
    return t_finish("unit.glsl.subroutine");
 }
