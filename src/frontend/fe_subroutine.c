@@ -143,8 +143,9 @@ mgl_glUniformSubroutinesuiv(GLenum shadertype, GLsizei count, const GLuint *indi
    struct fe_exec *e = ctx->program ? ctx->exec : NULL;
    FE_CHECK(!e || !e->glsl || !(e->glsl->stages & GLSL_STAGE_BIT(st)), GL_INVALID_OPERATION);
    const struct glsl_subroutine_stage *s = &e->glsl->subroutines[st];
-   /* GL 4.6 7.10: count must be the stage's GL_ACTIVE_SUBROUTINE_UNIFORM_LOCATIONS, and each
-    * value a subroutine compatible with the uniform at that location */
+   /* GL 4.6 7.10: count must be the stage's GL_ACTIVE_SUBROUTINE_UNIFORM_LOCATIONS and each
+    * value a subroutine index (GL_INVALID_VALUE); one not compatible with the uniform at its
+    * location is GL_INVALID_OPERATION, as Mesa has it. Nothing is stored when one is refused. */
    FE_CHECK(count < 0 || (GLuint)count != s->num_locations, GL_INVALID_VALUE);
    FE_CHECK(count && !indices, GL_INVALID_VALUE);
    for (GLsizei i = 0; i < count; i++) {
@@ -152,7 +153,7 @@ mgl_glUniformSubroutinesuiv(GLenum shadertype, GLsizei count, const GLuint *indi
       const struct glsl_subroutine_uniform *u = uniform_at(s, (GLuint)i, &element);
       const struct glsl_subroutine_fn *f = fn_of_index(s, indices[i]);
       FE_CHECK(!f || indices[i] >= GLSL_MAX_SUBROUTINES, GL_INVALID_VALUE);
-      FE_CHECK(u && !(f->types >> u->type & 1), GL_INVALID_VALUE);
+      FE_CHECK(u && !(f->types >> u->type & 1), GL_INVALID_OPERATION);
    }
    for (GLsizei i = 0; i < count; i++) {
       uint32_t element;
