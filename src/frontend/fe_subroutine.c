@@ -46,35 +46,6 @@ uniform_at(const struct glsl_subroutine_stage *s, GLuint loc, uint32_t *element)
    return NULL;
 }
 
-static void
-write_value(struct fe_exec *e, const struct glsl_subroutine_uniform *u, uint32_t element,
-            uint32_t value)
-{
-   const uint32_t at = u->offset + 16u * element;
-   if (at + 4 > e->uniform_size || !e->uniforms)
-      return;
-   uint32_t cur;
-   memcpy(&cur, e->uniforms + at, 4);
-   if (cur == value)
-      return;
-   memcpy(e->uniforms + at, &value, 4);
-   fe_exec_mark_dirty(e, at, at + 4);
-   e->uniform_version++;
-}
-
-void
-fe_subroutine_reset(struct fe_exec *e)
-{
-   if (!e || !e->glsl)
-      return;
-   for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
-      const struct glsl_subroutine_stage *ss = &e->glsl->subroutines[s];
-      for (unsigned k = 0; k < ss->num_uniforms; k++)
-         for (uint32_t i = 0; i < ss->uniforms[k].size; i++)
-            write_value(e, &ss->uniforms[k], i, ss->uniforms[k].def);
-   }
-}
-
 /* A linked program's subroutines of a stage; NULL with a GL error (the stage's error: unknown
  * type GL_INVALID_ENUM, see fe_linked_exec for the program's). */
 static const struct glsl_subroutine_stage *
@@ -159,7 +130,7 @@ mgl_glUniformSubroutinesuiv(GLenum shadertype, GLsizei count, const GLuint *indi
       uint32_t element;
       const struct glsl_subroutine_uniform *u = uniform_at(s, (GLuint)i, &element);
       if (u)
-         write_value(e, u, element, indices[i]);
+         fe_subroutine_write(e, u, element, indices[i]);
    }
 }
 
