@@ -233,8 +233,8 @@ check_version(const char *src, bool es, bool compat, struct glsl_str *log, int *
       return true;
    /* GLSL 4.00 to 4.60 core in every stage, as a driver listing the GL 4.x extensions takes
     * them (issue 20); what of them mgl cannot honour is refused by name where it is used
-    * (subroutines by glslang, explicit uniform locations by glsl_lower.c). GL_SHADING_LANGUAGE_
-    * VERSION stays 3.30 until GL 4.6 is claimed. */
+    * (explicit uniform locations by glsl_lower.c; subroutines are lowered by
+    * glsl_subroutine.c). GL_SHADING_LANGUAGE_VERSION stays 3.30 until GL 4.6 is claimed. */
    if (version >= 400 && version <= 460 && version % 10 == 0 &&
        (!profile[0] || !strcmp(profile, "core")))
       return true;

@@ -5,7 +5,8 @@
  *  1. glsl_splice_lines, before preprocessing: GLSL 1.30+ lets `\` + newline continue a line
  *     (glslang takes it only from 4.20 on). The newlines taken out are put back after the end of
  *     the logical line, so every later line keeps its number.
- *  2. glsl_lower_preprocessed, on the preprocessor's output (no comments, no macros, no #if left,
+ *  2. glsl_lower_preprocessed, on the preprocessor's output (first the subroutines, which
+ *     glsl_subroutine.c lowers into hidden uniforms and dispatchers, then on that text) (no comments, no macros, no #if left,
  *     the app's line numbers kept by the preprocessor's own #line directives), a token-level
  *     rewrite:
  *      - #version 110/120/130 becomes #version 140 (the oldest glslang's Vulkan target takes); in
