@@ -54,6 +54,7 @@ static const char *const extensions[] = {
    "GL_ARB_depth_buffer_float",
    "GL_ARB_depth_clamp",
    "GL_ARB_draw_buffers",
+   "GL_ARB_draw_buffers_blend",
    "GL_ARB_draw_elements_base_vertex",
    "GL_ARB_draw_indirect",
    "GL_ARB_draw_instanced",
@@ -80,6 +81,7 @@ static const char *const extensions[] = {
    "GL_ARB_shader_draw_parameters",
    "GL_ARB_shader_image_load_store",
    "GL_ARB_shader_storage_buffer_object",
+   "GL_ARB_shader_subroutine",
    "GL_ARB_shading_language_420pack",
    "GL_ARB_sync",
    "GL_ARB_tessellation_shader",
@@ -561,6 +563,16 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       if (!fe_xfb_draw_offered(ctx))
          return false;
       INT1(FE_MAX_VERTEX_STREAMS);
+      return true;
+   case GL_MAX_SUBROUTINES: /* ARB_shader_subroutine (fe_subroutine.c): desktop only */
+      if (ctx->desc.api == FE_API_GLES)
+         return false;
+      INT1(GLSL_MAX_SUBROUTINES);
+      return true;
+   case GL_MAX_SUBROUTINE_UNIFORM_LOCATIONS:
+      if (ctx->desc.api == FE_API_GLES)
+         return false;
+      INT1(GLSL_MAX_SUBROUTINE_LOCATIONS);
       return true;
    case GL_SUBPIXEL_BITS: INT1(cap_or(caps->subpixel_bits, 4)); return true;
    case GL_ALIASED_LINE_WIDTH_RANGE:
@@ -1417,6 +1429,33 @@ get_indexed(struct fe_context *ctx, GLenum target, GLuint index, struct gv *v)
          m[k] = (ctx->rs.blend[index].color_mask >> k) & 1;
       ints(v, 4, m);
       v->kind = GV_BOOL;
+      return true;
+   }
+   case GL_BLEND_SRC:
+   case GL_BLEND_DST:
+   case GL_BLEND_SRC_RGB:
+   case GL_BLEND_DST_RGB:
+   case GL_BLEND_SRC_ALPHA:
+   case GL_BLEND_DST_ALPHA:
+   case GL_BLEND_EQUATION_RGB:
+   case GL_BLEND_EQUATION_ALPHA: {
+      /* GL 4.0 (ARB_draw_buffers_blend): one draw buffer's function and equation (the 1.x
+       * names GL_BLEND_SRC and GL_BLEND_DST too, as glGetIntegerv answers them) */
+      if (ctx->desc.api == FE_API_GLES)
+         break;
+      if (index >= FE_MAX_DRAW_BUFFERS) {
+         fe_error(ctx, GL_INVALID_VALUE);
+         return false;
+      }
+      const struct mgp_blend_target *b = &ctx->rs.blend[index];
+      const uint16_t f = target == GL_BLEND_SRC_RGB || target == GL_BLEND_SRC   ? b->src_rgb
+                         : target == GL_BLEND_DST_RGB || target == GL_BLEND_DST ? b->dst_rgb
+                         : target == GL_BLEND_SRC_ALPHA                         ? b->src_alpha
+                                                                                : b->dst_alpha;
+      if (target == GL_BLEND_EQUATION_RGB || target == GL_BLEND_EQUATION_ALPHA)
+         ENUM1(fe_gl_blend_op(target == GL_BLEND_EQUATION_RGB ? b->eq_rgb : b->eq_alpha));
+      else
+         ENUM1(fe_gl_blend_factor(f));
       return true;
    }
    case GL_SAMPLE_MASK_VALUE:

@@ -614,6 +614,37 @@ add_builtin_inputs(struct fe_exec *e, const char *vs)
    }
 }
 
+/* ARB_shader_subroutine (fe_subroutine.c has the API): a subroutine uniform's value is the
+ * hidden uint of the default block that its calls dispatch on (glsl_subroutine.c). */
+void
+fe_subroutine_write(struct fe_exec *e, const struct glsl_subroutine_uniform *u, uint32_t element,
+                    uint32_t value)
+{
+   const uint32_t at = u->offset + 16u * element;
+   if (at + 4 > e->uniform_size || !e->uniforms)
+      return;
+   uint32_t cur;
+   memcpy(&cur, e->uniforms + at, 4);
+   if (cur == value)
+      return;
+   memcpy(e->uniforms + at, &value, 4);
+   fe_exec_mark_dirty(e, at, at + 4);
+   e->uniform_version++;
+}
+
+void
+fe_subroutine_reset(struct fe_exec *e)
+{
+   if (!e || !e->glsl)
+      return;
+   for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
+      const struct glsl_subroutine_stage *ss = &e->glsl->subroutines[s];
+      for (unsigned k = 0; k < ss->num_uniforms; k++)
+         for (uint32_t i = 0; i < ss->uniforms[k].size; i++)
+            fe_subroutine_write(e, &ss->uniforms[k], i, ss->uniforms[k].def);
+   }
+}
+
 static struct fe_exec *
 exec_create(struct fe_context *ctx, struct glsl_program *gp)
 {
@@ -645,6 +676,7 @@ exec_create(struct fe_context *ctx, struct glsl_program *gp)
       return NULL;
    }
    fill_reflection(e);
+   fe_subroutine_reset(e);
    /* an evaluation stage without a control stage: the backend gets the program with the
     * control shader GL implies, made at the draw that knows its patch size and levels
     * (fe_program.c: fe_tess_passthrough_emit) */
@@ -917,6 +949,8 @@ mgl_glUseProgram(GLuint program)
       FE_CHECK(!prog->link_status, GL_INVALID_OPERATION);
    }
    FE_CHECK(fe_xfb_locked(ctx), GL_INVALID_OPERATION);
+   if (prog) /* GL 4.6 7.10: glUseProgram resets the subroutine uniforms */
+      fe_subroutine_reset(prog->exec);
    if (ctx->program == prog) {
       fe_ctx_exec(ctx);
       return;

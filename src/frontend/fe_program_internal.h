@@ -29,6 +29,11 @@ uint8_t fe_gl_input_kind(GLenum type);
 GLenum fe_shader_stage_type(enum glsl_stage s);
 /* The linked executable of program (a GL error and NULL when there is none). */
 struct fe_exec *fe_linked_exec(struct fe_context *ctx, GLuint program);
+/* Writes every subroutine uniform's default value: at link and glUseProgram (fe_program.c). */
+void fe_subroutine_reset(struct fe_exec *e);
+/* Sets element `element` of subroutine uniform u to the subroutine index `value`. */
+void fe_subroutine_write(struct fe_exec *e, const struct glsl_subroutine_uniform *u,
+                         uint32_t element, uint32_t value);
 
 static const enum mgp_shader_stage stage_map[GLSL_STAGE_COUNT] = {
    [GLSL_STAGE_VERTEX] = MGP_SHADER_STAGE_VERTEX,

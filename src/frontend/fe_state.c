@@ -472,16 +472,12 @@ blend_func_ignored(void)
    return blend_func_ignored_value;
 }
 
-void
-mgl_glBlendFuncSeparate(GLenum src_rgb, GLenum dst_rgb, GLenum src_alpha, GLenum dst_alpha)
+/* Sets the blend function of draw buffers [first, end). */
+static void
+set_blend_func(struct fe_context *ctx, unsigned first, unsigned end, GLenum src_rgb, GLenum dst_rgb,
+               GLenum src_alpha, GLenum dst_alpha)
 {
-   FE_CTX_OR_RETURN();
-   FE_CHECK(!is_blend_factor(src_rgb) || !is_blend_factor(dst_rgb) || !is_blend_factor(src_alpha) ||
-               !is_blend_factor(dst_alpha),
-            GL_INVALID_ENUM);
-   if (blend_func_ignored())
-      return;
-   for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++) {
+   for (unsigned i = first; i < end; i++) {
       struct mgp_blend_target *b = &ctx->rs.blend[i];
       rs_u16(ctx, &b->src_rgb, fe_mgp_blend_factor(src_rgb));
       rs_u16(ctx, &b->dst_rgb, fe_mgp_blend_factor(dst_rgb));
@@ -491,18 +487,11 @@ mgl_glBlendFuncSeparate(GLenum src_rgb, GLenum dst_rgb, GLenum src_alpha, GLenum
    update_independent_blend(ctx);
 }
 
-void
-mgl_glBlendFunc(GLenum sfactor, GLenum dfactor)
+static void
+set_blend_equation(struct fe_context *ctx, unsigned first, unsigned end, GLenum mode_rgb,
+                   GLenum mode_alpha)
 {
-   mgl_glBlendFuncSeparate(sfactor, dfactor, sfactor, dfactor);
-}
-
-void
-mgl_glBlendEquationSeparate(GLenum mode_rgb, GLenum mode_alpha)
-{
-   FE_CTX_OR_RETURN();
-   FE_CHECK(!is_blend_equation(mode_rgb) || !is_blend_equation(mode_alpha), GL_INVALID_ENUM);
-   for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++) {
+   for (unsigned i = first; i < end; i++) {
       rs_u16(ctx, &ctx->rs.blend[i].eq_rgb, fe_mgp_blend_op(mode_rgb));
       rs_u16(ctx, &ctx->rs.blend[i].eq_alpha, fe_mgp_blend_op(mode_alpha));
    }
@@ -510,9 +499,72 @@ mgl_glBlendEquationSeparate(GLenum mode_rgb, GLenum mode_alpha)
 }
 
 void
+mgl_glBlendFuncSeparate(GLenum src_rgb, GLenum dst_rgb, GLenum src_alpha, GLenum dst_alpha)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!is_blend_factor(src_rgb) || !is_blend_factor(dst_rgb) || !is_blend_factor(src_alpha) ||
+               !is_blend_factor(dst_alpha),
+            GL_INVALID_ENUM);
+   if (blend_func_ignored())
+      return;
+   set_blend_func(ctx, 0, FE_MAX_DRAW_BUFFERS, src_rgb, dst_rgb, src_alpha, dst_alpha);
+}
+
+void
+mgl_glBlendFunc(GLenum sfactor, GLenum dfactor)
+{
+   mgl_glBlendFuncSeparate(sfactor, dfactor, sfactor, dfactor);
+}
+
+/* GL 4.0 (ARB_draw_buffers_blend): one draw buffer's blend function and equation; a buffer
+ * past GL_MAX_DRAW_BUFFERS is GL_INVALID_VALUE (checked first, as for glEnablei). */
+void
+mgl_glBlendFuncSeparatei(GLuint buf, GLenum src_rgb, GLenum dst_rgb, GLenum src_alpha,
+                         GLenum dst_alpha)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(buf >= FE_MAX_DRAW_BUFFERS, GL_INVALID_VALUE);
+   FE_CHECK(!is_blend_factor(src_rgb) || !is_blend_factor(dst_rgb) || !is_blend_factor(src_alpha) ||
+               !is_blend_factor(dst_alpha),
+            GL_INVALID_ENUM);
+   if (blend_func_ignored())
+      return;
+   set_blend_func(ctx, buf, buf + 1, src_rgb, dst_rgb, src_alpha, dst_alpha);
+}
+
+void
+mgl_glBlendFunci(GLuint buf, GLenum src, GLenum dst)
+{
+   mgl_glBlendFuncSeparatei(buf, src, dst, src, dst);
+}
+
+void
+mgl_glBlendEquationSeparate(GLenum mode_rgb, GLenum mode_alpha)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!is_blend_equation(mode_rgb) || !is_blend_equation(mode_alpha), GL_INVALID_ENUM);
+   set_blend_equation(ctx, 0, FE_MAX_DRAW_BUFFERS, mode_rgb, mode_alpha);
+}
+
+void
 mgl_glBlendEquation(GLenum mode)
 {
    mgl_glBlendEquationSeparate(mode, mode);
+}
+
+void
+mgl_glBlendEquationSeparatei(GLuint buf, GLenum mode_rgb, GLenum mode_alpha)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(buf >= FE_MAX_DRAW_BUFFERS, GL_INVALID_VALUE);
+   FE_CHECK(!is_blend_equation(mode_rgb) || !is_blend_equation(mode_alpha), GL_INVALID_ENUM);
+   set_blend_equation(ctx, buf, buf + 1, mode_rgb, mode_alpha);
+}
+
+void
+mgl_glBlendEquationi(GLuint buf, GLenum mode)
+{
+   mgl_glBlendEquationSeparatei(buf, mode, mode);
 }
 
 void

@@ -238,6 +238,11 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLDRAWELEMENTSINSTANCEDBASEVERTEXBASEINSTANCEPROC,                                         \
      DrawElementsInstancedBaseVertexBaseInstance)                                                  \
    X(PFNGLBINDIMAGETEXTUREPROC, BindImageTexture)                                                  \
+   X(PFNGLUNIFORMSUBROUTINESUIVPROC, UniformSubroutinesuiv)                                        \
+   X(PFNGLGETUNIFORMSUBROUTINEUIVPROC, GetUniformSubroutineuiv)                                    \
+   X(PFNGLGETSUBROUTINEINDEXPROC, GetSubroutineIndex)                                              \
+   X(PFNGLGETSUBROUTINEUNIFORMLOCATIONPROC, GetSubroutineUniformLocation)                          \
+   X(PFNGLGETPROGRAMSTAGEIVPROC, GetProgramStageiv)                                                \
    X(PFNGLGETUNIFORMIVPROC, GetUniformiv)                                                          \
    X(PFNGLGETBOOLEANI_VPROC, GetBooleani_v)                                                        \
    X(PFNGLGETVERTEXATTRIBIVPROC, GetVertexAttribiv)                                                \

@@ -234,8 +234,8 @@ check_version(const char *src, bool es, bool compat, struct glsl_str *log, int *
       return true;
    /* GLSL 4.00 to 4.60 core in every stage, as a driver listing the GL 4.x extensions takes
     * them (issue 20); what of them mgl cannot honour is refused by name where it is used
-    * (subroutines by glslang, explicit uniform locations by glsl_lower.c). GL_SHADING_LANGUAGE_
-    * VERSION stays 3.30 until GL 4.6 is claimed. */
+    * (explicit uniform locations by glsl_lower.c; subroutines are lowered by
+    * glsl_subroutine.c). GL_SHADING_LANGUAGE_VERSION stays 3.30 until GL 4.6 is claimed. */
    if (version >= 400 && version <= 460 && version % 10 == 0 &&
        (!profile[0] || !strcmp(profile, "core")))
       return true;
@@ -430,8 +430,10 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint64_t compat_provided,
    if (ok && es && version == 100) {
       glsl_require_to_enable(spliced, "GL_EXT_draw_buffers");
       glsl_require_to_enable(spliced, "GL_EXT_draw_instanced");
-   } else if (ok && !es)
+   } else if (ok && !es) {
       glsl_require_to_enable(spliced, "GL_ARB_blend_func_extended");
+      glsl_require_to_enable(spliced, "GL_ARB_shader_subroutine"); /* glsl_subroutine.c */
+   }
    if (ok && !es && (withheld & GLSL_EXT_GPU_SHADER5))
       hide_macro(spliced, "GL_ARB_gpu_shader5");
    ok = ok && (pp = preprocess_gl(stage, es, version, spliced, log));
@@ -1151,6 +1153,23 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
    prog->stages = present;
    for (unsigned k = 0; k < units[GLSL_STAGE_FRAGMENT].num; k++)
       prog->alpha_tested |= units[GLSL_STAGE_FRAGMENT].units[k].alpha_tested;
+   /* subroutines (glsl_subroutine.c): indices are given per unit, so one unit a stage */
+   for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
+      for (unsigned k = 0; k < units[s].num; k++) {
+         struct glsl_subroutine_stage *us = &units[s].units[k].subroutines;
+         if (!us->num_types)
+            continue;
+         if (prog->subroutines[s].num_types) {
+            glsl_str_printf(&log,
+                            "error: %s shader: subroutines in more than one shader object of "
+                            "a stage are not supported (mgl)\n",
+                            glsl_stage_name((enum glsl_stage)s));
+            goto done;
+         }
+         prog->subroutines[s] = *us;
+         memset(us, 0, sizeof(*us));
+      }
+   }
    {
       struct glsl_taken taken[GLSL_STAGE_COUNT] = {{0}};
       struct glsl_binding *lists[GLSL_STAGE_COUNT] = {0};
@@ -1177,6 +1196,9 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
          glsl_str_append(&log, "error: out of memory\n");
       else
          ok = glsl_link_spirv(input, words, init_words, decl, taken, vs_essl3, prog, &log);
+      for (unsigned s = 0; ok && s < GLSL_STAGE_COUNT; s++)
+         ok =
+            glsl_subroutine_link(&prog->subroutines[s], glsl_stage_name((enum glsl_stage)s), &log);
       for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
          free(lists[s]);
    }
@@ -1220,6 +1242,8 @@ glsl_program_destroy(struct glsl_program *prog)
    for (unsigned i = 0; i < prog->default_block.num_depth_modes; i++)
       free(prog->default_block.depth_modes[i].sampler);
    free(prog->default_block.depth_modes);
+   for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
+      glsl_subroutine_stage_finish(&prog->subroutines[s]);
    free(prog->default_block.initial_data);
    for (unsigned i = 0; i < prog->num_blocks; i++)
       free(prog->blocks[i].name);

@@ -515,6 +515,37 @@ struct glsl_xfb_varying {
    uint32_t components;
 };
 
+/* ARB_shader_subroutine (GLSL 4.00 `subroutine`), lowered in the source (glsl_subroutine.c):
+ * each subroutine uniform becomes a hidden `uniform uint _mgl_sub<stage>_<name>` (an array for
+ * an array) of the default block, holding the index of the function its calls dispatch to. */
+#define GLSL_MAX_SUBROUTINES 256           /* GL_MAX_SUBROUTINES, per stage */
+#define GLSL_MAX_SUBROUTINE_LOCATIONS 1024 /* GL_MAX_SUBROUTINE_UNIFORM_LOCATIONS, per stage */
+#define GLSL_MAX_SUBROUTINE_TYPES 64       /* subroutine types a stage may declare (mgl) */
+struct glsl_subroutine_fn {
+   char *name;
+   uint32_t index; /* GL subroutine index (explicit layout(index), else in order) */
+   uint64_t types; /* bit t: compatible with subroutine type t of the stage */
+};
+struct glsl_subroutine_uniform {
+   char *name;    /* as the app wrote it, no "[0]" */
+   uint32_t type; /* its subroutine type (index into the stage's types) */
+   uint32_t size; /* array elements; 1 when not an array */
+   bool is_array;
+   int32_t location; /* first of size consecutive locations; -1 until assigned */
+   uint32_t offset;  /* byte offset of its hidden uniform (element k at + 16 k) */
+   bool active;      /* some call reads it (the hidden uniform is used) */
+   uint32_t def;     /* its default value: the index of its first compatible function */
+};
+struct glsl_subroutine_stage {
+   unsigned num_types;
+   char **types;
+   unsigned num_fns;
+   struct glsl_subroutine_fn *fns;
+   unsigned num_uniforms; /* after the link: the active ones only */
+   struct glsl_subroutine_uniform *uniforms;
+   uint32_t num_locations; /* GL_ACTIVE_SUBROUTINE_UNIFORM_LOCATIONS */
+};
+
 struct glsl_program {
    uint32_t stages; /* GLSL_STAGE_BIT of present stages */
    struct glsl_spirv spirv[GLSL_STAGE_COUNT];
@@ -557,6 +588,8 @@ struct glsl_program {
    bool xfb_separate;
    uint32_t xfb_stride[GLSL_MAX_XFB_BUFFERS]; /* bytes per vertex; 0: buffer not written */
    uint32_t xfb_buffers; /* binding points 0 .. xfb_buffers - 1 in use (0: no capture) */
+
+   struct glsl_subroutine_stage subroutines[GLSL_STAGE_COUNT];
 };
 
 /* glLinkProgram: compiles every present stage, links, generates SPIR-V (Vulkan 1.1, SPIR-V 1.3)

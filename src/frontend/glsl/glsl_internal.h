@@ -178,6 +178,7 @@ struct glsl_unit {
                        * when it declares none */
    int gs_input_size; /* geometry: vertices of the input primitive its `layout(...) in;`
                            * declares; 0 when it declares none */
+   struct glsl_subroutine_stage subroutines; /* its subroutines (glsl_subroutine.c) */
 };
 
 /* ── compatibility-profile built-ins (glsl_compat.c) ─────────────────────────────────────────── */
@@ -253,6 +254,19 @@ bool glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version,
                              bool point_size, uint32_t withheld, struct glsl_unit *u,
                              struct glsl_str *log);
 void glsl_unit_finish(struct glsl_unit *u);
+
+/* ── subroutines (glsl_subroutine.c) ─────────────────────────────────────────────────────────── */
+
+/* Lowers the subroutines of one preprocessed unit (see glsl_subroutine.c): *out gets the
+ * malloc'd lowered text, NULL when the unit has nothing to lower; info what it declares. False
+ * with a message in log for a unit that is not valid (or out of memory). */
+bool glsl_lower_subroutines(enum glsl_stage stage, const char *pp, int version,
+                            struct glsl_subroutine_stage *info, struct glsl_str *log, char **out);
+void glsl_subroutine_stage_finish(struct glsl_subroutine_stage *s);
+/* At the link, once the hidden uniforms' use is known: drops the inactive subroutine uniforms
+ * and assigns the locations of the others (explicit ones first). False with a link error. */
+bool glsl_subroutine_link(struct glsl_subroutine_stage *s, const char *stage_name,
+                          struct glsl_str *log);
 /* The stage's support unit: the bodies of `helpers` and of _mgl_FragCoord() for a program-wide
  * gl_FragCoord layout (GLSL_FRAGCOORD_* bits; <= 0: none). NULL when there is nothing to define
  * (or out of memory). */

@@ -221,6 +221,36 @@ state_uniform(const char *name)
    return -1;
 }
 
+/* The subroutine uniform whose hidden uniform is `_mgl_sub<stage>_<name>`; NULL if none. */
+static struct glsl_subroutine_uniform *
+subroutine_uniform(struct link *l, const char *member)
+{
+   const char *p = member + 8;
+   if (*p < '0' || *p >= '0' + GLSL_STAGE_COUNT || p[1] != '_')
+      return NULL;
+   struct glsl_subroutine_stage *ss = &l->prog->subroutines[*p - '0'];
+   for (unsigned k = 0; k < ss->num_uniforms; k++)
+      if (!strcmp(ss->uniforms[k].name, p + 2))
+         return &ss->uniforms[k];
+   return NULL;
+}
+
+/* Stage s reads these members (su): its subroutine uniforms among them are active. */
+static void
+mark_subroutine_uniforms(struct link *l, int s, const bool *su, uint32_t num_members)
+{
+   const struct spv_refl *r = l->st[s].r;
+   for (uint32_t k = 0; k < num_members; k++) {
+      if (!su[k])
+         continue;
+      const char *mn = member_info(r, l->st[s].default_type, k).name;
+      struct glsl_subroutine_uniform *u =
+         mn && !strncmp(mn, "_mgl_sub", 8) && mn[8] == '0' + s ? subroutine_uniform(l, mn) : NULL;
+      if (u)
+         u->active = true;
+   }
+}
+
 void
 glsl_link_default_block(struct link *l)
 {
@@ -270,6 +300,7 @@ glsl_link_default_block(struct link *l)
             db->stages |= GLSL_STAGE_BIT(s);
          }
       }
+      mark_subroutine_uniforms(l, s, su, num_members);
       free(su);
    }
    db->size = round16(spv_refl_struct_size(r, block));
@@ -299,6 +330,13 @@ glsl_link_default_block(struct link *l)
          /* GL state the front end fills in (glsl_lower.c declares these); never reported */
          db->state_mask |= 1u << state;
          db->state_offset[state] = mb.offset > 0 ? (uint32_t)mb.offset : 0;
+         continue;
+      }
+      if (!strncmp(mn, "_mgl_sub", 8)) {
+         /* a subroutine uniform's index (glsl_subroutine.c); never reported */
+         struct glsl_subroutine_uniform *su = subroutine_uniform(l, mn);
+         if (su)
+            su->offset = mb.offset > 0 ? (uint32_t)mb.offset : 0;
          continue;
       }
       if (!strncmp(mn, "_mgl_DM_", 8)) {

@@ -5,7 +5,8 @@
  *  1. glsl_splice_lines, before preprocessing: GLSL 1.30+ lets `\` + newline continue a line
  *     (glslang takes it only from 4.20 on). The newlines taken out are put back after the end of
  *     the logical line, so every later line keeps its number.
- *  2. glsl_lower_preprocessed, on the preprocessor's output (no comments, no macros, no #if left,
+ *  2. glsl_lower_preprocessed, on the preprocessor's output (first the subroutines, which
+ *     glsl_subroutine.c lowers into hidden uniforms and dispatchers, then on that text) (no comments, no macros, no #if left,
  *     the app's line numbers kept by the preprocessor's own #line directives), a token-level
  *     rewrite:
  *      - #version 110/120/130 becomes #version 140 (the oldest glslang's Vulkan target takes); in
@@ -1260,10 +1261,10 @@ shadow_depth_modes(struct lower *L, const uint8_t *shadow_call)
    }
 }
 
-bool
-glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, const char *profile,
-                        bool compat, uint64_t compat_provided, bool point_size, uint32_t withheld,
-                        struct glsl_unit *u, struct glsl_str *log)
+static bool
+lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profile, bool compat,
+           uint64_t compat_provided, bool point_size, uint32_t withheld, struct glsl_unit *u,
+           struct glsl_str *log)
 {
    memset(u, 0, sizeof(*u));
    u->version = version;
@@ -1821,9 +1822,27 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
    return true;
 }
 
+bool
+glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, const char *profile,
+                        bool compat, uint64_t compat_provided, bool point_size, uint32_t withheld,
+                        struct glsl_unit *u, struct glsl_str *log)
+{
+   /* subroutines first (glsl_subroutine.c), then the rest on its text */
+   struct glsl_subroutine_stage subr;
+   char *text;
+   if (!glsl_lower_subroutines(stage, pp, version, &subr, log, &text))
+      return false;
+   bool ok = lower_unit(stage, text ? text : pp, version, profile, compat, compat_provided,
+                        point_size, withheld, u, log);
+   free(text);
+   u->subroutines = subr;
+   return ok;
+}
+
 void
 glsl_unit_finish(struct glsl_unit *u)
 {
+   glsl_subroutine_stage_finish(&u->subroutines);
    free(u->text);
    u->text = NULL;
    for (unsigned k = 0; k < u->num_taken; k++)

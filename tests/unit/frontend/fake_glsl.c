@@ -134,6 +134,37 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
       if (next.state_offset[k] + 16 > offset)
          offset = next.state_offset[k] + 16;
    }
+   if (next.subroutines) {
+      struct glsl_subroutine_stage *ss = &p->subroutines[GLSL_STAGE_FRAGMENT];
+      ss->num_types = 2;
+      ss->types = calloc(2, sizeof(char *));
+      ss->types[0] = dup("color_t");
+      ss->types[1] = dup("scale_t");
+      ss->num_fns = 3;
+      ss->fns = calloc(3, sizeof(*ss->fns));
+      ss->fns[0] = (struct glsl_subroutine_fn){dup("red"), 0, 1};
+      ss->fns[1] = (struct glsl_subroutine_fn){dup("blue"), 1, 1};
+      ss->fns[2] = (struct glsl_subroutine_fn){dup("half"), 2, 2};
+      ss->num_uniforms = 2;
+      ss->uniforms = calloc(2, sizeof(*ss->uniforms));
+      ss->uniforms[0] = (struct glsl_subroutine_uniform){.name = dup("u_color"),
+                                                         .type = 0,
+                                                         .size = 1,
+                                                         .location = 0,
+                                                         .offset = offset,
+                                                         .active = true,
+                                                         .def = 0};
+      ss->uniforms[1] = (struct glsl_subroutine_uniform){.name = dup("u_scale"),
+                                                         .type = 1,
+                                                         .size = 2,
+                                                         .is_array = true,
+                                                         .location = 1,
+                                                         .offset = offset + 16,
+                                                         .active = true,
+                                                         .def = 2};
+      ss->num_locations = 3;
+      offset += 48;
+   }
    p->default_block.size = offset;
    p->default_block.stages = p->stages;
    unsigned ns = 0;
@@ -213,6 +244,18 @@ glsl_program_destroy(struct glsl_program *p)
    for (unsigned i = 0; i < p->num_outputs; i++)
       free(p->outputs[i].name);
    free(p->outputs);
+   for (int s = 0; s < GLSL_STAGE_COUNT; s++) {
+      struct glsl_subroutine_stage *ss = &p->subroutines[s];
+      for (unsigned i = 0; i < ss->num_types; i++)
+         free(ss->types[i]);
+      free(ss->types);
+      for (unsigned i = 0; i < ss->num_fns; i++)
+         free(ss->fns[i].name);
+      free(ss->fns);
+      for (unsigned i = 0; i < ss->num_uniforms; i++)
+         free(ss->uniforms[i].name);
+      free(ss->uniforms);
+   }
    free(p);
 }
 

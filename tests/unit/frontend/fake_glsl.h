@@ -35,6 +35,11 @@ struct fake_program {
    uint32_t xfb_stride;
    /* Copied into glsl_program.alpha_tested (the compatibility alpha test applied to colour 0). */
    bool alpha_tested;
+   /* The fragment stage gets subroutines (glsl_program.subroutines): types color_t (0) and
+    * scale_t (1); functions red (index 0) and blue (1) of color_t, half (2) of scale_t;
+    * uniforms u_color (color_t, location 0) and u_scale[2] (scale_t, locations 1-2), their
+    * hidden uints after the other uniforms. */
+   bool subroutines;
 };
 
 /* What the next glsl_link returns. Sources containing "LINK_ERROR" fail to link; sources

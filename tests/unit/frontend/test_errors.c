@@ -862,6 +862,115 @@ test_program_errors(void)
    env_finish(&e);
 }
 
+/* ARB_shader_subroutine (GL 4.6 7.10): the queries' and glUniformSubroutinesuiv's errors, the
+ * values it sets and their reset by glUseProgram (fake_glsl.h's fragment subroutines). */
+static void
+test_subroutine_errors(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}, .subroutines = true};
+   GLuint prog = make_program(&fp);
+   const GLuint red = 0, blue = 1, half = 2;
+   GLuint set[3] = {blue, half, half};
+   mgl_glUniformSubroutinesuiv(GL_FRAGMENT_SHADER, 3, set);
+   CHECK_ERR(GL_INVALID_OPERATION); /* no current program */
+   GLuint got = 99;
+   mgl_glGetUniformSubroutineuiv(GL_FRAGMENT_SHADER, 0, &got);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glUseProgram(prog);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glUniformSubroutinesuiv(GL_VERTEX_SHADER + 1, 3, set);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glUniformSubroutinesuiv(GL_FRAGMENT_SHADER, 2, set);
+   CHECK_ERR(GL_INVALID_VALUE); /* count is not GL_ACTIVE_SUBROUTINE_UNIFORM_LOCATIONS */
+   mgl_glUniformSubroutinesuiv(GL_GEOMETRY_SHADER, 0, set);
+   CHECK_ERR(GL_INVALID_OPERATION); /* no geometry stage */
+   GLuint incompatible[3] = {half, half, half};
+   mgl_glUniformSubroutinesuiv(GL_FRAGMENT_SHADER, 3, incompatible);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   GLuint unknown[3] = {red, 7, half};
+   mgl_glUniformSubroutinesuiv(GL_FRAGMENT_SHADER, 3, unknown);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glGetUniformSubroutineuiv(GL_FRAGMENT_SHADER, 0, &got);
+   CHECK_EQ(got, red); /* the refused calls changed nothing */
+   mgl_glUniformSubroutinesuiv(GL_FRAGMENT_SHADER, 3, set);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetUniformSubroutineuiv(GL_FRAGMENT_SHADER, 0, &got);
+   CHECK_EQ(got, blue);
+   mgl_glGetUniformSubroutineuiv(GL_FRAGMENT_SHADER, 2, &got);
+   CHECK_EQ(got, half);
+   mgl_glGetUniformSubroutineuiv(GL_FRAGMENT_SHADER, 3, &got);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glUseProgram(prog); /* resets the values, even for the current program */
+   mgl_glGetUniformSubroutineuiv(GL_FRAGMENT_SHADER, 0, &got);
+   CHECK_EQ(got, red);
+
+   CHECK_EQ(mgl_glGetSubroutineIndex(prog, GL_FRAGMENT_SHADER, "blue"), blue);
+   CHECK_EQ(mgl_glGetSubroutineIndex(prog, GL_FRAGMENT_SHADER, "green"), GL_INVALID_INDEX);
+   CHECK_EQ(mgl_glGetSubroutineIndex(prog, GL_VERTEX_SHADER, "blue"), GL_INVALID_INDEX);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(mgl_glGetSubroutineIndex(prog, GL_TEXTURE_2D, "blue"), GL_INVALID_INDEX);
+   CHECK_ERR(GL_INVALID_ENUM);
+   CHECK_EQ(mgl_glGetSubroutineIndex(prog + 100, GL_FRAGMENT_SHADER, "blue"), GL_INVALID_INDEX);
+   CHECK_ERR(GL_INVALID_VALUE);
+   CHECK_EQ(mgl_glGetSubroutineUniformLocation(prog, GL_FRAGMENT_SHADER, "u_scale"), 1);
+   CHECK_EQ(mgl_glGetSubroutineUniformLocation(prog, GL_FRAGMENT_SHADER, "u_scale[1]"), 2);
+   CHECK_EQ(mgl_glGetSubroutineUniformLocation(prog, GL_FRAGMENT_SHADER, "u_scale[2]"), -1);
+   CHECK_EQ(mgl_glGetSubroutineUniformLocation(prog, GL_FRAGMENT_SHADER, "u_color[0]"), -1);
+   CHECK_ERR(GL_NO_ERROR);
+
+   GLint v = -1;
+   mgl_glGetProgramStageiv(prog, GL_FRAGMENT_SHADER, GL_ACTIVE_SUBROUTINES, &v);
+   CHECK_EQ(v, 3);
+   mgl_glGetProgramStageiv(prog, GL_FRAGMENT_SHADER, GL_ACTIVE_SUBROUTINE_UNIFORMS, &v);
+   CHECK_EQ(v, 2);
+   mgl_glGetProgramStageiv(prog, GL_FRAGMENT_SHADER, GL_ACTIVE_SUBROUTINE_UNIFORM_LOCATIONS, &v);
+   CHECK_EQ(v, 3);
+   mgl_glGetProgramStageiv(prog, GL_FRAGMENT_SHADER, GL_ACTIVE_SUBROUTINE_MAX_LENGTH, &v);
+   CHECK_EQ(v, 5); /* "blue" */
+   mgl_glGetProgramStageiv(prog, GL_FRAGMENT_SHADER, GL_ACTIVE_SUBROUTINE_UNIFORM_MAX_LENGTH, &v);
+   CHECK_EQ(v, 11); /* "u_scale[0]" */
+   mgl_glGetProgramStageiv(prog, GL_VERTEX_SHADER, GL_ACTIVE_SUBROUTINES, &v);
+   CHECK_EQ(v, 0);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetProgramStageiv(prog, GL_FRAGMENT_SHADER, GL_LINK_STATUS, &v);
+   CHECK_ERR(GL_INVALID_ENUM);
+
+   char name[16];
+   GLsizei len = -1;
+   mgl_glGetActiveSubroutineName(prog, GL_FRAGMENT_SHADER, half, sizeof(name), &len, name);
+   CHECK(len == 4 && !strcmp(name, "half"));
+   mgl_glGetActiveSubroutineName(prog, GL_FRAGMENT_SHADER, 3, sizeof(name), &len, name);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glGetActiveSubroutineUniformName(prog, GL_FRAGMENT_SHADER, 1, 4, &len, name);
+   CHECK(len == 3 && !strcmp(name, "u_s")); /* truncated to the buffer */
+   mgl_glGetActiveSubroutineUniformName(prog, GL_FRAGMENT_SHADER, 2, sizeof(name), &len, name);
+   CHECK_ERR(GL_INVALID_VALUE); /* an index, not a location */
+   GLint compat[4] = {-1, -1, -1, -1};
+   mgl_glGetActiveSubroutineUniformiv(prog, GL_FRAGMENT_SHADER, 0, GL_NUM_COMPATIBLE_SUBROUTINES,
+                                      &v);
+   CHECK_EQ(v, 2);
+   mgl_glGetActiveSubroutineUniformiv(prog, GL_FRAGMENT_SHADER, 0, GL_COMPATIBLE_SUBROUTINES,
+                                      compat);
+   CHECK(compat[0] == (GLint)red && compat[1] == (GLint)blue && compat[2] == -1);
+   mgl_glGetActiveSubroutineUniformiv(prog, GL_FRAGMENT_SHADER, 1, GL_UNIFORM_SIZE, &v);
+   CHECK_EQ(v, 2);
+   mgl_glGetActiveSubroutineUniformiv(prog, GL_FRAGMENT_SHADER, 1, GL_UNIFORM_NAME_LENGTH, &v);
+   CHECK_EQ(v, 11);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetActiveSubroutineUniformiv(prog, GL_FRAGMENT_SHADER, 1, GL_UNIFORM_TYPE, &v);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glGetActiveSubroutineUniformiv(prog, GL_FRAGMENT_SHADER, 2, GL_UNIFORM_SIZE, &v);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glGetIntegerv(GL_MAX_SUBROUTINES, &v);
+   CHECK_EQ(v, 256);
+   mgl_glGetIntegerv(GL_MAX_SUBROUTINE_UNIFORM_LOCATIONS, &v);
+   CHECK_EQ(v, 1024);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+}
+
 /* Geometry shaders: program queries and the draw-time check of the draw mode against the GS
  * input primitive (GL 3.3, 2.12.1 / 6.1.16). */
 static void
@@ -954,6 +1063,45 @@ test_state_errors(void)
    CHECK_ERR(GL_INVALID_VALUE);
    mgl_glEnablei(GL_BLEND, 8);
    CHECK_ERR(GL_INVALID_VALUE);
+   /* GL 4.0 per-buffer blending (ARB_draw_buffers_blend): the buffer index first, then enums;
+    * one buffer's function and equation change, the others keep theirs. */
+   mgl_glBlendFunci(8, GL_ONE, GL_ONE);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glBlendFuncSeparatei(8, 0x1234, GL_ONE, GL_ONE, GL_ONE);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glBlendFunci(1, GL_ONE, 0x1234);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glBlendEquationi(1, GL_ONE);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glBlendEquationSeparatei(8, GL_FUNC_ADD, GL_FUNC_ADD);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glBlendFuncSeparatei(1, GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_DST_ALPHA);
+   mgl_glBlendEquationSeparatei(1, GL_FUNC_SUBTRACT, GL_MAX);
+   CHECK_ERR(GL_NO_ERROR);
+   {
+      GLint v[8];
+      const GLenum names[6] = {GL_BLEND_SRC_RGB,   GL_BLEND_DST_RGB,      GL_BLEND_SRC_ALPHA,
+                               GL_BLEND_DST_ALPHA, GL_BLEND_EQUATION_RGB, GL_BLEND_EQUATION_ALPHA};
+      const GLint want1[6] = {GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO,
+                              GL_DST_ALPHA, GL_FUNC_SUBTRACT,       GL_MAX};
+      const GLint want0[6] = {GL_ONE, GL_ZERO, GL_ONE, GL_ZERO, GL_FUNC_ADD, GL_FUNC_ADD};
+      for (int k = 0; k < 6; k++) {
+         mgl_glGetIntegeri_v(names[k], 1, &v[0]);
+         mgl_glGetIntegeri_v(names[k], 0, &v[1]);
+         mgl_glGetIntegerv(names[k], &v[2]);
+         CHECK(v[0] == want1[k] && v[1] == want0[k] && v[2] == want0[k]);
+      }
+      mgl_glGetIntegeri_v(GL_BLEND_SRC, 1, &v[0]);
+      CHECK(v[0] == GL_SRC_ALPHA);
+      mgl_glGetIntegeri_v(GL_BLEND_EQUATION_RGB, 8, &v[0]);
+      CHECK_ERR(GL_INVALID_VALUE);
+      mgl_glBlendFunc(GL_ONE, GL_ZERO); /* every buffer again */
+      mgl_glBlendEquation(GL_FUNC_ADD);
+      mgl_glGetIntegeri_v(GL_BLEND_SRC_RGB, 1, &v[0]);
+      mgl_glGetIntegeri_v(GL_BLEND_EQUATION_ALPHA, 1, &v[1]);
+      CHECK(v[0] == GL_ONE && v[1] == GL_FUNC_ADD);
+      CHECK_ERR(GL_NO_ERROR);
+   }
    mgl_glActiveTexture(GL_TEXTURE0 + 48);
    CHECK_ERR(GL_INVALID_ENUM);
    mgl_glClear(0x8000000);
@@ -2541,6 +2689,7 @@ main(void)
    test_robust_uniform_reads();
    test_program_errors();
    test_geometry_errors();
+   test_subroutine_errors();
    test_state_errors();
    test_texture_fbo_errors();
    test_fbo_sample_mismatch();
