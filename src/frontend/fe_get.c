@@ -38,7 +38,8 @@
  * its EXT where the device filters anisotropically, ARB_tessellation_shader (GL 4.0) where it
  * tessellates (fe_tess_offered), ARB_texture_cube_map_array (GL 4.0) where it makes cube-array
  * images (fe_cube_array_offered), ARB_texture_gather and ARB_texture_query_lod (GL 4.0) where the
- * backend gathers and queries LODs (fe_texture_gather_offered), ARB_sample_shading (GL 4.0) where
+ * backend gathers and queries LODs (fe_texture_gather_offered), ARB_gpu_shader_fp64 (GL 4.0) where
+ * it runs double-precision shaders (fe_fp64_offered), ARB_sample_shading (GL 4.0) where
  * it shades per sample (fe_sample_shading_offered), ARB_transform_feedback2 and _3 (GL 4.0) and
  * ARB_transform_feedback_instanced (GL 4.2) where the server holds transform feedback objects
  * and draws their counts (fe_xfb_draw_offered), ARB_buffer_storage (GL 4.4: persistent maps are client
@@ -61,6 +62,7 @@ static const char *const extensions[] = {
    "GL_ARB_fragment_coord_conventions",
    "GL_ARB_framebuffer_object",
    "GL_ARB_framebuffer_sRGB",
+   "GL_ARB_gpu_shader_fp64",
    "GL_ARB_half_float_pixel",
    "GL_ARB_half_float_vertex",
    "GL_ARB_indirect_parameters",
@@ -172,6 +174,8 @@ offered(struct fe_context *ctx, const char *name)
       return fe_cube_array_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_gather") || !strcmp(name, "GL_ARB_texture_query_lod"))
       return fe_texture_gather_offered(ctx);
+   if (!strcmp(name, "GL_ARB_gpu_shader_fp64"))
+      return fe_fp64_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_buffer_object"))
       return fe_texture_buffer_offered(ctx); /* a GL 3.0 context lacks them */
    if (!strcmp(name, "GL_ARB_vertex_array_bgra") || !strcmp(name, "GL_EXT_vertex_array_bgra"))

@@ -1245,6 +1245,9 @@ bool fe_cube_array_offered(const struct fe_context *ctx);
  * SPIR-V, whose core has OpImageGather, OpImageDrefGather and OpImageQueryLod (the Vulkan
  * backend; the GLES backend's ESSL has no textureQueryLOD, nor gathers below ESSL 3.10) */
 bool fe_texture_gather_offered(const struct fe_context *ctx);
+/* ARB_gpu_shader_fp64: desktop GL where the backend runs double-precision SPIR-V
+ * (MGP_CAP_FLOAT64); elsewhere its #extension and any double in a shader fail to compile */
+bool fe_fp64_offered(const struct fe_context *ctx);
 /* The value(s) of one sampling parameter: how many (0: not sampler state); border colours
  * also as bits in their form. */
 int fe_sampling_param_get(const struct fe_tex_params *p, GLenum pname, double *out, uint32_t *bits,

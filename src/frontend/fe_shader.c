@@ -100,9 +100,9 @@ mgl_glCompileShader(GLuint shader)
    if (!sh)
       return;
    char *log = NULL;
-   sh->compiled = glsl_compile_shader_limits(shader_stage(sh->type), fe_glsl_api(ctx),
-                                             ctx->share->caps->max_varying_components,
-                                             sh->source ? sh->source : "", &log);
+   sh->compiled = glsl_compile_shader_opts(
+      shader_stage(sh->type), fe_glsl_api(ctx), ctx->share->caps->max_varying_components,
+      fe_fp64_offered(ctx) ? 0 : GLSL_DENY_FLOAT64, sh->source ? sh->source : "", &log);
    free(sh->info_log);
    sh->info_log = log;
 }

@@ -69,6 +69,13 @@ fe_texture_gather_offered(const struct fe_context *ctx)
           (ctx->share->caps->cap_bits & MGP_CAP_TEXTURE_GATHER_LOD) != 0;
 }
 
+bool
+fe_fp64_offered(const struct fe_context *ctx)
+{
+   /* ES has no doubles (neither 3.0 nor 3.2) */
+   return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_FLOAT64) != 0;
+}
+
 const char *
 fe_gl_version_string(const struct fe_context *ctx)
 {

@@ -215,6 +215,15 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
                                 uint32_t max_varying_components, const char *source,
                                 char **info_log);
 
+/* What a context's GLSL leaves out because its backend cannot run it (glsl_link_input.deny):
+ * GLSL_DENY_FLOAT64, doubles (the backend lacks MGP_CAP_FLOAT64): `#extension
+ * GL_ARB_gpu_shader_fp64 : require` fails to compile (enable / warn: a warning), and so does a
+ * shader whose SPIR-V would use a double (GLSL 4.00 has them in core). */
+#define GLSL_DENY_FLOAT64 (1u << 0)
+bool glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api,
+                              uint32_t max_varying_components, uint32_t deny, const char *source,
+                              char **info_log);
+
 /* A glBindAttribLocation / glBindFragDataLocation(Indexed) pair. The name may be the variable's
  * name or, for arrays, the name with "[0]". index: the fragment output's blend index (0, or 1 for
  * the second source of dual-source blending); 0 for vertex inputs. */
@@ -250,6 +259,7 @@ struct glsl_link_input {
    /* ARB_transform_feedback3 (GL 4.0): gl_NextBuffer and gl_SkipComponents1..4 among the
     * interleaved varyings; without it those names are unknown outputs */
    bool xfb_special_names;
+   uint32_t deny; /* GLSL_DENY_* (glsl_compile_shader_opts) */
 };
 
 /* A conventional vertex attribute's generic slot in a compatibility context ("gl_Color": 3),
