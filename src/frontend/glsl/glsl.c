@@ -417,7 +417,7 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
    }
    char *spliced = glsl_splice_lines(source);
    if (spliced) {
-      char *defined = glsl_define_version_macro(spliced);
+      char *defined = glsl_decide_macros(spliced, api != GLSL_API_ES && (deny & GLSL_DENY_FLOAT64));
       free(spliced);
       spliced = defined;
    }

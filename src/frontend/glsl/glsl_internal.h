@@ -237,6 +237,10 @@ char *glsl_splice_lines(const char *src);
  * #elif becomes 1, #ifdef / #ifndef __VERSION__ become #if 1 / #if 0 (GLSL 3.3: a predefined
  * macro, as in Mesa). Lines are kept. malloc'd; NULL when out of memory. */
 char *glsl_define_version_macro(const char *src);
+/* The same, and where undef_fp64 (a context without doubles) GL_ARB_gpu_shader_fp64, which
+ * glslang predefines and may not be #undef'd, reads as not defined in #ifdef, #ifndef, #if and
+ * #elif (`defined` and the bare name). */
+char *glsl_decide_macros(const char *src, bool undef_fp64);
 /* Source before the GL preprocessor, which refuses to `require` an extension glslang does not
  * know: `#extension <name> : require` becomes `: enable` in place (same length, so lines and
  * columns keep); glsl_lower_preprocessed takes the directive out. For what mgl implements

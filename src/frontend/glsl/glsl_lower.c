@@ -1886,14 +1886,26 @@ directive_ident(const char **p)
    return n;
 }
 
-static bool
-is_version_macro(const char *p, size_t n)
+/* Whether identifier p[0 .. n) is a macro the rewrite decides: 1 defined (__VERSION__), 0 not
+ * defined (GL_ARB_gpu_shader_fp64 where undef_fp64), -1 neither. */
+static int
+decided_macro(const char *p, size_t n, bool undef_fp64)
 {
-   return n == 11 && !strncmp(p, "__VERSION__", 11);
+   if (n == 11 && !strncmp(p, "__VERSION__", 11))
+      return 1;
+   if (undef_fp64 && n == 22 && !strncmp(p, "GL_ARB_gpu_shader_fp64", 22))
+      return 0;
+   return -1;
 }
 
 char *
 glsl_define_version_macro(const char *src)
+{
+   return glsl_decide_macros(src, false);
+}
+
+char *
+glsl_decide_macros(const char *src, bool undef_fp64)
 {
    size_t n = strlen(src);
    char *out = malloc(n + 1); /* every rewrite is shorter than what it replaces */
@@ -1916,11 +1928,13 @@ glsl_define_version_macro(const char *src)
          bool ifndef = dn == 6 && !strncmp(d, "ifndef", 6);
          const char *a = d + dn;
          size_t an = (ifdef || ifndef) ? directive_ident(&a) : 0;
-         if ((ifdef || ifndef) && is_version_macro(a, an)) {
-            /* #ifdef __VERSION__ -> #if 1, #ifndef __VERSION__ -> #if 0 */
+         const int decided = (ifdef || ifndef) ? decided_macro(a, an, undef_fp64) : -1;
+         if (decided >= 0) {
+            /* #ifdef __VERSION__ -> #if 1, #ifndef __VERSION__ -> #if 0 (the opposite for a
+             * macro decided undefined) */
             memcpy(out + o, p, (size_t)(d - p));
             o += (size_t)(d - p);
-            o += (size_t)sprintf(out + o, "if %d", ifdef);
+            o += (size_t)sprintf(out + o, "if %d", ifdef ? decided : !decided);
             p = a + an;
          } else if (cond) {
             memcpy(out + o, p, (size_t)(d + dn - p));
@@ -1944,11 +1958,16 @@ glsl_define_version_macro(const char *src)
                   const char *after = id + idn;
                   while (paren && (*after == ' ' || *after == '\t'))
                      after++;
-                  if (is_version_macro(id, idn) && (!paren || *after == ')')) {
-                     out[o++] = '1';
+                  const int v = decided_macro(id, idn, undef_fp64);
+                  if (v >= 0 && (!paren || *after == ')')) {
+                     out[o++] = (char)('0' + v);
                      p = paren ? after + 1 : after;
                      continue;
                   }
+               } else if (decided_macro(p, wn, undef_fp64) == 0) {
+                  out[o++] = '0'; /* an undefined macro in #if reads 0 */
+                  p += wn;
+                  continue;
                }
                memcpy(out + o, p, wn);
                o += wn;

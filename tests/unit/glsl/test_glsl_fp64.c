@@ -116,6 +116,32 @@ main(void)
    CHECK(compiles(GLSL_DENY_FLOAT64, enable,
                   "warning: extension `GL_ARB_gpu_shader_fp64' unsupported", "denied, enable"),
          "denied: `enable' without a double failed");
+   /* the extension's macro is defined only where it is offered (GLSL 1.50 3.3) */
+   const char *macro = "#version 330\n"
+                       "#ifdef GL_ARB_gpu_shader_fp64\n"
+                       "#error the macro is defined\n"
+                       "#endif\n"
+                       "out vec4 color;\n"
+                       "void main() { color = vec4(1.0); }\n";
+   CHECK(compiles(GLSL_DENY_FLOAT64, macro, NULL, "denied, macro"),
+         "denied: GL_ARB_gpu_shader_fp64 is defined");
+   CHECK(!compiles(0, macro, "the macro is defined", "offered, macro"),
+         "offered: GL_ARB_gpu_shader_fp64 is not defined");
+   const char *forms = "#version 330\n"
+                       "#if defined(GL_ARB_gpu_shader_fp64) || defined GL_ARB_gpu_shader_fp64\n"
+                       "#error defined\n"
+                       "#elif GL_ARB_gpu_shader_fp64\n"
+                       "#error nonzero\n"
+                       "#endif\n"
+                       "#ifndef GL_ARB_gpu_shader_fp64\n"
+                       "#define NO_FP64 1.0\n"
+                       "#endif\n"
+                       "out vec4 color;\n"
+                       "void main() { color = vec4(NO_FP64); }\n";
+   CHECK(compiles(GLSL_DENY_FLOAT64, forms, NULL, "denied, #if forms"),
+         "denied: a form of the macro reads defined");
+   CHECK(!compiles(0, forms, "defined", "offered, #if forms"),
+         "offered: `defined(GL_ARB_gpu_shader_fp64)' is false");
    const char *enable_use = "#version 330\n"
                             "#extension GL_ARB_gpu_shader_fp64 : enable\n"
                             "uniform double d;\n"
