@@ -156,6 +156,24 @@ main(void)
    CHECK(compiles(0, v400, NULL, "4.00 offered"), "4.00 with a double does not compile");
    CHECK(!compiles(GLSL_DENY_FLOAT64, v400, "need GL_ARB_gpu_shader_fp64", "4.00 denied"),
          "denied: a 4.00 double compiled");
+   /* no double vertex inputs: GLSL 4.00 4.3.4 (glslang says so below 4.10), nor in 4.10, whose
+    * ARB_vertex_attrib_64bit is not offered */
+   const char *vs_double330 = "#version 330\n"
+                              "#extension GL_ARB_gpu_shader_fp64 : require\n"
+                              "in dvec4 a_d;\n"
+                              "void main() { gl_Position = vec4(a_d); }\n";
+   CHECK(!glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_CORE, 0, 0, vs_double330, NULL),
+         "a 3.30 double vertex input compiled");
+   const char *vs_double = "#version 410\n"
+                           "in dvec4 a_d;\n"
+                           "void main() { gl_Position = vec4(a_d); }\n";
+   log = NULL;
+   CHECK(!glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_CORE, 0, 0, vs_double, &log),
+         "a double vertex input compiled");
+   CHECK(log && strstr(log, "'a_d' : a vertex shader input of double type needs "
+                            "GL_ARB_vertex_attrib_64bit"),
+         "double vertex input log: %s", log ? log : "");
+   free(log);
    /* the link refuses it too (a shader compiled elsewhere, linked where doubles are denied) */
    struct glsl_link_input denied = {.source = {vs, fs}, .deny = GLSL_DENY_FLOAT64};
    log = NULL;
