@@ -12,9 +12,9 @@
 #include "glsl_internal.h"
 
 #include <glslang/Include/glslang_c_interface.h>
-#include <spirv/unified1/spirv.h>
 #include <glslang/Public/resource_limits_c.h>
 #include <pthread.h>
+#include <spirv/unified1/spirv.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
