@@ -404,6 +404,20 @@ fp64_directives(enum glsl_stage stage, const char *pp, struct glsl_str *log)
    return ok;
 }
 
+/* Whether preprocessed text enables GL_ARB_gpu_shader_fp64 (`enable`, `require` or `warn`). */
+static bool
+fp64_enabled(const char *pp)
+{
+   for (const char *p = strchr(pp, '#'); p; p = strchr(p + 1, '#')) {
+      char name[64], behavior[16];
+      if ((sscanf(p, "# extension %63[A-Za-z0-9_] : %15[a-z]", name, behavior) == 2 ||
+           sscanf(p, "#extension %63[A-Za-z0-9_] : %15[a-z]", name, behavior) == 2) &&
+          !strcmp(name, "GL_ARB_gpu_shader_fp64") && strcmp(behavior, "disable"))
+         return true;
+   }
+   return false;
+}
+
 /* One shader object, up to the text glslang's Vulkan target compiles (glsl_lower.c): line
  * splicing, the version gate, GL preprocessing, lowering. deny: GLSL_DENY_*. */
 static bool
@@ -440,7 +454,9 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
    }
    ok = ok && (pp = preprocess_gl(stage, es, version, spliced, log));
    ok = ok && (es || !(deny & GLSL_DENY_FLOAT64) || fp64_directives(stage, pp, log));
-   if (ok && !(folded = glsl_fold_array_sizes(pp))) {
+   const bool doubles =
+      !es && !(deny & GLSL_DENY_FLOAT64) && ok && (version >= 400 || fp64_enabled(pp));
+   if (ok && !(folded = glsl_fold_array_sizes(pp, doubles))) {
       glsl_str_append(log, "error: out of memory\n");
       ok = false;
    }

@@ -86,8 +86,10 @@ bool glsl_check_spirv(enum glsl_stage stage, const uint32_t *words, size_t num_w
 /* glsl_const.c: preprocessed text with each array size that calls a constructor or built-in and
  * that evaluates to an integer constant replaced by its value (glslang 12 folds few built-ins),
  * and each unsized array declared with an array constructor as initializer given that size.
- * Returns malloc'd text, NULL when out of memory. */
-char *glsl_fold_array_sizes(const char *pp);
+ * doubles: the unit may use doubles (GLSL 4.00, or ARB_gpu_shader_fp64 enabled where offered);
+ * without it an expression with a double is left to glslang, which refuses it. Returns malloc'd
+ * text, NULL when out of memory. */
+char *glsl_fold_array_sizes(const char *pp, bool doubles);
 
 /* The GL linker over SPIR-V (glsl_link.c): given each present stage's words as glslang produced
  * them, patches them (bindings, locations, depth, gl_InstanceID) and builds the reflection into
