@@ -832,7 +832,8 @@ rect_draw(struct fe_context *ctx, struct fe_compat_pixel_draw *d, float x, float
       {(float)w, (float)h, px->raster_pos[2], (float)mode},
       {px->raster_color[0], px->raster_color[1], px->raster_color[2], px->raster_color[3]},
       {ff->fog_color[0], ff->fog_color[1], ff->fog_color[2], raster_fog(ctx)},
-      {ff->alpha_ref, ff->alpha_test ? (float)(ff->alpha_func - GL_NEVER) : 7.0f, (float)bit, 0},
+      {fe_ff_frag_value(ff, ff->alpha_ref),
+       ff->alpha_test ? (float)(ff->alpha_func - GL_NEVER) : 7.0f, (float)bit, 0},
    };
    fe_compat_internal_uniforms(prog->exec, prog->px_offset, u, sizeof(u));
    fe_compat_rect_verts(ctx, &d->vao, d->verts, x, y, x + zx * (float)w, y + zy * (float)h);
