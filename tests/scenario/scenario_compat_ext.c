@@ -374,8 +374,9 @@ clamp_expect(const char *phase, const float want[4], float tolerance)
  * (2, 0, 0.5, 2) and a fragment clamp (1, 0, 0.5, 1). Each combination of
  * GL_CLAMP_VERTEX_COLOR and GL_CLAMP_FRAGMENT_COLOR (TRUE, FALSE, FIXED_ONLY, which is no
  * clamp for a float buffer) is read back as floats with GL_CLAMP_READ_COLOR FALSE; then the
- * read clamp itself (TRUE clamps, FIXED_ONLY leaves a float buffer's values); then the RGBA8
- * attachment, whose FIXED_ONLY default clamps. */
+ * read clamp itself (TRUE clamps, FIXED_ONLY leaves a float buffer's values), and glDrawPixels
+ * of float pixels (clamped under the fragment clamp only); then the RGBA8 attachment, whose
+ * FIXED_ONLY default clamps. */
 void
 sc_compat_clamp_color(void)
 {
@@ -453,6 +454,28 @@ sc_compat_clamp_color(void)
       ClampColor(GL_CLAMP_READ_COLOR, GL_FIXED_ONLY);
       snprintf(phase, sizeof phase, "%s read clamp FIXED_ONLY", f ? "RGBA32F" : "RGBA16F");
       clamp_expect(phase, doubled, 0.0f);
+      /* glDrawPixels' final conversion clamps under the fragment clamp only */
+      ClampColor(GL_CLAMP_READ_COLOR, GL_FALSE);
+      gl.UseProgram(0);
+      float img[4 * 4 * 4];
+      for (int i = 0; i < 16; i++) {
+         img[i * 4 + 0] = 2.5f;
+         img[i * 4 + 1] = -0.5f;
+         img[i * 4 + 2] = 0.25f;
+         img[i * 4 + 3] = 1.5f;
+      }
+      const float raw[4] = {2.5f, -0.5f, 0.25f, 1.5f}, clamped1[4] = {1, 0, 0.25f, 1};
+      for (int fm = 0; fm < 3; fm++) {
+         ClampColor(GL_CLAMP_FRAGMENT_COLOR, modes[fm]);
+         glClear(GL_COLOR_BUFFER_BIT);
+         glRasterPos2f(-1, -1);
+         glDrawPixels(4, 4, GL_RGBA, GL_FLOAT, img);
+         snprintf(phase, sizeof phase, "%s glDrawPixels, fragment clamp %s",
+                  f ? "RGBA32F" : "RGBA16F", mode_names[fm]);
+         clamp_expect(phase, modes[fm] == GL_TRUE ? clamped1 : raw, 0.0f);
+      }
+      gl.UseProgram(prog);
+      check_gl_error("compat_clamp_color glDrawPixels");
    }
    /* RGBA8: GL_FIXED_ONLY clamps; the fragment shader halves gl_Color of (1.5, -0.5, 0.5, 3),
     * (0.75, 0, 0.25, 1) unclamped at the vertex, (0.5, 0, 0.25, 0.5) clamped there */
