@@ -878,6 +878,18 @@ test_clamp_color(void)
       mgl_glGetFloatv(GL_ALPHA_TEST_REF, &ref);
       CHECK(ref == (clamped ? 1.0f : 7.0f));
    }
+   /* the fragment and read clamps are colour-buffer state, the vertex clamp lighting state */
+   mgl_glClampColor(GL_CLAMP_FRAGMENT_COLOR, GL_TRUE);
+   mgl_glClampColor(GL_CLAMP_READ_COLOR, GL_TRUE);
+   mgl_glPushAttrib(0x00004000 /* GL_COLOR_BUFFER_BIT */ | 0x00000040 /* GL_LIGHTING_BIT */);
+   mgl_glClampColor(GL_CLAMP_VERTEX_COLOR, GL_FALSE);
+   mgl_glClampColor(GL_CLAMP_FRAGMENT_COLOR, GL_FALSE);
+   mgl_glClampColor(GL_CLAMP_READ_COLOR, GL_FALSE);
+   mgl_glPopAttrib();
+   for (int t = 0; t < 3; t++) {
+      mgl_glGetIntegerv(targets[t], &v);
+      CHECK_EQ(v, GL_TRUE);
+   }
    CHECK_ERR(GL_NO_ERROR);
    env_finish(&e);
 }
