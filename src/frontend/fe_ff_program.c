@@ -1367,6 +1367,17 @@ fe_ff_note_program_draw(struct fe_context *ctx, GLenum mode)
       MGU_DECLINE(gl_feature_unimplemented,
                   "GL_ALPHA_TEST with a fragment shader that writes colour 0 other than through "
                   "gl_FragColor or gl_FragData in main()'s unit: not applied");
+   /* GL 3.3 compatibility §3.9.8: the appended main() clamps gl_FragColor and gl_FragData[]
+    * of main()'s unit; an output of the shader's own, or the colour of the fragment stage
+    * fe_program.c links for a program without a fragment shader, is not clamped (which shows
+    * only in a draw buffer that is not fixed-point) */
+   if (e && (ff->clamp_bits & 2) &&
+       (e->ff_fragment || (e->glsl && (e->glsl->stages & GLSL_STAGE_BIT(GLSL_STAGE_FRAGMENT)) &&
+                           !e->glsl->alpha_tested)) &&
+       !fe_fbo_draw_fixed_point(ctx))
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "GL_CLAMP_FRAGMENT_COLOR with a program whose colour is not gl_FragColor or "
+                  "gl_FragData in main()'s unit: a float draw buffer takes it unclamped");
    if (!e || !e->ff_vertex)
       return;
    bool texgen = false;

@@ -894,6 +894,49 @@ test_clamp_color(void)
    env_finish(&e);
 }
 
+/* A program whose colour the appended main() does not clamp (an output of its own) drawing
+ * with GL_CLAMP_FRAGMENT_COLOR TRUE into a float draw buffer is the named decline; with
+ * gl_FragColor (alpha_tested: written in main()'s unit), FIXED_ONLY, or an RGBA8 buffer it is
+ * not. */
+static void
+test_clamp_fragment_decline(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   static const float xy[8] = {0, 0, 1, 0, 1, 1, 0, 1};
+   mgl_glVertexPointer(2, GL_FLOAT, 8, xy);
+   struct fake_program fp = {.inputs = {"pos"}, .num_inputs = 1};
+   const GLuint own = make_program(&fp);
+   fp.alpha_tested = true;
+   const GLuint builtin = make_program(&fp);
+   GLuint tex[2], fbo;
+   mgl_glGenTextures(2, tex);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[0]);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, 4, 4, 0, GL_RGBA, GL_FLOAT, NULL);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[1]);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   mgl_glGenFramebuffers(1, &fbo);
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[0], 0);
+   CHECK_ERR(GL_NO_ERROR);
+   uint64_t d = mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented);
+   mgl_glUseProgram(own);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3); /* FIXED_ONLY, a float buffer: no clamp */
+   mgl_glClampColor(GL_CLAMP_FRAGMENT_COLOR, GL_TRUE);
+   mgl_glUseProgram(builtin);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented), d);
+   mgl_glUseProgram(own);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented), d + 1);
+   d = mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented);
+   mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[1], 0);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3); /* RGBA8 clamps anyway */
+   CHECK_EQ(mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented), d);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
@@ -912,5 +955,6 @@ main(void)
    test_unused_names();
    test_alpha_test_program_decline();
    test_clamp_color();
+   test_clamp_fragment_decline();
    return fe_test_report("compat");
 }
