@@ -261,6 +261,15 @@ ints(struct gv *v, int n, const int64_t *vals)
          v->f[k_] = t_[k_];                                                                        \
    } while (0)
 
+/* A colour answered clamped where fe_clamp_color_queries says so. */
+static void
+clamp_color_query(struct fe_context *ctx, struct gv *v)
+{
+   if (fe_clamp_color_queries(ctx))
+      for (int k = 0; k < v->n; k++)
+         v->f[k] = fe_clamp01(v->f[k]);
+}
+
 /* The per-stage varying limit the linker applies (glsl_link_input.max_varying_components). */
 static uint32_t
 varying_components(const struct mgp_caps *caps)
@@ -679,6 +688,7 @@ get_render_state_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_COLOR_CLEAR_VALUE:
       FLOATN(GV_NORM, 4, ctx->clear_color[0], ctx->clear_color[1], ctx->clear_color[2],
              ctx->clear_color[3]);
+      clamp_color_query(ctx, v);
       return true;
    case GL_DEPTH_CLEAR_VALUE: FLOATN(GV_NORM, 1, ctx->clear_depth); return true;
    case GL_STENCIL_CLEAR_VALUE: INT1(ctx->clear_stencil); return true;
@@ -703,6 +713,7 @@ get_render_state_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_BLEND_COLOR:
       FLOATN(GV_NORM, 4, ds->blend_color[0], ds->blend_color[1], ds->blend_color[2],
              ds->blend_color[3]);
+      clamp_color_query(ctx, v);
       return true;
    case GL_LOGIC_OP_MODE: ENUM1(fe_gl_logic_op(rs->logic_op)); return true;
    case GL_CULL_FACE_MODE: ENUM1(ctx->cull_mode); return true;
@@ -781,6 +792,12 @@ get_render_state_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       return true;
    }
    case GL_CLAMP_READ_COLOR: ENUM1(ctx->clamp_read_color); return true;
+   case GL_CLAMP_VERTEX_COLOR:
+   case GL_CLAMP_FRAGMENT_COLOR:
+      if (!ctx->ff)
+         return false; /* compatibility contexts' (GL 3.3 compatibility Table 6.9, 6.14) */
+      ENUM1(pname == GL_CLAMP_VERTEX_COLOR ? ctx->clamp_vertex_color : ctx->clamp_fragment_color);
+      return true;
    default: return -1;
    }
 }
@@ -849,6 +866,9 @@ get_ff_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       [FE_FF_VALUE_FLOAT] = GV_FLOAT, [FE_FF_VALUE_INT] = GV_INT,    [FE_FF_VALUE_BOOL] = GV_BOOL,
       [FE_FF_VALUE_ENUM] = GV_ENUM,   [FE_FF_VALUE_COLOR] = GV_NORM,
    };
+   if (pname == GL_FOG_COLOR && fe_clamp_color_queries(ctx))
+      for (int k = 0; k < n; k++)
+         f[k] = fe_clamp01(f[k]);
    put_values(v, kinds[kind], f, n);
    return true;
 }
@@ -1255,6 +1275,8 @@ desktop_only_pname(GLenum pname)
    case GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION:
    case GL_PRIMITIVE_RESTART_INDEX:
    case GL_CLAMP_READ_COLOR:
+   case GL_CLAMP_VERTEX_COLOR:
+   case GL_CLAMP_FRAGMENT_COLOR:
    case GL_PACK_IMAGE_HEIGHT:
    case GL_PACK_SKIP_IMAGES:
    case GL_PACK_SWAP_BYTES:

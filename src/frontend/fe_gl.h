@@ -792,7 +792,9 @@ struct fe_context {
    /* GL state with no render-state field (kept for glGet; see fe_state.c) */
    bool misc_dither, misc_polygon_smooth, misc_framebuffer_srgb, misc_sample_mask;
    GLbitfield sample_mask_value;
-   GLenum clamp_read_color;
+   /* glClampColor (GL 3.0; vertex and fragment in compatibility contexts only): GL_TRUE,
+    * GL_FALSE or GL_FIXED_ONLY each; fe_color_clamp_bits says which apply to a draw */
+   GLenum clamp_read_color, clamp_vertex_color, clamp_fragment_color;
    GLfloat point_fade_threshold;
    GLenum point_sprite_origin;
 
@@ -1398,6 +1400,23 @@ bool fe_fbo_read_format(struct fe_context *ctx, uint16_t *format, unsigned *samp
  * from: its MGPipe format, and for colour whether its alpha is real (an RGB format kept in
  * RGBA reads alpha 1). false: no such image. */
 bool fe_fbo_read_image(struct fe_context *ctx, unsigned what, uint16_t *format, bool *has_alpha);
+/* GL 3.3 compatibility §2.19.6, §3.9.8, §4.3.2 (ARB_color_buffer_float): whether every
+ * enabled draw buffer (the read buffer) has fixed-point components, what GL_FIXED_ONLY
+ * clamping asks; a framebuffer with none counts as fixed-point. */
+bool fe_fbo_draw_fixed_point(struct fe_context *ctx);
+bool fe_fbo_read_fixed_point(struct fe_context *ctx);
+/* fe_state.c: whether glClampColor's setting `clamp` clamps for the draw (read) framebuffer. */
+bool fe_clamp_color_applies(struct fe_context *ctx, GLenum clamp, bool read);
+/* Whether glGet of the clear, blend, fog and texture border colours answers them clamped to
+ * [0, 1]: a compatibility context whose fragment colour clamp is in effect
+ * (GL_ARB_color_buffer_float's query rule, which Mesa follows). */
+bool fe_clamp_color_queries(struct fe_context *ctx);
+/* v clamped to [0, 1] */
+static inline double
+fe_clamp01(double v)
+{
+   return v > 1.0 ? 1.0 : v >= 0.0 ? v : 0.0;
+}
 unsigned fe_fbo_draw_samples(struct fe_context *ctx);     /* GL_SAMPLES: 0 single-sampled */
 unsigned fe_fbo_read_samples(struct fe_context *ctx);     /* the read framebuffer's, likewise */
 unsigned fe_fbo_samples(const struct fe_framebuffer *fb); /* NULL: the default framebuffer */

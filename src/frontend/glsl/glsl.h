@@ -362,8 +362,12 @@ struct glsl_compat_state {
    float polygon_stipple[64];
    float polygon_stipple_on; /* 1 when the draw rasterizes filled polygons with stipple on */
    float alpha_func;         /* 0: no alpha test; else glAlphaFunc's function - GL_NEVER + 1 */
-   float alpha_ref;          /* glAlphaFunc's reference, clamped to [0, 1] */
-   float pad1;
+   float alpha_ref;          /* glAlphaFunc's reference (fe_ff_frag_value) */
+   /* 1 when the draw's colours are clamped to [0, 1] (glClampColor, fe_clamp_color_applies):
+    * the last vertex stage's gl_FrontColor ... gl_BackSecondaryColor as it writes them, the
+    * fragment shader's gl_FragColor and gl_FragData[] after its main() */
+   float clamp_vertex, clamp_fragment;
+   float pad1[3];
 };
 
 struct glsl_default_block {

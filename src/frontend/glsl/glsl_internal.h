@@ -213,6 +213,14 @@ uint64_t glsl_compat_state_need(void);
 void glsl_compat_stipple_prologue(struct glsl_str *out);
 /* The alpha test on colour 0 (an expression of vec4 type), after the fragment shader's main. */
 void glsl_compat_alpha_epilogue(struct glsl_str *out, const char *color0);
+/* Whether a vertex or geometry unit writes a built-in colour varying; the clamps of those it
+ * writes under _mgl_Compat.ClampVertex (the last vertex stage's main() or EmitVertex()
+ * wrapper), and of gl_FragColor (frag_outputs bit 0) and gl_FragData[] (bit 1) under
+ * _mgl_Compat.ClampFragment (a fragment unit's main() wrapper). */
+bool glsl_compat_writes_colors(uint64_t need);
+void glsl_compat_vertex_clamp_epilogue(uint64_t need, struct glsl_str *out);
+void glsl_compat_fragment_clamp_epilogue(struct glsl_str *out, unsigned frag_outputs);
+
 /* Whether a unit of these need bits writes gl_ClipVertex. */
 bool glsl_compat_writes_clip_vertex(uint64_t need);
 /* The statements of the last vertex stage's appended main() that clip against the user clip

@@ -1642,6 +1642,15 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    const bool gs_clip = gs_compat && u->emit_renamed && !clip_distance && !out_block;
    u->clip_distance = clip_distance;
    free(compat_skip);
+   /* The last vertex stage of a compatibility context clamps the colours it writes when
+    * GL_CLAMP_VERTEX_COLOR says so: in its appended main(), a geometry shader in its
+    * EmitVertex() wrapper */
+   const bool vs_color_clamp = compat_builtins && stage == GLSL_STAGE_VERTEX && point_size &&
+                               u->main_renamed && glsl_compat_writes_colors(u->compat_need);
+   const bool gs_color_clamp =
+      gs_compat && u->emit_renamed && glsl_compat_writes_colors(u->compat_need);
+   if (vs_color_clamp || gs_color_clamp)
+      u->compat_need |= glsl_compat_state_need();
    if (clip_epilogue || gs_clip || (fs_stipple && u->main_renamed))
       u->compat_need |= glsl_compat_state_need();
    else if (glsl_compat_writes_clip_vertex(u->compat_need) && point_size)
@@ -1720,6 +1729,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
             glsl_str_append(&tail, "void main() {");
             glsl_compat_stipple_prologue(&tail);
             glsl_str_append(&tail, " _mgl_fs_main();");
+            if (u->frag_outputs & 3)
+               glsl_compat_fragment_clamp_epilogue(&tail, u->frag_outputs & 3);
             /* colour 0: gl_FragColor or gl_FragData[0] where this unit writes one (an output
              * of the unit's own, or one another unit of the stage writes, is not tested) */
             if (u->frag_outputs & 1)
@@ -1730,10 +1741,18 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
             glsl_str_append(&tail, " }\n");
          } else if (out_pervertex) {
             /* no gl_PointSize to write: the wrappers only call */
-            if (u->emit_renamed)
-               glsl_str_append(&tail, "void _mgl_EmitVertex() { EmitVertex(); }\n");
-            if (u->main_renamed)
-               glsl_str_append(&tail, "void main() { _mgl_main(); }\n");
+            if (u->emit_renamed) {
+               glsl_str_append(&tail, "void _mgl_EmitVertex() {");
+               if (gs_color_clamp)
+                  glsl_compat_vertex_clamp_epilogue(u->compat_need, &tail);
+               glsl_str_append(&tail, " EmitVertex(); }\n");
+            }
+            if (u->main_renamed) {
+               glsl_str_append(&tail, "void main() { _mgl_main();");
+               if (vs_color_clamp)
+                  glsl_compat_vertex_clamp_epilogue(u->compat_need, &tail);
+               glsl_str_append(&tail, " }\n");
+            }
          } else if (u->es) {
             /* ES: the shader's size when it writes one, else 1 */
             glsl_str_append(&tail, "void main() { gl_PointSize = 1.0; _mgl_main(); }\n");
@@ -1744,6 +1763,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
                glsl_str_append(&tail, "void _mgl_EmitVertex() {");
                if (gs_clip)
                   glsl_compat_clip_epilogue(u->compat_need, &tail);
+               if (gs_color_clamp)
+                  glsl_compat_vertex_clamp_epilogue(u->compat_need, &tail);
                if (gs_size)
                   glsl_str_append(&tail, " if (_mgl_PointSize > 0.0) gl_PointSize = "
                                          "_mgl_PointSize; EmitVertex(); gl_PointSize = 1.0; }\n");
@@ -1757,6 +1778,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
                                       "(_mgl_PointSize > 0.0) gl_PointSize = _mgl_PointSize;");
                if (clip_epilogue)
                   glsl_compat_clip_epilogue(u->compat_need, &tail);
+               if (vs_color_clamp)
+                  glsl_compat_vertex_clamp_epilogue(u->compat_need, &tail);
                glsl_str_append(&tail, " }\n");
             }
          }
