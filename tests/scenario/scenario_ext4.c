@@ -455,7 +455,12 @@ sc_layout_binding(void)
                "out vec4 o_color;\n"
                "void main() { o_color = texture(u_one, vec2(0.5)) * tint; }\n",
                which ? 0 : max_ubo, which ? max_units : 0);
-      GLuint vs = compile(GL_VERTEX_SHADER, VS_TEXTURED), f = compile(GL_FRAGMENT_SHADER, bad);
+      /* GLSL 4.20 4.4.5 and 4.4.6 make it a compile-time error (Mesa's); mgl reports it when
+       * the program links: either way the program does not link */
+      GLuint vs = compile(GL_VERTEX_SHADER, VS_TEXTURED), f = gl.CreateShader(GL_FRAGMENT_SHADER);
+      const char *bad_src = bad;
+      gl.ShaderSource(f, 1, &bad_src, NULL);
+      gl.CompileShader(f);
       GLuint q = gl.CreateProgram();
       gl.AttachShader(q, vs);
       gl.AttachShader(q, f);
