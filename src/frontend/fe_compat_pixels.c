@@ -365,8 +365,10 @@ draw_format_check(GLenum format, GLenum type)
    case GL_STENCIL_INDEX:
       if (type == GL_BITMAP)
          return GL_NO_ERROR;
+      /* HALF_FLOAT as FLOAT (ARB_half_float_pixel, GL 3.0 table 3.5: no special
+       * interpretation; every format takes it) */
       if (type == GL_FLOAT || type == GL_HALF_FLOAT)
-         return format == GL_COLOR_INDEX || type == GL_FLOAT ? GL_NO_ERROR : GL_INVALID_ENUM;
+         return GL_NO_ERROR;
       break;
    case GL_LUMINANCE:
    case GL_LUMINANCE_ALPHA:
@@ -490,9 +492,9 @@ unpack_image(struct fe_context *ctx, GLsizei w, GLsizei h, GLenum format, GLenum
    void *out = NULL;
    const bool swap = ctx->unpack.swap_bytes;
    if (index) {
-      /* integer data read raw; float indices truncated (GL keeps their fraction only for the
-       * shift, which integer maps then drop) */
-      const bool fl = type == GL_FLOAT;
+      /* integer data read raw; float (and half-float) indices truncated (GL keeps their
+       * fraction only for the shift, which integer maps then drop) */
+      const bool fl = type == GL_FLOAT || type == GL_HALF_FLOAT;
       uint32_t *raw = malloc(n * 4);
       int64_t *idx = malloc(n * sizeof(*idx));
       if (raw && idx &&

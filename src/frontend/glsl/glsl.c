@@ -601,23 +601,79 @@ check_unit(enum glsl_stage stage, glslang_shader_t *sh, uint32_t deny, struct gl
    return ok;
 }
 
+/* GLSL 4.20 4.4.5 and 4.4.6: a layout(binding = N) of a uniform or storage block, or of a
+ * sampler, at or past the context's binding points is a compile-time error (element k of an
+ * array, N + k, is checked when the program links). A limit of 0 is not checked. */
+static bool
+span_has(const char *s, size_t len, const char *word)
+{
+   const size_t n = strlen(word);
+   for (size_t i = 0; i + n <= len; i++)
+      if (!memcmp(s + i, word, n))
+         return true;
+   return false;
+}
+
+static bool
+check_bindings(const struct glsl_compile_limits *lim, const char *preprocessed,
+               struct glsl_str *log)
+{
+   struct glsl_decls d = {0};
+   if (!glsl_decls_scan(&d, preprocessed)) {
+      glsl_decls_finish(&d);
+      glsl_str_append(log, "error: out of memory\n");
+      return false;
+   }
+   bool ok = true;
+   for (unsigned i = 0; i < d.num_decls; i++) {
+      const struct glsl_decl *v = &d.decls[i];
+      if (v->scope >= 0)
+         continue;
+      const int binding =
+         v->body >= 0 && d.bodies[v->body].is_block ? d.bodies[v->body].binding : v->binding;
+      if (binding < 0)
+         continue;
+      const bool block = v->body >= 0 && d.bodies[v->body].is_block;
+      const bool sampler = !block && (v->qual & GLSL_DECL_UNIFORM) && v->type &&
+                           span_has(v->type, v->type_len, "sampler");
+      uint32_t limit = 0;
+      const char *what = NULL;
+      if (block && (v->qual & GLSL_DECL_UNIFORM)) {
+         limit = lim->uniform_buffer_bindings;
+         what = "a uniform block's binding is not below GL_MAX_UNIFORM_BUFFER_BINDINGS";
+      } else if (block && (v->qual & GLSL_DECL_BUFFER)) {
+         limit = lim->storage_buffer_bindings;
+         what = "a shader storage block's binding is not below "
+                "GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS";
+      } else if (sampler) {
+         limit = lim->texture_units;
+         what = "a sampler's binding is not below GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS";
+      }
+      if (limit && (uint32_t)binding >= limit) {
+         glsl_str_append(log, "error: ");
+         glsl_str_append(log, what);
+         glsl_str_append(log, "\n");
+         ok = false;
+         break;
+      }
+   }
+   glsl_decls_finish(&d);
+   return ok;
+}
+
 bool
 glsl_compile_shader(enum glsl_stage stage, enum glsl_api api, const char *source, char **info_log)
 {
-   return glsl_compile_shader_limits(stage, api, 0, source, info_log);
+   return glsl_compile_shader_limits(stage, api, NULL, source, info_log);
 }
 
 bool
 glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
-                           uint32_t max_varying_components, const char *source, char **info_log)
+                           const struct glsl_compile_limits *limits, const char *source,
+                           char **info_log)
 {
-   return glsl_compile_shader_opts(stage, api, max_varying_components, 0, source, info_log);
-}
-
-bool
-glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api, uint32_t max_varying_components,
-                         uint32_t deny, const char *source, char **info_log)
-{
+   const uint32_t max_varying_components = limits ? limits->max_varying_components : 0;
+   const uint32_t deny = limits ? limits->deny : 0;
    struct glsl_str log = {0};
    bool ok = false;
    if ((unsigned)stage >= GLSL_STAGE_COUNT) {
@@ -635,6 +691,8 @@ glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api, uint32_t max_
          give_tcs_vertices(&u, GLSL_MAX_PATCH_VERTICES, &prepared, &log);
       if (prepared) {
          glslang_shader_t *sh = parse_text(stage, u.text, &res, &log, &ok);
+         if (ok && limits)
+            ok = check_bindings(limits, glslang_shader_get_preprocessed_code(sh), &log);
          if (ok)
             ok = check_unit(stage, sh, deny, &log);
          if (sh)
@@ -644,6 +702,15 @@ glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api, uint32_t max_
    }
    set_log(info_log, &log);
    return ok;
+}
+
+bool
+glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api, uint32_t max_varying_components,
+                         uint32_t deny, const char *source, char **info_log)
+{
+   const struct glsl_compile_limits limits = {.max_varying_components = max_varying_components,
+                                              .deny = deny};
+   return glsl_compile_shader_limits(stage, api, &limits, source, info_log);
 }
 
 /* ── uniform initializers ──────────────────────────────────────────────────────────────────── */

@@ -208,11 +208,21 @@ bool glsl_init(void);
 enum glsl_api { GLSL_API_CORE = 0, GLSL_API_ES = 1, GLSL_API_COMPAT = 2 };
 bool glsl_compile_shader(enum glsl_stage stage, enum glsl_api api, const char *source,
                          char **info_log);
-/* The same for a context whose varying limit is max_varying_components (as glsl_link_input's;
- * 0: the minimum), so gl_MaxVaryingComponents, gl_MaxFragmentInputComponents ... in the shader
- * are what the context reports and the link will see. */
+/* A context's limits for glsl_compile_shader_limits. max_varying_components as
+ * glsl_link_input's (0: the minimum), so gl_MaxVaryingComponents, gl_MaxFragmentInputComponents
+ * ... in the shader are what the context reports and the link will see. The binding points
+ * (0: not checked) bound layout(binding = N): GLSL 4.20 4.4.5 and 4.4.6 make a uniform or
+ * storage block's binding at or past GL_MAX_UNIFORM_BUFFER_BINDINGS /
+ * GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS, or a sampler's at or past
+ * GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, a compile-time error. */
+struct glsl_compile_limits {
+   uint32_t max_varying_components;
+   uint32_t uniform_buffer_bindings, storage_buffer_bindings, texture_units;
+   uint32_t deny; /* GLSL_DENY_*: what the context's GLSL leaves out (below) */
+};
+/* The same for a context's limits (NULL: the minimum varyings, no binding checks). */
 bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
-                                uint32_t max_varying_components, const char *source,
+                                const struct glsl_compile_limits *limits, const char *source,
                                 char **info_log);
 
 /* What a context's GLSL leaves out because its backend cannot run it (glsl_link_input.deny):
@@ -220,6 +230,7 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
  * GL_ARB_gpu_shader_fp64 : require` fails to compile (enable / warn: a warning), and so does a
  * shader whose SPIR-V would use a double (GLSL 4.00 has them in core). */
 #define GLSL_DENY_FLOAT64 (1u << 0)
+/* glsl_compile_shader_limits with only the varyings and the denied features. */
 bool glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api,
                               uint32_t max_varying_components, uint32_t deny, const char *source,
                               char **info_log);

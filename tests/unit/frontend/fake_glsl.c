@@ -43,9 +43,10 @@ glsl_compile_shader(enum glsl_stage stage, enum glsl_api api, const char *source
 
 bool
 glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
-                           uint32_t max_varying_components, const char *source, char **info_log)
+                           const struct glsl_compile_limits *limits, const char *source,
+                           char **info_log)
 {
-   (void)max_varying_components;
+   (void)limits;
    return glsl_compile_shader(stage, api, source, info_log);
 }
 
