@@ -695,7 +695,7 @@ static bool
 apply_state(struct glb_context *ctx)
 {
    struct glb_screen *scr = ctx->scr;
-   const uint32_t todo = scr->sh.applied == ctx ? ctx->dirty : GLB_DIRTY_ALL;
+   uint32_t todo = scr->sh.applied == ctx ? ctx->dirty : GLB_DIRTY_ALL;
    if (!todo) {
       scr->stats.draws_unchanged++;
       return true;
@@ -711,6 +711,14 @@ apply_state(struct glb_context *ctx)
          return false;
       }
       ctx->draw_prog = prog;
+      /* the program's variant with the samplers' LOD bias, or without (glb_lod_bias.c): a
+       * switch puts the program's own state on the host again */
+      bool switched = false;
+      if ((todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_SAMPLERS)) &&
+          !glb_program_lod_bias(ctx, prog, &switched))
+         return false;
+      if (switched)
+         todo |= GLB_DIRTY_PROGRAM | GLB_DIRTY_MULTISAMPLE;
    }
    if ((todo & GLB_DIRTY_FB) && !glb_framebuffer_ready(ctx, "draw"))
       return false;
@@ -736,6 +744,8 @@ apply_state(struct glb_context *ctx)
    /* the program's own switches for the render state's clip planes; the program is current */
    if (todo & (GLB_DIRTY_RENDER | GLB_DIRTY_PROGRAM))
       glb_program_clip_enables(scr, prog, s->clip_distance_mask);
+   if (todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_SAMPLERS))
+      glb_program_set_lod_bias(ctx, prog);
    if (todo & GLB_DIRTY_DYNAMIC)
       apply_dynamic_state(ctx);
    ctx->dirty = 0;

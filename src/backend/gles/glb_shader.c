@@ -35,6 +35,7 @@ struct translate {
     * each element of it zeroed where its plane is off (clip_enables_code) */
    unsigned clip_count;
    char clip_zero[640];
+   const char *unbiased; /* what glb_spv_lod_bias could not bias, or NULL */
 };
 
 /* GLES has no gl_BaseInstance. Draws with a base instance are declined (glb_draw.c), so it is
@@ -600,7 +601,7 @@ geometry_stage(struct glb_screen *scr, spvc_compiler comp, spvc_resources res, s
  * stage). False with t->why filled. */
 static bool
 translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
-          bool last_pre_raster, struct glb_shader *s, struct translate *t)
+          bool last_pre_raster, uint32_t bias_count, struct glb_shader *s, struct translate *t)
 {
    spvc_context sc = NULL;
    if (spvc_context_create(&sc) != SPVC_SUCCESS) {
@@ -645,6 +646,23 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
       if (lowered) {
          free(split);
          split = lowered;
+         spirv = split;
+         num_words = n;
+      }
+   }
+   /* the LOD bias variant: sampling adds _mgl_LodBias[binding] (glb_lod_bias.c) */
+   if (bias_count) {
+      const char *err = NULL;
+      size_t n = 0;
+      uint32_t *biased = glb_spv_lod_bias(spirv, num_words, stage == MGP_SHADER_STAGE_FRAGMENT,
+                                          bias_count, &n, &t->unbiased, &err);
+      if (err) {
+         snprintf(t->why, sizeof(t->why), "LOD bias: %s", err);
+         goto done;
+      }
+      if (biased) {
+         free(split);
+         split = biased;
          spirv = split;
          num_words = n;
       }
@@ -786,6 +804,127 @@ compile(struct glb_screen *scr, GLenum stage, const char *name, const char *src,
    return s;
 }
 
+/* Translates, compiles and links the stages in stage_mask (their SPIR-V in spirv[]) into a host
+ * program; bias_count: the LOD bias variant's (glb_lod_bias.c; 0 the plain program). What the
+ * translation finds goes into s. 0 with why filled (*oned: a 1D image the translation cannot
+ * lower). */
+static GLuint
+link_program(struct glb_screen *scr, struct glb_shader *s, uint32_t stage_mask,
+             const struct mgp_span spirv[MGP_SHADER_STAGE_COUNT], uint32_t bias_count, char *why,
+             size_t why_size, bool *oned)
+{
+   const struct glb_host *h = scr->h;
+   const uint32_t gs = 1u << MGP_SHADER_STAGE_GEOMETRY, fs = 1u << MGP_SHADER_STAGE_FRAGMENT;
+   /* the host's stages in the order they run; the last before the fragment stage rasterizes */
+   static const struct {
+      unsigned stage;
+      GLenum host;
+      const char *name;
+   } stages[] = {
+      {MGP_SHADER_STAGE_VERTEX, GL_VERTEX_SHADER, "vertex"},
+      {MGP_SHADER_STAGE_GEOMETRY, GL_GEOMETRY_SHADER, "geometry"},
+      {MGP_SHADER_STAGE_FRAGMENT, GL_FRAGMENT_SHADER, "fragment"},
+   };
+   enum { NSTAGES = sizeof(stages) / sizeof(stages[0]) };
+   const unsigned last_pre_raster =
+      stage_mask & gs ? MGP_SHADER_STAGE_GEOMETRY : MGP_SHADER_STAGE_VERTEX;
+   struct translate tr[NSTAGES];
+   GLuint sh[NSTAGES] = {0}, p = 0;
+   memset(tr, 0, sizeof(tr));
+   bool made = true;
+   for (unsigned i = 0; i < NSTAGES && made; i++) {
+      const unsigned st = stages[i].stage;
+      if (st == MGP_SHADER_STAGE_FRAGMENT && !(stage_mask & fs)) {
+         /* GL links a program without a fragment stage (its fragments' colours are undefined:
+          * transform feedback, rasterizer discard, depth only); GLES links none without one,
+          * so it gets one that writes nothing */
+         char empty[48];
+         snprintf(empty, sizeof(empty), "#version %d es\nvoid main()\n{\n}\n", scr->essl_version);
+         made = (tr[i].source = strdup(empty)) != NULL;
+         if (!made)
+            snprintf(why, why_size, "out of memory");
+         continue;
+      }
+      if (!(stage_mask >> st & 1))
+         continue;
+      if (st == MGP_SHADER_STAGE_GEOMETRY) { /* its gl_in as the vertex stage's gl_PerVertex */
+         tr[i].per_vertex_clip = tr[0].per_vertex_clip;
+         tr[i].per_vertex_point_size = tr[0].per_vertex_point_size;
+      }
+      made = translate(scr, &spirv[st], st, st == last_pre_raster, bias_count, s, &tr[i]);
+      if (!made) {
+         snprintf(why, why_size, "%s: %s", stages[i].name, tr[i].why);
+         *oned = tr[i].decline_1d;
+      }
+      if (made && tr[i].unbiased && !s->lod_bias_why[0])
+         snprintf(s->lod_bias_why, sizeof(s->lod_bias_why), "%s", tr[i].unbiased);
+   }
+   for (unsigned i = 0; i < NSTAGES && made; i++)
+      if (tr[i].source)
+         made = (sh[i] =
+                    compile(scr, stages[i].host, stages[i].name, tr[i].source, why, why_size)) != 0;
+   if (made) {
+      p = GLB_GL(h)->glCreateProgram();
+      for (unsigned i = 0; i < NSTAGES; i++)
+         if (sh[i])
+            GLB_GL(h)->glAttachShader(p, sh[i]);
+      if (s->xfb_count && !s->xfb_why[0])
+         GLB_GL(h)->glTransformFeedbackVaryings(
+            p, (GLsizei)s->xfb_count, (const GLchar *const *)s->xfb_names,
+            s->xfb_separate ? GL_SEPARATE_ATTRIBS : GL_INTERLEAVED_ATTRIBS);
+      GLB_GL(h)->glLinkProgram(p);
+      GLint linked = 0;
+      GLB_GL(h)->glGetProgramiv(p, GL_LINK_STATUS, &linked);
+      if (!linked) {
+         char log[160] = "";
+         GLB_GL(h)->glGetProgramInfoLog(p, sizeof(log), NULL, log);
+         snprintf(why, why_size, "host link: %s", log);
+         GLB_GL(h)->glDeleteProgram(p);
+         p = 0;
+      }
+   }
+   if (mgu_log_level() >= MGU_LOG_DEBUG)
+      for (unsigned i = 0; i < NSTAGES; i++)
+         if (tr[i].source)
+            mgu_log(MGU_LOG_DEBUG, "gles: program {%u,%u}%s %s stage\n%s", s->base.h.slot,
+                    s->base.h.gen, bias_count ? " (LOD bias)" : "", stages[i].name, tr[i].source);
+   for (unsigned i = 0; i < NSTAGES; i++) {
+      free(tr[i].source);
+      if (sh[i])
+         GLB_GL(h)->glDeleteShader(sh[i]);
+   }
+   return p;
+}
+
+/* The uniform locations of host program p, in the program's current fields. */
+static void
+take_program(struct glb_screen *scr, struct glb_shader *s, GLuint p)
+{
+   const struct glb_host *h = scr->h;
+   s->program = p;
+   s->alpha_one_loc = GLB_GL(h)->glGetUniformLocation(p, "_mgl_AlphaToOne");
+   s->alpha_one_host = -1;
+   s->clip_enables_loc = GLB_GL(h)->glGetUniformLocation(p, "_mgl_ClipEnables");
+   s->clip_enables_host = -1;
+   s->lod_bias_loc = GLB_GL(h)->glGetUniformLocation(p, "_mgl_LodBias");
+}
+
+/* Swaps the program's current variant with the other one. */
+static void
+swap_variant(struct glb_shader *s)
+{
+   const struct glb_linked cur = {s->program,          s->alpha_one_loc,     s->alpha_one_host,
+                                  s->clip_enables_loc, s->clip_enables_host, s->lod_bias_loc};
+   s->program = s->other.program;
+   s->alpha_one_loc = s->other.alpha_one_loc;
+   s->alpha_one_host = s->other.alpha_one_host;
+   s->clip_enables_loc = s->other.clip_enables_loc;
+   s->clip_enables_host = s->other.clip_enables_host;
+   s->lod_bias_loc = s->other.lod_bias_loc;
+   s->other = cur;
+   s->biased = !s->biased;
+}
+
 void
 glb_create_shader(void *self, const struct mgp_create_shader *args, const void *tail,
                   uint32_t tail_count)
@@ -806,6 +945,7 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
    s->point_origin_offset = -1;
    s->alpha_one_loc = -1;
    s->clip_enables_loc = -1;
+   s->lod_bias_loc = -1;
    if (!glb_table_put(scr, &scr->shaders, &s->base, "create_shader")) {
       free(s);
       return;
@@ -832,91 +972,28 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
          return;
       }
    }
-   const struct glb_host *h = scr->h;
-   /* the host's stages in the order they run; the last before the fragment stage rasterizes */
-   static const struct {
-      unsigned stage;
-      GLenum host;
-      const char *name;
-   } stages[] = {
-      {MGP_SHADER_STAGE_VERTEX, GL_VERTEX_SHADER, "vertex"},
-      {MGP_SHADER_STAGE_GEOMETRY, GL_GEOMETRY_SHADER, "geometry"},
-      {MGP_SHADER_STAGE_FRAGMENT, GL_FRAGMENT_SHADER, "fragment"},
-   };
-   enum { NSTAGES = sizeof(stages) / sizeof(stages[0]) };
-   const unsigned last_pre_raster =
-      args->stage_mask & gs ? MGP_SHADER_STAGE_GEOMETRY : MGP_SHADER_STAGE_VERTEX;
-   struct translate tr[NSTAGES];
-   GLuint sh[NSTAGES] = {0}, p = 0;
    bool oned = false;
-   memset(tr, 0, sizeof(tr));
-   bool made = true;
-   for (unsigned i = 0; i < NSTAGES && made; i++) {
-      const unsigned st = stages[i].stage;
-      if (st == MGP_SHADER_STAGE_FRAGMENT && !(args->stage_mask & fs)) {
-         /* GL links a program without a fragment stage (its fragments' colours are undefined:
-          * transform feedback, rasterizer discard, depth only); GLES links none without one,
-          * so it gets one that writes nothing */
-         char empty[48];
-         snprintf(empty, sizeof(empty), "#version %d es\nvoid main()\n{\n}\n", scr->essl_version);
-         made = (tr[i].source = strdup(empty)) != NULL;
-         if (!made)
-            snprintf(why, sizeof(why), "out of memory");
-         continue;
-      }
-      if (!(args->stage_mask >> st & 1))
-         continue;
-      if (st == MGP_SHADER_STAGE_GEOMETRY) { /* its gl_in as the vertex stage's gl_PerVertex */
-         tr[i].per_vertex_clip = tr[0].per_vertex_clip;
-         tr[i].per_vertex_point_size = tr[0].per_vertex_point_size;
-      }
-      made = translate(scr, &args->spirv[st], st, st == last_pre_raster, s, &tr[i]);
-      if (!made) {
-         snprintf(why, sizeof(why), "%s: %s", stages[i].name, tr[i].why);
-         oned = tr[i].decline_1d;
-      }
-   }
-   for (unsigned i = 0; i < NSTAGES && made; i++)
-      if (tr[i].source)
-         made = (sh[i] = compile(scr, stages[i].host, stages[i].name, tr[i].source, why,
-                                 sizeof(why))) != 0;
-   if (made) {
-      p = GLB_GL(h)->glCreateProgram();
-      for (unsigned i = 0; i < NSTAGES; i++)
-         if (sh[i])
-            GLB_GL(h)->glAttachShader(p, sh[i]);
-      if (s->xfb_count && !s->xfb_why[0])
-         GLB_GL(h)->glTransformFeedbackVaryings(
-            p, (GLsizei)s->xfb_count, (const GLchar *const *)s->xfb_names,
-            s->xfb_separate ? GL_SEPARATE_ATTRIBS : GL_INTERLEAVED_ATTRIBS);
-      GLB_GL(h)->glLinkProgram(p);
-      GLint linked = 0;
-      GLB_GL(h)->glGetProgramiv(p, GL_LINK_STATUS, &linked);
-      if (!linked) {
-         char log[160] = "";
-         GLB_GL(h)->glGetProgramInfoLog(p, sizeof(log), NULL, log);
-         snprintf(why, sizeof(why), "host link: %s", log);
-         GLB_GL(h)->glDeleteProgram(p);
-         p = 0;
-      }
-   }
-   if (mgu_log_level() >= MGU_LOG_DEBUG)
-      for (unsigned i = 0; i < NSTAGES; i++)
-         if (tr[i].source)
-            mgu_log(MGU_LOG_DEBUG, "gles: program {%u,%u} %s stage\n%s", s->base.h.slot,
-                    s->base.h.gen, stages[i].name, tr[i].source);
-   for (unsigned i = 0; i < NSTAGES; i++) {
-      free(tr[i].source);
-      if (sh[i])
-         GLB_GL(h)->glDeleteShader(sh[i]);
-   }
+   const GLuint p = link_program(scr, s, args->stage_mask, args->spirv, 0, why, sizeof(why), &oned);
    if (p) {
-      s->program = p;
+      take_program(scr, s, p);
       s->geometry = (args->stage_mask & gs) != 0;
-      s->alpha_one_loc = GLB_GL(h)->glGetUniformLocation(p, "_mgl_AlphaToOne");
-      s->alpha_one_host = -1;
-      s->clip_enables_loc = GLB_GL(h)->glGetUniformLocation(p, "_mgl_ClipEnables");
-      s->clip_enables_host = -1;
+      /* the stages' SPIR-V for the LOD bias variant, where the program samples: as many
+       * _mgl_LodBias elements as its highest sampler binding */
+      for (unsigned k = 0; k < MGP_MAX_SAMPLERS; k++)
+         if (s->refl.sampler_mask[k / 64] >> (k % 64) & 1)
+            s->lod_bias_count = k + 1;
+      s->stage_mask = args->stage_mask;
+      for (unsigned st = 0; st < MGP_SHADER_STAGE_COUNT && s->lod_bias_count; st++) {
+         if (!(args->stage_mask >> st & 1))
+            continue;
+         s->spirv[st] = malloc((size_t)args->spirv[st].size);
+         if (!s->spirv[st]) {
+            s->lod_bias_count = 0; /* no variant: its draws decline (glb_program_lod_bias) */
+            break;
+         }
+         memcpy(s->spirv[st], args->spirv[st].ptr, (size_t)args->spirv[st].size);
+         s->spirv_words[st] = (size_t)(args->spirv[st].size / 4);
+      }
       if (!scr->stats.programs_linked++ && scr->env.rearm_exit)
          scr->env.rearm_exit(scr->env.session); /* the host's compiler has set up */
       return;
@@ -958,9 +1035,13 @@ glb_delete_shader(void *self, const struct mgp_handle_args *args, const void *ta
    glb_table_remove(&scr->shaders, &s->base);
    if (s->program)
       GLB_GL(scr->h)->glDeleteProgram(s->program);
+   if (s->other.program)
+      GLB_GL(scr->h)->glDeleteProgram(s->other.program);
    if (s->default_buf)
       GLB_GL(scr->h)->glDeleteBuffers(1, &s->default_buf);
    free(s->default_bytes);
+   for (unsigned st = 0; st < MGP_SHADER_STAGE_COUNT; st++)
+      free(s->spirv[st]);
    glb_shader_free_xfb(s);
    free(s);
 }
@@ -1123,4 +1204,88 @@ glb_program_clip_enables(struct glb_screen *scr, struct glb_shader *s, uint32_t 
       return;
    GLB_GL(scr->h)->glUniform1i(s->clip_enables_loc, (GLint)mask);
    s->clip_enables_host = mask;
+}
+
+/* The LOD bias of the sampler bound for sampler binding j (glb_create_sampler clamped it). */
+static float
+unit_lod_bias(struct glb_context *ctx, unsigned j)
+{
+   struct glb_screen *scr = ctx->scr;
+   if (mgp_handle_is_null(ctx->samplers[j]))
+      return 0.0f;
+   const struct glb_sampler *smp = glb_lookup(scr, &scr->samplers, ctx->samplers[j], "draw");
+   return smp ? smp->lod_bias : 0.0f;
+}
+
+/* Picks the program's variant for a draw (before glb_program_bind): the one that adds the LOD
+ * bias (glb_lod_bias.c) where a sampler the program samples with has one, made at the first
+ * such draw, else the plain one. *switched: the current variant changed (its state must be
+ * put on the host again). False: declined. */
+bool
+glb_program_lod_bias(struct glb_context *ctx, struct glb_shader *s, bool *switched)
+{
+   struct glb_screen *scr = ctx->scr;
+   *switched = false;
+   bool want = false;
+   for (unsigned j = 0; j < s->lod_bias_count && !want; j++)
+      want = (s->refl.sampler_mask[j / 64] >> (j % 64) & 1) && unit_lod_bias(ctx, j) != 0.0f;
+   if (want && !s->biased && !s->other_state) {
+      /* made once, from the kept SPIR-V; what the translation finds again goes to a copy, the
+       * capture's names included (the same names: glTransformFeedbackVaryings takes them) */
+      struct glb_shader tmp = *s;
+      tmp.xfb_names = NULL;
+      tmp.xfb_count = 0;
+      tmp.xfb_why[0] = '\0';
+      tmp.lod_bias_why[0] = '\0';
+      struct mgp_span spirv[MGP_SHADER_STAGE_COUNT];
+      for (unsigned st = 0; st < MGP_SHADER_STAGE_COUNT; st++)
+         spirv[st] =
+            (struct mgp_span){.ptr = s->spirv[st], .size = (uint64_t)s->spirv_words[st] * 4};
+      char why[256] = "";
+      bool oned = false;
+      const GLuint p =
+         link_program(scr, &tmp, s->stage_mask, spirv, s->lod_bias_count, why, sizeof(why), &oned);
+      glb_shader_free_xfb(&tmp);
+      memcpy(s->lod_bias_why, tmp.lod_bias_why, sizeof(s->lod_bias_why));
+      if (!p) {
+         s->other_state = -1;
+         mgu_log(MGU_LOG_INFO, "gles: program {%u,%u}'s LOD bias variant not made: %s",
+                 s->base.h.slot, s->base.h.gen, why);
+      } else {
+         swap_variant(s); /* the plain program is the other one now */
+         take_program(scr, s, p);
+         s->lod_bias_known = false;
+         s->other_state = 1;
+         *switched = true;
+      }
+   } else if (want != s->biased && s->other_state == 1) {
+      swap_variant(s);
+      *switched = true;
+   }
+   if (want && !s->biased)
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: a sampler LOD bias, and the program's variant that adds it was not "
+                  "made: sampled without it");
+   if (want && s->biased && s->lod_bias_why[0])
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: a sampler LOD bias the program cannot add to %s: sampled without it there",
+                  s->lod_bias_why);
+   return true;
+}
+
+/* Sets _mgl_LodBias of the biased variant for a draw, the program current. */
+void
+glb_program_set_lod_bias(struct glb_context *ctx, struct glb_shader *s)
+{
+   if (!s->biased || s->lod_bias_loc < 0)
+      return;
+   float bias[MGP_MAX_SAMPLERS];
+   for (unsigned j = 0; j < s->lod_bias_count; j++)
+      bias[j] = (s->refl.sampler_mask[j / 64] >> (j % 64) & 1) ? unit_lod_bias(ctx, j) : 0.0f;
+   const size_t size = s->lod_bias_count * sizeof(float);
+   if (s->lod_bias_known && !memcmp(bias, s->lod_bias_host, size))
+      return;
+   GLB_GL(ctx->scr->h)->glUniform1fv(s->lod_bias_loc, (GLsizei)s->lod_bias_count, bias);
+   memcpy(s->lod_bias_host, bias, size);
+   s->lod_bias_known = true;
 }
