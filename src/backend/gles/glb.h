@@ -296,6 +296,23 @@ struct glb_linked {
    GLint clip_enables_loc;
    int64_t clip_enables_host;
    GLint lod_bias_loc;
+   GLint bgra_loc;       /* _mgl_Bgra: the inputs read in B, G, R, A order (-1: none) */
+   uint32_t bgra_inputs; /* the vertex inputs the variant can swizzle */
+};
+
+/* A program's variants (glb_shader.c:glb_program_variant): bits of what it adds. */
+enum {
+   GLB_VARIANT_LOD_BIAS = 1, /* the samplers' LOD bias (glb_lod_bias.c) */
+   GLB_VARIANT_BGRA = 2,     /* GL_BGRA vertex arrays swizzled (glb_shader.c:bgra_inputs) */
+   GLB_VARIANTS = 4
+};
+
+/* What a variant's host program holds, and whether it was made. */
+struct glb_variant_state {
+   int made; /* 0 not tried, 1 made, -1 failed */
+   bool lod_bias_known;
+   float lod_bias_host[MGP_MAX_SAMPLERS];
+   int64_t bgra_host; /* -1 unknown */
 };
 
 struct glb_shader {
@@ -323,22 +340,23 @@ struct glb_shader {
     * unknown) */
    GLint clip_enables_loc;
    int64_t clip_enables_host;
-   /* GL's texture LOD bias (glb_lod_bias.c), which the host program adds from the uniform
-    * array _mgl_LodBias (one element a sampler binding, lod_bias_count of them): made only for
-    * draws where a bound sampler has a bias (the variant), from the stages' SPIR-V kept here.
-    * The fields above program..clip_enables_host and lod_bias_loc are the current variant's;
-    * other holds the other's (other_state 0 not made yet, 1 made, -1 failed). lod_bias_why:
-    * what the variant cannot bias ("" none) */
+   /* What GLES has no state for, added by the program in variants of it (GLB_VARIANT_*) made
+    * at the first draw that needs one, from the stages' SPIR-V kept here: GL's texture LOD
+    * bias (glb_lod_bias.c; the uniform array _mgl_LodBias, one element a sampler binding,
+    * lod_bias_count of them) and GL_BGRA vertex arrays (_mgl_Bgra). The fields above
+    * program..clip_enables_host, lod_bias_loc, bgra_loc and bgra_inputs are the current
+    * variant's (variant); variants[k] holds variant k's while it is not current.
+    * lod_bias_why: what the variant cannot bias ("" none) */
    uint32_t *spirv[MGP_SHADER_STAGE_COUNT];
    size_t spirv_words[MGP_SHADER_STAGE_COUNT];
    uint32_t stage_mask;
    uint32_t lod_bias_count;
    GLint lod_bias_loc;
-   bool biased;
-   int other_state;
-   struct glb_linked other;
-   float lod_bias_host[MGP_MAX_SAMPLERS];
-   bool lod_bias_known;
+   GLint bgra_loc;
+   uint32_t bgra_inputs;
+   unsigned variant;
+   struct glb_linked variants[GLB_VARIANTS];
+   struct glb_variant_state vstate[GLB_VARIANTS];
    char lod_bias_why[96];
    /* Transform feedback (glb_shader.c): the captured outputs' host names in the order the host
     * writes them, set with glTransformFeedbackVaryings before the link; xfb_why: the SPIR-V's
@@ -683,8 +701,8 @@ void glb_shader_free_xfb(struct glb_shader *s);
 bool glb_program_bind(struct glb_context *ctx, struct glb_shader *s);
 void glb_program_alpha_one(struct glb_screen *scr, struct glb_shader *s, bool on);
 void glb_program_clip_enables(struct glb_screen *scr, struct glb_shader *s, uint32_t mask);
-bool glb_program_lod_bias(struct glb_context *ctx, struct glb_shader *s, bool *switched);
-void glb_program_set_lod_bias(struct glb_context *ctx, struct glb_shader *s);
+bool glb_program_variant(struct glb_context *ctx, struct glb_shader *s, bool *switched);
+void glb_program_variant_uniforms(struct glb_context *ctx, struct glb_shader *s);
 /* glb_lod_bias.c: the SPIR-V with GL's LOD bias added from _mgl_LodBias[count] (new words, or
  * NULL: *err NULL where nothing samples with a bias); *unbiased: what it cannot bias, or NULL */
 uint32_t *glb_spv_lod_bias(const uint32_t *w, size_t n, bool fragment, uint32_t count,

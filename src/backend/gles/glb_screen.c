@@ -447,8 +447,9 @@ shader_free(struct glb_obj *o, void *arg)
    if (scr->ctx && scr->h->eglGetCurrentContext() == scr->ctx) {
       if (s->program)
          GLB_GL(scr->h)->glDeleteProgram(s->program);
-      if (s->other.program)
-         GLB_GL(scr->h)->glDeleteProgram(s->other.program);
+      for (unsigned k = 0; k < GLB_VARIANTS; k++)
+         if (k != s->variant && s->variants[k].program)
+            GLB_GL(scr->h)->glDeleteProgram(s->variants[k].program);
       if (s->default_buf)
          GLB_GL(scr->h)->glDeleteBuffers(1, &s->default_buf);
    }
