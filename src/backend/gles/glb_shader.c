@@ -102,6 +102,32 @@ block_locations(spvc_compiler comp, spvc_resources res, spvc_resource_type type,
    }
 }
 
+/* A compatibility geometry shader's per-vertex input block of a built-in varying (gl_in[].
+ * gl_TexCoord[]: a block _mgl_in_gl_TexCoord, glsl_compat.c) meets the vertex stage's output
+ * block _mgl_id_gl_TexCoord, which the front end matches by the demangled name and the Vulkan
+ * backend by location. ESSL matches blocks without locations (block_locations) by the block's
+ * name: the input block takes the output's. */
+static void
+geometry_input_block_names(spvc_compiler comp, spvc_resources res)
+{
+   static const char in_prefix[] = "_mgl_in_";
+   const spvc_reflected_resource *list = NULL;
+   size_t count = 0;
+   if (spvc_resources_get_resource_list_for_type(res, SPVC_RESOURCE_TYPE_STAGE_INPUT, &list,
+                                                 &count) != SPVC_SUCCESS)
+      return;
+   for (size_t i = 0; i < count; i++) {
+      const spvc_type block = spvc_compiler_get_type_handle(comp, list[i].base_type_id);
+      const char *name = spvc_compiler_get_name(comp, list[i].base_type_id);
+      if (spvc_type_get_basetype(block) != SPVC_BASETYPE_STRUCT || !name ||
+          strncmp(name, in_prefix, sizeof(in_prefix) - 1))
+         continue;
+      char out_name[128];
+      snprintf(out_name, sizeof(out_name), "_mgl_id_%s", name + sizeof(in_prefix) - 1);
+      spvc_compiler_set_name(comp, list[i].base_type_id, out_name);
+   }
+}
+
 /* Whether the fragment stage reads a flat-shaded input (a variable or block member decorated
  * Flat): only then does a draw's provoking vertex change its pixels (glb_draw.c). */
 static bool
@@ -818,6 +844,8 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
       bgra_inputs(comp, res, t);
    if (stage == MGP_SHADER_STAGE_GEOMETRY && !geometry_stage(scr, comp, res, t))
       goto done;
+   if (stage == MGP_SHADER_STAGE_GEOMETRY)
+      geometry_input_block_names(comp, res);
    if (last_pre_raster) {
       xfb_layout(comp, res, s);
       clip_enables_code(comp, res, t);
