@@ -602,6 +602,9 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       if (glb_format_renderable(scr, gf))
          c.format_flags[f] |= MGP_FORMAT_CAP_RENDER | (gf->integer ? 0 : MGP_FORMAT_CAP_BLEND);
    }
+   /* GL_BGRA vertex arrays: fetched as RGBA8 and swizzled by the program's variant
+    * (glb_shader.c:bgra_inputs); GLES has no BGRA8 image format */
+   c.format_flags[MGP_FORMAT_BGRA8_UNORM] |= MGP_FORMAT_CAP_VERTEX;
    for (unsigned k = 0; k < MGP_SAMPLE_CLASS_COUNT; k++)
       c.sample_counts[k] = 1;
    /* sampled images: multisampled ones are GLES 3.1's multisampled textures */
