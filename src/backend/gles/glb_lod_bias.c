@@ -175,8 +175,9 @@ glb_spv_lod_bias(const uint32_t *w, size_t n, bool fragment, uint32_t count, siz
    uint32_t next = s.bound, rewrites = 0;
    it = spv_walk_begin(w, n);
    while (spv_walk_next(&it)) {
-      if (it.op < OpImageSampleImplicitLod || it.op > OpImageSampleProjDrefExplicitLod)
-         continue;
+      if (it.op < OpImageSampleImplicitLod || it.op > OpImageSampleProjDrefExplicitLod ||
+          it.nops < 4 || it.nops >= 32)
+         continue; /* (pass 2 rewrites none of another length) */
       const unsigned mi = dref_op(it.op) ? 5 : 4;
       const uint32_t mask = it.nops > mi ? it.o[mi] : 0;
       const bool implicit = implicit_op(it.op);
