@@ -125,6 +125,7 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
                                           "GL_EXT_framebuffer_object",
                                           "GL_ARB_vertex_program",
                                           "GL_ARB_fragment_program",
+                                          "GL_ARB_color_buffer_float",
                                           "GL_ARB_shader_objects",
                                           "GL_ARB_vertex_shader",
                                           "GL_ARB_fragment_shader",

@@ -66,7 +66,8 @@ fe_compat_glsl_state(const struct fe_context *ctx, struct glsl_compat_state *st)
                  st->texture_matrix_inverse[u], st->texture_matrix_transpose[u],
                  st->texture_matrix_inverse_transpose[u]);
       const struct fe_ff_unit *un = &ff->unit[u];
-      memcpy(st->texture_env_color[u], un->env_color, 16);
+      for (int k = 0; k < 4; k++)
+         st->texture_env_color[u][k] = fe_ff_frag_value(ff, un->env_color[k]);
       for (int c = 0; c < 4; c++) {
          memcpy(st->eye_plane[c][u], un->gen[c].eye_plane, 16);
          memcpy(st->object_plane[c][u], un->gen[c].object_plane, 16);
@@ -151,7 +152,10 @@ fe_compat_glsl_state(const struct fe_context *ctx, struct glsl_compat_state *st)
    /* the alpha test for the fragment shader's appended main() (glsl_compat_alpha_epilogue) */
    st->alpha_func =
       ff->alpha_test && ff->alpha_func != GL_ALWAYS ? (float)(ff->alpha_func - GL_NEVER + 1) : 0.0f;
-   st->alpha_ref = ff->alpha_ref;
+   st->alpha_ref = fe_ff_frag_value(ff, ff->alpha_ref);
+   /* the colour clamps of the draw (fe_ff_note_program_draw keeps clamp_bits) */
+   st->clamp_vertex = (ff->clamp_bits & 1) ? 1.0f : 0.0f;
+   st->clamp_fragment = (ff->clamp_bits & 2) ? 1.0f : 0.0f;
    for (int y = 0; y < 32; y++) {
       st->polygon_stipple[2 * y] = (float)(ff->stipple[y] & 0xffffu);
       st->polygon_stipple[2 * y + 1] = (float)(ff->stipple[y] >> 16);

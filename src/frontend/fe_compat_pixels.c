@@ -289,10 +289,12 @@ map_lookup(const struct fe_compat_pixels *px, int m, float c)
    return px->map[m][i];
 }
 
-/* RGBA floats through scale, bias and (GL_MAP_COLOR) the colour maps, then clamped: GL 2.1
- * §3.6.5's transfer and final conversion for a fixed-point colour buffer. */
+/* RGBA floats through scale, bias and (GL_MAP_COLOR) the colour maps, then clamped where
+ * `clamp` says: GL 2.1 §3.6.5's transfer and GL 3.3 compatibility §3.7.5's final conversion
+ * (clamped under the fragment colour clamp when drawn, the read colour clamp when read:
+ * GL_ARB_color_buffer_float). */
 static void
-transfer_rgba(const struct fe_compat_pixels *px, float *rgba, size_t n)
+transfer_rgba(const struct fe_compat_pixels *px, float *rgba, size_t n, bool clamp)
 {
    for (size_t i = 0; i < n; i++) {
       float *c = rgba + i * 4;
@@ -300,7 +302,7 @@ transfer_rgba(const struct fe_compat_pixels *px, float *rgba, size_t n)
          float v = c[k] * px->scale[k] + px->bias[k];
          if (px->map_color)
             v = map_lookup(px, 6 + k, v);
-         c[k] = clamp01(v);
+         c[k] = clamp ? clamp01(v) : v;
       }
    }
 }
@@ -363,8 +365,10 @@ draw_format_check(GLenum format, GLenum type)
    case GL_STENCIL_INDEX:
       if (type == GL_BITMAP)
          return GL_NO_ERROR;
+      /* HALF_FLOAT as FLOAT (ARB_half_float_pixel, GL 3.0 table 3.5: no special
+       * interpretation; every format takes it) */
       if (type == GL_FLOAT || type == GL_HALF_FLOAT)
-         return format == GL_COLOR_INDEX || type == GL_FLOAT ? GL_NO_ERROR : GL_INVALID_ENUM;
+         return GL_NO_ERROR;
       break;
    case GL_LUMINANCE:
    case GL_LUMINANCE_ALPHA:
@@ -488,9 +492,9 @@ unpack_image(struct fe_context *ctx, GLsizei w, GLsizei h, GLenum format, GLenum
    void *out = NULL;
    const bool swap = ctx->unpack.swap_bytes;
    if (index) {
-      /* integer data read raw; float indices truncated (GL keeps their fraction only for the
-       * shift, which integer maps then drop) */
-      const bool fl = type == GL_FLOAT;
+      /* integer data read raw; float (and half-float) indices truncated (GL keeps their
+       * fraction only for the shift, which integer maps then drop) */
+      const bool fl = type == GL_FLOAT || type == GL_HALF_FLOAT;
       uint32_t *raw = malloc(n * 4);
       int64_t *idx = malloc(n * sizeof(*idx));
       if (raw && idx &&
@@ -832,7 +836,8 @@ rect_draw(struct fe_context *ctx, struct fe_compat_pixel_draw *d, float x, float
       {(float)w, (float)h, px->raster_pos[2], (float)mode},
       {px->raster_color[0], px->raster_color[1], px->raster_color[2], px->raster_color[3]},
       {ff->fog_color[0], ff->fog_color[1], ff->fog_color[2], raster_fog(ctx)},
-      {ff->alpha_ref, ff->alpha_test ? (float)(ff->alpha_func - GL_NEVER) : 7.0f, (float)bit, 0},
+      {fe_ff_frag_value(ff, ff->alpha_ref),
+       ff->alpha_test ? (float)(ff->alpha_func - GL_NEVER) : 7.0f, (float)bit, 0},
    };
    fe_compat_internal_uniforms(prog->exec, prog->px_offset, u, sizeof(u));
    fe_compat_rect_verts(ctx, &d->vao, d->verts, x, y, x + zx * (float)w, y + zy * (float)h);
@@ -1118,7 +1123,7 @@ mgl_glDrawPixels(GLsizei width, GLsizei height, GLenum format, GLenum type, cons
       draw_image(ctx, width, height, MODE_COLOR, rgba);
       return;
    }
-   transfer_rgba(px, img, n);
+   transfer_rgba(px, img, n, fe_clamp_color_applies(ctx, ctx->clamp_fragment_color, false));
    draw_image(ctx, width, height, MODE_COLOR, img);
 }
 
@@ -1167,9 +1172,13 @@ read_back(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei heigh
    ctx->pixel_pack_buffer = NULL;
    const GLenum err = ctx->error;
    ctx->error = GL_NO_ERROR;
+   /* the texels as stored (a copy is not a read: GL_CLAMP_READ_COLOR does not apply) */
+   const GLenum read_clamp = ctx->clamp_read_color;
+   ctx->clamp_read_color = GL_FALSE;
    ctx->compat->pixels->internal = true;
    mgl_glReadPixels(x, y, width, height, format, type, out);
    ctx->compat->pixels->internal = false;
+   ctx->clamp_read_color = read_clamp;
    const bool ok = ctx->error == GL_NO_ERROR;
    if (err != GL_NO_ERROR || ok)
       ctx->error = err;
@@ -1252,7 +1261,7 @@ mgl_glCopyPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum type)
    if (depth)
       depth_transfer(px, img, n);
    else
-      transfer_rgba(px, img, n);
+      transfer_rgba(px, img, n, fe_clamp_color_applies(ctx, ctx->clamp_fragment_color, false));
    /* GL_DEPTH_STENCIL is drawn as glDrawPixels(GL_DEPTH_STENCIL) draws (GL 3.3 compatibility
     * §4.3.3): the depth written directly */
    draw_image(ctx, width, height,
@@ -1410,15 +1419,20 @@ fe_compat_read_transfer(struct fe_context *ctx, GLint x, GLint y, GLsizei width,
    const struct fe_pixel_store pack = ctx->pack;
    ctx->pack = (struct fe_pixel_store){.alignment = 1};
    ctx->pack_version++;
+   /* the texels as stored: the read clamp applies after the transfer */
+   const GLenum read_clamp = ctx->clamp_read_color;
+   const bool clamp = fe_clamp_color_applies(ctx, read_clamp, true);
+   ctx->clamp_read_color = GL_FALSE;
    px->internal = true;
    mgl_glReadPixels(x, y, width, height, depth ? GL_DEPTH_COMPONENT : GL_RGBA, GL_FLOAT, img);
    px->internal = false;
+   ctx->clamp_read_color = read_clamp;
    ctx->pack = pack;
    ctx->pack_version++;
    if (depth)
       depth_transfer(px, img, n);
    else
-      transfer_rgba(px, img, n);
+      transfer_rgba(px, img, n, clamp);
    const struct mgp_pack_src src = {
       .format = depth ? MGP_FORMAT_D32_FLOAT : MGP_FORMAT_RGBA32_FLOAT,
       .has_alpha = true,

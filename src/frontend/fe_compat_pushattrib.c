@@ -132,6 +132,7 @@ struct fe_attrib_frame {
    struct fe_ff_light light[FE_FF_MAX_LIGHTS];
    float light_model_ambient[4];
    GLenum color_control, color_material_face, color_material_mode, shade_model;
+   GLenum clamp_vertex_color; /* GL_CLAMP_VERTEX_COLOR (GL 3.0 compatibility Table 6.11) */
    struct fe_ff_material material[2];
    /* GL_FOG_BIT */
    bool fog;
@@ -150,6 +151,7 @@ struct fe_attrib_frame {
    bool alpha_test, dither, srgb;
    GLenum alpha_func;
    float alpha_ref;
+   GLenum clamp_fragment_color, clamp_read_color; /* (Table 6.21) */
    struct mgp_blend_target blend[8];
    uint8_t independent_blend, logic_op_enable;
    uint16_t logic_op;
@@ -287,6 +289,7 @@ save(struct fe_context *ctx, struct fe_attrib_frame *f, GLbitfield m)
    if (m & GL_POLYGON_STIPPLE_BIT)
       memcpy(f->stipple, ff->stipple, sizeof(f->stipple));
    if (m & GL_LIGHTING_BIT) {
+      f->clamp_vertex_color = ctx->clamp_vertex_color;
       f->lighting = ff->lighting;
       f->lights_enabled = ff->lights_enabled;
       memcpy(f->light, ff->light, sizeof(f->light));
@@ -333,6 +336,8 @@ save(struct fe_context *ctx, struct fe_attrib_frame *f, GLbitfield m)
       f->alpha_test = ff->alpha_test;
       f->alpha_func = ff->alpha_func;
       f->alpha_ref = ff->alpha_ref;
+      f->clamp_fragment_color = ctx->clamp_fragment_color;
+      f->clamp_read_color = ctx->clamp_read_color;
       memcpy(f->blend, rs->blend, sizeof(f->blend));
       f->independent_blend = rs->independent_blend;
       f->logic_op_enable = rs->logic_op_enable;
@@ -475,6 +480,7 @@ restore(struct fe_context *ctx, const struct fe_attrib_frame *f)
    if (m & GL_POLYGON_STIPPLE_BIT)
       memcpy(ff->stipple, f->stipple, sizeof(f->stipple));
    if (m & GL_LIGHTING_BIT) {
+      ctx->clamp_vertex_color = f->clamp_vertex_color;
       ff->lighting = f->lighting;
       ff->lights_enabled = f->lights_enabled;
       memcpy(ff->light, f->light, sizeof(f->light));
@@ -521,6 +527,8 @@ restore(struct fe_context *ctx, const struct fe_attrib_frame *f)
       ff->alpha_test = f->alpha_test;
       ff->alpha_func = f->alpha_func;
       ff->alpha_ref = f->alpha_ref;
+      ctx->clamp_fragment_color = f->clamp_fragment_color;
+      ctx->clamp_read_color = f->clamp_read_color;
       memcpy(rs->blend, f->blend, sizeof(f->blend));
       rs->independent_blend = f->independent_blend;
       rs->logic_op_enable = f->logic_op_enable;

@@ -109,11 +109,6 @@ static bool
 draw_ready(struct fe_context *ctx, GLenum mode)
 {
    const struct fe_exec *e = fe_ctx_exec(ctx);
-   /* a program of a compute shader alone has no vertex stage to draw with (Mesa: the same) */
-   if (ctx->program && e && (e->glsl->stages & GLSL_STAGE_BIT(GLSL_STAGE_COMPUTE))) {
-      fe_error(ctx, GL_INVALID_OPERATION);
-      return false;
-   }
    /* GL 4.6 10.5 and 11.2: a program with a tessellation stage draws only patches, and patches
     * only through a tessellation evaluation shader (without one this GL has nothing to give
     * them to: a TCS alone draws nothing, refused as the draw's error) */
@@ -155,6 +150,14 @@ draw_ready(struct fe_context *ctx, GLenum mode)
    if (ctx->draw_fbo ? fe_fbo_status(ctx, ctx->draw_fbo, false) != GL_FRAMEBUFFER_COMPLETE
                      : !ctx->draw_surface) {
       fe_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
+      return false;
+   }
+   /* a program of a compute shader alone has no vertex stage to draw with: GL 4.6 7.3, with no
+    * active program for the vertex stage the results are undefined, "however, this is not an
+    * error"; the draw is skipped (named) */
+   if (ctx->program && e && (e->glsl->stages & GLSL_STAGE_BIT(GLSL_STAGE_COMPUTE))) {
+      MGU_DECLINE(gl_draw_no_program, "a draw with a compute program current (no vertex stage) "
+                                      "was skipped");
       return false;
    }
    return true;

@@ -484,6 +484,43 @@ fe_fbo_read_format(struct fe_context *ctx, uint16_t *format, unsigned *samples)
                            samples);
 }
 
+/* Whether an MGPipe colour format is fixed-point (normalized: GL's "fixed-point components"). */
+static bool
+format_fixed_point(uint16_t format)
+{
+   const unsigned kind = fe_mgp_format(format)->kind;
+   return kind == FE_FMT_UNORM || kind == FE_FMT_SNORM;
+}
+
+bool
+fe_fbo_draw_fixed_point(struct fe_context *ctx)
+{
+   const struct fe_framebuffer *fb = ctx->draw_fbo;
+   if (!fb)
+      return true; /* the default framebuffer's colour is RGBA8 or the like */
+   for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++) {
+      if (fb->draw_buffers[i] == GL_NONE)
+         continue;
+      GLenum ifmt;
+      uint16_t format;
+      uint32_t w, h;
+      unsigned samples;
+      if (attachment_image(&fb->att[fb->draw_buffers[i] - GL_COLOR_ATTACHMENT0], &ifmt, &format, &w,
+                           &h, &samples) &&
+          !format_fixed_point(format))
+         return false;
+   }
+   return true;
+}
+
+bool
+fe_fbo_read_fixed_point(struct fe_context *ctx)
+{
+   uint16_t format;
+   unsigned samples;
+   return !fe_fbo_read_format(ctx, &format, &samples) || format_fixed_point(format);
+}
+
 bool
 fe_fbo_read_image(struct fe_context *ctx, unsigned what, uint16_t *format, bool *has_alpha)
 {

@@ -157,6 +157,11 @@ struct fe_ff {
     * moved, and a GLSL program's built-in state (GLSL_STATE_COMPAT) is a draw input
     * (fe_tracker.c, DRAW_INPUTS' ff_version). */
    uint64_t version;
+   /* Which colours the draw clamps to [0, 1] (fe_clamp_color_applies of glClampColor's
+    * settings and the draw framebuffer): bit 0 the vertex stage's, bit 1 the fragment
+    * stage's. Kept by every draw (fe_ff_validate, fe_ff_note_program_draw), which moves version
+    * when it changes. */
+   uint8_t clamp_bits;
    /* the context's draw serial, which every move of version moves (fe_ff_bump) */
    uint64_t *draw_serial;
 
@@ -180,6 +185,15 @@ struct fe_ff *fe_ff_create(uint64_t *draw_serial);
 /* The state a generated program or the GLSL built-in state reads changed: its version, and the
  * context's draw serial as a render-state change moves it (fe_draw_bump_value), so the next
  * draw compares ff_version beside render and dynamic state. */
+/* A colour state value as the draw uses it: GL 3.0 keeps glAlphaFunc's reference and the
+ * texture environment colour as given, clamped to [0, 1] where fragment colours are
+ * (GL_ARB_color_buffer_float). */
+static inline float
+fe_ff_frag_value(const struct fe_ff *ff, float v)
+{
+   return !(ff->clamp_bits & 2) ? v : v > 1.0f ? 1.0f : v >= 0.0f ? v : 0.0f;
+}
+
 static inline void
 fe_ff_bump(struct fe_ff *ff)
 {

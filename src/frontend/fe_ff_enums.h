@@ -3,6 +3,12 @@
 #ifndef MGL_FE_FF_ENUMS_H
 #define MGL_FE_FF_ENUMS_H
 
+#ifndef GL_CLAMP_VERTEX_COLOR
+#define GL_CLAMP_VERTEX_COLOR 0x891A
+#endif
+#ifndef GL_CLAMP_FRAGMENT_COLOR
+#define GL_CLAMP_FRAGMENT_COLOR 0x891B
+#endif
 #ifndef GL_MODELVIEW
 #define GL_MODELVIEW 0x1700
 #endif

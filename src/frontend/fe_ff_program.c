@@ -49,6 +49,7 @@ struct fe_ff_key {
    uint8_t vp_two_side;            /* a vertex program with GL_VERTEX_PROGRAM_TWO_SIDE */
    uint8_t vp_point_size; /* a vertex program's result.pointsize, GL_PROGRAM_POINT_SIZE on */
    uint8_t fog_varying;   /* a fragment program reads the fog coordinate (fragment.fogcoord) */
+   uint8_t clamp;         /* fe_ff.clamp_bits: vertex (bit 0), fragment (bit 1) colours clamped */
    uint32_t vp, fp;       /* the ARB programs in use (their serials; 0: fixed function) */
    struct {
       uint8_t target; /* enum fe_tex_target */
@@ -287,6 +288,7 @@ build_key(struct fe_context *ctx, struct fe_ff_key *k)
                       ff->point_atten[2] != 0.0f || ff->point_min != 0.0f || ff->point_max >= 0.0f;
    }
    k->draw_buffers = fe_ff_draw_buffer_count(ctx);
+   k->clamp = ff->clamp_bits;
    const struct fe_arbp_prog *fp = fe_arbp_active(ctx, FE_ARBP_FRAGMENT);
    for (unsigned u = 0; u < FE_FF_UNITS; u++) {
       if (fp) {
@@ -368,6 +370,19 @@ gen_shadow_texel(struct fe_sb *s, const struct fe_ff_key *k, unsigned u)
    case 3: fe_sb_put(s, "   vec4 t%u = vec4(r%u);\n", u, u); break;
    default: fe_sb_put(s, "   vec4 t%u = vec4(0.0, 0.0, 0.0, r%u);\n", u, u); break;
    }
+}
+
+/* The vertex stage's colour outputs from their values: clamped to [0, 1] when
+ * GL_CLAMP_VERTEX_COLOR is in effect (GL 3.3 compatibility §2.19.6), else as they are. */
+static void
+put_colors(struct fe_sb *s, const struct fe_ff_key *k, const char *out0, const char *in0,
+           const char *out1, const char *in1)
+{
+   if (k->clamp & 1)
+      fe_sb_put(s, "   %s = clamp(%s, 0.0, 1.0);\n   %s = clamp(%s, 0.0, 1.0);\n", out0, in0, out1,
+                in1);
+   else
+      fe_sb_put(s, "   %s = %s;\n   %s = %s;\n", out0, in0, out1, in1);
 }
 
 /* Whether the stages pass a fog coordinate (v_fog). */
@@ -576,11 +591,10 @@ gen_vertex(const struct fe_ff_key *k, struct fe_ff_layout *l)
       gen_lighting(&s, k, l, 0);
       if (k->two_side) {
          gen_lighting(&s, k, l, 1);
-         fe_sb_put(&s,
-                   "   v_bcol = clamp(bcol, 0.0, 1.0);\n   v_bcol1 = clamp(bcol1, 0.0, 1.0);\n");
+         put_colors(&s, k, "v_bcol", "bcol", "v_bcol1", "bcol1");
       }
    }
-   fe_sb_put(&s, "   v_col = clamp(col, 0.0, 1.0);\n   v_col1 = clamp(col1, 0.0, 1.0);\n");
+   put_colors(&s, k, "v_col", "col", "v_col1", "col1");
    if (k->point_size) {
       /* GL 2.1 §3.4: size * sqrt(1 / (a + b d + c d^2)), d the eye distance, clamped */
       const int p = l->point = slot(l, 2);
@@ -673,11 +687,10 @@ gen_vertex_program(const struct fe_ff_key *k, struct fe_ff_layout *l, const stru
       fe_sb_put(&s, "   o_pos = mat4(ff[%d], ff[%d], ff[%d], ff[%d]) * a_in0;\n", l->mvp,
                 l->mvp + 1, l->mvp + 2, l->mvp + 3);
    }
-   fe_sb_put(&s, "   gl_Position = o_pos;\n"
-                 "   v_col = clamp(o_col0, 0.0, 1.0);\n   v_col1 = clamp(o_col1, 0.0, 1.0);\n");
+   fe_sb_put(&s, "   gl_Position = o_pos;\n");
+   put_colors(&s, k, "v_col", "o_col0", "v_col1", "o_col1");
    if (two_sided(k))
-      fe_sb_put(&s,
-                "   v_bcol = clamp(o_bcol0, 0.0, 1.0);\n   v_bcol1 = clamp(o_bcol1, 0.0, 1.0);\n");
+      put_colors(&s, k, "v_bcol", "o_bcol0", "v_bcol1", "o_bcol1");
    if (fog_out(k))
       fe_sb_put(&s, "   v_fog = o_fogc.x;\n");
    for (unsigned u = 0; u < FE_FF_UNITS; u++)
@@ -937,7 +950,8 @@ gen_fragment(const struct fe_ff_key *k, struct fe_ff_layout *l, const struct fe_
       if (k->units & (1u << u))
          gen_env(&s, k, l, u);
    if (!fp && (k->color_sum || k->separate_specular))
-      fe_sb_put(&s, "   prev.rgb = clamp(prev.rgb + sec.rgb, 0.0, 1.0);\n");
+      fe_sb_put(&s, k->clamp & 2 ? "   prev.rgb = clamp(prev.rgb + sec.rgb, 0.0, 1.0);\n"
+                                 : "   prev.rgb += sec.rgb;\n");
    if (k->fog) {
       l->fog_color = slot(l, 1);
       l->fog_params = slot(l, 1);
@@ -951,6 +965,10 @@ gen_fragment(const struct fe_ff_key *k, struct fe_ff_layout *l, const struct fe_
       fe_sb_put(&s, "   prev.rgb = mix(ff[%d].rgb, prev.rgb, clamp(fog, 0.0, 1.0));\n",
                 l->fog_color);
    }
+   /* GL 3.3 compatibility §3.9.8: the fragment's colour clamped to [0, 1] when
+    * GL_CLAMP_FRAGMENT_COLOR is in effect (before the alpha test) */
+   if (k->clamp & 2)
+      fe_sb_put(&s, "   prev = clamp(prev, 0.0, 1.0);\n");
    if (k->alpha_func) {
       static const char *const ops[8] = {"false", "<", "==", "<=", ">", "!=", ">=", "true"};
       const unsigned f = k->alpha_func - 1u;
@@ -1183,7 +1201,10 @@ fill(struct fe_context *ctx, const struct fe_ff_program *p, float *buf)
    for (unsigned u = 0; u < FE_FF_UNITS; u++) {
       const struct fe_ff_unit *fu = &ff->unit[u];
       put_mat(buf, l->tex_matrix[u], fe_ff_top((struct fe_ff *)ff, FE_FF_TEXTURE0 + u));
-      put_vec(buf, l->env_color[u], fu->env_color, 4);
+      float envc[4];
+      for (int k = 0; k < 4; k++)
+         envc[k] = fe_ff_frag_value(ff, fu->env_color[k]);
+      put_vec(buf, l->env_color[u], envc, 4);
       const float sc[4] = {fu->combine.scale[0], fu->combine.scale[1], 0, 0};
       put_vec(buf, l->env_scale[u], sc, 4);
       for (int c = 0; c < 4; c++)
@@ -1197,7 +1218,7 @@ fill(struct fe_context *ctx, const struct fe_ff_program *p, float *buf)
    const float fogp[4] = {ff->fog_start, ff->fog_end, ff->fog_density,
                           range != 0.0f ? 1.0f / range : 0.0f};
    put_vec(buf, l->fog_params, fogp, 4);
-   const float ref[4] = {ff->alpha_ref, 0, 0, 0};
+   const float ref[4] = {fe_ff_frag_value(ff, ff->alpha_ref), 0, 0, 0};
    put_vec(buf, l->alpha_ref, ref, 4);
    if (l->point >= 0) {
       const float ps[8] = {
@@ -1256,6 +1277,22 @@ draws_fills(const struct fe_context *ctx, GLenum mode)
    }
 }
 
+/* The colour clamps in effect for this draw (glClampColor's settings; GL_FIXED_ONLY reads the
+ * draw framebuffer's formats): a change moves the version, so a generated program re-keys and
+ * a GLSL program's built-in state (_mgl_Compat.ClampVertex, ClampFragment) is re-sent. */
+static void
+note_clamp(struct fe_context *ctx)
+{
+   struct fe_ff *ff = ctx->ff;
+   const uint8_t bits =
+      (uint8_t)((fe_clamp_color_applies(ctx, ctx->clamp_vertex_color, false) ? 1u : 0u) |
+                (fe_clamp_color_applies(ctx, ctx->clamp_fragment_color, false) ? 2u : 0u));
+   if (bits != ff->clamp_bits) {
+      ff->clamp_bits = bits;
+      fe_ff_bump(ff);
+   }
+}
+
 bool
 fe_ff_validate(struct fe_context *ctx, GLenum mode)
 {
@@ -1266,6 +1303,7 @@ fe_ff_validate(struct fe_context *ctx, GLenum mode)
    const uint64_t sampler_gen = atomic_load(&ctx->share->sampler_gen);
    ff->draw_fills = ff->polygon_stipple && draws_fills(ctx, mode);
    ff->draw_points = mode == GL_POINTS;
+   note_clamp(ctx);
    /* point draws re-key and refill every time: their size reads state not versioned here
     * (glPointSize, the fade threshold, multisampling of the framebuffer) */
    if (ff->current && !ff->draw_points && ff->validated_version == ff->version &&
@@ -1298,6 +1336,7 @@ void
 fe_ff_note_program_draw(struct fe_context *ctx, GLenum mode)
 {
    struct fe_ff *ff = ctx->ff;
+   note_clamp(ctx);
    const bool fills = ff->polygon_stipple && draws_fills(ctx, mode);
    if (ff->draw_fills != fills) {
       ff->draw_fills = fills;
@@ -1328,6 +1367,17 @@ fe_ff_note_program_draw(struct fe_context *ctx, GLenum mode)
       MGU_DECLINE(gl_feature_unimplemented,
                   "GL_ALPHA_TEST with a fragment shader that writes colour 0 other than through "
                   "gl_FragColor or gl_FragData in main()'s unit: not applied");
+   /* GL 3.3 compatibility §3.9.8: the appended main() clamps gl_FragColor and gl_FragData[]
+    * of main()'s unit; an output of the shader's own, or the colour of the fragment stage
+    * fe_program.c links for a program without a fragment shader, is not clamped (which shows
+    * only in a draw buffer that is not fixed-point) */
+   if (e && (ff->clamp_bits & 2) &&
+       (e->ff_fragment || (e->glsl && (e->glsl->stages & GLSL_STAGE_BIT(GLSL_STAGE_FRAGMENT)) &&
+                           !e->glsl->alpha_tested)) &&
+       !fe_fbo_draw_fixed_point(ctx))
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "GL_CLAMP_FRAGMENT_COLOR with a program whose colour is not gl_FragColor or "
+                  "gl_FragData in main()'s unit: a float draw buffer takes it unclamped");
    if (!e || !e->ff_vertex)
       return;
    bool texgen = false;

@@ -91,6 +91,8 @@ fe_ff_create(uint64_t *draw_serial)
       }
    }
    ff->version = 1;
+   ff->clamp_bits =
+      3; /* GL_CLAMP_VERTEX_COLOR GL_TRUE, fragment GL_FIXED_ONLY: both, drawing to RGBA8 */
    return ff;
 }
 
@@ -685,7 +687,9 @@ mgl_glAlphaFunc(GLenum func, GLfloat ref)
    FE_COMPAT_CTX_OR_RETURN();
    FE_CHECK(func < GL_NEVER || func > GL_ALWAYS, GL_INVALID_ENUM);
    struct fe_ff *ff = ctx->ff;
-   const float r = ref < 0.0f ? 0.0f : ref > 1.0f ? 1.0f : ref;
+   /* kept as given: the draw clamps it where fragment colours are (fe_ff_frag_value), a
+    * query where GL_CLAMP_FRAGMENT_COLOR is in effect (GL_ARB_color_buffer_float) */
+   const float r = ref;
    if (ff->alpha_func != func || ff->alpha_ref != r) {
       ff->alpha_func = func;
       ff->alpha_ref = r;
@@ -785,10 +789,7 @@ texenv(struct fe_context *ctx, GLenum target, GLenum pname, const float *p)
       return;
    }
    case GL_TEXTURE_ENV_COLOR: {
-      float c[4];
-      for (int k = 0; k < 4; k++)
-         c[k] = p[k] < 0.0f ? 0.0f : p[k] > 1.0f ? 1.0f : p[k];
-      changed4(ff, u->env_color, c, 4);
+      changed4(ff, u->env_color, p, 4); /* as given, as the alpha reference is */
       return;
    }
    case GL_TEXTURE_ENV_MODE:
@@ -882,7 +883,11 @@ get_texenv(struct fe_context *ctx, GLenum target, GLenum pname, float *out)
    switch (pname) {
    case GL_TEXTURE_LOD_BIAS: out[0] = u->lod_bias; break;
    case GL_COORD_REPLACE: out[0] = u->coord_replace; break;
-   case GL_TEXTURE_ENV_COLOR: memcpy(out, u->env_color, 16); break;
+   case GL_TEXTURE_ENV_COLOR:
+      for (int k = 0; k < 4; k++)
+         out[k] =
+            fe_clamp_color_queries(ctx) ? (float)fe_clamp01(u->env_color[k]) : u->env_color[k];
+      break;
    case GL_TEXTURE_ENV_MODE: out[0] = (float)u->env_mode; break;
    case GL_COMBINE_RGB: out[0] = (float)u->combine.mode[0]; break;
    case GL_COMBINE_ALPHA: out[0] = (float)u->combine.mode[1]; break;
@@ -1148,7 +1153,9 @@ fe_ff_get(struct fe_context *ctx, GLenum pname, double out[16], enum fe_ff_value
    case GL_LINE_STIPPLE_PATTERN: INT(ff->line_stipple_pattern);
    case GL_LINE_STIPPLE_REPEAT: INT(ff->line_stipple_repeat);
    case GL_ALPHA_TEST_FUNC: ENUM(ff->alpha_func);
-   case GL_ALPHA_TEST_REF: *kind = FE_FF_VALUE_COLOR; FLOAT(ff->alpha_ref);
+   case GL_ALPHA_TEST_REF:
+      *kind = FE_FF_VALUE_COLOR;
+      FLOAT(fe_clamp_color_queries(ctx) ? fe_clamp01(ff->alpha_ref) : ff->alpha_ref);
    case GL_LIGHT_MODEL_AMBIENT: c4 = ff->light_model_ambient; break;
    case GL_FOG_COLOR: c4 = ff->fog_color; break;
    default: return 0;

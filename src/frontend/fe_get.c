@@ -39,7 +39,8 @@
  * tessellates (fe_tess_offered), ARB_texture_cube_map_array (GL 4.0) where it makes cube-array
  * images (fe_cube_array_offered), ARB_texture_gather and ARB_texture_query_lod (GL 4.0) where the
  * backend gathers and queries LODs (fe_texture_gather_offered), ARB_gpu_shader5 (GL 4.0) where it
- * runs such programs (fe_gpu_shader5_offered), ARB_sample_shading (GL 4.0) where
+ * runs such programs (fe_gpu_shader5_offered), ARB_gpu_shader_fp64 (GL 4.0) where it runs
+ * double-precision shaders (fe_fp64_offered), ARB_sample_shading (GL 4.0) where
  * it shades per sample (fe_sample_shading_offered), ARB_transform_feedback2 and _3 (GL 4.0) and
  * ARB_transform_feedback_instanced (GL 4.2) where the server holds transform feedback objects
  * and draws their counts (fe_xfb_draw_offered), ARB_buffer_storage (GL 4.4: persistent maps are client
@@ -63,6 +64,7 @@ static const char *const extensions[] = {
    "GL_ARB_framebuffer_object",
    "GL_ARB_framebuffer_sRGB",
    "GL_ARB_gpu_shader5",
+   "GL_ARB_gpu_shader_fp64",
    "GL_ARB_half_float_pixel",
    "GL_ARB_half_float_vertex",
    "GL_ARB_indirect_parameters",
@@ -176,6 +178,8 @@ offered(struct fe_context *ctx, const char *name)
       return fe_texture_gather_offered(ctx);
    if (!strcmp(name, "GL_ARB_gpu_shader5"))
       return fe_gpu_shader5_offered(ctx);
+   if (!strcmp(name, "GL_ARB_gpu_shader_fp64"))
+      return fe_fp64_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_buffer_object"))
       return fe_texture_buffer_offered(ctx); /* a GL 3.0 context lacks them */
    if (!strcmp(name, "GL_ARB_vertex_array_bgra") || !strcmp(name, "GL_EXT_vertex_array_bgra"))
@@ -260,6 +264,15 @@ ints(struct gv *v, int n, const int64_t *vals)
       for (int k_ = 0; k_ < n_; k_++)                                                              \
          v->f[k_] = t_[k_];                                                                        \
    } while (0)
+
+/* A colour answered clamped where fe_clamp_color_queries says so. */
+static void
+clamp_color_query(struct fe_context *ctx, struct gv *v)
+{
+   if (fe_clamp_color_queries(ctx))
+      for (int k = 0; k < v->n; k++)
+         v->f[k] = fe_clamp01(v->f[k]);
+}
 
 /* The per-stage varying limit the linker applies (glsl_link_input.max_varying_components). */
 static uint32_t
@@ -695,6 +708,7 @@ get_render_state_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_COLOR_CLEAR_VALUE:
       FLOATN(GV_NORM, 4, ctx->clear_color[0], ctx->clear_color[1], ctx->clear_color[2],
              ctx->clear_color[3]);
+      clamp_color_query(ctx, v);
       return true;
    case GL_DEPTH_CLEAR_VALUE: FLOATN(GV_NORM, 1, ctx->clear_depth); return true;
    case GL_STENCIL_CLEAR_VALUE: INT1(ctx->clear_stencil); return true;
@@ -719,6 +733,7 @@ get_render_state_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_BLEND_COLOR:
       FLOATN(GV_NORM, 4, ds->blend_color[0], ds->blend_color[1], ds->blend_color[2],
              ds->blend_color[3]);
+      clamp_color_query(ctx, v);
       return true;
    case GL_LOGIC_OP_MODE: ENUM1(fe_gl_logic_op(rs->logic_op)); return true;
    case GL_CULL_FACE_MODE: ENUM1(ctx->cull_mode); return true;
@@ -797,6 +812,12 @@ get_render_state_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       return true;
    }
    case GL_CLAMP_READ_COLOR: ENUM1(ctx->clamp_read_color); return true;
+   case GL_CLAMP_VERTEX_COLOR:
+   case GL_CLAMP_FRAGMENT_COLOR:
+      if (!ctx->ff)
+         return false; /* compatibility contexts' (GL 3.3 compatibility Table 6.9, 6.14) */
+      ENUM1(pname == GL_CLAMP_VERTEX_COLOR ? ctx->clamp_vertex_color : ctx->clamp_fragment_color);
+      return true;
    default: return -1;
    }
 }
@@ -865,6 +886,9 @@ get_ff_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       [FE_FF_VALUE_FLOAT] = GV_FLOAT, [FE_FF_VALUE_INT] = GV_INT,    [FE_FF_VALUE_BOOL] = GV_BOOL,
       [FE_FF_VALUE_ENUM] = GV_ENUM,   [FE_FF_VALUE_COLOR] = GV_NORM,
    };
+   if (pname == GL_FOG_COLOR && fe_clamp_color_queries(ctx))
+      for (int k = 0; k < n; k++)
+         f[k] = fe_clamp01(f[k]);
    put_values(v, kinds[kind], f, n);
    return true;
 }
@@ -1271,6 +1295,8 @@ desktop_only_pname(GLenum pname)
    case GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION:
    case GL_PRIMITIVE_RESTART_INDEX:
    case GL_CLAMP_READ_COLOR:
+   case GL_CLAMP_VERTEX_COLOR:
+   case GL_CLAMP_FRAGMENT_COLOR:
    case GL_PACK_IMAGE_HEIGHT:
    case GL_PACK_SKIP_IMAGES:
    case GL_PACK_SWAP_BYTES:

@@ -792,7 +792,9 @@ struct fe_context {
    /* GL state with no render-state field (kept for glGet; see fe_state.c) */
    bool misc_dither, misc_polygon_smooth, misc_framebuffer_srgb, misc_sample_mask;
    GLbitfield sample_mask_value;
-   GLenum clamp_read_color;
+   /* glClampColor (GL 3.0; vertex and fragment in compatibility contexts only): GL_TRUE,
+    * GL_FALSE or GL_FIXED_ONLY each; fe_color_clamp_bits says which apply to a draw */
+   GLenum clamp_read_color, clamp_vertex_color, clamp_fragment_color;
    GLfloat point_fade_threshold;
    GLenum point_sprite_origin;
 
@@ -1249,14 +1251,19 @@ bool fe_texture_gather_offered(const struct fe_context *ctx);
 /* ARB_gpu_shader5: desktop GL where the backend runs its programs (MGP_CAP_GPU_SHADER5; the
  * GLES backend does not set it) */
 bool fe_gpu_shader5_offered(const struct fe_context *ctx);
-/* The GLSL extensions glslang knows that the context does not offer (GLSL_EXT_*) */
-uint32_t fe_glsl_withheld_extensions(const struct fe_context *ctx);
 /* GL_MAX_GEOMETRY_SHADER_INVOCATIONS and the interpolateAtOffset range and grid that
  * MGP_CAP_GPU_SHADER5 promises: GL 4.0's least values */
 #define FE_MAX_GEOMETRY_SHADER_INVOCATIONS GLSL_MAX_GEOMETRY_SHADER_INVOCATIONS
 #define FE_MIN_FRAGMENT_INTERPOLATION_OFFSET (-0.5)
 #define FE_MAX_FRAGMENT_INTERPOLATION_OFFSET 0.5
 #define FE_FRAGMENT_INTERPOLATION_OFFSET_BITS 4
+/* ARB_gpu_shader_fp64: desktop GL where the backend runs double-precision SPIR-V
+ * (MGP_CAP_FLOAT64); elsewhere its #extension and any double in a shader fail to compile */
+bool fe_fp64_offered(const struct fe_context *ctx);
+/* What the context's GLSL leaves out (GLSL_DENY_*: doubles without fe_fp64_offered,
+ * GL_ARB_gpu_shader5 without fe_gpu_shader5_offered): glsl_compile_limits.deny and
+ * glsl_link_input.deny */
+uint32_t fe_glsl_deny(const struct fe_context *ctx);
 /* The value(s) of one sampling parameter: how many (0: not sampler state); border colours
  * also as bits in their form. */
 int fe_sampling_param_get(const struct fe_tex_params *p, GLenum pname, double *out, uint32_t *bits,
@@ -1407,6 +1414,23 @@ bool fe_fbo_read_format(struct fe_context *ctx, uint16_t *format, unsigned *samp
  * from: its MGPipe format, and for colour whether its alpha is real (an RGB format kept in
  * RGBA reads alpha 1). false: no such image. */
 bool fe_fbo_read_image(struct fe_context *ctx, unsigned what, uint16_t *format, bool *has_alpha);
+/* GL 3.3 compatibility §2.19.6, §3.9.8, §4.3.2 (ARB_color_buffer_float): whether every
+ * enabled draw buffer (the read buffer) has fixed-point components, what GL_FIXED_ONLY
+ * clamping asks; a framebuffer with none counts as fixed-point. */
+bool fe_fbo_draw_fixed_point(struct fe_context *ctx);
+bool fe_fbo_read_fixed_point(struct fe_context *ctx);
+/* fe_state.c: whether glClampColor's setting `clamp` clamps for the draw (read) framebuffer. */
+bool fe_clamp_color_applies(struct fe_context *ctx, GLenum clamp, bool read);
+/* Whether glGet of the clear, blend, fog and texture border colours answers them clamped to
+ * [0, 1]: a compatibility context whose fragment colour clamp is in effect
+ * (GL_ARB_color_buffer_float's query rule, which Mesa follows). */
+bool fe_clamp_color_queries(struct fe_context *ctx);
+/* v clamped to [0, 1] */
+static inline double
+fe_clamp01(double v)
+{
+   return v > 1.0 ? 1.0 : v >= 0.0 ? v : 0.0;
+}
 unsigned fe_fbo_draw_samples(struct fe_context *ctx);     /* GL_SAMPLES: 0 single-sampled */
 unsigned fe_fbo_read_samples(struct fe_context *ctx);     /* the read framebuffer's, likewise */
 unsigned fe_fbo_samples(const struct fe_framebuffer *fb); /* NULL: the default framebuffer */

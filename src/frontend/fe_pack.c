@@ -59,6 +59,54 @@ fe_pack_answer(const struct fe_pixel_store *ps, const struct mgp_pack_shape *sha
    return true;
 }
 
+/* GL 3.3 §4.3.2: with the read colour clamp in effect, colour components are clamped to
+ * [0, 1] as they are read: the texels of an answer in place, for the formats whose channels
+ * can leave that range (float and signed normalized arrays of 8, 16 or 32 bits a channel, and
+ * the unsigned packed R11G11B10F, which only can exceed 1). */
+static void
+clamp_texels(uint16_t format, uint8_t *texels, size_t count)
+{
+   const struct mgp_format_desc *d = mgp_format_desc(format);
+   if (d->layout == MGP_FORMAT_LAYOUT_PACK_LO && d->kind == MGP_FORMAT_KIND_FLOAT &&
+       d->bits[0] == 11) {
+      for (size_t i = 0; i < count; i++) {
+         uint32_t v;
+         memcpy(&v, texels + 4 * i, 4);
+         /* 11, 11 and 10 bits of unsigned float: 1.0 is 0x3c0 (0x1e0 for 10 bits) */
+         const uint32_t r = v & 0x7ffu, g = (v >> 11) & 0x7ffu, b = v >> 22;
+         v = (r > 0x3c0u && r < 0x7c1u ? 0x3c0u : r) |
+             (g > 0x3c0u && g < 0x7c1u ? 0x3c0u : g) << 11 |
+             (b > 0x1e0u && b < 0x3e1u ? 0x1e0u : b) << 22;
+         memcpy(texels + 4 * i, &v, 4);
+      }
+      return;
+   }
+   if (d->layout != MGP_FORMAT_LAYOUT_ARRAY ||
+       (d->kind != MGP_FORMAT_KIND_FLOAT && d->kind != MGP_FORMAT_KIND_SNORM))
+      return;
+   const unsigned bits = d->bits[0];
+   const size_t n = count * d->channels;
+   for (size_t i = 0; i < n; i++) {
+      uint8_t *p = texels + i * (bits / 8);
+      if (d->kind == MGP_FORMAT_KIND_SNORM) {
+         /* a negative value reads 0 */
+         if (p[bits / 8 - 1] & 0x80u)
+            memset(p, 0, bits / 8);
+      } else if (bits == 32) {
+         float f;
+         memcpy(&f, p, 4);
+         f = f > 1.0f ? 1.0f : f >= 0.0f ? f : 0.0f; /* NaN reads 0 */
+         memcpy(p, &f, 4);
+      } else if (bits == 16) {
+         uint16_t h;
+         memcpy(&h, p, 2);
+         /* the halves order as their bits for one sign: 1.0 is 0x3c00 */
+         h = (h & 0x8000u) || h > 0x7c00u ? 0 : h > 0x3c00u ? 0x3c00u : h;
+         memcpy(p, &h, 2);
+      }
+   }
+}
+
 /* Room for an answer of size bytes: the context's scratch buffer, grown when too small. One
  * larger than FE_PACK_SCRATCH_KEEP is allocated for this read only (*owned): a rare huge read
  * does not hold its memory for the context's life. NULL: out of memory. */
@@ -132,6 +180,13 @@ fe_pack_read(struct fe_context *ctx, const struct fe_texels_read *rd,
    /* The answer came after everything the server said about this read: a refusal for want of
     * staging memory (GL_OUT_OF_MEMORY) is in by now and belongs to this call. */
    fe_drain_events(ctx);
+   if (rd->clamp && rd->what == MGP_PACK_WHAT_COLOR && size >= sizeof(struct mgp_texels_rect)) {
+      struct mgp_texels_rect rect;
+      memcpy(&rect, answer, sizeof(rect));
+      uint64_t need;
+      if (mgp_texels_size(rd->what, rd->format, rect.width, rect.height, &need) && need <= size)
+         clamp_texels(rd->format, answer + sizeof(rect), (size_t)rect.width * rect.height);
+   }
    if (!fe_pack_answer(ps, shape, rd, answer, (size_t)size, dst))
       MGU_DECLINE(gl_feature_unimplemented, "a readback answer larger than its %ux%u request",
                   rd->width, rd->height);

@@ -24,6 +24,7 @@ struct fe_texels_read {
    uint8_t what;    /* enum mgp_pack_what */
    uint16_t format; /* enum mgp_format of the image read (DEPTH_STENCIL: the depth image's) */
    bool has_alpha;  /* else alpha reads 1 (an RGB format kept in RGBA) */
+   bool clamp;      /* colour clamped to [0, 1] before packing (GL_CLAMP_READ_COLOR) */
 };
 
 /* Packs a server's answer (an mgp_texels_rect, then the texels) into dst, the start of the

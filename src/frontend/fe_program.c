@@ -877,7 +877,7 @@ mgl_glLinkProgram(GLuint program)
       .num_xfb_varyings = prog->num_xfb_names,
       .xfb_separate = prog->xfb_mode == GL_SEPARATE_ATTRIBS,
       .xfb_special_names = fe_xfb_draw_offered(ctx), /* ARB_transform_feedback3 */
-      .withheld_extensions = fe_glsl_withheld_extensions(ctx),
+      .deny = fe_glsl_deny(ctx),
    };
    in.source[GLSL_STAGE_VERTEX] = vs;
    in.source[GLSL_STAGE_GEOMETRY] = gs;

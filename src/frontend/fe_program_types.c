@@ -34,6 +34,18 @@ fe_gl_type_info(GLenum type)
    case GL_FLOAT_MAT4x2: return (struct type_info){BT_FLOAT, 2, 4};
    case GL_FLOAT_MAT4x3: return (struct type_info){BT_FLOAT, 3, 4};
    case GL_DOUBLE: return (struct type_info){BT_DOUBLE, 1, 1};
+   case GL_DOUBLE_VEC2: return (struct type_info){BT_DOUBLE, 2, 1};
+   case GL_DOUBLE_VEC3: return (struct type_info){BT_DOUBLE, 3, 1};
+   case GL_DOUBLE_VEC4: return (struct type_info){BT_DOUBLE, 4, 1};
+   case GL_DOUBLE_MAT2: return (struct type_info){BT_DOUBLE, 2, 2};
+   case GL_DOUBLE_MAT3: return (struct type_info){BT_DOUBLE, 3, 3};
+   case GL_DOUBLE_MAT4: return (struct type_info){BT_DOUBLE, 4, 4};
+   case GL_DOUBLE_MAT2x3: return (struct type_info){BT_DOUBLE, 3, 2};
+   case GL_DOUBLE_MAT2x4: return (struct type_info){BT_DOUBLE, 4, 2};
+   case GL_DOUBLE_MAT3x2: return (struct type_info){BT_DOUBLE, 2, 3};
+   case GL_DOUBLE_MAT3x4: return (struct type_info){BT_DOUBLE, 4, 3};
+   case GL_DOUBLE_MAT4x2: return (struct type_info){BT_DOUBLE, 2, 4};
+   case GL_DOUBLE_MAT4x3: return (struct type_info){BT_DOUBLE, 3, 4};
    default: return (struct type_info){BT_UNKNOWN, 1, 1};
    }
 }

@@ -32,8 +32,15 @@ send_read(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei heigh
       MGU_DECLINE(gl_feature_unimplemented, "glReadPixels of 0x%04x/0x%04x", format, type);
       return;
    }
+   /* GL 3.3 §4.3.2: GL_CLAMP_READ_COLOR (GL_FIXED_ONLY: for a fixed-point read buffer) */
+   const bool clamp = shape.what == MGP_PACK_WHAT_COLOR && !shape.integer &&
+                      fe_clamp_color_applies(ctx, ctx->clamp_read_color, true);
    if (ctx->pixel_pack_buffer) {
       /* The server writes the buffer; nothing comes back until the app reads it. */
+      if (clamp && !fe_fbo_read_fixed_point(ctx))
+         MGU_DECLINE(gl_feature_unimplemented,
+                     "glReadPixels into a pixel pack buffer with GL_CLAMP_READ_COLOR: the colour "
+                     "of a float read buffer is not clamped");
       if (!fe_pipe_has(ctx, MGP_CALL_pack_to_buffer)) {
          fe_error(ctx, GL_INVALID_OPERATION);
          return;
@@ -57,8 +64,12 @@ send_read(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei heigh
       fe_error(ctx, GL_INVALID_OPERATION);
       return;
    }
-   struct fe_texels_read rd = {
-      .x = x, .y = y, .width = (uint32_t)width, .height = (uint32_t)height, .what = shape.what};
+   struct fe_texels_read rd = {.x = x,
+                               .y = y,
+                               .width = (uint32_t)width,
+                               .height = (uint32_t)height,
+                               .what = shape.what,
+                               .clamp = clamp};
    if (!fe_fbo_read_image(ctx, shape.what, &rd.format, &rd.has_alpha)) {
       MGU_DECLINE(gl_feature_unimplemented, "glReadPixels of pack kind %u without its image",
                   (unsigned)shape.what);

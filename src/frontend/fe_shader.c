@@ -100,9 +100,15 @@ mgl_glCompileShader(GLuint shader)
    if (!sh)
       return;
    char *log = NULL;
-   sh->compiled = glsl_compile_shader_limits(
-      shader_stage(sh->type), fe_glsl_api(ctx), ctx->share->caps->max_varying_components,
-      fe_glsl_withheld_extensions(ctx), sh->source ? sh->source : "", &log);
+   const struct glsl_compile_limits limits = {
+      .max_varying_components = ctx->share->caps->max_varying_components,
+      .uniform_buffer_bindings = FE_MAX_UBO_BINDINGS,
+      .storage_buffer_bindings = fe_ssbo_bindings(ctx),
+      .texture_units = fe_max_texture_units(ctx),
+      .deny = fe_glsl_deny(ctx),
+   };
+   sh->compiled = glsl_compile_shader_limits(shader_stage(sh->type), fe_glsl_api(ctx), &limits,
+                                             sh->source ? sh->source : "", &log);
    free(sh->info_log);
    sh->info_log = log;
 }

@@ -159,6 +159,8 @@ fe_state_init(struct fe_context *ctx)
    ctx->misc_dither = true;
    ctx->sample_mask_value = ~0u;
    ctx->clamp_read_color = GL_FIXED_ONLY;
+   ctx->clamp_vertex_color = GL_TRUE;
+   ctx->clamp_fragment_color = GL_FIXED_ONLY;
    ctx->point_fade_threshold = 1.0f;
    ctx->point_sprite_origin = GL_UPPER_LEFT;
    fe_draw_touch(ctx);
@@ -1003,9 +1005,35 @@ void
 mgl_glClampColor(GLenum target, GLenum clamp)
 {
    FE_CTX_OR_RETURN();
-   FE_CHECK(target != GL_CLAMP_READ_COLOR, GL_INVALID_ENUM);
+   /* GL 3.3 core §4.3.2 has CLAMP_READ_COLOR only; compatibility §2.19.6 and §3.9.8 add the
+    * vertex and fragment colour clamps (GL_ARB_color_buffer_float) */
+   GLenum *slot = target == GL_CLAMP_READ_COLOR                  ? &ctx->clamp_read_color
+                  : ctx->ff && target == GL_CLAMP_VERTEX_COLOR   ? &ctx->clamp_vertex_color
+                  : ctx->ff && target == GL_CLAMP_FRAGMENT_COLOR ? &ctx->clamp_fragment_color
+                                                                 : NULL;
+   FE_CHECK(!slot, GL_INVALID_ENUM);
    FE_CHECK(clamp != GL_TRUE && clamp != GL_FALSE && clamp != GL_FIXED_ONLY, GL_INVALID_ENUM);
-   ctx->clamp_read_color = clamp;
+   if (*slot == clamp)
+      return;
+   *slot = clamp;
+   /* the generated programs and the GLSL built-in state (_mgl_Compat) read the vertex and
+    * fragment clamps */
+   if (target != GL_CLAMP_READ_COLOR)
+      fe_ff_bump(ctx->ff);
+}
+
+bool
+fe_clamp_color_queries(struct fe_context *ctx)
+{
+   return ctx->ff && fe_clamp_color_applies(ctx, ctx->clamp_fragment_color, false);
+}
+
+bool
+fe_clamp_color_applies(struct fe_context *ctx, GLenum clamp, bool read)
+{
+   if (clamp != GL_FIXED_ONLY)
+      return clamp == GL_TRUE;
+   return read ? fe_fbo_read_fixed_point(ctx) : fe_fbo_draw_fixed_point(ctx);
 }
 
 static void

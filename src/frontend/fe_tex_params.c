@@ -764,6 +764,9 @@ get_param(struct fe_context *ctx, const struct fe_texture *tex, GLenum pname, in
    if (!tex)
       return;
    const int n = get_tex_parameter(ctx, tex, pname, v, bits, &form);
+   if (pname == GL_TEXTURE_BORDER_COLOR && form == 0 && kind < 2 && fe_clamp_color_queries(ctx))
+      for (int i = 0; i < n; i++)
+         v[i] = fe_clamp01(v[i]);
    fe_param_store(pname, n, v, bits, form, kind, params);
 }
 

@@ -5,11 +5,18 @@
 
 /* ---- glUniform* ----------------------------------------------------------------------------- */
 
-enum value_kind { VK_FLOAT, VK_INT, VK_UINT };
+enum value_kind { VK_FLOAT, VK_INT, VK_UINT, VK_DOUBLE };
 
-static uint32_t
+/* Component i of values as the uniform holds it: 4 bytes, or a double's 8 (ARB_gpu_shader_fp64:
+ * only glUniform*d reaches a double uniform, and it reaches nothing else). */
+static uint64_t
 convert_value(const void *values, size_t i, enum value_kind vk, uint8_t base)
 {
+   if (vk == VK_DOUBLE) {
+      uint64_t raw;
+      memcpy(&raw, (const uint8_t *)values + i * 8, 8);
+      return raw;
+   }
    uint32_t raw;
    memcpy(&raw, (const uint8_t *)values + i * 4, 4);
    if (base == BT_BOOL) {
@@ -18,6 +25,39 @@ convert_value(const void *values, size_t i, enum value_kind vk, uint8_t base)
       return raw != 0;
    }
    return raw;
+}
+
+/* Writes the csz (4 or 8) low bytes of v at dst; whether they differed. */
+static bool
+store_component(uint8_t *dst, uint64_t v, unsigned csz)
+{
+   if (csz == 8) {
+      if (!memcmp(dst, &v, 8))
+         return false;
+      memcpy(dst, &v, 8);
+      return true;
+   }
+   const uint32_t w = (uint32_t)v;
+   if (!memcmp(dst, &w, 4))
+      return false;
+   memcpy(dst, &w, 4);
+   return true;
+}
+
+/* Whether a glUniform* of value kind vk may load a uniform of base type `base` (GL 4.6 7.6.1:
+ * the command must match the uniform's type, except that a bool takes *f, *i and *ui alike; a
+ * double takes only *d). */
+static bool
+kind_matches(enum value_kind vk, uint8_t base)
+{
+   switch (base) {
+   case BT_BOOL: return vk != VK_DOUBLE;
+   case BT_FLOAT: return vk == VK_FLOAT;
+   case BT_INT: return vk == VK_INT;
+   case BT_UINT: return vk == VK_UINT;
+   case BT_DOUBLE: return vk == VK_DOUBLE;
+   default: return false;
+   }
 }
 
 /* One glUniform* call: n components per element, cols > 0 for matrix functions. */
@@ -75,12 +115,12 @@ set_uniform(struct fe_context *ctx, GLint location, GLsizei count, enum value_ki
    const struct glsl_uniform *u = &e->glsl->default_block.uniforms[loc->index];
    struct type_info ti = fe_gl_type_info(u->type);
    if (cols) {
-      FE_CHECK(ti.base != BT_FLOAT || ti.cols != cols || ti.rows != n, GL_INVALID_OPERATION);
+      FE_CHECK(ti.base != (vk == VK_DOUBLE ? BT_DOUBLE : BT_FLOAT) || ti.cols != cols ||
+                  ti.rows != n,
+               GL_INVALID_OPERATION);
    } else {
       FE_CHECK(ti.cols != 1 || ti.rows != n, GL_INVALID_OPERATION);
-      bool ok = ti.base == BT_BOOL || (vk == VK_FLOAT && ti.base == BT_FLOAT) ||
-                (vk == VK_INT && ti.base == BT_INT) || (vk == VK_UINT && ti.base == BT_UINT);
-      FE_CHECK(!ok, GL_INVALID_OPERATION);
+      FE_CHECK(!kind_matches(vk, ti.base), GL_INVALID_OPERATION);
    }
    uint32_t size = u->array_size ? u->array_size : 1;
    FE_CHECK(count > 1 && size == 1, GL_INVALID_OPERATION);
@@ -88,27 +128,25 @@ set_uniform(struct fe_context *ctx, GLint location, GLsizei count, enum value_ki
    uint32_t num = (uint32_t)count < avail ? (uint32_t)count : avail;
    bool changed = false;
    unsigned c = cols ? cols : 1;
+   const unsigned csz = ti.base == BT_DOUBLE ? 8u : 4u; /* bytes a component (std140) */
    for (uint32_t k = 0; k < num; k++) {
       uint32_t elem = loc->element + k;
       uint8_t *dst = e->uniforms + u->offset + (size_t)elem * u->array_stride;
-      if (!cols && u->offset + (size_t)elem * u->array_stride + n * 4u <= e->uniform_size) {
+      if (!cols && u->offset + (size_t)elem * u->array_stride + n * csz <= e->uniform_size) {
          /* A scalar or vector element inside the block: its components are contiguous, so
           * one compare finds whether it changed and one mark covers the components that did
           * (glUniform4f a component at a time cost ~265 instructions, issue 6). */
          unsigned lo = n, hi = 0;
          for (unsigned row = 0; row < n; row++) {
-            const uint32_t v = convert_value(values, (size_t)k * n + row, vk, ti.base);
-            uint32_t cur;
-            memcpy(&cur, dst + row * 4u, 4);
-            if (cur == v)
+            const uint64_t v = convert_value(values, (size_t)k * n + row, vk, ti.base);
+            if (!store_component(dst + row * csz, v, csz))
                continue;
-            memcpy(dst + row * 4u, &v, 4);
             lo = row < lo ? row : lo;
             hi = row + 1;
          }
          if (lo < hi) {
             const uint32_t at = (uint32_t)(dst - e->uniforms);
-            fe_exec_mark_dirty(e, at + lo * 4u, at + hi * 4u);
+            fe_exec_mark_dirty(e, at + lo * csz, at + hi * csz);
             changed = true;
          }
          continue;
@@ -117,16 +155,15 @@ set_uniform(struct fe_context *ctx, GLint location, GLsizei count, enum value_ki
          for (unsigned row = 0; row < n; row++) {
             size_t src_i = (size_t)k * c * n +
                            (cols && transpose ? (size_t)row * c + col : (size_t)col * n + row);
-            uint32_t v = convert_value(values, src_i, vk, ti.base);
-            size_t off = !cols          ? row * 4u
-                         : u->row_major ? (size_t)row * u->matrix_stride + col * 4u
-                                        : (size_t)col * u->matrix_stride + row * 4u;
-            if (u->offset + (size_t)elem * u->array_stride + off + 4 > e->uniform_size)
+            const uint64_t v = convert_value(values, src_i, vk, ti.base);
+            size_t off = !cols          ? row * csz
+                         : u->row_major ? (size_t)row * u->matrix_stride + col * csz
+                                        : (size_t)col * u->matrix_stride + row * csz;
+            if (u->offset + (size_t)elem * u->array_stride + off + csz > e->uniform_size)
                continue;
-            if (memcmp(dst + off, &v, 4)) {
-               memcpy(dst + off, &v, 4);
+            if (store_component(dst + off, v, csz)) {
                uint32_t at = (uint32_t)(dst + off - e->uniforms);
-               fe_exec_mark_dirty(e, at, at + 4);
+               fe_exec_mark_dirty(e, at, at + csz);
                changed = true;
             }
          }
@@ -247,10 +284,60 @@ UNIFORM_MATRIX(4x2fv, 4, 2)
 UNIFORM_MATRIX(3x4fv, 3, 4)
 UNIFORM_MATRIX(4x3fv, 4, 3)
 
-/* glGetUniform*: the element's components (column-major for matrices) as bit patterns, with
- * the uniform's base type. Returns the count, 0 after recording an error. */
+/* ARB_gpu_shader_fp64 (GL 4.0): the double forms, for double uniforms only */
+UNIFORM_V(1dv, VK_DOUBLE, 1, GLdouble)
+UNIFORM_V(2dv, VK_DOUBLE, 2, GLdouble)
+UNIFORM_V(3dv, VK_DOUBLE, 3, GLdouble)
+UNIFORM_V(4dv, VK_DOUBLE, 4, GLdouble)
+
+void
+mgl_glUniform1d(GLint l, GLdouble x)
+{
+   GLdouble v[] = {x};
+   mgl_glUniform1dv(l, 1, v);
+}
+void
+mgl_glUniform2d(GLint l, GLdouble x, GLdouble y)
+{
+   GLdouble v[] = {x, y};
+   mgl_glUniform2dv(l, 1, v);
+}
+void
+mgl_glUniform3d(GLint l, GLdouble x, GLdouble y, GLdouble z)
+{
+   GLdouble v[] = {x, y, z};
+   mgl_glUniform3dv(l, 1, v);
+}
+void
+mgl_glUniform4d(GLint l, GLdouble x, GLdouble y, GLdouble z, GLdouble w)
+{
+   GLdouble v[] = {x, y, z, w};
+   mgl_glUniform4dv(l, 1, v);
+}
+
+#define UNIFORM_MATRIX_D(name, cols, rows)                                                         \
+   void mgl_glUniformMatrix##name(GLint location, GLsizei count, GLboolean transpose,              \
+                                  const GLdouble *value)                                           \
+   {                                                                                               \
+      FE_CTX_OR_RETURN();                                                                          \
+      set_uniform(ctx, location, count, VK_DOUBLE, rows, cols, transpose, value);                  \
+   }
+
+UNIFORM_MATRIX_D(2dv, 2, 2)
+UNIFORM_MATRIX_D(3dv, 3, 3)
+UNIFORM_MATRIX_D(4dv, 4, 4)
+UNIFORM_MATRIX_D(2x3dv, 2, 3)
+UNIFORM_MATRIX_D(3x2dv, 3, 2)
+UNIFORM_MATRIX_D(2x4dv, 2, 4)
+UNIFORM_MATRIX_D(4x2dv, 4, 2)
+UNIFORM_MATRIX_D(3x4dv, 3, 4)
+UNIFORM_MATRIX_D(4x3dv, 4, 3)
+
+/* glGetUniform*: the element's components (column-major for matrices) as bit patterns (a
+ * double's 8 bytes, else 4 in the low half), with the uniform's base type. Returns the count, 0
+ * after recording an error. */
 static unsigned
-get_uniform(struct fe_context *ctx, GLuint program, GLint location, uint32_t out[16], uint8_t *base)
+get_uniform(struct fe_context *ctx, GLuint program, GLint location, uint64_t out[16], uint8_t *base)
 {
    struct fe_exec *e = fe_linked_exec(ctx, program);
    if (!e)
@@ -273,78 +360,136 @@ get_uniform(struct fe_context *ctx, GLuint program, GLint location, uint32_t out
    const struct glsl_uniform *u = &e->glsl->default_block.uniforms[loc->index];
    struct type_info ti = fe_gl_type_info(u->type);
    const uint8_t *src = e->uniforms + u->offset + (size_t)loc->element * u->array_stride;
+   const unsigned csz = ti.base == BT_DOUBLE ? 8u : 4u;
    unsigned n = 0;
    for (unsigned col = 0; col < ti.cols; col++) {
       for (unsigned row = 0; row < ti.rows; row++) {
-         size_t off = ti.cols == 1   ? row * 4u
-                      : u->row_major ? (size_t)row * u->matrix_stride + col * 4u
-                                     : (size_t)col * u->matrix_stride + row * 4u;
-         memcpy(&out[n++], src + off, 4);
+         size_t off = ti.cols == 1   ? row * csz
+                      : u->row_major ? (size_t)row * u->matrix_stride + col * csz
+                                     : (size_t)col * u->matrix_stride + row * csz;
+         if (csz == 8) {
+            memcpy(&out[n++], src + off, 8);
+         } else {
+            uint32_t w;
+            memcpy(&w, src + off, 4);
+            out[n++] = w;
+         }
       }
    }
    *base = ti.base;
    return n;
 }
 
-/* A float uniform read as an integer: rounded to the nearest, halves away from zero as Mesa
- * does (GL 4.6 §2.2.2; GL 3.3 leaves the rule to its state tables), clamped to the type's range,
- * NaN as 0 (a cast would be undefined outside the range). */
-static GLint
-float_to_int(float f)
+/* A component get_uniform read, as the double it holds. */
+static double
+component(uint64_t v, uint8_t base)
 {
-   const double r = round((double)f);
+   double d;
+   switch (base) {
+   case BT_FLOAT: return fe_u2f((uint32_t)v);
+   case BT_DOUBLE: memcpy(&d, &v, 8); return d;
+   case BT_UINT:
+   case BT_BOOL: return (uint32_t)v;
+   default: return (int32_t)(uint32_t)v;
+   }
+}
+
+/* A float or double uniform read as an integer: rounded to the nearest, halves away from zero
+ * as Mesa does (GL 4.6 §2.2.2; GL 3.3 leaves the rule to its state tables), clamped to the
+ * type's range, NaN as 0 (a cast would be undefined outside the range). */
+static GLint
+real_to_int(double f)
+{
+   const double r = round(f);
    return r != r ? 0 : r >= 2147483647.0 ? INT32_MAX : r <= -2147483648.0 ? INT32_MIN : (GLint)r;
 }
 
 static GLuint
-float_to_uint(float f)
+real_to_uint(double f)
 {
-   const double r = round((double)f);
+   const double r = round(f);
    return r != r || r <= 0.0 ? 0u : r >= 4294967295.0 ? UINT32_MAX : (GLuint)r;
+}
+
+static void
+to_float(const uint64_t *v, unsigned n, uint8_t base, GLfloat *params)
+{
+   for (unsigned i = 0; i < n; i++)
+      params[i] = (GLfloat)component(v[i], base);
+}
+
+static void
+to_int(const uint64_t *v, unsigned n, uint8_t base, GLint *params)
+{
+   for (unsigned i = 0; i < n; i++)
+      params[i] = base == BT_FLOAT || base == BT_DOUBLE ? real_to_int(component(v[i], base))
+                                                        : (GLint)(uint32_t)v[i];
+}
+
+static void
+to_uint(const uint64_t *v, unsigned n, uint8_t base, GLuint *params)
+{
+   for (unsigned i = 0; i < n; i++)
+      params[i] =
+         base == BT_FLOAT || base == BT_DOUBLE ? real_to_uint(component(v[i], base)) : (GLuint)v[i];
+}
+
+static void
+to_double(const uint64_t *v, unsigned n, uint8_t base, GLdouble *params)
+{
+   for (unsigned i = 0; i < n; i++)
+      params[i] = component(v[i], base);
 }
 
 void
 mgl_glGetUniformfv(GLuint program, GLint location, GLfloat *params)
 {
    FE_CTX_OR_RETURN();
-   uint32_t v[16];
+   uint64_t v[16];
    uint8_t base;
-   unsigned n = get_uniform(ctx, program, location, v, &base);
-   for (unsigned i = 0; i < n; i++)
-      params[i] = base == BT_FLOAT                     ? fe_u2f(v[i])
-                  : base == BT_UINT || base == BT_BOOL ? (GLfloat)v[i]
-                                                       : (GLfloat)(int32_t)v[i];
+   const unsigned n = get_uniform(ctx, program, location, v, &base);
+   to_float(v, n, base, params);
 }
 
 void
 mgl_glGetUniformiv(GLuint program, GLint location, GLint *params)
 {
    FE_CTX_OR_RETURN();
-   uint32_t v[16];
+   uint64_t v[16];
    uint8_t base;
-   unsigned n = get_uniform(ctx, program, location, v, &base);
-   for (unsigned i = 0; i < n; i++)
-      params[i] = base == BT_FLOAT ? float_to_int(fe_u2f(v[i])) : (GLint)v[i];
+   const unsigned n = get_uniform(ctx, program, location, v, &base);
+   to_int(v, n, base, params);
 }
 
 void
 mgl_glGetUniformuiv(GLuint program, GLint location, GLuint *params)
 {
    FE_CTX_OR_RETURN();
-   uint32_t v[16];
+   uint64_t v[16];
    uint8_t base;
-   unsigned n = get_uniform(ctx, program, location, v, &base);
-   for (unsigned i = 0; i < n; i++)
-      params[i] = base == BT_FLOAT ? float_to_uint(fe_u2f(v[i])) : v[i];
+   const unsigned n = get_uniform(ctx, program, location, v, &base);
+   to_uint(v, n, base, params);
 }
 
-/* glGetnUniform*: the robust forms, GL_INVALID_OPERATION when bufSize is too small. */
+/* GL 4.0 (ARB_gpu_shader_fp64): any uniform's values as doubles */
+void
+mgl_glGetUniformdv(GLuint program, GLint location, GLdouble *params)
+{
+   FE_CTX_OR_RETURN();
+   uint64_t v[16];
+   uint8_t base;
+   const unsigned n = get_uniform(ctx, program, location, v, &base);
+   to_double(v, n, base, params);
+}
+
+/* glGetnUniform*: the robust forms, GL_INVALID_OPERATION when bufSize (bytes) is too small for
+ * the element's components of `size` bytes each. */
 static unsigned
-get_uniform_n(struct fe_context *ctx, GLuint program, GLint location, GLsizei buf_size,
-              uint32_t out[16], uint8_t *base)
+get_uniform_n(struct fe_context *ctx, GLuint program, GLint location, GLsizei buf_size, size_t size,
+              uint64_t out[16], uint8_t *base)
 {
    unsigned n = get_uniform(ctx, program, location, out, base);
-   if (n && (buf_size < 0 || (size_t)buf_size < n * 4u)) {
+   if (n && (buf_size < 0 || (size_t)buf_size < n * size)) {
       fe_error(ctx, GL_INVALID_OPERATION);
       return 0;
    }
@@ -355,51 +500,47 @@ void
 mgl_glGetnUniformfv(GLuint program, GLint location, GLsizei bufSize, GLfloat *params)
 {
    FE_CTX_OR_RETURN();
-   uint32_t v[16];
+   uint64_t v[16];
    uint8_t base;
-   unsigned n = get_uniform_n(ctx, program, location, bufSize, v, &base);
-   for (unsigned i = 0; i < n; i++)
-      params[i] = base == BT_FLOAT                     ? fe_u2f(v[i])
-                  : base == BT_UINT || base == BT_BOOL ? (GLfloat)v[i]
-                                                       : (GLfloat)(int32_t)v[i];
+   const unsigned n = get_uniform_n(ctx, program, location, bufSize, sizeof(GLfloat), v, &base);
+   to_float(v, n, base, params);
 }
 
 void
 mgl_glGetnUniformiv(GLuint program, GLint location, GLsizei bufSize, GLint *params)
 {
    FE_CTX_OR_RETURN();
-   uint32_t v[16];
+   uint64_t v[16];
    uint8_t base;
-   unsigned n = get_uniform_n(ctx, program, location, bufSize, v, &base);
-   for (unsigned i = 0; i < n; i++)
-      params[i] = base == BT_FLOAT ? float_to_int(fe_u2f(v[i])) : (GLint)v[i];
+   const unsigned n = get_uniform_n(ctx, program, location, bufSize, sizeof(GLint), v, &base);
+   to_int(v, n, base, params);
 }
 
 void
 mgl_glGetnUniformuiv(GLuint program, GLint location, GLsizei bufSize, GLuint *params)
 {
    FE_CTX_OR_RETURN();
-   uint32_t v[16];
+   uint64_t v[16];
    uint8_t base;
-   unsigned n = get_uniform_n(ctx, program, location, bufSize, v, &base);
-   for (unsigned i = 0; i < n; i++)
-      params[i] = base == BT_FLOAT ? float_to_uint(fe_u2f(v[i])) : v[i];
+   const unsigned n = get_uniform_n(ctx, program, location, bufSize, sizeof(GLuint), v, &base);
+   to_uint(v, n, base, params);
 }
 
-/* ARB_robustness's double form. GLSL 3.30 has no double uniforms, so every uniform is one
- * GL 4.x's glGetUniformdv reads by converting its values to double; bufSize counts bytes. */
+/* GL 4.5's and ARB_robustness's double form */
 void
-mgl_glGetnUniformdvARB(GLuint program, GLint location, GLsizei bufSize, GLdouble *params)
+mgl_glGetnUniformdv(GLuint program, GLint location, GLsizei bufSize, GLdouble *params)
 {
    FE_CTX_OR_RETURN();
-   uint32_t v[16];
+   uint64_t v[16];
    uint8_t base;
-   unsigned n = get_uniform(ctx, program, location, v, &base);
-   FE_CHECK(n && (bufSize < 0 || (size_t)bufSize < n * sizeof(GLdouble)), GL_INVALID_OPERATION);
-   for (unsigned i = 0; i < n; i++)
-      params[i] = base == BT_FLOAT                     ? (GLdouble)fe_u2f(v[i])
-                  : base == BT_UINT || base == BT_BOOL ? (GLdouble)v[i]
-                                                       : (GLdouble)(int32_t)v[i];
+   const unsigned n = get_uniform_n(ctx, program, location, bufSize, sizeof(GLdouble), v, &base);
+   to_double(v, n, base, params);
+}
+
+void
+mgl_glGetnUniformdvARB(GLuint p, GLint l, GLsizei n, GLdouble *v)
+{
+   mgl_glGetnUniformdv(p, l, n, v);
 }
 
 void

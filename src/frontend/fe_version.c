@@ -75,10 +75,18 @@ fe_gpu_shader5_offered(const struct fe_context *ctx)
    return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_GPU_SHADER5) != 0;
 }
 
-uint32_t
-fe_glsl_withheld_extensions(const struct fe_context *ctx)
+bool
+fe_fp64_offered(const struct fe_context *ctx)
 {
-   return fe_gpu_shader5_offered(ctx) ? 0 : GLSL_EXT_GPU_SHADER5;
+   /* ES has no doubles (neither 3.0 nor 3.2) */
+   return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_FLOAT64) != 0;
+}
+
+uint32_t
+fe_glsl_deny(const struct fe_context *ctx)
+{
+   return (fe_fp64_offered(ctx) ? 0 : GLSL_DENY_FLOAT64) |
+          (fe_gpu_shader5_offered(ctx) ? 0 : GLSL_DENY_GPU_SHADER5);
 }
 
 const char *

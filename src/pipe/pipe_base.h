@@ -228,6 +228,12 @@ enum mgp_call_class {
  * (shaderImageGatherExtended): the client offers ARB_gpu_shader5 in desktop contexts.
  * It promises one vertex stream only: GL_MAX_VERTEX_STREAMS stays 1 (fe_get.c). */
 #define MGP_CAP_GPU_SHADER5 (1u << 24)
+/* The backend runs programs whose SPIR-V declares Float64:
+ * double-precision arithmetic, conversions and built-ins, double members of uniform blocks and
+ * of the default block at their std140 offsets (Vulkan's shaderFloat64): the client offers
+ * ARB_gpu_shader_fp64 in desktop contexts; without it `#extension GL_ARB_gpu_shader_fp64` fails
+ * to compile and so does any shader that uses a double (GLSL 4.00 core) */
+#define MGP_CAP_FLOAT64 (1u << 25)
 
 /* mgp_vertex_attrib.flags */
 #define MGP_ATTRIB_NORMALIZED (1u << 0)

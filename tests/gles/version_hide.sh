@@ -65,6 +65,9 @@ full=$(version)
 grep -q "^request 3.0: .* dual_source 1 texture_buffer 0x0000" "$dir/stdout" ||
   fail "dual-source blending or buffer textures missing: $(grep '^request 3.0' "$dir/stdout")"
 check "" "$full" ""
+# GL_BGRA vertex arrays: swizzled by a variant of the program (glb_shader.c:bgra_inputs)
+grep -q "^request 3.0: .* bgra_vertex 1$" "$dir/stdout" ||
+  fail "GL_ARB_vertex_array_bgra not listed: $(grep '^request 3.0' "$dir/stdout")"
 
 check texture-buffer 30 "buffer textures"
 grep -q "^request 3.0: .* texture_buffer 0x0500" "$dir/stdout" ||

@@ -2,16 +2,18 @@
  * each context says it is. For 3.3, 3.2 and 3.1 core and 3.0 forward-compatible, one line:
  *   request 3.3: refused 0x3009
  *   request 3.1: version 31 "3.1 mgl 0.1" glsl "1.40" dual_source 1 texture_buffer 0x0000
- *                depth_clamp 0x0000
+ *                depth_clamp 0x0000 bgra_vertex 1
  * (one line) version: GL_MAJOR_VERSION * 10 + GL_MINOR_VERSION; dual_source:
  * GL_MAX_DUAL_SOURCE_DRAW_BUFFERS; texture_buffer: the GL error of
- * glBindTexture(GL_TEXTURE_BUFFER); depth_clamp: that of glEnable(GL_DEPTH_CLAMP).
+ * glBindTexture(GL_TEXTURE_BUFFER); depth_clamp: that of glEnable(GL_DEPTH_CLAMP);
+ * bgra_vertex: whether glGetStringi lists GL_ARB_vertex_array_bgra.
  * version_hide.sh reads it. */
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <GL/gl.h>
 #include <GL/glext.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "egl_app.h"
 
@@ -20,6 +22,7 @@ typedef void (*get_integerv_fn)(GLenum, GLint *);
 typedef GLenum (*get_error_fn)(void);
 typedef void (*bind_texture_fn)(GLenum, GLuint);
 typedef void (*enable_fn)(GLenum);
+typedef const GLubyte *(*get_stringi_fn)(GLenum, GLuint);
 
 static void
 probe(struct egl_app *app, int major, int minor, bool forward_compatible)
@@ -61,12 +64,20 @@ probe(struct egl_app *app, int major, int minor, bool forward_compatible)
    disable(GL_DEPTH_CLAMP);
    while (get_error() != GL_NO_ERROR)
       ;
+   get_stringi_fn get_stringi = (get_stringi_fn)eglGetProcAddress("glGetStringi");
+   GLint num_ext = 0;
+   get_integerv(GL_NUM_EXTENSIONS, &num_ext);
+   int bgra = 0;
+   for (GLint i = 0; get_stringi && i < num_ext; i++) {
+      const char *e = (const char *)get_stringi(GL_EXTENSIONS, (GLuint)i);
+      bgra |= e && !strcmp(e, "GL_ARB_vertex_array_bgra");
+   }
    const char *v = (const char *)get_string(GL_VERSION);
    const char *s = (const char *)get_string(GL_SHADING_LANGUAGE_VERSION);
    printf("request %d.%d: version %d \"%s\" glsl \"%s\" dual_source %d texture_buffer 0x%04x "
-          "depth_clamp 0x%04x\n",
+          "depth_clamp 0x%04x bgra_vertex %d\n",
           major, minor, maj * 10 + min, v ? v : "(null)", s ? s : "(null)", dual, (unsigned)tb,
-          (unsigned)dc);
+          (unsigned)dc, bgra);
    eglMakeCurrent(app->display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
    eglDestroyContext(app->display, ctx);
 }

@@ -282,7 +282,10 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLNAMEDFRAMEBUFFERTEXTUREPROC, NamedFramebufferTexture)                                    \
    X(PFNGLCHECKNAMEDFRAMEBUFFERSTATUSPROC, CheckNamedFramebufferStatus)                            \
    X(PFNGLCLEARNAMEDFRAMEBUFFERFVPROC, ClearNamedFramebufferfv)                                    \
-   X(PFNGLBLITNAMEDFRAMEBUFFERPROC, BlitNamedFramebuffer)
+   X(PFNGLBLITNAMEDFRAMEBUFFERPROC, BlitNamedFramebuffer)                                          \
+   X(PFNGLUNIFORM1DPROC, Uniform1d)                                                                \
+   X(PFNGLUNIFORM2DVPROC, Uniform2dv)                                                              \
+   X(PFNGLGETUNIFORMDVPROC, GetUniformdv)
 
 struct gl_funcs {
 #define X(type, name) type name;

@@ -354,3 +354,154 @@ sc_compat_query2_timer(void)
    model_rect(&m, 8, 8, 16, 16, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
    check_frame("the drawn rectangles", &m);
 }
+
+/* One RGBA float read of the framebuffer's colour 0 at (1, 1), checked against want. */
+static void
+clamp_expect(const char *phase, const float want[4], float tolerance)
+{
+   float p[4] = {-9, -9, -9, -9};
+   glReadPixels(1, 1, 1, 1, GL_RGBA, GL_FLOAT, p);
+   if (fabsf(p[0] - want[0]) > tolerance || fabsf(p[1] - want[1]) > tolerance ||
+       fabsf(p[2] - want[2]) > tolerance || fabsf(p[3] - want[3]) > tolerance)
+      fail("%s: read (%g, %g, %g, %g), expected (%g, %g, %g, %g)", phase, p[0], p[1], p[2], p[3],
+           want[0], want[1], want[2], want[3]);
+}
+
+/* compat_clamp_color: GL_ARB_color_buffer_float's clamps (GL 3.3 compatibility §2.19.6,
+ * §3.9.8, §4.3.2) drawing into RGBA16F and RGBA32F attachments, then an RGBA8 one. Fixed
+ * function draws glColor4f(2.5, -0.5, 0.25, 1.5); a GLSL 1.20 program writes that colour to
+ * gl_FrontColor and doubles gl_Color in the fragment shader, so a vertex clamp reads
+ * (2, 0, 0.5, 2) and a fragment clamp (1, 0, 0.5, 1). Each combination of
+ * GL_CLAMP_VERTEX_COLOR and GL_CLAMP_FRAGMENT_COLOR (TRUE, FALSE, FIXED_ONLY, which is no
+ * clamp for a float buffer) is read back as floats with GL_CLAMP_READ_COLOR FALSE; then the
+ * read clamp itself (TRUE clamps, FIXED_ONLY leaves a float buffer's values), and glDrawPixels
+ * of float pixels (clamped under the fragment clamp only); then the RGBA8 attachment, whose
+ * FIXED_ONLY default clamps. */
+void
+sc_compat_clamp_color(void)
+{
+   PFNGLCLAMPCOLORPROC ClampColor = (PFNGLCLAMPCOLORPROC)eglGetProcAddress("glClampColor");
+   if (!has_ext("GL_ARB_color_buffer_float"))
+      fail("GL_ARB_color_buffer_float is not listed");
+   GLint v = 0;
+   glGetIntegerv(GL_CLAMP_VERTEX_COLOR, &v);
+   if (v != GL_TRUE)
+      fail("GL_CLAMP_VERTEX_COLOR's default: 0x%x, expected GL_TRUE", v);
+   glGetIntegerv(GL_CLAMP_FRAGMENT_COLOR, &v);
+   if (v != GL_FIXED_ONLY)
+      fail("GL_CLAMP_FRAGMENT_COLOR's default: 0x%x, expected GL_FIXED_ONLY", v);
+   glGetIntegerv(GL_CLAMP_READ_COLOR, &v);
+   if (v != GL_FIXED_ONLY)
+      fail("GL_CLAMP_READ_COLOR's default: 0x%x, expected GL_FIXED_ONLY", v);
+   const char *vs = "#version 120\n"
+                    "uniform vec4 c;\n"
+                    "void main() { gl_Position = gl_Vertex; gl_FrontColor = c; }\n";
+   const char *fs = "#version 120\n"
+                    "uniform float s;\n"
+                    "void main() { gl_FragColor = gl_Color * s; }\n";
+   GLuint prog = link_program(vs, fs);
+   gl.UseProgram(prog);
+   set_vec4(prog, "c", V4(2.5f, -0.5f, 0.25f, 1.5f));
+   gl.Uniform1f(gl.GetUniformLocation(prog, "s"), 2.0f);
+   static const GLenum formats[2] = {GL_RGBA16F, GL_RGBA32F};
+   static const GLenum modes[3] = {GL_TRUE, GL_FALSE, GL_FIXED_ONLY};
+   static const char *const mode_names[3] = {"TRUE", "FALSE", "FIXED_ONLY"};
+   GLuint tex[3], fbo;
+   glGenTextures(3, tex);
+   gl.GenFramebuffers(1, &fbo);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glViewport(0, 0, 4, 4);
+   char phase[160];
+   for (int f = 0; f < 2; f++) {
+      glBindTexture(GL_TEXTURE_2D, tex[f]);
+      glTexImage2D(GL_TEXTURE_2D, 0, (GLint)formats[f], 4, 4, 0, GL_RGBA, GL_FLOAT, NULL);
+      gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[f], 0);
+      if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+         die_setup("the %s framebuffer is incomplete", f ? "RGBA32F" : "RGBA16F");
+      ClampColor(GL_CLAMP_READ_COLOR, GL_FALSE);
+      for (int vm = 0; vm < 3; vm++) {
+         for (int fm = 0; fm < 3; fm++) {
+            ClampColor(GL_CLAMP_VERTEX_COLOR, modes[vm]);
+            ClampColor(GL_CLAMP_FRAGMENT_COLOR, modes[fm]);
+            const bool vc = modes[vm] == GL_TRUE, fc = modes[fm] == GL_TRUE;
+            /* fixed function */
+            gl.UseProgram(0);
+            glClearColor(0, 0, 0, 0);
+            glClear(GL_COLOR_BUFFER_BIT);
+            glColor4f(2.5f, -0.5f, 0.25f, 1.5f);
+            glRectf(-1, -1, 1, 1);
+            const float raw[4] = {2.5f, -0.5f, 0.25f, 1.5f}, clamped[4] = {1, 0, 0.25f, 1};
+            snprintf(phase, sizeof phase, "%s fixed function, vertex clamp %s, fragment clamp %s",
+                     f ? "RGBA32F" : "RGBA16F", mode_names[vm], mode_names[fm]);
+            clamp_expect(phase, vc || fc ? clamped : raw, 0.0f);
+            /* GLSL */
+            gl.UseProgram(prog);
+            glClear(GL_COLOR_BUFFER_BIT);
+            glRectf(-1, -1, 1, 1);
+            const float doubled[4] = {5, -1, 0.5f, 3}, vdoubled[4] = {2, 0, 0.5f, 2};
+            const float fclamped[4] = {1, 0, 0.5f, 1};
+            snprintf(phase, sizeof phase, "%s GLSL, vertex clamp %s, fragment clamp %s",
+                     f ? "RGBA32F" : "RGBA16F", mode_names[vm], mode_names[fm]);
+            clamp_expect(phase, fc ? fclamped : vc ? vdoubled : doubled, 0.0f);
+         }
+      }
+      check_gl_error("compat_clamp_color draws");
+      /* the buffer holds (5, -1, 0.5, 3): the read clamp */
+      const float doubled[4] = {5, -1, 0.5f, 3}, clamped[4] = {1, 0, 0.5f, 1};
+      ClampColor(GL_CLAMP_READ_COLOR, GL_TRUE);
+      snprintf(phase, sizeof phase, "%s read clamp TRUE", f ? "RGBA32F" : "RGBA16F");
+      clamp_expect(phase, clamped, 0.0f);
+      ClampColor(GL_CLAMP_READ_COLOR, GL_FIXED_ONLY);
+      snprintf(phase, sizeof phase, "%s read clamp FIXED_ONLY", f ? "RGBA32F" : "RGBA16F");
+      clamp_expect(phase, doubled, 0.0f);
+      /* glDrawPixels' final conversion clamps under the fragment clamp only */
+      ClampColor(GL_CLAMP_READ_COLOR, GL_FALSE);
+      gl.UseProgram(0);
+      float img[4 * 4 * 4];
+      for (int i = 0; i < 16; i++) {
+         img[i * 4 + 0] = 2.5f;
+         img[i * 4 + 1] = -0.5f;
+         img[i * 4 + 2] = 0.25f;
+         img[i * 4 + 3] = 1.5f;
+      }
+      const float raw[4] = {2.5f, -0.5f, 0.25f, 1.5f}, clamped1[4] = {1, 0, 0.25f, 1};
+      for (int fm = 0; fm < 3; fm++) {
+         ClampColor(GL_CLAMP_FRAGMENT_COLOR, modes[fm]);
+         glClear(GL_COLOR_BUFFER_BIT);
+         glRasterPos2f(-1, -1);
+         glDrawPixels(4, 4, GL_RGBA, GL_FLOAT, img);
+         snprintf(phase, sizeof phase, "%s glDrawPixels, fragment clamp %s",
+                  f ? "RGBA32F" : "RGBA16F", mode_names[fm]);
+         clamp_expect(phase, modes[fm] == GL_TRUE ? clamped1 : raw, 0.0f);
+      }
+      gl.UseProgram(prog);
+      check_gl_error("compat_clamp_color glDrawPixels");
+   }
+   /* RGBA8: GL_FIXED_ONLY clamps; the fragment shader halves gl_Color of (1.5, -0.5, 0.5, 3),
+    * (0.75, 0, 0.25, 1) unclamped at the vertex, (0.5, 0, 0.25, 0.5) clamped there */
+   glBindTexture(GL_TEXTURE_2D, tex[2]);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[2], 0);
+   ClampColor(GL_CLAMP_VERTEX_COLOR, GL_FALSE);
+   ClampColor(GL_CLAMP_FRAGMENT_COLOR, GL_FIXED_ONLY);
+   gl.UseProgram(prog);
+   set_vec4(prog, "c", V4(1.5f, -0.5f, 0.5f, 3.0f));
+   gl.Uniform1f(gl.GetUniformLocation(prog, "s"), 0.5f);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glRectf(-1, -1, 1, 1);
+   const float unclamped8[4] = {0.75f, 0, 0.25f, 1}, clamped8[4] = {0.5f, 0, 0.25f, 0.5f};
+   clamp_expect("RGBA8 GLSL, vertex clamp FALSE", unclamped8, 1.0f / 255.0f);
+   ClampColor(GL_CLAMP_VERTEX_COLOR, GL_FIXED_ONLY); /* RGBA8: clamps */
+   glClear(GL_COLOR_BUFFER_BIT);
+   glRectf(-1, -1, 1, 1);
+   clamp_expect("RGBA8 GLSL, vertex clamp FIXED_ONLY", clamped8, 1.0f / 255.0f);
+   ClampColor(GL_CLAMP_VERTEX_COLOR, GL_TRUE);
+   check_gl_error("compat_clamp_color RGBA8");
+   gl.UseProgram(0);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   gl.DeleteFramebuffers(1, &fbo);
+   glDeleteTextures(3, tex);
+   ClampColor(GL_CLAMP_READ_COLOR, GL_FIXED_ONLY);
+   glViewport(0, 0, W, H);
+   check_window_cleared("compat_clamp_color");
+}

@@ -53,7 +53,8 @@ sc_compat_glsl_builtins(void)
       "}\n";
    GLuint p = link_program(vs, fs);
    gl.UseProgram(p);
-   /* gl_Vertex is generic attribute 0; gl_Color generic 3 (mgl's conventional slots) */
+   /* gl_Vertex is generic attribute 0 (GL 2.1 2.7: they alias); gl_Color is the current colour
+    * glColor sets (whether a generic attribute aliases it is not GL's: none does on Mesa) */
    GLint color_loc = gl.GetAttribLocation(p, "gl_Color");
    if (color_loc != -1)
       fail("glGetAttribLocation(gl_Color) = %d, want -1 (a built-in)", color_loc);
@@ -61,7 +62,7 @@ sc_compat_glsl_builtins(void)
    float quad[12];
    rect_vertices(quad, 0, 0, 64, 64);
    attrib0_rects(quad, sizeof quad);
-   gl.VertexAttrib4f(3, 0.5f, 1.0f, 0.25f, 1.0f);
+   glColor4f(0.5f, 1.0f, 0.25f, 1.0f);
    /* fixed-function state the built-ins follow: light 1's cutoff and the fog's end */
    pfn_lightf lightf = (pfn_lightf)eglGetProcAddress("glLightf");
    pfn_fogf fogf = (pfn_fogf)eglGetProcAddress("glFogf");
@@ -359,13 +360,16 @@ sc_compat_glsl_clip_vertex(void)
  * and writes its own, which the fragment shader's gl_Color and gl_SecondaryColor read; as the
  * last vertex stage it clips each vertex it emits by the user clip planes against its
  * gl_ClipVertex, or gl_Position when it writes none (GL 3.3 compatibility §2.20, GLSL 1.50
- * compatibility §7.1). The first program's gl_PerVertex redeclarations list gl_ClipVertex. */
+ * compatibility §7.1). The first program's gl_PerVertex redeclarations list gl_ClipVertex and
+ * the colours the shaders use (a member a redeclaration leaves out is no longer declared:
+ * GLSL 4.10 §7.1, which Mesa applies to 1.50 compatibility too). */
 void
 sc_compat_glsl_gs_builtins(void)
 {
    /* gl_Vertex in pixels of the 64 x 64 frame */
    const char *vs = "#version 150 compatibility\n"
-                    "out gl_PerVertex { vec4 gl_Position; vec4 gl_ClipVertex; };\n"
+                    "out gl_PerVertex { vec4 gl_Position; vec4 gl_ClipVertex;\n"
+                    "  vec4 gl_FrontColor; vec4 gl_FrontSecondaryColor; };\n"
                     "void main() {\n"
                     "  gl_Position = vec4(gl_Vertex.xy / 32.0 - 1.0, 0.0, 1.0);\n"
                     "  gl_FrontColor = gl_Color;\n"
@@ -375,7 +379,8 @@ sc_compat_glsl_gs_builtins(void)
    const char *gs_cv = "#version 150 compatibility\n"
                        "layout(triangles) in;\n"
                        "layout(triangle_strip, max_vertices = 3) out;\n"
-                       "in gl_PerVertex { vec4 gl_Position; vec4 gl_ClipVertex; } gl_in[];\n"
+                       "in gl_PerVertex { vec4 gl_Position; vec4 gl_ClipVertex;\n"
+                       "  vec4 gl_FrontColor; vec4 gl_FrontSecondaryColor; } gl_in[];\n"
                        "void main() {\n"
                        "  for (int i = 0; i < 3; i++) {\n"
                        "    gl_Position = gl_in[i].gl_Position;\n"
@@ -437,8 +442,10 @@ sc_compat_glsl_gs_builtins(void)
 /* compat_glsl_gs_per_vertex: a vertex shader that redeclares gl_PerVertex with compatibility
  * members (gl_TexCoord[], gl_ClipVertex: GLSL 1.50 compatibility §7.1) feeds a geometry shader
  * that reads them per vertex, gl_in[i].gl_TexCoord[k] and gl_in[i].gl_ClipVertex; the geometry
- * shader, the last vertex stage, clips by the clip vertex it passes on. A `varying` of a
- * compatibility geometry shader is an output (as Mesa reads it). */
+ * shader, the last vertex stage, clips by the clip vertex it passes on. Its own varying is an
+ * `out` (GLSL 1.50 §4.3.6): GLSL 1.50 §4.3 gives the deprecated `varying` as the linkage
+ * between a vertex and a fragment shader, and Mesa does not take it as a geometry shader's
+ * output. */
 void
 sc_compat_glsl_gs_per_vertex(void)
 {
@@ -457,7 +464,7 @@ sc_compat_glsl_gs_per_vertex(void)
                     "layout(triangle_strip, max_vertices = 3) out;\n"
                     "in gl_PerVertex { vec4 gl_Position; vec4 gl_ClipVertex; "
                     "vec4 gl_TexCoord[3]; } gl_in[];\n"
-                    "varying vec4 tint;\n"
+                    "out vec4 tint;\n"
                     "void main() {\n"
                     "  for (int i = 0; i < 3; i++) {\n"
                     "    gl_Position = gl_in[i].gl_Position;\n"

@@ -784,10 +784,15 @@ sc_compat_stencil_pixels(void)
    for (int x = 4; x < 44; x += 3)
       expect_px("colour under the stencil images", x, 4, black);
 
-   /* errors: GL_HALF_FLOAT stencil data, a bad copy type, no stencil buffer to draw into */
+   /* GL_HALF_FLOAT stencil data: a type every format takes (ARB_half_float_pixel, GL 3.0
+    * table 3.5), its value the index */
+   const GLushort half_six = 0x4600; /* 6.0 */
    glRasterPos2i(4, 30);
-   glDrawPixels(1, 1, GL_STENCIL_INDEX, GL_HALF_FLOAT, img);
-   expect_error(GL_INVALID_ENUM, "glDrawPixels(GL_STENCIL_INDEX, GL_HALF_FLOAT)");
+   glDrawPixels(1, 1, GL_STENCIL_INDEX, GL_HALF_FLOAT, &half_six);
+   check_gl_error("glDrawPixels(GL_STENCIL_INDEX, GL_HALF_FLOAT)");
+   expect_stencil("GL_HALF_FLOAT index 6.0", 4, 30, 6);
+
+   /* errors: a bad copy type, no stencil buffer to draw into */
    glCopyPixels(0, 0, 1, 1, GL_STENCIL_INDEX);
    expect_error(GL_INVALID_ENUM, "glCopyPixels(type GL_STENCIL_INDEX)");
    GLuint tex = 0, fbo = 0;

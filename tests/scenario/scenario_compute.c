@@ -178,12 +178,13 @@ compute_programs(void)
    expect_gl_error(GL_INVALID_OPERATION, "glDispatchComputeIndirect past an 8-byte buffer");
    gl.BindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
    gl.DeleteBuffers(1, &ind);
-   /* drawing with only a compute stage: no vertex stage */
+   /* drawing with only a compute stage: no active program for the vertex stage, whose results
+    * GL 4.6 7.3 leaves undefined, "however, this is not an error" (the pixels are not checked) */
    GLuint vao;
    gl.GenVertexArrays(1, &vao);
    gl.BindVertexArray(vao);
    glDrawArrays(GL_TRIANGLES, 0, 3);
-   expect_gl_error(GL_INVALID_OPERATION, "glDrawArrays with a compute program");
+   check_gl_error("glDrawArrays with a compute program");
    gl.BindVertexArray(0);
    gl.DeleteVertexArrays(1, &vao);
    gl.ShaderStorageBlockBinding(p, 0, 0);

@@ -206,8 +206,13 @@ dsa_errors(const struct dsa_objects *o)
    expect_gl_error(GL_INVALID_OPERATION, "glEnableVertexArrayAttrib of vertex array 0 (core)");
    gl.TextureParameteri(0x7fff0000u, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
    expect_gl_error(GL_INVALID_OPERATION, "glTextureParameteri of a name never generated");
-   gl.TextureStorage3D(o->tex, 1, GL_RGBA8, 2, 2, 2);
+   /* a 2D texture without storage: o->tex is immutable, itself GL_INVALID_OPERATION (GL 4.6
+    * 8.19), and which error a call with two raises is not said */
+   GLuint tex2d;
+   gl.CreateTextures(GL_TEXTURE_2D, 1, &tex2d);
+   gl.TextureStorage3D(tex2d, 1, GL_RGBA8, 2, 2, 2);
    expect_gl_error(GL_INVALID_ENUM, "glTextureStorage3D of a 2D texture");
+   glDeleteTextures(1, &tex2d);
    gl.NamedFramebufferTexture(0, GL_COLOR_ATTACHMENT0, o->tex, 0);
    expect_gl_error(GL_INVALID_OPERATION, "glNamedFramebufferTexture of the default framebuffer");
    gl.DeleteBuffers(1, &gen);

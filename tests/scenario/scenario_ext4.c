@@ -441,7 +441,7 @@ sc_layout_binding(void)
    model_rect(&m, 32, 32, 64, 64, to8(V4(0.0f, 0.0f, 0.2f, 1.0f)));
    check_frame("layout(binding) block and samplers", &m);
 
-   /* past GL_MAX_UNIFORM_BUFFER_BINDINGS / GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: no link */
+   /* past GL_MAX_UNIFORM_BUFFER_BINDINGS / GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: no compile */
    GLint max_ubo = 0, max_units = 0;
    glGetIntegerv(GL_MAX_UNIFORM_BUFFER_BINDINGS, &max_ubo);
    glGetIntegerv(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, &max_units);
@@ -455,12 +455,20 @@ sc_layout_binding(void)
                "out vec4 o_color;\n"
                "void main() { o_color = texture(u_one, vec2(0.5)) * tint; }\n",
                which ? 0 : max_ubo, which ? max_units : 0);
-      GLuint vs = compile(GL_VERTEX_SHADER, VS_TEXTURED), f = compile(GL_FRAGMENT_SHADER, bad);
+      /* GLSL 4.20 4.4.5 and 4.4.6: a compile-time error (so the program does not link) */
+      GLuint vs = compile(GL_VERTEX_SHADER, VS_TEXTURED), f = gl.CreateShader(GL_FRAGMENT_SHADER);
+      const char *bad_src = bad;
+      gl.ShaderSource(f, 1, &bad_src, NULL);
+      gl.CompileShader(f);
+      GLint ok = -1;
+      gl.GetShaderiv(f, GL_COMPILE_STATUS, &ok);
+      if (ok != GL_FALSE)
+         fail("a %s binding at the limit compiled", which ? "sampler" : "uniform block");
       GLuint q = gl.CreateProgram();
       gl.AttachShader(q, vs);
       gl.AttachShader(q, f);
       gl.LinkProgram(q);
-      GLint ok = -1;
+      ok = -1;
       gl.GetProgramiv(q, GL_LINK_STATUS, &ok);
       if (ok != GL_FALSE)
          fail("a %s binding at the limit linked", which ? "sampler" : "uniform block");

@@ -103,9 +103,17 @@ sc_image_errors(void)
    expect_gl_error(GL_INVALID_VALUE, "glBindImageTexture with a depth format");
    expect_binding(0, 0, 0, GL_FALSE, 0, GL_READ_ONLY, GL_R8); /* the errors left it alone */
 
-   gl.BindImageTexture(3, t, 1, GL_TRUE, 2, GL_WRITE_ONLY, GL_R32UI);
+   /* layered and layer of a texture with layers (a 2D array): a texture without them has no
+    * layer to select (GL 4.6 8.26), and whether the unit's state then keeps the arguments is
+    * not said (Mesa reads back GL_FALSE and 0) */
+   GLuint arr;
+   glGenTextures(1, &arr);
+   glBindTexture(GL_TEXTURE_2D_ARRAY, arr);
+   gl.TexStorage3D(GL_TEXTURE_2D_ARRAY, 2, GL_RGBA8, 4, 4, 3);
+   check_gl_error("glTexStorage3D(GL_TEXTURE_2D_ARRAY)");
+   gl.BindImageTexture(3, arr, 1, GL_TRUE, 2, GL_WRITE_ONLY, GL_R32UI);
    check_gl_error("glBindImageTexture of level 1 as r32ui");
-   expect_binding(3, (GLint)t, 1, GL_TRUE, 2, GL_WRITE_ONLY, GL_R32UI);
+   expect_binding(3, (GLint)arr, 1, GL_TRUE, 2, GL_WRITE_ONLY, GL_R32UI);
    GLboolean layered = GL_FALSE;
    gl.GetBooleani_v(GL_IMAGE_BINDING_LAYERED, 3, &layered);
    if (layered != GL_TRUE)
@@ -121,6 +129,7 @@ sc_image_errors(void)
 
    /* deleting the texture unbinds it from the unit */
    glDeleteTextures(1, &t);
+   glDeleteTextures(1, &arr);
    gl.GetIntegeri_v(GL_IMAGE_BINDING_NAME, 3, &v);
    if (v != 0)
       fail("image unit 3 names %d after glDeleteTextures, want 0", v);

@@ -118,6 +118,7 @@
    X(PFNGLUSEPROGRAMPROC, UseProgram)                                                              \
    X(PFNGLGETUNIFORMLOCATIONPROC, GetUniformLocation)                                              \
    X(PFNGLUNIFORM1FPROC, Uniform1f)                                                                \
+   X(PFNGLUNIFORM1FVPROC, Uniform1fv)                                                              \
    X(PFNGLUNIFORM1IPROC, Uniform1i)                                                                \
    X(PFNGLUNIFORM4FPROC, Uniform4f)                                                                \
    X(PFNGLSAMPLECOVERAGEPROC, SampleCoverage)                                                      \
@@ -287,6 +288,33 @@ struct glb_vertex_elements {
    struct mgp_create_vertex_elements ve;
 };
 
+/* One host program of a client program (struct glb_shader: its variants). */
+struct glb_linked {
+   GLuint program;
+   GLint alpha_one_loc;
+   int alpha_one_host;
+   GLint clip_enables_loc;
+   int64_t clip_enables_host;
+   GLint lod_bias_loc;
+   GLint bgra_loc;       /* _mgl_Bgra: the inputs read in B, G, R, A order (-1: none) */
+   uint32_t bgra_inputs; /* the vertex inputs the variant can swizzle */
+};
+
+/* A program's variants (glb_shader.c:glb_program_variant): bits of what it adds. */
+enum {
+   GLB_VARIANT_LOD_BIAS = 1, /* the samplers' LOD bias (glb_lod_bias.c) */
+   GLB_VARIANT_BGRA = 2,     /* GL_BGRA vertex arrays swizzled (glb_shader.c:bgra_inputs) */
+   GLB_VARIANTS = 4
+};
+
+/* What a variant's host program holds, and whether it was made. */
+struct glb_variant_state {
+   int made; /* 0 not tried, 1 made, -1 failed */
+   bool lod_bias_known;
+   float lod_bias_host[MGP_MAX_SAMPLERS];
+   int64_t bgra_host; /* -1 unknown */
+};
+
 struct glb_shader {
    struct glb_obj base;
    GLuint program; /* 0: translation or link failed (declined at the draw) */
@@ -312,6 +340,24 @@ struct glb_shader {
     * unknown) */
    GLint clip_enables_loc;
    int64_t clip_enables_host;
+   /* What GLES has no state for, added by the program in variants of it (GLB_VARIANT_*) made
+    * at the first draw that needs one, from the stages' SPIR-V kept here: GL's texture LOD
+    * bias (glb_lod_bias.c; the uniform array _mgl_LodBias, one element a sampler binding,
+    * lod_bias_count of them) and GL_BGRA vertex arrays (_mgl_Bgra). The fields above
+    * program..clip_enables_host, lod_bias_loc, bgra_loc and bgra_inputs are the current
+    * variant's (variant); variants[k] holds variant k's while it is not current.
+    * lod_bias_why: what the variant cannot bias ("" none) */
+   uint32_t *spirv[MGP_SHADER_STAGE_COUNT];
+   size_t spirv_words[MGP_SHADER_STAGE_COUNT];
+   uint32_t stage_mask;
+   uint32_t lod_bias_count;
+   GLint lod_bias_loc;
+   GLint bgra_loc;
+   uint32_t bgra_inputs;
+   unsigned variant;
+   struct glb_linked variants[GLB_VARIANTS];
+   struct glb_variant_state vstate[GLB_VARIANTS];
+   char lod_bias_why[96];
    /* Transform feedback (glb_shader.c): the captured outputs' host names in the order the host
     * writes them, set with glTransformFeedbackVaryings before the link; xfb_why: the SPIR-V's
     * capture layout has no ESSL form (its captures decline, its draws run) */
@@ -323,7 +369,8 @@ struct glb_shader {
 
 struct glb_sampler {
    struct glb_obj base;
-   GLuint name; /* host sampler object */
+   GLuint name;    /* host sampler object */
+   float lod_bias; /* GL_TEXTURE_LOD_BIAS, clamped to the host's range (glb_lod_bias.c adds it) */
 };
 
 struct glb_sampler_view {
@@ -507,6 +554,7 @@ struct glb_screen {
    GLint texbuf_align;       /* GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT */
    GLuint texbuf_zero;       /* a zeroed buffer a buffer texture without buffer views */
    GLint max_dual_source;    /* EXT_blend_func_extended's draw buffers; 0: none */
+   float max_lod_bias;       /* GL_MAX_TEXTURE_LOD_BIAS */
    uint32_t hide_cap_bits;   /* MGL_GLES_HIDE's cap bits the caps leave out */
    uint64_t store_serial;    /* the last glb_resource.store_serial given */
    GLint timer_bits;         /* GL_TIMESTAMP_EXT's counter bits; 0: no EXT_disjoint_timer_query */
@@ -653,6 +701,12 @@ void glb_shader_free_xfb(struct glb_shader *s);
 bool glb_program_bind(struct glb_context *ctx, struct glb_shader *s);
 void glb_program_alpha_one(struct glb_screen *scr, struct glb_shader *s, bool on);
 void glb_program_clip_enables(struct glb_screen *scr, struct glb_shader *s, uint32_t mask);
+bool glb_program_variant(struct glb_context *ctx, struct glb_shader *s, bool *switched);
+void glb_program_variant_uniforms(struct glb_context *ctx, struct glb_shader *s);
+/* glb_lod_bias.c: the SPIR-V with GL's LOD bias added from _mgl_LodBias[count] (new words, or
+ * NULL: *err NULL where nothing samples with a bias); *unbiased: what it cannot bias, or NULL */
+uint32_t *glb_spv_lod_bias(const uint32_t *w, size_t n, bool fragment, uint32_t count,
+                           size_t *out_n, const char **unbiased, const char **err);
 
 /* ---- the tables ---------------------------------------------------------------------------- */
 

@@ -624,7 +624,12 @@ apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog, bool 
       const struct mgp_vertex_binding *b = a->binding < 16 ? &ve->ve.bindings[a->binding] : NULL;
       const struct mgp_vertex_buffer *vb = a->binding < GLB_MAX_VB ? &ctx->vb[a->binding] : NULL;
       const GLenum type = a->type < MGP_VERTEX_TYPE_COUNT ? vertex_types[a->type] : 0;
-      if (!b || !vb || !type || a->size < 1 || a->size > 4 || (a->flags & MGP_ATTRIB_DOUBLE) ||
+      /* GL_BGRA: fetched as four components in memory order, swizzled by the program's
+       * variant (glb_program_variant) where it reads the input */
+      const bool bgra = a->size == MGP_ATTRIB_SIZE_BGRA && (prog->bgra_inputs >> loc & 1) &&
+                        !(a->flags & MGP_ATTRIB_INTEGER);
+      const GLint size = bgra ? 4 : a->size;
+      if (!b || !vb || !type || size < 1 || size > 4 || (a->flags & MGP_ATTRIB_DOUBLE) ||
           b->stride > 2048) {
          MGU_DECLINE(backend_feature_unimplemented,
                      "gles: vertex attribute %u (type %u, size %u, stride %u) not in GLES", loc,
@@ -640,7 +645,7 @@ apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog, bool 
       const struct glb_attrib_shadow want = {
          .enabled = true,
          .buffer = r->name,
-         .size = a->size,
+         .size = size,
          .type = type,
          .flags = a->flags & (MGP_ATTRIB_INTEGER | MGP_ATTRIB_NORMALIZED),
          .stride = (GLsizei)b->stride,
@@ -660,9 +665,9 @@ apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog, bool 
       bind_array_buffer(scr, r->name);
       const void *off = (const void *)(uintptr_t)want.offset;
       if (a->flags & MGP_ATTRIB_INTEGER)
-         GLB_GL(h)->glVertexAttribIPointer(loc, a->size, type, want.stride, off);
+         GLB_GL(h)->glVertexAttribIPointer(loc, size, type, want.stride, off);
       else
-         GLB_GL(h)->glVertexAttribPointer(loc, a->size, type,
+         GLB_GL(h)->glVertexAttribPointer(loc, size, type,
                                           (a->flags & MGP_ATTRIB_NORMALIZED) ? GL_TRUE : GL_FALSE,
                                           want.stride, off);
       if (!have->known || !have->enabled || have->divisor != want.divisor)
@@ -695,7 +700,7 @@ static bool
 apply_state(struct glb_context *ctx)
 {
    struct glb_screen *scr = ctx->scr;
-   const uint32_t todo = scr->sh.applied == ctx ? ctx->dirty : GLB_DIRTY_ALL;
+   uint32_t todo = scr->sh.applied == ctx ? ctx->dirty : GLB_DIRTY_ALL;
    if (!todo) {
       scr->stats.draws_unchanged++;
       return true;
@@ -711,6 +716,14 @@ apply_state(struct glb_context *ctx)
          return false;
       }
       ctx->draw_prog = prog;
+      /* the program's variant for the samplers' LOD bias and GL_BGRA arrays, or the plain
+       * one (glb_program_variant): a switch puts the program's own state on the host again */
+      bool switched = false;
+      if ((todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_SAMPLERS | GLB_DIRTY_VERTEX)) &&
+          !glb_program_variant(ctx, prog, &switched))
+         return false;
+      if (switched)
+         todo |= GLB_DIRTY_PROGRAM | GLB_DIRTY_MULTISAMPLE | GLB_DIRTY_VERTEX;
    }
    if ((todo & GLB_DIRTY_FB) && !glb_framebuffer_ready(ctx, "draw"))
       return false;
@@ -736,6 +749,8 @@ apply_state(struct glb_context *ctx)
    /* the program's own switches for the render state's clip planes; the program is current */
    if (todo & (GLB_DIRTY_RENDER | GLB_DIRTY_PROGRAM))
       glb_program_clip_enables(scr, prog, s->clip_distance_mask);
+   if (todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_SAMPLERS | GLB_DIRTY_VERTEX))
+      glb_program_variant_uniforms(ctx, prog);
    if (todo & GLB_DIRTY_DYNAMIC)
       apply_dynamic_state(ctx);
    ctx->dirty = 0;

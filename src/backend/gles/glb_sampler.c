@@ -96,9 +96,10 @@ glb_create_sampler(void *self, const struct mgp_create_sampler *args, const void
                   "default",
                   st->border_color_form);
    }
-   if (st->lod_bias != 0.0f)
-      MGU_DECLINE(backend_feature_unimplemented,
-                  "gles: a sampler LOD bias (none in GLES): sampled without it");
+   /* GL 3.3 §3.8.11: the sum of the biases clamped to GL_MAX_TEXTURE_LOD_BIAS; GLES has no
+    * such state, the program adds it (glb_program_lod_bias) */
+   const float max = scr->max_lod_bias;
+   s->lod_bias = st->lod_bias > max ? max : st->lod_bias < -max ? -max : st->lod_bias;
 }
 
 void
@@ -201,9 +202,7 @@ glb_set_texture_params(void *self, const struct mgp_texture_params *args, const 
    }
    for (unsigned i = 0; i < 4; i++)
       GLB_GL(h)->glTexParameteri(t, swizzle_names[i], swizzles[args->swizzle[i] % 6]);
-   if (args->lod_bias != 0.0f)
-      MGU_DECLINE(backend_feature_unimplemented,
-                  "gles: a texture LOD bias (none in GLES): sampled without it");
+   /* the texture's LOD bias reaches the draw in its sampler state (glb_create_sampler) */
    ctx->scr->bound = NULL; /* the unit's binding changed */
 }
 

@@ -349,6 +349,9 @@ read_limits(struct glb_screen *scr)
       GLB_GL(h)->glGetIntegerv(GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT, &scr->texbuf_align);
    if (!(hide & GLB_HIDE_DUAL_SOURCE) && ext && strstr(ext, "GL_EXT_blend_func_extended"))
       GLB_GL(h)->glGetIntegerv(GL_MAX_DUAL_SOURCE_DRAW_BUFFERS_EXT, &scr->max_dual_source);
+   /* the program adds the LOD bias (glb_lod_bias.c), which GLES does not clamp: past 16 no
+    * texture has a level it would move to */
+   scr->max_lod_bias = 16.0f;
    scr->hide_cap_bits = hide & GLB_HIDE_GEOMETRY ? MGP_CAP_GEOMETRY_STAGE : 0;
    if (hide)
       mgu_info("gles: MGL_GLES_HIDE leaves out%s%s%s%s%s",
@@ -444,10 +447,15 @@ shader_free(struct glb_obj *o, void *arg)
    if (scr->ctx && scr->h->eglGetCurrentContext() == scr->ctx) {
       if (s->program)
          GLB_GL(scr->h)->glDeleteProgram(s->program);
+      for (unsigned k = 0; k < GLB_VARIANTS; k++)
+         if (k != s->variant && s->variants[k].program)
+            GLB_GL(scr->h)->glDeleteProgram(s->variants[k].program);
       if (s->default_buf)
          GLB_GL(scr->h)->glDeleteBuffers(1, &s->default_buf);
    }
    free(s->default_bytes);
+   for (unsigned st = 0; st < MGP_SHADER_STAGE_COUNT; st++)
+      free(s->spirv[st]);
    scr->hooks.shader_free_xfb(s);
    free(s);
 }
@@ -569,7 +577,7 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    c.max_varying_components = clamp_u32(scr->max_varying, UINT32_MAX);
    /* GLES has gl_ClipDistance only with EXT_clip_cull_distance */
    c.max_clip_distances = clamp_u32(scr->max_clip_distances, 8);
-   c.max_texture_lod_bias = 0.0f;
+   c.max_texture_lod_bias = scr->max_lod_bias;
    c.max_anisotropy = 1.0f;
    c.point_size_range[0] = scr->point_range[0];
    c.point_size_range[1] = scr->point_range[1];
@@ -594,6 +602,9 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       if (glb_format_renderable(scr, gf))
          c.format_flags[f] |= MGP_FORMAT_CAP_RENDER | (gf->integer ? 0 : MGP_FORMAT_CAP_BLEND);
    }
+   /* GL_BGRA vertex arrays: fetched as RGBA8 and swizzled by the program's variant
+    * (glb_shader.c:bgra_inputs); GLES has no BGRA8 image format */
+   c.format_flags[MGP_FORMAT_BGRA8_UNORM] |= MGP_FORMAT_CAP_VERTEX;
    for (unsigned k = 0; k < MGP_SAMPLE_CLASS_COUNT; k++)
       c.sample_counts[k] = 1;
    /* sampled images: multisampled ones are GLES 3.1's multisampled textures */

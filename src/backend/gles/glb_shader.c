@@ -35,6 +35,11 @@ struct translate {
     * each element of it zeroed where its plane is off (clip_enables_code) */
    unsigned clip_count;
    char clip_zero[640];
+   const char *unbiased; /* what glb_spv_lod_bias could not bias, or NULL */
+   /* the vertex stage's inputs bgra_inputs swizzles (GLB_VARIANT_BGRA): a bit per location,
+    * and each one's components */
+   uint32_t bgra_inputs;
+   uint8_t bgra_size[16];
 };
 
 /* GLES has no gl_BaseInstance. Draws with a base instance are declined (glb_draw.c), so it is
@@ -94,6 +99,32 @@ block_locations(spvc_compiler comp, spvc_resources res, spvc_resource_type type,
       for (unsigned m = 0; m < spvc_type_get_num_member_types(block); m++)
          spvc_compiler_unset_member_decoration(comp, list[i].base_type_id, m,
                                                SpvDecorationLocation);
+   }
+}
+
+/* A compatibility geometry shader's per-vertex input block of a built-in varying (gl_in[].
+ * gl_TexCoord[]: a block _mgl_in_gl_TexCoord, glsl_compat.c) meets the vertex stage's output
+ * block _mgl_id_gl_TexCoord, which the front end matches by the demangled name and the Vulkan
+ * backend by location. ESSL matches blocks without locations (block_locations) by the block's
+ * name: the input block takes the output's. */
+static void
+geometry_input_block_names(spvc_compiler comp, spvc_resources res)
+{
+   static const char in_prefix[] = "_mgl_in_";
+   const spvc_reflected_resource *list = NULL;
+   size_t count = 0;
+   if (spvc_resources_get_resource_list_for_type(res, SPVC_RESOURCE_TYPE_STAGE_INPUT, &list,
+                                                 &count) != SPVC_SUCCESS)
+      return;
+   for (size_t i = 0; i < count; i++) {
+      const spvc_type block = spvc_compiler_get_type_handle(comp, list[i].base_type_id);
+      const char *name = spvc_compiler_get_name(comp, list[i].base_type_id);
+      if (spvc_type_get_basetype(block) != SPVC_BASETYPE_STRUCT || !name ||
+          strncmp(name, in_prefix, sizeof(in_prefix) - 1))
+         continue;
+      char out_name[128];
+      snprintf(out_name, sizeof(out_name), "_mgl_id_%s", name + sizeof(in_prefix) - 1);
+      spvc_compiler_set_name(comp, list[i].base_type_id, out_name);
    }
 }
 
@@ -320,21 +351,21 @@ alpha_one_outputs(spvc_compiler comp, spvc_resources res, struct translate *t)
 }
 
 /* The ESSL with main renamed _mglb_main (the client's SPIR-V may have a _mgl_main) and a main
- * of our own: the declaration decl, then main calling _mglb_main and then running body
- * (malloc'd), or NULL where the source has no main of SPIRV-Cross's form. */
+ * of our own: the declaration decl, then main running pre, calling _mglb_main and then running
+ * body (malloc'd), or NULL where the source has no main of SPIRV-Cross's form. */
 static char *
-wrap_main(const char *src, const char *decl, const char *body)
+wrap_main(const char *src, const char *decl, const char *pre, const char *body)
 {
    static const char head[] = "\nvoid main()\n";
    const char *at = strstr(src, head);
    if (!at || strstr(at + 1, head))
       return NULL;
-   const size_t pre = (size_t)(at - src) + 1 + strlen("void ");
-   const size_t len = strlen(src) + strlen(decl) + strlen(body) + 72;
+   const size_t at_main = (size_t)(at - src) + 1 + strlen("void ");
+   const size_t len = strlen(src) + strlen(decl) + strlen(pre) + strlen(body) + 72;
    char *out = malloc(len);
    if (out)
-      snprintf(out, len, "%.*s_mglb_%s\n%s\nvoid main()\n{\n    _mglb_main();\n%s}\n", (int)pre,
-               src, src + pre, decl, body);
+      snprintf(out, len, "%.*s_mglb_%s\n%s\nvoid main()\n{\n%s    _mglb_main();\n%s}\n",
+               (int)at_main, src, src + at_main, decl, pre, body);
    return out;
 }
 
@@ -347,7 +378,7 @@ alpha_one_main(const char *src, const char *epilogue)
    if (!body)
       return NULL;
    snprintf(body, len, "    if (_mgl_AlphaToOne != 0.0)\n    {\n%s    }\n", epilogue);
-   char *out = wrap_main(src, "uniform highp float _mgl_AlphaToOne;\n", body);
+   char *out = wrap_main(src, "uniform highp float _mgl_AlphaToOne;\n", "", body);
    free(body);
    return out;
 }
@@ -595,12 +626,93 @@ geometry_stage(struct glb_screen *scr, spvc_compiler comp, spvc_resources res, s
    return true;
 }
 
+/* GL_BGRA vertex arrays (ARB_vertex_array_bgra), which GLES has no format for: the host
+ * fetches such an array as four components in memory order (B, G, R, A, the packed types'
+ * lowest bits first), and the variant (GLB_VARIANT_BGRA) reads its floating-point inputs
+ * through the swizzle .zyxw where bit <location> of the uniform _mgl_Bgra is set (the draw sets
+ * it, glb_program_variant_uniforms). Each such input (a float scalar or vector, not an array or
+ * matrix) gets a name of our own here; bgra_declarations then declares it as a vec4 input
+ * _mgl_va<L>_raw and the name as a global the new main fills before the client's. */
+static void
+bgra_inputs(spvc_compiler comp, spvc_resources res, struct translate *t)
+{
+   const spvc_reflected_resource *list = NULL;
+   size_t count = 0;
+   if (spvc_resources_get_resource_list_for_type(res, SPVC_RESOURCE_TYPE_STAGE_INPUT, &list,
+                                                 &count) != SPVC_SUCCESS)
+      return;
+   for (size_t i = 0; i < count; i++) {
+      const spvc_type ty = spvc_compiler_get_type_handle(comp, list[i].type_id);
+      if (spvc_type_get_basetype(ty) != SPVC_BASETYPE_FP32 || spvc_type_get_columns(ty) != 1 ||
+          spvc_type_get_num_array_dimensions(ty) ||
+          !spvc_compiler_has_decoration(comp, list[i].id, SpvDecorationLocation))
+         continue;
+      const unsigned loc = spvc_compiler_get_decoration(comp, list[i].id, SpvDecorationLocation);
+      const unsigned n = spvc_type_get_vector_size(ty);
+      if (loc >= 16 || n < 1 || n > 4)
+         continue;
+      char name[16];
+      snprintf(name, sizeof(name), "_mgl_va%u", loc);
+      spvc_compiler_set_name(comp, list[i].id, name);
+      t->bgra_inputs |= 1u << loc;
+      t->bgra_size[loc] = (uint8_t)n;
+   }
+}
+
+/* The vertex stage's ESSL with bgra_inputs' declarations: each input's line becomes a vec4
+ * input _mgl_va<L>_raw and a global of the input's type, and pre gets the statements that fill
+ * the globals (malloc'd; NULL: a declaration not found, or out of memory). */
+static char *
+bgra_declarations(const char *src, const struct translate *t, char *pre, size_t pre_size)
+{
+   static const char *const types[5] = {"", "float", "vec2", "vec3", "vec4"};
+   static const char *const parts[5] = {"", ".x", ".xy", ".xyz", ""};
+   char *cur = strdup(src);
+   size_t n = 0;
+   pre[0] = '\0';
+   for (unsigned loc = 0; loc < 16 && cur; loc++) {
+      if (!(t->bgra_inputs >> loc & 1))
+         continue;
+      char tail[24];
+      snprintf(tail, sizeof(tail), " _mgl_va%u;\n", loc);
+      const char *at = strstr(cur, tail);
+      if (!at) {
+         free(cur);
+         return NULL;
+      }
+      const char *line = at;
+      while (line > cur && line[-1] != '\n')
+         line--;
+      const char *end = at + strlen(tail);
+      char decl[128];
+      snprintf(decl, sizeof(decl), "layout(location = %u) in vec4 _mgl_va%u_raw;\n%s _mgl_va%u;\n",
+               loc, loc, types[t->bgra_size[loc]], loc);
+      const size_t len = strlen(cur) + strlen(decl) + 1;
+      char *next = malloc(len);
+      if (next)
+         snprintf(next, len, "%.*s%s%s", (int)(line - cur), cur, decl, end);
+      free(cur);
+      cur = next;
+      const int w = snprintf(pre + n, pre_size - n,
+                             "    _mgl_va%u = ((_mgl_Bgra & %d) != 0 ? _mgl_va%u_raw.zyxw : "
+                             "_mgl_va%u_raw)%s;\n",
+                             loc, 1 << loc, loc, loc, parts[t->bgra_size[loc]]);
+      if (w < 0 || (size_t)w >= pre_size - n) {
+         free(cur);
+         return NULL;
+      }
+      n += (size_t)w;
+   }
+   return cur;
+}
+
 /* SPIR-V words of one stage (MGP_SHADER_STAGE_*) to ESSL; last_pre_raster: the stage whose
  * positions are rasterized (the geometry stage where the program has one, else the vertex
  * stage). False with t->why filled. */
 static bool
 translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
-          bool last_pre_raster, struct glb_shader *s, struct translate *t)
+          bool last_pre_raster, uint32_t bias_count, bool bgra, struct glb_shader *s,
+          struct translate *t)
 {
    spvc_context sc = NULL;
    if (spvc_context_create(&sc) != SPVC_SUCCESS) {
@@ -645,6 +757,23 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
       if (lowered) {
          free(split);
          split = lowered;
+         spirv = split;
+         num_words = n;
+      }
+   }
+   /* the LOD bias variant: sampling adds _mgl_LodBias[binding] (glb_lod_bias.c) */
+   if (bias_count) {
+      const char *err = NULL;
+      size_t n = 0;
+      uint32_t *biased = glb_spv_lod_bias(spirv, num_words, stage == MGP_SHADER_STAGE_FRAGMENT,
+                                          bias_count, &n, &t->unbiased, &err);
+      if (err) {
+         snprintf(t->why, sizeof(t->why), "LOD bias: %s", err);
+         goto done;
+      }
+      if (biased) {
+         free(split);
+         split = biased;
          spirv = split;
          num_words = n;
       }
@@ -711,8 +840,12 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
       goto done;
    if (stage == MGP_SHADER_STAGE_VERTEX && !last_pre_raster)
       vertex_per_vertex(scr, comp, res, t);
+   if (stage == MGP_SHADER_STAGE_VERTEX && bgra)
+      bgra_inputs(comp, res, t);
    if (stage == MGP_SHADER_STAGE_GEOMETRY && !geometry_stage(scr, comp, res, t))
       goto done;
+   if (stage == MGP_SHADER_STAGE_GEOMETRY)
+      geometry_input_block_names(comp, res);
    if (last_pre_raster) {
       xfb_layout(comp, res, s);
       clip_enables_code(comp, res, t);
@@ -739,12 +872,18 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
          free(emits);
       if (!t->source)
          snprintf(t->why, sizeof(t->why), "out of memory");
-   } else if (t->clip_count) {
-      char body[sizeof(t->clip_zero) + 8];
-      snprintf(body, sizeof(body), "    %s\n", t->clip_zero);
-      t->source = wrap_main(out, clip_decl, body);
+   } else if (t->clip_count || t->bgra_inputs) {
+      char body[sizeof(t->clip_zero) + 8] = "", decl[96] = "", pre[16 * 96] = "";
+      if (t->clip_count)
+         snprintf(body, sizeof(body), "    %s\n", t->clip_zero);
+      snprintf(decl, sizeof(decl), "%s%s", t->clip_count ? clip_decl : "",
+               t->bgra_inputs ? "uniform highp int _mgl_Bgra;\n" : "");
+      char *declared = t->bgra_inputs ? bgra_declarations(out, t, pre, sizeof(pre)) : NULL;
+      if (!t->bgra_inputs || declared)
+         t->source = wrap_main(declared ? declared : out, decl, pre, body);
+      free(declared);
       if (!t->source)
-         snprintf(t->why, sizeof(t->why), "no main() in the translated vertex shader");
+         snprintf(t->why, sizeof(t->why), "no main() or inputs in the translated vertex shader");
    } else {
       t->source = strdup(out);
    }
@@ -786,6 +925,133 @@ compile(struct glb_screen *scr, GLenum stage, const char *name, const char *src,
    return s;
 }
 
+/* Translates, compiles and links the stages in stage_mask (their SPIR-V in spirv[]) into a host
+ * program, variant (GLB_VARIANT_*; 0 the plain program). What the translation finds goes into
+ * s. 0 with why filled (*oned: a 1D image the translation cannot lower). */
+static GLuint
+link_program(struct glb_screen *scr, struct glb_shader *s, uint32_t stage_mask,
+             const struct mgp_span spirv[MGP_SHADER_STAGE_COUNT], unsigned variant, char *why,
+             size_t why_size, bool *oned)
+{
+   const uint32_t bias_count = variant & GLB_VARIANT_LOD_BIAS ? s->lod_bias_count : 0;
+   const struct glb_host *h = scr->h;
+   const uint32_t gs = 1u << MGP_SHADER_STAGE_GEOMETRY, fs = 1u << MGP_SHADER_STAGE_FRAGMENT;
+   /* the host's stages in the order they run; the last before the fragment stage rasterizes */
+   static const struct {
+      unsigned stage;
+      GLenum host;
+      const char *name;
+   } stages[] = {
+      {MGP_SHADER_STAGE_VERTEX, GL_VERTEX_SHADER, "vertex"},
+      {MGP_SHADER_STAGE_GEOMETRY, GL_GEOMETRY_SHADER, "geometry"},
+      {MGP_SHADER_STAGE_FRAGMENT, GL_FRAGMENT_SHADER, "fragment"},
+   };
+   enum { NSTAGES = sizeof(stages) / sizeof(stages[0]) };
+   const unsigned last_pre_raster =
+      stage_mask & gs ? MGP_SHADER_STAGE_GEOMETRY : MGP_SHADER_STAGE_VERTEX;
+   struct translate tr[NSTAGES];
+   GLuint sh[NSTAGES] = {0}, p = 0;
+   memset(tr, 0, sizeof(tr));
+   bool made = true;
+   for (unsigned i = 0; i < NSTAGES && made; i++) {
+      const unsigned st = stages[i].stage;
+      if (st == MGP_SHADER_STAGE_FRAGMENT && !(stage_mask & fs)) {
+         /* GL links a program without a fragment stage (its fragments' colours are undefined:
+          * transform feedback, rasterizer discard, depth only); GLES links none without one,
+          * so it gets one that writes nothing */
+         char empty[48];
+         snprintf(empty, sizeof(empty), "#version %d es\nvoid main()\n{\n}\n", scr->essl_version);
+         made = (tr[i].source = strdup(empty)) != NULL;
+         if (!made)
+            snprintf(why, why_size, "out of memory");
+         continue;
+      }
+      if (!(stage_mask >> st & 1))
+         continue;
+      if (st == MGP_SHADER_STAGE_GEOMETRY) { /* its gl_in as the vertex stage's gl_PerVertex */
+         tr[i].per_vertex_clip = tr[0].per_vertex_clip;
+         tr[i].per_vertex_point_size = tr[0].per_vertex_point_size;
+      }
+      made = translate(scr, &spirv[st], st, st == last_pre_raster, bias_count,
+                       (variant & GLB_VARIANT_BGRA) != 0, s, &tr[i]);
+      if (!made) {
+         snprintf(why, why_size, "%s: %s", stages[i].name, tr[i].why);
+         *oned = tr[i].decline_1d;
+      }
+      if (made && tr[i].unbiased && !s->lod_bias_why[0])
+         snprintf(s->lod_bias_why, sizeof(s->lod_bias_why), "%s", tr[i].unbiased);
+   }
+   s->bgra_inputs = tr[0].bgra_inputs;
+   for (unsigned i = 0; i < NSTAGES && made; i++)
+      if (tr[i].source)
+         made = (sh[i] =
+                    compile(scr, stages[i].host, stages[i].name, tr[i].source, why, why_size)) != 0;
+   if (made) {
+      p = GLB_GL(h)->glCreateProgram();
+      for (unsigned i = 0; i < NSTAGES; i++)
+         if (sh[i])
+            GLB_GL(h)->glAttachShader(p, sh[i]);
+      if (s->xfb_count && !s->xfb_why[0])
+         GLB_GL(h)->glTransformFeedbackVaryings(
+            p, (GLsizei)s->xfb_count, (const GLchar *const *)s->xfb_names,
+            s->xfb_separate ? GL_SEPARATE_ATTRIBS : GL_INTERLEAVED_ATTRIBS);
+      GLB_GL(h)->glLinkProgram(p);
+      GLint linked = 0;
+      GLB_GL(h)->glGetProgramiv(p, GL_LINK_STATUS, &linked);
+      if (!linked) {
+         char log[160] = "";
+         GLB_GL(h)->glGetProgramInfoLog(p, sizeof(log), NULL, log);
+         snprintf(why, why_size, "host link: %s", log);
+         GLB_GL(h)->glDeleteProgram(p);
+         p = 0;
+      }
+   }
+   if (mgu_log_level() >= MGU_LOG_DEBUG)
+      for (unsigned i = 0; i < NSTAGES; i++)
+         if (tr[i].source)
+            mgu_log(MGU_LOG_DEBUG, "gles: program {%u,%u} variant %u %s stage\n%s", s->base.h.slot,
+                    s->base.h.gen, variant, stages[i].name, tr[i].source);
+   for (unsigned i = 0; i < NSTAGES; i++) {
+      free(tr[i].source);
+      if (sh[i])
+         GLB_GL(h)->glDeleteShader(sh[i]);
+   }
+   return p;
+}
+
+/* The uniform locations of host program p, in the program's current fields. */
+static void
+take_program(struct glb_screen *scr, struct glb_shader *s, GLuint p)
+{
+   const struct glb_host *h = scr->h;
+   s->program = p;
+   s->alpha_one_loc = GLB_GL(h)->glGetUniformLocation(p, "_mgl_AlphaToOne");
+   s->alpha_one_host = -1;
+   s->clip_enables_loc = GLB_GL(h)->glGetUniformLocation(p, "_mgl_ClipEnables");
+   s->clip_enables_host = -1;
+   s->lod_bias_loc = GLB_GL(h)->glGetUniformLocation(p, "_mgl_LodBias");
+   s->bgra_loc = GLB_GL(h)->glGetUniformLocation(p, "_mgl_Bgra");
+}
+
+/* Makes variant k the program's current one (its fields in place of the current's). */
+static void
+use_variant(struct glb_shader *s, unsigned k)
+{
+   s->variants[s->variant] = (struct glb_linked){
+      s->program,           s->alpha_one_loc, s->alpha_one_host, s->clip_enables_loc,
+      s->clip_enables_host, s->lod_bias_loc,  s->bgra_loc,       s->bgra_inputs};
+   const struct glb_linked *v = &s->variants[k];
+   s->program = v->program;
+   s->alpha_one_loc = v->alpha_one_loc;
+   s->alpha_one_host = v->alpha_one_host;
+   s->clip_enables_loc = v->clip_enables_loc;
+   s->clip_enables_host = v->clip_enables_host;
+   s->lod_bias_loc = v->lod_bias_loc;
+   s->bgra_loc = v->bgra_loc;
+   s->bgra_inputs = v->bgra_inputs;
+   s->variant = k;
+}
+
 void
 glb_create_shader(void *self, const struct mgp_create_shader *args, const void *tail,
                   uint32_t tail_count)
@@ -806,6 +1072,8 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
    s->point_origin_offset = -1;
    s->alpha_one_loc = -1;
    s->clip_enables_loc = -1;
+   s->lod_bias_loc = -1;
+   s->bgra_loc = -1;
    if (!glb_table_put(scr, &scr->shaders, &s->base, "create_shader")) {
       free(s);
       return;
@@ -832,91 +1100,30 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
          return;
       }
    }
-   const struct glb_host *h = scr->h;
-   /* the host's stages in the order they run; the last before the fragment stage rasterizes */
-   static const struct {
-      unsigned stage;
-      GLenum host;
-      const char *name;
-   } stages[] = {
-      {MGP_SHADER_STAGE_VERTEX, GL_VERTEX_SHADER, "vertex"},
-      {MGP_SHADER_STAGE_GEOMETRY, GL_GEOMETRY_SHADER, "geometry"},
-      {MGP_SHADER_STAGE_FRAGMENT, GL_FRAGMENT_SHADER, "fragment"},
-   };
-   enum { NSTAGES = sizeof(stages) / sizeof(stages[0]) };
-   const unsigned last_pre_raster =
-      args->stage_mask & gs ? MGP_SHADER_STAGE_GEOMETRY : MGP_SHADER_STAGE_VERTEX;
-   struct translate tr[NSTAGES];
-   GLuint sh[NSTAGES] = {0}, p = 0;
    bool oned = false;
-   memset(tr, 0, sizeof(tr));
-   bool made = true;
-   for (unsigned i = 0; i < NSTAGES && made; i++) {
-      const unsigned st = stages[i].stage;
-      if (st == MGP_SHADER_STAGE_FRAGMENT && !(args->stage_mask & fs)) {
-         /* GL links a program without a fragment stage (its fragments' colours are undefined:
-          * transform feedback, rasterizer discard, depth only); GLES links none without one,
-          * so it gets one that writes nothing */
-         char empty[48];
-         snprintf(empty, sizeof(empty), "#version %d es\nvoid main()\n{\n}\n", scr->essl_version);
-         made = (tr[i].source = strdup(empty)) != NULL;
-         if (!made)
-            snprintf(why, sizeof(why), "out of memory");
-         continue;
-      }
-      if (!(args->stage_mask >> st & 1))
-         continue;
-      if (st == MGP_SHADER_STAGE_GEOMETRY) { /* its gl_in as the vertex stage's gl_PerVertex */
-         tr[i].per_vertex_clip = tr[0].per_vertex_clip;
-         tr[i].per_vertex_point_size = tr[0].per_vertex_point_size;
-      }
-      made = translate(scr, &args->spirv[st], st, st == last_pre_raster, s, &tr[i]);
-      if (!made) {
-         snprintf(why, sizeof(why), "%s: %s", stages[i].name, tr[i].why);
-         oned = tr[i].decline_1d;
-      }
-   }
-   for (unsigned i = 0; i < NSTAGES && made; i++)
-      if (tr[i].source)
-         made = (sh[i] = compile(scr, stages[i].host, stages[i].name, tr[i].source, why,
-                                 sizeof(why))) != 0;
-   if (made) {
-      p = GLB_GL(h)->glCreateProgram();
-      for (unsigned i = 0; i < NSTAGES; i++)
-         if (sh[i])
-            GLB_GL(h)->glAttachShader(p, sh[i]);
-      if (s->xfb_count && !s->xfb_why[0])
-         GLB_GL(h)->glTransformFeedbackVaryings(
-            p, (GLsizei)s->xfb_count, (const GLchar *const *)s->xfb_names,
-            s->xfb_separate ? GL_SEPARATE_ATTRIBS : GL_INTERLEAVED_ATTRIBS);
-      GLB_GL(h)->glLinkProgram(p);
-      GLint linked = 0;
-      GLB_GL(h)->glGetProgramiv(p, GL_LINK_STATUS, &linked);
-      if (!linked) {
-         char log[160] = "";
-         GLB_GL(h)->glGetProgramInfoLog(p, sizeof(log), NULL, log);
-         snprintf(why, sizeof(why), "host link: %s", log);
-         GLB_GL(h)->glDeleteProgram(p);
-         p = 0;
-      }
-   }
-   if (mgu_log_level() >= MGU_LOG_DEBUG)
-      for (unsigned i = 0; i < NSTAGES; i++)
-         if (tr[i].source)
-            mgu_log(MGU_LOG_DEBUG, "gles: program {%u,%u} %s stage\n%s", s->base.h.slot,
-                    s->base.h.gen, stages[i].name, tr[i].source);
-   for (unsigned i = 0; i < NSTAGES; i++) {
-      free(tr[i].source);
-      if (sh[i])
-         GLB_GL(h)->glDeleteShader(sh[i]);
-   }
+   const GLuint p = link_program(scr, s, args->stage_mask, args->spirv, 0, why, sizeof(why), &oned);
    if (p) {
-      s->program = p;
+      take_program(scr, s, p);
+      s->vstate[0].made = 1;
       s->geometry = (args->stage_mask & gs) != 0;
-      s->alpha_one_loc = GLB_GL(h)->glGetUniformLocation(p, "_mgl_AlphaToOne");
-      s->alpha_one_host = -1;
-      s->clip_enables_loc = GLB_GL(h)->glGetUniformLocation(p, "_mgl_ClipEnables");
-      s->clip_enables_host = -1;
+      /* the stages' SPIR-V for the variants; as many _mgl_LodBias elements as the highest
+       * sampler binding */
+      for (unsigned k = 0; k < MGP_MAX_SAMPLERS; k++)
+         if (s->refl.sampler_mask[k / 64] >> (k % 64) & 1)
+            s->lod_bias_count = k + 1;
+      s->stage_mask = args->stage_mask;
+      for (unsigned st = 0; st < MGP_SHADER_STAGE_COUNT; st++) {
+         if (!(args->stage_mask >> st & 1))
+            continue;
+         s->spirv[st] = malloc((size_t)args->spirv[st].size);
+         if (!s->spirv[st]) {
+            for (unsigned k = 1; k < GLB_VARIANTS; k++)
+               s->vstate[k].made = -1; /* no variants: what they add declines at the draw */
+            break;
+         }
+         memcpy(s->spirv[st], args->spirv[st].ptr, (size_t)args->spirv[st].size);
+         s->spirv_words[st] = (size_t)(args->spirv[st].size / 4);
+      }
       if (!scr->stats.programs_linked++ && scr->env.rearm_exit)
          scr->env.rearm_exit(scr->env.session); /* the host's compiler has set up */
       return;
@@ -958,9 +1165,14 @@ glb_delete_shader(void *self, const struct mgp_handle_args *args, const void *ta
    glb_table_remove(&scr->shaders, &s->base);
    if (s->program)
       GLB_GL(scr->h)->glDeleteProgram(s->program);
+   for (unsigned k = 0; k < GLB_VARIANTS; k++)
+      if (k != s->variant && s->variants[k].program)
+         GLB_GL(scr->h)->glDeleteProgram(s->variants[k].program);
    if (s->default_buf)
       GLB_GL(scr->h)->glDeleteBuffers(1, &s->default_buf);
    free(s->default_bytes);
+   for (unsigned st = 0; st < MGP_SHADER_STAGE_COUNT; st++)
+      free(s->spirv[st]);
    glb_shader_free_xfb(s);
    free(s);
 }
@@ -1123,4 +1335,126 @@ glb_program_clip_enables(struct glb_screen *scr, struct glb_shader *s, uint32_t 
       return;
    GLB_GL(scr->h)->glUniform1i(s->clip_enables_loc, (GLint)mask);
    s->clip_enables_host = mask;
+}
+
+/* The LOD bias of the sampler bound for sampler binding j (glb_create_sampler clamped it). */
+static float
+unit_lod_bias(struct glb_context *ctx, unsigned j)
+{
+   struct glb_screen *scr = ctx->scr;
+   if (mgp_handle_is_null(ctx->samplers[j]))
+      return 0.0f;
+   const struct glb_sampler *smp = glb_lookup(scr, &scr->samplers, ctx->samplers[j], "draw");
+   return smp ? smp->lod_bias : 0.0f;
+}
+
+/* The vertex inputs a draw feeds from GL_BGRA arrays: a bit per location. */
+static uint32_t
+bgra_arrays(struct glb_context *ctx, const struct glb_shader *s)
+{
+   struct glb_screen *scr = ctx->scr;
+   const struct glb_vertex_elements *ve =
+      mgp_handle_is_null(ctx->vertex_elements)
+         ? NULL
+         : glb_lookup(scr, &scr->vertex_elements, ctx->vertex_elements, "draw");
+   uint32_t mask = 0;
+   for (unsigned loc = 0; ve && loc < 16; loc++)
+      if (((ve->ve.enabled_mask & s->refl.vertex_input_mask) >> loc & 1) &&
+          ve->ve.attribs[loc].size == MGP_ATTRIB_SIZE_BGRA)
+         mask |= 1u << loc;
+   return mask;
+}
+
+/* Picks the program's variant for a draw (before glb_program_bind): the one that adds what the
+ * draw needs and GLES has no state for (GLB_VARIANT_*), made at the first such draw: the LOD
+ * bias (glb_lod_bias.c) where a sampler the program samples with has one, the swizzle of
+ * GL_BGRA vertex arrays (bgra_inputs) where the draw has one; the plain program where it needs
+ * neither. *switched: the current variant changed (its state must be put on the host again).
+ * False: declined. */
+bool
+glb_program_variant(struct glb_context *ctx, struct glb_shader *s, bool *switched)
+{
+   struct glb_screen *scr = ctx->scr;
+   *switched = false;
+   bool bias = false;
+   for (unsigned j = 0; j < s->lod_bias_count && !bias; j++)
+      bias = (s->refl.sampler_mask[j / 64] >> (j % 64) & 1) && unit_lod_bias(ctx, j) != 0.0f;
+   const unsigned want =
+      (bias ? GLB_VARIANT_LOD_BIAS : 0) | (bgra_arrays(ctx, s) ? GLB_VARIANT_BGRA : 0);
+   if (want != s->variant && !s->vstate[want].made) {
+      /* made once, from the kept SPIR-V; what the translation finds again goes to a copy, the
+       * capture's names included (the same names: glTransformFeedbackVaryings takes them) */
+      struct glb_shader tmp = *s;
+      tmp.xfb_names = NULL;
+      tmp.xfb_count = 0;
+      tmp.xfb_why[0] = '\0';
+      tmp.lod_bias_why[0] = '\0';
+      struct mgp_span spirv[MGP_SHADER_STAGE_COUNT];
+      for (unsigned st = 0; st < MGP_SHADER_STAGE_COUNT; st++)
+         spirv[st] =
+            (struct mgp_span){.ptr = s->spirv[st], .size = (uint64_t)s->spirv_words[st] * 4};
+      char why[256] = "";
+      bool oned = false;
+      const GLuint p = link_program(scr, &tmp, s->stage_mask, spirv, want, why, sizeof(why), &oned);
+      glb_shader_free_xfb(&tmp);
+      if (want & GLB_VARIANT_LOD_BIAS)
+         memcpy(s->lod_bias_why, tmp.lod_bias_why, sizeof(s->lod_bias_why));
+      if (!p) {
+         s->vstate[want].made = -1;
+         mgu_log(MGU_LOG_INFO, "gles: program {%u,%u}'s variant %u not made: %s", s->base.h.slot,
+                 s->base.h.gen, want, why);
+      } else {
+         use_variant(s, want);
+         take_program(scr, s, p);
+         s->bgra_inputs = tmp.bgra_inputs;
+         s->vstate[want] = (struct glb_variant_state){.made = 1, .bgra_host = -1};
+         *switched = true;
+      }
+   } else if (want != s->variant && s->vstate[want].made == 1) {
+      use_variant(s, want);
+      *switched = true;
+   }
+   if (want != s->variant) {
+      if (bias)
+         MGU_DECLINE(backend_feature_unimplemented,
+                     "gles: a sampler LOD bias, and the program's variant that adds it was not "
+                     "made: sampled without it");
+      if (want & GLB_VARIANT_BGRA) {
+         MGU_DECLINE(backend_feature_unimplemented,
+                     "gles: a GL_BGRA vertex array, and the program's variant that reads it was "
+                     "not made");
+         return false;
+      }
+   }
+   if (bias && (s->variant & GLB_VARIANT_LOD_BIAS) && s->lod_bias_why[0])
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: a sampler LOD bias the program cannot add to %s: sampled without it there",
+                  s->lod_bias_why);
+   return true;
+}
+
+/* Sets the current variant's uniforms for a draw (_mgl_LodBias, _mgl_Bgra), the program
+ * current. */
+void
+glb_program_variant_uniforms(struct glb_context *ctx, struct glb_shader *s)
+{
+   struct glb_variant_state *vs = &s->vstate[s->variant];
+   if (s->bgra_loc >= 0) {
+      const uint32_t mask = bgra_arrays(ctx, s);
+      if (vs->bgra_host != (int64_t)mask) {
+         GLB_GL(ctx->scr->h)->glUniform1i(s->bgra_loc, (GLint)mask);
+         vs->bgra_host = mask;
+      }
+   }
+   if (!(s->variant & GLB_VARIANT_LOD_BIAS) || s->lod_bias_loc < 0)
+      return;
+   float bias[MGP_MAX_SAMPLERS];
+   for (unsigned j = 0; j < s->lod_bias_count; j++)
+      bias[j] = (s->refl.sampler_mask[j / 64] >> (j % 64) & 1) ? unit_lod_bias(ctx, j) : 0.0f;
+   const size_t size = s->lod_bias_count * sizeof(float);
+   if (vs->lod_bias_known && !memcmp(bias, vs->lod_bias_host, size))
+      return;
+   GLB_GL(ctx->scr->h)->glUniform1fv(s->lod_bias_loc, (GLsizei)s->lod_bias_count, bias);
+   memcpy(vs->lod_bias_host, bias, size);
+   vs->lod_bias_known = true;
 }

@@ -1231,6 +1231,9 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    /* OpImageGather and OpImageQueryLod are core in Vulkan's SPIR-V (gather with offset
     * arrays or non-constant offsets needs shaderImageGatherExtended, enabled where present) */
    c.cap_bits |= MGP_CAP_TEXTURE_GATHER_LOD;
+   /* doubles: SPIR-V's Float64, enabled where the device has it */
+   if (scr->features.shaderFloat64)
+      c.cap_bits |= MGP_CAP_FLOAT64;
    /* glMultiDraw*IndirectCount: one vkCmdDraw(Indexed)IndirectCount a call (multiDrawIndirect:
     * a count over 1 is a multi-draw) */
    if (scr->has_draw_indirect_count && scr->features.multiDrawIndirect &&

@@ -14,6 +14,7 @@
 #include <glslang/Include/glslang_c_interface.h>
 #include <glslang/Public/resource_limits_c.h>
 #include <pthread.h>
+#include <spirv/unified1/spirv.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <ctype.h>
@@ -400,11 +401,56 @@ hide_macro(char *src, const char *name)
    }
 }
 
-/* One shader object, up to the text glslang's Vulkan target compiles (glsl_lower.c): line
- * splicing, the version gate, GL preprocessing, lowering. */
+/* A context without doubles (GLSL_DENY_FLOAT64) does not offer ARB_gpu_shader_fp64: a
+ * `#extension GL_ARB_gpu_shader_fp64` that requires it is an error, one that enables it a warning
+ * (GLSL 1.50 3.3); a double the shader then declares fails where glslang (below 4.00) or
+ * float64_denied (4.00 on) finds it. False when the preprocessed text pp requires it. */
 static bool
-prepare_unit(enum glsl_stage stage, enum glsl_api api, uint64_t compat_provided, bool point_size,
-             uint32_t withheld, const char *source, struct glsl_unit *u, struct glsl_str *log)
+fp64_directives(enum glsl_stage stage, const char *pp, struct glsl_str *log)
+{
+   bool ok = true;
+   int line = 1;
+   for (const char *p = pp; *p; p++) {
+      if (*p == '\n') {
+         line++;
+         continue;
+      }
+      if (*p != '#' || (p != pp && p[-1] != '\n' && p[-1] != ' ' && p[-1] != '\t'))
+         continue;
+      char name[64], behavior[16];
+      if (sscanf(p, "# extension %63[A-Za-z0-9_] : %15[a-z]", name, behavior) != 2 &&
+          sscanf(p, "#extension %63[A-Za-z0-9_] : %15[a-z]", name, behavior) != 2)
+         continue;
+      if (strcmp(name, "GL_ARB_gpu_shader_fp64") || !strcmp(behavior, "disable"))
+         continue;
+      const bool require = !strcmp(behavior, "require");
+      glsl_str_printf(log,
+                      "0:%d(1): %s: extension `GL_ARB_gpu_shader_fp64' unsupported in %s shader\n",
+                      line, require ? "error" : "warning", glsl_stage_name(stage));
+      ok = ok && !require;
+   }
+   return ok;
+}
+
+/* Whether preprocessed text enables GL_ARB_gpu_shader_fp64 (`enable`, `require` or `warn`). */
+static bool
+fp64_enabled(const char *pp)
+{
+   for (const char *p = strchr(pp, '#'); p; p = strchr(p + 1, '#')) {
+      char name[64], behavior[16];
+      if ((sscanf(p, "# extension %63[A-Za-z0-9_] : %15[a-z]", name, behavior) == 2 ||
+           sscanf(p, "#extension %63[A-Za-z0-9_] : %15[a-z]", name, behavior) == 2) &&
+          !strcmp(name, "GL_ARB_gpu_shader_fp64") && strcmp(behavior, "disable"))
+         return true;
+   }
+   return false;
+}
+
+/* One shader object, up to the text glslang's Vulkan target compiles (glsl_lower.c): line
+ * splicing, the version gate, GL preprocessing, lowering. deny: GLSL_DENY_*. */
+static bool
+prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t compat_provided,
+             bool point_size, const char *source, struct glsl_unit *u, struct glsl_str *log)
 {
    memset(u, 0, sizeof(*u));
    if (!source) {
@@ -413,7 +459,7 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint64_t compat_provided,
    }
    char *spliced = glsl_splice_lines(source);
    if (spliced) {
-      char *defined = glsl_define_version_macro(spliced);
+      char *defined = glsl_decide_macros(spliced, api != GLSL_API_ES && (deny & GLSL_DENY_FLOAT64));
       free(spliced);
       spliced = defined;
    }
@@ -434,15 +480,18 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint64_t compat_provided,
       glsl_require_to_enable(spliced, "GL_ARB_blend_func_extended");
       glsl_require_to_enable(spliced, "GL_ARB_shader_subroutine"); /* glsl_subroutine.c */
    }
-   if (ok && !es && (withheld & GLSL_EXT_GPU_SHADER5))
+   if (ok && !es && (deny & GLSL_DENY_GPU_SHADER5))
       hide_macro(spliced, "GL_ARB_gpu_shader5");
    ok = ok && (pp = preprocess_gl(stage, es, version, spliced, log));
-   if (ok && !(folded = glsl_fold_array_sizes(pp))) {
+   ok = ok && (es || !(deny & GLSL_DENY_FLOAT64) || fp64_directives(stage, pp, log));
+   const bool doubles =
+      !es && !(deny & GLSL_DENY_FLOAT64) && ok && (version >= 400 || fp64_enabled(pp));
+   if (ok && !(folded = glsl_fold_array_sizes(pp, doubles))) {
       glsl_str_append(log, "error: out of memory\n");
       ok = false;
    }
    ok = ok && glsl_lower_preprocessed(stage, folded, version, profile, compat, compat_provided,
-                                      point_size, withheld, u, log);
+                                      point_size, deny, u, log);
    free(folded);
    free(pp);
    free(spliced);
@@ -516,10 +565,39 @@ parse_text(enum glsl_stage stage, const char *text, const glslang_resource_t *re
    return sh;
 }
 
+/* Whether a stage's words use doubles (OpCapability Float64) where the context denies them:
+ * then the error is in log. */
+static bool
+float64_denied(enum glsl_stage stage, const uint32_t *words, size_t num_words, uint32_t deny,
+               struct glsl_str *log)
+{
+   if (!(deny & GLSL_DENY_FLOAT64))
+      return false;
+   for (size_t at = 5; at < num_words;) {
+      const uint32_t len = words[at] >> 16, op = words[at] & 0xffff;
+      if (!len || len > num_words - at)
+         break;
+      if (op == SpvOpCapability && len == 2 && words[at + 1] == SpvCapabilityFloat64) {
+         glsl_str_printf(log,
+                         "error: %s shader: double-precision types need "
+                         "GL_ARB_gpu_shader_fp64, which this context does not offer\n",
+                         glsl_stage_name(stage));
+         return true;
+      }
+      if (op == SpvOpFunction)
+         break; /* capabilities come first */
+      at += len;
+   }
+   return false;
+}
+
 /* glsl_check_spirv on one stage's words; false (the errors in log) when it found one. */
 static bool
-check_words(enum glsl_stage stage, const uint32_t *words, size_t num_words, struct glsl_str *log)
+check_words(enum glsl_stage stage, const uint32_t *words, size_t num_words, uint32_t deny,
+            struct glsl_str *log)
 {
+   if (float64_denied(stage, words, num_words, deny, log))
+      return false;
    struct glsl_str check_log = {0};
    bool ok = glsl_check_spirv(stage, words, num_words, &check_log);
    if (check_log.s)
@@ -534,7 +612,7 @@ check_words(enum glsl_stage stage, const uint32_t *words, size_t num_words, stru
  * next. A unit that does not link alone (one of several objects of its stage, without main) is
  * checked when the program links, on the program's words. */
 static bool
-check_unit(enum glsl_stage stage, glslang_shader_t *sh, struct glsl_str *log)
+check_unit(enum glsl_stage stage, glslang_shader_t *sh, uint32_t deny, struct glsl_str *log)
 {
    glslang_program_t *p = glslang_program_create();
    if (!p) {
@@ -547,23 +625,85 @@ check_unit(enum glsl_stage stage, glslang_shader_t *sh, struct glsl_str *log)
       glslang_spv_options_t opts = {.generate_debug_info = true, .disable_optimizer = true};
       glslang_program_SPIRV_generate_with_options(p, glslang_stage_of(stage), &opts);
       ok = check_words(stage, glslang_program_SPIRV_get_ptr(p), glslang_program_SPIRV_get_size(p),
-                       log);
+                       deny, log);
    }
    glslang_program_delete(p);
+   return ok;
+}
+
+/* GLSL 4.20 4.4.5 and 4.4.6: a layout(binding = N) of a uniform or storage block, or of a
+ * sampler, at or past the context's binding points is a compile-time error (element k of an
+ * array, N + k, is checked when the program links). A limit of 0 is not checked. */
+static bool
+span_has(const char *s, size_t len, const char *word)
+{
+   const size_t n = strlen(word);
+   for (size_t i = 0; i + n <= len; i++)
+      if (!memcmp(s + i, word, n))
+         return true;
+   return false;
+}
+
+static bool
+check_bindings(const struct glsl_compile_limits *lim, const char *preprocessed,
+               struct glsl_str *log)
+{
+   struct glsl_decls d = {0};
+   if (!glsl_decls_scan(&d, preprocessed)) {
+      glsl_decls_finish(&d);
+      glsl_str_append(log, "error: out of memory\n");
+      return false;
+   }
+   bool ok = true;
+   for (unsigned i = 0; i < d.num_decls; i++) {
+      const struct glsl_decl *v = &d.decls[i];
+      if (v->scope >= 0)
+         continue;
+      const int binding =
+         v->body >= 0 && d.bodies[v->body].is_block ? d.bodies[v->body].binding : v->binding;
+      if (binding < 0)
+         continue;
+      const bool block = v->body >= 0 && d.bodies[v->body].is_block;
+      const bool sampler = !block && (v->qual & GLSL_DECL_UNIFORM) && v->type &&
+                           span_has(v->type, v->type_len, "sampler");
+      uint32_t limit = 0;
+      const char *what = NULL;
+      if (block && (v->qual & GLSL_DECL_UNIFORM)) {
+         limit = lim->uniform_buffer_bindings;
+         what = "a uniform block's binding is not below GL_MAX_UNIFORM_BUFFER_BINDINGS";
+      } else if (block && (v->qual & GLSL_DECL_BUFFER)) {
+         limit = lim->storage_buffer_bindings;
+         what = "a shader storage block's binding is not below "
+                "GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS";
+      } else if (sampler) {
+         limit = lim->texture_units;
+         what = "a sampler's binding is not below GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS";
+      }
+      if (limit && (uint32_t)binding >= limit) {
+         glsl_str_append(log, "error: ");
+         glsl_str_append(log, what);
+         glsl_str_append(log, "\n");
+         ok = false;
+         break;
+      }
+   }
+   glsl_decls_finish(&d);
    return ok;
 }
 
 bool
 glsl_compile_shader(enum glsl_stage stage, enum glsl_api api, const char *source, char **info_log)
 {
-   return glsl_compile_shader_limits(stage, api, 0, 0, source, info_log);
+   return glsl_compile_shader_limits(stage, api, NULL, source, info_log);
 }
 
 bool
 glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
-                           uint32_t max_varying_components, uint32_t withheld_extensions,
-                           const char *source, char **info_log)
+                           const struct glsl_compile_limits *limits, const char *source,
+                           char **info_log)
 {
+   const uint32_t max_varying_components = limits ? limits->max_varying_components : 0;
+   const uint32_t deny = limits ? limits->deny : 0;
    struct glsl_str log = {0};
    bool ok = false;
    if ((unsigned)stage >= GLSL_STAGE_COUNT) {
@@ -576,13 +716,15 @@ glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
       resources_for(glsl_varying_components(
                        &(struct glsl_link_input){.max_varying_components = max_varying_components}),
                     &res);
-      bool prepared = prepare_unit(stage, api, ~0ull, false, withheld_extensions, source, &u, &log);
+      bool prepared = prepare_unit(stage, api, deny, ~0ull, false, source, &u, &log);
       if (stage == GLSL_STAGE_TESS_CTRL)
          give_tcs_vertices(&u, GLSL_MAX_PATCH_VERTICES, &prepared, &log);
       if (prepared) {
          glslang_shader_t *sh = parse_text(stage, u.text, &res, &log, &ok);
+         if (ok && limits)
+            ok = check_bindings(limits, glslang_shader_get_preprocessed_code(sh), &log);
          if (ok)
-            ok = check_unit(stage, sh, &log);
+            ok = check_unit(stage, sh, deny, &log);
          if (sh)
             glslang_shader_delete(sh);
       }
@@ -590,6 +732,15 @@ glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
    }
    set_log(info_log, &log);
    return ok;
+}
+
+bool
+glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api, uint32_t max_varying_components,
+                         uint32_t deny, const char *source, char **info_log)
+{
+   const struct glsl_compile_limits limits = {.max_varying_components = max_varying_components,
+                                              .deny = deny};
+   return glsl_compile_shader_limits(stage, api, &limits, source, info_log);
 }
 
 /* ── uniform initializers ──────────────────────────────────────────────────────────────────── */
@@ -885,8 +1036,8 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, uint64_t c
    if (s == GLSL_STAGE_VERTEX && has_gs && input->compat)
       compat_provided = glsl_compat_gs_follows();
    for (unsigned k = 0; k < num; k++)
-      prepared[k] = prepare_unit(s, glsl_input_api(input), compat_provided, point_size,
-                                 input->withheld_extensions, objects[k], &su->units[k], &slogs[k]);
+      prepared[k] = prepare_unit(s, glsl_input_api(input), input->deny, compat_provided, point_size,
+                                 objects[k], &su->units[k], &slogs[k]);
    if (s == GLSL_STAGE_GEOMETRY && num > 1)
       share_gs_input_layout(su, prepared, slogs);
    if (s == GLSL_STAGE_TESS_CTRL && num > 1) {
@@ -1141,7 +1292,7 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
              words[s].num_words * sizeof(uint32_t));
       taken = total;
       /* what glCompileShader could not check: objects without main (check_unit) */
-      if (!check_words((enum glsl_stage)s, words[s].words, words[s].num_words, &log))
+      if (!check_words((enum glsl_stage)s, words[s].words, words[s].num_words, input->deny, &log))
          goto done;
    }
 

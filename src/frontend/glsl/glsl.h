@@ -214,17 +214,36 @@ bool glsl_init(void);
 enum glsl_api { GLSL_API_CORE = 0, GLSL_API_ES = 1, GLSL_API_COMPAT = 2 };
 bool glsl_compile_shader(enum glsl_stage stage, enum glsl_api api, const char *source,
                          char **info_log);
-/* The same for a context whose varying limit is max_varying_components (as glsl_link_input's;
- * 0: the minimum), so gl_MaxVaryingComponents, gl_MaxFragmentInputComponents ... in the shader
- * are what the context reports and the link will see. */
+/* A context's limits for glsl_compile_shader_limits. max_varying_components as
+ * glsl_link_input's (0: the minimum), so gl_MaxVaryingComponents, gl_MaxFragmentInputComponents
+ * ... in the shader are what the context reports and the link will see. The binding points
+ * (0: not checked) bound layout(binding = N): GLSL 4.20 4.4.5 and 4.4.6 make a uniform or
+ * storage block's binding at or past GL_MAX_UNIFORM_BUFFER_BINDINGS /
+ * GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS, or a sampler's at or past
+ * GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, a compile-time error. */
+struct glsl_compile_limits {
+   uint32_t max_varying_components;
+   uint32_t uniform_buffer_bindings, storage_buffer_bindings, texture_units;
+   uint32_t deny; /* GLSL_DENY_*: what the context's GLSL leaves out (below) */
+};
+/* The same for a context's limits (NULL: the minimum varyings, no binding checks). */
 bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
-                                uint32_t max_varying_components, uint32_t withheld_extensions,
-                                const char *source, char **info_log);
-/* Desktop GLSL extensions a context may not offer (glsl_compile_shader_limits'
- * withheld_extensions, glsl_link_input's): a withheld one's macro is not defined, `#extension
- * <it> : require` is an error and `enable` / `warn` a warning that leaves it off (GLSL 1.50
- * 3.3). glsl_compile_shader withholds none. */
-#define GLSL_EXT_GPU_SHADER5 (1u << 0) /* GL_ARB_gpu_shader5 */
+                                const struct glsl_compile_limits *limits, const char *source,
+                                char **info_log);
+
+/* What a context's GLSL leaves out because its backend cannot run it (glsl_link_input.deny):
+ * GLSL_DENY_FLOAT64, doubles (the backend lacks MGP_CAP_FLOAT64): `#extension
+ * GL_ARB_gpu_shader_fp64 : require` fails to compile (enable / warn: a warning), and so does a
+ * shader whose SPIR-V would use a double (GLSL 4.00 has them in core). */
+#define GLSL_DENY_FLOAT64 (1u << 0)
+/* GLSL_DENY_GPU_SHADER5, GL_ARB_gpu_shader5 (the backend lacks MGP_CAP_GPU_SHADER5): its macro
+ * is not defined, `#extension GL_ARB_gpu_shader5 : require` is an error and `enable` / `warn` a
+ * warning that leaves it off (GLSL 1.50 3.3). glsl_compile_shader denies nothing. */
+#define GLSL_DENY_GPU_SHADER5 (1u << 1)
+/* glsl_compile_shader_limits with only the varyings and the denied features. */
+bool glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api,
+                              uint32_t max_varying_components, uint32_t deny, const char *source,
+                              char **info_log);
 
 /* A glBindAttribLocation / glBindFragDataLocation(Indexed) pair. The name may be the variable's
  * name or, for arrays, the name with "[0]". index: the fragment output's blend index (0, or 1 for
@@ -261,7 +280,7 @@ struct glsl_link_input {
    /* ARB_transform_feedback3 (GL 4.0): gl_NextBuffer and gl_SkipComponents1..4 among the
     * interleaved varyings; without it those names are unknown outputs */
    bool xfb_special_names;
-   uint32_t withheld_extensions; /* GLSL_EXT_*: as glsl_compile_shader_limits' */
+   uint32_t deny; /* GLSL_DENY_* (glsl_compile_shader_opts) */
 };
 
 /* A conventional vertex attribute's generic slot in a compatibility context ("gl_Color": 3),
@@ -364,8 +383,12 @@ struct glsl_compat_state {
    float polygon_stipple[64];
    float polygon_stipple_on; /* 1 when the draw rasterizes filled polygons with stipple on */
    float alpha_func;         /* 0: no alpha test; else glAlphaFunc's function - GL_NEVER + 1 */
-   float alpha_ref;          /* glAlphaFunc's reference, clamped to [0, 1] */
-   float pad1;
+   float alpha_ref;          /* glAlphaFunc's reference (fe_ff_frag_value) */
+   /* 1 when the draw's colours are clamped to [0, 1] (glClampColor, fe_clamp_color_applies):
+    * the last vertex stage's gl_FrontColor ... gl_BackSecondaryColor as it writes them, the
+    * fragment shader's gl_FragColor and gl_FragData[] after its main() */
+   float clamp_vertex, clamp_fragment;
+   float pad1[3];
 };
 
 struct glsl_default_block {

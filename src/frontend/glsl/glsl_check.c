@@ -1,8 +1,8 @@
 /* glsl_check.c — the GLSL compile errors glslang does not give, found in one stage's SPIR-V:
- * a fragment input (block member) of integer or double type without Flat, and an access chain
- * into an array of uniform blocks whose first index is not a constant (before GLSL 4.00, in a
- * unit that does not enable GL_ARB_gpu_shader5), and a geometry unit's invocations and streams
- * past GL_MAX_VERTEX_STREAMS. */
+ * a fragment input (block member) of integer or double type without Flat, a vertex input of
+ * double type, an access chain into an array of uniform blocks whose first index is not a
+ * constant (before GLSL 4.00, in a unit that does not enable GL_ARB_gpu_shader5), and a geometry
+ * unit's invocations and streams past GL_MAX_VERTEX_STREAMS. */
 #include "glsl_internal.h"
 
 #include <spirv/unified1/spirv.h>
@@ -115,6 +115,29 @@ holds_integer(const struct chk *c, uint32_t type, unsigned depth)
    }
 }
 
+/* Whether the type is, or holds, a double. */
+static bool
+holds_double(const struct chk *c, uint32_t type, unsigned depth)
+{
+   if (depth > 32)
+      return false;
+   switch (def_op(c, type)) {
+   case SpvOpTypeFloat: return def_word(c, type, 2) == 64;
+   case SpvOpTypeVector:
+   case SpvOpTypeMatrix:
+   case SpvOpTypeArray:
+   case SpvOpTypeRuntimeArray: return holds_double(c, def_word(c, type, 2), depth + 1);
+   case SpvOpTypeStruct: {
+      uint32_t len = inst_len(c, c->def[type]);
+      for (uint32_t k = 2; k < len; k++)
+         if (holds_double(c, c->w[c->def[type] + k], depth + 1))
+            return true;
+      return false;
+   }
+   default: return false;
+   }
+}
+
 static uint32_t
 strip_arrays(const struct chk *c, uint32_t type)
 {
@@ -163,6 +186,27 @@ check_flat_inputs(const struct chk *c, struct glsl_str *log)
                          name_of(c, id, -1));
          ok = false;
       }
+   }
+   return ok;
+}
+
+/* GLSL 4.00 section 4.3.4 (and ARB_gpu_shader_fp64): vertex inputs are not doubles; GLSL 4.10's
+ * ARB_vertex_attrib_64bit allows them, which mgl does not offer (glslang's Vulkan rules take
+ * them). */
+static bool
+check_vertex_inputs(const struct chk *c, struct glsl_str *log)
+{
+   bool ok = true;
+   for (uint32_t id = 1; id < c->bound; id++) {
+      if (def_op(c, id) != SpvOpVariable || def_word(c, id, 3) != SpvStorageClassInput ||
+          (c->flags[id] & CHK_BUILTIN) || !holds_double(c, var_pointee(c, id), 0))
+         continue;
+      glsl_str_printf(log,
+                      "ERROR: 0:?: '%s' : a vertex shader input of double type needs "
+                      "GL_ARB_vertex_attrib_64bit (GLSL 4.10), which is not offered (GLSL 4.00 "
+                      "section 4.3.4)\n",
+                      name_of(c, id, -1));
+      ok = false;
    }
    return ok;
 }
@@ -287,6 +331,8 @@ glsl_check_spirv(enum glsl_stage stage, const uint32_t *words, size_t num_words,
       ok = check_flat_inputs(&c, log) && ok;
    if (stage == GLSL_STAGE_GEOMETRY)
       ok = check_geometry_limits(&c, log) && ok;
+   if (stage == GLSL_STAGE_VERTEX)
+      ok = check_vertex_inputs(&c, log) && ok;
    free(c.def);
    free(c.flags);
    return ok;

@@ -49,7 +49,8 @@ static const char compat_types[] =
    "_mgl_LightModelParameters LightModel; _mgl_LightModelProducts FrontLightModelProduct; "
    "_mgl_LightModelProducts BackLightModelProduct; _mgl_LightProducts FrontLightProduct[8]; "
    "_mgl_LightProducts BackLightProduct[8]; _mgl_FogParameters Fog; "
-   "vec4 PolygonStipple[16]; float PolygonStippleOn; float AlphaFunc; float AlphaRef; };\n"
+   "vec4 PolygonStipple[16]; float PolygonStippleOn; float AlphaFunc; float AlphaRef; "
+   "float ClampVertex; float ClampFragment; };\n"
    "uniform _mgl_CompatState _mgl_Compat;\n";
 
 /* The std140 offsets the GLSL text above gives (checked against the C mirror). */
@@ -66,7 +67,8 @@ _Static_assert(offsetof(struct glsl_compat_state, front_light_product) == 5424, 
 _Static_assert(offsetof(struct glsl_compat_state, fog) == 6192, "std140 layout");
 _Static_assert(offsetof(struct glsl_compat_state, polygon_stipple) == 6224, "std140 layout");
 _Static_assert(offsetof(struct glsl_compat_state, alpha_func) == 6484, "std140 layout");
-_Static_assert(sizeof(struct glsl_compat_state) == 6496, "std140 layout");
+_Static_assert(offsetof(struct glsl_compat_state, clamp_fragment) == 6496, "std140 layout");
+_Static_assert(sizeof(struct glsl_compat_state) == 6512, "std140 layout");
 
 /* State members: gl_<name> is _mgl_Compat.<name>. */
 static const char *const state_names[] = {
@@ -417,6 +419,44 @@ glsl_compat_alpha_epilogue(struct glsl_str *out, const char *color0)
                    " af == 5 ? aa > ar : af == 6 ? aa != ar : af == 7 ? aa >= ar : af == 8;"
                    " if (!ap) discard; }",
                    color0);
+}
+
+bool
+glsl_compat_writes_colors(uint64_t need)
+{
+   return (need & (NEED_VARYING(VARYING_FRONT_COLOR) | NEED_VARYING(VARYING_BACK_COLOR) |
+                   NEED_VARYING(VARYING_FRONT_SECONDARY) | NEED_VARYING(VARYING_BACK_SECONDARY))) !=
+          0;
+}
+
+void
+glsl_compat_vertex_clamp_epilogue(uint64_t need, struct glsl_str *out)
+{
+   /* GL 3.3 compatibility §2.19.6: with GL_CLAMP_VERTEX_COLOR in effect, the colours the last
+    * vertex stage writes are clamped to [0, 1] (a geometry shader's as it emits each vertex) */
+   if (!glsl_compat_writes_colors(need))
+      return;
+   glsl_str_append(out, " if (_mgl_Compat.ClampVertex != 0.0) {");
+   for (unsigned i = VARYING_FRONT_COLOR; i <= VARYING_BACK_SECONDARY; i++)
+      if (need & NEED_VARYING(i))
+         glsl_str_printf(out, " " GLSL_MANGLE "%s = clamp(" GLSL_MANGLE "%s, 0.0, 1.0);",
+                         varyings[i].name, varyings[i].name);
+   glsl_str_append(out, " }");
+}
+
+void
+glsl_compat_fragment_clamp_epilogue(struct glsl_str *out, unsigned frag_outputs)
+{
+   /* GL 3.3 compatibility §3.9.8: with GL_CLAMP_FRAGMENT_COLOR in effect, the colours a
+    * fragment shader writes are clamped to [0, 1] (before the alpha test reads colour 0) */
+   glsl_str_append(out, " if (_mgl_Compat.ClampFragment != 0.0) {");
+   if (frag_outputs & 1)
+      glsl_str_append(out, " " GLSL_MANGLE "gl_FragColor = clamp(" GLSL_MANGLE
+                           "gl_FragColor, 0.0, 1.0);");
+   if (frag_outputs & 2)
+      glsl_str_append(out, " for (int i = 0; i < gl_MaxDrawBuffers; i++) " GLSL_MANGLE
+                           "gl_FragData[i] = clamp(" GLSL_MANGLE "gl_FragData[i], 0.0, 1.0);");
+   glsl_str_append(out, " }");
 }
 
 void

@@ -6,7 +6,8 @@
  * is a constant integral expression, evaluated at compile time; replacing it by its value keeps
  * what the shader computes. An expression this evaluator does not know in full (an identifier, a
  * function it lacks) is left to glslang untouched. Floats are rounded to single precision after
- * every operation, as the shader's own arithmetic would be. */
+ * every operation, as the shader's own arithmetic would be; doubles (ARB_gpu_shader_fp64: `lf`
+ * literals, double / dvec / dmat constructors) keep double precision. */
 #include "glsl_internal.h"
 
 #include <float.h>
@@ -15,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum cbase { C_FLOAT, C_INT, C_UINT, C_BOOL };
+enum cbase { C_FLOAT, C_INT, C_UINT, C_BOOL, C_DOUBLE };
 
 /* A value: cols x rows components, column-major (a scalar is 1 x 1, a vector 1 x n). */
 struct cval {
@@ -30,6 +31,7 @@ struct ceval {
    const char *tok; /* the current token */
    size_t len;
    bool bad;
+   bool doubles; /* the unit may use doubles (else a double is not ours to fold) */
 };
 
 static bool
@@ -96,11 +98,19 @@ expect(struct ceval *e, const char *s)
       e->bad = true;
 }
 
+/* Whether b is a floating-point base (float or double). */
+static bool
+is_real(enum cbase b)
+{
+   return b == C_FLOAT || b == C_DOUBLE;
+}
+
 static double
 round_base(enum cbase b, double x)
 {
    switch (b) {
    case C_FLOAT: return (double)(float)x;
+   case C_DOUBLE: return x;
    case C_INT: return (double)(int32_t)(int64_t)x;
    case C_UINT: return (double)(uint32_t)(int64_t)x;
    default: return x != 0.0;
@@ -143,21 +153,26 @@ type_name(const char *s, size_t n, enum cbase *b, unsigned *cols, unsigned *rows
    memcpy(w, s, n);
    w[n] = '\0';
    *cols = *rows = 1;
-   if (!strcmp(w, "float") || !strcmp(w, "int") || !strcmp(w, "uint") || !strcmp(w, "bool")) {
-      *b = w[0] == 'f' ? C_FLOAT : w[0] == 'i' ? C_INT : w[0] == 'u' ? C_UINT : C_BOOL;
+   if (!strcmp(w, "float") || !strcmp(w, "int") || !strcmp(w, "uint") || !strcmp(w, "bool") ||
+       !strcmp(w, "double")) {
+      *b = w[0] == 'f'   ? C_FLOAT
+           : w[0] == 'i' ? C_INT
+           : w[0] == 'u' ? C_UINT
+           : w[0] == 'd' ? C_DOUBLE
+                         : C_BOOL;
       return true;
    }
    const char *v = w;
    *b = C_FLOAT;
-   if (w[0] == 'i' || w[0] == 'u' || w[0] == 'b') {
-      *b = w[0] == 'i' ? C_INT : w[0] == 'u' ? C_UINT : C_BOOL;
+   if (w[0] == 'i' || w[0] == 'u' || w[0] == 'b' || w[0] == 'd') {
+      *b = w[0] == 'i' ? C_INT : w[0] == 'u' ? C_UINT : w[0] == 'd' ? C_DOUBLE : C_BOOL;
       v++;
    }
    if (!strncmp(v, "vec", 3) && v[3] >= '2' && v[3] <= '4' && !v[4]) {
       *rows = (unsigned)(v[3] - '0');
       return true;
    }
-   if (*b == C_FLOAT && !strncmp(v, "mat", 3) && v[3] >= '2' && v[3] <= '4') {
+   if (is_real(*b) && !strncmp(v, "mat", 3) && v[3] >= '2' && v[3] <= '4') {
       *cols = *rows = (unsigned)(v[3] - '0');
       if (!v[4])
          return true;
@@ -371,24 +386,73 @@ gpu_shader5_call(const char *f, const struct cval *a, unsigned n, struct cval *r
    return false;
 }
 
+/* ARB_gpu_shader_fp64's bit casts: a double from uvec2(low, high) and back. */
+static bool
+double_bits(const char *f, const struct cval *a, unsigned n, struct cval *r)
+{
+   if (n != 1)
+      return false;
+   if (!strcmp(f, "packDouble2x32") && a[0].base == C_UINT && a[0].cols == 1 && a[0].rows == 2) {
+      const uint64_t bits = (uint64_t)(uint32_t)a[0].v[0] | (uint64_t)(uint32_t)a[0].v[1] << 32;
+      double d;
+      memcpy(&d, &bits, 8);
+      *r = scalar(C_DOUBLE, d);
+      return true;
+   }
+   if (!strcmp(f, "unpackDouble2x32") && a[0].base == C_DOUBLE && ncomp(&a[0]) == 1) {
+      uint64_t bits;
+      memcpy(&bits, &a[0].v[0], 8);
+      *r = (struct cval){C_UINT, 1, 2, {(double)(uint32_t)bits, (double)(uint32_t)(bits >> 32)}};
+      return true;
+   }
+   return false;
+}
+
 static struct cval
 call(struct ceval *e, const char *f, struct cval *a, unsigned n)
 {
-   struct cval r = a[0];
-   bool ok = true;
-   if (gpu_shader5_call(f, a, n, &r))
+   struct cval g5;
+   if (gpu_shader5_call(f, a, n, &g5))
+      return g5;
+   struct cval bits;
+   if (double_bits(f, a, n, &bits))
+      return bits;
+   /* fma and ldexp of doubles (ARB_gpu_shader_fp64; their float forms are GLSL 4.00's) */
+   if (n == 3 && !strcmp(f, "fma") && a[0].base == C_DOUBLE && a[1].base == C_DOUBLE &&
+       a[2].base == C_DOUBLE && a[0].cols == 1 && ncomp(&a[1]) == ncomp(&a[0]) &&
+       ncomp(&a[2]) == ncomp(&a[0])) {
+      struct cval r = a[0];
+      for (unsigned i = 0; i < ncomp(&r); i++)
+         r.v[i] = fma(a[0].v[i], a[1].v[i], a[2].v[i]);
       return r;
-   for (unsigned k = 1; k < n; k++) /* implicit int -> float of mixed arguments */
+   }
+   if (n == 2 && !strcmp(f, "ldexp") && a[0].base == C_DOUBLE && a[0].cols == 1 &&
+       a[1].base == C_INT && ncomp(&a[1]) == ncomp(&a[0])) {
+      struct cval r = a[0];
+      for (unsigned i = 0; i < ncomp(&r); i++)
+         r.v[i] = ldexp(a[0].v[i], (int)a[1].v[i]);
+      return r;
+   }
+   /* implicit int -> float (-> double) of mixed arguments */
+   enum cbase to = C_FLOAT;
+   for (unsigned k = 0; k < n; k++)
+      if (a[k].base == C_DOUBLE)
+         to = C_DOUBLE;
+   for (unsigned k = 1; k < n; k++)
       if (a[k].base != a[0].base) {
          if (a[k].base == C_BOOL || a[0].base == C_BOOL)
             e->bad = true;
-         a[k] = convert(a[k], C_FLOAT);
-         a[0] = convert(a[0], C_FLOAT);
-         r = a[0];
+         for (unsigned j = 0; j < n; j++)
+            if (a[j].base != C_BOOL)
+               a[j] = convert(a[j], to);
       }
-   if (n == 1 && strcmp(f, "abs") && strcmp(f, "sign") && a[0].base != C_FLOAT &&
+   struct cval r = a[0];
+   bool ok = true;
+   if (n == 1 && strcmp(f, "abs") && strcmp(f, "sign") && !is_real(a[0].base) &&
        a[0].base != C_BOOL)
       r = a[0] = convert(a[0], C_FLOAT); /* the float built-ins take ints converted */
+   /* the base of a real result: double for double arguments */
+   const enum cbase real = a[0].base == C_DOUBLE ? C_DOUBLE : C_FLOAT;
    if (n == 1 && a[0].cols == 1 && a[0].base != C_BOOL) {
       for (unsigned i = 0; i < ncomp(&r) && ok; i++)
          r.v[i] = one_arg(f, a[0].v[i], &ok);
@@ -401,27 +465,27 @@ call(struct ceval *e, const char *f, struct cval *a, unsigned n)
    if (n == 1 && !strcmp(f, "length")) {
       for (unsigned i = 0; i < len; i++)
          s += a[0].v[i] * a[0].v[i];
-      return scalar(C_FLOAT, sqrt(s));
+      return scalar(real, sqrt(s));
    }
    if (n == 1 && !strcmp(f, "normalize")) {
       for (unsigned i = 0; i < len; i++)
          s += a[0].v[i] * a[0].v[i];
       for (unsigned i = 0; i < len; i++)
          r.v[i] = a[0].v[i] / sqrt(s);
-      return convert(r, C_FLOAT);
+      return convert(r, real);
    }
    if (n == 2 && (!strcmp(f, "distance") || !strcmp(f, "dot")) && ncomp(&a[1]) == len) {
       for (unsigned i = 0; i < len; i++)
          s += f[0] == 'd' && f[1] == 'i' ? (a[0].v[i] - a[1].v[i]) * (a[0].v[i] - a[1].v[i])
                                          : a[0].v[i] * a[1].v[i];
-      return scalar(C_FLOAT, f[1] == 'i' ? sqrt(s) : s);
+      return scalar(real, f[1] == 'i' ? sqrt(s) : s);
    }
    if (n == 2 && !strcmp(f, "cross") && len == 3 && ncomp(&a[1]) == 3) {
       const double *x = a[0].v, *y = a[1].v;
       r.v[0] = x[1] * y[2] - y[1] * x[2];
       r.v[1] = x[2] * y[0] - y[2] * x[0];
       r.v[2] = x[0] * y[1] - y[0] * x[1];
-      return convert(r, C_FLOAT);
+      return convert(r, real);
    }
    if (n == 2 && a[0].cols == 1 && (ncomp(&a[1]) == 1 || ncomp(&a[1]) == len)) {
       static const char *const two[] = {"pow", "atan", "mod", "min", "max", "step"};
@@ -452,10 +516,10 @@ call(struct ceval *e, const char *f, struct cval *a, unsigned n)
          r.v[i] = fmin(fmax(a[0].v[i], comp(&a[1], i)), comp(&a[2], i));
       return convert(r, r.base);
    }
-   if (n == 3 && a[0].cols == 1 && !strcmp(f, "mix") && a[2].base == C_FLOAT) {
+   if (n == 3 && a[0].cols == 1 && !strcmp(f, "mix") && is_real(a[2].base)) {
       for (unsigned i = 0; i < len; i++)
          r.v[i] = a[0].v[i] * (1.0 - comp(&a[2], i)) + a[1].v[i] * comp(&a[2], i);
-      return convert(r, C_FLOAT);
+      return convert(r, real);
    }
    if (n == 3 && !strcmp(f, "smoothstep")) {
       r = a[2];
@@ -464,7 +528,7 @@ call(struct ceval *e, const char *f, struct cval *a, unsigned n)
          t = fmin(fmax(t, 0.0), 1.0);
          r.v[i] = t * t * (3.0 - 2.0 * t);
       }
-      return convert(r, C_FLOAT);
+      return convert(r, real);
    }
    if (n == 1 && !strcmp(f, "transpose") && a[0].cols > 1) {
       r.cols = a[0].rows, r.rows = a[0].cols;
@@ -478,7 +542,7 @@ call(struct ceval *e, const char *f, struct cval *a, unsigned n)
       const unsigned d = a[0].cols;
       const double dt = det(a[0].v, d);
       if (f[0] == 'd')
-         return scalar(C_FLOAT, dt);
+         return scalar(real, dt);
       for (unsigned c = 0; c < d; c++) /* adjugate / determinant */
          for (unsigned k = 0; k < d; k++) {
             double sub[9];
@@ -489,20 +553,20 @@ call(struct ceval *e, const char *f, struct cval *a, unsigned n)
                      sub[m++] = a[0].v[cc * d + rr];
             r.v[c * d + k] = ((c + k) & 1 ? -1 : 1) * det(sub, d - 1) / dt;
          }
-      return convert(r, C_FLOAT);
+      return convert(r, real);
    }
    if (n == 2 && !strcmp(f, "matrixCompMult") && a[0].cols > 1 && a[1].cols == a[0].cols &&
        a[1].rows == a[0].rows) {
       for (unsigned i = 0; i < len; i++)
          r.v[i] = a[0].v[i] * a[1].v[i];
-      return convert(r, C_FLOAT);
+      return convert(r, real);
    }
    if (n == 2 && !strcmp(f, "outerProduct") && a[0].cols == 1 && a[1].cols == 1) {
       r.cols = ncomp(&a[1]), r.rows = len;
       for (unsigned c = 0; c < r.cols; c++)
          for (unsigned k = 0; k < r.rows; k++)
             r.v[c * r.rows + k] = a[0].v[k] * a[1].v[c];
-      return convert(r, C_FLOAT);
+      return convert(r, real);
    }
    static const char *const rel[] = {"lessThan",         "lessThanEqual", "greaterThan",
                                      "greaterThanEqual", "equal",         "notEqual"};
@@ -559,13 +623,20 @@ primary(struct ceval *e)
       memcpy(buf, e->tok, e->len);
       buf[e->len] = '\0';
       size_t n = e->len;
-      bool u = n && (buf[n - 1] == 'u' || buf[n - 1] == 'U');
+      /* a double literal: `lf` or `LF` (ARB_gpu_shader_fp64) */
+      const bool lf = n > 2 && (!strcmp(buf + n - 2, "lf") || !strcmp(buf + n - 2, "LF"));
+      if (lf)
+         buf[n -= 2] = '\0';
+      bool u = !lf && n && (buf[n - 1] == 'u' || buf[n - 1] == 'U');
       bool f = n && (buf[n - 1] == 'f' || buf[n - 1] == 'F') && strncmp(buf, "0x", 2) &&
                strncmp(buf, "0X", 2);
       if (u || f)
          buf[--n] = '\0';
       char *end;
-      if (!f && (!strpbrk(buf, ".eE") || !strncmp(buf, "0x", 2) || !strncmp(buf, "0X", 2))) {
+      if (lf) {
+         e->bad |= !e->doubles;
+         r = scalar(C_DOUBLE, strtod(buf, &end));
+      } else if (!f && (!strpbrk(buf, ".eE") || !strncmp(buf, "0x", 2) || !strncmp(buf, "0X", 2))) {
          unsigned long long x = strtoull(buf, &end, 0);
          r = scalar(u ? C_UINT : C_INT, (double)(uint32_t)x);
          if (!u)
@@ -614,8 +685,10 @@ primary(struct ceval *e)
       return r;
    enum cbase b;
    unsigned cols, rows;
-   if (type_name(f, strlen(f), &b, &cols, &rows))
+   if (type_name(f, strlen(f), &b, &cols, &rows)) {
+      e->bad |= b == C_DOUBLE && !e->doubles;
       return construct(e, b, cols, rows, args, n);
+   }
    return call(e, f, args, n);
 }
 
@@ -701,7 +774,9 @@ arith(struct ceval *e, char op, struct cval a, struct cval b)
       return a;
    }
    if (a.base != b.base) {
-      if (a.base == C_FLOAT || b.base == C_FLOAT)
+      if (a.base == C_DOUBLE || b.base == C_DOUBLE)
+         a = convert(a, C_DOUBLE), b = convert(b, C_DOUBLE);
+      else if (a.base == C_FLOAT || b.base == C_FLOAT)
          a = convert(a, C_FLOAT), b = convert(b, C_FLOAT);
       else
          a = convert(a, C_UINT), b = convert(b, C_UINT);
@@ -736,7 +811,7 @@ arith(struct ceval *e, char op, struct cval a, struct cval b)
    }
    for (unsigned i = 0; i < ncomp(&r); i++) {
       double x = comp(&a, i), y = comp(&b, i);
-      if ((op == '/' || op == '%') && r.base != C_FLOAT && y == 0) {
+      if ((op == '/' || op == '%') && !is_real(r.base) && y == 0) {
          e->bad = true;
          return r;
       }
@@ -744,9 +819,9 @@ arith(struct ceval *e, char op, struct cval a, struct cval b)
       case '+': r.v[i] = x + y; break;
       case '-': r.v[i] = x - y; break;
       case '*': r.v[i] = x * y; break;
-      case '/': r.v[i] = r.base == C_FLOAT ? x / y : trunc(x / y); break;
+      case '/': r.v[i] = is_real(r.base) ? x / y : trunc(x / y); break;
       default:
-         if (r.base == C_FLOAT)
+         if (is_real(r.base))
             e->bad = true;
          else
             r.v[i] = fmod(x, y);
@@ -821,9 +896,9 @@ expr(struct ceval *e)
 
 /* Evaluates [p, end) as an integral constant expression. */
 static bool
-eval_int(const char *p, const char *end, long *out)
+eval_int(const char *p, const char *end, bool doubles, long *out)
 {
-   struct ceval e = {p, end, p, 0, false};
+   struct ceval e = {p, end, p, 0, false, doubles};
    next(&e);
    struct cval v = expr(&e);
    if (e.bad || e.len || ncomp(&v) != 1 || (v.base != C_INT && v.base != C_UINT))
@@ -894,7 +969,7 @@ initializer_size(const char *p, long *n)
 }
 
 char *
-glsl_fold_array_sizes(const char *src)
+glsl_fold_array_sizes(const char *src, bool doubles)
 {
    struct glsl_str out = {0};
    const char *p = src, *copied = src;
@@ -935,7 +1010,7 @@ glsl_fold_array_sizes(const char *src)
       long value;
       bool empty = !depth && strspn(p + 1, " \t\r\n") == (size_t)(q - p - 1);
       if (empty ? !initializer_size(q + 1, &value)
-                : depth || !calls || !eval_int(p + 1, q, &value)) {
+                : depth || !calls || !eval_int(p + 1, q, doubles, &value)) {
          p++;
          continue;
       }

@@ -86,8 +86,10 @@ bool glsl_check_spirv(enum glsl_stage stage, const uint32_t *words, size_t num_w
 /* glsl_const.c: preprocessed text with each array size that calls a constructor or built-in and
  * that evaluates to an integer constant replaced by its value (glslang 12 folds few built-ins),
  * and each unsized array declared with an array constructor as initializer given that size.
- * Returns malloc'd text, NULL when out of memory. */
-char *glsl_fold_array_sizes(const char *pp);
+ * doubles: the unit may use doubles (GLSL 4.00, or ARB_gpu_shader_fp64 enabled where offered);
+ * without it an expression with a double is left to glslang, which refuses it. Returns malloc'd
+ * text, NULL when out of memory. */
+char *glsl_fold_array_sizes(const char *pp, bool doubles);
 
 /* The GL linker over SPIR-V (glsl_link.c): given each present stage's words as glslang produced
  * them, patches them (bindings, locations, depth, gl_InstanceID) and builds the reflection into
@@ -211,6 +213,14 @@ uint64_t glsl_compat_state_need(void);
 void glsl_compat_stipple_prologue(struct glsl_str *out);
 /* The alpha test on colour 0 (an expression of vec4 type), after the fragment shader's main. */
 void glsl_compat_alpha_epilogue(struct glsl_str *out, const char *color0);
+/* Whether a vertex or geometry unit writes a built-in colour varying; the clamps of those it
+ * writes under _mgl_Compat.ClampVertex (the last vertex stage's main() or EmitVertex()
+ * wrapper), and of gl_FragColor (frag_outputs bit 0) and gl_FragData[] (bit 1) under
+ * _mgl_Compat.ClampFragment (a fragment unit's main() wrapper). */
+bool glsl_compat_writes_colors(uint64_t need);
+void glsl_compat_vertex_clamp_epilogue(uint64_t need, struct glsl_str *out);
+void glsl_compat_fragment_clamp_epilogue(struct glsl_str *out, unsigned frag_outputs);
+
 /* Whether a unit of these need bits writes gl_ClipVertex. */
 bool glsl_compat_writes_clip_vertex(uint64_t need);
 /* The statements of the last vertex stage's appended main() that clip against the user clip
@@ -237,6 +247,10 @@ char *glsl_splice_lines(const char *src);
  * #elif becomes 1, #ifdef / #ifndef __VERSION__ become #if 1 / #if 0 (GLSL 3.3: a predefined
  * macro, as in Mesa). Lines are kept. malloc'd; NULL when out of memory. */
 char *glsl_define_version_macro(const char *src);
+/* The same, and where undef_fp64 (a context without doubles) GL_ARB_gpu_shader_fp64, which
+ * glslang predefines and may not be #undef'd, reads as not defined in #ifdef, #ifndef, #if and
+ * #elif (`defined` and the bare name). */
+char *glsl_decide_macros(const char *src, bool undef_fp64);
 /* Source before the GL preprocessor, which refuses to `require` an extension glslang does not
  * know: `#extension <name> : require` becomes `: enable` in place (same length, so lines and
  * columns keep); glsl_lower_preprocessed takes the directive out. For what mgl implements
@@ -245,13 +259,13 @@ void glsl_require_to_enable(char *src, const char *name);
 /* Lowers one unit from its preprocessed text (GL-mode preprocessor output of a spliced source
  * whose #version said `version` and `profile`). False with a message in log when the unit is not
  * valid GLSL in a way only this step sees. */
-/* point_size: the unit belongs to the last vertex stage (main_renamed below). withheld: the
- * GLSL_EXT_* the context does not offer (their #extension directives are judged here). */
+/* point_size: the unit belongs to the last vertex stage (main_renamed below). deny: the
+ * GLSL_DENY_* of the context (GLSL_DENY_GPU_SHADER5: its #extension directives are judged here). */
 /* compat_provided: see glsl_compat_prologue. compat: a compatibility context's unit (its built-ins are lowered where its version has
  * them: GLSL 1.10-1.30, 1.40 with GL_ARB_compatibility, 1.50+ `compatibility`). */
 bool glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version,
                              const char *profile, bool compat, uint64_t compat_provided,
-                             bool point_size, uint32_t withheld, struct glsl_unit *u,
+                             bool point_size, uint32_t deny, struct glsl_unit *u,
                              struct glsl_str *log);
 void glsl_unit_finish(struct glsl_unit *u);
 

@@ -992,8 +992,8 @@ draw_instanced_arb(struct lower *L, struct glsl_unit *u, const struct tok *t)
    add_edit(L, t->at, t->len, NULL, NULL, 0);
 }
 
-/* An extension glslang knows but the context does not offer (glsl.h, GLSL_EXT_*): GLSL 1.50
- * 3.3's behaviours for an extension the implementation lacks. `require` fails the unit;
+/* An extension glslang knows but the context does not offer (glsl.h, GLSL_DENY_GPU_SHADER5):
+ * GLSL 1.50 3.3's behaviours for an extension the implementation lacks. `require` fails the unit;
  * `enable` and `warn` warn; the directive goes, so that glslang leaves the extension off. */
 static void
 withheld_extension(struct lower *L, const struct tok *t)
@@ -1263,7 +1263,7 @@ shadow_depth_modes(struct lower *L, const uint8_t *shadow_call)
 
 static bool
 lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profile, bool compat,
-           uint64_t compat_provided, bool point_size, uint32_t withheld, struct glsl_unit *u,
+           uint64_t compat_provided, bool point_size, uint32_t deny, struct glsl_unit *u,
            struct glsl_str *log)
 {
    memset(u, 0, sizeof(*u));
@@ -1365,7 +1365,7 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
             /* glslang declares textureQueryLOD from 1.50 on, the extension from 1.30 */
             if (u->compile_version < 150)
                u->compile_version = 150;
-         } else if (!u->es && (withheld & GLSL_EXT_GPU_SHADER5) && !strncmp(d, "extension", 9) &&
+         } else if (!u->es && (deny & GLSL_DENY_GPU_SHADER5) && !strncmp(d, "extension", 9) &&
                     extension_named(s, "GL_ARB_gpu_shader5")) {
             withheld_extension(&L, t);
          } else if (!u->es && version < 400 && !strncmp(d, "extension", 9) &&
@@ -1680,6 +1680,15 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    const bool gs_clip = gs_compat && u->emit_renamed && !clip_distance && !out_block;
    u->clip_distance = clip_distance;
    free(compat_skip);
+   /* The last vertex stage of a compatibility context clamps the colours it writes when
+    * GL_CLAMP_VERTEX_COLOR says so: in its appended main(), a geometry shader in its
+    * EmitVertex() wrapper */
+   const bool vs_color_clamp = compat_builtins && stage == GLSL_STAGE_VERTEX && point_size &&
+                               u->main_renamed && glsl_compat_writes_colors(u->compat_need);
+   const bool gs_color_clamp =
+      gs_compat && u->emit_renamed && glsl_compat_writes_colors(u->compat_need);
+   if (vs_color_clamp || gs_color_clamp)
+      u->compat_need |= glsl_compat_state_need();
    if (clip_epilogue || gs_clip || (fs_stipple && u->main_renamed))
       u->compat_need |= glsl_compat_state_need();
    else if (glsl_compat_writes_clip_vertex(u->compat_need) && point_size)
@@ -1758,6 +1767,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
             glsl_str_append(&tail, "void main() {");
             glsl_compat_stipple_prologue(&tail);
             glsl_str_append(&tail, " _mgl_fs_main();");
+            if (u->frag_outputs & 3)
+               glsl_compat_fragment_clamp_epilogue(&tail, u->frag_outputs & 3);
             /* colour 0: gl_FragColor or gl_FragData[0] where this unit writes one (an output
              * of the unit's own, or one another unit of the stage writes, is not tested) */
             if (u->frag_outputs & 1)
@@ -1768,10 +1779,18 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
             glsl_str_append(&tail, " }\n");
          } else if (out_pervertex) {
             /* no gl_PointSize to write: the wrappers only call */
-            if (u->emit_renamed)
-               glsl_str_append(&tail, "void _mgl_EmitVertex() { EmitVertex(); }\n");
-            if (u->main_renamed)
-               glsl_str_append(&tail, "void main() { _mgl_main(); }\n");
+            if (u->emit_renamed) {
+               glsl_str_append(&tail, "void _mgl_EmitVertex() {");
+               if (gs_color_clamp)
+                  glsl_compat_vertex_clamp_epilogue(u->compat_need, &tail);
+               glsl_str_append(&tail, " EmitVertex(); }\n");
+            }
+            if (u->main_renamed) {
+               glsl_str_append(&tail, "void main() { _mgl_main();");
+               if (vs_color_clamp)
+                  glsl_compat_vertex_clamp_epilogue(u->compat_need, &tail);
+               glsl_str_append(&tail, " }\n");
+            }
          } else if (u->es) {
             /* ES: the shader's size when it writes one, else 1 */
             glsl_str_append(&tail, "void main() { gl_PointSize = 1.0; _mgl_main(); }\n");
@@ -1782,6 +1801,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
                glsl_str_append(&tail, "void _mgl_EmitVertex() {");
                if (gs_clip)
                   glsl_compat_clip_epilogue(u->compat_need, &tail);
+               if (gs_color_clamp)
+                  glsl_compat_vertex_clamp_epilogue(u->compat_need, &tail);
                if (gs_size)
                   glsl_str_append(&tail, " if (_mgl_PointSize > 0.0) gl_PointSize = "
                                          "_mgl_PointSize; EmitVertex(); gl_PointSize = 1.0; }\n");
@@ -1795,6 +1816,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
                                       "(_mgl_PointSize > 0.0) gl_PointSize = _mgl_PointSize;");
                if (clip_epilogue)
                   glsl_compat_clip_epilogue(u->compat_need, &tail);
+               if (vs_color_clamp)
+                  glsl_compat_vertex_clamp_epilogue(u->compat_need, &tail);
                glsl_str_append(&tail, " }\n");
             }
          }
@@ -1824,7 +1847,7 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
 
 bool
 glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, const char *profile,
-                        bool compat, uint64_t compat_provided, bool point_size, uint32_t withheld,
+                        bool compat, uint64_t compat_provided, bool point_size, uint32_t deny,
                         struct glsl_unit *u, struct glsl_str *log)
 {
    /* subroutines first (glsl_subroutine.c), then the rest on its text */
@@ -1833,7 +1856,7 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
    if (!glsl_lower_subroutines(stage, pp, version, &subr, log, &text))
       return false;
    bool ok = lower_unit(stage, text ? text : pp, version, profile, compat, compat_provided,
-                        point_size, withheld, u, log);
+                        point_size, deny, u, log);
    free(text);
    u->subroutines = subr;
    return ok;
@@ -1924,14 +1947,26 @@ directive_ident(const char **p)
    return n;
 }
 
-static bool
-is_version_macro(const char *p, size_t n)
+/* Whether identifier p[0 .. n) is a macro the rewrite decides: 1 defined (__VERSION__), 0 not
+ * defined (GL_ARB_gpu_shader_fp64 where undef_fp64), -1 neither. */
+static int
+decided_macro(const char *p, size_t n, bool undef_fp64)
 {
-   return n == 11 && !strncmp(p, "__VERSION__", 11);
+   if (n == 11 && !strncmp(p, "__VERSION__", 11))
+      return 1;
+   if (undef_fp64 && n == 22 && !strncmp(p, "GL_ARB_gpu_shader_fp64", 22))
+      return 0;
+   return -1;
 }
 
 char *
 glsl_define_version_macro(const char *src)
+{
+   return glsl_decide_macros(src, false);
+}
+
+char *
+glsl_decide_macros(const char *src, bool undef_fp64)
 {
    size_t n = strlen(src);
    char *out = malloc(n + 1); /* every rewrite is shorter than what it replaces */
@@ -1954,11 +1989,13 @@ glsl_define_version_macro(const char *src)
          bool ifndef = dn == 6 && !strncmp(d, "ifndef", 6);
          const char *a = d + dn;
          size_t an = (ifdef || ifndef) ? directive_ident(&a) : 0;
-         if ((ifdef || ifndef) && is_version_macro(a, an)) {
-            /* #ifdef __VERSION__ -> #if 1, #ifndef __VERSION__ -> #if 0 */
+         const int decided = (ifdef || ifndef) ? decided_macro(a, an, undef_fp64) : -1;
+         if (decided >= 0) {
+            /* #ifdef __VERSION__ -> #if 1, #ifndef __VERSION__ -> #if 0 (the opposite for a
+             * macro decided undefined) */
             memcpy(out + o, p, (size_t)(d - p));
             o += (size_t)(d - p);
-            o += (size_t)sprintf(out + o, "if %d", ifdef);
+            o += (size_t)sprintf(out + o, "if %d", ifdef ? decided : !decided);
             p = a + an;
          } else if (cond) {
             memcpy(out + o, p, (size_t)(d + dn - p));
@@ -1982,11 +2019,16 @@ glsl_define_version_macro(const char *src)
                   const char *after = id + idn;
                   while (paren && (*after == ' ' || *after == '\t'))
                      after++;
-                  if (is_version_macro(id, idn) && (!paren || *after == ')')) {
-                     out[o++] = '1';
+                  const int v = decided_macro(id, idn, undef_fp64);
+                  if (v >= 0 && (!paren || *after == ')')) {
+                     out[o++] = (char)('0' + v);
                      p = paren ? after + 1 : after;
                      continue;
                   }
+               } else if (decided_macro(p, wn, undef_fp64) == 0) {
+                  out[o++] = '0'; /* an undefined macro in #if reads 0 */
+                  p += wn;
+                  continue;
                }
                memcpy(out + o, p, wn);
                o += wn;

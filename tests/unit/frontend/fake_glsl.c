@@ -1,5 +1,6 @@
 /* fake_glsl.c — see fake_glsl.h. Layout: every default-block leaf element takes 16 bytes
- * (std140 vec4 slots), matrices one 16-byte column each. */
+ * (std140 vec4 slots), matrices one 16-byte column each; a double vector or column of 3 or 4
+ * components 32 (std140's dvec4 slot). */
 #include "fake_glsl.h"
 
 #include <stdio.h>
@@ -42,10 +43,18 @@ glsl_compile_shader(enum glsl_stage stage, enum glsl_api api, const char *source
 
 bool
 glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
-                           uint32_t max_varying_components, uint32_t withheld_extensions,
-                           const char *source, char **info_log)
+                           const struct glsl_compile_limits *limits, const char *source,
+                           char **info_log)
 {
-   (void)max_varying_components, (void)withheld_extensions;
+   (void)limits;
+   return glsl_compile_shader(stage, api, source, info_log);
+}
+
+bool
+glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api, uint32_t max_varying_components,
+                         uint32_t deny, const char *source, char **info_log)
+{
+   (void)max_varying_components, (void)deny;
    return glsl_compile_shader(stage, api, source, info_log);
 }
 
@@ -70,14 +79,40 @@ columns(GLenum type)
    switch (type) {
    case GL_FLOAT_MAT2:
    case GL_FLOAT_MAT2x3:
-   case GL_FLOAT_MAT2x4: return 2;
+   case GL_FLOAT_MAT2x4:
+   case GL_DOUBLE_MAT2:
+   case GL_DOUBLE_MAT2x3:
+   case GL_DOUBLE_MAT2x4: return 2;
    case GL_FLOAT_MAT3:
    case GL_FLOAT_MAT3x2:
-   case GL_FLOAT_MAT3x4: return 3;
+   case GL_FLOAT_MAT3x4:
+   case GL_DOUBLE_MAT3:
+   case GL_DOUBLE_MAT3x2:
+   case GL_DOUBLE_MAT3x4: return 3;
    case GL_FLOAT_MAT4:
    case GL_FLOAT_MAT4x2:
-   case GL_FLOAT_MAT4x3: return 4;
+   case GL_FLOAT_MAT4x3:
+   case GL_DOUBLE_MAT4:
+   case GL_DOUBLE_MAT4x2:
+   case GL_DOUBLE_MAT4x3: return 4;
    default: return 1;
+   }
+}
+
+/* Bytes of one vector or column: 32 for a double one of 3 or 4 components. */
+static uint32_t
+slot(GLenum type)
+{
+   switch (type) {
+   case GL_DOUBLE_VEC3:
+   case GL_DOUBLE_VEC4:
+   case GL_DOUBLE_MAT2x3:
+   case GL_DOUBLE_MAT2x4:
+   case GL_DOUBLE_MAT3:
+   case GL_DOUBLE_MAT3x4:
+   case GL_DOUBLE_MAT4:
+   case GL_DOUBLE_MAT4x3: return 32;
+   default: return 16;
    }
 }
 
@@ -122,9 +157,9 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
       u->type = f->type;
       u->array_size = n;
       u->offset = offset;
-      u->matrix_stride = columns(f->type) > 1 ? 16 : 0;
-      u->array_stride = f->array_size > 1 ? 16 * columns(f->type) : 0;
-      offset += 16 * columns(f->type) * n;
+      u->matrix_stride = columns(f->type) > 1 ? slot(f->type) : 0;
+      u->array_stride = f->array_size > 1 ? slot(f->type) * columns(f->type) : 0;
+      offset += slot(f->type) * columns(f->type) * n;
    }
    p->default_block.state_mask = next.state_mask;
    for (unsigned k = 0; k < GLSL_STATE_COUNT; k++) {

@@ -4,7 +4,8 @@
  * texture coordinates) through glGet, glBegin/glEnd's errors, what glEnd sends (GL_QUADS as
  * triangles keeping the provoking vertex, polygon mode LINE as outer edges honouring edge
  * flags), a core context refusing the legacy commands with GL_INVALID_OPERATION, and the
- * accumulation buffer's errors and queries. */
+ * accumulation buffer's errors and queries, glClampColor's targets, errors and defaults and
+ * the colour queries its fragment clamp clamps. */
 #include <math.h>
 
 #include "decline.h"
@@ -791,6 +792,151 @@ test_alpha_test_program_decline(void)
    env_finish(&e);
 }
 
+/* glClampColor (GL 3.3 compatibility §2.19.6, §3.9.8, §4.3.2; GL_ARB_color_buffer_float):
+ * the three targets of a compatibility context and their defaults, the errors, a core context
+ * taking GL_CLAMP_READ_COLOR only, and the colour queries the fragment clamp clamps. */
+static void
+test_clamp_color(void)
+{
+   struct fe_test_env e;
+   GLint v = 0;
+   env_init(&e, 16, 16);
+   mgl_glClampColor(GL_CLAMP_VERTEX_COLOR, GL_FALSE);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glClampColor(GL_CLAMP_FRAGMENT_COLOR, GL_FALSE);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glGetIntegerv(GL_CLAMP_VERTEX_COLOR, &v);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glGetIntegerv(GL_CLAMP_FRAGMENT_COLOR, &v);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glGetIntegerv(GL_CLAMP_READ_COLOR, &v);
+   CHECK_EQ(v, GL_FIXED_ONLY);
+   mgl_glClampColor(GL_CLAMP_READ_COLOR, GL_TRUE);
+   mgl_glGetIntegerv(GL_CLAMP_READ_COLOR, &v);
+   CHECK_EQ(v, GL_TRUE);
+   /* core: the clear colour is never clamped by a query */
+   mgl_glClearColor(2.0f, -1.0f, 0.5f, 1.0f);
+   GLfloat c[4];
+   mgl_glGetFloatv(GL_COLOR_CLEAR_VALUE, c);
+   CHECK(c[0] == 2.0f && c[1] == -1.0f);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+
+   compat_env(&e);
+   CHECK(has_ext_i("GL_ARB_color_buffer_float"));
+   static const GLenum targets[3] = {GL_CLAMP_VERTEX_COLOR, GL_CLAMP_FRAGMENT_COLOR,
+                                     GL_CLAMP_READ_COLOR};
+   static const GLint defaults[3] = {GL_TRUE, GL_FIXED_ONLY, GL_FIXED_ONLY};
+   for (int t = 0; t < 3; t++) {
+      mgl_glGetIntegerv(targets[t], &v);
+      CHECK_EQ(v, defaults[t]);
+      static const GLenum values[3] = {GL_FALSE, GL_TRUE, GL_FIXED_ONLY};
+      for (int k = 0; k < 3; k++) {
+         mgl_glClampColor(targets[t], values[k]);
+         CHECK_ERR(GL_NO_ERROR);
+         GLboolean b = GL_FALSE;
+         mgl_glGetIntegerv(targets[t], &v);
+         mgl_glGetBooleanv(targets[t], &b);
+         CHECK_EQ(v, (GLint)values[k]);
+         CHECK_EQ(b, values[k] != GL_FALSE);
+      }
+      /* an invalid value leaves the setting as it was */
+      mgl_glClampColor(targets[t], GL_FIXED_ONLY + 1);
+      CHECK_ERR(GL_INVALID_ENUM);
+      mgl_glClampColor(targets[t], 2);
+      CHECK_ERR(GL_INVALID_ENUM);
+      mgl_glGetIntegerv(targets[t], &v);
+      CHECK_EQ(v, GL_FIXED_ONLY);
+   }
+   mgl_glClampColor(GL_CLAMP_VERTEX_COLOR - 1, GL_TRUE); /* not a clamp target */
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glClampColor(GL_CLAMP_VERTEX_COLOR, GL_TRUE);
+
+   /* the clear, blend and fog colours, the alpha reference and the environment colour are kept
+    * as given; a query clamps them while the fragment clamp is in effect (GL_FIXED_ONLY with the
+    * default framebuffer's RGBA8, or GL_TRUE) */
+   mgl_glClearColor(2.0f, -1.0f, 0.5f, 1.0f);
+   mgl_glBlendColor(3.0f, -2.0f, 0.25f, 1.0f);
+   const GLfloat fog[4] = {4.0f, -3.0f, 0.75f, 1.0f};
+   mgl_glFogfv(GL_FOG_COLOR, fog);
+   mgl_glAlphaFunc(GL_LESS, 7.0f);
+   const GLfloat env[4] = {5.0f, -4.0f, 0.125f, 1.0f};
+   mgl_glTexEnvfv(GL_TEXTURE_ENV, GL_TEXTURE_ENV_COLOR, env);
+   static const GLenum modes[3] = {GL_FIXED_ONLY, GL_TRUE, GL_FALSE};
+   for (int m = 0; m < 3; m++) {
+      mgl_glClampColor(GL_CLAMP_FRAGMENT_COLOR, modes[m]);
+      const bool clamped = modes[m] != GL_FALSE;
+      GLfloat q[4], ref = 0.0f;
+      mgl_glGetFloatv(GL_COLOR_CLEAR_VALUE, q);
+      CHECK(q[0] == (clamped ? 1.0f : 2.0f) && q[1] == (clamped ? 0.0f : -1.0f) && q[2] == 0.5f);
+      mgl_glGetFloatv(GL_BLEND_COLOR, q);
+      CHECK(q[0] == (clamped ? 1.0f : 3.0f) && q[1] == (clamped ? 0.0f : -2.0f) && q[2] == 0.25f);
+      mgl_glGetFloatv(GL_FOG_COLOR, q);
+      CHECK(q[0] == (clamped ? 1.0f : 4.0f) && q[1] == (clamped ? 0.0f : -3.0f) && q[2] == 0.75f);
+      mgl_glGetTexEnvfv(GL_TEXTURE_ENV, GL_TEXTURE_ENV_COLOR, q);
+      CHECK(q[0] == (clamped ? 1.0f : 5.0f) && q[1] == (clamped ? 0.0f : -4.0f) && q[2] == 0.125f);
+      mgl_glGetFloatv(GL_ALPHA_TEST_REF, &ref);
+      CHECK(ref == (clamped ? 1.0f : 7.0f));
+   }
+   /* the fragment and read clamps are colour-buffer state, the vertex clamp lighting state */
+   mgl_glClampColor(GL_CLAMP_FRAGMENT_COLOR, GL_TRUE);
+   mgl_glClampColor(GL_CLAMP_READ_COLOR, GL_TRUE);
+   mgl_glPushAttrib(0x00004000 /* GL_COLOR_BUFFER_BIT */ | 0x00000040 /* GL_LIGHTING_BIT */);
+   mgl_glClampColor(GL_CLAMP_VERTEX_COLOR, GL_FALSE);
+   mgl_glClampColor(GL_CLAMP_FRAGMENT_COLOR, GL_FALSE);
+   mgl_glClampColor(GL_CLAMP_READ_COLOR, GL_FALSE);
+   mgl_glPopAttrib();
+   for (int t = 0; t < 3; t++) {
+      mgl_glGetIntegerv(targets[t], &v);
+      CHECK_EQ(v, GL_TRUE);
+   }
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+}
+
+/* A program whose colour the appended main() does not clamp (an output of its own) drawing
+ * with GL_CLAMP_FRAGMENT_COLOR TRUE into a float draw buffer is the named decline; with
+ * gl_FragColor (alpha_tested: written in main()'s unit), FIXED_ONLY, or an RGBA8 buffer it is
+ * not. */
+static void
+test_clamp_fragment_decline(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   static const float xy[8] = {0, 0, 1, 0, 1, 1, 0, 1};
+   mgl_glVertexPointer(2, GL_FLOAT, 8, xy);
+   struct fake_program fp = {.inputs = {"pos"}, .num_inputs = 1};
+   const GLuint own = make_program(&fp);
+   fp.alpha_tested = true;
+   const GLuint builtin = make_program(&fp);
+   GLuint tex[2], fbo;
+   mgl_glGenTextures(2, tex);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[0]);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, 4, 4, 0, GL_RGBA, GL_FLOAT, NULL);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[1]);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   mgl_glGenFramebuffers(1, &fbo);
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[0], 0);
+   CHECK_ERR(GL_NO_ERROR);
+   uint64_t d = mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented);
+   mgl_glUseProgram(own);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3); /* FIXED_ONLY, a float buffer: no clamp */
+   mgl_glClampColor(GL_CLAMP_FRAGMENT_COLOR, GL_TRUE);
+   mgl_glUseProgram(builtin);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented), d);
+   mgl_glUseProgram(own);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented), d + 1);
+   d = mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented);
+   mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[1], 0);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3); /* RGBA8 clamps anyway */
+   CHECK_EQ(mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented), d);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
@@ -808,5 +954,7 @@ main(void)
    test_packed_attributes();
    test_unused_names();
    test_alpha_test_program_decline();
+   test_clamp_color();
+   test_clamp_fragment_decline();
    return fe_test_report("compat");
 }

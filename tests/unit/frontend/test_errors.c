@@ -727,6 +727,127 @@ test_robust_uniform_reads(void)
    env_finish(&e);
 }
 
+/* ARB_gpu_shader_fp64 (GL 4.0 7.6.1): glUniform*d loads double uniforms only and nothing else
+ * takes them (a bool included); the values keep double precision in the shadow, at the std140
+ * offsets (8 bytes a component), and glGetUniform* read them converted. */
+static void
+test_double_uniforms(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   struct fake_program fp = {
+      .num_inputs = 1,
+      .inputs = {"pos"},
+      .num_uniforms = 6,
+      .uniforms = {{"d", GL_DOUBLE, 1},
+                   {"dv", GL_DOUBLE_VEC3, 1},
+                   {"dm", GL_DOUBLE_MAT2x3, 1},
+                   {"da", GL_DOUBLE, 3},
+                   {"f", GL_FLOAT, 1},
+                   {"b", GL_BOOL, 1}},
+   };
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   const GLint d = mgl_glGetUniformLocation(prog, "d"), dv = mgl_glGetUniformLocation(prog, "dv"),
+               dm = mgl_glGetUniformLocation(prog, "dm"),
+               da2 = mgl_glGetUniformLocation(prog, "da[2]"),
+               f = mgl_glGetUniformLocation(prog, "f"), b = mgl_glGetUniformLocation(prog, "b");
+   CHECK(d >= 0 && dv >= 0 && dm >= 0 && da2 >= 0 && f >= 0 && b >= 0);
+   const double fine = 1.0 + 1e-12; /* not a float */
+   mgl_glUniform1d(d, fine);
+   CHECK_ERR(GL_NO_ERROR);
+   GLdouble got[8] = {0};
+   mgl_glGetUniformdv(prog, d, got);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(got[0] == fine);
+   GLfloat gf = 0;
+   mgl_glGetUniformfv(prog, d, &gf);
+   CHECK(gf == 1.0f);
+   GLint gi = 0;
+   mgl_glUniform1d(d, -2.5);
+   mgl_glGetUniformiv(prog, d, &gi);
+   CHECK_EQ(gi, -3); /* rounded as a float is */
+   mgl_glUniform1d(d, fine);
+   /* the type must match: no float, int or uint command loads a double, no *d anything else */
+   mgl_glUniform1f(d, 1.0f);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glUniform1i(d, 1);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glUniform1ui(d, 1);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glUniform1d(f, 1.0);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glUniform1d(b, 1.0); /* a bool takes *f, *i and *ui, not *d */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glUniform2d(d, 1.0, 2.0); /* size */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glUniform4d(dv, 1.0, 2.0, 3.0, 4.0);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   const GLdouble two[2] = {3.0, 4.0};
+   mgl_glUniform1dv(d, 2, two); /* count > 1 for a non-array */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glUniform1dv(d, -1, two);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glUniform1d(-1, 1.0); /* -1 is silently ignored */
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetUniformdv(prog, d, got);
+   CHECK(got[0] == fine); /* nothing above changed it */
+   mgl_glUniform3d(dv, 0.5, -1.0 / 3.0, 1e300);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetUniformdv(prog, dv, got);
+   CHECK(got[0] == 0.5 && got[1] == -1.0 / 3.0 && got[2] == 1e300);
+   /* matrices: the double command of the right shape only */
+   const GLdouble m[6] = {1, 2, 3, 4, 5, 6}; /* column-major 2x3: columns (1,2,3), (4,5,6) */
+   const GLdouble mt[6] = {1, 4, 2, 5, 3, 6};
+   const GLfloat mf[6] = {1, 2, 3, 4, 5, 6};
+   mgl_glUniformMatrix2x3fv(dm, 1, GL_FALSE, mf);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glUniformMatrix3x2dv(dm, 1, GL_FALSE, m);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glUniformMatrix2x3dv(dv, 1, GL_FALSE, m);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glUniformMatrix2x3dv(dm, 1, GL_TRUE, mt);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetUniformdv(prog, dm, got);
+   for (int i = 0; i < 6; i++)
+      CHECK(got[i] == m[i]);
+   /* arrays: from the location's element on, clamped at the end */
+   const GLdouble three[3] = {0.125, 7.0, 8.0};
+   mgl_glUniform1dv(da2, 3, three);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetUniformdv(prog, da2, got);
+   CHECK(got[0] == 0.125);
+   /* the robust read counts doubles */
+   got[0] = 9;
+   mgl_glGetnUniformdv(prog, dv, 2 * sizeof(GLdouble), got);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   CHECK(got[0] == 9);
+   mgl_glGetnUniformdv(prog, dv, 3 * sizeof(GLdouble), got);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(got[2] == 1e300);
+   /* what reaches the server: the doubles' 8 bytes at their std140 offsets (the fake's layout:
+    * d at 0, dv at 16, dm's columns at 48 and 80, da at 112 + 16 k) */
+   GLuint vao, vbo;
+   make_triangle(&vao, &vbo);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_ERR(GL_NO_ERROR);
+   const struct fake_rec *r = fake_find(MGP_CALL_set_global_constants, 0);
+   CHECK(r != NULL);
+   if (r) {
+      const struct mgp_set_global_constants *a = (const void *)r->args;
+      CHECK_EQ(a->offset, 0);
+      CHECK(r->data_size >= 160);
+      double at[20];
+      memcpy(at, r->data, sizeof(at));
+      CHECK(at[0] == fine);
+      CHECK(at[2] == 0.5 && at[3] == -1.0 / 3.0 && at[4] == 1e300);
+      CHECK(at[6] == 1 && at[7] == 2 && at[8] == 3 && at[10] == 4 && at[11] == 5 && at[12] == 6);
+      CHECK(at[18] == 0.125);
+   }
+   env_finish(&e);
+}
+
 static void
 test_uniform_errors(void)
 {
@@ -2687,6 +2808,7 @@ main(void)
    test_multi_bind_errors();
    test_uniform_errors();
    test_robust_uniform_reads();
+   test_double_uniforms();
    test_program_errors();
    test_geometry_errors();
    test_subroutine_errors();

@@ -103,7 +103,8 @@ check_depth_clamp(bool offered)
 }
 
 /* GL 4.0 features a context offers only where the backend says it has them (a cap bit each):
- * sample shading's enable, command and query; texture gather's and query-LOD's names. */
+ * sample shading's enable, command and query; texture gather's and query-LOD's names;
+ * ARB_gpu_shader_fp64's name (MGP_CAP_FLOAT64), which alone claims no GL 4.0. */
 static void
 test_gl40_caps(void)
 {
@@ -113,13 +114,19 @@ test_gl40_caps(void)
    for (int on = 0; on < 2; on++) {
       /* a Vulkan device (vk_api_version set) is not enough: the bits say it */
       fake_caps.vk_api_version = 1u << 22;
-      fake_caps.cap_bits = on ? bits | MGP_CAP_SAMPLE_SHADING | MGP_CAP_TEXTURE_GATHER_LOD
-                              : bits & ~(MGP_CAP_SAMPLE_SHADING | MGP_CAP_TEXTURE_GATHER_LOD);
+      const uint32_t gl40 = MGP_CAP_SAMPLE_SHADING | MGP_CAP_TEXTURE_GATHER_LOD | MGP_CAP_FLOAT64;
+      fake_caps.cap_bits = on ? bits | gl40 : bits & ~gl40;
       struct fe_context *ctx = make(3, 3);
       CHECK(ctx);
       CHECK_EQ(listed("GL_ARB_sample_shading"), on);
       CHECK_EQ(listed("GL_ARB_texture_gather"), on);
       CHECK_EQ(listed("GL_ARB_texture_query_lod"), on);
+      CHECK_EQ(listed("GL_ARB_gpu_shader_fp64"), on);
+      CHECK_EQ(fe_fp64_offered(ctx), on);
+      CHECK_EQ((fe_glsl_deny(ctx) & GLSL_DENY_FLOAT64) != 0, !on);
+      GLint major = 0;
+      mgl_glGetIntegerv(GL_MAJOR_VERSION, &major);
+      CHECK_EQ(major, 3);
       mgl_glEnable(GL_SAMPLE_SHADING);
       CHECK_ERR(on ? GL_NO_ERROR : GL_INVALID_ENUM);
       CHECK_EQ(mgl_glIsEnabled(GL_SAMPLE_SHADING), on ? GL_TRUE : GL_FALSE);
@@ -141,7 +148,8 @@ test_gl40_caps(void)
 }
 
 /* ARB_gpu_shader5 (MGP_CAP_GPU_SHADER5): listed in core and compatibility contexts, and its
- * limits answered, only where the caps say so; neither claims GL 4.0 or GLSL 4.00. */
+ * limits answered, only where the caps say so; neither claims GL 4.0 or GLSL 4.00. Without it
+ * the context's GLSL deny mask has GLSL_DENY_GPU_SHADER5 (GLSL_DENY_FLOAT64 only by its cap). */
 static void
 test_gpu_shader5(void)
 {
@@ -160,6 +168,9 @@ test_gpu_shader5(void)
          CHECK(fe_context_create(&d, NULL, &ctx) == FE_OK);
          CHECK(fe_make_current(ctx, surf, surf) == FE_OK);
          CHECK_EQ(listed("GL_ARB_gpu_shader5"), on);
+         /* the GLSL deny mask: its gpu_shader5 bit follows the cap, the fp64 bit its own */
+         CHECK_EQ((fe_glsl_deny(ctx) & GLSL_DENY_GPU_SHADER5) != 0, !on);
+         CHECK_EQ((fe_glsl_deny(ctx) & GLSL_DENY_FLOAT64) != 0, !fe_fp64_offered(ctx));
          const char *ext = (const char *)mgl_glGetString(GL_EXTENSIONS);
          CHECK_ERR(compat ? GL_NO_ERROR : GL_INVALID_ENUM);
          if (compat)

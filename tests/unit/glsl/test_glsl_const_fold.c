@@ -35,6 +35,8 @@ size_of(const char *version, const char *size)
    return n;
 }
 
+#define FP64 "#version 150\n#extension GL_ARB_gpu_shader_fp64 : require"
+
 int
 main(void)
 {
@@ -78,6 +80,20 @@ main(void)
       {GS5, "floatBitsToUint(1.0) == 0x3f800000u && intBitsToFloat(0x40000000) == 2.0 ? 14 : -1",
        14},
 #undef GS5
+      /* ARB_gpu_shader_fp64: `lf` literals and double constructors keep double precision
+       * (1 + 1e-12 is 1 in float), ints and floats convert to double */
+      {FP64, "(1.0lf + 1e-12lf) - 1.0lf > 0.0lf ? 3 : -1", 3},
+      {FP64, "transpose(dmat2(1.0lf, 2.0lf, 3.0lf, 4.0lf))[0][1] == 3.0lf ? 2 : -1", 2},
+      {FP64, "int(determinant(dmat2(2.0lf)))", 4},
+      {FP64, "int(distance(dvec2(0.0lf), dvec2(3.0LF, 4.0lf)))", 5},
+      {FP64, "int(dvec2(1, 2).y * 3.0lf + 1.0)", 7},
+      {FP64, "double(1.0f + 1e-12) == 1.0lf ? 8 : -1", 8},
+      /* fma, ldexp and the bit casts of doubles: -0.0 differs from 0.0 in its bits */
+      {FP64, "int(fma(dvec2(2.0lf), dvec2(3.0lf), dvec2(1.0lf)).y)", 7},
+      {FP64, "int(ldexp(0.75lf, 4))", 12},
+      {FP64, "unpackDouble2x32(-0.0lf) != unpackDouble2x32(0.0lf) ? 2 : -1", 2},
+      {FP64, "unpackDouble2x32(1.0lf).y == 0x3ff00000u ? 3 : -1", 3},
+      {FP64, "packDouble2x32(uvec2(0u, 0x40000000u)) == 2.0lf ? 4 : -1", 4},
    };
    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
       uint32_t got = size_of(cases[i].version, cases[i].size);
@@ -88,6 +104,9 @@ main(void)
    CHECK(!size_of("#version 150", "determinant(mat2(1.0)) == 2.0 ? 1 : -1"),
          "a negative folded size must not link");
    CHECK(!size_of("#version 150", "int(determinant(mat2(0.0)))"), "a zero size must not link");
+   /* a double where the unit has not enabled ARB_gpu_shader_fp64 is glslang's to refuse */
+   CHECK(!size_of("#version 150", "int(2.0lf)"), "a double literal without the extension linked");
+   CHECK(!size_of("#version 150", "int(double(2.0))"), "a double without the extension linked");
    static const char *vs_var = "#version 150\n"
                                "uniform float k;\n"
                                "void main() { float a[int(sinh(k))]; gl_Position = vec4(a[0]); }\n";

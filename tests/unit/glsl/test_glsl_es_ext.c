@@ -144,8 +144,9 @@ main(void)
                   es3 ? "#version 300 es" : "#version 100", es3 && stage ? "out vec4 o;\n" : "",
                   name, want, stage ? (es3 ? "o" : "gl_FragColor") : "gl_Position");
          log = NULL;
+         const struct glsl_compile_limits lim = {.max_varying_components = 124};
          CHECK(glsl_compile_shader_limits(stage ? GLSL_STAGE_FRAGMENT : GLSL_STAGE_VERTEX, true,
-                                          124, 0, src, &log),
+                                          &lim, src, &log),
                "%s == %d in GLSL ES %s: %s", name, want, es3 ? "3.00" : "1.00", log ? log : "");
          free(log);
       }

@@ -1,16 +1,18 @@
 /* unit.glsl.gpu_shader5 — GL_ARB_gpu_shader5 in GLSL 1.50 / 3.30 units: offered, `#extension ...
  * : require` compiles, the macro is defined and a uniform block array takes a dynamically
- * uniform index; withheld (GLSL_EXT_GPU_SHADER5, a context without the extension), the macro is
- * undefined, `require` is an error and `enable` a warning that leaves the extension off. */
+ * uniform index; withheld (GLSL_DENY_GPU_SHADER5, a context without the extension), the macro is
+ * undefined, `require` is an error and `enable` a warning that leaves the extension off. The bit
+ * shares the deny mask with GLSL_DENY_FLOAT64: each refuses its own extension only. */
 #include "glsl_test_util.h"
 
 #include <spirv/unified1/spirv.h>
 
 static bool
-compile(enum glsl_stage stage, uint32_t withheld, const char *src, char **log)
+compile(enum glsl_stage stage, uint32_t deny, const char *src, char **log)
 {
    *log = NULL;
-   return glsl_compile_shader_limits(stage, GLSL_API_CORE, 0, withheld, src, log);
+   const struct glsl_compile_limits limits = {.deny = deny};
+   return glsl_compile_shader_limits(stage, GLSL_API_CORE, &limits, src, log);
 }
 
 int
@@ -31,7 +33,7 @@ main(void)
                versions[v]);
       CHECK(compile(GLSL_STAGE_FRAGMENT, 0, src, &log), "%s offered: %s", versions[v], log);
       free(log);
-      CHECK(!compile(GLSL_STAGE_FRAGMENT, GLSL_EXT_GPU_SHADER5, src, &log), "%s withheld compiled",
+      CHECK(!compile(GLSL_STAGE_FRAGMENT, GLSL_DENY_GPU_SHADER5, src, &log), "%s withheld compiled",
             versions[v]);
       CHECK(log && strstr(log, "0:2") && strstr(log, "extension not supported: GL_ARB_gpu_shader5"),
             "%s withheld log: %s", versions[v], log);
@@ -45,7 +47,7 @@ main(void)
                versions[v]);
       CHECK(compile(GLSL_STAGE_FRAGMENT, 0, src, &log), "%s enable offered: %s", versions[v], log);
       free(log);
-      CHECK(!compile(GLSL_STAGE_FRAGMENT, GLSL_EXT_GPU_SHADER5, src, &log),
+      CHECK(!compile(GLSL_STAGE_FRAGMENT, GLSL_DENY_GPU_SHADER5, src, &log),
             "%s enable withheld compiled", versions[v]);
       CHECK(log && strstr(log, "WARNING: 0:2") && strstr(log, "'blocks'") &&
                strstr(log, "constant integral expression"),
@@ -59,8 +61,39 @@ main(void)
                versions[v]);
       CHECK(compile(GLSL_STAGE_FRAGMENT, 0, src, &log), "%s macro offered: %s", versions[v], log);
       free(log);
-      CHECK(!compile(GLSL_STAGE_FRAGMENT, GLSL_EXT_GPU_SHADER5, src, &log),
+      CHECK(!compile(GLSL_STAGE_FRAGMENT, GLSL_DENY_GPU_SHADER5, src, &log),
             "%s macro defined while withheld", versions[v]);
+      free(log);
+   }
+   /* one deny mask for both extensions: each bit refuses its own `require` only */
+   {
+      static const char both[] = "#version 150\n#extension GL_ARB_gpu_shader5 : require\n"
+                                 "#extension GL_ARB_gpu_shader_fp64 : require\n"
+                                 "out vec4 o;\nvoid main() { o = vec4(fma(1.0, 2.0, 3.0)); }\n";
+      CHECK(compile(GLSL_STAGE_FRAGMENT, 0, both, &log), "both offered: %s", log);
+      free(log);
+      CHECK(!compile(GLSL_STAGE_FRAGMENT, GLSL_DENY_GPU_SHADER5, both, &log) && log &&
+               strstr(log, "extension not supported: GL_ARB_gpu_shader5") &&
+               !strstr(log, "GL_ARB_gpu_shader_fp64"),
+            "gpu_shader5 denied: %s", log);
+      free(log);
+      CHECK(!compile(GLSL_STAGE_FRAGMENT, GLSL_DENY_FLOAT64, both, &log) && log &&
+               strstr(log, "GL_ARB_gpu_shader_fp64' unsupported") &&
+               !strstr(log, "GL_ARB_gpu_shader5"),
+            "fp64 denied: %s", log);
+      free(log);
+      CHECK(!compile(GLSL_STAGE_FRAGMENT, GLSL_DENY_GPU_SHADER5 | GLSL_DENY_FLOAT64, both, &log),
+            "both denied compiled");
+      free(log);
+      /* the link takes the same mask (glsl_link_input.deny) */
+      struct glsl_link_input in = {.deny = GLSL_DENY_GPU_SHADER5};
+      in.source[GLSL_STAGE_VERTEX] = "#version 150\nvoid main() { gl_Position = vec4(0.0); }\n";
+      in.source[GLSL_STAGE_FRAGMENT] = both;
+      log = NULL;
+      struct glsl_program *p = glsl_link(&in, &log);
+      CHECK(!p && log && strstr(log, "extension not supported: GL_ARB_gpu_shader5"),
+            "link with gpu_shader5 denied: %s", log);
+      glsl_program_destroy(p);
       free(log);
    }
    /* geometry shader instancing (layout(invocations), gl_InvocationID) with the extension */

@@ -192,6 +192,44 @@ test_packing(void)
    free(log);
 }
 
+/* GLSL 4.20 4.4.5 and 4.4.6: a uniform block's, storage block's or sampler's layout(binding)
+ * at or past the context's binding points is a compile-time error; below them it compiles, and
+ * a limit of 0 checks nothing. */
+static void
+test_binding_limits(void)
+{
+   const struct glsl_compile_limits lim = {
+      .uniform_buffer_bindings = 36, .storage_buffer_bindings = 8, .texture_units = 80};
+   static const struct {
+      const char *decl;
+      bool ok;
+   } cases[] = {
+      {"layout(std140, binding = 35) uniform B { vec4 v; };\n", true},
+      {"layout(std140, binding = 36) uniform B { vec4 v; };\n", false},
+      {"layout(std140, binding = 36) uniform B { vec4 v; } b;\n", false},
+      {"layout(std430, binding = 7) buffer S { vec4 v; };\n", true},
+      {"layout(std430, binding = 8) buffer S { vec4 v; };\n", false},
+      {"layout(binding = 79) uniform sampler2D s;\n", true},
+      {"layout(binding = 80) uniform sampler2D s;\n", false},
+      {"layout(binding = 80) uniform isampler2DArray s;\n", false},
+   };
+   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+      char src[512];
+      snprintf(src, sizeof src, "#version 430\n%sout vec4 c;\nvoid main() { c = vec4(1.0); }\n",
+               cases[i].decl);
+      char *log = NULL;
+      const bool ok = glsl_compile_shader_limits(GLSL_STAGE_FRAGMENT, false, &lim, src, &log);
+      CHECK(ok == cases[i].ok, "%s: compiled %d, want %d (%s)", cases[i].decl, ok, cases[i].ok,
+            log ? log : "");
+      free(log);
+      log = NULL;
+      /* without limits, nothing is checked */
+      CHECK(glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, src, &log), "%s without limits: %s",
+            cases[i].decl, log ? log : "");
+      free(log);
+   }
+}
+
 int
 main(void)
 {
@@ -229,13 +267,15 @@ main(void)
                     "uniform float f[gl_MaxFragmentInputComponents - 127];\n"
                     "out vec4 c;\n"
                     "void main() { c = vec4(f[0]); }\n";
-   CHECK(glsl_compile_shader_limits(GLSL_STAGE_FRAGMENT, false, 128, 0, fs, &log),
+   const struct glsl_compile_limits at128 = {.max_varying_components = 128};
+   CHECK(glsl_compile_shader_limits(GLSL_STAGE_FRAGMENT, false, &at128, fs, &log),
          "compile at a 128-component limit: %s", log ? log : "");
    free(log);
    log = NULL;
-   CHECK(!glsl_compile_shader_limits(GLSL_STAGE_FRAGMENT, false, 0, 0, fs, &log),
+   CHECK(!glsl_compile_shader_limits(GLSL_STAGE_FRAGMENT, false, NULL, fs, &log),
          "compiled with gl_MaxFragmentInputComponents 64");
    free(log);
+   test_binding_limits();
    test_packing();
    return t_finish("varying_limit");
 }

@@ -1,0 +1,186 @@
+/* unit.glsl.fp64 — GL_ARB_gpu_shader_fp64 in GLSL 1.50 / 3.30: doubles reflect as GL_DOUBLE*
+ * at their std140 offsets (default block and uniform blocks), and a context that denies doubles
+ * (GLSL_DENY_FLOAT64: the backend lacks MGP_CAP_FLOAT64) refuses the extension by name and any
+ * double a 4.00 shader declares. */
+#include "glsl_test_util.h"
+
+#include <GL/glcorearb.h>
+
+static const char *vs = "#version 150\n"
+                        "in vec4 pos;\n"
+                        "void main() { gl_Position = pos; }\n";
+
+static const char *fs = "#version 150\n"
+                        "#extension GL_ARB_gpu_shader_fp64 : require\n"
+                        "uniform double d;\n"
+                        "uniform dvec3 dv;\n"
+                        "uniform dmat2x3 dm;\n"
+                        "uniform double da[3];\n"
+                        "uniform float f;\n"
+                        "layout(std140) uniform B {\n"
+                        "  float bf;\n"
+                        "  double bd;\n"
+                        "  dvec3 bv;\n"
+                        "  dmat3 bm;\n"
+                        "  double ba[2];\n"
+                        "};\n"
+                        "out vec4 color;\n"
+                        "void main() {\n"
+                        "  double s = d + dv.x + dm[1][2] + da[2] + double(f) + double(bf) + bd\n"
+                        "           + bv.z + bm[2][2] + ba[1];\n"
+                        "  color = vec4(float(s));\n"
+                        "}\n";
+
+static const struct glsl_uniform *
+find(const struct glsl_uniform *u, unsigned n, const char *name)
+{
+   for (unsigned i = 0; i < n; i++)
+      if (!strcmp(u[i].name, name))
+         return &u[i];
+   return NULL;
+}
+
+static void
+expect(const struct glsl_uniform *u, const char *name, uint32_t type, uint32_t offset,
+       uint32_t array_stride, uint32_t matrix_stride)
+{
+   CHECK(u, "%s not reflected", name);
+   if (!u)
+      return;
+   CHECK(u->type == type, "%s: type 0x%x, want 0x%x", name, u->type, type);
+   CHECK(u->offset == offset, "%s: offset %u, want %u", name, u->offset, offset);
+   CHECK(u->array_stride == array_stride, "%s: array stride %u, want %u", name, u->array_stride,
+         array_stride);
+   CHECK(u->matrix_stride == matrix_stride, "%s: matrix stride %u, want %u", name, u->matrix_stride,
+         matrix_stride);
+}
+
+static bool
+compiles(uint32_t deny, const char *src, const char *says, const char *what)
+{
+   char *log = NULL;
+   bool ok = glsl_compile_shader_opts(GLSL_STAGE_FRAGMENT, GLSL_API_CORE, 0, deny, src, &log);
+   if (says)
+      CHECK(log && strstr(log, says), "%s: log: %s", what, log ? log : "(none)");
+   free(log);
+   return ok;
+}
+
+int
+main(void)
+{
+   char *log = NULL;
+   struct glsl_link_input in = {.source = {vs, fs}};
+   struct glsl_program *p = glsl_link(&in, &log);
+   CHECK(p, "fp64 program does not link: %s", log ? log : "");
+   free(log);
+   if (p) {
+      const struct glsl_default_block *db = &p->default_block;
+      const struct glsl_uniform *u = db->uniforms;
+      /* std140: a double aligns to 8, a dvec3 to 32, a dmat2x3's columns are dvec3s (stride
+       * 32), an array of doubles strides 16 */
+      const struct glsl_uniform *d = find(u, db->num_uniforms, "d");
+      const struct glsl_uniform *dv = find(u, db->num_uniforms, "dv");
+      const struct glsl_uniform *dm = find(u, db->num_uniforms, "dm");
+      const struct glsl_uniform *da = find(u, db->num_uniforms, "da[0]");
+      CHECK(d && d->type == GL_DOUBLE, "d");
+      CHECK(dv && dv->type == GL_DOUBLE_VEC3 && dv->offset % 32 == 0, "dv");
+      CHECK(dm && dm->type == GL_DOUBLE_MAT2x3 && dm->matrix_stride == 32 && dm->offset % 32 == 0,
+            "dm");
+      CHECK(da && da->type == GL_DOUBLE && da->array_size == 3 && da->array_stride == 16, "da");
+      /* the block's members at the offsets std140 gives them */
+      CHECK(p->num_blocks == 1, "%u blocks", p->num_blocks);
+      if (p->num_blocks == 1) {
+         const struct glsl_uniform_block *b = &p->blocks[0];
+         const struct glsl_uniform *m = p->block_members + b->first_member;
+         expect(find(m, b->num_members, "bf"), "bf", GL_FLOAT, 0, 0, 0);
+         expect(find(m, b->num_members, "bd"), "bd", GL_DOUBLE, 8, 0, 0);
+         expect(find(m, b->num_members, "bv"), "bv", GL_DOUBLE_VEC3, 32, 0, 0);
+         expect(find(m, b->num_members, "bm"), "bm", GL_DOUBLE_MAT3, 64, 0, 32);
+         expect(find(m, b->num_members, "ba[0]"), "ba[0]", GL_DOUBLE, 160, 16, 0);
+         CHECK(b->data_size == 192, "data size %u", b->data_size);
+      }
+      glsl_program_destroy(p);
+   }
+
+   /* a context that denies doubles */
+   CHECK(compiles(0, fs, NULL, "offered"), "offered: the extension's shader does not compile");
+   CHECK(!compiles(GLSL_DENY_FLOAT64, fs,
+                   "error: extension `GL_ARB_gpu_shader_fp64' unsupported in fragment shader",
+                   "denied, require"),
+         "denied: `require' compiled");
+   const char *enable = "#version 330\n"
+                        "#extension GL_ARB_gpu_shader_fp64 : enable\n"
+                        "out vec4 color;\n"
+                        "void main() { color = vec4(1.0); }\n";
+   CHECK(compiles(GLSL_DENY_FLOAT64, enable,
+                  "warning: extension `GL_ARB_gpu_shader_fp64' unsupported", "denied, enable"),
+         "denied: `enable' without a double failed");
+   /* the extension's macro is defined only where it is offered (GLSL 1.50 3.3) */
+   const char *macro = "#version 330\n"
+                       "#ifdef GL_ARB_gpu_shader_fp64\n"
+                       "#error the macro is defined\n"
+                       "#endif\n"
+                       "out vec4 color;\n"
+                       "void main() { color = vec4(1.0); }\n";
+   CHECK(compiles(GLSL_DENY_FLOAT64, macro, NULL, "denied, macro"),
+         "denied: GL_ARB_gpu_shader_fp64 is defined");
+   CHECK(!compiles(0, macro, "the macro is defined", "offered, macro"),
+         "offered: GL_ARB_gpu_shader_fp64 is not defined");
+   const char *forms = "#version 330\n"
+                       "#if defined(GL_ARB_gpu_shader_fp64) || defined GL_ARB_gpu_shader_fp64\n"
+                       "#error defined\n"
+                       "#elif GL_ARB_gpu_shader_fp64\n"
+                       "#error nonzero\n"
+                       "#endif\n"
+                       "#ifndef GL_ARB_gpu_shader_fp64\n"
+                       "#define NO_FP64 1.0\n"
+                       "#endif\n"
+                       "out vec4 color;\n"
+                       "void main() { color = vec4(NO_FP64); }\n";
+   CHECK(compiles(GLSL_DENY_FLOAT64, forms, NULL, "denied, #if forms"),
+         "denied: a form of the macro reads defined");
+   CHECK(!compiles(0, forms, "defined", "offered, #if forms"),
+         "offered: `defined(GL_ARB_gpu_shader_fp64)' is false");
+   const char *enable_use = "#version 330\n"
+                            "#extension GL_ARB_gpu_shader_fp64 : enable\n"
+                            "uniform double d;\n"
+                            "out vec4 color;\n"
+                            "void main() { color = vec4(float(d)); }\n";
+   CHECK(!compiles(GLSL_DENY_FLOAT64, enable_use, NULL, "denied, enable and use"),
+         "denied: a double compiled after `enable'");
+   const char *v400 = "#version 400\n"
+                      "uniform double d;\n"
+                      "out vec4 color;\n"
+                      "void main() { color = vec4(float(d + 1.0lf)); }\n";
+   CHECK(compiles(0, v400, NULL, "4.00 offered"), "4.00 with a double does not compile");
+   CHECK(!compiles(GLSL_DENY_FLOAT64, v400, "need GL_ARB_gpu_shader_fp64", "4.00 denied"),
+         "denied: a 4.00 double compiled");
+   /* no double vertex inputs: GLSL 4.00 4.3.4 (glslang says so below 4.10), nor in 4.10, whose
+    * ARB_vertex_attrib_64bit is not offered */
+   const char *vs_double330 = "#version 330\n"
+                              "#extension GL_ARB_gpu_shader_fp64 : require\n"
+                              "in dvec4 a_d;\n"
+                              "void main() { gl_Position = vec4(a_d); }\n";
+   CHECK(!glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_CORE, 0, 0, vs_double330, NULL),
+         "a 3.30 double vertex input compiled");
+   const char *vs_double = "#version 410\n"
+                           "in dvec4 a_d;\n"
+                           "void main() { gl_Position = vec4(a_d); }\n";
+   log = NULL;
+   CHECK(!glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_CORE, 0, 0, vs_double, &log),
+         "a double vertex input compiled");
+   CHECK(log && strstr(log, "'a_d' : a vertex shader input of double type needs "
+                            "GL_ARB_vertex_attrib_64bit"),
+         "double vertex input log: %s", log ? log : "");
+   free(log);
+   /* the link refuses it too (a shader compiled elsewhere, linked where doubles are denied) */
+   struct glsl_link_input denied = {.source = {vs, fs}, .deny = GLSL_DENY_FLOAT64};
+   log = NULL;
+   p = glsl_link(&denied, &log);
+   CHECK(!p, "denied link succeeded");
+   CHECK(log && strstr(log, "GL_ARB_gpu_shader_fp64"), "denied link log: %s", log ? log : "");
+   free(log);
+   glsl_program_destroy(p);
+   return t_finish("unit.glsl.fp64");
+}
