@@ -14,7 +14,7 @@ rm -rf $G && mkdir -p $G/piglit/bin $G/syslib
 cp -a $P/lib $G/piglit/
 list=$(grep -v -e '^#' -e '^[[:space:]]*$' tests/piglit/list.txt)
 for b in $(awk '{print $1}' <<<"$list" | sort -u); do cp "$P/$b" $G/piglit/bin/; done
-(cd $P && tar cf - $(awk '$2 ~ /^(tests|generated_tests)\// {print $2}' <<<"$list" | sort -u)) | (cd $G/piglit && tar xf -)
+(cd $P && tar cf - $(awk '{for (i = 2; i <= NF; i++) if ($i ~ /^(tests|generated_tests)\//) print $i}' <<<"$list" | sort -u)) | (cd $G/piglit && tar xf -)
 # the piglit binaries' and mgl's own libraries (X11/XCB/Wayland clients, xxHash), less glibc,
 # glvnd (from .gl/) and the Vulkan loader (from .gl/)
 for b in $G/piglit/bin/* $D/lib/*.so; do ldd "$b"; done | awk '$3 ~ /^\// {print $3}' | sort -u |
