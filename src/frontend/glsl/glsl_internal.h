@@ -141,6 +141,20 @@ enum { GLSL_HELPER_INVERSE = 26, GLSL_HELPER_NOISE1 = 27, GLSL_HELPER_COUNT = 31
 enum { GLSL_FRAGCOORD_UPPER_LEFT = 1, GLSL_FRAGCOORD_PIXEL_CENTER_INTEGER = 2 };
 
 /* One compilation unit (a shader object) as glslang's Vulkan target compiles it. */
+/* A token of preprocessed GLSL (glsl_tokenize, glsl_token.c): bytes [at, at + len) of the text;
+ * a directive is one token to the end of its line. */
+enum glsl_tok_kind { GLSL_TOK_IDENT, GLSL_TOK_NUMBER, GLSL_TOK_PUNCT, GLSL_TOK_DIRECTIVE };
+struct glsl_tok {
+   uint32_t at, len;
+   uint8_t kind;
+   int line; /* the app's line number (after #line directives) */
+};
+/* Splits preprocessed text into a malloc'd token array; false when out of memory. Line numbers
+ * follow `#line N` as the unit's version reads it. */
+bool glsl_tokenize(const char *p, int version, struct glsl_tok **out, unsigned *out_n);
+bool glsl_ident_start(char c);
+bool glsl_ident_char(char c);
+
 struct glsl_unit {
    char *text;              /* the lowered source (malloc'd) */
    int version;             /* as the app wrote it (110, ES 100, when it has no #version) */

@@ -235,102 +235,10 @@ find_name(const char *const *names, size_t count, const char *s, size_t len)
    return -1;
 }
 
-/* ── tokens of preprocessed GLSL ───────────────────────────────────────────────────────────── */
-
-enum tok_kind { T_IDENT, T_NUMBER, T_PUNCT, T_DIRECTIVE };
-
-struct tok {
-   uint32_t at, len;
-   uint8_t kind;
-   int line; /* the app's line number (after #line directives) */
-};
+/* ── tokens of preprocessed GLSL (glsl_token.c) ────────────────────────────────────────────── */
 
 static bool
-ident_start(char c)
-{
-   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-
-static bool
-ident_char(char c)
-{
-   return ident_start(c) || (c >= '0' && c <= '9');
-}
-
-/* Splits preprocessed text into tokens; a directive is one token to the end of its line. Line
- * numbers follow `#line N`: N is the next line's number from GLSL 3.30 on, N + 1 before. */
-static bool
-tokenize(const char *p, int version, struct tok **out, unsigned *out_n)
-{
-   struct tok *t = NULL;
-   unsigned n = 0;
-   uint32_t cap = 0;
-   int line = 1;
-   bool line_start = true;
-   for (uint32_t i = 0; p[i];) {
-      char c = p[i];
-      if (c == '\n') {
-         line++;
-         line_start = true;
-         i++;
-         continue;
-      }
-      if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
-         i++;
-         continue;
-      }
-      if (!mgu_array_reserve(t, cap, (uint64_t)n + 1)) {
-         free(t);
-         return false;
-      }
-      uint32_t start = i;
-      uint8_t kind;
-      if (c == '#' && line_start) {
-         while (p[i] && p[i] != '\n')
-            i++;
-         kind = T_DIRECTIVE;
-      } else if (ident_start(c)) {
-         while (ident_char(p[i]))
-            i++;
-         kind = T_IDENT;
-      } else if ((c >= '0' && c <= '9') || (c == '.' && p[i + 1] >= '0' && p[i + 1] <= '9')) {
-         bool hex = c == '0' && (p[i + 1] == 'x' || p[i + 1] == 'X');
-         i++;
-         for (;;) {
-            if (ident_char(p[i]) || p[i] == '.') {
-               i++;
-            } else if (!hex && (p[i] == '+' || p[i] == '-') &&
-                       (p[i - 1] == 'e' || p[i - 1] == 'E')) {
-               i++;
-            } else {
-               break;
-            }
-         }
-         kind = T_NUMBER;
-      } else {
-         i++;
-         kind = T_PUNCT;
-      }
-      t[n++] = (struct tok){start, i - start, kind, line};
-      line_start = false;
-      if (kind == T_DIRECTIVE) {
-         const char *d = p + start + 1;
-         while (*d == ' ' || *d == '\t')
-            d++;
-         if (!strncmp(d, "line", 4) && (d[4] == ' ' || d[4] == '\t')) {
-            int num = atoi(d + 5);
-            /* the directive's own newline comes next and adds one */
-            line = (version >= 330 ? num : num + 1) - 1;
-         }
-      }
-   }
-   *out = t;
-   *out_n = n;
-   return true;
-}
-
-static bool
-tok_is(const char *p, const struct tok *t, const char *s)
+tok_is(const char *p, const struct glsl_tok *t, const char *s)
 {
    size_t len = strlen(s);
    return t->len == len && !memcmp(p + t->at, s, len);
@@ -349,7 +257,7 @@ struct edit {
 struct lower {
    enum glsl_stage stage;
    const char *p;
-   struct tok *t;
+   struct glsl_tok *t;
    unsigned n;
    struct edit *edits;
    unsigned num_edits, cap_edits;
@@ -373,7 +281,7 @@ add_edit(struct lower *L, uint32_t at, uint32_t len, const char *prefix, const c
 
 /* Replaces token t with the text str holds (taken: L owns it until the edits are applied). */
 static void
-add_owned_edit(struct lower *L, const struct tok *t, struct glsl_str *str)
+add_owned_edit(struct lower *L, const struct glsl_tok *t, struct glsl_str *str)
 {
    char **slot = str->oom ? NULL : mgu_array_push(L->owned, L->num_owned, L->cap_owned);
    if (!slot) {
@@ -399,19 +307,19 @@ check_es_float_precision(struct lower *L)
    const char *pp = L->p;
    int depth = 0, default_depth = -1; /* the block depth of the outermost default in scope */
    for (unsigned i = 0; i < L->n; i++) {
-      const struct tok *t = &L->t[i];
-      if (t->kind == T_PUNCT && pp[t->at] == '{') {
+      const struct glsl_tok *t = &L->t[i];
+      if (t->kind == GLSL_TOK_PUNCT && pp[t->at] == '{') {
          depth++;
-      } else if (t->kind == T_PUNCT && pp[t->at] == '}') {
+      } else if (t->kind == GLSL_TOK_PUNCT && pp[t->at] == '}') {
          depth--;
          if (default_depth > depth)
             default_depth = -1;
-      } else if (t->kind == T_IDENT && tok_is(pp, t, "precision") && i + 2 < L->n &&
+      } else if (t->kind == GLSL_TOK_IDENT && tok_is(pp, t, "precision") && i + 2 < L->n &&
                  tok_is(pp, &L->t[i + 2], "float")) {
          if (default_depth < 0 || depth < default_depth)
             default_depth = depth;
          i += 2;
-      } else if (t->kind == T_IDENT && default_depth < 0 &&
+      } else if (t->kind == GLSL_TOK_IDENT && default_depth < 0 &&
                  find_name(float_types, sizeof(float_types) / sizeof(float_types[0]), pp + t->at,
                            t->len) >= 0) {
          unsigned k = i + 1;
@@ -422,7 +330,7 @@ check_es_float_precision(struct lower *L)
          }
          if (k < L->n && tok_is(pp, &L->t[k], "("))
             continue; /* a constructor */
-         const struct tok *prev = i ? &L->t[i - 1] : NULL;
+         const struct glsl_tok *prev = i ? &L->t[i - 1] : NULL;
          if (prev &&
              (tok_is(pp, prev, "lowp") || tok_is(pp, prev, "mediump") || tok_is(pp, prev, "highp")))
             continue;
@@ -440,7 +348,7 @@ check_es_float_precision(struct lower *L)
 /* ── geometry-shader inputs ─────────────────────────────────────────────────────────────────── */
 
 static void
-gs_error(struct lower *L, const struct tok *t, const char *msg)
+gs_error(struct lower *L, const struct glsl_tok *t, const char *msg)
 {
    glsl_str_printf(L->log, "ERROR: 0:%d: '%.*s' : %s\n", t->line, (int)t->len, L->p + t->at, msg);
    L->failed = true;
@@ -448,7 +356,7 @@ gs_error(struct lower *L, const struct tok *t, const char *msg)
 
 /* The vertex count of a geometry input primitive; 0 when `t` names none. */
 static int
-gs_primitive_size(const struct lower *L, const struct tok *t)
+gs_primitive_size(const struct lower *L, const struct glsl_tok *t)
 {
    static const char *const names[] = {"points", "lines", "lines_adjacency", "triangles",
                                        "triangles_adjacency"};
@@ -464,8 +372,8 @@ closing(const struct lower *L, unsigned i)
    const char open = L->p[L->t[i].at], close = open == '(' ? ')' : open == '[' ? ']' : '}';
    int d = 0;
    for (unsigned k = i; k < L->n; k++) {
-      const struct tok *t = &L->t[k];
-      if (t->kind != T_PUNCT)
+      const struct glsl_tok *t = &L->t[k];
+      if (t->kind != GLSL_TOK_PUNCT)
          continue;
       if (L->p[t->at] == open)
          d++;
@@ -482,8 +390,8 @@ opening(const struct lower *L, unsigned i)
    const char close = L->p[L->t[i].at], open = close == ')' ? '(' : close == ']' ? '[' : '{';
    int d = 0;
    for (unsigned k = i + 1; k-- > 0;) {
-      const struct tok *t = &L->t[k];
-      if (t->kind != T_PUNCT)
+      const struct glsl_tok *t = &L->t[k];
+      if (t->kind != GLSL_TOK_PUNCT)
          continue;
       if (L->p[t->at] == close)
          d++;
@@ -508,7 +416,7 @@ blank_compat_members(struct lower *L, enum glsl_stage stage, unsigned brace, uin
       bool compat = false;
       for (unsigned m = from; m < k && !compat; m++) {
          struct glsl_compat_edit ce;
-         compat = L->t[m].kind == T_IDENT &&
+         compat = L->t[m].kind == GLSL_TOK_IDENT &&
                   glsl_compat_lower_token(stage, L->p + L->t[m].at, L->t[m].len, &ce) && ce.varying;
       }
       if (compat) {
@@ -532,8 +440,8 @@ gs_emits_points(const struct lower *L)
 {
    int depth = 0;
    for (unsigned i = 0; i + 1 < L->n; i++) {
-      const struct tok *t = &L->t[i];
-      if (t->kind == T_PUNCT) {
+      const struct glsl_tok *t = &L->t[i];
+      if (t->kind == GLSL_TOK_PUNCT) {
          const char c = L->p[t->at];
          depth += c == '{' ? 1 : c == '}' ? -1 : 0;
          continue;
@@ -557,8 +465,8 @@ tcs_output_vertices(const struct lower *L)
 {
    int depth = 0;
    for (unsigned i = 0; i + 1 < L->n; i++) {
-      const struct tok *t = &L->t[i];
-      if (t->kind == T_PUNCT) {
+      const struct glsl_tok *t = &L->t[i];
+      if (t->kind == GLSL_TOK_PUNCT) {
          const char c = L->p[t->at];
          depth += c == '{' ? 1 : c == '}' ? -1 : 0;
          continue;
@@ -569,9 +477,9 @@ tcs_output_vertices(const struct lower *L)
       if (r + 1 >= L->n || !tok_is(L->p, &L->t[r + 1], "out"))
          continue;
       for (unsigned k = i + 2; k + 2 < r; k++) {
-         const struct tok *n = &L->t[k + 2];
+         const struct glsl_tok *n = &L->t[k + 2];
          if (!tok_is(L->p, &L->t[k], "vertices") || !tok_is(L->p, &L->t[k + 1], "=") ||
-             n->kind != T_NUMBER || n->len > 4)
+             n->kind != GLSL_TOK_NUMBER || n->len > 4)
             continue;
          int v = 0;
          for (uint32_t c = 0; c < n->len; c++) {
@@ -592,7 +500,7 @@ static bool
 tes_point_mode(const struct lower *L)
 {
    for (unsigned i = 0; i < L->n; i++)
-      if (L->t[i].kind == T_IDENT && tok_is(L->p, &L->t[i], "point_mode"))
+      if (L->t[i].kind == GLSL_TOK_IDENT && tok_is(L->p, &L->t[i], "point_mode"))
          return true;
    return false;
 }
@@ -615,21 +523,21 @@ check_gs_inputs(struct lower *L)
    unsigned num_unsized = 0;
    int depth = 0, parens = 0;
    for (unsigned i = 0; i < L->n && !L->failed; i++) {
-      const struct tok *t = &L->t[i];
-      if (t->kind == T_PUNCT) {
+      const struct glsl_tok *t = &L->t[i];
+      if (t->kind == GLSL_TOK_PUNCT) {
          const char c = p[t->at];
          depth += c == '{' ? 1 : c == '}' ? -1 : 0;
          parens += c == '(' ? 1 : c == ')' ? -1 : 0;
          continue;
       }
-      if (t->kind != T_IDENT)
+      if (t->kind != GLSL_TOK_IDENT)
          continue;
       if (depth > 0) {
          /* inside a function: constant indices on still-unsized input arrays */
          for (unsigned k = 0; k < num_unsized && !prim; k++) {
             if (t->len != unsized[k].len || memcmp(p + t->at, p + unsized[k].at, t->len) ||
-                i + 3 >= L->n || !tok_is(p, &L->t[i + 1], "[") || L->t[i + 2].kind != T_NUMBER ||
-                !tok_is(p, &L->t[i + 3], "]"))
+                i + 3 >= L->n || !tok_is(p, &L->t[i + 1], "[") ||
+                L->t[i + 2].kind != GLSL_TOK_NUMBER || !tok_is(p, &L->t[i + 3], "]"))
                continue;
             const int idx = atoi(p + L->t[i + 2].at);
             if (idx > unsized[k].max_index)
@@ -646,14 +554,14 @@ check_gs_inputs(struct lower *L)
          /* layout(...) in; */
          int here = 0;
          for (unsigned k = i + 2; k < r; k++) {
-            const struct tok *q = &L->t[k];
-            if (q->kind != T_IDENT)
+            const struct glsl_tok *q = &L->t[k];
+            if (q->kind != GLSL_TOK_IDENT)
                continue;
             if (tok_is(p, q, "invocations")) { /* GLSL 4.00; glslang checks the version */
                /* ARB_gpu_shader5: more than GL_MAX_GEOMETRY_SHADER_INVOCATIONS fails the
                 * compile (glslang does not check; a literal count, as layouts take) */
-               const struct tok *n = k + 2 < r ? &L->t[k + 2] : NULL;
-               if (n && n->kind == T_NUMBER &&
+               const struct glsl_tok *n = k + 2 < r ? &L->t[k + 2] : NULL;
+               if (n && n->kind == GLSL_TOK_NUMBER &&
                    strtol(p + n->at, NULL, 0) > GLSL_MAX_GEOMETRY_SHADER_INVOCATIONS)
                   gs_error(L, q, "greater than gl_MaxGeometryShaderInvocations (32)");
                k += 2;
@@ -688,8 +596,8 @@ check_gs_inputs(struct lower *L)
          continue;
       unsigned semi = i + 1, brace = 0;
       for (int d = 0; semi < L->n; semi++) {
-         const struct tok *q = &L->t[semi];
-         if (q->kind != T_PUNCT)
+         const struct glsl_tok *q = &L->t[semi];
+         if (q->kind != GLSL_TOK_PUNCT)
             continue;
          const char c = p[q->at];
          if (c == '{' && !d && !brace)
@@ -702,7 +610,7 @@ check_gs_inputs(struct lower *L)
       }
       if (semi >= L->n || !tok_is(p, &L->t[semi], ";"))
          continue;
-      const struct tok *last = &L->t[semi - 1];
+      const struct glsl_tok *last = &L->t[semi - 1];
       if (brace && tok_is(p, &L->t[i + 1], "gl_PerVertex") && tok_is(p, last, "}"))
          gs_error(L, &L->t[i + 1],
                   "a redeclared gl_PerVertex input needs the instance name "
@@ -711,9 +619,9 @@ check_gs_inputs(struct lower *L)
          i = semi;
          continue;
       }
-      const bool has_size = L->t[semi - 2].kind == T_NUMBER;
-      const struct tok *name = &L->t[semi - (has_size ? 4 : 3)];
-      if (name->kind != T_IDENT) {
+      const bool has_size = L->t[semi - 2].kind == GLSL_TOK_NUMBER;
+      const struct glsl_tok *name = &L->t[semi - (has_size ? 4 : 3)];
+      if (name->kind != GLSL_TOK_IDENT) {
          i = semi;
          continue;
       }
@@ -738,7 +646,8 @@ check_gs_inputs(struct lower *L)
 /* Records that the layout of the declaration named by token `name` was taken out of the text:
  * the linker applies `location` and `index` to the variable (glsl_unit.taken). */
 static bool
-take_layout(struct lower *L, struct glsl_unit *u, const struct tok *name, int location, int index)
+take_layout(struct lower *L, struct glsl_unit *u, const struct glsl_tok *name, int location,
+            int index)
 {
    if (!mgu_array_reserve(u->taken, u->cap_taken, (uint64_t)u->num_taken + 1)) {
       L->oom = true;
@@ -775,7 +684,7 @@ decl_name(const struct lower *L, unsigned first, unsigned *semi)
          name--;
    if (tok_is(p, &L->t[name], "["))
       name--;
-   return name > first && L->t[name].kind == T_IDENT ? name : 0;
+   return name > first && L->t[name].kind == GLSL_TOK_IDENT ? name : 0;
 }
 
 /* glslang 12's cross-stage check (TIntermediate::isIoResizeArray) takes a tessellation
@@ -796,8 +705,8 @@ rename_patch_input_arrays(struct lower *L)
    unsigned stmt = 0;
    bool patch = false, in = false;
    for (unsigned i = 0; i < L->n; i++) {
-      const struct tok *t = &L->t[i];
-      if (t->kind == T_DIRECTIVE) {
+      const struct glsl_tok *t = &L->t[i];
+      if (t->kind == GLSL_TOK_DIRECTIVE) {
          stmt = i + 1;
       } else if (tok_is(p, t, "{")) {
          depth++;
@@ -824,12 +733,12 @@ rename_patch_input_arrays(struct lower *L)
    if (!nn)
       return;
    for (unsigned i = 0; i < L->n; i++) {
-      const struct tok *t = &L->t[i];
-      const struct tok *prev = i > 0 ? &L->t[i - 1] : NULL;
-      if (t->kind != T_IDENT || (prev && tok_is(p, prev, ".")))
+      const struct glsl_tok *t = &L->t[i];
+      const struct glsl_tok *prev = i > 0 ? &L->t[i - 1] : NULL;
+      if (t->kind != GLSL_TOK_IDENT || (prev && tok_is(p, prev, ".")))
          continue; /* a member or a swizzle of that name is not the variable */
       for (unsigned k = 0; k < nn; k++) {
-         const struct tok *n = &L->t[names[k]];
+         const struct glsl_tok *n = &L->t[names[k]];
          if (t->len == n->len && !memcmp(p + t->at, p + n->at, t->len)) {
             add_edit(L, t->at, t->len, GLSL_MANGLE, p + t->at, t->len);
             break;
@@ -854,15 +763,15 @@ alias_vertex_locations(struct lower *L, struct glsl_unit *u)
    unsigned n = 0;
    int depth = 0;
    for (unsigned i = 0; i < L->n; i++) {
-      const struct tok *t = &L->t[i];
-      if (t->kind == T_PUNCT) {
+      const struct glsl_tok *t = &L->t[i];
+      if (t->kind == GLSL_TOK_PUNCT) {
          depth += p[t->at] == '{' ? 1 : p[t->at] == '}' ? -1 : 0;
          continue;
       }
       /* layout ( location = N ) in ... name [ [...] ] ; at global scope */
       if (depth || i + 6 >= L->n || !tok_is(p, t, "layout") || !tok_is(p, &L->t[i + 1], "(") ||
           !tok_is(p, &L->t[i + 2], "location") || !tok_is(p, &L->t[i + 3], "=") ||
-          L->t[i + 4].kind != T_NUMBER || !tok_is(p, &L->t[i + 5], ")") ||
+          L->t[i + 4].kind != GLSL_TOK_NUMBER || !tok_is(p, &L->t[i + 5], ")") ||
           !tok_is(p, &L->t[i + 6], "in"))
          continue;
       unsigned semi;
@@ -898,15 +807,15 @@ take_output_indices(struct lower *L, struct glsl_unit *u)
    bool explicit_location = false;
    int depth = 0;
    for (unsigned i = 0; i < L->n && !L->oom; i++) {
-      const struct tok *t = &L->t[i];
-      if (t->kind == T_DIRECTIVE) {
+      const struct glsl_tok *t = &L->t[i];
+      if (t->kind == GLSL_TOK_DIRECTIVE) {
          char name[64], behavior[16];
          if (sscanf(p + t->at, "# extension %63[A-Za-z0-9_] : %15[a-z]", name, behavior) == 2 &&
              !strcmp(name, "GL_ARB_explicit_attrib_location"))
             explicit_location = strcmp(behavior, "disable") != 0;
          continue;
       }
-      if (t->kind == T_PUNCT) {
+      if (t->kind == GLSL_TOK_PUNCT) {
          depth += p[t->at] == '{' ? 1 : p[t->at] == '}' ? -1 : 0;
          continue;
       }
@@ -917,7 +826,7 @@ take_output_indices(struct lower *L, struct glsl_unit *u)
          continue;
       int location = -1, index = -1;
       for (unsigned q = i + 2; q <= i + 6; q += 4) {
-         if (!tok_is(p, &L->t[q + 1], "=") || L->t[q + 2].kind != T_NUMBER)
+         if (!tok_is(p, &L->t[q + 1], "=") || L->t[q + 2].kind != GLSL_TOK_NUMBER)
             break;
          const int value = (int)strtol(p + L->t[q + 2].at, NULL, 0);
          if (tok_is(p, &L->t[q], "location"))
@@ -963,7 +872,7 @@ extension_named(const char *directive, const char *ext)
  * GL_EXT_draw_instanced (gl_InstanceIDEXT, desktop's gl_InstanceID). The directive is recorded and taken out; others stay for
  * glslang to judge. */
 static void
-es_extension(struct lower *L, struct glsl_unit *u, const struct tok *t)
+es_extension(struct lower *L, struct glsl_unit *u, const struct glsl_tok *t)
 {
    char name[64], behavior[16];
    if (sscanf(L->p + t->at, "# extension %63[A-Za-z0-9_] : %15[a-z]", name, behavior) != 2)
@@ -983,7 +892,7 @@ es_extension(struct lower *L, struct glsl_unit *u, const struct tok *t)
 /* GL_ARB_draw_instanced in desktop GLSL: gl_InstanceIDARB is gl_InstanceID under another name
  * (glslang knows neither the directive nor the name). The directive is recorded and taken out. */
 static void
-draw_instanced_arb(struct lower *L, struct glsl_unit *u, const struct tok *t)
+draw_instanced_arb(struct lower *L, struct glsl_unit *u, const struct glsl_tok *t)
 {
    char behavior[16];
    if (sscanf(L->p + t->at, "# extension GL_ARB_draw_instanced : %15[a-z]", behavior) != 1)
@@ -996,7 +905,7 @@ draw_instanced_arb(struct lower *L, struct glsl_unit *u, const struct tok *t)
  * GLSL 1.50 3.3's behaviours for an extension the implementation lacks. `require` fails the unit;
  * `enable` and `warn` warn; the directive goes, so that glslang leaves the extension off. */
 static void
-withheld_extension(struct lower *L, const struct tok *t)
+withheld_extension(struct lower *L, const struct glsl_tok *t)
 {
    char name[64], behavior[16];
    if (sscanf(L->p + t->at, "# extension %63[A-Za-z0-9_] : %15[a-z]", name, behavior) != 2)
@@ -1036,7 +945,7 @@ glsl_require_to_enable(char *src, const char *name)
       q++;
       while (*q == ' ' || *q == '\t')
          q++;
-      if (!strncmp(q, "require", 7) && !ident_char(q[7]))
+      if (!strncmp(q, "require", 7) && !glsl_ident_char(q[7]))
          memcpy(q, "enable ", 7);
    }
 }
@@ -1050,8 +959,8 @@ refuse_uniform_locations(struct lower *L)
    const char *p = L->p;
    int depth = 0;
    for (unsigned i = 0; i < L->n; i++) {
-      const struct tok *t = &L->t[i];
-      if (t->kind == T_PUNCT) {
+      const struct glsl_tok *t = &L->t[i];
+      if (t->kind == GLSL_TOK_PUNCT) {
          depth += p[t->at] == '{' ? 1 : p[t->at] == '}' ? -1 : 0;
          continue;
       }
@@ -1065,7 +974,8 @@ refuse_uniform_locations(struct lower *L)
       /* the declaration's other qualifiers (in any order from GLSL 4.20): a uniform, unless a
        * block body follows */
       bool uniform = false, block = false;
-      for (unsigned b = i; b-- > 0 && L->t[b].kind != T_PUNCT && L->t[b].kind != T_DIRECTIVE;)
+      for (unsigned b = i;
+           b-- > 0 && L->t[b].kind != GLSL_TOK_PUNCT && L->t[b].kind != GLSL_TOK_DIRECTIVE;)
          if (tok_is(p, &L->t[b], "uniform"))
             uniform = true;
       for (; q < L->n && !tok_is(p, &L->t[q], ";"); q++) {
@@ -1114,7 +1024,7 @@ fragcoord_qualifiers(const struct lower *L, unsigned first, unsigned last, int *
    bool in = false;
    *bits = 0;
    for (unsigned i = first; i < last; i++) {
-      const struct tok *t = &L->t[i];
+      const struct glsl_tok *t = &L->t[i];
       if (find_name(allowed, sizeof(allowed) / sizeof(allowed[0]), L->p + t->at, t->len) < 0)
          return false;
       if (tok_is(L->p, t, "in"))
@@ -1190,8 +1100,8 @@ shadow_depth_modes(struct lower *L, const uint8_t *shadow_call)
    unsigned nd = 0, stmt = 0;
    int depth = 0;
    for (unsigned i = 0; i < L->n; i++) {
-      const struct tok *t = &L->t[i];
-      if (t->kind == T_DIRECTIVE) {
+      const struct glsl_tok *t = &L->t[i];
+      if (t->kind == GLSL_TOK_DIRECTIVE) {
          stmt = i + 1;
       } else if (tok_is(p, t, "{")) {
          depth++;
@@ -1203,14 +1113,14 @@ shadow_depth_modes(struct lower *L, const uint8_t *shadow_call)
          bool uniform = false;
          for (unsigned k = stmt; name && k < name; k++)
             uniform |= tok_is(p, &L->t[k], "uniform");
-         const struct tok *type = name ? &L->t[name - 1] : NULL;
+         const struct glsl_tok *type = name ? &L->t[name - 1] : NULL;
          const bool array = name && name + 1 < semi;
          if (uniform && nd < MAX_SHADOW &&
              (tok_is(p, type, "sampler1DShadow") || tok_is(p, type, "sampler2DShadow") ||
               tok_is(p, type, "sampler2DRectShadow")) &&
-             (!array || (name + 4 == semi && L->t[name + 2].kind == T_NUMBER))) {
+             (!array || (name + 4 == semi && L->t[name + 2].kind == GLSL_TOK_NUMBER))) {
             struct glsl_str d = {0};
-            const struct tok *n = &L->t[name];
+            const struct glsl_tok *n = &L->t[name];
             glsl_str_printf(&d, "; uniform vec4 _mgl_DM_%.*s[%d];", (int)n->len, p + n->at,
                             array ? 2 * atoi(p + L->t[name + 2].at) : 2);
             add_owned_edit(L, t, &d);
@@ -1226,12 +1136,12 @@ shadow_depth_modes(struct lower *L, const uint8_t *shadow_call)
       const unsigned open = i + 1, close = closing(L, open);
       unsigned end = open + 1; /* the first argument's end: its `,` */
       for (int d = 0; end < close; end++) {
-         const char c = L->t[end].kind == T_PUNCT ? p[L->t[end].at] : 0;
+         const char c = L->t[end].kind == GLSL_TOK_PUNCT ? p[L->t[end].at] : 0;
          d += c == '(' || c == '[' ? 1 : c == ')' || c == ']' ? -1 : 0;
          if (!d && c == ',')
             break;
       }
-      const struct tok *arg = &L->t[open + 1];
+      const struct glsl_tok *arg = &L->t[open + 1];
       unsigned k = 0;
       while (k < nd && !(L->t[decl[k].name].len == arg->len &&
                          !memcmp(p + L->t[decl[k].name].at, p + arg->at, arg->len)))
@@ -1284,7 +1194,7 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
       u->compile_version = 150; /* glslang has geometry shaders from 1.50 on; Mesa takes older */
 
    struct lower L = {.stage = stage, .p = pp, .log = log};
-   if (!tokenize(pp, version, &L.t, &L.n)) {
+   if (!glsl_tokenize(pp, version, &L.t, &L.n)) {
       glsl_str_append(log, "error: out of memory\n");
       return false;
    }
@@ -1334,9 +1244,9 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    const bool fs_stipple = compat_builtins && stage == GLSL_STAGE_FRAGMENT;
 
    for (unsigned i = 0; i < L.n && !L.oom; i++) {
-      const struct tok *t = &L.t[i];
+      const struct glsl_tok *t = &L.t[i];
       const char *s = pp + t->at;
-      if (t->kind == T_DIRECTIVE) {
+      if (t->kind == GLSL_TOK_DIRECTIVE) {
          const char *d = s + 1;
          while (*d == ' ' || *d == '\t')
             d++;
@@ -1383,7 +1293,7 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
          stmt = i + 1;
          continue;
       }
-      if (t->kind == T_PUNCT) {
+      if (t->kind == GLSL_TOK_PUNCT) {
          char c = s[0];
          if (c == '{') {
             depth++;
@@ -1403,12 +1313,12 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
          }
          continue;
       }
-      if (t->kind != T_IDENT)
+      if (t->kind != GLSL_TOK_IDENT)
          continue;
 
-      const struct tok *prev = i > 0 ? &L.t[i - 1] : NULL;
-      bool member = prev && prev->kind == T_PUNCT && pp[prev->at] == '.';
-      bool global_decl = !depth && !parens && prev && prev->kind == T_IDENT && i > stmt;
+      const struct glsl_tok *prev = i > 0 ? &L.t[i - 1] : NULL;
+      bool member = prev && prev->kind == GLSL_TOK_PUNCT && pp[prev->at] == '.';
+      bool global_decl = !depth && !parens && prev && prev->kind == GLSL_TOK_IDENT && i > stmt;
 
       if (compat_skip && compat_skip[i])
          continue; /* a compatibility member of a redeclared gl_PerVertex, blanked */
@@ -1497,7 +1407,7 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
          /* ESSL 1.00 4.6.1: gl_FrontFacing is no candidate for invariance; ESSL 3.00 4.6.1:
           * only outputs are, so no fragment input (desktop GLSL up to 4.10 allows both, and
           * ES units compile as desktop ones) */
-         const struct tok *n = &L.t[i + 1];
+         const struct glsl_tok *n = &L.t[i + 1];
          bool bad = tok_is(pp, n, "gl_FrontFacing") ||
                     (u->version >= 300 &&
                      (tok_is(pp, n, "in") || tok_is(pp, n, "centroid") || tok_is(pp, n, "smooth") ||
@@ -1941,8 +1851,8 @@ directive_ident(const char **p)
    while (**p == ' ' || **p == '\t')
       (*p)++;
    size_t n = 0;
-   if (ident_start(**p))
-      while (ident_char((*p)[n]))
+   if (glsl_ident_start(**p))
+      while (glsl_ident_char((*p)[n]))
          n++;
    return n;
 }
@@ -2002,12 +1912,12 @@ glsl_decide_macros(const char *src, bool undef_fp64)
             o += (size_t)(d + dn - p);
             p = d + dn;
             while (p < eol) {
-               if (!ident_start(*p) || (p > src && ident_char(p[-1]))) {
+               if (!glsl_ident_start(*p) || (p > src && glsl_ident_char(p[-1]))) {
                   out[o++] = *p++;
                   continue;
                }
                size_t wn = 0;
-               while (ident_char(p[wn]))
+               while (glsl_ident_char(p[wn]))
                   wn++;
                const char *m = p + wn;
                if (wn == 7 && !strncmp(p, "defined", 7)) {

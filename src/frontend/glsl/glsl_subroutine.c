@@ -24,14 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { K_IDENT, K_NUMBER, K_PUNCT, K_DIRECTIVE };
-
-struct stok {
-   uint32_t at, len;
-   uint8_t kind;
-   int line;
-};
-
 struct sedit {
    uint32_t at, len;
    char *text; /* owned */
@@ -39,8 +31,8 @@ struct sedit {
 };
 
 struct stype {
-   const struct stok *ret_first, *name; /* return type: [ret_first, name) */
-   unsigned first_param, end_param;     /* token range inside the parentheses */
+   const struct glsl_tok *ret_first, *name; /* return type: [ret_first, name) */
+   unsigned first_param, end_param;         /* token range inside the parentheses */
 };
 
 struct sfn {
@@ -51,7 +43,7 @@ struct sfn {
 struct sunit {
    enum glsl_stage stage;
    const char *p;
-   struct stok *t;
+   struct glsl_tok *t;
    unsigned n;
    struct sedit *edits;
    unsigned num_edits, cap_edits;
@@ -68,65 +60,6 @@ struct sunit {
 };
 
 static bool
-id_start(char c)
-{
-   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-
-static bool
-id_char(char c)
-{
-   return id_start(c) || (c >= '0' && c <= '9');
-}
-
-static bool
-stokenize(struct sunit *S)
-{
-   const char *p = S->p;
-   uint32_t cap = 0;
-   int line = 1;
-   bool line_start = true;
-   for (uint32_t i = 0; p[i];) {
-      char c = p[i];
-      if (c == '\n') {
-         line++;
-         line_start = true;
-         i++;
-         continue;
-      }
-      if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
-         i++;
-         continue;
-      }
-      if (!mgu_array_reserve(S->t, cap, (uint64_t)S->n + 1))
-         return false;
-      uint32_t start = i;
-      uint8_t kind;
-      if (c == '#' && line_start) {
-         while (p[i] && p[i] != '\n')
-            i++;
-         kind = K_DIRECTIVE;
-      } else if (id_start(c)) {
-         while (id_char(p[i]))
-            i++;
-         kind = K_IDENT;
-      } else if ((c >= '0' && c <= '9') || (c == '.' && p[i + 1] >= '0' && p[i + 1] <= '9')) {
-         i++;
-         while (id_char(p[i]) || p[i] == '.' ||
-                ((p[i] == '+' || p[i] == '-') && (p[i - 1] == 'e' || p[i - 1] == 'E')))
-            i++;
-         kind = K_NUMBER;
-      } else {
-         i++;
-         kind = K_PUNCT;
-      }
-      S->t[S->n++] = (struct stok){start, i - start, kind, line};
-      line_start = false;
-   }
-   return true;
-}
-
-static bool
 is(const struct sunit *S, unsigned i, const char *s)
 {
    if (i >= S->n)
@@ -136,13 +69,13 @@ is(const struct sunit *S, unsigned i, const char *s)
 }
 
 static bool
-same(const struct sunit *S, const struct stok *a, const struct stok *b)
+same(const struct sunit *S, const struct glsl_tok *a, const struct glsl_tok *b)
 {
    return a->len == b->len && !memcmp(S->p + a->at, S->p + b->at, a->len);
 }
 
 static bool
-tok_eq(const struct sunit *S, const struct stok *t, const char *s, size_t len)
+tok_eq(const struct sunit *S, const struct glsl_tok *t, const char *s, size_t len)
 {
    return t->len == len && !memcmp(S->p + t->at, s, len);
 }
@@ -153,7 +86,7 @@ skip_group(const struct sunit *S, unsigned i)
 {
    int depth = 0;
    for (; i < S->n; i++) {
-      const char c = S->t[i].kind == K_PUNCT ? S->p[S->t[i].at] : 0;
+      const char c = S->t[i].kind == GLSL_TOK_PUNCT ? S->p[S->t[i].at] : 0;
       if (c == '(' || c == '[' || c == '{')
          depth++;
       else if ((c == ')' || c == ']' || c == '}') && --depth == 0)
@@ -207,13 +140,13 @@ static int
 layout_value(const struct sunit *S, unsigned open, unsigned close, const char *key)
 {
    for (unsigned i = open; i + 2 < close; i++)
-      if (is(S, i, key) && is(S, i + 1, "=") && S->t[i + 2].kind == K_NUMBER)
+      if (is(S, i, key) && is(S, i + 1, "=") && S->t[i + 2].kind == GLSL_TOK_NUMBER)
          return (int)strtol(S->p + S->t[i + 2].at, NULL, 0);
    return -1;
 }
 
 static int
-find_type(const struct sunit *S, const struct stok *name)
+find_type(const struct sunit *S, const struct glsl_tok *name)
 {
    for (unsigned k = 0; k < S->num_types; k++)
       if (same(S, S->types[k].name, name))
@@ -222,7 +155,7 @@ find_type(const struct sunit *S, const struct stok *name)
 }
 
 static int
-find_fn(const struct sunit *S, const struct stok *name)
+find_fn(const struct sunit *S, const struct glsl_tok *name)
 {
    for (unsigned k = 0; k < S->info->num_fns; k++)
       if (tok_eq(S, name, S->info->fns[k].name, strlen(S->info->fns[k].name)))
@@ -231,7 +164,7 @@ find_fn(const struct sunit *S, const struct stok *name)
 }
 
 static int
-find_uniform(const struct sunit *S, const struct stok *name)
+find_uniform(const struct sunit *S, const struct glsl_tok *name)
 {
    for (unsigned k = 0; k < S->info->num_uniforms; k++)
       if (tok_eq(S, name, S->info->uniforms[k].name, strlen(S->info->uniforms[k].name)))
@@ -240,7 +173,7 @@ find_uniform(const struct sunit *S, const struct stok *name)
 }
 
 static char *
-tok_dup(const struct sunit *S, const struct stok *t)
+tok_dup(const struct sunit *S, const struct glsl_tok *t)
 {
    char *s = malloc(t->len + 1);
    if (s) {
@@ -276,7 +209,7 @@ dispatcher_params(const struct sunit *S, const struct stype *ty, struct glsl_str
       unsigned end = i;
       int depth = 0;
       for (; end < ty->end_param; end++) {
-         const char c = S->t[end].kind == K_PUNCT ? S->p[S->t[end].at] : 0;
+         const char c = S->t[end].kind == GLSL_TOK_PUNCT ? S->p[S->t[end].at] : 0;
          if (c == '(' || c == '[')
             depth++;
          else if (c == ')' || c == ']')
@@ -292,7 +225,7 @@ dispatcher_params(const struct sunit *S, const struct stype *ty, struct glsl_str
             bracket = k;
             break;
          }
-         if (S->t[k].kind == K_IDENT && !is_qualifier(S, k)) {
+         if (S->t[k].kind == GLSL_TOK_IDENT && !is_qualifier(S, k)) {
             idents++;
             name = k;
          }
@@ -352,14 +285,14 @@ signature(const struct sunit *S, unsigned ret_first, unsigned name, unsigned fir
       unsigned end = i, idents = 0, last = end;
       int depth = 0;
       for (; end < end_param; end++) {
-         const char c = S->t[end].kind == K_PUNCT ? S->p[S->t[end].at] : 0;
+         const char c = S->t[end].kind == GLSL_TOK_PUNCT ? S->p[S->t[end].at] : 0;
          if (c == '(' || c == '[')
             depth++;
          else if (c == ')' || c == ']')
             depth--;
          else if (c == ',' && !depth)
             break;
-         if (!depth && S->t[end].kind == K_IDENT && !is_qualifier(S, end)) {
+         if (!depth && S->t[end].kind == GLSL_TOK_IDENT && !is_qualifier(S, end)) {
             idents++;
             last = end;
          }
@@ -381,7 +314,7 @@ static unsigned
 type_decl(struct sunit *S, unsigned i)
 {
    unsigned k = i + 1;
-   while (k + 1 < S->n && !(S->t[k].kind == K_IDENT && is(S, k + 1, "(")))
+   while (k + 1 < S->n && !(S->t[k].kind == GLSL_TOK_IDENT && is(S, k + 1, "(")))
       k++;
    if (k + 1 >= S->n || k == i + 1) {
       error(S, i, "%.*ssyntax error in a subroutine type declaration", "", 0);
@@ -442,7 +375,7 @@ function_def(struct sunit *S, unsigned first, unsigned i, unsigned layout_open,
       types |= 1ull << t;
    }
    unsigned k = close;
-   while (k + 1 < S->n && !(S->t[k].kind == K_IDENT && is(S, k + 1, "(")))
+   while (k + 1 < S->n && !(S->t[k].kind == GLSL_TOK_IDENT && is(S, k + 1, "(")))
       k++;
    if (k + 1 >= S->n) {
       error(S, i, "%.*ssyntax error in a subroutine function", "", 0);
@@ -518,7 +451,7 @@ uniform_decl(struct sunit *S, unsigned first, unsigned i, unsigned layout_open,
              unsigned layout_close)
 {
    unsigned tn = i + 2, un = i + 3;
-   if (un >= S->n || S->t[tn].kind != K_IDENT || S->t[un].kind != K_IDENT) {
+   if (un >= S->n || S->t[tn].kind != GLSL_TOK_IDENT || S->t[un].kind != GLSL_TOK_IDENT) {
       error(S, i, "%.*ssyntax error in a subroutine uniform declaration", "", 0);
       return S->n;
    }
@@ -531,7 +464,7 @@ uniform_decl(struct sunit *S, unsigned first, unsigned i, unsigned layout_open,
    uint32_t size = 1;
    bool is_array = false;
    if (is(S, semi, "[")) {
-      if (!is(S, semi + 2, "]") || S->t[semi + 1].kind != K_NUMBER) {
+      if (!is(S, semi + 2, "]") || S->t[semi + 1].kind != GLSL_TOK_NUMBER) {
          error(S, semi, "%.*ssubroutine uniform arrays need an integer literal size (mgl)", "", 0);
          return S->n;
       }
@@ -739,7 +672,7 @@ enables_extension(const struct sunit *S, unsigned i)
    d += 9;
    while (*d == ' ' || *d == '\t')
       d++;
-   return !strncmp(d, "GL_ARB_shader_subroutine", 24) && !id_char(d[24]);
+   return !strncmp(d, "GL_ARB_shader_subroutine", 24) && !glsl_ident_char(d[24]);
 }
 
 void
@@ -766,27 +699,27 @@ glsl_lower_subroutines(enum glsl_stage stage, const char *pp, int version,
    if (!strstr(pp, "subroutine"))
       return true;
    struct sunit S = {.stage = stage, .p = pp, .info = info, .version = version, .log = log};
-   if (!stokenize(&S)) {
+   if (!glsl_tokenize(pp, version, &S.t, &S.n)) {
       free(S.t);
       glsl_str_append(log, "error: out of memory\n");
       return false;
    }
    bool enabled = version >= 400;
    for (unsigned i = 0; i < S.n; i++) {
-      if (S.t[i].kind == K_DIRECTIVE && enables_extension(&S, i)) {
+      if (S.t[i].kind == GLSL_TOK_DIRECTIVE && enables_extension(&S, i)) {
          enabled = true;
          blank(&S, i, i); /* glslang's Vulkan target would refuse the extension */
       }
    }
    int depth = 0;
    for (unsigned i = 0; enabled && i < S.n && !S.failed && !S.oom;) {
-      const struct stok *t = &S.t[i];
-      const char c = t->kind == K_PUNCT ? S.p[t->at] : 0;
+      const struct glsl_tok *t = &S.t[i];
+      const char c = t->kind == GLSL_TOK_PUNCT ? S.p[t->at] : 0;
       if (c == '{') {
          depth++;
       } else if (c == '}') {
          depth--;
-      } else if (t->kind == K_IDENT) {
+      } else if (t->kind == GLSL_TOK_IDENT) {
          unsigned first = i, lo = 0, lc = 0, s = i;
          if (!depth && is(&S, i, "layout") && is(&S, i + 1, "(")) {
             unsigned after = skip_group(&S, i + 1);
@@ -806,7 +739,7 @@ glsl_lower_subroutines(enum glsl_stage stage, const char *pp, int version,
             continue;
          }
          if (!depth && is(&S, i + 1, "(") && i &&
-             (S.t[i - 1].kind == K_IDENT || is(&S, i - 1, "]"))) {
+             (S.t[i - 1].kind == GLSL_TOK_IDENT || is(&S, i - 1, "]"))) {
             unsigned *slot = mgu_array_push(S.plain_fns, S.num_plain, S.cap_plain);
             if (!slot)
                S.oom = true;
@@ -824,7 +757,7 @@ glsl_lower_subroutines(enum glsl_stage stage, const char *pp, int version,
    /* GLSL 4.00 6.1.2: subroutine functions are not overloaded, and subroutine types share the
     * functions' name space */
    for (unsigned k = 0; k < S.num_plain && !S.failed; k++) {
-      const struct stok *t = &S.t[S.plain_fns[k]];
+      const struct glsl_tok *t = &S.t[S.plain_fns[k]];
       if (find_fn(&S, t) >= 0)
          error(&S, S.plain_fns[k], "'%.*s' : a subroutine function may not be overloaded",
                S.p + t->at, (int)t->len);
