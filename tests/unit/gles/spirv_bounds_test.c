@@ -1,0 +1,61 @@
+/* spirv_bounds_test.c — glb_lod_bias.c on malformed client SPIR-V: a module whose last
+ * instruction is a sampling op too short for its operands ends at a page the process may not
+ * read, so any read past the instruction faults instead of going unseen. */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "glb.h"
+
+static int failures;
+
+#define CHECK(c)                                                                                   \
+   do {                                                                                            \
+      if (!(c)) {                                                                                  \
+         fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #c);                              \
+         failures++;                                                                               \
+      }                                                                                            \
+   } while (0)
+
+/* words placed so that the last one is the last readable word before a PROT_NONE page */
+static uint32_t *
+at_page_end(void *pages, size_t page, const uint32_t *words, size_t n)
+{
+   uint32_t *w = (uint32_t *)((char *)pages + page) - n;
+   memcpy(w, words, n * sizeof(*w));
+   return w;
+}
+
+int
+main(void)
+{
+   const size_t page = (size_t)sysconf(_SC_PAGESIZE);
+   void *pages = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+   if (pages == MAP_FAILED || mprotect((char *)pages + page, page, PROT_NONE)) {
+      perror("mmap");
+      return 2;
+   }
+   /* OpImageSampleImplicitLod (87) with 2 operands (result type, result id): it has no sampled
+    * image, coordinate or image operands; the pass read its operand 2, past the module's end */
+   static const uint32_t short_sample[] = {0x07230203, 0x00010000,       0, 16,
+                                           0,          (3u << 16) | 87u, 1, 2};
+   const size_t n = sizeof(short_sample) / sizeof(short_sample[0]);
+   const uint32_t *w = at_page_end(pages, page, short_sample, n);
+   size_t out_n = 1;
+   const char *unbiased = "x", *err = "x";
+   uint32_t *out = glb_spv_lod_bias(w, n, true, 4, &out_n, &unbiased, &err);
+   CHECK(out == NULL && out_n == 0); /* nothing biased: the module stays as it is */
+   CHECK(unbiased == NULL);
+   /* an instruction whose word count runs past the module: malformed, said so */
+   static const uint32_t overlong[] = {0x07230203, 0x00010000, 0, 16, 0, (9u << 16) | 87u, 1, 2};
+   w = at_page_end(pages, page, overlong, n);
+   out = glb_spv_lod_bias(w, n, true, 4, &out_n, &unbiased, &err);
+   CHECK(out == NULL && err != NULL);
+   munmap(pages, 2 * page);
+   if (failures)
+      return 1;
+   printf("unit.gles.spirv_bounds: ok\n");
+   return 0;
+}
