@@ -266,23 +266,23 @@ mgl_glUniform4ui(GLint l, GLuint x, GLuint y, GLuint z, GLuint w)
    mgl_glUniform4uiv(l, 1, v);
 }
 
-#define UNIFORM_MATRIX(name, cols, rows)                                                           \
+#define UNIFORM_MATRIX(name, cols, rows, vk, ctype)                                                \
    void mgl_glUniformMatrix##name(GLint location, GLsizei count, GLboolean transpose,              \
-                                  const GLfloat *value)                                            \
+                                  const ctype *value)                                              \
    {                                                                                               \
       FE_CTX_OR_RETURN();                                                                          \
-      set_uniform(ctx, location, count, VK_FLOAT, rows, cols, transpose, value);                   \
+      set_uniform(ctx, location, count, vk, rows, cols, transpose, value);                         \
    }
 
-UNIFORM_MATRIX(2fv, 2, 2)
-UNIFORM_MATRIX(3fv, 3, 3)
-UNIFORM_MATRIX(4fv, 4, 4)
-UNIFORM_MATRIX(2x3fv, 2, 3)
-UNIFORM_MATRIX(3x2fv, 3, 2)
-UNIFORM_MATRIX(2x4fv, 2, 4)
-UNIFORM_MATRIX(4x2fv, 4, 2)
-UNIFORM_MATRIX(3x4fv, 3, 4)
-UNIFORM_MATRIX(4x3fv, 4, 3)
+UNIFORM_MATRIX(2fv, 2, 2, VK_FLOAT, GLfloat)
+UNIFORM_MATRIX(3fv, 3, 3, VK_FLOAT, GLfloat)
+UNIFORM_MATRIX(4fv, 4, 4, VK_FLOAT, GLfloat)
+UNIFORM_MATRIX(2x3fv, 2, 3, VK_FLOAT, GLfloat)
+UNIFORM_MATRIX(3x2fv, 3, 2, VK_FLOAT, GLfloat)
+UNIFORM_MATRIX(2x4fv, 2, 4, VK_FLOAT, GLfloat)
+UNIFORM_MATRIX(4x2fv, 4, 2, VK_FLOAT, GLfloat)
+UNIFORM_MATRIX(3x4fv, 3, 4, VK_FLOAT, GLfloat)
+UNIFORM_MATRIX(4x3fv, 4, 3, VK_FLOAT, GLfloat)
 
 /* ARB_gpu_shader_fp64 (GL 4.0): the double forms, for double uniforms only */
 UNIFORM_V(1dv, VK_DOUBLE, 1, GLdouble)
@@ -315,23 +315,15 @@ mgl_glUniform4d(GLint l, GLdouble x, GLdouble y, GLdouble z, GLdouble w)
    mgl_glUniform4dv(l, 1, v);
 }
 
-#define UNIFORM_MATRIX_D(name, cols, rows)                                                         \
-   void mgl_glUniformMatrix##name(GLint location, GLsizei count, GLboolean transpose,              \
-                                  const GLdouble *value)                                           \
-   {                                                                                               \
-      FE_CTX_OR_RETURN();                                                                          \
-      set_uniform(ctx, location, count, VK_DOUBLE, rows, cols, transpose, value);                  \
-   }
-
-UNIFORM_MATRIX_D(2dv, 2, 2)
-UNIFORM_MATRIX_D(3dv, 3, 3)
-UNIFORM_MATRIX_D(4dv, 4, 4)
-UNIFORM_MATRIX_D(2x3dv, 2, 3)
-UNIFORM_MATRIX_D(3x2dv, 3, 2)
-UNIFORM_MATRIX_D(2x4dv, 2, 4)
-UNIFORM_MATRIX_D(4x2dv, 4, 2)
-UNIFORM_MATRIX_D(3x4dv, 3, 4)
-UNIFORM_MATRIX_D(4x3dv, 4, 3)
+UNIFORM_MATRIX(2dv, 2, 2, VK_DOUBLE, GLdouble)
+UNIFORM_MATRIX(3dv, 3, 3, VK_DOUBLE, GLdouble)
+UNIFORM_MATRIX(4dv, 4, 4, VK_DOUBLE, GLdouble)
+UNIFORM_MATRIX(2x3dv, 2, 3, VK_DOUBLE, GLdouble)
+UNIFORM_MATRIX(3x2dv, 3, 2, VK_DOUBLE, GLdouble)
+UNIFORM_MATRIX(2x4dv, 2, 4, VK_DOUBLE, GLdouble)
+UNIFORM_MATRIX(4x2dv, 4, 2, VK_DOUBLE, GLdouble)
+UNIFORM_MATRIX(3x4dv, 3, 4, VK_DOUBLE, GLdouble)
+UNIFORM_MATRIX(4x3dv, 4, 3, VK_DOUBLE, GLdouble)
 
 /* glGetUniform*: the element's components (column-major for matrices) as bit patterns (a
  * double's 8 bytes, else 4 in the low half), with the uniform's base type. Returns the count, 0
