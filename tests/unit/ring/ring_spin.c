@@ -3,10 +3,12 @@
  *           with 2 or fewer; the knob overrides either way, is capped at 10 s, and a malformed
  *           value falls back to the default.
  *  poll:    100 round trips (publish a record, mgt_ring_wait_applied it) with 1 s of poll on
- *           both sides, the producer pausing before each record and the consumer spinning a
- *           little before each release. Pass: neither side slept, and polls ended most waits on
+ *           both sides, the producer pausing before each record and the consumer holding each
+ *           record 2 ms before its release. Pass: neither side slept, and polls ended most waits on
  *           both sides (a wait that found its answer at the first look counts as neither).
  *  no poll: the same with spin 0: no poll ended a wait, and the producer slept.
+ * The hold is a sleep, not a spin, and long: the producer must reach its wait before the
+ * release however slow its wake-up syscall is (a 20 us spin was not, in one CI run).
  * Shown red with mgt_ring_set_spin ignoring its argument: the poll phase's counters stay 0. */
 
 #include "ring.h"
@@ -18,21 +20,12 @@
 #define CAPACITY 65536u
 #define ROUNDS 100u
 #define PRODUCER_PAUSE_NS 200000L /* the consumer is waiting on an empty ring by then */
-#define CONSUMER_SPIN 20000u      /* some microseconds: the producer is waiting by then */
+#define CONSUMER_HOLD_NS 2000000L /* the producer is waiting by then */
 
 struct pair {
    struct mgt_ring prod;
    struct mgt_ring cons;
 };
-
-static void
-spin(uint64_t n)
-{
-   volatile uint64_t sink = 0;
-   for (uint64_t i = 0; i < n; i++)
-      sink += i;
-   (void)sink;
-}
 
 static void *
 consumer_main(void *arg)
@@ -50,7 +43,7 @@ consumer_main(void *arg)
       memcpy(&got, p + 8, 8);
       CHECK(size == 16 && got == seq, "record %llu: size %u seq %llu", (unsigned long long)seq,
             size, (unsigned long long)got);
-      spin(CONSUMER_SPIN);
+      sleep_ns(CONSUMER_HOLD_NS);
       mgt_ring_release(&pr->cons);
       seq++;
    }
