@@ -162,7 +162,8 @@ vkb_set_stream_output_targets(void *self, const struct mgp_set_stream_output_tar
    break_scope(ctx);
    o->count = args->count;
    memset(o->targets, 0, sizeof(o->targets));
-   memcpy(o->targets, r, args->count * sizeof(*r));
+   if (args->count) /* no targets: the tail may be NULL */
+      memcpy(o->targets, r, args->count * sizeof(*r));
 }
 
 void
