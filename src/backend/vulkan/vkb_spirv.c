@@ -74,11 +74,26 @@ descriptor_type(spvc_compiler comp, spvc_resource_type list, const spvc_reflecte
    }
 }
 
+/* Whether variable id is among the entry point's statically used resources of this type. */
+static bool
+is_active(spvc_resources active, spvc_resource_type type, SpvId id)
+{
+   const spvc_reflected_resource *list = NULL;
+   size_t n = 0;
+   if (spvc_resources_get_resource_list_for_type(active, type, &list, &n) != SPVC_SUCCESS)
+      return true; /* unknown: treat it as used, so it needs a real binding */
+   for (size_t i = 0; i < n; i++)
+      if (list[i].id == id)
+         return true;
+   return false;
+}
+
 /* One descriptor variable into sh->binding; false with *why. Its DescriptorSet decoration
  * word goes to *set_word (when it has one) for the set split. */
 static bool
 add_descriptor(spvc_compiler comp, spvc_resource_type list, const spvc_reflected_resource *r,
-               VkShaderStageFlagBits stage, struct vkb_shader *sh, const char **why)
+               spvc_resources active, VkShaderStageFlagBits stage, struct vkb_shader *sh,
+               const char **why)
 {
    if (!spvc_compiler_has_decoration(comp, r->id, SpvDecorationBinding))
       return true;
@@ -106,8 +121,15 @@ add_descriptor(spvc_compiler comp, spvc_resource_type list, const spvc_reflected
    const char *unsupported =
       dims > 1 ? "descriptor of an unsupported kind" : descriptor_type(comp, list, r, &dt);
    const uint32_t b = spvc_compiler_get_decoration(comp, r->id, SpvDecorationBinding);
-   if (b >= VKB_UNUSED_BINDING_BASE)
+   if (b >= VKB_UNUSED_BINDING_BASE) {
+      /* Left out of the pipeline layout: only a variable no code reaches may sit there (a
+       * client's module that uses one would have the device read a descriptor it never got). */
+      if (is_active(active, list, r->id)) {
+         *why = "descriptor used by the entry point at a binding for unused ones";
+         return false;
+      }
       return true; /* declared, statically unused (glsl.h contract) */
+   }
    if (unsupported) {
       *why = unsupported;
       return false;
@@ -237,7 +259,8 @@ vkb_spirv_scan(uint32_t *w, size_t n, VkShaderStageFlagBits stage, struct vkb_sh
    spvc_context ctx = NULL;
    spvc_parsed_ir ir = NULL;
    spvc_compiler comp = NULL;
-   spvc_resources res = NULL;
+   spvc_resources res = NULL, active = NULL;
+   spvc_set active_set = NULL;
    bool ok = false;
    if (spvc_context_create(&ctx) != SPVC_SUCCESS) {
       *why = "out of memory scanning SPIR-V";
@@ -306,6 +329,12 @@ vkb_spirv_scan(uint32_t *w, size_t n, VkShaderStageFlagBits stage, struct vkb_sh
       *why = "SPIRV-Cross cannot reflect the module's resources";
       goto out;
    }
+   if (spvc_compiler_get_active_interface_variables(comp, &active_set) != SPVC_SUCCESS ||
+       spvc_compiler_create_shader_resources_for_active_variables(comp, &active, active_set) !=
+          SPVC_SUCCESS) {
+      *why = "SPIRV-Cross cannot find the module's used resources";
+      goto out;
+   }
    scan_builtin_outputs(comp, res, stage, sh, n);
    for (size_t l = 0; l < sizeof(descriptor_lists) / sizeof(descriptor_lists[0]); l++) {
       const spvc_reflected_resource *list = NULL;
@@ -316,7 +345,7 @@ vkb_spirv_scan(uint32_t *w, size_t n, VkShaderStageFlagBits stage, struct vkb_sh
          goto out;
       }
       for (size_t i = 0; i < count; i++)
-         if (!add_descriptor(comp, descriptor_lists[l], &list[i], stage, sh, why))
+         if (!add_descriptor(comp, descriptor_lists[l], &list[i], active, stage, sh, why))
             goto out;
    }
    /* Only once every variable passed: the caller's words change here. */

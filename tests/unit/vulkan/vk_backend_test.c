@@ -1450,6 +1450,45 @@ test_scan_geometry(void)
    free(w);
 }
 
+/* Bindings at VKB_UNUSED_BINDING_BASE and above stay out of the pipeline layout, so only a
+ * variable the entry point never reaches may sit there: a module whose code uses one is refused
+ * (else the device reads a descriptor it never got: lavapipe crashed creating the pipeline). */
+static void
+test_scan_unused(void)
+{
+   size_t size;
+   uint32_t *w = read_file("unused.frag.spv", &size);
+   const size_t n = size / 4;
+   struct vkb_shader *sh = calloc(1, sizeof(*sh));
+   const char *why = sh ? NULL : "out of memory";
+   bool ok = sh && vkb_spirv_scan(w, n, VK_SHADER_STAGE_FRAGMENT_BIT, sh, &why);
+   check(ok && sh->binding[1].type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER && sh->max_binding == 2,
+         "scan of unused.frag.spv: the used block at 1, the unused one left out (%s)",
+         why ? why : "ok");
+   /* The module as sent (the scan moved the unused block to set 1), the used block's Binding
+    * decoration (OpDecorate = 71, Binding = 33) moved up there too. */
+   free(w);
+   w = read_file("unused.frag.spv", &size);
+   int moved = 0;
+   for (size_t pc = 5; pc < n && (w[pc] >> 16);) {
+      const uint32_t op = w[pc] & 0xffffu, len = w[pc] >> 16;
+      if (op == 71 && len >= 4 && w[pc + 2] == 33 && w[pc + 3] == 1) {
+         w[pc + 3] = VKB_UNUSED_BINDING_BASE + 8;
+         moved++;
+      }
+      pc += len;
+   }
+   memset(sh, 0, sizeof(*sh));
+   why = NULL;
+   ok = vkb_spirv_scan(w, n, VK_SHADER_STAGE_FRAGMENT_BIT, sh, &why);
+   check(moved == 1 && !ok && why &&
+            !strcmp(why, "descriptor used by the entry point at a binding for unused ones"),
+         "scan of a module using a block at an unused binding: refused (%s)",
+         why ? why : "accepted");
+   free(sh);
+   free(w);
+}
+
 static void
 test_ubo(struct t *t)
 {
@@ -3218,6 +3257,7 @@ main(int argc, char **argv)
    test_render_state_memo(&t, prog);
    test_split_sets();
    test_scan_geometry();
+   test_scan_unused();
    test_texture(&t);
    test_shadow_guards(&t);
    test_depth(&t, prog);
