@@ -75,6 +75,7 @@ static const char *const extensions[] = {
    "GL_ARB_multi_draw_indirect",
    "GL_ARB_pixel_buffer_object",
    "GL_ARB_polygon_offset_clamp",
+   "GL_ARB_program_interface_query",
    "GL_ARB_provoking_vertex",
    "GL_ARB_sample_shading",
    "GL_ARB_sampler_objects",

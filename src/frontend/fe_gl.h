@@ -263,7 +263,9 @@ struct fe_active_uniform {
    GLint block_index; /* -1 for the default block */
    GLint offset, array_stride, matrix_stride;
    GLint row_major;
-   GLint location; /* -1 for block members */
+   GLint location;      /* -1 for block members and atomic counters */
+   uint32_t stages;     /* GLSL_STAGE_BIT of the stages that reference it */
+   GLint atomic_buffer; /* an atomic counter's buffer (GL_ATOMIC_COUNTER_BUFFER index); else -1 */
 };
 
 #define FE_LOC_SAMPLER 1
@@ -304,7 +306,6 @@ struct fe_exec {
    struct fe_active_uniform *active;
    uint32_t num_active;
    uint32_t active_max_len;
-   uint32_t attrib_max_len;
    uint32_t num_active_attribs;
    uint32_t builtin_inputs; /* bit 0 gl_VertexID, bit 1 gl_InstanceID: read by the vertex shader */
    /* a compatibility program linked without a vertex (fragment) shader: fe_program.c's

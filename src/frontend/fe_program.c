@@ -506,22 +506,38 @@ fill_reflection(struct fe_exec *e)
    }
 }
 
+/* Appends u (its name copied) to the active-uniform list. */
 static bool
-push_active(struct fe_exec *e, uint32_t *cap, const char *name, GLenum type, GLint size,
-            GLint block, GLint offset, GLint astride, GLint mstride, bool row_major, GLint location)
+push_active(struct fe_exec *e, uint32_t *cap, struct fe_active_uniform u)
 {
    if (!mgu_array_reserve(e->active, *cap, (uint64_t)e->num_active + 1))
       return false;
-   char *n = dup_str(name);
-   if (!n)
+   const char *name = u.name;
+   if (!(u.name = dup_str(name)))
       return false;
-   e->active[e->num_active++] = (struct fe_active_uniform){
-      n, type, size, block, offset, astride, mstride, row_major, location,
-   };
+   e->active[e->num_active++] = u;
    uint32_t len = (uint32_t)strlen(name) + 1;
    if (len > e->active_max_len)
       e->active_max_len = len;
    return true;
+}
+
+/* A default-block uniform, sampler or image: no block, no layout, a location. */
+static struct fe_active_uniform
+plain_uniform(const char *name, GLenum type, uint32_t size, uint32_t stages, GLint location)
+{
+   return (struct fe_active_uniform){
+      .name = (char *)name,
+      .type = type,
+      .size = (GLint)(size ? size : 1),
+      .block_index = -1,
+      .offset = -1,
+      .array_stride = -1,
+      .matrix_stride = -1,
+      .location = location,
+      .stages = stages,
+      .atomic_buffer = -1,
+   };
 }
 
 /* Builds locations, the active-uniform list and the default-block shadow. */
@@ -545,17 +561,16 @@ build_exec_tables(struct fe_exec *e)
    for (unsigned i = 0; i < gp->default_block.num_uniforms; i++) {
       const struct glsl_uniform *u = &gp->default_block.uniforms[i];
       uint32_t n = u->array_size ? u->array_size : 1;
-      if (!push_active(e, &cap, u->name, u->type, (GLint)n, -1, -1, -1, -1, false,
-                       (GLint)e->num_locs))
+      if (!push_active(e, &cap, plain_uniform(u->name, u->type, n, u->stages, (GLint)e->num_locs)))
          return false;
       for (uint32_t k = 0; k < n; k++)
          e->locs[e->num_locs++] = (struct fe_uniform_loc){0, (uint16_t)k, i};
    }
    for (unsigned j = 0; j < gp->num_samplers; j++) {
       const struct glsl_sampler *s = &gp->samplers[j];
-      if (s->array_element == 0 &&
-          !push_active(e, &cap, s->name, s->type, (GLint)(s->array_size ? s->array_size : 1), -1,
-                       -1, -1, -1, false, (GLint)e->num_locs))
+      if (s->array_element == 0 && !push_active(e, &cap,
+                                                plain_uniform(s->name, s->type, s->array_size,
+                                                              s->stages, (GLint)e->num_locs)))
          return false;
       e->locs[e->num_locs++] = (struct fe_uniform_loc){1, (uint16_t)s->array_element, j};
       enum fe_tex_target t = FE_TEX_2D;
@@ -566,12 +581,27 @@ build_exec_tables(struct fe_exec *e)
    }
    for (unsigned j = 0; j < gp->num_images; j++) {
       const struct glsl_image *im = &gp->images[j];
-      if (im->array_element == 0 &&
-          !push_active(e, &cap, im->name, im->type, (GLint)(im->array_size ? im->array_size : 1),
-                       -1, -1, -1, -1, false, (GLint)e->num_locs))
+      if (im->array_element == 0 && !push_active(e, &cap,
+                                                 plain_uniform(im->name, im->type, im->array_size,
+                                                               im->stages, (GLint)e->num_locs)))
          return false;
       e->locs[e->num_locs++] =
          (struct fe_uniform_loc){FE_LOC_IMAGE, (uint16_t)im->array_element, j};
+   }
+   /* GL 4.2 7.6: atomic counters are active uniforms without a location; an array is one,
+    * "c[0]", its elements 4 bytes apart */
+   for (unsigned j = 0; j < gp->num_atomic_counters; j++) {
+      const struct glsl_atomic_counter *c = &gp->atomic_counters[j];
+      char name[256];
+      snprintf(name, sizeof(name), c->array_size > 1 ? "%s[0]" : "%s", c->name);
+      struct fe_active_uniform u =
+         plain_uniform(name, GL_UNSIGNED_INT_ATOMIC_COUNTER, c->array_size, c->stages, -1);
+      u.offset = (GLint)c->offset;
+      u.array_stride = c->array_size > 1 ? 4 : 0;
+      u.matrix_stride = 0;
+      u.atomic_buffer = (GLint)c->buffer;
+      if (!push_active(e, &cap, u))
+         return false;
    }
    for (unsigned m = 0; m < gp->num_block_members; m++) {
       const struct glsl_uniform *u = &gp->block_members[m];
@@ -583,18 +613,26 @@ build_exec_tables(struct fe_exec *e)
             break;
          }
       }
-      if (!push_active(e, &cap, u->name, u->type, (GLint)(u->array_size ? u->array_size : 1), block,
-                       (GLint)u->offset, (GLint)u->array_stride, (GLint)u->matrix_stride,
-                       u->row_major, -1))
+      if (!push_active(e, &cap,
+                       (struct fe_active_uniform){
+                          .name = u->name,
+                          .type = u->type,
+                          .size = (GLint)(u->array_size ? u->array_size : 1),
+                          .block_index = block,
+                          .offset = (GLint)u->offset,
+                          .array_stride = (GLint)u->array_stride,
+                          .matrix_stride = (GLint)u->matrix_stride,
+                          .row_major = u->row_major,
+                          .location = -1,
+                          .stages = u->stages,
+                          .atomic_buffer = -1,
+                       }))
          return false;
    }
    for (unsigned i = 0; i < gp->num_inputs; i++) {
       if (!gp->inputs[i].active)
          continue;
       e->num_active_attribs++;
-      uint32_t len = (uint32_t)strlen(gp->inputs[i].name) + 1;
-      if (len > e->attrib_max_len)
-         e->attrib_max_len = len;
    }
    return true;
 }
@@ -608,9 +646,6 @@ add_builtin_inputs(struct fe_exec *e, const char *vs)
          continue;
       e->builtin_inputs |= 1u << b;
       e->num_active_attribs++;
-      uint32_t len = (uint32_t)strlen(builtin_inputs[b]) + 1;
-      if (len > e->attrib_max_len)
-         e->attrib_max_len = len;
    }
 }
 
@@ -1010,7 +1045,7 @@ mgl_glGetProgramiv(GLuint program, GLenum pname, GLint *params)
       return;
    case GL_ATTACHED_SHADERS: *params = (GLint)prog->num_shaders; return;
    case GL_ACTIVE_ATTRIBUTES: *params = e ? (GLint)e->num_active_attribs : 0; return;
-   case GL_ACTIVE_ATTRIBUTE_MAX_LENGTH: *params = e ? (GLint)e->attrib_max_len : 0; return;
+   case GL_ACTIVE_ATTRIBUTE_MAX_LENGTH: *params = e ? fe_attrib_max_length(e) : 0; return;
    case GL_ACTIVE_UNIFORMS: *params = e ? (GLint)e->num_active : 0; return;
    case GL_ACTIVE_UNIFORM_MAX_LENGTH: *params = e ? (GLint)e->active_max_len : 0; return;
    case GL_ACTIVE_UNIFORM_BLOCKS: *params = gp ? (GLint)gp->num_blocks : 0; return;

@@ -29,6 +29,24 @@ uint8_t fe_gl_input_kind(GLenum type);
 GLenum fe_shader_stage_type(enum glsl_stage s);
 /* The linked executable of program (a GL error and NULL when there is none). */
 struct fe_exec *fe_linked_exec(struct fe_context *ctx, GLuint program);
+/* Shared by the older introspection queries (fe_program_query.c, fe_subroutine.c) and the
+ * program interface queries (fe_program_resource.c). Locations: -1 when name names none. */
+GLint fe_uniform_location(const struct fe_exec *e, const char *name);
+GLint fe_attrib_location(const struct fe_exec *e, const char *name);
+GLint fe_frag_data_location(const struct fe_exec *e, const char *name);
+GLint fe_frag_data_index(const struct fe_exec *e, const char *name);
+GLint fe_subroutine_uniform_location(const struct glsl_subroutine_stage *s, const char *name);
+/* glGetActiveUniformsiv's pname of uniform index (< num_active); false for another pname. */
+bool fe_active_uniform_property(const struct fe_exec *e, GLuint index, GLenum pname, GLint *out);
+/* glGetActiveUniformBlockiv's pname of block index: values written (at most cap), < 0 for
+ * another pname. */
+int fe_uniform_block_property(const struct fe_exec *e, GLuint index, GLenum pname, GLint *out,
+                              unsigned cap);
+/* glGetActiveAttrib of active input index (< num_active_attribs). */
+void fe_active_attrib(const struct fe_exec *e, GLuint index, GLsizei buf_size, GLsizei *length,
+                      GLint *size, GLenum *type, GLchar *name);
+/* GL_ACTIVE_ATTRIBUTE_MAX_LENGTH: the longest glGetActiveAttrib name, with its NUL. */
+GLint fe_attrib_max_length(const struct fe_exec *e);
 /* Writes every subroutine uniform's default value: at link and glUseProgram (fe_program.c). */
 void fe_subroutine_reset(struct fe_exec *e);
 /* Sets element `element` of subroutine uniform u to the subroutine index `value`. */

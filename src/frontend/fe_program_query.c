@@ -24,12 +24,8 @@ io_location(const struct glsl_io *io, const char *name)
 }
 
 GLint
-mgl_glGetAttribLocation(GLuint program, const GLchar *name)
+fe_attrib_location(const struct fe_exec *e, const char *name)
 {
-   FE_CTX_OR_RETURN(-1);
-   struct fe_exec *e = fe_linked_exec(ctx, program);
-   if (!e || !strncmp(name, "gl_", 3))
-      return -1;
    for (unsigned i = 0; i < e->glsl->num_inputs; i++) {
       const struct glsl_io *in = &e->glsl->inputs[i];
       const GLint loc = in->active ? io_location(in, name) : -1;
@@ -37,6 +33,16 @@ mgl_glGetAttribLocation(GLuint program, const GLchar *name)
          return loc;
    }
    return -1;
+}
+
+GLint
+mgl_glGetAttribLocation(GLuint program, const GLchar *name)
+{
+   FE_CTX_OR_RETURN(-1);
+   struct fe_exec *e = fe_linked_exec(ctx, program);
+   if (!e || !strncmp(name, "gl_", 3))
+      return -1;
+   return fe_attrib_location(e, name);
 }
 
 void
@@ -50,39 +56,12 @@ mgl_glGetActiveAttrib(GLuint program, GLuint index, GLsizei buf_size, GLsizei *l
       return;
    struct fe_exec *e = prog->exec;
    FE_CHECK(!e || index >= e->num_active_attribs, GL_INVALID_VALUE);
-   unsigned k = 0;
-   for (unsigned i = 0; i < e->glsl->num_inputs; i++) {
-      const struct glsl_io *in = &e->glsl->inputs[i];
-      if (!in->active)
-         continue;
-      if (k++ == index) {
-         copy_out(in->name, buf_size, length, name);
-         if (size)
-            *size = (GLint)(in->array_size ? in->array_size : 1);
-         if (type)
-            *type = in->type;
-         return;
-      }
-   }
-   for (unsigned b = 0; b < 2; b++) {
-      if (!(e->builtin_inputs & (1u << b)) || k++ != index)
-         continue;
-      copy_out(builtin_inputs[b], buf_size, length, name);
-      if (size)
-         *size = 1;
-      if (type)
-         *type = GL_INT;
-      return;
-   }
+   fe_active_attrib(e, index, buf_size, length, size, type, name); /* fe_program_resource.c */
 }
 
 GLint
-mgl_glGetFragDataLocation(GLuint program, const GLchar *name)
+fe_frag_data_location(const struct fe_exec *e, const char *name)
 {
-   FE_CTX_OR_RETURN(-1);
-   struct fe_exec *e = fe_linked_exec(ctx, program);
-   if (!e || !strncmp(name, "gl_", 3))
-      return -1;
    for (unsigned i = 0; i < e->glsl->num_outputs; i++) {
       const GLint loc = io_location(&e->glsl->outputs[i], name);
       if (loc >= 0)
@@ -92,16 +71,32 @@ mgl_glGetFragDataLocation(GLuint program, const GLchar *name)
 }
 
 GLint
+fe_frag_data_index(const struct fe_exec *e, const char *name)
+{
+   for (unsigned i = 0; i < e->glsl->num_outputs; i++)
+      if (io_location(&e->glsl->outputs[i], name) >= 0)
+         return (GLint)e->glsl->outputs[i].index;
+   return -1;
+}
+
+GLint
+mgl_glGetFragDataLocation(GLuint program, const GLchar *name)
+{
+   FE_CTX_OR_RETURN(-1);
+   struct fe_exec *e = fe_linked_exec(ctx, program);
+   if (!e || !strncmp(name, "gl_", 3))
+      return -1;
+   return fe_frag_data_location(e, name);
+}
+
+GLint
 mgl_glGetFragDataIndex(GLuint program, const GLchar *name)
 {
    FE_CTX_OR_RETURN(-1);
    struct fe_exec *e = fe_linked_exec(ctx, program);
    if (!e || !strncmp(name, "gl_", 3))
       return -1;
-   for (unsigned i = 0; i < e->glsl->num_outputs; i++)
-      if (!strcmp(e->glsl->outputs[i].name, name))
-         return (GLint)e->glsl->outputs[i].index;
-   return -1;
+   return fe_frag_data_index(e, name);
 }
 
 /* ---- uniform locations and queries ---------------------------------------------------------- */
@@ -145,12 +140,8 @@ match_uniform(const char *uname, GLint size, const char *name)
 }
 
 GLint
-mgl_glGetUniformLocation(GLuint program, const GLchar *name)
+fe_uniform_location(const struct fe_exec *e, const char *name)
 {
-   FE_CTX_OR_RETURN(-1);
-   struct fe_exec *e = fe_linked_exec(ctx, program);
-   if (!e || !strncmp(name, "gl_", 3))
-      return -1;
    for (uint32_t i = 0; i < e->num_active; i++) {
       const struct fe_active_uniform *u = &e->active[i];
       if (u->location < 0)
@@ -160,6 +151,16 @@ mgl_glGetUniformLocation(GLuint program, const GLchar *name)
          return u->location + (GLint)k;
    }
    return -1;
+}
+
+GLint
+mgl_glGetUniformLocation(GLuint program, const GLchar *name)
+{
+   FE_CTX_OR_RETURN(-1);
+   struct fe_exec *e = fe_linked_exec(ctx, program);
+   if (!e || !strncmp(name, "gl_", 3))
+      return -1;
+   return fe_uniform_location(e, name);
 }
 
 void
@@ -230,18 +231,10 @@ mgl_glGetActiveUniformsiv(GLuint program, GLsizei count, const GLuint *indices, 
    for (GLsizei n = 0; n < count; n++)
       FE_CHECK(!e || indices[n] >= e->num_active, GL_INVALID_VALUE);
    for (GLsizei n = 0; n < count; n++) {
-      const struct fe_active_uniform *u = &e->active[indices[n]];
-      switch (pname) {
-      case GL_UNIFORM_TYPE: params[n] = (GLint)u->type; break;
-      case GL_UNIFORM_SIZE: params[n] = u->size; break;
-      case GL_UNIFORM_NAME_LENGTH: params[n] = (GLint)strlen(u->name) + 1; break;
-      case GL_UNIFORM_BLOCK_INDEX: params[n] = u->block_index; break;
-      case GL_UNIFORM_OFFSET: params[n] = u->offset; break;
-      case GL_UNIFORM_ARRAY_STRIDE: params[n] = u->block_index < 0 ? -1 : u->array_stride; break;
-      case GL_UNIFORM_MATRIX_STRIDE: params[n] = u->block_index < 0 ? -1 : u->matrix_stride; break;
-      case GL_UNIFORM_IS_ROW_MAJOR: params[n] = u->row_major; break;
-      default: fe_error(ctx, GL_INVALID_ENUM); return;
-      }
+      GLint v = 0;
+      /* fe_program_resource.c: the program interface's GL_UNIFORM properties */
+      FE_CHECK(!fe_active_uniform_property(e, indices[n], pname, &v), GL_INVALID_ENUM);
+      params[n] = v;
    }
 }
 
@@ -283,37 +276,17 @@ mgl_glGetActiveUniformBlockiv(GLuint program, GLuint index, GLenum pname, GLint 
       return;
    struct fe_exec *e = prog->exec;
    FE_CHECK(!e || index >= e->glsl->num_blocks, GL_INVALID_VALUE);
-   const struct glsl_uniform_block *b = &e->glsl->blocks[index];
-   /* Block members follow default-block uniforms and samplers in the active list. */
-   uint32_t first_active = e->num_active - e->glsl->num_block_members + b->first_member;
-   switch (pname) {
-   case GL_UNIFORM_BLOCK_BINDING: *params = (GLint)e->block_bindings[index]; return;
-   case GL_UNIFORM_BLOCK_DATA_SIZE: *params = (GLint)b->data_size; return;
-   case GL_UNIFORM_BLOCK_NAME_LENGTH: *params = (GLint)strlen(b->name) + 1; return;
-   case GL_UNIFORM_BLOCK_ACTIVE_UNIFORMS: *params = (GLint)b->num_members; return;
-   case GL_UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES:
-      for (unsigned m = 0; m < b->num_members; m++)
-         params[m] = (GLint)(first_active + m);
-      return;
-   case GL_UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER:
-      *params = (b->stages & GLSL_STAGE_BIT(GLSL_STAGE_VERTEX)) != 0;
-      return;
-   case GL_UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER:
-      *params = (b->stages & GLSL_STAGE_BIT(GLSL_STAGE_FRAGMENT)) != 0;
-      return;
-   case GL_UNIFORM_BLOCK_REFERENCED_BY_GEOMETRY_SHADER:
-      *params = (b->stages & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY)) != 0;
-      return;
-   case GL_UNIFORM_BLOCK_REFERENCED_BY_TESS_CONTROL_SHADER:
-   case GL_UNIFORM_BLOCK_REFERENCED_BY_TESS_EVALUATION_SHADER:
-      FE_CHECK(!fe_tess_offered(ctx), GL_INVALID_ENUM);
-      *params =
-         (b->stages & GLSL_STAGE_BIT(pname == GL_UNIFORM_BLOCK_REFERENCED_BY_TESS_CONTROL_SHADER
-                                        ? GLSL_STAGE_TESS_CTRL
-                                        : GLSL_STAGE_TESS_EVAL)) != 0;
-      return;
-   default: fe_error(ctx, GL_INVALID_ENUM);
-   }
+   FE_CHECK((pname == GL_UNIFORM_BLOCK_REFERENCED_BY_TESS_CONTROL_SHADER ||
+             pname == GL_UNIFORM_BLOCK_REFERENCED_BY_TESS_EVALUATION_SHADER) &&
+               !fe_tess_offered(ctx),
+            GL_INVALID_ENUM);
+   FE_CHECK(pname == GL_UNIFORM_BLOCK_REFERENCED_BY_COMPUTE_SHADER && !fe_compute_offered(ctx),
+            GL_INVALID_ENUM);
+   /* fe_program_resource.c: the program interface's GL_UNIFORM_BLOCK properties; the indices
+    * are as many as the block has members (the caller sized params so) */
+   const unsigned cap =
+      pname == GL_UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES ? e->glsl->blocks[index].num_members : 1;
+   FE_CHECK(fe_uniform_block_property(e, index, pname, params, cap) < 0, GL_INVALID_ENUM);
 }
 
 void
@@ -354,293 +327,4 @@ mgl_glShaderStorageBlockBinding(GLuint program, GLuint index, GLuint binding)
       e->storage_bindings[index] = binding;
       e->bindings_version++;
    }
-}
-
-/* ---- GL 4.3 program interface queries (7.3.1): the block interfaces ---------------------- */
-
-/* The interfaces answered here; any other is a named decline (no silent zero). */
-static bool
-block_interface(struct fe_context *ctx, GLenum iface)
-{
-   switch (iface) {
-   case GL_UNIFORM_BLOCK: return true;
-   case GL_SHADER_STORAGE_BLOCK: return fe_ssbo_bindings(ctx) != 0;
-   case GL_ATOMIC_COUNTER_BUFFER:
-      if (fe_atomic_bindings(ctx))
-         return true;
-      fe_error(ctx, GL_INVALID_ENUM);
-      return false;
-   case GL_UNIFORM:
-   case GL_PROGRAM_INPUT:
-   case GL_PROGRAM_OUTPUT:
-   case GL_BUFFER_VARIABLE:
-   case GL_TRANSFORM_FEEDBACK_VARYING:
-   case GL_VERTEX_SUBROUTINE:
-   case GL_FRAGMENT_SUBROUTINE:
-   case GL_GEOMETRY_SUBROUTINE:
-   case GL_COMPUTE_SUBROUTINE:
-   case GL_TESS_CONTROL_SUBROUTINE:
-   case GL_TESS_EVALUATION_SUBROUTINE:
-   case GL_VERTEX_SUBROUTINE_UNIFORM:
-   case GL_FRAGMENT_SUBROUTINE_UNIFORM:
-   case GL_GEOMETRY_SUBROUTINE_UNIFORM:
-   case GL_COMPUTE_SUBROUTINE_UNIFORM:
-   case GL_TESS_CONTROL_SUBROUTINE_UNIFORM:
-   case GL_TESS_EVALUATION_SUBROUTINE_UNIFORM:
-   case GL_TRANSFORM_FEEDBACK_BUFFER:
-      MGU_DECLINE(gl_feature_unimplemented, "program interface 0x%04x", iface);
-      return false;
-   default: fe_error(ctx, GL_INVALID_ENUM); return false;
-   }
-}
-
-static unsigned
-interface_count(const struct fe_exec *e, GLenum iface)
-{
-   return iface == GL_UNIFORM_BLOCK           ? e->glsl->num_blocks
-          : iface == GL_ATOMIC_COUNTER_BUFFER ? e->glsl->num_atomic_buffers
-                                              : e->glsl->num_storage_blocks;
-}
-
-static const char *
-interface_name(const struct fe_exec *e, GLenum iface, unsigned i)
-{
-   return iface == GL_UNIFORM_BLOCK ? e->glsl->blocks[i].name : e->glsl->storage_blocks[i].name;
-}
-
-/* A linked program's executable, GL_INVALID_OPERATION when it has none (7.3.1.1). */
-static struct fe_exec *
-linked_exec(struct fe_context *ctx, GLuint program)
-{
-   struct fe_program *prog = get_program(ctx, program);
-   if (!prog)
-      return NULL;
-   if (!prog->exec)
-      fe_error(ctx, GL_INVALID_OPERATION);
-   return prog->exec;
-}
-
-void
-mgl_glGetProgramInterfaceiv(GLuint program, GLenum iface, GLenum pname, GLint *params)
-{
-   FE_CTX_OR_RETURN();
-   struct fe_program *prog = get_program(ctx, program);
-   if (!prog || !block_interface(ctx, iface))
-      return;
-   const struct fe_exec *e = prog->exec;
-   const bool atomic = iface == GL_ATOMIC_COUNTER_BUFFER;
-   switch (pname) {
-   case GL_ACTIVE_RESOURCES: *params = e ? (GLint)interface_count(e, iface) : 0; return;
-   case GL_MAX_NAME_LENGTH: {
-      FE_CHECK(atomic, GL_INVALID_OPERATION); /* GL 4.3 7.3.1.1: buffers without names */
-      GLint max = 0;
-      for (unsigned i = 0; e && i < interface_count(e, iface); i++) {
-         const GLint len = (GLint)strlen(interface_name(e, iface, i)) + 1;
-         if (len > max)
-            max = len;
-      }
-      *params = max;
-      return;
-   }
-   case GL_MAX_NUM_ACTIVE_VARIABLES:
-      if (atomic) {
-         GLint max = 0;
-         for (unsigned i = 0; e && i < e->glsl->num_atomic_buffers; i++)
-            if ((GLint)e->glsl->atomic_buffers[i].num_counters > max)
-               max = (GLint)e->glsl->atomic_buffers[i].num_counters;
-         *params = max;
-         return;
-      }
-      MGU_DECLINE(gl_feature_unimplemented, "GL_MAX_NUM_ACTIVE_VARIABLES of a block interface");
-      return;
-   default: fe_error(ctx, GL_INVALID_OPERATION); return;
-   }
-}
-
-GLuint
-mgl_glGetProgramResourceIndex(GLuint program, GLenum iface, const GLchar *name)
-{
-   FE_CTX_OR_RETURN(GL_INVALID_INDEX);
-   if (iface == GL_ATOMIC_COUNTER_BUFFER) { /* GL 4.3 7.3.1.1: no names */
-      fe_error(ctx, GL_INVALID_ENUM);
-      return GL_INVALID_INDEX;
-   }
-   if (!block_interface(ctx, iface))
-      return GL_INVALID_INDEX;
-   const struct fe_exec *e = linked_exec(ctx, program);
-   if (!e || !name)
-      return GL_INVALID_INDEX;
-   /* "B" names element 0 of an array of blocks as "B[0]" does */
-   for (unsigned i = 0; i < interface_count(e, iface); i++) {
-      const char *n = interface_name(e, iface, i);
-      const size_t len = strlen(name);
-      if (!strcmp(n, name) || (!strncmp(n, name, len) && !strcmp(n + len, "[0]")))
-         return i;
-   }
-   return GL_INVALID_INDEX;
-}
-
-void
-mgl_glGetProgramResourceName(GLuint program, GLenum iface, GLuint index, GLsizei buf_size,
-                             GLsizei *length, GLchar *name)
-{
-   FE_CTX_OR_RETURN();
-   FE_CHECK(iface == GL_ATOMIC_COUNTER_BUFFER, GL_INVALID_ENUM); /* no names */
-   if (!block_interface(ctx, iface))
-      return;
-   const struct fe_exec *e = linked_exec(ctx, program);
-   if (!e)
-      return;
-   FE_CHECK(index >= interface_count(e, iface) || buf_size < 0, GL_INVALID_VALUE);
-   copy_out(interface_name(e, iface, index), buf_size, length, name);
-}
-
-/* The stage a GL_REFERENCED_BY_*_SHADER property (or its GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY
- * twin) asks about: 1 referenced, 0 not, -1 another property. */
-static int
-referenced_by(uint32_t stages, GLenum prop)
-{
-   switch (prop) {
-   case GL_REFERENCED_BY_VERTEX_SHADER:
-   case GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_VERTEX_SHADER:
-      return !!(stages & GLSL_STAGE_BIT(GLSL_STAGE_VERTEX));
-   case GL_REFERENCED_BY_FRAGMENT_SHADER:
-   case GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_FRAGMENT_SHADER:
-      return !!(stages & GLSL_STAGE_BIT(GLSL_STAGE_FRAGMENT));
-   case GL_REFERENCED_BY_GEOMETRY_SHADER:
-   case GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_GEOMETRY_SHADER:
-      return !!(stages & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY));
-   case GL_REFERENCED_BY_COMPUTE_SHADER:
-   case GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_COMPUTE_SHADER:
-      return !!(stages & GLSL_STAGE_BIT(GLSL_STAGE_COMPUTE));
-   case GL_REFERENCED_BY_TESS_CONTROL_SHADER:
-   case GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_TESS_CONTROL_SHADER:
-      return !!(stages & GLSL_STAGE_BIT(GLSL_STAGE_TESS_CTRL));
-   case GL_REFERENCED_BY_TESS_EVALUATION_SHADER:
-   case GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_TESS_EVALUATION_SHADER:
-      return !!(stages & GLSL_STAGE_BIT(GLSL_STAGE_TESS_EVAL));
-   default: return -1;
-   }
-}
-
-/* One property of atomic counter buffer `index` (the program interface's names and
- * glGetActiveAtomicCounterBufferiv's); false when it is not one of a buffer's. */
-static bool
-atomic_buffer_property(const struct fe_exec *e, unsigned index, GLenum prop, GLint *out)
-{
-   const struct glsl_atomic_buffer *b = &e->glsl->atomic_buffers[index];
-   const int ref = referenced_by(b->stages, prop);
-   if (ref >= 0) {
-      *out = ref;
-      return true;
-   }
-   switch (prop) {
-   case GL_BUFFER_BINDING:
-   case GL_ATOMIC_COUNTER_BUFFER_BINDING: *out = (GLint)b->gl_binding; return true;
-   case GL_BUFFER_DATA_SIZE:
-   case GL_ATOMIC_COUNTER_BUFFER_DATA_SIZE: *out = (GLint)b->data_size; return true;
-   case GL_NUM_ACTIVE_VARIABLES:
-   case GL_ATOMIC_COUNTER_BUFFER_ACTIVE_ATOMIC_COUNTERS: *out = (GLint)b->num_counters; return true;
-   case GL_ACTIVE_VARIABLES:
-   case GL_ATOMIC_COUNTER_BUFFER_ACTIVE_ATOMIC_COUNTER_INDICES:
-      /* the counters' indices in the uniform list, which does not list them yet */
-      MGU_DECLINE(gl_feature_unimplemented, "the uniform indices of an atomic counter buffer");
-      *out = 0;
-      return true;
-   default: return false;
-   }
-}
-
-/* GL 4.2 7.6.2 (glGetActiveAtomicCounterBufferiv): an index at or past
- * GL_ACTIVE_ATOMIC_COUNTER_BUFFERS is GL_INVALID_VALUE, another pname GL_INVALID_ENUM. */
-void
-mgl_glGetActiveAtomicCounterBufferiv(GLuint program, GLuint index, GLenum pname, GLint *params)
-{
-   FE_CTX_OR_RETURN();
-   FE_CHECK(!fe_atomic_bindings(ctx), GL_INVALID_OPERATION);
-   struct fe_program *prog = get_program(ctx, program);
-   if (!prog)
-      return;
-   const struct fe_exec *e = prog->exec;
-   FE_CHECK(!e || index >= e->glsl->num_atomic_buffers, GL_INVALID_VALUE);
-   GLint v = 0;
-   /* its own names only, not the program interface's */
-   FE_CHECK((pname < GL_ATOMIC_COUNTER_BUFFER_BINDING ||
-             pname > GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_FRAGMENT_SHADER) &&
-               pname != GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_COMPUTE_SHADER,
-            GL_INVALID_ENUM);
-   FE_CHECK(!atomic_buffer_property(e, index, pname, &v), GL_INVALID_ENUM);
-   *params = v;
-}
-
-/* One property of block `index`; false when the property is not one of a block's. */
-static bool
-block_property(struct fe_context *ctx, const struct fe_exec *e, GLenum iface, unsigned index,
-               GLenum prop, GLint *out)
-{
-   const bool ubo = iface == GL_UNIFORM_BLOCK;
-   if (iface == GL_ATOMIC_COUNTER_BUFFER)
-      return atomic_buffer_property(e, index, prop, out);
-   const uint32_t stages =
-      ubo ? e->glsl->blocks[index].stages : e->glsl->storage_blocks[index].stages;
-   switch (prop) {
-   case GL_NAME_LENGTH: *out = (GLint)strlen(interface_name(e, iface, index)) + 1; return true;
-   case GL_BUFFER_BINDING:
-      *out = (GLint)(ubo ? e->block_bindings[index] : e->storage_bindings[index]);
-      return true;
-   case GL_BUFFER_DATA_SIZE:
-      *out =
-         (GLint)(ubo ? e->glsl->blocks[index].data_size : e->glsl->storage_blocks[index].data_size);
-      return true;
-   case GL_REFERENCED_BY_VERTEX_SHADER:
-      *out = !!(stages & GLSL_STAGE_BIT(GLSL_STAGE_VERTEX));
-      return true;
-   case GL_REFERENCED_BY_FRAGMENT_SHADER:
-      *out = !!(stages & GLSL_STAGE_BIT(GLSL_STAGE_FRAGMENT));
-      return true;
-   case GL_REFERENCED_BY_GEOMETRY_SHADER:
-      *out = !!(stages & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY));
-      return true;
-   case GL_REFERENCED_BY_COMPUTE_SHADER:
-      *out = !!(stages & GLSL_STAGE_BIT(GLSL_STAGE_COMPUTE));
-      return true;
-   case GL_REFERENCED_BY_TESS_CONTROL_SHADER:
-      *out = !!(stages & GLSL_STAGE_BIT(GLSL_STAGE_TESS_CTRL));
-      return true;
-   case GL_REFERENCED_BY_TESS_EVALUATION_SHADER:
-      *out = !!(stages & GLSL_STAGE_BIT(GLSL_STAGE_TESS_EVAL));
-      return true;
-   case GL_NUM_ACTIVE_VARIABLES:
-   case GL_ACTIVE_VARIABLES:
-      MGU_DECLINE(gl_feature_unimplemented, "GL_ACTIVE_VARIABLES of a block");
-      *out = 0;
-      return true;
-   default: (void)ctx; return false;
-   }
-}
-
-void
-mgl_glGetProgramResourceiv(GLuint program, GLenum iface, GLuint index, GLsizei prop_count,
-                           const GLenum *props, GLsizei count, GLsizei *length, GLint *params)
-{
-   FE_CTX_OR_RETURN();
-   if (!block_interface(ctx, iface))
-      return;
-   const struct fe_exec *e = linked_exec(ctx, program);
-   if (!e)
-      return;
-   FE_CHECK(index >= interface_count(e, iface), GL_INVALID_VALUE);
-   FE_CHECK(prop_count <= 0 || count < 0, GL_INVALID_VALUE);
-   GLsizei written = 0;
-   for (GLsizei i = 0; i < prop_count; i++) {
-      GLint v = 0;
-      if (!block_property(ctx, e, iface, index, props[i], &v)) {
-         fe_error(ctx, GL_INVALID_OPERATION); /* not a property of this interface */
-         return;
-      }
-      if (written < count)
-         params[written++] = v;
-   }
-   if (length)
-      *length = written;
 }

@@ -80,12 +80,8 @@ mgl_glGetSubroutineIndex(GLuint program, GLenum shadertype, const GLchar *name)
 }
 
 GLint
-mgl_glGetSubroutineUniformLocation(GLuint program, GLenum shadertype, const GLchar *name)
+fe_subroutine_uniform_location(const struct glsl_subroutine_stage *s, const char *name)
 {
-   FE_CTX_OR_RETURN(-1);
-   const struct glsl_subroutine_stage *s = program_stage(ctx, program, shadertype, NULL);
-   if (!s || !name)
-      return -1;
    for (unsigned k = 0; k < s->num_uniforms; k++) {
       const struct glsl_subroutine_uniform *u = &s->uniforms[k];
       size_t n = strlen(u->name);
@@ -102,6 +98,16 @@ mgl_glGetSubroutineUniformLocation(GLuint program, GLenum shadertype, const GLch
          return u->location + (GLint)i;
    }
    return -1;
+}
+
+GLint
+mgl_glGetSubroutineUniformLocation(GLuint program, GLenum shadertype, const GLchar *name)
+{
+   FE_CTX_OR_RETURN(-1);
+   const struct glsl_subroutine_stage *s = program_stage(ctx, program, shadertype, NULL);
+   if (!s || !name)
+      return -1;
+   return fe_subroutine_uniform_location(s, name);
 }
 
 void

@@ -229,6 +229,10 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLGETPROGRAMINTERFACEIVPROC, GetProgramInterfaceiv)                                        \
    X(PFNGLGETPROGRAMRESOURCEINDEXPROC, GetProgramResourceIndex)                                    \
    X(PFNGLGETPROGRAMRESOURCEIVPROC, GetProgramResourceiv)                                          \
+   X(PFNGLGETPROGRAMRESOURCENAMEPROC, GetProgramResourceName)                                      \
+   X(PFNGLGETPROGRAMRESOURCELOCATIONPROC, GetProgramResourceLocation)                              \
+   X(PFNGLGETPROGRAMRESOURCELOCATIONINDEXPROC, GetProgramResourceLocationIndex)                    \
+   X(PFNGLGETUNIFORMINDICESPROC, GetUniformIndices)                                                \
    X(PFNGLDRAWARRAYSINDIRECTPROC, DrawArraysIndirect)                                              \
    X(PFNGLDRAWELEMENTSINDIRECTPROC, DrawElementsIndirect)                                          \
    X(PFNGLMULTIDRAWARRAYSINDIRECTPROC, MultiDrawArraysIndirect)                                    \

@@ -1412,6 +1412,9 @@ glsl_program_destroy(struct glsl_program *prog)
    for (unsigned i = 0; i < prog->num_block_members; i++)
       free(prog->block_members[i].name);
    free(prog->block_members);
+   for (unsigned i = 0; i < prog->num_buffer_vars; i++)
+      free(prog->buffer_vars[i].name);
+   free(prog->buffer_vars);
    for (unsigned i = 0; i < prog->num_samplers; i++)
       free(prog->samplers[i].name);
    free(prog->samplers);

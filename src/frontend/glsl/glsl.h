@@ -314,6 +314,10 @@ struct glsl_uniform {
    uint32_t array_stride;  /* 0 when not an array */
    uint32_t matrix_stride; /* 0 when not a matrix */
    bool row_major;
+   uint32_t stages; /* GLSL_STAGE_BIT of the stages that reference it (GL_REFERENCED_BY_*) */
+   /* buffer variables: the block member it lies in, when that is an array
+    * (GL_TOP_LEVEL_ARRAY_SIZE: 0 unsized, 1 not an array; _STRIDE: 0 not an array) */
+   uint32_t top_array_size, top_array_stride;
 };
 
 /* GL state a program reads through a hidden member of its default uniform block (not in
@@ -434,6 +438,8 @@ struct glsl_storage_block {
                             * counted with no element */
    uint32_t gl_binding;    /* its initial binding point: layout(binding = N) + k, else 0 */
    uint32_t stages;        /* GLSL_STAGE_BIT of the stages that use it */
+   unsigned first_member;  /* range of glsl_program.buffer_vars (shared by all elements) */
+   unsigned num_members;
 };
 
 /* One entry per sampler, and per element of a sampler array ("s[0]", "s[1]", ...); the index in
@@ -592,6 +598,8 @@ struct glsl_program {
 
    unsigned num_storage_blocks;
    struct glsl_storage_block *storage_blocks;
+   unsigned num_buffer_vars; /* the storage blocks' members (GL_BUFFER_VARIABLE), "B.a" / "a" */
+   struct glsl_uniform *buffer_vars;
 
    unsigned num_images;
    struct glsl_image *images;

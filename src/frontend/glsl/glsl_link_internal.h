@@ -61,8 +61,9 @@ struct link {
    struct spv_xfb_deco xfb_position_deco;
    struct spv_xfb_copy *xfb_copies;
    unsigned num_xfb_copies, cap_xfb_copies;
-   unsigned cap_uniforms, cap_blocks, cap_storage, cap_images, cap_members, cap_samplers,
-      cap_inputs, cap_outputs, cap_atomic_buffers, cap_atomic_counters, cap_depth_modes;
+   unsigned cap_uniforms, cap_blocks, cap_storage, cap_images, cap_members, cap_buffer_vars,
+      cap_samplers, cap_inputs, cap_outputs, cap_atomic_buffers, cap_atomic_counters,
+      cap_depth_modes;
 };
 
 #if defined(__GNUC__)

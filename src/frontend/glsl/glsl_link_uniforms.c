@@ -251,6 +251,24 @@ mark_subroutine_uniforms(struct link *l, int s, const bool *su, uint32_t num_mem
    }
 }
 
+/* Stamps the leaves [first, end) of one top-level declaration of type `type` with the stages
+ * that reference it and its top-level array's size and stride (GL_TOP_LEVEL_ARRAY_*, GL 4.6
+ * 7.3.1.1: only an array of an aggregate (structures, arrays) counts; an unsized one has size
+ * 0; any other declaration size 1 and stride 0). */
+static void
+set_leaves(struct glsl_uniform *u, unsigned first, unsigned end, uint32_t stages,
+           const struct spv_refl *r, spv_tref type)
+{
+   const struct spv_tinfo t = type_info(r, type);
+   const enum spv_tk elem = t.kind == SPV_TK_ARRAY ? type_info(r, t.elem).kind : SPV_TK_OTHER;
+   const bool array = elem == SPV_TK_STRUCT || elem == SPV_TK_ARRAY;
+   for (unsigned i = first; i < end; i++) {
+      u[i].stages = stages;
+      u[i].top_array_size = array ? t.length : 1;
+      u[i].top_array_stride = array ? t.array_stride : 0;
+   }
+}
+
 void
 glsl_link_default_block(struct link *l)
 {
@@ -278,7 +296,7 @@ glsl_link_default_block(struct link *l)
    const struct spv_refl *r = l->st[ref].r;
    const spv_tref block = l->st[ref].default_type;
    const uint32_t num_members = type_info(r, block).num_members;
-   bool *used = calloc(num_members ? num_members : 1, sizeof(*used));
+   uint32_t *used = calloc(num_members ? num_members : 1, sizeof(*used)); /* stage bits */
    if (!used) {
       link_error(l, "out of memory");
       return;
@@ -296,7 +314,7 @@ glsl_link_default_block(struct link *l)
       spv_refl_member_uses(st->r, st->default_var, su, num_members);
       for (uint32_t k = 0; k < num_members; k++) {
          if (su[k]) {
-            used[k] = true;
+            used[k] |= GLSL_STAGE_BIT(s);
             db->stages |= GLSL_STAGE_BIT(s);
          }
       }
@@ -356,8 +374,10 @@ glsl_link_default_block(struct link *l)
       }
       if (!used[k])
          continue; /* inactive: GL does not report it */
+      const unsigned first = db->num_uniforms;
       reflect_leaves(l, r, mb.type, mn, mn, "", mb.offset > 0 ? (uint32_t)mb.offset : 0,
                      mb.matrix_stride, mb.row_major, &sink);
+      set_leaves(db->uniforms, first, db->num_uniforms, used[k], r, mb.type);
    }
    free(used);
 }
@@ -545,6 +565,7 @@ glsl_link_blocks(struct link *l)
       struct leaf_sink sink = {&p->block_members, &p->num_block_members, &l->cap_members};
       /* GL names members "B.a" when the block has an instance name, "a" when it has none. */
       reflect_leaves(l, r, block, inst[0] ? rs->key : "", "", inst, 0, 0, false, &sink);
+      set_leaves(p->block_members, first_member, p->num_block_members, rs->stages, r, block);
       /* GLSL 4.20 / ARB_shading_language_420pack: layout(binding = N) is the initial binding
        * point (element k of an array: N + k) */
       const int gl_binding =
@@ -666,6 +687,24 @@ glsl_link_storage_blocks(struct link *l)
       const uint32_t data_size = spv_refl_struct_size(r, block);
       const int gl_binding =
          l->decl ? glsl_decl_block_binding(l->decl, GLSL_STAGE_COUNT, rs->key) : -1;
+      /* its members, one leaf per GL buffer variable ("B.a" with an instance name) */
+      const unsigned first_member = p->num_buffer_vars;
+      struct leaf_sink sink = {&p->buffer_vars, &p->num_buffer_vars, &l->cap_buffer_vars};
+      const struct spv_tinfo bt = type_info(r, block);
+      for (uint32_t m = 0; m < bt.num_members && !l->failed; m++) {
+         const struct spv_tmember mb = member_info(r, block, m);
+         const unsigned first = p->num_buffer_vars;
+         char *mn = rs->ref_name[0] ? strfmt("%s.%s", rs->key, mb.name) : strfmt("%s", mb.name);
+         if (!mn) {
+            link_error(l, "out of memory");
+            break;
+         }
+         reflect_leaves(l, r, mb.type, mn, mb.name, rs->ref_name,
+                        mb.offset > 0 ? (uint32_t)mb.offset : 0, mb.matrix_stride, mb.row_major,
+                        &sink);
+         free(mn);
+         set_leaves(p->buffer_vars, first, p->num_buffer_vars, rs->stages, r, mb.type);
+      }
       for (uint32_t e = 0; e < rs->count && !l->failed; e++) {
          if (!GROW(l, p->storage_blocks, p->num_storage_blocks, l->cap_storage))
             break;
@@ -681,6 +720,8 @@ glsl_link_storage_blocks(struct link *l)
             .data_size = data_size,
             .gl_binding = gl_binding < 0 ? 0 : (uint32_t)gl_binding + e,
             .stages = rs->stages,
+            .first_member = first_member,
+            .num_members = p->num_buffer_vars - first_member,
          };
       }
    }
