@@ -46,6 +46,7 @@
  * and draws their counts (fe_xfb_draw_offered), ARB_buffer_storage (GL 4.4: persistent maps are client
  * shadows, fe_buffer.c) everywhere. */
 static const char *const extensions[] = {
+   "GL_ARB_arrays_of_arrays",
    "GL_ARB_base_instance",
    "GL_ARB_blend_func_extended",
    "GL_ARB_buffer_storage",

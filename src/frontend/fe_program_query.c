@@ -130,6 +130,8 @@ match_uniform(const char *uname, GLint size, const char *name)
    if (ulen < 3 || strcmp(uname + ulen - 3, "[0]"))
       return -1;
    size_t ubase = ulen - 3;
+   if (strlen(name) == ubase && !strncmp(uname, name, ubase))
+      return 0; /* "a[1]" names "a[1][0]" of an array of arrays */
    long k;
    size_t base = split_subscript(name, &k);
    if (base != ubase || strncmp(uname, name, ubase))

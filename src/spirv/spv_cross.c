@@ -277,10 +277,11 @@ spv_refl_type(const struct spv_refl *r, spv_tref t, struct spv_tinfo *out)
       out->elem = level < MAX_LEVEL ? TREF(id, level + 1) : 0;
       /* Only the outermost level's ArrayStride is reachable by id; glslang's explicit layouts
        * (std140, std430) put an array's levels back to back, so an inner level's stride is the
-       * outer one over the lengths in between. */
+       * outer one over the lengths of the levels from the next one in to it (a[2][3]: the inner
+       * stride is the outer one over 3). */
       uint32_t stride = spvc_compiler_get_decoration(r->comp, id, SpvDecorationArrayStride);
       for (unsigned k = 1; k <= level && stride; k++) {
-         const uint32_t len = dimension(r, h, dims - 1 - (k - 1));
+         const uint32_t len = dimension(r, h, dims - 1 - k);
          stride = len ? stride / len : 0;
       }
       out->array_stride = stride;

@@ -354,13 +354,14 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, const char *source, s
       return NULL;
    }
    /* GLSL names the extensions it has as macros; glslang's lists lack GL_EXT_draw_buffers and
-    * GL_EXT_draw_instanced (ESSL 1.00), GL_ARB_blend_func_extended and GL_ARB_draw_instanced
-    * (desktop), which mgl implements (glsl_lower.c) */
+    * GL_EXT_draw_instanced (ESSL 1.00), GL_ARB_arrays_of_arrays, GL_ARB_blend_func_extended and
+    * GL_ARB_draw_instanced (desktop), which mgl implements (glsl_lower.c) */
    if (es && version == 100)
       glslang_shader_set_preamble(sh, "#define GL_EXT_draw_buffers 1\n"
                                       "#define GL_EXT_draw_instanced 1\n");
    else if (!es)
-      glslang_shader_set_preamble(sh, "#define GL_ARB_blend_func_extended 1\n"
+      glslang_shader_set_preamble(sh, "#define GL_ARB_arrays_of_arrays 1\n"
+                                      "#define GL_ARB_blend_func_extended 1\n"
                                       "#define GL_ARB_draw_instanced 1\n");
    char *out = NULL;
    if (glslang_shader_preprocess(sh, &in)) {
@@ -477,6 +478,7 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
       glsl_require_to_enable(spliced, "GL_EXT_draw_buffers");
       glsl_require_to_enable(spliced, "GL_EXT_draw_instanced");
    } else if (ok && !es) {
+      glsl_require_to_enable(spliced, "GL_ARB_arrays_of_arrays"); /* glsl_lower.c */
       glsl_require_to_enable(spliced, "GL_ARB_blend_func_extended");
       glsl_require_to_enable(spliced, "GL_ARB_shader_subroutine"); /* glsl_subroutine.c */
    }

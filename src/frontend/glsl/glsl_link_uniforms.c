@@ -452,6 +452,17 @@ collect_resources(struct link *l, enum res_kind kind, unsigned *out_n, uint32_t 
       const struct spv_refl_var *vars = spv_refl_vars(r, lists[kind], &nv);
       for (unsigned i = 0; i < nv && !l->failed; i++) {
          const struct spv_refl_var *v = &vars[i];
+         const struct spv_tinfo vt = type_info(r, v->type);
+         if (!is_default_block(st, v) && of_kind(r, v, kind) && vt.kind == SPV_TK_ARRAY &&
+             type_info(r, vt.elem).kind == SPV_TK_ARRAY) {
+            /* GLSL 4.30 / ARB_arrays_of_arrays: a Vulkan descriptor binding takes one array
+             * level; flattening the indices is not done (yet) */
+            link_error(l,
+                       "%s `%s' in the %s shader: arrays of arrays of %s are not supported by "
+                       "this implementation",
+                       what, resource_key(r, v, kind), glsl_stage_name(s), plurals[kind]);
+            break;
+         }
          if (is_default_block(st, v) || !v->used || !of_kind(r, v, kind))
             continue;
          const char *key = resource_key(r, v, kind);

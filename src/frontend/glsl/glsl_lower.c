@@ -1275,6 +1275,15 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
             /* glslang declares textureQueryLOD from 1.50 on, the extension from 1.30 */
             if (u->compile_version < 150)
                u->compile_version = 150;
+         } else if (!u->es && !strncmp(d, "extension", 9) &&
+                    extension_named(s, "GL_ARB_arrays_of_arrays")) {
+            /* glslang takes arrays of arrays from GLSL 4.30 on only, and does not know the
+             * extension (GLSL 1.20+): the unit compiles as 4.30, whose other additions over
+             * the app's version are not ones a valid 1.20 - 4.20 shader can trip on; the
+             * directive goes */
+            if (!strstr(s, "disable") && u->compile_version < 430)
+               u->compile_version = 430;
+            add_edit(&L, t->at, t->len, NULL, NULL, 0);
          } else if (!u->es && (deny & GLSL_DENY_GPU_SHADER5) && !strncmp(d, "extension", 9) &&
                     extension_named(s, "GL_ARB_gpu_shader5")) {
             withheld_extension(&L, t);
