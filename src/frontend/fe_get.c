@@ -52,6 +52,7 @@ static const char *const extensions[] = {
    "GL_ARB_clear_buffer_object",
    "GL_ARB_compute_shader",
    "GL_ARB_copy_buffer",
+   "GL_ARB_copy_image",
    "GL_ARB_depth_buffer_float",
    "GL_ARB_depth_clamp",
    "GL_ARB_draw_buffers",
@@ -142,6 +143,8 @@ static const char *const extensions[] = {
 static bool
 offered(struct fe_context *ctx, const char *name)
 {
+   if (!strcmp(name, "GL_ARB_copy_image"))
+      return fe_pipe_has(ctx, MGP_CALL_resource_copy_region); /* the server copies images */
    if (!strcmp(name, "GL_ARB_blend_func_extended"))
       return fe_max_dual_source_draw_buffers(ctx) != 0; /* the device blends two sources */
    if (!strcmp(name, "GL_MGL_multisample_off_exact"))

@@ -1,0 +1,295 @@
+/* scenario_copyimg.c — GL 4.3's image copies (ARB_copy_image): glCopyImageSubData between
+ * textures of every target and renderbuffers, raw bits between compatible formats, mip levels,
+ * depth, decoded compressed images of one format, and the command's errors. Each result is
+ * read back with glGetTexImage and compared byte for byte; the frame shows the copied
+ * renderbuffer colour. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "scenario.h"
+
+static GLuint
+tex_rgba8(GLenum target, int w, int h, int d, int levels)
+{
+   GLuint t;
+   glGenTextures(1, &t);
+   glBindTexture(target, t);
+   if (target == GL_TEXTURE_1D)
+      gl.TexStorage1D(target, levels, GL_RGBA8, w);
+   else if (target == GL_TEXTURE_2D || target == GL_TEXTURE_1D_ARRAY ||
+            target == GL_TEXTURE_CUBE_MAP || target == GL_TEXTURE_RECTANGLE)
+      gl.TexStorage2D(target, levels, GL_RGBA8, w, h);
+   else
+      gl.TexStorage3D(target, levels, GL_RGBA8, w, h, d);
+   return t;
+}
+
+/* Texel (x, y, z) of a source pattern: distinct bytes everywhere. */
+static void
+pattern(GLubyte *out, int w, int h, int d, int seed)
+{
+   for (int z = 0; z < d; z++)
+      for (int y = 0; y < h; y++)
+         for (int x = 0; x < w; x++) {
+            GLubyte *p = out + 4 * ((z * h + y) * w + x);
+            p[0] = (GLubyte)(x * 7 + seed);
+            p[1] = (GLubyte)(y * 13 + seed * 3);
+            p[2] = (GLubyte)(z * 29 + 5);
+            p[3] = (GLubyte)(x + y + z + seed);
+         }
+}
+
+static void
+expect_bytes(const char *what, const GLubyte *got, const GLubyte *want, size_t n)
+{
+   for (size_t i = 0; i < n; i++)
+      if (got[i] != want[i])
+         fail("%s: byte %zu is %u, expected %u", what, i, got[i], want[i]);
+}
+
+/* 2D level 1 into a 2D array's layer 2 as R32UI (raw words), 3D slices into array layers,
+ * 1D into a 2D row, a cube face into a 3D slice, a 1D array's layers into a 2D array's. */
+static void
+copy_targets(void)
+{
+   enum { S = 8 };
+   GLubyte src[S * S * 4 * 4], got[S * S * 4 * 6], want[S * S * 4 * 6];
+   /* 2D RGBA8, two levels; level 1 (4x4) holds the pattern */
+   GLuint t2d = tex_rgba8(GL_TEXTURE_2D, S, S, 1, 2);
+   pattern(src, 4, 4, 1, 1);
+   glTexSubImage2D(GL_TEXTURE_2D, 1, 0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, src);
+   GLuint arr;
+   glGenTextures(1, &arr);
+   glBindTexture(GL_TEXTURE_2D_ARRAY, arr);
+   gl.TexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_R32UI, 4, 4, 3);
+   GLuint zero[4 * 4 * 3] = {0};
+   gl.TexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, 4, 4, 3, GL_RED_INTEGER, GL_UNSIGNED_INT,
+                    zero);
+   /* the 3x2 box at (1, 2) of level 1 to (0, 1) of layer 2 */
+   gl.CopyImageSubData(t2d, GL_TEXTURE_2D, 1, 1, 2, 0, arr, GL_TEXTURE_2D_ARRAY, 0, 0, 1, 2, 3, 2,
+                       1);
+   check_gl_error("glCopyImageSubData 2D level 1 -> 2D array layer 2 (RGBA8 -> R32UI)");
+   memset(want, 0, 4 * 4 * 3 * 4);
+   for (int y = 0; y < 2; y++)
+      for (int x = 0; x < 3; x++)
+         memcpy(want + 4 * ((2 * 4 + 1 + y) * 4 + x), src + 4 * ((2 + y) * 4 + 1 + x), 4);
+   glGetTexImage(GL_TEXTURE_2D_ARRAY, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, got);
+   expect_bytes("2D level 1 -> 2D array layer 2", got, want, 4 * 4 * 3 * 4);
+
+   /* 3D slices 1..2 (4x4x3) into layers 0..1 of a 2D array, and the 1D texture into row 3 of
+    * a 2D texture (1D and 2D images: through a buffer on Vulkan) */
+   GLuint t3d = tex_rgba8(GL_TEXTURE_3D, 4, 4, 3, 1);
+   pattern(src, 4, 4, 3, 2);
+   gl.TexSubImage3D(GL_TEXTURE_3D, 0, 0, 0, 0, 4, 4, 3, GL_RGBA, GL_UNSIGNED_BYTE, src);
+   GLuint a8 = tex_rgba8(GL_TEXTURE_2D_ARRAY, 4, 4, 2, 1);
+   gl.CopyImageSubData(t3d, GL_TEXTURE_3D, 0, 0, 0, 1, a8, GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, 4, 4,
+                       2);
+   check_gl_error("glCopyImageSubData 3D -> 2D array");
+   glGetTexImage(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA, GL_UNSIGNED_BYTE, got);
+   expect_bytes("3D slices 1..2 -> 2D array layers 0..1", got, src + 4 * 16, 4 * 16 * 2);
+
+   GLuint t1d = tex_rgba8(GL_TEXTURE_1D, S, 1, 1, 1);
+   pattern(src, S, 1, 1, 3);
+   glTexSubImage1D(GL_TEXTURE_1D, 0, 0, S, GL_RGBA, GL_UNSIGNED_BYTE, src);
+   GLuint t2 = tex_rgba8(GL_TEXTURE_2D, S, 4, 1, 1);
+   GLubyte fill[S * 4 * 4];
+   memset(fill, 0x11, sizeof(fill));
+   glBindTexture(GL_TEXTURE_2D, t2);
+   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, S, 4, GL_RGBA, GL_UNSIGNED_BYTE, fill);
+   gl.CopyImageSubData(t1d, GL_TEXTURE_1D, 0, 2, 0, 0, t2, GL_TEXTURE_2D, 0, 1, 3, 0, 5, 1, 1);
+   check_gl_error("glCopyImageSubData 1D -> 2D");
+   memcpy(want, fill, sizeof(fill));
+   memcpy(want + 4 * (3 * S + 1), src + 4 * 2, 4 * 5);
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, got);
+   expect_bytes("1D texels 2..6 -> 2D row 3 at x 1", got, want, sizeof(fill));
+
+   /* cube faces 2..3 into a 2D array's layers 0..1; 1D array layers into a 1D texture */
+   GLuint cube = tex_rgba8(GL_TEXTURE_CUBE_MAP, 4, 4, 1, 1);
+   GLubyte faces[6][4 * 4 * 4];
+   for (int f = 0; f < 6; f++) {
+      pattern(faces[f], 4, 4, 1, 10 + f);
+      glTexSubImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, 0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE,
+                      faces[f]);
+   }
+   GLuint a2 = tex_rgba8(GL_TEXTURE_2D_ARRAY, 4, 4, 2, 1);
+   gl.CopyImageSubData(cube, GL_TEXTURE_CUBE_MAP, 0, 0, 0, 2, a2, GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0,
+                       4, 4, 2);
+   check_gl_error("glCopyImageSubData cube faces -> 2D array");
+   glBindTexture(GL_TEXTURE_2D_ARRAY, a2);
+   glGetTexImage(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA, GL_UNSIGNED_BYTE, got);
+   expect_bytes("cube face 2 -> layer 0", got, faces[2], 64);
+   expect_bytes("cube face 3 -> layer 1", got + 64, faces[3], 64);
+
+   GLuint a1 = tex_rgba8(GL_TEXTURE_1D_ARRAY, S, 3, 1, 1);
+   pattern(src, S, 3, 1, 4);
+   glTexSubImage2D(GL_TEXTURE_1D_ARRAY, 0, 0, 0, S, 3, GL_RGBA, GL_UNSIGNED_BYTE, src);
+   GLuint t1 = tex_rgba8(GL_TEXTURE_1D, S, 1, 1, 1);
+   /* a 1D array names its layer with z */
+   gl.CopyImageSubData(a1, GL_TEXTURE_1D_ARRAY, 0, 0, 0, 2, t1, GL_TEXTURE_1D, 0, 0, 0, 0, S, 1, 1);
+   check_gl_error("glCopyImageSubData 1D array layer 2 -> 1D");
+   glBindTexture(GL_TEXTURE_1D, t1);
+   glGetTexImage(GL_TEXTURE_1D, 0, GL_RGBA, GL_UNSIGNED_BYTE, got);
+   expect_bytes("1D array layer 2 -> 1D", got, src + 4 * 2 * S, 4 * S);
+   GLuint del[] = {t2d, arr, t3d, a8, t1d, t2, cube, a2, a1, t1};
+   glDeleteTextures(10, del);
+}
+
+/* Depth texels copy as they are; an RGTC1 image into another of its format (the decoded
+ * texels move). */
+static void
+copy_depth_compressed(void)
+{
+   GLuint d[2];
+   glGenTextures(2, d);
+   const float depth[4] = {0.125f, 0.25f, 0.5f, 0.75f}, zero[4] = {0};
+   for (int i = 0; i < 2; i++) {
+      glBindTexture(GL_TEXTURE_2D, d[i]);
+      gl.TexStorage2D(GL_TEXTURE_2D, 1, GL_DEPTH_COMPONENT32F, 2, 2);
+      glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 2, 2, GL_DEPTH_COMPONENT, GL_FLOAT, i ? zero : depth);
+   }
+   /* the right column of the first into the left column of the second */
+   gl.CopyImageSubData(d[0], GL_TEXTURE_2D, 0, 1, 0, 0, d[1], GL_TEXTURE_2D, 0, 0, 0, 0, 1, 2, 1);
+   check_gl_error("glCopyImageSubData DEPTH_COMPONENT32F");
+   float got[4];
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, GL_FLOAT, got);
+   if (got[0] != depth[1] || got[1] != 0 || got[2] != depth[3] || got[3] != 0)
+      fail("depth copy: got %g %g %g %g, expected %g 0 %g 0", got[0], got[1], got[2], got[3],
+           depth[1], depth[3]);
+   glDeleteTextures(2, d);
+
+   /* two 8x8 RGTC1 images: block (1, 1) of the first to block (0, 0) of the second */
+   GLubyte blocks[2][4 * 8];
+   for (int i = 0; i < 4 * 8; i++)
+      blocks[0][i] = (GLubyte)(i * 37 + 11), blocks[1][i] = 0;
+   GLuint c[2];
+   glGenTextures(2, c);
+   for (int i = 0; i < 2; i++) {
+      glBindTexture(GL_TEXTURE_2D, c[i]);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_RGTC1, 8, 8, 0, 32, blocks[i]);
+   }
+   check_gl_error("RGTC1 uploads");
+   GLubyte ref[64], out[64];
+   glBindTexture(GL_TEXTURE_2D, c[0]);
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_RED, GL_UNSIGNED_BYTE, ref);
+   glBindTexture(GL_TEXTURE_2D, c[1]);
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_RED, GL_UNSIGNED_BYTE, out);
+   GLubyte want[64];
+   memcpy(want, out, 64);
+   for (int y = 0; y < 4; y++)
+      memcpy(want + y * 8, ref + (4 + y) * 8 + 4, 4);
+   gl.CopyImageSubData(c[0], GL_TEXTURE_2D, 0, 4, 4, 0, c[1], GL_TEXTURE_2D, 0, 0, 0, 0, 4, 4, 1);
+   check_gl_error("glCopyImageSubData RGTC1 -> RGTC1");
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_RED, GL_UNSIGNED_BYTE, out);
+   expect_bytes("RGTC1 block (1, 1) -> (0, 0)", out, want, 64);
+   /* a block's texels start on a block: INVALID_VALUE */
+   gl.CopyImageSubData(c[0], GL_TEXTURE_2D, 0, 2, 0, 0, c[1], GL_TEXTURE_2D, 0, 0, 0, 0, 4, 4, 1);
+   expect_gl_error(GL_INVALID_VALUE, "compressed source box off a block");
+   gl.CopyImageSubData(c[0], GL_TEXTURE_2D, 0, 0, 0, 0, c[1], GL_TEXTURE_2D, 0, 0, 0, 0, 3, 4, 1);
+   expect_gl_error(GL_INVALID_VALUE, "compressed width short of a block inside the image");
+   glDeleteTextures(2, c);
+}
+
+static void
+copy_errors(void)
+{
+   GLuint a = tex_rgba8(GL_TEXTURE_2D, 4, 4, 1, 1), b = tex_rgba8(GL_TEXTURE_2D, 4, 4, 1, 1);
+   GLuint rg;
+   glGenTextures(1, &rg);
+   glBindTexture(GL_TEXTURE_2D, rg);
+   gl.TexStorage2D(GL_TEXTURE_2D, 1, GL_RG8, 4, 4);
+   gl.CopyImageSubData(a, GL_TEXTURE_CUBE_MAP_POSITIVE_X, 0, 0, 0, 0, b, GL_TEXTURE_2D, 0, 0, 0, 0,
+                       1, 1, 1);
+   expect_gl_error(GL_INVALID_ENUM, "a cube face target");
+   gl.CopyImageSubData(a, GL_TEXTURE_2D, 0, 0, 0, 0, b, GL_TEXTURE_BUFFER, 0, 0, 0, 0, 1, 1, 1);
+   expect_gl_error(GL_INVALID_ENUM, "GL_TEXTURE_BUFFER");
+   gl.CopyImageSubData(a, GL_TEXTURE_3D, 0, 0, 0, 0, b, GL_TEXTURE_2D, 0, 0, 0, 0, 1, 1, 1);
+   expect_gl_error(GL_INVALID_ENUM, "a target other than the texture's");
+   gl.CopyImageSubData(a + b + rg + 100, GL_TEXTURE_2D, 0, 0, 0, 0, b, GL_TEXTURE_2D, 0, 0, 0, 0, 1,
+                       1, 1);
+   expect_gl_error(GL_INVALID_VALUE, "no texture of that name");
+   gl.CopyImageSubData(a, GL_TEXTURE_2D, 1, 0, 0, 0, b, GL_TEXTURE_2D, 0, 0, 0, 0, 1, 1, 1);
+   expect_gl_error(GL_INVALID_VALUE, "a level the texture lacks");
+   gl.CopyImageSubData(a, GL_TEXTURE_2D, 0, 2, 0, 0, b, GL_TEXTURE_2D, 0, 0, 0, 0, 3, 1, 1);
+   expect_gl_error(GL_INVALID_VALUE, "a source box past the image");
+   gl.CopyImageSubData(a, GL_TEXTURE_2D, 0, 0, 0, 0, b, GL_TEXTURE_2D, 0, 0, 3, 0, 1, 2, 1);
+   expect_gl_error(GL_INVALID_VALUE, "a destination box past the image");
+   gl.CopyImageSubData(a, GL_TEXTURE_2D, 0, 0, 0, 0, b, GL_TEXTURE_2D, 0, 0, 0, 1, 1, 1, 1);
+   expect_gl_error(GL_INVALID_VALUE, "a 2D image's second slice");
+   gl.CopyImageSubData(a, GL_TEXTURE_2D, 0, 0, 0, 0, rg, GL_TEXTURE_2D, 0, 0, 0, 0, 1, 1, 1);
+   expect_gl_error(GL_INVALID_OPERATION, "RGBA8 and RG8 (32 and 16 bits)");
+   /* a mutable texture with a mipmap filter and one level is incomplete */
+   GLuint inc;
+   glGenTextures(1, &inc);
+   glBindTexture(GL_TEXTURE_2D, inc);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   glTexImage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   gl.CopyImageSubData(inc, GL_TEXTURE_2D, 1, 0, 0, 0, b, GL_TEXTURE_2D, 0, 0, 0, 0, 1, 1, 1);
+   expect_gl_error(GL_INVALID_OPERATION, "a level of a mipmap-incomplete texture");
+   GLuint rb;
+   gl.GenRenderbuffers(1, &rb);
+   gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+   gl.RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 4, 4);
+   gl.CopyImageSubData(rb, GL_RENDERBUFFER, 1, 0, 0, 0, b, GL_TEXTURE_2D, 0, 0, 0, 0, 1, 1, 1);
+   expect_gl_error(GL_INVALID_VALUE, "a renderbuffer's level 1");
+   GLuint ms;
+   gl.GenRenderbuffers(1, &ms);
+   gl.BindRenderbuffer(GL_RENDERBUFFER, ms);
+   gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, 4, 4);
+   gl.CopyImageSubData(ms, GL_RENDERBUFFER, 0, 0, 0, 0, rb, GL_RENDERBUFFER, 0, 0, 0, 0, 1, 1, 1);
+   expect_gl_error(GL_INVALID_OPERATION, "sample counts differ");
+   GLuint rbs[] = {rb, ms};
+   gl.DeleteRenderbuffers(2, rbs);
+   GLuint del[] = {a, b, rg, inc};
+   glDeleteTextures(4, del);
+}
+
+/* A renderbuffer cleared through a framebuffer, copied into a texture and a texture into a
+ * second renderbuffer, which the frame then shows (blitted). */
+void
+sc_copy_image(void)
+{
+   if (!has_ext("GL_ARB_copy_image") && context_version() < 43) {
+      /* mgl lists it wherever the server copies between resources */
+      if (on_mgl())
+         fail("GL_ARB_copy_image is not listed");
+      skipped("GL_ARB_copy_image is not listed");
+      return;
+   }
+   copy_targets();
+   copy_depth_compressed();
+   copy_errors();
+   GLuint rb[2], fb[2];
+   gl.GenRenderbuffers(2, rb);
+   gl.GenFramebuffers(2, fb);
+   for (int i = 0; i < 2; i++) {
+      gl.BindRenderbuffer(GL_RENDERBUFFER, rb[i]);
+      gl.RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 64, 64);
+      gl.BindFramebuffer(GL_FRAMEBUFFER, fb[i]);
+      gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[i]);
+   }
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fb[0]);
+   glClearColor(0.2f, 0.4f, 0.6f, 1.0f);
+   glClear(GL_COLOR_BUFFER_BIT);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fb[1]);
+   glClearColor(0, 0, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   GLuint t = tex_rgba8(GL_TEXTURE_2D, 32, 32, 1, 1);
+   gl.CopyImageSubData(rb[0], GL_RENDERBUFFER, 0, 8, 8, 0, t, GL_TEXTURE_2D, 0, 0, 0, 0, 32, 32, 1);
+   check_gl_error("glCopyImageSubData renderbuffer -> texture");
+   gl.CopyImageSubData(t, GL_TEXTURE_2D, 0, 0, 0, 0, rb[1], GL_RENDERBUFFER, 0, 16, 16, 0, 32, 32,
+                       1);
+   check_gl_error("glCopyImageSubData texture -> renderbuffer");
+   gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fb[1]);
+   gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+   gl.BlitFramebuffer(0, 0, 64, 64, 0, 0, 64, 64, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   check_gl_error("copies and blit");
+   model m;
+   model_init(&m, V4(0, 0, 0, 1));
+   model_rect(&m, 16, 16, 48, 48, to8(V4(0.2f, 0.4f, 0.6f, 1.0f)));
+   check_frame("renderbuffer -> texture -> renderbuffer", &m);
+   glDeleteTextures(1, &t);
+   gl.DeleteFramebuffers(2, fb);
+   gl.DeleteRenderbuffers(2, rb);
+}
