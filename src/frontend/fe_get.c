@@ -50,6 +50,7 @@ static const char *const extensions[] = {
    "GL_ARB_blend_func_extended",
    "GL_ARB_buffer_storage",
    "GL_ARB_clear_buffer_object",
+   "GL_ARB_clear_texture",
    "GL_ARB_compute_shader",
    "GL_ARB_copy_buffer",
    "GL_ARB_copy_image",

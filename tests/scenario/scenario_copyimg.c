@@ -1,8 +1,9 @@
-/* scenario_copyimg.c — GL 4.3's image copies (ARB_copy_image): glCopyImageSubData between
- * textures of every target and renderbuffers, raw bits between compatible formats, mip levels,
- * depth, decoded compressed images of one format, and the command's errors. Each result is
- * read back with glGetTexImage and compared byte for byte; the frame shows the copied
- * renderbuffer colour. */
+/* scenario_copyimg.c — GL 4.3/4.4 texture transfers. copy_image (ARB_copy_image):
+ * glCopyImageSubData between textures of every target and renderbuffers, raw bits between
+ * compatible formats, mip levels, depth, decoded compressed images of one format, and the
+ * command's errors; the frame shows the copied renderbuffer colour. clear_texture
+ * (ARB_clear_texture) further down. Results are read back with glGetTexImage and compared
+ * byte for byte. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -292,4 +293,141 @@ sc_copy_image(void)
    glDeleteTextures(1, &t);
    gl.DeleteFramebuffers(2, fb);
    gl.DeleteRenderbuffers(2, rb);
+}
+
+/* GL 4.4's texture clears (ARB_clear_texture): glClearTexImage / glClearTexSubImage of 2D,
+ * array, 1D array, 3D, cube, integer and depth images with converted data and NULL (zero),
+ * read back with glGetTexImage; the commands' errors. */
+void
+sc_clear_texture(void)
+{
+   if (!has_ext("GL_ARB_clear_texture") && context_version() < 44) {
+      if (on_mgl())
+         fail("GL_ARB_clear_texture is not listed");
+      skipped("GL_ARB_clear_texture is not listed");
+      return;
+   }
+   GLubyte got[4 * 4 * 4 * 6], want[4 * 4 * 4 * 6];
+   /* RGBA8 4x4 filled with 0x11, a 2x3 box at (1, 1) cleared from floats, then all of level
+    * 1 from NULL */
+   GLuint t = tex_rgba8(GL_TEXTURE_2D, 4, 4, 1, 2);
+   memset(want, 0x11, 64);
+   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, want);
+   glTexSubImage2D(GL_TEXTURE_2D, 1, 0, 0, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, want);
+   const float f[4] = {1.0f, 0.0f, 0.5f, 1.0f};
+   gl.ClearTexSubImage(t, 0, 1, 1, 0, 2, 3, 1, GL_RGBA, GL_FLOAT, f);
+   gl.ClearTexImage(t, 1, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   check_gl_error("glClearTex(Sub)Image of RGBA8");
+   for (int y = 1; y < 4; y++)
+      for (int x = 1; x < 3; x++) {
+         GLubyte *p = want + 4 * (y * 4 + x);
+         p[0] = 255, p[1] = 0, p[2] = 128, p[3] = 255;
+      }
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, got);
+   expect_bytes("RGBA8 box cleared from floats", got, want, 64);
+   glGetTexImage(GL_TEXTURE_2D, 1, GL_RGBA, GL_UNSIGNED_BYTE, got);
+   memset(want, 0, 16);
+   expect_bytes("RGBA8 level 1 cleared from NULL", got, want, 16);
+
+   /* errors: integer data for a normalized image, a box past the level, texture 0, an
+    * undefined level, a compressed image */
+   gl.ClearTexImage(t, 0, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, NULL);
+   expect_gl_error(GL_INVALID_OPERATION, "integer data for RGBA8");
+   gl.ClearTexImage(t, 0, GL_DEPTH_COMPONENT, GL_FLOAT, NULL);
+   expect_gl_error(GL_INVALID_OPERATION, "depth data for RGBA8");
+   gl.ClearTexSubImage(t, 0, 3, 0, 0, 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   expect_gl_error(GL_INVALID_OPERATION, "a box past the level");
+   gl.ClearTexSubImage(t, 0, 0, 0, 1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   expect_gl_error(GL_INVALID_OPERATION, "a 2D image's second slice");
+   gl.ClearTexImage(0, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   expect_gl_error(GL_INVALID_OPERATION, "texture 0");
+   gl.ClearTexImage(t, 2, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   expect_gl_error(GL_INVALID_OPERATION, "an undefined level");
+   gl.ClearTexImage(t, 0, GL_RGBA, GL_BYTE + 100, NULL);
+   expect_gl_error(GL_INVALID_ENUM, "a type that is none");
+   GLuint c;
+   glGenTextures(1, &c);
+   glBindTexture(GL_TEXTURE_2D, c);
+   GLubyte blocks[8] = {0};
+   gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_RGTC1, 4, 4, 0, 8, blocks);
+   gl.ClearTexImage(c, 0, GL_RED, GL_UNSIGNED_BYTE, NULL);
+   expect_gl_error(GL_INVALID_OPERATION, "a compressed image");
+   glDeleteTextures(1, &c);
+   glDeleteTextures(1, &t);
+
+   /* layers 1..2 of a 2D array, layer 1 of a 1D array (its y), slice 2 of a 3D texture and
+    * cube faces 4..5, each from one RGBA8 texel */
+   const GLubyte c8[4] = {10, 20, 30, 40};
+   GLuint a = tex_rgba8(GL_TEXTURE_2D_ARRAY, 2, 2, 3, 1);
+   gl.ClearTexImage(a, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   gl.ClearTexSubImage(a, 0, 0, 0, 1, 2, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, c8);
+   memset(want, 0, 48);
+   for (int i = 4; i < 12; i++)
+      memcpy(want + 4 * i, c8, 4);
+   glGetTexImage(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA, GL_UNSIGNED_BYTE, got);
+   expect_bytes("2D array layers 1..2", got, want, 48);
+   GLuint a1 = tex_rgba8(GL_TEXTURE_1D_ARRAY, 4, 3, 1, 1);
+   gl.ClearTexImage(a1, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   gl.ClearTexSubImage(a1, 0, 1, 1, 0, 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, c8);
+   memset(want, 0, 48);
+   memcpy(want + 4 * 5, c8, 4);
+   memcpy(want + 4 * 6, c8, 4);
+   glGetTexImage(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA, GL_UNSIGNED_BYTE, got);
+   expect_bytes("1D array layer 1, texels 1..2", got, want, 48);
+   GLuint t3 = tex_rgba8(GL_TEXTURE_3D, 2, 2, 3, 1);
+   gl.ClearTexImage(t3, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   gl.ClearTexSubImage(t3, 0, 0, 0, 2, 2, 2, 1, GL_RGBA, GL_UNSIGNED_BYTE, c8);
+   memset(want, 0, 48);
+   for (int i = 8; i < 12; i++)
+      memcpy(want + 4 * i, c8, 4);
+   glGetTexImage(GL_TEXTURE_3D, 0, GL_RGBA, GL_UNSIGNED_BYTE, got);
+   expect_bytes("3D slice 2", got, want, 48);
+   GLuint cube = tex_rgba8(GL_TEXTURE_CUBE_MAP, 2, 2, 1, 1);
+   gl.ClearTexImage(cube, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   gl.ClearTexSubImage(cube, 0, 0, 0, 4, 2, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, c8);
+   check_gl_error("array, 3D and cube clears");
+   for (int fc = 0; fc < 6; fc++) {
+      glGetTexImage(GL_TEXTURE_CUBE_MAP_POSITIVE_X + fc, 0, GL_RGBA, GL_UNSIGNED_BYTE, got);
+      for (int i = 0; i < 4; i++) {
+         if (fc >= 4)
+            memcpy(want + 4 * i, c8, 4);
+         else
+            memset(want + 4 * i, 0, 4);
+      }
+      expect_bytes(fc >= 4 ? "cube face 4..5 cleared" : "cube face 0..3 zero", got, want, 16);
+   }
+   GLuint del[] = {a, a1, t3, cube};
+   glDeleteTextures(4, del);
+
+   /* RGBA32UI from unsigned ints; DEPTH_COMPONENT32F from a float */
+   GLuint u;
+   glGenTextures(1, &u);
+   glBindTexture(GL_TEXTURE_2D, u);
+   gl.TexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA32UI, 2, 1);
+   const GLuint ui[4] = {1, 0xdeadbeefu, 7, 0xffffffffu};
+   gl.ClearTexImage(u, 0, GL_RGBA_INTEGER, GL_UNSIGNED_INT, ui);
+   GLuint ugot[8];
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA_INTEGER, GL_UNSIGNED_INT, ugot);
+   expect_bytes("RGBA32UI texel 0", (const GLubyte *)ugot, (const GLubyte *)ui, 16);
+   expect_bytes("RGBA32UI texel 1", (const GLubyte *)(ugot + 4), (const GLubyte *)ui, 16);
+   GLuint dt;
+   glGenTextures(1, &dt);
+   glBindTexture(GL_TEXTURE_2D, dt);
+   gl.TexStorage2D(GL_TEXTURE_2D, 1, GL_DEPTH_COMPONENT32F, 2, 2);
+   const float dv = 0.375f;
+   gl.ClearTexImage(dt, 0, GL_DEPTH_COMPONENT, GL_FLOAT, &dv);
+   gl.ClearTexSubImage(dt, 0, 1, 1, 0, 1, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, NULL);
+   check_gl_error("integer and depth clears");
+   float dgot[4];
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, GL_FLOAT, dgot);
+   if (dgot[0] != dv || dgot[1] != dv || dgot[2] != dv || dgot[3] != 0.0f)
+      fail("depth clear: got %g %g %g %g, expected %g %g %g 0", dgot[0], dgot[1], dgot[2], dgot[3],
+           dv, dv, dv);
+   glDeleteTextures(1, &u);
+   glDeleteTextures(1, &dt);
+   /* the frame: nothing drawn */
+   clear_to(V4(0, 0, 0, 1));
+   model m;
+   model_init(&m, V4(0, 0, 0, 1));
+   check_frame("nothing drawn", &m);
 }
