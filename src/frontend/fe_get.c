@@ -65,6 +65,7 @@ static const char *const extensions[] = {
    "GL_ARB_fragment_coord_conventions",
    "GL_ARB_framebuffer_object",
    "GL_ARB_framebuffer_sRGB",
+   "GL_ARB_get_texture_sub_image",
    "GL_ARB_gpu_shader5",
    "GL_ARB_gpu_shader_fp64",
    "GL_ARB_half_float_pixel",
@@ -146,6 +147,8 @@ offered(struct fe_context *ctx, const char *name)
 {
    if (!strcmp(name, "GL_ARB_copy_image"))
       return fe_pipe_has(ctx, MGP_CALL_resource_copy_region); /* the server copies images */
+   if (!strcmp(name, "GL_ARB_get_texture_sub_image"))
+      return fe_pipe_has(ctx, MGP_CALL_get_texture_image); /* the server reads levels back */
    if (!strcmp(name, "GL_ARB_blend_func_extended"))
       return fe_max_dual_source_draw_buffers(ctx) != 0; /* the device blends two sources */
    if (!strcmp(name, "GL_MGL_multisample_off_exact"))

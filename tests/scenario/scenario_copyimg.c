@@ -2,7 +2,7 @@
  * glCopyImageSubData between textures of every target and renderbuffers, raw bits between
  * compatible formats, mip levels, depth, decoded compressed images of one format, and the
  * command's errors; the frame shows the copied renderbuffer colour. clear_texture
- * (ARB_clear_texture) further down. Results are read back with glGetTexImage and compared
+ * (ARB_clear_texture) and get_texture_sub_image (ARB_get_texture_sub_image) further down. Results are read back with glGetTexImage and compared
  * byte for byte. */
 #include <stdlib.h>
 #include <string.h>
@@ -426,6 +426,117 @@ sc_clear_texture(void)
    glDeleteTextures(1, &u);
    glDeleteTextures(1, &dt);
    /* the frame: nothing drawn */
+   clear_to(V4(0, 0, 0, 1));
+   model m;
+   model_init(&m, V4(0, 0, 0, 1));
+   check_frame("nothing drawn", &m);
+}
+
+/* GL 4.5's sub-image reads (ARB_get_texture_sub_image): glGetTextureSubImage of a 2D box under
+ * pack state, of 2D array layers, of cube faces (as slices), of 1D array layers into a pixel
+ * pack buffer; glGetCompressedTextureSubImage of RGTC1 blocks; the commands' errors. */
+void
+sc_get_texture_sub_image(void)
+{
+   if (!has_ext("GL_ARB_get_texture_sub_image") && context_version() < 45) {
+      if (on_mgl())
+         fail("GL_ARB_get_texture_sub_image is not listed");
+      skipped("GL_ARB_get_texture_sub_image is not listed");
+      return;
+   }
+   GLubyte src[4 * 4 * 4 * 6], got[512], want[512];
+   /* 2D 4x4: the 2x3 box at (1, 1) into rows of 3 pixels, one pixel skipped */
+   GLuint t = tex_rgba8(GL_TEXTURE_2D, 4, 4, 1, 1);
+   pattern(src, 4, 4, 1, 5);
+   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, src);
+   memset(got, 0xee, sizeof(got));
+   memset(want, 0xee, sizeof(want));
+   glPixelStorei(GL_PACK_ROW_LENGTH, 3);
+   glPixelStorei(GL_PACK_SKIP_PIXELS, 1);
+   gl.GetTextureSubImage(t, 0, 1, 1, 0, 2, 3, 1, GL_RGBA, GL_UNSIGNED_BYTE, sizeof(got), got);
+   glPixelStorei(GL_PACK_ROW_LENGTH, 0);
+   glPixelStorei(GL_PACK_SKIP_PIXELS, 0);
+   check_gl_error("glGetTextureSubImage of a 2D box");
+   for (int y = 0; y < 3; y++)
+      memcpy(want + 4 * (y * 3 + 1), src + 4 * ((1 + y) * 4 + 1), 8);
+   expect_bytes("2D box (1, 1) 2x3 under row length 3, skip 1", got, want, 4 * 9);
+   /* errors: a box past the level, a bad level, too small a buffer, texture 0, 2D z */
+   gl.GetTextureSubImage(t, 0, 3, 0, 0, 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, sizeof(got), got);
+   expect_gl_error(GL_INVALID_VALUE, "a box past the level");
+   gl.GetTextureSubImage(t, -1, 0, 0, 0, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, sizeof(got), got);
+   expect_gl_error(GL_INVALID_VALUE, "level -1");
+   gl.GetTextureSubImage(t, 0, 0, 0, 0, 2, 2, 1, GL_RGBA, GL_UNSIGNED_BYTE, 15, got);
+   expect_gl_error(GL_INVALID_OPERATION, "a 15-byte buffer for 16 bytes");
+   gl.GetTextureSubImage(0, 0, 0, 0, 0, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, sizeof(got), got);
+   expect_gl_error(GL_INVALID_OPERATION, "texture 0");
+   gl.GetTextureSubImage(t, 0, 0, 0, 1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, sizeof(got), got);
+   expect_gl_error(GL_INVALID_VALUE, "a 2D image's second slice");
+   gl.GetTextureSubImage(t, 0, 0, 0, 0, 1, 1, 1, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, sizeof(got),
+                         got);
+   expect_gl_error(GL_INVALID_OPERATION, "integer data of RGBA8");
+   glDeleteTextures(1, &t);
+
+   /* 2D array layers 1..2, the 2x2 box at (2, 0) */
+   GLuint a = tex_rgba8(GL_TEXTURE_2D_ARRAY, 4, 4, 3, 1);
+   pattern(src, 4, 4, 3, 6);
+   gl.TexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, 4, 4, 3, GL_RGBA, GL_UNSIGNED_BYTE, src);
+   gl.GetTextureSubImage(a, 0, 2, 0, 1, 2, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, sizeof(got), got);
+   check_gl_error("glGetTextureSubImage of array layers");
+   for (int l = 0; l < 2; l++)
+      for (int y = 0; y < 2; y++)
+         memcpy(want + 4 * ((l * 2 + y) * 2), src + 4 * (((1 + l) * 4 + y) * 4 + 2), 8);
+   expect_bytes("2D array layers 1..2, box (2, 0) 2x2", got, want, 32);
+   glDeleteTextures(1, &a);
+
+   /* cube faces 3..4 as slices */
+   GLuint cube = tex_rgba8(GL_TEXTURE_CUBE_MAP, 2, 2, 1, 1);
+   for (int f = 0; f < 6; f++) {
+      pattern(src + 16 * f, 2, 2, 1, 20 + f);
+      glTexSubImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, 0, 0, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE,
+                      src + 16 * f);
+   }
+   gl.GetTextureSubImage(cube, 0, 0, 0, 3, 2, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, sizeof(got), got);
+   check_gl_error("glGetTextureSubImage of cube faces");
+   expect_bytes("cube faces 3..4", got, src + 16 * 3, 32);
+   glDeleteTextures(1, &cube);
+
+   /* 1D array layers 1..2 (its y), texels 1..2, into a pixel pack buffer at offset 4 */
+   GLuint a1 = tex_rgba8(GL_TEXTURE_1D_ARRAY, 4, 3, 1, 1);
+   pattern(src, 4, 3, 1, 7);
+   glTexSubImage2D(GL_TEXTURE_1D_ARRAY, 0, 0, 0, 4, 3, GL_RGBA, GL_UNSIGNED_BYTE, src);
+   GLuint pbo;
+   gl.GenBuffers(1, &pbo);
+   gl.BindBuffer(GL_PIXEL_PACK_BUFFER, pbo);
+   memset(want, 0x5a, 64);
+   gl.BufferData(GL_PIXEL_PACK_BUFFER, 64, want, GL_STATIC_READ);
+   gl.GetTextureSubImage(a1, 0, 1, 1, 0, 2, 2, 1, GL_RGBA, GL_UNSIGNED_BYTE, 0, (void *)4);
+   check_gl_error("glGetTextureSubImage of 1D array layers into a pixel pack buffer");
+   gl.BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+   for (int l = 0; l < 2; l++)
+      memcpy(want + 4 + 8 * l, src + 4 * ((1 + l) * 4 + 1), 8);
+   read_buffer(pbo, 0, 64, got);
+   expect_bytes("1D array layers 1..2 in the pixel pack buffer", got, want, 64);
+   gl.DeleteBuffers(1, &pbo);
+   glDeleteTextures(1, &a1);
+
+   /* RGTC1 8x8: block (1, 0) and the whole second row of blocks */
+   GLubyte blocks[32];
+   for (int i = 0; i < 32; i++)
+      blocks[i] = (GLubyte)(i * 29 + 3);
+   GLuint c;
+   glGenTextures(1, &c);
+   glBindTexture(GL_TEXTURE_2D, c);
+   gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_RGTC1, 8, 8, 0, 32, blocks);
+   gl.GetCompressedTextureSubImage(c, 0, 4, 0, 0, 4, 4, 1, sizeof(got), got);
+   check_gl_error("glGetCompressedTextureSubImage of one block");
+   expect_bytes("RGTC1 block (1, 0)", got, blocks + 8, 8);
+   gl.GetCompressedTextureSubImage(c, 0, 0, 4, 0, 8, 4, 1, sizeof(got), got);
+   expect_bytes("RGTC1 blocks of row 1", got, blocks + 16, 16);
+   gl.GetCompressedTextureSubImage(c, 0, 2, 0, 0, 4, 4, 1, sizeof(got), got);
+   expect_gl_error(GL_INVALID_VALUE, "a compressed box off a block");
+   gl.GetCompressedTextureSubImage(c, 0, 0, 0, 0, 4, 4, 1, 7, got);
+   expect_gl_error(GL_INVALID_OPERATION, "a 7-byte buffer for a block");
+   glDeleteTextures(1, &c);
    clear_to(V4(0, 0, 0, 1));
    model m;
    model_init(&m, V4(0, 0, 0, 1));
