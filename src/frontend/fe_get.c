@@ -63,6 +63,7 @@ static const char *const extensions[] = {
    "GL_ARB_draw_instanced",
    "GL_ARB_explicit_attrib_location",
    "GL_ARB_fragment_coord_conventions",
+   "GL_ARB_framebuffer_no_attachments",
    "GL_ARB_framebuffer_object",
    "GL_ARB_framebuffer_sRGB",
    "GL_ARB_get_texture_sub_image",
@@ -149,6 +150,8 @@ offered(struct fe_context *ctx, const char *name)
       return fe_pipe_has(ctx, MGP_CALL_resource_copy_region); /* the server copies images */
    if (!strcmp(name, "GL_ARB_get_texture_sub_image"))
       return fe_pipe_has(ctx, MGP_CALL_get_texture_image); /* the server reads levels back */
+   if (!strcmp(name, "GL_ARB_framebuffer_no_attachments"))
+      return fe_no_attachments_offered(ctx);
    if (!strcmp(name, "GL_ARB_blend_func_extended"))
       return fe_max_dual_source_draw_buffers(ctx) != 0; /* the device blends two sources */
    if (!strcmp(name, "GL_MGL_multisample_off_exact"))
@@ -441,6 +444,14 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_MAX_DRAW_BUFFERS: INT1(FE_MAX_DRAW_BUFFERS); return true;
    case GL_MAX_DUAL_SOURCE_DRAW_BUFFERS: INT1(fe_max_dual_source_draw_buffers(ctx)); return true;
    case GL_MAX_SAMPLES: INT1(fe_max_samples(caps, FE_SAMPLES_ANY)); return true;
+   case GL_MAX_FRAMEBUFFER_WIDTH:
+   case GL_MAX_FRAMEBUFFER_HEIGHT:
+   case GL_MAX_FRAMEBUFFER_LAYERS:
+   case GL_MAX_FRAMEBUFFER_SAMPLES:
+      if (!fe_no_attachments_offered(ctx))
+         return false;
+      INT1(fe_max_framebuffer_limit(ctx, pname));
+      return true;
    case GL_MAX_COLOR_TEXTURE_SAMPLES:
       INT1(fe_max_samples(caps, FE_SAMPLES_COLOR_TEXTURE));
       return true;

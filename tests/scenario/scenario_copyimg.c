@@ -2,7 +2,8 @@
  * glCopyImageSubData between textures of every target and renderbuffers, raw bits between
  * compatible formats, mip levels, depth, decoded compressed images of one format, and the
  * command's errors; the frame shows the copied renderbuffer colour. clear_texture
- * (ARB_clear_texture) and get_texture_sub_image (ARB_get_texture_sub_image) further down. Results are read back with glGetTexImage and compared
+ * (ARB_clear_texture), get_texture_sub_image (ARB_get_texture_sub_image) and no_attachments
+ * (ARB_framebuffer_no_attachments) further down. Results are read back with glGetTexImage and compared
  * byte for byte. */
 #include <stdlib.h>
 #include <string.h>
@@ -541,4 +542,137 @@ sc_get_texture_sub_image(void)
    model m;
    model_init(&m, V4(0, 0, 0, 1));
    check_frame("nothing drawn", &m);
+}
+
+/* GL 4.3's framebuffers without attachments (ARB_framebuffer_no_attachments): completeness from
+ * the default width and height, glFramebufferParameteri / glGetFramebufferParameteriv and
+ * their errors, GL_SAMPLES of the default samples, and a draw into a 24x10 framebuffer without
+ * images whose fragments mark themselves in a storage buffer (each of the 24x10 once, none
+ * outside though the viewport is 64x64: the default size bounds rendering). */
+void
+sc_no_attachments(void)
+{
+   if (!has_ext("GL_ARB_framebuffer_no_attachments") && context_version() < 43) {
+      /* mgl's GLES backend does not render without attachments: the commands refuse */
+      const char *renderer = (const char *)glGetString(GL_RENDERER);
+      if (on_mgl() && (!renderer || !strstr(renderer, "(GLES:")))
+         fail("GL_ARB_framebuffer_no_attachments is not listed");
+      if (on_mgl()) {
+         GLuint f;
+         gl.GenFramebuffers(1, &f);
+         gl.BindFramebuffer(GL_FRAMEBUFFER, f);
+         gl.FramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH, 4);
+         expect_gl_error(GL_INVALID_OPERATION, "glFramebufferParameteri without the extension");
+         if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) !=
+             GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT)
+            fail("a framebuffer without images is complete without the extension");
+         gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+         gl.DeleteFramebuffers(1, &f);
+      }
+      skipped("GL_ARB_framebuffer_no_attachments is not listed");
+      return;
+   }
+   GLint v = -1;
+   glGetIntegerv(GL_MAX_FRAMEBUFFER_WIDTH, &v);
+   if (v < 16384)
+      fail("GL_MAX_FRAMEBUFFER_WIDTH %d < 16384", v);
+   glGetIntegerv(GL_MAX_FRAMEBUFFER_LAYERS, &v);
+   if (v < 2048)
+      fail("GL_MAX_FRAMEBUFFER_LAYERS %d < 2048", v);
+   glGetIntegerv(GL_MAX_FRAMEBUFFER_SAMPLES, &v);
+   if (v < 4)
+      fail("GL_MAX_FRAMEBUFFER_SAMPLES %d < 4", v);
+   const GLint max_samples = v;
+   gl.FramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH, 4);
+   expect_gl_error(GL_INVALID_OPERATION, "glFramebufferParameteri of the default framebuffer");
+   GLuint fb;
+   gl.GenFramebuffers(1, &fb);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fb);
+   if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT)
+      fail("a framebuffer without images or default size is not incomplete-missing-attachment");
+   gl.FramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH, 24);
+   if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT)
+      fail("a default width without a height made the framebuffer complete");
+   gl.FramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_HEIGHT, 10);
+   if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      fail("a 24x10 default size did not make the framebuffer complete");
+   gl.FramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH, 1 << 30);
+   expect_gl_error(GL_INVALID_VALUE, "a default width past GL_MAX_FRAMEBUFFER_WIDTH");
+   gl.FramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_SAMPLES, max_samples + 1);
+   expect_gl_error(GL_INVALID_VALUE, "default samples past GL_MAX_FRAMEBUFFER_SAMPLES");
+   gl.FramebufferParameteri(GL_FRAMEBUFFER, GL_TEXTURE_WIDTH, 1);
+   expect_gl_error(GL_INVALID_ENUM, "a pname that is none");
+   gl.FramebufferParameteri(GL_TEXTURE_2D, GL_FRAMEBUFFER_DEFAULT_WIDTH, 1);
+   expect_gl_error(GL_INVALID_ENUM, "a target that is none");
+   gl.FramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_FIXED_SAMPLE_LOCATIONS, 1);
+   gl.FramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_LAYERS, 3);
+   const GLenum pn[5] = {GL_FRAMEBUFFER_DEFAULT_WIDTH, GL_FRAMEBUFFER_DEFAULT_HEIGHT,
+                         GL_FRAMEBUFFER_DEFAULT_LAYERS, GL_FRAMEBUFFER_DEFAULT_SAMPLES,
+                         GL_FRAMEBUFFER_DEFAULT_FIXED_SAMPLE_LOCATIONS};
+   const GLint want[5] = {24, 10, 3, 0, 1};
+   for (int i = 0; i < 5; i++) {
+      v = -1;
+      gl.GetFramebufferParameteriv(GL_DRAW_FRAMEBUFFER, pn[i], &v);
+      if (v != want[i])
+         fail("glGetFramebufferParameteriv(0x%04x) = %d, expected %d", pn[i], v, want[i]);
+   }
+   gl.FramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_LAYERS, 0);
+   /* three samples ask for at least three: GL_SAMPLES answers the count rendered */
+   gl.FramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_SAMPLES, 3);
+   gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+   glGetIntegerv(GL_SAMPLES, &v);
+   if (v < 3 || (v & (v - 1)))
+      fail("GL_SAMPLES with 3 default samples is %d", v);
+   gl.FramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_SAMPLES, 0);
+   glGetIntegerv(GL_SAMPLES, &v);
+   if (v != 0)
+      fail("GL_SAMPLES with 0 default samples is %d", v);
+   check_gl_error("framebuffer parameters");
+
+   if (has_ext("GL_ARB_shader_storage_buffer_object")) {
+      const char *vs = "#version 330 core\n"
+                       "layout(location = 0) in vec2 a_pos;\n"
+                       "void main() { gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+      const char *fs = "#version 330 core\n"
+                       "#extension GL_ARB_shader_storage_buffer_object : require\n"
+                       "layout(std430) buffer Hits { uint hit[]; };\n"
+                       "void main() {\n"
+                       "  hit[int(gl_FragCoord.y) * 64 + int(gl_FragCoord.x)] += 1u;\n"
+                       "}\n";
+      GLuint prog = link_program(vs, fs);
+      GLuint buf;
+      gl.GenBuffers(1, &buf);
+      gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, buf);
+      static GLuint hits[64 * 64];
+      memset(hits, 0, sizeof(hits));
+      gl.BufferData(GL_SHADER_STORAGE_BUFFER, sizeof(hits), hits, GL_DYNAMIC_COPY);
+      gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, buf);
+      float xy[12];
+      rect_vertices(xy, 0, 0, 64, 64);
+      mesh m = make_mesh(xy, 6);
+      gl.UseProgram(prog);
+      /* a 64x64 viewport: the 24x10 framebuffer bounds the fragments */
+      glViewport(0, 0, 64, 64);
+      glDrawArrays(GL_TRIANGLES, 0, 6);
+      gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+      check_gl_error("a draw into a framebuffer without attachments");
+      read_buffer(buf, 0, sizeof(hits), hits);
+      for (int y = 0; y < 64; y++)
+         for (int x = 0; x < 64; x++) {
+            const GLuint want_hits = x < 24 && y < 10 ? 1u : 0u;
+            if (hits[y * 64 + x] != want_hits)
+               fail("fragment (%d, %d) ran %u times, expected %u (the 24x10 render area)", x, y,
+                    hits[y * 64 + x], want_hits);
+         }
+      gl.DeleteBuffers(1, &buf);
+      gl.DeleteBuffers(1, &m.vbo);
+      gl.DeleteVertexArrays(1, &m.vao);
+      gl.DeleteProgram(prog);
+   }
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   gl.DeleteFramebuffers(1, &fb);
+   clear_to(V4(0, 0, 0, 1));
+   model mo;
+   model_init(&mo, V4(0, 0, 0, 1));
+   check_frame("nothing drawn in the window", &mo);
 }
