@@ -1,6 +1,7 @@
 /* fe_fbo.c — framebuffer and renderbuffer objects, draw/read buffer selection, completeness
  * per GL 3.3 §4.4.4, glBlitFramebuffer, and the framebuffer state the tracker sends: surfaces
- * with their formats inline, draw buffers, and the read surface resolved here. */
+ * with their formats inline, draw buffers, and the read surface resolved here; the default
+ * parameters of framebuffers without attachments (ARB_framebuffer_no_attachments). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -234,8 +235,11 @@ compute_status(struct fe_context *ctx, const struct fe_framebuffer *fb)
       if (any_layered && any_flat)
          return GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS;
    }
+   /* ARB_framebuffer_no_attachments: without images the defaults give the size */
    if (!any)
-      return GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
+      return fb->default_width && fb->default_height && fe_no_attachments_offered(ctx)
+                ? GL_FRAMEBUFFER_COMPLETE
+                : GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
    /* GL 3.3's FRAMEBUFFER_INCOMPLETE_DRAW_BUFFER / _READ_BUFFER rules are not enforced: GL 4.1
     * (ARB_ES2_compatibility) dropped them and drivers do not apply them, so a depth-only
     * framebuffer is complete without glDrawBuffer(GL_NONE); colour writes to a draw buffer
@@ -318,7 +322,8 @@ fe_fbo_samples(const struct fe_framebuffer *fb)
           attachment_image(&fb->att[i], &ifmt, &format, &w, &h, &samples))
          return samples > 1 ? samples : 0;
    }
-   return 0;
+   /* no attachments: the default sample count (ARB_framebuffer_no_attachments) */
+   return fb->default_samples_eff > 1 ? (unsigned)fb->default_samples_eff : 0;
 }
 
 /* The default framebuffer's samples: its config's (EGL_SAMPLES / GLX_SAMPLES). */
@@ -446,6 +451,14 @@ fe_fbo_build_state(struct fe_context *ctx, struct mgp_framebuffer_state *st)
       }
       st->width = w == UINT32_MAX ? 0 : w;
       st->height = h == UINT32_MAX ? 0 : h;
+      /* no attachments (ARB_framebuffer_no_attachments): the defaults' size, layers and
+       * samples */
+      if (w == UINT32_MAX && h == UINT32_MAX) {
+         st->width = (uint32_t)fb->default_width;
+         st->height = (uint32_t)fb->default_height;
+         st->layers = fb->default_layers > 1 ? (uint32_t)fb->default_layers : 1;
+         st->samples = (uint8_t)(fb->default_samples_eff > 1 ? fb->default_samples_eff : 0);
+      }
       for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++)
          if (fb->draw_buffers[i] != GL_NONE)
             st->draw_buffers[i] = (int8_t)(fb->draw_buffers[i] - GL_COLOR_ATTACHMENT0);
@@ -1851,4 +1864,158 @@ mgl_glGetInternalformativ(GLenum target, GLenum internalformat, GLenum pname, GL
    }
    for (GLsizei i = 0; i < n && i < count; i++)
       params[i] = counts[i];
+}
+
+/* ---- default parameters (glFramebufferParameteri, ARB_framebuffer_no_attachments, GL 4.6
+ * §9.2.1): the width, height, layers, samples and fixed sample locations a framebuffer object
+ * without attachments renders with --------------------------------------------------------- */
+
+bool
+fe_no_attachments_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES &&
+          (ctx->share->caps->cap_bits & MGP_CAP_NO_ATTACHMENTS) != 0;
+}
+
+GLint
+fe_max_framebuffer_limit(const struct fe_context *ctx, GLenum pname)
+{
+   const struct mgp_caps *caps = ctx->share->caps;
+   switch (pname) {
+   case GL_MAX_FRAMEBUFFER_WIDTH:
+   case GL_MAX_FRAMEBUFFER_HEIGHT:
+      return (GLint)(caps->max_texture_size ? caps->max_texture_size : 16384);
+   case GL_MAX_FRAMEBUFFER_LAYERS:
+      return (GLint)(caps->max_array_layers ? caps->max_array_layers : 2048);
+   default: return (GLint)fe_max_samples(caps, FE_SAMPLES_ANY);
+   }
+}
+
+/* The framebuffer object bound to target; NULL after the error (the default framebuffer has
+ * no parameters to set or read here: GL_INVALID_OPERATION). */
+static struct fe_framebuffer *
+params_bound(struct fe_context *ctx, GLenum target)
+{
+   struct fe_framebuffer *fb;
+   switch (target) {
+   case GL_FRAMEBUFFER:
+   case GL_DRAW_FRAMEBUFFER: fb = ctx->draw_fbo; break;
+   case GL_READ_FRAMEBUFFER: fb = ctx->read_fbo; break;
+   default: fe_error(ctx, GL_INVALID_ENUM); return NULL;
+   }
+   FE_CHECK(!fb, GL_INVALID_OPERATION, NULL);
+   return fb;
+}
+
+static bool
+pname_ok(GLenum pname)
+{
+   return pname == GL_FRAMEBUFFER_DEFAULT_WIDTH || pname == GL_FRAMEBUFFER_DEFAULT_HEIGHT ||
+          pname == GL_FRAMEBUFFER_DEFAULT_LAYERS || pname == GL_FRAMEBUFFER_DEFAULT_SAMPLES ||
+          pname == GL_FRAMEBUFFER_DEFAULT_FIXED_SAMPLE_LOCATIONS;
+}
+
+/* The least sample count the device renders that is at least n (GL 4.6 §9.2.1: an
+ * implementation-dependent count; GL_SAMPLES reports it); 0 for 0. */
+static GLint
+round_samples(const struct fe_context *ctx, GLint n)
+{
+   if (n <= 0)
+      return 0;
+   const uint8_t *m = ctx->share->caps->sample_counts;
+   const uint32_t mask =
+      m[MGP_SAMPLE_CLASS_FB_COLOR] & m[MGP_SAMPLE_CLASS_FB_DEPTH] & m[MGP_SAMPLE_CLASS_FB_STENCIL];
+   for (unsigned b = 0; b < 8; b++)
+      if ((mask & (1u << b)) && (GLint)(1u << b) >= n)
+         return (GLint)(1u << b);
+   return (GLint)fe_max_samples(ctx->share->caps, FE_SAMPLES_ANY);
+}
+
+static void
+set_param(struct fe_context *ctx, struct fe_framebuffer *fb, GLenum pname, GLint param)
+{
+   FE_CHECK(!fe_no_attachments_offered(ctx), GL_INVALID_OPERATION);
+   FE_CHECK(!pname_ok(pname), GL_INVALID_ENUM);
+   switch (pname) {
+   case GL_FRAMEBUFFER_DEFAULT_WIDTH:
+      FE_CHECK(param < 0 || param > fe_max_framebuffer_limit(ctx, GL_MAX_FRAMEBUFFER_WIDTH),
+               GL_INVALID_VALUE);
+      fb->default_width = param;
+      break;
+   case GL_FRAMEBUFFER_DEFAULT_HEIGHT:
+      FE_CHECK(param < 0 || param > fe_max_framebuffer_limit(ctx, GL_MAX_FRAMEBUFFER_HEIGHT),
+               GL_INVALID_VALUE);
+      fb->default_height = param;
+      break;
+   case GL_FRAMEBUFFER_DEFAULT_LAYERS:
+      FE_CHECK(param < 0 || param > fe_max_framebuffer_limit(ctx, GL_MAX_FRAMEBUFFER_LAYERS),
+               GL_INVALID_VALUE);
+      fb->default_layers = param;
+      break;
+   case GL_FRAMEBUFFER_DEFAULT_SAMPLES:
+      FE_CHECK(param < 0 || param > fe_max_framebuffer_limit(ctx, GL_MAX_FRAMEBUFFER_SAMPLES),
+               GL_INVALID_VALUE);
+      fb->default_samples = param;
+      fb->default_samples_eff = round_samples(ctx, param);
+      break;
+   default: fb->default_fixed_locations = param ? GL_TRUE : GL_FALSE; break;
+   }
+   /* completeness and the framebuffer state follow the defaults */
+   fe_draw_bump(ctx, &fb->version);
+}
+
+static void
+get_param(struct fe_context *ctx, const struct fe_framebuffer *fb, GLenum pname, GLint *params)
+{
+   FE_CHECK(!fe_no_attachments_offered(ctx), GL_INVALID_OPERATION);
+   FE_CHECK(!pname_ok(pname), GL_INVALID_ENUM);
+   switch (pname) {
+   case GL_FRAMEBUFFER_DEFAULT_WIDTH: *params = fb->default_width; break;
+   case GL_FRAMEBUFFER_DEFAULT_HEIGHT: *params = fb->default_height; break;
+   case GL_FRAMEBUFFER_DEFAULT_LAYERS: *params = fb->default_layers; break;
+   case GL_FRAMEBUFFER_DEFAULT_SAMPLES: *params = fb->default_samples; break;
+   default: *params = fb->default_fixed_locations; break;
+   }
+}
+
+void
+mgl_glFramebufferParameteri(GLenum target, GLenum pname, GLint param)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_framebuffer *fb = params_bound(ctx, target);
+   if (fb)
+      set_param(ctx, fb, pname, param);
+}
+
+void
+mgl_glGetFramebufferParameteriv(GLenum target, GLenum pname, GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_framebuffer *fb = params_bound(ctx, target);
+   if (fb)
+      get_param(ctx, fb, pname, params);
+}
+
+/* Zero names the default framebuffer, which has none of these parameters:
+ * GL_INVALID_OPERATION. */
+void
+mgl_glNamedFramebufferParameteri(GLuint framebuffer, GLenum pname, GLint param)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_framebuffer *fb;
+   if (!fe_fbo_named(ctx, framebuffer, &fb))
+      return;
+   FE_CHECK(!fb, GL_INVALID_OPERATION);
+   set_param(ctx, fb, pname, param);
+}
+
+void
+mgl_glGetNamedFramebufferParameteriv(GLuint framebuffer, GLenum pname, GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_framebuffer *fb;
+   if (!fe_fbo_named(ctx, framebuffer, &fb))
+      return;
+   FE_CHECK(!fb, GL_INVALID_OPERATION);
+   get_param(ctx, fb, pname, params);
 }

@@ -51,8 +51,10 @@ static const char *const extensions[] = {
    "GL_ARB_blend_func_extended",
    "GL_ARB_buffer_storage",
    "GL_ARB_clear_buffer_object",
+   "GL_ARB_clear_texture",
    "GL_ARB_compute_shader",
    "GL_ARB_copy_buffer",
+   "GL_ARB_copy_image",
    "GL_ARB_depth_buffer_float",
    "GL_ARB_depth_clamp",
    "GL_ARB_draw_buffers",
@@ -62,8 +64,10 @@ static const char *const extensions[] = {
    "GL_ARB_draw_instanced",
    "GL_ARB_explicit_attrib_location",
    "GL_ARB_fragment_coord_conventions",
+   "GL_ARB_framebuffer_no_attachments",
    "GL_ARB_framebuffer_object",
    "GL_ARB_framebuffer_sRGB",
+   "GL_ARB_get_texture_sub_image",
    "GL_ARB_gpu_shader5",
    "GL_ARB_gpu_shader_fp64",
    "GL_ARB_half_float_pixel",
@@ -144,6 +148,12 @@ static const char *const extensions[] = {
 static bool
 offered(struct fe_context *ctx, const char *name)
 {
+   if (!strcmp(name, "GL_ARB_copy_image"))
+      return fe_pipe_has(ctx, MGP_CALL_resource_copy_region); /* the server copies images */
+   if (!strcmp(name, "GL_ARB_get_texture_sub_image"))
+      return fe_pipe_has(ctx, MGP_CALL_get_texture_image); /* the server reads levels back */
+   if (!strcmp(name, "GL_ARB_framebuffer_no_attachments"))
+      return fe_no_attachments_offered(ctx);
    if (!strcmp(name, "GL_ARB_blend_func_extended"))
       return fe_max_dual_source_draw_buffers(ctx) != 0; /* the device blends two sources */
    if (!strcmp(name, "GL_MGL_multisample_off_exact"))
@@ -436,6 +446,14 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_MAX_DRAW_BUFFERS: INT1(FE_MAX_DRAW_BUFFERS); return true;
    case GL_MAX_DUAL_SOURCE_DRAW_BUFFERS: INT1(fe_max_dual_source_draw_buffers(ctx)); return true;
    case GL_MAX_SAMPLES: INT1(fe_max_samples(caps, FE_SAMPLES_ANY)); return true;
+   case GL_MAX_FRAMEBUFFER_WIDTH:
+   case GL_MAX_FRAMEBUFFER_HEIGHT:
+   case GL_MAX_FRAMEBUFFER_LAYERS:
+   case GL_MAX_FRAMEBUFFER_SAMPLES:
+      if (!fe_no_attachments_offered(ctx))
+         return false;
+      INT1(fe_max_framebuffer_limit(ctx, pname));
+      return true;
    case GL_MAX_COLOR_TEXTURE_SAMPLES:
       INT1(fe_max_samples(caps, FE_SAMPLES_COLOR_TEXTURE));
       return true;

@@ -436,6 +436,11 @@ struct fe_framebuffer {
    struct fe_attachment att[FE_ATT_COUNT];
    GLenum draw_buffers[FE_MAX_DRAW_BUFFERS];
    GLenum read_buffer;
+   /* ARB_framebuffer_no_attachments (glFramebufferParameteri): the size, layers and samples a
+    * framebuffer without attachments renders with; samples_eff is samples rounded up to a
+    * count the device renders (GL_SAMPLES) */
+   GLint default_width, default_height, default_layers, default_samples, default_samples_eff;
+   GLboolean default_fixed_locations;
    uint64_t version;
    /* completeness memo, keyed by (version, share attach_gen) */
    uint64_t status_version, status_attach_gen;
@@ -1245,6 +1250,11 @@ bool fe_texture_buffer_offered(const struct fe_context *ctx);
 /* ARB_texture_cube_map_array: desktop GL where the backend makes cube-array images
  * (MGP_CAP_CUBE_MAP_ARRAY) */
 bool fe_cube_array_offered(const struct fe_context *ctx);
+/* ARB_framebuffer_no_attachments (fe_fbo.c): desktop contexts on a server that renders
+ * without attachments (MGP_CAP_NO_ATTACHMENTS); GL_MAX_FRAMEBUFFER_{WIDTH,HEIGHT,LAYERS,
+ * SAMPLES} for pname. */
+bool fe_no_attachments_offered(const struct fe_context *ctx);
+GLint fe_max_framebuffer_limit(const struct fe_context *ctx, GLenum pname);
 /* ARB_texture_gather and ARB_texture_query_lod: desktop GL where the device takes the program's
  * SPIR-V, whose core has OpImageGather, OpImageDrefGather and OpImageQueryLod (the Vulkan
  * backend; the GLES backend's ESSL has no textureQueryLOD, nor gathers below ESSL 3.10) */

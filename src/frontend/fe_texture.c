@@ -441,6 +441,40 @@ upload_slice(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsi
    return true;
 }
 
+/* Fills the box (x, y, z, w, h, d) of image (face, level) with one texel already in the
+ * image's format (glClearTex(Sub)Image); z names slices, array layers (a 1D array's too).
+ * False after GL_OUT_OF_MEMORY. */
+bool
+fe_tex_fill_box(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level,
+                int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h, uint32_t d,
+                const uint8_t *texel)
+{
+   if (!w || !h || !d || !fe_tex_ensure_storage(ctx, tex, level))
+      return true;
+   fe_tex_blocks_drop(tex, face, level);
+   if (!image_in_storage(tex, face, level))
+      return true;
+   const unsigned bpp = fe_mgp_format(tex->image[face][level].format)->bytes;
+   const size_t row_bytes = (size_t)w * bpp;
+   uint32_t band = (uint32_t)(FE_UPLOAD_CHUNK / row_bytes);
+   if (!band)
+      band = 1;
+   for (uint32_t k = 0; k < d; k++)
+      for (uint32_t r = 0; r < h; r += band) {
+         const uint32_t rows = h - r < band ? h - r : band;
+         uint8_t *dst = pending_add(ctx, tex, face, level, x, y + (int32_t)r, z + (int32_t)k, w,
+                                    rows, row_bytes * rows);
+         if (!dst) {
+            fe_error(ctx, GL_OUT_OF_MEMORY);
+            return false;
+         }
+         for (size_t i = 0; i < (size_t)w * rows; i++)
+            memcpy(dst + i * bpp, texel, bpp);
+      }
+   fe_tex_texture_changed(ctx, tex);
+   return true;
+}
+
 /* Texels already in the image's format, in the bound pixel unpack buffer at `offset`: the
  * server copies them (texture_subdata_from_buffer), after what is pending for the level. */
 static bool

@@ -22,6 +22,11 @@ void fe_tex_blocks_free(struct fe_texture *tex);
 void fe_tex_flush_level(struct fe_context *ctx, struct fe_texture *tex, unsigned face,
                         unsigned level);
 bool fe_tex_ensure_storage(struct fe_context *ctx, struct fe_texture *tex, unsigned level);
+/* glClearTex(Sub)Image's upload: the box (z: slices or layers) of image (face, level) filled
+ * with one texel in the image's format. False after GL_OUT_OF_MEMORY. */
+bool fe_tex_fill_box(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level,
+                     int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h, uint32_t d,
+                     const uint8_t *texel);
 void fe_tex_texture_changed(struct fe_context *ctx, struct fe_texture *tex);
 /* GL_GENERATE_MIPMAP: after the texels of image (face, level) of tex changed, the levels above
  * the base level are regenerated when the texture asks for it and level is its base level

@@ -29,8 +29,10 @@
  * 20: define_vertex_input and bind_vertex_input (a vertex array's buffers held by the server)
  * and set_constant_words (the changed words of the default uniform block) appended.
  * 21: bind_stream_output_object, delete_stream_output_object and draw_stream_output (transform
- * feedback objects held by the server, MGP_CAP_XFB_OBJECTS) appended. */
-#define MGP_ABI_VERSION 21u
+ * feedback objects held by the server, MGP_CAP_XFB_OBJECTS) appended.
+ * 22: MGP_CAP_NO_ATTACHMENTS: a framebuffer_state without attachments renders at its width,
+ * height, layers and samples. */
+#define MGP_ABI_VERSION 22u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -234,6 +236,10 @@ enum mgp_call_class {
  * ARB_gpu_shader_fp64 in desktop contexts; without it `#extension GL_ARB_gpu_shader_fp64` fails
  * to compile and so does any shader that uses a double (GLSL 4.00 core) */
 #define MGP_CAP_FLOAT64 (1u << 25)
+/* The backend renders a framebuffer_state that names no attachment (a framebuffer object
+ * without images) over width x height, `layers` layers and `samples` samples (0: one): the
+ * client offers ARB_framebuffer_no_attachments */
+#define MGP_CAP_NO_ATTACHMENTS (1u << 28)
 
 /* mgp_vertex_attrib.flags */
 #define MGP_ATTRIB_NORMALIZED (1u << 0)

@@ -289,7 +289,15 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLBLITNAMEDFRAMEBUFFERPROC, BlitNamedFramebuffer)                                          \
    X(PFNGLUNIFORM1DPROC, Uniform1d)                                                                \
    X(PFNGLUNIFORM2DVPROC, Uniform2dv)                                                              \
-   X(PFNGLGETUNIFORMDVPROC, GetUniformdv)
+   X(PFNGLGETUNIFORMDVPROC, GetUniformdv)                                                          \
+   X(PFNGLCOPYIMAGESUBDATAPROC, CopyImageSubData)                                                  \
+   X(PFNGLTEXSTORAGE1DPROC, TexStorage1D)                                                          \
+   X(PFNGLCLEARTEXIMAGEPROC, ClearTexImage)                                                        \
+   X(PFNGLCLEARTEXSUBIMAGEPROC, ClearTexSubImage)                                                  \
+   X(PFNGLGETTEXTURESUBIMAGEPROC, GetTextureSubImage)                                              \
+   X(PFNGLGETCOMPRESSEDTEXTURESUBIMAGEPROC, GetCompressedTextureSubImage)                          \
+   X(PFNGLFRAMEBUFFERPARAMETERIPROC, FramebufferParameteri)                                        \
+   X(PFNGLGETFRAMEBUFFERPARAMETERIVPROC, GetFramebufferParameteriv)
 
 struct gl_funcs {
 #define X(type, name) type name;

@@ -235,7 +235,10 @@ resolve_fb(struct vkb_context *ctx, struct fb_resolved *f)
       all[nall++] = f->depth;
    if (f->stencil)
       all[nall++] = f->stencil;
-   f->samples = nall ? (uint32_t)all[0]->samples : 1;
+   /* no attachment at all (a framebuffer object without images): the state's samples */
+   f->samples = nall ? (uint32_t)all[0]->samples : fb->samples > 1 ? fb->samples : 1;
+   if (!nall && !f->color_count && fb->layers > 1)
+      f->layers = fb->layers;
    for (uint32_t i = 1; i < nall; i++) {
       if ((uint32_t)all[i]->samples != f->samples) {
          MGU_DECLINE(backend_draw_incomplete, "framebuffer attachments with %u and %u samples",

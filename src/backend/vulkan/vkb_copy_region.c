@@ -1,5 +1,6 @@
 /* vkb_copy_region.c — resource_copy_region: a buffer range into a buffer (glCopyBufferSubData)
- * or a box of texels between two images of one texel size (glCopyImageSubData's shape). */
+ * or a box of texels between two images of one texel size (glCopyImageSubData's shape), through
+ * a staging buffer between a 1D image and a 2D or 3D one. */
 #include "log.h"
 #include "vkb.h"
 
@@ -9,6 +10,80 @@
    (void)tail, (void)tail_count;                                                                   \
    if (scr->failed)                                                                                \
    return
+
+/* The subresource and offset of box layer/slice z.. of r (a 3D image's slices are depth). */
+static void
+image_place(const struct vkb_resource *r, VkImageAspectFlags aspect, uint32_t level, int32_t x,
+            int32_t y, int32_t z, uint32_t depth, VkImageSubresourceLayers *sub, VkOffset3D *off)
+{
+   const bool is3d = r->image_type == VK_IMAGE_TYPE_3D;
+   *sub = (VkImageSubresourceLayers){aspect, level, is3d ? 0 : (uint32_t)z, is3d ? 1 : depth};
+   *off = (VkOffset3D){x, y, is3d ? z : 0};
+}
+
+/* vkCmdCopyImage does not copy between a 1D image and a 2D or 3D one (Vulkan 1.1,
+ * VUID-vkCmdCopyImage-srcImage-07743): the box goes image -> staging buffer -> image, one
+ * aspect at a time, its layers or slices one after another in the buffer on both sides. */
+static void
+copy_via_buffer(struct vkb_screen *scr, struct vkb_resource *s, struct vkb_resource *d,
+                const struct mgp_resource_copy_region *args)
+{
+   const struct mgp_box *b = &args->src_box;
+   const VkDeviceSize texels = (VkDeviceSize)b->width * b->height * b->depth;
+   const VkImageAspectFlags aspects = s->fmt->aspect;
+   const bool two =
+      (aspects & VK_IMAGE_ASPECT_DEPTH_BIT) && (aspects & VK_IMAGE_ASPECT_STENCIL_BIT);
+   /* a depth aspect is at most 4 bytes a texel in a buffer, stencil 1 */
+   const VkDeviceSize first = two ? (texels * 4 + 15) / 16 * 16 : texels * s->fmt->vk_texel_size;
+   const VkDeviceSize total = first + (two ? texels : 0);
+   struct vkb_alloc st;
+   if (!vkb_arena_or_refuse(scr, total, 16, &st, d->base.h, "resource_copy_region"))
+      return;
+   vkb_image_transition(scr, s, args->src_level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
+   vkb_image_transition(scr, d, args->dst_level, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return;
+   VkBufferImageCopy out[2], in[2];
+   uint32_t n = 0;
+   for (int k = 0; k < 2; k++) {
+      VkImageAspectFlags a = aspects;
+      if (two)
+         a = k ? VK_IMAGE_ASPECT_STENCIL_BIT : VK_IMAGE_ASPECT_DEPTH_BIT;
+      else if (k)
+         break;
+      const VkExtent3D ext = {b->width, b->height, 1};
+      out[n] = (VkBufferImageCopy){.bufferOffset = st.offset + (k ? first : 0)};
+      image_place(s, a, args->src_level, b->x, b->y, b->z, b->depth, &out[n].imageSubresource,
+                  &out[n].imageOffset);
+      out[n].imageExtent = ext;
+      if (s->image_type == VK_IMAGE_TYPE_3D)
+         out[n].imageExtent.depth = b->depth;
+      in[n] = (VkBufferImageCopy){.bufferOffset = out[n].bufferOffset};
+      image_place(d, a, args->dst_level, args->dst_x, args->dst_y, args->dst_z, b->depth,
+                  &in[n].imageSubresource, &in[n].imageOffset);
+      in[n].imageExtent = ext;
+      if (d->image_type == VK_IMAGE_TYPE_3D)
+         in[n].imageExtent.depth = b->depth;
+      n++;
+   }
+   vkCmdCopyImageToBuffer(cmd, s->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, st.buf, n, out);
+   VkBufferMemoryBarrier bb = {
+      .sType = VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER,
+      .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+      .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT,
+      .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+      .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+      .buffer = st.buf,
+      .offset = st.offset,
+      .size = total,
+   };
+   vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0,
+                        NULL, 1, &bb, 0, NULL);
+   vkCmdCopyBufferToImage(cmd, st.buf, d->img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, n, in);
+   s->last_use = d->last_use = vkb_current_serial(scr);
+}
 
 void
 vkb_resource_copy_region(void *self, const struct mgp_resource_copy_region *args, const void *tail,
@@ -92,7 +167,7 @@ vkb_resource_copy_region(void *self, const struct mgp_resource_copy_region *args
     * z.. are the other side's layers z.. (Vulkan 1.1, VUID-vkCmdCopyImage-srcImage-07743). */
    if (s->image_type != d->image_type &&
        (s->image_type == VK_IMAGE_TYPE_1D || d->image_type == VK_IMAGE_TYPE_1D)) {
-      MGU_DECLINE(backend_feature_unimplemented, "image copy between a 1D and a 2D or 3D image");
+      copy_via_buffer(scr, s, d, args);
       return;
    }
    const VkImageLayout src_layout =

@@ -1246,6 +1246,9 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_CUBE_MAP_ARRAY;
    /* buffer textures: uniform texel buffer views made at the draw (vkb_draw_descriptors.c) */
    c.cap_bits |= MGP_CAP_TEXTURE_BUFFER;
+   /* framebuffers without attachments: dynamic rendering over the state's render area with no
+    * attachment (vkb_context.c: resolve_fb) */
+   c.cap_bits |= MGP_CAP_NO_ATTACHMENTS;
    /* GL's patch sizes and levels are Vulkan's least limits (pipe_base.h) */
    if (scr->features.tessellationShader && l->maxTessellationPatchSize >= 32 &&
        l->maxTessellationGenerationLevel >= 64)

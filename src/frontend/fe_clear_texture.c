@@ -1,0 +1,138 @@
+/* fe_clear_texture.c — glClearTexImage and glClearTexSubImage (ARB_clear_texture, GL 4.6
+ * §8.21): a box of one texture level filled with one texel. The client converts the texel
+ * (format and type as glTexImage takes them; NULL is zero) into the level's format and sends
+ * the box as an upload of the level, in order with the level's other uploads. */
+#include <string.h>
+
+#include "fe_compat.h"
+#include "fe_format.h"
+#include "fe_gl.h"
+#include "fe_texture_priv.h"
+#include "gl_api.h"
+#include "log.h"
+
+/* The slices (3D), layers or cube faces a level of tex has, as ClearTexSubImage's z counts them
+ * (a 1D array's layers are its y). */
+static uint32_t
+level_depth(const struct fe_texture *tex, const struct fe_tex_image *img)
+{
+   if (tex->target == FE_TEX_CUBE)
+      return 6;
+   if (tex->target == FE_TEX_3D || tex->target == FE_TEX_2D_ARRAY ||
+       tex->target == FE_TEX_CUBE_ARRAY)
+      return img->depth;
+   return 1;
+}
+
+static void clear_tex_body(struct fe_context *ctx, struct fe_texture *tex,
+                           const struct fe_tex_image *img, const struct fe_format_info *info,
+                           GLint level, bool sub, GLint x, GLint y, GLint z, GLsizei w, GLsizei h,
+                           GLsizei d, GLenum format, GLenum type, const void *data);
+
+static void
+clear_tex(struct fe_context *ctx, GLuint texture, GLint level, bool sub, GLint x, GLint y, GLint z,
+          GLsizei w, GLsizei h, GLsizei d, GLenum format, GLenum type, const void *data)
+{
+   struct fe_texture *tex = fe_texture_named(ctx, texture);
+   if (!tex)
+      return;
+   FE_CHECK(tex->target == FE_TEX_BUFFER, GL_INVALID_OPERATION);
+   FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
+   const struct fe_tex_image *img = &tex->image[0][level];
+   FE_CHECK(!img->defined, GL_INVALID_OPERATION);
+   const struct fe_format_info *info = fe_format_lookup(img->internal_format);
+   FE_CHECK(!info, GL_INVALID_OPERATION);
+   FE_CHECK(info->block != 0, GL_INVALID_OPERATION); /* compressed images */
+   /* Luminance/alpha data or images (a compatibility context) go through the conversion
+    * glTexImage uses, from the one texel at data: no unpack state, no unpack buffer. */
+   const GLenum base = ctx->compat ? fe_compat_legacy_base(img->internal_format) : 0;
+   if (ctx->compat && (base || fe_compat_source_format(format) != format)) {
+      const struct fe_pixel_store saved = ctx->unpack;
+      struct fe_buffer *saved_pbo = ctx->pixel_unpack_buffer;
+      ctx->unpack = (struct fe_pixel_store){.alignment = 1};
+      ctx->pixel_unpack_buffer = NULL;
+      struct fe_compat_tex_source st;
+      const void *px = data;
+      if (fe_compat_tex_source_begin(ctx, base, 1, 1, &format, &type, &px, &st)) {
+         clear_tex_body(ctx, tex, img, info, level, sub, x, y, z, w, h, d, format, type, px);
+         fe_compat_tex_source_end(ctx, &st);
+      }
+      ctx->unpack = saved;
+      ctx->pixel_unpack_buffer = saved_pbo;
+      return;
+   }
+   clear_tex_body(ctx, tex, img, info, level, sub, x, y, z, w, h, d, format, type, data);
+}
+
+static void
+clear_tex_body(struct fe_context *ctx, struct fe_texture *tex, const struct fe_tex_image *img,
+               const struct fe_format_info *info, GLint level, bool sub, GLint x, GLint y, GLint z,
+               GLsizei w, GLsizei h, GLsizei d, GLenum format, GLenum type, const void *data)
+{
+   const GLenum err = fe_pixel_check(format, type, ctx->desc.api == FE_API_GLES);
+   FE_CHECK(err, err);
+   /* depth data for a depth image only, depth/stencil for a depth/stencil one, integer data
+    * for an integer one (GL 4.6 §8.21) */
+   FE_CHECK(!fe_pixel_matches_internal(info, format), GL_INVALID_OPERATION);
+   /* a 1D array's layers are its rows */
+   const uint32_t lw = img->width, lh = img->height, ld = level_depth(tex, img);
+   if (!sub) {
+      x = y = z = 0;
+      w = (GLsizei)lw, h = (GLsizei)lh, d = (GLsizei)ld;
+   }
+   FE_CHECK(w < 0 || h < 0 || d < 0, GL_INVALID_VALUE);
+   /* a region outside the level (GL 4.6 §8.21) */
+   FE_CHECK(x < 0 || y < 0 || z < 0 || (int64_t)x + w > lw || (int64_t)y + h > lh ||
+               (int64_t)z + d > ld,
+            GL_INVALID_OPERATION);
+   if (!w || !h || !d)
+      return;
+   if (tex->samples > 1) {
+      MGU_DECLINE(gl_feature_unimplemented, "glClearTex(Sub)Image of a multisample texture");
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   if (fe_mgp_format(img->format)->kind == FE_FMT_STENCIL) {
+      MGU_DECLINE(gl_feature_unimplemented, "glClearTex(Sub)Image of a stencil-only texture");
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   uint8_t texel[16] = {0};
+   if (data && !fe_pixel_unpack(texel, img->format, data, 16, 1, 1, format, type, false)) {
+      MGU_DECLINE(gl_feature_unimplemented, "glClearTexImage data of 0x%04x/0x%04x into format %u",
+                  format, type, img->format);
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   if (tex->target == FE_TEX_CUBE) {
+      for (GLsizei f = 0; f < d; f++)
+         if (tex->image[z + f][level].defined &&
+             !fe_tex_fill_box(ctx, tex, (unsigned)(z + f), (unsigned)level, x, y, 0, (uint32_t)w,
+                              (uint32_t)h, 1, texel))
+            return;
+   } else if (tex->target == FE_TEX_1D_ARRAY) {
+      /* layers y .. y + h, each one texel high */
+      fe_tex_fill_box(ctx, tex, 0, (unsigned)level, x, 0, y, (uint32_t)w, 1, (uint32_t)h, texel);
+   } else {
+      fe_tex_fill_box(ctx, tex, 0, (unsigned)level, x, y, z, (uint32_t)w, (uint32_t)h, (uint32_t)d,
+                      texel);
+   }
+   fe_tex_auto_mipmap(ctx, tex, level);
+}
+
+void
+mgl_glClearTexImage(GLuint texture, GLint level, GLenum format, GLenum type, const void *data)
+{
+   FE_CTX_OR_RETURN();
+   clear_tex(ctx, texture, level, false, 0, 0, 0, 0, 0, 0, format, type, data);
+}
+
+void
+mgl_glClearTexSubImage(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
+                       GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLenum type,
+                       const void *data)
+{
+   FE_CTX_OR_RETURN();
+   clear_tex(ctx, texture, level, true, xoffset, yoffset, zoffset, width, height, depth, format,
+             type, data);
+}

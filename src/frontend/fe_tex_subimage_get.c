@@ -1,0 +1,239 @@
+/* fe_tex_subimage_get.c — glGetTextureSubImage and glGetCompressedTextureSubImage
+ * (ARB_get_texture_sub_image, GL 4.6 §8.11.4): a box of one texture level read back. Each
+ * layer the box crosses is read whole (get_texture_image, a counted round trip), packed tight,
+ * and the box's rows are placed by the pack state; a pixel pack buffer receives them through
+ * the client. Compressed boxes come from the blocks the client keeps. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "checked.h"
+#include "fe_format.h"
+#include "fe_gl.h"
+#include "fe_pack.h"
+#include "fe_texcompress.h"
+#include "fe_texture_priv.h"
+#include "fe_tracker.h"
+#include "gl_api.h"
+#include "log.h"
+
+/* The slices (3D), layers (arrays; a 1D array's are its rows) or faces (cube maps) of a level, as
+ * the box's z counts them. */
+static uint32_t
+level_depth(const struct fe_texture *tex, const struct fe_tex_image *img)
+{
+   if (tex->target == FE_TEX_CUBE)
+      return 6;
+   if (tex->target == FE_TEX_3D || tex->target == FE_TEX_2D_ARRAY ||
+       tex->target == FE_TEX_CUBE_ARRAY)
+      return img->depth;
+   return 1;
+}
+
+/* GL's errors common to both commands (false after one); *img the level's image (face 0). */
+static bool
+sub_image_checks(struct fe_context *ctx, struct fe_texture *tex, GLint level, GLint x, GLint y,
+                 GLint z, GLsizei w, GLsizei h, GLsizei d, const struct fe_tex_image **img)
+{
+   const enum fe_tex_target t = tex->target;
+   FE_CHECK(t == FE_TEX_BUFFER || t == FE_TEX_2D_MS || t == FE_TEX_2D_MS_ARRAY,
+            GL_INVALID_OPERATION, false);
+   FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE, false);
+   FE_CHECK(w < 0 || h < 0 || d < 0 || x < 0 || y < 0 || z < 0, GL_INVALID_VALUE, false);
+   *img = &tex->image[0][level];
+   const uint32_t iw = (*img)->width, ih = (*img)->height, id = level_depth(tex, *img);
+   /* an undefined level is 0x0x0: any non-empty box lies outside it */
+   FE_CHECK((int64_t)x + w > iw || (int64_t)y + h > ih || (int64_t)z + d > id, GL_INVALID_VALUE,
+            false);
+   /* a cube map's faces are read as one box: the level must be cube complete (six faces of
+    * one size and format) */
+   if (t == FE_TEX_CUBE)
+      for (unsigned f = 0; f < 6; f++) {
+         const struct fe_tex_image *fi = &tex->image[f][level];
+         FE_CHECK(!fi->defined || fi->width != (*img)->width || fi->height != (*img)->height ||
+                     fi->internal_format != (*img)->internal_format,
+                  GL_INVALID_OPERATION, false);
+      }
+   return true;
+}
+
+static void
+get_sub_image(struct fe_context *ctx, struct fe_texture *tex, GLint level, GLint x, GLint y,
+              GLint z, GLsizei w, GLsizei h, GLsizei d, GLenum format, GLenum type, size_t buf_size,
+              void *pixels)
+{
+   const GLenum err = fe_pixel_check(format, type, ctx->desc.api == FE_API_GLES);
+   FE_CHECK(err, err);
+   const struct fe_tex_image *img;
+   if (!sub_image_checks(ctx, tex, level, x, y, z, w, h, d, &img))
+      return;
+   const struct fe_format_info *info = fe_format_lookup(img->internal_format);
+   FE_CHECK(info && !fe_pixel_matches_internal(info, format), GL_INVALID_OPERATION);
+   /* the box's bytes in the app's layout: slices placed by GL_PACK_IMAGE_HEIGHT and
+    * GL_PACK_SKIP_IMAGES */
+   size_t first, stride;
+   const size_t one =
+      fe_pixel_image_layout(&ctx->pack, w ? w : 1, h ? h : 1, format, type, &first, &stride);
+   uint64_t step = 0, base = 0, size = 0, rest;
+   bool fits =
+      one != SIZE_MAX &&
+      mgu_mul_u64(stride,
+                  ctx->pack.image_height > 0 ? (uint64_t)ctx->pack.image_height
+                                             : (uint64_t)(h ? h : 1),
+                  &step) &&
+      mgu_mul_u64(step, ctx->pack.skip_images > 0 ? (uint64_t)ctx->pack.skip_images : 0, &base) &&
+      mgu_mul_u64(step, d ? (uint64_t)d - 1 : 0, &rest) && mgu_add_u64(base, rest, &rest) &&
+      mgu_add_u64(rest, one, &size) && size != SIZE_MAX;
+   FE_CHECK(!fits, GL_INVALID_OPERATION);
+   FE_CHECK(!ctx->pixel_pack_buffer && w && h && d && size > buf_size, GL_INVALID_OPERATION);
+   uint64_t pbo_offset = 0;
+   if (ctx->pixel_pack_buffer &&
+       !fe_pixel_buffer_range(ctx, ctx->pixel_pack_buffer, pixels, size, type, &pbo_offset))
+      return;
+   if (!w || !h || !d || !img->defined || !tex->created)
+      return;
+   struct mgp_pack_shape shape;
+   if (!fe_pack_shape(format, type, &shape)) {
+      MGU_DECLINE(gl_feature_unimplemented, "glGetTextureSubImage of 0x%04x/0x%04x", format, type);
+      return;
+   }
+   if (!fe_pipe_has(ctx, MGP_CALL_get_texture_image)) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   if (!fe_validate(ctx, FE_VERB_TEXOP))
+      return;
+   /* the destination: the app's memory, or a copy of the buffer's range (bytes the pack
+    * layout skips keep their values) */
+   uint8_t *dst = pixels, *staged = NULL;
+   if (ctx->pixel_pack_buffer) {
+      staged = malloc((size_t)size);
+      FE_CHECK(!staged, GL_OUT_OF_MEMORY);
+      fe_buffer_read(ctx, ctx->pixel_pack_buffer, pbo_offset, size, staged);
+      dst = staged;
+   }
+   if (!dst)
+      return;
+   /* one layer read whole, tight (alignment 1, the app's byte swapping) */
+   const bool rows_are_layers = tex->target == FE_TEX_1D_ARRAY;
+   const uint32_t lw = img->width, lh = rows_are_layers ? 1 : img->height;
+   const size_t bpp = fe_pixel_bytes(format, type);
+   const struct fe_pixel_store tight = {.alignment = 1, .swap_bytes = ctx->pack.swap_bytes};
+   uint8_t *layer = malloc((size_t)lw * lh * bpp);
+   if (!layer) {
+      free(staged);
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return;
+   }
+   struct fe_texels_read rd = {
+      .res = tex->res,
+      .level = (uint32_t)level,
+      .width = lw,
+      .height = lh,
+      .what = shape.what,
+      .format = img->format,
+      .has_alpha = fe_mgp_format(img->format)->bits[3] && !fe_format_no_alpha(info),
+   };
+   for (GLsizei k = 0; k < d; k++) {
+      uint8_t *slice = dst + base + step * (uint64_t)k + first;
+      if (rows_are_layers) {
+         /* the box's rows are layers y .. y + h of the level */
+         for (GLsizei r = 0; r < h; r++) {
+            rd.layer = (uint32_t)(y + r);
+            fe_pack_read(ctx, &rd, &shape, &tight, layer);
+            memcpy(slice + stride * (size_t)r, layer + (size_t)x * bpp, (size_t)w * bpp);
+         }
+         continue;
+      }
+      rd.layer = (uint32_t)(z + k); /* a cube map's faces are its layers */
+      fe_pack_read(ctx, &rd, &shape, &tight, layer);
+      for (GLsizei r = 0; r < h; r++)
+         memcpy(slice + stride * (size_t)r, layer + ((size_t)(y + r) * lw + (size_t)x) * bpp,
+                (size_t)w * bpp);
+   }
+   free(layer);
+   if (staged) {
+      fe_buffer_upload(ctx, ctx->pixel_pack_buffer, pbo_offset, staged, size);
+      free(staged);
+   }
+}
+
+void
+mgl_glGetTextureSubImage(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
+                         GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLenum type,
+                         GLsizei bufSize, void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_texture *tex = fe_texture_named(ctx, texture);
+   if (!tex)
+      return;
+   get_sub_image(ctx, tex, level, xoffset, yoffset, zoffset, width, height, depth, format, type,
+                 bufSize < 0 ? 0 : (size_t)bufSize, pixels);
+}
+
+/* The blocks the app uploaded, as glGetCompressedTexImage reads them (fe_tex_query.c): whole
+ * 4x4 blocks, tight rows of blocks; a box starts on a block and is whole blocks or reaches the
+ * level's edge. */
+void
+mgl_glGetCompressedTextureSubImage(GLuint texture, GLint level, GLint xoffset, GLint yoffset,
+                                   GLint zoffset, GLsizei width, GLsizei height, GLsizei depth,
+                                   GLsizei bufSize, void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_texture *tex = fe_texture_named(ctx, texture);
+   if (!tex)
+      return;
+   const struct fe_tex_image *img;
+   if (!sub_image_checks(ctx, tex, level, xoffset, yoffset, zoffset, width, height, depth, &img))
+      return;
+   FE_CHECK(!img->defined, GL_INVALID_OPERATION);
+   const struct fe_format_info *info = fe_format_lookup(img->internal_format);
+   FE_CHECK(!info || !info->block, GL_INVALID_OPERATION);
+   const enum fe_block_kind kind = (enum fe_block_kind)info->block;
+   FE_CHECK(xoffset % 4 || yoffset % 4, GL_INVALID_VALUE);
+   FE_CHECK((width % 4 && (uint32_t)(xoffset + width) != img->width) ||
+               (height % 4 && (uint32_t)(yoffset + height) != img->height),
+            GL_INVALID_VALUE);
+   const size_t bb = fe_block_bytes(kind);
+   const size_t bw = ((size_t)width + 3) / 4, bh = ((size_t)height + 3) / 4;
+   const size_t size = bw * bh * (size_t)depth * bb;
+   FE_CHECK(!ctx->pixel_pack_buffer && size > (size_t)(bufSize < 0 ? 0 : bufSize),
+            GL_INVALID_OPERATION);
+   uint64_t pbo_offset = 0;
+   if (ctx->pixel_pack_buffer && !fe_pixel_buffer_range(ctx, ctx->pixel_pack_buffer, pixels, size,
+                                                        GL_UNSIGNED_BYTE, &pbo_offset))
+      return;
+   if (!size)
+      return;
+   const bool cube = tex->target == FE_TEX_CUBE;
+   const struct fe_tex_blocks *b = tex->blocks;
+   const size_t level_bw = (img->width + 3) / 4, level_bh = (img->height + 3) / 4;
+   for (GLsizei k = 0; k < depth; k++) {
+      const unsigned face = cube ? (unsigned)(zoffset + k) : 0;
+      const struct fe_tex_image *fi = &tex->image[face][level];
+      const size_t whole = fe_block_image_size(kind, fi->width, fi->height, fi->depth);
+      if (fi->plain_texels || !b || !b->data[face][level] || b->size[face][level] != whole ||
+          b->internal_format[face][level] != fi->internal_format) {
+         MGU_DECLINE(gl_feature_unimplemented,
+                     "glGetCompressedTextureSubImage of texels not uploaded as blocks (0x%04x)",
+                     img->internal_format);
+         fe_error(ctx, GL_INVALID_OPERATION);
+         return;
+      }
+   }
+   uint8_t *out = ctx->pixel_pack_buffer ? malloc(size) : pixels;
+   FE_CHECK(!out && ctx->pixel_pack_buffer, GL_OUT_OF_MEMORY);
+   if (!out)
+      return;
+   for (GLsizei k = 0; k < depth; k++) {
+      const unsigned face = cube ? (unsigned)(zoffset + k) : 0;
+      const size_t slice = cube ? 0 : (size_t)(zoffset + k);
+      const uint8_t *src = b->data[face][level] + slice * level_bw * level_bh * bb;
+      for (size_t r = 0; r < bh; r++)
+         memcpy(out + (((size_t)k * bh + r) * bw) * bb,
+                src + (((size_t)yoffset / 4 + r) * level_bw + (size_t)xoffset / 4) * bb, bw * bb);
+   }
+   if (ctx->pixel_pack_buffer) {
+      fe_buffer_upload(ctx, ctx->pixel_pack_buffer, pbo_offset, out, size);
+      free(out);
+   }
+}
