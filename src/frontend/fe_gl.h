@@ -190,6 +190,11 @@ struct fe_texture {
    bool immutable;               /* glTexStorage*: the shape is fixed */
    bool is_proxy;                /* a context's GL_PROXY_TEXTURE_*: image state only, no resource */
    struct fe_buffer *buffer_obj; /* GL_TEXTURE_BUFFER: the buffer glTexBuffer attached (ref) */
+   /* ... and the range glTexBufferRange gave (buffer_ranged; glTexBuffer: the whole buffer,
+    * whatever its size then) */
+   bool buffer_ranged;
+   GLintptr buffer_offset;
+   GLsizeiptr buffer_size;
    uint8_t immutable_levels;
    struct fe_tex_image image[FE_MAX_FACES][FE_MAX_LEVELS];
    /* The blocks glCompressedTex(Sub)Image gave each image, for glGetCompressedTexImage (the
@@ -1241,6 +1246,8 @@ int fe_gl_version_max(const struct mgp_caps *caps, const char **missing);
 const char *fe_gl_version_string(const struct fe_context *ctx);
 const char *fe_glsl_version_string(const struct fe_context *ctx);
 bool fe_texture_buffer_offered(const struct fe_context *ctx);
+/* GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT: the device's (256 when the caps say none) */
+GLint fe_texture_buffer_alignment(const struct fe_context *ctx);
 /* ARB_texture_cube_map_array: desktop GL where the backend makes cube-array images
  * (MGP_CAP_CUBE_MAP_ARRAY) */
 bool fe_cube_array_offered(const struct fe_context *ctx);

@@ -15,11 +15,13 @@
 #include "gl_api.h"
 #include "log.h"
 
-/* glTexBuffer: the buffer texture of the active unit views buffer (0 detaches) as
- * internalformat. The server makes the view at draw, against the buffer as it is then, so
- * later glBufferData calls on the buffer need nothing here. */
+/* glTexBuffer / glTexBufferRange: the buffer texture of the active unit views buffer (0
+ * detaches) as internalformat, the whole buffer or `size` bytes from `offset` (ranged). The
+ * server makes the view at draw, against the buffer as it is then, so later glBufferData calls
+ * on the buffer need nothing here. */
 static void
-tex_buffer(struct fe_context *ctx, struct fe_texture *tex, GLenum internalformat, GLuint buffer)
+tex_buffer(struct fe_context *ctx, struct fe_texture *tex, GLenum internalformat, GLuint buffer,
+           bool ranged, GLintptr offset, GLsizeiptr size)
 {
    /* no buffer textures on this backend: a GL 3.0 context has neither the call nor the target */
    FE_CHECK(!fe_texture_buffer_offered(ctx), GL_INVALID_ENUM);
@@ -31,11 +33,22 @@ tex_buffer(struct fe_context *ctx, struct fe_texture *tex, GLenum internalformat
    }
    const struct fe_format_info *info = fe_format_lookup(internalformat);
    FE_CHECK(!info || fe_format_is_legacy(info), GL_INVALID_ENUM);
+   if (!buf) {
+      offset = 0, size = 0; /* GL 4.6 §8.9: detached, the range is reset */
+   } else if (ranged) {
+      /* GL 4.6 §8.9: within the buffer's present store, at the device's alignment */
+      FE_CHECK(offset < 0 || size <= 0, GL_INVALID_VALUE);
+      FE_CHECK(offset > buf->size || size > buf->size - offset, GL_INVALID_VALUE);
+      FE_CHECK(offset % fe_texture_buffer_alignment(ctx) != 0, GL_INVALID_VALUE);
+   }
    if (buf)
       fe_object_ref(&buf->base);
    if (tex->buffer_obj)
       fe_object_unref(ctx, &tex->buffer_obj->base);
    tex->buffer_obj = buf;
+   tex->buffer_ranged = buf && ranged;
+   tex->buffer_offset = buf && ranged ? offset : 0;
+   tex->buffer_size = buf && ranged ? size : 0;
    /* the format as asked: the server declines one it cannot view (no substitution) */
    struct mgp_resource_desc desc = {
       .res = tex->res,
@@ -49,8 +62,8 @@ tex_buffer(struct fe_context *ctx, struct fe_texture *tex, GLenum internalformat
       .depth = 1,
       .array_layers = 1,
       .buffer = buf ? buf->res : mgp_handle_null(),
-      .buffer_offset = 0,
-      .buffer_size = ~0ull,
+      .buffer_offset = tex->buffer_ranged ? (uint64_t)offset : 0,
+      .buffer_size = tex->buffer_ranged ? (uint64_t)size : ~0ull,
    };
    if (tex->created) {
       fe_resource_send(ctx->share, &desc, true);
@@ -71,7 +84,7 @@ mgl_glTexBuffer(GLenum target, GLenum internalformat, GLuint buffer)
    FE_CHECK(target != GL_TEXTURE_BUFFER, GL_INVALID_ENUM);
    struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, FE_TEX_BUFFER);
    FE_CHECK(!tex, GL_OUT_OF_MEMORY);
-   tex_buffer(ctx, tex, internalformat, buffer);
+   tex_buffer(ctx, tex, internalformat, buffer, false, 0, 0);
 }
 
 /* GL 4.6 §8.9: glTexBuffer of a named buffer texture (another target: GL_INVALID_OPERATION). */
@@ -83,7 +96,31 @@ mgl_glTextureBuffer(GLuint texture, GLenum internalformat, GLuint buffer)
    if (!tex)
       return;
    FE_CHECK(tex->target != FE_TEX_BUFFER, GL_INVALID_OPERATION);
-   tex_buffer(ctx, tex, internalformat, buffer);
+   tex_buffer(ctx, tex, internalformat, buffer, false, 0, 0);
+}
+
+/* GL 4.6 §8.9 (ARB_texture_buffer_range): `size` bytes of buffer from `offset`. */
+void
+mgl_glTexBufferRange(GLenum target, GLenum internalformat, GLuint buffer, GLintptr offset,
+                     GLsizeiptr size)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(target != GL_TEXTURE_BUFFER, GL_INVALID_ENUM);
+   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, FE_TEX_BUFFER);
+   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
+   tex_buffer(ctx, tex, internalformat, buffer, true, offset, size);
+}
+
+void
+mgl_glTextureBufferRange(GLuint texture, GLenum internalformat, GLuint buffer, GLintptr offset,
+                         GLsizeiptr size)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_texture *tex = fe_texture_named(ctx, texture);
+   if (!tex)
+      return;
+   FE_CHECK(tex->target != FE_TEX_BUFFER, GL_INVALID_OPERATION);
+   tex_buffer(ctx, tex, internalformat, buffer, true, offset, size);
 }
 
 /* Sized internal formats only: glTexStorage refuses the base (unsized) ones. */

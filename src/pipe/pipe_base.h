@@ -29,8 +29,10 @@
  * 20: define_vertex_input and bind_vertex_input (a vertex array's buffers held by the server)
  * and set_constant_words (the changed words of the default uniform block) appended.
  * 21: bind_stream_output_object, delete_stream_output_object and draw_stream_output (transform
- * feedback objects held by the server, MGP_CAP_XFB_OBJECTS) appended. */
-#define MGP_ABI_VERSION 21u
+ * feedback objects held by the server, MGP_CAP_XFB_OBJECTS) appended.
+ * 22: mgp_caps carries texel_buffer_offset_alignment and texel_buffer_formats (buffer texture
+ * ranges, GL_ARB_texture_buffer_range). */
+#define MGP_ABI_VERSION 22u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {

@@ -1316,6 +1316,18 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    c.max_image_units =
       min_u32(min_u32(l->maxPerStageDescriptorStorageImages, l->maxDescriptorSetStorageImages),
               VKB_MAX_IMAGES);
+   /* buffer textures: the texel-buffer views vkb_draw_descriptors.c makes (the format as it
+    * is, no substitution) */
+   c.texel_buffer_offset_alignment = (uint32_t)l->minTexelBufferOffsetAlignment;
+   for (unsigned f = 1; f < MGP_FORMAT_COUNT && f < 64; f++) {
+      const struct vkb_format *vf = vkb_format_get(scr, f);
+      VkFormatProperties fp = {0};
+      if (!vf || vf->vk == VK_FORMAT_UNDEFINED || vf->vk != vf->wanted)
+         continue;
+      vkGetPhysicalDeviceFormatProperties(scr->phys, vf->vk, &fp);
+      if (fp.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT)
+         c.texel_buffer_formats |= 1ull << f;
+   }
    if (scr->features.fragmentStoresAndAtomics)
       c.cap_bits |= MGP_CAP_FRAGMENT_STORES;
    if (scr->features.vertexPipelineStoresAndAtomics)

@@ -136,6 +136,7 @@ fill_caps(void)
    fake_caps.max_vertex_attrib_stride = 2048;
    fake_caps.max_vertex_bindings = 16;
    fake_caps.uniform_buffer_offset_alignment = 256;
+   fake_caps.texel_buffer_offset_alignment = 64;
    fake_caps.max_uniform_block_size = 65536;
    for (int f = 1; f < MGP_FORMAT_COUNT && f < 64; f++)
       fake_caps.format_flags[f] = MGP_FORMAT_CAP_SAMPLE | MGP_FORMAT_CAP_FILTER |
