@@ -85,6 +85,7 @@ static const char *const extensions[] = {
    "GL_ARB_shader_storage_buffer_object",
    "GL_ARB_shader_subroutine",
    "GL_ARB_shading_language_420pack",
+   "GL_ARB_stencil_texturing",
    "GL_ARB_sync",
    "GL_ARB_tessellation_shader",
    "GL_ARB_texture_buffer_object",
@@ -181,6 +182,8 @@ offered(struct fe_context *ctx, const char *name)
       return fe_gpu_shader5_offered(ctx);
    if (!strcmp(name, "GL_ARB_gpu_shader_fp64"))
       return fe_fp64_offered(ctx);
+   if (!strcmp(name, "GL_ARB_stencil_texturing"))
+      return fe_stencil_texturing_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_buffer_object") ||
        !strcmp(name, "GL_ARB_texture_buffer_range"))
       return fe_texture_buffer_offered(ctx); /* a GL 3.0 context lacks them */

@@ -171,6 +171,9 @@ struct fe_tex_params {
    /* GL_DEPTH_TEXTURE_MODE (compatibility contexts): how a depth texture reads, as LUMINANCE
     * (d, d, d, 1), INTENSITY (d, d, d, d), ALPHA (0, 0, 0, d) or RED (d, 0, 0, 1) */
    GLenum depth_mode;
+   /* GL_DEPTH_STENCIL_TEXTURE_MODE (ARB_stencil_texturing): a depth/stencil texture samples
+    * its stencil (GL_STENCIL_INDEX) rather than its depth; textures only, not samplers */
+   bool stencil_index;
    /* GL_GENERATE_MIPMAP (compatibility contexts, GL 1.4): a change to the base level's texels
     * regenerates the levels above it */
    bool generate_mipmap;
@@ -1248,6 +1251,8 @@ const char *fe_glsl_version_string(const struct fe_context *ctx);
 bool fe_texture_buffer_offered(const struct fe_context *ctx);
 /* GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT: the device's (256 when the caps say none) */
 GLint fe_texture_buffer_alignment(const struct fe_context *ctx);
+/* ARB_stencil_texturing: desktop GL where the backend samples stencil (MGP_CAP_STENCIL_TEXTURING) */
+bool fe_stencil_texturing_offered(const struct fe_context *ctx);
 /* ARB_texture_cube_map_array: desktop GL where the backend makes cube-array images
  * (MGP_CAP_CUBE_MAP_ARRAY) */
 bool fe_cube_array_offered(const struct fe_context *ctx);

@@ -236,6 +236,11 @@ enum mgp_call_class {
  * ARB_gpu_shader_fp64 in desktop contexts; without it `#extension GL_ARB_gpu_shader_fp64` fails
  * to compile and so does any shader that uses a double (GLSL 4.00 core) */
 #define MGP_CAP_FLOAT64 (1u << 25)
+/* set_texture_params.depth_stencil_mode 1 is sampled as GL_ARB_stencil_texturing says: a
+ * sampler view of a depth/stencil texture reads its stencil aspect, as unsigned integers in R
+ * (Vulkan: an image view of VK_IMAGE_ASPECT_STENCIL_BIT); without it the client refuses
+ * GL_DEPTH_STENCIL_TEXTURE_MODE (GL_INVALID_ENUM) and does not list the extension */
+#define MGP_CAP_STENCIL_TEXTURING (1u << 27)
 
 /* mgp_vertex_attrib.flags */
 #define MGP_ATTRIB_NORMALIZED (1u << 0)

@@ -1244,6 +1244,8 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    /* cube map arrays: the resource target vkb_resource.c makes with imageCubeArray */
    if (scr->features.imageCubeArray)
       c.cap_bits |= MGP_CAP_CUBE_MAP_ARRAY;
+   /* sampler views of a depth/stencil texture's stencil aspect (vkb_cso.c:vkb_sampler_view_get) */
+   c.cap_bits |= MGP_CAP_STENCIL_TEXTURING;
    /* buffer textures: uniform texel buffer views made at the draw (vkb_draw_descriptors.c) */
    c.cap_bits |= MGP_CAP_TEXTURE_BUFFER;
    /* GL's patch sizes and levels are Vulkan's least limits (pipe_base.h) */

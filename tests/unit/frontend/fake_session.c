@@ -130,7 +130,7 @@ fill_caps(void)
    fake_caps.max_dual_source_draw_buffers = 1;
    fake_caps.max_image_units = 8;
    fake_caps.cap_bits |= MGP_CAP_FRAGMENT_STORES | MGP_CAP_GEOMETRY_STAGE | MGP_CAP_TEXTURE_BUFFER |
-                         MGP_CAP_DEPTH_CLAMP;
+                         MGP_CAP_STENCIL_TEXTURING | MGP_CAP_DEPTH_CLAMP;
    for (int k = 0; k < MGP_SAMPLE_CLASS_COUNT; k++)
       fake_caps.sample_counts[k] = 1 | 2 | 4;
    fake_caps.max_vertex_attrib_stride = 2048;
