@@ -89,6 +89,7 @@ static const char *const extensions[] = {
    "GL_ARB_sync",
    "GL_ARB_tessellation_shader",
    "GL_ARB_texture_buffer_object",
+   "GL_ARB_texture_buffer_object_rgb32",
    "GL_ARB_texture_buffer_range",
    "GL_ARB_texture_compression_rgtc",
    "GL_ARB_texture_cube_map_array",
@@ -182,6 +183,9 @@ offered(struct fe_context *ctx, const char *name)
       return fe_gpu_shader5_offered(ctx);
    if (!strcmp(name, "GL_ARB_gpu_shader_fp64"))
       return fe_fp64_offered(ctx);
+   if (!strcmp(name, "GL_ARB_texture_buffer_object_rgb32"))
+      /* not where ARB_texture_buffer_object is not listed (compatibility contexts) */
+      return fe_texture_buffer_rgb32_offered(ctx) && !ctx->compat;
    if (!strcmp(name, "GL_ARB_stencil_texturing"))
       return fe_stencil_texturing_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_buffer_object") ||
@@ -224,6 +228,14 @@ context_extensions(struct fe_context *ctx, unsigned *n)
       return ctx->core_ext;
    }
    return fe_es_extensions(ctx, n);
+}
+
+bool
+fe_texture_buffer_rgb32_offered(const struct fe_context *ctx)
+{
+   const uint64_t want = 1ull << MGP_FORMAT_RGB32_FLOAT | 1ull << MGP_FORMAT_RGB32_SINT |
+                         1ull << MGP_FORMAT_RGB32_UINT;
+   return fe_texture_buffer_offered(ctx) && (ctx->share->caps->texel_buffer_formats & want) == want;
 }
 
 GLint

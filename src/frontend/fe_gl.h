@@ -1251,6 +1251,8 @@ const char *fe_glsl_version_string(const struct fe_context *ctx);
 bool fe_texture_buffer_offered(const struct fe_context *ctx);
 /* GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT: the device's (256 when the caps say none) */
 GLint fe_texture_buffer_alignment(const struct fe_context *ctx);
+/* ARB_texture_buffer_object_rgb32: the backend views RGB32F / I / UI texel buffers */
+bool fe_texture_buffer_rgb32_offered(const struct fe_context *ctx);
 /* ARB_stencil_texturing: desktop GL where the backend samples stencil (MGP_CAP_STENCIL_TEXTURING) */
 bool fe_stencil_texturing_offered(const struct fe_context *ctx);
 /* ARB_texture_cube_map_array: desktop GL where the backend makes cube-array images

@@ -15,6 +15,20 @@
 #include "gl_api.h"
 #include "log.h"
 
+/* ARB_texture_buffer_object_rgb32: a buffer texture of GL_RGB32F / I / UI reads 12-byte texels,
+ * the RGB32 format itself (textures of those formats are kept as RGBA: fe_format.c); 0 for
+ * any other format. */
+static uint16_t
+rgb32_texel_format(GLenum internalformat)
+{
+   switch (internalformat) {
+   case GL_RGB32F: return MGP_FORMAT_RGB32_FLOAT;
+   case GL_RGB32I: return MGP_FORMAT_RGB32_SINT;
+   case GL_RGB32UI: return MGP_FORMAT_RGB32_UINT;
+   default: return 0;
+   }
+}
+
 /* glTexBuffer / glTexBufferRange: the buffer texture of the active unit views buffer (0
  * detaches) as internalformat, the whole buffer or `size` bytes from `offset` (ranged). The
  * server makes the view at draw, against the buffer as it is then, so later glBufferData calls
@@ -25,7 +39,10 @@ tex_buffer(struct fe_context *ctx, struct fe_texture *tex, GLenum internalformat
 {
    /* no buffer textures on this backend: a GL 3.0 context has neither the call nor the target */
    FE_CHECK(!fe_texture_buffer_offered(ctx), GL_INVALID_ENUM);
-   FE_CHECK(!fe_texture_buffer_format(internalformat), GL_INVALID_ENUM);
+   const uint16_t rgb32 = rgb32_texel_format(internalformat);
+   FE_CHECK(!fe_texture_buffer_format(internalformat) &&
+               !(rgb32 && fe_texture_buffer_rgb32_offered(ctx)),
+            GL_INVALID_ENUM);
    struct fe_buffer *buf = NULL;
    if (buffer) {
       buf = fe_buffer_lookup(ctx, buffer);
@@ -56,7 +73,7 @@ tex_buffer(struct fe_context *ctx, struct fe_texture *tex, GLenum internalformat
       .levels = 1,
       .samples = 1,
       .bind_mask = MGP_BIND_SAMPLER,
-      .format = info->format,
+      .format = rgb32 ? rgb32 : info->format,
       .width = 1,
       .height = 1,
       .depth = 1,
@@ -71,9 +88,9 @@ tex_buffer(struct fe_context *ctx, struct fe_texture *tex, GLenum internalformat
       fe_resource_send(ctx->share, &desc, false);
       tex->created = true;
    }
-   tex->res_format = info->format;
+   tex->res_format = rgb32 ? rgb32 : info->format;
    tex->res_width = tex->res_height = tex->res_depth = tex->res_levels = tex->res_layers = 1;
-   tex->image[0][0] = (struct fe_tex_image){true, 1, 1, 1, internalformat, info->format, false};
+   tex->image[0][0] = (struct fe_tex_image){true, 1, 1, 1, internalformat, tex->res_format, false};
    fe_tex_texture_changed(ctx, tex);
 }
 

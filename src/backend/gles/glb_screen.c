@@ -614,7 +614,7 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
          MGP_FORMAT_R32_SINT,     MGP_FORMAT_RG32_SINT,  MGP_FORMAT_RGBA32_SINT,
          MGP_FORMAT_R16_FLOAT,    MGP_FORMAT_RG16_FLOAT, MGP_FORMAT_RGBA16_FLOAT,
          MGP_FORMAT_R32_FLOAT,    MGP_FORMAT_RG32_FLOAT, MGP_FORMAT_RGB32_FLOAT,
-         MGP_FORMAT_RGBA32_FLOAT,
+         MGP_FORMAT_RGBA32_FLOAT, MGP_FORMAT_RGB32_UINT, MGP_FORMAT_RGB32_SINT,
       };
       for (unsigned k = 0; k < sizeof(texbuf); k++)
          c.texel_buffer_formats |= 1ull << texbuf[k];

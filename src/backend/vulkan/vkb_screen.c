@@ -1324,9 +1324,9 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    for (unsigned f = 1; f < MGP_FORMAT_COUNT && f < 64; f++) {
       const struct vkb_format *vf = vkb_format_get(scr, f);
       VkFormatProperties fp = {0};
-      if (!vf || vf->vk == VK_FORMAT_UNDEFINED || vf->vk != vf->wanted)
+      if (!vf || vf->wanted == VK_FORMAT_UNDEFINED)
          continue;
-      vkGetPhysicalDeviceFormatProperties(scr->phys, vf->vk, &fp);
+      vkGetPhysicalDeviceFormatProperties(scr->phys, vf->wanted, &fp);
       if (fp.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT)
          c.texel_buffer_formats |= 1ull << f;
    }
