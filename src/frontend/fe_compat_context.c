@@ -76,7 +76,7 @@ core_only(const char *name)
       "GL_EXT_framebuffer_sRGB",      "GL_EXT_packed_float",
       "GL_EXT_pixel_buffer_object",   "GL_EXT_texture_array",
       "GL_EXT_texture_sRGB",          "GL_EXT_texture_shared_exponent",
-      "GL_EXT_texture_snorm",
+      "GL_EXT_texture_snorm",         "GL_ARB_texture_buffer_range",
    };
    for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++)
       if (!strcmp(name, names[i]))

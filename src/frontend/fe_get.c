@@ -91,9 +91,12 @@ static const char *const extensions[] = {
    "GL_ARB_shader_storage_buffer_object",
    "GL_ARB_shader_subroutine",
    "GL_ARB_shading_language_420pack",
+   "GL_ARB_stencil_texturing",
    "GL_ARB_sync",
    "GL_ARB_tessellation_shader",
    "GL_ARB_texture_buffer_object",
+   "GL_ARB_texture_buffer_object_rgb32",
+   "GL_ARB_texture_buffer_range",
    "GL_ARB_texture_compression_rgtc",
    "GL_ARB_texture_cube_map_array",
    "GL_ARB_texture_filter_anisotropic",
@@ -192,7 +195,13 @@ offered(struct fe_context *ctx, const char *name)
       return fe_gpu_shader5_offered(ctx);
    if (!strcmp(name, "GL_ARB_gpu_shader_fp64"))
       return fe_fp64_offered(ctx);
-   if (!strcmp(name, "GL_ARB_texture_buffer_object"))
+   if (!strcmp(name, "GL_ARB_texture_buffer_object_rgb32"))
+      /* not where ARB_texture_buffer_object is not listed (compatibility contexts) */
+      return fe_texture_buffer_rgb32_offered(ctx) && !ctx->compat;
+   if (!strcmp(name, "GL_ARB_stencil_texturing"))
+      return fe_stencil_texturing_offered(ctx);
+   if (!strcmp(name, "GL_ARB_texture_buffer_object") ||
+       !strcmp(name, "GL_ARB_texture_buffer_range"))
       return fe_texture_buffer_offered(ctx); /* a GL 3.0 context lacks them */
    if (!strcmp(name, "GL_ARB_vertex_array_bgra") || !strcmp(name, "GL_EXT_vertex_array_bgra"))
       /* the backend fetches BGRA vertices (the GLES backend declines them at the draw) */
@@ -231,6 +240,21 @@ context_extensions(struct fe_context *ctx, unsigned *n)
       return ctx->core_ext;
    }
    return fe_es_extensions(ctx, n);
+}
+
+bool
+fe_texture_buffer_rgb32_offered(const struct fe_context *ctx)
+{
+   const uint64_t want = 1ull << MGP_FORMAT_RGB32_FLOAT | 1ull << MGP_FORMAT_RGB32_SINT |
+                         1ull << MGP_FORMAT_RGB32_UINT;
+   return fe_texture_buffer_offered(ctx) && (ctx->share->caps->texel_buffer_formats & want) == want;
+}
+
+GLint
+fe_texture_buffer_alignment(const struct fe_context *ctx)
+{
+   const uint32_t a = ctx->share->caps->texel_buffer_offset_alignment;
+   return a && a <= 65536 ? (GLint)a : 256; /* GL 4.6 Table 23.64's most */
 }
 
 /* One answer: up to 16 values of one kind. NORM values are colours / depth values that
@@ -436,6 +460,7 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_MAX_RECTANGLE_TEXTURE_SIZE: INT1(cap_or(caps->max_texture_size, 16384)); return true;
    case GL_MAX_RENDERBUFFER_SIZE: INT1(cap_or(caps->max_renderbuffer_size, 16384)); return true;
    case GL_MAX_TEXTURE_BUFFER_SIZE: INT1(65536); return true;
+   case GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT: INT1(fe_texture_buffer_alignment(ctx)); return true;
    case GL_MAX_VIEWPORT_DIMS: {
       int64_t d[2] = {cap_or(caps->max_viewport_dims[0], FE_MAX_VIEWPORT),
                       cap_or(caps->max_viewport_dims[1], FE_MAX_VIEWPORT)};
@@ -1278,6 +1303,7 @@ desktop_only_pname(GLenum pname)
    case GL_STEREO:
    case GL_MAX_RECTANGLE_TEXTURE_SIZE:
    case GL_MAX_TEXTURE_BUFFER_SIZE:
+   case GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT:
    case GL_MAX_DUAL_SOURCE_DRAW_BUFFERS:
    case GL_MAX_COLOR_TEXTURE_SAMPLES:
    case GL_MAX_DEPTH_TEXTURE_SAMPLES:

@@ -171,6 +171,9 @@ struct fe_tex_params {
    /* GL_DEPTH_TEXTURE_MODE (compatibility contexts): how a depth texture reads, as LUMINANCE
     * (d, d, d, 1), INTENSITY (d, d, d, d), ALPHA (0, 0, 0, d) or RED (d, 0, 0, 1) */
    GLenum depth_mode;
+   /* GL_DEPTH_STENCIL_TEXTURE_MODE (ARB_stencil_texturing): a depth/stencil texture samples
+    * its stencil (GL_STENCIL_INDEX) rather than its depth; textures only, not samplers */
+   bool stencil_index;
    /* GL_GENERATE_MIPMAP (compatibility contexts, GL 1.4): a change to the base level's texels
     * regenerates the levels above it */
    bool generate_mipmap;
@@ -190,6 +193,11 @@ struct fe_texture {
    bool immutable;               /* glTexStorage*: the shape is fixed */
    bool is_proxy;                /* a context's GL_PROXY_TEXTURE_*: image state only, no resource */
    struct fe_buffer *buffer_obj; /* GL_TEXTURE_BUFFER: the buffer glTexBuffer attached (ref) */
+   /* ... and the range glTexBufferRange gave (buffer_ranged; glTexBuffer: the whole buffer,
+    * whatever its size then) */
+   bool buffer_ranged;
+   GLintptr buffer_offset;
+   GLsizeiptr buffer_size;
    uint8_t immutable_levels;
    struct fe_tex_image image[FE_MAX_FACES][FE_MAX_LEVELS];
    /* The blocks glCompressedTex(Sub)Image gave each image, for glGetCompressedTexImage (the
@@ -1247,6 +1255,12 @@ int fe_gl_version_max(const struct mgp_caps *caps, const char **missing);
 const char *fe_gl_version_string(const struct fe_context *ctx);
 const char *fe_glsl_version_string(const struct fe_context *ctx);
 bool fe_texture_buffer_offered(const struct fe_context *ctx);
+/* GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT: the device's (256 when the caps say none) */
+GLint fe_texture_buffer_alignment(const struct fe_context *ctx);
+/* ARB_texture_buffer_object_rgb32: the backend views RGB32F / I / UI texel buffers */
+bool fe_texture_buffer_rgb32_offered(const struct fe_context *ctx);
+/* ARB_stencil_texturing: desktop GL where the backend samples stencil (MGP_CAP_STENCIL_TEXTURING) */
+bool fe_stencil_texturing_offered(const struct fe_context *ctx);
 /* ARB_texture_cube_map_array: desktop GL where the backend makes cube-array images
  * (MGP_CAP_CUBE_MAP_ARRAY) */
 bool fe_cube_array_offered(const struct fe_context *ctx);

@@ -86,7 +86,10 @@ compute_complete(const struct fe_texture *tex, GLenum min_filter, GLenum mag_fil
       last = q;
    }
    const struct fe_mgp_format_desc *fd = fe_mgp_format(b->format);
-   if ((fd->kind == FE_FMT_INT || fd->kind == FE_FMT_UINT) &&
+   /* GL 4.6 §8.17: integer texels, and a depth/stencil texture's stencil
+    * (DEPTH_STENCIL_TEXTURE_MODE STENCIL_INDEX), are not filtered */
+   const bool stencil = p->stencil_index && fd->kind == FE_FMT_DEPTH_STENCIL;
+   if ((fd->kind == FE_FMT_INT || fd->kind == FE_FMT_UINT || stencil) &&
        (mag_filter != GL_NEAREST ||
         (min_filter != GL_NEAREST && min_filter != GL_NEAREST_MIPMAP_NEAREST)))
       return false;
@@ -232,6 +235,8 @@ legacy_base(const struct fe_context *ctx, const struct fe_texture *tex, bool *de
    const unsigned level = tex->params.base_level < FE_MAX_LEVELS ? tex->params.base_level : 0;
    const struct fe_tex_image *img = &tex->image[0][level];
    const struct fe_format_info *info = img->defined ? fe_format_lookup(img->internal_format) : NULL;
+   if (info && info->base == GL_DEPTH_STENCIL && tex->params.stencil_index)
+      return 0; /* the stencil it samples reads (s, 0, 0, 1), whatever GL_DEPTH_TEXTURE_MODE */
    if (info && (info->base == GL_DEPTH_COMPONENT || info->base == GL_DEPTH_STENCIL) &&
        ctx->desc.api == FE_API_GL_COMPAT) {
       const GLenum m = tex->params.depth_mode;
@@ -270,6 +275,7 @@ fe_texture_send_params(struct fe_context *ctx, struct fe_texture *tex)
       .min_lod = p->min_lod,
       .max_lod = p->max_lod,
       .lod_bias = p->lod_bias,
+      .depth_stencil_mode = p->stencil_index ? 1 : 0,
    };
    /* where the stored R (and G) hold luminance/alpha, the app's swizzle picks from what GL
     * reads them as: L (R, R, R, 1), A (0, 0, 0, R), LA (R, R, R, G), I (R, R, R, R) */
@@ -323,6 +329,13 @@ fe_mirror_clamp_offered(struct fe_context *ctx)
 {
    return ctx->desc.api != FE_API_GLES &&
           (ctx->share->caps->cap_bits & MGP_CAP_MIRROR_CLAMP_TO_EDGE);
+}
+
+bool
+fe_stencil_texturing_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES &&
+          (ctx->share->caps->cap_bits & MGP_CAP_STENCIL_TEXTURING) != 0;
 }
 
 static bool
@@ -473,6 +486,14 @@ tex_parameter(struct fe_context *ctx, struct fe_texture *tex, GLenum pname, cons
       FE_CHECK(m != FE_GL_LUMINANCE && m != FE_GL_INTENSITY && m != GL_ALPHA && m != GL_RED,
                GL_INVALID_ENUM);
       p->depth_mode = m;
+      params_change = true;
+      break;
+   }
+   case GL_DEPTH_STENCIL_TEXTURE_MODE: {
+      const GLenum m = as_enum(vals[0]);
+      FE_CHECK(!fe_stencil_texturing_offered(ctx), GL_INVALID_ENUM);
+      FE_CHECK(m != GL_DEPTH_COMPONENT && m != GL_STENCIL_INDEX, GL_INVALID_ENUM);
+      p->stencil_index = m == GL_STENCIL_INDEX;
       params_change = true;
       break;
    }
@@ -729,6 +750,13 @@ get_tex_parameter(struct fe_context *ctx, const struct fe_texture *tex, GLenum p
          return 0;
       }
       out[0] = pname == FE_GL_GENERATE_MIPMAP ? p->generate_mipmap : p->depth_mode;
+      return 1;
+   case GL_DEPTH_STENCIL_TEXTURE_MODE:
+      if (!fe_stencil_texturing_offered(ctx)) {
+         fe_error(ctx, GL_INVALID_ENUM);
+         return 0;
+      }
+      out[0] = p->stencil_index ? GL_STENCIL_INDEX : GL_DEPTH_COMPONENT;
       return 1;
    case GL_TEXTURE_IMMUTABLE_FORMAT: out[0] = tex->immutable; return 1;
    case GL_TEXTURE_IMMUTABLE_LEVELS: out[0] = tex->immutable_levels; return 1;

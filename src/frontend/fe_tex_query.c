@@ -150,6 +150,17 @@ level_parameter_of(struct fe_context *ctx, const struct fe_texture *tex, unsigne
       *out = (GLint)fe_block_image_size(info->block, img->width, img->height, img->depth);
       return true;
    case GL_TEXTURE_SAMPLES: *out = tex->samples; return true;
+   /* GL 4.6 §8.11.3: a buffer texture's buffer and range (glTexBuffer: the whole buffer, its
+    * size as it is now); 0 for any other texture or a detached one */
+   case GL_TEXTURE_BUFFER_DATA_STORE_BINDING:
+      *out = tex->buffer_obj ? (GLint)tex->buffer_obj->base.name : 0;
+      return true;
+   case GL_TEXTURE_BUFFER_OFFSET: *out = (GLint)tex->buffer_offset; return true;
+   case GL_TEXTURE_BUFFER_SIZE:
+      *out = tex->buffer_ranged ? (GLint)tex->buffer_size
+             : tex->buffer_obj  ? (GLint)tex->buffer_obj->size
+                                : 0;
+      return true;
    case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS:
       *out = tex->samples ? tex->fixed_locations : GL_TRUE;
       return true;

@@ -15,15 +15,34 @@
 #include "gl_api.h"
 #include "log.h"
 
-/* glTexBuffer: the buffer texture of the active unit views buffer (0 detaches) as
- * internalformat. The server makes the view at draw, against the buffer as it is then, so
- * later glBufferData calls on the buffer need nothing here. */
+/* ARB_texture_buffer_object_rgb32: a buffer texture of GL_RGB32F / I / UI reads 12-byte texels,
+ * the RGB32 format itself (textures of those formats are kept as RGBA: fe_format.c); 0 for
+ * any other format. */
+static uint16_t
+rgb32_texel_format(GLenum internalformat)
+{
+   switch (internalformat) {
+   case GL_RGB32F: return MGP_FORMAT_RGB32_FLOAT;
+   case GL_RGB32I: return MGP_FORMAT_RGB32_SINT;
+   case GL_RGB32UI: return MGP_FORMAT_RGB32_UINT;
+   default: return 0;
+   }
+}
+
+/* glTexBuffer / glTexBufferRange: the buffer texture of the active unit views buffer (0
+ * detaches) as internalformat, the whole buffer or `size` bytes from `offset` (ranged). The
+ * server makes the view at draw, against the buffer as it is then, so later glBufferData calls
+ * on the buffer need nothing here. */
 static void
-tex_buffer(struct fe_context *ctx, struct fe_texture *tex, GLenum internalformat, GLuint buffer)
+tex_buffer(struct fe_context *ctx, struct fe_texture *tex, GLenum internalformat, GLuint buffer,
+           bool ranged, GLintptr offset, GLsizeiptr size)
 {
    /* no buffer textures on this backend: a GL 3.0 context has neither the call nor the target */
    FE_CHECK(!fe_texture_buffer_offered(ctx), GL_INVALID_ENUM);
-   FE_CHECK(!fe_texture_buffer_format(internalformat), GL_INVALID_ENUM);
+   const uint16_t rgb32 = rgb32_texel_format(internalformat);
+   FE_CHECK(!fe_texture_buffer_format(internalformat) &&
+               !(rgb32 && fe_texture_buffer_rgb32_offered(ctx)),
+            GL_INVALID_ENUM);
    struct fe_buffer *buf = NULL;
    if (buffer) {
       buf = fe_buffer_lookup(ctx, buffer);
@@ -31,11 +50,22 @@ tex_buffer(struct fe_context *ctx, struct fe_texture *tex, GLenum internalformat
    }
    const struct fe_format_info *info = fe_format_lookup(internalformat);
    FE_CHECK(!info || fe_format_is_legacy(info), GL_INVALID_ENUM);
+   if (!buf) {
+      offset = 0, size = 0; /* GL 4.6 §8.9: detached, the range is reset */
+   } else if (ranged) {
+      /* GL 4.6 §8.9: within the buffer's present store, at the device's alignment */
+      FE_CHECK(offset < 0 || size <= 0, GL_INVALID_VALUE);
+      FE_CHECK(offset > buf->size || size > buf->size - offset, GL_INVALID_VALUE);
+      FE_CHECK(offset % fe_texture_buffer_alignment(ctx) != 0, GL_INVALID_VALUE);
+   }
    if (buf)
       fe_object_ref(&buf->base);
    if (tex->buffer_obj)
       fe_object_unref(ctx, &tex->buffer_obj->base);
    tex->buffer_obj = buf;
+   tex->buffer_ranged = buf && ranged;
+   tex->buffer_offset = buf && ranged ? offset : 0;
+   tex->buffer_size = buf && ranged ? size : 0;
    /* the format as asked: the server declines one it cannot view (no substitution) */
    struct mgp_resource_desc desc = {
       .res = tex->res,
@@ -43,14 +73,14 @@ tex_buffer(struct fe_context *ctx, struct fe_texture *tex, GLenum internalformat
       .levels = 1,
       .samples = 1,
       .bind_mask = MGP_BIND_SAMPLER,
-      .format = info->format,
+      .format = rgb32 ? rgb32 : info->format,
       .width = 1,
       .height = 1,
       .depth = 1,
       .array_layers = 1,
       .buffer = buf ? buf->res : mgp_handle_null(),
-      .buffer_offset = 0,
-      .buffer_size = ~0ull,
+      .buffer_offset = tex->buffer_ranged ? (uint64_t)offset : 0,
+      .buffer_size = tex->buffer_ranged ? (uint64_t)size : ~0ull,
    };
    if (tex->created) {
       fe_resource_send(ctx->share, &desc, true);
@@ -58,9 +88,9 @@ tex_buffer(struct fe_context *ctx, struct fe_texture *tex, GLenum internalformat
       fe_resource_send(ctx->share, &desc, false);
       tex->created = true;
    }
-   tex->res_format = info->format;
+   tex->res_format = rgb32 ? rgb32 : info->format;
    tex->res_width = tex->res_height = tex->res_depth = tex->res_levels = tex->res_layers = 1;
-   tex->image[0][0] = (struct fe_tex_image){true, 1, 1, 1, internalformat, info->format, false};
+   tex->image[0][0] = (struct fe_tex_image){true, 1, 1, 1, internalformat, tex->res_format, false};
    fe_tex_texture_changed(ctx, tex);
 }
 
@@ -71,7 +101,7 @@ mgl_glTexBuffer(GLenum target, GLenum internalformat, GLuint buffer)
    FE_CHECK(target != GL_TEXTURE_BUFFER, GL_INVALID_ENUM);
    struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, FE_TEX_BUFFER);
    FE_CHECK(!tex, GL_OUT_OF_MEMORY);
-   tex_buffer(ctx, tex, internalformat, buffer);
+   tex_buffer(ctx, tex, internalformat, buffer, false, 0, 0);
 }
 
 /* GL 4.6 §8.9: glTexBuffer of a named buffer texture (another target: GL_INVALID_OPERATION). */
@@ -83,7 +113,31 @@ mgl_glTextureBuffer(GLuint texture, GLenum internalformat, GLuint buffer)
    if (!tex)
       return;
    FE_CHECK(tex->target != FE_TEX_BUFFER, GL_INVALID_OPERATION);
-   tex_buffer(ctx, tex, internalformat, buffer);
+   tex_buffer(ctx, tex, internalformat, buffer, false, 0, 0);
+}
+
+/* GL 4.6 §8.9 (ARB_texture_buffer_range): `size` bytes of buffer from `offset`. */
+void
+mgl_glTexBufferRange(GLenum target, GLenum internalformat, GLuint buffer, GLintptr offset,
+                     GLsizeiptr size)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(target != GL_TEXTURE_BUFFER, GL_INVALID_ENUM);
+   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, FE_TEX_BUFFER);
+   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
+   tex_buffer(ctx, tex, internalformat, buffer, true, offset, size);
+}
+
+void
+mgl_glTextureBufferRange(GLuint texture, GLenum internalformat, GLuint buffer, GLintptr offset,
+                         GLsizeiptr size)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_texture *tex = fe_texture_named(ctx, texture);
+   if (!tex)
+      return;
+   FE_CHECK(tex->target != FE_TEX_BUFFER, GL_INVALID_OPERATION);
+   tex_buffer(ctx, tex, internalformat, buffer, true, offset, size);
 }
 
 /* Sized internal formats only: glTexStorage refuses the base (unsized) ones. */

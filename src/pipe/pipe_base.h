@@ -31,7 +31,8 @@
  * 21: bind_stream_output_object, delete_stream_output_object and draw_stream_output (transform
  * feedback objects held by the server, MGP_CAP_XFB_OBJECTS) appended.
  * 22: MGP_CAP_NO_ATTACHMENTS: a framebuffer_state without attachments renders at its width,
- * height, layers and samples. */
+ * height, layers and samples; mgp_caps carries texel_buffer_offset_alignment and
+ * texel_buffer_formats (buffer texture ranges, GL_ARB_texture_buffer_range). */
 #define MGP_ABI_VERSION 22u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
@@ -240,6 +241,11 @@ enum mgp_call_class {
  * without images) over width x height, `layers` layers and `samples` samples (0: one): the
  * client offers ARB_framebuffer_no_attachments */
 #define MGP_CAP_NO_ATTACHMENTS (1u << 28)
+/* set_texture_params.depth_stencil_mode 1 is sampled as GL_ARB_stencil_texturing says: a
+ * sampler view of a depth/stencil texture reads its stencil aspect, as unsigned integers in R
+ * (Vulkan: an image view of VK_IMAGE_ASPECT_STENCIL_BIT); without it the client refuses
+ * GL_DEPTH_STENCIL_TEXTURE_MODE (GL_INVALID_ENUM) and does not list the extension */
+#define MGP_CAP_STENCIL_TEXTURING (1u << 27)
 
 /* mgp_vertex_attrib.flags */
 #define MGP_ATTRIB_NORMALIZED (1u << 0)

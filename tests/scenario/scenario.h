@@ -108,6 +108,7 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLTEXSTORAGE3DPROC, TexStorage3D)                                                          \
    X(PFNGLCOMPRESSEDTEXSUBIMAGE3DPROC, CompressedTexSubImage3D)                                    \
    X(PFNGLTEXBUFFERPROC, TexBuffer)                                                                \
+   X(PFNGLTEXBUFFERRANGEPROC, TexBufferRange)                                                      \
    X(PFNGLFENCESYNCPROC, FenceSync)                                                                \
    X(PFNGLISSYNCPROC, IsSync)                                                                      \
    X(PFNGLDELETESYNCPROC, DeleteSync)                                                              \

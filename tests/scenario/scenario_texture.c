@@ -513,6 +513,102 @@ sc_texture_buffer(void)
    check_frame("buffer textures", &m);
 }
 
+/* texture_buffer_rgb32: ARB_texture_buffer_object_rgb32 and ARB_texture_buffer_range. Buffer
+ * textures of GL_RGB32F, GL_RGB32UI and GL_RGB32I read 12-byte texels (alpha 1); the RGB32F
+ * one views a range that starts at GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT (texel 0 of the view is
+ * the texel there, not the decoy at the buffer's start). */
+void
+sc_texture_buffer_rgb32(void)
+{
+   if (!has_ext("GL_ARB_texture_buffer_object_rgb32") || !has_ext("GL_ARB_texture_buffer_range"))
+      fail("GL_ARB_texture_buffer_object_rgb32 and GL_ARB_texture_buffer_range are not listed");
+   const char *fs[3] = {
+      "#version 330 core\n"
+      "uniform samplerBuffer u_tb;\n"
+      "uniform int u_i;\n"
+      "out vec4 o_color;\n"
+      "void main() { o_color = texelFetch(u_tb, u_i); }\n",
+      "#version 330 core\n"
+      "uniform usamplerBuffer u_tb;\n"
+      "uniform int u_i;\n"
+      "out vec4 o_color;\n"
+      "void main() { o_color = vec4(texelFetch(u_tb, u_i)) / 255.0; }\n",
+      "#version 330 core\n"
+      "uniform isamplerBuffer u_tb;\n"
+      "uniform int u_i;\n"
+      "out vec4 o_color;\n"
+      "void main() { o_color = vec4(-texelFetch(u_tb, u_i).rgb, texelFetch(u_tb, u_i).a) "
+      "/ 255.0; }\n",
+   };
+   GLint align = 0;
+   glGetIntegerv(GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT, &align);
+   if (align < 1 || align > 4096 || align % 4)
+      fail("GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT %d", align);
+   /* RGB32F: a decoy texel at 0, the view's two texels at `align` */
+   const size_t fbytes = (size_t)align + 24;
+   float *f = calloc(1, fbytes);
+   if (!f)
+      fail("out of memory");
+   f[0] = f[1] = f[2] = 0.5f;
+   const float view_texels[6] = {1.0f, 0.0f, 0.25f, 0.0f, 0.75f, 1.0f};
+   memcpy((char *)f + align, view_texels, sizeof view_texels);
+   const GLuint u[6] = {255, 128, 0, 10, 20, 30};
+   const GLint s[6] = {-255, 0, -64, -5, -100, -200};
+   GLuint bo[3], tb[3];
+   gl.GenBuffers(3, bo);
+   gl.BindBuffer(GL_TEXTURE_BUFFER, bo[0]);
+   gl.BufferData(GL_TEXTURE_BUFFER, (GLsizeiptr)fbytes, f, GL_STATIC_DRAW);
+   gl.BindBuffer(GL_TEXTURE_BUFFER, bo[1]);
+   gl.BufferData(GL_TEXTURE_BUFFER, sizeof u, u, GL_STATIC_DRAW);
+   gl.BindBuffer(GL_TEXTURE_BUFFER, bo[2]);
+   gl.BufferData(GL_TEXTURE_BUFFER, sizeof s, s, GL_STATIC_DRAW);
+   free(f);
+   glGenTextures(3, tb);
+   glBindTexture(GL_TEXTURE_BUFFER, tb[0]);
+   gl.TexBufferRange(GL_TEXTURE_BUFFER, GL_RGB32F, bo[0], align, 24);
+   glBindTexture(GL_TEXTURE_BUFFER, tb[1]);
+   gl.TexBuffer(GL_TEXTURE_BUFFER, GL_RGB32UI, bo[1]);
+   glBindTexture(GL_TEXTURE_BUFFER, tb[2]);
+   gl.TexBuffer(GL_TEXTURE_BUFFER, GL_RGB32I, bo[2]);
+   check_gl_error("glTexBuffer(Range) of RGB32 formats");
+   if (align > 1) {
+      gl.TexBufferRange(GL_TEXTURE_BUFFER, GL_RGB32I, bo[2], align / 2, 12);
+      expect_gl_error(GL_INVALID_VALUE, "glTexBufferRange at half the offset alignment");
+   }
+
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   float quad[12];
+   rect_vertices(quad, 0, 0, 64, 64);
+   mesh mq = make_mesh(quad, 6);
+   gl.BindVertexArray(mq.vao);
+   glEnable(GL_SCISSOR_TEST);
+   model m;
+   model_init(&m, bg);
+   const rgba8 want[3][2] = {
+      {{{255, 0, 64, 255}}, {{0, 191, 255, 255}}},
+      {{{255, 128, 0, 1}}, {{10, 20, 30, 1}}}, /* alpha: 1 of 255 */
+      {{{255, 0, 64, 1}}, {{5, 100, 200, 1}}},
+   };
+   for (int k = 0; k < 3; k++) {
+      GLuint p = link_program(VS_PIXELS, fs[k]);
+      gl.UseProgram(p);
+      gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+      gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+      gl.Uniform1i(uloc(p, "u_tb"), 0);
+      glBindTexture(GL_TEXTURE_BUFFER, tb[k]);
+      for (int i = 0; i < 2; i++) {
+         gl.Uniform1i(uloc(p, "u_i"), i);
+         glScissor(2 + 20 * i, 4 + 20 * k, 16, 16);
+         glDrawArrays(GL_TRIANGLES, 0, 6);
+         model_rect(&m, 2 + 20 * i, 4 + 20 * k, 18 + 20 * i, 20 + 20 * k, want[k][i]);
+      }
+   }
+   glDisable(GL_SCISSOR_TEST);
+   check_gl_error("RGB32 buffer texture draws");
+   check_frame("RGB32 buffer textures", &m);
+}
+
 /* border_colors: GL_CLAMP_TO_BORDER with a border colour in every GL form, sampled outside the
  * texture (coordinate -2): glTexParameterfv on RGBA8, glTexParameteriv (normalized integers) on
  * RGBA8, glTexParameterIuiv on RGBA8UI and glTexParameterIiv on RGBA8I. Only the last two keep

@@ -54,6 +54,9 @@ static const struct glb_format formats[MGP_FORMAT_COUNT] = {
    [MGP_FORMAT_RG32_FLOAT] = {GL_RG32F, GL_RG, GL_FLOAT, 8, NO, NO, NO, RBF, NO, NO},
    [MGP_FORMAT_RGB32_FLOAT] = {GL_RGB32F, GL_RGB, GL_FLOAT, 12, NO, NO, NO, NO, NO, NO},
    [MGP_FORMAT_RGBA32_FLOAT] = {GL_RGBA32F, GL_RGBA, GL_FLOAT, 16, NO, NO, NO, RBF, NO, NO},
+   [MGP_FORMAT_RGB32_UINT] = {GL_RGB32UI, GL_RGB_INTEGER, GL_UNSIGNED_INT, 12, NO, NO, true, NO, NO,
+                              NO},
+   [MGP_FORMAT_RGB32_SINT] = {GL_RGB32I, GL_RGB_INTEGER, GL_INT, 12, NO, NO, true, NO, NO, NO},
    /* the packed layouts: PACK_LO is GL's _REV order, PACK_HI its plain order */
    [MGP_FORMAT_RGB10A2_UNORM] = {GL_RGB10_A2, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, 4, RB, NO,
                                  NO, NO, NO, NO},

@@ -602,6 +602,24 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       if (glb_format_renderable(scr, gf))
          c.format_flags[f] |= MGP_FORMAT_CAP_RENDER | (gf->integer ? 0 : MGP_FORMAT_CAP_BLEND);
    }
+   /* buffer textures: GLES 3.2 Table 8.18's formats (no 16-bit normalized ones) */
+   if (scr->texture_buffer) {
+      static const uint8_t texbuf[] = {
+         MGP_FORMAT_R8_UNORM,     MGP_FORMAT_RG8_UNORM,  MGP_FORMAT_RGBA8_UNORM,
+         MGP_FORMAT_R8_UINT,      MGP_FORMAT_RG8_UINT,   MGP_FORMAT_RGBA8_UINT,
+         MGP_FORMAT_R8_SINT,      MGP_FORMAT_RG8_SINT,   MGP_FORMAT_RGBA8_SINT,
+         MGP_FORMAT_R16_UINT,     MGP_FORMAT_RG16_UINT,  MGP_FORMAT_RGBA16_UINT,
+         MGP_FORMAT_R16_SINT,     MGP_FORMAT_RG16_SINT,  MGP_FORMAT_RGBA16_SINT,
+         MGP_FORMAT_R32_UINT,     MGP_FORMAT_RG32_UINT,  MGP_FORMAT_RGBA32_UINT,
+         MGP_FORMAT_R32_SINT,     MGP_FORMAT_RG32_SINT,  MGP_FORMAT_RGBA32_SINT,
+         MGP_FORMAT_R16_FLOAT,    MGP_FORMAT_RG16_FLOAT, MGP_FORMAT_RGBA16_FLOAT,
+         MGP_FORMAT_R32_FLOAT,    MGP_FORMAT_RG32_FLOAT, MGP_FORMAT_RGB32_FLOAT,
+         MGP_FORMAT_RGBA32_FLOAT, MGP_FORMAT_RGB32_UINT, MGP_FORMAT_RGB32_SINT,
+      };
+      for (unsigned k = 0; k < sizeof(texbuf); k++)
+         c.texel_buffer_formats |= 1ull << texbuf[k];
+      c.texel_buffer_offset_alignment = clamp_u32(scr->texbuf_align, UINT32_MAX);
+   }
    /* GL_BGRA vertex arrays: fetched as RGBA8 and swizzled by the program's variant
     * (glb_shader.c:bgra_inputs); GLES has no BGRA8 image format */
    c.format_flags[MGP_FORMAT_BGRA8_UNORM] |= MGP_FORMAT_CAP_VERTEX;

@@ -192,11 +192,12 @@ texel_buffer_view(struct vkb_context *ctx, uint32_t j, unsigned kind, struct vkb
       return texbuf_zero_view(scr, kind);
    if (buf->ver_buf)
       vkb_end_rendering(scr); /* the view reads the store: the latest version goes there */
+   /* the format itself, never an image's stand-in (RGB32 kept as RGBA): the buffer's bytes are
+    * texels of the format the application named */
    VkFormatProperties fp = {0};
-   if (tex->fmt)
-      vkGetPhysicalDeviceFormatProperties(scr->phys, tex->fmt->vk, &fp);
-   if (!tex->fmt || tex->fmt->vk != tex->fmt->wanted ||
-       !(fp.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT)) {
+   if (tex->fmt && tex->fmt->wanted != VK_FORMAT_UNDEFINED)
+      vkGetPhysicalDeviceFormatProperties(scr->phys, tex->fmt->wanted, &fp);
+   if (!tex->fmt || !(fp.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT)) {
       MGU_DECLINE(backend_format_unsupported,
                   "texture buffer of format %s: the device has no "
                   "texel-buffer view of it; it reads zero",
@@ -207,7 +208,7 @@ texel_buffer_view(struct vkb_context *ctx, uint32_t j, unsigned kind, struct vkb
    VkDeviceSize range = tex->desc.buffer_size == ~0ull ? buf->size - off : tex->desc.buffer_size;
    if (off + range > buf->size)
       range = buf->size - off;
-   const VkDeviceSize ts = tex->fmt->vk_texel_size ? tex->fmt->vk_texel_size : 1;
+   const VkDeviceSize ts = tex->fmt->texel_size ? tex->fmt->texel_size : 1;
    range = range / ts * ts;
    const VkDeviceSize max = (VkDeviceSize)scr->props.limits.maxTexelBufferElements * ts;
    if (range > max)
@@ -223,7 +224,7 @@ texel_buffer_view(struct vkb_context *ctx, uint32_t j, unsigned kind, struct vkb
    VkBufferViewCreateInfo vci = {
       .sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO,
       .buffer = buf->buf,
-      .format = tex->fmt->vk,
+      .format = tex->fmt->wanted,
       .offset = off,
       .range = range,
    };

@@ -63,6 +63,10 @@ static const struct format_row rows[] = {
    {MGP_FORMAT_RG32_FLOAT, VK_FORMAT_R32G32_SFLOAT, C, {NO, NO}},
    {MGP_FORMAT_RGB32_FLOAT, VK_FORMAT_R32G32B32_SFLOAT, C, {VK_FORMAT_R32G32B32A32_SFLOAT, NO}},
    {MGP_FORMAT_RGBA32_FLOAT, VK_FORMAT_R32G32B32A32_SFLOAT, C, {NO, NO}},
+   /* RGB32 integers: the front end names them only for buffer textures (texel-buffer views of
+    * the 12-byte format itself); an image of one is kept as RGBA, as RGB32_FLOAT's is */
+   {MGP_FORMAT_RGB32_UINT, VK_FORMAT_R32G32B32_UINT, C, {VK_FORMAT_R32G32B32A32_UINT, NO}},
+   {MGP_FORMAT_RGB32_SINT, VK_FORMAT_R32G32B32_SINT, C, {VK_FORMAT_R32G32B32A32_SINT, NO}},
    {MGP_FORMAT_RGB10A2_UNORM, VK_FORMAT_A2B10G10R10_UNORM_PACK32, C, {NO, NO}},
    {MGP_FORMAT_RGB10A2_UINT, VK_FORMAT_A2B10G10R10_UINT_PACK32, C, {NO, NO}},
    {MGP_FORMAT_R11G11B10_FLOAT, VK_FORMAT_B10G11R11_UFLOAT_PACK32, C, {NO, NO}},
@@ -218,7 +222,8 @@ vkb_format_init(struct vkb_screen *scr)
       f->vk_texel_size = pick == row->vk ? d->bytes : vk_texel_size(pick, d->bytes);
       f->storage = storage_of(pick, row->mgp);
       f->depth_layout = vkb_format_depth_layout(pick);
-      f->expand_rgb = (row->mgp == MGP_FORMAT_RGB8_UNORM || row->mgp == MGP_FORMAT_RGB32_FLOAT) &&
+      f->expand_rgb = (row->mgp == MGP_FORMAT_RGB8_UNORM || row->mgp == MGP_FORMAT_RGB32_FLOAT ||
+                       row->mgp == MGP_FORMAT_RGB32_UINT || row->mgp == MGP_FORMAT_RGB32_SINT) &&
                       pick != row->vk;
       VkFormatFeatureFlags ft = p.optimalTilingFeatures;
       if (ft & VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT)

@@ -1244,6 +1244,8 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    /* cube map arrays: the resource target vkb_resource.c makes with imageCubeArray */
    if (scr->features.imageCubeArray)
       c.cap_bits |= MGP_CAP_CUBE_MAP_ARRAY;
+   /* sampler views of a depth/stencil texture's stencil aspect (vkb_cso.c:vkb_sampler_view_get) */
+   c.cap_bits |= MGP_CAP_STENCIL_TEXTURING;
    /* buffer textures: uniform texel buffer views made at the draw (vkb_draw_descriptors.c) */
    c.cap_bits |= MGP_CAP_TEXTURE_BUFFER;
    /* framebuffers without attachments: dynamic rendering over the state's render area with no
@@ -1319,6 +1321,18 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    c.max_image_units =
       min_u32(min_u32(l->maxPerStageDescriptorStorageImages, l->maxDescriptorSetStorageImages),
               VKB_MAX_IMAGES);
+   /* buffer textures: the texel-buffer views vkb_draw_descriptors.c makes (the format as it
+    * is, no substitution) */
+   c.texel_buffer_offset_alignment = (uint32_t)l->minTexelBufferOffsetAlignment;
+   for (unsigned f = 1; f < MGP_FORMAT_COUNT && f < 64; f++) {
+      const struct vkb_format *vf = vkb_format_get(scr, f);
+      VkFormatProperties fp = {0};
+      if (!vf || vf->wanted == VK_FORMAT_UNDEFINED)
+         continue;
+      vkGetPhysicalDeviceFormatProperties(scr->phys, vf->wanted, &fp);
+      if (fp.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT)
+         c.texel_buffer_formats |= 1ull << f;
+   }
    if (scr->features.fragmentStoresAndAtomics)
       c.cap_bits |= MGP_CAP_FRAGMENT_STORES;
    if (scr->features.vertexPipelineStoresAndAtomics)

@@ -130,12 +130,13 @@ fill_caps(void)
    fake_caps.max_dual_source_draw_buffers = 1;
    fake_caps.max_image_units = 8;
    fake_caps.cap_bits |= MGP_CAP_FRAGMENT_STORES | MGP_CAP_GEOMETRY_STAGE | MGP_CAP_TEXTURE_BUFFER |
-                         MGP_CAP_DEPTH_CLAMP;
+                         MGP_CAP_STENCIL_TEXTURING | MGP_CAP_DEPTH_CLAMP;
    for (int k = 0; k < MGP_SAMPLE_CLASS_COUNT; k++)
       fake_caps.sample_counts[k] = 1 | 2 | 4;
    fake_caps.max_vertex_attrib_stride = 2048;
    fake_caps.max_vertex_bindings = 16;
    fake_caps.uniform_buffer_offset_alignment = 256;
+   fake_caps.texel_buffer_offset_alignment = 64;
    fake_caps.max_uniform_block_size = 65536;
    for (int f = 1; f < MGP_FORMAT_COUNT && f < 64; f++)
       fake_caps.format_flags[f] = MGP_FORMAT_CAP_SAMPLE | MGP_FORMAT_CAP_FILTER |

@@ -1,6 +1,7 @@
 /* test_tex_storage.c — unit.frontend.tex_storage: ARB_texture_storage on a GL 3.3 core context
  * (advertised; glTexStorage1D/2D/3D and their proxy targets, with GL 4.2 §3.9.16's errors),
- * ARB_texture_storage_multisample, and
+ * ARB_texture_storage_multisample, ARB_texture_buffer_range (the range on the wire, the
+ * caps' alignment, GL 4.6 §8.9's errors and the level queries), and
  * ES 3.0's narrower glTexStorage (2D, cube map, 3D, 2D array; no proxies). */
 #include "fe_test_util.h"
 
@@ -171,10 +172,103 @@ test_es3(void)
    env_finish(&e);
 }
 
+/* The last TEX_BUFFER desc the front end sent (create or respecify). */
+static const struct mgp_resource_desc *
+last_texbuf_desc(void)
+{
+   const struct mgp_resource_desc *last = NULL;
+   for (unsigned i = 0; i < fake_count(); i++) {
+      const struct fake_rec *r = fake_rec(i);
+      if (r->id != MGP_CALL_resource_create && r->id != MGP_CALL_resource_respecify)
+         continue;
+      const struct mgp_resource_desc *d = (const void *)r->args;
+      if (d->target == MGP_RESOURCE_TARGET_TEX_BUFFER)
+         last = d;
+   }
+   return last;
+}
+
+static void
+test_buffer_range(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   CHECK(advertised("GL_ARB_texture_buffer_range"));
+   GLint align = 0;
+   mgl_glGetIntegerv(GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT, &align);
+   CHECK_EQ(align, 64); /* the caps' texel_buffer_offset_alignment */
+   GLuint buf, tex[2];
+   mgl_glGenBuffers(1, &buf);
+   mgl_glBindBuffer(GL_TEXTURE_BUFFER, buf);
+   mgl_glBufferData(GL_TEXTURE_BUFFER, 1024, NULL, GL_STATIC_DRAW);
+   mgl_glGenTextures(2, tex);
+   mgl_glBindTexture(GL_TEXTURE_BUFFER, tex[0]);
+
+   mgl_glTexBufferRange(GL_TEXTURE_2D, GL_RGBA8, buf, 0, 16);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glTexBufferRange(GL_TEXTURE_BUFFER, GL_RGB8, buf, 0, 16);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glTexBufferRange(GL_TEXTURE_BUFFER, GL_RGBA8, buf + 7, 0, 16);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glTexBufferRange(GL_TEXTURE_BUFFER, GL_RGBA8, buf, -64, 16);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glTexBufferRange(GL_TEXTURE_BUFFER, GL_RGBA8, buf, 0, 0);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glTexBufferRange(GL_TEXTURE_BUFFER, GL_RGBA8, buf, 960, 128); /* past the store */
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glTexBufferRange(GL_TEXTURE_BUFFER, GL_RGBA8, buf, 32, 128); /* not a multiple of 64 */
+   CHECK_ERR(GL_INVALID_VALUE);
+   CHECK_EQ(level_param(GL_TEXTURE_BUFFER, 0, GL_TEXTURE_BUFFER_DATA_STORE_BINDING), 0);
+
+   fake_clear();
+   mgl_glTexBufferRange(GL_TEXTURE_BUFFER, GL_RGBA8, buf, 64, 128);
+   CHECK_ERR(GL_NO_ERROR);
+   const struct mgp_resource_desc *d = last_texbuf_desc();
+   CHECK(d != NULL);
+   if (d) {
+      CHECK_EQ(d->buffer_offset, 64);
+      CHECK_EQ(d->buffer_size, 128);
+      CHECK_EQ(d->format, MGP_FORMAT_RGBA8_UNORM);
+   }
+   CHECK_EQ(level_param(GL_TEXTURE_BUFFER, 0, GL_TEXTURE_BUFFER_DATA_STORE_BINDING), (GLint)buf);
+   CHECK_EQ(level_param(GL_TEXTURE_BUFFER, 0, GL_TEXTURE_BUFFER_OFFSET), 64);
+   CHECK_EQ(level_param(GL_TEXTURE_BUFFER, 0, GL_TEXTURE_BUFFER_SIZE), 128);
+
+   /* glTexBuffer: the whole buffer, offset 0, its size as it is */
+   fake_clear();
+   mgl_glTexBuffer(GL_TEXTURE_BUFFER, GL_R32F, buf);
+   CHECK_ERR(GL_NO_ERROR);
+   d = last_texbuf_desc();
+   CHECK(d && d->buffer_offset == 0 && d->buffer_size == ~0ull);
+   CHECK_EQ(level_param(GL_TEXTURE_BUFFER, 0, GL_TEXTURE_BUFFER_OFFSET), 0);
+   CHECK_EQ(level_param(GL_TEXTURE_BUFFER, 0, GL_TEXTURE_BUFFER_SIZE), 1024);
+
+   /* buffer 0 detaches and resets the range, whatever offset and size say */
+   mgl_glTexBufferRange(GL_TEXTURE_BUFFER, GL_RGBA8, buf, 64, 128);
+   mgl_glTexBufferRange(GL_TEXTURE_BUFFER, GL_RGBA8, 0, 3, -1);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(level_param(GL_TEXTURE_BUFFER, 0, GL_TEXTURE_BUFFER_DATA_STORE_BINDING), 0);
+   CHECK_EQ(level_param(GL_TEXTURE_BUFFER, 0, GL_TEXTURE_BUFFER_OFFSET), 0);
+   CHECK_EQ(level_param(GL_TEXTURE_BUFFER, 0, GL_TEXTURE_BUFFER_SIZE), 0);
+
+   /* the named form: a texture of another target is GL_INVALID_OPERATION */
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[1]);
+   mgl_glTextureBufferRange(tex[1], GL_RGBA8, buf, 0, 64);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glTextureBufferRange(tex[0], GL_RGBA8, buf, 128, 256);
+   CHECK_ERR(GL_NO_ERROR);
+   d = last_texbuf_desc();
+   CHECK(d && d->buffer_offset == 128 && d->buffer_size == 256);
+   mgl_glDeleteTextures(2, tex);
+   mgl_glDeleteBuffers(1, &buf);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
    test_desktop();
+   test_buffer_range();
    test_multisample();
    test_es3();
    return fe_test_report("unit.frontend.tex_storage");

@@ -499,6 +499,79 @@ test_incomplete_texture_black(void)
    env_finish(&e);
 }
 
+/* ARB_stencil_texturing: GL_DEPTH_STENCIL_TEXTURE_MODE is a texture parameter (not a sampler
+ * object's), goes to the server as set_texture_params.depth_stencil_mode, and makes a
+ * depth/stencil texture whose filters are not NEAREST incomplete (GL 4.6 §8.17). */
+static void
+test_stencil_texturing(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   GLint n = 0;
+   bool listed = false;
+   mgl_glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+   for (GLint k = 0; k < n; k++)
+      listed |= !strcmp((const char *)mgl_glGetStringi(GL_EXTENSIONS, (GLuint)k),
+                        "GL_ARB_stencil_texturing");
+   CHECK(listed);
+   struct fake_program fp = {.num_inputs = 1,
+                             .inputs = {"pos"},
+                             .num_samplers = 1,
+                             .samplers = {{"tex", GL_UNSIGNED_INT_SAMPLER_2D, 1}}};
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   GLuint vao, vbo, tex, smp;
+   make_triangle(&vao, &vbo);
+   mgl_glGenTextures(1, &tex);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH24_STENCIL8, 4, 4, 0, GL_DEPTH_STENCIL,
+                    GL_UNSIGNED_INT_24_8, NULL);
+   mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   GLint mode = 0;
+   mgl_glGetTexParameteriv(GL_TEXTURE_2D, GL_DEPTH_STENCIL_TEXTURE_MODE, &mode);
+   CHECK_EQ(mode, GL_DEPTH_COMPONENT);
+   mgl_glTexParameteri(GL_TEXTURE_2D, GL_DEPTH_STENCIL_TEXTURE_MODE, GL_RED);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glGenSamplers(1, &smp);
+   mgl_glSamplerParameteri(smp, GL_DEPTH_STENCIL_TEXTURE_MODE, GL_STENCIL_INDEX);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glTexParameteri(GL_TEXTURE_2D, GL_DEPTH_STENCIL_TEXTURE_MODE, GL_STENCIL_INDEX);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetTexParameteriv(GL_TEXTURE_2D, GL_DEPTH_STENCIL_TEXTURE_MODE, &mode);
+   CHECK_EQ(mode, GL_STENCIL_INDEX);
+
+   /* LINEAR magnification (the default): the stencil is not filtered, so incomplete */
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   const struct fake_rec *v = fake_find(MGP_CALL_create_sampler_view, 0);
+   CHECK(v && !mgp_handle_eq(((const struct mgp_create_sampler_view *)v->args)->texture,
+                             fe_texture_named(e.ctx, tex)->res));
+   for (unsigned k = 0; fake_find(MGP_CALL_set_texture_params, k); k++)
+      CHECK(!mgp_handle_eq(
+         ((const struct mgp_texture_params *)fake_find(MGP_CALL_set_texture_params, k)->args)->res,
+         fe_texture_named(e.ctx, tex)->res));
+
+   fake_clear();
+   mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   const struct fake_rec *tp = fake_find(MGP_CALL_set_texture_params, 0);
+   CHECK(tp != NULL);
+   if (tp)
+      CHECK_EQ(((const struct mgp_texture_params *)tp->args)->depth_stencil_mode, 1);
+   v = fake_find(MGP_CALL_create_sampler_view, 0);
+   CHECK(v && mgp_handle_eq(((const struct mgp_create_sampler_view *)v->args)->texture,
+                            fe_texture_named(e.ctx, tex)->res));
+
+   /* back to depth: sent again, 0 */
+   fake_clear();
+   mgl_glTexParameteri(GL_TEXTURE_2D, GL_DEPTH_STENCIL_TEXTURE_MODE, GL_DEPTH_COMPONENT);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   tp = fake_find(MGP_CALL_set_texture_params, 0);
+   CHECK(tp && ((const struct mgp_texture_params *)tp->args)->depth_stencil_mode == 0);
+   mgl_glDeleteSamplers(1, &smp);
+   env_finish(&e);
+}
+
 /* A bound sampler object replaces the texture's sampling state in the sampler CSO; the
  * sampler set is sent again only when the bound sampler or its parameters change (a change
  * to the texture's own sampling state, or to a sampler bound nowhere, sends nothing). */
@@ -2403,6 +2476,7 @@ test_vertex_inputs(void)
 int
 main(void)
 {
+   test_stencil_texturing();
    test_vertex_inputs();
    test_vao_switch_elements();
    test_viewport_is_dynamic();
