@@ -301,6 +301,7 @@ draw_pipeline(struct vkb_context *ctx, struct draw_plan *p)
    p->key.restart = p->restart && !scr->has_dyn_rs; /* else vkb_render_state_record sets it */
    p->key.provoking_last = p->provoking_last && scr->has_provoking_vertex;
    p->key.layer_ignored = p->layer_ignored;
+   p->key.viewports = p->sh->writes_viewport && scr->features.multiViewport ? MGP_MAX_VIEWPORTS : 1;
    if (p->topo == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST) {
       /* The client draws GL_PATCHES only with a TES (fe_draw.c), and a TES only in patches */
       if (!p->sh->mod[MGP_SHADER_STAGE_TESS_EVAL] || !p->sh->mod[MGP_SHADER_STAGE_TESS_CTRL]) {
