@@ -285,7 +285,18 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLBLITNAMEDFRAMEBUFFERPROC, BlitNamedFramebuffer)                                          \
    X(PFNGLUNIFORM1DPROC, Uniform1d)                                                                \
    X(PFNGLUNIFORM2DVPROC, Uniform2dv)                                                              \
-   X(PFNGLGETUNIFORMDVPROC, GetUniformdv)
+   X(PFNGLGETUNIFORMDVPROC, GetUniformdv)                                                          \
+   X(PFNGLVIEWPORTINDEXEDFPROC, ViewportIndexedf)                                                  \
+   X(PFNGLVIEWPORTINDEXEDFVPROC, ViewportIndexedfv)                                                \
+   X(PFNGLVIEWPORTARRAYVPROC, ViewportArrayv)                                                      \
+   X(PFNGLSCISSORINDEXEDPROC, ScissorIndexed)                                                      \
+   X(PFNGLSCISSORINDEXEDVPROC, ScissorIndexedv)                                                    \
+   X(PFNGLSCISSORARRAYVPROC, ScissorArrayv)                                                        \
+   X(PFNGLDEPTHRANGEINDEXEDPROC, DepthRangeIndexed)                                                \
+   X(PFNGLDEPTHRANGEARRAYVPROC, DepthRangeArrayv)                                                  \
+   X(PFNGLGETFLOATI_VPROC, GetFloati_v)                                                            \
+   X(PFNGLGETDOUBLEI_VPROC, GetDoublei_v)                                                          \
+   X(PFNGLDISABLEIPROC, Disablei)
 
 struct gl_funcs {
 #define X(type, name) type name;
