@@ -91,6 +91,14 @@ viewports_changed(struct fe_context *ctx)
    fe_draw_bump_value(ctx, &ctx->ds_version);
 }
 
+/* The viewports first .. first + count - 1 exist (GL 4.1 13.6.1: a negative count, or first +
+ * count past GL_MAX_VIEWPORTS, is GL_INVALID_VALUE; an empty range at the end is none). */
+static bool
+viewport_range_ok(GLuint first, GLsizei count)
+{
+   return count >= 0 && first <= FE_MAX_VIEWPORTS && (GLuint)count <= FE_MAX_VIEWPORTS - first;
+}
+
 void
 fe_scissor_enable_at(struct fe_context *ctx, GLuint i, bool on)
 {
@@ -483,8 +491,7 @@ void
 mgl_glDepthRangeArrayv(GLuint first, GLsizei count, const GLdouble *v)
 {
    FE_CTX_OR_RETURN();
-   FE_CHECK(count < 0 || first >= FE_MAX_VIEWPORTS || (GLuint)count > FE_MAX_VIEWPORTS - first,
-            GL_INVALID_VALUE);
+   FE_CHECK(!viewport_range_ok(first, count), GL_INVALID_VALUE);
    for (GLsizei k = 0; k < count; k++)
       depth_range_at(ctx, first + (GLuint)k, v[2 * k], v[2 * k + 1]);
 }
@@ -972,13 +979,6 @@ scissor_at(struct fe_context *ctx, GLuint i, const GLint *s)
       memcpy(d, s, 4 * sizeof(*d));
       viewports_changed(ctx);
    }
-}
-
-/* The viewports first .. first + count - 1 exist (GL 4.1 13.6.1: else GL_INVALID_VALUE). */
-static bool
-viewport_range_ok(GLuint first, GLsizei count)
-{
-   return count >= 0 && first < FE_MAX_VIEWPORTS && (GLuint)count <= FE_MAX_VIEWPORTS - first;
 }
 
 void
