@@ -178,6 +178,9 @@ struct fe_attrib_frame {
    /* GL_SCISSOR_BIT */
    bool scissor_test;
    int32_t scissor[4];
+   /* viewports 1.. (ARB_viewport_array): viewport and depth range (GL_VIEWPORT_BIT), scissor
+    * box and enable (GL_SCISSOR_BIT) */
+   struct mgp_viewport viewports[FE_MAX_VIEWPORTS - 1];
    /* GL_HINT_BIT */
    GLenum hints[8]; /* as ctx->hints */
    /* GL_MULTISAMPLE_BIT */
@@ -384,6 +387,8 @@ save(struct fe_context *ctx, struct fe_attrib_frame *f, GLbitfield m)
       f->scissor_test = ctx->scissor_test;
       memcpy(f->scissor, ds->scissor, sizeof(f->scissor));
    }
+   if (m & (GL_VIEWPORT_BIT | GL_SCISSOR_BIT))
+      memcpy(f->viewports, ctx->viewports, sizeof(f->viewports));
    if (m & GL_HINT_BIT)
       memcpy(f->hints, ctx->hints, sizeof(f->hints));
    if (m & GL_MULTISAMPLE_BIT) {
@@ -588,6 +593,19 @@ restore(struct fe_context *ctx, const struct fe_attrib_frame *f)
       ctx->scissor_test = f->scissor_test;
       ds->scissor_enable = f->scissor_test;
       memcpy(ds->scissor, f->scissor, sizeof(f->scissor));
+   }
+   for (unsigned i = 0; i < FE_MAX_VIEWPORTS - 1 && (m & (GL_VIEWPORT_BIT | GL_SCISSOR_BIT)); i++) {
+      struct mgp_viewport *v = &ctx->viewports[i];
+      const struct mgp_viewport *s = &f->viewports[i];
+      if (m & GL_VIEWPORT_BIT) {
+         memcpy(v->viewport, s->viewport, sizeof(v->viewport));
+         memcpy(v->depth_range, s->depth_range, sizeof(v->depth_range));
+      }
+      if (m & GL_SCISSOR_BIT) {
+         memcpy(v->scissor, s->scissor, sizeof(v->scissor));
+         v->scissor_enable = s->scissor_enable;
+      }
+      ctx->viewports_version++; /* ds_version moves below */
    }
    if (m & GL_HINT_BIT)
       memcpy(ctx->hints, f->hints, sizeof(f->hints));

@@ -734,6 +734,13 @@ fe_make_current(struct fe_context *ctx, struct fe_surface *draw, struct fe_surfa
       ctx->ds.viewport[3] = (float)draw->height;
       ctx->ds.scissor[2] = draw->width;
       ctx->ds.scissor[3] = draw->height;
+      for (unsigned i = 0; i < FE_MAX_VIEWPORTS - 1; i++) {
+         ctx->viewports[i].viewport[2] = (float)draw->width;
+         ctx->viewports[i].viewport[3] = (float)draw->height;
+         ctx->viewports[i].scissor[2] = draw->width;
+         ctx->viewports[i].scissor[3] = draw->height;
+      }
+      ctx->viewports_version++;
       fe_draw_bump_value(ctx, &ctx->ds_version);
    }
    return FE_OK;

@@ -119,6 +119,7 @@ static const char *const extensions[] = {
    "GL_ARB_vertex_attrib_binding",
    "GL_ARB_vertex_buffer_object",
    "GL_ARB_vertex_type_2_10_10_10_rev",
+   "GL_ARB_viewport_array",
    "GL_EXT_draw_buffers2",
    "GL_EXT_draw_instanced",
    "GL_EXT_framebuffer_multisample",
@@ -195,6 +196,8 @@ offered(struct fe_context *ctx, const char *name)
       return fe_gpu_shader5_offered(ctx);
    if (!strcmp(name, "GL_ARB_gpu_shader_fp64"))
       return fe_fp64_offered(ctx);
+   if (!strcmp(name, "GL_ARB_viewport_array"))
+      return fe_viewport_array_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_buffer_object_rgb32"))
       /* not where ARB_texture_buffer_object is not listed (compatibility contexts) */
       return fe_texture_buffer_rgb32_offered(ctx) && !ctx->compat;
@@ -465,6 +468,27 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       int64_t d[2] = {cap_or(caps->max_viewport_dims[0], FE_MAX_VIEWPORT),
                       cap_or(caps->max_viewport_dims[1], FE_MAX_VIEWPORT)};
       ints(v, 2, d);
+      return true;
+   }
+   /* GL 4.1 (ARB_viewport_array), desktop contexts: the state exists whether or not the
+    * backend draws more than viewport 0 (fe_viewport_array_offered) */
+   case GL_MAX_VIEWPORTS:
+   case GL_VIEWPORT_SUBPIXEL_BITS:
+   case GL_VIEWPORT_BOUNDS_RANGE:
+   case GL_LAYER_PROVOKING_VERTEX:
+   case GL_VIEWPORT_INDEX_PROVOKING_VERTEX: {
+      if (ctx->desc.api == FE_API_GLES)
+         return false;
+      float bounds[2];
+      fe_viewport_bounds(ctx, bounds);
+      if (pname == GL_MAX_VIEWPORTS)
+         INT1(FE_MAX_VIEWPORTS);
+      else if (pname == GL_VIEWPORT_SUBPIXEL_BITS)
+         INT1(0); /* Vulkan's least viewportSubPixelBits: viewport corners are whole pixels */
+      else if (pname == GL_VIEWPORT_BOUNDS_RANGE)
+         FLOATN(GV_FLOAT, 2, bounds[0], bounds[1]);
+      else
+         ENUM1(GL_UNDEFINED_VERTEX); /* Vulkan names no vertex for Layer and ViewportIndex */
       return true;
    }
    case GL_MAX_COLOR_ATTACHMENTS: INT1(FE_MAX_COLOR_ATTACHMENTS); return true;
@@ -1530,6 +1554,35 @@ get_indexed(struct fe_context *ctx, GLenum target, GLuint index, struct gv *v)
          ENUM1(fe_gl_blend_factor(f));
       return true;
    }
+   case GL_VIEWPORT:
+   case GL_SCISSOR_BOX:
+   case GL_DEPTH_RANGE:
+   case GL_SCISSOR_TEST: {
+      /* GL 4.1 (ARB_viewport_array): one viewport's; index 0 is glGet*v's */
+      if (ctx->desc.api == FE_API_GLES)
+         break;
+      if (index >= FE_MAX_VIEWPORTS) {
+         fe_error(ctx, GL_INVALID_VALUE);
+         return false;
+      }
+      const struct mgp_viewport *p = index ? &ctx->viewports[index - 1] : NULL;
+      const float *vp = p ? p->viewport : ctx->ds.viewport;
+      const float *dr = p ? p->depth_range : ctx->ds.depth_range;
+      const int32_t *sc = p ? p->scissor : ctx->ds.scissor;
+      if (target == GL_VIEWPORT) {
+         FLOATN(GV_FLOAT, 4, vp[0], vp[1], vp[2], vp[3]);
+      } else if (target == GL_DEPTH_RANGE) {
+         /* rounded for glGetIntegeri_v, as Mesa answers and piglit's
+          * arb_viewport_array-queries checks (glGetIntegerv(GL_DEPTH_RANGE) normalizes) */
+         FLOATN(GV_FLOAT, 2, dr[0], dr[1]);
+      } else if (target == GL_SCISSOR_BOX) {
+         int64_t s[4] = {sc[0], sc[1], sc[2], sc[3]};
+         ints(v, 4, s);
+      } else {
+         BOOL1(fe_scissor_enabled_at(ctx, index));
+      }
+      return true;
+   }
    case GL_SAMPLE_MASK_VALUE:
       if (index >= 1) {
          fe_error(ctx, GL_INVALID_VALUE);
@@ -1561,6 +1614,26 @@ mgl_glGetInteger64i_v(GLenum target, GLuint index, GLint64 *data)
    if (get_indexed(ctx, target, index, &v))
       for (int k = 0; k < v.n; k++)
          data[k] = to_int(&v, k);
+}
+
+void
+mgl_glGetFloati_v(GLenum target, GLuint index, GLfloat *data)
+{
+   FE_CTX_OR_RETURN();
+   struct gv v;
+   if (get_indexed(ctx, target, index, &v))
+      for (int k = 0; k < v.n; k++)
+         data[k] = (GLfloat)to_double(&v, k);
+}
+
+void
+mgl_glGetDoublei_v(GLenum target, GLuint index, GLdouble *data)
+{
+   FE_CTX_OR_RETURN();
+   struct gv v;
+   if (get_indexed(ctx, target, index, &v))
+      for (int k = 0; k < v.n; k++)
+         data[k] = to_double(&v, k);
 }
 
 void

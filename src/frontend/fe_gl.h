@@ -48,7 +48,8 @@
 #define FE_MAX_LEVELS 15 /* 16384 texels */
 #define FE_MAX_FACES 6
 #define FE_MAX_VIEWPORT 16384
-#define FE_UPLOAD_CHUNK (4u << 20) /* largest blob one resource_subdata carries */
+#define FE_MAX_VIEWPORTS MGP_MAX_VIEWPORTS /* GL_MAX_VIEWPORTS (GL 4.1, ARB_viewport_array) */
+#define FE_UPLOAD_CHUNK (4u << 20)         /* largest blob one resource_subdata carries */
 
 /* ---- objects ------------------------------------------------------------------------------ */
 
@@ -319,6 +320,7 @@ struct fe_exec {
    /* a compatibility program linked without a vertex (fragment) shader: fe_program.c's
     * ff_vertex_shader (ff_fragment_shader) stands in */
    bool ff_vertex, ff_fragment;
+   bool writes_viewport; /* the geometry stage writes gl_ViewportIndex (set_viewports) */
    /* Sampler j samples the unit in sampler_units[j]; block i reads binding point
     * block_bindings[i]. */
    GLint sampler_units[FE_MAX_SAMPLERS];
@@ -615,6 +617,7 @@ struct fe_tracker {
    /* the dynamic state the server holds (set_dynamic_state, then set_dynamic_words patches) */
    struct mgp_dynamic_state ds_sent;
    bool ds_sent_valid;
+   uint64_t viewports_version; /* of the viewports past 0 set_viewports sent (0: never) */
    struct mgp_handle rs_bound;
    struct fe_cso_memo rs_memo; /* emit_render_state's last two render states */
    uint64_t fb_key[10];
@@ -782,6 +785,11 @@ struct fe_context {
    uint64_t rs_version;
    struct mgp_dynamic_state ds;
    uint64_t ds_version;
+   /* GL_ARB_viewport_array: viewports, depth ranges, scissor boxes and enables of indices
+    * 1 .. FE_MAX_VIEWPORTS - 1 (index 0 is ds's and scissor_test's); viewports_version moves
+    * with ds_version when one changes (fe_state.c) */
+   struct mgp_viewport viewports[FE_MAX_VIEWPORTS - 1];
+   uint64_t viewports_version;
    /* The draw serial: moves at every change of a draw input the context holds (its versions
     * above and below, its framebuffer, vertex array and surface bindings, the state read
     * without a version), always through fe_draw_bump, fe_draw_bump_value or fe_draw_touch
@@ -1463,6 +1471,14 @@ unsigned fe_fbo_samples(const struct fe_framebuffer *fb); /* NULL: the default f
 void fe_state_init(struct fe_context *ctx);
 /* glIsEnabled's answer, or -1 for a cap it does not know. */
 int fe_state_is_enabled(const struct fe_context *ctx, GLenum cap);
+/* GL_SCISSOR_TEST of viewport i (< FE_MAX_VIEWPORTS; 0 is ctx->scissor_test) */
+void fe_scissor_enable_at(struct fe_context *ctx, GLuint i, bool on);
+bool fe_scissor_enabled_at(const struct fe_context *ctx, GLuint i);
+/* GL_VIEWPORT_BOUNDS_RANGE */
+void fe_viewport_bounds(const struct fe_context *ctx, float bounds[2]);
+/* GL_ARB_viewport_array is listed: the backend draws 16 viewports (MGP_CAP_VIEWPORT_ARRAY,
+ * set_viewports) in a desktop context; its entry points keep GL's state either way */
+bool fe_viewport_array_offered(const struct fe_context *ctx);
 GLenum fe_state_hint(const struct fe_context *ctx, GLenum target);
 /* Whether target is a glHint target of the context's API. */
 bool fe_state_hint_valid(const struct fe_context *ctx, GLenum target);

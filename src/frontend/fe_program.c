@@ -638,6 +638,24 @@ build_exec_tables(struct fe_exec *e)
 }
 
 /* GL lists the built-in vertex inputs a vertex shader reads among the active attributes. */
+/* The module decorates a variable BuiltIn ViewportIndex (OpDecorate id BuiltIn 10; glslang
+ * declares gl_ViewportIndex only where it is used): the geometry stage writes it. */
+static bool
+writes_viewport_index(const struct glsl_spirv *m)
+{
+   enum { OP_DECORATE = 71, DECORATION_BUILTIN = 11, BUILTIN_VIEWPORT_INDEX = 10 };
+   for (size_t pc = 5; m->words && pc < m->num_words;) {
+      const uint32_t len = m->words[pc] >> 16, op = m->words[pc] & 0xffffu;
+      if (len == 0 || len > m->num_words - pc)
+         return false;
+      if (op == OP_DECORATE && len >= 4 && m->words[pc + 2] == DECORATION_BUILTIN &&
+          m->words[pc + 3] == BUILTIN_VIEWPORT_INDEX)
+         return true;
+      pc += len;
+   }
+   return false;
+}
+
 static void
 add_builtin_inputs(struct fe_exec *e, const char *vs)
 {
@@ -952,6 +970,7 @@ mgl_glLinkProgram(GLuint program)
    struct fe_exec *e = exec_create(ctx, gp);
    if (e) {
       add_builtin_inputs(e, vs);
+      e->writes_viewport = writes_viewport_index(&gp->spirv[GLSL_STAGE_GEOMETRY]);
       e->ff_vertex = ff_vertex;
       e->ff_fragment = ff_fragment;
    }

@@ -82,6 +82,41 @@ ds_f32(struct fe_context *ctx, float *f, float v)
    }
 }
 
+/* A viewport past index 0 changed: the next draw whose program writes gl_ViewportIndex sends
+ * them (fe_tracker.c), reached through the dynamic state's version. */
+static void
+viewports_changed(struct fe_context *ctx)
+{
+   ctx->viewports_version++;
+   fe_draw_bump_value(ctx, &ctx->ds_version);
+}
+
+/* The viewports first .. first + count - 1 exist (GL 4.1 13.6.1: a negative count, or first +
+ * count past GL_MAX_VIEWPORTS, is GL_INVALID_VALUE; an empty range at the end is none). */
+static bool
+viewport_range_ok(GLuint first, GLsizei count)
+{
+   return count >= 0 && first <= FE_MAX_VIEWPORTS && (GLuint)count <= FE_MAX_VIEWPORTS - first;
+}
+
+void
+fe_scissor_enable_at(struct fe_context *ctx, GLuint i, bool on)
+{
+   if (i == 0) {
+      ctx->scissor_test = on;
+      ds_u8(ctx, &ctx->ds.scissor_enable, on);
+   } else if (ctx->viewports[i - 1].scissor_enable != on) {
+      ctx->viewports[i - 1].scissor_enable = on;
+      viewports_changed(ctx);
+   }
+}
+
+bool
+fe_scissor_enabled_at(const struct fe_context *ctx, GLuint i)
+{
+   return i == 0 ? ctx->scissor_test : ctx->viewports[i - 1].scissor_enable != 0;
+}
+
 /* Blend targets that differ from target 0 need independent blending. */
 static void
 update_independent_blend(struct fe_context *ctx)
@@ -136,6 +171,10 @@ fe_state_init(struct fe_context *ctx)
    ds->point_size = 1.0f;
    ds->sample_coverage_value = 1.0f;
    ctx->ds_version = 1;
+   memset(ctx->viewports, 0, sizeof(ctx->viewports));
+   for (unsigned i = 0; i < FE_MAX_VIEWPORTS - 1; i++)
+      ctx->viewports[i].depth_range[1] = 1.0f;
+   ctx->viewports_version = 1;
 
    ctx->cull_mode = GL_BACK;
    ctx->polygon_mode = ctx->polygon_mode_back = GL_FILL;
@@ -247,8 +286,8 @@ set_enable(struct fe_context *ctx, GLenum cap, bool on)
    case GL_SAMPLE_SHADING: rs_u8(ctx, &rs->sample_shading, on); return true;
    case GL_SAMPLE_COVERAGE: ds_u8(ctx, &ctx->ds.sample_coverage_enable, on); return true;
    case GL_SCISSOR_TEST:
-      ctx->scissor_test = on;
-      ds_u8(ctx, &ctx->ds.scissor_enable, on);
+      for (GLuint i = 0; i < FE_MAX_VIEWPORTS; i++)
+         fe_scissor_enable_at(ctx, i, on);
       return true;
    case GL_TEXTURE_CUBE_MAP_SEAMLESS: rs_u8(ctx, &rs->seamless_cube, on); return true;
    case GL_PROGRAM_POINT_SIZE: rs_u8(ctx, &rs->program_point_size, on); return true;
@@ -356,10 +395,22 @@ mgl_glIsEnabled(GLenum cap)
    return v ? GL_TRUE : GL_FALSE;
 }
 
+/* GL 4.1 (ARB_viewport_array): GL_SCISSOR_TEST per viewport, in desktop contexts */
+static bool
+scissor_indexed(const struct fe_context *ctx, GLenum target)
+{
+   return target == GL_SCISSOR_TEST && ctx->desc.api != FE_API_GLES;
+}
+
 void
 mgl_glEnablei(GLenum target, GLuint index)
 {
    FE_CTX_OR_RETURN();
+   if (scissor_indexed(ctx, target)) {
+      FE_CHECK(index >= FE_MAX_VIEWPORTS, GL_INVALID_VALUE);
+      fe_scissor_enable_at(ctx, index, true);
+      return;
+   }
    FE_CHECK(target != GL_BLEND, GL_INVALID_ENUM);
    FE_CHECK(index >= FE_MAX_DRAW_BUFFERS, GL_INVALID_VALUE);
    rs_u8(ctx, &ctx->rs.blend[index].enable, 1);
@@ -370,6 +421,11 @@ void
 mgl_glDisablei(GLenum target, GLuint index)
 {
    FE_CTX_OR_RETURN();
+   if (scissor_indexed(ctx, target)) {
+      FE_CHECK(index >= FE_MAX_VIEWPORTS, GL_INVALID_VALUE);
+      fe_scissor_enable_at(ctx, index, false);
+      return;
+   }
    FE_CHECK(target != GL_BLEND, GL_INVALID_ENUM);
    FE_CHECK(index >= FE_MAX_DRAW_BUFFERS, GL_INVALID_VALUE);
    rs_u8(ctx, &ctx->rs.blend[index].enable, 0);
@@ -380,6 +436,10 @@ GLboolean
 mgl_glIsEnabledi(GLenum target, GLuint index)
 {
    FE_CTX_OR_RETURN(GL_FALSE);
+   if (scissor_indexed(ctx, target)) {
+      FE_CHECK(index >= FE_MAX_VIEWPORTS, GL_INVALID_VALUE, GL_FALSE);
+      return fe_scissor_enabled_at(ctx, index) ? GL_TRUE : GL_FALSE;
+   }
    FE_CHECK(target != GL_BLEND, GL_INVALID_ENUM, GL_FALSE);
    FE_CHECK(index >= FE_MAX_DRAW_BUFFERS, GL_INVALID_VALUE, GL_FALSE);
    return ctx->rs.blend[index].enable ? GL_TRUE : GL_FALSE;
@@ -402,12 +462,46 @@ mgl_glDepthMask(GLboolean flag)
    rs_u8(ctx, &ctx->rs.depth_write, flag ? 1 : 0);
 }
 
+/* Viewport i's depth range, clamped to [0, 1] (GL 4.1 13.6.1). */
+static void
+depth_range_at(struct fe_context *ctx, GLuint i, GLdouble n, GLdouble f)
+{
+   const float v[2] = {fe_clampf((float)n, 0.0f, 1.0f), fe_clampf((float)f, 0.0f, 1.0f)};
+   if (i == 0) {
+      ds_f32(ctx, &ctx->ds.depth_range[0], v[0]);
+      ds_f32(ctx, &ctx->ds.depth_range[1], v[1]);
+      return;
+   }
+   float *d = ctx->viewports[i - 1].depth_range;
+   if (memcmp(d, v, sizeof(v))) {
+      memcpy(d, v, sizeof(v));
+      viewports_changed(ctx);
+   }
+}
+
 void
 mgl_glDepthRange(GLdouble n, GLdouble f)
 {
    FE_CTX_OR_RETURN();
-   ds_f32(ctx, &ctx->ds.depth_range[0], fe_clampf((float)n, 0.0f, 1.0f));
-   ds_f32(ctx, &ctx->ds.depth_range[1], fe_clampf((float)f, 0.0f, 1.0f));
+   for (GLuint i = 0; i < FE_MAX_VIEWPORTS; i++)
+      depth_range_at(ctx, i, n, f);
+}
+
+void
+mgl_glDepthRangeArrayv(GLuint first, GLsizei count, const GLdouble *v)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!viewport_range_ok(first, count), GL_INVALID_VALUE);
+   for (GLsizei k = 0; k < count; k++)
+      depth_range_at(ctx, first + (GLuint)k, v[2 * k], v[2 * k + 1]);
+}
+
+void
+mgl_glDepthRangeIndexed(GLuint index, GLdouble n, GLdouble f)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(index >= FE_MAX_VIEWPORTS, GL_INVALID_VALUE);
+   depth_range_at(ctx, index, n, f);
 }
 
 void
@@ -834,25 +928,93 @@ mgl_glStencilMask(GLuint mask)
 
 /* ---- viewport and scissor ------------------------------------------------------------------ */
 
+/* GL_VIEWPORT_BOUNDS_RANGE: Vulkan's least viewportBoundsRange for the viewport size the
+ * context reports, [-2 x size, 2 x size - 1] (the larger dimension) */
+void
+fe_viewport_bounds(const struct fe_context *ctx, float bounds[2])
+{
+   uint32_t m = ctx->share->caps->max_viewport_dims[0];
+   if (ctx->share->caps->max_viewport_dims[1] > m)
+      m = ctx->share->caps->max_viewport_dims[1];
+   if (!m)
+      m = FE_MAX_VIEWPORT;
+   bounds[0] = -2.0f * (float)m;
+   bounds[1] = 2.0f * (float)m - 1.0f;
+}
+
+/* Viewport i as GL 4.1 13.6.1 sets it: the size clamped to GL_MAX_VIEWPORT_DIMS, the corner to
+ * GL_VIEWPORT_BOUNDS_RANGE. The caller checked the size is not negative. */
+static void
+viewport_at(struct fe_context *ctx, GLuint i, float x, float y, float w, float h)
+{
+   uint32_t maxw = ctx->share->caps->max_viewport_dims[0];
+   uint32_t maxh = ctx->share->caps->max_viewport_dims[1];
+   float bounds[2];
+   fe_viewport_bounds(ctx, bounds);
+   const float v[4] = {fe_clampf(x, bounds[0], bounds[1]), fe_clampf(y, bounds[0], bounds[1]),
+                       fminf(w, (float)(maxw ? maxw : FE_MAX_VIEWPORT)),
+                       fminf(h, (float)(maxh ? maxh : FE_MAX_VIEWPORT))};
+   if (i == 0) {
+      for (int k = 0; k < 4; k++)
+         ds_f32(ctx, &ctx->ds.viewport[k], v[k]);
+      return;
+   }
+   float *d = ctx->viewports[i - 1].viewport;
+   if (memcmp(d, v, sizeof(v))) {
+      memcpy(d, v, sizeof(v));
+      viewports_changed(ctx);
+   }
+}
+
+static void
+scissor_at(struct fe_context *ctx, GLuint i, const GLint *s)
+{
+   if (i == 0) {
+      for (int k = 0; k < 4; k++)
+         ds_i32(ctx, &ctx->ds.scissor[k], s[k]);
+      return;
+   }
+   int32_t *d = ctx->viewports[i - 1].scissor;
+   if (memcmp(d, s, 4 * sizeof(*d))) {
+      memcpy(d, s, 4 * sizeof(*d));
+      viewports_changed(ctx);
+   }
+}
+
 void
 mgl_glViewport(GLint x, GLint y, GLsizei width, GLsizei height)
 {
    FE_CTX_OR_RETURN();
    FE_CHECK(width < 0 || height < 0, GL_INVALID_VALUE);
-   uint32_t maxw = ctx->share->caps->max_viewport_dims[0];
-   uint32_t maxh = ctx->share->caps->max_viewport_dims[1];
-   if (!maxw)
-      maxw = FE_MAX_VIEWPORT;
-   if (!maxh)
-      maxh = FE_MAX_VIEWPORT;
-   if ((uint32_t)width > maxw)
-      width = (GLsizei)maxw;
-   if ((uint32_t)height > maxh)
-      height = (GLsizei)maxh;
-   ds_f32(ctx, &ctx->ds.viewport[0], (float)x);
-   ds_f32(ctx, &ctx->ds.viewport[1], (float)y);
-   ds_f32(ctx, &ctx->ds.viewport[2], (float)width);
-   ds_f32(ctx, &ctx->ds.viewport[3], (float)height);
+   for (GLuint i = 0; i < FE_MAX_VIEWPORTS; i++)
+      viewport_at(ctx, i, (float)x, (float)y, (float)width, (float)height);
+}
+
+void
+mgl_glViewportArrayv(GLuint first, GLsizei count, const GLfloat *v)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!viewport_range_ok(first, count), GL_INVALID_VALUE);
+   /* every size is checked before any viewport changes */
+   for (GLsizei k = 0; k < count; k++)
+      FE_CHECK(v[4 * k + 2] < 0 || v[4 * k + 3] < 0, GL_INVALID_VALUE);
+   for (GLsizei k = 0; k < count; k++)
+      viewport_at(ctx, first + (GLuint)k, v[4 * k], v[4 * k + 1], v[4 * k + 2], v[4 * k + 3]);
+}
+
+void
+mgl_glViewportIndexedf(GLuint index, GLfloat x, GLfloat y, GLfloat w, GLfloat h)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(index >= FE_MAX_VIEWPORTS, GL_INVALID_VALUE);
+   FE_CHECK(w < 0 || h < 0, GL_INVALID_VALUE);
+   viewport_at(ctx, index, x, y, w, h);
+}
+
+void
+mgl_glViewportIndexedfv(GLuint index, const GLfloat *v)
+{
+   mgl_glViewportIndexedf(index, v[0], v[1], v[2], v[3]);
 }
 
 void
@@ -860,10 +1022,36 @@ mgl_glScissor(GLint x, GLint y, GLsizei width, GLsizei height)
 {
    FE_CTX_OR_RETURN();
    FE_CHECK(width < 0 || height < 0, GL_INVALID_VALUE);
-   ds_i32(ctx, &ctx->ds.scissor[0], x);
-   ds_i32(ctx, &ctx->ds.scissor[1], y);
-   ds_i32(ctx, &ctx->ds.scissor[2], width);
-   ds_i32(ctx, &ctx->ds.scissor[3], height);
+   const GLint s[4] = {x, y, width, height};
+   for (GLuint i = 0; i < FE_MAX_VIEWPORTS; i++)
+      scissor_at(ctx, i, s);
+}
+
+void
+mgl_glScissorArrayv(GLuint first, GLsizei count, const GLint *v)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!viewport_range_ok(first, count), GL_INVALID_VALUE);
+   for (GLsizei k = 0; k < count; k++)
+      FE_CHECK(v[4 * k + 2] < 0 || v[4 * k + 3] < 0, GL_INVALID_VALUE);
+   for (GLsizei k = 0; k < count; k++)
+      scissor_at(ctx, first + (GLuint)k, v + 4 * k);
+}
+
+void
+mgl_glScissorIndexed(GLuint index, GLint left, GLint bottom, GLsizei width, GLsizei height)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(index >= FE_MAX_VIEWPORTS, GL_INVALID_VALUE);
+   FE_CHECK(width < 0 || height < 0, GL_INVALID_VALUE);
+   const GLint s[4] = {left, bottom, width, height};
+   scissor_at(ctx, index, s);
+}
+
+void
+mgl_glScissorIndexedv(GLuint index, const GLint *v)
+{
+   mgl_glScissorIndexed(index, v[0], v[1], v[2], v[3]);
 }
 
 /* ---- clear values -------------------------------------------------------------------------- */

@@ -117,6 +117,20 @@ emit_render_state(struct fe_context *ctx)
    }
 }
 
+/* The viewports past index 0, for a program whose geometry stage writes gl_ViewportIndex, when
+ * they changed since sent: a draw of one viewport never sends them. */
+static void
+emit_viewports(struct fe_context *ctx)
+{
+   struct fe_tracker *t = &ctx->tracker;
+   if (t->viewports_version == ctx->viewports_version || !t->exec || !t->exec->writes_viewport ||
+       !fe_viewport_array_offered(ctx))
+      return;
+   mgp_set_viewports(&ctx->pipe, &(struct mgp_set_viewports){.count = FE_MAX_VIEWPORTS - 1},
+                     ctx->viewports);
+   t->viewports_version = ctx->viewports_version;
+}
+
 /* The longest run of changed words sent as set_dynamic_words; a longer one sends it all. */
 #define DYN_WORDS_MAX 8u
 
@@ -124,6 +138,7 @@ static void
 emit_dynamic_state(struct fe_context *ctx)
 {
    struct fe_tracker *t = &ctx->tracker;
+   emit_viewports(ctx); /* a program change reaches here with the state unchanged */
    if (t->started && t->ds_version == ctx->ds_version)
       return;
    t->ds_version = ctx->ds_version;

@@ -82,11 +82,20 @@ fe_fp64_offered(const struct fe_context *ctx)
    return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_FLOAT64) != 0;
 }
 
+bool
+fe_viewport_array_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES &&
+          (ctx->share->caps->cap_bits & MGP_CAP_VIEWPORT_ARRAY) != 0 &&
+          fe_call_supported(ctx->share, MGP_CALL_set_viewports);
+}
+
 uint32_t
 fe_glsl_deny(const struct fe_context *ctx)
 {
    return (fe_fp64_offered(ctx) ? 0 : GLSL_DENY_FLOAT64) |
-          (fe_gpu_shader5_offered(ctx) ? 0 : GLSL_DENY_GPU_SHADER5);
+          (fe_gpu_shader5_offered(ctx) ? 0 : GLSL_DENY_GPU_SHADER5) |
+          (fe_viewport_array_offered(ctx) ? 0 : GLSL_DENY_VIEWPORT_ARRAY);
 }
 
 const char *

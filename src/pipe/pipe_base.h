@@ -32,7 +32,8 @@
  * feedback objects held by the server, MGP_CAP_XFB_OBJECTS) appended.
  * 22: MGP_CAP_NO_ATTACHMENTS: a framebuffer_state without attachments renders at its width,
  * height, layers and samples; mgp_caps carries texel_buffer_offset_alignment and
- * texel_buffer_formats (buffer texture ranges, GL_ARB_texture_buffer_range). */
+ * texel_buffer_formats (buffer texture ranges, GL_ARB_texture_buffer_range); set_viewports
+ * (GL_ARB_viewport_array's viewports past index 0, MGP_CAP_VIEWPORT_ARRAY) appended. */
 #define MGP_ABI_VERSION 22u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
@@ -237,6 +238,11 @@ enum mgp_call_class {
  * ARB_gpu_shader_fp64 in desktop contexts; without it `#extension GL_ARB_gpu_shader_fp64` fails
  * to compile and so does any shader that uses a double (GLSL 4.00 core) */
 #define MGP_CAP_FLOAT64 (1u << 25)
+/* The backend draws MGP_MAX_VIEWPORTS viewports and scissors (Vulkan's multiViewport, maxViewports
+ * >= 16): a geometry stage's gl_ViewportIndex picks the viewport, depth range and scissor that
+ * set_viewports (index 0: set_dynamic_state) gave; without it the client keeps GL's per-index
+ * state but does not list GL_ARB_viewport_array, and `#extension GL_ARB_viewport_array` fails */
+#define MGP_CAP_VIEWPORT_ARRAY (1u << 26)
 /* The backend renders a framebuffer_state that names no attachment (a framebuffer object
  * without images) over width x height, `layers` layers and `samples` samples (0: one): the
  * client offers ARB_framebuffer_no_attachments */
@@ -310,6 +316,9 @@ enum mgp_call_class {
 /* bind/delete_stream_output_object and draw_stream_output: object ids lie below this (the
  * decoder's bound; 0 is the context's default object) */
 #define MGP_MAX_XFB_OBJECTS 4096u
+/* GL_MAX_VIEWPORTS where MGP_CAP_VIEWPORT_ARRAY is offered: set_viewports carries indices 1 ..
+ * MGP_MAX_VIEWPORTS - 1 at most (the decoder's bound) */
+#define MGP_MAX_VIEWPORTS 16u
 #define MGP_INDIRECT_ARRAYS_SIZE 16u   /* DrawArraysIndirectCommand */
 #define MGP_INDIRECT_ELEMENTS_SIZE 20u /* DrawElementsIndirectCommand */
 

@@ -191,6 +191,12 @@ call_rules(struct mgp_decoded *out, const struct mgp_call_info *ci)
       if (a.stream)
          return field_error(out, ci, "stream");
    }
+   if (out->call == MGP_CALL_set_viewports) {
+      struct mgp_set_viewports a;
+      memcpy(&a, out->payload, sizeof(a));
+      if (a.count >= MGP_MAX_VIEWPORTS)
+         return field_error(out, ci, "count");
+   }
    return NULL;
 }
 

@@ -298,7 +298,18 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLGETTEXTURESUBIMAGEPROC, GetTextureSubImage)                                              \
    X(PFNGLGETCOMPRESSEDTEXTURESUBIMAGEPROC, GetCompressedTextureSubImage)                          \
    X(PFNGLFRAMEBUFFERPARAMETERIPROC, FramebufferParameteri)                                        \
-   X(PFNGLGETFRAMEBUFFERPARAMETERIVPROC, GetFramebufferParameteriv)
+   X(PFNGLGETFRAMEBUFFERPARAMETERIVPROC, GetFramebufferParameteriv)                                \
+   X(PFNGLVIEWPORTINDEXEDFPROC, ViewportIndexedf)                                                  \
+   X(PFNGLVIEWPORTINDEXEDFVPROC, ViewportIndexedfv)                                                \
+   X(PFNGLVIEWPORTARRAYVPROC, ViewportArrayv)                                                      \
+   X(PFNGLSCISSORINDEXEDPROC, ScissorIndexed)                                                      \
+   X(PFNGLSCISSORINDEXEDVPROC, ScissorIndexedv)                                                    \
+   X(PFNGLSCISSORARRAYVPROC, ScissorArrayv)                                                        \
+   X(PFNGLDEPTHRANGEINDEXEDPROC, DepthRangeIndexed)                                                \
+   X(PFNGLDEPTHRANGEARRAYVPROC, DepthRangeArrayv)                                                  \
+   X(PFNGLGETFLOATI_VPROC, GetFloati_v)                                                            \
+   X(PFNGLGETDOUBLEI_VPROC, GetDoublei_v)                                                          \
+   X(PFNGLDISABLEIPROC, Disablei)
 
 struct gl_funcs {
 #define X(type, name) type name;

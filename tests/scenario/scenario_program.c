@@ -845,7 +845,7 @@ sc_uniform_init(void)
  * thread, inside the call that caused the message: a GL error (source API, type ERROR), an
  * inserted marker, a debug group's push and pop around a labelled draw; on mgl also a decline
  * (glGenTransformFeedbacks without ARB_transform_feedback2, else the unimplemented
- * glViewportIndexedf) as a message naming it. Then, with no callback, the
+ * glPrimitiveBoundingBox) as a message naming it. Then, with no callback, the
  * log returns inserted messages in order; object labels read back; the draw's pixels check. */
 typedef struct {
    GLenum source, type, severity;
@@ -945,22 +945,24 @@ sc_khr_debug(void)
       if (glGetError() != GL_INVALID_OPERATION)
          fail("declined glGenTransformFeedbacks did not raise GL_INVALID_OPERATION");
    } else if (is_mgl) {
-      /* transform feedback objects are offered (ARB_transform_feedback2): a GL 4.1 command mgl
-       * does not implement yet (ARB_viewport_array) is the decline instead */
-      PFNGLVIEWPORTINDEXEDFPROC viewport_indexed =
-         (PFNGLVIEWPORTINDEXEDFPROC)eglGetProcAddress("glViewportIndexedf");
+      /* transform feedback objects are offered (ARB_transform_feedback2): an OpenGL ES 3.2
+       * command mgl does not implement yet (glPrimitiveBoundingBox) is the decline instead */
+      typedef void(APIENTRY * bounding_box_fn)(GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat,
+                                               GLfloat, GLfloat);
+      bounding_box_fn bounding_box = (bounding_box_fn)eglGetProcAddress("glPrimitiveBoundingBox");
+      static const char want[] = "decline gl-entry-unimplemented: glPrimitiveBoundingBox";
       g_dbg_n = 0;
-      if (viewport_indexed)
-         viewport_indexed(0, 0.0f, 0.0f, 64.0f, 64.0f);
+      if (bounding_box)
+         bounding_box(-1.0f, -1.0f, -1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f);
       if (g_dbg_n != 2)
-         fail("declined glViewportIndexedf: %d messages, expected 2", g_dbg_n);
+         fail("declined glPrimitiveBoundingBox: %d messages, expected 2", g_dbg_n);
       expect_debug(0, GL_DEBUG_SOURCE_OTHER, GL_DEBUG_TYPE_OTHER, 0, NULL, "decline");
-      if (strncmp(g_dbg[0].text, "decline gl-entry-unimplemented: glViewportIndexedf", 50))
+      if (strncmp(g_dbg[0].text, want, sizeof want - 1))
          fail("decline message \"%s\"", g_dbg[0].text);
       expect_debug(1, GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_ERROR, GL_INVALID_OPERATION,
                    "GL_INVALID_OPERATION generated", "decline's error");
       if (glGetError() != GL_INVALID_OPERATION)
-         fail("declined glViewportIndexedf did not raise GL_INVALID_OPERATION");
+         fail("declined glPrimitiveBoundingBox did not raise GL_INVALID_OPERATION");
    }
 
    /* A labelled draw inside a group. */

@@ -301,6 +301,7 @@ struct vkb_shader {
    bool gs_output_points;    /* the geometry stage emits points */
    bool gs_output_lines;     /* the geometry stage emits line strips */
    bool writes_layer;        /* a geometry stage writes gl_Layer */
+   bool writes_viewport;     /* a geometry stage writes gl_ViewportIndex */
    uint32_t layer_word;      /* its SPIR-V word holding BuiltIn Layer */
    bool gs_primitive_id_out; /* the geometry stage writes gl_PrimitiveID */
    /* The geometry stage with its Layer output made a PrimitiveId output: for a framebuffer
@@ -509,7 +510,9 @@ struct vkb_pipeline_key {
    uint8_t provoking_last;
    uint8_t layer_ignored;     /* the GS writes gl_Layer into a framebuffer of one layer */
    uint8_t patch_vertices;    /* a tessellation pipeline's patch size (set_patch_state); else 0 */
-   uint8_t pad_key[3];        /* hashed: kept zero */
+   uint8_t viewports;         /* viewportCount: MGP_MAX_VIEWPORTS where the GS writes
+                               * gl_ViewportIndex on a multiViewport device, else 1 */
+   uint8_t pad_key[2];        /* hashed: kept zero */
    uint32_t coverage_mask;    /* glSampleCoverage as a sample mask (multisampled only) */
    uint32_t centre_locations; /* GL_MULTISAMPLE off: every sample at the pixel centre */
 };
@@ -925,7 +928,8 @@ enum vkb_dyn_part {
    VKB_DYN_STENCIL = 1u << 5,
    VKB_DYN_COVERAGE = 1u << 6, /* the sample coverage mask: pipeline state (the key) */
    VKB_DYN_LINE_STIPPLE = 1u << 7,
-   VKB_DYN_ALL = (1u << 8) - 1,
+   VKB_DYN_VIEWPORTS = 1u << 8, /* viewports and scissors 1 .. (set_viewports) */
+   VKB_DYN_ALL = (1u << 9) - 1,
 };
 
 /* vkb_screen.stipple_modes: the line rasterization modes the device stipples */
@@ -1011,6 +1015,10 @@ struct vkb_context {
    bool dyn_recorded;
    VkViewport rec_viewport;
    VkRect2D rec_scissor;
+   /* set_viewports: GL's viewports 1 .. MGP_MAX_VIEWPORTS - 1 (zero: empty, nothing drawn);
+    * recorded (VKB_DYN_VIEWPORTS) once the client sent them */
+   struct mgp_viewport viewports[MGP_MAX_VIEWPORTS - 1];
+   bool viewports_held;
    float rec_line_width, rec_depth_bias[3], rec_blend[4];
    uint32_t rec_line_stipple;  /* factor << 16 | pattern */
    uint32_t rec_stencil[2][3]; /* per face: reference, compare mask, write mask */
@@ -1442,6 +1450,8 @@ void vkb_delete_shader(void *self, const struct mgp_handle_args *args, const voi
 
 void vkb_set_dynamic_state(void *self, const struct mgp_dynamic_state *args, const void *tail,
                            uint32_t tail_count);
+void vkb_set_viewports(void *self, const struct mgp_set_viewports *args, const void *tail,
+                       uint32_t tail_count);
 void vkb_set_dynamic_words(void *self, const struct mgp_dynamic_words *args, const void *tail,
                            uint32_t tail_count);
 void vkb_set_framebuffer_state(void *self, const struct mgp_framebuffer_state *args,

@@ -394,6 +394,23 @@ vkb_set_dynamic_state(void *self, const struct mgp_dynamic_state *args, const vo
 }
 
 void
+vkb_set_viewports(void *self, const struct mgp_set_viewports *args, const void *tail,
+                  uint32_t tail_count)
+{
+   CTX_SELF;
+   /* the decoder refuses these on the ring and tcp arms; monolith calls here directly */
+   if (args->count >= MGP_MAX_VIEWPORTS || tail_count < args->count) {
+      vkb_fatal(scr, MGU_FATAL_ProtocolCorruption,
+                "set_viewports.count past MGP_MAX_VIEWPORTS - 1");
+      return;
+   }
+   if (args->count)
+      memcpy(ctx->viewports, tail, args->count * sizeof(struct mgp_viewport));
+   ctx->viewports_held = true;
+   ctx->dyn_dirty |= VKB_DYN_VIEWPORTS;
+}
+
+void
 vkb_set_dynamic_words(void *self, const struct mgp_dynamic_words *args, const void *tail,
                       uint32_t tail_count)
 {

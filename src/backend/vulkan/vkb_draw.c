@@ -301,6 +301,13 @@ draw_pipeline(struct vkb_context *ctx, struct draw_plan *p)
    p->key.restart = p->restart && !scr->has_dyn_rs; /* else vkb_render_state_record sets it */
    p->key.provoking_last = p->provoking_last && scr->has_provoking_vertex;
    p->key.layer_ignored = p->layer_ignored;
+   p->key.viewports = p->sh->writes_viewport && scr->features.multiViewport ? MGP_MAX_VIEWPORTS : 1;
+   if (p->key.viewports > 1 && !ctx->viewports_held) {
+      /* a client that never sent set_viewports: its empty viewports 1.., so that every
+       * viewport the pipeline has is set (Vulkan) and GL's undefined index draws nothing */
+      ctx->viewports_held = true;
+      ctx->dyn_dirty |= VKB_DYN_VIEWPORTS;
+   }
    if (p->topo == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST) {
       /* The client draws GL_PATCHES only with a TES (fe_draw.c), and a TES only in patches */
       if (!p->sh->mod[MGP_SHADER_STAGE_TESS_EVAL] || !p->sh->mod[MGP_SHADER_STAGE_TESS_CTRL]) {

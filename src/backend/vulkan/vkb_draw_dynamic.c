@@ -1,5 +1,5 @@
-/* vkb_draw_dynamic.c — the dynamic state a draw records from the context's (viewport,
- * scissor, line width, depth bias, blend constants, stencil reference and masks), and
+/* vkb_draw_dynamic.c — the dynamic state a draw records from the context's (viewports,
+ * scissors, line width, depth bias, blend constants, stencil reference and masks), and
  * glSampleCoverage's mask for the pipeline key. */
 #include <stddef.h>
 #include <string.h>
@@ -66,15 +66,12 @@ vkb_dynamic_byte_parts(size_t offset, size_t size)
    return parts;
 }
 
-static void
-set_viewport(struct vkb_context *ctx, VkCommandBuffer cmd, bool all, bool empty)
+/* One GL viewport as Vulkan's: positive (memory row r is GL window row r), inside the
+ * device's limits; an empty one (GL draws nothing) becomes 1x1, its scissor empty. */
+static VkViewport
+vk_viewport(const VkPhysicalDeviceLimits *l, const float *v, const float *depth_range, bool empty)
 {
-   struct vkb_screen *scr = ctx->scr;
-   const struct mgp_dynamic_state *d = &ctx->dyn;
-   const VkPhysicalDeviceLimits *l = &scr->props.limits;
-   /* Positive viewport: memory row r is GL window row r. */
-   VkViewport vp = {d->viewport[0], d->viewport[1],    d->viewport[2],
-                    d->viewport[3], d->depth_range[0], d->depth_range[1]};
+   VkViewport vp = {v[0], v[1], v[2], v[3], depth_range[0], depth_range[1]};
    if (empty)
       vp.width = vp.height = 1.0f;
    if (vp.width > (float)l->maxViewportDimensions[0])
@@ -92,6 +89,35 @@ set_viewport(struct vkb_context *ctx, VkCommandBuffer cmd, bool all, bool empty)
       vp.y = hi - vp.height;
    vp.minDepth = vp.minDepth < 0 ? 0 : vp.minDepth > 1 ? 1 : vp.minDepth;
    vp.maxDepth = vp.maxDepth < 0 ? 0 : vp.maxDepth > 1 ? 1 : vp.maxDepth;
+   return vp;
+}
+
+/* One GL scissor (or the whole render area when it is off) as Vulkan's, inside the area. */
+static VkRect2D
+vk_scissor(VkExtent2D ext, const int32_t *s, bool enable, bool empty)
+{
+   int64_t x0 = 0, y0 = 0, x1 = ext.width, y1 = ext.height;
+   if (enable) {
+      const int64_t sx = s[0], sy = s[1];
+      const int64_t sw = s[2] < 0 ? 0 : s[2];
+      const int64_t sh = s[3] < 0 ? 0 : s[3];
+      x0 = sx > x0 ? sx : x0;
+      y0 = sy > y0 ? sy : y0;
+      x1 = sx + sw < x1 ? sx + sw : x1;
+      y1 = sy + sh < y1 ? sy + sh : y1;
+   }
+   VkRect2D sc = {{0, 0}, {0, 0}};
+   if (!empty && x1 > x0 && y1 > y0)
+      sc = (VkRect2D){{(int32_t)x0, (int32_t)y0}, {(uint32_t)(x1 - x0), (uint32_t)(y1 - y0)}};
+   return sc;
+}
+
+static void
+set_viewport(struct vkb_context *ctx, VkCommandBuffer cmd, bool all, bool empty)
+{
+   struct vkb_screen *scr = ctx->scr;
+   const struct mgp_dynamic_state *d = &ctx->dyn;
+   const VkViewport vp = vk_viewport(&scr->props.limits, d->viewport, d->depth_range, empty);
    if (all || memcmp(&vp, &ctx->rec_viewport, sizeof(vp))) {
       vkCmdSetViewport(cmd, 0, 1, &vp);
       ctx->rec_viewport = vp;
@@ -104,25 +130,32 @@ set_scissor(struct vkb_context *ctx, VkCommandBuffer cmd, bool all, bool empty)
 {
    struct vkb_screen *scr = ctx->scr;
    const struct mgp_dynamic_state *d = &ctx->dyn;
-   const VkExtent2D ext = ctx->render_extent;
-   int64_t x0 = 0, y0 = 0, x1 = ext.width, y1 = ext.height;
-   if (d->scissor_enable) {
-      const int64_t sx = d->scissor[0], sy = d->scissor[1];
-      const int64_t sw = d->scissor[2] < 0 ? 0 : d->scissor[2];
-      const int64_t sh = d->scissor[3] < 0 ? 0 : d->scissor[3];
-      x0 = sx > x0 ? sx : x0;
-      y0 = sy > y0 ? sy : y0;
-      x1 = sx + sw < x1 ? sx + sw : x1;
-      y1 = sy + sh < y1 ? sy + sh : y1;
-   }
-   VkRect2D sc = {{0, 0}, {0, 0}};
-   if (!empty && x1 > x0 && y1 > y0)
-      sc = (VkRect2D){{(int32_t)x0, (int32_t)y0}, {(uint32_t)(x1 - x0), (uint32_t)(y1 - y0)}};
+   const VkRect2D sc = vk_scissor(ctx->render_extent, d->scissor, d->scissor_enable, empty);
    if (all || memcmp(&sc, &ctx->rec_scissor, sizeof(sc))) {
       vkCmdSetScissor(cmd, 0, 1, &sc);
       ctx->rec_scissor = sc;
       scr->stats.cmd_set_state++;
    }
+}
+
+/* Viewports and scissors 1 .. MGP_MAX_VIEWPORTS - 1 (set_viewports), for pipelines whose
+ * geometry stage picks one with gl_ViewportIndex: recorded once the client sent them, whatever
+ * pipeline is bound (every draw pipeline has them dynamic, so they outlive binds). */
+static void
+set_viewports(struct vkb_context *ctx, VkCommandBuffer cmd)
+{
+   struct vkb_screen *scr = ctx->scr;
+   VkViewport vp[MGP_MAX_VIEWPORTS - 1];
+   VkRect2D sc[MGP_MAX_VIEWPORTS - 1];
+   for (uint32_t i = 0; i < MGP_MAX_VIEWPORTS - 1; i++) {
+      const struct mgp_viewport *v = &ctx->viewports[i];
+      const bool empty = !(v->viewport[2] > 0.0f) || !(v->viewport[3] > 0.0f);
+      vp[i] = vk_viewport(&scr->props.limits, v->viewport, v->depth_range, empty);
+      sc[i] = vk_scissor(ctx->render_extent, v->scissor, v->scissor_enable, empty);
+   }
+   vkCmdSetViewport(cmd, 1, MGP_MAX_VIEWPORTS - 1, vp);
+   vkCmdSetScissor(cmd, 1, MGP_MAX_VIEWPORTS - 1, sc);
+   scr->stats.cmd_set_state += 2;
 }
 
 static void
@@ -208,6 +241,8 @@ vkb_draw_set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
       set_viewport(ctx, cmd, all, empty);
    if (dirty & VKB_DYN_SCISSOR)
       set_scissor(ctx, cmd, all, empty);
+   if ((dirty & VKB_DYN_VIEWPORTS) && ctx->viewports_held && ctx->scr->features.multiViewport)
+      set_viewports(ctx, cmd);
    if (dirty & (VKB_DYN_LINE_WIDTH | VKB_DYN_DEPTH_BIAS | VKB_DYN_BLEND | VKB_DYN_STENCIL))
       set_other(ctx, cmd, all);
    if ((dirty & VKB_DYN_LINE_STIPPLE) && ctx->scr->stipple_modes)

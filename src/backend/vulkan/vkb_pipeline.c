@@ -259,8 +259,8 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
    };
    VkPipelineViewportStateCreateInfo vp = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-      .viewportCount = 1,
-      .scissorCount = 1,
+      .viewportCount = key->viewports ? key->viewports : 1,
+      .scissorCount = key->viewports ? key->viewports : 1,
    };
 
    /* Rasterization. */

@@ -750,6 +750,7 @@ enable_core_features(struct vkb_screen *scr, const VkPhysicalDeviceFeatures *hav
    WANT(shaderStorageImageExtendedFormats);    /* GL's rg8, r16 ... image formats */
    WANT(shaderStorageImageWriteWithoutFormat); /* a writeonly image without a format */
    WANT(shaderFloat64);
+   WANT(multiViewport); /* GL_ARB_viewport_array: gl_ViewportIndex, viewportCount 16 */
    WANT(sampleRateShading);
    WANT(alphaToOne);
 #undef WANT
@@ -1234,6 +1235,10 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    /* doubles: SPIR-V's Float64, enabled where the device has it */
    if (scr->features.shaderFloat64)
       c.cap_bits |= MGP_CAP_FLOAT64;
+   /* GL_ARB_viewport_array: a geometry stage's gl_ViewportIndex over 16 viewports */
+   if (scr->features.multiViewport && scr->features.geometryShader &&
+       scr->props.limits.maxViewports >= MGP_MAX_VIEWPORTS)
+      c.cap_bits |= MGP_CAP_VIEWPORT_ARRAY;
    /* glMultiDraw*IndirectCount: one vkCmdDraw(Indexed)IndirectCount a call (multiDrawIndirect:
     * a count over 1 is a multi-draw) */
    if (scr->has_draw_indirect_count && scr->features.multiDrawIndirect &&

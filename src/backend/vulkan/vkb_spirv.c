@@ -230,6 +230,8 @@ scan_builtin_outputs(spvc_compiler comp, spvc_resources res, VkShaderStageFlagBi
       unsigned word = 0;
       if (list[i].builtin == SpvBuiltInPrimitiveId)
          sh->gs_primitive_id_out = true;
+      else if (list[i].builtin == SpvBuiltInViewportIndex)
+         sh->writes_viewport = true;
       else if (list[i].builtin == SpvBuiltInLayer &&
                spvc_compiler_get_decoration(comp, id, SpvDecorationBuiltIn) == SpvBuiltInLayer &&
                spvc_compiler_get_binary_offset_for_decoration(comp, id, SpvDecorationBuiltIn,

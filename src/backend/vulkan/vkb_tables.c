@@ -106,6 +106,7 @@ const struct mgp_context_vtbl vkb_context_vtbl = {
    .delete_shader = vkb_delete_shader,
    .set_dynamic_state = vkb_set_dynamic_state,
    .set_dynamic_words = vkb_set_dynamic_words,
+   .set_viewports = vkb_set_viewports,
    .set_framebuffer_state = vkb_set_framebuffer_state,
    .set_vertex_buffers = vkb_set_vertex_buffers,
    .set_index_buffer = vkb_set_index_buffer,

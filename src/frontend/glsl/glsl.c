@@ -484,6 +484,8 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
    }
    if (ok && !es && (deny & GLSL_DENY_GPU_SHADER5))
       hide_macro(spliced, "GL_ARB_gpu_shader5");
+   if (ok && !es && (deny & GLSL_DENY_VIEWPORT_ARRAY))
+      hide_macro(spliced, "GL_ARB_viewport_array");
    ok = ok && (pp = preprocess_gl(stage, es, version, spliced, log));
    ok = ok && (es || !(deny & GLSL_DENY_FLOAT64) || fp64_directives(stage, pp, log));
    const bool doubles =

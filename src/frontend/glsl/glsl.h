@@ -240,6 +240,10 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
  * is not defined, `#extension GL_ARB_gpu_shader5 : require` is an error and `enable` / `warn` a
  * warning that leaves it off (GLSL 1.50 3.3). glsl_compile_shader denies nothing. */
 #define GLSL_DENY_GPU_SHADER5 (1u << 1)
+/* GLSL_DENY_VIEWPORT_ARRAY, GL_ARB_viewport_array (the backend lacks MGP_CAP_VIEWPORT_ARRAY): its
+ * macro is not defined and its `#extension` is withheld as GL_ARB_gpu_shader5's is, so a
+ * geometry shader of GLSL 1.50 / 3.30 cannot write gl_ViewportIndex. */
+#define GLSL_DENY_VIEWPORT_ARRAY (1u << 2)
 /* glsl_compile_shader_limits with only the varyings and the denied features. */
 bool glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api,
                               uint32_t max_varying_components, uint32_t deny, const char *source,

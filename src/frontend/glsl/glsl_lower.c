@@ -901,7 +901,8 @@ draw_instanced_arb(struct lower *L, struct glsl_unit *u, const struct glsl_tok *
    add_edit(L, t->at, t->len, NULL, NULL, 0);
 }
 
-/* An extension glslang knows but the context does not offer (glsl.h, GLSL_DENY_GPU_SHADER5):
+/* An extension glslang knows but the context does not offer (glsl.h, GLSL_DENY_GPU_SHADER5,
+ * GLSL_DENY_VIEWPORT_ARRAY):
  * GLSL 1.50 3.3's behaviours for an extension the implementation lacks. `require` fails the unit;
  * `enable` and `warn` warn; the directive goes, so that glslang leaves the extension off. */
 static void
@@ -1286,6 +1287,9 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
             add_edit(&L, t->at, t->len, NULL, NULL, 0);
          } else if (!u->es && (deny & GLSL_DENY_GPU_SHADER5) && !strncmp(d, "extension", 9) &&
                     extension_named(s, "GL_ARB_gpu_shader5")) {
+            withheld_extension(&L, t);
+         } else if (!u->es && (deny & GLSL_DENY_VIEWPORT_ARRAY) && !strncmp(d, "extension", 9) &&
+                    extension_named(s, "GL_ARB_viewport_array")) {
             withheld_extension(&L, t);
          } else if (!u->es && version < 400 && !strncmp(d, "extension", 9) &&
                     extension_named(s, "GL_ARB_gpu_shader5") && !strstr(s, "disable")) {

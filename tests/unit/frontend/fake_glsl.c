@@ -132,9 +132,14 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
       if (!input->source[s])
          continue;
       p->stages |= GLSL_STAGE_BIT(s);
-      p->spirv[s].words = calloc(5, 4);
+      const bool vi = s == GLSL_STAGE_GEOMETRY && next.gs_viewport_index;
+      p->spirv[s].words = calloc(vi ? 9 : 5, 4);
       p->spirv[s].words[0] = 0x07230203;
-      p->spirv[s].num_words = 5;
+      p->spirv[s].num_words = vi ? 9 : 5;
+      if (vi) { /* OpDecorate %1 BuiltIn ViewportIndex */
+         const uint32_t decorate[4] = {4u << 16 | 71u, 1, 11, 10};
+         memcpy(p->spirv[s].words + 5, decorate, sizeof(decorate));
+      }
    }
    p->geometry = (struct glsl_geometry){next.gs_input, next.gs_output, next.gs_vertices_out, 1};
    p->num_xfb = next.num_xfb;

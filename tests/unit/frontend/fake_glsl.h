@@ -40,6 +40,9 @@ struct fake_program {
     * uniforms u_color (color_t, location 0) and u_scale[2] (scale_t, locations 1-2), their
     * hidden uints after the other uniforms. */
    bool subroutines;
+   /* The geometry stage's SPIR-V decorates a variable BuiltIn ViewportIndex (it writes
+    * gl_ViewportIndex). */
+   bool gs_viewport_index;
 };
 
 /* What the next glsl_link returns. Sources containing "LINK_ERROR" fail to link; sources

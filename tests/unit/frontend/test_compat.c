@@ -436,6 +436,45 @@ test_accum(void)
    env_finish(&e);
 }
 
+/* glPushAttrib(GL_VIEWPORT_BIT | GL_SCISSOR_BIT) keeps every viewport's viewport, depth range,
+ * scissor box and enable (ARB_viewport_array), not only index 0's; a group not pushed stays. */
+static void
+test_push_viewport_array(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   mgl_glViewportIndexedf(3, 1, 2, 3, 4);
+   mgl_glScissorIndexed(5, 6, 7, 8, 9);
+   mgl_glEnablei(GL_SCISSOR_TEST, 5);
+   mgl_glDepthRangeIndexed(7, 0.25, 0.5);
+   mgl_glPushAttrib(0x00000800 /* GL_VIEWPORT_BIT */ | 0x00080000 /* GL_SCISSOR_BIT */);
+   mgl_glViewport(0, 0, 10, 10);
+   mgl_glScissor(0, 0, 10, 10);
+   mgl_glDisable(GL_SCISSOR_TEST);
+   mgl_glDepthRange(0, 1);
+   mgl_glPopAttrib();
+   GLfloat f[4];
+   GLint s[4];
+   mgl_glGetFloati_v(GL_VIEWPORT, 3, f);
+   CHECK(f[0] == 1.0f && f[1] == 2.0f && f[2] == 3.0f && f[3] == 4.0f);
+   mgl_glGetIntegeri_v(GL_SCISSOR_BOX, 5, s);
+   CHECK(s[0] == 6 && s[1] == 7 && s[2] == 8 && s[3] == 9);
+   CHECK(mgl_glIsEnabledi(GL_SCISSOR_TEST, 5));
+   CHECK(!mgl_glIsEnabledi(GL_SCISSOR_TEST, 4));
+   mgl_glGetFloati_v(GL_DEPTH_RANGE, 7, f);
+   CHECK(f[0] == 0.25f && f[1] == 0.5f);
+   mgl_glPushAttrib(0x00000800 /* GL_VIEWPORT_BIT */);
+   mgl_glScissorIndexed(5, 0, 0, 1, 1);
+   mgl_glViewportIndexedf(3, 0, 0, 5, 5);
+   mgl_glPopAttrib();
+   mgl_glGetIntegeri_v(GL_SCISSOR_BOX, 5, s);
+   CHECK(s[2] == 1); /* the scissor group was not pushed */
+   mgl_glGetFloati_v(GL_VIEWPORT, 3, f);
+   CHECK(f[2] == 3.0f);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+}
+
 /* glLineStipple (factor clamped to [1, 256]), GL_LINE_STIPPLE, glClearIndex and glIndexMask:
  * initial values, queries, glPushAttrib/glPopAttrib of GL_LINE_BIT, GL_ENABLE_BIT and
  * GL_COLOR_BUFFER_BIT; lines drawn with a stipple pattern are the named decline. */
@@ -948,6 +987,7 @@ main(void)
    test_legacy_arrays();
    test_accum();
    test_index_and_line_stipple();
+   test_push_viewport_array();
    test_generate_mipmap_param();
    test_copy_tex_image_legacy();
    test_params_after_respecify();

@@ -2789,10 +2789,68 @@ test_xfb_objects_desktop(void)
    fake_caps.cap_bits &= ~(MGP_CAP_TRANSFORM_FEEDBACK | MGP_CAP_XFB_OBJECTS);
 }
 
+/* ARB_viewport_array's ranges (GL 4.1 13.6.1): first + count past GL_MAX_VIEWPORTS or a
+ * negative count is GL_INVALID_VALUE and changes nothing; an empty range ending at the last
+ * viewport is none; GL_SCISSOR_TEST indexed past the viewports is GL_INVALID_VALUE. */
+static void
+test_viewport_ranges(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   GLint max = 0;
+   mgl_glGetIntegerv(GL_MAX_VIEWPORTS, &max);
+   CHECK_EQ(max, 16);
+   const GLfloat v[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+   mgl_glViewportArrayv(16, 0, v);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glViewportArrayv(17, 0, v);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glViewportArrayv(15, 2, v);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glViewportArrayv(0, -1, v);
+   CHECK_ERR(GL_INVALID_VALUE);
+   const GLfloat neg[8] = {0, 0, 4, 4, 0, 0, -1, 4};
+   mgl_glViewportArrayv(2, 2, neg); /* the second is refused: neither changes */
+   CHECK_ERR(GL_INVALID_VALUE);
+   GLfloat f[4];
+   mgl_glGetFloati_v(GL_VIEWPORT, 2, f);
+   CHECK(f[2] == 16.0f);
+   const GLdouble d[4] = {0, 1, 0, 1};
+   mgl_glDepthRangeArrayv(15, 2, d);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glDepthRangeIndexed(16, 0, 1);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glDepthRangeIndexed(4, -1.0, 2.0); /* clamped to [0, 1] */
+   GLdouble got[2];
+   mgl_glGetDoublei_v(GL_DEPTH_RANGE, 4, got);
+   CHECK(got[0] == 0.0 && got[1] == 1.0);
+   const GLint s[4] = {0, 0, 1, 1};
+   mgl_glScissorArrayv(16, 1, s);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glScissorIndexedv(16, s);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glDisablei(GL_SCISSOR_TEST, 16);
+   CHECK_ERR(GL_INVALID_VALUE);
+   CHECK(!mgl_glIsEnabledi(GL_SCISSOR_TEST, 16));
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glGetIntegeri_v(GL_SCISSOR_BOX, 16, (GLint *)f);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glEnablei(GL_DEPTH_TEST, 0); /* not an indexed capability */
+   CHECK_ERR(GL_INVALID_ENUM);
+   GLfloat b[2];
+   mgl_glGetFloatv(GL_VIEWPORT_BOUNDS_RANGE, b);
+   CHECK(b[0] == -32768.0f && b[1] == 32767.0f); /* the fake device's 16384 */
+   mgl_glGetIntegerv(GL_VIEWPORT_INDEX_PROVOKING_VERTEX, &max);
+   CHECK_EQ(max, GL_UNDEFINED_VERTEX);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
    test_first_error_sticks();
+   test_viewport_ranges();
    test_buffer_errors();
    test_clear_buffer();
    test_mirror_clamp();

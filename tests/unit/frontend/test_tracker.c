@@ -88,6 +88,103 @@ test_viewport_is_dynamic(void)
    env_finish(&e);
 }
 
+/* A program and shaders of every stage given (gs: with a geometry shader). */
+static GLuint
+make_program_gs(const struct fake_program *fp)
+{
+   fake_glsl_next(fp);
+   const char *src = "#version 150 core\nvoid main() {}\n";
+   const GLenum types[3] = {GL_VERTEX_SHADER, GL_GEOMETRY_SHADER, GL_FRAGMENT_SHADER};
+   GLuint prog = mgl_glCreateProgram();
+   for (int i = 0; i < 3; i++) {
+      GLuint sh = mgl_glCreateShader(types[i]);
+      mgl_glShaderSource(sh, 1, &src, NULL);
+      mgl_glCompileShader(sh);
+      mgl_glAttachShader(prog, sh);
+      mgl_glDeleteShader(sh);
+   }
+   mgl_glLinkProgram(prog);
+   GLint ok = 0;
+   mgl_glGetProgramiv(prog, GL_LINK_STATUS, &ok);
+   CHECK(ok);
+   return prog;
+}
+
+/* GL_ARB_viewport_array: the viewports past 0 cross (set_viewports) only for a program whose
+ * geometry stage writes gl_ViewportIndex, once per change; a draw of one viewport sends
+ * nothing more, and glViewport / glScissor / glEnable set every index. */
+static void
+test_viewport_array(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   fake_caps.cap_bits |= MGP_CAP_VIEWPORT_ARRAY;
+   make_drawable();
+   struct fake_program fp = {.num_inputs = 1,
+                             .inputs = {"pos"},
+                             .gs_input = GL_TRIANGLES,
+                             .gs_output = GL_TRIANGLE_STRIP,
+                             .gs_vertices_out = 3};
+   const GLuint plain = make_program_gs(&fp);
+   fp.gs_viewport_index = true;
+   const GLuint routed = make_program_gs(&fp);
+   mgl_glUseProgram(plain);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   fake_clear();
+   mgl_glViewportIndexedf(1, 32, 0, 32, 32);
+   mgl_glScissorIndexed(2, 1, 2, 3, 4);
+   mgl_glEnablei(GL_SCISSOR_TEST, 2);
+   mgl_glDepthRangeIndexed(3, 0.25, 0.5);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_viewports), 0); /* viewport 0 alone is drawn */
+   CHECK_EQ(fake_count_of(MGP_CALL_set_dynamic_state) + fake_count_of(MGP_CALL_set_dynamic_words),
+            0); /* index 0 did not change */
+
+   mgl_glUseProgram(routed);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_viewports), 1);
+   const struct fake_rec *r = fake_find(MGP_CALL_set_viewports, 0);
+   CHECK_EQ(((const struct mgp_set_viewports *)r->args)->count, FE_MAX_VIEWPORTS - 1);
+   CHECK_EQ(r->tail_count, FE_MAX_VIEWPORTS - 1);
+   const struct mgp_viewport *vp = r->tail;
+   CHECK(vp[0].viewport[0] == 32.0f && vp[0].viewport[2] == 32.0f && vp[0].viewport[3] == 32.0f);
+   CHECK(vp[1].scissor[0] == 1 && vp[1].scissor[3] == 4 && vp[1].scissor_enable == 1);
+   CHECK(vp[0].scissor_enable == 0 && vp[2].depth_range[0] == 0.25f &&
+         vp[2].depth_range[1] == 0.5f);
+   CHECK(vp[3].viewport[2] == 64.0f && vp[3].depth_range[1] == 1.0f); /* the surface's size */
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_viewports), 1); /* unchanged: not again */
+
+   /* glViewport, glScissor and glEnable set every index; index 0 stays set_dynamic_state's */
+   fake_clear();
+   mgl_glViewport(1, 2, 3, 4);
+   mgl_glScissor(5, 6, 7, 8);
+   mgl_glEnable(GL_SCISSOR_TEST);
+   mgl_glDepthRange(0.5, 0.75);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_viewports), 1);
+   vp = fake_find(MGP_CALL_set_viewports, 0)->tail;
+   for (unsigned i = 0; i < FE_MAX_VIEWPORTS - 1; i++)
+      CHECK(vp[i].viewport[0] == 1.0f && vp[i].viewport[3] == 4.0f && vp[i].scissor[2] == 7 &&
+            vp[i].scissor_enable == 1 && vp[i].depth_range[0] == 0.5f);
+   CHECK(e.ctx->ds.viewport[1] == 2.0f && e.ctx->ds.scissor[0] == 5 && e.ctx->ds.scissor_enable);
+   GLfloat f[4];
+   mgl_glGetFloati_v(GL_VIEWPORT, FE_MAX_VIEWPORTS - 1, f);
+   CHECK(f[0] == 1.0f && f[1] == 2.0f && f[2] == 3.0f && f[3] == 4.0f);
+   CHECK(mgl_glIsEnabledi(GL_SCISSOR_TEST, FE_MAX_VIEWPORTS - 1));
+
+   /* without the cap the state is GL's all the same, but nothing crosses */
+   fake_caps.cap_bits &= ~MGP_CAP_VIEWPORT_ARRAY;
+   fake_clear();
+   mgl_glViewportIndexedf(5, 0, 0, 8, 8);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_viewports), 0);
+   mgl_glGetFloati_v(GL_VIEWPORT, 5, f);
+   CHECK(f[2] == 8.0f);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   env_finish(&e);
+}
+
 /* Toggling GL_BLEND alternates between two render-state CSOs created once each. */
 static void
 test_blend_toggle_two_csos(void)
@@ -2480,6 +2577,7 @@ main(void)
    test_vertex_inputs();
    test_vao_switch_elements();
    test_viewport_is_dynamic();
+   test_viewport_array();
    test_blend_toggle_two_csos();
    test_render_state_memo();
    test_redundant_state_no_records();

@@ -58,6 +58,8 @@
  *   xfbo-delete-zero  delete_stream_output_object of object 0, the context's default: the
  *                  backend's check, every arm.
  *   xfbo-draw-stride  draw_stream_output with a 6-byte stride (not a multiple of 4).
+ *   viewports-count  set_viewports of 16 viewports past index 0 (a 16-element tail): past
+ *                  MGP_MAX_VIEWPORTS - 1 (the decoder's bound; on monolith the backend's).
  * After the attack the client keeps sending honest records (8 MiB of them), the way a program
  * goes on calling GL: the server closes with those unread, and on tcp the client must still
  * learn the Fatal's reason rather than a bare Fatal{ServerGone}.
@@ -359,7 +361,10 @@ main(int argc, char **argv)
       attack_vertex_input(scr, &ctx, attack);
    else if (!strncmp(attack, "xfbo-", 5))
       attack_xfb_object(&ctx, attack);
-   else if (!strcmp(attack, "buffers-cls") || !strcmp(attack, "atomic-offset"))
+   else if (!strcmp(attack, "viewports-count")) {
+      static struct mgp_viewport vp[MGP_MAX_VIEWPORTS];
+      mgp_set_viewports(&ctx, &(struct mgp_set_viewports){.count = MGP_MAX_VIEWPORTS}, vp);
+   } else if (!strcmp(attack, "buffers-cls") || !strcmp(attack, "atomic-offset"))
       attack_buffers(scr, &ctx, !strcmp(attack, "buffers-cls"));
    else if (!strcmp(attack, "patch-zero") || !strcmp(attack, "patch-big"))
       attack_patch(&ctx, !strcmp(attack, "patch-zero") ? 0 : 33);
