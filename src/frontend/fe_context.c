@@ -530,6 +530,7 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
       goto fail_caches;
 
    fe_names_init(&ctx->vaos);
+   fe_names_init(&ctx->pipelines);
    fe_names_init(&ctx->fbos);
    fe_names_init(&ctx->queries);
    fe_xfb_init(ctx);
@@ -623,6 +624,7 @@ context_destroy_now(struct fe_context *ctx)
          FE_REBIND(ctx, &ctx->black_tex[t][k], NULL);
    }
    fe_program_release_current(ctx);
+   fe_pipelines_destroy(ctx);
    fe_ff_destroy(ctx);
    ctx->vao = NULL;
    ctx->draw_fbo = ctx->read_fbo = NULL;

@@ -108,13 +108,16 @@ line_stipple_state(struct fe_context *ctx, GLenum mode)
 static bool
 draw_ready(struct fe_context *ctx, GLenum mode)
 {
+   if (!fe_pipeline_draw_check(ctx))
+      return false;
    const struct fe_exec *e = fe_ctx_exec(ctx);
+   const bool glsl = ctx->program || ctx->pipeline;
    /* GL 4.6 10.5 and 11.2: a program with a tessellation stage draws only patches, and patches
     * only through a tessellation evaluation shader (without one this GL has nothing to give
     * them to: a TCS alone draws nothing, refused as the draw's error) */
    const uint32_t tess_bits =
       GLSL_STAGE_BIT(GLSL_STAGE_TESS_CTRL) | GLSL_STAGE_BIT(GLSL_STAGE_TESS_EVAL);
-   const uint32_t stages = ctx->program && e ? e->glsl->stages : 0;
+   const uint32_t stages = glsl && e ? e->glsl->stages : 0;
    if ((mode == GL_PATCHES) != ((stages & tess_bits) != 0) ||
        (mode == GL_PATCHES && !(stages & GLSL_STAGE_BIT(GLSL_STAGE_TESS_EVAL)))) {
       fe_error(ctx, GL_INVALID_OPERATION);
@@ -155,7 +158,7 @@ draw_ready(struct fe_context *ctx, GLenum mode)
    /* a program of a compute shader alone has no vertex stage to draw with: GL 4.6 7.3, with no
     * active program for the vertex stage the results are undefined, "however, this is not an
     * error"; the draw is skipped (named) */
-   if (ctx->program && e && (e->glsl->stages & GLSL_STAGE_BIT(GLSL_STAGE_COMPUTE))) {
+   if (glsl && e && (e->glsl->stages & GLSL_STAGE_BIT(GLSL_STAGE_COMPUTE))) {
       MGU_DECLINE(gl_draw_no_program, "a draw with a compute program current (no vertex stage) "
                                       "was skipped");
       return false;

@@ -85,6 +85,7 @@ static const char *const extensions[] = {
    "GL_ARB_sample_shading",
    "GL_ARB_sampler_objects",
    "GL_ARB_seamless_cube_map",
+   "GL_ARB_separate_shader_objects",
    "GL_ARB_shader_atomic_counters",
    "GL_ARB_shader_draw_parameters",
    "GL_ARB_shader_image_load_store",
@@ -168,6 +169,8 @@ offered(struct fe_context *ctx, const char *name)
       return (ctx->share->caps->cap_bits & MGP_CAP_POLYGON_OFFSET_CLAMP) != 0;
    if (!strcmp(name, "GL_ARB_base_instance"))
       return fe_base_instance_offered(ctx);
+   if (!strcmp(name, "GL_ARB_separate_shader_objects"))
+      return fe_separate_shaders_offered(ctx);
    if (!strcmp(name, "GL_ARB_depth_clamp"))
       return (ctx->share->caps->cap_bits & MGP_CAP_DEPTH_CLAMP) != 0;
    if (!strcmp(name, "GL_ARB_shader_draw_parameters"))
@@ -720,6 +723,11 @@ get_binding_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       return true;
    }
    case GL_CURRENT_PROGRAM: INT1(ctx->program ? ctx->program->base.name : 0); return true;
+   case GL_PROGRAM_PIPELINE_BINDING:
+      if (!fe_separate_shaders_offered(ctx))
+         return false;
+      INT1(ctx->pipeline ? ctx->pipeline->name : 0);
+      return true;
    case GL_ACTIVE_TEXTURE: ENUM1(GL_TEXTURE0 + ctx->active_unit); return true;
    case GL_TEXTURE_BINDING_1D: INT1(texture_binding(ctx, FE_TEX_1D)); return true;
    case GL_TEXTURE_BINDING_2D: INT1(texture_binding(ctx, FE_TEX_2D)); return true;

@@ -334,6 +334,16 @@ struct fe_exec {
    /* set_global_constants suppressor: what the last context sent. */
    const struct fe_context *constants_ctx;
    uint32_t constants_sent;
+   /* A program pipeline's executable made of several programs' stages (fe_pipeline.c): the
+    * executables it copies its default block and bindings from (references held), where each
+    * one's part starts, and the versions last copied. num_parts is 0 for a linked program. */
+   unsigned num_parts;
+   struct fe_pipeline_part {
+      struct fe_exec *exec;
+      uint32_t uniform_base, block_base, sampler_base;
+      uint32_t uniform_seen;
+      uint64_t bindings_seen;
+   } parts[GLSL_STAGE_COUNT];
 };
 
 static inline void
@@ -369,6 +379,19 @@ struct fe_program {
    unsigned num_xfb_names;
    GLenum xfb_mode;         /* GL_INTERLEAVED_ATTRIBS or GL_SEPARATE_ATTRIBS */
    bool binary_retrievable; /* GL_PROGRAM_BINARY_RETRIEVABLE_HINT (ES 3.0), a hint only */
+   bool separable;          /* GL_PROGRAM_SEPARABLE: read by the next link */
+   bool linked_separable;   /* ... as the last successful link saw it */
+};
+
+/* A program pipeline object (GL 4.6 7.4; per context, not shared): fe_pipeline.c. */
+struct fe_pipeline {
+   GLuint name;
+   struct fe_program *stage[GLSL_STAGE_COUNT]; /* glUseProgramStages (use counted) */
+   struct fe_program *active;                  /* glActiveShaderProgram (use counted) */
+   bool validate_status;
+   char *info_log;
+   struct fe_exec *combined; /* the executable last made of several programs' stages */
+   struct fe_exec *built_from[GLSL_STAGE_COUNT]; /* ... of these stages' executables */
 };
 
 /* ---- containers (per context) ------------------------------------------------------------- */
@@ -768,6 +791,9 @@ struct fe_context {
 
    struct fe_program *program;
    struct fe_exec *exec; /* the executable in use (may outlive a failed relink) */
+   /* glBindProgramPipeline: drawn with when no program is current (glUseProgram wins) */
+   struct fe_names pipelines;
+   struct fe_pipeline *pipeline;
 
    unsigned active_unit;
    struct fe_texture *units[FE_MAX_TEXTURE_UNITS][FE_TEX_TARGET_COUNT];
@@ -1044,6 +1070,14 @@ fe_compute_offered(const struct fe_context *ctx)
 {
    return ctx->desc.api != FE_API_GLES && ctx->share->caps->max_compute_work_group_invocations > 0;
 }
+/* GL_ARB_separate_shader_objects (GL 4.1): a front-end feature, every desktop context
+ * (fe_pipeline.c); ES 3.1's form is not offered yet. */
+static inline bool
+fe_separate_shaders_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES;
+}
+
 /* Whether a desktop context offers tessellation (GL 4.0 / ARB_tessellation_shader): the backend
  * takes set_patch_state and the device tessellates (MGP_CAP_TESSELLATION). fe_patch.c has the
  * entry points; FE_MAX_PATCH_VERTICES and FE_MAX_TESS_GEN_LEVEL are GL's and Vulkan's minimums
@@ -1335,9 +1369,28 @@ bool fe_tess_passthrough_emit(struct fe_context *ctx, struct fe_exec *e);
  * use replaces the executable); returns the executable in use. Inline: every draw asks, and
  * the executable in use is the common answer. */
 struct fe_exec *fe_ctx_exec_install(struct fe_context *ctx);
+/* The executable the bound program pipeline draws with (fe_pipeline.c): NULL when none is
+ * bound or it has no stage. */
+struct fe_exec *fe_pipeline_exec(struct fe_context *ctx);
+/* What glUniform* without a program writes: the current program's executable, else the bound
+ * pipeline's active program's; NULL when neither. */
+struct fe_exec *fe_uniform_exec(struct fe_context *ctx);
+/* Copies the parts' default blocks and bindings into a pipeline's executable when they moved
+ * (fe_pipeline.c); nothing for a program's own executable. */
+void fe_exec_sync_parts(struct fe_exec *e);
+/* Makes an executable of gp (owned by it on success) and sends its shader CSO (fe_program.c). */
+struct fe_exec *fe_exec_create(struct fe_context *ctx, struct glsl_program *gp);
+/* Drops one use of prog (a pipeline's stage): deletes it when flagged and unused. */
+void fe_program_unuse(struct fe_context *ctx, struct fe_program *prog);
+void fe_pipelines_destroy(struct fe_context *ctx);
+/* A draw without a current program and with a pipeline that fails validation: false after
+ * GL_INVALID_OPERATION (fe_pipeline.c). */
+bool fe_pipeline_draw_check(struct fe_context *ctx);
 static inline struct fe_exec *
 fe_ctx_exec(struct fe_context *ctx)
 {
+   if (!ctx->program && ctx->pipeline)
+      return fe_pipeline_exec(ctx);
    const struct fe_program *p = ctx->program;
    if (p && p->exec && p->exec != ctx->exec)
       return fe_ctx_exec_install(ctx);

@@ -156,6 +156,16 @@ fe_program_release_current(struct fe_context *ctx)
 }
 
 void
+fe_program_unuse(struct fe_context *ctx, struct fe_program *prog)
+{
+   if (!prog)
+      return;
+   prog->use_count--;
+   program_maybe_delete(ctx, prog);
+   fe_object_unref(ctx, &prog->base);
+}
+
+void
 mgl_glDeleteProgram(GLuint program)
 {
    FE_CTX_OR_RETURN();
@@ -392,7 +402,10 @@ fe_exec_unref(struct fe_context *ctx, struct fe_exec *e)
          *dead = e->cso;
       pthread_mutex_unlock(&sg->lock);
    }
-   glsl_program_destroy(e->glsl);
+   if (e->num_parts)
+      fe_pipeline_glsl_free(ctx, e);
+   else
+      glsl_program_destroy(e->glsl);
    free(e->uniforms);
    free(e->locs);
    for (uint32_t i = 0; i < e->num_active; i++)
@@ -698,8 +711,8 @@ fe_subroutine_reset(struct fe_exec *e)
    }
 }
 
-static struct fe_exec *
-exec_create(struct fe_context *ctx, struct glsl_program *gp)
+struct fe_exec *
+fe_exec_create(struct fe_context *ctx, struct glsl_program *gp)
 {
    struct fe_exec *e = calloc(1, sizeof(*e));
    if (!e)
@@ -812,7 +825,7 @@ fe_exec_create_internal(struct fe_context *ctx, const char *vs, const char *fs, 
    struct glsl_program *gp = glsl_link(&in, log);
    if (!gp)
       return NULL;
-   struct fe_exec *e = exec_create(ctx, gp);
+   struct fe_exec *e = fe_exec_create(ctx, gp);
    if (!e)
       glsl_program_destroy(gp);
    return e;
@@ -844,8 +857,9 @@ mgl_glLinkProgram(GLuint program)
       link_failed(ctx, prog, "error: no shaders attached to the program\n");
       return;
    }
-   if (ctx->desc.api == FE_API_GLES) {
-      /* ES: a program links only with both a vertex and a fragment shader */
+   if (ctx->desc.api == FE_API_GLES && !prog->separable) {
+      /* ES: a program links only with both a vertex and a fragment shader (ES 3.1 7.3: unless
+       * it is separable) */
       bool has_vs = false, has_fs = false;
       for (unsigned i = 0; i < prog->num_shaders; i++) {
          has_vs |= prog->shaders[i]->type == GL_VERTEX_SHADER;
@@ -931,6 +945,7 @@ mgl_glLinkProgram(GLuint program)
       .xfb_separate = prog->xfb_mode == GL_SEPARATE_ATTRIBS,
       .xfb_special_names = fe_xfb_draw_offered(ctx), /* ARB_transform_feedback3 */
       .deny = fe_glsl_deny(ctx),
+      .separable = prog->separable,
    };
    in.source[GLSL_STAGE_VERTEX] = vs;
    in.source[GLSL_STAGE_GEOMETRY] = gs;
@@ -967,7 +982,7 @@ mgl_glLinkProgram(GLuint program)
       link_failed(ctx, prog, over);
       return;
    }
-   struct fe_exec *e = exec_create(ctx, gp);
+   struct fe_exec *e = fe_exec_create(ctx, gp);
    if (e) {
       add_builtin_inputs(e, vs);
       e->writes_viewport = writes_viewport_index(&gp->spirv[GLSL_STAGE_GEOMETRY]);
@@ -985,6 +1000,7 @@ mgl_glLinkProgram(GLuint program)
    fe_exec_unref(ctx, prog->exec);
    prog->exec = e;
    prog->link_status = true;
+   prog->linked_separable = prog->separable;
    free(prog->info_log);
    prog->info_log = log ? log : dup_str("");
    if (ctx->program == prog)
@@ -1159,6 +1175,10 @@ mgl_glGetProgramiv(GLuint program, GLenum pname, GLint *params)
       FE_CHECK(ctx->desc.api != FE_API_GLES || ctx->desc.major < 3, GL_INVALID_ENUM);
       *params = 0;
       return;
+   case GL_PROGRAM_SEPARABLE:
+      FE_CHECK(!fe_separate_shaders_offered(ctx), GL_INVALID_ENUM);
+      *params = prog->separable;
+      return;
    default: fe_error(ctx, GL_INVALID_ENUM);
    }
 }
@@ -1175,9 +1195,14 @@ mgl_glProgramParameteri(GLuint program, GLenum pname, GLint value)
    struct fe_program *prog = get_program(ctx, program);
    if (!prog)
       return;
-   FE_CHECK(pname != GL_PROGRAM_BINARY_RETRIEVABLE_HINT, GL_INVALID_ENUM);
+   FE_CHECK(pname != GL_PROGRAM_BINARY_RETRIEVABLE_HINT &&
+               (pname != GL_PROGRAM_SEPARABLE || !fe_separate_shaders_offered(ctx)),
+            GL_INVALID_ENUM);
    FE_CHECK(value != GL_FALSE && value != GL_TRUE, GL_INVALID_VALUE);
-   prog->binary_retrievable = value == GL_TRUE; /* read by the next link, which ignores it */
+   if (pname == GL_PROGRAM_SEPARABLE)
+      prog->separable = value == GL_TRUE; /* GL 4.6 7.3: read by the next link */
+   else
+      prog->binary_retrievable = value == GL_TRUE; /* read by the next link, which ignores it */
 }
 
 void

@@ -47,6 +47,8 @@ void fe_active_attrib(const struct fe_exec *e, GLuint index, GLsizei buf_size, G
                       GLint *size, GLenum *type, GLchar *name);
 /* GL_ACTIVE_ATTRIBUTE_MAX_LENGTH: the longest glGetActiveAttrib name, with its NUL. */
 GLint fe_attrib_max_length(const struct fe_exec *e);
+/* Frees a pipeline executable's glsl_program (fe_pipeline.c) and drops its parts. */
+void fe_pipeline_glsl_free(struct fe_context *ctx, struct fe_exec *e);
 /* Writes every subroutine uniform's default value: at link and glUseProgram (fe_program.c). */
 void fe_subroutine_reset(struct fe_exec *e);
 /* Sets element `element` of subroutine uniform u to the subroutine index `value`. */

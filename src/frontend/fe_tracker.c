@@ -593,6 +593,14 @@ put_depth_modes(struct fe_context *ctx, struct fe_exec *e, const struct glsl_dep
 static void
 update_state_uniforms(struct fe_context *ctx, struct fe_exec *e)
 {
+   if (e->num_parts) {
+      /* a pipeline's executable: each program's hidden members in its own shadow, then the
+       * shadows into the pipeline's (fe_pipeline.c) */
+      for (unsigned k = 0; k < e->num_parts; k++)
+         update_state_uniforms(ctx, e->parts[k].exec);
+      fe_exec_sync_parts(e);
+      return;
+   }
    const struct glsl_default_block *db = &e->glsl->default_block;
    for (unsigned i = 0; i < db->num_depth_modes; i++)
       put_depth_modes(ctx, e, &db->depth_modes[i]);

@@ -62,12 +62,10 @@ kind_matches(enum value_kind vk, uint8_t base)
 
 /* One glUniform* call: n components per element, cols > 0 for matrix functions. */
 static void
-set_uniform(struct fe_context *ctx, GLint location, GLsizei count, enum value_kind vk, unsigned n,
-            unsigned cols, GLboolean transpose, const void *values)
+set_uniform_in(struct fe_context *ctx, struct fe_exec *e, GLint location, GLsizei count,
+               enum value_kind vk, unsigned n, unsigned cols, GLboolean transpose,
+               const void *values)
 {
-   FE_CHECK(count < 0, GL_INVALID_VALUE);
-   struct fe_exec *e = fe_ctx_exec(ctx);
-   FE_CHECK(!e, GL_INVALID_OPERATION);
    if (location == -1)
       return;
    FE_CHECK(location < 0 || (uint32_t)location >= e->num_locs, GL_INVALID_OPERATION);
@@ -171,6 +169,33 @@ set_uniform(struct fe_context *ctx, GLint location, GLsizei count, enum value_ki
    }
    if (changed)
       e->uniform_version++;
+}
+
+/* glUniform*: the current program, else the bound pipeline's active program (GL 4.6 7.6.1) */
+static void
+set_uniform(struct fe_context *ctx, GLint location, GLsizei count, enum value_kind vk, unsigned n,
+            unsigned cols, GLboolean transpose, const void *values)
+{
+   FE_CHECK(count < 0, GL_INVALID_VALUE);
+   struct fe_exec *e = fe_uniform_exec(ctx);
+   FE_CHECK(!e, GL_INVALID_OPERATION);
+   set_uniform_in(ctx, e, location, count, vk, n, cols, transpose, values);
+}
+
+/* glProgramUniform* (GL 4.1, ARB_separate_shader_objects): the named program's executable */
+static void
+program_uniform(struct fe_context *ctx, GLuint program, GLint location, GLsizei count,
+                enum value_kind vk, unsigned n, unsigned cols, GLboolean transpose,
+                const void *values)
+{
+   if (!fe_separate_shaders_offered(ctx)) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   FE_CHECK(count < 0, GL_INVALID_VALUE);
+   struct fe_exec *e = fe_linked_exec(ctx, program);
+   if (e)
+      set_uniform_in(ctx, e, location, count, vk, n, cols, transpose, values);
 }
 
 #define UNIFORM_V(name, vk, n, type)                                                               \
@@ -324,6 +349,153 @@ UNIFORM_MATRIX(2x4dv, 2, 4, VK_DOUBLE, GLdouble)
 UNIFORM_MATRIX(4x2dv, 4, 2, VK_DOUBLE, GLdouble)
 UNIFORM_MATRIX(3x4dv, 3, 4, VK_DOUBLE, GLdouble)
 UNIFORM_MATRIX(4x3dv, 4, 3, VK_DOUBLE, GLdouble)
+
+
+/* ---- glProgramUniform* ---- */
+#define PROGRAM_UNIFORM_V(name, vk, n, type)                                                       \
+   void mgl_glProgramUniform##name(GLuint program, GLint location, GLsizei count,                  \
+                                   const type *value)                                              \
+   {                                                                                               \
+      FE_CTX_OR_RETURN();                                                                          \
+      program_uniform(ctx, program, location, count, vk, n, 0, GL_FALSE, value);                   \
+   }
+#define PROGRAM_UNIFORM_MATRIX(name, cols, rows, vk, ctype)                                        \
+   void mgl_glProgramUniformMatrix##name(GLuint program, GLint location, GLsizei count,            \
+                                         GLboolean transpose, const ctype *value)                  \
+   {                                                                                               \
+      FE_CTX_OR_RETURN();                                                                          \
+      program_uniform(ctx, program, location, count, vk, rows, cols, transpose, value);            \
+   }
+PROGRAM_UNIFORM_V(1fv, VK_FLOAT, 1, GLfloat)
+PROGRAM_UNIFORM_V(2fv, VK_FLOAT, 2, GLfloat)
+PROGRAM_UNIFORM_V(3fv, VK_FLOAT, 3, GLfloat)
+PROGRAM_UNIFORM_V(4fv, VK_FLOAT, 4, GLfloat)
+PROGRAM_UNIFORM_V(1iv, VK_INT, 1, GLint)
+PROGRAM_UNIFORM_V(2iv, VK_INT, 2, GLint)
+PROGRAM_UNIFORM_V(3iv, VK_INT, 3, GLint)
+PROGRAM_UNIFORM_V(4iv, VK_INT, 4, GLint)
+PROGRAM_UNIFORM_V(1uiv, VK_UINT, 1, GLuint)
+PROGRAM_UNIFORM_V(2uiv, VK_UINT, 2, GLuint)
+PROGRAM_UNIFORM_V(3uiv, VK_UINT, 3, GLuint)
+PROGRAM_UNIFORM_V(4uiv, VK_UINT, 4, GLuint)
+PROGRAM_UNIFORM_V(1dv, VK_DOUBLE, 1, GLdouble)
+PROGRAM_UNIFORM_V(2dv, VK_DOUBLE, 2, GLdouble)
+PROGRAM_UNIFORM_V(3dv, VK_DOUBLE, 3, GLdouble)
+PROGRAM_UNIFORM_V(4dv, VK_DOUBLE, 4, GLdouble)
+void
+mgl_glProgramUniform1f(GLuint program, GLint location, GLfloat v0)
+{
+   const GLfloat v[] = {v0};
+   mgl_glProgramUniform1fv(program, location, 1, v);
+}
+void
+mgl_glProgramUniform2f(GLuint program, GLint location, GLfloat v0, GLfloat v1)
+{
+   const GLfloat v[] = {v0, v1};
+   mgl_glProgramUniform2fv(program, location, 1, v);
+}
+void
+mgl_glProgramUniform3f(GLuint program, GLint location, GLfloat v0, GLfloat v1, GLfloat v2)
+{
+   const GLfloat v[] = {v0, v1, v2};
+   mgl_glProgramUniform3fv(program, location, 1, v);
+}
+void
+mgl_glProgramUniform4f(GLuint program, GLint location, GLfloat v0, GLfloat v1, GLfloat v2, GLfloat v3)
+{
+   const GLfloat v[] = {v0, v1, v2, v3};
+   mgl_glProgramUniform4fv(program, location, 1, v);
+}
+void
+mgl_glProgramUniform1i(GLuint program, GLint location, GLint v0)
+{
+   const GLint v[] = {v0};
+   mgl_glProgramUniform1iv(program, location, 1, v);
+}
+void
+mgl_glProgramUniform2i(GLuint program, GLint location, GLint v0, GLint v1)
+{
+   const GLint v[] = {v0, v1};
+   mgl_glProgramUniform2iv(program, location, 1, v);
+}
+void
+mgl_glProgramUniform3i(GLuint program, GLint location, GLint v0, GLint v1, GLint v2)
+{
+   const GLint v[] = {v0, v1, v2};
+   mgl_glProgramUniform3iv(program, location, 1, v);
+}
+void
+mgl_glProgramUniform4i(GLuint program, GLint location, GLint v0, GLint v1, GLint v2, GLint v3)
+{
+   const GLint v[] = {v0, v1, v2, v3};
+   mgl_glProgramUniform4iv(program, location, 1, v);
+}
+void
+mgl_glProgramUniform1ui(GLuint program, GLint location, GLuint v0)
+{
+   const GLuint v[] = {v0};
+   mgl_glProgramUniform1uiv(program, location, 1, v);
+}
+void
+mgl_glProgramUniform2ui(GLuint program, GLint location, GLuint v0, GLuint v1)
+{
+   const GLuint v[] = {v0, v1};
+   mgl_glProgramUniform2uiv(program, location, 1, v);
+}
+void
+mgl_glProgramUniform3ui(GLuint program, GLint location, GLuint v0, GLuint v1, GLuint v2)
+{
+   const GLuint v[] = {v0, v1, v2};
+   mgl_glProgramUniform3uiv(program, location, 1, v);
+}
+void
+mgl_glProgramUniform4ui(GLuint program, GLint location, GLuint v0, GLuint v1, GLuint v2, GLuint v3)
+{
+   const GLuint v[] = {v0, v1, v2, v3};
+   mgl_glProgramUniform4uiv(program, location, 1, v);
+}
+void
+mgl_glProgramUniform1d(GLuint program, GLint location, GLdouble v0)
+{
+   const GLdouble v[] = {v0};
+   mgl_glProgramUniform1dv(program, location, 1, v);
+}
+void
+mgl_glProgramUniform2d(GLuint program, GLint location, GLdouble v0, GLdouble v1)
+{
+   const GLdouble v[] = {v0, v1};
+   mgl_glProgramUniform2dv(program, location, 1, v);
+}
+void
+mgl_glProgramUniform3d(GLuint program, GLint location, GLdouble v0, GLdouble v1, GLdouble v2)
+{
+   const GLdouble v[] = {v0, v1, v2};
+   mgl_glProgramUniform3dv(program, location, 1, v);
+}
+void
+mgl_glProgramUniform4d(GLuint program, GLint location, GLdouble v0, GLdouble v1, GLdouble v2, GLdouble v3)
+{
+   const GLdouble v[] = {v0, v1, v2, v3};
+   mgl_glProgramUniform4dv(program, location, 1, v);
+}
+PROGRAM_UNIFORM_MATRIX(2fv, 2, 2, VK_FLOAT, GLfloat)
+PROGRAM_UNIFORM_MATRIX(3fv, 3, 3, VK_FLOAT, GLfloat)
+PROGRAM_UNIFORM_MATRIX(4fv, 4, 4, VK_FLOAT, GLfloat)
+PROGRAM_UNIFORM_MATRIX(2x3fv, 2, 3, VK_FLOAT, GLfloat)
+PROGRAM_UNIFORM_MATRIX(3x2fv, 3, 2, VK_FLOAT, GLfloat)
+PROGRAM_UNIFORM_MATRIX(2x4fv, 2, 4, VK_FLOAT, GLfloat)
+PROGRAM_UNIFORM_MATRIX(4x2fv, 4, 2, VK_FLOAT, GLfloat)
+PROGRAM_UNIFORM_MATRIX(3x4fv, 3, 4, VK_FLOAT, GLfloat)
+PROGRAM_UNIFORM_MATRIX(4x3fv, 4, 3, VK_FLOAT, GLfloat)
+PROGRAM_UNIFORM_MATRIX(2dv, 2, 2, VK_DOUBLE, GLdouble)
+PROGRAM_UNIFORM_MATRIX(3dv, 3, 3, VK_DOUBLE, GLdouble)
+PROGRAM_UNIFORM_MATRIX(4dv, 4, 4, VK_DOUBLE, GLdouble)
+PROGRAM_UNIFORM_MATRIX(2x3dv, 2, 3, VK_DOUBLE, GLdouble)
+PROGRAM_UNIFORM_MATRIX(3x2dv, 3, 2, VK_DOUBLE, GLdouble)
+PROGRAM_UNIFORM_MATRIX(2x4dv, 2, 4, VK_DOUBLE, GLdouble)
+PROGRAM_UNIFORM_MATRIX(4x2dv, 4, 2, VK_DOUBLE, GLdouble)
+PROGRAM_UNIFORM_MATRIX(3x4dv, 3, 4, VK_DOUBLE, GLdouble)
+PROGRAM_UNIFORM_MATRIX(4x3dv, 4, 3, VK_DOUBLE, GLdouble)
 
 /* glGetUniform*: the element's components (column-major for matrices) as bit patterns (a
  * double's 8 bytes, else 4 in the low half), with the uniform's base type. Returns the count, 0

@@ -1155,14 +1155,14 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
       goto done;
    }
    /* GL 3.3, 2.11.3: a geometry shader without a vertex shader fails the link. */
-   if ((present & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY)) &&
+   if ((present & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY)) && !input->separable &&
        !(present & GLSL_STAGE_BIT(GLSL_STAGE_VERTEX))) {
       glsl_str_append(&log, "error: a geometry shader requires a vertex shader in the program\n");
       goto done;
    }
-   /* GL 4.6, 7.3: so does a tessellation shader (programs are not separable here). */
+   /* GL 4.6, 7.3: so does a tessellation shader, unless the program is separable. */
    if ((present & (GLSL_STAGE_BIT(GLSL_STAGE_TESS_CTRL) | GLSL_STAGE_BIT(GLSL_STAGE_TESS_EVAL))) &&
-       !(present & GLSL_STAGE_BIT(GLSL_STAGE_VERTEX))) {
+       !input->separable && !(present & GLSL_STAGE_BIT(GLSL_STAGE_VERTEX))) {
       glsl_str_append(&log,
                       "error: a tessellation shader requires a vertex shader in the program\n");
       goto done;

@@ -285,6 +285,10 @@ struct glsl_link_input {
     * interleaved varyings; without it those names are unknown outputs */
    bool xfb_special_names;
    uint32_t deny; /* GLSL_DENY_* (glsl_compile_shader_opts) */
+   /* GL_PROGRAM_SEPARABLE (GL 4.1, 7.3): the program may lack the stages around its own (a
+    * geometry or tessellation shader without a vertex shader links), and the varyings it
+    * exchanges with another program keep their layout(location) (glsl_link_io.c) */
+   bool separable;
 };
 
 /* A conventional vertex attribute's generic slot in a compatibility context ("gl_Color": 3),

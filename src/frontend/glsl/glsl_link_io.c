@@ -113,6 +113,26 @@ lowest_free(uint64_t used, uint32_t n, int32_t max)
    return -1;
 }
 
+/* Locations of a separable program's external interface: explicit ones kept, the others the
+ * lowest free ones in declaration order; *end gets one past the highest used. */
+static void
+external_locations(struct iovar *v, unsigned n, uint32_t *end)
+{
+   uint64_t used = 0;
+   for (unsigned i = 0; i < n; i++)
+      if (v[i].explicit_loc)
+         mark(&used, v[i].location, v[i].locs);
+   for (unsigned i = 0; i < n; i++) {
+      if (!v[i].explicit_loc) {
+         const int32_t loc = lowest_free(used, v[i].locs, 64);
+         v[i].location = loc < 0 ? 0 : loc;
+         mark(&used, v[i].location, v[i].locs);
+      }
+      if ((uint32_t)v[i].location + v[i].locs > *end)
+         *end = (uint32_t)v[i].location + v[i].locs;
+   }
+}
+
 /* The bound location of `v` (-1: none); *index gets the bound blend index. */
 static int
 binding_for(const struct glsl_binding *b, unsigned nb, const struct iovar *v, uint32_t *index)
@@ -271,7 +291,8 @@ glsl_link_pack_varyings(struct link *l)
       if (s != GLSL_STAGE_FRAGMENT && interface_locations(l, s, SpvStorageClassOutput) > max_locs)
          over = true;
    }
-   if (!over || l->in->num_xfb_varyings)
+   /* nor in a separable program: another program's stage would meet the packed side */
+   if (!over || l->in->num_xfb_varyings || l->in->separable)
       return;
    /* all stages or none: a packed output never meets an unpacked input */
    uint32_t *w[GLSL_STAGE_COUNT] = {0};
@@ -394,10 +415,22 @@ glsl_link_varyings(struct link *l, int prod, int cons)
    struct iovar *out = prod >= 0 ? collect_io(l, prod, SpvStorageClassOutput, &np) : NULL;
    struct iovar *in = cons >= 0 ? collect_io(l, cons, SpvStorageClassInput, &nc) : NULL;
    uint32_t next = 0, max_locs = glsl_varying_components(l->in) / 4;
+   bool nc_external = false;
 
-   for (unsigned i = 0; i < np; i++) {
+   /* GL 4.6 7.4.1: a separable program's outputs without a consumer in the program, or its
+    * inputs without a producer, meet another program's stage: layout(location) is kept there
+    * and the rest take the lowest free locations in declaration order (so the same
+    * declarations in both programs meet by name too) */
+   const bool keep_out = l->in->separable && cons < 0;
+   if (keep_out)
+      external_locations(out, np, &next);
+   for (unsigned i = 0; i < np && !keep_out; i++) {
       out[i].location = (int32_t)next;
       next += out[i].locs;
+   }
+   if (l->in->separable && prod < 0) {
+      external_locations(in, nc, &next);
+      nc_external = true;
    }
    if (next > max_locs)
       link_error(l, "Too many %s shader outputs (%u locations, at most %u)", glsl_stage_name(prod),
@@ -405,7 +438,7 @@ glsl_link_varyings(struct link *l, int prod, int cons)
    if (prod >= 0)
       l->out_loc_end[prod] = next;
 
-   for (unsigned i = 0; i < nc && !l->failed; i++) {
+   for (unsigned i = 0; i < nc && !l->failed && !nc_external; i++) {
       struct iovar *o = NULL;
       for (unsigned k = 0; k < np && !o; k++)
          if (out[k].is_block == in[i].is_block && !strcmp(out[k].key, in[i].key))
