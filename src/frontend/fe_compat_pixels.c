@@ -821,7 +821,7 @@ rect_draw(struct fe_context *ctx, struct fe_compat_pixel_draw *d, float x, float
       return;
    /* no fragment shader or texturing applies to stencil indices (GL 2.1 §4.3.1) */
    const bool direct = mode == MODE_STENCIL || mode == MODE_DEPTH_DIRECT;
-   if (!direct && ctx->program)
+   if (!direct && (ctx->program || ctx->pipeline))
       MGU_DECLINE(gl_feature_unimplemented,
                   "a pixel rectangle drawn with a program in use: drawn with fixed-function "
                   "fragment processing, not the program's fragment shader");
@@ -891,6 +891,7 @@ fe_compat_aside_begin(struct fe_context *ctx, struct fe_compat_aside *a, struct 
    a->polygon_mode = ctx->polygon_mode;
    a->polygon_mode_back = ctx->polygon_mode_back;
    a->program = ctx->program;
+   a->pipeline = ctx->pipeline;
    a->vao = ctx->vao;
    ctx->rs.cull_face = MGP_CULL_MODE_NONE;
    ctx->rs.polygon_mode = MGP_POLYGON_MODE_FILL;
@@ -905,6 +906,7 @@ fe_compat_aside_begin(struct fe_context *ctx, struct fe_compat_aside *a, struct 
    fe_draw_bump_value(ctx, &ctx->ds_version);
    ctx->polygon_mode = ctx->polygon_mode_back = GL_FILL;
    ctx->program = NULL;
+   ctx->pipeline = NULL;
    ctx->vao = vao;
    fe_draw_touch(ctx);
    for (unsigned k = 0; k < FE_COMPAT_INTERNAL_UNITS; k++) {
@@ -935,6 +937,7 @@ fe_compat_aside_end(struct fe_context *ctx, const struct fe_compat_aside *a)
    ctx->vao = a->vao;
    fe_draw_touch(ctx);
    ctx->program = a->program;
+   ctx->pipeline = a->pipeline;
    ctx->polygon_mode = a->polygon_mode;
    ctx->polygon_mode_back = a->polygon_mode_back;
    ctx->ds = a->ds;

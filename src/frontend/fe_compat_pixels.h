@@ -144,6 +144,7 @@ struct fe_compat_aside {
    struct mgp_dynamic_state ds;
    GLenum polygon_mode, polygon_mode_back;
    struct fe_program *program;
+   struct fe_pipeline *pipeline;
    struct fe_vao *vao;
    struct fe_texture *bound[FE_COMPAT_INTERNAL_UNITS];
    struct fe_sampler *sampler[FE_COMPAT_INTERNAL_UNITS];

@@ -190,7 +190,7 @@ raster_pos(float x, float y, float z, float w)
    FE_COMPAT_CTX_OR_RETURN();
    /* an enabled ARB program that never loaded (ARB_vertex_program 2.14, ARB_fragment_program
     * 3.11: Begin, RasterPos and the implicit Begins) */
-   FE_CHECK(!ctx->program && fe_arbp_draw_invalid(ctx), GL_INVALID_OPERATION);
+   FE_CHECK(!ctx->program && !ctx->pipeline && fe_arbp_draw_invalid(ctx), GL_INVALID_OPERATION);
    struct fe_compat_pixels *px = ctx->compat->pixels;
    struct fe_ff *ff = ctx->ff;
    const float obj[4] = {x, y, z, w};

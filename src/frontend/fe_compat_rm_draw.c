@@ -386,7 +386,7 @@ fe_compat_rm_draw(struct fe_context *ctx, GLenum mode, GLint first, GLsizei coun
                   "token, no hit, nothing drawn");
       return;
    }
-   if (ctx->program) {
+   if (ctx->program || ctx->pipeline) {
       MGU_DECLINE(gl_render_mode_draw_unsupported,
                   "a draw with a GLSL program in selection or feedback mode: nothing recorded");
       return;

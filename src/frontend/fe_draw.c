@@ -134,13 +134,13 @@ draw_ready(struct fe_context *ctx, GLenum mode)
    }
    if (ctx->tfo->tf.active && !fe_xfb_draw_check(ctx, mode))
       return false;
-   if (!ctx->program && ctx->ff && fe_arbp_draw_invalid(ctx)) {
+   if (!glsl && ctx->ff && fe_arbp_draw_invalid(ctx)) {
       fe_error(ctx, GL_INVALID_OPERATION); /* an enabled ARB program that never loaded */
       return false;
    }
-   if (!ctx->program && ctx->ff && !fe_ff_validate(ctx, mode))
+   if (!glsl && ctx->ff && !fe_ff_validate(ctx, mode))
       return false; /* fixed function: the generated program for the state */
-   if (ctx->program && ctx->ff)
+   if (glsl && ctx->ff)
       fe_ff_note_program_draw(ctx, mode);
    if (ctx->ff)
       line_stipple_state(ctx, mode);

@@ -1392,7 +1392,7 @@ fe_ff_note_program_draw(struct fe_context *ctx, GLenum mode)
 bool
 fe_ff_writes_point_size(const struct fe_context *ctx)
 {
-   return !ctx->program && ctx->ff && ctx->ff->current &&
+   return !ctx->program && !ctx->pipeline && ctx->ff && ctx->ff->current &&
           (ctx->ff->current->key.point_size || ctx->ff->current->key.vp_point_size);
 }
 

@@ -301,6 +301,7 @@ struct fe_exec {
     * for the patch size and levels below, made (re-made) at a draw that wants others
     * (fe_program.c: fe_tess_passthrough_emit); not sent before the first such draw. */
    bool tess_passthrough, passthrough_made;
+   bool no_cso; /* no vertex or compute stage: no CSO sent (fe_exec_create) */
    uint32_t passthrough_vertices;
    float passthrough_outer[4], passthrough_inner[2];
    /* The default uniform block's CPU shadow (std140). */

@@ -278,6 +278,24 @@ pipeline_invalid(const struct fe_context *ctx, const struct fe_pipeline *p)
    }
    if (!any)
       return "no program is active for any stage\n";
+   /* a program active for two stages and another program for a stage between them */
+   for (unsigned i = 0; i < GLSL_STAGE_COUNT; i++) {
+      const struct fe_program *a = p->stage[glsl_pipeline_stage(i)];
+      for (unsigned j = i + 2; a && j < GLSL_STAGE_COUNT; j++) {
+         if (p->stage[glsl_pipeline_stage(j)] != a)
+            continue;
+         for (unsigned k = i + 1; k < j; k++) {
+            const struct fe_program *b = p->stage[glsl_pipeline_stage(k)];
+            if (b && b != a)
+               return "a program's stages are split by another program\n";
+         }
+      }
+   }
+   /* a tessellation or geometry stage and no vertex stage */
+   if (!p->stage[GLSL_STAGE_VERTEX] &&
+       (p->stage[GLSL_STAGE_TESS_CTRL] || p->stage[GLSL_STAGE_TESS_EVAL] ||
+        p->stage[GLSL_STAGE_GEOMETRY]))
+      return "a tessellation or geometry stage without a vertex stage\n";
    if (ctx->desc.api == FE_API_GLES &&
        (!p->stage[GLSL_STAGE_VERTEX] || !p->stage[GLSL_STAGE_FRAGMENT]))
       return "a vertex and a fragment stage are needed\n";
@@ -554,6 +572,22 @@ pipeline_combine(struct fe_context *ctx, struct fe_exec *const exec[GLSL_STAGE_C
          gp->tess.output_vertices = s == GLSL_STAGE_TESS_CTRL ? g->tess.output_vertices : ov;
       }
    }
+   /* transform feedback captures from the last vertex-processing stage (its program's tables,
+    * borrowed; its SPIR-V carries the capture) */
+   static const enum glsl_stage last_first[] = {GLSL_STAGE_GEOMETRY, GLSL_STAGE_TESS_EVAL,
+                                                GLSL_STAGE_VERTEX};
+   for (unsigned i = 0; i < 3; i++) {
+      const struct fe_exec *x = exec[last_first[i]];
+      if (!x)
+         continue;
+      const struct glsl_program *g = x->glsl;
+      gp->num_xfb = g->num_xfb;
+      gp->xfb = g->xfb;
+      gp->xfb_separate = g->xfb_separate;
+      memcpy(gp->xfb_stride, g->xfb_stride, sizeof(gp->xfb_stride));
+      gp->xfb_buffers = g->xfb_buffers;
+      break;
+   }
    struct fe_exec *e = ok ? fe_exec_create(ctx, gp) : NULL;
    if (!e) {
       shell_free(gp);
@@ -640,10 +674,22 @@ fe_pipeline_draw_check(struct fe_context *ctx)
 {
    if (ctx->program || !ctx->pipeline)
       return true;
-   const char *why = pipeline_invalid(ctx, ctx->pipeline);
-   if (why) {
+   const struct fe_pipeline *p = ctx->pipeline;
+   if (pipeline_invalid(ctx, p)) {
       fe_error(ctx, GL_INVALID_OPERATION);
       return false;
    }
+   /* GL 4.6 11.1: without a vertex program the vertices are undefined (compatibility: the
+    * fixed-function stage would stand in); the backend needs a vertex stage */
+   const struct fe_exec *e = fe_ctx_exec(ctx);
+   if (!e || !(e->glsl->stages & GLSL_STAGE_BIT(GLSL_STAGE_VERTEX))) {
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "a draw with a program pipeline without a vertex stage: skipped");
+      return false;
+   }
+   if (ctx->ff && !p->stage[GLSL_STAGE_FRAGMENT])
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "a compatibility draw with a program pipeline without a fragment stage: no "
+                  "fixed-function fragment stage stands in");
    return true;
 }

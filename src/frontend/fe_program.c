@@ -388,7 +388,7 @@ fe_exec_unref(struct fe_context *ctx, struct fe_exec *e)
    if (!e || atomic_fetch_sub(&e->refs, 1) != 1)
       return;
    struct fe_share_group *sg = e->share;
-   const bool sent = !e->tess_passthrough || e->passthrough_made;
+   const bool sent = (!e->tess_passthrough || e->passthrough_made) && !e->no_cso;
    if (ctx && ctx->share == sg) {
       if (sent)
          mgp_delete_shader(&ctx->pipe, &(struct mgp_handle_args){e->cso});
@@ -748,7 +748,10 @@ fe_exec_create(struct fe_context *ctx, struct glsl_program *gp)
     * (fe_program.c: fe_tess_passthrough_emit) */
    e->tess_passthrough = (gp->stages & GLSL_STAGE_BIT(GLSL_STAGE_TESS_EVAL)) &&
                          !(gp->stages & GLSL_STAGE_BIT(GLSL_STAGE_TESS_CTRL));
-   if (!e->tess_passthrough)
+   /* a separable program without a vertex (or compute) stage draws only as part of a
+    * pipeline's executable (fe_pipeline.c): its own CSO would never be bound */
+   e->no_cso = !(gp->stages & (GLSL_STAGE_BIT(GLSL_STAGE_VERTEX) | GLSL_STAGE_BIT(GLSL_STAGE_COMPUTE)));
+   if (!e->tess_passthrough && !e->no_cso)
       fe_exec_send_shader(ctx, e, NULL, 0);
    return e;
 }
@@ -887,7 +890,9 @@ mgl_glLinkProgram(GLuint program)
    bool fs_only = true;
    for (unsigned i = 0; i < prog->num_shaders; i++)
       fs_only &= prog->shaders[i]->type == GL_FRAGMENT_SHADER;
-   const bool ff_vertex = ctx->desc.api == FE_API_GL_COMPAT && fs_only && fs && !vs;
+   /* not in a separable program: another program's stages come before and after its own */
+   const bool ff_vertex =
+      ctx->desc.api == FE_API_GL_COMPAT && !prog->separable && fs_only && fs && !vs;
    if (ff_vertex && !(vs = dup_str(ff_vertex_shader))) {
       free(gs);
       free(fs);
@@ -896,7 +901,7 @@ mgl_glLinkProgram(GLuint program)
    }
    const char *last = gs ? gs : vs;
    const bool ff_fragment =
-      ctx->desc.api == FE_API_GL_COMPAT && !fs && last &&
+      ctx->desc.api == FE_API_GL_COMPAT && !prog->separable && !fs && last &&
       (source_uses(last, "gl_FrontColor") || source_uses(last, "gl_BackColor"));
    if (ff_fragment && !(fs = dup_str(ff_fragment_shader))) {
       free(vs);

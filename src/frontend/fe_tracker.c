@@ -1065,7 +1065,8 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
    bool ok = true;
    switch (verb) {
    case FE_VERB_DRAW: {
-      struct fe_exec *e = !ctx->program && ctx->ff ? fe_ff_exec(ctx) : fe_ctx_exec(ctx);
+      struct fe_exec *e =
+         !ctx->program && !ctx->pipeline && ctx->ff ? fe_ff_exec(ctx) : fe_ctx_exec(ctx);
       if (!e) {
          MGU_DECLINE(gl_draw_no_program, "a draw with no current program was skipped");
          return false;

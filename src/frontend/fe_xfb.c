@@ -219,7 +219,7 @@ mgl_glBeginTransformFeedback(GLenum primitive_mode)
             GL_INVALID_ENUM);
    FE_CHECK(ctx->tfo->tf.active, GL_INVALID_OPERATION);
    /* No binding point would be used: no program, or one that records nothing. */
-   struct fe_exec *e = ctx->program ? fe_ctx_exec(ctx) : NULL;
+   struct fe_exec *e = ctx->program || ctx->pipeline ? fe_ctx_exec(ctx) : NULL;
    FE_CHECK(!e || !e->glsl->num_xfb, GL_INVALID_OPERATION);
    const struct glsl_program *gp = e->glsl;
    /* separate: one binding point a varying; interleaved: 1, more with gl_NextBuffer */

@@ -309,7 +309,20 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLDEPTHRANGEARRAYVPROC, DepthRangeArrayv)                                                  \
    X(PFNGLGETFLOATI_VPROC, GetFloati_v)                                                            \
    X(PFNGLGETDOUBLEI_VPROC, GetDoublei_v)                                                          \
-   X(PFNGLDISABLEIPROC, Disablei)
+   X(PFNGLDISABLEIPROC, Disablei)                                                                  \
+   X(PFNGLPROGRAMPARAMETERIPROC, ProgramParameteri)                                                \
+   X(PFNGLCREATESHADERPROGRAMVPROC, CreateShaderProgramv)                                          \
+   X(PFNGLGENPROGRAMPIPELINESPROC, GenProgramPipelines)                                            \
+   X(PFNGLDELETEPROGRAMPIPELINESPROC, DeleteProgramPipelines)                                      \
+   X(PFNGLBINDPROGRAMPIPELINEPROC, BindProgramPipeline)                                            \
+   X(PFNGLUSEPROGRAMSTAGESPROC, UseProgramStages)                                                  \
+   X(PFNGLACTIVESHADERPROGRAMPROC, ActiveShaderProgram)                                            \
+   X(PFNGLVALIDATEPROGRAMPIPELINEPROC, ValidateProgramPipeline)                                    \
+   X(PFNGLGETPROGRAMPIPELINEIVPROC, GetProgramPipelineiv)                                          \
+   X(PFNGLPROGRAMUNIFORM1FPROC, ProgramUniform1f)                                                  \
+   X(PFNGLPROGRAMUNIFORM2FPROC, ProgramUniform2f)                                                  \
+   X(PFNGLPROGRAMUNIFORM4FPROC, ProgramUniform4f)                                                  \
+   X(PFNGLUNIFORM4FPROC, Uniform4f)
 
 struct gl_funcs {
 #define X(type, name) type name;

@@ -421,7 +421,14 @@ glsl_link_varyings(struct link *l, int prod, int cons)
     * inputs without a producer, meet another program's stage: layout(location) is kept there
     * and the rest take the lowest free locations in declaration order (so the same
     * declarations in both programs meet by name too) */
-   const bool keep_out = l->in->separable && cons < 0;
+   /* ARB_separate_shader_objects (GL 4.1, 7.4.1): inside one program too, a varying with a
+    * layout(location) meets the one of the other side at the same location */
+   bool any_explicit = false;
+   for (unsigned i = 0; i < np; i++)
+      any_explicit |= out[i].explicit_loc;
+   for (unsigned i = 0; i < nc; i++)
+      any_explicit |= in[i].explicit_loc;
+   const bool keep_out = (l->in->separable && cons < 0) || any_explicit;
    if (keep_out)
       external_locations(out, np, &next);
    for (unsigned i = 0; i < np && !keep_out; i++) {
@@ -440,9 +447,14 @@ glsl_link_varyings(struct link *l, int prod, int cons)
 
    for (unsigned i = 0; i < nc && !l->failed && !nc_external; i++) {
       struct iovar *o = NULL;
-      for (unsigned k = 0; k < np && !o; k++)
+      for (unsigned k = 0; k < np && !o && in[i].explicit_loc; k++)
+         if (out[k].explicit_loc && out[k].location == in[i].location)
+            o = &out[k];
+      for (unsigned k = 0; k < np && !o && !in[i].explicit_loc; k++)
          if (out[k].is_block == in[i].is_block && !strcmp(out[k].key, in[i].key))
             o = &out[k];
+      if (!o && in[i].explicit_loc)
+         continue; /* reads what no output writes there: undefined, no link error */
       if (!o) {
          /* a compatibility built-in varying the previous stage does not write reads
           * undefined values (GL 2.1 §2.15.3), it does not fail the link */
