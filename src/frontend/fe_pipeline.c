@@ -296,6 +296,21 @@ pipeline_invalid(const struct fe_context *ctx, const struct fe_pipeline *p)
        (p->stage[GLSL_STAGE_TESS_CTRL] || p->stage[GLSL_STAGE_TESS_EVAL] ||
         p->stage[GLSL_STAGE_GEOMETRY]))
       return "a tessellation or geometry stage without a vertex stage\n";
+   /* GL 4.6 11.1.3.11: samplers of different types on one texture unit, over all the
+    * stages' programs */
+   for (int s = 0; s < GLSL_STAGE_COUNT; s++) {
+      const struct fe_exec *a = p->stage[s] ? p->stage[s]->exec : NULL;
+      for (int t = s; a && t < GLSL_STAGE_COUNT; t++) {
+         const struct fe_exec *b = p->stage[t] ? p->stage[t]->exec : NULL;
+         if (!b)
+            continue;
+         for (unsigned i = 0; i < a->glsl->num_samplers && i < FE_MAX_SAMPLERS; i++)
+            for (unsigned j = 0; j < b->glsl->num_samplers && j < FE_MAX_SAMPLERS; j++)
+               if (a->sampler_units[i] == b->sampler_units[j] &&
+                   a->glsl->samplers[i].type != b->glsl->samplers[j].type)
+                  return "samplers of different types use one texture unit\n";
+      }
+   }
    if (ctx->desc.api == FE_API_GLES &&
        (!p->stage[GLSL_STAGE_VERTEX] || !p->stage[GLSL_STAGE_FRAGMENT]))
       return "a vertex and a fragment stage are needed\n";

@@ -324,6 +324,8 @@ NOT_COMPILED = [
     r"glCompileShader", r"glLinkProgram", r"glShaderSource", r"glShaderBinary",
     r"glProgramBinary", r"glProgramParameteri", r"glValidateProgram",
     r"glReleaseShaderCompiler", r"glTransformFeedbackVaryings",
+    # program pipeline objects (ARB_separate_shader_objects): binding and validating run at once
+    r"glBindProgramPipeline", r"glValidateProgramPipeline",
     # sync objects
     r"glFenceSync", r"glClientWaitSync", r"glWaitSync",
     # debug output and labels (client-side state, like glGet)

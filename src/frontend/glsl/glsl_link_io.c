@@ -453,8 +453,6 @@ glsl_link_varyings(struct link *l, int prod, int cons)
       for (unsigned k = 0; k < np && !o && !in[i].explicit_loc; k++)
          if (out[k].is_block == in[i].is_block && !strcmp(out[k].key, in[i].key))
             o = &out[k];
-      if (!o && in[i].explicit_loc)
-         continue; /* reads what no output writes there: undefined, no link error */
       if (!o) {
          /* a compatibility built-in varying the previous stage does not write reads
           * undefined values (GL 2.1 §2.15.3), it does not fail the link */
@@ -463,8 +461,10 @@ glsl_link_varyings(struct link *l, int prod, int cons)
                        in[i].key, glsl_stage_name(prod));
             break;
          }
-         in[i].location = (int32_t)next;
-         next += in[i].locs;
+         if (!in[i].explicit_loc) {
+            in[i].location = (int32_t)next;
+            next += in[i].locs;
+         }
          continue;
       }
       const struct spv_refl *pr = l->st[prod].r, *cr = l->st[cons].r;
