@@ -118,7 +118,8 @@ begin(struct fe_context *ctx, GLenum mode)
 {
    FE_CHECK(ctx->entry_mode & FE_ENTRY_IN_BEGIN_END, GL_INVALID_OPERATION);
    FE_CHECK(!begin_mode(mode), GL_INVALID_ENUM);
-   FE_CHECK(!ctx->program && !ctx->pipeline && ctx->ff && fe_arbp_draw_invalid(ctx), GL_INVALID_OPERATION);
+   FE_CHECK(!ctx->program && !ctx->pipeline && ctx->ff && fe_arbp_draw_invalid(ctx),
+            GL_INVALID_OPERATION);
    struct fe_compat_imm *imm = &ctx->compat->imm;
    imm->mode = mode;
    imm->count = 0;

@@ -231,7 +231,8 @@ mgl_glUseProgramStages(GLuint pipeline, GLbitfield stages, GLuint program)
       if (!(stages & map[i].bit))
          continue;
       /* a program without the stage leaves the stage without a program */
-      const bool has = prog && prog->exec && (prog->exec->glsl->stages & GLSL_STAGE_BIT(map[i].stage));
+      const bool has =
+         prog && prog->exec && (prog->exec->glsl->stages & GLSL_STAGE_BIT(map[i].stage));
       set_program(ctx, &p->stage[map[i].stage], has ? prog : NULL);
    }
    if (ctx->pipeline == p)

@@ -750,7 +750,8 @@ fe_exec_create(struct fe_context *ctx, struct glsl_program *gp)
                          !(gp->stages & GLSL_STAGE_BIT(GLSL_STAGE_TESS_CTRL));
    /* a separable program without a vertex (or compute) stage draws only as part of a
     * pipeline's executable (fe_pipeline.c): its own CSO would never be bound */
-   e->no_cso = !(gp->stages & (GLSL_STAGE_BIT(GLSL_STAGE_VERTEX) | GLSL_STAGE_BIT(GLSL_STAGE_COMPUTE)));
+   e->no_cso =
+      !(gp->stages & (GLSL_STAGE_BIT(GLSL_STAGE_VERTEX) | GLSL_STAGE_BIT(GLSL_STAGE_COMPUTE)));
    if (!e->tess_passthrough && !e->no_cso)
       fe_exec_send_shader(ctx, e, NULL, 0);
    return e;

@@ -350,7 +350,6 @@ UNIFORM_MATRIX(4x2dv, 4, 2, VK_DOUBLE, GLdouble)
 UNIFORM_MATRIX(3x4dv, 3, 4, VK_DOUBLE, GLdouble)
 UNIFORM_MATRIX(4x3dv, 4, 3, VK_DOUBLE, GLdouble)
 
-
 /* ---- glProgramUniform* ---- */
 #define PROGRAM_UNIFORM_V(name, vk, n, type)                                                       \
    void mgl_glProgramUniform##name(GLuint program, GLint location, GLsizei count,                  \
@@ -401,7 +400,8 @@ mgl_glProgramUniform3f(GLuint program, GLint location, GLfloat v0, GLfloat v1, G
    mgl_glProgramUniform3fv(program, location, 1, v);
 }
 void
-mgl_glProgramUniform4f(GLuint program, GLint location, GLfloat v0, GLfloat v1, GLfloat v2, GLfloat v3)
+mgl_glProgramUniform4f(GLuint program, GLint location, GLfloat v0, GLfloat v1, GLfloat v2,
+                       GLfloat v3)
 {
    const GLfloat v[] = {v0, v1, v2, v3};
    mgl_glProgramUniform4fv(program, location, 1, v);
@@ -473,7 +473,8 @@ mgl_glProgramUniform3d(GLuint program, GLint location, GLdouble v0, GLdouble v1,
    mgl_glProgramUniform3dv(program, location, 1, v);
 }
 void
-mgl_glProgramUniform4d(GLuint program, GLint location, GLdouble v0, GLdouble v1, GLdouble v2, GLdouble v3)
+mgl_glProgramUniform4d(GLuint program, GLint location, GLdouble v0, GLdouble v1, GLdouble v2,
+                       GLdouble v3)
 {
    const GLdouble v[] = {v0, v1, v2, v3};
    mgl_glProgramUniform4dv(program, location, 1, v);

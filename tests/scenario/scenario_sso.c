@@ -20,13 +20,14 @@ static const char *VS_SEP = "#version 330 core\n"
                             "  gl_Position = vec4((a_pos + u_offset) / 32.0 - 1.0, 0.0, 1.0);\n"
                             "}\n";
 
-static const char *FS_SEP = "#version 330 core\n"
-                            "#extension GL_ARB_separate_shader_objects : require\n"
-                            "uniform vec4 u_color;\n"
-                            "uniform float u_mix;\n"
-                            "layout(location = 3) in vec4 v_tint;\n"
-                            "out vec4 o_color;\n"
-                            "void main() { o_color = vec4(u_color.rgb * u_mix + v_tint.rgb, 1.0); }\n";
+static const char *FS_SEP =
+   "#version 330 core\n"
+   "#extension GL_ARB_separate_shader_objects : require\n"
+   "uniform vec4 u_color;\n"
+   "uniform float u_mix;\n"
+   "layout(location = 3) in vec4 v_tint;\n"
+   "out vec4 o_color;\n"
+   "void main() { o_color = vec4(u_color.rgb * u_mix + v_tint.rgb, 1.0); }\n";
 
 static void
 expect_pipeline_iv(GLuint pipe, GLenum pname, GLint want, const char *what)
