@@ -23,7 +23,7 @@ dispatch(struct fe_context *ctx, const uint32_t grid[3], const struct fe_buffer 
    }
    if (!fe_validate(ctx, FE_VERB_DISPATCH))
       return;
-   const struct fe_exec *e = fe_ctx_exec(ctx);
+   const struct fe_exec *e = fe_dispatch_exec(ctx);
    struct mgp_launch_grid a = {
       .block = {e->glsl->local_size[0], e->glsl->local_size[1], e->glsl->local_size[2]},
       .grid = {grid[0], grid[1], grid[2]},
@@ -37,7 +37,7 @@ dispatch(struct fe_context *ctx, const uint32_t grid[3], const struct fe_buffer 
 static bool
 compute_program(struct fe_context *ctx)
 {
-   const struct fe_exec *e = ctx->program ? fe_ctx_exec(ctx) : NULL;
+   const struct fe_exec *e = fe_dispatch_exec(ctx);
    return e && (e->glsl->stages & GLSL_STAGE_BIT(GLSL_STAGE_COMPUTE));
 }
 

@@ -1373,6 +1373,9 @@ struct fe_exec *fe_ctx_exec_install(struct fe_context *ctx);
 /* The executable the bound program pipeline draws with (fe_pipeline.c): NULL when none is
  * bound or it has no stage. */
 struct fe_exec *fe_pipeline_exec(struct fe_context *ctx);
+/* The executable a dispatch runs: the current program's, else the bound pipeline's compute
+ * stage program's (GL 4.6 19.1); NULL when neither. */
+struct fe_exec *fe_dispatch_exec(struct fe_context *ctx);
 /* What glUniform* without a program writes: the current program's executable, else the bound
  * pipeline's active program's; NULL when neither. */
 struct fe_exec *fe_uniform_exec(struct fe_context *ctx);

@@ -425,6 +425,15 @@ fe_uniform_exec(struct fe_context *ctx)
    return a && a->link_status ? a->exec : NULL;
 }
 
+struct fe_exec *
+fe_dispatch_exec(struct fe_context *ctx)
+{
+   if (ctx->program || !ctx->pipeline)
+      return ctx->program ? fe_ctx_exec(ctx) : NULL;
+   const struct fe_program *c = ctx->pipeline->stage[GLSL_STAGE_COMPUTE];
+   return c && c->exec ? c->exec : NULL;
+}
+
 /* Renumbers the descriptor bindings of one stage's SPIR-V (in place) and moves its default
  * block's member offsets by `ubase`. */
 static void

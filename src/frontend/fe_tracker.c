@@ -1175,7 +1175,7 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
       emit_pack_state(ctx);
       break;
    case FE_VERB_DISPATCH: {
-      struct fe_exec *e = fe_ctx_exec(ctx);
+      struct fe_exec *e = fe_dispatch_exec(ctx);
       if (!e)
          return false;
       ok = emit_dispatch(ctx, e);

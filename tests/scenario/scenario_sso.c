@@ -5,7 +5,7 @@
  * them met by location; glUseProgram taking precedence over the bound pipeline and the pipeline
  * drawing again after glUseProgram(0); the pipeline queries; the errors of a non-separable
  * program in glUseProgramStages, an unlinked one in glActiveShaderProgram and a draw with a
- * pipeline that fails validation. */
+ * pipeline that fails validation; a dispatch of a pipeline's compute stage. */
 #include "scenario.h"
 
 static const char *VS_SEP = "#version 330 core\n"
@@ -28,6 +28,52 @@ static const char *FS_SEP =
    "layout(location = 3) in vec4 v_tint;\n"
    "out vec4 o_color;\n"
    "void main() { o_color = vec4(u_color.rgb * u_mix + v_tint.rgb, 1.0); }\n";
+
+static const char *CS_SEP = "#version 430\n"
+                            "layout(local_size_x = 4) in;\n"
+                            "uniform uint u_add;\n"
+                            "layout(std430, binding = 3) buffer B { uint w[]; };\n"
+                            "void main() { w[gl_GlobalInvocationID.x] = gl_GlobalInvocationID.x + "
+                            "u_add; }\n";
+
+/* GL 4.6 19.1: with no current program a dispatch runs the bound pipeline's compute stage. */
+static void
+dispatch_with_pipeline(void)
+{
+   GLint points = 0;
+   glGetIntegerv(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS, &points);
+   if (glGetError() != GL_NO_ERROR || points < 4) {
+      skipped("storage buffers (a pipeline's compute stage)");
+      return;
+   }
+   const GLuint cs = gl.CreateShaderProgramv(GL_COMPUTE_SHADER, 1, &CS_SEP);
+   expect_program_iv(cs, GL_LINK_STATUS, GL_TRUE, "compute program GL_LINK_STATUS");
+   GLuint pipe = 0;
+   gl.GenProgramPipelines(1, &pipe);
+   gl.UseProgramStages(pipe, GL_COMPUTE_SHADER_BIT, cs);
+   gl.BindProgramPipeline(pipe);
+   gl.ActiveShaderProgram(pipe, cs);
+   gl.Uniform1ui(gl.GetUniformLocation(cs, "u_add"), 100u);
+   uint32_t words[8] = {0};
+   GLuint buf = 0;
+   gl.GenBuffers(1, &buf);
+   gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, buf);
+   gl.BufferData(GL_SHADER_STORAGE_BUFFER, sizeof words, words, GL_STATIC_DRAW);
+   gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, buf);
+   gl.DispatchCompute(2, 1, 1);
+   check_gl_error("glDispatchCompute with a pipeline's compute stage");
+   gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+   read_buffer(buf, 0, sizeof words, words);
+   for (uint32_t i = 0; i < 8; i++)
+      if (words[i] != i + 100u) {
+         fail("word %u after the pipeline's dispatch: %u, expected %u", i, words[i], i + 100u);
+         break;
+      }
+   gl.BindProgramPipeline(0);
+   gl.DeleteProgramPipelines(1, &pipe);
+   gl.DeleteBuffers(1, &buf);
+   gl.DeleteProgram(cs);
+}
 
 static void
 expect_pipeline_iv(GLuint pipe, GLenum pname, GLint want, const char *what)
@@ -147,6 +193,7 @@ sc_sso_pipeline(void)
    glDrawArrays(GL_TRIANGLES, 0, 6);
    expect_gl_error(GL_INVALID_OPERATION, "a draw with a pipeline that fails validation");
    gl.BindProgramPipeline(0);
+   dispatch_with_pipeline();
 
    readback();
    model mo;
