@@ -59,6 +59,7 @@ static const char *const extensions[] = {
    "GL_ARB_draw_elements_base_vertex",
    "GL_ARB_draw_indirect",
    "GL_ARB_draw_instanced",
+   "GL_ARB_ES2_compatibility",
    "GL_ARB_explicit_attrib_location",
    "GL_ARB_fragment_coord_conventions",
    "GL_ARB_framebuffer_object",
@@ -469,33 +470,21 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS: INT1(FE_MAX_STAGE_TEXTURE_UNITS); return true;
    case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: INT1(fe_max_texture_units(ctx)); return true;
    case GL_MAX_VARYING_COMPONENTS: INT1(varying_components(caps)); return true;
-   /* ES 2.0's limits in vectors (desktop GL has them only from 4.1 on) */
    case GL_MAX_ELEMENT_INDEX: /* ES 3.0 (desktop: 4.3) */
       if (ctx->desc.api != FE_API_GLES || ctx->desc.major < 3)
          return false;
       INT1(UINT32_MAX); /* 32-bit indices are whole */
       return true;
+   /* ES 2.0's limits in vectors and shader-binary state, which desktop GL has from 4.1 on
+    * (ARB_ES2_compatibility, listed in every desktop context) */
    case GL_MAX_VERTEX_UNIFORM_VECTORS:
-   case GL_MAX_FRAGMENT_UNIFORM_VECTORS:
-      if (ctx->desc.api != FE_API_GLES)
-         return false;
-      INT1(GLSL_MAX_STAGE_UNIFORM_COMPONENTS / 4);
-      return true;
-   case GL_MAX_VARYING_VECTORS:
-      if (ctx->desc.api != FE_API_GLES)
-         return false;
-      INT1(varying_components(caps) / 4);
-      return true;
-   case GL_SHADER_COMPILER:
-      if (ctx->desc.api != FE_API_GLES)
-         return false;
-      BOOL1(1);
-      return true;
-   case GL_NUM_SHADER_BINARY_FORMATS:
-      if (ctx->desc.api != FE_API_GLES)
-         return false;
-      INT1(0);
-      return true;
+   case GL_MAX_FRAGMENT_UNIFORM_VECTORS: INT1(GLSL_MAX_STAGE_UNIFORM_COMPONENTS / 4); return true;
+   case GL_MAX_VARYING_VECTORS: INT1(varying_components(caps) / 4); return true;
+   case GL_SHADER_COMPILER: BOOL1(1); return true;
+   case GL_NUM_SHADER_BINARY_FORMATS: INT1(0); return true;
+   case GL_SHADER_BINARY_FORMATS:
+      ints(v, 0, NULL);
+      return true; /* none (fe_shader.c) */
    /* ES 3.0's program binaries (GL 4.1's): mgl offers no format (fe_program.c), so the list
     * GL_PROGRAM_BINARY_FORMATS is empty */
    case GL_NUM_PROGRAM_BINARY_FORMATS:

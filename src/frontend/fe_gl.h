@@ -236,6 +236,7 @@ struct fe_shader {
    GLenum type;
    char *source;
    bool compiled;
+   bool es; /* compiled as GLSL ES (a desktop context's "#version 100": ARB_ES2_compatibility) */
    char *info_log;
    bool delete_pending;
    unsigned attach_count;

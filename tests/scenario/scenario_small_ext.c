@@ -1,0 +1,158 @@
+/* scenario_small_ext.c — small GL 4.x extensions of a core context: ARB_ES2_compatibility
+ * (ES 2.0's queries and commands, GL_FIXED attributes, GLSL ES 1.00 programs). Each part runs
+ * where its extension is listed. */
+#include <EGL/egl.h>
+
+#include "scenario.h"
+
+static void
+expect_int(GLenum pname, const char *name, GLint lo, GLint hi)
+{
+   GLint v = -12345;
+   glGetIntegerv(pname, &v);
+   check_gl_error(name);
+   if (v < lo || v > hi)
+      fail("%s: %d, not in [%d, %d]", name, v, lo, hi);
+}
+
+/* Links vs and fs; returns the program, or 0 after reading the link status false. */
+static GLuint
+try_link(const char *vs, const char *fs)
+{
+   GLuint p = gl.CreateProgram();
+   GLuint v = compile(GL_VERTEX_SHADER, vs), f = compile(GL_FRAGMENT_SHADER, fs);
+   gl.AttachShader(p, v);
+   gl.AttachShader(p, f);
+   gl.BindAttribLocation(p, 0, "a_pos");
+   gl.LinkProgram(p);
+   gl.DeleteShader(v);
+   gl.DeleteShader(f);
+   GLint ok = 0;
+   gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+   if (!ok) {
+      gl.DeleteProgram(p);
+      return 0;
+   }
+   return p;
+}
+
+/* ARB_ES2_compatibility (GL 4.1): the ES 2.0 limits in vectors, the shader compiler and
+ * binary-format queries, glShaderBinary's refusal, glGetShaderPrecisionFormat, glDepthRangef and
+ * glClearDepthf, a GL_FIXED attribute drawn from a buffer (16.16: 8.5 and 24.25 pixels), and a
+ * GLSL ES 1.00 program in a desktop context (which links with no desktop shader). */
+void
+sc_es2_compat(void)
+{
+   if (!has_ext("GL_ARB_ES2_compatibility")) {
+      skipped("GL_ARB_ES2_compatibility is not listed");
+      return;
+   }
+   expect_int(GL_MAX_VERTEX_UNIFORM_VECTORS, "GL_MAX_VERTEX_UNIFORM_VECTORS", 128, 1 << 20);
+   expect_int(GL_MAX_FRAGMENT_UNIFORM_VECTORS, "GL_MAX_FRAGMENT_UNIFORM_VECTORS", 16, 1 << 20);
+   expect_int(GL_MAX_VARYING_VECTORS, "GL_MAX_VARYING_VECTORS", 8, 1 << 20);
+   expect_int(GL_NUM_SHADER_BINARY_FORMATS, "GL_NUM_SHADER_BINARY_FORMATS", 0, 0);
+   GLint comps = 0, vecs = 0;
+   glGetIntegerv(GL_MAX_VERTEX_UNIFORM_COMPONENTS, &comps);
+   glGetIntegerv(GL_MAX_VERTEX_UNIFORM_VECTORS, &vecs);
+   if (vecs != comps / 4)
+      fail("GL_MAX_VERTEX_UNIFORM_VECTORS %d is not GL_MAX_VERTEX_UNIFORM_COMPONENTS %d / 4", vecs,
+           comps);
+   GLboolean compiler = GL_FALSE;
+   glGetBooleanv(GL_SHADER_COMPILER, &compiler);
+   check_gl_error("GL_SHADER_COMPILER");
+   if (!compiler)
+      fail("GL_SHADER_COMPILER is false");
+   GLint fmt = 0, type = 0;
+   glGetIntegerv(GL_IMPLEMENTATION_COLOR_READ_FORMAT, &fmt);
+   glGetIntegerv(GL_IMPLEMENTATION_COLOR_READ_TYPE, &type);
+   check_gl_error("GL_IMPLEMENTATION_COLOR_READ_FORMAT/TYPE");
+   if (fmt != GL_RGBA || type != GL_UNSIGNED_BYTE)
+      fail("implementation read format 0x%x type 0x%x", (unsigned)fmt, (unsigned)type);
+
+   PFNGLSHADERBINARYPROC shader_binary = (PFNGLSHADERBINARYPROC)eglGetProcAddress("glShaderBinary");
+   PFNGLGETSHADERPRECISIONFORMATPROC precision_format =
+      (PFNGLGETSHADERPRECISIONFORMATPROC)eglGetProcAddress("glGetShaderPrecisionFormat");
+   PFNGLDEPTHRANGEFPROC depth_rangef = (PFNGLDEPTHRANGEFPROC)eglGetProcAddress("glDepthRangef");
+   PFNGLCLEARDEPTHFPROC clear_depthf = (PFNGLCLEARDEPTHFPROC)eglGetProcAddress("glClearDepthf");
+   PFNGLRELEASESHADERCOMPILERPROC release =
+      (PFNGLRELEASESHADERCOMPILERPROC)eglGetProcAddress("glReleaseShaderCompiler");
+   if (!shader_binary || !precision_format || !depth_rangef || !clear_depthf || !release) {
+      fail("an ARB_ES2_compatibility command has no address");
+      return;
+   }
+   GLuint sh = gl.CreateShader(GL_VERTEX_SHADER);
+   const GLuint bytes = 0;
+   shader_binary(1, &sh, 0x1234, &bytes, 4);
+   expect_gl_error(GL_INVALID_ENUM, "glShaderBinary (no binary formats)");
+   gl.DeleteShader(sh);
+   GLint range[2] = {0, 0}, precision = 0;
+   precision_format(GL_FRAGMENT_SHADER, GL_HIGH_FLOAT, range, &precision);
+   check_gl_error("glGetShaderPrecisionFormat");
+   if (range[0] < 62 || range[1] < 62 || precision < 16)
+      fail("highp float: range %d,%d precision %d", range[0], range[1], precision);
+   precision_format(GL_GEOMETRY_SHADER, GL_HIGH_FLOAT, range, &precision);
+   expect_gl_error(GL_INVALID_ENUM, "glGetShaderPrecisionFormat of a geometry shader");
+   release();
+   check_gl_error("glReleaseShaderCompiler");
+   depth_rangef(0.25f, 0.75f);
+   clear_depthf(0.5f);
+   GLfloat dr[2] = {0, 0}, cd = 0;
+   glGetFloatv(GL_DEPTH_RANGE, dr);
+   glGetFloatv(GL_DEPTH_CLEAR_VALUE, &cd);
+   check_gl_error("glDepthRangef / glClearDepthf");
+   if (dr[0] != 0.25f || dr[1] != 0.75f || cd != 0.5f)
+      fail("depth range %g,%g clear depth %g", dr[0], dr[1], cd);
+   depth_rangef(0.0f, 1.0f);
+   clear_depthf(1.0f);
+
+   /* GLSL ES 1.00 in a desktop context; GL_FIXED positions in window pixels */
+   const char *vs = "#version 100\n"
+                    "attribute vec2 a_pos;\n"
+                    "void main() { gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+   const char *fs = "#version 100\n"
+                    "precision mediump float;\n"
+                    "uniform vec4 u_color;\n"
+                    "void main() { gl_FragColor = u_color; }\n";
+   const char *fs_desktop = "#version 330 core\n"
+                            "out vec4 o;\n"
+                            "void main() { o = vec4(1.0); }\n";
+   if (try_link(vs, fs_desktop))
+      fail("a GLSL ES 1.00 vertex shader linked with a GLSL 3.30 fragment shader");
+   GLuint prog = try_link(vs, fs);
+   if (!prog) {
+      fail("a GLSL ES 1.00 program did not link in a desktop context");
+      return;
+   }
+   const GLint fixed[12] = {8 << 16 | 0x8000,  8 << 16 | 0x8000,  24 << 16 | 0x4000,
+                            8 << 16 | 0x8000,  24 << 16 | 0x4000, 24 << 16 | 0x4000,
+                            8 << 16 | 0x8000,  8 << 16 | 0x8000,  24 << 16 | 0x4000,
+                            24 << 16 | 0x4000, 8 << 16 | 0x8000,  24 << 16 | 0x4000};
+   GLuint vao, vbo;
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   gl.GenBuffers(1, &vbo);
+   gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof fixed, fixed, GL_STATIC_DRAW);
+   gl.VertexAttribPointer(0, 2, GL_FIXED, GL_FALSE, 0, NULL);
+   check_gl_error("glVertexAttribPointer(GL_FIXED)");
+   gl.VertexAttribIPointer(1, 2, GL_FIXED, 0, NULL);
+   expect_gl_error(GL_INVALID_ENUM, "glVertexAttribIPointer(GL_FIXED)");
+   gl.EnableVertexAttribArray(0);
+   clear_to(V4(0, 0, 0, 1));
+   gl.UseProgram(prog);
+   set_vec4(prog, "u_color", V4(0, 1, 0, 1));
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("draw with a GL_FIXED attribute");
+   readback();
+   const rgba8 green = {{0, 255, 0, 255}}, black = {{0, 0, 0, 255}};
+   /* the quad covers pixel centres 9.5 .. 23.5 (8.5 <= x + 0.5 < 24.25) */
+   expect_px("GL_FIXED quad, inside", 9, 9, green);
+   expect_px("GL_FIXED quad, inside", 23, 23, green);
+   expect_px("GL_FIXED quad, left of it", 7, 12, black);
+   expect_px("GL_FIXED quad, right of it", 24, 12, black);
+   gl.UseProgram(0);
+   gl.DeleteProgram(prog);
+   gl.BindVertexArray(0);
+   gl.DeleteVertexArrays(1, &vao);
+   gl.DeleteBuffers(1, &vbo);
+}
