@@ -71,6 +71,7 @@ static const char *const extensions[] = {
    "GL_ARB_indirect_parameters",
    "GL_ARB_instanced_arrays",
    "GL_ARB_invalidate_subdata",
+   "GL_ARB_map_buffer_alignment",
    "GL_ARB_map_buffer_range",
    "GL_ARB_multi_bind",
    "GL_ARB_multi_draw_indirect",
@@ -455,6 +456,8 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT:
       INT1(cap_or(caps->uniform_buffer_offset_alignment, 256));
       return true;
+   /* GL 4.2 / ARB_map_buffer_alignment: the maps' shadows honour it (fe_buffer.c) */
+   case GL_MIN_MAP_BUFFER_ALIGNMENT: INT1(64); return true;
    case GL_MAX_VERTEX_UNIFORM_COMPONENTS:
    case GL_MAX_FRAGMENT_UNIFORM_COMPONENTS:
    case GL_MAX_GEOMETRY_UNIFORM_COMPONENTS: INT1(GLSL_MAX_STAGE_UNIFORM_COMPONENTS); return true;
@@ -1252,6 +1255,7 @@ desktop_only_pname(GLenum pname)
    case GL_MAX_DEPTH_TEXTURE_SAMPLES:
    case GL_MAX_INTEGER_SAMPLES:
    case GL_MAX_SAMPLE_MASK_WORDS:
+   case GL_MIN_MAP_BUFFER_ALIGNMENT:
    case GL_MAX_GEOMETRY_UNIFORM_BLOCKS:
    case GL_MAX_GEOMETRY_UNIFORM_COMPONENTS:
    case GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS:

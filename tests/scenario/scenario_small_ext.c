@@ -1,7 +1,9 @@
 /* scenario_small_ext.c — small GL 4.x extensions of a core context: ARB_ES2_compatibility
- * (ES 2.0's queries and commands, GL_FIXED attributes, GLSL ES 1.00 programs). Each part runs
- * where its extension is listed. */
+ * (ES 2.0's queries and commands, GL_FIXED attributes, GLSL ES 1.00 programs) and
+ * ARB_map_buffer_alignment. Each part runs where its extension is listed. */
 #include <EGL/egl.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "scenario.h"
 
@@ -155,4 +157,60 @@ sc_es2_compat(void)
    gl.BindVertexArray(0);
    gl.DeleteVertexArrays(1, &vao);
    gl.DeleteBuffers(1, &vbo);
+}
+
+/* ARB_map_buffer_alignment (GL 4.2): GL_MIN_MAP_BUFFER_ALIGNMENT is at least 64 and every map's
+ * pointer minus its offset is a multiple of it, at offsets that are not, for read and write
+ * maps, with the right bytes behind the pointer. */
+void
+sc_map_alignment(void)
+{
+   if (!has_ext("GL_ARB_map_buffer_alignment")) {
+      skipped("GL_ARB_map_buffer_alignment is not listed");
+      return;
+   }
+   GLint align = 0;
+   glGetIntegerv(GL_MIN_MAP_BUFFER_ALIGNMENT, &align);
+   check_gl_error("GL_MIN_MAP_BUFFER_ALIGNMENT");
+   if (align < 64 || (align & (align - 1))) {
+      fail("GL_MIN_MAP_BUFFER_ALIGNMENT %d", align);
+      return;
+   }
+   GLubyte data[1024];
+   for (int i = 0; i < 1024; i++)
+      data[i] = (GLubyte)(i * 13 + 5);
+   GLuint bo;
+   gl.GenBuffers(1, &bo);
+   gl.BindBuffer(GL_ARRAY_BUFFER, bo);
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof data, data, GL_DYNAMIC_DRAW);
+   const GLintptr offsets[] = {0, 1, 17, 63, 64, 100, 511};
+   for (unsigned k = 0; k < sizeof offsets / sizeof offsets[0]; k++) {
+      const GLintptr off = offsets[k];
+      const GLbitfield access[2] = {GL_MAP_READ_BIT,
+                                    GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT};
+      for (int a = 0; a < 2; a++) {
+         GLubyte *p = gl.MapBufferRange(GL_ARRAY_BUFFER, off, 300, access[a]);
+         check_gl_error("glMapBufferRange");
+         if (!p) {
+            fail("glMapBufferRange(offset %ld) returned NULL", (long)off);
+            continue;
+         }
+         if (((uintptr_t)p - (uintptr_t)off) % (uintptr_t)align)
+            fail("glMapBufferRange(offset %ld, access 0x%x): %p minus the offset is not a "
+                 "multiple of %d",
+                 (long)off, access[a], (void *)p, align);
+         if (a == 0 && memcmp(p, data + off, 300))
+            fail("glMapBufferRange(offset %ld) read the wrong bytes", (long)off);
+         if (a == 1) {
+            for (int i = 0; i < 300; i++)
+               p[i] = data[off + i] = (GLubyte)(i ^ (int)off);
+         }
+         gl.UnmapBuffer(GL_ARRAY_BUFFER);
+      }
+   }
+   GLubyte back[1024];
+   read_buffer(bo, 0, sizeof back, back);
+   if (memcmp(back, data, sizeof back))
+      fail("the buffer does not hold what the write maps wrote");
+   gl.DeleteBuffers(1, &bo);
 }
