@@ -1,6 +1,7 @@
 /* scenario_small_ext.c — small GL 4.x extensions of a core context: ARB_ES2_compatibility
- * (ES 2.0's queries and commands, GL_FIXED attributes, GLSL ES 1.00 programs) and
- * ARB_map_buffer_alignment. Each part runs where its extension is listed. */
+ * (ES 2.0's queries and commands, GL_FIXED attributes, GLSL ES 1.00 programs),
+ * ARB_map_buffer_alignment and ARB_internalformat_query's multisample-texture targets. Each
+ * part runs where its extension is listed. */
 #include <EGL/egl.h>
 #include <stdint.h>
 #include <string.h>
@@ -213,4 +214,58 @@ sc_map_alignment(void)
    if (memcmp(back, data, sizeof back))
       fail("the buffer does not hold what the write maps wrote");
    gl.DeleteBuffers(1, &bo);
+}
+
+/* ARB_internalformat_query (GL 4.2): multisample texture targets answer counts that
+ * glTexImage2DMultisample takes (the most the class allows: integer, depth, colour); without
+ * ARB_internalformat_query2 a single-sample target and a non-renderable format are
+ * GL_INVALID_ENUM. */
+void
+sc_internalformat_query(void)
+{
+   if (!has_ext("GL_ARB_internalformat_query")) {
+      skipped("GL_ARB_internalformat_query is not listed");
+      return;
+   }
+   const struct {
+      GLenum fmt;
+      GLenum limit;
+   } f[] = {{GL_RGBA8, GL_MAX_COLOR_TEXTURE_SAMPLES},
+            {GL_RGBA16F, GL_MAX_COLOR_TEXTURE_SAMPLES},
+            {GL_RGBA8I, GL_MAX_INTEGER_SAMPLES},
+            {GL_DEPTH_COMPONENT24, GL_MAX_DEPTH_TEXTURE_SAMPLES},
+            {GL_DEPTH24_STENCIL8, GL_MAX_DEPTH_TEXTURE_SAMPLES}};
+   for (unsigned i = 0; i < sizeof f / sizeof f[0]; i++) {
+      GLint limit = 0, n = -1, s[16] = {0};
+      glGetIntegerv(f[i].limit, &limit);
+      gl.GetInternalformativ(GL_TEXTURE_2D_MULTISAMPLE, f[i].fmt, GL_NUM_SAMPLE_COUNTS, 1, &n);
+      gl.GetInternalformativ(GL_TEXTURE_2D_MULTISAMPLE, f[i].fmt, GL_SAMPLES, 16, s);
+      check_gl_error("glGetInternalformativ(GL_TEXTURE_2D_MULTISAMPLE)");
+      if (n < 0 || n > 16) {
+         fail("format 0x%x: %d sample counts", f[i].fmt, n);
+         continue;
+      }
+      for (GLint k = 0; k < n; k++) {
+         if (s[k] > limit || s[k] < 2 || (k && s[k] >= s[k - 1]))
+            fail("format 0x%x: count %d is %d (limit %d)", f[i].fmt, k, s[k], limit);
+      }
+      if (!n)
+         continue;
+      GLuint tex;
+      glGenTextures(1, &tex);
+      glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, tex);
+      gl.TexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, s[0], f[i].fmt, 8, 8, GL_TRUE);
+      check_gl_error("glTexImage2DMultisample with the most samples the query gives");
+      glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, 0);
+      glDeleteTextures(1, &tex);
+   }
+   if (has_ext("GL_ARB_internalformat_query2"))
+      return; /* GL 4.3 answers every target and format (no samples) instead of the errors */
+   GLint v = 0;
+   gl.GetInternalformativ(GL_TEXTURE_2D, GL_RGBA8, GL_SAMPLES, 1, &v);
+   expect_gl_error(GL_INVALID_ENUM, "glGetInternalformativ(GL_TEXTURE_2D)");
+   gl.GetInternalformativ(GL_TEXTURE_2D_MULTISAMPLE, GL_STENCIL_INDEX8, GL_SAMPLES, 1, &v);
+   expect_gl_error(GL_INVALID_ENUM, "glGetInternalformativ(multisample texture, STENCIL_INDEX8)");
+   gl.GetInternalformativ(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, GL_RGB9_E5, GL_SAMPLES, 1, &v);
+   expect_gl_error(GL_INVALID_ENUM, "glGetInternalformativ of a non-renderable format");
 }
