@@ -131,6 +131,7 @@ static const char *const extensions[] = {
    "GL_EXT_timer_query",
    "GL_EXT_vertex_array_bgra",
    "GL_NV_packed_depth_stencil",
+   "GL_KHR_context_flush_control",
    "GL_KHR_debug",
    "GL_KHR_no_error",
    /* mgl's own, last: listed when the server rasterizes GL_MULTISAMPLE off exactly at every
@@ -370,6 +371,11 @@ get_context_value(struct fe_context *ctx, GLenum pname, struct gv *v)
            (ctx->desc.debug ? GL_CONTEXT_FLAG_DEBUG_BIT : 0) |
            (ctx->desc.robust_access ? GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT : 0) |
            (ctx->desc.no_error ? GL_CONTEXT_FLAG_NO_ERROR_BIT : 0));
+      return true;
+   /* KHR_context_flush_control: releasing a context flushes it (fe_context.c); a context made
+    * with EGL_CONTEXT_RELEASE_BEHAVIOR_NONE_KHR says GL_NONE (and flushes all the same) */
+   case GL_CONTEXT_RELEASE_BEHAVIOR:
+      ENUM1(ctx->desc.release_none ? GL_NONE : GL_CONTEXT_RELEASE_BEHAVIOR_FLUSH);
       return true;
    case GL_CONTEXT_PROFILE_MASK:
       if (ctx->desc.api == FE_API_GLES || ctx->desc.major * 10 + ctx->desc.minor < 32)
@@ -1246,6 +1252,7 @@ desktop_only_pname(GLenum pname)
    switch (pname) {
    case GL_CONTEXT_FLAGS:
    case GL_CONTEXT_PROFILE_MASK:
+   case GL_CONTEXT_RELEASE_BEHAVIOR:
    case GL_RESET_NOTIFICATION_STRATEGY:
    case GL_DOUBLEBUFFER:
    case GL_STEREO:

@@ -1,12 +1,17 @@
 /* scenario_small_ext.c — small GL 4.x extensions of a core context: ARB_ES2_compatibility
  * (ES 2.0's queries and commands, GL_FIXED attributes, GLSL ES 1.00 programs),
- * ARB_map_buffer_alignment and ARB_internalformat_query's multisample-texture targets. Each
- * part runs where its extension is listed. */
+ * ARB_map_buffer_alignment, ARB_internalformat_query's multisample-texture targets and
+ * KHR_context_flush_control's query. Each part runs where its extension is listed. */
 #include <EGL/egl.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "scenario.h"
+
+#ifndef GL_CONTEXT_RELEASE_BEHAVIOR
+#define GL_CONTEXT_RELEASE_BEHAVIOR 0x82FB
+#define GL_CONTEXT_RELEASE_BEHAVIOR_FLUSH 0x82FC
+#endif
 
 static void
 expect_int(GLenum pname, const char *name, GLint lo, GLint hi)
@@ -268,4 +273,19 @@ sc_internalformat_query(void)
    expect_gl_error(GL_INVALID_ENUM, "glGetInternalformativ(multisample texture, STENCIL_INDEX8)");
    gl.GetInternalformativ(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, GL_RGB9_E5, GL_SAMPLES, 1, &v);
    expect_gl_error(GL_INVALID_ENUM, "glGetInternalformativ of a non-renderable format");
+}
+
+/* KHR_context_flush_control: the context flushes when released. */
+void
+sc_context_release_behavior(void)
+{
+   if (!has_ext("GL_KHR_context_flush_control")) {
+      skipped("GL_KHR_context_flush_control is not listed");
+      return;
+   }
+   GLint v = 0;
+   glGetIntegerv(GL_CONTEXT_RELEASE_BEHAVIOR, &v);
+   check_gl_error("GL_CONTEXT_RELEASE_BEHAVIOR");
+   if (v != GL_CONTEXT_RELEASE_BEHAVIOR_FLUSH)
+      fail("GL_CONTEXT_RELEASE_BEHAVIOR 0x%x", (unsigned)v);
 }
