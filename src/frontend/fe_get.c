@@ -60,6 +60,7 @@ static const char *const extensions[] = {
    "GL_ARB_draw_indirect",
    "GL_ARB_draw_instanced",
    "GL_ARB_ES2_compatibility",
+   "GL_ARB_ES3_compatibility",
    "GL_ARB_explicit_attrib_location",
    "GL_ARB_fragment_coord_conventions",
    "GL_ARB_framebuffer_object",
@@ -480,10 +481,8 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS: INT1(FE_MAX_STAGE_TEXTURE_UNITS); return true;
    case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: INT1(fe_max_texture_units(ctx)); return true;
    case GL_MAX_VARYING_COMPONENTS: INT1(varying_components(caps)); return true;
-   case GL_MAX_ELEMENT_INDEX: /* ES 3.0 (desktop: 4.3) */
-      if (ctx->desc.api != FE_API_GLES || ctx->desc.major < 3)
-         return false;
-      INT1(UINT32_MAX); /* 32-bit indices are whole */
+   case GL_MAX_ELEMENT_INDEX: /* ES 3.0 (desktop: 4.3 / ARB_ES3_compatibility) */
+      INT1(UINT32_MAX);       /* 32-bit indices are whole */
       return true;
    /* ES 2.0's limits in vectors and shader-binary state, which desktop GL has from 4.1 on
     * (ARB_ES2_compatibility, listed in every desktop context) */
@@ -1638,6 +1637,7 @@ mgl_glGetQueryiv(GLenum target, GLenum pname, GLint *params)
     * and GL_ANY_SAMPLES_PASSED the one bit its answer has. */
    case GL_SAMPLES_PASSED: bits = (caps->cap_bits & MGP_CAP_OCCLUSION_QUERY) ? 64 : 0; break;
    case GL_ANY_SAMPLES_PASSED:
+   case GL_ANY_SAMPLES_PASSED_CONSERVATIVE:
       bits = (caps->cap_bits & MGP_CAP_OCCLUSION_QUERY) ? 64
              : (caps->cap_bits & MGP_CAP_OCCLUSION_ANY) ? 1
                                                         : 0;

@@ -1,5 +1,7 @@
 /* scenario_small_ext.c — small GL 4.x extensions of a core context: ARB_ES2_compatibility
  * (ES 2.0's queries and commands, GL_FIXED attributes, GLSL ES 1.00 programs),
+ * ARB_ES3_compatibility (fixed-index restart, the conservative occlusion query, ETC2, GLSL ES
+ * 3.00),
  * ARB_map_buffer_alignment, ARB_internalformat_query's multisample-texture targets and
  * KHR_context_flush_control's query. Each part runs where its extension is listed. */
 #include <EGL/egl.h>
@@ -288,4 +290,123 @@ sc_context_release_behavior(void)
    check_gl_error("GL_CONTEXT_RELEASE_BEHAVIOR");
    if (v != GL_CONTEXT_RELEASE_BEHAVIOR_FLUSH)
       fail("GL_CONTEXT_RELEASE_BEHAVIOR 0x%x", (unsigned)v);
+}
+
+/* ARB_ES3_compatibility (GL 4.3): GL_PRIMITIVE_RESTART_FIXED_INDEX (alone, and winning over
+ * GL_PRIMITIVE_RESTART's index), GL_ANY_SAMPLES_PASSED_CONSERVATIVE, GL_MAX_ELEMENT_INDEX, an
+ * ETC2 texture (one red block, decoded) and a GLSL ES 3.00 program drawing it all. */
+void
+sc_es3_compat(void)
+{
+   if (!has_ext("GL_ARB_ES3_compatibility")) {
+      skipped("GL_ARB_ES3_compatibility is not listed");
+      return;
+   }
+   GLint64 max_index = 0;
+   gl.GetInteger64v(GL_MAX_ELEMENT_INDEX, &max_index);
+   check_gl_error("GL_MAX_ELEMENT_INDEX");
+   if (max_index < (1 << 24) - 1)
+      fail("GL_MAX_ELEMENT_INDEX %lld", (long long)max_index);
+
+   /* one ETC2 RGB8 block in individual mode: base colour (0xff, 0, 0), table 0, every pixel
+    * index 0 (+2): each texel decodes to (255, 2, 2) */
+   const GLubyte block[8] = {0xff, 0x00, 0x00, 0x00, 0, 0, 0, 0};
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB8_ETC2, 4, 4, 0, 8, block);
+   check_gl_error("glCompressedTexImage2D(GL_COMPRESSED_RGB8_ETC2)");
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+
+   const char *vs = "#version 300 es\n"
+                    "layout(location = 0) in vec2 a_pos;\n"
+                    "void main() { gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+   const char *fs = "#version 300 es\n"
+                    "precision mediump float;\n"
+                    "uniform sampler2D u_tex;\n"
+                    "out vec4 o;\n"
+                    "void main() { o = texture(u_tex, vec2(0.5)); }\n";
+   GLuint prog = try_link(vs, fs);
+   if (!prog) {
+      fail("a GLSL ES 3.00 program did not link in a desktop context");
+      return;
+   }
+   /* two quads of 16x16 pixels: (0,0)-(16,16) and (32,0)-(48,16), split by the index 0xffff */
+   const float xy[8 * 2] = {0, 0, 16, 0, 0, 16, 16, 16, 32, 0, 48, 0, 32, 16, 48, 16};
+   const GLushort idx[9] = {0, 1, 2, 3, 0xffff, 4, 5, 6, 7};
+   GLuint vao, bo[2];
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   gl.GenBuffers(2, bo);
+   gl.BindBuffer(GL_ARRAY_BUFFER, bo[0]);
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof xy, xy, GL_STATIC_DRAW);
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   gl.EnableVertexAttribArray(0);
+   gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, bo[1]);
+   gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof idx, idx, GL_STATIC_DRAW);
+   gl.UseProgram(prog);
+   const rgba8 red = {{255, 2, 2, 255}}, black = {{0, 0, 0, 255}};
+
+   /* the fixed index alone */
+   glEnable(GL_PRIMITIVE_RESTART_FIXED_INDEX);
+   check_gl_error("glEnable(GL_PRIMITIVE_RESTART_FIXED_INDEX)");
+   if (!glIsEnabled(GL_PRIMITIVE_RESTART_FIXED_INDEX) || glIsEnabled(GL_PRIMITIVE_RESTART))
+      fail("glIsEnabled after enabling the fixed index only");
+   GLuint q[2];
+   gl.GenQueries(2, q);
+   clear_to(V4(0, 0, 0, 1));
+   gl.BeginQuery(GL_ANY_SAMPLES_PASSED_CONSERVATIVE, q[0]);
+   check_gl_error("glBeginQuery(GL_ANY_SAMPLES_PASSED_CONSERVATIVE)");
+   gl.BeginQuery(GL_ANY_SAMPLES_PASSED, q[1]);
+   expect_gl_error(GL_INVALID_OPERATION, "a second occlusion query while one is active");
+   glDrawElements(GL_TRIANGLE_STRIP, 9, GL_UNSIGNED_SHORT, NULL);
+   gl.EndQuery(GL_ANY_SAMPLES_PASSED_CONSERVATIVE);
+   check_gl_error("draw with the fixed restart index");
+   readback();
+   expect_px("fixed index: first quad", 8, 8, red);
+   expect_px("fixed index: second quad", 40, 8, red);
+   expect_px("fixed index: between the quads", 24, 4, black);
+   GLuint any = 7;
+   gl.GetQueryObjectuiv(q[0], GL_QUERY_RESULT, &any);
+   check_gl_error("GL_QUERY_RESULT");
+   if (any != 1)
+      fail("GL_ANY_SAMPLES_PASSED_CONSERVATIVE over a drawn quad: %u", any);
+   /* nothing drawn: false */
+   gl.BeginQuery(GL_ANY_SAMPLES_PASSED_CONSERVATIVE, q[0]);
+   gl.EndQuery(GL_ANY_SAMPLES_PASSED_CONSERVATIVE);
+   gl.GetQueryObjectuiv(q[0], GL_QUERY_RESULT, &any);
+   check_gl_error("an empty GL_ANY_SAMPLES_PASSED_CONSERVATIVE query");
+   if (any != 0)
+      fail("GL_ANY_SAMPLES_PASSED_CONSERVATIVE over nothing: %u", any);
+
+   /* both switches on: the fixed index wins over glPrimitiveRestartIndex(3) */
+   glEnable(GL_PRIMITIVE_RESTART);
+   gl.PrimitiveRestartIndex(3);
+   clear_to(V4(0, 0, 0, 1));
+   glDrawElements(GL_TRIANGLE_STRIP, 9, GL_UNSIGNED_SHORT, NULL);
+   readback();
+   expect_px("both switches: first quad's second triangle", 12, 12, red);
+   expect_px("both switches: between the quads", 24, 4, black);
+   /* the fixed index off: GL_PRIMITIVE_RESTART's index 3 cuts the first quad's second
+    * triangle */
+   glDisable(GL_PRIMITIVE_RESTART_FIXED_INDEX);
+   if (!glIsEnabled(GL_PRIMITIVE_RESTART) || glIsEnabled(GL_PRIMITIVE_RESTART_FIXED_INDEX))
+      fail("glIsEnabled after disabling the fixed index only");
+   gl.PrimitiveRestartIndex(0xffff);
+   clear_to(V4(0, 0, 0, 1));
+   glDrawElements(GL_TRIANGLE_STRIP, 9, GL_UNSIGNED_SHORT, NULL);
+   readback();
+   expect_px("GL_PRIMITIVE_RESTART alone: first quad", 8, 8, red);
+   expect_px("GL_PRIMITIVE_RESTART alone: between the quads", 24, 4, black);
+   glDisable(GL_PRIMITIVE_RESTART);
+   check_gl_error("restart switches");
+
+   gl.DeleteQueries(2, q);
+   gl.UseProgram(0);
+   gl.DeleteProgram(prog);
+   gl.BindVertexArray(0);
+   gl.DeleteVertexArrays(1, &vao);
+   gl.DeleteBuffers(2, bo);
+   glDeleteTextures(1, &tex);
 }
