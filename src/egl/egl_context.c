@@ -34,7 +34,7 @@ gl_version_defined(EGLint major, EGLint minor)
 struct ctx_request {
    EGLint major, minor;
    EGLint profile;
-   bool debug, forward_compatible, robust, lose_on_reset, no_error;
+   bool debug, forward_compatible, robust, lose_on_reset, no_error, release_none;
 };
 
 static EGLBoolean
@@ -44,6 +44,7 @@ parse_attribs(const EGLint *attrib_list, EGLenum api, struct ctx_request *r, con
    r->minor = 0;
    r->profile = EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT_KHR;
    r->debug = r->forward_compatible = r->robust = r->lose_on_reset = r->no_error = false;
+   r->release_none = false;
    bool gl = api == EGL_OPENGL_API;
    for (const EGLint *a = attrib_list; a && a[0] != EGL_NONE; a += 2) {
       EGLint v = a[1];
@@ -96,6 +97,12 @@ parse_attribs(const EGLint *attrib_list, EGLenum api, struct ctx_request *r, con
          if (!is_bool(v))
             return egl_error(EGL_BAD_ATTRIBUTE, func, "EGL_CONTEXT_OPENGL_NO_ERROR_KHR %d", v);
          r->no_error = v == EGL_TRUE;
+         break;
+      case EGL_CONTEXT_RELEASE_BEHAVIOR_KHR: /* EGL_KHR_context_flush_control */
+         if (v != EGL_CONTEXT_RELEASE_BEHAVIOR_NONE_KHR &&
+             v != EGL_CONTEXT_RELEASE_BEHAVIOR_FLUSH_KHR)
+            return egl_error(EGL_BAD_ATTRIBUTE, func, "EGL_CONTEXT_RELEASE_BEHAVIOR_KHR 0x%04x", v);
+         r->release_none = v == EGL_CONTEXT_RELEASE_BEHAVIOR_NONE_KHR;
          break;
       default: return egl_error(EGL_BAD_ATTRIBUTE, func, "attribute 0x%04x", a[0]);
       }
@@ -213,6 +220,7 @@ mgl_eglCreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share_context,
    desc.robust_access = r.robust;
    desc.lose_context_on_reset = r.lose_on_reset;
    desc.no_error = r.no_error;
+   desc.release_none = r.release_none;
    egl_config_format(c, &desc.format);
 
    struct egl_context *ctx = calloc(1, sizeof(*ctx));

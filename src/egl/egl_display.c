@@ -26,6 +26,7 @@ static const char egl_vendor[] = "mgl";
 static const char egl_version[] = "1.5 mgl";
 static const char egl_client_apis[] = "OpenGL OpenGL_ES";
 static const char egl_display_extensions[] = "EGL_EXT_create_context_robustness "
+                                             "EGL_KHR_context_flush_control "
                                              "EGL_KHR_create_context "
                                              "EGL_KHR_create_context_no_error "
                                              "EGL_KHR_get_all_proc_addresses "
@@ -35,6 +36,7 @@ static const char egl_display_extensions[] = "EGL_EXT_create_context_robustness 
 static const char egl_window_display_extensions[] = "EGL_EXT_buffer_age "
                                                     "EGL_EXT_create_context_robustness "
                                                     "EGL_EXT_swap_buffers_with_damage "
+                                                    "EGL_KHR_context_flush_control "
                                                     "EGL_KHR_create_context "
                                                     "EGL_KHR_create_context_no_error "
                                                     "EGL_KHR_get_all_proc_addresses "

@@ -29,6 +29,9 @@
 #include "gl_api.h"
 #include "log.h"
 
+/* GL_MIN_MAP_BUFFER_ALIGNMENT (GL 4.2 / ARB_map_buffer_alignment): a map's pointer minus its
+ * offset is a multiple of it. Every arm maps through a client shadow (map_range), so the
+ * shadow is placed offset % FE_MAP_ALIGNMENT bytes into an aligned allocation. */
 #define FE_MAP_ALIGNMENT 64
 
 static struct fe_vao *
@@ -271,7 +274,8 @@ unmap(struct fe_context *ctx, struct fe_buffer *buf)
    free(buf->map_sent);
    buf->map_sent = NULL;
    buf->map_gpu_wrote = false;
-   free(buf->map_shadow);
+   if (buf->map_shadow)
+      free(buf->map_shadow - (size_t)buf->map_offset % FE_MAP_ALIGNMENT);
    buf->map_shadow = NULL;
    buf->mapped = false;
    buf->map_access = 0;
@@ -1028,8 +1032,11 @@ static void *
 map_range(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsizeiptr length,
           GLbitfield access)
 {
-   size_t alloc = ((size_t)length + FE_MAP_ALIGNMENT - 1) / FE_MAP_ALIGNMENT * FE_MAP_ALIGNMENT;
-   uint8_t *shadow = aligned_alloc(FE_MAP_ALIGNMENT, alloc ? alloc : FE_MAP_ALIGNMENT);
+   const size_t pad = (size_t)offset % FE_MAP_ALIGNMENT;
+   size_t alloc =
+      (pad + (size_t)length + FE_MAP_ALIGNMENT - 1) / FE_MAP_ALIGNMENT * FE_MAP_ALIGNMENT;
+   uint8_t *base = aligned_alloc(FE_MAP_ALIGNMENT, alloc ? alloc : FE_MAP_ALIGNMENT);
+   uint8_t *shadow = base ? base + pad : NULL;
    if (!shadow) {
       fe_error(ctx, GL_OUT_OF_MEMORY);
       return NULL;
@@ -1051,7 +1058,7 @@ map_range(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsize
       sent = malloc((size_t)length);
       if (!sent || !persistent_list(ctx->share, buf, true)) {
          free(sent);
-         free(shadow);
+         free(base);
          fe_error(ctx, GL_OUT_OF_MEMORY);
          return NULL;
       }

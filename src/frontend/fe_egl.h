@@ -32,6 +32,9 @@ struct fe_context_desc {
    bool lose_context_on_reset;      /* EGL_LOSE_CONTEXT_ON_RESET */
    bool no_error;                   /* GL_KHR_no_error */
    struct fe_surface_format format; /* of the config the context was made with */
+   /* EGL_CONTEXT_RELEASE_BEHAVIOR_NONE_KHR asked for (KHR_context_flush_control): the query
+    * says GL_NONE; the release still flushes, which NONE allows */
+   bool release_none;
 };
 
 /* Whether compatibility-profile and legacy contexts are offered (issue 19): yes unless

@@ -62,6 +62,8 @@ static const char *const extensions[] = {
    "GL_ARB_draw_elements_base_vertex",
    "GL_ARB_draw_indirect",
    "GL_ARB_draw_instanced",
+   "GL_ARB_ES2_compatibility",
+   "GL_ARB_ES3_compatibility",
    "GL_ARB_explicit_attrib_location",
    "GL_ARB_fragment_coord_conventions",
    "GL_ARB_framebuffer_no_attachments",
@@ -74,7 +76,9 @@ static const char *const extensions[] = {
    "GL_ARB_half_float_vertex",
    "GL_ARB_indirect_parameters",
    "GL_ARB_instanced_arrays",
+   "GL_ARB_internalformat_query",
    "GL_ARB_invalidate_subdata",
+   "GL_ARB_map_buffer_alignment",
    "GL_ARB_map_buffer_range",
    "GL_ARB_multi_bind",
    "GL_ARB_multi_draw_indirect",
@@ -139,6 +143,7 @@ static const char *const extensions[] = {
    "GL_EXT_timer_query",
    "GL_EXT_vertex_array_bgra",
    "GL_NV_packed_depth_stencil",
+   "GL_KHR_context_flush_control",
    "GL_KHR_debug",
    "GL_KHR_no_error",
    /* mgl's own, last: listed when the server rasterizes GL_MULTISAMPLE off exactly at every
@@ -410,6 +415,11 @@ get_context_value(struct fe_context *ctx, GLenum pname, struct gv *v)
            (ctx->desc.robust_access ? GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT : 0) |
            (ctx->desc.no_error ? GL_CONTEXT_FLAG_NO_ERROR_BIT : 0));
       return true;
+   /* KHR_context_flush_control: releasing a context flushes it (fe_context.c); a context made
+    * with EGL_CONTEXT_RELEASE_BEHAVIOR_NONE_KHR says GL_NONE (and flushes all the same) */
+   case GL_CONTEXT_RELEASE_BEHAVIOR:
+      ENUM1(ctx->desc.release_none ? GL_NONE : GL_CONTEXT_RELEASE_BEHAVIOR_FLUSH);
+      return true;
    case GL_CONTEXT_PROFILE_MASK:
       if (ctx->desc.api == FE_API_GLES || ctx->desc.major * 10 + ctx->desc.minor < 32)
          return false; /* a desktop GL 3.2+ query */
@@ -526,6 +536,8 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT:
       INT1(cap_or(caps->uniform_buffer_offset_alignment, 256));
       return true;
+   /* GL 4.2 / ARB_map_buffer_alignment: the maps' shadows honour it (fe_buffer.c) */
+   case GL_MIN_MAP_BUFFER_ALIGNMENT: INT1(64); return true;
    case GL_MAX_VERTEX_UNIFORM_COMPONENTS:
    case GL_MAX_FRAGMENT_UNIFORM_COMPONENTS:
    case GL_MAX_GEOMETRY_UNIFORM_COMPONENTS: INT1(GLSL_MAX_STAGE_UNIFORM_COMPONENTS); return true;
@@ -541,33 +553,19 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS: INT1(FE_MAX_STAGE_TEXTURE_UNITS); return true;
    case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: INT1(fe_max_texture_units(ctx)); return true;
    case GL_MAX_VARYING_COMPONENTS: INT1(varying_components(caps)); return true;
-   /* ES 2.0's limits in vectors (desktop GL has them only from 4.1 on) */
-   case GL_MAX_ELEMENT_INDEX: /* ES 3.0 (desktop: 4.3) */
-      if (ctx->desc.api != FE_API_GLES || ctx->desc.major < 3)
-         return false;
-      INT1(UINT32_MAX); /* 32-bit indices are whole */
+   case GL_MAX_ELEMENT_INDEX: /* ES 3.0 (desktop: 4.3 / ARB_ES3_compatibility) */
+      INT1(UINT32_MAX);       /* 32-bit indices are whole */
       return true;
+   /* ES 2.0's limits in vectors and shader-binary state, which desktop GL has from 4.1 on
+    * (ARB_ES2_compatibility, listed in every desktop context) */
    case GL_MAX_VERTEX_UNIFORM_VECTORS:
-   case GL_MAX_FRAGMENT_UNIFORM_VECTORS:
-      if (ctx->desc.api != FE_API_GLES)
-         return false;
-      INT1(GLSL_MAX_STAGE_UNIFORM_COMPONENTS / 4);
-      return true;
-   case GL_MAX_VARYING_VECTORS:
-      if (ctx->desc.api != FE_API_GLES)
-         return false;
-      INT1(varying_components(caps) / 4);
-      return true;
-   case GL_SHADER_COMPILER:
-      if (ctx->desc.api != FE_API_GLES)
-         return false;
-      BOOL1(1);
-      return true;
-   case GL_NUM_SHADER_BINARY_FORMATS:
-      if (ctx->desc.api != FE_API_GLES)
-         return false;
-      INT1(0);
-      return true;
+   case GL_MAX_FRAGMENT_UNIFORM_VECTORS: INT1(GLSL_MAX_STAGE_UNIFORM_COMPONENTS / 4); return true;
+   case GL_MAX_VARYING_VECTORS: INT1(varying_components(caps) / 4); return true;
+   case GL_SHADER_COMPILER: BOOL1(1); return true;
+   case GL_NUM_SHADER_BINARY_FORMATS: INT1(0); return true;
+   case GL_SHADER_BINARY_FORMATS:
+      ints(v, 0, NULL);
+      return true; /* none (fe_shader.c) */
    /* ES 3.0's program binaries (GL 4.1's): mgl offers no format (fe_program.c), so the list
     * GL_PROGRAM_BINARY_FORMATS is empty */
    case GL_NUM_PROGRAM_BINARY_FORMATS:
@@ -1330,6 +1328,7 @@ desktop_only_pname(GLenum pname)
    switch (pname) {
    case GL_CONTEXT_FLAGS:
    case GL_CONTEXT_PROFILE_MASK:
+   case GL_CONTEXT_RELEASE_BEHAVIOR:
    case GL_RESET_NOTIFICATION_STRATEGY:
    case GL_DOUBLEBUFFER:
    case GL_STEREO:
@@ -1341,6 +1340,7 @@ desktop_only_pname(GLenum pname)
    case GL_MAX_DEPTH_TEXTURE_SAMPLES:
    case GL_MAX_INTEGER_SAMPLES:
    case GL_MAX_SAMPLE_MASK_WORDS:
+   case GL_MIN_MAP_BUFFER_ALIGNMENT:
    case GL_MAX_GEOMETRY_UNIFORM_BLOCKS:
    case GL_MAX_GEOMETRY_UNIFORM_COMPONENTS:
    case GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS:
@@ -1764,6 +1764,7 @@ mgl_glGetQueryiv(GLenum target, GLenum pname, GLint *params)
     * and GL_ANY_SAMPLES_PASSED the one bit its answer has. */
    case GL_SAMPLES_PASSED: bits = (caps->cap_bits & MGP_CAP_OCCLUSION_QUERY) ? 64 : 0; break;
    case GL_ANY_SAMPLES_PASSED:
+   case GL_ANY_SAMPLES_PASSED_CONSERVATIVE:
       bits = (caps->cap_bits & MGP_CAP_OCCLUSION_QUERY) ? 64
              : (caps->cap_bits & MGP_CAP_OCCLUSION_ANY) ? 1
                                                         : 0;

@@ -245,6 +245,7 @@ struct fe_shader {
    GLenum type;
    char *source;
    bool compiled;
+   bool es; /* compiled as GLSL ES (a desktop context's "#version 100" or "300 es") */
    char *info_log;
    bool delete_pending;
    unsigned attach_count;
@@ -740,9 +741,10 @@ struct fe_context {
 
    /* container names */
    struct fe_names vaos, fbos, queries;
-   struct fe_query *occ_active[2]; /* [0] GL_SAMPLES_PASSED, [1] GL_ANY_SAMPLES_PASSED */
-   struct fe_query *time_active;   /* GL_TIME_ELAPSED */
-   bool cond_render;               /* between glBeginConditionalRender and its end */
+   /* [0] GL_SAMPLES_PASSED, [1] GL_ANY_SAMPLES_PASSED, [2] GL_ANY_SAMPLES_PASSED_CONSERVATIVE */
+   struct fe_query *occ_active[3];
+   struct fe_query *time_active; /* GL_TIME_ELAPSED */
+   bool cond_render;             /* between glBeginConditionalRender and its end */
    /* [0] GL_PRIMITIVES_GENERATED, [1] GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN (fe_query.c) */
    struct fe_query *prim_active[2];
 
@@ -830,6 +832,9 @@ struct fe_context {
    bool scissor_test;
    GLuint restart_index;
    bool restart_fixed; /* ES 3.0 GL_PRIMITIVE_RESTART_FIXED_INDEX: the index type's maximum */
+   /* GL_PRIMITIVE_RESTART (desktop): rs.primitive_restart is it or restart_fixed (GL 4.3
+    * 10.3.6 / ARB_ES3_compatibility: with both on, the fixed index wins) */
+   bool restart_gl;
    GLfloat clear_color[4];
    GLdouble clear_depth;
    GLint clear_stencil;

@@ -885,6 +885,16 @@ mgl_glLinkProgram(GLuint program)
          return;
       }
    }
+   /* A desktop context's GLSL ES shaders (ARB_ES2_compatibility) link as an ES program, and
+    * only with each other (GLSL ES and desktop GLSL are different languages). */
+   unsigned num_es = 0;
+   for (unsigned i = 0; i < prog->num_shaders; i++)
+      num_es += prog->shaders[i]->es;
+   if (num_es && num_es != prog->num_shaders) {
+      link_failed(ctx, prog, "error: GLSL ES and desktop GLSL shaders cannot be linked together\n");
+      return;
+   }
+   const bool es = num_es != 0, compat = ctx->desc.api == FE_API_GL_COMPAT && !es;
    char *vs = stage_source(prog, GL_VERTEX_SHADER);
    char *gs = stage_source(prog, GL_GEOMETRY_SHADER);
    char *fs = stage_source(prog, GL_FRAGMENT_SHADER);
@@ -892,8 +902,7 @@ mgl_glLinkProgram(GLuint program)
    for (unsigned i = 0; i < prog->num_shaders; i++)
       fs_only &= prog->shaders[i]->type == GL_FRAGMENT_SHADER;
    /* not in a separable program: another program's stages come before and after its own */
-   const bool ff_vertex =
-      ctx->desc.api == FE_API_GL_COMPAT && !prog->separable && fs_only && fs && !vs;
+   const bool ff_vertex = compat && !prog->separable && fs_only && fs && !vs;
    if (ff_vertex && !(vs = dup_str(ff_vertex_shader))) {
       free(gs);
       free(fs);
@@ -902,7 +911,7 @@ mgl_glLinkProgram(GLuint program)
    }
    const char *last = gs ? gs : vs;
    const bool ff_fragment =
-      ctx->desc.api == FE_API_GL_COMPAT && !prog->separable && !fs && last &&
+      compat && !prog->separable && !fs && last &&
       (source_uses(last, "gl_FrontColor") || source_uses(last, "gl_BackColor"));
    if (ff_fragment && !(fs = dup_str(ff_fragment_shader))) {
       free(vs);
@@ -913,7 +922,7 @@ mgl_glLinkProgram(GLuint program)
    /* A compatibility context binds the conventional attributes (gl_Vertex, gl_Color, ...) to
     * their fixed generic slots, after the app's own bindings. */
    unsigned num_conventional = 0;
-   if (ctx->desc.api == FE_API_GL_COMPAT)
+   if (compat)
       while (glsl_compat_attrib_name(num_conventional))
          num_conventional++;
    struct glsl_binding *ab = calloc(prog->num_attrib_bindings + num_conventional + 1, sizeof(*ab));
@@ -943,8 +952,8 @@ mgl_glLinkProgram(GLuint program)
       .num_attrib_bindings = prog->num_attrib_bindings + num_conventional,
       .frag_data_bindings = fb,
       .num_frag_data_bindings = prog->num_frag_bindings,
-      .es = ctx->desc.api == FE_API_GLES,
-      .compat = ctx->desc.api == FE_API_GL_COMPAT,
+      .es = es,
+      .compat = compat,
       .max_varying_components = ctx->share->caps->max_varying_components,
       .xfb_varyings = (const char *const *)prog->xfb_names,
       .num_xfb_varyings = prog->num_xfb_names,

@@ -34,7 +34,10 @@ fe_query_label(void *query)
 static int
 occ_index(GLenum target)
 {
-   return target == GL_SAMPLES_PASSED ? 0 : target == GL_ANY_SAMPLES_PASSED ? 1 : -1;
+   return target == GL_SAMPLES_PASSED                    ? 0
+          : target == GL_ANY_SAMPLES_PASSED              ? 1
+          : target == GL_ANY_SAMPLES_PASSED_CONSERVATIVE ? 2
+                                                         : -1;
 }
 
 /* The query's value: what the server counted since the last begin or resume, with what it
@@ -42,7 +45,7 @@ occ_index(GLenum target)
 static uint64_t
 with_carry(const struct fe_query *q, uint64_t counted)
 {
-   return occ_index(q->target) == 1 ? (counted || q->carry) : counted + q->carry;
+   return occ_index(q->target) >= 1 ? (counted || q->carry) : counted + q->carry;
 }
 
 /* Primitive queries (GL 3.3, 2.16): one active per target, independent of the occlusion ones. */
@@ -83,6 +86,8 @@ target_check(struct fe_context *ctx, GLenum target)
    case GL_SAMPLES_PASSED:
    case GL_ANY_SAMPLES_PASSED:
    case GL_TIME_ELAPSED: return true;
+   /* ES 3.0, GL 4.3 / ARB_ES3_compatibility: an exact answer is a conservative one */
+   case GL_ANY_SAMPLES_PASSED_CONSERVATIVE: return true;
    case GL_PRIMITIVES_GENERATED:
    case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
       if (ctx->share->caps->cap_bits & MGP_CAP_XFB_PRIMITIVES_QUERY)
@@ -274,11 +279,12 @@ mgl_glBeginQuery(GLenum target, GLuint id)
       return;
    struct fe_query **slot = active_slot(ctx, target);
    FE_CHECK(*slot, GL_INVALID_OPERATION);
-   /* GL 3.3 §2.14: the two occlusion targets share one active query ("only a single type of
-    * occlusion query can be active at one time"): beginning either while the other is
-    * active is GL_INVALID_OPERATION. */
+   /* GL 3.3 §2.14: the occlusion targets share one active query ("only a single type of
+    * occlusion query can be active at one time"): beginning one while another is active is
+    * GL_INVALID_OPERATION. */
    const int ti = occ_index(target);
-   FE_CHECK(ti >= 0 && ctx->occ_active[!ti], GL_INVALID_OPERATION);
+   FE_CHECK(ti >= 0 && (ctx->occ_active[0] || ctx->occ_active[1] || ctx->occ_active[2]),
+            GL_INVALID_OPERATION);
    struct fe_query *q = query_for_use(ctx, target, id);
    if (!q)
       return;
@@ -335,7 +341,9 @@ mgl_glQueryCounter(GLuint id, GLenum target)
 static struct fe_query *
 occlusion_active(struct fe_context *ctx)
 {
-   struct fe_query *q = ctx->occ_active[0] ? ctx->occ_active[0] : ctx->occ_active[1];
+   struct fe_query *q = ctx->occ_active[0]   ? ctx->occ_active[0]
+                        : ctx->occ_active[1] ? ctx->occ_active[1]
+                                             : ctx->occ_active[2];
    return q && !q->declined ? q : NULL;
 }
 
@@ -513,6 +521,7 @@ indexed_check(struct fe_context *ctx, const char *fn, GLenum target, GLuint inde
       break;
    case GL_SAMPLES_PASSED:
    case GL_ANY_SAMPLES_PASSED:
+   case GL_ANY_SAMPLES_PASSED_CONSERVATIVE:
    case GL_TIME_ELAPSED:
    case GL_TIMESTAMP:
       if (!index)

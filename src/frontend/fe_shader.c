@@ -107,8 +107,13 @@ mgl_glCompileShader(GLuint shader)
       .texture_units = fe_max_texture_units(ctx),
       .deny = fe_glsl_deny(ctx),
    };
-   sh->compiled = glsl_compile_shader_limits(shader_stage(sh->type), fe_glsl_api(ctx), &limits,
-                                             sh->source ? sh->source : "", &log);
+   const char *src = sh->source ? sh->source : "";
+   enum glsl_api api = fe_glsl_api(ctx);
+   /* GL 4.1 / ARB_ES2_compatibility and GL 4.3 / ARB_ES3_compatibility: a desktop context
+    * compiles GLSL ES 1.00 and 3.00 too */
+   sh->es = api == GLSL_API_ES || glsl_source_is_es(src, true);
+   sh->compiled = glsl_compile_shader_limits(shader_stage(sh->type), sh->es ? GLSL_API_ES : api,
+                                             &limits, src, &log);
    free(sh->info_log);
    sh->info_log = log;
 }

@@ -219,7 +219,7 @@ cap_in_api(const struct fe_context *ctx, GLenum cap)
    if (cap == GL_SAMPLE_SHADING && !fe_sample_shading_offered(ctx))
       return false;
    if (ctx->desc.api != FE_API_GLES)
-      return cap != GL_PRIMITIVE_RESTART_FIXED_INDEX;
+      return true; /* GL_PRIMITIVE_RESTART_FIXED_INDEX: GL 4.3 / ARB_ES3_compatibility */
    switch (cap) {
    case GL_BLEND:
    case GL_CULL_FACE:
@@ -274,11 +274,14 @@ set_enable(struct fe_context *ctx, GLenum cap, bool on)
    case GL_POLYGON_OFFSET_POINT:
       rs_u8(ctx, &rs->polygon_offset_enable, (rs->polygon_offset_enable & ~4u) | (on ? 4u : 0u));
       return true;
-   case GL_PRIMITIVE_RESTART: rs_u8(ctx, &rs->primitive_restart, on); return true;
+   case GL_PRIMITIVE_RESTART:
+      ctx->restart_gl = on;
+      rs_u8(ctx, &rs->primitive_restart, on || ctx->restart_fixed);
+      return true;
    case GL_PRIMITIVE_RESTART_FIXED_INDEX:
-      /* ES only, where GL_PRIMITIVE_RESTART is not: the one restart switch */
+      /* ES 3.0's one restart switch; desktop's second (ARB_ES3_compatibility) */
       ctx->restart_fixed = on;
-      rs_u8(ctx, &rs->primitive_restart, on);
+      rs_u8(ctx, &rs->primitive_restart, on || ctx->restart_gl);
       return true;
    case GL_RASTERIZER_DISCARD: rs_u8(ctx, &rs->rasterizer_discard, on); return true;
    case GL_SAMPLE_ALPHA_TO_COVERAGE: rs_u8(ctx, &rs->alpha_to_coverage, on); return true;
@@ -361,7 +364,7 @@ fe_state_is_enabled(const struct fe_context *ctx, GLenum cap)
    case GL_POLYGON_OFFSET_FILL: return (rs->polygon_offset_enable & 1) != 0;
    case GL_POLYGON_OFFSET_LINE: return (rs->polygon_offset_enable & 2) != 0;
    case GL_POLYGON_OFFSET_POINT: return (rs->polygon_offset_enable & 4) != 0;
-   case GL_PRIMITIVE_RESTART: return rs->primitive_restart;
+   case GL_PRIMITIVE_RESTART: return ctx->restart_gl;
    case GL_RASTERIZER_DISCARD: return rs->rasterizer_discard;
    case GL_SAMPLE_ALPHA_TO_COVERAGE: return rs->alpha_to_coverage;
    case GL_SAMPLE_ALPHA_TO_ONE: return rs->alpha_to_one;

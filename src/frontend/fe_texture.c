@@ -1263,7 +1263,8 @@ fe_tex_compressed_format(const struct fe_context *ctx, GLenum internalformat)
    const struct fe_format_info *info = fe_format_lookup(internalformat);
    if (!info || !info->block)
       return NULL;
-   if (info->es3_only && !(ctx->desc.api == FE_API_GLES && ctx->desc.major >= 3))
+   /* ETC2/EAC: ES 3.0, and desktop GL 4.3 / ARB_ES3_compatibility (decoded in the client) */
+   if (info->es3_only && ctx->desc.api == FE_API_GLES && ctx->desc.major < 3)
       return NULL;
    if (internalformat == FE_GL_ETC1_RGB8_OES && ctx->desc.api != FE_API_GLES)
       return NULL;

@@ -380,10 +380,7 @@ check_format(struct fe_context *ctx, GLint size, GLenum *type, GLboolean normali
       }
       if (t == FE_HALF_FLOAT_OES && es2 && !integer)
          *type = GL_HALF_FLOAT;
-   } else if (*type == GL_FIXED) {
-      fe_error(ctx, GL_INVALID_ENUM); /* GL 4.1 / ARB_ES2_compatibility */
-      return false;
-   }
+   } /* desktop: GL_FIXED since GL 4.1 / ARB_ES2_compatibility (float attributes only) */
    const GLenum type_ = *type;
    *bgra = size == GL_BGRA && !integer;
    GLenum err = GL_NO_ERROR;

@@ -62,7 +62,7 @@ es_version_defined(int major, int minor)
 
 struct ctx_request {
    int major, minor, flags, profile, render_type;
-   bool lose_on_reset, no_error;
+   bool lose_on_reset, no_error, release_none;
 };
 
 struct ctx_failure {
@@ -115,6 +115,12 @@ parse_attribs(const int *attrib_list, struct ctx_request *r, struct ctx_failure 
          if (v != True && v != False)
             return fail(f, BadValue, false, "GLX_CONTEXT_OPENGL_NO_ERROR_ARB not a boolean");
          r->no_error = v == True;
+         break;
+      case GLX_CONTEXT_RELEASE_BEHAVIOR_ARB: /* GLX_ARB_context_flush_control */
+         if (v != GLX_CONTEXT_RELEASE_BEHAVIOR_NONE_ARB &&
+             v != GLX_CONTEXT_RELEASE_BEHAVIOR_FLUSH_ARB)
+            return fail(f, BadValue, false, "unknown GLX_CONTEXT_RELEASE_BEHAVIOR_ARB");
+         r->release_none = v == GLX_CONTEXT_RELEASE_BEHAVIOR_NONE_ARB;
          break;
       case GLX_SCREEN: break; /* libGLX picked the vendor by it; the config still decides here */
       default: return fail(f, BadValue, false, "an attribute mgl does not know");
@@ -209,6 +215,7 @@ create_context(Display *dpy, GLXFBConfig config, GLXContext share_list, const in
    desc.robust_access = (r.flags & GLX_CONTEXT_ROBUST_ACCESS_BIT_ARB) != 0;
    desc.lose_context_on_reset = r.lose_on_reset;
    desc.no_error = r.no_error;
+   desc.release_none = r.release_none;
    if (r.no_error && (desc.debug || desc.robust_access)) {
       fail(&f, BadMatch, false, "a no-error context cannot be debug or robust");
       goto fail;

@@ -13,7 +13,8 @@
 #include "glx_internal.h"
 #include "log.h"
 
-const char glx_extensions[] = "GLX_ARB_create_context GLX_ARB_create_context_no_error "
+const char glx_extensions[] = "GLX_ARB_context_flush_control "
+                              "GLX_ARB_create_context GLX_ARB_create_context_no_error "
                               "GLX_ARB_create_context_profile GLX_ARB_create_context_robustness "
                               "GLX_ARB_get_proc_address GLX_EXT_create_context_es2_profile "
                               "GLX_EXT_create_context_es_profile GLX_EXT_swap_control "

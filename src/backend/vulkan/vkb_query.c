@@ -166,7 +166,10 @@ query_collect(struct vkb_screen *scr, struct vkb_query *q)
       sum += v;
    }
    query_release_slots(scr, q);
-   q->value = q->target == MGP_QUERY_KIND_ANY_SAMPLES_PASSED ? (sum != 0) : sum;
+   q->value = q->target == MGP_QUERY_KIND_ANY_SAMPLES_PASSED ||
+                    q->target == MGP_QUERY_KIND_ANY_SAMPLES_PASSED_CONSERVATIVE
+                 ? (sum != 0)
+                 : sum;
    q->announced = true;
    scr->queries_pending--;
    struct mgp_event ev = {.kind = MGP_EVENT_QUERY_RESULT,
@@ -277,8 +280,10 @@ vkb_query_create(void *self, const struct mgp_query_desc *args, const void *tail
       MGU_DECLINE(timer_query_no_timestamps, "query_create 0x%x", args->kind);
       return;
    }
+   /* the conservative any-samples query is answered exactly, as GL allows */
    if (!prim && args->kind != MGP_QUERY_KIND_SAMPLES_PASSED &&
-       args->kind != MGP_QUERY_KIND_ANY_SAMPLES_PASSED && !is_timer(args->kind)) {
+       args->kind != MGP_QUERY_KIND_ANY_SAMPLES_PASSED &&
+       args->kind != MGP_QUERY_KIND_ANY_SAMPLES_PASSED_CONSERVATIVE && !is_timer(args->kind)) {
       MGU_DECLINE(backend_feature_unimplemented, "query target 0x%x", args->kind);
       return;
    }

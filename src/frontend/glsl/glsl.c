@@ -256,6 +256,23 @@ check_version(const char *src, bool es, bool compat, struct glsl_str *log, int *
    return false;
 }
 
+bool
+glsl_source_is_es(const char *source, bool es3)
+{
+   int line;
+   const char *q = version_number(skip_to_first_token(source, &line));
+   if (!q)
+      return false;
+   int version = 0;
+   for (; *q >= '0' && *q <= '9' && version < 1000; q++)
+      version = version * 10 + (*q - '0');
+   while (*q == ' ' || *q == '\t')
+      q++;
+   if (version == 100)
+      return !is_ident(*q);
+   return es3 && version == 300 && !strncmp(q, "es", 2) && !is_ident(q[2]);
+}
+
 /* ── compile ───────────────────────────────────────────────────────────────────────────────── */
 
 /* The resource table with the varying limits set to `components` (see glsl_link_input). */

@@ -214,6 +214,10 @@ bool glsl_init(void);
 enum glsl_api { GLSL_API_CORE = 0, GLSL_API_ES = 1, GLSL_API_COMPAT = 2 };
 bool glsl_compile_shader(enum glsl_stage stage, enum glsl_api api, const char *source,
                          char **info_log);
+/* Whether source's #version directive names GLSL ES 1.00 ("#version 100"; with es3 also
+ * "#version 300 es"): a desktop context compiles such a shader as GLSL_API_ES
+ * (ARB_ES2_compatibility, ARB_ES3_compatibility) and links it only with others of its kind. */
+bool glsl_source_is_es(const char *source, bool es3);
 /* A context's limits for glsl_compile_shader_limits. max_varying_components as
  * glsl_link_input's (0: the minimum), so gl_MaxVaryingComponents, gl_MaxFragmentInputComponents
  * ... in the shader are what the context reports and the link will see. The binding points

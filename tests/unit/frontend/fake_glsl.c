@@ -42,6 +42,13 @@ glsl_compile_shader(enum glsl_stage stage, enum glsl_api api, const char *source
 }
 
 bool
+glsl_source_is_es(const char *source, bool es3)
+{
+   (void)source, (void)es3;
+   return false;
+}
+
+bool
 glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
                            const struct glsl_compile_limits *limits, const char *source,
                            char **info_log)

@@ -231,9 +231,9 @@ test_vao_oes(void)
    env_finish(&e);
 }
 
-/* GL_FIXED is ES's (and GL 4.1's): a GL 3.3 core context refuses it; ES 2.0 and 3.0 take it
- * for glVertexAttribPointer, never for glVertexAttribIPointer; ES 2.0 refuses the desktop
- * types. */
+/* GL_FIXED is ES's (and GL 4.1's, ARB_ES2_compatibility): a GL 3.3 core context, ES 2.0 and
+ * ES 3.0 take it for glVertexAttribPointer, never for glVertexAttribIPointer; ES 2.0 refuses
+ * the desktop types. */
 static void
 test_fixed_types(void)
 {
@@ -245,6 +245,8 @@ test_fixed_types(void)
    mgl_glGenBuffers(1, &vbo);
    mgl_glBindBuffer(GL_ARRAY_BUFFER, vbo);
    mgl_glVertexAttribPointer(0, 2, GL_FIXED, GL_FALSE, 0, (void *)0);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glVertexAttribIPointer(1, 2, GL_FIXED, 0, (void *)0);
    CHECK_ERR(GL_INVALID_ENUM);
    env_finish(&e);
 
