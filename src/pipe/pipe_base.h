@@ -29,8 +29,9 @@
  * 20: define_vertex_input and bind_vertex_input (a vertex array's buffers held by the server)
  * and set_constant_words (the changed words of the default uniform block) appended.
  * 21: bind_stream_output_object, delete_stream_output_object and draw_stream_output (transform
- * feedback objects held by the server, MGP_CAP_XFB_OBJECTS) appended. */
-#define MGP_ABI_VERSION 21u
+ * feedback objects held by the server, MGP_CAP_XFB_OBJECTS) appended.
+ * 22: mgp_render_state.clip_control (GL_ARB_clip_control, MGP_CAP_CLIP_CONTROL). */
+#define MGP_ABI_VERSION 22u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -234,6 +235,14 @@ enum mgp_call_class {
  * ARB_gpu_shader_fp64 in desktop contexts; without it `#extension GL_ARB_gpu_shader_fp64` fails
  * to compile and so does any shader that uses a double (GLSL 4.00 core) */
 #define MGP_CAP_FLOAT64 (1u << 25)
+/* The backend draws by mgp_render_state.clip_control (GL_ARB_clip_control): the client offers
+ * glClipControl; without it the call is a named decline and the state stays GL's default */
+#define MGP_CAP_CLIP_CONTROL (1u << 29)
+
+/* mgp_render_state.clip_control (GL 4.6 §13.8): window y from -y_d (GL_UPPER_LEFT), and
+ * window z from z_d itself, clipping at 0 <= z_c <= w_c (GL_ZERO_TO_ONE) */
+#define MGP_CLIP_UPPER_LEFT (1u << 0)
+#define MGP_CLIP_ZERO_TO_ONE (1u << 1)
 
 /* mgp_vertex_attrib.flags */
 #define MGP_ATTRIB_NORMALIZED (1u << 0)

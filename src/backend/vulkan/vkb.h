@@ -546,6 +546,8 @@ extern const struct mgp_render_state vkb_default_render_state;
 
 /* Render state as dynamic state (vkb_dynstate.c). */
 /* The part of *in a pipeline bakes in on this device; the dynamic fields zeroed. */
+/* The Vulkan front face of rs's GL front face and clip origin (vkb_dynstate.c). */
+VkFrontFace vkb_front_face(const struct mgp_render_state *rs);
 void vkb_render_state_pipeline_part(const struct vkb_screen *scr, const struct mgp_render_state *in,
                                     struct mgp_render_state *out);
 /* Records the dynamic part of rs (NULL: GL's defaults) for a draw through a pipeline of key,
