@@ -53,6 +53,7 @@ static const char *const extensions[] = {
    "GL_ARB_clip_control",
    "GL_ARB_compute_shader",
    "GL_ARB_copy_buffer",
+   "GL_ARB_cull_distance",
    "GL_ARB_depth_buffer_float",
    "GL_ARB_depth_clamp",
    "GL_ARB_draw_buffers",
@@ -155,6 +156,8 @@ offered(struct fe_context *ctx, const char *name)
       return fe_base_instance_offered(ctx);
    if (!strcmp(name, "GL_ARB_clip_control"))
       return (ctx->share->caps->cap_bits & MGP_CAP_CLIP_CONTROL) != 0;
+   if (!strcmp(name, "GL_ARB_cull_distance"))
+      return fe_cull_distance_offered(ctx);
    if (!strcmp(name, "GL_ARB_depth_clamp"))
       return (ctx->share->caps->cap_bits & MGP_CAP_DEPTH_CLAMP) != 0;
    if (!strcmp(name, "GL_ARB_shader_draw_parameters"))
@@ -545,6 +548,13 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
                                                                  : GLSL_MAX_PROGRAM_TEXEL_OFFSET);
       return true;
    case GL_MIN_PROGRAM_TEXEL_OFFSET: INT1(GLSL_MIN_PROGRAM_TEXEL_OFFSET); return true;
+   /* ARB_cull_distance: what MGP_CAP_CULL_DISTANCE promises (pipe_base.h) */
+   case GL_MAX_CULL_DISTANCES:
+   case GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES:
+      if (!fe_cull_distance_offered(ctx))
+         return false;
+      INT1(8);
+      return true;
    /* ARB_gpu_shader5: what MGP_CAP_GPU_SHADER5 promises (pipe_base.h) */
    case GL_MAX_GEOMETRY_SHADER_INVOCATIONS:
    case GL_FRAGMENT_INTERPOLATION_OFFSET_BITS:

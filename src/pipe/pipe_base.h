@@ -30,7 +30,8 @@
  * and set_constant_words (the changed words of the default uniform block) appended.
  * 21: bind_stream_output_object, delete_stream_output_object and draw_stream_output (transform
  * feedback objects held by the server, MGP_CAP_XFB_OBJECTS) appended.
- * 22: mgp_render_state.clip_control (GL_ARB_clip_control, MGP_CAP_CLIP_CONTROL). */
+ * 22: mgp_render_state.clip_control (GL_ARB_clip_control, MGP_CAP_CLIP_CONTROL);
+ * MGP_CAP_CULL_DISTANCE. */
 #define MGP_ABI_VERSION 22u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
@@ -238,6 +239,10 @@ enum mgp_call_class {
 /* The backend draws by mgp_render_state.clip_control (GL_ARB_clip_control): the client offers
  * glClipControl; without it the call is a named decline and the state stays GL's default */
 #define MGP_CAP_CLIP_CONTROL (1u << 29)
+/* The backend runs SPIR-V that writes or reads CullDistance (Vulkan's shaderCullDistance) with
+ * at least 8 cull distances and 8 clip and cull distances together: the client offers
+ * ARB_cull_distance in desktop contexts; without it gl_CullDistance fails to compile */
+#define MGP_CAP_CULL_DISTANCE (1u << 30)
 
 /* mgp_render_state.clip_control (GL 4.6 §13.8): window y from -y_d (GL_UPPER_LEFT), and
  * window z from z_d itself, clipping at 0 <= z_c <= w_c (GL_ZERO_TO_ONE) */

@@ -395,6 +395,132 @@ sc_clip_control(void)
    gl.DeleteProgram(p);
 }
 
+/* GL 4.6 §13.5 ARB_cull_distance in a GLSL 3.30 core context: a primitive whose vertices all
+ * have a negative gl_CullDistance[i] is discarded, whatever GL_CLIP_DISTANCEi says. A vertex
+ * shader culls the left of two rectangles by gl_VertexID, and its fragment shader reads the
+ * interpolated distances (1 and 0.25 at the vertices: green where they arrive); a geometry
+ * shader culls the lower two of four triangles by gl_PrimitiveIDIn, beside a clip distance.
+ * The limits read 8, and gl_CullDistance without the directive does not compile. */
+static const char *VS_CULL = "#version 330 core\n"
+                             "#extension GL_ARB_cull_distance : require\n"
+                             "layout(location = 0) in vec2 a_pos;\n"
+                             "out float gl_CullDistance[2];\n"
+                             "void main() {\n"
+                             "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                             "  gl_CullDistance[0] = gl_VertexID < 6 ? -1.0 : 1.0;\n"
+                             "  gl_CullDistance[1] = gl_MaxCullDistances == 8 ? 0.25 : -8.0;\n"
+                             "}\n";
+static const char *FS_CULL = "#version 330 core\n"
+                             "#extension GL_ARB_cull_distance : enable\n"
+                             "in float gl_CullDistance[2];\n"
+                             "out vec4 o_color;\n"
+                             "void main() {\n"
+                             "#ifdef GL_ARB_cull_distance\n"
+                             "  bool ok = abs(gl_CullDistance[0] - 1.0) < 0.01 &&\n"
+                             "            abs(gl_CullDistance[1] - 0.25) < 0.01;\n"
+                             "  o_color = ok ? vec4(0, 1, 0, 1) : vec4(1, 0, 0, 1);\n"
+                             "#else\n"
+                             "  o_color = vec4(1, 1, 0, 1);\n"
+                             "#endif\n"
+                             "}\n";
+/* (the extension enabled here too: a 3.30 vertex unit without it before a geometry unit with
+ * it does not link, glslang's gl_PerVertex blocks differing) */
+static const char *VS_CULL_PASS = "#version 330 core\n"
+                                  "#extension GL_ARB_cull_distance : enable\n"
+                                  "layout(location = 0) in vec2 a_pos;\n"
+                                  "void main() { gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, "
+                                  "1.0); }\n";
+static const char *GS_CULL = "#version 330 core\n"
+                             "#extension GL_ARB_cull_distance : require\n"
+                             "layout(triangles) in;\n"
+                             "layout(triangle_strip, max_vertices = 3) out;\n"
+                             "out float gl_CullDistance[1];\n"
+                             "out float gl_ClipDistance[1];\n"
+                             "void main() {\n"
+                             "  for (int i = 0; i < 3; i++) {\n"
+                             "    gl_Position = gl_in[i].gl_Position;\n"
+                             "    gl_CullDistance[0] = gl_PrimitiveIDIn < 2 ? -2.0 : 2.0;\n"
+                             "    gl_ClipDistance[0] = 1.0;\n"
+                             "    EmitVertex();\n"
+                             "  }\n"
+                             "}\n";
+
+void
+sc_cull_distance(void)
+{
+   if (!has_ext("GL_ARB_cull_distance")) {
+      /* lavapipe and the NVIDIA devices mgl is tested on have shaderCullDistance */
+      const char *renderer = (const char *)glGetString(GL_RENDERER);
+      if (on_mgl() && renderer && strstr(renderer, "(Vulkan:"))
+         fail("GL_ARB_cull_distance not listed on renderer %s", renderer);
+      GLint v = -1;
+      glGetIntegerv(GL_MAX_CULL_DISTANCES, &v);
+      expect_gl_error(GL_INVALID_ENUM, "GL_MAX_CULL_DISTANCES without the extension");
+      skipped("GL_ARB_cull_distance is not listed");
+      return;
+   }
+   GLint v = 0;
+   glGetIntegerv(GL_MAX_CULL_DISTANCES, &v);
+   if (v < 8)
+      fail("GL_MAX_CULL_DISTANCES reads %d", v);
+   glGetIntegerv(GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES, &v);
+   if (v < 8)
+      fail("GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES reads %d", v);
+   check_gl_error("the limits");
+
+   /* GLSL 3.30 has no gl_CullDistance of its own */
+   const char *bare = "#version 330 core\n"
+                      "out float gl_CullDistance[1];\n"
+                      "void main() { gl_Position = vec4(0.0); gl_CullDistance[0] = 1.0; }\n";
+   GLuint s = gl.CreateShader(GL_VERTEX_SHADER);
+   gl.ShaderSource(s, 1, &bare, NULL);
+   gl.CompileShader(s);
+   GLint ok = -1;
+   gl.GetShaderiv(s, GL_COMPILE_STATUS, &ok);
+   if (ok != GL_FALSE)
+      fail("gl_CullDistance compiled in GLSL 3.30 without the extension");
+   gl.DeleteShader(s);
+
+   const vec4f bg = V4(0.2f, 0.2f, 0.2f, 1.0f);
+   clear_to(bg);
+   float q[24];
+   rect_vertices(q, 4, 8, 28, 56);
+   rect_vertices(q + 12, 36, 8, 60, 56);
+   mesh two = make_mesh(q, 12);
+   GLuint p = link_program(VS_CULL, FS_CULL);
+   gl.UseProgram(p);
+   glDrawArrays(GL_TRIANGLES, 0, 12);
+   check_gl_error("the vertex-stage cull draw");
+   model m;
+   model_init(&m, bg);
+   model_rect(&m, 36, 8, 60, 56, (rgba8){{0, 255, 0, 255}});
+   check_frame("the left rectangle culled in the vertex stage", &m);
+
+   /* the geometry stage: the lower rectangle's two triangles go, the clip plane enabled */
+   clear_to(bg);
+   rect_vertices(q, 8, 4, 56, 28);
+   rect_vertices(q + 12, 8, 36, 56, 60);
+   mesh two_rows = make_mesh(q, 12);
+   GLuint g = link_program_gs(VS_CULL_PASS, GS_CULL, FS_UNIFORM);
+   gl.UseProgram(g);
+   set_vec4(g, "u_color", V4(0, 0, 1, 1));
+   glEnable(GL_CLIP_DISTANCE0);
+   glDrawArrays(GL_TRIANGLES, 0, 12);
+   glDisable(GL_CLIP_DISTANCE0);
+   check_gl_error("the geometry-stage cull draw");
+   model_init(&m, bg);
+   model_rect(&m, 8, 36, 56, 60, (rgba8){{0, 0, 255, 255}});
+   check_frame("the lower rectangle culled in the geometry stage", &m);
+
+   mesh all[2] = {two, two_rows};
+   for (int i = 0; i < 2; i++) {
+      gl.DeleteBuffers(1, &all[i].vbo);
+      gl.DeleteVertexArrays(1, &all[i].vao);
+   }
+   gl.DeleteProgram(p);
+   gl.DeleteProgram(g);
+}
+
 /* GL 4.6 ARB_texture_filter_anisotropic (and the EXT by the same enums) in a core context, as
  * es2_aniso checks ES's EXT: seven mip levels of one colour each, rectangles whose texture
  * coordinates step 16 texels a pixel across and 1 down; isotropic filtering takes level 4, a

@@ -240,6 +240,10 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
  * is not defined, `#extension GL_ARB_gpu_shader5 : require` is an error and `enable` / `warn` a
  * warning that leaves it off (GLSL 1.50 3.3). glsl_compile_shader denies nothing. */
 #define GLSL_DENY_GPU_SHADER5 (1u << 1)
+/* GLSL_DENY_CULL_DISTANCE, gl_CullDistance (the backend lacks MGP_CAP_CULL_DISTANCE): the
+ * GL_ARB_cull_distance macro is not defined, its directive is as GLSL_DENY_GPU_SHADER5's, and a
+ * shader whose SPIR-V would use a cull distance (GLSL 4.50 has them in core) fails to compile. */
+#define GLSL_DENY_CULL_DISTANCE (1u << 2)
 /* glsl_compile_shader_limits with only the varyings and the denied features. */
 bool glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api,
                               uint32_t max_varying_components, uint32_t deny, const char *source,
