@@ -52,6 +52,7 @@ static const char *const extensions[] = {
    "GL_ARB_clear_buffer_object",
    "GL_ARB_clip_control",
    "GL_ARB_compute_shader",
+   "GL_ARB_conditional_render_inverted",
    "GL_ARB_copy_buffer",
    "GL_ARB_cull_distance",
    "GL_ARB_depth_buffer_float",
