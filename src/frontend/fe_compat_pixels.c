@@ -897,6 +897,7 @@ fe_compat_aside_begin(struct fe_context *ctx, struct fe_compat_aside *a, struct 
    ctx->rs.polygon_mode = MGP_POLYGON_MODE_FILL;
    ctx->rs.polygon_offset_enable = 0;
    ctx->rs.clip_distance_mask = 0;
+   ctx->rs.clip_control = 0; /* the aside draws in GL's default clip space */
    fe_draw_bump_value(ctx, &ctx->rs_version);
    ctx->ds.viewport[0] = ctx->ds.viewport[1] = 0.0f;
    ctx->ds.viewport[2] = (float)ctx->share->caps->max_viewport_dims[0];

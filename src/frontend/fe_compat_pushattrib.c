@@ -171,7 +171,7 @@ struct fe_attrib_frame {
    /* GL_TRANSFORM_BIT */
    GLenum matrix_mode;
    float clip_plane[FE_FF_MAX_CLIP_PLANES][4];
-   uint8_t tr_clip_mask, tr_depth_clamp;
+   uint8_t tr_clip_mask, tr_depth_clamp, tr_clip_control;
    bool tr_normalize, tr_rescale;
    /* GL_VIEWPORT_BIT */
    float viewport[4], depth_range[2];
@@ -376,6 +376,7 @@ save(struct fe_context *ctx, struct fe_attrib_frame *f, GLbitfield m)
       memcpy(f->clip_plane, ff->clip_plane, sizeof(f->clip_plane));
       f->tr_clip_mask = rs->clip_distance_mask;
       f->tr_depth_clamp = rs->depth_clamp;
+      f->tr_clip_control = rs->clip_control;
       f->tr_normalize = ff->normalize;
       f->tr_rescale = ff->rescale_normal;
    }
@@ -582,6 +583,7 @@ restore(struct fe_context *ctx, const struct fe_attrib_frame *f)
       memcpy(ff->clip_plane, f->clip_plane, sizeof(f->clip_plane));
       rs->clip_distance_mask = f->tr_clip_mask;
       rs->depth_clamp = f->tr_depth_clamp;
+      rs->clip_control = f->tr_clip_control;
       ff->normalize = f->tr_normalize;
       ff->rescale_normal = f->tr_rescale;
    }

@@ -198,9 +198,11 @@ raster_pos(float x, float y, float z, float w)
    fe_ff_mat_transform(eye, fe_ff_top(ff, FE_FF_MODELVIEW), obj);
    fe_ff_mat_transform(clip, fe_ff_top(ff, FE_FF_PROJECTION), eye);
    /* clipped against the view volume and the enabled user clip planes (§2.13) */
+   const uint8_t cc = ctx->rs.clip_control; /* glClipControl (GL 4.6 §13.7, §13.8) */
    bool inside = clip[3] != 0.0f;
    for (int k = 0; k < 3 && inside; k++)
-      inside = -clip[3] <= clip[k] && clip[k] <= clip[3];
+      inside =
+         (k == 2 && (cc & MGP_CLIP_ZERO_TO_ONE) ? 0.0f : -clip[3]) <= clip[k] && clip[k] <= clip[3];
    for (int p = 0; p < FE_FF_MAX_CLIP_PLANES && inside; p++)
       if (ctx->rs.clip_distance_mask & (1u << p)) {
          const float *pl = ff->clip_plane[p];
@@ -212,8 +214,9 @@ raster_pos(float x, float y, float z, float w)
    const float *vp = ctx->ds.viewport, *dr = ctx->ds.depth_range;
    const float nx = clip[0] / clip[3], ny = clip[1] / clip[3], nz = clip[2] / clip[3];
    px->raster_pos[0] = vp[0] + (nx + 1.0f) * vp[2] * 0.5f;
-   px->raster_pos[1] = vp[1] + (ny + 1.0f) * vp[3] * 0.5f;
-   px->raster_pos[2] = dr[0] + (nz + 1.0f) * (dr[1] - dr[0]) * 0.5f;
+   px->raster_pos[1] = vp[1] + ((cc & MGP_CLIP_UPPER_LEFT ? -ny : ny) + 1.0f) * vp[3] * 0.5f;
+   px->raster_pos[2] = cc & MGP_CLIP_ZERO_TO_ONE ? dr[0] + nz * (dr[1] - dr[0])
+                                                 : dr[0] + (nz + 1.0f) * (dr[1] - dr[0]) * 0.5f;
    px->raster_pos[3] = clip[3];
    associated(ctx, eye);
 }

@@ -71,8 +71,9 @@ vertex_transform(struct rm_draw *d, GLint i, const float mvp[16], const float mv
    for (unsigned k = 0; k < 4; k++)
       v->color[k] = fe_clampf(col[k], 0.0f, 1.0f);
    const float *c = v->clip;
-   const float box[6] = {c[3] + c[0], c[3] - c[0], c[3] + c[1],
-                         c[3] - c[1], c[3] + c[2], c[3] - c[2]};
+   /* GL_ZERO_TO_ONE clips at 0 <= z_c (GL 4.6 §13.7) */
+   const float zmin = ctx->rs.clip_control & MGP_CLIP_ZERO_TO_ONE ? c[2] : c[3] + c[2];
+   const float box[6] = {c[3] + c[0], c[3] - c[0], c[3] + c[1], c[3] - c[1], zmin, c[3] - c[2]};
    for (unsigned p = 0; p < 6; p++)
       v->dist[p] = box[p];
    for (unsigned p = 0; p < FE_FF_MAX_CLIP_PLANES; p++) {
@@ -98,8 +99,11 @@ window(const struct fe_context *ctx, const struct rm_vertex *v, float win[4])
    const float inv_w = v->clip[3] != 0.0f ? 1.0f / v->clip[3] : 0.0f;
    const float x = v->clip[0] * inv_w, y = v->clip[1] * inv_w, z = v->clip[2] * inv_w;
    win[0] = vp[0] + (x + 1.0f) * 0.5f * vp[2];
-   win[1] = vp[1] + (y + 1.0f) * 0.5f * vp[3];
-   win[2] = dr[0] + (z + 1.0f) * 0.5f * (dr[1] - dr[0]);
+   /* glClipControl (GL 4.6 §13.8): y_d negated at GL_UPPER_LEFT, z_d itself at GL_ZERO_TO_ONE */
+   const uint8_t cc = ctx->rs.clip_control;
+   win[1] = vp[1] + ((cc & MGP_CLIP_UPPER_LEFT ? -y : y) + 1.0f) * 0.5f * vp[3];
+   win[2] = cc & MGP_CLIP_ZERO_TO_ONE ? dr[0] + z * (dr[1] - dr[0])
+                                      : dr[0] + (z + 1.0f) * 0.5f * (dr[1] - dr[0]);
    win[3] = inv_w;
 }
 
@@ -218,7 +222,9 @@ polygon(struct rm_draw *d, const struct rm_vertex *const *in, unsigned n)
    if (n >= 3) {
       const float s = area(ctx, cur, n);
       const bool ccw_front = ctx->rs.front_face == MGP_FRONT_FACE_CCW;
-      const bool front = (s > 0.0f) == ccw_front;
+      /* GL_UPPER_LEFT negates the area tested (GL 4.6 §14.6.1) */
+      const bool upper = ctx->rs.clip_control & MGP_CLIP_UPPER_LEFT;
+      const bool front = ((s > 0.0f) != upper) == ccw_front;
       const bool culled = ctx->cull_enabled && (ctx->cull_mode == GL_FRONT_AND_BACK ||
                                                 ctx->cull_mode == (front ? GL_FRONT : GL_BACK));
       if (!culled) {

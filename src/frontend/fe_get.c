@@ -52,9 +52,12 @@ static const char *const extensions[] = {
    "GL_ARB_buffer_storage",
    "GL_ARB_clear_buffer_object",
    "GL_ARB_clear_texture",
+   "GL_ARB_clip_control",
    "GL_ARB_compute_shader",
+   "GL_ARB_conditional_render_inverted",
    "GL_ARB_copy_buffer",
    "GL_ARB_copy_image",
+   "GL_ARB_cull_distance",
    "GL_ARB_depth_buffer_float",
    "GL_ARB_depth_clamp",
    "GL_ARB_draw_buffers",
@@ -176,6 +179,10 @@ offered(struct fe_context *ctx, const char *name)
       return fe_base_instance_offered(ctx);
    if (!strcmp(name, "GL_ARB_separate_shader_objects"))
       return fe_separate_shaders_offered(ctx);
+   if (!strcmp(name, "GL_ARB_clip_control"))
+      return (ctx->share->caps->cap_bits & MGP_CAP_CLIP_CONTROL) != 0;
+   if (!strcmp(name, "GL_ARB_cull_distance"))
+      return fe_cull_distance_offered(ctx);
    if (!strcmp(name, "GL_ARB_depth_clamp"))
       return (ctx->share->caps->cap_bits & MGP_CAP_DEPTH_CLAMP) != 0;
    if (!strcmp(name, "GL_ARB_shader_draw_parameters"))
@@ -612,6 +619,13 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
                                                                  : GLSL_MAX_PROGRAM_TEXEL_OFFSET);
       return true;
    case GL_MIN_PROGRAM_TEXEL_OFFSET: INT1(GLSL_MIN_PROGRAM_TEXEL_OFFSET); return true;
+   /* ARB_cull_distance: what MGP_CAP_CULL_DISTANCE promises (pipe_base.h) */
+   case GL_MAX_CULL_DISTANCES:
+   case GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES:
+      if (!fe_cull_distance_offered(ctx))
+         return false;
+      INT1(8);
+      return true;
    /* ARB_gpu_shader5: what MGP_CAP_GPU_SHADER5 promises (pipe_base.h) */
    case GL_MAX_GEOMETRY_SHADER_INVOCATIONS:
    case GL_FRAGMENT_INTERPOLATION_OFFSET_BITS:
@@ -813,6 +827,12 @@ get_render_state_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_LOGIC_OP_MODE: ENUM1(fe_gl_logic_op(rs->logic_op)); return true;
    case GL_CULL_FACE_MODE: ENUM1(ctx->cull_mode); return true;
    case GL_FRONT_FACE: ENUM1(fe_gl_front_face(rs->front_face)); return true;
+   case GL_CLIP_ORIGIN:
+      ENUM1(rs->clip_control & MGP_CLIP_UPPER_LEFT ? GL_UPPER_LEFT : GL_LOWER_LEFT);
+      return true;
+   case GL_CLIP_DEPTH_MODE:
+      ENUM1(rs->clip_control & MGP_CLIP_ZERO_TO_ONE ? GL_ZERO_TO_ONE : GL_NEGATIVE_ONE_TO_ONE);
+      return true;
    case GL_POLYGON_MODE: {
       int64_t m[2] = {ctx->polygon_mode, ctx->polygon_mode_back};
       ints(v, 2, m);
@@ -1366,6 +1386,8 @@ desktop_only_pname(GLenum pname)
    case GL_BLEND_DST:
    case GL_LOGIC_OP_MODE:
    case GL_POLYGON_MODE:
+   case GL_CLIP_ORIGIN:
+   case GL_CLIP_DEPTH_MODE:
    case GL_POINT_SIZE:
    case GL_POINT_FADE_THRESHOLD_SIZE:
    case GL_POINT_SPRITE_COORD_ORIGIN:

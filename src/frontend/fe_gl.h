@@ -1333,6 +1333,9 @@ bool fe_gpu_shader5_offered(const struct fe_context *ctx);
 /* ARB_gpu_shader_fp64: desktop GL where the backend runs double-precision SPIR-V
  * (MGP_CAP_FLOAT64); elsewhere its #extension and any double in a shader fail to compile */
 bool fe_fp64_offered(const struct fe_context *ctx);
+/* ARB_cull_distance: desktop GL where the backend runs cull distances (MGP_CAP_CULL_DISTANCE);
+ * elsewhere its #extension and gl_CullDistance fail to compile */
+bool fe_cull_distance_offered(const struct fe_context *ctx);
 /* What the context's GLSL leaves out (GLSL_DENY_*: doubles without fe_fp64_offered,
  * GL_ARB_gpu_shader5 without fe_gpu_shader5_offered): glsl_compile_limits.deny and
  * glsl_link_input.deny */

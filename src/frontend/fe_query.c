@@ -477,8 +477,12 @@ mgl_glBeginConditionalRender(GLuint id, GLenum mode)
    FE_CTX_OR_RETURN();
    struct fe_query *q = query_get(ctx, id);
    FE_CHECK(!q, GL_INVALID_VALUE);
+   /* the _INVERTED modes: GL 4.5 §10.10 (ARB_conditional_render_inverted), desktop only */
+   const bool inverted = mode == GL_QUERY_WAIT_INVERTED || mode == GL_QUERY_NO_WAIT_INVERTED ||
+                         mode == GL_QUERY_BY_REGION_WAIT_INVERTED ||
+                         mode == GL_QUERY_BY_REGION_NO_WAIT_INVERTED;
    FE_CHECK(mode != GL_QUERY_WAIT && mode != GL_QUERY_NO_WAIT && mode != GL_QUERY_BY_REGION_WAIT &&
-               mode != GL_QUERY_BY_REGION_NO_WAIT,
+               mode != GL_QUERY_BY_REGION_NO_WAIT && (!inverted || ctx->desc.api == FE_API_GLES),
             GL_INVALID_ENUM);
    FE_CHECK(ctx->cond_render, GL_INVALID_OPERATION);
    FE_CHECK(occ_index(q->target) < 0, GL_INVALID_OPERATION);

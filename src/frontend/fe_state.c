@@ -797,6 +797,28 @@ mgl_glProvokingVertex(GLenum mode)
    rs_u8(ctx, &ctx->rs.provoking_vertex_last, mode == GL_LAST_VERTEX_CONVENTION);
 }
 
+/* GL 4.6 §13.8 (ARB_clip_control): the window y of GL_UPPER_LEFT is from -y_d, and
+ * GL_ZERO_TO_ONE's window z is from z_d itself, clipping at 0 <= z_c <= w_c. A server that
+ * cannot draw it (no MGP_CAP_CLIP_CONTROL: the extension is not offered) keeps the defaults, by
+ * name. */
+void
+mgl_glClipControl(GLenum origin, GLenum depth)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(origin != GL_LOWER_LEFT && origin != GL_UPPER_LEFT, GL_INVALID_ENUM);
+   FE_CHECK(depth != GL_NEGATIVE_ONE_TO_ONE && depth != GL_ZERO_TO_ONE, GL_INVALID_ENUM);
+   const unsigned cc = (origin == GL_UPPER_LEFT ? MGP_CLIP_UPPER_LEFT : 0u) |
+                       (depth == GL_ZERO_TO_ONE ? MGP_CLIP_ZERO_TO_ONE : 0u);
+   if (!(ctx->share->caps->cap_bits & MGP_CAP_CLIP_CONTROL)) {
+      if (cc)
+         MGU_DECLINE(gl_feature_unimplemented,
+                     "glClipControl(0x%x, 0x%x) (the server draws GL's default clip space only)",
+                     origin, depth);
+      return;
+   }
+   rs_u8(ctx, &ctx->rs.clip_control, (uint8_t)cc);
+}
+
 /* GL_EXT_provoking_vertex: the same command and enums as core GL 3.2's. */
 void
 mgl_glProvokingVertexEXT(GLenum mode)

@@ -90,12 +90,20 @@ fe_viewport_array_offered(const struct fe_context *ctx)
           fe_call_supported(ctx->share, MGP_CALL_set_viewports);
 }
 
+bool
+fe_cull_distance_offered(const struct fe_context *ctx)
+{
+   /* ES has no gl_CullDistance without EXT_clip_cull_distance, which mgl does not offer */
+   return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_CULL_DISTANCE);
+}
+
 uint32_t
 fe_glsl_deny(const struct fe_context *ctx)
 {
    return (fe_fp64_offered(ctx) ? 0 : GLSL_DENY_FLOAT64) |
           (fe_gpu_shader5_offered(ctx) ? 0 : GLSL_DENY_GPU_SHADER5) |
-          (fe_viewport_array_offered(ctx) ? 0 : GLSL_DENY_VIEWPORT_ARRAY);
+          (fe_viewport_array_offered(ctx) ? 0 : GLSL_DENY_VIEWPORT_ARRAY) |
+          (fe_cull_distance_offered(ctx) ? 0 : GLSL_DENY_CULL_DISTANCE);
 }
 
 const char *

@@ -33,7 +33,9 @@
  * 22: MGP_CAP_NO_ATTACHMENTS: a framebuffer_state without attachments renders at its width,
  * height, layers and samples; mgp_caps carries texel_buffer_offset_alignment and
  * texel_buffer_formats (buffer texture ranges, GL_ARB_texture_buffer_range); set_viewports
- * (GL_ARB_viewport_array's viewports past index 0, MGP_CAP_VIEWPORT_ARRAY) appended. */
+ * (GL_ARB_viewport_array's viewports past index 0, MGP_CAP_VIEWPORT_ARRAY) appended;
+ * mgp_render_state.clip_control (GL_ARB_clip_control, MGP_CAP_CLIP_CONTROL);
+ * MGP_CAP_CULL_DISTANCE. */
 #define MGP_ABI_VERSION 22u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
@@ -252,6 +254,18 @@ enum mgp_call_class {
  * (Vulkan: an image view of VK_IMAGE_ASPECT_STENCIL_BIT); without it the client refuses
  * GL_DEPTH_STENCIL_TEXTURE_MODE (GL_INVALID_ENUM) and does not list the extension */
 #define MGP_CAP_STENCIL_TEXTURING (1u << 27)
+/* The backend draws by mgp_render_state.clip_control (GL_ARB_clip_control): the client offers
+ * glClipControl; without it the call is a named decline and the state stays GL's default */
+#define MGP_CAP_CLIP_CONTROL (1u << 29)
+/* The backend runs SPIR-V that writes or reads CullDistance (Vulkan's shaderCullDistance) with
+ * at least 8 cull distances and 8 clip and cull distances together: the client offers
+ * ARB_cull_distance in desktop contexts; without it gl_CullDistance fails to compile */
+#define MGP_CAP_CULL_DISTANCE (1u << 30)
+
+/* mgp_render_state.clip_control (GL 4.6 §13.8): window y from -y_d (GL_UPPER_LEFT), and
+ * window z from z_d itself, clipping at 0 <= z_c <= w_c (GL_ZERO_TO_ONE) */
+#define MGP_CLIP_UPPER_LEFT (1u << 0)
+#define MGP_CLIP_ZERO_TO_ONE (1u << 1)
 
 /* mgp_vertex_attrib.flags */
 #define MGP_ATTRIB_NORMALIZED (1u << 0)

@@ -201,8 +201,10 @@ struct spv_patch {
    unsigned num_aliases;
    /* gl_InstanceID: every load of the InstanceIndex builtin becomes InstanceIndex - BaseInstance. */
    bool instance_id_minus_base;
-   /* GL depth: gl_Position.z = (z + w) * 0.5 before each OpReturn of the entry point (vertex) or
-    * before each OpEmitVertex / OpEmitStreamVertex (geometry). */
+   /* GL depth: gl_Position.z = z * 0.5 + w * 0.5 (and y = y * 1) before each OpReturn of the
+    * entry point (vertex) or before each OpEmitVertex / OpEmitStreamVertex (geometry). The three
+    * factors are float specialization constants SPV_CLIP_CONTROL_SPEC_ID + 0 (y's), + 1 (z's)
+    * and + 2 (w's): glClipControl's GL_UPPER_LEFT makes y's -1, GL_ZERO_TO_ONE z's 1 and w's 0. */
    bool remap_depth;
    /* Transform feedback: each listed output variable is captured (XfbBuffer, XfbStride, Offset;
     * the stage gets capability TransformFeedback and execution mode Xfb). */
@@ -267,6 +269,7 @@ uint32_t *spv_draw_params(const uint32_t *words, size_t num_words, size_t *out_n
  * and the array's length in *num_planes, or NULL: *err NULL when the module writes no clip
  * distance (*blocked: it does, in a way the rewrite cannot follow), else why. */
 #define SPV_CLIP_ENABLE_SPEC_ID 0x6d676c00u
+#define SPV_CLIP_CONTROL_SPEC_ID 0x6d676c10u /* spv_patch.remap_depth's factors */
 #define SPV_CLIP_ENABLE_MAX 8
 uint32_t *spv_clip_enables(const uint32_t *words, size_t num_words, size_t *out_n,
                            uint32_t *num_planes, bool *blocked, const char **err);

@@ -8,7 +8,8 @@
  *    firstInstance; GL's does not include baseinstance. Each load becomes
  *    InstanceIndex - BaseInstance (capability DrawParameters, core in SPIR-V 1.3).
  *  - GL depth: gl_Position.z = (z + w) * 0.5 where the last pre-rasterization stage hands the
- *    vertex on. Done here rather than by wrapping main() in the GLSL source because (1) source
+ *    vertex on (its factors, and a factor of y, are specialization constants that
+ *    glClipControl's state sets: spv.h). Done here rather than by wrapping main() in the GLSL source because (1) source
  *    rewriting has to survive #version/#extension placement, macros, comments and `main` used as
  *    a token elsewhere, and shifts line numbers in the app's error messages; (2) a geometry
  *    shader emits vertices from inside main (and from helper functions), so a wrapper main cannot
@@ -389,7 +390,8 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_patch *p, size_t 
    /* Depth plan. */
    struct position_ref pos;
    bool remap = p->remap_depth && find_position(m, w, n, &pos);
-   uint32_t half_id = remap ? bound++ : 0;
+   /* the remap's factors (spv.h, SPV_CLIP_CONTROL_SPEC_ID): y, z and w's share of the new z */
+   uint32_t ys_id = remap ? bound++ : 0, zs_id = remap ? bound++ : 0, ws_id = remap ? bound++ : 0;
    if (remap && pos.new_ptr_type)
       pos.ptr_type = bound++;
    bool geometry = m->exec_model == SpvExecutionModelGeometry;
@@ -477,6 +479,14 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_patch *p, size_t 
             SPIRV_OUT_EMIT(&b, SpvOpDecorate, COPY_VAR(c), SpvDecorationXfbStride, x->stride);
             SPIRV_OUT_EMIT(&b, SpvOpDecorate, COPY_VAR(c), SpvDecorationOffset, x->offset);
          }
+         if (remap) {
+            SPIRV_OUT_EMIT(&b, SpvOpDecorate, ys_id, SpvDecorationSpecId,
+                           SPV_CLIP_CONTROL_SPEC_ID + 0);
+            SPIRV_OUT_EMIT(&b, SpvOpDecorate, zs_id, SpvDecorationSpecId,
+                           SPV_CLIP_CONTROL_SPEC_ID + 1);
+            SPIRV_OUT_EMIT(&b, SpvOpDecorate, ws_id, SpvDecorationSpecId,
+                           SPV_CLIP_CONTROL_SPEC_ID + 2);
+         }
          if (xfb_pos_var) {
             const struct spv_xfb_deco *x = &p->xfb_position_deco;
             SPIRV_OUT_EMIT(&b, SpvOpDecorate, xfb_pos_var, SpvDecorationLocation,
@@ -493,8 +503,11 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_patch *p, size_t 
          if (remap && pos.new_ptr_type)
             SPIRV_OUT_EMIT(&b, SpvOpTypePointer, pos.ptr_type, SpvStorageClassOutput,
                            pos.vec4_type);
-         if (remap)
-            SPIRV_OUT_EMIT(&b, SpvOpConstant, pos.float_type, half_id, 0x3f000000u /* 0.5f */);
+         if (remap) {
+            SPIRV_OUT_EMIT(&b, SpvOpSpecConstant, pos.float_type, ys_id, 0x3f800000u /* 1 */);
+            SPIRV_OUT_EMIT(&b, SpvOpSpecConstant, pos.float_type, zs_id, 0x3f000000u /* 0.5 */);
+            SPIRV_OUT_EMIT(&b, SpvOpSpecConstant, pos.float_type, ws_id, 0x3f000000u /* 0.5 */);
+         }
          if (xfb_pos_var)
             SPIRV_OUT_EMIT(&b, SpvOpVariable, pos.ptr_type, xfb_pos_var, SpvStorageClassOutput);
          if (new_int_type)
@@ -653,15 +666,20 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_patch *p, size_t 
                ptr = bound++;
                SPIRV_OUT_EMIT(&b, SpvOpAccessChain, pos.ptr_type, ptr, pos.var, pos.index_id);
             }
-            uint32_t v = bound++, z = bound++, ww = bound++, s = bound++, h = bound++, nv = bound++;
+            uint32_t v = bound++, y = bound++, ny = bound++, z = bound++, ww = bound++;
+            uint32_t zp = bound++, wp = bound++, h = bound++, v1 = bound++, nv = bound++;
             SPIRV_OUT_EMIT(&b, SpvOpLoad, pos.vec4_type, v, ptr);
             if (xfb_pos_var)
                SPIRV_OUT_EMIT(&b, SpvOpStore, xfb_pos_var, v);
+            SPIRV_OUT_EMIT(&b, SpvOpCompositeExtract, pos.float_type, y, v, 1);
             SPIRV_OUT_EMIT(&b, SpvOpCompositeExtract, pos.float_type, z, v, 2);
             SPIRV_OUT_EMIT(&b, SpvOpCompositeExtract, pos.float_type, ww, v, 3);
-            SPIRV_OUT_EMIT(&b, SpvOpFAdd, pos.float_type, s, z, ww);
-            SPIRV_OUT_EMIT(&b, SpvOpFMul, pos.float_type, h, s, half_id);
-            SPIRV_OUT_EMIT(&b, SpvOpCompositeInsert, pos.vec4_type, nv, h, v, 2);
+            SPIRV_OUT_EMIT(&b, SpvOpFMul, pos.float_type, ny, y, ys_id);
+            SPIRV_OUT_EMIT(&b, SpvOpFMul, pos.float_type, zp, z, zs_id);
+            SPIRV_OUT_EMIT(&b, SpvOpFMul, pos.float_type, wp, ww, ws_id);
+            SPIRV_OUT_EMIT(&b, SpvOpFAdd, pos.float_type, h, zp, wp);
+            SPIRV_OUT_EMIT(&b, SpvOpCompositeInsert, pos.vec4_type, v1, ny, v, 1);
+            SPIRV_OUT_EMIT(&b, SpvOpCompositeInsert, pos.vec4_type, nv, h, v1, 2);
             SPIRV_OUT_EMIT(&b, SpvOpStore, ptr, nv);
          }
          break;

@@ -264,6 +264,7 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLCLEARBUFFERDATAPROC, ClearBufferData)                                                    \
    X(PFNGLCLEARBUFFERSUBDATAPROC, ClearBufferSubData)                                              \
    X(PFNGLPOLYGONOFFSETCLAMPPROC, PolygonOffsetClamp)                                              \
+   X(PFNGLCLIPCONTROLPROC, ClipControl)                                                            \
    X(PFNGLCREATEBUFFERSPROC, CreateBuffers)                                                        \
    X(PFNGLNAMEDBUFFERDATAPROC, NamedBufferData)                                                    \
    X(PFNGLNAMEDBUFFERSUBDATAPROC, NamedBufferSubData)                                              \

@@ -238,6 +238,289 @@ sc_polygon_offset_clamp(void)
    check_frame("depth offset clamped (left) and not (right)", &m);
 }
 
+/* GL 4.6 §13.8 ARB_clip_control: GL_UPPER_LEFT turns window y over (pixel-space y p lands at
+ * 64 - p) and keeps facing as in clip space; GL_ZERO_TO_ONE takes window z from z_d itself and
+ * clips below z_c = 0. Checked by pixels (a CCW and a CW rectangle with back faces culled, a
+ * rectangle at z -0.5 clipped away, gl_FragCoord.y still window rows), by read-back depth, in
+ * the window and in a framebuffer object, and the state: defaults, errors, back to GL's. */
+static const char *FS_FRAGCOORD = "#version 330 core\n"
+                                  "out vec4 o_color;\n"
+                                  "void main() {\n"
+                                  "  o_color = gl_FragCoord.y < 32.0 ? vec4(0, 1, 0, 1)\n"
+                                  "                                  : vec4(0, 0, 1, 1);\n"
+                                  "}\n";
+
+static void
+clip_control_draw(GLuint p, GLuint cw_vao, GLuint ccw_vao, GLuint low_vao)
+{
+   const GLint uz = uloc(p, "u_z");
+   glEnable(GL_DEPTH_TEST);
+   glDepthFunc(GL_ALWAYS);
+   glEnable(GL_CULL_FACE);
+   glCullFace(GL_BACK);
+   gl.Uniform1f(uz, 0.25f);
+   gl.BindVertexArray(ccw_vao); /* pixel rows [4, 20): window rows [44, 60), blue */
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.BindVertexArray(cw_vao); /* clockwise in clip space: culled */
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.Uniform1f(uz, -0.5f); /* below z_c = 0: clipped */
+   glDisable(GL_CULL_FACE);
+   gl.BindVertexArray(ccw_vao);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.Uniform1f(uz, 0.75f);
+   gl.BindVertexArray(low_vao); /* pixel rows [40, 60): window rows [4, 24), green */
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glDisable(GL_DEPTH_TEST);
+}
+
+static void
+clip_control_depths(const char *where)
+{
+   static const struct {
+      int x, y;
+      float d;
+   } probe[] = {{12, 50, 0.25f}, {40, 10, 0.75f}, {12, 10, 1.0f}, {40, 50, 1.0f}};
+   glPixelStorei(GL_PACK_ALIGNMENT, 1);
+   for (size_t i = 0; i < sizeof probe / sizeof probe[0]; i++) {
+      GLfloat dv = -1.0f;
+      glReadPixels(probe[i].x, probe[i].y, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, &dv);
+      if (fabsf(dv - probe[i].d) > 1e-5f)
+         fail("%s: depth at (%d,%d) = %.7f, expected %.7f", where, probe[i].x, probe[i].y, dv,
+              probe[i].d);
+   }
+   glPixelStorei(GL_PACK_ALIGNMENT, 4);
+}
+
+void
+sc_clip_control(void)
+{
+   if (!has_ext("GL_ARB_clip_control")) {
+      /* every Vulkan device has what it needs (specialization constants) */
+      const char *renderer = (const char *)glGetString(GL_RENDERER);
+      if (on_mgl() && renderer && strstr(renderer, "(Vulkan:"))
+         fail("GL_ARB_clip_control not listed on renderer %s", renderer);
+      skipped("GL_ARB_clip_control is not listed");
+      return;
+   }
+   GLint v = 0;
+   glGetIntegerv(GL_CLIP_ORIGIN, &v);
+   if (v != GL_LOWER_LEFT)
+      fail("GL_CLIP_ORIGIN starts 0x%x", v);
+   glGetIntegerv(GL_CLIP_DEPTH_MODE, &v);
+   if (v != GL_NEGATIVE_ONE_TO_ONE)
+      fail("GL_CLIP_DEPTH_MODE starts 0x%x", v);
+   gl.ClipControl(GL_LOWER_LEFT + 7, GL_ZERO_TO_ONE);
+   expect_gl_error(GL_INVALID_ENUM, "glClipControl with a bad origin");
+   gl.ClipControl(GL_UPPER_LEFT, GL_ZERO_TO_ONE + 7);
+   expect_gl_error(GL_INVALID_ENUM, "glClipControl with a bad depth mode");
+   glGetIntegerv(GL_CLIP_ORIGIN, &v);
+   if (v != GL_LOWER_LEFT)
+      fail("GL_CLIP_ORIGIN after the errors 0x%x", v);
+
+   const vec4f bg = V4(0.2f, 0.2f, 0.2f, 1.0f);
+   glClearDepth(1.0);
+   clear_to(bg);
+   GLuint p = link_program(VS_PIXELS, FS_FRAGCOORD);
+   gl.UseProgram(p);
+   gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+   float q[12];
+   rect_vertices(q, 4, 4, 20, 20);
+   mesh ccw = make_mesh(q, 6);
+   const float cw_q[12] = {30, 4, 50, 20, 50, 4, 30, 4, 30, 20, 50, 20};
+   mesh cw = make_mesh(cw_q, 6);
+   rect_vertices(q, 30, 40, 50, 60);
+   mesh low = make_mesh(q, 6);
+
+   gl.ClipControl(GL_UPPER_LEFT, GL_ZERO_TO_ONE);
+   check_gl_error("glClipControl(GL_UPPER_LEFT, GL_ZERO_TO_ONE)");
+   glGetIntegerv(GL_CLIP_ORIGIN, &v);
+   if (v != GL_UPPER_LEFT)
+      fail("GL_CLIP_ORIGIN reads 0x%x", v);
+   glGetIntegerv(GL_CLIP_DEPTH_MODE, &v);
+   if (v != GL_ZERO_TO_ONE)
+      fail("GL_CLIP_DEPTH_MODE reads 0x%x", v);
+   clip_control_draw(p, cw.vao, ccw.vao, low.vao);
+   check_gl_error("the clip-control draws");
+   model m;
+   model_init(&m, bg);
+   model_rect(&m, 4, 44, 20, 60, (rgba8){{0, 0, 255, 255}});
+   model_rect(&m, 30, 4, 50, 24, (rgba8){{0, 255, 0, 255}});
+   check_frame("GL_UPPER_LEFT, GL_ZERO_TO_ONE in the window", &m);
+   clip_control_depths("window");
+
+   /* the same in a framebuffer object */
+   GLuint fbo, rb[2];
+   gl.GenRenderbuffers(2, rb);
+   gl.BindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+   gl.RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, W, H);
+   gl.BindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+   gl.RenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT32F, W, H);
+   gl.GenFramebuffers(1, &fbo);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+   gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
+   if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      fail("RGBA8 + DEPTH_COMPONENT32F framebuffer incomplete");
+   clear_to(bg);
+   clip_control_draw(p, cw.vao, ccw.vao, low.vao);
+   check_frame("GL_UPPER_LEFT, GL_ZERO_TO_ONE in a framebuffer object", &m);
+   clip_control_depths("framebuffer object");
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   gl.DeleteFramebuffers(1, &fbo);
+   gl.DeleteRenderbuffers(2, rb);
+
+   /* back to GL's: pixel rows are window rows, z 0.25 lands at 0.625 */
+   gl.ClipControl(GL_LOWER_LEFT, GL_NEGATIVE_ONE_TO_ONE);
+   clear_to(bg);
+   glEnable(GL_DEPTH_TEST);
+   glDepthFunc(GL_ALWAYS);
+   gl.Uniform1f(uloc(p, "u_z"), 0.25f);
+   gl.BindVertexArray(ccw.vao);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glDisable(GL_DEPTH_TEST);
+   check_gl_error("the default clip space draw");
+   model_init(&m, bg);
+   model_rect(&m, 4, 4, 20, 20, (rgba8){{0, 255, 0, 255}});
+   check_frame("GL_LOWER_LEFT, GL_NEGATIVE_ONE_TO_ONE", &m);
+   GLfloat dv = -1.0f;
+   glReadPixels(12, 12, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, &dv);
+   if (fabsf(dv - 0.625f) > 1e-5f)
+      fail("depth at (12,12) = %.7f, expected 0.625", dv);
+   glDepthFunc(GL_LESS);
+   mesh all[3] = {ccw, cw, low};
+   for (int i = 0; i < 3; i++) {
+      gl.DeleteBuffers(1, &all[i].vbo);
+      gl.DeleteVertexArrays(1, &all[i].vao);
+   }
+   gl.DeleteProgram(p);
+}
+
+/* GL 4.6 §13.5 ARB_cull_distance in a GLSL 3.30 core context: a primitive whose vertices all
+ * have a negative gl_CullDistance[i] is discarded, whatever GL_CLIP_DISTANCEi says. A vertex
+ * shader culls the left of two rectangles by gl_VertexID, and its fragment shader reads the
+ * interpolated distances (1 and 0.25 at the vertices: green where they arrive); a geometry
+ * shader culls the lower two of four triangles by gl_PrimitiveIDIn, beside a clip distance.
+ * The limits read 8, and gl_CullDistance without the directive does not compile. */
+static const char *VS_CULL = "#version 330 core\n"
+                             "#extension GL_ARB_cull_distance : require\n"
+                             "layout(location = 0) in vec2 a_pos;\n"
+                             "out float gl_CullDistance[2];\n"
+                             "void main() {\n"
+                             "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                             "  gl_CullDistance[0] = gl_VertexID < 6 ? -1.0 : 1.0;\n"
+                             "  gl_CullDistance[1] = gl_MaxCullDistances == 8 ? 0.25 : -8.0;\n"
+                             "}\n";
+static const char *FS_CULL = "#version 330 core\n"
+                             "#extension GL_ARB_cull_distance : enable\n"
+                             "in float gl_CullDistance[2];\n"
+                             "out vec4 o_color;\n"
+                             "void main() {\n"
+                             "#ifdef GL_ARB_cull_distance\n"
+                             "  bool ok = abs(gl_CullDistance[0] - 1.0) < 0.01 &&\n"
+                             "            abs(gl_CullDistance[1] - 0.25) < 0.01;\n"
+                             "  o_color = ok ? vec4(0, 1, 0, 1) : vec4(1, 0, 0, 1);\n"
+                             "#else\n"
+                             "  o_color = vec4(1, 1, 0, 1);\n"
+                             "#endif\n"
+                             "}\n";
+/* (the extension enabled here too: a 3.30 vertex unit without it before a geometry unit with
+ * it does not link, glslang's gl_PerVertex blocks differing) */
+static const char *VS_CULL_PASS = "#version 330 core\n"
+                                  "#extension GL_ARB_cull_distance : enable\n"
+                                  "layout(location = 0) in vec2 a_pos;\n"
+                                  "void main() { gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, "
+                                  "1.0); }\n";
+static const char *GS_CULL = "#version 330 core\n"
+                             "#extension GL_ARB_cull_distance : require\n"
+                             "layout(triangles) in;\n"
+                             "layout(triangle_strip, max_vertices = 3) out;\n"
+                             "out float gl_CullDistance[1];\n"
+                             "out float gl_ClipDistance[1];\n"
+                             "void main() {\n"
+                             "  for (int i = 0; i < 3; i++) {\n"
+                             "    gl_Position = gl_in[i].gl_Position;\n"
+                             "    gl_CullDistance[0] = gl_PrimitiveIDIn < 2 ? -2.0 : 2.0;\n"
+                             "    gl_ClipDistance[0] = 1.0;\n"
+                             "    EmitVertex();\n"
+                             "  }\n"
+                             "}\n";
+
+void
+sc_cull_distance(void)
+{
+   if (!has_ext("GL_ARB_cull_distance")) {
+      /* lavapipe and the NVIDIA devices mgl is tested on have shaderCullDistance */
+      const char *renderer = (const char *)glGetString(GL_RENDERER);
+      if (on_mgl() && renderer && strstr(renderer, "(Vulkan:"))
+         fail("GL_ARB_cull_distance not listed on renderer %s", renderer);
+      GLint v = -1;
+      glGetIntegerv(GL_MAX_CULL_DISTANCES, &v);
+      expect_gl_error(GL_INVALID_ENUM, "GL_MAX_CULL_DISTANCES without the extension");
+      skipped("GL_ARB_cull_distance is not listed");
+      return;
+   }
+   GLint v = 0;
+   glGetIntegerv(GL_MAX_CULL_DISTANCES, &v);
+   if (v < 8)
+      fail("GL_MAX_CULL_DISTANCES reads %d", v);
+   glGetIntegerv(GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES, &v);
+   if (v < 8)
+      fail("GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES reads %d", v);
+   check_gl_error("the limits");
+
+   /* GLSL 3.30 has no gl_CullDistance of its own */
+   const char *bare = "#version 330 core\n"
+                      "out float gl_CullDistance[1];\n"
+                      "void main() { gl_Position = vec4(0.0); gl_CullDistance[0] = 1.0; }\n";
+   GLuint s = gl.CreateShader(GL_VERTEX_SHADER);
+   gl.ShaderSource(s, 1, &bare, NULL);
+   gl.CompileShader(s);
+   GLint ok = -1;
+   gl.GetShaderiv(s, GL_COMPILE_STATUS, &ok);
+   if (ok != GL_FALSE)
+      fail("gl_CullDistance compiled in GLSL 3.30 without the extension");
+   gl.DeleteShader(s);
+
+   const vec4f bg = V4(0.2f, 0.2f, 0.2f, 1.0f);
+   clear_to(bg);
+   float q[24];
+   rect_vertices(q, 4, 8, 28, 56);
+   rect_vertices(q + 12, 36, 8, 60, 56);
+   mesh two = make_mesh(q, 12);
+   GLuint p = link_program(VS_CULL, FS_CULL);
+   gl.UseProgram(p);
+   glDrawArrays(GL_TRIANGLES, 0, 12);
+   check_gl_error("the vertex-stage cull draw");
+   model m;
+   model_init(&m, bg);
+   model_rect(&m, 36, 8, 60, 56, (rgba8){{0, 255, 0, 255}});
+   check_frame("the left rectangle culled in the vertex stage", &m);
+
+   /* the geometry stage: the lower rectangle's two triangles go, the clip plane enabled */
+   clear_to(bg);
+   rect_vertices(q, 8, 4, 56, 28);
+   rect_vertices(q + 12, 8, 36, 56, 60);
+   mesh two_rows = make_mesh(q, 12);
+   GLuint g = link_program_gs(VS_CULL_PASS, GS_CULL, FS_UNIFORM);
+   gl.UseProgram(g);
+   set_vec4(g, "u_color", V4(0, 0, 1, 1));
+   glEnable(GL_CLIP_DISTANCE0);
+   glDrawArrays(GL_TRIANGLES, 0, 12);
+   glDisable(GL_CLIP_DISTANCE0);
+   check_gl_error("the geometry-stage cull draw");
+   model_init(&m, bg);
+   model_rect(&m, 8, 36, 56, 60, (rgba8){{0, 0, 255, 255}});
+   check_frame("the lower rectangle culled in the geometry stage", &m);
+
+   mesh all[2] = {two, two_rows};
+   for (int i = 0; i < 2; i++) {
+      gl.DeleteBuffers(1, &all[i].vbo);
+      gl.DeleteVertexArrays(1, &all[i].vao);
+   }
+   gl.DeleteProgram(p);
+   gl.DeleteProgram(g);
+}
+
 /* GL 4.6 ARB_texture_filter_anisotropic (and the EXT by the same enums) in a core context, as
  * es2_aniso checks ES's EXT: seven mip levels of one colour each, rectangles whose texture
  * coordinates step 16 texels a pixel across and 1 down; isotropic filtering takes level 4, a

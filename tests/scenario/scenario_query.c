@@ -411,6 +411,88 @@ cond_rect(mesh *m, float x0, float y0, float x1, float y1)
    glDrawArrays(GL_TRIANGLES, 0, 6);
 }
 
+/* GL 4.5 §10.10 (ARB_conditional_render_inverted): each _INVERTED mode renders where its plain
+ * mode discards. A grey occluder passes every sample of query `visible`; a rectangle behind it
+ * passes none of query `hidden`. Then per mode (a column each), a rectangle conditional on
+ * `visible` (discarded) and one on `hidden` (drawn, the mode's colour), twice: right after the
+ * queries (a GPU predicate where the device has one) and once their results are read. */
+void
+sc_cond_render_inverted(void)
+{
+   if (!has_ext("GL_ARB_conditional_render_inverted")) {
+      if (on_mgl())
+         fail("GL_ARB_conditional_render_inverted not listed");
+      skipped("GL_ARB_conditional_render_inverted is not listed");
+      return;
+   }
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), grey = V4(0.4f, 0.4f, 0.4f, 1.0f),
+               red = V4(1.0f, 0.0f, 0.0f, 1.0f);
+   const vec4f cols[4] = {V4(0.0f, 1.0f, 0.0f, 1.0f), V4(0.0f, 0.0f, 1.0f, 1.0f),
+                          V4(1.0f, 1.0f, 0.0f, 1.0f), V4(0.0f, 1.0f, 1.0f, 1.0f)};
+   const GLenum modes[4] = {GL_QUERY_WAIT_INVERTED, GL_QUERY_NO_WAIT_INVERTED,
+                            GL_QUERY_BY_REGION_WAIT_INVERTED, GL_QUERY_BY_REGION_NO_WAIT_INVERTED};
+   GLuint p = solid_program();
+   float v[12];
+   rect_vertices(v, 0, 0, 64, 16);
+   mesh m = make_mesh(v, 6);
+   glEnable(GL_DEPTH_TEST);
+   glDepthFunc(GL_LESS);
+   glClearDepth(1.0);
+   clear_to(bg);
+   model md;
+   model_init(&md, bg);
+   for (int pass = 0; pass < 2; pass++) {
+      const int y0 = pass * 32;
+      GLuint q[2]; /* visible, hidden */
+      gl.GenQueries(2, q);
+      set_vec4(p, "u_color", grey);
+      gl.Uniform1f(uloc(p, "u_z"), -0.5f);
+      gl.BeginQuery(GL_SAMPLES_PASSED, q[0]);
+      cond_rect(&m, 0, (float)y0, 64, (float)y0 + 8); /* the occluder: every sample passes */
+      gl.EndQuery(GL_SAMPLES_PASSED);
+      gl.Uniform1f(uloc(p, "u_z"), 0.5f);
+      gl.BeginQuery(GL_SAMPLES_PASSED, q[1]);
+      cond_rect(&m, 4, (float)y0 + 2, 60, (float)y0 + 6); /* behind it: 0 */
+      gl.EndQuery(GL_SAMPLES_PASSED);
+      model_rect(&md, 0, y0, 64, y0 + 8, to8(grey));
+      if (pass) {
+         GLuint r[2] = {1, 1};
+         gl.GetQueryObjectuiv(q[0], GL_QUERY_RESULT, &r[0]);
+         gl.GetQueryObjectuiv(q[1], GL_QUERY_RESULT, &r[1]);
+         /* (512, or 1 from a server that counts only whether any sample passed) */
+         if (r[0] == 0 || r[1] != 0)
+            fail("query results %u and %u, expected some and 0", r[0], r[1]);
+      }
+      gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+      for (int i = 0; i < 4; i++) {
+         const float x0 = (float)(i * 16 + 2), x1 = x0 + 12;
+         gl.BeginConditionalRender(q[0], modes[i]);
+         set_vec4(p, "u_color", red);
+         cond_rect(&m, x0, (float)y0 + 10, x1, (float)y0 + 18); /* discarded */
+         gl.EndConditionalRender();
+         gl.BeginConditionalRender(q[1], modes[i]);
+         set_vec4(p, "u_color", cols[i]);
+         cond_rect(&m, x0, (float)y0 + 20, x1, (float)y0 + 28); /* drawn */
+         gl.EndConditionalRender();
+         model_rect(&md, (int)x0, y0 + 20, (int)x1, y0 + 28, to8(cols[i]));
+      }
+      check_gl_error("the inverted conditional draws");
+      gl.DeleteQueries(2, q);
+   }
+   GLuint qe;
+   gl.GenQueries(1, &qe);
+   gl.BeginQuery(GL_SAMPLES_PASSED, qe);
+   gl.EndQuery(GL_SAMPLES_PASSED);
+   gl.BeginConditionalRender(qe, GL_QUERY_WAIT_INVERTED + 0x10);
+   expect_gl_error(GL_INVALID_ENUM, "glBeginConditionalRender with a bad mode");
+   gl.DeleteQueries(1, &qe);
+   glDisable(GL_DEPTH_TEST);
+   check_frame("inverted conditional rendering, four modes, before and after the results", &md);
+   gl.DeleteBuffers(1, &m.vbo);
+   gl.DeleteVertexArrays(1, &m.vao);
+   gl.DeleteProgram(p);
+}
+
 void
 sc_cond_render(void)
 {

@@ -262,11 +262,14 @@ glb_begin_conditional_render(void *self, const struct mgp_query_desc *args, cons
                   "gles: conditional rendering on a query not ended or not an occlusion query");
       return;
    }
-   const bool wait =
-      args->mode == MGP_COND_RENDER_MODE_WAIT || args->mode == MGP_COND_RENDER_MODE_BY_REGION_WAIT;
+   const bool wait = args->mode == MGP_COND_RENDER_MODE_WAIT ||
+                     args->mode == MGP_COND_RENDER_MODE_BY_REGION_WAIT ||
+                     args->mode == MGP_COND_RENDER_MODE_WAIT_INVERTED ||
+                     args->mode == MGP_COND_RENDER_MODE_BY_REGION_WAIT_INVERTED;
+   const bool inverted = args->mode >= MGP_COND_RENDER_MODE_WAIT_INVERTED;
    uint64_t v = 1;
    if (read_result(scr, q, wait, &v))
-      ctx->cond_discard = v == 0;
+      ctx->cond_discard = (v == 0) != inverted;
 }
 
 void

@@ -549,6 +549,8 @@ extern const struct mgp_render_state vkb_default_render_state;
 
 /* Render state as dynamic state (vkb_dynstate.c). */
 /* The part of *in a pipeline bakes in on this device; the dynamic fields zeroed. */
+/* The Vulkan front face of rs's GL front face and clip origin (vkb_dynstate.c). */
+VkFrontFace vkb_front_face(const struct mgp_render_state *rs);
 void vkb_render_state_pipeline_part(const struct vkb_screen *scr, const struct mgp_render_state *in,
                                     struct mgp_render_state *out);
 /* Records the dynamic part of rs (NULL: GL's defaults) for a draw through a pipeline of key,
@@ -974,7 +976,8 @@ struct vkb_context {
    VkDeviceSize cond_pred_offset;
    struct mgp_handle cond_query; /* the predicate's query and mode, for blits (vkb_query.c) */
    bool cond_wait;
-   uint32_t occ_slot; /* its Vulkan slot in the rendering scope in progress */
+   bool cond_inverted; /* an _INVERTED mode: renders where the result is 0 */
+   uint32_t occ_slot;  /* its Vulkan slot in the rendering scope in progress */
    bool occ_slot_open;
    bool occ_suspended; /* a rendering scope of a clear's draw: no query scope (vkb_clear.c) */
    uint32_t api;
@@ -1342,9 +1345,10 @@ const char *vkb_enum_prim_name(uint32_t mode);
 
 /* Summed predicates (vkb_cond_sum.c): records, outside rendering, the OR of q's slot results
  * into the predicate word at byte dst of pred_buf (WAIT: the GPU waits for them; else a slot
- * not available reads 1). False when the device cannot (nothing recorded). */
+ * not available reads 1, or 0 where inverted: an _INVERTED mode, whose predicate renders on 0).
+ * False when the device cannot (nothing recorded). */
 bool vkb_cond_sum_record(struct vkb_screen *scr, VkCommandBuffer cmd, const struct vkb_query *q,
-                         bool wait, VkDeviceSize dst);
+                         bool wait, bool inverted, VkDeviceSize dst);
 void vkb_cond_sum_finish(struct vkb_screen *scr);
 
 /* Device workarounds (vkb_quirks.c): the table's rows that hold for the device, then the

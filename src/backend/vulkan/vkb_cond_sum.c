@@ -129,7 +129,7 @@ barrier(VkCommandBuffer cmd, VkPipelineStageFlags src, VkAccessFlags src_access,
 
 bool
 vkb_cond_sum_record(struct vkb_screen *scr, VkCommandBuffer cmd, const struct vkb_query *q,
-                    bool wait, VkDeviceSize dst)
+                    bool wait, bool inverted, VkDeviceSize dst)
 {
    if (!cond_sum_init(scr))
       return false;
@@ -151,7 +151,7 @@ vkb_cond_sum_record(struct vkb_screen *scr, VkCommandBuffer cmd, const struct vk
       if (first) /* the scratch words read, the predicate word written and read again */
          barrier(cmd, comp, rw, xfer | comp, VK_ACCESS_TRANSFER_WRITE_BIT | rw);
       /* NO_WAIT: a slot not yet available keeps 1 (render), as for a query of one slot */
-      vkCmdFillBuffer(cmd, scr->pred_buf, scratch, (VkDeviceSize)n * 4, wait ? 0 : 1);
+      vkCmdFillBuffer(cmd, scr->pred_buf, scratch, (VkDeviceSize)n * 4, wait || inverted ? 0 : 1);
       barrier(cmd, xfer, VK_ACCESS_TRANSFER_WRITE_BIT, xfer, VK_ACCESS_TRANSFER_WRITE_BIT);
       /* 32-bit words: a slot counting 2^32 samples would read 0; nothing GL draws gets there */
       for (uint32_t i = 0; i < n; i++)

@@ -39,6 +39,17 @@ vkb_render_state_pipeline_part(const struct vkb_screen *scr, const struct mgp_re
    }
 }
 
+VkFrontFace
+vkb_front_face(const struct mgp_render_state *rs)
+{
+   /* A positive viewport keeps GL's rows, but Vulkan's area sign is GL's negated. GL_UPPER_LEFT
+    * negates y_c (spv_patch.c), which negates the window area, and GL negates the area it
+    * tests then too (GL 4.6 §14.6.1, eq. 14.8): the Vulkan face flips back. */
+   const bool cw =
+      (rs->front_face == MGP_FRONT_FACE_CW) != ((rs->clip_control & MGP_CLIP_UPPER_LEFT) != 0);
+   return cw ? VK_FRONT_FACE_COUNTER_CLOCKWISE : VK_FRONT_FACE_CLOCKWISE;
+}
+
 static bool
 tri_class(VkPrimitiveTopology t)
 {
@@ -73,9 +84,7 @@ compute(const struct vkb_screen *scr, const struct mgp_render_state *rs,
       case MGP_CULL_MODE_FRONT_AND_BACK: d->cull_mode = VK_CULL_MODE_FRONT_AND_BACK; break;
       default: MGU_DECLINE(backend_draw_incomplete, "cull face 0x%x", rs->cull_face); return false;
       }
-      /* A positive viewport keeps GL's rows, but Vulkan's area sign is GL's negated. */
-      d->front_face = rs->front_face == MGP_FRONT_FACE_CW ? VK_FRONT_FACE_COUNTER_CLOCKWISE
-                                                          : VK_FRONT_FACE_CLOCKWISE;
+      d->front_face = vkb_front_face(rs);
       /* GL tests only against buffers that exist. Write enable, compare op and stencil ops
        * keep GL's values while their test is off (Vulkan ignores them then), so that a toggle
        * records the enable alone. */

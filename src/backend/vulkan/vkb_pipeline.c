@@ -5,6 +5,7 @@
  * reference / masks and line width are dynamic state, and so are, where the device has them,
  * the render-state fields vkb_dynstate.c records: they never reach this file, so a change of
  * them never creates a pipeline (pipelines_created proves it). */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -151,11 +152,40 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
       .dataSize = sh->clip_planes * sizeof(VkBool32),
       .pData = clip_on,
    };
+   /* glClipControl: the factors of the last pre-rasterization stage's clip-space remap
+    * (spv_patch.c; spv.h, SPV_CLIP_CONTROL_SPEC_ID), left at their defaults (GL's lower-left,
+    * [-1, 1]) unless the state says otherwise. A stage without them ignores the entries. */
+   struct cc_data {
+      VkBool32 on[SPV_CLIP_ENABLE_MAX];
+      float f[3]; /* y's, z's and w's */
+   } cc_data;
+   VkSpecializationMapEntry cc_map[SPV_CLIP_ENABLE_MAX + 3];
+   const bool upper = rs->clip_control & MGP_CLIP_UPPER_LEFT;
+   const bool zero_one = rs->clip_control & MGP_CLIP_ZERO_TO_ONE;
+   cc_data.f[0] = upper ? -1.0f : 1.0f;
+   cc_data.f[1] = zero_one ? 1.0f : 0.5f;
+   cc_data.f[2] = zero_one ? 0.0f : 0.5f;
+   memcpy(cc_data.on, clip_on, sh->clip_planes * sizeof(VkBool32));
+   memcpy(cc_map, clip_map, sh->clip_planes * sizeof(*cc_map));
+   for (uint32_t i = 0; i < 3; i++)
+      cc_map[sh->clip_planes + i] = (VkSpecializationMapEntry){
+         SPV_CLIP_CONTROL_SPEC_ID + i, (uint32_t)offsetof(struct cc_data, f) + i * 4u, 4};
+   const VkSpecializationInfo cc_spec = {
+      .mapEntryCount = sh->clip_planes + 3,
+      .pMapEntries = cc_map,
+      .dataSize = sizeof(cc_data),
+      .pData = &cc_data,
+   };
    for (int s = 0; s < MGP_SHADER_STAGE_COUNT; s++) {
       if (!sh->mod[s])
          continue;
+      const VkSpecializationInfo *spec = NULL;
+      if (rs->clip_control && s != MGP_SHADER_STAGE_FRAGMENT && s != MGP_SHADER_STAGE_COMPUTE)
+         spec = &cc_spec; /* carries the clip enables too (clip_map's entries first) */
+      else if (sh->clip_planes && s == sh->clip_stage)
+         spec = &clip_spec;
       stages[nstages++] = (VkPipelineShaderStageCreateInfo){
-         .pSpecializationInfo = sh->clip_planes && s == sh->clip_stage ? &clip_spec : NULL,
+         .pSpecializationInfo = spec,
          .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
          .stage = bits[s],
          .module = s == MGP_SHADER_STAGE_GEOMETRY && key->layer_ignored ? sh->gs_layer_ignored
@@ -304,8 +334,7 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
    default: return "cull face";
    }
    /* A positive viewport keeps GL's rows, but Vulkan's area sign is GL's negated. */
-   rast.frontFace = rs->front_face == MGP_FRONT_FACE_CW ? VK_FRONT_FACE_COUNTER_CLOCKWISE
-                                                        : VK_FRONT_FACE_CLOCKWISE;
+   rast.frontFace = vkb_front_face(rs);
    VkPipelineRasterizationProvokingVertexStateCreateInfoEXT pv = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT,
       .provokingVertexMode = VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT,

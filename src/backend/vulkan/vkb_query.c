@@ -587,7 +587,8 @@ pred_ready(struct vkb_screen *scr)
 }
 
 /* Records the predicate word of q's slots: their result when it is available (WAIT modes: the
- * GPU waits for it), else 1 (NO_WAIT modes: render); several slots are ORed by a compute step
+ * GPU waits for it), else 1 (NO_WAIT modes: render; 0 in an inverted mode, whose predicate
+ * renders on 0); several slots are ORed by a compute step
  * (vkb_cond_sum.c). Outside any rendering scope. */
 static bool
 pred_record(struct vkb_context *ctx, const struct vkb_query *q, bool wait)
@@ -605,7 +606,7 @@ pred_record(struct vkb_context *ctx, const struct vkb_query *q, bool wait)
       return false;
    const VkDeviceSize off = (VkDeviceSize)w * 4;
    if (q->slot_count > 1) {
-      if (!vkb_cond_sum_record(scr, cmd, q, wait, off))
+      if (!vkb_cond_sum_record(scr, cmd, q, wait, ctx->cond_inverted, off))
          return false;
       scr->pred_serial[w] = vkb_current_serial(scr);
       ctx->cond_pred = true;
@@ -623,7 +624,8 @@ pred_record(struct vkb_context *ctx, const struct vkb_query *q, bool wait)
       .offset = off,
       .size = 4,
    };
-   vkCmdFillBuffer(cmd, scr->pred_buf, off, 4, wait ? 0 : 1);
+   /* a result not back: NO_WAIT renders (an inverted mode's predicate 0) */
+   vkCmdFillBuffer(cmd, scr->pred_buf, off, 4, wait || ctx->cond_inverted ? 0 : 1);
    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0,
                         NULL, 1, &b, 0, NULL);
    /* 32-bit: a count of 2^32 samples would read as 0; nothing GL draws reaches it here. */
@@ -649,10 +651,12 @@ vkb_cond_scope_begin(struct vkb_context *ctx)
    VkCommandBuffer cmd = vkb_cmd(scr); /* records the draws queued before: not predicated */
    if (!cmd)
       return;
-   scr->begin_cond(cmd, &(VkConditionalRenderingBeginInfoEXT){
-                           .sType = VK_STRUCTURE_TYPE_CONDITIONAL_RENDERING_BEGIN_INFO_EXT,
-                           .buffer = scr->pred_buf,
-                           .offset = ctx->cond_pred_offset});
+   scr->begin_cond(cmd,
+                   &(VkConditionalRenderingBeginInfoEXT){
+                      .sType = VK_STRUCTURE_TYPE_CONDITIONAL_RENDERING_BEGIN_INFO_EXT,
+                      .buffer = scr->pred_buf,
+                      .offset = ctx->cond_pred_offset,
+                      .flags = ctx->cond_inverted ? VK_CONDITIONAL_RENDERING_INVERTED_BIT_EXT : 0});
    scr->pred_open = true;
 }
 
@@ -682,8 +686,11 @@ vkb_begin_conditional_render(void *self, const struct mgp_query_desc *args, cons
    (void)tail, (void)tail_count;
    ctx->cond_discard = ctx->cond_pred = false;
    ctx->cond_query = args->query;
-   ctx->cond_wait =
-      args->mode == MGP_COND_RENDER_MODE_WAIT || args->mode == MGP_COND_RENDER_MODE_BY_REGION_WAIT;
+   ctx->cond_wait = args->mode == MGP_COND_RENDER_MODE_WAIT ||
+                    args->mode == MGP_COND_RENDER_MODE_BY_REGION_WAIT ||
+                    args->mode == MGP_COND_RENDER_MODE_WAIT_INVERTED ||
+                    args->mode == MGP_COND_RENDER_MODE_BY_REGION_WAIT_INVERTED;
+   ctx->cond_inverted = args->mode >= MGP_COND_RENDER_MODE_WAIT_INVERTED;
    if (scr->failed)
       return;
    struct vkb_query *q = vkb_lookup(scr, &scr->queries, args->query, "begin_conditional_render");
@@ -695,8 +702,7 @@ vkb_begin_conditional_render(void *self, const struct mgp_query_desc *args, cons
    }
    vkb_end_rendering(scr); /* draws before the begin are not conditional */
    vkb_retire(scr);
-   const bool wait =
-      args->mode == MGP_COND_RENDER_MODE_WAIT || args->mode == MGP_COND_RENDER_MODE_BY_REGION_WAIT;
+   const bool wait = ctx->cond_wait;
    if (!q->announced && q->slot_count && scr->has_cond_render && pred_record(ctx, q, wait))
       return;
    if (!q->announced && q->slot_count && wait) {
@@ -706,8 +712,12 @@ vkb_begin_conditional_render(void *self, const struct mgp_query_desc *args, cons
                   q->slot_count);
       vkb_wait_serial(scr, q->end_serial, UINT64_MAX, true);
    }
-   /* A query that never reached a rendering scope counted nothing. */
-   ctx->cond_discard = q->announced ? q->value == 0 : !q->slot_count;
+   /* A query that never reached a rendering scope counted nothing; an inverted mode renders
+    * where the others discard (and, its result not back, renders too) */
+   if (ctx->cond_inverted)
+      ctx->cond_discard = q->announced && q->value != 0;
+   else
+      ctx->cond_discard = q->announced ? q->value == 0 : !q->slot_count;
 }
 
 void
@@ -740,7 +750,7 @@ vkb_blit_conditional(void *self, const struct mgp_blit *args, const void *tail, 
          MGU_DECLINE(cond_blit_server_wait, "query %u", ctx->cond_query.slot);
          vkb_wait_serial(scr, q->end_serial, UINT64_MAX, true);
       }
-      if (q && q->announced && q->value == 0)
+      if (q && q->announced && (q->value == 0) != ctx->cond_inverted)
          return;
    }
    vkb_blit(self, args, tail, tail_count);

@@ -1212,6 +1212,12 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    /* firstInstance is every vkCmdDraw's; gl_InstanceID (InstanceIndex - BaseInstance) needs
     * shaderDrawParameters, which programs that read it already need at any base instance */
    c.cap_bits |= MGP_CAP_BASE_INSTANCE;
+   /* glClipControl: the remap's specialization constants and the front face (vkb_pipeline.c) */
+   c.cap_bits |= MGP_CAP_CLIP_CONTROL;
+   /* gl_CullDistance: GL's 8, alone and with the clip distances */
+   if (scr->features.shaderCullDistance && l->maxCullDistances >= 8 &&
+       l->maxCombinedClipAndCullDistances >= 8)
+      c.cap_bits |= MGP_CAP_CULL_DISTANCE;
    if (scr->has_mirror_clamp)
       c.cap_bits |= MGP_CAP_MIRROR_CLAMP_TO_EDGE;
    if (scr->features.depthBiasClamp)

@@ -56,6 +56,10 @@ init_glslang(void)
    resources.max_vertex_output_components = GLSL_MIN_VARYING_COMPONENTS;
    resources.max_fragment_input_components = GLSL_MIN_VARYING_COMPONENTS;
    resources.max_clip_distances = 8;
+   /* gl_MaxCullDistances, gl_MaxCombinedClipAndCullDistances: GL_MAX_CULL_DISTANCES and
+    * GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES (MGP_CAP_CULL_DISTANCE promises 8) */
+   resources.max_cull_distances = 8;
+   resources.max_combined_clip_and_cull_distances = 8;
    /* gl_MaxClipPlanes (compatibility): GL_MAX_CLIP_PLANES, FE_FF_MAX_CLIP_PLANES, the planes the
     * compatibility uniform state holds (glsl.h's clip_plane[8]); glslang's default is 6 */
    resources.max_clip_planes = 8;
@@ -349,7 +353,8 @@ append_glslang_log(struct glsl_str *log, const char *text)
  * predefined macros and the app's own version). Returns its output, or NULL with the reason in
  * log. */
 static char *
-preprocess_gl(enum glsl_stage stage, bool es, int version, const char *source, struct glsl_str *log)
+preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const char *source,
+              struct glsl_str *log)
 {
    glslang_input_t in;
    /* The preprocessor's output does not depend on the stage, but glslang refuses a geometry
@@ -371,15 +376,21 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, const char *source, s
       return NULL;
    }
    /* GLSL names the extensions it has as macros; glslang's lists lack GL_EXT_draw_buffers and
-    * GL_EXT_draw_instanced (ESSL 1.00), GL_ARB_arrays_of_arrays, GL_ARB_blend_func_extended and
-    * GL_ARB_draw_instanced (desktop), which mgl implements (glsl_lower.c) */
+    * GL_EXT_draw_instanced (ESSL 1.00), GL_ARB_arrays_of_arrays, GL_ARB_blend_func_extended,
+    * GL_ARB_draw_instanced and GL_ARB_cull_distance (desktop; the last where
+    * GLSL_DENY_CULL_DISTANCE does not withhold it), which mgl implements (glsl_lower.c) */
    if (es && version == 100)
       glslang_shader_set_preamble(sh, "#define GL_EXT_draw_buffers 1\n"
                                       "#define GL_EXT_draw_instanced 1\n");
-   else if (!es)
+   else if (!es && (deny & GLSL_DENY_CULL_DISTANCE))
       glslang_shader_set_preamble(sh, "#define GL_ARB_arrays_of_arrays 1\n"
                                       "#define GL_ARB_blend_func_extended 1\n"
                                       "#define GL_ARB_draw_instanced 1\n");
+   else if (!es)
+      glslang_shader_set_preamble(sh, "#define GL_ARB_arrays_of_arrays 1\n"
+                                      "#define GL_ARB_blend_func_extended 1\n"
+                                      "#define GL_ARB_draw_instanced 1\n"
+                                      "#define GL_ARB_cull_distance 1\n");
    char *out = NULL;
    if (glslang_shader_preprocess(sh, &in)) {
       out = glsl_strdup(glslang_shader_get_preprocessed_code(sh));
@@ -498,12 +509,14 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
       glsl_require_to_enable(spliced, "GL_ARB_arrays_of_arrays"); /* glsl_lower.c */
       glsl_require_to_enable(spliced, "GL_ARB_blend_func_extended");
       glsl_require_to_enable(spliced, "GL_ARB_shader_subroutine"); /* glsl_subroutine.c */
+      if (!(deny & GLSL_DENY_CULL_DISTANCE)) /* glsl_lower.c compiles it as 4.50 */
+         glsl_require_to_enable(spliced, "GL_ARB_cull_distance");
    }
    if (ok && !es && (deny & GLSL_DENY_GPU_SHADER5))
       hide_macro(spliced, "GL_ARB_gpu_shader5");
    if (ok && !es && (deny & GLSL_DENY_VIEWPORT_ARRAY))
       hide_macro(spliced, "GL_ARB_viewport_array");
-   ok = ok && (pp = preprocess_gl(stage, es, version, spliced, log));
+   ok = ok && (pp = preprocess_gl(stage, es, version, deny, spliced, log));
    ok = ok && (es || !(deny & GLSL_DENY_FLOAT64) || fp64_directives(stage, pp, log));
    const bool doubles =
       !es && !(deny & GLSL_DENY_FLOAT64) && ok && (version >= 400 || fp64_enabled(pp));
@@ -586,22 +599,31 @@ parse_text(enum glsl_stage stage, const char *text, const glslang_resource_t *re
    return sh;
 }
 
-/* Whether a stage's words use doubles (OpCapability Float64) where the context denies them:
- * then the error is in log. */
+/* Whether a stage's words use doubles (OpCapability Float64) or cull distances (CullDistance)
+ * where the context denies them: then the error is in log. */
 static bool
 float64_denied(enum glsl_stage stage, const uint32_t *words, size_t num_words, uint32_t deny,
                struct glsl_str *log)
 {
-   if (!(deny & GLSL_DENY_FLOAT64))
+   if (!(deny & (GLSL_DENY_FLOAT64 | GLSL_DENY_CULL_DISTANCE)))
       return false;
    for (size_t at = 5; at < num_words;) {
       const uint32_t len = words[at] >> 16, op = words[at] & 0xffff;
       if (!len || len > num_words - at)
          break;
-      if (op == SpvOpCapability && len == 2 && words[at + 1] == SpvCapabilityFloat64) {
+      if (op == SpvOpCapability && len == 2 && words[at + 1] == SpvCapabilityFloat64 &&
+          (deny & GLSL_DENY_FLOAT64)) {
          glsl_str_printf(log,
                          "error: %s shader: double-precision types need "
                          "GL_ARB_gpu_shader_fp64, which this context does not offer\n",
+                         glsl_stage_name(stage));
+         return true;
+      }
+      if (op == SpvOpCapability && len == 2 && words[at + 1] == SpvCapabilityCullDistance &&
+          (deny & GLSL_DENY_CULL_DISTANCE)) {
+         glsl_str_printf(log,
+                         "error: %s shader: gl_CullDistance needs GL_ARB_cull_distance, which "
+                         "this context does not offer\n",
                          glsl_stage_name(stage));
          return true;
       }

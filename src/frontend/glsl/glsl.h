@@ -248,6 +248,10 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
  * macro is not defined and its `#extension` is withheld as GL_ARB_gpu_shader5's is, so a
  * geometry shader of GLSL 1.50 / 3.30 cannot write gl_ViewportIndex. */
 #define GLSL_DENY_VIEWPORT_ARRAY (1u << 2)
+/* GLSL_DENY_CULL_DISTANCE, gl_CullDistance (the backend lacks MGP_CAP_CULL_DISTANCE): the
+ * GL_ARB_cull_distance macro is not defined, its directive is as GLSL_DENY_GPU_SHADER5's, and a
+ * shader whose SPIR-V would use a cull distance (GLSL 4.50 has them in core) fails to compile. */
+#define GLSL_DENY_CULL_DISTANCE (1u << 3)
 /* glsl_compile_shader_limits with only the varyings and the denied features. */
 bool glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api,
                               uint32_t max_varying_components, uint32_t deny, const char *source,

@@ -902,7 +902,7 @@ draw_instanced_arb(struct lower *L, struct glsl_unit *u, const struct glsl_tok *
 }
 
 /* An extension glslang knows but the context does not offer (glsl.h, GLSL_DENY_GPU_SHADER5,
- * GLSL_DENY_VIEWPORT_ARRAY):
+ * GLSL_DENY_VIEWPORT_ARRAY, GLSL_DENY_CULL_DISTANCE):
  * GLSL 1.50 3.3's behaviours for an extension the implementation lacks. `require` fails the unit;
  * `enable` and `warn` warn; the directive goes, so that glslang leaves the extension off. */
 static void
@@ -1232,7 +1232,9 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    bool used = false, redeclared = false, pervertex = false;
    bool out_pervertex = false;   /* an output gl_PerVertex redeclared without gl_PointSize */
    bool draw_parameters = false; /* a vertex unit enables GL_ARB_shader_draw_parameters */
+   bool cull_distance = false;   /* the unit enables GL_ARB_cull_distance */
    bool clip_distance = false;   /* the unit names gl_ClipDistance itself */
+   bool cull_named = false;      /* the unit names gl_CullDistance */
    bool out_block = false;       /* the unit redeclares the output gl_PerVertex */
    uint8_t *compat_skip = NULL;  /* [n] tokens of blanked gl_PerVertex members */
    /* the unit that gives the rasterizer its points' size (see main_renamed) */
@@ -1291,6 +1293,14 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
          } else if (!u->es && (deny & GLSL_DENY_VIEWPORT_ARRAY) && !strncmp(d, "extension", 9) &&
                     extension_named(s, "GL_ARB_viewport_array")) {
             withheld_extension(&L, t);
+         } else if (!u->es && (deny & GLSL_DENY_CULL_DISTANCE) && !strncmp(d, "extension", 9) &&
+                    extension_named(s, "GL_ARB_cull_distance")) {
+            withheld_extension(&L, t);
+         } else if (!u->es && !strncmp(d, "extension", 9) &&
+                    extension_named(s, "GL_ARB_cull_distance")) {
+            /* glslang knows no such extension (gl_CullDistance is GLSL 4.50 core there) */
+            cull_distance = cull_distance || !strstr(s, "disable");
+            add_edit(&L, t->at, t->len, NULL, NULL, 0);
          } else if (!u->es && version < 400 && !strncmp(d, "extension", 9) &&
                     extension_named(s, "GL_ARB_gpu_shader5") && !strstr(s, "disable")) {
             /* glslang declares the extension's built-ins (bitCount, interpolateAt*,
@@ -1472,6 +1482,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
       }
       if (!member && tok_is(pp, t, "gl_ClipDistance"))
          clip_distance = true;
+      if (!member && tok_is(pp, t, "gl_CullDistance"))
+         cull_named = true;
       if (tok_is(pp, t, "gl_PerVertex")) {
          pervertex = true;
          if (compat_builtins && i + 1 < L.n && tok_is(pp, &L.t[i + 1], "{"))
@@ -1591,16 +1603,29 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
     * it is compiled as 4.50, which takes what 1.40-4.40 core say (its new keywords aside) */
    if (draw_parameters && u->compile_version < 450)
       u->compile_version = 450;
+   /* The same for GL_ARB_cull_distance (from GLSL 1.30), whose gl_CullDistance,
+    * gl_MaxCullDistances and gl_MaxCombinedClipAndCullDistances glslang has in 4.50 only */
+   if (cull_distance && u->compile_version < 450)
+      u->compile_version = 450;
 
    /* A compatibility context's last vertex stage clips against the user clip planes by
     * gl_ClipVertex or gl_Position in the main() appended below, unless it writes
     * gl_ClipDistance itself (GLSL 1.30 §7.1: then that) or redeclares gl_PerVertex. */
-   const bool clip_epilogue = compat_builtins && stage == GLSL_STAGE_VERTEX && u->main_renamed &&
-                              !pervertex && !clip_distance;
+   bool clip_epilogue = compat_builtins && stage == GLSL_STAGE_VERTEX && u->main_renamed &&
+                        !pervertex && !clip_distance;
    /* A compatibility geometry shader (the last vertex stage when there is one) does so in its
     * EmitVertex() wrapper, unless it writes gl_ClipDistance or redeclares its output
     * gl_PerVertex. */
-   const bool gs_clip = gs_compat && u->emit_renamed && !clip_distance && !out_block;
+   bool gs_clip = gs_compat && u->emit_renamed && !clip_distance && !out_block;
+   /* Its gl_ClipDistance[8] and the unit's gl_CullDistance would pass the 8 clip and cull
+    * distances together (GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES) */
+   if ((clip_epilogue || gs_clip) && cull_named) {
+      clip_epilogue = gs_clip = false;
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "user clip planes (GL_CLIP_PLANEi) of a compatibility %s unit that writes "
+                  "gl_CullDistance are not applied",
+                  glsl_stage_name(stage));
+   }
    u->clip_distance = clip_distance;
    free(compat_skip);
    /* The last vertex stage of a compatibility context clamps the colours it writes when

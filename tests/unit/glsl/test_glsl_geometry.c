@@ -78,8 +78,8 @@ remaps_before(const struct glsl_spirv *s, uint32_t at_op)
       uint32_t wc = s->words[p] >> 16, op = s->words[p] & 0xffff;
       if (!wc)
          break;
-      if (op == at_op && prev[2] == 62 /* OpStore */ && prev[1] == 82 /* OpCompositeInsert */ &&
-          prev[0] == 133 /* OpFMul */ && insert_index == 2)
+      if (op == at_op && prev[2] == 62 /* OpStore */ && prev[1] == 82 /* OpCompositeInsert: z */ &&
+          prev[0] == 82 /* y */ && insert_index == 2)
          n++;
       if (op == 82)
          insert_index = s->words[p + 5];

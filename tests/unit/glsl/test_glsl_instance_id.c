@@ -47,7 +47,7 @@ main(void)
       CHECK(!p->uses_base_instance, "uses_base_instance set");
       CHECK(!t_spv_has_builtin(s, 4425), "BaseInstance without gl_InstanceID");
       CHECK(t_spv_count_op(s, 130) == 0, "ISub without gl_InstanceID");
-      CHECK(t_spv_count_op(s, 133 /* OpFMul */) >= 1 && t_spv_count_op(s, 82) == 1,
+      CHECK(t_spv_count_op(s, 133 /* OpFMul */) >= 1 && t_spv_count_op(s, 82) == 2,
             "depth remap missing");
       CHECK(!p->spirv[GLSL_STAGE_FRAGMENT].words, "fragment SPIR-V without a fragment shader");
       CHECK(t_spirv_val(s, "vonly-vs") != 0, "vertex SPIR-V");
@@ -67,7 +67,8 @@ main(void)
       /* The app's main is _mgl_main (the fixed-function point size wrapper calls it): its early
        * return comes back to the entry point, whose one return carries the remap. */
       int returns = t_spv_count_op(s, 253);
-      CHECK(returns >= 3 && t_spv_count_op(s, 82 /* OpCompositeInsert */) == 1,
+      /* (a remap inserts y and z: two OpCompositeInsert) */
+      CHECK(returns >= 3 && t_spv_count_op(s, 82 /* OpCompositeInsert */) == 2,
             "returns %d, remaps %d", returns, t_spv_count_op(s, 82));
       CHECK(t_spirv_val(s, "early-vs") != 0, "vertex SPIR-V");
    }
@@ -83,7 +84,8 @@ main(void)
    free(log);
    if (p) {
       const struct glsl_spirv *s = &p->spirv[GLSL_STAGE_VERTEX];
-      CHECK(t_spv_count_op(s, 133 /* OpFMul */) == 1 && t_spv_count_op(s, 82) >= 1,
+      /* (the remap's three factors: y's, z's and w's) */
+      CHECK(t_spv_count_op(s, 133 /* OpFMul */) == 3 && t_spv_count_op(s, 82) >= 1,
             "depth remap missing (FMul %d)", t_spv_count_op(s, 133));
       CHECK(t_spirv_val(s, "components-vs") != 0, "vertex SPIR-V");
    }

@@ -73,7 +73,7 @@ check_uniform(const struct glsl_program *p, const struct expect_uniform *e)
    CHECK(!u->row_major, "%s: row major", e->name);
 }
 
-/* Before the entry point's OpReturn: ... OpFMul, OpCompositeInsert <z>, OpStore. */
+/* Before the entry point's OpReturn: ... OpCompositeInsert <y>, OpCompositeInsert <z>, OpStore. */
 static int
 count_depth_remaps(const struct glsl_spirv *s)
 {
@@ -83,7 +83,7 @@ count_depth_remaps(const struct glsl_spirv *s)
    for (size_t p = 5; p < s->num_words;) {
       uint32_t wc = s->words[p] >> 16, op = s->words[p] & 0xffff;
       if (op == 253 /* OpReturn */ && prev[2] == 62 /* OpStore */ &&
-          prev[1] == 82 /* OpCompositeInsert */ && prev[0] == 133 /* OpFMul */ && insert_index == 2)
+          prev[1] == 82 /* OpCompositeInsert: z */ && prev[0] == 82 /* y */ && insert_index == 2)
          n++;
       if (op == 82)
          insert_index = s->words[p + 5];
