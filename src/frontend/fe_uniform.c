@@ -218,79 +218,6 @@ UNIFORM_V(2uiv, VK_UINT, 2, GLuint)
 UNIFORM_V(3uiv, VK_UINT, 3, GLuint)
 UNIFORM_V(4uiv, VK_UINT, 4, GLuint)
 
-void
-mgl_glUniform1f(GLint l, GLfloat x)
-{
-   GLfloat v[] = {x};
-   mgl_glUniform1fv(l, 1, v);
-}
-void
-mgl_glUniform2f(GLint l, GLfloat x, GLfloat y)
-{
-   GLfloat v[] = {x, y};
-   mgl_glUniform2fv(l, 1, v);
-}
-void
-mgl_glUniform3f(GLint l, GLfloat x, GLfloat y, GLfloat z)
-{
-   GLfloat v[] = {x, y, z};
-   mgl_glUniform3fv(l, 1, v);
-}
-void
-mgl_glUniform4f(GLint l, GLfloat x, GLfloat y, GLfloat z, GLfloat w)
-{
-   GLfloat v[] = {x, y, z, w};
-   mgl_glUniform4fv(l, 1, v);
-}
-void
-mgl_glUniform1i(GLint l, GLint x)
-{
-   GLint v[] = {x};
-   mgl_glUniform1iv(l, 1, v);
-}
-void
-mgl_glUniform2i(GLint l, GLint x, GLint y)
-{
-   GLint v[] = {x, y};
-   mgl_glUniform2iv(l, 1, v);
-}
-void
-mgl_glUniform3i(GLint l, GLint x, GLint y, GLint z)
-{
-   GLint v[] = {x, y, z};
-   mgl_glUniform3iv(l, 1, v);
-}
-void
-mgl_glUniform4i(GLint l, GLint x, GLint y, GLint z, GLint w)
-{
-   GLint v[] = {x, y, z, w};
-   mgl_glUniform4iv(l, 1, v);
-}
-void
-mgl_glUniform1ui(GLint l, GLuint x)
-{
-   GLuint v[] = {x};
-   mgl_glUniform1uiv(l, 1, v);
-}
-void
-mgl_glUniform2ui(GLint l, GLuint x, GLuint y)
-{
-   GLuint v[] = {x, y};
-   mgl_glUniform2uiv(l, 1, v);
-}
-void
-mgl_glUniform3ui(GLint l, GLuint x, GLuint y, GLuint z)
-{
-   GLuint v[] = {x, y, z};
-   mgl_glUniform3uiv(l, 1, v);
-}
-void
-mgl_glUniform4ui(GLint l, GLuint x, GLuint y, GLuint z, GLuint w)
-{
-   GLuint v[] = {x, y, z, w};
-   mgl_glUniform4uiv(l, 1, v);
-}
-
 #define UNIFORM_MATRIX(name, cols, rows, vk, ctype)                                                \
    void mgl_glUniformMatrix##name(GLint location, GLsizei count, GLboolean transpose,              \
                                   const ctype *value)                                              \
@@ -314,31 +241,6 @@ UNIFORM_V(1dv, VK_DOUBLE, 1, GLdouble)
 UNIFORM_V(2dv, VK_DOUBLE, 2, GLdouble)
 UNIFORM_V(3dv, VK_DOUBLE, 3, GLdouble)
 UNIFORM_V(4dv, VK_DOUBLE, 4, GLdouble)
-
-void
-mgl_glUniform1d(GLint l, GLdouble x)
-{
-   GLdouble v[] = {x};
-   mgl_glUniform1dv(l, 1, v);
-}
-void
-mgl_glUniform2d(GLint l, GLdouble x, GLdouble y)
-{
-   GLdouble v[] = {x, y};
-   mgl_glUniform2dv(l, 1, v);
-}
-void
-mgl_glUniform3d(GLint l, GLdouble x, GLdouble y, GLdouble z)
-{
-   GLdouble v[] = {x, y, z};
-   mgl_glUniform3dv(l, 1, v);
-}
-void
-mgl_glUniform4d(GLint l, GLdouble x, GLdouble y, GLdouble z, GLdouble w)
-{
-   GLdouble v[] = {x, y, z, w};
-   mgl_glUniform4dv(l, 1, v);
-}
 
 UNIFORM_MATRIX(2dv, 2, 2, VK_DOUBLE, GLdouble)
 UNIFORM_MATRIX(3dv, 3, 3, VK_DOUBLE, GLdouble)
@@ -381,104 +283,55 @@ PROGRAM_UNIFORM_V(1dv, VK_DOUBLE, 1, GLdouble)
 PROGRAM_UNIFORM_V(2dv, VK_DOUBLE, 2, GLdouble)
 PROGRAM_UNIFORM_V(3dv, VK_DOUBLE, 3, GLdouble)
 PROGRAM_UNIFORM_V(4dv, VK_DOUBLE, 4, GLdouble)
-void
-mgl_glProgramUniform1f(GLuint program, GLint location, GLfloat v0)
-{
-   const GLfloat v[] = {v0};
-   mgl_glProgramUniform1fv(program, location, 1, v);
-}
-void
-mgl_glProgramUniform2f(GLuint program, GLint location, GLfloat v0, GLfloat v1)
-{
-   const GLfloat v[] = {v0, v1};
-   mgl_glProgramUniform2fv(program, location, 1, v);
-}
-void
-mgl_glProgramUniform3f(GLuint program, GLint location, GLfloat v0, GLfloat v1, GLfloat v2)
-{
-   const GLfloat v[] = {v0, v1, v2};
-   mgl_glProgramUniform3fv(program, location, 1, v);
-}
-void
-mgl_glProgramUniform4f(GLuint program, GLint location, GLfloat v0, GLfloat v1, GLfloat v2,
-                       GLfloat v3)
-{
-   const GLfloat v[] = {v0, v1, v2, v3};
-   mgl_glProgramUniform4fv(program, location, 1, v);
-}
-void
-mgl_glProgramUniform1i(GLuint program, GLint location, GLint v0)
-{
-   const GLint v[] = {v0};
-   mgl_glProgramUniform1iv(program, location, 1, v);
-}
-void
-mgl_glProgramUniform2i(GLuint program, GLint location, GLint v0, GLint v1)
-{
-   const GLint v[] = {v0, v1};
-   mgl_glProgramUniform2iv(program, location, 1, v);
-}
-void
-mgl_glProgramUniform3i(GLuint program, GLint location, GLint v0, GLint v1, GLint v2)
-{
-   const GLint v[] = {v0, v1, v2};
-   mgl_glProgramUniform3iv(program, location, 1, v);
-}
-void
-mgl_glProgramUniform4i(GLuint program, GLint location, GLint v0, GLint v1, GLint v2, GLint v3)
-{
-   const GLint v[] = {v0, v1, v2, v3};
-   mgl_glProgramUniform4iv(program, location, 1, v);
-}
-void
-mgl_glProgramUniform1ui(GLuint program, GLint location, GLuint v0)
-{
-   const GLuint v[] = {v0};
-   mgl_glProgramUniform1uiv(program, location, 1, v);
-}
-void
-mgl_glProgramUniform2ui(GLuint program, GLint location, GLuint v0, GLuint v1)
-{
-   const GLuint v[] = {v0, v1};
-   mgl_glProgramUniform2uiv(program, location, 1, v);
-}
-void
-mgl_glProgramUniform3ui(GLuint program, GLint location, GLuint v0, GLuint v1, GLuint v2)
-{
-   const GLuint v[] = {v0, v1, v2};
-   mgl_glProgramUniform3uiv(program, location, 1, v);
-}
-void
-mgl_glProgramUniform4ui(GLuint program, GLint location, GLuint v0, GLuint v1, GLuint v2, GLuint v3)
-{
-   const GLuint v[] = {v0, v1, v2, v3};
-   mgl_glProgramUniform4uiv(program, location, 1, v);
-}
-void
-mgl_glProgramUniform1d(GLuint program, GLint location, GLdouble v0)
-{
-   const GLdouble v[] = {v0};
-   mgl_glProgramUniform1dv(program, location, 1, v);
-}
-void
-mgl_glProgramUniform2d(GLuint program, GLint location, GLdouble v0, GLdouble v1)
-{
-   const GLdouble v[] = {v0, v1};
-   mgl_glProgramUniform2dv(program, location, 1, v);
-}
-void
-mgl_glProgramUniform3d(GLuint program, GLint location, GLdouble v0, GLdouble v1, GLdouble v2)
-{
-   const GLdouble v[] = {v0, v1, v2};
-   mgl_glProgramUniform3dv(program, location, 1, v);
-}
-void
-mgl_glProgramUniform4d(GLuint program, GLint location, GLdouble v0, GLdouble v1, GLdouble v2,
-                       GLdouble v3)
-{
-   const GLdouble v[] = {v0, v1, v2, v3};
-   mgl_glProgramUniform4dv(program, location, 1, v);
-}
+
+/* The scalar forms, glUniform{1,2,3,4}{f,i,ui,d} and their glProgramUniform twins: each one
+ * value of its vector form. */
+#define UNIFORM_SCALARS(sfx, type)                                                                 \
+   void mgl_glUniform1##sfx(GLint l, type x)                                                       \
+   {                                                                                               \
+      const type v[] = {x};                                                                        \
+      mgl_glUniform1##sfx##v(l, 1, v);                                                             \
+   }                                                                                               \
+   void mgl_glUniform2##sfx(GLint l, type x, type y)                                               \
+   {                                                                                               \
+      const type v[] = {x, y};                                                                     \
+      mgl_glUniform2##sfx##v(l, 1, v);                                                             \
+   }                                                                                               \
+   void mgl_glUniform3##sfx(GLint l, type x, type y, type z)                                       \
+   {                                                                                               \
+      const type v[] = {x, y, z};                                                                  \
+      mgl_glUniform3##sfx##v(l, 1, v);                                                             \
+   }                                                                                               \
+   void mgl_glUniform4##sfx(GLint l, type x, type y, type z, type w)                               \
+   {                                                                                               \
+      const type v[] = {x, y, z, w};                                                               \
+      mgl_glUniform4##sfx##v(l, 1, v);                                                             \
+   }                                                                                               \
+   void mgl_glProgramUniform1##sfx(GLuint p, GLint l, type x)                                      \
+   {                                                                                               \
+      const type v[] = {x};                                                                        \
+      mgl_glProgramUniform1##sfx##v(p, l, 1, v);                                                   \
+   }                                                                                               \
+   void mgl_glProgramUniform2##sfx(GLuint p, GLint l, type x, type y)                              \
+   {                                                                                               \
+      const type v[] = {x, y};                                                                     \
+      mgl_glProgramUniform2##sfx##v(p, l, 1, v);                                                   \
+   }                                                                                               \
+   void mgl_glProgramUniform3##sfx(GLuint p, GLint l, type x, type y, type z)                      \
+   {                                                                                               \
+      const type v[] = {x, y, z};                                                                  \
+      mgl_glProgramUniform3##sfx##v(p, l, 1, v);                                                   \
+   }                                                                                               \
+   void mgl_glProgramUniform4##sfx(GLuint p, GLint l, type x, type y, type z, type w)              \
+   {                                                                                               \
+      const type v[] = {x, y, z, w};                                                               \
+      mgl_glProgramUniform4##sfx##v(p, l, 1, v);                                                   \
+   }
+
+UNIFORM_SCALARS(f, GLfloat)
+UNIFORM_SCALARS(i, GLint)
+UNIFORM_SCALARS(ui, GLuint)
+UNIFORM_SCALARS(d, GLdouble)
 PROGRAM_UNIFORM_MATRIX(2fv, 2, 2, VK_FLOAT, GLfloat)
 PROGRAM_UNIFORM_MATRIX(3fv, 3, 3, VK_FLOAT, GLfloat)
 PROGRAM_UNIFORM_MATRIX(4fv, 4, 4, VK_FLOAT, GLfloat)
