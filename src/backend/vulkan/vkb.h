@@ -1360,6 +1360,12 @@ void vkb_quirks_init(struct vkb_screen *scr, VkDriverId driver);
  * blocks split (or as sent, validated) for every stage, or stays NULL for every stage. */
 void vkb_quirk_split_io_blocks(struct vkb_screen *scr, uint32_t stage_mask,
                                const struct mgp_span *spirv, uint32_t **out, size_t *out_n);
+/* vkb_blit_staged.c: n regions of src (TRANSFER_SRC_OPTIMAL) into buf by `out`, a transfer
+ * barrier over [offset, offset + size), then into dst (TRANSFER_DST_OPTIMAL) by `in`: a copy
+ * between images vkCmdCopyImage cannot join (two depth formats, a 1D and a 2D image). */
+void vkb_copy_image_via_buffer(VkCommandBuffer cmd, VkImage src, VkImage dst, VkBuffer buf,
+                               VkDeviceSize offset, VkDeviceSize size, uint32_t n,
+                               const VkBufferImageCopy *out, const VkBufferImageCopy *in);
 /* SPIR-V scan through SPIRV-Cross (vkb_spirv.c), on words vkb_spirv_validate passed:
  * descriptor bindings, entry point, the capabilities and builtins sh records; false with a
  * static reason in *why. When it succeeds, every descriptor variable bound at VKB_SAMPLER_BASE

@@ -8,6 +8,27 @@
 #include "log.h"
 #include "vkb_blit.h"
 
+void
+vkb_copy_image_via_buffer(VkCommandBuffer cmd, VkImage src, VkImage dst, VkBuffer buf,
+                          VkDeviceSize offset, VkDeviceSize size, uint32_t n,
+                          const VkBufferImageCopy *out, const VkBufferImageCopy *in)
+{
+   vkCmdCopyImageToBuffer(cmd, src, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, buf, n, out);
+   const VkBufferMemoryBarrier bb = {
+      .sType = VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER,
+      .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+      .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT,
+      .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+      .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+      .buffer = buf,
+      .offset = offset,
+      .size = size,
+   };
+   vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0,
+                        NULL, 1, &bb, 0, NULL);
+   vkCmdCopyBufferToImage(cmd, buf, dst, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, n, in);
+}
+
 /* An unscaled depth/stencil copy between two formats of one depth family (glCopyTexImage of
  * a D24S8 buffer into DEPTH_COMPONENT24, say): vkCmdCopyImage needs one format, so each aspect
  * goes image -> staging buffer -> image. */
@@ -42,20 +63,8 @@ vkb_blit_copy_depth_via_buffer(struct vkb_screen *scr, const struct vkb_blit_sur
       in[n].imageOffset = (VkOffset3D){dx, dy, vkb_blit_zof(d->r, d->layer)};
       n++;
    }
-   vkCmdCopyImageToBuffer(cmd, s->r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, st.buf, n, out);
-   VkBufferMemoryBarrier bb = {
-      .sType = VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER,
-      .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
-      .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT,
-      .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-      .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-      .buffer = st.buf,
-      .offset = st.offset,
-      .size = s_off + (VkDeviceSize)w * h,
-   };
-   vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0,
-                        NULL, 1, &bb, 0, NULL);
-   vkCmdCopyBufferToImage(cmd, st.buf, d->r->img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, n, in);
+   vkb_copy_image_via_buffer(cmd, s->r->img, d->r->img, st.buf, st.offset,
+                             s_off + (VkDeviceSize)w * h, n, out, in);
    s->r->last_use = d->r->last_use = vkb_current_serial(scr);
 }
 

@@ -68,20 +68,7 @@ copy_via_buffer(struct vkb_screen *scr, struct vkb_resource *s, struct vkb_resou
          in[n].imageExtent.depth = b->depth;
       n++;
    }
-   vkCmdCopyImageToBuffer(cmd, s->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, st.buf, n, out);
-   VkBufferMemoryBarrier bb = {
-      .sType = VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER,
-      .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
-      .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT,
-      .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-      .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-      .buffer = st.buf,
-      .offset = st.offset,
-      .size = total,
-   };
-   vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0,
-                        NULL, 1, &bb, 0, NULL);
-   vkCmdCopyBufferToImage(cmd, st.buf, d->img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, n, in);
+   vkb_copy_image_via_buffer(cmd, s->img, d->img, st.buf, st.offset, total, n, out, in);
    s->last_use = d->last_use = vkb_current_serial(scr);
 }
 
