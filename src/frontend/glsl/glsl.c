@@ -1025,6 +1025,17 @@ link_frag_depth(const struct stage_units *su, struct glsl_str *log, bool *ok)
       }
       layout = l;
    }
+   /* "If gl_FragDepth is redeclared in any fragment shader in a program, it must be redeclared
+    * in all fragment shaders in that program that have static assignments to gl_FragDepth" (a
+    * plain redeclaration changes nothing: as Mesa, it asks for no layout) */
+   for (unsigned k = 0; k < su->num && layout >= 0 && layout != GLSL_FRAGDEPTH_NONE; k++) {
+      if (su->units[k].frag_depth_used && su->units[k].frag_depth_layout != layout) {
+         glsl_str_append(log, "error: gl_FragDepth is redeclared with a depth layout in a "
+                              "fragment shader but used without it in another one\n");
+         *ok = false;
+         break;
+      }
+   }
    switch (layout) {
    case GLSL_FRAGDEPTH_GREATER: return SpvExecutionModeDepthGreater;
    case GLSL_FRAGDEPTH_LESS: return SpvExecutionModeDepthLess;

@@ -1663,6 +1663,7 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    if (shadow_call && !L.failed && !L.oom)
       shadow_depth_modes(&L, shadow_call);
    free(shadow_call);
+   u->frag_depth_used = depth_used;
    /* glslang declares the extension's gl_BaseVertexARB, gl_BaseInstanceARB and gl_DrawIDARB
     * only from GLSL 4.50 on (Mesa, and the extension, from 1.40): the vertex unit that enables
     * it is compiled as 4.50, which takes what 1.40-4.40 core say (its new keywords aside) */

@@ -3,7 +3,8 @@
  * directive goes, the macro is defined, the redeclaration of gl_FragDepth is taken out of the
  * text and its layout lands as the fragment entry point's execution mode (DepthGreater,
  * DepthLess, DepthUnchanged; depth_any none); a layout without the extension below 4.20, one
- * after gl_FragDepth's first use, and different layouts in two objects of a program fail. */
+ * after gl_FragDepth's first use, different layouts in two objects of a program, and an object
+ * that assigns gl_FragDepth without the layout another one declares fail. */
 #include "glsl_test_util.h"
 
 enum { EXEC_MODE_DEPTH_GREATER = 14, EXEC_MODE_DEPTH_LESS = 15, EXEC_MODE_DEPTH_UNCHANGED = 16 };
@@ -149,11 +150,16 @@ main(void)
                              "#extension GL_ARB_conservative_depth : require\n"
                              "layout(depth_greater) out float gl_FragDepth;\n"
                              "void f() { if (gl_FragCoord.z > 0.5) gl_FragDepth = 0.5; }\n";
-   const char *same[] = {fs_a, fs_b}, *different[] = {fs_a, fs_c};
+   static const char *fs_d = "#version 130\n"
+                             "void f() { if (gl_FragCoord.z > 0.5) gl_FragDepth = 0.5; }\n";
+   const char *same[] = {fs_a, fs_b}, *different[] = {fs_a, fs_c}, *missing[] = {fs_a, fs_d};
    const uint32_t bits = link_modes(same, 2, "same");
    CHECK(bits != ~0u && (bits & depth_modes) == 1u << EXEC_MODE_DEPTH_LESS,
          "two objects with depth_less: modes 0x%x", bits);
    CHECK(link_modes(different, 2, "different") == ~0u,
          "two objects with different depth layouts linked");
+   /* an object that assigns gl_FragDepth without the redeclaration another one has */
+   CHECK(link_modes(missing, 2, "missing") == ~0u,
+         "an object assigning gl_FragDepth without the program's depth layout linked");
    return t_finish("unit.glsl.conservative_depth");
 }
