@@ -55,6 +55,7 @@ static const char *const extensions[] = {
    "GL_ARB_clip_control",
    "GL_ARB_compute_shader",
    "GL_ARB_conditional_render_inverted",
+   "GL_ARB_conservative_depth",
    "GL_ARB_copy_buffer",
    "GL_ARB_copy_image",
    "GL_ARB_cull_distance",

@@ -854,6 +854,12 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
       s->point_origin_offset = point_origin_offset(comp, res);
       s->flat_inputs = has_flat_input(comp, res);
       alpha_one_outputs(comp, res, t);
+      /* GL_ARB_conservative_depth's layouts only promise how the depth moves (the depth test
+       * may then run early); GLSL ES takes them with GL_EXT_conservative_depth only, and the
+       * depth written is the same without them */
+      spvc_compiler_unset_execution_mode(comp, SpvExecutionModeDepthGreater);
+      spvc_compiler_unset_execution_mode(comp, SpvExecutionModeDepthLess);
+      spvc_compiler_unset_execution_mode(comp, SpvExecutionModeDepthUnchanged);
       /* without it on the host (max_dual_source 0) the client offers no second source */
       if (scr->max_dual_source && has_second_source(comp, res))
          spvc_compiler_require_extension(comp, "GL_EXT_blend_func_extended");

@@ -377,7 +377,7 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
    }
    /* GLSL names the extensions it has as macros; glslang's lists lack GL_EXT_draw_buffers and
     * GL_EXT_draw_instanced (ESSL 1.00), GL_ARB_arrays_of_arrays, GL_ARB_blend_func_extended,
-    * GL_ARB_draw_instanced and GL_ARB_cull_distance (desktop; the last where
+    * GL_ARB_conservative_depth, GL_ARB_draw_instanced and GL_ARB_cull_distance (desktop; the last where
     * GLSL_DENY_CULL_DISTANCE does not withhold it), which mgl implements (glsl_lower.c) */
    if (es && version == 100)
       glslang_shader_set_preamble(sh, "#define GL_EXT_draw_buffers 1\n"
@@ -385,10 +385,12 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
    else if (!es && (deny & GLSL_DENY_CULL_DISTANCE))
       glslang_shader_set_preamble(sh, "#define GL_ARB_arrays_of_arrays 1\n"
                                       "#define GL_ARB_blend_func_extended 1\n"
+                                      "#define GL_ARB_conservative_depth 1\n"
                                       "#define GL_ARB_draw_instanced 1\n");
    else if (!es)
       glslang_shader_set_preamble(sh, "#define GL_ARB_arrays_of_arrays 1\n"
                                       "#define GL_ARB_blend_func_extended 1\n"
+                                      "#define GL_ARB_conservative_depth 1\n"
                                       "#define GL_ARB_draw_instanced 1\n"
                                       "#define GL_ARB_cull_distance 1\n");
    char *out = NULL;
@@ -508,7 +510,8 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
    } else if (ok && !es) {
       glsl_require_to_enable(spliced, "GL_ARB_arrays_of_arrays"); /* glsl_lower.c */
       glsl_require_to_enable(spliced, "GL_ARB_blend_func_extended");
-      glsl_require_to_enable(spliced, "GL_ARB_shader_subroutine"); /* glsl_subroutine.c */
+      glsl_require_to_enable(spliced, "GL_ARB_conservative_depth"); /* glsl_lower.c */
+      glsl_require_to_enable(spliced, "GL_ARB_shader_subroutine");  /* glsl_subroutine.c */
       if (!(deny & GLSL_DENY_CULL_DISTANCE)) /* glsl_lower.c compiles it as 4.50 */
          glsl_require_to_enable(spliced, "GL_ARB_cull_distance");
    }
@@ -955,6 +958,7 @@ struct stage_units {
    char **texts;            /* [num + 1]: units[k].text, then the support unit's text */
    unsigned num_texts;
    glslang_shader_t **shaders; /* [num + 1] */
+   uint32_t depth_mode;        /* fragment: the execution mode of gl_FragDepth's layout, or 0 */
 };
 
 static void
@@ -1001,6 +1005,75 @@ link_frag_coord(const struct stage_units *su, struct glsl_str *log, bool *ok)
       }
    }
    return layout;
+}
+
+/* GL_ARB_conservative_depth (GLSL 4.20 4.4.2.3): "All redeclarations of gl_FragDepth in all
+ * fragment shaders in a single program must have the same set of qualifiers." Returns the
+ * program's depth layout as a SPIR-V execution mode (0: none, depth_any's). */
+static uint32_t
+link_frag_depth(const struct stage_units *su, struct glsl_str *log, bool *ok)
+{
+   int layout = -1;
+   for (unsigned k = 0; k < su->num; k++) {
+      const int l = su->units[k].frag_depth_layout;
+      if (l < 0)
+         continue;
+      if (layout >= 0 && l != layout) {
+         glsl_str_append(log, "error: fragment shaders redeclare gl_FragDepth with different "
+                              "depth layouts\n");
+         *ok = false;
+      }
+      layout = l;
+   }
+   /* "If gl_FragDepth is redeclared in any fragment shader in a program, it must be redeclared
+    * in all fragment shaders in that program that have static assignments to gl_FragDepth" (a
+    * plain redeclaration changes nothing: as Mesa, it asks for no layout) */
+   for (unsigned k = 0; k < su->num && layout >= 0 && layout != GLSL_FRAGDEPTH_NONE; k++) {
+      if (su->units[k].frag_depth_used && su->units[k].frag_depth_layout != layout) {
+         glsl_str_append(log, "error: gl_FragDepth is redeclared with a depth layout in a "
+                              "fragment shader but used without it in another one\n");
+         *ok = false;
+         break;
+      }
+   }
+   switch (layout) {
+   case GLSL_FRAGDEPTH_GREATER: return SpvExecutionModeDepthGreater;
+   case GLSL_FRAGDEPTH_LESS: return SpvExecutionModeDepthLess;
+   case GLSL_FRAGDEPTH_UNCHANGED: return SpvExecutionModeDepthUnchanged;
+   default: return 0;
+   }
+}
+
+/* An OpExecutionMode `mode` of the module's entry point, after its OpEntryPoint. False when out
+ * of memory. */
+static bool
+add_execution_mode(struct glsl_stage_words *sw, uint32_t mode)
+{
+   const uint32_t *w = sw->words;
+   for (size_t at = 5; at < sw->num_words;) {
+      const uint32_t len = w[at] >> 16, op = w[at] & 0xffff;
+      if (!len || len > sw->num_words - at)
+         return true;
+      if (op == SpvOpEntryPoint && len >= 3) {
+         uint32_t *nw = malloc((sw->num_words + 3) * sizeof(*nw));
+         if (!nw)
+            return false;
+         const size_t head = at + len;
+         memcpy(nw, w, head * sizeof(*nw));
+         nw[head] = (3u << 16) | SpvOpExecutionMode;
+         nw[head + 1] = w[at + 2];
+         nw[head + 2] = mode;
+         memcpy(nw + head + 3, w + head, (sw->num_words - head) * sizeof(*nw));
+         free(sw->words);
+         sw->words = nw;
+         sw->num_words += 3;
+         return true;
+      }
+      if (op == SpvOpFunction)
+         return true;
+      at += len;
+   }
+   return true;
 }
 
 /* GLSL 1.50, 4.3.8.1: a geometry shader's input layout, declared in one of its shader objects,
@@ -1138,6 +1211,8 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, uint64_t c
       return false;
 
    int frag_coord = s == GLSL_STAGE_FRAGMENT ? link_frag_coord(su, log, &compiled) : -1;
+   if (s == GLSL_STAGE_FRAGMENT)
+      su->depth_mode = link_frag_depth(su, log, &compiled);
    if (!compiled)
       return false;
    char *support = glsl_support_unit(s, helpers, frag_coord, point_coord);
@@ -1334,6 +1409,11 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
       memcpy(words[s].words, glslang_program_SPIRV_get_ptr(gprog) + taken,
              words[s].num_words * sizeof(uint32_t));
       taken = total;
+      /* the depth layout the lowering took out of the text (glsl_lower.c) */
+      if (units[s].depth_mode && !add_execution_mode(&words[s], units[s].depth_mode)) {
+         glsl_str_append(&log, "error: out of memory\n");
+         goto done;
+      }
       /* what glCompileShader could not check: objects without main (check_unit) */
       if (!check_words((enum glsl_stage)s, words[s].words, words[s].num_words, input->deny, &log))
          goto done;

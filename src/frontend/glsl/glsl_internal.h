@@ -139,6 +139,14 @@ enum { GLSL_HELPER_INVERSE = 26, GLSL_HELPER_NOISE1 = 27, GLSL_HELPER_COUNT = 31
 
 /* gl_FragCoord layout qualifiers (glsl_unit.frag_coord_layout). */
 enum { GLSL_FRAGCOORD_UPPER_LEFT = 1, GLSL_FRAGCOORD_PIXEL_CENTER_INTEGER = 2 };
+/* gl_FragDepth depth layouts (glsl_unit.frag_depth_layout; GL_ARB_conservative_depth) */
+enum {
+   GLSL_FRAGDEPTH_ANY,
+   GLSL_FRAGDEPTH_GREATER,
+   GLSL_FRAGDEPTH_LESS,
+   GLSL_FRAGDEPTH_UNCHANGED,
+   GLSL_FRAGDEPTH_NONE, /* redeclared without a layout */
+};
 
 /* One compilation unit (a shader object) as glslang's Vulkan target compiles it. */
 /* A token of preprocessed GLSL (glsl_tokenize, glsl_token.c): bytes [at, at + len) of the text;
@@ -167,6 +175,9 @@ struct glsl_unit {
    bool alpha_tested;       /* the appended main() applies the alpha test to colour 0 */
    bool frag_coord_used;    /* static use of gl_FragCoord besides its redeclaration */
    int frag_coord_layout;   /* -1: gl_FragCoord not redeclared; else GLSL_FRAGCOORD_* bits */
+   int frag_depth_layout;   /* -1: gl_FragDepth not redeclared with a depth layout; else
+                             * GLSL_FRAGDEPTH_* (GL_ARB_conservative_depth) */
+   bool frag_depth_used;    /* names gl_FragDepth besides such a redeclaration */
    bool point_coord_used;   /* reads gl_PointCoord: _mgl_PointCoord() of the support unit */
    bool frag_depth_ext;     /* ESSL 1.00 enabled GL_EXT_frag_depth: gl_FragDepthEXT is lowered */
    bool draw_buffers_ext;   /* ESSL 1.00 enabled GL_EXT_draw_buffers: gl_FragData[n], n > 0 */

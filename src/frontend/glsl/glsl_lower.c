@@ -1038,6 +1038,36 @@ fragcoord_qualifiers(const struct lower *L, unsigned first, unsigned last, int *
    return in;
 }
 
+/* Whether tokens [first, last) form the qualifiers of a gl_FragDepth redeclaration with a
+ * conservative depth layout (GL_ARB_conservative_depth, GLSL 4.20 4.4.2.3):
+ * [layout(depth_any | depth_greater | depth_less | depth_unchanged)] out [precision] (float
+ * comes next). Sets *layout to the GLSL_FRAGDEPTH_* it asks for. */
+static bool
+fragdepth_qualifiers(const struct lower *L, unsigned first, unsigned last, int *layout)
+{
+   static const char *const allowed[] = {
+      "layout",         "(",    ")",         "out",           "highp",
+      "mediump",        "lowp", "depth_any", "depth_greater", "depth_less",
+      "depth_unchanged"};
+   bool out = false;
+   int found = 0;
+   for (unsigned i = first; i < last; i++) {
+      const struct glsl_tok *t = &L->t[i];
+      const int k = find_name(allowed, sizeof(allowed) / sizeof(allowed[0]), L->p + t->at, t->len);
+      if (k < 0)
+         return false;
+      if (k == 3)
+         out = true;
+      if (k >= 7) {
+         *layout = k - 7; /* GLSL_FRAGDEPTH_ANY .. GLSL_FRAGDEPTH_UNCHANGED */
+         found++;
+      }
+   }
+   if (!found)
+      *layout = GLSL_FRAGDEPTH_NONE; /* `out float gl_FragDepth;`, which changes nothing */
+   return out && found <= 1;
+}
+
 /* apply() wants the edits in text order: edits [0, early) and [early, num_edits) are each in
  * order; merge them (stable: the earlier one first at one position). */
 static void
@@ -1181,6 +1211,7 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    u->version = version;
    u->es = profile && !strcmp(profile, "es");
    u->frag_coord_layout = -1;
+   u->frag_depth_layout = -1;
    if (u->es) {
       /* GLSL ES 1.00 is desktop 1.20's language with precision qualifiers (which desktop 1.30+
        * takes and ignores: highp is a correct mediump); GLSL ES 3.00 is 3.30's. Lowered as
@@ -1233,10 +1264,13 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    bool out_pervertex = false;   /* an output gl_PerVertex redeclared without gl_PointSize */
    bool draw_parameters = false; /* a vertex unit enables GL_ARB_shader_draw_parameters */
    bool cull_distance = false;   /* the unit enables GL_ARB_cull_distance */
-   bool clip_distance = false;   /* the unit names gl_ClipDistance itself */
-   bool cull_named = false;      /* the unit names gl_CullDistance */
-   bool out_block = false;       /* the unit redeclares the output gl_PerVertex */
-   uint8_t *compat_skip = NULL;  /* [n] tokens of blanked gl_PerVertex members */
+   /* the unit may redeclare gl_FragDepth with a depth layout (GL_ARB_conservative_depth) */
+   bool conservative_depth = !u->es && version >= 420;
+   bool depth_used = false;     /* gl_FragDepth named before (or without) such a redeclaration */
+   bool clip_distance = false;  /* the unit names gl_ClipDistance itself */
+   bool cull_named = false;     /* the unit names gl_CullDistance */
+   bool out_block = false;      /* the unit redeclares the output gl_PerVertex */
+   uint8_t *compat_skip = NULL; /* [n] tokens of blanked gl_PerVertex members */
    /* the unit that gives the rasterizer its points' size (see main_renamed) */
    const bool vs_size = stage == GLSL_STAGE_VERTEX && point_size;
    const bool gs_size = stage == GLSL_STAGE_GEOMETRY && point_size && gs_emits_points(&L);
@@ -1278,6 +1312,13 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
             /* glslang declares textureQueryLOD from 1.50 on, the extension from 1.30 */
             if (u->compile_version < 150)
                u->compile_version = 150;
+         } else if (!u->es && !strncmp(d, "extension", 9) &&
+                    extension_named(s, "GL_ARB_conservative_depth")) {
+            /* glslang does not know the extension (GLSL 1.30+) and takes the depth layouts
+             * from 4.20 on only: the redeclaration is taken out below and its layout becomes
+             * the fragment stage's execution mode (glsl.c); the directive goes */
+            conservative_depth = strstr(s, "disable") ? version >= 420 : version >= 130;
+            add_edit(&L, t->at, t->len, NULL, NULL, 0);
          } else if (!u->es && !strncmp(d, "extension", 9) &&
                     extension_named(s, "GL_ARB_arrays_of_arrays")) {
             /* glslang takes arrays of arrays from GLSL 4.30 on only, and does not know the
@@ -1386,6 +1427,30 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
          continue;
       }
 
+      if (stage == GLSL_STAGE_FRAGMENT && !u->es && !member && tok_is(pp, t, "gl_FragDepth")) {
+         int layout = GLSL_FRAGDEPTH_ANY;
+         if (conservative_depth && global_decl && tok_is(pp, prev, "float") && i + 1 < L.n &&
+             tok_is(pp, &L.t[i + 1], ";") && fragdepth_qualifiers(&L, stmt, i - 1, &layout)) {
+            /* GL_ARB_conservative_depth: the first redeclaration comes before any use, and all
+             * of them ask for the same layout */
+            const char *why = NULL;
+            if (depth_used && u->frag_depth_layout < 0)
+               why = "redeclared after its first use";
+            else if (u->frag_depth_layout >= 0 && layout != u->frag_depth_layout)
+               why = "redeclared with a different depth layout";
+            if (why) {
+               glsl_str_printf(log, "ERROR: 0:%d: 'gl_FragDepth' : %s\n", t->line, why);
+               L.failed = true;
+            }
+            u->frag_depth_layout = layout;
+            const uint32_t from = L.t[stmt].at, to = L.t[i + 1].at + 1;
+            add_edit(&L, from, to - from, NULL, NULL, 0);
+            i++;          /* the ';' */
+            stmt = i + 1; /* a next redeclaration is a statement of its own */
+            continue;
+         }
+         depth_used = true;
+      }
       if (stage == GLSL_STAGE_FRAGMENT && tok_is(pp, t, "gl_FragCoord") && !member) {
          int bits;
          if (global_decl && tok_is(pp, prev, "vec4") && i + 1 < L.n &&
@@ -1598,6 +1663,7 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    if (shadow_call && !L.failed && !L.oom)
       shadow_depth_modes(&L, shadow_call);
    free(shadow_call);
+   u->frag_depth_used = depth_used;
    /* glslang declares the extension's gl_BaseVertexARB, gl_BaseInstanceARB and gl_DrawIDARB
     * only from GLSL 4.50 on (Mesa, and the extension, from 1.40): the vertex unit that enables
     * it is compiled as 4.50, which takes what 1.40-4.40 core say (its new keywords aside) */
