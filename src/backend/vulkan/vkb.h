@@ -1150,9 +1150,6 @@ void vkb_stat_scope_end(struct vkb_context *ctx);
 bool vkb_stat_dispatch_begin(struct vkb_context *ctx, VkCommandBuffer cmd, uint32_t *slot);
 void vkb_stat_dispatch_end(struct vkb_context *ctx, VkCommandBuffer cmd, uint32_t slot);
 void vkb_stat_queries_finish(struct vkb_screen *scr);
-/* vkb_query.c's, for the kinds it hands over */
-bool vkb_query_rearm(struct vkb_screen *scr, struct vkb_query *q);
-void vkb_query_mark_ended(struct vkb_screen *scr, struct vkb_query *q);
 bool vkb_prim_query_create(struct vkb_screen *scr, struct vkb_query *q);
 bool vkb_prim_query_read(struct vkb_screen *scr, const struct vkb_query *q, uint32_t slot,
                          uint64_t *value);

@@ -194,8 +194,14 @@ vkb_stat_begin_query(struct vkb_context *ctx, struct vkb_query *q)
       MGU_DECLINE(backend_feature_unimplemented, "two 0x%x queries active at once", q->target);
       return;
    }
-   if (!vkb_query_rearm(scr, q))
-      return;
+   if (q->ended && !q->announced) { /* restarted before its last result was read */
+      vkb_wait_serial(scr, q->end_serial, UINT64_MAX, true);
+      if (!q->announced)
+         return; /* device lost: its slots are not read back */
+   }
+   vkb_stat_query_release_slots(scr, q);
+   q->ended = q->announced = false;
+   q->value = 0;
    q->active = true;
    /* The next draw opens a scope, and with it a slot this query shares. */
    if (scr->rendering_ctx == ctx)
@@ -216,7 +222,10 @@ vkb_stat_end_query(struct vkb_context *ctx, struct mgp_handle h, uint32_t kind)
    if (scr->rendering_ctx == ctx)
       vkb_end_rendering(scr); /* closes its last slot */
    ctx->stat_active[k] = NULL;
-   vkb_query_mark_ended(scr, q);
+   q->active = false;
+   q->ended = true;
+   q->end_serial = vkb_current_serial(scr);
+   scr->queries_pending++;
 }
 
 void

@@ -396,8 +396,8 @@ vkb_query_destroy(void *self, const struct mgp_handle_args *args, const void *ta
 
 /* Makes an ended query ready for its next run; false when its last run's slots are lost
  * (device lost). */
-bool
-vkb_query_rearm(struct vkb_screen *scr, struct vkb_query *q)
+static bool
+query_rearm(struct vkb_screen *scr, struct vkb_query *q)
 {
    if (q->ended && !q->announced) { /* restarted before its last result was read */
       vkb_wait_serial(scr, q->end_serial, UINT64_MAX, true);
@@ -410,8 +410,8 @@ vkb_query_rearm(struct vkb_screen *scr, struct vkb_query *q)
    return true;
 }
 
-void
-vkb_query_mark_ended(struct vkb_screen *scr, struct vkb_query *q)
+static void
+query_mark_ended(struct vkb_screen *scr, struct vkb_query *q)
 {
    q->active = false;
    q->ended = true;
@@ -444,7 +444,7 @@ vkb_begin_query(void *self, const struct mgp_query_desc *args, const void *tail,
          MGU_DECLINE(backend_feature_unimplemented, "two GL_TIME_ELAPSED queries active at once");
          return;
       }
-      if (!vkb_query_rearm(scr, q))
+      if (!query_rearm(scr, q))
          return;
       /* Without slots (declined above) the query still runs and ends, and reads 0. */
       if (ts_take(scr, q, 2))
@@ -463,7 +463,7 @@ vkb_begin_query(void *self, const struct mgp_query_desc *args, const void *tail,
       MGU_DECLINE(backend_feature_unimplemented, "two occlusion queries active at once");
       return;
    }
-   if (!vkb_query_rearm(scr, q))
+   if (!query_rearm(scr, q))
       return;
    q->active = true;
    ctx->occ_active = q;
@@ -503,11 +503,11 @@ vkb_end_query(void *self, const struct mgp_query_desc *args, const void *tail, u
          MGU_DECLINE(backend_feature_unimplemented, "a query counter on a 0x%x query", q->target);
          return;
       }
-      if (!vkb_query_rearm(scr, q))
+      if (!query_rearm(scr, q))
          return;
       if (ts_take(scr, q, 1))
          ts_write(scr, q->ts[0]);
-      vkb_query_mark_ended(scr, q); /* without a slot (declined) it reads 0 */
+      query_mark_ended(scr, q); /* without a slot (declined) it reads 0 */
       return;
    }
    if (args->kind == MGP_QUERY_KIND_TIME_ELAPSED) {
@@ -519,7 +519,7 @@ vkb_end_query(void *self, const struct mgp_query_desc *args, const void *tail, u
       if (q->ts_count == 2)
          ts_write(scr, q->ts[1]);
       ctx->time_active = NULL;
-      vkb_query_mark_ended(scr, q);
+      query_mark_ended(scr, q);
       return;
    }
    struct vkb_query *q = ctx->occ_active;
@@ -530,7 +530,7 @@ vkb_end_query(void *self, const struct mgp_query_desc *args, const void *tail, u
    if (scr->rendering_ctx == ctx)
       vkb_end_rendering(scr); /* closes its last slot */
    ctx->occ_active = NULL;
-   vkb_query_mark_ended(scr, q);
+   query_mark_ended(scr, q);
 }
 
 void
