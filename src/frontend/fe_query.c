@@ -570,8 +570,8 @@ indexed_check(struct fe_context *ctx, const char *fn, GLenum target, GLuint inde
       if (!index)
          return true;
       break;
-   default:
-      if (fe_query_stat_index(target) < 0 || !index)
+   default: /* a statistics target without the extension is the plain form's GL_INVALID_ENUM */
+      if (fe_query_stat_index(target) < 0 || !index || !fe_pipeline_stats_offered(ctx))
          return true;
       break;
    }

@@ -568,7 +568,9 @@ test_pipeline_statistics(void)
    };
    struct fe_test_env e;
    env_init(&e, 16, 16);
-   fake_caps.cap_bits |= MGP_CAP_PIPELINE_STATISTICS;
+   /* the indexed forms need ARB_transform_feedback3 */
+   fake_caps.cap_bits |=
+      MGP_CAP_PIPELINE_STATISTICS | MGP_CAP_XFB_OBJECTS | MGP_CAP_TRANSFORM_FEEDBACK;
    CHECK(has_extension("GL_ARB_pipeline_statistics_query"));
    GLuint q[12];
    mgl_glGenQueries(12, q);
@@ -595,10 +597,9 @@ test_pipeline_statistics(void)
    CHECK_ERR(GL_INVALID_OPERATION);
    mgl_glBeginQuery(GL_PRIMITIVES_SUBMITTED_ARB, q[0]); /* q[0] is GL_VERTICES_SUBMITTED_ARB's */
    CHECK_ERR(GL_INVALID_OPERATION);
-   if (has_extension("GL_ARB_transform_feedback3")) {
-      mgl_glBeginQueryIndexed(GL_VERTEX_SHADER_INVOCATIONS_ARB, 1, q[2]);
-      CHECK_ERR(GL_INVALID_VALUE);
-   }
+   CHECK(has_extension("GL_ARB_transform_feedback3"));
+   mgl_glBeginQueryIndexed(GL_VERTEX_SHADER_INVOCATIONS_ARB, 1, q[2]);
+   CHECK_ERR(GL_INVALID_VALUE);
 
    /* a backend without the cap: no extension, no targets */
    fake_caps.cap_bits &= ~MGP_CAP_PIPELINE_STATISTICS;
@@ -611,8 +612,11 @@ test_pipeline_statistics(void)
    CHECK_ERR(GL_INVALID_ENUM);
    mgl_glEndQuery(GL_GEOMETRY_SHADER_INVOCATIONS);
    CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glBeginQueryIndexed(GL_VERTEX_SHADER_INVOCATIONS_ARB, 1, q[2]);
+   CHECK_ERR(GL_INVALID_ENUM);
    CHECK_EQ(fake_count(), sent);
    mgl_glDeleteQueries(12, q);
+   fake_caps.cap_bits &= ~(MGP_CAP_XFB_OBJECTS | MGP_CAP_TRANSFORM_FEEDBACK);
    env_finish(&e);
 }
 
