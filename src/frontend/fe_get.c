@@ -86,6 +86,7 @@ static const char *const extensions[] = {
    "GL_ARB_map_buffer_range",
    "GL_ARB_multi_bind",
    "GL_ARB_multi_draw_indirect",
+   "GL_ARB_pipeline_statistics_query",
    "GL_ARB_pixel_buffer_object",
    "GL_ARB_polygon_offset_clamp",
    "GL_ARB_program_interface_query",
@@ -180,6 +181,8 @@ offered(struct fe_context *ctx, const char *name)
       return fe_base_instance_offered(ctx);
    if (!strcmp(name, "GL_ARB_separate_shader_objects"))
       return fe_separate_shaders_offered(ctx);
+   if (!strcmp(name, "GL_ARB_pipeline_statistics_query"))
+      return fe_pipeline_stats_offered(ctx);
    if (!strcmp(name, "GL_ARB_clip_control"))
       return (ctx->share->caps->cap_bits & MGP_CAP_CLIP_CONTROL) != 0;
    if (!strcmp(name, "GL_ARB_cull_distance"))
@@ -1800,7 +1803,14 @@ mgl_glGetQueryiv(GLenum target, GLenum pname, GLint *params)
    case GL_TIMESTAMP:
       bits = (caps->cap_bits & MGP_CAP_TIMER_QUERY) ? (GLint)caps->timestamp_bits : 0;
       break;
-   default: fe_error(ctx, GL_INVALID_ENUM); return;
+   default:
+      /* GL_ARB_pipeline_statistics_query: 64-bit counts (Vulkan's with VK_QUERY_RESULT_64_BIT) */
+      if (fe_query_stat_index(target) >= 0 && fe_pipeline_stats_offered(ctx)) {
+         bits = 64;
+         break;
+      }
+      fe_error(ctx, GL_INVALID_ENUM);
+      return;
    }
    switch (pname) {
    case GL_QUERY_COUNTER_BITS: *params = bits; return;

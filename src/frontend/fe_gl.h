@@ -747,6 +747,8 @@ struct fe_context {
    bool cond_render;             /* between glBeginConditionalRender and its end */
    /* [0] GL_PRIMITIVES_GENERATED, [1] GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN (fe_query.c) */
    struct fe_query *prim_active[2];
+   /* GL_ARB_pipeline_statistics_query: one active per target, by fe_query_stat_index */
+   struct fe_query *stat_active[11];
 
    /* buffer binding points */
    struct fe_buffer *array_buffer, *copy_read_buffer, *copy_write_buffer, *pixel_pack_buffer,
@@ -941,6 +943,8 @@ void fe_queries_finish(struct fe_context *ctx);
 /* glGet GL_TIMESTAMP: the GPU clock in ns, a blocking ask (counted round trip). */
 int64_t fe_query_gpu_time(struct fe_context *ctx);
 GLuint fe_query_current(const struct fe_context *ctx, GLenum target);
+int fe_query_stat_index(GLenum target);
+bool fe_pipeline_stats_offered(const struct fe_context *ctx);
 /* Around work GL says generates no fragments that mgl does by drawing (the accumulation
  * buffer's operations): pause ends the active occlusion query and carries its count so far
  * (a waited round trip, only while one is active), resume begins it again; pause returns

@@ -57,11 +57,45 @@ prim_index(GLenum target)
                                                                : -1;
 }
 
+/* GL_ARB_pipeline_statistics_query (GL 4.6 §4.2): its 11 targets, one active query each, on
+ * the server's kinds MGP_QUERY_KIND_VERTICES_SUBMITTED ..; -1 for any other target. */
+int
+fe_query_stat_index(GLenum target)
+{
+   switch (target) {
+   case GL_VERTICES_SUBMITTED_ARB:
+   case GL_PRIMITIVES_SUBMITTED_ARB:
+   case GL_VERTEX_SHADER_INVOCATIONS_ARB:
+   case GL_TESS_CONTROL_SHADER_PATCHES_ARB:
+   case GL_TESS_EVALUATION_SHADER_INVOCATIONS_ARB:
+   case GL_GEOMETRY_SHADER_INVOCATIONS:
+   case GL_GEOMETRY_SHADER_PRIMITIVES_EMITTED_ARB:
+   case GL_FRAGMENT_SHADER_INVOCATIONS_ARB:
+   case GL_COMPUTE_SHADER_INVOCATIONS_ARB:
+   case GL_CLIPPING_INPUT_PRIMITIVES_ARB:
+   case GL_CLIPPING_OUTPUT_PRIMITIVES_ARB:
+      return (int)fe_mgp_query_kind(target) - MGP_QUERY_KIND_VERTICES_SUBMITTED;
+   default: return -1;
+   }
+}
+
+/* Desktop contexts on a server that counts them (MGP_CAP_PIPELINE_STATISTICS). */
+bool
+fe_pipeline_stats_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES &&
+          (ctx->share->caps->cap_bits & MGP_CAP_PIPELINE_STATISTICS) &&
+          fe_call_supported(ctx->share, MGP_CALL_query_create);
+}
+
 /* The context's "active query" binding of a target glBeginQuery takes. */
 static struct fe_query **
 active_slot(struct fe_context *ctx, GLenum target)
 {
-   int i = prim_index(target);
+   int i = fe_query_stat_index(target);
+   if (i >= 0)
+      return &ctx->stat_active[i];
+   i = prim_index(target);
    if (i >= 0)
       return &ctx->prim_active[i];
    i = occ_index(target);
@@ -95,7 +129,12 @@ target_check(struct fe_context *ctx, GLenum target)
       MGU_DECLINE(gl_feature_unimplemented, "query target 0x%x (the server cannot count it)",
                   target);
       return false;
-   default: fe_error(ctx, GL_INVALID_ENUM); return false;
+   default:
+      /* without the extension these are not GL targets */
+      if (fe_query_stat_index(target) >= 0 && fe_pipeline_stats_offered(ctx))
+         return true;
+      fe_error(ctx, GL_INVALID_ENUM);
+      return false;
    }
 }
 
@@ -531,7 +570,10 @@ indexed_check(struct fe_context *ctx, const char *fn, GLenum target, GLuint inde
       if (!index)
          return true;
       break;
-   default: return true;
+   default: /* a statistics target without the extension is the plain form's GL_INVALID_ENUM */
+      if (fe_query_stat_index(target) < 0 || !index || !fe_pipeline_stats_offered(ctx))
+         return true;
+      break;
    }
    fe_error(ctx, GL_INVALID_VALUE);
    return false;

@@ -261,6 +261,11 @@ enum mgp_call_class {
  * at least 8 cull distances and 8 clip and cull distances together: the client offers
  * ARB_cull_distance in desktop contexts; without it gl_CullDistance fails to compile */
 #define MGP_CAP_CULL_DISTANCE (1u << 30)
+/* The backend counts the pipeline statistics query kinds (MGP_QUERY_KIND_VERTICES_SUBMITTED ..
+ * COMPUTE_SHADER_INVOCATIONS; Vulkan's pipelineStatisticsQuery), draws between begin_query and
+ * end_query and, for COMPUTE_SHADER_INVOCATIONS, dispatches: the client offers
+ * GL_ARB_pipeline_statistics_query; without it those targets are GL_INVALID_ENUM */
+#define MGP_CAP_PIPELINE_STATISTICS (1u << 31)
 
 /* mgp_render_state.clip_control (GL 4.6 §13.8): window y from -y_d (GL_UPPER_LEFT), and
  * window z from z_d itself, clipping at 0 <= z_c <= w_c (GL_ZERO_TO_ONE) */

@@ -858,3 +858,121 @@ sc_occlusion_masked_clear(void)
    gl.DeleteVertexArrays(1, &m.vao);
    gl.DeleteBuffers(1, &m.vbo);
 }
+
+/* pipeline_stats: GL_ARB_pipeline_statistics_query (GL 4.6 §4.2): 4 triangles (12 vertices)
+ * of a 512-pixel rectangle, each counter its own query active at once: the submitted counts
+ * are exact (12 vertices, 4 primitives); the invocation counts may over-count (>= bounds); no
+ * geometry or tessellation stage ran, so theirs are 0; every target has 64 counter bits; a
+ * second begin of an active target, and an index past 0, are errors. */
+void
+sc_pipeline_stats(void)
+{
+   if (!has_ext("GL_ARB_pipeline_statistics_query")) {
+      if (on_mgl()) /* the Vulkan lanes' devices have pipelineStatisticsQuery */
+         fail("GL_ARB_pipeline_statistics_query not listed");
+      skipped("GL_ARB_pipeline_statistics_query is not listed");
+      return;
+   }
+   static const GLenum targets[11] = {
+      GL_VERTICES_SUBMITTED_ARB,
+      GL_PRIMITIVES_SUBMITTED_ARB,
+      GL_VERTEX_SHADER_INVOCATIONS_ARB,
+      GL_TESS_CONTROL_SHADER_PATCHES_ARB,
+      GL_TESS_EVALUATION_SHADER_INVOCATIONS_ARB,
+      GL_GEOMETRY_SHADER_INVOCATIONS,
+      GL_GEOMETRY_SHADER_PRIMITIVES_EMITTED_ARB,
+      GL_FRAGMENT_SHADER_INVOCATIONS_ARB,
+      GL_COMPUTE_SHADER_INVOCATIONS_ARB,
+      GL_CLIPPING_INPUT_PRIMITIVES_ARB,
+      GL_CLIPPING_OUTPUT_PRIMITIVES_ARB,
+   };
+   /* exact: the submitted counts, and 0 for stages that did not run; else a lower bound */
+   static const struct {
+      uint64_t min;
+      bool exact;
+   } want[11] = {{12, true}, {4, true},    {6, false}, {0, true},  {0, true}, {0, true},
+                 {0, true},  {512, false}, {0, true},  {4, false}, {4, false}};
+   float v[12];
+   rect_vertices(v, 8, 8, 40, 24); /* 512 pixels, 2 triangles */
+   GLuint p = solid_program();
+   set_vec4(p, "u_color", V4(0.2f, 0.8f, 0.4f, 1.0f));
+   mesh m = make_mesh(v, 6);
+   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+   GLuint q[11];
+   gl.GenQueries(11, q);
+   for (int i = 0; i < 11; i++) {
+      GLint bits = -1;
+      gl.GetQueryiv(targets[i], GL_QUERY_COUNTER_BITS, &bits);
+      if (bits != 64)
+         fail("target 0x%x has %d counter bits, want 64", targets[i], bits);
+      gl.BeginQuery(targets[i], q[i]);
+   }
+   check_gl_error("beginning the 11 queries");
+   GLuint extra;
+   gl.GenQueries(1, &extra);
+   gl.BeginQuery(GL_VERTICES_SUBMITTED_ARB, extra);
+   if (glGetError() != GL_INVALID_OPERATION)
+      fail("a second GL_VERTICES_SUBMITTED_ARB query began while one is active");
+   GLint cur = 0;
+   gl.GetQueryiv(GL_PRIMITIVES_SUBMITTED_ARB, GL_CURRENT_QUERY, &cur);
+   if ((GLuint)cur != q[1])
+      fail("GL_CURRENT_QUERY of GL_PRIMITIVES_SUBMITTED_ARB is %d, want %u", cur, q[1]);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glClear(GL_DEPTH_BUFFER_BIT);     /* counts nothing */
+   glDrawArrays(GL_TRIANGLES, 0, 6); /* the same rectangle again: 4 triangles in all */
+   for (int i = 0; i < 11; i++)
+      gl.EndQuery(targets[i]);
+   check_gl_error("draws under the 11 queries");
+   for (int i = 0; i < 11; i++) {
+      GLuint64 n = 0;
+      gl.GetQueryObjectui64v(q[i], GL_QUERY_RESULT, &n);
+      if (want[i].exact ? n != want[i].min : n < want[i].min)
+         fail("target 0x%x counted %llu, want %s%llu", targets[i], (unsigned long long)n,
+              want[i].exact ? "" : ">= ", (unsigned long long)want[i].min);
+   }
+   gl.EndQuery(GL_VERTICES_SUBMITTED_ARB);
+   if (glGetError() != GL_INVALID_OPERATION)
+      fail("glEndQuery of a target with no active query raised no GL_INVALID_OPERATION");
+   model mo;
+   model_init(&mo, V4(0.0f, 0.0f, 0.0f, 1.0f));
+   model_rect(&mo, 8, 8, 40, 24, to8(V4(0.2f, 0.8f, 0.4f, 1.0f)));
+   check_frame("4 triangles under pipeline statistics queries", &mo);
+   /* a dispatch of 3x2 groups of 4x2 invocations: at least 48 compute invocations, and no
+    * vertex submitted */
+   const char *cs = "#version 430\n"
+                    "layout(local_size_x = 4, local_size_y = 2) in;\n"
+                    "layout(std430, binding = 0) buffer B { uint n; };\n"
+                    "void main() { atomicAdd(n, 1u); }\n";
+   GLuint sh = gl.CreateShader(GL_COMPUTE_SHADER);
+   gl.ShaderSource(sh, 1, &cs, NULL);
+   gl.CompileShader(sh);
+   GLuint cp = gl.CreateProgram();
+   gl.AttachShader(cp, sh);
+   gl.LinkProgram(cp);
+   gl.DeleteShader(sh);
+   GLuint ssbo;
+   gl.GenBuffers(1, &ssbo);
+   gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, ssbo);
+   gl.BufferData(GL_SHADER_STORAGE_BUFFER, 4, (const GLuint[]){0}, GL_STATIC_DRAW);
+   gl.UseProgram(cp);
+   gl.BeginQuery(GL_COMPUTE_SHADER_INVOCATIONS_ARB, q[8]);
+   gl.BeginQuery(GL_VERTICES_SUBMITTED_ARB, q[0]);
+   gl.DispatchCompute(3, 2, 1);
+   gl.EndQuery(GL_VERTICES_SUBMITTED_ARB);
+   gl.EndQuery(GL_COMPUTE_SHADER_INVOCATIONS_ARB);
+   check_gl_error("a dispatch under pipeline statistics queries");
+   GLuint64 inv = 0, verts = 7;
+   gl.GetQueryObjectui64v(q[8], GL_QUERY_RESULT, &inv);
+   gl.GetQueryObjectui64v(q[0], GL_QUERY_RESULT, &verts);
+   if (inv < 48)
+      fail("%llu compute invocations counted for 48, want >= 48", (unsigned long long)inv);
+   if (verts != 0)
+      fail("%llu vertices submitted counted for a dispatch, want 0", (unsigned long long)verts);
+   gl.UseProgram(0);
+   gl.DeleteProgram(cp);
+   gl.DeleteBuffers(1, &ssbo);
+   gl.DeleteQueries(11, q);
+   gl.DeleteQueries(1, &extra);
+   gl.DeleteVertexArrays(1, &m.vao);
+   gl.DeleteBuffers(1, &m.vbo);
+}

@@ -58,7 +58,8 @@ _Static_assert(1 + MGP_MAX_UNIFORM_BLOCKS <= VKB_MAX_UBO_BINDING &&
                   VKB_MAX_BINDING <= VKB_UNUSED_BINDING_BASE,
                "the descriptor contract's ranges do not overlap");
 #define VKB_ARENA_BLOCK (4u << 20)
-#define VKB_MAX_XFB 4 /* transform feedback buffers (GL's separate attribs) */
+#define VKB_STAT_KINDS 11 /* pipeline statistics query kinds (vkb_pstats.c) */
+#define VKB_MAX_XFB 4     /* transform feedback buffers (GL's separate attribs) */
 
 struct vkb_screen;
 struct vkb_context;
@@ -806,6 +807,12 @@ struct vkb_screen {
    /* objects (share group): one slot space per kind */
    struct vkb_table resources, render_states, vertex_elements, samplers, sampler_views, shaders,
       fences, contexts, queries;
+   /* pipeline statistics slots, every statistic each, created at the first query; a slot is
+    * shared by the queries active over its scope: stat_refs counts them (vkb_pstats.c) */
+   VkQueryPool stat_pool;
+   uint32_t *stat_free;
+   uint32_t stat_free_count;
+   uint16_t *stat_refs;
    VkQueryPool occ_pool; /* occlusion slots, created at the first query */
    uint32_t *occ_free;   /* free slot stack */
    uint32_t occ_free_count;
@@ -972,6 +979,10 @@ struct vkb_context {
    struct vkb_query *prim_active[2];
    uint32_t prim_slot[2];
    bool prim_slot_open[2];
+   /* pipeline statistics queries (vkb_pstats.c), as occ_active, by vkb_stat_index */
+   struct vkb_query *stat_active[VKB_STAT_KINDS];
+   uint32_t stat_slot; /* the one slot of the rendering scope in progress, for them all */
+   bool stat_slot_open;
    bool cond_pred; /* conditional rendering on a GPU predicate: pred_buf word */
    VkDeviceSize cond_pred_offset;
    struct mgp_handle cond_query; /* the predicate's query and mode, for blits (vkb_query.c) */
@@ -1123,6 +1134,22 @@ void vkb_xfb_announce(struct vkb_screen *scr);
  * same vkb_query objects as occlusion queries, with slots from their own pools; vkb_query.c
  * hands these kinds over. */
 bool vkb_prim_query_kind(uint32_t kind);
+/* Pipeline statistics queries (vkb_pstats.c), handed over by vkb_query.c as the primitive ones;
+ * vkb_stat_index is -1 for any other kind. */
+int vkb_stat_index(uint32_t kind);
+bool vkb_stat_query_create(struct vkb_screen *scr, struct vkb_query *q);
+bool vkb_stat_query_read(struct vkb_screen *scr, const struct vkb_query *q, uint32_t slot,
+                         uint64_t *value);
+void vkb_stat_query_release_slots(struct vkb_screen *scr, struct vkb_query *q);
+void vkb_stat_begin_query(struct vkb_context *ctx, struct vkb_query *q);
+void vkb_stat_end_query(struct vkb_context *ctx, struct mgp_handle h, uint32_t kind);
+bool vkb_stat_any_active(const struct vkb_context *ctx); /* one counting draws */
+void vkb_stat_scope_prepare(struct vkb_context *ctx);
+void vkb_stat_scope_begin(struct vkb_context *ctx);
+void vkb_stat_scope_end(struct vkb_context *ctx);
+bool vkb_stat_dispatch_begin(struct vkb_context *ctx, VkCommandBuffer cmd, uint32_t *slot);
+void vkb_stat_dispatch_end(struct vkb_context *ctx, VkCommandBuffer cmd, uint32_t slot);
+void vkb_stat_queries_finish(struct vkb_screen *scr);
 bool vkb_prim_query_create(struct vkb_screen *scr, struct vkb_query *q);
 bool vkb_prim_query_read(struct vkb_screen *scr, const struct vkb_query *q, uint32_t slot,
                          uint64_t *value);

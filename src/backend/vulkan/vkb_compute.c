@@ -123,12 +123,16 @@ vkb_launch_grid(void *self, const struct mgp_launch_grid *args, const void *tail
             vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, sh->layout, (uint32_t)i, 1,
                                     &sets[i], dyn ? 1 : 0, &dd->dynoff);
       }
+      uint32_t stat_slot = 0;
+      const bool counted = vkb_stat_dispatch_begin(ctx, cmd, &stat_slot);
       if (ind) {
          vkCmdDispatchIndirect(cmd, ind->buf, args->indirect_offset);
          ind->last_use = serial;
       } else {
          vkCmdDispatch(cmd, args->grid[0], args->grid[1], args->grid[2]);
       }
+      if (counted)
+         vkb_stat_dispatch_end(ctx, cmd, stat_slot);
       for (uint32_t i = 0; i < dd->n_used_bufs; i++)
          dd->used_bufs[i]->last_use = serial;
       scr->stats.dispatches++;

@@ -116,6 +116,10 @@ query_release_slots(struct vkb_screen *scr, struct vkb_query *q)
       vkb_prim_query_release_slots(scr, q);
       return;
    }
+   if (vkb_stat_index(q->target) >= 0) {
+      vkb_stat_query_release_slots(scr, q);
+      return;
+   }
    for (uint32_t i = 0; i < q->slot_count; i++)
       scr->occ_free[scr->occ_free_count++] = q->slots[i];
    q->slot_count = 0;
@@ -159,6 +163,12 @@ query_collect(struct vkb_screen *scr, struct vkb_query *q)
          sum += v;
          continue;
       }
+      if (vkb_stat_index(q->target) >= 0) {
+         if (!vkb_stat_query_read(scr, q, q->slots[i], &v))
+            return;
+         sum += v;
+         continue;
+      }
       VkResult r = vkGetQueryPoolResults(scr->dev, scr->occ_pool, q->slots[i], 1, sizeof(v), &v,
                                          sizeof(v), VK_QUERY_RESULT_64_BIT);
       if (!vkb_check(scr, r, "vkGetQueryPoolResults"))
@@ -196,6 +206,7 @@ vkb_query_scope_prepare(struct vkb_context *ctx)
    struct vkb_screen *scr = ctx->scr;
    struct vkb_query *q = ctx->occ_active;
    ctx->occ_slot_open = false;
+   vkb_stat_scope_prepare(ctx);
    if (!q || scr->failed || ctx->occ_suspended)
       return;
    if (!scr->occ_free_count) {
@@ -221,6 +232,7 @@ void
 vkb_query_scope_begin(struct vkb_context *ctx)
 {
    struct vkb_screen *scr = ctx->scr;
+   vkb_stat_scope_begin(ctx);
    if (!ctx->occ_slot_open || !scr->cur)
       return;
    vkCmdBeginQuery(scr->cur->cmd, scr->occ_pool, ctx->occ_slot, VK_QUERY_CONTROL_PRECISE_BIT);
@@ -230,6 +242,7 @@ void
 vkb_query_scope_end(struct vkb_context *ctx)
 {
    struct vkb_screen *scr = ctx->scr;
+   vkb_stat_scope_end(ctx);
    if (!ctx->occ_slot_open)
       return;
    ctx->occ_slot_open = false;
@@ -257,6 +270,7 @@ vkb_queries_finish(struct vkb_screen *scr)
    scr->ts_pool = VK_NULL_HANDLE;
    free(scr->ts_free);
    scr->ts_free = NULL;
+   vkb_stat_queries_finish(scr);
    vkb_cond_sum_finish(scr);
    if (scr->pred_buf)
       vkDestroyBuffer(scr->dev, scr->pred_buf, NULL);
@@ -274,7 +288,7 @@ vkb_query_create(void *self, const struct mgp_query_desc *args, const void *tail
    struct vkb_screen *scr = self;
    if (scr->failed)
       return;
-   const bool prim = vkb_prim_query_kind(args->kind);
+   const bool prim = vkb_prim_query_kind(args->kind) || vkb_stat_index(args->kind) >= 0;
    if (is_timer(args->kind) && !scr->timestamp_bits) {
       /* A client that did not look at the caps; its queries never get a result event. */
       MGU_DECLINE(timer_query_no_timestamps, "query_create 0x%x", args->kind);
@@ -296,7 +310,8 @@ vkb_query_create(void *self, const struct mgp_query_desc *args, const void *tail
    }
    q->base.h = args->query;
    q->target = args->kind;
-   if (prim && !vkb_prim_query_create(scr, q)) {
+   if (prim && !(vkb_stat_index(q->target) >= 0 ? vkb_stat_query_create(scr, q)
+                                                : vkb_prim_query_create(scr, q))) {
       free(q);
       return;
    }
@@ -420,6 +435,10 @@ vkb_begin_query(void *self, const struct mgp_query_desc *args, const void *tail,
       vkb_prim_begin_query(ctx, q);
       return;
    }
+   if (vkb_stat_index(q->target) >= 0) {
+      vkb_stat_begin_query(ctx, q);
+      return;
+   }
    if (q->target == MGP_QUERY_KIND_TIME_ELAPSED) {
       if (ctx->time_active) {
          MGU_DECLINE(backend_feature_unimplemented, "two GL_TIME_ELAPSED queries active at once");
@@ -472,6 +491,10 @@ vkb_end_query(void *self, const struct mgp_query_desc *args, const void *tail, u
       vkb_prim_end_query(ctx, args->query, args->kind);
       return;
    }
+   if (vkb_stat_index(args->kind) >= 0) {
+      vkb_stat_end_query(ctx, args->query, args->kind);
+      return;
+   }
    if (args->kind == MGP_QUERY_KIND_TIMESTAMP) {
       struct vkb_query *q = vkb_lookup(scr, &scr->queries, args->query, "end_query");
       if (!q)
@@ -513,9 +536,11 @@ vkb_end_query(void *self, const struct mgp_query_desc *args, const void *tail, u
 void
 vkb_context_end_queries(struct vkb_context *ctx, const struct vkb_query *only)
 {
-   struct vkb_query *a[4] = {ctx->occ_active, ctx->time_active, ctx->prim_active[0],
-                             ctx->prim_active[1]};
-   for (int i = 0; i < 4; i++) {
+   struct vkb_query *a[4 + VKB_STAT_KINDS] = {ctx->occ_active, ctx->time_active,
+                                              ctx->prim_active[0], ctx->prim_active[1]};
+   for (int k = 0; k < VKB_STAT_KINDS; k++)
+      a[4 + k] = ctx->stat_active[k];
+   for (int i = 0; i < 4 + VKB_STAT_KINDS; i++) {
       if (!a[i] || (only && a[i] != only))
          continue;
       if (vkb_prim_query_kind(a[i]->target))

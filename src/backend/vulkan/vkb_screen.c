@@ -745,7 +745,8 @@ enable_core_features(struct vkb_screen *scr, const VkPhysicalDeviceFeatures *hav
    WANT(drawIndirectFirstInstance);
    WANT(multiDrawIndirect);
    WANT(fragmentStoresAndAtomics);
-   WANT(occlusionQueryPrecise); /* GL_SAMPLES_PASSED counts exactly */
+   WANT(occlusionQueryPrecise);   /* GL_SAMPLES_PASSED counts exactly */
+   WANT(pipelineStatisticsQuery); /* GL_ARB_pipeline_statistics_query */
    WANT(vertexPipelineStoresAndAtomics);
    WANT(shaderStorageImageExtendedFormats);    /* GL's rg8, r16 ... image formats */
    WANT(shaderStorageImageWriteWithoutFormat); /* a writeonly image without a format */
@@ -1218,6 +1219,8 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    if (scr->features.shaderCullDistance && l->maxCullDistances >= 8 &&
        l->maxCombinedClipAndCullDistances >= 8)
       c.cap_bits |= MGP_CAP_CULL_DISTANCE;
+   if (scr->features.pipelineStatisticsQuery)
+      c.cap_bits |= MGP_CAP_PIPELINE_STATISTICS;
    if (scr->has_mirror_clamp)
       c.cap_bits |= MGP_CAP_MIRROR_CLAMP_TO_EDGE;
    if (scr->features.depthBiasClamp)

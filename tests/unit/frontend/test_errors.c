@@ -546,6 +546,80 @@ test_indirect_count(void)
    env_finish(&e);
 }
 
+/* GL 4.6 ARB_pipeline_statistics_query: its 11 targets begin and end queries (query_create,
+ * begin_query, end_query), one active per target, with 64 counter bits, and the indexed forms
+ * take index 0 only; a backend without MGP_CAP_PIPELINE_STATISTICS is not listed and the
+ * targets are GL_INVALID_ENUM, sending nothing. */
+static void
+test_pipeline_statistics(void)
+{
+   static const GLenum targets[11] = {
+      GL_VERTICES_SUBMITTED_ARB,
+      GL_PRIMITIVES_SUBMITTED_ARB,
+      GL_VERTEX_SHADER_INVOCATIONS_ARB,
+      GL_TESS_CONTROL_SHADER_PATCHES_ARB,
+      GL_TESS_EVALUATION_SHADER_INVOCATIONS_ARB,
+      GL_GEOMETRY_SHADER_INVOCATIONS,
+      GL_GEOMETRY_SHADER_PRIMITIVES_EMITTED_ARB,
+      GL_FRAGMENT_SHADER_INVOCATIONS_ARB,
+      GL_COMPUTE_SHADER_INVOCATIONS_ARB,
+      GL_CLIPPING_INPUT_PRIMITIVES_ARB,
+      GL_CLIPPING_OUTPUT_PRIMITIVES_ARB,
+   };
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   /* the indexed forms need ARB_transform_feedback3 */
+   fake_caps.cap_bits |=
+      MGP_CAP_PIPELINE_STATISTICS | MGP_CAP_XFB_OBJECTS | MGP_CAP_TRANSFORM_FEEDBACK;
+   CHECK(has_extension("GL_ARB_pipeline_statistics_query"));
+   GLuint q[12];
+   mgl_glGenQueries(12, q);
+   const unsigned begun = fake_count_of(MGP_CALL_begin_query);
+   for (int i = 0; i < 11; i++) {
+      GLint bits = 0;
+      mgl_glGetQueryiv(targets[i], GL_QUERY_COUNTER_BITS, &bits);
+      CHECK_EQ(bits, 64);
+      mgl_glBeginQuery(targets[i], q[i]);
+      CHECK_ERR(GL_NO_ERROR);
+   }
+   CHECK_EQ(fake_count_of(MGP_CALL_begin_query), begun + 11);
+   GLint cur = 0;
+   mgl_glGetQueryiv(GL_CLIPPING_OUTPUT_PRIMITIVES_ARB, GL_CURRENT_QUERY, &cur);
+   CHECK_EQ(cur, (GLint)q[10]);
+   mgl_glBeginQuery(GL_FRAGMENT_SHADER_INVOCATIONS_ARB, q[11]); /* one active per target */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBeginQuery(GL_SAMPLES_PASSED, q[3]); /* q[3] is a statistics query */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   for (int i = 0; i < 11; i++)
+      mgl_glEndQuery(targets[i]);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glEndQuery(GL_VERTICES_SUBMITTED_ARB); /* none active */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBeginQuery(GL_PRIMITIVES_SUBMITTED_ARB, q[0]); /* q[0] is GL_VERTICES_SUBMITTED_ARB's */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   CHECK(has_extension("GL_ARB_transform_feedback3"));
+   mgl_glBeginQueryIndexed(GL_VERTEX_SHADER_INVOCATIONS_ARB, 1, q[2]);
+   CHECK_ERR(GL_INVALID_VALUE);
+
+   /* a backend without the cap: no extension, no targets */
+   fake_caps.cap_bits &= ~MGP_CAP_PIPELINE_STATISTICS;
+   CHECK(!has_extension("GL_ARB_pipeline_statistics_query"));
+   const unsigned sent = fake_count();
+   GLint bits = -1;
+   mgl_glGetQueryiv(GL_VERTICES_SUBMITTED_ARB, GL_QUERY_COUNTER_BITS, &bits);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glBeginQuery(GL_GEOMETRY_SHADER_INVOCATIONS, q[11]);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glEndQuery(GL_GEOMETRY_SHADER_INVOCATIONS);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glBeginQueryIndexed(GL_VERTEX_SHADER_INVOCATIONS_ARB, 1, q[2]);
+   CHECK_ERR(GL_INVALID_ENUM);
+   CHECK_EQ(fake_count(), sent);
+   mgl_glDeleteQueries(12, q);
+   fake_caps.cap_bits &= ~(MGP_CAP_XFB_OBJECTS | MGP_CAP_TRANSFORM_FEEDBACK);
+   env_finish(&e);
+}
+
 /* GL 4.2 ARB_base_instance: the instanced draws' errors, each sending nothing; a valid draw is
  * one draw_vbo whose start_instance is the base instance; a backend without
  * MGP_CAP_BASE_INSTANCE is not listed and declines a base instance other than 0 by name. */
@@ -2859,6 +2933,7 @@ main(void)
    test_indirect_errors();
    test_indirect_count();
    test_base_instance();
+   test_pipeline_statistics();
    test_draw_parameters();
    test_image_errors();
    test_atomic_errors();
