@@ -239,6 +239,21 @@ resolve_fb(struct vkb_context *ctx, struct fb_resolved *f)
    f->samples = nall ? (uint32_t)all[0]->samples : fb->samples > 1 ? fb->samples : 1;
    if (!nall && !f->color_count && fb->layers > 1)
       f->layers = fb->layers;
+   if (!nall) {
+      /* The size, layers and samples are then the client's alone: a hostile record may name
+       * what no device renders (Vulkan's render area and sample count are bounded). */
+      const VkPhysicalDeviceLimits *l = &scr->props.limits;
+      const uint32_t s = f->samples;
+      if (fb->width > l->maxFramebufferWidth || fb->height > l->maxFramebufferHeight ||
+          f->layers > l->maxFramebufferLayers || (s & (s - 1)) ||
+          !(l->framebufferNoAttachmentsSampleCounts & s)) {
+         MGU_DECLINE(backend_draw_incomplete,
+                     "framebuffer without attachments of %ux%u, %u layers, %u samples: past the "
+                     "device's limits",
+                     fb->width, fb->height, f->layers, s);
+         return false;
+      }
+   }
    for (uint32_t i = 1; i < nall; i++) {
       if ((uint32_t)all[i]->samples != f->samples) {
          MGU_DECLINE(backend_draw_incomplete, "framebuffer attachments with %u and %u samples",

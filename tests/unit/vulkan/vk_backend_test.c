@@ -996,6 +996,44 @@ test_texture(struct t *t)
    t->cv->set_sampler_views(t->ctx, &sh, &view, 1);
 }
 
+/* A framebuffer state without attachments takes its size, layers and samples from the record
+ * alone: past the device's limits (a hostile client's) it is a named decline, not a render
+ * area or sample count Vulkan forbids. */
+static void
+test_no_attachment_limits(struct t *t)
+{
+   const struct mgp_framebuffer_state keep = cur_fb;
+   struct mgp_framebuffer_state fb;
+   memset(&fb, 0, sizeof(fb));
+   for (int i = 0; i < 8; i++)
+      fb.draw_buffers[i] = -1;
+   fb.width = fb.height = 16;
+   fb.samples = 3; /* no Vulkan sample count */
+   const uint64_t d0 = mgu_decline_count(MGU_DECLINE_backend_draw_incomplete);
+   set_fb(t, &fb);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   const uint64_t d1 = mgu_decline_count(MGU_DECLINE_backend_draw_incomplete);
+   fb.samples = 1;
+   fb.width = UINT32_MAX;
+   set_fb(t, &fb);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   const uint64_t d2 = mgu_decline_count(MGU_DECLINE_backend_draw_incomplete);
+   fb.width = 16;
+   fb.layers = UINT32_MAX;
+   set_fb(t, &fb);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   const uint64_t d3 = mgu_decline_count(MGU_DECLINE_backend_draw_incomplete);
+   check(d1 > d0 && d2 > d1 && d3 > d2,
+         "no attachments: 3 samples, a width of 2^32-1 and 2^32-1 layers each decline (%llu %llu "
+         "%llu %llu)",
+         (unsigned long long)d0, (unsigned long long)d1, (unsigned long long)d2,
+         (unsigned long long)d3);
+   set_fb(t, &keep);
+   clear_color(t, 0, 0, 1, 1, false, 1);
+   read_back(t);
+   check(pixel_is(8, 8, 0, 0, 255, 255), "the context clears on after the declines");
+}
+
 /* A depth comparison needs a depth texture and a module and reflection that agree on which
  * samplers compare: a shadow sampler over a colour texture is a named decline (lavapipe's
  * compiler crashed on one), and a module whose image type says otherwise than the client's
@@ -3277,6 +3315,7 @@ main(int argc, char **argv)
    test_rgb8(&t);
    test_pressure(&t, prog);
    test_fences_and_declines(&t, prog);
+   test_no_attachment_limits(&t);
    test_msaa(&t, prog);
    test_blit(&t);
    test_blit_draw_locations(&t);
