@@ -999,7 +999,7 @@ get_ff_value(struct fe_context *ctx, GLenum pname, struct gv *v)
 static int
 atomic_get(struct fe_context *ctx, GLenum pname, int64_t *out)
 {
-   const uint32_t bits = ctx->share->caps->cap_bits;
+   const uint64_t bits = ctx->share->caps->cap_bits;
    const int64_t vertex = bits & MGP_CAP_VERTEX_STORES ? 1 : 0;
    const int64_t fragment = bits & MGP_CAP_FRAGMENT_STORES ? 1 : 0;
    switch (pname) {

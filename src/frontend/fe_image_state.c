@@ -40,7 +40,7 @@ int
 fe_image_get(struct fe_context *ctx, GLenum pname, int64_t *out)
 {
    const unsigned n = fe_image_units(ctx);
-   const uint32_t bits = ctx->share->caps->cap_bits;
+   const uint64_t bits = ctx->share->caps->cap_bits;
    switch (pname) {
    case GL_MAX_IMAGE_UNITS:
    case GL_MAX_COMBINED_IMAGE_UNIFORMS:

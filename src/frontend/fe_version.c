@@ -11,7 +11,7 @@
 static const struct {
    int version; /* major * 10 + minor */
    const char *needs;
-   uint32_t cap_bit; /* MGP_CAP_*, or 0: the step needs dual-source blending */
+   uint64_t cap_bit; /* MGP_CAP_*, or 0: the step needs dual-source blending */
 } steps[] = {
    {31, "buffer textures", MGP_CAP_TEXTURE_BUFFER},
    {32, "a geometry stage", MGP_CAP_GEOMETRY_STAGE},

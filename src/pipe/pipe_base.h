@@ -35,8 +35,8 @@
  * texel_buffer_formats (buffer texture ranges, GL_ARB_texture_buffer_range); set_viewports
  * (GL_ARB_viewport_array's viewports past index 0, MGP_CAP_VIEWPORT_ARRAY) appended;
  * mgp_render_state.clip_control (GL_ARB_clip_control, MGP_CAP_CLIP_CONTROL);
- * MGP_CAP_CULL_DISTANCE. */
-#define MGP_ABI_VERSION 22u
+ * MGP_CAP_CULL_DISTANCE. 23: mgp_caps.cap_bits is 64 bits wide (bits 0-31 were all taken). */
+#define MGP_ABI_VERSION 23u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -142,87 +142,87 @@ enum mgp_call_class {
 #define MGP_FORMAT_CAP_STORAGE (1u << 6)
 #define MGP_FORMAT_CAP_STORAGE_ATOMIC (1u << 7)
 
-/* mgp_caps.cap_bits */
-#define MGP_CAP_TIMER_QUERY (1u << 0)
-#define MGP_CAP_OCCLUSION_QUERY (1u << 1)
-#define MGP_CAP_XFB_PRIMITIVES_QUERY (1u << 2)
-#define MGP_CAP_RESIDENT_SUBDATA (1u << 3)
-#define MGP_CAP_TRANSFORM_FEEDBACK (1u << 4) /* begin/end/pause/resume_stream_output capture */
+/* mgp_caps.cap_bits (64 bits: hold them in a uint64_t, never a narrower type) */
+#define MGP_CAP_TIMER_QUERY (UINT64_C(1) << 0)
+#define MGP_CAP_OCCLUSION_QUERY (UINT64_C(1) << 1)
+#define MGP_CAP_XFB_PRIMITIVES_QUERY (UINT64_C(1) << 2)
+#define MGP_CAP_RESIDENT_SUBDATA (UINT64_C(1) << 3)
+#define MGP_CAP_TRANSFORM_FEEDBACK (UINT64_C(1) << 4) /* begin/end/pause/resume_stream_output capture */
 /* GL_MULTISAMPLE off into a multisampled framebuffer is rasterized as GL says (pixel-centre
  * coverage for every sample) at every sample count an attachment may have; without it such
  * draws keep per-sample coverage (the decline multisample-off-approximated) */
-#define MGP_CAP_MULTISAMPLE_OFF_EXACT (1u << 5)
+#define MGP_CAP_MULTISAMPLE_OFF_EXACT (UINT64_C(1) << 5)
 /* primitive restart (at the all-ones index) in list topologies too; without it the client
  * cuts such draws into whole primitives itself */
-#define MGP_CAP_LIST_RESTART (1u << 6)
+#define MGP_CAP_LIST_RESTART (UINT64_C(1) << 6)
 /* occlusion queries (begin/end_query of the SAMPLES_PASSED and ANY_SAMPLES_PASSED kinds, and
  * conditional rendering on them) answer only whether any sample passed: 1 or 0, never a count.
  * Without MGP_CAP_OCCLUSION_QUERY too, the client gives GL_SAMPLES_PASSED 0 counter bits (GL
  * allows it: the result then carries no count) and its result is that 1 or 0 (docs/PIPE.md) */
-#define MGP_CAP_OCCLUSION_ANY (1u << 7)
+#define MGP_CAP_OCCLUSION_ANY (UINT64_C(1) << 7)
 /* shader images and storage buffers may be written (and take atomics) in the fragment stage /
  * in the vertex and geometry stages (Vulkan's fragmentStoresAndAtomics,
  * vertexPipelineStoresAndAtomics); compute always may */
-#define MGP_CAP_FRAGMENT_STORES (1u << 8)
-#define MGP_CAP_VERTEX_STORES (1u << 9)
+#define MGP_CAP_FRAGMENT_STORES (UINT64_C(1) << 8)
+#define MGP_CAP_VERTEX_STORES (UINT64_C(1) << 9)
 /* draw_vbo's start_instance is drawn as GL 4.2 says (instanced attributes from it, gl_InstanceID
  * from 0); without it the client declines draws from a base instance other than 0 */
-#define MGP_CAP_BASE_INSTANCE (1u << 10)
+#define MGP_CAP_BASE_INSTANCE (UINT64_C(1) << 10)
 /* samplers take MGP_WRAP_MIRROR_CLAMP_TO_EDGE (Vulkan's VK_KHR_sampler_mirror_clamp_to_edge);
  * without it the client refuses GL_MIRROR_CLAMP_TO_EDGE as an unknown wrap */
-#define MGP_CAP_MIRROR_CLAMP_TO_EDGE (1u << 11)
+#define MGP_CAP_MIRROR_CLAMP_TO_EDGE (UINT64_C(1) << 11)
 /* dynamic_state.polygon_offset_clamp clamps the depth offset (Vulkan's depthBiasClamp); without
  * it the offset is drawn unclamped and the client declines a clamp by name */
-#define MGP_CAP_POLYGON_OFFSET_CLAMP (1u << 12)
+#define MGP_CAP_POLYGON_OFFSET_CLAMP (UINT64_C(1) << 12)
 /* lines drawn with the render state's line_stipple keep GL's stipple counter (GL 2.1 §3.4.2,
  * the dynamic state's factor and pattern): reset at each independent segment and each strip,
  * carried along a strip; without it the client declines stippled lines */
-#define MGP_CAP_LINE_STIPPLE (1u << 13)
+#define MGP_CAP_LINE_STIPPLE (UINT64_C(1) << 13)
 /* the vertex stage's BaseVertex and DrawIndex read as GL 4.6 11.1.3.9 says (gl_BaseVertex 0 in
  * an arrays draw; gl_DrawID counting the draws of one draw_vbo or draw_indirect, from
  * draw_vbo's draw_id_offset); without it the client does not list
  * GL_ARB_shader_draw_parameters */
-#define MGP_CAP_DRAW_PARAMETERS (1u << 14)
+#define MGP_CAP_DRAW_PARAMETERS (UINT64_C(1) << 14)
 /* programs may have a geometry stage (create_shader's stage_mask vertex, geometry and fragment;
  * the adjacency primitives; gl_Layer into a layered framebuffer); without it the client refuses
  * geometry shaders (glCreateShader(GL_GEOMETRY_SHADER) is GL_INVALID_ENUM, as before GL 3.2)
  * and claims no GL 3.2 (fe_version.c) */
-#define MGP_CAP_GEOMETRY_STAGE (1u << 15)
+#define MGP_CAP_GEOMETRY_STAGE (UINT64_C(1) << 15)
 /* buffer textures: a resource of target MGP_RESOURCE_TARGET_TEX_BUFFER views its buffer's
  * bytes (desc.buffer, buffer_offset, buffer_size) and sampler views of it read them; without it
  * the client refuses GL_TEXTURE_BUFFER as GL 3.0 would and claims no GL 3.1 (fe_version.c) */
-#define MGP_CAP_TEXTURE_BUFFER (1u << 16)
+#define MGP_CAP_TEXTURE_BUFFER (UINT64_C(1) << 16)
 /* draw_indirect takes a count buffer (the GPU reads how many commands to draw, Vulkan's
  * drawIndirectCount); without it the client does not list GL_ARB_indirect_parameters */
-#define MGP_CAP_DRAW_INDIRECT_COUNT (1u << 17)
+#define MGP_CAP_DRAW_INDIRECT_COUNT (UINT64_C(1) << 17)
 /* tessellation control and evaluation stages (the device's tessellationShader), with
  * set_patch_state: a patch size of 1 .. 32 and GL's tessellation levels up to 64 (Vulkan's least
  * maxTessellationPatchSize and maxTessellationGenerationLevel); without it the client offers no
  * tessellation stages (GL_INVALID_ENUM for them and GL_PATCHES) */
-#define MGP_CAP_TESSELLATION (1u << 18)
+#define MGP_CAP_TESSELLATION (UINT64_C(1) << 18)
 /* render_state.depth_clamp is drawn as GL 3.2 says (no near/far clipping, depth clamped to the
  * depth range; Vulkan's depthClamp, GLES's EXT_depth_clamp); without it the client refuses
  * GL_DEPTH_CLAMP (GL_INVALID_ENUM, as before GL 3.2), lists neither ARB_depth_clamp nor ES's
  * EXT_depth_clamp and claims no GL 3.2 (fe_version.c) */
-#define MGP_CAP_DEPTH_CLAMP (1u << 19)
+#define MGP_CAP_DEPTH_CLAMP (UINT64_C(1) << 19)
 /* render_state.sample_shading / min_sample_shading are drawn as GL 4.0 says (the fragment
  * shader runs for at least min x samples of each pixel; Vulkan's sampleRateShading), and
  * fragment programs may read gl_SampleID, gl_SamplePosition, gl_SampleMaskIn and write
  * gl_SampleMask: the client offers ARB_sample_shading */
-#define MGP_CAP_SAMPLE_SHADING (1u << 20)
+#define MGP_CAP_SAMPLE_SHADING (UINT64_C(1) << 20)
 /* The server holds transform feedback objects (bind_stream_output_object): each keeps its own
  * targets and write positions, so a capture paused in one object resumes where it stopped after
  * another object captured; and draw_stream_output draws the vertex count an object's last
  * capture wrote to its buffer 0 (Vulkan's transformFeedbackDraw): the client offers
  * ARB_transform_feedback2 / 3 and transform feedback objects in desktop contexts */
-#define MGP_CAP_XFB_OBJECTS (1u << 21)
+#define MGP_CAP_XFB_OBJECTS (UINT64_C(1) << 21)
 /* The backend makes MGP_RESOURCE_TARGET_TEX_CUBE_ARRAY resources and samples them through
  * cube-array views (Vulkan's imageCubeArray): the client offers ARB_texture_cube_map_array. */
-#define MGP_CAP_CUBE_MAP_ARRAY (1u << 22)
+#define MGP_CAP_CUBE_MAP_ARRAY (UINT64_C(1) << 22)
 /* The backend runs a program's textureGather (with offsets and component select) and
  * textureQueryLod (SPIR-V OpImageGather, OpImageQueryLod): the client offers ARB_texture_gather
  * and ARB_texture_query_lod */
-#define MGP_CAP_TEXTURE_GATHER_LOD (1u << 23)
+#define MGP_CAP_TEXTURE_GATHER_LOD (UINT64_C(1) << 23)
 /* The backend runs GL 4.0's ARB_gpu_shader5 programs: geometry shader instancing with at least
  * 32 invocations (Vulkan's geometryShader, maxGeometryShaderInvocations >= 32), interpolateAt-
  * Centroid / Sample / Offset with offsets in [-0.5, 0.5) on a 4-bit grid at least (SPIR-V
@@ -233,39 +233,39 @@ enum mgp_call_class {
  * program where not) and textureGatherOffsets / non-constant gather offsets
  * (shaderImageGatherExtended): the client offers ARB_gpu_shader5 in desktop contexts.
  * It promises one vertex stream only: GL_MAX_VERTEX_STREAMS stays 1 (fe_get.c). */
-#define MGP_CAP_GPU_SHADER5 (1u << 24)
+#define MGP_CAP_GPU_SHADER5 (UINT64_C(1) << 24)
 /* The backend runs programs whose SPIR-V declares Float64:
  * double-precision arithmetic, conversions and built-ins, double members of uniform blocks and
  * of the default block at their std140 offsets (Vulkan's shaderFloat64): the client offers
  * ARB_gpu_shader_fp64 in desktop contexts; without it `#extension GL_ARB_gpu_shader_fp64` fails
  * to compile and so does any shader that uses a double (GLSL 4.00 core) */
-#define MGP_CAP_FLOAT64 (1u << 25)
+#define MGP_CAP_FLOAT64 (UINT64_C(1) << 25)
 /* The backend draws MGP_MAX_VIEWPORTS viewports and scissors (Vulkan's multiViewport, maxViewports
  * >= 16): a geometry stage's gl_ViewportIndex picks the viewport, depth range and scissor that
  * set_viewports (index 0: set_dynamic_state) gave; without it the client keeps GL's per-index
  * state but does not list GL_ARB_viewport_array, and `#extension GL_ARB_viewport_array` fails */
-#define MGP_CAP_VIEWPORT_ARRAY (1u << 26)
+#define MGP_CAP_VIEWPORT_ARRAY (UINT64_C(1) << 26)
 /* The backend renders a framebuffer_state that names no attachment (a framebuffer object
  * without images) over width x height, `layers` layers and `samples` samples (0: one): the
  * client offers ARB_framebuffer_no_attachments */
-#define MGP_CAP_NO_ATTACHMENTS (1u << 28)
+#define MGP_CAP_NO_ATTACHMENTS (UINT64_C(1) << 28)
 /* set_texture_params.depth_stencil_mode 1 is sampled as GL_ARB_stencil_texturing says: a
  * sampler view of a depth/stencil texture reads its stencil aspect, as unsigned integers in R
  * (Vulkan: an image view of VK_IMAGE_ASPECT_STENCIL_BIT); without it the client refuses
  * GL_DEPTH_STENCIL_TEXTURE_MODE (GL_INVALID_ENUM) and does not list the extension */
-#define MGP_CAP_STENCIL_TEXTURING (1u << 27)
+#define MGP_CAP_STENCIL_TEXTURING (UINT64_C(1) << 27)
 /* The backend draws by mgp_render_state.clip_control (GL_ARB_clip_control): the client offers
  * glClipControl; without it the call is a named decline and the state stays GL's default */
-#define MGP_CAP_CLIP_CONTROL (1u << 29)
+#define MGP_CAP_CLIP_CONTROL (UINT64_C(1) << 29)
 /* The backend runs SPIR-V that writes or reads CullDistance (Vulkan's shaderCullDistance) with
  * at least 8 cull distances and 8 clip and cull distances together: the client offers
  * ARB_cull_distance in desktop contexts; without it gl_CullDistance fails to compile */
-#define MGP_CAP_CULL_DISTANCE (1u << 30)
+#define MGP_CAP_CULL_DISTANCE (UINT64_C(1) << 30)
 /* The backend counts the pipeline statistics query kinds (MGP_QUERY_KIND_VERTICES_SUBMITTED ..
  * COMPUTE_SHADER_INVOCATIONS; Vulkan's pipelineStatisticsQuery), draws between begin_query and
  * end_query and, for COMPUTE_SHADER_INVOCATIONS, dispatches: the client offers
  * GL_ARB_pipeline_statistics_query; without it those targets are GL_INVALID_ENUM */
-#define MGP_CAP_PIPELINE_STATISTICS (1u << 31)
+#define MGP_CAP_PIPELINE_STATISTICS (UINT64_C(1) << 31)
 
 /* mgp_render_state.clip_control (GL 4.6 §13.8): window y from -y_d (GL_UPPER_LEFT), and
  * window z from z_d itself, clipping at 0 <= z_c <= w_c (GL_ZERO_TO_ONE) */

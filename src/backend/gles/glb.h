@@ -555,7 +555,7 @@ struct glb_screen {
    GLuint texbuf_zero;       /* a zeroed buffer a buffer texture without buffer views */
    GLint max_dual_source;    /* EXT_blend_func_extended's draw buffers; 0: none */
    float max_lod_bias;       /* GL_MAX_TEXTURE_LOD_BIAS */
-   uint32_t hide_cap_bits;   /* MGL_GLES_HIDE's cap bits the caps leave out */
+   uint64_t hide_cap_bits;   /* MGL_GLES_HIDE's cap bits the caps leave out */
    uint64_t store_serial;    /* the last glb_resource.store_serial given */
    GLint timer_bits;         /* GL_TIMESTAMP_EXT's counter bits; 0: no EXT_disjoint_timer_query */
    GLint max_clip_distances; /* 0: no EXT_clip_cull_distance */

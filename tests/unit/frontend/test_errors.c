@@ -1877,7 +1877,7 @@ test_conditional_render(void)
 static void
 test_occlusion_any(void)
 {
-   const uint32_t saved = fake_caps.cap_bits;
+   const uint64_t saved = fake_caps.cap_bits;
    fake_caps.cap_bits = (saved & ~MGP_CAP_OCCLUSION_QUERY) | MGP_CAP_OCCLUSION_ANY;
    struct fe_test_env e;
    env_init(&e, 16, 16);
@@ -2589,7 +2589,7 @@ test_mirror_clamp(void)
 {
    struct fe_test_env e;
    env_init(&e, 16, 16);
-   const uint32_t saved = fake_caps.cap_bits;
+   const uint64_t saved = fake_caps.cap_bits;
    fake_caps.cap_bits &= ~MGP_CAP_MIRROR_CLAMP_TO_EDGE;
    CHECK(!has_extension("GL_ARB_texture_mirror_clamp_to_edge"));
    GLuint t[2], smp;
@@ -2628,7 +2628,7 @@ test_polygon_offset_clamp(void)
 {
    struct fe_test_env e;
    env_init(&e, 16, 16);
-   const uint32_t saved = fake_caps.cap_bits;
+   const uint64_t saved = fake_caps.cap_bits;
    fake_caps.cap_bits |= MGP_CAP_POLYGON_OFFSET_CLAMP;
    CHECK(has_extension("GL_ARB_polygon_offset_clamp"));
    GLfloat f = -1.f;

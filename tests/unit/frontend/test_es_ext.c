@@ -559,7 +559,7 @@ test_es3_no_buffer_storage(void)
 static void
 test_es_depth_clamp(int major, bool offered)
 {
-   const uint32_t bits = fake_caps.cap_bits;
+   const uint64_t bits = fake_caps.cap_bits;
    if (!offered)
       fake_caps.cap_bits &= ~MGP_CAP_DEPTH_CLAMP;
    struct fe_test_env e;

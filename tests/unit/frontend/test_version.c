@@ -110,11 +110,12 @@ test_gl40_caps(void)
 {
    struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0, 0};
    CHECK(fe_surface_create_pbuffer(&f, 8, 8, &surf) == FE_OK);
-   const uint32_t bits = fake_caps.cap_bits, vk = fake_caps.vk_api_version;
+   const uint64_t bits = fake_caps.cap_bits;
+   const uint32_t vk = fake_caps.vk_api_version;
    for (int on = 0; on < 2; on++) {
       /* a Vulkan device (vk_api_version set) is not enough: the bits say it */
       fake_caps.vk_api_version = 1u << 22;
-      const uint32_t gl40 = MGP_CAP_SAMPLE_SHADING | MGP_CAP_TEXTURE_GATHER_LOD | MGP_CAP_FLOAT64;
+      const uint64_t gl40 = MGP_CAP_SAMPLE_SHADING | MGP_CAP_TEXTURE_GATHER_LOD | MGP_CAP_FLOAT64;
       fake_caps.cap_bits = on ? bits | gl40 : bits & ~gl40;
       struct fe_context *ctx = make(3, 3);
       CHECK(ctx);
@@ -155,7 +156,8 @@ test_gpu_shader5(void)
 {
    struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0, 0};
    CHECK(fe_surface_create_pbuffer(&f, 8, 8, &surf) == FE_OK);
-   const uint32_t bits = fake_caps.cap_bits, vk = fake_caps.vk_api_version;
+   const uint64_t bits = fake_caps.cap_bits;
+   const uint32_t vk = fake_caps.vk_api_version;
    fake_caps.vk_api_version = 1u << 22;
    for (int on = 0; on < 2; on++) {
       for (int compat = 0; compat < 2; compat++) {
@@ -217,7 +219,8 @@ test_versions(void)
    check_texture_buffer(true);
    check_depth_clamp(true);
    drop(ctx);
-   const uint32_t bits = fake_caps.cap_bits, dual = fake_caps.max_dual_source_draw_buffers;
+   const uint64_t bits = fake_caps.cap_bits;
+   const uint32_t dual = fake_caps.max_dual_source_draw_buffers;
    const char *missing = "x";
    CHECK_EQ(fe_gl_version_max(&fake_caps, &missing), 33);
    CHECK(missing == NULL);

@@ -461,9 +461,22 @@ reply_round_trip(void)
    mgp_loopback_finish(&lb);
 }
 
+/* Every MGP_CAP_* bit fits mgp_caps.cap_bits: bits past 31 (ABI 23) would be lost to a 32-bit
+ * field, and the client would never offer what they announce. */
+static void
+cap_bits_wide(void)
+{
+   struct mgp_caps caps;
+   memset(&caps, 0, sizeof(caps));
+   caps.cap_bits = UINT64_C(1) << 63;
+   CHECK(caps.cap_bits >> 63 == 1, "mgp_caps.cap_bits holds %zu bytes", sizeof(caps.cap_bits));
+   CHECK((MGP_CAP_PIPELINE_STATISTICS << 1) != 0, "MGP_CAP_* bits are narrower than 64 bits");
+}
+
 int
 main(void)
 {
+   cap_bits_wide();
    enum_out_of_range();
    round_trip_all();
    corrupt_records();
