@@ -511,6 +511,52 @@ test_triangle(struct t *t, struct mgp_handle prog)
          "set_global_constants at an offset keeps the rest of the block");
 }
 
+/* A client need not send set_viewports before drawing with a program whose geometry stage
+ * writes gl_ViewportIndex (mgl's does): the pipeline's viewports past 0 are dynamic state all
+ * the same, and the context records them (empty) itself. Red before: the validation layer
+ * reported viewports 1.. used by the pipeline but never set. */
+static void
+test_viewport_index_unset(struct t *t, struct mgp_handle prog)
+{
+   size_t vs_size, gs_size, fs_size;
+   void *vs = read_file("color.vert.spv", &vs_size), *gs = read_file("viewport.geom.spv", &gs_size),
+        *fs = read_file("color.frag.spv", &fs_size);
+   struct mgp_handle h = new_handle(t, MGP_KIND_SHADER);
+   struct mgp_create_shader c = {.cso = h,
+                                 .stage_mask = (1u << MGP_SHADER_STAGE_VERTEX) |
+                                               (1u << MGP_SHADER_STAGE_GEOMETRY) |
+                                               (1u << MGP_SHADER_STAGE_FRAGMENT)};
+   c.spirv[MGP_SHADER_STAGE_VERTEX] = (struct mgp_span){.ptr = vs, .size = vs_size};
+   c.spirv[MGP_SHADER_STAGE_GEOMETRY] = (struct mgp_span){.ptr = gs, .size = gs_size};
+   c.spirv[MGP_SHADER_STAGE_FRAGMENT] = (struct mgp_span){.ptr = fs, .size = fs_size};
+   c.reflection.default_block_size = color_prog.default_block_size;
+   c.reflection.vertex_input_mask = color_prog.inputs;
+   c.reflection.fragment_output_mask = 1;
+   t->cv->create_shader(t->ctx, &c, NULL, 0);
+   free(vs);
+   free(gs);
+   free(fs);
+   const unsigned long long e0 = counter(t, "vk-validation-errors");
+   use_default_fb(t, false);
+   set_viewport(t, 0, 0, W, H, false, NULL);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   struct mgp_render_state s = gl_render_state();
+   bind_rs(t, &s);
+   bind_ve(t, false, 8);
+   bind_vb(t, make_buffer(t, sizeof(tri_ccw), tri_ccw));
+   use_program(t, h);
+   set_consts(t, h, 0.2f, 0.4f, 0.6f, 1.0f, 0, 0, 0, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
+   read_back(t);
+   check(t->fatal_count == 0 && pixel_is(2, 2, 51, 102, 153, 255) && pixel_is(60, 60, 0, 0, 0, 255),
+         "a geometry stage writing gl_ViewportIndex = 0 draws in viewport 0 (%s)",
+         t->fatal_count ? t->fatal : "no fatal");
+   check(counter(t, "vk-validation-errors") == e0,
+         "no set_viewports before a gl_ViewportIndex draw: %llu validation error(s)",
+         counter(t, "vk-validation-errors") - e0);
+   use_program(t, prog); /* the cases after this one draw with prog */
+}
+
 /* The default framebuffer cleared to black, render state s bound, and a vertex buffer of eight
  * triangles (tris), one per 8-pixel column, each covering its column's lower-left half. */
 static void
@@ -3289,6 +3335,7 @@ main(int argc, char **argv)
    struct mgp_handle prog = make_program(&t, &color_prog);
    test_clear(&t);
    test_triangle(&t, prog);
+   test_viewport_index_unset(&t, prog);
    test_indexed(&t, prog);
    test_repeated_draws(&t, prog);
    test_compact_draws(&t, prog);
