@@ -1,15 +1,22 @@
 /* fe_copy_image.c — glCopyImageSubData (ARB_copy_image, GL 4.6 §18.3.3): a box of texels
  * between two texture images or renderbuffers of compatible internal formats, raw bits, no
- * conversion. The server copies between the two resources (resource_copy_region). */
+ * conversion. The server copies between the two resources (resource_copy_region) where both
+ * storages hold GL's bits alike; otherwise the bits go through the client (copy_bits): the
+ * blocks the client keeps of a compressed image (the server holds them decoded), texels read
+ * back less the components a substituted storage adds, written back as blocks (kept, decoded
+ * and uploaded) or as texels. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "fe_format.h"
 #include "fe_gl.h"
+#include "fe_pack.h"
 #include "fe_texcompress.h"
 #include "fe_texture_priv.h"
 #include "fe_tracker.h"
 #include "gl_api.h"
 #include "log.h"
+#include "pipe_pack.h"
 
 /* One side of the copy, resolved. */
 struct copy_side {
@@ -217,6 +224,290 @@ box_ok(const struct copy_side *s, GLint x, GLint y, GLint z, int64_t w, int64_t 
    return true;
 }
 
+/* The copy's box: the source's origin, the destination's, the source's extent. */
+struct copy_box {
+   GLint sx, sy, sz, dx, dy, dz;
+   GLsizei w, h, d;
+};
+
+/* Bytes of GL's texel (a compressed side: of its block) of a side: Table 18.4's size, or the
+ * storage's for a format copied only to itself. */
+static unsigned
+gl_unit_bytes(const struct copy_side *side)
+{
+   if (side->block)
+      return fe_block_bytes(side->block);
+   const unsigned bits = table_bits(side->internal_format);
+   return bits ? bits / 8 : fe_mgp_format(side->format)->bytes;
+}
+
+/* Whether GL's texel of `unit` bytes is the first `unit` bytes of each texel of storage f (an
+ * RGB format kept as RGBA of its component size): the other bytes are components GL lacks. */
+static bool
+unit_is_prefix(unsigned unit, uint16_t f)
+{
+   const struct fe_mgp_format_desc *fd = fe_mgp_format(f);
+   if (unit == fd->bytes)
+      return true;
+   const unsigned cb = fd->bits[0] / 8u;
+   return unit < fd->bytes && fd->layout == MGP_FORMAT_LAYOUT_ARRAY && fd->bits[0] % 8 == 0 && cb &&
+          unit % cb == 0;
+}
+
+/* How a side's storage holds GL's bits of `unit` bytes: as they are, as a prefix of each
+ * texel, or as the values of its GL format re-encoded (a fallback the device needed: an
+ * R11F_G11F_B10F image kept as RGBA16F); 0: none of these. */
+enum { HOLD_NONE, HOLD_RAW, HOLD_PREFIX, HOLD_RECODE };
+static int
+storage_holds(const struct copy_side *side, unsigned unit)
+{
+   if (side->block)
+      return HOLD_RAW;
+   const struct fe_format_info *info = fe_format_lookup(side->internal_format);
+   if (!info || side->format == info->format) /* the storage mgl's table gives the format */
+      return fe_mgp_format(side->format)->bytes == unit ? HOLD_RAW
+             : unit_is_prefix(unit, side->format)       ? HOLD_PREFIX
+                                                        : HOLD_NONE;
+   uint8_t probe[16] = {0}, back[16];
+   if (fe_mgp_format(info->format)->bytes == unit &&
+       mgp_texels_recode(MGP_PACK_WHAT_COLOR, side->format, info->format, probe, back, 1) &&
+       mgp_texels_recode(MGP_PACK_WHAT_COLOR, info->format, side->format, back, probe, 1))
+      return HOLD_RECODE;
+   return HOLD_NONE;
+}
+
+/* One component of value one in storage f (the alpha a substituted RGB storage adds). */
+static void
+component_one(uint16_t f, uint8_t *out)
+{
+   const struct fe_mgp_format_desc *fd = fe_mgp_format(f);
+   const unsigned cb = fd->bits[0] / 8u;
+   uint32_t v = 1;
+   switch (fd->kind) {
+   case FE_FMT_UNORM: v = 0xffffffffu; break;
+   case FE_FMT_SNORM: v = cb == 1 ? 0x7fu : cb == 2 ? 0x7fffu : 0x7fffffffu; break;
+   case FE_FMT_FLOAT: v = cb == 2 ? 0x3c00u : 0x3f800000u; break;
+   default: break;
+   }
+   memcpy(out, &v, cb); /* little-endian, as the storage is */
+}
+
+/* Reads layer `layer` of a texture level back from the server: its texels in the storage
+ * format, tight rows (NULL after a named decline or GL_OUT_OF_MEMORY; free it). */
+static uint8_t *
+read_layer(struct fe_context *ctx, const struct copy_side *side, unsigned layer)
+{
+   const struct fe_tex_image *img = &side->tex->image[0][side->level];
+   const uint32_t w = img->width, h = side->tex->target == FE_TEX_1D_ARRAY ? 1 : img->height;
+   uint64_t size;
+   if (!fe_pipe_has(ctx, MGP_CALL_get_texture_image) ||
+       !mgp_texels_size(MGP_PACK_WHAT_COLOR, side->format, w, h, &size) || size > SIZE_MAX / 2) {
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "glCopyImageSubData from 0x%04x (stored %s): the server reads no such image",
+                  side->internal_format, fe_mgp_format(side->format)->name);
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return NULL;
+   }
+   uint8_t *answer = calloc(1, (size_t)size);
+   if (!answer) {
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return NULL;
+   }
+   struct mgp_get_texture_image a = {.res = side->tex->res,
+                                     .level = side->level,
+                                     .layer = layer,
+                                     .width = w,
+                                     .height = h,
+                                     .format = side->format,
+                                     .what = MGP_PACK_WHAT_COLOR,
+                                     .out = {.ptr = answer, .size = size}};
+   mgp_get_texture_image(&ctx->pipe, &a);
+   fe_drain_events(ctx);
+   struct mgp_texels_rect rect;
+   memcpy(&rect, answer, sizeof(rect));
+   if (rect.x || rect.y || rect.width != w || rect.height != h) {
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "glCopyImageSubData: the server answered a %ux%u read of a %ux%u level",
+                  rect.width, rect.height, w, h);
+      fe_error(ctx, GL_INVALID_OPERATION);
+      free(answer);
+      return NULL;
+   }
+   memmove(answer, answer + sizeof(rect), (size_t)size - sizeof(rect));
+   return answer;
+}
+
+/* The face and slice/layer of a side's z + k (a cube map's faces are images of their own). */
+static void
+side_place(const struct copy_side *side, GLint z, unsigned *face, int32_t *slice)
+{
+   if (side->tex->target == FE_TEX_CUBE)
+      *face = (unsigned)z, *slice = 0;
+   else
+      *face = 0, *slice = z;
+}
+
+/* Whether the client keeps the blocks of every slice of a compressed source's box (or
+ * the slice never had any written). */
+static bool
+source_blocks_kept(const struct copy_side *s, GLint z, GLsizei depth)
+{
+   if (!s->tex)
+      return false;
+   for (GLsizei k = 0; k < depth; k++) {
+      unsigned face;
+      int32_t slice;
+      bool unwritten;
+      side_place(s, z + k, &face, &slice);
+      if (!fe_tex_kept_blocks(s->tex, face, s->level, &unwritten) && !unwritten)
+         return false;
+   }
+   return true;
+}
+
+/* Whether a side's storage is a fallback the device needed rather than the format's own
+ * (fe_format_choose): its texels are GL's values, not GL's bits. */
+static bool
+fallback_storage(const struct copy_side *side)
+{
+   const struct fe_format_info *info = fe_format_lookup(side->internal_format);
+   return info && !info->block && side->format != info->format;
+}
+
+/* A copy that moves GL's bits through the client (GL 4.6 §18.3.3 copies raw bits): from
+ * the kept blocks of a compressed source or the texels read back from an uncompressed one
+ * (less the components its storage adds), into the destination as its blocks (kept, and
+ * decoded for the server) or as texels (with the components its storage adds). Slice by
+ * slice; the box is in GL's units (texels, or blocks of a compressed side). */
+static void
+copy_bits(struct fe_context *ctx, const struct copy_side *s, const struct copy_side *d,
+          const struct copy_box *b)
+{
+   const unsigned unit = gl_unit_bytes(s);
+   const char *why = NULL;
+   if (!s->tex || !d->tex)
+      why = "a renderbuffer";
+   else if (s->samples || d->samples)
+      why = "multisample images";
+   else if (unit != gl_unit_bytes(d))
+      why = "texels of other sizes";
+   else if (!storage_holds(s, unit) || !storage_holds(d, unit))
+      why = "a storage that does not hold GL's bits";
+   if (why) {
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "glCopyImageSubData between 0x%04x (stored %s) and 0x%04x (stored %s): %s",
+                  s->internal_format, fe_mgp_format(s->format)->name, d->internal_format,
+                  fe_mgp_format(d->format)->name, why);
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   if (!fe_tex_ensure_storage(ctx, s->tex, s->level) ||
+       !fe_tex_ensure_storage(ctx, d->tex, d->level))
+      return;
+   /* the units of the box: blocks on a compressed side, texels otherwise */
+   const uint32_t uw = s->block ? ((uint32_t)b->w + 3) / 4 : (uint32_t)b->w;
+   const uint32_t uh = s->block ? ((uint32_t)b->h + 3) / 4 : (uint32_t)b->h;
+   const int32_t sux = s->block ? b->sx / 4 : b->sx, suy = s->block ? b->sy / 4 : b->sy;
+   const int32_t dux = d->block ? b->dx / 4 : b->dx, duy = d->block ? b->dy / 4 : b->dy;
+   uint8_t *bits = malloc((size_t)uw * uh * unit);
+   const unsigned dbytes = d->block ? unit : fe_mgp_format(d->format)->bytes;
+   uint8_t *out = d->block ? NULL : malloc((size_t)uw * uh * dbytes);
+   if (!bits || (!d->block && !out)) {
+      free(bits);
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return;
+   }
+   /* texels still pending for the source land before it is read */
+   fe_texture_flush_one(ctx, s->tex);
+   if (!s->block && !fe_validate(ctx, FE_VERB_TEXOP))
+      goto done;
+   uint8_t one[16];
+   const unsigned dcb = d->block ? 0 : fe_mgp_format(d->format)->bits[0] / 8u;
+   if (dcb)
+      component_one(d->format, one);
+   for (GLsizei k = 0; k < b->d; k++) {
+      unsigned sface, dface;
+      int32_t sslice, dslice;
+      side_place(s, b->sz + k, &sface, &sslice);
+      side_place(d, b->dz + k, &dface, &dslice);
+      const struct fe_tex_image *simg = &s->tex->image[sface][s->level];
+      if (s->block) {
+         bool unwritten;
+         const uint8_t *kept = fe_tex_kept_blocks(s->tex, sface, s->level, &unwritten);
+         if (!kept && !unwritten) {
+            MGU_DECLINE(gl_feature_unimplemented,
+                        "glCopyImageSubData from 0x%04x texels not uploaded as blocks",
+                        s->internal_format);
+            fe_error(ctx, GL_INVALID_OPERATION);
+            goto done;
+         }
+         const size_t row = (simg->width + 3) / 4 * (size_t)unit;
+         const size_t slice = fe_block_image_size(s->block, simg->width, simg->height, 1);
+         for (uint32_t r = 0; r < uh; r++) {
+            uint8_t *to = bits + (size_t)r * uw * unit;
+            if (kept)
+               memcpy(to,
+                      kept + slice * (size_t)sslice + row * (size_t)(suy + (int32_t)r) +
+                         (size_t)sux * unit,
+                      (size_t)uw * unit);
+            else
+               memset(to, 0, (size_t)uw * unit);
+         }
+      } else {
+         /* a 1D array's layer is its z; a cube map's face its layer */
+         const unsigned layer =
+            s->tex->target == FE_TEX_1D_ARRAY ? (unsigned)(b->sz + k) : sface + (unsigned)sslice;
+         uint8_t *texels = read_layer(ctx, s, layer);
+         if (!texels)
+            goto done;
+         const unsigned sbytes = fe_mgp_format(s->format)->bytes;
+         const uint32_t rowlen = simg->width;
+         const int32_t sy = s->tex->target == FE_TEX_1D_ARRAY ? 0 : suy;
+         const bool recode = storage_holds(s, unit) == HOLD_RECODE;
+         const uint16_t gl_format = fe_format_lookup(s->internal_format)->format;
+         for (uint32_t r = 0; r < uh; r++) {
+            const uint8_t *from =
+               texels + ((size_t)(sy + (int32_t)r) * rowlen + (size_t)sux) * sbytes;
+            uint8_t *to = bits + (size_t)r * uw * unit;
+            if (recode)
+               mgp_texels_recode(MGP_PACK_WHAT_COLOR, s->format, gl_format, from, to, uw);
+            else
+               for (uint32_t i = 0; i < uw; i++)
+                  memcpy(to + (size_t)i * unit, from + (size_t)i * sbytes, unit);
+         }
+         free(texels);
+      }
+      if (d->block) {
+         const struct fe_tex_image *dimg = &d->tex->image[dface][d->level];
+         /* the destination's texels: whole blocks, cut at the image's edge */
+         uint32_t tw = uw * 4, th = uh * 4;
+         if ((uint32_t)b->dx + tw > dimg->width)
+            tw = dimg->width - (uint32_t)b->dx;
+         if ((uint32_t)b->dy + th > dimg->height)
+            th = dimg->height - (uint32_t)b->dy;
+         fe_tex_put_blocks(ctx, d->tex, dface, d->level, dux * 4, duy * 4, dslice, tw, th, bits);
+      } else {
+         if (storage_holds(d, unit) == HOLD_RECODE)
+            mgp_texels_recode(MGP_PACK_WHAT_COLOR, fe_format_lookup(d->internal_format)->format,
+                              d->format, bits, out, (size_t)uw * uh);
+         else
+            for (size_t i = 0; i < (size_t)uw * uh; i++) {
+               uint8_t *t = out + i * dbytes;
+               memcpy(t, bits + i * unit, unit);
+               for (unsigned c = unit; c < dbytes; c += dcb)
+                  memcpy(t + c, one, dcb);
+            }
+         const bool rows_layers = d->tex->target == FE_TEX_1D_ARRAY;
+         if (!fe_tex_put_texels(ctx, d->tex, dface, d->level, dux, rows_layers ? 0 : duy,
+                                rows_layers ? b->dz + k : dslice, uw, uh, out))
+            goto done;
+      }
+   }
+done:
+   free(bits);
+   free(out);
+}
+
 void
 mgl_glCopyImageSubData(GLuint srcName, GLenum srcTarget, GLint srcLevel, GLint srcX, GLint srcY,
                        GLint srcZ, GLuint dstName, GLenum dstTarget, GLint dstLevel, GLint dstX,
@@ -251,22 +542,25 @@ mgl_glCopyImageSubData(GLuint srcName, GLenum srcTarget, GLint srcLevel, GLint s
    if (!srcWidth || !srcHeight || !srcDepth)
       return;
    const struct fe_mgp_format_desc *sf = fe_mgp_format(s.format), *df = fe_mgp_format(d.format);
-   /* The server holds compressed images decoded (fe_texcompress.h): one format's decoded
-    * texels copy as they are; across formats, or between blocks and texels, the bits GL
-    * moves are the blocks, which only the client keeps. */
-   if ((s.block || d.block) && s.internal_format != d.internal_format) {
-      MGU_DECLINE(gl_feature_unimplemented,
-                  "glCopyImageSubData between compressed 0x%04x and 0x%04x "
-                  "(the server holds decoded texels)",
-                  s.internal_format, d.internal_format);
-      fe_error(ctx, GL_INVALID_OPERATION);
-      return;
-   }
-   /* Storage substitutions (RGB565 kept as RGBA8, say) can give two compatible GL formats
-    * storages of other sizes or kinds: raw texels would not carry GL's bits. */
+   const struct copy_box box = {srcX, srcY, srcZ, dstX, dstY, dstZ, srcWidth, srcHeight, srcDepth};
+   /* The server holds compressed images decoded (fe_texcompress.h): between blocks and
+    * texels, or two formats of one class, the bits GL moves are the blocks, which the client
+    * keeps. A copy between images of one compressed format whose source blocks are kept goes
+    * that way too, so that the destination's blocks stay readable. */
+   const bool blocks = (s.block || d.block) && (s.internal_format != d.internal_format ||
+                                                source_blocks_kept(&s, srcZ, srcDepth));
+   /* Storage substitutions (RGB16 kept as RGBA16, say) give two compatible GL formats
+    * storages of other sizes: the texels are GL's bits with a component added. */
    const bool ds =
       sf->kind == FE_FMT_DEPTH || sf->kind == FE_FMT_DEPTH_STENCIL || sf->kind == FE_FMT_STENCIL;
-   if (sf->bytes != df->bytes || (ds && s.format != d.format) ||
+   if (blocks ||
+       (!s.block && !d.block && !ds &&
+        (sf->bytes != df->bytes || (s.tex && d.tex && s.internal_format != d.internal_format &&
+                                    (fallback_storage(&s) || fallback_storage(&d)))))) {
+      copy_bits(ctx, &s, &d, &box);
+      return;
+   }
+   if (s.block != d.block || sf->bytes != df->bytes || (ds && s.format != d.format) ||
        !fe_pipe_has(ctx, MGP_CALL_resource_copy_region)) {
       MGU_DECLINE(gl_feature_unimplemented,
                   "glCopyImageSubData between 0x%04x (stored %s) and 0x%04x (stored %s)",

@@ -475,6 +475,36 @@ fe_tex_fill_box(struct fe_context *ctx, struct fe_texture *tex, unsigned face, u
    return true;
 }
 
+/* glCopyImageSubData's write of GL's bits into an uncompressed image: w x h texels already in
+ * the image's storage format (tight rows) at (x, y, z) of image (face, level), queued with the
+ * level's other pending uploads. False after GL_OUT_OF_MEMORY. */
+bool
+fe_tex_put_texels(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level,
+                  int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h, const uint8_t *texels)
+{
+   if (!w || !h || !fe_tex_ensure_storage(ctx, tex, level))
+      return true;
+   fe_tex_blocks_drop(tex, face, level);
+   if (!image_in_storage(tex, face, level))
+      return true;
+   const size_t row_bytes = (size_t)w * fe_mgp_format(tex->image[face][level].format)->bytes;
+   uint32_t band = (uint32_t)(FE_UPLOAD_CHUNK / row_bytes);
+   if (!band)
+      band = 1;
+   for (uint32_t r = 0; r < h; r += band) {
+      const uint32_t rows = h - r < band ? h - r : band;
+      uint8_t *dst =
+         pending_add(ctx, tex, face, level, x, y + (int32_t)r, z, w, rows, row_bytes * rows);
+      if (!dst) {
+         fe_error(ctx, GL_OUT_OF_MEMORY);
+         return false;
+      }
+      memcpy(dst, texels + row_bytes * r, row_bytes * rows);
+   }
+   fe_tex_texture_changed(ctx, tex);
+   return true;
+}
+
 /* Texels already in the image's format, in the bound pixel unpack buffer at `offset`: the
  * server copies them (texture_subdata_from_buffer), after what is pending for the level. */
 static bool
@@ -1364,6 +1394,44 @@ blocks_put(uint8_t *dst, enum fe_block_kind kind, const struct fe_tex_image *img
          memcpy(dst + dst_slice * (size_t)(z + (int32_t)k) +
                    dst_row * (size_t)(y / 4 + (int32_t)r) + (size_t)(x / 4) * bb,
                 src + src_slice * k + src_row * r, src_row);
+}
+
+const uint8_t *
+fe_tex_kept_blocks(const struct fe_texture *tex, unsigned face, unsigned level, bool *unwritten)
+{
+   const struct fe_tex_image *img = &tex->image[face][level];
+   const struct fe_format_info *info = fe_format_lookup(img->internal_format);
+   const struct fe_tex_blocks *b = tex->blocks;
+   *unwritten = false;
+   if (img->plain_texels || !info || !info->block)
+      return NULL;
+   if (!b || !b->data[face][level]) {
+      *unwritten = true; /* storage no block was ever uploaded to */
+      return NULL;
+   }
+   if (b->internal_format[face][level] != img->internal_format ||
+       b->size[face][level] !=
+          fe_block_image_size(info->block, img->width, img->height, img->depth))
+      return NULL;
+   return b->data[face][level];
+}
+
+void
+fe_tex_put_blocks(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level,
+                  int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h, const uint8_t *blocks)
+{
+   struct fe_tex_image *img = &tex->image[face][level];
+   const enum fe_block_kind kind = fe_format_lookup(img->internal_format)->block;
+   const bool kept_valid = !img->plain_texels;
+   upload_compressed(ctx, tex, face, level, kind, x, y, z, w, h, 1, blocks);
+   uint8_t *kept = kept_valid
+                      ? blocks_slot(tex, face, level, img->internal_format,
+                                    fe_block_image_size(kind, img->width, img->height, img->depth))
+                      : NULL;
+   if (kept)
+      blocks_put(kept, kind, img, x, y, z, w, h, 1, blocks);
+   img->plain_texels = !kept;
+   fe_tex_texture_changed(ctx, tex);
 }
 
 /* glCompressedTexImage2D/3D: dims 2 (2D, cube faces) or 3 (2D arrays). */

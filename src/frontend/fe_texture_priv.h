@@ -28,6 +28,22 @@ bool fe_tex_fill_box(struct fe_context *ctx, struct fe_texture *tex, unsigned fa
                      int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h, uint32_t d,
                      const uint8_t *texel);
 void fe_tex_texture_changed(struct fe_context *ctx, struct fe_texture *tex);
+/* glCopyImageSubData's writes (fe_copy_image.c). put_texels: w x h texels in the storage
+ * format of image (face, level), tight rows, queued at (x, y, z) (z: a slice or layer; a 1D
+ * array's layer); false after GL_OUT_OF_MEMORY. put_blocks: the blocks of a compressed
+ * image's w x h texels at (x, y, z), on block boundaries: decoded and queued, and kept for
+ * glGetCompressedTexImage as glCompressedTexSubImage keeps them. */
+bool fe_tex_put_texels(struct fe_context *ctx, struct fe_texture *tex, unsigned face,
+                       unsigned level, int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h,
+                       const uint8_t *texels);
+void fe_tex_put_blocks(struct fe_context *ctx, struct fe_texture *tex, unsigned face,
+                       unsigned level, int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h,
+                       const uint8_t *blocks);
+/* The blocks kept for compressed image (face, level) (slices of whole blocks), or NULL: with
+ * *unwritten set, no block was ever given to it (its texels are undefined); else its texels
+ * were written other than as blocks (plain pixels, a copy, generated mipmaps). */
+const uint8_t *fe_tex_kept_blocks(const struct fe_texture *tex, unsigned face, unsigned level,
+                                  bool *unwritten);
 /* GL_GENERATE_MIPMAP: after the texels of image (face, level) of tex changed, the levels above
  * the base level are regenerated when the texture asks for it and level is its base level
  * (GL 2.1 §3.8.8). A base level glGenerateMipmap would refuse is the named decline

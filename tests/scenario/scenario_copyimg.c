@@ -192,6 +192,98 @@ copy_depth_compressed(void)
    glDeleteTextures(2, c);
 }
 
+static GLuint
+tex_storage_2d(GLenum internal_format, int w, int h)
+{
+   GLuint t;
+   glGenTextures(1, &t);
+   glBindTexture(GL_TEXTURE_2D, t);
+   gl.TexStorage2D(GL_TEXTURE_2D, 1, internal_format, w, h);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   return t;
+}
+
+/* GL 4.6 §18.3.3 between blocks and texels: a block's bits are one texel of an uncompressed
+ * format of its size (RGTC1: 64 bits, RG32UI and RGBA16UI; RGTC2: 128 bits, RGBA32UI), and
+ * two compressed formats of one class share blocks; the copies move the bits unchanged, so
+ * texels back into blocks give the blocks again (glGetCompressedTexImage, and their decoded
+ * texels match the original's). */
+static void
+copy_compressed_bits(void)
+{
+   enum { N1 = 4 * 8, N2 = 4 * 16 };
+   GLubyte b1[N1], b2[N2], got[256], want[256], dec[64], dec2[64];
+   for (int i = 0; i < N1; i++)
+      b1[i] = (GLubyte)(i * 53 + 7);
+   for (int i = 0; i < N2; i++)
+      b2[i] = (GLubyte)(i * 91 + 29);
+   /* RGTC1 8x8 (2x2 blocks) into RG32UI 2x2: each block one texel */
+   GLuint c1 = tex_storage_2d(GL_COMPRESSED_RED_RGTC1, 8, 8);
+   gl.CompressedTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 8, 8, GL_COMPRESSED_RED_RGTC1, N1, b1);
+   GLuint rg = tex_storage_2d(GL_RG32UI, 2, 2);
+   gl.CopyImageSubData(c1, GL_TEXTURE_2D, 0, 0, 0, 0, rg, GL_TEXTURE_2D, 0, 0, 0, 0, 8, 8, 1);
+   check_gl_error("glCopyImageSubData RGTC1 -> RG32UI");
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_RG_INTEGER, GL_UNSIGNED_INT, got);
+   expect_bytes("RGTC1 blocks as RG32UI texels", got, b1, N1);
+
+   /* block (1, 1) into texel (1, 0) of an RGBA16UI 2x1 image */
+   GLuint u16 = tex_storage_2d(GL_RGBA16UI, 2, 1);
+   GLushort z16[8] = {0};
+   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 2, 1, GL_RGBA_INTEGER, GL_UNSIGNED_SHORT, z16);
+   gl.CopyImageSubData(c1, GL_TEXTURE_2D, 0, 4, 4, 0, u16, GL_TEXTURE_2D, 0, 1, 0, 0, 4, 4, 1);
+   check_gl_error("glCopyImageSubData RGTC1 block -> RGBA16UI texel");
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA_INTEGER, GL_UNSIGNED_SHORT, got);
+   memset(want, 0, 8);
+   memcpy(want + 8, b1 + 3 * 8, 8);
+   expect_bytes("RGTC1 block (1, 1) as RGBA16UI texel (1, 0)", got, want, 16);
+
+   /* and back: RG32UI texels into a second RGTC1 image's blocks */
+   GLuint c1b = tex_storage_2d(GL_COMPRESSED_RED_RGTC1, 8, 8);
+   gl.CopyImageSubData(rg, GL_TEXTURE_2D, 0, 0, 0, 0, c1b, GL_TEXTURE_2D, 0, 0, 0, 0, 2, 2, 1);
+   check_gl_error("glCopyImageSubData RG32UI -> RGTC1");
+   memset(got, 0, sizeof(got));
+   glGetCompressedTexImage(GL_TEXTURE_2D, 0, got);
+   check_gl_error("glGetCompressedTexImage of blocks copied from texels");
+   expect_bytes("RG32UI texels as RGTC1 blocks", got, b1, N1);
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_RED, GL_UNSIGNED_BYTE, dec2);
+   glBindTexture(GL_TEXTURE_2D, c1);
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_RED, GL_UNSIGNED_BYTE, dec);
+   expect_bytes("decoded texels of the copied blocks", dec2, dec, 64);
+
+   /* RGTC1 into SIGNED_RGTC1 (one class): the blocks as they are */
+   GLuint s1 = tex_storage_2d(GL_COMPRESSED_SIGNED_RED_RGTC1, 8, 8);
+   gl.CopyImageSubData(c1, GL_TEXTURE_2D, 0, 0, 0, 0, s1, GL_TEXTURE_2D, 0, 0, 0, 0, 8, 8, 1);
+   check_gl_error("glCopyImageSubData RGTC1 -> SIGNED_RGTC1");
+   glGetCompressedTexImage(GL_TEXTURE_2D, 0, got);
+   expect_bytes("RGTC1 blocks in SIGNED_RGTC1", got, b1, N1);
+
+   /* one format: block (0, 1) onto block (1, 0) of the same image, blocks still readable */
+   glBindTexture(GL_TEXTURE_2D, c1b);
+   gl.CopyImageSubData(c1b, GL_TEXTURE_2D, 0, 0, 4, 0, c1b, GL_TEXTURE_2D, 0, 4, 0, 0, 4, 4, 1);
+   check_gl_error("glCopyImageSubData RGTC1 -> RGTC1 (one image)");
+   glGetCompressedTexImage(GL_TEXTURE_2D, 0, got);
+   check_gl_error("glGetCompressedTexImage after a copy of one format");
+   memcpy(want, b1, N1);
+   memcpy(want + 8, b1 + 16, 8);
+   expect_bytes("RGTC1 block (0, 1) -> (1, 0)", got, want, N1);
+
+   /* RGTC2 8x8 into RGBA32UI 2x2 and back */
+   GLuint c2 = tex_storage_2d(GL_COMPRESSED_RG_RGTC2, 8, 8);
+   gl.CompressedTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 8, 8, GL_COMPRESSED_RG_RGTC2, N2, b2);
+   GLuint u32 = tex_storage_2d(GL_RGBA32UI, 2, 2);
+   gl.CopyImageSubData(c2, GL_TEXTURE_2D, 0, 0, 0, 0, u32, GL_TEXTURE_2D, 0, 0, 0, 0, 8, 8, 1);
+   check_gl_error("glCopyImageSubData RGTC2 -> RGBA32UI");
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA_INTEGER, GL_UNSIGNED_INT, got);
+   expect_bytes("RGTC2 blocks as RGBA32UI texels", got, b2, N2);
+   GLuint c2b = tex_storage_2d(GL_COMPRESSED_SIGNED_RG_RGTC2, 8, 8);
+   gl.CopyImageSubData(u32, GL_TEXTURE_2D, 0, 0, 0, 0, c2b, GL_TEXTURE_2D, 0, 0, 0, 0, 2, 2, 1);
+   check_gl_error("glCopyImageSubData RGBA32UI -> SIGNED_RGTC2");
+   glGetCompressedTexImage(GL_TEXTURE_2D, 0, got);
+   expect_bytes("RGBA32UI texels as SIGNED_RGTC2 blocks", got, b2, N2);
+   GLuint del[] = {c1, rg, u16, c1b, s1, c2, u32, c2b};
+   glDeleteTextures(8, del);
+}
+
 static void
 copy_errors(void)
 {
@@ -260,6 +352,7 @@ sc_copy_image(void)
    }
    copy_targets();
    copy_depth_compressed();
+   copy_compressed_bits();
    copy_errors();
    GLuint rb[2], fb[2];
    gl.GenRenderbuffers(2, rb);
