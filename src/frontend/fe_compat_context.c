@@ -61,8 +61,9 @@ fe_compat_destroy(struct fe_context *ctx, struct fe_compat *c)
 
 /* Core-list extensions a compatibility context does not list: each adds legacy formats or
  * behaviour that piglit's compatibility tests of it (Mesa llvmpipe passes them) show failing
- * here — luminance, alpha and intensity float, snorm and sRGB formats and their alpha test,
- * blending, mipmap generation and wrap modes; GLSL 1.10-1.20 texture arrays under
+ * here — sRGB, packed-float and shared-exponent formats and their alpha test, blending,
+ * mipmap generation and wrap modes; the mipmaps GL_ARB_depth_buffer_float's depth formats
+ * generate; GLSL 1.10-1.20 texture arrays under
  * GL_EXT_texture_array; GL_TEXTURE_BUFFER_FORMAT_ARB and texture buffers in display lists;
  * immediate-mode vertices mixed with buffer objects; ARB_fragment_program's integer pixel
  * centre; sRGB framebuffers in legacy paths. docs/CONFORMANCE.md lists the failing tests. */
@@ -70,13 +71,18 @@ static bool
 core_only(const char *name)
 {
    static const char *const names[] = {
-      "GL_ARB_depth_buffer_float",    "GL_ARB_fragment_coord_conventions",
-      "GL_ARB_framebuffer_sRGB",      "GL_ARB_pixel_buffer_object",
-      "GL_ARB_texture_buffer_object", "GL_ARB_texture_float",
-      "GL_EXT_framebuffer_sRGB",      "GL_EXT_packed_float",
-      "GL_EXT_pixel_buffer_object",   "GL_EXT_texture_array",
-      "GL_EXT_texture_sRGB",          "GL_EXT_texture_shared_exponent",
-      "GL_EXT_texture_snorm",         "GL_ARB_texture_buffer_range",
+      "GL_ARB_depth_buffer_float",
+      "GL_ARB_fragment_coord_conventions",
+      "GL_ARB_framebuffer_sRGB",
+      "GL_ARB_pixel_buffer_object",
+      "GL_ARB_texture_buffer_object",
+      "GL_EXT_framebuffer_sRGB",
+      "GL_EXT_packed_float",
+      "GL_EXT_pixel_buffer_object",
+      "GL_EXT_texture_array",
+      "GL_EXT_texture_sRGB",
+      "GL_EXT_texture_shared_exponent",
+      "GL_ARB_texture_buffer_range",
    };
    for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++)
       if (!strcmp(name, names[i]))

@@ -159,6 +159,28 @@ static const struct fe_format_info format_table[] = {
    FMT(0x804B, R8_UNORM, FE_GL_INTENSITY, FE_FMT_UNORM, false),         /* GL_INTENSITY8 */
    FMT(0x804C, R16_UNORM, FE_GL_INTENSITY, FE_FMT_UNORM, false),        /* GL_INTENSITY12 */
    FMT(0x804D, R16_UNORM, FE_GL_INTENSITY, FE_FMT_UNORM, false),        /* GL_INTENSITY16 */
+   /* GL_ARB_texture_float's intensity names (its alpha, luminance and luminance-alpha ones are
+    * the EXT_texture_storage names above) */
+   FMT(0x881D, R16_FLOAT, FE_GL_INTENSITY, FE_FMT_FLOAT, false), /* GL_INTENSITY16F_ARB */
+   FMT(0x8817, R32_FLOAT, FE_GL_INTENSITY, FE_FMT_FLOAT, false), /* GL_INTENSITY32F_ARB */
+   /* GL_EXT_texture_snorm's (compatibility contexts only, fe_format_compat_only): the unsized
+    * names and the luminance, alpha and intensity ones */
+   FMT(FE_GL_RED_SNORM, R8_SNORM, GL_RED, FE_FMT_SNORM, false),
+   FMT(FE_GL_RG_SNORM, RG8_SNORM, GL_RG, FE_FMT_SNORM, false),
+   FMT(FE_GL_RGB_SNORM, RGBA8_SNORM, GL_RGB, FE_FMT_SNORM, false),
+   FMT(FE_GL_RGBA_SNORM, RGBA8_SNORM, GL_RGBA, FE_FMT_SNORM, false),
+   FMT(0x9010, R8_SNORM, GL_ALPHA, FE_FMT_SNORM, false),                /* GL_ALPHA_SNORM */
+   FMT(0x9011, R8_SNORM, FE_GL_LUMINANCE, FE_FMT_SNORM, false),         /* GL_LUMINANCE_SNORM */
+   FMT(0x9012, RG8_SNORM, FE_GL_LUMINANCE_ALPHA, FE_FMT_SNORM, false),  /* .._ALPHA_SNORM */
+   FMT(0x9013, R8_SNORM, FE_GL_INTENSITY, FE_FMT_SNORM, false),         /* GL_INTENSITY_SNORM */
+   FMT(0x9014, R8_SNORM, GL_ALPHA, FE_FMT_SNORM, false),                /* GL_ALPHA8_SNORM */
+   FMT(0x9015, R8_SNORM, FE_GL_LUMINANCE, FE_FMT_SNORM, false),         /* GL_LUMINANCE8_SNORM */
+   FMT(0x9016, RG8_SNORM, FE_GL_LUMINANCE_ALPHA, FE_FMT_SNORM, false),  /* .._ALPHA8_SNORM */
+   FMT(0x9017, R8_SNORM, FE_GL_INTENSITY, FE_FMT_SNORM, false),         /* GL_INTENSITY8_SNORM */
+   FMT(0x9018, R16_SNORM, GL_ALPHA, FE_FMT_SNORM, false),               /* GL_ALPHA16_SNORM */
+   FMT(0x9019, R16_SNORM, FE_GL_LUMINANCE, FE_FMT_SNORM, false),        /* GL_LUMINANCE16_SNORM */
+   FMT(0x901A, RG16_SNORM, FE_GL_LUMINANCE_ALPHA, FE_FMT_SNORM, false), /* .._ALPHA16_SNORM */
+   FMT(0x901B, R16_SNORM, FE_GL_INTENSITY, FE_FMT_SNORM, false),        /* GL_INTENSITY16_SNORM */
    {GL_STENCIL_INDEX8, MGP_FORMAT_S8_UINT, GL_STENCIL_INDEX, FE_FMT_STENCIL, false, false, 0,
     false},
 };
@@ -177,6 +199,16 @@ fe_format_is_legacy(const struct fe_format_info *info)
 {
    return info && (info->base == FE_GL_LUMINANCE || info->base == GL_ALPHA ||
                    info->base == FE_GL_LUMINANCE_ALPHA || info->base == FE_GL_INTENSITY);
+}
+
+bool
+fe_format_compat_only(const struct fe_format_info *info)
+{
+   if (!info)
+      return false;
+   const GLenum f = info->internal_format;
+   return fe_format_is_legacy(info) || f == FE_GL_RED_SNORM || f == FE_GL_RG_SNORM ||
+          f == FE_GL_RGB_SNORM || f == FE_GL_RGBA_SNORM;
 }
 
 bool

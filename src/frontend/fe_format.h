@@ -53,6 +53,15 @@ const struct fe_format_info *fe_format_lookup(GLenum internal_format);
  * LUMINANCE_ALPHA, stored as R or RG and read through a swizzle): only glTexImage2D,
  * glCopyTexImage2D and glTexSubImage2D of an ES context take them. */
 bool fe_format_is_legacy(const struct fe_format_info *info);
+/* GL_EXT_texture_snorm's unsized names (not in glcorearb.h). */
+#define FE_GL_RED_SNORM 0x8F90
+#define FE_GL_RG_SNORM 0x8F91
+#define FE_GL_RGB_SNORM 0x8F92
+#define FE_GL_RGBA_SNORM 0x8F93
+/* Whether info is an internal format only compatibility contexts (and, for the luminance/alpha
+ * ones, ES as fe_es_legacy_tex_format allows) take: the luminance/alpha/intensity ones and
+ * GL_EXT_texture_snorm's unsized names. */
+bool fe_format_compat_only(const struct fe_format_info *info);
 const struct fe_mgp_format_desc *fe_mgp_format(uint16_t format);
 /* Whether a colour internal format has no alpha (base RED, RG or RGB): GL reads its alpha as
  * 1 whatever storage the server gives it (mgp_resource_desc.no_alpha). */

@@ -183,7 +183,8 @@ copy_tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GL
    const bool legacy_ok =
       ctx->compat || (ctx->desc.api == FE_API_GLES && info && info->internal_format == info->base &&
                       info->base != FE_GL_INTENSITY);
-   FE_CHECK(!info || !info->texture || (fe_format_is_legacy(info) && !legacy_ok), GL_INVALID_VALUE);
+   FE_CHECK(!info || !info->texture || (fe_format_compat_only(info) && !legacy_ok),
+            GL_INVALID_VALUE);
    const uint16_t fmt = fe_format_choose(ctx->share->caps, info->format, MGP_FORMAT_CAP_SAMPLE);
    struct mgp_surface src;
    GLbitfield mask;

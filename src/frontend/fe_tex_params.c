@@ -214,6 +214,14 @@ fe_tex_border_for_base(const struct fe_texture *tex, unsigned level, struct mgp_
       return;
    const struct fe_tex_image *img = &tex->image[0][level];
    const struct fe_format_info *info = img->defined ? fe_format_lookup(img->internal_format) : NULL;
+   /* GL 2.1 §3.8.8: the border of a luminance/alpha image is converted to its base format
+    * (table 3.15) as a texel is; such an image is read through the swizzle that takes its
+    * alpha from the stored R (ALPHA) or G (LUMINANCE_ALPHA), which applies to the border as
+    * well, so the border's alpha goes where the stored alpha is */
+   if (info && info->base == GL_ALPHA)
+      st->border_color[0] = st->border_color[3];
+   else if (info && info->base == FE_GL_LUMINANCE_ALPHA)
+      st->border_color[1] = st->border_color[3];
    if (!fe_format_no_alpha(info))
       return;
    /* GL 3.3 §3.8.10: the border is read as the base format reads a texel (table 3.11): RED

@@ -50,6 +50,33 @@ proxy_target_index(const struct fe_context *ctx, GLenum target)
    }
 }
 
+/* GL 2.1 table 6.17's luminance and intensity queries (compatibility contexts) */
+#define FE_GL_TEXTURE_LUMINANCE_SIZE 0x8060
+#define FE_GL_TEXTURE_INTENSITY_SIZE 0x8061
+#define FE_GL_TEXTURE_LUMINANCE_TYPE 0x8C14
+#define FE_GL_TEXTURE_INTENSITY_TYPE 0x8C15
+
+/* The stored channel that component c (0-3 R, G, B, A; 4 luminance; 5 intensity) of an image
+ * of internal format info is kept in, -1 where the format has none: its own for the core bases,
+ * R (and G) for the luminance/alpha ones (GL 2.1 table 3.15: an ALPHA image has no red, a
+ * LUMINANCE image no red, green, blue or alpha, only luminance). */
+static int
+component_channel(const struct fe_format_info *info, unsigned c)
+{
+   if (!info)
+      return c == 0 ? 0 : -1; /* an undefined image: its zero-bit format answers */
+   switch (info->base) {
+   case GL_ALPHA: return c == 3 ? 0 : -1;
+   case FE_GL_LUMINANCE: return c == 4 ? 0 : -1;
+   case FE_GL_LUMINANCE_ALPHA: return c == 4 ? 0 : c == 3 ? 1 : -1;
+   case FE_GL_INTENSITY: return c == 5 ? 0 : -1;
+   case GL_RGBA: return c < 4 ? (int)c : -1;
+   case GL_RGB: return c < 3 ? (int)c : -1;
+   case GL_RG: return c < 2 ? (int)c : -1;
+   default: return c == 0 ? 0 : -1;
+   }
+}
+
 static bool level_parameter_of(struct fe_context *ctx, const struct fe_texture *tex, unsigned face,
                                GLint level, GLenum pname, GLint *out);
 
@@ -98,9 +125,6 @@ level_parameter_of(struct fe_context *ctx, const struct fe_texture *tex, unsigne
    const struct fe_tex_image *img = &tex->image[face][level];
    const struct fe_format_info *info = img->defined ? fe_format_lookup(img->internal_format) : NULL;
    const struct fe_mgp_format_desc *fd = fe_mgp_format(img->defined ? img->format : 0);
-   bool has_a = info && (info->base == GL_RGBA);
-   bool has_b = info && (info->base == GL_RGB || info->base == GL_RGBA);
-   bool has_g = has_b || (info && info->base == GL_RG);
    switch (pname) {
    case GL_TEXTURE_WIDTH: *out = img->defined ? (GLint)img->width : 0; return true;
    case GL_TEXTURE_HEIGHT: *out = img->defined ? (GLint)img->height : 0; return true;
@@ -108,36 +132,50 @@ level_parameter_of(struct fe_context *ctx, const struct fe_texture *tex, unsigne
    case GL_TEXTURE_INTERNAL_FORMAT:
       *out = img->defined ? (GLint)img->internal_format : GL_RGBA;
       return true;
+   case FE_GL_TEXTURE_LUMINANCE_SIZE:
+   case FE_GL_TEXTURE_INTENSITY_SIZE:
+      if (!ctx->compat)
+         break;
+      /* fallthrough */
    case GL_TEXTURE_RED_SIZE:
    case GL_TEXTURE_GREEN_SIZE:
    case GL_TEXTURE_BLUE_SIZE:
    case GL_TEXTURE_ALPHA_SIZE: {
-      const unsigned c = pname == GL_TEXTURE_RED_SIZE     ? 0
-                         : pname == GL_TEXTURE_GREEN_SIZE ? 1
-                         : pname == GL_TEXTURE_BLUE_SIZE  ? 2
-                                                          : 3;
-      const bool has = c == 0 || (c == 1 && has_g) || (c == 2 && has_b) || (c == 3 && has_a);
+      const unsigned c = pname == GL_TEXTURE_RED_SIZE            ? 0
+                         : pname == GL_TEXTURE_GREEN_SIZE        ? 1
+                         : pname == GL_TEXTURE_BLUE_SIZE         ? 2
+                         : pname == GL_TEXTURE_ALPHA_SIZE        ? 3
+                         : pname == FE_GL_TEXTURE_LUMINANCE_SIZE ? 4
+                                                                 : 5;
+      const int ch = component_channel(info, c);
       /* a compressed image reports its format's precision, not the decoded texels' */
-      *out = !has                  ? 0
-             : info && info->block ? (GLint)fe_block_channel_bits(info->block, c)
-                                   : fd->bits[c];
+      *out = ch < 0                ? 0
+             : info && info->block ? (GLint)fe_block_channel_bits(info->block, (unsigned)ch)
+                                   : fd->bits[ch];
       return true;
    }
    case GL_TEXTURE_DEPTH_SIZE: *out = fd->bits[4]; return true;
    case GL_TEXTURE_STENCIL_SIZE: *out = fd->bits[5]; return true;
    case GL_TEXTURE_SHARED_SIZE: *out = 0; return true;
+   case FE_GL_TEXTURE_LUMINANCE_TYPE:
+   case FE_GL_TEXTURE_INTENSITY_TYPE:
+      if (!ctx->compat)
+         break;
+      /* fallthrough */
    case GL_TEXTURE_RED_TYPE:
-      *out = fd->bits[0] ? (GLint)component_type(fd->kind) : GL_NONE;
-      return true;
    case GL_TEXTURE_GREEN_TYPE:
-      *out = has_g && fd->bits[1] ? (GLint)component_type(fd->kind) : GL_NONE;
-      return true;
    case GL_TEXTURE_BLUE_TYPE:
-      *out = has_b && fd->bits[2] ? (GLint)component_type(fd->kind) : GL_NONE;
+   case GL_TEXTURE_ALPHA_TYPE: {
+      const unsigned c = pname == GL_TEXTURE_RED_TYPE            ? 0
+                         : pname == GL_TEXTURE_GREEN_TYPE        ? 1
+                         : pname == GL_TEXTURE_BLUE_TYPE         ? 2
+                         : pname == GL_TEXTURE_ALPHA_TYPE        ? 3
+                         : pname == FE_GL_TEXTURE_LUMINANCE_TYPE ? 4
+                                                                 : 5;
+      const int ch = component_channel(info, c);
+      *out = ch >= 0 && fd->bits[ch] ? (GLint)component_type(fd->kind) : GL_NONE;
       return true;
-   case GL_TEXTURE_ALPHA_TYPE:
-      *out = has_a && fd->bits[3] ? (GLint)component_type(fd->kind) : GL_NONE;
-      return true;
+   }
    case GL_TEXTURE_DEPTH_TYPE:
       *out = fd->bits[4] ? (GLint)(fd->bits[4] == 32 ? GL_FLOAT : GL_UNSIGNED_NORMALIZED) : GL_NONE;
       return true;
@@ -164,8 +202,10 @@ level_parameter_of(struct fe_context *ctx, const struct fe_texture *tex, unsigne
    case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS:
       *out = tex->samples ? tex->fixed_locations : GL_TRUE;
       return true;
-   default: fe_error(ctx, GL_INVALID_ENUM); return false;
+   default: break;
    }
+   fe_error(ctx, GL_INVALID_ENUM);
+   return false;
 }
 
 void

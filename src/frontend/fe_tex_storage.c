@@ -151,7 +151,11 @@ is_unsized(GLenum f)
    case GL_RGBA:
    case GL_DEPTH_COMPONENT:
    case GL_DEPTH_STENCIL:
-   case GL_STENCIL_INDEX: return true;
+   case GL_STENCIL_INDEX:
+   case FE_GL_RED_SNORM:
+   case FE_GL_RG_SNORM:
+   case FE_GL_RGB_SNORM:
+   case FE_GL_RGBA_SNORM: return true;
    default: return false;
    }
 }

@@ -838,12 +838,14 @@ proxy_size_only(struct fe_context *ctx, const struct fe_texture *tex, GLint leve
           !(tex->target == FE_TEX_RECT && level != 0);
 }
 
-/* Whether a luminance/alpha internal format is one this context takes: every legacy base in a
- * compatibility context; in ES the three unsized ones fe_es_legacy_tex_format let through. */
+/* Whether a luminance/alpha internal format (or an unsized snorm one) is one this context takes:
+ * every one in a compatibility context; in ES the three unsized luminance/alpha ones
+ * fe_es_legacy_tex_format let through. */
 static bool
 legacy_allowed(const struct fe_context *ctx, const struct fe_format_info *info)
 {
-   return ctx->compat || (ctx->desc.api == FE_API_GLES && info->base != FE_GL_INTENSITY);
+   return ctx->compat || (ctx->desc.api == FE_API_GLES && fe_format_is_legacy(info) &&
+                          info->base != FE_GL_INTENSITY);
 }
 
 /* glTexImage1D / glTexImage2D into image (face, level) of tex. */
@@ -862,7 +864,7 @@ tex_image_body(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GL
             GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_format_lookup((GLenum)internalformat);
    /* luminance/alpha formats: compatibility and ES contexts only */
-   FE_CHECK(!info || !info->texture || (fe_format_is_legacy(info) && !legacy_allowed(ctx, info)),
+   FE_CHECK(!info || !info->texture || (fe_format_compat_only(info) && !legacy_allowed(ctx, info)),
             GL_INVALID_VALUE);
    GLenum err = fe_pixel_check(format, type, ctx->desc.api == FE_API_GLES);
    FE_CHECK(err, err);
@@ -1121,7 +1123,7 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
    FE_CHECK(!fits && !tex->is_proxy, GL_INVALID_VALUE);
    FE_CHECK(border != 0, GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_format_lookup((GLenum)internalformat);
-   FE_CHECK(!info || !info->texture || (fe_format_is_legacy(info) && !legacy_allowed(ctx, info)),
+   FE_CHECK(!info || !info->texture || (fe_format_compat_only(info) && !legacy_allowed(ctx, info)),
             GL_INVALID_VALUE);
    if (fe_format_is_legacy(info)) {
       MGU_DECLINE(gl_feature_unimplemented, "glTexImage3D of luminance/alpha format 0x%04x",

@@ -80,8 +80,8 @@ test_strings(void)
    CHECK(has_ext_i("GL_EXT_secondary_color"));
    CHECK(has_ext_i("GL_ARB_vertex_type_2_10_10_10_rev"));
    /* core-list names whose legacy formats fail here are not listed in compatibility contexts */
-   CHECK(!has_ext_i("GL_ARB_texture_float"));
-   CHECK(!has_ext_i("GL_EXT_texture_snorm"));
+   CHECK(!has_ext_i("GL_EXT_texture_sRGB"));
+   CHECK(!has_ext_i("GL_ARB_depth_buffer_float"));
    const char *all = (const char *)mgl_glGetString(GL_EXTENSIONS);
    CHECK(all && strstr(all, "GL_ARB_compatibility ") && strstr(all, "GL_ARB_vertex_array_object"));
    CHECK_ERR(GL_NO_ERROR);
@@ -694,6 +694,112 @@ test_params_after_respecify(void)
    env_finish(&e);
 }
 
+/* GL_ARB_texture_float's and GL_EXT_texture_snorm's luminance, alpha and intensity formats in a
+ * compatibility context (which lists both): glTexImage2D takes them (and the unsized snorm
+ * names), glGetTexLevelParameter answers their sizes and types under the luminance, intensity
+ * and alpha names (none under red), and a border colour reaches the sampler where the stored
+ * channel the swizzle reads alpha from is. A core context takes none of the compatibility-only
+ * names nor the luminance/intensity queries. */
+static GLint
+level_param(GLenum pname)
+{
+   GLint v = -1;
+   mgl_glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, pname, &v);
+   CHECK_ERR(GL_NO_ERROR);
+   return v;
+}
+
+static void
+test_float_snorm_legacy(void)
+{
+   enum { LUM_SIZE = 0x8060, INT_SIZE = 0x8061, LUM_TYPE = 0x8C14, INT_TYPE = 0x8C15 };
+   struct fe_test_env e;
+   compat_env(&e);
+   CHECK(has_ext_i("GL_ARB_texture_float"));
+   CHECK(has_ext_i("GL_EXT_texture_snorm"));
+   GLuint t;
+   mgl_glGenTextures(1, &t);
+   mgl_glBindTexture(GL_TEXTURE_2D, t);
+   static const float px[4] = {0.25f, 0.5f, 0.75f, 1.0f};
+   /* GL_INTENSITY16F_ARB from luminance floats */
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, 0x881D, 2, 2, 0, FE_GL_LUMINANCE, GL_FLOAT, px);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(level_param(GL_TEXTURE_INTERNAL_FORMAT), 0x881D);
+   CHECK_EQ(level_param(INT_SIZE), 16);
+   CHECK_EQ(level_param(INT_TYPE), GL_FLOAT);
+   CHECK_EQ(level_param(GL_TEXTURE_RED_SIZE), 0);
+   CHECK_EQ(level_param(GL_TEXTURE_RED_TYPE), GL_NONE);
+   CHECK_EQ(level_param(LUM_SIZE), 0);
+   /* GL_LUMINANCE_ALPHA32F_ARB */
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE_ALPHA32F_EXT, 1, 1, 0, GL_RGBA, GL_FLOAT, px);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(level_param(LUM_SIZE), 32);
+   CHECK_EQ(level_param(LUM_TYPE), GL_FLOAT);
+   CHECK_EQ(level_param(GL_TEXTURE_ALPHA_SIZE), 32);
+   CHECK_EQ(level_param(GL_TEXTURE_GREEN_SIZE), 0);
+   CHECK_EQ(level_param(INT_TYPE), GL_NONE);
+   /* GL_ALPHA8_SNORM, and the unsized GL_RGBA_SNORM */
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, 0x9014, 1, 1, 0, GL_RGBA, GL_FLOAT, px);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(level_param(GL_TEXTURE_ALPHA_SIZE), 8);
+   CHECK_EQ(level_param(GL_TEXTURE_ALPHA_TYPE), GL_SIGNED_NORMALIZED);
+   CHECK_EQ(level_param(GL_TEXTURE_RED_SIZE), 0);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, FE_GL_RGBA_SNORM, 1, 1, 0, GL_RGBA, GL_FLOAT, px);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(level_param(GL_TEXTURE_RED_TYPE), GL_SIGNED_NORMALIZED);
+
+   /* the border of a GL_ALPHA16F_ARB texture: its alpha in the stored red */
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_ALPHA16F_EXT, 1, 1, 0, GL_ALPHA, GL_FLOAT, px);
+   mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
+   static const float border[4] = {0.1f, 0.2f, 0.3f, 0.8f};
+   mgl_glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, border);
+   struct fake_program fp = {.num_inputs = 1,
+                             .inputs = {"pos"},
+                             .num_samplers = 1,
+                             .samplers = {{"tex", GL_SAMPLER_2D, 1}}};
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   GLuint vao, vbo;
+   make_triangle(&vao, &vbo);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_ERR(GL_NO_ERROR);
+   const struct fake_rec *r = fake_find(MGP_CALL_create_sampler, 0);
+   CHECK(r != NULL);
+   if (r) {
+      const struct mgp_create_sampler *a = (const void *)r->args;
+      CHECK_EQ(a->state.border_color[0], fe_f2u(0.8f));
+      CHECK_EQ(a->state.border_color[3], fe_f2u(0.8f));
+   }
+   /* the query keeps the colour as given */
+   float got[4] = {0};
+   mgl_glGetTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, got);
+   CHECK(got[0] == border[0] && got[3] == border[3]);
+   mgl_glDeleteTextures(1, &t);
+   env_finish(&e);
+
+   /* a core context */
+   env_init(&e, 16, 16);
+   mgl_glGenTextures(1, &t);
+   mgl_glBindTexture(GL_TEXTURE_2D, t);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, 0x881D, 1, 1, 0, GL_RED, GL_FLOAT, px);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, FE_GL_RED_SNORM, 1, 1, 0, GL_RED, GL_FLOAT, px);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_R8_SNORM, 1, 1, 0, GL_RED, GL_FLOAT, px);
+   CHECK_ERR(GL_NO_ERROR);
+   GLint v = -1;
+   mgl_glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, LUM_SIZE, &v);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, INT_TYPE, &v);
+   CHECK_ERR(GL_INVALID_ENUM);
+   CHECK_EQ(level_param(GL_TEXTURE_RED_SIZE), 8);
+   CHECK_EQ(level_param(GL_TEXTURE_GREEN_SIZE), 0);
+   mgl_glDeleteTextures(1, &t);
+   env_finish(&e);
+}
+
 /* ARB_vertex_type_2_10_10_10_rev's conventional attributes: one packed word each, colours and
  * normals normalized (signed ones by GL 3.3's (2c + 1) / (2^b - 1)), coordinates not. */
 static void
@@ -991,6 +1097,7 @@ main(void)
    test_generate_mipmap_param();
    test_copy_tex_image_legacy();
    test_params_after_respecify();
+   test_float_snorm_legacy();
    test_packed_attributes();
    test_unused_names();
    test_alpha_test_program_decline();
