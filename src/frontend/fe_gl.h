@@ -1206,6 +1206,14 @@ struct fe_buffer **fe_buffer_binding_point(struct fe_context *ctx, GLenum target
 /* The buffer object named name (GL 4.5 direct state access): NULL with GL_INVALID_OPERATION for
  * a name that is no buffer object. */
 struct fe_buffer *fe_buffer_named(struct fe_context *ctx, GLuint name);
+/* Writes size bytes at offset of buf's store (a range of it, not mapped), as glBufferSubData
+ * does past its errors (a persistent map sees them too). */
+void fe_buffer_write(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset,
+                     GLsizeiptr size, const void *data);
+/* glTransformFeedbackBufferBase (whole) and glTransformFeedbackBufferRange on tfo: their errors
+ * past the object's (GL 4.6 §13.2.2), else the binding made. */
+void fe_buffer_bind_xfb(struct fe_context *ctx, struct fe_tfo *tfo, GLuint index, GLuint buffer,
+                        GLintptr offset, GLsizeiptr size, bool whole);
 void fe_buffer_read(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset, uint64_t size,
                     void *dst);
 /* The server will write the buffer on the GPU (the client's copy stops being valid). */
