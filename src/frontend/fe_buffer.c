@@ -434,7 +434,7 @@ set_indexed(struct fe_context *ctx, struct fe_tfo *tfo, GLenum target, GLuint in
 
 /* glBindBufferBase/Range (dsa NULL: the bound transform feedback object's bindings, the generic
  * point too, and a generated name becomes an object) and glTransformFeedbackBufferBase/Range
- * (GL 4.6 §13.2.2: dsa's binding only, of an existing buffer object). */
+ * (GL 4.6 §13.2.2: dsa's binding only, of an existing buffer object, else GL_INVALID_VALUE). */
 static void
 bind_range(struct fe_context *ctx, struct fe_tfo *dsa, GLenum target, GLuint index, GLuint buffer,
            GLintptr offset, GLsizeiptr size, bool whole)
@@ -453,7 +453,8 @@ bind_range(struct fe_context *ctx, struct fe_tfo *dsa, GLenum target, GLuint ind
    struct fe_buffer *buf = !dsa ? fe_buffer_for_bind(ctx, buffer, &ok)
                            : buffer ? fe_buffer_lookup(ctx, buffer)
                                     : NULL;
-   FE_CHECK(!ok || (buffer && !buf), GL_INVALID_OPERATION);
+   FE_CHECK(!ok, GL_INVALID_OPERATION);
+   FE_CHECK(buffer && !buf, GL_INVALID_VALUE); /* GL 4.6 §13.2.2, unlike other DSA commands */
    /* The indexed bind also binds the generic point. */
    if (!dsa)
       FE_REBIND(ctx, binding_point(ctx, target), buf);

@@ -394,6 +394,7 @@ struct fe_pipeline {
    char *info_log;
    struct fe_exec *combined; /* the executable last made of several programs' stages */
    struct fe_exec *built_from[GLSL_STAGE_COUNT]; /* ... of these stages' executables */
+   char *label;                                  /* glObjectLabel */
 };
 
 /* ---- containers (per context) ------------------------------------------------------------- */
@@ -1248,8 +1249,8 @@ struct fe_texture *fe_unit_texture(struct fe_context *ctx, unsigned unit,
  * GL_INVALID_OPERATION for a name that is no texture object (GL 4.6 §8). */
 struct fe_texture *fe_texture_named(struct fe_context *ctx, GLuint texture);
 /* The texture of a glTextureSubImage{dims}D / glCopyTextureSubImage{dims}D (GL 4.6 §8.6): its
- * own target must be one glTexSubImage{dims}D takes (cube maps for 3D: GL_INVALID_ENUM
- * otherwise); NULL after the error. */
+ * own target must be one glTexSubImage{dims}D takes (cube maps for 3D: GL_INVALID_OPERATION
+ * otherwise, as for every command naming a texture of the wrong target); NULL after the error. */
 struct fe_texture *fe_texture_named_sub(struct fe_context *ctx, GLuint texture, unsigned dims);
 /* The framebuffer a direct-state-access command names: *fb NULL for zero, the default
  * framebuffer; false after recording GL_INVALID_OPERATION for a name that is no framebuffer

@@ -286,15 +286,15 @@ mgl_glGetTextureImage(GLuint texture, GLint level, GLenum format, GLenum type, G
                     bufSize < 0 ? 0 : (size_t)bufSize, pixels);
 }
 
-/* A cube map's level whose six faces have one size and internal format (GL 4.6 §8.11.4: a
- * whole cube map read needs it, else GL_INVALID_OPERATION). */
+/* A cube map's level whose six faces are defined with one size and internal format (GL 4.6
+ * §8.11.4: a whole cube map read needs it, else GL_INVALID_OPERATION). */
 static bool
 cube_complete_level(const struct fe_texture *tex, GLint level)
 {
    const struct fe_tex_image *f0 = &tex->image[0][level];
-   for (unsigned f = 1; f < 6; f++) {
+   for (unsigned f = 0; f < 6; f++) {
       const struct fe_tex_image *fi = &tex->image[f][level];
-      if (fi->defined != f0->defined || fi->width != f0->width || fi->height != f0->height ||
+      if (!fi->defined || fi->width != f0->width || fi->height != f0->height ||
           fi->internal_format != f0->internal_format)
          return false;
    }
