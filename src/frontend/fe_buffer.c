@@ -450,7 +450,7 @@ bind_range(struct fe_context *ctx, struct fe_tfo *dsa, GLenum target, GLuint ind
    /* GL 3.3, 2.15: the ranges being captured cannot change under an active capture. */
    FE_CHECK(target == GL_TRANSFORM_FEEDBACK_BUFFER && tfo->tf.active, GL_INVALID_OPERATION);
    bool ok = true;
-   struct fe_buffer *buf = !dsa ? fe_buffer_for_bind(ctx, buffer, &ok)
+   struct fe_buffer *buf = !dsa     ? fe_buffer_for_bind(ctx, buffer, &ok)
                            : buffer ? fe_buffer_lookup(ctx, buffer)
                                     : NULL;
    FE_CHECK(!ok, GL_INVALID_OPERATION);

@@ -233,7 +233,8 @@ mgl_glGenerateTextureMipmap(GLuint texture)
    struct fe_texture *tex = fe_texture_named(ctx, texture);
    if (!tex)
       return;
-   FE_CHECK(!mipmap_target((int)tex->target), GL_INVALID_ENUM);
+   /* GL 4.6 §8.14.4: a named texture's effective target, GL_INVALID_OPERATION */
+   FE_CHECK(!mipmap_target((int)tex->target), GL_INVALID_OPERATION);
    const GLenum err = fe_tex_generate_mipmap(ctx, tex, (int)tex->target);
    FE_CHECK(err, err);
 }
@@ -325,7 +326,8 @@ get_tex_image_of(struct fe_context *ctx, struct fe_texture *tex, unsigned face, 
     * packed as if three-dimensional). The rows of each are laid out by fe_pack.c (or by the
     * server in a pixel pack buffer). */
    const bool rows_are_layers = t == FE_TEX_1D_ARRAY;
-   const bool slices = t == FE_TEX_3D || t == FE_TEX_2D_ARRAY || t == FE_TEX_CUBE_ARRAY || all_faces;
+   const bool slices =
+      t == FE_TEX_3D || t == FE_TEX_2D_ARRAY || t == FE_TEX_CUBE_ARRAY || all_faces;
    const uint32_t n = rows_are_layers ? img->height : all_faces ? 6 : slices ? img->depth : 1;
    const uint32_t h = rows_are_layers ? 1 : img->height;
    size_t first, stride;

@@ -478,8 +478,8 @@ static struct fe_texture *
 multisample_named(struct fe_context *ctx, GLuint texture, bool array)
 {
    struct fe_texture *tex = fe_texture_named(ctx, texture);
-   FE_CHECK(tex && tex->target != (array ? FE_TEX_2D_MS_ARRAY : FE_TEX_2D_MS),
-            GL_INVALID_OPERATION, NULL);
+   FE_CHECK(tex && tex->target != (array ? FE_TEX_2D_MS_ARRAY : FE_TEX_2D_MS), GL_INVALID_OPERATION,
+            NULL);
    return tex;
 }
 

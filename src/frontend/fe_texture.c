@@ -1233,8 +1233,8 @@ unpack_slice(const struct fe_context *ctx, const void *pixels, GLsizei width, GL
       return NULL;
    size_t first, stride;
    fe_pixel_image_layout(&ctx->unpack, width, height, format, type, &first, &stride);
-   const size_t rows = ctx->unpack.image_height > 0 ? (size_t)ctx->unpack.image_height
-                                                    : (size_t)height;
+   const size_t rows =
+      ctx->unpack.image_height > 0 ? (size_t)ctx->unpack.image_height : (size_t)height;
    const size_t skip = ctx->unpack.skip_images > 0 ? (size_t)ctx->unpack.skip_images : 0;
    return (const void *)((uintptr_t)pixels + stride * rows * (skip + (size_t)k));
 }
@@ -1283,8 +1283,8 @@ mgl_glTextureSubImage3D(GLuint texture, GLint level, GLint xoffset, GLint yoffse
    FE_CTX_OR_RETURN();
    struct fe_texture *tex = fe_texture_named_sub(ctx, texture, 3);
    if (tex && tex->target == FE_TEX_CUBE)
-      cube_sub_image(ctx, tex, level, xoffset, yoffset, zoffset, width, height, depth, format,
-                     type, pixels);
+      cube_sub_image(ctx, tex, level, xoffset, yoffset, zoffset, width, height, depth, format, type,
+                     pixels);
    else if (tex)
       tex_sub_image_3d(ctx, tex, level, xoffset, yoffset, zoffset, width, height, depth, format,
                        type, pixels);
@@ -1629,8 +1629,8 @@ mgl_glCompressedTextureSubImage3D(GLuint texture, GLint level, GLint xoffset, GL
       const void *src = data || ctx->pixel_unpack_buffer
                            ? (const void *)((uintptr_t)data + face_bytes * (size_t)k)
                            : NULL;
-      compressed_tex_sub_image(ctx, tex, (unsigned)(zoffset + k), level, xoffset, yoffset, 0,
-                               width, height, 1, format, (GLsizei)face_bytes, src);
+      compressed_tex_sub_image(ctx, tex, (unsigned)(zoffset + k), level, xoffset, yoffset, 0, width,
+                               height, 1, format, (GLsizei)face_bytes, src);
    }
 }
 

@@ -380,8 +380,8 @@ tfo_create(struct fe_context *ctx, GLuint id)
    if (fe_xfb_server_objects(ctx) && id >= MGP_MAX_XFB_OBJECTS) {
       /* the server holds MGP_MAX_XFB_OBJECTS objects a context (names are the lowest free
        * ones: this many are alive) */
-      MGU_DECLINE(gl_feature_unimplemented, "transform feedback object %u: the server holds %u",
-                  id, MGP_MAX_XFB_OBJECTS);
+      MGU_DECLINE(gl_feature_unimplemented, "transform feedback object %u: the server holds %u", id,
+                  MGP_MAX_XFB_OBJECTS);
       FE_CHECK(true, GL_OUT_OF_MEMORY, NULL);
    }
    struct fe_tfo *t = calloc(1, sizeof(*t));
@@ -535,7 +535,7 @@ tfo_binding(struct fe_context *ctx, GLuint xfb, GLenum pname, GLuint index, bool
             GL_INVALID_ENUM, false);
    FE_CHECK(index >= FE_MAX_XFB_BUFFERS, GL_INVALID_VALUE, false);
    const struct fe_ubo_binding *b = &t->xfb[index];
-   *value = !wide ? (b->buffer ? b->buffer->base.name : 0)
+   *value = !wide                                         ? (b->buffer ? b->buffer->base.name : 0)
             : pname == GL_TRANSFORM_FEEDBACK_BUFFER_START ? b->offset
                                                           : b->size;
    return true;
