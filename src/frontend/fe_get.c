@@ -61,7 +61,6 @@ static const char *const extensions[] = {
    "GL_ARB_cull_distance",
    "GL_ARB_depth_buffer_float",
    "GL_ARB_depth_clamp",
-   "GL_ARB_direct_state_access",
    "GL_ARB_draw_buffers",
    "GL_ARB_draw_buffers_blend",
    "GL_ARB_draw_elements_base_vertex",
@@ -188,10 +187,6 @@ offered(struct fe_context *ctx, const char *name)
       return (ctx->share->caps->cap_bits & MGP_CAP_CLIP_CONTROL) != 0;
    if (!strcmp(name, "GL_ARB_cull_distance"))
       return fe_cull_distance_offered(ctx);
-   if (!strcmp(name, "GL_ARB_direct_state_access"))
-      /* its entry points reach transform feedback objects, buffer textures and reads of levels */
-      return fe_xfb_objects_offered(ctx) && fe_texture_buffer_offered(ctx) &&
-             fe_pipe_has(ctx, MGP_CALL_get_texture_image);
    if (!strcmp(name, "GL_ARB_depth_clamp"))
       return (ctx->share->caps->cap_bits & MGP_CAP_DEPTH_CLAMP) != 0;
    if (!strcmp(name, "GL_ARB_shader_draw_parameters"))
