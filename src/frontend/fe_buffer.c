@@ -400,15 +400,16 @@ range_error(struct fe_context *ctx, GLenum target, GLintptr offset, GLsizeiptr s
    return align > 1 && offset % align ? GL_INVALID_VALUE : GL_NO_ERROR;
 }
 
-/* Indexed binding index of target (checked) to buf: whole, or [offset, offset + size). */
+/* Indexed binding index of target (checked) to buf: whole, or [offset, offset + size); a
+ * transform feedback binding is tfo's. */
 static void
-set_indexed(struct fe_context *ctx, GLenum target, GLuint index, struct fe_buffer *buf,
-            GLintptr offset, GLsizeiptr size, bool whole)
+set_indexed(struct fe_context *ctx, struct fe_tfo *tfo, GLenum target, GLuint index,
+            struct fe_buffer *buf, GLintptr offset, GLsizeiptr size, bool whole)
 {
    if (target == GL_TRANSFORM_FEEDBACK_BUFFER) {
-      FE_REBIND(ctx, &ctx->tfo->xfb[index].buffer, buf);
-      ctx->tfo->xfb[index].offset = whole ? 0 : offset;
-      ctx->tfo->xfb[index].size = whole ? 0 : size;
+      FE_REBIND(ctx, &tfo->xfb[index].buffer, buf);
+      tfo->xfb[index].offset = whole ? 0 : offset;
+      tfo->xfb[index].size = whole ? 0 : size;
       return;
    }
    const bool storage = target == GL_SHADER_STORAGE_BUFFER;
@@ -431,10 +432,14 @@ set_indexed(struct fe_context *ctx, GLenum target, GLuint index, struct fe_buffe
       fe_draw_bump(ctx, &ctx->ubo_version);
 }
 
+/* glBindBufferBase/Range (dsa NULL: the bound transform feedback object's bindings, the generic
+ * point too, and a generated name becomes an object) and glTransformFeedbackBufferBase/Range
+ * (GL 4.6 §13.2.2: dsa's binding only, of an existing buffer object, else GL_INVALID_VALUE). */
 static void
-bind_range(struct fe_context *ctx, GLenum target, GLuint index, GLuint buffer, GLintptr offset,
-           GLsizeiptr size, bool whole)
+bind_range(struct fe_context *ctx, struct fe_tfo *dsa, GLenum target, GLuint index, GLuint buffer,
+           GLintptr offset, GLsizeiptr size, bool whole)
 {
+   struct fe_tfo *tfo = dsa ? dsa : ctx->tfo;
    const unsigned max = indexed_bindings(ctx, target);
    FE_CHECK(!max, GL_INVALID_ENUM);
    FE_CHECK(index >= max, GL_INVALID_VALUE);
@@ -443,13 +448,24 @@ bind_range(struct fe_context *ctx, GLenum target, GLuint index, GLuint buffer, G
       FE_CHECK(err != GL_NO_ERROR, err);
    }
    /* GL 3.3, 2.15: the ranges being captured cannot change under an active capture. */
-   FE_CHECK(target == GL_TRANSFORM_FEEDBACK_BUFFER && ctx->tfo->tf.active, GL_INVALID_OPERATION);
-   bool ok;
-   struct fe_buffer *buf = fe_buffer_for_bind(ctx, buffer, &ok);
+   FE_CHECK(target == GL_TRANSFORM_FEEDBACK_BUFFER && tfo->tf.active, GL_INVALID_OPERATION);
+   bool ok = true;
+   struct fe_buffer *buf = !dsa     ? fe_buffer_for_bind(ctx, buffer, &ok)
+                           : buffer ? fe_buffer_lookup(ctx, buffer)
+                                    : NULL;
    FE_CHECK(!ok, GL_INVALID_OPERATION);
+   FE_CHECK(buffer && !buf, GL_INVALID_VALUE); /* GL 4.6 §13.2.2, unlike other DSA commands */
    /* The indexed bind also binds the generic point. */
-   FE_REBIND(ctx, binding_point(ctx, target), buf);
-   set_indexed(ctx, target, index, buf, offset, size, whole);
+   if (!dsa)
+      FE_REBIND(ctx, binding_point(ctx, target), buf);
+   set_indexed(ctx, tfo, target, index, buf, offset, size, whole);
+}
+
+void
+fe_buffer_bind_xfb(struct fe_context *ctx, struct fe_tfo *tfo, GLuint index, GLuint buffer,
+                   GLintptr offset, GLsizeiptr size, bool whole)
+{
+   bind_range(ctx, tfo, GL_TRANSFORM_FEEDBACK_BUFFER, index, buffer, offset, size, whole);
 }
 
 /* GL 4.4 §6.7.1 (ARB_multi_bind): bindings [first, first + count) of target, as many
@@ -482,7 +498,7 @@ bind_buffers(struct fe_context *ctx, GLenum target, GLuint first, GLsizei count,
             }
          }
       }
-      set_indexed(ctx, target, first + (GLuint)i, buf, buf && !whole ? offsets[i] : 0,
+      set_indexed(ctx, ctx->tfo, target, first + (GLuint)i, buf, buf && !whole ? offsets[i] : 0,
                   buf && !whole ? sizes[i] : 0, whole || !buf);
    }
 }
@@ -506,14 +522,14 @@ void
 mgl_glBindBufferBase(GLenum target, GLuint index, GLuint buffer)
 {
    FE_CTX_OR_RETURN();
-   bind_range(ctx, target, index, buffer, 0, 0, true);
+   bind_range(ctx, NULL, target, index, buffer, 0, 0, true);
 }
 
 void
 mgl_glBindBufferRange(GLenum target, GLuint index, GLuint buffer, GLintptr offset, GLsizeiptr size)
 {
    FE_CTX_OR_RETURN();
-   bind_range(ctx, target, index, buffer, offset, size, false);
+   bind_range(ctx, NULL, target, index, buffer, offset, size, false);
 }
 
 /* ---- storage and data ----------------------------------------------------------------------- */
@@ -675,8 +691,14 @@ buffer_subdata(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, G
    FE_CHECK(!in_store(buf, offset, size), GL_INVALID_VALUE);
    FE_CHECK(fe_buffer_map_blocks(buf), GL_INVALID_OPERATION);
    FE_CHECK(buf->immutable && !(buf->storage_flags & GL_DYNAMIC_STORAGE_BIT), GL_INVALID_OPERATION);
-   if (!data || !size)
-      return;
+   if (data && size)
+      fe_buffer_write(ctx, buf, offset, size, data);
+}
+
+void
+fe_buffer_write(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsizeiptr size,
+                const void *data)
+{
    fe_buffer_upload(ctx, buf, (uint64_t)offset, data, (uint64_t)size);
    /* A persistent map sees the bytes as the server has them: written into the shadow and into
     * what was shipped, so the next shipment does not send them again. */

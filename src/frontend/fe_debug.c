@@ -505,8 +505,9 @@ label_slot(struct fe_context *ctx, GLenum identifier, GLuint name, GLenum *err, 
       kind = FE_OBJ_SAMPLER;
       break;
    case GL_PROGRAM_PIPELINE:
-      /* GL 3.3 and ES 3.0 have no program pipeline objects: no name is one. */
-      return NULL;
+      /* GL 3.3 and ES 3.0 have no program pipeline objects: no name is one there. */
+      o = name ? fe_names_get(&ctx->pipelines, name) : NULL;
+      return o && o != FE_NAME_RESERVED ? &((struct fe_pipeline *)o)->label : NULL;
    default: *err = GL_INVALID_ENUM; return NULL;
    }
    if (!name)

@@ -1455,10 +1455,11 @@ mgl_glIsRenderbuffer(GLuint renderbuffer)
    return obj && obj != FE_NAME_RESERVED ? GL_TRUE : GL_FALSE;
 }
 
-/* glRenderbufferStorage* of rb (NULL: none bound, GL_INVALID_OPERATION after the checks). */
+/* glRenderbufferStorage* of rb (NULL: none bound, GL_INVALID_OPERATION after the checks);
+ * named: glNamedRenderbufferStorage*, a GL 4.5 command with GL 4.5's errors. */
 static void
 renderbuffer_storage(struct fe_context *ctx, struct fe_renderbuffer *rb, GLsizei samples,
-                     GLenum internalformat, GLsizei width, GLsizei height)
+                     GLenum internalformat, GLsizei width, GLsizei height, bool named)
 {
    const struct fe_format_info *info = fe_format_lookup(internalformat);
    bool renderable = info && (info->color_renderable || info->kind == FE_FMT_DEPTH ||
@@ -1468,11 +1469,12 @@ renderbuffer_storage(struct fe_context *ctx, struct fe_renderbuffer *rb, GLsizei
       ctx->share->caps->max_renderbuffer_size ? ctx->share->caps->max_renderbuffer_size : 16384;
    FE_CHECK(width < 0 || height < 0 || (uint32_t)width > max || (uint32_t)height > max,
             GL_INVALID_VALUE);
-   /* GL 3.3 §4.4.2: past GL_MAX_SAMPLES is GL_INVALID_VALUE, an integer format past
-    * GL_MAX_INTEGER_SAMPLES GL_INVALID_OPERATION; ES 3.0 §4.4.2 multisamples no integer
-    * format (any samples above 0). */
-   FE_CHECK(samples < 0 || (uint32_t)samples > fe_max_samples(ctx->share->caps, FE_SAMPLES_ANY),
-            GL_INVALID_VALUE);
+   /* GL 3.3 §4.4.2: past GL_MAX_SAMPLES is GL_INVALID_VALUE (GL 4.6 §9.2.4: past the
+    * format's most, GL_INVALID_OPERATION), an integer format past GL_MAX_INTEGER_SAMPLES
+    * GL_INVALID_OPERATION; ES 3.0 §4.4.2 multisamples no integer format (any samples above 0). */
+   FE_CHECK(samples < 0, GL_INVALID_VALUE);
+   FE_CHECK((uint32_t)samples > fe_max_samples(ctx->share->caps, FE_SAMPLES_ANY),
+            named ? GL_INVALID_OPERATION : GL_INVALID_VALUE);
    const uint32_t max_int =
       ctx->desc.api == FE_API_GLES ? 0 : fe_max_samples(ctx->share->caps, FE_SAMPLES_INTEGER);
    FE_CHECK((info->kind == FE_FMT_INT || info->kind == FE_FMT_UINT) && (uint32_t)samples > max_int,
@@ -1528,7 +1530,7 @@ mgl_glRenderbufferStorage(GLenum target, GLenum internalformat, GLsizei width, G
 {
    FE_CTX_OR_RETURN();
    FE_CHECK(target != GL_RENDERBUFFER, GL_INVALID_ENUM);
-   renderbuffer_storage(ctx, ctx->renderbuffer, 0, internalformat, width, height);
+   renderbuffer_storage(ctx, ctx->renderbuffer, 0, internalformat, width, height, false);
 }
 
 void
@@ -1537,7 +1539,7 @@ mgl_glRenderbufferStorageMultisample(GLenum target, GLsizei samples, GLenum inte
 {
    FE_CTX_OR_RETURN();
    FE_CHECK(target != GL_RENDERBUFFER, GL_INVALID_ENUM);
-   renderbuffer_storage(ctx, ctx->renderbuffer, samples, internalformat, width, height);
+   renderbuffer_storage(ctx, ctx->renderbuffer, samples, internalformat, width, height, false);
 }
 
 void
@@ -1547,7 +1549,7 @@ mgl_glNamedRenderbufferStorage(GLuint renderbuffer, GLenum internalformat, GLsiz
    FE_CTX_OR_RETURN();
    struct fe_renderbuffer *rb = named_renderbuffer(ctx, renderbuffer);
    if (rb)
-      renderbuffer_storage(ctx, rb, 0, internalformat, width, height);
+      renderbuffer_storage(ctx, rb, 0, internalformat, width, height, true);
 }
 
 void
@@ -1557,7 +1559,7 @@ mgl_glNamedRenderbufferStorageMultisample(GLuint renderbuffer, GLsizei samples,
    FE_CTX_OR_RETURN();
    struct fe_renderbuffer *rb = named_renderbuffer(ctx, renderbuffer);
    if (rb)
-      renderbuffer_storage(ctx, rb, samples, internalformat, width, height);
+      renderbuffer_storage(ctx, rb, samples, internalformat, width, height, true);
 }
 
 static void

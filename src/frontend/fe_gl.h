@@ -394,6 +394,7 @@ struct fe_pipeline {
    char *info_log;
    struct fe_exec *combined; /* the executable last made of several programs' stages */
    struct fe_exec *built_from[GLSL_STAGE_COUNT]; /* ... of these stages' executables */
+   char *label;                                  /* glObjectLabel */
 };
 
 /* ---- containers (per context) ------------------------------------------------------------- */
@@ -1206,6 +1207,14 @@ struct fe_buffer **fe_buffer_binding_point(struct fe_context *ctx, GLenum target
 /* The buffer object named name (GL 4.5 direct state access): NULL with GL_INVALID_OPERATION for
  * a name that is no buffer object. */
 struct fe_buffer *fe_buffer_named(struct fe_context *ctx, GLuint name);
+/* Writes size bytes at offset of buf's store (a range of it, not mapped), as glBufferSubData
+ * does past its errors (a persistent map sees them too). */
+void fe_buffer_write(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset,
+                     GLsizeiptr size, const void *data);
+/* glTransformFeedbackBufferBase (whole) and glTransformFeedbackBufferRange on tfo: their errors
+ * past the object's (GL 4.6 §13.2.2), else the binding made. */
+void fe_buffer_bind_xfb(struct fe_context *ctx, struct fe_tfo *tfo, GLuint index, GLuint buffer,
+                        GLintptr offset, GLsizeiptr size, bool whole);
 void fe_buffer_read(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset, uint64_t size,
                     void *dst);
 /* The server will write the buffer on the GPU (the client's copy stops being valid). */
@@ -1240,8 +1249,8 @@ struct fe_texture *fe_unit_texture(struct fe_context *ctx, unsigned unit,
  * GL_INVALID_OPERATION for a name that is no texture object (GL 4.6 §8). */
 struct fe_texture *fe_texture_named(struct fe_context *ctx, GLuint texture);
 /* The texture of a glTextureSubImage{dims}D / glCopyTextureSubImage{dims}D (GL 4.6 §8.6): its
- * own target must be one glTexSubImage{dims}D takes (cube maps for 3D: GL_INVALID_ENUM
- * otherwise); NULL after the error. */
+ * own target must be one glTexSubImage{dims}D takes (cube maps for 3D: GL_INVALID_OPERATION
+ * otherwise, as for every command naming a texture of the wrong target); NULL after the error. */
 struct fe_texture *fe_texture_named_sub(struct fe_context *ctx, GLuint texture, unsigned dims);
 /* The framebuffer a direct-state-access command names: *fb NULL for zero, the default
  * framebuffer; false after recording GL_INVALID_OPERATION for a name that is no framebuffer

@@ -76,6 +76,7 @@ pipeline_destroy(struct fe_context *ctx, struct fe_pipeline *p)
    set_program(ctx, &p->active, NULL);
    fe_exec_unref(ctx, p->combined);
    free(p->info_log);
+   free(p->label);
    free(p);
 }
 

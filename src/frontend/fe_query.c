@@ -453,53 +453,129 @@ query_fetch(struct fe_context *ctx, struct fe_query *q, bool wait)
    return q->has_result;
 }
 
-static bool
-object_value(GLuint id, GLenum pname, uint64_t *out)
+/* What a query read gives: an error (recorded), nothing (GL_QUERY_RESULT_NO_WAIT before the
+ * result is here), or a value. */
+enum object_read { READ_ERROR, READ_NOTHING, READ_VALUE };
+
+/* pname of query id (GL 4.6 §4.2.3); to_buffer: glGetQueryBufferObject*, which also takes
+ * GL_QUERY_RESULT_NO_WAIT (ARB_query_buffer_object). */
+static enum object_read
+object_value(struct fe_context *ctx, GLuint id, GLenum pname, bool to_buffer, uint64_t *out)
 {
-   FE_CTX_OR_RETURN(false);
    struct fe_query *q = query_get(ctx, id);
-   FE_CHECK(!q, GL_INVALID_OPERATION, false);
-   FE_CHECK(q->active, GL_INVALID_OPERATION, false);
+   FE_CHECK(!q, GL_INVALID_OPERATION, READ_ERROR);
+   FE_CHECK(q->active, GL_INVALID_OPERATION, READ_ERROR);
    switch (pname) {
-   case GL_QUERY_RESULT_AVAILABLE: *out = query_fetch(ctx, q, false); return true;
+   case GL_QUERY_RESULT_AVAILABLE: *out = query_fetch(ctx, q, false); return READ_VALUE;
    case GL_QUERY_RESULT:
       query_fetch(ctx, q, true);
       *out = q->has_result ? q->value : 0;
-      return true;
-   default: FE_CHECK(true, GL_INVALID_ENUM, false);
+      return READ_VALUE;
+   case GL_QUERY_TARGET: *out = q->target; return READ_VALUE; /* GL 4.5 (direct state access) */
+   case GL_QUERY_RESULT_NO_WAIT:
+      FE_CHECK(!to_buffer, GL_INVALID_ENUM, READ_ERROR);
+      if (!query_fetch(ctx, q, false))
+         return READ_NOTHING;
+      *out = q->value;
+      return READ_VALUE;
+   default: FE_CHECK(true, GL_INVALID_ENUM, READ_ERROR);
    }
+}
+
+/* The types a query result is read as: GL clamps to the type's range. */
+enum result_type { RESULT_I32, RESULT_U32, RESULT_I64, RESULT_U64 };
+
+/* v as type, into out (4 or 8 bytes); returns the bytes. */
+static size_t
+result_as(uint64_t v, enum result_type type, void *out)
+{
+   switch (type) {
+   case RESULT_I32: *(GLint *)out = v > INT32_MAX ? INT32_MAX : (GLint)v; return 4;
+   case RESULT_U32: *(GLuint *)out = v > UINT32_MAX ? UINT32_MAX : (GLuint)v; return 4;
+   case RESULT_I64: *(GLint64 *)out = v > INT64_MAX ? INT64_MAX : (GLint64)v; return 8;
+   default: *(GLuint64 *)out = v; return 8;
+   }
+}
+
+static void
+get_query_object(GLuint id, GLenum pname, enum result_type type, void *params)
+{
+   FE_CTX_OR_RETURN();
+   uint64_t v;
+   if (object_value(ctx, id, pname, false, &v) == READ_VALUE)
+      result_as(v, type, params);
 }
 
 void
 mgl_glGetQueryObjectiv(GLuint id, GLenum pname, GLint *params)
 {
-   uint64_t v;
-   if (object_value(id, pname, &v))
-      *params = v > INT32_MAX ? INT32_MAX : (GLint)v;
+   get_query_object(id, pname, RESULT_I32, params);
 }
 
 void
 mgl_glGetQueryObjectuiv(GLuint id, GLenum pname, GLuint *params)
 {
-   uint64_t v;
-   if (object_value(id, pname, &v))
-      *params = v > UINT32_MAX ? UINT32_MAX : (GLuint)v;
+   get_query_object(id, pname, RESULT_U32, params);
 }
 
 void
 mgl_glGetQueryObjecti64v(GLuint id, GLenum pname, GLint64 *params)
 {
-   uint64_t v;
-   if (object_value(id, pname, &v))
-      *params = v > INT64_MAX ? INT64_MAX : (GLint64)v;
+   get_query_object(id, pname, RESULT_I64, params);
 }
 
 void
 mgl_glGetQueryObjectui64v(GLuint id, GLenum pname, GLuint64 *params)
 {
+   get_query_object(id, pname, RESULT_U64, params);
+}
+
+/* glGetQueryBufferObject* (GL 4.6 §4.2.3, ARB_query_buffer_object's semantics): the value is
+ * written into buffer at offset. The client waits for a GL_QUERY_RESULT (as glGetQueryObject*
+ * does) and writes it into the buffer in command order, rather than the server copying it
+ * there later. */
+static void
+get_query_buffer_object(GLuint id, GLuint buffer, GLenum pname, GLintptr offset,
+                        enum result_type type)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_buffer *buf = fe_buffer_named(ctx, buffer);
+   if (!buf)
+      return;
+   FE_CHECK(offset < 0, GL_INVALID_VALUE);
+   const int64_t bytes = type == RESULT_I32 || type == RESULT_U32 ? 4 : 8;
+   /* a write past the store, or into a buffer mapped without GL_MAP_PERSISTENT_BIT */
+   FE_CHECK(offset > buf->size - bytes || fe_buffer_map_blocks(buf), GL_INVALID_OPERATION);
    uint64_t v;
-   if (object_value(id, pname, &v))
-      *params = v;
+   if (object_value(ctx, id, pname, true, &v) != READ_VALUE)
+      return;
+   uint64_t value;
+   result_as(v, type, &value);
+   fe_buffer_write(ctx, buf, offset, bytes, &value);
+}
+
+void
+mgl_glGetQueryBufferObjectiv(GLuint id, GLuint buffer, GLenum pname, GLintptr offset)
+{
+   get_query_buffer_object(id, buffer, pname, offset, RESULT_I32);
+}
+
+void
+mgl_glGetQueryBufferObjectuiv(GLuint id, GLuint buffer, GLenum pname, GLintptr offset)
+{
+   get_query_buffer_object(id, buffer, pname, offset, RESULT_U32);
+}
+
+void
+mgl_glGetQueryBufferObjecti64v(GLuint id, GLuint buffer, GLenum pname, GLintptr offset)
+{
+   get_query_buffer_object(id, buffer, pname, offset, RESULT_I64);
+}
+
+void
+mgl_glGetQueryBufferObjectui64v(GLuint id, GLuint buffer, GLenum pname, GLintptr offset)
+{
+   get_query_buffer_object(id, buffer, pname, offset, RESULT_U64);
 }
 
 /* ---- conditional rendering (GL 3.3 §2.18) ------------------------------------------------- */

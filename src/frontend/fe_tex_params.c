@@ -477,11 +477,19 @@ tex_parameter(struct fe_context *ctx, struct fe_texture *tex, GLenum pname, cons
       FE_CHECK(vals[0] < 0, GL_INVALID_VALUE);
       FE_CHECK((rect || ms) && vals[0] != 0, GL_INVALID_OPERATION);
       p->base_level = vals[0] > INT32_MAX ? INT32_MAX : (GLint)vals[0];
+      /* GL 4.6 §8.17: an immutable texture's levels are its storage's (as Mesa, the value
+       * kept and queried is the clamped one) */
+      if (tex->immutable && p->base_level >= (GLint)tex->immutable_levels)
+         p->base_level = (GLint)tex->immutable_levels - 1;
       params_change = true;
       break;
    case GL_TEXTURE_MAX_LEVEL:
       FE_CHECK(vals[0] < 0, GL_INVALID_VALUE);
       p->max_level = vals[0] > INT32_MAX ? INT32_MAX : (GLint)vals[0];
+      if (tex->immutable && p->max_level >= (GLint)tex->immutable_levels)
+         p->max_level = (GLint)tex->immutable_levels - 1;
+      if (tex->immutable && p->max_level < p->base_level)
+         p->max_level = p->base_level;
       params_change = true;
       break;
    case FE_GL_GENERATE_MIPMAP:

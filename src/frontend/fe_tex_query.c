@@ -273,14 +273,19 @@ mgl_glGenerateTextureMipmap(GLuint texture)
    struct fe_texture *tex = fe_texture_named(ctx, texture);
    if (!tex)
       return;
-   FE_CHECK(!mipmap_target((int)tex->target), GL_INVALID_ENUM);
+   /* GL 4.6 §8.14.4: a named texture's effective target, GL_INVALID_OPERATION */
+   FE_CHECK(!mipmap_target((int)tex->target), GL_INVALID_OPERATION);
    const GLenum err = fe_tex_generate_mipmap(ctx, tex, (int)tex->target);
    FE_CHECK(err, err);
 }
 
+/* The face argument that reads all six faces of a cube map texture as slices. */
+#define FE_ALL_FACES 6u
+
 static void get_tex_image_of(struct fe_context *ctx, struct fe_texture *tex, unsigned face,
                              GLint level, GLenum format, GLenum type, size_t buf_size,
                              void *pixels);
+static bool cube_complete_level(const struct fe_texture *tex, GLint level);
 
 /* glGetTexImage and glGetnTexImageARB: buf_size bounds what is written to client memory
  * (SIZE_MAX: unbounded); a pixel pack buffer is bounded by its own size. */
@@ -305,8 +310,7 @@ get_tex_image(struct fe_context *ctx, GLenum target, GLint level, GLenum format,
    get_tex_image_of(ctx, tex, face, level, format, type, buf_size, pixels);
 }
 
-/* glGetTextureImage (GL 4.6 §8.11.4): a cube map's six faces would be the layers of one box;
- * each face is its own image here, so that one is a named decline. */
+/* glGetTextureImage (GL 4.6 §8.11.4). */
 void
 mgl_glGetTextureImage(GLuint texture, GLint level, GLenum format, GLenum type, GLsizei bufSize,
                       void *pixels)
@@ -318,14 +322,27 @@ mgl_glGetTextureImage(GLuint texture, GLint level, GLenum format, GLenum type, G
    const enum fe_tex_target t = tex->target;
    FE_CHECK(t == FE_TEX_BUFFER || t == FE_TEX_2D_MS || t == FE_TEX_2D_MS_ARRAY,
             GL_INVALID_OPERATION);
-   if (t == FE_TEX_CUBE) {
-      MGU_DECLINE(gl_feature_unimplemented, "glGetTextureImage of a cube map texture");
-      fe_error(ctx, GL_INVALID_OPERATION);
-      return;
-   }
-   get_tex_image_of(ctx, tex, 0, level, format, type, bufSize < 0 ? 0 : (size_t)bufSize, pixels);
+   /* a cube map's six faces are the slices of one image (GL 4.6 §8.11.4) */
+   get_tex_image_of(ctx, tex, t == FE_TEX_CUBE ? FE_ALL_FACES : 0, level, format, type,
+                    bufSize < 0 ? 0 : (size_t)bufSize, pixels);
 }
 
+/* A cube map's level whose six faces are defined with one size and internal format (GL 4.6
+ * §8.11.4: a whole cube map read needs it, else GL_INVALID_OPERATION). */
+static bool
+cube_complete_level(const struct fe_texture *tex, GLint level)
+{
+   const struct fe_tex_image *f0 = &tex->image[0][level];
+   for (unsigned f = 0; f < 6; f++) {
+      const struct fe_tex_image *fi = &tex->image[f][level];
+      if (!fi->defined || fi->width != f0->width || fi->height != f0->height ||
+          fi->internal_format != f0->internal_format)
+         return false;
+   }
+   return true;
+}
+
+/* face: one face of a cube map (0 for other targets), or FE_ALL_FACES. */
 static void
 get_tex_image_of(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
                  GLenum format, GLenum type, size_t buf_size, void *pixels)
@@ -334,6 +351,11 @@ get_tex_image_of(struct fe_context *ctx, struct fe_texture *tex, unsigned face, 
    FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
    GLenum err = fe_pixel_check(format, type, ctx->desc.api == FE_API_GLES);
    FE_CHECK(err, err);
+   const bool all_faces = face == FE_ALL_FACES;
+   if (all_faces) {
+      FE_CHECK(!cube_complete_level(tex, level), GL_INVALID_OPERATION);
+      face = 0;
+   }
    const struct fe_tex_image *img = &tex->image[face][level];
    if (!img->defined || !img->width || !img->height || !tex->created)
       return;
@@ -344,8 +366,9 @@ get_tex_image_of(struct fe_context *ctx, struct fe_texture *tex, unsigned face, 
     * packed as if three-dimensional). The rows of each are laid out by fe_pack.c (or by the
     * server in a pixel pack buffer). */
    const bool rows_are_layers = t == FE_TEX_1D_ARRAY;
-   const bool slices = t == FE_TEX_3D || t == FE_TEX_2D_ARRAY || t == FE_TEX_CUBE_ARRAY;
-   const uint32_t n = rows_are_layers ? img->height : slices ? img->depth : 1;
+   const bool slices =
+      t == FE_TEX_3D || t == FE_TEX_2D_ARRAY || t == FE_TEX_CUBE_ARRAY || all_faces;
+   const uint32_t n = rows_are_layers ? img->height : all_faces ? 6 : slices ? img->depth : 1;
    const uint32_t h = rows_are_layers ? 1 : img->height;
    size_t first, stride;
    const size_t one = fe_pixel_image_layout(&ctx->pack, (GLsizei)img->width, (GLsizei)h, format,
@@ -433,7 +456,51 @@ mgl_glGetnTexImageARB(GLenum target, GLint level, GLenum format, GLenum type, GL
 
 /* The blocks the app uploaded, kept in the client (the server holds decoded texels; GL 3.3
  * §6.1.4). An image whose texels came otherwise (plain pixels into a compressed format, a
- * copy, generated mipmaps) would need an encoder: declined by name after GL's own errors. */
+ * copy, generated mipmaps) would need an encoder: declined by name after GL's own errors.
+ * face: one face of a cube map (0 for other targets), or FE_ALL_FACES (glGetCompressedTextureImage
+ * of a cube map: the six faces one after the other). */
+static void
+get_compressed_of(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
+                  size_t buf_size, void *pixels)
+{
+   const unsigned faces = face == FE_ALL_FACES ? 6 : 1;
+   if (face == FE_ALL_FACES)
+      face = 0;
+   GLint compressed;
+   if (!level_parameter_of(ctx, tex, face, level, GL_TEXTURE_COMPRESSED, &compressed))
+      return;
+   FE_CHECK(!compressed, GL_INVALID_OPERATION);
+   FE_CHECK(faces > 1 && !cube_complete_level(tex, level), GL_INVALID_OPERATION);
+   const struct fe_tex_image *img = &tex->image[face][level];
+   const struct fe_format_info *info = fe_format_lookup(img->internal_format);
+   const size_t size = fe_block_image_size(info->block, img->width, img->height, img->depth);
+   FE_CHECK(!ctx->pixel_pack_buffer && size * faces > buf_size, GL_INVALID_OPERATION);
+   const struct fe_tex_blocks *b = tex->blocks;
+   for (unsigned f = face; f < face + faces; f++) {
+      if (img->plain_texels || tex->image[f][level].plain_texels || !b || !b->data[f][level] ||
+          b->size[f][level] != size || b->internal_format[f][level] != img->internal_format) {
+         MGU_DECLINE(gl_feature_unimplemented,
+                     "glGetCompressedTexImage of texels not uploaded as blocks (0x%04x)",
+                     img->internal_format);
+         fe_error(ctx, GL_INVALID_OPERATION);
+         return;
+      }
+   }
+   if (ctx->pixel_pack_buffer) {
+      uint64_t offset;
+      if (!fe_pixel_buffer_range(ctx, ctx->pixel_pack_buffer, pixels, size * faces,
+                                 GL_UNSIGNED_BYTE, &offset))
+         return;
+      for (unsigned k = 0; k < faces; k++)
+         fe_buffer_upload(ctx, ctx->pixel_pack_buffer, offset + size * k, b->data[face + k][level],
+                          size);
+      return;
+   }
+   if (pixels)
+      for (unsigned k = 0; k < faces; k++)
+         memcpy((uint8_t *)pixels + size * k, b->data[face + k][level], size);
+}
+
 static void
 get_compressed_tex_image(struct fe_context *ctx, GLenum target, GLint level, size_t buf_size,
                          void *pixels)
@@ -442,10 +509,9 @@ get_compressed_tex_image(struct fe_context *ctx, GLenum target, GLint level, siz
    FE_CHECK(proxy_target_index(ctx, target) >= 0 || t == FE_TEX_BUFFER || t == FE_TEX_2D_MS ||
                t == FE_TEX_2D_MS_ARRAY,
             GL_INVALID_ENUM);
-   GLint compressed;
+   GLint compressed; /* the target's own errors first */
    if (!level_parameter(ctx, target, level, GL_TEXTURE_COMPRESSED, &compressed))
       return;
-   FE_CHECK(!compressed, GL_INVALID_OPERATION);
    unsigned face = 0;
    enum fe_tex_target tt = (enum fe_tex_target)t;
    if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
@@ -454,29 +520,7 @@ get_compressed_tex_image(struct fe_context *ctx, GLenum target, GLint level, siz
    }
    struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, tt);
    FE_CHECK(!tex, GL_OUT_OF_MEMORY);
-   const struct fe_tex_image *img = &tex->image[face][level];
-   const struct fe_format_info *info = fe_format_lookup(img->internal_format);
-   const size_t size = fe_block_image_size(info->block, img->width, img->height, img->depth);
-   FE_CHECK(!ctx->pixel_pack_buffer && size > buf_size, GL_INVALID_OPERATION);
-   const struct fe_tex_blocks *b = tex->blocks;
-   if (img->plain_texels || !b || !b->data[face][level] || b->size[face][level] != size ||
-       b->internal_format[face][level] != img->internal_format) {
-      MGU_DECLINE(gl_feature_unimplemented,
-                  "glGetCompressedTexImage of texels not uploaded as blocks (0x%04x)",
-                  img->internal_format);
-      fe_error(ctx, GL_INVALID_OPERATION);
-      return;
-   }
-   if (ctx->pixel_pack_buffer) {
-      uint64_t offset;
-      if (!fe_pixel_buffer_range(ctx, ctx->pixel_pack_buffer, pixels, size, GL_UNSIGNED_BYTE,
-                                 &offset))
-         return;
-      fe_buffer_upload(ctx, ctx->pixel_pack_buffer, offset, b->data[face][level], size);
-      return;
-   }
-   if (pixels)
-      memcpy(pixels, b->data[face][level], size);
+   get_compressed_of(ctx, tex, face, level, buf_size, pixels);
 }
 
 void
@@ -491,4 +535,19 @@ mgl_glGetnCompressedTexImageARB(GLenum target, GLint lod, GLsizei bufSize, void 
 {
    FE_CTX_OR_RETURN();
    get_compressed_tex_image(ctx, target, lod, bufSize < 0 ? 0 : (size_t)bufSize, img);
+}
+
+/* glGetCompressedTextureImage (GL 4.6 §8.11.4): a cube map's six faces in order. */
+void
+mgl_glGetCompressedTextureImage(GLuint texture, GLint level, GLsizei bufSize, void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_texture *tex = fe_texture_named(ctx, texture);
+   if (!tex)
+      return;
+   const enum fe_tex_target t = tex->target;
+   FE_CHECK(t == FE_TEX_BUFFER || t == FE_TEX_2D_MS || t == FE_TEX_2D_MS_ARRAY,
+            GL_INVALID_OPERATION);
+   get_compressed_of(ctx, tex, t == FE_TEX_CUBE ? FE_ALL_FACES : 0, level,
+                     bufSize < 0 ? 0 : (size_t)bufSize, pixels);
 }

@@ -140,11 +140,18 @@ mgl_glTextureBufferRange(GLuint texture, GLenum internalformat, GLuint buffer, G
    tex_buffer(ctx, tex, internalformat, buffer, true, offset, size);
 }
 
-/* Sized internal formats only: glTexStorage refuses the base (unsized) ones. */
+/* Sized internal formats only: glTexStorage refuses the base (unsized) ones and the generic
+ * compressed ones (GL 4.6 §8.19: GL_COMPRESSED_RGB and friends are not sized). */
 static bool
 is_unsized(GLenum f)
 {
    switch (f) {
+   case GL_COMPRESSED_RED:
+   case GL_COMPRESSED_RG:
+   case GL_COMPRESSED_RGB:
+   case GL_COMPRESSED_RGBA:
+   case GL_COMPRESSED_SRGB:
+   case GL_COMPRESSED_SRGB_ALPHA:
    case GL_RED:
    case GL_RG:
    case GL_RGB:
@@ -287,14 +294,15 @@ storage_bound(struct fe_context *ctx, GLenum target, unsigned dims, bool *proxy)
 }
 
 /* glTextureStorage{dims}D of a named texture, whose own target must be one that call takes
- * (GL 4.6 §8.19: GL_INVALID_ENUM otherwise); NULL after the error. */
+ * (GL_INVALID_OPERATION otherwise, as for every command naming a texture of the wrong target:
+ * Mesa and piglit's arb_direct_state_access tests agree); NULL after the error. */
 static struct fe_texture *
 storage_named(struct fe_context *ctx, GLuint texture, unsigned dims)
 {
    struct fe_texture *tex = fe_texture_named(ctx, texture);
    bool proxy;
    FE_CHECK(tex && storage_target(ctx, fe_tex_target_enum(tex->target), dims, &proxy) < 0,
-            GL_INVALID_ENUM, NULL);
+            GL_INVALID_OPERATION, NULL);
    return tex;
 }
 
@@ -474,7 +482,7 @@ static struct fe_texture *
 multisample_named(struct fe_context *ctx, GLuint texture, bool array)
 {
    struct fe_texture *tex = fe_texture_named(ctx, texture);
-   FE_CHECK(tex && tex->target != (array ? FE_TEX_2D_MS_ARRAY : FE_TEX_2D_MS), GL_INVALID_ENUM,
+   FE_CHECK(tex && tex->target != (array ? FE_TEX_2D_MS_ARRAY : FE_TEX_2D_MS), GL_INVALID_OPERATION,
             NULL);
    return tex;
 }

@@ -1240,18 +1240,51 @@ mgl_glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
                        type, pixels);
 }
 
-/* glTextureSubImage{dims}D's texture: a cube map's faces would be the layers of one box
- * here, where each face is its own image, so that one is a named decline. */
-static struct fe_texture *
-sub_image_named(struct fe_context *ctx, GLuint texture, unsigned dims)
+/* The faces [zoffset, zoffset + depth) of a cube map's level, for a box of a named cube map
+ * texture (GL 4.6 §8.6: its faces are the box's slices): GL's errors, false after one. */
+static bool
+cube_faces_check(struct fe_context *ctx, const struct fe_texture *tex, GLint level, GLint zoffset,
+                 GLsizei depth)
 {
-   struct fe_texture *tex = fe_texture_named_sub(ctx, texture, dims);
-   if (tex && tex->target == FE_TEX_CUBE) {
-      MGU_DECLINE(gl_feature_unimplemented, "a sub-image box of a named cube map texture");
-      fe_error(ctx, GL_INVALID_OPERATION);
+   FE_CHECK(level < 0 || level >= FE_MAX_LEVELS || depth < 0 || zoffset < 0 ||
+               (int64_t)zoffset + depth > 6,
+            GL_INVALID_VALUE, false);
+   for (GLint f = zoffset; f < zoffset + depth; f++)
+      FE_CHECK(!tex->image[f][level].defined, GL_INVALID_OPERATION, false);
+   return true;
+}
+
+/* The source of slice k of a box in the app's memory or the pixel unpack buffer (NULL stays
+ * NULL where no buffer is bound): slices are placed by GL_UNPACK_IMAGE_HEIGHT and
+ * GL_UNPACK_SKIP_IMAGES (GL 4.6 §8.4.4.1). */
+static const void *
+unpack_slice(const struct fe_context *ctx, const void *pixels, GLsizei width, GLsizei height,
+             GLenum format, GLenum type, GLsizei k)
+{
+   if (!pixels && !ctx->pixel_unpack_buffer)
       return NULL;
-   }
-   return tex;
+   size_t first, stride;
+   fe_pixel_image_layout(&ctx->unpack, width, height, format, type, &first, &stride);
+   const size_t rows =
+      ctx->unpack.image_height > 0 ? (size_t)ctx->unpack.image_height : (size_t)height;
+   const size_t skip = ctx->unpack.skip_images > 0 ? (size_t)ctx->unpack.skip_images : 0;
+   return (const void *)((uintptr_t)pixels + stride * rows * (skip + (size_t)k));
+}
+
+/* glTextureSubImage3D of a cube map: one 2D sub-image a face. */
+static void
+cube_sub_image(struct fe_context *ctx, struct fe_texture *tex, GLint level, GLint xoffset,
+               GLint yoffset, GLint zoffset, GLsizei width, GLsizei height, GLsizei depth,
+               GLenum format, GLenum type, const void *pixels)
+{
+   const GLenum err =
+      fe_pixel_check(format, fe_es_pixel_type(ctx, type), ctx->desc.api == FE_API_GLES);
+   FE_CHECK(err, err);
+   if (!cube_faces_check(ctx, tex, level, zoffset, depth))
+      return;
+   for (GLsizei k = 0; k < depth; k++)
+      tex_sub_image(ctx, tex, (unsigned)(zoffset + k), level, xoffset, yoffset, width, height,
+                    format, type, unpack_slice(ctx, pixels, width, height, format, type, k));
 }
 
 void
@@ -1259,7 +1292,7 @@ mgl_glTextureSubImage1D(GLuint texture, GLint level, GLint xoffset, GLsizei widt
                         GLenum type, const void *pixels)
 {
    FE_CTX_OR_RETURN();
-   struct fe_texture *tex = sub_image_named(ctx, texture, 1);
+   struct fe_texture *tex = fe_texture_named_sub(ctx, texture, 1);
    if (tex)
       tex_sub_image(ctx, tex, 0, level, xoffset, 0, width, 1, format, type, pixels);
 }
@@ -1269,7 +1302,7 @@ mgl_glTextureSubImage2D(GLuint texture, GLint level, GLint xoffset, GLint yoffse
                         GLsizei height, GLenum format, GLenum type, const void *pixels)
 {
    FE_CTX_OR_RETURN();
-   struct fe_texture *tex = sub_image_named(ctx, texture, 2);
+   struct fe_texture *tex = fe_texture_named_sub(ctx, texture, 2);
    if (tex)
       tex_sub_image(ctx, tex, 0, level, xoffset, yoffset, width, height, format, type, pixels);
 }
@@ -1280,8 +1313,11 @@ mgl_glTextureSubImage3D(GLuint texture, GLint level, GLint xoffset, GLint yoffse
                         const void *pixels)
 {
    FE_CTX_OR_RETURN();
-   struct fe_texture *tex = sub_image_named(ctx, texture, 3);
-   if (tex)
+   struct fe_texture *tex = fe_texture_named_sub(ctx, texture, 3);
+   if (tex && tex->target == FE_TEX_CUBE)
+      cube_sub_image(ctx, tex, level, xoffset, yoffset, zoffset, width, height, depth, format, type,
+                     pixels);
+   else if (tex)
       tex_sub_image_3d(ctx, tex, level, xoffset, yoffset, zoffset, width, height, depth, format,
                        type, pixels);
 }
@@ -1645,10 +1681,27 @@ mgl_glCompressedTextureSubImage3D(GLuint texture, GLint level, GLint xoffset, GL
                                   GLenum format, GLsizei imageSize, const void *data)
 {
    FE_CTX_OR_RETURN();
-   struct fe_texture *tex = sub_image_named(ctx, texture, 3);
-   if (tex)
+   struct fe_texture *tex = fe_texture_named_sub(ctx, texture, 3);
+   if (!tex)
+      return;
+   if (tex->target != FE_TEX_CUBE) {
       compressed_tex_sub_image(ctx, tex, 0, level, xoffset, yoffset, zoffset, width, height, depth,
                                format, imageSize, data);
+      return;
+   }
+   /* a cube map's faces are the slices: imageSize covers them all, one face's blocks after
+    * another's */
+   if (!cube_faces_check(ctx, tex, level, zoffset, depth))
+      return;
+   FE_CHECK(imageSize < 0 || (depth && imageSize % depth), GL_INVALID_VALUE);
+   for (GLsizei k = 0; k < depth; k++) {
+      const size_t face_bytes = (size_t)(imageSize / depth);
+      const void *src = data || ctx->pixel_unpack_buffer
+                           ? (const void *)((uintptr_t)data + face_bytes * (size_t)k)
+                           : NULL;
+      compressed_tex_sub_image(ctx, tex, (unsigned)(zoffset + k), level, xoffset, yoffset, 0, width,
+                               height, 1, format, (GLsizei)face_bytes, src);
+   }
 }
 
 void

@@ -125,7 +125,7 @@ fe_texture_named_sub(struct fe_context *ctx, GLuint texture, unsigned dims)
                    : dims == 2 ? t == FE_TEX_2D || t == FE_TEX_1D_ARRAY || t == FE_TEX_RECT
                                : t == FE_TEX_3D || t == FE_TEX_2D_ARRAY || t == FE_TEX_CUBE ||
                                     t == FE_TEX_CUBE_ARRAY;
-   FE_CHECK(!ok, GL_INVALID_ENUM, NULL);
+   FE_CHECK(!ok, GL_INVALID_OPERATION, NULL);
    return tex;
 }
 

@@ -730,6 +730,23 @@ mgl_glVertexArrayAttribIFormat(GLuint vaobj, GLuint attribindex, GLint size, GLe
    attrib_format(ctx, vao, attribindex, size, type, GL_FALSE, relativeoffset, true);
 }
 
+/* GL 4.6 §10.3.2: a double-precision attribute's format. Its errors are GL's; past them, the
+ * context has no 64-bit vertex attributes (GL 4.1, ARB_vertex_attrib_64bit, is not offered:
+ * shaders cannot declare dvec inputs), so the format is a named decline. */
+void
+mgl_glVertexArrayAttribLFormat(GLuint vaobj, GLuint attribindex, GLint size, GLenum type,
+                               GLuint relativeoffset)
+{
+   VAO_OR_RETURN(vaobj);
+   FE_CHECK(attribindex >= FE_MAX_VERTEX_ATTRIBS, GL_INVALID_VALUE);
+   FE_CHECK(type != GL_DOUBLE, GL_INVALID_ENUM);
+   FE_CHECK(size < 1 || size > 4, GL_INVALID_VALUE);
+   FE_CHECK(relativeoffset > FE_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET, GL_INVALID_VALUE);
+   MGU_DECLINE(gl_entry_not_in_version, "%s without ARB_vertex_attrib_64bit",
+               "glVertexArrayAttribLFormat");
+   fe_error(ctx, GL_INVALID_OPERATION);
+}
+
 static void
 attrib_binding(struct fe_context *ctx, struct fe_vao *vao, GLuint attribindex, GLuint bindingindex)
 {

@@ -372,6 +372,28 @@ tfo_destroy(struct fe_context *ctx, struct fe_tfo *t)
       free(t);
 }
 
+/* The object of a reserved name (first bind, or glCreateTransformFeedbacks): NULL after
+ * recording GL_OUT_OF_MEMORY. */
+static struct fe_tfo *
+tfo_create(struct fe_context *ctx, GLuint id)
+{
+   if (fe_xfb_server_objects(ctx) && id >= MGP_MAX_XFB_OBJECTS) {
+      /* the server holds MGP_MAX_XFB_OBJECTS objects a context (names are the lowest free
+       * ones: this many are alive) */
+      MGU_DECLINE(gl_feature_unimplemented, "transform feedback object %u: the server holds %u", id,
+                  MGP_MAX_XFB_OBJECTS);
+      FE_CHECK(true, GL_OUT_OF_MEMORY, NULL);
+   }
+   struct fe_tfo *t = calloc(1, sizeof(*t));
+   FE_CHECK(!t, GL_OUT_OF_MEMORY, NULL);
+   t->name = id;
+   if (!fe_names_set(&ctx->tfos, id, t)) {
+      free(t);
+      FE_CHECK(true, GL_OUT_OF_MEMORY, NULL);
+   }
+   return t;
+}
+
 void
 mgl_glGenTransformFeedbacks(GLsizei n, GLuint *ids)
 {
@@ -380,6 +402,20 @@ mgl_glGenTransformFeedbacks(GLsizei n, GLuint *ids)
    for (GLsizei i = 0; i < n; i++) {
       ids[i] = fe_names_gen(&ctx->tfos);
       FE_CHECK(!ids[i], GL_OUT_OF_MEMORY);
+   }
+}
+
+/* GL 4.6 §13.2.1: names whose objects exist at once. */
+void
+mgl_glCreateTransformFeedbacks(GLsizei n, GLuint *ids)
+{
+   TFO_ENTRY_OR_RETURN("glCreateTransformFeedbacks");
+   FE_CHECK(n < 0, GL_INVALID_VALUE);
+   for (GLsizei i = 0; i < n; i++) {
+      ids[i] = fe_names_gen(&ctx->tfos);
+      FE_CHECK(!ids[i], GL_OUT_OF_MEMORY);
+      if (!tfo_create(ctx, ids[i]))
+         return;
    }
 }
 
@@ -429,29 +465,96 @@ mgl_glBindTransformFeedback(GLenum target, GLuint id)
    if (id) {
       void *obj = fe_names_get(&ctx->tfos, id);
       FE_CHECK(!obj, GL_INVALID_OPERATION); /* names come from glGenTransformFeedbacks only */
-      if (obj == FE_NAME_RESERVED) {
-         if (fe_xfb_server_objects(ctx) && id >= MGP_MAX_XFB_OBJECTS) {
-            /* the server holds MGP_MAX_XFB_OBJECTS objects a context (names are the lowest
-             * free ones: this many are alive) */
-            MGU_DECLINE(gl_feature_unimplemented,
-                        "transform feedback object %u: the server holds %u", id,
-                        MGP_MAX_XFB_OBJECTS);
-            FE_CHECK(true, GL_OUT_OF_MEMORY);
-         }
-         t = calloc(1, sizeof(*t));
-         FE_CHECK(!t, GL_OUT_OF_MEMORY);
-         t->name = id;
-         if (!fe_names_set(&ctx->tfos, id, t)) {
-            free(t);
-            FE_CHECK(true, GL_OUT_OF_MEMORY);
-         }
-      } else {
-         t = obj;
-      }
+      t = obj == FE_NAME_RESERVED ? tfo_create(ctx, id) : obj;
+      if (!t)
+         return;
    }
    if (t != ctx->tfo && fe_xfb_server_objects(ctx))
       mgp_bind_stream_output_object(&ctx->pipe, &(struct mgp_u32_args){.value = t->name});
    ctx->tfo = t;
+}
+
+/* The object a direct-state-access command names (GL 4.6 §13.2.2, §22.4): zero is the default
+ * one; NULL with GL_INVALID_OPERATION for a name that is no transform feedback object. */
+static struct fe_tfo *
+tfo_named(struct fe_context *ctx, GLuint xfb)
+{
+   if (!xfb)
+      return &ctx->default_tfo;
+   void *obj = fe_names_get(&ctx->tfos, xfb);
+   FE_CHECK(!obj || obj == FE_NAME_RESERVED, GL_INVALID_OPERATION, NULL);
+   return obj;
+}
+
+void
+mgl_glTransformFeedbackBufferBase(GLuint xfb, GLuint index, GLuint buffer)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_tfo *t = tfo_named(ctx, xfb);
+   if (t)
+      fe_buffer_bind_xfb(ctx, t, index, buffer, 0, 0, true);
+}
+
+void
+mgl_glTransformFeedbackBufferRange(GLuint xfb, GLuint index, GLuint buffer, GLintptr offset,
+                                   GLsizeiptr size)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_tfo *t = tfo_named(ctx, xfb);
+   if (t)
+      fe_buffer_bind_xfb(ctx, t, index, buffer, offset, size, false);
+}
+
+/* GL 4.6 §22.4: an object's state. */
+void
+mgl_glGetTransformFeedbackiv(GLuint xfb, GLenum pname, GLint *param)
+{
+   FE_CTX_OR_RETURN();
+   const struct fe_tfo *t = tfo_named(ctx, xfb);
+   if (!t)
+      return;
+   switch (pname) {
+   case GL_TRANSFORM_FEEDBACK_ACTIVE: *param = t->tf.active; break;
+   case GL_TRANSFORM_FEEDBACK_PAUSED: *param = t->tf.paused; break;
+   default: FE_CHECK(true, GL_INVALID_ENUM);
+   }
+}
+
+/* One indexed binding of an object's (wide: its start or size, else its buffer's name): false
+ * after recording the error. */
+static bool
+tfo_binding(struct fe_context *ctx, GLuint xfb, GLenum pname, GLuint index, bool wide,
+            GLint64 *value)
+{
+   const struct fe_tfo *t = tfo_named(ctx, xfb);
+   if (!t)
+      return false;
+   FE_CHECK(wide ? pname != GL_TRANSFORM_FEEDBACK_BUFFER_START &&
+                      pname != GL_TRANSFORM_FEEDBACK_BUFFER_SIZE
+                 : pname != GL_TRANSFORM_FEEDBACK_BUFFER_BINDING,
+            GL_INVALID_ENUM, false);
+   FE_CHECK(index >= FE_MAX_XFB_BUFFERS, GL_INVALID_VALUE, false);
+   const struct fe_ubo_binding *b = &t->xfb[index];
+   *value = !wide                                         ? (b->buffer ? b->buffer->base.name : 0)
+            : pname == GL_TRANSFORM_FEEDBACK_BUFFER_START ? b->offset
+                                                          : b->size;
+   return true;
+}
+
+void
+mgl_glGetTransformFeedbacki_v(GLuint xfb, GLenum pname, GLuint index, GLint *param)
+{
+   FE_CTX_OR_RETURN();
+   GLint64 v;
+   if (tfo_binding(ctx, xfb, pname, index, false, &v))
+      *param = (GLint)v;
+}
+
+void
+mgl_glGetTransformFeedbacki64_v(GLuint xfb, GLenum pname, GLuint index, GLint64 *param)
+{
+   FE_CTX_OR_RETURN();
+   tfo_binding(ctx, xfb, pname, index, true, param);
 }
 
 bool

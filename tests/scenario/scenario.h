@@ -298,6 +298,15 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLCLEARTEXSUBIMAGEPROC, ClearTexSubImage)                                                  \
    X(PFNGLGETTEXTURESUBIMAGEPROC, GetTextureSubImage)                                              \
    X(PFNGLGETCOMPRESSEDTEXTURESUBIMAGEPROC, GetCompressedTextureSubImage)                          \
+   X(PFNGLCREATETRANSFORMFEEDBACKSPROC, CreateTransformFeedbacks)                                  \
+   X(PFNGLTRANSFORMFEEDBACKBUFFERBASEPROC, TransformFeedbackBufferBase)                            \
+   X(PFNGLTRANSFORMFEEDBACKBUFFERRANGEPROC, TransformFeedbackBufferRange)                          \
+   X(PFNGLGETTRANSFORMFEEDBACKIVPROC, GetTransformFeedbackiv)                                      \
+   X(PFNGLGETTRANSFORMFEEDBACKI_VPROC, GetTransformFeedbacki_v)                                    \
+   X(PFNGLGETTRANSFORMFEEDBACKI64_VPROC, GetTransformFeedbacki64_v)                                \
+   X(PFNGLCREATEQUERIESPROC, CreateQueries)                                                        \
+   X(PFNGLGETQUERYBUFFEROBJECTIVPROC, GetQueryBufferObjectiv)                                      \
+   X(PFNGLGETQUERYBUFFEROBJECTUI64VPROC, GetQueryBufferObjectui64v)                                \
    X(PFNGLFRAMEBUFFERPARAMETERIPROC, FramebufferParameteri)                                        \
    X(PFNGLGETFRAMEBUFFERPARAMETERIVPROC, GetFramebufferParameteriv)                                \
    X(PFNGLVIEWPORTINDEXEDFPROC, ViewportIndexedf)                                                  \

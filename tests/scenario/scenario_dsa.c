@@ -211,7 +211,8 @@ dsa_errors(const struct dsa_objects *o)
    GLuint tex2d;
    gl.CreateTextures(GL_TEXTURE_2D, 1, &tex2d);
    gl.TextureStorage3D(tex2d, 1, GL_RGBA8, 2, 2, 2);
-   expect_gl_error(GL_INVALID_ENUM, "glTextureStorage3D of a 2D texture");
+   /* GL 4.6 §8.19: the effective target of a named texture, GL_INVALID_OPERATION */
+   expect_gl_error(GL_INVALID_OPERATION, "glTextureStorage3D of a 2D texture");
    glDeleteTextures(1, &tex2d);
    gl.NamedFramebufferTexture(0, GL_COLOR_ATTACHMENT0, o->tex, 0);
    expect_gl_error(GL_INVALID_OPERATION, "glNamedFramebufferTexture of the default framebuffer");

@@ -1221,3 +1221,144 @@ sc_xfb_next_buffer(void)
    gl.DeleteBuffers(3, bufs);
    gl.DeleteVertexArrays(1, &m.vao);
 }
+
+/* dsa_xfb_query: GL 4.5 direct state access to transform feedback objects and query results
+ * (ARB_direct_state_access). An object made by glCreateTransformFeedbacks exists unbound; its
+ * bindings are set and read by name (the generic binding and the default object's stay), with
+ * the spec's errors (§13.2.2, §22.4); a capture through it writes the buffer it names. A
+ * GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN query made by glCreateQueries writes its result, its
+ * availability and its target into a buffer (glGetQueryBufferObject*, §4.2.3), with the errors
+ * of an offset past the store, a non-buffer and a bad pname; the bytes around stay. */
+void
+sc_dsa_xfb_query(void)
+{
+   /* the commands are defined whether or not GL_ARB_direct_state_access is listed */
+   if (!has_ext("GL_ARB_transform_feedback2")) {
+      skipped("transform feedback objects (GL_ARB_transform_feedback2 is not listed)");
+      return;
+   }
+   float v[12];
+   rect_vertices(v, 8, 8, 40, 24);
+   mesh m = make_mesh(v, 6);
+   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+   const char *names[] = {"v_b"};
+   char log[2048] = "";
+   GLuint p = xfb_program(names, 1, GL_INTERLEAVED_ATTRIBS, log, sizeof log);
+   if (!p)
+      die_setup("transform feedback program failed to link:\n%s", log);
+
+   GLuint t = 0;
+   gl.CreateTransformFeedbacks(1, &t);
+   check_gl_error("glCreateTransformFeedbacks");
+   if (!gl.IsTransformFeedback(t))
+      fail("a created transform feedback object is not one before it is bound");
+   GLuint b = xfb_buffer(16 + 6 * 4 + 16);
+   gl.TransformFeedbackBufferRange(t, 0, b, 16, 6 * 4);
+   check_gl_error("glTransformFeedbackBufferRange");
+   GLint name = -1, generic = -1, def = -1;
+   gl.GetTransformFeedbacki_v(t, GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 0, &name);
+   GLint64 start = -1, size = -1;
+   gl.GetTransformFeedbacki64_v(t, GL_TRANSFORM_FEEDBACK_BUFFER_START, 0, &start);
+   gl.GetTransformFeedbacki64_v(t, GL_TRANSFORM_FEEDBACK_BUFFER_SIZE, 0, &size);
+   check_gl_error("glGetTransformFeedbacki*_v");
+   if (name != (GLint)b || start != 16 || size != 24)
+      fail("object binding 0: buffer %d [%lld, +%lld), expected %u [16, +24)", name,
+           (long long)start, (long long)size, b);
+   glGetIntegerv(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, &generic);
+   gl.GetTransformFeedbacki_v(0, GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 0, &def);
+   if (generic != 0 || def != 0)
+      fail("the generic binding (%d) or the default object's (%d) changed", generic, def);
+
+   gl.TransformFeedbackBufferBase(t + 100, 0, b);
+   expect_error(GL_INVALID_OPERATION, "glTransformFeedbackBufferBase(not an object)");
+   gl.TransformFeedbackBufferBase(t, 0, b + 100);
+   expect_error(GL_INVALID_VALUE, "glTransformFeedbackBufferBase(not a buffer)");
+   gl.TransformFeedbackBufferRange(t, 0, b, 2, 8);
+   expect_error(GL_INVALID_VALUE, "glTransformFeedbackBufferRange(offset 2)");
+   gl.TransformFeedbackBufferRange(t, 0, b, 0, 0);
+   expect_error(GL_INVALID_VALUE, "glTransformFeedbackBufferRange(size 0)");
+   GLint iv = -1;
+   gl.GetTransformFeedbackiv(t, GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, &iv);
+   expect_error(GL_INVALID_ENUM, "glGetTransformFeedbackiv(a binding pname)");
+   gl.GetTransformFeedbacki_v(t, GL_TRANSFORM_FEEDBACK_BUFFER_START, 0, &iv);
+   expect_error(GL_INVALID_ENUM, "glGetTransformFeedbacki_v(GL_TRANSFORM_FEEDBACK_BUFFER_START)");
+   GLint64 i64 = -1;
+   gl.GetTransformFeedbacki64_v(t, GL_TRANSFORM_FEEDBACK_BUFFER_SIZE, 64, &i64);
+   expect_error(GL_INVALID_VALUE, "glGetTransformFeedbacki64_v(index 64)");
+
+   /* capture through the object, counted by a created query */
+   GLuint q = 0;
+   gl.CreateQueries(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, 1, &q);
+   check_gl_error("glCreateQueries");
+   gl.UseProgram(p);
+   gl.Uniform4fv(uloc(p, "u_color"), 1, V4(0.2f, 0.6f, 1.0f, 1.0f).v);
+   gl.Uniform1f(uloc(p, "u_k"), 0.0f);
+   gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t);
+   gl.BeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q);
+   gl.BeginTransformFeedback(GL_TRIANGLES);
+   gl.GetTransformFeedbackiv(t, GL_TRANSFORM_FEEDBACK_ACTIVE, &iv);
+   if (iv != 1)
+      fail("GL_TRANSFORM_FEEDBACK_ACTIVE of the capturing object = %d", iv);
+   gl.TransformFeedbackBufferBase(t, 0, b);
+   expect_error(GL_INVALID_OPERATION, "glTransformFeedbackBufferBase of an active object");
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.EndTransformFeedback();
+   gl.EndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+   gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, 0);
+   check_gl_error("capture through a created object");
+   unsigned char raw[16 + 24 + 16];
+   read_buffer(b, 0, sizeof raw, raw);
+   check_sentinel("created object: bytes before the range", raw, 16);
+   check_sentinel("created object: bytes after the range", raw + 40, 16);
+   for (int vx = 0; vx < 6; vx++) {
+      float want, got;
+      xfb_expect("v_b", v, vx, 0.0f, &want);
+      memcpy(&got, raw + 16 + 4 * vx, 4);
+      check_words("created object: v_b", &got, &want, 1);
+   }
+
+   /* the query's result, availability and target, written into a buffer */
+   unsigned char qb[32];
+   memset(qb, 0xAB, sizeof qb);
+   GLuint r = 0;
+   gl.CreateBuffers(1, &r);
+   gl.NamedBufferData(r, sizeof qb, qb, GL_STATIC_DRAW);
+   gl.GetQueryBufferObjectui64v(q, r, GL_QUERY_RESULT, 8);
+   gl.GetQueryBufferObjectiv(q, r, GL_QUERY_RESULT_AVAILABLE, 16);
+   gl.GetQueryBufferObjectiv(q, r, GL_QUERY_TARGET, 20);
+   check_gl_error("glGetQueryBufferObject*");
+   gl.GetQueryBufferObjectui64v(q, r, GL_QUERY_RESULT, 28);
+   expect_error(GL_INVALID_OPERATION, "glGetQueryBufferObjectui64v(past the store)");
+   gl.GetQueryBufferObjectiv(q, r, GL_QUERY_RESULT, -4);
+   expect_error(GL_INVALID_VALUE, "glGetQueryBufferObjectiv(offset -4)");
+   gl.GetQueryBufferObjectiv(q, r + 100, GL_QUERY_RESULT, 0);
+   expect_error(GL_INVALID_OPERATION, "glGetQueryBufferObjectiv(not a buffer)");
+   gl.GetQueryBufferObjectiv(q, r, GL_QUERY_COUNTER_BITS, 0);
+   expect_error(GL_INVALID_ENUM, "glGetQueryBufferObjectiv(GL_QUERY_COUNTER_BITS)");
+   gl.GetQueryBufferObjectiv(q + 100, r, GL_QUERY_RESULT, 0);
+   expect_error(GL_INVALID_OPERATION, "glGetQueryBufferObjectiv(not a query)");
+   GLuint target = 0;
+   gl.GetQueryObjectuiv(q, GL_QUERY_TARGET, &target);
+   check_gl_error("glGetQueryObjectuiv(GL_QUERY_TARGET)");
+   if (target != GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN)
+      fail("glGetQueryObjectuiv(GL_QUERY_TARGET) = 0x%04x", target);
+   unsigned char got[32];
+   gl.GetNamedBufferSubData(r, 0, sizeof got, got);
+   uint64_t prims;
+   int32_t avail, qtarget;
+   memcpy(&prims, got + 8, 8);
+   memcpy(&avail, got + 16, 4);
+   memcpy(&qtarget, got + 20, 4);
+   if (prims != 2 || avail != 1 || qtarget != GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN)
+      fail("query buffer: result %llu (2), available %d (1), target 0x%04x",
+           (unsigned long long)prims, avail, (unsigned)qtarget);
+   check_sentinel("query buffer: bytes before the result", got, 8);
+   check_sentinel("query buffer: bytes after the target", got + 24, 8);
+   gl.DeleteBuffers(1, &r);
+   gl.DeleteQueries(1, &q);
+   gl.DeleteTransformFeedbacks(1, &t);
+   gl.DeleteBuffers(1, &b);
+   gl.DeleteProgram(p);
+   gl.DeleteVertexArrays(1, &m.vao);
+   gl.DeleteBuffers(1, &m.vbo);
+}

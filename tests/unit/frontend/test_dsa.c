@@ -308,8 +308,8 @@ test_textures(void)
 
    mgl_glTextureStorage2D(gen, 1, GL_RGBA8, 4, 4);
    CHECK_ERR(GL_INVALID_OPERATION);
-   mgl_glTextureStorage3D(t[0], 1, GL_RGBA8, 4, 4, 1); /* a 2D texture */
-   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glTextureStorage3D(t[0], 1, GL_RGBA8, 4, 4, 1); /* a 2D texture (GL 4.6 §8.19) */
+   CHECK_ERR(GL_INVALID_OPERATION);
    mgl_glTextureStorage2D(t[0], 4, GL_RGBA8, 8, 8);
    CHECK_ERR(GL_NO_ERROR);
    mgl_glTextureStorage2D(t[0], 1, GL_RGBA8, 8, 8); /* immutable now */
@@ -331,7 +331,7 @@ test_textures(void)
    mgl_glTextureSubImage2D(t[0], 0, 7, 7, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, texels);
    CHECK_ERR(GL_INVALID_VALUE);
    mgl_glTextureSubImage1D(t[0], 0, 0, 1, GL_RGBA, GL_UNSIGNED_BYTE, texels); /* not 1D */
-   CHECK_ERR(GL_INVALID_ENUM);
+   CHECK_ERR(GL_INVALID_OPERATION); /* a named texture's effective target (GL 4.6 §8.6) */
    mgl_glTextureSubImage3D(t[2], 0, 0, 0, 1, 4, 4, 1, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
    CHECK_ERR(GL_NO_ERROR);
    mgl_glTextureSubImage3D(t[2], 0, 0, 0, 2, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, texels);
@@ -387,7 +387,7 @@ test_textures(void)
    mgl_glCompressedTextureSubImage2D(t[0], 0, 0, 0, 4, 4, GL_COMPRESSED_RED_RGTC1, 8, texels);
    CHECK_ERR(GL_INVALID_OPERATION); /* the image is GL_RGBA8 */
    mgl_glCompressedTextureSubImage1D(t[0], 0, 0, 4, GL_COMPRESSED_RED_RGTC1, 8, texels);
-   CHECK_ERR(GL_INVALID_ENUM); /* a 2D texture */
+   CHECK_ERR(GL_INVALID_OPERATION); /* a 2D texture */
    GLuint ct;
    mgl_glCreateTextures(GL_TEXTURE_2D, 1, &ct);
    mgl_glTextureStorage2D(ct, 1, GL_COMPRESSED_RED_RGTC1, 8, 8);
@@ -530,6 +530,61 @@ test_framebuffers(void)
    env_finish(&e);
 }
 
+/* A cube map's faces are the slices of a named box (GL 4.6 §8.6, §8.11.4): compressed blocks
+ * written to faces 1..3 with glCompressedTextureSubImage3D come back, all six faces in order, from
+ * glGetCompressedTextureImage; a level with a face never written is GL_INVALID_OPERATION; and
+ * glGenerateTextureMipmap of a buffer texture is GL_INVALID_OPERATION (GL 4.6 §8.14.4). */
+static void
+test_cube_faces(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   GLuint cube, partial, tb;
+   mgl_glCreateTextures(GL_TEXTURE_CUBE_MAP, 1, &cube);
+   mgl_glTextureStorage2D(cube, 1, GL_COMPRESSED_RED_RGTC1, 4, 4);
+   CHECK_ERR(GL_NO_ERROR);
+   uint8_t blocks[6][8];
+   for (int f = 0; f < 6; f++)
+      for (int i = 0; i < 8; i++)
+         blocks[f][i] = (uint8_t)(16 * f + i);
+   mgl_glCompressedTextureSubImage3D(cube, 0, 0, 0, 0, 4, 4, 6, GL_COMPRESSED_RED_RGTC1, 48,
+                                     blocks);
+   CHECK_ERR(GL_NO_ERROR);
+   /* three faces' blocks, of other values, into faces 1..3 */
+   uint8_t three[3][8];
+   for (int f = 0; f < 3; f++)
+      for (int i = 0; i < 8; i++)
+         three[f][i] = (uint8_t)(200 + 8 * f + i);
+   mgl_glCompressedTextureSubImage3D(cube, 0, 0, 0, 1, 4, 4, 3, GL_COMPRESSED_RED_RGTC1, 24, three);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glCompressedTextureSubImage3D(cube, 0, 0, 0, 4, 4, 4, 3, GL_COMPRESSED_RED_RGTC1, 24, three);
+   CHECK_ERR(GL_INVALID_VALUE); /* faces 4..6: past the sixth */
+   uint8_t got[6][8];
+   memset(got, 0, sizeof got);
+   mgl_glGetCompressedTextureImage(cube, 0, 47, got);
+   CHECK_ERR(GL_INVALID_OPERATION); /* six faces need 48 bytes */
+   mgl_glGetCompressedTextureImage(cube, 0, 48, got);
+   CHECK_ERR(GL_NO_ERROR);
+   for (int f = 0; f < 6; f++)
+      CHECK(!memcmp(got[f], f >= 1 && f <= 3 ? three[f - 1] : blocks[f], 8));
+
+   mgl_glCreateTextures(GL_TEXTURE_CUBE_MAP, 1, &partial);
+   mgl_glBindTexture(GL_TEXTURE_CUBE_MAP, partial);
+   mgl_glCompressedTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X, 0, GL_COMPRESSED_RED_RGTC1, 4, 4, 0,
+                              8, blocks[0]);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetCompressedTextureImage(partial, 0, 48, got);
+   CHECK_ERR(GL_INVALID_OPERATION); /* five faces undefined: not cube complete */
+   mgl_glGetCompressedTexImage(GL_TEXTURE_CUBE_MAP_POSITIVE_X, 0, got);
+   CHECK_ERR(GL_NO_ERROR); /* one face through the binding */
+   CHECK(!memcmp(got[0], blocks[0], 8));
+
+   mgl_glCreateTextures(GL_TEXTURE_BUFFER, 1, &tb);
+   mgl_glGenerateTextureMipmap(tb);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
@@ -537,5 +592,6 @@ main(void)
    test_vertex_arrays();
    test_textures();
    test_framebuffers();
+   test_cube_faces();
    return fe_test_report("unit.frontend.dsa");
 }
