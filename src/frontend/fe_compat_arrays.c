@@ -191,6 +191,27 @@ mgl_glDisableClientState(GLenum array)
    client_state(ctx, array, false);
 }
 
+/* EXT_compiled_vertex_array: a lock with a first below zero or an empty range is
+ * GL_INVALID_VALUE, locking locked arrays or unlocking unlocked ones GL_INVALID_OPERATION. */
+void
+mgl_glLockArraysEXT(GLint first, GLsizei count)
+{
+   FE_COMPAT_CTX_OR_RETURN();
+   FE_CHECK(first < 0 || count <= 0, GL_INVALID_VALUE);
+   FE_CHECK(ctx->compat->lock_count, GL_INVALID_OPERATION);
+   ctx->compat->lock_first = first;
+   ctx->compat->lock_count = count;
+}
+
+void
+mgl_glUnlockArraysEXT(void)
+{
+   FE_COMPAT_CTX_OR_RETURN();
+   FE_CHECK(!ctx->compat->lock_count, GL_INVALID_OPERATION);
+   ctx->compat->lock_first = 0;
+   ctx->compat->lock_count = 0;
+}
+
 bool
 fe_compat_get_pointer(struct fe_context *ctx, GLenum pname, void **params)
 {

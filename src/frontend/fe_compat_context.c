@@ -120,8 +120,13 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
        * features under the names of the extensions they came from, which programs of that age
        * test before they use them (multisample, shadow comparison, window positions, BGRA, 3D
        * textures, fog coordinates, secondary colour, rectangle textures, the wrap modes, LOD
-       * clamps and the texture unit's LOD bias; their suffixed commands forward to the core ones
-       * as above); then the core list
+       * clamps and the texture unit's LOD bias, cube maps, texture objects and GL 1.1's sized
+       * formats (GL_EXT_texture), GL_GENERATE_MIPMAP, the reflection texgen modes, packed
+       * pixels, the implementation's read format, glBlendFuncSeparateINGR and glWindowPos*MESA;
+       * their suffixed commands forward to the core ones as above);
+       * GL_RASTER_POSITION_UNCLIPPED_IBM (fe_compat_raster.c); glLockArraysEXT's range, which
+       * changes nothing else (mgl reads the arrays at each draw); NV_light_max_exponent's
+       * limits (128, those glMaterial and glLight enforce); then the core list
        * less core_only() */
       static const char *const first[] = {"GL_ARB_compatibility",
                                           "GL_ARB_point_parameters",
@@ -155,14 +160,17 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
                                           "GL_ARB_texture_rectangle",
                                           "GL_ARB_occlusion_query2",
                                           "GL_ARB_timer_query",
+                                          "GL_APPLE_packed_pixels",
                                           "GL_ARB_multisample",
                                           "GL_ARB_shading_language_100",
                                           "GL_ARB_shadow",
                                           "GL_ARB_texture_border_clamp",
+                                          "GL_ARB_texture_cube_map",
                                           "GL_ARB_texture_mirrored_repeat",
                                           "GL_ARB_transpose_matrix",
                                           "GL_ARB_window_pos",
                                           "GL_EXT_bgra",
+                                          "GL_EXT_compiled_vertex_array",
                                           "GL_EXT_copy_texture",
                                           "GL_EXT_draw_range_elements",
                                           "GL_EXT_fog_coord",
@@ -174,13 +182,23 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
                                           "GL_EXT_shadow_funcs",
                                           "GL_EXT_stencil_wrap",
                                           "GL_EXT_subtexture",
+                                          "GL_EXT_texture",
                                           "GL_EXT_texture3D",
+                                          "GL_EXT_texture_cube_map",
                                           "GL_EXT_texture_edge_clamp",
                                           "GL_EXT_texture_lod_bias",
+                                          "GL_EXT_texture_object",
                                           "GL_EXT_texture_rectangle",
+                                          "GL_IBM_rasterpos_clip",
                                           "GL_IBM_texture_mirrored_repeat",
+                                          "GL_INGR_blend_func_separate",
+                                          "GL_MESA_window_pos",
                                           "GL_NV_blend_square",
+                                          "GL_NV_light_max_exponent",
+                                          "GL_NV_texgen_reflection",
                                           "GL_NV_texture_rectangle",
+                                          "GL_OES_read_format",
+                                          "GL_SGIS_generate_mipmap",
                                           "GL_SGIS_texture_border_clamp",
                                           "GL_SGIS_texture_edge_clamp",
                                           "GL_SGIS_texture_lod"};
@@ -345,6 +363,16 @@ fe_compat_get(struct fe_context *ctx, GLenum pname, double f[16], int *kind)
       *kind = 1;
       f[0] = FE_FF_TEXCOORD_UNITS;
       return 1;
+   case 0x81A8: /* GL_ARRAY_ELEMENT_LOCK_FIRST_EXT */
+      *kind = 1;
+      f[0] = c->lock_first;
+      return 1;
+   case 0x81A9: /* GL_ARRAY_ELEMENT_LOCK_COUNT_EXT */
+      *kind = 1;
+      f[0] = c->lock_count;
+      return 1;
+   case 0x8504: /* GL_MAX_SHININESS_NV (NV_light_max_exponent): glMaterial's limit */
+   case 0x8505: /* GL_MAX_SPOT_EXPONENT_NV: glLight's */ f[0] = 128.0; return 1;
    case GL_EDGE_FLAG_ARRAY_STRIDE:
       *kind = 1;
       f[0] = c->edge_array.stride;

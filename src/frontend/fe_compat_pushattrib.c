@@ -81,6 +81,7 @@ static const GLenum enable_caps[] = {
    GL_SCISSOR_TEST,
    GL_STENCIL_TEST,
    GL_COLOR_SUM,
+   FE_GL_RASTER_POSITION_UNCLIPPED_IBM,
    GL_MULTISAMPLE,
    GL_SAMPLE_ALPHA_TO_COVERAGE,
    GL_SAMPLE_ALPHA_TO_ONE,
@@ -172,7 +173,7 @@ struct fe_attrib_frame {
    GLenum matrix_mode;
    float clip_plane[FE_FF_MAX_CLIP_PLANES][4];
    uint8_t tr_clip_mask, tr_depth_clamp, tr_clip_control;
-   bool tr_normalize, tr_rescale;
+   bool tr_normalize, tr_rescale, tr_raster_unclipped;
    /* GL_VIEWPORT_BIT */
    float viewport[4], depth_range[2];
    /* GL_SCISSOR_BIT */
@@ -379,6 +380,7 @@ save(struct fe_context *ctx, struct fe_attrib_frame *f, GLbitfield m)
       f->tr_clip_control = rs->clip_control;
       f->tr_normalize = ff->normalize;
       f->tr_rescale = ff->rescale_normal;
+      f->tr_raster_unclipped = ff->raster_unclipped;
    }
    if (m & GL_VIEWPORT_BIT) {
       memcpy(f->viewport, ds->viewport, sizeof(f->viewport));
@@ -586,6 +588,7 @@ restore(struct fe_context *ctx, const struct fe_attrib_frame *f)
       rs->clip_control = f->tr_clip_control;
       ff->normalize = f->tr_normalize;
       ff->rescale_normal = f->tr_rescale;
+      ff->raster_unclipped = f->tr_raster_unclipped;
    }
    if (m & GL_VIEWPORT_BIT) {
       memcpy(ds->viewport, f->viewport, sizeof(f->viewport));

@@ -197,10 +197,11 @@ raster_pos(float x, float y, float z, float w)
    float eye[4], clip[4];
    fe_ff_mat_transform(eye, fe_ff_top(ff, FE_FF_MODELVIEW), obj);
    fe_ff_mat_transform(clip, fe_ff_top(ff, FE_FF_PROJECTION), eye);
-   /* clipped against the view volume and the enabled user clip planes (§2.13) */
+   /* clipped against the view volume and the enabled user clip planes (§2.13); with
+    * GL_RASTER_POSITION_UNCLIPPED_IBM enabled, not against the volume's x and y planes */
    const uint8_t cc = ctx->rs.clip_control; /* glClipControl (GL 4.6 §13.7, §13.8) */
    bool inside = clip[3] != 0.0f;
-   for (int k = 0; k < 3 && inside; k++)
+   for (int k = ff->raster_unclipped ? 2 : 0; k < 3 && inside; k++)
       inside =
          (k == 2 && (cc & MGP_CLIP_ZERO_TO_ONE) ? 0.0f : -clip[3]) <= clip[k] && clip[k] <= clip[3];
    for (int p = 0; p < FE_FF_MAX_CLIP_PLANES && inside; p++)
@@ -221,17 +222,24 @@ raster_pos(float x, float y, float z, float w)
    associated(ctx, eye);
 }
 
-/* glWindowPos (§2.12): window coordinates taken as given, z through the depth range. */
+/* glWindowPos (§2.12): window coordinates taken as given, z through the depth range; w is
+ * MESA_window_pos's glWindowPos4*MESA (1 for the others), kept as the raster position's w. */
 static void
-window_pos(float x, float y, float z)
+window_pos4(float x, float y, float z, float w)
 {
    FE_COMPAT_CTX_OR_RETURN();
    struct fe_compat_pixels *px = ctx->compat->pixels;
    const float *dr = ctx->ds.depth_range;
    const float zc = clamp01(z);
-   set4(px->raster_pos, x, y, dr[0] + zc * (dr[1] - dr[0]), 1.0f);
+   set4(px->raster_pos, x, y, dr[0] + zc * (dr[1] - dr[0]), w);
    px->raster_valid = true;
    associated(ctx, NULL);
+}
+
+static void
+window_pos(float x, float y, float z)
+{
+   window_pos4(x, y, z, 1.0f);
 }
 
 #define P(c) ((float)(c))
@@ -275,6 +283,14 @@ window_pos(float x, float y, float z)
    void mgl_glWindowPos3##sfx##v(const T *v)                                                       \
    {                                                                                               \
       window_pos(P(v[0]), P(v[1]), P(v[2]));                                                       \
+   }                                                                                               \
+   void mgl_glWindowPos4##sfx##MESA(T x, T y, T z, T w)                                            \
+   {                                                                                               \
+      window_pos4(P(x), P(y), P(z), P(w));                                                         \
+   }                                                                                               \
+   void mgl_glWindowPos4##sfx##vMESA(const T *v)                                                   \
+   {                                                                                               \
+      window_pos4(P(v[0]), P(v[1]), P(v[2]), P(v[3]));                                             \
    }
 
 RASTER_POS(s, GLshort)

@@ -132,6 +132,11 @@ struct fe_compat {
    GLuint index_mask;    /* GL_INDEX_WRITEMASK (likewise) */
    unsigned client_unit; /* GL_CLIENT_ACTIVE_TEXTURE - GL_TEXTURE0 */
    struct fe_compat_edge_array edge_array;
+   /* EXT_compiled_vertex_array's glLockArraysEXT range (GL_ARRAY_ELEMENT_LOCK_FIRST_EXT,
+    * _COUNT_EXT); count 0: unlocked. A lock promises the arrays do not change; mgl reads
+    * them at each draw anyway, so it changes nothing else. */
+   GLint lock_first;
+   GLsizei lock_count;
    /* The edge flags the draw in progress reads (glEnd's or a display list's, draw_edges_n of
     * them, some off when draw_edges_vary; NULL: the edge-flag array's). */
    const uint8_t *draw_edges;

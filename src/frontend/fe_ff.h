@@ -115,6 +115,10 @@ struct fe_ff {
    bool color_material;
    GLenum color_material_face, color_material_mode;
    bool normalize, rescale_normal;
+   /* GL_RASTER_POSITION_UNCLIPPED_IBM (IBM_rasterpos_clip): glRasterPos keeps a position
+    * outside the view volume's x and y planes valid */
+   bool raster_unclipped;
+#define FE_GL_RASTER_POSITION_UNCLIPPED_IBM 0x19262
 
    /* fragment */
    bool fog;

@@ -154,6 +154,11 @@ fe_ff_set_enable(struct fe_context *ctx, GLenum cap, int on)
    case GL_FOG: return flag(ff, &ff->fog, on);
    case GL_ALPHA_TEST: return flag(ff, &ff->alpha_test, on);
    case GL_COLOR_SUM: return flag(ff, &ff->color_sum, on);
+   case FE_GL_RASTER_POSITION_UNCLIPPED_IBM:
+      /* raster state only: no program depends on it */
+      if (on >= 0)
+         ff->raster_unclipped = on != 0;
+      return ff->raster_unclipped;
    case GL_POLYGON_STIPPLE: return flag(ff, &ff->polygon_stipple, on);
    case GL_LINE_STIPPLE: return flag(ff, &ff->line_stipple, on);
    case GL_POINT_SPRITE: return flag(ff, &ff->point_sprite, on);

@@ -49,6 +49,8 @@ const struct fe_format_info *fe_format_lookup(GLenum internal_format);
 #define FE_GL_INTENSITY 0x8049          /* compatibility profile only */
 #define FE_GL_DEPTH_TEXTURE_MODE 0x884B /* compatibility profile only */
 #define FE_GL_GENERATE_MIPMAP 0x8191    /* compatibility profile only */
+#define FE_GL_TEXTURE_PRIORITY 0x8066   /* compatibility profile only */
+#define FE_GL_TEXTURE_RESIDENT 0x8067   /* compatibility profile only (query) */
 /* Whether info is one of the ES-only luminance/alpha formats (base LUMINANCE, ALPHA or
  * LUMINANCE_ALPHA, stored as R or RG and read through a swizzle): only glTexImage2D,
  * glCopyTexImage2D and glTexSubImage2D of an ES context take them. */

@@ -178,6 +178,9 @@ struct fe_tex_params {
    /* GL_GENERATE_MIPMAP (compatibility contexts, GL 1.4): a change to the base level's texels
     * regenerates the levels above it */
    bool generate_mipmap;
+   /* GL_TEXTURE_PRIORITY (compatibility contexts, GL 1.1; glPrioritizeTextures): kept and
+    * queried, in [0, 1]; every texture is resident (GL_TEXTURE_RESIDENT), so it orders nothing */
+   float priority;
 };
 
 struct fe_texture {

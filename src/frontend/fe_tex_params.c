@@ -496,6 +496,10 @@ tex_parameter(struct fe_context *ctx, struct fe_texture *tex, GLenum pname, cons
       FE_CHECK(ctx->desc.api != FE_API_GL_COMPAT || ms, GL_INVALID_ENUM);
       p->generate_mipmap = vals[0] != 0;
       break;
+   case FE_GL_TEXTURE_PRIORITY:
+      FE_CHECK(ctx->desc.api != FE_API_GL_COMPAT, GL_INVALID_ENUM);
+      p->priority = vals[0] < 0.0 ? 0.0f : vals[0] > 1.0 ? 1.0f : (float)vals[0];
+      break;
    case FE_GL_DEPTH_TEXTURE_MODE: {
       const GLenum m = as_enum(vals[0]);
       FE_CHECK(ctx->desc.api != FE_API_GL_COMPAT, GL_INVALID_ENUM);
@@ -766,6 +770,14 @@ get_tex_parameter(struct fe_context *ctx, const struct fe_texture *tex, GLenum p
          return 0;
       }
       out[0] = pname == FE_GL_GENERATE_MIPMAP ? p->generate_mipmap : p->depth_mode;
+      return 1;
+   case FE_GL_TEXTURE_PRIORITY:
+   case FE_GL_TEXTURE_RESIDENT:
+      if (ctx->desc.api != FE_API_GL_COMPAT) {
+         fe_error(ctx, GL_INVALID_ENUM);
+         return 0;
+      }
+      out[0] = pname == FE_GL_TEXTURE_PRIORITY ? p->priority : 1.0; /* all resident */
       return 1;
    case GL_DEPTH_STENCIL_TEXTURE_MODE:
       if (!fe_stencil_texturing_offered(ctx)) {

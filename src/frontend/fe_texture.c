@@ -105,6 +105,7 @@ fe_tex_params_init(struct fe_tex_params *p)
    p->swizzle[0] = GL_RED, p->swizzle[1] = GL_GREEN;
    p->swizzle[2] = GL_BLUE, p->swizzle[3] = GL_ALPHA;
    p->depth_mode = FE_GL_LUMINANCE; /* GL 3.3 compatibility, table 6.25 */
+   p->priority = 1.0f;              /* GL 2.1 table 6.20 */
 }
 
 struct fe_texture *
@@ -1753,6 +1754,43 @@ mgl_glIsTexture(GLuint texture)
    void *obj = fe_names_get(&ctx->share->textures, texture);
    pthread_mutex_unlock(&ctx->share->lock);
    return obj && obj != FE_NAME_RESERVED ? GL_TRUE : GL_FALSE;
+}
+
+/* GL 2.1 §3.8.12 (compatibility contexts): every texture object is resident, so the answer is
+ * GL_TRUE and residences is left as it is; a zero name or one that names no texture (a name
+ * glGenTextures returned counts, as Mesa has) is GL_INVALID_VALUE. */
+GLboolean
+mgl_glAreTexturesResident(GLsizei n, const GLuint *textures, GLboolean *residences)
+{
+   FE_COMPAT_CTX_OR_RETURN(GL_FALSE);
+   (void)residences;
+   FE_CHECK(n < 0, GL_INVALID_VALUE, GL_FALSE);
+   GLboolean ok = GL_TRUE;
+   pthread_mutex_lock(&ctx->share->lock);
+   for (GLsizei i = 0; i < n && ok; i++)
+      ok = textures[i] && fe_names_get(&ctx->share->textures, textures[i]) ? GL_TRUE : GL_FALSE;
+   pthread_mutex_unlock(&ctx->share->lock);
+   FE_CHECK(!ok, GL_INVALID_VALUE, GL_FALSE);
+   return GL_TRUE;
+}
+
+/* GL 2.1 §3.8.12: each named texture's GL_TEXTURE_PRIORITY, clamped to [0, 1]; zero and names
+ * of no texture object are ignored. */
+void
+mgl_glPrioritizeTextures(GLsizei n, const GLuint *textures, const GLfloat *priorities)
+{
+   FE_COMPAT_CTX_OR_RETURN();
+   FE_CHECK(n < 0, GL_INVALID_VALUE);
+   pthread_mutex_lock(&ctx->share->lock);
+   for (GLsizei i = 0; i < n; i++) {
+      struct fe_texture *tex =
+         textures[i] ? fe_names_get(&ctx->share->textures, textures[i]) : NULL;
+      if (tex && (void *)tex != FE_NAME_RESERVED) {
+         const float f = priorities[i];
+         tex->params.priority = f > 1.0f ? 1.0f : f > 0.0f ? f : 0.0f;
+      }
+   }
+   pthread_mutex_unlock(&ctx->share->lock);
 }
 
 /* ---- mipmap generation ------------------------------------------------------------------- */

@@ -90,12 +90,19 @@ DESKTOP_ALIAS_EXTENSIONS = [
     "GL_EXT_polygon_offset_clamp", "GL_ARB_indirect_parameters", "GL_ARB_sample_shading",
     "GL_ARB_texture_buffer_object", "GL_EXT_texture_array", "GL_EXT_framebuffer_multisample",
     "GL_EXT_draw_buffers2", "GL_EXT_timer_query", "GL_ARB_draw_buffers_blend",
+    "GL_ATI_draw_buffers", "GL_INGR_blend_func_separate", "GL_MESA_window_pos",
 ]
+
+# Desktop extensions whose commands gl.xml gives no alias but which are the core commands under
+# a suffix, with the same parameters (Mesa dispatches them to the core ones): exported and
+# forwarded as the aliases above are (gen_gl checks the signatures match: equivalent()).
+DESKTOP_SUFFIX_EXTENSIONS = ["GL_EXT_texture_object"]
 
 # Compatibility-profile extensions whose own commands (those that are not aliases of selected
 # ones, which DESKTOP_ALIAS_EXTENSIONS forwards) the front end defines: ARB assembly programs
 # (fe_arbp.c) and ARB_shader_objects' handle commands (fe_compat_shader_objects.c).
-COMPAT_EXTENSIONS = ["GL_ARB_vertex_program", "GL_ARB_fragment_program", "GL_ARB_shader_objects"]
+COMPAT_EXTENSIONS = ["GL_ARB_vertex_program", "GL_ARB_fragment_program", "GL_ARB_shader_objects",
+                     "GL_EXT_compiled_vertex_array", "GL_MESA_window_pos"]
 
 # Must be selected / must not be selected: the generator fails if these do not hold.
 MUST_HAVE = ["glGetStringi", "glDrawArraysInstanced", "glVertexAttribDivisor", "glGetInteger64v",
@@ -122,7 +129,8 @@ MUST_FORWARD = {"glMapBufferRangeEXT": "glMapBufferRange", "glTexImage3DOES": "g
                 "glFramebufferTextureLayerEXT": "glFramebufferTextureLayer",
                 "glRenderbufferStorageMultisampleEXT": "glRenderbufferStorageMultisample",
                 "glColorMaskIndexedEXT": "glColorMaski", "glEnableIndexedEXT": "glEnablei",
-                "glGetQueryObjecti64vEXT": "glGetQueryObjecti64v"}
+                "glGetQueryObjecti64vEXT": "glGetQueryObjecti64v",
+                "glGenTexturesEXT": "glGenTextures", "glWindowPos3fMESA": "glWindowPos3f"}
 # GL 4.5 compatibility-profile only (ARB_robustness on maps and pixel maps).
 MUST_NOT_HAVE = ["glGetnMapdv", "glGetnPixelMapfv"]
 
@@ -232,6 +240,13 @@ def select(root):
                 if n not in seen and aliases.get(n) in seen:
                     es_ext.append(n)
                     add(n)
+    for ename in DESKTOP_SUFFIX_EXTENSIONS:
+        for req in exts[ename].findall("require"):
+            for c in req.findall("command"):
+                n = c.get("name")
+                if n not in seen and n.endswith("EXT") and n[:-3] in seen:
+                    es_ext.append(n)
+                    add(n)
     for ename in COMPAT_EXTENSIONS:
         for req in exts[ename].findall("require"):
             if req.get("api") not in (None, "gl"):
@@ -312,7 +327,7 @@ NOT_COMPILED = [
     r".*Pointer(EXT|OES)?", r"gl(Enable|Disable)ClientState", r"glInterleavedArrays",
     r"glPixelStore[if]", r"glClientActiveTexture", r"gl(Push|Pop)ClientAttrib",
     r"gl(Enable|Disable)VertexAttribArray", r"glBindVertexArray(OES)?",
-    r"glVertexAttribDivisor.*", r"glAreTexturesResident",
+    r"glVertexAttribDivisor.*", r"glAreTexturesResident", r"gl(Lock|Unlock)ArraysEXT",
     # buffer objects and mapping
     r"glBindBuffer.*", r"glBufferData", r"glBufferSubData", r"glMapBuffer.*", r"glUnmapBuffer.*",
     r"glFlushMappedBufferRange.*", r"glCopyBufferSubData",

@@ -1082,6 +1082,129 @@ test_clamp_fragment_decline(void)
    env_finish(&e);
 }
 
+/* The GL 1.x-2.x extension names compatibility contexts list (and core contexts do not), and
+ * the state of those that have their own: EXT_compiled_vertex_array's lock, EXT_texture_object's
+ * residency and priorities, NV_light_max_exponent's limits, MESA_window_pos's w. */
+static void
+test_legacy_extensions(void)
+{
+   static const char *const names[] = {
+      "GL_APPLE_packed_pixels",       "GL_ARB_texture_cube_map",
+      "GL_EXT_compiled_vertex_array", "GL_EXT_texture",
+      "GL_EXT_texture_cube_map",      "GL_EXT_texture_object",
+      "GL_INGR_blend_func_separate",  "GL_MESA_window_pos",
+      "GL_NV_light_max_exponent",     "GL_NV_texgen_reflection",
+      "GL_OES_read_format",           "GL_SGIS_generate_mipmap",
+      "GL_IBM_rasterpos_clip",
+   };
+   struct fe_test_env e;
+   compat_env(&e);
+   for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+      CHECK(has_ext_i(names[i]));
+   GLint v[2] = {-1, -1};
+   mgl_glGetIntegerv(0x81A9 /* GL_ARRAY_ELEMENT_LOCK_COUNT_EXT */, v);
+   CHECK_EQ(v[0], 0);
+   mgl_glUnlockArraysEXT(); /* not locked */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glLockArraysEXT(-1, 4);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glLockArraysEXT(0, 0);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glLockArraysEXT(2, 5);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glLockArraysEXT(0, 1); /* already locked */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glGetIntegerv(0x81A8 /* GL_ARRAY_ELEMENT_LOCK_FIRST_EXT */, &v[0]);
+   mgl_glGetIntegerv(0x81A9, &v[1]);
+   CHECK(v[0] == 2 && v[1] == 5);
+   mgl_glUnlockArraysEXT();
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetIntegerv(0x81A9, &v[1]);
+   CHECK_EQ(v[1], 0);
+
+   GLuint tex[2] = {0, 0};
+   mgl_glGenTextures(2, tex);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[0]);
+   GLboolean res[2] = {7, 7};
+   CHECK_EQ(mgl_glAreTexturesResident(2, tex, res), GL_TRUE);
+   CHECK(res[0] == 7 && res[1] == 7); /* left alone when all are resident */
+   CHECK_ERR(GL_NO_ERROR);
+   const GLuint bad[2] = {tex[0], 0};
+   CHECK_EQ(mgl_glAreTexturesResident(2, bad, res), GL_FALSE);
+   CHECK_ERR(GL_INVALID_VALUE);
+   CHECK_EQ(mgl_glAreTexturesResident(-1, tex, res), GL_FALSE);
+   CHECK_ERR(GL_INVALID_VALUE);
+   GLfloat pr = -1.0f;
+   mgl_glGetTexParameterfv(GL_TEXTURE_2D, 0x8066 /* GL_TEXTURE_PRIORITY */, &pr);
+   CHECK(pr == 1.0f);
+   const GLfloat prio[2] = {2.0f, 0.25f};
+   const GLuint some[2] = {tex[0], 12345};
+   mgl_glPrioritizeTextures(2, some, prio); /* clamped; a name of no texture is ignored */
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetTexParameterfv(GL_TEXTURE_2D, 0x8066, &pr);
+   CHECK(pr == 1.0f);
+   mgl_glTexParameterf(GL_TEXTURE_2D, 0x8066, 0.5f);
+   mgl_glGetTexParameterfv(GL_TEXTURE_2D, 0x8066, &pr);
+   CHECK(pr == 0.5f);
+   mgl_glPrioritizeTextures(-1, tex, prio);
+   CHECK_ERR(GL_INVALID_VALUE);
+   GLint resident = 0;
+   mgl_glGetTexParameteriv(GL_TEXTURE_2D, 0x8067 /* GL_TEXTURE_RESIDENT */, &resident);
+   CHECK_EQ(resident, GL_TRUE);
+   CHECK_ERR(GL_NO_ERROR);
+
+   GLfloat f = 0.0f;
+   mgl_glGetFloatv(0x8504 /* GL_MAX_SHININESS_NV */, &f);
+   CHECK(f == 128.0f);
+   mgl_glGetFloatv(0x8505 /* GL_MAX_SPOT_EXPONENT_NV */, &f);
+   CHECK(f == 128.0f);
+
+   float rp[4];
+   mgl_glWindowPos4fMESA(3.0f, 4.0f, 0.5f, 2.0f);
+   get4(0x0B07 /* GL_CURRENT_RASTER_POSITION */, rp);
+   CHECK(near4(rp, 3.0f, 4.0f, 0.5f, 2.0f));
+   mgl_glWindowPos3f(1.0f, 2.0f, 0.0f);
+   get4(0x0B07, rp);
+   CHECK(near4(rp, 1.0f, 2.0f, 0.0f, 1.0f));
+   CHECK_ERR(GL_NO_ERROR);
+
+   /* IBM_rasterpos_clip: outside the volume's x planes the position stays valid when enabled
+    * (pushed with GL_ENABLE_BIT), its z plane still clips */
+   GLboolean valid = GL_TRUE;
+   CHECK_EQ(mgl_glIsEnabled(0x19262 /* GL_RASTER_POSITION_UNCLIPPED_IBM */), GL_FALSE);
+   mgl_glRasterPos2f(2.0f, 0.0f);
+   mgl_glGetBooleanv(0x0B08 /* GL_CURRENT_RASTER_POSITION_VALID */, &valid);
+   CHECK_EQ(valid, GL_FALSE);
+   mgl_glPushAttrib(0x00002000 /* GL_ENABLE_BIT */);
+   mgl_glEnable(0x19262);
+   CHECK_EQ(mgl_glIsEnabled(0x19262), GL_TRUE);
+   mgl_glRasterPos2f(2.0f, 0.0f);
+   mgl_glGetBooleanv(0x0B08, &valid);
+   CHECK_EQ(valid, GL_TRUE);
+   get4(0x0B07, rp);
+   CHECK(near4(rp, 24.0f, 8.0f, 0.5f, 1.0f)); /* (2 + 1) * 16 / 2 on a 16 x 16 viewport */
+   mgl_glRasterPos3f(0.0f, 0.0f, 2.0f);
+   mgl_glGetBooleanv(0x0B08, &valid);
+   CHECK_EQ(valid, GL_FALSE);
+   mgl_glPopAttrib();
+   CHECK_EQ(mgl_glIsEnabled(0x19262), GL_FALSE);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+
+   env_init(&e, 16, 16);
+   for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+      CHECK(!has_ext_i(names[i]));
+   mgl_glLockArraysEXT(0, 1);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glGetFloatv(0x8504, &f);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glGetTexParameterfv(GL_TEXTURE_2D, 0x8066, &pr);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glEnable(0x19262);
+   CHECK_ERR(GL_INVALID_ENUM);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
@@ -1103,5 +1226,6 @@ main(void)
    test_alpha_test_program_decline();
    test_clamp_color();
    test_clamp_fragment_decline();
+   test_legacy_extensions();
    return fe_test_report("compat");
 }
