@@ -118,7 +118,15 @@ enum fe_arbp_vout {
    FE_ARBP_VOUT_TEX0, /* + n */
    FE_ARBP_VOUT_COUNT = FE_ARBP_VOUT_TEX0 + FE_ARBP_MAX_TEX_UNITS
 };
-enum fe_arbp_fout { FE_ARBP_FOUT_COLOR, FE_ARBP_FOUT_DEPTH, FE_ARBP_FOUT_COUNT };
+/* result.color[n] (OPTION ARB_draw_buffers / ATI_draw_buffers): color[0] is FE_ARBP_FOUT_COLOR,
+ * color[n] for n > 0 FE_ARBP_FOUT_COLOR1 + n - 1. */
+#define FE_ARBP_MAX_DRAW_BUFFERS 8
+enum fe_arbp_fout {
+   FE_ARBP_FOUT_COLOR,
+   FE_ARBP_FOUT_DEPTH,
+   FE_ARBP_FOUT_COLOR1,
+   FE_ARBP_FOUT_COUNT = FE_ARBP_FOUT_COLOR1 + FE_ARBP_MAX_DRAW_BUFFERS - 1
+};
 
 enum fe_arbp_op {
    FE_ARBP_ABS,
@@ -228,6 +236,9 @@ struct fe_arbp_prog {
    uint32_t num_alu, num_tex, num_indirections;
    uint8_t tex_targets[FE_ARBP_MAX_TEX_UNITS]; /* per unit: enum fe_tex_target + 1; 0 unused */
    bool position_invariant;
+   /* OPTION ARB_draw_buffers or ATI_draw_buffers: draw buffer n takes result.color[n] (else
+    * result.color goes to every draw buffer) */
+   bool draw_buffers;
    uint8_t fog; /* ARB_fog_*: 0 none, 1 linear, 2 exp, 3 exp2 (the fixed-function key's code) */
    bool reads_state_unversioned; /* state.depth.range / state.point.*: refill at every draw */
 };

@@ -33,7 +33,9 @@ reg(struct fe_sb *s, const struct fe_arbp_prog *p, uint8_t file, unsigned index)
          fe_sb_put(s, "%s", fin_names[index]);
       break;
    case FE_ARBP_FILE_OUTPUT:
-      if (p->target == FE_ARBP_FRAGMENT)
+      if (p->target == FE_ARBP_FRAGMENT && index >= FE_ARBP_FOUT_COLOR1)
+         fe_sb_put(s, "o_color_%u", index - FE_ARBP_FOUT_COLOR1 + 1);
+      else if (p->target == FE_ARBP_FRAGMENT)
          fe_sb_put(s, "%s", index == FE_ARBP_FOUT_COLOR ? "o_color" : "o_depth");
       else if (index >= FE_ARBP_VOUT_TEX0)
          fe_sb_put(s, "o_tc%u", index - FE_ARBP_VOUT_TEX0);

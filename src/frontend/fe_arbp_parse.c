@@ -863,8 +863,15 @@ output_binding(struct parser *p, uint16_t *index)
    if (p->target == FE_ARBP_FRAGMENT) {
       if (!strcmp(id, "color")) {
          n = FE_ARBP_FOUT_COLOR;
-         if (next(p) == '[')
-            return refuse(p, "result.color[n] (ARB_draw_buffers)");
+         if (next(p) == '[') {
+            /* ARB_draw_buffers: the index needs the option, and is below GL_MAX_DRAW_BUFFERS */
+            if (!p->prog->draw_buffers)
+               return fail(p, "result.color[n] without OPTION ARB_draw_buffers");
+            uint32_t b;
+            if (!opt_index(p, FE_ARBP_MAX_DRAW_BUFFERS, &b))
+               return false;
+            n = b ? FE_ARBP_FOUT_COLOR1 + b - 1 : FE_ARBP_FOUT_COLOR;
+         }
       } else if (!strcmp(id, "depth")) {
          n = FE_ARBP_FOUT_DEPTH;
       } else {
@@ -1531,8 +1538,10 @@ option(struct parser *p)
       }
       if (!strcmp(name, "ARB_fragment_program_shadow"))
          return refuse(p, "OPTION ARB_fragment_program_shadow");
-      if (!strcmp(name, "ARB_draw_buffers"))
-         return refuse(p, "OPTION ARB_draw_buffers");
+      if (!strcmp(name, "ARB_draw_buffers") || !strcmp(name, "ATI_draw_buffers")) {
+         p->prog->draw_buffers = true;
+         return true;
+      }
    }
    p->pos = at;
    return fail(p, "unknown option '%s'", name);

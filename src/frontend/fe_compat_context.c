@@ -122,7 +122,8 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
        * textures, fog coordinates, secondary colour, rectangle textures, the wrap modes, LOD
        * clamps and the texture unit's LOD bias, cube maps, texture objects and GL 1.1's sized
        * formats (GL_EXT_texture), GL_GENERATE_MIPMAP, the reflection texgen modes, packed
-       * pixels, the implementation's read format, glBlendFuncSeparateINGR and glWindowPos*MESA;
+       * pixels, the implementation's read format, glBlendFuncSeparateINGR, glWindowPos*MESA and
+       * glDrawBuffersATI (with ARB_fragment_program's OPTION ATI_draw_buffers);
        * their suffixed commands forward to the core ones as above);
        * GL_RASTER_POSITION_UNCLIPPED_IBM (fe_compat_raster.c); glLockArraysEXT's range, which
        * changes nothing else (mgl reads the arrays at each draw); NV_light_max_exponent's
@@ -169,6 +170,7 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
                                           "GL_ARB_texture_mirrored_repeat",
                                           "GL_ARB_transpose_matrix",
                                           "GL_ARB_window_pos",
+                                          "GL_ATI_draw_buffers",
                                           "GL_EXT_bgra",
                                           "GL_EXT_compiled_vertex_array",
                                           "GL_EXT_copy_texture",

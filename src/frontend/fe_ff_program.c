@@ -866,10 +866,11 @@ gen_fragment_program(struct fe_sb *s, const struct fe_ff_key *k, const char *bod
       else
          fe_sb_put(s, "   vec4 i_tc%u = v_tc%u;\n", u, u);
    }
-   fe_sb_put(s,
-             "   vec4 o_color = vec4(0.0, 0.0, 0.0, 1.0);\n"
-             "   vec4 o_depth = vec4(gl_FragCoord.z);\n%s",
-             body);
+   fe_sb_put(s, "   vec4 o_color = vec4(0.0, 0.0, 0.0, 1.0);\n");
+   for (unsigned b = 1; b < FE_ARBP_MAX_DRAW_BUFFERS; b++)
+      if (fp->outputs_written & (1u << (FE_ARBP_FOUT_COLOR1 + b - 1)))
+         fe_sb_put(s, "   vec4 o_color_%u = vec4(0.0, 0.0, 0.0, 1.0);\n", b);
+   fe_sb_put(s, "   vec4 o_depth = vec4(gl_FragCoord.z);\n%s", body);
    if (fp->outputs_written & (1u << FE_ARBP_FOUT_DEPTH))
       fe_sb_put(s, "   gl_FragDepth = clamp(o_depth.z, 0.0, 1.0);\n");
    fe_sb_put(s, "   vec4 prev = o_color;\n");
@@ -978,8 +979,20 @@ gen_fragment(const struct fe_ff_key *k, struct fe_ff_layout *l, const struct fe_
       else
          fe_sb_put(&s, "   if (!(prev.a %s ff[%d].x))\n      discard;\n", ops[f], l->alpha_ref);
    }
-   for (unsigned b = 0; b < k->draw_buffers; b++)
-      fe_sb_put(&s, "   o_color%u = prev;\n", b);
+   for (unsigned b = 0; b < k->draw_buffers; b++) {
+      /* OPTION ARB_draw_buffers: buffer b > 0 takes result.color[b] (undefined unwritten: 0),
+       * clamped as the colour is */
+      if (!fp || !fp->draw_buffers || b == 0)
+         fe_sb_put(&s, "   o_color%u = prev;\n", b);
+      else if (b < FE_ARBP_MAX_DRAW_BUFFERS &&
+               (fp->outputs_written & (1u << (FE_ARBP_FOUT_COLOR1 + b - 1))))
+         fe_sb_put(&s,
+                   k->clamp & 2 ? "   o_color%u = clamp(o_color_%u, 0.0, 1.0);\n"
+                                : "   o_color%u = o_color_%u;\n",
+                   b, b);
+      else
+         fe_sb_put(&s, "   o_color%u = vec4(0.0);\n", b);
+   }
    fe_sb_put(&s, "}\n");
    free(fp_decls);
    free(fp_body);

@@ -168,6 +168,23 @@ test_parse_fragment(void)
    free(body);
    free(decls);
    fe_arbp_prog_unref(p);
+
+   /* OPTION ARB_draw_buffers: result.color[0] is result.color, color[n] its own output */
+   p = parse(FE_ARBP_FRAGMENT,
+             "!!ARBfp1.0\nOPTION ARB_draw_buffers;\nMOV result.color[0], {1};\n"
+             "MOV result.color[3], fragment.color;\nEND",
+             &pos, &msg);
+   CHECK(p != NULL);
+   free(msg);
+   if (!p)
+      return;
+   CHECK(p->draw_buffers);
+   CHECK(p->outputs_written == (1u << FE_ARBP_FOUT_COLOR | 1u << (FE_ARBP_FOUT_COLOR1 + 2)));
+   body = fe_arbp_glsl(p, 0, &decls);
+   CHECK(body && strstr(body, "o_color_3.xyzw = ") && strstr(body, "o_color.xyzw = "));
+   free(body);
+   free(decls);
+   fe_arbp_prog_unref(p);
 }
 
 static void
@@ -209,6 +226,9 @@ test_parse_errors(void)
    expect_fail(F, "!!ARBfp1.0\nOPTION ARB_fog_exp;\nOPTION ARB_fog_linear;\nEND", "ARB_fog_linear",
                "two fog options");
    expect_fail(F, "!!ARBfp1.0\nKIL_SAT fragment.color;\nEND", "KIL_SAT", "no _SAT");
+   /* ARB_draw_buffers: result.color[n] needs the option, n below GL_MAX_DRAW_BUFFERS */
+   expect_fail(F, "!!ARBfp1.0\nMOV result.color[1], {1};\nEND", "[1]", "without OPTION");
+   expect_fail(F, "!!ARBfp1.0\nOPTION ATI_draw_buffers;\nMOV result.color[8], {1};\nEND", "8]", "");
    expect_fail(F, "!!ARBfp1.0\nADDRESS a;\nEND", ";\nEND", "vertex program registers");
    /* bounds: an identifier past the limit, too many temporaries, a huge number */
    char big[400];
