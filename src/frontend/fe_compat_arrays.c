@@ -129,6 +129,59 @@ mgl_glIndexPointer(GLenum type, GLsizei stride, const void *pointer)
    MGU_DECLINE(gl_color_index_ignored, "glIndexPointer in an RGBA context: no effect");
 }
 
+/* EXT_vertex_array's pointer commands: GL 1.1's with a count of the elements the program
+ * means to use, which GL 1.1 dropped; a negative count is GL_INVALID_VALUE, else it is not
+ * needed (draws read the arrays as GL 1.1's do). */
+#define EXT_COUNT_CHECK(count)                                                                     \
+   do {                                                                                            \
+      FE_COMPAT_CTX_OR_RETURN();                                                                   \
+      IN_BEGIN_END_CHECK();                                                                        \
+      FE_CHECK((count) < 0, GL_INVALID_VALUE);                                                     \
+   } while (0)
+
+void
+mgl_glVertexPointerEXT(GLint size, GLenum type, GLsizei stride, GLsizei count, const void *pointer)
+{
+   EXT_COUNT_CHECK(count);
+   mgl_glVertexPointer(size, type, stride, pointer);
+}
+
+void
+mgl_glNormalPointerEXT(GLenum type, GLsizei stride, GLsizei count, const void *pointer)
+{
+   EXT_COUNT_CHECK(count);
+   mgl_glNormalPointer(type, stride, pointer);
+}
+
+void
+mgl_glColorPointerEXT(GLint size, GLenum type, GLsizei stride, GLsizei count, const void *pointer)
+{
+   EXT_COUNT_CHECK(count);
+   mgl_glColorPointer(size, type, stride, pointer);
+}
+
+void
+mgl_glTexCoordPointerEXT(GLint size, GLenum type, GLsizei stride, GLsizei count,
+                         const void *pointer)
+{
+   EXT_COUNT_CHECK(count);
+   mgl_glTexCoordPointer(size, type, stride, pointer);
+}
+
+void
+mgl_glEdgeFlagPointerEXT(GLsizei stride, GLsizei count, const GLboolean *pointer)
+{
+   EXT_COUNT_CHECK(count);
+   mgl_glEdgeFlagPointer(stride, pointer);
+}
+
+void
+mgl_glIndexPointerEXT(GLenum type, GLsizei stride, GLsizei count, const void *pointer)
+{
+   EXT_COUNT_CHECK(count);
+   mgl_glIndexPointer(type, stride, pointer);
+}
+
 void
 mgl_glClientActiveTexture(GLenum texture)
 {

@@ -122,7 +122,8 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
        * textures, fog coordinates, secondary colour, rectangle textures, the wrap modes, LOD
        * clamps and the texture unit's LOD bias, cube maps, texture objects and GL 1.1's sized
        * formats (GL_EXT_texture), GL_GENERATE_MIPMAP, the reflection texgen modes, packed
-       * pixels, the implementation's read format, glBlendFuncSeparateINGR, glWindowPos*MESA and
+       * pixels, the implementation's read format, glBlendFuncSeparateINGR, glWindowPos*MESA, GL 1.1's vertex arrays
+       * (GL_EXT_vertex_array's pointer commands check their count and drop it) and
        * glDrawBuffersATI (with ARB_fragment_program's OPTION ATI_draw_buffers);
        * their suffixed commands forward to the core ones as above);
        * GL_RASTER_POSITION_UNCLIPPED_IBM (fe_compat_raster.c); glLockArraysEXT's range, which
@@ -191,6 +192,7 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
                                           "GL_EXT_texture_lod_bias",
                                           "GL_EXT_texture_object",
                                           "GL_EXT_texture_rectangle",
+                                          "GL_EXT_vertex_array",
                                           "GL_IBM_rasterpos_clip",
                                           "GL_IBM_texture_mirrored_repeat",
                                           "GL_INGR_blend_func_separate",

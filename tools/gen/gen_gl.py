@@ -102,7 +102,7 @@ DESKTOP_SUFFIX_EXTENSIONS = ["GL_EXT_texture_object"]
 # ones, which DESKTOP_ALIAS_EXTENSIONS forwards) the front end defines: ARB assembly programs
 # (fe_arbp.c) and ARB_shader_objects' handle commands (fe_compat_shader_objects.c).
 COMPAT_EXTENSIONS = ["GL_ARB_vertex_program", "GL_ARB_fragment_program", "GL_ARB_shader_objects",
-                     "GL_EXT_compiled_vertex_array", "GL_MESA_window_pos"]
+                     "GL_EXT_compiled_vertex_array", "GL_EXT_vertex_array", "GL_MESA_window_pos"]
 
 # Must be selected / must not be selected: the generator fails if these do not hold.
 MUST_HAVE = ["glGetStringi", "glDrawArraysInstanced", "glVertexAttribDivisor", "glGetInteger64v",

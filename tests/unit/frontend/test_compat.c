@@ -1095,7 +1095,8 @@ test_legacy_extensions(void)
       "GL_INGR_blend_func_separate",  "GL_MESA_window_pos",
       "GL_NV_light_max_exponent",     "GL_NV_texgen_reflection",
       "GL_OES_read_format",           "GL_SGIS_generate_mipmap",
-      "GL_IBM_rasterpos_clip",
+      "GL_IBM_rasterpos_clip",        "GL_EXT_vertex_array",
+      "GL_ATI_draw_buffers",
    };
    struct fe_test_env e;
    compat_env(&e);
@@ -1189,6 +1190,19 @@ test_legacy_extensions(void)
    mgl_glPopAttrib();
    CHECK_EQ(mgl_glIsEnabled(0x19262), GL_FALSE);
    CHECK_ERR(GL_NO_ERROR);
+
+   /* EXT_vertex_array: GL 1.1's arrays with a count, negative is GL_INVALID_VALUE */
+   static const GLfloat verts[8] = {0};
+   mgl_glVertexPointerEXT(2, GL_FLOAT, 0, -1, verts);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glVertexPointerEXT(2, GL_FLOAT, 8, 4, verts);
+   CHECK_ERR(GL_NO_ERROR);
+   GLint vsz = 0, vstride = 0;
+   mgl_glGetIntegerv(GL_VERTEX_ARRAY_SIZE, &vsz);
+   mgl_glGetIntegerv(GL_VERTEX_ARRAY_STRIDE, &vstride);
+   CHECK(vsz == 2 && vstride == 8);
+   mgl_glColorPointerEXT(5, GL_FLOAT, 0, 4, verts); /* GL 1.1's own checks */
+   CHECK_ERR(GL_INVALID_VALUE);
    env_finish(&e);
 
    env_init(&e, 16, 16);
