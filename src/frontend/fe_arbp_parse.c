@@ -508,8 +508,8 @@ state_binding(struct parser *p, struct fe_arbp_param out[4], int *n, bool multi,
       if (!opt_face(p, &face) || !expect(p, '.') || !expect_ident(p, m))
          return false;
       const int16_t mat = face ? STATE_FLOAT(back_material) : STATE_FLOAT(front_material);
-      const struct glsl_compat_material *z = NULL;
-#define MAT(f) ((int16_t)(mat + (int16_t)((const float *)&z->f - (const float *)z)))
+#define MAT(f)                                                                                     \
+   ((int16_t)(mat + (int16_t)(offsetof(struct glsl_compat_material, f) / sizeof(float))))
       if (!strcmp(m, "ambient"))
          out[0] = state_vec(MAT(ambient), INT16_MIN);
       else if (!strcmp(m, "diffuse"))
@@ -533,8 +533,7 @@ state_binding(struct parser *p, struct fe_arbp_param out[4], int *n, bool multi,
          return false;
       const int16_t L = (int16_t)(STATE_FLOAT(light_source) +
                                   i * (sizeof(struct glsl_compat_light) / sizeof(float)));
-      const struct glsl_compat_light *z = NULL;
-#define LT(f) ((int16_t)(L + (int16_t)((const float *)&z->f - (const float *)z)))
+#define LT(f) ((int16_t)(L + (int16_t)(offsetof(struct glsl_compat_light, f) / sizeof(float))))
       if (!strcmp(m, "ambient"))
          out[0] = state_vec(LT(ambient), INT16_MIN);
       else if (!strcmp(m, "diffuse"))
