@@ -124,7 +124,8 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
        * formats (GL_EXT_texture), GL_GENERATE_MIPMAP, the reflection texgen modes, packed
        * pixels, the implementation's read format, glBlendFuncSeparateINGR, glWindowPos*MESA, GL 1.1's vertex arrays
        * (GL_EXT_vertex_array's pointer commands check their count and drop it) and
-       * glDrawBuffersATI (with ARB_fragment_program's OPTION ATI_draw_buffers);
+       * glDrawBuffersATI (with ARB_fragment_program's OPTION ATI_draw_buffers), GL 2.0's
+       * separate stencil (glStencilFuncSeparateATI sets both faces' functions);
        * their suffixed commands forward to the core ones as above);
        * GL_RASTER_POSITION_UNCLIPPED_IBM (fe_compat_raster.c); glLockArraysEXT's range, which
        * changes nothing else (mgl reads the arrays at each draw); NV_light_max_exponent's
@@ -172,6 +173,7 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
                                           "GL_ARB_transpose_matrix",
                                           "GL_ARB_window_pos",
                                           "GL_ATI_draw_buffers",
+                                          "GL_ATI_separate_stencil",
                                           "GL_EXT_bgra",
                                           "GL_EXT_compiled_vertex_array",
                                           "GL_EXT_copy_texture",

@@ -895,7 +895,8 @@ get_render_state_value(struct fe_context *ctx, GLenum pname, struct gv *v)
          return false; /* not a hint of this API */
       ENUM1(fe_state_hint(ctx, pname));
       return true;
-   /* ES keeps the framebuffer's bit depths as state (GL 3.3 core moved them to
+   /* ES and the compatibility profile (GL 3.3 compatibility table 6.53) keep the
+    * framebuffer's bit depths as state (GL 3.3 core moved them to
     * glGetFramebufferAttachmentParameteriv) */
    case FE_GL_RED_BITS:
    case FE_GL_GREEN_BITS:
@@ -903,7 +904,7 @@ get_render_state_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case FE_GL_ALPHA_BITS:
    case FE_GL_DEPTH_BITS:
    case FE_GL_STENCIL_BITS: {
-      if (ctx->desc.api != FE_API_GLES)
+      if (ctx->desc.api != FE_API_GLES && ctx->desc.api != FE_API_GL_COMPAT)
          return false;
       int bits[6];
       fe_framebuffer_bits(ctx, bits);

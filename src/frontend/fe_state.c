@@ -914,6 +914,18 @@ mgl_glStencilFunc(GLenum func, GLint ref, GLuint mask)
    mgl_glStencilFuncSeparate(GL_FRONT_AND_BACK, func, ref, mask);
 }
 
+/* ATI_separate_stencil (compatibility contexts): both faces' functions, one reference value and
+ * mask; either function invalid is GL_INVALID_ENUM and changes nothing. */
+void
+mgl_glStencilFuncSeparateATI(GLenum frontfunc, GLenum backfunc, GLint ref, GLuint mask)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(ctx->desc.api != FE_API_GL_COMPAT, GL_INVALID_OPERATION);
+   FE_CHECK(!fe_is_compare_func(frontfunc) || !fe_is_compare_func(backfunc), GL_INVALID_ENUM);
+   mgl_glStencilFuncSeparate(GL_FRONT, frontfunc, ref, mask);
+   mgl_glStencilFuncSeparate(GL_BACK, backfunc, ref, mask);
+}
+
 void
 mgl_glStencilOpSeparate(GLenum face, GLenum sfail, GLenum dpfail, GLenum dppass)
 {

@@ -91,6 +91,7 @@ DESKTOP_ALIAS_EXTENSIONS = [
     "GL_ARB_texture_buffer_object", "GL_EXT_texture_array", "GL_EXT_framebuffer_multisample",
     "GL_EXT_draw_buffers2", "GL_EXT_timer_query", "GL_ARB_draw_buffers_blend",
     "GL_ATI_draw_buffers", "GL_INGR_blend_func_separate", "GL_MESA_window_pos",
+    "GL_ATI_separate_stencil",
 ]
 
 # Desktop extensions whose commands gl.xml gives no alias but which are the core commands under
@@ -102,7 +103,8 @@ DESKTOP_SUFFIX_EXTENSIONS = ["GL_EXT_texture_object"]
 # ones, which DESKTOP_ALIAS_EXTENSIONS forwards) the front end defines: ARB assembly programs
 # (fe_arbp.c) and ARB_shader_objects' handle commands (fe_compat_shader_objects.c).
 COMPAT_EXTENSIONS = ["GL_ARB_vertex_program", "GL_ARB_fragment_program", "GL_ARB_shader_objects",
-                     "GL_EXT_compiled_vertex_array", "GL_EXT_vertex_array", "GL_MESA_window_pos"]
+                     "GL_EXT_compiled_vertex_array", "GL_EXT_vertex_array", "GL_MESA_window_pos",
+                     "GL_ATI_separate_stencil"]
 
 # Must be selected / must not be selected: the generator fails if these do not hold.
 MUST_HAVE = ["glGetStringi", "glDrawArraysInstanced", "glVertexAttribDivisor", "glGetInteger64v",

@@ -1095,8 +1095,8 @@ test_legacy_extensions(void)
       "GL_INGR_blend_func_separate",  "GL_MESA_window_pos",
       "GL_NV_light_max_exponent",     "GL_NV_texgen_reflection",
       "GL_OES_read_format",           "GL_SGIS_generate_mipmap",
-      "GL_IBM_rasterpos_clip",        "GL_EXT_vertex_array",
-      "GL_ATI_draw_buffers",
+      "GL_IBM_rasterpos_clip",        "GL_ATI_separate_stencil",
+      "GL_EXT_vertex_array",          "GL_ATI_draw_buffers",
    };
    struct fe_test_env e;
    compat_env(&e);
@@ -1203,6 +1203,26 @@ test_legacy_extensions(void)
    CHECK(vsz == 2 && vstride == 8);
    mgl_glColorPointerEXT(5, GL_FLOAT, 0, 4, verts); /* GL 1.1's own checks */
    CHECK_ERR(GL_INVALID_VALUE);
+
+   /* ATI_separate_stencil: both faces' functions at once, one ref and mask */
+   mgl_glStencilFuncSeparateATI(GL_LESS, GL_GEQUAL, 3, 0x0f);
+   CHECK_ERR(GL_NO_ERROR);
+   GLint sf[4] = {0};
+   mgl_glGetIntegerv(GL_STENCIL_FUNC, &sf[0]);
+   mgl_glGetIntegerv(GL_STENCIL_BACK_FUNC, &sf[1]);
+   mgl_glGetIntegerv(GL_STENCIL_BACK_REF, &sf[2]);
+   mgl_glGetIntegerv(GL_STENCIL_VALUE_MASK, &sf[3]);
+   CHECK(sf[0] == GL_LESS && sf[1] == GL_GEQUAL && sf[2] == 3 && sf[3] == 0x0f);
+   mgl_glStencilFuncSeparateATI(GL_NEVER, GL_FRONT, 1, 1); /* back invalid: nothing changes */
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glGetIntegerv(GL_STENCIL_FUNC, &sf[0]);
+   CHECK_EQ(sf[0], GL_LESS);
+   /* the framebuffer's bit depths stay state in the compatibility profile (table 6.53) */
+   GLint bits[2] = {-1, -1};
+   mgl_glGetIntegerv(0x0D57 /* GL_STENCIL_BITS */, &bits[0]);
+   mgl_glGetIntegerv(0x0D52 /* GL_RED_BITS */, &bits[1]);
+   CHECK(bits[0] == 8 && bits[1] == 8);
+   CHECK_ERR(GL_NO_ERROR);
    env_finish(&e);
 
    env_init(&e, 16, 16);
@@ -1216,6 +1236,10 @@ test_legacy_extensions(void)
    CHECK_ERR(GL_INVALID_ENUM);
    mgl_glEnable(0x19262);
    CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glGetIntegerv(0x0D57, &bits[0]);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glStencilFuncSeparateATI(GL_LESS, GL_LESS, 0, 0);
+   CHECK_ERR(GL_INVALID_OPERATION);
    env_finish(&e);
 }
 
