@@ -122,14 +122,14 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
        * textures, fog coordinates, secondary colour, rectangle textures, the wrap modes, LOD
        * clamps and the texture unit's LOD bias, cube maps, texture objects and GL 1.1's sized
        * formats (GL_EXT_texture), GL_GENERATE_MIPMAP, the reflection texgen modes, packed
-       * pixels, the implementation's read format, glBlendFuncSeparateINGR, glWindowPos*MESA, GL 1.1's vertex arrays
-       * (GL_EXT_vertex_array's pointer commands check their count and drop it) and
-       * glDrawBuffersATI (with ARB_fragment_program's OPTION ATI_draw_buffers), GL 2.0's
-       * separate stencil (glStencilFuncSeparateATI sets both faces' functions);
-       * their suffixed commands forward to the core ones as above);
-       * GL_RASTER_POSITION_UNCLIPPED_IBM (fe_compat_raster.c); glLockArraysEXT's range, which
-       * changes nothing else (mgl reads the arrays at each draw); NV_light_max_exponent's
-       * limits (128, those glMaterial and glLight enforce); then the core list
+       * pixels, the implementation's read format, glBlendFuncSeparateINGR, glWindowPos*MESA,
+       * GL 1.1's vertex arrays (GL_EXT_vertex_array's pointer commands check their count and
+       * drop it), glDrawBuffersATI (with ARB_fragment_program's OPTION ATI_draw_buffers) and
+       * GL 2.0's separate stencil (glStencilFuncSeparateATI sets both faces' functions); their
+       * suffixed commands forward to the core ones as above); GL_RASTER_POSITION_UNCLIPPED_IBM
+       * (fe_compat_raster.c); glLockArraysEXT's range, which changes nothing else (mgl reads
+       * the arrays at each draw); NV_light_max_exponent's limits (128, those glMaterial and
+       * glLight enforce); then the core list
        * less core_only() */
       static const char *const first[] = {"GL_ARB_compatibility",
                                           "GL_ARB_point_parameters",
