@@ -147,7 +147,8 @@ enum mgp_call_class {
 #define MGP_CAP_OCCLUSION_QUERY (UINT64_C(1) << 1)
 #define MGP_CAP_XFB_PRIMITIVES_QUERY (UINT64_C(1) << 2)
 #define MGP_CAP_RESIDENT_SUBDATA (UINT64_C(1) << 3)
-#define MGP_CAP_TRANSFORM_FEEDBACK (UINT64_C(1) << 4) /* begin/end/pause/resume_stream_output capture */
+/* begin/end/pause/resume_stream_output capture */
+#define MGP_CAP_TRANSFORM_FEEDBACK (UINT64_C(1) << 4)
 /* GL_MULTISAMPLE off into a multisampled framebuffer is rasterized as GL says (pixel-centre
  * coverage for every sample) at every sample count an attachment may have; without it such
  * draws keep per-sample coverage (the decline multisample-off-approximated) */
