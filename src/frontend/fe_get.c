@@ -59,6 +59,7 @@ static const char *const extensions[] = {
    "GL_ARB_copy_buffer",
    "GL_ARB_copy_image",
    "GL_ARB_cull_distance",
+   "GL_ARB_debug_output",
    "GL_ARB_depth_buffer_float",
    "GL_ARB_depth_clamp",
    "GL_ARB_draw_buffers",

@@ -90,6 +90,7 @@ DESKTOP_ALIAS_EXTENSIONS = [
     "GL_EXT_polygon_offset_clamp", "GL_ARB_indirect_parameters", "GL_ARB_sample_shading",
     "GL_ARB_texture_buffer_object", "GL_EXT_texture_array", "GL_EXT_framebuffer_multisample",
     "GL_EXT_draw_buffers2", "GL_EXT_timer_query", "GL_ARB_draw_buffers_blend",
+    "GL_ARB_debug_output",
 ]
 
 # Compatibility-profile extensions whose own commands (those that are not aliases of selected

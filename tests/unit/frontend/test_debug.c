@@ -527,10 +527,23 @@ test_extension_and_es(void)
 {
    struct fe_test_env e;
    ctx_env(&e, FE_API_GL_CORE, 3, false, false);
-   bool found = false;
-   for (GLint i = 0; i < geti(GL_NUM_EXTENSIONS); i++)
-      found |= !strcmp((const char *)mgl_glGetStringi(GL_EXTENSIONS, (GLuint)i), "GL_KHR_debug");
+   bool found = false, arb = false;
+   for (GLint i = 0; i < geti(GL_NUM_EXTENSIONS); i++) {
+      const char *x = (const char *)mgl_glGetStringi(GL_EXTENSIONS, (GLuint)i);
+      found |= !strcmp(x, "GL_KHR_debug");
+      arb |= !strcmp(x, "GL_ARB_debug_output");
+   }
    CHECK(found);
+   /* GL_ARB_debug_output: its ARB commands are the same ones (gen_gl.py forwards them) */
+   CHECK(arb);
+   mgl_glEnable(GL_DEBUG_OUTPUT); /* a non-debug context starts with it off */
+   mgl_glDebugMessageCallbackARB(record, NULL);
+   num_got = 0;
+   mgl_glDebugMessageInsertARB(GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_OTHER, 7,
+                               GL_DEBUG_SEVERITY_HIGH, -1, "arb");
+   CHECK_EQ(num_got, 1);
+   CHECK_EQ(got[0].id, 7);
+   CHECK_ERR(GL_NO_ERROR);
    env_finish(&e);
    for (int major = 2; major <= 3; major++) {
       ctx_env(&e, FE_API_GLES, major, true, false);
