@@ -88,6 +88,7 @@ static const char *const extensions[] = {
    "GL_ARB_multi_bind",
    "GL_ARB_multi_draw_indirect",
    "GL_ARB_occlusion_query2",
+   "GL_ARB_parallel_shader_compile",
    "GL_ARB_pipeline_statistics_query",
    "GL_ARB_pixel_buffer_object",
    "GL_ARB_polygon_offset_clamp",
@@ -164,6 +165,7 @@ static const char *const extensions[] = {
    "GL_KHR_context_flush_control",
    "GL_KHR_debug",
    "GL_KHR_no_error",
+   "GL_KHR_parallel_shader_compile",
    "GL_KHR_robustness",
    /* mgl's own, last: listed when the server rasterizes GL_MULTISAMPLE off exactly at every
     * sample count (MGP_CAP_MULTISAMPLE_OFF_EXACT); absent, such draws keep per-sample
@@ -437,6 +439,9 @@ get_context_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       unsigned n;
       context_extensions(ctx, &n);
       INT1(n);
+      return true;
+   case GL_MAX_SHADER_COMPILER_THREADS_KHR: /* KHR_parallel_shader_compile */
+      INT1((GLint)ctx->max_compiler_threads);
       return true;
    case GL_CONTEXT_FLAGS:
       INT1((ctx->desc.forward_compatible ? GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT : 0) |
@@ -1369,6 +1374,7 @@ desktop_only_pname(GLenum pname)
 {
    switch (pname) {
    case GL_CONTEXT_FLAGS:
+   case GL_MAX_SHADER_COMPILER_THREADS_KHR:
    case GL_CONTEXT_PROFILE_MASK:
    case GL_CONTEXT_RELEASE_BEHAVIOR:
    case GL_RESET_NOTIFICATION_STRATEGY:
