@@ -529,6 +529,7 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
        (!(ctx->compat = fe_compat_create()) || !(ctx->ff = fe_ff_create(&ctx->draw_serial))))
       goto fail_caches;
 
+   ctx->max_compiler_threads = 0xFFFFFFFFu; /* KHR_parallel_shader_compile's initial value */
    fe_names_init(&ctx->vaos);
    fe_names_init(&ctx->pipelines);
    fe_names_init(&ctx->fbos);

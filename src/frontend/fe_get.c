@@ -59,6 +59,7 @@ static const char *const extensions[] = {
    "GL_ARB_copy_buffer",
    "GL_ARB_copy_image",
    "GL_ARB_cull_distance",
+   "GL_ARB_debug_output",
    "GL_ARB_depth_buffer_float",
    "GL_ARB_depth_clamp",
    "GL_ARB_draw_buffers",
@@ -86,11 +87,14 @@ static const char *const extensions[] = {
    "GL_ARB_map_buffer_range",
    "GL_ARB_multi_bind",
    "GL_ARB_multi_draw_indirect",
+   "GL_ARB_occlusion_query2",
+   "GL_ARB_parallel_shader_compile",
    "GL_ARB_pipeline_statistics_query",
    "GL_ARB_pixel_buffer_object",
    "GL_ARB_polygon_offset_clamp",
    "GL_ARB_program_interface_query",
    "GL_ARB_provoking_vertex",
+   "GL_ARB_robustness",
    "GL_ARB_sample_shading",
    "GL_ARB_sampler_objects",
    "GL_ARB_seamless_cube_map",
@@ -113,13 +117,16 @@ static const char *const extensions[] = {
    "GL_ARB_texture_float",
    "GL_ARB_texture_gather",
    "GL_ARB_texture_mirror_clamp_to_edge",
+   "GL_ARB_texture_multisample",
    "GL_ARB_texture_non_power_of_two",
    "GL_ARB_texture_query_lod",
+   "GL_ARB_texture_rectangle",
    "GL_ARB_texture_rg",
    "GL_ARB_texture_rgb10_a2ui",
    "GL_ARB_texture_storage",
    "GL_ARB_texture_storage_multisample",
    "GL_ARB_texture_swizzle",
+   "GL_ARB_timer_query",
    "GL_ARB_transform_feedback2",
    "GL_ARB_transform_feedback3",
    "GL_ARB_transform_feedback_instanced",
@@ -128,12 +135,17 @@ static const char *const extensions[] = {
    "GL_ARB_vertex_array_object",
    "GL_ARB_vertex_attrib_binding",
    "GL_ARB_vertex_buffer_object",
+   "GL_ARB_vertex_type_10f_11f_11f_rev",
    "GL_ARB_vertex_type_2_10_10_10_rev",
    "GL_ARB_viewport_array",
+   "GL_EXT_blend_equation_separate",
    "GL_EXT_draw_buffers2",
    "GL_EXT_draw_instanced",
+   "GL_EXT_framebuffer_blit",
    "GL_EXT_framebuffer_multisample",
+   "GL_EXT_framebuffer_object",
    "GL_EXT_framebuffer_sRGB",
+   "GL_EXT_packed_depth_stencil",
    "GL_EXT_packed_float",
    "GL_EXT_pixel_buffer_object",
    "GL_EXT_polygon_offset_clamp",
@@ -147,10 +159,14 @@ static const char *const extensions[] = {
    "GL_EXT_texture_swizzle",
    "GL_EXT_timer_query",
    "GL_EXT_vertex_array_bgra",
+   "GL_NV_conditional_render",
+   "GL_NV_depth_clamp",
    "GL_NV_packed_depth_stencil",
    "GL_KHR_context_flush_control",
    "GL_KHR_debug",
    "GL_KHR_no_error",
+   "GL_KHR_parallel_shader_compile",
+   "GL_KHR_robustness",
    /* mgl's own, last: listed when the server rasterizes GL_MULTISAMPLE off exactly at every
     * sample count (MGP_CAP_MULTISAMPLE_OFF_EXACT); absent, such draws keep per-sample
     * coverage (README, "Multisampling") */
@@ -187,7 +203,7 @@ offered(struct fe_context *ctx, const char *name)
       return (ctx->share->caps->cap_bits & MGP_CAP_CLIP_CONTROL) != 0;
    if (!strcmp(name, "GL_ARB_cull_distance"))
       return fe_cull_distance_offered(ctx);
-   if (!strcmp(name, "GL_ARB_depth_clamp"))
+   if (!strcmp(name, "GL_ARB_depth_clamp") || !strcmp(name, "GL_NV_depth_clamp"))
       return (ctx->share->caps->cap_bits & MGP_CAP_DEPTH_CLAMP) != 0;
    if (!strcmp(name, "GL_ARB_shader_draw_parameters"))
       return (ctx->share->caps->cap_bits & MGP_CAP_DRAW_PARAMETERS) != 0;
@@ -228,6 +244,10 @@ offered(struct fe_context *ctx, const char *name)
    if (!strcmp(name, "GL_ARB_vertex_array_bgra") || !strcmp(name, "GL_EXT_vertex_array_bgra"))
       /* the backend fetches BGRA vertices (the GLES backend declines them at the draw) */
       return (ctx->share->caps->format_flags[MGP_FORMAT_BGRA8_UNORM] & MGP_FORMAT_CAP_VERTEX) != 0;
+   if (!strcmp(name, "GL_ARB_vertex_type_10f_11f_11f_rev"))
+      /* the backend fetches packed unsigned floats (GLES has no such vertex type) */
+      return (ctx->share->caps->format_flags[MGP_FORMAT_R11G11B10_FLOAT] & MGP_FORMAT_CAP_VERTEX) !=
+             0;
    if (!strcmp(name, "GL_ARB_shader_atomic_counters"))
       return fe_atomic_bindings(ctx) != 0 && fe_pipe_has(ctx, MGP_CALL_memory_barrier) &&
              (ctx->share->caps->cap_bits & MGP_CAP_FRAGMENT_STORES);
@@ -419,6 +439,9 @@ get_context_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       unsigned n;
       context_extensions(ctx, &n);
       INT1(n);
+      return true;
+   case GL_MAX_SHADER_COMPILER_THREADS_KHR: /* KHR_parallel_shader_compile */
+      INT1((GLint)ctx->max_compiler_threads);
       return true;
    case GL_CONTEXT_FLAGS:
       INT1((ctx->desc.forward_compatible ? GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT : 0) |
@@ -1351,6 +1374,7 @@ desktop_only_pname(GLenum pname)
 {
    switch (pname) {
    case GL_CONTEXT_FLAGS:
+   case GL_MAX_SHADER_COMPILER_THREADS_KHR:
    case GL_CONTEXT_PROFILE_MASK:
    case GL_CONTEXT_RELEASE_BEHAVIOR:
    case GL_RESET_NOTIFICATION_STRATEGY:

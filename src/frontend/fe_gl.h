@@ -718,7 +718,9 @@ struct fe_context {
    uint32_t entry_mode;          /* fe_entry_mode_bits (fe_compat.h), mirrored in fe_entry_mode */
    struct fe_dlist_state *dlist; /* display lists (fe_dlist.c); NULL until used */
    bool no_error;
-   bool debug_output;             /* GL_DEBUG_OUTPUT */
+   bool debug_output; /* GL_DEBUG_OUTPUT */
+   /* glMaxShaderCompilerThreadsKHR's count (KHR_parallel_shader_compile: 0xFFFFFFFF at first) */
+   GLuint max_compiler_threads;
    struct fe_debug *debug;        /* KHR_debug state (fe_debug.c) */
    struct fe_es_ext_list *es_ext; /* ES contexts: the extensions offered (fe_es_ext.c) */
    struct fe_compat *compat;      /* compatibility contexts: legacy vertex paths (fe_compat_*.c) */

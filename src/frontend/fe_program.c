@@ -1089,6 +1089,13 @@ mgl_glGetProgramiv(GLuint program, GLenum pname, GLint *params)
    switch (pname) {
    case GL_DELETE_STATUS: *params = prog->delete_pending; return;
    case GL_LINK_STATUS: *params = prog->link_status; return;
+   case GL_COMPLETION_STATUS_KHR: /* KHR_parallel_shader_compile: links finish in the call */
+      if (ctx->desc.api == FE_API_GLES) {
+         fe_error(ctx, GL_INVALID_ENUM);
+         return;
+      }
+      *params = GL_TRUE;
+      return;
    case GL_VALIDATE_STATUS: *params = prog->validate_status; return;
    case GL_INFO_LOG_LENGTH:
       *params = prog->info_log && *prog->info_log ? (GLint)strlen(prog->info_log) + 1 : 0;

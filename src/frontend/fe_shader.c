@@ -129,12 +129,38 @@ mgl_glGetShaderiv(GLuint shader, GLenum pname, GLint *params)
    case GL_SHADER_TYPE: *params = (GLint)sh->type; return;
    case GL_DELETE_STATUS: *params = sh->delete_pending; return;
    case GL_COMPILE_STATUS: *params = sh->compiled; return;
+   case GL_COMPLETION_STATUS_KHR: /* KHR_parallel_shader_compile: compiles finish in the call */
+      if (ctx->desc.api == FE_API_GLES) {
+         fe_error(ctx, GL_INVALID_ENUM);
+         return;
+      }
+      *params = GL_TRUE;
+      return;
    case GL_INFO_LOG_LENGTH:
       *params = sh->info_log && *sh->info_log ? (GLint)strlen(sh->info_log) + 1 : 0;
       return;
    case GL_SHADER_SOURCE_LENGTH: *params = sh->source ? (GLint)strlen(sh->source) + 1 : 0; return;
    default: fe_error(ctx, GL_INVALID_ENUM);
    }
+}
+
+/* KHR_parallel_shader_compile / ARB_parallel_shader_compile: a hint; mgl compiles and links
+ * in the calling thread whatever the count (GL_COMPLETION_STATUS_KHR is GL_TRUE at once). */
+void
+mgl_glMaxShaderCompilerThreadsKHR(GLuint count)
+{
+   FE_CTX_OR_RETURN();
+   if (ctx->desc.api == FE_API_GLES) {
+      fe_error(ctx, GL_INVALID_OPERATION); /* not listed on ES contexts */
+      return;
+   }
+   ctx->max_compiler_threads = count;
+}
+
+void
+mgl_glMaxShaderCompilerThreadsARB(GLuint count)
+{
+   mgl_glMaxShaderCompilerThreadsKHR(count);
 }
 
 void

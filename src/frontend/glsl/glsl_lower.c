@@ -1312,6 +1312,14 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
             /* glslang declares textureQueryLOD from 1.50 on, the extension from 1.30 */
             if (u->compile_version < 150)
                u->compile_version = 150;
+         } else if (!u->es && version < 150 && !strncmp(d, "extension", 9) &&
+                    extension_named(s, "GL_ARB_texture_multisample")) {
+            /* glslang declares the multisample samplers and their texelFetch() from 1.50 on
+             * and does not know the extension (GLSL 1.30+): the unit compiles as 1.50; the
+             * directive goes */
+            if (!strstr(s, "disable") && u->compile_version < 150)
+               u->compile_version = 150;
+            add_edit(&L, t->at, t->len, NULL, NULL, 0);
          } else if (!u->es && !strncmp(d, "extension", 9) &&
                     extension_named(s, "GL_ARB_conservative_depth")) {
             /* glslang does not know the extension (GLSL 1.30+) and takes the depth layouts

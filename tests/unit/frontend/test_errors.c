@@ -187,6 +187,50 @@ lists_extension(const char *name)
    return false;
 }
 
+/* GL 4.4 / ARB_vertex_type_10f_11f_11f_rev: three packed unsigned floats, size 3 only, float
+ * attributes only, where the backend fetches them (listed then); glVertexAttribP1-3ui decode
+ * them, P4 refuses them. */
+static void
+test_vertex_type_10f_11f_11f(void)
+{
+   struct fe_test_env e;
+   const uint32_t saved = fake_caps.format_flags[MGP_FORMAT_R11G11B10_FLOAT];
+   fake_caps.format_flags[MGP_FORMAT_R11G11B10_FLOAT] &= ~MGP_FORMAT_CAP_VERTEX;
+   env_init(&e, 16, 16);
+   CHECK(!lists_extension("GL_ARB_vertex_type_10f_11f_11f_rev"));
+   GLuint vao;
+   mgl_glGenVertexArrays(1, &vao);
+   mgl_glBindVertexArray(vao);
+   mgl_glVertexAttribFormat(0, 3, GL_UNSIGNED_INT_10F_11F_11F_REV, GL_FALSE, 0);
+   CHECK_ERR(GL_INVALID_ENUM);
+   env_finish(&e);
+   fake_caps.format_flags[MGP_FORMAT_R11G11B10_FLOAT] |= MGP_FORMAT_CAP_VERTEX;
+   env_init(&e, 16, 16);
+   CHECK(lists_extension("GL_ARB_vertex_type_10f_11f_11f_rev"));
+   mgl_glGenVertexArrays(1, &vao);
+   mgl_glBindVertexArray(vao);
+   mgl_glVertexAttribFormat(0, 3, GL_UNSIGNED_INT_10F_11F_11F_REV, GL_FALSE, 0);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glVertexAttribFormat(0, 4, GL_UNSIGNED_INT_10F_11F_11F_REV, GL_FALSE, 0);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glVertexAttribFormat(0, GL_BGRA, GL_UNSIGNED_INT_10F_11F_11F_REV, GL_TRUE, 0);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glVertexAttribIFormat(0, 3, GL_UNSIGNED_INT_10F_11F_11F_REV, 0);
+   CHECK_ERR(GL_INVALID_ENUM);
+   /* 1.0 (exponent 15, mantissa 0) in red, 2.0 in green, 0.5 in blue */
+   const GLuint w = (15u << 6) | (16u << 6) << 11 | (14u << 5) << 22;
+   mgl_glVertexAttribP3ui(1, GL_UNSIGNED_INT_10F_11F_11F_REV, GL_FALSE, w);
+   CHECK_ERR(GL_NO_ERROR);
+   GLfloat f[4] = {0};
+   mgl_glGetVertexAttribfv(1, GL_CURRENT_VERTEX_ATTRIB, f);
+   CHECK(f[0] == 1.0f && f[1] == 2.0f && f[2] == 0.5f && f[3] == 1.0f);
+   mgl_glVertexAttribP4ui(1, GL_UNSIGNED_INT_10F_11F_11F_REV, GL_FALSE, w);
+   CHECK_ERR(GL_INVALID_ENUM);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+   fake_caps.format_flags[MGP_FORMAT_R11G11B10_FLOAT] = saved;
+}
+
 /* Indirect draws (GL 4.6 core 10.4): each error sends nothing; a valid glMultiDraw*Indirect
  * is one draw_indirect record whatever its draw count, stride 0 sent as the command's size; a
  * backend without draw_indirect refuses the binding point and declines by name. */
@@ -2924,6 +2968,7 @@ int
 main(void)
 {
    test_first_error_sticks();
+   test_vertex_type_10f_11f_11f();
    test_viewport_ranges();
    test_buffer_errors();
    test_clear_buffer();

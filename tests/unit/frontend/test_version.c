@@ -92,13 +92,15 @@ check_depth_clamp(bool offered)
    mgl_glDisable(GL_DEPTH_CLAMP);
    CHECK_ERR(offered ? GL_NO_ERROR : GL_INVALID_ENUM);
    GLint n = 0;
-   bool listed = false;
+   bool listed = false, nv = false;
    mgl_glGetIntegerv(GL_NUM_EXTENSIONS, &n);
    for (GLint i = 0; i < n; i++) {
       const char *e = (const char *)mgl_glGetStringi(GL_EXTENSIONS, (GLuint)i);
       listed |= e && !strcmp(e, "GL_ARB_depth_clamp");
+      nv |= e && !strcmp(e, "GL_NV_depth_clamp"); /* the same enum under NV's name */
    }
    CHECK_EQ(listed, offered);
+   CHECK_EQ(nv, offered);
    CHECK_ERR(GL_NO_ERROR);
 }
 
