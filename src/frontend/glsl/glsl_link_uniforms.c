@@ -392,9 +392,46 @@ struct resource {
    const char *ref_name; /* its variable's name */
    uint32_t count;       /* array elements (1 if not an array) */
    bool is_array;
-   uint32_t first_index; /* program-wide index of element 0 */
-   uint32_t stages;      /* stages that use it */
+   uint32_t first_index;       /* program-wide index of element 0 */
+   uint32_t stages;            /* stages that use it */
+   const struct glsl_aoa *aoa; /* its GL shape when an array of arrays (flattened), else NULL */
 };
+
+/* Whether two declarations' GL array shapes agree (their flattened types already do). */
+static bool
+same_shape(const struct glsl_aoa *a, const struct glsl_aoa *b)
+{
+   if (!a || !b)
+      return !a && !b;
+   return a->ndims == b->ndims && !memcmp(a->dims, b->dims, a->ndims * sizeof(a->dims[0]));
+}
+
+/* GL's name of element e of resource rs: "B", "B[e]", "B[i][j]..." for an array of arrays. */
+static char *
+element_name(const struct resource *rs, uint32_t e)
+{
+   if (!rs->aoa)
+      return rs->is_array ? strfmt("%s[%u]", rs->key, e) : strfmt("%s", rs->key);
+   char idx[GLSL_AOA_MAX_DIMS * 12 + 1];
+   size_t at = sizeof(idx) - 1;
+   idx[at] = 0;
+   for (uint32_t d = rs->aoa->ndims; d-- > 0;) {
+      char one[16];
+      const int n = snprintf(one, sizeof(one), "[%u]", e % rs->aoa->dims[d]);
+      e /= rs->aoa->dims[d];
+      at -= (size_t)n;
+      memcpy(idx + at, one, (size_t)n);
+   }
+   return strfmt("%s%s", rs->key, idx + at);
+}
+
+/* The innermost array level of an opaque resource, which GL names as one uniform of that many
+ * elements ("s[i][0]" of size dims[last]); the whole array when it has one level. */
+static uint32_t
+inner_size(const struct resource *rs)
+{
+   return rs->aoa ? rs->aoa->dims[rs->aoa->ndims - 1] : rs->count;
+}
 
 static bool
 is_default_block(const struct stage *st, const struct spv_refl_var *v)
@@ -475,7 +512,8 @@ collect_resources(struct link *l, enum res_kind kind, unsigned *out_n, uint32_t 
                res_k = &res[k];
          if (res_k) {
             const struct stage *rs = &l->st[res_k->ref_stage];
-            if (!glsl_link_types_equal(rs->r, res_k->ref_type, r, v->type)) {
+            if (!glsl_link_types_equal(rs->r, res_k->ref_type, r, v->type) ||
+                !same_shape(res_k->aoa, glsl_link_aoa_of(st, v->id))) {
                char ta[96], tb[96];
                glsl_link_type_name(rs->r, res_k->ref_type, ta, sizeof(ta));
                glsl_link_type_name(r, v->type, tb, sizeof(tb));
@@ -496,8 +534,15 @@ collect_resources(struct link *l, enum res_kind kind, unsigned *out_n, uint32_t 
             if (!GROW(l, res, n, cap))
                break;
             res_k = &res[n++];
-            *res_k =
-               (struct resource){key, s, v->type, v->name, count, is_array, 0, GLSL_STAGE_BIT(s)};
+            *res_k = (struct resource){key,
+                                       s,
+                                       v->type,
+                                       v->name,
+                                       count,
+                                       is_array,
+                                       0,
+                                       GLSL_STAGE_BIT(s),
+                                       glsl_link_aoa_of(st, v->id)};
          }
          if (ubo)
             st->used_blocks += count;
@@ -585,7 +630,7 @@ glsl_link_blocks(struct link *l)
       for (uint32_t e = 0; e < rs->count && !l->failed; e++) {
          if (!GROW(l, p->blocks, p->num_blocks, l->cap_blocks))
             break;
-         char *name = rs->is_array ? strfmt("%s[%u]", rs->key, e) : strfmt("%s", rs->key);
+         char *name = element_name(rs, e);
          if (!name) {
             link_error(l, "out of memory");
             break;
@@ -665,7 +710,7 @@ glsl_link_samplers(struct link *l)
       for (uint32_t e = 0; e < rs->count && !l->failed; e++) {
          if (!GROW(l, p->samplers, p->num_samplers, l->cap_samplers))
             break;
-         char *name = rs->is_array ? strfmt("%s[%u]", rs->key, e) : strfmt("%s", rs->key);
+         char *name = element_name(rs, e);
          if (!name) {
             link_error(l, "out of memory");
             break;
@@ -674,8 +719,8 @@ glsl_link_samplers(struct link *l)
             .name = name,
             .type = type,
             .binding = GLSL_BINDING_SAMPLER_BASE + rs->first_index,
-            .array_element = e,
-            .array_size = rs->count,
+            .array_element = e % inner_size(rs),
+            .array_size = inner_size(rs),
             .stages = rs->stages,
             .gl_unit = gl_unit < 0 ? 0 : (uint32_t)gl_unit + e,
          };
@@ -719,7 +764,7 @@ glsl_link_storage_blocks(struct link *l)
       for (uint32_t e = 0; e < rs->count && !l->failed; e++) {
          if (!GROW(l, p->storage_blocks, p->num_storage_blocks, l->cap_storage))
             break;
-         char *name = rs->is_array ? strfmt("%s[%u]", rs->key, e) : strfmt("%s", rs->key);
+         char *name = element_name(rs, e);
          if (!name) {
             link_error(l, "out of memory");
             break;
@@ -814,7 +859,7 @@ glsl_link_images(struct link *l)
       for (uint32_t e = 0; e < rs->count && !l->failed; e++) {
          if (!GROW(l, p->images, p->num_images, l->cap_images))
             break;
-         char *name = rs->is_array ? strfmt("%s[%u]", rs->key, e) : strfmt("%s", rs->key);
+         char *name = element_name(rs, e);
          if (!name) {
             link_error(l, "out of memory");
             break;
@@ -824,8 +869,8 @@ glsl_link_images(struct link *l)
             .type = type,
             .format = format,
             .binding = GLSL_BINDING_IMAGE_BASE + rs->first_index,
-            .array_element = e,
-            .array_size = rs->count,
+            .array_element = e % inner_size(rs),
+            .array_size = inner_size(rs),
             .gl_unit = gl_unit < 0 ? 0 : (uint32_t)gl_unit + e,
             .stages = rs->stages,
          };
