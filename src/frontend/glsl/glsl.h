@@ -74,6 +74,11 @@
  *    with descriptorCount N; element k is array element k of that binding (the SPIR-V variable is
  *    a single arrayed variable). Each element's entry says binding and array_element; the bindings
  *    GLSL_BINDING_UBO_BASE + i + 1 .. + N-1 stay unused.
+ *  - Arrays of arrays (ARB_arrays_of_arrays) of samplers, images and blocks are flattened to
+ *    one level in the SPIR-V (glsl_link_aoa.c): element [i][j] of T[a][b] is element i*b + j
+ *    of one T[a*b] binding. Their entries keep GL's names ("s[i][j]", "B[i][j]"); a sampler's
+ *    or image's array_element / array_size are those of its innermost array (the GL uniform),
+ *    its layout(binding) unit N + (i*b + j).
  *  - "Program-wide" means a block or sampler with the same GL name in several stages has the same
  *    index and binding in every stage's SPIR-V.
  *  - Resources declared but used by no stage are not reflected and get a binding at or above
@@ -471,7 +476,8 @@ struct glsl_sampler {
 };
 
 /* An atomic_uint uniform (an array of them is one entry: GL names it "c[0]"; element k sits at
- * offset + 4k). */
+ * offset + 4k; an array of arrays is one entry per innermost array, "c[i][j]", as GL lists
+ * them). */
 struct glsl_atomic_counter {
    char *name;          /* "c", "arr" */
    uint32_t buffer;     /* its index in glsl_program.atomic_buffers */
