@@ -406,6 +406,18 @@ same_shape(const struct glsl_aoa *a, const struct glsl_aoa *b)
    return a->ndims == b->ndims && !memcmp(a->dims, b->dims, a->ndims * sizeof(a->dims[0]));
 }
 
+/* "[2][3]" for an array of arrays of that shape, "[count]" for another. */
+static void
+shape_text(const struct glsl_aoa *a, uint32_t count, char *buf, size_t size)
+{
+   size_t at = 0;
+   buf[0] = 0;
+   for (uint32_t d = 0; d < (a ? a->ndims : 1) && at < size; d++) {
+      const int n = snprintf(buf + at, size - at, "[%u]", a ? a->dims[d] : count);
+      at += n > 0 ? (size_t)n : 0;
+   }
+}
+
 /* GL's name of element e of resource rs: "B", "B[e]", "B[i][j]..." for an array of arrays. */
 static char *
 element_name(const struct resource *rs, uint32_t e)
@@ -512,8 +524,20 @@ collect_resources(struct link *l, enum res_kind kind, unsigned *out_n, uint32_t 
                res_k = &res[k];
          if (res_k) {
             const struct stage *rs = &l->st[res_k->ref_stage];
-            if (!glsl_link_types_equal(rs->r, res_k->ref_type, r, v->type) ||
-                !same_shape(res_k->aoa, glsl_link_aoa_of(st, v->id))) {
+            const struct glsl_aoa *shape = glsl_link_aoa_of(st, v->id);
+            if (glsl_link_types_equal(rs->r, res_k->ref_type, r, v->type) &&
+                !same_shape(res_k->aoa, shape)) {
+               /* (glslang's linker refuses this first; kept for what it lets through) */
+               char sa[GLSL_AOA_MAX_DIMS * 12 + 1], sb[GLSL_AOA_MAX_DIMS * 12 + 1];
+               shape_text(res_k->aoa, res_k->count, sa, sizeof(sa));
+               shape_text(shape, count, sb, sizeof(sb));
+               link_error(l,
+                          "%s `%s' declared with the array shape %s in the %s shader and %s "
+                          "in the %s shader",
+                          what, key, sa, glsl_stage_name(res_k->ref_stage), sb, glsl_stage_name(s));
+               break;
+            }
+            if (!glsl_link_types_equal(rs->r, res_k->ref_type, r, v->type)) {
                char ta[96], tb[96];
                glsl_link_type_name(rs->r, res_k->ref_type, ta, sizeof(ta));
                glsl_link_type_name(r, v->type, tb, sizeof(tb));
