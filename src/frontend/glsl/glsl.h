@@ -572,6 +572,7 @@ struct glsl_xfb_varying {
 #define GLSL_MAX_SUBROUTINES 256           /* GL_MAX_SUBROUTINES, per stage */
 #define GLSL_MAX_SUBROUTINE_LOCATIONS 1024 /* GL_MAX_SUBROUTINE_UNIFORM_LOCATIONS, per stage */
 #define GLSL_MAX_SUBROUTINE_TYPES 64       /* subroutine types a stage may declare (mgl) */
+#define GLSL_SUBROUTINE_MAX_DIMS 4         /* array levels of a subroutine uniform (mgl) */
 struct glsl_subroutine_fn {
    char *name;
    uint32_t index; /* GL subroutine index (explicit layout(index), else in order) */
@@ -582,6 +583,9 @@ struct glsl_subroutine_uniform {
    uint32_t type; /* its subroutine type (index into the stage's types) */
    uint32_t size; /* array elements; 1 when not an array */
    bool is_array;
+   /* its array levels, outermost first (ARB_arrays_of_arrays: u[2][3] has size 6, element
+    * [i][j] at location + 3 i + j); ndims 0 when not an array */
+   uint32_t ndims, dims[GLSL_SUBROUTINE_MAX_DIMS];
    int32_t location; /* first of size consecutive locations; -1 until assigned */
    uint32_t offset;  /* byte offset of its hidden uniform (element k at + 16 k) */
    bool active;      /* some call reads it (the hidden uniform is used) */

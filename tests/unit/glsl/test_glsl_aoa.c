@@ -3,7 +3,8 @@
  * array level in the SPIR-V (one descriptor binding each, constant indices folded, variable ones
  * computed) and reflects them in GL's shape: element names "s[i][j]", the innermost array as a
  * sampler's array_element / array_size, layout(binding) + flattened index; stages that disagree
- * on the shape (glslang's own error) and a sub-array passed on as a whole (named) fail to link. */
+ * on the shape (glslang's own error) and a sub-array passed on as a whole (named) fail to link.
+ * A subroutine uniform array of arrays takes one location per element. */
 #include "glsl_test_util.h"
 
 #include <GL/glcorearb.h>
@@ -202,11 +203,49 @@ refusals(void)
               "used as a whole");
 }
 
+/* A subroutine uniform array of arrays: one hidden uint per element, calls through u[i][j]. */
+static void
+subroutines(void)
+{
+   const char *fs = "#version 150\n"
+                    "#extension GL_ARB_shader_subroutine : require\n"
+                    "#extension GL_ARB_arrays_of_arrays : require\n"
+                    "subroutine float chan();\n"
+                    "subroutine uniform chan u[2][3];\n"
+                    "subroutine(chan) float one() { return 1.0; }\n"
+                    "subroutine(chan) float half_() { return 0.5; }\n"
+                    "uniform int n;\n"
+                    "out vec4 o;\n"
+                    "void main() { o = vec4(u[1][2](), u[n][0](), 0.0, 1.0); }\n";
+   const char *vs = "#version 150\n"
+                    "in vec4 pos;\n"
+                    "void main() { gl_Position = pos; }\n";
+   char *log = NULL;
+   struct glsl_link_input in = {.source = {vs, fs}};
+   struct glsl_program *p = glsl_link(&in, &log);
+   CHECK(p, "link: %s", log);
+   free(log);
+   if (!p)
+      return;
+   const struct glsl_subroutine_stage *ss = &p->subroutines[GLSL_STAGE_FRAGMENT];
+   CHECK(ss->num_uniforms == 1, "%u subroutine uniforms", ss->num_uniforms);
+   if (ss->num_uniforms == 1) {
+      const struct glsl_subroutine_uniform *u = &ss->uniforms[0];
+      CHECK(!strcmp(u->name, "u") && u->size == 6 && u->is_array && u->ndims == 2 &&
+               u->dims[0] == 2 && u->dims[1] == 3 && u->location == 0 && u->active,
+            "u: %s size %u ndims %u [%u][%u] location %d active %d", u->name, u->size, u->ndims,
+            u->dims[0], u->dims[1], u->location, u->active);
+      CHECK(ss->num_locations == 6, "%u subroutine uniform locations", ss->num_locations);
+   }
+   glsl_program_destroy(p);
+}
+
 int
 main(void)
 {
    samplers_and_blocks();
    images_storage_atomics();
    refusals();
+   subroutines();
    return t_finish("unit.glsl.aoa");
 }
