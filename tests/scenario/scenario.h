@@ -67,6 +67,7 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLUSEPROGRAMPROC, UseProgram)                                                              \
    X(PFNGLGETUNIFORMLOCATIONPROC, GetUniformLocation)                                              \
    X(PFNGLUNIFORM1IPROC, Uniform1i)                                                                \
+   X(PFNGLUNIFORM1IVPROC, Uniform1iv)                                                              \
    X(PFNGLUNIFORM1FPROC, Uniform1f)                                                                \
    X(PFNGLUNIFORM2FPROC, Uniform2f)                                                                \
    X(PFNGLUNIFORM4FVPROC, Uniform4fv)                                                              \

@@ -74,6 +74,11 @@
  *    with descriptorCount N; element k is array element k of that binding (the SPIR-V variable is
  *    a single arrayed variable). Each element's entry says binding and array_element; the bindings
  *    GLSL_BINDING_UBO_BASE + i + 1 .. + N-1 stay unused.
+ *  - Arrays of arrays (ARB_arrays_of_arrays) of samplers, images and blocks are flattened to
+ *    one level in the SPIR-V (glsl_link_aoa.c): element [i][j] of T[a][b] is element i*b + j
+ *    of one T[a*b] binding. Their entries keep GL's names ("s[i][j]", "B[i][j]"); a sampler's
+ *    or image's array_element / array_size are those of its innermost array (the GL uniform),
+ *    its layout(binding) unit N + (i*b + j).
  *  - "Program-wide" means a block or sampler with the same GL name in several stages has the same
  *    index and binding in every stage's SPIR-V.
  *  - Resources declared but used by no stage are not reflected and get a binding at or above
@@ -471,7 +476,8 @@ struct glsl_sampler {
 };
 
 /* An atomic_uint uniform (an array of them is one entry: GL names it "c[0]"; element k sits at
- * offset + 4k). */
+ * offset + 4k; an array of arrays is one entry per innermost array, "c[i][j]", as GL lists
+ * them). */
 struct glsl_atomic_counter {
    char *name;          /* "c", "arr" */
    uint32_t buffer;     /* its index in glsl_program.atomic_buffers */
@@ -566,6 +572,7 @@ struct glsl_xfb_varying {
 #define GLSL_MAX_SUBROUTINES 256           /* GL_MAX_SUBROUTINES, per stage */
 #define GLSL_MAX_SUBROUTINE_LOCATIONS 1024 /* GL_MAX_SUBROUTINE_UNIFORM_LOCATIONS, per stage */
 #define GLSL_MAX_SUBROUTINE_TYPES 64       /* subroutine types a stage may declare (mgl) */
+#define GLSL_SUBROUTINE_MAX_DIMS 4         /* array levels of a subroutine uniform (mgl) */
 struct glsl_subroutine_fn {
    char *name;
    uint32_t index; /* GL subroutine index (explicit layout(index), else in order) */
@@ -576,6 +583,9 @@ struct glsl_subroutine_uniform {
    uint32_t type; /* its subroutine type (index into the stage's types) */
    uint32_t size; /* array elements; 1 when not an array */
    bool is_array;
+   /* its array levels, outermost first (ARB_arrays_of_arrays: u[2][3] has size 6, element
+    * [i][j] at location + 3 i + j); ndims 0 when not an array */
+   uint32_t ndims, dims[GLSL_SUBROUTINE_MAX_DIMS];
    int32_t location; /* first of size consecutive locations; -1 until assigned */
    uint32_t offset;  /* byte offset of its hidden uniform (element k at + 16 k) */
    bool active;      /* some call reads it (the hidden uniform is used) */

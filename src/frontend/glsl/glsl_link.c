@@ -134,6 +134,9 @@ glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_wor
       st->present = true;
       st->w = words[s].words;
       st->n = words[s].num_words;
+      glsl_link_flatten_aoa(&l, s);
+      if (l.failed)
+         break;
       st->r = spv_refl_create(st->w, st->n, glsl_demangle, &err);
       if (!st->r)
          link_error(&l, "internal error: cannot read the %s shader's SPIR-V: %s",
@@ -189,6 +192,7 @@ glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_wor
       free(l.st[s].owned);
       free(l.st[s].decos);
       free(l.st[s].aliases);
+      free(l.st[s].aoa);
    }
    free(l.xfb);
    free(l.xfb_copies);

@@ -1300,7 +1300,9 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
          else if (!u->es && version < 420 && !strncmp(d, "extension", 9) &&
                   extension_named(s, "GL_ARB_shader_atomic_counters")) {
             u->atomic_counters = true;
-            u->compile_version = 420;
+            /* (GL_ARB_arrays_of_arrays before it may have asked for 4.30 already) */
+            if (u->compile_version < 420)
+               u->compile_version = 420;
          } else if (!u->es && compat && version < 150 && !strncmp(d, "extension", 9) &&
                     extension_named(s, "GL_ARB_shader_bit_encoding") && !strstr(s, "disable")) {
             /* glslang declares the bit casts from 1.50 on (behind this extension before 3.30),

@@ -13,7 +13,8 @@
  *    (after the last definition of a compatible function) calls the compatible function whose
  *    index its first argument is, else the one of the lowest index, the uniform's default;
  *  - calls `u(args)` / `u[i](args)` become `_mgl_subcall<s>_u(_mgl_sub<s>_u, args)` /
- *    `_mgl_subcall<s>_u(_mgl_sub<s>_u[i], args)`.
+ *    `_mgl_subcall<s>_u(_mgl_sub<s>_u[i], args)` (`u[i][j]`: `_mgl_sub<s>_u[i][j]`, an array of
+ *    arrays, ARB_arrays_of_arrays, keeping its shape).
  * What comes out for reflection (struct glsl_subroutine_stage) goes with the unit to the link,
  * where glsl_link_uniforms.c finds the hidden uniforms' offsets and whether they are used and
  * glsl_subroutine_link assigns the locations. */
@@ -461,19 +462,27 @@ uniform_decl(struct sunit *S, unsigned first, unsigned i, unsigned layout_open,
       return S->n;
    }
    unsigned semi = un + 1;
-   uint32_t size = 1;
+   uint32_t size = 1, ndims = 0, dims[GLSL_SUBROUTINE_MAX_DIMS] = {0};
    bool is_array = false;
-   if (is(S, semi, "[")) {
+   /* u[N], and u[N][M]... with ARB_arrays_of_arrays (the hidden uniform keeps the shape: an
+    * std140 array of arrays of uint lays its elements out 16 bytes apart as a flat one does) */
+   while (is(S, semi, "[")) {
       if (!is(S, semi + 2, "]") || S->t[semi + 1].kind != GLSL_TOK_NUMBER) {
          error(S, semi, "%.*ssubroutine uniform arrays need an integer literal size (mgl)", "", 0);
          return S->n;
       }
       long v = strtol(S->p + S->t[semi + 1].at, NULL, 0);
-      if (v <= 0 || v > GLSL_MAX_SUBROUTINE_LOCATIONS) {
+      if (v <= 0 || v > GLSL_MAX_SUBROUTINE_LOCATIONS ||
+          (uint64_t)size * (uint64_t)v > GLSL_MAX_SUBROUTINE_LOCATIONS) {
          error(S, semi, "%.*sinvalid subroutine uniform array size", "", 0);
          return S->n;
       }
-      size = (uint32_t)v;
+      if (ndims == GLSL_SUBROUTINE_MAX_DIMS) {
+         error(S, semi, "%.*ssubroutine uniform arrays of more than 4 levels (mgl)", "", 0);
+         return S->n;
+      }
+      dims[ndims++] = (uint32_t)v;
+      size *= (uint32_t)v;
       is_array = true;
       semi += 3;
    }
@@ -506,7 +515,9 @@ uniform_decl(struct sunit *S, unsigned first, unsigned i, unsigned layout_open,
                                          .type = (uint32_t)type,
                                          .size = size,
                                          .is_array = is_array,
+                                         .ndims = ndims,
                                          .location = loc};
+   memcpy(u->dims, dims, sizeof(u->dims));
    if (!u->name) {
       S->oom = true;
       return S->n;
@@ -533,6 +544,8 @@ call(struct sunit *S, unsigned i, const struct glsl_subroutine_uniform *u)
                    u->name);
    if (is(S, open, "[")) {
       unsigned close = skip_group(S, open) - 1;
+      while (is(S, close + 1, "[")) /* u[i][j](args): the inner groups stay as they are */
+         close = skip_group(S, close + 1) - 1;
       if (!is(S, close + 1, "("))
          return; /* not a call */
       glsl_str_append(&b, "[");
