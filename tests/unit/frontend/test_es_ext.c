@@ -520,6 +520,53 @@ test_program_binary(enum fe_api api, int major)
    CHECK_EQ(link_status(copy), GL_TRUE);
    free(other);
    free(bin);
+
+   if (api != FE_API_GLES) {
+      /* subroutines (fake_glsl.h's fragment ones) and the separable flag come back: the
+       * indices, the uniform's location, its default value after the load */
+      struct fake_program sp = {.num_inputs = 1, .inputs = {"pos"}, .subroutines = true};
+      fake_glsl_next(&sp);
+      GLuint sep = mgl_glCreateProgram();
+      mgl_glProgramParameteri(sep, GL_PROGRAM_SEPARABLE, GL_TRUE);
+      const char *src = "#version 330 core\nvoid main() {}\n";
+      GLuint fsh = mgl_glCreateShader(GL_FRAGMENT_SHADER);
+      mgl_glShaderSource(fsh, 1, &src, NULL);
+      mgl_glCompileShader(fsh);
+      GLuint vsh = mgl_glCreateShader(GL_VERTEX_SHADER);
+      mgl_glShaderSource(vsh, 1, &src, NULL);
+      mgl_glCompileShader(vsh);
+      mgl_glAttachShader(sep, vsh);
+      mgl_glAttachShader(sep, fsh);
+      mgl_glLinkProgram(sep);
+      CHECK_EQ(link_status(sep), GL_TRUE);
+      mgl_glGetProgramiv(sep, GL_PROGRAM_BINARY_LENGTH, &v);
+      uint8_t *sb = malloc((size_t)v);
+      mgl_glGetProgramBinary(sep, v, &len, &fmt, sb);
+      CHECK_ERR(GL_NO_ERROR);
+      GLuint sc = mgl_glCreateProgram();
+      mgl_glProgramBinary(sc, fmt, sb, len);
+      CHECK_EQ(link_status(sc), GL_TRUE);
+      mgl_glGetProgramiv(sc, GL_PROGRAM_SEPARABLE, &v);
+      CHECK_EQ(v, GL_TRUE);
+      CHECK_EQ(mgl_glGetSubroutineIndex(sc, GL_FRAGMENT_SHADER, "blue"), 1);
+      CHECK_EQ(mgl_glGetSubroutineUniformLocation(sc, GL_FRAGMENT_SHADER, "u_scale"), 1);
+      mgl_glUseProgram(sc);
+      GLuint set[3] = {1, 2, 2}, got = 99;
+      mgl_glUniformSubroutinesuiv(GL_FRAGMENT_SHADER, 3, set);
+      mgl_glGetUniformSubroutineuiv(GL_FRAGMENT_SHADER, 0, &got);
+      CHECK_EQ(got, 1);
+      /* loaded again while current: the default (red, 0) is back */
+      mgl_glProgramBinary(sc, fmt, sb, len);
+      mgl_glGetUniformSubroutineuiv(GL_FRAGMENT_SHADER, 0, &got);
+      CHECK_EQ(got, 0);
+      CHECK_ERR(GL_NO_ERROR);
+      mgl_glUseProgram(0);
+      free(sb);
+      mgl_glDeleteShader(vsh);
+      mgl_glDeleteShader(fsh);
+      mgl_glDeleteProgram(sc);
+      mgl_glDeleteProgram(sep);
+   }
    mgl_glDeleteProgram(copy);
    mgl_glDeleteProgram(none);
    CHECK_ERR(GL_NO_ERROR);
