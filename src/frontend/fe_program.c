@@ -1184,7 +1184,10 @@ mgl_glGetProgramiv(GLuint program, GLenum pname, GLint *params)
       return;
    }
    /* GL 4.1 7.5, ES 3.0 2.12.4 (OES_get_program_binary in ES 2.0): fe_program_binary.c */
-   case GL_PROGRAM_BINARY_RETRIEVABLE_HINT: *params = prog->linked_retrievable; return;
+   case GL_PROGRAM_BINARY_RETRIEVABLE_HINT: /* (not OES_get_program_binary's) */
+      FE_CHECK(ctx->desc.api == FE_API_GLES && ctx->desc.major < 3, GL_INVALID_ENUM);
+      *params = prog->linked_retrievable;
+      return;
    case GL_PROGRAM_BINARY_LENGTH: *params = fe_program_binary_length(ctx, prog); return;
    case GL_PROGRAM_SEPARABLE:
       FE_CHECK(!fe_separate_shaders_offered(ctx), GL_INVALID_ENUM);

@@ -390,7 +390,12 @@ test_program_binary(enum fe_api api, int major)
    /* the hint: stored, read by the next link */
    mgl_glProgramParameteri(none, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, GL_TRUE);
    CHECK_ERR(GL_NO_ERROR);
+   v = -1;
    mgl_glGetProgramiv(none, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, &v);
+   if (api == FE_API_GLES && major < 3) { /* ES 3.0's query, not OES_get_program_binary's */
+      CHECK_ERR(GL_INVALID_ENUM);
+      v = GL_FALSE;
+   }
    CHECK_EQ(v, GL_FALSE);
    mgl_glProgramParameteri(none, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, 2);
    CHECK_ERR(GL_INVALID_VALUE);
