@@ -4,8 +4,10 @@
  * the uniforms at their initial values, its sampler and a uniform block bound there, and reads
  * the pixels back; the same binary with its build id edited (a "different build") refused there
  * (LINK_STATUS FALSE, an info log, no GL error); then loaded again in the first context, which
- * draws the window with it. */
+ * draws the window with it. program_binary_es: the same in OpenGL ES 3.0 contexts
+ * (OES_get_program_binary). */
 #include <EGL/egl.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +25,24 @@ static const char *bin_fs = "#version 330 core\n"
                             "layout(std140) uniform Add { vec4 add; };\n"
                             "out vec4 o;\n"
                             "void main() { o = u_tint * texture(u_tex, vec2(0.5)) + add; }\n";
+
+/* ES 3.0: GLSL ES has no uniform initializers; u_tint starts (and is reset to) zero. */
+static const char *bin_vs_es = "#version 300 es\n"
+                               "void main() {\n"
+                               "  vec2 p = vec2(gl_VertexID == 1 ? 3.0 : -1.0, "
+                               "gl_VertexID == 2 ? 3.0 : -1.0);\n"
+                               "  gl_Position = vec4(p, 0.0, 1.0);\n"
+                               "}\n";
+static const char *bin_fs_es = "#version 300 es\n"
+                               "precision mediump float;\n"
+                               "uniform vec4 u_tint;\n"
+                               "uniform sampler2D u_tex;\n"
+                               "layout(std140) uniform Add { vec4 add; };\n"
+                               "out vec4 o;\n"
+                               "void main() {\n"
+                               "  o = (u_tint + vec4(0.2, 0.4, 0.6, 1.0)) * texture(u_tex, "
+                               "vec2(0.5)) + add;\n"
+                               "}\n";
 
 /* Draws the full-screen triangle with prog: a white 1x1 texture at unit 0, a uniform block of
  * (0.2, 0, 0, 0) at binding point 1. */
@@ -75,11 +95,12 @@ expect_all(const char *phase, rgba8 want)
          expect_px(phase, x, y, want);
 }
 
-void
-sc_program_binary(void)
+static void
+program_binary(bool es)
 {
-   if (!has_ext("GL_ARB_get_program_binary")) {
-      skipped("GL_ARB_get_program_binary is not listed");
+   if (!has_ext(es ? "GL_OES_get_program_binary" : "GL_ARB_get_program_binary")) {
+      skipped(es ? "GL_OES_get_program_binary is not listed"
+                 : "GL_ARB_get_program_binary is not listed");
       return;
    }
    GLint formats = 0;
@@ -90,7 +111,7 @@ sc_program_binary(void)
    /* (u_tint 0.2, 0.4, 0.6, 1 times white, plus 0.2, 0, 0, 0) */
    const rgba8 want = {{102, 102, 153, 255}};
 
-   GLuint prog = link_program(bin_vs, bin_fs);
+   GLuint prog = es ? link_program(bin_vs_es, bin_fs_es) : link_program(bin_vs, bin_fs);
    gl.UseProgram(prog);
    set_vec4(prog, "u_tint", V4(1, 0, 0, 1)); /* not in the binary: a load resets it */
    gl.UseProgram(0);
@@ -129,7 +150,8 @@ sc_program_binary(void)
                               EGL_CONTEXT_OPENGL_PROFILE_MASK,
                               EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
                               EGL_NONE};
-   EGLContext ctx1 = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, ctx_attr);
+   const EGLint es_attr[] = {EGL_CONTEXT_CLIENT_VERSION, 3, EGL_NONE};
+   EGLContext ctx1 = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, es ? es_attr : ctx_attr);
    if (surf == EGL_NO_SURFACE || ctx1 == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, surf, surf, ctx1))
       die_setup("program_binary: pbuffer, context or make-current failed: 0x%x", eglGetError());
 
@@ -174,4 +196,16 @@ sc_program_binary(void)
    gl.DeleteProgram(copy);
    free(bin);
    free(other);
+}
+
+void
+sc_program_binary(void)
+{
+   program_binary(false);
+}
+
+void
+sc_program_binary_es(void)
+{
+   program_binary(true);
 }
