@@ -46,6 +46,7 @@ static const struct row rows[] = {
    {"GL_OES_compressed_ETC1_RGB8_texture", ES2 | ES3, NEED_NONE, -1},
    {"GL_OES_depth24", ES2 | ES3, NEED_NONE, -1},
    {"GL_OES_fbo_render_mipmap", ES2 | ES3, NEED_NONE, -1},
+   {"GL_OES_get_program_binary", ES2 | ES3, NEED_NONE, -1},
    {"GL_OES_element_index_uint", ES2 | ES3, NEED_NONE, -1},
    {"GL_OES_mapbuffer", ES2 | ES3, NEED_NONE, -1},
    {"GL_OES_rgb8_rgba8", ES2 | ES3, NEED_NONE, -1},

@@ -74,6 +74,7 @@ static const char *const extensions[] = {
    "GL_ARB_framebuffer_no_attachments",
    "GL_ARB_framebuffer_object",
    "GL_ARB_framebuffer_sRGB",
+   "GL_ARB_get_program_binary",
    "GL_ARB_get_texture_sub_image",
    "GL_ARB_gpu_shader5",
    "GL_ARB_gpu_shader_fp64",
@@ -600,18 +601,10 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_SHADER_BINARY_FORMATS:
       ints(v, 0, NULL);
       return true; /* none (fe_shader.c) */
-   /* ES 3.0's program binaries (GL 4.1's): mgl offers no format (fe_program.c), so the list
-    * GL_PROGRAM_BINARY_FORMATS is empty */
-   case GL_NUM_PROGRAM_BINARY_FORMATS:
-      if (ctx->desc.api != FE_API_GLES || ctx->desc.major < 3)
-         return false;
-      INT1(0);
-      return true;
-   case GL_PROGRAM_BINARY_FORMATS:
-      if (ctx->desc.api != FE_API_GLES || ctx->desc.major < 3)
-         return false;
-      ints(v, 0, NULL);
-      return true;
+   /* GL 4.1 (ARB_get_program_binary), ES 3.0 (OES_get_program_binary in ES 2.0): mgl's one
+    * format (fe_program_binary.c) */
+   case GL_NUM_PROGRAM_BINARY_FORMATS: INT1(1); return true;
+   case GL_PROGRAM_BINARY_FORMATS: INT1(FE_PROGRAM_BINARY_FORMAT_MGL); return true;
    /* One limit for every stage interface, the one the linker applies. */
    case GL_MAX_VERTEX_OUTPUT_COMPONENTS:
    case GL_MAX_GEOMETRY_INPUT_COMPONENTS:
@@ -1354,9 +1347,7 @@ es3_only_pname(GLenum pname)
     * OES_standard_derivatives) */
    case GL_UNPACK_IMAGE_HEIGHT:
    case GL_UNPACK_SKIP_IMAGES:
-   case GL_PRIMITIVE_RESTART_FIXED_INDEX:
-   case GL_NUM_PROGRAM_BINARY_FORMATS:
-   case GL_PROGRAM_BINARY_FORMATS: return true;
+   case GL_PRIMITIVE_RESTART_FIXED_INDEX: return true;
    default: return false;
    }
 }

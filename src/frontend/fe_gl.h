@@ -362,6 +362,10 @@ fe_exec_mark_dirty(struct fe_exec *e, uint32_t lo, uint32_t hi)
       e->dirty_hi = hi;
 }
 
+/* mgl's one program binary format (GL_PROGRAM_BINARY_FORMATS; fe_program_binary.c): an enum of
+ * mgl's own, "MGL1", no registered format's. */
+#define FE_PROGRAM_BINARY_FORMAT_MGL 0x4d474c31u
+
 struct fe_program {
    struct fe_object base;
    struct fe_shader **shaders;
@@ -380,7 +384,8 @@ struct fe_program {
    char **xfb_names;
    unsigned num_xfb_names;
    GLenum xfb_mode;         /* GL_INTERLEAVED_ATTRIBS or GL_SEPARATE_ATTRIBS */
-   bool binary_retrievable; /* GL_PROGRAM_BINARY_RETRIEVABLE_HINT (ES 3.0), a hint only */
+   bool binary_retrievable; /* GL_PROGRAM_BINARY_RETRIEVABLE_HINT, a hint only: read by the */
+   bool linked_retrievable; /* next successful link or glProgramBinary, which query it */
    bool separable;          /* GL_PROGRAM_SEPARABLE: read by the next link */
    bool linked_separable;   /* ... as the last successful link saw it */
 };

@@ -428,8 +428,8 @@ fe_ctx_exec_install(struct fe_context *ctx)
 
 /* GL 4.3, 7.3 and 19.1: a local size past GL_MAX_COMPUTE_WORK_GROUP_SIZE or one of more
  * invocations than GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS (the device's) fails the link. */
-static const char *
-compute_limits_exceeded(const struct fe_context *ctx, const struct glsl_program *gp)
+const char *
+fe_program_limits_exceeded(const struct fe_context *ctx, const struct glsl_program *gp)
 {
    /* GL 4.3 7.6.2: more storage blocks than the binding points (none: a context without
     * storage buffers) fails the link; so does a layout(binding) at or past them */
@@ -653,8 +653,8 @@ build_exec_tables(struct fe_exec *e)
 /* GL lists the built-in vertex inputs a vertex shader reads among the active attributes. */
 /* The module decorates a variable BuiltIn ViewportIndex (OpDecorate id BuiltIn 10; glslang
  * declares gl_ViewportIndex only where it is used): the geometry stage writes it. */
-static bool
-writes_viewport_index(const struct glsl_spirv *m)
+bool
+fe_spirv_writes_viewport(const struct glsl_spirv *m)
 {
    enum { OP_DECORATE = 71, DECORATION_BUILTIN = 11, BUILTIN_VIEWPORT_INDEX = 10 };
    for (size_t pc = 5; m->words && pc < m->num_words;) {
@@ -835,8 +835,8 @@ fe_exec_create_internal(struct fe_context *ctx, const char *vs, const char *fs, 
    return e;
 }
 
-static void
-link_failed(struct fe_context *ctx, struct fe_program *prog, const char *log)
+void
+fe_program_link_failed(struct fe_context *ctx, struct fe_program *prog, const char *log)
 {
    prog->link_status = false;
    free(prog->info_log);
@@ -858,7 +858,7 @@ mgl_glLinkProgram(GLuint program)
    FE_CHECK(fe_xfb_captures_from(ctx, prog->exec), GL_INVALID_OPERATION);
    prog->link_serial++;
    if (!prog->num_shaders) {
-      link_failed(ctx, prog, "error: no shaders attached to the program\n");
+      fe_program_link_failed(ctx, prog, "error: no shaders attached to the program\n");
       return;
    }
    if (ctx->desc.api == FE_API_GLES && !prog->separable) {
@@ -870,9 +870,9 @@ mgl_glLinkProgram(GLuint program)
          has_fs |= prog->shaders[i]->type == GL_FRAGMENT_SHADER;
       }
       if (!has_vs || !has_fs) {
-         link_failed(ctx, prog,
-                     has_vs ? "error: OpenGL ES needs a fragment shader to link\n"
-                            : "error: OpenGL ES needs a vertex shader to link\n");
+         fe_program_link_failed(ctx, prog,
+                                has_vs ? "error: OpenGL ES needs a fragment shader to link\n"
+                                       : "error: OpenGL ES needs a vertex shader to link\n");
          return;
       }
    }
@@ -881,7 +881,7 @@ mgl_glLinkProgram(GLuint program)
          char msg[96];
          snprintf(msg, sizeof(msg), "error: shader %u is not compiled\n",
                   prog->shaders[i]->base.name);
-         link_failed(ctx, prog, msg);
+         fe_program_link_failed(ctx, prog, msg);
          return;
       }
    }
@@ -891,7 +891,8 @@ mgl_glLinkProgram(GLuint program)
    for (unsigned i = 0; i < prog->num_shaders; i++)
       num_es += prog->shaders[i]->es;
    if (num_es && num_es != prog->num_shaders) {
-      link_failed(ctx, prog, "error: GLSL ES and desktop GLSL shaders cannot be linked together\n");
+      fe_program_link_failed(ctx, prog,
+                             "error: GLSL ES and desktop GLSL shaders cannot be linked together\n");
       return;
    }
    const bool es = num_es != 0, compat = ctx->desc.api == FE_API_GL_COMPAT && !es;
@@ -985,22 +986,22 @@ mgl_glLinkProgram(GLuint program)
    free(fb);
    if (!gp) {
       free(vs);
-      link_failed(ctx, prog, log);
+      fe_program_link_failed(ctx, prog, log);
       free(log);
       return;
    }
-   const char *over = compute_limits_exceeded(ctx, gp);
+   const char *over = fe_program_limits_exceeded(ctx, gp);
    if (over) {
       glsl_program_destroy(gp);
       free(vs);
       free(log);
-      link_failed(ctx, prog, over);
+      fe_program_link_failed(ctx, prog, over);
       return;
    }
    struct fe_exec *e = fe_exec_create(ctx, gp);
    if (e) {
       add_builtin_inputs(e, vs);
-      e->writes_viewport = writes_viewport_index(&gp->spirv[GLSL_STAGE_GEOMETRY]);
+      e->writes_viewport = fe_spirv_writes_viewport(&gp->spirv[GLSL_STAGE_GEOMETRY]);
       e->ff_vertex = ff_vertex;
       e->ff_fragment = ff_fragment;
    }
@@ -1008,7 +1009,7 @@ mgl_glLinkProgram(GLuint program)
    if (!e) {
       glsl_program_destroy(gp);
       free(log);
-      link_failed(ctx, prog, "error: out of memory or program limits exceeded\n");
+      fe_program_link_failed(ctx, prog, "error: out of memory or program limits exceeded\n");
       fe_error(ctx, GL_OUT_OF_MEMORY);
       return;
    }
@@ -1016,6 +1017,7 @@ mgl_glLinkProgram(GLuint program)
    prog->exec = e;
    prog->link_status = true;
    prog->linked_separable = prog->separable;
+   prog->linked_retrievable = prog->binary_retrievable;
    free(prog->info_log);
    prog->info_log = log ? log : dup_str("");
    if (ctx->program == prog)
@@ -1188,72 +1190,18 @@ mgl_glGetProgramiv(GLuint program, GLenum pname, GLint *params)
                                                                  : (GLuint)t->point_mode);
       return;
    }
-   /* ES 3.0 2.12.4 (GL 4.1's): no binary format is offered, so no program has a binary */
-   case GL_PROGRAM_BINARY_RETRIEVABLE_HINT:
-      FE_CHECK(ctx->desc.api != FE_API_GLES || ctx->desc.major < 3, GL_INVALID_ENUM);
-      *params = prog->binary_retrievable;
+   /* GL 4.1 7.5, ES 3.0 2.12.4 (OES_get_program_binary in ES 2.0): fe_program_binary.c */
+   case GL_PROGRAM_BINARY_RETRIEVABLE_HINT: /* (not OES_get_program_binary's) */
+      FE_CHECK(ctx->desc.api == FE_API_GLES && ctx->desc.major < 3, GL_INVALID_ENUM);
+      *params = prog->linked_retrievable;
       return;
-   case GL_PROGRAM_BINARY_LENGTH:
-      FE_CHECK(ctx->desc.api != FE_API_GLES || ctx->desc.major < 3, GL_INVALID_ENUM);
-      *params = 0;
-      return;
+   case GL_PROGRAM_BINARY_LENGTH: *params = fe_program_binary_length(ctx, prog); return;
    case GL_PROGRAM_SEPARABLE:
       FE_CHECK(!fe_separate_shaders_offered(ctx), GL_INVALID_ENUM);
       *params = prog->separable;
       return;
    default: fe_error(ctx, GL_INVALID_ENUM);
    }
-}
-
-/* ---- program binaries (ES 3.0 2.12.4) --------------------------------------------------------
- * GL_NUM_PROGRAM_BINARY_FORMATS is 0 (fe_get.c): SPIR-V from glslang is no format an app could
- * keep across drivers, so none is offered. The calls keep their errors: the hint is stored,
- * no binary can be retrieved, and every format given to glProgramBinary is unknown. */
-
-void
-mgl_glProgramParameteri(GLuint program, GLenum pname, GLint value)
-{
-   FE_CTX_OR_RETURN();
-   struct fe_program *prog = get_program(ctx, program);
-   if (!prog)
-      return;
-   FE_CHECK(pname != GL_PROGRAM_BINARY_RETRIEVABLE_HINT &&
-               (pname != GL_PROGRAM_SEPARABLE || !fe_separate_shaders_offered(ctx)),
-            GL_INVALID_ENUM);
-   FE_CHECK(value != GL_FALSE && value != GL_TRUE, GL_INVALID_VALUE);
-   if (pname == GL_PROGRAM_SEPARABLE)
-      prog->separable = value == GL_TRUE; /* GL 4.6 7.3: read by the next link */
-   else
-      prog->binary_retrievable = value == GL_TRUE; /* read by the next link, which ignores it */
-}
-
-void
-mgl_glGetProgramBinary(GLuint program, GLsizei bufSize, GLsizei *length, GLenum *binaryFormat,
-                       void *binary)
-{
-   FE_CTX_OR_RETURN();
-   (void)binaryFormat, (void)binary;
-   struct fe_program *prog = get_program(ctx, program);
-   if (!prog)
-      return;
-   FE_CHECK(bufSize < 0, GL_INVALID_VALUE);
-   if (length)
-      *length = 0;
-   /* not linked, or (always) no binary to give: PROGRAM_BINARY_LENGTH is 0 */
-   fe_error(ctx, GL_INVALID_OPERATION);
-}
-
-void
-mgl_glProgramBinary(GLuint program, GLenum binaryFormat, const void *binary, GLsizei length)
-{
-   FE_CTX_OR_RETURN();
-   (void)binaryFormat, (void)binary;
-   struct fe_program *prog = get_program(ctx, program);
-   if (!prog)
-      return;
-   FE_CHECK(length < 0, GL_INVALID_VALUE);
-   /* binaryFormat is not in the (empty) GL_PROGRAM_BINARY_FORMATS list */
-   fe_error(ctx, GL_INVALID_ENUM);
 }
 
 /* GL 3.3, 2.11.8. The names take effect at the next glLinkProgram. */

@@ -322,6 +322,8 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLGETDOUBLEI_VPROC, GetDoublei_v)                                                          \
    X(PFNGLDISABLEIPROC, Disablei)                                                                  \
    X(PFNGLPROGRAMPARAMETERIPROC, ProgramParameteri)                                                \
+   X(PFNGLGETPROGRAMBINARYPROC, GetProgramBinary)                                                  \
+   X(PFNGLPROGRAMBINARYPROC, ProgramBinary)                                                        \
    X(PFNGLCREATESHADERPROGRAMVPROC, CreateShaderProgramv)                                          \
    X(PFNGLGENPROGRAMPIPELINESPROC, GenProgramPipelines)                                            \
    X(PFNGLDELETEPROGRAMPIPELINESPROC, DeleteProgramPipelines)                                      \

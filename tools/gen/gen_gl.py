@@ -72,7 +72,8 @@ ES_EXTENSIONS = ["GL_OES_mapbuffer", "GL_EXT_map_buffer_range", "GL_EXT_instance
                  "GL_EXT_multi_draw_arrays", "GL_EXT_draw_elements_base_vertex",
                  "GL_OES_draw_elements_base_vertex", "GL_NV_read_buffer",
                  "GL_NV_conditional_render", "GL_EXT_texture_border_clamp",
-                 "GL_OES_texture_border_clamp", "GL_EXT_framebuffer_object"]
+                 "GL_OES_texture_border_clamp", "GL_EXT_framebuffer_object",
+                 "GL_OES_get_program_binary"]
 SUFFIXES = ["OES", "EXT", "NV"]
 # Desktop extensions whose commands older programs call by their ARB/EXT names (chromium-bsu's
 # glBindBufferARB, glMapBufferARB): each command gl.xml marks as an alias of a selected one is

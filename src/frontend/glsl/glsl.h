@@ -657,6 +657,13 @@ struct glsl_program *glsl_link(const struct glsl_link_input *input, char **info_
 /* Accepts NULL. */
 void glsl_program_destroy(struct glsl_program *prog);
 
+/* A linked program as bytes (glsl_binary.c): *out malloc'd, *size bytes; false when out of
+ * memory. The same program gives the same bytes. */
+bool glsl_program_serialize(const struct glsl_program *prog, uint8_t **out, size_t *size);
+/* The program those bytes hold, or NULL with *why set (malformed, truncated, trailing bytes, or
+ * a table the front end would index outside of): any bytes are safe to give. */
+struct glsl_program *glsl_program_deserialize(const void *data, size_t size, const char **why);
+
 /* The tessellation control shader GL implies for a linked program with an evaluation stage and
  * no control stage (glsl_passthrough.c): `vertices` output vertices (the draw's
  * GL_PATCH_VERTICES), each per-vertex input of the evaluation stage and gl_Position copied from
