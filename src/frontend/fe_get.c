@@ -69,6 +69,7 @@ static const char *const extensions[] = {
    "GL_ARB_ES2_compatibility",
    "GL_ARB_ES3_compatibility",
    "GL_ARB_explicit_attrib_location",
+   "GL_ARB_explicit_uniform_location",
    "GL_ARB_fragment_coord_conventions",
    "GL_ARB_framebuffer_no_attachments",
    "GL_ARB_framebuffer_object",
@@ -674,6 +675,11 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       if (ctx->desc.api == FE_API_GLES)
          return false;
       INT1(GLSL_MAX_SUBROUTINE_LOCATIONS);
+      return true;
+   case GL_MAX_UNIFORM_LOCATIONS: /* GL 4.3, ARB_explicit_uniform_location: desktop only */
+      if (ctx->desc.api == FE_API_GLES)
+         return false;
+      INT1(GLSL_MAX_UNIFORM_LOCATIONS);
       return true;
    case GL_SUBPIXEL_BITS: INT1(cap_or(caps->subpixel_bits, 4)); return true;
    case GL_ALIASED_LINE_WIDTH_RANGE:

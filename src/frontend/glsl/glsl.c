@@ -1473,8 +1473,32 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
       for (unsigned s = 0; ok && s < GLSL_STAGE_COUNT; s++)
          ok =
             glsl_subroutine_link(&prog->subroutines[s], glsl_stage_name((enum glsl_stage)s), &log);
-      for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
+      for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
          free(lists[s]);
+         lists[s] = NULL;
+      }
+      /* explicit uniform locations, every unit's */
+      struct glsl_taken ulocs[GLSL_STAGE_COUNT] = {{0}};
+      for (unsigned s = 0; ok && s < GLSL_STAGE_COUNT; s++) {
+         const struct stage_units *su = &units[s];
+         unsigned n = 0;
+         for (unsigned k = 0; k < su->num; k++)
+            n += su->units[k].num_uniform_locs;
+         if (n && !(lists[s] = calloc(n, sizeof(*lists[s])))) {
+            glsl_str_append(&log, "error: out of memory\n");
+            ok = false;
+            break;
+         }
+         for (unsigned k = 0; k < su->num; k++)
+            for (unsigned j = 0; j < su->units[k].num_uniform_locs; j++)
+               lists[s][ulocs[s].n++] = su->units[k].uniform_locs[j];
+         ulocs[s].v = lists[s];
+      }
+      ok = ok && glsl_link_uniform_locations(prog, ulocs, &log);
+      for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
+         free(lists[s]);
+         lists[s] = NULL;
+      }
    }
 
 done:
@@ -1541,6 +1565,9 @@ glsl_program_destroy(struct glsl_program *prog)
    for (unsigned i = 0; i < prog->num_samplers; i++)
       free(prog->samplers[i].name);
    free(prog->samplers);
+   for (unsigned i = 0; i < prog->num_uniform_locations; i++)
+      free(prog->uniform_locations[i].name);
+   free(prog->uniform_locations);
    for (unsigned i = 0; i < prog->num_inputs; i++)
       free(prog->inputs[i].name);
    free(prog->inputs);

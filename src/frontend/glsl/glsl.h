@@ -142,6 +142,7 @@
 #define GLSL_MAX_ATOMIC_BUFFERS 8
 #define GLSL_MAX_ATOMIC_COUNTERS 1024 /* per stage and program (GL_MAX_*_ATOMIC_COUNTERS) */
 #define GLSL_MAX_IMAGES 16 /* program-wide and per stage (GL_MAX_COMBINED_IMAGE_UNIFORMS) */
+#define GLSL_MAX_UNIFORM_LOCATIONS 4096 /* GL_MAX_UNIFORM_LOCATIONS (explicit ones below it) */
 #define GLSL_BINDING_UNUSED_BASE 192
 
 /* Per-stage limits a GL 3.3 driver enforces at link (and the front end reports by glGet). */
@@ -611,6 +612,17 @@ struct glsl_program {
 
    unsigned num_samplers;
    struct glsl_sampler *samplers;
+
+   /* layout(location = N) on default-block uniforms (GLSL 4.30, ARB_explicit_uniform_location),
+    * one entry per name across the stages: the uniform as declared (its leaves "u", "u[0]",
+    * "u.m", "u[1].m" ... and samplers / images of that name take consecutive locations from
+    * `location`, in the order the program lists them) and how many locations it holds (an
+    * inactive one keeps those its declaration names: N of `T u[N]`, else 1) */
+   unsigned num_uniform_locations;
+   struct glsl_uniform_location {
+      char *name;
+      uint32_t location, count;
+   } * uniform_locations;
 
    unsigned num_storage_blocks;
    struct glsl_storage_block *storage_blocks;
