@@ -59,6 +59,7 @@ static const char *const extensions[] = {
    "GL_ARB_copy_buffer",
    "GL_ARB_copy_image",
    "GL_ARB_cull_distance",
+   "GL_ARB_derivative_control",
    "GL_ARB_depth_buffer_float",
    "GL_ARB_depth_clamp",
    "GL_ARB_draw_buffers",
@@ -97,11 +98,15 @@ static const char *const extensions[] = {
    "GL_ARB_seamless_cube_map",
    "GL_ARB_separate_shader_objects",
    "GL_ARB_shader_atomic_counters",
+   "GL_ARB_shader_bit_encoding",
    "GL_ARB_shader_draw_parameters",
    "GL_ARB_shader_image_load_store",
+   "GL_ARB_shader_image_size",
    "GL_ARB_shader_storage_buffer_object",
    "GL_ARB_shader_subroutine",
+   "GL_ARB_shader_texture_image_samples",
    "GL_ARB_shading_language_420pack",
+   "GL_ARB_shading_language_packing",
    "GL_ARB_stencil_texturing",
    "GL_ARB_sync",
    "GL_ARB_tessellation_shader",
@@ -115,6 +120,7 @@ static const char *const extensions[] = {
    "GL_ARB_texture_gather",
    "GL_ARB_texture_mirror_clamp_to_edge",
    "GL_ARB_texture_non_power_of_two",
+   "GL_ARB_texture_query_levels",
    "GL_ARB_texture_query_lod",
    "GL_ARB_texture_rg",
    "GL_ARB_texture_rgb10_a2ui",
@@ -139,6 +145,7 @@ static const char *const extensions[] = {
    "GL_EXT_pixel_buffer_object",
    "GL_EXT_polygon_offset_clamp",
    "GL_EXT_provoking_vertex",
+   "GL_EXT_shader_integer_mix",
    "GL_EXT_texture_array",
    "GL_EXT_texture_compression_rgtc",
    "GL_EXT_texture_filter_anisotropic",
@@ -188,6 +195,11 @@ offered(struct fe_context *ctx, const char *name)
       return (ctx->share->caps->cap_bits & MGP_CAP_CLIP_CONTROL) != 0;
    if (!strcmp(name, "GL_ARB_cull_distance"))
       return fe_cull_distance_offered(ctx);
+   if (!strcmp(name, "GL_ARB_derivative_control"))
+      return fe_derivative_control_offered(ctx);
+   if (!strcmp(name, "GL_ARB_texture_query_levels") ||
+       !strcmp(name, "GL_ARB_shader_texture_image_samples"))
+      return fe_image_queries_offered(ctx);
    if (!strcmp(name, "GL_ARB_depth_clamp"))
       return (ctx->share->caps->cap_bits & MGP_CAP_DEPTH_CLAMP) != 0;
    if (!strcmp(name, "GL_ARB_shader_draw_parameters"))
@@ -232,7 +244,8 @@ offered(struct fe_context *ctx, const char *name)
    if (!strcmp(name, "GL_ARB_shader_atomic_counters"))
       return fe_atomic_bindings(ctx) != 0 && fe_pipe_has(ctx, MGP_CALL_memory_barrier) &&
              (ctx->share->caps->cap_bits & MGP_CAP_FRAGMENT_STORES);
-   if (!strcmp(name, "GL_ARB_shader_image_load_store"))
+   if (!strcmp(name, "GL_ARB_shader_image_load_store") ||
+       !strcmp(name, "GL_ARB_shader_image_size")) /* imageSize() needs images */
       return fe_image_units(ctx) >= 8 && fe_pipe_has(ctx, MGP_CALL_memory_barrier) &&
              (ctx->share->caps->cap_bits & MGP_CAP_FRAGMENT_STORES);
    if (!strcmp(name, "GL_ARB_compute_shader") ||

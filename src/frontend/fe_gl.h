@@ -1343,6 +1343,9 @@ bool fe_fp64_offered(const struct fe_context *ctx);
 /* ARB_cull_distance: desktop GL where the backend runs cull distances (MGP_CAP_CULL_DISTANCE);
  * elsewhere its #extension and gl_CullDistance fail to compile */
 bool fe_cull_distance_offered(const struct fe_context *ctx);
+/* MGP_CAP_IMAGE_QUERIES / MGP_CAP_DERIVATIVE_CONTROL in a desktop context */
+bool fe_image_queries_offered(const struct fe_context *ctx);
+bool fe_derivative_control_offered(const struct fe_context *ctx);
 /* What the context's GLSL leaves out (GLSL_DENY_*: doubles without fe_fp64_offered,
  * GL_ARB_gpu_shader5 without fe_gpu_shader5_offered): glsl_compile_limits.deny and
  * glsl_link_input.deny */

@@ -253,6 +253,14 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
  * GL_ARB_cull_distance macro is not defined, its directive is as GLSL_DENY_GPU_SHADER5's, and a
  * shader whose SPIR-V would use a cull distance (GLSL 4.50 has them in core) fails to compile. */
 #define GLSL_DENY_CULL_DISTANCE (1u << 3)
+/* GLSL_DENY_IMAGE_QUERIES, textureQueryLevels / textureSamples / imageSamples (the backend lacks
+ * MGP_CAP_IMAGE_QUERIES): the GL_ARB_texture_query_levels and GL_ARB_shader_texture_image_samples
+ * macros are not defined, their directives are as GLSL_DENY_GPU_SHADER5's, and a shader whose
+ * SPIR-V would use either query (GLSL 4.30 / 4.50 have them in core) fails to compile. */
+#define GLSL_DENY_IMAGE_QUERIES (1u << 4)
+/* GLSL_DENY_DERIVATIVE_CONTROL, dFdxFine ... (the backend lacks MGP_CAP_DERIVATIVE_CONTROL): the
+ * same for GL_ARB_derivative_control and SPIR-V's DerivativeControl capability (GLSL 4.50). */
+#define GLSL_DENY_DERIVATIVE_CONTROL (1u << 5)
 /* glsl_compile_shader_limits with only the varyings and the denied features. */
 bool glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api,
                               uint32_t max_varying_components, uint32_t deny, const char *source,

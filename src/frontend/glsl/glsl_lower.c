@@ -901,8 +901,31 @@ draw_instanced_arb(struct lower *L, struct glsl_unit *u, const struct glsl_tok *
    add_edit(L, t->at, t->len, NULL, NULL, 0);
 }
 
-/* An extension glslang knows but the context does not offer (glsl.h, GLSL_DENY_GPU_SHADER5,
- * GLSL_DENY_VIEWPORT_ARRAY, GLSL_DENY_CULL_DISTANCE):
+/* Extensions that are nothing but built-ins a later GLSL version has in core: that version
+ * (0 for another directive). */
+static int
+core_in(const char *directive)
+{
+   static const struct {
+      const char *name;
+      int version;
+   } exts[] = {
+      {"GL_ARB_derivative_control", 450},           /* dFdxFine ... */
+      {"GL_ARB_shader_image_size", 430},            /* imageSize */
+      {"GL_ARB_shader_texture_image_samples", 450}, /* textureSamples, imageSamples */
+      {"GL_ARB_shading_language_packing", 420},     /* packHalf2x16 ... */
+      {"GL_ARB_texture_query_levels", 430},         /* textureQueryLevels */
+      {"GL_EXT_shader_integer_mix", 450},           /* mix(genIType, genIType, genBType) */
+   };
+   for (unsigned k = 0; k < sizeof(exts) / sizeof(exts[0]); k++)
+      if (extension_named(directive, exts[k].name))
+         return exts[k].version;
+   return 0;
+}
+
+/* An extension the context does not offer (glsl.h, GLSL_DENY_GPU_SHADER5,
+ * GLSL_DENY_VIEWPORT_ARRAY, GLSL_DENY_CULL_DISTANCE, GLSL_DENY_IMAGE_QUERIES,
+ * GLSL_DENY_DERIVATIVE_CONTROL):
  * GLSL 1.50 3.3's behaviours for an extension the implementation lacks. `require` fails the unit;
  * `enable` and `warn` warn; the directive goes, so that glslang leaves the extension off. */
 static void
@@ -1425,6 +1448,20 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
              * (implicit conversions, precise, sample) but for doubles and subroutines */
             if (u->compile_version < 400)
                u->compile_version = 400;
+         } else if (!u->es && !strncmp(d, "extension", 9) &&
+                    (((deny & GLSL_DENY_IMAGE_QUERIES) &&
+                      (extension_named(s, "GL_ARB_texture_query_levels") ||
+                       extension_named(s, "GL_ARB_shader_texture_image_samples"))) ||
+                     ((deny & GLSL_DENY_DERIVATIVE_CONTROL) &&
+                      extension_named(s, "GL_ARB_derivative_control")))) {
+            withheld_extension(&L, t);
+         } else if (!u->es && !strncmp(d, "extension", 9) && core_in(s) > 0) {
+            /* built-ins glslang declares only from the GLSL version that took them in: the
+             * unit compiles as that version, whose additions over the app's a valid shader
+             * does not trip on; the directive goes (glslang does not know every name) */
+            if (!strstr(s, "disable") && u->compile_version < core_in(s))
+               u->compile_version = core_in(s);
+            add_edit(&L, t->at, t->len, NULL, NULL, 0);
          } else if (!u->es && !strncmp(d, "extension", 9) &&
                     (extension_named(s, "GL_ARB_blend_func_extended") ||
                      (compat_builtins && extension_named(s, "GL_ARB_compatibility"))))
