@@ -72,6 +72,7 @@ static const char *const extensions[] = {
    "GL_ARB_explicit_attrib_location",
    "GL_ARB_explicit_uniform_location",
    "GL_ARB_fragment_coord_conventions",
+   "GL_ARB_fragment_layer_viewport",
    "GL_ARB_framebuffer_no_attachments",
    "GL_ARB_framebuffer_object",
    "GL_ARB_framebuffer_sRGB",
@@ -195,6 +196,8 @@ offered(struct fe_context *ctx, const char *name)
       return (ctx->share->caps->cap_bits & MGP_CAP_CLIP_CONTROL) != 0;
    if (!strcmp(name, "GL_ARB_cull_distance"))
       return fe_cull_distance_offered(ctx);
+   if (!strcmp(name, "GL_ARB_fragment_layer_viewport")) /* a layer and a viewport to read */
+      return fe_viewport_array_offered(ctx) && fe_geometry_offered(ctx);
    if (!strcmp(name, "GL_ARB_derivative_control"))
       return fe_derivative_control_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_query_levels") ||

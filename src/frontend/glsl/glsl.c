@@ -388,6 +388,7 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
                                       "#define GL_ARB_blend_func_extended 1\n"
                                       "#define GL_ARB_conservative_depth 1\n"
                                       "#define GL_ARB_draw_instanced 1\n"
+                                      "#define GL_ARB_fragment_layer_viewport 1\n"
                                       "#define GL_ARB_texture_query_levels 1\n");
    else if (!es)
       glslang_shader_set_preamble(sh, "#define GL_ARB_arrays_of_arrays 1\n"
@@ -395,6 +396,7 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
                                       "#define GL_ARB_conservative_depth 1\n"
                                       "#define GL_ARB_draw_instanced 1\n"
                                       "#define GL_ARB_cull_distance 1\n"
+                                      "#define GL_ARB_fragment_layer_viewport 1\n"
                                       "#define GL_ARB_texture_query_levels 1\n");
    char *out = NULL;
    if (glslang_shader_preprocess(sh, &in)) {
@@ -517,13 +519,17 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
       glsl_require_to_enable(spliced, "GL_ARB_shader_subroutine");  /* glsl_subroutine.c */
       if (!(deny & GLSL_DENY_IMAGE_QUERIES)) /* glsl_lower.c compiles it as 4.30 */
          glsl_require_to_enable(spliced, "GL_ARB_texture_query_levels");
+      if (!(deny & GLSL_DENY_VIEWPORT_ARRAY)) /* the same */
+         glsl_require_to_enable(spliced, "GL_ARB_fragment_layer_viewport");
       if (!(deny & GLSL_DENY_CULL_DISTANCE)) /* glsl_lower.c compiles it as 4.50 */
          glsl_require_to_enable(spliced, "GL_ARB_cull_distance");
    }
    if (ok && !es && (deny & GLSL_DENY_GPU_SHADER5))
       hide_macro(spliced, "GL_ARB_gpu_shader5");
-   if (ok && !es && (deny & GLSL_DENY_VIEWPORT_ARRAY))
+   if (ok && !es && (deny & GLSL_DENY_VIEWPORT_ARRAY)) {
       hide_macro(spliced, "GL_ARB_viewport_array");
+      hide_macro(spliced, "GL_ARB_fragment_layer_viewport");
+   }
    if (ok && !es && (deny & GLSL_DENY_IMAGE_QUERIES)) {
       hide_macro(spliced, "GL_ARB_texture_query_levels");
       hide_macro(spliced, "GL_ARB_shader_texture_image_samples");

@@ -911,6 +911,7 @@ core_in(const char *directive)
       int version;
    } exts[] = {
       {"GL_ARB_derivative_control", 450},           /* dFdxFine ... */
+      {"GL_ARB_fragment_layer_viewport", 430},      /* gl_Layer, gl_ViewportIndex read */
       {"GL_ARB_shader_image_size", 430},            /* imageSize */
       {"GL_ARB_shader_texture_image_samples", 450}, /* textureSamples, imageSamples */
       {"GL_ARB_shading_language_packing", 420},     /* packHalf2x16 ... */
@@ -1398,7 +1399,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
          else if (!u->es && version < 420 && !strncmp(d, "extension", 9) &&
                   extension_named(s, "GL_ARB_shader_atomic_counters")) {
             u->atomic_counters = true;
-            u->compile_version = 420;
+            if (u->compile_version < 420) /* an earlier directive may have asked for more */
+               u->compile_version = 420;
          } else if (!u->es && compat && version < 150 && !strncmp(d, "extension", 9) &&
                     extension_named(s, "GL_ARB_shader_bit_encoding") && !strstr(s, "disable")) {
             /* glslang declares the bit casts from 1.50 on (behind this extension before 3.30),
@@ -1453,7 +1455,9 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
                       (extension_named(s, "GL_ARB_texture_query_levels") ||
                        extension_named(s, "GL_ARB_shader_texture_image_samples"))) ||
                      ((deny & GLSL_DENY_DERIVATIVE_CONTROL) &&
-                      extension_named(s, "GL_ARB_derivative_control")))) {
+                      extension_named(s, "GL_ARB_derivative_control")) ||
+                     ((deny & GLSL_DENY_VIEWPORT_ARRAY) &&
+                      extension_named(s, "GL_ARB_fragment_layer_viewport")))) {
             withheld_extension(&L, t);
          } else if (!u->es && !strncmp(d, "extension", 9) && core_in(s) > 0) {
             /* built-ins glslang declares only from the GLSL version that took them in: the

@@ -1,6 +1,7 @@
 /* unit.glsl.core_builtins — extensions that are only built-ins of a later GLSL version
  * (GL_ARB_texture_query_levels, GL_ARB_shader_texture_image_samples, GL_ARB_derivative_control,
- * GL_ARB_shading_language_packing, GL_ARB_shader_image_size, GL_EXT_shader_integer_mix) in
+ * GL_ARB_shading_language_packing, GL_ARB_shader_image_size, GL_EXT_shader_integer_mix,
+ * GL_ARB_fragment_layer_viewport) in
  * GLSL 1.30 - 3.30 units: `#extension ... : require` compiles, the built-ins work and the macro
  * is defined (glslang declares them only from the version that took them in: glsl_lower.c
  * compiles the unit as that version). Withheld (GLSL_DENY_IMAGE_QUERIES,
@@ -89,6 +90,20 @@ main(void)
          free(log);
       }
    }
+   /* GL_ARB_fragment_layer_viewport (GLSL 4.30: gl_Layer, gl_ViewportIndex read by the fragment
+    * stage) with atomic counters, whose directive must not lower the version it compiles as;
+    * withheld with ARB_viewport_array (GLSL_DENY_VIEWPORT_ARRAY) */
+   static const char flv[] = "#version 150\n#extension GL_ARB_fragment_layer_viewport : require\n"
+                             "#extension GL_ARB_shader_atomic_counters : require\n"
+                             "layout(binding = 0) uniform atomic_uint c;\nout vec4 o;\n"
+                             "void main() { if (gl_ViewportIndex == gl_Layer)\n"
+                             "  atomicCounterIncrement(c);\n o = vec4(1.0); }\n";
+   CHECK(compile(GLSL_STAGE_FRAGMENT, 0, flv, &log), "fragment_layer_viewport: %s", log);
+   free(log);
+   CHECK(!compile(GLSL_STAGE_FRAGMENT, GLSL_DENY_VIEWPORT_ARRAY, flv, &log) && log &&
+            strstr(log, "extension not supported") && strstr(log, "GL_ARB_fragment_layer_viewport"),
+         "fragment_layer_viewport withheld: %s", log);
+   free(log);
    /* imageSize (GL_ARB_shader_image_size) in a 3.30 unit with image load/store */
    CHECK(compile(GLSL_STAGE_FRAGMENT, 0,
                  "#version 330\n#extension GL_ARB_shader_image_load_store : require\n"
