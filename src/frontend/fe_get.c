@@ -60,6 +60,7 @@ static const char *const extensions[] = {
    "GL_ARB_copy_image",
    "GL_ARB_cull_distance",
    "GL_ARB_debug_output",
+   "GL_ARB_derivative_control",
    "GL_ARB_depth_buffer_float",
    "GL_ARB_depth_clamp",
    "GL_ARB_draw_buffers",
@@ -70,7 +71,9 @@ static const char *const extensions[] = {
    "GL_ARB_ES2_compatibility",
    "GL_ARB_ES3_compatibility",
    "GL_ARB_explicit_attrib_location",
+   "GL_ARB_explicit_uniform_location",
    "GL_ARB_fragment_coord_conventions",
+   "GL_ARB_fragment_layer_viewport",
    "GL_ARB_framebuffer_no_attachments",
    "GL_ARB_framebuffer_object",
    "GL_ARB_framebuffer_sRGB",
@@ -101,11 +104,15 @@ static const char *const extensions[] = {
    "GL_ARB_seamless_cube_map",
    "GL_ARB_separate_shader_objects",
    "GL_ARB_shader_atomic_counters",
+   "GL_ARB_shader_bit_encoding",
    "GL_ARB_shader_draw_parameters",
    "GL_ARB_shader_image_load_store",
+   "GL_ARB_shader_image_size",
    "GL_ARB_shader_storage_buffer_object",
    "GL_ARB_shader_subroutine",
+   "GL_ARB_shader_texture_image_samples",
    "GL_ARB_shading_language_420pack",
+   "GL_ARB_shading_language_packing",
    "GL_ARB_stencil_texturing",
    "GL_ARB_sync",
    "GL_ARB_tessellation_shader",
@@ -120,6 +127,7 @@ static const char *const extensions[] = {
    "GL_ARB_texture_mirror_clamp_to_edge",
    "GL_ARB_texture_multisample",
    "GL_ARB_texture_non_power_of_two",
+   "GL_ARB_texture_query_levels",
    "GL_ARB_texture_query_lod",
    "GL_ARB_texture_rectangle",
    "GL_ARB_texture_rg",
@@ -151,6 +159,7 @@ static const char *const extensions[] = {
    "GL_EXT_pixel_buffer_object",
    "GL_EXT_polygon_offset_clamp",
    "GL_EXT_provoking_vertex",
+   "GL_EXT_shader_integer_mix",
    "GL_EXT_texture_array",
    "GL_EXT_texture_compression_rgtc",
    "GL_EXT_texture_filter_anisotropic",
@@ -204,6 +213,13 @@ offered(struct fe_context *ctx, const char *name)
       return (ctx->share->caps->cap_bits & MGP_CAP_CLIP_CONTROL) != 0;
    if (!strcmp(name, "GL_ARB_cull_distance"))
       return fe_cull_distance_offered(ctx);
+   if (!strcmp(name, "GL_ARB_fragment_layer_viewport")) /* a layer and a viewport to read */
+      return fe_viewport_array_offered(ctx) && fe_geometry_offered(ctx);
+   if (!strcmp(name, "GL_ARB_derivative_control"))
+      return fe_derivative_control_offered(ctx);
+   if (!strcmp(name, "GL_ARB_texture_query_levels") ||
+       !strcmp(name, "GL_ARB_shader_texture_image_samples"))
+      return fe_image_queries_offered(ctx);
    if (!strcmp(name, "GL_ARB_depth_clamp") || !strcmp(name, "GL_NV_depth_clamp"))
       return (ctx->share->caps->cap_bits & MGP_CAP_DEPTH_CLAMP) != 0;
    if (!strcmp(name, "GL_ARB_shader_draw_parameters"))
@@ -252,7 +268,8 @@ offered(struct fe_context *ctx, const char *name)
    if (!strcmp(name, "GL_ARB_shader_atomic_counters"))
       return fe_atomic_bindings(ctx) != 0 && fe_pipe_has(ctx, MGP_CALL_memory_barrier) &&
              (ctx->share->caps->cap_bits & MGP_CAP_FRAGMENT_STORES);
-   if (!strcmp(name, "GL_ARB_shader_image_load_store"))
+   if (!strcmp(name, "GL_ARB_shader_image_load_store") ||
+       !strcmp(name, "GL_ARB_shader_image_size")) /* imageSize() needs images */
       return fe_image_units(ctx) >= 8 && fe_pipe_has(ctx, MGP_CALL_memory_barrier) &&
              (ctx->share->caps->cap_bits & MGP_CAP_FRAGMENT_STORES);
    if (!strcmp(name, "GL_ARB_compute_shader") ||
@@ -690,6 +707,11 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       if (ctx->desc.api == FE_API_GLES)
          return false;
       INT1(GLSL_MAX_SUBROUTINE_LOCATIONS);
+      return true;
+   case GL_MAX_UNIFORM_LOCATIONS: /* GL 4.3, ARB_explicit_uniform_location: desktop only */
+      if (ctx->desc.api == FE_API_GLES)
+         return false;
+      INT1(GLSL_MAX_UNIFORM_LOCATIONS);
       return true;
    case GL_SUBPIXEL_BITS: INT1(cap_or(caps->subpixel_bits, 4)); return true;
    case GL_ALIASED_LINE_WIDTH_RANGE:

@@ -260,7 +260,8 @@ struct fe_binding_pair {
 /* A location: a leaf of the default uniform block (or a sampler, or an image) and an array
  * element. */
 struct fe_uniform_loc {
-   uint8_t is_sampler; /* FE_LOC_SAMPLER, FE_LOC_IMAGE; 0 for a default-block leaf */
+   uint8_t is_sampler; /* FE_LOC_SAMPLER, FE_LOC_IMAGE, FE_LOC_NONE, FE_LOC_RESERVED; 0 for a
+                        * default-block leaf */
    uint16_t element;
    uint32_t index; /* into glsl default_block.uniforms or samplers */
 };
@@ -279,7 +280,9 @@ struct fe_active_uniform {
 };
 
 #define FE_LOC_SAMPLER 1
-#define FE_LOC_IMAGE 2 /* index into glsl images */
+#define FE_LOC_IMAGE 2    /* index into glsl images */
+#define FE_LOC_NONE 3     /* no uniform's (a gap between explicit locations) */
+#define FE_LOC_RESERVED 4 /* an inactive uniform's explicit location: glUniform* ignores it */
 
 /* An image unit (glBindImageTexture); tex holds a reference. */
 struct fe_image_unit {
@@ -1356,6 +1359,9 @@ bool fe_fp64_offered(const struct fe_context *ctx);
 /* ARB_cull_distance: desktop GL where the backend runs cull distances (MGP_CAP_CULL_DISTANCE);
  * elsewhere its #extension and gl_CullDistance fail to compile */
 bool fe_cull_distance_offered(const struct fe_context *ctx);
+/* MGP_CAP_IMAGE_QUERIES / MGP_CAP_DERIVATIVE_CONTROL in a desktop context */
+bool fe_image_queries_offered(const struct fe_context *ctx);
+bool fe_derivative_control_offered(const struct fe_context *ctx);
 /* What the context's GLSL leaves out (GLSL_DENY_*: doubles without fe_fp64_offered,
  * GL_ARB_gpu_shader5 without fe_gpu_shader5_offered): glsl_compile_limits.deny and
  * glsl_link_input.deny */

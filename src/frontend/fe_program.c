@@ -553,7 +553,48 @@ plain_uniform(const char *name, GLenum type, uint32_t size, uint32_t stages, GLi
    };
 }
 
-/* Builds locations, the active-uniform list and the default-block shadow. */
+/* The explicit location entry (GLSL 4.30 layout(location)) a default-block leaf, sampler or
+ * image named `name` belongs to, or -1. */
+static int
+explicit_location_of(const struct glsl_program *gp, const char *name)
+{
+   for (unsigned j = 0; j < gp->num_uniform_locations; j++) {
+      const char *base = gp->uniform_locations[j].name;
+      const size_t n = strlen(base);
+      if (!strncmp(name, base, n) && (name[n] == '\0' || name[n] == '[' || name[n] == '.'))
+         return (int)j;
+   }
+   return -1;
+}
+
+/* The first location of `n` for a leaf: its explicit uniform's next ones (cursor counts those
+ * taken), else the lowest run of n that no uniform holds or reserves. */
+static uint32_t
+place_uniform(struct fe_exec *e, const char *name, uint32_t n, uint32_t *cursor, uint32_t cap)
+{
+   const struct glsl_program *gp = e->glsl;
+   const int j = explicit_location_of(gp, name);
+   uint32_t at;
+   if (j >= 0) {
+      at = gp->uniform_locations[j].location + cursor[j];
+      cursor[j] += n;
+   } else {
+      for (at = 0; at + n <= cap; at++) {
+         uint32_t k = 0;
+         while (k < n && e->locs[at + k].is_sampler == FE_LOC_NONE)
+            k++;
+         if (k == n)
+            break;
+      }
+   }
+   if (at + n > e->num_locs)
+      e->num_locs = at + n;
+   return at;
+}
+
+/* Builds locations, the active-uniform list and the default-block shadow. Explicit locations
+ * (glsl_program.uniform_locations) are placed as the shader says; the others take the lowest
+ * free ones, in the order the program lists them. */
 static bool
 build_exec_tables(struct fe_exec *e)
 {
@@ -563,44 +604,68 @@ build_exec_tables(struct fe_exec *e)
       nlocs +=
          gp->default_block.uniforms[i].array_size ? gp->default_block.uniforms[i].array_size : 1;
    nlocs += gp->num_samplers + gp->num_images;
+   for (unsigned j = 0; j < gp->num_uniform_locations; j++)
+      nlocs += gp->uniform_locations[j].location + gp->uniform_locations[j].count;
    e->locs = calloc(nlocs ? nlocs : 1, sizeof(*e->locs));
+   uint32_t *cursor = calloc(gp->num_uniform_locations + 1, sizeof(*cursor));
    e->uniform_size = gp->default_block.size;
    e->uniforms = calloc(e->uniform_size ? e->uniform_size : 1, 1);
-   if (!e->locs || !e->uniforms)
+   if (!e->locs || !e->uniforms || !cursor) {
+      free(cursor);
       return false;
+   }
+   for (uint32_t l = 0; l < nlocs; l++)
+      e->locs[l].is_sampler = FE_LOC_NONE;
+   /* an explicit uniform's locations stay its own, active or not (glUniform* on an inactive
+    * one's is ignored) */
+   for (unsigned j = 0; j < gp->num_uniform_locations; j++) {
+      const struct glsl_uniform_location *ul = &gp->uniform_locations[j];
+      for (uint32_t k = 0; k < ul->count; k++)
+         e->locs[ul->location + k].is_sampler = FE_LOC_RESERVED;
+      if (ul->location + ul->count > e->num_locs)
+         e->num_locs = ul->location + ul->count;
+   }
    if (gp->default_block.initial_data) /* GL: uniforms start at their initializers' values */
       memcpy(e->uniforms, gp->default_block.initial_data, e->uniform_size);
    uint32_t cap = 0;
-   for (unsigned i = 0; i < gp->default_block.num_uniforms; i++) {
+   bool ok = true;
+   for (unsigned i = 0; i < gp->default_block.num_uniforms && ok; i++) {
       const struct glsl_uniform *u = &gp->default_block.uniforms[i];
       uint32_t n = u->array_size ? u->array_size : 1;
-      if (!push_active(e, &cap, plain_uniform(u->name, u->type, n, u->stages, (GLint)e->num_locs)))
-         return false;
-      for (uint32_t k = 0; k < n; k++)
-         e->locs[e->num_locs++] = (struct fe_uniform_loc){0, (uint16_t)k, i};
+      const uint32_t at = place_uniform(e, u->name, n, cursor, nlocs);
+      ok = push_active(e, &cap, plain_uniform(u->name, u->type, n, u->stages, (GLint)at));
+      for (uint32_t k = 0; k < n && ok; k++)
+         e->locs[at + k] = (struct fe_uniform_loc){0, (uint16_t)k, i};
    }
-   for (unsigned j = 0; j < gp->num_samplers; j++) {
+   uint32_t at = 0;
+   for (unsigned j = 0; j < gp->num_samplers && ok; j++) {
       const struct glsl_sampler *s = &gp->samplers[j];
-      if (s->array_element == 0 && !push_active(e, &cap,
-                                                plain_uniform(s->name, s->type, s->array_size,
-                                                              s->stages, (GLint)e->num_locs)))
-         return false;
-      e->locs[e->num_locs++] = (struct fe_uniform_loc){1, (uint16_t)s->array_element, j};
+      if (s->array_element == 0) {
+         at = place_uniform(e, s->name, s->array_size ? s->array_size : 1, cursor, nlocs);
+         ok = push_active(e, &cap,
+                          plain_uniform(s->name, s->type, s->array_size, s->stages, (GLint)at));
+      }
+      e->locs[at + s->array_element] =
+         (struct fe_uniform_loc){FE_LOC_SAMPLER, (uint16_t)s->array_element, j};
       enum fe_tex_target t = FE_TEX_2D;
       uint8_t kind;
       fe_gl_sampler_type(s->type, &t, &kind);
       if (j < FE_MAX_SAMPLERS)
          e->sampler_target[j] = (uint8_t)t;
    }
-   for (unsigned j = 0; j < gp->num_images; j++) {
+   for (unsigned j = 0; j < gp->num_images && ok; j++) {
       const struct glsl_image *im = &gp->images[j];
-      if (im->array_element == 0 && !push_active(e, &cap,
-                                                 plain_uniform(im->name, im->type, im->array_size,
-                                                               im->stages, (GLint)e->num_locs)))
-         return false;
-      e->locs[e->num_locs++] =
+      if (im->array_element == 0) {
+         at = place_uniform(e, im->name, im->array_size ? im->array_size : 1, cursor, nlocs);
+         ok = push_active(e, &cap,
+                          plain_uniform(im->name, im->type, im->array_size, im->stages, (GLint)at));
+      }
+      e->locs[at + im->array_element] =
          (struct fe_uniform_loc){FE_LOC_IMAGE, (uint16_t)im->array_element, j};
    }
+   free(cursor);
+   if (!ok)
+      return false;
    /* GL 4.2 7.6: atomic counters are active uniforms without a location; an array is one,
     * "c[0]", its elements 4 bytes apart */
    for (unsigned j = 0; j < gp->num_atomic_counters; j++) {

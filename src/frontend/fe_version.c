@@ -97,13 +97,27 @@ fe_cull_distance_offered(const struct fe_context *ctx)
    return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_CULL_DISTANCE);
 }
 
+bool
+fe_image_queries_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_IMAGE_QUERIES);
+}
+
+bool
+fe_derivative_control_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_DERIVATIVE_CONTROL);
+}
+
 uint32_t
 fe_glsl_deny(const struct fe_context *ctx)
 {
    return (fe_fp64_offered(ctx) ? 0 : GLSL_DENY_FLOAT64) |
           (fe_gpu_shader5_offered(ctx) ? 0 : GLSL_DENY_GPU_SHADER5) |
           (fe_viewport_array_offered(ctx) ? 0 : GLSL_DENY_VIEWPORT_ARRAY) |
-          (fe_cull_distance_offered(ctx) ? 0 : GLSL_DENY_CULL_DISTANCE);
+          (fe_cull_distance_offered(ctx) ? 0 : GLSL_DENY_CULL_DISTANCE) |
+          (fe_image_queries_offered(ctx) ? 0 : GLSL_DENY_IMAGE_QUERIES) |
+          (fe_derivative_control_offered(ctx) ? 0 : GLSL_DENY_DERIVATIVE_CONTROL);
 }
 
 const char *

@@ -35,8 +35,9 @@
  * texel_buffer_formats (buffer texture ranges, GL_ARB_texture_buffer_range); set_viewports
  * (GL_ARB_viewport_array's viewports past index 0, MGP_CAP_VIEWPORT_ARRAY) appended;
  * mgp_render_state.clip_control (GL_ARB_clip_control, MGP_CAP_CLIP_CONTROL);
- * MGP_CAP_CULL_DISTANCE. 23: mgp_caps.cap_bits is 64 bits wide (bits 0-31 were all taken). */
-#define MGP_ABI_VERSION 23u
+ * MGP_CAP_CULL_DISTANCE. 23: mgp_caps.cap_bits is 64 bits wide (bits 0-31 were all taken).
+ * 24: MGP_CAP_IMAGE_QUERIES, MGP_CAP_DERIVATIVE_CONTROL. */
+#define MGP_ABI_VERSION 24u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -267,6 +268,15 @@ enum mgp_call_class {
  * end_query and, for COMPUTE_SHADER_INVOCATIONS, dispatches: the client offers
  * GL_ARB_pipeline_statistics_query; without it those targets are GL_INVALID_ENUM */
 #define MGP_CAP_PIPELINE_STATISTICS (UINT64_C(1) << 31)
+/* The backend runs SPIR-V's OpImageQueryLevels and OpImageQuerySamples (Vulkan's ImageQuery,
+ * core): the client offers ARB_texture_query_levels and ARB_shader_texture_image_samples in
+ * desktop contexts; without it their #extension is withheld and a shader whose SPIR-V would
+ * use either query fails to compile */
+#define MGP_CAP_IMAGE_QUERIES (UINT64_C(1) << 33)
+/* The backend runs SPIR-V's DerivativeControl (OpDPdxFine ... OpFwidthCoarse; Vulkan core):
+ * the client offers ARB_derivative_control in desktop contexts; without it its #extension is
+ * withheld and a shader whose SPIR-V would declare the capability fails to compile */
+#define MGP_CAP_DERIVATIVE_CONTROL (UINT64_C(1) << 34)
 
 /* mgp_render_state.clip_control (GL 4.6 §13.8): window y from -y_d (GL_UPPER_LEFT), and
  * window z from z_d itself, clipping at 0 <= z_c <= w_c (GL_ZERO_TO_ONE) */

@@ -1221,6 +1221,9 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_CULL_DISTANCE;
    if (scr->features.pipelineStatisticsQuery)
       c.cap_bits |= MGP_CAP_PIPELINE_STATISTICS;
+   /* textureQueryLevels / textureSamples / imageSamples and dFdxFine ...: the ImageQuery and
+    * DerivativeControl capabilities every Vulkan 1.0 device has */
+   c.cap_bits |= MGP_CAP_IMAGE_QUERIES | MGP_CAP_DERIVATIVE_CONTROL;
    if (scr->has_mirror_clamp)
       c.cap_bits |= MGP_CAP_MIRROR_CLAMP_TO_EDGE;
    if (scr->features.depthBiasClamp)

@@ -377,8 +377,9 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
    }
    /* GLSL names the extensions it has as macros; glslang's lists lack GL_EXT_draw_buffers and
     * GL_EXT_draw_instanced (ESSL 1.00), GL_ARB_arrays_of_arrays, GL_ARB_blend_func_extended,
-    * GL_ARB_conservative_depth, GL_ARB_draw_instanced and GL_ARB_cull_distance (desktop; the last where
-    * GLSL_DENY_CULL_DISTANCE does not withhold it), which mgl implements (glsl_lower.c) */
+    * GL_ARB_conservative_depth, GL_ARB_draw_instanced, GL_ARB_texture_query_levels and
+    * GL_ARB_cull_distance (desktop; the last where GLSL_DENY_CULL_DISTANCE does not withhold it),
+    * which mgl implements (glsl_lower.c) */
    if (es && version == 100)
       glslang_shader_set_preamble(sh, "#define GL_EXT_draw_buffers 1\n"
                                       "#define GL_EXT_draw_instanced 1\n");
@@ -386,13 +387,17 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
       glslang_shader_set_preamble(sh, "#define GL_ARB_arrays_of_arrays 1\n"
                                       "#define GL_ARB_blend_func_extended 1\n"
                                       "#define GL_ARB_conservative_depth 1\n"
-                                      "#define GL_ARB_draw_instanced 1\n");
+                                      "#define GL_ARB_draw_instanced 1\n"
+                                      "#define GL_ARB_fragment_layer_viewport 1\n"
+                                      "#define GL_ARB_texture_query_levels 1\n");
    else if (!es)
       glslang_shader_set_preamble(sh, "#define GL_ARB_arrays_of_arrays 1\n"
                                       "#define GL_ARB_blend_func_extended 1\n"
                                       "#define GL_ARB_conservative_depth 1\n"
                                       "#define GL_ARB_draw_instanced 1\n"
-                                      "#define GL_ARB_cull_distance 1\n");
+                                      "#define GL_ARB_cull_distance 1\n"
+                                      "#define GL_ARB_fragment_layer_viewport 1\n"
+                                      "#define GL_ARB_texture_query_levels 1\n");
    char *out = NULL;
    if (glslang_shader_preprocess(sh, &in)) {
       out = glsl_strdup(glslang_shader_get_preprocessed_code(sh));
@@ -512,13 +517,25 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
       glsl_require_to_enable(spliced, "GL_ARB_blend_func_extended");
       glsl_require_to_enable(spliced, "GL_ARB_conservative_depth"); /* glsl_lower.c */
       glsl_require_to_enable(spliced, "GL_ARB_shader_subroutine");  /* glsl_subroutine.c */
+      if (!(deny & GLSL_DENY_IMAGE_QUERIES)) /* glsl_lower.c compiles it as 4.30 */
+         glsl_require_to_enable(spliced, "GL_ARB_texture_query_levels");
+      if (!(deny & GLSL_DENY_VIEWPORT_ARRAY)) /* the same */
+         glsl_require_to_enable(spliced, "GL_ARB_fragment_layer_viewport");
       if (!(deny & GLSL_DENY_CULL_DISTANCE)) /* glsl_lower.c compiles it as 4.50 */
          glsl_require_to_enable(spliced, "GL_ARB_cull_distance");
    }
    if (ok && !es && (deny & GLSL_DENY_GPU_SHADER5))
       hide_macro(spliced, "GL_ARB_gpu_shader5");
-   if (ok && !es && (deny & GLSL_DENY_VIEWPORT_ARRAY))
+   if (ok && !es && (deny & GLSL_DENY_VIEWPORT_ARRAY)) {
       hide_macro(spliced, "GL_ARB_viewport_array");
+      hide_macro(spliced, "GL_ARB_fragment_layer_viewport");
+   }
+   if (ok && !es && (deny & GLSL_DENY_IMAGE_QUERIES)) {
+      hide_macro(spliced, "GL_ARB_texture_query_levels");
+      hide_macro(spliced, "GL_ARB_shader_texture_image_samples");
+   }
+   if (ok && !es && (deny & GLSL_DENY_DERIVATIVE_CONTROL))
+      hide_macro(spliced, "GL_ARB_derivative_control");
    ok = ok && (pp = preprocess_gl(stage, es, version, deny, spliced, log));
    ok = ok && (es || !(deny & GLSL_DENY_FLOAT64) || fp64_directives(stage, pp, log));
    const bool doubles =
@@ -602,13 +619,15 @@ parse_text(enum glsl_stage stage, const char *text, const glslang_resource_t *re
    return sh;
 }
 
-/* Whether a stage's words use doubles (OpCapability Float64) or cull distances (CullDistance)
- * where the context denies them: then the error is in log. */
+/* Whether a stage's words use doubles (OpCapability Float64), cull distances (CullDistance),
+ * DerivativeControl or OpImageQueryLevels / OpImageQuerySamples where the context denies them:
+ * then the error is in log. */
 static bool
 float64_denied(enum glsl_stage stage, const uint32_t *words, size_t num_words, uint32_t deny,
                struct glsl_str *log)
 {
-   if (!(deny & (GLSL_DENY_FLOAT64 | GLSL_DENY_CULL_DISTANCE)))
+   if (!(deny & (GLSL_DENY_FLOAT64 | GLSL_DENY_CULL_DISTANCE | GLSL_DENY_IMAGE_QUERIES |
+                 GLSL_DENY_DERIVATIVE_CONTROL)))
       return false;
    for (size_t at = 5; at < num_words;) {
       const uint32_t len = words[at] >> 16, op = words[at] & 0xffff;
@@ -630,8 +649,26 @@ float64_denied(enum glsl_stage stage, const uint32_t *words, size_t num_words, u
                          glsl_stage_name(stage));
          return true;
       }
-      if (op == SpvOpFunction)
-         break; /* capabilities come first */
+      if (op == SpvOpCapability && len == 2 && words[at + 1] == SpvCapabilityDerivativeControl &&
+          (deny & GLSL_DENY_DERIVATIVE_CONTROL)) {
+         glsl_str_printf(log,
+                         "error: %s shader: dFdxFine, dFdxCoarse ... need "
+                         "GL_ARB_derivative_control, which this context does not offer\n",
+                         glsl_stage_name(stage));
+         return true;
+      }
+      if ((op == SpvOpImageQueryLevels || op == SpvOpImageQuerySamples) &&
+          (deny & GLSL_DENY_IMAGE_QUERIES)) {
+         glsl_str_printf(log, "error: %s shader: %s needs %s, which this context does not offer\n",
+                         glsl_stage_name(stage),
+                         op == SpvOpImageQueryLevels ? "textureQueryLevels"
+                                                     : "textureSamples / imageSamples",
+                         op == SpvOpImageQueryLevels ? "GL_ARB_texture_query_levels"
+                                                     : "GL_ARB_shader_texture_image_samples");
+         return true;
+      }
+      if (op == SpvOpFunction && !(deny & GLSL_DENY_IMAGE_QUERIES))
+         break; /* capabilities come first; the queries are in the functions */
       at += len;
    }
    return false;
@@ -1473,8 +1510,32 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
       for (unsigned s = 0; ok && s < GLSL_STAGE_COUNT; s++)
          ok =
             glsl_subroutine_link(&prog->subroutines[s], glsl_stage_name((enum glsl_stage)s), &log);
-      for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
+      for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
          free(lists[s]);
+         lists[s] = NULL;
+      }
+      /* explicit uniform locations, every unit's */
+      struct glsl_taken ulocs[GLSL_STAGE_COUNT] = {{0}};
+      for (unsigned s = 0; ok && s < GLSL_STAGE_COUNT; s++) {
+         const struct stage_units *su = &units[s];
+         unsigned n = 0;
+         for (unsigned k = 0; k < su->num; k++)
+            n += su->units[k].num_uniform_locs;
+         if (n && !(lists[s] = calloc(n, sizeof(*lists[s])))) {
+            glsl_str_append(&log, "error: out of memory\n");
+            ok = false;
+            break;
+         }
+         for (unsigned k = 0; k < su->num; k++)
+            for (unsigned j = 0; j < su->units[k].num_uniform_locs; j++)
+               lists[s][ulocs[s].n++] = su->units[k].uniform_locs[j];
+         ulocs[s].v = lists[s];
+      }
+      ok = ok && glsl_link_uniform_locations(prog, ulocs, &log);
+      for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
+         free(lists[s]);
+         lists[s] = NULL;
+      }
    }
 
 done:
@@ -1541,6 +1602,9 @@ glsl_program_destroy(struct glsl_program *prog)
    for (unsigned i = 0; i < prog->num_samplers; i++)
       free(prog->samplers[i].name);
    free(prog->samplers);
+   for (unsigned i = 0; i < prog->num_uniform_locations; i++)
+      free(prog->uniform_locations[i].name);
+   free(prog->uniform_locations);
    for (unsigned i = 0; i < prog->num_inputs; i++)
       free(prog->inputs[i].name);
    free(prog->inputs);

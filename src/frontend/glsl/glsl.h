@@ -147,6 +147,7 @@
 #define GLSL_MAX_ATOMIC_BUFFERS 8
 #define GLSL_MAX_ATOMIC_COUNTERS 1024 /* per stage and program (GL_MAX_*_ATOMIC_COUNTERS) */
 #define GLSL_MAX_IMAGES 16 /* program-wide and per stage (GL_MAX_COMBINED_IMAGE_UNIFORMS) */
+#define GLSL_MAX_UNIFORM_LOCATIONS 4096 /* GL_MAX_UNIFORM_LOCATIONS (explicit ones below it) */
 #define GLSL_BINDING_UNUSED_BASE 192
 
 /* Per-stage limits a GL 3.3 driver enforces at link (and the front end reports by glGet). */
@@ -257,6 +258,14 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
  * GL_ARB_cull_distance macro is not defined, its directive is as GLSL_DENY_GPU_SHADER5's, and a
  * shader whose SPIR-V would use a cull distance (GLSL 4.50 has them in core) fails to compile. */
 #define GLSL_DENY_CULL_DISTANCE (1u << 3)
+/* GLSL_DENY_IMAGE_QUERIES, textureQueryLevels / textureSamples / imageSamples (the backend lacks
+ * MGP_CAP_IMAGE_QUERIES): the GL_ARB_texture_query_levels and GL_ARB_shader_texture_image_samples
+ * macros are not defined, their directives are as GLSL_DENY_GPU_SHADER5's, and a shader whose
+ * SPIR-V would use either query (GLSL 4.30 / 4.50 have them in core) fails to compile. */
+#define GLSL_DENY_IMAGE_QUERIES (1u << 4)
+/* GLSL_DENY_DERIVATIVE_CONTROL, dFdxFine ... (the backend lacks MGP_CAP_DERIVATIVE_CONTROL): the
+ * same for GL_ARB_derivative_control and SPIR-V's DerivativeControl capability (GLSL 4.50). */
+#define GLSL_DENY_DERIVATIVE_CONTROL (1u << 5)
 /* glsl_compile_shader_limits with only the varyings and the denied features. */
 bool glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api,
                               uint32_t max_varying_components, uint32_t deny, const char *source,
@@ -621,6 +630,17 @@ struct glsl_program {
 
    unsigned num_samplers;
    struct glsl_sampler *samplers;
+
+   /* layout(location = N) on default-block uniforms (GLSL 4.30, ARB_explicit_uniform_location),
+    * one entry per name across the stages: the uniform as declared (its leaves "u", "u[0]",
+    * "u.m", "u[1].m" ... and samplers / images of that name take consecutive locations from
+    * `location`, in the order the program lists them) and how many locations it holds (an
+    * inactive one keeps those its declaration names: N of `T u[N]`, else 1) */
+   unsigned num_uniform_locations;
+   struct glsl_uniform_location {
+      char *name;
+      uint32_t location, count;
+   } * uniform_locations;
 
    unsigned num_storage_blocks;
    struct glsl_storage_block *storage_blocks;

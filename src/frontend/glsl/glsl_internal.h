@@ -114,6 +114,12 @@ bool glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stag
                      const struct glsl_taken *taken, bool vs_essl3, struct glsl_program *prog,
                      struct glsl_str *log);
 
+/* Merges the stages' explicit uniform locations (glsl_unit.uniform_locs) into
+ * prog->uniform_locations, failing the link where they disagree, overlap or pass
+ * GLSL_MAX_UNIFORM_LOCATIONS (glsl_link_uniforms.c). */
+bool glsl_link_uniform_locations(struct glsl_program *prog, const struct glsl_taken *locs,
+                                 struct glsl_str *log);
+
 const char *glsl_stage_name(enum glsl_stage stage);
 
 /* ── lowering (glsl_lower.c) ───────────────────────────────────────────────────────────────── */
@@ -201,6 +207,10 @@ struct glsl_unit {
     * `index` only from 1.50 on, GL_ARB_blend_func_extended from 1.30) */
    struct glsl_binding *taken;
    unsigned num_taken, cap_taken;
+   /* default-block uniforms whose layout(location) was taken out of the text: their names
+    * (malloc'd) and locations (GLSL 4.30, ARB_explicit_uniform_location; index: the array size declared, else 1) */
+   struct glsl_binding *uniform_locs;
+   unsigned num_uniform_locs, cap_uniform_locs;
    int tcs_vertices;  /* tessellation control: what its `layout(vertices = N) out;` says; 0
                        * when it declares none */
    int gs_input_size; /* geometry: vertices of the input primitive its `layout(...) in;`

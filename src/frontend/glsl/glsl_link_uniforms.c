@@ -902,3 +902,97 @@ glsl_link_images(struct link *l)
    }
    free(res);
 }
+
+/* Whether a default-block leaf, sampler or image named `name` belongs to the uniform declared as
+ * `base` ("u", "u[2]", "u.m", "u[1].m"). */
+static bool
+of_uniform(const char *name, const char *base)
+{
+   const size_t n = strlen(base);
+   return !strncmp(name, base, n) && (name[n] == '\0' || name[n] == '[' || name[n] == '.');
+}
+
+/* The locations the uniform declared as `base` holds in prog (0: not active). */
+static uint32_t
+uniform_location_count(const struct glsl_program *prog, const char *base)
+{
+   uint32_t n = 0;
+   for (unsigned i = 0; i < prog->default_block.num_uniforms; i++)
+      if (of_uniform(prog->default_block.uniforms[i].name, base))
+         n += prog->default_block.uniforms[i].array_size
+                 ? prog->default_block.uniforms[i].array_size
+                 : 1;
+   for (unsigned i = 0; i < prog->num_samplers; i++)
+      if (of_uniform(prog->samplers[i].name, base))
+         n++; /* one entry per element */
+   for (unsigned i = 0; i < prog->num_images; i++)
+      if (of_uniform(prog->images[i].name, base))
+         n++;
+   return n;
+}
+
+bool
+glsl_link_uniform_locations(struct glsl_program *prog, const struct glsl_taken *locs,
+                            struct glsl_str *log)
+{
+   unsigned total = 0;
+   for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
+      total += locs[s].n;
+   if (!total)
+      return true;
+   struct glsl_uniform_location *v = calloc(total, sizeof(*v));
+   if (!v) {
+      glsl_str_append(log, "error: out of memory\n");
+      return false;
+   }
+   prog->uniform_locations = v;
+   bool ok = true;
+   /* GLSL 4.30 4.4.3: a uniform declared in several shaders with explicit locations has the
+    * same one in each */
+   for (unsigned s = 0; s < GLSL_STAGE_COUNT && ok; s++) {
+      for (unsigned k = 0; k < locs[s].n && ok; k++) {
+         const struct glsl_binding *b = &locs[s].v[k];
+         unsigned j = 0;
+         while (j < prog->num_uniform_locations && strcmp(v[j].name, b->name))
+            j++;
+         if (j < prog->num_uniform_locations) {
+            if (v[j].location != (uint32_t)b->location) {
+               glsl_str_printf(log,
+                               "error: explicit locations for uniform `%s' do not match (%u "
+                               "and %d)\n",
+                               b->name, v[j].location, b->location);
+               ok = false;
+            }
+            continue;
+         }
+         if (!(v[j].name = glsl_strdup(b->name))) {
+            glsl_str_append(log, "error: out of memory\n");
+            ok = false;
+            break;
+         }
+         const uint32_t count = uniform_location_count(prog, b->name);
+         v[j].location = (uint32_t)b->location;
+         v[j].count = count ? count : b->index > 0 ? (uint32_t)b->index : 1;
+         prog->num_uniform_locations++;
+         if (v[j].location + v[j].count > GLSL_MAX_UNIFORM_LOCATIONS) {
+            glsl_str_printf(log,
+                            "error: uniform `%s' at explicit location %u needs %u locations, "
+                            "past GL_MAX_UNIFORM_LOCATIONS (%d)\n",
+                            b->name, v[j].location, v[j].count, GLSL_MAX_UNIFORM_LOCATIONS);
+            ok = false;
+         }
+      }
+   }
+   /* GL 4.3 7.3: a link error when explicit locations overlap */
+   for (unsigned a = 0; a < prog->num_uniform_locations && ok; a++)
+      for (unsigned b = a + 1; b < prog->num_uniform_locations && ok; b++)
+         if (v[a].location < v[b].location + v[b].count &&
+             v[b].location < v[a].location + v[a].count) {
+            glsl_str_printf(log,
+                            "error: uniforms `%s' and `%s' have overlapping explicit locations "
+                            "(%u and %u)\n",
+                            v[a].name, v[b].name, v[a].location, v[b].location);
+            ok = false;
+         }
+   return ok;
+}

@@ -901,8 +901,32 @@ draw_instanced_arb(struct lower *L, struct glsl_unit *u, const struct glsl_tok *
    add_edit(L, t->at, t->len, NULL, NULL, 0);
 }
 
-/* An extension glslang knows but the context does not offer (glsl.h, GLSL_DENY_GPU_SHADER5,
- * GLSL_DENY_VIEWPORT_ARRAY, GLSL_DENY_CULL_DISTANCE):
+/* Extensions that are nothing but built-ins a later GLSL version has in core: that version
+ * (0 for another directive). */
+static int
+core_in(const char *directive)
+{
+   static const struct {
+      const char *name;
+      int version;
+   } exts[] = {
+      {"GL_ARB_derivative_control", 450},           /* dFdxFine ... */
+      {"GL_ARB_fragment_layer_viewport", 430},      /* gl_Layer, gl_ViewportIndex read */
+      {"GL_ARB_shader_image_size", 430},            /* imageSize */
+      {"GL_ARB_shader_texture_image_samples", 450}, /* textureSamples, imageSamples */
+      {"GL_ARB_shading_language_packing", 420},     /* packHalf2x16 ... */
+      {"GL_ARB_texture_query_levels", 430},         /* textureQueryLevels */
+      {"GL_EXT_shader_integer_mix", 450},           /* mix(genIType, genIType, genBType) */
+   };
+   for (unsigned k = 0; k < sizeof(exts) / sizeof(exts[0]); k++)
+      if (extension_named(directive, exts[k].name))
+         return exts[k].version;
+   return 0;
+}
+
+/* An extension the context does not offer (glsl.h, GLSL_DENY_GPU_SHADER5,
+ * GLSL_DENY_VIEWPORT_ARRAY, GLSL_DENY_CULL_DISTANCE, GLSL_DENY_IMAGE_QUERIES,
+ * GLSL_DENY_DERIVATIVE_CONTROL):
  * GLSL 1.50 3.3's behaviours for an extension the implementation lacks. `require` fails the unit;
  * `enable` and `warn` warn; the directive goes, so that glslang leaves the extension off. */
 static void
@@ -952,50 +976,125 @@ glsl_require_to_enable(char *src, const char *name)
 }
 
 /* GLSL 4.30 (ARB_explicit_uniform_location): layout(location = N) on a uniform of the default
- * block. The front end numbers default-block uniforms itself and would not put one at N, so
- * such a unit is refused by name rather than given other locations than it asked for. */
+ * block (a sampler, an image or a plain uniform). The front end numbers default-block uniforms
+ * itself: `location = N` is taken out of the layout (the whole layout when it is all it says)
+ * and the name with N goes to the linker as u->uniform_locs (index: the size of a `T name[N]`
+ * array, else 1). Before GLSL 4.30 the extension must
+ * be enabled; a negative N, or one at or past GLSL_MAX_UNIFORM_LOCATIONS, fails the unit. */
 static void
-refuse_uniform_locations(struct lower *L)
+take_uniform_locations(struct lower *L, struct glsl_unit *u, int version)
 {
    const char *p = L->p;
+   bool enabled = version >= 430;
    int depth = 0;
-   for (unsigned i = 0; i < L->n; i++) {
+   for (unsigned i = 0; i < L->n && !L->oom; i++) {
       const struct glsl_tok *t = &L->t[i];
+      if (t->kind == GLSL_TOK_DIRECTIVE) {
+         if (extension_named(p + t->at, "GL_ARB_explicit_uniform_location"))
+            enabled = version >= 430 || !strstr(p + t->at, "disable");
+         continue;
+      }
       if (t->kind == GLSL_TOK_PUNCT) {
          depth += p[t->at] == '{' ? 1 : p[t->at] == '}' ? -1 : 0;
          continue;
       }
       if (depth || !tok_is(p, t, "layout") || i + 1 >= L->n || !tok_is(p, &L->t[i + 1], "("))
          continue;
-      bool location = false;
-      unsigned q = i + 2;
-      for (; q < L->n && !tok_is(p, &L->t[q], ")"); q++)
+      unsigned q = i + 2, loc = 0, items = 1;
+      for (; q < L->n && !tok_is(p, &L->t[q], ")"); q++) {
          if (tok_is(p, &L->t[q], "location"))
-            location = true;
+            loc = q;
+         else if (tok_is(p, &L->t[q], ","))
+            items++;
+      }
+      const unsigned close = q;
       /* the declaration's other qualifiers (in any order from GLSL 4.20): a uniform, unless a
        * block body follows */
-      bool uniform = false, block = false;
+      bool uniform = false, block = false, subroutine = false;
       for (unsigned b = i;
-           b-- > 0 && L->t[b].kind != GLSL_TOK_PUNCT && L->t[b].kind != GLSL_TOK_DIRECTIVE;)
-         if (tok_is(p, &L->t[b], "uniform"))
-            uniform = true;
+           b-- > 0 && L->t[b].kind != GLSL_TOK_PUNCT && L->t[b].kind != GLSL_TOK_DIRECTIVE;) {
+         uniform = uniform || tok_is(p, &L->t[b], "uniform");
+         subroutine = subroutine || tok_is(p, &L->t[b], "subroutine");
+      }
       for (; q < L->n && !tok_is(p, &L->t[q], ";"); q++) {
          if (tok_is(p, &L->t[q], "{")) {
             block = true;
             break;
          }
-         if (tok_is(p, &L->t[q], "uniform"))
-            uniform = true;
+         uniform = uniform || tok_is(p, &L->t[q], "uniform");
+         subroutine = subroutine || tok_is(p, &L->t[q], "subroutine");
       }
-      if (location && uniform && !block) {
+      const unsigned next = q < L->n ? q - (block ? 1 : 0) : q;
+      if (!loc || !uniform || block || subroutine || close >= L->n) {
+         i = next;
+         continue;
+      }
+      unsigned semi = 0;
+      const unsigned name = decl_name(L, close + 1, &semi);
+      const struct glsl_tok *num = loc + 2 < close ? &L->t[loc + 2] : NULL;
+      long value = num && num->kind == GLSL_TOK_NUMBER ? strtol(p + num->at, NULL, 0) : -1;
+      if (!enabled) {
          glsl_str_printf(L->log,
-                         "ERROR: 0:%d: 'location' : explicit uniform locations "
-                         "(GL_ARB_explicit_uniform_location) are not supported\n",
+                         "ERROR: 0:%d: 'location' : explicit uniform locations need GLSL 4.30 "
+                         "or GL_ARB_explicit_uniform_location\n",
                          t->line);
-         MGU_DECLINE(gl_feature_unimplemented, "an explicit uniform location (line %d)", t->line);
          L->failed = true;
+      } else if (!tok_is(p, &L->t[loc + 1], "=") || !num ||
+                 (loc + 3 != close && !tok_is(p, &L->t[loc + 3], ","))) {
+         glsl_str_printf(L->log,
+                         "ERROR: 0:%d: 'location' : a uniform location must be a non-negative "
+                         "integer literal\n",
+                         t->line);
+         L->failed = true;
+      } else if (value < 0 || value >= GLSL_MAX_UNIFORM_LOCATIONS) {
+         glsl_str_printf(L->log,
+                         "ERROR: 0:%d: 'location' : uniform location %ld is out of range "
+                         "(GL_MAX_UNIFORM_LOCATIONS is %d)\n",
+                         t->line, value, GLSL_MAX_UNIFORM_LOCATIONS);
+         L->failed = true;
+      } else if (!name) {
+         glsl_str_printf(L->log,
+                         "ERROR: 0:%d: 'location' : an explicit uniform location on a "
+                         "declaration of several names is not supported (mgl)\n",
+                         t->line);
+         MGU_DECLINE(gl_feature_unimplemented, "an explicit location on several uniforms (line %d)",
+                     t->line);
+         L->failed = true;
+      } else {
+         if (!mgu_array_reserve(u->uniform_locs, u->cap_uniform_locs,
+                                (uint64_t)u->num_uniform_locs + 1)) {
+            L->oom = true;
+            return;
+         }
+         const struct glsl_tok *n = &L->t[name];
+         char *nm = malloc(n->len + 1);
+         if (!nm) {
+            L->oom = true;
+            return;
+         }
+         memcpy(nm, p + n->at, n->len);
+         nm[n->len] = '\0';
+         /* index: the locations `T name[N]` declares, which an inactive uniform keeps */
+         long size = 1;
+         if (name + 3 < L->n && tok_is(p, &L->t[name + 1], "[") &&
+             L->t[name + 2].kind == GLSL_TOK_NUMBER && tok_is(p, &L->t[name + 3], "]"))
+            size = strtol(p + L->t[name + 2].at, NULL, 0);
+         u->uniform_locs[u->num_uniform_locs++] = (struct glsl_binding){
+            nm, (int)value, size > 0 && size < GLSL_MAX_UNIFORM_LOCATIONS ? (int)size : 1};
+         uint32_t from, to;
+         if (items == 1) { /* layout ( location = N ) */
+            from = t->at;
+            to = L->t[close].at + 1;
+         } else if (loc + 3 != close) { /* location = N , */
+            from = L->t[loc].at;
+            to = L->t[loc + 3].at + 1;
+         } else { /* , location = N */
+            from = L->t[loc - 1].at;
+            to = L->t[loc + 2].at + L->t[loc + 2].len;
+         }
+         add_edit(L, from, to - from, NULL, NULL, 0);
       }
-      i = q < L->n ? q - (block ? 1 : 0) : q;
+      i = next;
    }
 }
 
@@ -1252,7 +1351,7 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    if (stage == GLSL_STAGE_FRAGMENT && !u->es && version >= 130 && version < 150)
       take_output_indices(&L, u);
    if (!u->es)
-      refuse_uniform_locations(&L);
+      take_uniform_locations(&L, u, version);
    if (stage == GLSL_STAGE_TESS_EVAL)
       rename_patch_input_arrays(&L);
    const unsigned early_edits = L.num_edits; /* the main loop's come in text order after them */
@@ -1360,6 +1459,22 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
              * (implicit conversions, precise, sample) but for doubles and subroutines */
             if (u->compile_version < 400)
                u->compile_version = 400;
+         } else if (!u->es && !strncmp(d, "extension", 9) &&
+                    (((deny & GLSL_DENY_IMAGE_QUERIES) &&
+                      (extension_named(s, "GL_ARB_texture_query_levels") ||
+                       extension_named(s, "GL_ARB_shader_texture_image_samples"))) ||
+                     ((deny & GLSL_DENY_DERIVATIVE_CONTROL) &&
+                      extension_named(s, "GL_ARB_derivative_control")) ||
+                     ((deny & GLSL_DENY_VIEWPORT_ARRAY) &&
+                      extension_named(s, "GL_ARB_fragment_layer_viewport")))) {
+            withheld_extension(&L, t);
+         } else if (!u->es && !strncmp(d, "extension", 9) && core_in(s) > 0) {
+            /* built-ins glslang declares only from the GLSL version that took them in: the
+             * unit compiles as that version, whose additions over the app's a valid shader
+             * does not trip on; the directive goes (glslang does not know every name) */
+            if (!strstr(s, "disable") && u->compile_version < core_in(s))
+               u->compile_version = core_in(s);
+            add_edit(&L, t->at, t->len, NULL, NULL, 0);
          } else if (!u->es && !strncmp(d, "extension", 9) &&
                     (extension_named(s, "GL_ARB_blend_func_extended") ||
                      (compat_builtins && extension_named(s, "GL_ARB_compatibility"))))
@@ -1897,6 +2012,11 @@ glsl_unit_finish(struct glsl_unit *u)
    free(u->taken);
    u->taken = NULL;
    u->num_taken = u->cap_taken = 0;
+   for (unsigned k = 0; k < u->num_uniform_locs; k++)
+      free((char *)u->uniform_locs[k].name);
+   free(u->uniform_locs);
+   u->uniform_locs = NULL;
+   u->num_uniform_locs = u->cap_uniform_locs = 0;
 }
 
 /* ── the support unit ──────────────────────────────────────────────────────────────────────── */

@@ -126,6 +126,17 @@ test_gl40_caps(void)
       CHECK_EQ(listed("GL_ARB_texture_query_lod"), on);
       CHECK_EQ(listed("GL_ARB_gpu_shader_fp64"), on);
       CHECK_EQ(fe_fp64_offered(ctx), on);
+      /* the bits past 31 (ABI 24): each names its extensions and lifts its GLSL denial */
+      fake_caps.cap_bits = on ? bits | MGP_CAP_IMAGE_QUERIES | MGP_CAP_DERIVATIVE_CONTROL
+                              : bits & ~(MGP_CAP_IMAGE_QUERIES | MGP_CAP_DERIVATIVE_CONTROL);
+      CHECK_EQ(listed("GL_ARB_texture_query_levels"), on);
+      CHECK_EQ(listed("GL_ARB_shader_texture_image_samples"), on);
+      CHECK_EQ(listed("GL_ARB_derivative_control"), on);
+      CHECK_EQ((fe_glsl_deny(ctx) & GLSL_DENY_IMAGE_QUERIES) != 0, !on);
+      CHECK_EQ((fe_glsl_deny(ctx) & GLSL_DENY_DERIVATIVE_CONTROL) != 0, !on);
+      CHECK(listed("GL_ARB_shading_language_packing")); /* ES 3.0 has them: no bit */
+      CHECK(listed("GL_EXT_shader_integer_mix"));
+      fake_caps.cap_bits = on ? bits | gl40 : bits & ~gl40;
       CHECK_EQ((fe_glsl_deny(ctx) & GLSL_DENY_FLOAT64) != 0, !on);
       GLint major = 0;
       mgl_glGetIntegerv(GL_MAJOR_VERSION, &major);

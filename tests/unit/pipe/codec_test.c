@@ -471,6 +471,9 @@ cap_bits_wide(void)
    caps.cap_bits = UINT64_C(1) << 63;
    CHECK(caps.cap_bits >> 63 == 1, "mgp_caps.cap_bits holds %zu bytes", sizeof(caps.cap_bits));
    CHECK((MGP_CAP_PIPELINE_STATISTICS << 1) != 0, "MGP_CAP_* bits are narrower than 64 bits");
+   caps.cap_bits = MGP_CAP_IMAGE_QUERIES | MGP_CAP_DERIVATIVE_CONTROL;
+   CHECK((caps.cap_bits & MGP_CAP_IMAGE_QUERIES) && (caps.cap_bits & MGP_CAP_DERIVATIVE_CONTROL),
+         "bits 33 and 34 lost in mgp_caps.cap_bits");
 }
 
 int
