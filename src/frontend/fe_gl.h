@@ -733,7 +733,7 @@ struct fe_context {
    struct fe_es_ext_list *es_ext; /* ES contexts: the extensions offered (fe_es_ext.c) */
    struct fe_compat *compat;      /* compatibility contexts: legacy vertex paths (fe_compat_*.c) */
    /* the desktop extension list this context offers (fe_get.c), made at its first query */
-   const char *core_ext[128];
+   const char *core_ext[256];
    unsigned core_ext_n;
    /* gl_DrawID of the draw being sent: its index in the glMultiDraw* call sending a draw at a
     * time (a compatibility-profile rewrite, client arrays); 0 otherwise */
