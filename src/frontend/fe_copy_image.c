@@ -87,6 +87,12 @@ table_bits(GLenum f)
    }
 }
 
+unsigned
+fe_format_view_bits(GLenum internal_format)
+{
+   return table_bits(internal_format);
+}
+
 /* The view class of a compressed format (ARB_texture_view Table 8.22; ETC2/EAC by block
  * layout): formats of one class copy between each other. */
 static unsigned

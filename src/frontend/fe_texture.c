@@ -230,6 +230,8 @@ fe_texture_destroy(struct fe_context *ctx, struct fe_texture *tex)
    if (tex->created)
       mgp_resource_destroy(sg->screen, &(struct mgp_handle_args){tex->res});
    fe_share_free_handle(sg, MGP_KIND_BUFFER, tex->res);
+   if (tex->view_root)
+      fe_object_unref(ctx, &tex->view_root->base); /* after the view's own resource went */
    free(tex);
 }
 
@@ -269,6 +271,9 @@ fe_tex_flush_level(struct fe_context *ctx, struct fe_texture *tex, unsigned face
    struct fe_tex_pending *p = &tex->pending[face][level];
    const struct fe_tex_image *img = &tex->image[face][level];
    unsigned bpp = fe_mgp_format(img->format)->bytes;
+   /* a texture view writes its root's storage (fe_tex_view.c) */
+   uint32_t res_level = level, res_layer = face;
+   const struct mgp_handle res = fe_tex_storage_at(tex, &res_level, &res_layer);
    struct mgp_sub_region regions[FE_PENDING_MAX_REGIONS];
    unsigned i = 0;
    while (i < p->count) {
@@ -285,7 +290,7 @@ fe_tex_flush_level(struct fe_context *ctx, struct fe_texture *tex, unsigned face
          regions[n++] = (struct mgp_sub_region){
             .x = r->x,
             .y = r->y,
-            .z = (int32_t)face + r->z,
+            .z = (int32_t)res_layer + r->z,
             .width = r->width,
             .height = r->height,
             .depth = 1,
@@ -308,12 +313,12 @@ fe_tex_flush_level(struct fe_context *ctx, struct fe_texture *tex, unsigned face
          i++;
       }
       struct mgp_resource_subdata a = {
-         .res = tex->res,
-         .level = level,
-         .format = img->format,
+         .res = res,
+         .level = res_level,
+         .format = tex->view_root ? fe_tex_storage_format(tex) : img->format,
          .box = {.x = x0,
                  .y = y0,
-                 .z = (int32_t)face + z0,
+                 .z = (int32_t)res_layer + z0,
                  .width = (uint32_t)(x1 - x0),
                  .height = (uint32_t)(y1 - y0),
                  .depth = (uint32_t)(z1 - z0)},
@@ -492,10 +497,12 @@ upload_from_buffer(struct fe_context *ctx, struct fe_texture *tex, unsigned face
    const size_t rows = ctx->unpack.image_height > 0 ? (size_t)ctx->unpack.image_height : h;
    const size_t slice = box ? stride * rows : 0;
    const size_t skip = box && ctx->unpack.skip_images > 0 ? (size_t)ctx->unpack.skip_images : 0;
+   uint32_t res_level = level, res_layer = face;
+   const struct mgp_handle res = fe_tex_storage_at(tex, &res_level, &res_layer);
    const struct mgp_sub_region g = {
       .x = x,
       .y = y,
-      .z = (int32_t)face + z,
+      .z = (int32_t)res_layer + z,
       .width = w,
       .height = h,
       .depth = d,
@@ -504,9 +511,9 @@ upload_from_buffer(struct fe_context *ctx, struct fe_texture *tex, unsigned face
       .src_slice_stride = (uint32_t)slice,
    };
    struct mgp_texture_subdata_from_buffer a = {
-      .res = tex->res,
-      .level = level,
-      .format = tex->image[face][level].format,
+      .res = res,
+      .level = res_level,
+      .format = tex->view_root ? fe_tex_storage_format(tex) : tex->image[face][level].format,
       .buffer = ctx->pixel_unpack_buffer->res,
       .offset = offset,
       .region_count = 1,
@@ -626,6 +633,8 @@ unpack_source(struct fe_context *ctx, const void *pixels, size_t size, GLenum ty
 bool
 fe_tex_ensure_storage(struct fe_context *ctx, struct fe_texture *tex, unsigned level)
 {
+   if (tex->view_root)
+      return true; /* a view's storage is its root's, immutable */
    const struct fe_tex_image *img = &tex->image[0][level];
    for (unsigned f = 0; f < fe_tex_face_count(tex) && !img->defined; f++)
       img = &tex->image[f][level];

@@ -35,8 +35,10 @@
  * texel_buffer_formats (buffer texture ranges, GL_ARB_texture_buffer_range); set_viewports
  * (GL_ARB_viewport_array's viewports past index 0, MGP_CAP_VIEWPORT_ARRAY) appended;
  * mgp_render_state.clip_control (GL_ARB_clip_control, MGP_CAP_CLIP_CONTROL);
- * MGP_CAP_CULL_DISTANCE. 23: mgp_caps.cap_bits is 64 bits wide (bits 0-31 were all taken). */
-#define MGP_ABI_VERSION 23u
+ * MGP_CAP_CULL_DISTANCE. 23: mgp_caps.cap_bits is 64 bits wide (bits 0-31 were all taken).
+ * 24: resource_desc carries view_min_level and view_min_layer for view_of (GL_ARB_texture_view,
+ * MGP_CAP_TEXTURE_VIEW). */
+#define MGP_ABI_VERSION 24u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -147,7 +149,8 @@ enum mgp_call_class {
 #define MGP_CAP_OCCLUSION_QUERY (UINT64_C(1) << 1)
 #define MGP_CAP_XFB_PRIMITIVES_QUERY (UINT64_C(1) << 2)
 #define MGP_CAP_RESIDENT_SUBDATA (UINT64_C(1) << 3)
-#define MGP_CAP_TRANSFORM_FEEDBACK (UINT64_C(1) << 4) /* begin/end/pause/resume_stream_output capture */
+#define MGP_CAP_TRANSFORM_FEEDBACK                                                                 \
+   (UINT64_C(1) << 4) /* begin/end/pause/resume_stream_output capture */
 /* GL_MULTISAMPLE off into a multisampled framebuffer is rasterized as GL says (pixel-centre
  * coverage for every sample) at every sample count an attachment may have; without it such
  * draws keep per-sample coverage (the decline multisample-off-approximated) */
@@ -266,6 +269,11 @@ enum mgp_call_class {
  * end_query and, for COMPUTE_SHADER_INVOCATIONS, dispatches: the client offers
  * GL_ARB_pipeline_statistics_query; without it those targets are GL_INVALID_ENUM */
 #define MGP_CAP_PIPELINE_STATISTICS (UINT64_C(1) << 31)
+/* The backend makes texture views (resource_create with view_of, GL_ARB_texture_view): a view
+ * shares the owner's image (kept alive by its views), is sampled with its own format, target,
+ * levels, layers and parameters; every other use names the owner with the levels and layers
+ * translated by the client. Without it glTextureView is a named decline */
+#define MGP_CAP_TEXTURE_VIEW (UINT64_C(1) << 32)
 
 /* mgp_render_state.clip_control (GL 4.6 §13.8): window y from -y_d (GL_UPPER_LEFT), and
  * window z from z_d itself, clipping at 0 <= z_c <= w_c (GL_ZERO_TO_ONE) */
