@@ -229,6 +229,7 @@ struct fe_texture {
     * view_num_*: glGetTexParameter's GL_TEXTURE_VIEW_NUM_LEVELS/LAYERS. */
    struct fe_texture *view_root;
    uint32_t view_min_level, view_num_levels, view_min_layer, view_num_layers;
+   bool has_views; /* a root some view was made of (its storage may be written through one) */
 };
 
 /* A sampler object (GL 3.3 §3.8.2, ES 3.0 §3.8.2): the sampling fields of fe_tex_params

@@ -115,9 +115,9 @@ format_compatible(GLenum orig, GLenum view)
 /* Why a view of root in format fmt (info) would not read the root's texels bit-exactly, or
  * NULL when it does. */
 static const char *
-storage_refusal(const struct fe_texture *root, GLenum orig_ifmt, const struct fe_format_info *info,
-                uint16_t fmt)
+storage_refusal(const struct fe_texture *root, const struct fe_format_info *info, uint16_t fmt)
 {
+   const GLenum orig_ifmt = root->image[0][0].internal_format;
    if (root->samples > 1)
       return "multisampled texture views are not made yet";
    if (info->internal_format == orig_ifmt)
@@ -126,10 +126,10 @@ storage_refusal(const struct fe_texture *root, GLenum orig_ifmt, const struct fe
       return "compressed texels are kept decoded, each format its own way";
    if (fmt != info->format || root->res_format != fe_format_lookup(orig_ifmt)->format)
       return "the device keeps one of the formats in a stand-in storage";
-   if (root->res_no_alpha || fe_format_no_alpha(info))
+   if ((root->res_no_alpha && fe_mgp_format(root->res_format)->bits[3]) ||
+       (fe_format_no_alpha(info) && fe_mgp_format(fmt)->bits[3]))
       return "an RGB format is kept in RGBA texels";
-   const unsigned bytes = fe_mgp_format(fmt)->bytes;
-   if (bytes != fe_mgp_format(root->res_format)->bytes || bytes % 4)
+   if (fe_mgp_format(fmt)->bytes != fe_mgp_format(root->res_format)->bytes)
       return "the formats are stored with other texel sizes";
    return NULL;
 }
@@ -182,14 +182,14 @@ mgl_glTextureView(GLuint texture, GLenum target, GLuint origtexture, GLenum inte
    const struct fe_format_info *info = fe_format_lookup(internalformat);
    const uint16_t fmt =
       info ? fe_format_choose(ctx->share->caps, info->format, MGP_FORMAT_CAP_SAMPLE) : 0;
-   const char *why = !info ? "an unknown format" : storage_refusal(root, orig_ifmt, info, fmt);
+   const char *why = !info ? "an unknown format" : storage_refusal(root, info, fmt);
    if (!why && (!nlevels || !nlayers))
       why = "no level or no layer";
    if (!why && !root->created)
       why = "the original has no storage";
    if (why) {
-      MGU_DECLINE(texture_view_refused, "glTextureView of %s as 0x%04x: %s",
-                  mgp_format_name(root->res_format), internalformat, why);
+      MGU_DECLINE(texture_view_refused, "glTextureView of %s as 0x%04x (%s): %s",
+                  mgp_format_name(root->res_format), internalformat, mgp_format_name(fmt), why);
       return;
    }
    struct fe_texture *tex = fe_texture_new(ctx, texture, vt);
@@ -198,6 +198,7 @@ mgl_glTextureView(GLuint texture, GLenum target, GLuint origtexture, GLenum inte
    const uint32_t base_level = (orig->view_root ? orig->view_min_level : 0) + minlevel;
    const uint32_t base_layer = (orig->view_root ? orig->view_min_layer : 0) + minlayer;
    fe_object_ref(&root->base);
+   root->has_views = true;
    tex->view_root = root;
    tex->view_min_level = base_level;
    tex->view_num_levels = nlevels;

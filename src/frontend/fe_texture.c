@@ -355,6 +355,14 @@ static uint8_t *
 pending_add(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level,
             int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h, size_t bytes)
 {
+   /* Storage shared with texture views: texels pending on another texture of this context may
+    * be for the same storage, and must reach it first, in the order GL wrote them. */
+   if (tex->view_root || tex->has_views)
+      for (const struct fe_texture *t = ctx->pending_uploads; t; t = t->pending_next)
+         if (t != tex) {
+            fe_texture_flush_uploads(ctx);
+            break;
+         }
    struct fe_tex_pending *p = &tex->pending[face][level];
    /* A region covering every region pending for the level replaces them: none was sent, so
     * nothing could have read them (the whole image is the common case; so is one rectangle
@@ -490,7 +498,9 @@ upload_from_buffer(struct fe_context *ctx, struct fe_texture *tex, unsigned face
    fe_tex_blocks_drop(tex, face, level);
    if (!image_in_storage(tex, face, level))
       return true;
-   if (tex->pending[face][level].count)
+   if (tex->view_root || tex->has_views)
+      fe_texture_flush_uploads(ctx); /* pending texels of a view may be for this storage */
+   else if (tex->pending[face][level].count)
       fe_tex_flush_level(ctx, tex, face, level);
    size_t first, stride;
    fe_pixel_image_layout(&ctx->unpack, (GLsizei)w, (GLsizei)h, format, type, &first, &stride);
@@ -1697,6 +1707,17 @@ fe_tex_generate_mipmap(struct fe_context *ctx, struct fe_texture *tex, int t)
    if (!fe_validate(ctx, FE_VERB_TEXOP))
       return GL_NO_ERROR;
    struct mgp_generate_mipmap a = {.res = tex->res, .base_level = base, .last_level = last};
+   if (tex->view_root) {
+      /* the root's levels, every layer of them: only a view of all its layers, in its format */
+      if (tex->view_num_layers != fe_texture_layers(tex->view_root) ||
+          tex->res_format != tex->view_root->res_format) {
+         MGU_DECLINE(texture_view_refused,
+                     "glGenerateMipmap of a texture view of another format or of some layers");
+         return GL_NO_ERROR;
+      }
+      a.res = fe_tex_storage_at(tex, &a.base_level, NULL);
+      a.last_level += tex->view_min_level;
+   }
    mgp_generate_mipmap(&ctx->pipe, &a);
    fe_tex_texture_changed(ctx, tex);
    return GL_NO_ERROR;

@@ -207,6 +207,15 @@ struct vkb_resource {
     * keeps its storage until the last view goes. */
    struct vkb_resource *view_owner;
    uint32_t view_level, view_layer;
+   /* attachment views in another format of the image's view class (a texture view's surface,
+    * whose mgp_surface.format is the view's): a few, reused round robin */
+   struct vkb_alias_view {
+      VkImageView view;
+      VkFormat format;
+      uint32_t level, layer;
+      bool layered;
+   } alias_view[4];
+   uint32_t alias_view_next;
    uint32_t view_refs;
    struct vkb_resource *orphan_next;
 };
@@ -1299,6 +1308,10 @@ VkImageView vkb_resource_layered_view(struct vkb_screen *scr, struct vkb_resourc
                                       uint32_t level);
 /* An attachment view of one layer, or of every layer when layered; linear: the UNORM twin of
  * an sRGB image's format (GL_FRAMEBUFFER_SRGB off; the same view otherwise). */
+/* The attachment view of (level, layer or all layers) in format fmt, another format of the
+ * image's view class (the image is MUTABLE_FORMAT). */
+VkImageView vkb_resource_alias_view(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level,
+                                    uint32_t layer, bool layered, VkFormat fmt);
 VkImageView vkb_resource_attachment_view(struct vkb_screen *scr, struct vkb_resource *r,
                                          uint32_t level, uint32_t layer, bool layered, bool linear);
 /* Layers (or 3D slices) of a level of r: what a layer index may address. */

@@ -567,6 +567,9 @@ vkb_resource_drop_views(struct vkb_screen *scr, struct vkb_resource *r, bool now
       *caches[c] = NULL;
    }
    r->layer_view_slices = 0;
+   for (unsigned i = 0; i < sizeof(r->alias_view) / sizeof(r->alias_view[0]); i++)
+      if (r->alias_view[i].view)
+         drop_view(scr, &r->alias_view[i].view, now);
    for (unsigned i = 0; i < sizeof(r->storage_view) / sizeof(r->storage_view[0]); i++)
       if (r->storage_view[i].view)
          drop_view(scr, &r->storage_view[i].view, now);
@@ -920,6 +923,40 @@ vkb_resource_layer_view(struct vkb_screen *scr, struct vkb_resource *r, uint32_t
                         uint32_t layer)
 {
    return layer_view(scr, r, level, layer, false);
+}
+
+VkImageView
+vkb_resource_alias_view(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level,
+                        uint32_t layer, bool layered, VkFormat fmt)
+{
+   if (!r->img || level >= r->levels || layer >= vkb_resource_level_layers(r, level))
+      return VK_NULL_HANDLE;
+   const unsigned n = sizeof(r->alias_view) / sizeof(r->alias_view[0]);
+   for (unsigned i = 0; i < n; i++) {
+      const struct vkb_alias_view *a = &r->alias_view[i];
+      if (a->view && a->format == fmt && a->level == level && a->layered == layered &&
+          (layered || a->layer == layer))
+         return a->view;
+   }
+   struct vkb_alias_view *a = &r->alias_view[r->alias_view_next++ % n];
+   if (a->view)
+      drop_view(scr, &a->view, false);
+   const bool is_3d = r->image_type == VK_IMAGE_TYPE_3D, is_1d = r->image_type == VK_IMAGE_TYPE_1D;
+   const uint32_t count = layered ? vkb_resource_level_layers(r, level) : 1;
+   VkImageViewCreateInfo vci = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+      .image = r->img,
+      .viewType = is_1d ? (layered ? VK_IMAGE_VIEW_TYPE_1D_ARRAY : VK_IMAGE_VIEW_TYPE_1D)
+                        : (layered || is_3d ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D),
+      .format = fmt,
+      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, level, 1, layered ? 0 : layer, count},
+   };
+   if (is_3d && !layered)
+      vci.viewType = VK_IMAGE_VIEW_TYPE_2D; /* a slice of a 2D_ARRAY_COMPATIBLE image */
+   *a = (struct vkb_alias_view){.format = fmt, .level = level, .layer = layer, .layered = layered};
+   if (!vkb_check(scr, vkCreateImageView(scr->dev, &vci, NULL, &a->view), "alias view"))
+      return VK_NULL_HANDLE;
+   return a->view;
 }
 
 VkImageView
