@@ -283,8 +283,7 @@ attachment_surface(const struct fe_attachment *a)
       /* a texture view's attachment is its root's level and layer (fe_tex_view.c) */
       uint32_t level = (uint32_t)a->level, layer = a->layered ? 0 : (uint32_t)a->layer;
       const struct fe_texture *t = a->tex;
-      if (a->layered && t->view_root &&
-          (t->view_min_layer || t->view_num_layers != fe_texture_layers(t->view_root))) {
+      if (a->layered && fe_tex_view_some_layers(t)) {
          MGU_DECLINE(texture_view_refused,
                      "a layered attachment of a texture view of some of its root's layers");
          return (struct mgp_surface){0};

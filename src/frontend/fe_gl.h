@@ -1262,9 +1262,39 @@ GLenum fe_tex_target_enum(enum fe_tex_target t);
 /* The resource holding tex's texels and, translated in place, the level and layer (array layer,
  * cube face 6 * layer + face, or 3D slice) that tex's (level, layer) is there: tex->res itself
  * unless tex is a texture view (fe_tex_view.c). */
-struct mgp_handle fe_tex_storage_at(const struct fe_texture *tex, uint32_t *level, uint32_t *layer);
+static inline struct mgp_handle
+fe_tex_storage_at(const struct fe_texture *tex, uint32_t *level, uint32_t *layer)
+{
+   if (!tex->view_root)
+      return tex->res;
+   *level += tex->view_min_level;
+   if (layer && tex->target != FE_TEX_3D)
+      *layer += tex->view_min_layer;
+   return tex->view_root->res;
+}
+
 /* The mgp_format the storage of tex holds its texels in (the root's, for a view). */
-uint16_t fe_tex_storage_format(const struct fe_texture *tex);
+static inline uint16_t
+fe_tex_storage_format(const struct fe_texture *tex)
+{
+   return tex->view_root ? tex->view_root->res_format : tex->res_format;
+}
+
+/* Whether tex is a texture view of only some of its root's layers (a layered attachment or
+ * image unit of it would need a layer range the wire does not carry). */
+static inline bool
+fe_tex_view_some_layers(const struct fe_texture *tex)
+{
+   if (!tex->view_root || tex->target == FE_TEX_3D)
+      return false;
+   const struct fe_texture *r = tex->view_root;
+   const uint32_t all = r->target == FE_TEX_CUBE ? 6
+                        : r->target == FE_TEX_1D_ARRAY || r->target == FE_TEX_2D_ARRAY ||
+                              r->target == FE_TEX_CUBE_ARRAY || r->target == FE_TEX_2D_MS_ARRAY
+                           ? r->res_layers
+                           : 1;
+   return tex->view_min_layer != 0 || tex->view_num_layers != all;
+}
 /* The bits of an uncompressed internal format's view class (GL 4.6 Table 8.22, the size classes
  * of Table 18.4), 0 for a format in none (compressed, depth, stencil, legacy). */
 unsigned fe_format_view_bits(GLenum internal_format);

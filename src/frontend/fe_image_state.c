@@ -96,8 +96,7 @@ resolve(const struct fe_image_unit *u)
    }
    /* a texture view's image is its root's level and layer (fe_tex_view.c); layered, only
     * where the view has all the root's layers (the server binds every layer of the level) */
-   if (tex->view_root && v.layer == UINT32_MAX && tex->target != FE_TEX_3D &&
-       (tex->view_min_layer || tex->view_num_layers != fe_texture_layers(tex->view_root))) {
+   if (v.layer == UINT32_MAX && fe_tex_view_some_layers(tex)) {
       MGU_DECLINE(texture_view_refused,
                   "a layered image unit of a texture view of some of its root's layers");
       return (struct mgp_image_view){.layer = UINT32_MAX};

@@ -23,64 +23,6 @@
 #include "gl_api.h"
 #include "log.h"
 
-bool
-fe_texture_view_offered(const struct fe_context *ctx)
-{
-   return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_TEXTURE_VIEW) != 0;
-}
-
-struct mgp_handle
-fe_tex_storage_at(const struct fe_texture *tex, uint32_t *level, uint32_t *layer)
-{
-   if (!tex->view_root)
-      return tex->res;
-   *level += tex->view_min_level;
-   if (layer && tex->target != FE_TEX_3D)
-      *layer += tex->view_min_layer;
-   return tex->view_root->res;
-}
-
-uint16_t
-fe_tex_storage_format(const struct fe_texture *tex)
-{
-   return tex->view_root ? tex->view_root->res_format : tex->res_format;
-}
-
-/* Levels and layers a texture has as glTextureView counts them (its own, for a view). */
-static uint32_t
-tex_levels(const struct fe_texture *tex)
-{
-   return tex->view_root ? tex->view_num_levels : tex->immutable_levels;
-}
-
-static uint32_t
-tex_layers(const struct fe_texture *tex)
-{
-   if (tex->view_root)
-      return tex->view_num_layers;
-   switch (tex->target) {
-   case FE_TEX_CUBE: return 6;
-   case FE_TEX_1D_ARRAY:
-   case FE_TEX_2D_ARRAY:
-   case FE_TEX_CUBE_ARRAY:
-   case FE_TEX_2D_MS_ARRAY: return tex->res_layers ? tex->res_layers : 1;
-   default: return 1;
-   }
-}
-
-uint32_t
-fe_tex_view_param(const struct fe_texture *tex, GLenum pname)
-{
-   if (!tex->immutable)
-      return 0;
-   switch (pname) {
-   case GL_TEXTURE_VIEW_MIN_LEVEL: return tex->view_root ? tex->view_min_level : 0;
-   case GL_TEXTURE_VIEW_NUM_LEVELS: return tex_levels(tex);
-   case GL_TEXTURE_VIEW_MIN_LAYER: return tex->view_root ? tex->view_min_layer : 0;
-   default: return tex_layers(tex);
-   }
-}
-
 /* GL 4.6 Table 8.21: the targets a view of a texture of target orig may have. */
 static bool
 target_compatible(enum fe_tex_target orig, enum fe_tex_target view)
@@ -160,7 +102,8 @@ mgl_glTextureView(GLuint texture, GLenum target, GLuint origtexture, GLenum inte
    const struct fe_tex_image *oimg = &orig->image[0][0];
    const GLenum orig_ifmt = oimg->internal_format;
    FE_CHECK(!format_compatible(orig_ifmt, internalformat), GL_INVALID_OPERATION);
-   const uint32_t olevels = tex_levels(orig), olayers = tex_layers(orig);
+   const uint32_t olevels = fe_tex_view_param(orig, GL_TEXTURE_VIEW_NUM_LEVELS),
+                  olayers = fe_tex_view_param(orig, GL_TEXTURE_VIEW_NUM_LAYERS);
    FE_CHECK(minlevel >= olevels || minlayer >= olayers, GL_INVALID_VALUE);
    const uint32_t nlevels = numlevels < olevels - minlevel ? numlevels : olevels - minlevel;
    const uint32_t nlayers = numlayers < olayers - minlayer ? numlayers : olayers - minlayer;

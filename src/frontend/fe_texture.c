@@ -1742,3 +1742,46 @@ fe_tex_auto_mipmap(struct fe_context *ctx, struct fe_texture *tex, GLint level)
                   "levels above it are left as they were",
                   tex->image[0][level].internal_format);
 }
+
+/* ---- texture views (GL_ARB_texture_view; glTextureView is fe_tex_view.c) ---------------- */
+
+bool
+fe_texture_view_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_TEXTURE_VIEW) != 0;
+}
+
+/* Levels and layers a texture has as glTextureView counts them (its own, for a view). */
+static uint32_t
+tex_levels(const struct fe_texture *tex)
+{
+   return tex->view_root ? tex->view_num_levels : tex->immutable_levels;
+}
+
+static uint32_t
+tex_layers(const struct fe_texture *tex)
+{
+   if (tex->view_root)
+      return tex->view_num_layers;
+   switch (tex->target) {
+   case FE_TEX_CUBE: return 6;
+   case FE_TEX_1D_ARRAY:
+   case FE_TEX_2D_ARRAY:
+   case FE_TEX_CUBE_ARRAY:
+   case FE_TEX_2D_MS_ARRAY: return tex->res_layers ? tex->res_layers : 1;
+   default: return 1;
+   }
+}
+
+uint32_t
+fe_tex_view_param(const struct fe_texture *tex, GLenum pname)
+{
+   if (!tex->immutable)
+      return 0;
+   switch (pname) {
+   case GL_TEXTURE_VIEW_MIN_LEVEL: return tex->view_root ? tex->view_min_level : 0;
+   case GL_TEXTURE_VIEW_NUM_LEVELS: return tex_levels(tex);
+   case GL_TEXTURE_VIEW_MIN_LAYER: return tex->view_root ? tex->view_min_layer : 0;
+   default: return tex_layers(tex);
+   }
+}
