@@ -133,6 +133,14 @@ sc_texture_view(void)
       fail("the original after drawing into the view holds %u %u %u %u, expected 64 128 192 255",
            got[0], got[1], got[2], got[3]);
 
+   /* ... and read through the view (glGetTextureSubImage, view-relative level 0) */
+   GLubyte one[4] = {0, 0, 0, 0};
+   gl.GetTextureSubImage(view, 0, 1, 1, 0, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, sizeof(one), one);
+   check_gl_error("glGetTextureSubImage of the view");
+   if (one[0] != 64 || one[1] != 128 || one[2] != 192 || one[3] != 255)
+      fail("texel (1,1) read through the view is %u %u %u %u, expected 64 128 192 255", one[0],
+           one[1], one[2], one[3]);
+
    /* 3. the original's name goes; the view keeps the storage: sampled as integers on the right
     * through the original before, as unorm through the view after */
    gl.UseProgram(pu);
