@@ -135,6 +135,7 @@ static const char *const extensions[] = {
    "GL_ARB_texture_storage",
    "GL_ARB_texture_storage_multisample",
    "GL_ARB_texture_swizzle",
+   "GL_ARB_texture_view",
    "GL_ARB_timer_query",
    "GL_ARB_transform_feedback2",
    "GL_ARB_transform_feedback3",
@@ -209,6 +210,8 @@ offered(struct fe_context *ctx, const char *name)
       return fe_separate_shaders_offered(ctx);
    if (!strcmp(name, "GL_ARB_pipeline_statistics_query"))
       return fe_pipeline_stats_offered(ctx);
+   if (!strcmp(name, "GL_ARB_texture_view"))
+      return fe_texture_view_offered(ctx);
    if (!strcmp(name, "GL_ARB_clip_control"))
       return (ctx->share->caps->cap_bits & MGP_CAP_CLIP_CONTROL) != 0;
    if (!strcmp(name, "GL_ARB_cull_distance"))

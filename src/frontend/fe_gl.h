@@ -220,6 +220,16 @@ struct fe_texture {
    bool has_pending;
    struct fe_texture *pending_next; /* in the owning context's list */
    struct fe_context *pending_ctx;
+   /* GL_ARB_texture_view (fe_tex_view.c). view_root: the texture whose resource holds the
+    * texels (a reference; NULL for a texture that is no view), never itself a view. res is the
+    * view's own resource (resource_create with view_of), which the server samples with the
+    * view's format and parameters; every other use (uploads, attachments, reads, images)
+    * names view_root->res at the level and layer fe_tex_storage_at translates. view_min_*:
+    * this texture's level 0 and layer 0 in view_root's, composed through views of views;
+    * view_num_*: glGetTexParameter's GL_TEXTURE_VIEW_NUM_LEVELS/LAYERS. */
+   struct fe_texture *view_root;
+   uint32_t view_min_level, view_num_levels, view_min_layer, view_num_layers;
+   bool has_views; /* a root some view was made of (its storage may be written through one) */
 };
 
 /* A sampler object (GL 3.3 §3.8.2, ES 3.0 §3.8.2): the sampling fields of fe_tex_params
@@ -1268,6 +1278,49 @@ struct fe_texture *fe_texture_named_sub(struct fe_context *ctx, GLuint texture, 
 bool fe_fbo_named(struct fe_context *ctx, GLuint framebuffer, struct fe_framebuffer **fb);
 int fe_tex_target_index(const struct fe_context *ctx, GLenum target);
 GLenum fe_tex_target_enum(enum fe_tex_target t);
+/* The resource holding tex's texels and, translated in place, the level and layer (array layer,
+ * cube face 6 * layer + face, or 3D slice) that tex's (level, layer) is there: tex->res itself
+ * unless tex is a texture view (fe_tex_view.c). */
+static inline struct mgp_handle
+fe_tex_storage_at(const struct fe_texture *tex, uint32_t *level, uint32_t *layer)
+{
+   if (!tex->view_root)
+      return tex->res;
+   *level += tex->view_min_level;
+   if (layer && tex->target != FE_TEX_3D)
+      *layer += tex->view_min_layer;
+   return tex->view_root->res;
+}
+
+/* The mgp_format the storage of tex holds its texels in (the root's, for a view). */
+static inline uint16_t
+fe_tex_storage_format(const struct fe_texture *tex)
+{
+   return tex->view_root ? tex->view_root->res_format : tex->res_format;
+}
+
+/* Whether tex is a texture view of only some of its root's layers (a layered attachment or
+ * image unit of it would need a layer range the wire does not carry). */
+static inline bool
+fe_tex_view_some_layers(const struct fe_texture *tex)
+{
+   if (!tex->view_root || tex->target == FE_TEX_3D)
+      return false;
+   const struct fe_texture *r = tex->view_root;
+   const uint32_t all = r->target == FE_TEX_CUBE ? 6
+                        : r->target == FE_TEX_1D_ARRAY || r->target == FE_TEX_2D_ARRAY ||
+                              r->target == FE_TEX_CUBE_ARRAY || r->target == FE_TEX_2D_MS_ARRAY
+                           ? r->res_layers
+                           : 1;
+   return tex->view_min_layer != 0 || tex->view_num_layers != all;
+}
+/* The bits of an uncompressed internal format's view class (GL 4.6 Table 8.22, the size classes
+ * of Table 18.4), 0 for a format in none (compressed, depth, stencil, legacy). */
+unsigned fe_format_view_bits(GLenum internal_format);
+/* The texture object of a name, NULL when none (*reserved: a name glGenTextures gave that no
+ * object has yet); and the object for such a name, of target t (NULL after GL_OUT_OF_MEMORY). */
+struct fe_texture *fe_texture_lookup(struct fe_context *ctx, GLuint name, bool *reserved);
+struct fe_texture *fe_texture_new(struct fe_context *ctx, GLuint name, enum fe_tex_target t);
 /* Sends every pending texture upload of this context (one resource_subdata per level). */
 void fe_texture_flush_uploads(struct fe_context *ctx);
 void fe_texture_flush_one(struct fe_context *ctx, struct fe_texture *tex);
@@ -1335,6 +1388,11 @@ bool fe_stencil_texturing_offered(const struct fe_context *ctx);
 /* ARB_texture_cube_map_array: desktop GL where the backend makes cube-array images
  * (MGP_CAP_CUBE_MAP_ARRAY) */
 bool fe_cube_array_offered(const struct fe_context *ctx);
+/* GL_ARB_texture_view: the server makes views (MGP_CAP_TEXTURE_VIEW) and the context is a
+ * desktop one (fe_tex_view.c). */
+bool fe_texture_view_offered(const struct fe_context *ctx);
+/* GL_TEXTURE_VIEW_MIN_LEVEL, _NUM_LEVELS, _MIN_LAYER or _NUM_LAYERS of tex (GL 4.6 §8.18). */
+uint32_t fe_tex_view_param(const struct fe_texture *tex, GLenum pname);
 /* ARB_framebuffer_no_attachments (fe_fbo.c): desktop contexts on a server that renders
  * without attachments (MGP_CAP_NO_ATTACHMENTS); GL_MAX_FRAMEBUFFER_{WIDTH,HEIGHT,LAYERS,
  * SAMPLES} for pname. */

@@ -94,9 +94,17 @@ resolve(const struct fe_image_unit *u)
          return v;
       v.layer = (uint32_t)u->layer;
    }
-   v.res = tex->res;
+   /* a texture view's image is its root's level and layer (fe_tex_view.c); layered, only
+    * where the view has all the root's layers (the server binds every layer of the level) */
+   if (v.layer == UINT32_MAX && fe_tex_view_some_layers(tex)) {
+      MGU_DECLINE(texture_view_refused,
+                  "a layered image unit of a texture view of some of its root's layers");
+      return (struct mgp_image_view){.layer = UINT32_MAX};
+   }
+   uint32_t level = (uint32_t)u->level;
+   v.res = fe_tex_storage_at(tex, &level, v.layer == UINT32_MAX ? NULL : &v.layer);
    v.format = uf->format;
-   v.level = (uint16_t)u->level;
+   v.level = (uint16_t)level;
    v.access = u->access == GL_READ_ONLY    ? MGP_IMAGE_ACCESS_READ_ONLY
               : u->access == GL_WRITE_ONLY ? MGP_IMAGE_ACCESS_WRITE_ONLY
                                            : MGP_IMAGE_ACCESS_READ_WRITE;

@@ -36,7 +36,8 @@
  * (GL_ARB_viewport_array's viewports past index 0, MGP_CAP_VIEWPORT_ARRAY) appended;
  * mgp_render_state.clip_control (GL_ARB_clip_control, MGP_CAP_CLIP_CONTROL);
  * MGP_CAP_CULL_DISTANCE. 23: mgp_caps.cap_bits is 64 bits wide (bits 0-31 were all taken).
- * 24: MGP_CAP_IMAGE_QUERIES, MGP_CAP_DERIVATIVE_CONTROL. */
+ * 24: MGP_CAP_IMAGE_QUERIES, MGP_CAP_DERIVATIVE_CONTROL; resource_desc carries view_min_level
+ * and view_min_layer for view_of (GL_ARB_texture_view, MGP_CAP_TEXTURE_VIEW). */
 #define MGP_ABI_VERSION 24u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
@@ -268,6 +269,11 @@ enum mgp_call_class {
  * end_query and, for COMPUTE_SHADER_INVOCATIONS, dispatches: the client offers
  * GL_ARB_pipeline_statistics_query; without it those targets are GL_INVALID_ENUM */
 #define MGP_CAP_PIPELINE_STATISTICS (UINT64_C(1) << 31)
+/* The backend makes texture views (resource_create with view_of, GL_ARB_texture_view): a view
+ * shares the owner's image (kept alive by its views), is sampled with its own format, target,
+ * levels, layers and parameters; every other use names the owner with the levels and layers
+ * translated by the client. Without it glTextureView is a named decline */
+#define MGP_CAP_TEXTURE_VIEW (UINT64_C(1) << 32)
 /* The backend runs SPIR-V's OpImageQueryLevels and OpImageQuerySamples (Vulkan's ImageQuery,
  * core): the client offers ARB_texture_query_levels and ARB_shader_texture_image_samples in
  * desktop contexts; without it their #extension is withheld and a shader whose SPIR-V would

@@ -266,6 +266,7 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLCLEARBUFFERSUBDATAPROC, ClearBufferSubData)                                              \
    X(PFNGLPOLYGONOFFSETCLAMPPROC, PolygonOffsetClamp)                                              \
    X(PFNGLCLIPCONTROLPROC, ClipControl)                                                            \
+   X(PFNGLTEXTUREVIEWPROC, TextureView)                                                            \
    X(PFNGLCREATEBUFFERSPROC, CreateBuffers)                                                        \
    X(PFNGLNAMEDBUFFERDATAPROC, NamedBufferData)                                                    \
    X(PFNGLNAMEDBUFFERSUBDATAPROC, NamedBufferSubData)                                              \

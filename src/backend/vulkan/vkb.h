@@ -173,6 +173,9 @@ struct vkb_resource {
    /* depth/stencil made with SAMPLE_LOCATIONS_COMPATIBLE_DEPTH (GL_MULTISAMPLE off may draw
     * into it with pixel-centre sample locations), and whether the last draw into it did */
    bool centre_compatible, centre_drawn;
+   /* made CUBE_COMPATIBLE: a cube texture, or a square 2D array of six layers or more that a
+    * cube texture view may take */
+   bool cube_compatible;
    VkImageLayout layout[VKB_MAX_LEVELS];     /* per level: every layer of a level shares it */
    VkImageView att_view[VKB_MAX_LEVELS];     /* one-level views for attachments / copies */
    VkImageView layered_view[VKB_MAX_LEVELS]; /* every layer of a level as a 2D array */
@@ -197,6 +200,24 @@ struct vkb_resource {
       uint32_t level, layer, layers;
    } storage_view[4];
    uint32_t storage_view_next;
+   /* Texture views (resource_create with view_of): a view has no image of its own (img NULL,
+    * unsupported set, so every use but sampling declines); view_owner is the image's owner,
+    * view_level/view_layer the view's level 0 and layer 0 in it. An owner counts its views
+    * (view_refs) and, destroyed while it has some, leaves the table for scr->view_orphans and
+    * keeps its storage until the last view goes. */
+   struct vkb_resource *view_owner;
+   uint32_t view_level, view_layer;
+   /* attachment views in another format of the image's view class (a texture view's surface,
+    * whose mgp_surface.format is the view's): a few, reused round robin */
+   struct vkb_alias_view {
+      VkImageView view;
+      VkFormat format;
+      uint32_t level, layer;
+      bool layered;
+   } alias_view[4];
+   uint32_t alias_view_next;
+   uint32_t view_refs;
+   struct vkb_resource *orphan_next;
 };
 
 /* What render-state CSOs with equal pipeline parts share (vkb_dynstate.c): the pipelines'
@@ -584,6 +605,7 @@ struct vkb_screen_stats {
    unsigned long long unsound_serial_complete;
    unsigned long long
       feedback_base_only_views; /* draws sampling the base level of an attached texture */
+   unsigned long long texture_views_refused; /* resource_create/respecify of views declined */
    unsigned long long validation_errors;
    unsigned long long validation_warnings;
    unsigned long long submits;
@@ -807,6 +829,8 @@ struct vkb_screen {
    /* objects (share group): one slot space per kind */
    struct vkb_table resources, render_states, vertex_elements, samplers, sampler_views, shaders,
       fences, contexts, queries;
+   /* texture owners destroyed while views of them live (vkb_resource.c) */
+   struct vkb_resource *view_orphans;
    /* pipeline statistics slots, every statistic each, created at the first query; a slot is
     * shared by the queries active over its scope: stat_refs counts them (vkb_pstats.c) */
    VkQueryPool stat_pool;
@@ -1284,6 +1308,10 @@ VkImageView vkb_resource_layered_view(struct vkb_screen *scr, struct vkb_resourc
                                       uint32_t level);
 /* An attachment view of one layer, or of every layer when layered; linear: the UNORM twin of
  * an sRGB image's format (GL_FRAMEBUFFER_SRGB off; the same view otherwise). */
+/* The attachment view of (level, layer or all layers) in format fmt, another format of the
+ * image's view class (the image is MUTABLE_FORMAT). */
+VkImageView vkb_resource_alias_view(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level,
+                                    uint32_t layer, bool layered, VkFormat fmt);
 VkImageView vkb_resource_attachment_view(struct vkb_screen *scr, struct vkb_resource *r,
                                          uint32_t level, uint32_t layer, bool layered, bool linear);
 /* Layers (or 3D slices) of a level of r: what a layer index may address. */

@@ -981,6 +981,15 @@ screen_destroy_idle(struct vkb_screen *scr)
          free(sh->consts);
          free(sh);
       }
+      /* texture owners whose handle ended before their views' */
+      while (scr->view_orphans) {
+         struct vkb_resource *r = scr->view_orphans;
+         scr->view_orphans = r->orphan_next;
+         vkb_resource_drop_views(scr, r, true);
+         vkDestroyImage(scr->dev, r->img, NULL);
+         vkFreeMemory(scr->dev, r->mem, NULL);
+         free(r);
+      }
       for (uint32_t i = 0; i < scr->resources.cap; i++) {
          struct vkb_resource *r = (struct vkb_resource *)scr->resources.slots[i];
          if (!r)
@@ -1191,6 +1200,7 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    mgp_screen_vtbl_mask(&vkb_screen_vtbl, c.call_mask);
    mgp_context_vtbl_mask(&vkb_context_vtbl, c.call_mask);
    c.cap_bits = scr->features.occlusionQueryPrecise ? MGP_CAP_OCCLUSION_QUERY : 0;
+   c.cap_bits |= MGP_CAP_TEXTURE_VIEW; /* colour images are MUTABLE_FORMAT (vkb_resource.c) */
    if (scr->timestamp_bits)
       c.cap_bits |= MGP_CAP_TIMER_QUERY;
    if (scr->has_xfb)
@@ -1429,6 +1439,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"uniform-ranges-padded", scr->stats.uniform_ranges_padded},
       {"completed-frame-floor", scr->completed_frame_floor},
       {"feedback-base-only-views", scr->stats.feedback_base_only_views},
+      {"texture-views-refused", scr->stats.texture_views_refused},
       {"resource-out-of-memory", scr->stats.resource_oom},
       {"staging-out-of-memory", scr->stats.staging_oom},
       {"descriptor-out-of-memory", scr->stats.descriptor_oom},
