@@ -645,7 +645,8 @@ check_words(enum glsl_stage stage, const uint32_t *words, size_t num_words, uint
    if (float64_denied(stage, words, num_words, deny, log))
       return false;
    struct glsl_str check_log = {0};
-   bool ok = glsl_check_spirv(stage, words, num_words, &check_log);
+   const uint32_t streams = (deny & GLSL_DENY_VERTEX_STREAMS) ? 1 : GLSL_MAX_VERTEX_STREAMS;
+   bool ok = glsl_check_spirv(stage, words, num_words, streams, &check_log);
    if (check_log.s)
       append_glslang_log(log, check_log.s); /* the app's names, as for glslang's errors */
    free(check_log.s);
