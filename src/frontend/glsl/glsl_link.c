@@ -181,6 +181,8 @@ glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_wor
    }
    l.xfb_stage = -1;
    if (!l.failed)
+      glsl_link_streams(&l);
+   if (!l.failed)
       glsl_link_xfb(&l);
    if (!l.failed)
       finish_stages(&l);

@@ -290,6 +290,42 @@ glsl_link_uses_streams(const struct stage *st)
    return false;
 }
 
+void
+glsl_link_streams(struct link *l)
+{
+   const struct stage *gs = &l->st[GLSL_STAGE_GEOMETRY];
+   if (!gs->present || !glsl_link_uses_streams(gs))
+      return;
+   /* GLSL 4.00 4.3.8.2: "multiple output streams are supported only with the points output
+    * primitive type" */
+   if (!spv_refl_execution_mode(gs->r, SpvExecutionModeOutputPoints, NULL)) {
+      link_error(l, "a geometry shader that emits to vertex streams past 0 must output points");
+      return;
+   }
+   /* ARB_gpu_shader5: only stream 0 reaches the rasterizer, so a fragment input cannot be
+    * an output of another stream */
+   const struct stage *fs = &l->st[GLSL_STAGE_FRAGMENT];
+   if (!fs->present)
+      return;
+   unsigned ni, no;
+   const struct spv_refl_var *ins = spv_refl_vars(fs->r, SPV_REFL_INPUTS, &ni);
+   const struct spv_refl_var *outs = spv_refl_vars(gs->r, SPV_REFL_OUTPUTS, &no);
+   for (unsigned i = 0; i < ni; i++)
+      for (unsigned o = 0; o < no; o++) {
+         const char *name = glsl_demangle(outs[o].name);
+         if (!*name || strcmp(glsl_demangle(ins[i].name), name))
+            continue;
+         const uint32_t stream = var_stream(gs, outs[o].id);
+         if (stream) {
+            link_error(l,
+                       "fragment shader input `%s' is a geometry shader output of vertex stream "
+                       "%u, which is not rasterized",
+                       name, stream);
+            return;
+         }
+      }
+}
+
 /* glTransformFeedbackVaryings at link (GL 3.3, 2.11.8): every name must be an output of the last
  * vertex-processing stage, named once, within the mode's component limits. Interleaved: all in
  * buffer 0, back to back in the app's order; separate: varying i alone in buffer i. */
