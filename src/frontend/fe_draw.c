@@ -949,14 +949,16 @@ draw_xfb(struct fe_context *ctx, const char *fn, GLenum mode, GLuint id, GLuint 
       return;
    }
    FE_CHECK(!valid_mode(ctx, mode), GL_INVALID_ENUM);
-   /* ARB_transform_feedback3: a stream at or past GL_MAX_VERTEX_STREAMS (1 here) */
-   FE_CHECK(stream >= FE_MAX_VERTEX_STREAMS, GL_INVALID_VALUE);
+   /* ARB_transform_feedback3: a stream at or past GL_MAX_VERTEX_STREAMS */
+   FE_CHECK(stream >= fe_max_vertex_streams(ctx), GL_INVALID_VALUE);
    FE_CHECK(instances < 0, GL_INVALID_VALUE);
-   uint32_t object, stride;
-   if (!fe_xfb_draw_source(ctx, id, &object, &stride))
+   uint32_t object, stride, buffer;
+   if (!fe_xfb_draw_source(ctx, id, stream, &object, &stride, &buffer))
       return;
    if (!draw_ready(ctx, mode) || !instances)
       return;
+   if (!stride && stream)
+      return; /* no buffer captured that stream: no vertex */
    struct mgp_draw_vbo probe = {.mode = (uint16_t)fe_mgp_prim(mode)};
    if (fe_prim_rewrite_needed(ctx, &probe) ||
        (ctx->compat && (fe_compat_draw_rewritten(ctx, mode) || fe_client_arrays_active(ctx) ||
@@ -979,6 +981,8 @@ draw_xfb(struct fe_context *ctx, const char *fn, GLenum mode, GLuint id, GLuint 
       .object = object,
       .stride = stride,
       .instances = (uint32_t)instances,
+      .stream = stream,
+      .buffer = buffer,
    };
    mgp_draw_stream_output(&ctx->pipe, &a);
 }

@@ -696,10 +696,10 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
          return false;
       INT1(GLSL_MAX_XFB_BUFFERS);
       return true;
-   case GL_MAX_VERTEX_STREAMS: /* ARB_transform_feedback3; 1 with ARB_gpu_shader5 too (fe_gl.h) */
+   case GL_MAX_VERTEX_STREAMS: /* ARB_transform_feedback3: 4 with MGP_CAP_VERTEX_STREAMS, else 1 */
       if (!fe_xfb_draw_offered(ctx))
          return false;
-      INT1(FE_MAX_VERTEX_STREAMS);
+      INT1(fe_max_vertex_streams(ctx));
       return true;
    case GL_MAX_SUBROUTINES: /* ARB_shader_subroutine (fe_subroutine.c): desktop only */
       if (ctx->desc.api == FE_API_GLES)

@@ -627,6 +627,10 @@ struct fe_ubo_binding {
    GLsizeiptr size; /* 0 = whole buffer, resolved at validate */
 };
 
+/* The most vertex streams a context has (fe_max_vertex_streams: GL_MAX_VERTEX_STREAMS, 4 where
+ * the server has MGP_CAP_VERTEX_STREAMS, else 1): the bound of per-stream state. */
+#define FE_MAX_VERTEX_STREAMS ((unsigned)GLSL_MAX_VERTEX_STREAMS)
+
 /* A transform feedback object (ES 3.0 §2.15.1; GL 4.0's ARB_transform_feedback2): the indexed
  * GL_TRANSFORM_FEEDBACK_BUFFER bindings and the state of a capture, glBeginTransformFeedback ..
  * glEndTransformFeedback (fe_xfb.c). The generic binding point stays context state. */
@@ -647,9 +651,11 @@ struct fe_tfo {
       uint64_t vertices, max_vertices;
       bool server_began; /* begin_stream_output was sent for this capture */
    } tf;
-   /* an end was seen (glDrawTransformFeedback draws then), and buffer 0's stride then */
+   /* an end was seen (glDrawTransformFeedback draws then), and then each vertex stream's first
+    * buffer and its stride (0: the stream captured nothing) */
    bool ended;
-   uint32_t draw_stride;
+   uint32_t draw_stride[FE_MAX_VERTEX_STREAMS];
+   uint32_t draw_buffer[FE_MAX_VERTEX_STREAMS];
 };
 
 struct fe_cso_cache;
@@ -767,7 +773,7 @@ struct fe_context {
    struct fe_query *time_active; /* GL_TIME_ELAPSED */
    bool cond_render;             /* between glBeginConditionalRender and its end */
    /* [0] GL_PRIMITIVES_GENERATED, [1] GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN (fe_query.c) */
-   struct fe_query *prim_active[2];
+   struct fe_query *prim_active[2][FE_MAX_VERTEX_STREAMS]; /* by vertex stream */
    /* GL_ARB_pipeline_statistics_query: one active per target, by fe_query_stat_index */
    struct fe_query *stat_active[11];
 
@@ -1193,12 +1199,11 @@ bool fe_xfb_get(struct fe_context *ctx, GLenum pname, GLint *value);
 bool fe_xfb_server_objects(struct fe_context *ctx);
 bool fe_xfb_objects_offered(struct fe_context *ctx);
 /* glDrawTransformFeedback*'s object id: its errors, else its server id and buffer 0's stride. */
-bool fe_xfb_draw_source(struct fe_context *ctx, GLuint id, uint32_t *object, uint32_t *stride);
+bool fe_xfb_draw_source(struct fe_context *ctx, GLuint id, uint32_t stream, uint32_t *object,
+                        uint32_t *stride, uint32_t *buffer);
 /* Desktop glDrawTransformFeedback* (fe_draw.c): the server holds objects and draws their counts. */
 bool fe_xfb_draw_offered(struct fe_context *ctx);
-/* GL_MAX_VERTEX_STREAMS: one stream (ARB_transform_feedback3's least), with ARB_gpu_shader5 too:
- * the backends have no multiple vertex streams (GL 4.0 asks for 4; docs/CONFORMANCE.md) */
-#define FE_MAX_VERTEX_STREAMS ((unsigned)GLSL_MAX_VERTEX_STREAMS)
+unsigned fe_max_vertex_streams(const struct fe_context *ctx);
 /* Object zero and the names table; at context destruction, ends every capture and frees every
  * transform feedback object. */
 void fe_xfb_init(struct fe_context *ctx);

@@ -109,6 +109,18 @@ fe_derivative_control_offered(const struct fe_context *ctx)
    return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_DERIVATIVE_CONTROL);
 }
 
+/* GL_MAX_VERTEX_STREAMS: ARB_transform_feedback3's (and GL 4.0's) four where the server runs
+ * them (MGP_CAP_VERTEX_STREAMS), else one */
+unsigned
+fe_max_vertex_streams(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_VERTEX_STREAMS) &&
+                (ctx->share->caps->cap_bits & MGP_CAP_GEOMETRY_STAGE) &&
+                fe_xfb_draw_offered((struct fe_context *)ctx)
+             ? FE_MAX_VERTEX_STREAMS
+             : 1;
+}
+
 uint32_t
 fe_glsl_deny(const struct fe_context *ctx)
 {
@@ -117,7 +129,8 @@ fe_glsl_deny(const struct fe_context *ctx)
           (fe_viewport_array_offered(ctx) ? 0 : GLSL_DENY_VIEWPORT_ARRAY) |
           (fe_cull_distance_offered(ctx) ? 0 : GLSL_DENY_CULL_DISTANCE) |
           (fe_image_queries_offered(ctx) ? 0 : GLSL_DENY_IMAGE_QUERIES) |
-          (fe_derivative_control_offered(ctx) ? 0 : GLSL_DENY_DERIVATIVE_CONTROL);
+          (fe_derivative_control_offered(ctx) ? 0 : GLSL_DENY_DERIVATIVE_CONTROL) |
+          (fe_max_vertex_streams(ctx) > 1 ? 0 : GLSL_DENY_VERTEX_STREAMS);
 }
 
 const char *

@@ -147,6 +147,10 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLBINDTRANSFORMFEEDBACKPROC, BindTransformFeedback)                                        \
    X(PFNGLDRAWTRANSFORMFEEDBACKPROC, DrawTransformFeedback)                                        \
    X(PFNGLDRAWTRANSFORMFEEDBACKINSTANCEDPROC, DrawTransformFeedbackInstanced)                      \
+   X(PFNGLDRAWTRANSFORMFEEDBACKSTREAMPROC, DrawTransformFeedbackStream)                            \
+   X(PFNGLBEGINQUERYINDEXEDPROC, BeginQueryIndexed)                                                \
+   X(PFNGLENDQUERYINDEXEDPROC, EndQueryIndexed)                                                    \
+   X(PFNGLGETQUERYINDEXEDIVPROC, GetQueryIndexediv)                                                \
    X(PFNGLGETACTIVEUNIFORMSIVPROC, GetActiveUniformsiv)                                            \
    X(PFNGLGETACTIVEUNIFORMPROC, GetActiveUniform)                                                  \
    X(PFNGLGETUNIFORMFVPROC, GetUniformfv)                                                          \

@@ -60,6 +60,7 @@ _Static_assert(1 + MGP_MAX_UNIFORM_BLOCKS <= VKB_MAX_UBO_BINDING &&
 #define VKB_ARENA_BLOCK (4u << 20)
 #define VKB_STAT_KINDS 11 /* pipeline statistics query kinds (vkb_pstats.c) */
 #define VKB_MAX_XFB 4     /* transform feedback buffers (GL's separate attribs) */
+#define VKB_MAX_STREAMS 4 /* vertex streams (MGP_MAX_VERTEX_STREAMS) */
 
 struct vkb_screen;
 struct vkb_context;
@@ -351,7 +352,8 @@ struct vkb_query {
    uint32_t slot_count, slot_cap;
    uint32_t ts[2]; /* timer queries: their slots in ts_pool */
    uint32_t ts_count;
-   uint64_t value; /* once announced */
+   uint64_t value;  /* once announced */
+   uint32_t stream; /* primitive queries: the vertex stream counted (begin_query.index) */
 };
 
 struct vkb_fence {
@@ -797,10 +799,15 @@ struct vkb_screen {
    PFN_vkCmdBindTransformFeedbackBuffersEXT xfb_bind;
    PFN_vkCmdBeginTransformFeedbackEXT xfb_begin;
    PFN_vkCmdEndTransformFeedbackEXT xfb_end;
-   PFN_vkCmdDrawIndirectByteCountEXT xfb_draw; /* transformFeedbackDraw, else NULL */
-   bool has_xfb_queries;                       /* transformFeedbackQueries */
+   PFN_vkCmdDrawIndirectByteCountEXT xfb_draw;        /* transformFeedbackDraw, else NULL */
+   PFN_vkCmdBeginQueryIndexedEXT query_begin_indexed; /* primitive queries of a stream */
+   PFN_vkCmdEndQueryIndexedEXT query_end_indexed;
+   bool has_xfb_queries;  /* transformFeedbackQueries */
    bool has_xfb_draw;     /* transformFeedbackDraw (xfb_draw once the device is made) */
    bool has_prim_queries; /* VK_EXT_primitives_generated_query */
+   /* geometryStreams, maxTransformFeedbackStreams >= 4 and primitive queries of every stream
+    * (MGP_CAP_VERTEX_STREAMS); without it every stream and query index is 0 */
+   bool has_streams;
    /* GL_PRIMITIVES_GENERATED [0] and GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN [1] slots */
    VkQueryPool prim_pool[2];
    uint32_t *prim_free[2];
@@ -980,8 +987,8 @@ uint32_t vkb_dynamic_byte_parts(size_t offset, size_t size);
 
 /* A transform feedback object as the server holds it (vkb_xfb.c): its targets, its capture's
  * state and its counter buffer: VKB_MAX_XFB u32 byte positions (vkCmdEndTransformFeedbackEXT
- * writes them at each scope's end), then the byte count its last ended capture wrote to
- * buffer 0 (draw_stream_output reads it). */
+ * writes them at each scope's end), then the byte counts its last ended capture wrote to each
+ * buffer (draw_stream_output reads the one of its `buffer`). */
 struct vkb_xfb_object {
    bool active, paused;
    bool counters_valid; /* the positions hold where each buffer's next vertex goes */
@@ -991,7 +998,7 @@ struct vkb_xfb_object {
    VkBuffer counter_buf;
    VkDeviceMemory counter_mem;
 };
-#define VKB_XFB_DRAW_SLOT (VKB_MAX_XFB * sizeof(uint32_t)) /* the draw count's byte offset */
+#define VKB_XFB_DRAW_SLOT (VKB_MAX_XFB * sizeof(uint32_t)) /* buffer 0's draw count's offset */
 
 struct vkb_context {
    struct vkb_obj base;
@@ -1000,9 +1007,9 @@ struct vkb_context {
    struct vkb_query *time_active; /* GL_TIME_ELAPSED between begin_query and end_query */
    bool cond_discard;             /* conditional rendering on a zero result: drop draws, clears */
    /* primitive queries (vkb_xfb.c), as occ_active: [0] generated, [1] captured */
-   struct vkb_query *prim_active[2];
-   uint32_t prim_slot[2];
-   bool prim_slot_open[2];
+   struct vkb_query *prim_active[2][VKB_MAX_STREAMS]; /* by vertex stream (begin_query.index) */
+   uint32_t prim_slot[2][VKB_MAX_STREAMS];
+   bool prim_slot_open[2][VKB_MAX_STREAMS];
    /* pipeline statistics queries (vkb_pstats.c), as occ_active, by vkb_stat_index */
    struct vkb_query *stat_active[VKB_STAT_KINDS];
    uint32_t stat_slot; /* the one slot of the rendering scope in progress, for them all */
@@ -1178,8 +1185,9 @@ bool vkb_prim_query_create(struct vkb_screen *scr, struct vkb_query *q);
 bool vkb_prim_query_read(struct vkb_screen *scr, const struct vkb_query *q, uint32_t slot,
                          uint64_t *value);
 void vkb_prim_query_release_slots(struct vkb_screen *scr, struct vkb_query *q);
-void vkb_prim_begin_query(struct vkb_context *ctx, struct vkb_query *q);
-void vkb_prim_end_query(struct vkb_context *ctx, struct mgp_handle h, uint32_t kind);
+void vkb_prim_begin_query(struct vkb_context *ctx, struct vkb_query *q, uint32_t stream);
+void vkb_prim_end_query(struct vkb_context *ctx, struct mgp_handle h, uint32_t kind,
+                        uint32_t stream);
 void vkb_prim_queries_finish(struct vkb_screen *scr);
 /* Ends the dynamic-rendering scope in progress (any context): vkb_context.c's, which the files
  * below the context (resources, transfers, blits, queries, ...) reach through the screen's

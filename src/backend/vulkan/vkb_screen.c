@@ -611,23 +611,41 @@ chain_enabled_features(struct vkb_screen *scr, const struct dev_exts *e, struct 
       vkGetPhysicalDeviceProperties2(scr->phys, &p2);
       if (tfp.maxTransformFeedbackBuffers >= 4 && tfp.maxTransformFeedbackBufferDataStride >= 256) {
          f->exts[f->nexts++] = VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME;
+         /* GL 4.0's four vertex streams (MGP_CAP_VERTEX_STREAMS): geometryStreams over at
+          * least four streams, whose queries need transformFeedbackQueries */
+         const bool streams = f->tf.geometryStreams && tfp.maxTransformFeedbackStreams >= 4 &&
+                              tfp.transformFeedbackQueries;
+         mgu_log(MGU_LOG_INFO,
+                 "vulkan: transform feedback: geometryStreams=%u maxTransformFeedbackStreams=%u "
+                 "transformFeedbackQueries=%u transformFeedbackStreamsLinesTriangles=%u "
+                 "transformFeedbackRasterizationStreamSelect=%u transformFeedbackDraw=%u",
+                 f->tf.geometryStreams, tfp.maxTransformFeedbackStreams,
+                 tfp.transformFeedbackQueries, tfp.transformFeedbackStreamsLinesTriangles,
+                 tfp.transformFeedbackRasterizationStreamSelect, tfp.transformFeedbackDraw);
          f->tf = (VkPhysicalDeviceTransformFeedbackFeaturesEXT){
             .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT,
-            .transformFeedback = VK_TRUE};
+            .transformFeedback = VK_TRUE,
+            .geometryStreams = streams ? VK_TRUE : VK_FALSE};
          CHAIN(f->tf);
          scr->has_xfb = true;
          scr->has_xfb_queries = tfp.transformFeedbackQueries;
          scr->has_xfb_draw = tfp.transformFeedbackDraw;
+         scr->has_streams = streams;
       }
    }
    /* GL_PRIMITIVES_GENERATED counts with or without a capture, and under rasterizer discard. */
    if (f->has_pgq && scr->has_xfb_queries && f->pgq.primitivesGeneratedQuery &&
        f->pgq.primitivesGeneratedQueryWithRasterizerDiscard) {
       f->exts[f->nexts++] = VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME;
+      /* GL_PRIMITIVES_GENERATED of streams past 0 (glBeginQueryIndexed) */
+      const VkBool32 nonzero = f->pgq.primitivesGeneratedQueryWithNonZeroStreams;
+      mgu_log(MGU_LOG_INFO, "vulkan: primitivesGeneratedQueryWithNonZeroStreams=%u", nonzero);
+      scr->has_streams = scr->has_streams && nonzero;
       f->pgq = (VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT){
          .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT,
          .primitivesGeneratedQuery = VK_TRUE,
-         .primitivesGeneratedQueryWithRasterizerDiscard = VK_TRUE};
+         .primitivesGeneratedQueryWithRasterizerDiscard = VK_TRUE,
+         .primitivesGeneratedQueryWithNonZeroStreams = nonzero};
       CHAIN(f->pgq);
       scr->has_prim_queries = true;
    }
@@ -848,6 +866,11 @@ load_device_functions(struct vkb_screen *scr, char *why, size_t why_size)
       scr->xfb_end = (PFN_vkCmdEndTransformFeedbackEXT)vkGetDeviceProcAddr(
          scr->dev, "vkCmdEndTransformFeedbackEXT");
       scr->has_xfb = scr->xfb_bind && scr->xfb_begin && scr->xfb_end;
+      scr->query_begin_indexed =
+         (PFN_vkCmdBeginQueryIndexedEXT)vkGetDeviceProcAddr(scr->dev, "vkCmdBeginQueryIndexedEXT");
+      scr->query_end_indexed =
+         (PFN_vkCmdEndQueryIndexedEXT)vkGetDeviceProcAddr(scr->dev, "vkCmdEndQueryIndexedEXT");
+      scr->has_streams = scr->has_streams && scr->query_begin_indexed && scr->query_end_indexed;
       if (scr->has_xfb_draw)
          scr->xfb_draw = (PFN_vkCmdDrawIndirectByteCountEXT)vkGetDeviceProcAddr(
             scr->dev, "vkCmdDrawIndirectByteCountEXT");
@@ -1268,6 +1291,10 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_DRAW_INDIRECT_COUNT;
    if (gpu_shader5_ok(scr))
       c.cap_bits |= MGP_CAP_GPU_SHADER5;
+   /* four vertex streams: geometryStreams, their per-stream primitive queries and the draw of a
+    * stream's count (vkb_xfb.c) */
+   if (scr->has_streams && scr->has_prim_queries && scr->xfb_draw && scr->features.geometryShader)
+      c.cap_bits |= MGP_CAP_VERTEX_STREAMS;
    /* cube map arrays: the resource target vkb_resource.c makes with imageCubeArray */
    if (scr->features.imageCubeArray)
       c.cap_bits |= MGP_CAP_CUBE_MAP_ARRAY;

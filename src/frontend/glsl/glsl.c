@@ -677,12 +677,16 @@ float64_denied(enum glsl_stage stage, const uint32_t *words, size_t num_words, u
 /* glsl_check_spirv on one stage's words; false (the errors in log) when it found one. */
 static bool
 check_words(enum glsl_stage stage, const uint32_t *words, size_t num_words, uint32_t deny,
-            struct glsl_str *log)
+            bool at_link, struct glsl_str *log)
 {
    if (float64_denied(stage, words, num_words, deny, log))
       return false;
    struct glsl_str check_log = {0};
-   bool ok = glsl_check_spirv(stage, words, num_words, &check_log);
+   const uint32_t streams = (deny & GLSL_DENY_VERTEX_STREAMS) ? 1 : GLSL_MAX_VERTEX_STREAMS;
+   /* EmitStreamVertex(n) / EndStreamPrimitive(n) past the streams are a link error (as Mesa
+    * has them; piglit's stream-negative-value), a compile error with one stream */
+   bool ok =
+      glsl_check_spirv(stage, words, num_words, streams, at_link || streams == 1, &check_log);
    if (check_log.s)
       append_glslang_log(log, check_log.s); /* the app's names, as for glslang's errors */
    free(check_log.s);
@@ -708,7 +712,7 @@ check_unit(enum glsl_stage stage, glslang_shader_t *sh, uint32_t deny, struct gl
       glslang_spv_options_t opts = {.generate_debug_info = true, .disable_optimizer = true};
       glslang_program_SPIRV_generate_with_options(p, glslang_stage_of(stage), &opts);
       ok = check_words(stage, glslang_program_SPIRV_get_ptr(p), glslang_program_SPIRV_get_size(p),
-                       deny, log);
+                       deny, false, log);
    }
    glslang_program_delete(p);
    return ok;
@@ -1452,7 +1456,8 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
          goto done;
       }
       /* what glCompileShader could not check: objects without main (check_unit) */
-      if (!check_words((enum glsl_stage)s, words[s].words, words[s].num_words, input->deny, &log))
+      if (!check_words((enum glsl_stage)s, words[s].words, words[s].num_words, input->deny, true,
+                       &log))
          goto done;
    }
 

@@ -166,8 +166,8 @@
  * layout(invocations) fails the compile */
 #define GLSL_MAX_GEOMETRY_SHADER_INVOCATIONS 32
 /* GL_MAX_VERTEX_STREAMS: a geometry shader's layout(stream), EmitStreamVertex and
- * EndStreamPrimitive name stream 0 only (no backend has multiple vertex streams) */
-#define GLSL_MAX_VERTEX_STREAMS 1
+ * EndStreamPrimitive name streams below it (below 1 with GLSL_DENY_VERTEX_STREAMS) */
+#define GLSL_MAX_VERTEX_STREAMS 4
 /* GL_MIN/MAX_PROGRAM_TEXEL_OFFSET, and gl_Min/MaxProgramTexelOffset in GLSL ES 3.00 */
 #define GLSL_MIN_PROGRAM_TEXEL_OFFSET (-8)
 #define GLSL_MAX_PROGRAM_TEXEL_OFFSET 7
@@ -266,6 +266,10 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
 /* GLSL_DENY_DERIVATIVE_CONTROL, dFdxFine ... (the backend lacks MGP_CAP_DERIVATIVE_CONTROL): the
  * same for GL_ARB_derivative_control and SPIR-V's DerivativeControl capability (GLSL 4.50). */
 #define GLSL_DENY_DERIVATIVE_CONTROL (1u << 5)
+/* GLSL_DENY_VERTEX_STREAMS, vertex streams past 0 (the backend lacks MGP_CAP_VERTEX_STREAMS):
+ * GL_MAX_VERTEX_STREAMS is 1, so a geometry shader's layout(stream = n), EmitStreamVertex(n) or
+ * EndStreamPrimitive(n) with n > 0 fails to compile, naming GL_MAX_VERTEX_STREAMS. */
+#define GLSL_DENY_VERTEX_STREAMS (1u << 6)
 /* glsl_compile_shader_limits with only the varyings and the denied features. */
 bool glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api,
                               uint32_t max_varying_components, uint32_t deny, const char *source,
@@ -573,6 +577,7 @@ struct glsl_xfb_varying {
    uint32_t buffer; /* transform feedback buffer binding index */
    uint32_t offset; /* bytes into each vertex's record in that buffer */
    uint32_t components;
+   uint32_t stream; /* the vertex stream its output belongs to (0 for the special names) */
 };
 
 /* ARB_shader_subroutine (GLSL 4.00 `subroutine`), lowered in the source (glsl_subroutine.c):
@@ -665,6 +670,8 @@ struct glsl_program {
    bool xfb_separate;
    uint32_t xfb_stride[GLSL_MAX_XFB_BUFFERS]; /* bytes per vertex; 0: buffer not written */
    uint32_t xfb_buffers; /* binding points 0 .. xfb_buffers - 1 in use (0: no capture) */
+   /* the vertex stream each buffer captures (GL 4.0 11.1.2.1: one a buffer; 0 when none) */
+   uint32_t xfb_buffer_stream[GLSL_MAX_XFB_BUFFERS];
 
    struct glsl_subroutine_stage subroutines[GLSL_STAGE_COUNT];
 };

@@ -50,7 +50,8 @@ finish_stages(struct link *l)
          .num_aliases = st->num_aliases,
          .instance_id_minus_base = s == GLSL_STAGE_VERTEX,
          .remap_depth = s == last_prerast,
-         .single_stream = s == GLSL_STAGE_GEOMETRY, /* GLSL_MAX_VERTEX_STREAMS */
+         /* a device without geometryStreams takes a program of stream 0 alone */
+         .single_stream = s == GLSL_STAGE_GEOMETRY && !glsl_link_uses_streams(st),
       };
       if (s == l->xfb_stage) {
          patch.xfb = l->xfb;
@@ -182,6 +183,8 @@ glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_wor
          glsl_link_varyings(&l, prev, -1); /* no fragment shader: outputs still need locations */
    }
    l.xfb_stage = -1;
+   if (!l.failed)
+      glsl_link_streams(&l);
    if (!l.failed)
       glsl_link_xfb(&l);
    if (!l.failed)

@@ -189,5 +189,11 @@ void glsl_link_vertex_inputs(struct link *l);
 void glsl_link_fragment_outputs(struct link *l);
 void glsl_link_varyings(struct link *l, int prod, int cons);
 void glsl_link_xfb(struct link *l);
+/* Whether a geometry stage's words name a vertex stream past 0 (a Stream decoration, or
+ * OpEmitStreamVertex / OpEndStreamPrimitive of another stream). */
+bool glsl_link_uses_streams(const struct stage *st);
+/* ARB_gpu_shader5's link rules of a geometry stage that uses streams past 0: its output
+ * primitive is points, and no fragment input reads an output of a stream past 0. */
+void glsl_link_streams(struct link *l);
 
 #endif

@@ -156,6 +156,11 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
          .name = dup("v_xfb"), .type = GL_FLOAT_VEC4, .size = 1, .offset = 16 * i, .components = 4};
    p->xfb_stride[0] = next.num_xfb ? next.xfb_stride : 0;
    p->xfb_buffers = next.num_xfb ? 1 : 0; /* interleaved: binding point 0 */
+   if (next.num_xfb && next.xfb_stride1) {
+      p->xfb_stride[1] = next.xfb_stride1;
+      p->xfb_buffer_stream[1] = next.xfb_stream1;
+      p->xfb_buffers = 2;
+   }
    uint32_t offset = 0;
    p->default_block.num_uniforms = next.num_uniforms;
    p->default_block.uniforms = calloc(next.num_uniforms + 1, sizeof(struct glsl_uniform));

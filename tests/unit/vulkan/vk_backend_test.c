@@ -3084,6 +3084,51 @@ test_layered_teardown(bool validation)
    mgs_vulkan_backend.screen_destroy(t2.scr); /* the textures are still alive */
 }
 
+/* Vertex streams (ABI 24, MGP_CAP_VERTEX_STREAMS): a device with geometryStreams over four
+ * streams offers the cap (lavapipe does); a stream or query index past the device's streams
+ * (past 0 without the cap) is Fatal{ProtocolCorruption} naming the field, on a screen of its
+ * own since the fatal fails it. */
+static void
+test_stream_bounds(void)
+{
+   static const char *const want[3] = {"ProtocolCorruption: draw_stream_output.stream",
+                                       "ProtocolCorruption: draw_stream_output.buffer",
+                                       "ProtocolCorruption: begin_query.index"};
+   for (int k = 0; k < 3; k++) {
+      struct t t2;
+      if (!start(&t2, false)) {
+         check(false, "a screen for the stream bounds");
+         return;
+      }
+      struct mgp_caps caps;
+      memset(&caps, 0, sizeof(caps));
+      struct mgp_get_caps g = {.out = {.ptr = &caps, .size = sizeof(caps)}};
+      t2.sv->get_caps(t2.scr, &g, NULL, 0);
+      const bool streams = (caps.cap_bits & MGP_CAP_VERTEX_STREAMS) != 0;
+      if (k == 0)
+         fprintf(stderr, "        vertex streams: %s\n", streams ? "4" : "1");
+      const uint32_t past = streams ? MGP_MAX_VERTEX_STREAMS : 1;
+      if (k < 2) {
+         struct mgp_draw_stream_output d = {
+            .mode = MGP_PRIM_POINTS, .object = 0, .stride = 16, .instances = 1};
+         if (k == 0)
+            d.stream = past;
+         else
+            d.buffer = streams ? 4 : 1;
+         t2.cv->draw_stream_output(t2.ctx, &d, NULL, 0);
+      } else {
+         struct mgp_query_desc q = {.query = new_handle(&t2, MGP_KIND_QUERY),
+                                    .kind = MGP_QUERY_KIND_PRIMITIVES_GENERATED};
+         t2.sv->query_create(t2.scr, &q, NULL, 0);
+         q.index = past;
+         t2.cv->begin_query(t2.ctx, &q, NULL, 0);
+      }
+      check(t2.fatal_count == 1 && !strcmp(t2.fatal, want[k]), "stream bound %d: fatal %d (%s)", k,
+            t2.fatal_count, t2.fatal_count ? t2.fatal : "-");
+      mgs_vulkan_backend.screen_destroy(t2.scr);
+   }
+}
+
 static void
 test_stale_handle(void)
 {
@@ -3494,6 +3539,7 @@ main(int argc, char **argv)
    mgs_vulkan_backend.screen_destroy(t.scr);
 
    test_stale_handle();
+   test_stream_bounds();
    test_arena_throttle();
    test_floor_gate();
    test_layered_teardown(validation);
