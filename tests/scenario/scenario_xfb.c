@@ -1361,6 +1361,8 @@ sc_dsa_xfb_query(void)
    gl.DeleteProgram(p);
    gl.DeleteVertexArrays(1, &m.vao);
    gl.DeleteBuffers(1, &m.vbo);
+}
+
 /* xfb_streams: GL 4.0's vertex streams (ARB_gpu_shader5, ARB_transform_feedback3). A geometry
  * shader turns each of 4 points into one stream-0 vertex (s0, and gl_Position: drawn) and two
  * stream-1 vertices (s1, placed 16 and 32 pixels higher: never rasterized, GL rasterizes stream
