@@ -1078,17 +1078,17 @@ compute_get(struct fe_context *ctx, GLenum pname, int64_t *out)
       return 1;
    /* GL 4.3 §10.3 (ARB_vertex_attrib_binding) and GL 4.4's stride limit */
    case GL_MAX_VERTEX_ATTRIB_BINDINGS:
-      if (ctx->desc.api == FE_API_GLES)
+      if (ctx->desc.api == FE_API_GLES && !fe_es31(ctx))
          return 0;
       *out = fe_vao_max_bindings(ctx);
       return 1;
    case GL_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET:
-      if (ctx->desc.api == FE_API_GLES)
+      if (ctx->desc.api == FE_API_GLES && !fe_es31(ctx))
          return 0;
       *out = FE_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET;
       return 1;
-   case GL_MAX_VERTEX_ATTRIB_STRIDE:
-      if (ctx->desc.api == FE_API_GLES || !caps->max_vertex_attrib_stride)
+   case GL_MAX_VERTEX_ATTRIB_STRIDE: /* GL 4.4, ES 3.1 */
+      if ((ctx->desc.api == FE_API_GLES && !fe_es31(ctx)) || !caps->max_vertex_attrib_stride)
          return 0;
       *out = caps->max_vertex_attrib_stride;
       return 1;
@@ -1411,6 +1411,21 @@ desktop_only_pname(GLenum pname)
    }
 }
 
+/* Of desktop_only_pname's, the state OpenGL ES 3.1 brings to ES (its tables 20.x: multisample
+ * textures and their limits), which an ES 3.1 context answers. */
+static bool
+es31_pname(GLenum pname)
+{
+   switch (pname) {
+   case GL_MAX_COLOR_TEXTURE_SAMPLES:
+   case GL_MAX_DEPTH_TEXTURE_SAMPLES:
+   case GL_MAX_INTEGER_SAMPLES:
+   case GL_MAX_SAMPLE_MASK_WORDS:
+   case GL_TEXTURE_BINDING_2D_MULTISAMPLE: return true;
+   default: return false;
+   }
+}
+
 static bool
 get(GLenum pname, struct gv *v)
 {
@@ -1418,7 +1433,9 @@ get(GLenum pname, struct gv *v)
    if (!ctx)
       return false;
    if ((ctx->desc.api == FE_API_GLES && ctx->desc.major == 2 && es3_only_pname(pname)) ||
-       (ctx->desc.api == FE_API_GLES && desktop_only_pname(pname)) || !get_value(ctx, pname, v)) {
+       (ctx->desc.api == FE_API_GLES && desktop_only_pname(pname) &&
+        !(fe_es31(ctx) && es31_pname(pname))) ||
+       !get_value(ctx, pname, v)) {
       fe_error(ctx, GL_INVALID_ENUM);
       return false;
    }
@@ -1715,6 +1732,7 @@ mgl_glGetString(GLenum name)
       /* ES: "OpenGL ES N.M" first (ES 3.0 §6.1.6); the context is the version asked for. */
       if (ctx->desc.api == FE_API_GLES)
          return (const GLubyte *)(ctx->desc.major == 2 ? "OpenGL ES 2.0 mgl 0.1"
+                                  : fe_es31(ctx)       ? "OpenGL ES 3.1 mgl 0.1"
                                                        : "OpenGL ES 3.0 mgl 0.1");
       return (const GLubyte *)fe_gl_version_string(ctx);
    case GL_EXTENSIONS:
@@ -1746,6 +1764,7 @@ mgl_glGetString(GLenum name)
    case GL_SHADING_LANGUAGE_VERSION:
       if (ctx->desc.api == FE_API_GLES)
          return (const GLubyte *)(ctx->desc.major == 2 ? "OpenGL ES GLSL ES 1.00"
+                                  : fe_es31(ctx)       ? "OpenGL ES GLSL ES 3.10"
                                                        : "OpenGL ES GLSL ES 3.00");
       return (const GLubyte *)fe_glsl_version_string(ctx);
    default:

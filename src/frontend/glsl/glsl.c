@@ -180,8 +180,8 @@ version_number(const char *p)
  * to glslang. *version_out (110 without a directive) and profile_out (16 bytes, "" when absent)
  * say what the directive asked for. */
 static bool
-check_version(const char *src, bool es, bool compat, struct glsl_str *log, int *version_out,
-              char *profile_out)
+check_version(const char *src, bool es, bool compat, uint32_t deny, struct glsl_str *log,
+              int *version_out, char *profile_out)
 {
    int line;
    const char *p = skip_to_first_token(src, &line);
@@ -211,9 +211,12 @@ check_version(const char *src, bool es, bool compat, struct glsl_str *log, int *
    memcpy(profile_out, profile, sizeof(profile));
 
    if (es) {
-      /* GLSL ES 3.00 §3.3: 1.00 has no profile, 3.00 must say "es"; desktop versions are not
-       * ES's. A 1.00 shader says "es" in its profile_out so that lowering knows. */
-      if ((version == 100 && !profile[0]) || (version == 300 && !strcmp(profile, "es"))) {
+      /* GLSL ES 3.00 §3.3: 1.00 has no profile, 3.00 (and 3.10, in an ES 3.1 context) must
+       * say "es"; desktop versions are not ES's. A 1.00 shader says "es" in its profile_out so
+       * that lowering knows. */
+      const bool es310 = !(deny & GLSL_DENY_ESSL310);
+      if ((version == 100 && !profile[0]) ||
+          ((version == 300 || (version == 310 && es310)) && !strcmp(profile, "es"))) {
          snprintf(profile_out, 16, "es");
          return true;
       }
@@ -225,8 +228,8 @@ check_version(const char *src, bool es, bool compat, struct glsl_str *log, int *
                !strcmp(profile, "es") ? "" : profile);
       glsl_str_printf(log,
                       "0:%d(%d): error: GLSL %s is not supported. Supported versions are: "
-                      "1.00 ES, and 3.00 ES\n",
-                      line, col, what);
+                      "1.00 ES, %s3.00 ES%s\n",
+                      line, col, what, es310 ? "" : "and ", es310 ? ", and 3.10 ES" : "");
       return false;
    }
 
@@ -503,7 +506,7 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
    char *pp = NULL;
    char *folded = NULL;
    const bool es = api == GLSL_API_ES, compat = api == GLSL_API_COMPAT;
-   bool ok = check_version(spliced, es, compat, log, &version, profile);
+   bool ok = check_version(spliced, es, compat, deny, log, &version, profile);
    if (ok && es && version == 100) {
       glsl_require_to_enable(spliced, "GL_EXT_draw_buffers");
       glsl_require_to_enable(spliced, "GL_EXT_draw_instanced");

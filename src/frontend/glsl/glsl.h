@@ -208,8 +208,8 @@ bool glsl_init(void);
  * a malloc'd log ("" when there is nothing to say), to be freed by the caller. info_log may be
  * NULL. A shader without main() compiles (main may come from another shader object). */
 /* The context a shader is for (false / true still read as core / ES). GLSL_API_ES: GLSL ES 1.00
- * (the default without #version) and 3.00 ("300 es") are its versions, lowered to desktop 1.40 /
- * 3.30 for glslang (glsl_lower.c). GLSL_API_COMPAT: a compatibility-profile context, whose
+ * (the default without #version), 3.00 ("300 es") and 3.10 ("310 es", unless GLSL_DENY_ESSL310)
+ * are its versions, lowered to desktop 1.40 / 3.30 / 4.30 for glslang (glsl_lower.c). GLSL_API_COMPAT: a compatibility-profile context, whose
  * built-ins (gl_Vertex, gl_ModelViewMatrix, ftransform(), ...) glsl_compat.c lowers. */
 enum glsl_api { GLSL_API_CORE = 0, GLSL_API_ES = 1, GLSL_API_COMPAT = 2 };
 bool glsl_compile_shader(enum glsl_stage stage, enum glsl_api api, const char *source,
@@ -252,6 +252,10 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
  * GL_ARB_cull_distance macro is not defined, its directive is as GLSL_DENY_GPU_SHADER5's, and a
  * shader whose SPIR-V would use a cull distance (GLSL 4.50 has them in core) fails to compile. */
 #define GLSL_DENY_CULL_DISTANCE (1u << 3)
+/* GLSL_DENY_ESSL310, GLSL ES 3.10 (the context is not an OpenGL ES 3.1 one): `#version 310 es`
+ * is an unsupported version, as in an ES 3.0 context. Without it an ES shader may be 3.10,
+ * lowered as desktop 4.30 (glsl_lower.c). */
+#define GLSL_DENY_ESSL310 (1u << 4)
 /* glsl_compile_shader_limits with only the varyings and the denied features. */
 bool glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api,
                               uint32_t max_varying_components, uint32_t deny, const char *source,

@@ -11,7 +11,8 @@
  *     rewrite:
  *      - #version 110/120/130 becomes #version 140 (the oldest glslang's Vulkan target takes); in
  *        1.10/1.20 `attribute` / `varying` become `in` / `out` (1.40 deprecates them); GLSL ES
- *        1.00 and 3.00 are lowered as desktop 1.20 and 3.30 (their desktop counterparts);
+ *        1.00, 3.00 and 3.10 are lowered as desktop 1.20, 3.30 and 4.30 (their desktop
+ *        counterparts);
  *      - names that are keywords only in Vulkan GLSL (texture2D, sampler, subpassInput, ...) and
  *        the names of the built-ins we provide are renamed GLSL_MANGLE + name (reflection strips
  *        the prefix again, so an app's variable called `sampler` keeps its name);
@@ -1215,8 +1216,9 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    if (u->es) {
       /* GLSL ES 1.00 is desktop 1.20's language with precision qualifiers (which desktop 1.30+
        * takes and ignores: highp is a correct mediump); GLSL ES 3.00 is 3.30's. Lowered as
-       * those, through the same path; the #version line says the desktop version. */
-      version = version == 100 ? 120 : 330;
+       * those, through the same path; the #version line says the desktop version. GLSL ES
+       * 3.10 (compute, storage blocks, images, atomic counters, bindings) is 4.30's. */
+      version = version == 100 ? 120 : version == 300 ? 330 : 430;
       profile = NULL;
    }
    u->compile_version = version < 140 ? 140 : version;
@@ -1251,7 +1253,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
       alias_vertex_locations(&L, u);
    if (stage == GLSL_STAGE_FRAGMENT && !u->es && version >= 130 && version < 150)
       take_output_indices(&L, u);
-   if (!u->es)
+   /* (GLSL ES 3.00 has no uniform locations: glslang's refusal stands; 3.10 has them) */
+   if (!u->es || u->version >= 310)
       refuse_uniform_locations(&L);
    if (stage == GLSL_STAGE_TESS_EVAL)
       rename_patch_input_arrays(&L);

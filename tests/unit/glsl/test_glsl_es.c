@@ -56,11 +56,13 @@ compiles(enum glsl_stage stage, const char *src, const char *what)
    free(log);
 }
 
+/* refused in an ES 3.0 context (GLSL ES 3.10 denied) */
 static void
 refused(const char *src, const char *says)
 {
    char *log = NULL;
-   CHECK(!glsl_compile_shader(GLSL_STAGE_VERTEX, true, src, &log), "[%s] compiled", src);
+   CHECK(!glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_ES, 0, GLSL_DENY_ESSL310, src, &log),
+         "[%s] compiled", src);
    CHECK(log && strstr(log, says) && strstr(log, "Supported versions are: 1.00 ES, and 3.00 ES"),
          "[%s] log: %s", src, log);
    free(log);
@@ -278,6 +280,33 @@ main(void)
    refused("#version 300\nvoid main() {}\n", "GLSL 3.00");
    refused("#version 310 es\nvoid main() {}\n", "GLSL 3.10 ES");
    refused("#version 110\nvoid main() {}\n", "GLSL 1.10");
+   /* an ES 3.1 context: GLSL ES 3.10 compute with a storage block and layout(binding) compiles
+    * and links, and 3.20 is still refused, naming 3.10 among the versions */
+   static const char cs310[] = "#version 310 es\n"
+                               "layout(local_size_x = 4) in;\n"
+                               "layout(std430, binding = 1) buffer Out { highp uint v[]; };\n"
+                               "void main() { v[gl_GlobalInvocationID.x] = 7u * "
+                               "gl_GlobalInvocationID.x; }\n";
+   log = NULL;
+   CHECK(glsl_compile_shader_opts(GLSL_STAGE_COMPUTE, GLSL_API_ES, 0, 0, cs310, &log),
+         "3.10 compute: %s", log);
+   free(log);
+   log = NULL;
+   struct glsl_link_input cin = {.es = true};
+   cin.source[GLSL_STAGE_COMPUTE] = cs310;
+   struct glsl_program *cp = glsl_link(&cin, &log);
+   CHECK(cp, "3.10 compute link: %s", log);
+   if (cp)
+      CHECK(t_spirv_val(&cp->spirv[GLSL_STAGE_COMPUTE], "es310-cs") != 0, "3.10 compute SPIR-V");
+   glsl_program_destroy(cp);
+   free(log);
+   log = NULL;
+   CHECK(!glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_ES, 0, 0,
+                                   "#version 320 es\nvoid main() {}\n", &log) &&
+            log && strstr(log, "GLSL 3.20 ES is not supported") &&
+            strstr(log, "1.00 ES, 3.00 ES, and 3.10 ES"),
+         "320 es in ES 3.1: %s", log);
+   free(log);
    /* and a desktop context still refuses ES */
    log = NULL;
    CHECK(!glsl_compile_shader(GLSL_STAGE_VERTEX, false, vs300, &log) && log &&
