@@ -280,6 +280,31 @@ glsl_source_is_es(const char *source, bool es3)
    return es3 && version == 300 && !strncmp(q, "es", 2) && !is_ident(q[2]);
 }
 
+/* GLSL ES 3.00 3.4 lets comments and white space come before #version, and Mesa takes them;
+ * glslang refuses an ES 3.00+ shader whose #version is not its first character. Returns the
+ * source with the directive moved to the front and a #line (ES: the next line's number) that
+ * gives the line after it its own number again, or NULL (out of memory; then *same false) or
+ * src itself with *same true when the directive already leads. */
+static char *
+hoist_es_version(char *src, bool *same)
+{
+   int line;
+   const char *p = skip_to_first_token(src, &line);
+   *same = p == src || !version_number(p);
+   if (*same)
+      return src;
+   const char *eol = strchr(p, '\n');
+   const size_t vlen = eol ? (size_t)(eol - p) : strlen(p);
+   const char *rest = eol ? eol + 1 : p + vlen;
+   char head[32];
+   snprintf(head, sizeof(head), "\n#line %d\n", line + 1);
+   const size_t n = vlen + strlen(head) + strlen(rest) + 1;
+   char *out = malloc(n);
+   if (out)
+      snprintf(out, n, "%.*s%s%s", (int)vlen, p, head, rest);
+   return out;
+}
+
 /* ── compile ───────────────────────────────────────────────────────────────────────────────── */
 
 /* The resource table with the varying limits set to `components` (see glsl_link_input). */
@@ -507,6 +532,18 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
    char *folded = NULL;
    const bool es = api == GLSL_API_ES, compat = api == GLSL_API_COMPAT;
    bool ok = check_version(spliced, es, compat, deny, log, &version, profile);
+   if (ok && es && version >= 300) {
+      bool same;
+      char *hoisted = hoist_es_version(spliced, &same);
+      if (!same) {
+         free(spliced);
+         spliced = hoisted;
+      }
+      if (!spliced) {
+         glsl_str_append(log, "error: out of memory\n");
+         return false;
+      }
+   }
    if (ok && es && version == 100) {
       glsl_require_to_enable(spliced, "GL_EXT_draw_buffers");
       glsl_require_to_enable(spliced, "GL_EXT_draw_instanced");

@@ -280,6 +280,23 @@ main(void)
    refused("#version 300\nvoid main() {}\n", "GLSL 3.00");
    refused("#version 310 es\nvoid main() {}\n", "GLSL 3.10 ES");
    refused("#version 110\nvoid main() {}\n", "GLSL 1.10");
+   /* GLSL ES 3.00 3.4: comments and blank lines may come before #version (glslang wants it
+    * first); an error after it still names its own line */
+   log = NULL;
+   CHECK(glsl_compile_shader(GLSL_STAGE_VERTEX, true,
+                             "// a comment\n/* and\n another */\n\n#version 300 es\n"
+                             "in vec4 p;\nvoid main() { gl_Position = p; }\n",
+                             &log),
+         "3.00 after comments: %s", log);
+   free(log);
+   log = NULL;
+   CHECK(!glsl_compile_shader(GLSL_STAGE_VERTEX, true,
+                              "// a comment\n\n#version 300 es\nin vec4 p;\n"
+                              "void main() { gl_Position = q; }\n",
+                              &log) &&
+            log && strstr(log, "0:5:") && strstr(log, "'q'"),
+         "3.00 after comments, error line: %s", log);
+   free(log);
    /* an ES 3.1 context: GLSL ES 3.10 compute with a storage block and layout(binding) compiles
     * and links, and 3.20 is still refused, naming 3.10 among the versions */
    static const char cs310[] = "#version 310 es\n"
