@@ -5,6 +5,7 @@
  * else a version asks that a backend declines by name is documented there, not counted here. */
 #include <stdio.h>
 
+#include "fe_es_ext.h"
 #include "fe_gl.h"
 
 /* The steps above 3.0, lowest first: a version is met when its steps and every lower one are. */
@@ -135,7 +136,10 @@ fe_glsl_deny(const struct fe_context *ctx)
           (fe_gpu_shader5_offered(ctx) ? 0 : GLSL_DENY_GPU_SHADER5) |
           (fe_viewport_array_offered(ctx) ? 0 : GLSL_DENY_VIEWPORT_ARRAY) |
           (fe_cull_distance_offered(ctx) ? 0 : GLSL_DENY_CULL_DISTANCE) |
-          (fe_es31(ctx) ? 0 : GLSL_DENY_ESSL310);
+          (fe_es31(ctx) ? 0 : GLSL_DENY_ESSL310) |
+          (fe_es_ext_on((struct fe_context *)ctx, FE_ES_EXT_SHADER_IMAGE_ATOMIC)
+              ? 0
+              : GLSL_DENY_ES_IMAGE_ATOMIC);
 }
 
 const char *

@@ -404,10 +404,10 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
       return NULL;
    }
    /* GLSL names the extensions it has as macros; glslang's lists lack GL_EXT_draw_buffers and
-    * GL_EXT_draw_instanced (ESSL 1.00), GL_ARB_arrays_of_arrays, GL_ARB_blend_func_extended,
+    * GL_EXT_draw_instanced (ESSL 1.00 and 3.10), GL_ARB_arrays_of_arrays, GL_ARB_blend_func_extended,
     * GL_ARB_conservative_depth, GL_ARB_draw_instanced and GL_ARB_cull_distance (desktop; the last where
     * GLSL_DENY_CULL_DISTANCE does not withhold it), which mgl implements (glsl_lower.c) */
-   if (es && version == 100)
+   if (es && version != 300)
       glslang_shader_set_preamble(sh, "#define GL_EXT_draw_buffers 1\n"
                                       "#define GL_EXT_draw_instanced 1\n");
    else if (!es && (deny & GLSL_DENY_CULL_DISTANCE))
@@ -458,6 +458,47 @@ hide_macro(char *src, const char *name)
       }
       p[0] = 'x'; /* GL_... -> xL_...: not a reserved name, never defined */
    }
+}
+
+const char *const glsl_es_withheld_extensions[] = {
+   "GL_ANDROID_extension_pack_es31a",
+   "GL_EXT_geometry_point_size",
+   "GL_EXT_geometry_shader",
+   "GL_EXT_gpu_shader5",
+   "GL_EXT_primitive_bounding_box",
+   "GL_EXT_shader_io_blocks",
+   "GL_EXT_tessellation_point_size",
+   "GL_EXT_tessellation_shader",
+   "GL_EXT_texture_buffer",
+   "GL_EXT_texture_cube_map_array",
+   "GL_OES_EGL_image_external",
+   "GL_OES_EGL_image_external_essl3",
+   "GL_OES_geometry_point_size",
+   "GL_OES_geometry_shader",
+   "GL_OES_gpu_shader5",
+   "GL_OES_primitive_bounding_box",
+   "GL_OES_sample_variables",
+   "GL_OES_shader_image_atomic", /* where GLSL_DENY_ES_IMAGE_ATOMIC */
+   "GL_OES_shader_io_blocks",
+   "GL_OES_shader_multisample_interpolation",
+   "GL_OES_tessellation_point_size",
+   "GL_OES_tessellation_shader",
+   "GL_OES_texture_buffer",
+   "GL_OES_texture_cube_map_array",
+   "GL_OES_texture_storage_multisample_2d_array",
+   NULL,
+};
+
+bool
+glsl_es_withheld(const char *name, size_t len, uint32_t deny)
+{
+   if (len == 26 && !memcmp(name, "GL_OES_shader_image_atomic", len))
+      return (deny & GLSL_DENY_ES_IMAGE_ATOMIC) != 0;
+   for (unsigned i = 0; glsl_es_withheld_extensions[i]; i++)
+      if (strlen(glsl_es_withheld_extensions[i]) == len &&
+          !memcmp(glsl_es_withheld_extensions[i], name, len))
+         return true;
+   return false;
 }
 
 /* A context without doubles (GLSL_DENY_FLOAT64) does not offer ARB_gpu_shader_fp64: a
@@ -544,9 +585,18 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
          return false;
       }
    }
-   if (ok && es && version == 100) {
-      glsl_require_to_enable(spliced, "GL_EXT_draw_buffers");
-      glsl_require_to_enable(spliced, "GL_EXT_draw_instanced");
+   if (ok && es) {
+      /* ES 2.0's draw-buffers and instancing extensions (glsl_lower.c), in GLSL ES 1.00 and, as
+       * Mesa and piglit take them, 3.10, where they add nothing (3.00 names neither) */
+      if (version != 300) {
+         glsl_require_to_enable(spliced, "GL_EXT_draw_buffers");
+         glsl_require_to_enable(spliced, "GL_EXT_draw_instanced");
+      }
+      if (version >= 300)
+         for (unsigned i = 0; glsl_es_withheld_extensions[i]; i++)
+            if (glsl_es_withheld(glsl_es_withheld_extensions[i],
+                                 strlen(glsl_es_withheld_extensions[i]), deny))
+               hide_macro(spliced, glsl_es_withheld_extensions[i]);
    } else if (ok && !es) {
       glsl_require_to_enable(spliced, "GL_ARB_arrays_of_arrays"); /* glsl_lower.c */
       glsl_require_to_enable(spliced, "GL_ARB_blend_func_extended");

@@ -256,6 +256,10 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
  * is an unsupported version, as in an ES 3.0 context. Without it an ES shader may be 3.10,
  * lowered as desktop 4.30 (glsl_lower.c). */
 #define GLSL_DENY_ESSL310 (1u << 4)
+/* GLSL_DENY_ES_IMAGE_ATOMIC, GL_OES_shader_image_atomic (the ES context does not offer it): one of
+ * glsl_es_withheld_extensions (glsl_internal.h) like the others; without it the extension is
+ * glslang's. */
+#define GLSL_DENY_ES_IMAGE_ATOMIC (1u << 5)
 /* glsl_compile_shader_limits with only the varyings and the denied features. */
 bool glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api,
                               uint32_t max_varying_components, uint32_t deny, const char *source,

@@ -331,9 +331,25 @@ check_es_float_precision(struct lower *L)
          }
          if (k < L->n && tok_is(pp, &L->t[k], "("))
             continue; /* a constructor */
-         const struct glsl_tok *prev = i ? &L->t[i - 1] : NULL;
-         if (prev &&
-             (tok_is(pp, prev, "lowp") || tok_is(pp, prev, "mediump") || tok_is(pp, prev, "highp")))
+         /* the precision among the declaration's qualifiers, in any order (GLSL ES 3.10 4.7:
+          * `lowp out vec4 c;`) */
+         static const char *const qualifiers[] = {
+            "in",       "out",       "inout",     "uniform", "const",    "flat",     "smooth",
+            "centroid", "sample",    "invariant", "precise", "coherent", "volatile", "restrict",
+            "readonly", "writeonly", "buffer",    "shared",  "patch"};
+         bool qualified = false;
+         for (unsigned b = i; b-- > 0;) {
+            const struct glsl_tok *q = &L->t[b];
+            if (tok_is(pp, q, "lowp") || tok_is(pp, q, "mediump") || tok_is(pp, q, "highp")) {
+               qualified = true;
+               break;
+            }
+            if (q->kind != GLSL_TOK_IDENT ||
+                find_name(qualifiers, sizeof(qualifiers) / sizeof(qualifiers[0]), pp + q->at,
+                          q->len) < 0)
+               break;
+         }
+         if (qualified)
             continue;
          glsl_str_printf(L->log,
                          "ERROR: 0:%d: '%.*s' : declaration without a precision "
@@ -343,6 +359,48 @@ check_es_float_precision(struct lower *L)
          L->failed = true;
          return; /* one error is enough */
       }
+   }
+}
+
+/* GLSL ES 3.10 4.1.9: only a shader storage block's last member may be an array without a size
+ * (desktop glslang takes one anywhere). */
+static void
+check_es_unsized_last(struct lower *L)
+{
+   const char *pp = L->p;
+   for (unsigned i = 0; i < L->n; i++) {
+      if (!tok_is(pp, &L->t[i], "buffer"))
+         continue;
+      unsigned k = i + 1;
+      while (k < L->n && !tok_is(pp, &L->t[k], "{") && !tok_is(pp, &L->t[k], ";"))
+         k++;
+      if (k >= L->n || !tok_is(pp, &L->t[k], "{"))
+         continue;
+      int depth = 0;
+      const struct glsl_tok *unsized = NULL; /* the `[` of a member without a size */
+      bool ended = false;                    /* ... whose declaration has ended */
+      for (k++; k < L->n; k++) {
+         const struct glsl_tok *t = &L->t[k];
+         if (depth == 0 && tok_is(pp, t, "}"))
+            break;
+         if (ended) {
+            glsl_str_printf(L->log,
+                            "ERROR: 0:%d: '[]' : only the last member of a shader storage block "
+                            "may be an array without a size\n",
+                            unsized->line);
+            L->failed = true;
+            return;
+         }
+         if (tok_is(pp, t, "{"))
+            depth++;
+         else if (tok_is(pp, t, "}"))
+            depth--;
+         else if (depth == 0 && tok_is(pp, t, ";"))
+            ended = unsized != NULL;
+         else if (depth == 0 && tok_is(pp, t, "[") && k + 1 < L->n && tok_is(pp, &L->t[k + 1], "]"))
+            unsized = t;
+      }
+      i = k;
    }
 }
 
@@ -902,6 +960,15 @@ draw_instanced_arb(struct lower *L, struct glsl_unit *u, const struct glsl_tok *
    add_edit(L, t->at, t->len, NULL, NULL, 0);
 }
 
+/* Whether an #extension directive names one of glsl_es_withheld_extensions. */
+static bool
+withheld_es_named(const char *s, uint32_t deny)
+{
+   char name[64];
+   return sscanf(s, "# extension %63[A-Za-z0-9_]", name) == 1 &&
+          glsl_es_withheld(name, strlen(name), deny);
+}
+
 /* An extension glslang knows but the context does not offer (glsl.h, GLSL_DENY_GPU_SHADER5,
  * GLSL_DENY_VIEWPORT_ARRAY, GLSL_DENY_CULL_DISTANCE):
  * GLSL 1.50 3.3's behaviours for an extension the implementation lacks. `require` fails the unit;
@@ -1222,6 +1289,10 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
       profile = NULL;
    }
    u->compile_version = version < 140 ? 140 : version;
+   /* gl_HelperInvocation: GLSL ES 3.10's, desktop GLSL's from 4.50 on (glslang declares it
+    * there only) */
+   if (u->es && u->version >= 310 && strstr(pp, "gl_HelperInvocation"))
+      u->compile_version = 450;
    if ((stage == GLSL_STAGE_GEOMETRY || stage == GLSL_STAGE_TESS_CTRL ||
         stage == GLSL_STAGE_TESS_EVAL) &&
        u->compile_version < 150)
@@ -1244,6 +1315,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    bool compat_only = u->es || (version >= 140 && !compat_builtins);
    if (u->es && stage == GLSL_STAGE_FRAGMENT)
       check_es_float_precision(&L);
+   if (u->es && u->version >= 310)
+      check_es_unsized_last(&L);
    if (stage == GLSL_STAGE_GEOMETRY)
       u->gs_input_size = check_gs_inputs(&L);
    if (stage == GLSL_STAGE_TESS_CTRL)
@@ -1292,8 +1365,11 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
             d++;
          if (!strncmp(d, "version", 7))
             add_edit(&L, t->at, t->len, NULL, NULL, 0); /* the new one leads the text */
-         else if (u->es && u->version == 100 && !strncmp(d, "extension", 9))
-            es_extension(&L, u, t);
+         else if (u->es && u->version >= 300 && !strncmp(d, "extension", 9) &&
+                  withheld_es_named(s, deny))
+            withheld_extension(&L, t);
+         else if (u->es && u->version != 300 && !strncmp(d, "extension", 9))
+            es_extension(&L, u, t); /* (3.00 names none of them: glslang judges) */
          else if (!u->es && !strncmp(d, "extension", 9) &&
                   extension_named(s, "GL_ARB_draw_instanced"))
             draw_instanced_arb(&L, u, t);

@@ -336,6 +336,9 @@ check_es3(bool es31)
    CHECK(s && !strcmp(s, es31 ? "OpenGL ES 3.1 mgl 0.1" : "OpenGL ES 3.0 mgl 0.1"));
    s = (const char *)mgl_glGetString(GL_SHADING_LANGUAGE_VERSION);
    CHECK(s && !strcmp(s, es31 ? "OpenGL ES GLSL ES 3.10" : "OpenGL ES GLSL ES 3.00"));
+   /* OES_shader_image_atomic: ES 3.1 contexts on a device with R32I/R32UI image atomics */
+   s = (const char *)mgl_glGetString(GL_EXTENSIONS);
+   CHECK(s && (strstr(s, "GL_OES_shader_image_atomic") != NULL) == es31);
    GLint n = 0;
    mgl_glGetIntegerv(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS, &n);
    CHECK_ERR(es31 ? GL_NO_ERROR : GL_INVALID_ENUM);
@@ -385,6 +388,8 @@ test_es31(void)
    fake_caps.max_compute_work_group_invocations = 1024;
    fake_caps.max_storage_buffer_bindings = 8;
    fake_caps.cap_bits |= MGP_CAP_NO_ATTACHMENTS | MGP_CAP_TEXTURE_GATHER_LOD;
+   fake_caps.format_flags[MGP_FORMAT_R32_SINT] |= MGP_FORMAT_CAP_STORAGE_ATOMIC;
+   fake_caps.format_flags[MGP_FORMAT_R32_UINT] |= MGP_FORMAT_CAP_STORAGE_ATOMIC;
    struct fe_context *ctx = make_es(3, 1, false);
    CHECK(ctx);
    if (ctx) {

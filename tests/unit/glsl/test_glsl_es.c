@@ -317,6 +317,63 @@ main(void)
       CHECK(t_spirv_val(&cp->spirv[GLSL_STAGE_COMPUTE], "es310-cs") != 0, "3.10 compute SPIR-V");
    glsl_program_destroy(cp);
    free(log);
+   /* GLSL ES 3.10 rules desktop 4.30 lacks or differs in: gl_HelperInvocation; a precision
+    * among qualifiers in any order; only a storage block's last member unsized */
+   static const struct {
+      enum glsl_stage stage;
+      const char *src;
+      bool ok;
+   } es310[] = {
+      {GLSL_STAGE_FRAGMENT,
+       "#version 310 es\nout highp vec4 c;\n"
+       "void main() { if (gl_HelperInvocation) discard; c = vec4(0.0); }\n",
+       true},
+      {GLSL_STAGE_FRAGMENT, "#version 310 es\nlowp out vec4 c;\nvoid main() { c = vec4(1.0); }\n",
+       true},
+      {GLSL_STAGE_FRAGMENT, "#version 310 es\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n",
+       false},
+      {GLSL_STAGE_COMPUTE,
+       "#version 310 es\nlayout(local_size_x = 1) in;\n"
+       "buffer B { int c[]; vec4 d; };\nvoid main() {}\n",
+       false},
+      {GLSL_STAGE_COMPUTE,
+       "#version 310 es\nlayout(local_size_x = 1) in;\n"
+       "buffer B { vec4 d; int c[]; };\nvoid main() { c[0] = 1; }\n",
+       true},
+   };
+   for (unsigned k = 0; k < sizeof(es310) / sizeof(es310[0]); k++) {
+      log = NULL;
+      const bool ok =
+         glsl_compile_shader_opts(es310[k].stage, GLSL_API_ES, 0, 0, es310[k].src, &log);
+      CHECK(ok == es310[k].ok, "3.10 case %u: %s (%s)", k, ok ? "compiled" : "refused", log);
+      free(log);
+   }
+   /* an ES extension glslang knows and mgl does not offer: its macro is not defined and
+    * `require` fails; GL_OES_shader_image_atomic is one unless the context offers it */
+   log = NULL;
+   CHECK(glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_ES, 0, GLSL_DENY_ES_IMAGE_ATOMIC,
+                                  "#version 310 es\n#ifdef GL_OES_geometry_shader\n#error x\n"
+                                  "#endif\n#ifdef GL_OES_shader_image_atomic\n#error y\n"
+                                  "#endif\nvoid main() {}\n",
+                                  &log),
+         "3.10 withheld macros: %s", log);
+   free(log);
+   log = NULL;
+   CHECK(!glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_ES, 0, 0,
+                                   "#version 310 es\n#extension GL_OES_geometry_shader : require\n"
+                                   "void main() {}\n",
+                                   &log) &&
+            log && strstr(log, "extension not supported: GL_OES_geometry_shader"),
+         "3.10 withheld require: %s", log);
+   free(log);
+   log = NULL;
+   CHECK(glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_ES, 0, 0,
+                                  "#version 310 es\n#extension GL_OES_shader_image_atomic : "
+                                  "require\n#ifndef GL_OES_shader_image_atomic\n#error z\n"
+                                  "#endif\nvoid main() {}\n",
+                                  &log),
+         "3.10 image atomics offered: %s", log);
+   free(log);
    log = NULL;
    CHECK(!glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_ES, 0, 0,
                                    "#version 320 es\nvoid main() {}\n", &log) &&
