@@ -1061,6 +1061,29 @@ compute_get(struct fe_context *ctx, GLenum pname, int64_t *out)
          return 0;
       *out = caps->max_compute_shared_memory_size;
       return 1;
+   /* GL 4.3 / ES 3.1: the compute stage's uniform and texture limits are every stage's */
+   case GL_MAX_COMPUTE_UNIFORM_COMPONENTS:
+   case GL_MAX_COMPUTE_UNIFORM_BLOCKS:
+   case GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS:
+   case GL_MAX_COMBINED_COMPUTE_UNIFORM_COMPONENTS:
+      if (!fe_compute_offered(ctx))
+         return 0;
+      *out = pname == GL_MAX_COMPUTE_UNIFORM_COMPONENTS ? GLSL_MAX_STAGE_UNIFORM_COMPONENTS
+             : pname == GL_MAX_COMPUTE_UNIFORM_BLOCKS   ? GLSL_MAX_STAGE_UNIFORM_BLOCKS
+             : pname == GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS
+                ? FE_MAX_STAGE_TEXTURE_UNITS
+                : GLSL_MAX_STAGE_UNIFORM_COMPONENTS +
+                     (int64_t)GLSL_MAX_STAGE_UNIFORM_BLOCKS *
+                        cap_or(caps->max_uniform_block_size, 16384) / 4;
+      return 1;
+   /* the storage blocks a stage (and a program) may use: its binding points, no more than the
+    * 8 the GLSL built-ins gl_Max*ShaderStorageBlocks say */
+   case GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS:
+   case GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS:
+   case GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS:
+   case GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS:
+      *out = fe_ssbo_bindings(ctx) < 8 ? fe_ssbo_bindings(ctx) : 8;
+      break;
    case GL_DISPATCH_INDIRECT_BUFFER_BINDING:
       if (!fe_compute_offered(ctx))
          return 0;
@@ -1529,7 +1552,7 @@ get_indexed(struct fe_context *ctx, GLenum target, GLuint index, struct gv *v)
    case GL_VERTEX_BINDING_STRIDE:
    case GL_VERTEX_BINDING_DIVISOR:
    case GL_VERTEX_BINDING_BUFFER:
-      if (ctx->desc.api == FE_API_GLES)
+      if (ctx->desc.api == FE_API_GLES && !fe_es31(ctx))
          break;
       if (!fe_vao_binding_get(ctx, target, index, cv))
          return false;

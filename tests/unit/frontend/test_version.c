@@ -351,6 +351,18 @@ check_es3(bool es31)
    CHECK_ERR(es31 ? GL_NO_ERROR : GL_INVALID_ENUM);
    mgl_glGetIntegerv(GL_MAX_SAMPLE_MASK_WORDS, &n);
    CHECK_ERR(es31 ? GL_NO_ERROR : GL_INVALID_ENUM);
+   mgl_glGetIntegerv(GL_MAX_COMPUTE_UNIFORM_BLOCKS, &n);
+   CHECK_ERR(es31 ? GL_NO_ERROR : GL_INVALID_ENUM);
+   CHECK(!es31 || n >= 12);
+   mgl_glGetIntegerv(GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS, &n);
+   CHECK_ERR(es31 ? GL_NO_ERROR : GL_INVALID_ENUM);
+   CHECK(!es31 || n >= 4);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_STRIDE, 0, &n);
+   CHECK_ERR(es31 ? GL_NO_ERROR : GL_INVALID_ENUM);
+   mgl_glEnable(GL_SAMPLE_MASK);
+   CHECK_ERR(es31 ? GL_NO_ERROR : GL_INVALID_ENUM);
+   mgl_glDisable(GL_SAMPLE_MASK);
+   CHECK_ERR(es31 ? GL_NO_ERROR : GL_INVALID_ENUM);
    mgl_glGetIntegerv(GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT, &n); /* ES 3.2 */
    CHECK_ERR(GL_INVALID_ENUM);
    GLuint buf;
