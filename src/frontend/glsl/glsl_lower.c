@@ -960,6 +960,47 @@ draw_instanced_arb(struct lower *L, struct glsl_unit *u, const struct glsl_tok *
    add_edit(L, t->at, t->len, NULL, NULL, 0);
 }
 
+const char *const glsl_es_withheld_extensions[] = {
+   "GL_ANDROID_extension_pack_es31a",
+   "GL_EXT_geometry_point_size",
+   "GL_EXT_geometry_shader",
+   "GL_EXT_gpu_shader5",
+   "GL_EXT_primitive_bounding_box",
+   "GL_EXT_shader_io_blocks",
+   "GL_EXT_tessellation_point_size",
+   "GL_EXT_tessellation_shader",
+   "GL_EXT_texture_buffer",
+   "GL_EXT_texture_cube_map_array",
+   "GL_OES_EGL_image_external",
+   "GL_OES_EGL_image_external_essl3",
+   "GL_OES_geometry_point_size",
+   "GL_OES_geometry_shader",
+   "GL_OES_gpu_shader5",
+   "GL_OES_primitive_bounding_box",
+   "GL_OES_sample_variables",
+   "GL_OES_shader_image_atomic", /* where GLSL_DENY_ES_IMAGE_ATOMIC */
+   "GL_OES_shader_io_blocks",
+   "GL_OES_shader_multisample_interpolation",
+   "GL_OES_tessellation_point_size",
+   "GL_OES_tessellation_shader",
+   "GL_OES_texture_buffer",
+   "GL_OES_texture_cube_map_array",
+   "GL_OES_texture_storage_multisample_2d_array",
+   NULL,
+};
+
+bool
+glsl_es_withheld(const char *name, size_t len, uint32_t deny)
+{
+   if (len == 26 && !memcmp(name, "GL_OES_shader_image_atomic", len))
+      return (deny & GLSL_DENY_ES_IMAGE_ATOMIC) != 0;
+   for (unsigned i = 0; glsl_es_withheld_extensions[i]; i++)
+      if (strlen(glsl_es_withheld_extensions[i]) == len &&
+          !memcmp(glsl_es_withheld_extensions[i], name, len))
+         return true;
+   return false;
+}
+
 /* Whether an #extension directive names one of glsl_es_withheld_extensions. */
 static bool
 withheld_es_named(const char *s, uint32_t deny)
