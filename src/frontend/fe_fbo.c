@@ -1896,7 +1896,7 @@ mgl_glGetInternalformativ(GLenum target, GLenum internalformat, GLenum pname, GL
 bool
 fe_no_attachments_offered(const struct fe_context *ctx)
 {
-   return ctx->desc.api != FE_API_GLES &&
+   return (ctx->desc.api != FE_API_GLES || fe_es31(ctx)) &&
           (ctx->share->caps->cap_bits & MGP_CAP_NO_ATTACHMENTS) != 0;
 }
 

@@ -711,8 +711,8 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
          return false;
       INT1(GLSL_MAX_SUBROUTINE_LOCATIONS);
       return true;
-   case GL_MAX_UNIFORM_LOCATIONS: /* GL 4.3, ARB_explicit_uniform_location: desktop only */
-      if (ctx->desc.api == FE_API_GLES)
+   case GL_MAX_UNIFORM_LOCATIONS: /* GL 4.3, ARB_explicit_uniform_location; ES 3.1 */
+      if (ctx->desc.api == FE_API_GLES && !fe_es31(ctx))
          return false;
       INT1(GLSL_MAX_UNIFORM_LOCATIONS);
       return true;
@@ -1102,6 +1102,29 @@ compute_get(struct fe_context *ctx, GLenum pname, int64_t *out)
          return 0;
       *out = caps->max_compute_shared_memory_size;
       return 1;
+   /* GL 4.3 / ES 3.1: the compute stage's uniform and texture limits are every stage's */
+   case GL_MAX_COMPUTE_UNIFORM_COMPONENTS:
+   case GL_MAX_COMPUTE_UNIFORM_BLOCKS:
+   case GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS:
+   case GL_MAX_COMBINED_COMPUTE_UNIFORM_COMPONENTS:
+      if (!fe_compute_offered(ctx))
+         return 0;
+      *out = pname == GL_MAX_COMPUTE_UNIFORM_COMPONENTS ? GLSL_MAX_STAGE_UNIFORM_COMPONENTS
+             : pname == GL_MAX_COMPUTE_UNIFORM_BLOCKS   ? GLSL_MAX_STAGE_UNIFORM_BLOCKS
+             : pname == GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS
+                ? FE_MAX_STAGE_TEXTURE_UNITS
+                : GLSL_MAX_STAGE_UNIFORM_COMPONENTS +
+                     (int64_t)GLSL_MAX_STAGE_UNIFORM_BLOCKS *
+                        cap_or(caps->max_uniform_block_size, 16384) / 4;
+      return 1;
+   /* the storage blocks a stage (and a program) may use: its binding points, no more than the
+    * 8 the GLSL built-ins gl_Max*ShaderStorageBlocks say */
+   case GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS:
+   case GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS:
+   case GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS:
+   case GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS:
+      *out = fe_ssbo_bindings(ctx) < 8 ? fe_ssbo_bindings(ctx) : 8;
+      break;
    case GL_DISPATCH_INDIRECT_BUFFER_BINDING:
       if (!fe_compute_offered(ctx))
          return 0;
@@ -1119,17 +1142,17 @@ compute_get(struct fe_context *ctx, GLenum pname, int64_t *out)
       return 1;
    /* GL 4.3 §10.3 (ARB_vertex_attrib_binding) and GL 4.4's stride limit */
    case GL_MAX_VERTEX_ATTRIB_BINDINGS:
-      if (ctx->desc.api == FE_API_GLES)
+      if (ctx->desc.api == FE_API_GLES && !fe_es31(ctx))
          return 0;
       *out = fe_vao_max_bindings(ctx);
       return 1;
    case GL_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET:
-      if (ctx->desc.api == FE_API_GLES)
+      if (ctx->desc.api == FE_API_GLES && !fe_es31(ctx))
          return 0;
       *out = FE_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET;
       return 1;
-   case GL_MAX_VERTEX_ATTRIB_STRIDE:
-      if (ctx->desc.api == FE_API_GLES || !caps->max_vertex_attrib_stride)
+   case GL_MAX_VERTEX_ATTRIB_STRIDE: /* GL 4.4, ES 3.1 */
+      if ((ctx->desc.api == FE_API_GLES && !fe_es31(ctx)) || !caps->max_vertex_attrib_stride)
          return 0;
       *out = caps->max_vertex_attrib_stride;
       return 1;
@@ -1451,6 +1474,21 @@ desktop_only_pname(GLenum pname)
    }
 }
 
+/* Of desktop_only_pname's, the state OpenGL ES 3.1 brings to ES (its tables 20.x: multisample
+ * textures and their limits), which an ES 3.1 context answers. */
+static bool
+es31_pname(GLenum pname)
+{
+   switch (pname) {
+   case GL_MAX_COLOR_TEXTURE_SAMPLES:
+   case GL_MAX_DEPTH_TEXTURE_SAMPLES:
+   case GL_MAX_INTEGER_SAMPLES:
+   case GL_MAX_SAMPLE_MASK_WORDS:
+   case GL_TEXTURE_BINDING_2D_MULTISAMPLE: return true;
+   default: return false;
+   }
+}
+
 static bool
 get(GLenum pname, struct gv *v)
 {
@@ -1458,7 +1496,9 @@ get(GLenum pname, struct gv *v)
    if (!ctx)
       return false;
    if ((ctx->desc.api == FE_API_GLES && ctx->desc.major == 2 && es3_only_pname(pname)) ||
-       (ctx->desc.api == FE_API_GLES && desktop_only_pname(pname)) || !get_value(ctx, pname, v)) {
+       (ctx->desc.api == FE_API_GLES && desktop_only_pname(pname) &&
+        !(fe_es31(ctx) && es31_pname(pname))) ||
+       !get_value(ctx, pname, v)) {
       fe_error(ctx, GL_INVALID_ENUM);
       return false;
    }
@@ -1552,7 +1592,7 @@ get_indexed(struct fe_context *ctx, GLenum target, GLuint index, struct gv *v)
    case GL_VERTEX_BINDING_STRIDE:
    case GL_VERTEX_BINDING_DIVISOR:
    case GL_VERTEX_BINDING_BUFFER:
-      if (ctx->desc.api == FE_API_GLES)
+      if (ctx->desc.api == FE_API_GLES && !fe_es31(ctx))
          break;
       if (!fe_vao_binding_get(ctx, target, index, cv))
          return false;
@@ -1755,6 +1795,7 @@ mgl_glGetString(GLenum name)
       /* ES: "OpenGL ES N.M" first (ES 3.0 §6.1.6); the context is the version asked for. */
       if (ctx->desc.api == FE_API_GLES)
          return (const GLubyte *)(ctx->desc.major == 2 ? "OpenGL ES 2.0 mgl 0.1"
+                                  : fe_es31(ctx)       ? "OpenGL ES 3.1 mgl 0.1"
                                                        : "OpenGL ES 3.0 mgl 0.1");
       return (const GLubyte *)fe_gl_version_string(ctx);
    case GL_EXTENSIONS:
@@ -1786,6 +1827,7 @@ mgl_glGetString(GLenum name)
    case GL_SHADING_LANGUAGE_VERSION:
       if (ctx->desc.api == FE_API_GLES)
          return (const GLubyte *)(ctx->desc.major == 2 ? "OpenGL ES GLSL ES 1.00"
+                                  : fe_es31(ctx)       ? "OpenGL ES GLSL ES 3.10"
                                                        : "OpenGL ES GLSL ES 3.00");
       return (const GLubyte *)fe_glsl_version_string(ctx);
    default:

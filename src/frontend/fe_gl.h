@@ -900,6 +900,14 @@ struct fe_context {
    bool ship_all_persistent;
 };
 
+/* Whether the context is an OpenGL ES 3.1 one: ES 3.1's entry points, state and GLSL ES 3.10,
+ * which every desktop context has where the caps do (fe_version.c, fe_es31_lacks). */
+static inline bool
+fe_es31(const struct fe_context *ctx)
+{
+   return ctx->desc.api == FE_API_GLES && ctx->desc.major * 10 + ctx->desc.minor >= 31;
+}
+
 /* The GLSL dialect of the context's shaders. */
 static inline enum glsl_api
 fe_glsl_api(const struct fe_context *ctx)
@@ -1082,8 +1090,8 @@ fe_call_supported(const struct fe_share_group *share, enum mgp_call_id call)
 static inline unsigned
 fe_ssbo_bindings(const struct fe_context *ctx)
 {
-   if (ctx->desc.api == FE_API_GLES)
-      return 0; /* ES 3.1 (not offered yet) */
+   if (ctx->desc.api == FE_API_GLES && !fe_es31(ctx))
+      return 0; /* ES 2.0 and 3.0 have none */
    uint32_t n = ctx->share->caps->max_storage_buffer_bindings;
    return n < FE_MAX_SSBO_BINDINGS ? n : FE_MAX_SSBO_BINDINGS;
 }
@@ -1105,14 +1113,15 @@ fe_geometry_offered(const struct fe_context *ctx)
 static inline bool
 fe_compute_offered(const struct fe_context *ctx)
 {
-   return ctx->desc.api != FE_API_GLES && ctx->share->caps->max_compute_work_group_invocations > 0;
+   return (ctx->desc.api != FE_API_GLES || fe_es31(ctx)) &&
+          ctx->share->caps->max_compute_work_group_invocations > 0;
 }
 /* GL_ARB_separate_shader_objects (GL 4.1): a front-end feature, every desktop context
- * (fe_pipeline.c); ES 3.1's form is not offered yet. */
+ * (fe_pipeline.c) and ES 3.1 contexts. */
 static inline bool
 fe_separate_shaders_offered(const struct fe_context *ctx)
 {
-   return ctx->desc.api != FE_API_GLES;
+   return ctx->desc.api != FE_API_GLES || fe_es31(ctx);
 }
 
 /* Whether a desktop context offers tessellation (GL 4.0 / ARB_tessellation_shader): the backend
@@ -1381,6 +1390,9 @@ bool fe_mirror_clamp_offered(struct fe_context *ctx);
  * the context's GL_VERSION and GL_SHADING_LANGUAGE_VERSION strings for its version; whether
  * GL_TEXTURE_BUFFER is a target (GL 3.1 buffer textures, MGP_CAP_TEXTURE_BUFFER). */
 int fe_gl_version_max(const struct mgp_caps *caps, const char **missing);
+/* fe_version.c: what the caps lack that OpenGL ES 3.1 needs (NULL: nothing; an ES 3.x context
+ * may be 3.1). */
+const char *fe_es31_lacks(const struct mgp_caps *caps);
 const char *fe_gl_version_string(const struct fe_context *ctx);
 const char *fe_glsl_version_string(const struct fe_context *ctx);
 bool fe_texture_buffer_offered(const struct fe_context *ctx);

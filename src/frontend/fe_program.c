@@ -928,13 +928,14 @@ mgl_glLinkProgram(GLuint program)
    }
    if (ctx->desc.api == FE_API_GLES && !prog->separable) {
       /* ES: a program links only with both a vertex and a fragment shader (ES 3.1 7.3: unless
-       * it is separable) */
-      bool has_vs = false, has_fs = false;
+       * it is separable, or a compute program) */
+      bool has_vs = false, has_fs = false, has_cs = false;
       for (unsigned i = 0; i < prog->num_shaders; i++) {
          has_vs |= prog->shaders[i]->type == GL_VERTEX_SHADER;
          has_fs |= prog->shaders[i]->type == GL_FRAGMENT_SHADER;
+         has_cs |= prog->shaders[i]->type == GL_COMPUTE_SHADER;
       }
-      if (!has_vs || !has_fs) {
+      if (!has_cs && (!has_vs || !has_fs)) {
          fe_program_link_failed(ctx, prog,
                                 has_vs ? "error: OpenGL ES needs a fragment shader to link\n"
                                        : "error: OpenGL ES needs a vertex shader to link\n");

@@ -344,7 +344,7 @@ fe_mirror_clamp_offered(struct fe_context *ctx)
 bool
 fe_stencil_texturing_offered(const struct fe_context *ctx)
 {
-   return ctx->desc.api != FE_API_GLES &&
+   return (ctx->desc.api != FE_API_GLES || fe_es31(ctx)) &&
           (ctx->share->caps->cap_bits & MGP_CAP_STENCIL_TEXTURING) != 0;
 }
 

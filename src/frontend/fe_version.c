@@ -5,6 +5,7 @@
  * else a version asks that a backend declines by name is documented there, not counted here. */
 #include <stdio.h>
 
+#include "fe_es_ext.h"
 #include "fe_gl.h"
 
 /* The steps above 3.0, lowest first: a version is met when its steps and every lower one are. */
@@ -46,6 +47,37 @@ fe_gl_version_max(const struct mgp_caps *caps, const char **missing)
    return v;
 }
 
+/* What OpenGL ES 3.1 adds to 3.0, each named by what it needs of the backend: an ES context is
+ * 3.1 only where every one is met (ES 3.1 6.1.x minimums). The front end has the rest itself
+ * (program pipelines, program interface queries, vertex attribute bindings, multisample
+ * textures). */
+const char *
+fe_es31_lacks(const struct mgp_caps *caps)
+{
+   const uint64_t *m = caps->call_mask;
+#define HAS(call) ((m[(call) / 64] >> ((call) % 64)) & 1)
+   if (caps->max_compute_work_group_invocations < 128 || !HAS(MGP_CALL_launch_grid))
+      return "compute shaders";
+   if (caps->max_storage_buffer_bindings < 4)
+      return "four shader storage buffer bindings";
+   if (!HAS(MGP_CALL_memory_barrier))
+      return "memory barriers";
+   if (caps->max_image_units < 4 || !HAS(MGP_CALL_set_shader_images))
+      return "four image units";
+   if (!HAS(MGP_CALL_draw_indirect))
+      return "indirect draws";
+   if (caps->max_vertex_bindings < 16)
+      return "16 vertex buffer bindings";
+   if (!(caps->cap_bits & MGP_CAP_STENCIL_TEXTURING))
+      return "stencil texturing";
+   if (!(caps->cap_bits & MGP_CAP_NO_ATTACHMENTS))
+      return "framebuffers without attachments";
+   if (!(caps->cap_bits & MGP_CAP_TEXTURE_GATHER_LOD))
+      return "texture gathers";
+#undef HAS
+   return NULL;
+}
+
 bool
 fe_texture_buffer_offered(const struct fe_context *ctx)
 {
@@ -65,7 +97,7 @@ fe_cube_array_offered(const struct fe_context *ctx)
 bool
 fe_texture_gather_offered(const struct fe_context *ctx)
 {
-   return ctx->desc.api != FE_API_GLES &&
+   return (ctx->desc.api != FE_API_GLES || fe_es31(ctx)) &&
           (ctx->share->caps->cap_bits & MGP_CAP_TEXTURE_GATHER_LOD) != 0;
 }
 
@@ -130,7 +162,12 @@ fe_glsl_deny(const struct fe_context *ctx)
           (fe_cull_distance_offered(ctx) ? 0 : GLSL_DENY_CULL_DISTANCE) |
           (fe_image_queries_offered(ctx) ? 0 : GLSL_DENY_IMAGE_QUERIES) |
           (fe_derivative_control_offered(ctx) ? 0 : GLSL_DENY_DERIVATIVE_CONTROL) |
-          (fe_max_vertex_streams(ctx) > 1 ? 0 : GLSL_DENY_VERTEX_STREAMS);
+          (fe_max_vertex_streams(ctx) > 1 ? 0 : GLSL_DENY_VERTEX_STREAMS) |
+
+          (fe_es31(ctx) ? 0 : GLSL_DENY_ESSL310) |
+          (fe_es_ext_on((struct fe_context *)ctx, FE_ES_EXT_SHADER_IMAGE_ATOMIC)
+              ? 0
+              : GLSL_DENY_ES_IMAGE_ATOMIC);
 }
 
 const char *

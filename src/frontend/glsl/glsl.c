@@ -180,8 +180,8 @@ version_number(const char *p)
  * to glslang. *version_out (110 without a directive) and profile_out (16 bytes, "" when absent)
  * say what the directive asked for. */
 static bool
-check_version(const char *src, bool es, bool compat, struct glsl_str *log, int *version_out,
-              char *profile_out)
+check_version(const char *src, bool es, bool compat, uint32_t deny, struct glsl_str *log,
+              int *version_out, char *profile_out)
 {
    int line;
    const char *p = skip_to_first_token(src, &line);
@@ -211,9 +211,12 @@ check_version(const char *src, bool es, bool compat, struct glsl_str *log, int *
    memcpy(profile_out, profile, sizeof(profile));
 
    if (es) {
-      /* GLSL ES 3.00 §3.3: 1.00 has no profile, 3.00 must say "es"; desktop versions are not
-       * ES's. A 1.00 shader says "es" in its profile_out so that lowering knows. */
-      if ((version == 100 && !profile[0]) || (version == 300 && !strcmp(profile, "es"))) {
+      /* GLSL ES 3.00 §3.3: 1.00 has no profile, 3.00 (and 3.10, in an ES 3.1 context) must
+       * say "es"; desktop versions are not ES's. A 1.00 shader says "es" in its profile_out so
+       * that lowering knows. */
+      const bool es310 = !(deny & GLSL_DENY_ESSL310);
+      if ((version == 100 && !profile[0]) ||
+          ((version == 300 || (version == 310 && es310)) && !strcmp(profile, "es"))) {
          snprintf(profile_out, 16, "es");
          return true;
       }
@@ -225,8 +228,8 @@ check_version(const char *src, bool es, bool compat, struct glsl_str *log, int *
                !strcmp(profile, "es") ? "" : profile);
       glsl_str_printf(log,
                       "0:%d(%d): error: GLSL %s is not supported. Supported versions are: "
-                      "1.00 ES, and 3.00 ES\n",
-                      line, col, what);
+                      "1.00 ES, %s3.00 ES%s\n",
+                      line, col, what, es310 ? "" : "and ", es310 ? ", and 3.10 ES" : "");
       return false;
    }
 
@@ -275,6 +278,31 @@ glsl_source_is_es(const char *source, bool es3)
    if (version == 100)
       return !is_ident(*q);
    return es3 && version == 300 && !strncmp(q, "es", 2) && !is_ident(q[2]);
+}
+
+/* GLSL ES 3.00 3.4 lets comments and white space come before #version, and Mesa takes them;
+ * glslang refuses an ES 3.00+ shader whose #version is not its first character. Returns the
+ * source with the directive moved to the front and a #line (ES: the next line's number) that
+ * gives the line after it its own number again, or NULL (out of memory; then *same false) or
+ * src itself with *same true when the directive already leads. */
+static char *
+hoist_es_version(char *src, bool *same)
+{
+   int line;
+   const char *p = skip_to_first_token(src, &line);
+   *same = p == src || !version_number(p);
+   if (*same)
+      return src;
+   const char *eol = strchr(p, '\n');
+   const size_t vlen = eol ? (size_t)(eol - p) : strlen(p);
+   const char *rest = eol ? eol + 1 : p + vlen;
+   char head[32];
+   snprintf(head, sizeof(head), "\n#line %d\n", line + 1);
+   const size_t n = vlen + strlen(head) + strlen(rest) + 1;
+   char *out = malloc(n);
+   if (out)
+      snprintf(out, n, "%.*s%s%s", (int)vlen, p, head, rest);
+   return out;
 }
 
 /* ── compile ───────────────────────────────────────────────────────────────────────────────── */
@@ -376,11 +404,11 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
       return NULL;
    }
    /* GLSL names the extensions it has as macros; glslang's lists lack GL_EXT_draw_buffers and
-    * GL_EXT_draw_instanced (ESSL 1.00), GL_ARB_arrays_of_arrays, GL_ARB_blend_func_extended,
+    * GL_EXT_draw_instanced (ESSL 1.00 and 3.10), GL_ARB_arrays_of_arrays, GL_ARB_blend_func_extended,
     * GL_ARB_conservative_depth, GL_ARB_draw_instanced, GL_ARB_texture_query_levels and
     * GL_ARB_cull_distance (desktop; the last where GLSL_DENY_CULL_DISTANCE does not withhold it),
     * which mgl implements (glsl_lower.c) */
-   if (es && version == 100)
+   if (es && version != 300)
       glslang_shader_set_preamble(sh, "#define GL_EXT_draw_buffers 1\n"
                                       "#define GL_EXT_draw_instanced 1\n");
    else if (!es && (deny & GLSL_DENY_CULL_DISTANCE))
@@ -508,10 +536,31 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
    char *pp = NULL;
    char *folded = NULL;
    const bool es = api == GLSL_API_ES, compat = api == GLSL_API_COMPAT;
-   bool ok = check_version(spliced, es, compat, log, &version, profile);
-   if (ok && es && version == 100) {
-      glsl_require_to_enable(spliced, "GL_EXT_draw_buffers");
-      glsl_require_to_enable(spliced, "GL_EXT_draw_instanced");
+   bool ok = check_version(spliced, es, compat, deny, log, &version, profile);
+   if (ok && es && version >= 300) {
+      bool same;
+      char *hoisted = hoist_es_version(spliced, &same);
+      if (!same) {
+         free(spliced);
+         spliced = hoisted;
+      }
+      if (!spliced) {
+         glsl_str_append(log, "error: out of memory\n");
+         return false;
+      }
+   }
+   if (ok && es) {
+      /* ES 2.0's draw-buffers and instancing extensions (glsl_lower.c), in GLSL ES 1.00 and, as
+       * Mesa and piglit take them, 3.10, where they add nothing (3.00 names neither) */
+      if (version != 300) {
+         glsl_require_to_enable(spliced, "GL_EXT_draw_buffers");
+         glsl_require_to_enable(spliced, "GL_EXT_draw_instanced");
+      }
+      if (version >= 300)
+         for (unsigned i = 0; glsl_es_withheld_extensions[i]; i++)
+            if (glsl_es_withheld(glsl_es_withheld_extensions[i],
+                                 strlen(glsl_es_withheld_extensions[i]), deny))
+               hide_macro(spliced, glsl_es_withheld_extensions[i]);
    } else if (ok && !es) {
       glsl_require_to_enable(spliced, "GL_ARB_arrays_of_arrays"); /* glsl_lower.c */
       glsl_require_to_enable(spliced, "GL_ARB_blend_func_extended");

@@ -214,8 +214,8 @@ bool glsl_init(void);
  * a malloc'd log ("" when there is nothing to say), to be freed by the caller. info_log may be
  * NULL. A shader without main() compiles (main may come from another shader object). */
 /* The context a shader is for (false / true still read as core / ES). GLSL_API_ES: GLSL ES 1.00
- * (the default without #version) and 3.00 ("300 es") are its versions, lowered to desktop 1.40 /
- * 3.30 for glslang (glsl_lower.c). GLSL_API_COMPAT: a compatibility-profile context, whose
+ * (the default without #version), 3.00 ("300 es") and 3.10 ("310 es", unless GLSL_DENY_ESSL310)
+ * are its versions, lowered to desktop 1.40 / 3.30 / 4.30 for glslang (glsl_lower.c). GLSL_API_COMPAT: a compatibility-profile context, whose
  * built-ins (gl_Vertex, gl_ModelViewMatrix, ftransform(), ...) glsl_compat.c lowers. */
 enum glsl_api { GLSL_API_CORE = 0, GLSL_API_ES = 1, GLSL_API_COMPAT = 2 };
 bool glsl_compile_shader(enum glsl_stage stage, enum glsl_api api, const char *source,
@@ -270,6 +270,14 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
  * GL_MAX_VERTEX_STREAMS is 1, so a geometry shader's layout(stream = n), EmitStreamVertex(n) or
  * EndStreamPrimitive(n) with n > 0 fails to compile, naming GL_MAX_VERTEX_STREAMS. */
 #define GLSL_DENY_VERTEX_STREAMS (1u << 6)
+/* GLSL_DENY_ESSL310, GLSL ES 3.10 (the context is not an OpenGL ES 3.1 one): `#version 310 es`
+ * is an unsupported version, as in an ES 3.0 context. Without it an ES shader may be 3.10,
+ * lowered as desktop 4.30 (glsl_lower.c). */
+#define GLSL_DENY_ESSL310 (1u << 7)
+/* GLSL_DENY_ES_IMAGE_ATOMIC, GL_OES_shader_image_atomic (the ES context does not offer it): one of
+ * glsl_es_withheld_extensions (glsl_internal.h) like the others; without it the extension is
+ * glslang's. */
+#define GLSL_DENY_ES_IMAGE_ATOMIC (1u << 8)
 /* glsl_compile_shader_limits with only the varyings and the denied features. */
 bool glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api,
                               uint32_t max_varying_components, uint32_t deny, const char *source,

@@ -294,6 +294,12 @@ char *glsl_decide_macros(const char *src, bool undef_fp64);
  * columns keep); glsl_lower_preprocessed takes the directive out. For what mgl implements
  * without glslang: GL_EXT_draw_buffers (ESSL 1.00), GL_ARB_blend_func_extended (desktop). */
 void glsl_require_to_enable(char *src, const char *name);
+/* The OpenGL ES extensions glslang knows in GLSL ES 3.00+ (it predefines their macros and takes
+ * their #extension) that an mgl ES context does not offer, NULL-terminated (glsl_es_withheld:
+ * whether one is, given the context's GLSL_DENY_*): glsl.c hides the macros and
+ * glsl_lower.c judges the directives as an extension the implementation lacks. */
+extern const char *const glsl_es_withheld_extensions[];
+bool glsl_es_withheld(const char *name, size_t len, uint32_t deny);
 /* Lowers one unit from its preprocessed text (GL-mode preprocessor output of a spliced source
  * whose #version said `version` and `profile`). False with a message in log when the unit is not
  * valid GLSL in a way only this step sees. */

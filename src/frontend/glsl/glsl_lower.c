@@ -11,7 +11,8 @@
  *     rewrite:
  *      - #version 110/120/130 becomes #version 140 (the oldest glslang's Vulkan target takes); in
  *        1.10/1.20 `attribute` / `varying` become `in` / `out` (1.40 deprecates them); GLSL ES
- *        1.00 and 3.00 are lowered as desktop 1.20 and 3.30 (their desktop counterparts);
+ *        1.00, 3.00 and 3.10 are lowered as desktop 1.20, 3.30 and 4.30 (their desktop
+ *        counterparts);
  *      - names that are keywords only in Vulkan GLSL (texture2D, sampler, subpassInput, ...) and
  *        the names of the built-ins we provide are renamed GLSL_MANGLE + name (reflection strips
  *        the prefix again, so an app's variable called `sampler` keeps its name);
@@ -330,9 +331,25 @@ check_es_float_precision(struct lower *L)
          }
          if (k < L->n && tok_is(pp, &L->t[k], "("))
             continue; /* a constructor */
-         const struct glsl_tok *prev = i ? &L->t[i - 1] : NULL;
-         if (prev &&
-             (tok_is(pp, prev, "lowp") || tok_is(pp, prev, "mediump") || tok_is(pp, prev, "highp")))
+         /* the precision among the declaration's qualifiers, in any order (GLSL ES 3.10 4.7:
+          * `lowp out vec4 c;`) */
+         static const char *const qualifiers[] = {
+            "in",       "out",       "inout",     "uniform", "const",    "flat",     "smooth",
+            "centroid", "sample",    "invariant", "precise", "coherent", "volatile", "restrict",
+            "readonly", "writeonly", "buffer",    "shared",  "patch"};
+         bool qualified = false;
+         for (unsigned b = i; b-- > 0;) {
+            const struct glsl_tok *q = &L->t[b];
+            if (tok_is(pp, q, "lowp") || tok_is(pp, q, "mediump") || tok_is(pp, q, "highp")) {
+               qualified = true;
+               break;
+            }
+            if (q->kind != GLSL_TOK_IDENT ||
+                find_name(qualifiers, sizeof(qualifiers) / sizeof(qualifiers[0]), pp + q->at,
+                          q->len) < 0)
+               break;
+         }
+         if (qualified)
             continue;
          glsl_str_printf(L->log,
                          "ERROR: 0:%d: '%.*s' : declaration without a precision "
@@ -342,6 +359,48 @@ check_es_float_precision(struct lower *L)
          L->failed = true;
          return; /* one error is enough */
       }
+   }
+}
+
+/* GLSL ES 3.10 4.1.9: only a shader storage block's last member may be an array without a size
+ * (desktop glslang takes one anywhere). */
+static void
+check_es_unsized_last(struct lower *L)
+{
+   const char *pp = L->p;
+   for (unsigned i = 0; i < L->n; i++) {
+      if (!tok_is(pp, &L->t[i], "buffer"))
+         continue;
+      unsigned k = i + 1;
+      while (k < L->n && !tok_is(pp, &L->t[k], "{") && !tok_is(pp, &L->t[k], ";"))
+         k++;
+      if (k >= L->n || !tok_is(pp, &L->t[k], "{"))
+         continue;
+      int depth = 0;
+      const struct glsl_tok *unsized = NULL; /* the `[` of a member without a size */
+      bool ended = false;                    /* ... whose declaration has ended */
+      for (k++; k < L->n; k++) {
+         const struct glsl_tok *t = &L->t[k];
+         if (depth == 0 && tok_is(pp, t, "}"))
+            break;
+         if (ended) {
+            glsl_str_printf(L->log,
+                            "ERROR: 0:%d: '[]' : only the last member of a shader storage block "
+                            "may be an array without a size\n",
+                            unsized->line);
+            L->failed = true;
+            return;
+         }
+         if (tok_is(pp, t, "{"))
+            depth++;
+         else if (tok_is(pp, t, "}"))
+            depth--;
+         else if (depth == 0 && tok_is(pp, t, ";"))
+            ended = unsized != NULL;
+         else if (depth == 0 && tok_is(pp, t, "[") && k + 1 < L->n && tok_is(pp, &L->t[k + 1], "]"))
+            unsized = t;
+      }
+      i = k;
    }
 }
 
@@ -924,7 +983,57 @@ core_in(const char *directive)
    return 0;
 }
 
-/* An extension the context does not offer (glsl.h, GLSL_DENY_GPU_SHADER5,
+const char *const glsl_es_withheld_extensions[] = {
+   "GL_ANDROID_extension_pack_es31a",
+   "GL_EXT_geometry_point_size",
+   "GL_EXT_geometry_shader",
+   "GL_EXT_gpu_shader5",
+   "GL_EXT_primitive_bounding_box",
+   "GL_EXT_shader_io_blocks",
+   "GL_EXT_tessellation_point_size",
+   "GL_EXT_tessellation_shader",
+   "GL_EXT_texture_buffer",
+   "GL_EXT_texture_cube_map_array",
+   "GL_OES_EGL_image_external",
+   "GL_OES_EGL_image_external_essl3",
+   "GL_OES_geometry_point_size",
+   "GL_OES_geometry_shader",
+   "GL_OES_gpu_shader5",
+   "GL_OES_primitive_bounding_box",
+   "GL_OES_sample_variables",
+   "GL_OES_shader_image_atomic", /* where GLSL_DENY_ES_IMAGE_ATOMIC */
+   "GL_OES_shader_io_blocks",
+   "GL_OES_shader_multisample_interpolation",
+   "GL_OES_tessellation_point_size",
+   "GL_OES_tessellation_shader",
+   "GL_OES_texture_buffer",
+   "GL_OES_texture_cube_map_array",
+   "GL_OES_texture_storage_multisample_2d_array",
+   NULL,
+};
+
+bool
+glsl_es_withheld(const char *name, size_t len, uint32_t deny)
+{
+   if (len == 26 && !memcmp(name, "GL_OES_shader_image_atomic", len))
+      return (deny & GLSL_DENY_ES_IMAGE_ATOMIC) != 0;
+   for (unsigned i = 0; glsl_es_withheld_extensions[i]; i++)
+      if (strlen(glsl_es_withheld_extensions[i]) == len &&
+          !memcmp(glsl_es_withheld_extensions[i], name, len))
+         return true;
+   return false;
+}
+
+/* Whether an #extension directive names one of glsl_es_withheld_extensions. */
+static bool
+withheld_es_named(const char *s, uint32_t deny)
+{
+   char name[64];
+   return sscanf(s, "# extension %63[A-Za-z0-9_]", name) == 1 &&
+          glsl_es_withheld(name, strlen(name), deny);
+}
+
+/* An extension glslang knows but the context does not offer (glsl.h, GLSL_DENY_GPU_SHADER5,
  * GLSL_DENY_VIEWPORT_ARRAY, GLSL_DENY_CULL_DISTANCE, GLSL_DENY_IMAGE_QUERIES,
  * GLSL_DENY_DERIVATIVE_CONTROL):
  * GLSL 1.50 3.3's behaviours for an extension the implementation lacks. `require` fails the unit;
@@ -1314,11 +1423,16 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    if (u->es) {
       /* GLSL ES 1.00 is desktop 1.20's language with precision qualifiers (which desktop 1.30+
        * takes and ignores: highp is a correct mediump); GLSL ES 3.00 is 3.30's. Lowered as
-       * those, through the same path; the #version line says the desktop version. */
-      version = version == 100 ? 120 : 330;
+       * those, through the same path; the #version line says the desktop version. GLSL ES
+       * 3.10 (compute, storage blocks, images, atomic counters, bindings) is 4.30's. */
+      version = version == 100 ? 120 : version == 300 ? 330 : 430;
       profile = NULL;
    }
    u->compile_version = version < 140 ? 140 : version;
+   /* gl_HelperInvocation: GLSL ES 3.10's, desktop GLSL's from 4.50 on (glslang declares it
+    * there only) */
+   if (u->es && u->version >= 310 && strstr(pp, "gl_HelperInvocation"))
+      u->compile_version = 450;
    if ((stage == GLSL_STAGE_GEOMETRY || stage == GLSL_STAGE_TESS_CTRL ||
         stage == GLSL_STAGE_TESS_EVAL) &&
        u->compile_version < 150)
@@ -1341,6 +1455,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    bool compat_only = u->es || (version >= 140 && !compat_builtins);
    if (u->es && stage == GLSL_STAGE_FRAGMENT)
       check_es_float_precision(&L);
+   if (u->es && u->version >= 310)
+      check_es_unsized_last(&L);
    if (stage == GLSL_STAGE_GEOMETRY)
       u->gs_input_size = check_gs_inputs(&L);
    if (stage == GLSL_STAGE_TESS_CTRL)
@@ -1350,8 +1466,11 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
       alias_vertex_locations(&L, u);
    if (stage == GLSL_STAGE_FRAGMENT && !u->es && version >= 130 && version < 150)
       take_output_indices(&L, u);
+   /* GLSL ES 3.10 has uniform locations in core; 3.00 has none: glslang's refusal stands */
    if (!u->es)
       take_uniform_locations(&L, u, version);
+   else if (u->version >= 310)
+      take_uniform_locations(&L, u, 430);
    if (stage == GLSL_STAGE_TESS_EVAL)
       rename_patch_input_arrays(&L);
    const unsigned early_edits = L.num_edits; /* the main loop's come in text order after them */
@@ -1388,8 +1507,11 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
             d++;
          if (!strncmp(d, "version", 7))
             add_edit(&L, t->at, t->len, NULL, NULL, 0); /* the new one leads the text */
-         else if (u->es && u->version == 100 && !strncmp(d, "extension", 9))
-            es_extension(&L, u, t);
+         else if (u->es && u->version >= 300 && !strncmp(d, "extension", 9) &&
+                  withheld_es_named(s, deny))
+            withheld_extension(&L, t);
+         else if (u->es && u->version != 300 && !strncmp(d, "extension", 9))
+            es_extension(&L, u, t); /* (3.00 names none of them: glslang judges) */
          else if (!u->es && !strncmp(d, "extension", 9) &&
                   extension_named(s, "GL_ARB_draw_instanced"))
             draw_instanced_arb(&L, u, t);
