@@ -1,4 +1,5 @@
 /* fe_shader.c — shader objects: create, source, compile, delete, and their queries. */
+#include "fe_es_ext.h"
 #include "fe_program_internal.h"
 
 /* ---- shaders -------------------------------------------------------------------------------- */
@@ -90,6 +91,25 @@ fe_shader_stage_type(enum glsl_stage s)
    case GLSL_STAGE_COMPUTE: return GL_COMPUTE_SHADER;
    default: return GL_FRAGMENT_SHADER;
    }
+}
+
+/* What the context's GLSL leaves out (glsl.h GLSL_DENY_*): each feature the caps or the
+ * context's version do not offer. */
+uint32_t
+fe_glsl_deny(const struct fe_context *ctx)
+{
+   return (fe_fp64_offered(ctx) ? 0 : GLSL_DENY_FLOAT64) |
+          (fe_gpu_shader5_offered(ctx) ? 0 : GLSL_DENY_GPU_SHADER5) |
+          (fe_viewport_array_offered(ctx) ? 0 : GLSL_DENY_VIEWPORT_ARRAY) |
+          (fe_cull_distance_offered(ctx) ? 0 : GLSL_DENY_CULL_DISTANCE) |
+          (fe_image_queries_offered(ctx) ? 0 : GLSL_DENY_IMAGE_QUERIES) |
+          (fe_derivative_control_offered(ctx) ? 0 : GLSL_DENY_DERIVATIVE_CONTROL) |
+          (fe_max_vertex_streams(ctx) > 1 ? 0 : GLSL_DENY_VERTEX_STREAMS) |
+
+          (fe_es31(ctx) ? 0 : GLSL_DENY_ESSL310) |
+          (fe_es_ext_on((struct fe_context *)ctx, FE_ES_EXT_SHADER_IMAGE_ATOMIC)
+              ? 0
+              : GLSL_DENY_ES_IMAGE_ATOMIC);
 }
 
 void

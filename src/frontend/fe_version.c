@@ -5,7 +5,6 @@
  * else a version asks that a backend declines by name is documented there, not counted here. */
 #include <stdio.h>
 
-#include "fe_es_ext.h"
 #include "fe_gl.h"
 
 /* The steps above 3.0, lowest first: a version is met when its steps and every lower one are. */
@@ -139,35 +138,6 @@ bool
 fe_derivative_control_offered(const struct fe_context *ctx)
 {
    return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_DERIVATIVE_CONTROL);
-}
-
-/* GL_MAX_VERTEX_STREAMS: ARB_transform_feedback3's (and GL 4.0's) four where the server runs
- * them (MGP_CAP_VERTEX_STREAMS), else one */
-unsigned
-fe_max_vertex_streams(const struct fe_context *ctx)
-{
-   return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_VERTEX_STREAMS) &&
-                (ctx->share->caps->cap_bits & MGP_CAP_GEOMETRY_STAGE) &&
-                fe_xfb_draw_offered((struct fe_context *)ctx)
-             ? FE_MAX_VERTEX_STREAMS
-             : 1;
-}
-
-uint32_t
-fe_glsl_deny(const struct fe_context *ctx)
-{
-   return (fe_fp64_offered(ctx) ? 0 : GLSL_DENY_FLOAT64) |
-          (fe_gpu_shader5_offered(ctx) ? 0 : GLSL_DENY_GPU_SHADER5) |
-          (fe_viewport_array_offered(ctx) ? 0 : GLSL_DENY_VIEWPORT_ARRAY) |
-          (fe_cull_distance_offered(ctx) ? 0 : GLSL_DENY_CULL_DISTANCE) |
-          (fe_image_queries_offered(ctx) ? 0 : GLSL_DENY_IMAGE_QUERIES) |
-          (fe_derivative_control_offered(ctx) ? 0 : GLSL_DENY_DERIVATIVE_CONTROL) |
-          (fe_max_vertex_streams(ctx) > 1 ? 0 : GLSL_DENY_VERTEX_STREAMS) |
-
-          (fe_es31(ctx) ? 0 : GLSL_DENY_ESSL310) |
-          (fe_es_ext_on((struct fe_context *)ctx, FE_ES_EXT_SHADER_IMAGE_ATOMIC)
-              ? 0
-              : GLSL_DENY_ES_IMAGE_ATOMIC);
 }
 
 const char *

@@ -152,6 +152,18 @@ fe_xfb_objects_offered(struct fe_context *ctx)
    return is_es3(ctx) || (ctx->desc.api != FE_API_GLES && fe_xfb_server_objects(ctx));
 }
 
+/* GL_MAX_VERTEX_STREAMS: ARB_transform_feedback3's (and GL 4.0's) four where the server runs
+ * them (MGP_CAP_VERTEX_STREAMS), else one */
+unsigned
+fe_max_vertex_streams(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_VERTEX_STREAMS) &&
+                (ctx->share->caps->cap_bits & MGP_CAP_GEOMETRY_STAGE) &&
+                fe_xfb_draw_offered((struct fe_context *)ctx)
+             ? FE_MAX_VERTEX_STREAMS
+             : 1;
+}
+
 /* Whether the server holds t's capture: every begun object's where the server holds objects,
  * else only the one begun or resumed last. */
 static bool
