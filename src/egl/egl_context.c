@@ -33,6 +33,7 @@ gl_version_defined(EGLint major, EGLint minor)
 /* Everything eglCreateContext reads from its attribute list. */
 struct ctx_request {
    EGLint major, minor;
+   bool minor_given; /* EGL_CONTEXT_MINOR_VERSION was in the list */
    EGLint profile;
    bool debug, forward_compatible, robust, lose_on_reset, no_error, release_none;
 };
@@ -42,6 +43,7 @@ parse_attribs(const EGLint *attrib_list, EGLenum api, struct ctx_request *r, con
 {
    r->major = 1;
    r->minor = 0;
+   r->minor_given = false;
    r->profile = EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT_KHR;
    r->debug = r->forward_compatible = r->robust = r->lose_on_reset = r->no_error = false;
    r->release_none = false;
@@ -50,7 +52,10 @@ parse_attribs(const EGLint *attrib_list, EGLenum api, struct ctx_request *r, con
       EGLint v = a[1];
       switch (a[0]) {
       case EGL_CONTEXT_MAJOR_VERSION: /* == EGL_CONTEXT_CLIENT_VERSION */ r->major = v; break;
-      case EGL_CONTEXT_MINOR_VERSION: r->minor = v; break;
+      case EGL_CONTEXT_MINOR_VERSION:
+         r->minor = v;
+         r->minor_given = true;
+         break;
       case EGL_CONTEXT_FLAGS_KHR:
          if (v &
              ~(EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR | EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR |
@@ -116,13 +121,16 @@ resolve_version(EGLenum api, const struct ctx_request *r, struct fe_context_desc
                 const char *func)
 {
    if (api == EGL_OPENGL_ES_API) {
-      if ((r->major == 2 || r->major == 3) && r->minor == 0) {
+      /* ES 3.1 where the backend meets it (fe_context_create); EGL 1.5 3.4.1: without a
+       * minor version asked, any backward-compatible one, here the highest ES 3.x offered */
+      if ((r->major == 2 && r->minor == 0) || (r->major == 3 && r->minor <= 1)) {
          desc->api = FE_API_GLES;
          desc->major = r->major;
-         desc->minor = 0;
+         desc->minor = r->minor;
+         desc->es_highest_minor = r->major == 3 && !r->minor_given;
          return EGL_TRUE;
       }
-      mgu_info("egl: %s: OpenGL ES %d.%d requested; mgl offers OpenGL ES 2.0 and 3.0", func,
+      mgu_info("egl: %s: OpenGL ES %d.%d requested; mgl offers OpenGL ES 2.0, 3.0 and 3.1", func,
                r->major, r->minor);
       return egl_error(EGL_BAD_MATCH, func, "OpenGL ES %d.%d", r->major, r->minor);
    }

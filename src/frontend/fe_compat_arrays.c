@@ -123,8 +123,11 @@ void
 mgl_glIndexPointer(GLenum type, GLsizei stride, const void *pointer)
 {
    FE_COMPAT_CTX_OR_RETURN();
-   (void)type;
-   (void)stride;
+   /* GL 3.3 compatibility 2.8: the index types */
+   FE_CHECK(type != GL_UNSIGNED_BYTE && type != GL_SHORT && type != GL_INT && type != GL_FLOAT &&
+               type != GL_DOUBLE,
+            GL_INVALID_ENUM);
+   FE_CHECK(stride < 0, GL_INVALID_VALUE);
    (void)pointer;
    MGU_DECLINE(gl_color_index_ignored, "glIndexPointer in an RGBA context: no effect");
 }

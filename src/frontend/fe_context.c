@@ -467,8 +467,9 @@ enum fe_status
 fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
                   struct fe_context **out)
 {
-   if (desc->api == FE_API_GLES && !((desc->major == 2 || desc->major == 3) && !desc->minor))
-      return FE_BAD_MATCH; /* OpenGL ES 2.0 and 3.0; EGL reports EGL_BAD_MATCH */
+   if (desc->api == FE_API_GLES &&
+       !((desc->major == 2 && !desc->minor) || (desc->major == 3 && desc->minor <= 1)))
+      return FE_BAD_MATCH; /* OpenGL ES 2.0, 3.0 and 3.1; EGL reports EGL_BAD_MATCH */
    if (desc->major > 3 || (desc->major == 3 && desc->minor > 3))
       return FE_BAD_MATCH;
 
@@ -495,6 +496,17 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
          return FE_BAD_MATCH;
       }
       version = have;
+   } else if (desc->major == 3 && (desc->minor == 1 || desc->es_highest_minor)) {
+      /* ES 3.1 where the backend has all it adds to 3.0 (fe_version.c) */
+      const char *lacks = fe_es31_lacks(sg->caps);
+      if (lacks && desc->minor == 1) {
+         mgu_warn("frontend: OpenGL ES 3.1 requested; this backend offers OpenGL ES 3.0: it "
+                  "lacks %s",
+                  lacks);
+         share_unref(sg);
+         return FE_BAD_MATCH;
+      }
+      version = lacks ? 30 : 31;
    }
 
    struct fe_context *ctx = calloc(1, sizeof(*ctx));
@@ -529,6 +541,7 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
        (!(ctx->compat = fe_compat_create()) || !(ctx->ff = fe_ff_create(&ctx->draw_serial))))
       goto fail_caches;
 
+   ctx->max_compiler_threads = 0xFFFFFFFFu; /* KHR_parallel_shader_compile's initial value */
    fe_names_init(&ctx->vaos);
    fe_names_init(&ctx->pipelines);
    fe_names_init(&ctx->fbos);

@@ -94,6 +94,12 @@ table_bits(GLenum f)
    }
 }
 
+unsigned
+fe_format_view_bits(GLenum internal_format)
+{
+   return table_bits(internal_format);
+}
+
 /* The view class of a compressed format (ARB_texture_view Table 8.22; ETC2/EAC by block
  * layout): formats of one class copy between each other. */
 static unsigned
@@ -579,17 +585,21 @@ mgl_glCopyImageSubData(GLuint srcName, GLenum srcTarget, GLint srcLevel, GLint s
       fe_texture_flush_one(ctx, d.tex);
    if (!fe_validate(ctx, FE_VERB_TEXOP))
       return;
+   /* a texture view's texels are its root's, at translated levels and layers (fe_tex_view.c):
+    * the copy moves bytes, so the view's format needs nothing more */
+   uint32_t dst_level = d.level, dst_z = (uint32_t)dstZ, src_level = s.level,
+            src_z = (uint32_t)srcZ;
    struct mgp_resource_copy_region a = {
-      .dst = d.tex ? d.tex->res : d.rb->res,
-      .dst_level = d.level,
+      .dst = d.tex ? fe_tex_storage_at(d.tex, &dst_level, &dst_z) : d.rb->res,
+      .dst_level = dst_level,
       .dst_x = dstX,
       .dst_y = dstY,
-      .dst_z = dstZ,
-      .src = s.tex ? s.tex->res : s.rb->res,
-      .src_level = s.level,
+      .dst_z = (int32_t)dst_z,
+      .src = s.tex ? fe_tex_storage_at(s.tex, &src_level, &src_z) : s.rb->res,
+      .src_level = src_level,
       .src_box = {.x = srcX,
                   .y = srcY,
-                  .z = srcZ,
+                  .z = (int32_t)src_z,
                   .width = (uint32_t)srcWidth,
                   .height = (uint32_t)srcHeight,
                   .depth = (uint32_t)srcDepth},

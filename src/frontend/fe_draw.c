@@ -732,7 +732,8 @@ mgl_glMultiDrawElementsBaseVertex(GLenum mode, const GLsizei *count, GLenum type
 bool
 fe_draw_indirect_offered(struct fe_context *ctx)
 {
-   return ctx->desc.api != FE_API_GLES && fe_pipe_has(ctx, MGP_CALL_draw_indirect);
+   return (ctx->desc.api != FE_API_GLES || fe_es31(ctx)) &&
+          fe_pipe_has(ctx, MGP_CALL_draw_indirect);
 }
 
 bool
@@ -809,6 +810,10 @@ draw_indirect(struct fe_context *ctx, GLenum mode, bool indexed, GLenum type, co
    /* 10.3.1/10.4: no vertex array object (core), or no buffer at GL_DRAW_INDIRECT_BUFFER, is
     * GL_INVALID_OPERATION; the compatibility profile reads client memory then (declined) */
    FE_CHECK(!ctx->vao, GL_INVALID_OPERATION);
+   /* ES 3.1 10.5: also the default vertex array object, and transform feedback active and not
+    * paused (the arrays' buffers: an ES vertex array object names no client memory) */
+   FE_CHECK(ctx->desc.api == FE_API_GLES && (ctx->vao == &ctx->default_vao || fe_xfb_locked(ctx)),
+            GL_INVALID_OPERATION);
    struct fe_buffer *buf = ctx->draw_indirect_buffer;
    if (!buf && ctx->compat) {
       MGU_DECLINE(gl_feature_unimplemented, "indirect draw commands in client memory");
@@ -897,6 +902,7 @@ void
 mgl_glMultiDrawArraysIndirect(GLenum mode, const void *indirect, GLsizei drawcount, GLsizei stride)
 {
    FE_CTX_OR_RETURN();
+   FE_CHECK(ctx->desc.api == FE_API_GLES, GL_INVALID_OPERATION); /* desktop GL's */
    draw_indirect(ctx, mode, false, GL_NONE, indirect, drawcount, stride, no_count);
 }
 
@@ -905,6 +911,7 @@ mgl_glMultiDrawElementsIndirect(GLenum mode, GLenum type, const void *indirect, 
                                 GLsizei stride)
 {
    FE_CTX_OR_RETURN();
+   FE_CHECK(ctx->desc.api == FE_API_GLES, GL_INVALID_OPERATION); /* desktop GL's */
    draw_indirect(ctx, mode, true, type, indirect, drawcount, stride, no_count);
 }
 
@@ -915,6 +922,7 @@ mgl_glMultiDrawArraysIndirectCount(GLenum mode, const void *indirect, GLintptr d
                                    GLsizei maxdrawcount, GLsizei stride)
 {
    FE_CTX_OR_RETURN();
+   FE_CHECK(ctx->desc.api == FE_API_GLES, GL_INVALID_OPERATION); /* desktop GL's */
    draw_indirect(ctx, mode, false, GL_NONE, indirect, maxdrawcount, stride,
                  (struct indirect_count){true, drawcount});
 }
@@ -924,6 +932,7 @@ mgl_glMultiDrawElementsIndirectCount(GLenum mode, GLenum type, const void *indir
                                      GLintptr drawcount, GLsizei maxdrawcount, GLsizei stride)
 {
    FE_CTX_OR_RETURN();
+   FE_CHECK(ctx->desc.api == FE_API_GLES, GL_INVALID_OPERATION); /* desktop GL's */
    draw_indirect(ctx, mode, true, type, indirect, maxdrawcount, stride,
                  (struct indirect_count){true, drawcount});
 }
@@ -949,14 +958,16 @@ draw_xfb(struct fe_context *ctx, const char *fn, GLenum mode, GLuint id, GLuint 
       return;
    }
    FE_CHECK(!valid_mode(ctx, mode), GL_INVALID_ENUM);
-   /* ARB_transform_feedback3: a stream at or past GL_MAX_VERTEX_STREAMS (1 here) */
-   FE_CHECK(stream >= FE_MAX_VERTEX_STREAMS, GL_INVALID_VALUE);
+   /* ARB_transform_feedback3: a stream at or past GL_MAX_VERTEX_STREAMS */
+   FE_CHECK(stream >= fe_max_vertex_streams(ctx), GL_INVALID_VALUE);
    FE_CHECK(instances < 0, GL_INVALID_VALUE);
-   uint32_t object, stride;
-   if (!fe_xfb_draw_source(ctx, id, &object, &stride))
+   uint32_t object, stride, buffer;
+   if (!fe_xfb_draw_source(ctx, id, stream, &object, &stride, &buffer))
       return;
    if (!draw_ready(ctx, mode) || !instances)
       return;
+   if (!stride && stream)
+      return; /* no buffer captured that stream: no vertex */
    struct mgp_draw_vbo probe = {.mode = (uint16_t)fe_mgp_prim(mode)};
    if (fe_prim_rewrite_needed(ctx, &probe) ||
        (ctx->compat && (fe_compat_draw_rewritten(ctx, mode) || fe_client_arrays_active(ctx) ||
@@ -979,6 +990,8 @@ draw_xfb(struct fe_context *ctx, const char *fn, GLenum mode, GLuint id, GLuint 
       .object = object,
       .stride = stride,
       .instances = (uint32_t)instances,
+      .stream = stream,
+      .buffer = buffer,
    };
    mgp_draw_stream_output(&ctx->pipe, &a);
 }

@@ -35,6 +35,9 @@ struct fe_context_desc {
    /* EGL_CONTEXT_RELEASE_BEHAVIOR_NONE_KHR asked for (KHR_context_flush_control): the query
     * says GL_NONE; the release still flushes, which NONE allows */
    bool release_none;
+   /* OpenGL ES 3 asked for without a minor version (EGL_CONTEXT_MINOR_VERSION, GLX's minor):
+    * the context is the highest ES 3.x the backend meets (3.1, else 3.0) */
+   bool es_highest_minor;
 };
 
 /* Whether compatibility-profile and legacy contexts are offered (issue 19): yes unless
@@ -63,7 +66,9 @@ enum fe_status {
 
 /* desc's major.minor is the version asked for: a desktop context gets the highest version the
  * backend's caps meet (fe_version.c), or FE_BAD_MATCH (logged with what the backend lacks)
- * when that is lower than asked; fe_context_version says which it got. */
+ * when that is lower than asked; an ES context is 2.0, 3.0 or 3.1 as asked (3.1 only where
+ * the caps meet it, else FE_BAD_MATCH; see es_highest_minor); fe_context_version says which
+ * it got. */
 enum fe_status fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
                                  struct fe_context **out);
 void fe_context_version(const struct fe_context *ctx, int *major, int *minor);

@@ -23,10 +23,12 @@ enum need {
    NEED_FLOAT_RENDER, /* R/RG/RGBA 16F and 32F and R11G11B10F rendered to */
    NEED_FLOAT_BLEND,  /* ... and RGBA32F blended */
    NEED_DEPTH_CLAMP,  /* MGP_CAP_DEPTH_CLAMP */
+   NEED_IMAGE_ATOMIC, /* atomics on R32I and R32UI storage images */
 };
 
 #define ES2 1u
-#define ES3 2u
+#define ES3 2u  /* ES 3.0 and 3.1 */
+#define ES31 4u /* ES 3.1 only */
 
 struct row {
    const char *name;
@@ -46,6 +48,7 @@ static const struct row rows[] = {
    {"GL_OES_compressed_ETC1_RGB8_texture", ES2 | ES3, NEED_NONE, -1},
    {"GL_OES_depth24", ES2 | ES3, NEED_NONE, -1},
    {"GL_OES_fbo_render_mipmap", ES2 | ES3, NEED_NONE, -1},
+   {"GL_OES_get_program_binary", ES2 | ES3, NEED_NONE, -1},
    {"GL_OES_element_index_uint", ES2 | ES3, NEED_NONE, -1},
    {"GL_OES_mapbuffer", ES2 | ES3, NEED_NONE, -1},
    {"GL_OES_rgb8_rgba8", ES2 | ES3, NEED_NONE, -1},
@@ -84,6 +87,7 @@ static const struct row rows[] = {
    {"GL_EXT_texture_border_clamp", ES2 | ES3, NEED_NONE, -1},
    {"GL_OES_texture_border_clamp", ES2 | ES3, NEED_NONE, -1},
    {"GL_EXT_depth_clamp", ES2 | ES3, NEED_DEPTH_CLAMP, -1},
+   {"GL_OES_shader_image_atomic", ES31, NEED_IMAGE_ATOMIC, FE_ES_EXT_SHADER_IMAGE_ATOMIC},
    {"GL_KHR_debug", ES2 | ES3, NEED_NONE, -1},
    {"GL_KHR_no_error", ES2 | ES3, NEED_NONE, -1},
 };
@@ -112,6 +116,10 @@ device_has(const struct fe_context *ctx, enum need need)
       return (caps->cap_bits & (MGP_CAP_OCCLUSION_QUERY | MGP_CAP_OCCLUSION_ANY)) != 0;
    case NEED_ANISOTROPY: return caps->max_anisotropy >= 2.0f;
    case NEED_DEPTH_CLAMP: return (caps->cap_bits & MGP_CAP_DEPTH_CLAMP) != 0;
+   case NEED_IMAGE_ATOMIC:
+      return fe_image_units(ctx) != 0 &&
+             format_can(caps, MGP_FORMAT_R32_SINT, MGP_FORMAT_CAP_STORAGE_ATOMIC) &&
+             format_can(caps, MGP_FORMAT_R32_UINT, MGP_FORMAT_CAP_STORAGE_ATOMIC);
    case NEED_HALF_SAMPLE: return format_can(caps, MGP_FORMAT_RGBA16_FLOAT, MGP_FORMAT_CAP_SAMPLE);
    case NEED_HALF_FILTER:
       return format_can(caps, MGP_FORMAT_RGBA16_FLOAT,
@@ -146,7 +154,7 @@ list_of(struct fe_context *ctx)
    struct fe_es_ext_list *l = calloc(1, sizeof(*l));
    if (!l)
       return NULL;
-   const unsigned version = ctx->desc.major == 2 ? ES2 : ES3;
+   const unsigned version = ctx->desc.major == 2 ? ES2 : fe_es31(ctx) ? ES3 | ES31 : ES3;
    size_t len = 1;
    for (size_t k = 0; k < NUM_ROWS; k++) {
       if (!(rows[k].versions & version) || !device_has(ctx, rows[k].need))

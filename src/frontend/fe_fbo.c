@@ -280,10 +280,18 @@ attachment_surface(const struct fe_attachment *a)
    if (!attachment_image(a, &ifmt, &format, &w, &h, &samples))
       return s;
    if (a->type == GL_TEXTURE) {
-      s.res = a->tex->res;
+      /* a texture view's attachment is its root's level and layer (fe_tex_view.c) */
+      uint32_t level = (uint32_t)a->level, layer = a->layered ? 0 : (uint32_t)a->layer;
+      const struct fe_texture *t = a->tex;
+      if (a->layered && fe_tex_view_some_layers(t)) {
+         MGU_DECLINE(texture_view_refused,
+                     "a layered attachment of a texture view of some of its root's layers");
+         return (struct mgp_surface){0};
+      }
+      s.res = fe_tex_storage_at(t, &level, &layer);
       s.kind = 1;
-      s.level = (uint16_t)a->level;
-      s.layer = a->layered ? 0 : (uint32_t)a->layer;
+      s.level = (uint16_t)level;
+      s.layer = layer;
       s.layered = a->layered;
    } else {
       s.res = a->rb->res;
@@ -1888,7 +1896,7 @@ mgl_glGetInternalformativ(GLenum target, GLenum internalformat, GLenum pname, GL
 bool
 fe_no_attachments_offered(const struct fe_context *ctx)
 {
-   return ctx->desc.api != FE_API_GLES &&
+   return (ctx->desc.api != FE_API_GLES || fe_es31(ctx)) &&
           (ctx->share->caps->cap_bits & MGP_CAP_NO_ATTACHMENTS) != 0;
 }
 

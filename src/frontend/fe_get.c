@@ -59,6 +59,8 @@ static const char *const extensions[] = {
    "GL_ARB_copy_buffer",
    "GL_ARB_copy_image",
    "GL_ARB_cull_distance",
+   "GL_ARB_debug_output",
+   "GL_ARB_derivative_control",
    "GL_ARB_depth_buffer_float",
    "GL_ARB_depth_clamp",
    "GL_ARB_draw_buffers",
@@ -69,10 +71,13 @@ static const char *const extensions[] = {
    "GL_ARB_ES2_compatibility",
    "GL_ARB_ES3_compatibility",
    "GL_ARB_explicit_attrib_location",
+   "GL_ARB_explicit_uniform_location",
    "GL_ARB_fragment_coord_conventions",
+   "GL_ARB_fragment_layer_viewport",
    "GL_ARB_framebuffer_no_attachments",
    "GL_ARB_framebuffer_object",
    "GL_ARB_framebuffer_sRGB",
+   "GL_ARB_get_program_binary",
    "GL_ARB_get_texture_sub_image",
    "GL_ARB_gpu_shader5",
    "GL_ARB_gpu_shader_fp64",
@@ -86,21 +91,28 @@ static const char *const extensions[] = {
    "GL_ARB_map_buffer_range",
    "GL_ARB_multi_bind",
    "GL_ARB_multi_draw_indirect",
+   "GL_ARB_occlusion_query2",
+   "GL_ARB_parallel_shader_compile",
    "GL_ARB_pipeline_statistics_query",
    "GL_ARB_pixel_buffer_object",
    "GL_ARB_polygon_offset_clamp",
    "GL_ARB_program_interface_query",
    "GL_ARB_provoking_vertex",
+   "GL_ARB_robustness",
    "GL_ARB_sample_shading",
    "GL_ARB_sampler_objects",
    "GL_ARB_seamless_cube_map",
    "GL_ARB_separate_shader_objects",
    "GL_ARB_shader_atomic_counters",
+   "GL_ARB_shader_bit_encoding",
    "GL_ARB_shader_draw_parameters",
    "GL_ARB_shader_image_load_store",
+   "GL_ARB_shader_image_size",
    "GL_ARB_shader_storage_buffer_object",
    "GL_ARB_shader_subroutine",
+   "GL_ARB_shader_texture_image_samples",
    "GL_ARB_shading_language_420pack",
+   "GL_ARB_shading_language_packing",
    "GL_ARB_stencil_texturing",
    "GL_ARB_sync",
    "GL_ARB_tessellation_shader",
@@ -113,13 +125,18 @@ static const char *const extensions[] = {
    "GL_ARB_texture_float",
    "GL_ARB_texture_gather",
    "GL_ARB_texture_mirror_clamp_to_edge",
+   "GL_ARB_texture_multisample",
    "GL_ARB_texture_non_power_of_two",
+   "GL_ARB_texture_query_levels",
    "GL_ARB_texture_query_lod",
+   "GL_ARB_texture_rectangle",
    "GL_ARB_texture_rg",
    "GL_ARB_texture_rgb10_a2ui",
    "GL_ARB_texture_storage",
    "GL_ARB_texture_storage_multisample",
    "GL_ARB_texture_swizzle",
+   "GL_ARB_texture_view",
+   "GL_ARB_timer_query",
    "GL_ARB_transform_feedback2",
    "GL_ARB_transform_feedback3",
    "GL_ARB_transform_feedback_instanced",
@@ -128,16 +145,22 @@ static const char *const extensions[] = {
    "GL_ARB_vertex_array_object",
    "GL_ARB_vertex_attrib_binding",
    "GL_ARB_vertex_buffer_object",
+   "GL_ARB_vertex_type_10f_11f_11f_rev",
    "GL_ARB_vertex_type_2_10_10_10_rev",
    "GL_ARB_viewport_array",
+   "GL_EXT_blend_equation_separate",
    "GL_EXT_draw_buffers2",
    "GL_EXT_draw_instanced",
+   "GL_EXT_framebuffer_blit",
    "GL_EXT_framebuffer_multisample",
+   "GL_EXT_framebuffer_object",
    "GL_EXT_framebuffer_sRGB",
+   "GL_EXT_packed_depth_stencil",
    "GL_EXT_packed_float",
    "GL_EXT_pixel_buffer_object",
    "GL_EXT_polygon_offset_clamp",
    "GL_EXT_provoking_vertex",
+   "GL_EXT_shader_integer_mix",
    "GL_EXT_texture_array",
    "GL_EXT_texture_compression_rgtc",
    "GL_EXT_texture_filter_anisotropic",
@@ -147,10 +170,14 @@ static const char *const extensions[] = {
    "GL_EXT_texture_swizzle",
    "GL_EXT_timer_query",
    "GL_EXT_vertex_array_bgra",
+   "GL_NV_conditional_render",
+   "GL_NV_depth_clamp",
    "GL_NV_packed_depth_stencil",
    "GL_KHR_context_flush_control",
    "GL_KHR_debug",
    "GL_KHR_no_error",
+   "GL_KHR_parallel_shader_compile",
+   "GL_KHR_robustness",
    /* mgl's own, last: listed when the server rasterizes GL_MULTISAMPLE off exactly at every
     * sample count (MGP_CAP_MULTISAMPLE_OFF_EXACT); absent, such draws keep per-sample
     * coverage (README, "Multisampling") */
@@ -183,11 +210,20 @@ offered(struct fe_context *ctx, const char *name)
       return fe_separate_shaders_offered(ctx);
    if (!strcmp(name, "GL_ARB_pipeline_statistics_query"))
       return fe_pipeline_stats_offered(ctx);
+   if (!strcmp(name, "GL_ARB_texture_view"))
+      return fe_texture_view_offered(ctx);
    if (!strcmp(name, "GL_ARB_clip_control"))
       return (ctx->share->caps->cap_bits & MGP_CAP_CLIP_CONTROL) != 0;
    if (!strcmp(name, "GL_ARB_cull_distance"))
       return fe_cull_distance_offered(ctx);
-   if (!strcmp(name, "GL_ARB_depth_clamp"))
+   if (!strcmp(name, "GL_ARB_fragment_layer_viewport")) /* a layer and a viewport to read */
+      return fe_viewport_array_offered(ctx) && fe_geometry_offered(ctx);
+   if (!strcmp(name, "GL_ARB_derivative_control"))
+      return fe_derivative_control_offered(ctx);
+   if (!strcmp(name, "GL_ARB_texture_query_levels") ||
+       !strcmp(name, "GL_ARB_shader_texture_image_samples"))
+      return fe_image_queries_offered(ctx);
+   if (!strcmp(name, "GL_ARB_depth_clamp") || !strcmp(name, "GL_NV_depth_clamp"))
       return (ctx->share->caps->cap_bits & MGP_CAP_DEPTH_CLAMP) != 0;
    if (!strcmp(name, "GL_ARB_shader_draw_parameters"))
       return (ctx->share->caps->cap_bits & MGP_CAP_DRAW_PARAMETERS) != 0;
@@ -228,10 +264,15 @@ offered(struct fe_context *ctx, const char *name)
    if (!strcmp(name, "GL_ARB_vertex_array_bgra") || !strcmp(name, "GL_EXT_vertex_array_bgra"))
       /* the backend fetches BGRA vertices (the GLES backend declines them at the draw) */
       return (ctx->share->caps->format_flags[MGP_FORMAT_BGRA8_UNORM] & MGP_FORMAT_CAP_VERTEX) != 0;
+   if (!strcmp(name, "GL_ARB_vertex_type_10f_11f_11f_rev"))
+      /* the backend fetches packed unsigned floats (GLES has no such vertex type) */
+      return (ctx->share->caps->format_flags[MGP_FORMAT_R11G11B10_FLOAT] & MGP_FORMAT_CAP_VERTEX) !=
+             0;
    if (!strcmp(name, "GL_ARB_shader_atomic_counters"))
       return fe_atomic_bindings(ctx) != 0 && fe_pipe_has(ctx, MGP_CALL_memory_barrier) &&
              (ctx->share->caps->cap_bits & MGP_CAP_FRAGMENT_STORES);
-   if (!strcmp(name, "GL_ARB_shader_image_load_store"))
+   if (!strcmp(name, "GL_ARB_shader_image_load_store") ||
+       !strcmp(name, "GL_ARB_shader_image_size")) /* imageSize() needs images */
       return fe_image_units(ctx) >= 8 && fe_pipe_has(ctx, MGP_CALL_memory_barrier) &&
              (ctx->share->caps->cap_bits & MGP_CAP_FRAGMENT_STORES);
    if (!strcmp(name, "GL_ARB_compute_shader") ||
@@ -420,6 +461,9 @@ get_context_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       context_extensions(ctx, &n);
       INT1(n);
       return true;
+   case GL_MAX_SHADER_COMPILER_THREADS_KHR: /* KHR_parallel_shader_compile */
+      INT1((GLint)ctx->max_compiler_threads);
+      return true;
    case GL_CONTEXT_FLAGS:
       INT1((ctx->desc.forward_compatible ? GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT : 0) |
            (ctx->desc.debug ? GL_CONTEXT_FLAG_DEBUG_BIT : 0) |
@@ -577,18 +621,10 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_SHADER_BINARY_FORMATS:
       ints(v, 0, NULL);
       return true; /* none (fe_shader.c) */
-   /* ES 3.0's program binaries (GL 4.1's): mgl offers no format (fe_program.c), so the list
-    * GL_PROGRAM_BINARY_FORMATS is empty */
-   case GL_NUM_PROGRAM_BINARY_FORMATS:
-      if (ctx->desc.api != FE_API_GLES || ctx->desc.major < 3)
-         return false;
-      INT1(0);
-      return true;
-   case GL_PROGRAM_BINARY_FORMATS:
-      if (ctx->desc.api != FE_API_GLES || ctx->desc.major < 3)
-         return false;
-      ints(v, 0, NULL);
-      return true;
+   /* GL 4.1 (ARB_get_program_binary), ES 3.0 (OES_get_program_binary in ES 2.0): mgl's one
+    * format (fe_program_binary.c) */
+   case GL_NUM_PROGRAM_BINARY_FORMATS: INT1(1); return true;
+   case GL_PROGRAM_BINARY_FORMATS: INT1(FE_PROGRAM_BINARY_FORMAT_MGL); return true;
    /* One limit for every stage interface, the one the linker applies. */
    case GL_MAX_VERTEX_OUTPUT_COMPONENTS:
    case GL_MAX_GEOMETRY_INPUT_COMPONENTS:
@@ -660,10 +696,10 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
          return false;
       INT1(GLSL_MAX_XFB_BUFFERS);
       return true;
-   case GL_MAX_VERTEX_STREAMS: /* ARB_transform_feedback3; 1 with ARB_gpu_shader5 too (fe_gl.h) */
+   case GL_MAX_VERTEX_STREAMS: /* ARB_transform_feedback3: 4 with MGP_CAP_VERTEX_STREAMS, else 1 */
       if (!fe_xfb_draw_offered(ctx))
          return false;
-      INT1(FE_MAX_VERTEX_STREAMS);
+      INT1(fe_max_vertex_streams(ctx));
       return true;
    case GL_MAX_SUBROUTINES: /* ARB_shader_subroutine (fe_subroutine.c): desktop only */
       if (ctx->desc.api == FE_API_GLES)
@@ -674,6 +710,11 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       if (ctx->desc.api == FE_API_GLES)
          return false;
       INT1(GLSL_MAX_SUBROUTINE_LOCATIONS);
+      return true;
+   case GL_MAX_UNIFORM_LOCATIONS: /* GL 4.3, ARB_explicit_uniform_location; ES 3.1 */
+      if (ctx->desc.api == FE_API_GLES && !fe_es31(ctx))
+         return false;
+      INT1(GLSL_MAX_UNIFORM_LOCATIONS);
       return true;
    case GL_SUBPIXEL_BITS: INT1(cap_or(caps->subpixel_bits, 4)); return true;
    case GL_ALIASED_LINE_WIDTH_RANGE:
@@ -1062,6 +1103,29 @@ compute_get(struct fe_context *ctx, GLenum pname, int64_t *out)
          return 0;
       *out = caps->max_compute_shared_memory_size;
       return 1;
+   /* GL 4.3 / ES 3.1: the compute stage's uniform and texture limits are every stage's */
+   case GL_MAX_COMPUTE_UNIFORM_COMPONENTS:
+   case GL_MAX_COMPUTE_UNIFORM_BLOCKS:
+   case GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS:
+   case GL_MAX_COMBINED_COMPUTE_UNIFORM_COMPONENTS:
+      if (!fe_compute_offered(ctx))
+         return 0;
+      *out = pname == GL_MAX_COMPUTE_UNIFORM_COMPONENTS ? GLSL_MAX_STAGE_UNIFORM_COMPONENTS
+             : pname == GL_MAX_COMPUTE_UNIFORM_BLOCKS   ? GLSL_MAX_STAGE_UNIFORM_BLOCKS
+             : pname == GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS
+                ? FE_MAX_STAGE_TEXTURE_UNITS
+                : GLSL_MAX_STAGE_UNIFORM_COMPONENTS +
+                     (int64_t)GLSL_MAX_STAGE_UNIFORM_BLOCKS *
+                        cap_or(caps->max_uniform_block_size, 16384) / 4;
+      return 1;
+   /* the storage blocks a stage (and a program) may use: its binding points, no more than the
+    * 8 the GLSL built-ins gl_Max*ShaderStorageBlocks say */
+   case GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS:
+   case GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS:
+   case GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS:
+   case GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS:
+      *out = fe_ssbo_bindings(ctx) < 8 ? fe_ssbo_bindings(ctx) : 8;
+      break;
    case GL_DISPATCH_INDIRECT_BUFFER_BINDING:
       if (!fe_compute_offered(ctx))
          return 0;
@@ -1079,17 +1143,17 @@ compute_get(struct fe_context *ctx, GLenum pname, int64_t *out)
       return 1;
    /* GL 4.3 §10.3 (ARB_vertex_attrib_binding) and GL 4.4's stride limit */
    case GL_MAX_VERTEX_ATTRIB_BINDINGS:
-      if (ctx->desc.api == FE_API_GLES)
+      if (ctx->desc.api == FE_API_GLES && !fe_es31(ctx))
          return 0;
       *out = fe_vao_max_bindings(ctx);
       return 1;
    case GL_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET:
-      if (ctx->desc.api == FE_API_GLES)
+      if (ctx->desc.api == FE_API_GLES && !fe_es31(ctx))
          return 0;
       *out = FE_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET;
       return 1;
-   case GL_MAX_VERTEX_ATTRIB_STRIDE:
-      if (ctx->desc.api == FE_API_GLES || !caps->max_vertex_attrib_stride)
+   case GL_MAX_VERTEX_ATTRIB_STRIDE: /* GL 4.4, ES 3.1 */
+      if ((ctx->desc.api == FE_API_GLES && !fe_es31(ctx)) || !caps->max_vertex_attrib_stride)
          return 0;
       *out = caps->max_vertex_attrib_stride;
       return 1;
@@ -1332,9 +1396,7 @@ es3_only_pname(GLenum pname)
     * OES_standard_derivatives) */
    case GL_UNPACK_IMAGE_HEIGHT:
    case GL_UNPACK_SKIP_IMAGES:
-   case GL_PRIMITIVE_RESTART_FIXED_INDEX:
-   case GL_NUM_PROGRAM_BINARY_FORMATS:
-   case GL_PROGRAM_BINARY_FORMATS: return true;
+   case GL_PRIMITIVE_RESTART_FIXED_INDEX: return true;
    default: return false;
    }
 }
@@ -1352,6 +1414,7 @@ desktop_only_pname(GLenum pname)
 {
    switch (pname) {
    case GL_CONTEXT_FLAGS:
+   case GL_MAX_SHADER_COMPILER_THREADS_KHR:
    case GL_CONTEXT_PROFILE_MASK:
    case GL_CONTEXT_RELEASE_BEHAVIOR:
    case GL_RESET_NOTIFICATION_STRATEGY:
@@ -1412,6 +1475,21 @@ desktop_only_pname(GLenum pname)
    }
 }
 
+/* Of desktop_only_pname's, the state OpenGL ES 3.1 brings to ES (its tables 20.x: multisample
+ * textures and their limits), which an ES 3.1 context answers. */
+static bool
+es31_pname(GLenum pname)
+{
+   switch (pname) {
+   case GL_MAX_COLOR_TEXTURE_SAMPLES:
+   case GL_MAX_DEPTH_TEXTURE_SAMPLES:
+   case GL_MAX_INTEGER_SAMPLES:
+   case GL_MAX_SAMPLE_MASK_WORDS:
+   case GL_TEXTURE_BINDING_2D_MULTISAMPLE: return true;
+   default: return false;
+   }
+}
+
 static bool
 get(GLenum pname, struct gv *v)
 {
@@ -1419,7 +1497,9 @@ get(GLenum pname, struct gv *v)
    if (!ctx)
       return false;
    if ((ctx->desc.api == FE_API_GLES && ctx->desc.major == 2 && es3_only_pname(pname)) ||
-       (ctx->desc.api == FE_API_GLES && desktop_only_pname(pname)) || !get_value(ctx, pname, v)) {
+       (ctx->desc.api == FE_API_GLES && desktop_only_pname(pname) &&
+        !(fe_es31(ctx) && es31_pname(pname))) ||
+       !get_value(ctx, pname, v)) {
       fe_error(ctx, GL_INVALID_ENUM);
       return false;
    }
@@ -1513,7 +1593,7 @@ get_indexed(struct fe_context *ctx, GLenum target, GLuint index, struct gv *v)
    case GL_VERTEX_BINDING_STRIDE:
    case GL_VERTEX_BINDING_DIVISOR:
    case GL_VERTEX_BINDING_BUFFER:
-      if (ctx->desc.api == FE_API_GLES)
+      if (ctx->desc.api == FE_API_GLES && !fe_es31(ctx))
          break;
       if (!fe_vao_binding_get(ctx, target, index, cv))
          return false;
@@ -1716,6 +1796,7 @@ mgl_glGetString(GLenum name)
       /* ES: "OpenGL ES N.M" first (ES 3.0 §6.1.6); the context is the version asked for. */
       if (ctx->desc.api == FE_API_GLES)
          return (const GLubyte *)(ctx->desc.major == 2 ? "OpenGL ES 2.0 mgl 0.1"
+                                  : fe_es31(ctx)       ? "OpenGL ES 3.1 mgl 0.1"
                                                        : "OpenGL ES 3.0 mgl 0.1");
       return (const GLubyte *)fe_gl_version_string(ctx);
    case GL_EXTENSIONS:
@@ -1747,6 +1828,7 @@ mgl_glGetString(GLenum name)
    case GL_SHADING_LANGUAGE_VERSION:
       if (ctx->desc.api == FE_API_GLES)
          return (const GLubyte *)(ctx->desc.major == 2 ? "OpenGL ES GLSL ES 1.00"
+                                  : fe_es31(ctx)       ? "OpenGL ES GLSL ES 3.10"
                                                        : "OpenGL ES GLSL ES 3.00");
       return (const GLubyte *)fe_glsl_version_string(ctx);
    default:

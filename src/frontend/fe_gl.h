@@ -223,6 +223,16 @@ struct fe_texture {
    bool has_pending;
    struct fe_texture *pending_next; /* in the owning context's list */
    struct fe_context *pending_ctx;
+   /* GL_ARB_texture_view (fe_tex_view.c). view_root: the texture whose resource holds the
+    * texels (a reference; NULL for a texture that is no view), never itself a view. res is the
+    * view's own resource (resource_create with view_of), which the server samples with the
+    * view's format and parameters; every other use (uploads, attachments, reads, images)
+    * names view_root->res at the level and layer fe_tex_storage_at translates. view_min_*:
+    * this texture's level 0 and layer 0 in view_root's, composed through views of views;
+    * view_num_*: glGetTexParameter's GL_TEXTURE_VIEW_NUM_LEVELS/LAYERS. */
+   struct fe_texture *view_root;
+   uint32_t view_min_level, view_num_levels, view_min_layer, view_num_layers;
+   bool has_views; /* a root some view was made of (its storage may be written through one) */
 };
 
 /* A sampler object (GL 3.3 §3.8.2, ES 3.0 §3.8.2): the sampling fields of fe_tex_params
@@ -263,7 +273,8 @@ struct fe_binding_pair {
 /* A location: a leaf of the default uniform block (or a sampler, or an image) and an array
  * element. */
 struct fe_uniform_loc {
-   uint8_t is_sampler; /* FE_LOC_SAMPLER, FE_LOC_IMAGE; 0 for a default-block leaf */
+   uint8_t is_sampler; /* FE_LOC_SAMPLER, FE_LOC_IMAGE, FE_LOC_NONE, FE_LOC_RESERVED; 0 for a
+                        * default-block leaf */
    uint16_t element;
    uint32_t index; /* into glsl default_block.uniforms or samplers */
 };
@@ -282,7 +293,9 @@ struct fe_active_uniform {
 };
 
 #define FE_LOC_SAMPLER 1
-#define FE_LOC_IMAGE 2 /* index into glsl images */
+#define FE_LOC_IMAGE 2    /* index into glsl images */
+#define FE_LOC_NONE 3     /* no uniform's (a gap between explicit locations) */
+#define FE_LOC_RESERVED 4 /* an inactive uniform's explicit location: glUniform* ignores it */
 
 /* An image unit (glBindImageTexture); tex holds a reference. */
 struct fe_image_unit {
@@ -365,6 +378,10 @@ fe_exec_mark_dirty(struct fe_exec *e, uint32_t lo, uint32_t hi)
       e->dirty_hi = hi;
 }
 
+/* mgl's one program binary format (GL_PROGRAM_BINARY_FORMATS; fe_program_binary.c): an enum of
+ * mgl's own, "MGL1", no registered format's. */
+#define FE_PROGRAM_BINARY_FORMAT_MGL 0x4d474c31u
+
 struct fe_program {
    struct fe_object base;
    struct fe_shader **shaders;
@@ -383,7 +400,8 @@ struct fe_program {
    char **xfb_names;
    unsigned num_xfb_names;
    GLenum xfb_mode;         /* GL_INTERLEAVED_ATTRIBS or GL_SEPARATE_ATTRIBS */
-   bool binary_retrievable; /* GL_PROGRAM_BINARY_RETRIEVABLE_HINT (ES 3.0), a hint only */
+   bool binary_retrievable; /* GL_PROGRAM_BINARY_RETRIEVABLE_HINT, a hint only: read by the */
+   bool linked_retrievable; /* next successful link or glProgramBinary, which query it */
    bool separable;          /* GL_PROGRAM_SEPARABLE: read by the next link */
    bool linked_separable;   /* ... as the last successful link saw it */
 };
@@ -612,6 +630,10 @@ struct fe_ubo_binding {
    GLsizeiptr size; /* 0 = whole buffer, resolved at validate */
 };
 
+/* The most vertex streams a context has (fe_max_vertex_streams: GL_MAX_VERTEX_STREAMS, 4 where
+ * the server has MGP_CAP_VERTEX_STREAMS, else 1): the bound of per-stream state. */
+#define FE_MAX_VERTEX_STREAMS ((unsigned)GLSL_MAX_VERTEX_STREAMS)
+
 /* A transform feedback object (ES 3.0 §2.15.1; GL 4.0's ARB_transform_feedback2): the indexed
  * GL_TRANSFORM_FEEDBACK_BUFFER bindings and the state of a capture, glBeginTransformFeedback ..
  * glEndTransformFeedback (fe_xfb.c). The generic binding point stays context state. */
@@ -632,9 +654,11 @@ struct fe_tfo {
       uint64_t vertices, max_vertices;
       bool server_began; /* begin_stream_output was sent for this capture */
    } tf;
-   /* an end was seen (glDrawTransformFeedback draws then), and buffer 0's stride then */
+   /* an end was seen (glDrawTransformFeedback draws then), and then each vertex stream's first
+    * buffer and its stride (0: the stream captured nothing) */
    bool ended;
-   uint32_t draw_stride;
+   uint32_t draw_stride[FE_MAX_VERTEX_STREAMS];
+   uint32_t draw_buffer[FE_MAX_VERTEX_STREAMS];
 };
 
 struct fe_cso_cache;
@@ -721,12 +745,14 @@ struct fe_context {
    uint32_t entry_mode;          /* fe_entry_mode_bits (fe_compat.h), mirrored in fe_entry_mode */
    struct fe_dlist_state *dlist; /* display lists (fe_dlist.c); NULL until used */
    bool no_error;
-   bool debug_output;             /* GL_DEBUG_OUTPUT */
+   bool debug_output; /* GL_DEBUG_OUTPUT */
+   /* glMaxShaderCompilerThreadsKHR's count (KHR_parallel_shader_compile: 0xFFFFFFFF at first) */
+   GLuint max_compiler_threads;
    struct fe_debug *debug;        /* KHR_debug state (fe_debug.c) */
    struct fe_es_ext_list *es_ext; /* ES contexts: the extensions offered (fe_es_ext.c) */
    struct fe_compat *compat;      /* compatibility contexts: legacy vertex paths (fe_compat_*.c) */
    /* the desktop extension list this context offers (fe_get.c), made at its first query */
-   const char *core_ext[128];
+   const char *core_ext[256];
    unsigned core_ext_n;
    /* gl_DrawID of the draw being sent: its index in the glMultiDraw* call sending a draw at a
     * time (a compatibility-profile rewrite, client arrays); 0 otherwise */
@@ -750,7 +776,7 @@ struct fe_context {
    struct fe_query *time_active; /* GL_TIME_ELAPSED */
    bool cond_render;             /* between glBeginConditionalRender and its end */
    /* [0] GL_PRIMITIVES_GENERATED, [1] GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN (fe_query.c) */
-   struct fe_query *prim_active[2];
+   struct fe_query *prim_active[2][FE_MAX_VERTEX_STREAMS]; /* by vertex stream */
    /* GL_ARB_pipeline_statistics_query: one active per target, by fe_query_stat_index */
    struct fe_query *stat_active[11];
 
@@ -876,6 +902,14 @@ struct fe_context {
     * non-coherent persistent maps too (fe_buffer_persistent_ship) */
    bool ship_all_persistent;
 };
+
+/* Whether the context is an OpenGL ES 3.1 one: ES 3.1's entry points, state and GLSL ES 3.10,
+ * which every desktop context has where the caps do (fe_version.c, fe_es31_lacks). */
+static inline bool
+fe_es31(const struct fe_context *ctx)
+{
+   return ctx->desc.api == FE_API_GLES && ctx->desc.major * 10 + ctx->desc.minor >= 31;
+}
 
 /* The GLSL dialect of the context's shaders. */
 static inline enum glsl_api
@@ -1059,8 +1093,8 @@ fe_call_supported(const struct fe_share_group *share, enum mgp_call_id call)
 static inline unsigned
 fe_ssbo_bindings(const struct fe_context *ctx)
 {
-   if (ctx->desc.api == FE_API_GLES)
-      return 0; /* ES 3.1 (not offered yet) */
+   if (ctx->desc.api == FE_API_GLES && !fe_es31(ctx))
+      return 0; /* ES 2.0 and 3.0 have none */
    uint32_t n = ctx->share->caps->max_storage_buffer_bindings;
    return n < FE_MAX_SSBO_BINDINGS ? n : FE_MAX_SSBO_BINDINGS;
 }
@@ -1082,14 +1116,15 @@ fe_geometry_offered(const struct fe_context *ctx)
 static inline bool
 fe_compute_offered(const struct fe_context *ctx)
 {
-   return ctx->desc.api != FE_API_GLES && ctx->share->caps->max_compute_work_group_invocations > 0;
+   return (ctx->desc.api != FE_API_GLES || fe_es31(ctx)) &&
+          ctx->share->caps->max_compute_work_group_invocations > 0;
 }
 /* GL_ARB_separate_shader_objects (GL 4.1): a front-end feature, every desktop context
- * (fe_pipeline.c); ES 3.1's form is not offered yet. */
+ * (fe_pipeline.c) and ES 3.1 contexts. */
 static inline bool
 fe_separate_shaders_offered(const struct fe_context *ctx)
 {
-   return ctx->desc.api != FE_API_GLES;
+   return ctx->desc.api != FE_API_GLES || fe_es31(ctx);
 }
 
 /* Whether a desktop context offers tessellation (GL 4.0 / ARB_tessellation_shader): the backend
@@ -1176,12 +1211,11 @@ bool fe_xfb_get(struct fe_context *ctx, GLenum pname, GLint *value);
 bool fe_xfb_server_objects(struct fe_context *ctx);
 bool fe_xfb_objects_offered(struct fe_context *ctx);
 /* glDrawTransformFeedback*'s object id: its errors, else its server id and buffer 0's stride. */
-bool fe_xfb_draw_source(struct fe_context *ctx, GLuint id, uint32_t *object, uint32_t *stride);
+bool fe_xfb_draw_source(struct fe_context *ctx, GLuint id, uint32_t stream, uint32_t *object,
+                        uint32_t *stride, uint32_t *buffer);
 /* Desktop glDrawTransformFeedback* (fe_draw.c): the server holds objects and draws their counts. */
 bool fe_xfb_draw_offered(struct fe_context *ctx);
-/* GL_MAX_VERTEX_STREAMS: one stream (ARB_transform_feedback3's least), with ARB_gpu_shader5 too:
- * the backends have no multiple vertex streams (GL 4.0 asks for 4; docs/CONFORMANCE.md) */
-#define FE_MAX_VERTEX_STREAMS ((unsigned)GLSL_MAX_VERTEX_STREAMS)
+unsigned fe_max_vertex_streams(const struct fe_context *ctx);
 /* Object zero and the names table; at context destruction, ends every capture and frees every
  * transform feedback object. */
 void fe_xfb_init(struct fe_context *ctx);
@@ -1261,6 +1295,49 @@ struct fe_texture *fe_texture_named_sub(struct fe_context *ctx, GLuint texture, 
 bool fe_fbo_named(struct fe_context *ctx, GLuint framebuffer, struct fe_framebuffer **fb);
 int fe_tex_target_index(const struct fe_context *ctx, GLenum target);
 GLenum fe_tex_target_enum(enum fe_tex_target t);
+/* The resource holding tex's texels and, translated in place, the level and layer (array layer,
+ * cube face 6 * layer + face, or 3D slice) that tex's (level, layer) is there: tex->res itself
+ * unless tex is a texture view (fe_tex_view.c). */
+static inline struct mgp_handle
+fe_tex_storage_at(const struct fe_texture *tex, uint32_t *level, uint32_t *layer)
+{
+   if (!tex->view_root)
+      return tex->res;
+   *level += tex->view_min_level;
+   if (layer && tex->target != FE_TEX_3D)
+      *layer += tex->view_min_layer;
+   return tex->view_root->res;
+}
+
+/* The mgp_format the storage of tex holds its texels in (the root's, for a view). */
+static inline uint16_t
+fe_tex_storage_format(const struct fe_texture *tex)
+{
+   return tex->view_root ? tex->view_root->res_format : tex->res_format;
+}
+
+/* Whether tex is a texture view of only some of its root's layers (a layered attachment or
+ * image unit of it would need a layer range the wire does not carry). */
+static inline bool
+fe_tex_view_some_layers(const struct fe_texture *tex)
+{
+   if (!tex->view_root || tex->target == FE_TEX_3D)
+      return false;
+   const struct fe_texture *r = tex->view_root;
+   const uint32_t all = r->target == FE_TEX_CUBE ? 6
+                        : r->target == FE_TEX_1D_ARRAY || r->target == FE_TEX_2D_ARRAY ||
+                              r->target == FE_TEX_CUBE_ARRAY || r->target == FE_TEX_2D_MS_ARRAY
+                           ? r->res_layers
+                           : 1;
+   return tex->view_min_layer != 0 || tex->view_num_layers != all;
+}
+/* The bits of an uncompressed internal format's view class (GL 4.6 Table 8.22, the size classes
+ * of Table 18.4), 0 for a format in none (compressed, depth, stencil, legacy). */
+unsigned fe_format_view_bits(GLenum internal_format);
+/* The texture object of a name, NULL when none (*reserved: a name glGenTextures gave that no
+ * object has yet); and the object for such a name, of target t (NULL after GL_OUT_OF_MEMORY). */
+struct fe_texture *fe_texture_lookup(struct fe_context *ctx, GLuint name, bool *reserved);
+struct fe_texture *fe_texture_new(struct fe_context *ctx, GLuint name, enum fe_tex_target t);
 /* Sends every pending texture upload of this context (one resource_subdata per level). */
 void fe_texture_flush_uploads(struct fe_context *ctx);
 void fe_texture_flush_one(struct fe_context *ctx, struct fe_texture *tex);
@@ -1316,6 +1393,9 @@ bool fe_mirror_clamp_offered(struct fe_context *ctx);
  * the context's GL_VERSION and GL_SHADING_LANGUAGE_VERSION strings for its version; whether
  * GL_TEXTURE_BUFFER is a target (GL 3.1 buffer textures, MGP_CAP_TEXTURE_BUFFER). */
 int fe_gl_version_max(const struct mgp_caps *caps, const char **missing);
+/* fe_version.c: what the caps lack that OpenGL ES 3.1 needs (NULL: nothing; an ES 3.x context
+ * may be 3.1). */
+const char *fe_es31_lacks(const struct mgp_caps *caps);
 const char *fe_gl_version_string(const struct fe_context *ctx);
 const char *fe_glsl_version_string(const struct fe_context *ctx);
 bool fe_texture_buffer_offered(const struct fe_context *ctx);
@@ -1328,6 +1408,11 @@ bool fe_stencil_texturing_offered(const struct fe_context *ctx);
 /* ARB_texture_cube_map_array: desktop GL where the backend makes cube-array images
  * (MGP_CAP_CUBE_MAP_ARRAY) */
 bool fe_cube_array_offered(const struct fe_context *ctx);
+/* GL_ARB_texture_view: the server makes views (MGP_CAP_TEXTURE_VIEW) and the context is a
+ * desktop one (fe_tex_view.c). */
+bool fe_texture_view_offered(const struct fe_context *ctx);
+/* GL_TEXTURE_VIEW_MIN_LEVEL, _NUM_LEVELS, _MIN_LAYER or _NUM_LAYERS of tex (GL 4.6 §8.18). */
+uint32_t fe_tex_view_param(const struct fe_texture *tex, GLenum pname);
 /* ARB_framebuffer_no_attachments (fe_fbo.c): desktop contexts on a server that renders
  * without attachments (MGP_CAP_NO_ATTACHMENTS); GL_MAX_FRAMEBUFFER_{WIDTH,HEIGHT,LAYERS,
  * SAMPLES} for pname. */
@@ -1352,6 +1437,9 @@ bool fe_fp64_offered(const struct fe_context *ctx);
 /* ARB_cull_distance: desktop GL where the backend runs cull distances (MGP_CAP_CULL_DISTANCE);
  * elsewhere its #extension and gl_CullDistance fail to compile */
 bool fe_cull_distance_offered(const struct fe_context *ctx);
+/* MGP_CAP_IMAGE_QUERIES / MGP_CAP_DERIVATIVE_CONTROL in a desktop context */
+bool fe_image_queries_offered(const struct fe_context *ctx);
+bool fe_derivative_control_offered(const struct fe_context *ctx);
 /* What the context's GLSL leaves out (GLSL_DENY_*: doubles without fe_fp64_offered,
  * GL_ARB_gpu_shader5 without fe_gpu_shader5_offered): glsl_compile_limits.deny and
  * glsl_link_input.deny */

@@ -30,8 +30,9 @@ fe_image_format_ok(GLenum f)
 unsigned
 fe_image_units(const struct fe_context *ctx)
 {
-   if (ctx->desc.api == FE_API_GLES || !fe_call_supported(ctx->share, MGP_CALL_set_shader_images))
-      return 0; /* ES 3.1 is not offered yet; the GLES backend has no shader images */
+   if ((ctx->desc.api == FE_API_GLES && !fe_es31(ctx)) ||
+       !fe_call_supported(ctx->share, MGP_CALL_set_shader_images))
+      return 0; /* ES 2.0 and 3.0 have none; the GLES backend has no shader images */
    const uint32_t n = ctx->share->caps->max_image_units;
    return n < FE_MAX_IMAGE_UNITS ? n : FE_MAX_IMAGE_UNITS;
 }
@@ -94,9 +95,17 @@ resolve(const struct fe_image_unit *u)
          return v;
       v.layer = (uint32_t)u->layer;
    }
-   v.res = tex->res;
+   /* a texture view's image is its root's level and layer (fe_tex_view.c); layered, only
+    * where the view has all the root's layers (the server binds every layer of the level) */
+   if (v.layer == UINT32_MAX && fe_tex_view_some_layers(tex)) {
+      MGU_DECLINE(texture_view_refused,
+                  "a layered image unit of a texture view of some of its root's layers");
+      return (struct mgp_image_view){.layer = UINT32_MAX};
+   }
+   uint32_t level = (uint32_t)u->level;
+   v.res = fe_tex_storage_at(tex, &level, v.layer == UINT32_MAX ? NULL : &v.layer);
    v.format = uf->format;
-   v.level = (uint16_t)u->level;
+   v.level = (uint16_t)level;
    v.access = u->access == GL_READ_ONLY    ? MGP_IMAGE_ACCESS_READ_ONLY
               : u->access == GL_WRITE_ONLY ? MGP_IMAGE_ACCESS_WRITE_ONLY
                                            : MGP_IMAGE_ACCESS_READ_WRITE;

@@ -172,7 +172,8 @@ fe_pack_read(struct fe_context *ctx, const struct fe_texels_read *rd,
                                         .layer = rd->layer,
                                         .width = rd->width,
                                         .height = rd->height,
-                                        .format = rd->format,
+                                        .format =
+                                           rd->storage_format ? rd->storage_format : rd->format,
                                         .what = rd->what,
                                         .out = out};
       mgp_get_texture_image(&ctx->pipe, &a);

@@ -25,6 +25,9 @@ struct fe_texels_read {
    uint16_t format; /* enum mgp_format of the image read (DEPTH_STENCIL: the depth image's) */
    bool has_alpha;  /* else alpha reads 1 (an RGB format kept in RGBA) */
    bool clamp;      /* colour clamped to [0, 1] before packing (GL_CLAMP_READ_COLOR) */
+   /* get_texture_image of a texture view: the storage's format, of format's texel size, whose
+    * bytes the server answers unconverted (0: format itself) */
+   uint16_t storage_format;
 };
 
 /* Packs a server's answer (an mgp_texels_rect, then the texels) into dst, the start of the

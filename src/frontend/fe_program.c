@@ -428,8 +428,8 @@ fe_ctx_exec_install(struct fe_context *ctx)
 
 /* GL 4.3, 7.3 and 19.1: a local size past GL_MAX_COMPUTE_WORK_GROUP_SIZE or one of more
  * invocations than GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS (the device's) fails the link. */
-static const char *
-compute_limits_exceeded(const struct fe_context *ctx, const struct glsl_program *gp)
+const char *
+fe_program_limits_exceeded(const struct fe_context *ctx, const struct glsl_program *gp)
 {
    /* GL 4.3 7.6.2: more storage blocks than the binding points (none: a context without
     * storage buffers) fails the link; so does a layout(binding) at or past them */
@@ -553,7 +553,48 @@ plain_uniform(const char *name, GLenum type, uint32_t size, uint32_t stages, GLi
    };
 }
 
-/* Builds locations, the active-uniform list and the default-block shadow. */
+/* The explicit location entry (GLSL 4.30 layout(location)) a default-block leaf, sampler or
+ * image named `name` belongs to, or -1. */
+static int
+explicit_location_of(const struct glsl_program *gp, const char *name)
+{
+   for (unsigned j = 0; j < gp->num_uniform_locations; j++) {
+      const char *base = gp->uniform_locations[j].name;
+      const size_t n = strlen(base);
+      if (!strncmp(name, base, n) && (name[n] == '\0' || name[n] == '[' || name[n] == '.'))
+         return (int)j;
+   }
+   return -1;
+}
+
+/* The first location of `n` for a leaf: its explicit uniform's next ones (cursor counts those
+ * taken), else the lowest run of n that no uniform holds or reserves. */
+static uint32_t
+place_uniform(struct fe_exec *e, const char *name, uint32_t n, uint32_t *cursor, uint32_t cap)
+{
+   const struct glsl_program *gp = e->glsl;
+   const int j = explicit_location_of(gp, name);
+   uint32_t at;
+   if (j >= 0) {
+      at = gp->uniform_locations[j].location + cursor[j];
+      cursor[j] += n;
+   } else {
+      for (at = 0; at + n <= cap; at++) {
+         uint32_t k = 0;
+         while (k < n && e->locs[at + k].is_sampler == FE_LOC_NONE)
+            k++;
+         if (k == n)
+            break;
+      }
+   }
+   if (at + n > e->num_locs)
+      e->num_locs = at + n;
+   return at;
+}
+
+/* Builds locations, the active-uniform list and the default-block shadow. Explicit locations
+ * (glsl_program.uniform_locations) are placed as the shader says; the others take the lowest
+ * free ones, in the order the program lists them. */
 static bool
 build_exec_tables(struct fe_exec *e)
 {
@@ -563,44 +604,68 @@ build_exec_tables(struct fe_exec *e)
       nlocs +=
          gp->default_block.uniforms[i].array_size ? gp->default_block.uniforms[i].array_size : 1;
    nlocs += gp->num_samplers + gp->num_images;
+   for (unsigned j = 0; j < gp->num_uniform_locations; j++)
+      nlocs += gp->uniform_locations[j].location + gp->uniform_locations[j].count;
    e->locs = calloc(nlocs ? nlocs : 1, sizeof(*e->locs));
+   uint32_t *cursor = calloc(gp->num_uniform_locations + 1, sizeof(*cursor));
    e->uniform_size = gp->default_block.size;
    e->uniforms = calloc(e->uniform_size ? e->uniform_size : 1, 1);
-   if (!e->locs || !e->uniforms)
+   if (!e->locs || !e->uniforms || !cursor) {
+      free(cursor);
       return false;
+   }
+   for (uint32_t l = 0; l < nlocs; l++)
+      e->locs[l].is_sampler = FE_LOC_NONE;
+   /* an explicit uniform's locations stay its own, active or not (glUniform* on an inactive
+    * one's is ignored) */
+   for (unsigned j = 0; j < gp->num_uniform_locations; j++) {
+      const struct glsl_uniform_location *ul = &gp->uniform_locations[j];
+      for (uint32_t k = 0; k < ul->count; k++)
+         e->locs[ul->location + k].is_sampler = FE_LOC_RESERVED;
+      if (ul->location + ul->count > e->num_locs)
+         e->num_locs = ul->location + ul->count;
+   }
    if (gp->default_block.initial_data) /* GL: uniforms start at their initializers' values */
       memcpy(e->uniforms, gp->default_block.initial_data, e->uniform_size);
    uint32_t cap = 0;
-   for (unsigned i = 0; i < gp->default_block.num_uniforms; i++) {
+   bool ok = true;
+   for (unsigned i = 0; i < gp->default_block.num_uniforms && ok; i++) {
       const struct glsl_uniform *u = &gp->default_block.uniforms[i];
       uint32_t n = u->array_size ? u->array_size : 1;
-      if (!push_active(e, &cap, plain_uniform(u->name, u->type, n, u->stages, (GLint)e->num_locs)))
-         return false;
-      for (uint32_t k = 0; k < n; k++)
-         e->locs[e->num_locs++] = (struct fe_uniform_loc){0, (uint16_t)k, i};
+      const uint32_t at = place_uniform(e, u->name, n, cursor, nlocs);
+      ok = push_active(e, &cap, plain_uniform(u->name, u->type, n, u->stages, (GLint)at));
+      for (uint32_t k = 0; k < n && ok; k++)
+         e->locs[at + k] = (struct fe_uniform_loc){0, (uint16_t)k, i};
    }
-   for (unsigned j = 0; j < gp->num_samplers; j++) {
+   uint32_t at = 0;
+   for (unsigned j = 0; j < gp->num_samplers && ok; j++) {
       const struct glsl_sampler *s = &gp->samplers[j];
-      if (s->array_element == 0 && !push_active(e, &cap,
-                                                plain_uniform(s->name, s->type, s->array_size,
-                                                              s->stages, (GLint)e->num_locs)))
-         return false;
-      e->locs[e->num_locs++] = (struct fe_uniform_loc){1, (uint16_t)s->array_element, j};
+      if (s->array_element == 0) {
+         at = place_uniform(e, s->name, s->array_size ? s->array_size : 1, cursor, nlocs);
+         ok = push_active(e, &cap,
+                          plain_uniform(s->name, s->type, s->array_size, s->stages, (GLint)at));
+      }
+      e->locs[at + s->array_element] =
+         (struct fe_uniform_loc){FE_LOC_SAMPLER, (uint16_t)s->array_element, j};
       enum fe_tex_target t = FE_TEX_2D;
       uint8_t kind;
       fe_gl_sampler_type(s->type, &t, &kind);
       if (j < FE_MAX_SAMPLERS)
          e->sampler_target[j] = (uint8_t)t;
    }
-   for (unsigned j = 0; j < gp->num_images; j++) {
+   for (unsigned j = 0; j < gp->num_images && ok; j++) {
       const struct glsl_image *im = &gp->images[j];
-      if (im->array_element == 0 && !push_active(e, &cap,
-                                                 plain_uniform(im->name, im->type, im->array_size,
-                                                               im->stages, (GLint)e->num_locs)))
-         return false;
-      e->locs[e->num_locs++] =
+      if (im->array_element == 0) {
+         at = place_uniform(e, im->name, im->array_size ? im->array_size : 1, cursor, nlocs);
+         ok = push_active(e, &cap,
+                          plain_uniform(im->name, im->type, im->array_size, im->stages, (GLint)at));
+      }
+      e->locs[at + im->array_element] =
          (struct fe_uniform_loc){FE_LOC_IMAGE, (uint16_t)im->array_element, j};
    }
+   free(cursor);
+   if (!ok)
+      return false;
    /* GL 4.2 7.6: atomic counters are active uniforms without a location; an array is one,
     * "c[0]", its elements 4 bytes apart */
    for (unsigned j = 0; j < gp->num_atomic_counters; j++) {
@@ -653,8 +718,8 @@ build_exec_tables(struct fe_exec *e)
 /* GL lists the built-in vertex inputs a vertex shader reads among the active attributes. */
 /* The module decorates a variable BuiltIn ViewportIndex (OpDecorate id BuiltIn 10; glslang
  * declares gl_ViewportIndex only where it is used): the geometry stage writes it. */
-static bool
-writes_viewport_index(const struct glsl_spirv *m)
+bool
+fe_spirv_writes_viewport(const struct glsl_spirv *m)
 {
    enum { OP_DECORATE = 71, DECORATION_BUILTIN = 11, BUILTIN_VIEWPORT_INDEX = 10 };
    for (size_t pc = 5; m->words && pc < m->num_words;) {
@@ -835,8 +900,8 @@ fe_exec_create_internal(struct fe_context *ctx, const char *vs, const char *fs, 
    return e;
 }
 
-static void
-link_failed(struct fe_context *ctx, struct fe_program *prog, const char *log)
+void
+fe_program_link_failed(struct fe_context *ctx, struct fe_program *prog, const char *log)
 {
    prog->link_status = false;
    free(prog->info_log);
@@ -858,21 +923,22 @@ mgl_glLinkProgram(GLuint program)
    FE_CHECK(fe_xfb_captures_from(ctx, prog->exec), GL_INVALID_OPERATION);
    prog->link_serial++;
    if (!prog->num_shaders) {
-      link_failed(ctx, prog, "error: no shaders attached to the program\n");
+      fe_program_link_failed(ctx, prog, "error: no shaders attached to the program\n");
       return;
    }
    if (ctx->desc.api == FE_API_GLES && !prog->separable) {
       /* ES: a program links only with both a vertex and a fragment shader (ES 3.1 7.3: unless
-       * it is separable) */
-      bool has_vs = false, has_fs = false;
+       * it is separable, or a compute program) */
+      bool has_vs = false, has_fs = false, has_cs = false;
       for (unsigned i = 0; i < prog->num_shaders; i++) {
          has_vs |= prog->shaders[i]->type == GL_VERTEX_SHADER;
          has_fs |= prog->shaders[i]->type == GL_FRAGMENT_SHADER;
+         has_cs |= prog->shaders[i]->type == GL_COMPUTE_SHADER;
       }
-      if (!has_vs || !has_fs) {
-         link_failed(ctx, prog,
-                     has_vs ? "error: OpenGL ES needs a fragment shader to link\n"
-                            : "error: OpenGL ES needs a vertex shader to link\n");
+      if (!has_cs && (!has_vs || !has_fs)) {
+         fe_program_link_failed(ctx, prog,
+                                has_vs ? "error: OpenGL ES needs a fragment shader to link\n"
+                                       : "error: OpenGL ES needs a vertex shader to link\n");
          return;
       }
    }
@@ -881,7 +947,7 @@ mgl_glLinkProgram(GLuint program)
          char msg[96];
          snprintf(msg, sizeof(msg), "error: shader %u is not compiled\n",
                   prog->shaders[i]->base.name);
-         link_failed(ctx, prog, msg);
+         fe_program_link_failed(ctx, prog, msg);
          return;
       }
    }
@@ -891,7 +957,8 @@ mgl_glLinkProgram(GLuint program)
    for (unsigned i = 0; i < prog->num_shaders; i++)
       num_es += prog->shaders[i]->es;
    if (num_es && num_es != prog->num_shaders) {
-      link_failed(ctx, prog, "error: GLSL ES and desktop GLSL shaders cannot be linked together\n");
+      fe_program_link_failed(ctx, prog,
+                             "error: GLSL ES and desktop GLSL shaders cannot be linked together\n");
       return;
    }
    const bool es = num_es != 0, compat = ctx->desc.api == FE_API_GL_COMPAT && !es;
@@ -985,22 +1052,22 @@ mgl_glLinkProgram(GLuint program)
    free(fb);
    if (!gp) {
       free(vs);
-      link_failed(ctx, prog, log);
+      fe_program_link_failed(ctx, prog, log);
       free(log);
       return;
    }
-   const char *over = compute_limits_exceeded(ctx, gp);
+   const char *over = fe_program_limits_exceeded(ctx, gp);
    if (over) {
       glsl_program_destroy(gp);
       free(vs);
       free(log);
-      link_failed(ctx, prog, over);
+      fe_program_link_failed(ctx, prog, over);
       return;
    }
    struct fe_exec *e = fe_exec_create(ctx, gp);
    if (e) {
       add_builtin_inputs(e, vs);
-      e->writes_viewport = writes_viewport_index(&gp->spirv[GLSL_STAGE_GEOMETRY]);
+      e->writes_viewport = fe_spirv_writes_viewport(&gp->spirv[GLSL_STAGE_GEOMETRY]);
       e->ff_vertex = ff_vertex;
       e->ff_fragment = ff_fragment;
    }
@@ -1008,7 +1075,7 @@ mgl_glLinkProgram(GLuint program)
    if (!e) {
       glsl_program_destroy(gp);
       free(log);
-      link_failed(ctx, prog, "error: out of memory or program limits exceeded\n");
+      fe_program_link_failed(ctx, prog, "error: out of memory or program limits exceeded\n");
       fe_error(ctx, GL_OUT_OF_MEMORY);
       return;
    }
@@ -1016,6 +1083,7 @@ mgl_glLinkProgram(GLuint program)
    prog->exec = e;
    prog->link_status = true;
    prog->linked_separable = prog->separable;
+   prog->linked_retrievable = prog->binary_retrievable;
    free(prog->info_log);
    prog->info_log = log ? log : dup_str("");
    if (ctx->program == prog)
@@ -1089,6 +1157,13 @@ mgl_glGetProgramiv(GLuint program, GLenum pname, GLint *params)
    switch (pname) {
    case GL_DELETE_STATUS: *params = prog->delete_pending; return;
    case GL_LINK_STATUS: *params = prog->link_status; return;
+   case GL_COMPLETION_STATUS_KHR: /* KHR_parallel_shader_compile: links finish in the call */
+      if (ctx->desc.api == FE_API_GLES) {
+         fe_error(ctx, GL_INVALID_ENUM);
+         return;
+      }
+      *params = GL_TRUE;
+      return;
    case GL_VALIDATE_STATUS: *params = prog->validate_status; return;
    case GL_INFO_LOG_LENGTH:
       *params = prog->info_log && *prog->info_log ? (GLint)strlen(prog->info_log) + 1 : 0;
@@ -1181,72 +1256,18 @@ mgl_glGetProgramiv(GLuint program, GLenum pname, GLint *params)
                                                                  : (GLuint)t->point_mode);
       return;
    }
-   /* ES 3.0 2.12.4 (GL 4.1's): no binary format is offered, so no program has a binary */
-   case GL_PROGRAM_BINARY_RETRIEVABLE_HINT:
-      FE_CHECK(ctx->desc.api != FE_API_GLES || ctx->desc.major < 3, GL_INVALID_ENUM);
-      *params = prog->binary_retrievable;
+   /* GL 4.1 7.5, ES 3.0 2.12.4 (OES_get_program_binary in ES 2.0): fe_program_binary.c */
+   case GL_PROGRAM_BINARY_RETRIEVABLE_HINT: /* (not OES_get_program_binary's) */
+      FE_CHECK(ctx->desc.api == FE_API_GLES && ctx->desc.major < 3, GL_INVALID_ENUM);
+      *params = prog->linked_retrievable;
       return;
-   case GL_PROGRAM_BINARY_LENGTH:
-      FE_CHECK(ctx->desc.api != FE_API_GLES || ctx->desc.major < 3, GL_INVALID_ENUM);
-      *params = 0;
-      return;
+   case GL_PROGRAM_BINARY_LENGTH: *params = fe_program_binary_length(ctx, prog); return;
    case GL_PROGRAM_SEPARABLE:
       FE_CHECK(!fe_separate_shaders_offered(ctx), GL_INVALID_ENUM);
       *params = prog->separable;
       return;
    default: fe_error(ctx, GL_INVALID_ENUM);
    }
-}
-
-/* ---- program binaries (ES 3.0 2.12.4) --------------------------------------------------------
- * GL_NUM_PROGRAM_BINARY_FORMATS is 0 (fe_get.c): SPIR-V from glslang is no format an app could
- * keep across drivers, so none is offered. The calls keep their errors: the hint is stored,
- * no binary can be retrieved, and every format given to glProgramBinary is unknown. */
-
-void
-mgl_glProgramParameteri(GLuint program, GLenum pname, GLint value)
-{
-   FE_CTX_OR_RETURN();
-   struct fe_program *prog = get_program(ctx, program);
-   if (!prog)
-      return;
-   FE_CHECK(pname != GL_PROGRAM_BINARY_RETRIEVABLE_HINT &&
-               (pname != GL_PROGRAM_SEPARABLE || !fe_separate_shaders_offered(ctx)),
-            GL_INVALID_ENUM);
-   FE_CHECK(value != GL_FALSE && value != GL_TRUE, GL_INVALID_VALUE);
-   if (pname == GL_PROGRAM_SEPARABLE)
-      prog->separable = value == GL_TRUE; /* GL 4.6 7.3: read by the next link */
-   else
-      prog->binary_retrievable = value == GL_TRUE; /* read by the next link, which ignores it */
-}
-
-void
-mgl_glGetProgramBinary(GLuint program, GLsizei bufSize, GLsizei *length, GLenum *binaryFormat,
-                       void *binary)
-{
-   FE_CTX_OR_RETURN();
-   (void)binaryFormat, (void)binary;
-   struct fe_program *prog = get_program(ctx, program);
-   if (!prog)
-      return;
-   FE_CHECK(bufSize < 0, GL_INVALID_VALUE);
-   if (length)
-      *length = 0;
-   /* not linked, or (always) no binary to give: PROGRAM_BINARY_LENGTH is 0 */
-   fe_error(ctx, GL_INVALID_OPERATION);
-}
-
-void
-mgl_glProgramBinary(GLuint program, GLenum binaryFormat, const void *binary, GLsizei length)
-{
-   FE_CTX_OR_RETURN();
-   (void)binaryFormat, (void)binary;
-   struct fe_program *prog = get_program(ctx, program);
-   if (!prog)
-      return;
-   FE_CHECK(length < 0, GL_INVALID_VALUE);
-   /* binaryFormat is not in the (empty) GL_PROGRAM_BINARY_FORMATS list */
-   fe_error(ctx, GL_INVALID_ENUM);
 }
 
 /* GL 3.3, 2.11.8. The names take effect at the next glLinkProgram. */

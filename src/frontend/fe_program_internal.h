@@ -47,6 +47,16 @@ void fe_active_attrib(const struct fe_exec *e, GLuint index, GLsizei buf_size, G
                       GLint *size, GLenum *type, GLchar *name);
 /* GL_ACTIVE_ATTRIBUTE_MAX_LENGTH: the longest glGetActiveAttrib name, with its NUL. */
 GLint fe_attrib_max_length(const struct fe_exec *e);
+/* Shared by glLinkProgram (fe_program.c) and glProgramBinary (fe_program_binary.c): the link
+ * error a program over the context's limits gets (NULL: none); the state a failed link leaves
+ * (log copied); whether a geometry module writes gl_ViewportIndex. */
+const char *fe_program_limits_exceeded(const struct fe_context *ctx, const struct glsl_program *gp);
+void fe_program_link_failed(struct fe_context *ctx, struct fe_program *prog, const char *log);
+bool fe_spirv_writes_viewport(const struct glsl_spirv *m);
+/* GL_PROGRAM_BINARY_LENGTH of prog (0 unless linked), and the hash of what a link depends on in
+ * this context and device that a program binary carries (fe_program_binary.c). */
+GLint fe_program_binary_length(struct fe_context *ctx, const struct fe_program *prog);
+uint64_t fe_program_binary_device_hash(struct fe_context *ctx);
 /* Frees a pipeline executable's glsl_program (fe_pipeline.c) and drops its parts. */
 void fe_pipeline_glsl_free(struct fe_context *ctx, struct fe_exec *e);
 /* Writes every subroutine uniform's default value: at link and glUseProgram (fe_program.c). */

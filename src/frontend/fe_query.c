@@ -20,6 +20,7 @@ struct fe_query {
    bool pending;    /* ended; its result not here yet */
    bool has_result; /* the result of the last glEndQuery is here */
    bool declined;   /* a timer query on a server without timestamps: no pipe object; reads 0 */
+   uint32_t index;  /* the vertex stream of an active primitive query (glBeginQueryIndexed) */
    uint64_t value;
    uint64_t carry; /* the count before a pause (fe_query_occlusion_pause), in value's terms */
    char *label;    /* glObjectLabel */
@@ -88,20 +89,27 @@ fe_pipeline_stats_offered(const struct fe_context *ctx)
           fe_call_supported(ctx->share, MGP_CALL_query_create);
 }
 
-/* The context's "active query" binding of a target glBeginQuery takes. */
+/* The context's "active query" binding of a target (and, for the primitive queries, vertex
+ * stream: below FE_MAX_VERTEX_STREAMS) glBeginQuery(Indexed) takes. */
 static struct fe_query **
-active_slot(struct fe_context *ctx, GLenum target)
+active_slot_at(struct fe_context *ctx, GLenum target, GLuint index)
 {
    int i = fe_query_stat_index(target);
    if (i >= 0)
       return &ctx->stat_active[i];
    i = prim_index(target);
    if (i >= 0)
-      return &ctx->prim_active[i];
+      return &ctx->prim_active[i][index];
    i = occ_index(target);
    if (i >= 0)
       return &ctx->occ_active[i];
    return target == GL_TIME_ELAPSED ? &ctx->time_active : NULL;
+}
+
+static struct fe_query **
+active_slot(struct fe_context *ctx, GLenum target)
+{
+   return active_slot_at(ctx, target, 0);
 }
 
 static bool
@@ -176,8 +184,9 @@ query_destroy(struct fe_context *ctx, struct fe_query *q)
       if (!q->declined)
          mgp_end_query(&ctx->pipe,
                        &(struct mgp_query_desc){.query = q->h,
-                                                .kind = (uint16_t)fe_mgp_query_kind(q->target)});
-      *active_slot(ctx, q->target) = NULL;
+                                                .kind = (uint16_t)fe_mgp_query_kind(q->target),
+                                                .index = q->index});
+      *active_slot_at(ctx, q->target, q->index) = NULL;
    }
    if (!q->declined) {
       mgp_query_destroy(sg->screen, &(struct mgp_handle_args){q->h});
@@ -310,13 +319,12 @@ query_restart(struct fe_context *ctx, struct fe_query *q)
    q->carry = 0;
 }
 
-void
-mgl_glBeginQuery(GLenum target, GLuint id)
+static void
+begin_query(struct fe_context *ctx, GLenum target, GLuint index, GLuint id)
 {
-   FE_CTX_OR_RETURN();
    if (!target_check(ctx, target))
       return;
-   struct fe_query **slot = active_slot(ctx, target);
+   struct fe_query **slot = active_slot_at(ctx, target, index);
    FE_CHECK(*slot, GL_INVALID_OPERATION);
    /* GL 3.3 §2.14: the occlusion targets share one active query ("only a single type of
     * occlusion query can be active at one time"): beginning one while another is active is
@@ -329,19 +337,28 @@ mgl_glBeginQuery(GLenum target, GLuint id)
       return;
    query_restart(ctx, q);
    q->active = true;
+   q->index = index;
    *slot = q;
    if (!q->declined)
-      mgp_begin_query(&ctx->pipe, &(struct mgp_query_desc){
-                                     .query = q->h, .kind = (uint16_t)fe_mgp_query_kind(target)});
+      mgp_begin_query(&ctx->pipe,
+                      &(struct mgp_query_desc){.query = q->h,
+                                               .kind = (uint16_t)fe_mgp_query_kind(target),
+                                               .index = index});
 }
 
 void
-mgl_glEndQuery(GLenum target)
+mgl_glBeginQuery(GLenum target, GLuint id)
 {
    FE_CTX_OR_RETURN();
+   begin_query(ctx, target, 0, id);
+}
+
+static void
+end_query(struct fe_context *ctx, GLenum target, GLuint index)
+{
    if (!target_check(ctx, target))
       return;
-   struct fe_query **slot = active_slot(ctx, target);
+   struct fe_query **slot = active_slot_at(ctx, target, index);
    struct fe_query *q = *slot;
    FE_CHECK(!q, GL_INVALID_OPERATION);
    q->active = false;
@@ -352,8 +369,16 @@ mgl_glEndQuery(GLenum target)
       return;
    }
    mgp_end_query(&ctx->pipe, &(struct mgp_query_desc){.query = q->h,
-                                                      .kind = (uint16_t)fe_mgp_query_kind(target)});
+                                                      .kind = (uint16_t)fe_mgp_query_kind(target),
+                                                      .index = index});
    q->pending = true;
+}
+
+void
+mgl_glEndQuery(GLenum target)
+{
+   FE_CTX_OR_RETURN();
+   end_query(ctx, target, 0);
 }
 
 /* GL 3.3 §2.14 (ARB_timer_query): the GPU time when every earlier command completed, written
@@ -635,7 +660,7 @@ indexed_check(struct fe_context *ctx, const char *fn, GLenum target, GLuint inde
    switch (target) {
    case GL_PRIMITIVES_GENERATED:
    case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
-      if (index < FE_MAX_VERTEX_STREAMS)
+      if (index < fe_max_vertex_streams(ctx))
          return true;
       break;
    case GL_SAMPLES_PASSED:
@@ -660,7 +685,7 @@ mgl_glBeginQueryIndexed(GLenum target, GLuint index, GLuint id)
 {
    FE_CTX_OR_RETURN();
    if (indexed_check(ctx, "glBeginQueryIndexed", target, index))
-      mgl_glBeginQuery(target, id);
+      begin_query(ctx, target, index, id);
 }
 
 void
@@ -668,13 +693,19 @@ mgl_glEndQueryIndexed(GLenum target, GLuint index)
 {
    FE_CTX_OR_RETURN();
    if (indexed_check(ctx, "glEndQueryIndexed", target, index))
-      mgl_glEndQuery(target);
+      end_query(ctx, target, index);
 }
 
 void
 mgl_glGetQueryIndexediv(GLenum target, GLuint index, GLenum pname, GLint *params)
 {
    FE_CTX_OR_RETURN();
-   if (indexed_check(ctx, "glGetQueryIndexediv", target, index))
-      mgl_glGetQueryiv(target, pname, params);
+   if (!indexed_check(ctx, "glGetQueryIndexediv", target, index))
+      return;
+   if (pname == GL_CURRENT_QUERY && prim_index(target) >= 0) { /* that stream's active query */
+      struct fe_query *q = *active_slot_at(ctx, target, index);
+      *params = q ? (GLint)q->name : 0;
+      return;
+   }
+   mgl_glGetQueryiv(target, pname, params);
 }

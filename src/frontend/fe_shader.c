@@ -1,4 +1,5 @@
 /* fe_shader.c — shader objects: create, source, compile, delete, and their queries. */
+#include "fe_es_ext.h"
 #include "fe_program_internal.h"
 
 /* ---- shaders -------------------------------------------------------------------------------- */
@@ -92,6 +93,25 @@ fe_shader_stage_type(enum glsl_stage s)
    }
 }
 
+/* What the context's GLSL leaves out (glsl.h GLSL_DENY_*): each feature the caps or the
+ * context's version do not offer. */
+uint32_t
+fe_glsl_deny(const struct fe_context *ctx)
+{
+   return (fe_fp64_offered(ctx) ? 0 : GLSL_DENY_FLOAT64) |
+          (fe_gpu_shader5_offered(ctx) ? 0 : GLSL_DENY_GPU_SHADER5) |
+          (fe_viewport_array_offered(ctx) ? 0 : GLSL_DENY_VIEWPORT_ARRAY) |
+          (fe_cull_distance_offered(ctx) ? 0 : GLSL_DENY_CULL_DISTANCE) |
+          (fe_image_queries_offered(ctx) ? 0 : GLSL_DENY_IMAGE_QUERIES) |
+          (fe_derivative_control_offered(ctx) ? 0 : GLSL_DENY_DERIVATIVE_CONTROL) |
+          (fe_max_vertex_streams(ctx) > 1 ? 0 : GLSL_DENY_VERTEX_STREAMS) |
+
+          (fe_es31(ctx) ? 0 : GLSL_DENY_ESSL310) |
+          (fe_es_ext_on((struct fe_context *)ctx, FE_ES_EXT_SHADER_IMAGE_ATOMIC)
+              ? 0
+              : GLSL_DENY_ES_IMAGE_ATOMIC);
+}
+
 void
 mgl_glCompileShader(GLuint shader)
 {
@@ -129,12 +149,38 @@ mgl_glGetShaderiv(GLuint shader, GLenum pname, GLint *params)
    case GL_SHADER_TYPE: *params = (GLint)sh->type; return;
    case GL_DELETE_STATUS: *params = sh->delete_pending; return;
    case GL_COMPILE_STATUS: *params = sh->compiled; return;
+   case GL_COMPLETION_STATUS_KHR: /* KHR_parallel_shader_compile: compiles finish in the call */
+      if (ctx->desc.api == FE_API_GLES) {
+         fe_error(ctx, GL_INVALID_ENUM);
+         return;
+      }
+      *params = GL_TRUE;
+      return;
    case GL_INFO_LOG_LENGTH:
       *params = sh->info_log && *sh->info_log ? (GLint)strlen(sh->info_log) + 1 : 0;
       return;
    case GL_SHADER_SOURCE_LENGTH: *params = sh->source ? (GLint)strlen(sh->source) + 1 : 0; return;
    default: fe_error(ctx, GL_INVALID_ENUM);
    }
+}
+
+/* KHR_parallel_shader_compile / ARB_parallel_shader_compile: a hint; mgl compiles and links
+ * in the calling thread whatever the count (GL_COMPLETION_STATUS_KHR is GL_TRUE at once). */
+void
+mgl_glMaxShaderCompilerThreadsKHR(GLuint count)
+{
+   FE_CTX_OR_RETURN();
+   if (ctx->desc.api == FE_API_GLES) {
+      fe_error(ctx, GL_INVALID_OPERATION); /* not listed on ES contexts */
+      return;
+   }
+   ctx->max_compiler_threads = count;
+}
+
+void
+mgl_glMaxShaderCompilerThreadsARB(GLuint count)
+{
+   mgl_glMaxShaderCompilerThreadsKHR(count);
 }
 
 void

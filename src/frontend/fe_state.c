@@ -232,7 +232,8 @@ cap_in_api(const struct fe_context *ctx, GLenum cap)
    case GL_STENCIL_TEST: return true;
    case GL_PRIMITIVE_RESTART_FIXED_INDEX:
    case GL_RASTERIZER_DISCARD: return ctx->desc.major >= 3;
-   case GL_DEPTH_CLAMP: return true; /* EXT_depth_clamp: the backend's, checked above */
+   case GL_DEPTH_CLAMP: return true;         /* EXT_depth_clamp: the backend's, checked above */
+   case GL_SAMPLE_MASK: return fe_es31(ctx); /* ES 3.1 (multisample textures) */
    default: return false;
    }
 }

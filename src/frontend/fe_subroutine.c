@@ -89,13 +89,26 @@ fe_subroutine_uniform_location(const struct glsl_subroutine_stage *s, const char
          continue;
       if (!name[n])
          return u->location;
-      /* "u[i]" of an array */
-      char *end;
-      if (!u->is_array || name[n] != '[' || !isdigit((unsigned char)name[n + 1]))
+      /* "u[i]" of an array; "u[i][j]" (or "u[i]", its [i][0]) of an array of arrays */
+      if (!u->is_array || name[n] != '[')
          continue;
-      unsigned long i = strtoul(name + n + 1, &end, 10);
-      if (end[0] == ']' && !end[1] && i < u->size)
-         return u->location + (GLint)i;
+      const char *at = name + n;
+      uint32_t flat = 0, d = 0;
+      const uint32_t nd = u->ndims ? u->ndims : 1;
+      bool ok = true;
+      for (; *at && ok; d++) {
+         char *end;
+         const uint32_t dim = u->ndims ? u->dims[d < nd ? d : 0] : u->size;
+         ok = d < nd && at[0] == '[' && isdigit((unsigned char)at[1]);
+         const unsigned long i = ok ? strtoul(at + 1, &end, 10) : 0;
+         ok = ok && end[0] == ']' && i < dim;
+         flat = flat * dim + (uint32_t)i;
+         at = ok ? end + 1 : at;
+      }
+      for (; ok && d < nd; d++) /* the levels left out are [0] */
+         flat *= u->dims[d];
+      if (ok && flat < u->size)
+         return u->location + (GLint)flat;
    }
    return -1;
 }

@@ -115,15 +115,21 @@ copy_to_image(struct fe_context *ctx, struct fe_texture *tex, const struct mgp_s
    /* texels still pending for this level land first */
    if (tex->pending[face][level].count)
       fe_tex_flush_level(ctx, tex, face, level);
+   if (tex->view_root && tex->res_format != tex->view_root->res_format) {
+      /* the server's blit writes the storage's format: another format's texels would convert */
+      MGU_DECLINE(texture_view_refused, "glCopyTexSubImage into a texture view of another format");
+      return;
+   }
    if (!fe_validate(ctx, FE_VERB_TEXOP))
       return;
+   uint32_t res_level = level, res_layer = face + layer;
    struct mgp_blit b = {
       .src = *src,
-      .dst = {.res = tex->res,
+      .dst = {.res = fe_tex_storage_at(tex, &res_level, &res_layer),
               .format = tex->res_format,
               .kind = 1,
-              .level = (uint16_t)level,
-              .layer = face + layer},
+              .level = (uint16_t)res_level,
+              .layer = res_layer},
       .src_box = {x, y, x + w, y + h},
       .dst_box = {xoff, yoff, xoff + w, yoff + h},
       .mask = fe_mgp_blit_mask(mask),
@@ -136,7 +142,7 @@ copy_to_image(struct fe_context *ctx, struct fe_texture *tex, const struct mgp_s
    if (tex->target == FE_TEX_1D_ARRAY) {
       /* read rows become layers yoff .. yoff + h, each one texel high */
       for (GLsizei r = 0; r < h; r++) {
-         b.dst.layer = (uint32_t)(yoff + r);
+         b.dst.layer = (uint32_t)(yoff + r) + (tex->view_root ? tex->view_min_layer : 0);
          b.src_box[1] = y + r, b.src_box[3] = y + r + 1;
          b.dst_box[1] = 0, b.dst_box[3] = 1;
          mgp_blit(&ctx->pipe, &b);

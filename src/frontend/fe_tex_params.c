@@ -69,8 +69,10 @@ compute_complete(const struct fe_texture *tex, GLenum min_filter, GLenum mag_fil
                    1;
       if ((GLint)q > p->max_level)
          q = (unsigned)p->max_level;
-      if (tex->immutable && q >= tex->immutable_levels)
-         q = tex->immutable_levels - 1u; /* glTexStorage: only its levels exist */
+      /* glTexStorage: only its levels exist; a texture view: only the view's */
+      const unsigned have = tex->view_root ? tex->view_num_levels : tex->immutable_levels;
+      if (tex->immutable && q >= have)
+         q = have - 1u;
       if (q >= FE_MAX_LEVELS)
          q = FE_MAX_LEVELS - 1;
       for (unsigned l = base + 1; l <= q; l++) {
@@ -342,7 +344,7 @@ fe_mirror_clamp_offered(struct fe_context *ctx)
 bool
 fe_stencil_texturing_offered(const struct fe_context *ctx)
 {
-   return ctx->desc.api != FE_API_GLES &&
+   return (ctx->desc.api != FE_API_GLES || fe_es31(ctx)) &&
           (ctx->share->caps->cap_bits & MGP_CAP_STENCIL_TEXTURING) != 0;
 }
 
@@ -788,6 +790,16 @@ get_tex_parameter(struct fe_context *ctx, const struct fe_texture *tex, GLenum p
       return 1;
    case GL_TEXTURE_IMMUTABLE_FORMAT: out[0] = tex->immutable; return 1;
    case GL_TEXTURE_IMMUTABLE_LEVELS: out[0] = tex->immutable_levels; return 1;
+   case GL_TEXTURE_VIEW_MIN_LEVEL:
+   case GL_TEXTURE_VIEW_NUM_LEVELS:
+   case GL_TEXTURE_VIEW_MIN_LAYER:
+   case GL_TEXTURE_VIEW_NUM_LAYERS:
+      if (!fe_texture_view_offered(ctx)) {
+         fe_error(ctx, GL_INVALID_ENUM);
+         return 0;
+      }
+      out[0] = fe_tex_view_param(tex, pname);
+      return 1;
    case GL_IMAGE_FORMAT_COMPATIBILITY_TYPE: {
       /* GL 4.2 (ARB_shader_image_load_store): how image units match the base level's format */
       if (!fe_image_units(ctx)) {

@@ -403,11 +403,17 @@ get_tex_image_of(struct fe_context *ctx, struct fe_texture *tex, unsigned face, 
       if (!fe_validate(ctx, FE_VERB_TEXOP))
          return;
       fe_buffer_gpu_write(ctx->pixel_pack_buffer);
+      if (tex->view_root && fe_tex_storage_format(tex) != img->format) {
+         MGU_DECLINE(texture_view_refused,
+                     "glGetTexImage into a pixel pack buffer of a view of another format");
+         return;
+      }
       for (uint32_t k = 0; k < n; k++) {
+         uint32_t res_level = (uint32_t)level, res_layer = face + k;
          struct mgp_pack_to_buffer a = {
-            .res = tex->res,
-            .level = (uint32_t)level,
-            .layer = face + k,
+            .res = fe_tex_storage_at(tex, &res_level, &res_layer),
+            .level = res_level,
+            .layer = res_layer,
             .width = img->width,
             .height = h,
             .shape = shape,
@@ -424,17 +430,19 @@ get_tex_image_of(struct fe_context *ctx, struct fe_texture *tex, unsigned face, 
    }
    if (!fe_validate(ctx, FE_VERB_TEXOP) || !pixels)
       return;
+   uint32_t res_level = (uint32_t)level, res_layer0 = face;
    struct fe_texels_read rd = {
-      .res = tex->res,
-      .level = (uint32_t)level,
+      .res = fe_tex_storage_at(tex, &res_level, &res_layer0),
+      .level = res_level,
       .width = img->width,
       .height = h,
       .what = shape.what,
       .format = img->format,
       .has_alpha = fe_mgp_format(img->format)->bits[3] && !fe_format_no_alpha(info),
+      .storage_format = tex->view_root ? fe_tex_storage_format(tex) : 0,
    };
    for (uint32_t k = 0; k < n; k++) {
-      rd.layer = face + k;
+      rd.layer = res_layer0 + k;
       fe_pack_read(ctx, &rd, &shape, &ctx->pack, (uint8_t *)pixels + base + step * k);
    }
 }

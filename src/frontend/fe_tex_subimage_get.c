@@ -124,9 +124,12 @@ get_sub_image(struct fe_context *ctx, struct fe_texture *tex, GLint level, GLint
       fe_error(ctx, GL_OUT_OF_MEMORY);
       return;
    }
+   /* a texture view reads its root's level and layers (fe_gl.h: fe_tex_storage_at) */
+   uint32_t res_level = (uint32_t)level, layer0 = 0;
    struct fe_texels_read rd = {
-      .res = tex->res,
-      .level = (uint32_t)level,
+      .res = fe_tex_storage_at(tex, &res_level, &layer0),
+      .level = res_level,
+      .storage_format = tex->view_root ? fe_tex_storage_format(tex) : 0,
       .width = lw,
       .height = lh,
       .what = shape.what,
@@ -138,13 +141,13 @@ get_sub_image(struct fe_context *ctx, struct fe_texture *tex, GLint level, GLint
       if (rows_are_layers) {
          /* the box's rows are layers y .. y + h of the level */
          for (GLsizei r = 0; r < h; r++) {
-            rd.layer = (uint32_t)(y + r);
+            rd.layer = layer0 + (uint32_t)(y + r);
             fe_pack_read(ctx, &rd, &shape, &tight, layer);
             memcpy(slice + stride * (size_t)r, layer + (size_t)x * bpp, (size_t)w * bpp);
          }
          continue;
       }
-      rd.layer = (uint32_t)(z + k); /* a cube map's faces are its layers */
+      rd.layer = layer0 + (uint32_t)(z + k); /* a cube map's faces are its layers */
       fe_pack_read(ctx, &rd, &shape, &tight, layer);
       for (GLsizei r = 0; r < h; r++)
          memcpy(slice + stride * (size_t)r, layer + ((size_t)(y + r) * lw + (size_t)x) * bpp,

@@ -231,6 +231,8 @@ fe_texture_destroy(struct fe_context *ctx, struct fe_texture *tex)
    if (tex->created)
       mgp_resource_destroy(sg->screen, &(struct mgp_handle_args){tex->res});
    fe_share_free_handle(sg, MGP_KIND_BUFFER, tex->res);
+   if (tex->view_root)
+      fe_object_unref(ctx, &tex->view_root->base); /* after the view's own resource went */
    free(tex);
 }
 
@@ -270,6 +272,9 @@ fe_tex_flush_level(struct fe_context *ctx, struct fe_texture *tex, unsigned face
    struct fe_tex_pending *p = &tex->pending[face][level];
    const struct fe_tex_image *img = &tex->image[face][level];
    unsigned bpp = fe_mgp_format(img->format)->bytes;
+   /* a texture view writes its root's storage (fe_tex_view.c) */
+   uint32_t res_level = level, res_layer = face;
+   const struct mgp_handle res = fe_tex_storage_at(tex, &res_level, &res_layer);
    struct mgp_sub_region regions[FE_PENDING_MAX_REGIONS];
    unsigned i = 0;
    while (i < p->count) {
@@ -286,7 +291,7 @@ fe_tex_flush_level(struct fe_context *ctx, struct fe_texture *tex, unsigned face
          regions[n++] = (struct mgp_sub_region){
             .x = r->x,
             .y = r->y,
-            .z = (int32_t)face + r->z,
+            .z = (int32_t)res_layer + r->z,
             .width = r->width,
             .height = r->height,
             .depth = 1,
@@ -309,12 +314,12 @@ fe_tex_flush_level(struct fe_context *ctx, struct fe_texture *tex, unsigned face
          i++;
       }
       struct mgp_resource_subdata a = {
-         .res = tex->res,
-         .level = level,
-         .format = img->format,
+         .res = res,
+         .level = res_level,
+         .format = tex->view_root ? fe_tex_storage_format(tex) : img->format,
          .box = {.x = x0,
                  .y = y0,
-                 .z = (int32_t)face + z0,
+                 .z = (int32_t)res_layer + z0,
                  .width = (uint32_t)(x1 - x0),
                  .height = (uint32_t)(y1 - y0),
                  .depth = (uint32_t)(z1 - z0)},
@@ -351,6 +356,14 @@ static uint8_t *
 pending_add(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level,
             int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h, size_t bytes)
 {
+   /* Storage shared with texture views: texels pending on another texture of this context may
+    * be for the same storage, and must reach it first, in the order GL wrote them. */
+   if (tex->view_root || tex->has_views)
+      for (const struct fe_texture *t = ctx->pending_uploads; t; t = t->pending_next)
+         if (t != tex) {
+            fe_texture_flush_uploads(ctx);
+            break;
+         }
    struct fe_tex_pending *p = &tex->pending[face][level];
    /* A region covering every region pending for the level replaces them: none was sent, so
     * nothing could have read them (the whole image is the common case; so is one rectangle
@@ -516,17 +529,21 @@ upload_from_buffer(struct fe_context *ctx, struct fe_texture *tex, unsigned face
    fe_tex_blocks_drop(tex, face, level);
    if (!image_in_storage(tex, face, level))
       return true;
-   if (tex->pending[face][level].count)
+   if (tex->view_root || tex->has_views)
+      fe_texture_flush_uploads(ctx); /* pending texels of a view may be for this storage */
+   else if (tex->pending[face][level].count)
       fe_tex_flush_level(ctx, tex, face, level);
    size_t first, stride;
    fe_pixel_image_layout(&ctx->unpack, (GLsizei)w, (GLsizei)h, format, type, &first, &stride);
    const size_t rows = ctx->unpack.image_height > 0 ? (size_t)ctx->unpack.image_height : h;
    const size_t slice = box ? stride * rows : 0;
    const size_t skip = box && ctx->unpack.skip_images > 0 ? (size_t)ctx->unpack.skip_images : 0;
+   uint32_t res_level = level, res_layer = face;
+   const struct mgp_handle res = fe_tex_storage_at(tex, &res_level, &res_layer);
    const struct mgp_sub_region g = {
       .x = x,
       .y = y,
-      .z = (int32_t)face + z,
+      .z = (int32_t)res_layer + z,
       .width = w,
       .height = h,
       .depth = d,
@@ -535,9 +552,9 @@ upload_from_buffer(struct fe_context *ctx, struct fe_texture *tex, unsigned face
       .src_slice_stride = (uint32_t)slice,
    };
    struct mgp_texture_subdata_from_buffer a = {
-      .res = tex->res,
-      .level = level,
-      .format = tex->image[face][level].format,
+      .res = res,
+      .level = res_level,
+      .format = tex->view_root ? fe_tex_storage_format(tex) : tex->image[face][level].format,
       .buffer = ctx->pixel_unpack_buffer->res,
       .offset = offset,
       .region_count = 1,
@@ -657,6 +674,8 @@ unpack_source(struct fe_context *ctx, const void *pixels, size_t size, GLenum ty
 bool
 fe_tex_ensure_storage(struct fe_context *ctx, struct fe_texture *tex, unsigned level)
 {
+   if (tex->view_root)
+      return true; /* a view's storage is its root's, immutable */
    const struct fe_tex_image *img = &tex->image[0][level];
    for (unsigned f = 0; f < fe_tex_face_count(tex) && !img->defined; f++)
       img = &tex->image[f][level];
@@ -1849,6 +1868,17 @@ fe_tex_generate_mipmap(struct fe_context *ctx, struct fe_texture *tex, int t)
    if (!fe_validate(ctx, FE_VERB_TEXOP))
       return GL_NO_ERROR;
    struct mgp_generate_mipmap a = {.res = tex->res, .base_level = base, .last_level = last};
+   if (tex->view_root) {
+      /* the root's levels, every layer of them: only a view of all its layers, in its format */
+      if (tex->view_num_layers != fe_texture_layers(tex->view_root) ||
+          tex->res_format != tex->view_root->res_format) {
+         MGU_DECLINE(texture_view_refused,
+                     "glGenerateMipmap of a texture view of another format or of some layers");
+         return GL_NO_ERROR;
+      }
+      a.res = fe_tex_storage_at(tex, &a.base_level, NULL);
+      a.last_level += tex->view_min_level;
+   }
    mgp_generate_mipmap(&ctx->pipe, &a);
    fe_tex_texture_changed(ctx, tex);
    return GL_NO_ERROR;
@@ -1872,4 +1902,47 @@ fe_tex_auto_mipmap(struct fe_context *ctx, struct fe_texture *tex, GLint level)
                   "GL_GENERATE_MIPMAP of a base level glGenerateMipmap refuses (0x%04x): the "
                   "levels above it are left as they were",
                   tex->image[0][level].internal_format);
+}
+
+/* ---- texture views (GL_ARB_texture_view; glTextureView is fe_tex_view.c) ---------------- */
+
+bool
+fe_texture_view_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_TEXTURE_VIEW) != 0;
+}
+
+/* Levels and layers a texture has as glTextureView counts them (its own, for a view). */
+static uint32_t
+tex_levels(const struct fe_texture *tex)
+{
+   return tex->view_root ? tex->view_num_levels : tex->immutable_levels;
+}
+
+static uint32_t
+tex_layers(const struct fe_texture *tex)
+{
+   if (tex->view_root)
+      return tex->view_num_layers;
+   switch (tex->target) {
+   case FE_TEX_CUBE: return 6;
+   case FE_TEX_1D_ARRAY:
+   case FE_TEX_2D_ARRAY:
+   case FE_TEX_CUBE_ARRAY:
+   case FE_TEX_2D_MS_ARRAY: return tex->res_layers ? tex->res_layers : 1;
+   default: return 1;
+   }
+}
+
+uint32_t
+fe_tex_view_param(const struct fe_texture *tex, GLenum pname)
+{
+   if (!tex->immutable)
+      return 0;
+   switch (pname) {
+   case GL_TEXTURE_VIEW_MIN_LEVEL: return tex->view_root ? tex->view_min_level : 0;
+   case GL_TEXTURE_VIEW_NUM_LEVELS: return tex_levels(tex);
+   case GL_TEXTURE_VIEW_MIN_LAYER: return tex->view_root ? tex->view_min_layer : 0;
+   default: return tex_layers(tex);
+   }
 }

@@ -79,8 +79,8 @@ fe_unit_texture(struct fe_context *ctx, unsigned unit, enum fe_tex_target t)
 
 /* The object of a reserved name, of target t (first bind, or glCreateTextures): NULL after
  * recording GL_OUT_OF_MEMORY. */
-static struct fe_texture *
-texture_new(struct fe_context *ctx, GLuint name, enum fe_tex_target t)
+struct fe_texture *
+fe_texture_new(struct fe_context *ctx, GLuint name, enum fe_tex_target t)
 {
    struct fe_texture *tex = fe_texture_create(ctx, name, t);
    FE_CHECK(!tex, GL_OUT_OF_MEMORY, NULL);
@@ -95,8 +95,8 @@ texture_new(struct fe_context *ctx, GLuint name, enum fe_tex_target t)
 }
 
 /* The texture object a name is (NULL: none, or a name only reserved: *reserved). */
-static struct fe_texture *
-texture_lookup(struct fe_context *ctx, GLuint name, bool *reserved)
+struct fe_texture *
+fe_texture_lookup(struct fe_context *ctx, GLuint name, bool *reserved)
 {
    pthread_mutex_lock(&ctx->share->lock);
    void *obj = fe_names_get(&ctx->share->textures, name);
@@ -109,7 +109,7 @@ struct fe_texture *
 fe_texture_named(struct fe_context *ctx, GLuint texture)
 {
    bool reserved;
-   struct fe_texture *tex = texture ? texture_lookup(ctx, texture, &reserved) : NULL;
+   struct fe_texture *tex = texture ? fe_texture_lookup(ctx, texture, &reserved) : NULL;
    FE_CHECK(!tex, GL_INVALID_OPERATION, NULL);
    return tex;
 }
@@ -141,7 +141,7 @@ mgl_glCreateTextures(GLenum target, GLsizei n, GLuint *textures)
       pthread_mutex_lock(&ctx->share->lock);
       textures[i] = fe_names_gen(&ctx->share->textures);
       pthread_mutex_unlock(&ctx->share->lock);
-      if (!texture_new(ctx, textures[i], (enum fe_tex_target)t))
+      if (!fe_texture_new(ctx, textures[i], (enum fe_tex_target)t))
          return;
    }
 }
@@ -155,13 +155,13 @@ mgl_glBindTexture(GLenum target, GLuint texture)
    struct fe_texture *tex = NULL;
    if (texture) {
       bool reserved;
-      tex = texture_lookup(ctx, texture, &reserved);
+      tex = fe_texture_lookup(ctx, texture, &reserved);
       /* a compatibility context takes names glGenTextures never returned */
       if (!tex && !reserved)
          reserved = fe_names_compat_usable(ctx, texture);
       FE_CHECK(!tex && !reserved, GL_INVALID_OPERATION);
       if (reserved) {
-         tex = texture_new(ctx, texture, (enum fe_tex_target)t);
+         tex = fe_texture_new(ctx, texture, (enum fe_tex_target)t);
          if (!tex)
             return;
       }

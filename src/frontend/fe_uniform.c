@@ -70,6 +70,9 @@ set_uniform_in(struct fe_context *ctx, struct fe_exec *e, GLint location, GLsize
       return;
    FE_CHECK(location < 0 || (uint32_t)location >= e->num_locs, GL_INVALID_OPERATION);
    const struct fe_uniform_loc *loc = &e->locs[location];
+   FE_CHECK(loc->is_sampler == FE_LOC_NONE, GL_INVALID_OPERATION);
+   if (loc->is_sampler == FE_LOC_RESERVED)
+      return; /* GL 4.3 7.6.1: an inactive uniform's explicit location, as -1 */
    if (loc->is_sampler == FE_LOC_IMAGE) {
       /* an image uniform's value is its image unit (GL 4.6 7.6.1: glUniform1i(v) alone) */
       FE_CHECK(vk != VK_INT || n != 1 || cols, GL_INVALID_OPERATION);
@@ -360,7 +363,9 @@ get_uniform(struct fe_context *ctx, GLuint program, GLint location, uint64_t out
    struct fe_exec *e = fe_linked_exec(ctx, program);
    if (!e)
       return 0;
-   if (location < 0 || (uint32_t)location >= e->num_locs) {
+   if (location < 0 || (uint32_t)location >= e->num_locs ||
+       e->locs[location].is_sampler == FE_LOC_NONE ||
+       e->locs[location].is_sampler == FE_LOC_RESERVED) {
       fe_error(ctx, GL_INVALID_OPERATION);
       return 0;
    }

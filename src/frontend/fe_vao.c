@@ -4,6 +4,7 @@
  * elements CSO (formats, relative offsets, binding strides and divisors: buffer offsets never
  * change the CSO; attributes that share a GL binding share its pipe binding) plus
  * set_vertex_buffers (handles and offsets, one per binding read). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,7 +32,8 @@ type_bytes(GLenum type)
    case GL_FIXED: return 4;
    case GL_DOUBLE: return 8;
    case GL_INT_2_10_10_10_REV:
-   case GL_UNSIGNED_INT_2_10_10_10_REV: return 4;
+   case GL_UNSIGNED_INT_2_10_10_10_REV:
+   case GL_UNSIGNED_INT_10F_11F_11F_REV: return 4;
    default: return 0;
    }
 }
@@ -118,7 +120,9 @@ uint32_t
 fe_vao_attrib_bytes(const struct fe_vertex_attrib *a)
 {
    const unsigned comps = a->size == MGP_ATTRIB_SIZE_BGRA ? 4 : a->size;
-   return is_packed(a->type) ? 4u : comps * type_bytes(a->type);
+   return is_packed(a->type) || a->type == GL_UNSIGNED_INT_10F_11F_11F_REV
+             ? 4u
+             : comps * type_bytes(a->type);
 }
 
 bool
@@ -393,6 +397,14 @@ check_format(struct fe_context *ctx, GLint size, GLenum *type, GLboolean normali
    else if (*bgra && ((type_ != GL_UNSIGNED_BYTE && !is_packed(type_)) || !normalized))
       err = GL_INVALID_OPERATION;
    else if (is_packed(type_) && size != 4 && !*bgra)
+      err = GL_INVALID_OPERATION;
+   /* GL 4.4 / ARB_vertex_type_10f_11f_11f_rev: three packed unsigned floats, where the
+    * backend fetches them (fe_get.c lists the extension there); ES has no such type */
+   else if (type_ == GL_UNSIGNED_INT_10F_11F_11F_REV &&
+            (ctx->desc.api == FE_API_GLES ||
+             !(ctx->share->caps->format_flags[MGP_FORMAT_R11G11B10_FLOAT] & MGP_FORMAT_CAP_VERTEX)))
+      err = GL_INVALID_ENUM;
+   else if (type_ == GL_UNSIGNED_INT_10F_11F_11F_REV && size != 3)
       err = GL_INVALID_OPERATION;
    if (err != GL_NO_ERROR) {
       fe_error(ctx, err);
@@ -1356,12 +1368,31 @@ fe_unpack_2_10_10_10(GLenum type, bool normalized, bool gl42, uint32_t w, float 
    return true;
 }
 
+/* An unsigned float of `mbits` mantissa bits and 5 exponent bits (GL 4.6 §2.3.4.3, 2.3.4.4). */
+static float
+unsigned_float(uint32_t v, unsigned mbits)
+{
+   const uint32_t m = v & ((1u << mbits) - 1), e = v >> mbits;
+   if (e == 31)
+      return m ? NAN : INFINITY;
+   const float frac = (float)m / (float)(1u << mbits);
+   return e ? ldexpf(1.0f + frac, (int)e - 15) : ldexpf(frac, -14);
+}
+
 static void
 attrib_packed(GLuint index, GLenum type, GLboolean normalized, GLuint value, unsigned comps)
 {
    FE_CTX_OR_RETURN();
    float c[4];
-   FE_CHECK(!fe_unpack_2_10_10_10(type, normalized, false, value, c), GL_INVALID_ENUM);
+   if (type == GL_UNSIGNED_INT_10F_11F_11F_REV && comps < 4 && ctx->desc.api != FE_API_GLES) {
+      /* GL 4.4 / ARB_vertex_type_10f_11f_11f_rev: glVertexAttribP1-3ui take three packed
+       * unsigned floats (11, 11 and 10 bits; normalized is ignored) */
+      c[0] = unsigned_float(value & 0x7ff, 6);
+      c[1] = unsigned_float((value >> 11) & 0x7ff, 6);
+      c[2] = unsigned_float(value >> 22, 5);
+      c[3] = 1.0f;
+   } else
+      FE_CHECK(!fe_unpack_2_10_10_10(type, normalized, false, value, c), GL_INVALID_ENUM);
    if (comps < 4)
       c[3] = 1.0f;
    if (comps < 3)

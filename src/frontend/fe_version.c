@@ -46,6 +46,37 @@ fe_gl_version_max(const struct mgp_caps *caps, const char **missing)
    return v;
 }
 
+/* What OpenGL ES 3.1 adds to 3.0, each named by what it needs of the backend: an ES context is
+ * 3.1 only where every one is met (ES 3.1 6.1.x minimums). The front end has the rest itself
+ * (program pipelines, program interface queries, vertex attribute bindings, multisample
+ * textures). */
+const char *
+fe_es31_lacks(const struct mgp_caps *caps)
+{
+   const uint64_t *m = caps->call_mask;
+#define HAS(call) ((m[(call) / 64] >> ((call) % 64)) & 1)
+   if (caps->max_compute_work_group_invocations < 128 || !HAS(MGP_CALL_launch_grid))
+      return "compute shaders";
+   if (caps->max_storage_buffer_bindings < 4)
+      return "four shader storage buffer bindings";
+   if (!HAS(MGP_CALL_memory_barrier))
+      return "memory barriers";
+   if (caps->max_image_units < 4 || !HAS(MGP_CALL_set_shader_images))
+      return "four image units";
+   if (!HAS(MGP_CALL_draw_indirect))
+      return "indirect draws";
+   if (caps->max_vertex_bindings < 16)
+      return "16 vertex buffer bindings";
+   if (!(caps->cap_bits & MGP_CAP_STENCIL_TEXTURING))
+      return "stencil texturing";
+   if (!(caps->cap_bits & MGP_CAP_NO_ATTACHMENTS))
+      return "framebuffers without attachments";
+   if (!(caps->cap_bits & MGP_CAP_TEXTURE_GATHER_LOD))
+      return "texture gathers";
+#undef HAS
+   return NULL;
+}
+
 bool
 fe_texture_buffer_offered(const struct fe_context *ctx)
 {
@@ -65,7 +96,7 @@ fe_cube_array_offered(const struct fe_context *ctx)
 bool
 fe_texture_gather_offered(const struct fe_context *ctx)
 {
-   return ctx->desc.api != FE_API_GLES &&
+   return (ctx->desc.api != FE_API_GLES || fe_es31(ctx)) &&
           (ctx->share->caps->cap_bits & MGP_CAP_TEXTURE_GATHER_LOD) != 0;
 }
 
@@ -97,13 +128,16 @@ fe_cull_distance_offered(const struct fe_context *ctx)
    return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_CULL_DISTANCE);
 }
 
-uint32_t
-fe_glsl_deny(const struct fe_context *ctx)
+bool
+fe_image_queries_offered(const struct fe_context *ctx)
 {
-   return (fe_fp64_offered(ctx) ? 0 : GLSL_DENY_FLOAT64) |
-          (fe_gpu_shader5_offered(ctx) ? 0 : GLSL_DENY_GPU_SHADER5) |
-          (fe_viewport_array_offered(ctx) ? 0 : GLSL_DENY_VIEWPORT_ARRAY) |
-          (fe_cull_distance_offered(ctx) ? 0 : GLSL_DENY_CULL_DISTANCE);
+   return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_IMAGE_QUERIES);
+}
+
+bool
+fe_derivative_control_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_DERIVATIVE_CONTROL);
 }
 
 const char *

@@ -152,6 +152,18 @@ fe_xfb_objects_offered(struct fe_context *ctx)
    return is_es3(ctx) || (ctx->desc.api != FE_API_GLES && fe_xfb_server_objects(ctx));
 }
 
+/* GL_MAX_VERTEX_STREAMS: ARB_transform_feedback3's (and GL 4.0's) four where the server runs
+ * them (MGP_CAP_VERTEX_STREAMS), else one */
+unsigned
+fe_max_vertex_streams(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_VERTEX_STREAMS) &&
+                (ctx->share->caps->cap_bits & MGP_CAP_GEOMETRY_STAGE) &&
+                fe_xfb_draw_offered((struct fe_context *)ctx)
+             ? FE_MAX_VERTEX_STREAMS
+             : 1;
+}
+
 /* Whether the server holds t's capture: every begun object's where the server holds objects,
  * else only the one begun or resumed last. */
 static bool
@@ -305,7 +317,17 @@ mgl_glEndTransformFeedback(void)
    struct fe_tfo *t = ctx->tfo;
    /* GL 4.0 13.2.3: glDrawTransformFeedback draws what this capture recorded */
    t->ended = true;
-   t->draw_stride = t->tf.exec ? t->tf.exec->glsl->xfb_stride[0] : 0;
+   /* each stream draws the count of its first buffer (GL 4.0 11.1.2.1: one stream a buffer) */
+   memset(t->draw_stride, 0, sizeof(t->draw_stride));
+   memset(t->draw_buffer, 0, sizeof(t->draw_buffer));
+   const struct glsl_program *g = t->tf.exec ? t->tf.exec->glsl : NULL;
+   for (uint32_t b = g ? g->xfb_buffers : 0; b-- > 0;) {
+      const uint32_t st = g->xfb_buffer_stream[b];
+      if (g->xfb_stride[b] && st < FE_MAX_VERTEX_STREAMS) {
+         t->draw_stride[st] = g->xfb_stride[b];
+         t->draw_buffer[st] = b;
+      }
+   }
    end_common(ctx, t);
 }
 
@@ -574,7 +596,8 @@ fe_xfb_get(struct fe_context *ctx, GLenum pname, GLint *value)
  * a name that is no object, GL_INVALID_OPERATION when it never ended a capture. Its server id
  * and buffer 0's stride, or false after the error. */
 bool
-fe_xfb_draw_source(struct fe_context *ctx, GLuint id, uint32_t *object, uint32_t *stride)
+fe_xfb_draw_source(struct fe_context *ctx, GLuint id, uint32_t stream, uint32_t *object,
+                   uint32_t *stride, uint32_t *buffer)
 {
    struct fe_tfo *t = &ctx->default_tfo;
    if (id) {
@@ -590,7 +613,8 @@ fe_xfb_draw_source(struct fe_context *ctx, GLuint id, uint32_t *object, uint32_t
       return false;
    }
    *object = t->name;
-   *stride = t->draw_stride;
+   *stride = t->draw_stride[stream];
+   *buffer = t->draw_buffer[stream];
    return true;
 }
 

@@ -62,6 +62,7 @@ es_version_defined(int major, int minor)
 
 struct ctx_request {
    int major, minor, flags, profile, render_type;
+   bool minor_given; /* GLX_CONTEXT_MINOR_VERSION_ARB was in the list */
    bool lose_on_reset, no_error, release_none;
 };
 
@@ -91,7 +92,10 @@ parse_attribs(const int *attrib_list, struct ctx_request *r, struct ctx_failure 
       int v = a[1];
       switch (a[0]) {
       case GLX_CONTEXT_MAJOR_VERSION_ARB: r->major = v; break;
-      case GLX_CONTEXT_MINOR_VERSION_ARB: r->minor = v; break;
+      case GLX_CONTEXT_MINOR_VERSION_ARB:
+         r->minor = v;
+         r->minor_given = true;
+         break;
       case GLX_CONTEXT_FLAGS_ARB:
          if (v & ~(GLX_CONTEXT_DEBUG_BIT_ARB | GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB |
                    GLX_CONTEXT_ROBUST_ACCESS_BIT_ARB))
@@ -138,14 +142,17 @@ resolve_version(const struct ctx_request *r, struct fe_context_desc *desc, struc
    if (r->profile == GLX_CONTEXT_ES_PROFILE_BIT_EXT) {
       if (!es_version_defined(r->major, r->minor))
          return fail(f, BadMatch, false, "not an OpenGL ES version");
-      if (!((r->major == 2 || r->major == 3) && r->minor == 0)) {
-         mgu_info("glx: OpenGL ES %d.%d requested; mgl offers OpenGL ES 2.0 and 3.0", r->major,
+      if (!((r->major == 2 && r->minor == 0) || (r->major == 3 && r->minor <= 1))) {
+         mgu_info("glx: OpenGL ES %d.%d requested; mgl offers OpenGL ES 2.0, 3.0 and 3.1", r->major,
                   r->minor);
          return fail(f, GLX_ERR_BAD_FBCONFIG, true, "OpenGL ES version mgl does not offer");
       }
+      /* ES 3.1 where the backend meets it (fe_context_create); 3 without a minor: the
+       * highest ES 3.x offered */
       desc->api = FE_API_GLES;
       desc->major = r->major;
-      desc->minor = 0;
+      desc->minor = r->minor;
+      desc->es_highest_minor = r->major == 3 && !r->minor_given;
       return true;
    }
    if (r->profile != GLX_CONTEXT_CORE_PROFILE_BIT_ARB &&

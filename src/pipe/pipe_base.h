@@ -35,8 +35,12 @@
  * texel_buffer_formats (buffer texture ranges, GL_ARB_texture_buffer_range); set_viewports
  * (GL_ARB_viewport_array's viewports past index 0, MGP_CAP_VIEWPORT_ARRAY) appended;
  * mgp_render_state.clip_control (GL_ARB_clip_control, MGP_CAP_CLIP_CONTROL);
- * MGP_CAP_CULL_DISTANCE. 23: mgp_caps.cap_bits is 64 bits wide (bits 0-31 were all taken). */
-#define MGP_ABI_VERSION 23u
+ * MGP_CAP_CULL_DISTANCE. 23: mgp_caps.cap_bits is 64 bits wide (bits 0-31 were all taken).
+ * 24: MGP_CAP_IMAGE_QUERIES, MGP_CAP_DERIVATIVE_CONTROL; resource_desc carries view_min_level
+ * and view_min_layer for view_of (GL_ARB_texture_view, MGP_CAP_TEXTURE_VIEW);
+ * MGP_CAP_VERTEX_STREAMS: draw_stream_output's stream may be 1 .. 3 and it carries `buffer`
+ * (was pad2); the primitive queries' index is a vertex stream. */
+#define MGP_ABI_VERSION 24u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -147,7 +151,8 @@ enum mgp_call_class {
 #define MGP_CAP_OCCLUSION_QUERY (UINT64_C(1) << 1)
 #define MGP_CAP_XFB_PRIMITIVES_QUERY (UINT64_C(1) << 2)
 #define MGP_CAP_RESIDENT_SUBDATA (UINT64_C(1) << 3)
-#define MGP_CAP_TRANSFORM_FEEDBACK (UINT64_C(1) << 4) /* begin/end/pause/resume_stream_output capture */
+/* begin/end/pause/resume_stream_output capture */
+#define MGP_CAP_TRANSFORM_FEEDBACK (UINT64_C(1) << 4)
 /* GL_MULTISAMPLE off into a multisampled framebuffer is rasterized as GL says (pixel-centre
  * coverage for every sample) at every sample count an attachment may have; without it such
  * draws keep per-sample coverage (the decline multisample-off-approximated) */
@@ -232,7 +237,7 @@ enum mgp_call_class {
  * arrays where the device has shaderSampledImageArrayDynamicIndexing, a named refusal of the
  * program where not) and textureGatherOffsets / non-constant gather offsets
  * (shaderImageGatherExtended): the client offers ARB_gpu_shader5 in desktop contexts.
- * It promises one vertex stream only: GL_MAX_VERTEX_STREAMS stays 1 (fe_get.c). */
+ * Vertex streams past 0 are MGP_CAP_VERTEX_STREAMS's. */
 #define MGP_CAP_GPU_SHADER5 (UINT64_C(1) << 24)
 /* The backend runs programs whose SPIR-V declares Float64:
  * double-precision arithmetic, conversions and built-ins, double members of uniform blocks and
@@ -266,6 +271,31 @@ enum mgp_call_class {
  * end_query and, for COMPUTE_SHADER_INVOCATIONS, dispatches: the client offers
  * GL_ARB_pipeline_statistics_query; without it those targets are GL_INVALID_ENUM */
 #define MGP_CAP_PIPELINE_STATISTICS (UINT64_C(1) << 31)
+/* The backend makes texture views (resource_create with view_of, GL_ARB_texture_view): a view
+ * shares the owner's image (kept alive by its views), is sampled with its own format, target,
+ * levels, layers and parameters; every other use names the owner with the levels and layers
+ * translated by the client. Without it glTextureView is a named decline */
+#define MGP_CAP_TEXTURE_VIEW (UINT64_C(1) << 32)
+/* The backend runs SPIR-V's OpImageQueryLevels and OpImageQuerySamples (Vulkan's ImageQuery,
+ * core): the client offers ARB_texture_query_levels and ARB_shader_texture_image_samples in
+ * desktop contexts; without it their #extension is withheld and a shader whose SPIR-V would
+ * use either query fails to compile */
+#define MGP_CAP_IMAGE_QUERIES (UINT64_C(1) << 33)
+/* The backend runs SPIR-V's DerivativeControl (OpDPdxFine ... OpFwidthCoarse; Vulkan core):
+ * the client offers ARB_derivative_control in desktop contexts; without it its #extension is
+ * withheld and a shader whose SPIR-V would declare the capability fails to compile */
+#define MGP_CAP_DERIVATIVE_CONTROL (UINT64_C(1) << 34)
+/* The backend runs geometry programs of MGP_MAX_VERTEX_STREAMS vertex streams (GL 4.0,
+ * ARB_gpu_shader5 / ARB_transform_feedback3; Vulkan's geometryStreams with
+ * maxTransformFeedbackStreams >= 4): SPIR-V Stream decorations and OpEmitStreamVertex /
+ * OpEndStreamPrimitive of streams 0 .. 3, each capture buffer holding one stream's outputs; only
+ * stream 0 is rasterized. begin_query / end_query of MGP_QUERY_KIND_PRIMITIVES_GENERATED and
+ * _TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN count the stream in `index` (below
+ * MGP_MAX_VERTEX_STREAMS; else Fatal{ProtocolCorruption}), and draw_stream_output draws the
+ * vertex count its object's last capture wrote to buffer `buffer` (the client names the first
+ * buffer of the stream). Without it every stream and query index is 0 and GL_MAX_VERTEX_STREAMS
+ * is 1 (fe_get.c). */
+#define MGP_CAP_VERTEX_STREAMS (UINT64_C(1) << 49)
 
 /* mgp_render_state.clip_control (GL 4.6 §13.8): window y from -y_d (GL_UPPER_LEFT), and
  * window z from z_d itself, clipping at 0 <= z_c <= w_c (GL_ZERO_TO_ONE) */
@@ -335,6 +365,9 @@ enum mgp_call_class {
 /* bind/delete_stream_output_object and draw_stream_output: object ids lie below this (the
  * decoder's bound; 0 is the context's default object) */
 #define MGP_MAX_XFB_OBJECTS 4096u
+/* GL_MAX_VERTEX_STREAMS where MGP_CAP_VERTEX_STREAMS is offered; draw_stream_output.stream and
+ * .buffer and a primitive query's index lie below it (the decoder's bound) */
+#define MGP_MAX_VERTEX_STREAMS 4u
 /* GL_MAX_VIEWPORTS where MGP_CAP_VIEWPORT_ARRAY is offered: set_viewports carries indices 1 ..
  * MGP_MAX_VIEWPORTS - 1 at most (the decoder's bound) */
 #define MGP_MAX_VIEWPORTS 16u

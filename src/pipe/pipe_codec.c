@@ -188,8 +188,16 @@ call_rules(struct mgp_decoded *out, const struct mgp_call_info *ci)
          return field_error(out, ci, "object");
       if (!a.stride || a.stride > 256 || a.stride % 4)
          return field_error(out, ci, "stride");
-      if (a.stream)
+      if (a.stream >= MGP_MAX_VERTEX_STREAMS)
          return field_error(out, ci, "stream");
+      if (a.buffer >= MGP_MAX_VERTEX_STREAMS)
+         return field_error(out, ci, "buffer");
+   }
+   if (out->call == MGP_CALL_begin_query || out->call == MGP_CALL_end_query) {
+      struct mgp_query_desc a;
+      memcpy(&a, out->payload, sizeof(a));
+      if (a.index >= MGP_MAX_VERTEX_STREAMS) /* a primitive query's vertex stream */
+         return field_error(out, ci, "index");
    }
    if (out->call == MGP_CALL_set_viewports) {
       struct mgp_set_viewports a;
@@ -239,12 +247,19 @@ mgp_fit_call_rules(enum mgp_call_id call, void *payload)
       a.value %= MGP_MAX_XFB_OBJECTS;
       memcpy(payload, &a, sizeof(a));
    }
+   if (call == MGP_CALL_begin_query || call == MGP_CALL_end_query) {
+      struct mgp_query_desc a;
+      memcpy(&a, payload, sizeof(a));
+      a.index %= MGP_MAX_VERTEX_STREAMS;
+      memcpy(payload, &a, sizeof(a));
+   }
    if (call == MGP_CALL_draw_stream_output) {
       struct mgp_draw_stream_output a;
       memcpy(&a, payload, sizeof(a));
       a.object %= MGP_MAX_XFB_OBJECTS;
       a.stride = (a.stride % 64 + 1) * 4;
-      a.stream = 0;
+      a.stream %= MGP_MAX_VERTEX_STREAMS;
+      a.buffer %= MGP_MAX_VERTEX_STREAMS;
       memcpy(payload, &a, sizeof(a));
    }
 }

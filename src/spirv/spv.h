@@ -178,6 +178,7 @@ struct spv_var_alias {
 struct spv_xfb_deco {
    uint32_t id;
    uint32_t buffer, offset, stride;
+   uint32_t stream; /* a copy's vertex stream (its variable's): decorated Stream when not 0 */
 };
 
 /* A captured part of an output that is not a whole variable (an array element, a struct or
@@ -218,8 +219,8 @@ struct spv_patch {
    struct spv_xfb_deco xfb_position_deco;
    const struct spv_xfb_copy *xfb_copies;
    unsigned num_xfb_copies;
-   /* Geometry with one vertex stream (GL_MAX_VERTEX_STREAMS 1; the compile refused streams past
-    * 0): OpEmitStreamVertex / OpEndStreamPrimitive become OpEmitVertex / OpEndPrimitive, and
+   /* Geometry that uses vertex stream 0 alone (GL_MAX_VERTEX_STREAMS 1, or a program naming no
+    * other): OpEmitStreamVertex / OpEndStreamPrimitive become OpEmitVertex / OpEndPrimitive, and
     * Stream decorations and the GeometryStreams capability go, so that the device needs no
     * geometryStreams feature. */
    bool single_stream;

@@ -478,6 +478,8 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_patch *p, size_t 
             SPIRV_OUT_EMIT(&b, SpvOpDecorate, COPY_VAR(c), SpvDecorationXfbBuffer, x->buffer);
             SPIRV_OUT_EMIT(&b, SpvOpDecorate, COPY_VAR(c), SpvDecorationXfbStride, x->stride);
             SPIRV_OUT_EMIT(&b, SpvOpDecorate, COPY_VAR(c), SpvDecorationOffset, x->offset);
+            if (x->stream && !p->single_stream)
+               SPIRV_OUT_EMIT(&b, SpvOpDecorate, COPY_VAR(c), SpvDecorationStream, x->stream);
          }
          if (remap) {
             SPIRV_OUT_EMIT(&b, SpvOpDecorate, ys_id, SpvDecorationSpecId,
@@ -494,6 +496,8 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_patch *p, size_t 
             SPIRV_OUT_EMIT(&b, SpvOpDecorate, xfb_pos_var, SpvDecorationXfbBuffer, x->buffer);
             SPIRV_OUT_EMIT(&b, SpvOpDecorate, xfb_pos_var, SpvDecorationXfbStride, x->stride);
             SPIRV_OUT_EMIT(&b, SpvOpDecorate, xfb_pos_var, SpvDecorationOffset, x->offset);
+            if (x->stream && !p->single_stream)
+               SPIRV_OUT_EMIT(&b, SpvOpDecorate, xfb_pos_var, SpvDecorationStream, x->stream);
          }
          decos_done = true;
       }
@@ -686,7 +690,7 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_patch *p, size_t 
       default: break;
       }
       if (p->single_stream && (op == SpvOpEmitStreamVertex || op == SpvOpEndStreamPrimitive)) {
-         /* stream 0, the only one (the compile refused others): the plain instruction */
+         /* stream 0, the only one the program names: the plain instruction */
          const uint32_t none[1] = {0};
          spirv_out_emit(&b, op == SpvOpEmitStreamVertex ? SpvOpEmitVertex : SpvOpEndPrimitive, 0,
                         none);

@@ -67,6 +67,7 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLUSEPROGRAMPROC, UseProgram)                                                              \
    X(PFNGLGETUNIFORMLOCATIONPROC, GetUniformLocation)                                              \
    X(PFNGLUNIFORM1IPROC, Uniform1i)                                                                \
+   X(PFNGLUNIFORM1IVPROC, Uniform1iv)                                                              \
    X(PFNGLUNIFORM1FPROC, Uniform1f)                                                                \
    X(PFNGLUNIFORM2FPROC, Uniform2f)                                                                \
    X(PFNGLUNIFORM4FVPROC, Uniform4fv)                                                              \
@@ -146,6 +147,10 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLBINDTRANSFORMFEEDBACKPROC, BindTransformFeedback)                                        \
    X(PFNGLDRAWTRANSFORMFEEDBACKPROC, DrawTransformFeedback)                                        \
    X(PFNGLDRAWTRANSFORMFEEDBACKINSTANCEDPROC, DrawTransformFeedbackInstanced)                      \
+   X(PFNGLDRAWTRANSFORMFEEDBACKSTREAMPROC, DrawTransformFeedbackStream)                            \
+   X(PFNGLBEGINQUERYINDEXEDPROC, BeginQueryIndexed)                                                \
+   X(PFNGLENDQUERYINDEXEDPROC, EndQueryIndexed)                                                    \
+   X(PFNGLGETQUERYINDEXEDIVPROC, GetQueryIndexediv)                                                \
    X(PFNGLGETACTIVEUNIFORMSIVPROC, GetActiveUniformsiv)                                            \
    X(PFNGLGETACTIVEUNIFORMPROC, GetActiveUniform)                                                  \
    X(PFNGLGETUNIFORMFVPROC, GetUniformfv)                                                          \
@@ -265,6 +270,7 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLCLEARBUFFERSUBDATAPROC, ClearBufferSubData)                                              \
    X(PFNGLPOLYGONOFFSETCLAMPPROC, PolygonOffsetClamp)                                              \
    X(PFNGLCLIPCONTROLPROC, ClipControl)                                                            \
+   X(PFNGLTEXTUREVIEWPROC, TextureView)                                                            \
    X(PFNGLCREATEBUFFERSPROC, CreateBuffers)                                                        \
    X(PFNGLNAMEDBUFFERDATAPROC, NamedBufferData)                                                    \
    X(PFNGLNAMEDBUFFERSUBDATAPROC, NamedBufferSubData)                                              \
@@ -321,6 +327,8 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLGETDOUBLEI_VPROC, GetDoublei_v)                                                          \
    X(PFNGLDISABLEIPROC, Disablei)                                                                  \
    X(PFNGLPROGRAMPARAMETERIPROC, ProgramParameteri)                                                \
+   X(PFNGLGETPROGRAMBINARYPROC, GetProgramBinary)                                                  \
+   X(PFNGLPROGRAMBINARYPROC, ProgramBinary)                                                        \
    X(PFNGLCREATESHADERPROGRAMVPROC, CreateShaderProgramv)                                          \
    X(PFNGLGENPROGRAMPIPELINESPROC, GenProgramPipelines)                                            \
    X(PFNGLDELETEPROGRAMPIPELINESPROC, DeleteProgramPipelines)                                      \

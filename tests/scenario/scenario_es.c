@@ -2039,3 +2039,158 @@ sc_es3_cube_face_sizes(void)
    gl.UseProgram(0);
    gl.DeleteProgram(p);
 }
+
+/* The words the es31_compute shader writes: a hash of the index, so that a word in the wrong
+ * place or a missed invocation shows. */
+static uint32_t
+es31_word(uint32_t i, uint32_t add)
+{
+   return i * 2654435761u + add;
+}
+
+/* es31_compute: an OpenGL ES 3.1 context (EGL_CONTEXT_MINOR_VERSION 1) says 3.1 (es_version:
+ * and GLSL ES 3.10) everywhere, and a "#version 310 es" compute shader with a storage block at
+ * layout(binding = 2) writes a buffer range exactly: every byte read back through
+ * glMapBufferRange, the words past the range untouched. Desktop GL's multi-draw indirect
+ * command and an ES 3.2 query stay errors. */
+void
+sc_es31_compute(void)
+{
+   /* (EGL lets a vendor give a later, compatible version: Mesa's is 3.2, where what ES 3.2
+    * adds is not checked to be absent) */
+   const int version = es_version(31);
+   GLint major = 0, minor = 0;
+   glGetIntegerv(GL_MAJOR_VERSION, &major);
+   glGetIntegerv(GL_MINOR_VERSION, &minor);
+   check_gl_error("version queries");
+   if (major * 10 + minor != version)
+      fail("GL_MAJOR/MINOR_VERSION %d.%d, GL_VERSION %d.%d", major, minor, version / 10,
+           version % 10);
+   GLint n = 0, inv = 0;
+   glGetIntegerv(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS, &n);
+   glGetIntegerv(GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS, &inv);
+   check_gl_error("ES 3.1 limits");
+   if (n < 4 || inv < 128)
+      fail("GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS %d, GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS %d: "
+           "below ES 3.1's 4 and 128",
+           n, inv);
+   if (version == 31) {
+      GLint flags = 0;
+      glGetIntegerv(GL_CONTEXT_FLAGS, &flags); /* ES 3.2's */
+      expect_error(GL_INVALID_ENUM, "glGetIntegerv(GL_CONTEXT_FLAGS) on ES 3.1");
+   }
+
+   const char *cs = "#version 310 es\n"
+                    "// ESSL 3.10: compute, storage blocks, layout(binding)\n"
+                    "layout(local_size_x = 16) in;\n"
+                    "layout(std430, binding = 2) writeonly buffer Out { highp uint v[]; };\n"
+                    "uniform highp uint u_add;\n"
+                    "void main() {\n"
+                    "  highp uint i = gl_GlobalInvocationID.x;\n"
+                    "  v[i] = i * 2654435761u + u_add;\n"
+                    "}\n";
+   GLuint sh = gl.CreateShader(GL_COMPUTE_SHADER);
+   gl.ShaderSource(sh, 1, &cs, NULL);
+   gl.CompileShader(sh);
+   GLint ok = 0;
+   gl.GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+   if (!ok) {
+      char log[512] = "";
+      gl.GetShaderInfoLog(sh, sizeof log, NULL, log);
+      fail("the #version 310 es compute shader does not compile: %s", log);
+   }
+   GLuint p = gl.CreateProgram();
+   gl.AttachShader(p, sh);
+   gl.LinkProgram(p);
+   gl.DeleteShader(sh);
+   gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+   check_gl_error("compute program");
+   if (!ok) {
+      fail("the compute program (no vertex or fragment shader) does not link");
+      gl.DeleteProgram(p);
+      return;
+   }
+
+   enum { N = 64, GUARD = 16 };
+   uint32_t init[N + GUARD];
+   for (unsigned i = 0; i < N + GUARD; i++)
+      init[i] = 0xdeadbeefu;
+   GLuint buf;
+   gl.GenBuffers(1, &buf);
+   gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, buf);
+   gl.BufferData(GL_SHADER_STORAGE_BUFFER, sizeof init, init, GL_DYNAMIC_READ);
+   gl.BindBufferRange(GL_SHADER_STORAGE_BUFFER, 2, buf, 0, N * 4);
+   gl.UseProgram(p);
+   gl.Uniform1ui(gl.GetUniformLocation(p, "u_add"), 12345u);
+   gl.DispatchCompute(N / 16, 1, 1);
+   check_gl_error("glDispatchCompute");
+   gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+   uint32_t want[N + GUARD];
+   for (unsigned i = 0; i < N + GUARD; i++)
+      want[i] = i < N ? es31_word(i, 12345u) : 0xdeadbeefu;
+   const uint8_t *m = gl.MapBufferRange(GL_SHADER_STORAGE_BUFFER, 0, sizeof want, GL_MAP_READ_BIT);
+   check_gl_error("glMapBufferRange of the storage buffer");
+   if (!m) {
+      fail("glMapBufferRange returned NULL");
+   } else {
+      for (unsigned b = 0; b < sizeof want; b++)
+         if (m[b] != ((const uint8_t *)want)[b]) {
+            fail("storage byte %u (word %u) = 0x%02x, want 0x%02x", b, b / 4, m[b],
+                 ((const uint8_t *)want)[b]);
+            break;
+         }
+      gl.UnmapBuffer(GL_SHADER_STORAGE_BUFFER);
+   }
+   check_gl_error("readback");
+
+   /* glMultiDrawArraysIndirect is desktop GL's (ES has it only with EXT_multi_draw_indirect) */
+   GLuint vao;
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   gl.MultiDrawArraysIndirect(GL_TRIANGLES, NULL, 1, 0);
+   expect_error(GL_INVALID_OPERATION, "glMultiDrawArraysIndirect on ES 3.1");
+   gl.BindVertexArray(0);
+   gl.DeleteVertexArrays(1, &vao);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   gl.DeleteBuffers(1, &buf);
+}
+
+/* es30_no_es31: an OpenGL ES 3.0 context asked for with EGL_CONTEXT_MINOR_VERSION 0 stays 3.0
+ * next to ES 3.1 ones: "#version 310 es" is not a version it compiles (3.00 is), and storage
+ * buffers and compute dispatches are not its. */
+void
+sc_es30_no_es31(void)
+{
+   if (es_version(30) != 30) {
+      skipped("a vendor that gives a later ES version for 3.0 (EGL allows it)");
+      return;
+   }
+   const char *src[2] = {"#version 310 es\nvoid main() { gl_Position = vec4(0.0); }\n",
+                         "#version 300 es\nvoid main() { gl_Position = vec4(0.0); }\n"};
+   for (int k = 0; k < 2; k++) {
+      GLuint sh = gl.CreateShader(GL_VERTEX_SHADER);
+      gl.ShaderSource(sh, 1, &src[k], NULL);
+      gl.CompileShader(sh);
+      GLint ok = 0;
+      gl.GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+      char log[512] = "";
+      gl.GetShaderInfoLog(sh, sizeof log, NULL, log);
+      if (k == 0 && (ok || !strstr(log, "3.10")))
+         fail("#version 310 es on ES 3.0: compile status %d, log \"%s\"", ok, log);
+      if (k == 1 && !ok)
+         fail("#version 300 es on ES 3.0 does not compile: %s", log);
+      gl.DeleteShader(sh);
+   }
+   check_gl_error("compiles");
+   GLint n = 0;
+   glGetIntegerv(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS, &n);
+   expect_error(GL_INVALID_ENUM, "GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS on ES 3.0");
+   GLuint buf;
+   gl.GenBuffers(1, &buf);
+   gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, buf);
+   expect_error(GL_INVALID_ENUM, "glBindBuffer(GL_SHADER_STORAGE_BUFFER) on ES 3.0");
+   gl.DispatchCompute(1, 1, 1);
+   expect_error(GL_INVALID_OPERATION, "glDispatchCompute on ES 3.0");
+   gl.DeleteBuffers(1, &buf);
+}

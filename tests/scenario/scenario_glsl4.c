@@ -2,8 +2,8 @@
  * reference GL's own GLSL version where it stops before 4.60) that leans on what 4.00-4.60 added
  * — explicit input and output locations matched by location, a redeclared gl_PerVertex,
  * `precise`, fma() and GLSL 4.60's extra semicolons — with a uniform block and a sampler, drawn
- * to the pixel; a version past 4.60 refused; and on mgl, which numbers default-block uniforms
- * itself, an explicit uniform location refused at compile time with a log naming it. */
+ * to the pixel; a version past 4.60 refused; and an explicit uniform location (GLSL 4.30)
+ * honoured by glGetUniformLocation and glUniform*, drawn to the pixel. */
 #include "scenario.h"
 
 static const char *VS_FMT = "#version %d core\n"
@@ -97,18 +97,28 @@ sc_glsl460(void)
    if (compiles(GL_VERTEX_SHADER, "#version 470\nvoid main() { gl_Position = vec4(0); }\n", log,
                 sizeof log))
       fail("#version 470 compiled");
-   /* an explicit uniform location: mgl would number the uniform itself, so it refuses the
-    * shader by name (a reference GL honours it) */
-   char src[256];
-   snprintf(src, sizeof src,
-            "#version %d core\nlayout(location = 4) uniform vec4 u;\n"
-            "void main() { gl_Position = u; }\n",
+   /* explicit uniform locations (GLSL 4.30): the uniform is where the shader put it, the
+    * others around it, and glUniform* at the location sets it */
+   char ufs[512];
+   snprintf(ufs, sizeof ufs,
+            "#version %d core\nlayout(location = 7) uniform vec4 col;\nuniform vec4 add;\n"
+            "layout(location = 0) out vec4 o;\nvoid main() { o = col + add; }\n",
             version);
-   const bool located = compiles(GL_VERTEX_SHADER, src, log, sizeof log);
-   if (on_mgl() && (located || !strstr(log, "explicit uniform locations")))
-      fail("an explicit uniform location: %s, log \"%s\"", located ? "compiled" : "refused", log);
-   if (!on_mgl() && !located)
-      fail("an explicit uniform location refused by the reference GL: %s", log);
+   GLuint uprog = link_program(vs, ufs);
+   const GLint col_loc = gl.GetUniformLocation(uprog, "col");
+   const GLint add_loc = gl.GetUniformLocation(uprog, "add");
+   if (col_loc != 7 || add_loc < 0 || add_loc == 7)
+      fail("explicit uniform location: col at %d (want 7), add at %d", col_loc, add_loc);
+   gl.UseProgram(uprog);
+   gl.Uniform4f(7, 1, 0, 1, 1);
+   gl.Uniform4f(add_loc, 0, 0, 0, 0);
+   clear_to(V4(0, 0, 1, 1));
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("the explicit-uniform-location draw");
+   model_init(&m, V4(0, 0, 1, 1));
+   model_rect(&m, 8, 16, 40, 48, to8(V4(1, 0, 1, 1)));
+   check_frame("a uniform at its explicit location", &m);
+   gl.DeleteProgram(uprog);
 
    gl.UseProgram(0);
    gl.BindVertexArray(0);

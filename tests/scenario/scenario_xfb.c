@@ -1362,3 +1362,220 @@ sc_dsa_xfb_query(void)
    gl.DeleteVertexArrays(1, &m.vao);
    gl.DeleteBuffers(1, &m.vbo);
 }
+
+/* xfb_streams: GL 4.0's vertex streams (ARB_gpu_shader5, ARB_transform_feedback3). A geometry
+ * shader turns each of 4 points into one stream-0 vertex (s0, and gl_Position: drawn) and two
+ * stream-1 vertices (s1, placed 16 and 32 pixels higher: never rasterized, GL rasterizes stream
+ * 0 alone). Capturing s0, gl_NextBuffer, s1 puts each stream in a buffer of its own; both are
+ * read back word for word, with the bytes past them untouched. glBeginQueryIndexed counts
+ * each stream: PRIMITIVES_GENERATED and TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN are 4 for stream
+ * 0, 8 for stream 1 and 0 for stream 2, which emitted nothing. glDrawTransformFeedbackStream
+ * then draws each stream's count from its buffer (stream 1 green, stream 0 blue). Plus the
+ * spec's errors: two streams' varyings in one buffer fail to link (separate mode links), a
+ * stream or query index at GL_MAX_VERTEX_STREAMS is GL_INVALID_VALUE. Where the context offers
+ * one stream (mgl on the GLES backend) a stream-1 geometry shader must fail to compile, naming
+ * GL_MAX_VERTEX_STREAMS. */
+void
+sc_xfb_streams(void)
+{
+   static const char *gs_src = "#version 150\n"
+                               "#extension GL_ARB_gpu_shader5 : require\n"
+                               "layout(points) in;\n"
+                               "layout(points, max_vertices = 3) out;\n"
+                               "layout(stream = 0) out vec4 s0;\n"
+                               "layout(stream = 1) out vec4 s1;\n"
+                               "void main() {\n"
+                               "  vec4 p = gl_in[0].gl_Position;\n"
+                               "  gl_Position = p;\n"
+                               "  s0 = p;\n"
+                               "  EmitStreamVertex(0);\n"
+                               "  EndStreamPrimitive(0);\n"
+                               "  for (int k = 1; k <= 2; k++) {\n"
+                               "    gl_Position = p + vec4(0.0, 0.5 * float(k), 0.0, 0.0);\n"
+                               "    s1 = gl_Position;\n"
+                               "    EmitStreamVertex(1);\n"
+                               "  }\n"
+                               "  EndStreamPrimitive(1);\n"
+                               "}\n";
+   GLint streams = 0;
+   glGetIntegerv(GL_MAX_VERTEX_STREAMS, &streams);
+   glGetError(); /* a context without ARB_transform_feedback3 has no such limit */
+   if (streams < 4 || !has_ext("GL_ARB_gpu_shader5")) {
+      if (!on_mgl())
+         die_setup("the reference GL has %d vertex streams", streams);
+      const char *renderer = (const char *)glGetString(GL_RENDERER);
+      if (!renderer || !strstr(renderer, "(GLES:"))
+         fail("GL_MAX_VERTEX_STREAMS %d on renderer %s", streams, renderer ? renderer : "(null)");
+      if (has_ext("GL_ARB_gpu_shader5")) {
+         GLuint sh = gl.CreateShader(GL_GEOMETRY_SHADER);
+         gl.ShaderSource(sh, 1, &gs_src, NULL);
+         gl.CompileShader(sh);
+         GLint ok = 1;
+         char log[1024] = "";
+         gl.GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+         gl.GetShaderInfoLog(sh, sizeof log, NULL, log);
+         gl.DeleteShader(sh);
+         if (ok || !strstr(log, "GL_MAX_VERTEX_STREAMS"))
+            fail("a stream-1 geometry shader with one vertex stream: compiled %d, log %s", ok, log);
+      }
+      check_gl_error("the one-stream checks");
+      skipped("one vertex stream");
+      return;
+   }
+   enum { N = 4, V = 16, PAD = 16 };
+   const char *vs_src =
+      "#version 150\n"
+      "in vec2 a_pos;\n"
+      "void main() { gl_Position = vec4((a_pos + 0.5) / 32.0 - 1.0, 0.0, 1.0); }\n";
+   const char *draw_vs = "#version 150\n"
+                         "in vec4 a_pos;\n"
+                         "void main() { gl_Position = a_pos; }\n";
+   GLuint p = gl.CreateProgram();
+   GLuint vs = compile(GL_VERTEX_SHADER, vs_src), gs = compile(GL_GEOMETRY_SHADER, gs_src),
+          fs = compile(GL_FRAGMENT_SHADER, FS_UNIFORM);
+   gl.AttachShader(p, vs);
+   gl.AttachShader(p, gs);
+   gl.AttachShader(p, fs);
+   gl.BindAttribLocation(p, 0, "a_pos");
+   /* two streams in one buffer: a link error (GL 4.0 11.1.2.1); separate buffers link */
+   const char *mixed[] = {"s0", "s1"};
+   GLint ok = 1;
+   gl.TransformFeedbackVaryings(p, 2, mixed, GL_INTERLEAVED_ATTRIBS);
+   gl.LinkProgram(p);
+   gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+   if (ok)
+      fail("varyings of streams 0 and 1 interleaved into one buffer linked");
+   gl.TransformFeedbackVaryings(p, 2, mixed, GL_SEPARATE_ATTRIBS);
+   gl.LinkProgram(p);
+   gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+   if (!ok)
+      fail("varyings of streams 0 and 1 in separate buffers failed to link");
+   const char *names[] = {"s0", "gl_NextBuffer", "s1"};
+   gl.TransformFeedbackVaryings(p, 3, names, GL_INTERLEAVED_ATTRIBS);
+   gl.LinkProgram(p);
+   gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+   if (!ok) {
+      char log[1024] = "";
+      gl.GetProgramInfoLog(p, sizeof log, NULL, log);
+      die_setup("the two-stream capture program failed to link: %s", log);
+   }
+   GLuint drw = link_program(draw_vs, FS_UNIFORM);
+   gl.DeleteShader(vs);
+   gl.DeleteShader(gs);
+   gl.DeleteShader(fs);
+   check_gl_error("the stream programs");
+
+   float pts[2 * N];
+   for (int i = 0; i < N; i++)
+      pts[2 * i] = 8.0f + 12.0f * (float)i, pts[2 * i + 1] = 16.0f;
+   mesh m = make_mesh(pts, N);
+   GLuint b0 = xfb_buffer(N * V + PAD), b1 = xfb_buffer(2 * N * V + PAD);
+   GLuint tfo;
+   gl.GenTransformFeedbacks(1, &tfo);
+   gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, tfo);
+   gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b0);
+   gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 1, b1);
+   GLuint q[5];
+   gl.GenQueries(5, q);
+   gl.BeginQueryIndexed(GL_PRIMITIVES_GENERATED, 4, q[0]);
+   expect_error(GL_INVALID_VALUE, "glBeginQueryIndexed(GL_PRIMITIVES_GENERATED, 4)");
+   gl.BeginQueryIndexed(GL_PRIMITIVES_GENERATED, 0, q[0]);
+   gl.BeginQueryIndexed(GL_PRIMITIVES_GENERATED, 1, q[1]);
+   gl.BeginQueryIndexed(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, 0, q[2]);
+   gl.BeginQueryIndexed(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, 1, q[3]);
+   gl.BeginQueryIndexed(GL_PRIMITIVES_GENERATED, 2, q[4]);
+   check_gl_error("glBeginQueryIndexed of streams 0, 1 and 2");
+   GLint cur = 0;
+   gl.GetQueryIndexediv(GL_PRIMITIVES_GENERATED, 1, GL_CURRENT_QUERY, &cur);
+   if ((GLuint)cur != q[1])
+      fail("GL_CURRENT_QUERY of GL_PRIMITIVES_GENERATED stream 1 = %d, expected %u", cur, q[1]);
+
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), red = V4(1.0f, 0.0f, 0.0f, 1.0f),
+               green = V4(0.0f, 1.0f, 0.0f, 1.0f), blue = V4(0.0f, 0.0f, 1.0f, 1.0f);
+   clear_to(bg);
+   gl.UseProgram(p);
+   set_vec4(p, "u_color", red);
+   gl.BeginTransformFeedback(GL_POINTS);
+   glDrawArrays(GL_POINTS, 0, N);
+   gl.EndTransformFeedback();
+   for (int k = 0; k < 2; k++) {
+      gl.EndQueryIndexed(GL_PRIMITIVES_GENERATED, (GLuint)k);
+      gl.EndQueryIndexed(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, (GLuint)k);
+   }
+   gl.EndQueryIndexed(GL_PRIMITIVES_GENERATED, 2);
+   check_gl_error("the two-stream capture");
+   model mo;
+   model_init(&mo, bg);
+   for (int i = 0; i < N; i++)
+      model_rect(&mo, 8 + 12 * i, 16, 9 + 12 * i, 17, to8(red));
+   check_frame("stream 0's points drawn, stream 1's not", &mo);
+
+   const GLuint want_q[5] = {N, 2 * N, N, 2 * N, 0};
+   const char *qname[5] = {"PRIMITIVES_GENERATED stream 0", "PRIMITIVES_GENERATED stream 1",
+                           "PRIMITIVES_WRITTEN stream 0", "PRIMITIVES_WRITTEN stream 1",
+                           "PRIMITIVES_GENERATED stream 2"};
+   for (int i = 0; i < 5; i++) {
+      GLuint got = 12345;
+      gl.GetQueryObjectuiv(q[i], GL_QUERY_RESULT, &got);
+      if (got != want_q[i])
+         fail("%s = %u, expected %u", qname[i], got, want_q[i]);
+   }
+
+   unsigned char r0[N * V + PAD], r1[2 * N * V + PAD];
+   read_buffer(b0, 0, sizeof r0, r0);
+   read_buffer(b1, 0, sizeof r1, r1);
+   for (int i = 0; i < N; i++) {
+      const float x = (pts[2 * i] + 0.5f) / 32.0f - 1.0f, y = (16.0f + 0.5f) / 32.0f - 1.0f;
+      const float w0[4] = {x, y, 0.0f, 1.0f};
+      float g[4];
+      memcpy(g, r0 + i * V, sizeof g);
+      check_words("buffer 0: stream 0's s0", g, w0, 4);
+      for (int k = 1; k <= 2; k++) {
+         const float w1[4] = {x, y + 0.5f * (float)k, 0.0f, 1.0f};
+         memcpy(g, r1 + (2 * i + k - 1) * V, sizeof g);
+         check_words("buffer 1: stream 1's s1", g, w1, 4);
+      }
+   }
+   check_sentinel("buffer 0 past stream 0's 4 vertices", r0 + N * V, PAD);
+   check_sentinel("buffer 1 past stream 1's 8 vertices", r1 + 2 * N * V, PAD);
+
+   /* Each stream's count, drawn from its buffer. */
+   GLuint va[2];
+   gl.GenVertexArrays(2, va);
+   const GLuint src[2] = {b0, b1};
+   for (int i = 0; i < 2; i++) {
+      gl.BindVertexArray(va[i]);
+      gl.BindBuffer(GL_ARRAY_BUFFER, src[i]);
+      gl.VertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, V, (void *)0);
+      gl.EnableVertexAttribArray(0);
+   }
+   clear_to(bg);
+   gl.UseProgram(drw);
+   gl.DrawTransformFeedbackStream(GL_POINTS, tfo, (GLuint)streams);
+   expect_error(GL_INVALID_VALUE, "glDrawTransformFeedbackStream at GL_MAX_VERTEX_STREAMS");
+   gl.BindVertexArray(va[1]);
+   set_vec4(drw, "u_color", green);
+   gl.DrawTransformFeedbackStream(GL_POINTS, tfo, 1);
+   gl.BindVertexArray(va[0]);
+   set_vec4(drw, "u_color", blue);
+   gl.DrawTransformFeedbackStream(GL_POINTS, tfo, 0);
+   check_gl_error("glDrawTransformFeedbackStream of streams 1 and 0");
+   model_init(&mo, bg);
+   for (int i = 0; i < N; i++) {
+      model_rect(&mo, 8 + 12 * i, 16, 9 + 12 * i, 17, to8(blue));
+      model_rect(&mo, 8 + 12 * i, 32, 9 + 12 * i, 33, to8(green));
+      model_rect(&mo, 8 + 12 * i, 48, 9 + 12 * i, 49, to8(green));
+   }
+   check_frame("glDrawTransformFeedbackStream: stream 1's 8 points green, stream 0's 4 blue", &mo);
+
+   gl.UseProgram(0);
+   gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, 0);
+   gl.DeleteTransformFeedbacks(1, &tfo);
+   gl.DeleteQueries(5, q);
+   gl.DeleteProgram(p);
+   gl.DeleteProgram(drw);
+   GLuint bufs[] = {b0, b1, m.vbo};
+   gl.DeleteBuffers(3, bufs);
+   gl.DeleteVertexArrays(2, va);
+   gl.DeleteVertexArrays(1, &m.vao);
+}

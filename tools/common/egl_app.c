@@ -120,6 +120,11 @@ config_exact(EGLDisplay dpy, EGLConfig c, const struct egl_app_options *opt)
 static EGLContext
 context_create(struct egl_app *app, const struct egl_app_options *opt)
 {
+   if (opt->es >= 30) { /* ES 3.0 or 3.1 with the minor version asked for */
+      const EGLint es_attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION,
+                                   opt->es % 10, EGL_NONE};
+      return eglCreateContext(app->display, app->config, EGL_NO_CONTEXT, es_attribs);
+   }
    if (opt->es >= 2) {
       const EGLint es_attribs[] = {EGL_CONTEXT_CLIENT_VERSION, opt->es, EGL_NONE};
       return eglCreateContext(app->display, app->config, EGL_NO_CONTEXT, es_attribs);
@@ -180,9 +185,9 @@ egl_app_open(struct egl_app *app, const char *prog, const struct egl_app_options
       goto out;
    }
 
-   const EGLint renderable = opt->es == 3   ? EGL_OPENGL_ES3_BIT
-                             : opt->es == 2 ? EGL_OPENGL_ES2_BIT
-                                            : EGL_OPENGL_BIT;
+   const EGLint renderable = opt->es == 3 || opt->es >= 30 ? EGL_OPENGL_ES3_BIT
+                             : opt->es == 2                ? EGL_OPENGL_ES2_BIT
+                                                           : EGL_OPENGL_BIT;
    const EGLint config_attribs[] = {
       EGL_SURFACE_TYPE,
       EGL_PBUFFER_BIT,

@@ -28,7 +28,10 @@ struct egl_app_options {
    /* Only a config with exactly RGBA8, depth_bits, stencil_bits and no samples (a test that
     * reads back bytes and models depth/stencil exactly); else an exact RGBA8 one if any. */
    bool exact;
-   int es; /* 0: OpenGL 3.3 core; 1: OpenGL 3.3 compatibility; 2 or 3: OpenGL ES of that version */
+   /* 0: OpenGL 3.3 core; 1: OpenGL 3.3 compatibility; 2 or 3: OpenGL ES of that major version
+    * (EGL_CONTEXT_CLIENT_VERSION: the vendor picks the minor); 30 or 31: OpenGL ES 3.0 or 3.1
+    * with the minor version asked for */
+   int es;
    bool surfaceless_only; /* fail without EGL_MESA_platform_surfaceless (no eglGetDisplay) */
    bool robust;           /* lose the context on a reset where the vendor offers robustness */
    bool no_context;       /* display, config, pbuffer and API only: the caller makes contexts */

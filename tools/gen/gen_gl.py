@@ -16,7 +16,8 @@ Selection (exactly):
     GL_ARB_texture_storage and GL_ARB_texture_storage_multisample (glTexStorage1D/2D/3D and
     glTexStorage2D/3DMultisample on desktop GL); and the OpenGL ES extensions
     GL_EXT_discard_framebuffer, GL_EXT_draw_buffers and GL_OES_vertex_array_object (ES 2.0
-    contexts reach them through eglGetProcAddress);
+    contexts reach them through eglGetProcAddress); GL_KHR_parallel_shader_compile and
+    GL_ARB_parallel_shader_compile (glMaxShaderCompilerThreads{KHR,ARB}: fe_shader.c);
   * the commands of COMPAT_EXTENSIONS (GL_ARB_vertex_program, GL_ARB_fragment_program,
     GL_ARB_shader_objects) that are not aliases of selected ones: compatibility contexts define
     them (fe_arbp.c, fe_compat_shader_objects.c), core contexts raise GL_INVALID_OPERATION;
@@ -64,13 +65,15 @@ GLES_FEATURES = ["GL_ES_VERSION_2_0", "GL_ES_VERSION_3_0", "GL_ES_VERSION_3_1",
 EXTENSIONS = ["GL_KHR_debug", "GL_ARB_robustness", "GL_KHR_robustness", "GL_EXT_robustness",
               "GL_EXT_provoking_vertex", "GL_ARB_texture_storage",
               "GL_ARB_texture_storage_multisample", "GL_EXT_discard_framebuffer",
-              "GL_EXT_draw_buffers", "GL_OES_vertex_array_object"]
+              "GL_EXT_draw_buffers", "GL_OES_vertex_array_object", "GL_KHR_parallel_shader_compile",
+              "GL_ARB_parallel_shader_compile"]
 ES_EXTENSIONS = ["GL_OES_mapbuffer", "GL_EXT_map_buffer_range", "GL_EXT_instanced_arrays",
                  "GL_EXT_draw_instanced", "GL_OES_texture_3D", "GL_EXT_occlusion_query_boolean",
                  "GL_EXT_multi_draw_arrays", "GL_EXT_draw_elements_base_vertex",
                  "GL_OES_draw_elements_base_vertex", "GL_NV_read_buffer",
                  "GL_NV_conditional_render", "GL_EXT_texture_border_clamp",
-                 "GL_OES_texture_border_clamp", "GL_EXT_framebuffer_object"]
+                 "GL_OES_texture_border_clamp", "GL_EXT_framebuffer_object",
+                 "GL_OES_get_program_binary"]
 SUFFIXES = ["OES", "EXT", "NV"]
 # Desktop extensions whose commands older programs call by their ARB/EXT names (chromium-bsu's
 # glBindBufferARB, glMapBufferARB): each command gl.xml marks as an alias of a selected one is
@@ -90,6 +93,7 @@ DESKTOP_ALIAS_EXTENSIONS = [
     "GL_EXT_polygon_offset_clamp", "GL_ARB_indirect_parameters", "GL_ARB_sample_shading",
     "GL_ARB_texture_buffer_object", "GL_EXT_texture_array", "GL_EXT_framebuffer_multisample",
     "GL_EXT_draw_buffers2", "GL_EXT_timer_query", "GL_ARB_draw_buffers_blend",
+    "GL_ARB_debug_output",
     "GL_ATI_draw_buffers", "GL_INGR_blend_func_separate", "GL_MESA_window_pos",
     "GL_ATI_separate_stencil",
 ]

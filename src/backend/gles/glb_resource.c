@@ -459,6 +459,13 @@ glb_resource_create(void *self, const struct mgp_resource_desc *args, const void
       free(r);
       return;
    }
+   if (!mgp_handle_is_null(args->view_of)) {
+      /* no MGP_CAP_TEXTURE_VIEW here: a view record is a client's that ignored the caps */
+      r->unsupported = true;
+      MGU_DECLINE(texture_view_refused, "texture view {%u,%u}: the GLES backend makes none",
+                  args->res.slot, args->res.gen);
+      return;
+   }
    make_counted_storage(scr, r);
    scr->bound = NULL; /* the binds above changed host state a context may rely on */
 }

@@ -60,6 +60,7 @@ _Static_assert(1 + MGP_MAX_UNIFORM_BLOCKS <= VKB_MAX_UBO_BINDING &&
 #define VKB_ARENA_BLOCK (4u << 20)
 #define VKB_STAT_KINDS 11 /* pipeline statistics query kinds (vkb_pstats.c) */
 #define VKB_MAX_XFB 4     /* transform feedback buffers (GL's separate attribs) */
+#define VKB_MAX_STREAMS 4 /* vertex streams (MGP_MAX_VERTEX_STREAMS) */
 
 struct vkb_screen;
 struct vkb_context;
@@ -173,6 +174,9 @@ struct vkb_resource {
    /* depth/stencil made with SAMPLE_LOCATIONS_COMPATIBLE_DEPTH (GL_MULTISAMPLE off may draw
     * into it with pixel-centre sample locations), and whether the last draw into it did */
    bool centre_compatible, centre_drawn;
+   /* made CUBE_COMPATIBLE: a cube texture, or a square 2D array of six layers or more that a
+    * cube texture view may take */
+   bool cube_compatible;
    VkImageLayout layout[VKB_MAX_LEVELS];     /* per level: every layer of a level shares it */
    VkImageView att_view[VKB_MAX_LEVELS];     /* one-level views for attachments / copies */
    VkImageView layered_view[VKB_MAX_LEVELS]; /* every layer of a level as a 2D array */
@@ -197,6 +201,24 @@ struct vkb_resource {
       uint32_t level, layer, layers;
    } storage_view[4];
    uint32_t storage_view_next;
+   /* Texture views (resource_create with view_of): a view has no image of its own (img NULL,
+    * unsupported set, so every use but sampling declines); view_owner is the image's owner,
+    * view_level/view_layer the view's level 0 and layer 0 in it. An owner counts its views
+    * (view_refs) and, destroyed while it has some, leaves the table for scr->view_orphans and
+    * keeps its storage until the last view goes. */
+   struct vkb_resource *view_owner;
+   uint32_t view_level, view_layer;
+   /* attachment views in another format of the image's view class (a texture view's surface,
+    * whose mgp_surface.format is the view's): a few, reused round robin */
+   struct vkb_alias_view {
+      VkImageView view;
+      VkFormat format;
+      uint32_t level, layer;
+      bool layered;
+   } alias_view[4];
+   uint32_t alias_view_next;
+   uint32_t view_refs;
+   struct vkb_resource *orphan_next;
 };
 
 /* What render-state CSOs with equal pipeline parts share (vkb_dynstate.c): the pipelines'
@@ -330,7 +352,8 @@ struct vkb_query {
    uint32_t slot_count, slot_cap;
    uint32_t ts[2]; /* timer queries: their slots in ts_pool */
    uint32_t ts_count;
-   uint64_t value; /* once announced */
+   uint64_t value;  /* once announced */
+   uint32_t stream; /* primitive queries: the vertex stream counted (begin_query.index) */
 };
 
 struct vkb_fence {
@@ -584,6 +607,7 @@ struct vkb_screen_stats {
    unsigned long long unsound_serial_complete;
    unsigned long long
       feedback_base_only_views; /* draws sampling the base level of an attached texture */
+   unsigned long long texture_views_refused; /* resource_create/respecify of views declined */
    unsigned long long validation_errors;
    unsigned long long validation_warnings;
    unsigned long long submits;
@@ -775,10 +799,15 @@ struct vkb_screen {
    PFN_vkCmdBindTransformFeedbackBuffersEXT xfb_bind;
    PFN_vkCmdBeginTransformFeedbackEXT xfb_begin;
    PFN_vkCmdEndTransformFeedbackEXT xfb_end;
-   PFN_vkCmdDrawIndirectByteCountEXT xfb_draw; /* transformFeedbackDraw, else NULL */
-   bool has_xfb_queries;                       /* transformFeedbackQueries */
+   PFN_vkCmdDrawIndirectByteCountEXT xfb_draw;        /* transformFeedbackDraw, else NULL */
+   PFN_vkCmdBeginQueryIndexedEXT query_begin_indexed; /* primitive queries of a stream */
+   PFN_vkCmdEndQueryIndexedEXT query_end_indexed;
+   bool has_xfb_queries;  /* transformFeedbackQueries */
    bool has_xfb_draw;     /* transformFeedbackDraw (xfb_draw once the device is made) */
    bool has_prim_queries; /* VK_EXT_primitives_generated_query */
+   /* geometryStreams, maxTransformFeedbackStreams >= 4 and primitive queries of every stream
+    * (MGP_CAP_VERTEX_STREAMS); without it every stream and query index is 0 */
+   bool has_streams;
    /* GL_PRIMITIVES_GENERATED [0] and GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN [1] slots */
    VkQueryPool prim_pool[2];
    uint32_t *prim_free[2];
@@ -807,6 +836,8 @@ struct vkb_screen {
    /* objects (share group): one slot space per kind */
    struct vkb_table resources, render_states, vertex_elements, samplers, sampler_views, shaders,
       fences, contexts, queries;
+   /* texture owners destroyed while views of them live (vkb_resource.c) */
+   struct vkb_resource *view_orphans;
    /* pipeline statistics slots, every statistic each, created at the first query; a slot is
     * shared by the queries active over its scope: stat_refs counts them (vkb_pstats.c) */
    VkQueryPool stat_pool;
@@ -956,8 +987,8 @@ uint32_t vkb_dynamic_byte_parts(size_t offset, size_t size);
 
 /* A transform feedback object as the server holds it (vkb_xfb.c): its targets, its capture's
  * state and its counter buffer: VKB_MAX_XFB u32 byte positions (vkCmdEndTransformFeedbackEXT
- * writes them at each scope's end), then the byte count its last ended capture wrote to
- * buffer 0 (draw_stream_output reads it). */
+ * writes them at each scope's end), then the byte counts its last ended capture wrote to each
+ * buffer (draw_stream_output reads the one of its `buffer`). */
 struct vkb_xfb_object {
    bool active, paused;
    bool counters_valid; /* the positions hold where each buffer's next vertex goes */
@@ -967,7 +998,7 @@ struct vkb_xfb_object {
    VkBuffer counter_buf;
    VkDeviceMemory counter_mem;
 };
-#define VKB_XFB_DRAW_SLOT (VKB_MAX_XFB * sizeof(uint32_t)) /* the draw count's byte offset */
+#define VKB_XFB_DRAW_SLOT (VKB_MAX_XFB * sizeof(uint32_t)) /* buffer 0's draw count's offset */
 
 struct vkb_context {
    struct vkb_obj base;
@@ -976,9 +1007,9 @@ struct vkb_context {
    struct vkb_query *time_active; /* GL_TIME_ELAPSED between begin_query and end_query */
    bool cond_discard;             /* conditional rendering on a zero result: drop draws, clears */
    /* primitive queries (vkb_xfb.c), as occ_active: [0] generated, [1] captured */
-   struct vkb_query *prim_active[2];
-   uint32_t prim_slot[2];
-   bool prim_slot_open[2];
+   struct vkb_query *prim_active[2][VKB_MAX_STREAMS]; /* by vertex stream (begin_query.index) */
+   uint32_t prim_slot[2][VKB_MAX_STREAMS];
+   bool prim_slot_open[2][VKB_MAX_STREAMS];
    /* pipeline statistics queries (vkb_pstats.c), as occ_active, by vkb_stat_index */
    struct vkb_query *stat_active[VKB_STAT_KINDS];
    uint32_t stat_slot; /* the one slot of the rendering scope in progress, for them all */
@@ -1154,8 +1185,9 @@ bool vkb_prim_query_create(struct vkb_screen *scr, struct vkb_query *q);
 bool vkb_prim_query_read(struct vkb_screen *scr, const struct vkb_query *q, uint32_t slot,
                          uint64_t *value);
 void vkb_prim_query_release_slots(struct vkb_screen *scr, struct vkb_query *q);
-void vkb_prim_begin_query(struct vkb_context *ctx, struct vkb_query *q);
-void vkb_prim_end_query(struct vkb_context *ctx, struct mgp_handle h, uint32_t kind);
+void vkb_prim_begin_query(struct vkb_context *ctx, struct vkb_query *q, uint32_t stream);
+void vkb_prim_end_query(struct vkb_context *ctx, struct mgp_handle h, uint32_t kind,
+                        uint32_t stream);
 void vkb_prim_queries_finish(struct vkb_screen *scr);
 /* Ends the dynamic-rendering scope in progress (any context): vkb_context.c's, which the files
  * below the context (resources, transfers, blits, queries, ...) reach through the screen's
@@ -1284,6 +1316,10 @@ VkImageView vkb_resource_layered_view(struct vkb_screen *scr, struct vkb_resourc
                                       uint32_t level);
 /* An attachment view of one layer, or of every layer when layered; linear: the UNORM twin of
  * an sRGB image's format (GL_FRAMEBUFFER_SRGB off; the same view otherwise). */
+/* The attachment view of (level, layer or all layers) in format fmt, another format of the
+ * image's view class (the image is MUTABLE_FORMAT). */
+VkImageView vkb_resource_alias_view(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level,
+                                    uint32_t layer, bool layered, VkFormat fmt);
 VkImageView vkb_resource_attachment_view(struct vkb_screen *scr, struct vkb_resource *r,
                                          uint32_t level, uint32_t layer, bool layered, bool linear);
 /* Layers (or 3D slices) of a level of r: what a layer index may address. */

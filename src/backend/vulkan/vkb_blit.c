@@ -51,6 +51,17 @@ get_surf(struct vkb_screen *scr, const struct mgp_surface *s, struct vkb_blit_su
                   s->res.gen, s->level, s->layer);
       return false;
    }
+   /* a texture view's surface in another format of the image's class: the blits here read
+    * and write the image's own format, which would convert instead of reinterpreting */
+   const struct vkb_format *sf =
+      s->format != o->r->desc.format ? vkb_format_get(scr, s->format) : NULL;
+   if (sf && o->r->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT && sf->wanted != o->r->fmt->wanted &&
+       vkb_format_linear(sf->vk) != vkb_format_linear(o->r->fmt->vk)) {
+      scr->stats.texture_views_refused++;
+      MGU_DECLINE(texture_view_refused, "blit of a %s surface of a %s image (a texture view)",
+                  vkb_format_name(s->format), vkb_format_name(o->r->desc.format));
+      return false;
+   }
    o->level = s->level;
    o->layer = s->layer;
    o->w = o->r->width >> s->level ? o->r->width >> s->level : 1;

@@ -96,6 +96,8 @@ vkb_context_end_rendering(struct vkb_screen *scr)
 
 struct fb_resolved {
    struct vkb_resource *color[VKB_MAX_COLOR]; /* per draw buffer */
+   /* the format each is drawn in: its image's, or a texture view's of its view class */
+   const struct vkb_format *color_fmt[VKB_MAX_COLOR];
    uint32_t color_level[VKB_MAX_COLOR], color_layer[VKB_MAX_COLOR];
    struct vkb_resource *depth, *stencil;
    uint32_t depth_level, stencil_level, depth_layer, stencil_layer;
@@ -158,6 +160,26 @@ surface_resource(struct vkb_screen *scr, const struct mgp_surface *s, bool want_
    return true;
 }
 
+/* The format a colour surface is drawn in: its image's, or (a texture view's surface) the
+ * surface's format where it is another of the image's view class; NULL: declined. */
+static const struct vkb_format *
+color_format(struct vkb_screen *scr, const struct mgp_surface *s, const struct vkb_resource *r)
+{
+   if (s->format == r->desc.format)
+      return r->fmt;
+   const struct vkb_format *vf = vkb_format_get(scr, s->format);
+   if (vf && vf->vk == r->fmt->vk)
+      return r->fmt;
+   if (!vf || vf->vk != vf->wanted || r->fmt->vk != r->fmt->wanted ||
+       vf->vk_texel_size != r->fmt->vk_texel_size || vf->aspect != VK_IMAGE_ASPECT_COLOR_BIT ||
+       !(vf->caps & MGP_FORMAT_CAP_RENDER)) {
+      MGU_DECLINE(backend_draw_incomplete, "colour surface of format %s on an image of %s",
+                  vkb_format_name(s->format), vkb_format_name(r->desc.format));
+      return NULL;
+   }
+   return vf;
+}
+
 static void
 clamp_extent(VkExtent2D *e, const struct vkb_resource *r, uint32_t level)
 {
@@ -203,6 +225,9 @@ resolve_fb(struct vkb_context *ctx, struct fb_resolved *f)
       if (f->color[i]) {
          f->color_count = i + 1;
          clamp_extent(&f->extent, f->color[i], f->color_level[i]);
+         f->color_fmt[i] = color_format(scr, &fb->color[idx], f->color[i]);
+         if (!f->color_fmt[i])
+            return false;
       }
    }
    if (!surface_resource(scr, &fb->depth, false, &f->depth, &f->depth_level, &f->depth_layer, f) ||
@@ -279,10 +304,11 @@ fill_key(struct vkb_context *ctx, const struct fb_resolved *f)
       if (!f->color[i])
          continue;
       /* the view's format: the pipeline writes (and blends) unconverted when linear */
-      k->color[i] = f->linear ? vkb_format_linear(f->color[i]->fmt->vk) : f->color[i]->fmt->vk;
-      if (f->color[i]->fmt->has_alpha)
+      const struct vkb_format *cf = f->color_fmt[i] ? f->color_fmt[i] : f->color[i]->fmt;
+      k->color[i] = f->linear ? vkb_format_linear(cf->vk) : cf->vk;
+      if (cf->has_alpha)
          k->color_has_alpha |= 1u << i;
-      if (f->color[i]->fmt->caps & MGP_FORMAT_CAP_BLEND)
+      if (cf->caps & MGP_FORMAT_CAP_BLEND)
          k->color_blendable |= 1u << i;
    }
    k->depth = f->depth ? f->depth->fmt->vk : VK_FORMAT_UNDEFINED;
@@ -356,8 +382,11 @@ vkb_begin_rendering(struct vkb_context *ctx)
    for (uint32_t i = 0; i < f.color_count; i++) {
       color[i] = (VkRenderingAttachmentInfo){
          .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-         .imageView = !f.color[i]
-                         ? VK_NULL_HANDLE
+         .imageView = !f.color[i] ? VK_NULL_HANDLE
+                      : f.color_fmt[i] && f.color_fmt[i] != f.color[i]->fmt
+                         ? vkb_resource_alias_view(
+                              scr, f.color[i], f.color_level[i], f.color_layer[i], f.layered,
+                              f.linear ? vkb_format_linear(f.color_fmt[i]->vk) : f.color_fmt[i]->vk)
                          : vkb_resource_attachment_view(scr, f.color[i], f.color_level[i],
                                                         f.color_layer[i], f.layered, f.linear),
          .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,

@@ -436,6 +436,17 @@ vkb_sampler_view_get(struct vkb_screen *scr, struct vkb_sampler_view *v,
       (struct vkb_resource *)vkb_table_peek(&scr->resources, v->desc.texture);
    *tex_out = NULL;
    *declined = true;
+   /* A texture view samples its owner's image through its own levels, layers and parameters
+    * (pv); tex is the image's owner from here on. */
+   const struct vkb_resource *pv = tex;
+   uint32_t level_off = 0, layer_off = 0;
+   if (tex && tex->view_owner) {
+      level_off = tex->view_level;
+      layer_off = tex->view_layer;
+      tex = tex->view_owner;
+   }
+   const uint32_t tex_levels = pv && pv->view_owner ? pv->levels : tex ? tex->levels : 0;
+   const uint32_t tex_layers = pv && pv->view_owner ? pv->layers : tex ? tex->layers : 0;
    if (!tex) {
       MGU_DECLINE(backend_draw_incomplete,
                   "sampler view {%u,%u} names texture {%u,%u}, which "
@@ -460,15 +471,15 @@ vkb_sampler_view_get(struct vkb_screen *scr, struct vkb_sampler_view *v,
        (view_type == VK_IMAGE_VIEW_TYPE_1D || view_type == VK_IMAGE_VIEW_TYPE_1D_ARRAY) !=
           (tex->image_type == VK_IMAGE_TYPE_1D) ||
        ((view_type == VK_IMAGE_VIEW_TYPE_CUBE || view_type == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY) &&
-        tex->layers % 6)) {
+        (tex_layers % 6 || !tex->cube_compatible))) {
       MGU_DECLINE(backend_draw_incomplete, "sampler view of target %u on a texture of target %u",
                   v->desc.target, tex->desc.target);
       return VK_NULL_HANDLE;
    }
    *declined = false;
    if (v->vk && v->made_storage_version == tex->storage_version &&
-       v->made_params_version == tex->params_version && v->made_slot == tex->base.h.slot &&
-       v->made_gen == tex->base.h.gen) {
+       v->made_params_version == pv->params_version && v->made_slot == pv->base.h.slot &&
+       v->made_gen == pv->base.h.gen) {
       *tex_out = tex;
       return v->vk;
    }
@@ -476,16 +487,17 @@ vkb_sampler_view_get(struct vkb_screen *scr, struct vkb_sampler_view *v,
    VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, v->vk_base);
    v->vk = v->vk_base = VK_NULL_HANDLE;
 
-   const struct mgp_texture_params *p = &tex->params;
-   const uint32_t view_levels = v->desc.num_levels ? v->desc.num_levels : tex->levels;
-   const uint32_t base = v->desc.min_level + p->base_level;
+   const struct mgp_texture_params *p = &pv->params;
+   const uint32_t view_levels = v->desc.num_levels ? v->desc.num_levels : tex_levels;
+   uint32_t base = v->desc.min_level + p->base_level;
    uint32_t last = v->desc.min_level + view_levels - 1;
    if (v->desc.min_level + (uint32_t)p->max_level < last)
       last = v->desc.min_level + p->max_level;
-   if (last >= tex->levels)
-      last = tex->levels - 1;
+   if (last >= tex_levels)
+      last = tex_levels - 1;
    if (base > last)
       return VK_NULL_HANDLE; /* incomplete: GL samples (0,0,0,1) */
+   base += level_off, last += level_off;
    const struct vkb_format *vf = vkb_format_get(scr, v->desc.format);
    if (!vf || vf->vk == VK_FORMAT_UNDEFINED)
       vf = tex->fmt;
@@ -516,10 +528,10 @@ vkb_sampler_view_get(struct vkb_screen *scr, struct vkb_sampler_view *v,
       }
    }
    uint32_t layer0 = v->desc.min_layer, nlayers = v->desc.num_layers;
-   if (layer0 >= tex->layers)
+   if (layer0 >= tex_layers)
       layer0 = 0;
-   if (!nlayers || layer0 + nlayers > tex->layers)
-      nlayers = tex->layers - layer0;
+   if (!nlayers || layer0 + nlayers > tex_layers)
+      nlayers = tex_layers - layer0;
    if (view_type == VK_IMAGE_VIEW_TYPE_2D || view_type == VK_IMAGE_VIEW_TYPE_1D ||
        view_type == VK_IMAGE_VIEW_TYPE_3D)
       nlayers = 1;
@@ -529,13 +541,14 @@ vkb_sampler_view_get(struct vkb_screen *scr, struct vkb_sampler_view *v,
       nlayers -= nlayers % 6;
    /* A cube view starting past layer 0 of six, or a cube array of fewer than six: the view
     * would name layers the image lacks (GL's texture views refuse those; a record may not). */
-   if (!nlayers || layer0 + nlayers > tex->layers) {
+   if (!nlayers || layer0 + nlayers > tex_layers) {
       MGU_DECLINE(backend_draw_incomplete,
                   "sampler view of layers [%u, +%u) of a %u-layer "
                   "texture",
-                  layer0, nlayers, tex->layers);
+                  layer0, nlayers, tex_layers);
       return VK_NULL_HANDLE;
    }
+   layer0 += layer_off;
    VkImageViewCreateInfo vci = {
       .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
       .image = tex->img,
@@ -550,9 +563,9 @@ vkb_sampler_view_get(struct vkb_screen *scr, struct vkb_sampler_view *v,
    }
    *tex_out = tex;
    v->made_storage_version = tex->storage_version;
-   v->made_params_version = tex->params_version;
-   v->made_slot = tex->base.h.slot;
-   v->made_gen = tex->base.h.gen;
+   v->made_params_version = pv->params_version;
+   v->made_slot = pv->base.h.slot;
+   v->made_gen = pv->base.h.gen;
    v->made_base = base;
    v->made_count = last - base + 1;
    v->made_info = vci;

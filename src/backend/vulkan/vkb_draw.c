@@ -815,7 +815,7 @@ vkb_draw_indirect(void *self, const struct mgp_draw_indirect *args, const void *
 }
 
 /* glDrawTransformFeedback*: the vertex count object args->object's last capture wrote to its
- * buffer 0, read by the GPU (vkCmdDrawIndirectByteCountEXT) from the count its end stored; an
+ * buffer args->buffer (a stream's first), read by the GPU (vkCmdDrawIndirectByteCountEXT) from the count its end stored; an
  * object that never ended draws nothing. */
 void
 vkb_draw_stream_output(void *self, const struct mgp_draw_stream_output *args, const void *tail,
@@ -828,9 +828,11 @@ vkb_draw_stream_output(void *self, const struct mgp_draw_stream_output *args, co
    if (scr->failed || ctx->cond_discard || !args->instances)
       return;
    /* the decoder's bounds, checked again for the monolith arm */
+   const uint32_t streams = scr->has_streams ? VKB_MAX_STREAMS : 1;
    const char *field = args->object >= MGP_MAX_XFB_OBJECTS                       ? "object"
                        : !args->stride || args->stride > 256 || args->stride % 4 ? "stride"
-                       : args->stream                                            ? "stream"
+                       : args->stream >= streams                                 ? "stream"
+                       : args->buffer >= (streams > 1 ? VKB_MAX_XFB : 1u)        ? "buffer"
                                                                                  : NULL;
    if (field) {
       char why[96];
@@ -859,7 +861,8 @@ vkb_draw_stream_output(void *self, const struct mgp_draw_stream_output *args, co
    vkb_flush_draws(scr); /* the queued direct draws come first */
    if (p->sh->draw_params_pushed)
       push_draw_params(cmd, p->sh->layout, false, 0);
-   scr->xfb_draw(cmd, args->instances, 0, counter, VKB_XFB_DRAW_SLOT, 0, args->stride);
+   scr->xfb_draw(cmd, args->instances, 0, counter,
+                 VKB_XFB_DRAW_SLOT + args->buffer * sizeof(uint32_t), 0, args->stride);
    scr->stats.cmd_draws++;
    scr->stats.indirect_cmds++;
    scr->stats.draws_recorded++;

@@ -502,8 +502,12 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
             sampled_count = 1;
             scr->stats.feedback_base_only_views++;
          }
-         if (tex &&
-             tex->fmt->kind != (kind == MGP_SAMPLER_KIND_SHADOW ? MGP_SAMPLER_KIND_FLOAT : kind) &&
+         /* the view's format says what the sampler reads (a texture view's may differ from
+          * its image's in kind: RGBA8UI storage seen as RGBA8) */
+         const struct vkb_format *sf = tex ? vkb_format_get(scr, v->desc.format) : NULL;
+         if (tex && !sf)
+            sf = tex->fmt;
+         if (tex && sf->kind != (kind == MGP_SAMPLER_KIND_SHADOW ? MGP_SAMPLER_KIND_FLOAT : kind) &&
              tex->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT) {
             MGU_DECLINE(backend_draw_incomplete,
                         "sampler %u: texture format %s does not match "

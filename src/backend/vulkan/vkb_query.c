@@ -432,7 +432,7 @@ vkb_begin_query(void *self, const struct mgp_query_desc *args, const void *tail,
    if (!q)
       return;
    if (vkb_prim_query_kind(q->target)) {
-      vkb_prim_begin_query(ctx, q);
+      vkb_prim_begin_query(ctx, q, args->index);
       return;
    }
    if (vkb_stat_index(q->target) >= 0) {
@@ -488,7 +488,7 @@ vkb_end_query(void *self, const struct mgp_query_desc *args, const void *tail, u
    if (scr->failed)
       return;
    if (vkb_prim_query_kind(args->kind)) {
-      vkb_prim_end_query(ctx, args->query, args->kind);
+      vkb_prim_end_query(ctx, args->query, args->kind, args->index);
       return;
    }
    if (vkb_stat_index(args->kind) >= 0) {
@@ -536,15 +536,17 @@ vkb_end_query(void *self, const struct mgp_query_desc *args, const void *tail, u
 void
 vkb_context_end_queries(struct vkb_context *ctx, const struct vkb_query *only)
 {
-   struct vkb_query *a[4 + VKB_STAT_KINDS] = {ctx->occ_active, ctx->time_active,
-                                              ctx->prim_active[0], ctx->prim_active[1]};
+   enum { PRIMS = 2 * VKB_MAX_STREAMS };
+   struct vkb_query *a[2 + PRIMS + VKB_STAT_KINDS] = {ctx->occ_active, ctx->time_active};
+   for (int k = 0; k < PRIMS; k++)
+      a[2 + k] = ctx->prim_active[k / VKB_MAX_STREAMS][k % VKB_MAX_STREAMS];
    for (int k = 0; k < VKB_STAT_KINDS; k++)
-      a[4 + k] = ctx->stat_active[k];
-   for (int i = 0; i < 4 + VKB_STAT_KINDS; i++) {
+      a[2 + PRIMS + k] = ctx->stat_active[k];
+   for (int i = 0; i < 2 + PRIMS + VKB_STAT_KINDS; i++) {
       if (!a[i] || (only && a[i] != only))
          continue;
       if (vkb_prim_query_kind(a[i]->target))
-         vkb_prim_end_query(ctx, a[i]->base.h, a[i]->target);
+         vkb_prim_end_query(ctx, a[i]->base.h, a[i]->target, a[i]->stream);
       else
          vkb_end_query(ctx, &(struct mgp_query_desc){.query = a[i]->base.h, .kind = a[i]->target},
                        NULL, 0);

@@ -372,8 +372,18 @@ create_image(struct vkb_screen *scr, struct vkb_resource *r)
    r->storage_usage = usage & VK_IMAGE_USAGE_STORAGE_BIT;
    VkImageCreateFlags flags =
       f->aspect == VK_IMAGE_ASPECT_COLOR_BIT ? VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT : 0;
-   if (is_cube)
+   /* A square 2D array of six layers or more may be viewed as a cube (GL_ARB_texture_view):
+    * the flag costs nothing where the device takes it (it only permits cube views). */
+   VkImageFormatProperties cp;
+   if (is_cube ||
+       (t == MGP_RESOURCE_TARGET_TEX_2D_ARRAY && r->width == r->height && r->layers >= 6 &&
+        vkGetPhysicalDeviceImageFormatProperties(
+           scr->phys, f->vk, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL, usage,
+           flags | VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT, &cp) == VK_SUCCESS &&
+        cp.maxArrayLayers >= r->layers)) {
       flags |= VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT;
+      r->cube_compatible = true;
+   }
    if (is_3d && (usage & VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT))
       flags |= VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT; /* render into a slice */
    /* A multisampled depth/stencil attachment that GL_MULTISAMPLE-off draws may use with
@@ -557,6 +567,9 @@ vkb_resource_drop_views(struct vkb_screen *scr, struct vkb_resource *r, bool now
       *caches[c] = NULL;
    }
    r->layer_view_slices = 0;
+   for (unsigned i = 0; i < sizeof(r->alias_view) / sizeof(r->alias_view[0]); i++)
+      if (r->alias_view[i].view)
+         drop_view(scr, &r->alias_view[i].view, now);
    for (unsigned i = 0; i < sizeof(r->storage_view) / sizeof(r->storage_view[0]); i++)
       if (r->storage_view[i].view)
          drop_view(scr, &r->storage_view[i].view, now);
@@ -599,6 +612,94 @@ release_storage(struct vkb_screen *scr, struct vkb_resource *r)
    r->is_buffer = false;
 }
 
+/* Why a view of owner with d's shape cannot be made, or NULL. Every field of the record is
+ * checked: it may come from a hostile client. */
+static const char *
+view_refusal(struct vkb_screen *scr, const struct mgp_resource_desc *d,
+             const struct vkb_resource *owner)
+{
+   if (!owner)
+      return "its owner is not a live resource";
+   if (owner->view_owner || !owner->img || owner->is_buffer || owner->is_texbuf || !owner->fmt)
+      return "its owner is not a texture image";
+   if (owner->samples > 1 || d->samples > 1)
+      return "multisampled views are not made";
+   if (!d->levels || (uint32_t)d->view_min_level + d->levels > owner->levels)
+      return "its levels are past the owner's";
+   const uint32_t layers = d->array_layers ? d->array_layers : 1;
+   if (d->view_min_layer >= owner->layers || layers > owner->layers - d->view_min_layer)
+      return "its layers are past the owner's";
+   const struct vkb_format *vf = vkb_format_get(scr, d->format);
+   const struct vkb_format *of = owner->fmt;
+   if (!vf || vf->vk == VK_FORMAT_UNDEFINED)
+      return "its format has no Vulkan format";
+   if (vf->vk != of->vk &&
+       (vf->vk_texel_size != of->vk_texel_size || vf->vk != vf->wanted || of->vk != of->wanted ||
+        vf->aspect != VK_IMAGE_ASPECT_COLOR_BIT || of->aspect != VK_IMAGE_ASPECT_COLOR_BIT))
+      return "its format is not of the owner's view class";
+   VkImageViewType vt;
+   if (!vkb_view_type_for_target(d->target, &vt))
+      return "its target has no view type";
+   const bool is_3d = vt == VK_IMAGE_VIEW_TYPE_3D;
+   const bool is_1d = vt == VK_IMAGE_VIEW_TYPE_1D || vt == VK_IMAGE_VIEW_TYPE_1D_ARRAY;
+   if (is_3d != (owner->image_type == VK_IMAGE_TYPE_3D) ||
+       is_1d != (owner->image_type == VK_IMAGE_TYPE_1D))
+      return "its target is not of the owner's dimensionality";
+   const bool cube = vt == VK_IMAGE_VIEW_TYPE_CUBE || vt == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
+   if (cube && (layers % 6 || !owner->cube_compatible))
+      return "a cube view needs whole cubes of a cube-compatible image";
+   return NULL;
+}
+
+/* resource_create with view_of: a view of the owner's image. */
+static void
+create_view(struct vkb_screen *scr, struct vkb_resource *r)
+{
+   const struct mgp_resource_desc *d = &r->desc;
+   struct vkb_resource *owner = (struct vkb_resource *)vkb_table_peek(&scr->resources, d->view_of);
+   r->unsupported = true; /* no image of its own: only sampler views reach through it */
+   r->params = (struct mgp_texture_params){.res = d->res,
+                                           .max_level = 1000,
+                                           .swizzle = {0, 1, 2, 3},
+                                           .min_lod = -1000.0f,
+                                           .max_lod = 1000.0f};
+   r->params_version++;
+   r->storage_version++;
+   const char *why = view_refusal(scr, d, owner);
+   if (why) {
+      scr->stats.texture_views_refused++;
+      MGU_DECLINE(texture_view_refused, "view {%u,%u} of {%u,%u}: %s", d->res.slot, d->res.gen,
+                  d->view_of.slot, d->view_of.gen, why);
+      return;
+   }
+   r->view_owner = owner;
+   r->view_level = d->view_min_level;
+   r->view_layer = d->view_min_layer;
+   r->fmt = vkb_format_get(scr, d->format);
+   r->levels = d->levels;
+   r->layers = d->array_layers ? d->array_layers : 1;
+   owner->view_refs++;
+}
+
+static void free_image_resource(struct vkb_screen *scr, struct vkb_resource *r);
+
+/* A view goes: its owner loses a reference, and an orphaned owner without views goes too. */
+static void
+release_view(struct vkb_screen *scr, struct vkb_resource *r)
+{
+   struct vkb_resource *o = r->view_owner;
+   r->view_owner = NULL;
+   if (!o || --o->view_refs)
+      return;
+   for (struct vkb_resource **p = &scr->view_orphans; *p; p = &(*p)->orphan_next) {
+      if (*p == o) {
+         *p = o->orphan_next;
+         free_image_resource(scr, o);
+         return;
+      }
+   }
+}
+
 void
 vkb_resource_create(void *self, const struct mgp_resource_desc *args, const void *tail,
                     uint32_t tail_count)
@@ -618,7 +719,10 @@ vkb_resource_create(void *self, const struct mgp_resource_desc *args, const void
       free(r);
       return;
    }
-   init_storage(scr, r);
+   if (!mgp_handle_is_null(args->view_of))
+      create_view(scr, r);
+   else
+      init_storage(scr, r);
 }
 
 void
@@ -632,6 +736,13 @@ vkb_resource_respecify(void *self, const struct mgp_resource_desc *args, const v
    struct vkb_resource *r = vkb_lookup(scr, &scr->resources, args->res, "resource_respecify");
    if (!r)
       return;
+   if (r->view_owner || r->view_refs || !mgp_handle_is_null(args->view_of)) {
+      /* an immutable texture's storage, or a view: GL never respecifies either */
+      scr->stats.texture_views_refused++;
+      MGU_DECLINE(texture_view_refused, "resource_respecify of {%u,%u}, a view or viewed",
+                  args->res.slot, args->res.gen);
+      return;
+   }
    release_storage(scr, r);
    r->desc = *args;
    init_storage(scr, r);
@@ -648,8 +759,25 @@ vkb_resource_destroy(void *self, const struct mgp_handle_args *args, const void 
    struct vkb_resource *r = vkb_lookup(scr, &scr->resources, args->h, "resource_destroy");
    if (!r)
       return;
-   release_storage(scr, r);
    vkb_table_remove(&scr->resources, &r->base);
+   if (r->view_refs) {
+      /* views of it live: the handle ends, the storage stays until the last view goes */
+      r->orphan_next = scr->view_orphans;
+      scr->view_orphans = r;
+      return;
+   }
+   if (r->view_owner) {
+      release_view(scr, r);
+      free(r);
+      return;
+   }
+   free_image_resource(scr, r);
+}
+
+static void
+free_image_resource(struct vkb_screen *scr, struct vkb_resource *r)
+{
+   release_storage(scr, r);
    free(r);
 }
 
@@ -677,7 +805,9 @@ vkb_resource_for_version(struct vkb_screen *scr, struct mgp_handle h, const char
    if (r && r->unsupported) {
       MGU_DECLINE(backend_draw_incomplete, "%s uses resource {%u,%u}, which %s", call, h.slot,
                   h.gen,
-                  r->no_storage ? "has no storage (GL_OUT_OF_MEMORY)" : "was declined at creation");
+                  r->no_storage                          ? "has no storage (GL_OUT_OF_MEMORY)"
+                  : !mgp_handle_is_null(r->desc.view_of) ? "is a texture view (only sampled)"
+                                                         : "was declined at creation");
       return NULL;
    }
    return r;
@@ -793,6 +923,40 @@ vkb_resource_layer_view(struct vkb_screen *scr, struct vkb_resource *r, uint32_t
                         uint32_t layer)
 {
    return layer_view(scr, r, level, layer, false);
+}
+
+VkImageView
+vkb_resource_alias_view(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level,
+                        uint32_t layer, bool layered, VkFormat fmt)
+{
+   if (!r->img || level >= r->levels || layer >= vkb_resource_level_layers(r, level))
+      return VK_NULL_HANDLE;
+   const unsigned n = sizeof(r->alias_view) / sizeof(r->alias_view[0]);
+   for (unsigned i = 0; i < n; i++) {
+      const struct vkb_alias_view *a = &r->alias_view[i];
+      if (a->view && a->format == fmt && a->level == level && a->layered == layered &&
+          (layered || a->layer == layer))
+         return a->view;
+   }
+   struct vkb_alias_view *a = &r->alias_view[r->alias_view_next++ % n];
+   if (a->view)
+      drop_view(scr, &a->view, false);
+   const bool is_3d = r->image_type == VK_IMAGE_TYPE_3D, is_1d = r->image_type == VK_IMAGE_TYPE_1D;
+   const uint32_t count = layered ? vkb_resource_level_layers(r, level) : 1;
+   VkImageViewCreateInfo vci = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+      .image = r->img,
+      .viewType = is_1d ? (layered ? VK_IMAGE_VIEW_TYPE_1D_ARRAY : VK_IMAGE_VIEW_TYPE_1D)
+                        : (layered || is_3d ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D),
+      .format = fmt,
+      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, level, 1, layered ? 0 : layer, count},
+   };
+   if (is_3d && !layered)
+      vci.viewType = VK_IMAGE_VIEW_TYPE_2D; /* a slice of a 2D_ARRAY_COMPATIBLE image */
+   *a = (struct vkb_alias_view){.format = fmt, .level = level, .layer = layer, .layered = layered};
+   if (!vkb_check(scr, vkCreateImageView(scr->dev, &vci, NULL, &a->view), "alias view"))
+      return VK_NULL_HANDLE;
+   return a->view;
 }
 
 VkImageView

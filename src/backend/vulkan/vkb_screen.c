@@ -611,23 +611,41 @@ chain_enabled_features(struct vkb_screen *scr, const struct dev_exts *e, struct 
       vkGetPhysicalDeviceProperties2(scr->phys, &p2);
       if (tfp.maxTransformFeedbackBuffers >= 4 && tfp.maxTransformFeedbackBufferDataStride >= 256) {
          f->exts[f->nexts++] = VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME;
+         /* GL 4.0's four vertex streams (MGP_CAP_VERTEX_STREAMS): geometryStreams over at
+          * least four streams, whose queries need transformFeedbackQueries */
+         const bool streams = f->tf.geometryStreams && tfp.maxTransformFeedbackStreams >= 4 &&
+                              tfp.transformFeedbackQueries;
+         mgu_log(MGU_LOG_INFO,
+                 "vulkan: transform feedback: geometryStreams=%u maxTransformFeedbackStreams=%u "
+                 "transformFeedbackQueries=%u transformFeedbackStreamsLinesTriangles=%u "
+                 "transformFeedbackRasterizationStreamSelect=%u transformFeedbackDraw=%u",
+                 f->tf.geometryStreams, tfp.maxTransformFeedbackStreams,
+                 tfp.transformFeedbackQueries, tfp.transformFeedbackStreamsLinesTriangles,
+                 tfp.transformFeedbackRasterizationStreamSelect, tfp.transformFeedbackDraw);
          f->tf = (VkPhysicalDeviceTransformFeedbackFeaturesEXT){
             .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT,
-            .transformFeedback = VK_TRUE};
+            .transformFeedback = VK_TRUE,
+            .geometryStreams = streams ? VK_TRUE : VK_FALSE};
          CHAIN(f->tf);
          scr->has_xfb = true;
          scr->has_xfb_queries = tfp.transformFeedbackQueries;
          scr->has_xfb_draw = tfp.transformFeedbackDraw;
+         scr->has_streams = streams;
       }
    }
    /* GL_PRIMITIVES_GENERATED counts with or without a capture, and under rasterizer discard. */
    if (f->has_pgq && scr->has_xfb_queries && f->pgq.primitivesGeneratedQuery &&
        f->pgq.primitivesGeneratedQueryWithRasterizerDiscard) {
       f->exts[f->nexts++] = VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME;
+      /* GL_PRIMITIVES_GENERATED of streams past 0 (glBeginQueryIndexed) */
+      const VkBool32 nonzero = f->pgq.primitivesGeneratedQueryWithNonZeroStreams;
+      mgu_log(MGU_LOG_INFO, "vulkan: primitivesGeneratedQueryWithNonZeroStreams=%u", nonzero);
+      scr->has_streams = scr->has_streams && nonzero;
       f->pgq = (VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT){
          .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT,
          .primitivesGeneratedQuery = VK_TRUE,
-         .primitivesGeneratedQueryWithRasterizerDiscard = VK_TRUE};
+         .primitivesGeneratedQueryWithRasterizerDiscard = VK_TRUE,
+         .primitivesGeneratedQueryWithNonZeroStreams = nonzero};
       CHAIN(f->pgq);
       scr->has_prim_queries = true;
    }
@@ -848,6 +866,11 @@ load_device_functions(struct vkb_screen *scr, char *why, size_t why_size)
       scr->xfb_end = (PFN_vkCmdEndTransformFeedbackEXT)vkGetDeviceProcAddr(
          scr->dev, "vkCmdEndTransformFeedbackEXT");
       scr->has_xfb = scr->xfb_bind && scr->xfb_begin && scr->xfb_end;
+      scr->query_begin_indexed =
+         (PFN_vkCmdBeginQueryIndexedEXT)vkGetDeviceProcAddr(scr->dev, "vkCmdBeginQueryIndexedEXT");
+      scr->query_end_indexed =
+         (PFN_vkCmdEndQueryIndexedEXT)vkGetDeviceProcAddr(scr->dev, "vkCmdEndQueryIndexedEXT");
+      scr->has_streams = scr->has_streams && scr->query_begin_indexed && scr->query_end_indexed;
       if (scr->has_xfb_draw)
          scr->xfb_draw = (PFN_vkCmdDrawIndirectByteCountEXT)vkGetDeviceProcAddr(
             scr->dev, "vkCmdDrawIndirectByteCountEXT");
@@ -980,6 +1003,15 @@ screen_destroy_idle(struct vkb_screen *scr)
             vkDestroyDescriptorSetLayout(scr->dev, sh->dsl[set], NULL);
          free(sh->consts);
          free(sh);
+      }
+      /* texture owners whose handle ended before their views' */
+      while (scr->view_orphans) {
+         struct vkb_resource *r = scr->view_orphans;
+         scr->view_orphans = r->orphan_next;
+         vkb_resource_drop_views(scr, r, true);
+         vkDestroyImage(scr->dev, r->img, NULL);
+         vkFreeMemory(scr->dev, r->mem, NULL);
+         free(r);
       }
       for (uint32_t i = 0; i < scr->resources.cap; i++) {
          struct vkb_resource *r = (struct vkb_resource *)scr->resources.slots[i];
@@ -1191,6 +1223,7 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    mgp_screen_vtbl_mask(&vkb_screen_vtbl, c.call_mask);
    mgp_context_vtbl_mask(&vkb_context_vtbl, c.call_mask);
    c.cap_bits = scr->features.occlusionQueryPrecise ? MGP_CAP_OCCLUSION_QUERY : 0;
+   c.cap_bits |= MGP_CAP_TEXTURE_VIEW; /* colour images are MUTABLE_FORMAT (vkb_resource.c) */
    if (scr->timestamp_bits)
       c.cap_bits |= MGP_CAP_TIMER_QUERY;
    if (scr->has_xfb)
@@ -1221,6 +1254,9 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_CULL_DISTANCE;
    if (scr->features.pipelineStatisticsQuery)
       c.cap_bits |= MGP_CAP_PIPELINE_STATISTICS;
+   /* textureQueryLevels / textureSamples / imageSamples and dFdxFine ...: the ImageQuery and
+    * DerivativeControl capabilities every Vulkan 1.0 device has */
+   c.cap_bits |= MGP_CAP_IMAGE_QUERIES | MGP_CAP_DERIVATIVE_CONTROL;
    if (scr->has_mirror_clamp)
       c.cap_bits |= MGP_CAP_MIRROR_CLAMP_TO_EDGE;
    if (scr->features.depthBiasClamp)
@@ -1255,6 +1291,10 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_DRAW_INDIRECT_COUNT;
    if (gpu_shader5_ok(scr))
       c.cap_bits |= MGP_CAP_GPU_SHADER5;
+   /* four vertex streams: geometryStreams, their per-stream primitive queries and the draw of a
+    * stream's count (vkb_xfb.c) */
+   if (scr->has_streams && scr->has_prim_queries && scr->xfb_draw && scr->features.geometryShader)
+      c.cap_bits |= MGP_CAP_VERTEX_STREAMS;
    /* cube map arrays: the resource target vkb_resource.c makes with imageCubeArray */
    if (scr->features.imageCubeArray)
       c.cap_bits |= MGP_CAP_CUBE_MAP_ARRAY;
@@ -1426,6 +1466,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"uniform-ranges-padded", scr->stats.uniform_ranges_padded},
       {"completed-frame-floor", scr->completed_frame_floor},
       {"feedback-base-only-views", scr->stats.feedback_base_only_views},
+      {"texture-views-refused", scr->stats.texture_views_refused},
       {"resource-out-of-memory", scr->stats.resource_oom},
       {"staging-out-of-memory", scr->stats.staging_oom},
       {"descriptor-out-of-memory", scr->stats.descriptor_oom},

@@ -8,7 +8,7 @@
  * capturing object's counter buffer; the next one resumes from those counters. Each transform
  * feedback object (bind_stream_output_object; 0 is the context's default) has its own targets
  * and counters, so an object paused, bound away and back resumes at its own positions; its
- * end copies buffer 0's position into the count draw_stream_output draws
+ * end copies each buffer's position into the counts draw_stream_output draws
  * (vkCmdDrawIndirectByteCountEXT). Pause, resume, begin and
  * end therefore only end the scope in progress and change state; a pipeline change under an
  * active capture ends the scope too (vkb_draw.c). Barriers stay outside scopes: before a capture
@@ -18,7 +18,8 @@
  * The primitive queries (GL_PRIMITIVES_GENERATED: VK_EXT_primitives_generated_query;
  * GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN: the transform feedback stream query's "written")
  * follow the occlusion queries' rule (vkb_query.c): a query begun inside a scope ends inside it,
- * so a GL query takes one Vulkan slot per scope it spans and its result is their sum. */
+ * so a GL query takes one Vulkan slot per scope it spans and its result is their sum. With
+ * MGP_CAP_VERTEX_STREAMS each vertex stream has its own (vkCmdBeginQueryIndexedEXT). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,7 +49,7 @@ counters_ready(struct vkb_screen *scr, struct vkb_xfb_object *o)
       return true;
    VkBufferCreateInfo bci = {
       .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
-      .size = VKB_XFB_DRAW_SLOT + sizeof(uint32_t),
+      .size = VKB_XFB_DRAW_SLOT + VKB_MAX_XFB * sizeof(uint32_t),
       .usage = VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT |
                VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT |
                VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
@@ -207,11 +208,13 @@ record_draw_count(struct vkb_screen *scr, struct vkb_xfb_object *o)
    vkCmdPipelineBarrier(
       cmd, VK_PIPELINE_STAGE_TRANSFORM_FEEDBACK_BIT_EXT | VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
       VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &before, 0, NULL, 0, NULL);
+   /* every buffer's: draw_stream_output of a stream draws its first buffer's */
    if (o->counters_valid) {
-      const VkBufferCopy c = {.srcOffset = 0, .dstOffset = VKB_XFB_DRAW_SLOT, .size = 4};
+      const VkBufferCopy c = {
+         .srcOffset = 0, .dstOffset = VKB_XFB_DRAW_SLOT, .size = VKB_MAX_XFB * sizeof(uint32_t)};
       vkCmdCopyBuffer(cmd, o->counter_buf, o->counter_buf, 1, &c);
    } else {
-      vkCmdFillBuffer(cmd, o->counter_buf, VKB_XFB_DRAW_SLOT, 4, 0);
+      vkCmdFillBuffer(cmd, o->counter_buf, VKB_XFB_DRAW_SLOT, VKB_MAX_XFB * sizeof(uint32_t), 0);
    }
    VkMemoryBarrier after = {
       .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
@@ -593,12 +596,26 @@ vkb_prim_query_release_slots(struct vkb_screen *scr, struct vkb_query *q)
    q->slot_count = 0;
 }
 
+/* The stream a primitive query's begin_query / end_query names: below VKB_MAX_STREAMS with
+ * MGP_CAP_VERTEX_STREAMS (the decoder's bound), else 0 (a client offered one stream sends no
+ * other): anything else is Fatal{ProtocolCorruption}. */
+static bool
+stream_ok(struct vkb_screen *scr, uint32_t stream, const char *what)
+{
+   if (stream < (scr->has_streams ? VKB_MAX_STREAMS : 1u))
+      return true;
+   vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, what);
+   return false;
+}
+
 void
-vkb_prim_begin_query(struct vkb_context *ctx, struct vkb_query *q)
+vkb_prim_begin_query(struct vkb_context *ctx, struct vkb_query *q, uint32_t stream)
 {
    struct vkb_screen *scr = ctx->scr;
    int k = prim_index(q->target);
-   if (ctx->prim_active[k]) {
+   if (!stream_ok(scr, stream, "begin_query.index"))
+      return;
+   if (ctx->prim_active[k][stream]) {
       MGU_DECLINE(backend_feature_unimplemented, "two primitive queries of one target active");
       return;
    }
@@ -611,23 +628,26 @@ vkb_prim_begin_query(struct vkb_context *ctx, struct vkb_query *q)
    q->active = true;
    q->ended = q->announced = false;
    q->value = 0;
-   ctx->prim_active[k] = q;
+   q->stream = stream;
+   ctx->prim_active[k][stream] = q;
    /* The next draw opens a scope, and with it the query's first slot. */
    break_scope(ctx);
 }
 
 void
-vkb_prim_end_query(struct vkb_context *ctx, struct mgp_handle h, uint32_t kind)
+vkb_prim_end_query(struct vkb_context *ctx, struct mgp_handle h, uint32_t kind, uint32_t stream)
 {
    struct vkb_screen *scr = ctx->scr;
    int k = prim_index(kind);
-   struct vkb_query *q = ctx->prim_active[k];
+   if (!stream_ok(scr, stream, "end_query.index"))
+      return;
+   struct vkb_query *q = ctx->prim_active[k][stream];
    if (!q || !mgp_handle_eq(q->base.h, h)) {
       MGU_DECLINE(backend_feature_unimplemented, "end_query of a query not active here");
       return;
    }
    break_scope(ctx); /* closes its last slot */
-   ctx->prim_active[k] = NULL;
+   ctx->prim_active[k][stream] = NULL;
    q->active = false;
    q->ended = true;
    q->end_serial = vkb_current_serial(scr);
@@ -639,9 +659,10 @@ static void
 prim_scope_prepare(struct vkb_context *ctx)
 {
    struct vkb_screen *scr = ctx->scr;
-   for (int k = 0; k < 2; k++) {
-      struct vkb_query *q = ctx->prim_active[k];
-      ctx->prim_slot_open[k] = false;
+   for (int ks = 0; ks < 2 * VKB_MAX_STREAMS; ks++) {
+      const int k = ks / VKB_MAX_STREAMS, st = ks % VKB_MAX_STREAMS;
+      struct vkb_query *q = ctx->prim_active[k][st];
+      ctx->prim_slot_open[k][st] = false;
       if (!q || scr->failed)
          continue;
       if (!scr->prim_free_count[k]) {
@@ -661,8 +682,8 @@ prim_scope_prepare(struct vkb_context *ctx)
       uint32_t slot = scr->prim_free[k][--scr->prim_free_count[k]];
       q->slots[q->slot_count++] = slot;
       vkCmdResetQueryPool(cmd, scr->prim_pool[k], slot, 1);
-      ctx->prim_slot[k] = slot;
-      ctx->prim_slot_open[k] = true;
+      ctx->prim_slot[k][st] = slot;
+      ctx->prim_slot_open[k][st] = true;
    }
 }
 
@@ -670,21 +691,34 @@ void
 vkb_xfb_scope_begin(struct vkb_context *ctx)
 {
    struct vkb_screen *scr = ctx->scr;
-   for (int k = 0; k < 2 && scr->cur; k++)
-      if (ctx->prim_slot_open[k])
-         vkCmdBeginQuery(scr->cur->cmd, scr->prim_pool[k], ctx->prim_slot[k], 0);
+   for (int ks = 0; ks < 2 * VKB_MAX_STREAMS && scr->cur; ks++) {
+      const int k = ks / VKB_MAX_STREAMS, st = ks % VKB_MAX_STREAMS;
+      if (!ctx->prim_slot_open[k][st])
+         continue;
+      if (scr->query_begin_indexed)
+         scr->query_begin_indexed(scr->cur->cmd, scr->prim_pool[k], ctx->prim_slot[k][st], 0,
+                                  (uint32_t)st);
+      else
+         vkCmdBeginQuery(scr->cur->cmd, scr->prim_pool[k], ctx->prim_slot[k][st], 0);
+   }
 }
 
 static void
 prim_scope_end(struct vkb_context *ctx)
 {
    struct vkb_screen *scr = ctx->scr;
-   for (int k = 0; k < 2; k++) {
-      if (!ctx->prim_slot_open[k])
+   for (int ks = 0; ks < 2 * VKB_MAX_STREAMS; ks++) {
+      const int k = ks / VKB_MAX_STREAMS, st = ks % VKB_MAX_STREAMS;
+      if (!ctx->prim_slot_open[k][st])
          continue;
-      ctx->prim_slot_open[k] = false;
-      if (scr->cur && scr->cur->recording)
-         vkCmdEndQuery(scr->cur->cmd, scr->prim_pool[k], ctx->prim_slot[k]);
+      ctx->prim_slot_open[k][st] = false;
+      if (!scr->cur || !scr->cur->recording)
+         continue;
+      if (scr->query_end_indexed)
+         scr->query_end_indexed(scr->cur->cmd, scr->prim_pool[k], ctx->prim_slot[k][st],
+                                (uint32_t)st);
+      else
+         vkCmdEndQuery(scr->cur->cmd, scr->prim_pool[k], ctx->prim_slot[k][st]);
    }
 }
 

@@ -180,8 +180,8 @@ version_number(const char *p)
  * to glslang. *version_out (110 without a directive) and profile_out (16 bytes, "" when absent)
  * say what the directive asked for. */
 static bool
-check_version(const char *src, bool es, bool compat, struct glsl_str *log, int *version_out,
-              char *profile_out)
+check_version(const char *src, bool es, bool compat, uint32_t deny, struct glsl_str *log,
+              int *version_out, char *profile_out)
 {
    int line;
    const char *p = skip_to_first_token(src, &line);
@@ -211,9 +211,12 @@ check_version(const char *src, bool es, bool compat, struct glsl_str *log, int *
    memcpy(profile_out, profile, sizeof(profile));
 
    if (es) {
-      /* GLSL ES 3.00 §3.3: 1.00 has no profile, 3.00 must say "es"; desktop versions are not
-       * ES's. A 1.00 shader says "es" in its profile_out so that lowering knows. */
-      if ((version == 100 && !profile[0]) || (version == 300 && !strcmp(profile, "es"))) {
+      /* GLSL ES 3.00 §3.3: 1.00 has no profile, 3.00 (and 3.10, in an ES 3.1 context) must
+       * say "es"; desktop versions are not ES's. A 1.00 shader says "es" in its profile_out so
+       * that lowering knows. */
+      const bool es310 = !(deny & GLSL_DENY_ESSL310);
+      if ((version == 100 && !profile[0]) ||
+          ((version == 300 || (version == 310 && es310)) && !strcmp(profile, "es"))) {
          snprintf(profile_out, 16, "es");
          return true;
       }
@@ -225,8 +228,8 @@ check_version(const char *src, bool es, bool compat, struct glsl_str *log, int *
                !strcmp(profile, "es") ? "" : profile);
       glsl_str_printf(log,
                       "0:%d(%d): error: GLSL %s is not supported. Supported versions are: "
-                      "1.00 ES, and 3.00 ES\n",
-                      line, col, what);
+                      "1.00 ES, %s3.00 ES%s\n",
+                      line, col, what, es310 ? "" : "and ", es310 ? ", and 3.10 ES" : "");
       return false;
    }
 
@@ -275,6 +278,31 @@ glsl_source_is_es(const char *source, bool es3)
    if (version == 100)
       return !is_ident(*q);
    return es3 && version == 300 && !strncmp(q, "es", 2) && !is_ident(q[2]);
+}
+
+/* GLSL ES 3.00 3.4 lets comments and white space come before #version, and Mesa takes them;
+ * glslang refuses an ES 3.00+ shader whose #version is not its first character. Returns the
+ * source with the directive moved to the front and a #line (ES: the next line's number) that
+ * gives the line after it its own number again, or NULL (out of memory; then *same false) or
+ * src itself with *same true when the directive already leads. */
+static char *
+hoist_es_version(char *src, bool *same)
+{
+   int line;
+   const char *p = skip_to_first_token(src, &line);
+   *same = p == src || !version_number(p);
+   if (*same)
+      return src;
+   const char *eol = strchr(p, '\n');
+   const size_t vlen = eol ? (size_t)(eol - p) : strlen(p);
+   const char *rest = eol ? eol + 1 : p + vlen;
+   char head[32];
+   snprintf(head, sizeof(head), "\n#line %d\n", line + 1);
+   const size_t n = vlen + strlen(head) + strlen(rest) + 1;
+   char *out = malloc(n);
+   if (out)
+      snprintf(out, n, "%.*s%s%s", (int)vlen, p, head, rest);
+   return out;
 }
 
 /* ── compile ───────────────────────────────────────────────────────────────────────────────── */
@@ -376,23 +404,28 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
       return NULL;
    }
    /* GLSL names the extensions it has as macros; glslang's lists lack GL_EXT_draw_buffers and
-    * GL_EXT_draw_instanced (ESSL 1.00), GL_ARB_arrays_of_arrays, GL_ARB_blend_func_extended,
-    * GL_ARB_conservative_depth, GL_ARB_draw_instanced and GL_ARB_cull_distance (desktop; the last where
-    * GLSL_DENY_CULL_DISTANCE does not withhold it), which mgl implements (glsl_lower.c) */
-   if (es && version == 100)
+    * GL_EXT_draw_instanced (ESSL 1.00 and 3.10), GL_ARB_arrays_of_arrays, GL_ARB_blend_func_extended,
+    * GL_ARB_conservative_depth, GL_ARB_draw_instanced, GL_ARB_texture_query_levels and
+    * GL_ARB_cull_distance (desktop; the last where GLSL_DENY_CULL_DISTANCE does not withhold it),
+    * which mgl implements (glsl_lower.c) */
+   if (es && version != 300)
       glslang_shader_set_preamble(sh, "#define GL_EXT_draw_buffers 1\n"
                                       "#define GL_EXT_draw_instanced 1\n");
    else if (!es && (deny & GLSL_DENY_CULL_DISTANCE))
       glslang_shader_set_preamble(sh, "#define GL_ARB_arrays_of_arrays 1\n"
                                       "#define GL_ARB_blend_func_extended 1\n"
                                       "#define GL_ARB_conservative_depth 1\n"
-                                      "#define GL_ARB_draw_instanced 1\n");
+                                      "#define GL_ARB_draw_instanced 1\n"
+                                      "#define GL_ARB_fragment_layer_viewport 1\n"
+                                      "#define GL_ARB_texture_query_levels 1\n");
    else if (!es)
       glslang_shader_set_preamble(sh, "#define GL_ARB_arrays_of_arrays 1\n"
                                       "#define GL_ARB_blend_func_extended 1\n"
                                       "#define GL_ARB_conservative_depth 1\n"
                                       "#define GL_ARB_draw_instanced 1\n"
-                                      "#define GL_ARB_cull_distance 1\n");
+                                      "#define GL_ARB_cull_distance 1\n"
+                                      "#define GL_ARB_fragment_layer_viewport 1\n"
+                                      "#define GL_ARB_texture_query_levels 1\n");
    char *out = NULL;
    if (glslang_shader_preprocess(sh, &in)) {
       out = glsl_strdup(glslang_shader_get_preprocessed_code(sh));
@@ -503,22 +536,55 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
    char *pp = NULL;
    char *folded = NULL;
    const bool es = api == GLSL_API_ES, compat = api == GLSL_API_COMPAT;
-   bool ok = check_version(spliced, es, compat, log, &version, profile);
-   if (ok && es && version == 100) {
-      glsl_require_to_enable(spliced, "GL_EXT_draw_buffers");
-      glsl_require_to_enable(spliced, "GL_EXT_draw_instanced");
+   bool ok = check_version(spliced, es, compat, deny, log, &version, profile);
+   if (ok && es && version >= 300) {
+      bool same;
+      char *hoisted = hoist_es_version(spliced, &same);
+      if (!same) {
+         free(spliced);
+         spliced = hoisted;
+      }
+      if (!spliced) {
+         glsl_str_append(log, "error: out of memory\n");
+         return false;
+      }
+   }
+   if (ok && es) {
+      /* ES 2.0's draw-buffers and instancing extensions (glsl_lower.c), in GLSL ES 1.00 and, as
+       * Mesa and piglit take them, 3.10, where they add nothing (3.00 names neither) */
+      if (version != 300) {
+         glsl_require_to_enable(spliced, "GL_EXT_draw_buffers");
+         glsl_require_to_enable(spliced, "GL_EXT_draw_instanced");
+      }
+      if (version >= 300)
+         for (unsigned i = 0; glsl_es_withheld_extensions[i]; i++)
+            if (glsl_es_withheld(glsl_es_withheld_extensions[i],
+                                 strlen(glsl_es_withheld_extensions[i]), deny))
+               hide_macro(spliced, glsl_es_withheld_extensions[i]);
    } else if (ok && !es) {
       glsl_require_to_enable(spliced, "GL_ARB_arrays_of_arrays"); /* glsl_lower.c */
       glsl_require_to_enable(spliced, "GL_ARB_blend_func_extended");
       glsl_require_to_enable(spliced, "GL_ARB_conservative_depth"); /* glsl_lower.c */
       glsl_require_to_enable(spliced, "GL_ARB_shader_subroutine");  /* glsl_subroutine.c */
+      if (!(deny & GLSL_DENY_IMAGE_QUERIES)) /* glsl_lower.c compiles it as 4.30 */
+         glsl_require_to_enable(spliced, "GL_ARB_texture_query_levels");
+      if (!(deny & GLSL_DENY_VIEWPORT_ARRAY)) /* the same */
+         glsl_require_to_enable(spliced, "GL_ARB_fragment_layer_viewport");
       if (!(deny & GLSL_DENY_CULL_DISTANCE)) /* glsl_lower.c compiles it as 4.50 */
          glsl_require_to_enable(spliced, "GL_ARB_cull_distance");
    }
    if (ok && !es && (deny & GLSL_DENY_GPU_SHADER5))
       hide_macro(spliced, "GL_ARB_gpu_shader5");
-   if (ok && !es && (deny & GLSL_DENY_VIEWPORT_ARRAY))
+   if (ok && !es && (deny & GLSL_DENY_VIEWPORT_ARRAY)) {
       hide_macro(spliced, "GL_ARB_viewport_array");
+      hide_macro(spliced, "GL_ARB_fragment_layer_viewport");
+   }
+   if (ok && !es && (deny & GLSL_DENY_IMAGE_QUERIES)) {
+      hide_macro(spliced, "GL_ARB_texture_query_levels");
+      hide_macro(spliced, "GL_ARB_shader_texture_image_samples");
+   }
+   if (ok && !es && (deny & GLSL_DENY_DERIVATIVE_CONTROL))
+      hide_macro(spliced, "GL_ARB_derivative_control");
    ok = ok && (pp = preprocess_gl(stage, es, version, deny, spliced, log));
    ok = ok && (es || !(deny & GLSL_DENY_FLOAT64) || fp64_directives(stage, pp, log));
    const bool doubles =
@@ -602,13 +668,15 @@ parse_text(enum glsl_stage stage, const char *text, const glslang_resource_t *re
    return sh;
 }
 
-/* Whether a stage's words use doubles (OpCapability Float64) or cull distances (CullDistance)
- * where the context denies them: then the error is in log. */
+/* Whether a stage's words use doubles (OpCapability Float64), cull distances (CullDistance),
+ * DerivativeControl or OpImageQueryLevels / OpImageQuerySamples where the context denies them:
+ * then the error is in log. */
 static bool
 float64_denied(enum glsl_stage stage, const uint32_t *words, size_t num_words, uint32_t deny,
                struct glsl_str *log)
 {
-   if (!(deny & (GLSL_DENY_FLOAT64 | GLSL_DENY_CULL_DISTANCE)))
+   if (!(deny & (GLSL_DENY_FLOAT64 | GLSL_DENY_CULL_DISTANCE | GLSL_DENY_IMAGE_QUERIES |
+                 GLSL_DENY_DERIVATIVE_CONTROL)))
       return false;
    for (size_t at = 5; at < num_words;) {
       const uint32_t len = words[at] >> 16, op = words[at] & 0xffff;
@@ -630,8 +698,26 @@ float64_denied(enum glsl_stage stage, const uint32_t *words, size_t num_words, u
                          glsl_stage_name(stage));
          return true;
       }
-      if (op == SpvOpFunction)
-         break; /* capabilities come first */
+      if (op == SpvOpCapability && len == 2 && words[at + 1] == SpvCapabilityDerivativeControl &&
+          (deny & GLSL_DENY_DERIVATIVE_CONTROL)) {
+         glsl_str_printf(log,
+                         "error: %s shader: dFdxFine, dFdxCoarse ... need "
+                         "GL_ARB_derivative_control, which this context does not offer\n",
+                         glsl_stage_name(stage));
+         return true;
+      }
+      if ((op == SpvOpImageQueryLevels || op == SpvOpImageQuerySamples) &&
+          (deny & GLSL_DENY_IMAGE_QUERIES)) {
+         glsl_str_printf(log, "error: %s shader: %s needs %s, which this context does not offer\n",
+                         glsl_stage_name(stage),
+                         op == SpvOpImageQueryLevels ? "textureQueryLevels"
+                                                     : "textureSamples / imageSamples",
+                         op == SpvOpImageQueryLevels ? "GL_ARB_texture_query_levels"
+                                                     : "GL_ARB_shader_texture_image_samples");
+         return true;
+      }
+      if (op == SpvOpFunction && !(deny & GLSL_DENY_IMAGE_QUERIES))
+         break; /* capabilities come first; the queries are in the functions */
       at += len;
    }
    return false;
@@ -640,12 +726,16 @@ float64_denied(enum glsl_stage stage, const uint32_t *words, size_t num_words, u
 /* glsl_check_spirv on one stage's words; false (the errors in log) when it found one. */
 static bool
 check_words(enum glsl_stage stage, const uint32_t *words, size_t num_words, uint32_t deny,
-            struct glsl_str *log)
+            bool at_link, struct glsl_str *log)
 {
    if (float64_denied(stage, words, num_words, deny, log))
       return false;
    struct glsl_str check_log = {0};
-   bool ok = glsl_check_spirv(stage, words, num_words, &check_log);
+   const uint32_t streams = (deny & GLSL_DENY_VERTEX_STREAMS) ? 1 : GLSL_MAX_VERTEX_STREAMS;
+   /* EmitStreamVertex(n) / EndStreamPrimitive(n) past the streams are a link error (as Mesa
+    * has them; piglit's stream-negative-value), a compile error with one stream */
+   bool ok =
+      glsl_check_spirv(stage, words, num_words, streams, at_link || streams == 1, &check_log);
    if (check_log.s)
       append_glslang_log(log, check_log.s); /* the app's names, as for glslang's errors */
    free(check_log.s);
@@ -671,7 +761,7 @@ check_unit(enum glsl_stage stage, glslang_shader_t *sh, uint32_t deny, struct gl
       glslang_spv_options_t opts = {.generate_debug_info = true, .disable_optimizer = true};
       glslang_program_SPIRV_generate_with_options(p, glslang_stage_of(stage), &opts);
       ok = check_words(stage, glslang_program_SPIRV_get_ptr(p), glslang_program_SPIRV_get_size(p),
-                       deny, log);
+                       deny, false, log);
    }
    glslang_program_delete(p);
    return ok;
@@ -1415,7 +1505,8 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
          goto done;
       }
       /* what glCompileShader could not check: objects without main (check_unit) */
-      if (!check_words((enum glsl_stage)s, words[s].words, words[s].num_words, input->deny, &log))
+      if (!check_words((enum glsl_stage)s, words[s].words, words[s].num_words, input->deny, true,
+                       &log))
          goto done;
    }
 
@@ -1473,8 +1564,32 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
       for (unsigned s = 0; ok && s < GLSL_STAGE_COUNT; s++)
          ok =
             glsl_subroutine_link(&prog->subroutines[s], glsl_stage_name((enum glsl_stage)s), &log);
-      for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
+      for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
          free(lists[s]);
+         lists[s] = NULL;
+      }
+      /* explicit uniform locations, every unit's */
+      struct glsl_taken ulocs[GLSL_STAGE_COUNT] = {{0}};
+      for (unsigned s = 0; ok && s < GLSL_STAGE_COUNT; s++) {
+         const struct stage_units *su = &units[s];
+         unsigned n = 0;
+         for (unsigned k = 0; k < su->num; k++)
+            n += su->units[k].num_uniform_locs;
+         if (n && !(lists[s] = calloc(n, sizeof(*lists[s])))) {
+            glsl_str_append(&log, "error: out of memory\n");
+            ok = false;
+            break;
+         }
+         for (unsigned k = 0; k < su->num; k++)
+            for (unsigned j = 0; j < su->units[k].num_uniform_locs; j++)
+               lists[s][ulocs[s].n++] = su->units[k].uniform_locs[j];
+         ulocs[s].v = lists[s];
+      }
+      ok = ok && glsl_link_uniform_locations(prog, ulocs, &log);
+      for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
+         free(lists[s]);
+         lists[s] = NULL;
+      }
    }
 
 done:
@@ -1541,6 +1656,9 @@ glsl_program_destroy(struct glsl_program *prog)
    for (unsigned i = 0; i < prog->num_samplers; i++)
       free(prog->samplers[i].name);
    free(prog->samplers);
+   for (unsigned i = 0; i < prog->num_uniform_locations; i++)
+      free(prog->uniform_locations[i].name);
+   free(prog->uniform_locations);
    for (unsigned i = 0; i < prog->num_inputs; i++)
       free(prog->inputs[i].name);
    free(prog->inputs);

@@ -74,6 +74,11 @@
  *    with descriptorCount N; element k is array element k of that binding (the SPIR-V variable is
  *    a single arrayed variable). Each element's entry says binding and array_element; the bindings
  *    GLSL_BINDING_UBO_BASE + i + 1 .. + N-1 stay unused.
+ *  - Arrays of arrays (ARB_arrays_of_arrays) of samplers, images and blocks are flattened to
+ *    one level in the SPIR-V (glsl_link_aoa.c): element [i][j] of T[a][b] is element i*b + j
+ *    of one T[a*b] binding. Their entries keep GL's names ("s[i][j]", "B[i][j]"); a sampler's
+ *    or image's array_element / array_size are those of its innermost array (the GL uniform),
+ *    its layout(binding) unit N + (i*b + j).
  *  - "Program-wide" means a block or sampler with the same GL name in several stages has the same
  *    index and binding in every stage's SPIR-V.
  *  - Resources declared but used by no stage are not reflected and get a binding at or above
@@ -142,6 +147,7 @@
 #define GLSL_MAX_ATOMIC_BUFFERS 8
 #define GLSL_MAX_ATOMIC_COUNTERS 1024 /* per stage and program (GL_MAX_*_ATOMIC_COUNTERS) */
 #define GLSL_MAX_IMAGES 16 /* program-wide and per stage (GL_MAX_COMBINED_IMAGE_UNIFORMS) */
+#define GLSL_MAX_UNIFORM_LOCATIONS 4096 /* GL_MAX_UNIFORM_LOCATIONS (explicit ones below it) */
 #define GLSL_BINDING_UNUSED_BASE 192
 
 /* Per-stage limits a GL 3.3 driver enforces at link (and the front end reports by glGet). */
@@ -160,8 +166,8 @@
  * layout(invocations) fails the compile */
 #define GLSL_MAX_GEOMETRY_SHADER_INVOCATIONS 32
 /* GL_MAX_VERTEX_STREAMS: a geometry shader's layout(stream), EmitStreamVertex and
- * EndStreamPrimitive name stream 0 only (no backend has multiple vertex streams) */
-#define GLSL_MAX_VERTEX_STREAMS 1
+ * EndStreamPrimitive name streams below it (below 1 with GLSL_DENY_VERTEX_STREAMS) */
+#define GLSL_MAX_VERTEX_STREAMS 4
 /* GL_MIN/MAX_PROGRAM_TEXEL_OFFSET, and gl_Min/MaxProgramTexelOffset in GLSL ES 3.00 */
 #define GLSL_MIN_PROGRAM_TEXEL_OFFSET (-8)
 #define GLSL_MAX_PROGRAM_TEXEL_OFFSET 7
@@ -208,8 +214,8 @@ bool glsl_init(void);
  * a malloc'd log ("" when there is nothing to say), to be freed by the caller. info_log may be
  * NULL. A shader without main() compiles (main may come from another shader object). */
 /* The context a shader is for (false / true still read as core / ES). GLSL_API_ES: GLSL ES 1.00
- * (the default without #version) and 3.00 ("300 es") are its versions, lowered to desktop 1.40 /
- * 3.30 for glslang (glsl_lower.c). GLSL_API_COMPAT: a compatibility-profile context, whose
+ * (the default without #version), 3.00 ("300 es") and 3.10 ("310 es", unless GLSL_DENY_ESSL310)
+ * are its versions, lowered to desktop 1.40 / 3.30 / 4.30 for glslang (glsl_lower.c). GLSL_API_COMPAT: a compatibility-profile context, whose
  * built-ins (gl_Vertex, gl_ModelViewMatrix, ftransform(), ...) glsl_compat.c lowers. */
 enum glsl_api { GLSL_API_CORE = 0, GLSL_API_ES = 1, GLSL_API_COMPAT = 2 };
 bool glsl_compile_shader(enum glsl_stage stage, enum glsl_api api, const char *source,
@@ -252,6 +258,26 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
  * GL_ARB_cull_distance macro is not defined, its directive is as GLSL_DENY_GPU_SHADER5's, and a
  * shader whose SPIR-V would use a cull distance (GLSL 4.50 has them in core) fails to compile. */
 #define GLSL_DENY_CULL_DISTANCE (1u << 3)
+/* GLSL_DENY_IMAGE_QUERIES, textureQueryLevels / textureSamples / imageSamples (the backend lacks
+ * MGP_CAP_IMAGE_QUERIES): the GL_ARB_texture_query_levels and GL_ARB_shader_texture_image_samples
+ * macros are not defined, their directives are as GLSL_DENY_GPU_SHADER5's, and a shader whose
+ * SPIR-V would use either query (GLSL 4.30 / 4.50 have them in core) fails to compile. */
+#define GLSL_DENY_IMAGE_QUERIES (1u << 4)
+/* GLSL_DENY_DERIVATIVE_CONTROL, dFdxFine ... (the backend lacks MGP_CAP_DERIVATIVE_CONTROL): the
+ * same for GL_ARB_derivative_control and SPIR-V's DerivativeControl capability (GLSL 4.50). */
+#define GLSL_DENY_DERIVATIVE_CONTROL (1u << 5)
+/* GLSL_DENY_VERTEX_STREAMS, vertex streams past 0 (the backend lacks MGP_CAP_VERTEX_STREAMS):
+ * GL_MAX_VERTEX_STREAMS is 1, so a geometry shader's layout(stream = n), EmitStreamVertex(n) or
+ * EndStreamPrimitive(n) with n > 0 fails to compile, naming GL_MAX_VERTEX_STREAMS. */
+#define GLSL_DENY_VERTEX_STREAMS (1u << 6)
+/* GLSL_DENY_ESSL310, GLSL ES 3.10 (the context is not an OpenGL ES 3.1 one): `#version 310 es`
+ * is an unsupported version, as in an ES 3.0 context. Without it an ES shader may be 3.10,
+ * lowered as desktop 4.30 (glsl_lower.c). */
+#define GLSL_DENY_ESSL310 (1u << 7)
+/* GLSL_DENY_ES_IMAGE_ATOMIC, GL_OES_shader_image_atomic (the ES context does not offer it): one of
+ * glsl_es_withheld_extensions (glsl_internal.h) like the others; without it the extension is
+ * glslang's. */
+#define GLSL_DENY_ES_IMAGE_ATOMIC (1u << 8)
 /* glsl_compile_shader_limits with only the varyings and the denied features. */
 bool glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api,
                               uint32_t max_varying_components, uint32_t deny, const char *source,
@@ -471,7 +497,8 @@ struct glsl_sampler {
 };
 
 /* An atomic_uint uniform (an array of them is one entry: GL names it "c[0]"; element k sits at
- * offset + 4k). */
+ * offset + 4k; an array of arrays is one entry per innermost array, "c[i][j]", as GL lists
+ * them). */
 struct glsl_atomic_counter {
    char *name;          /* "c", "arr" */
    uint32_t buffer;     /* its index in glsl_program.atomic_buffers */
@@ -558,6 +585,7 @@ struct glsl_xfb_varying {
    uint32_t buffer; /* transform feedback buffer binding index */
    uint32_t offset; /* bytes into each vertex's record in that buffer */
    uint32_t components;
+   uint32_t stream; /* the vertex stream its output belongs to (0 for the special names) */
 };
 
 /* ARB_shader_subroutine (GLSL 4.00 `subroutine`), lowered in the source (glsl_subroutine.c):
@@ -566,6 +594,7 @@ struct glsl_xfb_varying {
 #define GLSL_MAX_SUBROUTINES 256           /* GL_MAX_SUBROUTINES, per stage */
 #define GLSL_MAX_SUBROUTINE_LOCATIONS 1024 /* GL_MAX_SUBROUTINE_UNIFORM_LOCATIONS, per stage */
 #define GLSL_MAX_SUBROUTINE_TYPES 64       /* subroutine types a stage may declare (mgl) */
+#define GLSL_SUBROUTINE_MAX_DIMS 4         /* array levels of a subroutine uniform (mgl) */
 struct glsl_subroutine_fn {
    char *name;
    uint32_t index; /* GL subroutine index (explicit layout(index), else in order) */
@@ -576,6 +605,9 @@ struct glsl_subroutine_uniform {
    uint32_t type; /* its subroutine type (index into the stage's types) */
    uint32_t size; /* array elements; 1 when not an array */
    bool is_array;
+   /* its array levels, outermost first (ARB_arrays_of_arrays: u[2][3] has size 6, element
+    * [i][j] at location + 3 i + j); ndims 0 when not an array */
+   uint32_t ndims, dims[GLSL_SUBROUTINE_MAX_DIMS];
    int32_t location; /* first of size consecutive locations; -1 until assigned */
    uint32_t offset;  /* byte offset of its hidden uniform (element k at + 16 k) */
    bool active;      /* some call reads it (the hidden uniform is used) */
@@ -612,6 +644,17 @@ struct glsl_program {
    unsigned num_samplers;
    struct glsl_sampler *samplers;
 
+   /* layout(location = N) on default-block uniforms (GLSL 4.30, ARB_explicit_uniform_location),
+    * one entry per name across the stages: the uniform as declared (its leaves "u", "u[0]",
+    * "u.m", "u[1].m" ... and samplers / images of that name take consecutive locations from
+    * `location`, in the order the program lists them) and how many locations it holds (an
+    * inactive one keeps those its declaration names: N of `T u[N]`, else 1) */
+   unsigned num_uniform_locations;
+   struct glsl_uniform_location {
+      char *name;
+      uint32_t location, count;
+   } * uniform_locations;
+
    unsigned num_storage_blocks;
    struct glsl_storage_block *storage_blocks;
    unsigned num_buffer_vars; /* the storage blocks' members (GL_BUFFER_VARIABLE), "B.a" / "a" */
@@ -635,6 +678,8 @@ struct glsl_program {
    bool xfb_separate;
    uint32_t xfb_stride[GLSL_MAX_XFB_BUFFERS]; /* bytes per vertex; 0: buffer not written */
    uint32_t xfb_buffers; /* binding points 0 .. xfb_buffers - 1 in use (0: no capture) */
+   /* the vertex stream each buffer captures (GL 4.0 11.1.2.1: one a buffer; 0 when none) */
+   uint32_t xfb_buffer_stream[GLSL_MAX_XFB_BUFFERS];
 
    struct glsl_subroutine_stage subroutines[GLSL_STAGE_COUNT];
 };
@@ -646,6 +691,13 @@ struct glsl_program *glsl_link(const struct glsl_link_input *input, char **info_
 
 /* Accepts NULL. */
 void glsl_program_destroy(struct glsl_program *prog);
+
+/* A linked program as bytes (glsl_binary.c): *out malloc'd, *size bytes; false when out of
+ * memory. The same program gives the same bytes. */
+bool glsl_program_serialize(const struct glsl_program *prog, uint8_t **out, size_t *size);
+/* The program those bytes hold, or NULL with *why set (malformed, truncated, trailing bytes, or
+ * a table the front end would index outside of): any bytes are safe to give. */
+struct glsl_program *glsl_program_deserialize(const void *data, size_t size, const char **why);
 
 /* The tessellation control shader GL implies for a linked program with an evaluation stage and
  * no control stage (glsl_passthrough.c): `vertices` output vertices (the draw's

@@ -254,7 +254,8 @@ check_block_indexing(const struct chk *c, struct glsl_str *log)
  * glslang does not check against GL_MAX_VERTEX_STREAMS (ARB_gpu_shader5, GLSL 4.00 4.3.8.2 /
  * 8.12; the invocation count is checked in the source, glsl_lower.c). */
 static bool
-check_geometry_limits(const struct chk *c, struct glsl_str *log)
+check_geometry_limits(const struct chk *c, uint32_t max_streams, bool emit_streams,
+                      struct glsl_str *log)
 {
    bool ok = true;
    for (size_t at = 5; at < c->n;) {
@@ -266,15 +267,15 @@ check_geometry_limits(const struct chk *c, struct glsl_str *log)
          stream = c->w[at + 3];
       } else if (op == SpvOpMemberDecorate && len >= 5 && c->w[at + 3] == SpvDecorationStream) {
          stream = c->w[at + 4];
-      } else if ((op == SpvOpEmitStreamVertex || op == SpvOpEndStreamPrimitive) && len >= 2 &&
-                 def_op(c, c->w[at + 1]) == SpvOpConstant) {
+      } else if (emit_streams && (op == SpvOpEmitStreamVertex || op == SpvOpEndStreamPrimitive) &&
+                 len >= 2 && def_op(c, c->w[at + 1]) == SpvOpConstant) {
          stream = def_word(c, c->w[at + 1], 3);
       }
-      if (stream >= GLSL_MAX_VERTEX_STREAMS) {
+      if (stream >= max_streams) {
          glsl_str_printf(log,
                          "ERROR: 0:?: 'stream' : stream %u is not below GL_MAX_VERTEX_STREAMS "
-                         "(%d)\n",
-                         stream, GLSL_MAX_VERTEX_STREAMS);
+                         "(%u)\n",
+                         stream, max_streams);
          ok = false;
       }
       at += len;
@@ -284,7 +285,7 @@ check_geometry_limits(const struct chk *c, struct glsl_str *log)
 
 bool
 glsl_check_spirv(enum glsl_stage stage, const uint32_t *words, size_t num_words,
-                 struct glsl_str *log)
+                 uint32_t max_streams, bool emit_streams, struct glsl_str *log)
 {
    if (!words || num_words < 5 || words[0] != SpvMagicNumber || words[3] > (1u << 22))
       return true; /* not ours to judge: the SPIR-V came from glslang */
@@ -330,7 +331,7 @@ glsl_check_spirv(enum glsl_stage stage, const uint32_t *words, size_t num_words,
    if (stage == GLSL_STAGE_FRAGMENT)
       ok = check_flat_inputs(&c, log) && ok;
    if (stage == GLSL_STAGE_GEOMETRY)
-      ok = check_geometry_limits(&c, log) && ok;
+      ok = check_geometry_limits(&c, max_streams, emit_streams, log) && ok;
    if (stage == GLSL_STAGE_VERTEX)
       ok = check_vertex_inputs(&c, log) && ok;
    free(c.def);

@@ -80,8 +80,11 @@ bool glsl_decl_member_is_bool(const struct glsl_decl_stage *stages, unsigned num
  * input that is, or holds, an integer or double is flat (glslang checks plain variables, not
  * block members). GLSL 1.50-3.30 / ESSL 3.00: a uniform block array is indexed only by constant
  * integral expressions (glslang takes any index); the line comes from OpLine when present. */
+/* max_streams: GL_MAX_VERTEX_STREAMS of the context (a geometry unit's streams lie below);
+ * emit_streams: check the streams of EmitStreamVertex / EndStreamPrimitive too (else only the
+ * layout(stream) qualifiers). */
 bool glsl_check_spirv(enum glsl_stage stage, const uint32_t *words, size_t num_words,
-                      struct glsl_str *log);
+                      uint32_t max_streams, bool emit_streams, struct glsl_str *log);
 
 /* glsl_const.c: preprocessed text with each array size that calls a constructor or built-in and
  * that evaluates to an integer constant replaced by its value (glslang 12 folds few built-ins),
@@ -113,6 +116,12 @@ bool glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stag
                      const struct glsl_stage_words *init_words, const struct glsl_decl_stage *decl,
                      const struct glsl_taken *taken, bool vs_essl3, struct glsl_program *prog,
                      struct glsl_str *log);
+
+/* Merges the stages' explicit uniform locations (glsl_unit.uniform_locs) into
+ * prog->uniform_locations, failing the link where they disagree, overlap or pass
+ * GLSL_MAX_UNIFORM_LOCATIONS (glsl_link_uniforms.c). */
+bool glsl_link_uniform_locations(struct glsl_program *prog, const struct glsl_taken *locs,
+                                 struct glsl_str *log);
 
 const char *glsl_stage_name(enum glsl_stage stage);
 
@@ -201,6 +210,10 @@ struct glsl_unit {
     * `index` only from 1.50 on, GL_ARB_blend_func_extended from 1.30) */
    struct glsl_binding *taken;
    unsigned num_taken, cap_taken;
+   /* default-block uniforms whose layout(location) was taken out of the text: their names
+    * (malloc'd) and locations (GLSL 4.30, ARB_explicit_uniform_location; index: the array size declared, else 1) */
+   struct glsl_binding *uniform_locs;
+   unsigned num_uniform_locs, cap_uniform_locs;
    int tcs_vertices;  /* tessellation control: what its `layout(vertices = N) out;` says; 0
                        * when it declares none */
    int gs_input_size; /* geometry: vertices of the input primitive its `layout(...) in;`
@@ -281,6 +294,12 @@ char *glsl_decide_macros(const char *src, bool undef_fp64);
  * columns keep); glsl_lower_preprocessed takes the directive out. For what mgl implements
  * without glslang: GL_EXT_draw_buffers (ESSL 1.00), GL_ARB_blend_func_extended (desktop). */
 void glsl_require_to_enable(char *src, const char *name);
+/* The OpenGL ES extensions glslang knows in GLSL ES 3.00+ (it predefines their macros and takes
+ * their #extension) that an mgl ES context does not offer, NULL-terminated (glsl_es_withheld:
+ * whether one is, given the context's GLSL_DENY_*): glsl.c hides the macros and
+ * glsl_lower.c judges the directives as an extension the implementation lacks. */
+extern const char *const glsl_es_withheld_extensions[];
+bool glsl_es_withheld(const char *name, size_t len, uint32_t deny);
 /* Lowers one unit from its preprocessed text (GL-mode preprocessor output of a spliced source
  * whose #version said `version` and `profile`). False with a message in log when the unit is not
  * valid GLSL in a way only this step sees. */

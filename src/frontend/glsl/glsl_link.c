@@ -50,7 +50,8 @@ finish_stages(struct link *l)
          .num_aliases = st->num_aliases,
          .instance_id_minus_base = s == GLSL_STAGE_VERTEX,
          .remap_depth = s == last_prerast,
-         .single_stream = s == GLSL_STAGE_GEOMETRY, /* GLSL_MAX_VERTEX_STREAMS */
+         /* a device without geometryStreams takes a program of stream 0 alone */
+         .single_stream = s == GLSL_STAGE_GEOMETRY && !glsl_link_uses_streams(st),
       };
       if (s == l->xfb_stage) {
          patch.xfb = l->xfb;
@@ -134,6 +135,9 @@ glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_wor
       st->present = true;
       st->w = words[s].words;
       st->n = words[s].num_words;
+      glsl_link_flatten_aoa(&l, s);
+      if (l.failed)
+         break;
       st->r = spv_refl_create(st->w, st->n, glsl_demangle, &err);
       if (!st->r)
          link_error(&l, "internal error: cannot read the %s shader's SPIR-V: %s",
@@ -180,6 +184,8 @@ glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_wor
    }
    l.xfb_stage = -1;
    if (!l.failed)
+      glsl_link_streams(&l);
+   if (!l.failed)
       glsl_link_xfb(&l);
    if (!l.failed)
       finish_stages(&l);
@@ -189,6 +195,7 @@ glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_wor
       free(l.st[s].owned);
       free(l.st[s].decos);
       free(l.st[s].aliases);
+      free(l.st[s].aoa);
    }
    free(l.xfb);
    free(l.xfb_copies);

@@ -31,7 +31,25 @@ glsl_atomic_block_binding(const char *block_name)
 struct counter {
    const char *name; /* the reflection's: valid while the link runs */
    uint32_t gl_binding, offset, count, stages;
+   /* its array levels, outermost first (ARB_arrays_of_arrays: GL names each innermost array
+    * as one counter, "c[i][0]"); ndims 0 when not an array */
+   uint32_t ndims, dims[GLSL_AOA_MAX_DIMS];
 };
+
+/* The array levels of a counter's type into c (more than GLSL_AOA_MAX_DIMS: the outer ones are
+ * kept together in dims[0]). */
+static void
+counter_dims(const struct spv_refl *r, spv_tref type, struct counter *c)
+{
+   struct spv_tinfo t = type_info(r, type);
+   while (t.kind == SPV_TK_ARRAY) {
+      if (c->ndims < GLSL_AOA_MAX_DIMS)
+         c->dims[c->ndims++] = t.length;
+      else
+         c->dims[c->ndims - 1] *= t.length;
+      t = type_info(r, t.elem);
+   }
+}
 
 static int
 by_binding_offset(const void *a, const void *b)
@@ -92,7 +110,13 @@ collect_stage(struct link *l, int s, struct counter **c, unsigned *n, unsigned *
          }
          if (!GROW(l, *c, *n, *cap))
             return;
-         (*c)[(*n)++] = (struct counter){mb.name, (uint32_t)gb, offset, count, GLSL_STAGE_BIT(s)};
+         struct counter *nc = &(*c)[(*n)++];
+         *nc = (struct counter){.name = mb.name,
+                                .gl_binding = (uint32_t)gb,
+                                .offset = offset,
+                                .count = count,
+                                .stages = GLSL_STAGE_BIT(s)};
+         counter_dims(r, mb.type, nc);
       }
    }
    sums[0] += buffers;
@@ -129,21 +153,34 @@ lay_out(struct link *l, const struct counter *c, unsigned n)
          };
       }
       struct glsl_atomic_buffer *b = &p->atomic_buffers[p->num_atomic_buffers - 1];
-      if (!GROW(l, p->atomic_counters, p->num_atomic_counters, l->cap_atomic_counters))
-         return;
-      char *name = strfmt("%s", c[i].name);
-      if (!name) {
-         link_error(l, "out of memory");
-         return;
+      /* an array of arrays: one counter per innermost array, "c[i][j]" (its elements "[k]") */
+      const uint32_t inner = c[i].ndims >= 2 ? c[i].dims[c[i].ndims - 1] : c[i].count;
+      for (uint32_t e = 0; e < c[i].count / inner && !l->failed; e++) {
+         if (!GROW(l, p->atomic_counters, p->num_atomic_counters, l->cap_atomic_counters))
+            return;
+         char idx[GLSL_AOA_MAX_DIMS * 12 + 1] = "";
+         for (uint32_t d = 0, rest = e; c[i].ndims >= 2 && d + 1 < c[i].ndims; d++) {
+            uint32_t below = 1;
+            for (uint32_t k = d + 1; k + 1 < c[i].ndims; k++)
+               below *= c[i].dims[k];
+            const size_t at = strlen(idx);
+            snprintf(idx + at, sizeof(idx) - at, "[%u]", rest / below);
+            rest %= below;
+         }
+         char *name = strfmt("%s%s", c[i].name, idx);
+         if (!name) {
+            link_error(l, "out of memory");
+            return;
+         }
+         p->atomic_counters[p->num_atomic_counters++] = (struct glsl_atomic_counter){
+            .name = name,
+            .buffer = p->num_atomic_buffers - 1,
+            .offset = c[i].offset + 4 * inner * e,
+            .array_size = inner,
+            .stages = c[i].stages,
+         };
+         b->num_counters++;
       }
-      p->atomic_counters[p->num_atomic_counters++] = (struct glsl_atomic_counter){
-         .name = name,
-         .buffer = p->num_atomic_buffers - 1,
-         .offset = c[i].offset,
-         .array_size = c[i].count,
-         .stages = c[i].stages,
-      };
-      b->num_counters++;
       b->stages |= c[i].stages;
       const uint32_t end = c[i].offset + 4 * c[i].count;
       if (end > b->data_size)

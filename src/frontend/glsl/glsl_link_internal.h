@@ -22,6 +22,14 @@ void glsl_link_type_name(const struct spv_refl *r, spv_tref type, char *buf, siz
 bool glsl_link_types_equal(const struct spv_refl *ra, spv_tref a, const struct spv_refl *rb,
                            spv_tref b);
 
+/* A resource variable that glsl_link_flatten_aoa made one-dimensional: its GL shape. */
+#define GLSL_AOA_MAX_DIMS 8
+struct glsl_aoa {
+   uint32_t var;
+   uint32_t ndims; /* >= 2 */
+   uint32_t dims[GLSL_AOA_MAX_DIMS];
+};
+
 /* ── link state ────────────────────────────────────────────────────────────────────────────── */
 
 struct stage {
@@ -37,7 +45,9 @@ struct stage {
    uint32_t default_var;
    spv_tref default_type;
    unsigned used_blocks, used_samplers, used_storage,
-      used_images; /* elements, for the per-stage limits */
+      used_images;       /* elements, for the per-stage limits */
+   struct glsl_aoa *aoa; /* the variables glsl_link_flatten_aoa flattened */
+   unsigned num_aoa, cap_aoa;
 };
 
 struct link {
@@ -145,6 +155,12 @@ round16(uint32_t x)
 
 /* ── uniform leaves (default block and block members) ─────────────────────────────────────── */
 
+/* Arrays of arrays of opaque types and of blocks in stage s become one-dimensional arrays
+ * (glsl_link_aoa.c), before its reflection is made; the GL shape of each goes to st->aoa. */
+void glsl_link_flatten_aoa(struct link *l, int s);
+/* The GL shape of a flattened variable of stage st; NULL for another. */
+const struct glsl_aoa *glsl_link_aoa_of(const struct stage *st, uint32_t var);
+
 /* The phases (glsl_link_spirv runs them in this order). */
 void glsl_link_pack_varyings(struct link *l);
 void glsl_link_default_block(struct link *l);
@@ -173,5 +189,11 @@ void glsl_link_vertex_inputs(struct link *l);
 void glsl_link_fragment_outputs(struct link *l);
 void glsl_link_varyings(struct link *l, int prod, int cons);
 void glsl_link_xfb(struct link *l);
+/* Whether a geometry stage's words name a vertex stream past 0 (a Stream decoration, or
+ * OpEmitStreamVertex / OpEndStreamPrimitive of another stream). */
+bool glsl_link_uses_streams(const struct stage *st);
+/* ARB_gpu_shader5's link rules of a geometry stage that uses streams past 0: its output
+ * primitive is points, and no fragment input reads an output of a stream past 0. */
+void glsl_link_streams(struct link *l);
 
 #endif

@@ -392,9 +392,58 @@ struct resource {
    const char *ref_name; /* its variable's name */
    uint32_t count;       /* array elements (1 if not an array) */
    bool is_array;
-   uint32_t first_index; /* program-wide index of element 0 */
-   uint32_t stages;      /* stages that use it */
+   uint32_t first_index;       /* program-wide index of element 0 */
+   uint32_t stages;            /* stages that use it */
+   const struct glsl_aoa *aoa; /* its GL shape when an array of arrays (flattened), else NULL */
 };
+
+/* Whether two declarations' GL array shapes agree (their flattened types already do). */
+static bool
+same_shape(const struct glsl_aoa *a, const struct glsl_aoa *b)
+{
+   if (!a || !b)
+      return !a && !b;
+   return a->ndims == b->ndims && !memcmp(a->dims, b->dims, a->ndims * sizeof(a->dims[0]));
+}
+
+/* "[2][3]" for an array of arrays of that shape, "[count]" for another. */
+static void
+shape_text(const struct glsl_aoa *a, uint32_t count, char *buf, size_t size)
+{
+   size_t at = 0;
+   buf[0] = 0;
+   for (uint32_t d = 0; d < (a ? a->ndims : 1) && at < size; d++) {
+      const int n = snprintf(buf + at, size - at, "[%u]", a ? a->dims[d] : count);
+      at += n > 0 ? (size_t)n : 0;
+   }
+}
+
+/* GL's name of element e of resource rs: "B", "B[e]", "B[i][j]..." for an array of arrays. */
+static char *
+element_name(const struct resource *rs, uint32_t e)
+{
+   if (!rs->aoa)
+      return rs->is_array ? strfmt("%s[%u]", rs->key, e) : strfmt("%s", rs->key);
+   char idx[GLSL_AOA_MAX_DIMS * 12 + 1];
+   size_t at = sizeof(idx) - 1;
+   idx[at] = 0;
+   for (uint32_t d = rs->aoa->ndims; d-- > 0;) {
+      char one[16];
+      const int n = snprintf(one, sizeof(one), "[%u]", e % rs->aoa->dims[d]);
+      e /= rs->aoa->dims[d];
+      at -= (size_t)n;
+      memcpy(idx + at, one, (size_t)n);
+   }
+   return strfmt("%s%s", rs->key, idx + at);
+}
+
+/* The innermost array level of an opaque resource, which GL names as one uniform of that many
+ * elements ("s[i][0]" of size dims[last]); the whole array when it has one level. */
+static uint32_t
+inner_size(const struct resource *rs)
+{
+   return rs->aoa ? rs->aoa->dims[rs->aoa->ndims - 1] : rs->count;
+}
 
 static bool
 is_default_block(const struct stage *st, const struct spv_refl_var *v)
@@ -475,6 +524,19 @@ collect_resources(struct link *l, enum res_kind kind, unsigned *out_n, uint32_t 
                res_k = &res[k];
          if (res_k) {
             const struct stage *rs = &l->st[res_k->ref_stage];
+            const struct glsl_aoa *shape = glsl_link_aoa_of(st, v->id);
+            if (glsl_link_types_equal(rs->r, res_k->ref_type, r, v->type) &&
+                !same_shape(res_k->aoa, shape)) {
+               /* (glslang's linker refuses this first; kept for what it lets through) */
+               char sa[GLSL_AOA_MAX_DIMS * 12 + 1], sb[GLSL_AOA_MAX_DIMS * 12 + 1];
+               shape_text(res_k->aoa, res_k->count, sa, sizeof(sa));
+               shape_text(shape, count, sb, sizeof(sb));
+               link_error(l,
+                          "%s `%s' declared with the array shape %s in the %s shader and %s "
+                          "in the %s shader",
+                          what, key, sa, glsl_stage_name(res_k->ref_stage), sb, glsl_stage_name(s));
+               break;
+            }
             if (!glsl_link_types_equal(rs->r, res_k->ref_type, r, v->type)) {
                char ta[96], tb[96];
                glsl_link_type_name(rs->r, res_k->ref_type, ta, sizeof(ta));
@@ -496,8 +558,15 @@ collect_resources(struct link *l, enum res_kind kind, unsigned *out_n, uint32_t 
             if (!GROW(l, res, n, cap))
                break;
             res_k = &res[n++];
-            *res_k =
-               (struct resource){key, s, v->type, v->name, count, is_array, 0, GLSL_STAGE_BIT(s)};
+            *res_k = (struct resource){key,
+                                       s,
+                                       v->type,
+                                       v->name,
+                                       count,
+                                       is_array,
+                                       0,
+                                       GLSL_STAGE_BIT(s),
+                                       glsl_link_aoa_of(st, v->id)};
          }
          if (ubo)
             st->used_blocks += count;
@@ -585,7 +654,7 @@ glsl_link_blocks(struct link *l)
       for (uint32_t e = 0; e < rs->count && !l->failed; e++) {
          if (!GROW(l, p->blocks, p->num_blocks, l->cap_blocks))
             break;
-         char *name = rs->is_array ? strfmt("%s[%u]", rs->key, e) : strfmt("%s", rs->key);
+         char *name = element_name(rs, e);
          if (!name) {
             link_error(l, "out of memory");
             break;
@@ -665,7 +734,7 @@ glsl_link_samplers(struct link *l)
       for (uint32_t e = 0; e < rs->count && !l->failed; e++) {
          if (!GROW(l, p->samplers, p->num_samplers, l->cap_samplers))
             break;
-         char *name = rs->is_array ? strfmt("%s[%u]", rs->key, e) : strfmt("%s", rs->key);
+         char *name = element_name(rs, e);
          if (!name) {
             link_error(l, "out of memory");
             break;
@@ -674,8 +743,8 @@ glsl_link_samplers(struct link *l)
             .name = name,
             .type = type,
             .binding = GLSL_BINDING_SAMPLER_BASE + rs->first_index,
-            .array_element = e,
-            .array_size = rs->count,
+            .array_element = e % inner_size(rs),
+            .array_size = inner_size(rs),
             .stages = rs->stages,
             .gl_unit = gl_unit < 0 ? 0 : (uint32_t)gl_unit + e,
          };
@@ -719,7 +788,7 @@ glsl_link_storage_blocks(struct link *l)
       for (uint32_t e = 0; e < rs->count && !l->failed; e++) {
          if (!GROW(l, p->storage_blocks, p->num_storage_blocks, l->cap_storage))
             break;
-         char *name = rs->is_array ? strfmt("%s[%u]", rs->key, e) : strfmt("%s", rs->key);
+         char *name = element_name(rs, e);
          if (!name) {
             link_error(l, "out of memory");
             break;
@@ -814,7 +883,7 @@ glsl_link_images(struct link *l)
       for (uint32_t e = 0; e < rs->count && !l->failed; e++) {
          if (!GROW(l, p->images, p->num_images, l->cap_images))
             break;
-         char *name = rs->is_array ? strfmt("%s[%u]", rs->key, e) : strfmt("%s", rs->key);
+         char *name = element_name(rs, e);
          if (!name) {
             link_error(l, "out of memory");
             break;
@@ -824,12 +893,106 @@ glsl_link_images(struct link *l)
             .type = type,
             .format = format,
             .binding = GLSL_BINDING_IMAGE_BASE + rs->first_index,
-            .array_element = e,
-            .array_size = rs->count,
+            .array_element = e % inner_size(rs),
+            .array_size = inner_size(rs),
             .gl_unit = gl_unit < 0 ? 0 : (uint32_t)gl_unit + e,
             .stages = rs->stages,
          };
       }
    }
    free(res);
+}
+
+/* Whether a default-block leaf, sampler or image named `name` belongs to the uniform declared as
+ * `base` ("u", "u[2]", "u.m", "u[1].m"). */
+static bool
+of_uniform(const char *name, const char *base)
+{
+   const size_t n = strlen(base);
+   return !strncmp(name, base, n) && (name[n] == '\0' || name[n] == '[' || name[n] == '.');
+}
+
+/* The locations the uniform declared as `base` holds in prog (0: not active). */
+static uint32_t
+uniform_location_count(const struct glsl_program *prog, const char *base)
+{
+   uint32_t n = 0;
+   for (unsigned i = 0; i < prog->default_block.num_uniforms; i++)
+      if (of_uniform(prog->default_block.uniforms[i].name, base))
+         n += prog->default_block.uniforms[i].array_size
+                 ? prog->default_block.uniforms[i].array_size
+                 : 1;
+   for (unsigned i = 0; i < prog->num_samplers; i++)
+      if (of_uniform(prog->samplers[i].name, base))
+         n++; /* one entry per element */
+   for (unsigned i = 0; i < prog->num_images; i++)
+      if (of_uniform(prog->images[i].name, base))
+         n++;
+   return n;
+}
+
+bool
+glsl_link_uniform_locations(struct glsl_program *prog, const struct glsl_taken *locs,
+                            struct glsl_str *log)
+{
+   unsigned total = 0;
+   for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
+      total += locs[s].n;
+   if (!total)
+      return true;
+   struct glsl_uniform_location *v = calloc(total, sizeof(*v));
+   if (!v) {
+      glsl_str_append(log, "error: out of memory\n");
+      return false;
+   }
+   prog->uniform_locations = v;
+   bool ok = true;
+   /* GLSL 4.30 4.4.3: a uniform declared in several shaders with explicit locations has the
+    * same one in each */
+   for (unsigned s = 0; s < GLSL_STAGE_COUNT && ok; s++) {
+      for (unsigned k = 0; k < locs[s].n && ok; k++) {
+         const struct glsl_binding *b = &locs[s].v[k];
+         unsigned j = 0;
+         while (j < prog->num_uniform_locations && strcmp(v[j].name, b->name))
+            j++;
+         if (j < prog->num_uniform_locations) {
+            if (v[j].location != (uint32_t)b->location) {
+               glsl_str_printf(log,
+                               "error: explicit locations for uniform `%s' do not match (%u "
+                               "and %d)\n",
+                               b->name, v[j].location, b->location);
+               ok = false;
+            }
+            continue;
+         }
+         if (!(v[j].name = glsl_strdup(b->name))) {
+            glsl_str_append(log, "error: out of memory\n");
+            ok = false;
+            break;
+         }
+         const uint32_t count = uniform_location_count(prog, b->name);
+         v[j].location = (uint32_t)b->location;
+         v[j].count = count ? count : b->index > 0 ? (uint32_t)b->index : 1;
+         prog->num_uniform_locations++;
+         if (v[j].location + v[j].count > GLSL_MAX_UNIFORM_LOCATIONS) {
+            glsl_str_printf(log,
+                            "error: uniform `%s' at explicit location %u needs %u locations, "
+                            "past GL_MAX_UNIFORM_LOCATIONS (%d)\n",
+                            b->name, v[j].location, v[j].count, GLSL_MAX_UNIFORM_LOCATIONS);
+            ok = false;
+         }
+      }
+   }
+   /* GL 4.3 7.3: a link error when explicit locations overlap */
+   for (unsigned a = 0; a < prog->num_uniform_locations && ok; a++)
+      for (unsigned b = a + 1; b < prog->num_uniform_locations && ok; b++)
+         if (v[a].location < v[b].location + v[b].count &&
+             v[b].location < v[a].location + v[a].count) {
+            glsl_str_printf(log,
+                            "error: uniforms `%s' and `%s' have overlapping explicit locations "
+                            "(%u and %u)\n",
+                            v[a].name, v[b].name, v[a].location, v[b].location);
+            ok = false;
+         }
+   return ok;
 }

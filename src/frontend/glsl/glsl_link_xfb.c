@@ -195,6 +195,137 @@ xfb_pack_copies(struct link *l, const struct spv_refl *r, uint32_t *next_loc, ui
    return true;
 }
 
+/* The Stream decoration of id (member: of its member `member`, -1: of id itself), or -1. */
+static int
+stream_deco(const struct stage *st, uint32_t id, int member)
+{
+   for (size_t at = 5; at < st->n;) {
+      const uint32_t wc = st->w[at] >> 16, op = st->w[at] & 0xffff;
+      if (!wc || wc > st->n - at)
+         break;
+      if (op == SpvOpFunction)
+         break;
+      if (member < 0 && op == SpvOpDecorate && wc >= 4 && st->w[at + 1] == id &&
+          st->w[at + 2] == SpvDecorationStream)
+         return (int)st->w[at + 3];
+      if (member >= 0 && op == SpvOpMemberDecorate && wc >= 5 && st->w[at + 1] == id &&
+          st->w[at + 2] == (uint32_t)member && st->w[at + 3] == SpvDecorationStream)
+         return (int)st->w[at + 4];
+      at += wc;
+   }
+   return -1;
+}
+
+/* The instruction whose result id is id (OpTypePointer, OpTypeArray, OpVariable: the id is the
+ * first word for types, the second for variables), or 0. */
+static size_t
+def_of(const struct stage *st, uint32_t id)
+{
+   for (size_t at = 5; at < st->n;) {
+      const uint32_t wc = st->w[at] >> 16, op = st->w[at] & 0xffff;
+      if (!wc || wc > st->n - at || op == SpvOpFunction)
+         break;
+      if (((op == SpvOpTypePointer || op == SpvOpTypeArray || op == SpvOpTypeStruct) && wc >= 2 &&
+           st->w[at + 1] == id) ||
+          (op == SpvOpVariable && wc >= 4 && st->w[at + 2] == id))
+         return at;
+      at += wc;
+   }
+   return 0;
+}
+
+/* The vertex stream output variable var writes (GLSL 4.00 4.3.8.2): its Stream decoration, or
+ * its block's members' (a block has one stream); 0 without one. */
+static uint32_t
+var_stream(const struct stage *st, uint32_t var)
+{
+   int s = stream_deco(st, var, -1);
+   if (s >= 0)
+      return (uint32_t)s;
+   size_t at = def_of(st, var);
+   at = at ? def_of(st, st->w[at + 1]) : 0; /* the pointer type */
+   uint32_t type = at && (st->w[at] & 0xffff) == SpvOpTypePointer ? st->w[at + 3] : 0;
+   at = type ? def_of(st, type) : 0;
+   if (at && (st->w[at] & 0xffff) == SpvOpTypeArray)
+      type = st->w[at + 2];
+   s = type ? stream_deco(st, type, 0) : -1;
+   return s > 0 ? (uint32_t)s : 0;
+}
+
+/* gl_Position's stream: that of the block (or variable) holding the Position built-in. */
+static uint32_t
+position_stream(const struct stage *st)
+{
+   for (size_t at = 5; at < st->n;) {
+      const uint32_t wc = st->w[at] >> 16, op = st->w[at] & 0xffff;
+      if (!wc || wc > st->n - at || op == SpvOpFunction)
+         break;
+      if (op == SpvOpMemberDecorate && wc >= 5 && st->w[at + 3] == SpvDecorationBuiltIn &&
+          st->w[at + 4] == SpvBuiltInPosition) {
+         const int s = stream_deco(st, st->w[at + 1], (int)st->w[at + 2]);
+         return s > 0 ? (uint32_t)s : 0;
+      }
+      at += wc;
+   }
+   return 0;
+}
+
+bool
+glsl_link_uses_streams(const struct stage *st)
+{
+   for (size_t at = 5; at < st->n;) {
+      const uint32_t wc = st->w[at] >> 16, op = st->w[at] & 0xffff;
+      if (!wc || wc > st->n - at)
+         break;
+      if ((op == SpvOpDecorate && wc >= 4 && st->w[at + 2] == SpvDecorationStream &&
+           st->w[at + 3]) ||
+          (op == SpvOpMemberDecorate && wc >= 5 && st->w[at + 3] == SpvDecorationStream &&
+           st->w[at + 4]))
+         return true;
+      if ((op == SpvOpEmitStreamVertex || op == SpvOpEndStreamPrimitive) && wc >= 2 &&
+          spv_refl_constant_scalar(st->r, st->w[at + 1], 0, 0, false))
+         return true;
+      at += wc;
+   }
+   return false;
+}
+
+void
+glsl_link_streams(struct link *l)
+{
+   const struct stage *gs = &l->st[GLSL_STAGE_GEOMETRY];
+   if (!gs->present || !glsl_link_uses_streams(gs))
+      return;
+   /* GLSL 4.00 4.3.8.2: "multiple output streams are supported only with the points output
+    * primitive type" */
+   if (!spv_refl_execution_mode(gs->r, SpvExecutionModeOutputPoints, NULL)) {
+      link_error(l, "a geometry shader that emits to vertex streams past 0 must output points");
+      return;
+   }
+   /* ARB_gpu_shader5: only stream 0 reaches the rasterizer, so a fragment input cannot be
+    * an output of another stream */
+   const struct stage *fs = &l->st[GLSL_STAGE_FRAGMENT];
+   if (!fs->present)
+      return;
+   unsigned ni, no;
+   const struct spv_refl_var *ins = spv_refl_vars(fs->r, SPV_REFL_INPUTS, &ni);
+   const struct spv_refl_var *outs = spv_refl_vars(gs->r, SPV_REFL_OUTPUTS, &no);
+   for (unsigned i = 0; i < ni; i++)
+      for (unsigned o = 0; o < no; o++) {
+         const char *name = glsl_demangle(outs[o].name);
+         if (!*name || strcmp(glsl_demangle(ins[i].name), name))
+            continue;
+         const uint32_t stream = var_stream(gs, outs[o].id);
+         if (stream) {
+            link_error(l,
+                       "fragment shader input `%s' is a geometry shader output of vertex stream "
+                       "%u, which is not rasterized",
+                       name, stream);
+            return;
+         }
+      }
+}
+
 /* glTransformFeedbackVaryings at link (GL 3.3, 2.11.8): every name must be an output of the last
  * vertex-processing stage, named once, within the mode's component limits. Interleaved: all in
  * buffer 0, back to back in the app's order; separate: varying i alone in buffer i. */
@@ -283,8 +414,10 @@ glsl_link_xfb(struct link *l)
       struct spv_xfb_copy part;
       bool is_part = false;
       bool position = !strcmp(name, "gl_Position");
+      uint32_t stream = 0;
       if (position) {
          spv_refl_builtin(r, true, SpvBuiltInPosition, &type, NULL);
+         stream = position_stream(&l->st[s]);
       } else {
          for (unsigned v = 0; v < num_outputs && !var; v++) {
             if (!strcmp(glsl_demangle(outputs[v].name), name)) {
@@ -296,6 +429,7 @@ glsl_link_xfb(struct link *l)
             type = part.type;
             is_part = true;
          }
+         stream = var_stream(&l->st[s], var ? var : is_part ? part.var : 0);
       }
       if (!type) {
          if (!strncmp(name, "gl_", 3))
@@ -337,6 +471,7 @@ glsl_link_xfb(struct link *l)
          .buffer = in->xfb_separate ? i : buf,
          .offset = in->xfb_separate ? 0 : totals[buf] * 4,
          .components = comps,
+         .stream = stream,
       };
       if (in->xfb_separate)
          continue;
@@ -351,6 +486,22 @@ glsl_link_xfb(struct link *l)
    }
    if (l->failed)
       return;
+   /* GL 4.0 11.1.2.1: a buffer captures one vertex stream's outputs */
+   bool seen[GLSL_MAX_XFB_BUFFERS] = {false};
+   for (unsigned i = 0; i < prog->num_xfb; i++) {
+      const struct glsl_xfb_varying *x = &prog->xfb[i];
+      if (!x->type || x->buffer >= GLSL_MAX_XFB_BUFFERS)
+         continue;
+      if (seen[x->buffer] && prog->xfb_buffer_stream[x->buffer] != x->stream) {
+         link_error(l,
+                    "transform feedback varying `%s' of vertex stream %u is captured into "
+                    "buffer %u with varyings of stream %u",
+                    x->name, x->stream, x->buffer, prog->xfb_buffer_stream[x->buffer]);
+         return;
+      }
+      seen[x->buffer] = true;
+      prog->xfb_buffer_stream[x->buffer] = x->stream;
+   }
    if (in->xfb_separate) {
       for (unsigned i = 0; i < prog->num_xfb; i++)
          prog->xfb_stride[i] = prog->xfb[i].components * 4;
@@ -368,7 +519,8 @@ glsl_link_xfb(struct link *l)
    for (unsigned c = 0; c < l->num_xfb_copies; c++) {
       struct spv_xfb_copy *cp = &l->xfb_copies[c];
       const struct glsl_xfb_varying *x = &prog->xfb[cp->deco.id];
-      cp->deco = (struct spv_xfb_deco){0, x->buffer, x->offset, prog->xfb_stride[x->buffer]};
+      cp->deco =
+         (struct spv_xfb_deco){0, x->buffer, x->offset, prog->xfb_stride[x->buffer], x->stream};
    }
    if (!xfb_split_copies(l, r) || !xfb_pack_copies(l, r, &next_loc, max_locs))
       return;
@@ -376,7 +528,7 @@ glsl_link_xfb(struct link *l)
       const struct glsl_xfb_varying *x = &prog->xfb[i];
       if (!x->type)
          continue; /* gl_NextBuffer, gl_SkipComponents#: nothing is written */
-      struct spv_xfb_deco d = {0, x->buffer, x->offset, prog->xfb_stride[x->buffer]};
+      struct spv_xfb_deco d = {0, x->buffer, x->offset, prog->xfb_stride[x->buffer], x->stream};
       bool copied = false;
       for (unsigned c = 0; c < l->num_xfb_copies; c++)
          copied |= l->xfb_copies[c].deco.offset == x->offset &&

@@ -11,7 +11,8 @@
  *     rewrite:
  *      - #version 110/120/130 becomes #version 140 (the oldest glslang's Vulkan target takes); in
  *        1.10/1.20 `attribute` / `varying` become `in` / `out` (1.40 deprecates them); GLSL ES
- *        1.00 and 3.00 are lowered as desktop 1.20 and 3.30 (their desktop counterparts);
+ *        1.00, 3.00 and 3.10 are lowered as desktop 1.20, 3.30 and 4.30 (their desktop
+ *        counterparts);
  *      - names that are keywords only in Vulkan GLSL (texture2D, sampler, subpassInput, ...) and
  *        the names of the built-ins we provide are renamed GLSL_MANGLE + name (reflection strips
  *        the prefix again, so an app's variable called `sampler` keeps its name);
@@ -330,9 +331,25 @@ check_es_float_precision(struct lower *L)
          }
          if (k < L->n && tok_is(pp, &L->t[k], "("))
             continue; /* a constructor */
-         const struct glsl_tok *prev = i ? &L->t[i - 1] : NULL;
-         if (prev &&
-             (tok_is(pp, prev, "lowp") || tok_is(pp, prev, "mediump") || tok_is(pp, prev, "highp")))
+         /* the precision among the declaration's qualifiers, in any order (GLSL ES 3.10 4.7:
+          * `lowp out vec4 c;`) */
+         static const char *const qualifiers[] = {
+            "in",       "out",       "inout",     "uniform", "const",    "flat",     "smooth",
+            "centroid", "sample",    "invariant", "precise", "coherent", "volatile", "restrict",
+            "readonly", "writeonly", "buffer",    "shared",  "patch"};
+         bool qualified = false;
+         for (unsigned b = i; b-- > 0;) {
+            const struct glsl_tok *q = &L->t[b];
+            if (tok_is(pp, q, "lowp") || tok_is(pp, q, "mediump") || tok_is(pp, q, "highp")) {
+               qualified = true;
+               break;
+            }
+            if (q->kind != GLSL_TOK_IDENT ||
+                find_name(qualifiers, sizeof(qualifiers) / sizeof(qualifiers[0]), pp + q->at,
+                          q->len) < 0)
+               break;
+         }
+         if (qualified)
             continue;
          glsl_str_printf(L->log,
                          "ERROR: 0:%d: '%.*s' : declaration without a precision "
@@ -342,6 +359,48 @@ check_es_float_precision(struct lower *L)
          L->failed = true;
          return; /* one error is enough */
       }
+   }
+}
+
+/* GLSL ES 3.10 4.1.9: only a shader storage block's last member may be an array without a size
+ * (desktop glslang takes one anywhere). */
+static void
+check_es_unsized_last(struct lower *L)
+{
+   const char *pp = L->p;
+   for (unsigned i = 0; i < L->n; i++) {
+      if (!tok_is(pp, &L->t[i], "buffer"))
+         continue;
+      unsigned k = i + 1;
+      while (k < L->n && !tok_is(pp, &L->t[k], "{") && !tok_is(pp, &L->t[k], ";"))
+         k++;
+      if (k >= L->n || !tok_is(pp, &L->t[k], "{"))
+         continue;
+      int depth = 0;
+      const struct glsl_tok *unsized = NULL; /* the `[` of a member without a size */
+      bool ended = false;                    /* ... whose declaration has ended */
+      for (k++; k < L->n; k++) {
+         const struct glsl_tok *t = &L->t[k];
+         if (depth == 0 && tok_is(pp, t, "}"))
+            break;
+         if (ended) {
+            glsl_str_printf(L->log,
+                            "ERROR: 0:%d: '[]' : only the last member of a shader storage block "
+                            "may be an array without a size\n",
+                            unsized->line);
+            L->failed = true;
+            return;
+         }
+         if (tok_is(pp, t, "{"))
+            depth++;
+         else if (tok_is(pp, t, "}"))
+            depth--;
+         else if (depth == 0 && tok_is(pp, t, ";"))
+            ended = unsized != NULL;
+         else if (depth == 0 && tok_is(pp, t, "[") && k + 1 < L->n && tok_is(pp, &L->t[k + 1], "]"))
+            unsized = t;
+      }
+      i = k;
    }
 }
 
@@ -901,8 +960,82 @@ draw_instanced_arb(struct lower *L, struct glsl_unit *u, const struct glsl_tok *
    add_edit(L, t->at, t->len, NULL, NULL, 0);
 }
 
+/* Extensions that are nothing but built-ins a later GLSL version has in core: that version
+ * (0 for another directive). */
+static int
+core_in(const char *directive)
+{
+   static const struct {
+      const char *name;
+      int version;
+   } exts[] = {
+      {"GL_ARB_derivative_control", 450},           /* dFdxFine ... */
+      {"GL_ARB_fragment_layer_viewport", 430},      /* gl_Layer, gl_ViewportIndex read */
+      {"GL_ARB_shader_image_size", 430},            /* imageSize */
+      {"GL_ARB_shader_texture_image_samples", 450}, /* textureSamples, imageSamples */
+      {"GL_ARB_shading_language_packing", 420},     /* packHalf2x16 ... */
+      {"GL_ARB_texture_query_levels", 430},         /* textureQueryLevels */
+      {"GL_EXT_shader_integer_mix", 450},           /* mix(genIType, genIType, genBType) */
+   };
+   for (unsigned k = 0; k < sizeof(exts) / sizeof(exts[0]); k++)
+      if (extension_named(directive, exts[k].name))
+         return exts[k].version;
+   return 0;
+}
+
+const char *const glsl_es_withheld_extensions[] = {
+   "GL_ANDROID_extension_pack_es31a",
+   "GL_EXT_geometry_point_size",
+   "GL_EXT_geometry_shader",
+   "GL_EXT_gpu_shader5",
+   "GL_EXT_primitive_bounding_box",
+   "GL_EXT_shader_io_blocks",
+   "GL_EXT_tessellation_point_size",
+   "GL_EXT_tessellation_shader",
+   "GL_EXT_texture_buffer",
+   "GL_EXT_texture_cube_map_array",
+   "GL_OES_EGL_image_external",
+   "GL_OES_EGL_image_external_essl3",
+   "GL_OES_geometry_point_size",
+   "GL_OES_geometry_shader",
+   "GL_OES_gpu_shader5",
+   "GL_OES_primitive_bounding_box",
+   "GL_OES_sample_variables",
+   "GL_OES_shader_image_atomic", /* where GLSL_DENY_ES_IMAGE_ATOMIC */
+   "GL_OES_shader_io_blocks",
+   "GL_OES_shader_multisample_interpolation",
+   "GL_OES_tessellation_point_size",
+   "GL_OES_tessellation_shader",
+   "GL_OES_texture_buffer",
+   "GL_OES_texture_cube_map_array",
+   "GL_OES_texture_storage_multisample_2d_array",
+   NULL,
+};
+
+bool
+glsl_es_withheld(const char *name, size_t len, uint32_t deny)
+{
+   if (len == 26 && !memcmp(name, "GL_OES_shader_image_atomic", len))
+      return (deny & GLSL_DENY_ES_IMAGE_ATOMIC) != 0;
+   for (unsigned i = 0; glsl_es_withheld_extensions[i]; i++)
+      if (strlen(glsl_es_withheld_extensions[i]) == len &&
+          !memcmp(glsl_es_withheld_extensions[i], name, len))
+         return true;
+   return false;
+}
+
+/* Whether an #extension directive names one of glsl_es_withheld_extensions. */
+static bool
+withheld_es_named(const char *s, uint32_t deny)
+{
+   char name[64];
+   return sscanf(s, "# extension %63[A-Za-z0-9_]", name) == 1 &&
+          glsl_es_withheld(name, strlen(name), deny);
+}
+
 /* An extension glslang knows but the context does not offer (glsl.h, GLSL_DENY_GPU_SHADER5,
- * GLSL_DENY_VIEWPORT_ARRAY, GLSL_DENY_CULL_DISTANCE):
+ * GLSL_DENY_VIEWPORT_ARRAY, GLSL_DENY_CULL_DISTANCE, GLSL_DENY_IMAGE_QUERIES,
+ * GLSL_DENY_DERIVATIVE_CONTROL):
  * GLSL 1.50 3.3's behaviours for an extension the implementation lacks. `require` fails the unit;
  * `enable` and `warn` warn; the directive goes, so that glslang leaves the extension off. */
 static void
@@ -952,50 +1085,125 @@ glsl_require_to_enable(char *src, const char *name)
 }
 
 /* GLSL 4.30 (ARB_explicit_uniform_location): layout(location = N) on a uniform of the default
- * block. The front end numbers default-block uniforms itself and would not put one at N, so
- * such a unit is refused by name rather than given other locations than it asked for. */
+ * block (a sampler, an image or a plain uniform). The front end numbers default-block uniforms
+ * itself: `location = N` is taken out of the layout (the whole layout when it is all it says)
+ * and the name with N goes to the linker as u->uniform_locs (index: the size of a `T name[N]`
+ * array, else 1). Before GLSL 4.30 the extension must
+ * be enabled; a negative N, or one at or past GLSL_MAX_UNIFORM_LOCATIONS, fails the unit. */
 static void
-refuse_uniform_locations(struct lower *L)
+take_uniform_locations(struct lower *L, struct glsl_unit *u, int version)
 {
    const char *p = L->p;
+   bool enabled = version >= 430;
    int depth = 0;
-   for (unsigned i = 0; i < L->n; i++) {
+   for (unsigned i = 0; i < L->n && !L->oom; i++) {
       const struct glsl_tok *t = &L->t[i];
+      if (t->kind == GLSL_TOK_DIRECTIVE) {
+         if (extension_named(p + t->at, "GL_ARB_explicit_uniform_location"))
+            enabled = version >= 430 || !strstr(p + t->at, "disable");
+         continue;
+      }
       if (t->kind == GLSL_TOK_PUNCT) {
          depth += p[t->at] == '{' ? 1 : p[t->at] == '}' ? -1 : 0;
          continue;
       }
       if (depth || !tok_is(p, t, "layout") || i + 1 >= L->n || !tok_is(p, &L->t[i + 1], "("))
          continue;
-      bool location = false;
-      unsigned q = i + 2;
-      for (; q < L->n && !tok_is(p, &L->t[q], ")"); q++)
+      unsigned q = i + 2, loc = 0, items = 1;
+      for (; q < L->n && !tok_is(p, &L->t[q], ")"); q++) {
          if (tok_is(p, &L->t[q], "location"))
-            location = true;
+            loc = q;
+         else if (tok_is(p, &L->t[q], ","))
+            items++;
+      }
+      const unsigned close = q;
       /* the declaration's other qualifiers (in any order from GLSL 4.20): a uniform, unless a
        * block body follows */
-      bool uniform = false, block = false;
+      bool uniform = false, block = false, subroutine = false;
       for (unsigned b = i;
-           b-- > 0 && L->t[b].kind != GLSL_TOK_PUNCT && L->t[b].kind != GLSL_TOK_DIRECTIVE;)
-         if (tok_is(p, &L->t[b], "uniform"))
-            uniform = true;
+           b-- > 0 && L->t[b].kind != GLSL_TOK_PUNCT && L->t[b].kind != GLSL_TOK_DIRECTIVE;) {
+         uniform = uniform || tok_is(p, &L->t[b], "uniform");
+         subroutine = subroutine || tok_is(p, &L->t[b], "subroutine");
+      }
       for (; q < L->n && !tok_is(p, &L->t[q], ";"); q++) {
          if (tok_is(p, &L->t[q], "{")) {
             block = true;
             break;
          }
-         if (tok_is(p, &L->t[q], "uniform"))
-            uniform = true;
+         uniform = uniform || tok_is(p, &L->t[q], "uniform");
+         subroutine = subroutine || tok_is(p, &L->t[q], "subroutine");
       }
-      if (location && uniform && !block) {
+      const unsigned next = q < L->n ? q - (block ? 1 : 0) : q;
+      if (!loc || !uniform || block || subroutine || close >= L->n) {
+         i = next;
+         continue;
+      }
+      unsigned semi = 0;
+      const unsigned name = decl_name(L, close + 1, &semi);
+      const struct glsl_tok *num = loc + 2 < close ? &L->t[loc + 2] : NULL;
+      long value = num && num->kind == GLSL_TOK_NUMBER ? strtol(p + num->at, NULL, 0) : -1;
+      if (!enabled) {
          glsl_str_printf(L->log,
-                         "ERROR: 0:%d: 'location' : explicit uniform locations "
-                         "(GL_ARB_explicit_uniform_location) are not supported\n",
+                         "ERROR: 0:%d: 'location' : explicit uniform locations need GLSL 4.30 "
+                         "or GL_ARB_explicit_uniform_location\n",
                          t->line);
-         MGU_DECLINE(gl_feature_unimplemented, "an explicit uniform location (line %d)", t->line);
          L->failed = true;
+      } else if (!tok_is(p, &L->t[loc + 1], "=") || !num ||
+                 (loc + 3 != close && !tok_is(p, &L->t[loc + 3], ","))) {
+         glsl_str_printf(L->log,
+                         "ERROR: 0:%d: 'location' : a uniform location must be a non-negative "
+                         "integer literal\n",
+                         t->line);
+         L->failed = true;
+      } else if (value < 0 || value >= GLSL_MAX_UNIFORM_LOCATIONS) {
+         glsl_str_printf(L->log,
+                         "ERROR: 0:%d: 'location' : uniform location %ld is out of range "
+                         "(GL_MAX_UNIFORM_LOCATIONS is %d)\n",
+                         t->line, value, GLSL_MAX_UNIFORM_LOCATIONS);
+         L->failed = true;
+      } else if (!name) {
+         glsl_str_printf(L->log,
+                         "ERROR: 0:%d: 'location' : an explicit uniform location on a "
+                         "declaration of several names is not supported (mgl)\n",
+                         t->line);
+         MGU_DECLINE(gl_feature_unimplemented, "an explicit location on several uniforms (line %d)",
+                     t->line);
+         L->failed = true;
+      } else {
+         if (!mgu_array_reserve(u->uniform_locs, u->cap_uniform_locs,
+                                (uint64_t)u->num_uniform_locs + 1)) {
+            L->oom = true;
+            return;
+         }
+         const struct glsl_tok *n = &L->t[name];
+         char *nm = malloc(n->len + 1);
+         if (!nm) {
+            L->oom = true;
+            return;
+         }
+         memcpy(nm, p + n->at, n->len);
+         nm[n->len] = '\0';
+         /* index: the locations `T name[N]` declares, which an inactive uniform keeps */
+         long size = 1;
+         if (name + 3 < L->n && tok_is(p, &L->t[name + 1], "[") &&
+             L->t[name + 2].kind == GLSL_TOK_NUMBER && tok_is(p, &L->t[name + 3], "]"))
+            size = strtol(p + L->t[name + 2].at, NULL, 0);
+         u->uniform_locs[u->num_uniform_locs++] = (struct glsl_binding){
+            nm, (int)value, size > 0 && size < GLSL_MAX_UNIFORM_LOCATIONS ? (int)size : 1};
+         uint32_t from, to;
+         if (items == 1) { /* layout ( location = N ) */
+            from = t->at;
+            to = L->t[close].at + 1;
+         } else if (loc + 3 != close) { /* location = N , */
+            from = L->t[loc].at;
+            to = L->t[loc + 3].at + 1;
+         } else { /* , location = N */
+            from = L->t[loc - 1].at;
+            to = L->t[loc + 2].at + L->t[loc + 2].len;
+         }
+         add_edit(L, from, to - from, NULL, NULL, 0);
       }
-      i = q < L->n ? q - (block ? 1 : 0) : q;
+      i = next;
    }
 }
 
@@ -1215,11 +1423,16 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    if (u->es) {
       /* GLSL ES 1.00 is desktop 1.20's language with precision qualifiers (which desktop 1.30+
        * takes and ignores: highp is a correct mediump); GLSL ES 3.00 is 3.30's. Lowered as
-       * those, through the same path; the #version line says the desktop version. */
-      version = version == 100 ? 120 : 330;
+       * those, through the same path; the #version line says the desktop version. GLSL ES
+       * 3.10 (compute, storage blocks, images, atomic counters, bindings) is 4.30's. */
+      version = version == 100 ? 120 : version == 300 ? 330 : 430;
       profile = NULL;
    }
    u->compile_version = version < 140 ? 140 : version;
+   /* gl_HelperInvocation: GLSL ES 3.10's, desktop GLSL's from 4.50 on (glslang declares it
+    * there only) */
+   if (u->es && u->version >= 310 && strstr(pp, "gl_HelperInvocation"))
+      u->compile_version = 450;
    if ((stage == GLSL_STAGE_GEOMETRY || stage == GLSL_STAGE_TESS_CTRL ||
         stage == GLSL_STAGE_TESS_EVAL) &&
        u->compile_version < 150)
@@ -1242,6 +1455,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    bool compat_only = u->es || (version >= 140 && !compat_builtins);
    if (u->es && stage == GLSL_STAGE_FRAGMENT)
       check_es_float_precision(&L);
+   if (u->es && u->version >= 310)
+      check_es_unsized_last(&L);
    if (stage == GLSL_STAGE_GEOMETRY)
       u->gs_input_size = check_gs_inputs(&L);
    if (stage == GLSL_STAGE_TESS_CTRL)
@@ -1251,8 +1466,11 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
       alias_vertex_locations(&L, u);
    if (stage == GLSL_STAGE_FRAGMENT && !u->es && version >= 130 && version < 150)
       take_output_indices(&L, u);
+   /* GLSL ES 3.10 has uniform locations in core; 3.00 has none: glslang's refusal stands */
    if (!u->es)
-      refuse_uniform_locations(&L);
+      take_uniform_locations(&L, u, version);
+   else if (u->version >= 310)
+      take_uniform_locations(&L, u, 430);
    if (stage == GLSL_STAGE_TESS_EVAL)
       rename_patch_input_arrays(&L);
    const unsigned early_edits = L.num_edits; /* the main loop's come in text order after them */
@@ -1289,8 +1507,11 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
             d++;
          if (!strncmp(d, "version", 7))
             add_edit(&L, t->at, t->len, NULL, NULL, 0); /* the new one leads the text */
-         else if (u->es && u->version == 100 && !strncmp(d, "extension", 9))
-            es_extension(&L, u, t);
+         else if (u->es && u->version >= 300 && !strncmp(d, "extension", 9) &&
+                  withheld_es_named(s, deny))
+            withheld_extension(&L, t);
+         else if (u->es && u->version != 300 && !strncmp(d, "extension", 9))
+            es_extension(&L, u, t); /* (3.00 names none of them: glslang judges) */
          else if (!u->es && !strncmp(d, "extension", 9) &&
                   extension_named(s, "GL_ARB_draw_instanced"))
             draw_instanced_arb(&L, u, t);
@@ -1300,7 +1521,9 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
          else if (!u->es && version < 420 && !strncmp(d, "extension", 9) &&
                   extension_named(s, "GL_ARB_shader_atomic_counters")) {
             u->atomic_counters = true;
-            u->compile_version = 420;
+            /* (GL_ARB_arrays_of_arrays before it may have asked for 4.30 already) */
+            if (u->compile_version < 420)
+               u->compile_version = 420;
          } else if (!u->es && compat && version < 150 && !strncmp(d, "extension", 9) &&
                     extension_named(s, "GL_ARB_shader_bit_encoding") && !strstr(s, "disable")) {
             /* glslang declares the bit casts from 1.50 on (behind this extension before 3.30),
@@ -1312,6 +1535,14 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
             /* glslang declares textureQueryLOD from 1.50 on, the extension from 1.30 */
             if (u->compile_version < 150)
                u->compile_version = 150;
+         } else if (!u->es && version < 150 && !strncmp(d, "extension", 9) &&
+                    extension_named(s, "GL_ARB_texture_multisample")) {
+            /* glslang declares the multisample samplers and their texelFetch() from 1.50 on
+             * and does not know the extension (GLSL 1.30+): the unit compiles as 1.50; the
+             * directive goes */
+            if (!strstr(s, "disable") && u->compile_version < 150)
+               u->compile_version = 150;
+            add_edit(&L, t->at, t->len, NULL, NULL, 0);
          } else if (!u->es && !strncmp(d, "extension", 9) &&
                     extension_named(s, "GL_ARB_conservative_depth")) {
             /* glslang does not know the extension (GLSL 1.30+) and takes the depth layouts
@@ -1350,6 +1581,22 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
              * (implicit conversions, precise, sample) but for doubles and subroutines */
             if (u->compile_version < 400)
                u->compile_version = 400;
+         } else if (!u->es && !strncmp(d, "extension", 9) &&
+                    (((deny & GLSL_DENY_IMAGE_QUERIES) &&
+                      (extension_named(s, "GL_ARB_texture_query_levels") ||
+                       extension_named(s, "GL_ARB_shader_texture_image_samples"))) ||
+                     ((deny & GLSL_DENY_DERIVATIVE_CONTROL) &&
+                      extension_named(s, "GL_ARB_derivative_control")) ||
+                     ((deny & GLSL_DENY_VIEWPORT_ARRAY) &&
+                      extension_named(s, "GL_ARB_fragment_layer_viewport")))) {
+            withheld_extension(&L, t);
+         } else if (!u->es && !strncmp(d, "extension", 9) && core_in(s) > 0) {
+            /* built-ins glslang declares only from the GLSL version that took them in: the
+             * unit compiles as that version, whose additions over the app's a valid shader
+             * does not trip on; the directive goes (glslang does not know every name) */
+            if (!strstr(s, "disable") && u->compile_version < core_in(s))
+               u->compile_version = core_in(s);
+            add_edit(&L, t->at, t->len, NULL, NULL, 0);
          } else if (!u->es && !strncmp(d, "extension", 9) &&
                     (extension_named(s, "GL_ARB_blend_func_extended") ||
                      (compat_builtins && extension_named(s, "GL_ARB_compatibility"))))
@@ -1887,6 +2134,11 @@ glsl_unit_finish(struct glsl_unit *u)
    free(u->taken);
    u->taken = NULL;
    u->num_taken = u->cap_taken = 0;
+   for (unsigned k = 0; k < u->num_uniform_locs; k++)
+      free((char *)u->uniform_locs[k].name);
+   free(u->uniform_locs);
+   u->uniform_locs = NULL;
+   u->num_uniform_locs = u->cap_uniform_locs = 0;
 }
 
 /* ── the support unit ──────────────────────────────────────────────────────────────────────── */

@@ -13,7 +13,8 @@
  *    (after the last definition of a compatible function) calls the compatible function whose
  *    index its first argument is, else the one of the lowest index, the uniform's default;
  *  - calls `u(args)` / `u[i](args)` become `_mgl_subcall<s>_u(_mgl_sub<s>_u, args)` /
- *    `_mgl_subcall<s>_u(_mgl_sub<s>_u[i], args)`.
+ *    `_mgl_subcall<s>_u(_mgl_sub<s>_u[i], args)` (`u[i][j]`: `_mgl_sub<s>_u[i][j]`, an array of
+ *    arrays, ARB_arrays_of_arrays, keeping its shape).
  * What comes out for reflection (struct glsl_subroutine_stage) goes with the unit to the link,
  * where glsl_link_uniforms.c finds the hidden uniforms' offsets and whether they are used and
  * glsl_subroutine_link assigns the locations. */
@@ -55,6 +56,8 @@ struct sunit {
    unsigned *plain_fns; /* name tokens of the other global function declarations */
    unsigned num_plain, cap_plain;
    int version;
+   bool explicit_ok; /* GLSL 4.30, or GL_ARB_explicit_uniform_location enabled: layout(index)
+                      * and layout(location) */
    struct glsl_str *log;
    bool failed, oom;
 };
@@ -143,6 +146,16 @@ layout_value(const struct sunit *S, unsigned open, unsigned close, const char *k
       if (is(S, i, key) && is(S, i + 1, "=") && S->t[i + 2].kind == GLSL_TOK_NUMBER)
          return (int)strtol(S->p + S->t[i + 2].at, NULL, 0);
    return -1;
+}
+
+/* Whether layout(...) at tokens [open, close) names key. */
+static bool
+layout_has(const struct sunit *S, unsigned open, unsigned close, const char *key)
+{
+   for (unsigned i = open; i < close; i++)
+      if (is(S, i, key))
+         return true;
+   return false;
 }
 
 static int
@@ -357,11 +370,14 @@ function_def(struct sunit *S, unsigned first, unsigned i, unsigned layout_open,
       error(S, i, "%.*ssubroutine qualifier with an empty list of subroutine types", "", 0);
       return S->n;
    }
-   if (layout_open && S->version < 430) {
-      error(S, i,
-            "%.*sa subroutine index needs GLSL 4.30 or GL_ARB_explicit_uniform_location, "
-            "which this implementation does not offer",
-            "", 0);
+   if (layout_open && !S->explicit_ok) {
+      error(S, i, "%.*sa subroutine index needs GLSL 4.30 or GL_ARB_explicit_uniform_location", "",
+            0);
+      return S->n;
+   }
+   /* GLSL 4.30 4.4.4: index only, on a subroutine function */
+   if (layout_open && layout_has(S, layout_open, layout_close, "location")) {
+      error(S, i, "%.*s'location' : not allowed on a subroutine function", "", 0);
       return S->n;
    }
    for (unsigned k = i + 2; k + 1 < close; k++) {
@@ -461,19 +477,27 @@ uniform_decl(struct sunit *S, unsigned first, unsigned i, unsigned layout_open,
       return S->n;
    }
    unsigned semi = un + 1;
-   uint32_t size = 1;
+   uint32_t size = 1, ndims = 0, dims[GLSL_SUBROUTINE_MAX_DIMS] = {0};
    bool is_array = false;
-   if (is(S, semi, "[")) {
+   /* u[N], and u[N][M]... with ARB_arrays_of_arrays (the hidden uniform keeps the shape: an
+    * std140 array of arrays of uint lays its elements out 16 bytes apart as a flat one does) */
+   while (is(S, semi, "[")) {
       if (!is(S, semi + 2, "]") || S->t[semi + 1].kind != GLSL_TOK_NUMBER) {
          error(S, semi, "%.*ssubroutine uniform arrays need an integer literal size (mgl)", "", 0);
          return S->n;
       }
       long v = strtol(S->p + S->t[semi + 1].at, NULL, 0);
-      if (v <= 0 || v > GLSL_MAX_SUBROUTINE_LOCATIONS) {
+      if (v <= 0 || v > GLSL_MAX_SUBROUTINE_LOCATIONS ||
+          (uint64_t)size * (uint64_t)v > GLSL_MAX_SUBROUTINE_LOCATIONS) {
          error(S, semi, "%.*sinvalid subroutine uniform array size", "", 0);
          return S->n;
       }
-      size = (uint32_t)v;
+      if (ndims == GLSL_SUBROUTINE_MAX_DIMS) {
+         error(S, semi, "%.*ssubroutine uniform arrays of more than 4 levels (mgl)", "", 0);
+         return S->n;
+      }
+      dims[ndims++] = (uint32_t)v;
+      size *= (uint32_t)v;
       is_array = true;
       semi += 3;
    }
@@ -488,11 +512,16 @@ uniform_decl(struct sunit *S, unsigned first, unsigned i, unsigned layout_open,
       error(S, un, "'%.*s' : redefinition", S->p + S->t[un].at, (int)S->t[un].len);
       return S->n;
    }
-   if (layout_open && S->version < 430) {
+   if (layout_open && !S->explicit_ok) {
       error(S, i,
             "%.*san explicit subroutine uniform location needs GLSL 4.30 or "
-            "GL_ARB_explicit_uniform_location, which this implementation does not offer",
+            "GL_ARB_explicit_uniform_location",
             "", 0);
+      return S->n;
+   }
+   /* GLSL 4.30 4.4.3: location only, on a subroutine uniform */
+   if (layout_open && layout_has(S, layout_open, layout_close, "index")) {
+      error(S, i, "%.*s'index' : not allowed on a subroutine uniform", "", 0);
       return S->n;
    }
    struct glsl_subroutine_uniform *u =
@@ -506,7 +535,9 @@ uniform_decl(struct sunit *S, unsigned first, unsigned i, unsigned layout_open,
                                          .type = (uint32_t)type,
                                          .size = size,
                                          .is_array = is_array,
+                                         .ndims = ndims,
                                          .location = loc};
+   memcpy(u->dims, dims, sizeof(u->dims));
    if (!u->name) {
       S->oom = true;
       return S->n;
@@ -533,6 +564,8 @@ call(struct sunit *S, unsigned i, const struct glsl_subroutine_uniform *u)
                    u->name);
    if (is(S, open, "[")) {
       unsigned close = skip_group(S, open) - 1;
+      while (is(S, close + 1, "[")) /* u[i][j](args): the inner groups stay as they are */
+         close = skip_group(S, close + 1) - 1;
       if (!is(S, close + 1, "("))
          return; /* not a call */
       glsl_str_append(&b, "[");
@@ -662,7 +695,7 @@ apply(struct sunit *S)
 }
 
 static bool
-enables_extension(const struct sunit *S, unsigned i)
+enables_extension(const struct sunit *S, unsigned i, const char *ext)
 {
    const char *d = S->p + S->t[i].at + 1;
    while (*d == ' ' || *d == '\t')
@@ -672,7 +705,12 @@ enables_extension(const struct sunit *S, unsigned i)
    d += 9;
    while (*d == ' ' || *d == '\t')
       d++;
-   return !strncmp(d, "GL_ARB_shader_subroutine", 24) && !glsl_ident_char(d[24]);
+   const size_t n = strlen(ext);
+   if (strncmp(d, ext, n) || glsl_ident_char(d[n]))
+      return false;
+   const char *eol = strchr(d, '\n');
+   const char *off = strstr(d, "disable");
+   return !off || (eol && off > eol);
 }
 
 void
@@ -698,7 +736,12 @@ glsl_lower_subroutines(enum glsl_stage stage, const char *pp, int version,
    memset(info, 0, sizeof(*info));
    if (!strstr(pp, "subroutine"))
       return true;
-   struct sunit S = {.stage = stage, .p = pp, .info = info, .version = version, .log = log};
+   struct sunit S = {.stage = stage,
+                     .p = pp,
+                     .info = info,
+                     .version = version,
+                     .explicit_ok = version >= 430,
+                     .log = log};
    if (!glsl_tokenize(pp, version, &S.t, &S.n)) {
       free(S.t);
       glsl_str_append(log, "error: out of memory\n");
@@ -706,7 +749,11 @@ glsl_lower_subroutines(enum glsl_stage stage, const char *pp, int version,
    }
    bool enabled = version >= 400;
    for (unsigned i = 0; i < S.n; i++) {
-      if (S.t[i].kind == GLSL_TOK_DIRECTIVE && enables_extension(&S, i)) {
+      if (S.t[i].kind == GLSL_TOK_DIRECTIVE &&
+          enables_extension(&S, i, "GL_ARB_explicit_uniform_location"))
+         S.explicit_ok = true;
+      if (S.t[i].kind == GLSL_TOK_DIRECTIVE &&
+          enables_extension(&S, i, "GL_ARB_shader_subroutine")) {
          enabled = true;
          blank(&S, i, i); /* glslang's Vulkan target would refuse the extension */
       }

@@ -512,11 +512,18 @@ test_context_attribs(void)
          fake_fe_stats.last_desc.minor == 0);
    CHECK(mgl_eglQueryContext(dpy, c, EGL_CONTEXT_CLIENT_TYPE, &v) && v == EGL_OPENGL_ES_API);
    CHECK(mgl_eglQueryContext(dpy, c, EGL_CONTEXT_CLIENT_VERSION, &v) && v == 2);
+   /* ES 3 without a minor: the highest ES 3.x the front end offers; 3.0 asked: 3.0; 3.1 asked:
+    * 3.1 (the front end refuses it where the backend lacks what it needs) */
    EGLContext es3 = TRY(ES, EGL_SUCCESS, MAJ, 3, EGL_NONE);
    CHECK(fake_fe_stats.last_desc.api == FE_API_GLES && fake_fe_stats.last_desc.major == 3);
+   CHECK(fake_fe_stats.last_desc.es_highest_minor);
    TRY(ES, EGL_SUCCESS, MAJ, 3, MIN, 0, FLAGS, EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR, EGL_NONE);
-   TRY(ES, EGL_BAD_MATCH, MAJ, 3, MIN, 1, EGL_NONE);
+   CHECK(fake_fe_stats.last_desc.minor == 0 && !fake_fe_stats.last_desc.es_highest_minor);
+   TRY(ES, EGL_SUCCESS, MAJ, 3, MIN, 1, EGL_NONE);
+   CHECK(fake_fe_stats.last_desc.api == FE_API_GLES && fake_fe_stats.last_desc.major == 3 &&
+         fake_fe_stats.last_desc.minor == 1 && !fake_fe_stats.last_desc.es_highest_minor);
    TRY(ES, EGL_BAD_MATCH, MAJ, 3, MIN, 2, EGL_NONE);
+   TRY(ES, EGL_BAD_MATCH, MAJ, 2, MIN, 1, EGL_NONE);
    TRY(ES, EGL_BAD_MATCH, MAJ, 1, MIN, 1, EGL_NONE);
    TRY(ES, EGL_BAD_ATTRIBUTE, MAJ, 3, PROF, CORE, EGL_NONE);
    TRY(ES, EGL_BAD_ATTRIBUTE, MAJ, 3, FLAGS, EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR,

@@ -156,6 +156,11 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
          .name = dup("v_xfb"), .type = GL_FLOAT_VEC4, .size = 1, .offset = 16 * i, .components = 4};
    p->xfb_stride[0] = next.num_xfb ? next.xfb_stride : 0;
    p->xfb_buffers = next.num_xfb ? 1 : 0; /* interleaved: binding point 0 */
+   if (next.num_xfb && next.xfb_stride1) {
+      p->xfb_stride[1] = next.xfb_stride1;
+      p->xfb_buffer_stream[1] = next.xfb_stream1;
+      p->xfb_buffers = 2;
+   }
    uint32_t offset = 0;
    p->default_block.num_uniforms = next.num_uniforms;
    p->default_block.uniforms = calloc(next.num_uniforms + 1, sizeof(struct glsl_uniform));
@@ -281,7 +286,27 @@ glsl_program_destroy(struct glsl_program *p)
    for (unsigned i = 0; i < p->num_blocks; i++)
       free(p->blocks[i].name);
    free(p->blocks);
+   /* (the fake linker makes none of these; a program glProgramBinary read may have them) */
+   free(p->default_block.initial_data);
+   for (unsigned i = 0; i < p->default_block.num_depth_modes; i++)
+      free(p->default_block.depth_modes[i].sampler);
+   free(p->default_block.depth_modes);
+   for (unsigned i = 0; i < p->num_block_members; i++)
+      free(p->block_members[i].name);
    free(p->block_members);
+   for (unsigned i = 0; i < p->num_storage_blocks; i++)
+      free(p->storage_blocks[i].name);
+   free(p->storage_blocks);
+   for (unsigned i = 0; i < p->num_buffer_vars; i++)
+      free(p->buffer_vars[i].name);
+   free(p->buffer_vars);
+   for (unsigned i = 0; i < p->num_images; i++)
+      free(p->images[i].name);
+   free(p->images);
+   for (unsigned i = 0; i < p->num_atomic_counters; i++)
+      free(p->atomic_counters[i].name);
+   free(p->atomic_counters);
+   free(p->atomic_buffers);
    for (unsigned i = 0; i < p->num_inputs; i++)
       free(p->inputs[i].name);
    free(p->inputs);

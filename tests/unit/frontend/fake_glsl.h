@@ -33,6 +33,8 @@ struct fake_program {
    /* Interleaved transform feedback: num_xfb varyings, xfb_stride bytes a vertex. */
    unsigned num_xfb;
    uint32_t xfb_stride;
+   /* A second capture buffer (stride 0: none) holding vertex stream xfb_stream1's varyings. */
+   uint32_t xfb_stride1, xfb_stream1;
    /* Copied into glsl_program.alpha_tested (the compatibility alpha test applied to colour 0). */
    bool alpha_tested;
    /* The fragment stage gets subroutines (glsl_program.subroutines): types color_t (0) and

@@ -94,6 +94,45 @@ test_strings(void)
    env_finish(&e);
 }
 
+/* Each name once in either profile's list: the core list names GL 3.x features under their
+ * extension names (GL_ARB_timer_query, GL_EXT_framebuffer_object, ...) that the compatibility
+ * context's own names repeat. */
+static void
+check_no_duplicates(void)
+{
+   GLint n = 0;
+   mgl_glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+   for (GLint i = 0; i < n; i++)
+      for (GLint k = i + 1; k < n; k++) {
+         const char *a = (const char *)mgl_glGetStringi(GL_EXTENSIONS, (GLuint)i);
+         const char *b = (const char *)mgl_glGetStringi(GL_EXTENSIONS, (GLuint)k);
+         if (a && b && !strcmp(a, b)) {
+            fprintf(stderr, "listed twice: %s\n", a);
+            CHECK(0);
+         }
+      }
+}
+
+static void
+test_extension_names_once(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   check_no_duplicates();
+   CHECK(has_ext_i("GL_ARB_timer_query") && has_ext_i("GL_EXT_framebuffer_object"));
+   env_finish(&e);
+   env_init(&e, 16, 16);
+   check_no_duplicates();
+   CHECK(has_ext_i("GL_ARB_timer_query") && has_ext_i("GL_ARB_occlusion_query2"));
+   CHECK(has_ext_i("GL_ARB_texture_multisample") && has_ext_i("GL_ARB_texture_rectangle"));
+   CHECK(has_ext_i("GL_EXT_framebuffer_object") && has_ext_i("GL_EXT_framebuffer_blit"));
+   CHECK(has_ext_i("GL_EXT_packed_depth_stencil") && has_ext_i("GL_NV_conditional_render"));
+   CHECK(has_ext_i("GL_EXT_blend_equation_separate"));
+   CHECK(has_ext_i("GL_ARB_robustness") && has_ext_i("GL_KHR_robustness"));
+   CHECK(!has_ext_i("GL_ARB_compatibility"));
+   env_finish(&e);
+}
+
 static void
 get4(GLenum pname, float out[4])
 {
@@ -1247,6 +1286,7 @@ int
 main(void)
 {
    test_strings();
+   test_extension_names_once();
    test_current_attributes();
    test_begin_end_errors();
    test_quads_sent();

@@ -527,10 +527,62 @@ test_extension_and_es(void)
 {
    struct fe_test_env e;
    ctx_env(&e, FE_API_GL_CORE, 3, false, false);
-   bool found = false;
-   for (GLint i = 0; i < geti(GL_NUM_EXTENSIONS); i++)
-      found |= !strcmp((const char *)mgl_glGetStringi(GL_EXTENSIONS, (GLuint)i), "GL_KHR_debug");
+   bool found = false, arb = false;
+   for (GLint i = 0; i < geti(GL_NUM_EXTENSIONS); i++) {
+      const char *x = (const char *)mgl_glGetStringi(GL_EXTENSIONS, (GLuint)i);
+      found |= !strcmp(x, "GL_KHR_debug");
+      arb |= !strcmp(x, "GL_ARB_debug_output");
+   }
    CHECK(found);
+   /* GL_ARB_debug_output: its ARB commands are the same ones (gen_gl.py forwards them) */
+   CHECK(arb);
+   mgl_glEnable(GL_DEBUG_OUTPUT); /* a non-debug context starts with it off */
+   mgl_glDebugMessageCallbackARB(record, NULL);
+   num_got = 0;
+   mgl_glDebugMessageInsertARB(GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_OTHER, 7,
+                               GL_DEBUG_SEVERITY_HIGH, -1, "arb");
+   CHECK_EQ(num_got, 1);
+   CHECK_EQ(got[0].id, 7);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+}
+
+/* KHR_parallel_shader_compile / ARB_parallel_shader_compile: the count is state (0xFFFFFFFF at
+ * first), and compiles and links are complete when their commands return. */
+static void
+test_parallel_shader_compile(void)
+{
+   struct fe_test_env e;
+   ctx_env(&e, FE_API_GL_CORE, 3, false, false);
+   bool khr = false, arb = false;
+   for (GLint i = 0; i < geti(GL_NUM_EXTENSIONS); i++) {
+      const char *x = (const char *)mgl_glGetStringi(GL_EXTENSIONS, (GLuint)i);
+      khr |= !strcmp(x, "GL_KHR_parallel_shader_compile");
+      arb |= !strcmp(x, "GL_ARB_parallel_shader_compile");
+   }
+   CHECK(khr && arb);
+   CHECK_EQ(geti(GL_MAX_SHADER_COMPILER_THREADS_KHR), -1);
+   mgl_glMaxShaderCompilerThreadsKHR(3);
+   CHECK_EQ(geti(GL_MAX_SHADER_COMPILER_THREADS_KHR), 3);
+   mgl_glMaxShaderCompilerThreadsARB(0);
+   CHECK_EQ(geti(GL_MAX_SHADER_COMPILER_THREADS_KHR), 0);
+   const GLuint sh = mgl_glCreateShader(GL_VERTEX_SHADER);
+   const GLuint prog = mgl_glCreateProgram();
+   GLint v = 0;
+   mgl_glGetShaderiv(sh, GL_COMPLETION_STATUS_KHR, &v);
+   CHECK_EQ(v, GL_TRUE);
+   v = 0;
+   mgl_glGetProgramiv(prog, GL_COMPLETION_STATUS_KHR, &v);
+   CHECK_EQ(v, GL_TRUE);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glDeleteShader(sh);
+   mgl_glDeleteProgram(prog);
+   env_finish(&e);
+   /* not an ES context's: the query is GL_INVALID_ENUM there */
+   ctx_env(&e, FE_API_GLES, 3, false, false);
+   GLint n = 7;
+   mgl_glGetIntegerv(GL_MAX_SHADER_COMPILER_THREADS_KHR, &n);
+   CHECK_ERR(GL_INVALID_ENUM);
    env_finish(&e);
    for (int major = 2; major <= 3; major++) {
       ctx_env(&e, FE_API_GLES, major, true, false);
@@ -588,5 +640,6 @@ main(void)
    test_labels();
    test_extension_and_es();
    test_no_error();
+   test_parallel_shader_compile();
    return fe_test_report("unit.frontend.debug");
 }

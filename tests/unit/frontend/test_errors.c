@@ -187,6 +187,50 @@ lists_extension(const char *name)
    return false;
 }
 
+/* GL 4.4 / ARB_vertex_type_10f_11f_11f_rev: three packed unsigned floats, size 3 only, float
+ * attributes only, where the backend fetches them (listed then); glVertexAttribP1-3ui decode
+ * them, P4 refuses them. */
+static void
+test_vertex_type_10f_11f_11f(void)
+{
+   struct fe_test_env e;
+   const uint32_t saved = fake_caps.format_flags[MGP_FORMAT_R11G11B10_FLOAT];
+   fake_caps.format_flags[MGP_FORMAT_R11G11B10_FLOAT] &= ~MGP_FORMAT_CAP_VERTEX;
+   env_init(&e, 16, 16);
+   CHECK(!lists_extension("GL_ARB_vertex_type_10f_11f_11f_rev"));
+   GLuint vao;
+   mgl_glGenVertexArrays(1, &vao);
+   mgl_glBindVertexArray(vao);
+   mgl_glVertexAttribFormat(0, 3, GL_UNSIGNED_INT_10F_11F_11F_REV, GL_FALSE, 0);
+   CHECK_ERR(GL_INVALID_ENUM);
+   env_finish(&e);
+   fake_caps.format_flags[MGP_FORMAT_R11G11B10_FLOAT] |= MGP_FORMAT_CAP_VERTEX;
+   env_init(&e, 16, 16);
+   CHECK(lists_extension("GL_ARB_vertex_type_10f_11f_11f_rev"));
+   mgl_glGenVertexArrays(1, &vao);
+   mgl_glBindVertexArray(vao);
+   mgl_glVertexAttribFormat(0, 3, GL_UNSIGNED_INT_10F_11F_11F_REV, GL_FALSE, 0);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glVertexAttribFormat(0, 4, GL_UNSIGNED_INT_10F_11F_11F_REV, GL_FALSE, 0);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glVertexAttribFormat(0, GL_BGRA, GL_UNSIGNED_INT_10F_11F_11F_REV, GL_TRUE, 0);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glVertexAttribIFormat(0, 3, GL_UNSIGNED_INT_10F_11F_11F_REV, 0);
+   CHECK_ERR(GL_INVALID_ENUM);
+   /* 1.0 (exponent 15, mantissa 0) in red, 2.0 in green, 0.5 in blue */
+   const GLuint w = (15u << 6) | (16u << 6) << 11 | (14u << 5) << 22;
+   mgl_glVertexAttribP3ui(1, GL_UNSIGNED_INT_10F_11F_11F_REV, GL_FALSE, w);
+   CHECK_ERR(GL_NO_ERROR);
+   GLfloat f[4] = {0};
+   mgl_glGetVertexAttribfv(1, GL_CURRENT_VERTEX_ATTRIB, f);
+   CHECK(f[0] == 1.0f && f[1] == 2.0f && f[2] == 0.5f && f[3] == 1.0f);
+   mgl_glVertexAttribP4ui(1, GL_UNSIGNED_INT_10F_11F_11F_REV, GL_FALSE, w);
+   CHECK_ERR(GL_INVALID_ENUM);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+   fake_caps.format_flags[MGP_FORMAT_R11G11B10_FLOAT] = saved;
+}
+
 /* Indirect draws (GL 4.6 core 10.4): each error sends nothing; a valid glMultiDraw*Indirect
  * is one draw_indirect record whatever its draw count, stride 0 sent as the command's size; a
  * backend without draw_indirect refuses the binding point and declines by name. */
@@ -2863,6 +2907,102 @@ test_xfb_objects_desktop(void)
    fake_caps.cap_bits &= ~(MGP_CAP_TRANSFORM_FEEDBACK | MGP_CAP_XFB_OBJECTS);
 }
 
+/* GL 4.0's vertex streams where the server has them (MGP_CAP_VERTEX_STREAMS):
+ * GL_MAX_VERTEX_STREAMS is 4; glBegin/EndQueryIndexed of a primitive query carry the stream as
+ * the record's index (GL_INVALID_VALUE at 4, GL_CURRENT_QUERY per stream); and
+ * glDrawTransformFeedbackStream draws the stream's first buffer with that buffer's stride, a
+ * stream no buffer captured nothing, a stream at 4 GL_INVALID_VALUE. */
+static void
+test_vertex_streams(void)
+{
+   struct fe_test_env e;
+   const uint64_t caps = MGP_CAP_TRANSFORM_FEEDBACK | MGP_CAP_XFB_OBJECTS |
+                         MGP_CAP_XFB_PRIMITIVES_QUERY | MGP_CAP_VERTEX_STREAMS;
+   fake_caps.cap_bits |= caps;
+   env_init(&e, 16, 16);
+   GLint lim = -1;
+   mgl_glGetIntegerv(GL_MAX_VERTEX_STREAMS, &lim);
+   CHECK_EQ(lim, 4);
+   GLuint q[2];
+   mgl_glGenQueries(2, q);
+   mgl_glBeginQueryIndexed(GL_PRIMITIVES_GENERATED, 4, q[0]);
+   CHECK_ERR(GL_INVALID_VALUE);
+   const unsigned begins = fake_count_of(MGP_CALL_begin_query);
+   mgl_glBeginQueryIndexed(GL_PRIMITIVES_GENERATED, 3, q[0]);
+   mgl_glBeginQueryIndexed(GL_PRIMITIVES_GENERATED, 1, q[1]);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_begin_query), begins + 2);
+   const struct fake_rec *r = fake_find(MGP_CALL_begin_query, begins);
+   CHECK(r && ((const struct mgp_query_desc *)(const void *)r->args)->index == 3);
+   GLint cur = 0;
+   mgl_glGetQueryIndexediv(GL_PRIMITIVES_GENERATED, 1, GL_CURRENT_QUERY, &cur);
+   CHECK_EQ((GLuint)cur, q[1]);
+   mgl_glGetQueryIndexediv(GL_PRIMITIVES_GENERATED, 2, GL_CURRENT_QUERY, &cur);
+   CHECK_EQ(cur, 0);
+   mgl_glBeginQueryIndexed(GL_PRIMITIVES_GENERATED, 1, q[0]); /* stream 1 has one active */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   const unsigned ends = fake_count_of(MGP_CALL_end_query);
+   mgl_glEndQueryIndexed(GL_PRIMITIVES_GENERATED, 3);
+   CHECK_ERR(GL_NO_ERROR);
+   r = fake_find(MGP_CALL_end_query, ends);
+   CHECK(r && ((const struct mgp_query_desc *)(const void *)r->args)->index == 3);
+   mgl_glEndQueryIndexed(GL_PRIMITIVES_GENERATED, 3); /* none active there now */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glDeleteQueries(2, q); /* q[1] active on stream 1: ended with its index */
+   CHECK_ERR(GL_NO_ERROR);
+   r = fake_find(MGP_CALL_end_query, ends + 1);
+   CHECK(r && ((const struct mgp_query_desc *)(const void *)r->args)->index == 1);
+
+   /* buffer 0: stream 0, 16 bytes; buffer 1: stream 2, 32 bytes */
+   struct fake_program fp = {.num_inputs = 1,
+                             .inputs = {"pos"},
+                             .num_xfb = 1,
+                             .xfb_stride = 16,
+                             .xfb_stride1 = 32,
+                             .xfb_stream1 = 2};
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   GLuint vao, vbo, b[2], t;
+   make_triangle(&vao, &vbo);
+   mgl_glGenBuffers(2, b);
+   mgl_glGenTransformFeedbacks(1, &t);
+   mgl_glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, t);
+   for (int i = 0; i < 2; i++) {
+      mgl_glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, b[i]);
+      mgl_glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, 1024, NULL, GL_STREAM_READ);
+      mgl_glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, (GLuint)i, b[i]);
+   }
+   mgl_glBeginTransformFeedback(GL_TRIANGLES);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glEndTransformFeedback();
+   CHECK_ERR(GL_NO_ERROR);
+   const unsigned draws = fake_count_of(MGP_CALL_draw_stream_output);
+   mgl_glDrawTransformFeedbackStream(GL_POINTS, t, 2);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_stream_output), draws + 1);
+   r = fake_find(MGP_CALL_draw_stream_output, draws);
+   if (r) {
+      const struct mgp_draw_stream_output *a = (const void *)r->args;
+      CHECK_EQ(a->object, t);
+      CHECK_EQ(a->stream, 2);
+      CHECK_EQ(a->buffer, 1);
+      CHECK_EQ(a->stride, 32);
+   }
+   mgl_glDrawTransformFeedbackStream(GL_POINTS, t, 0);
+   r = fake_find(MGP_CALL_draw_stream_output, draws + 1);
+   CHECK(r && ((const struct mgp_draw_stream_output *)(const void *)r->args)->buffer == 0 &&
+         ((const struct mgp_draw_stream_output *)(const void *)r->args)->stride == 16);
+   mgl_glDrawTransformFeedbackStream(GL_POINTS, t, 1); /* no buffer held stream 1: nothing */
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glDrawTransformFeedbackStream(GL_POINTS, t, 4);
+   CHECK_ERR(GL_INVALID_VALUE);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_stream_output), draws + 2);
+   mgl_glDeleteTransformFeedbacks(1, &t);
+   mgl_glDeleteProgram(prog);
+   env_finish(&e);
+   fake_caps.cap_bits &= ~caps;
+}
+
 /* ARB_viewport_array's ranges (GL 4.1 13.6.1): first + count past GL_MAX_VIEWPORTS or a
  * negative count is GL_INVALID_VALUE and changes nothing; an empty range ending at the last
  * viewport is none; GL_SCISSOR_TEST indexed past the viewports is GL_INVALID_VALUE. */
@@ -2924,6 +3064,7 @@ int
 main(void)
 {
    test_first_error_sticks();
+   test_vertex_type_10f_11f_11f();
    test_viewport_ranges();
    test_buffer_errors();
    test_clear_buffer();
@@ -2959,6 +3100,7 @@ main(void)
    test_occlusion_any();
    test_xfb_objects();
    test_xfb_objects_desktop();
+   test_vertex_streams();
    test_dual_source_caps();
    test_sample_count_caps();
    return fe_test_report("unit.frontend.errors");

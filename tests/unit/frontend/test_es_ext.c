@@ -2,13 +2,16 @@
  * entry points' errors: GL_EXT_discard_framebuffer, GL_EXT_draw_buffers (glDrawBuffersEXT on the
  * default framebuffer and on an FBO), GL_OES_vertex_array_object; the extension string and the
  * glGetStringi list say the same; GL_FIXED and the desktop-only types of
- * glVertexAttribPointer on ES 2.0 / 3.0 / GL 3.3 core; ES 3.0's program binary queries and
- * calls with no binary format; glGetShaderPrecisionFormat and glShaderBinary (ES 2.0, and GL
+ * glVertexAttribPointer on ES 2.0 / 3.0 / GL 3.3 core; program binaries (OES_get_program_binary,
+ * ES 3.0, ARB_get_program_binary): a round trip, the errors, refused, truncated and flipped binaries; glGetShaderPrecisionFormat and glShaderBinary (ES 2.0, and GL
  * 4.1 semantics in a desktop context); ES 2.0's own state (and not ES 3.0's); no buffer
  * storage on ES 3.0; GL_EXT_depth_clamp only where the backend clamps (MGP_CAP_DEPTH_CLAMP). */
 #include "fe_test_util.h"
 
+#include <stdlib.h>
+
 #include "fe_egl.h" /* fe_get_proc_address */
+#include "hash.h"
 
 static void
 es_env(struct fe_test_env *e, int major)
@@ -323,54 +326,255 @@ test_shader_precision_and_binary(enum fe_api api, int major)
    env_finish(&e);
 }
 
+/* The binary's header hash (fe_program_binary.c: the 64 bits at 24 hash bytes 32 to the end)
+ * made again, so a changed body reaches the table reader. */
 static void
-test_program_binary(void)
+rehash(uint8_t *b, size_t n)
+{
+   const uint64_t h = mgu_hash64(b + 32, n - 32, 0);
+   for (int k = 0; k < 8; k++)
+      b[24 + k] = (uint8_t)(h >> (8 * k));
+}
+
+static GLint
+link_status(GLuint prog)
+{
+   GLint ok = -1;
+   mgl_glGetProgramiv(prog, GL_LINK_STATUS, &ok);
+   return ok;
+}
+
+/* GL 4.1 7.5 / ES 3.0 2.12.4 (OES_get_program_binary in ES 2.0): one format; a linked program's
+ * binary loads into another program, which then has the same uniforms at their initial values;
+ * the errors; a binary of another build, truncated, or with any bit flipped never loads into
+ * something the front end could index outside of (the sanitizer build runs this). */
+static void
+test_program_binary(enum fe_api api, int major)
 {
    struct fe_test_env e;
-   es_env(&e, 3);
-   GLint n = -1, sentinel[2] = {-7, -7};
+   if (api == FE_API_GLES)
+      es_env(&e, major);
+   else
+      env_init(&e, 16, 16);
+   GLint n = -1, formats[2] = {-7, -7};
    mgl_glGetIntegerv(GL_NUM_PROGRAM_BINARY_FORMATS, &n);
    CHECK_ERR(GL_NO_ERROR);
-   CHECK_EQ(n, 0);
-   mgl_glGetIntegerv(GL_PROGRAM_BINARY_FORMATS, sentinel);
+   CHECK_EQ(n, 1);
+   mgl_glGetIntegerv(GL_PROGRAM_BINARY_FORMATS, formats);
    CHECK_ERR(GL_NO_ERROR);
-   CHECK_EQ(sentinel[0], -7);
-   GLuint prog = mgl_glCreateProgram();
+   CHECK_EQ(formats[0], (GLint)FE_PROGRAM_BINARY_FORMAT_MGL);
+   CHECK_EQ(formats[1], -7);
+   GLint num_ext = 0;
+   bool listed = false;
+   if (api == FE_API_GLES) {
+      listed = strstr((const char *)mgl_glGetString(GL_EXTENSIONS), "GL_OES_get_program_binary");
+   } else {
+      mgl_glGetIntegerv(GL_NUM_EXTENSIONS, &num_ext);
+      for (GLint i = 0; i < num_ext; i++)
+         listed |= !strcmp((const char *)mgl_glGetStringi(GL_EXTENSIONS, (GLuint)i),
+                           "GL_ARB_get_program_binary");
+   }
+   CHECK(listed);
+
+   /* not linked: no binary */
+   GLuint none = mgl_glCreateProgram();
    GLint v = -1;
-   mgl_glGetProgramiv(prog, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, &v);
-   CHECK_EQ(v, GL_FALSE);
-   mgl_glProgramParameteri(prog, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, GL_TRUE);
-   CHECK_ERR(GL_NO_ERROR);
-   mgl_glGetProgramiv(prog, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, &v);
-   CHECK_EQ(v, GL_TRUE);
-   mgl_glProgramParameteri(prog, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, 2);
-   CHECK_ERR(GL_INVALID_VALUE);
-   mgl_glProgramParameteri(prog, GL_LINK_STATUS, GL_TRUE);
-   CHECK_ERR(GL_INVALID_ENUM);
-   mgl_glProgramParameteri(prog + 100, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, GL_TRUE);
-   CHECK_ERR(GL_INVALID_VALUE);
-   mgl_glGetProgramiv(prog, GL_PROGRAM_BINARY_LENGTH, &v);
+   mgl_glGetProgramiv(none, GL_PROGRAM_BINARY_LENGTH, &v);
    CHECK_EQ(v, 0);
    GLsizei len = -1;
    GLenum fmt = 0;
-   uint8_t buf[16];
-   mgl_glGetProgramBinary(prog, sizeof(buf), &len, &fmt, buf);
+   uint8_t small[16];
+   mgl_glGetProgramBinary(none, sizeof(small), &len, &fmt, small);
    CHECK_ERR(GL_INVALID_OPERATION);
-   CHECK_EQ(len, 0);
-   mgl_glProgramBinary(prog, 0x1234, buf, sizeof(buf));
-   CHECK_ERR(GL_INVALID_ENUM);
-   mgl_glProgramBinary(prog, 0x1234, buf, -1);
+   CHECK_EQ(len, -1);
+   /* the hint: stored, read by the next link */
+   mgl_glProgramParameteri(none, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, GL_TRUE);
+   CHECK_ERR(GL_NO_ERROR);
+   v = -1;
+   mgl_glGetProgramiv(none, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, &v);
+   if (api == FE_API_GLES && major < 3) { /* ES 3.0's query, not OES_get_program_binary's */
+      CHECK_ERR(GL_INVALID_ENUM);
+      v = GL_FALSE;
+   }
+   CHECK_EQ(v, GL_FALSE);
+   mgl_glProgramParameteri(none, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, 2);
    CHECK_ERR(GL_INVALID_VALUE);
-   mgl_glDeleteProgram(prog);
-   env_finish(&e);
+   mgl_glProgramParameteri(none, GL_LINK_STATUS, GL_TRUE);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glProgramParameteri(none + 100, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, GL_TRUE);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glProgramBinary(none, 0x1234, small, sizeof(small));
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glProgramBinary(none, FE_PROGRAM_BINARY_FORMAT_MGL, small, -1);
+   CHECK_ERR(GL_INVALID_VALUE);
 
-   es_env(&e, 2);
-   mgl_glGetIntegerv(GL_NUM_PROGRAM_BINARY_FORMATS, &n);
-   CHECK_ERR(GL_INVALID_ENUM);
-   env_finish(&e);
-   env_init(&e, 16, 16);
-   mgl_glGetIntegerv(GL_NUM_PROGRAM_BINARY_FORMATS, &n);
-   CHECK_ERR(GL_INVALID_ENUM);
+   struct fake_program fp = {
+      .num_uniforms = 2,
+      .uniforms = {{"tint", GL_FLOAT_VEC4, 0}, {"k", GL_FLOAT, 3}},
+      .num_samplers = 1,
+      .samplers = {{"tex", GL_SAMPLER_2D, 0}},
+      .num_blocks = 1,
+      .blocks = {"Params"},
+      .block_sizes = {32},
+      .num_inputs = 1,
+      .inputs = {"pos"},
+   };
+   GLuint prog = make_program(&fp);
+   mgl_glGetProgramiv(prog, GL_PROGRAM_BINARY_LENGTH, &v);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(v > 40);
+   const GLsizei size = v;
+   uint8_t *bin = malloc((size_t)size);
+   /* bufSize below the length: INVALID_OPERATION, nothing written */
+   mgl_glGetProgramBinary(prog, size - 1, &len, &fmt, bin);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   CHECK_EQ(len, -1);
+   mgl_glGetProgramBinary(prog, size, &len, &fmt, bin);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(len, size);
+   CHECK_EQ(fmt, FE_PROGRAM_BINARY_FORMAT_MGL);
+
+   /* loaded into another program, after the first is gone: linked, the same locations, the
+    * uniforms at their initial values (not the first program's current ones) */
+   const GLint loc_k = mgl_glGetUniformLocation(prog, "k[1]");
+   const GLint loc_tex = mgl_glGetUniformLocation(prog, "tex");
+   mgl_glUseProgram(prog);
+   mgl_glUniform1f(loc_k, 5.0f);
+   mgl_glUseProgram(0);
+   mgl_glDeleteProgram(prog);
+   GLuint copy = mgl_glCreateProgram();
+   mgl_glProgramBinary(copy, fmt, bin, len);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(link_status(copy), GL_TRUE);
+   char log[160] = "";
+   mgl_glGetProgramInfoLog(copy, sizeof(log), NULL, log);
+   CHECK_EQ(log[0], '\0');
+   CHECK_EQ(mgl_glGetUniformLocation(copy, "k[1]"), loc_k);
+   CHECK_EQ(mgl_glGetUniformLocation(copy, "tex"), loc_tex);
+   CHECK_EQ(mgl_glGetUniformBlockIndex(copy, "Params"), 0);
+   GLfloat kv = -1.0f;
+   mgl_glGetUniformfv(copy, loc_k, &kv);
+   CHECK(kv == 0.0f);
+   mgl_glGetProgramiv(copy, GL_ACTIVE_UNIFORMS, &v);
+   CHECK_EQ(v, 3);
+   mgl_glGetProgramiv(copy, GL_PROGRAM_BINARY_LENGTH, &v);
+   CHECK_EQ(v, size);
+
+   /* a binary of another build (the build id at byte 8 edited): LINK_STATUS FALSE, an info
+    * log, no GL error; the program has no executable any more */
+   uint8_t *other = malloc((size_t)size);
+   memcpy(other, bin, (size_t)size);
+   other[8] ^= 1;
+   mgl_glProgramBinary(copy, fmt, other, len);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(link_status(copy), GL_FALSE);
+   mgl_glGetProgramiv(copy, GL_INFO_LOG_LENGTH, &v);
+   CHECK(v > 1);
+   mgl_glGetProgramInfoLog(copy, sizeof(log), NULL, log);
+   CHECK(strstr(log, "another build") != NULL);
+   mgl_glGetProgramBinary(copy, size, &len, &fmt, bin);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   /* another device or context type: the device hash at byte 16 */
+   memcpy(other, bin, (size_t)size);
+   other[16] ^= 0x80;
+   mgl_glProgramBinary(copy, fmt, other, len);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(link_status(copy), GL_FALSE);
+
+   /* every truncation (each on an exact-size copy) */
+   unsigned loaded = 0;
+   for (GLsizei cut = 0; cut < size; cut++) {
+      uint8_t *t = malloc(cut ? (size_t)cut : 1);
+      memcpy(t, bin, (size_t)cut);
+      mgl_glProgramBinary(copy, fmt, t, cut);
+      CHECK_ERR(GL_NO_ERROR);
+      loaded += link_status(copy) == GL_TRUE;
+      free(t);
+   }
+   CHECK_EQ(loaded, 0);
+   /* every bit flipped: as given (the hash refuses it), and with the hash made again (the
+    * tables' reader refuses it, or it loads and answers queries) */
+   unsigned refused = 0;
+   for (size_t bit = 0; bit < (size_t)size * 8; bit++) {
+      memcpy(other, bin, (size_t)size);
+      other[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+      mgl_glProgramBinary(copy, fmt, other, len);
+      CHECK_ERR(GL_NO_ERROR);
+      CHECK(link_status(copy) == GL_FALSE || (bit >= 24 * 8 && bit < 32 * 8));
+      if (bit < 32 * 8)
+         continue;
+      rehash(other, (size_t)size);
+      mgl_glProgramBinary(copy, fmt, other, len);
+      GLenum err = mgl_glGetError();
+      CHECK(err == GL_NO_ERROR || err == GL_OUT_OF_MEMORY);
+      if (link_status(copy) == GL_TRUE) {
+         mgl_glGetProgramiv(copy, GL_ACTIVE_UNIFORMS, &v);
+         mgl_glUseProgram(copy);
+         mgl_glUniform1f(mgl_glGetUniformLocation(copy, "k[1]"), 2.0f);
+         mgl_glUniform4f(mgl_glGetUniformLocation(copy, "tint"), 1, 2, 3, 4);
+         mgl_glUseProgram(0);
+         while (mgl_glGetError() != GL_NO_ERROR)
+            ;
+      } else {
+         refused++;
+      }
+   }
+   CHECK(refused > 0);
+   /* and the good binary still loads */
+   mgl_glProgramBinary(copy, fmt, bin, size);
+   CHECK_EQ(link_status(copy), GL_TRUE);
+   free(other);
+   free(bin);
+
+   if (api != FE_API_GLES) {
+      /* subroutines (fake_glsl.h's fragment ones) and the separable flag come back: the
+       * indices, the uniform's location, its default value after the load */
+      struct fake_program sp = {.num_inputs = 1, .inputs = {"pos"}, .subroutines = true};
+      fake_glsl_next(&sp);
+      GLuint sep = mgl_glCreateProgram();
+      mgl_glProgramParameteri(sep, GL_PROGRAM_SEPARABLE, GL_TRUE);
+      const char *src = "#version 330 core\nvoid main() {}\n";
+      GLuint fsh = mgl_glCreateShader(GL_FRAGMENT_SHADER);
+      mgl_glShaderSource(fsh, 1, &src, NULL);
+      mgl_glCompileShader(fsh);
+      GLuint vsh = mgl_glCreateShader(GL_VERTEX_SHADER);
+      mgl_glShaderSource(vsh, 1, &src, NULL);
+      mgl_glCompileShader(vsh);
+      mgl_glAttachShader(sep, vsh);
+      mgl_glAttachShader(sep, fsh);
+      mgl_glLinkProgram(sep);
+      CHECK_EQ(link_status(sep), GL_TRUE);
+      mgl_glGetProgramiv(sep, GL_PROGRAM_BINARY_LENGTH, &v);
+      uint8_t *sb = malloc((size_t)v);
+      mgl_glGetProgramBinary(sep, v, &len, &fmt, sb);
+      CHECK_ERR(GL_NO_ERROR);
+      GLuint sc = mgl_glCreateProgram();
+      mgl_glProgramBinary(sc, fmt, sb, len);
+      CHECK_EQ(link_status(sc), GL_TRUE);
+      mgl_glGetProgramiv(sc, GL_PROGRAM_SEPARABLE, &v);
+      CHECK_EQ(v, GL_TRUE);
+      CHECK_EQ(mgl_glGetSubroutineIndex(sc, GL_FRAGMENT_SHADER, "blue"), 1);
+      CHECK_EQ(mgl_glGetSubroutineUniformLocation(sc, GL_FRAGMENT_SHADER, "u_scale"), 1);
+      mgl_glUseProgram(sc);
+      GLuint set[3] = {1, 2, 2}, got = 99;
+      mgl_glUniformSubroutinesuiv(GL_FRAGMENT_SHADER, 3, set);
+      mgl_glGetUniformSubroutineuiv(GL_FRAGMENT_SHADER, 0, &got);
+      CHECK_EQ(got, 1);
+      /* loaded again while current: the default (red, 0) is back */
+      mgl_glProgramBinary(sc, fmt, sb, len);
+      mgl_glGetUniformSubroutineuiv(GL_FRAGMENT_SHADER, 0, &got);
+      CHECK_EQ(got, 0);
+      CHECK_ERR(GL_NO_ERROR);
+      mgl_glUseProgram(0);
+      free(sb);
+      mgl_glDeleteShader(vsh);
+      mgl_glDeleteShader(fsh);
+      mgl_glDeleteProgram(sc);
+      mgl_glDeleteProgram(sep);
+   }
+   mgl_glDeleteProgram(copy);
+   mgl_glDeleteProgram(none);
+   CHECK_ERR(GL_NO_ERROR);
    env_finish(&e);
 }
 
@@ -815,7 +1019,9 @@ main(void)
    test_draw_buffers(3);
    test_vao_oes();
    test_fixed_types();
-   test_program_binary();
+   test_program_binary(FE_API_GLES, 2);
+   test_program_binary(FE_API_GLES, 3);
+   test_program_binary(FE_API_GL_CORE, 3);
    test_shader_precision_and_binary(FE_API_GLES, 2);
    test_shader_precision_and_binary(FE_API_GLES, 3);
    test_shader_precision_and_binary(FE_API_GL_CORE, 3);

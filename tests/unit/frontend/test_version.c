@@ -92,13 +92,15 @@ check_depth_clamp(bool offered)
    mgl_glDisable(GL_DEPTH_CLAMP);
    CHECK_ERR(offered ? GL_NO_ERROR : GL_INVALID_ENUM);
    GLint n = 0;
-   bool listed = false;
+   bool listed = false, nv = false;
    mgl_glGetIntegerv(GL_NUM_EXTENSIONS, &n);
    for (GLint i = 0; i < n; i++) {
       const char *e = (const char *)mgl_glGetStringi(GL_EXTENSIONS, (GLuint)i);
       listed |= e && !strcmp(e, "GL_ARB_depth_clamp");
+      nv |= e && !strcmp(e, "GL_NV_depth_clamp"); /* the same enum under NV's name */
    }
    CHECK_EQ(listed, offered);
+   CHECK_EQ(nv, offered);
    CHECK_ERR(GL_NO_ERROR);
 }
 
@@ -124,6 +126,17 @@ test_gl40_caps(void)
       CHECK_EQ(listed("GL_ARB_texture_query_lod"), on);
       CHECK_EQ(listed("GL_ARB_gpu_shader_fp64"), on);
       CHECK_EQ(fe_fp64_offered(ctx), on);
+      /* the bits past 31 (ABI 24): each names its extensions and lifts its GLSL denial */
+      fake_caps.cap_bits = on ? bits | MGP_CAP_IMAGE_QUERIES | MGP_CAP_DERIVATIVE_CONTROL
+                              : bits & ~(MGP_CAP_IMAGE_QUERIES | MGP_CAP_DERIVATIVE_CONTROL);
+      CHECK_EQ(listed("GL_ARB_texture_query_levels"), on);
+      CHECK_EQ(listed("GL_ARB_shader_texture_image_samples"), on);
+      CHECK_EQ(listed("GL_ARB_derivative_control"), on);
+      CHECK_EQ((fe_glsl_deny(ctx) & GLSL_DENY_IMAGE_QUERIES) != 0, !on);
+      CHECK_EQ((fe_glsl_deny(ctx) & GLSL_DENY_DERIVATIVE_CONTROL) != 0, !on);
+      CHECK(listed("GL_ARB_shading_language_packing")); /* ES 3.0 has them: no bit */
+      CHECK(listed("GL_EXT_shader_integer_mix"));
+      fake_caps.cap_bits = on ? bits | gl40 : bits & ~gl40;
       CHECK_EQ((fe_glsl_deny(ctx) & GLSL_DENY_FLOAT64) != 0, !on);
       GLint major = 0;
       mgl_glGetIntegerv(GL_MAJOR_VERSION, &major);
@@ -306,10 +319,144 @@ test_core_names(void)
    fe_surface_destroy(surf);
 }
 
+/* An OpenGL ES context of major.minor (highest: no minor asked): NULL when refused. */
+static struct fe_context *
+make_es(int major, int minor, bool highest)
+{
+   struct fe_context_desc d = {.api = FE_API_GLES,
+                               .major = major,
+                               .minor = minor,
+                               .format = {8, 8, 8, 8, 24, 8, 0, 0},
+                               .es_highest_minor = highest};
+   struct fe_context *ctx = NULL;
+   enum fe_status st = fe_context_create(&d, NULL, &ctx);
+   if (st == FE_BAD_MATCH)
+      return NULL;
+   CHECK(st == FE_OK);
+   CHECK(fe_make_current(ctx, surf, surf) == FE_OK);
+   return ctx;
+}
+
+/* The current ES context is 3.1 (es31) or 3.0 in its strings, version queries and what ES 3.1
+ * brings: storage buffers and compute's binding points and limits; desktop GL's multi-draw
+ * indirect commands stay errors in both. */
+static void
+check_es3(bool es31)
+{
+   GLint major = 0, minor = -1;
+   mgl_glGetIntegerv(GL_MAJOR_VERSION, &major);
+   mgl_glGetIntegerv(GL_MINOR_VERSION, &minor);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(major * 10 + minor, es31 ? 31 : 30);
+   const char *s = (const char *)mgl_glGetString(GL_VERSION);
+   CHECK(s && !strcmp(s, es31 ? "OpenGL ES 3.1 mgl 0.1" : "OpenGL ES 3.0 mgl 0.1"));
+   s = (const char *)mgl_glGetString(GL_SHADING_LANGUAGE_VERSION);
+   CHECK(s && !strcmp(s, es31 ? "OpenGL ES GLSL ES 3.10" : "OpenGL ES GLSL ES 3.00"));
+   /* OES_shader_image_atomic: ES 3.1 contexts on a device with R32I/R32UI image atomics */
+   s = (const char *)mgl_glGetString(GL_EXTENSIONS);
+   CHECK(s && (strstr(s, "GL_OES_shader_image_atomic") != NULL) == es31);
+   GLint n = 0;
+   mgl_glGetIntegerv(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS, &n);
+   CHECK_ERR(es31 ? GL_NO_ERROR : GL_INVALID_ENUM);
+   CHECK(!es31 || n >= 4);
+   GLint inv = 0;
+   mgl_glGetIntegerv(GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS, &inv);
+   CHECK_ERR(es31 ? GL_NO_ERROR : GL_INVALID_ENUM);
+   CHECK(!es31 || inv >= 128);
+   mgl_glGetIntegerv(GL_MAX_VERTEX_ATTRIB_BINDINGS, &n);
+   CHECK_ERR(es31 ? GL_NO_ERROR : GL_INVALID_ENUM);
+   mgl_glGetIntegerv(GL_MAX_SAMPLE_MASK_WORDS, &n);
+   CHECK_ERR(es31 ? GL_NO_ERROR : GL_INVALID_ENUM);
+   mgl_glGetIntegerv(GL_MAX_COMPUTE_UNIFORM_BLOCKS, &n);
+   CHECK_ERR(es31 ? GL_NO_ERROR : GL_INVALID_ENUM);
+   CHECK(!es31 || n >= 12);
+   mgl_glGetIntegerv(GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS, &n);
+   CHECK_ERR(es31 ? GL_NO_ERROR : GL_INVALID_ENUM);
+   CHECK(!es31 || n >= 4);
+   mgl_glGetIntegeri_v(GL_VERTEX_BINDING_STRIDE, 0, &n);
+   CHECK_ERR(es31 ? GL_NO_ERROR : GL_INVALID_ENUM);
+   mgl_glEnable(GL_SAMPLE_MASK);
+   CHECK_ERR(es31 ? GL_NO_ERROR : GL_INVALID_ENUM);
+   mgl_glDisable(GL_SAMPLE_MASK);
+   CHECK_ERR(es31 ? GL_NO_ERROR : GL_INVALID_ENUM);
+   mgl_glGetIntegerv(GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT, &n); /* ES 3.2 */
+   CHECK_ERR(GL_INVALID_ENUM);
+   GLuint buf;
+   mgl_glGenBuffers(1, &buf);
+   mgl_glBindBuffer(GL_SHADER_STORAGE_BUFFER, buf);
+   CHECK_ERR(es31 ? GL_NO_ERROR : GL_INVALID_ENUM);
+   mgl_glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, buf);
+   CHECK_ERR(es31 ? GL_NO_ERROR : GL_INVALID_ENUM);
+   mgl_glDispatchCompute(1, 1, 1); /* no program: an error either way, and not drawn */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glMultiDrawArraysIndirect(GL_TRIANGLES, NULL, 1, 0);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   /* ES 3.1 10.5: an indirect draw from vertex array object zero */
+   mgl_glBindBuffer(GL_DRAW_INDIRECT_BUFFER, buf);
+   CHECK_ERR(es31 ? GL_NO_ERROR : GL_INVALID_ENUM);
+   if (es31) {
+      mgl_glBufferData(GL_DRAW_INDIRECT_BUFFER, 16, NULL, GL_STATIC_DRAW);
+      mgl_glDrawArraysIndirect(GL_TRIANGLES, NULL);
+      CHECK_ERR(GL_INVALID_OPERATION);
+   }
+   mgl_glDeleteBuffers(1, &buf);
+   CHECK_ERR(GL_NO_ERROR);
+}
+
+/* OpenGL ES 3.1 (issue 20): a context asking for it is 3.1 where the caps have every feature it
+ * adds (fe_es31_lacks), else refused; one asking for 3 without a minor gets 3.1 or 3.0; one
+ * asking for 3.0 stays 3.0. */
+static void
+test_es31(void)
+{
+   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0, 0};
+   CHECK(fe_surface_create_pbuffer(&f, 8, 8, &surf) == FE_OK);
+   fake_clear();
+   const struct mgp_caps saved = fake_caps;
+   fake_caps.max_compute_work_group_invocations = 1024;
+   fake_caps.max_storage_buffer_bindings = 8;
+   fake_caps.cap_bits |= MGP_CAP_NO_ATTACHMENTS | MGP_CAP_TEXTURE_GATHER_LOD;
+   fake_caps.format_flags[MGP_FORMAT_R32_SINT] |= MGP_FORMAT_CAP_STORAGE_ATOMIC;
+   fake_caps.format_flags[MGP_FORMAT_R32_UINT] |= MGP_FORMAT_CAP_STORAGE_ATOMIC;
+   struct fe_context *ctx = make_es(3, 1, false);
+   CHECK(ctx);
+   if (ctx) {
+      check_es3(true);
+      drop(ctx);
+   }
+   ctx = make_es(3, 0, true);
+   CHECK(ctx);
+   if (ctx) {
+      check_es3(true);
+      drop(ctx);
+   }
+   ctx = make_es(3, 0, false);
+   CHECK(ctx);
+   if (ctx) {
+      check_es3(false);
+      drop(ctx);
+   }
+   /* without compute: 3.1 refused, 3 without a minor is 3.0 */
+   fake_caps.max_compute_work_group_invocations = 0;
+   CHECK(!make_es(3, 1, false));
+   ctx = make_es(3, 0, true);
+   CHECK(ctx);
+   if (ctx) {
+      check_es3(false);
+      drop(ctx);
+   }
+   /* ES 3.2 and 2.1 do not exist here */
+   CHECK(!make_es(3, 2, false));
+   CHECK(!make_es(2, 1, false));
+   fake_caps = saved;
+   fe_surface_destroy(surf);
+}
+
 int
 main(void)
 {
    test_versions();
+   test_es31();
    test_gl40_caps();
    test_gpu_shader5();
    test_core_names();

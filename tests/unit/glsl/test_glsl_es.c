@@ -56,11 +56,13 @@ compiles(enum glsl_stage stage, const char *src, const char *what)
    free(log);
 }
 
+/* refused in an ES 3.0 context (GLSL ES 3.10 denied) */
 static void
 refused(const char *src, const char *says)
 {
    char *log = NULL;
-   CHECK(!glsl_compile_shader(GLSL_STAGE_VERTEX, true, src, &log), "[%s] compiled", src);
+   CHECK(!glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_ES, 0, GLSL_DENY_ESSL310, src, &log),
+         "[%s] compiled", src);
    CHECK(log && strstr(log, says) && strstr(log, "Supported versions are: 1.00 ES, and 3.00 ES"),
          "[%s] log: %s", src, log);
    free(log);
@@ -278,6 +280,107 @@ main(void)
    refused("#version 300\nvoid main() {}\n", "GLSL 3.00");
    refused("#version 310 es\nvoid main() {}\n", "GLSL 3.10 ES");
    refused("#version 110\nvoid main() {}\n", "GLSL 1.10");
+   /* GLSL ES 3.00 3.4: comments and blank lines may come before #version (glslang wants it
+    * first); an error after it still names its own line */
+   log = NULL;
+   CHECK(glsl_compile_shader(GLSL_STAGE_VERTEX, true,
+                             "// a comment\n/* and\n another */\n\n#version 300 es\n"
+                             "in vec4 p;\nvoid main() { gl_Position = p; }\n",
+                             &log),
+         "3.00 after comments: %s", log);
+   free(log);
+   log = NULL;
+   CHECK(!glsl_compile_shader(GLSL_STAGE_VERTEX, true,
+                              "// a comment\n\n#version 300 es\nin vec4 p;\n"
+                              "void main() { gl_Position = q; }\n",
+                              &log) &&
+            log && strstr(log, "0:5:") && strstr(log, "'q'"),
+         "3.00 after comments, error line: %s", log);
+   free(log);
+   /* an ES 3.1 context: GLSL ES 3.10 compute with a storage block and layout(binding) compiles
+    * and links, and 3.20 is still refused, naming 3.10 among the versions */
+   static const char cs310[] = "#version 310 es\n"
+                               "layout(local_size_x = 4) in;\n"
+                               "layout(std430, binding = 1) buffer Out { highp uint v[]; };\n"
+                               "void main() { v[gl_GlobalInvocationID.x] = 7u * "
+                               "gl_GlobalInvocationID.x; }\n";
+   log = NULL;
+   CHECK(glsl_compile_shader_opts(GLSL_STAGE_COMPUTE, GLSL_API_ES, 0, 0, cs310, &log),
+         "3.10 compute: %s", log);
+   free(log);
+   log = NULL;
+   struct glsl_link_input cin = {.es = true};
+   cin.source[GLSL_STAGE_COMPUTE] = cs310;
+   struct glsl_program *cp = glsl_link(&cin, &log);
+   CHECK(cp, "3.10 compute link: %s", log);
+   if (cp)
+      CHECK(t_spirv_val(&cp->spirv[GLSL_STAGE_COMPUTE], "es310-cs") != 0, "3.10 compute SPIR-V");
+   glsl_program_destroy(cp);
+   free(log);
+   /* GLSL ES 3.10 rules desktop 4.30 lacks or differs in: gl_HelperInvocation; a precision
+    * among qualifiers in any order; only a storage block's last member unsized */
+   static const struct {
+      enum glsl_stage stage;
+      const char *src;
+      bool ok;
+   } es310[] = {
+      {GLSL_STAGE_FRAGMENT,
+       "#version 310 es\nout highp vec4 c;\n"
+       "void main() { if (gl_HelperInvocation) discard; c = vec4(0.0); }\n",
+       true},
+      {GLSL_STAGE_FRAGMENT, "#version 310 es\nlowp out vec4 c;\nvoid main() { c = vec4(1.0); }\n",
+       true},
+      {GLSL_STAGE_FRAGMENT, "#version 310 es\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n",
+       false},
+      {GLSL_STAGE_COMPUTE,
+       "#version 310 es\nlayout(local_size_x = 1) in;\n"
+       "buffer B { int c[]; vec4 d; };\nvoid main() {}\n",
+       false},
+      {GLSL_STAGE_COMPUTE,
+       "#version 310 es\nlayout(local_size_x = 1) in;\n"
+       "buffer B { vec4 d; int c[]; };\nvoid main() { c[0] = 1; }\n",
+       true},
+   };
+   for (unsigned k = 0; k < sizeof(es310) / sizeof(es310[0]); k++) {
+      log = NULL;
+      const bool ok =
+         glsl_compile_shader_opts(es310[k].stage, GLSL_API_ES, 0, 0, es310[k].src, &log);
+      CHECK(ok == es310[k].ok, "3.10 case %u: %s (%s)", k, ok ? "compiled" : "refused", log);
+      free(log);
+   }
+   /* an ES extension glslang knows and mgl does not offer: its macro is not defined and
+    * `require` fails; GL_OES_shader_image_atomic is one unless the context offers it */
+   log = NULL;
+   CHECK(glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_ES, 0, GLSL_DENY_ES_IMAGE_ATOMIC,
+                                  "#version 310 es\n#ifdef GL_OES_geometry_shader\n#error x\n"
+                                  "#endif\n#ifdef GL_OES_shader_image_atomic\n#error y\n"
+                                  "#endif\nvoid main() {}\n",
+                                  &log),
+         "3.10 withheld macros: %s", log);
+   free(log);
+   log = NULL;
+   CHECK(!glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_ES, 0, 0,
+                                   "#version 310 es\n#extension GL_OES_geometry_shader : require\n"
+                                   "void main() {}\n",
+                                   &log) &&
+            log && strstr(log, "extension not supported: GL_OES_geometry_shader"),
+         "3.10 withheld require: %s", log);
+   free(log);
+   log = NULL;
+   CHECK(glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_ES, 0, 0,
+                                  "#version 310 es\n#extension GL_OES_shader_image_atomic : "
+                                  "require\n#ifndef GL_OES_shader_image_atomic\n#error z\n"
+                                  "#endif\nvoid main() {}\n",
+                                  &log),
+         "3.10 image atomics offered: %s", log);
+   free(log);
+   log = NULL;
+   CHECK(!glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_ES, 0, 0,
+                                   "#version 320 es\nvoid main() {}\n", &log) &&
+            log && strstr(log, "GLSL 3.20 ES is not supported") &&
+            strstr(log, "1.00 ES, 3.00 ES, and 3.10 ES"),
+         "320 es in ES 3.1: %s", log);
+   free(log);
    /* and a desktop context still refuses ES */
    log = NULL;
    CHECK(!glsl_compile_shader(GLSL_STAGE_VERTEX, false, vs300, &log) && log &&

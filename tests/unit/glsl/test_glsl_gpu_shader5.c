@@ -120,19 +120,42 @@ main(void)
                "invocations = 33 log: %s", log);
       free(log);
    }
-   /* streams past GL_MAX_VERTEX_STREAMS (1) */
+   /* streams past GL_MAX_VERTEX_STREAMS: 1 with GLSL_DENY_VERTEX_STREAMS, else 4 */
    static const char *const streams[] = {
-      "layout(stream = 1) out vec4 c;\nvoid main() { c = vec4(0.0); EmitVertex(); }\n",
-      "out vec4 c;\nvoid main() { c = vec4(0.0); EmitStreamVertex(1); EndStreamPrimitive(1); }\n",
+      "layout(stream = %u) out vec4 c;\nvoid main() { c = vec4(0.0); EmitVertex(); }\n",
+      "out vec4 c;\nvoid main() { c = vec4(0.0); EmitStreamVertex(%u); EndStreamPrimitive(%u); }\n",
    };
-   for (unsigned k = 0; k < 2; k++) {
+   for (unsigned k = 0; k < 4; k++) {
+      const unsigned stream = k / 2 ? 4 : 1;
+      const uint32_t deny = k / 2 ? 0 : GLSL_DENY_VERTEX_STREAMS;
+      char body[256];
+      snprintf(body, sizeof(body), streams[k % 2], stream, stream);
       snprintf(src, sizeof(src),
                "#version 150\n#extension GL_ARB_gpu_shader5 : enable\n"
                "layout(points) in;\nlayout(points, max_vertices = 1) out;\n%s",
-               streams[k]);
-      CHECK(!compile(GLSL_STAGE_GEOMETRY, 0, src, &log), "stream 1 (%u) compiled", k);
-      CHECK(log && strstr(log, "GL_MAX_VERTEX_STREAMS"), "stream 1 (%u) log: %s", k, log);
+               body);
+      if (k == 3) { /* EmitStreamVertex(4) with four streams: a link error, not a compile one */
+         CHECK(compile(GLSL_STAGE_GEOMETRY, deny, src, &log), "EmitStreamVertex(4) refused: %s",
+               log);
+         free(log);
+         continue;
+      }
+      CHECK(!compile(GLSL_STAGE_GEOMETRY, deny, src, &log), "stream %u (%u) compiled", stream, k);
+      CHECK(log && strstr(log, "GL_MAX_VERTEX_STREAMS"), "stream %u (%u) log: %s", stream, k, log);
       free(log);
+      if (k / 2)
+         continue;
+      /* four streams offered: stream 1 (and 3) compile */
+      for (unsigned ok_stream = 1; ok_stream <= 3; ok_stream += 2) {
+         snprintf(body, sizeof(body), streams[k % 2], ok_stream, ok_stream);
+         snprintf(src, sizeof(src),
+                  "#version 150\n#extension GL_ARB_gpu_shader5 : enable\n"
+                  "layout(points) in;\nlayout(points, max_vertices = 1) out;\n%s",
+                  body);
+         CHECK(compile(GLSL_STAGE_GEOMETRY, 0, src, &log), "stream %u (%u) refused: %s", ok_stream,
+               k, log);
+         free(log);
+      }
    }
    /* stream 0 named explicitly links to SPIR-V without GeometryStreams (a device without
     * geometryStreams takes it): plain EmitVertex / EndPrimitive, no Stream decorations */
@@ -168,6 +191,60 @@ main(void)
          }
          CHECK(!streams, "GeometryStreams or a Stream decoration left");
          CHECK(t_spirv_val(g, "gs5-stream0") != 0, "geometry SPIR-V invalid");
+      }
+      glsl_program_destroy(p);
+      free(log);
+   }
+   /* two streams captured (GL 4.0 11.1.2.1): each buffer holds one stream's varyings, so s0 and
+    * s1 interleaved into one buffer fail to link; with gl_NextBuffer between them they link, the
+    * SPIR-V keeps GeometryStreams and s1's Stream 1, and each buffer records its stream */
+   for (unsigned mode = 0; mode < 3; mode++) {
+      struct glsl_link_input in = {0};
+      in.source[GLSL_STAGE_VERTEX] = "#version 150\nvoid main() { gl_Position = vec4(0.0); }\n";
+      in.source[GLSL_STAGE_GEOMETRY] =
+         "#version 150\n#extension GL_ARB_gpu_shader5 : require\n"
+         "layout(points) in;\nlayout(points, max_vertices = 2) out;\n"
+         "layout(stream = 0) out vec4 s0;\nlayout(stream = 1) out vec4 s1;\n"
+         "void main() { gl_Position = gl_in[0].gl_Position; s0 = vec4(1.0);\n"
+         "  EmitStreamVertex(0); EndStreamPrimitive(0);\n"
+         "  s1 = vec4(2.0); EmitStreamVertex(1); EndStreamPrimitive(1); }\n";
+      in.source[GLSL_STAGE_FRAGMENT] =
+         "#version 150\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n";
+      static const char *const mixed[] = {"s0", "s1"};
+      static const char *const next[] = {"s1", "gl_NextBuffer", "s0"};
+      in.xfb_varyings = mode == 2 ? next : mixed;
+      in.num_xfb_varyings = mode == 2 ? 3 : 2;
+      in.xfb_separate = mode == 1;
+      in.xfb_special_names = true;
+      log = NULL;
+      struct glsl_program *p = glsl_link(&in, &log);
+      if (mode == 0) {
+         CHECK(!p, "streams 0 and 1 in one interleaved buffer linked");
+         CHECK(log && strstr(log, "stream"), "mixed streams log: %s", log);
+      } else {
+         CHECK(p, "two-stream capture (mode %u): %s", mode, log);
+      }
+      if (p) {
+         const uint32_t want0 = mode == 2 ? 1 : 0, want1 = mode == 2 ? 0 : 1;
+         CHECK(p->xfb_buffers == 2 && p->xfb_buffer_stream[0] == want0 &&
+                  p->xfb_buffer_stream[1] == want1,
+               "mode %u: %u buffers of streams %u, %u", mode, p->xfb_buffers,
+               p->xfb_buffer_stream[0], p->xfb_buffer_stream[1]);
+         const struct glsl_spirv *g = &p->spirv[GLSL_STAGE_GEOMETRY];
+         bool cap = false, stream1 = false;
+         for (size_t at = 5; at < g->num_words;) {
+            const uint32_t wc = g->words[at] >> 16, op = g->words[at] & 0xffff;
+            if (!wc)
+               break;
+            cap |= op == SpvOpCapability && g->words[at + 1] == SpvCapabilityGeometryStreams;
+            stream1 |= op == SpvOpDecorate && wc >= 4 && g->words[at + 2] == SpvDecorationStream &&
+                       g->words[at + 3] == 1;
+            at += wc;
+         }
+         CHECK(cap && stream1, "mode %u: GeometryStreams %d, Stream 1 %d", mode, cap, stream1);
+         CHECK(t_spv_count_op(g, SpvOpEmitStreamVertex) == 2, "mode %u: EmitStreamVertex gone",
+               mode);
+         CHECK(t_spirv_val(g, "gs5-streams") != 0, "mode %u: geometry SPIR-V invalid", mode);
       }
       glsl_program_destroy(p);
       free(log);

@@ -1,6 +1,7 @@
 /* unit.glsl.versions — #version 110, 120, 130 (lowered to 1.40), 140, 150, 330 and 400 to 460
  * (core) compile and link; other versions fail with a message naming the supported ones; of
- * GLSL 4.x, explicit uniform locations are refused by name (subroutines compile: glsl_subroutine.c
+ * GLSL 4.x, explicit uniform locations compile (before 4.30 only with
+ * GL_ARB_explicit_uniform_location, and only in range; subroutines compile: glsl_subroutine.c
  * lowers them); a syntax error fails with a log naming its line (also in a lowered version); a missing main() is a link error, not a compile
  * error. */
 #include "glsl_test_util.h"
@@ -108,11 +109,11 @@ compat_constants(void)
    }
 }
 
-/* What GLSL 4.x brings that mgl cannot honour is refused by name, not compiled into something
- * else: a default-block uniform's explicit location (the front end numbers them itself: a
- * program would find its uniform elsewhere) in either qualifier order and on a sampler. A
- * location on inputs, and bindings, compile; so do GLSL 4.60's own forms (gl_DrawID, extra
- * semicolons) and subroutines (lowered in the source: glsl_subroutine.c). */
+/* A default-block uniform's explicit location compiles in either qualifier order and on a
+ * sampler (the lowering takes it out for the front end to place: glsl_lower.c); before GLSL
+ * 4.30 only with GL_ARB_explicit_uniform_location enabled, and a negative or too large one is
+ * an error. A location on inputs, and bindings, compile; so do GLSL 4.60's own forms
+ * (gl_DrawID, extra semicolons) and subroutines (lowered in the source: glsl_subroutine.c). */
 static void
 four_point_x(void)
 {
@@ -121,12 +122,24 @@ four_point_x(void)
       const char *refusal; /* NULL: compiles */
    } cases[] = {
       {"#version 430\nlayout(location = 5) uniform vec4 u;\nvoid main() { gl_Position = u; }\n",
-       "explicit uniform locations"},
+       NULL},
       {"#version 460\nuniform layout(location = 1) vec4 u;\nvoid main() { gl_Position = u; }\n",
-       "explicit uniform locations"},
+       NULL},
       {"#version 450\nlayout(location = 2, binding = 1) uniform sampler2D s;\n"
        "void main() { gl_Position = texture(s, vec2(0)); }\n",
-       "explicit uniform locations"},
+       NULL},
+      {"#version 450\nlayout(binding = 1, location = 2) uniform sampler2D s;\n"
+       "void main() { gl_Position = texture(s, vec2(0)); }\n",
+       NULL},
+      {"#version 330\nlayout(location = 5) uniform vec4 u;\nvoid main() { gl_Position = u; }\n",
+       "need GLSL 4.30 or GL_ARB_explicit_uniform_location"},
+      {"#version 330\n#extension GL_ARB_explicit_uniform_location : require\n"
+       "layout(location = 5) uniform vec4 u[3];\nvoid main() { gl_Position = u[1]; }\n",
+       NULL},
+      {"#version 430\nlayout(location = -1) uniform vec4 u;\nvoid main() { gl_Position = u; }\n",
+       "non-negative integer"},
+      {"#version 430\nlayout(location = 4096) uniform vec4 u;\nvoid main() { gl_Position = u; }\n",
+       "out of range"},
       {"#version 460\nsubroutine vec4 F(vec4);\nsubroutine(F) vec4 a(vec4 x) { return x; }\n"
        "subroutine uniform F f;\nvoid main() { gl_Position = f(vec4(1)); }\n",
        NULL},

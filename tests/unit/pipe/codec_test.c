@@ -362,6 +362,54 @@ corrupt_records(void)
    CHECK(err && !strcmp(err, "draw_indirect.draw_count"),
          "draw_indirect with a count buffer and draw_count 2^31: %s", err ? err : "accepted");
 
+   /* stream_rules. draw_stream_output's stream and buffer and a query's index (a vertex stream)
+    * lie below MGP_MAX_VERTEX_STREAMS: the decoder names the field past it. */
+   {
+      struct mgp_draw_stream_output d = {.mode = MGP_PRIM_POINTS,
+                                         .object = 1,
+                                         .stride = 16,
+                                         .instances = 1,
+                                         .stream = 3,
+                                         .buffer = 3};
+      mgp_encode_call(&enc, MGP_CALL_draw_stream_output, &d, NULL, 0);
+      const uint32_t dsize = lb.record_size;
+      memcpy(rec, lb.record, dsize);
+      CHECK(!mgp_decode_record(rec, dsize, mgp_loopback_resolve, &lb, &dec),
+            "draw_stream_output of stream 3, buffer 3 refused");
+      static const struct {
+         const char *field;
+         size_t at;
+      } bad_dso[] = {{"stream", offsetof(struct mgp_draw_stream_output, stream)},
+                     {"buffer", offsetof(struct mgp_draw_stream_output, buffer)}};
+      for (size_t i = 0; i < 2; i++) {
+         memcpy(rec, lb.record, dsize);
+         const uint32_t four = MGP_MAX_VERTEX_STREAMS;
+         memcpy(rec + sizeof(h) + bad_dso[i].at, &four, 4);
+         err = mgp_decode_record(rec, dsize, mgp_loopback_resolve, &lb, &dec);
+         char want[64];
+         snprintf(want, sizeof(want), "draw_stream_output.%s", bad_dso[i].field);
+         CHECK(err && !strcmp(err, want), "draw_stream_output %s 4: %s", bad_dso[i].field,
+               err ? err : "accepted");
+      }
+      const enum mgp_call_id qcalls[2] = {MGP_CALL_begin_query, MGP_CALL_end_query};
+      for (int k = 0; k < 2; k++) {
+         struct mgp_query_desc q = {
+            .query = {1, 1}, .kind = MGP_QUERY_KIND_PRIMITIVES_GENERATED, .index = 3};
+         mgp_encode_call(&enc, qcalls[k], &q, NULL, 0);
+         memcpy(rec, lb.record, lb.record_size);
+         CHECK(!mgp_decode_record(rec, lb.record_size, mgp_loopback_resolve, &lb, &dec),
+               "%s of stream 3 refused", mgp_call_info[qcalls[k]].name);
+         q.index = MGP_MAX_VERTEX_STREAMS;
+         mgp_encode_call(&enc, qcalls[k], &q, NULL, 0);
+         memcpy(rec, lb.record, lb.record_size);
+         err = mgp_decode_record(rec, lb.record_size, mgp_loopback_resolve, &lb, &dec);
+         char want[64];
+         snprintf(want, sizeof(want), "%s.index", mgp_call_info[qcalls[k]].name);
+         CHECK(err && !strcmp(err, want), "%s of stream 4: %s", mgp_call_info[qcalls[k]].name,
+               err ? err : "accepted");
+      }
+   }
+
    /* Random garbage never crashes and never passes as a draw with a bad span. */
    for (int i = 0; i < 20000; i++) {
       uint32_t n = 8 + (rand8() % 64) * 8;
@@ -471,6 +519,9 @@ cap_bits_wide(void)
    caps.cap_bits = UINT64_C(1) << 63;
    CHECK(caps.cap_bits >> 63 == 1, "mgp_caps.cap_bits holds %zu bytes", sizeof(caps.cap_bits));
    CHECK((MGP_CAP_PIPELINE_STATISTICS << 1) != 0, "MGP_CAP_* bits are narrower than 64 bits");
+   caps.cap_bits = MGP_CAP_IMAGE_QUERIES | MGP_CAP_DERIVATIVE_CONTROL;
+   CHECK((caps.cap_bits & MGP_CAP_IMAGE_QUERIES) && (caps.cap_bits & MGP_CAP_DERIVATIVE_CONTROL),
+         "bits 33 and 34 lost in mgp_caps.cap_bits");
 }
 
 int

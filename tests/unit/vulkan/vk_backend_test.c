@@ -1042,6 +1042,113 @@ test_texture(struct t *t)
    t->cv->set_sampler_views(t->ctx, &sh, &view, 1);
 }
 
+/* Texture views (resource_create with view_of, MGP_CAP_TEXTURE_VIEW): an RGBA8_UNORM view of
+ * level 1 of RGBA8_UINT storage samples the owner's texels as unorm, and keeps sampling them
+ * after the owner's handle ended first; every hostile field of a view record is a named
+ * decline (texture-view-refused) and leaves the view without storage. */
+static struct mgp_handle
+make_view(struct t *t, struct mgp_handle owner, enum mgp_resource_target target,
+          enum mgp_format fmt, uint32_t w, uint32_t h, uint32_t level, uint32_t levels,
+          uint32_t layer, uint32_t layers)
+{
+   struct mgp_handle r = new_handle(t, MGP_KIND_BUFFER);
+   struct mgp_resource_desc d = {.res = r,
+                                 .target = (uint8_t)target,
+                                 .levels = (uint8_t)levels,
+                                 .samples = 1,
+                                 .format = (uint16_t)fmt,
+                                 .view_min_level = (uint8_t)level,
+                                 .view_min_layer = layer,
+                                 .width = w,
+                                 .height = h,
+                                 .depth = 1,
+                                 .array_layers = layers,
+                                 .view_of = owner};
+   t->sv->resource_create(t->scr, &d, NULL, 0);
+   return r;
+}
+
+static void
+test_texture_view(struct t *t)
+{
+   struct mgp_caps caps;
+   memset(&caps, 0, sizeof(caps));
+   struct mgp_get_caps g = {.out = {.ptr = &caps, .size = sizeof(caps)}};
+   t->sv->get_caps(t->scr, &g, NULL, 0);
+   check((caps.cap_bits & MGP_CAP_TEXTURE_VIEW) != 0, "the backend offers texture views");
+   use_default_fb(t, false);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   struct mgp_handle prog = make_program(t, &tex_prog);
+   use_program(t, prog);
+   bind_ve(t, true, 16);
+   const float quad[] = {-1, -1, 0, 0, 1, -1, 1, 0, -1, 1, 0, 1, 1, 1, 1, 1};
+   bind_vb(t, make_buffer(t, sizeof(quad), quad));
+   struct mgp_handle owner =
+      make_image(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UINT, 4, 4, 2);
+   uint8_t texels[2 * 2 * 4];
+   for (int k = 0; k < 4; k++)
+      texels[4 * k] = 50, texels[4 * k + 1] = 100, texels[4 * k + 2] = 150, texels[4 * k + 3] = 255;
+   struct mgp_resource_subdata up = {.res = owner,
+                                     .level = 1,
+                                     .format = MGP_FORMAT_RGBA8_UINT,
+                                     .box = {0, 0, 0, 2, 2, 1},
+                                     .data = {.ptr = texels, .size = sizeof(texels)}};
+   t->cv->resource_subdata(t->ctx, &up, NULL, 0);
+   struct mgp_handle view =
+      make_view(t, owner, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, 2, 2, 1, 1, 0, 1);
+   struct mgp_texture_params tp = {
+      .res = view, .max_level = 1000, .swizzle = {0, 1, 2, 3}, .min_lod = -1000, .max_lod = 1000};
+   t->cv->set_texture_params(t->ctx, &tp, NULL, 0);
+   struct mgp_handle sv = new_handle(t, MGP_KIND_SAMPLER_VIEW);
+   struct mgp_create_sampler_view cv = {.cso = sv,
+                                        .texture = view,
+                                        .format = MGP_FORMAT_RGBA8_UNORM,
+                                        .target = MGP_RESOURCE_TARGET_TEX_2D,
+                                        .num_levels = 1};
+   t->cv->create_sampler_view(t->ctx, &cv, NULL, 0);
+   struct mgp_handle samp = make_nearest_sampler(t, MGP_COMPARE_MODE_NONE);
+   struct mgp_set_handles sh = {.start = 0, .count = 1};
+   t->cv->set_sampler_views(t->ctx, &sh, &sv, 1);
+   t->cv->bind_sampler_states(t->ctx, &sh, &samp, 1);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   read_back(t);
+   check(pixel_is(8, 8, 50, 100, 150, 255) && pixel_is(56, 56, 50, 100, 150, 255),
+         "a unorm view of level 1 of uint storage samples its texels");
+
+   /* the owner's handle ends first: the view keeps the image */
+   t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){owner}, NULL, 0);
+   clear_color(t, 1, 1, 1, 1, false, 1);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   read_back(t);
+   check(pixel_is(8, 8, 50, 100, 150, 255) && pixel_is(56, 56, 50, 100, 150, 255),
+         "a view samples its storage after the owner's handle ended");
+
+   /* hostile records: each a named decline, the view without storage */
+   const uint64_t d0 = mgu_decline_count(MGU_DECLINE_texture_view_refused);
+   struct mgp_handle live =
+      make_image(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, 4, 4, 2);
+   make_view(t, owner, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, 2, 2, 0, 1, 0, 1);
+   make_view(t, live, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, 2, 2, 1, 5, 0, 1);
+   make_view(t, live, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, 4, 4, 0, 1, 3, 1);
+   make_view(t, live, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_R8_UNORM, 4, 4, 0, 1, 0, 1);
+   make_view(t, live, MGP_RESOURCE_TARGET_TEX_CUBE, MGP_FORMAT_RGBA8_UNORM, 4, 4, 0, 1, 0, 6);
+   make_view(t, live, MGP_RESOURCE_TARGET_TEX_3D, MGP_FORMAT_RGBA8_UNORM, 4, 4, 0, 1, 0, 1);
+   make_view(t, view, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, 2, 2, 0, 1, 0, 1);
+   struct mgp_handle buf = make_buffer(t, 64, NULL);
+   make_view(t, buf, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, 4, 4, 0, 1, 0, 1);
+   const uint64_t refused = mgu_decline_count(MGU_DECLINE_texture_view_refused) - d0;
+   check(refused == 8, "hostile view records declined: %llu of 8", (unsigned long long)refused);
+   /* a view's handle in a transfer: declined, nothing written */
+   const uint64_t i0 = mgu_decline_count(MGU_DECLINE_backend_draw_incomplete);
+   up.res = view, up.level = 0, up.format = MGP_FORMAT_RGBA8_UNORM;
+   t->cv->resource_subdata(t->ctx, &up, NULL, 0);
+   check(mgu_decline_count(MGU_DECLINE_backend_draw_incomplete) > i0,
+         "resource_subdata naming a view declines");
+   t->cv->set_sampler_views(t->ctx, &sh, &(struct mgp_handle){0, 0}, 1);
+   t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){view}, NULL, 0);
+   check(t->fatal_count == 0, "no Fatal from texture views: %s", t->fatal);
+}
+
 /* A framebuffer state without attachments takes its size, layers and samples from the record
  * alone: past the device's limits (a hostile client's) it is a named decline, not a render
  * area or sample count Vulkan forbids. */
@@ -2977,6 +3084,51 @@ test_layered_teardown(bool validation)
    mgs_vulkan_backend.screen_destroy(t2.scr); /* the textures are still alive */
 }
 
+/* Vertex streams (ABI 24, MGP_CAP_VERTEX_STREAMS): a device with geometryStreams over four
+ * streams offers the cap (lavapipe does); a stream or query index past the device's streams
+ * (past 0 without the cap) is Fatal{ProtocolCorruption} naming the field, on a screen of its
+ * own since the fatal fails it. */
+static void
+test_stream_bounds(void)
+{
+   static const char *const want[3] = {"ProtocolCorruption: draw_stream_output.stream",
+                                       "ProtocolCorruption: draw_stream_output.buffer",
+                                       "ProtocolCorruption: begin_query.index"};
+   for (int k = 0; k < 3; k++) {
+      struct t t2;
+      if (!start(&t2, false)) {
+         check(false, "a screen for the stream bounds");
+         return;
+      }
+      struct mgp_caps caps;
+      memset(&caps, 0, sizeof(caps));
+      struct mgp_get_caps g = {.out = {.ptr = &caps, .size = sizeof(caps)}};
+      t2.sv->get_caps(t2.scr, &g, NULL, 0);
+      const bool streams = (caps.cap_bits & MGP_CAP_VERTEX_STREAMS) != 0;
+      if (k == 0)
+         fprintf(stderr, "        vertex streams: %s\n", streams ? "4" : "1");
+      const uint32_t past = streams ? MGP_MAX_VERTEX_STREAMS : 1;
+      if (k < 2) {
+         struct mgp_draw_stream_output d = {
+            .mode = MGP_PRIM_POINTS, .object = 0, .stride = 16, .instances = 1};
+         if (k == 0)
+            d.stream = past;
+         else
+            d.buffer = streams ? 4 : 1;
+         t2.cv->draw_stream_output(t2.ctx, &d, NULL, 0);
+      } else {
+         struct mgp_query_desc q = {.query = new_handle(&t2, MGP_KIND_QUERY),
+                                    .kind = MGP_QUERY_KIND_PRIMITIVES_GENERATED};
+         t2.sv->query_create(t2.scr, &q, NULL, 0);
+         q.index = past;
+         t2.cv->begin_query(t2.ctx, &q, NULL, 0);
+      }
+      check(t2.fatal_count == 1 && !strcmp(t2.fatal, want[k]), "stream bound %d: fatal %d (%s)", k,
+            t2.fatal_count, t2.fatal_count ? t2.fatal : "-");
+      mgs_vulkan_backend.screen_destroy(t2.scr);
+   }
+}
+
 static void
 test_stale_handle(void)
 {
@@ -3344,6 +3496,7 @@ main(int argc, char **argv)
    test_scan_geometry();
    test_scan_unused();
    test_texture(&t);
+   test_texture_view(&t);
    test_shadow_guards(&t);
    test_depth(&t, prog);
    test_fbo(&t, prog);
@@ -3386,6 +3539,7 @@ main(int argc, char **argv)
    mgs_vulkan_backend.screen_destroy(t.scr);
 
    test_stale_handle();
+   test_stream_bounds();
    test_arena_throttle();
    test_floor_gate();
    test_layered_teardown(validation);
