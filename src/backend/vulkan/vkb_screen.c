@@ -1195,7 +1195,7 @@ min_u32(uint32_t a, uint32_t b)
  * (sampleRateShading) over GL's least offset range on a 4-bit grid, dynamically uniform block
  * array indices and extended gathers. Without shaderSampledImageArrayDynamicIndexing (lavapipe
  * of Mesa 22) a program that indexes a sampler array non-constantly is declined by name
- * (vkb_cso.c); multiple vertex streams are not part of it (one stream). */
+ * (vkb_cso.c); the vertex streams ARB_gpu_shader5 adds are MGP_CAP_VERTEX_STREAMS. */
 static bool
 gpu_shader5_ok(const struct vkb_screen *scr)
 {
