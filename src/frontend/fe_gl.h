@@ -403,6 +403,7 @@ struct fe_vertex_attrib {
    bool enabled;
    bool normalized;
    bool integer;
+   bool dbl;     /* 64-bit (glVertexAttribL*: GL_VERTEX_ATTRIB_ARRAY_LONG) */
    uint8_t size; /* 1..4, MGP_ATTRIB_SIZE_BGRA for GL_BGRA */
    GLenum type;
    GLsizei stride; /* as given: 0 = tightly packed */
@@ -864,8 +865,10 @@ struct fe_context {
    size_t pack_scratch_size;
    uint64_t pack_scratch_allocs; /* times it was (re)allocated: a steady read loop adds none */
 
-   /* current generic vertex attributes: kind 0 float, 1 int, 2 uint; bit patterns */
+   /* current generic vertex attributes: kind 0 float, 1 int, 2 uint; bit patterns; kind 3
+    * (glVertexAttribL*): x and y as doubles, z and w in attrib_value_hi */
    uint32_t attrib_value[FE_MAX_VERTEX_ATTRIBS][4];
+   uint32_t attrib_value_hi[FE_MAX_VERTEX_ATTRIBS][4];
    uint8_t attrib_kind[FE_MAX_VERTEX_ATTRIBS];
 
    struct fe_tracker tracker;
@@ -1348,6 +1351,7 @@ bool fe_gpu_shader5_offered(const struct fe_context *ctx);
 /* ARB_gpu_shader_fp64: desktop GL where the backend runs double-precision SPIR-V
  * (MGP_CAP_FLOAT64); elsewhere its #extension and any double in a shader fail to compile */
 bool fe_fp64_offered(const struct fe_context *ctx);
+bool fe_vertex_fp64_offered(const struct fe_context *ctx);
 /* ARB_cull_distance: desktop GL where the backend runs cull distances (MGP_CAP_CULL_DISTANCE);
  * elsewhere its #extension and gl_CullDistance fail to compile */
 bool fe_cull_distance_offered(const struct fe_context *ctx);

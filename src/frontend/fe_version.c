@@ -82,6 +82,13 @@ fe_fp64_offered(const struct fe_context *ctx)
    return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_FLOAT64) != 0;
 }
 
+/* GL_ARB_vertex_attrib_64bit (GL 4.1): double vertex inputs fetched from 64-bit attributes */
+bool
+fe_vertex_fp64_offered(const struct fe_context *ctx)
+{
+   return fe_fp64_offered(ctx) && (ctx->share->caps->cap_bits & MGP_CAP_VERTEX_FLOAT64) != 0;
+}
+
 bool
 fe_viewport_array_offered(const struct fe_context *ctx)
 {
@@ -103,7 +110,8 @@ fe_glsl_deny(const struct fe_context *ctx)
    return (fe_fp64_offered(ctx) ? 0 : GLSL_DENY_FLOAT64) |
           (fe_gpu_shader5_offered(ctx) ? 0 : GLSL_DENY_GPU_SHADER5) |
           (fe_viewport_array_offered(ctx) ? 0 : GLSL_DENY_VIEWPORT_ARRAY) |
-          (fe_cull_distance_offered(ctx) ? 0 : GLSL_DENY_CULL_DISTANCE);
+          (fe_cull_distance_offered(ctx) ? 0 : GLSL_DENY_CULL_DISTANCE) |
+          (fe_vertex_fp64_offered(ctx) ? 0 : GLSL_DENY_VERTEX_ATTRIB_64BIT);
 }
 
 const char *

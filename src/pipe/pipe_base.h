@@ -35,8 +35,9 @@
  * texel_buffer_formats (buffer texture ranges, GL_ARB_texture_buffer_range); set_viewports
  * (GL_ARB_viewport_array's viewports past index 0, MGP_CAP_VIEWPORT_ARRAY) appended;
  * mgp_render_state.clip_control (GL_ARB_clip_control, MGP_CAP_CLIP_CONTROL);
- * MGP_CAP_CULL_DISTANCE. 23: mgp_caps.cap_bits is 64 bits wide (bits 0-31 were all taken). */
-#define MGP_ABI_VERSION 23u
+ * MGP_CAP_CULL_DISTANCE. 23: mgp_caps.cap_bits is 64 bits wide (bits 0-31 were all taken).
+ * 24: MGP_CAP_VERTEX_FLOAT64 and mgp_attrib_value kinds 3 and 4 (a double default's halves). */
+#define MGP_ABI_VERSION 24u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -267,6 +268,12 @@ enum mgp_call_class {
  * end_query and, for COMPUTE_SHADER_INVOCATIONS, dispatches: the client offers
  * GL_ARB_pipeline_statistics_query; without it those targets are GL_INVALID_ENUM */
 #define MGP_CAP_PIPELINE_STATISTICS (UINT64_C(1) << 31)
+/* The backend fetches 64-bit vertex attributes (MGP_ATTRIB_DOUBLE with MGP_VERTEX_TYPE_DOUBLE,
+ * sizes 1-4) into double vertex shader inputs (vertex_input_kind 3; a dvec3 / dvec4 at one
+ * location, as GL has it) and takes double defaults (mgp_attrib_value kinds 3 and 4): with
+ * MGP_CAP_FLOAT64 the client offers GL_ARB_vertex_attrib_64bit; without it glVertexAttribL*
+ * are GL_INVALID_OPERATION and double vertex inputs fail to compile */
+#define MGP_CAP_VERTEX_FLOAT64 (UINT64_C(1) << 41)
 
 /* mgp_render_state.clip_control (GL 4.6 §13.8): window y from -y_d (GL_UPPER_LEFT), and
  * window z from z_d itself, clipping at 0 <= z_c <= w_c (GL_ZERO_TO_ONE) */

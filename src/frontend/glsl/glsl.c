@@ -519,6 +519,8 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
       hide_macro(spliced, "GL_ARB_gpu_shader5");
    if (ok && !es && (deny & GLSL_DENY_VIEWPORT_ARRAY))
       hide_macro(spliced, "GL_ARB_viewport_array");
+   if (ok && !es && (deny & GLSL_DENY_VERTEX_ATTRIB_64BIT))
+      hide_macro(spliced, "GL_ARB_vertex_attrib_64bit");
    ok = ok && (pp = preprocess_gl(stage, es, version, deny, spliced, log));
    ok = ok && (es || !(deny & GLSL_DENY_FLOAT64) || fp64_directives(stage, pp, log));
    const bool doubles =
@@ -645,7 +647,7 @@ check_words(enum glsl_stage stage, const uint32_t *words, size_t num_words, uint
    if (float64_denied(stage, words, num_words, deny, log))
       return false;
    struct glsl_str check_log = {0};
-   bool ok = glsl_check_spirv(stage, words, num_words, &check_log);
+   bool ok = glsl_check_spirv(stage, words, num_words, deny, &check_log);
    if (check_log.s)
       append_glslang_log(log, check_log.s); /* the app's names, as for glslang's errors */
    free(check_log.s);
