@@ -293,8 +293,11 @@ mgl_glCreateQueries(GLenum target, GLsizei n, GLuint *ids)
    FE_CHECK(n < 0, GL_INVALID_VALUE);
    for (GLsizei i = 0; i < n; i++) {
       ids[i] = fe_names_gen(&ctx->queries);
-      if (!query_for_use(ctx, target, ids[i]))
+      struct fe_query *q = query_for_use(ctx, target, ids[i]);
+      if (!q)
          return;
+      /* GL 4.6 table 23.44's initial state: the result (0) available, as before any begin */
+      q->has_result = true;
    }
 }
 

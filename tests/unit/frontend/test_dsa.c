@@ -525,6 +525,13 @@ test_framebuffers(void)
    CHECK(mgl_glIsSampler(smp));
    mgl_glCreateQueries(GL_TIME_ELAPSED, 1, &q);
    CHECK(mgl_glIsQuery(q));
+   /* a created query has its initial state: result available, and 0 (GL 4.6 table 23.44) */
+   GLint avail = -1, result = -1;
+   mgl_glGetQueryObjectiv(q, GL_QUERY_RESULT_AVAILABLE, &avail);
+   mgl_glGetQueryObjectiv(q, GL_QUERY_RESULT, &result);
+   CHECK_EQ(avail, GL_TRUE);
+   CHECK_EQ(result, 0);
+   CHECK_ERR(GL_NO_ERROR);
    mgl_glCreateQueries(GL_RGBA, 1, &q);
    CHECK_ERR(GL_INVALID_ENUM);
    env_finish(&e);
