@@ -97,6 +97,7 @@ static const char *const extensions[] = {
    "GL_ARB_polygon_offset_clamp",
    "GL_ARB_program_interface_query",
    "GL_ARB_provoking_vertex",
+   "GL_ARB_query_buffer_object",
    "GL_ARB_robustness",
    "GL_ARB_sample_shading",
    "GL_ARB_sampler_objects",
@@ -211,6 +212,8 @@ offered(struct fe_context *ctx, const char *name)
       return (ctx->share->caps->cap_bits & MGP_CAP_DEPTH_CLAMP) != 0;
    if (!strcmp(name, "GL_ARB_shader_draw_parameters"))
       return (ctx->share->caps->cap_bits & MGP_CAP_DRAW_PARAMETERS) != 0;
+   if (!strcmp(name, "GL_ARB_query_buffer_object"))
+      return fe_query_buffer_offered(ctx);
    if (!strcmp(name, "GL_ARB_vertex_attrib_64bit"))
       return fe_vertex_fp64_offered(ctx);
    if (!strcmp(name, "GL_ARB_direct_state_access"))
@@ -1109,6 +1112,11 @@ compute_get(struct fe_context *ctx, GLenum pname, int64_t *out)
       if (!fe_indirect_count_offered(ctx))
          return 0;
       *out = ctx->parameter_buffer ? ctx->parameter_buffer->base.name : 0;
+      return 1;
+   case GL_QUERY_BUFFER_BINDING:
+      if (!fe_query_buffer_offered(ctx))
+         return 0;
+      *out = ctx->query_buffer ? ctx->query_buffer->base.name : 0;
       return 1;
    /* GL 4.3 §10.3 (ARB_vertex_attrib_binding) and GL 4.4's stride limit */
    case GL_MAX_VERTEX_ATTRIB_BINDINGS:

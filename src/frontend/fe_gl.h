@@ -768,6 +768,9 @@ struct fe_context {
    /* GL 4.6 GL_PARAMETER_BUFFER (ARB_indirect_parameters: glMultiDraw*IndirectCount's draw
     * count), where those draws are offered (fe_indirect_count_offered) */
    struct fe_buffer *parameter_buffer;
+   /* GL 4.4 GL_QUERY_BUFFER (ARB_query_buffer_object: glGetQueryObject* write there), where
+    * fe_query_buffer_offered */
+   struct fe_buffer *query_buffer;
    struct fe_ubo_binding ssbo[FE_MAX_SSBO_BINDINGS];
    uint64_t ssbo_version;
    /* GL 4.2 atomic counters: the generic GL_ATOMIC_COUNTER_BUFFER point and the indexed ones
@@ -1352,6 +1355,9 @@ bool fe_gpu_shader5_offered(const struct fe_context *ctx);
  * (MGP_CAP_FLOAT64); elsewhere its #extension and any double in a shader fail to compile */
 bool fe_fp64_offered(const struct fe_context *ctx);
 bool fe_vertex_fp64_offered(const struct fe_context *ctx);
+/* GL 4.4 / ARB_query_buffer_object: the GL_QUERY_BUFFER point and GL_QUERY_RESULT_NO_WAIT
+ * (desktop contexts; the client writes the results, fe_query.c) */
+bool fe_query_buffer_offered(const struct fe_context *ctx);
 /* ARB_cull_distance: desktop GL where the backend runs cull distances (MGP_CAP_CULL_DISTANCE);
  * elsewhere its #extension and gl_CullDistance fail to compile */
 bool fe_cull_distance_offered(const struct fe_context *ctx);
