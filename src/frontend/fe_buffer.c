@@ -64,6 +64,7 @@ binding_point(struct fe_context *ctx, GLenum target)
    case GL_DRAW_INDIRECT_BUFFER:
       return fe_draw_indirect_offered(ctx) ? &ctx->draw_indirect_buffer : NULL;
    case GL_PARAMETER_BUFFER: return fe_indirect_count_offered(ctx) ? &ctx->parameter_buffer : NULL;
+   case GL_QUERY_BUFFER: return fe_query_buffer_offered(ctx) ? &ctx->query_buffer : NULL;
    default: return NULL;
    }
 }
@@ -292,7 +293,7 @@ unbind_everywhere(struct fe_context *ctx, struct fe_buffer *buf)
       &ctx->texture_buffer,        &ctx->xfb_buffer,
       &ctx->storage_buffer,        &ctx->dispatch_indirect_buffer,
       &ctx->atomic_counter_buffer, &ctx->draw_indirect_buffer,
-      &ctx->parameter_buffer,
+      &ctx->parameter_buffer,      &ctx->query_buffer,
    };
    for (size_t i = 0; i < sizeof(points) / sizeof(points[0]); i++)
       if (*points[i] == buf)

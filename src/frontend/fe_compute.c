@@ -147,7 +147,10 @@ void
 mgl_glMemoryBarrier(GLbitfield barriers)
 {
    FE_CTX_OR_RETURN();
-   barrier(ctx, barriers, BARRIER_BITS, false);
+   /* GL 4.4 / ARB_query_buffer_object's bit: query results reach GL_QUERY_BUFFER in command
+    * order already (fe_query.c writes them), so it orders nothing more */
+   barrier(ctx, barriers,
+           BARRIER_BITS | (fe_query_buffer_offered(ctx) ? GL_QUERY_BUFFER_BARRIER_BIT : 0), false);
 }
 
 void

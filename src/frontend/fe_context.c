@@ -616,6 +616,7 @@ context_destroy_now(struct fe_context *ctx)
    FE_REBIND(ctx, &ctx->dispatch_indirect_buffer, NULL);
    FE_REBIND(ctx, &ctx->draw_indirect_buffer, NULL);
    FE_REBIND(ctx, &ctx->parameter_buffer, NULL);
+   FE_REBIND(ctx, &ctx->query_buffer, NULL);
    for (int i = 0; i < FE_MAX_SSBO_BINDINGS; i++)
       FE_REBIND(ctx, &ctx->ssbo[i].buffer, NULL);
    FE_REBIND(ctx, &ctx->atomic_counter_buffer, NULL);

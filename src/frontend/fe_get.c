@@ -43,7 +43,9 @@
  * double-precision shaders (fe_fp64_offered), ARB_sample_shading (GL 4.0) where
  * it shades per sample (fe_sample_shading_offered), ARB_transform_feedback2 and _3 (GL 4.0) and
  * ARB_transform_feedback_instanced (GL 4.2) where the server holds transform feedback objects
- * and draws their counts (fe_xfb_draw_offered), ARB_buffer_storage (GL 4.4: persistent maps are client
+ * and draws their counts (fe_xfb_draw_offered), ARB_vertex_attrib_64bit (GL 4.1) where it fetches
+ * double vertex inputs (fe_vertex_fp64_offered), ARB_direct_state_access (GL 4.5) where every
+ * command it names works, ARB_buffer_storage (GL 4.4: persistent maps are client
  * shadows, fe_buffer.c) everywhere. */
 static const char *const extensions[] = {
    "GL_ARB_arrays_of_arrays",
@@ -63,6 +65,7 @@ static const char *const extensions[] = {
    "GL_ARB_derivative_control",
    "GL_ARB_depth_buffer_float",
    "GL_ARB_depth_clamp",
+   "GL_ARB_direct_state_access",
    "GL_ARB_draw_buffers",
    "GL_ARB_draw_buffers_blend",
    "GL_ARB_draw_elements_base_vertex",
@@ -98,6 +101,7 @@ static const char *const extensions[] = {
    "GL_ARB_polygon_offset_clamp",
    "GL_ARB_program_interface_query",
    "GL_ARB_provoking_vertex",
+   "GL_ARB_query_buffer_object",
    "GL_ARB_robustness",
    "GL_ARB_sample_shading",
    "GL_ARB_sampler_objects",
@@ -143,6 +147,7 @@ static const char *const extensions[] = {
    "GL_ARB_uniform_buffer_object",
    "GL_ARB_vertex_array_bgra",
    "GL_ARB_vertex_array_object",
+   "GL_ARB_vertex_attrib_64bit",
    "GL_ARB_vertex_attrib_binding",
    "GL_ARB_vertex_buffer_object",
    "GL_ARB_vertex_type_10f_11f_11f_rev",
@@ -227,6 +232,15 @@ offered(struct fe_context *ctx, const char *name)
       return (ctx->share->caps->cap_bits & MGP_CAP_DEPTH_CLAMP) != 0;
    if (!strcmp(name, "GL_ARB_shader_draw_parameters"))
       return (ctx->share->caps->cap_bits & MGP_CAP_DRAW_PARAMETERS) != 0;
+   if (!strcmp(name, "GL_ARB_query_buffer_object"))
+      return fe_query_buffer_offered(ctx);
+   if (!strcmp(name, "GL_ARB_vertex_attrib_64bit"))
+      return fe_vertex_fp64_offered(ctx);
+   if (!strcmp(name, "GL_ARB_direct_state_access"))
+      /* every command's feature: transform feedback objects, buffer textures, levels read
+       * back, 64-bit attributes (glVertexArrayAttribLFormat) */
+      return fe_xfb_objects_offered(ctx) && fe_texture_buffer_offered(ctx) &&
+             fe_pipe_has(ctx, MGP_CALL_get_texture_image) && fe_vertex_fp64_offered(ctx);
    if (!strcmp(name, "GL_ARB_vertex_attrib_binding"))
       return fe_vao_max_bindings(ctx) >= 16; /* GL 4.3's least MAX_VERTEX_ATTRIB_BINDINGS */
    if (!strcmp(name, "GL_ARB_draw_indirect") || !strcmp(name, "GL_ARB_multi_draw_indirect"))
@@ -1140,6 +1154,11 @@ compute_get(struct fe_context *ctx, GLenum pname, int64_t *out)
       if (!fe_indirect_count_offered(ctx))
          return 0;
       *out = ctx->parameter_buffer ? ctx->parameter_buffer->base.name : 0;
+      return 1;
+   case GL_QUERY_BUFFER_BINDING:
+      if (!fe_query_buffer_offered(ctx))
+         return 0;
+      *out = ctx->query_buffer ? ctx->query_buffer->base.name : 0;
       return 1;
    /* GL 4.3 §10.3 (ARB_vertex_attrib_binding) and GL 4.4's stride limit */
    case GL_MAX_VERTEX_ATTRIB_BINDINGS:

@@ -424,6 +424,7 @@ struct fe_vertex_attrib {
    bool enabled;
    bool normalized;
    bool integer;
+   bool dbl;     /* 64-bit (glVertexAttribL*: GL_VERTEX_ATTRIB_ARRAY_LONG) */
    uint8_t size; /* 1..4, MGP_ATTRIB_SIZE_BGRA for GL_BGRA */
    GLenum type;
    GLsizei stride; /* as given: 0 = tightly packed */
@@ -794,6 +795,9 @@ struct fe_context {
    /* GL 4.6 GL_PARAMETER_BUFFER (ARB_indirect_parameters: glMultiDraw*IndirectCount's draw
     * count), where those draws are offered (fe_indirect_count_offered) */
    struct fe_buffer *parameter_buffer;
+   /* GL 4.4 GL_QUERY_BUFFER (ARB_query_buffer_object: glGetQueryObject* write there), where
+    * fe_query_buffer_offered */
+   struct fe_buffer *query_buffer;
    struct fe_ubo_binding ssbo[FE_MAX_SSBO_BINDINGS];
    uint64_t ssbo_version;
    /* GL 4.2 atomic counters: the generic GL_ATOMIC_COUNTER_BUFFER point and the indexed ones
@@ -891,8 +895,10 @@ struct fe_context {
    size_t pack_scratch_size;
    uint64_t pack_scratch_allocs; /* times it was (re)allocated: a steady read loop adds none */
 
-   /* current generic vertex attributes: kind 0 float, 1 int, 2 uint; bit patterns */
+   /* current generic vertex attributes: kind 0 float, 1 int, 2 uint; bit patterns; kind 3
+    * (glVertexAttribL*): x and y as doubles, z and w in attrib_value_hi */
    uint32_t attrib_value[FE_MAX_VERTEX_ATTRIBS][4];
+   uint32_t attrib_value_hi[FE_MAX_VERTEX_ATTRIBS][4];
    uint8_t attrib_kind[FE_MAX_VERTEX_ATTRIBS];
 
    struct fe_tracker tracker;
@@ -1434,6 +1440,10 @@ bool fe_gpu_shader5_offered(const struct fe_context *ctx);
 /* ARB_gpu_shader_fp64: desktop GL where the backend runs double-precision SPIR-V
  * (MGP_CAP_FLOAT64); elsewhere its #extension and any double in a shader fail to compile */
 bool fe_fp64_offered(const struct fe_context *ctx);
+bool fe_vertex_fp64_offered(const struct fe_context *ctx);
+/* GL 4.4 / ARB_query_buffer_object: the GL_QUERY_BUFFER point and GL_QUERY_RESULT_NO_WAIT
+ * (desktop contexts; the client writes the results, fe_query.c) */
+bool fe_query_buffer_offered(const struct fe_context *ctx);
 /* ARB_cull_distance: desktop GL where the backend runs cull distances (MGP_CAP_CULL_DISTANCE);
  * elsewhere its #extension and gl_CullDistance fail to compile */
 bool fe_cull_distance_offered(const struct fe_context *ctx);

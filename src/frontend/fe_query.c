@@ -293,6 +293,12 @@ query_for_use(struct fe_context *ctx, GLenum target, GLuint id)
 
 /* GL 4.5 §4.2: names whose objects exist at once, of target (GL_TIMESTAMP too, which only
  * glQueryCounter takes). */
+bool
+fe_query_buffer_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES;
+}
+
 void
 mgl_glCreateQueries(GLenum target, GLsizei n, GLuint *ids)
 {
@@ -302,8 +308,11 @@ mgl_glCreateQueries(GLenum target, GLsizei n, GLuint *ids)
    FE_CHECK(n < 0, GL_INVALID_VALUE);
    for (GLsizei i = 0; i < n; i++) {
       ids[i] = fe_names_gen(&ctx->queries);
-      if (!query_for_use(ctx, target, ids[i]))
+      struct fe_query *q = query_for_use(ctx, target, ids[i]);
+      if (!q)
          return;
+      /* GL 4.6 table 23.44's initial state: the result (0) available, as before any begin */
+      q->has_result = true;
    }
 }
 
@@ -498,7 +507,7 @@ object_value(struct fe_context *ctx, GLuint id, GLenum pname, bool to_buffer, ui
       return READ_VALUE;
    case GL_QUERY_TARGET: *out = q->target; return READ_VALUE; /* GL 4.5 (direct state access) */
    case GL_QUERY_RESULT_NO_WAIT:
-      FE_CHECK(!to_buffer, GL_INVALID_ENUM, READ_ERROR);
+      FE_CHECK(!to_buffer && !fe_query_buffer_offered(ctx), GL_INVALID_ENUM, READ_ERROR);
       if (!query_fetch(ctx, q, false))
          return READ_NOTHING;
       *out = q->value;
@@ -522,10 +531,19 @@ result_as(uint64_t v, enum result_type type, void *out)
    }
 }
 
+static void query_to_buffer(struct fe_context *ctx, GLuint id, struct fe_buffer *buf, GLenum pname,
+                            GLintptr offset, enum result_type type);
+
+/* With a buffer at GL_QUERY_BUFFER (GL 4.6 §4.2.3, ARB_query_buffer_object) params is an offset
+ * into it, where the value is written. */
 static void
 get_query_object(GLuint id, GLenum pname, enum result_type type, void *params)
 {
    FE_CTX_OR_RETURN();
+   if (ctx->query_buffer) {
+      query_to_buffer(ctx, id, ctx->query_buffer, pname, (GLintptr)(uintptr_t)params, type);
+      return;
+   }
    uint64_t v;
    if (object_value(ctx, id, pname, false, &v) == READ_VALUE)
       result_as(v, type, params);
@@ -560,13 +578,9 @@ mgl_glGetQueryObjectui64v(GLuint id, GLenum pname, GLuint64 *params)
  * does) and writes it into the buffer in command order, rather than the server copying it
  * there later. */
 static void
-get_query_buffer_object(GLuint id, GLuint buffer, GLenum pname, GLintptr offset,
-                        enum result_type type)
+query_to_buffer(struct fe_context *ctx, GLuint id, struct fe_buffer *buf, GLenum pname,
+                GLintptr offset, enum result_type type)
 {
-   FE_CTX_OR_RETURN();
-   struct fe_buffer *buf = fe_buffer_named(ctx, buffer);
-   if (!buf)
-      return;
    FE_CHECK(offset < 0, GL_INVALID_VALUE);
    const int64_t bytes = type == RESULT_I32 || type == RESULT_U32 ? 4 : 8;
    /* a write past the store, or into a buffer mapped without GL_MAP_PERSISTENT_BIT */
@@ -577,6 +591,16 @@ get_query_buffer_object(GLuint id, GLuint buffer, GLenum pname, GLintptr offset,
    uint64_t value;
    result_as(v, type, &value);
    fe_buffer_write(ctx, buf, offset, bytes, &value);
+}
+
+static void
+get_query_buffer_object(GLuint id, GLuint buffer, GLenum pname, GLintptr offset,
+                        enum result_type type)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_buffer *buf = fe_buffer_named(ctx, buffer);
+   if (buf)
+      query_to_buffer(ctx, id, buf, pname, offset, type);
 }
 
 void

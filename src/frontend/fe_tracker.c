@@ -850,7 +850,7 @@ emit_vertex_state(struct fe_context *ctx)
       emit_vertex_buffers(ctx, bgen, same_vao);
    t->vao = vao;
    if (t->attrib_defaults_dirty && fe_pipe_has(ctx, MGP_CALL_set_vertex_attrib_defaults)) {
-      struct mgp_attrib_value v[FE_MAX_VERTEX_ATTRIBS];
+      struct mgp_attrib_value v[2 * FE_MAX_VERTEX_ATTRIBS];
       uint32_t n = 0;
       for (uint32_t i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++) {
          if (!(t->attrib_defaults_dirty & (1u << i)))
@@ -859,6 +859,12 @@ emit_vertex_state(struct fe_context *ctx)
          v[n].kind = ctx->attrib_kind[i];
          memcpy(v[n].value, ctx->attrib_value[i], sizeof(v[n].value));
          n++;
+         if (ctx->attrib_kind[i] == 3) { /* a double's z and w follow (kind 4) */
+            v[n].location = i;
+            v[n].kind = 4;
+            memcpy(v[n].value, ctx->attrib_value_hi[i], sizeof(v[n].value));
+            n++;
+         }
       }
       mgp_set_vertex_attrib_defaults(&ctx->pipe,
                                      &(struct mgp_set_vertex_attrib_defaults){.count = n}, v);

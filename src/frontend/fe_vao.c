@@ -165,8 +165,9 @@ fe_vao_build_elements(const struct fe_vao *vao, struct mgp_create_vertex_element
       out->enabled_mask |= 1u << i;
       out->attribs[i].type = (uint16_t)fe_mgp_vertex_type(fixed ? GL_FLOAT : a->type);
       out->attribs[i].size = a->size;
-      out->attribs[i].flags = (uint8_t)((a->normalized && !fixed ? MGP_ATTRIB_NORMALIZED : 0) |
-                                        (a->integer ? MGP_ATTRIB_INTEGER : 0));
+      out->attribs[i].flags =
+         (uint8_t)((a->normalized && !fixed ? MGP_ATTRIB_NORMALIZED : 0) |
+                   (a->integer ? MGP_ATTRIB_INTEGER : 0) | (a->dbl ? MGP_ATTRIB_DOUBLE : 0));
       /* One pipe binding per GL binding read: attributes that share one (glVertexAttribBinding)
        * reach the backend as one vertex buffer binding with their relative offsets. A streamed
        * array is copied from its own binding alone. */
@@ -413,10 +414,26 @@ check_format(struct fe_context *ctx, GLint size, GLenum *type, GLboolean normali
    return true;
 }
 
+/* GL 4.6 §10.3.1/10.3.2 for glVertexAttribL*Pointer / L*Format (ARB_vertex_attrib_64bit):
+ * doubles of 1-4 components; false after recording the error. Where the context does not offer
+ * the extension, GL_INVALID_OPERATION after a named decline. */
+static bool
+check_long_format(struct fe_context *ctx, const char *name, GLint size, GLenum type)
+{
+   if (!fe_vertex_fp64_offered(ctx)) {
+      MGU_DECLINE(gl_entry_not_in_version, "%s without ARB_vertex_attrib_64bit", name);
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return false;
+   }
+   FE_CHECK(type != GL_DOUBLE, GL_INVALID_ENUM, false);
+   FE_CHECK(size < 1 || size > 4, GL_INVALID_VALUE, false);
+   return true;
+}
+
 /* Sets attribute index's format; bumps layout_version when it changed. */
 static void
 set_format(struct fe_context *ctx, struct fe_vao *vao, GLuint index, GLint size, GLenum type,
-           bool bgra, GLboolean normalized, bool integer, uint32_t relative_offset)
+           bool bgra, GLboolean normalized, bool integer, bool dbl, uint32_t relative_offset)
 {
    struct fe_vertex_attrib *a = &vao->attribs[index];
    const uint8_t new_size = (uint8_t)(bgra ? (GLint)MGP_ATTRIB_SIZE_BGRA : size);
@@ -424,12 +441,13 @@ set_format(struct fe_context *ctx, struct fe_vao *vao, GLuint index, GLint size,
    /* What fe_vao_build_elements reads of the attribute: the same format with another buffer
     * or offset (the common rebind) keeps the vertex-elements CSO and its lookup. */
    if (a->size != new_size || a->type != type || a->normalized != new_normalized ||
-       a->integer != integer || a->relative_offset != relative_offset)
+       a->integer != integer || a->dbl != dbl || a->relative_offset != relative_offset)
       fe_draw_bump(ctx, &vao->layout_version);
    a->size = new_size;
    a->type = type;
    a->normalized = new_normalized;
    a->integer = integer;
+   a->dbl = dbl;
    a->relative_offset = relative_offset;
 }
 
@@ -477,11 +495,12 @@ set_divisor(struct fe_context *ctx, struct fe_vao *vao, GLuint b, GLuint divisor
 
 static void
 attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type, GLboolean normalized,
-               GLsizei stride, const void *pointer, bool integer)
+               GLsizei stride, const void *pointer, bool integer, bool dbl)
 {
    FE_CHECK(index >= FE_MAX_VERTEX_ATTRIBS, GL_INVALID_VALUE);
-   bool bgra;
-   if (!check_format(ctx, size, &type, normalized, integer, &bgra))
+   bool bgra = false;
+   if (dbl ? !check_long_format(ctx, "glVertexAttribLPointer", size, type)
+           : !check_format(ctx, size, &type, normalized, integer, &bgra))
       return;
    FE_CHECK(stride < 0, GL_INVALID_VALUE); /* GL 3.3 has no MAX_VERTEX_ATTRIB_STRIDE */
    FE_CHECK(!ctx->vao, GL_INVALID_OPERATION);
@@ -495,7 +514,7 @@ attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type, GL
     * that binding's buffer, offset and effective stride. */
    struct fe_vao *vao = ctx->vao;
    struct fe_vertex_attrib *a = &vao->attribs[index];
-   set_format(ctx, vao, index, size, type, bgra, normalized, integer, 0);
+   set_format(ctx, vao, index, size, type, bgra, normalized, integer, dbl, 0);
    if (a->stride != stride)
       fe_draw_bump(ctx, &vao->layout_version); /* a streamed array's stride */
    a->stride = stride;
@@ -508,7 +527,7 @@ void
 fe_vao_attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type,
                       GLboolean normalized, GLsizei stride, const void *pointer)
 {
-   attrib_pointer(ctx, index, size, type, normalized, stride, pointer, false);
+   attrib_pointer(ctx, index, size, type, normalized, stride, pointer, false, false);
 }
 
 void
@@ -516,7 +535,7 @@ mgl_glVertexAttribPointer(GLuint index, GLint size, GLenum type, GLboolean norma
                           GLsizei stride, const void *pointer)
 {
    FE_CTX_OR_RETURN();
-   attrib_pointer(ctx, index, size, type, normalized, stride, pointer, false);
+   attrib_pointer(ctx, index, size, type, normalized, stride, pointer, false, false);
 }
 
 void
@@ -524,7 +543,15 @@ mgl_glVertexAttribIPointer(GLuint index, GLint size, GLenum type, GLsizei stride
                            const void *pointer)
 {
    FE_CTX_OR_RETURN();
-   attrib_pointer(ctx, index, size, type, GL_FALSE, stride, pointer, true);
+   attrib_pointer(ctx, index, size, type, GL_FALSE, stride, pointer, true, false);
+}
+
+void
+mgl_glVertexAttribLPointer(GLuint index, GLint size, GLenum type, GLsizei stride,
+                           const void *pointer)
+{
+   FE_CTX_OR_RETURN();
+   attrib_pointer(ctx, index, size, type, GL_FALSE, stride, pointer, false, true);
 }
 
 static void
@@ -700,15 +727,17 @@ mgl_glVertexArrayVertexBuffers(GLuint vaobj, GLuint first, GLsizei count, const 
 
 static void
 attrib_format(struct fe_context *ctx, struct fe_vao *vao, GLuint index, GLint size, GLenum type,
-              GLboolean normalized, GLuint relativeoffset, bool integer)
+              GLboolean normalized, GLuint relativeoffset, bool integer, const char *long_name)
 {
    FE_CHECK(!vao, GL_INVALID_OPERATION);
    FE_CHECK(index >= FE_MAX_VERTEX_ATTRIBS, GL_INVALID_VALUE);
-   bool bgra;
-   if (!check_format(ctx, size, &type, normalized, integer, &bgra))
+   bool bgra = false;
+   if (long_name ? !check_long_format(ctx, long_name, size, type)
+                 : !check_format(ctx, size, &type, normalized, integer, &bgra))
       return;
    FE_CHECK(relativeoffset > FE_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET, GL_INVALID_VALUE);
-   set_format(ctx, vao, index, size, type, bgra, normalized, integer, relativeoffset);
+   set_format(ctx, vao, index, size, type, bgra, normalized, integer, long_name != NULL,
+              relativeoffset);
 }
 
 void
@@ -716,7 +745,7 @@ mgl_glVertexAttribFormat(GLuint attribindex, GLint size, GLenum type, GLboolean 
                          GLuint relativeoffset)
 {
    VAB_CTX_OR_RETURN("glVertexAttribFormat");
-   attrib_format(ctx, ctx->vao, attribindex, size, type, normalized, relativeoffset, false);
+   attrib_format(ctx, ctx->vao, attribindex, size, type, normalized, relativeoffset, false, NULL);
 }
 
 void
@@ -724,14 +753,14 @@ mgl_glVertexArrayAttribFormat(GLuint vaobj, GLuint attribindex, GLint size, GLen
                               GLboolean normalized, GLuint relativeoffset)
 {
    VAO_OR_RETURN(vaobj);
-   attrib_format(ctx, vao, attribindex, size, type, normalized, relativeoffset, false);
+   attrib_format(ctx, vao, attribindex, size, type, normalized, relativeoffset, false, NULL);
 }
 
 void
 mgl_glVertexAttribIFormat(GLuint attribindex, GLint size, GLenum type, GLuint relativeoffset)
 {
    VAB_CTX_OR_RETURN("glVertexAttribIFormat");
-   attrib_format(ctx, ctx->vao, attribindex, size, type, GL_FALSE, relativeoffset, true);
+   attrib_format(ctx, ctx->vao, attribindex, size, type, GL_FALSE, relativeoffset, true, NULL);
 }
 
 void
@@ -739,24 +768,26 @@ mgl_glVertexArrayAttribIFormat(GLuint vaobj, GLuint attribindex, GLint size, GLe
                                GLuint relativeoffset)
 {
    VAO_OR_RETURN(vaobj);
-   attrib_format(ctx, vao, attribindex, size, type, GL_FALSE, relativeoffset, true);
+   attrib_format(ctx, vao, attribindex, size, type, GL_FALSE, relativeoffset, true, NULL);
 }
 
-/* GL 4.6 §10.3.2: a double-precision attribute's format. Its errors are GL's; past them, the
- * context has no 64-bit vertex attributes (GL 4.1, ARB_vertex_attrib_64bit, is not offered:
- * shaders cannot declare dvec inputs), so the format is a named decline. */
+/* GL 4.6 §10.3.2: a double-precision attribute's format (ARB_vertex_attrib_64bit; where the
+ * context does not offer it, GL_INVALID_OPERATION after a named decline). */
+void
+mgl_glVertexAttribLFormat(GLuint attribindex, GLint size, GLenum type, GLuint relativeoffset)
+{
+   VAB_CTX_OR_RETURN("glVertexAttribLFormat");
+   attrib_format(ctx, ctx->vao, attribindex, size, type, GL_FALSE, relativeoffset, false,
+                 "glVertexAttribLFormat");
+}
+
 void
 mgl_glVertexArrayAttribLFormat(GLuint vaobj, GLuint attribindex, GLint size, GLenum type,
                                GLuint relativeoffset)
 {
    VAO_OR_RETURN(vaobj);
-   FE_CHECK(attribindex >= FE_MAX_VERTEX_ATTRIBS, GL_INVALID_VALUE);
-   FE_CHECK(type != GL_DOUBLE, GL_INVALID_ENUM);
-   FE_CHECK(size < 1 || size > 4, GL_INVALID_VALUE);
-   FE_CHECK(relativeoffset > FE_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET, GL_INVALID_VALUE);
-   MGU_DECLINE(gl_entry_not_in_version, "%s without ARB_vertex_attrib_64bit",
-               "glVertexArrayAttribLFormat");
-   fe_error(ctx, GL_INVALID_OPERATION);
+   attrib_format(ctx, vao, attribindex, size, type, GL_FALSE, relativeoffset, false,
+                 "glVertexArrayAttribLFormat");
 }
 
 static void
@@ -860,10 +891,6 @@ mgl_glGetVertexArrayIndexediv(GLuint vaobj, GLuint index, GLenum pname, GLint *p
 {
    VAO_OR_RETURN(vaobj);
    FE_CHECK(index >= FE_MAX_VERTEX_ATTRIBS, GL_INVALID_VALUE);
-   if (pname == GL_VERTEX_ATTRIB_ARRAY_LONG) {
-      *param = 0; /* no attribute here is double-precision (glVertexAttribLFormat declines) */
-      return;
-   }
    FE_CHECK(pname == GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING || pname == GL_VERTEX_ATTRIB_BINDING,
             GL_INVALID_ENUM);
    FE_CHECK(!vao_attrib_param(ctx, vao, index, pname, param), GL_INVALID_ENUM);
@@ -904,6 +931,11 @@ vao_attrib_param(const struct fe_context *ctx, const struct fe_vao *vao, GLuint 
    case GL_VERTEX_ATTRIB_ARRAY_TYPE: iv[0] = (GLint)a->type; return true;
    case GL_VERTEX_ATTRIB_ARRAY_NORMALIZED: iv[0] = a->normalized; return true;
    case GL_VERTEX_ATTRIB_ARRAY_INTEGER: iv[0] = a->integer; return true;
+   case GL_VERTEX_ATTRIB_ARRAY_LONG: /* GL 4.1 / ARB_vertex_attrib_64bit */
+      if (ctx->desc.api == FE_API_GLES)
+         break;
+      iv[0] = a->dbl;
+      return true;
    /* GL 4.3 §10.5: the divisor and buffer of the attribute's binding */
    case GL_VERTEX_ATTRIB_ARRAY_DIVISOR: iv[0] = (GLint)bound->divisor; return true;
    case GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING:
@@ -966,6 +998,27 @@ mgl_glGetVertexAttribdv(GLuint index, GLenum pname, GLdouble *params)
                               : (GLdouble)cur[i];
 }
 
+/* GL 4.6 §10.5 (ARB_vertex_attrib_64bit): CURRENT_VERTEX_ATTRIB as the four doubles
+ * glVertexAttribL* gave (another kind's value converted), the other pnames as
+ * glGetVertexAttribdv's. */
+void
+mgl_glGetVertexAttribLdv(GLuint index, GLenum pname, GLdouble *params)
+{
+   FE_CTX_OR_RETURN();
+   if (!fe_vertex_fp64_offered(ctx)) {
+      MGU_DECLINE(gl_entry_not_in_version, "glGetVertexAttribLdv without ARB_vertex_attrib_64bit");
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   if (pname == GL_CURRENT_VERTEX_ATTRIB && index < FE_MAX_VERTEX_ATTRIBS &&
+       ctx->attrib_kind[index] == 3) {
+      memcpy(params, ctx->attrib_value[index], 2 * sizeof(double));
+      memcpy(params + 2, ctx->attrib_value_hi[index], 2 * sizeof(double));
+      return;
+   }
+   mgl_glGetVertexAttribdv(index, pname, params);
+}
+
 void
 mgl_glGetVertexAttribIiv(GLuint index, GLenum pname, GLint *params)
 {
@@ -1022,6 +1075,69 @@ set_current(struct fe_context *ctx, GLuint index, uint8_t kind, uint32_t x, uint
    ctx->attrib_kind[index] = kind;
    ctx->tracker.attrib_defaults_dirty |= 1u << index;
    fe_draw_touch(ctx);
+}
+
+/* glVertexAttribL* (GL 4.6 §10.2.1, ARB_vertex_attrib_64bit): four doubles, kind 3. */
+static void
+set_d(GLuint index, double x, double y, double z, double w)
+{
+   FE_CTX_OR_RETURN();
+   if (!fe_vertex_fp64_offered(ctx)) {
+      MGU_DECLINE(gl_entry_not_in_version, "glVertexAttribL* without ARB_vertex_attrib_64bit");
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   FE_CHECK(index >= FE_MAX_VERTEX_ATTRIBS, GL_INVALID_VALUE);
+   const double lo[2] = {x, y}, hi[2] = {z, w};
+   if (ctx->attrib_kind[index] == 3 && !memcmp(ctx->attrib_value[index], lo, sizeof(lo)) &&
+       !memcmp(ctx->attrib_value_hi[index], hi, sizeof(hi)))
+      return;
+   memcpy(ctx->attrib_value[index], lo, sizeof(lo));
+   memcpy(ctx->attrib_value_hi[index], hi, sizeof(hi));
+   ctx->attrib_kind[index] = 3;
+   ctx->tracker.attrib_defaults_dirty |= 1u << index;
+   fe_draw_touch(ctx);
+}
+
+void
+mgl_glVertexAttribL1d(GLuint i, GLdouble x)
+{
+   set_d(i, x, 0, 0, 1);
+}
+void
+mgl_glVertexAttribL2d(GLuint i, GLdouble x, GLdouble y)
+{
+   set_d(i, x, y, 0, 1);
+}
+void
+mgl_glVertexAttribL3d(GLuint i, GLdouble x, GLdouble y, GLdouble z)
+{
+   set_d(i, x, y, z, 1);
+}
+void
+mgl_glVertexAttribL4d(GLuint i, GLdouble x, GLdouble y, GLdouble z, GLdouble w)
+{
+   set_d(i, x, y, z, w);
+}
+void
+mgl_glVertexAttribL1dv(GLuint i, const GLdouble *v)
+{
+   set_d(i, v[0], 0, 0, 1);
+}
+void
+mgl_glVertexAttribL2dv(GLuint i, const GLdouble *v)
+{
+   set_d(i, v[0], v[1], 0, 1);
+}
+void
+mgl_glVertexAttribL3dv(GLuint i, const GLdouble *v)
+{
+   set_d(i, v[0], v[1], v[2], 1);
+}
+void
+mgl_glVertexAttribL4dv(GLuint i, const GLdouble *v)
+{
+   set_d(i, v[0], v[1], v[2], v[3]);
 }
 
 static void

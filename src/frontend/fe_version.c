@@ -113,6 +113,13 @@ fe_fp64_offered(const struct fe_context *ctx)
    return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_FLOAT64) != 0;
 }
 
+/* GL_ARB_vertex_attrib_64bit (GL 4.1): double vertex inputs fetched from 64-bit attributes */
+bool
+fe_vertex_fp64_offered(const struct fe_context *ctx)
+{
+   return fe_fp64_offered(ctx) && (ctx->share->caps->cap_bits & MGP_CAP_VERTEX_FLOAT64) != 0;
+}
+
 bool
 fe_viewport_array_offered(const struct fe_context *ctx)
 {

@@ -39,7 +39,8 @@
  * 24: MGP_CAP_IMAGE_QUERIES, MGP_CAP_DERIVATIVE_CONTROL; resource_desc carries view_min_level
  * and view_min_layer for view_of (GL_ARB_texture_view, MGP_CAP_TEXTURE_VIEW);
  * MGP_CAP_VERTEX_STREAMS: draw_stream_output's stream may be 1 .. 3 and it carries `buffer`
- * (was pad2); the primitive queries' index is a vertex stream. */
+ * (was pad2); the primitive queries' index is a vertex stream; MGP_CAP_VERTEX_FLOAT64 and
+ * mgp_attrib_value kinds 3 and 4 (a double default's halves). */
 #define MGP_ABI_VERSION 24u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
@@ -296,6 +297,12 @@ enum mgp_call_class {
  * buffer of the stream). Without it every stream and query index is 0 and GL_MAX_VERTEX_STREAMS
  * is 1 (fe_get.c). */
 #define MGP_CAP_VERTEX_STREAMS (UINT64_C(1) << 49)
+/* The backend fetches 64-bit vertex attributes (MGP_ATTRIB_DOUBLE with MGP_VERTEX_TYPE_DOUBLE,
+ * sizes 1-4) into double vertex shader inputs (vertex_input_kind 3; a dvec3 / dvec4 at one
+ * location, as GL has it) and takes double defaults (mgp_attrib_value kinds 3 and 4): with
+ * MGP_CAP_FLOAT64 the client offers GL_ARB_vertex_attrib_64bit; without it glVertexAttribL*
+ * are GL_INVALID_OPERATION and double vertex inputs fail to compile */
+#define MGP_CAP_VERTEX_FLOAT64 (UINT64_C(1) << 41)
 
 /* mgp_render_state.clip_control (GL 4.6 §13.8): window y from -y_d (GL_UPPER_LEFT), and
  * window z from z_d itself, clipping at 0 <= z_c <= w_c (GL_ZERO_TO_ONE) */

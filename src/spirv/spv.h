@@ -1,6 +1,7 @@
 /* spv.h — SPIR-V helpers both roles use: reflection through SPIRV-Cross's C API (spv_cross.c),
  * the rewrites the GL linker and the Vulkan backend apply (spv_patch.c, spv_pack.c, spv_rect.c,
- * spv_split.c, spv_clip_enables.c, spv_tcs_stores.c, spv_input_arrays.c, spv_1d.c) and one bounds-checked instruction walker. Just what mgl needs for the words glslang generates; the
+ * spv_split.c, spv_clip_enables.c, spv_tcs_stores.c, spv_input_arrays.c, spv_1d.c,
+ * spv_double_inputs.c) and one bounds-checked instruction walker. Just what mgl needs for the words glslang generates; the
  * enumerants come from SPIRV-Headers. Not a general SPIR-V library. */
 #ifndef MGL_SPIRV_SPV_H
 #define MGL_SPIRV_SPV_H
@@ -297,6 +298,18 @@ uint32_t *spv_tcs_component_stores(const uint32_t *words, size_t num_words, size
  * declares it in a way the rewrite cannot follow), else why. */
 uint32_t *spv_split_input_arrays(const uint32_t *words, size_t num_words, size_t *out_n,
                                  bool *blocked, const char **err);
+
+/* In a vertex module, each user Input of doubles (a scalar, vector or matrix) reads unsigned
+ * integer pairs instead: a column at location L (GL's: one a column) becomes a uvec2 (double)
+ * or uvec4 (dvec2) Input at L, a dvec3 / dvec4 one a uvec4 at L and a uvec2 / uvec4 at
+ * L + SPV_DOUBLE_HI_LOCATION (past GL's 16 attributes); the variable a Private
+ * copy the entry point fills first, bit-cast (spv_double_inputs.c; for devices without 64-bit
+ * vertex formats). Returns new words (free them), or NULL: *err NULL when there is no such
+ * input (*blocked: there is, but the module uses or declares it in a way the rewrite cannot
+ * follow, an array of doubles among them), else why. */
+#define SPV_DOUBLE_HI_LOCATION 16u
+uint32_t *spv_lower_double_inputs(const uint32_t *words, size_t num_words, size_t *out_n,
+                                  bool *blocked, const char **err);
 
 /* A SPIR-V word stream being rewritten (the passes that re-emit a module: pack, split). oom is
  * sticky: the pass checks it once at the end. */

@@ -1039,7 +1039,9 @@ struct vkb_context {
    struct mgp_image_view images[VKB_MAX_IMAGES];           /* binding VKB_IMAGE_BASE + j */
    struct mgp_handle dispatch_program;                     /* set_dispatch_program */
    uint32_t attrib_kind[32];
-   uint32_t attrib_value[32][4];
+   /* per location: four 32-bit words, or (kind 3) four doubles; the default-values buffer
+    * holds this array, a location at loc * 32 */
+   uint32_t attrib_value[32][8];
    uint32_t attrib_version;
    struct mgp_pixel_pack_state pack;
    struct mgp_patch_state patch; /* set_patch_state (checked there); vertices 3 until then */

@@ -640,8 +640,19 @@ vkb_set_vertex_attrib_defaults(void *self, const struct mgp_set_vertex_attrib_de
                      v[i].location);
          continue;
       }
+      if (v[i].kind > 4) {
+         MGU_DECLINE(backend_feature_unimplemented, "vertex attribute default of kind %u",
+                     v[i].kind);
+         continue;
+      }
+      /* kind 4: the z and w of the double at that location (its kind stays 3) */
+      uint32_t *dst = ctx->attrib_value[v[i].location];
+      if (v[i].kind == 4) {
+         memcpy(dst + 4, v[i].value, sizeof(v[i].value));
+         continue;
+      }
       ctx->attrib_kind[v[i].location] = v[i].kind;
-      memcpy(ctx->attrib_value[v[i].location], v[i].value, sizeof(v[i].value));
+      memcpy(dst, v[i].value, sizeof(v[i].value));
    }
    ctx->attrib_version++;
 }

@@ -392,7 +392,7 @@ draw_vertex_buffers(struct vkb_context *ctx, struct draw_plan *p)
       if (ctx->attr_serial != vkb_current_serial(scr) ||
           ctx->attr_version_made != ctx->attrib_version || !ctx->attr_buf) {
          struct vkb_alloc a;
-         if (!vkb_arena_or_refuse(scr, sizeof(ctx->attrib_value), 16, &a, ctx->base.h,
+         if (!vkb_arena_or_refuse(scr, sizeof(ctx->attrib_value), 32, &a, ctx->base.h,
                                   "draw_vbo (default attribute values)"))
             return false;
          memcpy(a.ptr, ctx->attrib_value, sizeof(ctx->attrib_value));

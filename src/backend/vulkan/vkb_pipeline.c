@@ -209,6 +209,35 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
       uint32_t bytes;
       if (a->binding >= VKB_MAX_VB)
          return "vertex attribute binding out of range";
+      /* a 64-bit format feeds a double input, and only that (GL leaves a mismatch undefined;
+       * Vulkan forbids it) */
+      if ((sh->refl.vertex_input_kind[loc] == 3) != ((a->flags & MGP_ATTRIB_DOUBLE) != 0))
+         return "a double vertex input with a non-64-bit attribute, or the reverse";
+      if (a->flags & MGP_ATTRIB_DOUBLE) {
+         /* the module reads unsigned pairs (spv_double_inputs.c): x and y at loc, z and w at
+          * loc + SPV_DOUBLE_HI_LOCATION where a dvec3 / dvec4 reads them (a smaller attribute's
+          * undefined components read its own bytes again; a dvec2 or double ignores them) */
+         if (a->type != MGP_VERTEX_TYPE_DOUBLE || a->size < 1 || a->size > 4)
+            return "a 64-bit vertex attribute of another type or size";
+         if (a->relative_offset + 16u > scr->props.limits.maxVertexInputAttributeOffset)
+            return "vertex attribute offset over maxVertexInputAttributeOffset";
+         if (na + 2 > 32)
+            return "too many vertex inputs";
+         ad[na++] = (VkVertexInputAttributeDescription){
+            .location = loc,
+            .binding = a->binding,
+            .format = a->size == 1 ? VK_FORMAT_R32G32_UINT : VK_FORMAT_R32G32B32A32_UINT,
+            .offset = a->relative_offset};
+         if (loc + SPV_DOUBLE_HI_LOCATION >= scr->props.limits.maxVertexInputAttributes)
+            return "too many vertex inputs";
+         ad[na++] = (VkVertexInputAttributeDescription){
+            .location = loc + SPV_DOUBLE_HI_LOCATION,
+            .binding = a->binding,
+            .format = a->size == 4 ? VK_FORMAT_R32G32B32A32_UINT : VK_FORMAT_R32G32_UINT,
+            .offset = a->relative_offset + (a->size > 2 ? 16u : 0u)};
+         used_bindings |= 1u << a->binding;
+         continue;
+      }
       if (!vkb_enum_vertex_format(a, &f, &bytes))
          return "vertex attribute type/size has no Vulkan format";
       if (a->relative_offset > scr->props.limits.maxVertexInputAttributeOffset)
@@ -217,8 +246,6 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
       vkGetPhysicalDeviceFormatProperties(scr->phys, f, &fp);
       if (!(fp.bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT))
          return "vertex attribute format not fetchable on this device";
-      if (sh->refl.vertex_input_kind[loc] == 3)
-         return "double vertex inputs not implemented";
       ad[na++] = (VkVertexInputAttributeDescription){
          .location = loc, .binding = a->binding, .format = f, .offset = a->relative_offset};
       used_bindings |= 1u << a->binding;
@@ -245,15 +272,25 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
       for (uint32_t loc = 0; loc < 32; loc++) {
          if (!(defaults & (1u << loc)))
             continue;
-         static const VkFormat kf[3] = {VK_FORMAT_R32G32B32A32_SFLOAT, VK_FORMAT_R32G32B32A32_SINT,
-                                        VK_FORMAT_R32G32B32A32_UINT};
+         /* kind 3: a double's x and y as the unsigned pairs the module reads
+          * (spv_double_inputs.c), z and w at loc + SPV_DOUBLE_HI_LOCATION */
+         static const VkFormat kf[4] = {VK_FORMAT_R32G32B32A32_SFLOAT, VK_FORMAT_R32G32B32A32_SINT,
+                                        VK_FORMAT_R32G32B32A32_UINT, VK_FORMAT_R32G32B32A32_UINT};
          const uint8_t kind = sh->refl.vertex_input_kind[loc];
-         if (kind > 2)
-            return "double vertex inputs not implemented";
-         if (na == 32 || loc >= scr->props.limits.maxVertexInputAttributes)
+         if (kind > 3)
+            return "vertex input of an unknown kind";
+         const bool wide = kind == 3;
+         const uint32_t last = loc + (wide ? SPV_DOUBLE_HI_LOCATION : 0u);
+         if (na + (wide ? 2 : 1) > 32 || last >= scr->props.limits.maxVertexInputAttributes)
             return "too many vertex inputs";
+         /* vkb_context.attrib_value: 32 bytes a location */
          ad[na++] = (VkVertexInputAttributeDescription){
-            .location = loc, .binding = default_binding, .format = kf[kind], .offset = loc * 16};
+            .location = loc, .binding = default_binding, .format = kf[kind], .offset = loc * 32};
+         if (wide)
+            ad[na++] = (VkVertexInputAttributeDescription){.location = last,
+                                                           .binding = default_binding,
+                                                           .format = kf[kind],
+                                                           .offset = loc * 32 + 16};
       }
       bd[nb++] = (VkVertexInputBindingDescription){
          .binding = default_binding, .stride = 0, .inputRate = VK_VERTEX_INPUT_RATE_VERTEX};

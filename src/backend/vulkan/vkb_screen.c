@@ -9,6 +9,7 @@
 
 #include "log.h"
 #include "pipe_codec.h"
+#include "spv.h"
 #include "vkb.h"
 
 /* ---- validation messenger ------------------------------------------------------------------ */
@@ -1280,6 +1281,10 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    /* doubles: SPIR-V's Float64, enabled where the device has it */
    if (scr->features.shaderFloat64)
       c.cap_bits |= MGP_CAP_FLOAT64;
+   /* GL_ARB_vertex_attrib_64bit: double inputs read R32G32(B32A32)_UINT parts, bit-cast
+    * (the link rewrote them: spv_double_inputs.c; no device need fetch R64 formats) */
+   if (scr->features.shaderFloat64 && l->maxVertexInputAttributes >= 16 + SPV_DOUBLE_HI_LOCATION)
+      c.cap_bits |= MGP_CAP_VERTEX_FLOAT64;
    /* GL_ARB_viewport_array: a geometry stage's gl_ViewportIndex over 16 viewports */
    if (scr->features.multiViewport && scr->features.geometryShader &&
        scr->props.limits.maxViewports >= MGP_MAX_VIEWPORTS)

@@ -585,6 +585,8 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
    }
    if (ok && !es && (deny & GLSL_DENY_DERIVATIVE_CONTROL))
       hide_macro(spliced, "GL_ARB_derivative_control");
+   if (ok && !es && (deny & GLSL_DENY_VERTEX_ATTRIB_64BIT))
+      hide_macro(spliced, "GL_ARB_vertex_attrib_64bit");
    ok = ok && (pp = preprocess_gl(stage, es, version, deny, spliced, log));
    ok = ok && (es || !(deny & GLSL_DENY_FLOAT64) || fp64_directives(stage, pp, log));
    const bool doubles =
@@ -735,7 +737,7 @@ check_words(enum glsl_stage stage, const uint32_t *words, size_t num_words, uint
    /* EmitStreamVertex(n) / EndStreamPrimitive(n) past the streams are a link error (as Mesa
     * has them; piglit's stream-negative-value), a compile error with one stream */
    bool ok =
-      glsl_check_spirv(stage, words, num_words, streams, at_link || streams == 1, &check_log);
+      glsl_check_spirv(stage, words, num_words, deny, streams, at_link || streams == 1, &check_log);
    if (check_log.s)
       append_glslang_log(log, check_log.s); /* the app's names, as for glslang's errors */
    free(check_log.s);

@@ -278,6 +278,11 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
  * glsl_es_withheld_extensions (glsl_internal.h) like the others; without it the extension is
  * glslang's. */
 #define GLSL_DENY_ES_IMAGE_ATOMIC (1u << 8)
+/* GLSL_DENY_VERTEX_ATTRIB_64BIT, double vertex shader inputs (the backend lacks
+ * MGP_CAP_VERTEX_FLOAT64): the GL_ARB_vertex_attrib_64bit macro is not defined, its directive is
+ * as GLSL_DENY_GPU_SHADER5's, and a vertex shader with a double input fails to compile. Without
+ * it GLSL 4.10, or 4.00 with the extension enabled, takes them (GLSL 4.10 4.3.4). */
+#define GLSL_DENY_VERTEX_ATTRIB_64BIT (1u << 9)
 /* glsl_compile_shader_limits with only the varyings and the denied features. */
 bool glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api,
                               uint32_t max_varying_components, uint32_t deny, const char *source,

@@ -190,11 +190,11 @@ check_flat_inputs(const struct chk *c, struct glsl_str *log)
    return ok;
 }
 
-/* GLSL 4.00 section 4.3.4 (and ARB_gpu_shader_fp64): vertex inputs are not doubles; GLSL 4.10's
- * ARB_vertex_attrib_64bit allows them, which mgl does not offer (glslang's Vulkan rules take
- * them). */
+/* GLSL 4.00 section 4.3.4 (and ARB_gpu_shader_fp64): vertex inputs are not doubles; GLSL 4.10
+ * and ARB_vertex_attrib_64bit allow them where the context offers that (denied: not offered;
+ * glslang's Vulkan rules take them either way). */
 static bool
-check_vertex_inputs(const struct chk *c, struct glsl_str *log)
+check_vertex_inputs(const struct chk *c, bool denied, struct glsl_str *log)
 {
    bool ok = true;
    for (uint32_t id = 1; id < c->bound; id++) {
@@ -203,9 +203,8 @@ check_vertex_inputs(const struct chk *c, struct glsl_str *log)
          continue;
       glsl_str_printf(log,
                       "ERROR: 0:?: '%s' : a vertex shader input of double type needs "
-                      "GL_ARB_vertex_attrib_64bit (GLSL 4.10), which is not offered (GLSL 4.00 "
-                      "section 4.3.4)\n",
-                      name_of(c, id, -1));
+                      "GL_ARB_vertex_attrib_64bit (GLSL 4.10)%s (GLSL 4.00 section 4.3.4)\n",
+                      name_of(c, id, -1), denied ? ", which is not offered" : "");
       ok = false;
    }
    return ok;
@@ -284,7 +283,7 @@ check_geometry_limits(const struct chk *c, uint32_t max_streams, bool emit_strea
 }
 
 bool
-glsl_check_spirv(enum glsl_stage stage, const uint32_t *words, size_t num_words,
+glsl_check_spirv(enum glsl_stage stage, const uint32_t *words, size_t num_words, uint32_t deny,
                  uint32_t max_streams, bool emit_streams, struct glsl_str *log)
 {
    if (!words || num_words < 5 || words[0] != SpvMagicNumber || words[3] > (1u << 22))
@@ -300,6 +299,7 @@ glsl_check_spirv(enum glsl_stage stage, const uint32_t *words, size_t num_words,
    }
    uint32_t version = 0;
    bool gpu_shader5 = false; /* the unit enabled GL_ARB_gpu_shader5 (glslang's OpSourceExtension) */
+   bool attrib_64bit = false; /* and GL_ARB_vertex_attrib_64bit */
    for (size_t at = 5; at < c.n;) {
       uint32_t len = inst_len(&c, at), op = c.w[at] & 0xffff;
       if (!len)
@@ -316,6 +316,7 @@ glsl_check_spirv(enum glsl_stage stage, const uint32_t *words, size_t num_words,
       else if (op == SpvOpSourceExtension && len >= 2) {
          const char *ext = literal(&c, at + 1, at + len);
          gpu_shader5 = gpu_shader5 || (ext && !strcmp(ext, "GL_ARB_gpu_shader5"));
+         attrib_64bit = attrib_64bit || (ext && !strcmp(ext, "GL_ARB_vertex_attrib_64bit"));
       } else if (op == SpvOpDecorate && len >= 3 && c.w[at + 1] < c.bound) {
          uint32_t d = c.w[at + 2];
          c.flags[c.w[at + 1]] |= d == SpvDecorationFlat      ? CHK_FLAT
@@ -332,8 +333,9 @@ glsl_check_spirv(enum glsl_stage stage, const uint32_t *words, size_t num_words,
       ok = check_flat_inputs(&c, log) && ok;
    if (stage == GLSL_STAGE_GEOMETRY)
       ok = check_geometry_limits(&c, max_streams, emit_streams, log) && ok;
-   if (stage == GLSL_STAGE_VERTEX)
-      ok = check_vertex_inputs(&c, log) && ok;
+   if (stage == GLSL_STAGE_VERTEX &&
+       ((deny & GLSL_DENY_VERTEX_ATTRIB_64BIT) || (version < 410 && !attrib_64bit)))
+      ok = check_vertex_inputs(&c, (deny & GLSL_DENY_VERTEX_ATTRIB_64BIT) != 0, log) && ok;
    free(c.def);
    free(c.flags);
    return ok;

@@ -80,10 +80,10 @@ bool glsl_decl_member_is_bool(const struct glsl_decl_stage *stages, unsigned num
  * input that is, or holds, an integer or double is flat (glslang checks plain variables, not
  * block members). GLSL 1.50-3.30 / ESSL 3.00: a uniform block array is indexed only by constant
  * integral expressions (glslang takes any index); the line comes from OpLine when present. */
-/* max_streams: GL_MAX_VERTEX_STREAMS of the context (a geometry unit's streams lie below);
- * emit_streams: check the streams of EmitStreamVertex / EndStreamPrimitive too (else only the
- * layout(stream) qualifiers). */
-bool glsl_check_spirv(enum glsl_stage stage, const uint32_t *words, size_t num_words,
+/* deny: GLSL_DENY_* (double vertex inputs); max_streams: GL_MAX_VERTEX_STREAMS of the context (a
+ * geometry unit's streams lie below); emit_streams: check the streams of EmitStreamVertex /
+ * EndStreamPrimitive too (else only the layout(stream) qualifiers). */
+bool glsl_check_spirv(enum glsl_stage stage, const uint32_t *words, size_t num_words, uint32_t deny,
                       uint32_t max_streams, bool emit_streams, struct glsl_str *log);
 
 /* glsl_const.c: preprocessed text with each array size that calls a constructor or built-in and

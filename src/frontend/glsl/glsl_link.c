@@ -87,6 +87,24 @@ finish_stages(struct link *l)
          free(w);
          break;
       }
+      if (s == GLSL_STAGE_VERTEX) {
+         /* double inputs: GL's one location for a dvec3 / dvec4, unsigned pairs fetched
+          * (spv_double_inputs.c; the backend fetches 64-bit attributes so) */
+         bool blocked = false;
+         uint32_t *dw = spv_lower_double_inputs(w, nw, &rn, &blocked, &err);
+         if (dw) {
+            free(w);
+            w = dw;
+            nw = rn;
+         } else if (err || blocked) {
+            link_error(l,
+                       "the vertex shader's double inputs cannot be fetched: %s (mgl fetches "
+                       "double, dvecN and dmatN inputs, not arrays of them)",
+                       err ? err : "declared or used in a way the rewrite cannot follow");
+            free(w);
+            break;
+         }
+      }
       if (s == GLSL_STAGE_TESS_CTRL) {
          uint32_t *cw = spv_tcs_component_stores(w, nw, &rn, &err);
          if (cw) {

@@ -23,6 +23,20 @@ struct iovar {
    int order;
 };
 
+/* Locations a vertex input of type t takes in GL: one per column, a dvec3 / dvec4 too (GLSL 4.60
+ * 4.4.1; Vulkan's two for those are the backend's: spv_double_inputs.c). */
+static uint32_t
+vertex_input_locations(const struct spv_refl *r, spv_tref t)
+{
+   struct spv_tinfo ti;
+   spv_refl_type(r, t, &ti);
+   if (ti.kind == SPV_TK_ARRAY)
+      return ti.length * vertex_input_locations(r, ti.elem);
+   if (ti.kind == SPV_TK_MATRIX)
+      return ti.columns;
+   return ti.kind == SPV_TK_VECTOR || ti.kind == SPV_TK_SCALAR ? 1 : spv_refl_locations(r, t);
+}
+
 static int
 cmp_iovar(const void *a, const void *b)
 {
@@ -71,7 +85,9 @@ collect_io(struct link *l, int s, uint32_t storage, unsigned *out_n)
          .key = is_block ? elem.name : vars[i].name,
          .is_block = is_block,
          .type = type,
-         .locs = spv_refl_locations(r, type),
+         .locs = s == GLSL_STAGE_VERTEX && storage == SpvStorageClassInput
+                    ? vertex_input_locations(r, type)
+                    : spv_refl_locations(r, type),
          .location = location,
          .explicit_loc = location >= 0,
          .index = index,

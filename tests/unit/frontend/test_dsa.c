@@ -525,6 +525,38 @@ test_framebuffers(void)
    CHECK(mgl_glIsSampler(smp));
    mgl_glCreateQueries(GL_TIME_ELAPSED, 1, &q);
    CHECK(mgl_glIsQuery(q));
+   /* a created query has its initial state: result available, and 0 (GL 4.6 table 23.44) */
+   GLint avail = -1, result = -1;
+   mgl_glGetQueryObjectiv(q, GL_QUERY_RESULT_AVAILABLE, &avail);
+   mgl_glGetQueryObjectiv(q, GL_QUERY_RESULT, &result);
+   CHECK_EQ(avail, GL_TRUE);
+   CHECK_EQ(result, 0);
+   CHECK_ERR(GL_NO_ERROR);
+   /* GL 4.4 ARB_query_buffer_object: with a buffer at GL_QUERY_BUFFER, params is an offset into
+    * it, where glGetQueryObject* writes (the rest of the buffer kept) */
+   GLuint qb;
+   uint8_t fill[16];
+   memset(fill, 0xff, sizeof(fill));
+   mgl_glGenBuffers(1, &qb);
+   mgl_glBindBuffer(GL_QUERY_BUFFER, qb);
+   mgl_glBufferData(GL_QUERY_BUFFER, sizeof(fill), fill, GL_STATIC_DRAW);
+   GLint bound = -1;
+   mgl_glGetIntegerv(GL_QUERY_BUFFER_BINDING, &bound);
+   CHECK_EQ(bound, (GLint)qb);
+   mgl_glGetQueryObjectuiv(q, GL_QUERY_RESULT, (GLuint *)(uintptr_t)4);
+   mgl_glGetQueryObjectuiv(q, GL_QUERY_RESULT_AVAILABLE, (GLuint *)(uintptr_t)8);
+   mgl_glGetQueryObjectuiv(q, GL_QUERY_RESULT, (GLuint *)(uintptr_t)14); /* past the end */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glGetQueryObjectuiv(q, GL_QUERY_RESULT_NO_WAIT, (GLuint *)(uintptr_t)12);
+   CHECK_ERR(GL_NO_ERROR);
+   uint32_t got[4] = {0};
+   mgl_glGetBufferSubData(GL_QUERY_BUFFER, 0, sizeof(got), got);
+   CHECK_EQ(got[0], 0xffffffffu);
+   CHECK_EQ(got[1], 0u);
+   CHECK_EQ(got[2], 1u);
+   CHECK_EQ(got[3], 0u);
+   mgl_glBindBuffer(GL_QUERY_BUFFER, 0);
+   CHECK_ERR(GL_NO_ERROR);
    mgl_glCreateQueries(GL_RGBA, 1, &q);
    CHECK_ERR(GL_INVALID_ENUM);
    env_finish(&e);

@@ -25,7 +25,7 @@ test_buffer_errors(void)
 {
    struct fe_test_env e;
    env_init(&e, 16, 16);
-   mgl_glBindBuffer(GL_QUERY_BUFFER, 0); /* GL 4.4 target, not offered */
+   mgl_glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0); /* GL 4.3 target, not offered (no compute) */
    CHECK_ERR(GL_INVALID_ENUM);
    mgl_glBindBuffer(GL_ARRAY_BUFFER, 77); /* never generated */
    CHECK_ERR(GL_INVALID_OPERATION);

@@ -2313,6 +2313,98 @@ test_attrib_pointer_layout(void)
    env_finish(&e);
 }
 
+/* GL_ARB_vertex_attrib_64bit: glVertexAttribLPointer / LFormat reach the elements as doubles
+ * (MGP_ATTRIB_DOUBLE); glVertexAttribL4d's four doubles reach the server as a kind 3 default
+ * (x, y) and a kind 4 one (z, w) and come back from glGetVertexAttribLdv; the spec's errors;
+ * and without MGP_CAP_VERTEX_FLOAT64 each is GL_INVALID_OPERATION and changes nothing. */
+static void
+test_attrib_64bit(void)
+{
+   const uint64_t had = fake_caps.cap_bits;
+   fake_caps.cap_bits |= MGP_CAP_FLOAT64 | MGP_CAP_VERTEX_FLOAT64;
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   memset(ve_made, 0, sizeof(ve_made));
+   ve_bound_now = mgp_handle_null();
+   make_drawable();
+   fake_clear();
+   mgl_glVertexAttribLPointer(0, 3, GL_DOUBLE, 0, NULL);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   ve_scan();
+   ve_expect("L pointer", MGP_VERTEX_TYPE_DOUBLE, 3, MGP_ATTRIB_DOUBLE, 24);
+   GLint v = -1;
+   mgl_glGetVertexAttribiv(0, GL_VERTEX_ATTRIB_ARRAY_LONG, &v);
+   CHECK_EQ(v, 1);
+   mgl_glGetVertexAttribiv(0, GL_VERTEX_ATTRIB_ARRAY_TYPE, &v);
+   CHECK_EQ(v, GL_DOUBLE);
+   fake_clear();
+   mgl_glVertexAttribLFormat(0, 2, GL_DOUBLE, 8);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   ve_scan();
+   ve_expect("L format", MGP_VERTEX_TYPE_DOUBLE, 2, MGP_ATTRIB_DOUBLE, 24);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   /* a float format again: no longer long */
+   mgl_glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, NULL);
+   mgl_glGetVertexAttribiv(0, GL_VERTEX_ATTRIB_ARRAY_LONG, &v);
+   CHECK_EQ(v, 0);
+   /* the spec's errors: type GL_DOUBLE only, sizes 1-4 (no GL_BGRA), an index in range */
+   mgl_glVertexAttribLPointer(0, 3, GL_FLOAT, 0, NULL);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_ENUM);
+   mgl_glVertexAttribLPointer(0, 5, GL_DOUBLE, 0, NULL);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_VALUE);
+   mgl_glVertexAttribLPointer(0, GL_BGRA, GL_DOUBLE, 0, NULL);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_VALUE);
+   mgl_glVertexAttribLPointer(0, 2, GL_DOUBLE, -1, NULL);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_VALUE);
+   mgl_glVertexAttribLFormat(0, 0, GL_DOUBLE, 0);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_VALUE);
+   mgl_glVertexAttribLFormat(0, 4, GL_INT, 0);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_ENUM);
+   mgl_glVertexAttribL1d(FE_MAX_VERTEX_ATTRIBS, 1.0);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_VALUE);
+   mgl_glGetVertexAttribiv(0, GL_VERTEX_ATTRIB_ARRAY_LONG, &v);
+   CHECK_EQ(v, 0); /* the refused calls left the float format */
+
+   /* current values: four doubles, each bit kept */
+   fake_clear();
+   const double want[4] = {1.0 / 3.0, -2.5e300, 3.0, 1e-310};
+   mgl_glVertexAttribL4dv(5, want);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   const struct fake_rec *r = fake_find(MGP_CALL_set_vertex_attrib_defaults, 0);
+   CHECK(r != NULL);
+   if (r) {
+      const struct mgp_attrib_value *av = r->tail;
+      CHECK_EQ(r->tail_count, 2);
+      CHECK(av[0].location == 5 && av[0].kind == 3 && !memcmp(av[0].value, want, 16));
+      CHECK(av[1].location == 5 && av[1].kind == 4 && !memcmp(av[1].value, want + 2, 16));
+   }
+   double got[4] = {0};
+   mgl_glGetVertexAttribLdv(5, GL_CURRENT_VERTEX_ATTRIB, got);
+   CHECK(!memcmp(got, want, sizeof(got)));
+   mgl_glVertexAttribL2d(6, 7.0, 8.0); /* z and w: 0 and 1 */
+   mgl_glGetVertexAttribLdv(6, GL_CURRENT_VERTEX_ATTRIB, got);
+   CHECK(got[0] == 7.0 && got[1] == 8.0 && got[2] == 0.0 && got[3] == 1.0);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   env_finish(&e);
+
+   /* without the device's 64-bit vertex formats: GL_INVALID_OPERATION, nothing changes */
+   fake_caps.cap_bits &= ~MGP_CAP_VERTEX_FLOAT64;
+   env_init(&e, 64, 64);
+   make_drawable();
+   mgl_glVertexAttribLPointer(0, 3, GL_DOUBLE, 0, NULL);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_OPERATION);
+   mgl_glVertexAttribLFormat(0, 3, GL_DOUBLE, 0);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_OPERATION);
+   mgl_glVertexAttribL1d(1, 2.0);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_OPERATION);
+   mgl_glGetVertexAttribLdv(1, GL_CURRENT_VERTEX_ATTRIB, got);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_OPERATION);
+   mgl_glGetVertexAttribiv(0, GL_VERTEX_ATTRIB_ARRAY_LONG, &v);
+   CHECK_EQ(v, 0);
+   env_finish(&e);
+   fake_caps.cap_bits = had;
+}
+
 /* Vertex arrays switched between draws (a voxel game's chunks) take each array's CSO from the
  * array while its layout and the cache's evictions are unchanged: every draw must still bind
  * elements that carry its array's layout, after a layout change between two of its draws and
@@ -2605,5 +2697,6 @@ main(void)
    test_compact_draw_elements();
    test_draw_inputs_walk();
    test_attrib_pointer_layout();
+   test_attrib_64bit();
    return fe_test_report("unit.frontend.tracker");
 }

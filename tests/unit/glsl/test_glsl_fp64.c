@@ -156,24 +156,117 @@ main(void)
    CHECK(compiles(0, v400, NULL, "4.00 offered"), "4.00 with a double does not compile");
    CHECK(!compiles(GLSL_DENY_FLOAT64, v400, "need GL_ARB_gpu_shader_fp64", "4.00 denied"),
          "denied: a 4.00 double compiled");
-   /* no double vertex inputs: GLSL 4.00 4.3.4 (glslang says so below 4.10), nor in 4.10, whose
-    * ARB_vertex_attrib_64bit is not offered */
+   /* double vertex inputs: not below GLSL 4.10 (4.00 4.3.4), in 4.10 and with
+    * ARB_vertex_attrib_64bit, neither where that is denied */
    const char *vs_double330 = "#version 330\n"
                               "#extension GL_ARB_gpu_shader_fp64 : require\n"
                               "in dvec4 a_d;\n"
                               "void main() { gl_Position = vec4(a_d); }\n";
-   CHECK(!glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_CORE, 0, 0, vs_double330, NULL),
+   log = NULL;
+   CHECK(!glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_CORE, 0, 0, vs_double330, &log),
          "a 3.30 double vertex input compiled");
+   CHECK(log && strstr(log, "vertex-shader `double` type input"), /* glslang's own */
+         "3.30 double vertex input log: %s", log ? log : "");
+   free(log);
+   const char *vs_ext330 = "#version 330\n"
+                           "#extension GL_ARB_gpu_shader_fp64 : require\n"
+                           "#extension GL_ARB_vertex_attrib_64bit : require\n"
+                           "in dvec3 a_d;\n"
+                           "void main() {\n"
+                           "#ifdef GL_ARB_vertex_attrib_64bit\n"
+                           "   gl_Position = vec4(a_d, 1.0);\n"
+                           "#endif\n"
+                           "}\n";
+   log = NULL;
+   CHECK(glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_CORE, 0, 0, vs_ext330, &log),
+         "3.30 with ARB_vertex_attrib_64bit: %s", log ? log : "");
+   free(log);
+   log = NULL;
+   CHECK(!glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_CORE, 0,
+                                   GLSL_DENY_VERTEX_ATTRIB_64BIT, vs_ext330, &log),
+         "denied ARB_vertex_attrib_64bit required");
+   CHECK(log && strstr(log, "extension not supported: GL_ARB_vertex_attrib_64bit"),
+         "denied ARB_vertex_attrib_64bit log: %s", log ? log : "");
+   free(log);
    const char *vs_double = "#version 410\n"
                            "in dvec4 a_d;\n"
                            "void main() { gl_Position = vec4(a_d); }\n";
    log = NULL;
-   CHECK(!glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_CORE, 0, 0, vs_double, &log),
-         "a double vertex input compiled");
+   CHECK(glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_CORE, 0, 0, vs_double, &log),
+         "a 4.10 double vertex input: %s", log ? log : "");
+   free(log);
+   log = NULL;
+   CHECK(!glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_CORE, 0,
+                                   GLSL_DENY_VERTEX_ATTRIB_64BIT, vs_double, &log),
+         "a denied double vertex input compiled");
    CHECK(log && strstr(log, "'a_d' : a vertex shader input of double type needs "
-                            "GL_ARB_vertex_attrib_64bit"),
+                            "GL_ARB_vertex_attrib_64bit (GLSL 4.10), which is not offered"),
          "double vertex input log: %s", log ? log : "");
    free(log);
+   /* GL's locations: a dvec3 / dvec4 vertex input takes one (GLSL 4.60 4.4.1), a dmat3 three;
+    * the linked module reads unsigned pairs instead (no 64-bit Input is left) and validates */
+   const char *vs_loc = "#version 410\n"
+                        "layout(location = 0) in dvec3 a;\n"
+                        "layout(location = 1) in dvec4 b;\n"
+                        "in dmat3 m;\n"
+                        "in double c;\n"
+                        "out vec4 v;\n"
+                        "void main() {\n"
+                        "  gl_Position = vec4(a, 1.0) + vec4(b) + vec4(m[2], c);\n"
+                        "  v = vec4(m[0].x, m[1].y, b.w, 1.0);\n"
+                        "}\n";
+   const char *fs_loc = "#version 410\n"
+                        "in vec4 v;\n"
+                        "out vec4 color;\n"
+                        "void main() { color = v; }\n";
+   struct glsl_link_input dl = {.source = {vs_loc, fs_loc}};
+   log = NULL;
+   p = glsl_link(&dl, &log);
+   CHECK(p, "double vertex inputs at GL's locations: %s", log ? log : "");
+   free(log);
+   if (p) {
+      int loc_a = -1, loc_b = -1, loc_m = -1, loc_c = -1;
+      unsigned locs_m = 0;
+      for (unsigned i = 0; i < p->num_inputs; i++) {
+         const struct glsl_io *io = &p->inputs[i];
+         if (!strcmp(io->name, "a"))
+            loc_a = io->location;
+         else if (!strcmp(io->name, "b"))
+            loc_b = io->location;
+         else if (!strcmp(io->name, "m"))
+            loc_m = io->location, locs_m = io->num_locations;
+         else if (!strcmp(io->name, "c"))
+            loc_c = io->location;
+      }
+      CHECK(loc_a == 0 && loc_b == 1 && loc_m == 2 && locs_m == 3 && loc_c == 5,
+            "locations a %d b %d m %d (%u) c %d", loc_a, loc_b, loc_m, locs_m, loc_c);
+      /* no Input variable of a 64-bit type remains in the vertex module */
+      const uint32_t *w = p->spirv[GLSL_STAGE_VERTEX].words;
+      const size_t nw = p->spirv[GLSL_STAGE_VERTEX].num_words;
+      unsigned double_inputs = 0;
+      for (size_t at = 5; at < nw && (w[at] >> 16);) {
+         if ((w[at] & 0xffff) == 59 /* OpVariable */ && w[at + 3] == 1 /* Input */) {
+            /* the pointer type's pointee, and a vector's or matrix's component */
+            uint32_t t = 0;
+            for (size_t k = 5; k < nw && (w[k] >> 16); k += w[k] >> 16)
+               if ((w[k] & 0xffff) == 32 /* OpTypePointer */ && w[k + 1] == w[at + 1])
+                  t = w[k + 3];
+            for (int depth = 0; depth < 3 && t; depth++)
+               for (size_t k = 5; k < nw && (w[k] >> 16); k += w[k] >> 16) {
+                  const uint32_t op = w[k] & 0xffff;
+                  if (w[k + 1] != t || op < 21 || op > 24)
+                     continue;
+                  if (op == 22 /* OpTypeFloat */)
+                     double_inputs += w[k + 2] == 64;
+                  t = op == 23 || op == 24 ? w[k + 2] : 0; /* vector, matrix: the component */
+                  break;
+               }
+         }
+         at += w[at] >> 16;
+      }
+      CHECK(double_inputs == 0, "%u 64-bit Input variables left", double_inputs);
+   }
+   glsl_program_destroy(p);
    /* the link refuses it too (a shader compiled elsewhere, linked where doubles are denied) */
    struct glsl_link_input denied = {.source = {vs, fs}, .deny = GLSL_DENY_FLOAT64};
    log = NULL;
