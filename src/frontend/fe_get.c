@@ -296,6 +296,35 @@ offered(struct fe_context *ctx, const char *name)
    return true;
 }
 
+/* GL 4.0's features (the GL 4.0 specification's new features, each an ARB extension mgl lists
+ * where the backend runs it, plus ARB_transform_feedback3's four vertex streams): a 3.3 context
+ * whose backend offers every one is a 4.0 context. NULL when all are, else the first missing. */
+const char *
+fe_gl40_lacks(struct fe_context *ctx)
+{
+   static const char *const gl40[] = {
+      "GL_ARB_draw_buffers_blend",
+      "GL_ARB_draw_indirect",
+      "GL_ARB_gpu_shader5",
+      "GL_ARB_gpu_shader_fp64",
+      "GL_ARB_sample_shading",
+      "GL_ARB_shader_subroutine",
+      "GL_ARB_tessellation_shader",
+      "GL_ARB_texture_buffer_object_rgb32",
+      "GL_ARB_texture_cube_map_array",
+      "GL_ARB_texture_gather",
+      "GL_ARB_texture_query_lod",
+      "GL_ARB_transform_feedback2",
+      "GL_ARB_transform_feedback3",
+   };
+   for (unsigned i = 0; i < sizeof(gl40) / sizeof(gl40[0]); i++)
+      if (!offered(ctx, gl40[i]))
+         return gl40[i];
+   if (fe_max_vertex_streams(ctx) < 4)
+      return "four vertex streams (GL_MAX_VERTEX_STREAMS)";
+   return NULL;
+}
+
 /* The context's extension list (glGetStringi) and its length. */
 static const char *const *
 context_extensions(struct fe_context *ctx, unsigned *n)

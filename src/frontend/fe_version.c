@@ -150,26 +150,25 @@ fe_derivative_control_offered(const struct fe_context *ctx)
 const char *
 fe_gl_version_string(const struct fe_context *ctx)
 {
+   const bool compat = ctx->desc.api == FE_API_GL_COMPAT;
    switch (ctx->desc.major * 10 + ctx->desc.minor) {
    case 30: return "3.0 mgl 0.1";
    case 31: return "3.1 mgl 0.1";
-   case 32:
-      return ctx->desc.api == FE_API_GL_COMPAT ? "3.2 (Compatibility Profile) mgl 0.1"
-                                               : "3.2 (Core Profile) mgl 0.1";
-   default:
-      return ctx->desc.api == FE_API_GL_COMPAT ? "3.3 (Compatibility Profile) mgl 0.1"
-                                               : "3.3 (Core Profile) mgl 0.1";
+   case 32: return compat ? "3.2 (Compatibility Profile) mgl 0.1" : "3.2 (Core Profile) mgl 0.1";
+   case 33: return compat ? "3.3 (Compatibility Profile) mgl 0.1" : "3.3 (Core Profile) mgl 0.1";
+   default: return compat ? "4.0 (Compatibility Profile) mgl 0.1" : "4.0 (Core Profile) mgl 0.1";
    }
 }
 
 const char *
 fe_glsl_version_string(const struct fe_context *ctx)
 {
-   /* GL 3.0-3.3 pair with GLSL 1.30, 1.40, 1.50 and 3.30 */
+   /* GL 3.0-3.3 and 4.0 pair with GLSL 1.30, 1.40, 1.50, 3.30 and 4.00 */
    switch (ctx->desc.major * 10 + ctx->desc.minor) {
    case 30: return "1.30";
    case 31: return "1.40";
    case 32: return "1.50";
-   default: return "3.30";
+   case 33: return "3.30";
+   default: return "4.00";
    }
 }

@@ -4,10 +4,11 @@
  * MGL_COMPAT_PROFILE=0, a named refusal then), glXDestroyContext, glXQueryContext, glXIsDirect
  * and glXMakeContextCurrent / glXMakeCurrent.
  *
- * Versions mgl gives (as its EGL does): OpenGL 3.3 core for a request of 3.2/3.3 core, 3.1, or
- * 3.0 forward-compatible; OpenGL 3.3 compatibility for a 3.2+ compatibility-profile request and
- * for 1.x/2.x/3.0 (which need it); OpenGL ES 2.0 and 3.0. A defined version mgl does not offer
- * (above 3.3, ES 1.x/3.1/3.2; the compatibility profile with MGL_COMPAT_PROFILE=0) is
+ * Versions mgl gives (as its EGL does): the highest core version the backend meets (4.0 where
+ * every GL 4.0 feature is offered, else 3.3 or lower) for a request of 3.2-4.0 core, 3.1, or 3.0
+ * forward-compatible; a compatibility context of that version for a 3.2+ compatibility-profile
+ * request and for 1.x/2.x/3.0 (which need it); OpenGL ES 2.0, 3.0 and 3.1. A defined version mgl
+ * does not offer (above 4.0, ES 1.x/3.2; the compatibility profile with MGL_COMPAT_PROFILE=0) is
  * GLXBadFBConfig, as GLX_ARB_create_context says for a config that cannot support the
  * request; an undefined version is BadMatch. Every context is direct. */
 #include <stdlib.h>
@@ -164,9 +165,9 @@ resolve_version(const struct ctx_request *r, struct fe_context_desc *desc, struc
    if (fwd && r->major < 3)
       return fail(f, BadMatch, false, "forward-compatible below OpenGL 3.0");
    int v = r->major * 10 + r->minor;
-   if (v > 33) {
-      mgu_info("glx: OpenGL %d.%d requested; mgl offers OpenGL up to 3.3 core", r->major, r->minor);
-      return fail(f, GLX_ERR_BAD_FBCONFIG, true, "OpenGL version above 3.3");
+   if (v > 40) {
+      mgu_info("glx: OpenGL %d.%d requested; mgl offers OpenGL up to 4.0 core", r->major, r->minor);
+      return fail(f, GLX_ERR_BAD_FBCONFIG, true, "OpenGL version above 4.0");
    }
    bool compat = v >= 32 ? r->profile == GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB
                          : !(v == 31 || (v == 30 && fwd));

@@ -243,7 +243,7 @@ check_version(const char *src, bool es, bool compat, uint32_t deny, struct glsl_
    /* GLSL 4.00 to 4.60 core in every stage, as a driver listing the GL 4.x extensions takes
     * them (issue 20); what of them mgl cannot honour is refused by name where it is used
     * (explicit uniform locations by glsl_lower.c; subroutines are lowered by
-    * glsl_subroutine.c). GL_SHADING_LANGUAGE_VERSION stays 3.30 until GL 4.6 is claimed. */
+    * glsl_subroutine.c). GL_SHADING_LANGUAGE_VERSION follows the context (4.00 at most). */
    if (version >= 400 && version <= 460 && version % 10 == 0 &&
        (!profile[0] || !strcmp(profile, "core")))
       return true;

@@ -452,12 +452,59 @@ test_es31(void)
    fe_surface_destroy(surf);
 }
 
+/* GL 4.0 (fe_gl40_lacks): a context whose backend offers every GL 4.0 feature says 4.0 and GLSL
+ * 4.00, and takes a 4.0 request; with any one of them hidden (here: the four vertex streams, then
+ * tessellation) it stays 3.3 and a 4.0 request is refused. */
+static void
+test_gl40(void)
+{
+   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0, 0};
+   CHECK(fe_surface_create_pbuffer(&f, 8, 8, &surf) == FE_OK);
+   const uint64_t bits = fake_caps.cap_bits;
+   const struct mgp_caps saved = fake_caps;
+   const uint64_t gl40 = MGP_CAP_SAMPLE_SHADING | MGP_CAP_TEXTURE_GATHER_LOD | MGP_CAP_FLOAT64 |
+                         MGP_CAP_GPU_SHADER5 | MGP_CAP_TESSELLATION | MGP_CAP_CUBE_MAP_ARRAY |
+                         MGP_CAP_VERTEX_STREAMS | MGP_CAP_XFB_OBJECTS | MGP_CAP_TRANSFORM_FEEDBACK;
+   fake_caps.vk_api_version = 1u << 22;
+   fake_caps.max_uniform_buffer_bindings = 84;
+   fake_caps.max_texture_units = 96;
+   fake_caps.texel_buffer_formats |= 1ull << MGP_FORMAT_RGB32_FLOAT |
+                                     1ull << MGP_FORMAT_RGB32_SINT | 1ull << MGP_FORMAT_RGB32_UINT;
+   fake_caps.cap_bits = bits | gl40;
+   struct fe_context *ctx = make(3, 3);
+   CHECK(ctx);
+   const char *lacks = ctx ? fe_gl40_lacks(ctx) : "no context";
+   if (lacks)
+      fprintf(stderr, "gl40: the fake backend lacks %s\n", lacks);
+   CHECK(!lacks);
+   check_version(40, "4.0 (Core Profile) mgl 0.1", "4.00");
+   drop(ctx);
+   ctx = make(4, 0);
+   CHECK(ctx);
+   check_version(40, "4.0 (Core Profile) mgl 0.1", "4.00");
+   drop(ctx);
+   CHECK(!make(4, 1)); /* above what mgl offers */
+   const uint64_t hide[] = {MGP_CAP_VERTEX_STREAMS, MGP_CAP_TESSELLATION};
+   for (unsigned i = 0; i < 2; i++) {
+      fake_caps.cap_bits = (bits | gl40) & ~hide[i];
+      ctx = make(3, 2);
+      CHECK(ctx);
+      check_version(33, "3.3 (Core Profile) mgl 0.1", "3.30");
+      CHECK(fe_gl40_lacks(ctx) != NULL);
+      drop(ctx);
+      CHECK(!make(4, 0));
+   }
+   fake_caps = saved;
+   fe_surface_destroy(surf);
+}
+
 int
 main(void)
 {
    test_versions();
    test_es31();
    test_gl40_caps();
+   test_gl40();
    test_gpu_shader5();
    test_core_names();
    if (fe_test_failures)
