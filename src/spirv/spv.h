@@ -57,6 +57,32 @@ spv_walk_next(struct spv_walk *it)
    return true;
 }
 
+/* Whether op is an annotation (decorations and groups: the section after the debug names). */
+static inline bool
+spv_is_annotation(uint32_t op)
+{
+   return op == SpvOpDecorate || op == SpvOpMemberDecorate || op == SpvOpDecorationGroup ||
+          op == SpvOpGroupDecorate || op == SpvOpGroupMemberDecorate || op == SpvOpDecorateId ||
+          op == SpvOpDecorateString || op == SpvOpMemberDecorateString;
+}
+
+/* The type, constant or variable declaring id (its walk position in *out), or false. */
+static inline bool
+spv_find_def(const uint32_t *w, size_t n, uint32_t id, struct spv_walk *out)
+{
+   struct spv_walk it = spv_walk_begin(w, n);
+   while (spv_walk_next(&it)) {
+      const bool typed = it.op == SpvOpConstant || it.op == SpvOpVariable;
+      const bool type_decl = it.op >= SpvOpTypeVoid && it.op <= SpvOpTypeForwardPointer;
+      if ((typed && it.nops >= 2 && it.o[1] == id) ||
+          (type_decl && it.nops >= 1 && it.o[0] == id)) {
+         *out = it;
+         return true;
+      }
+   }
+   return false;
+}
+
 /* ── Reflection through SPIRV-Cross (spv_cross.c) ──────────────────────────────────────────── */
 
 /* One module's reflection: its resource variables, names, decorations and types. A library

@@ -43,14 +43,6 @@ struct ce_scan {
    size_t annot_end, globals_end;
 };
 
-static bool
-is_annotation(uint32_t op)
-{
-   return op == SpvOpDecorate || op == SpvOpMemberDecorate || op == SpvOpDecorationGroup ||
-          op == SpvOpGroupDecorate || op == SpvOpGroupMemberDecorate || op == SpvOpDecorateId ||
-          op == SpvOpDecorateString || op == SpvOpMemberDecorateString;
-}
-
 /* The first instruction of opcode op that defines id (its result id at operand `at`), with
  * at least min_ops operands; false when there is none. */
 static bool
@@ -87,7 +79,7 @@ scan_annotations(const uint32_t *w, size_t n, struct ce_scan *s)
          s->member_struct[s->num_member_structs] = it.o[0];
          s->member_index[s->num_member_structs++] = it.o[1];
       }
-      if (is_annotation(it.op))
+      if (spv_is_annotation(it.op))
          s->annot_end = it.next;
       if (it.op == SpvOpTypeBool && it.nops == 1)
          s->bool_type = it.o[0];

@@ -49,14 +49,6 @@ struct di_scan {
    bool blocked;
 };
 
-static bool
-is_annotation(uint32_t op)
-{
-   return op == SpvOpDecorate || op == SpvOpMemberDecorate || op == SpvOpDecorationGroup ||
-          op == SpvOpGroupDecorate || op == SpvOpGroupMemberDecorate || op == SpvOpDecorateId ||
-          op == SpvOpDecorateString || op == SpvOpMemberDecorateString;
-}
-
 static struct di_var *
 find_var(struct di_scan *s, uint32_t var)
 {
@@ -67,26 +59,10 @@ find_var(struct di_scan *s, uint32_t var)
 }
 
 static bool
-find_def(const uint32_t *w, size_t n, uint32_t id, struct spv_walk *out)
-{
-   struct spv_walk it = spv_walk_begin(w, n);
-   while (spv_walk_next(&it)) {
-      const bool typed = it.op == SpvOpConstant || it.op == SpvOpVariable;
-      const bool type_decl = it.op >= SpvOpTypeVoid && it.op <= SpvOpTypeForwardPointer;
-      if ((typed && it.nops >= 2 && it.o[1] == id) ||
-          (type_decl && it.nops >= 1 && it.o[0] == id)) {
-         *out = it;
-         return true;
-      }
-   }
-   return false;
-}
-
-static bool
 is_f64(const uint32_t *w, size_t n, uint32_t t)
 {
    struct spv_walk d;
-   return find_def(w, n, t, &d) && d.op == SpvOpTypeFloat && d.nops == 2 && d.o[1] == 64;
+   return spv_find_def(w, n, t, &d) && d.op == SpvOpTypeFloat && d.nops == 2 && d.o[1] == 64;
 }
 
 /* Whether t holds doubles: *comps of each of *columns columns, a column of type *col. Any other
@@ -96,7 +72,7 @@ double_type(const uint32_t *w, size_t n, uint32_t t, uint32_t *columns, uint32_t
             uint32_t *col, bool *other)
 {
    struct spv_walk d;
-   if (!find_def(w, n, t, &d))
+   if (!spv_find_def(w, n, t, &d))
       return false;
    if (d.op == SpvOpTypeFloat) {
       *columns = *comps = 1;
@@ -143,7 +119,7 @@ find_vars(const uint32_t *w, size_t n, struct di_scan *s)
          return;
       }
       struct spv_walk p;
-      if (!find_def(w, n, it.o[0], &p) || p.op != SpvOpTypePointer || p.nops != 3)
+      if (!spv_find_def(w, n, it.o[0], &p) || p.op != SpvOpTypePointer || p.nops != 3)
          continue;
       uint32_t columns = 0, comps = 0, col = 0;
       bool other = false;
@@ -217,7 +193,7 @@ scan(const uint32_t *w, size_t n, struct di_scan *s)
             s->blocked = true;
          s->entry_fn = it.o[1];
       }
-      if (is_annotation(it.op))
+      if (spv_is_annotation(it.op))
          s->annot_end = it.next;
       if (it.op == SpvOpFunction && it.nops >= 2) {
          if (!s->globals_end)
@@ -265,7 +241,7 @@ scan(const uint32_t *w, size_t n, struct di_scan *s)
          m++;
       if (m == s->num_ptrs) {
          struct spv_walk p;
-         if (m == DI_MAX_PTRS || !find_def(w, n, it.o[0], &p) || p.op != SpvOpTypePointer ||
+         if (m == DI_MAX_PTRS || !spv_find_def(w, n, it.o[0], &p) || p.op != SpvOpTypePointer ||
              p.nops != 3) {
             s->blocked = true;
             continue;

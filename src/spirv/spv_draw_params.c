@@ -30,14 +30,6 @@ struct dp_scan {
    bool blocked;
 };
 
-static bool
-is_annotation(uint32_t op)
-{
-   return op == SpvOpDecorate || op == SpvOpMemberDecorate || op == SpvOpDecorationGroup ||
-          op == SpvOpGroupDecorate || op == SpvOpGroupMemberDecorate || op == SpvOpDecorateId ||
-          op == SpvOpDecorateString || op == SpvOpMemberDecorateString;
-}
-
 /* The pointee type of variable var's pointer type, or 0. */
 static uint32_t
 pointee_of(const uint32_t *w, size_t n, uint32_t var)
@@ -67,7 +59,7 @@ scan(const uint32_t *w, size_t n, struct dp_scan *s)
          else if (it.o[2] == SpvBuiltInDrawIndex)
             s->draw_index = it.o[0];
       }
-      if (is_annotation(it.op))
+      if (spv_is_annotation(it.op))
          s->annot_end = it.next;
       if (it.op == SpvOpFunction && !s->globals_end)
          s->globals_end = it.pc;

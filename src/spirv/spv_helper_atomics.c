@@ -42,14 +42,6 @@ enum {
    HA_TYPE_INT = 1 << 1,     /* OpTypeInt / OpTypeFloat of 32 bits */
 };
 
-static bool
-is_annotation(uint32_t op)
-{
-   return op == SpvOpDecorate || op == SpvOpMemberDecorate || op == SpvOpDecorationGroup ||
-          op == SpvOpGroupDecorate || op == SpvOpGroupMemberDecorate || op == SpvOpDecorateId ||
-          op == SpvOpDecorateString || op == SpvOpMemberDecorateString;
-}
-
 /* Atomics with a result id (operands: type, result, pointer, scope, semantics, ...). */
 static bool
 is_atomic_with_result(uint32_t op)
@@ -145,7 +137,7 @@ scan(const uint32_t *w, size_t n, struct ha_scan *s)
       if (it.op == SpvOpEntryPoint && it.nops >= 1 && it.o[0] == SpvExecutionModelFragment)
          s->fragment = true;
       atomics |= is_atomic_with_result(it.op);
-      if (is_annotation(it.op))
+      if (spv_is_annotation(it.op))
          s->annot_end = it.next;
       if (it.op == SpvOpFunction && !s->globals_end)
          s->globals_end = it.pc;

@@ -44,14 +44,6 @@ struct ia_scan {
    bool blocked;
 };
 
-static bool
-is_annotation(uint32_t op)
-{
-   return op == SpvOpDecorate || op == SpvOpMemberDecorate || op == SpvOpDecorationGroup ||
-          op == SpvOpGroupDecorate || op == SpvOpGroupMemberDecorate || op == SpvOpDecorateId ||
-          op == SpvOpDecorateString || op == SpvOpMemberDecorateString;
-}
-
 static struct ia_array *
 find_array(struct ia_scan *s, uint32_t var)
 {
@@ -61,30 +53,13 @@ find_array(struct ia_scan *s, uint32_t var)
    return NULL;
 }
 
-/* The instruction defining id (its walk position), or false. */
-static bool
-find_def(const uint32_t *w, size_t n, uint32_t id, struct spv_walk *out)
-{
-   struct spv_walk it = spv_walk_begin(w, n);
-   while (spv_walk_next(&it)) {
-      const bool typed = it.op == SpvOpConstant || it.op == SpvOpVariable;
-      const bool type_decl = it.op >= SpvOpTypeVoid && it.op <= SpvOpTypeForwardPointer;
-      if ((typed && it.nops >= 2 && it.o[1] == id) ||
-          (type_decl && it.nops >= 1 && it.o[0] == id)) {
-         *out = it;
-         return true;
-      }
-   }
-   return false;
-}
-
 /* Locations one element of type t takes (scalar, vector: 1; matrix: its columns), 0 where the
  * element is something else (a struct, an array, a 64-bit type). */
 static uint32_t
 element_locations(const uint32_t *w, size_t n, uint32_t t, unsigned depth)
 {
    struct spv_walk d;
-   if (depth > 2 || !find_def(w, n, t, &d)) /* a matrix of vectors of scalars at most */
+   if (depth > 2 || !spv_find_def(w, n, t, &d)) /* a matrix of vectors of scalars at most */
       return 0;
    if (d.op == SpvOpTypeFloat || d.op == SpvOpTypeInt)
       return d.nops >= 2 && d.o[1] == 32 ? 1 : 0;
@@ -112,8 +87,8 @@ find_arrays(const uint32_t *w, size_t n, struct ia_scan *s)
          return;
       }
       struct spv_walk p, a, len;
-      if (!find_def(w, n, it.o[0], &p) || p.op != SpvOpTypePointer || p.nops != 3 ||
-          !find_def(w, n, p.o[2], &a) || a.op != SpvOpTypeArray || a.nops != 3)
+      if (!spv_find_def(w, n, it.o[0], &p) || p.op != SpvOpTypePointer || p.nops != 3 ||
+          !spv_find_def(w, n, p.o[2], &a) || a.op != SpvOpTypeArray || a.nops != 3)
          continue;
       const uint32_t var = it.o[1];
       bool located = false, other = false;
@@ -131,7 +106,7 @@ find_arrays(const uint32_t *w, size_t n, struct ia_scan *s)
       if (!located || other)
          continue;
       const uint32_t locs = element_locations(w, n, a.o[1], 0);
-      if (!locs || !find_def(w, n, a.o[2], &len) || len.op != SpvOpConstant || len.nops != 3 ||
+      if (!locs || !spv_find_def(w, n, a.o[2], &len) || len.op != SpvOpConstant || len.nops != 3 ||
           !len.o[2] || len.o[2] > 64 || s->n == IA_MAX_ARRAYS) {
          s->blocked = true;
          continue;
@@ -176,7 +151,7 @@ scan(const uint32_t *w, size_t n, struct ia_scan *s)
       }
       if (it.op == SpvOpTypeInt && it.nops == 3 && it.o[1] == 32 && !s->int_type)
          s->int_type = it.o[0];
-      if (is_annotation(it.op))
+      if (spv_is_annotation(it.op))
          s->annot_end = it.next;
       if (it.op == SpvOpFunction && it.nops >= 2) {
          if (!s->globals_end)
@@ -228,7 +203,7 @@ scan(const uint32_t *w, size_t n, struct ia_scan *s)
          m++;
       if (m == s->num_ptrs) {
          struct spv_walk p;
-         if (m == IA_MAX_PTRS || !find_def(w, n, it.o[0], &p) || p.op != SpvOpTypePointer ||
+         if (m == IA_MAX_PTRS || !spv_find_def(w, n, it.o[0], &p) || p.op != SpvOpTypePointer ||
              p.nops != 3) {
             s->blocked = true;
             continue;
