@@ -219,7 +219,9 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
           * undefined components read its own bytes again; a dvec2 or double ignores them) */
          if (a->type != MGP_VERTEX_TYPE_DOUBLE || a->size < 1 || a->size > 4)
             return "a 64-bit vertex attribute of another type or size";
-         if (a->relative_offset + 16u > scr->props.limits.maxVertexInputAttributeOffset)
+         /* (compared without the sum: a hostile offset near 2^32 would wrap past the limit) */
+         const uint32_t max_off = scr->props.limits.maxVertexInputAttributeOffset;
+         if (a->relative_offset > max_off || max_off - a->relative_offset < 16u)
             return "vertex attribute offset over maxVertexInputAttributeOffset";
          if (na + 2 > 32)
             return "too many vertex inputs";

@@ -1815,6 +1815,52 @@ test_attrib_default(struct t *t)
    check(pixel_is(32, 32, 51, 102, 153, 255), "set_vertex_attrib_defaults (glVertexAttrib4f)");
 }
 
+/* A 64-bit vertex attribute at an offset near 2^32 (a hostile vertex_elements record): the
+ * pipeline is refused by name, never handed to Vulkan. Red before: the offset check summed
+ * offset + 16, which wrapped, and the validation layer reported the offset past
+ * maxVertexInputAttributeOffset. */
+static void
+test_double_attrib_offset(struct t *t)
+{
+   const unsigned long long e0 = counter(t, "vk-validation-errors");
+   struct mgp_handle prog = new_handle(t, MGP_KIND_SHADER);
+   size_t vs_size, fs_size;
+   void *vs = read_file("double_in.vert.spv", &vs_size),
+        *fs = read_file("color.frag.spv", &fs_size);
+   struct mgp_create_shader c = {.cso = prog,
+                                 .stage_mask = (1u << MGP_SHADER_STAGE_VERTEX) |
+                                               (1u << MGP_SHADER_STAGE_FRAGMENT)};
+   c.spirv[MGP_SHADER_STAGE_VERTEX] = (struct mgp_span){.ptr = vs, .size = vs_size};
+   c.spirv[MGP_SHADER_STAGE_FRAGMENT] = (struct mgp_span){.ptr = fs, .size = fs_size};
+   c.reflection.vertex_input_mask = 3;
+   c.reflection.vertex_input_kind[1] = 3; /* a double */
+   c.reflection.fragment_output_mask = 1;
+   t->cv->create_shader(t->ctx, &c, NULL, 0);
+   free(vs);
+   free(fs);
+   use_default_fb(t, false);
+   use_program(t, prog);
+   struct mgp_handle h = new_handle(t, MGP_KIND_VERTEX_ELEMENTS);
+   struct mgp_create_vertex_elements ve = {.cso = h, .enabled_mask = 3, .binding_count = 1};
+   ve.attribs[0] =
+      (struct mgp_vertex_attrib){.relative_offset = 0, .type = MGP_VERTEX_TYPE_FLOAT, .size = 2};
+   ve.attribs[1] = (struct mgp_vertex_attrib){.relative_offset = 0xFFFFFFF8u,
+                                              .type = MGP_VERTEX_TYPE_DOUBLE,
+                                              .size = 1,
+                                              .flags = MGP_ATTRIB_DOUBLE};
+   ve.bindings[0] = (struct mgp_vertex_binding){.stride = 16};
+   t->cv->create_vertex_elements(t->ctx, &ve, NULL, 0);
+   struct mgp_handle_args b = {h};
+   t->cv->bind_vertex_elements(t->ctx, &b, NULL, 0);
+   bind_vb(t, make_buffer(t, sizeof(full_quad_strip), full_quad_strip));
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   read_back(t);
+   check(t->fatal_count == 0 && counter(t, "vk-validation-errors") == e0,
+         "a 64-bit attribute at offset 0xfffffff8 is refused before Vulkan (%llu validation "
+         "error(s))",
+         counter(t, "vk-validation-errors") - e0);
+}
+
 static void
 test_pack(struct t *t)
 {
@@ -3508,6 +3554,7 @@ main(int argc, char **argv)
    test_cull(&t, prog);
    test_dynamic(&t, prog);
    test_attrib_default(&t);
+   test_double_attrib_offset(&t);
    test_pack(&t);
    test_pack_row_copy(&t);
    test_pack_to_buffer(&t);
