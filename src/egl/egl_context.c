@@ -3,14 +3,14 @@
  * eglDestroyContext, eglQueryContext and eglMakeCurrent.
  *
  * Versions mgl gives:
- *   OpenGL: the highest core version the backend meets (fe_context_create: 4.0 where every
- *     GL 4.0 feature is offered, else 3.3 or lower) for any request it can satisfy
- *     backward-compatibly: 3.2-4.0 core, 3.1 (which has no deprecated features without
+ *   OpenGL: the highest core version the backend meets (fe_context_create: 4.x where every
+ *     feature of GL 4.0 .. 4.x is offered, else 3.3 or lower) for any request it can satisfy
+ *     backward-compatibly: 3.2-4.6 core, 3.1 (which has no deprecated features without
  *     GL_ARB_compatibility) and 3.0 forward-compatible. A compatibility profile request (3.2+)
  *     and a legacy request (1.x, 2.x, 3.0 not forward-compatible — including the default "no
  *     version" = 1.0) get a compatibility context of that version (fe_compat_profile_enabled);
  *     MGL_COMPAT_PROFILE=0 refuses them with EGL_BAD_MATCH and a log line instead, as before
- *     the profile existed. Versions above 4.0, or above what the backend meets, fail with
+ *     the profile existed. Versions above what the backend meets fail with
  *     EGL_BAD_MATCH.
  *   OpenGL ES: 2.0, 3.0 and 3.1 (where the backend meets it). ES 1.x and 3.2 fail with
  *     EGL_BAD_MATCH.
@@ -142,11 +142,6 @@ resolve_version(EGLenum api, const struct ctx_request *r, struct fe_context_desc
    if (r->forward_compatible && r->major < 3)
       return egl_error(EGL_BAD_MATCH, func, "forward-compatible OpenGL %d.%d", r->major, r->minor);
    EGLint v = r->major * 10 + r->minor;
-   if (v > 40) {
-      mgu_info("egl: %s: OpenGL %d.%d requested; mgl offers OpenGL up to 4.0 core", func, r->major,
-               r->minor);
-      return egl_error(EGL_BAD_MATCH, func, "OpenGL %d.%d", r->major, r->minor);
-   }
    if (v >= 32) {
       /* The profile mask matters from 3.2 on (EGL_KHR_create_context). */
       if (r->profile == EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT && fe_compat_profile_enabled())

@@ -470,7 +470,7 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
    if (desc->api == FE_API_GLES &&
        !((desc->major == 2 && !desc->minor) || (desc->major == 3 && desc->minor <= 1)))
       return FE_BAD_MATCH; /* OpenGL ES 2.0, 3.0 and 3.1; EGL reports EGL_BAD_MATCH */
-   if (desc->api != FE_API_GLES && (desc->major > 4 || (desc->major == 4 && desc->minor > 0) ||
+   if (desc->api != FE_API_GLES && (desc->major > 4 || (desc->major == 4 && desc->minor > 6) ||
                                     (desc->major == 3 && desc->minor > 3)))
       return FE_BAD_MATCH;
 
@@ -489,8 +489,8 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
    if (desc->api != FE_API_GLES) {
       const char *missing = NULL;
       const int have = fe_gl_version_max(sg->caps, &missing);
-      /* 4.0 over 3.3 is decided below, from the context's own extension list */
-      if (version > have && !(have == 33 && version == 40)) {
+      /* 4.x over 3.3 is decided below, from the context's own extension list */
+      if (version > have && !(have == 33 && version >= 40)) {
          mgu_warn("frontend: OpenGL %d.%d requested; this backend offers OpenGL %d.%d: it lacks "
                   "%s",
                   desc->major, desc->minor, have / 10, have % 10, missing);
@@ -520,17 +520,25 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
    ctx->desc.minor = version % 10;
    ctx->no_error = desc->no_error;
    if (version == 33 && desc->api != FE_API_GLES) {
-      /* GL 4.0 where every GL 4.0 feature is offered (fe_gl40_lacks) */
-      const char *lacks = fe_gl40_lacks(ctx);
-      if (!lacks) {
-         ctx->desc.major = 4;
-         ctx->desc.minor = 0;
-      } else if (desc->major == 4) {
-         mgu_warn("frontend: OpenGL 4.0 requested; this backend offers OpenGL 3.3: it lacks %s",
-                  lacks);
+      /* GL 4.x where every feature of 4.0 .. 4.x is offered (fe_gl4_minor) */
+      const char *lacks = NULL;
+      const int minor = fe_gl4_minor(ctx, &lacks);
+      const int asked = desc->major == 4 ? desc->minor : -1;
+      if (asked > minor) {
+         if (minor < 0)
+            mgu_warn("frontend: OpenGL 4.%d requested; this backend offers OpenGL 3.3: it lacks %s",
+                     asked, lacks);
+         else
+            mgu_warn("frontend: OpenGL 4.%d requested; this backend offers OpenGL 4.%d: it lacks "
+                     "%s",
+                     asked, minor, lacks);
          free(ctx);
          share_unref(sg);
          return FE_BAD_MATCH;
+      }
+      if (minor >= 0) {
+         ctx->desc.major = 4;
+         ctx->desc.minor = minor;
       }
    }
    if (!fe_share_alloc_handle(sg, MGP_KIND_CONTEXT, &ctx->handle))

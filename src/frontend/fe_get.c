@@ -296,33 +296,122 @@ offered(struct fe_context *ctx, const char *name)
    return true;
 }
 
-/* GL 4.0's features (the GL 4.0 specification's new features, each an ARB extension mgl lists
- * where the backend runs it, plus ARB_transform_feedback3's four vertex streams): a 3.3 context
- * whose backend offers every one is a 4.0 context. NULL when all are, else the first missing. */
-const char *
-fe_gl40_lacks(struct fe_context *ctx)
+/* What each GL 4.x version adds (the "new features" of its specification, each an ARB or KHR
+ * extension mgl lists where the backend runs it; GL 4.0 also needs ARB_transform_feedback3's four
+ * vertex streams): a 3.3 context whose backend offers all of 4.0 .. 4.x is a 4.x context. */
+static const struct {
+   uint8_t minor;
+   const char *name;
+} gl4_features[] = {
+   {0, "GL_ARB_draw_buffers_blend"},
+   {0, "GL_ARB_draw_indirect"},
+   {0, "GL_ARB_gpu_shader5"},
+   {0, "GL_ARB_gpu_shader_fp64"},
+   {0, "GL_ARB_sample_shading"},
+   {0, "GL_ARB_shader_subroutine"},
+   {0, "GL_ARB_tessellation_shader"},
+   {0, "GL_ARB_texture_buffer_object_rgb32"},
+   {0, "GL_ARB_texture_cube_map_array"},
+   {0, "GL_ARB_texture_gather"},
+   {0, "GL_ARB_texture_query_lod"},
+   {0, "GL_ARB_transform_feedback2"},
+   {0, "GL_ARB_transform_feedback3"},
+   {1, "GL_ARB_ES2_compatibility"},
+   {1, "GL_ARB_get_program_binary"},
+   {1, "GL_ARB_separate_shader_objects"},
+   {1, "GL_ARB_shader_precision"},
+   {1, "GL_ARB_vertex_attrib_64bit"},
+   {1, "GL_ARB_viewport_array"},
+   {2, "GL_ARB_base_instance"},
+   {2, "GL_ARB_compressed_texture_pixel_storage"},
+   {2, "GL_ARB_conservative_depth"},
+   {2, "GL_ARB_internalformat_query"},
+   {2, "GL_ARB_map_buffer_alignment"},
+   {2, "GL_ARB_shader_atomic_counters"},
+   {2, "GL_ARB_shader_image_load_store"},
+   {2, "GL_ARB_shading_language_420pack"},
+   {2, "GL_ARB_shading_language_packing"},
+   {2, "GL_ARB_texture_compression_bptc"},
+   {2, "GL_ARB_texture_storage"},
+   {2, "GL_ARB_transform_feedback_instanced"},
+   {3, "GL_ARB_ES3_compatibility"},
+   {3, "GL_ARB_arrays_of_arrays"},
+   {3, "GL_ARB_clear_buffer_object"},
+   {3, "GL_ARB_compute_shader"},
+   {3, "GL_ARB_copy_image"},
+   {3, "GL_ARB_explicit_uniform_location"},
+   {3, "GL_ARB_fragment_layer_viewport"},
+   {3, "GL_ARB_framebuffer_no_attachments"},
+   {3, "GL_ARB_internalformat_query2"},
+   {3, "GL_ARB_invalidate_subdata"},
+   {3, "GL_ARB_multi_draw_indirect"},
+   {3, "GL_ARB_program_interface_query"},
+   {3, "GL_ARB_robust_buffer_access_behavior"},
+   {3, "GL_ARB_shader_image_size"},
+   {3, "GL_ARB_shader_storage_buffer_object"},
+   {3, "GL_ARB_stencil_texturing"},
+   {3, "GL_ARB_texture_buffer_range"},
+   {3, "GL_ARB_texture_query_levels"},
+   {3, "GL_ARB_texture_storage_multisample"},
+   {3, "GL_ARB_texture_view"},
+   {3, "GL_ARB_vertex_attrib_binding"},
+   {3, "GL_KHR_debug"},
+   {4, "GL_ARB_buffer_storage"},
+   {4, "GL_ARB_clear_texture"},
+   {4, "GL_ARB_enhanced_layouts"},
+   {4, "GL_ARB_multi_bind"},
+   {4, "GL_ARB_query_buffer_object"},
+   {4, "GL_ARB_texture_mirror_clamp_to_edge"},
+   {4, "GL_ARB_texture_stencil8"},
+   {4, "GL_ARB_vertex_type_10f_11f_11f_rev"},
+   {5, "GL_ARB_ES3_1_compatibility"},
+   {5, "GL_ARB_clip_control"},
+   {5, "GL_ARB_conditional_render_inverted"},
+   {5, "GL_ARB_cull_distance"},
+   {5, "GL_ARB_derivative_control"},
+   {5, "GL_ARB_direct_state_access"},
+   {5, "GL_ARB_get_texture_sub_image"},
+   {5, "GL_ARB_shader_texture_image_samples"},
+   {5, "GL_ARB_texture_barrier"},
+   {5, "GL_KHR_context_flush_control"},
+   {5, "GL_KHR_robustness"},
+   {6, "GL_ARB_gl_spirv"},
+   {6, "GL_ARB_indirect_parameters"},
+   {6, "GL_ARB_pipeline_statistics_query"},
+   {6, "GL_ARB_polygon_offset_clamp"},
+   {6, "GL_ARB_shader_atomic_counter_ops"},
+   {6, "GL_ARB_shader_draw_parameters"},
+   {6, "GL_ARB_shader_group_vote"},
+   {6, "GL_ARB_spirv_extensions"},
+   {6, "GL_ARB_texture_filter_anisotropic"},
+   {6, "GL_ARB_transform_feedback_overflow_query"},
+};
+
+/* The name is in mgl's list and offered on this context (offered() answers true for a name it has
+ * no rule for: one mgl does not list at all is not offered). */
+static bool
+listed(struct fe_context *ctx, const char *name)
 {
-   static const char *const gl40[] = {
-      "GL_ARB_draw_buffers_blend",
-      "GL_ARB_draw_indirect",
-      "GL_ARB_gpu_shader5",
-      "GL_ARB_gpu_shader_fp64",
-      "GL_ARB_sample_shading",
-      "GL_ARB_shader_subroutine",
-      "GL_ARB_tessellation_shader",
-      "GL_ARB_texture_buffer_object_rgb32",
-      "GL_ARB_texture_cube_map_array",
-      "GL_ARB_texture_gather",
-      "GL_ARB_texture_query_lod",
-      "GL_ARB_transform_feedback2",
-      "GL_ARB_transform_feedback3",
-   };
-   for (unsigned i = 0; i < sizeof(gl40) / sizeof(gl40[0]); i++)
-      if (!offered(ctx, gl40[i]))
-         return gl40[i];
-   if (fe_max_vertex_streams(ctx) < 4)
-      return "four vertex streams (GL_MAX_VERTEX_STREAMS)";
-   return NULL;
+   for (unsigned i = 0; i < NUM_EXTENSIONS; i++)
+      if (!strcmp(extensions[i], name))
+         return offered(ctx, name);
+   return false;
+}
+
+int
+fe_gl4_minor(struct fe_context *ctx, const char **lacks)
+{
+   if (fe_max_vertex_streams(ctx) < 4) {
+      *lacks = "four vertex streams (GL_MAX_VERTEX_STREAMS)";
+      return -1;
+   }
+   for (unsigned i = 0; i < sizeof(gl4_features) / sizeof(gl4_features[0]); i++)
+      if (!listed(ctx, gl4_features[i].name)) {
+         *lacks = gl4_features[i].name;
+         return (int)gl4_features[i].minor - 1;
+      }
+   *lacks = NULL;
+   return 6;
 }
 
 /* The context's extension list (glGetStringi) and its length. */

@@ -1454,8 +1454,10 @@ bool fe_derivative_control_offered(const struct fe_context *ctx);
  * GL_ARB_gpu_shader5 without fe_gpu_shader5_offered): glsl_compile_limits.deny and
  * glsl_link_input.deny */
 uint32_t fe_glsl_deny(const struct fe_context *ctx);
-/* fe_get.c: what of GL 4.0 the context's backend lacks (NULL: none; a 3.3 context is then 4.0) */
-const char *fe_gl40_lacks(struct fe_context *ctx);
+/* fe_get.c: the highest GL 4.x minor version whose features the context's backend offers (a 3.3
+ * context is then that 4.x), -1 where it lacks some of 4.0; *lacks names the first feature the next
+ * version misses (NULL at 4.6). */
+int fe_gl4_minor(struct fe_context *ctx, const char **lacks);
 /* The value(s) of one sampling parameter: how many (0: not sampler state); border colours
  * also as bits in their form. */
 int fe_sampling_param_get(const struct fe_tex_params *p, GLenum pname, double *out, uint32_t *bits,

@@ -150,25 +150,40 @@ fe_derivative_control_offered(const struct fe_context *ctx)
 const char *
 fe_gl_version_string(const struct fe_context *ctx)
 {
-   const bool compat = ctx->desc.api == FE_API_GL_COMPAT;
+   static const char *const core[] = {
+      "4.0 (Core Profile) mgl 0.1", "4.1 (Core Profile) mgl 0.1", "4.2 (Core Profile) mgl 0.1",
+      "4.3 (Core Profile) mgl 0.1", "4.4 (Core Profile) mgl 0.1", "4.5 (Core Profile) mgl 0.1",
+      "4.6 (Core Profile) mgl 0.1",
+   };
+   static const char *const compat[] = {
+      "4.0 (Compatibility Profile) mgl 0.1", "4.1 (Compatibility Profile) mgl 0.1",
+      "4.2 (Compatibility Profile) mgl 0.1", "4.3 (Compatibility Profile) mgl 0.1",
+      "4.4 (Compatibility Profile) mgl 0.1", "4.5 (Compatibility Profile) mgl 0.1",
+      "4.6 (Compatibility Profile) mgl 0.1",
+   };
+   const bool is_compat = ctx->desc.api == FE_API_GL_COMPAT;
    switch (ctx->desc.major * 10 + ctx->desc.minor) {
    case 30: return "3.0 mgl 0.1";
    case 31: return "3.1 mgl 0.1";
-   case 32: return compat ? "3.2 (Compatibility Profile) mgl 0.1" : "3.2 (Core Profile) mgl 0.1";
-   case 33: return compat ? "3.3 (Compatibility Profile) mgl 0.1" : "3.3 (Core Profile) mgl 0.1";
-   default: return compat ? "4.0 (Compatibility Profile) mgl 0.1" : "4.0 (Core Profile) mgl 0.1";
+   case 32: return is_compat ? "3.2 (Compatibility Profile) mgl 0.1" : "3.2 (Core Profile) mgl 0.1";
+   case 33: return is_compat ? "3.3 (Compatibility Profile) mgl 0.1" : "3.3 (Core Profile) mgl 0.1";
+   default: {
+      const unsigned m = ctx->desc.minor <= 6 ? (unsigned)ctx->desc.minor : 0;
+      return is_compat ? compat[m] : core[m];
+   }
    }
 }
 
 const char *
 fe_glsl_version_string(const struct fe_context *ctx)
 {
-   /* GL 3.0-3.3 and 4.0 pair with GLSL 1.30, 1.40, 1.50, 3.30 and 4.00 */
+   /* GL 3.0-3.3 pair with GLSL 1.30, 1.40, 1.50 and 3.30; GL 4.x with GLSL 4.x0 */
+   static const char *const gl4[] = {"4.00", "4.10", "4.20", "4.30", "4.40", "4.50", "4.60"};
    switch (ctx->desc.major * 10 + ctx->desc.minor) {
    case 30: return "1.30";
    case 31: return "1.40";
    case 32: return "1.50";
    case 33: return "3.30";
-   default: return "4.00";
+   default: return gl4[ctx->desc.minor <= 6 ? ctx->desc.minor : 0];
    }
 }

@@ -4,11 +4,12 @@
  * MGL_COMPAT_PROFILE=0, a named refusal then), glXDestroyContext, glXQueryContext, glXIsDirect
  * and glXMakeContextCurrent / glXMakeCurrent.
  *
- * Versions mgl gives (as its EGL does): the highest core version the backend meets (4.0 where
- * every GL 4.0 feature is offered, else 3.3 or lower) for a request of 3.2-4.0 core, 3.1, or 3.0
- * forward-compatible; a compatibility context of that version for a 3.2+ compatibility-profile
- * request and for 1.x/2.x/3.0 (which need it); OpenGL ES 2.0, 3.0 and 3.1. A defined version mgl
- * does not offer (above 4.0, ES 1.x/3.2; the compatibility profile with MGL_COMPAT_PROFILE=0) is
+ * Versions mgl gives (as its EGL does): the highest core version the backend meets (4.x where
+ * every feature of GL 4.0 .. 4.x is offered, else 3.3 or lower) for a request of 3.2-4.6 core, 3.1,
+ * or 3.0 forward-compatible; a compatibility context of that version for a 3.2+
+ * compatibility-profile request and for 1.x/2.x/3.0 (which need it); OpenGL ES 2.0, 3.0 and 3.1. A
+ * defined version mgl does not offer (above what the backend meets, ES 1.x/3.2; the compatibility
+ * profile with MGL_COMPAT_PROFILE=0) is
  * GLXBadFBConfig, as GLX_ARB_create_context says for a config that cannot support the
  * request; an undefined version is BadMatch. Every context is direct. */
 #include <stdlib.h>
@@ -165,10 +166,6 @@ resolve_version(const struct ctx_request *r, struct fe_context_desc *desc, struc
    if (fwd && r->major < 3)
       return fail(f, BadMatch, false, "forward-compatible below OpenGL 3.0");
    int v = r->major * 10 + r->minor;
-   if (v > 40) {
-      mgu_info("glx: OpenGL %d.%d requested; mgl offers OpenGL up to 4.0 core", r->major, r->minor);
-      return fail(f, GLX_ERR_BAD_FBCONFIG, true, "OpenGL version above 4.0");
-   }
    bool compat = v >= 32 ? r->profile == GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB
                          : !(v == 31 || (v == 30 && fwd));
    if (compat && fe_compat_profile_enabled()) {
@@ -241,9 +238,13 @@ create_context(Display *dpy, GLXFBConfig config, GLXContext share_list, const in
    }
    enum fe_status st = fe_context_create(&desc, share ? share->fe : NULL, &ctx->fe);
    if (st != FE_OK) {
-      fail(&f, st == FE_BAD_MATCH ? BadMatch : BadAlloc, false,
-           st == FE_NOT_INITIALIZED ? "the server role could not start (see client.log)"
-                                    : "the front end refused the context");
+      /* a version above what the backend meets: the config cannot support it */
+      if (st == FE_BAD_MATCH)
+         fail(&f, GLX_ERR_BAD_FBCONFIG, true, "a version the backend does not meet");
+      else
+         fail(&f, BadAlloc, false,
+              st == FE_NOT_INITIALIZED ? "the server role could not start (see client.log)"
+                                       : "the front end could not create the context");
       free(ctx);
       goto fail;
    }

@@ -232,15 +232,26 @@ check_errors(Display *dpy, GLXFBConfig cfg)
    c = try_context(dpy, cfg, ci, &err);
    CHECK(!c && err == BadMatch, "colour index: ctx %p error %d", (void *)c, err);
 
-   const int gl45[] = {GLX_CONTEXT_MAJOR_VERSION_ARB,
-                       4,
-                       GLX_CONTEXT_MINOR_VERSION_ARB,
-                       5,
-                       GLX_CONTEXT_PROFILE_MASK_ARB,
-                       GLX_CONTEXT_CORE_PROFILE_BIT_ARB,
-                       None};
-   c = try_context(dpy, cfg, gl45, &err);
-   CHECK(!c && err == GLXE(GLXBadFBConfig_), "GL 4.5: ctx %p error %d", (void *)c, err);
+   /* GL 4.0-4.6: given up to the highest version the backend meets, GLXBadFBConfig above it */
+   bool refused = false;
+   for (int minor = 0; minor <= 6; minor++) {
+      const int gl4x[] = {GLX_CONTEXT_MAJOR_VERSION_ARB,
+                          4,
+                          GLX_CONTEXT_MINOR_VERSION_ARB,
+                          minor,
+                          GLX_CONTEXT_PROFILE_MASK_ARB,
+                          GLX_CONTEXT_CORE_PROFILE_BIT_ARB,
+                          None};
+      c = try_context(dpy, cfg, gl4x, &err);
+      if (c) {
+         CHECK(!refused && err == -1, "GL 4.%d given above a refused version (error %d)", minor,
+               err);
+         glXDestroyContext(dpy, c);
+      } else {
+         CHECK(err == GLXE(GLXBadFBConfig_), "GL 4.%d: error %d", minor, err);
+         refused = true;
+      }
+   }
 
    const int gl27[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 2, GLX_CONTEXT_MINOR_VERSION_ARB, 7, None};
    c = try_context(dpy, cfg, gl27, &err);
@@ -419,9 +430,11 @@ check_window(Display *dpy, GLXFBConfig cfg, GLXContext ctx)
    const char *renderer = (const char *)glGetString(GL_RENDERER);
    const char *version = (const char *)glGetString(GL_VERSION);
    CHECK(renderer && strstr(renderer, "mgl"), "GL_RENDERER %s", renderer ? renderer : "NULL");
-   /* the highest core version the backend meets: 3.3, or 4.0 (lavapipe) */
-   CHECK(version && (!strncmp(version, "3.3 ", 4) || !strncmp(version, "4.0 ", 4)), "GL_VERSION %s",
-         version ? version : "NULL");
+   /* the highest core version the backend meets: 3.3, or 4.x (lavapipe) */
+   CHECK(version &&
+            (!strncmp(version, "3.3 ", 4) || (!strncmp(version, "4.", 2) && version[2] >= '0' &&
+                                              version[2] <= '6' && version[3] == ' ')),
+         "GL_VERSION %s", version ? version : "NULL");
    GLint profile = 0;
    glGetIntegerv(GL_CONTEXT_PROFILE_MASK, &profile);
    CHECK(profile == GL_CONTEXT_CORE_PROFILE_BIT, "profile mask 0x%x", profile);

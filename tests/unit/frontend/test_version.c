@@ -452,11 +452,12 @@ test_es31(void)
    fe_surface_destroy(surf);
 }
 
-/* GL 4.0 (fe_gl40_lacks): a context whose backend offers every GL 4.0 feature says 4.0 and GLSL
- * 4.00, and takes a 4.0 request; with any one of them hidden (here: the four vertex streams, then
- * tessellation) it stays 3.3 and a 4.0 request is refused. */
+/* GL 4.x (fe_gl4_minor): a context whose backend offers every GL 4.0 feature says 4.0 and GLSL
+ * 4.00 or the higher 4.x whose features it all offers, takes a request up to that and refuses one
+ * above it; with any GL 4.0 feature hidden (here: the four vertex streams, then tessellation) it
+ * stays 3.3 and a 4.0 request is refused. Every 4.x the table names says its own strings. */
 static void
-test_gl40(void)
+test_gl4x(void)
 {
    struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0, 0};
    CHECK(fe_surface_create_pbuffer(&f, 8, 8, &surf) == FE_OK);
@@ -473,24 +474,33 @@ test_gl40(void)
    fake_caps.cap_bits = bits | gl40;
    struct fe_context *ctx = make(3, 3);
    CHECK(ctx);
-   const char *lacks = ctx ? fe_gl40_lacks(ctx) : "no context";
-   if (lacks)
-      fprintf(stderr, "gl40: the fake backend lacks %s\n", lacks);
-   CHECK(!lacks);
-   check_version(40, "4.0 (Core Profile) mgl 0.1", "4.00");
+   const char *lacks = NULL;
+   const int minor = ctx ? fe_gl4_minor(ctx, &lacks) : -1;
+   if (minor < 0)
+      fprintf(stderr, "gl4x: the fake backend lacks %s\n", lacks ? lacks : "a context");
+   CHECK(minor >= 0 && minor <= 6);
+   CHECK(minor == 6 || lacks != NULL);
+   char version[64], glsl[8];
+   snprintf(version, sizeof(version), "4.%d (Core Profile) mgl 0.1", minor);
+   snprintf(glsl, sizeof(glsl), "4.%d0", minor);
+   check_version(40 + minor, version, glsl);
    drop(ctx);
-   ctx = make(4, 0);
-   CHECK(ctx);
-   check_version(40, "4.0 (Core Profile) mgl 0.1", "4.00");
-   drop(ctx);
-   CHECK(!make(4, 1)); /* above what mgl offers */
+   for (int m = 0; m <= minor; m++) {
+      ctx = make(4, m);
+      CHECK(ctx);
+      check_version(40 + minor, version, glsl);
+      drop(ctx);
+   }
+   if (minor < 6)
+      CHECK(!make(4, minor + 1)); /* above what the backend meets */
+   CHECK(!make(4, 7));            /* not a version */
    const uint64_t hide[] = {MGP_CAP_VERTEX_STREAMS, MGP_CAP_TESSELLATION};
    for (unsigned i = 0; i < 2; i++) {
       fake_caps.cap_bits = (bits | gl40) & ~hide[i];
       ctx = make(3, 2);
       CHECK(ctx);
       check_version(33, "3.3 (Core Profile) mgl 0.1", "3.30");
-      CHECK(fe_gl40_lacks(ctx) != NULL);
+      CHECK(ctx && fe_gl4_minor(ctx, &lacks) == -1 && lacks != NULL);
       drop(ctx);
       CHECK(!make(4, 0));
    }
@@ -504,7 +514,7 @@ main(void)
    test_versions();
    test_es31();
    test_gl40_caps();
-   test_gl40();
+   test_gl4x();
    test_gpu_shader5();
    test_core_names();
    if (fe_test_failures)
