@@ -183,7 +183,13 @@
    X(PFNGLTEXBUFFERRANGEPROC, TexBufferRange)                                                      \
    X(PFNGLTEXSTORAGE2DMULTISAMPLEPROC, TexStorage2DMultisample)                                    \
    X(PFNGLTEXSTORAGE3DMULTISAMPLEPROC, TexStorage3DMultisample)                                    \
-   X(PFNGLTEXSTORAGE3DMULTISAMPLEOESPROC, TexStorage3DMultisampleOES)
+   X(PFNGLTEXSTORAGE3DMULTISAMPLEOESPROC, TexStorage3DMultisampleOES)                              \
+   /* GLES 3.1: compute, storage buffers, images, barriers (glb_compute.c) */                      \
+   X(PFNGLGETINTEGERI_VPROC, GetIntegeri_v)                                                        \
+   X(PFNGLDISPATCHCOMPUTEPROC, DispatchCompute)                                                    \
+   X(PFNGLDISPATCHCOMPUTEINDIRECTPROC, DispatchComputeIndirect)                                    \
+   X(PFNGLMEMORYBARRIERPROC, MemoryBarrier)                                                        \
+   X(PFNGLBINDIMAGETEXTUREPROC, BindImageTexture)
 
 struct glb_host {
    void *lib; /* the vendor library, dlopen'd RTLD_LOCAL */
@@ -363,6 +369,11 @@ struct glb_shader {
     * capture layout has no ESSL form (its captures decline, its draws run) */
    uint32_t xfb_count;
    bool xfb_separate;
+   /* the storage buffers and images the stages use (glb_shader.c): bit k, descriptor binding
+    * 144 + k (host binding k); bit j, binding 160 + j (host image unit j). compute: the
+    * program is one compute stage (launch_grid's, never a draw's) */
+   uint32_t ssbo_mask, image_mask;
+   bool compute;
    char **xfb_names;
    char xfb_why[128];
 };
@@ -384,6 +395,10 @@ struct glb_sampler_view {
 #define GLB_MAX_ATTRIBS 16
 #define GLB_MAX_XFB 4           /* transform feedback buffers (GLES 3.0's separate-attribs least) */
 #define GLB_MAX_XFB_VARYINGS 64 /* captured outputs of one program */
+#define GLB_SSBO_BASE 144       /* storage blocks' descriptor bindings (glsl.h) */
+#define GLB_MAX_SSBO 16         /* 144 .. 159 */
+#define GLB_IMAGE_BASE 160      /* images' descriptor bindings (glsl.h) */
+#define GLB_MAX_IMAGES MGP_MAX_SHADER_IMAGES
 
 struct glb_context {
    struct glb_obj base;
@@ -400,6 +415,14 @@ struct glb_context {
    struct mgp_vertex_buffer vb[GLB_MAX_VB];
    struct mgp_set_index_buffer ib;
    struct mgp_buffer_range ubo[GLB_MAX_UBO];
+   /* storage buffers (set_shader_buffers classes 1 and 2: binding 144 + k) and image units
+    * (set_shader_images), bound at the draw or dispatch of a program that uses them; the
+    * program launch_grid dispatches (set_dispatch_program). glb_compute.c */
+   struct mgp_buffer_range ssbo[GLB_MAX_SSBO];
+   struct mgp_image_view images[GLB_MAX_IMAGES];
+   struct mgp_handle dispatch_program;
+   /* the base instance the host's instanced arrays start at (glb_draw.c:apply_vertex_input) */
+   uint32_t base_instance;
    struct mgp_handle views[GLB_MAX_SAMPLERS], samplers[GLB_MAX_SAMPLERS];
    /* current values of disabled attributes (bit patterns) and their kind: 0 float, 1 int,
     * 2 uint; GL's initial value is (0, 0, 0, 1) */
@@ -563,6 +586,14 @@ struct glb_screen {
     * MGL_GLES_HIDE=geometry leaves it out (the client's refusal, tested) */
    bool geometry;
    bool ext_geometry_point_size; /* gl_PointSize in the geometry stage */
+   /* GLES 3.1's compute, storage buffers and images (glb_compute.c; read_limits): compute
+    * false leaves launch_grid, memory_barrier, set_dispatch_program and set_shader_images out
+    * of the caps' call_mask. The limits are the host's, clamped to what MGPipe binds. */
+   bool compute;
+   bool fragment_stores, vertex_stores; /* the host's fragment / vertex stages take them */
+   bool image_atomics;                  /* OES_shader_image_atomic */
+   GLint max_compute_count[3], max_compute_size[3], max_compute_invocations, max_compute_shared;
+   GLint max_ssbo_bindings, ssbo_align, max_ssbo_size, max_image_units;
    char renderer[128], version[128];
    GLint max_texture_size, max_3d_texture_size, max_array_layers, max_cube_size,
       max_renderbuffer_size, max_samples, max_integer_samples, max_vertex_attribs, max_ubo_bindings,
@@ -605,6 +636,7 @@ struct glb_screen {
       uint64_t first_vertex_draws;
       uint64_t resource_cap_refusals; /* stores refused past mem_budget: GL_OUT_OF_MEMORY */
       uint64_t blits_drawn;           /* blits the host's blit refuses, drawn (glb_blit_draw.c) */
+      uint64_t dispatches;            /* launch_grid's host dispatches (glb_compute.c) */
    } stats;
    struct glb_blit_draw_progs blit_draw;
    uint64_t finished_work; /* stats.draws + stats.clears at the last glFinish (glb_finish) */
@@ -699,6 +731,13 @@ bool glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog);
 void glb_shader_free_xfb(struct glb_shader *s);
 /* Uses the program and binds its uniform buffers for a draw; false: declined. */
 bool glb_program_bind(struct glb_context *ctx, struct glb_shader *s);
+/* The program's default block and uniform buffers on the host (the program in use);
+ * false: declined. glb_shader.c */
+bool glb_program_buffers(struct glb_context *ctx, struct glb_shader *s, const char *call);
+/* Whether ESSL 3.10 declares images of this enum mgp_format (glb_compute.c). */
+bool glb_storage_format(unsigned mgp_format);
+/* Binds the storage buffers and image units program s uses (glb_compute.c); false: declined. */
+bool glb_storage_bind(struct glb_context *ctx, const struct glb_shader *s, const char *call);
 void glb_program_alpha_one(struct glb_screen *scr, struct glb_shader *s, bool on);
 void glb_program_clip_enables(struct glb_screen *scr, struct glb_shader *s, uint32_t mask);
 bool glb_program_variant(struct glb_context *ctx, struct glb_shader *s, bool *switched);
@@ -787,6 +826,11 @@ GLB_CALL(get_texture_image, mgp_get_texture_image);
 GLB_CALL(set_pixel_pack_state, mgp_pixel_pack_state);
 GLB_CALL(pack_to_buffer, mgp_pack_to_buffer);
 GLB_CALL(draw_vbo, mgp_draw_vbo);
+GLB_CALL(draw_indirect, mgp_draw_indirect);
+GLB_CALL(set_shader_images, mgp_set_shader_images);
+GLB_CALL(set_dispatch_program, mgp_handle_args);
+GLB_CALL(launch_grid, mgp_launch_grid);
+GLB_CALL(memory_barrier, mgp_memory_barrier);
 GLB_CALL(draw, mgp_draw);
 GLB_CALL(flush, mgp_u32_args);
 GLB_CALL(present, mgp_present);

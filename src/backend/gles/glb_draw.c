@@ -3,8 +3,9 @@
  * costs host calls only for what changed since the last, and it walks only the groups of state
  * a call marked since (apply_state), so a draw after no change walks none; what GLES cannot do
  * as sent (logic ops, depth clamp, polygon modes, dual-source factors, first-vertex provoking,
- * zero strides, BGRA or double attributes, base instances, adjacency without a geometry stage,
- * indirect draws, a restart index other than all ones) drops the draw with a named decline. */
+ * zero strides, BGRA or double attributes, adjacency without a geometry stage, indirect draws
+ * as draw_vbo flags, a restart index other than all ones) drops the draw with a named decline.
+ * A base instance moves the instanced arrays' starts (apply_vertex_input). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -649,7 +650,11 @@ apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog, bool 
          .type = type,
          .flags = a->flags & (MGP_ATTRIB_INTEGER | MGP_ATTRIB_NORMALIZED),
          .stride = (GLsizei)b->stride,
-         .offset = vb->offset + a->relative_offset,
+         /* GL 4.2's base instance, which GLES lacks: an instanced array's element is
+          * floor(instance / divisor) + base instance, so its array starts base instance
+          * elements on (gl_InstanceID stays from 0, as GL has it) */
+         .offset = vb->offset + a->relative_offset +
+                   (b->divisor ? (uint64_t)ctx->base_instance * b->stride : 0),
          /* A pipe stride of 0 reads one element for every vertex (GL 4.3 glBindVertexBuffer),
           * while GLES's stride 0 means tightly packed: the largest divisor reads element 0 in
           * every vertex and every instance a draw can have. */
@@ -867,12 +872,17 @@ glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
    const uint32_t all_ones = args->index_size == 1   ? 0xffu
                              : args->index_size == 2 ? 0xffffu
                                                      : 0xffffffffu;
-   if (!mode_ok || (args->flags & MGP_DRAW_INDIRECT) || args->start_instance ||
+   if (!mode_ok || (args->flags & MGP_DRAW_INDIRECT) ||
        (restart && args->restart_index != all_ones)) {
       MGU_DECLINE(backend_feature_unimplemented,
-                  "gles: a draw of mode %u, flags 0x%x, base instance %u (not in GLES yet)",
-                  args->mode, args->flags, args->start_instance);
+                  "gles: a draw of mode %u, flags 0x%x, restart index 0x%x (not in GLES yet)",
+                  args->mode, args->flags, args->restart_index);
       return;
+   }
+   if (args->start_instance != ctx->base_instance) {
+      ctx->base_instance =
+         args->start_instance; /* the instanced arrays move (apply_vertex_input) */
+      ctx->dirty |= GLB_DIRTY_VERTEX;
    }
    if (!apply_state(ctx))
       return;

@@ -275,6 +275,62 @@ create_context(struct glb_screen *scr, char *why, unsigned why_size)
    return true;
 }
 
+/* GLES 3.1's compute, storage buffers and images (glb_compute.c): offered where the host has
+ * the calls and the least of every limit MGPipe's contract asks for compute (GL 4.3's work
+ * group of 1024 invocations, 8 storage buffers and image units); the fragment and vertex stages
+ * take stores where the host's take as many storage blocks and images as the compute stage. */
+static void
+read_compute_limits(struct glb_screen *scr, const char *ext)
+{
+   const struct glb_host *h = scr->h;
+   if (scr->es_minor < 1 || !h->glGetIntegeri_v || !h->glDispatchCompute ||
+       !h->glDispatchComputeIndirect || !h->glMemoryBarrier || !h->glBindImageTexture)
+      return;
+   for (GLuint i = 0; i < 3; i++) {
+      GLB_GL(h)->glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, i, &scr->max_compute_count[i]);
+      GLB_GL(h)->glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_SIZE, i, &scr->max_compute_size[i]);
+   }
+   GLint cs_blocks = 0, cs_images = 0, fs_blocks = 0, fs_images = 0, vs_blocks = 0, vs_images = 0;
+   GLB_GL(h)->glGetIntegerv(GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS, &scr->max_compute_invocations);
+   GLB_GL(h)->glGetIntegerv(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, &scr->max_compute_shared);
+   GLB_GL(h)->glGetIntegerv(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS, &scr->max_ssbo_bindings);
+   GLB_GL(h)->glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &scr->ssbo_align);
+   GLB_GL(h)->glGetIntegerv(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &scr->max_ssbo_size);
+   GLB_GL(h)->glGetIntegerv(GL_MAX_IMAGE_UNITS, &scr->max_image_units);
+   GLB_GL(h)->glGetIntegerv(GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS, &cs_blocks);
+   GLB_GL(h)->glGetIntegerv(GL_MAX_COMPUTE_IMAGE_UNIFORMS, &cs_images);
+   GLB_GL(h)->glGetIntegerv(GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS, &fs_blocks);
+   GLB_GL(h)->glGetIntegerv(GL_MAX_FRAGMENT_IMAGE_UNIFORMS, &fs_images);
+   GLB_GL(h)->glGetIntegerv(GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS, &vs_blocks);
+   GLB_GL(h)->glGetIntegerv(GL_MAX_VERTEX_IMAGE_UNIFORMS, &vs_images);
+   /* what one program binds: the host's bindings, its compute stage's, MGPipe's */
+   if (scr->max_ssbo_bindings > cs_blocks)
+      scr->max_ssbo_bindings = cs_blocks;
+   if (scr->max_ssbo_bindings > GLB_MAX_SSBO)
+      scr->max_ssbo_bindings = GLB_MAX_SSBO;
+   if (scr->max_image_units > cs_images)
+      scr->max_image_units = cs_images;
+   if (scr->max_image_units > (GLint)GLB_MAX_IMAGES)
+      scr->max_image_units = (GLint)GLB_MAX_IMAGES;
+   if (scr->ssbo_align < 1)
+      scr->ssbo_align = 1;
+   scr->compute = scr->max_compute_invocations >= 1024 && scr->max_compute_size[0] >= 1024 &&
+                  scr->max_compute_size[1] >= 1024 && scr->max_compute_size[2] >= 64 &&
+                  scr->max_compute_count[0] >= 65535 && scr->max_compute_count[1] >= 65535 &&
+                  scr->max_compute_count[2] >= 65535 && scr->max_ssbo_bindings >= 8 &&
+                  scr->max_image_units >= 8;
+   scr->fragment_stores =
+      scr->compute && fs_blocks >= scr->max_ssbo_bindings && fs_images >= scr->max_image_units;
+   scr->vertex_stores =
+      scr->compute && vs_blocks >= scr->max_ssbo_bindings && vs_images >= scr->max_image_units;
+   scr->image_atomics =
+      scr->compute && (scr->es_minor >= 2 || has_word(ext, "GL_OES_shader_image_atomic"));
+   if (!scr->compute)
+      mgu_info("gles: the host's GLES 3.1 compute falls short of MGPipe's least (%d invocations, "
+               "%d storage buffers, %d image units): not offered",
+               scr->max_compute_invocations, scr->max_ssbo_bindings, scr->max_image_units);
+}
+
 static void
 read_limits(struct glb_screen *scr)
 {
@@ -349,6 +405,7 @@ read_limits(struct glb_screen *scr)
       GLB_GL(h)->glGetIntegerv(GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT, &scr->texbuf_align);
    if (!(hide & GLB_HIDE_DUAL_SOURCE) && ext && strstr(ext, "GL_EXT_blend_func_extended"))
       GLB_GL(h)->glGetIntegerv(GL_MAX_DUAL_SOURCE_DRAW_BUFFERS_EXT, &scr->max_dual_source);
+   read_compute_limits(scr, ext);
    /* the program adds the LOD bias (glb_lod_bias.c), which GLES does not clamp: past 16 no
     * texture has a level it would move to */
    scr->max_lod_bias = 16.0f;
@@ -537,6 +594,8 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
     * on the host; without capture (not advertised) the primitives written are 0, which is GL's
     * answer. */
    c.cap_bits = MGP_CAP_OCCLUSION_ANY | MGP_CAP_TRANSFORM_FEEDBACK;
+   /* GL 4.2's base instance: the instanced arrays start that many elements on (glb_draw.c) */
+   c.cap_bits |= MGP_CAP_BASE_INSTANCE;
    if (scr->timer_bits > 0) {
       c.cap_bits |= MGP_CAP_TIMER_QUERY;
       c.timestamp_bits = (uint32_t)scr->timer_bits;
@@ -584,8 +643,29 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    c.line_width_range[0] = scr->line_range[0];
    c.line_width_range[1] = scr->line_range[1];
    c.subpixel_bits = 4;
-   /* no compute or shader storage here: the compute limits stay 0 and call_mask leaves
-    * launch_grid and memory_barrier out (gles-call-unimplemented) */
+   /* GLES 3.1's compute, storage buffers and images (glb_compute.c); without them the limits
+    * stay 0 and call_mask leaves their calls out (gles-call-unimplemented) */
+   if (scr->compute) {
+      for (unsigned i = 0; i < 3; i++) {
+         c.max_compute_work_group_count[i] = clamp_u32(scr->max_compute_count[i], UINT32_MAX);
+         c.max_compute_work_group_size[i] = clamp_u32(scr->max_compute_size[i], UINT32_MAX);
+      }
+      c.max_compute_work_group_invocations = clamp_u32(scr->max_compute_invocations, UINT32_MAX);
+      c.max_compute_shared_memory_size = clamp_u32(scr->max_compute_shared, UINT32_MAX);
+      c.max_storage_buffer_bindings = clamp_u32(scr->max_ssbo_bindings, GLB_MAX_SSBO);
+      c.storage_buffer_offset_alignment = clamp_u32(scr->ssbo_align, UINT32_MAX);
+      c.max_storage_buffer_range = clamp_u32(scr->max_ssbo_size, UINT32_MAX);
+      c.max_image_units = clamp_u32(scr->max_image_units, GLB_MAX_IMAGES);
+      if (scr->fragment_stores)
+         c.cap_bits |= MGP_CAP_FRAGMENT_STORES;
+      if (scr->vertex_stores)
+         c.cap_bits |= MGP_CAP_VERTEX_STORES;
+   } else {
+      static const unsigned calls[] = {MGP_CALL_launch_grid, MGP_CALL_memory_barrier,
+                                       MGP_CALL_set_dispatch_program, MGP_CALL_set_shader_images};
+      for (unsigned k = 0; k < sizeof(calls) / sizeof(calls[0]); k++)
+         c.call_mask[calls[k] / 64] &= ~(UINT64_C(1) << (calls[k] % 64));
+   }
    for (unsigned f = 1; f < MGP_FORMAT_COUNT && f < sizeof(c.format_flags); f++) {
       const struct glb_format *gf = glb_format_get(scr, f);
       if (!gf)
@@ -601,6 +681,10 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
          c.format_flags[f] |= MGP_FORMAT_CAP_FILTER;
       if (glb_format_renderable(scr, gf))
          c.format_flags[f] |= MGP_FORMAT_CAP_RENDER | (gf->integer ? 0 : MGP_FORMAT_CAP_BLEND);
+      if (scr->compute && glb_storage_format(f))
+         c.format_flags[f] |= MGP_FORMAT_CAP_STORAGE;
+      if (scr->image_atomics && (f == MGP_FORMAT_R32_UINT || f == MGP_FORMAT_R32_SINT))
+         c.format_flags[f] |= MGP_FORMAT_CAP_STORAGE_ATOMIC;
    }
    /* buffer textures: GLES 3.2 Table 8.18's formats (no 16-bit normalized ones) */
    if (scr->texture_buffer) {
@@ -785,6 +869,7 @@ glb_gate_counters(void *screen, const char **names, unsigned long long *values, 
       {"gles-pack-converted", scr->stats.pack_converted},
       {"gles-first-vertex-draws", scr->stats.first_vertex_draws},
       {"gles-blits-drawn", scr->stats.blits_drawn},
+      {"gles-dispatches", scr->stats.dispatches},
       /* the process's, not this screen's alone (glb.h): one session per process on monolith
        * and spawn, where mgl-bench reads it */
       {"gles-host-calls", atomic_load_explicit(&glb_host_calls, memory_order_relaxed)},

@@ -42,8 +42,9 @@ struct translate {
    uint8_t bgra_size[16];
 };
 
-/* GLES has no gl_BaseInstance. Draws with a base instance are declined (glb_draw.c), so it is
- * 0: the built-in becomes a plain int input at a location the program leaves free, which the
+/* GLES has no gl_BaseInstance. A draw's base instance moves its instanced arrays instead
+ * (glb_draw.c) and GLES's gl_InstanceID counts from 0 as GL's does, so BaseInstance is 0 here
+ * (only GL 4.6's gl_BaseInstance would read it, not offered): the built-in becomes a plain int input at a location the program leaves free, which the
  * draw feeds as a disabled attribute whose current value is 0. Its location, or -1. */
 static bool
 base_instance_input(struct glb_screen *scr, spvc_compiler comp, spvc_resources res,
@@ -706,6 +707,51 @@ bgra_declarations(const char *src, const struct translate *t, char *pre, size_t 
    return cur;
 }
 
+/* The stage's storage buffers (descriptor bindings 144 + k: storage blocks, then the atomic
+ * counter buffers the front end lowers to storage buffers, glsl.h) at host binding k, and its
+ * images (160 + j) at host image unit j, within the host's limits; their bits go into
+ * s->ssbo_mask and s->image_mask. False with t->why filled: the stage uses one the host cannot
+ * bind, or writes where the host's stage cannot. */
+static bool
+storage_bindings(struct glb_screen *scr, spvc_compiler comp, spvc_resources res, unsigned stage,
+                 struct glb_shader *s, struct translate *t)
+{
+   static const struct {
+      spvc_resource_type type;
+      unsigned base, max;
+      const char *what;
+   } kinds[] = {
+      {SPVC_RESOURCE_TYPE_STORAGE_BUFFER, GLB_SSBO_BASE, GLB_MAX_SSBO, "storage buffer"},
+      {SPVC_RESOURCE_TYPE_STORAGE_IMAGE, GLB_IMAGE_BASE, GLB_MAX_IMAGES, "image"},
+   };
+   for (unsigned k = 0; k < 2; k++) {
+      const spvc_reflected_resource *list = NULL;
+      size_t count = 0;
+      if (spvc_resources_get_resource_list_for_type(res, kinds[k].type, &list, &count) !=
+          SPVC_SUCCESS)
+         return false;
+      const int host_max = k ? scr->max_image_units : scr->max_ssbo_bindings;
+      const bool stores =
+         stage == MGP_SHADER_STAGE_COMPUTE ||
+         (stage == MGP_SHADER_STAGE_FRAGMENT ? scr->fragment_stores : scr->vertex_stores);
+      for (size_t i = 0; i < count; i++) {
+         const unsigned b = spvc_compiler_get_decoration(comp, list[i].id, SpvDecorationBinding);
+         if (!scr->compute || !stores || b < kinds[k].base || b - kinds[k].base >= kinds[k].max ||
+             (int)(b - kinds[k].base) >= host_max) {
+            snprintf(t->why, sizeof(t->why), "%s binding %u (the host's stage binds %d)",
+                     kinds[k].what, b, stores && scr->compute ? host_max : 0);
+            return false;
+         }
+         spvc_compiler_set_decoration(comp, list[i].id, SpvDecorationBinding, b - kinds[k].base);
+         if (k)
+            s->image_mask |= 1u << (b - kinds[k].base);
+         else
+            s->ssbo_mask |= 1u << (b - kinds[k].base);
+      }
+   }
+   return true;
+}
+
 /* SPIR-V words of one stage (MGP_SHADER_STAGE_*) to ESSL; last_pre_raster: the stage whose
  * positions are rasterized (the geometry stage where the program has one, else the vertex
  * stage). False with t->why filled. */
@@ -790,8 +836,9 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
                                   SPVC_TRUE);
    spvc_compiler_options_set_bool(opts, SPVC_COMPILER_OPTION_GLSL_ES_DEFAULT_INT_PRECISION_HIGHP,
                                   SPVC_TRUE);
-   /* GL's gl_InstanceID reaches us as InstanceIndex - BaseInstance; draws with a base instance
-    * are declined (glb_draw.c), so BaseInstance is 0 and GLES's gl_InstanceID is exact. */
+   /* GL's gl_InstanceID reaches us as InstanceIndex - BaseInstance; a base instance moves the
+    * instanced arrays instead (glb_draw.c), so BaseInstance is 0 and GLES's gl_InstanceID is
+    * exact. */
    spvc_compiler_options_set_bool(opts, SPVC_COMPILER_OPTION_GLSL_SUPPORT_NONZERO_BASE_INSTANCE,
                                   SPVC_FALSE);
    /* SPIRV-Cross undoes the clip depth at the end of main: the geometry stage's is undone at
@@ -828,6 +875,8 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
          goto done;
       }
    }
+   if (!storage_bindings(scr, comp, res, stage, s, t))
+      goto done;
    block_locations(comp, res, SPVC_RESOURCE_TYPE_STAGE_INPUT, false);
    block_locations(comp, res, SPVC_RESOURCE_TYPE_STAGE_OUTPUT,
                    stage == MGP_SHADER_STAGE_VERTEX && !last_pre_raster);
@@ -941,8 +990,10 @@ link_program(struct glb_screen *scr, struct glb_shader *s, uint32_t stage_mask,
 {
    const uint32_t bias_count = variant & GLB_VARIANT_LOD_BIAS ? s->lod_bias_count : 0;
    const struct glb_host *h = scr->h;
-   const uint32_t gs = 1u << MGP_SHADER_STAGE_GEOMETRY, fs = 1u << MGP_SHADER_STAGE_FRAGMENT;
-   /* the host's stages in the order they run; the last before the fragment stage rasterizes */
+   const uint32_t gs = 1u << MGP_SHADER_STAGE_GEOMETRY, fs = 1u << MGP_SHADER_STAGE_FRAGMENT,
+                  cs = 1u << MGP_SHADER_STAGE_COMPUTE;
+   /* the host's stages in the order they run; the last before the fragment stage rasterizes
+    * (a compute program has its one stage) */
    static const struct {
       unsigned stage;
       GLenum host;
@@ -951,6 +1002,7 @@ link_program(struct glb_screen *scr, struct glb_shader *s, uint32_t stage_mask,
       {MGP_SHADER_STAGE_VERTEX, GL_VERTEX_SHADER, "vertex"},
       {MGP_SHADER_STAGE_GEOMETRY, GL_GEOMETRY_SHADER, "geometry"},
       {MGP_SHADER_STAGE_FRAGMENT, GL_FRAGMENT_SHADER, "fragment"},
+      {MGP_SHADER_STAGE_COMPUTE, GL_COMPUTE_SHADER, "compute"},
    };
    enum { NSTAGES = sizeof(stages) / sizeof(stages[0]) };
    const unsigned last_pre_raster =
@@ -958,10 +1010,12 @@ link_program(struct glb_screen *scr, struct glb_shader *s, uint32_t stage_mask,
    struct translate tr[NSTAGES];
    GLuint sh[NSTAGES] = {0}, p = 0;
    memset(tr, 0, sizeof(tr));
+   s->ssbo_mask = 0;
+   s->image_mask = 0;
    bool made = true;
    for (unsigned i = 0; i < NSTAGES && made; i++) {
       const unsigned st = stages[i].stage;
-      if (st == MGP_SHADER_STAGE_FRAGMENT && !(stage_mask & fs)) {
+      if (st == MGP_SHADER_STAGE_FRAGMENT && !(stage_mask & (fs | cs))) {
          /* GL links a program without a fragment stage (its fragments' colours are undefined:
           * transform feedback, rasterizer discard, depth only); GLES links none without one,
           * so it gets one that writes nothing */
@@ -1092,11 +1146,14 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
                s->refl.default_block_size, scr->max_ubo_size);
       goto declined;
    }
-   /* the caps offer the geometry stage only where the host has it (MGP_CAP_GEOMETRY_STAGE) */
+   /* the caps offer the geometry stage only where the host has it (MGP_CAP_GEOMETRY_STAGE),
+    * compute (one stage alone) where it has GLES 3.1's */
+   const uint32_t cs = 1u << MGP_SHADER_STAGE_COMPUTE;
    const uint32_t others = args->stage_mask & ~(vs | fs | (scr->geometry ? gs : 0));
-   if (!(args->stage_mask & vs) || others) {
-      snprintf(why, sizeof(why), "stages 0x%x (vertex, %sfragment only)", args->stage_mask,
-               scr->geometry ? "geometry and " : "");
+   s->compute = scr->compute && args->stage_mask == cs;
+   if (!s->compute && (!(args->stage_mask & vs) || others)) {
+      snprintf(why, sizeof(why), "stages 0x%x (vertex, %sfragment only%s)", args->stage_mask,
+               scr->geometry ? "geometry and " : "", scr->compute ? ", or compute" : "");
       goto declined;
    }
    for (unsigned st = 0; st < MGP_SHADER_STAGE_COUNT; st++) {
@@ -1231,15 +1288,41 @@ glb_set_shader_buffers(void *self, const struct mgp_set_shader_buffers *args, co
                        uint32_t tail_count)
 {
    struct glb_context *ctx = self;
-   if (args->cls != 0) {
-      MGU_DECLINE(backend_feature_unimplemented, "gles: set_shader_buffers of class %u", args->cls);
+   const struct mgp_buffer_range *br = tail;
+   if (args->cls > 2) { /* no client sends another class */
+      glb_fatal(ctx->scr, MGU_FATAL_ProtocolCorruption, "set_shader_buffers.cls");
       return;
    }
-   if (args->start >= GLB_MAX_UBO || tail_count > GLB_MAX_UBO - args->start) {
-      glb_fatal(ctx->scr, MGU_FATAL_ProtocolCorruption, "set_shader_buffers: bindings past 64");
+   if (args->cls == 0) {
+      if (args->start >= GLB_MAX_UBO || tail_count > GLB_MAX_UBO - args->start) {
+         glb_fatal(ctx->scr, MGU_FATAL_ProtocolCorruption, "set_shader_buffers: bindings past 64");
+         return;
+      }
+      memcpy(&ctx->ubo[args->start], tail, tail_count * sizeof(struct mgp_buffer_range));
       return;
    }
-   memcpy(&ctx->ubo[args->start], tail, tail_count * sizeof(struct mgp_buffer_range));
+   /* storage blocks and atomic counter buffers (the front end's storage buffers after the
+    * blocks, glsl.h): descriptor bindings 144 + k */
+   if (!ctx->scr->compute) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: set_shader_buffers of class %u (the host has no GLES 3.1 storage)",
+                  args->cls);
+      return;
+   }
+   if (args->start < GLB_SSBO_BASE || args->start - GLB_SSBO_BASE >= GLB_MAX_SSBO ||
+       tail_count > GLB_MAX_SSBO - (args->start - GLB_SSBO_BASE)) {
+      MGU_DECLINE(backend_feature_unimplemented, "gles: storage buffer bindings %u..+%u",
+                  args->start, tail_count);
+      return;
+   }
+   /* GL binds atomic counter ranges at multiples of 4 only (the front end's GL_INVALID_VALUE) */
+   for (uint32_t i = 0; args->cls == 2 && i < tail_count; i++)
+      if (br[i].offset % 4) {
+         glb_fatal(ctx->scr, MGU_FATAL_ProtocolCorruption, "set_shader_buffers: atomic offset");
+         return;
+      }
+   memcpy(&ctx->ssbo[args->start - GLB_SSBO_BASE], br,
+          tail_count * sizeof(struct mgp_buffer_range));
 }
 
 static void
@@ -1276,6 +1359,14 @@ glb_program_bind(struct glb_context *ctx, struct glb_shader *s)
       sh->program = s->program;
       glb_shadow_set(scr, GLB_SH_PROGRAM);
    }
+   return glb_program_buffers(ctx, s, "draw") && glb_storage_bind(ctx, s, "draw");
+}
+
+bool
+glb_program_buffers(struct glb_context *ctx, struct glb_shader *s, const char *call)
+{
+   struct glb_screen *scr = ctx->scr;
+   const struct glb_host *h = scr->h;
    if (s->refl.default_block_size) {
       if (!s->default_buf)
          GLB_GL(h)->glGenBuffers(1, &s->default_buf);
@@ -1283,7 +1374,7 @@ glb_program_bind(struct glb_context *ctx, struct glb_shader *s)
          if (!s->default_bytes)
             s->default_bytes = calloc(1, s->refl.default_block_size);
          if (!s->default_bytes) {
-            glb_fatal(scr, MGU_FATAL_OutOfMemory, "draw: default block");
+            glb_fatal(scr, MGU_FATAL_OutOfMemory, call);
             return false;
          }
          /* the host's gl_PointCoord origin is the opposite of the one the flip is for */
@@ -1309,10 +1400,11 @@ glb_program_bind(struct glb_context *ctx, struct glb_shader *s)
          continue;
       const struct mgp_buffer_range *u = &ctx->ubo[b];
       struct glb_resource *r =
-         mgp_handle_is_null(u->res) ? NULL : glb_resource_for_use(scr, u->res, "draw");
+         mgp_handle_is_null(u->res) ? NULL : glb_resource_for_use(scr, u->res, call);
       if (!r || !r->is_buffer || !u->size || u->offset > r->desc.size ||
           u->size > r->desc.size - u->offset) {
-         MGU_DECLINE(backend_draw_incomplete, "gles: a draw without uniform block binding %u", b);
+         MGU_DECLINE(backend_draw_incomplete, "gles: a %s without uniform block binding %u", call,
+                     b);
          return false;
       }
       bind_ubo(scr, b, r->name, u->offset, u->size);

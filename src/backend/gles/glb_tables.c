@@ -63,6 +63,11 @@ const struct mgp_context_vtbl glb_context_impl = {
    .pack_to_buffer = glb_pack_to_buffer,
    .draw_vbo = glb_draw_vbo,
    .draw = glb_draw,
+   .draw_indirect = glb_draw_indirect,
+   .set_shader_images = glb_set_shader_images,
+   .set_dispatch_program = glb_set_dispatch_program,
+   .launch_grid = glb_launch_grid,
+   .memory_barrier = glb_memory_barrier,
    .begin_query = glb_begin_query,
    .end_query = glb_end_query,
    .begin_conditional_render = glb_begin_conditional_render,
@@ -140,6 +145,8 @@ static const uint32_t call_marks[CALL_COUNT] = {
    [CALL_set_sampler_views] = NAMED | GLB_DIRTY_SAMPLERS,
    [CALL_bind_sampler_states] = NAMED | GLB_DIRTY_SAMPLERS,
    [CALL_set_shader_buffers] = NAMED | GLB_DIRTY_PROGRAM,
+   [CALL_set_shader_images] = NAMED | GLB_DIRTY_PROGRAM, /* bound with the program's buffers */
+   [CALL_set_dispatch_program] = NAMED,                  /* launch_grid's, no draw's */
    [CALL_set_stream_output_targets] = NAMED | GLB_DIRTY_PROGRAM,
    /* a program's default block: the program's, whichever context draws with it next */
    [CALL_set_global_constants] = NAMED | SHARED | GLB_DIRTY_PROGRAM,
@@ -150,6 +157,7 @@ static const uint32_t call_marks[CALL_COUNT] = {
    [CALL_set_pixel_pack_state] = NAMED, /* pack_to_buffer's layout, no state a draw puts */
    [CALL_draw_vbo] = NAMED,
    [CALL_draw] = NAMED,
+   [CALL_draw_indirect] = NAMED,
 };
 
 static inline void
