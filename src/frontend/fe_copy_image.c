@@ -117,6 +117,13 @@ block_class(enum fe_block_kind b)
    case FE_BLOCK_EAC_R11_SIGNED: return 5;
    case FE_BLOCK_EAC_RG11:
    case FE_BLOCK_EAC_RG11_SIGNED: return 6;
+   case FE_BLOCK_BC1_RGB: return 7;
+   case FE_BLOCK_BC1_RGBA: return 8;
+   case FE_BLOCK_BC2: return 9;
+   case FE_BLOCK_BC3: return 10;
+   case FE_BLOCK_BC7: return 11;
+   case FE_BLOCK_BC6H_UFLOAT:
+   case FE_BLOCK_BC6H_SFLOAT: return 12;
    default: return 0;
    }
 }

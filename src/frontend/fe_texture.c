@@ -1356,6 +1356,9 @@ fe_tex_compressed_format(const struct fe_context *ctx, GLenum internalformat)
       return NULL;
    if (internalformat == FE_GL_ETC1_RGB8_OES && ctx->desc.api != FE_API_GLES)
       return NULL;
+   /* S3TC and BPTC: desktop GL (ES lists neither EXT_texture_compression_s3tc nor _bptc) */
+   if (fe_block_desktop_only(info->block) && ctx->desc.api == FE_API_GLES)
+      return NULL;
    return info;
 }
 
@@ -1384,6 +1387,8 @@ decoded_pixel_type(enum fe_block_kind kind, GLenum *format, GLenum *type)
    case FE_BLOCK_EAC_RG11: *format = GL_RG, *type = GL_UNSIGNED_SHORT; return;
    case FE_BLOCK_RGTC2_SIGNED:
    case FE_BLOCK_EAC_RG11_SIGNED: *format = GL_RG, *type = GL_SHORT; return;
+   case FE_BLOCK_BC6H_UFLOAT:
+   case FE_BLOCK_BC6H_SFLOAT: *format = GL_RGBA, *type = GL_HALF_FLOAT; return;
    default: *format = GL_RGBA, *type = GL_UNSIGNED_BYTE; return;
    }
 }
