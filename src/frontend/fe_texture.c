@@ -1015,6 +1015,17 @@ mgl_glTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
       tex_sub_image(ctx, tex, face, level, xoffset, yoffset, width, height, format, type, pixels);
 }
 
+/* Whether a sub-rectangle of an image of a specific compressed format is not made of whole
+ * 4x4 blocks: an offset off a block edge, or a size that is no multiple of 4 where the
+ * rectangle stops short of the image's edge (GL 4.6 §8.7, for TexSubImage* as for
+ * CompressedTexSubImage*: INVALID_OPERATION). */
+static bool
+blocks_misaligned(const struct fe_tex_image *img, GLint x, GLint y, GLsizei w, GLsizei h)
+{
+   return x % 4 || y % 4 || (w % 4 && (uint32_t)(x + w) != img->width) ||
+          (h % 4 && (uint32_t)(y + h) != img->height);
+}
+
 static void
 tex_sub_image_body(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
                    GLint xoffset, GLint yoffset, GLsizei width, GLsizei height, GLenum format,
@@ -1037,6 +1048,8 @@ tex_sub_image_body(struct fe_context *ctx, struct fe_texture *tex, unsigned face
    FE_CHECK(info && !fe_pixel_unpack_matches_internal(info, format), GL_INVALID_OPERATION);
    /* ETC2/EAC images take only compressed data (ES 3.0 §3.8.5) */
    FE_CHECK(info && info->block && !info->texture, GL_INVALID_OPERATION);
+   FE_CHECK(info && info->block && blocks_misaligned(img, xoffset, yoffset, width, height),
+            GL_INVALID_OPERATION);
    const void *src;
    void *copy;
    int64_t srv;
@@ -1218,6 +1231,8 @@ tex_sub_image_3d(struct fe_context *ctx, struct fe_texture *tex, GLint level, GL
    FE_CHECK(info && !fe_pixel_unpack_matches_internal(info, format), GL_INVALID_OPERATION);
    /* ETC2/EAC images take only compressed data (ES 3.0 §3.8.5) */
    FE_CHECK(info && info->block && !info->texture, GL_INVALID_OPERATION);
+   FE_CHECK(info && info->block && blocks_misaligned(img, xoffset, yoffset, width, height),
+            GL_INVALID_OPERATION);
    const void *src;
    void *copy;
    int64_t srv;
