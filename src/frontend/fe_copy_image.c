@@ -117,6 +117,13 @@ block_class(enum fe_block_kind b)
    case FE_BLOCK_EAC_R11_SIGNED: return 5;
    case FE_BLOCK_EAC_RG11:
    case FE_BLOCK_EAC_RG11_SIGNED: return 6;
+   case FE_BLOCK_BC1_RGB: return 7;
+   case FE_BLOCK_BC1_RGBA: return 8;
+   case FE_BLOCK_BC2: return 9;
+   case FE_BLOCK_BC3: return 10;
+   case FE_BLOCK_BC7: return 11;
+   case FE_BLOCK_BC6H_UFLOAT:
+   case FE_BLOCK_BC6H_SFLOAT: return 12;
    default: return 0;
    }
 }
@@ -527,6 +534,10 @@ mgl_glCopyImageSubData(GLuint srcName, GLenum srcTarget, GLint srcLevel, GLint s
        !resolve(ctx, dstName, dstTarget, dstLevel, &d))
       return;
    FE_CHECK(srcWidth < 0 || srcHeight < 0 || srcDepth < 0, GL_INVALID_VALUE);
+   /* the source's box (its bounds, a compressed source's block alignment) before the formats,
+    * as Mesa orders them (piglit arb_copy_image-api_errors expects INVALID_VALUE for a DXT3
+    * source box off its blocks though RGBA16UI's texel is not DXT3's block) */
+   FE_CHECK(!box_ok(&s, srcX, srcY, srcZ, srcWidth, srcHeight, srcDepth), GL_INVALID_VALUE);
    FE_CHECK(!formats_compatible(&s, &d), GL_INVALID_OPERATION);
    FE_CHECK(s.samples != d.samples, GL_INVALID_OPERATION);
    /* the destination's box: a compressed side counts blocks where the other counts texels */
@@ -535,7 +546,6 @@ mgl_glCopyImageSubData(GLuint srcName, GLenum srcTarget, GLint srcLevel, GLint s
       dw = (dw + 3) / 4, dh = (dh + 3) / 4;
    else if (!s.block && d.block)
       dw *= 4, dh *= 4;
-   FE_CHECK(!box_ok(&s, srcX, srcY, srcZ, srcWidth, srcHeight, srcDepth), GL_INVALID_VALUE);
    /* uncompressed into compressed: the destination's blocks may run past its edge as the
     * source's texels cover whole blocks (a level smaller than a block) */
    if (!s.block && d.block) {

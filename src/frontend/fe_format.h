@@ -55,6 +55,11 @@ const struct fe_format_info *fe_format_lookup(GLenum internal_format);
  * LUMINANCE_ALPHA, stored as R or RG and read through a swizzle): only glTexImage2D,
  * glCopyTexImage2D and glTexSubImage2D of an ES context take them. */
 bool fe_format_is_legacy(const struct fe_format_info *info);
+/* GL_EXT_texture_sRGB's S3TC names (not in glcorearb.h). */
+#define FE_GL_COMPRESSED_SRGB_S3TC_DXT1 0x8C4C
+#define FE_GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT1 0x8C4D
+#define FE_GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT3 0x8C4E
+#define FE_GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5 0x8C4F
 /* GL_EXT_texture_snorm's unsized names (not in glcorearb.h). */
 #define FE_GL_RED_SNORM 0x8F90
 #define FE_GL_RG_SNORM 0x8F91

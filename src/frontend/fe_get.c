@@ -123,6 +123,7 @@ static const char *const extensions[] = {
    "GL_ARB_texture_buffer_object",
    "GL_ARB_texture_buffer_object_rgb32",
    "GL_ARB_texture_buffer_range",
+   "GL_ARB_texture_compression_bptc",
    "GL_ARB_texture_compression_rgtc",
    "GL_ARB_texture_cube_map_array",
    "GL_ARB_texture_filter_anisotropic",
@@ -167,7 +168,9 @@ static const char *const extensions[] = {
    "GL_EXT_provoking_vertex",
    "GL_EXT_shader_integer_mix",
    "GL_EXT_texture_array",
+   "GL_EXT_texture_compression_dxt1",
    "GL_EXT_texture_compression_rgtc",
+   "GL_EXT_texture_compression_s3tc",
    "GL_EXT_texture_filter_anisotropic",
    "GL_EXT_texture_sRGB",
    "GL_EXT_texture_shared_exponent",
@@ -617,12 +620,18 @@ get_context_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       ENUM1(ctx->desc.lose_context_on_reset ? GL_LOSE_CONTEXT_ON_RESET : GL_NO_RESET_NOTIFICATION);
       return true;
    /* ES 3.0 requires the ten ETC2/EAC formats and lists them (§6.1.1); desktop GL lists only
-    * general-purpose formats, which RGTC is not (ARB_texture_compression_rgtc). */
+    * general-purpose formats, which RGTC and BPTC are not (their extensions say so): the three
+    * S3TC ones llvmpipe lists (DXT1 with punch-through alpha is not general-purpose either). */
    /* ES lists OES_compressed_ETC1_RGB8_texture's format too (ES 2.0 and 3.0) */
    case GL_NUM_COMPRESSED_TEXTURE_FORMATS:
-      INT1(ctx->desc.api != FE_API_GLES ? 0 : ctx->desc.major >= 3 ? 11 : 1);
+      INT1(ctx->desc.api != FE_API_GLES ? 3 : ctx->desc.major >= 3 ? 11 : 1);
       return true;
    case GL_COMPRESSED_TEXTURE_FORMATS: {
+      static const int64_t s3tc[3] = {
+         GL_COMPRESSED_RGB_S3TC_DXT1_EXT,
+         GL_COMPRESSED_RGBA_S3TC_DXT3_EXT,
+         GL_COMPRESSED_RGBA_S3TC_DXT5_EXT,
+      };
       static const int64_t etc[11] = {
          FE_GL_ETC1_RGB8_OES,
          GL_COMPRESSED_R11_EAC,
@@ -636,7 +645,10 @@ get_context_value(struct fe_context *ctx, GLenum pname, struct gv *v)
          GL_COMPRESSED_RGBA8_ETC2_EAC,
          GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC,
       };
-      ints(v, ctx->desc.api != FE_API_GLES ? 0 : ctx->desc.major >= 3 ? 11 : 1, etc);
+      if (ctx->desc.api != FE_API_GLES)
+         ints(v, 3, s3tc);
+      else
+         ints(v, ctx->desc.major >= 3 ? 11 : 1, etc);
       v->kind = GV_ENUM;
       return true;
    }

@@ -1,5 +1,5 @@
-/* fe_texcompress.h — the block-compressed texture formats GL 3.3 (RGTC) and OpenGL ES 3.0
- * (ETC2/EAC) require, decoded in the client: the server only ever sees plain texels
+/* fe_texcompress.h — the block-compressed texture formats GL 3.3 (RGTC), GL 4.2 (BPTC) and
+ * OpenGL ES 3.0 (ETC2/EAC) require, and S3TC (EXT_texture_compression_s3tc), decoded in the client: the server only ever sees plain texels
  * (docs/PIPE.md#payloads), so a device without these formats renders them too. */
 #ifndef MGL_FE_TEXCOMPRESS_H
 #define MGL_FE_TEXCOMPRESS_H
@@ -22,8 +22,17 @@ enum fe_block_kind {
    FE_BLOCK_EAC_R11_SIGNED,
    FE_BLOCK_EAC_RG11, /* -> RG16_UNORM */
    FE_BLOCK_EAC_RG11_SIGNED,
+   FE_BLOCK_BC1_RGB,     /* S3TC DXT1 -> RGBA8, alpha 255 */
+   FE_BLOCK_BC1_RGBA,    /* S3TC DXT1 with punch-through alpha -> RGBA8 */
+   FE_BLOCK_BC2,         /* S3TC DXT3 -> RGBA8 */
+   FE_BLOCK_BC3,         /* S3TC DXT5 -> RGBA8 */
+   FE_BLOCK_BC7,         /* BPTC unorm -> RGBA8 */
+   FE_BLOCK_BC6H_UFLOAT, /* BPTC unsigned float -> RGBA16F, alpha 1 */
+   FE_BLOCK_BC6H_SFLOAT, /* BPTC signed float -> RGBA16F, alpha 1 */
 };
 
+/* Whether kind is S3TC or BPTC, which only desktop GL contexts offer. */
+bool fe_block_desktop_only(enum fe_block_kind kind);
 /* Bytes of one 4x4 block. */
 unsigned fe_block_bytes(enum fe_block_kind kind);
 /* Bytes of a compressed image of w x h (x d slices): whole blocks. */
@@ -33,6 +42,9 @@ unsigned fe_block_texel_bytes(enum fe_block_kind kind);
 /* Bits of channel c (0 red .. 3 alpha) the format defines: RGTC and ETC2 colour 8, EAC 11,
  * punch-through alpha 1, 0 for a channel the format lacks. */
 unsigned fe_block_channel_bits(enum fe_block_kind kind, unsigned c);
+/* One block of the S3TC and BPTC kinds into 16 texels (texel y * 4 + x) of the layout named
+ * above (fe_texcompress_bc.c); false for any other kind. */
+bool fe_bc_decode_block(enum fe_block_kind kind, const uint8_t *b, uint8_t texels[16][8]);
 /* Decodes one slice of w x h texels (blocks in rows of ceil(w/4)) into tight texels. */
 void fe_block_decode(enum fe_block_kind kind, const uint8_t *src, uint32_t w, uint32_t h,
                      void *dst);

@@ -1015,6 +1015,17 @@ mgl_glTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
       tex_sub_image(ctx, tex, face, level, xoffset, yoffset, width, height, format, type, pixels);
 }
 
+/* Whether a sub-rectangle of an image of a specific compressed format is not made of whole
+ * 4x4 blocks: an offset off a block edge, or a size that is no multiple of 4 where the
+ * rectangle stops short of the image's edge (GL 4.6 §8.7, for TexSubImage* as for
+ * CompressedTexSubImage*: INVALID_OPERATION). */
+static bool
+blocks_misaligned(const struct fe_tex_image *img, GLint x, GLint y, GLsizei w, GLsizei h)
+{
+   return x % 4 || y % 4 || (w % 4 && (uint32_t)(x + w) != img->width) ||
+          (h % 4 && (uint32_t)(y + h) != img->height);
+}
+
 static void
 tex_sub_image_body(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
                    GLint xoffset, GLint yoffset, GLsizei width, GLsizei height, GLenum format,
@@ -1037,6 +1048,8 @@ tex_sub_image_body(struct fe_context *ctx, struct fe_texture *tex, unsigned face
    FE_CHECK(info && !fe_pixel_unpack_matches_internal(info, format), GL_INVALID_OPERATION);
    /* ETC2/EAC images take only compressed data (ES 3.0 §3.8.5) */
    FE_CHECK(info && info->block && !info->texture, GL_INVALID_OPERATION);
+   FE_CHECK(info && info->block && blocks_misaligned(img, xoffset, yoffset, width, height),
+            GL_INVALID_OPERATION);
    const void *src;
    void *copy;
    int64_t srv;
@@ -1218,6 +1231,8 @@ tex_sub_image_3d(struct fe_context *ctx, struct fe_texture *tex, GLint level, GL
    FE_CHECK(info && !fe_pixel_unpack_matches_internal(info, format), GL_INVALID_OPERATION);
    /* ETC2/EAC images take only compressed data (ES 3.0 §3.8.5) */
    FE_CHECK(info && info->block && !info->texture, GL_INVALID_OPERATION);
+   FE_CHECK(info && info->block && blocks_misaligned(img, xoffset, yoffset, width, height),
+            GL_INVALID_OPERATION);
    const void *src;
    void *copy;
    int64_t srv;
@@ -1356,6 +1371,9 @@ fe_tex_compressed_format(const struct fe_context *ctx, GLenum internalformat)
       return NULL;
    if (internalformat == FE_GL_ETC1_RGB8_OES && ctx->desc.api != FE_API_GLES)
       return NULL;
+   /* S3TC and BPTC: desktop GL (ES lists neither EXT_texture_compression_s3tc nor _bptc) */
+   if (fe_block_desktop_only(info->block) && ctx->desc.api == FE_API_GLES)
+      return NULL;
    return info;
 }
 
@@ -1384,6 +1402,8 @@ decoded_pixel_type(enum fe_block_kind kind, GLenum *format, GLenum *type)
    case FE_BLOCK_EAC_RG11: *format = GL_RG, *type = GL_UNSIGNED_SHORT; return;
    case FE_BLOCK_RGTC2_SIGNED:
    case FE_BLOCK_EAC_RG11_SIGNED: *format = GL_RG, *type = GL_SHORT; return;
+   case FE_BLOCK_BC6H_UFLOAT:
+   case FE_BLOCK_BC6H_SFLOAT: *format = GL_RGBA, *type = GL_HALF_FLOAT; return;
    default: *format = GL_RGBA, *type = GL_UNSIGNED_BYTE; return;
    }
 }

@@ -1359,11 +1359,12 @@ sc_compressed_rgtc(void)
    for (GLint i = 0; i < nformats && i < 64; i++)
       if (listed[i] >= GL_COMPRESSED_RED_RGTC1 && listed[i] <= GL_COMPRESSED_SIGNED_RG_RGTC2)
          fail("GL_COMPRESSED_TEXTURE_FORMATS lists the RGTC format 0x%x", (unsigned)listed[i]);
-   if (on_mgl() && nformats != 0)
-      fail("GL_NUM_COMPRESSED_TEXTURE_FORMATS = %d in OpenGL 3.3 core (RGTC is not listed)",
+   /* mgl lists the three general-purpose S3TC formats llvmpipe lists (compressed_s3tc_bptc) */
+   if (on_mgl() && nformats != 3)
+      fail("GL_NUM_COMPRESSED_TEXTURE_FORMATS = %d in OpenGL 3.3 core (the three S3TC ones)",
            nformats);
    else if (!on_mgl())
-      skipped("GL_NUM_COMPRESSED_TEXTURE_FORMATS = 0 (mgl's extension set)");
+      skipped("GL_NUM_COMPRESSED_TEXTURE_FORMATS = 3 (mgl's extension set)");
 
    const char *fs = "#version 330 core\n"
                     "uniform sampler2D u_tex;\n"
@@ -1415,6 +1416,153 @@ sc_compressed_rgtc(void)
    check_frame("RGTC textures", &m);
    GLuint all[5] = {t, ts, tp, tu, t3};
    glDeleteTextures(5, all);
+   gl.DeleteProgram(prog);
+}
+
+/* Writes n bits of v at bit *pos of a little-endian block, the lowest first. */
+static void
+block_bits(uint8_t *b, unsigned *pos, unsigned n, uint32_t v)
+{
+   for (unsigned i = 0; i < n; i++, (*pos)++)
+      if (v >> i & 1)
+         b[*pos / 8] |= (uint8_t)(1u << (*pos % 8));
+}
+
+/* The expected texel of each quadrant of compressed_s3tc_bptc; i = texel y * 4 + x. */
+static rgba8
+s3tc_bptc_texel(int quadrant, int i)
+{
+   static const uint8_t third_r[4] = {255, 0, 170, 85}, third_b[4] = {0, 255, 85, 170};
+   static const uint8_t alpha[8] = {252, 0, 216, 180, 144, 108, 72, 36};
+   switch (quadrant) {
+   case 0: return (rgba8){{third_r[i % 4], 0, third_b[i % 4], 255}};
+   case 1: return i == 1 ? (rgba8){{1, 1, 1, 255}} : (rgba8){{i == 2 ? 120 : 255, 1, 1, 255}};
+   case 2: return (rgba8){{i == 0 ? 255 : 0, 255, 0, 255}};
+   default: return (rgba8){{third_r[i % 4], 0, alpha[i % 8], 255}};
+   }
+}
+
+/* compressed_s3tc_bptc: EXT_texture_compression_s3tc and ARB_texture_compression_bptc (GL 4.2),
+ * which mgl decodes in the client. Four 4x4 images, each drawn in a quadrant by texelFetch:
+ * DXT1 (red and blue endpoints, each column one code: the thirds are exact bytes), BC7 mode 6
+ * (endpoints with P bits, interpolation weight 34 of 64: (30 * 255 + 34 + 32) >> 6 = 120) from
+ * glTexStorage2D and glCompressedTexSubImage2D, BC6H unsigned mode 11 (10-bit endpoint 495
+ * unquantizes to half 1.0, 0 to 0), DXT5 (alpha endpoints 252 > 0: sevenths of 252, drawn as
+ * blue); the block rules' errors, the level queries, the blocks read back. */
+void
+sc_compressed_s3tc_bptc(void)
+{
+   if (!has_ext("GL_EXT_texture_compression_s3tc") || !has_ext("GL_ARB_texture_compression_bptc")) {
+      fail("GL_EXT_texture_compression_s3tc or GL_ARB_texture_compression_bptc not listed");
+      return;
+   }
+   uint8_t dxt1[8] = {0x00, 0xf8, 0x1f, 0x00, 0xe4, 0xe4, 0xe4, 0xe4};
+   uint8_t bc7[16] = {0}, bc6[16] = {0}, dxt5[16] = {252, 0};
+   unsigned pos = 0;
+   block_bits(bc7, &pos, 7, 0x40); /* mode 6 */
+   const uint32_t ep[8] = {127, 0, 0, 0, 0, 0, 127, 127};
+   for (int k = 0; k < 8; k++)
+      block_bits(bc7, &pos, 7, ep[k]);
+   block_bits(bc7, &pos, 2, 3);  /* both P bits */
+   block_bits(bc7, &pos, 3, 0);  /* texel 0 (the anchor): index 0 */
+   block_bits(bc7, &pos, 4, 15); /* texel 1 */
+   block_bits(bc7, &pos, 4, 8);  /* texel 2 */
+   pos = 0;
+   block_bits(bc6, &pos, 5, 0x03); /* mode 11 */
+   block_bits(bc6, &pos, 10, 495); /* RW */
+   block_bits(bc6, &pos, 10, 495); /* GW */
+   block_bits(bc6, &pos, 10, 0);   /* BW */
+   block_bits(bc6, &pos, 10, 0);   /* RX */
+   block_bits(bc6, &pos, 10, 495); /* GX */
+   block_bits(bc6, &pos, 10, 0);   /* BX */
+   block_bits(bc6, &pos, 3, 0);    /* texel 0: index 0 */
+   for (int i = 1; i < 16; i++)
+      block_bits(bc6, &pos, 4, 15);
+   pos = 16;
+   for (int i = 0; i < 16; i++)
+      block_bits(dxt5, &pos, 3, (uint32_t)(i % 8));
+   memcpy(dxt5 + 8, dxt1, 8);
+
+   GLuint tex[4];
+   glGenTextures(4, tex);
+   for (int k = 0; k < 4; k++) {
+      glBindTexture(GL_TEXTURE_2D, tex[k]);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   }
+   glBindTexture(GL_TEXTURE_2D, tex[0]);
+   gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB_S3TC_DXT1_EXT, 4, 4, 0, 16, dxt1);
+   expect_gl_error(GL_INVALID_VALUE, "glCompressedTexImage2D(DXT1) with imageSize 16 (8 needed)");
+   gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB_S3TC_DXT1_EXT, 4, 4, 0, 8, dxt1);
+   check_gl_error("glCompressedTexImage2D(GL_COMPRESSED_RGB_S3TC_DXT1_EXT)");
+   const GLubyte plain[4 * 4 * 4] = {0};
+   glTexSubImage2D(GL_TEXTURE_2D, 0, 2, 0, 2, 4, GL_RGBA, GL_UNSIGNED_BYTE, plain);
+   expect_gl_error(GL_INVALID_OPERATION, "glTexSubImage2D into DXT1 at x 2 (not a block edge)");
+   glBindTexture(GL_TEXTURE_2D, tex[1]);
+   gl.TexStorage2D(GL_TEXTURE_2D, 1, GL_COMPRESSED_RGBA_BPTC_UNORM, 8, 8);
+   gl.CompressedTexSubImage2D(GL_TEXTURE_2D, 0, 2, 0, 4, 4, GL_COMPRESSED_RGBA_BPTC_UNORM, 16, bc7);
+   expect_gl_error(GL_INVALID_OPERATION,
+                   "glCompressedTexSubImage2D(BC7) at x 2 (not a block edge)");
+   gl.CompressedTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_COMPRESSED_RGBA_BPTC_UNORM, 16, bc7);
+   check_gl_error("glCompressedTexSubImage2D(GL_COMPRESSED_RGBA_BPTC_UNORM)");
+   GLint v = -1;
+   glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_COMPRESSED_IMAGE_SIZE, &v);
+   if (v != 64)
+      fail("GL_TEXTURE_COMPRESSED_IMAGE_SIZE of an 8x8 BC7 image = %d, expected 64", v);
+   uint8_t back[64];
+   memset(back, 0xA5, sizeof back);
+   gl.GetCompressedTexImage(GL_TEXTURE_2D, 0, back);
+   check_gl_error("glGetCompressedTexImage(BC7)");
+   if (memcmp(back, bc7, 16))
+      fail("glGetCompressedTexImage(BC7): block 0 differs from the one uploaded");
+   glBindTexture(GL_TEXTURE_2D, tex[2]);
+   gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT, 4, 4, 0, 16,
+                           bc6);
+   check_gl_error("glCompressedTexImage2D(GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT)");
+   glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_COMPRESSED, &v);
+   if (v != GL_TRUE)
+      fail("GL_TEXTURE_COMPRESSED = %d for a BC6H image", v);
+   glBindTexture(GL_TEXTURE_2D, tex[3]);
+   gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, 4, 4, 0, 16, dxt5);
+   check_gl_error("glCompressedTexImage2D(GL_COMPRESSED_RGBA_S3TC_DXT5_EXT)");
+
+   const char *fs = "#version 330 core\n"
+                    "uniform sampler2D u_t0, u_t1, u_t2, u_t3;\n"
+                    "out vec4 o_color;\n"
+                    "void main() {\n"
+                    "  ivec2 p = ivec2(gl_FragCoord.xy) / 8, q = p % 4;\n"
+                    "  vec4 c;\n"
+                    "  if (p.y < 4)\n"
+                    "    c = p.x < 4 ? texelFetch(u_t0, q, 0) : texelFetch(u_t1, q, 0);\n"
+                    "  else if (p.x < 4)\n"
+                    "    c = texelFetch(u_t2, q, 0);\n"
+                    "  else\n"
+                    "    c = texelFetch(u_t3, q, 0).rgab;\n"
+                    "  o_color = vec4(c.rgb, 1.0);\n"
+                    "}\n";
+   GLuint prog = link_program(VS_PIXELS, fs);
+   gl.UseProgram(prog);
+   gl.Uniform2f(uloc(prog, "u_offset"), 0.0f, 0.0f);
+   gl.Uniform1f(uloc(prog, "u_z"), 0.0f);
+   static const char *const names[4] = {"u_t0", "u_t1", "u_t2", "u_t3"};
+   for (int k = 0; k < 4; k++) {
+      gl.Uniform1i(uloc(prog, names[k]), k);
+      gl.ActiveTexture(GL_TEXTURE0 + (GLenum)k);
+      glBindTexture(GL_TEXTURE_2D, tex[k]);
+   }
+   gl.ActiveTexture(GL_TEXTURE0);
+   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+   draw_texel_squares(prog);
+   check_gl_error("draw the S3TC and BPTC textures");
+   model m;
+   rgba8 grid[64];
+   model_init(&m, V4(0.0f, 0.0f, 0.0f, 1.0f));
+   for (int ty = 0; ty < 8; ty++)
+      for (int tx = 0; tx < 8; tx++)
+         grid[ty * 8 + tx] = s3tc_bptc_texel((ty / 4) * 2 + tx / 4, (ty % 4) * 4 + tx % 4);
+   model_rect_fn(&m, 0, 0, 64, 64, texel_grid_colour, grid);
+   check_frame("S3TC and BPTC textures", &m);
+   glDeleteTextures(4, tex);
    gl.DeleteProgram(prog);
 }
 
