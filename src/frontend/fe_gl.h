@@ -1426,7 +1426,11 @@ bool fe_cube_array_offered(const struct fe_context *ctx);
 bool fe_texture_view_offered(const struct fe_context *ctx);
 /* GL_ARB_internalformat_query2 (GL 4.3): every desktop context (fe_internalformat.c); ES
  * contexts keep ES 3.0's glGetInternalformativ. */
-bool fe_internalformat_query2_offered(const struct fe_context *ctx);
+static inline bool
+fe_internalformat_query2_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES;
+}
 /* GL_TEXTURE_VIEW_MIN_LEVEL, _NUM_LEVELS, _MIN_LAYER or _NUM_LAYERS of tex (GL 4.6 §8.18). */
 uint32_t fe_tex_view_param(const struct fe_texture *tex, GLenum pname);
 /* ARB_framebuffer_no_attachments (fe_fbo.c): desktop contexts on a server that renders

@@ -641,12 +641,6 @@ query2_pname(GLenum pname, GLint64 *unsupported)
    }
 }
 
-bool
-fe_internalformat_query2_offered(const struct fe_context *ctx)
-{
-   return ctx->desc.api != FE_API_GLES;
-}
-
 /* Both entry points: up to 8 answers into out, their number returned; -1 after an error. */
 static int
 internalformat_query(struct fe_context *ctx, GLenum target, GLenum internalformat, GLenum pname,
