@@ -1839,56 +1839,6 @@ mgl_glInvalidateNamedFramebufferSubData(GLuint framebuffer, GLsizei numAttachmen
       invalidate(ctx, fb, numAttachments, attachments, width, height);
 }
 
-/* glGetInternalformativ (ES 3.0 §6.1.15, GL 4.2's ARB_internalformat_query): the sample
- * counts a renderbuffer or multisample texture of a renderable format can have, most first, as
- * the device reports them for the format it is created as (caps.format_sample_counts), the
- * counts glRenderbufferStorageMultisample rounds to, up to the limit of the target's class:
- * GL_MAX_INTEGER_SAMPLES for integer formats, GL_MAX_DEPTH_TEXTURE_SAMPLES and
- * GL_MAX_COLOR_TEXTURE_SAMPLES for textures (what glTexImage2DMultisample allows); none for
- * integer formats in ES 3.0, which does not multisample them. ES 3.0 takes renderbuffers only
- * (ES 3.1's multisample textures are not offered). */
-void
-mgl_glGetInternalformativ(GLenum target, GLenum internalformat, GLenum pname, GLsizei count,
-                          GLint *params)
-{
-   FE_CTX_OR_RETURN();
-   const bool es = ctx->desc.api == FE_API_GLES;
-   const bool texture =
-      !es && (target == GL_TEXTURE_2D_MULTISAMPLE || target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY);
-   FE_CHECK(target != GL_RENDERBUFFER && !texture, GL_INVALID_ENUM);
-   const struct fe_format_info *info = fe_format_lookup(internalformat);
-   bool renderable = info && (info->color_renderable || info->kind == FE_FMT_DEPTH ||
-                              info->kind == FE_FMT_DEPTH_STENCIL || info->kind == FE_FMT_STENCIL);
-   /* GL 4.2 6.1.15 / ES 3.0: an internal format that is not color-, depth- or
-    * stencil-renderable is GL_INVALID_ENUM (a stencil-only one has no texture form) */
-   renderable = renderable && !(texture && info->kind == FE_FMT_STENCIL);
-   FE_CHECK(!renderable, GL_INVALID_ENUM);
-   FE_CHECK(pname != GL_NUM_SAMPLE_COUNTS && pname != GL_SAMPLES, GL_INVALID_ENUM);
-   FE_CHECK(count < 0, GL_INVALID_VALUE);
-   GLint counts[8];
-   GLsizei n = 0;
-   const bool integer = info->kind == FE_FMT_INT || info->kind == FE_FMT_UINT;
-   if (!integer || !es) {
-      const struct mgp_caps *caps = ctx->share->caps;
-      const uint32_t mask = fe_format_sample_mask(caps, info);
-      const bool ds = info->kind == FE_FMT_DEPTH || info->kind == FE_FMT_DEPTH_STENCIL;
-      const uint32_t max = fe_max_samples(caps, integer    ? FE_SAMPLES_INTEGER
-                                                : !texture ? FE_SAMPLES_ANY
-                                                : ds       ? FE_SAMPLES_DEPTH_TEXTURE
-                                                           : FE_SAMPLES_COLOR_TEXTURE);
-      for (uint32_t s = 1u << 6; s >= 2; s /= 2)
-         if ((mask & s) && s <= max)
-            counts[n++] = (GLint)s;
-   }
-   if (pname == GL_NUM_SAMPLE_COUNTS) {
-      if (count > 0)
-         params[0] = n;
-      return;
-   }
-   for (GLsizei i = 0; i < n && i < count; i++)
-      params[i] = counts[i];
-}
-
 /* ---- default parameters (glFramebufferParameteri, ARB_framebuffer_no_attachments, GL 4.6
  * §9.2.1): the width, height, layers, samples and fixed sample locations a framebuffer object
  * without attachments renders with --------------------------------------------------------- */

@@ -89,6 +89,7 @@ static const char *const extensions[] = {
    "GL_ARB_indirect_parameters",
    "GL_ARB_instanced_arrays",
    "GL_ARB_internalformat_query",
+   "GL_ARB_internalformat_query2",
    "GL_ARB_invalidate_subdata",
    "GL_ARB_map_buffer_alignment",
    "GL_ARB_map_buffer_range",
@@ -218,6 +219,8 @@ offered(struct fe_context *ctx, const char *name)
       return fe_separate_shaders_offered(ctx);
    if (!strcmp(name, "GL_ARB_pipeline_statistics_query"))
       return fe_pipeline_stats_offered(ctx);
+   if (!strcmp(name, "GL_ARB_internalformat_query2"))
+      return fe_internalformat_query2_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_view"))
       return fe_texture_view_offered(ctx);
    if (!strcmp(name, "GL_ARB_clip_control"))

@@ -1300,6 +1300,13 @@ struct fe_texture *fe_texture_named_sub(struct fe_context *ctx, GLuint texture, 
  * object (GL 4.6 §9.2). */
 bool fe_fbo_named(struct fe_context *ctx, GLuint framebuffer, struct fe_framebuffer **fb);
 int fe_tex_target_index(const struct fe_context *ctx, GLenum target);
+/* glGetTexLevelParameter's answer for pname, one of the TEXTURE_*_SIZE and TEXTURE_*_TYPE
+ * queries, about an image of internal format info (NULL: undefined) stored as format (enum
+ * mgp_format); GL_ARB_internalformat_query2 asks the same of a format (fe_internalformat.c).
+ * False for another pname. */
+struct fe_format_info;
+bool fe_tex_format_parameter(const struct fe_format_info *info, uint16_t format, GLenum pname,
+                             GLint *out);
 GLenum fe_tex_target_enum(enum fe_tex_target t);
 /* The resource holding tex's texels and, translated in place, the level and layer (array layer,
  * cube face 6 * layer + face, or 3D slice) that tex's (level, layer) is there: tex->res itself
@@ -1417,6 +1424,13 @@ bool fe_cube_array_offered(const struct fe_context *ctx);
 /* GL_ARB_texture_view: the server makes views (MGP_CAP_TEXTURE_VIEW) and the context is a
  * desktop one (fe_tex_view.c). */
 bool fe_texture_view_offered(const struct fe_context *ctx);
+/* GL_ARB_internalformat_query2 (GL 4.3): every desktop context (fe_internalformat.c); ES
+ * contexts keep ES 3.0's glGetInternalformativ. */
+static inline bool
+fe_internalformat_query2_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES;
+}
 /* GL_TEXTURE_VIEW_MIN_LEVEL, _NUM_LEVELS, _MIN_LAYER or _NUM_LAYERS of tex (GL 4.6 §8.18). */
 uint32_t fe_tex_view_param(const struct fe_texture *tex, GLenum pname);
 /* ARB_framebuffer_no_attachments (fe_fbo.c): desktop contexts on a server that renders

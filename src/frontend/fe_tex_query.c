@@ -77,6 +77,57 @@ component_channel(const struct fe_format_info *info, unsigned c)
    }
 }
 
+bool
+fe_tex_format_parameter(const struct fe_format_info *info, uint16_t format, GLenum pname,
+                        GLint *out)
+{
+   const struct fe_mgp_format_desc *fd = fe_mgp_format(format);
+   switch (pname) {
+   case FE_GL_TEXTURE_LUMINANCE_SIZE:
+   case FE_GL_TEXTURE_INTENSITY_SIZE:
+   case GL_TEXTURE_RED_SIZE:
+   case GL_TEXTURE_GREEN_SIZE:
+   case GL_TEXTURE_BLUE_SIZE:
+   case GL_TEXTURE_ALPHA_SIZE: {
+      const unsigned c = pname == GL_TEXTURE_RED_SIZE            ? 0
+                         : pname == GL_TEXTURE_GREEN_SIZE        ? 1
+                         : pname == GL_TEXTURE_BLUE_SIZE         ? 2
+                         : pname == GL_TEXTURE_ALPHA_SIZE        ? 3
+                         : pname == FE_GL_TEXTURE_LUMINANCE_SIZE ? 4
+                                                                 : 5;
+      const int ch = component_channel(info, c);
+      /* a compressed image reports its format's precision, not the decoded texels' */
+      *out = ch < 0                ? 0
+             : info && info->block ? (GLint)fe_block_channel_bits(info->block, (unsigned)ch)
+                                   : fd->bits[ch];
+      return true;
+   }
+   case GL_TEXTURE_DEPTH_SIZE: *out = fd->bits[4]; return true;
+   case GL_TEXTURE_STENCIL_SIZE: *out = fd->bits[5]; return true;
+   case GL_TEXTURE_SHARED_SIZE: *out = 0; return true;
+   case FE_GL_TEXTURE_LUMINANCE_TYPE:
+   case FE_GL_TEXTURE_INTENSITY_TYPE:
+   case GL_TEXTURE_RED_TYPE:
+   case GL_TEXTURE_GREEN_TYPE:
+   case GL_TEXTURE_BLUE_TYPE:
+   case GL_TEXTURE_ALPHA_TYPE: {
+      const unsigned c = pname == GL_TEXTURE_RED_TYPE            ? 0
+                         : pname == GL_TEXTURE_GREEN_TYPE        ? 1
+                         : pname == GL_TEXTURE_BLUE_TYPE         ? 2
+                         : pname == GL_TEXTURE_ALPHA_TYPE        ? 3
+                         : pname == FE_GL_TEXTURE_LUMINANCE_TYPE ? 4
+                                                                 : 5;
+      const int ch = component_channel(info, c);
+      *out = ch >= 0 && fd->bits[ch] ? (GLint)component_type(fd->kind) : GL_NONE;
+      return true;
+   }
+   case GL_TEXTURE_DEPTH_TYPE:
+      *out = fd->bits[4] ? (GLint)(fd->bits[4] == 32 ? GL_FLOAT : GL_UNSIGNED_NORMALIZED) : GL_NONE;
+      return true;
+   default: return false;
+   }
+}
+
 static bool level_parameter_of(struct fe_context *ctx, const struct fe_texture *tex, unsigned face,
                                GLint level, GLenum pname, GLint *out);
 
@@ -124,7 +175,6 @@ level_parameter_of(struct fe_context *ctx, const struct fe_texture *tex, unsigne
    }
    const struct fe_tex_image *img = &tex->image[face][level];
    const struct fe_format_info *info = img->defined ? fe_format_lookup(img->internal_format) : NULL;
-   const struct fe_mgp_format_desc *fd = fe_mgp_format(img->defined ? img->format : 0);
    switch (pname) {
    case GL_TEXTURE_WIDTH: *out = img->defined ? (GLint)img->width : 0; return true;
    case GL_TEXTURE_HEIGHT: *out = img->defined ? (GLint)img->height : 0; return true;
@@ -134,50 +184,24 @@ level_parameter_of(struct fe_context *ctx, const struct fe_texture *tex, unsigne
       return true;
    case FE_GL_TEXTURE_LUMINANCE_SIZE:
    case FE_GL_TEXTURE_INTENSITY_SIZE:
+   case FE_GL_TEXTURE_LUMINANCE_TYPE:
+   case FE_GL_TEXTURE_INTENSITY_TYPE:
       if (!ctx->compat)
          break;
       /* fallthrough */
    case GL_TEXTURE_RED_SIZE:
    case GL_TEXTURE_GREEN_SIZE:
    case GL_TEXTURE_BLUE_SIZE:
-   case GL_TEXTURE_ALPHA_SIZE: {
-      const unsigned c = pname == GL_TEXTURE_RED_SIZE            ? 0
-                         : pname == GL_TEXTURE_GREEN_SIZE        ? 1
-                         : pname == GL_TEXTURE_BLUE_SIZE         ? 2
-                         : pname == GL_TEXTURE_ALPHA_SIZE        ? 3
-                         : pname == FE_GL_TEXTURE_LUMINANCE_SIZE ? 4
-                                                                 : 5;
-      const int ch = component_channel(info, c);
-      /* a compressed image reports its format's precision, not the decoded texels' */
-      *out = ch < 0                ? 0
-             : info && info->block ? (GLint)fe_block_channel_bits(info->block, (unsigned)ch)
-                                   : fd->bits[ch];
-      return true;
-   }
-   case GL_TEXTURE_DEPTH_SIZE: *out = fd->bits[4]; return true;
-   case GL_TEXTURE_STENCIL_SIZE: *out = fd->bits[5]; return true;
-   case GL_TEXTURE_SHARED_SIZE: *out = 0; return true;
-   case FE_GL_TEXTURE_LUMINANCE_TYPE:
-   case FE_GL_TEXTURE_INTENSITY_TYPE:
-      if (!ctx->compat)
-         break;
-      /* fallthrough */
+   case GL_TEXTURE_ALPHA_SIZE:
+   case GL_TEXTURE_DEPTH_SIZE:
+   case GL_TEXTURE_STENCIL_SIZE:
+   case GL_TEXTURE_SHARED_SIZE:
    case GL_TEXTURE_RED_TYPE:
    case GL_TEXTURE_GREEN_TYPE:
    case GL_TEXTURE_BLUE_TYPE:
-   case GL_TEXTURE_ALPHA_TYPE: {
-      const unsigned c = pname == GL_TEXTURE_RED_TYPE            ? 0
-                         : pname == GL_TEXTURE_GREEN_TYPE        ? 1
-                         : pname == GL_TEXTURE_BLUE_TYPE         ? 2
-                         : pname == GL_TEXTURE_ALPHA_TYPE        ? 3
-                         : pname == FE_GL_TEXTURE_LUMINANCE_TYPE ? 4
-                                                                 : 5;
-      const int ch = component_channel(info, c);
-      *out = ch >= 0 && fd->bits[ch] ? (GLint)component_type(fd->kind) : GL_NONE;
-      return true;
-   }
+   case GL_TEXTURE_ALPHA_TYPE:
    case GL_TEXTURE_DEPTH_TYPE:
-      *out = fd->bits[4] ? (GLint)(fd->bits[4] == 32 ? GL_FLOAT : GL_UNSIGNED_NORMALIZED) : GL_NONE;
+      fe_tex_format_parameter(info, img->defined ? img->format : 0, pname, out);
       return true;
    case GL_TEXTURE_COMPRESSED: *out = info && info->block ? GL_TRUE : GL_FALSE; return true;
    case GL_TEXTURE_COMPRESSED_IMAGE_SIZE:

@@ -171,6 +171,7 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLCOMPRESSEDTEXSUBIMAGE1DPROC, CompressedTexSubImage1D)                                    \
    X(PFNGLGETMULTISAMPLEFVPROC, GetMultisamplefv)                                                  \
    X(PFNGLGETINTERNALFORMATIVPROC, GetInternalformativ)                                            \
+   X(PFNGLGETINTERNALFORMATI64VPROC, GetInternalformati64v)                                        \
    X(PFNGLGETNTEXIMAGEARBPROC, GetnTexImageARB)                                                    \
    X(PFNGLGETNCOMPRESSEDTEXIMAGEARBPROC, GetnCompressedTexImageARB)                                \
    X(PFNGLDEBUGMESSAGECALLBACKPROC, DebugMessageCallback)                                          \

@@ -277,6 +277,117 @@ sc_internalformat_query(void)
    expect_gl_error(GL_INVALID_ENUM, "glGetInternalformativ of a non-renderable format");
 }
 
+/* ARB_internalformat_query2 (GL 4.3) on the device: a 2D texture of a format is supported
+ * exactly when glTexImage2D makes one; its sizes are glGetTexLevelParameter's; a format called
+ * framebuffer-renderable makes a complete framebuffer that clears without error, and the
+ * 64-bit query answers as the 32-bit one. */
+void
+sc_internalformat_query2(void)
+{
+   if (!has_ext("GL_ARB_internalformat_query2")) {
+      skipped("GL_ARB_internalformat_query2 is not listed");
+      return;
+   }
+   static const GLenum formats[] = {
+      GL_R8,
+      GL_RG8,
+      GL_RGB8,
+      GL_RGBA8,
+      GL_SRGB8_ALPHA8,
+      GL_R16,
+      GL_RGBA16,
+      GL_R8_SNORM,
+      GL_RGBA16F,
+      GL_RGBA32F,
+      GL_R11F_G11F_B10F,
+      GL_RGB9_E5,
+      GL_RGB10_A2,
+      GL_RGB10_A2UI,
+      GL_RGBA8UI,
+      GL_R32I,
+      GL_RGB565,
+      GL_RGBA4,
+      GL_RGB5_A1,
+      GL_RGB32F,
+      GL_RGB16I,
+      GL_DEPTH_COMPONENT16,
+      GL_DEPTH_COMPONENT24,
+      GL_DEPTH_COMPONENT32F,
+      GL_DEPTH24_STENCIL8,
+      GL_DEPTH32F_STENCIL8,
+   };
+   GLuint fbo;
+   gl.GenFramebuffers(1, &fbo);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   for (unsigned i = 0; i < sizeof formats / sizeof formats[0]; i++) {
+      const GLenum f = formats[i];
+      GLint supported = -1, renderable = -1, red = -1, depth = -1;
+      GLint64 supported64 = -1;
+      gl.GetInternalformativ(GL_TEXTURE_2D, f, GL_INTERNALFORMAT_SUPPORTED, 1, &supported);
+      gl.GetInternalformati64v(GL_TEXTURE_2D, f, GL_INTERNALFORMAT_SUPPORTED, 1, &supported64);
+      gl.GetInternalformativ(GL_TEXTURE_2D, f, GL_FRAMEBUFFER_RENDERABLE, 1, &renderable);
+      gl.GetInternalformativ(GL_TEXTURE_2D, f, GL_INTERNALFORMAT_RED_SIZE, 1, &red);
+      gl.GetInternalformativ(GL_TEXTURE_2D, f, GL_INTERNALFORMAT_DEPTH_SIZE, 1, &depth);
+      check_gl_error("glGetInternalformat*v");
+      if (supported64 != supported)
+         fail("format 0x%x: SUPPORTED %d, 64-bit %lld", f, supported, (long long)supported64);
+      const bool ds = f == GL_DEPTH_COMPONENT16 || f == GL_DEPTH_COMPONENT24 ||
+                      f == GL_DEPTH_COMPONENT32F || f == GL_DEPTH24_STENCIL8 ||
+                      f == GL_DEPTH32F_STENCIL8;
+      const bool stencil = f == GL_DEPTH24_STENCIL8 || f == GL_DEPTH32F_STENCIL8;
+      const bool integer = f == GL_RGB10_A2UI || f == GL_RGBA8UI || f == GL_R32I || f == GL_RGB16I;
+      const GLenum format = stencil   ? GL_DEPTH_STENCIL
+                            : ds      ? GL_DEPTH_COMPONENT
+                            : integer ? GL_RGBA_INTEGER
+                                      : GL_RGBA;
+      const GLenum type = f == GL_DEPTH24_STENCIL8        ? GL_UNSIGNED_INT_24_8
+                          : f == GL_DEPTH32F_STENCIL8     ? GL_FLOAT_32_UNSIGNED_INT_24_8_REV
+                          : ds                            ? GL_UNSIGNED_INT
+                          : integer && f != GL_RGB10_A2UI ? GL_INT
+                                                          : GL_UNSIGNED_BYTE;
+      GLuint tex;
+      glGenTextures(1, &tex);
+      glBindTexture(GL_TEXTURE_2D, tex);
+      glTexImage2D(GL_TEXTURE_2D, 0, (GLint)f, 8, 8, 0, format, type, NULL);
+      const bool made = glGetError() == GL_NO_ERROR;
+      if (made != (supported == GL_TRUE))
+         fail("format 0x%x: INTERNALFORMAT_SUPPORTED %d, glTexImage2D %s", f, supported,
+              made ? "made it" : "refused it");
+      if (made) {
+         GLint tred = -1, tdepth = -1;
+         glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_RED_SIZE, &tred);
+         glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_DEPTH_SIZE, &tdepth);
+         if (tred != red || tdepth != depth)
+            fail("format 0x%x: sizes red %d depth %d, the texture's %d and %d", f, red, depth, tred,
+                 tdepth);
+         if (renderable == GL_FULL_SUPPORT) {
+            const GLenum att = stencil ? GL_DEPTH_STENCIL_ATTACHMENT
+                               : ds    ? GL_DEPTH_ATTACHMENT
+                                       : GL_COLOR_ATTACHMENT0;
+            gl.FramebufferTexture2D(GL_FRAMEBUFFER, att, GL_TEXTURE_2D, tex, 0);
+            const GLenum status = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+            if (status != GL_FRAMEBUFFER_COMPLETE)
+               fail("format 0x%x: FRAMEBUFFER_RENDERABLE, but the framebuffer is 0x%x", f, status);
+            if (!integer) { /* glClear leaves integer buffers undefined */
+               glClear(ds ? GL_DEPTH_BUFFER_BIT : GL_COLOR_BUFFER_BIT);
+               check_gl_error("glClear of a framebuffer-renderable format");
+            }
+            gl.FramebufferTexture2D(GL_FRAMEBUFFER, att, GL_TEXTURE_2D, 0, 0);
+         }
+      }
+      glBindTexture(GL_TEXTURE_2D, 0);
+      glDeleteTextures(1, &tex);
+   }
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   gl.DeleteFramebuffers(1, &fbo);
+   /* an unknown format: unsupported, no error */
+   GLint v = -1;
+   gl.GetInternalformativ(GL_TEXTURE_2D, 0x1234, GL_INTERNALFORMAT_SUPPORTED, 1, &v);
+   check_gl_error("glGetInternalformativ of an unknown format");
+   if (v != GL_FALSE)
+      fail("an unknown format is supported (%d)", v);
+}
+
 /* KHR_context_flush_control: the context flushes when released. */
 void
 sc_context_release_behavior(void)
