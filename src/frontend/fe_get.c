@@ -112,6 +112,7 @@ static const char *const extensions[] = {
    "GL_ARB_shader_draw_parameters",
    "GL_ARB_shader_image_load_store",
    "GL_ARB_shader_image_size",
+   "GL_ARB_shader_precision",
    "GL_ARB_shader_storage_buffer_object",
    "GL_ARB_shader_subroutine",
    "GL_ARB_shader_texture_image_samples",
@@ -189,6 +190,17 @@ static const char *const extensions[] = {
    "GL_MGL_multisample_off_exact",
 };
 #define NUM_EXTENSIONS (sizeof(extensions) / sizeof(extensions[0]))
+
+/* GL 4.1's shader arithmetic bounds (ARB_shader_precision; GL 4.1 §4.7.1's table) hold in the
+ * GL 4.0 context the extension requires: the SPIR-V carries no RelaxedPrecision (spv_patch.c),
+ * and the Vulkan specification's "Precision and Operation of SPIR-V Instructions" table gives
+ * every device the same bounds for full-precision 32-bit floats (the GLES backend compiles at
+ * highp, whose GLSL ES 3.20 §4.7.3 bounds are these too). */
+bool
+fe_shader_precision_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES && ctx->desc.major >= 4;
+}
 
 /* Whether the context offers extension `name` of the list: some only where the device (or
  * the backend) has what they need. */
@@ -293,6 +305,8 @@ offered(struct fe_context *ctx, const char *name)
        !strcmp(name, "GL_ARB_shader_storage_buffer_object"))
       return fe_compute_offered(ctx) && fe_ssbo_bindings(ctx) >= 8 &&
              fe_pipe_has(ctx, MGP_CALL_launch_grid) && fe_pipe_has(ctx, MGP_CALL_memory_barrier);
+   if (!strcmp(name, "GL_ARB_shader_precision"))
+      return fe_shader_precision_offered(ctx);
    return true;
 }
 

@@ -478,6 +478,9 @@ test_gl40(void)
       fprintf(stderr, "gl40: the fake backend lacks %s\n", lacks);
    CHECK(!lacks);
    check_version(40, "4.0 (Core Profile) mgl 0.1", "4.00");
+   /* GL 4.1's ARB_shader_precision: in the GL 4.0 context it requires, GLSL side too */
+   CHECK(listed("GL_ARB_shader_precision"));
+   CHECK(ctx && !(fe_glsl_deny(ctx) & GLSL_DENY_SHADER_PRECISION));
    drop(ctx);
    ctx = make(4, 0);
    CHECK(ctx);
@@ -491,6 +494,8 @@ test_gl40(void)
       CHECK(ctx);
       check_version(33, "3.3 (Core Profile) mgl 0.1", "3.30");
       CHECK(fe_gl40_lacks(ctx) != NULL);
+      CHECK(!listed("GL_ARB_shader_precision"));
+      CHECK(ctx && (fe_glsl_deny(ctx) & GLSL_DENY_SHADER_PRECISION));
       drop(ctx);
       CHECK(!make(4, 0));
    }
