@@ -55,6 +55,7 @@ static const char *const extensions[] = {
    "GL_ARB_clear_buffer_object",
    "GL_ARB_clear_texture",
    "GL_ARB_clip_control",
+   "GL_ARB_compressed_texture_pixel_storage",
    "GL_ARB_compute_shader",
    "GL_ARB_conditional_render_inverted",
    "GL_ARB_conservative_depth",
@@ -1041,6 +1042,19 @@ get_pixel_store_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_UNPACK_SKIP_IMAGES: INT1(ctx->unpack.skip_images); return true;
    case GL_UNPACK_SWAP_BYTES: BOOL1(ctx->unpack.swap_bytes); return true;
    case GL_UNPACK_LSB_FIRST: BOOL1(ctx->unpack.lsb_first); return true;
+   default: break;
+   }
+   if (ctx->desc.api == FE_API_GLES)
+      return -1;
+   switch (pname) { /* ARB_compressed_texture_pixel_storage (GL 4.2) */
+   case GL_PACK_COMPRESSED_BLOCK_WIDTH: INT1(ctx->pack.block_width); return true;
+   case GL_PACK_COMPRESSED_BLOCK_HEIGHT: INT1(ctx->pack.block_height); return true;
+   case GL_PACK_COMPRESSED_BLOCK_DEPTH: INT1(ctx->pack.block_depth); return true;
+   case GL_PACK_COMPRESSED_BLOCK_SIZE: INT1(ctx->pack.block_size); return true;
+   case GL_UNPACK_COMPRESSED_BLOCK_WIDTH: INT1(ctx->unpack.block_width); return true;
+   case GL_UNPACK_COMPRESSED_BLOCK_HEIGHT: INT1(ctx->unpack.block_height); return true;
+   case GL_UNPACK_COMPRESSED_BLOCK_DEPTH: INT1(ctx->unpack.block_depth); return true;
+   case GL_UNPACK_COMPRESSED_BLOCK_SIZE: INT1(ctx->unpack.block_size); return true;
    default: return -1;
    }
 }
