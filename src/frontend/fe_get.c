@@ -103,6 +103,7 @@ static const char *const extensions[] = {
    "GL_ARB_program_interface_query",
    "GL_ARB_provoking_vertex",
    "GL_ARB_query_buffer_object",
+   "GL_ARB_robust_buffer_access_behavior",
    "GL_ARB_robustness",
    "GL_ARB_sample_shading",
    "GL_ARB_sampler_objects",
@@ -184,6 +185,7 @@ static const char *const extensions[] = {
    "GL_KHR_debug",
    "GL_KHR_no_error",
    "GL_KHR_parallel_shader_compile",
+   "GL_KHR_robust_buffer_access_behavior",
    "GL_KHR_robustness",
    /* mgl's own, last: listed when the server rasterizes GL_MULTISAMPLE off exactly at every
     * sample count (MGP_CAP_MULTISAMPLE_OFF_EXACT); absent, such draws keep per-sample
@@ -306,6 +308,10 @@ offered(struct fe_context *ctx, const char *name)
        !strcmp(name, "GL_ARB_shader_storage_buffer_object"))
       return fe_compute_offered(ctx) && fe_ssbo_bindings(ctx) >= 8 &&
              fe_pipe_has(ctx, MGP_CALL_launch_grid) && fe_pipe_has(ctx, MGP_CALL_memory_barrier);
+   if (!strcmp(name, "GL_ARB_robust_buffer_access_behavior") ||
+       !strcmp(name, "GL_KHR_robust_buffer_access_behavior"))
+      /* the server bounds every buffer access (the GLES backend does not say it does) */
+      return (ctx->share->caps->cap_bits & MGP_CAP_ROBUST_BUFFER_ACCESS) != 0;
    if (!strcmp(name, "GL_ARB_shader_precision"))
       return fe_shader_precision_offered(ctx);
    return true;

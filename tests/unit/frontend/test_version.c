@@ -481,6 +481,14 @@ test_gl40(void)
    /* GL 4.1's ARB_shader_precision: in the GL 4.0 context it requires, GLSL side too */
    CHECK(listed("GL_ARB_shader_precision"));
    CHECK(ctx && !(fe_glsl_deny(ctx) & GLSL_DENY_SHADER_PRECISION));
+   /* the robust buffer access behaviour: where the server bounds every buffer access */
+   for (int on = 0; on < 2; on++) {
+      fake_caps.cap_bits = on ? bits | gl40 | MGP_CAP_ROBUST_BUFFER_ACCESS
+                              : (bits | gl40) & ~MGP_CAP_ROBUST_BUFFER_ACCESS;
+      CHECK_EQ(listed("GL_ARB_robust_buffer_access_behavior"), on);
+      CHECK_EQ(listed("GL_KHR_robust_buffer_access_behavior"), on);
+   }
+   fake_caps.cap_bits = bits | gl40;
    drop(ctx);
    ctx = make(4, 0);
    CHECK(ctx);
