@@ -55,6 +55,7 @@ static const char *const extensions[] = {
    "GL_ARB_clear_buffer_object",
    "GL_ARB_clear_texture",
    "GL_ARB_clip_control",
+   "GL_ARB_compressed_texture_pixel_storage",
    "GL_ARB_compute_shader",
    "GL_ARB_conditional_render_inverted",
    "GL_ARB_conservative_depth",
@@ -103,6 +104,7 @@ static const char *const extensions[] = {
    "GL_ARB_program_interface_query",
    "GL_ARB_provoking_vertex",
    "GL_ARB_query_buffer_object",
+   "GL_ARB_robust_buffer_access_behavior",
    "GL_ARB_robustness",
    "GL_ARB_sample_shading",
    "GL_ARB_sampler_objects",
@@ -113,6 +115,7 @@ static const char *const extensions[] = {
    "GL_ARB_shader_draw_parameters",
    "GL_ARB_shader_image_load_store",
    "GL_ARB_shader_image_size",
+   "GL_ARB_shader_precision",
    "GL_ARB_shader_storage_buffer_object",
    "GL_ARB_shader_subroutine",
    "GL_ARB_shader_texture_image_samples",
@@ -186,6 +189,7 @@ static const char *const extensions[] = {
    "GL_KHR_debug",
    "GL_KHR_no_error",
    "GL_KHR_parallel_shader_compile",
+   "GL_KHR_robust_buffer_access_behavior",
    "GL_KHR_robustness",
    /* mgl's own, last: listed when the server rasterizes GL_MULTISAMPLE off exactly at every
     * sample count (MGP_CAP_MULTISAMPLE_OFF_EXACT); absent, such draws keep per-sample
@@ -193,6 +197,17 @@ static const char *const extensions[] = {
    "GL_MGL_multisample_off_exact",
 };
 #define NUM_EXTENSIONS (sizeof(extensions) / sizeof(extensions[0]))
+
+/* GL 4.1's shader arithmetic bounds (ARB_shader_precision; GL 4.1 §4.7.1's table) hold in the
+ * GL 4.0 context the extension requires: the SPIR-V carries no RelaxedPrecision (spv_patch.c),
+ * and the Vulkan specification's "Precision and Operation of SPIR-V Instructions" table gives
+ * every device the same bounds for full-precision 32-bit floats (the GLES backend compiles at
+ * highp, whose GLSL ES 3.20 §4.7.3 bounds are these too). */
+bool
+fe_shader_precision_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES && ctx->desc.major >= 4;
+}
 
 /* Whether the context offers extension `name` of the list: some only where the device (or
  * the backend) has what they need. */
@@ -299,6 +314,12 @@ offered(struct fe_context *ctx, const char *name)
        !strcmp(name, "GL_ARB_shader_storage_buffer_object"))
       return fe_compute_offered(ctx) && fe_ssbo_bindings(ctx) >= 8 &&
              fe_pipe_has(ctx, MGP_CALL_launch_grid) && fe_pipe_has(ctx, MGP_CALL_memory_barrier);
+   if (!strcmp(name, "GL_ARB_robust_buffer_access_behavior") ||
+       !strcmp(name, "GL_KHR_robust_buffer_access_behavior"))
+      /* the server bounds every buffer access (the GLES backend does not say it does) */
+      return (ctx->share->caps->cap_bits & MGP_CAP_ROBUST_BUFFER_ACCESS) != 0;
+   if (!strcmp(name, "GL_ARB_shader_precision"))
+      return fe_shader_precision_offered(ctx);
    return true;
 }
 
@@ -411,13 +432,25 @@ fe_gl4_minor(struct fe_context *ctx, const char **lacks)
       *lacks = "four vertex streams (GL_MAX_VERTEX_STREAMS)";
       return -1;
    }
-   for (unsigned i = 0; i < sizeof(gl4_features) / sizeof(gl4_features[0]); i++)
+   /* Past 4.0's features the context is asked as the 4.0 context it then is: some names
+    * (ARB_shader_precision) are offered only in a GL 4.0 context. */
+   const int major = ctx->desc.major, minor = ctx->desc.minor;
+   int have = 6;
+   *lacks = NULL;
+   for (unsigned i = 0; i < sizeof(gl4_features) / sizeof(gl4_features[0]); i++) {
+      if (gl4_features[i].minor > 0 && ctx->desc.major < 4) {
+         ctx->desc.major = 4;
+         ctx->desc.minor = 0;
+      }
       if (!listed(ctx, gl4_features[i].name)) {
          *lacks = gl4_features[i].name;
-         return (int)gl4_features[i].minor - 1;
+         have = (int)gl4_features[i].minor - 1;
+         break;
       }
-   *lacks = NULL;
-   return 6;
+   }
+   ctx->desc.major = major;
+   ctx->desc.minor = minor;
+   return have;
 }
 
 /* The context's extension list (glGetStringi) and its length. */
@@ -1131,6 +1164,19 @@ get_pixel_store_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_UNPACK_SKIP_IMAGES: INT1(ctx->unpack.skip_images); return true;
    case GL_UNPACK_SWAP_BYTES: BOOL1(ctx->unpack.swap_bytes); return true;
    case GL_UNPACK_LSB_FIRST: BOOL1(ctx->unpack.lsb_first); return true;
+   default: break;
+   }
+   if (ctx->desc.api == FE_API_GLES)
+      return -1;
+   switch (pname) { /* ARB_compressed_texture_pixel_storage (GL 4.2) */
+   case GL_PACK_COMPRESSED_BLOCK_WIDTH: INT1(ctx->pack.block_width); return true;
+   case GL_PACK_COMPRESSED_BLOCK_HEIGHT: INT1(ctx->pack.block_height); return true;
+   case GL_PACK_COMPRESSED_BLOCK_DEPTH: INT1(ctx->pack.block_depth); return true;
+   case GL_PACK_COMPRESSED_BLOCK_SIZE: INT1(ctx->pack.block_size); return true;
+   case GL_UNPACK_COMPRESSED_BLOCK_WIDTH: INT1(ctx->unpack.block_width); return true;
+   case GL_UNPACK_COMPRESSED_BLOCK_HEIGHT: INT1(ctx->unpack.block_height); return true;
+   case GL_UNPACK_COMPRESSED_BLOCK_DEPTH: INT1(ctx->unpack.block_depth); return true;
+   case GL_UNPACK_COMPRESSED_BLOCK_SIZE: INT1(ctx->unpack.block_size); return true;
    default: return -1;
    }
 }

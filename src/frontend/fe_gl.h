@@ -623,6 +623,9 @@ fe_share_bump(struct fe_share_group *sg, atomic_uint_fast64_t *gen)
 struct fe_pixel_store {
    GLint alignment, row_length, skip_pixels, skip_rows, image_height, skip_images;
    GLboolean swap_bytes, lsb_first;
+   /* ARB_compressed_texture_pixel_storage (GL 4.2): the block the app lays compressed data out
+    * in, in texels and bytes; 0 leaves the other modes unused for compressed images */
+   GLint block_width, block_height, block_depth, block_size;
 };
 
 struct fe_ubo_binding {
@@ -1464,6 +1467,8 @@ bool fe_cull_distance_offered(const struct fe_context *ctx);
 /* MGP_CAP_IMAGE_QUERIES / MGP_CAP_DERIVATIVE_CONTROL in a desktop context */
 bool fe_image_queries_offered(const struct fe_context *ctx);
 bool fe_derivative_control_offered(const struct fe_context *ctx);
+/* ARB_shader_precision (fe_get.c): a GL 4.0 context. */
+bool fe_shader_precision_offered(const struct fe_context *ctx);
 /* What the context's GLSL leaves out (GLSL_DENY_*: doubles without fe_fp64_offered,
  * GL_ARB_gpu_shader5 without fe_gpu_shader5_offered): glsl_compile_limits.deny and
  * glsl_link_input.deny */

@@ -1153,6 +1153,22 @@ mgl_glPixelStorei(GLenum pname, GLint param)
       ps = &ctx->unpack;
       p = pname == GL_UNPACK_IMAGE_HEIGHT ? GL_PACK_IMAGE_HEIGHT : GL_PACK_SKIP_IMAGES;
       break;
+   case GL_PACK_COMPRESSED_BLOCK_WIDTH:
+   case GL_PACK_COMPRESSED_BLOCK_HEIGHT:
+   case GL_PACK_COMPRESSED_BLOCK_DEPTH:
+   case GL_PACK_COMPRESSED_BLOCK_SIZE:
+      /* ARB_compressed_texture_pixel_storage: GL 4.2, no ES */
+      FE_CHECK(ctx->desc.api == FE_API_GLES, GL_INVALID_ENUM);
+      ps = &ctx->pack;
+      break;
+   case GL_UNPACK_COMPRESSED_BLOCK_WIDTH:
+   case GL_UNPACK_COMPRESSED_BLOCK_HEIGHT:
+   case GL_UNPACK_COMPRESSED_BLOCK_DEPTH:
+   case GL_UNPACK_COMPRESSED_BLOCK_SIZE:
+      FE_CHECK(ctx->desc.api == FE_API_GLES, GL_INVALID_ENUM);
+      ps = &ctx->unpack;
+      p = pname + (GL_PACK_COMPRESSED_BLOCK_WIDTH - GL_UNPACK_COMPRESSED_BLOCK_WIDTH);
+      break;
    default: fe_error(ctx, GL_INVALID_ENUM); return;
    }
    if (p == GL_PACK_ALIGNMENT) {
@@ -1169,6 +1185,10 @@ mgl_glPixelStorei(GLenum pname, GLint param)
    case GL_PACK_SKIP_PIXELS: ps->skip_pixels = param; break;
    case GL_PACK_SKIP_IMAGES: ps->skip_images = param; break;
    case GL_PACK_ALIGNMENT: ps->alignment = param; break;
+   case GL_PACK_COMPRESSED_BLOCK_WIDTH: ps->block_width = param; break;
+   case GL_PACK_COMPRESSED_BLOCK_HEIGHT: ps->block_height = param; break;
+   case GL_PACK_COMPRESSED_BLOCK_DEPTH: ps->block_depth = param; break;
+   case GL_PACK_COMPRESSED_BLOCK_SIZE: ps->block_size = param; break;
    }
    if (ps == &ctx->pack)
       ctx->pack_version++;

@@ -506,7 +506,16 @@ get_compressed_of(struct fe_context *ctx, struct fe_texture *tex, unsigned face,
    const struct fe_tex_image *img = &tex->image[face][level];
    const struct fe_format_info *info = fe_format_lookup(img->internal_format);
    const size_t size = fe_block_image_size(info->block, img->width, img->height, img->depth);
-   FE_CHECK(!ctx->pixel_pack_buffer && size * faces > buf_size, GL_INVALID_OPERATION);
+   /* the pack modes' layout of the blocks (ARB_compressed_texture_pixel_storage): the bytes
+    * written run to its span */
+   const bool array = tex->target == FE_TEX_2D_ARRAY || tex->target == FE_TEX_CUBE_ARRAY;
+   struct fe_block_layout lay;
+   FE_CHECK(!fe_block_layout(&ctx->pack, info->block, array ? 3 : 2, img->width, img->height,
+                             img->depth * faces, &lay),
+            GL_INVALID_OPERATION);
+   FE_CHECK(lay.span > PTRDIFF_MAX, GL_INVALID_OPERATION);
+   const size_t span = lay.tight ? size * faces : (size_t)lay.span;
+   FE_CHECK(!ctx->pixel_pack_buffer && span > buf_size, GL_INVALID_OPERATION);
    const struct fe_tex_blocks *b = tex->blocks;
    for (unsigned f = face; f < face + faces; f++) {
       if (img->plain_texels || tex->image[f][level].plain_texels || !b || !b->data[f][level] ||
@@ -518,19 +527,43 @@ get_compressed_of(struct fe_context *ctx, struct fe_texture *tex, unsigned face,
          return;
       }
    }
-   if (ctx->pixel_pack_buffer) {
-      uint64_t offset;
-      if (!fe_pixel_buffer_range(ctx, ctx->pixel_pack_buffer, pixels, size * faces,
-                                 GL_UNSIGNED_BYTE, &offset))
-         return;
-      for (unsigned k = 0; k < faces; k++)
-         fe_buffer_upload(ctx, ctx->pixel_pack_buffer, offset + size * k, b->data[face + k][level],
-                          size);
+   uint64_t offset = 0;
+   if (ctx->pixel_pack_buffer &&
+       !fe_pixel_buffer_range(ctx, ctx->pixel_pack_buffer, pixels, span, GL_UNSIGNED_BYTE, &offset))
+      return;
+   if (lay.tight) {
+      for (unsigned k = 0; k < faces; k++) {
+         if (ctx->pixel_pack_buffer)
+            fe_buffer_upload(ctx, ctx->pixel_pack_buffer, offset + size * k,
+                             b->data[face + k][level], size);
+         else if (pixels)
+            memcpy((uint8_t *)pixels + size * k, b->data[face + k][level], size);
+      }
       return;
    }
-   if (pixels)
-      for (unsigned k = 0; k < faces; k++)
-         memcpy((uint8_t *)pixels + size * k, b->data[face + k][level], size);
+   if (!pixels && !ctx->pixel_pack_buffer)
+      return;
+   /* laid out with gaps: the faces tight, then scattered; a pack buffer's bytes between the
+    * rows are kept (read, written back whole) */
+   uint8_t *tight = malloc(size * faces + 1);
+   uint8_t *dst = ctx->pixel_pack_buffer ? malloc(span ? span : 1) : pixels;
+   if (!tight || !dst) {
+      free(tight);
+      if (ctx->pixel_pack_buffer)
+         free(dst);
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return;
+   }
+   for (unsigned k = 0; k < faces; k++)
+      memcpy(tight + size * k, b->data[face + k][level], size);
+   if (ctx->pixel_pack_buffer)
+      fe_buffer_read(ctx, ctx->pixel_pack_buffer, offset, span, dst);
+   fe_block_scatter(&lay, tight, dst);
+   if (ctx->pixel_pack_buffer) {
+      fe_buffer_upload(ctx, ctx->pixel_pack_buffer, offset, dst, span);
+      free(dst);
+   }
+   free(tight);
 }
 
 static void

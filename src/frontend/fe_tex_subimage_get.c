@@ -199,10 +199,19 @@ mgl_glGetCompressedTextureSubImage(GLuint texture, GLint level, GLint xoffset, G
    const size_t bb = fe_block_bytes(kind);
    const size_t bw = ((size_t)width + 3) / 4, bh = ((size_t)height + 3) / 4;
    const size_t size = bw * bh * (size_t)depth * bb;
-   FE_CHECK(!ctx->pixel_pack_buffer && size > (size_t)(bufSize < 0 ? 0 : bufSize),
+   /* the pack modes' layout (ARB_compressed_texture_pixel_storage): the bytes written run to
+    * its span */
+   const bool array = tex->target == FE_TEX_2D_ARRAY || tex->target == FE_TEX_CUBE_ARRAY;
+   struct fe_block_layout lay;
+   FE_CHECK(!fe_block_layout(&ctx->pack, kind, array ? 3 : 2, (uint32_t)width, (uint32_t)height,
+                             (uint32_t)depth, &lay),
+            GL_INVALID_OPERATION);
+   FE_CHECK(lay.span > PTRDIFF_MAX, GL_INVALID_OPERATION);
+   const size_t span = lay.tight ? size : (size_t)lay.span;
+   FE_CHECK(!ctx->pixel_pack_buffer && span > (size_t)(bufSize < 0 ? 0 : bufSize),
             GL_INVALID_OPERATION);
    uint64_t pbo_offset = 0;
-   if (ctx->pixel_pack_buffer && !fe_pixel_buffer_range(ctx, ctx->pixel_pack_buffer, pixels, size,
+   if (ctx->pixel_pack_buffer && !fe_pixel_buffer_range(ctx, ctx->pixel_pack_buffer, pixels, span,
                                                         GL_UNSIGNED_BYTE, &pbo_offset))
       return;
    if (!size)
@@ -223,8 +232,8 @@ mgl_glGetCompressedTextureSubImage(GLuint texture, GLint level, GLint xoffset, G
          return;
       }
    }
-   uint8_t *out = ctx->pixel_pack_buffer ? malloc(size) : pixels;
-   FE_CHECK(!out && ctx->pixel_pack_buffer, GL_OUT_OF_MEMORY);
+   uint8_t *out = ctx->pixel_pack_buffer || !lay.tight ? malloc(size) : pixels;
+   FE_CHECK(!out && (ctx->pixel_pack_buffer || !lay.tight), GL_OUT_OF_MEMORY);
    if (!out)
       return;
    for (GLsizei k = 0; k < depth; k++) {
@@ -235,8 +244,28 @@ mgl_glGetCompressedTextureSubImage(GLuint texture, GLint level, GLint xoffset, G
          memcpy(out + (((size_t)k * bh + r) * bw) * bb,
                 src + (((size_t)yoffset / 4 + r) * level_bw + (size_t)xoffset / 4) * bb, bw * bb);
    }
-   if (ctx->pixel_pack_buffer) {
-      fe_buffer_upload(ctx, ctx->pixel_pack_buffer, pbo_offset, out, size);
-      free(out);
+   if (lay.tight) {
+      if (ctx->pixel_pack_buffer) {
+         fe_buffer_upload(ctx, ctx->pixel_pack_buffer, pbo_offset, out, size);
+         free(out);
+      }
+      return;
    }
+   /* laid out with gaps: a pack buffer's bytes between the rows are kept (read, written back
+    * whole) */
+   uint8_t *dst = ctx->pixel_pack_buffer ? malloc(span) : pixels;
+   if (!dst) {
+      free(out);
+      if (ctx->pixel_pack_buffer)
+         fe_error(ctx, GL_OUT_OF_MEMORY);
+      return;
+   }
+   if (ctx->pixel_pack_buffer)
+      fe_buffer_read(ctx, ctx->pixel_pack_buffer, pbo_offset, span, dst);
+   fe_block_scatter(&lay, out, dst);
+   if (ctx->pixel_pack_buffer) {
+      fe_buffer_upload(ctx, ctx->pixel_pack_buffer, pbo_offset, dst, span);
+      free(dst);
+   }
+   free(out);
 }

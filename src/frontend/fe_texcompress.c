@@ -1,8 +1,12 @@
 /* fe_texcompress.c — RGTC (GL 3.3 §3.9.3, ARB_texture_compression_rgtc) and ETC2/EAC
  * (OpenGL ES 3.0 Annex C) block decoders. Each decodes one 4x4 block into a small texel array;
  * fe_block_decode walks the blocks of a slice and writes the texels that lie inside it. Values
- * are kept at the precision the formats define (RGTC and EAC at 16 bits, ETC2 colour at 8). */
+ * are kept at the precision the formats define (RGTC and EAC at 16 bits, ETC2 colour at 8).
+ * fe_block_layout places the blocks in the app's memory as the compressed pixel storage modes
+ * say (ARB_compressed_texture_pixel_storage). */
 #include "fe_texcompress.h"
+
+#include "fe_gl.h"
 
 #include <string.h>
 
@@ -37,6 +41,86 @@ size_t
 fe_block_image_size(enum fe_block_kind kind, uint32_t w, uint32_t h, uint32_t d)
 {
    return (size_t)((w + 3) / 4) * ((h + 3) / 4) * d * fe_block_bytes(kind);
+}
+
+/* a * b and a + b, saturated at UINT64_MAX: a skip or stride too large for memory fails the
+ * range checks instead of wrapping */
+static uint64_t
+mul_sat(uint64_t a, uint64_t b)
+{
+   return a && b > UINT64_MAX / a ? UINT64_MAX : a * b;
+}
+
+static uint64_t
+add_sat(uint64_t a, uint64_t b)
+{
+   return b > UINT64_MAX - a ? UINT64_MAX : a + b;
+}
+
+bool
+fe_block_layout(const struct fe_pixel_store *ps, enum fe_block_kind kind, unsigned dims, uint32_t w,
+                uint32_t h, uint32_t d, struct fe_block_layout *l)
+{
+   const uint64_t bs = (uint64_t)ps->block_size;
+   if (bs && ((ps->block_width && ps->skip_pixels % ps->block_width) ||
+              (dims > 1 && ps->block_height && ps->skip_rows % ps->block_height) ||
+              (dims > 2 && ps->block_depth && ps->skip_images % ps->block_depth)))
+      return false;
+   *l = (struct fe_block_layout){
+      .row_bytes = (uint64_t)((w + 3) / 4) * fe_block_bytes(kind),
+      .rows = (h + 3) / 4,
+      .slices = d,
+   };
+   l->row_stride = l->row_bytes;
+   uint64_t slice_rows = l->rows;
+   if (bs && ps->block_width) {
+      const uint64_t bw = (uint64_t)ps->block_width;
+      if (ps->row_length)
+         l->row_stride = mul_sat(bs, ((uint64_t)ps->row_length + bw - 1) / bw);
+      l->skip = mul_sat((uint64_t)ps->skip_pixels / bw, bs);
+   }
+   if (dims > 1 && bs && ps->block_height) {
+      const uint64_t bh = (uint64_t)ps->block_height;
+      l->skip = add_sat(l->skip, mul_sat((uint64_t)ps->skip_rows / bh, l->row_stride));
+      if (ps->image_height)
+         slice_rows = ((uint64_t)ps->image_height + bh - 1) / bh;
+   }
+   l->slice_stride = mul_sat(l->row_stride, slice_rows);
+   if (dims > 2 && bs && ps->block_depth)
+      l->skip = add_sat(
+         l->skip, mul_sat((uint64_t)ps->skip_images / (uint64_t)ps->block_depth, l->slice_stride));
+   l->tight = !l->skip && l->row_stride == l->row_bytes && slice_rows == l->rows;
+   if (l->rows && l->slices && l->row_bytes)
+      l->span = add_sat(add_sat(l->skip, mul_sat(l->slices - 1, l->slice_stride)),
+                        add_sat(mul_sat(l->rows - 1, l->row_stride), l->row_bytes));
+   return true;
+}
+
+/* Copies tight rows to or from the layout (the caller checked the span fits memory). */
+static void
+block_copy(const struct fe_block_layout *l, const uint8_t *src, uint8_t *dst, bool to_app)
+{
+   size_t tight = 0;
+   for (uint64_t k = 0; k < l->slices; k++)
+      for (uint64_t r = 0; r < l->rows; r++, tight += l->row_bytes) {
+         const size_t app = (size_t)(l->skip + k * l->slice_stride + r * l->row_stride);
+         if (to_app)
+            memcpy(dst + app, src + tight, (size_t)l->row_bytes);
+         else
+            memcpy(dst + tight, src + app, (size_t)l->row_bytes);
+      }
+}
+
+void
+fe_block_gather(const struct fe_block_layout *l, const uint8_t *src, uint8_t *dst)
+{
+   block_copy(l, src, dst, false);
+}
+
+void
+fe_block_scatter(const struct fe_block_layout *l, const uint8_t *src, uint8_t *dst)
+{
+   block_copy(l, src, dst, true);
 }
 
 unsigned

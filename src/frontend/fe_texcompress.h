@@ -45,6 +45,29 @@ unsigned fe_block_channel_bits(enum fe_block_kind kind, unsigned c);
 /* One block of the S3TC and BPTC kinds into 16 texels (texel y * 4 + x) of the layout named
  * above (fe_texcompress_bc.c); false for any other kind. */
 bool fe_bc_decode_block(enum fe_block_kind kind, const uint8_t *b, uint8_t texels[16][8]);
+struct fe_pixel_store;
+
+/* Where the blocks of a w x h x d image lie in the app's memory (a compressed upload's source,
+ * a compressed read's destination) under the compressed pixel storage modes
+ * (ARB_compressed_texture_pixel_storage, GL 4.6 §8.7 and §8.11.4): rows of blocks of
+ * row_bytes (the format's), row_stride apart, rows a slice, slices slice_stride apart, from skip. */
+struct fe_block_layout {
+   uint64_t skip, row_bytes, row_stride, rows, slice_stride, slices;
+   uint64_t span; /* bytes from the start to the end of the last row (saturated); 0 for none */
+   bool tight;    /* the blocks lie one after the other from the start */
+};
+
+/* The layout by ps for an image of `dims` dimensions (2: 2D and cube faces, 3: arrays); the
+ * modes other than the block ones count only where the block size and the matching block
+ * dimension are set. false: a skip that is not a whole number of the app's blocks
+ * (GL_INVALID_OPERATION). */
+bool fe_block_layout(const struct fe_pixel_store *ps, enum fe_block_kind kind, unsigned dims,
+                     uint32_t w, uint32_t h, uint32_t d, struct fe_block_layout *l);
+/* Copies the blocks from the app's memory as l lays them out into tight rows at dst... */
+void fe_block_gather(const struct fe_block_layout *l, const uint8_t *src, uint8_t *dst);
+/* ... and tight rows into the app's memory, leaving the bytes between them. */
+void fe_block_scatter(const struct fe_block_layout *l, const uint8_t *src, uint8_t *dst);
+
 /* Decodes one slice of w x h texels (blocks in rows of ceil(w/4)) into tight texels. */
 void fe_block_decode(enum fe_block_kind kind, const uint8_t *src, uint32_t w, uint32_t h,
                      void *dst);

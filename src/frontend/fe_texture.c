@@ -1377,16 +1377,42 @@ fe_tex_compressed_format(const struct fe_context *ctx, GLenum internalformat)
    return info;
 }
 
-/* The app's compressed bytes: from its pointer, or read back from the pixel unpack buffer
- * (GL 3.3 §3.7.2; a counted round trip). *copy is what to free. */
-static const uint8_t *
-compressed_source(struct fe_context *ctx, const void *data, size_t size, void **copy)
+/* The app's compressed bytes, tight: from its pointer, or read back from the pixel unpack
+ * buffer (GL 3.3 §3.7.2; a counted round trip); where the unpack modes lay them out otherwise
+ * (lay: ARB_compressed_texture_pixel_storage), gathered. *src is NULL with nothing to upload;
+ * *copy is what to free. false: an error was recorded. */
+static bool
+compressed_source(struct fe_context *ctx, const void *data, const struct fe_block_layout *lay,
+                  const uint8_t **src, void **copy)
 {
-   const void *src;
+   const uint64_t tight = lay->row_bytes * lay->rows * lay->slices;
+   const uint64_t size = lay->tight ? tight : lay->span;
+   const void *from;
    int64_t srv;
-   if (!unpack_source(ctx, data, size, GL_UNSIGNED_BYTE, false, &src, copy, &srv))
-      return NULL;
-   return src;
+   *src = NULL;
+   *copy = NULL;
+   if (size > PTRDIFF_MAX) { /* a skip or stride past any memory */
+      fe_error(ctx, ctx->pixel_unpack_buffer ? GL_INVALID_OPERATION : GL_OUT_OF_MEMORY);
+      return false;
+   }
+   if (!unpack_source(ctx, data, (size_t)size, GL_UNSIGNED_BYTE, false, &from, copy, &srv))
+      return false;
+   if (!from || lay->tight) {
+      *src = from;
+      return true;
+   }
+   uint8_t *gathered = malloc(tight ? (size_t)tight : 1);
+   if (!gathered) {
+      free(*copy);
+      *copy = NULL;
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return false;
+   }
+   fe_block_gather(lay, from, gathered);
+   free(*copy);
+   *src = gathered;
+   *copy = gathered;
+   return true;
 }
 
 /* The plain pixels a block kind decodes into, as a GL format and type. */
@@ -1550,13 +1576,14 @@ compressed_tex_image(GLenum target, GLint level, GLenum internalformat, GLsizei 
                (size_t)image_size !=
                   fe_block_image_size(kind, (uint32_t)width, (uint32_t)height, (uint32_t)depth),
             GL_INVALID_VALUE);
+   struct fe_block_layout lay;
+   FE_CHECK(!fe_block_layout(&ctx->unpack, kind, dims, (uint32_t)width, (uint32_t)height,
+                             (uint32_t)depth, &lay),
+            GL_INVALID_OPERATION);
    void *copy = NULL;
    const uint8_t *src = NULL;
-   if (data || ctx->pixel_unpack_buffer) {
-      src = compressed_source(ctx, data, (size_t)image_size, &copy);
-      if (!src && ctx->pixel_unpack_buffer && image_size && !copy)
-         return; /* the buffer range's error is recorded */
-   }
+   if ((data || ctx->pixel_unpack_buffer) && !compressed_source(ctx, data, &lay, &src, &copy))
+      return;
    struct fe_tex_image *img = &tex->image[face][level];
    *img = (struct fe_tex_image){
       .defined = true,
@@ -1580,11 +1607,14 @@ compressed_tex_image(GLenum target, GLint level, GLenum internalformat, GLsizei 
    free(copy);
 }
 
-/* glCompressedTexSubImage2D/3D. */
+/* glCompressedTexSubImage2D/3D: dims as the command's; slice: the box's slice this is (a cube
+ * map's face through glCompressedTextureSubImage3D: data is the box's, its unpack layout
+ * counts the slices before). */
 static void
 compressed_tex_sub_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
                          GLint xoffset, GLint yoffset, GLint zoffset, GLsizei width, GLsizei height,
-                         GLsizei depth, GLenum format, GLsizei image_size, const void *data)
+                         GLsizei depth, GLenum format, GLsizei image_size, const void *data,
+                         unsigned dims, unsigned slice)
 {
    const struct fe_format_info *info = fe_tex_compressed_format(ctx, format);
    FE_CHECK(!info, GL_INVALID_ENUM);
@@ -1605,8 +1635,21 @@ compressed_tex_sub_image(struct fe_context *ctx, struct fe_texture *tex, unsigne
                (size_t)image_size !=
                   fe_block_image_size(kind, (uint32_t)width, (uint32_t)height, (uint32_t)depth),
             GL_INVALID_VALUE);
+   struct fe_block_layout lay;
+   FE_CHECK(!fe_block_layout(&ctx->unpack, kind, dims, (uint32_t)width, (uint32_t)height,
+                             (uint32_t)depth, &lay),
+            GL_INVALID_OPERATION);
    void *copy = NULL;
-   const uint8_t *src = compressed_source(ctx, data, (size_t)image_size, &copy);
+   const uint8_t *src = NULL;
+   if (slice) {
+      const uint64_t before =
+         lay.slice_stride > PTRDIFF_MAX ? UINT64_MAX : lay.slice_stride * slice;
+      lay.skip = before > PTRDIFF_MAX ? UINT64_MAX : lay.skip + before;
+      lay.span = lay.span && before <= PTRDIFF_MAX ? lay.span + before : UINT64_MAX;
+      lay.tight = false;
+   }
+   if (!compressed_source(ctx, data, &lay, &src, &copy))
+      return;
    const bool kept_valid = !img->plain_texels;
    if (src) {
       upload_compressed(ctx, tex, face, (unsigned)level, kind, xoffset, yoffset, zoffset,
@@ -1676,7 +1719,7 @@ mgl_glCompressedTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint y
    struct fe_texture *tex = fe_tex_image_target(ctx, target, &face, &declined);
    if (tex)
       compressed_tex_sub_image(ctx, tex, face, level, xoffset, yoffset, 0, width, height, 1, format,
-                               imageSize, data);
+                               imageSize, data, 2, 0);
 }
 
 void
@@ -1689,7 +1732,7 @@ mgl_glCompressedTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint y
    struct fe_texture *tex = fe_tex_image_target_3d(ctx, target, &declined);
    if (tex)
       compressed_tex_sub_image(ctx, tex, 0, level, xoffset, yoffset, zoffset, width, height, depth,
-                               format, imageSize, data);
+                               format, imageSize, data, 3, 0);
 }
 
 /* glCompressedTextureSubImage1D: as glCompressedTexSubImage1D, no format names a 1D image. */
@@ -1712,7 +1755,7 @@ mgl_glCompressedTextureSubImage2D(GLuint texture, GLint level, GLint xoffset, GL
    struct fe_texture *tex = fe_texture_named_sub(ctx, texture, 2);
    if (tex)
       compressed_tex_sub_image(ctx, tex, 0, level, xoffset, yoffset, 0, width, height, 1, format,
-                               imageSize, data);
+                               imageSize, data, 2, 0);
 }
 
 void
@@ -1726,7 +1769,7 @@ mgl_glCompressedTextureSubImage3D(GLuint texture, GLint level, GLint xoffset, GL
       return;
    if (tex->target != FE_TEX_CUBE) {
       compressed_tex_sub_image(ctx, tex, 0, level, xoffset, yoffset, zoffset, width, height, depth,
-                               format, imageSize, data);
+                               format, imageSize, data, 3, 0);
       return;
    }
    /* a cube map's faces are the slices: imageSize covers them all, one face's blocks after
@@ -1734,14 +1777,9 @@ mgl_glCompressedTextureSubImage3D(GLuint texture, GLint level, GLint xoffset, GL
    if (!cube_faces_check(ctx, tex, level, zoffset, depth))
       return;
    FE_CHECK(imageSize < 0 || (depth && imageSize % depth), GL_INVALID_VALUE);
-   for (GLsizei k = 0; k < depth; k++) {
-      const size_t face_bytes = (size_t)(imageSize / depth);
-      const void *src = data || ctx->pixel_unpack_buffer
-                           ? (const void *)((uintptr_t)data + face_bytes * (size_t)k)
-                           : NULL;
+   for (GLsizei k = 0; k < depth; k++)
       compressed_tex_sub_image(ctx, tex, (unsigned)(zoffset + k), level, xoffset, yoffset, 0, width,
-                               height, 1, format, (GLsizei)face_bytes, src);
-   }
+                               height, 1, format, imageSize / depth, data, 3, (unsigned)k);
 }
 
 void

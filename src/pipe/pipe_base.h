@@ -40,8 +40,9 @@
  * and view_min_layer for view_of (GL_ARB_texture_view, MGP_CAP_TEXTURE_VIEW);
  * MGP_CAP_VERTEX_STREAMS: draw_stream_output's stream may be 1 .. 3 and it carries `buffer`
  * (was pad2); the primitive queries' index is a vertex stream; MGP_CAP_VERTEX_FLOAT64 and
- * mgp_attrib_value kinds 3 and 4 (a double default's halves). */
-#define MGP_ABI_VERSION 24u
+ * mgp_attrib_value kinds 3 and 4 (a double default's halves).
+ * 25: MGP_CAP_ROBUST_BUFFER_ACCESS. */
+#define MGP_ABI_VERSION 25u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -303,6 +304,12 @@ enum mgp_call_class {
  * MGP_CAP_FLOAT64 the client offers GL_ARB_vertex_attrib_64bit; without it glVertexAttribL*
  * are GL_INVALID_OPERATION and double vertex inputs fail to compile */
 #define MGP_CAP_VERTEX_FLOAT64 (UINT64_C(1) << 41)
+/* Every buffer access a draw or dispatch makes is bounded (Vulkan's robustBufferAccess): a vertex
+ * fetch, uniform or storage block read, texel buffer fetch or atomic outside its buffer or bound
+ * range returns values from within it or zero, a write outside it is discarded or lands within
+ * it, and none faults. With it the client offers GL_ARB_robust_buffer_access_behavior and
+ * GL_KHR_robust_buffer_access_behavior (GL 4.6 §6.4: what a robust-access context guarantees) */
+#define MGP_CAP_ROBUST_BUFFER_ACCESS (UINT64_C(1) << 46)
 
 /* mgp_render_state.clip_control (GL 4.6 §13.8): window y from -y_d (GL_UPPER_LEFT), and
  * window z from z_d itself, clipping at 0 <= z_c <= w_c (GL_ZERO_TO_ONE) */

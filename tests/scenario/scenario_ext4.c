@@ -766,3 +766,114 @@ sc_layout_binding(void)
    gl.DeleteVertexArrays(1, &vao);
    glDeleteTextures(3, tex);
 }
+
+/* GL_ARB_robust_buffer_access_behavior and GL_KHR_robust_buffer_access_behavior (GL 4.6 §6.4;
+ * MGP_CAP_ROBUST_BUFFER_ACCESS): listed together, and on the Vulkan backend. A dispatch reads and
+ * writes a storage block far past the range bound to it: the reads give zero or values from
+ * within the buffer, .length() is the range's, a write lands nowhere but in the buffer (another
+ * buffer keeps its bytes), and nothing faults. A draw fetches a vertex far past the end of its
+ * vertex buffers: no error, and the next draw renders as usual. */
+void
+sc_robust_buffer_access(void)
+{
+   const bool arb = has_ext("GL_ARB_robust_buffer_access_behavior");
+   if (arb != has_ext("GL_KHR_robust_buffer_access_behavior"))
+      fail("GL_ARB_robust_buffer_access_behavior listed %d, GL_KHR_ %d", arb, !arb);
+   if (!arb) {
+      const char *renderer = (const char *)glGetString(GL_RENDERER);
+      if (on_mgl() && renderer && strstr(renderer, "(Vulkan:"))
+         fail("GL_ARB_robust_buffer_access_behavior not listed on renderer %s", renderer);
+      skipped("GL_ARB_robust_buffer_access_behavior is not listed");
+      return;
+   }
+   static const char cs[] = "#version 430\n"
+                            "layout(local_size_x = 1) in;\n"
+                            "layout(std430, binding = 0) buffer Data { uint d[]; };\n"
+                            "layout(std430, binding = 1) buffer Out { uint o[4]; };\n"
+                            "uniform uint u_far;\n"
+                            "void main() {\n"
+                            "  o[0] = d[u_far];\n"
+                            "  o[1] = d[u_far * 4096u];\n"
+                            "  o[2] = uint(d.length());\n"
+                            "  d[u_far] = 99u;\n"
+                            "  d[u_far * 4096u + 3u] = 98u;\n"
+                            "  o[3] = 1u;\n"
+                            "}\n";
+   enum { WORDS = 16, RANGE = 4 };
+   uint32_t init[WORDS], sentinel[WORDS], outw[4] = {7, 7, 7, 7};
+   for (unsigned i = 0; i < WORDS; i++)
+      init[i] = 0x1000u + i, sentinel[i] = 0x5000u + i;
+   GLuint b[3];
+   gl.GenBuffers(3, b);
+   gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, b[0]);
+   gl.BufferData(GL_SHADER_STORAGE_BUFFER, sizeof init, init, GL_DYNAMIC_COPY);
+   gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, b[1]);
+   gl.BufferData(GL_SHADER_STORAGE_BUFFER, sizeof outw, outw, GL_DYNAMIC_COPY);
+   gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, b[2]);
+   gl.BufferData(GL_SHADER_STORAGE_BUFFER, sizeof sentinel, sentinel, GL_DYNAMIC_COPY);
+   gl.BindBufferRange(GL_SHADER_STORAGE_BUFFER, 0, b[0], 0, RANGE * 4);
+   gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, b[1]);
+   gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, b[2]); /* bound, never named */
+   GLuint p = must_compute(cs);
+   gl.UseProgram(p);
+   gl.Uniform1ui(uloc(p, "u_far"), 1000u);
+   gl.DispatchCompute(1, 1, 1);
+   check_gl_error("a dispatch past its storage range");
+   gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+   uint32_t got[WORDS];
+   read_buffer(b[1], 0, sizeof outw, outw);
+   if (outw[3] != 1u)
+      fail("the dispatch did not run (o[3] = %u)", outw[3]);
+   if (outw[2] != RANGE)
+      fail("d.length() = %u, want the range's %u", outw[2], (unsigned)RANGE);
+   for (unsigned k = 0; k < 2; k++) {
+      bool within = outw[k] == 0u;
+      for (unsigned i = 0; i < WORDS; i++)
+         within |= outw[k] == init[i];
+      if (!within)
+         fail("read %u past the range gave 0x%x: neither zero nor a word of the buffer", k,
+              outw[k]);
+   }
+   read_buffer(b[0], 0, sizeof got, got);
+   for (unsigned i = 0; i < WORDS; i++)
+      if (got[i] != init[i] && got[i] != 99u && got[i] != 98u)
+         fail("data word %u = 0x%x after the writes past the range", i, got[i]);
+   read_buffer(b[2], 0, sizeof got, got);
+   if (memcmp(got, sentinel, sizeof got))
+      fail("another storage buffer changed under writes past a range");
+   gl.DeleteProgram(p);
+
+   /* a vertex fetched past the end of its buffers, then an ordinary draw */
+   const vec4f bg = V4(0.0f, 0.0f, 1.0f, 1.0f);
+   clear_to(bg);
+   GLuint prog = link_program(VS_PIXELS, FS_UNIFORM);
+   gl.UseProgram(prog);
+   gl.Uniform2f(uloc(prog, "u_offset"), 0.0f, 0.0f);
+   gl.Uniform1f(uloc(prog, "u_z"), 0.0f);
+   set_vec4(prog, "u_color", V4(0.0f, 1.0f, 0.0f, 1.0f));
+   const float tri[6] = {40, 40, 60, 40, 60, 60};
+   const GLuint idx[6] = {0, 1, 100000, 0, 1, 2};
+   GLuint vao, vb[2];
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   gl.GenBuffers(2, vb);
+   gl.BindBuffer(GL_ARRAY_BUFFER, vb[0]);
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof tri, tri, GL_STATIC_DRAW);
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   gl.EnableVertexAttribArray(0);
+   gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, vb[1]);
+   gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof idx, idx, GL_STATIC_DRAW);
+   glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_INT, NULL);
+   check_gl_error("a draw that fetches vertex 100000 of a 3-vertex buffer");
+   glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_INT, (const void *)(3 * sizeof(GLuint)));
+   check_gl_error("the draw after it");
+   GLubyte px[4] = {0};
+   glReadPixels(57, 43, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   if (px[0] != 0 || px[1] != 255 || px[2] != 0)
+      fail("pixel (57,43) inside the ordinary triangle is %u,%u,%u", px[0], px[1], px[2]);
+   /* (5,60): outside any triangle of the buffer's vertices or the origin's zeros */
+   glReadPixels(5, 60, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   if (px[0] != 0 || px[1] != 0 || px[2] != 255)
+      fail("pixel (5,60) is %u,%u,%u, not the clear colour", px[0], px[1], px[2]);
+   gl.DeleteProgram(prog);
+}

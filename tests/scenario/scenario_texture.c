@@ -3668,3 +3668,93 @@ sc_tex1d_sample(void)
    model_rect_fn(&m, 0, 0, W, H, tex1d_sample_colour, NULL);
    check_frame("1D texture reads", &m);
 }
+
+/* compressed_pixel_storage: GL 4.2's ARB_compressed_texture_pixel_storage through pixel buffers.
+ * An RGTC1 sub-rectangle of 2 x 2 blocks is taken from a 4 x 3-block image in a pixel unpack
+ * buffer (row length, skip pixels and rows, in whole blocks), the texels it decodes to are read
+ * back plain, and glGetCompressedTexImage lays the blocks into a pixel pack buffer with gaps
+ * whose bytes stay. Each RGTC1 block here is one red value (both endpoints, index 0). */
+void
+sc_compressed_pixel_storage(void)
+{
+   if (!has_ext("GL_ARB_compressed_texture_pixel_storage")) {
+      if (on_mgl())
+         fail("GL_ARB_compressed_texture_pixel_storage is not listed");
+      skipped("GL_ARB_compressed_texture_pixel_storage is not listed");
+      return;
+   }
+   GLubyte src[12][8];
+   memset(src, 0, sizeof src);
+   for (int b = 0; b < 12; b++)
+      src[b][0] = src[b][1] = (GLubyte)(20 * b + 7);
+   GLuint tex, pbo[2];
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_RGTC1, 8, 8, 0, 32, NULL);
+   gl.GenBuffers(2, pbo);
+   gl.BindBuffer(GL_PIXEL_UNPACK_BUFFER, pbo[0]);
+   gl.BufferData(GL_PIXEL_UNPACK_BUFFER, sizeof src, src, GL_STATIC_DRAW);
+   glPixelStorei(GL_UNPACK_ROW_LENGTH, 16);
+   glPixelStorei(GL_UNPACK_SKIP_PIXELS, 4);
+   glPixelStorei(GL_UNPACK_SKIP_ROWS, 4);
+   glPixelStorei(GL_UNPACK_COMPRESSED_BLOCK_WIDTH, 4);
+   glPixelStorei(GL_UNPACK_COMPRESSED_BLOCK_HEIGHT, 4);
+   glPixelStorei(GL_UNPACK_COMPRESSED_BLOCK_SIZE, 8);
+   check_gl_error("the compressed unpack modes");
+   /* blocks (1,1) (2,1) (1,2) (2,2) of the source; the span they need runs to byte 88 */
+   gl.CompressedTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 8, 8, GL_COMPRESSED_RED_RGTC1, 32, NULL);
+   check_gl_error("glCompressedTexSubImage2D from a pixel unpack buffer");
+   glPixelStorei(GL_UNPACK_SKIP_ROWS, 8); /* the span now ends 32 bytes past the buffer */
+   gl.CompressedTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 8, 8, GL_COMPRESSED_RED_RGTC1, 32, NULL);
+   expect_gl_error(GL_INVALID_OPERATION, "a compressed unpack span past the buffer");
+   glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+   glPixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
+   glPixelStorei(GL_UNPACK_SKIP_ROWS, 0);
+   glPixelStorei(GL_UNPACK_COMPRESSED_BLOCK_SIZE, 0);
+   gl.BindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+
+   static const int from[4] = {5, 6, 9, 10}; /* the level's blocks, in order: source blocks */
+   GLubyte texels[64];
+   glPixelStorei(GL_PACK_ALIGNMENT, 1);
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_RED, GL_UNSIGNED_BYTE, texels);
+   check_gl_error("glGetTexImage of the compressed level");
+   for (int y = 0; y < 8; y++)
+      for (int x = 0; x < 8; x++) {
+         const int want = src[from[(y / 4) * 2 + x / 4]][0];
+         if (abs(texels[y * 8 + x] - want) > 1) {
+            fail("texel (%d,%d) = %u, want %d", x, y, texels[y * 8 + x], want);
+            return;
+         }
+      }
+
+   /* packed into rows of 3 blocks, one block and one row in: 9 blocks of bytes */
+   GLubyte fill[9][8];
+   memset(fill, 0xee, sizeof fill);
+   gl.BindBuffer(GL_PIXEL_PACK_BUFFER, pbo[1]);
+   gl.BufferData(GL_PIXEL_PACK_BUFFER, sizeof fill, fill, GL_STATIC_READ);
+   glPixelStorei(GL_PACK_ROW_LENGTH, 12);
+   glPixelStorei(GL_PACK_SKIP_PIXELS, 4);
+   glPixelStorei(GL_PACK_SKIP_ROWS, 4);
+   glPixelStorei(GL_PACK_COMPRESSED_BLOCK_WIDTH, 4);
+   glPixelStorei(GL_PACK_COMPRESSED_BLOCK_HEIGHT, 4);
+   glPixelStorei(GL_PACK_COMPRESSED_BLOCK_SIZE, 8);
+   gl.GetCompressedTexImage(GL_TEXTURE_2D, 0, NULL);
+   check_gl_error("glGetCompressedTexImage into a pixel pack buffer");
+   GLubyte got[9][8];
+   read_buffer(pbo[1], 0, sizeof got, got);
+   static const int at[9] = {-1, -1, -1, -1, 0, 1, -1, 2, 3};
+   for (int b = 0; b < 9; b++) {
+      const GLubyte *want = at[b] < 0 ? fill[b] : src[from[at[b]]];
+      if (memcmp(got[b], want, 8))
+         fail("packed block %d: %02x %02x .., want %02x %02x ..", b, got[b][0], got[b][1], want[0],
+              want[1]);
+   }
+   glPixelStorei(GL_PACK_ROW_LENGTH, 0);
+   glPixelStorei(GL_PACK_SKIP_PIXELS, 0);
+   glPixelStorei(GL_PACK_SKIP_ROWS, 0);
+   glPixelStorei(GL_PACK_COMPRESSED_BLOCK_SIZE, 0);
+   glPixelStorei(GL_PACK_ALIGNMENT, 4);
+   gl.BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+   gl.DeleteBuffers(2, pbo);
+   glDeleteTextures(1, &tex);
+}

@@ -1229,6 +1229,8 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_TIMER_QUERY;
    if (scr->has_xfb)
       c.cap_bits |= MGP_CAP_TRANSFORM_FEEDBACK;
+   if (scr->features.robustBufferAccess) /* enabled where the device has it */
+      c.cap_bits |= MGP_CAP_ROBUST_BUFFER_ACCESS;
    if (scr->has_xfb && scr->has_prim_queries)
       c.cap_bits |= MGP_CAP_XFB_PRIMITIVES_QUERY;
    /* objects with their own counter buffers; their draw is vkCmdDrawIndirectByteCountEXT */

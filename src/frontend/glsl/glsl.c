@@ -405,7 +405,8 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
    }
    /* GLSL names the extensions it has as macros; glslang's lists lack GL_EXT_draw_buffers and
     * GL_EXT_draw_instanced (ESSL 1.00 and 3.10), GL_ARB_arrays_of_arrays, GL_ARB_blend_func_extended,
-    * GL_ARB_conservative_depth, GL_ARB_draw_instanced, GL_ARB_texture_query_levels and
+    * GL_ARB_conservative_depth, GL_ARB_draw_instanced, GL_ARB_texture_query_levels,
+    * GL_ARB_shader_precision (hidden where GLSL_DENY_SHADER_PRECISION withholds it) and
     * GL_ARB_cull_distance (desktop; the last where GLSL_DENY_CULL_DISTANCE does not withhold it),
     * which mgl implements (glsl_lower.c) */
    if (es && version != 300)
@@ -417,6 +418,7 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
                                       "#define GL_ARB_conservative_depth 1\n"
                                       "#define GL_ARB_draw_instanced 1\n"
                                       "#define GL_ARB_fragment_layer_viewport 1\n"
+                                      "#define GL_ARB_shader_precision 1\n"
                                       "#define GL_ARB_texture_query_levels 1\n");
    else if (!es)
       glslang_shader_set_preamble(sh, "#define GL_ARB_arrays_of_arrays 1\n"
@@ -425,6 +427,7 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
                                       "#define GL_ARB_draw_instanced 1\n"
                                       "#define GL_ARB_cull_distance 1\n"
                                       "#define GL_ARB_fragment_layer_viewport 1\n"
+                                      "#define GL_ARB_shader_precision 1\n"
                                       "#define GL_ARB_texture_query_levels 1\n");
    char *out = NULL;
    if (glslang_shader_preprocess(sh, &in)) {
@@ -572,7 +575,11 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
          glsl_require_to_enable(spliced, "GL_ARB_fragment_layer_viewport");
       if (!(deny & GLSL_DENY_CULL_DISTANCE)) /* glsl_lower.c compiles it as 4.50 */
          glsl_require_to_enable(spliced, "GL_ARB_cull_distance");
+      if (!(deny & GLSL_DENY_SHADER_PRECISION)) /* glsl_lower.c takes the directive out */
+         glsl_require_to_enable(spliced, "GL_ARB_shader_precision");
    }
+   if (ok && !es && (deny & GLSL_DENY_SHADER_PRECISION))
+      hide_macro(spliced, "GL_ARB_shader_precision");
    if (ok && !es && (deny & GLSL_DENY_GPU_SHADER5))
       hide_macro(spliced, "GL_ARB_gpu_shader5");
    if (ok && !es && (deny & GLSL_DENY_VIEWPORT_ARRAY)) {

@@ -283,6 +283,11 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
  * as GLSL_DENY_GPU_SHADER5's, and a vertex shader with a double input fails to compile. Without
  * it GLSL 4.10, or 4.00 with the extension enabled, takes them (GLSL 4.10 4.3.4). */
 #define GLSL_DENY_VERTEX_ATTRIB_64BIT (1u << 9)
+/* GLSL_DENY_SHADER_PRECISION, GL_ARB_shader_precision (the context is not a GL 4.0 one, which
+ * the extension requires): its macro is not defined and glslang, which does not know it, judges
+ * its directive. Without it the macro is defined and the directive goes (the extension only
+ * bounds arithmetic errors, which SPIR-V's full-precision floats meet). */
+#define GLSL_DENY_SHADER_PRECISION (1u << 10)
 /* glsl_compile_shader_limits with only the varyings and the denied features. */
 bool glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api,
                               uint32_t max_varying_components, uint32_t deny, const char *source,

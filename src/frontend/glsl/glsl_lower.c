@@ -1603,6 +1603,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
             add_edit(&L, t->at, t->len, NULL, NULL, 0);
          } else if (!u->es && !strncmp(d, "extension", 9) &&
                     (extension_named(s, "GL_ARB_blend_func_extended") ||
+                     (!(deny & GLSL_DENY_SHADER_PRECISION) &&
+                      extension_named(s, "GL_ARB_shader_precision")) ||
                      (compat_builtins && extension_named(s, "GL_ARB_compatibility"))))
             add_edit(&L, t->at, t->len, NULL, NULL, 0);
          stmt = i + 1;

@@ -262,11 +262,139 @@ test_bc(void)
    CHECK_EQ(fe_block_image_size(FE_BLOCK_BC1_RGB, 5, 5, 1), 32u);
    CHECK_EQ(fe_block_image_size(FE_BLOCK_BC7, 4, 4, 2), 32u);
    CHECK_EQ(fe_block_texel_bytes(FE_BLOCK_BC6H_SFLOAT), 8u);
+/* ARB_compressed_texture_pixel_storage (GL 4.6 §8.4.1, §8.7, §8.11.4): the block pixel-store
+ * state, its errors, and the row length, skips and image height it lets apply (in whole blocks)
+ * to glCompressedTex(Sub)Image* and glGetCompressedTexImage. RGTC1: 4x4 blocks of 8 bytes. */
+test_pixel_storage(void)
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   static const GLenum pnames[] = {
+      GL_UNPACK_COMPRESSED_BLOCK_WIDTH, GL_UNPACK_COMPRESSED_BLOCK_HEIGHT,
+      GL_UNPACK_COMPRESSED_BLOCK_DEPTH, GL_UNPACK_COMPRESSED_BLOCK_SIZE,
+      GL_PACK_COMPRESSED_BLOCK_WIDTH,   GL_PACK_COMPRESSED_BLOCK_HEIGHT,
+      GL_PACK_COMPRESSED_BLOCK_DEPTH,   GL_PACK_COMPRESSED_BLOCK_SIZE,
+   };
+   for (unsigned i = 0; i < 8; i++) {
+      GLint v = -1;
+      mgl_glGetIntegerv(pnames[i], &v);
+      CHECK_ERR(GL_NO_ERROR);
+      CHECK_EQ(v, 0);
+      mgl_glPixelStorei(pnames[i], -1);
+      CHECK_ERR(GL_INVALID_VALUE);
+      mgl_glPixelStorei(pnames[i], (GLint)(10 + i));
+      CHECK_ERR(GL_NO_ERROR);
+      mgl_glGetIntegerv(pnames[i], &v);
+      CHECK_EQ(v, (GLint)(10 + i));
+      mgl_glPixelStorei(pnames[i], 0);
+   }
+   /* a source image of 4 x 3 blocks, each block's bytes its index */
+   uint8_t src[12][8];
+   for (unsigned b = 0; b < 12; b++)
+      memset(src[b], (int)(0x10 + b), 8);
+   GLuint tex;
+   mgl_glGenTextures(1, &tex);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex);
+   uint8_t zero[4][8];
+   memset(zero, 0, sizeof zero);
+   mgl_glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_RGTC1, 8, 8, 0, 32, zero);
+   CHECK_ERR(GL_NO_ERROR);
+   /* block (2, 1) of the 16 x 12 source into block (1, 1) of the 8 x 8 level */
+   mgl_glPixelStorei(GL_UNPACK_ROW_LENGTH, 16);
+   mgl_glPixelStorei(GL_UNPACK_SKIP_PIXELS, 8);
+   mgl_glPixelStorei(GL_UNPACK_SKIP_ROWS, 4);
+   mgl_glPixelStorei(GL_UNPACK_COMPRESSED_BLOCK_WIDTH, 4);
+   mgl_glPixelStorei(GL_UNPACK_COMPRESSED_BLOCK_HEIGHT, 4);
+   mgl_glPixelStorei(GL_UNPACK_COMPRESSED_BLOCK_SIZE, 8);
+   mgl_glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 4, 4, 4, 4, GL_COMPRESSED_RED_RGTC1, 8, src);
+   CHECK_ERR(GL_NO_ERROR);
+   /* the whole level from the source's top-left 2 x 2 blocks */
+   GLuint whole;
+   mgl_glGenTextures(1, &whole);
+   mgl_glBindTexture(GL_TEXTURE_2D, whole);
+   mgl_glPixelStorei(GL_UNPACK_SKIP_PIXELS, 4);
+   mgl_glPixelStorei(GL_UNPACK_SKIP_ROWS, 0);
+   mgl_glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_RGTC1, 8, 8, 0, 32, src);
+   CHECK_ERR(GL_NO_ERROR);
+   /* a skip that is not whole blocks */
+   mgl_glPixelStorei(GL_UNPACK_SKIP_PIXELS, 2);
+   mgl_glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_COMPRESSED_RED_RGTC1, 8, src);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glPixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
+   mgl_glPixelStorei(GL_UNPACK_SKIP_ROWS, 6);
+   mgl_glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_RGTC1, 8, 8, 0, 32, src);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   /* without a block size the other modes do not apply: tight */
+   mgl_glPixelStorei(GL_UNPACK_COMPRESSED_BLOCK_SIZE, 0);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex);
+   mgl_glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_COMPRESSED_RED_RGTC1, 8, src[5]);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+   mgl_glPixelStorei(GL_UNPACK_SKIP_ROWS, 0);
+   uint8_t got[4][8];
+   mgl_glGetCompressedTexImage(GL_TEXTURE_2D, 0, got);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(!memcmp(got[0], src[5], 8));
+   CHECK(!memcmp(got[1], zero[0], 8));
+   CHECK(!memcmp(got[2], zero[0], 8));
+   CHECK(!memcmp(got[3], src[6], 8)); /* source block (2, 1) */
+   mgl_glBindTexture(GL_TEXTURE_2D, whole);
+   mgl_glGetCompressedTexImage(GL_TEXTURE_2D, 0, got);
+   CHECK(!memcmp(got[0], src[1], 8) && !memcmp(got[1], src[2], 8));
+   CHECK(!memcmp(got[2], src[5], 8) && !memcmp(got[3], src[6], 8));
+   /* packing: the level's 2 x 2 blocks into rows of 3 blocks, one block and one row in */
+   mgl_glPixelStorei(GL_PACK_ROW_LENGTH, 12);
+   mgl_glPixelStorei(GL_PACK_SKIP_PIXELS, 4);
+   mgl_glPixelStorei(GL_PACK_SKIP_ROWS, 4);
+   mgl_glPixelStorei(GL_PACK_COMPRESSED_BLOCK_WIDTH, 4);
+   mgl_glPixelStorei(GL_PACK_COMPRESSED_BLOCK_HEIGHT, 4);
+   mgl_glPixelStorei(GL_PACK_COMPRESSED_BLOCK_SIZE, 8);
+   uint8_t out[9][8];
+   memset(out, 0xee, sizeof out);
+   /* the bytes written run from the start to block (2, 2) of the rows: 9 blocks */
+   mgl_glGetnCompressedTexImageARB(GL_TEXTURE_2D, 0, 8 * 9 - 1, out);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glGetnCompressedTexImageARB(GL_TEXTURE_2D, 0, 8 * 9, out);
+   CHECK_ERR(GL_NO_ERROR);
+   static const int at[9] = {-1, -1, -1, -1, 0, 1, -1, 2, 3}; /* level block, -1 untouched */
+   for (unsigned b = 0; b < 9; b++) {
+      uint8_t untouched[8];
+      memset(untouched, 0xee, 8);
+      CHECK(!memcmp(out[b], at[b] < 0 ? untouched : got[at[b]], 8));
+   }
+   mgl_glPixelStorei(GL_PACK_SKIP_PIXELS, 2);
+   mgl_glGetCompressedTexImage(GL_TEXTURE_2D, 0, out);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glPixelStorei(GL_PACK_SKIP_PIXELS, 0);
+   mgl_glPixelStorei(GL_PACK_SKIP_ROWS, 0);
+   mgl_glPixelStorei(GL_PACK_ROW_LENGTH, 0);
+   /* a 2D array: the image height and skipped images count in blocks too (block depth 1) */
+   GLuint arr;
+   mgl_glGenTextures(1, &arr);
+   mgl_glBindTexture(GL_TEXTURE_2D_ARRAY, arr);
+   mgl_glPixelStorei(GL_UNPACK_COMPRESSED_BLOCK_SIZE, 8);
+   mgl_glPixelStorei(GL_UNPACK_COMPRESSED_BLOCK_DEPTH, 1);
+   mgl_glPixelStorei(GL_UNPACK_ROW_LENGTH, 8);   /* 2 blocks a row */
+   mgl_glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 8); /* 2 rows an image: 4 blocks */
+   mgl_glPixelStorei(GL_UNPACK_SKIP_IMAGES, 1);
+   mgl_glPixelStorei(GL_UNPACK_SKIP_PIXELS, 4);
+   mgl_glCompressedTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_COMPRESSED_RED_RGTC1, 4, 4, 2, 0, 16, src);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glPixelStorei(GL_UNPACK_SKIP_IMAGES, 0);
+   mgl_glPixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
+   mgl_glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 0);
+   mgl_glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+   mgl_glPixelStorei(GL_PACK_COMPRESSED_BLOCK_SIZE, 0);
+   mgl_glGetCompressedTexImage(GL_TEXTURE_2D_ARRAY, 0, got);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(!memcmp(got[0], src[5], 8)); /* image 1's first row, one block in */
+   CHECK(!memcmp(got[1], src[9], 8)); /* image 2's */
+   env_finish(&e);
 }
 
 int
 main(void)
 {
+   test_pixel_storage();
    test_rgtc();
    test_bc();
    test_etc2();

@@ -484,6 +484,17 @@ test_gl4x(void)
    snprintf(version, sizeof(version), "4.%d (Core Profile) mgl 0.1", minor);
    snprintf(glsl, sizeof(glsl), "4.%d0", minor);
    check_version(40 + minor, version, glsl);
+   /* GL 4.1's ARB_shader_precision: in the GL 4.0 context it requires, GLSL side too */
+   CHECK(listed("GL_ARB_shader_precision"));
+   CHECK(ctx && !(fe_glsl_deny(ctx) & GLSL_DENY_SHADER_PRECISION));
+   /* the robust buffer access behaviour: where the server bounds every buffer access */
+   for (int on = 0; on < 2; on++) {
+      fake_caps.cap_bits = on ? bits | gl40 | MGP_CAP_ROBUST_BUFFER_ACCESS
+                              : (bits | gl40) & ~MGP_CAP_ROBUST_BUFFER_ACCESS;
+      CHECK_EQ(listed("GL_ARB_robust_buffer_access_behavior"), on);
+      CHECK_EQ(listed("GL_KHR_robust_buffer_access_behavior"), on);
+   }
+   fake_caps.cap_bits = bits | gl40;
    drop(ctx);
    for (int m = 0; m <= minor; m++) {
       ctx = make(4, m);
@@ -501,6 +512,8 @@ test_gl4x(void)
       CHECK(ctx);
       check_version(33, "3.3 (Core Profile) mgl 0.1", "3.30");
       CHECK(ctx && fe_gl4_minor(ctx, &lacks) == -1 && lacks != NULL);
+      CHECK(!listed("GL_ARB_shader_precision"));
+      CHECK(ctx && (fe_glsl_deny(ctx) & GLSL_DENY_SHADER_PRECISION));
       drop(ctx);
       CHECK(!make(4, 0));
    }

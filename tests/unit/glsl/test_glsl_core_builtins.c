@@ -113,5 +113,25 @@ main(void)
                  &log),
          "imageSize: %s", log);
    free(log);
+   /* GL_ARB_shader_precision (GLSL 4.00; GL 4.1): glslang does not know it. Offered, `require`
+    * compiles and the macro is defined; withheld (GLSL_DENY_SHADER_PRECISION, a context below
+    * GL 4.0), `require` fails naming it and the macro is undefined */
+   static const char sp[] = "#version 400\n#extension GL_ARB_shader_precision : require\n"
+                            "#ifndef GL_ARB_shader_precision\n#error no macro\n#endif\n"
+                            "uniform vec4 a, b, c;\nout vec4 o;\n"
+                            "void main() { o = fma(a, b, c); }\n";
+   CHECK(compile(GLSL_STAGE_FRAGMENT, 0, sp, &log), "shader_precision: %s", log);
+   free(log);
+   CHECK(!compile(GLSL_STAGE_FRAGMENT, GLSL_DENY_SHADER_PRECISION, sp, &log) && log &&
+            strstr(log, "extension not supported") && strstr(log, "GL_ARB_shader_precision"),
+         "shader_precision withheld: %s", log);
+   free(log);
+   static const char sp_macro[] = "#version 400\n#ifdef GL_ARB_shader_precision\n#error macro\n"
+                                  "#endif\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n";
+   CHECK(compile(GLSL_STAGE_FRAGMENT, GLSL_DENY_SHADER_PRECISION, sp_macro, &log),
+         "shader_precision macro withheld: %s", log);
+   free(log);
+   CHECK(!compile(GLSL_STAGE_FRAGMENT, 0, sp_macro, &log), "shader_precision macro offered");
+   free(log);
    return t_finish("unit.glsl.core_builtins");
 }
