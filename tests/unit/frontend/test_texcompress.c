@@ -262,10 +262,14 @@ test_bc(void)
    CHECK_EQ(fe_block_image_size(FE_BLOCK_BC1_RGB, 5, 5, 1), 32u);
    CHECK_EQ(fe_block_image_size(FE_BLOCK_BC7, 4, 4, 2), 32u);
    CHECK_EQ(fe_block_texel_bytes(FE_BLOCK_BC6H_SFLOAT), 8u);
+}
+
 /* ARB_compressed_texture_pixel_storage (GL 4.6 §8.4.1, §8.7, §8.11.4): the block pixel-store
  * state, its errors, and the row length, skips and image height it lets apply (in whole blocks)
  * to glCompressedTex(Sub)Image* and glGetCompressedTexImage. RGTC1: 4x4 blocks of 8 bytes. */
+static void
 test_pixel_storage(void)
+{
    struct fe_test_env e;
    env_init(&e, 16, 16);
    static const GLenum pnames[] = {
@@ -287,6 +291,7 @@ test_pixel_storage(void)
       CHECK_EQ(v, (GLint)(10 + i));
       mgl_glPixelStorei(pnames[i], 0);
    }
+
    /* a source image of 4 x 3 blocks, each block's bytes its index */
    uint8_t src[12][8];
    for (unsigned b = 0; b < 12; b++)
@@ -330,6 +335,7 @@ test_pixel_storage(void)
    CHECK_ERR(GL_NO_ERROR);
    mgl_glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
    mgl_glPixelStorei(GL_UNPACK_SKIP_ROWS, 0);
+
    uint8_t got[4][8];
    mgl_glGetCompressedTexImage(GL_TEXTURE_2D, 0, got);
    CHECK_ERR(GL_NO_ERROR);
@@ -341,6 +347,7 @@ test_pixel_storage(void)
    mgl_glGetCompressedTexImage(GL_TEXTURE_2D, 0, got);
    CHECK(!memcmp(got[0], src[1], 8) && !memcmp(got[1], src[2], 8));
    CHECK(!memcmp(got[2], src[5], 8) && !memcmp(got[3], src[6], 8));
+
    /* packing: the level's 2 x 2 blocks into rows of 3 blocks, one block and one row in */
    mgl_glPixelStorei(GL_PACK_ROW_LENGTH, 12);
    mgl_glPixelStorei(GL_PACK_SKIP_PIXELS, 4);
@@ -367,6 +374,7 @@ test_pixel_storage(void)
    mgl_glPixelStorei(GL_PACK_SKIP_PIXELS, 0);
    mgl_glPixelStorei(GL_PACK_SKIP_ROWS, 0);
    mgl_glPixelStorei(GL_PACK_ROW_LENGTH, 0);
+
    /* a 2D array: the image height and skipped images count in blocks too (block depth 1) */
    GLuint arr;
    mgl_glGenTextures(1, &arr);
