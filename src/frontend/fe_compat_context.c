@@ -62,8 +62,7 @@ fe_compat_destroy(struct fe_context *ctx, struct fe_compat *c)
 /* Core-list extensions a compatibility context does not list: each adds legacy formats or
  * behaviour that piglit's compatibility tests of it (Mesa llvmpipe passes them) show failing
  * here — sRGB, packed-float and shared-exponent formats and their alpha test, blending,
- * mipmap generation and wrap modes; the mipmaps GL_ARB_depth_buffer_float's depth formats
- * generate; GLSL 1.10-1.20 texture arrays under
+ * mipmap generation and wrap modes; GLSL 1.10-1.20 texture arrays under
  * GL_EXT_texture_array; GL_TEXTURE_BUFFER_FORMAT_ARB and texture buffers in display lists;
  * immediate-mode vertices mixed with buffer objects; ARB_fragment_program's integer pixel
  * centre; sRGB framebuffers in legacy paths; and ARB_robustness, whose compatibility-profile
@@ -73,7 +72,6 @@ static bool
 core_only(const char *name)
 {
    static const char *const names[] = {
-      "GL_ARB_depth_buffer_float",
       "GL_ARB_fragment_coord_conventions",
       "GL_ARB_framebuffer_sRGB",
       "GL_ARB_pixel_buffer_object",

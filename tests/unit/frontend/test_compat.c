@@ -81,7 +81,8 @@ test_strings(void)
    CHECK(has_ext_i("GL_ARB_vertex_type_2_10_10_10_rev"));
    /* core-list names whose legacy formats fail here are not listed in compatibility contexts */
    CHECK(!has_ext_i("GL_EXT_texture_sRGB"));
-   CHECK(!has_ext_i("GL_ARB_depth_buffer_float"));
+   /* listed since depth textures generate mipmaps in compatibility contexts (compat10) */
+   CHECK(has_ext_i("GL_ARB_depth_buffer_float"));
    const char *all = (const char *)mgl_glGetString(GL_EXTENSIONS);
    CHECK(all && strstr(all, "GL_ARB_compatibility ") && strstr(all, "GL_ARB_vertex_array_object"));
    CHECK_ERR(GL_NO_ERROR);
@@ -839,6 +840,40 @@ test_float_snorm_legacy(void)
    env_finish(&e);
 }
 
+/* glGenerateMipmap of a GL_DEPTH_COMPONENT32F texture: its levels in a compatibility context
+ * (read back and box-filtered by the front end: texture_subdata of level 1), GL_INVALID_OPERATION
+ * in a core one, as before. */
+static void
+test_depth_mipmap(void)
+{
+   static const float px[16] = {0};
+   for (int core = 0; core < 2; core++) {
+      struct fe_test_env e;
+      if (core)
+         env_init(&e, 16, 16);
+      else
+         compat_env(&e);
+      GLuint t;
+      mgl_glGenTextures(1, &t);
+      mgl_glBindTexture(GL_TEXTURE_2D, t);
+      mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT32F, 4, 4, 0, GL_DEPTH_COMPONENT,
+                       GL_FLOAT, px);
+      CHECK_ERR(GL_NO_ERROR);
+      fake_clear();
+      mgl_glGenerateMipmap(GL_TEXTURE_2D);
+      CHECK_ERR(core ? GL_INVALID_OPERATION : GL_NO_ERROR);
+      GLint w1 = -1;
+      mgl_glGetTexLevelParameteriv(GL_TEXTURE_2D, 1, GL_TEXTURE_WIDTH, &w1);
+      CHECK_EQ(w1, core ? 0 : 2);
+      mgl_glFinish();
+      CHECK(!fake_find(MGP_CALL_generate_mipmap, 0));
+      CHECK(core ? !fake_find(MGP_CALL_get_texture_image, 0)
+                 : fake_find(MGP_CALL_get_texture_image, 0) != NULL);
+      mgl_glDeleteTextures(1, &t);
+      env_finish(&e);
+   }
+}
+
 /* ARB_vertex_type_2_10_10_10_rev's conventional attributes: one packed word each, colours and
  * normals normalized (signed ones by GL 3.3's (2c + 1) / (2^b - 1)), coordinates not. */
 static void
@@ -1299,6 +1334,7 @@ main(void)
    test_copy_tex_image_legacy();
    test_params_after_respecify();
    test_float_snorm_legacy();
+   test_depth_mipmap();
    test_packed_attributes();
    test_unused_names();
    test_alpha_test_program_decline();
