@@ -67,6 +67,17 @@ GLenum fe_compat_legacy_base(GLenum internal_format);
  * LUMINANCE_ALPHA, RGB, RGBA), which glTexImage takes in a compatibility context; any other
  * value is returned as it is. */
 GLint fe_compat_component_format(const struct fe_context *ctx, GLint internal_format);
+/* GL_TEXTURE_INTERNAL_FORMAT of an image asked for with internal_format: a generic compressed
+ * name (GL_COMPRESSED_RGBA, _ALPHA, _LUMINANCE, ...; not the sRGB ones), which mgl keeps
+ * uncompressed, is the base internal format GL 2.1 §3.8.1 replaces it with in a compatibility
+ * context ("If no specific compressed format is available, internalformat is instead replaced
+ * by the corresponding base internal format"); any other is returned as it is. */
+GLenum fe_compat_queried_format(const struct fe_context *ctx, GLenum internal_format);
+/* Whether info is GL_COMPRESSED_RED, _RG, _RGB or _RGBA in a compatibility context: the
+ * image's internal format is then GL_RED, GL_RG, GL_RGB or GL_RGBA (above), colour-renderable
+ * as they are (GL 3.3 compatibility §4.4.4). */
+struct fe_format_info;
+bool fe_compat_generic_renderable(const struct fe_context *ctx, const struct fe_format_info *info);
 /* The pixel format a luminance/alpha source format is read as (GL_ALPHA, GL_LUMINANCE: GL_RED;
  * GL_LUMINANCE_ALPHA: GL_RG); others unchanged. A proxy's check takes these. */
 GLenum fe_compat_source_format(GLenum format);

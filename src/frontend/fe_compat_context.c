@@ -168,6 +168,7 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
                                           "GL_ARB_shading_language_100",
                                           "GL_ARB_shadow",
                                           "GL_ARB_texture_border_clamp",
+                                          "GL_ARB_texture_compression",
                                           "GL_ARB_texture_cube_map",
                                           "GL_ARB_texture_mirrored_repeat",
                                           "GL_ARB_transpose_matrix",

@@ -874,6 +874,62 @@ test_depth_mipmap(void)
    }
 }
 
+/* GL_ARB_texture_compression's generic names, kept uncompressed: a compatibility context lists
+ * the extension, takes GL_COMPRESSED_ALPHA/_LUMINANCE/_LUMINANCE_ALPHA/_INTENSITY, answers the
+ * base internal format GL replaces a generic name with and GL_TEXTURE_COMPRESSED false, and
+ * renders into a GL_COMPRESSED_RGBA image as GL_RGBA; a core context neither lists the
+ * extension nor takes the luminance, alpha and intensity names. */
+static void
+test_generic_compressed(void)
+{
+   static const struct {
+      GLenum generic, base;
+   } f[] = {
+      {0x84E9, GL_ALPHA},          {0x84EA, FE_GL_LUMINANCE},   {0x84EB, FE_GL_LUMINANCE_ALPHA},
+      {0x84EC, FE_GL_INTENSITY},   {GL_COMPRESSED_RGB, GL_RGB}, {GL_COMPRESSED_RGBA, GL_RGBA},
+      {GL_COMPRESSED_RED, GL_RED}, {GL_COMPRESSED_RG, GL_RG}};
+   static const GLubyte px[16] = {0};
+   for (int core = 0; core < 2; core++) {
+      struct fe_test_env e;
+      if (core)
+         env_init(&e, 16, 16);
+      else
+         compat_env(&e);
+      CHECK(has_ext_i("GL_ARB_texture_compression") == !core);
+      GLuint t;
+      mgl_glGenTextures(1, &t);
+      mgl_glBindTexture(GL_TEXTURE_2D, t);
+      for (unsigned i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+         const bool legacy = i < 4;
+         mgl_glTexImage2D(GL_TEXTURE_2D, 0, (GLint)f[i].generic, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                          px);
+         if (core && legacy) {
+            CHECK(mgl_glGetError() != GL_NO_ERROR);
+            continue;
+         }
+         CHECK_ERR(GL_NO_ERROR);
+         if (core)
+            continue; /* core contexts are outside this change */
+         CHECK_EQ(level_param(GL_TEXTURE_INTERNAL_FORMAT), (GLint)f[i].base);
+         CHECK_EQ(level_param(GL_TEXTURE_COMPRESSED), GL_FALSE);
+      }
+      if (!core) {
+         /* GL_COMPRESSED_RGBA is GL_RGBA: colour-renderable */
+         mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                          px);
+         GLuint fb;
+         mgl_glGenFramebuffers(1, &fb);
+         mgl_glBindFramebuffer(GL_FRAMEBUFFER, fb);
+         mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+         CHECK_EQ(mgl_glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+         mgl_glDeleteFramebuffers(1, &fb);
+      }
+      mgl_glDeleteTextures(1, &t);
+      CHECK_ERR(GL_NO_ERROR);
+      env_finish(&e);
+   }
+}
+
 /* ARB_vertex_type_2_10_10_10_rev's conventional attributes: one packed word each, colours and
  * normals normalized (signed ones by GL 3.3's (2c + 1) / (2^b - 1)), coordinates not. */
 static void
@@ -1335,6 +1391,7 @@ main(void)
    test_params_after_respecify();
    test_float_snorm_legacy();
    test_depth_mipmap();
+   test_generic_compressed();
    test_packed_attributes();
    test_unused_names();
    test_alpha_test_program_decline();
