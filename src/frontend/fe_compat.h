@@ -91,6 +91,22 @@ void fe_compat_tex_source_end(struct fe_context *ctx, struct fe_compat_tex_sourc
 bool fe_ff_stipple_unpack(struct fe_context *ctx, const GLubyte *mask, uint32_t rows[32]);
 void fe_ff_stipple_set(struct fe_context *ctx, const uint32_t rows[32]);
 
+/* GL_NV_primitive_restart's and GL_EXT_stencil_two_side's enables (not in glcorearb.h). */
+#define FE_GL_PRIMITIVE_RESTART_NV 0x8558
+#define FE_GL_STENCIL_TEST_TWO_SIDE_EXT 0x8910
+/* One face's stencil state as the pipe takes it (enum mgp_compare_func, mgp_stencil_op). */
+struct fe_compat_stencil_face {
+   uint16_t func, fail, zfail, zpass;
+   uint32_t ref, read_mask, write_mask;
+};
+/* GL_EXT_stencil_two_side (fe_state.c): GL_STENCIL_TEST_TWO_SIDE_EXT on or off. The faces are
+ * Mesa's three: 0 front, 1 GL 2.0's back, 2 the extension's back; back-facing primitives draw
+ * with face 2 while the switch is on, else face 1. */
+void fe_stencil_two_side(struct fe_context *ctx, bool on);
+/* Face 0, 1 or 2's state (above). */
+void fe_stencil_face_state(const struct fe_context *ctx, int face,
+                           struct fe_compat_stencil_face *out);
+
 /* Opens a compatibility-only entry point: the live context, or a return (after
  * GL_INVALID_OPERATION in a core or ES context, as GL specifies for a removed command). */
 #define FE_COMPAT_CTX_OR_RETURN(...)                                                               \

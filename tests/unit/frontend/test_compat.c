@@ -930,6 +930,123 @@ test_generic_compressed(void)
    }
 }
 
+/* GL_EXT_stencil_two_side: with GL_STENCIL_TEST_TWO_SIDE_EXT on, glStencilFunc/Op/Mask after
+ * glActiveStencilFaceEXT(GL_BACK) set the extension's back face alone, which back faces draw
+ * with (the pipe's back state); off, they draw with GL 2.0's back state again, which the
+ * GL_STENCIL_BACK_ queries answer throughout; the front names answer the chosen face;
+ * glPushAttrib(GL_STENCIL_BUFFER_BIT) keeps the switch and both back faces. A core context has
+ * neither the command nor the enable. */
+static void
+test_stencil_two_side(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   CHECK(has_ext_i("GL_EXT_stencil_two_side"));
+   mgl_glActiveStencilFaceEXT(GL_FRONT_AND_BACK);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glEnable(FE_GL_STENCIL_TEST_TWO_SIDE_EXT);
+   CHECK(mgl_glIsEnabled(FE_GL_STENCIL_TEST_TWO_SIDE_EXT));
+   mgl_glActiveStencilFaceEXT(GL_BACK);
+   mgl_glStencilFunc(GL_LESS, 3, 0x0f);
+   mgl_glStencilOp(GL_INCR, GL_DECR, GL_INVERT);
+   mgl_glStencilMask(0x30);
+   CHECK_ERR(GL_NO_ERROR);
+   GLint v = 0;
+   mgl_glGetIntegerv(0x8911 /* GL_ACTIVE_STENCIL_FACE_EXT */, &v);
+   CHECK_EQ(v, GL_BACK);
+   mgl_glGetIntegerv(GL_STENCIL_FUNC, &v);
+   CHECK_EQ(v, GL_LESS);
+   mgl_glGetIntegerv(GL_STENCIL_REF, &v);
+   CHECK_EQ(v, 3);
+   mgl_glGetIntegerv(GL_STENCIL_WRITEMASK, &v);
+   CHECK_EQ(v, 0x30);
+   mgl_glGetIntegerv(GL_STENCIL_PASS_DEPTH_PASS, &v);
+   CHECK_EQ(v, GL_INVERT);
+   mgl_glGetIntegerv(GL_STENCIL_BACK_FUNC, &v);
+   CHECK_EQ(v, GL_ALWAYS);
+   struct fe_context *ctx = e.ctx;
+   CHECK_EQ(ctx->rs.stencil_func[1], MGP_COMPARE_FUNC_LESS);
+   CHECK_EQ(ctx->rs.stencil_zpass[1], MGP_STENCIL_OP_INVERT);
+   CHECK_EQ(ctx->ds.stencil_write_mask[1], 0x30u);
+   CHECK_EQ(ctx->rs.stencil_func[0], MGP_COMPARE_FUNC_ALWAYS);
+   mgl_glActiveStencilFaceEXT(GL_FRONT);
+   mgl_glGetIntegerv(GL_STENCIL_FUNC, &v);
+   CHECK_EQ(v, GL_ALWAYS);
+   /* GL 2.0's back face while the switch is on: kept aside */
+   mgl_glStencilFuncSeparate(GL_BACK, GL_GEQUAL, 5, 0xff);
+   CHECK_EQ(ctx->rs.stencil_func[1], MGP_COMPARE_FUNC_LESS);
+   mgl_glGetIntegerv(GL_STENCIL_BACK_FUNC, &v);
+   CHECK_EQ(v, GL_GEQUAL);
+   mgl_glPushAttrib(GL_STENCIL_BUFFER_BIT);
+   mgl_glDisable(FE_GL_STENCIL_TEST_TWO_SIDE_EXT);
+   CHECK_EQ(ctx->rs.stencil_func[1], MGP_COMPARE_FUNC_GEQUAL);
+   CHECK_EQ(ctx->ds.stencil_ref[1], 5u);
+   mgl_glPopAttrib();
+   CHECK(mgl_glIsEnabled(FE_GL_STENCIL_TEST_TWO_SIDE_EXT));
+   CHECK_EQ(ctx->rs.stencil_func[1], MGP_COMPARE_FUNC_LESS);
+   mgl_glDisable(FE_GL_STENCIL_TEST_TWO_SIDE_EXT);
+   CHECK_EQ(ctx->rs.stencil_func[1], MGP_COMPARE_FUNC_GEQUAL);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+
+   env_init(&e, 16, 16);
+   mgl_glActiveStencilFaceEXT(GL_BACK);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glEnable(FE_GL_STENCIL_TEST_TWO_SIDE_EXT);
+   CHECK_ERR(GL_INVALID_ENUM);
+   env_finish(&e);
+}
+
+/* GL_NV_primitive_restart: its switch (glEnableClientState, as the extension has it, or
+ * glEnable) and index are GL 3.1's; glPrimitiveRestartNV between glBegin and glEnd ends the
+ * primitive and begins another of the same mode (two draws), and is GL_INVALID_OPERATION
+ * outside; glArrayElement of the restart index there does the same. */
+static void
+test_nv_primitive_restart(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   CHECK(has_ext_i("GL_NV_primitive_restart"));
+   mgl_glEnableClientState(FE_GL_PRIMITIVE_RESTART_NV);
+   CHECK(mgl_glIsEnabled(GL_PRIMITIVE_RESTART));
+   CHECK(mgl_glIsEnabled(FE_GL_PRIMITIVE_RESTART_NV));
+   mgl_glPrimitiveRestartIndexNV(7);
+   GLint v = 0;
+   mgl_glGetIntegerv(GL_PRIMITIVE_RESTART_INDEX, &v);
+   CHECK_EQ(v, 7);
+   mgl_glGetIntegerv(0x8559 /* GL_PRIMITIVE_RESTART_INDEX_NV */, &v);
+   CHECK_EQ(v, 7);
+   mgl_glPrimitiveRestartNV();
+   CHECK_ERR(GL_INVALID_OPERATION);
+   fake_clear();
+   mgl_glBegin(GL_TRIANGLE_STRIP);
+   for (int i = 0; i < 4; i++)
+      mgl_glVertex2f((float)i, 0.0f);
+   mgl_glPrimitiveRestartNV();
+   for (int i = 0; i < 3; i++)
+      mgl_glVertex2f((float)i, 1.0f);
+   mgl_glEnd();
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 2);
+   /* glArrayElement(7) restarts too */
+   static const float pos[16] = {0};
+   mgl_glVertexPointer(2, GL_FLOAT, 0, pos);
+   mgl_glEnableClientState(GL_VERTEX_ARRAY);
+   fake_clear();
+   mgl_glBegin(GL_TRIANGLE_STRIP);
+   for (int i = 0; i < 3; i++)
+      mgl_glArrayElement(i);
+   mgl_glArrayElement(7);
+   for (int i = 0; i < 3; i++)
+      mgl_glArrayElement(i);
+   mgl_glEnd();
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 2);
+   mgl_glDisableClientState(FE_GL_PRIMITIVE_RESTART_NV);
+   CHECK(!mgl_glIsEnabled(GL_PRIMITIVE_RESTART));
+   env_finish(&e);
+}
+
 /* ARB_vertex_type_2_10_10_10_rev's conventional attributes: one packed word each, colours and
  * normals normalized (signed ones by GL 3.3's (2c + 1) / (2^b - 1)), coordinates not. */
 static void
@@ -1392,6 +1509,8 @@ main(void)
    test_float_snorm_legacy();
    test_depth_mipmap();
    test_generic_compressed();
+   test_stencil_two_side();
+   test_nv_primitive_restart();
    test_packed_attributes();
    test_unused_names();
    test_alpha_test_program_decline();
