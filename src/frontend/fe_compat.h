@@ -67,6 +67,17 @@ GLenum fe_compat_legacy_base(GLenum internal_format);
  * LUMINANCE_ALPHA, RGB, RGBA), which glTexImage takes in a compatibility context; any other
  * value is returned as it is. */
 GLint fe_compat_component_format(const struct fe_context *ctx, GLint internal_format);
+/* GL_TEXTURE_INTERNAL_FORMAT of an image asked for with internal_format: a generic compressed
+ * name (GL_COMPRESSED_RGBA, _ALPHA, _LUMINANCE, ...; not the sRGB ones), which mgl keeps
+ * uncompressed, is the base internal format GL 2.1 §3.8.1 replaces it with in a compatibility
+ * context ("If no specific compressed format is available, internalformat is instead replaced
+ * by the corresponding base internal format"); any other is returned as it is. */
+GLenum fe_compat_queried_format(const struct fe_context *ctx, GLenum internal_format);
+/* Whether info is GL_COMPRESSED_RED, _RG, _RGB or _RGBA in a compatibility context: the
+ * image's internal format is then GL_RED, GL_RG, GL_RGB or GL_RGBA (above), colour-renderable
+ * as they are (GL 3.3 compatibility §4.4.4). */
+struct fe_format_info;
+bool fe_compat_generic_renderable(const struct fe_context *ctx, const struct fe_format_info *info);
 /* The pixel format a luminance/alpha source format is read as (GL_ALPHA, GL_LUMINANCE: GL_RED;
  * GL_LUMINANCE_ALPHA: GL_RG); others unchanged. A proxy's check takes these. */
 GLenum fe_compat_source_format(GLenum format);
@@ -79,6 +90,22 @@ void fe_compat_tex_source_end(struct fe_context *ctx, struct fe_compat_tex_sourc
  * of rows[y]; false after an error or for a null mask), and the pattern set from such rows. */
 bool fe_ff_stipple_unpack(struct fe_context *ctx, const GLubyte *mask, uint32_t rows[32]);
 void fe_ff_stipple_set(struct fe_context *ctx, const uint32_t rows[32]);
+
+/* GL_NV_primitive_restart's and GL_EXT_stencil_two_side's enables (not in glcorearb.h). */
+#define FE_GL_PRIMITIVE_RESTART_NV 0x8558
+#define FE_GL_STENCIL_TEST_TWO_SIDE_EXT 0x8910
+/* One face's stencil state as the pipe takes it (enum mgp_compare_func, mgp_stencil_op). */
+struct fe_compat_stencil_face {
+   uint16_t func, fail, zfail, zpass;
+   uint32_t ref, read_mask, write_mask;
+};
+/* GL_EXT_stencil_two_side (fe_state.c): GL_STENCIL_TEST_TWO_SIDE_EXT on or off. The faces are
+ * Mesa's three: 0 front, 1 GL 2.0's back, 2 the extension's back; back-facing primitives draw
+ * with face 2 while the switch is on, else face 1. */
+void fe_stencil_two_side(struct fe_context *ctx, bool on);
+/* Face 0, 1 or 2's state (above). */
+void fe_stencil_face_state(const struct fe_context *ctx, int face,
+                           struct fe_compat_stencil_face *out);
 
 /* Opens a compatibility-only entry point: the live context, or a return (after
  * GL_INVALID_OPERATION in a core or ES context, as GL specifies for a removed command). */

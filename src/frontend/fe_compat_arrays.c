@@ -217,6 +217,14 @@ client_state(struct fe_context *ctx, GLenum cap, bool on)
    }
    if (cap == GL_INDEX_ARRAY)
       return; /* RGBA only: nothing reads it */
+   if (cap == FE_GL_PRIMITIVE_RESTART_NV) {
+      /* GL_NV_primitive_restart's switch (client state there) is GL 3.1's, as in Mesa */
+      if (on)
+         mgl_glEnable(GL_PRIMITIVE_RESTART);
+      else
+         mgl_glDisable(GL_PRIMITIVE_RESTART);
+      return;
+   }
    const int slot = cap_slot(ctx, cap);
    FE_CHECK(slot < 0, GL_INVALID_ENUM);
    fe_vao_attrib_enable(ctx, (GLuint)slot, on);
@@ -225,6 +233,14 @@ client_state(struct fe_context *ctx, GLenum cap, bool on)
 bool
 fe_compat_enable_array(struct fe_context *ctx, GLenum cap, bool on)
 {
+   if (cap == FE_GL_PRIMITIVE_RESTART_NV) {
+      client_state(ctx, cap, on); /* glEnable takes it too (Mesa) */
+      return true;
+   }
+   if (cap == FE_GL_STENCIL_TEST_TWO_SIDE_EXT) {
+      fe_stencil_two_side(ctx, on);
+      return true;
+   }
    if (cap != GL_EDGE_FLAG_ARRAY && cap != GL_INDEX_ARRAY && cap_slot(ctx, cap) < 0)
       return false;
    client_state(ctx, cap, on);
@@ -531,6 +547,13 @@ mgl_glArrayElement(GLint i)
 {
    FE_COMPAT_CTX_OR_RETURN();
    FE_CHECK(i < 0, GL_INVALID_VALUE);
+   /* the restart index between glBegin and glEnd restarts the primitive (GL 3.1's switch or
+    * NV_primitive_restart's, the same state), as Mesa does */
+   if (ctx->restart_gl && (GLuint)i == ctx->restart_index &&
+       (ctx->entry_mode & FE_ENTRY_IN_BEGIN_END)) {
+      mgl_glPrimitiveRestartNV();
+      return;
+   }
    struct fe_compat_element e;
    fe_compat_element_read(ctx, i, &e);
    fe_compat_element_apply(ctx, &e);

@@ -39,6 +39,15 @@ fe_compat_init(struct fe_context *ctx)
    fe_draw_touch(ctx);
    fe_compat_pixels_init(c->pixels);
    c->rm.mode = 0x1C00; /* GL_RENDER */
+   /* GL_EXT_stencil_two_side's back face: GL's initial stencil state */
+   c->stencil_aside = (struct fe_compat_stencil_face){
+      .func = MGP_COMPARE_FUNC_ALWAYS,
+      .fail = MGP_STENCIL_OP_KEEP,
+      .zfail = MGP_STENCIL_OP_KEEP,
+      .zpass = MGP_STENCIL_OP_KEEP,
+      .read_mask = ~0u,
+      .write_mask = ~0u,
+   };
 }
 
 void
@@ -62,8 +71,7 @@ fe_compat_destroy(struct fe_context *ctx, struct fe_compat *c)
 /* Core-list extensions a compatibility context does not list: each adds legacy formats or
  * behaviour that piglit's compatibility tests of it (Mesa llvmpipe passes them) show failing
  * here — sRGB, packed-float and shared-exponent formats and their alpha test, blending,
- * mipmap generation and wrap modes; the mipmaps GL_ARB_depth_buffer_float's depth formats
- * generate; GLSL 1.10-1.20 texture arrays under
+ * mipmap generation and wrap modes; GLSL 1.10-1.20 texture arrays under
  * GL_EXT_texture_array; GL_TEXTURE_BUFFER_FORMAT_ARB and texture buffers in display lists;
  * immediate-mode vertices mixed with buffer objects; ARB_fragment_program's integer pixel
  * centre; sRGB framebuffers in legacy paths; and ARB_robustness, whose compatibility-profile
@@ -73,7 +81,6 @@ static bool
 core_only(const char *name)
 {
    static const char *const names[] = {
-      "GL_ARB_depth_buffer_float",
       "GL_ARB_fragment_coord_conventions",
       "GL_ARB_framebuffer_sRGB",
       "GL_ARB_pixel_buffer_object",
@@ -132,7 +139,10 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
        * suffixed commands forward to the core ones as above); GL_RASTER_POSITION_UNCLIPPED_IBM
        * (fe_compat_raster.c); glLockArraysEXT's range, which changes nothing else (mgl reads
        * the arrays at each draw); NV_light_max_exponent's limits (128, those glMaterial and
-       * glLight enforce); then the core list less core_only() and less the names already here */
+       * glLight enforce); GL_ARB_texture_compression, whose generic names stay uncompressed
+       * (fe_compat_texformat.c); GL_EXT_stencil_two_side's third stencil face (fe_state.c)
+       * and GL_NV_primitive_restart on GL 3.1's restart state (fe_compat_immediate.c); then
+       * the core list less core_only() and less the names already here */
       static const char *const first[] = {"GL_ARB_compatibility",
                                           "GL_ARB_point_parameters",
                                           "GL_ARB_point_sprite",
@@ -170,6 +180,7 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
                                           "GL_ARB_shading_language_100",
                                           "GL_ARB_shadow",
                                           "GL_ARB_texture_border_clamp",
+                                          "GL_ARB_texture_compression",
                                           "GL_ARB_texture_cube_map",
                                           "GL_ARB_texture_mirrored_repeat",
                                           "GL_ARB_transpose_matrix",
@@ -187,6 +198,7 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
                                           "GL_EXT_secondary_color",
                                           "GL_EXT_separate_specular_color",
                                           "GL_EXT_shadow_funcs",
+                                          "GL_EXT_stencil_two_side",
                                           "GL_EXT_stencil_wrap",
                                           "GL_EXT_subtexture",
                                           "GL_EXT_texture",
@@ -203,6 +215,7 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
                                           "GL_MESA_window_pos",
                                           "GL_NV_blend_square",
                                           "GL_NV_light_max_exponent",
+                                          "GL_NV_primitive_restart",
                                           "GL_NV_texgen_reflection",
                                           "GL_NV_texture_rectangle",
                                           "GL_OES_read_format",
@@ -274,6 +287,10 @@ array_slot(const struct fe_context *ctx, GLenum cap)
 int
 fe_compat_is_enabled(struct fe_context *ctx, GLenum cap)
 {
+   if (cap == FE_GL_PRIMITIVE_RESTART_NV)
+      return ctx->restart_gl;
+   if (cap == FE_GL_STENCIL_TEST_TWO_SIDE_EXT)
+      return ctx->compat->stencil_two_side;
    if (cap == GL_EDGE_FLAG_ARRAY)
       return ctx->compat->edge_array.enabled;
    if (cap == GL_INDEX_ARRAY)
@@ -382,6 +399,14 @@ fe_compat_get(struct fe_context *ctx, GLenum pname, double f[16], int *kind)
    case 0x81A9: /* GL_ARRAY_ELEMENT_LOCK_COUNT_EXT */
       *kind = 1;
       f[0] = c->lock_count;
+      return 1;
+   case 0x8559: /* GL_PRIMITIVE_RESTART_INDEX_NV: GL 3.1's index */
+      *kind = 1;
+      f[0] = ctx->restart_index;
+      return 1;
+   case 0x8911: /* GL_ACTIVE_STENCIL_FACE_EXT */
+      *kind = 4;
+      f[0] = c->stencil_active_back ? GL_BACK : GL_FRONT;
       return 1;
    case 0x8504: /* GL_MAX_SHININESS_NV (NV_light_max_exponent): glMaterial's limit */
    case 0x8505: /* GL_MAX_SPOT_EXPONENT_NV: glLight's */ f[0] = 128.0; return 1;

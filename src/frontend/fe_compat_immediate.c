@@ -195,6 +195,29 @@ mgl_glEnd(void)
       fe_ff_vmat_end(ctx);
 }
 
+/* GL_NV_primitive_restart: inside glBegin/glEnd, ends the primitive and begins another of the
+ * same mode, as glEnd and glBegin would; outside, GL_INVALID_OPERATION (as Mesa). */
+void
+mgl_glPrimitiveRestartNV(void)
+{
+   FE_COMPAT_CTX_OR_RETURN();
+   FE_CHECK(!(ctx->entry_mode & FE_ENTRY_IN_BEGIN_END), GL_INVALID_OPERATION);
+   const GLenum mode = ctx->compat->imm.mode;
+   end(ctx);
+   if (ctx->ff)
+      fe_ff_vmat_end(ctx);
+   begin(ctx, mode);
+}
+
+/* GL_NV_primitive_restart's index: GL 3.1's (the same state). */
+void
+mgl_glPrimitiveRestartIndexNV(GLuint index)
+{
+   FE_COMPAT_CTX_OR_RETURN();
+   FE_CHECK(ctx->entry_mode & FE_ENTRY_IN_BEGIN_END, GL_INVALID_OPERATION);
+   ctx->restart_index = index;
+}
+
 static void
 vtx(float x, float y, float z, float w)
 {

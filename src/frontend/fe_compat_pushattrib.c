@@ -147,6 +147,9 @@ struct fe_attrib_frame {
    uint8_t stencil_test;
    uint16_t stencil_func[2], stencil_fail[2], stencil_zfail[2], stencil_zpass[2];
    uint32_t stencil_ref[2], stencil_read_mask[2], stencil_write_mask[2];
+   /* GL_EXT_stencil_two_side: its switch, face and the back face aside */
+   bool stencil_two_side, stencil_active_back;
+   struct fe_compat_stencil_face stencil_aside;
    GLint clear_stencil;
    /* GL_COLOR_BUFFER_BIT */
    bool alpha_test, dither, srgb;
@@ -335,6 +338,9 @@ save(struct fe_context *ctx, struct fe_attrib_frame *f, GLbitfield m)
          f->stencil_write_mask[i] = ds->stencil_write_mask[i];
       }
       f->clear_stencil = ctx->clear_stencil;
+      f->stencil_two_side = ctx->compat->stencil_two_side;
+      f->stencil_active_back = ctx->compat->stencil_active_back;
+      f->stencil_aside = ctx->compat->stencil_aside;
    }
    if (m & GL_COLOR_BUFFER_BIT) {
       f->alpha_test = ff->alpha_test;
@@ -530,6 +536,9 @@ restore(struct fe_context *ctx, const struct fe_attrib_frame *f)
          ds->stencil_write_mask[i] = f->stencil_write_mask[i];
       }
       ctx->clear_stencil = f->clear_stencil;
+      ctx->compat->stencil_two_side = f->stencil_two_side;
+      ctx->compat->stencil_active_back = f->stencil_active_back;
+      ctx->compat->stencil_aside = f->stencil_aside;
    }
    if (m & GL_COLOR_BUFFER_BIT) {
       ff->alpha_test = f->alpha_test;

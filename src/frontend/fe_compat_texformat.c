@@ -53,6 +53,31 @@ fe_compat_component_format(const struct fe_context *ctx, GLint internal_format)
    return (GLint)by_count[internal_format - 1];
 }
 
+GLenum
+fe_compat_queried_format(const struct fe_context *ctx, GLenum internal_format)
+{
+   if (!ctx->compat)
+      return internal_format;
+   switch (internal_format) {
+   case GL_COMPRESSED_RED: return GL_RED;
+   case GL_COMPRESSED_RG: return GL_RG;
+   case GL_COMPRESSED_RGB: return GL_RGB;
+   case GL_COMPRESSED_RGBA: return GL_RGBA;
+   case 0x84E9: return GL_ALPHA;              /* GL_COMPRESSED_ALPHA */
+   case 0x84EA: return FE_GL_LUMINANCE;       /* GL_COMPRESSED_LUMINANCE */
+   case 0x84EB: return FE_GL_LUMINANCE_ALPHA; /* GL_COMPRESSED_LUMINANCE_ALPHA */
+   case 0x84EC: return FE_GL_INTENSITY;       /* GL_COMPRESSED_INTENSITY */
+   default: return internal_format;
+   }
+}
+
+bool
+fe_compat_generic_renderable(const struct fe_context *ctx, const struct fe_format_info *info)
+{
+   return info && !fe_format_is_legacy(info) &&
+          fe_compat_queried_format(ctx, info->internal_format) != info->internal_format;
+}
+
 bool
 fe_compat_tex_source_begin(struct fe_context *ctx, GLenum base, GLsizei width, GLsizei height,
                            GLenum *format, GLenum *type, const void **pixels,

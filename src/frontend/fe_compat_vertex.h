@@ -123,6 +123,10 @@ struct fe_compat_rendermode {
 };
 
 struct fe_compat {
+   /* GL_EXT_stencil_two_side (fe_state.c): the switch, glActiveStencilFaceEXT's face, and the
+    * back face not drawn with (GL 2.0's while the switch is on, the extension's while off) */
+   bool stencil_two_side, stencil_active_back;
+   struct fe_compat_stencil_face stencil_aside;
    const char **ext; /* the core list and GL_ARB_compatibility */
    unsigned ext_n;
    char *ext_joined;     /* glGetString(GL_EXTENSIONS) */

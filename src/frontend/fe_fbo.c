@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fe_compat.h"
 #include "fe_enum.h"
 #include "fe_format.h"
 #include "fe_gl.h"
@@ -195,7 +196,7 @@ compute_status(struct fe_context *ctx, const struct fe_framebuffer *fb)
          return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
       unsigned need;
       if (i < FE_MAX_COLOR_ATTACHMENTS) {
-         if (!info->color_renderable)
+         if (!info->color_renderable && !fe_compat_generic_renderable(ctx, info))
             return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
          need = MGP_FORMAT_CAP_RENDER;
       } else if (i == FE_ATT_DEPTH) {

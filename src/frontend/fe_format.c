@@ -174,6 +174,12 @@ static const struct fe_format_info format_table[] = {
    FMT(0x804B, R8_UNORM, FE_GL_INTENSITY, FE_FMT_UNORM, false),         /* GL_INTENSITY8 */
    FMT(0x804C, R16_UNORM, FE_GL_INTENSITY, FE_FMT_UNORM, false),        /* GL_INTENSITY12 */
    FMT(0x804D, R16_UNORM, FE_GL_INTENSITY, FE_FMT_UNORM, false),        /* GL_INTENSITY16 */
+   /* GL_ARB_texture_compression's generic luminance, alpha and intensity names (GL 2.1 table
+    * 3.17), kept uncompressed as GL allows: GL_TEXTURE_COMPRESSED reads false for them */
+   FMT(0x84E9, R8_UNORM, GL_ALPHA, FE_FMT_UNORM, false),               /* GL_COMPRESSED_ALPHA */
+   FMT(0x84EA, R8_UNORM, FE_GL_LUMINANCE, FE_FMT_UNORM, false),        /* .._LUMINANCE */
+   FMT(0x84EB, RG8_UNORM, FE_GL_LUMINANCE_ALPHA, FE_FMT_UNORM, false), /* .._LUMINANCE_ALPHA */
+   FMT(0x84EC, R8_UNORM, FE_GL_INTENSITY, FE_FMT_UNORM, false),        /* .._INTENSITY */
    /* GL_ARB_texture_float's intensity names (its alpha, luminance and luminance-alpha ones are
     * the EXT_texture_storage names above) */
    FMT(0x881D, R16_FLOAT, FE_GL_INTENSITY, FE_FMT_FLOAT, false), /* GL_INTENSITY16F_ARB */

@@ -1093,20 +1093,48 @@ get_render_state_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       FLOATN(GV_FLOAT, 1, rs->min_sample_shading);
       return true;
    case GL_SAMPLE_COVERAGE_INVERT: BOOL1(ds->sample_coverage_invert); return true;
-   case GL_STENCIL_FUNC: ENUM1(fe_gl_compare_func(rs->stencil_func[0])); return true;
-   case GL_STENCIL_BACK_FUNC: ENUM1(fe_gl_compare_func(rs->stencil_func[1])); return true;
-   case GL_STENCIL_REF: INT1((int32_t)ds->stencil_ref[0]); return true;
-   case GL_STENCIL_BACK_REF: INT1((int32_t)ds->stencil_ref[1]); return true;
-   case GL_STENCIL_VALUE_MASK: INT1(ds->stencil_read_mask[0]); return true;
-   case GL_STENCIL_BACK_VALUE_MASK: INT1(ds->stencil_read_mask[1]); return true;
-   case GL_STENCIL_WRITEMASK: INT1(ds->stencil_write_mask[0]); return true;
-   case GL_STENCIL_BACK_WRITEMASK: INT1(ds->stencil_write_mask[1]); return true;
-   case GL_STENCIL_FAIL: ENUM1(fe_gl_stencil_op(rs->stencil_fail[0])); return true;
-   case GL_STENCIL_BACK_FAIL: ENUM1(fe_gl_stencil_op(rs->stencil_fail[1])); return true;
-   case GL_STENCIL_PASS_DEPTH_FAIL: ENUM1(fe_gl_stencil_op(rs->stencil_zfail[0])); return true;
-   case GL_STENCIL_BACK_PASS_DEPTH_FAIL: ENUM1(fe_gl_stencil_op(rs->stencil_zfail[1])); return true;
-   case GL_STENCIL_PASS_DEPTH_PASS: ENUM1(fe_gl_stencil_op(rs->stencil_zpass[0])); return true;
-   case GL_STENCIL_BACK_PASS_DEPTH_PASS: ENUM1(fe_gl_stencil_op(rs->stencil_zpass[1])); return true;
+   case GL_STENCIL_FUNC:
+   case GL_STENCIL_REF:
+   case GL_STENCIL_VALUE_MASK:
+   case GL_STENCIL_WRITEMASK:
+   case GL_STENCIL_FAIL:
+   case GL_STENCIL_PASS_DEPTH_FAIL:
+   case GL_STENCIL_PASS_DEPTH_PASS:
+   case GL_STENCIL_BACK_FUNC:
+   case GL_STENCIL_BACK_REF:
+   case GL_STENCIL_BACK_VALUE_MASK:
+   case GL_STENCIL_BACK_WRITEMASK:
+   case GL_STENCIL_BACK_FAIL:
+   case GL_STENCIL_BACK_PASS_DEPTH_FAIL:
+   case GL_STENCIL_BACK_PASS_DEPTH_PASS: {
+      /* the front names answer GL_EXT_stencil_two_side's back face while
+       * glActiveStencilFaceEXT(GL_BACK) is chosen (as Mesa); the GL_STENCIL_BACK_ names GL 2.0's */
+      const bool back = pname == GL_STENCIL_BACK_FUNC || pname == GL_STENCIL_BACK_REF ||
+                        pname == GL_STENCIL_BACK_VALUE_MASK || pname == GL_STENCIL_BACK_WRITEMASK ||
+                        pname == GL_STENCIL_BACK_FAIL || pname == GL_STENCIL_BACK_PASS_DEPTH_FAIL ||
+                        pname == GL_STENCIL_BACK_PASS_DEPTH_PASS;
+      struct fe_compat_stencil_face st;
+      fe_stencil_face_state(ctx,
+                            back                                              ? 1
+                            : ctx->compat && ctx->compat->stencil_active_back ? 2
+                                                                              : 0,
+                            &st);
+      switch (pname) {
+      case GL_STENCIL_FUNC:
+      case GL_STENCIL_BACK_FUNC: ENUM1(fe_gl_compare_func(st.func)); return true;
+      case GL_STENCIL_REF:
+      case GL_STENCIL_BACK_REF: INT1((int32_t)st.ref); return true;
+      case GL_STENCIL_VALUE_MASK:
+      case GL_STENCIL_BACK_VALUE_MASK: INT1(st.read_mask); return true;
+      case GL_STENCIL_WRITEMASK:
+      case GL_STENCIL_BACK_WRITEMASK: INT1(st.write_mask); return true;
+      case GL_STENCIL_FAIL:
+      case GL_STENCIL_BACK_FAIL: ENUM1(fe_gl_stencil_op(st.fail)); return true;
+      case GL_STENCIL_PASS_DEPTH_FAIL:
+      case GL_STENCIL_BACK_PASS_DEPTH_FAIL: ENUM1(fe_gl_stencil_op(st.zfail)); return true;
+      default: ENUM1(fe_gl_stencil_op(st.zpass)); return true;
+      }
+   }
    case GL_LINE_SMOOTH_HINT:
    case GL_POLYGON_SMOOTH_HINT:
    case GL_TEXTURE_COMPRESSION_HINT:

@@ -895,6 +895,122 @@ face_range(GLenum face, int *first, int *last)
    }
 }
 
+/* Where face 1 or 2 (fe_compat.h: GL 2.0's back, GL_EXT_stencil_two_side's back) is kept when
+ * it is not the back face drawn with (ctx->rs/ds [1]): the compatibility state's aside copy;
+ * NULL when it is in rs/ds (face 0 always is). */
+static struct fe_compat_stencil_face *
+stencil_aside(struct fe_context *ctx, int face)
+{
+   if (!face || !ctx->compat)
+      return NULL;
+   return ctx->compat->stencil_two_side == (face == 2) ? NULL : &ctx->compat->stencil_aside;
+}
+
+static void
+stencil_func_at(struct fe_context *ctx, int face, GLenum func, GLint ref, GLuint mask)
+{
+   struct fe_compat_stencil_face *a = stencil_aside(ctx, face);
+   if (a) {
+      a->func = fe_mgp_compare_func(func);
+      a->ref = (uint32_t)ref;
+      a->read_mask = mask;
+      return;
+   }
+   const int f = face ? 1 : 0;
+   rs_u16(ctx, &ctx->rs.stencil_func[f], fe_mgp_compare_func(func));
+   ds_u32(ctx, &ctx->ds.stencil_ref[f], (uint32_t)ref);
+   ds_u32(ctx, &ctx->ds.stencil_read_mask[f], mask);
+}
+
+static void
+stencil_op_at(struct fe_context *ctx, int face, GLenum sfail, GLenum dpfail, GLenum dppass)
+{
+   struct fe_compat_stencil_face *a = stencil_aside(ctx, face);
+   if (a) {
+      a->fail = fe_mgp_stencil_op(sfail);
+      a->zfail = fe_mgp_stencil_op(dpfail);
+      a->zpass = fe_mgp_stencil_op(dppass);
+      return;
+   }
+   const int f = face ? 1 : 0;
+   rs_u16(ctx, &ctx->rs.stencil_fail[f], fe_mgp_stencil_op(sfail));
+   rs_u16(ctx, &ctx->rs.stencil_zfail[f], fe_mgp_stencil_op(dpfail));
+   rs_u16(ctx, &ctx->rs.stencil_zpass[f], fe_mgp_stencil_op(dppass));
+}
+
+static void
+stencil_mask_at(struct fe_context *ctx, int face, GLuint mask)
+{
+   struct fe_compat_stencil_face *a = stencil_aside(ctx, face);
+   if (a)
+      a->write_mask = mask;
+   else
+      ds_u32(ctx, &ctx->ds.stencil_write_mask[face ? 1 : 0], mask);
+}
+
+/* Whether a glStencilFunc, glStencilOp or glStencilMask sets GL_EXT_stencil_two_side's back
+ * face alone (glActiveStencilFaceEXT(GL_BACK)); else it sets the front and GL 2.0's back. */
+static bool
+stencil_ext_back(const struct fe_context *ctx)
+{
+   return ctx->compat && ctx->compat->stencil_active_back;
+}
+
+void
+fe_stencil_face_state(const struct fe_context *ctx, int face, struct fe_compat_stencil_face *out)
+{
+   const struct fe_compat_stencil_face *a = stencil_aside((struct fe_context *)ctx, face);
+   if (a) {
+      *out = *a;
+      return;
+   }
+   const int f = face ? 1 : 0;
+   *out = (struct fe_compat_stencil_face){
+      .func = ctx->rs.stencil_func[f],
+      .fail = ctx->rs.stencil_fail[f],
+      .zfail = ctx->rs.stencil_zfail[f],
+      .zpass = ctx->rs.stencil_zpass[f],
+      .ref = ctx->ds.stencil_ref[f],
+      .read_mask = ctx->ds.stencil_read_mask[f],
+      .write_mask = ctx->ds.stencil_write_mask[f],
+   };
+}
+
+void
+fe_stencil_two_side(struct fe_context *ctx, bool on)
+{
+   struct fe_compat *c = ctx->compat;
+   if (c->stencil_two_side == on)
+      return;
+   /* the back face drawn with and the one aside trade places */
+   const struct fe_compat_stencil_face next = c->stencil_aside;
+   c->stencil_aside = (struct fe_compat_stencil_face){
+      .func = ctx->rs.stencil_func[1],
+      .fail = ctx->rs.stencil_fail[1],
+      .zfail = ctx->rs.stencil_zfail[1],
+      .zpass = ctx->rs.stencil_zpass[1],
+      .ref = ctx->ds.stencil_ref[1],
+      .read_mask = ctx->ds.stencil_read_mask[1],
+      .write_mask = ctx->ds.stencil_write_mask[1],
+   };
+   c->stencil_two_side = on;
+   rs_u16(ctx, &ctx->rs.stencil_func[1], next.func);
+   rs_u16(ctx, &ctx->rs.stencil_fail[1], next.fail);
+   rs_u16(ctx, &ctx->rs.stencil_zfail[1], next.zfail);
+   rs_u16(ctx, &ctx->rs.stencil_zpass[1], next.zpass);
+   ds_u32(ctx, &ctx->ds.stencil_ref[1], next.ref);
+   ds_u32(ctx, &ctx->ds.stencil_read_mask[1], next.read_mask);
+   ds_u32(ctx, &ctx->ds.stencil_write_mask[1], next.write_mask);
+}
+
+void
+mgl_glActiveStencilFaceEXT(GLenum face)
+{
+   FE_COMPAT_CTX_OR_RETURN();
+   FE_CHECK(face != GL_FRONT && face != GL_BACK, GL_INVALID_ENUM);
+   ctx->compat->stencil_active_back = face == GL_BACK;
+}
+
 void
 mgl_glStencilFuncSeparate(GLenum face, GLenum func, GLint ref, GLuint mask)
 {
@@ -902,17 +1018,20 @@ mgl_glStencilFuncSeparate(GLenum face, GLenum func, GLint ref, GLuint mask)
    int first, last;
    FE_CHECK(!face_range(face, &first, &last), GL_INVALID_ENUM);
    FE_CHECK(!fe_is_compare_func(func), GL_INVALID_ENUM);
-   for (int f = first; f <= last; f++) {
-      rs_u16(ctx, &ctx->rs.stencil_func[f], fe_mgp_compare_func(func));
-      ds_u32(ctx, &ctx->ds.stencil_ref[f], (uint32_t)ref);
-      ds_u32(ctx, &ctx->ds.stencil_read_mask[f], mask);
-   }
+   for (int f = first; f <= last; f++)
+      stencil_func_at(ctx, f, func, ref, mask);
 }
 
 void
 mgl_glStencilFunc(GLenum func, GLint ref, GLuint mask)
 {
-   mgl_glStencilFuncSeparate(GL_FRONT_AND_BACK, func, ref, mask);
+   FE_CTX_OR_RETURN();
+   if (!stencil_ext_back(ctx)) {
+      mgl_glStencilFuncSeparate(GL_FRONT_AND_BACK, func, ref, mask);
+      return;
+   }
+   FE_CHECK(!fe_is_compare_func(func), GL_INVALID_ENUM);
+   stencil_func_at(ctx, 2, func, ref, mask);
 }
 
 /* ATI_separate_stencil (compatibility contexts): both faces' functions, one reference value and
@@ -935,17 +1054,21 @@ mgl_glStencilOpSeparate(GLenum face, GLenum sfail, GLenum dpfail, GLenum dppass)
    FE_CHECK(!face_range(face, &first, &last), GL_INVALID_ENUM);
    FE_CHECK(!is_stencil_op(sfail) || !is_stencil_op(dpfail) || !is_stencil_op(dppass),
             GL_INVALID_ENUM);
-   for (int f = first; f <= last; f++) {
-      rs_u16(ctx, &ctx->rs.stencil_fail[f], fe_mgp_stencil_op(sfail));
-      rs_u16(ctx, &ctx->rs.stencil_zfail[f], fe_mgp_stencil_op(dpfail));
-      rs_u16(ctx, &ctx->rs.stencil_zpass[f], fe_mgp_stencil_op(dppass));
-   }
+   for (int f = first; f <= last; f++)
+      stencil_op_at(ctx, f, sfail, dpfail, dppass);
 }
 
 void
 mgl_glStencilOp(GLenum sfail, GLenum dpfail, GLenum dppass)
 {
-   mgl_glStencilOpSeparate(GL_FRONT_AND_BACK, sfail, dpfail, dppass);
+   FE_CTX_OR_RETURN();
+   if (!stencil_ext_back(ctx)) {
+      mgl_glStencilOpSeparate(GL_FRONT_AND_BACK, sfail, dpfail, dppass);
+      return;
+   }
+   FE_CHECK(!is_stencil_op(sfail) || !is_stencil_op(dpfail) || !is_stencil_op(dppass),
+            GL_INVALID_ENUM);
+   stencil_op_at(ctx, 2, sfail, dpfail, dppass);
 }
 
 void
@@ -955,13 +1078,17 @@ mgl_glStencilMaskSeparate(GLenum face, GLuint mask)
    int first, last;
    FE_CHECK(!face_range(face, &first, &last), GL_INVALID_ENUM);
    for (int f = first; f <= last; f++)
-      ds_u32(ctx, &ctx->ds.stencil_write_mask[f], mask);
+      stencil_mask_at(ctx, f, mask);
 }
 
 void
 mgl_glStencilMask(GLuint mask)
 {
-   mgl_glStencilMaskSeparate(GL_FRONT_AND_BACK, mask);
+   FE_CTX_OR_RETURN();
+   if (stencil_ext_back(ctx))
+      stencil_mask_at(ctx, 2, mask);
+   else
+      mgl_glStencilMaskSeparate(GL_FRONT_AND_BACK, mask);
 }
 
 /* ---- viewport and scissor ------------------------------------------------------------------ */

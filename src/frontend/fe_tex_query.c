@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "checked.h"
+#include "fe_compat.h"
 #include "fe_cso.h"
 #include "fe_es_ext.h"
 #include "fe_format.h"
@@ -180,7 +181,7 @@ level_parameter_of(struct fe_context *ctx, const struct fe_texture *tex, unsigne
    case GL_TEXTURE_HEIGHT: *out = img->defined ? (GLint)img->height : 0; return true;
    case GL_TEXTURE_DEPTH: *out = img->defined ? (GLint)img->depth : 0; return true;
    case GL_TEXTURE_INTERNAL_FORMAT:
-      *out = img->defined ? (GLint)img->internal_format : GL_RGBA;
+      *out = img->defined ? (GLint)fe_compat_queried_format(ctx, img->internal_format) : GL_RGBA;
       return true;
    case FE_GL_TEXTURE_LUMINANCE_SIZE:
    case FE_GL_TEXTURE_INTENSITY_SIZE:

@@ -26,6 +26,7 @@
 #include "fe_es_ext.h"
 #include "fe_format.h"
 #include "fe_gl.h"
+#include "fe_pack.h"
 #include "fe_texture_priv.h"
 #include "fe_texcompress.h"
 #include "fe_tracker.h"
@@ -703,7 +704,7 @@ fe_tex_ensure_storage(struct fe_context *ctx, struct fe_texture *tex, unsigned l
    uint16_t bind = MGP_BIND_SAMPLER | MGP_BIND_TRANSFER;
    if (depth)
       bind |= MGP_BIND_DEPTH_STENCIL;
-   else if (info && info->color_renderable)
+   else if (info && (info->color_renderable || fe_compat_generic_renderable(ctx, info)))
       bind |= MGP_BIND_RENDER_TARGET;
    struct mgp_resource_desc desc = {
       .res = tex->res,
@@ -1872,6 +1873,108 @@ mgl_glPrioritizeTextures(GLsizei n, const GLuint *textures, const GLfloat *prior
 
 /* ---- mipmap generation ------------------------------------------------------------------- */
 
+/* dst[i] (n_dst of them, dst_step apart) the box filter of src (n_src values, src_step apart):
+ * each value the mean of the source texels its extent covers, weighted by the part covered. */
+static void
+box_1d(const float *src, uint32_t n_src, size_t src_step, float *dst, uint32_t n_dst,
+       size_t dst_step)
+{
+   const double scale = (double)n_src / (double)n_dst;
+   for (uint32_t i = 0; i < n_dst; i++) {
+      const double lo = i * scale, hi = (i + 1) * scale;
+      double sum = 0.0;
+      for (uint32_t j = (uint32_t)lo; j < n_src && j < hi; j++) {
+         const double a = j > lo ? j : lo, b = j + 1 < hi ? j + 1 : hi;
+         sum += (b - a) * src[j * src_step];
+      }
+      dst[i * dst_step] = (float)(sum / (hi - lo));
+   }
+}
+
+/* The w x h x n volume src box-filtered to nw x nh x nn (n: the slices of a 3D texture, else
+ * layers, which keep their number); a malloc'd block, NULL when out of memory. */
+static float *
+box_volume(const float *src, uint32_t w, uint32_t h, uint32_t n, uint32_t nw, uint32_t nh,
+           uint32_t nn)
+{
+   float *x = malloc((size_t)nw * h * n * sizeof(float));
+   float *y = malloc((size_t)nw * nh * n * sizeof(float));
+   float *z = malloc((size_t)nw * nh * nn * sizeof(float));
+   if (!x || !y || !z) {
+      free(x), free(y), free(z);
+      return NULL;
+   }
+   for (size_t r = 0; r < (size_t)h * n; r++)
+      box_1d(src + r * w, w, 1, x + r * nw, nw, 1);
+   for (size_t k = 0; k < n; k++)
+      for (size_t c = 0; c < nw; c++)
+         box_1d(x + k * nw * h + c, h, nw, y + k * nw * nh + c, nh, nw);
+   for (size_t c = 0; c < (size_t)nw * nh; c++)
+      box_1d(y + c, n, (size_t)nw * nh, z + c, nn, (size_t)nw * nh);
+   free(x), free(y);
+   return z;
+}
+
+/* Compatibility contexts: the levels base+1..last of a depth texture (GL_DEPTH_COMPONENT*),
+ * box-filtered in the front end from its base level read back (a round trip), as Mesa generates
+ * them; the backends' mipmap blits are colour-only (a Vulkan depth blit can only take the
+ * nearest texel, which drifts by a texel per level). */
+static void
+depth_mipmaps(struct fe_context *ctx, struct fe_texture *tex, unsigned faces, unsigned base,
+              unsigned last, bool is3d, bool rows_are_layers)
+{
+   struct mgp_pack_shape shape;
+   if (!fe_pack_shape(GL_DEPTH_COMPONENT, GL_FLOAT, &shape))
+      return;
+   const struct fe_pixel_store tight = {.alignment = 1};
+   for (unsigned f = 0; f < faces; f++) {
+      const struct fe_tex_image *b = &tex->image[f][base];
+      uint32_t w = b->width, h = rows_are_layers ? 1 : b->height;
+      uint32_t n = rows_are_layers ? b->height : b->depth ? b->depth : 1;
+      float *cur = malloc((size_t)w * h * n * sizeof(float));
+      if (!cur) {
+         fe_error(ctx, GL_OUT_OF_MEMORY);
+         return;
+      }
+      struct fe_texels_read rd = {
+         .res = tex->res,
+         .level = base,
+         .width = w,
+         .height = h,
+         .what = shape.what,
+         .format = b->format,
+      };
+      for (uint32_t k = 0; k < n; k++) {
+         rd.layer = f + k;
+         fe_pack_read(ctx, &rd, &shape, &tight, (uint8_t *)(cur + (size_t)k * w * h));
+      }
+      for (unsigned l = base + 1; l <= last && cur; l++) {
+         const uint32_t nw = fe_tex_minify(w, 1), nh = fe_tex_minify(h, 1);
+         const uint32_t nn = is3d ? fe_tex_minify(n, 1) : n;
+         float *next = box_volume(cur, w, h, n, nw, nh, nn);
+         free(cur);
+         cur = next;
+         w = nw, h = nh, n = nn;
+         const uint16_t fmt = tex->image[f][l].format;
+         const size_t slice = (size_t)w * h * fe_mgp_format(fmt)->bytes;
+         uint8_t *texels = cur ? malloc(slice) : NULL;
+         if (!texels) {
+            fe_error(ctx, GL_OUT_OF_MEMORY);
+            break;
+         }
+         for (uint32_t k = 0; k < n; k++) {
+            const float *s = cur + (size_t)k * w * h;
+            if (!fe_pixel_unpack(texels, fmt, s, (size_t)w * sizeof(float), w, h,
+                                 GL_DEPTH_COMPONENT, GL_FLOAT, false) ||
+                !fe_tex_put_texels(ctx, tex, f, l, 0, 0, (int32_t)k, w, h, texels))
+               break;
+         }
+         free(texels);
+      }
+      free(cur);
+   }
+}
+
 /* Generates the levels above tex's base level from it (glGenerateMipmap's work): the GL error
  * it raises, or GL_NO_ERROR. */
 GLenum
@@ -1889,8 +1992,10 @@ fe_tex_generate_mipmap(struct fe_context *ctx, struct fe_texture *tex, int t)
          return GL_INVALID_OPERATION;
    }
    const struct fe_format_info *info = fe_format_lookup(b->internal_format);
+   /* depth textures in compatibility contexts, as Mesa (depth_mipmaps) */
+   const bool depth = info && info->kind == FE_FMT_DEPTH && ctx->compat;
    if (!info || info->kind == FE_FMT_INT || info->kind == FE_FMT_UINT ||
-       info->kind == FE_FMT_DEPTH || info->kind == FE_FMT_DEPTH_STENCIL)
+       (info->kind == FE_FMT_DEPTH && !depth) || info->kind == FE_FMT_DEPTH_STENCIL)
       return GL_INVALID_OPERATION;
    if (!b->width || !b->height)
       return GL_NO_ERROR;
@@ -1899,7 +2004,7 @@ fe_tex_generate_mipmap(struct fe_context *ctx, struct fe_texture *tex, int t)
    const bool is3d = t == FE_TEX_3D, rows_are_layers = t == FE_TEX_1D_ARRAY;
    const uint32_t span_w = is3d && b->depth > b->width ? b->depth : b->width;
    const uint32_t span_h = rows_are_layers ? 1 : b->height;
-   if (!fe_pipe_has(ctx, MGP_CALL_generate_mipmap))
+   if (!fe_pipe_has(ctx, depth ? MGP_CALL_get_texture_image : MGP_CALL_generate_mipmap))
       return GL_INVALID_OPERATION;
    unsigned last = base + fe_tex_level_count(span_w, span_h) - 1;
    if ((GLint)last > tex->params.max_level)
@@ -1925,6 +2030,14 @@ fe_tex_generate_mipmap(struct fe_context *ctx, struct fe_texture *tex, int t)
    }
    if (!fe_validate(ctx, FE_VERB_TEXOP))
       return GL_NO_ERROR;
+   if (depth) {
+      if (tex->view_root)
+         MGU_DECLINE(texture_view_refused, "glGenerateMipmap of a depth texture view");
+      else
+         depth_mipmaps(ctx, tex, faces, base, last, is3d, rows_are_layers);
+      fe_tex_texture_changed(ctx, tex);
+      return GL_NO_ERROR;
+   }
    struct mgp_generate_mipmap a = {.res = tex->res, .base_level = base, .last_level = last};
    if (tex->view_root) {
       /* the root's levels, every layer of them: only a view of all its layers, in its format */

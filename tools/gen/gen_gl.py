@@ -108,7 +108,8 @@ DESKTOP_SUFFIX_EXTENSIONS = ["GL_EXT_texture_object"]
 # (fe_arbp.c) and ARB_shader_objects' handle commands (fe_compat_shader_objects.c).
 COMPAT_EXTENSIONS = ["GL_ARB_vertex_program", "GL_ARB_fragment_program", "GL_ARB_shader_objects",
                      "GL_EXT_compiled_vertex_array", "GL_EXT_vertex_array", "GL_MESA_window_pos",
-                     "GL_ATI_separate_stencil"]
+                     "GL_ATI_separate_stencil", "GL_EXT_stencil_two_side",
+                     "GL_NV_primitive_restart"]
 
 # Must be selected / must not be selected: the generator fails if these do not hold.
 MUST_HAVE = ["glGetStringi", "glDrawArraysInstanced", "glVertexAttribDivisor", "glGetInteger64v",
@@ -322,7 +323,7 @@ BEGIN_END_ALLOWED = [
     r"(b|s|i|f|d|ub|us|ui)v?(ARB|EXT)?",
     r"glIndex(s|i|f|d|ub)v?", r"glEdgeFlagv?", r"glMaterial[if]v?",
     r"glVertexAttribI?P?[1-4]N?(b|s|i|f|d|ub|us|ui)v?(ARB|EXT)?", r"glEvalCoord[12][fd]v?",
-    r"glEvalPoint[12]", r"glArrayElement", r"glCallLists?", r"glEnd",
+    r"glEvalPoint[12]", r"glArrayElement", r"glCallLists?", r"glEnd", r"glPrimitiveRestartNV",
 ]
 
 NOT_COMPILED = [
@@ -334,6 +335,7 @@ NOT_COMPILED = [
     r"glPixelStore[if]", r"glClientActiveTexture", r"gl(Push|Pop)ClientAttrib",
     r"gl(Enable|Disable)VertexAttribArray", r"glBindVertexArray(OES)?",
     r"glVertexAttribDivisor.*", r"glAreTexturesResident", r"gl(Lock|Unlock)ArraysEXT",
+    r"glPrimitiveRestartIndex(NV)?",
     # buffer objects and mapping
     r"glBindBuffer.*", r"glBufferData", r"glBufferSubData", r"glMapBuffer.*", r"glUnmapBuffer.*",
     r"glFlushMappedBufferRange.*", r"glCopyBufferSubData",

@@ -81,7 +81,8 @@ test_strings(void)
    CHECK(has_ext_i("GL_ARB_vertex_type_2_10_10_10_rev"));
    /* core-list names whose legacy formats fail here are not listed in compatibility contexts */
    CHECK(!has_ext_i("GL_EXT_texture_sRGB"));
-   CHECK(!has_ext_i("GL_ARB_depth_buffer_float"));
+   /* listed since depth textures generate mipmaps in compatibility contexts (compat10) */
+   CHECK(has_ext_i("GL_ARB_depth_buffer_float"));
    const char *all = (const char *)mgl_glGetString(GL_EXTENSIONS);
    CHECK(all && strstr(all, "GL_ARB_compatibility ") && strstr(all, "GL_ARB_vertex_array_object"));
    CHECK_ERR(GL_NO_ERROR);
@@ -839,6 +840,213 @@ test_float_snorm_legacy(void)
    env_finish(&e);
 }
 
+/* glGenerateMipmap of a GL_DEPTH_COMPONENT32F texture: its levels in a compatibility context
+ * (read back and box-filtered by the front end: texture_subdata of level 1), GL_INVALID_OPERATION
+ * in a core one, as before. */
+static void
+test_depth_mipmap(void)
+{
+   static const float px[16] = {0};
+   for (int core = 0; core < 2; core++) {
+      struct fe_test_env e;
+      if (core)
+         env_init(&e, 16, 16);
+      else
+         compat_env(&e);
+      GLuint t;
+      mgl_glGenTextures(1, &t);
+      mgl_glBindTexture(GL_TEXTURE_2D, t);
+      mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT32F, 4, 4, 0, GL_DEPTH_COMPONENT,
+                       GL_FLOAT, px);
+      CHECK_ERR(GL_NO_ERROR);
+      fake_clear();
+      mgl_glGenerateMipmap(GL_TEXTURE_2D);
+      CHECK_ERR(core ? GL_INVALID_OPERATION : GL_NO_ERROR);
+      GLint w1 = -1;
+      mgl_glGetTexLevelParameteriv(GL_TEXTURE_2D, 1, GL_TEXTURE_WIDTH, &w1);
+      CHECK_EQ(w1, core ? 0 : 2);
+      mgl_glFinish();
+      CHECK(!fake_find(MGP_CALL_generate_mipmap, 0));
+      CHECK(core ? !fake_find(MGP_CALL_get_texture_image, 0)
+                 : fake_find(MGP_CALL_get_texture_image, 0) != NULL);
+      mgl_glDeleteTextures(1, &t);
+      env_finish(&e);
+   }
+}
+
+/* GL_ARB_texture_compression's generic names, kept uncompressed: a compatibility context lists
+ * the extension, takes GL_COMPRESSED_ALPHA/_LUMINANCE/_LUMINANCE_ALPHA/_INTENSITY, answers the
+ * base internal format GL replaces a generic name with and GL_TEXTURE_COMPRESSED false, and
+ * renders into a GL_COMPRESSED_RGBA image as GL_RGBA; a core context neither lists the
+ * extension nor takes the luminance, alpha and intensity names. */
+static void
+test_generic_compressed(void)
+{
+   static const struct {
+      GLenum generic, base;
+   } f[] = {
+      {0x84E9, GL_ALPHA},          {0x84EA, FE_GL_LUMINANCE},   {0x84EB, FE_GL_LUMINANCE_ALPHA},
+      {0x84EC, FE_GL_INTENSITY},   {GL_COMPRESSED_RGB, GL_RGB}, {GL_COMPRESSED_RGBA, GL_RGBA},
+      {GL_COMPRESSED_RED, GL_RED}, {GL_COMPRESSED_RG, GL_RG}};
+   static const GLubyte px[16] = {0};
+   for (int core = 0; core < 2; core++) {
+      struct fe_test_env e;
+      if (core)
+         env_init(&e, 16, 16);
+      else
+         compat_env(&e);
+      CHECK(has_ext_i("GL_ARB_texture_compression") == !core);
+      GLuint t;
+      mgl_glGenTextures(1, &t);
+      mgl_glBindTexture(GL_TEXTURE_2D, t);
+      for (unsigned i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+         const bool legacy = i < 4;
+         mgl_glTexImage2D(GL_TEXTURE_2D, 0, (GLint)f[i].generic, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                          px);
+         if (core && legacy) {
+            CHECK(mgl_glGetError() != GL_NO_ERROR);
+            continue;
+         }
+         CHECK_ERR(GL_NO_ERROR);
+         if (core)
+            continue; /* core contexts are outside this change */
+         CHECK_EQ(level_param(GL_TEXTURE_INTERNAL_FORMAT), (GLint)f[i].base);
+         CHECK_EQ(level_param(GL_TEXTURE_COMPRESSED), GL_FALSE);
+      }
+      if (!core) {
+         /* GL_COMPRESSED_RGBA is GL_RGBA: colour-renderable */
+         mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                          px);
+         GLuint fb;
+         mgl_glGenFramebuffers(1, &fb);
+         mgl_glBindFramebuffer(GL_FRAMEBUFFER, fb);
+         mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+         CHECK_EQ(mgl_glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+         mgl_glDeleteFramebuffers(1, &fb);
+      }
+      mgl_glDeleteTextures(1, &t);
+      CHECK_ERR(GL_NO_ERROR);
+      env_finish(&e);
+   }
+}
+
+/* GL_EXT_stencil_two_side: with GL_STENCIL_TEST_TWO_SIDE_EXT on, glStencilFunc/Op/Mask after
+ * glActiveStencilFaceEXT(GL_BACK) set the extension's back face alone, which back faces draw
+ * with (the pipe's back state); off, they draw with GL 2.0's back state again, which the
+ * GL_STENCIL_BACK_ queries answer throughout; the front names answer the chosen face;
+ * glPushAttrib(GL_STENCIL_BUFFER_BIT) keeps the switch and both back faces. A core context has
+ * neither the command nor the enable. */
+static void
+test_stencil_two_side(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   CHECK(has_ext_i("GL_EXT_stencil_two_side"));
+   mgl_glActiveStencilFaceEXT(GL_FRONT_AND_BACK);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glEnable(FE_GL_STENCIL_TEST_TWO_SIDE_EXT);
+   CHECK(mgl_glIsEnabled(FE_GL_STENCIL_TEST_TWO_SIDE_EXT));
+   mgl_glActiveStencilFaceEXT(GL_BACK);
+   mgl_glStencilFunc(GL_LESS, 3, 0x0f);
+   mgl_glStencilOp(GL_INCR, GL_DECR, GL_INVERT);
+   mgl_glStencilMask(0x30);
+   CHECK_ERR(GL_NO_ERROR);
+   GLint v = 0;
+   mgl_glGetIntegerv(0x8911 /* GL_ACTIVE_STENCIL_FACE_EXT */, &v);
+   CHECK_EQ(v, GL_BACK);
+   mgl_glGetIntegerv(GL_STENCIL_FUNC, &v);
+   CHECK_EQ(v, GL_LESS);
+   mgl_glGetIntegerv(GL_STENCIL_REF, &v);
+   CHECK_EQ(v, 3);
+   mgl_glGetIntegerv(GL_STENCIL_WRITEMASK, &v);
+   CHECK_EQ(v, 0x30);
+   mgl_glGetIntegerv(GL_STENCIL_PASS_DEPTH_PASS, &v);
+   CHECK_EQ(v, GL_INVERT);
+   mgl_glGetIntegerv(GL_STENCIL_BACK_FUNC, &v);
+   CHECK_EQ(v, GL_ALWAYS);
+   struct fe_context *ctx = e.ctx;
+   CHECK_EQ(ctx->rs.stencil_func[1], MGP_COMPARE_FUNC_LESS);
+   CHECK_EQ(ctx->rs.stencil_zpass[1], MGP_STENCIL_OP_INVERT);
+   CHECK_EQ(ctx->ds.stencil_write_mask[1], 0x30u);
+   CHECK_EQ(ctx->rs.stencil_func[0], MGP_COMPARE_FUNC_ALWAYS);
+   mgl_glActiveStencilFaceEXT(GL_FRONT);
+   mgl_glGetIntegerv(GL_STENCIL_FUNC, &v);
+   CHECK_EQ(v, GL_ALWAYS);
+   /* GL 2.0's back face while the switch is on: kept aside */
+   mgl_glStencilFuncSeparate(GL_BACK, GL_GEQUAL, 5, 0xff);
+   CHECK_EQ(ctx->rs.stencil_func[1], MGP_COMPARE_FUNC_LESS);
+   mgl_glGetIntegerv(GL_STENCIL_BACK_FUNC, &v);
+   CHECK_EQ(v, GL_GEQUAL);
+   mgl_glPushAttrib(GL_STENCIL_BUFFER_BIT);
+   mgl_glDisable(FE_GL_STENCIL_TEST_TWO_SIDE_EXT);
+   CHECK_EQ(ctx->rs.stencil_func[1], MGP_COMPARE_FUNC_GEQUAL);
+   CHECK_EQ(ctx->ds.stencil_ref[1], 5u);
+   mgl_glPopAttrib();
+   CHECK(mgl_glIsEnabled(FE_GL_STENCIL_TEST_TWO_SIDE_EXT));
+   CHECK_EQ(ctx->rs.stencil_func[1], MGP_COMPARE_FUNC_LESS);
+   mgl_glDisable(FE_GL_STENCIL_TEST_TWO_SIDE_EXT);
+   CHECK_EQ(ctx->rs.stencil_func[1], MGP_COMPARE_FUNC_GEQUAL);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+
+   env_init(&e, 16, 16);
+   mgl_glActiveStencilFaceEXT(GL_BACK);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glEnable(FE_GL_STENCIL_TEST_TWO_SIDE_EXT);
+   CHECK_ERR(GL_INVALID_ENUM);
+   env_finish(&e);
+}
+
+/* GL_NV_primitive_restart: its switch (glEnableClientState, as the extension has it, or
+ * glEnable) and index are GL 3.1's; glPrimitiveRestartNV between glBegin and glEnd ends the
+ * primitive and begins another of the same mode (two draws), and is GL_INVALID_OPERATION
+ * outside; glArrayElement of the restart index there does the same. */
+static void
+test_nv_primitive_restart(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   CHECK(has_ext_i("GL_NV_primitive_restart"));
+   mgl_glEnableClientState(FE_GL_PRIMITIVE_RESTART_NV);
+   CHECK(mgl_glIsEnabled(GL_PRIMITIVE_RESTART));
+   CHECK(mgl_glIsEnabled(FE_GL_PRIMITIVE_RESTART_NV));
+   mgl_glPrimitiveRestartIndexNV(7);
+   GLint v = 0;
+   mgl_glGetIntegerv(GL_PRIMITIVE_RESTART_INDEX, &v);
+   CHECK_EQ(v, 7);
+   mgl_glGetIntegerv(0x8559 /* GL_PRIMITIVE_RESTART_INDEX_NV */, &v);
+   CHECK_EQ(v, 7);
+   mgl_glPrimitiveRestartNV();
+   CHECK_ERR(GL_INVALID_OPERATION);
+   fake_clear();
+   mgl_glBegin(GL_TRIANGLE_STRIP);
+   for (int i = 0; i < 4; i++)
+      mgl_glVertex2f((float)i, 0.0f);
+   mgl_glPrimitiveRestartNV();
+   for (int i = 0; i < 3; i++)
+      mgl_glVertex2f((float)i, 1.0f);
+   mgl_glEnd();
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 2);
+   /* glArrayElement(7) restarts too */
+   static const float pos[16] = {0};
+   mgl_glVertexPointer(2, GL_FLOAT, 0, pos);
+   mgl_glEnableClientState(GL_VERTEX_ARRAY);
+   fake_clear();
+   mgl_glBegin(GL_TRIANGLE_STRIP);
+   for (int i = 0; i < 3; i++)
+      mgl_glArrayElement(i);
+   mgl_glArrayElement(7);
+   for (int i = 0; i < 3; i++)
+      mgl_glArrayElement(i);
+   mgl_glEnd();
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 2);
+   mgl_glDisableClientState(FE_GL_PRIMITIVE_RESTART_NV);
+   CHECK(!mgl_glIsEnabled(GL_PRIMITIVE_RESTART));
+   env_finish(&e);
+}
+
 /* ARB_vertex_type_2_10_10_10_rev's conventional attributes: one packed word each, colours and
  * normals normalized (signed ones by GL 3.3's (2c + 1) / (2^b - 1)), coordinates not. */
 static void
@@ -1299,6 +1507,10 @@ main(void)
    test_copy_tex_image_legacy();
    test_params_after_respecify();
    test_float_snorm_legacy();
+   test_depth_mipmap();
+   test_generic_compressed();
+   test_stencil_two_side();
+   test_nv_primitive_restart();
    test_packed_attributes();
    test_unused_names();
    test_alpha_test_program_decline();

@@ -1,0 +1,147 @@
+/* scenario_compat_formats.c: internal formats a compatibility context takes beyond a core one:
+ * generated mipmaps of depth textures (GL_ARB_depth_buffer_float's GL_DEPTH_COMPONENT32F and
+ * GL 1.4's GL_DEPTH_COMPONENT16), sampled through GL_DEPTH_TEXTURE_MODE. Fixed-function
+ * drawing, so the same code runs on Mesa. */
+#include <math.h>
+
+#include "scenario.h"
+
+#ifndef GL_DEPTH_TEXTURE_MODE
+#define GL_DEPTH_TEXTURE_MODE 0x884B
+#endif
+
+/* compat_depth_mipmap: glGenerateMipmap of depth textures box-filters their base level (GL 2.1
+ * §3.8.8 recommends a box filter; Mesa uses one): an 8x4 two-layer GL_DEPTH_COMPONENT32F array
+ * reads back each level as the means of the 2x2 texels below it, layer by layer, and a
+ * GL_DEPTH_COMPONENT16 cube map's faces each their own means. Then a 4x4 2D
+ * GL_DEPTH_COMPONENT32F texture with four depths in its quadrants, drawn with its base level
+ * set to 1 (2x2 generated texels) under GL_DEPTH_TEXTURE_MODE GL_INTENSITY, shows each
+ * quadrant's depth as its grey. */
+void
+sc_compat_depth_mipmap(void)
+{
+   if (!has_ext("GL_ARB_depth_buffer_float"))
+      fail("GL_ARB_depth_buffer_float is not listed");
+   enum { AW = 8, AH = 4, AL = 2 };
+   float src[AL][AH][AW];
+   for (int l = 0; l < AL; l++)
+      for (int y = 0; y < AH; y++)
+         for (int x = 0; x < AW; x++)
+            src[l][y][x] = (float)(x + AW * y + 37 * l) / 128.0f;
+   GLuint arr;
+   glGenTextures(1, &arr);
+   glBindTexture(GL_TEXTURE_2D_ARRAY, arr);
+   gl.TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_DEPTH_COMPONENT32F, AW, AH, AL, 0, GL_DEPTH_COMPONENT,
+                 GL_FLOAT, src);
+   gl.GenerateMipmap(GL_TEXTURE_2D_ARRAY);
+   check_gl_error("glGenerateMipmap of a GL_DEPTH_COMPONENT32F array");
+   float want[AL][AH][AW];
+   memcpy(want, src, sizeof(src));
+   int w = AW, h = AH;
+   for (int level = 1; level <= 3; level++) {
+      const int nw = w > 1 ? w / 2 : 1, nh = h > 1 ? h / 2 : 1;
+      float next[AL][AH][AW];
+      for (int l = 0; l < AL; l++)
+         for (int y = 0; y < nh; y++)
+            for (int x = 0; x < nw; x++) {
+               const int x1 = w > 1 ? 2 * x + 1 : x, y1 = h > 1 ? 2 * y + 1 : y;
+               const int x0 = w > 1 ? 2 * x : x, y0 = h > 1 ? 2 * y : y;
+               next[l][y][x] =
+                  (want[l][y0][x0] + want[l][y0][x1] + want[l][y1][x0] + want[l][y1][x1]) / 4.0f;
+            }
+      memcpy(want, next, sizeof(next));
+      w = nw, h = nh;
+      GLint gw = 0, gh = 0, gd = 0;
+      glGetTexLevelParameteriv(GL_TEXTURE_2D_ARRAY, level, GL_TEXTURE_WIDTH, &gw);
+      glGetTexLevelParameteriv(GL_TEXTURE_2D_ARRAY, level, GL_TEXTURE_HEIGHT, &gh);
+      glGetTexLevelParameteriv(GL_TEXTURE_2D_ARRAY, level, GL_TEXTURE_DEPTH, &gd);
+      if (gw != w || gh != h || gd != AL)
+         fail("array level %d is %dx%dx%d, want %dx%dx%d", level, gw, gh, gd, w, h, AL);
+      glPixelStorei(GL_PACK_ALIGNMENT, 1);
+      float tight[AL * AH * AW];
+      glGetTexImage(GL_TEXTURE_2D_ARRAY, level, GL_DEPTH_COMPONENT, GL_FLOAT, tight);
+      check_gl_error("glGetTexImage of a generated depth level");
+      for (int l = 0; l < AL; l++)
+         for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++) {
+               const float g = tight[(l * h + y) * w + x];
+               if (fabsf(g - want[l][y][x]) > 1e-6f)
+                  fail("array level %d layer %d texel (%d, %d): %f, want %f", level, l, x, y,
+                       (double)g, (double)want[l][y][x]);
+            }
+   }
+   glDeleteTextures(1, &arr);
+
+   /* a GL_DEPTH_COMPONENT16 cube map: face f holds (f + 1) / 8 + x / 64 (exact in 16 bits) */
+   GLuint cube;
+   glGenTextures(1, &cube);
+   glBindTexture(GL_TEXTURE_CUBE_MAP, cube);
+   for (int f = 0; f < 6; f++) {
+      GLushort face[4 * 4];
+      for (int i = 0; i < 16; i++)
+         face[i] = (GLushort)(((f + 1) * 8192 + (i % 4) * 1024));
+      glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_DEPTH_COMPONENT16, 4, 4, 0,
+                   GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, face);
+   }
+   gl.GenerateMipmap(GL_TEXTURE_CUBE_MAP);
+   check_gl_error("glGenerateMipmap of a GL_DEPTH_COMPONENT16 cube map");
+   for (int f = 0; f < 6; f++) {
+      GLushort lv[2 * 2];
+      glGetTexImage(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 1, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT,
+                    lv);
+      for (int i = 0; i < 4; i++) {
+         const int want16 = (f + 1) * 8192 + (i % 2 ? 2560 : 512);
+         if (abs((int)lv[i] - want16) > 1)
+            fail("cube face %d level 1 texel %d: %u, want %d", f, i, lv[i], want16);
+      }
+   }
+   glDeleteTextures(1, &cube);
+   check_gl_error("cube map reads");
+
+   /* drawn: quadrant depths 0.2, 0.4, 0.6, 0.8 (bottom-left, bottom-right, top-left, top-right) */
+   static const float q[4] = {0.2f, 0.4f, 0.6f, 0.8f};
+   float base[4][4];
+   for (int y = 0; y < 4; y++)
+      for (int x = 0; x < 4; x++)
+         base[y][x] = q[(y / 2) * 2 + x / 2];
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT32F, 4, 4, 0, GL_DEPTH_COMPONENT, GL_FLOAT,
+                base);
+   gl.GenerateMipmap(GL_TEXTURE_2D);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 1);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_DEPTH_TEXTURE_MODE, GL_INTENSITY);
+   check_gl_error("the 2D depth texture");
+   compat_pixel_ortho(-1.0f, 1.0f);
+   clear_to(V4(0.0f, 0.0f, 1.0f, 1.0f));
+   glEnable(GL_TEXTURE_2D);
+   glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+   glBegin(GL_QUADS);
+   glTexCoord2f(0, 0);
+   glVertex2f(0, 0);
+   glTexCoord2f(1, 0);
+   glVertex2f(64, 0);
+   glTexCoord2f(1, 1);
+   glVertex2f(64, 64);
+   glTexCoord2f(0, 1);
+   glVertex2f(0, 64);
+   glEnd();
+   glDisable(GL_TEXTURE_2D);
+   glDeleteTextures(1, &tex);
+   check_gl_error("the draw");
+   readback();
+   for (int y = 0; y < 64; y++)
+      for (int x = 0; x < 64; x++) {
+         const int want8 = (int)lroundf(q[(y / 32) * 2 + x / 32] * 255.0f);
+         const rgba8 p = pixel_at(x, y);
+         if (abs(p.c[0] - want8) > 1 || abs(p.c[1] - want8) > 1 || abs(p.c[2] - want8) > 1 ||
+             abs(p.c[3] - want8) > 1) {
+            fail("pixel (%d, %d): %d %d %d %d, want the intensity %d", x, y, p.c[0], p.c[1], p.c[2],
+                 p.c[3], want8);
+            return;
+         }
+      }
+}
