@@ -25,7 +25,8 @@
 # OUTDIR/summary.txt and OUTDIR/logs/<NNN>/ (output.txt and the session's MGL logs).
 #
 # Knobs: PIGLIT_DIR (default /usr/lib/x86_64-linux-gnu/piglit), PIGLIT_TEST_TIMEOUT (seconds,
-# default 60), PIGLIT_FILTER (a grep -E regex: run only matching list lines), PIGLIT_PLATFORM
+# default 60), PIGLIT_FILTER (a grep -E regex: run only matching list lines), PIGLIT_SKIP (a
+# grep -E regex: leave matching list lines out, counted as left_out), PIGLIT_PLATFORM
 # (surfaceless_egl, the default; x11_egl or glx for the window lanes: need DISPLAY; wayland:
 # needs WAYLAND_DISPLAY), PIGLIT_EXPECTED_ONLY=1 (run only the list lines EXPECTATIONS has a line
 # for: a lane whose expectations were measured on part of the list; the rest is counted and
@@ -41,6 +42,8 @@ vendor=$1 arm=$2 list=$3 expectations=$4 out=$5
 piglit_dir=${PIGLIT_DIR:-/usr/lib/x86_64-linux-gnu/piglit}
 timeout_s=${PIGLIT_TEST_TIMEOUT:-60}
 filter=${PIGLIT_FILTER:-}
+skip=${PIGLIT_SKIP:-}
+left_out=0
 
 for f in "$vendor" "$list" "$expectations"; do
   if [ ! -f "$f" ]; then
@@ -83,6 +86,10 @@ while IFS= read -r line || [ -n "$line" ]; do
   line=${line%$'\r'}
   case "$line" in '' | '#'*) continue ;; esac
   if [ -n "$filter" ] && ! grep -Eq -- "$filter" <<<"$line"; then continue; fi
+  if [ -n "$skip" ] && grep -Eq -- "$skip" <<<"$line"; then
+    left_out=$((left_out + 1))
+    continue
+  fi
   if [ "${PIGLIT_EXPECTED_ONLY:-0}" = 1 ] && [ -z "${expect[$line]+x}" ]; then
     not_measured=$((not_measured + 1))
     continue
@@ -204,6 +211,7 @@ npass=$(awk -F'\t' '$2=="pass"' "$results" | wc -l)
 summary="run_piglit: arm=$arm tests=${#tests[@]} pass=$npass regressions=$regressions"
 summary+=" unexpected_passes=$unexpected other_changes=$changed missing_expectations=$missing"
 [ "${PIGLIT_EXPECTED_ONLY:-0}" = 1 ] && summary+=" not_measured=$not_measured"
+[ -n "$skip" ] && summary+=" left_out=$left_out"
 summary+=" time=$(printf %.1f "$total_s")s"
 echo "$summary" | tee "$out/summary.txt"
 awk -F'\t' '{c[$2]++} END {for (k in c) printf "  %s=%d\n", k, c[k]}' "$results" | sort | tee -a "$out/summary.txt"
