@@ -107,9 +107,11 @@ static const char *const extensions[] = {
    "GL_ARB_sampler_objects",
    "GL_ARB_seamless_cube_map",
    "GL_ARB_separate_shader_objects",
+   "GL_ARB_shader_atomic_counter_ops",
    "GL_ARB_shader_atomic_counters",
    "GL_ARB_shader_bit_encoding",
    "GL_ARB_shader_draw_parameters",
+   "GL_ARB_shader_group_vote",
    "GL_ARB_shader_image_load_store",
    "GL_ARB_shader_image_size",
    "GL_ARB_shader_storage_buffer_object",
@@ -225,6 +227,8 @@ offered(struct fe_context *ctx, const char *name)
       return fe_viewport_array_offered(ctx) && fe_geometry_offered(ctx);
    if (!strcmp(name, "GL_ARB_derivative_control"))
       return fe_derivative_control_offered(ctx);
+   if (!strcmp(name, "GL_ARB_shader_group_vote"))
+      return fe_group_vote_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_query_levels") ||
        !strcmp(name, "GL_ARB_shader_texture_image_samples"))
       return fe_image_queries_offered(ctx);
@@ -282,9 +286,9 @@ offered(struct fe_context *ctx, const char *name)
       /* the backend fetches packed unsigned floats (GLES has no such vertex type) */
       return (ctx->share->caps->format_flags[MGP_FORMAT_R11G11B10_FLOAT] & MGP_FORMAT_CAP_VERTEX) !=
              0;
-   if (!strcmp(name, "GL_ARB_shader_atomic_counters"))
-      return fe_atomic_bindings(ctx) != 0 && fe_pipe_has(ctx, MGP_CALL_memory_barrier) &&
-             (ctx->share->caps->cap_bits & MGP_CAP_FRAGMENT_STORES);
+   if (!strcmp(name, "GL_ARB_shader_atomic_counters") ||
+       !strcmp(name, "GL_ARB_shader_atomic_counter_ops")) /* lowered as the counters are */
+      return fe_atomic_counters_offered(ctx);
    if (!strcmp(name, "GL_ARB_shader_image_load_store") ||
        !strcmp(name, "GL_ARB_shader_image_size")) /* imageSize() needs images */
       return fe_image_units(ctx) >= 8 && fe_pipe_has(ctx, MGP_CALL_memory_barrier) &&

@@ -142,6 +142,19 @@ fe_image_queries_offered(const struct fe_context *ctx)
 }
 
 bool
+fe_atomic_counters_offered(struct fe_context *ctx)
+{
+   return fe_atomic_bindings(ctx) != 0 && fe_pipe_has(ctx, MGP_CALL_memory_barrier) &&
+          (ctx->share->caps->cap_bits & MGP_CAP_FRAGMENT_STORES);
+}
+
+bool
+fe_group_vote_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_SUBGROUP_VOTE);
+}
+
+bool
 fe_derivative_control_offered(const struct fe_context *ctx)
 {
    return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_DERIVATIVE_CONTROL);

@@ -40,8 +40,8 @@
  * and view_min_layer for view_of (GL_ARB_texture_view, MGP_CAP_TEXTURE_VIEW);
  * MGP_CAP_VERTEX_STREAMS: draw_stream_output's stream may be 1 .. 3 and it carries `buffer`
  * (was pad2); the primitive queries' index is a vertex stream; MGP_CAP_VERTEX_FLOAT64 and
- * mgp_attrib_value kinds 3 and 4 (a double default's halves). */
-#define MGP_ABI_VERSION 24u
+ * mgp_attrib_value kinds 3 and 4 (a double default's halves). 25: MGP_CAP_SUBGROUP_VOTE. */
+#define MGP_ABI_VERSION 25u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -303,6 +303,12 @@ enum mgp_call_class {
  * MGP_CAP_FLOAT64 the client offers GL_ARB_vertex_attrib_64bit; without it glVertexAttribL*
  * are GL_INVALID_OPERATION and double vertex inputs fail to compile */
 #define MGP_CAP_VERTEX_FLOAT64 (UINT64_C(1) << 41)
+/* The backend runs SPIR-V's SubgroupVoteKHR (OpSubgroupAnyKHR, OpSubgroupAllKHR,
+ * OpSubgroupAllEqualKHR; Vulkan's VK_EXT_shader_subgroup_vote) in every stage: the client offers
+ * GL_ARB_shader_group_vote (anyInvocationARB ..., GLSL 4.60's anyInvocation ...) in desktop
+ * contexts; without it its #extension is withheld and a shader whose SPIR-V would use a vote
+ * fails to compile */
+#define MGP_CAP_SUBGROUP_VOTE (UINT64_C(1) << 39)
 
 /* mgp_render_state.clip_control (GL 4.6 §13.8): window y from -y_d (GL_UPPER_LEFT), and
  * window z from z_d itself, clipping at 0 <= z_c <= w_c (GL_ZERO_TO_ONE) */

@@ -750,6 +750,7 @@ struct vkb_screen {
    struct vkb_wsi *wsi;     /* windows the server presents into (vkb_wsi.c) */
    bool has_custom_border;  /* VK_EXT_custom_border_color, format-free */
    bool has_stencil_export; /* VK_EXT_shader_stencil_export: stencil blits drawn */
+   bool has_subgroup_vote;  /* VK_EXT_shader_subgroup_vote: GL_ARB_shader_group_vote */
    bool has_multi_draw;     /* VK_EXT_multi_draw: repeated draws merge */
    bool has_cond_render;    /* VK_EXT_conditional_rendering: GPU predicates */
    bool has_smooth_lines;   /* VK_EXT_line_rasterization smoothLines: GL_LINE_SMOOTH */

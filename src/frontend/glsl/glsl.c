@@ -405,7 +405,8 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
    }
    /* GLSL names the extensions it has as macros; glslang's lists lack GL_EXT_draw_buffers and
     * GL_EXT_draw_instanced (ESSL 1.00 and 3.10), GL_ARB_arrays_of_arrays, GL_ARB_blend_func_extended,
-    * GL_ARB_conservative_depth, GL_ARB_draw_instanced, GL_ARB_texture_query_levels and
+    * GL_ARB_conservative_depth, GL_ARB_draw_instanced, GL_ARB_texture_query_levels,
+    * GL_ARB_shader_atomic_counter_ops and
     * GL_ARB_cull_distance (desktop; the last where GLSL_DENY_CULL_DISTANCE does not withhold it),
     * which mgl implements (glsl_lower.c) */
    if (es && version != 300)
@@ -417,6 +418,7 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
                                       "#define GL_ARB_conservative_depth 1\n"
                                       "#define GL_ARB_draw_instanced 1\n"
                                       "#define GL_ARB_fragment_layer_viewport 1\n"
+                                      "#define GL_ARB_shader_atomic_counter_ops 1\n"
                                       "#define GL_ARB_texture_query_levels 1\n");
    else if (!es)
       glslang_shader_set_preamble(sh, "#define GL_ARB_arrays_of_arrays 1\n"
@@ -425,6 +427,7 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
                                       "#define GL_ARB_draw_instanced 1\n"
                                       "#define GL_ARB_cull_distance 1\n"
                                       "#define GL_ARB_fragment_layer_viewport 1\n"
+                                      "#define GL_ARB_shader_atomic_counter_ops 1\n"
                                       "#define GL_ARB_texture_query_levels 1\n");
    char *out = NULL;
    if (glslang_shader_preprocess(sh, &in)) {
@@ -587,6 +590,10 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
       hide_macro(spliced, "GL_ARB_derivative_control");
    if (ok && !es && (deny & GLSL_DENY_VERTEX_ATTRIB_64BIT))
       hide_macro(spliced, "GL_ARB_vertex_attrib_64bit");
+   if (ok && !es && (deny & GLSL_DENY_GROUP_VOTE))
+      hide_macro(spliced, "GL_ARB_shader_group_vote");
+   if (ok && !es && (deny & GLSL_DENY_ATOMIC_COUNTER_OPS))
+      hide_macro(spliced, "GL_ARB_shader_atomic_counter_ops");
    ok = ok && (pp = preprocess_gl(stage, es, version, deny, spliced, log));
    ok = ok && (es || !(deny & GLSL_DENY_FLOAT64) || fp64_directives(stage, pp, log));
    const bool doubles =
@@ -671,14 +678,14 @@ parse_text(enum glsl_stage stage, const char *text, const glslang_resource_t *re
 }
 
 /* Whether a stage's words use doubles (OpCapability Float64), cull distances (CullDistance),
- * DerivativeControl or OpImageQueryLevels / OpImageQuerySamples where the context denies them:
- * then the error is in log. */
+ * DerivativeControl, SubgroupVoteKHR or OpImageQueryLevels / OpImageQuerySamples where the
+ * context denies them: then the error is in log. */
 static bool
 float64_denied(enum glsl_stage stage, const uint32_t *words, size_t num_words, uint32_t deny,
                struct glsl_str *log)
 {
    if (!(deny & (GLSL_DENY_FLOAT64 | GLSL_DENY_CULL_DISTANCE | GLSL_DENY_IMAGE_QUERIES |
-                 GLSL_DENY_DERIVATIVE_CONTROL)))
+                 GLSL_DENY_DERIVATIVE_CONTROL | GLSL_DENY_GROUP_VOTE)))
       return false;
    for (size_t at = 5; at < num_words;) {
       const uint32_t len = words[at] >> 16, op = words[at] & 0xffff;
@@ -705,6 +712,14 @@ float64_denied(enum glsl_stage stage, const uint32_t *words, size_t num_words, u
          glsl_str_printf(log,
                          "error: %s shader: dFdxFine, dFdxCoarse ... need "
                          "GL_ARB_derivative_control, which this context does not offer\n",
+                         glsl_stage_name(stage));
+         return true;
+      }
+      if (op == SpvOpCapability && len == 2 && words[at + 1] == SpvCapabilitySubgroupVoteKHR &&
+          (deny & GLSL_DENY_GROUP_VOTE)) {
+         glsl_str_printf(log,
+                         "error: %s shader: anyInvocation, allInvocations ... need "
+                         "GL_ARB_shader_group_vote, which this context does not offer\n",
                          glsl_stage_name(stage));
          return true;
       }

@@ -283,6 +283,13 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
  * as GLSL_DENY_GPU_SHADER5's, and a vertex shader with a double input fails to compile. Without
  * it GLSL 4.10, or 4.00 with the extension enabled, takes them (GLSL 4.10 4.3.4). */
 #define GLSL_DENY_VERTEX_ATTRIB_64BIT (1u << 9)
+/* GLSL_DENY_GROUP_VOTE, anyInvocationARB ... (the backend lacks MGP_CAP_SUBGROUP_VOTE): the
+ * GL_ARB_shader_group_vote macro is not defined, its directive is as GLSL_DENY_GPU_SHADER5's, and
+ * a shader whose SPIR-V would use a vote (GLSL 4.60's anyInvocation ...) fails to compile. */
+#define GLSL_DENY_GROUP_VOTE (1u << 10)
+/* GLSL_DENY_ATOMIC_COUNTER_OPS, GL_ARB_shader_atomic_counter_ops (the context offers no atomic
+ * counters): its macro is not defined and its directive is as GLSL_DENY_GPU_SHADER5's. */
+#define GLSL_DENY_ATOMIC_COUNTER_OPS (1u << 11)
 /* glsl_compile_shader_limits with only the varyings and the denied features. */
 bool glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api,
                               uint32_t max_varying_components, uint32_t deny, const char *source,
