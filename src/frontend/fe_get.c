@@ -146,6 +146,7 @@ static const char *const extensions[] = {
    "GL_ARB_transform_feedback2",
    "GL_ARB_transform_feedback3",
    "GL_ARB_transform_feedback_instanced",
+   "GL_ARB_transform_feedback_overflow_query",
    "GL_ARB_uniform_buffer_object",
    "GL_ARB_vertex_array_bgra",
    "GL_ARB_vertex_array_object",
@@ -258,6 +259,8 @@ offered(struct fe_context *ctx, const char *name)
       return fe_tess_offered(ctx);
    if (!strcmp(name, "GL_ARB_sample_shading"))
       return fe_sample_shading_offered(ctx);
+   if (!strcmp(name, "GL_ARB_transform_feedback_overflow_query"))
+      return fe_xfb_overflow_offered(ctx);
    if (!strcmp(name, "GL_ARB_transform_feedback2") || !strcmp(name, "GL_ARB_transform_feedback3") ||
        !strcmp(name, "GL_ARB_transform_feedback_instanced"))
       return fe_xfb_draw_offered(ctx);
@@ -1933,6 +1936,14 @@ mgl_glGetQueryiv(GLenum target, GLenum pname, GLint *params)
    case GL_PRIMITIVES_GENERATED:
    case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
       bits = (caps->cap_bits & MGP_CAP_XFB_PRIMITIVES_QUERY) ? 64 : 0;
+      break;
+   case GL_TRANSFORM_FEEDBACK_OVERFLOW:
+   case GL_TRANSFORM_FEEDBACK_STREAM_OVERFLOW:
+      if (!fe_xfb_overflow_offered(ctx)) {
+         fe_error(ctx, GL_INVALID_ENUM);
+         return;
+      }
+      bits = 1; /* a boolean */
       break;
    case GL_TIME_ELAPSED:
    case GL_TIMESTAMP:

@@ -40,7 +40,8 @@
  * and view_min_layer for view_of (GL_ARB_texture_view, MGP_CAP_TEXTURE_VIEW);
  * MGP_CAP_VERTEX_STREAMS: draw_stream_output's stream may be 1 .. 3 and it carries `buffer`
  * (was pad2); the primitive queries' index is a vertex stream; MGP_CAP_VERTEX_FLOAT64 and
- * mgp_attrib_value kinds 3 and 4 (a double default's halves). 25: MGP_CAP_SUBGROUP_VOTE. */
+ * mgp_attrib_value kinds 3 and 4 (a double default's halves). 25: MGP_CAP_SUBGROUP_VOTE;
+ * MGP_CAP_XFB_OVERFLOW_QUERY and its two query kinds. */
 #define MGP_ABI_VERSION 25u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
@@ -309,6 +310,11 @@ enum mgp_call_class {
  * contexts; without it its #extension is withheld and a shader whose SPIR-V would use a vote
  * fails to compile */
 #define MGP_CAP_SUBGROUP_VOTE (UINT64_C(1) << 39)
+/* The backend counts MGP_QUERY_KIND_TRANSFORM_FEEDBACK_STREAM_OVERFLOW (the stream in
+ * begin_query.index) and _OVERFLOW (every stream, index 0): GL_ARB_transform_feedback_overflow_
+ * query; a conditional render on one renders where it is 1. Without it those kinds are declined
+ * and the client's targets are GL_INVALID_ENUM */
+#define MGP_CAP_XFB_OVERFLOW_QUERY (UINT64_C(1) << 40)
 
 /* mgp_render_state.clip_control (GL 4.6 §13.8): window y from -y_d (GL_UPPER_LEFT), and
  * window z from z_d itself, clipping at 0 <= z_c <= w_c (GL_ZERO_TO_ONE) */

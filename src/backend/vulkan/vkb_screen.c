@@ -1238,6 +1238,9 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_TRANSFORM_FEEDBACK;
    if (scr->has_xfb && scr->has_prim_queries)
       c.cap_bits |= MGP_CAP_XFB_PRIMITIVES_QUERY;
+   /* overflow: a transform feedback stream query's needed count past its written one */
+   if (scr->has_xfb && scr->has_prim_queries && scr->has_xfb_queries)
+      c.cap_bits |= MGP_CAP_XFB_OVERFLOW_QUERY;
    /* objects with their own counter buffers; their draw is vkCmdDrawIndirectByteCountEXT */
    if (scr->has_xfb && scr->xfb_draw)
       c.cap_bits |= MGP_CAP_XFB_OBJECTS;
