@@ -72,6 +72,7 @@ static const char *const extensions[] = {
    "GL_ARB_draw_indirect",
    "GL_ARB_draw_instanced",
    "GL_ARB_ES2_compatibility",
+   "GL_ARB_ES3_1_compatibility",
    "GL_ARB_ES3_compatibility",
    "GL_ARB_explicit_attrib_location",
    "GL_ARB_explicit_uniform_location",
@@ -228,6 +229,8 @@ offered(struct fe_context *ctx, const char *name)
       return fe_viewport_array_offered(ctx) && fe_geometry_offered(ctx);
    if (!strcmp(name, "GL_ARB_derivative_control"))
       return fe_derivative_control_offered(ctx);
+   if (!strcmp(name, "GL_ARB_ES3_1_compatibility"))
+      return fe_es31_compat_offered(ctx);
    if (!strcmp(name, "GL_ARB_shader_group_vote"))
       return fe_group_vote_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_query_levels") ||

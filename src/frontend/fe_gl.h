@@ -1453,6 +1453,9 @@ bool fe_image_queries_offered(const struct fe_context *ctx);
 bool fe_derivative_control_offered(const struct fe_context *ctx);
 /* ARB_shader_group_vote: MGP_CAP_SUBGROUP_VOTE in a desktop context */
 bool fe_group_vote_offered(const struct fe_context *ctx);
+/* ARB_ES3_1_compatibility: a desktop context where the caps meet ES 3.1 (fe_es31_lacks): GLSL ES
+ * 3.10 shaders, glMemoryBarrierByRegion */
+bool fe_es31_compat_offered(const struct fe_context *ctx);
 /* ARB_transform_feedback_overflow_query: desktop GL with MGP_CAP_XFB_OVERFLOW_QUERY (fe_query.c) */
 bool fe_xfb_overflow_offered(const struct fe_context *ctx);
 /* ARB_shader_atomic_counters and ARB_shader_atomic_counter_ops (lowered as the counters are) */

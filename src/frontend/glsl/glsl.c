@@ -277,7 +277,7 @@ glsl_source_is_es(const char *source, bool es3)
       q++;
    if (version == 100)
       return !is_ident(*q);
-   return es3 && version == 300 && !strncmp(q, "es", 2) && !is_ident(q[2]);
+   return es3 && (version == 300 || version == 310) && !strncmp(q, "es", 2) && !is_ident(q[2]);
 }
 
 /* GLSL ES 3.00 3.4 lets comments and white space come before #version, and Mesa takes them;
@@ -406,7 +406,7 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
    /* GLSL names the extensions it has as macros; glslang's lists lack GL_EXT_draw_buffers and
     * GL_EXT_draw_instanced (ESSL 1.00 and 3.10), GL_ARB_arrays_of_arrays, GL_ARB_blend_func_extended,
     * GL_ARB_conservative_depth, GL_ARB_draw_instanced, GL_ARB_texture_query_levels,
-    * GL_ARB_shader_atomic_counter_ops and
+    * GL_ARB_shader_atomic_counter_ops, GL_ARB_ES3_1_compatibility and
     * GL_ARB_cull_distance (desktop; the last where GLSL_DENY_CULL_DISTANCE does not withhold it),
     * which mgl implements (glsl_lower.c) */
    if (es && version != 300)
@@ -418,6 +418,7 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
                                       "#define GL_ARB_conservative_depth 1\n"
                                       "#define GL_ARB_draw_instanced 1\n"
                                       "#define GL_ARB_fragment_layer_viewport 1\n"
+                                      "#define GL_ARB_ES3_1_compatibility 1\n"
                                       "#define GL_ARB_shader_atomic_counter_ops 1\n"
                                       "#define GL_ARB_texture_query_levels 1\n");
    else if (!es)
@@ -427,6 +428,7 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
                                       "#define GL_ARB_draw_instanced 1\n"
                                       "#define GL_ARB_cull_distance 1\n"
                                       "#define GL_ARB_fragment_layer_viewport 1\n"
+                                      "#define GL_ARB_ES3_1_compatibility 1\n"
                                       "#define GL_ARB_shader_atomic_counter_ops 1\n"
                                       "#define GL_ARB_texture_query_levels 1\n");
    char *out = NULL;
@@ -575,6 +577,8 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
          glsl_require_to_enable(spliced, "GL_ARB_fragment_layer_viewport");
       if (!(deny & GLSL_DENY_CULL_DISTANCE)) /* glsl_lower.c compiles it as 4.50 */
          glsl_require_to_enable(spliced, "GL_ARB_cull_distance");
+      if (!(deny & GLSL_DENY_ESSL310)) /* the same (glslang does not know it) */
+         glsl_require_to_enable(spliced, "GL_ARB_ES3_1_compatibility");
    }
    if (ok && !es && (deny & GLSL_DENY_GPU_SHADER5))
       hide_macro(spliced, "GL_ARB_gpu_shader5");
@@ -594,6 +598,8 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
       hide_macro(spliced, "GL_ARB_shader_group_vote");
    if (ok && !es && (deny & GLSL_DENY_ATOMIC_COUNTER_OPS))
       hide_macro(spliced, "GL_ARB_shader_atomic_counter_ops");
+   if (ok && !es && (deny & GLSL_DENY_ESSL310))
+      hide_macro(spliced, "GL_ARB_ES3_1_compatibility");
    ok = ok && (pp = preprocess_gl(stage, es, version, deny, spliced, log));
    ok = ok && (es || !(deny & GLSL_DENY_FLOAT64) || fp64_directives(stage, pp, log));
    const bool doubles =

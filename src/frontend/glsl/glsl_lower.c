@@ -969,6 +969,7 @@ core_in(const char *directive)
       const char *name;
       int version;
    } exts[] = {
+      {"GL_ARB_ES3_1_compatibility", 450},          /* GLSL 4.50 has what it adds */
       {"GL_ARB_derivative_control", 450},           /* dFdxFine ... */
       {"GL_ARB_fragment_layer_viewport", 430},      /* gl_Layer, gl_ViewportIndex read */
       {"GL_ARB_shader_image_size", 430},            /* imageSize */
@@ -1594,7 +1595,9 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
                      ((deny & GLSL_DENY_VIEWPORT_ARRAY) &&
                       extension_named(s, "GL_ARB_fragment_layer_viewport")) ||
                      ((deny & GLSL_DENY_GROUP_VOTE) &&
-                      extension_named(s, "GL_ARB_shader_group_vote")))) {
+                      extension_named(s, "GL_ARB_shader_group_vote")) ||
+                     ((deny & GLSL_DENY_ESSL310) &&
+                      extension_named(s, "GL_ARB_ES3_1_compatibility")))) {
             withheld_extension(&L, t);
          } else if (!u->es && !strncmp(d, "extension", 9) &&
                     extension_named(s, "GL_ARB_shader_atomic_counter_ops")) {

@@ -1,5 +1,5 @@
-/* unit.glsl.group_vote — GL_ARB_shader_group_vote and GL_ARB_shader_atomic_counter_ops in
- * GLSL 1.40 - 3.30 units. Offered: `#extension ... : require` compiles, the built-ins
+/* unit.glsl.gl46_ext — GL_ARB_shader_group_vote and GL_ARB_shader_atomic_counter_ops in
+ * GLSL 1.40 - 3.30 units; GL_ARB_ES3_1_compatibility (GLSL ES 3.10 in a desktop context). Offered: `#extension ... : require` compiles, the built-ins
  * (anyInvocationARB ..., atomicCounterAddARB ...) work and the macro is defined. Withheld
  * (GLSL_DENY_GROUP_VOTE: a backend without MGP_CAP_SUBGROUP_VOTE; GLSL_DENY_ATOMIC_COUNTER_OPS:
  * a context without atomic counters), the macro is undefined and `require` fails naming the
@@ -88,5 +88,30 @@ main(void)
                  &log),
          "vertex vote: %s", log);
    free(log);
-   return t_finish("unit.glsl.group_vote");
+   /* GL_ARB_ES3_1_compatibility: its directive and macro in a desktop unit, and GLSL ES 3.10
+    * (compiled as GLSL_API_ES, as a desktop context does for a "310 es" source); withheld
+    * (GLSL_DENY_ESSL310) require fails and 3.10 is an unsupported version */
+   static const char es31[] = "#version 430\n#extension GL_ARB_ES3_1_compatibility : require\n"
+                              "#ifndef GL_ARB_ES3_1_compatibility\n#error no macro\n#endif\n"
+                              "out vec4 o;\nvoid main() { o = vec4(1.0); }\n";
+   CHECK(compile(GLSL_STAGE_FRAGMENT, 0, es31, &log), "ES3_1_compatibility offered: %s", log);
+   free(log);
+   CHECK(!compile(GLSL_STAGE_FRAGMENT, GLSL_DENY_ESSL310, es31, &log) && log &&
+            strstr(log, "extension not supported") && strstr(log, "GL_ARB_ES3_1_compatibility"),
+         "ES3_1_compatibility withheld: %s", log);
+   free(log);
+   static const char essl310[] = "#version 310 es\nprecision mediump float;\n"
+                                 "layout(location = 2) uniform vec4 u;\n"
+                                 "layout(location = 0) out vec4 o;\nvoid main() { o = u; }\n";
+   CHECK(glsl_source_is_es(essl310, true), "a 310 es source is not taken for GLSL ES");
+   const struct glsl_compile_limits limits = {0};
+   CHECK(glsl_compile_shader_limits(GLSL_STAGE_FRAGMENT, GLSL_API_ES, &limits, essl310, &log),
+         "GLSL ES 3.10 offered: %s", log);
+   free(log);
+   const struct glsl_compile_limits denied = {.deny = GLSL_DENY_ESSL310};
+   CHECK(!glsl_compile_shader_limits(GLSL_STAGE_FRAGMENT, GLSL_API_ES, &denied, essl310, &log) &&
+            log && strstr(log, "3.10 ES is not supported"),
+         "GLSL ES 3.10 withheld: %s", log);
+   free(log);
+   return t_finish("unit.glsl.gl46_ext");
 }
