@@ -219,3 +219,66 @@ sc_es31_compat(void)
    GLuint bufs[] = {buf, m.vbo};
    gl.DeleteBuffers(2, bufs);
 }
+
+/* group_vote: GL_ARB_shader_group_vote in a vertex shader (GL 4.6 §8.18's votes). A uniform
+ * bool is the same in every invocation: anyInvocationARB(u) and allInvocationsARB(u) are u and
+ * allInvocationsEqualARB(u) is true, whichever way the invocations are grouped; two rects, u true
+ * and false, checked by pixels. Where the extension is not listed (the gate sets
+ * MGL_TEST_VK_NO_SUBGROUP_VOTE=1), `#extension ... : require` must fail to compile. */
+void
+sc_group_vote(void)
+{
+   static const char *vs = "#version 150\n"
+                           "#extension GL_ARB_shader_group_vote : require\n"
+                           "in vec2 a_pos;\n"
+                           "uniform bool u;\n"
+                           "out vec4 v_c;\n"
+                           "void main() {\n"
+                           "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                           "  v_c = vec4(allInvocationsARB(u) ? 1.0 : 0.0,\n"
+                           "             anyInvocationARB(!u) ? 1.0 : 0.0,\n"
+                           "             allInvocationsEqualARB(u) ? 1.0 : 0.0, 1.0);\n"
+                           "}\n";
+   static const char *fs = "#version 150\nin vec4 v_c;\nout vec4 o;\nvoid main() { o = v_c; }\n";
+   if (!has_ext("GL_ARB_shader_group_vote")) {
+      const char *renderer = (const char *)glGetString(GL_RENDERER);
+      if (on_mgl() && renderer && strstr(renderer, "(Vulkan:") &&
+          !getenv("MGL_TEST_VK_NO_SUBGROUP_VOTE"))
+         fail("GL_ARB_shader_group_vote not listed on renderer %s", renderer);
+      GLuint sh = gl.CreateShader(GL_VERTEX_SHADER);
+      gl.ShaderSource(sh, 1, &vs, NULL);
+      gl.CompileShader(sh);
+      GLint ok = 1;
+      gl.GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+      if (ok)
+         fail("#extension GL_ARB_shader_group_vote : require compiled where it is not listed");
+      gl.DeleteShader(sh);
+      check_gl_error("a vertex shader requiring GL_ARB_shader_group_vote, not listed");
+      return;
+   }
+   if (on_mgl() && getenv("MGL_TEST_VK_NO_SUBGROUP_VOTE"))
+      fail("GL_ARB_shader_group_vote listed on a device whose subgroup votes are hidden");
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   static const binding attribs[] = {{"a_pos", 0}, {NULL, 0}};
+   static const binding frags[] = {{"o", 0}, {NULL, 0}};
+   GLuint p = link_program_b(vs, fs, attribs, frags);
+   gl.UseProgram(p);
+   float v[24];
+   rect_vertices(v, 8, 8, 28, 56);
+   rect_vertices(v + 12, 36, 8, 56, 56);
+   mesh m = make_mesh(v, 12);
+   gl.Uniform1i(uloc(p, "u"), 1);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.Uniform1i(uloc(p, "u"), 0);
+   glDrawArrays(GL_TRIANGLES, 6, 6);
+   check_gl_error("draws voting in the vertex shader");
+   model md;
+   model_init(&md, bg);
+   model_rect(&md, 8, 8, 28, 56, to8(V4(1.0f, 0.0f, 1.0f, 1.0f)));
+   model_rect(&md, 36, 8, 56, 56, to8(V4(0.0f, 1.0f, 1.0f, 1.0f)));
+   check_frame("votes on a uniform", &md);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   gl.DeleteBuffers(1, &m.vbo);
+}
