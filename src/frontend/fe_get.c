@@ -196,6 +196,13 @@ static const char *const extensions[] = {
 
 /* Whether the context offers extension `name` of the list: some only where the device (or
  * the backend) has what they need. */
+bool
+fe_atomic_counters_offered(struct fe_context *ctx)
+{
+   return fe_atomic_bindings(ctx) != 0 && fe_pipe_has(ctx, MGP_CALL_memory_barrier) &&
+          (ctx->share->caps->cap_bits & MGP_CAP_FRAGMENT_STORES);
+}
+
 static bool
 offered(struct fe_context *ctx, const char *name)
 {

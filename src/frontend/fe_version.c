@@ -142,13 +142,6 @@ fe_image_queries_offered(const struct fe_context *ctx)
 }
 
 bool
-fe_atomic_counters_offered(struct fe_context *ctx)
-{
-   return fe_atomic_bindings(ctx) != 0 && fe_pipe_has(ctx, MGP_CALL_memory_barrier) &&
-          (ctx->share->caps->cap_bits & MGP_CAP_FRAGMENT_STORES);
-}
-
-bool
 fe_es31_compat_offered(const struct fe_context *ctx)
 {
    return ctx->desc.api != FE_API_GLES && !fe_es31_lacks(ctx->share->caps);
