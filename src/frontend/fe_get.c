@@ -194,8 +194,6 @@ static const char *const extensions[] = {
 };
 #define NUM_EXTENSIONS (sizeof(extensions) / sizeof(extensions[0]))
 
-/* Whether the context offers extension `name` of the list: some only where the device (or
- * the backend) has what they need. */
 bool
 fe_atomic_counters_offered(struct fe_context *ctx)
 {
@@ -203,6 +201,8 @@ fe_atomic_counters_offered(struct fe_context *ctx)
           (ctx->share->caps->cap_bits & MGP_CAP_FRAGMENT_STORES);
 }
 
+/* Whether the context offers extension `name` of the list: some only where the device (or
+ * the backend) has what they need. */
 static bool
 offered(struct fe_context *ctx, const char *name)
 {
