@@ -73,6 +73,7 @@ static const char *const extensions[] = {
    "GL_ARB_draw_indirect",
    "GL_ARB_draw_instanced",
    "GL_ARB_ES2_compatibility",
+   "GL_ARB_ES3_1_compatibility",
    "GL_ARB_ES3_compatibility",
    "GL_ARB_explicit_attrib_location",
    "GL_ARB_explicit_uniform_location",
@@ -110,9 +111,11 @@ static const char *const extensions[] = {
    "GL_ARB_sampler_objects",
    "GL_ARB_seamless_cube_map",
    "GL_ARB_separate_shader_objects",
+   "GL_ARB_shader_atomic_counter_ops",
    "GL_ARB_shader_atomic_counters",
    "GL_ARB_shader_bit_encoding",
    "GL_ARB_shader_draw_parameters",
+   "GL_ARB_shader_group_vote",
    "GL_ARB_shader_image_load_store",
    "GL_ARB_shader_image_size",
    "GL_ARB_shader_precision",
@@ -149,6 +152,7 @@ static const char *const extensions[] = {
    "GL_ARB_transform_feedback2",
    "GL_ARB_transform_feedback3",
    "GL_ARB_transform_feedback_instanced",
+   "GL_ARB_transform_feedback_overflow_query",
    "GL_ARB_uniform_buffer_object",
    "GL_ARB_vertex_array_bgra",
    "GL_ARB_vertex_array_object",
@@ -209,6 +213,13 @@ fe_shader_precision_offered(const struct fe_context *ctx)
    return ctx->desc.api != FE_API_GLES && ctx->desc.major >= 4;
 }
 
+bool
+fe_atomic_counters_offered(struct fe_context *ctx)
+{
+   return fe_atomic_bindings(ctx) != 0 && fe_pipe_has(ctx, MGP_CALL_memory_barrier) &&
+          (ctx->share->caps->cap_bits & MGP_CAP_FRAGMENT_STORES);
+}
+
 /* Whether the context offers extension `name` of the list: some only where the device (or
  * the backend) has what they need. */
 static bool
@@ -246,6 +257,10 @@ offered(struct fe_context *ctx, const char *name)
       return fe_viewport_array_offered(ctx) && fe_geometry_offered(ctx);
    if (!strcmp(name, "GL_ARB_derivative_control"))
       return fe_derivative_control_offered(ctx);
+   if (!strcmp(name, "GL_ARB_ES3_1_compatibility"))
+      return fe_es31_compat_offered(ctx);
+   if (!strcmp(name, "GL_ARB_shader_group_vote"))
+      return fe_group_vote_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_query_levels") ||
        !strcmp(name, "GL_ARB_shader_texture_image_samples"))
       return fe_image_queries_offered(ctx);
@@ -275,6 +290,8 @@ offered(struct fe_context *ctx, const char *name)
       return fe_tess_offered(ctx);
    if (!strcmp(name, "GL_ARB_sample_shading"))
       return fe_sample_shading_offered(ctx);
+   if (!strcmp(name, "GL_ARB_transform_feedback_overflow_query"))
+      return fe_xfb_overflow_offered(ctx);
    if (!strcmp(name, "GL_ARB_transform_feedback2") || !strcmp(name, "GL_ARB_transform_feedback3") ||
        !strcmp(name, "GL_ARB_transform_feedback_instanced"))
       return fe_xfb_draw_offered(ctx);
@@ -303,9 +320,9 @@ offered(struct fe_context *ctx, const char *name)
       /* the backend fetches packed unsigned floats (GLES has no such vertex type) */
       return (ctx->share->caps->format_flags[MGP_FORMAT_R11G11B10_FLOAT] & MGP_FORMAT_CAP_VERTEX) !=
              0;
-   if (!strcmp(name, "GL_ARB_shader_atomic_counters"))
-      return fe_atomic_bindings(ctx) != 0 && fe_pipe_has(ctx, MGP_CALL_memory_barrier) &&
-             (ctx->share->caps->cap_bits & MGP_CAP_FRAGMENT_STORES);
+   if (!strcmp(name, "GL_ARB_shader_atomic_counters") ||
+       !strcmp(name, "GL_ARB_shader_atomic_counter_ops")) /* lowered as the counters are */
+      return fe_atomic_counters_offered(ctx);
    if (!strcmp(name, "GL_ARB_shader_image_load_store") ||
        !strcmp(name, "GL_ARB_shader_image_size")) /* imageSize() needs images */
       return fe_image_units(ctx) >= 8 && fe_pipe_has(ctx, MGP_CALL_memory_barrier) &&
@@ -2107,6 +2124,14 @@ mgl_glGetQueryiv(GLenum target, GLenum pname, GLint *params)
    case GL_PRIMITIVES_GENERATED:
    case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
       bits = (caps->cap_bits & MGP_CAP_XFB_PRIMITIVES_QUERY) ? 64 : 0;
+      break;
+   case GL_TRANSFORM_FEEDBACK_OVERFLOW:
+   case GL_TRANSFORM_FEEDBACK_STREAM_OVERFLOW:
+      if (!fe_xfb_overflow_offered(ctx)) {
+         fe_error(ctx, GL_INVALID_ENUM);
+         return;
+      }
+      bits = 1; /* a boolean */
       break;
    case GL_TIME_ELAPSED:
    case GL_TIMESTAMP:

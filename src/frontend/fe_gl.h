@@ -780,7 +780,8 @@ struct fe_context {
    struct fe_query *time_active; /* GL_TIME_ELAPSED */
    bool cond_render;             /* between glBeginConditionalRender and its end */
    /* [0] GL_PRIMITIVES_GENERATED, [1] GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN (fe_query.c) */
-   struct fe_query *prim_active[2][FE_MAX_VERTEX_STREAMS]; /* by vertex stream */
+   /* generated, written, stream overflow (by vertex stream); any-stream overflow ([3][0]) */
+   struct fe_query *prim_active[4][FE_MAX_VERTEX_STREAMS];
    /* GL_ARB_pipeline_statistics_query: one active per target, by fe_query_stat_index */
    struct fe_query *stat_active[11];
 
@@ -1469,6 +1470,15 @@ bool fe_image_queries_offered(const struct fe_context *ctx);
 bool fe_derivative_control_offered(const struct fe_context *ctx);
 /* ARB_shader_precision (fe_get.c): a GL 4.0 context. */
 bool fe_shader_precision_offered(const struct fe_context *ctx);
+/* ARB_shader_group_vote: MGP_CAP_SUBGROUP_VOTE in a desktop context */
+bool fe_group_vote_offered(const struct fe_context *ctx);
+/* ARB_ES3_1_compatibility: a desktop context where the caps meet ES 3.1 (fe_es31_lacks): GLSL ES
+ * 3.10 shaders, glMemoryBarrierByRegion */
+bool fe_es31_compat_offered(const struct fe_context *ctx);
+/* ARB_transform_feedback_overflow_query: desktop GL with MGP_CAP_XFB_OVERFLOW_QUERY (fe_query.c) */
+bool fe_xfb_overflow_offered(const struct fe_context *ctx);
+/* ARB_shader_atomic_counters and ARB_shader_atomic_counter_ops (lowered as the counters are) */
+bool fe_atomic_counters_offered(struct fe_context *ctx);
 /* What the context's GLSL leaves out (GLSL_DENY_*: doubles without fe_fp64_offered,
  * GL_ARB_gpu_shader5 without fe_gpu_shader5_offered): glsl_compile_limits.deny and
  * glsl_link_input.deny */

@@ -1,6 +1,7 @@
 /* fe_query.c — GL query objects (GL 3.3 core §2.14, §6.1.7) for GL_SAMPLES_PASSED,
  * GL_ANY_SAMPLES_PASSED, GL_PRIMITIVES_GENERATED, GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN,
- * GL_TIME_ELAPSED and GL_TIMESTAMP (glQueryCounter) over MGPipe queries,
+ * GL_TIME_ELAPSED and GL_TIMESTAMP (glQueryCounter), GL_TRANSFORM_FEEDBACK_(STREAM_)OVERFLOW
+ * (ARB_transform_feedback_overflow_query, MGP_CAP_XFB_OVERFLOW_QUERY) over MGPipe queries,
  * and conditional rendering on them (GL 3.3 §2.18: the server discards draws and clears). Names are per context; the pipe object is made at
  * the first glBeginQuery, which fixes its target. The server sends "query result" when the
  * batch holding glEndQuery completed; GL_QUERY_RESULT_AVAILABLE is answered from those events
@@ -49,13 +50,32 @@ with_carry(const struct fe_query *q, uint64_t counted)
    return occ_index(q->target) >= 1 ? (counted || q->carry) : counted + q->carry;
 }
 
-/* Primitive queries (GL 3.3, 2.16): one active per target, independent of the occlusion ones. */
+/* Primitive queries (GL 3.3, 2.16): one active per target (and vertex stream), independent of
+ * the occlusion ones; GL 4.6 / ARB_transform_feedback_overflow_query's two overflow targets. */
 static int
 prim_index(GLenum target)
 {
-   return target == GL_PRIMITIVES_GENERATED                    ? 0
-          : target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN ? 1
-                                                               : -1;
+   switch (target) {
+   case GL_PRIMITIVES_GENERATED: return 0;
+   case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN: return 1;
+   case GL_TRANSFORM_FEEDBACK_STREAM_OVERFLOW: return 2;
+   case GL_TRANSFORM_FEEDBACK_OVERFLOW: return 3;
+   default: return -1;
+   }
+}
+
+static bool
+overflow_target(GLenum target)
+{
+   return prim_index(target) >= 2;
+}
+
+bool
+fe_xfb_overflow_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES &&
+          (ctx->share->caps->cap_bits & MGP_CAP_XFB_OVERFLOW_QUERY) &&
+          (ctx->share->caps->cap_bits & MGP_CAP_TRANSFORM_FEEDBACK);
 }
 
 /* GL_ARB_pipeline_statistics_query (GL 4.6 §4.2): its 11 targets, one active query each, on
@@ -136,6 +156,13 @@ target_check(struct fe_context *ctx, GLenum target)
          return true;
       MGU_DECLINE(gl_feature_unimplemented, "query target 0x%x (the server cannot count it)",
                   target);
+      return false;
+   case GL_TRANSFORM_FEEDBACK_OVERFLOW:
+   case GL_TRANSFORM_FEEDBACK_STREAM_OVERFLOW:
+      /* without the extension these are not GL targets */
+      if (fe_xfb_overflow_offered(ctx))
+         return true;
+      fe_error(ctx, GL_INVALID_ENUM);
       return false;
    default:
       /* without the extension these are not GL targets */
@@ -649,7 +676,8 @@ mgl_glBeginConditionalRender(GLuint id, GLenum mode)
                mode != GL_QUERY_BY_REGION_NO_WAIT && (!inverted || ctx->desc.api == FE_API_GLES),
             GL_INVALID_ENUM);
    FE_CHECK(ctx->cond_render, GL_INVALID_OPERATION);
-   FE_CHECK(occ_index(q->target) < 0, GL_INVALID_OPERATION);
+   /* occlusion queries, and (ARB_transform_feedback_overflow_query) overflow ones */
+   FE_CHECK(occ_index(q->target) < 0 && !overflow_target(q->target), GL_INVALID_OPERATION);
    FE_CHECK(q->active, GL_INVALID_OPERATION);
    ctx->cond_render = true;
    if (fe_pipe_has(ctx, MGP_CALL_begin_conditional_render))
@@ -684,9 +712,11 @@ indexed_check(struct fe_context *ctx, const char *fn, GLenum target, GLuint inde
    switch (target) {
    case GL_PRIMITIVES_GENERATED:
    case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
+   case GL_TRANSFORM_FEEDBACK_STREAM_OVERFLOW:
       if (index < fe_max_vertex_streams(ctx))
          return true;
       break;
+   case GL_TRANSFORM_FEEDBACK_OVERFLOW:
    case GL_SAMPLES_PASSED:
    case GL_ANY_SAMPLES_PASSED:
    case GL_ANY_SAMPLES_PASSED_CONSERVATIVE:

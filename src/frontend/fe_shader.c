@@ -104,9 +104,12 @@ fe_glsl_deny(const struct fe_context *ctx)
           (fe_cull_distance_offered(ctx) ? 0 : GLSL_DENY_CULL_DISTANCE) |
           (fe_image_queries_offered(ctx) ? 0 : GLSL_DENY_IMAGE_QUERIES) |
           (fe_derivative_control_offered(ctx) ? 0 : GLSL_DENY_DERIVATIVE_CONTROL) |
+          (fe_group_vote_offered(ctx) ? 0 : GLSL_DENY_GROUP_VOTE) |
+          (fe_atomic_counters_offered((struct fe_context *)ctx) ? 0
+                                                                : GLSL_DENY_ATOMIC_COUNTER_OPS) |
           (fe_max_vertex_streams(ctx) > 1 ? 0 : GLSL_DENY_VERTEX_STREAMS) |
           (fe_vertex_fp64_offered(ctx) ? 0 : GLSL_DENY_VERTEX_ATTRIB_64BIT) |
-          (fe_es31(ctx) ? 0 : GLSL_DENY_ESSL310) |
+          (fe_es31(ctx) || fe_es31_compat_offered(ctx) ? 0 : GLSL_DENY_ESSL310) |
           (fe_shader_precision_offered(ctx) ? 0 : GLSL_DENY_SHADER_PRECISION) |
           (fe_es_ext_on((struct fe_context *)ctx, FE_ES_EXT_SHADER_IMAGE_ATOMIC)
               ? 0
@@ -130,8 +133,8 @@ mgl_glCompileShader(GLuint shader)
    };
    const char *src = sh->source ? sh->source : "";
    enum glsl_api api = fe_glsl_api(ctx);
-   /* GL 4.1 / ARB_ES2_compatibility and GL 4.3 / ARB_ES3_compatibility: a desktop context
-    * compiles GLSL ES 1.00 and 3.00 too */
+   /* GL 4.1 / ARB_ES2_compatibility, GL 4.3 / ARB_ES3_compatibility and GL 4.5 /
+    * ARB_ES3_1_compatibility: a desktop context compiles GLSL ES 1.00, 3.00 and 3.10 too */
    sh->es = api == GLSL_API_ES || glsl_source_is_es(src, true);
    sh->compiled = glsl_compile_shader_limits(shader_stage(sh->type), sh->es ? GLSL_API_ES : api,
                                              &limits, src, &log);

@@ -142,6 +142,18 @@ fe_image_queries_offered(const struct fe_context *ctx)
 }
 
 bool
+fe_es31_compat_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES && !fe_es31_lacks(ctx->share->caps);
+}
+
+bool
+fe_group_vote_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_SUBGROUP_VOTE);
+}
+
+bool
 fe_derivative_control_offered(const struct fe_context *ctx)
 {
    return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_DERIVATIVE_CONTROL);

@@ -41,8 +41,9 @@
  * MGP_CAP_VERTEX_STREAMS: draw_stream_output's stream may be 1 .. 3 and it carries `buffer`
  * (was pad2); the primitive queries' index is a vertex stream; MGP_CAP_VERTEX_FLOAT64 and
  * mgp_attrib_value kinds 3 and 4 (a double default's halves).
- * 25: MGP_CAP_ROBUST_BUFFER_ACCESS. */
-#define MGP_ABI_VERSION 25u
+ * 25: MGP_CAP_ROBUST_BUFFER_ACCESS. 26: MGP_CAP_SUBGROUP_VOTE; MGP_CAP_XFB_OVERFLOW_QUERY and its
+ * two query kinds. */
+#define MGP_ABI_VERSION 26u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -310,6 +311,17 @@ enum mgp_call_class {
  * it, and none faults. With it the client offers GL_ARB_robust_buffer_access_behavior and
  * GL_KHR_robust_buffer_access_behavior (GL 4.6 §6.4: what a robust-access context guarantees) */
 #define MGP_CAP_ROBUST_BUFFER_ACCESS (UINT64_C(1) << 46)
+/* The backend runs SPIR-V's SubgroupVoteKHR (OpSubgroupAnyKHR, OpSubgroupAllKHR,
+ * OpSubgroupAllEqualKHR; Vulkan's VK_EXT_shader_subgroup_vote) in every stage: the client offers
+ * GL_ARB_shader_group_vote (anyInvocationARB ..., GLSL 4.60's anyInvocation ...) in desktop
+ * contexts; without it its #extension is withheld and a shader whose SPIR-V would use a vote
+ * fails to compile */
+#define MGP_CAP_SUBGROUP_VOTE (UINT64_C(1) << 39)
+/* The backend counts MGP_QUERY_KIND_TRANSFORM_FEEDBACK_STREAM_OVERFLOW (the stream in
+ * begin_query.index) and _OVERFLOW (every stream, index 0): GL_ARB_transform_feedback_overflow_
+ * query; a conditional render on one renders where it is 1. Without it those kinds are declined
+ * and the client's targets are GL_INVALID_ENUM */
+#define MGP_CAP_XFB_OVERFLOW_QUERY (UINT64_C(1) << 40)
 
 /* mgp_render_state.clip_control (GL 4.6 §13.8): window y from -y_d (GL_UPPER_LEFT), and
  * window z from z_d itself, clipping at 0 <= z_c <= w_c (GL_ZERO_TO_ONE) */

@@ -1579,3 +1579,109 @@ sc_xfb_streams(void)
    gl.DeleteVertexArrays(2, va);
    gl.DeleteVertexArrays(1, &m.vao);
 }
+
+/* ---- GL_ARB_transform_feedback_overflow_query (GL 4.6 §4.2) -------------------------------- */
+
+/* One capture of `draws` 6-vertex triangle lists into room for 2 triangles, counted by a
+ * written query, a stream-0 overflow query and an any-stream overflow query all active at once
+ * (the server shares one Vulkan stream query among them); their results into out[3]. */
+static void
+overflow_run(GLuint b, const GLuint q[3], int draws, GLuint64 out[3])
+{
+   gl.BindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b, 0, 6 * 16);
+   glEnable(GL_RASTERIZER_DISCARD);
+   gl.BeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q[0]);
+   gl.BeginQueryIndexed(GL_TRANSFORM_FEEDBACK_STREAM_OVERFLOW, 0, q[1]);
+   gl.BeginQuery(GL_TRANSFORM_FEEDBACK_OVERFLOW, q[2]);
+   check_gl_error("glBeginQuery(written and both overflow targets)");
+   gl.BeginTransformFeedback(GL_TRIANGLES);
+   for (int i = 0; i < draws; i++)
+      glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.EndTransformFeedback();
+   gl.EndQuery(GL_TRANSFORM_FEEDBACK_OVERFLOW);
+   gl.EndQueryIndexed(GL_TRANSFORM_FEEDBACK_STREAM_OVERFLOW, 0);
+   gl.EndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+   glDisable(GL_RASTERIZER_DISCARD);
+   for (int i = 0; i < 3; i++)
+      gl.GetQueryObjectui64v(q[i], GL_QUERY_RESULT, &out[i]);
+   check_gl_error("the overflow queries' results");
+}
+
+/* xfb_overflow: GL_TRANSFORM_FEEDBACK_OVERFLOW and _STREAM_OVERFLOW beside
+ * GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN on the same stream: a capture that fits reads 0, one
+ * that needed more room reads 1 (written stops at what fit); conditional rendering on them draws
+ * where the query is 1 (and, inverted, where it is 0); their counter bits and index errors. */
+void
+sc_xfb_overflow(void)
+{
+   if (!has_ext("GL_ARB_transform_feedback_overflow_query")) {
+      const char *renderer = (const char *)glGetString(GL_RENDERER);
+      if (on_mgl() && renderer && strstr(renderer, "(Vulkan:"))
+         fail("GL_ARB_transform_feedback_overflow_query not listed on renderer %s", renderer);
+      skipped("GL_ARB_transform_feedback_overflow_query is not listed");
+      return;
+   }
+   const vec4f bg = V4(0.2f, 0.2f, 0.4f, 1.0f);
+   float v[12];
+   rect_vertices(v, 8, 8, 24, 24);
+   mesh m = make_mesh(v, 6);
+   clear_to(bg);
+   char log[2048] = "";
+   const char *names[] = {"v_a"};
+   GLuint p = xfb_program(names, 1, GL_INTERLEAVED_ATTRIBS, log, sizeof log);
+   if (!p)
+      die_setup("transform feedback program failed to link:\n%s", log);
+   gl.UseProgram(p);
+   gl.Uniform1f(uloc(p, "u_k"), 1.0f);
+   gl.Uniform4fv(uloc(p, "u_color"), 1, V4(0.0f, 1.0f, 0.0f, 1.0f).v);
+   GLint bits = -1;
+   gl.GetQueryiv(GL_TRANSFORM_FEEDBACK_OVERFLOW, GL_QUERY_COUNTER_BITS, &bits);
+   if (bits < 1)
+      fail("GL_QUERY_COUNTER_BITS of GL_TRANSFORM_FEEDBACK_OVERFLOW = %d", bits);
+   GLuint q[7];
+   gl.GenQueries(7, q);
+   gl.BeginQueryIndexed(GL_TRANSFORM_FEEDBACK_OVERFLOW, 1, q[6]);
+   expect_error(GL_INVALID_VALUE, "glBeginQueryIndexed(GL_TRANSFORM_FEEDBACK_OVERFLOW, 1)");
+
+   GLuint b = xfb_buffer(6 * 16);
+   GLuint64 fits[3], over[3];
+   overflow_run(b, q, 1, fits);
+   overflow_run(b, q + 3, 2, over);
+   if (fits[0] != 2 || fits[1] != 0 || fits[2] != 0)
+      fail("2 triangles into room for 2: written %llu, stream overflow %llu, overflow %llu; "
+           "expected 2, 0, 0",
+           (unsigned long long)fits[0], (unsigned long long)fits[1], (unsigned long long)fits[2]);
+   if (over[0] != 2 || over[1] != 1 || over[2] != 1)
+      fail("4 triangles into room for 2: written %llu, stream overflow %llu, overflow %llu; "
+           "expected 2, 1, 1",
+           (unsigned long long)over[0], (unsigned long long)over[1], (unsigned long long)over[2]);
+
+   /* conditional rendering: the left rect on the overflowed stream query (drawn), the right
+    * one on the fitting any-stream query (discarded), the top one inverted on it (drawn) */
+   gl.BeginConditionalRender(q[4], GL_QUERY_WAIT);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.EndConditionalRender();
+   float r[12];
+   rect_vertices(r, 40, 8, 56, 24);
+   mesh mr = make_mesh(r, 6);
+   gl.BeginConditionalRender(q[2], GL_QUERY_WAIT);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.EndConditionalRender();
+   rect_vertices(r, 8, 40, 24, 56);
+   mesh mt = make_mesh(r, 6);
+   gl.BeginConditionalRender(q[2], GL_QUERY_WAIT_INVERTED);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.EndConditionalRender();
+   check_gl_error("conditional rendering on overflow queries");
+   model md;
+   model_init(&md, bg);
+   model_rect(&md, 8, 8, 24, 24, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
+   model_rect(&md, 8, 40, 24, 56, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
+   check_frame("conditional rendering on overflow queries", &md);
+
+   gl.DeleteQueries(7, q);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   GLuint bufs[] = {b, m.vbo, mr.vbo, mt.vbo};
+   gl.DeleteBuffers(4, bufs);
+}

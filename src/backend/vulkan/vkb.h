@@ -750,6 +750,7 @@ struct vkb_screen {
    struct vkb_wsi *wsi;     /* windows the server presents into (vkb_wsi.c) */
    bool has_custom_border;  /* VK_EXT_custom_border_color, format-free */
    bool has_stencil_export; /* VK_EXT_shader_stencil_export: stencil blits drawn */
+   bool has_subgroup_vote;  /* VK_EXT_shader_subgroup_vote: GL_ARB_shader_group_vote */
    bool has_multi_draw;     /* VK_EXT_multi_draw: repeated draws merge */
    bool has_cond_render;    /* VK_EXT_conditional_rendering: GPU predicates */
    bool has_smooth_lines;   /* VK_EXT_line_rasterization smoothLines: GL_LINE_SMOOTH */
@@ -811,6 +812,7 @@ struct vkb_screen {
    /* GL_PRIMITIVES_GENERATED [0] and GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN [1] slots */
    VkQueryPool prim_pool[2];
    uint32_t *prim_free[2];
+   uint8_t *prim_refs[2]; /* the queries a slot counts for (written and overflow share one) */
    uint32_t prim_free_count[2];
    /* ranges captured by batches not yet announced (vkb_xfb_announce) */
    struct vkb_xfb_written {
@@ -1007,7 +1009,9 @@ struct vkb_context {
    struct vkb_query *time_active; /* GL_TIME_ELAPSED between begin_query and end_query */
    bool cond_discard;             /* conditional rendering on a zero result: drop draws, clears */
    /* primitive queries (vkb_xfb.c), as occ_active: [0] generated, [1] captured */
-   struct vkb_query *prim_active[2][VKB_MAX_STREAMS]; /* by vertex stream (begin_query.index) */
+   /* by kind (generated, written, stream overflow, any-stream overflow: the last in every
+    * stream's entry) and vertex stream (begin_query.index) */
+   struct vkb_query *prim_active[4][VKB_MAX_STREAMS];
    uint32_t prim_slot[2][VKB_MAX_STREAMS];
    bool prim_slot_open[2][VKB_MAX_STREAMS];
    /* pipeline statistics queries (vkb_pstats.c), as occ_active, by vkb_stat_index */
@@ -1167,6 +1171,8 @@ void vkb_xfb_announce(struct vkb_screen *scr);
  * same vkb_query objects as occlusion queries, with slots from their own pools; vkb_query.c
  * hands these kinds over. */
 bool vkb_prim_query_kind(uint32_t kind);
+/* MGP_QUERY_KIND_TRANSFORM_FEEDBACK_(STREAM_)OVERFLOW: a boolean result */
+bool vkb_prim_overflow_kind(uint32_t kind);
 /* Pipeline statistics queries (vkb_pstats.c), handed over by vkb_query.c as the primitive ones;
  * vkb_stat_index is -1 for any other kind. */
 int vkb_stat_index(uint32_t kind);

@@ -177,7 +177,8 @@ query_collect(struct vkb_screen *scr, struct vkb_query *q)
    }
    query_release_slots(scr, q);
    q->value = q->target == MGP_QUERY_KIND_ANY_SAMPLES_PASSED ||
-                    q->target == MGP_QUERY_KIND_ANY_SAMPLES_PASSED_CONSERVATIVE
+                    q->target == MGP_QUERY_KIND_ANY_SAMPLES_PASSED_CONSERVATIVE ||
+                    vkb_prim_overflow_kind(q->target)
                  ? (sum != 0)
                  : sum;
    q->announced = true;
@@ -536,10 +537,12 @@ vkb_end_query(void *self, const struct mgp_query_desc *args, const void *tail, u
 void
 vkb_context_end_queries(struct vkb_context *ctx, const struct vkb_query *only)
 {
-   enum { PRIMS = 2 * VKB_MAX_STREAMS };
+   enum { PRIMS = 4 * VKB_MAX_STREAMS };
    struct vkb_query *a[2 + PRIMS + VKB_STAT_KINDS] = {ctx->occ_active, ctx->time_active};
+   /* an any-stream overflow query is in every stream's entry of its kind: ended once */
    for (int k = 0; k < PRIMS; k++)
-      a[2 + k] = ctx->prim_active[k / VKB_MAX_STREAMS][k % VKB_MAX_STREAMS];
+      if (k / VKB_MAX_STREAMS < 3 || k % VKB_MAX_STREAMS == 0)
+         a[2 + k] = ctx->prim_active[k / VKB_MAX_STREAMS][k % VKB_MAX_STREAMS];
    for (int k = 0; k < VKB_STAT_KINDS; k++)
       a[2 + PRIMS + k] = ctx->stat_active[k];
    for (int i = 0; i < 2 + PRIMS + VKB_STAT_KINDS; i++) {
@@ -730,7 +733,10 @@ vkb_begin_conditional_render(void *self, const struct mgp_query_desc *args, cons
    vkb_end_rendering(scr); /* draws before the begin are not conditional */
    vkb_retire(scr);
    const bool wait = ctx->cond_wait;
-   if (!q->announced && q->slot_count && scr->has_cond_render && pred_record(ctx, q, wait))
+   /* the GPU predicate copies occlusion slots; an overflow query's slots are compared on the
+    * server (the wait below) */
+   if (!q->announced && q->slot_count && scr->has_cond_render && !vkb_prim_query_kind(q->target) &&
+       pred_record(ctx, q, wait))
       return;
    if (!q->announced && q->slot_count && wait) {
       /* No GPU predicate (no VK_EXT_conditional_rendering, or several slots and no compute

@@ -730,6 +730,13 @@ chain_enabled_features(struct vkb_screen *scr, const struct dev_exts *e, struct 
       f->exts[f->nexts++] = VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME;
       scr->has_stencil_export = true;
    }
+   /* GL_ARB_shader_group_vote: glslang writes SPV_KHR_subgroup_vote, which this extension
+    * brings in every stage (Vulkan 1.1's GroupNonUniformVote may be fragment/compute only) */
+   const char *no_sv = getenv("MGL_TEST_VK_NO_SUBGROUP_VOTE"); /* test-only: the deny */
+   if (dev_has(e, VK_EXT_SHADER_SUBGROUP_VOTE_EXTENSION_NAME) && !(no_sv && atoi(no_sv) > 0)) {
+      f->exts[f->nexts++] = VK_EXT_SHADER_SUBGROUP_VOTE_EXTENSION_NAME;
+      scr->has_subgroup_vote = true;
+   }
 }
 
 #undef CHAIN
@@ -1233,6 +1240,9 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_ROBUST_BUFFER_ACCESS;
    if (scr->has_xfb && scr->has_prim_queries)
       c.cap_bits |= MGP_CAP_XFB_PRIMITIVES_QUERY;
+   /* overflow: a transform feedback stream query's needed count past its written one */
+   if (scr->has_xfb && scr->has_prim_queries && scr->has_xfb_queries)
+      c.cap_bits |= MGP_CAP_XFB_OVERFLOW_QUERY;
    /* objects with their own counter buffers; their draw is vkCmdDrawIndirectByteCountEXT */
    if (scr->has_xfb && scr->xfb_draw)
       c.cap_bits |= MGP_CAP_XFB_OBJECTS;
@@ -1260,6 +1270,8 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    /* textureQueryLevels / textureSamples / imageSamples and dFdxFine ...: the ImageQuery and
     * DerivativeControl capabilities every Vulkan 1.0 device has */
    c.cap_bits |= MGP_CAP_IMAGE_QUERIES | MGP_CAP_DERIVATIVE_CONTROL;
+   if (scr->has_subgroup_vote)
+      c.cap_bits |= MGP_CAP_SUBGROUP_VOTE;
    if (scr->has_mirror_clamp)
       c.cap_bits |= MGP_CAP_MIRROR_CLAMP_TO_EDGE;
    if (scr->features.depthBiasClamp)

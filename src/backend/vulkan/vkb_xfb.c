@@ -523,18 +523,39 @@ vkb_xfb_context_destroy_now(struct vkb_context *ctx)
 
 #define PRIM_POOL_SLOTS 256u
 
+/* The primitive query kinds: 0 generated, 1 written, 2 one stream's overflow, 3 any stream's
+ * overflow (-1: another kind). Kinds 1 - 3 read one transform feedback stream query (primitives
+ * written and needed) per stream and scope, which they share: Vulkan lets one query of a type
+ * be active per stream. */
 static int
 prim_index(uint32_t kind)
 {
-   return kind == MGP_QUERY_KIND_PRIMITIVES_GENERATED                    ? 0
-          : kind == MGP_QUERY_KIND_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN ? 1
-                                                                         : -1;
+   switch (kind) {
+   case MGP_QUERY_KIND_PRIMITIVES_GENERATED: return 0;
+   case MGP_QUERY_KIND_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN: return 1;
+   case MGP_QUERY_KIND_TRANSFORM_FEEDBACK_STREAM_OVERFLOW: return 2;
+   case MGP_QUERY_KIND_TRANSFORM_FEEDBACK_OVERFLOW: return 3;
+   default: return -1;
+   }
+}
+
+/* The pool of a kind: 0 primitives generated, 1 transform feedback stream queries. */
+static int
+prim_pool_of(int k)
+{
+   return k == 0 ? 0 : 1;
 }
 
 bool
 vkb_prim_query_kind(uint32_t kind)
 {
    return prim_index(kind) >= 0;
+}
+
+bool
+vkb_prim_overflow_kind(uint32_t kind)
+{
+   return prim_index(kind) >= 2;
 }
 
 static bool
@@ -549,7 +570,8 @@ prim_pool_ready(struct vkb_screen *scr, int k)
       .queryCount = PRIM_POOL_SLOTS,
    };
    scr->prim_free[k] = malloc(PRIM_POOL_SLOTS * sizeof(uint32_t));
-   if (!scr->prim_free[k]) {
+   scr->prim_refs[k] = calloc(PRIM_POOL_SLOTS, 1);
+   if (!scr->prim_free[k] || !scr->prim_refs[k]) {
       vkb_fatal(scr, MGU_FATAL_OutOfMemory, "primitive query pool");
       return false;
    }
@@ -566,11 +588,11 @@ bool
 vkb_prim_query_create(struct vkb_screen *scr, struct vkb_query *q)
 {
    int k = prim_index(q->target);
-   if (k < 0 || !scr->has_prim_queries) {
+   if (k < 0 || !scr->has_prim_queries || (k >= 2 && !scr->has_xfb_queries)) {
       MGU_DECLINE(backend_feature_unimplemented, "query target 0x%x on this device", q->target);
       return false;
    }
-   return prim_pool_ready(scr, k);
+   return prim_pool_ready(scr, prim_pool_of(k));
 }
 
 bool
@@ -579,33 +601,43 @@ vkb_prim_query_read(struct vkb_screen *scr, const struct vkb_query *q, uint32_t 
 {
    int k = prim_index(q->target);
    uint64_t v[2] = {0, 0}; /* stream query: written, needed; generated: one value */
-   VkResult r = vkGetQueryPoolResults(scr->dev, scr->prim_pool[k], slot, 1, sizeof(v), v, sizeof(v),
-                                      VK_QUERY_RESULT_64_BIT);
+   VkResult r = vkGetQueryPoolResults(scr->dev, scr->prim_pool[prim_pool_of(k)], slot, 1, sizeof(v),
+                                      v, sizeof(v), VK_QUERY_RESULT_64_BIT);
    if (!vkb_check(scr, r, "vkGetQueryPoolResults(primitives)"))
       return false;
-   *value = v[0];
+   *value = k >= 2 ? v[1] > v[0] : v[0]; /* overflow: more were needed than written */
    return true;
 }
 
 void
 vkb_prim_query_release_slots(struct vkb_screen *scr, struct vkb_query *q)
 {
-   int k = prim_index(q->target);
+   int p = prim_pool_of(prim_index(q->target));
    for (uint32_t i = 0; i < q->slot_count; i++)
-      scr->prim_free[k][scr->prim_free_count[k]++] = q->slots[i];
+      if (!--scr->prim_refs[p][q->slots[i]])
+         scr->prim_free[p][scr->prim_free_count[p]++] = q->slots[i];
    q->slot_count = 0;
 }
 
 /* The stream a primitive query's begin_query / end_query names: below VKB_MAX_STREAMS with
  * MGP_CAP_VERTEX_STREAMS (the decoder's bound), else 0 (a client offered one stream sends no
- * other): anything else is Fatal{ProtocolCorruption}. */
+ * other; nor does one for an any-stream overflow query): anything else is
+ * Fatal{ProtocolCorruption}. */
 static bool
-stream_ok(struct vkb_screen *scr, uint32_t stream, const char *what)
+stream_ok(struct vkb_screen *scr, int k, uint32_t stream, const char *what)
 {
-   if (stream < (scr->has_streams ? VKB_MAX_STREAMS : 1u))
+   if (stream < (scr->has_streams && k != 3 ? VKB_MAX_STREAMS : 1u))
       return true;
    vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, what);
    return false;
+}
+
+/* The streams a query of kind k on `stream` counts: [*first, *end). */
+static void
+prim_streams(const struct vkb_screen *scr, int k, uint32_t stream, uint32_t *first, uint32_t *end)
+{
+   *first = k == 3 ? 0 : stream;
+   *end = k == 3 ? (scr->has_streams ? VKB_MAX_STREAMS : 1u) : stream + 1;
 }
 
 void
@@ -613,8 +645,10 @@ vkb_prim_begin_query(struct vkb_context *ctx, struct vkb_query *q, uint32_t stre
 {
    struct vkb_screen *scr = ctx->scr;
    int k = prim_index(q->target);
-   if (!stream_ok(scr, stream, "begin_query.index"))
+   if (!stream_ok(scr, k, stream, "begin_query.index"))
       return;
+   uint32_t first, end;
+   prim_streams(scr, k, stream, &first, &end);
    if (ctx->prim_active[k][stream]) {
       MGU_DECLINE(backend_feature_unimplemented, "two primitive queries of one target active");
       return;
@@ -629,7 +663,8 @@ vkb_prim_begin_query(struct vkb_context *ctx, struct vkb_query *q, uint32_t stre
    q->ended = q->announced = false;
    q->value = 0;
    q->stream = stream;
-   ctx->prim_active[k][stream] = q;
+   for (uint32_t st = first; st < end; st++)
+      ctx->prim_active[k][st] = q;
    /* The next draw opens a scope, and with it the query's first slot. */
    break_scope(ctx);
 }
@@ -639,7 +674,7 @@ vkb_prim_end_query(struct vkb_context *ctx, struct mgp_handle h, uint32_t kind, 
 {
    struct vkb_screen *scr = ctx->scr;
    int k = prim_index(kind);
-   if (!stream_ok(scr, stream, "end_query.index"))
+   if (!stream_ok(scr, k, stream, "end_query.index"))
       return;
    struct vkb_query *q = ctx->prim_active[k][stream];
    if (!q || !mgp_handle_eq(q->base.h, h)) {
@@ -647,43 +682,54 @@ vkb_prim_end_query(struct vkb_context *ctx, struct mgp_handle h, uint32_t kind, 
       return;
    }
    break_scope(ctx); /* closes its last slot */
-   ctx->prim_active[k][stream] = NULL;
+   uint32_t first, end;
+   prim_streams(scr, k, stream, &first, &end);
+   for (uint32_t st = first; st < end; st++)
+      ctx->prim_active[k][st] = NULL;
    q->active = false;
    q->ended = true;
    q->end_serial = vkb_current_serial(scr);
    scr->queries_pending++;
 }
 
-/* Before the scope begins (a reset must be outside it): a fresh slot per active query. */
+/* Before the scope begins (a reset must be outside it): a fresh slot per pool and stream that
+ * an active query counts, shared by the queries that count it. */
 static void
 prim_scope_prepare(struct vkb_context *ctx)
 {
    struct vkb_screen *scr = ctx->scr;
-   for (int ks = 0; ks < 2 * VKB_MAX_STREAMS; ks++) {
-      const int k = ks / VKB_MAX_STREAMS, st = ks % VKB_MAX_STREAMS;
-      struct vkb_query *q = ctx->prim_active[k][st];
-      ctx->prim_slot_open[k][st] = false;
-      if (!q || scr->failed)
+   for (int ps = 0; ps < 2 * VKB_MAX_STREAMS; ps++) {
+      const int p = ps / VKB_MAX_STREAMS, st = ps % VKB_MAX_STREAMS;
+      struct vkb_query *qs[3] = {NULL, NULL, NULL};
+      unsigned n = 0;
+      for (int k = p == 0 ? 0 : 1; k < (p == 0 ? 1 : 4); k++)
+         if (ctx->prim_active[k][st])
+            qs[n++] = ctx->prim_active[k][st];
+      ctx->prim_slot_open[p][st] = false;
+      if (!n || scr->failed)
          continue;
-      if (!scr->prim_free_count[k]) {
+      if (!scr->prim_free_count[p]) {
          MGU_DECLINE(backend_feature_unimplemented,
                      "more than %u primitive query scopes in "
                      "flight",
                      PRIM_POOL_SLOTS);
          continue;
       }
-      if (!mgu_array_reserve(q->slots, q->slot_cap, (uint64_t)q->slot_count + 1)) {
-         vkb_fatal(scr, MGU_FATAL_OutOfMemory, "primitive query slots");
-         return;
-      }
+      for (unsigned i = 0; i < n; i++)
+         if (!mgu_array_reserve(qs[i]->slots, qs[i]->slot_cap, (uint64_t)qs[i]->slot_count + 1)) {
+            vkb_fatal(scr, MGU_FATAL_OutOfMemory, "primitive query slots");
+            return;
+         }
       VkCommandBuffer cmd = vkb_cmd(scr);
       if (!cmd)
          return;
-      uint32_t slot = scr->prim_free[k][--scr->prim_free_count[k]];
-      q->slots[q->slot_count++] = slot;
-      vkCmdResetQueryPool(cmd, scr->prim_pool[k], slot, 1);
-      ctx->prim_slot[k][st] = slot;
-      ctx->prim_slot_open[k][st] = true;
+      uint32_t slot = scr->prim_free[p][--scr->prim_free_count[p]];
+      scr->prim_refs[p][slot] = (uint8_t)n;
+      for (unsigned i = 0; i < n; i++)
+         qs[i]->slots[qs[i]->slot_count++] = slot;
+      vkCmdResetQueryPool(cmd, scr->prim_pool[p], slot, 1);
+      ctx->prim_slot[p][st] = slot;
+      ctx->prim_slot_open[p][st] = true;
    }
 }
 
@@ -734,5 +780,7 @@ vkb_prim_queries_finish(struct vkb_screen *scr)
       scr->prim_pool[k] = VK_NULL_HANDLE;
       free(scr->prim_free[k]);
       scr->prim_free[k] = NULL;
+      free(scr->prim_refs[k]);
+      scr->prim_refs[k] = NULL;
    }
 }

@@ -277,7 +277,7 @@ glsl_source_is_es(const char *source, bool es3)
       q++;
    if (version == 100)
       return !is_ident(*q);
-   return es3 && version == 300 && !strncmp(q, "es", 2) && !is_ident(q[2]);
+   return es3 && (version == 300 || version == 310) && !strncmp(q, "es", 2) && !is_ident(q[2]);
 }
 
 /* GLSL ES 3.00 3.4 lets comments and white space come before #version, and Mesa takes them;
@@ -406,6 +406,7 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
    /* GLSL names the extensions it has as macros; glslang's lists lack GL_EXT_draw_buffers and
     * GL_EXT_draw_instanced (ESSL 1.00 and 3.10), GL_ARB_arrays_of_arrays, GL_ARB_blend_func_extended,
     * GL_ARB_conservative_depth, GL_ARB_draw_instanced, GL_ARB_texture_query_levels,
+    * GL_ARB_shader_atomic_counter_ops, GL_ARB_ES3_1_compatibility,
     * GL_ARB_shader_precision (hidden where GLSL_DENY_SHADER_PRECISION withholds it) and
     * GL_ARB_cull_distance (desktop; the last where GLSL_DENY_CULL_DISTANCE does not withhold it),
     * which mgl implements (glsl_lower.c) */
@@ -418,6 +419,8 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
                                       "#define GL_ARB_conservative_depth 1\n"
                                       "#define GL_ARB_draw_instanced 1\n"
                                       "#define GL_ARB_fragment_layer_viewport 1\n"
+                                      "#define GL_ARB_ES3_1_compatibility 1\n"
+                                      "#define GL_ARB_shader_atomic_counter_ops 1\n"
                                       "#define GL_ARB_shader_precision 1\n"
                                       "#define GL_ARB_texture_query_levels 1\n");
    else if (!es)
@@ -427,6 +430,8 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
                                       "#define GL_ARB_draw_instanced 1\n"
                                       "#define GL_ARB_cull_distance 1\n"
                                       "#define GL_ARB_fragment_layer_viewport 1\n"
+                                      "#define GL_ARB_ES3_1_compatibility 1\n"
+                                      "#define GL_ARB_shader_atomic_counter_ops 1\n"
                                       "#define GL_ARB_shader_precision 1\n"
                                       "#define GL_ARB_texture_query_levels 1\n");
    char *out = NULL;
@@ -577,6 +582,8 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
          glsl_require_to_enable(spliced, "GL_ARB_cull_distance");
       if (!(deny & GLSL_DENY_SHADER_PRECISION)) /* glsl_lower.c takes the directive out */
          glsl_require_to_enable(spliced, "GL_ARB_shader_precision");
+      if (!(deny & GLSL_DENY_ESSL310)) /* the same (glslang does not know it) */
+         glsl_require_to_enable(spliced, "GL_ARB_ES3_1_compatibility");
    }
    if (ok && !es && (deny & GLSL_DENY_SHADER_PRECISION))
       hide_macro(spliced, "GL_ARB_shader_precision");
@@ -594,6 +601,12 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
       hide_macro(spliced, "GL_ARB_derivative_control");
    if (ok && !es && (deny & GLSL_DENY_VERTEX_ATTRIB_64BIT))
       hide_macro(spliced, "GL_ARB_vertex_attrib_64bit");
+   if (ok && !es && (deny & GLSL_DENY_GROUP_VOTE))
+      hide_macro(spliced, "GL_ARB_shader_group_vote");
+   if (ok && !es && (deny & GLSL_DENY_ATOMIC_COUNTER_OPS))
+      hide_macro(spliced, "GL_ARB_shader_atomic_counter_ops");
+   if (ok && !es && (deny & GLSL_DENY_ESSL310))
+      hide_macro(spliced, "GL_ARB_ES3_1_compatibility");
    ok = ok && (pp = preprocess_gl(stage, es, version, deny, spliced, log));
    ok = ok && (es || !(deny & GLSL_DENY_FLOAT64) || fp64_directives(stage, pp, log));
    const bool doubles =
@@ -678,14 +691,14 @@ parse_text(enum glsl_stage stage, const char *text, const glslang_resource_t *re
 }
 
 /* Whether a stage's words use doubles (OpCapability Float64), cull distances (CullDistance),
- * DerivativeControl or OpImageQueryLevels / OpImageQuerySamples where the context denies them:
- * then the error is in log. */
+ * DerivativeControl, SubgroupVoteKHR or OpImageQueryLevels / OpImageQuerySamples where the
+ * context denies them: then the error is in log. */
 static bool
 float64_denied(enum glsl_stage stage, const uint32_t *words, size_t num_words, uint32_t deny,
                struct glsl_str *log)
 {
    if (!(deny & (GLSL_DENY_FLOAT64 | GLSL_DENY_CULL_DISTANCE | GLSL_DENY_IMAGE_QUERIES |
-                 GLSL_DENY_DERIVATIVE_CONTROL)))
+                 GLSL_DENY_DERIVATIVE_CONTROL | GLSL_DENY_GROUP_VOTE)))
       return false;
    for (size_t at = 5; at < num_words;) {
       const uint32_t len = words[at] >> 16, op = words[at] & 0xffff;
@@ -712,6 +725,14 @@ float64_denied(enum glsl_stage stage, const uint32_t *words, size_t num_words, u
          glsl_str_printf(log,
                          "error: %s shader: dFdxFine, dFdxCoarse ... need "
                          "GL_ARB_derivative_control, which this context does not offer\n",
+                         glsl_stage_name(stage));
+         return true;
+      }
+      if (op == SpvOpCapability && len == 2 && words[at + 1] == SpvCapabilitySubgroupVoteKHR &&
+          (deny & GLSL_DENY_GROUP_VOTE)) {
+         glsl_str_printf(log,
+                         "error: %s shader: anyInvocation, allInvocations ... need "
+                         "GL_ARB_shader_group_vote, which this context does not offer\n",
                          glsl_stage_name(stage));
          return true;
       }

@@ -221,8 +221,10 @@ enum glsl_api { GLSL_API_CORE = 0, GLSL_API_ES = 1, GLSL_API_COMPAT = 2 };
 bool glsl_compile_shader(enum glsl_stage stage, enum glsl_api api, const char *source,
                          char **info_log);
 /* Whether source's #version directive names GLSL ES 1.00 ("#version 100"; with es3 also
- * "#version 300 es"): a desktop context compiles such a shader as GLSL_API_ES
- * (ARB_ES2_compatibility, ARB_ES3_compatibility) and links it only with others of its kind. */
+ * "#version 300 es" and "#version 310 es"): a desktop context compiles such a shader as
+ * GLSL_API_ES (ARB_ES2_compatibility, ARB_ES3_compatibility, ARB_ES3_1_compatibility, whose
+ * 3.10 GLSL_DENY_ESSL310 refuses where it is not offered) and links it only with others of its
+ * kind. */
 bool glsl_source_is_es(const char *source, bool es3);
 /* A context's limits for glsl_compile_shader_limits. max_varying_components as
  * glsl_link_input's (0: the minimum), so gl_MaxVaryingComponents, gl_MaxFragmentInputComponents
@@ -270,9 +272,11 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
  * GL_MAX_VERTEX_STREAMS is 1, so a geometry shader's layout(stream = n), EmitStreamVertex(n) or
  * EndStreamPrimitive(n) with n > 0 fails to compile, naming GL_MAX_VERTEX_STREAMS. */
 #define GLSL_DENY_VERTEX_STREAMS (1u << 6)
-/* GLSL_DENY_ESSL310, GLSL ES 3.10 (the context is not an OpenGL ES 3.1 one): `#version 310 es`
- * is an unsupported version, as in an ES 3.0 context. Without it an ES shader may be 3.10,
- * lowered as desktop 4.30 (glsl_lower.c). */
+/* GLSL_DENY_ESSL310, GLSL ES 3.10 (the context is neither an OpenGL ES 3.1 one nor a desktop
+ * one offering GL_ARB_ES3_1_compatibility): `#version 310 es` is an unsupported version, as in
+ * an ES 3.0 context, and in a desktop unit GL_ARB_ES3_1_compatibility's macro is not defined and
+ * its directive is as GLSL_DENY_GPU_SHADER5's. Without it an ES shader may be 3.10, lowered as
+ * desktop 4.30 (glsl_lower.c). */
 #define GLSL_DENY_ESSL310 (1u << 7)
 /* GLSL_DENY_ES_IMAGE_ATOMIC, GL_OES_shader_image_atomic (the ES context does not offer it): one of
  * glsl_es_withheld_extensions (glsl_internal.h) like the others; without it the extension is
@@ -288,6 +292,13 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
  * its directive. Without it the macro is defined and the directive goes (the extension only
  * bounds arithmetic errors, which SPIR-V's full-precision floats meet). */
 #define GLSL_DENY_SHADER_PRECISION (1u << 10)
+/* GLSL_DENY_GROUP_VOTE, anyInvocationARB ... (the backend lacks MGP_CAP_SUBGROUP_VOTE): the
+ * GL_ARB_shader_group_vote macro is not defined, its directive is as GLSL_DENY_GPU_SHADER5's, and
+ * a shader whose SPIR-V would use a vote (GLSL 4.60's anyInvocation ...) fails to compile. */
+#define GLSL_DENY_GROUP_VOTE (1u << 11)
+/* GLSL_DENY_ATOMIC_COUNTER_OPS, GL_ARB_shader_atomic_counter_ops (the context offers no atomic
+ * counters): its macro is not defined and its directive is as GLSL_DENY_GPU_SHADER5's. */
+#define GLSL_DENY_ATOMIC_COUNTER_OPS (1u << 12)
 /* glsl_compile_shader_limits with only the varyings and the denied features. */
 bool glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api,
                               uint32_t max_varying_components, uint32_t deny, const char *source,

@@ -192,6 +192,8 @@ struct glsl_unit {
    bool draw_buffers_ext;   /* ESSL 1.00 enabled GL_EXT_draw_buffers: gl_FragData[n], n > 0 */
    bool atomic_counters;    /* a 1.40-3.30 unit enabled GL_ARB_shader_atomic_counters: compiled
                              * as 4.20, whose atomic adds glslang's relaxed rules use for them */
+   bool atomic_counter_ops; /* a unit enabled GL_ARB_shader_atomic_counter_ops: its ARB-suffixed
+                             * built-ins are macros over the buffer atomics (glsl_lower.c) */
    bool draw_instanced_ext; /* GL_EXT_draw_instanced (ESSL 1.00) or GL_ARB_draw_instanced
                              * (desktop) enabled: gl_InstanceIDEXT / gl_InstanceIDARB */
    uint64_t compat_need;    /* compatibility built-ins it uses (glsl_compat_prologue) */

@@ -969,6 +969,7 @@ core_in(const char *directive)
       const char *name;
       int version;
    } exts[] = {
+      {"GL_ARB_ES3_1_compatibility", 450},          /* GLSL 4.50 has what it adds */
       {"GL_ARB_derivative_control", 450},           /* dFdxFine ... */
       {"GL_ARB_fragment_layer_viewport", 430},      /* gl_Layer, gl_ViewportIndex read */
       {"GL_ARB_shader_image_size", 430},            /* imageSize */
@@ -1035,7 +1036,7 @@ withheld_es_named(const char *s, uint32_t deny)
 
 /* An extension glslang knows but the context does not offer (glsl.h, GLSL_DENY_GPU_SHADER5,
  * GLSL_DENY_VIEWPORT_ARRAY, GLSL_DENY_CULL_DISTANCE, GLSL_DENY_IMAGE_QUERIES,
- * GLSL_DENY_DERIVATIVE_CONTROL, GLSL_DENY_VERTEX_ATTRIB_64BIT):
+ * GLSL_DENY_DERIVATIVE_CONTROL, GLSL_DENY_VERTEX_ATTRIB_64BIT, GLSL_DENY_GROUP_VOTE):
  * GLSL 1.50 3.3's behaviours for an extension the implementation lacks. `require` fails the unit;
  * `enable` and `warn` warn; the directive goes, so that glslang leaves the extension off. */
 static void
@@ -1592,8 +1593,26 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
                      ((deny & GLSL_DENY_DERIVATIVE_CONTROL) &&
                       extension_named(s, "GL_ARB_derivative_control")) ||
                      ((deny & GLSL_DENY_VIEWPORT_ARRAY) &&
-                      extension_named(s, "GL_ARB_fragment_layer_viewport")))) {
+                      extension_named(s, "GL_ARB_fragment_layer_viewport")) ||
+                     ((deny & GLSL_DENY_GROUP_VOTE) &&
+                      extension_named(s, "GL_ARB_shader_group_vote")) ||
+                     ((deny & GLSL_DENY_ESSL310) &&
+                      extension_named(s, "GL_ARB_ES3_1_compatibility")))) {
             withheld_extension(&L, t);
+         } else if (!u->es && !strncmp(d, "extension", 9) &&
+                    extension_named(s, "GL_ARB_shader_atomic_counter_ops")) {
+            /* glslang's relaxed rules declare only GLSL 4.60's atomicCounterAdd ...: the ARB
+             * names become macros over the buffer atomics the counters are lowered to (head) */
+            if (deny & GLSL_DENY_ATOMIC_COUNTER_OPS)
+               withheld_extension(&L, t);
+            else
+               u->atomic_counter_ops = !strstr(s, "disable");
+         } else if (!u->es && version < 430 && !strncmp(d, "extension", 9) &&
+                    extension_named(s, "GL_ARB_shader_group_vote") && !strstr(s, "disable")) {
+            /* glslang declares anyInvocationARB ... from GLSL 4.30 on only (behind the
+             * extension, so the directive stays): the unit compiles as 4.30 */
+            if (u->compile_version < 430)
+               u->compile_version = 430;
          } else if (!u->es && !strncmp(d, "extension", 9) && core_in(s) > 0) {
             /* built-ins glslang declares only from the GLSL version that took them in: the
              * unit compiles as that version, whose additions over the app's a valid shader
@@ -1977,8 +1996,21 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
       if (pervertex && version >= 150)
          glsl_str_append(&head, "#extension GL_ARB_separate_shader_objects : enable\n");
       /* 4.20 has atomicAdd on buffer memory with this extension only (4.30 has it in core) */
-      if (u->atomic_counters)
+      if (u->atomic_counters || (u->atomic_counter_ops && u->compile_version < 430))
          glsl_str_append(&head, "#extension GL_ARB_shader_storage_buffer_object : enable\n");
+      /* GL_ARB_shader_atomic_counter_ops: each returns the value before the operation, as the
+       * buffer atomics do; subtracting v is adding its two's complement */
+      if (u->atomic_counter_ops)
+         glsl_str_append(&head,
+                         "#define atomicCounterAddARB(c, v) atomicAdd(c, v)\n"
+                         "#define atomicCounterSubtractARB(c, v) atomicAdd(c, 0u - (v))\n"
+                         "#define atomicCounterMinARB(c, v) atomicMin(c, v)\n"
+                         "#define atomicCounterMaxARB(c, v) atomicMax(c, v)\n"
+                         "#define atomicCounterAndARB(c, v) atomicAnd(c, v)\n"
+                         "#define atomicCounterOrARB(c, v) atomicOr(c, v)\n"
+                         "#define atomicCounterXorARB(c, v) atomicXor(c, v)\n"
+                         "#define atomicCounterExchangeARB(c, v) atomicExchange(c, v)\n"
+                         "#define atomicCounterCompSwapARB(c, v, w) atomicCompSwap(c, v, w)\n");
       if (u->texel_offsets)
          glsl_str_printf(&head,
                          "const mediump int _mgl_MinProgramTexelOffset = %d; "
