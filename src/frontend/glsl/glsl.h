@@ -543,8 +543,9 @@ struct glsl_io {
    uint32_t array_size; /* 1 when not an array */
    int32_t location;    /* first location */
    uint32_t num_locations;
-   uint32_t index; /* fragment outputs: layout(index=) for dual-source blending; else 0 */
-   bool active;    /* read (inputs) / written (outputs) by the shader */
+   uint32_t index;     /* fragment outputs: layout(index=) for dual-source blending; else 0 */
+   uint32_t component; /* layout(component=) (GL_LOCATION_COMPONENT); 0 without */
+   bool active;        /* read (inputs) / written (outputs) by the shader */
 };
 
 struct glsl_spirv {

@@ -19,9 +19,36 @@ struct iovar {
    int32_t location; /* explicit (from the source) or assigned; -1 none yet */
    bool explicit_loc;
    uint32_t index;
+   /* layout(component) (GL 4.4, ARB_enhanced_layouts): the first component it takes in each of
+    * its locations; cmask the components it takes there (bit k: component k; a 64-bit scalar
+    * takes two) and scalar its element's component type (f d i u) */
+   uint32_t component, cmask;
+   char scalar;
    bool active;
    int order;
 };
+
+/* The components (bit k: component k) a variable of type t from component c takes in each of
+ * its locations: a scalar or vector its own, anything wider (matrices, dvec3/4) whole ones. */
+static uint32_t
+component_mask(const struct spv_refl *r, spv_tref t, uint32_t c)
+{
+   const struct spv_tinfo e = type_info(r, spv_refl_strip_arrays(r, t, NULL));
+   uint32_t n = e.kind == SPV_TK_VECTOR ? e.vecsize : e.kind == SPV_TK_SCALAR ? 1 : 4;
+   if (e.scalar == 'd')
+      n *= 2;
+   return n + c >= 4 ? 0xfu & ~((1u << c) - 1) : ((1u << n) - 1) << c;
+}
+
+/* Whether two variables share a component of some location. */
+static bool
+components_overlap(const struct iovar *a, const struct iovar *b)
+{
+   if (a->location + (int64_t)a->locs <= b->location ||
+       b->location + (int64_t)b->locs <= a->location)
+      return false;
+   return (a->cmask & b->cmask) != 0;
+}
 
 /* Locations a vertex input of type t takes in GL: one per column, a dvec3 / dvec4 too (GLSL 4.60
  * 4.4.1; Vulkan's two for those are the backend's: spv_double_inputs.c). */
@@ -70,6 +97,8 @@ collect_io(struct link *l, int s, uint32_t storage, unsigned *out_n)
       int32_t location =
          spv_refl_decoration(r, id, SpvDecorationLocation, &value) ? (int32_t)value : -1;
       uint32_t index = spv_refl_decoration(r, id, SpvDecorationIndex, &value) ? value : 0;
+      const uint32_t component =
+         spv_refl_decoration(r, id, SpvDecorationComponent, &value) ? value & 3 : 0;
       /* vertex inputs and fragment outputs whose layout the lowering took out of the text */
       const struct glsl_taken *tk = &l->taken[s];
       if (location < 0 && ((s == GLSL_STAGE_VERTEX && storage == SpvStorageClassInput) ||
@@ -91,6 +120,9 @@ collect_io(struct link *l, int s, uint32_t storage, unsigned *out_n)
          .location = location,
          .explicit_loc = location >= 0,
          .index = index,
+         .component = component,
+         .cmask = component_mask(r, type, component),
+         .scalar = type_info(r, spv_refl_strip_arrays(r, type, NULL)).scalar,
          .active = vars[i].used,
          /* SPIR-V orders variables by first use; GL users expect declaration order. */
          .order = order >= 0 ? order : 100000 + (int)i,
@@ -167,6 +199,31 @@ binding_for(const struct glsl_binding *b, unsigned nb, const struct iovar *v, ui
    return -1;
 }
 
+/* Whether explicitly placed v[i] overlaps an earlier explicit one of the same blend index (a
+ * link error). Variables may share a location in disjoint components (layout(component), GL
+ * 4.4): then they must have the same component type (GLSL 4.40, 4.4.2). */
+static bool
+explicit_overlap(struct link *l, const struct iovar *v, unsigned i, const char *what)
+{
+   for (unsigned k = 0; k < i; k++) {
+      if (!v[k].explicit_loc || v[k].index != v[i].index ||
+          v[k].location + (int64_t)v[k].locs <= v[i].location ||
+          v[i].location + (int64_t)v[i].locs <= v[k].location)
+         continue;
+      if (components_overlap(&v[k], &v[i])) {
+         link_error(l, "%s `%s' at location %d overlaps another %s", what, v[i].name, v[i].location,
+                    what);
+         return true;
+      }
+      if (v[k].scalar != v[i].scalar) {
+         link_error(l, "%s `%s' and `%s' share location %d with different component types", what,
+                    v[k].name, v[i].name, v[i].location);
+         return true;
+      }
+   }
+   return false;
+}
+
 /* GL's location rules for vertex inputs / fragment outputs (see glsl.h). `alias`: explicit and
  * bound locations may overlap (vertex inputs: GL calls it aliasing). max_index1: the locations
  * open to blend index 1 (fragment outputs). A bound pair's index applies to a variable that
@@ -189,9 +246,8 @@ assign_locations(struct link *l, struct iovar *v, unsigned n, const struct glsl_
       else if (v[i].location + (int64_t)v[i].locs > max)
          link_error(l, "%s `%s' at location %d exceeds the maximum location %d", what, v[i].name,
                     v[i].location, max - 1);
-      else if (!alias && !range_free(*u, v[i].location, v[i].locs))
-         link_error(l, "%s `%s' at location %d overlaps another %s", what, v[i].name, v[i].location,
-                    what);
+      else if (!alias && explicit_overlap(l, v, i, what))
+         break;
       else
          mark(u, v[i].location, v[i].locs);
    }
@@ -264,6 +320,7 @@ store_io(struct link *l, int s, struct iovar *v, unsigned n, struct glsl_io **ar
             .location = v[i].location,
             .num_locations = v[i].locs,
             .index = v[i].index,
+            .component = v[i].component,
             .active = v[i].active,
          };
       }
@@ -362,8 +419,9 @@ glsl_link_vertex_inputs(struct link *l)
     * active input on the location of an earlier active one of the same type becomes that one. */
    for (unsigned j = 0; j < n && !l->failed; j++) {
       for (unsigned i = 0; i < j && v[j].active; i++) {
-         if (!v[i].active || v[i].location + (int64_t)v[i].locs <= v[j].location ||
-             v[j].location + (int64_t)v[j].locs <= v[i].location)
+         /* (inputs in disjoint components of a location, layout(component), are two
+          * Vulkan inputs there, not aliases) */
+         if (!v[i].active || !components_overlap(&v[i], &v[j]))
             continue;
          if (l->vs_essl3) {
             link_error(l,
@@ -422,6 +480,44 @@ glsl_link_fragment_outputs(struct link *l)
    free(v);
 }
 
+/* A varying's numerical type for location aliasing: integers signed or unsigned alike. */
+static char
+alias_class(char scalar)
+{
+   return scalar == 'u' ? 'i' : scalar;
+}
+
+/* GLSL 4.40, 4.4.1: varyings of one stage interface that share a location (layout(component))
+ * take disjoint components and have the same numerical type (floating point of one width, or
+ * integer) and interpolation. False after a link error. */
+static bool
+check_location_aliases(struct link *l, int s, const struct iovar *v, unsigned n, const char *dir)
+{
+   const struct spv_refl *r = l->st[s].r;
+   for (unsigned i = 0; i < n; i++)
+      for (unsigned k = 0; k < i && v[i].explicit_loc; k++) {
+         if (!v[k].explicit_loc || v[k].location + (int64_t)v[k].locs <= v[i].location ||
+             v[i].location + (int64_t)v[i].locs <= v[k].location)
+            continue;
+         const char *why = NULL;
+         if (components_overlap(&v[k], &v[i]))
+            why = "overlap in their components";
+         else if (alias_class(v[k].scalar) != alias_class(v[i].scalar))
+            why = "have different numerical types";
+         else if (spv_refl_decoration(r, v[k].var, SpvDecorationFlat, NULL) !=
+                     spv_refl_decoration(r, v[i].var, SpvDecorationFlat, NULL) ||
+                  spv_refl_decoration(r, v[k].var, SpvDecorationNoPerspective, NULL) !=
+                     spv_refl_decoration(r, v[i].var, SpvDecorationNoPerspective, NULL))
+            why = "have different interpolation qualifiers";
+         if (why) {
+            link_error(l, "%s shader %ss `%s' and `%s' share location %d and %s",
+                       glsl_stage_name(s), dir, v[k].name, v[i].name, v[i].location, why);
+            return false;
+         }
+      }
+   return true;
+}
+
 /* Outputs of `prod` and inputs of `cons` (either may be -1) matched by name, GL style. A
  * geometry stage consumes arrays (in vec4 v[]): collect_io strips that outer level. */
 void
@@ -444,6 +540,12 @@ glsl_link_varyings(struct link *l, int prod, int cons)
       any_explicit |= out[i].explicit_loc;
    for (unsigned i = 0; i < nc; i++)
       any_explicit |= in[i].explicit_loc;
+   if ((prod >= 0 && !check_location_aliases(l, prod, out, np, "output")) ||
+       (cons >= 0 && !check_location_aliases(l, cons, in, nc, "input"))) {
+      free(out);
+      free(in);
+      return;
+   }
    const bool keep_out = (l->in->separable && cons < 0) || any_explicit;
    if (keep_out)
       external_locations(out, np, &next);
@@ -464,7 +566,8 @@ glsl_link_varyings(struct link *l, int prod, int cons)
    for (unsigned i = 0; i < nc && !l->failed && !nc_external; i++) {
       struct iovar *o = NULL;
       for (unsigned k = 0; k < np && !o && in[i].explicit_loc; k++)
-         if (out[k].explicit_loc && out[k].location == in[i].location)
+         if (out[k].explicit_loc && out[k].location == in[i].location &&
+             out[k].component == in[i].component)
             o = &out[k];
       for (unsigned k = 0; k < np && !o && !in[i].explicit_loc; k++)
          if (out[k].is_block == in[i].is_block && !strcmp(out[k].key, in[i].key))

@@ -1559,6 +1559,16 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
             if (!strstr(s, "disable") && u->compile_version < 430)
                u->compile_version = 430;
             add_edit(&L, t->at, t->len, NULL, NULL, 0);
+         } else if (!u->es && version < 440 && !strncmp(d, "extension", 9) &&
+                    extension_named(s, "GL_ARB_enhanced_layouts")) {
+            /* glslang takes the extension's layout qualifiers (component, offset, align,
+             * xfb_*, locations on block members) below 4.40 in a core or compatibility
+             * profile only, and none below 1.50: the unit compiles as 4.40, whose other
+             * additions over the app's version a valid shader does not trip on; the
+             * directive goes */
+            if (!strstr(s, "disable") && u->compile_version < 440)
+               u->compile_version = 440;
+            add_edit(&L, t->at, t->len, NULL, NULL, 0);
          } else if (!u->es && (deny & GLSL_DENY_GPU_SHADER5) && !strncmp(d, "extension", 9) &&
                     extension_named(s, "GL_ARB_gpu_shader5")) {
             withheld_extension(&L, t);
