@@ -365,7 +365,10 @@ glsl_link_pack_varyings(struct link *l)
          over = true;
    }
    /* nor in a separable program: another program's stage would meet the packed side */
-   if (!over || l->in->num_xfb_varyings || l->in->separable)
+   bool declared = false;
+   for (int s = 0; s < GLSL_STAGE_COUNT; s++)
+      declared |= glsl_link_declares_xfb(l, s);
+   if (!over || l->in->num_xfb_varyings || declared || l->in->separable)
       return;
    /* all stages or none: a packed output never meets an unpacked input */
    uint32_t *w[GLSL_STAGE_COUNT] = {0};
