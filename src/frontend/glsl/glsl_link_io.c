@@ -19,35 +19,54 @@ struct iovar {
    int32_t location; /* explicit (from the source) or assigned; -1 none yet */
    bool explicit_loc;
    uint32_t index;
-   /* layout(component) (GL 4.4, ARB_enhanced_layouts): the first component it takes in each of
-    * its locations; cmask the components it takes there (bit k: component k; a 64-bit scalar
-    * takes two) and scalar its element's component type (f d i u) */
-   uint32_t component, cmask;
+   /* layout(component) (GL 4.4, ARB_enhanced_layouts): the first component it takes; width and
+    * per as component_span gives them; scalar its element's component type (f d i u) */
+   uint32_t component, width, per;
    char scalar;
    bool active;
    int order;
 };
 
-/* The components (bit k: component k) a variable of type t from component c takes in each of
- * its locations: a scalar or vector its own, anything wider (matrices, dvec3/4) whole ones. */
-static uint32_t
-component_mask(const struct spv_refl *r, spv_tref t, uint32_t c)
+/* A variable's components for location aliasing (layout(component), GL 4.4): its array
+ * elements (a matrix's columns too) each take `per` locations, and `width` 32-bit components
+ * (a double two) from component `first` on, across those locations in order. */
+static void
+component_span(const struct spv_refl *r, spv_tref t, uint32_t first, uint32_t *width, uint32_t *per)
 {
    const struct spv_tinfo e = type_info(r, spv_refl_strip_arrays(r, t, NULL));
-   uint32_t n = e.kind == SPV_TK_VECTOR ? e.vecsize : e.kind == SPV_TK_SCALAR ? 1 : 4;
+   uint32_t n = e.kind == SPV_TK_VECTOR   ? e.vecsize
+                : e.kind == SPV_TK_MATRIX ? e.vecsize
+                : e.kind == SPV_TK_SCALAR ? 1
+                                          : 4 - first; /* a struct or block: whole locations */
    if (e.scalar == 'd')
       n *= 2;
-   return n + c >= 4 ? 0xfu & ~((1u << c) - 1) : ((1u << n) - 1) << c;
+   *width = n;
+   *per = (first + n + 3) / 4;
+}
+
+/* The components (bit k: component k) variable v takes in location loc (none outside it). */
+static uint32_t
+components_at(const struct iovar *v, int64_t loc)
+{
+   if (loc < v->location || loc >= v->location + (int64_t)v->locs || !v->per)
+      return 0;
+   const uint32_t p = (uint32_t)(loc - v->location) % v->per;
+   const uint32_t lo = v->component, hi = v->component + v->width; /* [lo, hi) over locations */
+   uint32_t mask = 0;
+   for (uint32_t k = 0; k < 4; k++)
+      if (4 * p + k >= lo && 4 * p + k < hi)
+         mask |= 1u << k;
+   return mask;
 }
 
 /* Whether two variables share a component of some location. */
 static bool
 components_overlap(const struct iovar *a, const struct iovar *b)
 {
-   if (a->location + (int64_t)a->locs <= b->location ||
-       b->location + (int64_t)b->locs <= a->location)
-      return false;
-   return (a->cmask & b->cmask) != 0;
+   for (int64_t loc = a->location; loc < a->location + (int64_t)a->locs; loc++)
+      if (components_at(a, loc) & components_at(b, loc))
+         return true;
+   return false;
 }
 
 /* Locations a vertex input of type t takes in GL: one per column, a dvec3 / dvec4 too (GLSL 4.60
@@ -121,13 +140,14 @@ collect_io(struct link *l, int s, uint32_t storage, unsigned *out_n)
          .explicit_loc = location >= 0,
          .index = index,
          .component = component,
-         .cmask = component_mask(r, type, component),
          .scalar = type_info(r, spv_refl_strip_arrays(r, type, NULL)).scalar,
          .active = vars[i].used,
          /* SPIR-V orders variables by first use; GL users expect declaration order. */
          .order = order >= 0 ? order : 100000 + (int)i,
       };
    }
+   for (unsigned i = 0; i < n; i++)
+      component_span(r, v[i].type, v[i].component, &v[i].width, &v[i].per);
    if (n > 1)
       qsort(v, n, sizeof(*v), cmp_iovar);
    *out_n = n;
