@@ -71,6 +71,7 @@ static const char *const extensions[] = {
    "GL_ARB_draw_elements_base_vertex",
    "GL_ARB_draw_indirect",
    "GL_ARB_draw_instanced",
+   "GL_ARB_enhanced_layouts",
    "GL_ARB_ES2_compatibility",
    "GL_ARB_ES3_compatibility",
    "GL_ARB_explicit_attrib_location",
@@ -225,6 +226,8 @@ offered(struct fe_context *ctx, const char *name)
       return fe_viewport_array_offered(ctx) && fe_geometry_offered(ctx);
    if (!strcmp(name, "GL_ARB_derivative_control"))
       return fe_derivative_control_offered(ctx);
+   if (!strcmp(name, "GL_ARB_enhanced_layouts"))
+      return fe_enhanced_layouts_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_query_levels") ||
        !strcmp(name, "GL_ARB_shader_texture_image_samples"))
       return fe_image_queries_offered(ctx);

@@ -1450,6 +1450,8 @@ bool fe_cull_distance_offered(const struct fe_context *ctx);
 /* MGP_CAP_IMAGE_QUERIES / MGP_CAP_DERIVATIVE_CONTROL in a desktop context */
 bool fe_image_queries_offered(const struct fe_context *ctx);
 bool fe_derivative_control_offered(const struct fe_context *ctx);
+/* GL_ARB_enhanced_layouts (GL 4.4): a desktop context whose backend has MGP_CAP_ENHANCED_LAYOUTS */
+bool fe_enhanced_layouts_offered(const struct fe_context *ctx);
 /* What the context's GLSL leaves out (GLSL_DENY_*: doubles without fe_fp64_offered,
  * GL_ARB_gpu_shader5 without fe_gpu_shader5_offered): glsl_compile_limits.deny and
  * glsl_link_input.deny */

@@ -104,6 +104,7 @@ fe_glsl_deny(const struct fe_context *ctx)
           (fe_cull_distance_offered(ctx) ? 0 : GLSL_DENY_CULL_DISTANCE) |
           (fe_image_queries_offered(ctx) ? 0 : GLSL_DENY_IMAGE_QUERIES) |
           (fe_derivative_control_offered(ctx) ? 0 : GLSL_DENY_DERIVATIVE_CONTROL) |
+          (fe_enhanced_layouts_offered(ctx) ? 0 : GLSL_DENY_ENHANCED_LAYOUTS) |
           (fe_max_vertex_streams(ctx) > 1 ? 0 : GLSL_DENY_VERTEX_STREAMS) |
           (fe_vertex_fp64_offered(ctx) ? 0 : GLSL_DENY_VERTEX_ATTRIB_64BIT) |
           (fe_es31(ctx) ? 0 : GLSL_DENY_ESSL310) |

@@ -142,6 +142,12 @@ fe_image_queries_offered(const struct fe_context *ctx)
 }
 
 bool
+fe_enhanced_layouts_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_ENHANCED_LAYOUTS);
+}
+
+bool
 fe_derivative_control_offered(const struct fe_context *ctx)
 {
    return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_DERIVATIVE_CONTROL);

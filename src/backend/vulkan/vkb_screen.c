@@ -1258,6 +1258,10 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    /* textureQueryLevels / textureSamples / imageSamples and dFdxFine ...: the ImageQuery and
     * DerivativeControl capabilities every Vulkan 1.0 device has */
    c.cap_bits |= MGP_CAP_IMAGE_QUERIES | MGP_CAP_DERIVATIVE_CONTROL;
+   /* layout(component) varyings (Vulkan core) and capture the shader lays out (what
+    * VK_EXT_transform_feedback captures anyway) */
+   if (c.cap_bits & MGP_CAP_TRANSFORM_FEEDBACK)
+      c.cap_bits |= MGP_CAP_ENHANCED_LAYOUTS;
    if (scr->has_mirror_clamp)
       c.cap_bits |= MGP_CAP_MIRROR_CLAMP_TO_EDGE;
    if (scr->features.depthBiasClamp)

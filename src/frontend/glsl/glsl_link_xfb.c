@@ -521,7 +521,9 @@ declared_xfb(struct link *l, int s)
    }
    prog->xfb = d.v;
    prog->num_xfb = d.n;
-   prog->xfb_separate = false;
+   /* GL_TRANSFORM_FEEDBACK_BUFFER_MODE stays what glTransformFeedbackVaryings last said (as
+    * Mesa answers it); the records are the shader's either way */
+   prog->xfb_separate = l->in->xfb_separate;
    prog->xfb_buffers = 0;
    for (uint32_t b = 0; b < GLSL_MAX_XFB_BUFFERS; b++) {
       prog->xfb_stride[b] = used & (1u << b) ? strides[b] : 0;

@@ -1035,7 +1035,7 @@ withheld_es_named(const char *s, uint32_t deny)
 
 /* An extension glslang knows but the context does not offer (glsl.h, GLSL_DENY_GPU_SHADER5,
  * GLSL_DENY_VIEWPORT_ARRAY, GLSL_DENY_CULL_DISTANCE, GLSL_DENY_IMAGE_QUERIES,
- * GLSL_DENY_DERIVATIVE_CONTROL, GLSL_DENY_VERTEX_ATTRIB_64BIT):
+ * GLSL_DENY_DERIVATIVE_CONTROL, GLSL_DENY_VERTEX_ATTRIB_64BIT, GLSL_DENY_ENHANCED_LAYOUTS):
  * GLSL 1.50 3.3's behaviours for an extension the implementation lacks. `require` fails the unit;
  * `enable` and `warn` warn; the directive goes, so that glslang leaves the extension off. */
 static void
@@ -1559,6 +1559,9 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
             if (!strstr(s, "disable") && u->compile_version < 430)
                u->compile_version = 430;
             add_edit(&L, t->at, t->len, NULL, NULL, 0);
+         } else if (!u->es && (deny & GLSL_DENY_ENHANCED_LAYOUTS) && !strncmp(d, "extension", 9) &&
+                    extension_named(s, "GL_ARB_enhanced_layouts")) {
+            withheld_extension(&L, t);
          } else if (!u->es && version < 440 && !strncmp(d, "extension", 9) &&
                     extension_named(s, "GL_ARB_enhanced_layouts")) {
             /* glslang takes the extension's layout qualifiers (component, offset, align,
