@@ -23,6 +23,9 @@ struct iovar {
     * per as component_span gives them; scalar its element's component type (f d i u) */
    uint32_t component, width, per;
    char scalar;
+   /* a block whose members carry their own locations (GL 4.4): the variable takes none (Vulkan
+    * forbids both), `location` is its members' first */
+   bool member_locs;
    bool active;
    int order;
 };
@@ -118,6 +121,14 @@ collect_io(struct link *l, int s, uint32_t storage, unsigned *out_n)
       uint32_t index = spv_refl_decoration(r, id, SpvDecorationIndex, &value) ? value : 0;
       const uint32_t component =
          spv_refl_decoration(r, id, SpvDecorationComponent, &value) ? value & 3 : 0;
+      bool member_locs = false;
+      if (is_block && location < 0)
+         for (uint32_t k = 0; k < elem.num_members; k++) {
+            const struct spv_tmember m = member_info(r, spv_refl_strip_arrays(r, type, NULL), k);
+            if (m.location >= 0 && (!member_locs || m.location < location))
+               location = m.location;
+            member_locs |= m.location >= 0;
+         }
       /* vertex inputs and fragment outputs whose layout the lowering took out of the text */
       const struct glsl_taken *tk = &l->taken[s];
       if (location < 0 && ((s == GLSL_STAGE_VERTEX && storage == SpvStorageClassInput) ||
@@ -140,6 +151,7 @@ collect_io(struct link *l, int s, uint32_t storage, unsigned *out_n)
          .explicit_loc = location >= 0,
          .index = index,
          .component = component,
+         .member_locs = member_locs,
          .scalar = type_info(r, spv_refl_strip_arrays(r, type, NULL)).scalar,
          .active = vars[i].used,
          /* SPIR-V orders variables by first use; GL users expect declaration order. */
@@ -654,9 +666,11 @@ glsl_link_varyings(struct link *l, int prod, int cons)
                  next, max_locs);
 
    for (unsigned i = 0; i < np && !l->failed; i++)
-      add_deco(l, &l->st[prod], out[i].var, SPV_SET_LOCATION, (uint32_t)out[i].location);
+      if (!out[i].member_locs)
+         add_deco(l, &l->st[prod], out[i].var, SPV_SET_LOCATION, (uint32_t)out[i].location);
    for (unsigned i = 0; i < nc && !l->failed; i++)
-      add_deco(l, &l->st[cons], in[i].var, SPV_SET_LOCATION, (uint32_t)in[i].location);
+      if (!in[i].member_locs)
+         add_deco(l, &l->st[cons], in[i].var, SPV_SET_LOCATION, (uint32_t)in[i].location);
    free(out);
    free(in);
 }
