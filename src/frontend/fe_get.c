@@ -72,6 +72,7 @@ static const char *const extensions[] = {
    "GL_ARB_draw_elements_base_vertex",
    "GL_ARB_draw_indirect",
    "GL_ARB_draw_instanced",
+   "GL_ARB_enhanced_layouts",
    "GL_ARB_ES2_compatibility",
    "GL_ARB_ES3_1_compatibility",
    "GL_ARB_ES3_compatibility",
@@ -261,6 +262,8 @@ offered(struct fe_context *ctx, const char *name)
       return fe_es31_compat_offered(ctx);
    if (!strcmp(name, "GL_ARB_shader_group_vote"))
       return fe_group_vote_offered(ctx);
+   if (!strcmp(name, "GL_ARB_enhanced_layouts"))
+      return fe_enhanced_layouts_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_query_levels") ||
        !strcmp(name, "GL_ARB_shader_texture_image_samples"))
       return fe_image_queries_offered(ctx);

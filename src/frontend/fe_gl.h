@@ -1479,6 +1479,8 @@ bool fe_es31_compat_offered(const struct fe_context *ctx);
 bool fe_xfb_overflow_offered(const struct fe_context *ctx);
 /* ARB_shader_atomic_counters and ARB_shader_atomic_counter_ops (lowered as the counters are) */
 bool fe_atomic_counters_offered(struct fe_context *ctx);
+/* GL_ARB_enhanced_layouts (GL 4.4): a desktop context whose backend has MGP_CAP_ENHANCED_LAYOUTS */
+bool fe_enhanced_layouts_offered(const struct fe_context *ctx);
 /* What the context's GLSL leaves out (GLSL_DENY_*: doubles without fe_fp64_offered,
  * GL_ARB_gpu_shader5 without fe_gpu_shader5_offered): glsl_compile_limits.deny and
  * glsl_link_input.deny */

@@ -461,7 +461,7 @@ io_property(const struct fe_exec *e, GLenum iface, unsigned index, GLenum prop, 
          return PROP_NOT_OF_IFACE;
       return one(out, cap, (GLint)io->index);
    case GL_IS_PER_PATCH: return one(out, cap, 0); /* only vertex inputs, fragment outputs */
-   case GL_LOCATION_COMPONENT: return one(out, cap, 0);
+   case GL_LOCATION_COMPONENT: return one(out, cap, io ? (GLint)io->component : 0);
    default: return PROP_NOT_OF_IFACE;
    }
 }

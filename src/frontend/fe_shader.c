@@ -107,6 +107,7 @@ fe_glsl_deny(const struct fe_context *ctx)
           (fe_group_vote_offered(ctx) ? 0 : GLSL_DENY_GROUP_VOTE) |
           (fe_atomic_counters_offered((struct fe_context *)ctx) ? 0
                                                                 : GLSL_DENY_ATOMIC_COUNTER_OPS) |
+          (fe_enhanced_layouts_offered(ctx) ? 0 : GLSL_DENY_ENHANCED_LAYOUTS) |
           (fe_max_vertex_streams(ctx) > 1 ? 0 : GLSL_DENY_VERTEX_STREAMS) |
           (fe_vertex_fp64_offered(ctx) ? 0 : GLSL_DENY_VERTEX_ATTRIB_64BIT) |
           (fe_es31(ctx) || fe_es31_compat_offered(ctx) ? 0 : GLSL_DENY_ESSL310) |

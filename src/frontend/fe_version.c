@@ -154,6 +154,12 @@ fe_group_vote_offered(const struct fe_context *ctx)
 }
 
 bool
+fe_enhanced_layouts_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_ENHANCED_LAYOUTS);
+}
+
+bool
 fe_derivative_control_offered(const struct fe_context *ctx)
 {
    return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_DERIVATIVE_CONTROL);

@@ -42,8 +42,8 @@
  * (was pad2); the primitive queries' index is a vertex stream; MGP_CAP_VERTEX_FLOAT64 and
  * mgp_attrib_value kinds 3 and 4 (a double default's halves).
  * 25: MGP_CAP_ROBUST_BUFFER_ACCESS. 26: MGP_CAP_SUBGROUP_VOTE; MGP_CAP_XFB_OVERFLOW_QUERY and its
- * two query kinds. */
-#define MGP_ABI_VERSION 26u
+ * two query kinds. 27: MGP_CAP_ENHANCED_LAYOUTS. */
+#define MGP_ABI_VERSION 27u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -288,6 +288,13 @@ enum mgp_call_class {
  * the client offers ARB_derivative_control in desktop contexts; without it its #extension is
  * withheld and a shader whose SPIR-V would declare the capability fails to compile */
 #define MGP_CAP_DERIVATIVE_CONTROL (UINT64_C(1) << 34)
+/* The backend runs what GL_ARB_enhanced_layouts (GL 4.4) puts in a program's SPIR-V: Input and
+ * Output variables that share a location in disjoint components (Component decorations), and
+ * capture laid out by the shader (execution mode Xfb with XfbBuffer / XfbStride / Offset on the
+ * outputs and output block members, holes and unused buffers between them): the client offers
+ * the extension in desktop contexts; without it its #extension is withheld and a shader whose
+ * SPIR-V would carry either fails to compile */
+#define MGP_CAP_ENHANCED_LAYOUTS (UINT64_C(1) << 38)
 /* The backend runs geometry programs of MGP_MAX_VERTEX_STREAMS vertex streams (GL 4.0,
  * ARB_gpu_shader5 / ARB_transform_feedback3; Vulkan's geometryStreams with
  * maxTransformFeedbackStreams >= 4): SPIR-V Stream decorations and OpEmitStreamVertex /

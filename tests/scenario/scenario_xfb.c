@@ -1684,4 +1684,271 @@ sc_xfb_overflow(void)
    gl.DeleteProgram(p);
    GLuint bufs[] = {b, m.vbo, mr.vbo, mt.vbo};
    gl.DeleteBuffers(4, bufs);
+
+/* xfb_layouts: GL 4.4 ARB_enhanced_layouts. The vertex shader declares its own capture (GLSL
+ * 4.40 4.4.2.1), which wins over the glTransformFeedbackVaryings the app also gave: buffer 0
+ * holds v_b at 0 and v_xy at 8 in a 24-byte record (xfb_stride; the holes at 4 and 16..23 stay
+ * untouched), buffer 2 (binding 1 captures nothing and stays unbound) a block member at 4 of a
+ * 20-byte record, and, where doubles are offered, buffer 3 a float at 0 and a double at 8 of an
+ * implicit 16-byte record. The fragment shader's colour comes from varyings that share a
+ * location by layout(component), and a vertex input reads component 3 of attribute 0 (the
+ * vec2 array's missing w: 1). The program's transform feedback and interface queries say so; a
+ * capture past GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS and two varyings of different
+ * numerical types in one location fail to link. */
+void
+sc_xfb_layouts(void)
+{
+   if (!has_ext("GL_ARB_enhanced_layouts")) {
+      if (!on_mgl()) {
+         skipped("ARB_enhanced_layouts not listed");
+         return;
+      }
+      /* mgl withholds it where the backend lacks MGP_CAP_ENHANCED_LAYOUTS (the GLES backend):
+       * its #extension and, in GLSL 4.40, a component or a declared capture fail to compile,
+       * naming the extension */
+      const char *refused[] = {"#version 330 core\n"
+                               "#extension GL_ARB_enhanced_layouts : require\n"
+                               "void main() { gl_Position = vec4(0.0); }\n",
+                               "#version 440 core\n"
+                               "layout(location = 0, component = 1) out float v;\n"
+                               "void main() { v = 1.0; gl_Position = vec4(0.0); }\n",
+                               "#version 440 core\n"
+                               "layout(xfb_offset = 0) out float v;\n"
+                               "void main() { v = 1.0; gl_Position = vec4(0.0); }\n"};
+      for (int k = 0; k < 3; k++) {
+         GLuint s = gl.CreateShader(GL_VERTEX_SHADER);
+         gl.ShaderSource(s, 1, &refused[k], NULL);
+         gl.CompileShader(s);
+         GLint ok = 1;
+         char log[1024] = "";
+         gl.GetShaderiv(s, GL_COMPILE_STATUS, &ok);
+         gl.GetShaderInfoLog(s, sizeof log, NULL, log);
+         if (ok || !strstr(log, "GL_ARB_enhanced_layouts"))
+            fail("refused shader %d: compiled %d, log `%s' (expected a failure naming "
+                 "GL_ARB_enhanced_layouts)",
+                 k, ok, log);
+         gl.DeleteShader(s);
+      }
+      check_gl_error("the refused shaders");
+      skipped("the capture and the component varyings (ARB_enhanced_layouts not offered)");
+      return;
+   }
+   const bool fp64 = has_ext("GL_ARB_gpu_shader_fp64");
+   char vs_src[2048];
+   snprintf(vs_src, sizeof vs_src,
+            "#version 330 core\n"
+            "#extension GL_ARB_enhanced_layouts : require\n"
+            "#extension GL_ARB_separate_shader_objects : enable\n"
+            "%s"
+            "const int base = 4;\n"
+            "layout(location = 0) in vec2 a_pos;\n"
+            "layout(location = 0, component = 3) in float a_w;\n"
+            "layout(xfb_buffer = 0, xfb_stride = 24) out;\n"
+            "layout(xfb_offset = 0) out float v_b;\n"
+            "layout(xfb_offset = base * 2) out vec2 v_xy;\n"
+            "layout(xfb_buffer = 2) out Blk { layout(xfb_offset = base) vec4 m; } blk;\n"
+            "%s"
+            "layout(location = 1, component = 0) out vec2 c_rg;\n"
+            "layout(location = 1, component = 2) out float c_b;\n"
+            "layout(location = 1, component = 3) out float c_a;\n"
+            "void main() {\n"
+            "  v_b = a_pos.x + a_pos.y * 100.0;\n"
+            "  v_xy = a_pos;\n"
+            "  blk.m = vec4(a_pos, float(gl_VertexID), a_w);\n"
+            "%s"
+            "  c_rg = vec2(0.2, 0.6);\n"
+            "  c_b = a_w;\n"
+            "  c_a = 1.0;\n"
+            "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.25, a_w);\n"
+            "}\n",
+            fp64 ? "#extension GL_ARB_gpu_shader_fp64 : require\n" : "",
+            fp64 ? "layout(xfb_buffer = 3, xfb_offset = 0) out float v_f;\n"
+                   "layout(xfb_buffer = 3, xfb_offset = 8) out double v_d;\n"
+                 : "",
+            fp64 ? "  v_f = float(gl_VertexID) + 0.5;\n"
+                   "  v_d = double(a_pos.x) * 1.0e10lf + 1.0lf / 3.0lf;\n"
+                 : "");
+   const char *fs_src = "#version 330 core\n"
+                        "#extension GL_ARB_enhanced_layouts : require\n"
+                        "#extension GL_ARB_separate_shader_objects : enable\n"
+                        "layout(location = 1, component = 0) in vec2 c_rg;\n"
+                        "layout(location = 1, component = 2) in float c_b;\n"
+                        "layout(location = 1, component = 3) in float c_a;\n"
+                        "out vec4 o;\n"
+                        "void main() { o = vec4(c_rg, c_b, c_a); }\n";
+   GLuint vs = compile(GL_VERTEX_SHADER, vs_src), fs = compile(GL_FRAGMENT_SHADER, fs_src);
+   GLuint p = gl.CreateProgram();
+   gl.AttachShader(p, vs);
+   gl.AttachShader(p, fs);
+   const char *ignored[] = {"v_xy"}; /* the shader's own layout wins (GL 4.6 11.1.2.1) */
+   gl.TransformFeedbackVaryings(p, 1, ignored, GL_SEPARATE_ATTRIBS);
+   gl.LinkProgram(p);
+   GLint ok = 0;
+   gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+   if (!ok) {
+      char log[2048] = "";
+      gl.GetProgramInfoLog(p, sizeof log, NULL, log);
+      die_setup("a program declaring its capture failed to link:\n%s", log);
+   }
+   check_gl_error("link of the program declaring its capture");
+
+   /* what the program says it captures */
+   const int nv = fp64 ? 5 : 3;
+   GLint iv = -1;
+   gl.GetProgramiv(p, GL_TRANSFORM_FEEDBACK_VARYINGS, &iv);
+   if (iv != nv)
+      fail("GL_TRANSFORM_FEEDBACK_VARYINGS = %d, expected %d", iv, nv);
+   gl.GetProgramiv(p, GL_TRANSFORM_FEEDBACK_BUFFER_MODE, &iv);
+   if (iv != GL_SEPARATE_ATTRIBS) /* program state glTransformFeedbackVaryings set */
+      fail("GL_TRANSFORM_FEEDBACK_BUFFER_MODE = 0x%x, expected GL_SEPARATE_ATTRIBS", iv);
+   gl.GetProgramInterfaceiv(p, GL_TRANSFORM_FEEDBACK_BUFFER, GL_ACTIVE_RESOURCES, &iv);
+   if (iv != (fp64 ? 3 : 2))
+      fail("GL_TRANSFORM_FEEDBACK_BUFFER resources = %d, expected %d", iv, fp64 ? 3 : 2);
+   const struct {
+      const char *name;
+      GLint buffer, offset, type;
+   } want[] = {{"v_b", 0, 0, GL_FLOAT},
+               {"v_xy", 0, 8, GL_FLOAT_VEC2},
+               {"Blk.m", 2, 4, GL_FLOAT_VEC4},
+               {"v_f", 3, 0, GL_FLOAT},
+               {"v_d", 3, 8, GL_DOUBLE}};
+   for (int i = 0; i < nv; i++) {
+      const GLuint idx = gl.GetProgramResourceIndex(p, GL_TRANSFORM_FEEDBACK_VARYING, want[i].name);
+      if (idx == GL_INVALID_INDEX) {
+         fail("no transform feedback varying `%s'", want[i].name);
+         continue;
+      }
+      const GLenum props[] = {GL_TRANSFORM_FEEDBACK_BUFFER_INDEX, GL_OFFSET, GL_TYPE};
+      GLint got[3] = {-1, -1, -1};
+      gl.GetProgramResourceiv(p, GL_TRANSFORM_FEEDBACK_VARYING, idx, 3, props, 3, NULL, got);
+      GLint binding = -1, stride = -1;
+      const GLenum bprops[] = {GL_BUFFER_BINDING, GL_TRANSFORM_FEEDBACK_BUFFER_STRIDE};
+      GLint bv[2] = {-1, -1};
+      gl.GetProgramResourceiv(p, GL_TRANSFORM_FEEDBACK_BUFFER, (GLuint)got[0], 2, bprops, 2, NULL,
+                              bv);
+      binding = bv[0], stride = bv[1];
+      const GLint want_stride = want[i].buffer == 0 ? 24 : want[i].buffer == 2 ? 20 : 16;
+      if (binding != want[i].buffer || got[1] != want[i].offset || got[2] != want[i].type ||
+          stride != want_stride)
+         fail("`%s': binding %d offset %d type 0x%x stride %d, expected %d %d 0x%x %d",
+              want[i].name, binding, got[1], got[2], stride, want[i].buffer, want[i].offset,
+              want[i].type, want_stride);
+   }
+   const GLuint aw = gl.GetProgramResourceIndex(p, GL_PROGRAM_INPUT, "a_w");
+   const GLenum lc[] = {GL_LOCATION, GL_LOCATION_COMPONENT};
+   GLint lcv[2] = {-1, -1};
+   if (aw != GL_INVALID_INDEX)
+      gl.GetProgramResourceiv(p, GL_PROGRAM_INPUT, aw, 2, lc, 2, NULL, lcv);
+   if (lcv[0] != 0 || lcv[1] != 3)
+      fail("input a_w: location %d component %d, expected 0 and 3", lcv[0], lcv[1]);
+   check_gl_error("the program's transform feedback and interface queries");
+
+   /* the capture, while the rect renders */
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   float v[12];
+   rect_vertices(v, 8, 8, 40, 24);
+   mesh m = make_mesh(v, 6);
+   clear_to(bg);
+   enum { N = 6 };
+   GLuint b0 = xfb_buffer(N * 24 + 16), b2 = xfb_buffer(N * 20 + 16), b3 = xfb_buffer(N * 16 + 16);
+   gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b0);
+   gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 2, b2);
+   if (fp64)
+      gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 3, b3);
+   gl.UseProgram(p);
+   gl.BindVertexArray(m.vao);
+   gl.BeginTransformFeedback(GL_TRIANGLES);
+   check_gl_error("glBeginTransformFeedback with bindings 0, 2 (and 3) only");
+   glDrawArrays(GL_TRIANGLES, 0, N);
+   gl.EndTransformFeedback();
+   check_gl_error("capture by the shader's layout");
+
+   unsigned char r0[N * 24 + 16], r2[N * 20 + 16], r3[N * 16 + 16];
+   read_buffer(b0, 0, sizeof r0, r0);
+   read_buffer(b2, 0, sizeof r2, r2);
+   for (int i = 0; i < N; i++) {
+      const float x = v[2 * i], y = v[2 * i + 1];
+      const float wb = x + y * 100.0f, wxy[2] = {x, y}, wm[4] = {x, y, (float)i, 1.0f};
+      float gb, gxy[2], gm[4];
+      memcpy(&gb, r0 + i * 24, 4);
+      memcpy(gxy, r0 + i * 24 + 8, 8);
+      memcpy(gm, r2 + i * 20 + 4, 16);
+      char what[64];
+      snprintf(what, sizeof what, "buffer 0 vertex %d: v_b at 0", i);
+      check_words(what, &gb, &wb, 1);
+      snprintf(what, sizeof what, "buffer 0 vertex %d: v_xy at 8", i);
+      check_words(what, gxy, wxy, 2);
+      snprintf(what, sizeof what, "buffer 0 vertex %d: the hole at 4", i);
+      check_sentinel(what, r0 + i * 24 + 4, 4);
+      snprintf(what, sizeof what, "buffer 0 vertex %d: the hole at 16 (xfb_stride 24)", i);
+      check_sentinel(what, r0 + i * 24 + 16, 8);
+      snprintf(what, sizeof what, "buffer 2 vertex %d: Blk.m at 4 (a_w: 1)", i);
+      check_words(what, gm, wm, 4);
+      snprintf(what, sizeof what, "buffer 2 vertex %d: the hole at 0", i);
+      check_sentinel(what, r2 + i * 20, 4);
+   }
+   check_sentinel("buffer 0 past six records", r0 + N * 24, 16);
+   check_sentinel("buffer 2 past six records", r2 + N * 20, 16);
+   if (fp64) {
+      read_buffer(b3, 0, sizeof r3, r3);
+      for (int i = 0; i < N; i++) {
+         const float wf = (float)i + 0.5f;
+         const double wd = (double)v[2 * i] * 1.0e10 + 1.0 / 3.0;
+         float gf;
+         double gd;
+         memcpy(&gf, r3 + i * 16, 4);
+         memcpy(&gd, r3 + i * 16 + 8, 8);
+         char what[64];
+         snprintf(what, sizeof what, "buffer 3 vertex %d: v_f at 0", i);
+         check_words(what, &gf, &wf, 1);
+         snprintf(what, sizeof what, "buffer 3 vertex %d: the hole at 4", i);
+         check_sentinel(what, r3 + i * 16 + 4, 4);
+         if (memcmp(&gd, &wd, 8))
+            fail("buffer 3 vertex %d: v_d at 8 = %.17g, expected %.17g", i, gd, wd);
+      }
+      check_sentinel("buffer 3 past six records", r3 + N * 16, 16);
+   } else {
+      skipped("the double capture (ARB_gpu_shader_fp64 not listed)");
+   }
+   model md;
+   model_init(&md, bg);
+   model_rect(&md, 8, 8, 40, 24, to8(V4(0.2f, 0.6f, 1.0f, 1.0f)));
+   check_frame("the rect coloured by varyings sharing location 1 by component", &md);
+   gl.UseProgram(0);
+
+   /* link errors: 68 components a record; a float and an int in one location */
+   const char *too_big = "#version 330 core\n"
+                         "#extension GL_ARB_enhanced_layouts : require\n"
+                         "#extension GL_ARB_separate_shader_objects : enable\n"
+                         "layout(xfb_offset = 0) out vec4 v_big[17];\n"
+                         "void main() { for (int i = 0; i < 17; i++) v_big[i] = vec4(i);\n"
+                         "  gl_Position = vec4(0.0); }\n";
+   const char *mixed = "#version 330 core\n"
+                       "#extension GL_ARB_enhanced_layouts : require\n"
+                       "#extension GL_ARB_separate_shader_objects : enable\n"
+                       "layout(location = 0) out vec3 v_f;\n"
+                       "layout(location = 0, component = 3) flat out int v_i;\n"
+                       "void main() { v_f = vec3(1.0); v_i = 1; gl_Position = vec4(0.0); }\n";
+   const char *bad[] = {too_big, mixed};
+   const char *why[] = {"a 68-component capture record", "a float and an int in location 0"};
+   for (int k = 0; k < 2; k++) {
+      GLuint s = gl.CreateShader(GL_VERTEX_SHADER);
+      gl.ShaderSource(s, 1, &bad[k], NULL);
+      gl.CompileShader(s);
+      GLuint q = gl.CreateProgram();
+      gl.AttachShader(q, s);
+      gl.LinkProgram(q);
+      gl.GetProgramiv(q, GL_LINK_STATUS, &ok);
+      if (ok)
+         fail("a program with %s linked", why[k]);
+      gl.DeleteShader(s);
+      gl.DeleteProgram(q);
+   }
+   check_gl_error("the refused programs");
+   gl.DeleteShader(vs);
+   gl.DeleteShader(fs);
+   gl.DeleteProgram(p);
+   GLuint bufs[] = {b0, b2, b3, m.vbo};
+   gl.DeleteBuffers(4, bufs);
+   gl.DeleteVertexArrays(1, &m.vao);
 }

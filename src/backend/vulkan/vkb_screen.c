@@ -1272,6 +1272,10 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    c.cap_bits |= MGP_CAP_IMAGE_QUERIES | MGP_CAP_DERIVATIVE_CONTROL;
    if (scr->has_subgroup_vote)
       c.cap_bits |= MGP_CAP_SUBGROUP_VOTE;
+   /* layout(component) varyings (Vulkan core) and capture the shader lays out (what
+    * VK_EXT_transform_feedback captures anyway) */
+   if (c.cap_bits & MGP_CAP_TRANSFORM_FEEDBACK)
+      c.cap_bits |= MGP_CAP_ENHANCED_LAYOUTS;
    if (scr->has_mirror_clamp)
       c.cap_bits |= MGP_CAP_MIRROR_CLAMP_TO_EDGE;
    if (scr->features.depthBiasClamp)

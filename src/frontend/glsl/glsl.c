@@ -607,6 +607,8 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
       hide_macro(spliced, "GL_ARB_shader_atomic_counter_ops");
    if (ok && !es && (deny & GLSL_DENY_ESSL310))
       hide_macro(spliced, "GL_ARB_ES3_1_compatibility");
+   if (ok && !es && (deny & GLSL_DENY_ENHANCED_LAYOUTS))
+      hide_macro(spliced, "GL_ARB_enhanced_layouts");
    ok = ok && (pp = preprocess_gl(stage, es, version, deny, spliced, log));
    ok = ok && (es || !(deny & GLSL_DENY_FLOAT64) || fp64_directives(stage, pp, log));
    const bool doubles =
@@ -691,14 +693,16 @@ parse_text(enum glsl_stage stage, const char *text, const glslang_resource_t *re
 }
 
 /* Whether a stage's words use doubles (OpCapability Float64), cull distances (CullDistance),
- * DerivativeControl, SubgroupVoteKHR or OpImageQueryLevels / OpImageQuerySamples where the
- * context denies them: then the error is in log. */
+ * DerivativeControl, SubgroupVoteKHR, OpImageQueryLevels / OpImageQuerySamples, or varying
+ * components and a declared capture (Component, execution mode Xfb) where the context denies
+ * them: then the error is in log. */
 static bool
 float64_denied(enum glsl_stage stage, const uint32_t *words, size_t num_words, uint32_t deny,
                struct glsl_str *log)
 {
    if (!(deny & (GLSL_DENY_FLOAT64 | GLSL_DENY_CULL_DISTANCE | GLSL_DENY_IMAGE_QUERIES |
-                 GLSL_DENY_DERIVATIVE_CONTROL | GLSL_DENY_GROUP_VOTE)))
+                 GLSL_DENY_DERIVATIVE_CONTROL | GLSL_DENY_GROUP_VOTE |
+                 GLSL_DENY_ENHANCED_LAYOUTS)))
       return false;
    for (size_t at = 5; at < num_words;) {
       const uint32_t len = words[at] >> 16, op = words[at] & 0xffff;
@@ -734,6 +738,15 @@ float64_denied(enum glsl_stage stage, const uint32_t *words, size_t num_words, u
                          "error: %s shader: anyInvocation, allInvocations ... need "
                          "GL_ARB_shader_group_vote, which this context does not offer\n",
                          glsl_stage_name(stage));
+      if (((op == SpvOpExecutionMode && len >= 3 && words[at + 2] == SpvExecutionModeXfb) ||
+           (op == SpvOpDecorate && len >= 4 && words[at + 2] == SpvDecorationComponent)) &&
+          (deny & GLSL_DENY_ENHANCED_LAYOUTS)) {
+         glsl_str_printf(log,
+                         "error: %s shader: %s needs GL_ARB_enhanced_layouts, which this context "
+                         "does not offer\n",
+                         glsl_stage_name(stage),
+                         op == SpvOpDecorate ? "layout(component)"
+                                             : "layout(xfb_buffer / xfb_offset / xfb_stride)");
          return true;
       }
       if ((op == SpvOpImageQueryLevels || op == SpvOpImageQuerySamples) &&

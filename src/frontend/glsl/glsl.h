@@ -299,6 +299,12 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
 /* GLSL_DENY_ATOMIC_COUNTER_OPS, GL_ARB_shader_atomic_counter_ops (the context offers no atomic
  * counters): its macro is not defined and its directive is as GLSL_DENY_GPU_SHADER5's. */
 #define GLSL_DENY_ATOMIC_COUNTER_OPS (1u << 12)
+/* GLSL_DENY_ENHANCED_LAYOUTS, GL_ARB_enhanced_layouts (the backend lacks
+ * MGP_CAP_ENHANCED_LAYOUTS): its macro is not defined, its directive is as
+ * GLSL_DENY_GPU_SHADER5's, and a shader whose SPIR-V would give a varying a component
+ * (layout(component)) or lay out its own transform feedback (xfb_buffer, xfb_offset, xfb_stride;
+ * GLSL 4.40 has them in core) fails to compile. */
+#define GLSL_DENY_ENHANCED_LAYOUTS (1u << 13)
 /* glsl_compile_shader_limits with only the varyings and the denied features. */
 bool glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api,
                               uint32_t max_varying_components, uint32_t deny, const char *source,
@@ -559,8 +565,9 @@ struct glsl_io {
    uint32_t array_size; /* 1 when not an array */
    int32_t location;    /* first location */
    uint32_t num_locations;
-   uint32_t index; /* fragment outputs: layout(index=) for dual-source blending; else 0 */
-   bool active;    /* read (inputs) / written (outputs) by the shader */
+   uint32_t index;     /* fragment outputs: layout(index=) for dual-source blending; else 0 */
+   uint32_t component; /* layout(component=) (GL_LOCATION_COMPONENT); 0 without */
+   bool active;        /* read (inputs) / written (outputs) by the shader */
 };
 
 struct glsl_spirv {

@@ -190,6 +190,7 @@ io_io(struct bio *b, struct glsl_io *v)
    io_i32(b, &v->location);
    io_u32(b, &v->num_locations);
    io_u32(b, &v->index);
+   io_u32(b, &v->component);
    io_bool(b, &v->active);
 }
 

@@ -189,6 +189,7 @@ void glsl_link_vertex_inputs(struct link *l);
 void glsl_link_fragment_outputs(struct link *l);
 void glsl_link_varyings(struct link *l, int prod, int cons);
 void glsl_link_xfb(struct link *l);
+bool glsl_link_declares_xfb(const struct link *l, int s);
 /* Whether a geometry stage's words name a vertex stream past 0 (a Stream decoration, or
  * OpEmitStreamVertex / OpEndStreamPrimitive of another stream). */
 bool glsl_link_uses_streams(const struct stage *st);

@@ -19,9 +19,58 @@ struct iovar {
    int32_t location; /* explicit (from the source) or assigned; -1 none yet */
    bool explicit_loc;
    uint32_t index;
+   /* layout(component) (GL 4.4, ARB_enhanced_layouts): the first component it takes; width and
+    * per as component_span gives them; scalar its element's component type (f d i u) */
+   uint32_t component, width, per;
+   char scalar;
+   /* a block whose members carry their own locations (GL 4.4): the variable takes none (Vulkan
+    * forbids both), `location` is its members' first */
+   bool member_locs;
    bool active;
    int order;
 };
+
+/* A variable's components for location aliasing (layout(component), GL 4.4): its array
+ * elements (a matrix's columns too) each take `per` locations, and `width` 32-bit components
+ * (a double two) from component `first` on, across those locations in order. */
+static void
+component_span(const struct spv_refl *r, spv_tref t, uint32_t first, uint32_t *width, uint32_t *per)
+{
+   const struct spv_tinfo e = type_info(r, spv_refl_strip_arrays(r, t, NULL));
+   uint32_t n = e.kind == SPV_TK_VECTOR   ? e.vecsize
+                : e.kind == SPV_TK_MATRIX ? e.vecsize
+                : e.kind == SPV_TK_SCALAR ? 1
+                                          : 4 - first; /* a struct or block: whole locations */
+   if (e.scalar == 'd')
+      n *= 2;
+   *width = n;
+   *per = (first + n + 3) / 4;
+}
+
+/* The components (bit k: component k) variable v takes in location loc (none outside it). */
+static uint32_t
+components_at(const struct iovar *v, int64_t loc)
+{
+   if (loc < v->location || loc >= v->location + (int64_t)v->locs || !v->per)
+      return 0;
+   const uint32_t p = (uint32_t)(loc - v->location) % v->per;
+   const uint32_t lo = v->component, hi = v->component + v->width; /* [lo, hi) over locations */
+   uint32_t mask = 0;
+   for (uint32_t k = 0; k < 4; k++)
+      if (4 * p + k >= lo && 4 * p + k < hi)
+         mask |= 1u << k;
+   return mask;
+}
+
+/* Whether two variables share a component of some location. */
+static bool
+components_overlap(const struct iovar *a, const struct iovar *b)
+{
+   for (int64_t loc = a->location; loc < a->location + (int64_t)a->locs; loc++)
+      if (components_at(a, loc) & components_at(b, loc))
+         return true;
+   return false;
+}
 
 /* Locations a vertex input of type t takes in GL: one per column, a dvec3 / dvec4 too (GLSL 4.60
  * 4.4.1; Vulkan's two for those are the backend's: spv_double_inputs.c). */
@@ -70,6 +119,16 @@ collect_io(struct link *l, int s, uint32_t storage, unsigned *out_n)
       int32_t location =
          spv_refl_decoration(r, id, SpvDecorationLocation, &value) ? (int32_t)value : -1;
       uint32_t index = spv_refl_decoration(r, id, SpvDecorationIndex, &value) ? value : 0;
+      const uint32_t component =
+         spv_refl_decoration(r, id, SpvDecorationComponent, &value) ? value & 3 : 0;
+      bool member_locs = false;
+      if (is_block && location < 0)
+         for (uint32_t k = 0; k < elem.num_members; k++) {
+            const struct spv_tmember m = member_info(r, spv_refl_strip_arrays(r, type, NULL), k);
+            if (m.location >= 0 && (!member_locs || m.location < location))
+               location = m.location;
+            member_locs |= m.location >= 0;
+         }
       /* vertex inputs and fragment outputs whose layout the lowering took out of the text */
       const struct glsl_taken *tk = &l->taken[s];
       if (location < 0 && ((s == GLSL_STAGE_VERTEX && storage == SpvStorageClassInput) ||
@@ -91,11 +150,16 @@ collect_io(struct link *l, int s, uint32_t storage, unsigned *out_n)
          .location = location,
          .explicit_loc = location >= 0,
          .index = index,
+         .component = component,
+         .member_locs = member_locs,
+         .scalar = type_info(r, spv_refl_strip_arrays(r, type, NULL)).scalar,
          .active = vars[i].used,
          /* SPIR-V orders variables by first use; GL users expect declaration order. */
          .order = order >= 0 ? order : 100000 + (int)i,
       };
    }
+   for (unsigned i = 0; i < n; i++)
+      component_span(r, v[i].type, v[i].component, &v[i].width, &v[i].per);
    if (n > 1)
       qsort(v, n, sizeof(*v), cmp_iovar);
    *out_n = n;
@@ -167,6 +231,31 @@ binding_for(const struct glsl_binding *b, unsigned nb, const struct iovar *v, ui
    return -1;
 }
 
+/* Whether explicitly placed v[i] overlaps an earlier explicit one of the same blend index (a
+ * link error). Variables may share a location in disjoint components (layout(component), GL
+ * 4.4): then they must have the same component type (GLSL 4.40, 4.4.2). */
+static bool
+explicit_overlap(struct link *l, const struct iovar *v, unsigned i, const char *what)
+{
+   for (unsigned k = 0; k < i; k++) {
+      if (!v[k].explicit_loc || v[k].index != v[i].index ||
+          v[k].location + (int64_t)v[k].locs <= v[i].location ||
+          v[i].location + (int64_t)v[i].locs <= v[k].location)
+         continue;
+      if (components_overlap(&v[k], &v[i])) {
+         link_error(l, "%s `%s' at location %d overlaps another %s", what, v[i].name, v[i].location,
+                    what);
+         return true;
+      }
+      if (v[k].scalar != v[i].scalar) {
+         link_error(l, "%s `%s' and `%s' share location %d with different component types", what,
+                    v[k].name, v[i].name, v[i].location);
+         return true;
+      }
+   }
+   return false;
+}
+
 /* GL's location rules for vertex inputs / fragment outputs (see glsl.h). `alias`: explicit and
  * bound locations may overlap (vertex inputs: GL calls it aliasing). max_index1: the locations
  * open to blend index 1 (fragment outputs). A bound pair's index applies to a variable that
@@ -189,9 +278,8 @@ assign_locations(struct link *l, struct iovar *v, unsigned n, const struct glsl_
       else if (v[i].location + (int64_t)v[i].locs > max)
          link_error(l, "%s `%s' at location %d exceeds the maximum location %d", what, v[i].name,
                     v[i].location, max - 1);
-      else if (!alias && !range_free(*u, v[i].location, v[i].locs))
-         link_error(l, "%s `%s' at location %d overlaps another %s", what, v[i].name, v[i].location,
-                    what);
+      else if (!alias && explicit_overlap(l, v, i, what))
+         break;
       else
          mark(u, v[i].location, v[i].locs);
    }
@@ -264,6 +352,7 @@ store_io(struct link *l, int s, struct iovar *v, unsigned n, struct glsl_io **ar
             .location = v[i].location,
             .num_locations = v[i].locs,
             .index = v[i].index,
+            .component = v[i].component,
             .active = v[i].active,
          };
       }
@@ -308,7 +397,10 @@ glsl_link_pack_varyings(struct link *l)
          over = true;
    }
    /* nor in a separable program: another program's stage would meet the packed side */
-   if (!over || l->in->num_xfb_varyings || l->in->separable)
+   bool declared = false;
+   for (int s = 0; s < GLSL_STAGE_COUNT; s++)
+      declared |= glsl_link_declares_xfb(l, s);
+   if (!over || l->in->num_xfb_varyings || declared || l->in->separable)
       return;
    /* all stages or none: a packed output never meets an unpacked input */
    uint32_t *w[GLSL_STAGE_COUNT] = {0};
@@ -362,8 +454,9 @@ glsl_link_vertex_inputs(struct link *l)
     * active input on the location of an earlier active one of the same type becomes that one. */
    for (unsigned j = 0; j < n && !l->failed; j++) {
       for (unsigned i = 0; i < j && v[j].active; i++) {
-         if (!v[i].active || v[i].location + (int64_t)v[i].locs <= v[j].location ||
-             v[j].location + (int64_t)v[j].locs <= v[i].location)
+         /* (inputs in disjoint components of a location, layout(component), are two
+          * Vulkan inputs there, not aliases) */
+         if (!v[i].active || !components_overlap(&v[i], &v[j]))
             continue;
          if (l->vs_essl3) {
             link_error(l,
@@ -422,6 +515,44 @@ glsl_link_fragment_outputs(struct link *l)
    free(v);
 }
 
+/* A varying's numerical type for location aliasing: integers signed or unsigned alike. */
+static char
+alias_class(char scalar)
+{
+   return scalar == 'u' ? 'i' : scalar;
+}
+
+/* GLSL 4.40, 4.4.1: varyings of one stage interface that share a location (layout(component))
+ * take disjoint components and have the same numerical type (floating point of one width, or
+ * integer) and interpolation. False after a link error. */
+static bool
+check_location_aliases(struct link *l, int s, const struct iovar *v, unsigned n, const char *dir)
+{
+   const struct spv_refl *r = l->st[s].r;
+   for (unsigned i = 0; i < n; i++)
+      for (unsigned k = 0; k < i && v[i].explicit_loc; k++) {
+         if (!v[k].explicit_loc || v[k].location + (int64_t)v[k].locs <= v[i].location ||
+             v[i].location + (int64_t)v[i].locs <= v[k].location)
+            continue;
+         const char *why = NULL;
+         if (components_overlap(&v[k], &v[i]))
+            why = "overlap in their components";
+         else if (alias_class(v[k].scalar) != alias_class(v[i].scalar))
+            why = "have different numerical types";
+         else if (spv_refl_decoration(r, v[k].var, SpvDecorationFlat, NULL) !=
+                     spv_refl_decoration(r, v[i].var, SpvDecorationFlat, NULL) ||
+                  spv_refl_decoration(r, v[k].var, SpvDecorationNoPerspective, NULL) !=
+                     spv_refl_decoration(r, v[i].var, SpvDecorationNoPerspective, NULL))
+            why = "have different interpolation qualifiers";
+         if (why) {
+            link_error(l, "%s shader %ss `%s' and `%s' share location %d and %s",
+                       glsl_stage_name(s), dir, v[k].name, v[i].name, v[i].location, why);
+            return false;
+         }
+      }
+   return true;
+}
+
 /* Outputs of `prod` and inputs of `cons` (either may be -1) matched by name, GL style. A
  * geometry stage consumes arrays (in vec4 v[]): collect_io strips that outer level. */
 void
@@ -444,6 +575,12 @@ glsl_link_varyings(struct link *l, int prod, int cons)
       any_explicit |= out[i].explicit_loc;
    for (unsigned i = 0; i < nc; i++)
       any_explicit |= in[i].explicit_loc;
+   if ((prod >= 0 && !check_location_aliases(l, prod, out, np, "output")) ||
+       (cons >= 0 && !check_location_aliases(l, cons, in, nc, "input"))) {
+      free(out);
+      free(in);
+      return;
+   }
    const bool keep_out = (l->in->separable && cons < 0) || any_explicit;
    if (keep_out)
       external_locations(out, np, &next);
@@ -464,7 +601,8 @@ glsl_link_varyings(struct link *l, int prod, int cons)
    for (unsigned i = 0; i < nc && !l->failed && !nc_external; i++) {
       struct iovar *o = NULL;
       for (unsigned k = 0; k < np && !o && in[i].explicit_loc; k++)
-         if (out[k].explicit_loc && out[k].location == in[i].location)
+         if (out[k].explicit_loc && out[k].location == in[i].location &&
+             out[k].component == in[i].component)
             o = &out[k];
       for (unsigned k = 0; k < np && !o && !in[i].explicit_loc; k++)
          if (out[k].is_block == in[i].is_block && !strcmp(out[k].key, in[i].key))
@@ -528,9 +666,11 @@ glsl_link_varyings(struct link *l, int prod, int cons)
                  next, max_locs);
 
    for (unsigned i = 0; i < np && !l->failed; i++)
-      add_deco(l, &l->st[prod], out[i].var, SPV_SET_LOCATION, (uint32_t)out[i].location);
+      if (!out[i].member_locs)
+         add_deco(l, &l->st[prod], out[i].var, SPV_SET_LOCATION, (uint32_t)out[i].location);
    for (unsigned i = 0; i < nc && !l->failed; i++)
-      add_deco(l, &l->st[cons], in[i].var, SPV_SET_LOCATION, (uint32_t)in[i].location);
+      if (!in[i].member_locs)
+         add_deco(l, &l->st[cons], in[i].var, SPV_SET_LOCATION, (uint32_t)in[i].location);
    free(out);
    free(in);
 }

@@ -326,6 +326,221 @@ glsl_link_streams(struct link *l)
       }
 }
 
+/* ── capture declared in the shader (GL 4.4, ARB_enhanced_layouts) ────────────────────────── */
+
+/* Whether member `member` of struct type `type` carries an Offset decoration. */
+static bool
+member_has_offset(const struct stage *st, uint32_t type, uint32_t member)
+{
+   for (size_t at = 5; at < st->n;) {
+      const uint32_t wc = st->w[at] >> 16, op = st->w[at] & 0xffff;
+      if (!wc || wc > st->n - at || op == SpvOpFunction)
+         break;
+      if (op == SpvOpMemberDecorate && wc >= 5 && st->w[at + 1] == type &&
+          st->w[at + 2] == member && st->w[at + 3] == SpvDecorationOffset)
+         return true;
+      at += wc;
+   }
+   return false;
+}
+
+struct declared {
+   struct glsl_xfb_varying *v;
+   unsigned n, cap;
+   bool wide[GLSL_MAX_XFB_BUFFERS]; /* the buffer captures a double */
+};
+
+/* One captured leaf (or a whole array of scalars / vectors / matrices) of a declared capture,
+ * or each leaf of a struct at consecutive offsets (GLSL 4.40 4.4.2.1: a struct's members are
+ * captured in order, a double aligned to 8 bytes). *offset moves past it. */
+static bool
+declared_add(struct link *l, struct declared *d, const struct spv_refl *r, spv_tref type,
+             const char *name, uint32_t buffer, uint32_t *offset, uint32_t stream)
+{
+   const struct spv_tinfo t = type_info(r, type);
+   char sub[256];
+   if (t.kind == SPV_TK_STRUCT) {
+      for (uint32_t k = 0; k < t.num_members; k++) {
+         const struct spv_tmember m = member_info(r, type, k);
+         snprintf(sub, sizeof(sub), "%s.%s", name, glsl_demangle(m.name));
+         if (!declared_add(l, d, r, m.type, sub, buffer, offset, stream))
+            return false;
+      }
+      return true;
+   }
+   uint32_t count;
+   const spv_tref elem = spv_refl_strip_arrays(r, type, &count);
+   if (t.kind == SPV_TK_ARRAY && type_info(r, elem).kind == SPV_TK_STRUCT) {
+      for (uint32_t e = 0; e < t.length; e++) {
+         snprintf(sub, sizeof(sub), "%s[%u]", name, e);
+         if (!declared_add(l, d, r, t.elem, sub, buffer, offset, stream))
+            return false;
+      }
+      return true;
+   }
+   const uint32_t gl = glsl_link_gl_type(r, elem, false);
+   if (!gl) {
+      link_error(l, "transform feedback varying `%s' has a type that cannot be captured", name);
+      return false;
+   }
+   const bool wide = glsl_link_component(r, elem, false) == 'd';
+   if (wide) {
+      *offset = (*offset + 7u) & ~7u;
+      d->wide[buffer] = true;
+   }
+   char *copy = glsl_strdup(name);
+   if (!copy || !GROW(l, d->v, d->n, d->cap)) {
+      free(copy);
+      link_error(l, "out of memory");
+      return false;
+   }
+   const uint32_t comps = xfb_components(r, type);
+   d->v[d->n++] = (struct glsl_xfb_varying){
+      .name = copy,
+      .type = gl,
+      .size = count,
+      .buffer = buffer,
+      .offset = *offset,
+      .components = comps,
+      .stream = stream,
+   };
+   *offset += comps * 4;
+   return true;
+}
+
+static int
+cmp_declared(const void *a, const void *b)
+{
+   const struct glsl_xfb_varying *x = a, *y = b;
+   if (x->buffer != y->buffer)
+      return x->buffer < y->buffer ? -1 : 1;
+   return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
+/* GL 4.6 11.1.2.1 / GLSL 4.40 4.4.2.1: the last vertex-processing stage's outputs (and output
+ * block members) with an xfb_offset are captured, each at its offset into the record of its
+ * xfb_buffer, whose stride is its xfb_stride (else the end of its last capture, a multiple of 8
+ * with a double in it); glTransformFeedbackVaryings is ignored. glslang has laid the records out
+ * and decorated the SPIR-V (XfbBuffer, XfbStride, Offset, execution mode Xfb), which is captured
+ * as it is: this fills the program's varyings and strides and applies the link's limits. */
+static void
+declared_xfb(struct link *l, int s)
+{
+   const struct stage *st = &l->st[s];
+   const struct spv_refl *r = st->r;
+   struct glsl_program *prog = l->prog;
+   struct declared d = {0};
+   uint32_t strides[GLSL_MAX_XFB_BUFFERS] = {0}, value;
+   unsigned nv;
+   const struct spv_refl_var *vars = spv_refl_vars(r, SPV_REFL_OUTPUTS, &nv);
+   for (unsigned i = 0; i < nv && !l->failed; i++) {
+      const uint32_t id = vars[i].id;
+      uint32_t buffer = 0;
+      if (spv_refl_decoration(r, id, SpvDecorationXfbBuffer, &value))
+         buffer = value;
+      if (buffer >= GLSL_MAX_XFB_BUFFERS) { /* (glslang checks it against the same limit) */
+         link_error(l, "xfb_buffer %u is not below GL_MAX_TRANSFORM_FEEDBACK_BUFFERS (%u)", buffer,
+                    GLSL_MAX_XFB_BUFFERS);
+         break;
+      }
+      if (spv_refl_decoration(r, id, SpvDecorationXfbStride, &value) && !strides[buffer])
+         strides[buffer] = value;
+      const uint32_t stream = var_stream(st, id);
+      const struct spv_tinfo t = type_info(r, vars[i].type);
+      if (t.kind == SPV_TK_STRUCT && t.block) {
+         for (uint32_t k = 0; k < t.num_members && !l->failed; k++) {
+            const struct spv_tmember m = member_info(r, vars[i].type, k);
+            if (m.offset < 0)
+               continue;
+            char name[256];
+            snprintf(name, sizeof(name), "%s.%s", glsl_demangle(t.name), glsl_demangle(m.name));
+            uint32_t offset = (uint32_t)m.offset;
+            declared_add(l, &d, r, m.type, name, buffer, &offset, stream);
+         }
+      } else if (spv_refl_decoration(r, id, SpvDecorationOffset, &value)) {
+         uint32_t offset = value;
+         declared_add(l, &d, r, vars[i].type, glsl_demangle(vars[i].name), buffer, &offset, stream);
+      }
+   }
+   /* the built-ins of the output gl_PerVertex: gl_Position is remapped to Vulkan's depth
+    * before the stage ends, so capturing it where the shader says would record Vulkan's z */
+   for (size_t at = 5; at < st->n && !l->failed;) {
+      const uint32_t wc = st->w[at] >> 16, op = st->w[at] & 0xffff;
+      if (!wc || wc > st->n - at || op == SpvOpFunction)
+         break;
+      if (op == SpvOpMemberDecorate && wc >= 5 && st->w[at + 3] == SpvDecorationBuiltIn &&
+          member_has_offset(st, st->w[at + 1], st->w[at + 2])) {
+         MGU_DECLINE(gl_feature_unimplemented,
+                     "transform feedback of a built-in output (gl_PerVertex member) declared "
+                     "with xfb_offset in the shader");
+         link_error(l, "capturing a built-in output by layout(xfb_offset) is not supported");
+      }
+      at += wc;
+   }
+   for (unsigned i = 0; i < d.n && !l->failed; i++) {
+      const struct glsl_xfb_varying *x = &d.v[i];
+      const uint32_t end = x->offset + x->components * 4;
+      if (strides[x->buffer] && end > strides[x->buffer])
+         link_error(l,
+                    "transform feedback varying `%s' ends at byte %u, past its buffer's "
+                    "xfb_stride %u",
+                    x->name, end, strides[x->buffer]);
+   }
+   uint32_t used = 0;
+   for (unsigned i = 0; i < d.n; i++)
+      used |= 1u << d.v[i].buffer;
+   for (uint32_t b = 0; b < GLSL_MAX_XFB_BUFFERS && !l->failed; b++) {
+      if (!strides[b] && (used & (1u << b))) {
+         for (unsigned i = 0; i < d.n; i++) {
+            const uint32_t end = d.v[i].offset + d.v[i].components * 4;
+            if (d.v[i].buffer == b && end > strides[b])
+               strides[b] = end;
+         }
+         if (d.wide[b])
+            strides[b] = (strides[b] + 7u) & ~7u;
+      }
+      if (strides[b] / 4 > GLSL_MAX_XFB_INTERLEAVED_COMPONENTS)
+         link_error(l,
+                    "transform feedback buffer %u takes %u components a vertex, more than "
+                    "GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS (%u)",
+                    b, strides[b] / 4, GLSL_MAX_XFB_INTERLEAVED_COMPONENTS);
+   }
+   if (d.n > 1)
+      qsort(d.v, d.n, sizeof(*d.v), cmp_declared);
+   /* GL 4.0 11.1.2.1: a buffer captures one vertex stream's outputs */
+   bool seen[GLSL_MAX_XFB_BUFFERS] = {false};
+   for (unsigned i = 0; i < d.n && !l->failed; i++) {
+      const struct glsl_xfb_varying *x = &d.v[i];
+      if (seen[x->buffer] && prog->xfb_buffer_stream[x->buffer] != x->stream)
+         link_error(l,
+                    "transform feedback varying `%s' of vertex stream %u is captured into "
+                    "buffer %u with varyings of stream %u",
+                    x->name, x->stream, x->buffer, prog->xfb_buffer_stream[x->buffer]);
+      seen[x->buffer] = true;
+      prog->xfb_buffer_stream[x->buffer] = x->stream;
+   }
+   prog->xfb = d.v;
+   prog->num_xfb = d.n;
+   /* GL_TRANSFORM_FEEDBACK_BUFFER_MODE stays what glTransformFeedbackVaryings last said (as
+    * Mesa answers it); the records are the shader's either way */
+   prog->xfb_separate = l->in->xfb_separate;
+   prog->xfb_buffers = 0;
+   for (uint32_t b = 0; b < GLSL_MAX_XFB_BUFFERS; b++) {
+      prog->xfb_stride[b] = used & (1u << b) ? strides[b] : 0;
+      if (used & (1u << b))
+         prog->xfb_buffers = b + 1;
+   }
+}
+
+/* Whether stage s declares its capture itself (xfb_buffer, xfb_offset or xfb_stride in its
+ * text: glslang gives it execution mode Xfb). */
+bool
+glsl_link_declares_xfb(const struct link *l, int s)
+{
+   return s >= 0 && l->st[s].present &&
+          spv_refl_execution_mode(l->st[s].r, SpvExecutionModeXfb, NULL);
+}
+
 /* glTransformFeedbackVaryings at link (GL 3.3, 2.11.8): every name must be an output of the last
  * vertex-processing stage, named once, within the mode's component limits. Interleaved: all in
  * buffer 0, back to back in the app's order; separate: varying i alone in buffer i. */
@@ -334,14 +549,18 @@ glsl_link_xfb(struct link *l)
 {
    const struct glsl_link_input *in = l->in;
    l->xfb_stage = -1;
-   if (!in->num_xfb_varyings)
-      return;
    int s = -1;
    for (unsigned i = 0; i < GLSL_STAGE_COUNT; i++) {
       enum glsl_stage st = glsl_pipeline_stage(i);
-      if (l->st[st].present && st != GLSL_STAGE_FRAGMENT)
+      if (l->st[st].present && st != GLSL_STAGE_FRAGMENT && st != GLSL_STAGE_COMPUTE)
          s = (int)st;
    }
+   if (glsl_link_declares_xfb(l, s)) {
+      declared_xfb(l, s);
+      return;
+   }
+   if (!in->num_xfb_varyings)
+      return;
    if (s < 0) {
       link_error(l, "transform feedback varyings need a vertex or geometry shader");
       return;

@@ -1036,7 +1036,8 @@ withheld_es_named(const char *s, uint32_t deny)
 
 /* An extension glslang knows but the context does not offer (glsl.h, GLSL_DENY_GPU_SHADER5,
  * GLSL_DENY_VIEWPORT_ARRAY, GLSL_DENY_CULL_DISTANCE, GLSL_DENY_IMAGE_QUERIES,
- * GLSL_DENY_DERIVATIVE_CONTROL, GLSL_DENY_VERTEX_ATTRIB_64BIT, GLSL_DENY_GROUP_VOTE):
+ * GLSL_DENY_DERIVATIVE_CONTROL, GLSL_DENY_VERTEX_ATTRIB_64BIT, GLSL_DENY_GROUP_VOTE,
+ * GLSL_DENY_ENHANCED_LAYOUTS):
  * GLSL 1.50 3.3's behaviours for an extension the implementation lacks. `require` fails the unit;
  * `enable` and `warn` warn; the directive goes, so that glslang leaves the extension off. */
 static void
@@ -1559,6 +1560,19 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
              * directive goes */
             if (!strstr(s, "disable") && u->compile_version < 430)
                u->compile_version = 430;
+            add_edit(&L, t->at, t->len, NULL, NULL, 0);
+         } else if (!u->es && (deny & GLSL_DENY_ENHANCED_LAYOUTS) && !strncmp(d, "extension", 9) &&
+                    extension_named(s, "GL_ARB_enhanced_layouts")) {
+            withheld_extension(&L, t);
+         } else if (!u->es && version < 440 && !strncmp(d, "extension", 9) &&
+                    extension_named(s, "GL_ARB_enhanced_layouts")) {
+            /* glslang takes the extension's layout qualifiers (component, offset, align,
+             * xfb_*, locations on block members) below 4.40 in a core or compatibility
+             * profile only, and none below 1.50: the unit compiles as 4.40, whose other
+             * additions over the app's version a valid shader does not trip on; the
+             * directive goes */
+            if (!strstr(s, "disable") && u->compile_version < 440)
+               u->compile_version = 440;
             add_edit(&L, t->at, t->len, NULL, NULL, 0);
          } else if (!u->es && (deny & GLSL_DENY_GPU_SHADER5) && !strncmp(d, "extension", 9) &&
                     extension_named(s, "GL_ARB_gpu_shader5")) {
