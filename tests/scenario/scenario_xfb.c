@@ -1684,6 +1684,7 @@ sc_xfb_overflow(void)
    gl.DeleteProgram(p);
    GLuint bufs[] = {b, m.vbo, mr.vbo, mt.vbo};
    gl.DeleteBuffers(4, bufs);
+}
 
 /* xfb_layouts: GL 4.4 ARB_enhanced_layouts. The vertex shader declares its own capture (GLSL
  * 4.40 4.4.2.1), which wins over the glTransformFeedbackVaryings the app also gave: buffer 0
