@@ -738,6 +738,8 @@ float64_denied(enum glsl_stage stage, const uint32_t *words, size_t num_words, u
                          "error: %s shader: anyInvocation, allInvocations ... need "
                          "GL_ARB_shader_group_vote, which this context does not offer\n",
                          glsl_stage_name(stage));
+         return true;
+      }
       if (((op == SpvOpExecutionMode && len >= 3 && words[at + 2] == SpvExecutionModeXfb) ||
            (op == SpvOpDecorate && len >= 4 && words[at + 2] == SpvDecorationComponent)) &&
           (deny & GLSL_DENY_ENHANCED_LAYOUTS)) {
