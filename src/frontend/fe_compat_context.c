@@ -81,7 +81,6 @@ static bool
 core_only(const char *name)
 {
    static const char *const names[] = {
-      "GL_ARB_fragment_coord_conventions",
       "GL_ARB_framebuffer_sRGB",
       "GL_ARB_pixel_buffer_object",
       "GL_ARB_texture_buffer_object",
