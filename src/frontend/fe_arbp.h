@@ -239,9 +239,14 @@ struct fe_arbp_prog {
    /* OPTION ARB_draw_buffers or ATI_draw_buffers: draw buffer n takes result.color[n] (else
     * result.color goes to every draw buffer) */
    bool draw_buffers;
+   /* OPTION ARB_fragment_coord_origin_upper_left / _pixel_center_integer: fragment.position's
+    * convention (FE_ARBP_COORD_* bits; 0 is GL's lower-left, half-integer one) */
+   uint8_t frag_coord;
    uint8_t fog; /* ARB_fog_*: 0 none, 1 linear, 2 exp, 3 exp2 (the fixed-function key's code) */
    bool reads_state_unversioned; /* state.depth.range / state.point.*: refill at every draw */
 };
+
+enum { FE_ARBP_COORD_UPPER_LEFT = 1, FE_ARBP_COORD_PIXEL_CENTER_INTEGER = 2 };
 
 /* fe_arbp_parse.c: parses len bytes of program text for target. On success *out holds a new
  * program (refs 1) and NULL returns; on failure the error message (malloc'd; NULL when out of

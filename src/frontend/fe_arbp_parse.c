@@ -1541,6 +1541,15 @@ option(struct parser *p)
          p->prog->draw_buffers = true;
          return true;
       }
+      /* ARB_fragment_coord_conventions: fragment.position's origin and pixel centre */
+      if (!strcmp(name, "ARB_fragment_coord_origin_upper_left")) {
+         g->frag_coord |= FE_ARBP_COORD_UPPER_LEFT;
+         return true;
+      }
+      if (!strcmp(name, "ARB_fragment_coord_pixel_center_integer")) {
+         g->frag_coord |= FE_ARBP_COORD_PIXEL_CENTER_INTEGER;
+         return true;
+      }
    }
    p->pos = at;
    return fail(p, "unknown option '%s'", name);

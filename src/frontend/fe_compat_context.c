@@ -68,26 +68,26 @@ fe_compat_destroy(struct fe_context *ctx, struct fe_compat *c)
    free(c);
 }
 
-/* Core-list extensions a compatibility context does not list: each adds legacy formats or
- * behaviour that piglit's compatibility tests of it (Mesa llvmpipe passes them) show failing
- * here — sRGB, packed-float and shared-exponent formats and their alpha test, blending,
- * mipmap generation and wrap modes; GLSL 1.10-1.20 texture arrays under
- * GL_EXT_texture_array; GL_TEXTURE_BUFFER_FORMAT_ARB and texture buffers in display lists;
- * immediate-mode vertices mixed with buffer objects; ARB_fragment_program's integer pixel
- * centre; sRGB framebuffers in legacy paths; and ARB_robustness, whose compatibility-profile
- * commands (glGetnPixelMap*ARB, glGetnPolygonStippleARB, glGetnMap*ARB) mgl does not define
- * (piglit's arb_robustness_client-mem-bounds calls them). docs/CONFORMANCE.md lists the failing tests. */
+/* Core-list extensions a compatibility context does not list: piglit's compatibility tests of
+ * each (Mesa llvmpipe passes them) fail here. GL_EXT_texture_array: GLSL 1.10-1.20's
+ * texture1DArray/texture2DArray/shadow*Array under #extension GL_EXT_texture_array are not
+ * built-ins (the render-*darray and glsl-fs-shadow*Array tests, fbo-array, array-texture);
+ * GL_EXT_texture_sRGB: mipmap generation, alpha test and texwrap of the sRGB formats;
+ * GL_ARB/EXT_framebuffer_sRGB: framebuffer-srgb; GL_EXT_packed_float and
+ * GL_EXT_texture_shared_exponent: fbo-generatemipmap-formats, query-rgba-signed-components,
+ * getteximage-invalid-format-for-packed-type; GL_ARB_texture_buffer_object/_range:
+ * GL_TEXTURE_BUFFER_FORMAT_ARB as a glGet name (-get), texture buffers in display lists
+ * (-dlist) and -indexed; GL_ARB_robustness, whose compatibility-profile commands
+ * (glGetnPixelMap*ARB, glGetnPolygonStippleARB, glGetnMap*ARB) mgl does not define (piglit's
+ * arb_robustness_client-mem-bounds calls them). docs/CONFORMANCE.md lists the failing tests. */
 static bool
 core_only(const char *name)
 {
    static const char *const names[] = {
-      "GL_ARB_fragment_coord_conventions",
       "GL_ARB_framebuffer_sRGB",
-      "GL_ARB_pixel_buffer_object",
       "GL_ARB_texture_buffer_object",
       "GL_EXT_framebuffer_sRGB",
       "GL_EXT_packed_float",
-      "GL_EXT_pixel_buffer_object",
       "GL_EXT_texture_array",
       "GL_EXT_texture_sRGB",
       "GL_EXT_texture_shared_exponent",

@@ -95,8 +95,8 @@ fe_compat_tex_source_begin(struct fe_context *ctx, GLenum base, GLsizei width, G
       fe_error(ctx, err);
       return false;
    }
-   if (fmt != GL_RED && fmt != GL_RG && fmt != GL_RGB && fmt != GL_BGR && fmt != GL_RGBA &&
-       fmt != GL_BGRA) {
+   if (fmt != GL_RED && fmt != GL_GREEN && fmt != GL_BLUE && fmt != GL_RG && fmt != GL_RGB &&
+       fmt != GL_BGR && fmt != GL_RGBA && fmt != GL_BGRA) {
       fe_error(ctx, GL_INVALID_OPERATION); /* integer or depth data for a colour image */
       return false;
    }

@@ -889,6 +889,13 @@ gen_fragment(const struct fe_ff_key *k, struct fe_ff_layout *l, const struct fe_
    }
    const char *flat = k->flat ? "flat " : "";
    fe_sb_put(&s, "#version 330 core\n");
+   if (fp && fp->frag_coord) /* ARB_fragment_coord_conventions' options: gl_FragCoord's layout */
+      fe_sb_put(&s, "layout(%s%s%s) in vec4 gl_FragCoord;\n",
+                fp->frag_coord & FE_ARBP_COORD_UPPER_LEFT ? "origin_upper_left" : "",
+                fp->frag_coord == (FE_ARBP_COORD_UPPER_LEFT | FE_ARBP_COORD_PIXEL_CENTER_INTEGER)
+                   ? ", "
+                   : "",
+                fp->frag_coord & FE_ARBP_COORD_PIXEL_CENTER_INTEGER ? "pixel_center_integer" : "");
    fe_sb_put(&s, "%sin vec4 v_col;\n%sin vec4 v_col1;\n", flat, flat);
    if (two_sided(k))
       fe_sb_put(&s, "%sin vec4 v_bcol;\n%sin vec4 v_bcol1;\n", flat, flat);

@@ -192,3 +192,55 @@ sc_compat_arb_fragment_program(void)
    expect_px("disabled: fixed function", 48, 48, to8(V4(0.2f, 0.6f, 0.8f, 1.0f)));
    glDeleteTextures(1, &tex);
 }
+
+/* fragment.position / 64 into red and green: x, y of the fragment's window position */
+static const char fp_coord_text[] =
+   "!!ARBfp1.0\n"
+   "OPTION %s;\n"
+   "%s"
+   "MUL result.color, fragment.position, {0.015625, 0.015625, 0, 0};\n"
+   "MOV result.color.w, 1.0;\n"
+   "END\n";
+
+/* compat_arb_fragment_coord_conventions: ARB_fragment_coord_conventions' two options in a
+ * fragment program, each drawn over its own quarter: fragment.position of window pixel (x, y)
+ * is (x + 0.5, y + 0.5) by default, (x + 0.5, 63.5 - y) with the upper-left origin, (x, y)
+ * with integer pixel centres, (x, 63 - y) with both. Red and green are position / 64. */
+void
+sc_compat_arb_fragment_coord_conventions(void)
+{
+   if (!load_arb("GL_ARB_fragment_program"))
+      return;
+   /* core since GL 3.2: a compatibility context of that version lists it, with the options */
+   if (!has_ext("GL_ARB_fragment_coord_conventions"))
+      fail("GL_ARB_fragment_coord_conventions is not listed beside GL_ARB_fragment_program");
+   const vec4f bg = V4(0.0f, 0.0f, 1.0f, 1.0f);
+   compat_pixel_ortho(-1, 1);
+   clear_to(bg);
+   static const struct {
+      const char *option, *second;
+      int x0, y0;
+   } quads[4] = {
+      {"ARB_precision_hint_nicest", "", 0, 0},
+      {"ARB_fragment_coord_origin_upper_left", "", 32, 0},
+      {"ARB_fragment_coord_pixel_center_integer", "", 0, 32},
+      {"ARB_fragment_coord_origin_upper_left", "OPTION ARB_fragment_coord_pixel_center_integer;\n",
+       32, 32},
+   };
+   glEnable(GL_FRAGMENT_PROGRAM_ARB);
+   for (int i = 0; i < 4; i++) {
+      char text[512];
+      snprintf(text, sizeof(text), fp_coord_text, quads[i].option, quads[i].second);
+      load_program(GL_FRAGMENT_PROGRAM_ARB, text);
+      compat_rect((float)quads[i].x0, (float)quads[i].y0, (float)quads[i].x0 + 32,
+                  (float)quads[i].y0 + 32);
+   }
+   glDisable(GL_FRAGMENT_PROGRAM_ARB);
+   check_gl_error("fragment coord convention draws");
+   readback();
+   /* pixels chosen so that each value is at least 1/3 of a step from a rounding boundary */
+   expect_px("lower-left, half-integer", 8, 20, to8(V4(8.5f / 64, 20.5f / 64, 0.0f, 1.0f)));
+   expect_px("upper-left", 40, 20, to8(V4(40.5f / 64, 43.5f / 64, 0.0f, 1.0f)));
+   expect_px("integer centre", 8, 40, to8(V4(8.0f / 64, 40.0f / 64, 0.0f, 1.0f)));
+   expect_px("upper-left, integer centre", 40, 40, to8(V4(40.0f / 64, 23.0f / 64, 0.0f, 1.0f)));
+}

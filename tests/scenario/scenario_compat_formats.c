@@ -1,7 +1,8 @@
 /* scenario_compat_formats.c: internal formats a compatibility context takes beyond a core one:
  * generated mipmaps of depth textures (GL_ARB_depth_buffer_float's GL_DEPTH_COMPONENT32F and
- * GL 1.4's GL_DEPTH_COMPONENT16), sampled through GL_DEPTH_TEXTURE_MODE. Fixed-function
- * drawing, so the same code runs on Mesa. */
+ * GL 1.4's GL_DEPTH_COMPONENT16), sampled through GL_DEPTH_TEXTURE_MODE, and single-channel
+ * uploads into luminance, alpha and intensity textures. Fixed-function drawing, so the same code
+ * runs on Mesa. */
 #include <math.h>
 
 #include "scenario.h"
@@ -144,4 +145,47 @@ sc_compat_depth_mipmap(void)
             return;
          }
       }
+}
+
+/* compat_legacy_texsub_channels: glTexSubImage2D of GL_GREEN or GL_BLUE bytes into luminance,
+ * alpha and intensity textures. GL 2.1 §3.6.4 makes each pixel (0, G, 0, 1) or (0, 0, B, 1)
+ * first, then table 3.15 keeps R (luminance, intensity) and A (alpha): luminance-alpha becomes
+ * (0, 1), alpha 1, intensity 0, whatever the bytes. Drawn in GL_REPLACE (no blending). */
+void
+sc_compat_legacy_texsub_channels(void)
+{
+   const vec4f bg = V4(0.4f, 0.4f, 0.4f, 1.0f);
+   compat_pixel_ortho(-1, 1);
+   clear_to(bg);
+   const GLubyte rgba[4] = {204, 51, 102, 153}, chan = 200;
+   static const struct {
+      GLenum internal, format;
+   } cases[3] = {{GL_LUMINANCE_ALPHA, GL_GREEN}, {GL_ALPHA, GL_BLUE}, {GL_INTENSITY, GL_GREEN}};
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glEnable(GL_TEXTURE_2D);
+   glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+   glColor4f(0.0f, 1.0f, 0.0f, 1.0f); /* the fragment colour GL_ALPHA keeps */
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   for (int i = 0; i < 3; i++) {
+      glTexImage2D(GL_TEXTURE_2D, 0, (GLint)cases[i].internal, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                   rgba);
+      glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, cases[i].format, GL_UNSIGNED_BYTE, &chan);
+      const GLenum err = glGetError();
+      if (err != GL_NO_ERROR)
+         fail("glTexSubImage2D of 0x%04x into 0x%04x: error 0x%04x", cases[i].format,
+              cases[i].internal, err);
+      compat_rect(4 + 15 * (float)i, 4, 14 + 15 * (float)i, 20);
+   }
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+   glDisable(GL_TEXTURE_2D);
+   glDeleteTextures(1, &tex);
+   check_gl_error("legacy texsubimage channels");
+   readback();
+   expect_px("GL_GREEN into GL_LUMINANCE_ALPHA", 9, 12, to8(V4(0.0f, 0.0f, 0.0f, 1.0f)));
+   expect_px("GL_BLUE into GL_ALPHA", 24, 12, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
+   expect_px("GL_GREEN into GL_INTENSITY", 39, 12, to8(V4(0.0f, 0.0f, 0.0f, 0.0f)));
 }
