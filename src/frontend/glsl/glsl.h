@@ -283,6 +283,11 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
  * as GLSL_DENY_GPU_SHADER5's, and a vertex shader with a double input fails to compile. Without
  * it GLSL 4.10, or 4.00 with the extension enabled, takes them (GLSL 4.10 4.3.4). */
 #define GLSL_DENY_VERTEX_ATTRIB_64BIT (1u << 9)
+/* GLSL_DENY_TEXTURE_QUERY_LOD, textureQueryLod / textureQueryLOD (the backend lacks
+ * MGP_CAP_TEXTURE_QUERY_LOD): the GL_ARB_texture_query_lod macro is not defined, its directive
+ * is as GLSL_DENY_GPU_SHADER5's, and a shader whose SPIR-V would query a LOD (GLSL 4.00's core
+ * function) fails to compile */
+#define GLSL_DENY_TEXTURE_QUERY_LOD (1u << 10)
 /* glsl_compile_shader_limits with only the varyings and the denied features. */
 bool glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api,
                               uint32_t max_varying_components, uint32_t deny, const char *source,
