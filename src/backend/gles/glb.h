@@ -189,7 +189,9 @@
    X(PFNGLDISPATCHCOMPUTEPROC, DispatchCompute)                                                    \
    X(PFNGLDISPATCHCOMPUTEINDIRECTPROC, DispatchComputeIndirect)                                    \
    X(PFNGLMEMORYBARRIERPROC, MemoryBarrier)                                                        \
-   X(PFNGLBINDIMAGETEXTUREPROC, BindImageTexture)
+   X(PFNGLBINDIMAGETEXTUREPROC, BindImageTexture)                                                  \
+   /* GLES 3.1: framebuffers without attachments (glb_resource.c) */                               \
+   X(PFNGLFRAMEBUFFERPARAMETERIPROC, FramebufferParameteri)
 
 struct glb_host {
    void *lib; /* the vendor library, dlopen'd RTLD_LOCAL */
@@ -592,6 +594,10 @@ struct glb_screen {
    bool compute;
    bool fragment_stores, vertex_stores; /* the host's fragment / vertex stages take them */
    bool image_atomics;                  /* OES_shader_image_atomic */
+   /* GLES 3.1's stencil texturing (GL_DEPTH_STENCIL_TEXTURE_MODE), framebuffers without
+    * attachments (glFramebufferParameteri) and textureGather (ESSL 3.10): the host is 3.1 or
+    * later and MGL_GLES_HIDE=es31 does not leave them out */
+   bool es31_textures;
    GLint max_compute_count[3], max_compute_size[3], max_compute_invocations, max_compute_shared;
    GLint max_ssbo_bindings, ssbo_align, max_ssbo_size, max_image_units;
    char renderer[128], version[128];

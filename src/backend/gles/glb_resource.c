@@ -873,6 +873,20 @@ glb_framebuffer_ready(struct glb_context *ctx, const char *call)
    }
    if (ctx->scr->ext_srgb_write_control)
       (fb->srgb_encode ? GLB_GL(h)->glEnable : GLB_GL(h)->glDisable)(GL_FRAMEBUFFER_SRGB_EXT);
+   /* a framebuffer without attachments (MGP_CAP_NO_ATTACHMENTS) renders over the size, samples
+    * and (with the geometry stage: GLES 3.2, EXT_geometry_shader) layers the state gives,
+    * GLES 3.1's default parameters; the host uses them only while nothing is attached */
+   if (scr->es31_textures) {
+      GLB_GL(h)->glFramebufferParameteri(GL_DRAW_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH,
+                                         (GLint)fb->width);
+      GLB_GL(h)->glFramebufferParameteri(GL_DRAW_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_HEIGHT,
+                                         (GLint)fb->height);
+      GLB_GL(h)->glFramebufferParameteri(GL_DRAW_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_SAMPLES,
+                                         fb->samples > 1 ? fb->samples : 0);
+      if (scr->geometry)
+         GLB_GL(h)->glFramebufferParameteri(GL_DRAW_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_LAYERS,
+                                            (GLint)fb->layers);
+   }
    const GLenum status = GLB_GL(h)->glCheckFramebufferStatus(GL_DRAW_FRAMEBUFFER);
    if (status != GL_FRAMEBUFFER_COMPLETE) {
       MGU_DECLINE(backend_draw_incomplete, "gles: %s: host framebuffer incomplete (0x%x)", call,
