@@ -748,6 +748,10 @@ void glb_program_alpha_one(struct glb_screen *scr, struct glb_shader *s, bool on
 void glb_program_clip_enables(struct glb_screen *scr, struct glb_shader *s, uint32_t mask);
 bool glb_program_variant(struct glb_context *ctx, struct glb_shader *s, bool *switched);
 void glb_program_variant_uniforms(struct glb_context *ctx, struct glb_shader *s);
+/* glb_block_pad.c: the SPIR-V with padding members in buffer blocks whose member offsets leave
+ * gaps (atomic counters at layout(offset)), so that std430 lays them out (new words, or NULL:
+ * nothing to pad, or *err) */
+uint32_t *glb_spv_pad_blocks(const uint32_t *w, size_t n, size_t *out_n, const char **err);
 /* glb_lod_bias.c: the SPIR-V with GL's LOD bias added from _mgl_LodBias[count] (new words, or
  * NULL: *err NULL where nothing samples with a bias); *unbiased: what it cannot bias, or NULL */
 uint32_t *glb_spv_lod_bias(const uint32_t *w, size_t n, bool fragment, uint32_t count,

@@ -732,6 +732,11 @@ glb_resource_readback(void *self, const struct mgp_resource_readback *args, cons
    if (!args->size)
       return;
    const struct glb_host *h = scr->h;
+   /* the read sees every write before it (docs/PIPE.md): a shader's stores and atomics too,
+    * which a host map is not ordered after without the barrier (llvmpipe maps a buffer a
+    * queued draw's storage block writes without waiting for it) */
+   if (scr->compute)
+      GLB_GL(h)->glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
    GLB_GL(h)->glBindBuffer(GL_COPY_READ_BUFFER, r->name);
    const void *p = GLB_GL(h)->glMapBufferRange(GL_COPY_READ_BUFFER, (GLintptr)args->offset,
                                                (GLsizeiptr)args->size, GL_MAP_READ_BIT);

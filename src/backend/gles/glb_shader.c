@@ -824,6 +824,23 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
          num_words = n;
       }
    }
+   /* buffer blocks with gaps between members (atomic counters at layout(offset)): padded so
+    * that std430 lays them out as the SPIR-V does (glb_block_pad.c) */
+   {
+      const char *err = NULL;
+      size_t n = 0;
+      uint32_t *padded = glb_spv_pad_blocks(spirv, num_words, &n, &err);
+      if (err) {
+         snprintf(t->why, sizeof(t->why), "buffer block padding: %s", err);
+         goto done;
+      }
+      if (padded) {
+         free(split);
+         split = padded;
+         spirv = split;
+         num_words = n;
+      }
+   }
    if (spvc_context_parse_spirv(sc, spirv, num_words, &ir) != SPVC_SUCCESS ||
        spvc_context_create_compiler(sc, SPVC_BACKEND_GLSL, ir, SPVC_CAPTURE_MODE_TAKE_OWNERSHIP,
                                     &comp) != SPVC_SUCCESS ||
