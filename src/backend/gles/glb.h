@@ -752,6 +752,11 @@ void glb_program_variant_uniforms(struct glb_context *ctx, struct glb_shader *s)
  * gaps (atomic counters at layout(offset)), so that std430 lays them out (new words, or NULL:
  * nothing to pad, or *err) */
 uint32_t *glb_spv_pad_blocks(const uint32_t *w, size_t n, size_t *out_n, const char **err);
+/* glb_io_flatten.c: the SPIR-V with the arrays of arrays among a vertex stage's outputs
+ * (outputs) or a fragment stage's inputs made one-dimensional (new words, or NULL: none, or
+ * *err: one used otherwise than through full access chains) */
+uint32_t *glb_spv_flatten_io_arrays(const uint32_t *w, size_t n, bool outputs, size_t *out_n,
+                                    const char **err);
 /* glb_lod_bias.c: the SPIR-V with GL's LOD bias added from _mgl_LodBias[count] (new words, or
  * NULL: *err NULL where nothing samples with a bias); *unbiased: what it cannot bias, or NULL */
 uint32_t *glb_spv_lod_bias(const uint32_t *w, size_t n, bool fragment, uint32_t count,

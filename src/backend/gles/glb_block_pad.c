@@ -1,16 +1,16 @@
-/* glb_block_pad.c — buffer blocks whose members leave gaps, made expressible in ESSL: GL puts
- * atomic counters at the offsets the program gives (layout(offset = 4)), and the front end
- * lowers each binding point's counters to a storage block with those member offsets
- * (glsl.h: gl_AtomicCounterBlock_N), which neither std430 nor std140 lays out when a counter
- * does not follow the one before it (SPIRV-Cross: "cannot be expressed as neither std430 nor
- * std140", ESSL having no offset qualifier). Before SPIRV-Cross, each such block gets a padding
- * member (a 32-bit scalar of the block's own member type) for every word of a gap, so that
- * std430 puts every member where the SPIR-V says; the access chains into the block take the
- * members' new indices.
+/* glb_block_pad.c — blocks whose members leave gaps, made expressible in ESSL: GL puts atomic
+ * counters at the offsets the program gives (layout(offset = 4)), and the front end lowers each
+ * binding point's counters to a storage block with those member offsets (glsl.h:
+ * gl_AtomicCounterBlock_N); a separable program's default uniform block starts where the
+ * pipeline's other stages' end. Neither std430 nor std140 lays such a block out (SPIRV-Cross:
+ * "cannot be expressed as neither std430 nor std140", ESSL having no offset qualifier). Before
+ * SPIRV-Cross, each such block gets a padding member (a 32-bit scalar of a type the block
+ * already uses) for every word of a gap, so that std430 puts every member where the SPIR-V
+ * says; the access chains into the block take the members' new indices.
  *
- * Only blocks of 32-bit scalars and arrays of them (ArrayStride 4), the counters' shape, are
- * padded; a block otherwise shaped, or one the module loads or stores whole, or indexes through
- * OpPtrAccessChain, is left as it is (SPIRV-Cross's own error stands). */
+ * Only blocks of 32-bit scalars, vectors and matrices and arrays of them are padded; a block
+ * otherwise shaped (a struct member, 64-bit types), one the module loads or stores whole, or
+ * one indexed through OpPtrAccessChain is left as it is (SPIRV-Cross's own error stands). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,8 +140,55 @@ collect(struct pad_pass *p)
    return !it.bad;
 }
 
-/* Each Block struct of 32-bit scalars (and arrays of them, stride 4) whose member offsets leave
- * gaps std430 would close: its padding. */
+/* The bytes a member of type t takes (std430 and the SPIR-V agree for these): a 32-bit scalar,
+ * a vector of them, a matrix of such columns at matrix_stride, an array of any of those at its
+ * ArrayStride (a runtime array: 0). *scalar: its 32-bit scalar type. False: another type. */
+static bool
+member_size(struct pad_pass *p, uint32_t t, uint32_t matrix_stride, uint32_t *size,
+            uint32_t *scalar)
+{
+   uint32_t count = 1, stride = 0;
+   struct spv_walk def;
+   if (t < p->bound && p->elem[t]) {
+      if (!p->stride[t] || !spv_find_def(p->w, p->n, t, &def))
+         return false;
+      stride = p->stride[t];
+      if (def.op == SpvOpTypeArray) {
+         const uint32_t len = def.nops >= 3 && def.o[2] < p->bound ? p->const_val[def.o[2]] : 0;
+         if (!len)
+            return false;
+         count = len - 1u;
+      } else {
+         count = 0;
+      }
+      t = p->elem[t];
+   }
+   if (t >= p->bound || !spv_find_def(p->w, p->n, t, &def))
+      return false;
+   uint32_t bytes = 0;
+   if (p->scalar32[t]) {
+      bytes = 4;
+      *scalar = t;
+   } else if (def.op == SpvOpTypeVector && def.nops >= 3 && def.o[1] < p->bound &&
+              p->scalar32[def.o[1]]) {
+      bytes = 4 * def.o[2];
+      *scalar = def.o[1];
+   } else if (def.op == SpvOpTypeMatrix && def.nops >= 3 && matrix_stride) {
+      struct spv_walk col;
+      if (!spv_find_def(p->w, p->n, def.o[1], &col) || col.op != SpvOpTypeVector || col.nops < 3 ||
+          col.o[1] >= p->bound || !p->scalar32[col.o[1]])
+         return false;
+      bytes = matrix_stride * def.o[2];
+      *scalar = col.o[1];
+   } else {
+      return false;
+   }
+   *size = stride ? (count ? stride * (count - 1u) + bytes : 0) : bytes;
+   return true;
+}
+
+/* Each Block struct of 32-bit scalars, vectors and matrices (and arrays of them) whose member
+ * offsets leave gaps past what each member takes: its padding. */
 static bool
 plan(struct pad_pass *p)
 {
@@ -151,57 +198,32 @@ plan(struct pad_pass *p)
          continue;
       const uint32_t id = it.o[0], members = it.nops - 1;
       uint32_t *offsets = calloc(members, sizeof(uint32_t));
+      uint32_t *mstride = calloc(members, sizeof(uint32_t));
       bool *has = calloc(members, sizeof(bool));
-      uint32_t *sizes = calloc(members, sizeof(uint32_t));
       uint32_t pad_type = 0;
-      bool ok = offsets && has && sizes;
-      for (uint32_t k = 0; ok && k < members; k++) {
-         uint32_t t = it.o[1 + k];
-         uint32_t count = 1;
-         if (t < p->bound && p->elem[t]) {
-            /* an array of scalars at stride 4: its length from its constant (a runtime array
-             * is last and has none) */
-            struct spv_walk def;
-            if (p->stride[t] != 4 || !spv_find_def(p->w, p->n, t, &def)) {
-               ok = false;
-               break;
-            }
-            if (def.op == SpvOpTypeArray) {
-               const uint32_t len =
-                  def.nops >= 3 && def.o[2] < p->bound ? p->const_val[def.o[2]] : 0;
-               if (!len) {
-                  ok = false;
-                  break;
-               }
-               count = len - 1u;
-            } else {
-               count = 0;
-            }
-            t = p->elem[t];
-         }
-         if (t >= p->bound || !p->scalar32[t]) {
-            ok = false;
-            break;
-         }
-         pad_type = pad_type ? pad_type : t;
-         sizes[k] = count * 4u;
-      }
-      /* the members' offsets */
+      bool ok = offsets && has && mstride;
+      /* the members' offsets and matrix strides */
       struct spv_walk d = spv_walk_begin(p->w, p->n);
       while (ok && spv_walk_next(&d))
-         if (d.op == SpvOpMemberDecorate && d.nops >= 4 && d.o[0] == id &&
-             d.o[2] == SpvDecorationOffset && d.o[1] < members) {
-            offsets[d.o[1]] = d.o[3];
-            has[d.o[1]] = true;
+         if (d.op == SpvOpMemberDecorate && d.nops >= 4 && d.o[0] == id && d.o[1] < members) {
+            if (d.o[2] == SpvDecorationOffset) {
+               offsets[d.o[1]] = d.o[3];
+               has[d.o[1]] = true;
+            } else if (d.o[2] == SpvDecorationMatrixStride) {
+               mstride[d.o[1]] = d.o[3];
+            }
          }
       uint32_t at = 0, gaps = 0;
       for (uint32_t k = 0; ok && k < members; k++) {
-         if (!has[k] || offsets[k] < at || offsets[k] % 4) {
+         uint32_t size = 0, scalar = 0;
+         if (!has[k] || offsets[k] < at || offsets[k] % 4 ||
+             !member_size(p, it.o[1 + k], mstride[k], &size, &scalar)) {
             ok = false;
             break;
          }
+         pad_type = pad_type ? pad_type : scalar;
          gaps += (offsets[k] - at) / 4;
-         at = offsets[k] + sizes[k];
+         at = offsets[k] + size;
       }
       if (ok && gaps) {
          struct pad_struct *s =
@@ -219,17 +241,19 @@ plan(struct pad_pass *p)
             } else {
                uint32_t end = 0, index = 0;
                for (uint32_t k = 0; k < members; k++) {
+                  uint32_t size = 0, scalar = 0;
+                  member_size(p, it.o[1 + k], mstride[k], &size, &scalar);
                   s->gap_words[k] = (offsets[k] - end) / 4;
                   index += s->gap_words[k];
                   s->new_index[k] = index++;
-                  end = offsets[k] + sizes[k];
+                  end = offsets[k] + size;
                }
             }
          }
       }
       free(offsets);
+      free(mstride);
       free(has);
-      free(sizes);
       if (p->err)
          return false;
    }
