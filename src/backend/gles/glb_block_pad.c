@@ -141,11 +141,12 @@ collect(struct pad_pass *p)
 }
 
 /* The bytes a member of type t takes (std430 and the SPIR-V agree for these): a 32-bit scalar,
- * a vector of them, a matrix of such columns at matrix_stride, an array of any of those at its
- * ArrayStride (a runtime array: 0). *scalar: its 32-bit scalar type. False: another type. */
+ * a vector of them, a matrix of such columns (rows where row_major) at matrix_stride, an array
+ * of any of those at its ArrayStride (a runtime array: 0); *align: std430's alignment of it (an
+ * array's: its element's). *scalar: its 32-bit scalar type. False: another type. */
 static bool
-member_size(struct pad_pass *p, uint32_t t, uint32_t matrix_stride, uint32_t *size,
-            uint32_t *scalar)
+member_size(struct pad_pass *p, uint32_t t, uint32_t matrix_stride, bool row_major, uint32_t *size,
+            uint32_t *align, uint32_t *scalar)
 {
    uint32_t count = 1, stride = 0;
    struct spv_walk def;
@@ -168,23 +169,36 @@ member_size(struct pad_pass *p, uint32_t t, uint32_t matrix_stride, uint32_t *si
    uint32_t bytes = 0;
    if (p->scalar32[t]) {
       bytes = 4;
+      *align = 4;
       *scalar = t;
    } else if (def.op == SpvOpTypeVector && def.nops >= 3 && def.o[1] < p->bound &&
               p->scalar32[def.o[1]]) {
       bytes = 4 * def.o[2];
+      *align = def.o[2] == 2 ? 8 : 16;
       *scalar = def.o[1];
    } else if (def.op == SpvOpTypeMatrix && def.nops >= 3 && matrix_stride) {
       struct spv_walk col;
       if (!spv_find_def(p->w, p->n, def.o[1], &col) || col.op != SpvOpTypeVector || col.nops < 3 ||
           col.o[1] >= p->bound || !p->scalar32[col.o[1]])
          return false;
-      bytes = matrix_stride * def.o[2];
+      bytes = matrix_stride * (row_major ? col.o[2] : def.o[2]);
+      *align = (row_major ? def.o[2] : col.o[2]) == 2 ? 8 : 16;
       *scalar = col.o[1];
    } else {
       return false;
    }
-   *size = stride ? (count ? stride * (count - 1u) + bytes : 0) : bytes;
+   *size =
+      stride ? stride * count : bytes; /* an array: std140 and std430 both take stride * count */
    return true;
+}
+
+/* The padding words a member at `offset` needs after what ends at `end`: none where std430
+ * puts it there by its alignment (a vec4 after a float), else the whole gap. */
+static uint32_t
+pad_words(uint32_t end, uint32_t offset, uint32_t align)
+{
+   const uint32_t aligned = (end + align - 1) / align * align;
+   return offset == aligned ? 0 : (offset - end) / 4;
 }
 
 /* Each Block struct of 32-bit scalars, vectors and matrices (and arrays of them) whose member
@@ -200,13 +214,18 @@ plan(struct pad_pass *p)
       uint32_t *offsets = calloc(members, sizeof(uint32_t));
       uint32_t *mstride = calloc(members, sizeof(uint32_t));
       bool *has = calloc(members, sizeof(bool));
+      bool *row_major = calloc(members, sizeof(bool));
       uint32_t pad_type = 0;
-      bool ok = offsets && has && mstride;
+      bool ok = offsets && has && mstride && row_major;
       /* the members' offsets and matrix strides */
       struct spv_walk d = spv_walk_begin(p->w, p->n);
       while (ok && spv_walk_next(&d))
-         if (d.op == SpvOpMemberDecorate && d.nops >= 4 && d.o[0] == id && d.o[1] < members) {
-            if (d.o[2] == SpvDecorationOffset) {
+         if (d.op == SpvOpMemberDecorate && d.nops >= 3 && d.o[0] == id && d.o[1] < members) {
+            if (d.o[2] == SpvDecorationRowMajor) {
+               row_major[d.o[1]] = true;
+            } else if (d.nops < 4) {
+               continue;
+            } else if (d.o[2] == SpvDecorationOffset) {
                offsets[d.o[1]] = d.o[3];
                has[d.o[1]] = true;
             } else if (d.o[2] == SpvDecorationMatrixStride) {
@@ -215,14 +234,14 @@ plan(struct pad_pass *p)
          }
       uint32_t at = 0, gaps = 0;
       for (uint32_t k = 0; ok && k < members; k++) {
-         uint32_t size = 0, scalar = 0;
+         uint32_t size = 0, align = 4, scalar = 0;
          if (!has[k] || offsets[k] < at || offsets[k] % 4 ||
-             !member_size(p, it.o[1 + k], mstride[k], &size, &scalar)) {
+             !member_size(p, it.o[1 + k], mstride[k], row_major[k], &size, &align, &scalar)) {
             ok = false;
             break;
          }
          pad_type = pad_type ? pad_type : scalar;
-         gaps += (offsets[k] - at) / 4;
+         gaps += pad_words(at, offsets[k], align);
          at = offsets[k] + size;
       }
       if (ok && gaps) {
@@ -241,9 +260,9 @@ plan(struct pad_pass *p)
             } else {
                uint32_t end = 0, index = 0;
                for (uint32_t k = 0; k < members; k++) {
-                  uint32_t size = 0, scalar = 0;
-                  member_size(p, it.o[1 + k], mstride[k], &size, &scalar);
-                  s->gap_words[k] = (offsets[k] - end) / 4;
+                  uint32_t size = 0, align = 4, scalar = 0;
+                  member_size(p, it.o[1 + k], mstride[k], row_major[k], &size, &align, &scalar);
+                  s->gap_words[k] = pad_words(end, offsets[k], align);
                   index += s->gap_words[k];
                   s->new_index[k] = index++;
                   end = offsets[k] + size;
@@ -254,6 +273,7 @@ plan(struct pad_pass *p)
       free(offsets);
       free(mstride);
       free(has);
+      free(row_major);
       if (p->err)
          return false;
    }
