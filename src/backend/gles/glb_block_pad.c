@@ -30,8 +30,9 @@ struct pad_struct {
 struct pad_pass {
    const uint32_t *w;
    size_t n;
-   uint32_t bound;
-   /* per id (below bound): what the first pass saw */
+   uint32_t bound; /* grows with the ids made */
+   uint32_t ids;   /* the module's bound: the arrays below are this long */
+   /* per id (below ids): what the first pass saw */
    uint32_t *type_of;   /* the result type of a value (variables, chains, parameters) */
    uint32_t *pointee;   /* an OpTypePointer's pointee */
    uint32_t *elem;      /* an OpTypeArray / OpTypeRuntimeArray's element */
@@ -61,7 +62,7 @@ padded(struct pad_pass *p, uint32_t id)
 static uint32_t
 constant_id(struct pad_pass *p, uint32_t type, uint32_t value)
 {
-   for (uint32_t id = 1; id < p->bound; id++)
+   for (uint32_t id = 1; id < p->ids; id++)
       if (p->const_val[id] == value + 1u && p->type_of[id] == type)
          return id;
    for (unsigned i = 0; i < p->num_made; i++)
@@ -91,7 +92,7 @@ collect(struct pad_pass *p)
    while (spv_walk_next(&it)) {
       const uint32_t *o = it.o;
       const uint32_t nops = it.nops;
-#define ID_OK(x) ((x) > 0 && (x) < p->bound)
+#define ID_OK(x) ((x) > 0 && (x) < p->ids)
       switch (it.op) {
       case SpvOpTypePointer:
          if (nops >= 3 && ID_OK(o[0]))
@@ -150,12 +151,12 @@ member_size(struct pad_pass *p, uint32_t t, uint32_t matrix_stride, bool row_maj
 {
    uint32_t count = 1, stride = 0;
    struct spv_walk def;
-   if (t < p->bound && p->elem[t]) {
+   if (t < p->ids && p->elem[t]) {
       if (!p->stride[t] || !spv_find_def(p->w, p->n, t, &def))
          return false;
       stride = p->stride[t];
       if (def.op == SpvOpTypeArray) {
-         const uint32_t len = def.nops >= 3 && def.o[2] < p->bound ? p->const_val[def.o[2]] : 0;
+         const uint32_t len = def.nops >= 3 && def.o[2] < p->ids ? p->const_val[def.o[2]] : 0;
          if (!len)
             return false;
          count = len - 1u;
@@ -164,14 +165,14 @@ member_size(struct pad_pass *p, uint32_t t, uint32_t matrix_stride, bool row_maj
       }
       t = p->elem[t];
    }
-   if (t >= p->bound || !spv_find_def(p->w, p->n, t, &def))
+   if (t >= p->ids || !spv_find_def(p->w, p->n, t, &def))
       return false;
    uint32_t bytes = 0;
    if (p->scalar32[t]) {
       bytes = 4;
       *align = 4;
       *scalar = t;
-   } else if (def.op == SpvOpTypeVector && def.nops >= 3 && def.o[1] < p->bound &&
+   } else if (def.op == SpvOpTypeVector && def.nops >= 3 && def.o[1] < p->ids &&
               p->scalar32[def.o[1]]) {
       bytes = 4 * def.o[2];
       *align = def.o[2] == 2 ? 8 : 16;
@@ -179,7 +180,7 @@ member_size(struct pad_pass *p, uint32_t t, uint32_t matrix_stride, bool row_maj
    } else if (def.op == SpvOpTypeMatrix && def.nops >= 3 && matrix_stride) {
       struct spv_walk col;
       if (!spv_find_def(p->w, p->n, def.o[1], &col) || col.op != SpvOpTypeVector || col.nops < 3 ||
-          col.o[1] >= p->bound || !p->scalar32[col.o[1]])
+          col.o[1] >= p->ids || !p->scalar32[col.o[1]])
          return false;
       bytes = matrix_stride * (row_major ? col.o[2] : def.o[2]);
       *align = (row_major ? def.o[2] : col.o[2]) == 2 ? 8 : 16;
@@ -208,7 +209,7 @@ plan(struct pad_pass *p)
 {
    struct spv_walk it = spv_walk_begin(p->w, p->n);
    while (spv_walk_next(&it)) {
-      if (it.op != SpvOpTypeStruct || it.nops < 2 || it.o[0] >= p->bound || !p->block[it.o[0]])
+      if (it.op != SpvOpTypeStruct || it.nops < 2 || it.o[0] >= p->ids || !p->block[it.o[0]])
          continue;
       const uint32_t id = it.o[0], members = it.nops - 1;
       uint32_t *offsets = calloc(members, sizeof(uint32_t));
@@ -285,10 +286,10 @@ plan(struct pad_pass *p)
 static bool
 remap_chain(struct pad_pass *p, uint32_t op, uint32_t *ops, uint32_t nops)
 {
-   if (nops < 3 || ops[2] >= p->bound)
+   if (nops < 3 || ops[2] >= p->ids)
       return true;
    const uint32_t base_type = p->type_of[ops[2]];
-   uint32_t t = base_type < p->bound ? p->pointee[base_type] : 0;
+   uint32_t t = base_type < p->ids ? p->pointee[base_type] : 0;
    uint32_t first = 3;
    if (op == SpvOpPtrAccessChain) {
       if (t && padded(p, t)) {
@@ -300,7 +301,7 @@ remap_chain(struct pad_pass *p, uint32_t op, uint32_t *ops, uint32_t nops)
    for (uint32_t i = first; t && i < nops; i++) {
       struct pad_struct *s = padded(p, t);
       if (s) {
-         const uint32_t c = ops[i] < p->bound ? p->const_val[ops[i]] : 0;
+         const uint32_t c = ops[i] < p->ids ? p->const_val[ops[i]] : 0;
          if (!c || c - 1u >= s->members) {
             p->err = "a padded block's member index that is not a constant";
             return false;
@@ -313,13 +314,13 @@ remap_chain(struct pad_pass *p, uint32_t op, uint32_t *ops, uint32_t nops)
          if (!spv_find_def(p->w, p->n, t, &def) || def.nops < 2 + k)
             return false;
          t = def.o[1 + k];
-      } else if (t < p->bound && p->elem[t]) {
+      } else if (t < p->ids && p->elem[t]) {
          t = p->elem[t];
       } else {
          struct spv_walk def;
          if (!spv_find_def(p->w, p->n, t, &def) || def.op != SpvOpTypeStruct)
             return true; /* into a vector or matrix: no struct below */
-         const uint32_t c = ops[i] < p->bound ? p->const_val[ops[i]] : 0;
+         const uint32_t c = ops[i] < p->ids ? p->const_val[ops[i]] : 0;
          if (!c || c > def.nops - 1u)
             return true;
          t = def.o[c];
@@ -335,7 +336,7 @@ glb_spv_pad_blocks(const uint32_t *w, size_t n, size_t *out_n, const char **err)
    *out_n = 0;
    if (n < 5)
       return NULL;
-   struct pad_pass p = {.w = w, .n = n, .bound = w[3]};
+   struct pad_pass p = {.w = w, .n = n, .bound = w[3], .ids = w[3]};
    if (p.bound == 0 || p.bound > (1u << 22))
       return NULL;
    const size_t cap = p.bound;

@@ -33,7 +33,8 @@ struct fl_var {
 struct fl_pass {
    const uint32_t *w;
    size_t n;
-   uint32_t bound;
+   uint32_t bound;      /* grows with the ids made */
+   uint32_t ids;        /* the module's bound: the arrays below are this long */
    uint32_t *type_of;   /* a value's result type (constants, loads, arithmetic, parameters) */
    uint32_t *const_val; /* an integer OpConstant's value + 1 */
    uint32_t *is_int;
@@ -138,7 +139,7 @@ glb_spv_flatten_io_arrays(const uint32_t *w, size_t n, bool outputs, size_t *out
    *out_n = 0;
    if (n < 5 || w[3] == 0 || w[3] > (1u << 22))
       return NULL;
-   struct fl_pass p = {.w = w, .n = n, .bound = w[3]};
+   struct fl_pass p = {.w = w, .n = n, .bound = w[3], .ids = w[3]};
    p.type_of = calloc(p.bound, sizeof(uint32_t));
    p.const_val = calloc(p.bound, sizeof(uint32_t));
    p.is_int = calloc(p.bound, sizeof(uint32_t));
@@ -187,17 +188,22 @@ glb_spv_flatten_io_arrays(const uint32_t *w, size_t n, bool outputs, size_t *out
             bool all_const = true;
             uint32_t flat = 0;
             for (uint32_t k = 0; k < v->ndims; k++) {
-               const uint32_t c = idx[k] < p.bound ? p.const_val[idx[k]] : 0;
+               const uint32_t c = idx[k] < p.ids ? p.const_val[idx[k]] : 0;
                all_const = all_const && c;
                flat = flat * v->dims[k] + (c ? c - 1u : 0);
             }
             uint32_t index;
             if (all_const) {
-               index = constant_id(&p, p.type_of[idx[0]], flat);
+               const uint32_t ty = idx[0] < p.ids ? p.type_of[idx[0]] : 0;
+               if (!ty) {
+                  p.err = "an array of arrays index of no known type";
+                  break;
+               }
+               index = constant_id(&p, ty, flat);
             } else {
                /* acc = ((i0 * d1 + i1) * d2 + i2) ..., in the first index's type */
-               const uint32_t ty = idx[0] < p.bound ? p.type_of[idx[0]] : 0;
-               if (!ty || !p.is_int[ty]) {
+               const uint32_t ty = idx[0] < p.ids ? p.type_of[idx[0]] : 0;
+               if (!ty || ty >= p.ids || !p.is_int[ty]) {
                   p.err = "an array of arrays index of no known integer type";
                   break;
                }
