@@ -37,8 +37,9 @@
  * (GL 4.6) where it reads draw counts from buffers, ARB_texture_filter_anisotropic (GL 4.6) and
  * its EXT where the device filters anisotropically, ARB_tessellation_shader (GL 4.0) where it
  * tessellates (fe_tess_offered), ARB_texture_cube_map_array (GL 4.0) where it makes cube-array
- * images (fe_cube_array_offered), ARB_texture_gather and ARB_texture_query_lod (GL 4.0) where the
- * backend gathers and queries LODs (fe_texture_gather_offered), ARB_gpu_shader5 (GL 4.0) where it
+ * images (fe_cube_array_offered), ARB_texture_gather (GL 4.0) where the backend gathers
+ * (fe_texture_gather_offered), ARB_texture_query_lod (GL 4.0) where it queries LODs
+ * (fe_texture_query_lod_offered), ARB_gpu_shader5 (GL 4.0) where it
  * runs such programs (fe_gpu_shader5_offered), ARB_gpu_shader_fp64 (GL 4.0) where it runs
  * double-precision shaders (fe_fp64_offered), ARB_sample_shading (GL 4.0) where
  * it shades per sample (fe_sample_shading_offered), ARB_transform_feedback2 and _3 (GL 4.0) and
@@ -300,8 +301,10 @@ offered(struct fe_context *ctx, const char *name)
       return fe_xfb_draw_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_cube_map_array"))
       return fe_cube_array_offered(ctx);
-   if (!strcmp(name, "GL_ARB_texture_gather") || !strcmp(name, "GL_ARB_texture_query_lod"))
+   if (!strcmp(name, "GL_ARB_texture_gather"))
       return fe_texture_gather_offered(ctx);
+   if (!strcmp(name, "GL_ARB_texture_query_lod"))
+      return fe_texture_query_lod_offered(ctx);
    if (!strcmp(name, "GL_ARB_gpu_shader5"))
       return fe_gpu_shader5_offered(ctx);
    if (!strcmp(name, "GL_ARB_gpu_shader_fp64"))

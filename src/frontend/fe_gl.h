@@ -1442,10 +1442,13 @@ uint32_t fe_tex_view_param(const struct fe_texture *tex, GLenum pname);
  * SAMPLES} for pname. */
 bool fe_no_attachments_offered(const struct fe_context *ctx);
 GLint fe_max_framebuffer_limit(const struct fe_context *ctx, GLenum pname);
-/* ARB_texture_gather and ARB_texture_query_lod: desktop GL where the device takes the program's
- * SPIR-V, whose core has OpImageGather, OpImageDrefGather and OpImageQueryLod (the Vulkan
- * backend; the GLES backend's ESSL has no textureQueryLOD, nor gathers below ESSL 3.10) */
+/* ARB_texture_gather (and ES 3.1's gathers): where the backend runs OpImageGather and
+ * OpImageDrefGather with offsets and component select (MGP_CAP_TEXTURE_GATHER: the Vulkan
+ * backend; the GLES backend through ESSL 3.10's textureGather) */
 bool fe_texture_gather_offered(const struct fe_context *ctx);
+/* ARB_texture_query_lod: desktop GL where the backend runs OpImageQueryLod
+ * (MGP_CAP_TEXTURE_QUERY_LOD: the Vulkan backend; ESSL has no textureQueryLod) */
+bool fe_texture_query_lod_offered(const struct fe_context *ctx);
 /* ARB_gpu_shader5: desktop GL where the backend runs its programs (MGP_CAP_GPU_SHADER5; the
  * GLES backend does not set it) */
 bool fe_gpu_shader5_offered(const struct fe_context *ctx);

@@ -71,7 +71,7 @@ fe_es31_lacks(const struct mgp_caps *caps)
       return "stencil texturing";
    if (!(caps->cap_bits & MGP_CAP_NO_ATTACHMENTS))
       return "framebuffers without attachments";
-   if (!(caps->cap_bits & MGP_CAP_TEXTURE_GATHER_LOD))
+   if (!(caps->cap_bits & MGP_CAP_TEXTURE_GATHER))
       return "texture gathers";
 #undef HAS
    return NULL;
@@ -97,7 +97,15 @@ bool
 fe_texture_gather_offered(const struct fe_context *ctx)
 {
    return (ctx->desc.api != FE_API_GLES || fe_es31(ctx)) &&
-          (ctx->share->caps->cap_bits & MGP_CAP_TEXTURE_GATHER_LOD) != 0;
+          (ctx->share->caps->cap_bits & MGP_CAP_TEXTURE_GATHER) != 0;
+}
+
+bool
+fe_texture_query_lod_offered(const struct fe_context *ctx)
+{
+   /* ESSL has no textureQueryLod (nor does ES 3.2) */
+   return ctx->desc.api != FE_API_GLES &&
+          (ctx->share->caps->cap_bits & MGP_CAP_TEXTURE_QUERY_LOD) != 0;
 }
 
 bool

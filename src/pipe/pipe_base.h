@@ -42,8 +42,9 @@
  * (was pad2); the primitive queries' index is a vertex stream; MGP_CAP_VERTEX_FLOAT64 and
  * mgp_attrib_value kinds 3 and 4 (a double default's halves).
  * 25: MGP_CAP_ROBUST_BUFFER_ACCESS. 26: MGP_CAP_SUBGROUP_VOTE; MGP_CAP_XFB_OVERFLOW_QUERY and its
- * two query kinds. 27: MGP_CAP_ENHANCED_LAYOUTS. */
-#define MGP_ABI_VERSION 27u
+ * two query kinds. 27: MGP_CAP_ENHANCED_LAYOUTS. 28: bit 23 is MGP_CAP_TEXTURE_GATHER alone;
+ * textureQueryLod is MGP_CAP_TEXTURE_QUERY_LOD (bit 50). */
+#define MGP_ABI_VERSION 28u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -227,10 +228,15 @@ enum mgp_call_class {
 /* The backend makes MGP_RESOURCE_TARGET_TEX_CUBE_ARRAY resources and samples them through
  * cube-array views (Vulkan's imageCubeArray): the client offers ARB_texture_cube_map_array. */
 #define MGP_CAP_CUBE_MAP_ARRAY (UINT64_C(1) << 22)
-/* The backend runs a program's textureGather (with offsets and component select) and
- * textureQueryLod (SPIR-V OpImageGather, OpImageQueryLod): the client offers ARB_texture_gather
- * and ARB_texture_query_lod */
-#define MGP_CAP_TEXTURE_GATHER_LOD (UINT64_C(1) << 23)
+/* The backend runs a program's textureGather with offsets and component select (SPIR-V
+ * OpImageGather, OpImageDrefGather): the client offers ARB_texture_gather (and ES 3.1's gathers).
+ * textureQueryLod is MGP_CAP_TEXTURE_QUERY_LOD's */
+#define MGP_CAP_TEXTURE_GATHER (UINT64_C(1) << 23)
+/* The backend runs a program's textureQueryLod (SPIR-V OpImageQueryLod; Vulkan core, no ESSL
+ * function on a GLES host): the client offers ARB_texture_query_lod in desktop contexts;
+ * without it its #extension is withheld and a shader whose SPIR-V would query a LOD fails to
+ * compile (GLSL_DENY_TEXTURE_QUERY_LOD) */
+#define MGP_CAP_TEXTURE_QUERY_LOD (UINT64_C(1) << 50)
 /* The backend runs GL 4.0's ARB_gpu_shader5 programs: geometry shader instancing with at least
  * 32 invocations (Vulkan's geometryShader, maxGeometryShaderInvocations >= 32), interpolateAt-
  * Centroid / Sample / Offset with offsets in [-0.5, 0.5) on a 4-bit grid at least (SPIR-V

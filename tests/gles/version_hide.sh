@@ -6,6 +6,9 @@
 # dual-source: 3.3) lowers it, a request above it is EGL_BAD_MATCH with a log line naming the
 # missing feature, and GL_VERSION, GL_SHADING_LANGUAGE_VERSION, GL_MAX_DUAL_SOURCE_DRAW_BUFFERS,
 # the GL_TEXTURE_BUFFER target and the GL_DEPTH_CLAMP switch follow (version_probe.c prints them).
+# An OpenGL ES 3.1 context is made where the host has all ES 3.1 adds to 3.0; with compute
+# (compute) or stencil texturing, framebuffers without attachments and gathers (es31) hidden it
+# is EGL_BAD_MATCH with a log line naming the first that is missing.
 set -u
 arm=$1 exe=$2 vendor=$3 out=$4
 fail() {
@@ -91,4 +94,24 @@ grep -q "^request 3.0: .* depth_clamp 0x0500" "$dir/stdout" ||
   fail "hide=depth-clamp: glEnable(GL_DEPTH_CLAMP) is not GL_INVALID_ENUM"
 
 check texture-buffer,dual-source,geometry 30 "buffer textures"
+
+# es31 HIDE WANT MISSING: the ES 3.1 request with HIDE gets OpenGL ES 3.1 (WANT 31) or is
+# refused with a log line naming MISSING (WANT 0)
+es31() {
+  local hide=$1 want=$2 missing=$3 line
+  run "$hide"
+  line=$(grep "^request es3\.1:" "$dir/stdout")
+  if [ "$want" = 31 ]; then
+    [ "$line" = 'request es3.1: version 31 "OpenGL ES 3.1 mgl 0.1" glsl "OpenGL ES GLSL ES 3.10"' ] ||
+      fail "hide=$hide: want an OpenGL ES 3.1 context, got: $line"
+  else
+    [ "$line" = "request es3.1: refused 0x3009" ] ||
+      fail "hide=$hide: want ES 3.1 refused (EGL_BAD_MATCH), got: $line"
+    grep -rqF "OpenGL ES 3.1 requested; this backend offers OpenGL ES 3.0: it lacks $missing" \
+      "$dir" || fail "hide=$hide: no log line naming what ES 3.1 lacks ($missing)"
+  fi
+}
+es31 "" 31 ""
+es31 compute 0 "compute shaders"
+es31 es31 0 "stencil texturing"
 echo "version_hide: PASS arm=$arm (GL $full on this host)"

@@ -189,7 +189,9 @@
    X(PFNGLDISPATCHCOMPUTEPROC, DispatchCompute)                                                    \
    X(PFNGLDISPATCHCOMPUTEINDIRECTPROC, DispatchComputeIndirect)                                    \
    X(PFNGLMEMORYBARRIERPROC, MemoryBarrier)                                                        \
-   X(PFNGLBINDIMAGETEXTUREPROC, BindImageTexture)
+   X(PFNGLBINDIMAGETEXTUREPROC, BindImageTexture)                                                  \
+   /* GLES 3.1: framebuffers without attachments (glb_resource.c) */                               \
+   X(PFNGLFRAMEBUFFERPARAMETERIPROC, FramebufferParameteri)
 
 struct glb_host {
    void *lib; /* the vendor library, dlopen'd RTLD_LOCAL */
@@ -592,6 +594,10 @@ struct glb_screen {
    bool compute;
    bool fragment_stores, vertex_stores; /* the host's fragment / vertex stages take them */
    bool image_atomics;                  /* OES_shader_image_atomic */
+   /* GLES 3.1's stencil texturing (GL_DEPTH_STENCIL_TEXTURE_MODE), framebuffers without
+    * attachments (glFramebufferParameteri) and textureGather (ESSL 3.10): the host is 3.1 or
+    * later and MGL_GLES_HIDE=es31 does not leave them out */
+   bool es31_textures;
    GLint max_compute_count[3], max_compute_size[3], max_compute_invocations, max_compute_shared;
    GLint max_ssbo_bindings, ssbo_align, max_ssbo_size, max_image_units;
    char renderer[128], version[128];
@@ -742,6 +748,15 @@ void glb_program_alpha_one(struct glb_screen *scr, struct glb_shader *s, bool on
 void glb_program_clip_enables(struct glb_screen *scr, struct glb_shader *s, uint32_t mask);
 bool glb_program_variant(struct glb_context *ctx, struct glb_shader *s, bool *switched);
 void glb_program_variant_uniforms(struct glb_context *ctx, struct glb_shader *s);
+/* glb_block_pad.c: the SPIR-V with padding members in buffer blocks whose member offsets leave
+ * gaps (atomic counters at layout(offset)), so that std430 lays them out (new words, or NULL:
+ * nothing to pad, or *err) */
+uint32_t *glb_spv_pad_blocks(const uint32_t *w, size_t n, size_t *out_n, const char **err);
+/* glb_io_flatten.c: the SPIR-V with the arrays of arrays among a vertex stage's outputs
+ * (outputs) or a fragment stage's inputs made one-dimensional (new words, or NULL: none, or
+ * *err: one used otherwise than through full access chains) */
+uint32_t *glb_spv_flatten_io_arrays(const uint32_t *w, size_t n, bool outputs, size_t *out_n,
+                                    const char **err);
 /* glb_lod_bias.c: the SPIR-V with GL's LOD bias added from _mgl_LodBias[count] (new words, or
  * NULL: *err NULL where nothing samples with a bias); *unbiased: what it cannot bias, or NULL */
 uint32_t *glb_spv_lod_bias(const uint32_t *w, size_t n, bool fragment, uint32_t count,

@@ -732,6 +732,11 @@ glb_resource_readback(void *self, const struct mgp_resource_readback *args, cons
    if (!args->size)
       return;
    const struct glb_host *h = scr->h;
+   /* the read sees every write before it (docs/PIPE.md): a shader's stores and atomics too,
+    * which a host map is not ordered after without the barrier (llvmpipe maps a buffer a
+    * queued draw's storage block writes without waiting for it) */
+   if (scr->compute)
+      GLB_GL(h)->glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
    GLB_GL(h)->glBindBuffer(GL_COPY_READ_BUFFER, r->name);
    const void *p = GLB_GL(h)->glMapBufferRange(GL_COPY_READ_BUFFER, (GLintptr)args->offset,
                                                (GLsizeiptr)args->size, GL_MAP_READ_BIT);
@@ -873,6 +878,20 @@ glb_framebuffer_ready(struct glb_context *ctx, const char *call)
    }
    if (ctx->scr->ext_srgb_write_control)
       (fb->srgb_encode ? GLB_GL(h)->glEnable : GLB_GL(h)->glDisable)(GL_FRAMEBUFFER_SRGB_EXT);
+   /* a framebuffer without attachments (MGP_CAP_NO_ATTACHMENTS) renders over the size, samples
+    * and (with the geometry stage: GLES 3.2, EXT_geometry_shader) layers the state gives,
+    * GLES 3.1's default parameters; the host uses them only while nothing is attached */
+   if (scr->es31_textures) {
+      GLB_GL(h)->glFramebufferParameteri(GL_DRAW_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH,
+                                         (GLint)fb->width);
+      GLB_GL(h)->glFramebufferParameteri(GL_DRAW_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_HEIGHT,
+                                         (GLint)fb->height);
+      GLB_GL(h)->glFramebufferParameteri(GL_DRAW_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_SAMPLES,
+                                         fb->samples > 1 ? fb->samples : 0);
+      if (scr->geometry)
+         GLB_GL(h)->glFramebufferParameteri(GL_DRAW_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_LAYERS,
+                                            (GLint)fb->layers);
+   }
    const GLenum status = GLB_GL(h)->glCheckFramebufferStatus(GL_DRAW_FRAMEBUFFER);
    if (status != GL_FRAMEBUFFER_COMPLETE) {
       MGU_DECLINE(backend_draw_incomplete, "gles: %s: host framebuffer incomplete (0x%x)", call,

@@ -202,6 +202,13 @@ glb_set_texture_params(void *self, const struct mgp_texture_params *args, const 
    }
    for (unsigned i = 0; i < 4; i++)
       GLB_GL(h)->glTexParameteri(t, swizzle_names[i], swizzles[args->swizzle[i] % 6]);
+   /* GL_ARB_stencil_texturing (MGP_CAP_STENCIL_TEXTURING): a depth/stencil texture sampled
+    * as its stencil index (GLES 3.1's GL_DEPTH_STENCIL_TEXTURE_MODE) */
+   const struct mgp_format_desc *fd = mgp_format_desc(r->desc.format);
+   if (ctx->scr->es31_textures && r->fmt && r->fmt->depth_stencil && fd && fd->bits[4] &&
+       fd->bits[5])
+      GLB_GL(h)->glTexParameteri(t, GL_DEPTH_STENCIL_TEXTURE_MODE,
+                                 args->depth_stencil_mode ? GL_STENCIL_INDEX : GL_DEPTH_COMPONENT);
    /* the texture's LOD bias reaches the draw in its sampler state (glb_create_sampler) */
    ctx->scr->bound = NULL; /* the unit's binding changed */
 }

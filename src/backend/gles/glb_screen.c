@@ -31,13 +31,17 @@ size_knob(const char *name, uint64_t def)
 /* MGL_GLES_HIDE: a comma list of host features this screen leaves unused, as if the host had
  * none, so a test sees what the client does without them (the version it claims, its
  * refusals): texture-buffer, dual-source, geometry, depth-clamp, rgb16f-render
- * (EXT_color_buffer_half_float's RGB16F attachments). Bits: GLB_HIDE_*. */
+ * (EXT_color_buffer_half_float's RGB16F attachments), compute (GLES 3.1's compute, storage
+ * buffers and images), es31 (GLES 3.1's stencil texturing, framebuffers without attachments and
+ * gathers). Bits: GLB_HIDE_*. */
 enum {
    GLB_HIDE_TEXTURE_BUFFER = 1u << 0,
    GLB_HIDE_DUAL_SOURCE = 1u << 1,
    GLB_HIDE_GEOMETRY = 1u << 2,
    GLB_HIDE_DEPTH_CLAMP = 1u << 3,
    GLB_HIDE_RGB16F_RENDER = 1u << 4,
+   GLB_HIDE_COMPUTE = 1u << 5,
+   GLB_HIDE_ES31 = 1u << 6,
 };
 
 static uint32_t
@@ -52,6 +56,8 @@ hide_knob(void)
       {"geometry", GLB_HIDE_GEOMETRY},
       {"depth-clamp", GLB_HIDE_DEPTH_CLAMP},
       {"rgb16f-render", GLB_HIDE_RGB16F_RENDER},
+      {"compute", GLB_HIDE_COMPUTE},
+      {"es31", GLB_HIDE_ES31},
    };
    const char *v = getenv("MGL_GLES_HIDE");
    uint32_t bits = 0;
@@ -65,7 +71,7 @@ hide_knob(void)
          }
       if (!known)
          mgu_warn("gles: MGL_GLES_HIDE names \"%.*s\": not one of texture-buffer, dual-source, "
-                  "geometry, depth-clamp (ignored)",
+                  "geometry, depth-clamp, rgb16f-render, compute, es31 (ignored)",
                   (int)(len < 64 ? len : 64), v);
       v += len + (v[len] == ',');
    }
@@ -405,18 +411,21 @@ read_limits(struct glb_screen *scr)
       GLB_GL(h)->glGetIntegerv(GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT, &scr->texbuf_align);
    if (!(hide & GLB_HIDE_DUAL_SOURCE) && ext && strstr(ext, "GL_EXT_blend_func_extended"))
       GLB_GL(h)->glGetIntegerv(GL_MAX_DUAL_SOURCE_DRAW_BUFFERS_EXT, &scr->max_dual_source);
-   read_compute_limits(scr, ext);
+   if (!(hide & GLB_HIDE_COMPUTE))
+      read_compute_limits(scr, ext);
+   scr->es31_textures = scr->es_minor >= 1 && h->glFramebufferParameteri && !(hide & GLB_HIDE_ES31);
    /* the program adds the LOD bias (glb_lod_bias.c), which GLES does not clamp: past 16 no
     * texture has a level it would move to */
    scr->max_lod_bias = 16.0f;
    scr->hide_cap_bits = hide & GLB_HIDE_GEOMETRY ? MGP_CAP_GEOMETRY_STAGE : 0;
    if (hide)
-      mgu_info("gles: MGL_GLES_HIDE leaves out%s%s%s%s%s",
+      mgu_info("gles: MGL_GLES_HIDE leaves out%s%s%s%s%s%s%s",
                hide & GLB_HIDE_TEXTURE_BUFFER ? " texture-buffer" : "",
                hide & GLB_HIDE_DUAL_SOURCE ? " dual-source" : "",
                hide & GLB_HIDE_GEOMETRY ? " geometry" : "",
                hide & GLB_HIDE_DEPTH_CLAMP ? " depth-clamp" : "",
-               hide & GLB_HIDE_RGB16F_RENDER ? " rgb16f-render" : "");
+               hide & GLB_HIDE_RGB16F_RENDER ? " rgb16f-render" : "",
+               hide & GLB_HIDE_COMPUTE ? " compute" : "", hide & GLB_HIDE_ES31 ? " es31" : "");
    /* the sample counts each renderable format's renderbuffers take (bit n: 2^n samples) */
    for (unsigned f = 1; f < MGP_FORMAT_COUNT; f++) {
       const struct glb_format *gf = glb_format_get(scr, f);
@@ -612,6 +621,12 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_DEPTH_CLAMP;
    if (scr->texture_buffer)
       c.cap_bits |= MGP_CAP_TEXTURE_BUFFER;
+   /* GLES 3.1: a depth/stencil texture's stencil sampled through GL_DEPTH_STENCIL_TEXTURE_MODE
+    * (glb_sampler.c), framebuffers without attachments through glFramebufferParameteri
+    * (glb_resource.c), ESSL 3.10's textureGather with offsets and components; ESSL has no
+    * textureQueryLod (no MGP_CAP_TEXTURE_QUERY_LOD) */
+   if (scr->es31_textures)
+      c.cap_bits |= MGP_CAP_STENCIL_TEXTURING | MGP_CAP_NO_ATTACHMENTS | MGP_CAP_TEXTURE_GATHER;
    c.cap_bits &= ~scr->hide_cap_bits;
    c.max_dual_source_draw_buffers = clamp_u32(scr->max_dual_source, 1);
    c.max_texture_size = clamp_u32(scr->max_texture_size, UINT32_MAX);

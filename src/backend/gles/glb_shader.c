@@ -824,6 +824,41 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
          num_words = n;
       }
    }
+   /* ESSL has no arrays of arrays among a vertex stage's outputs or a fragment stage's inputs:
+    * one-dimensional (glb_io_flatten.c), the same in both stages */
+   if (stage == MGP_SHADER_STAGE_VERTEX || stage == MGP_SHADER_STAGE_FRAGMENT) {
+      const char *err = NULL;
+      size_t n = 0;
+      uint32_t *flat =
+         glb_spv_flatten_io_arrays(spirv, num_words, stage == MGP_SHADER_STAGE_VERTEX, &n, &err);
+      if (err) {
+         snprintf(t->why, sizeof(t->why), "arrays of arrays between the stages: %s", err);
+         goto done;
+      }
+      if (flat) {
+         free(split);
+         split = flat;
+         spirv = split;
+         num_words = n;
+      }
+   }
+   /* buffer blocks with gaps between members (atomic counters at layout(offset)): padded so
+    * that std430 lays them out as the SPIR-V does (glb_block_pad.c) */
+   {
+      const char *err = NULL;
+      size_t n = 0;
+      uint32_t *padded = glb_spv_pad_blocks(spirv, num_words, &n, &err);
+      if (err) {
+         snprintf(t->why, sizeof(t->why), "buffer block padding: %s", err);
+         goto done;
+      }
+      if (padded) {
+         free(split);
+         split = padded;
+         spirv = split;
+         num_words = n;
+      }
+   }
    if (spvc_context_parse_spirv(sc, spirv, num_words, &ir) != SPVC_SUCCESS ||
        spvc_context_create_compiler(sc, SPVC_BACKEND_GLSL, ir, SPVC_CAPTURE_MODE_TAKE_OWNERSHIP,
                                     &comp) != SPVC_SUCCESS ||
@@ -873,6 +908,16 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
          snprintf(t->why, sizeof(t->why), "uniform block binding %u past the host's %d", b,
                   scr->max_ubo_bindings);
          goto done;
+      }
+      /* the default block (binding 0) has each stage's own members: a separable program's
+       * stage declares only its own, at the offsets of the pipeline's shared block
+       * (glb_block_pad.c pads the gap), which ESSL's link refuses under one block name
+       * ("definitions of uniform block ... do not match"); every stage's is its own block,
+       * reading the same buffer at binding 0 */
+      if (b == 0) {
+         char name[40];
+         snprintf(name, sizeof(name), "_mgl_DefaultBlock_%s", mgp_shader_stage_name(stage));
+         spvc_compiler_set_name(comp, list[i].base_type_id, name);
       }
    }
    if (!storage_bindings(scr, comp, res, stage, s, t))

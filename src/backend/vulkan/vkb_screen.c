@@ -1295,7 +1295,7 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_SAMPLE_SHADING;
    /* OpImageGather and OpImageQueryLod are core in Vulkan's SPIR-V (gather with offset
     * arrays or non-constant offsets needs shaderImageGatherExtended, enabled where present) */
-   c.cap_bits |= MGP_CAP_TEXTURE_GATHER_LOD;
+   c.cap_bits |= MGP_CAP_TEXTURE_GATHER | MGP_CAP_TEXTURE_QUERY_LOD;
    /* doubles: SPIR-V's Float64, enabled where the device has it */
    if (scr->features.shaderFloat64)
       c.cap_bits |= MGP_CAP_FLOAT64;

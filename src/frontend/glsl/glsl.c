@@ -599,6 +599,8 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
    }
    if (ok && !es && (deny & GLSL_DENY_DERIVATIVE_CONTROL))
       hide_macro(spliced, "GL_ARB_derivative_control");
+   if (ok && !es && (deny & GLSL_DENY_TEXTURE_QUERY_LOD))
+      hide_macro(spliced, "GL_ARB_texture_query_lod");
    if (ok && !es && (deny & GLSL_DENY_VERTEX_ATTRIB_64BIT))
       hide_macro(spliced, "GL_ARB_vertex_attrib_64bit");
    if (ok && !es && (deny & GLSL_DENY_GROUP_VOTE))
@@ -693,16 +695,16 @@ parse_text(enum glsl_stage stage, const char *text, const glslang_resource_t *re
 }
 
 /* Whether a stage's words use doubles (OpCapability Float64), cull distances (CullDistance),
- * DerivativeControl, SubgroupVoteKHR, OpImageQueryLevels / OpImageQuerySamples, or varying
- * components and a declared capture (Component, execution mode Xfb) where the context denies
- * them: then the error is in log. */
+ * DerivativeControl, SubgroupVoteKHR, OpImageQueryLevels / OpImageQuerySamples,
+ * OpImageQueryLod, or varying components and a declared capture (Component, execution mode Xfb)
+ * where the context denies them: then the error is in log. */
 static bool
 float64_denied(enum glsl_stage stage, const uint32_t *words, size_t num_words, uint32_t deny,
                struct glsl_str *log)
 {
-   if (!(deny & (GLSL_DENY_FLOAT64 | GLSL_DENY_CULL_DISTANCE | GLSL_DENY_IMAGE_QUERIES |
-                 GLSL_DENY_DERIVATIVE_CONTROL | GLSL_DENY_GROUP_VOTE |
-                 GLSL_DENY_ENHANCED_LAYOUTS)))
+   const uint32_t in_functions = GLSL_DENY_IMAGE_QUERIES | GLSL_DENY_TEXTURE_QUERY_LOD;
+   if (!(deny & (GLSL_DENY_FLOAT64 | GLSL_DENY_CULL_DISTANCE | GLSL_DENY_DERIVATIVE_CONTROL |
+                 GLSL_DENY_GROUP_VOTE | GLSL_DENY_ENHANCED_LAYOUTS | in_functions)))
       return false;
    for (size_t at = 5; at < num_words;) {
       const uint32_t len = words[at] >> 16, op = words[at] & 0xffff;
@@ -761,7 +763,14 @@ float64_denied(enum glsl_stage stage, const uint32_t *words, size_t num_words, u
                                                      : "GL_ARB_shader_texture_image_samples");
          return true;
       }
-      if (op == SpvOpFunction && !(deny & GLSL_DENY_IMAGE_QUERIES))
+      if (op == SpvOpImageQueryLod && (deny & GLSL_DENY_TEXTURE_QUERY_LOD)) {
+         glsl_str_printf(log,
+                         "error: %s shader: textureQueryLod needs GL_ARB_texture_query_lod, "
+                         "which this context does not offer\n",
+                         glsl_stage_name(stage));
+         return true;
+      }
+      if (op == SpvOpFunction && !(deny & in_functions))
          break; /* capabilities come first; the queries are in the functions */
       at += len;
    }

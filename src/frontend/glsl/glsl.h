@@ -305,6 +305,11 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
  * (layout(component)) or lay out its own transform feedback (xfb_buffer, xfb_offset, xfb_stride;
  * GLSL 4.40 has them in core) fails to compile. */
 #define GLSL_DENY_ENHANCED_LAYOUTS (1u << 13)
+/* GLSL_DENY_TEXTURE_QUERY_LOD, textureQueryLod / textureQueryLOD (the backend lacks
+ * MGP_CAP_TEXTURE_QUERY_LOD): the GL_ARB_texture_query_lod macro is not defined, its directive
+ * is as GLSL_DENY_GPU_SHADER5's, and a shader whose SPIR-V would query a LOD (GLSL 4.00's core
+ * function) fails to compile */
+#define GLSL_DENY_TEXTURE_QUERY_LOD (1u << 14)
 /* glsl_compile_shader_limits with only the varyings and the denied features. */
 bool glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api,
                               uint32_t max_varying_components, uint32_t deny, const char *source,

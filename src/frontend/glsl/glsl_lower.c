@@ -1037,7 +1037,7 @@ withheld_es_named(const char *s, uint32_t deny)
 /* An extension glslang knows but the context does not offer (glsl.h, GLSL_DENY_GPU_SHADER5,
  * GLSL_DENY_VIEWPORT_ARRAY, GLSL_DENY_CULL_DISTANCE, GLSL_DENY_IMAGE_QUERIES,
  * GLSL_DENY_DERIVATIVE_CONTROL, GLSL_DENY_VERTEX_ATTRIB_64BIT, GLSL_DENY_GROUP_VOTE,
- * GLSL_DENY_ENHANCED_LAYOUTS):
+ * GLSL_DENY_ENHANCED_LAYOUTS, GLSL_DENY_TEXTURE_QUERY_LOD):
  * GLSL 1.50 3.3's behaviours for an extension the implementation lacks. `require` fails the unit;
  * `enable` and `warn` warn; the directive goes, so that glslang leaves the extension off. */
 static void
@@ -1532,6 +1532,9 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
              * Mesa from 1.30; the directive stays for glslang to judge */
             if (u->compile_version < 150)
                u->compile_version = 150;
+         } else if (!u->es && (deny & GLSL_DENY_TEXTURE_QUERY_LOD) && !strncmp(d, "extension", 9) &&
+                    extension_named(s, "GL_ARB_texture_query_lod")) {
+            withheld_extension(&L, t);
          } else if (!u->es && version < 150 && !strncmp(d, "extension", 9) &&
                     extension_named(s, "GL_ARB_texture_query_lod") && !strstr(s, "disable")) {
             /* glslang declares textureQueryLOD from 1.50 on, the extension from 1.30 */

@@ -117,7 +117,8 @@ test_gl40_caps(void)
    for (int on = 0; on < 2; on++) {
       /* a Vulkan device (vk_api_version set) is not enough: the bits say it */
       fake_caps.vk_api_version = 1u << 22;
-      const uint64_t gl40 = MGP_CAP_SAMPLE_SHADING | MGP_CAP_TEXTURE_GATHER_LOD | MGP_CAP_FLOAT64;
+      const uint64_t gl40 = MGP_CAP_SAMPLE_SHADING | MGP_CAP_TEXTURE_GATHER |
+                            MGP_CAP_TEXTURE_QUERY_LOD | MGP_CAP_FLOAT64;
       fake_caps.cap_bits = on ? bits | gl40 : bits & ~gl40;
       struct fe_context *ctx = make(3, 3);
       CHECK(ctx);
@@ -134,6 +135,16 @@ test_gl40_caps(void)
       CHECK_EQ(listed("GL_ARB_derivative_control"), on);
       CHECK_EQ((fe_glsl_deny(ctx) & GLSL_DENY_IMAGE_QUERIES) != 0, !on);
       CHECK_EQ((fe_glsl_deny(ctx) & GLSL_DENY_DERIVATIVE_CONTROL) != 0, !on);
+      /* gathers without LOD queries (a GLES host): ARB_texture_gather alone, and
+       * textureQueryLod's GLSL denied (ABI 25 split the bit) */
+      fake_caps.cap_bits = (bits & ~(MGP_CAP_TEXTURE_GATHER | MGP_CAP_TEXTURE_QUERY_LOD)) |
+                           (on ? MGP_CAP_TEXTURE_GATHER : 0);
+      CHECK_EQ(listed("GL_ARB_texture_gather"), on);
+      CHECK(!listed("GL_ARB_texture_query_lod"));
+      CHECK((fe_glsl_deny(ctx) & GLSL_DENY_TEXTURE_QUERY_LOD) != 0);
+      fake_caps.cap_bits = bits | MGP_CAP_TEXTURE_QUERY_LOD;
+      CHECK(listed("GL_ARB_texture_query_lod"));
+      CHECK(!(fe_glsl_deny(ctx) & GLSL_DENY_TEXTURE_QUERY_LOD));
       CHECK(listed("GL_ARB_shading_language_packing")); /* ES 3.0 has them: no bit */
       CHECK(listed("GL_EXT_shader_integer_mix"));
       fake_caps.cap_bits = on ? bits | gl40 : bits & ~gl40;
@@ -415,7 +426,7 @@ test_es31(void)
    const struct mgp_caps saved = fake_caps;
    fake_caps.max_compute_work_group_invocations = 1024;
    fake_caps.max_storage_buffer_bindings = 8;
-   fake_caps.cap_bits |= MGP_CAP_NO_ATTACHMENTS | MGP_CAP_TEXTURE_GATHER_LOD;
+   fake_caps.cap_bits |= MGP_CAP_NO_ATTACHMENTS | MGP_CAP_TEXTURE_GATHER;
    fake_caps.format_flags[MGP_FORMAT_R32_SINT] |= MGP_FORMAT_CAP_STORAGE_ATOMIC;
    fake_caps.format_flags[MGP_FORMAT_R32_UINT] |= MGP_FORMAT_CAP_STORAGE_ATOMIC;
    struct fe_context *ctx = make_es(3, 1, false);
@@ -463,9 +474,10 @@ test_gl4x(void)
    CHECK(fe_surface_create_pbuffer(&f, 8, 8, &surf) == FE_OK);
    const uint64_t bits = fake_caps.cap_bits;
    const struct mgp_caps saved = fake_caps;
-   const uint64_t gl40 = MGP_CAP_SAMPLE_SHADING | MGP_CAP_TEXTURE_GATHER_LOD | MGP_CAP_FLOAT64 |
-                         MGP_CAP_GPU_SHADER5 | MGP_CAP_TESSELLATION | MGP_CAP_CUBE_MAP_ARRAY |
-                         MGP_CAP_VERTEX_STREAMS | MGP_CAP_XFB_OBJECTS | MGP_CAP_TRANSFORM_FEEDBACK;
+   const uint64_t gl40 = MGP_CAP_SAMPLE_SHADING | MGP_CAP_TEXTURE_GATHER | MGP_CAP_FLOAT64 |
+                         MGP_CAP_TEXTURE_QUERY_LOD | MGP_CAP_GPU_SHADER5 | MGP_CAP_TESSELLATION |
+                         MGP_CAP_CUBE_MAP_ARRAY | MGP_CAP_VERTEX_STREAMS | MGP_CAP_XFB_OBJECTS |
+                         MGP_CAP_TRANSFORM_FEEDBACK;
    fake_caps.vk_api_version = 1u << 22;
    fake_caps.max_uniform_buffer_bindings = 84;
    fake_caps.max_texture_units = 96;

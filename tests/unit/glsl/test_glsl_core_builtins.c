@@ -1,11 +1,12 @@
 /* unit.glsl.core_builtins — extensions that are only built-ins of a later GLSL version
  * (GL_ARB_texture_query_levels, GL_ARB_shader_texture_image_samples, GL_ARB_derivative_control,
  * GL_ARB_shading_language_packing, GL_ARB_shader_image_size, GL_EXT_shader_integer_mix,
- * GL_ARB_fragment_layer_viewport) in
+ * GL_ARB_fragment_layer_viewport, GL_ARB_texture_query_lod) in
  * GLSL 1.30 - 3.30 units: `#extension ... : require` compiles, the built-ins work and the macro
  * is defined (glslang declares them only from the version that took them in: glsl_lower.c
  * compiles the unit as that version). Withheld (GLSL_DENY_IMAGE_QUERIES,
- * GLSL_DENY_DERIVATIVE_CONTROL, a backend without MGP_CAP_IMAGE_QUERIES / _DERIVATIVE_CONTROL),
+ * GLSL_DENY_DERIVATIVE_CONTROL, GLSL_DENY_TEXTURE_QUERY_LOD, a backend without
+ * MGP_CAP_IMAGE_QUERIES / _DERIVATIVE_CONTROL / _TEXTURE_QUERY_LOD),
  * the macro is undefined, `require` fails naming the extension, and a GLSL 4.50
  * shader that uses the built-in in core fails with a log naming the extension. */
 #include "glsl_test_util.h"
@@ -29,6 +30,8 @@ static const struct ext {
     "vec4(float(textureSamples(s)))"},
    {"GL_ARB_derivative_control", GLSL_DENY_DERIVATIVE_CONTROL, "in vec4 v;\n",
     "dFdxFine(v) + dFdyCoarse(v) + fwidthFine(v)"},
+   {"GL_ARB_texture_query_lod", GLSL_DENY_TEXTURE_QUERY_LOD, "uniform sampler2D s;\nin vec2 v;\n",
+    "vec4(textureQueryLod(s, v), 0.0, 1.0)"},
    {"GL_ARB_shading_language_packing", 0, "uniform vec2 f;\n",
     "vec4(float(packHalf2x16(f)), unpackUnorm4x8(7u).xyz)"},
    {"GL_EXT_shader_integer_mix", 0, "uniform ivec4 a, b;\n",
@@ -52,9 +55,9 @@ main(void)
                versions[v], log);
          free(log);
          /* the other extensions' bits do not touch it */
-         const uint32_t others =
-            (GLSL_DENY_IMAGE_QUERIES | GLSL_DENY_DERIVATIVE_CONTROL | GLSL_DENY_GPU_SHADER5) &
-            ~x->deny;
+         const uint32_t others = (GLSL_DENY_IMAGE_QUERIES | GLSL_DENY_DERIVATIVE_CONTROL |
+                                  GLSL_DENY_GPU_SHADER5 | GLSL_DENY_TEXTURE_QUERY_LOD) &
+                                 ~x->deny;
          CHECK(compile(GLSL_STAGE_FRAGMENT, others, src, &log), "%s %s with others denied: %s",
                x->name, versions[v], log);
          free(log);

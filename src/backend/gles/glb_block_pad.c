@@ -1,0 +1,469 @@
+/* glb_block_pad.c — blocks whose members leave gaps, made expressible in ESSL: GL puts atomic
+ * counters at the offsets the program gives (layout(offset = 4)), and the front end lowers each
+ * binding point's counters to a storage block with those member offsets (glsl.h:
+ * gl_AtomicCounterBlock_N); a separable program's default uniform block starts where the
+ * pipeline's other stages' end. Neither std430 nor std140 lays such a block out (SPIRV-Cross:
+ * "cannot be expressed as neither std430 nor std140", ESSL having no offset qualifier). Before
+ * SPIRV-Cross, each such block gets a padding member (a 32-bit scalar of a type the block
+ * already uses) for every word of a gap, so that std430 puts every member where the SPIR-V
+ * says; the access chains into the block take the members' new indices.
+ *
+ * Only blocks of 32-bit scalars, vectors and matrices and arrays of them are padded; a block
+ * otherwise shaped (a struct member, 64-bit types), one the module loads or stores whole, or
+ * one indexed through OpPtrAccessChain is left as it is (SPIRV-Cross's own error stands). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "glb.h"
+#include "spv.h"
+
+/* A struct the pass pads: its members' new indices (members + pads words) */
+struct pad_struct {
+   uint32_t id;
+   uint32_t members;    /* the original member count */
+   uint32_t *new_index; /* [members] */
+   uint32_t *gap_words; /* [members]: padding words inserted before member k */
+   uint32_t pad_type;   /* the scalar type of the padding members */
+};
+
+struct pad_pass {
+   const uint32_t *w;
+   size_t n;
+   uint32_t bound; /* grows with the ids made */
+   uint32_t ids;   /* the module's bound: the arrays below are this long */
+   /* per id (below ids): what the first pass saw */
+   uint32_t *type_of;   /* the result type of a value (variables, chains, parameters) */
+   uint32_t *pointee;   /* an OpTypePointer's pointee */
+   uint32_t *elem;      /* an OpTypeArray / OpTypeRuntimeArray's element */
+   uint32_t *scalar32;  /* a 32-bit OpTypeInt / OpTypeFloat: 1 */
+   uint32_t *is_int;    /* an OpTypeInt: 1 + signedness */
+   uint32_t *stride;    /* ArrayStride */
+   uint32_t *block;     /* Block or BufferBlock: 1 */
+   uint32_t *const_val; /* an OpConstant of an integer type: value + 1 (0: none) */
+   struct pad_struct *structs;
+   unsigned num_structs;
+   /* constants the rewrite needs: (type, value) -> id, made at the first function */
+   uint32_t (*made)[3];
+   unsigned num_made, cap_made;
+   const char *err;
+};
+
+static struct pad_struct *
+padded(struct pad_pass *p, uint32_t id)
+{
+   for (unsigned i = 0; i < p->num_structs; i++)
+      if (p->structs[i].id == id)
+         return &p->structs[i];
+   return NULL;
+}
+
+/* The id of an integer constant of type `type` with `value`: the module's own, or one made. */
+static uint32_t
+constant_id(struct pad_pass *p, uint32_t type, uint32_t value)
+{
+   for (uint32_t id = 1; id < p->ids; id++)
+      if (p->const_val[id] == value + 1u && p->type_of[id] == type)
+         return id;
+   for (unsigned i = 0; i < p->num_made; i++)
+      if (p->made[i][0] == type && p->made[i][1] == value)
+         return p->made[i][2];
+   if (p->num_made == p->cap_made) {
+      const unsigned cap = p->cap_made ? p->cap_made * 2 : 8;
+      uint32_t(*m)[3] = realloc(p->made, cap * sizeof(*m));
+      if (!m) {
+         p->err = "out of memory";
+         return 0;
+      }
+      p->made = m;
+      p->cap_made = cap;
+   }
+   p->made[p->num_made][0] = type;
+   p->made[p->num_made][1] = value;
+   p->made[p->num_made][2] = p->bound++;
+   return p->made[p->num_made++][2];
+}
+
+/* The first pass: types, decorations, constants, the values' types. */
+static bool
+collect(struct pad_pass *p)
+{
+   struct spv_walk it = spv_walk_begin(p->w, p->n);
+   while (spv_walk_next(&it)) {
+      const uint32_t *o = it.o;
+      const uint32_t nops = it.nops;
+#define ID_OK(x) ((x) > 0 && (x) < p->ids)
+      switch (it.op) {
+      case SpvOpTypePointer:
+         if (nops >= 3 && ID_OK(o[0]))
+            p->pointee[o[0]] = o[2];
+         break;
+      case SpvOpTypeArray:
+      case SpvOpTypeRuntimeArray:
+         if (nops >= 2 && ID_OK(o[0]))
+            p->elem[o[0]] = o[1];
+         break;
+      case SpvOpTypeInt:
+         if (nops >= 3 && ID_OK(o[0])) {
+            p->scalar32[o[0]] = o[1] == 32;
+            p->is_int[o[0]] = 1 + (o[2] != 0);
+         }
+         break;
+      case SpvOpTypeFloat:
+         if (nops >= 2 && ID_OK(o[0]))
+            p->scalar32[o[0]] = o[1] == 32;
+         break;
+      case SpvOpConstant:
+         if (nops >= 3 && ID_OK(o[1]) && ID_OK(o[0]) && p->is_int[o[0]]) {
+            p->const_val[o[1]] = o[2] + 1u;
+            p->type_of[o[1]] = o[0];
+         }
+         break;
+      case SpvOpDecorate:
+         if (nops >= 2 && ID_OK(o[0])) {
+            if (o[1] == SpvDecorationBlock || o[1] == SpvDecorationBufferBlock)
+               p->block[o[0]] = 1;
+            else if (o[1] == SpvDecorationArrayStride && nops >= 3)
+               p->stride[o[0]] = o[2];
+         }
+         break;
+      default:
+         /* a value's result type: variables, access chains, parameters, copies */
+         if ((it.op == SpvOpVariable || it.op == SpvOpAccessChain ||
+              it.op == SpvOpInBoundsAccessChain || it.op == SpvOpPtrAccessChain ||
+              it.op == SpvOpFunctionParameter || it.op == SpvOpCopyObject) &&
+             nops >= 2 && ID_OK(o[1]))
+            p->type_of[o[1]] = o[0];
+         break;
+      }
+#undef ID_OK
+   }
+   return !it.bad;
+}
+
+/* The bytes a member of type t takes (std430 and the SPIR-V agree for these): a 32-bit scalar,
+ * a vector of them, a matrix of such columns (rows where row_major) at matrix_stride, an array
+ * of any of those at its ArrayStride (a runtime array: 0); *align: std430's alignment of it (an
+ * array's: its element's). *scalar: its 32-bit scalar type. False: another type. */
+static bool
+member_size(struct pad_pass *p, uint32_t t, uint32_t matrix_stride, bool row_major, uint32_t *size,
+            uint32_t *align, uint32_t *scalar)
+{
+   uint32_t count = 1, stride = 0;
+   struct spv_walk def;
+   if (t < p->ids && p->elem[t]) {
+      if (!p->stride[t] || !spv_find_def(p->w, p->n, t, &def))
+         return false;
+      stride = p->stride[t];
+      if (def.op == SpvOpTypeArray) {
+         const uint32_t len = def.nops >= 3 && def.o[2] < p->ids ? p->const_val[def.o[2]] : 0;
+         if (!len)
+            return false;
+         count = len - 1u;
+      } else {
+         count = 0;
+      }
+      t = p->elem[t];
+   }
+   if (t >= p->ids || !spv_find_def(p->w, p->n, t, &def))
+      return false;
+   uint32_t bytes = 0;
+   if (p->scalar32[t]) {
+      bytes = 4;
+      *align = 4;
+      *scalar = t;
+   } else if (def.op == SpvOpTypeVector && def.nops >= 3 && def.o[1] < p->ids &&
+              p->scalar32[def.o[1]]) {
+      bytes = 4 * def.o[2];
+      *align = def.o[2] == 2 ? 8 : 16;
+      *scalar = def.o[1];
+   } else if (def.op == SpvOpTypeMatrix && def.nops >= 3 && matrix_stride) {
+      struct spv_walk col;
+      if (!spv_find_def(p->w, p->n, def.o[1], &col) || col.op != SpvOpTypeVector || col.nops < 3 ||
+          col.o[1] >= p->ids || !p->scalar32[col.o[1]])
+         return false;
+      bytes = matrix_stride * (row_major ? col.o[2] : def.o[2]);
+      *align = (row_major ? def.o[2] : col.o[2]) == 2 ? 8 : 16;
+      *scalar = col.o[1];
+   } else {
+      return false;
+   }
+   *size =
+      stride ? stride * count : bytes; /* an array: std140 and std430 both take stride * count */
+   return true;
+}
+
+/* The padding words a member at `offset` needs after what ends at `end`: none where std430
+ * puts it there by its alignment (a vec4 after a float), else the whole gap. */
+static uint32_t
+pad_words(uint32_t end, uint32_t offset, uint32_t align)
+{
+   const uint32_t aligned = (end + align - 1) / align * align;
+   return offset == aligned ? 0 : (offset - end) / 4;
+}
+
+/* Each Block struct of 32-bit scalars, vectors and matrices (and arrays of them) whose member
+ * offsets leave gaps past what each member takes: its padding. */
+static bool
+plan(struct pad_pass *p)
+{
+   struct spv_walk it = spv_walk_begin(p->w, p->n);
+   while (spv_walk_next(&it)) {
+      if (it.op != SpvOpTypeStruct || it.nops < 2 || it.o[0] >= p->ids || !p->block[it.o[0]])
+         continue;
+      const uint32_t id = it.o[0], members = it.nops - 1;
+      uint32_t *offsets = calloc(members, sizeof(uint32_t));
+      uint32_t *mstride = calloc(members, sizeof(uint32_t));
+      bool *has = calloc(members, sizeof(bool));
+      bool *row_major = calloc(members, sizeof(bool));
+      uint32_t pad_type = 0;
+      bool ok = offsets && has && mstride && row_major;
+      /* the members' offsets and matrix strides */
+      struct spv_walk d = spv_walk_begin(p->w, p->n);
+      while (ok && spv_walk_next(&d))
+         if (d.op == SpvOpMemberDecorate && d.nops >= 3 && d.o[0] == id && d.o[1] < members) {
+            if (d.o[2] == SpvDecorationRowMajor) {
+               row_major[d.o[1]] = true;
+            } else if (d.nops < 4) {
+               continue;
+            } else if (d.o[2] == SpvDecorationOffset) {
+               offsets[d.o[1]] = d.o[3];
+               has[d.o[1]] = true;
+            } else if (d.o[2] == SpvDecorationMatrixStride) {
+               mstride[d.o[1]] = d.o[3];
+            }
+         }
+      uint32_t at = 0, gaps = 0;
+      for (uint32_t k = 0; ok && k < members; k++) {
+         uint32_t size = 0, align = 4, scalar = 0;
+         if (!has[k] || offsets[k] < at || offsets[k] % 4 ||
+             !member_size(p, it.o[1 + k], mstride[k], row_major[k], &size, &align, &scalar)) {
+            ok = false;
+            break;
+         }
+         pad_type = pad_type ? pad_type : scalar;
+         gaps += pad_words(at, offsets[k], align);
+         at = offsets[k] + size;
+      }
+      if (ok && gaps) {
+         struct pad_struct *s =
+            realloc(p->structs, (p->num_structs + 1) * sizeof(struct pad_struct));
+         if (!s) {
+            p->err = "out of memory";
+         } else {
+            p->structs = s;
+            s = &p->structs[p->num_structs++];
+            *s = (struct pad_struct){.id = id, .members = members, .pad_type = pad_type};
+            s->new_index = calloc(members, sizeof(uint32_t));
+            s->gap_words = calloc(members, sizeof(uint32_t));
+            if (!s->new_index || !s->gap_words) {
+               p->err = "out of memory";
+            } else {
+               uint32_t end = 0, index = 0;
+               for (uint32_t k = 0; k < members; k++) {
+                  uint32_t size = 0, align = 4, scalar = 0;
+                  member_size(p, it.o[1 + k], mstride[k], row_major[k], &size, &align, &scalar);
+                  s->gap_words[k] = pad_words(end, offsets[k], align);
+                  index += s->gap_words[k];
+                  s->new_index[k] = index++;
+                  end = offsets[k] + size;
+               }
+            }
+         }
+      }
+      free(offsets);
+      free(mstride);
+      free(has);
+      free(row_major);
+      if (p->err)
+         return false;
+   }
+   return !it.bad;
+}
+
+/* The chain's indices into padded structs, remapped in ops (a copy of the instruction's
+ * operands); false where the chain cannot be followed. */
+static bool
+remap_chain(struct pad_pass *p, uint32_t op, uint32_t *ops, uint32_t nops)
+{
+   if (nops < 3 || ops[2] >= p->ids)
+      return true;
+   const uint32_t base_type = p->type_of[ops[2]];
+   uint32_t t = base_type < p->ids ? p->pointee[base_type] : 0;
+   uint32_t first = 3;
+   if (op == SpvOpPtrAccessChain) {
+      if (t && padded(p, t)) {
+         p->err = "an OpPtrAccessChain into a padded block";
+         return false;
+      }
+      first = 4; /* the element index does not enter the type */
+   }
+   for (uint32_t i = first; t && i < nops; i++) {
+      struct pad_struct *s = padded(p, t);
+      if (s) {
+         const uint32_t c = ops[i] < p->ids ? p->const_val[ops[i]] : 0;
+         if (!c || c - 1u >= s->members) {
+            p->err = "a padded block's member index that is not a constant";
+            return false;
+         }
+         const uint32_t k = c - 1u;
+         ops[i] = constant_id(p, p->type_of[ops[i]], s->new_index[k]);
+         if (p->err)
+            return false;
+         struct spv_walk def;
+         if (!spv_find_def(p->w, p->n, t, &def) || def.nops < 2 + k)
+            return false;
+         t = def.o[1 + k];
+      } else if (t < p->ids && p->elem[t]) {
+         t = p->elem[t];
+      } else {
+         struct spv_walk def;
+         if (!spv_find_def(p->w, p->n, t, &def) || def.op != SpvOpTypeStruct)
+            return true; /* into a vector or matrix: no struct below */
+         const uint32_t c = ops[i] < p->ids ? p->const_val[ops[i]] : 0;
+         if (!c || c > def.nops - 1u)
+            return true;
+         t = def.o[c];
+      }
+   }
+   return true;
+}
+
+uint32_t *
+glb_spv_pad_blocks(const uint32_t *w, size_t n, size_t *out_n, const char **err)
+{
+   *err = NULL;
+   *out_n = 0;
+   if (n < 5)
+      return NULL;
+   struct pad_pass p = {.w = w, .n = n, .bound = w[3], .ids = w[3]};
+   if (p.bound == 0 || p.bound > (1u << 22))
+      return NULL;
+   const size_t cap = p.bound;
+   p.type_of = calloc(cap, sizeof(uint32_t));
+   p.pointee = calloc(cap, sizeof(uint32_t));
+   p.elem = calloc(cap, sizeof(uint32_t));
+   p.scalar32 = calloc(cap, sizeof(uint32_t));
+   p.is_int = calloc(cap, sizeof(uint32_t));
+   p.stride = calloc(cap, sizeof(uint32_t));
+   p.block = calloc(cap, sizeof(uint32_t));
+   p.const_val = calloc(cap, sizeof(uint32_t));
+   struct spirv_out o = {0};
+   uint32_t *ops = NULL;
+   bool done = false;
+   if (!p.type_of || !p.pointee || !p.elem || !p.scalar32 || !p.is_int || !p.stride || !p.block ||
+       !p.const_val) {
+      p.err = "out of memory";
+      goto out;
+   }
+   if (!collect(&p) || !plan(&p) || !p.num_structs)
+      goto out;
+   /* a padded block used as a value (loaded, stored, built whole): left as it is */
+   {
+      struct spv_walk it = spv_walk_begin(w, n);
+      while (spv_walk_next(&it))
+         if (it.op != SpvOpTypePointer && it.op != SpvOpTypeStruct && it.op != SpvOpTypeArray &&
+             it.op != SpvOpTypeRuntimeArray && !spv_is_annotation(it.op) && it.op != SpvOpName &&
+             it.op != SpvOpMemberName && it.nops >= 1 && padded(&p, it.o[0]))
+            goto out;
+   }
+   ops = malloc(n * sizeof(uint32_t));
+   if (!ops) {
+      p.err = "out of memory";
+      goto out;
+   }
+   spirv_out_put(&o, w, 5);
+   struct spv_walk it = spv_walk_begin(w, n);
+   while (spv_walk_next(&it) && !p.err) {
+      memcpy(ops, it.o, it.nops * sizeof(uint32_t));
+      struct pad_struct *s = NULL;
+      switch (it.op) {
+      case SpvOpTypeStruct:
+         s = it.nops >= 1 ? padded(&p, it.o[0]) : NULL;
+         if (s) {
+            const uint32_t head = ((3u + s->new_index[s->members - 1]) << 16) | SpvOpTypeStruct;
+            spirv_out_put(&o, &head, 1);
+            spirv_out_put(&o, &s->id, 1);
+            for (uint32_t k = 0; k < s->members; k++) {
+               for (uint32_t g = 0; g < s->gap_words[k]; g++)
+                  spirv_out_put(&o, &s->pad_type, 1);
+               spirv_out_put(&o, &it.o[1 + k], 1);
+            }
+            continue;
+         }
+         break;
+      case SpvOpMemberDecorate:
+      case SpvOpMemberName:
+         s = it.nops >= 2 ? padded(&p, it.o[0]) : NULL;
+         if (s && it.o[1] < s->members) {
+            const uint32_t k = it.o[1];
+            ops[1] = s->new_index[k];
+            /* the padding before member k: their offsets, with the member's */
+            if (it.op == SpvOpMemberDecorate && it.nops >= 3 && it.o[2] == SpvDecorationOffset)
+               for (uint32_t g = 0; g < s->gap_words[k]; g++)
+                  SPIRV_OUT_EMIT(&o, SpvOpMemberDecorate, s->id,
+                                 s->new_index[k] - s->gap_words[k] + g, SpvDecorationOffset,
+                                 it.o[3] - 4u * (s->gap_words[k] - g));
+         }
+         break;
+      case SpvOpAccessChain:
+      case SpvOpInBoundsAccessChain:
+      case SpvOpPtrAccessChain:
+         if (!remap_chain(&p, it.op, ops, it.nops))
+            goto out;
+         break;
+      default: break;
+      }
+      spirv_out_emit(&o, it.op, it.nops, ops);
+   }
+   if (p.err || it.bad)
+      goto out;
+   if (p.num_made) {
+      /* the new index constants, in front of the first function */
+      size_t at = 5;
+      struct spv_walk f = spv_walk_begin(o.w, o.n);
+      while (spv_walk_next(&f) && f.op != SpvOpFunction)
+         at = f.next;
+      const size_t tail = o.n - at;
+      if (!spirv_out_reserve(&o, (size_t)p.num_made * 4))
+         goto out;
+      memmove(o.w + at + (size_t)p.num_made * 4, o.w + at, tail * sizeof(uint32_t));
+      for (unsigned i = 0; i < p.num_made; i++) {
+         uint32_t *c = o.w + at + (size_t)i * 4;
+         c[0] = (4u << 16) | SpvOpConstant;
+         c[1] = p.made[i][0];
+         c[2] = p.made[i][2];
+         c[3] = p.made[i][1];
+      }
+      o.n += (size_t)p.num_made * 4;
+   }
+   if (o.oom) {
+      p.err = "out of memory";
+      goto out;
+   }
+   o.w[3] = p.bound;
+   *out_n = o.n;
+   done = true;
+out:
+   *err = p.err;
+   for (unsigned i = 0; i < p.num_structs; i++) {
+      free(p.structs[i].new_index);
+      free(p.structs[i].gap_words);
+   }
+   free(p.structs);
+   free(p.made);
+   free(ops);
+   free(p.type_of);
+   free(p.pointee);
+   free(p.elem);
+   free(p.scalar32);
+   free(p.is_int);
+   free(p.stride);
+   free(p.block);
+   free(p.const_val);
+   if (!done) {
+      free(o.w);
+      return NULL;
+   }
+   return o.w;
+}
