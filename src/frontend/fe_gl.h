@@ -737,6 +737,9 @@ struct fe_tracker {
    uint64_t full_validates;   /* draws that went through the groups */
    uint64_t value_validates;  /* draws that changed value inputs alone (draw_inputs_values_only) */
    uint64_t vertex_validates; /* draws that changed the vertex array's buffers alone */
+   /* draws that changed the vertex array bound, its layout or an attribute value (and perhaps
+    * the above) alone */
+   uint64_t array_validates;
    /* draws that changed unit, uniform- or storage-block bindings (and perhaps the above) alone */
    uint64_t binding_validates;
 };

@@ -908,7 +908,8 @@ fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint64_t 
 #define DRAW_INPUTS(X)                                                                             \
    /* what the draw-overhead cases change first, so a changed draw stops comparing early; V:     \
     * a value input, B: the vertex buffers, T: the units' texture and sampler bindings, U: the   \
-    * uniform-block bindings, S: the storage-block bindings (draw_inputs_changed), O: any other */ \
+    * uniform-block bindings, S: the storage-block bindings, A: the vertex array bound, its     \
+    * layout and the current attribute values (draw_inputs_changed), O: any other */ \
    X(rs_version, ctx->rs_version, V, VAL)                                                          \
    X(ds_version, ctx->ds_version, V, VAL)                                                          \
    /* the fixed-function state a GLSL program's built-in uniforms read (GLSL_STATE_COMPAT) */      \
@@ -933,14 +934,16 @@ fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint64_t 
    X(framebuffer_srgb, ctx->misc_framebuffer_srgb, O, CTX)                                         \
    /* GLSL_STATE_POINT_ORIGIN: set without a version */                                            \
    X(point_sprite_origin, ctx->point_sprite_origin, O, CTX)                                        \
-   X(vao, (uintptr_t)ctx->vao, O, CTX)                                                             \
-   X(vao_layout_version, ctx->vao->layout_version, O, CTX)                                         \
-   X(attrib_defaults_dirty, ctx->tracker.attrib_defaults_dirty, O, CTX)                            \
+   X(vao, (uintptr_t)ctx->vao, A, CTX)                                                             \
+   X(vao_layout_version, ctx->vao->layout_version, A, CTX)                                         \
+   X(attrib_defaults_dirty, ctx->tracker.attrib_defaults_dirty, A, CTX)                            \
    /* the buffer, texture, sampler and attachment generations: one load */                         \
    X(any_gen, atomic_load(&ctx->share->any_gen), O, ANY)
 
 /* the classes as bits (draw_inputs_changed); B: the vertex array's buffers (glVertexAttribPointer
- * of the same format on another buffer or offset); T, U, S: a glBindTexture or glBindSampler, a
+ * of the same format on another buffer or offset); A: another vertex array bound (one per mesh,
+ * a glBindVertexArray between draws), its layout, or a current attribute value (emit_vertex_state
+ * alone reads them); T, U, S: a glBindTexture or glBindSampler, a
  * glBindBufferBase/Range of a uniform or a storage block binding (the program, its block and
  * sampler bindings, the buffers and textures themselves unchanged: those are O) */
 #define DRAW_INPUT_BIT_V 1u
@@ -949,6 +952,7 @@ fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint64_t 
 #define DRAW_INPUT_BIT_U 8u
 #define DRAW_INPUT_BIT_S 16u
 #define DRAW_INPUT_BIT_O 32u
+#define DRAW_INPUT_BIT_A 64u
 /* who moves an input (DRAW_INPUTS), as bits of the walks' masks */
 #define DRAW_INPUT_ANY 1u
 #define DRAW_INPUT_VAL 2u
@@ -1146,7 +1150,16 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
             t->draw_in.ssbo_version = ctx->ssbo_version;
             t->draw_in.atomic_version = ctx->atomic_version;
          }
-         if (changed & DRAW_INPUT_BIT_B) {
+         if (changed & DRAW_INPUT_BIT_A) {
+            /* another vertex array (or layout, or attribute value), nothing else of the
+             * program or the framebuffer: the vertex group alone, buffers included */
+            t->array_validates++;
+            emit_vertex_state(ctx);
+            t->draw_in.vao = (uintptr_t)ctx->vao;
+            t->draw_in.vao_layout_version = ctx->vao->layout_version;
+            t->draw_in.vao_buffers_version = ctx->vao->buffers_version;
+            t->draw_in.attrib_defaults_dirty = t->attrib_defaults_dirty;
+         } else if (changed & DRAW_INPUT_BIT_B) {
             /* the same vertex array and layout, and no buffer generation moved (any_gen) */
             t->vertex_validates++;
             emit_vertex_buffers(ctx, t->vb_gen, true);

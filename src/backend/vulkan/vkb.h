@@ -884,12 +884,16 @@ struct vkb_screen {
    struct vkb_context *bind_owner;
    /* vkb_tables.c: buffer_tick bumps at a call that changes only uniform blocks (set 0),
     * consts_tick at default-block bytes, texture_tick at one that changes only sampler-view or
-    * sampler bindings (set 1), vertex_tick at one that changes only vertex-buffer bindings,
-    * rs_tick at a render-state bind, dyn_tick at set_dynamic_state, state_tick at every other
+    * sampler bindings (set 1), vertex_tick at one that changes only vertex- or index-buffer
+    * bindings (a vertex-array switch), rs_tick at a render-state bind, dyn_tick at set_dynamic_state, state_tick at every other
     * call but a draw */
    uint64_t state_tick, buffer_tick, consts_tick, texture_tick, vertex_tick, rs_tick;
    /* set_dynamic_state (viewport, scissor, ...): recorded by the fast path too (dyn_dirty) */
    uint64_t dyn_tick;
+   /* buffer updates renamed inside a rendering scope (vkb_rename.c): such a resource_subdata
+    * moves buffer_tick, texture_tick and vertex_tick instead of state_tick (vkb_tables.c), and
+    * this tick, which the sampler memo reads beside state_tick */
+   uint64_t rename_tick;
    /* set_draw_program calls (which advance state_tick too): state_tick - program_tick stays
     * while only the program changed, which leaves what a sampler resolves to as it was */
    uint64_t program_tick;
@@ -1116,7 +1120,7 @@ struct vkb_context {
     * but bindings and programs reached the backend since, in the same batch, so a texture or
     * program change resolves only the indices whose handles are new to them. */
    struct vkb_sampler_memo {
-      uint64_t state_tick, serial; /* state_tick - program_tick, the batch */
+      uint64_t state_tick, serial; /* state_tick - program_tick + rename_tick, the batch */
       uint64_t epoch; /* grows when one of the two above changes: older ways are stale */
       struct vkb_sampler_memo_way {
          uint64_t epoch;

@@ -274,14 +274,15 @@ storage_range(struct vkb_context *ctx, uint32_t b, VkDescriptorBufferInfo *out)
 }
 
 /* The sampler memo's epoch, moved on when more than bindings and programs reached the backend
- * since it was read, or the batch changed: older ways (and texture set memos) are stale. */
+ * since it was read (a renamed buffer too: a buffer texture over it reads its new version), or
+ * the batch changed: older ways (and texture set memos) are stale. */
 uint64_t
 vkb_draw_sampler_memo_epoch(struct vkb_context *ctx)
 {
    struct vkb_screen *scr = ctx->scr;
    struct vkb_sampler_memo *memo = &ctx->smemo;
    const uint64_t serial = vkb_current_serial(scr);
-   const uint64_t memo_tick = scr->state_tick - scr->program_tick;
+   const uint64_t memo_tick = scr->state_tick - scr->program_tick + scr->rename_tick;
    if (memo->state_tick != memo_tick || memo->serial != serial) {
       memo->epoch++;
       memo->state_tick = memo_tick;

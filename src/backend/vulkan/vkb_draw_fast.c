@@ -39,40 +39,100 @@ fast_user_indices(struct vkb_context *ctx, const struct mgp_draw_vbo *args, uint
    return true;
 }
 
-/* draw_fast after set_vertex_buffers: binds the buffers now named at the bindings the
- * pipeline reads. False (nothing recorded) when one would be declined: the draw then goes the
- * whole way, which declines it. */
+/* What a vertex-array switch (bind_vertex_input) or set_vertex_buffers / set_index_buffer
+ * left bound, resolved before anything is recorded: the buffers at the bindings the pipeline
+ * reads, and the index buffer of an indexed draw with its bytes from the bound offset on (what
+ * the draw's ranges are checked against). */
+#define VKB_VB_MASK ((1u << VKB_MAX_VB) - 1)
+
+struct fast_vertex {
+   struct vkb_resource *res[VKB_MAX_VB];
+   struct vkb_resource *ib;
+   VkDeviceSize ib_size;
+};
+
+/* False when one would be declined or is renamed: the draw then goes the whole way, which
+ * declines it or copies the version home. Only the bindings the pipeline reads are looked at
+ * (fv->res holds those alone). */
 static bool
-fast_vertex_buffers(struct vkb_context *ctx)
+fast_vertex_resolve(struct vkb_context *ctx, struct fast_vertex *fv)
 {
    struct vkb_screen *scr = ctx->scr;
-   struct vkb_fast_draw *f = &ctx->fast;
-   struct vkb_resource *res[VKB_MAX_VB];
-   for (uint32_t b = 0; b < VKB_MAX_VB; b++) {
-      res[b] = NULL;
-      if (!(f->vb_bindings & (1u << b)))
-         continue;
+   const struct vkb_fast_draw *f = &ctx->fast;
+   for (uint32_t m = f->vb_bindings & VKB_VB_MASK; m; m &= m - 1) {
+      const uint32_t b = (uint32_t)__builtin_ctz(m);
       struct vkb_resource *r =
          (struct vkb_resource *)vkb_table_peek(&scr->resources, ctx->vbs[b].res);
       if (!r || r->unsupported || !r->is_buffer || r->ver_buf ||
           ctx->vbs[b].offset >= (r->size ? r->size : 1))
-         return false; /* a renamed one goes the whole way, which copies it home */
-      res[b] = r;
+         return false;
+      fv->res[b] = r;
    }
-   for (uint32_t b = 0; b < VKB_MAX_VB; b++) {
-      if (!res[b])
+   fv->ib = NULL;
+   fv->ib_size = f->ib_size;
+   if (f->index_size && !f->user_indices) {
+      struct vkb_resource *r = (struct vkb_resource *)vkb_table_peek(&scr->resources, ctx->ib.res);
+      if (!r || r->unsupported || !r->is_buffer || r->ver_buf || ctx->ib.offset % f->index_size ||
+          ctx->ib.offset > r->size)
+         return false;
+      fv->ib = r;
+      fv->ib_size = r->size - ctx->ib.offset;
+   }
+   return true;
+}
+
+/* Binds what fast_vertex_resolve found, where it is not bound already: each run of adjacent
+ * bindings that changed in one vkCmdBindVertexBuffers (a vertex array's attributes in one
+ * buffer are bindings 0, 1, ... of it). */
+static void
+fast_vertex_bind(struct vkb_context *ctx, const struct fast_vertex *fv)
+{
+   struct vkb_screen *scr = ctx->scr;
+   struct vkb_fast_draw *f = &ctx->fast;
+   VkBuffer bufs[VKB_MAX_VB];
+   VkDeviceSize offs[VKB_MAX_VB];
+   uint32_t first = 0, n = 0;
+   for (uint32_t m = f->vb_bindings & VKB_VB_MASK; m; m &= m - 1) {
+      const uint32_t b = (uint32_t)__builtin_ctz(m);
+      struct vkb_resource *r = fv->res[b];
+      r->last_use = f->serial;
+      if (ctx->bound_vb[b] == r->buf && ctx->bound_vb_off[b] == ctx->vbs[b].offset)
          continue;
-      res[b]->last_use = f->serial;
-      if (ctx->bound_vb[b] == res[b]->buf && ctx->bound_vb_off[b] == ctx->vbs[b].offset)
-         continue;
-      vkb_flush_draws(scr);
-      vkCmdBindVertexBuffers(scr->cur->cmd, b, 1, &res[b]->buf, &ctx->vbs[b].offset);
-      scr->stats.cmd_bind_vertex_buffers++;
-      ctx->bound_vb[b] = res[b]->buf;
+      if (n && first + n != b) {
+         vkb_flush_draws(scr);
+         vkCmdBindVertexBuffers(scr->cur->cmd, first, n, bufs, offs);
+         scr->stats.cmd_bind_vertex_buffers++;
+         n = 0;
+      }
+      if (!n)
+         first = b;
+      bufs[n] = r->buf;
+      offs[n++] = ctx->vbs[b].offset;
+      ctx->bound_vb[b] = r->buf;
       ctx->bound_vb_off[b] = ctx->vbs[b].offset;
    }
+   if (n) {
+      vkb_flush_draws(scr);
+      vkCmdBindVertexBuffers(scr->cur->cmd, first, n, bufs, offs);
+      scr->stats.cmd_bind_vertex_buffers++;
+   }
+   if (fv->ib) {
+      const VkIndexType itype = f->index_size == 1   ? VK_INDEX_TYPE_UINT8_EXT
+                                : f->index_size == 2 ? VK_INDEX_TYPE_UINT16
+                                                     : VK_INDEX_TYPE_UINT32;
+      fv->ib->last_use = f->serial;
+      if (ctx->bound_ib != fv->ib->buf || ctx->bound_ib_off != ctx->ib.offset ||
+          ctx->bound_ib_type != itype) {
+         vkb_flush_draws(scr);
+         vkCmdBindIndexBuffer(scr->cur->cmd, fv->ib->buf, ctx->ib.offset, itype);
+         scr->stats.cmd_bind_index_buffer++;
+         ctx->bound_ib = fv->ib->buf;
+         ctx->bound_ib_off = ctx->ib.offset;
+         ctx->bound_ib_type = itype;
+      }
+   }
+   f->ib_size = fv->ib_size;
    f->vertex_tick = scr->vertex_tick;
-   return true;
 }
 
 /* draw_fast after set_global_constants alone: the program's default block went to a fresh
@@ -186,8 +246,17 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
    if ((ctx->dyn_dirty & VKB_DYN_COVERAGE) &&
        vkb_draw_coverage_mask(ctx, f->key.samples) != f->key.coverage_mask)
       return false;
+   /* the buffers a vertex-array switch left bound, and so the index bytes the ranges may reach */
+   struct fast_vertex fv;
+   fv.ib = NULL; /* what -Wmaybe-uninitialized cannot see: read only when resolved */
+   fv.ib_size = f->ib_size;
+   const bool vertex_moved = f->vertex_tick != scr->vertex_tick;
+   if (vertex_moved && !fast_vertex_resolve(ctx, &fv))
+      return false;
    /* indices that came with the draw are checked against their own bytes */
-   const uint64_t ib_size = f->user_indices ? args->user_indices.size : f->ib_size;
+   const uint64_t ib_size = f->user_indices ? args->user_indices.size
+                            : vertex_moved  ? fv.ib_size
+                                            : f->ib_size;
    /* no bytes: the whole way declines it by name */
    if (f->user_indices && (!args->user_indices.ptr || !args->user_indices.size))
       return false;
@@ -241,8 +310,8 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
       f->texture_tick = scr->texture_tick;
       f->consts_buf = sh->consts_buf;
    }
-   if (f->vertex_tick != scr->vertex_tick && !fast_vertex_buffers(ctx))
-      return false;
+   if (vertex_moved)
+      fast_vertex_bind(ctx, &fv);
    if (f->rs_tick != scr->rs_tick) {
       /* A render state whose pipeline part is the last full draw's (same share, so everything
        * the whole way derives from the CSO comes out the same) records its dynamic part only:

@@ -80,6 +80,7 @@ vkb_rename_subdata(struct vkb_screen *scr, struct vkb_resource *r, uint64_t off,
    r->ver_offset = a.offset;
    r->last_use = vkb_current_serial(scr);
    scr->stats.buffer_renames++;
+   scr->rename_tick++;
    return true;
 }
 

@@ -4,9 +4,11 @@
  * descriptor set 0 holds (uniform-block bindings), consts_tick for default-block bytes
  * (set_global_constants, set_constant_words; a program's slice moves: set 0 keeps its descriptors, its dynamic offset moves), texture_tick for
  * those that change only what set 1 holds (sampler views, samplers), vertex_tick for
- * set_vertex_buffers, rs_tick for bind_render_state (its dynamic part is re-recorded there),
+ * those that change only the vertex and index buffers bound (set_vertex_buffers,
+ * set_index_buffer, bind_vertex_input: a vertex-array switch), rs_tick for bind_render_state (its dynamic part is re-recorded there),
  * dyn_tick for set_dynamic_state and set_dynamic_words (the context's dyn_dirty says what to record),
- * state_tick for every other call but the two draws, and program_tick too for set_draw_program;
+ * state_tick for every other call but the two draws (resource_subdata: after the call, unless it
+ * renamed a buffer, rename_ticks), and program_tick too for set_draw_program;
  * call_tick moves at every call but the two draws, beside whichever of those it moves. A draw that finds state_tick where its context's last draw
  * left it knows that nothing else reached the backend since (vkb_draw.c's fast path). Every
  * call but those vkb_zero_call_blind names first pays the zeroing new stores owe (vkb_zero.c). Generated from pipe_calls.def by the preprocessor: a call
@@ -40,6 +42,24 @@ struct mgp_context_vtbl vkb_ticked_context_vtbl;
 #define OUTER_CtxVerb vkb_ticked_context_vtbl
 #define OUTER_CtxQuery vkb_ticked_context_vtbl
 
+/* After resource_subdata: an update that renamed a buffer inside the rendering scope
+ * (vkb_rename.c) changed only what a draw binds of that buffer (its latest version: a uniform
+ * block's or a sampled buffer's descriptor, a vertex or index buffer the fast path sends the
+ * whole way), so the ticks of those and the sampler memo's (rename_tick) move and the draws
+ * after it stay fast (frame_1500's glBufferSubData before each group of draws); any other
+ * update moves state_tick, after the call like every tick it could have read. */
+static inline void
+rename_ticks(struct vkb_screen *scr, uint64_t renames_before)
+{
+   if (scr->rename_tick != renames_before) {
+      scr->buffer_tick++;
+      scr->texture_tick++;
+      scr->vertex_tick++;
+   } else {
+      scr->state_tick++;
+   }
+}
+
 #define X(name, payload, cls, flags)                                                               \
    static void tick_##name(void *self, const struct payload *args, const void *tail,               \
                            uint32_t tail_count)                                                    \
@@ -52,14 +72,17 @@ struct mgp_context_vtbl vkb_ticked_context_vtbl;
       else if (MGP_CALL_##name == MGP_CALL_set_sampler_views ||                                    \
                MGP_CALL_##name == MGP_CALL_bind_sampler_states)                                    \
          SCREEN_OF_##cls(self)->texture_tick++;                                                    \
-      else if (MGP_CALL_##name == MGP_CALL_set_vertex_buffers)                                     \
+      else if (MGP_CALL_##name == MGP_CALL_set_vertex_buffers ||                                   \
+               MGP_CALL_##name == MGP_CALL_bind_vertex_input ||                                    \
+               MGP_CALL_##name == MGP_CALL_set_index_buffer)                                       \
          SCREEN_OF_##cls(self)->vertex_tick++;                                                     \
       else if (MGP_CALL_##name == MGP_CALL_bind_render_state)                                      \
          SCREEN_OF_##cls(self)->rs_tick++;                                                         \
       else if (MGP_CALL_##name == MGP_CALL_set_dynamic_state ||                                    \
                MGP_CALL_##name == MGP_CALL_set_dynamic_words)                                      \
          SCREEN_OF_##cls(self)->dyn_tick++;                                                        \
-      else if (MGP_CALL_##name != MGP_CALL_draw && MGP_CALL_##name != MGP_CALL_draw_vbo)           \
+      else if (MGP_CALL_##name != MGP_CALL_draw && MGP_CALL_##name != MGP_CALL_draw_vbo &&         \
+               MGP_CALL_##name != MGP_CALL_resource_subdata)                                       \
          SCREEN_OF_##cls(self)->state_tick++;                                                      \
       if (MGP_CALL_##name == MGP_CALL_set_draw_program)                                            \
          SCREEN_OF_##cls(self)->program_tick++;                                                    \
@@ -67,6 +90,13 @@ struct mgp_context_vtbl vkb_ticked_context_vtbl;
          SCREEN_OF_##cls(self)->call_tick++;                                                       \
       if (SCREEN_OF_##cls(self)->zero_head && !vkb_zero_call_blind(MGP_CALL_##name))               \
          vkb_zero_pay_all(SCREEN_OF_##cls(self));                                                  \
+      if (MGP_CALL_##name == MGP_CALL_resource_subdata) {                                          \
+         struct vkb_screen *scr_ = SCREEN_OF_##cls(self);                                          \
+         const uint64_t renames = scr_->rename_tick;                                               \
+         INNER_##cls.name(self, args, tail, tail_count);                                           \
+         rename_ticks(scr_, renames);                                                              \
+         return;                                                                                   \
+      }                                                                                            \
       INNER_##cls.name(self, args, tail, tail_count);                                              \
    }
 #include "pipe_calls.def"

@@ -2160,7 +2160,8 @@ test_draw_inputs_walk(void)
    for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
       mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
       const uint64_t full = t->full_validates, values = t->value_validates,
-                     vertex = t->vertex_validates, bindings = t->binding_validates;
+                     vertex = t->vertex_validates, bindings = t->binding_validates,
+                     arrays = t->array_validates;
       steps[i].apply();
       fake_clear();
       mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
@@ -2186,6 +2187,22 @@ test_draw_inputs_walk(void)
          CHECK_EQ(t->vertex_validates, vertex + 1);
          CHECK_EQ(sent, 2);
          CHECK_EQ(fake_rec(0)->id, MGP_CALL_set_vertex_buffers);
+      }
+      /* another vertex array, its layout or a current attribute value: the vertex group
+       * alone (the array's vertex input or buffers, its elements, the attribute values) */
+      const bool array_only =
+         steps[i].apply == step_dw_vao_other || steps[i].apply == step_dw_vao_back ||
+         steps[i].apply == step_dw_attrib_layout || steps[i].apply == step_dw_attrib_default;
+      if (array_only) {
+         CHECK_EQ(t->full_validates, full);
+         CHECK_EQ(t->array_validates, arrays + 1);
+         for (unsigned r = 0; r + 1 < sent; r++) {
+            const enum mgp_call_id id = fake_rec(r)->id;
+            CHECK(id == MGP_CALL_bind_vertex_input || id == MGP_CALL_define_vertex_input ||
+                  id == MGP_CALL_set_vertex_buffers || id == MGP_CALL_set_index_buffer ||
+                  id == MGP_CALL_create_vertex_elements || id == MGP_CALL_bind_vertex_elements ||
+                  id == MGP_CALL_set_vertex_attrib_defaults);
+         }
       }
       /* a unit's texture or sampler, or a uniform block's buffer, rebound: that group alone
        * (the units' sampler views and samplers, the block ranges) */

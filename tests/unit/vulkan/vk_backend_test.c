@@ -849,6 +849,66 @@ test_indexed(struct t *t, struct mgp_handle prog)
          "indexed quads with 8-bit and 32-bit indices");
 }
 
+/* A vertex-array switch between two indexed draws (bind_vertex_input, one vertex input per
+ * array): the second draw takes the fast path, binding the other array's vertex and index
+ * buffers, and its ranges are checked against its own index buffer. */
+static void
+define_input(struct t *t, uint32_t id, struct mgp_handle vb, struct mgp_handle ib)
+{
+   struct mgp_vertex_input vi = {.id = id, .count = 1, .index = ib};
+   struct mgp_vertex_buffer b = {.res = vb, .offset = 0};
+   t->cv->define_vertex_input(t->ctx, &vi, &b, 1);
+}
+
+static void
+bind_input(struct t *t, uint32_t id)
+{
+   t->cv->bind_vertex_input(t->ctx, &(struct mgp_u32_args){.value = id}, NULL, 0);
+}
+
+static void
+test_vertex_input_switch(struct t *t, struct mgp_handle prog)
+{
+   use_default_fb(t, false);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   /* quads A (x, y in [-1, -0.5]), B (x in [0, 0.5]) and C (y in [0, 0.5]) */
+   const float qa[] = {-1, -1, -0.5f, -1, -1, -0.5f, -0.5f, -0.5f};
+   const float qb[] = {0, -1, 0.5f, -1, 0, -0.5f, 0.5f, -0.5f};
+   const float qc[] = {-1, 0, -0.5f, 0, -1, 0.5f, -0.5f, 0.5f};
+   const uint16_t whole[] = {0, 1, 2, 2, 1, 3}; /* both triangles */
+   const uint16_t lower[] = {0, 1, 2, 0, 1, 2}; /* the lower-left one, twice */
+   const uint16_t three[] = {0, 1, 2};          /* 6 bytes: a 6-index draw reaches past it */
+   define_input(t, 1, make_buffer(t, sizeof(qa), qa), make_buffer(t, sizeof(whole), whole));
+   define_input(t, 2, make_buffer(t, sizeof(qb), qb), make_buffer(t, sizeof(lower), lower));
+   define_input(t, 3, make_buffer(t, sizeof(qc), qc), make_buffer(t, sizeof(three), three));
+   use_program(t, prog);
+   set_consts(t, prog, 1, 0, 0, 1, 0, 0, 0, 0, 0);
+   read_back(t); /* the uploads are their own batch */
+   bind_input(t, 1);
+   draw(t, MGP_PRIM_TRIANGLES, 0, 6, 1, 2, 0);
+   const unsigned long long f0 = counter(t, "fast-draws");
+   const unsigned long long i0 = counter(t, "cmd-bind-index-buffer");
+   bind_input(t, 2);
+   draw(t, MGP_PRIM_TRIANGLES, 0, 6, 1, 2, 0);
+   const unsigned long long f1 = counter(t, "fast-draws") - f0;
+   const unsigned long long i1 = counter(t, "cmd-bind-index-buffer") - i0;
+   bind_input(t, 3);
+   draw(t, MGP_PRIM_TRIANGLES, 0, 6, 1, 2, 0); /* past C's 3 indices: declined, not drawn */
+   const unsigned long long f2 = counter(t, "fast-draws") - f0;
+   read_back(t);
+   check(pixel_is(2, 2, 255, 0, 0, 255) && pixel_is(14, 14, 255, 0, 0, 255) &&
+            pixel_is(34, 2, 255, 0, 0, 255) && pixel_is(46, 14, 0, 0, 0, 255),
+         "a vertex-array switch between indexed draws: each draws its own vertex and index "
+         "buffers");
+   check(pixel_is(2, 34, 0, 0, 0, 255),
+         "a draw past the index buffer a switch bound is declined, not drawn");
+   check(f1 == 1 && i1 == 1 && f2 == 1,
+         "a vertex-array switch keeps the fast path and binds the index buffer once; a draw "
+         "past the new index buffer leaves it (fast %llu, index binds %llu, fast after the "
+         "third %llu)",
+         f1, i1, f2);
+}
+
 /* A nearest, clamp-to-edge sampler comparing with LEQUAL when compare_mode says so. */
 static struct mgp_handle
 make_nearest_sampler(struct t *t, uint16_t compare_mode)
@@ -1485,6 +1545,7 @@ test_stream_ubo(struct t *t)
    const unsigned long long splits0 = counter(t, "render-pass-splits");
    const unsigned long long renames0 = counter(t, "buffer-renames");
    const unsigned long long passes0 = counter(t, "render-passes-begun");
+   const unsigned long long rfast0 = counter(t, "fast-draws");
    static const float colors[4][4] = {{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}, {1, 1, 1, 1}};
    for (int i = 0; i < 4; i++) {
       float data[8] = {
@@ -1502,6 +1563,11 @@ test_stream_ubo(struct t *t)
    const unsigned long long splits = counter(t, "render-pass-splits") - splits0;
    const unsigned long long renames = counter(t, "buffer-renames") - renames0;
    const unsigned long long passes = counter(t, "render-passes-begun") - passes0;
+   const unsigned long long rfast = counter(t, "fast-draws") - rfast0;
+   check(rfast == 3,
+         "the 3 draws after a renamed update rebind the uniform block and stay fast "
+         "(fast draws %llu)",
+         rfast);
    check(splits == 0 && renames >= 3 && passes <= 2,
          "streamed uniform-buffer subdata inside one pass: renamed, the pass kept "
          "(splits %llu, renames %llu, passes %llu)",
@@ -3535,6 +3601,7 @@ main(int argc, char **argv)
    test_triangle(&t, prog);
    test_viewport_index_unset(&t, prog);
    test_indexed(&t, prog);
+   test_vertex_input_switch(&t, prog);
    test_repeated_draws(&t, prog);
    test_compact_draws(&t, prog);
    test_render_state_memo(&t, prog);
