@@ -740,9 +740,9 @@ bool glb_program_bind(struct glb_context *ctx, struct glb_shader *s);
 /* The program's default block and uniform buffers on the host (the program in use);
  * false: declined. glb_shader.c */
 bool glb_program_buffers(struct glb_context *ctx, struct glb_shader *s, const char *call);
-/* Whether ESSL 3.10 declares images of this enum mgp_format (glb_compute.c). */
+/* Whether ESSL 3.10 declares images of this enum mgp_format (glb_format.c). */
 bool glb_storage_format(unsigned mgp_format);
-/* Binds the storage buffers and image units program s uses (glb_compute.c); false: declined. */
+/* Binds the storage buffers and image units program s uses (glb_storage.c); false: declined. */
 bool glb_storage_bind(struct glb_context *ctx, const struct glb_shader *s, const char *call);
 void glb_program_alpha_one(struct glb_screen *scr, struct glb_shader *s, bool on);
 void glb_program_clip_enables(struct glb_screen *scr, struct glb_shader *s, uint32_t mask);

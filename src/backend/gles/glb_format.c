@@ -129,3 +129,21 @@ glb_format_rgb_twin(unsigned f, GLenum *upload_format)
    default: return 0;
    }
 }
+
+/* The host formats ESSL 3.10 declares images of (GLES 3.1 Table 8.27), and the
+ * MGP_FORMAT_CAP_STORAGE formats of the caps. */
+static const uint8_t storage_formats[] = {
+   MGP_FORMAT_RGBA32_FLOAT, MGP_FORMAT_RGBA16_FLOAT, MGP_FORMAT_R32_FLOAT,   MGP_FORMAT_RGBA8_UNORM,
+   MGP_FORMAT_RGBA8_SNORM,  MGP_FORMAT_RGBA32_UINT,  MGP_FORMAT_RGBA16_UINT, MGP_FORMAT_RGBA8_UINT,
+   MGP_FORMAT_R32_UINT,     MGP_FORMAT_RGBA32_SINT,  MGP_FORMAT_RGBA16_SINT, MGP_FORMAT_RGBA8_SINT,
+   MGP_FORMAT_R32_SINT,
+};
+
+bool
+glb_storage_format(unsigned mgp_format)
+{
+   for (unsigned k = 0; k < sizeof(storage_formats); k++)
+      if (storage_formats[k] == mgp_format)
+         return true;
+   return false;
+}

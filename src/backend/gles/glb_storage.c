@@ -1,0 +1,65 @@
+/* glb_storage.c — the storage buffers (host binding k for descriptor binding 144 + k) and image
+ * units (host unit j for binding 160 + j, glBindImageTexture) a draw's or a dispatch's program
+ * uses, bound on the host before it runs (called by glb_shader.c and glb_compute.c; it calls only
+ * down, into resources, the screen and the format table). */
+#include "glb.h"
+
+/* Binds image unit j of the context on the host; false: declined. */
+static bool
+bind_image(struct glb_context *ctx, unsigned j, const char *call)
+{
+   struct glb_screen *scr = ctx->scr;
+   const struct mgp_image_view *iv = &ctx->images[j];
+   static const GLenum access[] = {GL_READ_ONLY, GL_WRITE_ONLY, GL_READ_WRITE};
+   if (mgp_handle_is_null(iv->res)) {
+      /* nothing bound: GL's loads read 0 and stores are dropped */
+      GLB_GL(scr->h)->glBindImageTexture(j, 0, 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32UI);
+      return true;
+   }
+   struct glb_resource *r = glb_resource_for_use(scr, iv->res, call);
+   const struct glb_format *f = glb_format_get(scr, iv->format);
+   const char *why = NULL;
+   if (!r || r->is_buffer || !r->name || r->tex_target == GL_TEXTURE_BUFFER ||
+       r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER)
+      why = "not a texture the host binds as an image";
+   else if (!f || !glb_storage_format(iv->format))
+      why = "a format GLES 3.1 has no image of";
+   else if (iv->level >= r->levels || (iv->layer != UINT32_MAX && iv->layer >= r->layers))
+      why = "a level or layer the host texture lacks";
+   if (why) {
+      MGU_DECLINE(backend_draw_incomplete, "gles: a %s with image unit %u: %s", call, j, why);
+      return false;
+   }
+   const bool layered = iv->layer == UINT32_MAX;
+   GLB_GL(scr->h)->glBindImageTexture(j, r->name, iv->level, layered ? GL_TRUE : GL_FALSE,
+                                      layered ? 0 : (GLint)iv->layer, access[iv->access],
+                                      f->internal);
+   return true;
+}
+
+bool
+glb_storage_bind(struct glb_context *ctx, const struct glb_shader *s, const char *call)
+{
+   struct glb_screen *scr = ctx->scr;
+   for (unsigned k = 0; k < GLB_MAX_SSBO; k++) {
+      if (!(s->ssbo_mask >> k & 1))
+         continue;
+      const struct mgp_buffer_range *u = &ctx->ssbo[k];
+      struct glb_resource *r =
+         mgp_handle_is_null(u->res) ? NULL : glb_resource_for_use(scr, u->res, call);
+      if (!r || !r->is_buffer || !u->size || u->offset > r->desc.size ||
+          u->size > r->desc.size - u->offset || u->offset % (uint64_t)scr->ssbo_align) {
+         MGU_DECLINE(backend_draw_incomplete,
+                     "gles: a %s without storage buffer %u (or at an offset the host's "
+                     "alignment %d refuses)",
+                     call, k, scr->ssbo_align);
+         return false;
+      }
+      GLB_GL(scr->h)->glBindBufferRange(GL_SHADER_STORAGE_BUFFER, k, r->name, (GLintptr)u->offset,
+                                        (GLsizeiptr)u->size);
+   }
+   for (unsigned j = 0; j < GLB_MAX_IMAGES; j++)
+      if ((s->image_mask >> j & 1) && !bind_image(ctx, j, call))
+         return false;
+   return true;
+}
