@@ -92,7 +92,8 @@ clear_tex_body(struct fe_context *ctx, struct fe_texture *tex, const struct fe_t
       fe_error(ctx, GL_INVALID_OPERATION);
       return;
    }
-   if (fe_mgp_format(img->format)->kind == FE_FMT_STENCIL) {
+   /* stencil-only texels upload into the stencil aspect only with ARB_texture_stencil8 */
+   if (fe_mgp_format(img->format)->kind == FE_FMT_STENCIL && !fe_texture_stencil8_offered(ctx)) {
       MGU_DECLINE(gl_feature_unimplemented, "glClearTex(Sub)Image of a stencil-only texture");
       fe_error(ctx, GL_INVALID_OPERATION);
       return;

@@ -825,10 +825,10 @@ store_px(uint8_t *d, uint16_t fmt, const struct px *s, bool src_signed)
       memcpy(d + 4, &st, 4);
       return true;
    }
+   case MGP_FORMAT_S8_UINT: *d = (uint8_t)s->stencil; return true;
    case MGP_FORMAT_RGB565_UNORM:
    case MGP_FORMAT_RGBA4_UNORM:
    case MGP_FORMAT_RGB5A1_UNORM:
-   case MGP_FORMAT_S8_UINT:
    case MGP_FORMAT_NONE: return false; /* never a destination the front end picks for uploads */
    default: break;
    }

@@ -32,7 +32,8 @@ struct fe_format_info {
    GLenum base;     /* GL_RED, GL_RG, GL_RGB, GL_RGBA, GL_DEPTH_COMPONENT, ... */
    uint8_t kind;    /* enum fe_format_kind */
    bool color_renderable;
-   bool texture;  /* allowed for glTexImage (STENCIL_INDEX8 is renderbuffer-only) */
+   bool texture;  /* allowed for glTexImage (STENCIL_INDEX8 only with ARB_texture_stencil8:
+                   * fe_tex_format_lookup) */
    uint8_t block; /* enum fe_block_kind: a specific compressed format, decoded in the
                        * client (fe_texcompress.h); 0 for the rest */
    bool es3_only; /* ETC2/EAC: OpenGL ES 3.0 contexts only */

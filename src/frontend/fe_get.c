@@ -146,6 +146,7 @@ static const char *const extensions[] = {
    "GL_ARB_texture_rectangle",
    "GL_ARB_texture_rg",
    "GL_ARB_texture_rgb10_a2ui",
+   "GL_ARB_texture_stencil8",
    "GL_ARB_texture_storage",
    "GL_ARB_texture_storage_multisample",
    "GL_ARB_texture_swizzle",
@@ -316,6 +317,8 @@ offered(struct fe_context *ctx, const char *name)
       return fe_texture_buffer_rgb32_offered(ctx) && !ctx->compat;
    if (!strcmp(name, "GL_ARB_stencil_texturing"))
       return fe_stencil_texturing_offered(ctx);
+   if (!strcmp(name, "GL_ARB_texture_stencil8"))
+      return fe_texture_stencil8_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_buffer_object") ||
        !strcmp(name, "GL_ARB_texture_buffer_range"))
       return fe_texture_buffer_offered(ctx); /* a GL 3.0 context lacks them */

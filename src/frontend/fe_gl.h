@@ -1425,6 +1425,14 @@ GLint fe_texture_buffer_alignment(const struct fe_context *ctx);
 bool fe_texture_buffer_rgb32_offered(const struct fe_context *ctx);
 /* ARB_stencil_texturing: desktop GL where the backend samples stencil (MGP_CAP_STENCIL_TEXTURING) */
 bool fe_stencil_texturing_offered(const struct fe_context *ctx);
+/* ARB_texture_stencil8: desktop GL where the backend makes stencil-only textures
+ * (MGP_CAP_TEXTURE_STENCIL8) */
+bool fe_texture_stencil8_offered(const struct fe_context *ctx);
+/* The texture format glTexImage* / glTexStorage* name with internalformat: fe_format_lookup's,
+ * and with ARB_texture_stencil8 GL_STENCIL_INDEX8 as a texture format (*internalformat: its
+ * unsized GL_STENCIL_INDEX becomes GL_STENCIL_INDEX8 where unsized_ok) */
+const struct fe_format_info *fe_tex_format_lookup(const struct fe_context *ctx,
+                                                  GLint *internalformat, bool unsized_ok);
 /* ARB_texture_cube_map_array: desktop GL where the backend makes cube-array images
  * (MGP_CAP_CUBE_MAP_ARRAY) */
 bool fe_cube_array_offered(const struct fe_context *ctx);

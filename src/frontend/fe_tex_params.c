@@ -348,6 +348,33 @@ fe_stencil_texturing_offered(const struct fe_context *ctx)
           (ctx->share->caps->cap_bits & MGP_CAP_STENCIL_TEXTURING) != 0;
 }
 
+bool
+fe_texture_stencil8_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES &&
+          (ctx->share->caps->cap_bits & MGP_CAP_TEXTURE_STENCIL8) != 0;
+}
+
+const struct fe_format_info *
+fe_tex_format_lookup(const struct fe_context *ctx, GLint *internalformat, bool unsized_ok)
+{
+   const bool stencil8 = fe_texture_stencil8_offered(ctx);
+   if (*internalformat == GL_STENCIL_INDEX && unsized_ok && stencil8)
+      *internalformat = GL_STENCIL_INDEX8;
+   /* fe_format_lookup's GL_STENCIL_INDEX8 is a renderbuffer format only */
+   static const struct fe_format_info stencil8_texture = {GL_STENCIL_INDEX8,
+                                                          MGP_FORMAT_S8_UINT,
+                                                          GL_STENCIL_INDEX,
+                                                          FE_FMT_STENCIL,
+                                                          false,
+                                                          true,
+                                                          0,
+                                                          false};
+   if (*internalformat == GL_STENCIL_INDEX8 && stencil8)
+      return &stencil8_texture;
+   return fe_format_lookup((GLenum)*internalformat);
+}
+
 static bool
 is_swizzle(GLenum s)
 {

@@ -217,7 +217,8 @@ tex_storage(struct fe_context *ctx, struct fe_texture *tex, bool proxy, GLsizei 
             GLenum internalformat, GLsizei width, GLsizei height, GLsizei depth)
 {
    const enum fe_tex_target t = tex->target;
-   const struct fe_format_info *info = fe_format_lookup(internalformat);
+   GLint ifmt = (GLint)internalformat;
+   const struct fe_format_info *info = fe_tex_format_lookup(ctx, &ifmt, false);
    FE_CHECK(!info || (!info->texture && !info->block) || is_unsized(internalformat) ||
                fe_format_is_legacy(info) ||
                (info->block && !fe_tex_compressed_format(ctx, internalformat)),
@@ -391,7 +392,8 @@ tex_image_multisample(struct fe_context *ctx, struct fe_texture *tex, GLsizei sa
       (uint32_t)width <= max && (uint32_t)height <= max && (uint32_t)depth <= max_layers;
    const bool fits_samples = (uint32_t)samples <= fe_max_samples(caps, FE_SAMPLES_ANY);
    FE_CHECK((!fits_size || !fits_samples) && !tex->is_proxy, GL_INVALID_VALUE);
-   const struct fe_format_info *info = fe_format_lookup(internalformat);
+   GLint ifmt = (GLint)internalformat;
+   const struct fe_format_info *info = fe_tex_format_lookup(ctx, &ifmt, false);
    /* ... and the format must be colour-, depth- or stencil-renderable */
    FE_CHECK(!info || !info->texture || fe_format_is_legacy(info), GL_INVALID_ENUM);
    const uint16_t fmt = fe_format_choose(caps, info->format, MGP_FORMAT_CAP_SAMPLE);

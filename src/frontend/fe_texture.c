@@ -753,12 +753,12 @@ fe_tex_texture_changed(struct fe_context *ctx, struct fe_texture *tex)
 }
 
 /* Depth and combined depth/stencil formats upload as converted texels (the server splits the
- * aspects); stencil-only texels would need a stencil-aspect path it does not have yet. */
+ * aspects); stencil-only ones (ARB_texture_stencil8) as one byte a texel into the stencil. */
 static bool
-upload_supported(uint16_t format)
+upload_supported(const struct fe_context *ctx, uint16_t format)
 {
    const struct fe_mgp_format_desc *fd = fe_mgp_format(format);
-   return fd->kind != FE_FMT_STENCIL;
+   return fd->kind != FE_FMT_STENCIL || fe_texture_stencil8_offered(ctx);
 }
 
 /* The texture bound for a glTexImage target, and the cube face. NULL after recording the
@@ -883,7 +883,7 @@ tex_image_body(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GL
    /* a proxy too large for this implementation is no error: its state becomes zeros */
    FE_CHECK(!fits && !(tex->is_proxy && proxy_size_only(ctx, tex, level, width, height, border)),
             GL_INVALID_VALUE);
-   const struct fe_format_info *info = fe_format_lookup((GLenum)internalformat);
+   const struct fe_format_info *info = fe_tex_format_lookup(ctx, &internalformat, true);
    /* luminance/alpha formats: compatibility and ES contexts only */
    FE_CHECK(!info || !info->texture || (fe_format_compat_only(info) && !legacy_allowed(ctx, info)),
             GL_INVALID_VALUE);
@@ -896,7 +896,7 @@ tex_image_body(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GL
                          (GLenum)internalformat, fmt, 0, false);
       return;
    }
-   if ((pixels || ctx->pixel_unpack_buffer) && !upload_supported(fmt)) {
+   if ((pixels || ctx->pixel_unpack_buffer) && !upload_supported(ctx, fmt)) {
       MGU_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)", internalformat);
       fe_error(ctx, GL_INVALID_OPERATION);
       return;
@@ -1060,7 +1060,7 @@ tex_sub_image_body(struct fe_context *ctx, struct fe_texture *tex, unsigned face
       return;
    if (!width || !height || (!src && srv < 0))
       goto out;
-   if (!upload_supported(img->format)) {
+   if (!upload_supported(ctx, img->format)) {
       MGU_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
                   img->internal_format);
       fe_error(ctx, GL_INVALID_OPERATION);
@@ -1156,7 +1156,7 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
                      (uint32_t)depth <= max_d && cube_shape;
    FE_CHECK(!fits && !tex->is_proxy, GL_INVALID_VALUE);
    FE_CHECK(border != 0, GL_INVALID_VALUE);
-   const struct fe_format_info *info = fe_format_lookup((GLenum)internalformat);
+   const struct fe_format_info *info = fe_tex_format_lookup(ctx, &internalformat, true);
    FE_CHECK(!info || !info->texture || (fe_format_compat_only(info) && !legacy_allowed(ctx, info)),
             GL_INVALID_VALUE);
    if (fe_format_is_legacy(info)) {
@@ -1179,7 +1179,7 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
                          (uint32_t)depth, (GLenum)internalformat, fmt, 0, false);
       return;
    }
-   if ((pixels || ctx->pixel_unpack_buffer) && !upload_supported(fmt)) {
+   if ((pixels || ctx->pixel_unpack_buffer) && !upload_supported(ctx, fmt)) {
       MGU_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)", internalformat);
       fe_error(ctx, GL_INVALID_OPERATION);
       return;
@@ -1244,7 +1244,7 @@ tex_sub_image_3d(struct fe_context *ctx, struct fe_texture *tex, GLint level, GL
       return;
    if (!width || !height || !depth || (!src && srv < 0))
       goto out;
-   if (!upload_supported(img->format)) {
+   if (!upload_supported(ctx, img->format)) {
       MGU_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
                   img->internal_format);
       fe_error(ctx, GL_INVALID_OPERATION);

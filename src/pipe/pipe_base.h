@@ -43,8 +43,8 @@
  * mgp_attrib_value kinds 3 and 4 (a double default's halves).
  * 25: MGP_CAP_ROBUST_BUFFER_ACCESS. 26: MGP_CAP_SUBGROUP_VOTE; MGP_CAP_XFB_OVERFLOW_QUERY and its
  * two query kinds. 27: MGP_CAP_ENHANCED_LAYOUTS. 28: bit 23 is MGP_CAP_TEXTURE_GATHER alone;
- * textureQueryLod is MGP_CAP_TEXTURE_QUERY_LOD (bit 50). */
-#define MGP_ABI_VERSION 28u
+ * textureQueryLod is MGP_CAP_TEXTURE_QUERY_LOD (bit 50). 29: MGP_CAP_TEXTURE_STENCIL8. */
+#define MGP_ABI_VERSION 29u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -335,6 +335,14 @@ enum mgp_call_class {
  * query; a conditional render on one renders where it is 1. Without it those kinds are declined
  * and the client's targets are GL_INVALID_ENUM */
 #define MGP_CAP_XFB_OVERFLOW_QUERY (UINT64_C(1) << 40)
+/* MGP_FORMAT_S8_UINT is a texture format (GL_ARB_texture_stencil8, GL 4.4): a resource of it
+ * with MGP_BIND_SAMPLER | MGP_BIND_DEPTH_STENCIL | MGP_BIND_TRANSFER is sampled as unsigned
+ * integers in R (its stencil), takes texture_subdata of one byte a texel into its stencil,
+ * reads back through get_texture_image and is a stencil attachment (Vulkan: VK_FORMAT_S8_UINT,
+ * or a D24S8 / D32S8 image whose views name only the stencil aspect). Without it the client
+ * refuses GL_STENCIL_INDEX8 and GL_STENCIL_INDEX as texture formats and does not list the
+ * extension */
+#define MGP_CAP_TEXTURE_STENCIL8 (UINT64_C(1) << 47)
 
 /* mgp_render_state.clip_control (GL 4.6 §13.8): window y from -y_d (GL_UPPER_LEFT), and
  * window z from z_d itself, clipping at 0 <= z_c <= w_c (GL_ZERO_TO_ONE) */

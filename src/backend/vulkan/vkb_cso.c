@@ -509,7 +509,10 @@ vkb_sampler_view_get(struct vkb_screen *scr, struct vkb_sampler_view *v,
       return VK_NULL_HANDLE;
    }
    VkImageAspectFlags aspect = tex->fmt->aspect;
-   if (aspect == (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT))
+   /* a stencil-only texture in a depth/stencil image standing in for S8 reads its stencil */
+   if (tex->desc.format == MGP_FORMAT_S8_UINT)
+      aspect = VK_IMAGE_ASPECT_STENCIL_BIT;
+   else if (aspect == (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT))
       aspect = p->depth_stencil_mode ? VK_IMAGE_ASPECT_STENCIL_BIT : VK_IMAGE_ASPECT_DEPTH_BIT;
    VkComponentMapping comp = {swz(p->swizzle[0]), swz(p->swizzle[1]), swz(p->swizzle[2]),
                               swz(p->swizzle[3])};

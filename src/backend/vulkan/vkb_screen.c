@@ -1323,6 +1323,12 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_CUBE_MAP_ARRAY;
    /* sampler views of a depth/stencil texture's stencil aspect (vkb_cso.c:vkb_sampler_view_get) */
    c.cap_bits |= MGP_CAP_STENCIL_TEXTURING;
+   /* stencil-only textures: VK_FORMAT_S8_UINT, or the D24S8 / D32S8 image standing in for it
+    * (vkb_format.c), sampled and attached; views and uploads name its stencil aspect */
+   const struct vkb_format *s8 = vkb_format_get(scr, MGP_FORMAT_S8_UINT);
+   const unsigned s8_need = MGP_FORMAT_CAP_SAMPLE | MGP_FORMAT_CAP_DEPTH_STENCIL;
+   if (s8 && (s8->caps & s8_need) == s8_need)
+      c.cap_bits |= MGP_CAP_TEXTURE_STENCIL8;
    /* buffer textures: uniform texel buffer views made at the draw (vkb_draw_descriptors.c) */
    c.cap_bits |= MGP_CAP_TEXTURE_BUFFER;
    /* framebuffers without attachments: dynamic rendering over the state's render area with no

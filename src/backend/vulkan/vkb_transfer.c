@@ -313,8 +313,9 @@ texture_subdata(struct vkb_screen *scr, const char *call, struct vkb_resource *r
    }
    /* Depth-only texels copy into the depth aspect. A buffer's depth-aspect texels are 4 bytes
     * for D24 (24 bits low) and D32F whether or not the image also has stencil, so X8_D24 and
-    * D32F sources also fit their stencil-carrying substitutes; D16 fits only D16. Stencil
-    * texels would need a second, per-aspect copy the transfer contract does not carry. */
+    * D32F sources also fit their stencil-carrying substitutes; D16 fits only D16. Stencil-only
+    * texels (S8) are one byte in the stencil aspect of S8 or of its D24S8 / D32S8 stand-in.
+    * Combined texels are split into both aspects (texture_subdata_ds). */
    if (r->desc.format == MGP_FORMAT_D24_UNORM_S8_UINT ||
        r->desc.format == MGP_FORMAT_D32_FLOAT_S8_UINT) {
       texture_subdata_ds(scr, call, r, a, regions, nregions);
@@ -324,14 +325,15 @@ texture_subdata(struct vkb_screen *scr, const char *call, struct vkb_resource *r
    uint32_t vts = f->vk_texel_size;
    if (f->aspect != VK_IMAGE_ASPECT_COLOR_BIT) {
       const unsigned m = r->desc.format;
-      const bool fits = m == MGP_FORMAT_X8_D24_UNORM || m == MGP_FORMAT_D32_FLOAT ||
+      const bool stencil = m == MGP_FORMAT_S8_UINT;
+      const bool fits = m == MGP_FORMAT_X8_D24_UNORM || m == MGP_FORMAT_D32_FLOAT || stencil ||
                         (m == MGP_FORMAT_D16_UNORM && f->vk == VK_FORMAT_D16_UNORM);
       if (!fits) {
          MGU_DECLINE(backend_feature_unimplemented, "depth/stencil texture upload (%s)",
                      vkb_format_name(r->desc.format));
          return false;
       }
-      aspect = VK_IMAGE_ASPECT_DEPTH_BIT;
+      aspect = stencil ? VK_IMAGE_ASPECT_STENCIL_BIT : VK_IMAGE_ASPECT_DEPTH_BIT;
       vts = f->texel_size;
    }
    struct level_regions lr;
