@@ -82,7 +82,6 @@ static const char *const extensions[] = {
    "GL_ARB_framebuffer_sRGB",
    "GL_ARB_get_program_binary",
    "GL_ARB_get_texture_sub_image",
-   "GL_ARB_gl_spirv",
    "GL_ARB_gpu_shader5",
    "GL_ARB_gpu_shader_fp64",
    "GL_ARB_half_float_pixel",
@@ -214,8 +213,6 @@ offered(struct fe_context *ctx, const char *name)
       return fe_base_instance_offered(ctx);
    if (!strcmp(name, "GL_ARB_separate_shader_objects"))
       return fe_separate_shaders_offered(ctx);
-   if (!strcmp(name, "GL_ARB_gl_spirv"))
-      return fe_gl_spirv_offered(ctx);
    if (!strcmp(name, "GL_ARB_pipeline_statistics_query"))
       return fe_pipeline_stats_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_view"))

@@ -1129,8 +1129,11 @@ fe_compute_offered(const struct fe_context *ctx)
    return (ctx->desc.api != FE_API_GLES || fe_es31(ctx)) &&
           ctx->share->caps->max_compute_work_group_invocations > 0;
 }
-/* GL_ARB_gl_spirv (GL 4.6): SPIR-V modules from the application, a front-end feature that links
- * them into what the backend already takes (glsl_spirv_gl.c); desktop contexts. */
+/* GL 4.6 / ARB_gl_spirv: SPIR-V modules from the application, a front-end feature that links
+ * them into what the backend already takes (glsl_spirv_gl.c); desktop contexts take
+ * GL_SHADER_BINARY_FORMAT_SPIR_V. The extension string is not listed yet: struct and bool
+ * uniforms, atomic counters, transform feedback by xfb decorations, uniform initializers and
+ * name-less interface queries are missing (glsl_spirv_gl.c). */
 static inline bool
 fe_gl_spirv_offered(const struct fe_context *ctx)
 {

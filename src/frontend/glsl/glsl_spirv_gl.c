@@ -984,6 +984,10 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
       goto fail;
    }
    o.w[3] = c.next_id;
+   /* SPIR-V 1.3 as glslang's Vulkan 1.1 output (a superset of 1.0): the linker's rewrites use
+    * what 1.3 has in core (DrawParameters for gl_InstanceID) */
+   if (o.w[1] < 0x10300u)
+      o.w[1] = 0x10300u;
    *out_n = o.n;
    free(m.def);
    free(v);
