@@ -171,8 +171,10 @@ mgl_glGetShaderiv(GLuint shader, GLenum pname, GLint *params)
    case GL_DELETE_STATUS: *params = sh->delete_pending; return;
    case GL_COMPILE_STATUS: *params = sh->compiled; return;
    case GL_SPIR_V_BINARY_ARB:
-      if (!fe_gl_spirv_offered(ctx))
-         break;
+      if (!fe_gl_spirv_offered(ctx)) {
+         fe_error(ctx, GL_INVALID_ENUM); /* an ES context */
+         return;
+      }
       *params = sh->spirv != NULL;
       return;
    case GL_COMPLETION_STATUS_KHR: /* KHR_parallel_shader_compile: compiles finish in the call */

@@ -801,7 +801,7 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
    {
       struct spv_walk it = spv_walk_begin(words, n);
       while (spv_walk_next(&it) && it.op != SpvOpFunction) {
-         if (it.op != SpvOpTypePointer || it.nops < 3 ||
+         if (it.op != SpvOpTypePointer || it.nops < 3 || it.o[0] >= m.bound ||
              it.o[1] != SpvStorageClassUniformConstant || opaque(&m, it.o[2]))
             continue;
          struct spv_walk jt = spv_walk_begin(words, n);
@@ -923,7 +923,7 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
          if (drop)
             continue;
       }
-      if (it.op == SpvOpTypePointer && it.nops >= 1 && alias[it.o[0]])
+      if (it.op == SpvOpTypePointer && it.nops >= 1 && it.o[0] < m.bound && alias[it.o[0]])
          continue;
       /* the access chains of the function's first block, after its variables */
       if (pending_chains && it.op != SpvOpVariable && it.op != SpvOpLine && it.op != SpvOpNoLine) {
