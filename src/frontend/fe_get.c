@@ -817,10 +817,14 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_MAX_FRAGMENT_UNIFORM_VECTORS: INT1(GLSL_MAX_STAGE_UNIFORM_COMPONENTS / 4); return true;
    case GL_MAX_VARYING_VECTORS: INT1(varying_components(caps) / 4); return true;
    case GL_SHADER_COMPILER: BOOL1(1); return true;
-   case GL_NUM_SHADER_BINARY_FORMATS: INT1(0); return true;
+   /* GL 4.6 (ARB_gl_spirv): SPIR-V, the one format (fe_shader.c) */
+   case GL_NUM_SHADER_BINARY_FORMATS: INT1(fe_gl_spirv_offered(ctx) ? 1 : 0); return true;
    case GL_SHADER_BINARY_FORMATS:
-      ints(v, 0, NULL);
-      return true; /* none (fe_shader.c) */
+      if (fe_gl_spirv_offered(ctx))
+         INT1(GL_SHADER_BINARY_FORMAT_SPIR_V_ARB);
+      else
+         ints(v, 0, NULL);
+      return true;
    /* GL 4.1 (ARB_get_program_binary), ES 3.0 (OES_get_program_binary in ES 2.0): mgl's one
     * format (fe_program_binary.c) */
    case GL_NUM_PROGRAM_BINARY_FORMATS: INT1(1); return true;

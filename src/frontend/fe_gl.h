@@ -259,6 +259,10 @@ struct fe_shader {
    char *source;
    bool compiled;
    bool es; /* compiled as GLSL ES (a desktop context's "#version 100" or "300 es") */
+   /* ARB_gl_spirv: glShaderBinary's module (GL_SPIR_V_BINARY), and after glSpecializeShader
+    * the module with its one entry point and constants (then compiled) */
+   uint32_t *spirv, *spirv_spec;
+   size_t spirv_words, spirv_spec_words;
    char *info_log;
    bool delete_pending;
    unsigned attach_count;
@@ -1128,6 +1132,16 @@ fe_compute_offered(const struct fe_context *ctx)
 {
    return (ctx->desc.api != FE_API_GLES || fe_es31(ctx)) &&
           ctx->share->caps->max_compute_work_group_invocations > 0;
+}
+/* GL 4.6 / ARB_gl_spirv: SPIR-V modules from the application, a front-end feature that links
+ * them into what the backend already takes (glsl_spirv_gl.c); desktop contexts take
+ * GL_SHADER_BINARY_FORMAT_SPIR_V. The extension string is not listed yet: struct and bool
+ * uniforms, atomic counters, transform feedback by xfb decorations, uniform initializers and
+ * name-less interface queries are missing (glsl_spirv_gl.c). */
+static inline bool
+fe_gl_spirv_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES;
 }
 /* GL_ARB_separate_shader_objects (GL 4.1): a front-end feature, every desktop context
  * (fe_pipeline.c) and ES 3.1 contexts. */

@@ -951,6 +951,23 @@ mgl_glLinkProgram(GLuint program)
          return;
       }
    }
+   /* GL 4.6 7.3: SPIR-V and GLSL shaders are never linked together; a SPIR-V program has one
+    * shader a stage (glsl_spirv_gl.c links it) */
+   unsigned num_spirv = 0;
+   for (unsigned i = 0; i < prog->num_shaders; i++)
+      num_spirv += prog->shaders[i]->spirv != NULL;
+   if (num_spirv && num_spirv != prog->num_shaders) {
+      fe_program_link_failed(ctx, prog,
+                             "error: SPIR-V and GLSL shaders cannot be linked together\n");
+      return;
+   }
+   for (unsigned i = 0; num_spirv && i < prog->num_shaders; i++)
+      for (unsigned j = 0; j < i; j++)
+         if (prog->shaders[j]->type == prog->shaders[i]->type) {
+            fe_program_link_failed(ctx, prog,
+                                   "error: two SPIR-V shaders of one stage (mgl links one)\n");
+            return;
+         }
    /* A desktop context's GLSL ES shaders (ARB_ES2_compatibility) link as an ES program, and
     * only with each other (GLSL ES and desktop GLSL are different languages). */
    unsigned num_es = 0;
@@ -1029,6 +1046,14 @@ mgl_glLinkProgram(GLuint program)
       .deny = fe_glsl_deny(ctx),
       .separable = prog->separable,
    };
+   for (unsigned i = 0; num_spirv && i < prog->num_shaders; i++) {
+      const struct fe_shader *sh = prog->shaders[i];
+      for (int s = 0; s < GLSL_STAGE_COUNT; s++)
+         if (fe_shader_stage_type((enum glsl_stage)s) == sh->type) {
+            in.spirv[s] = sh->spirv_spec;
+            in.spirv_words[s] = sh->spirv_spec_words;
+         }
+   }
    in.source[GLSL_STAGE_VERTEX] = vs;
    in.source[GLSL_STAGE_GEOMETRY] = gs;
    in.source[GLSL_STAGE_FRAGMENT] = fs;

@@ -350,6 +350,11 @@ struct glsl_link_input {
     * geometry or tessellation shader without a vertex shader links), and the varyings it
     * exchanges with another program keep their layout(location) (glsl_link_io.c) */
    bool separable;
+   /* ARB_gl_spirv: each stage's module for the OpenGL environment, specialized
+    * (glsl_spirv_specialize); when any is set the program is linked from these alone
+    * (glsl_spirv_gl.c) and source[] / objects[] are ignored */
+   const uint32_t *spirv[GLSL_STAGE_COUNT];
+   size_t spirv_words[GLSL_STAGE_COUNT];
 };
 
 /* A conventional vertex attribute's generic slot in a compatibility context ("gl_Color": 3),
@@ -716,6 +721,17 @@ struct glsl_program {
  * and applies the contract above. NULL on failure; *info_log (malloc'd, may be "") says why like a
  * GL driver would. info_log may be NULL. */
 struct glsl_program *glsl_link(const struct glsl_link_input *input, char **info_log);
+
+/* ARB_gl_spirv (glsl_spirv_gl.c). glShaderBinary: whether words are a SPIR-V 1.0 module of the
+ * OpenGL environment (validated by SPIRV-Tools; a later version stamped on a module is
+ * restamped 1.0 in place and must validate so); else *why says what is wrong. */
+bool glsl_spirv_valid(uint32_t *words, size_t num_words, const char **why);
+/* glSpecializeShader: the module with `entry` of the stage as its one entry point (named "main")
+ * and the specialization constants of SpecId ids[i] set to values[i] (malloc'd, *out_n words);
+ * NULL with *why when the module has no such entry point or a constant index is unknown. */
+uint32_t *glsl_spirv_specialize(enum glsl_stage stage, const uint32_t *words, size_t n,
+                                const char *entry, unsigned num_consts, const uint32_t *ids,
+                                const uint32_t *values, size_t *out_n, const char **why);
 
 /* Accepts NULL. */
 void glsl_program_destroy(struct glsl_program *prog);

@@ -341,3 +341,22 @@ glsl_passthrough_tcs(const struct glsl_program *prog, uint32_t vertices, const f
    *why = "the fake linker makes no tessellation stages";
    return NULL;
 }
+
+bool
+glsl_spirv_valid(uint32_t *words, size_t num_words, const char **why)
+{
+   (void)words, (void)num_words;
+   *why = "the fake linker takes no SPIR-V";
+   return false;
+}
+
+uint32_t *
+glsl_spirv_specialize(enum glsl_stage stage, const uint32_t *words, size_t n, const char *entry,
+                      unsigned num_consts, const uint32_t *ids, const uint32_t *values,
+                      size_t *out_n, const char **why)
+{
+   (void)stage, (void)words, (void)n, (void)entry, (void)num_consts, (void)ids, (void)values;
+   *out_n = 0;
+   *why = "the fake linker takes no SPIR-V";
+   return NULL;
+}
