@@ -825,6 +825,12 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       else
          ints(v, 0, NULL);
       return true;
+   /* GL 4.6 (ARB_spirv_extensions): the SPIR-V extensions glShaderBinary takes */
+   case GL_NUM_SPIR_V_EXTENSIONS:
+      if (!fe_gl_spirv_offered(ctx))
+         return false;
+      INT1(__builtin_popcount(fe_spirv_extensions(ctx)));
+      return true;
    /* GL 4.1 (ARB_get_program_binary), ES 3.0 (OES_get_program_binary in ES 2.0): mgl's one
     * format (fe_program_binary.c) */
    case GL_NUM_PROGRAM_BINARY_FORMATS: INT1(1); return true;
@@ -2105,8 +2111,21 @@ mgl_glGetStringi(GLenum name, GLuint index)
       }
       return (const GLubyte *)list[index];
    }
-   default: string_error(ctx, GL_INVALID_ENUM); return NULL;
+   case GL_SPIR_V_EXTENSIONS: {
+      /* GL 4.6 22.2: index past GL_NUM_SPIR_V_EXTENSIONS is INVALID_VALUE */
+      const unsigned accepted = fe_spirv_extensions(ctx);
+      if (!fe_gl_spirv_offered(ctx))
+         break;
+      for (unsigned i = 0, k = 0; i < GLSL_SPV_EXT_COUNT; i++)
+         if ((accepted & (1u << i)) && k++ == index)
+            return (const GLubyte *)glsl_spirv_extension_name(i);
+      string_error(ctx, GL_INVALID_VALUE);
+      return NULL;
    }
+   default: break;
+   }
+   string_error(ctx, GL_INVALID_ENUM);
+   return NULL;
 }
 
 /* ---- query limits -------------------------------------------------------------------------- */

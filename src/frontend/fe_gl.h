@@ -1143,6 +1143,19 @@ fe_gl_spirv_offered(const struct fe_context *ctx)
 {
    return ctx->desc.api != FE_API_GLES;
 }
+/* GL 4.6 / ARB_spirv_extensions: the SPIR-V extensions a module may declare (GLSL_SPV_* bits,
+ * GL_SPIR_V_EXTENSIONS lists them in bit order): storage buffers everywhere SPIR-V is taken, the
+ * draw parameters where the device feeds them (GL_ARB_shader_draw_parameters). */
+static inline unsigned
+fe_spirv_extensions(const struct fe_context *ctx)
+{
+   if (!fe_gl_spirv_offered(ctx))
+      return 0;
+   return GLSL_SPV_KHR_STORAGE_BUFFER_STORAGE_CLASS |
+          ((ctx->share->caps->cap_bits & MGP_CAP_DRAW_PARAMETERS)
+              ? GLSL_SPV_KHR_SHADER_DRAW_PARAMETERS
+              : 0u);
+}
 /* GL_ARB_separate_shader_objects (GL 4.1): a front-end feature, every desktop context
  * (fe_pipeline.c) and ES 3.1 contexts. */
 static inline bool

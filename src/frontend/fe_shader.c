@@ -319,7 +319,7 @@ mgl_glShaderBinary(GLsizei count, const GLuint *shaders, GLenum binaryformat, co
    uint32_t *words = malloc((size_t)length);
    FE_CHECK(!words, GL_OUT_OF_MEMORY);
    memcpy(words, binary, (size_t)length);
-   if (!glsl_spirv_valid(words, n, &why)) {
+   if (!glsl_spirv_valid(words, n, fe_spirv_extensions(ctx), &why)) {
       free(words);
       fe_error(ctx, GL_INVALID_VALUE);
       return;

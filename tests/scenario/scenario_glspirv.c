@@ -189,3 +189,72 @@ sc_glspirv_draw(void)
    gl.DeleteShader(vs);
    gl.DeleteShader(fs);
 }
+
+/* spv_vs with OpExtension `name` after its capabilities, in out (NW(spv_vs) + 16 words); its
+ * size in bytes. */
+static GLsizei
+vs_with_extension(uint32_t *out, const char *name)
+{
+   const size_t nvs = sizeof(spv_vs) / 4;
+   size_t at = 5;
+   while (at < nvs && (spv_vs[at] & 0xffff) == 17 /* OpCapability */)
+      at += spv_vs[at] >> 16;
+   memcpy(out, spv_vs, at * 4);
+   const size_t len = strlen(name), words = len / 4 + 1;
+   out[at] = (uint32_t)((1 + words) << 16) | 10 /* OpExtension */;
+   memset(out + at + 1, 0, words * 4);
+   memcpy(out + at + 1, name, len);
+   memcpy(out + at + 1 + words, spv_vs + at, (nvs - at) * 4);
+   return (GLsizei)((nvs + 1 + words) * 4);
+}
+
+/* GL 4.6 / ARB_spirv_extensions: GL_NUM_SPIR_V_EXTENSIONS names, glGetStringi(GL_SPIR_V_EXTENSIONS)
+ * past them is GL_INVALID_VALUE, a module declaring a listed one is taken; on mgl one declaring
+ * another is GL_INVALID_VALUE, and the draw parameters are listed with
+ * GL_ARB_shader_draw_parameters. */
+void
+sc_glspirv_extensions(void)
+{
+   if (!load())
+      return;
+   GLint n = -1;
+   glGetIntegerv(GL_NUM_SPIR_V_EXTENSIONS, &n);
+   check_gl_error("glGetIntegerv(GL_NUM_SPIR_V_EXTENSIONS)");
+   if (n < 0 || n > 64)
+      fail("GL_NUM_SPIR_V_EXTENSIONS is %d", n);
+   if (on_mgl() && n < 1)
+      fail("GL_SPIR_V_EXTENSIONS lacks SPV_KHR_storage_buffer_storage_class");
+   bool draw_parameters = false;
+   uint32_t module[sizeof(spv_vs) / 4 + 16];
+   GLuint vs = gl.CreateShader(GL_VERTEX_SHADER);
+   for (GLint i = 0; i < n; i++) {
+      const char *name = (const char *)gl.GetStringi(GL_SPIR_V_EXTENSIONS, (GLuint)i);
+      check_gl_error("glGetStringi(GL_SPIR_V_EXTENSIONS)");
+      if (!name || strncmp(name, "SPV_", 4) || strlen(name) > 40) {
+         fail("glGetStringi(GL_SPIR_V_EXTENSIONS, %d) is %s", i, name ? name : "NULL");
+         continue;
+      }
+      draw_parameters |= !strcmp(name, "SPV_KHR_shader_draw_parameters");
+      shader_binary(1, &vs, GL_SHADER_BINARY_FORMAT_SPIR_V_ARB, module,
+                    vs_with_extension(module, name));
+      check_gl_error("glShaderBinary of a module declaring a listed SPIR-V extension");
+      if (shader_iv(vs, GL_SPIR_V_BINARY_ARB) != GL_TRUE)
+         fail("a module declaring %s was not taken", name);
+   }
+   if (gl.GetStringi(GL_SPIR_V_EXTENSIONS, (GLuint)n))
+      fail("glGetStringi(GL_SPIR_V_EXTENSIONS, GL_NUM_SPIR_V_EXTENSIONS) named one");
+   expect_gl_error(GL_INVALID_VALUE, "glGetStringi(GL_SPIR_V_EXTENSIONS) past the last");
+   if (on_mgl()) {
+      if (draw_parameters != has_ext("GL_ARB_shader_draw_parameters"))
+         fail("SPV_KHR_shader_draw_parameters %s listed, GL_ARB_shader_draw_parameters %s",
+              draw_parameters ? "is" : "is not", draw_parameters ? "is not" : "is");
+      gl.DeleteShader(vs);
+      vs = gl.CreateShader(GL_VERTEX_SHADER);
+      shader_binary(1, &vs, GL_SHADER_BINARY_FORMAT_SPIR_V_ARB, module,
+                    vs_with_extension(module, "SPV_KHR_variable_pointers"));
+      expect_gl_error(GL_INVALID_VALUE, "glShaderBinary of a module declaring an unlisted one");
+      if (shader_iv(vs, GL_SPIR_V_BINARY_ARB) != GL_FALSE)
+         fail("a module declaring an unlisted SPIR-V extension was taken");
+   }
+   gl.DeleteShader(vs);
+}

@@ -724,8 +724,19 @@ struct glsl_program *glsl_link(const struct glsl_link_input *input, char **info_
 
 /* ARB_gl_spirv (glsl_spirv_gl.c). glShaderBinary: whether words are a SPIR-V 1.0 module of the
  * OpenGL environment (validated by SPIRV-Tools; a later version stamped on a module is
- * restamped 1.0 in place and must validate so); else *why says what is wrong. */
-bool glsl_spirv_valid(uint32_t *words, size_t num_words, const char **why);
+ * restamped 1.0 in place and must validate so) that declares no SPIR-V extension outside
+ * accepted_extensions (GLSL_SPV_* bits below); else *why says what is wrong. */
+bool glsl_spirv_valid(uint32_t *words, size_t num_words, unsigned accepted_extensions,
+                      const char **why);
+/* ARB_spirv_extensions: the SPIR-V extensions (OpExtension) a module may declare; a module that
+ * declares one outside glsl_spirv_valid's accepted_extensions (these bits) is refused. */
+enum {
+   GLSL_SPV_KHR_SHADER_DRAW_PARAMETERS = 1u << 0,
+   GLSL_SPV_KHR_STORAGE_BUFFER_STORAGE_CLASS = 1u << 1,
+   GLSL_SPV_EXT_COUNT = 2,
+};
+/* The name of bit i ("SPV_KHR_..."); NULL past GLSL_SPV_EXT_COUNT. */
+const char *glsl_spirv_extension_name(unsigned i);
 /* glSpecializeShader: the module with `entry` of the stage as its one entry point (named "main")
  * and the specialization constants of SpecId ids[i] set to values[i] (malloc'd, *out_n words);
  * NULL with *why when the module has no such entry point or a constant index is unknown. */

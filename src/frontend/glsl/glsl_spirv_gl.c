@@ -38,22 +38,22 @@ static const SpvExecutionModel stage_models[GLSL_STAGE_COUNT] = {
    [GLSL_STAGE_COMPUTE] = SpvExecutionModelGLCompute,
 };
 
-bool
-glsl_spirv_valid(uint32_t *words, size_t num_words, const char **why)
+/* ARB_spirv_extensions: the SPIR-V extensions a module may declare, in GLSL_SPV_EXT_* bit order.
+ * Each is one the link below takes as it takes glslang's output: StorageBuffer blocks are named
+ * like Uniform BufferBlock ones, and the draw parameters are the builtins the linker already
+ * feeds (BaseVertex, BaseInstance, DrawIndex; the device must have them). */
+static const char *const spirv_extensions[GLSL_SPV_EXT_COUNT] = {
+   [0] = "SPV_KHR_shader_draw_parameters",
+   [1] = "SPV_KHR_storage_buffer_storage_class",
+};
+_Static_assert(GLSL_SPV_KHR_SHADER_DRAW_PARAMETERS == 1u << 0 &&
+                  GLSL_SPV_KHR_STORAGE_BUFFER_STORAGE_CLASS == 1u << 1,
+               "spirv_extensions is in bit order");
+
+const char *
+glsl_spirv_extension_name(unsigned i)
 {
-   if (num_words < 5 || words[0] != SpvMagicNumber) {
-      *why = "not a SPIR-V module in the host's byte order";
-      return false;
-   }
-   /* OpenGL takes SPIR-V 1.0 (GL 4.6 appendix C); assemblers stamp their newest version on
-    * modules that use nothing past 1.0 (piglit's do), which then validate as 1.0 */
-   if (words[1] > 0x10000u && words[1] <= 0x10600u && !(words[1] & 0xff0000ffu))
-      words[1] = 0x10000u;
-   if (!glsl_validate_gl_module(words, num_words)) {
-      *why = "the module does not validate as SPIR-V 1.0 for OpenGL 4.5";
-      return false;
-   }
-   return true;
+   return i < GLSL_SPV_EXT_COUNT ? spirv_extensions[i] : NULL;
 }
 
 /* Words of the literal string at o[0..nops) (its terminating NUL included); 0 when unterminated. */
@@ -66,6 +66,53 @@ string_words(const uint32_t *o, uint32_t nops)
          return i + 1;
    }
    return 0;
+}
+
+/* Whether every OpExtension of the module is one of `accepted` (GLSL_SPV_EXT_* bits). */
+static bool
+extensions_accepted(const uint32_t *words, size_t n, unsigned accepted, const char **why)
+{
+   struct spv_walk it = spv_walk_begin(words, n);
+   while (spv_walk_next(&it)) {
+      if (it.op == SpvOpFunction)
+         break;
+      if (it.op != SpvOpExtension)
+         continue;
+      unsigned i = 0;
+      if (string_words(it.o, it.nops))
+         while (i < GLSL_SPV_EXT_COUNT &&
+                (!(accepted & (1u << i)) || strcmp((const char *)it.o, spirv_extensions[i])))
+            i++;
+      if (!string_words(it.o, it.nops) || i == GLSL_SPV_EXT_COUNT) {
+         *why = "the module declares a SPIR-V extension GL_SPIR_V_EXTENSIONS does not list";
+         return false;
+      }
+   }
+   if (it.bad) {
+      *why = "an instruction of length 0 or past the module's end";
+      return false;
+   }
+   return true;
+}
+
+bool
+glsl_spirv_valid(uint32_t *words, size_t num_words, unsigned accepted_extensions, const char **why)
+{
+   if (num_words < 5 || words[0] != SpvMagicNumber) {
+      *why = "not a SPIR-V module in the host's byte order";
+      return false;
+   }
+   if (!extensions_accepted(words, num_words, accepted_extensions, why))
+      return false;
+   /* OpenGL takes SPIR-V 1.0 (GL 4.6 appendix C); assemblers stamp their newest version on
+    * modules that use nothing past 1.0 (piglit's do), which then validate as 1.0 */
+   if (words[1] > 0x10000u && words[1] <= 0x10600u && !(words[1] & 0xff0000ffu))
+      words[1] = 0x10000u;
+   if (!glsl_validate_gl_module(words, num_words)) {
+      *why = "the module does not validate as SPIR-V 1.0 for OpenGL 4.5";
+      return false;
+   }
+   return true;
 }
 
 uint32_t *

@@ -342,10 +342,18 @@ glsl_passthrough_tcs(const struct glsl_program *prog, uint32_t vertices, const f
    return NULL;
 }
 
-bool
-glsl_spirv_valid(uint32_t *words, size_t num_words, const char **why)
+const char *
+glsl_spirv_extension_name(unsigned i)
 {
-   (void)words, (void)num_words;
+   static const char *const names[GLSL_SPV_EXT_COUNT] = {"SPV_KHR_shader_draw_parameters",
+                                                         "SPV_KHR_storage_buffer_storage_class"};
+   return i < GLSL_SPV_EXT_COUNT ? names[i] : NULL;
+}
+
+bool
+glsl_spirv_valid(uint32_t *words, size_t num_words, unsigned accepted_extensions, const char **why)
+{
+   (void)words, (void)num_words, (void)accepted_extensions;
    *why = "the fake linker takes no SPIR-V";
    return false;
 }

@@ -12,6 +12,24 @@
 #include <GL/glcorearb.h>
 
 #define NW(a) (sizeof(a) / sizeof((a)[0]))
+#define ALL_EXTS ((1u << GLSL_SPV_EXT_COUNT) - 1)
+
+/* spv_vs with OpExtension `name` after its capabilities (out holds NW(spv_vs) + 16 words); `nul`
+ * false leaves the string unterminated. Its word count. */
+static size_t
+with_extension(uint32_t *out, const char *name, bool nul)
+{
+   size_t at = 5;
+   while (at < NW(spv_vs) && (spv_vs[at] & 0xffff) == 17 /* OpCapability */)
+      at += spv_vs[at] >> 16;
+   memcpy(out, spv_vs, at * 4);
+   const size_t len = strlen(name), words = nul ? len / 4 + 1 : (len + 3) / 4;
+   out[at] = (uint32_t)((1 + words) << 16) | 10 /* OpExtension */;
+   memset(out + at + 1, 0, words * 4);
+   memcpy(out + at + 1, name, len);
+   memcpy(out + at + 1 + words, spv_vs + at, (NW(spv_vs) - at) * 4);
+   return NW(spv_vs) + 1 + words;
+}
 
 /* valid, specialized at main, linked with the other stage's module; NULL where refused */
 static struct glsl_program *
@@ -25,7 +43,7 @@ link_modules(const uint32_t *vs, size_t nvs, const uint32_t *fs, size_t nfs, cha
    struct glsl_program *p = NULL;
    uint32_t *sv = NULL, *sf = NULL;
    size_t nsv = 0, nsf = 0;
-   if (glsl_spirv_valid(v, nvs, &why) && glsl_spirv_valid(f, nfs, &why) &&
+   if (glsl_spirv_valid(v, nvs, ALL_EXTS, &why) && glsl_spirv_valid(f, nfs, ALL_EXTS, &why) &&
        (sv = glsl_spirv_specialize(GLSL_STAGE_VERTEX, v, nvs, "main", 0, NULL, NULL, &nsv, &why)) &&
        (sf =
            glsl_spirv_specialize(GLSL_STAGE_FRAGMENT, f, nfs, "main", 0, NULL, NULL, &nsf, &why))) {
@@ -55,16 +73,46 @@ main(void)
    const char *why = NULL;
    /* refused: not SPIR-V, truncated, an instruction of length 0 */
    uint32_t junk[6] = {0x07230203, 0x00010000, 0, 4, 0, 0x12345678};
-   CHECK(!glsl_spirv_valid(junk, NW(junk), &why), "junk validated");
+   CHECK(!glsl_spirv_valid(junk, NW(junk), ALL_EXTS, &why), "junk validated");
    uint32_t head[NW(spv_vs)];
    memcpy(head, spv_vs, sizeof(head));
-   CHECK(!glsl_spirv_valid(head, 4, &why), "a header alone validated");
+   CHECK(!glsl_spirv_valid(head, 4, ALL_EXTS, &why), "a header alone validated");
    head[0] = 0x03022307;
-   CHECK(!glsl_spirv_valid(head, NW(head), &why), "the other byte order validated");
+   CHECK(!glsl_spirv_valid(head, NW(head), ALL_EXTS, &why), "the other byte order validated");
+
+   /* ARB_spirv_extensions: a declared extension must be one the caller accepts */
+   CHECK(!strcmp(glsl_spirv_extension_name(0), "SPV_KHR_shader_draw_parameters") &&
+            !strcmp(glsl_spirv_extension_name(1), "SPV_KHR_storage_buffer_storage_class") &&
+            !glsl_spirv_extension_name(GLSL_SPV_EXT_COUNT),
+         "the SPIR-V extension names");
+   {
+      uint32_t ext[NW(spv_vs) + 16];
+      size_t ne = with_extension(ext, "SPV_KHR_shader_draw_parameters", true);
+      CHECK(glsl_spirv_valid(ext, ne, ALL_EXTS, &why), "draw parameters refused: %s", why);
+      ne = with_extension(ext, "SPV_KHR_shader_draw_parameters", true);
+      CHECK(!glsl_spirv_valid(ext, ne, GLSL_SPV_KHR_STORAGE_BUFFER_STORAGE_CLASS, &why),
+            "draw parameters taken where not accepted");
+      ne = with_extension(ext, "SPV_KHR_storage_buffer_storage_class", true);
+      CHECK(glsl_spirv_valid(ext, ne, GLSL_SPV_KHR_STORAGE_BUFFER_STORAGE_CLASS, &why),
+            "storage buffers refused: %s", why);
+      char *log = NULL;
+      ne = with_extension(ext, "SPV_KHR_storage_buffer_storage_class", true);
+      struct glsl_program *p = link_modules(ext, ne, spv_fs, NW(spv_fs), &log);
+      CHECK(p, "a module declaring storage buffers does not link: %s", log ? log : "");
+      glsl_program_destroy(p);
+      free(log);
+      ne = with_extension(ext, "SPV_KHR_variable_pointers", true);
+      CHECK(!glsl_spirv_valid(ext, ne, ALL_EXTS, &why), "an unlisted extension validated");
+      ne = with_extension(ext, "SPV_KHR_storage_buffer_storage_clas", true);
+      CHECK(!glsl_spirv_valid(ext, ne, ALL_EXTS, &why), "a prefix of a listed one validated");
+      /* 36 characters: nine words without a NUL in the instruction */
+      ne = with_extension(ext, "SPV_KHR_storage_buffer_storage_class", false);
+      CHECK(!glsl_spirv_valid(ext, ne, ALL_EXTS, &why), "an unterminated name validated");
+   }
 
    /* specialization: the entry point must exist; a constant index must be declared */
    memcpy(head, spv_vs, sizeof(head));
-   CHECK(glsl_spirv_valid(head, NW(head), &why), "the vertex module: %s", why);
+   CHECK(glsl_spirv_valid(head, NW(head), ALL_EXTS, &why), "the vertex module: %s", why);
    size_t n = 0;
    CHECK(
       !glsl_spirv_specialize(GLSL_STAGE_VERTEX, head, NW(head), "other", 0, NULL, NULL, &n, &why),
