@@ -1197,7 +1197,9 @@ mgl_glGetProgramiv(GLuint program, GLenum pname, GLint *params)
    case GL_ACTIVE_ATTRIBUTES: *params = e ? (GLint)e->num_active_attribs : 0; return;
    case GL_ACTIVE_ATTRIBUTE_MAX_LENGTH: *params = e ? fe_attrib_max_length(e) : 0; return;
    case GL_ACTIVE_UNIFORMS: *params = e ? (GLint)e->num_active : 0; return;
-   case GL_ACTIVE_UNIFORM_MAX_LENGTH: *params = e ? (GLint)e->active_max_len : 0; return;
+   case GL_ACTIVE_UNIFORM_MAX_LENGTH:
+      *params = !e ? 0 : !fe_names_hidden(e) ? (GLint)e->active_max_len : e->num_active ? 1 : 0;
+      return;
    case GL_ACTIVE_UNIFORM_BLOCKS: *params = gp ? (GLint)gp->num_blocks : 0; return;
    case GL_ACTIVE_ATOMIC_COUNTER_BUFFERS:
       FE_CHECK(!fe_atomic_bindings(ctx), GL_INVALID_ENUM);
@@ -1206,7 +1208,7 @@ mgl_glGetProgramiv(GLuint program, GLenum pname, GLint *params)
    case GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH: {
       GLint m = 0;
       for (unsigned i = 0; gp && i < gp->num_blocks; i++) {
-         GLint l = (GLint)strlen(gp->blocks[i].name) + 1;
+         GLint l = (GLint)strlen(fe_resource_label(e, gp->blocks[i].name)) + 1;
          m = l > m ? l : m;
       }
       *params = m;
@@ -1220,7 +1222,7 @@ mgl_glGetProgramiv(GLuint program, GLenum pname, GLint *params)
    case GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH: {
       GLint m = 0;
       for (unsigned i = 0; gp && i < gp->num_xfb; i++) {
-         GLint l = (GLint)strlen(gp->xfb[i].name) + 1;
+         GLint l = (GLint)strlen(fe_resource_label(e, gp->xfb[i].name)) + 1;
          m = l > m ? l : m;
       }
       *params = m;
@@ -1354,7 +1356,7 @@ mgl_glGetTransformFeedbackVarying(GLuint program, GLuint index, GLsizei buf_size
    FE_CHECK(buf_size < 0, GL_INVALID_VALUE);
    FE_CHECK(!gp || index >= gp->num_xfb, GL_INVALID_VALUE);
    const struct glsl_xfb_varying *x = &gp->xfb[index];
-   copy_out(x->name, buf_size, length, name);
+   copy_out(fe_resource_label(prog->exec, x->name), buf_size, length, name);
    if (size)
       *size = (GLsizei)x->size;
    if (type)

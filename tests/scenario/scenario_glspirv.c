@@ -126,16 +126,15 @@ sc_glspirv_errors(void)
    check_gl_error("end");
 }
 
-void
-sc_glspirv_draw(void)
+/* The program of spv_vs and spv_fs, linked. */
+static GLuint
+spirv_program(GLuint *vs, GLuint *fs)
 {
-   if (!load())
-      return;
-   GLuint vs = spirv_shader(GL_VERTEX_SHADER, spv_vs, sizeof(spv_vs));
-   GLuint fs = spirv_shader(GL_FRAGMENT_SHADER, spv_fs, sizeof(spv_fs));
+   *vs = spirv_shader(GL_VERTEX_SHADER, spv_vs, sizeof(spv_vs));
+   *fs = spirv_shader(GL_FRAGMENT_SHADER, spv_fs, sizeof(spv_fs));
    GLuint p = gl.CreateProgram();
-   gl.AttachShader(p, vs);
-   gl.AttachShader(p, fs);
+   gl.AttachShader(p, *vs);
+   gl.AttachShader(p, *fs);
    gl.LinkProgram(p);
    GLint linked = 0;
    gl.GetProgramiv(p, GL_LINK_STATUS, &linked);
@@ -144,6 +143,16 @@ sc_glspirv_draw(void)
       gl.GetProgramInfoLog(p, sizeof(log), NULL, log);
       fail("the SPIR-V program did not link: %s", log);
    }
+   return p;
+}
+
+void
+sc_glspirv_draw(void)
+{
+   if (!load())
+      return;
+   GLuint vs, fs;
+   GLuint p = spirv_program(&vs, &fs);
    gl.UseProgram(p);
    /* uniforms by location (the modules carry no names GL uses) */
    gl.Uniform2f(3, 0.5f, 0.5f);
@@ -257,4 +266,111 @@ sc_glspirv_extensions(void)
          fail("a module declaring an unlisted SPIR-V extension was taken");
    }
    gl.DeleteShader(vs);
+}
+
+/* GL 4.6 7.3.1.1: a program linked from SPIR-V has no resource names. Its resources are
+ * answered with empty names (GL_NAME_LENGTH 1, the terminator) and their locations and
+ * bindings, and no name finds one: neither a GLSL name nor one the implementation made up. */
+static void
+expect_no_names(GLuint p)
+{
+   GLint n = 0, max_len = -1;
+   gl.GetProgramiv(p, GL_ACTIVE_UNIFORMS, &n);
+   gl.GetProgramiv(p, GL_ACTIVE_UNIFORM_MAX_LENGTH, &max_len);
+   check_gl_error("glGetProgramiv");
+   if (n < 3 || n > 8)
+      fail("GL_ACTIVE_UNIFORMS is %d (scale, tint, k and the sampler)", n);
+   if (max_len > 1)
+      fail("GL_ACTIVE_UNIFORM_MAX_LENGTH is %d", max_len);
+   unsigned seen = 0;
+   for (GLint i = 0; i < n && i < 8; i++) {
+      char name[64] = "x";
+      GLsizei len = -1;
+      GLint size = 0;
+      GLenum type = 0;
+      gl.GetActiveUniform(p, (GLuint)i, sizeof(name), &len, &size, &type, name);
+      if (len != 0 || name[0])
+         fail("glGetActiveUniform(%d) named it \"%s\" (length %d)", i, name, len);
+      strcpy(name, "x");
+      len = -1;
+      gl.GetProgramResourceName(p, GL_UNIFORM, (GLuint)i, sizeof(name), &len, name);
+      if (len != 0 || name[0])
+         fail("glGetProgramResourceName(GL_UNIFORM, %d) is \"%s\" (length %d)", i, name, len);
+      const GLenum props[2] = {GL_NAME_LENGTH, GL_LOCATION};
+      GLint v[2] = {-1, -1};
+      gl.GetProgramResourceiv(p, GL_UNIFORM, (GLuint)i, 2, props, 2, NULL, v);
+      check_gl_error("glGetProgramResourceiv");
+      if (v[0] != 1)
+         fail("GL_NAME_LENGTH of uniform %d is %d", i, v[0]);
+      if (v[1] == 1 || v[1] == 3 || v[1] == 5)
+         seen |= 1u << v[1];
+   }
+   if (seen != ((1u << 1) | (1u << 3) | (1u << 5)))
+      fail("the uniforms' GL_LOCATIONs are not 1, 3 and 5 (seen mask 0x%x)", seen);
+   GLint blocks = 0;
+   gl.GetProgramInterfaceiv(p, GL_UNIFORM_BLOCK, GL_ACTIVE_RESOURCES, &blocks);
+   GLint block_max = -1;
+   gl.GetProgramiv(p, GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH, &block_max);
+   if (blocks != 1 || block_max != 1)
+      fail("%d uniform blocks, the longest name %d long (want 1 and 1)", blocks, block_max);
+   char bname[32] = "x";
+   GLsizei blen = -1;
+   gl.GetActiveUniformBlockName(p, 0, sizeof(bname), &blen, bname);
+   if (blen != 0 || bname[0])
+      fail("glGetActiveUniformBlockName is \"%s\"", bname);
+   check_gl_error("block queries");
+
+   /* nothing is found by name: the GLSL names, the linker's own, the empty one */
+   static const char *const names[] = {"scale",  "tint",   "k",       "k[0]",      "Colors",
+                                       "ub",     "tex",    "pos",     "uv",        "color",
+                                       "",       "_spvL1", "_spvL3",  "_spvL5",    "_spvL5[0]",
+                                       "_spvB2", "_spvL0", "_spvIO0", "_spvL0_B1", "_spvB1"};
+   for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+      const char *nm = names[i];
+      GLuint idx = 0;
+      if (gl.GetUniformLocation(p, nm) != -1 ||
+          gl.GetProgramResourceLocation(p, GL_UNIFORM, nm) != -1 ||
+          gl.GetProgramResourceIndex(p, GL_UNIFORM, nm) != GL_INVALID_INDEX ||
+          gl.GetProgramResourceIndex(p, GL_UNIFORM_BLOCK, nm) != GL_INVALID_INDEX ||
+          gl.GetUniformBlockIndex(p, nm) != GL_INVALID_INDEX || gl.GetAttribLocation(p, nm) != -1 ||
+          gl.GetFragDataLocation(p, nm) != -1 ||
+          gl.GetProgramResourceIndex(p, GL_PROGRAM_INPUT, nm) != GL_INVALID_INDEX ||
+          gl.GetProgramResourceIndex(p, GL_PROGRAM_OUTPUT, nm) != GL_INVALID_INDEX ||
+          (gl.GetUniformIndices(p, 1, &nm, &idx), idx != GL_INVALID_INDEX))
+         fail("\"%s\" names a resource of a SPIR-V program", nm);
+   }
+   check_gl_error("lookups by name");
+}
+
+void
+sc_glspirv_names(void)
+{
+   if (!load())
+      return;
+   GLuint vs, fs;
+   GLuint p = spirv_program(&vs, &fs);
+   expect_no_names(p);
+   /* the same through glGetProgramBinary / glProgramBinary */
+   GLint size = 0;
+   gl.GetProgramiv(p, GL_PROGRAM_BINARY_LENGTH, &size);
+   void *bin = size > 0 ? malloc((size_t)size) : NULL;
+   GLenum format = 0;
+   GLsizei got = 0;
+   if (!bin)
+      die_setup("GL_PROGRAM_BINARY_LENGTH %d", size);
+   gl.GetProgramBinary(p, size, &got, &format, bin);
+   GLuint q = gl.CreateProgram();
+   gl.ProgramBinary(q, format, bin, got);
+   free(bin);
+   GLint linked = 0;
+   gl.GetProgramiv(q, GL_LINK_STATUS, &linked);
+   check_gl_error("program binary");
+   if (!linked)
+      fail("the SPIR-V program's binary did not load");
+   else
+      expect_no_names(q);
+   gl.DeleteProgram(q);
+   gl.DeleteProgram(p);
+   gl.DeleteShader(vs);
+   gl.DeleteShader(fs);
 }

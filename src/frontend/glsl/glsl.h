@@ -660,6 +660,9 @@ struct glsl_program {
    uint32_t stages; /* GLSL_STAGE_BIT of present stages */
    struct glsl_spirv spirv[GLSL_STAGE_COUNT];
    bool uses_base_instance; /* see gl_InstanceID above */
+   /* linked from ARB_gl_spirv modules: the names of its resources are the linker's
+    * (glsl_spirv_gl.c), which GL neither answers with nor looks up (GL 4.6 7.3.1.1) */
+   bool from_spirv;
    /* a compatibility fragment stage whose appended main() applies GL_ALPHA_TEST to colour 0
     * (gl_FragColor or gl_FragData[0] written in main()'s unit) */
    bool alpha_tested;

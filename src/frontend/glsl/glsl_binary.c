@@ -254,6 +254,7 @@ io_program(struct bio *b, struct glsl_program *p)
    for (int s = 0; s < GLSL_STAGE_COUNT; s++)
       io_spirv(b, &p->spirv[s]);
    io_bool(b, &p->uses_base_instance);
+   io_bool(b, &p->from_spirv);
    io_bool(b, &p->alpha_tested);
    io_u32(b, &p->geometry.input_type);
    io_u32(b, &p->geometry.output_type);

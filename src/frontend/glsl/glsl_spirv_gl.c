@@ -1180,6 +1180,7 @@ glsl_link_gl_spirv(const struct glsl_link_input *input, char **info_log)
       goto done;
    }
    prog->stages = present;
+   prog->from_spirv = true;
    ok = glsl_link_spirv(input, words, init_words, decl, taken, false, prog, &log) &&
         glsl_link_uniform_locations(prog, ulocs, &log);
 
