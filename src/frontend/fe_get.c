@@ -823,10 +823,20 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_MAX_FRAGMENT_UNIFORM_VECTORS: INT1(GLSL_MAX_STAGE_UNIFORM_COMPONENTS / 4); return true;
    case GL_MAX_VARYING_VECTORS: INT1(varying_components(caps) / 4); return true;
    case GL_SHADER_COMPILER: BOOL1(1); return true;
-   case GL_NUM_SHADER_BINARY_FORMATS: INT1(0); return true;
+   /* GL 4.6 (ARB_gl_spirv): SPIR-V, the one format (fe_shader.c) */
+   case GL_NUM_SHADER_BINARY_FORMATS: INT1(fe_gl_spirv_offered(ctx) ? 1 : 0); return true;
    case GL_SHADER_BINARY_FORMATS:
-      ints(v, 0, NULL);
-      return true; /* none (fe_shader.c) */
+      if (fe_gl_spirv_offered(ctx))
+         INT1(GL_SHADER_BINARY_FORMAT_SPIR_V_ARB);
+      else
+         ints(v, 0, NULL);
+      return true;
+   /* GL 4.6 (ARB_spirv_extensions): the SPIR-V extensions glShaderBinary takes */
+   case GL_NUM_SPIR_V_EXTENSIONS:
+      if (!fe_gl_spirv_offered(ctx))
+         return false;
+      INT1(__builtin_popcount(fe_spirv_extensions(ctx)));
+      return true;
    /* GL 4.1 (ARB_get_program_binary), ES 3.0 (OES_get_program_binary in ES 2.0): mgl's one
     * format (fe_program_binary.c) */
    case GL_NUM_PROGRAM_BINARY_FORMATS: INT1(1); return true;
@@ -2107,8 +2117,21 @@ mgl_glGetStringi(GLenum name, GLuint index)
       }
       return (const GLubyte *)list[index];
    }
-   default: string_error(ctx, GL_INVALID_ENUM); return NULL;
+   case GL_SPIR_V_EXTENSIONS: {
+      /* GL 4.6 22.2: index past GL_NUM_SPIR_V_EXTENSIONS is INVALID_VALUE */
+      const unsigned accepted = fe_spirv_extensions(ctx);
+      if (!fe_gl_spirv_offered(ctx))
+         break;
+      for (unsigned i = 0, k = 0; i < GLSL_SPV_EXT_COUNT; i++)
+         if ((accepted & (1u << i)) && k++ == index)
+            return (const GLubyte *)glsl_spirv_extension_name(i);
+      string_error(ctx, GL_INVALID_VALUE);
+      return NULL;
    }
+   default: break;
+   }
+   string_error(ctx, GL_INVALID_ENUM);
+   return NULL;
 }
 
 /* ---- query limits -------------------------------------------------------------------------- */

@@ -259,6 +259,10 @@ struct fe_shader {
    char *source;
    bool compiled;
    bool es; /* compiled as GLSL ES (a desktop context's "#version 100" or "300 es") */
+   /* ARB_gl_spirv: glShaderBinary's module (GL_SPIR_V_BINARY), and after glSpecializeShader
+    * the module with its one entry point and constants (then compiled) */
+   uint32_t *spirv, *spirv_spec;
+   size_t spirv_words, spirv_spec_words;
    char *info_log;
    bool delete_pending;
    unsigned attach_count;
@@ -1131,6 +1135,29 @@ fe_compute_offered(const struct fe_context *ctx)
 {
    return (ctx->desc.api != FE_API_GLES || fe_es31(ctx)) &&
           ctx->share->caps->max_compute_work_group_invocations > 0;
+}
+/* GL 4.6 / ARB_gl_spirv: SPIR-V modules from the application, a front-end feature that links
+ * them into what the backend already takes (glsl_spirv_gl.c); desktop contexts take
+ * GL_SHADER_BINARY_FORMAT_SPIR_V. The extension string is not listed yet: struct and bool
+ * uniforms, atomic counters, transform feedback by xfb decorations and uniform initializers
+ * are missing (glsl_spirv_gl.c). */
+static inline bool
+fe_gl_spirv_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES;
+}
+/* GL 4.6 / ARB_spirv_extensions: the SPIR-V extensions a module may declare (GLSL_SPV_* bits,
+ * GL_SPIR_V_EXTENSIONS lists them in bit order): storage buffers everywhere SPIR-V is taken, the
+ * draw parameters where the device feeds them (GL_ARB_shader_draw_parameters). */
+static inline unsigned
+fe_spirv_extensions(const struct fe_context *ctx)
+{
+   if (!fe_gl_spirv_offered(ctx))
+      return 0;
+   return GLSL_SPV_KHR_STORAGE_BUFFER_STORAGE_CLASS |
+          ((ctx->share->caps->cap_bits & MGP_CAP_DRAW_PARAMETERS)
+              ? GLSL_SPV_KHR_SHADER_DRAW_PARAMETERS
+              : 0u);
 }
 /* GL_ARB_separate_shader_objects (GL 4.1): a front-end feature, every desktop context
  * (fe_pipeline.c) and ES 3.1 contexts. */

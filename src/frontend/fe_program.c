@@ -951,6 +951,23 @@ mgl_glLinkProgram(GLuint program)
          return;
       }
    }
+   /* GL 4.6 7.3: SPIR-V and GLSL shaders are never linked together; a SPIR-V program has one
+    * shader a stage (glsl_spirv_gl.c links it) */
+   unsigned num_spirv = 0;
+   for (unsigned i = 0; i < prog->num_shaders; i++)
+      num_spirv += prog->shaders[i]->spirv != NULL;
+   if (num_spirv && num_spirv != prog->num_shaders) {
+      fe_program_link_failed(ctx, prog,
+                             "error: SPIR-V and GLSL shaders cannot be linked together\n");
+      return;
+   }
+   for (unsigned i = 0; num_spirv && i < prog->num_shaders; i++)
+      for (unsigned j = 0; j < i; j++)
+         if (prog->shaders[j]->type == prog->shaders[i]->type) {
+            fe_program_link_failed(ctx, prog,
+                                   "error: two SPIR-V shaders of one stage (mgl links one)\n");
+            return;
+         }
    /* A desktop context's GLSL ES shaders (ARB_ES2_compatibility) link as an ES program, and
     * only with each other (GLSL ES and desktop GLSL are different languages). */
    unsigned num_es = 0;
@@ -1029,6 +1046,14 @@ mgl_glLinkProgram(GLuint program)
       .deny = fe_glsl_deny(ctx),
       .separable = prog->separable,
    };
+   for (unsigned i = 0; num_spirv && i < prog->num_shaders; i++) {
+      const struct fe_shader *sh = prog->shaders[i];
+      for (int s = 0; s < GLSL_STAGE_COUNT; s++)
+         if (fe_shader_stage_type((enum glsl_stage)s) == sh->type) {
+            in.spirv[s] = sh->spirv_spec;
+            in.spirv_words[s] = sh->spirv_spec_words;
+         }
+   }
    in.source[GLSL_STAGE_VERTEX] = vs;
    in.source[GLSL_STAGE_GEOMETRY] = gs;
    in.source[GLSL_STAGE_FRAGMENT] = fs;
@@ -1172,7 +1197,9 @@ mgl_glGetProgramiv(GLuint program, GLenum pname, GLint *params)
    case GL_ACTIVE_ATTRIBUTES: *params = e ? (GLint)e->num_active_attribs : 0; return;
    case GL_ACTIVE_ATTRIBUTE_MAX_LENGTH: *params = e ? fe_attrib_max_length(e) : 0; return;
    case GL_ACTIVE_UNIFORMS: *params = e ? (GLint)e->num_active : 0; return;
-   case GL_ACTIVE_UNIFORM_MAX_LENGTH: *params = e ? (GLint)e->active_max_len : 0; return;
+   case GL_ACTIVE_UNIFORM_MAX_LENGTH:
+      *params = !e ? 0 : !fe_names_hidden(e) ? (GLint)e->active_max_len : e->num_active ? 1 : 0;
+      return;
    case GL_ACTIVE_UNIFORM_BLOCKS: *params = gp ? (GLint)gp->num_blocks : 0; return;
    case GL_ACTIVE_ATOMIC_COUNTER_BUFFERS:
       FE_CHECK(!fe_atomic_bindings(ctx), GL_INVALID_ENUM);
@@ -1181,7 +1208,7 @@ mgl_glGetProgramiv(GLuint program, GLenum pname, GLint *params)
    case GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH: {
       GLint m = 0;
       for (unsigned i = 0; gp && i < gp->num_blocks; i++) {
-         GLint l = (GLint)strlen(gp->blocks[i].name) + 1;
+         GLint l = (GLint)strlen(fe_resource_label(e, gp->blocks[i].name)) + 1;
          m = l > m ? l : m;
       }
       *params = m;
@@ -1195,7 +1222,7 @@ mgl_glGetProgramiv(GLuint program, GLenum pname, GLint *params)
    case GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH: {
       GLint m = 0;
       for (unsigned i = 0; gp && i < gp->num_xfb; i++) {
-         GLint l = (GLint)strlen(gp->xfb[i].name) + 1;
+         GLint l = (GLint)strlen(fe_resource_label(e, gp->xfb[i].name)) + 1;
          m = l > m ? l : m;
       }
       *params = m;
@@ -1329,7 +1356,7 @@ mgl_glGetTransformFeedbackVarying(GLuint program, GLuint index, GLsizei buf_size
    FE_CHECK(buf_size < 0, GL_INVALID_VALUE);
    FE_CHECK(!gp || index >= gp->num_xfb, GL_INVALID_VALUE);
    const struct glsl_xfb_varying *x = &gp->xfb[index];
-   copy_out(x->name, buf_size, length, name);
+   copy_out(fe_resource_label(prog->exec, x->name), buf_size, length, name);
    if (size)
       *size = (GLsizei)x->size;
    if (type)

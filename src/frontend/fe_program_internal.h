@@ -88,6 +88,19 @@ lookup(struct fe_context *ctx, GLuint name)
 }
 
 /* GL_INVALID_VALUE for an unknown name, GL_INVALID_OPERATION for a shader name. */
+/* GL 4.6 7.3.1.1: a program linked from SPIR-V has no resource names; the ones its reflection
+ * carries are the linker's (glsl_spirv_gl.c), answered as "" and never looked up. */
+static inline bool
+fe_names_hidden(const struct fe_exec *e)
+{
+   return e && e->glsl && e->glsl->from_spirv;
+}
+static inline const char *
+fe_resource_label(const struct fe_exec *e, const char *name)
+{
+   return fe_names_hidden(e) ? "" : name;
+}
+
 static inline struct fe_program *
 get_program(struct fe_context *ctx, GLuint name)
 {

@@ -40,7 +40,7 @@ mgl_glGetAttribLocation(GLuint program, const GLchar *name)
 {
    FE_CTX_OR_RETURN(-1);
    struct fe_exec *e = fe_linked_exec(ctx, program);
-   if (!e || !strncmp(name, "gl_", 3))
+   if (!e || !strncmp(name, "gl_", 3) || fe_names_hidden(e))
       return -1;
    return fe_attrib_location(e, name);
 }
@@ -84,7 +84,7 @@ mgl_glGetFragDataLocation(GLuint program, const GLchar *name)
 {
    FE_CTX_OR_RETURN(-1);
    struct fe_exec *e = fe_linked_exec(ctx, program);
-   if (!e || !strncmp(name, "gl_", 3))
+   if (!e || !strncmp(name, "gl_", 3) || fe_names_hidden(e))
       return -1;
    return fe_frag_data_location(e, name);
 }
@@ -94,7 +94,7 @@ mgl_glGetFragDataIndex(GLuint program, const GLchar *name)
 {
    FE_CTX_OR_RETURN(-1);
    struct fe_exec *e = fe_linked_exec(ctx, program);
-   if (!e || !strncmp(name, "gl_", 3))
+   if (!e || !strncmp(name, "gl_", 3) || fe_names_hidden(e))
       return -1;
    return fe_frag_data_index(e, name);
 }
@@ -160,7 +160,7 @@ mgl_glGetUniformLocation(GLuint program, const GLchar *name)
 {
    FE_CTX_OR_RETURN(-1);
    struct fe_exec *e = fe_linked_exec(ctx, program);
-   if (!e || !strncmp(name, "gl_", 3))
+   if (!e || !strncmp(name, "gl_", 3) || fe_names_hidden(e))
       return -1;
    return fe_uniform_location(e, name);
 }
@@ -177,7 +177,7 @@ mgl_glGetActiveUniform(GLuint program, GLuint index, GLsizei buf_size, GLsizei *
    struct fe_exec *e = prog->exec;
    FE_CHECK(!e || index >= e->num_active, GL_INVALID_VALUE);
    const struct fe_active_uniform *u = &e->active[index];
-   copy_out(u->name, buf_size, length, name);
+   copy_out(fe_resource_label(e, u->name), buf_size, length, name);
    if (size)
       *size = u->size;
    if (type)
@@ -195,7 +195,7 @@ mgl_glGetActiveUniformName(GLuint program, GLuint index, GLsizei buf_size, GLsiz
       return;
    struct fe_exec *e = prog->exec;
    FE_CHECK(!e || index >= e->num_active, GL_INVALID_VALUE);
-   copy_out(e->active[index].name, buf_size, length, name);
+   copy_out(fe_resource_label(e, e->active[index].name), buf_size, length, name);
 }
 
 void
@@ -209,7 +209,7 @@ mgl_glGetUniformIndices(GLuint program, GLsizei count, const GLchar *const *name
    struct fe_exec *e = prog->exec;
    for (GLsizei n = 0; n < count; n++) {
       indices[n] = GL_INVALID_INDEX;
-      if (!e)
+      if (!e || fe_names_hidden(e))
          continue;
       for (uint32_t i = 0; i < e->num_active; i++) {
          if (match_uniform(e->active[i].name, e->active[i].size, names[n]) == 0) {
@@ -245,7 +245,7 @@ mgl_glGetUniformBlockIndex(GLuint program, const GLchar *name)
 {
    FE_CTX_OR_RETURN(GL_INVALID_INDEX);
    struct fe_exec *e = fe_linked_exec(ctx, program);
-   if (!e)
+   if (!e || fe_names_hidden(e))
       return GL_INVALID_INDEX;
    for (unsigned i = 0; i < e->glsl->num_blocks; i++)
       if (!strcmp(e->glsl->blocks[i].name, name))
@@ -302,7 +302,7 @@ mgl_glGetActiveUniformBlockName(GLuint program, GLuint index, GLsizei buf_size, 
       return;
    struct fe_exec *e = prog->exec;
    FE_CHECK(!e || index >= e->glsl->num_blocks, GL_INVALID_VALUE);
-   copy_out(e->glsl->blocks[index].name, buf_size, length, name);
+   copy_out(fe_resource_label(e, e->glsl->blocks[index].name), buf_size, length, name);
 }
 
 /* The active shader storage blocks of a linked program. */

@@ -201,6 +201,8 @@ static struct rname
 resource_name(const struct fe_exec *e, GLenum iface, unsigned index)
 {
    const struct glsl_program *gp = e->glsl;
+   if (fe_names_hidden(e))
+      return (struct rname){"", ""};
    switch (iface) {
    case GL_UNIFORM: return (struct rname){e->active[index].name, ""};
    case GL_UNIFORM_BLOCK: return (struct rname){gp->blocks[index].name, ""};
@@ -330,7 +332,7 @@ uniform_property(const struct fe_exec *e, unsigned index, GLenum prop, GLint *ou
    if (ref >= 0)
       return one(out, cap, ref);
    switch (prop) {
-   case GL_NAME_LENGTH: return one(out, cap, (GLint)strlen(u->name) + 1);
+   case GL_NAME_LENGTH: return one(out, cap, rname_length(resource_name(e, GL_UNIFORM, index)));
    case GL_TYPE: return one(out, cap, (GLint)u->type);
    case GL_ARRAY_SIZE: return one(out, cap, u->size);
    case GL_OFFSET: return one(out, cap, u->offset);
@@ -354,7 +356,7 @@ buffer_variable_property(const struct fe_exec *e, unsigned index, GLenum prop, G
    if (ref >= 0)
       return one(out, cap, ref);
    switch (prop) {
-   case GL_NAME_LENGTH: return one(out, cap, (GLint)strlen(v->name) + 1);
+   case GL_NAME_LENGTH: return one(out, cap, (GLint)strlen(fe_resource_label(e, v->name)) + 1);
    case GL_TYPE: return one(out, cap, (GLint)v->type);
    case GL_ARRAY_SIZE: return one(out, cap, (GLint)v->array_size);
    case GL_OFFSET: return one(out, cap, (GLint)v->offset);
@@ -475,7 +477,7 @@ xfb_property(const struct fe_exec *e, GLenum iface, unsigned index, GLenum prop,
    if (iface == GL_TRANSFORM_FEEDBACK_VARYING) {
       const struct glsl_xfb_varying *v = &gp->xfb[index];
       switch (prop) {
-      case GL_NAME_LENGTH: return one(out, cap, (GLint)strlen(v->name) + 1);
+      case GL_NAME_LENGTH: return one(out, cap, (GLint)strlen(fe_resource_label(e, v->name)) + 1);
       case GL_TYPE: return one(out, cap, (GLint)v->type);
       case GL_ARRAY_SIZE: return one(out, cap, (GLint)v->size);
       case GL_OFFSET: return one(out, cap, (GLint)v->offset);
@@ -751,7 +753,7 @@ mgl_glGetProgramResourceIndex(GLuint program, GLenum iface, const GLchar *name)
    }
    bool is_program;
    const struct fe_exec *e = linked_exec(ctx, program, GL_NO_ERROR, &is_program);
-   if (!e || !name)
+   if (!e || !name || fe_names_hidden(e))
       return GL_INVALID_INDEX;
    for (unsigned i = 0; i < resource_count(e, iface); i++)
       if (name_matches(resource_name(e, iface, i), name))
@@ -821,7 +823,7 @@ mgl_glGetProgramResourceLocation(GLuint program, GLenum iface, const GLchar *nam
       return -1;
    bool is_program;
    const struct fe_exec *e = linked_exec(ctx, program, GL_INVALID_OPERATION, &is_program);
-   if (!e || !name || !strncmp(name, "gl_", 3))
+   if (!e || !name || !strncmp(name, "gl_", 3) || fe_names_hidden(e))
       return -1;
    switch (iface) {
    case GL_UNIFORM: return fe_uniform_location(e, name);
@@ -841,7 +843,7 @@ mgl_glGetProgramResourceLocationIndex(GLuint program, GLenum iface, const GLchar
    FE_CHECK(iface != GL_PROGRAM_OUTPUT, GL_INVALID_ENUM, -1);
    bool is_program;
    const struct fe_exec *e = linked_exec(ctx, program, GL_INVALID_OPERATION, &is_program);
-   if (!e || !name || !strncmp(name, "gl_", 3) || !num_outputs(e))
+   if (!e || !name || !strncmp(name, "gl_", 3) || !num_outputs(e) || fe_names_hidden(e))
       return -1;
    return fe_frag_data_location(e, name) < 0 ? -1 : fe_frag_data_index(e, name);
 }

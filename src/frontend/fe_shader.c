@@ -9,8 +9,20 @@ fe_shader_destroy(struct fe_context *ctx, struct fe_shader *sh)
 {
    (void)ctx;
    free(sh->source);
+   free(sh->spirv);
+   free(sh->spirv_spec);
    free(sh->info_log);
    free(sh);
+}
+
+/* GL 4.6 7.2: loading source (or another binary) replaces the SPIR-V module and its state. */
+static void
+drop_spirv(struct fe_shader *sh)
+{
+   free(sh->spirv);
+   free(sh->spirv_spec);
+   sh->spirv = sh->spirv_spec = NULL;
+   sh->spirv_words = sh->spirv_spec_words = 0;
 }
 
 GLuint
@@ -65,6 +77,10 @@ mgl_glShaderSource(GLuint shader, GLsizei count, const GLchar *const *string, co
    src[off] = '\0';
    free(sh->source);
    sh->source = src;
+   if (sh->spirv) {
+      drop_spirv(sh);
+      sh->compiled = false;
+   }
 }
 
 static enum glsl_stage
@@ -126,6 +142,11 @@ mgl_glCompileShader(GLuint shader)
    if (!sh)
       return;
    char *log = NULL;
+   if (sh->spirv) {
+      /* GL 4.6 7.2: a SPIR-V shader is compiled by glSpecializeShader, not here */
+      sh->compiled = sh->spirv_spec != NULL;
+      return;
+   }
    const struct glsl_compile_limits limits = {
       .max_varying_components = ctx->share->caps->max_varying_components,
       .uniform_buffer_bindings = FE_MAX_UBO_BINDINGS,
@@ -155,6 +176,13 @@ mgl_glGetShaderiv(GLuint shader, GLenum pname, GLint *params)
    case GL_SHADER_TYPE: *params = (GLint)sh->type; return;
    case GL_DELETE_STATUS: *params = sh->delete_pending; return;
    case GL_COMPILE_STATUS: *params = sh->compiled; return;
+   case GL_SPIR_V_BINARY_ARB:
+      if (!fe_gl_spirv_offered(ctx)) {
+         fe_error(ctx, GL_INVALID_ENUM); /* an ES context */
+         return;
+      }
+      *params = sh->spirv != NULL;
+      return;
    case GL_COMPLETION_STATUS_KHR: /* KHR_parallel_shader_compile: compiles finish in the call */
       if (ctx->desc.api == FE_API_GLES) {
          fe_error(ctx, GL_INVALID_ENUM);
@@ -267,14 +295,87 @@ mgl_glGetShaderPrecisionFormat(GLenum shadertype, GLenum precisiontype, GLint *r
    }
 }
 
-/* ES 2.0 §2.10.2: GL_NUM_SHADER_BINARY_FORMATS is 0 (fe_get.c), so every binaryformat is one
- * the implementation does not support. */
+/* GL 4.6 7.2 (ARB_gl_spirv): the one format is GL_SHADER_BINARY_FORMAT_SPIR_V, offered with
+ * the extension (fe_get.c lists it then); ES 2.0 §2.10.2: any other is INVALID_ENUM. */
 void
 mgl_glShaderBinary(GLsizei count, const GLuint *shaders, GLenum binaryformat, const void *binary,
                    GLsizei length)
 {
    FE_CTX_OR_RETURN();
-   (void)shaders, (void)binaryformat, (void)binary;
    FE_CHECK(count < 0 || length < 0, GL_INVALID_VALUE);
-   fe_error(ctx, GL_INVALID_ENUM);
+   FE_CHECK(binaryformat != GL_SHADER_BINARY_FORMAT_SPIR_V_ARB || !fe_gl_spirv_offered(ctx),
+            GL_INVALID_ENUM);
+   struct fe_shader *list[8];
+   FE_CHECK(count > 8, GL_INVALID_VALUE); /* more than one shader of a stage, at least */
+   for (GLsizei i = 0; i < count; i++) {
+      if (!(list[i] = get_shader(ctx, shaders[i])))
+         return;
+      for (GLsizei j = 0; j < i; j++)
+         FE_CHECK(list[j]->type == list[i]->type, GL_INVALID_OPERATION);
+   }
+   /* the bytes must be a valid module of the OpenGL environment */
+   const char *why = NULL;
+   FE_CHECK(!binary || length % 4 || length < 20, GL_INVALID_VALUE);
+   const size_t n = (size_t)length / 4;
+   uint32_t *words = malloc((size_t)length);
+   FE_CHECK(!words, GL_OUT_OF_MEMORY);
+   memcpy(words, binary, (size_t)length);
+   if (!glsl_spirv_valid(words, n, fe_spirv_extensions(ctx), &why)) {
+      free(words);
+      fe_error(ctx, GL_INVALID_VALUE);
+      return;
+   }
+   for (GLsizei i = 0; i < count; i++) {
+      uint32_t *copy = i ? malloc((size_t)length) : words;
+      if (!copy) {
+         fe_error(ctx, GL_OUT_OF_MEMORY);
+         return;
+      }
+      if (i)
+         memcpy(copy, words, (size_t)length);
+      struct fe_shader *sh = list[i];
+      drop_spirv(sh);
+      sh->spirv = copy;
+      sh->spirv_words = n;
+      sh->compiled = false;
+      sh->es = false;
+      free(sh->info_log);
+      sh->info_log = NULL;
+   }
+   if (!count)
+      free(words);
+}
+
+/* GL 4.6 7.2.1: picks the entry point and the specialization constants of a SPIR-V shader; its
+ * compile status says whether that worked. */
+void
+mgl_glSpecializeShader(GLuint shader, const GLchar *pEntryPoint, GLuint numSpecializationConstants,
+                       const GLuint *pConstantIndex, const GLuint *pConstantValue)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!fe_gl_spirv_offered(ctx), GL_INVALID_OPERATION);
+   struct fe_shader *sh = get_shader(ctx, shader);
+   if (!sh)
+      return;
+   FE_CHECK(!sh->spirv || sh->spirv_spec, GL_INVALID_OPERATION);
+   FE_CHECK(!pEntryPoint || (numSpecializationConstants && (!pConstantIndex || !pConstantValue)),
+            GL_INVALID_VALUE);
+   const char *why = NULL;
+   size_t n = 0;
+   uint32_t *w =
+      glsl_spirv_specialize(shader_stage(sh->type), sh->spirv, sh->spirv_words, pEntryPoint,
+                            numSpecializationConstants, pConstantIndex, pConstantValue, &n, &why);
+   free(sh->info_log);
+   sh->info_log = NULL;
+   if (!w) {
+      sh->compiled = false;
+      const size_t len = strlen(why) + 16;
+      if ((sh->info_log = malloc(len)))
+         snprintf(sh->info_log, len, "error: %s\n", why);
+      fe_error(ctx, GL_INVALID_VALUE);
+      return;
+   }
+   sh->spirv_spec = w;
+   sh->spirv_spec_words = n;
+   sh->compiled = true;
 }

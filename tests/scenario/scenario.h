@@ -73,6 +73,7 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLUNIFORM4FVPROC, Uniform4fv)                                                              \
    X(PFNGLGETUNIFORMBLOCKINDEXPROC, GetUniformBlockIndex)                                          \
    X(PFNGLGETACTIVEUNIFORMBLOCKIVPROC, GetActiveUniformBlockiv)                                    \
+   X(PFNGLGETACTIVEUNIFORMBLOCKNAMEPROC, GetActiveUniformBlockName)                                \
    X(PFNGLUNIFORMBLOCKBINDINGPROC, UniformBlockBinding)                                            \
    X(PFNGLGENFRAMEBUFFERSPROC, GenFramebuffers)                                                    \
    X(PFNGLDELETEFRAMEBUFFERSPROC, DeleteFramebuffers)                                              \

@@ -1393,6 +1393,9 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
    glslang_resource_t res;
    bool ok = false;
 
+   for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
+      if (input->spirv[s])
+         return glsl_link_gl_spirv(input, info_log);
    if (!glsl_init()) {
       glsl_str_append(&log, "error: glslang failed to initialize\n");
       goto done;

@@ -355,6 +355,11 @@ struct glsl_link_input {
     * geometry or tessellation shader without a vertex shader links), and the varyings it
     * exchanges with another program keep their layout(location) (glsl_link_io.c) */
    bool separable;
+   /* ARB_gl_spirv: each stage's module for the OpenGL environment, specialized
+    * (glsl_spirv_specialize); when any is set the program is linked from these alone
+    * (glsl_spirv_gl.c) and source[] / objects[] are ignored */
+   const uint32_t *spirv[GLSL_STAGE_COUNT];
+   size_t spirv_words[GLSL_STAGE_COUNT];
 };
 
 /* A conventional vertex attribute's generic slot in a compatibility context ("gl_Color": 3),
@@ -660,6 +665,9 @@ struct glsl_program {
    uint32_t stages; /* GLSL_STAGE_BIT of present stages */
    struct glsl_spirv spirv[GLSL_STAGE_COUNT];
    bool uses_base_instance; /* see gl_InstanceID above */
+   /* linked from ARB_gl_spirv modules: the names of its resources are the linker's
+    * (glsl_spirv_gl.c), which GL neither answers with nor looks up (GL 4.6 7.3.1.1) */
+   bool from_spirv;
    /* a compatibility fragment stage whose appended main() applies GL_ALPHA_TEST to colour 0
     * (gl_FragColor or gl_FragData[0] written in main()'s unit) */
    bool alpha_tested;
@@ -721,6 +729,28 @@ struct glsl_program {
  * and applies the contract above. NULL on failure; *info_log (malloc'd, may be "") says why like a
  * GL driver would. info_log may be NULL. */
 struct glsl_program *glsl_link(const struct glsl_link_input *input, char **info_log);
+
+/* ARB_gl_spirv (glsl_spirv_gl.c). glShaderBinary: whether words are a SPIR-V 1.0 module of the
+ * OpenGL environment (validated by SPIRV-Tools; a later version stamped on a module is
+ * restamped 1.0 in place and must validate so) that declares no SPIR-V extension outside
+ * accepted_extensions (GLSL_SPV_* bits below); else *why says what is wrong. */
+bool glsl_spirv_valid(uint32_t *words, size_t num_words, unsigned accepted_extensions,
+                      const char **why);
+/* ARB_spirv_extensions: the SPIR-V extensions (OpExtension) a module may declare; a module that
+ * declares one outside glsl_spirv_valid's accepted_extensions (these bits) is refused. */
+enum {
+   GLSL_SPV_KHR_SHADER_DRAW_PARAMETERS = 1u << 0,
+   GLSL_SPV_KHR_STORAGE_BUFFER_STORAGE_CLASS = 1u << 1,
+   GLSL_SPV_EXT_COUNT = 2,
+};
+/* The name of bit i ("SPV_KHR_..."); NULL past GLSL_SPV_EXT_COUNT. */
+const char *glsl_spirv_extension_name(unsigned i);
+/* glSpecializeShader: the module with `entry` of the stage as its one entry point (named "main")
+ * and the specialization constants of SpecId ids[i] set to values[i] (malloc'd, *out_n words);
+ * NULL with *why when the module has no such entry point or a constant index is unknown. */
+uint32_t *glsl_spirv_specialize(enum glsl_stage stage, const uint32_t *words, size_t n,
+                                const char *entry, unsigned num_consts, const uint32_t *ids,
+                                const uint32_t *values, size_t *out_n, const char **why);
 
 /* Accepts NULL. */
 void glsl_program_destroy(struct glsl_program *prog);

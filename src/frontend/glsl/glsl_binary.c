@@ -254,6 +254,7 @@ io_program(struct bio *b, struct glsl_program *p)
    for (int s = 0; s < GLSL_STAGE_COUNT; s++)
       io_spirv(b, &p->spirv[s]);
    io_bool(b, &p->uses_base_instance);
+   io_bool(b, &p->from_spirv);
    io_bool(b, &p->alpha_tested);
    io_u32(b, &p->geometry.input_type);
    io_u32(b, &p->geometry.output_type);
@@ -326,6 +327,13 @@ io_program(struct bio *b, struct glsl_program *p)
       io_u32(b, &s->array_size);
       io_u32(b, &s->stages);
       io_u32(b, &s->gl_unit);
+   }
+
+   IO_TABLE(b, p->num_uniform_locations, p->uniform_locations, 12);
+   for (unsigned i = 0; i < p->num_uniform_locations && !b->bad; i++) {
+      io_str(b, &p->uniform_locations[i].name);
+      io_u32(b, &p->uniform_locations[i].location);
+      io_u32(b, &p->uniform_locations[i].count);
    }
 
    IO_TABLE(b, p->num_storage_blocks, p->storage_blocks, 32);
@@ -484,6 +492,10 @@ program_check(const struct glsl_program *p)
           p->samplers[i].array_element >=
              (p->samplers[i].array_size ? p->samplers[i].array_size : 1))
          return "samplers";
+   for (unsigned i = 0; i < p->num_uniform_locations; i++)
+      if (!range_in(p->uniform_locations[i].location, p->uniform_locations[i].count,
+                    GLSL_MAX_UNIFORM_LOCATIONS))
+         return "explicit uniform locations";
    if (p->num_storage_blocks > GLSL_MAX_STORAGE_BLOCKS ||
        !uniforms_ok(p->buffer_vars, p->num_buffer_vars, 0))
       return "storage blocks";

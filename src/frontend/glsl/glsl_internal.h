@@ -117,6 +117,12 @@ bool glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stag
                      const struct glsl_taken *taken, bool vs_essl3, struct glsl_program *prog,
                      struct glsl_str *log);
 
+/* Whether SPIRV-Tools validates the module for OpenGL 4.5 (glsl_link.c, the one unit that
+ * includes libspirv.h: it defines an object). */
+bool glsl_validate_gl_module(const uint32_t *words, size_t num_words);
+/* glLinkProgram of a program of SPIR-V shaders (ARB_gl_spirv, glsl_spirv_gl.c): input->spirv. */
+struct glsl_program *glsl_link_gl_spirv(const struct glsl_link_input *input, char **info_log);
+
 /* Merges the stages' explicit uniform locations (glsl_unit.uniform_locs) into
  * prog->uniform_locations, failing the link where they disagree, overlap or pass
  * GLSL_MAX_UNIFORM_LOCATIONS (glsl_link_uniforms.c). */

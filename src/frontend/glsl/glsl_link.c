@@ -27,6 +27,19 @@ validates(struct link *l, spv_context ctx, int s, const uint32_t *w, size_t nw)
    return ok;
 }
 
+bool
+glsl_validate_gl_module(const uint32_t *words, size_t num_words)
+{
+   spv_context ctx = spvContextCreate(SPV_ENV_OPENGL_4_5);
+   if (!ctx)
+      return false;
+   spv_diagnostic diag = NULL;
+   const bool ok = spvValidateBinary(ctx, words, num_words, &diag) == SPV_SUCCESS;
+   spvDiagnosticDestroy(diag);
+   spvContextDestroy(ctx);
+   return ok;
+}
+
 static void
 finish_stages(struct link *l)
 {

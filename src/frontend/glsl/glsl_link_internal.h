@@ -177,6 +177,10 @@ bool glsl_link_per_vertex_array(const struct link *l, int s, uint32_t sc, uint32
 void glsl_link_compute(struct link *l);
 /* Images of every stage (glsl_program.images). */
 void glsl_link_images(struct link *l);
+/* The initial binding point (a block) or unit (a sampler, an image) of the resource the linker
+ * names key: its layout(binding) in the declarations, or in a SPIR-V program the Binding its
+ * name carries (glsl_spirv_gl.c); -1 when it has none. */
+int glsl_link_gl_binding(const struct link *l, const char *key, bool block);
 /* Shader storage blocks of every stage (glsl_program.storage_blocks). */
 void glsl_link_storage_blocks(struct link *l);
 /* Atomic counter buffers of every stage (glsl_program.atomic_buffers), after the storage blocks

@@ -648,8 +648,7 @@ glsl_link_blocks(struct link *l)
       set_leaves(p->block_members, first_member, p->num_block_members, rs->stages, r, block);
       /* GLSL 4.20 / ARB_shading_language_420pack: layout(binding = N) is the initial binding
        * point (element k of an array: N + k) */
-      const int gl_binding =
-         l->decl ? glsl_decl_block_binding(l->decl, GLSL_STAGE_COUNT, rs->key) : -1;
+      const int gl_binding = glsl_link_gl_binding(l, rs->key, true);
 
       for (uint32_t e = 0; e < rs->count && !l->failed; e++) {
          if (!GROW(l, p->blocks, p->num_blocks, l->cap_blocks))
@@ -730,7 +729,7 @@ glsl_link_samplers(struct link *l)
          break;
       }
       /* layout(binding = N): the initial texture unit (element k of an array: N + k) */
-      const int gl_unit = l->decl ? glsl_decl_var_binding(l->decl, GLSL_STAGE_COUNT, rs->key) : -1;
+      const int gl_unit = glsl_link_gl_binding(l, rs->key, false);
       for (uint32_t e = 0; e < rs->count && !l->failed; e++) {
          if (!GROW(l, p->samplers, p->num_samplers, l->cap_samplers))
             break;
@@ -765,8 +764,7 @@ glsl_link_storage_blocks(struct link *l)
       const struct spv_refl *r = l->st[rs->ref_stage].r;
       const spv_tref block = spv_refl_strip_arrays(r, rs->ref_type, NULL);
       const uint32_t data_size = spv_refl_struct_size(r, block);
-      const int gl_binding =
-         l->decl ? glsl_decl_block_binding(l->decl, GLSL_STAGE_COUNT, rs->key) : -1;
+      const int gl_binding = glsl_link_gl_binding(l, rs->key, true);
       /* its members, one leaf per GL buffer variable ("B.a" with an instance name) */
       const unsigned first_member = p->num_buffer_vars;
       struct leaf_sink sink = {&p->buffer_vars, &p->num_buffer_vars, &l->cap_buffer_vars};
@@ -879,7 +877,7 @@ glsl_link_images(struct link *l)
          break;
       }
       const uint32_t format = gl_image_format(type_info(r, elem).format);
-      const int gl_unit = l->decl ? glsl_decl_var_binding(l->decl, GLSL_STAGE_COUNT, rs->key) : -1;
+      const int gl_unit = glsl_link_gl_binding(l, rs->key, false);
       for (uint32_t e = 0; e < rs->count && !l->failed; e++) {
          if (!GROW(l, p->images, p->num_images, l->cap_images))
             break;

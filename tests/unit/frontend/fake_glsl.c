@@ -341,3 +341,30 @@ glsl_passthrough_tcs(const struct glsl_program *prog, uint32_t vertices, const f
    *why = "the fake linker makes no tessellation stages";
    return NULL;
 }
+
+const char *
+glsl_spirv_extension_name(unsigned i)
+{
+   static const char *const names[GLSL_SPV_EXT_COUNT] = {"SPV_KHR_shader_draw_parameters",
+                                                         "SPV_KHR_storage_buffer_storage_class"};
+   return i < GLSL_SPV_EXT_COUNT ? names[i] : NULL;
+}
+
+bool
+glsl_spirv_valid(uint32_t *words, size_t num_words, unsigned accepted_extensions, const char **why)
+{
+   (void)words, (void)num_words, (void)accepted_extensions;
+   *why = "the fake linker takes no SPIR-V";
+   return false;
+}
+
+uint32_t *
+glsl_spirv_specialize(enum glsl_stage stage, const uint32_t *words, size_t n, const char *entry,
+                      unsigned num_consts, const uint32_t *ids, const uint32_t *values,
+                      size_t *out_n, const char **why)
+{
+   (void)stage, (void)words, (void)n, (void)entry, (void)num_consts, (void)ids, (void)values;
+   *out_n = 0;
+   *why = "the fake linker takes no SPIR-V";
+   return NULL;
+}

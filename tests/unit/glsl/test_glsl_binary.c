@@ -50,6 +50,7 @@ static const char *fs =
    "layout(std430, binding = 4) buffer Data { uint count; vec4 items[]; } data;\n"
    "layout(binding = 0, offset = 4) uniform atomic_uint hits[2];\n"
    "uniform ivec2 pick = ivec2(1, 0);\n"
+   "layout(location = 9) uniform float fade;\n"
    "subroutine vec4 shade_t(vec4 c);\n"
    "layout(index = 0) subroutine(shade_t) vec4 keep(vec4 c) { return c; }\n"
    "layout(index = 1) subroutine(shade_t) vec4 invert(vec4 c) { return 1.0 - c; }\n"
@@ -57,7 +58,7 @@ static const char *fs =
    "void main() {\n"
    "   atomicCounterIncrement(hits[1]);\n"
    "   o = shade(g_col * texture(tex[pick.x], g_uv) + imageLoad(img, pick));\n"
-   "   o2 = data.items[data.count] + texture(tex[0], g_uv);\n"
+   "   o2 = data.items[data.count] + texture(tex[0], g_uv) * fade;\n"
    "}\n";
 
 static struct glsl_program *
@@ -96,6 +97,8 @@ main(void)
    CHECK(p->num_xfb == 3 && p->xfb_buffers == 2, "transform feedback");
    CHECK(p->subroutines[GLSL_STAGE_FRAGMENT].num_fns == 2, "subroutines");
    CHECK(p->num_inputs >= 2 && p->num_outputs == 2, "inputs, outputs");
+   CHECK(p->num_uniform_locations == 1 && p->uniform_locations[0].location == 9,
+         "explicit uniform location");
 
    uint8_t *bytes = NULL;
    size_t size = 0;
@@ -113,6 +116,12 @@ main(void)
                !memcmp(q->default_block.initial_data, p->default_block.initial_data,
                        p->default_block.size),
             "initial values");
+      CHECK(q->num_uniform_locations == p->num_uniform_locations &&
+               (!q->num_uniform_locations ||
+                (!strcmp(q->uniform_locations[0].name, p->uniform_locations[0].name) &&
+                 q->uniform_locations[0].location == 9 &&
+                 q->uniform_locations[0].count == p->uniform_locations[0].count)),
+            "explicit uniform location lost (%u read back)", q->num_uniform_locations);
       CHECK(!strcmp(q->samplers[1].name, p->samplers[1].name) &&
                q->samplers[1].gl_unit == p->samplers[1].gl_unit,
             "sampler");

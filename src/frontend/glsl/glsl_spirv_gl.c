@@ -1,0 +1,1205 @@
+/* glsl_spirv_gl.c — ARB_gl_spirv: SPIR-V modules for the OpenGL environment, handed in by the
+ * application (glShaderBinary, glSpecializeShader), turned into the form glslang's relaxed
+ * Vulkan output has so that glsl_link_spirv links them like GLSL:
+ *  - the loose (non-opaque) uniforms of every stage, identified by their Location, become the
+ *    members of one gl_DefaultUniformBlock laid out std140 and shared by every stage (each
+ *    stage's block has every member, so the layouts agree); the UniformConstant pointers to them
+ *    become Uniform pointers and each function reaches its members through an access chain;
+ *  - SPIR-V carries no names GL may use (ARB_gl_spirv: names are ignored), so the linker's
+ *    name-based matching gets names made of what GL matches by: "_spvL<location>" for
+ *    uniforms and varyings (an interface matched by location), "_spvB<binding>" (with the
+ *    location, "_spvL<location>_B<binding>") for blocks, samplers and images, whose initial
+ *    binding point or unit the linker reads back from the name (glsl_link_gl_binding);
+ *  - VertexId / InstanceId become VertexIndex / InstanceIndex (the linker subtracts
+ *    BaseInstance), OriginLowerLeft becomes OriginUpperLeft (mgl's rows are GL's, glsl.h).
+ * Not done yet (a link error names each): bool and struct loose uniforms, atomic counters,
+ * interface blocks without a Location on the variable.
+ * Every module is the application's: glShaderBinary validates it with SPIRV-Tools for OpenGL 4.5,
+ * and every read here is bounds-checked on top of that. */
+#include "glsl_internal.h"
+#include "glsl_link_internal.h"
+#include "spv.h"
+
+#include <GL/glcorearb.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_BOUND (1u << 22)
+#define MAX_DIMS 4
+
+static const SpvExecutionModel stage_models[GLSL_STAGE_COUNT] = {
+   [GLSL_STAGE_VERTEX] = SpvExecutionModelVertex,
+   [GLSL_STAGE_FRAGMENT] = SpvExecutionModelFragment,
+   [GLSL_STAGE_GEOMETRY] = SpvExecutionModelGeometry,
+   [GLSL_STAGE_TESS_CTRL] = SpvExecutionModelTessellationControl,
+   [GLSL_STAGE_TESS_EVAL] = SpvExecutionModelTessellationEvaluation,
+   [GLSL_STAGE_COMPUTE] = SpvExecutionModelGLCompute,
+};
+
+/* ARB_spirv_extensions: the SPIR-V extensions a module may declare, in GLSL_SPV_EXT_* bit order.
+ * Each is one the link below takes as it takes glslang's output: StorageBuffer blocks are named
+ * like Uniform BufferBlock ones, and the draw parameters are the builtins the linker already
+ * feeds (BaseVertex, BaseInstance, DrawIndex; the device must have them). */
+static const char *const spirv_extensions[GLSL_SPV_EXT_COUNT] = {
+   [0] = "SPV_KHR_shader_draw_parameters",
+   [1] = "SPV_KHR_storage_buffer_storage_class",
+};
+_Static_assert(GLSL_SPV_KHR_SHADER_DRAW_PARAMETERS == 1u << 0 &&
+                  GLSL_SPV_KHR_STORAGE_BUFFER_STORAGE_CLASS == 1u << 1,
+               "spirv_extensions is in bit order");
+
+const char *
+glsl_spirv_extension_name(unsigned i)
+{
+   return i < GLSL_SPV_EXT_COUNT ? spirv_extensions[i] : NULL;
+}
+
+/* Words of the literal string at o[0..nops) (its terminating NUL included); 0 when unterminated. */
+static uint32_t
+string_words(const uint32_t *o, uint32_t nops)
+{
+   for (uint32_t i = 0; i < nops; i++) {
+      const uint32_t v = o[i];
+      if (!(v & 0xff) || !(v & 0xff00) || !(v & 0xff0000) || !(v & 0xff000000u))
+         return i + 1;
+   }
+   return 0;
+}
+
+/* Whether every OpExtension of the module is one of `accepted` (GLSL_SPV_EXT_* bits). */
+static bool
+extensions_accepted(const uint32_t *words, size_t n, unsigned accepted, const char **why)
+{
+   struct spv_walk it = spv_walk_begin(words, n);
+   while (spv_walk_next(&it)) {
+      if (it.op == SpvOpFunction)
+         break;
+      if (it.op != SpvOpExtension)
+         continue;
+      unsigned i = 0;
+      if (string_words(it.o, it.nops))
+         while (i < GLSL_SPV_EXT_COUNT &&
+                (!(accepted & (1u << i)) || strcmp((const char *)it.o, spirv_extensions[i])))
+            i++;
+      if (!string_words(it.o, it.nops) || i == GLSL_SPV_EXT_COUNT) {
+         *why = "the module declares a SPIR-V extension GL_SPIR_V_EXTENSIONS does not list";
+         return false;
+      }
+   }
+   if (it.bad) {
+      *why = "an instruction of length 0 or past the module's end";
+      return false;
+   }
+   return true;
+}
+
+bool
+glsl_spirv_valid(uint32_t *words, size_t num_words, unsigned accepted_extensions, const char **why)
+{
+   if (num_words < 5 || words[0] != SpvMagicNumber) {
+      *why = "not a SPIR-V module in the host's byte order";
+      return false;
+   }
+   if (!extensions_accepted(words, num_words, accepted_extensions, why))
+      return false;
+   /* OpenGL takes SPIR-V 1.0 (GL 4.6 appendix C); assemblers stamp their newest version on
+    * modules that use nothing past 1.0 (piglit's do), which then validate as 1.0 */
+   if (words[1] > 0x10000u && words[1] <= 0x10600u && !(words[1] & 0xff0000ffu))
+      words[1] = 0x10000u;
+   if (!glsl_validate_gl_module(words, num_words)) {
+      *why = "the module does not validate as SPIR-V 1.0 for OpenGL 4.5";
+      return false;
+   }
+   return true;
+}
+
+uint32_t *
+glsl_spirv_specialize(enum glsl_stage stage, const uint32_t *words, size_t n, const char *entry,
+                      unsigned num_consts, const uint32_t *ids, const uint32_t *values,
+                      size_t *out_n, const char **why)
+{
+   uint32_t fn = 0;
+   struct spv_walk it = spv_walk_begin(words, n);
+   while (!fn && spv_walk_next(&it)) {
+      if (it.op != SpvOpEntryPoint || it.nops < 3 || it.o[0] != stage_models[stage])
+         continue;
+      const uint32_t sw = string_words(it.o + 2, it.nops - 2);
+      if (sw && !strcmp((const char *)(it.o + 2), entry))
+         fn = it.o[1];
+   }
+   if (!fn) {
+      *why = "no entry point of that name for the shader's stage";
+      return NULL;
+   }
+   uint32_t *targets = calloc(num_consts ? num_consts : 1, sizeof(*targets));
+   uint32_t *out = malloc((n + 4) * sizeof(*out));
+   if (!targets || !out) {
+      free(targets);
+      free(out);
+      *why = "out of memory";
+      return NULL;
+   }
+   for (unsigned i = 0; i < num_consts; i++) {
+      it = spv_walk_begin(words, n);
+      while (!targets[i] && spv_walk_next(&it))
+         if (it.op == SpvOpDecorate && it.nops >= 3 && it.o[1] == SpvDecorationSpecId &&
+             it.o[2] == ids[i])
+            targets[i] = it.o[0];
+      if (!targets[i]) {
+         *why = "a specialization constant index the module does not declare";
+         free(targets);
+         free(out);
+         return NULL;
+      }
+   }
+   memcpy(out, words, 5 * sizeof(*out));
+   size_t k = 5;
+   it = spv_walk_begin(words, n);
+   while (spv_walk_next(&it)) {
+      if (it.op == SpvOpEntryPoint) {
+         if (it.nops < 3 || it.o[0] != stage_models[stage] || it.o[1] != fn)
+            continue;
+         const uint32_t sw = string_words(it.o + 2, it.nops - 2);
+         if (!sw || strcmp((const char *)(it.o + 2), entry))
+            continue;
+         /* the one entry point, named "main" (what the backend asks for) */
+         const uint32_t ni = it.nops - 2 - sw;
+         out[k++] = ((5 + ni) << 16) | SpvOpEntryPoint;
+         out[k++] = it.o[0];
+         out[k++] = fn;
+         memcpy(&out[k++], "main", 4);
+         out[k++] = 0;
+         memcpy(out + k, it.o + 2 + sw, ni * sizeof(*out));
+         k += ni;
+         continue;
+      }
+      if ((it.op == SpvOpExecutionMode || it.op == SpvOpExecutionModeId) && it.nops >= 1 &&
+          it.o[0] != fn)
+         continue;
+      const size_t at = k;
+      memcpy(out + k, words + it.pc, it.len * sizeof(*out));
+      k += it.len;
+      for (unsigned i = 0; i < num_consts; i++) {
+         if (it.nops < 2 || it.o[1] != targets[i])
+            continue;
+         if (it.op == SpvOpSpecConstant && it.nops >= 3)
+            out[at + 3] = values[i]; /* GL gives 32 bits; a 64-bit one keeps its high word */
+         else if (it.op == SpvOpSpecConstantTrue || it.op == SpvOpSpecConstantFalse)
+            out[at] = (out[at] & ~SpvOpCodeMask) |
+                      (values[i] ? SpvOpSpecConstantTrue : SpvOpSpecConstantFalse);
+      }
+   }
+   free(targets);
+   *out_n = k;
+   return out;
+}
+
+/* ── the linker's names ───────────────────────────────────────────────────────────────────── */
+
+int
+glsl_link_gl_binding(const struct link *l, const char *key, bool block)
+{
+   bool spirv = false;
+   for (int s = 0; s < GLSL_STAGE_COUNT; s++)
+      spirv |= l->in->spirv[s] != NULL;
+   if (!spirv)
+      return l->decl ? block ? glsl_decl_block_binding(l->decl, GLSL_STAGE_COUNT, key)
+                             : glsl_decl_var_binding(l->decl, GLSL_STAGE_COUNT, key)
+                     : -1;
+   /* "_spvB<b>", "_spvL<loc>_B<b>", "_spvSB<b>_B<b>": the number after the last B */
+   const char *b = key && !strncmp(key, "_spv", 4) ? strrchr(key, 'B') : NULL;
+   return b ? (int)strtol(b + 1, NULL, 10) : -1;
+}
+
+/* ── one module's tables ──────────────────────────────────────────────────────────────────── */
+
+struct mod {
+   const uint32_t *w;
+   size_t n;
+   uint32_t bound;
+   uint32_t *def; /* [bound]: word offset of the type, constant or global variable; 0 none */
+};
+
+static bool
+mod_open(struct mod *m, const uint32_t *w, size_t n)
+{
+   *m = (struct mod){.w = w, .n = n};
+   if (n < 5 || w[3] == 0 || w[3] > MAX_BOUND)
+      return false;
+   m->bound = w[3];
+   if (!(m->def = calloc(m->bound, sizeof(*m->def))))
+      return false;
+   struct spv_walk it = spv_walk_begin(w, n);
+   while (spv_walk_next(&it)) {
+      if (it.op == SpvOpFunction)
+         break;
+      uint32_t id = 0;
+      if (it.op >= SpvOpTypeVoid && it.op <= SpvOpTypeForwardPointer && it.nops >= 1)
+         id = it.o[0];
+      else if ((it.op == SpvOpConstant || it.op == SpvOpVariable || it.op == SpvOpSpecConstant) &&
+               it.nops >= 2)
+         id = it.o[1];
+      if (id && id < m->bound)
+         m->def[id] = (uint32_t)it.pc;
+   }
+   return !it.bad;
+}
+
+/* The instruction defining id: its opcode, and *o / *nops its operands; 0 when none. */
+static uint32_t
+mod_def(const struct mod *m, uint32_t id, const uint32_t **o, uint32_t *nops)
+{
+   if (!id || id >= m->bound || !m->def[id])
+      return 0;
+   const uint32_t *p = m->w + m->def[id];
+   *o = p + 1;
+   *nops = (p[0] >> 16) - 1;
+   return p[0] & SpvOpCodeMask;
+}
+
+static bool
+mod_deco(const struct mod *m, uint32_t id, uint32_t deco, uint32_t *value)
+{
+   struct spv_walk it = spv_walk_begin(m->w, m->n);
+   while (spv_walk_next(&it)) {
+      if (it.op == SpvOpFunction)
+         break;
+      if (it.op == SpvOpDecorate && it.nops >= 2 && it.o[0] == id && it.o[1] == deco) {
+         if (value)
+            *value = it.nops >= 3 ? it.o[2] : 0;
+         return true;
+      }
+   }
+   return false;
+}
+
+/* Whether type is a sampler, image or sampled image, or an array of them. */
+static bool
+opaque(const struct mod *m, uint32_t type)
+{
+   for (unsigned depth = 0; depth < 8; depth++) {
+      const uint32_t *o;
+      uint32_t nops;
+      const uint32_t op = mod_def(m, type, &o, &nops);
+      if ((op == SpvOpTypeArray || op == SpvOpTypeRuntimeArray) && nops >= 2) {
+         type = o[1];
+         continue;
+      }
+      return op == SpvOpTypeImage || op == SpvOpTypeSampledImage || op == SpvOpTypeSampler;
+   }
+   return false;
+}
+
+/* A loose uniform's type: arrays of a scalar, vector or matrix of 32- or 64-bit numbers. */
+struct utype {
+   char kind; /* f d i u */
+   uint32_t vec, cols, ndims;
+   uint32_t dims[MAX_DIMS];
+};
+
+static bool
+utype_of(const struct mod *m, uint32_t type, struct utype *u, const char **why)
+{
+   *u = (struct utype){.vec = 1, .cols = 1};
+   const uint32_t *o;
+   uint32_t nops, op;
+   while ((op = mod_def(m, type, &o, &nops)) == SpvOpTypeArray && nops >= 3) {
+      const uint32_t *co;
+      uint32_t cn;
+      if (u->ndims == MAX_DIMS || mod_def(m, o[2], &co, &cn) != SpvOpConstant || cn < 3 || !co[2]) {
+         *why = "an array uniform of more levels or another length than mgl lays out";
+         return false;
+      }
+      u->dims[u->ndims++] = co[2];
+      type = o[1];
+   }
+   if (op == SpvOpTypeMatrix && nops >= 3) {
+      u->cols = o[2];
+      op = mod_def(m, o[1], &o, &nops);
+   }
+   if (op == SpvOpTypeVector && nops >= 3) {
+      u->vec = o[2];
+      op = mod_def(m, o[1], &o, &nops);
+   }
+   if (op == SpvOpTypeFloat && nops >= 2 && (o[1] == 32 || o[1] == 64))
+      u->kind = o[1] == 64 ? 'd' : 'f';
+   else if (op == SpvOpTypeInt && nops >= 3 && o[1] == 32)
+      u->kind = o[2] ? 'i' : 'u';
+   if (!u->kind || u->vec < 1 || u->vec > 4 || u->cols < 1 || u->cols > 4) {
+      *why = op == SpvOpTypeStruct ? "a structure uniform (not supported by mgl yet)"
+             : op == SpvOpTypeBool ? "a bool uniform (not supported by mgl yet)"
+                                   : "a uniform of a type mgl does not lay out";
+      return false;
+   }
+   return true;
+}
+
+static bool
+utype_equal(const struct utype *a, const struct utype *b)
+{
+   if (a->kind != b->kind || a->vec != b->vec || a->cols != b->cols || a->ndims != b->ndims)
+      return false;
+   for (uint32_t i = 0; i < a->ndims; i++)
+      if (a->dims[i] != b->dims[i])
+         return false;
+   return true;
+}
+
+static uint32_t
+round_up(uint32_t v, uint32_t a)
+{
+   return (v + a - 1) / a * a;
+}
+
+/* std140 (GL 4.6 7.6.2.2) */
+struct ulayout {
+   uint32_t align, size, mstride;
+   uint32_t strides[MAX_DIMS];
+};
+
+static struct ulayout
+layout_of(const struct utype *u)
+{
+   struct ulayout l = {0};
+   const uint32_t n = u->kind == 'd' ? 8 : 4;
+   const uint32_t valign = u->vec == 1 ? n : u->vec == 2 ? 2 * n : 4 * n;
+   uint32_t esize = n * u->vec, ealign = valign;
+   if (u->cols > 1) {
+      l.mstride = round_up(valign, 16);
+      esize = u->cols * l.mstride;
+      ealign = l.mstride;
+   }
+   if (!u->ndims) {
+      l.align = ealign;
+      l.size = esize;
+      return l;
+   }
+   const uint32_t a = round_up(ealign, 16);
+   l.strides[u->ndims - 1] = round_up(esize, a);
+   for (uint32_t d = u->ndims - 1; d > 0; d--)
+      l.strides[d - 1] = l.strides[d] * u->dims[d];
+   l.align = a;
+   l.size = l.strides[0] * u->dims[0];
+   return l;
+}
+
+/* One member of the program's default block. */
+struct loose {
+   uint32_t location;
+   struct utype t;
+   struct ulayout lay;
+   uint32_t offset;
+};
+
+/* ── the rewrite of one stage ─────────────────────────────────────────────────────────────── */
+
+struct out {
+   uint32_t *w;
+   size_t n, cap;
+   bool oom;
+};
+
+static uint32_t *
+out_room(struct out *o, size_t k)
+{
+   if (o->n + k > o->cap) {
+      size_t cap = o->cap ? o->cap * 2 : 1024;
+      while (cap < o->n + k)
+         cap *= 2;
+      uint32_t *w = realloc(o->w, cap * sizeof(*w));
+      if (!w) {
+         o->oom = true;
+         return NULL;
+      }
+      o->w = w;
+      o->cap = cap;
+   }
+   uint32_t *p = o->w + o->n;
+   o->n += k;
+   return p;
+}
+
+static void
+emit(struct out *o, uint32_t op, unsigned nops, const uint32_t *ops)
+{
+   uint32_t *p = out_room(o, 1 + nops);
+   if (!p)
+      return;
+   p[0] = ((1 + nops) << 16) | op;
+   memcpy(p + 1, ops, nops * sizeof(*p));
+}
+
+static void
+emit_ops(struct out *o, uint32_t op, unsigned nops, ...)
+{
+   uint32_t ops[8];
+   va_list ap;
+   va_start(ap, nops);
+   for (unsigned i = 0; i < nops && i < 8; i++)
+      ops[i] = va_arg(ap, uint32_t);
+   va_end(ap);
+   emit(o, op, nops, ops);
+}
+
+/* OpName (member < 0) or OpMemberName. */
+static void
+emit_name(struct out *o, uint32_t id, int member, const char *name)
+{
+   const size_t len = strlen(name), sw = len / 4 + 1, pre = member < 0 ? 1 : 2;
+   uint32_t *p = out_room(o, 1 + pre + sw);
+   if (!p)
+      return;
+   p[0] = (uint32_t)((1 + pre + sw) << 16) | (member < 0 ? SpvOpName : SpvOpMemberName);
+   p[1] = id;
+   if (member >= 0)
+      p[2] = (uint32_t)member;
+   memset(p + 1 + pre, 0, sw * 4);
+   memcpy(p + 1 + pre, name, len);
+}
+
+struct var {
+   uint32_t id, ptr, pointee, storage;
+   int loose; /* index into the program's loose uniforms; -1 */
+};
+
+struct conv {
+   const struct mod *m;
+   struct out names, decos, tail;
+   uint32_t next_id;
+   /* the types the tail declares or the module has: op, two operands, id */
+   struct tcache {
+      uint32_t op, a, b, id;
+   } * tc;
+   unsigned ntc, cap_tc;
+   const char *err;
+};
+
+static uint32_t
+type_find(struct conv *c, uint32_t op, uint32_t a, uint32_t b)
+{
+   for (unsigned i = 0; i < c->ntc; i++)
+      if (c->tc[i].op == op && c->tc[i].a == a && c->tc[i].b == b)
+         return c->tc[i].id;
+   return 0;
+}
+
+static uint32_t
+type_get(struct conv *c, uint32_t op, uint32_t a, uint32_t b)
+{
+   uint32_t id = type_find(c, op, a, b);
+   if (id)
+      return id;
+   if (c->ntc == c->cap_tc) {
+      unsigned cap = c->cap_tc ? c->cap_tc * 2 : 32;
+      struct tcache *tc = realloc(c->tc, cap * sizeof(*tc));
+      if (!tc) {
+         c->err = "out of memory";
+         return 0;
+      }
+      c->tc = tc;
+      c->cap_tc = cap;
+   }
+   id = c->next_id++;
+   c->tc[c->ntc++] = (struct tcache){op, a, b, id};
+   if (op == SpvOpTypeFloat)
+      emit_ops(&c->tail, op, 2, id, a);
+   else
+      emit_ops(&c->tail, op, 3, id, a, b);
+   return id;
+}
+
+static uint32_t
+int_const(struct conv *c, uint32_t value)
+{
+   const uint32_t id = c->next_id++;
+   emit_ops(&c->tail, SpvOpConstant, 3, type_get(c, SpvOpTypeInt, 32, 1), id, value);
+   return id;
+}
+
+/* A new type for u (another stage's uniform), laid out as lay says. */
+static uint32_t
+build_type(struct conv *c, const struct utype *u, const struct ulayout *lay)
+{
+   uint32_t t = u->kind == 'f'   ? type_get(c, SpvOpTypeFloat, 32, 0)
+                : u->kind == 'd' ? type_get(c, SpvOpTypeFloat, 64, 0)
+                                 : type_get(c, SpvOpTypeInt, 32, u->kind == 'i');
+   if (u->vec > 1)
+      t = type_get(c, SpvOpTypeVector, t, u->vec);
+   if (u->cols > 1)
+      t = type_get(c, SpvOpTypeMatrix, t, u->cols);
+   for (uint32_t d = u->ndims; d > 0; d--) {
+      const uint32_t len = int_const(c, u->dims[d - 1]);
+      const uint32_t arr = c->next_id++;
+      emit_ops(&c->tail, SpvOpTypeArray, 3, arr, t, len);
+      emit_ops(&c->decos, SpvOpDecorate, 3, arr, SpvDecorationArrayStride, lay->strides[d - 1]);
+      t = arr;
+   }
+   return t;
+}
+
+/* The stage's own uniform type: its array levels get their std140 stride (or must have it). */
+static bool
+stride_own_type(struct conv *c, uint32_t type, const struct ulayout *lay, uint32_t ndims)
+{
+   for (uint32_t d = 0; d < ndims; d++) {
+      const uint32_t *o;
+      uint32_t nops, have;
+      if (mod_def(c->m, type, &o, &nops) != SpvOpTypeArray || nops < 3)
+         return false;
+      if (mod_deco(c->m, type, SpvDecorationArrayStride, &have)) {
+         if (have != lay->strides[d]) {
+            c->err = "an array type that has another ArrayStride than std140's";
+            return false;
+         }
+      } else {
+         emit_ops(&c->decos, SpvOpDecorate, 3, type, SpvDecorationArrayStride, lay->strides[d]);
+      }
+      type = o[1];
+   }
+   return true;
+}
+
+static void
+name_fmt(struct out *o, uint32_t id, int member, const char *fmt, uint32_t a, uint32_t b)
+{
+   char buf[48];
+   snprintf(buf, sizeof(buf), fmt, a, b);
+   emit_name(o, id, member, buf);
+}
+
+/* Names every member of struct type id "_m<k>". */
+static void
+name_members(struct conv *c, uint32_t type)
+{
+   const uint32_t *o;
+   uint32_t nops;
+   if (mod_def(c->m, type, &o, &nops) != SpvOpTypeStruct)
+      return;
+   for (uint32_t k = 0; k + 1 < nops; k++)
+      name_fmt(&c->names, type, (int)k, "_m%u", k, 0);
+}
+
+static uint32_t
+strip_arrays(const struct mod *m, uint32_t type)
+{
+   for (unsigned d = 0; d < 8; d++) {
+      const uint32_t *o;
+      uint32_t nops;
+      const uint32_t op = mod_def(m, type, &o, &nops);
+      if ((op != SpvOpTypeArray && op != SpvOpTypeRuntimeArray) || nops < 2)
+         break;
+      type = o[1];
+   }
+   return type;
+}
+
+/* The global variables of a module. */
+static struct var *
+collect_vars(const struct mod *m, unsigned *nv)
+{
+   struct var *v = NULL;
+   unsigned n = 0, cap = 0;
+   struct spv_walk it = spv_walk_begin(m->w, m->n);
+   while (spv_walk_next(&it)) {
+      if (it.op == SpvOpFunction)
+         break;
+      if (it.op != SpvOpVariable || it.nops < 3)
+         continue;
+      const uint32_t *po;
+      uint32_t pn;
+      if (mod_def(m, it.o[0], &po, &pn) != SpvOpTypePointer || pn < 3)
+         continue;
+      if (n == cap) {
+         cap = cap ? cap * 2 : 16;
+         struct var *nvv = realloc(v, cap * sizeof(*v));
+         if (!nvv) {
+            free(v);
+            return NULL;
+         }
+         v = nvv;
+      }
+      v[n++] = (struct var){it.o[1], it.o[0], po[2], it.o[2], -1};
+   }
+   *nv = n;
+   return v ? v : calloc(1, sizeof(*v));
+}
+
+static bool
+is_loose(const struct mod *m, const struct var *v)
+{
+   return v->storage == SpvStorageClassUniformConstant && !opaque(m, v->pointee);
+}
+
+/* Adds the stage's loose uniforms to the program's list (a location declared by several stages
+ * must have one type). */
+static bool
+gather_loose(const struct mod *m, struct loose **L, unsigned *nl, struct glsl_str *log,
+             enum glsl_stage s)
+{
+   unsigned nv = 0;
+   struct var *v = collect_vars(m, &nv);
+   if (!v)
+      return false;
+   bool ok = true;
+   for (unsigned i = 0; i < nv && ok; i++) {
+      if (v[i].storage == SpvStorageClassAtomicCounter) {
+         glsl_str_printf(log,
+                         "error: %s shader: atomic counters in SPIR-V are not supported by "
+                         "mgl yet\n",
+                         glsl_stage_name(s));
+         ok = false;
+         break;
+      }
+      if (!is_loose(m, &v[i]))
+         continue;
+      uint32_t loc;
+      if (!mod_deco(m, v[i].id, SpvDecorationLocation, &loc)) {
+         glsl_str_printf(log, "error: %s shader: a uniform without a Location (mgl needs one)\n",
+                         glsl_stage_name(s));
+         ok = false;
+         break;
+      }
+      struct utype t;
+      const char *why = NULL;
+      if (!utype_of(m, v[i].pointee, &t, &why)) {
+         glsl_str_printf(log, "error: %s shader: the uniform at location %u: %s\n",
+                         glsl_stage_name(s), loc, why);
+         ok = false;
+         break;
+      }
+      unsigned k = 0;
+      while (k < *nl && (*L)[k].location != loc)
+         k++;
+      if (k < *nl) {
+         if (!utype_equal(&(*L)[k].t, &t)) {
+            glsl_str_printf(log,
+                            "error: the uniform at location %u has different types in "
+                            "two stages\n",
+                            loc);
+            ok = false;
+         }
+         continue;
+      }
+      struct loose *nL = realloc(*L, (*nl + 1) * sizeof(**L));
+      if (!nL) {
+         ok = false;
+         break;
+      }
+      *L = nL;
+      (*L)[(*nl)++] = (struct loose){.location = loc, .t = t, .lay = layout_of(&t)};
+   }
+   free(v);
+   return ok;
+}
+
+static int
+cmp_loose(const void *a, const void *b)
+{
+   const struct loose *x = a, *y = b;
+   return x->location < y->location ? -1 : x->location > y->location;
+}
+
+/* Whether an instruction in a function reads pointer operand slot i as a variable. */
+static bool
+pointer_operand(uint32_t op, uint32_t i)
+{
+   switch (op) {
+   case SpvOpLoad:
+   case SpvOpAccessChain:
+   case SpvOpInBoundsAccessChain:
+   case SpvOpPtrAccessChain:
+   case SpvOpCopyObject: return i == 2;
+   case SpvOpCopyMemory:
+   case SpvOpCopyMemorySized: return i == 1;
+   case SpvOpFunctionCall: return i >= 3;
+   default: return false;
+   }
+}
+
+static uint32_t *
+convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct loose *L,
+              unsigned nl, size_t *out_n, struct glsl_str *log)
+{
+   struct mod m;
+   struct conv c = {.m = &m};
+   struct out o = {0};
+   unsigned nv = 0;
+   struct var *v = NULL;
+   uint32_t *alias = NULL, *member_type = NULL, *local = NULL;
+   if (!mod_open(&m, words, n) || !(v = collect_vars(&m, &nv)) ||
+       !(alias = calloc(m.bound, sizeof(*alias))) ||
+       !(member_type = calloc(nl ? nl : 1, sizeof(*member_type))) ||
+       !(local = calloc(nl ? nl : 1, sizeof(*local)))) {
+      c.err = "out of memory or a malformed module";
+      goto fail;
+   }
+   c.next_id = m.bound;
+   /* the module's scalar, vector and matrix types, so the tail reuses them */
+   {
+      struct spv_walk it = spv_walk_begin(words, n);
+      while (spv_walk_next(&it) && it.op != SpvOpFunction) {
+         uint32_t a = 0, b = 0;
+         if (it.op == SpvOpTypeFloat && it.nops >= 2)
+            a = it.o[1];
+         else if ((it.op == SpvOpTypeInt || it.op == SpvOpTypeVector || it.op == SpvOpTypeMatrix) &&
+                  it.nops >= 3)
+            a = it.o[1], b = it.o[2];
+         else
+            continue;
+         if (type_find(&c, it.op, a, b))
+            continue;
+         if (c.ntc == c.cap_tc) {
+            unsigned cap = c.cap_tc ? c.cap_tc * 2 : 32;
+            struct tcache *tc = realloc(c.tc, cap * sizeof(*tc));
+            if (!tc) {
+               c.err = "out of memory";
+               goto fail;
+            }
+            c.tc = tc;
+            c.cap_tc = cap;
+         }
+         c.tc[c.ntc++] = (struct tcache){it.op, a, b, it.o[0]};
+      }
+   }
+
+   /* the variables: names, and the loose uniforms' members */
+   bool any_loose = false;
+   for (unsigned i = 0; i < nv; i++) {
+      struct var *x = &v[i];
+      uint32_t loc = 0, bind = 0, comp = 0;
+      const bool has_loc = mod_deco(&m, x->id, SpvDecorationLocation, &loc);
+      const bool has_bind = mod_deco(&m, x->id, SpvDecorationBinding, &bind);
+      mod_deco(&m, x->id, SpvDecorationComponent, &comp);
+      if (is_loose(&m, x)) {
+         for (unsigned k = 0; k < nl; k++)
+            if (L[k].location == loc)
+               x->loose = (int)k;
+         if (x->loose < 0) {
+            c.err = "a uniform the program's list lacks";
+            goto fail;
+         }
+         member_type[x->loose] = x->pointee;
+         any_loose = true;
+         continue;
+      }
+      const uint32_t elem = strip_arrays(&m, x->pointee);
+      const uint32_t *to;
+      uint32_t tn;
+      const bool is_struct = mod_def(&m, elem, &to, &tn) == SpvOpTypeStruct;
+      switch (x->storage) {
+      case SpvStorageClassUniformConstant:
+         if (has_loc)
+            name_fmt(&c.names, x->id, -1, "_spvL%u_B%u", loc, has_bind ? bind : 0);
+         else
+            name_fmt(&c.names, x->id, -1, "_spvB%u", has_bind ? bind : 0, 0);
+         break;
+      case SpvStorageClassUniform:
+      case SpvStorageClassStorageBuffer:
+         if (!is_struct)
+            break;
+         name_fmt(&c.names, elem, -1,
+                  x->storage == SpvStorageClassUniform &&
+                        !mod_deco(&m, elem, SpvDecorationBufferBlock, NULL)
+                     ? "_spvB%u"
+                     : "_spvSB%u_B%u",
+                  has_bind ? bind : 0, has_bind ? bind : 0);
+         name_members(&c, elem);
+         break;
+      case SpvStorageClassInput:
+      case SpvStorageClassOutput:
+         if (mod_deco(&m, x->id, SpvDecorationBuiltIn, NULL))
+            break;
+         if (is_struct) {
+            bool builtin_members = false;
+            struct spv_walk it = spv_walk_begin(words, n);
+            while (spv_walk_next(&it) && it.op != SpvOpFunction)
+               builtin_members |= it.op == SpvOpMemberDecorate && it.nops >= 3 && it.o[0] == elem &&
+                                  it.o[2] == SpvDecorationBuiltIn;
+            if (builtin_members) {
+               emit_name(&c.names, elem, -1, "gl_PerVertex");
+               break;
+            }
+            if (!has_loc) {
+               glsl_str_printf(log,
+                               "error: %s shader: an interface block without a Location on "
+                               "its variable (not supported by mgl yet)\n",
+                               glsl_stage_name(s));
+               goto fail_logged;
+            }
+            name_fmt(&c.names, elem, -1, "_spvIO%u", loc, 0);
+            name_members(&c, elem);
+            name_fmt(&c.names, x->id, -1, "_spvIOv%u", loc, 0);
+            break;
+         }
+         if (!has_loc) {
+            glsl_str_printf(log, "error: %s shader: an input or output without a Location\n",
+                            glsl_stage_name(s));
+            goto fail_logged;
+         }
+         name_fmt(&c.names, x->id, -1, comp ? "_spvL%uc%u" : "_spvL%u", loc, comp);
+         break;
+      default: break;
+      }
+   }
+
+   /* UniformConstant pointers to loose types become Uniform ones (or the module's own) */
+   {
+      struct spv_walk it = spv_walk_begin(words, n);
+      while (spv_walk_next(&it) && it.op != SpvOpFunction) {
+         if (it.op != SpvOpTypePointer || it.nops < 3 || it.o[0] >= m.bound ||
+             it.o[1] != SpvStorageClassUniformConstant || opaque(&m, it.o[2]))
+            continue;
+         struct spv_walk jt = spv_walk_begin(words, n);
+         while (spv_walk_next(&jt) && jt.op != SpvOpFunction)
+            if (jt.op == SpvOpTypePointer && jt.nops >= 3 && jt.o[1] == SpvStorageClassUniform &&
+                jt.o[2] == it.o[2])
+               alias[it.o[0]] = jt.o[0];
+      }
+   }
+
+   /* the default block: every member of the program, this stage's with its own types */
+   uint32_t db_var = 0, *idx = NULL;
+   if (nl) {
+      if (!(idx = calloc(nl, sizeof(*idx)))) {
+         c.err = "out of memory";
+         goto fail;
+      }
+      for (unsigned k = 0; k < nl; k++) {
+         if (member_type[k]) {
+            if (!stride_own_type(&c, member_type[k], &L[k].lay, L[k].t.ndims)) {
+               if (!c.err)
+                  c.err = "an array uniform the module declares in a way mgl does not follow";
+               free(idx);
+               goto fail;
+            }
+         } else {
+            member_type[k] = build_type(&c, &L[k].t, &L[k].lay);
+         }
+         if (any_loose)
+            idx[k] = int_const(&c, k);
+      }
+      const uint32_t st = c.next_id++, ptr = c.next_id++;
+      db_var = c.next_id++;
+      uint32_t *p = out_room(&c.tail, 2 + nl);
+      if (p) {
+         p[0] = ((2 + nl) << 16) | SpvOpTypeStruct;
+         p[1] = st;
+         memcpy(p + 2, member_type, nl * sizeof(*p));
+      }
+      emit_ops(&c.tail, SpvOpTypePointer, 3, ptr, SpvStorageClassUniform, st);
+      emit_ops(&c.tail, SpvOpVariable, 3, ptr, db_var, SpvStorageClassUniform);
+      emit_ops(&c.decos, SpvOpDecorate, 2, st, SpvDecorationBlock);
+      emit_ops(&c.decos, SpvOpDecorate, 3, db_var, SpvDecorationDescriptorSet, 0);
+      emit_ops(&c.decos, SpvOpDecorate, 3, db_var, SpvDecorationBinding, 0);
+      emit_name(&c.names, st, -1, "gl_DefaultUniformBlock");
+      for (unsigned k = 0; k < nl; k++) {
+         name_fmt(&c.names, st, (int)k, "_spvL%u", L[k].location, 0);
+         emit_ops(&c.decos, SpvOpMemberDecorate, 4, st, k, SpvDecorationOffset, L[k].offset);
+         if (L[k].t.cols > 1) {
+            emit_ops(&c.decos, SpvOpMemberDecorate, 3, st, k, SpvDecorationColMajor);
+            emit_ops(&c.decos, SpvOpMemberDecorate, 4, st, k, SpvDecorationMatrixStride,
+                     L[k].lay.mstride);
+         }
+      }
+   }
+   if (c.err || c.names.oom || c.decos.oom || c.tail.oom) {
+      free(idx);
+      if (!c.err)
+         c.err = "out of memory";
+      goto fail;
+   }
+
+   /* the output */
+   if (!out_room(&o, 5)) {
+      free(idx);
+      c.err = "out of memory";
+      goto fail;
+   }
+   memcpy(o.w, words, 5 * sizeof(uint32_t));
+   bool names_done = false, decos_done = false, tail_done = false, in_fn = false;
+   bool pending_chains = false, first_label = false;
+   struct spv_walk it = spv_walk_begin(words, n);
+   while (spv_walk_next(&it) && !o.oom) {
+      const bool debug = it.op == SpvOpName || it.op == SpvOpMemberName;
+      const bool annotation = spv_is_annotation(it.op);
+      const bool global = !in_fn && ((it.op >= SpvOpTypeVoid && it.op <= SpvOpTypeForwardPointer) ||
+                                     (it.op >= SpvOpConstantTrue && it.op <= SpvOpSpecConstantOp) ||
+                                     it.op == SpvOpVariable || it.op == SpvOpUndef);
+      if (!names_done && (annotation || global || it.op == SpvOpFunction)) {
+         memcpy(out_room(&o, c.names.n), c.names.w, c.names.n * sizeof(uint32_t));
+         names_done = true;
+      }
+      if (!decos_done && (global || it.op == SpvOpFunction)) {
+         memcpy(out_room(&o, c.decos.n), c.decos.w, c.decos.n * sizeof(uint32_t));
+         decos_done = true;
+      }
+      if (!tail_done && it.op == SpvOpFunction) {
+         memcpy(out_room(&o, c.tail.n), c.tail.w, c.tail.n * sizeof(uint32_t));
+         tail_done = true;
+      }
+      if (debug)
+         continue;
+      if (it.op == SpvOpFunction) {
+         in_fn = true;
+         first_label = true;
+         memset(local, 0, nl * sizeof(*local));
+         /* the loose uniforms this function reaches get an access chain of its own */
+         struct spv_walk ft = it;
+         while (any_loose && spv_walk_next(&ft) && ft.op != SpvOpFunctionEnd)
+            for (uint32_t i = 0; i < ft.nops; i++)
+               for (unsigned j = 0; pointer_operand(ft.op, i) && j < nv; j++)
+                  if (v[j].loose >= 0 && ft.o[i] == v[j].id && !local[v[j].loose])
+                     local[v[j].loose] = c.next_id++;
+      }
+      /* decorations of loose uniforms go; builtins GL names otherwise become Vulkan's */
+      if (annotation && it.op == SpvOpDecorate && it.nops >= 2) {
+         bool drop = false;
+         for (unsigned i = 0; i < nv; i++)
+            drop |= v[i].id == it.o[0] &&
+                    (v[i].loose >= 0 || (v[i].storage == SpvStorageClassUniformConstant &&
+                                         it.o[1] == SpvDecorationLocation));
+         if (drop)
+            continue;
+      }
+      if (!in_fn && it.op == SpvOpVariable && it.nops >= 2) {
+         bool drop = false;
+         for (unsigned i = 0; i < nv; i++)
+            drop |= v[i].id == it.o[1] && v[i].loose >= 0;
+         if (drop)
+            continue;
+      }
+      if (it.op == SpvOpTypePointer && it.nops >= 1 && it.o[0] < m.bound && alias[it.o[0]])
+         continue;
+      /* the access chains of the function's first block, after its variables */
+      if (pending_chains && it.op != SpvOpVariable && it.op != SpvOpLine && it.op != SpvOpNoLine) {
+         for (unsigned i = 0; i < nv; i++) {
+            const int k = v[i].loose;
+            if (k < 0 || !local[k])
+               continue;
+            const uint32_t ptr = alias[v[i].ptr] ? alias[v[i].ptr] : v[i].ptr;
+            emit_ops(&o, SpvOpAccessChain, 4, ptr, local[k], db_var, idx[k]);
+         }
+         pending_chains = false;
+      }
+      uint32_t *p = out_room(&o, it.len);
+      if (!p)
+         break;
+      memcpy(p, words + it.pc, it.len * sizeof(uint32_t));
+      uint32_t *po = p + 1;
+      if (it.op == SpvOpDecorate && it.nops >= 3 && it.o[1] == SpvDecorationBuiltIn) {
+         if (it.o[2] == SpvBuiltInVertexId)
+            po[2] = SpvBuiltInVertexIndex;
+         else if (it.o[2] == SpvBuiltInInstanceId)
+            po[2] = SpvBuiltInInstanceIndex;
+      }
+      if (it.op == SpvOpExecutionMode && it.nops >= 2 && it.o[1] == SpvExecutionModeOriginLowerLeft)
+         po[1] = SpvExecutionModeOriginUpperLeft;
+      /* ids of removed pointer types */
+      if (in_fn || it.op == SpvOpVariable || it.op == SpvOpUndef || it.op == SpvOpTypeFunction ||
+          it.op == SpvOpConstantNull) {
+         for (uint32_t i = 0; i < it.nops; i++)
+            if ((in_fn ? i == 0 : true) && po[i] < m.bound && alias[po[i]])
+               po[i] = alias[po[i]];
+      }
+      if (it.op == SpvOpTypePointer && it.nops >= 3 && it.o[1] == SpvStorageClassUniformConstant &&
+          !opaque(&m, it.o[2]))
+         po[1] = SpvStorageClassUniform;
+      if (in_fn && any_loose) {
+         for (uint32_t i = 0; i < it.nops; i++) {
+            if (!pointer_operand(it.op, i))
+               continue;
+            for (unsigned j = 0; j < nv; j++) {
+               const int k = v[j].loose;
+               if (k < 0 || po[i] != v[j].id)
+                  continue;
+               po[i] = local[k];
+            }
+         }
+      }
+      if (it.op == SpvOpLabel && first_label) {
+         first_label = false;
+         pending_chains = true;
+      }
+      if (it.op == SpvOpFunctionEnd)
+         in_fn = false;
+   }
+   free(idx);
+   if (it.bad || o.oom) {
+      c.err = "a malformed module or out of memory";
+      goto fail;
+   }
+   o.w[3] = c.next_id;
+   /* SPIR-V 1.3 as glslang's Vulkan 1.1 output (a superset of 1.0): the linker's rewrites use
+    * what 1.3 has in core (DrawParameters for gl_InstanceID) */
+   if (o.w[1] < 0x10300u)
+      o.w[1] = 0x10300u;
+   *out_n = o.n;
+   free(m.def);
+   free(v);
+   free(alias);
+   free(member_type);
+   free(local);
+   free(c.tc);
+   free(c.names.w);
+   free(c.decos.w);
+   free(c.tail.w);
+   return o.w;
+
+fail:
+   glsl_str_printf(log, "error: %s shader: cannot take its SPIR-V: %s\n", glsl_stage_name(s),
+                   c.err ? c.err : "a malformed module");
+fail_logged:
+   free(m.def);
+   free(v);
+   free(alias);
+   free(member_type);
+   free(local);
+   free(c.tc);
+   free(c.names.w);
+   free(c.decos.w);
+   free(c.tail.w);
+   free(o.w);
+   return NULL;
+}
+
+/* ── the program ──────────────────────────────────────────────────────────────────────────── */
+
+struct glsl_program *
+glsl_link_gl_spirv(const struct glsl_link_input *input, char **info_log)
+{
+   struct glsl_str log = {0};
+   struct glsl_program *prog = NULL;
+   struct glsl_stage_words words[GLSL_STAGE_COUNT] = {{0}};
+   const struct glsl_stage_words init_words[GLSL_STAGE_COUNT] = {{0}};
+   const struct glsl_decl_stage decl[GLSL_STAGE_COUNT] = {{0}};
+   const struct glsl_taken taken[GLSL_STAGE_COUNT] = {{0}};
+   struct glsl_taken ulocs[GLSL_STAGE_COUNT] = {{0}};
+   struct glsl_binding *lists[GLSL_STAGE_COUNT] = {0};
+   char *strs = NULL;
+   struct loose *L = NULL;
+   unsigned nl = 0;
+   bool ok = false;
+   uint32_t present = 0;
+   for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
+      if (input->spirv[s])
+         present |= GLSL_STAGE_BIT(s);
+      else if (input->source[s] || input->num_objects[s]) {
+         glsl_str_append(&log, "error: SPIR-V and GLSL shaders cannot be linked together\n");
+         goto done;
+      }
+   }
+   if ((present & GLSL_STAGE_BIT(GLSL_STAGE_COMPUTE)) &&
+       (present & ~GLSL_STAGE_BIT(GLSL_STAGE_COMPUTE))) {
+      glsl_str_append(&log, "error: a compute shader cannot be linked with other stages\n");
+      goto done;
+   }
+   for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
+      if (!input->spirv[s])
+         continue;
+      struct mod m;
+      if (!mod_open(&m, input->spirv[s], input->spirv_words[s])) {
+         free(m.def);
+         glsl_str_printf(&log, "error: %s shader: a malformed module\n", glsl_stage_name(s));
+         goto done;
+      }
+      const bool g = gather_loose(&m, &L, &nl, &log, (enum glsl_stage)s);
+      free(m.def);
+      if (!g) {
+         if (!log.len)
+            glsl_str_append(&log, "error: out of memory\n");
+         goto done;
+      }
+   }
+   if (nl > 1)
+      qsort(L, nl, sizeof(*L), cmp_loose);
+   uint32_t offset = 0;
+   for (unsigned k = 0; k < nl; k++) {
+      offset = round_up(offset, L[k].lay.align);
+      L[k].offset = offset;
+      offset += L[k].lay.size;
+   }
+   /* explicit locations: each loose uniform's, and each sampler's or image's that has one */
+   size_t nstr = 0;
+   for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
+      if (!input->spirv[s])
+         continue;
+      struct mod m;
+      unsigned nv = 0;
+      struct var *v = NULL;
+      if (!mod_open(&m, input->spirv[s], input->spirv_words[s]) || !(v = collect_vars(&m, &nv)) ||
+          !(lists[s] = calloc(nv + 1, sizeof(*lists[s])))) {
+         free(m.def);
+         free(v);
+         glsl_str_append(&log, "error: out of memory\n");
+         goto done;
+      }
+      for (unsigned i = 0; i < nv; i++) {
+         uint32_t loc, bind = 0;
+         if (v[i].storage != SpvStorageClassUniformConstant ||
+             !mod_deco(&m, v[i].id, SpvDecorationLocation, &loc))
+            continue;
+         mod_deco(&m, v[i].id, SpvDecorationBinding, &bind);
+         char name[48];
+         if (is_loose(&m, &v[i]))
+            snprintf(name, sizeof(name), "_spvL%u", loc);
+         else
+            snprintf(name, sizeof(name), "_spvL%u_B%u", loc, bind);
+         char *ns = realloc(strs, nstr + strlen(name) + 1);
+         if (!ns) {
+            free(m.def);
+            free(v);
+            glsl_str_append(&log, "error: out of memory\n");
+            goto done;
+         }
+         strs = ns;
+         memcpy(strs + nstr, name, strlen(name) + 1);
+         /* offsets until the strings stop moving */
+         lists[s][ulocs[s].n++] = (struct glsl_binding){(const char *)(uintptr_t)nstr, (int)loc, 0};
+         nstr += strlen(name) + 1;
+      }
+      ulocs[s].v = lists[s];
+      free(m.def);
+      free(v);
+   }
+   for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
+      for (unsigned i = 0; i < ulocs[s].n; i++)
+         lists[s][i].name = strs + (uintptr_t)lists[s][i].name;
+
+   for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
+      if (!input->spirv[s])
+         continue;
+      words[s].words = convert_stage((enum glsl_stage)s, input->spirv[s], input->spirv_words[s], L,
+                                     nl, &words[s].num_words, &log);
+      if (!words[s].words)
+         goto done;
+   }
+   if (!(prog = calloc(1, sizeof(*prog)))) {
+      glsl_str_append(&log, "error: out of memory\n");
+      goto done;
+   }
+   prog->stages = present;
+   prog->from_spirv = true;
+   ok = glsl_link_spirv(input, words, init_words, decl, taken, false, prog, &log) &&
+        glsl_link_uniform_locations(prog, ulocs, &log);
+
+done:
+   for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
+      free(words[s].words);
+      free(lists[s]);
+   }
+   free(strs);
+   free(L);
+   if (!ok) {
+      glsl_program_destroy(prog);
+      prog = NULL;
+      if (!log.len)
+         glsl_str_append(&log, "error: link failed\n");
+   }
+   if (info_log)
+      *info_log = glsl_str_take(&log);
+   else
+      free(glsl_str_take(&log));
+   return prog;
+}

@@ -1,0 +1,167 @@
+/* unit.glsl.spirv_gl — ARB_gl_spirv modules (glsl_spirv_gl.c): glsl_spirv_valid refuses what is
+ * not a SPIR-V 1.0 module for OpenGL, glsl_spirv_specialize picks the entry point and constants,
+ * and glsl_link of a vertex and a fragment module (glslang's OpenGL output, the glspirv
+ * scenarios' modules) gives the reflection GL answers from: the loose uniforms by location in
+ * one std140 default block, the block's binding point and the sampler's unit from the module.
+ * Then every truncation and single-word corruption of the modules is given to the same path,
+ * which must refuse or link without fault (run under the sanitizer build). */
+#include "glsl_test_util.h"
+
+#include "../../scenario/glspirv_modules.h"
+
+#include <GL/glcorearb.h>
+
+#define NW(a) (sizeof(a) / sizeof((a)[0]))
+#define ALL_EXTS ((1u << GLSL_SPV_EXT_COUNT) - 1)
+
+/* spv_vs with OpExtension `name` after its capabilities (out holds NW(spv_vs) + 16 words); `nul`
+ * false leaves the string unterminated. Its word count. */
+static size_t
+with_extension(uint32_t *out, const char *name, bool nul)
+{
+   size_t at = 5;
+   while (at < NW(spv_vs) && (spv_vs[at] & 0xffff) == 17 /* OpCapability */)
+      at += spv_vs[at] >> 16;
+   memcpy(out, spv_vs, at * 4);
+   const size_t len = strlen(name), words = nul ? len / 4 + 1 : (len + 3) / 4;
+   out[at] = (uint32_t)((1 + words) << 16) | 10 /* OpExtension */;
+   memset(out + at + 1, 0, words * 4);
+   memcpy(out + at + 1, name, len);
+   memcpy(out + at + 1 + words, spv_vs + at, (NW(spv_vs) - at) * 4);
+   return NW(spv_vs) + 1 + words;
+}
+
+/* valid, specialized at main, linked with the other stage's module; NULL where refused */
+static struct glsl_program *
+link_modules(const uint32_t *vs, size_t nvs, const uint32_t *fs, size_t nfs, char **log)
+{
+   *log = NULL;
+   uint32_t *v = malloc(nvs * 4 + 4), *f = malloc(nfs * 4 + 4);
+   memcpy(v, vs, nvs * 4);
+   memcpy(f, fs, nfs * 4);
+   const char *why = NULL;
+   struct glsl_program *p = NULL;
+   uint32_t *sv = NULL, *sf = NULL;
+   size_t nsv = 0, nsf = 0;
+   if (glsl_spirv_valid(v, nvs, ALL_EXTS, &why) && glsl_spirv_valid(f, nfs, ALL_EXTS, &why) &&
+       (sv = glsl_spirv_specialize(GLSL_STAGE_VERTEX, v, nvs, "main", 0, NULL, NULL, &nsv, &why)) &&
+       (sf =
+           glsl_spirv_specialize(GLSL_STAGE_FRAGMENT, f, nfs, "main", 0, NULL, NULL, &nsf, &why))) {
+      struct glsl_link_input in = {0};
+      in.spirv[GLSL_STAGE_VERTEX] = sv;
+      in.spirv_words[GLSL_STAGE_VERTEX] = nsv;
+      in.spirv[GLSL_STAGE_FRAGMENT] = sf;
+      in.spirv_words[GLSL_STAGE_FRAGMENT] = nsf;
+      p = glsl_link(&in, log);
+   }
+   free(sv);
+   free(sf);
+   free(v);
+   free(f);
+   return p;
+}
+
+static const struct glsl_uniform *
+uniform_at(const struct glsl_program *p, const char *name)
+{
+   return glsl_program_find_uniform(p, name);
+}
+
+int
+main(void)
+{
+   const char *why = NULL;
+   /* refused: not SPIR-V, truncated, an instruction of length 0 */
+   uint32_t junk[6] = {0x07230203, 0x00010000, 0, 4, 0, 0x12345678};
+   CHECK(!glsl_spirv_valid(junk, NW(junk), ALL_EXTS, &why), "junk validated");
+   uint32_t head[NW(spv_vs)];
+   memcpy(head, spv_vs, sizeof(head));
+   CHECK(!glsl_spirv_valid(head, 4, ALL_EXTS, &why), "a header alone validated");
+   head[0] = 0x03022307;
+   CHECK(!glsl_spirv_valid(head, NW(head), ALL_EXTS, &why), "the other byte order validated");
+
+   /* ARB_spirv_extensions: a declared extension must be one the caller accepts */
+   CHECK(!strcmp(glsl_spirv_extension_name(0), "SPV_KHR_shader_draw_parameters") &&
+            !strcmp(glsl_spirv_extension_name(1), "SPV_KHR_storage_buffer_storage_class") &&
+            !glsl_spirv_extension_name(GLSL_SPV_EXT_COUNT),
+         "the SPIR-V extension names");
+   {
+      uint32_t ext[NW(spv_vs) + 16];
+      size_t ne = with_extension(ext, "SPV_KHR_shader_draw_parameters", true);
+      CHECK(glsl_spirv_valid(ext, ne, ALL_EXTS, &why), "draw parameters refused: %s", why);
+      ne = with_extension(ext, "SPV_KHR_shader_draw_parameters", true);
+      CHECK(!glsl_spirv_valid(ext, ne, GLSL_SPV_KHR_STORAGE_BUFFER_STORAGE_CLASS, &why),
+            "draw parameters taken where not accepted");
+      ne = with_extension(ext, "SPV_KHR_storage_buffer_storage_class", true);
+      CHECK(glsl_spirv_valid(ext, ne, GLSL_SPV_KHR_STORAGE_BUFFER_STORAGE_CLASS, &why),
+            "storage buffers refused: %s", why);
+      char *log = NULL;
+      ne = with_extension(ext, "SPV_KHR_storage_buffer_storage_class", true);
+      struct glsl_program *p = link_modules(ext, ne, spv_fs, NW(spv_fs), &log);
+      CHECK(p, "a module declaring storage buffers does not link: %s", log ? log : "");
+      glsl_program_destroy(p);
+      free(log);
+      ne = with_extension(ext, "SPV_KHR_variable_pointers", true);
+      CHECK(!glsl_spirv_valid(ext, ne, ALL_EXTS, &why), "an unlisted extension validated");
+      ne = with_extension(ext, "SPV_KHR_storage_buffer_storage_clas", true);
+      CHECK(!glsl_spirv_valid(ext, ne, ALL_EXTS, &why), "a prefix of a listed one validated");
+      /* 36 characters: nine words without a NUL in the instruction */
+      ne = with_extension(ext, "SPV_KHR_storage_buffer_storage_class", false);
+      CHECK(!glsl_spirv_valid(ext, ne, ALL_EXTS, &why), "an unterminated name validated");
+   }
+
+   /* specialization: the entry point must exist; a constant index must be declared */
+   memcpy(head, spv_vs, sizeof(head));
+   CHECK(glsl_spirv_valid(head, NW(head), ALL_EXTS, &why), "the vertex module: %s", why);
+   size_t n = 0;
+   CHECK(
+      !glsl_spirv_specialize(GLSL_STAGE_VERTEX, head, NW(head), "other", 0, NULL, NULL, &n, &why),
+      "an unknown entry point specialized");
+   CHECK(
+      !glsl_spirv_specialize(GLSL_STAGE_FRAGMENT, head, NW(head), "main", 0, NULL, NULL, &n, &why),
+      "a vertex entry point specialized as a fragment shader");
+   const uint32_t id = 3, value = 1;
+   CHECK(
+      !glsl_spirv_specialize(GLSL_STAGE_VERTEX, head, NW(head), "main", 1, &id, &value, &n, &why),
+      "an unknown specialization constant was taken");
+
+   char *log = NULL;
+   struct glsl_program *p = link_modules(spv_vs, NW(spv_vs), spv_fs, NW(spv_fs), &log);
+   CHECK(p, "the modules did not link: %s", log ? log : "");
+   free(log);
+   if (p) {
+      /* std140 by location: tint (1) vec4 at 0, scale (3) vec2 at 16, k (5) float[2] at 32
+       * with a stride of 16 */
+      const struct glsl_uniform *tint = uniform_at(p, "_spvL1"), *scale = uniform_at(p, "_spvL3"),
+                                *k = uniform_at(p, "_spvL5[0]");
+      CHECK(tint && tint->offset == 0 && tint->type == GL_FLOAT_VEC4, "tint");
+      CHECK(scale && scale->offset == 16 && scale->type == GL_FLOAT_VEC2, "scale");
+      CHECK(k && k->offset == 32 && k->array_size == 2 && k->array_stride == 16, "k");
+      CHECK(p->default_block.size == 64, "default block size %u", p->default_block.size);
+      CHECK(p->num_uniform_locations == 3, "%u explicit locations", p->num_uniform_locations);
+      CHECK(p->num_blocks == 1 && p->blocks[0].gl_binding == 2, "the block's binding point");
+      CHECK(p->num_samplers == 1 && p->samplers[0].gl_unit == 1 &&
+               p->samplers[0].type == GL_SAMPLER_2D,
+            "the sampler's unit");
+      CHECK(p->uses_base_instance, "gl_InstanceID reads InstanceIndex - BaseInstance");
+      glsl_program_destroy(p);
+   }
+
+   /* hostile modules: every truncation, and each word replaced, refused or linked */
+   for (size_t cut = 0; cut < NW(spv_fs); cut++) {
+      glsl_program_destroy(link_modules(spv_vs, NW(spv_vs), spv_fs, cut, &log));
+      free(log);
+   }
+   static const uint32_t garbage[] = {0, 1, 0xffff, 0x10000, 0xffffffffu, 0x00050001u};
+   uint32_t *m = malloc(sizeof(spv_fs));
+   for (size_t w = 1; w < NW(spv_fs); w++) {
+      for (size_t g = 0; g < NW(garbage); g++) {
+         memcpy(m, spv_fs, sizeof(spv_fs));
+         m[w] = garbage[g];
+         glsl_program_destroy(link_modules(spv_vs, NW(spv_vs), m, NW(spv_fs), &log));
+         free(log);
+      }
+   }
+   free(m);
+   return t_finish("unit.glsl.spirv_gl");
+}
