@@ -1394,8 +1394,13 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
    bool ok = false;
 
    for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
-      if (input->spirv[s])
-         return glsl_link_gl_spirv(input, info_log);
+      if (input->spirv[s]) {
+         struct glsl_program *prog = NULL;
+         if (glsl_link_gl_spirv(input, &prog, info_log))
+            return prog;
+         glsl_program_destroy(prog);
+         return NULL;
+      }
    if (!glsl_init()) {
       glsl_str_append(&log, "error: glslang failed to initialize\n");
       goto done;

@@ -994,3 +994,18 @@ glsl_link_uniform_locations(struct glsl_program *prog, const struct glsl_taken *
          }
    return ok;
 }
+
+int
+glsl_link_gl_binding(const struct link *l, const char *key, bool block)
+{
+   bool spirv = false;
+   for (int s = 0; s < GLSL_STAGE_COUNT; s++)
+      spirv |= l->in->spirv[s] != NULL;
+   if (!spirv)
+      return l->decl ? block ? glsl_decl_block_binding(l->decl, GLSL_STAGE_COUNT, key)
+                             : glsl_decl_var_binding(l->decl, GLSL_STAGE_COUNT, key)
+                     : -1;
+   /* "_spvB<b>", "_spvL<loc>_B<b>", "_spvSB<b>_B<b>": the number after the last B */
+   const char *b = key && !strncmp(key, "_spv", 4) ? strrchr(key, 'B') : NULL;
+   return b ? (int)strtol(b + 1, NULL, 10) : -1;
+}

@@ -196,23 +196,6 @@ glsl_spirv_specialize(enum glsl_stage stage, const uint32_t *words, size_t n, co
    return out;
 }
 
-/* ── the linker's names ───────────────────────────────────────────────────────────────────── */
-
-int
-glsl_link_gl_binding(const struct link *l, const char *key, bool block)
-{
-   bool spirv = false;
-   for (int s = 0; s < GLSL_STAGE_COUNT; s++)
-      spirv |= l->in->spirv[s] != NULL;
-   if (!spirv)
-      return l->decl ? block ? glsl_decl_block_binding(l->decl, GLSL_STAGE_COUNT, key)
-                             : glsl_decl_var_binding(l->decl, GLSL_STAGE_COUNT, key)
-                     : -1;
-   /* "_spvB<b>", "_spvL<loc>_B<b>", "_spvSB<b>_B<b>": the number after the last B */
-   const char *b = key && !strncmp(key, "_spv", 4) ? strrchr(key, 'B') : NULL;
-   return b ? (int)strtol(b + 1, NULL, 10) : -1;
-}
-
 /* ── one module's tables ──────────────────────────────────────────────────────────────────── */
 
 struct mod {
@@ -1066,8 +1049,8 @@ fail_logged:
 
 /* ── the program ──────────────────────────────────────────────────────────────────────────── */
 
-struct glsl_program *
-glsl_link_gl_spirv(const struct glsl_link_input *input, char **info_log)
+bool
+glsl_link_gl_spirv(const struct glsl_link_input *input, struct glsl_program **out, char **info_log)
 {
    struct glsl_str log = {0};
    struct glsl_program *prog = NULL;
@@ -1191,15 +1174,12 @@ done:
    }
    free(strs);
    free(L);
-   if (!ok) {
-      glsl_program_destroy(prog);
-      prog = NULL;
-      if (!log.len)
-         glsl_str_append(&log, "error: link failed\n");
-   }
+   if (!ok && !log.len)
+      glsl_str_append(&log, "error: link failed\n");
    if (info_log)
       *info_log = glsl_str_take(&log);
    else
       free(glsl_str_take(&log));
-   return prog;
+   *out = prog; /* the caller destroys it where the link failed */
+   return ok;
 }
