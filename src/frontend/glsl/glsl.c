@@ -387,10 +387,12 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
    glslang_input_t in;
    /* The preprocessor's output does not depend on the stage, but glslang refuses a geometry
     * shader below #version 150 here, where Mesa takes one (a source without #version is 1.10):
-    * lowering compiles it at 1.50. */
+    * lowering compiles it at 1.50. A compute shader below 4.30 (GL_ARB_compute_shader) trips
+    * on glslang's own compute built-ins there; lowering compiles it at 4.30. */
    const bool from150 = stage == GLSL_STAGE_GEOMETRY || stage == GLSL_STAGE_TESS_CTRL ||
                         stage == GLSL_STAGE_TESS_EVAL;
-   input_for(&in, from150 && !es ? GLSL_STAGE_VERTEX : stage, source, NULL);
+   const bool from430 = stage == GLSL_STAGE_COMPUTE && version < 430;
+   input_for(&in, (from150 || from430) && !es ? GLSL_STAGE_VERTEX : stage, source, NULL);
    if (es) { /* a source without #version is GLSL ES 1.00 there (GL_ES defined) */
       in.default_version = 100;
       in.default_profile = GLSLANG_ES_PROFILE;
