@@ -983,6 +983,65 @@ core_in(const char *directive)
    return 0;
 }
 
+/* A default uniform declaration `layout(...) uniform;` with binding or offset (GLSL 4.20 4.4.4.6
+ * and 4.4.5; Mesa takes it): neither applies to a later declaration (an atomic counter without
+ * offset follows the previous counter of its binding; a block or opaque uniform names its own
+ * binding), and glslang refuses both there. They are taken out, the other qualifiers (std140,
+ * row_major ...) kept; a declaration left with none goes. */
+static void
+default_uniform_layouts(struct lower *L)
+{
+   const char *pp = L->p;
+   int depth = 0;
+   for (unsigned i = 0; i + 4 < L->n && !L->oom; i++) {
+      const struct glsl_tok *t = &L->t[i];
+      if (t->kind == GLSL_TOK_PUNCT && pp[t->at] == '{')
+         depth++;
+      else if (t->kind == GLSL_TOK_PUNCT && pp[t->at] == '}' && depth)
+         depth--;
+      if (depth || t->kind != GLSL_TOK_IDENT || !tok_is(pp, t, "layout") ||
+          !tok_is(pp, &L->t[i + 1], "("))
+         continue;
+      const unsigned close = closing(L, i + 1);
+      if (close + 2 >= L->n || !tok_is(pp, &L->t[close + 1], "uniform") ||
+          !tok_is(pp, &L->t[close + 2], ";"))
+         continue;
+      struct glsl_str kept = {0};
+      unsigned num_kept = 0;
+      bool dropped = false;
+      for (unsigned k = i + 2; k < close;) {
+         unsigned e = k;
+         for (int d = 0; e < close && (d || !tok_is(pp, &L->t[e], ",")); e++)
+            d += tok_is(pp, &L->t[e], "(") ? 1 : tok_is(pp, &L->t[e], ")") ? -1 : 0;
+         if (e > k && (tok_is(pp, &L->t[k], "binding") || tok_is(pp, &L->t[k], "offset"))) {
+            dropped = true;
+         } else if (e > k) {
+            glsl_str_printf(&kept, "%s%.*s", num_kept ? ", " : "",
+                            (int)(L->t[e - 1].at + L->t[e - 1].len - L->t[k].at), pp + L->t[k].at);
+            num_kept++;
+         }
+         k = e + 1;
+      }
+      if (!dropped) {
+         free(kept.s);
+      } else if (!num_kept) {
+         free(kept.s);
+         add_edit(L, t->at, L->t[close + 2].at + 1 - t->at, NULL, NULL, 0);
+      } else {
+         char **slot = kept.oom ? NULL : mgu_array_push(L->owned, L->num_owned, L->cap_owned);
+         if (!slot) {
+            free(kept.s);
+            L->oom = true;
+            return;
+         }
+         *slot = glsl_str_take(&kept);
+         const uint32_t from = L->t[i + 2].at;
+         add_edit(L, from, L->t[close].at - from, NULL, *slot, (uint32_t)strlen(*slot));
+      }
+      i = close + 2;
+   }
+}
+
 /* Extensions whose keywords a desktop unit below their core GLSL version may compile at a later
  * version (below): GLSL_EXT_* bits of the ones the unit has enabled so far. */
 enum {
@@ -2041,6 +2100,7 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
       if (h >= 0 || vk)
          add_edit(&L, t->at, t->len, GLSL_MANGLE, s, t->len);
    }
+   default_uniform_layouts(&L);
    u->helpers &= ~declared;
    for (unsigned i = 0; shadow_call && i < L.n; i++)
       if (shadow_call[i] &&
