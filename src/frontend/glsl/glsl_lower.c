@@ -88,6 +88,10 @@ static const char *const vulkan_keywords[] = {
    "usubpassInputMS",
 };
 
+/* The members of gl_PerVertex (glsl_unit.pervertex_*_uses bits). */
+static const char *const pervertex_members[4] = {"gl_Position", "gl_PointSize", "gl_ClipDistance",
+                                                 "gl_CullDistance"};
+
 /* Built-in constants of GLSL 1.10-1.30 that 1.40 keeps only in the compatibility profile. */
 static const char *const compat_constants[] = {
    "gl_MaxLights",
@@ -1649,6 +1653,7 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    bool draw_parameters = false; /* a vertex unit enables GL_ARB_shader_draw_parameters */
    bool cull_distance = false;   /* the unit enables GL_ARB_cull_distance */
    uint32_t exts_on = 0;         /* GLSL_EXT_* the unit has enabled so far */
+   unsigned pervertex_end = 0;   /* the '}' of the last gl_PerVertex redeclaration */
    bool compute_ext = false;     /* it enabled GL_ARB_compute_shader at some point */
    /* the unit may redeclare gl_FragDepth with a depth layout (GL_ARB_conservative_depth) */
    bool conservative_depth = !u->es && version >= 420;
@@ -1829,6 +1834,18 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
       bool member = prev && prev->kind == GLSL_TOK_PUNCT && pp[prev->at] == '.';
       bool global_decl = !depth && !parens && prev && prev->kind == GLSL_TOK_IDENT && i > stmt;
 
+      if (stage != GLSL_STAGE_FRAGMENT && stage != GLSL_STAGE_COMPUTE && i > pervertex_end) {
+         const int pv = find_name(pervertex_members, 4, s, t->len);
+         if (pv >= 0 && !member && stage != GLSL_STAGE_TESS_CTRL) {
+            u->pervertex_out_uses |= 1u << pv;
+         } else if (pv >= 0 && member && i >= 3 && tok_is(pp, &L.t[i - 2], "]")) {
+            const unsigned open = opening(&L, i - 2);
+            if (open > 0 && open < i && tok_is(pp, &L.t[open - 1], "gl_in"))
+               u->pervertex_in_uses |= 1u << pv;
+            else if (open > 0 && open < i && tok_is(pp, &L.t[open - 1], "gl_out"))
+               u->pervertex_out_uses |= 1u << pv;
+         }
+      }
       if (compat_skip && compat_skip[i])
          continue; /* a compatibility member of a redeclared gl_PerVertex, blanked */
       struct glsl_compat_edit ce;
@@ -1996,6 +2013,11 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
          cull_named = true;
       if (tok_is(pp, t, "gl_PerVertex")) {
          pervertex = true;
+         if (i + 1 < L.n && tok_is(pp, &L.t[i + 1], "{")) {
+            pervertex_end = closing(&L, i + 1); /* its members are no uses */
+            u->pervertex_out_redeclared |= prev && tok_is(pp, prev, "out");
+            u->pervertex_in_redeclared |= prev && tok_is(pp, prev, "in");
+         }
          if (compat_builtins && i + 1 < L.n && tok_is(pp, &L.t[i + 1], "{"))
             blank_compat_members(&L, stage, i + 1, &compat_skip);
          out_block |= prev && tok_is(pp, prev, "out");
