@@ -1054,6 +1054,8 @@ enum {
    GLSL_EXT_IMAGE = 1u << 2,   /* GL_ARB_shader_image_load_store (4.20) */
    GLSL_EXT_ATOMIC = 1u << 3,  /* GL_ARB_shader_atomic_counters (4.20) */
    GLSL_EXT_FP64 = 1u << 4,    /* GL_ARB_gpu_shader_fp64 (4.00) */
+   GLSL_EXT_GPU5 = 1u << 5,    /* GL_ARB_gpu_shader5 (4.00) */
+   GLSL_EXT_TESS = 1u << 6,    /* GL_ARB_tessellation_shader (4.00) */
 };
 
 /* Whether a directive of len bytes has `word` in it. */
@@ -1080,6 +1082,8 @@ keyword_extension(const char *directive)
       {"GL_ARB_shader_image_load_store", GLSL_EXT_IMAGE},
       {"GL_ARB_shader_atomic_counters", GLSL_EXT_ATOMIC},
       {"GL_ARB_gpu_shader_fp64", GLSL_EXT_FP64},
+      {"GL_ARB_gpu_shader5", GLSL_EXT_GPU5},
+      {"GL_ARB_tessellation_shader", GLSL_EXT_TESS},
    };
    for (unsigned k = 0; k < sizeof(exts) / sizeof(exts[0]); k++)
       if (extension_named(directive, exts[k].name))
@@ -1100,6 +1104,8 @@ static const struct {
    bool reserved;
 } late_keywords[] = {
    {"buffer", 430, GLSL_EXT_SSBO, false},
+   {"sample", 400, GLSL_EXT_GPU5, false},
+   {"patch", 400, GLSL_EXT_TESS, false},
    {"coherent", 420, GLSL_EXT_IMAGE | GLSL_EXT_SSBO, false},
    {"volatile", 420, GLSL_EXT_IMAGE | GLSL_EXT_SSBO, false},
    {"restrict", 420, GLSL_EXT_IMAGE | GLSL_EXT_SSBO, false},
@@ -1690,6 +1696,12 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
          if (ext_bit == GLSL_EXT_SSBO && (exts_on & ext_bit) && version < 430 &&
              u->compile_version < 430)
             u->compile_version = 430;
+         /* GL_ARB_shader_image_load_store indexes image arrays with dynamically uniform
+          * expressions (from GLSL 1.30 on), which glslang takes from 4.00 on only: the unit
+          * compiles as 4.00 (its keywords the app's version lacks stay identifiers) */
+         if (ext_bit == GLSL_EXT_IMAGE && (exts_on & ext_bit) && version < 400 &&
+             u->compile_version < 400)
+            u->compile_version = 400;
          if (!strncmp(d, "version", 7))
             add_edit(&L, t->at, t->len, NULL, NULL, 0); /* the new one leads the text */
          else if (u->es && u->version >= 300 && !strncmp(d, "extension", 9) &&

@@ -3,8 +3,9 @@
  * local size and storage blocks reflected), and so does a 1.30 / 1.50 fragment shader with a
  * GL_ARB_shader_storage_buffer_object block and layout(binding); what the app's version lacks
  * still fails: a compute shader without the extension, a reserved double, a storage block
- * without its extension. The later versions' keywords (buffer, image2D, atomic_uint, readonly)
- * stay identifiers of the app's version and keep their names in the reflection. */
+ * without its extension. The later versions' keywords (buffer, image2D, atomic_uint, readonly,
+ * sample, patch) stay identifiers of the app's version and keep their names in the reflection.
+ * A GLSL 1.50 image array takes a dynamically uniform index (GL_ARB_shader_image_load_store). */
 #include "glsl_test_util.h"
 
 static void
@@ -146,5 +147,15 @@ main(void)
             "layout(rgba8) readonly uniform image2D img;\n"
             "layout(rgba8) writeonly uniform image2D dst;\n"
             "void main() { imageStore(dst, ivec2(0), imageLoad(img, ivec2(0))); }\n");
+   /* GL_ARB_shader_image_load_store (GLSL 1.50): an image array indexed with a dynamically
+    * uniform expression; 4.00's keywords sample and patch stay names */
+   compiles(GLSL_STAGE_FRAGMENT,
+            "#version 150\n"
+            "#extension GL_ARB_shader_image_load_store : enable\n"
+            "layout(rgba32f) uniform image2D imgs[4];\n"
+            "uniform int n;\n"
+            "out vec4 c;\n"
+            "float sample = 1.0, patch = 2.0;\n"
+            "void main() { c = imageLoad(imgs[n], ivec2(0)) * sample * patch; }\n");
    return t_finish("unit.glsl.compute_ext");
 }
