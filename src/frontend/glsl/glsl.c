@@ -387,10 +387,12 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
    glslang_input_t in;
    /* The preprocessor's output does not depend on the stage, but glslang refuses a geometry
     * shader below #version 150 here, where Mesa takes one (a source without #version is 1.10):
-    * lowering compiles it at 1.50. */
+    * lowering compiles it at 1.50. A compute shader below 4.30 (GL_ARB_compute_shader) trips
+    * on glslang's own compute built-ins there; lowering compiles it at 4.30. */
    const bool from150 = stage == GLSL_STAGE_GEOMETRY || stage == GLSL_STAGE_TESS_CTRL ||
                         stage == GLSL_STAGE_TESS_EVAL;
-   input_for(&in, from150 && !es ? GLSL_STAGE_VERTEX : stage, source, NULL);
+   const bool from430 = stage == GLSL_STAGE_COMPUTE && version < 430;
+   input_for(&in, (from150 || from430) && !es ? GLSL_STAGE_VERTEX : stage, source, NULL);
    if (es) { /* a source without #version is GLSL ES 1.00 there (GL_ES defined) */
       in.default_version = 100;
       in.default_profile = GLSLANG_ES_PROFILE;
@@ -1105,6 +1107,57 @@ struct stage_units {
    uint32_t depth_mode;        /* fragment: the execution mode of gl_FragDepth's layout, or 0 */
 };
 
+/* ARB_separate_shader_objects: "To use any built-in input or output in the gl_PerVertex ...
+ * blocks in separable program objects, shader code must redeclare those blocks prior to use"
+ * (GLSL 1.50 on: 1.40 has no blocks, issue 28). Checked, as Mesa does, where a member passes
+ * between two stages of one separable program: the producer writes it and the consumer reads it
+ * from gl_in[], and one of them has not redeclared its block. False (the error in log) then. */
+static bool
+check_separable_pervertex(const struct stage_units *units, unsigned present, struct glsl_str *log)
+{
+   static const char *const members[4] = {"gl_Position", "gl_PointSize", "gl_ClipDistance",
+                                          "gl_CullDistance"};
+   static const unsigned order[] = {GLSL_STAGE_VERTEX, GLSL_STAGE_TESS_CTRL, GLSL_STAGE_TESS_EVAL,
+                                    GLSL_STAGE_GEOMETRY};
+   int producer = -1;
+   for (unsigned o = 0; o < sizeof(order) / sizeof(order[0]); o++) {
+      const unsigned c = order[o];
+      if (!(present & GLSL_STAGE_BIT(c)))
+         continue;
+      if (producer >= 0) {
+         const struct stage_units *p = &units[producer], *q = &units[c];
+         unsigned out_uses = 0, in_uses = 0;
+         bool out_redeclared = false, in_redeclared = false, blocks = false;
+         for (unsigned k = 0; k < p->num; k++) {
+            out_uses |= p->units[k].pervertex_out_uses;
+            out_redeclared |= p->units[k].pervertex_out_redeclared;
+            blocks |= p->units[k].version >= 150;
+         }
+         for (unsigned k = 0; k < q->num; k++) {
+            in_uses |= q->units[k].pervertex_in_uses;
+            in_redeclared |= q->units[k].pervertex_in_redeclared;
+            blocks |= q->units[k].version >= 150;
+         }
+         const unsigned both = out_uses & in_uses;
+         if (blocks && both && (!out_redeclared || !in_redeclared)) {
+            unsigned m = 0;
+            while (!(both & (1u << m)))
+               m++;
+            glsl_str_printf(
+               log,
+               "error: separable program: %s passes from the %s shader to the %s "
+               "shader, and the %s shader does not redeclare gl_PerVertex\n",
+               members[m], glsl_stage_name((enum glsl_stage)producer),
+               glsl_stage_name((enum glsl_stage)c),
+               glsl_stage_name(!out_redeclared ? (enum glsl_stage)producer : (enum glsl_stage)c));
+            return false;
+         }
+      }
+      producer = (int)c;
+   }
+   return true;
+}
+
 static void
 stage_units_finish(struct stage_units *su)
 {
@@ -1481,6 +1534,8 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
       }
    }
    if (!compiled)
+      goto done;
+   if (input->separable && !input->es && !check_separable_pervertex(units, present, &log))
       goto done;
    if (input->es) {
       /* GLSL ES 3.00 §1.5 (and ES 2.0's linker): every shader of a program has one version. */

@@ -206,13 +206,19 @@ struct glsl_unit {
                              * (desktop) enabled: gl_InstanceIDEXT / gl_InstanceIDARB */
    uint64_t compat_need;    /* compatibility built-ins it uses (glsl_compat_prologue) */
    bool clip_distance;      /* names gl_ClipDistance (with gl_ClipVertex: a link error) */
-   bool main_renamed;       /* the last vertex stage (a vertex shader linked without a geometry
+   /* gl_PerVertex members (bit 0 gl_Position, 1 gl_PointSize, 2 gl_ClipDistance, 3
+    * gl_CullDistance) it names as outputs (gl_Position, gl_out[i].gl_Position) and as inputs
+    * (gl_in[i].gl_Position) outside a redeclaration, and whether it redeclares the output and
+    * input gl_PerVertex blocks (ARB_separate_shader_objects' rule, glsl.c) */
+   uint8_t pervertex_out_uses, pervertex_in_uses;
+   bool pervertex_out_redeclared, pervertex_in_redeclared;
+   bool main_renamed; /* the last vertex stage (a vertex shader linked without a geometry
                            * shader, or a geometry shader that emits points): its main()
                            * became _mgl_main(), called by a main() appended to the unit
                            * that writes the point size (_mgl_PointSize on desktop, 1 on ES);
                            * a compatibility fragment shader: the appended main() applies
                            * polygon stipple first */
-   bool emit_renamed;       /* that geometry shader's EmitVertex() calls became
+   bool emit_renamed; /* that geometry shader's EmitVertex() calls became
                            * _mgl_EmitVertex(), appended too: writes the size, then emits */
    /* layouts taken out of the text, their names (malloc'd), explicit locations and indices:
     * vertex inputs whose layout(location) another input of the unit shares (glslang refuses

@@ -88,6 +88,10 @@ static const char *const vulkan_keywords[] = {
    "usubpassInputMS",
 };
 
+/* The members of gl_PerVertex (glsl_unit.pervertex_*_uses bits). */
+static const char *const pervertex_members[4] = {"gl_Position", "gl_PointSize", "gl_ClipDistance",
+                                                 "gl_CullDistance"};
+
 /* Built-in constants of GLSL 1.10-1.30 that 1.40 keeps only in the compatibility profile. */
 static const char *const compat_constants[] = {
    "gl_MaxLights",
@@ -984,6 +988,178 @@ core_in(const char *directive)
    return 0;
 }
 
+/* A default uniform declaration `layout(...) uniform;` with binding or offset (GLSL 4.20 4.4.4.6
+ * and 4.4.5; Mesa takes it): neither applies to a later declaration (an atomic counter without
+ * offset follows the previous counter of its binding; a block or opaque uniform names its own
+ * binding), and glslang refuses both there. They are taken out, the other qualifiers (std140,
+ * row_major ...) kept; a declaration left with none goes. */
+static void
+default_uniform_layouts(struct lower *L)
+{
+   const char *pp = L->p;
+   int depth = 0;
+   for (unsigned i = 0; i + 4 < L->n && !L->oom; i++) {
+      const struct glsl_tok *t = &L->t[i];
+      if (t->kind == GLSL_TOK_PUNCT && pp[t->at] == '{')
+         depth++;
+      else if (t->kind == GLSL_TOK_PUNCT && pp[t->at] == '}' && depth)
+         depth--;
+      if (depth || t->kind != GLSL_TOK_IDENT || !tok_is(pp, t, "layout") ||
+          !tok_is(pp, &L->t[i + 1], "("))
+         continue;
+      const unsigned close = closing(L, i + 1);
+      if (close + 2 >= L->n || !tok_is(pp, &L->t[close + 1], "uniform") ||
+          !tok_is(pp, &L->t[close + 2], ";"))
+         continue;
+      struct glsl_str kept = {0};
+      unsigned num_kept = 0;
+      bool dropped = false;
+      for (unsigned k = i + 2; k < close;) {
+         unsigned e = k;
+         for (int d = 0; e < close && (d || !tok_is(pp, &L->t[e], ",")); e++)
+            d += tok_is(pp, &L->t[e], "(") ? 1 : tok_is(pp, &L->t[e], ")") ? -1 : 0;
+         if (e > k && (tok_is(pp, &L->t[k], "binding") || tok_is(pp, &L->t[k], "offset"))) {
+            dropped = true;
+         } else if (e > k) {
+            glsl_str_printf(&kept, "%s%.*s", num_kept ? ", " : "",
+                            (int)(L->t[e - 1].at + L->t[e - 1].len - L->t[k].at), pp + L->t[k].at);
+            num_kept++;
+         }
+         k = e + 1;
+      }
+      if (!dropped) {
+         free(kept.s);
+      } else if (!num_kept) {
+         free(kept.s);
+         add_edit(L, t->at, L->t[close + 2].at + 1 - t->at, NULL, NULL, 0);
+      } else {
+         char **slot = kept.oom ? NULL : mgu_array_push(L->owned, L->num_owned, L->cap_owned);
+         if (!slot) {
+            free(kept.s);
+            L->oom = true;
+            return;
+         }
+         *slot = glsl_str_take(&kept);
+         const uint32_t from = L->t[i + 2].at;
+         add_edit(L, from, L->t[close].at - from, NULL, *slot, (uint32_t)strlen(*slot));
+      }
+      i = close + 2;
+   }
+}
+
+/* Extensions whose keywords a desktop unit below their core GLSL version may compile at a later
+ * version (below): GLSL_EXT_* bits of the ones the unit has enabled so far. */
+enum {
+   GLSL_EXT_COMPUTE = 1u << 0, /* GL_ARB_compute_shader (GLSL 4.30) */
+   GLSL_EXT_SSBO = 1u << 1,    /* GL_ARB_shader_storage_buffer_object (4.30) */
+   GLSL_EXT_IMAGE = 1u << 2,   /* GL_ARB_shader_image_load_store (4.20) */
+   GLSL_EXT_ATOMIC = 1u << 3,  /* GL_ARB_shader_atomic_counters (4.20) */
+   GLSL_EXT_FP64 = 1u << 4,    /* GL_ARB_gpu_shader_fp64 (4.00) */
+   GLSL_EXT_GPU5 = 1u << 5,    /* GL_ARB_gpu_shader5 (4.00) */
+   GLSL_EXT_TESS = 1u << 6,    /* GL_ARB_tessellation_shader (4.00) */
+};
+
+/* Whether a directive of len bytes has `word` in it. */
+static bool
+directive_has(const char *s, size_t len, const char *word)
+{
+   const size_t n = strlen(word);
+   for (size_t i = 0; i + n <= len; i++)
+      if (!memcmp(s + i, word, n))
+         return true;
+   return false;
+}
+
+/* The GLSL_EXT_* bit a directive names, or 0. */
+static uint32_t
+keyword_extension(const char *directive)
+{
+   static const struct {
+      const char *name;
+      uint32_t bit;
+   } exts[] = {
+      {"GL_ARB_compute_shader", GLSL_EXT_COMPUTE},
+      {"GL_ARB_shader_storage_buffer_object", GLSL_EXT_SSBO},
+      {"GL_ARB_shader_image_load_store", GLSL_EXT_IMAGE},
+      {"GL_ARB_shader_atomic_counters", GLSL_EXT_ATOMIC},
+      {"GL_ARB_gpu_shader_fp64", GLSL_EXT_FP64},
+      {"GL_ARB_gpu_shader5", GLSL_EXT_GPU5},
+      {"GL_ARB_tessellation_shader", GLSL_EXT_TESS},
+   };
+   for (unsigned k = 0; k < sizeof(exts) / sizeof(exts[0]); k++)
+      if (extension_named(directive, exts[k].name))
+         return exts[k].bit;
+   return 0;
+}
+
+/* Words that are keywords from a GLSL version on, or with an extension (any of `exts`), and
+ * plain identifiers before (GLSL 4.30 3.6; Mesa's lexer and glslang's scanner agree). A unit
+ * may be compiled at a later version than the app's (a compute shader below 4.30, a storage
+ * block, arrays of arrays ...): such a word of the app's then stays an identifier (mangled as the
+ * Vulkan keywords are). `reserved`: a reserved word of the app's version instead (the doubles:
+ * GLSL 1.10-3.30 reserve them), an error. */
+static const struct {
+   const char *name;
+   uint16_t core;
+   uint8_t exts;
+   bool reserved;
+} late_keywords[] = {
+   {"buffer", 430, GLSL_EXT_SSBO, false},
+   {"sample", 400, GLSL_EXT_GPU5, false},
+   {"patch", 400, GLSL_EXT_TESS, false},
+   {"coherent", 420, GLSL_EXT_IMAGE | GLSL_EXT_SSBO, false},
+   {"volatile", 420, GLSL_EXT_IMAGE | GLSL_EXT_SSBO, false},
+   {"restrict", 420, GLSL_EXT_IMAGE | GLSL_EXT_SSBO, false},
+   {"readonly", 420, GLSL_EXT_IMAGE | GLSL_EXT_SSBO, false},
+   {"writeonly", 420, GLSL_EXT_IMAGE | GLSL_EXT_SSBO, false},
+   {"atomic_uint", 420, GLSL_EXT_ATOMIC, false},
+   {"double", 400, GLSL_EXT_FP64, true},
+   {"dvec2", 400, GLSL_EXT_FP64, true},
+   {"dvec3", 400, GLSL_EXT_FP64, true},
+   {"dvec4", 400, GLSL_EXT_FP64, true},
+   {"dmat2", 400, GLSL_EXT_FP64, true},
+   {"dmat3", 400, GLSL_EXT_FP64, true},
+   {"dmat4", 400, GLSL_EXT_FP64, true},
+   {"dmat2x2", 400, GLSL_EXT_FP64, true},
+   {"dmat2x3", 400, GLSL_EXT_FP64, true},
+   {"dmat2x4", 400, GLSL_EXT_FP64, true},
+   {"dmat3x2", 400, GLSL_EXT_FP64, true},
+   {"dmat3x3", 400, GLSL_EXT_FP64, true},
+   {"dmat3x4", 400, GLSL_EXT_FP64, true},
+   {"dmat4x2", 400, GLSL_EXT_FP64, true},
+   {"dmat4x3", 400, GLSL_EXT_FP64, true},
+   {"dmat4x4", 400, GLSL_EXT_FP64, true},
+};
+
+/* Whether an identifier is an image type (GLSL 4.20 4.1.7.2): [iu]image + a dimension. */
+static bool
+image_type_name(const char *s, size_t len)
+{
+   static const char *const dims[] = {
+      "1D",      "2D",      "3D",        "2DRect", "Cube",      "Buffer",
+      "1DArray", "2DArray", "CubeArray", "2DMS",   "2DMSArray",
+   };
+   if (len > 1 && (s[0] == 'i' || s[0] == 'u') && s[1] == 'i')
+      s++, len--;
+   if (len < 6 || memcmp(s, "image", 5))
+      return false;
+   return find_name(dims, sizeof(dims) / sizeof(dims[0]), s + 5, len - 5) >= 0;
+}
+
+/* The late_keywords entry (or -2: an image type, GLSL 4.20 / GL_ARB_shader_image_load_store)
+ * that token s is, when the app's `version` does not have it with the extensions `exts` on;
+ * -1 otherwise. */
+static int
+late_keyword(const char *s, size_t len, int version, uint32_t exts)
+{
+   if (image_type_name(s, len))
+      return version >= 420 || (exts & GLSL_EXT_IMAGE) ? -1 : -2;
+   for (unsigned k = 0; k < sizeof(late_keywords) / sizeof(late_keywords[0]); k++)
+      if (strlen(late_keywords[k].name) == len && !memcmp(late_keywords[k].name, s, len))
+         return version >= late_keywords[k].core || (exts & late_keywords[k].exts) ? -1 : (int)k;
+   return -1;
+}
+
 const char *const glsl_es_withheld_extensions[] = {
    "GL_ANDROID_extension_pack_es31a",
    "GL_EXT_geometry_point_size",
@@ -1484,6 +1660,9 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    bool out_pervertex = false;   /* an output gl_PerVertex redeclared without gl_PointSize */
    bool draw_parameters = false; /* a vertex unit enables GL_ARB_shader_draw_parameters */
    bool cull_distance = false;   /* the unit enables GL_ARB_cull_distance */
+   uint32_t exts_on = 0;         /* GLSL_EXT_* the unit has enabled so far */
+   unsigned pervertex_end = 0;   /* the '}' of the last gl_PerVertex redeclaration */
+   bool compute_ext = false;     /* it enabled GL_ARB_compute_shader at some point */
    /* the unit may redeclare gl_FragDepth with a depth layout (GL_ARB_conservative_depth) */
    bool conservative_depth = !u->es && version >= 420;
    bool depth_used = false;     /* gl_FragDepth named before (or without) such a redeclaration */
@@ -1507,6 +1686,24 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
          const char *d = s + 1;
          while (*d == ' ' || *d == '\t')
             d++;
+         const uint32_t ext_bit = !u->es && !strncmp(d, "extension", 9) ? keyword_extension(s) : 0;
+         if (ext_bit && directive_has(s, t->len, "disable"))
+            exts_on &= ~ext_bit;
+         else if (ext_bit)
+            exts_on |= ext_bit;
+         compute_ext = compute_ext || (exts_on & GLSL_EXT_COMPUTE);
+         /* glslang takes storage blocks from GLSL 4.30 on only (binding from 4.20), the
+          * extension from 1.40 (Mesa from 1.30 with binding): the unit compiles as 4.30, whose
+          * keywords the app's version lacks stay identifiers (late_keywords) */
+         if (ext_bit == GLSL_EXT_SSBO && (exts_on & ext_bit) && version < 430 &&
+             u->compile_version < 430)
+            u->compile_version = 430;
+         /* GL_ARB_shader_image_load_store indexes image arrays with dynamically uniform
+          * expressions (from GLSL 1.30 on), which glslang takes from 4.00 on only: the unit
+          * compiles as 4.00 (its keywords the app's version lacks stay identifiers) */
+         if (ext_bit == GLSL_EXT_IMAGE && (exts_on & ext_bit) && version < 400 &&
+             u->compile_version < 400)
+            u->compile_version = 400;
          if (!strncmp(d, "version", 7))
             add_edit(&L, t->at, t->len, NULL, NULL, 0); /* the new one leads the text */
          else if (u->es && u->version >= 300 && !strncmp(d, "extension", 9) &&
@@ -1668,11 +1865,37 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
       }
       if (t->kind != GLSL_TOK_IDENT)
          continue;
+      const int late = u->es ? -1 : late_keyword(s, t->len, version, exts_on);
+      if (late >= 0 && late_keywords[late].reserved) {
+         glsl_str_printf(log,
+                         "ERROR: 0:%d: '%.*s' : reserved word in GLSL %d.%02d (needs GLSL %d.%02d "
+                         "or its extension)\n",
+                         t->line, (int)t->len, s, version / 100, version % 100,
+                         late_keywords[late].core / 100, late_keywords[late].core % 100);
+         L.failed = true;
+         continue;
+      }
+      if (late != -1) { /* an identifier in the app's version */
+         add_edit(&L, t->at, t->len, GLSL_MANGLE, s, t->len);
+         continue;
+      }
 
       const struct glsl_tok *prev = i > 0 ? &L.t[i - 1] : NULL;
       bool member = prev && prev->kind == GLSL_TOK_PUNCT && pp[prev->at] == '.';
       bool global_decl = !depth && !parens && prev && prev->kind == GLSL_TOK_IDENT && i > stmt;
 
+      if (stage != GLSL_STAGE_FRAGMENT && stage != GLSL_STAGE_COMPUTE && i > pervertex_end) {
+         const int pv = find_name(pervertex_members, 4, s, t->len);
+         if (pv >= 0 && !member && stage != GLSL_STAGE_TESS_CTRL) {
+            u->pervertex_out_uses |= 1u << pv;
+         } else if (pv >= 0 && member && i >= 3 && tok_is(pp, &L.t[i - 2], "]")) {
+            const unsigned open = opening(&L, i - 2);
+            if (open > 0 && open < i && tok_is(pp, &L.t[open - 1], "gl_in"))
+               u->pervertex_in_uses |= 1u << pv;
+            else if (open > 0 && open < i && tok_is(pp, &L.t[open - 1], "gl_out"))
+               u->pervertex_out_uses |= 1u << pv;
+         }
+      }
       if (compat_skip && compat_skip[i])
          continue; /* a compatibility member of a redeclared gl_PerVertex, blanked */
       struct glsl_compat_edit ce;
@@ -1840,6 +2063,11 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
          cull_named = true;
       if (tok_is(pp, t, "gl_PerVertex")) {
          pervertex = true;
+         if (i + 1 < L.n && tok_is(pp, &L.t[i + 1], "{")) {
+            pervertex_end = closing(&L, i + 1); /* its members are no uses */
+            u->pervertex_out_redeclared |= prev && tok_is(pp, prev, "out");
+            u->pervertex_in_redeclared |= prev && tok_is(pp, prev, "in");
+         }
          if (compat_builtins && i + 1 < L.n && tok_is(pp, &L.t[i + 1], "{"))
             blank_compat_members(&L, stage, i + 1, &compat_skip);
          out_block |= prev && tok_is(pp, prev, "out");
@@ -1944,6 +2172,7 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
       if (h >= 0 || vk)
          add_edit(&L, t->at, t->len, GLSL_MANGLE, s, t->len);
    }
+   default_uniform_layouts(&L);
    u->helpers &= ~declared;
    for (unsigned i = 0; shadow_call && i < L.n; i++)
       if (shadow_call[i] &&
@@ -1962,6 +2191,20 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
     * gl_MaxCullDistances and gl_MaxCombinedClipAndCullDistances glslang has in 4.50 only */
    if (cull_distance && u->compile_version < 450)
       u->compile_version = 450;
+   /* A compute shader below GLSL 4.30 takes GL_ARB_compute_shader (GLSL 4.30 7.1 otherwise);
+    * glslang builds its compute built-ins right from 4.30 on only: the unit compiles as 4.30,
+    * the keywords the app's version lacks kept identifiers or refused (late_keywords) */
+   if (stage == GLSL_STAGE_COMPUTE && !u->es && version < 430) {
+      if (!compute_ext) {
+         glsl_str_printf(log,
+                         "ERROR: 0:1: '' : compute shaders need GLSL 4.30 or "
+                         "GL_ARB_compute_shader (GLSL %d.%02d)\n",
+                         version / 100, version % 100);
+         L.failed = true;
+      } else if (u->compile_version < 430) {
+         u->compile_version = 430;
+      }
+   }
 
    /* A compatibility context's last vertex stage clips against the user clip planes by
     * gl_ClipVertex or gl_Position in the main() appended below, unless it writes
