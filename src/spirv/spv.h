@@ -374,6 +374,31 @@ spirv_out_emit(struct spirv_out *o, uint32_t op, unsigned nops, const uint32_t *
    spirv_out_put(o, ops, nops);
 }
 
+/* Integer constants a pass adds to a module: (type, value, id) each, the ids taken from the
+ * pass's bound; the pass emits them as OpConstant where constants go. */
+struct spirv_made_consts {
+   uint32_t (*v)[3];
+   unsigned n;
+   uint32_t cap;
+};
+
+/* The id of constant (type, value) among those made, made from *bound at its first use; 0 when
+ * out of memory. */
+static inline uint32_t
+spirv_made_const(struct spirv_made_consts *c, uint32_t *bound, uint32_t type, uint32_t value)
+{
+   for (unsigned i = 0; i < c->n; i++)
+      if (c->v[i][0] == type && c->v[i][1] == value)
+         return c->v[i][2];
+   uint32_t(*e)[3] = mgu_array_push(c->v, c->n, c->cap);
+   if (!e)
+      return 0;
+   (*e)[0] = type;
+   (*e)[1] = value;
+   (*e)[2] = (*bound)++;
+   return (*e)[2];
+}
+
 #define SPIRV_OUT_EMIT(o, op, ...)                                                                 \
    do {                                                                                            \
       const uint32_t ops_[] = {__VA_ARGS__};                                                       \

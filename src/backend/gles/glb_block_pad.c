@@ -44,8 +44,7 @@ struct pad_pass {
    struct pad_struct *structs;
    unsigned num_structs;
    /* constants the rewrite needs: (type, value) -> id, made at the first function */
-   uint32_t (*made)[3];
-   unsigned num_made, cap_made;
+   struct spirv_made_consts made;
    const char *err;
 };
 
@@ -65,23 +64,10 @@ constant_id(struct pad_pass *p, uint32_t type, uint32_t value)
    for (uint32_t id = 1; id < p->ids; id++)
       if (p->const_val[id] == value + 1u && p->type_of[id] == type)
          return id;
-   for (unsigned i = 0; i < p->num_made; i++)
-      if (p->made[i][0] == type && p->made[i][1] == value)
-         return p->made[i][2];
-   if (p->num_made == p->cap_made) {
-      const unsigned cap = p->cap_made ? p->cap_made * 2 : 8;
-      uint32_t(*m)[3] = realloc(p->made, cap * sizeof(*m));
-      if (!m) {
-         p->err = "out of memory";
-         return 0;
-      }
-      p->made = m;
-      p->cap_made = cap;
-   }
-   p->made[p->num_made][0] = type;
-   p->made[p->num_made][1] = value;
-   p->made[p->num_made][2] = p->bound++;
-   return p->made[p->num_made++][2];
+   const uint32_t id = spirv_made_const(&p->made, &p->bound, type, value);
+   if (!id)
+      p->err = "out of memory";
+   return id;
 }
 
 /* The first pass: types, decorations, constants, the values' types. */
@@ -418,24 +404,24 @@ glb_spv_pad_blocks(const uint32_t *w, size_t n, size_t *out_n, const char **err)
    }
    if (p.err || it.bad)
       goto out;
-   if (p.num_made) {
+   if (p.made.n) {
       /* the new index constants, in front of the first function */
       size_t at = 5;
       struct spv_walk f = spv_walk_begin(o.w, o.n);
       while (spv_walk_next(&f) && f.op != SpvOpFunction)
          at = f.next;
       const size_t tail = o.n - at;
-      if (!spirv_out_reserve(&o, (size_t)p.num_made * 4))
+      if (!spirv_out_reserve(&o, (size_t)p.made.n * 4))
          goto out;
-      memmove(o.w + at + (size_t)p.num_made * 4, o.w + at, tail * sizeof(uint32_t));
-      for (unsigned i = 0; i < p.num_made; i++) {
+      memmove(o.w + at + (size_t)p.made.n * 4, o.w + at, tail * sizeof(uint32_t));
+      for (unsigned i = 0; i < p.made.n; i++) {
          uint32_t *c = o.w + at + (size_t)i * 4;
          c[0] = (4u << 16) | SpvOpConstant;
-         c[1] = p.made[i][0];
-         c[2] = p.made[i][2];
-         c[3] = p.made[i][1];
+         c[1] = p.made.v[i][0];
+         c[2] = p.made.v[i][2];
+         c[3] = p.made.v[i][1];
       }
-      o.n += (size_t)p.num_made * 4;
+      o.n += (size_t)p.made.n * 4;
    }
    if (o.oom) {
       p.err = "out of memory";
@@ -451,7 +437,7 @@ out:
       free(p.structs[i].gap_words);
    }
    free(p.structs);
-   free(p.made);
+   free(p.made.v);
    free(ops);
    free(p.type_of);
    free(p.pointee);

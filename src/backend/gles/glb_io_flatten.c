@@ -40,8 +40,7 @@ struct fl_pass {
    uint32_t *is_int;
    struct fl_var vars[FL_MAX_VARS];
    unsigned num_vars;
-   uint32_t (*made)[3]; /* (type, value, id) */
-   unsigned num_made, cap_made;
+   struct spirv_made_consts made;
    const char *err;
 };
 
@@ -57,23 +56,10 @@ flat_var(struct fl_pass *p, uint32_t id)
 static uint32_t
 constant_id(struct fl_pass *p, uint32_t type, uint32_t value)
 {
-   for (unsigned i = 0; i < p->num_made; i++)
-      if (p->made[i][0] == type && p->made[i][1] == value)
-         return p->made[i][2];
-   if (p->num_made == p->cap_made) {
-      const unsigned cap = p->cap_made ? p->cap_made * 2 : 16;
-      uint32_t(*m)[3] = realloc(p->made, cap * sizeof(*m));
-      if (!m) {
-         p->err = "out of memory";
-         return 0;
-      }
-      p->made = m;
-      p->cap_made = cap;
-   }
-   p->made[p->num_made][0] = type;
-   p->made[p->num_made][1] = value;
-   p->made[p->num_made][2] = p->bound++;
-   return p->made[p->num_made++][2];
+   const uint32_t id = spirv_made_const(&p->made, &p->bound, type, value);
+   if (!id)
+      p->err = "out of memory";
+   return id;
 }
 
 /* Ops whose first two operands are a result type and a result id that an index can be. */
@@ -249,8 +235,8 @@ glb_spv_flatten_io_arrays(const uint32_t *w, size_t n, bool outputs, size_t *out
       goto finish;
    /* the header and declarations, the new ones, the variables, the functions */
    spirv_out_put(&out, head.w, head.n);
-   for (unsigned i = 0; i < p.num_made; i++)
-      SPIRV_OUT_EMIT(&out, SpvOpConstant, p.made[i][0], p.made[i][2], p.made[i][1]);
+   for (unsigned i = 0; i < p.made.n; i++)
+      SPIRV_OUT_EMIT(&out, SpvOpConstant, p.made.v[i][0], p.made.v[i][2], p.made.v[i][1]);
    for (unsigned i = 0; i < p.num_vars; i++) {
       const struct fl_var *v = &p.vars[i];
       SPIRV_OUT_EMIT(&out, SpvOpTypeArray, v->arr_type, v->elem, v->total);
@@ -274,7 +260,7 @@ finish:
    if (!done)
       free(out.w);
    free(ops);
-   free(p.made);
+   free(p.made.v);
    free(p.type_of);
    free(p.const_val);
    free(p.is_int);
