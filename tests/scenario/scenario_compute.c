@@ -419,6 +419,39 @@ sc_compute_ssbo_readback(void)
    gl.DeleteBuffers(3, bufs);
 }
 
+/* compute_left_at_exit: a program that dispatched is still alive (and in use) when the context
+ * and its display go: the server frees its compute pipeline with the rest (the validation lane
+ * finds a pipeline left at vkDestroyDevice). The dispatch's words are checked first. */
+void
+sc_compute_left_at_exit(void)
+{
+   if (ssbo_bindings() == 0) {
+      skipped("storage buffers (the backend has none)");
+      return;
+   }
+   enum { N = 32 };
+   GLuint p = must_compute(CS_AFFINE);
+   GLuint out = words_buffer(N, 0u);
+   uint32_t in_words[N];
+   for (unsigned i = 0; i < N; i++)
+      in_words[i] = i * 7u + 1u;
+   GLuint in;
+   gl.GenBuffers(1, &in);
+   gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, in);
+   gl.BufferData(GL_SHADER_STORAGE_BUFFER, sizeof in_words, in_words, GL_STATIC_DRAW);
+   gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, out);
+   gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 5, in);
+   gl.UseProgram(p);
+   gl.Uniform1ui(uloc(p, "u_mul"), 2u);
+   gl.Uniform1ui(uloc(p, "u_add"), 7u);
+   gl.DispatchCompute(N / 16, 1, 1);
+   check_gl_error("glDispatchCompute");
+   gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+   const uint32_t k[2] = {2u, 7u};
+   expect_words("glGetBufferSubData after a dispatch", out, N, want_affine, k);
+   /* p, out and in are left to the context's end */
+}
+
 /* A compute shader writes a rectangle's six vertices; after a vertex-attribute barrier the
  * same buffer is the draw's vertex buffer, and a fragment shader reads its colour from a
  * storage block (GL_ARB_shader_storage_buffer_object in GLSL 3.30). */
