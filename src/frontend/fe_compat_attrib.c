@@ -313,7 +313,8 @@ packed(unsigned slot, GLenum type, GLuint w, bool normalized, unsigned n)
 {
    FE_COMPAT_CTX_OR_RETURN();
    float c[4];
-   FE_CHECK(!fe_unpack_2_10_10_10(type, normalized, false, w, c), GL_INVALID_ENUM);
+   FE_CHECK(!fe_unpack_2_10_10_10(type, normalized, fe_packed_snorm_eq23(ctx), w, c),
+            GL_INVALID_ENUM);
    fe_compat_attr(ctx, slot, c[0], n > 1 ? c[1] : 0.0f, n > 2 ? c[2] : 0.0f, n > 3 ? c[3] : 1.0f);
 }
 

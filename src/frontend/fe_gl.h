@@ -1626,6 +1626,9 @@ uint32_t fe_vao_attrib_bytes(const struct fe_vertex_attrib *a);
  * GL 3.3's equation 2.2 says (the current-value commands of a GL 3.3 context), or with gl42 as
  * GL 4.2's (the vertex arrays, as devices fetch them). False for any other type. */
 bool fe_unpack_2_10_10_10(GLenum type, bool normalized, bool gl42, uint32_t w, float out[4]);
+/* Whether the context converts a normalized signed packed component by equation 2.3 (GL 4.2 on,
+ * and ES), c / (2^(b-1) - 1) clamped at -1, rather than 2.2's (2c + 1) / (2^b - 1) (fe_vao.c). */
+bool fe_packed_snorm_eq23(const struct fe_context *ctx);
 uint32_t fe_vao_attrib_stride(const struct fe_vertex_attrib *a);
 /* OpenGL ES's GL_RED_BITS ... GL_STENCIL_BITS: the red, green, blue, alpha, depth and stencil
  * bits of the draw framebuffer (the default one's surface, or an FBO's first draw buffer and

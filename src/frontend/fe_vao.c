@@ -1475,6 +1475,12 @@ packed_component(uint32_t w, unsigned k, bool is_signed, bool normalized, bool g
 }
 
 bool
+fe_packed_snorm_eq23(const struct fe_context *ctx)
+{
+   return ctx->desc.api == FE_API_GLES || ctx->desc.major * 10 + ctx->desc.minor >= 42;
+}
+
+bool
 fe_unpack_2_10_10_10(GLenum type, bool normalized, bool gl42, uint32_t w, float out[4])
 {
    if (type != GL_INT_2_10_10_10_REV && type != GL_UNSIGNED_INT_2_10_10_10_REV)
@@ -1508,7 +1514,8 @@ attrib_packed(GLuint index, GLenum type, GLboolean normalized, GLuint value, uns
       c[2] = unsigned_float(value >> 22, 5);
       c[3] = 1.0f;
    } else
-      FE_CHECK(!fe_unpack_2_10_10_10(type, normalized, false, value, c), GL_INVALID_ENUM);
+      FE_CHECK(!fe_unpack_2_10_10_10(type, normalized, fe_packed_snorm_eq23(ctx), value, c),
+               GL_INVALID_ENUM);
    if (comps < 4)
       c[3] = 1.0f;
    if (comps < 3)

@@ -60,7 +60,15 @@ sc_es2_compat(void)
    expect_int(GL_MAX_VERTEX_UNIFORM_VECTORS, "GL_MAX_VERTEX_UNIFORM_VECTORS", 128, 1 << 20);
    expect_int(GL_MAX_FRAGMENT_UNIFORM_VECTORS, "GL_MAX_FRAGMENT_UNIFORM_VECTORS", 16, 1 << 20);
    expect_int(GL_MAX_VARYING_VECTORS, "GL_MAX_VARYING_VECTORS", 8, 1 << 20);
-   expect_int(GL_NUM_SHADER_BINARY_FORMATS, "GL_NUM_SHADER_BINARY_FORMATS", 0, 0);
+   /* no binary format of ES 2.0's; a desktop context may list SPIR-V (GL_ARB_gl_spirv's) */
+   expect_int(GL_NUM_SHADER_BINARY_FORMATS, "GL_NUM_SHADER_BINARY_FORMATS", 0, 1);
+   GLint nbin = 0, bin = 0;
+   glGetIntegerv(GL_NUM_SHADER_BINARY_FORMATS, &nbin);
+   if (nbin == 1) {
+      glGetIntegerv(GL_SHADER_BINARY_FORMATS, &bin);
+      if (bin != GL_SHADER_BINARY_FORMAT_SPIR_V_ARB)
+         fail("GL_SHADER_BINARY_FORMATS lists 0x%x, not SPIR-V", bin);
+   }
    GLint comps = 0, vecs = 0;
    glGetIntegerv(GL_MAX_VERTEX_UNIFORM_COMPONENTS, &comps);
    glGetIntegerv(GL_MAX_VERTEX_UNIFORM_VECTORS, &vecs);
