@@ -341,6 +341,29 @@ storage_block_queries(GLuint p)
    expect_gl_error(GL_INVALID_VALUE, "glShaderStorageBlockBinding past the binding points");
 }
 
+/* CS_AFFINE's buffers: `out` (binding 2) n words of `fill`, `in` (binding 5) word i = 7i + 1;
+ * program p in use with u_mul and u_add set, and one dispatch of n / 16 groups. */
+static void
+affine_dispatch(GLuint p, unsigned n, uint32_t fill, uint32_t mul, uint32_t add, GLuint *out,
+                GLuint *in)
+{
+   *out = words_buffer(n, fill);
+   uint32_t *in_words = malloc(n * 4u);
+   for (unsigned i = 0; i < n; i++)
+      in_words[i] = i * 7u + 1u;
+   gl.GenBuffers(1, in);
+   gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, *in);
+   gl.BufferData(GL_SHADER_STORAGE_BUFFER, (GLsizeiptr)n * 4, in_words, GL_STATIC_DRAW);
+   free(in_words);
+   gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, *out);
+   gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 5, *in);
+   gl.UseProgram(p);
+   gl.Uniform1ui(uloc(p, "u_mul"), mul);
+   gl.Uniform1ui(uloc(p, "u_add"), add);
+   gl.DispatchCompute(n / 16, 1, 1);
+   check_gl_error("glDispatchCompute");
+}
+
 void
 sc_compute_ssbo_readback(void)
 {
@@ -351,21 +374,8 @@ sc_compute_ssbo_readback(void)
    enum { N = 64 };
    GLuint p = must_compute(CS_AFFINE);
    storage_block_queries(p);
-   GLuint out = words_buffer(N, 0xdeadbeefu);
-   uint32_t in_words[N];
-   for (unsigned i = 0; i < N; i++)
-      in_words[i] = i * 7u + 1u;
-   GLuint in;
-   gl.GenBuffers(1, &in);
-   gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, in);
-   gl.BufferData(GL_SHADER_STORAGE_BUFFER, sizeof in_words, in_words, GL_STATIC_DRAW);
-   gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, out);
-   gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 5, in);
-   gl.UseProgram(p);
-   gl.Uniform1ui(uloc(p, "u_mul"), 3u);
-   gl.Uniform1ui(uloc(p, "u_add"), 1000u);
-   gl.DispatchCompute(N / 16, 1, 1);
-   check_gl_error("glDispatchCompute");
+   GLuint out, in;
+   affine_dispatch(p, N, 0xdeadbeefu, 3u, 1000u, &out, &in);
    gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
    const uint32_t k1[2] = {3u, 1000u};
    expect_words("glGetBufferSubData after a dispatch", out, N, want_affine, k1);
@@ -431,21 +441,8 @@ sc_compute_left_at_exit(void)
    }
    enum { N = 32 };
    GLuint p = must_compute(CS_AFFINE);
-   GLuint out = words_buffer(N, 0u);
-   uint32_t in_words[N];
-   for (unsigned i = 0; i < N; i++)
-      in_words[i] = i * 7u + 1u;
-   GLuint in;
-   gl.GenBuffers(1, &in);
-   gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, in);
-   gl.BufferData(GL_SHADER_STORAGE_BUFFER, sizeof in_words, in_words, GL_STATIC_DRAW);
-   gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, out);
-   gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 5, in);
-   gl.UseProgram(p);
-   gl.Uniform1ui(uloc(p, "u_mul"), 2u);
-   gl.Uniform1ui(uloc(p, "u_add"), 7u);
-   gl.DispatchCompute(N / 16, 1, 1);
-   check_gl_error("glDispatchCompute");
+   GLuint out, in;
+   affine_dispatch(p, N, 0u, 2u, 7u, &out, &in);
    gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
    const uint32_t k[2] = {2u, 7u};
    expect_words("glGetBufferSubData after a dispatch", out, N, want_affine, k);
