@@ -708,6 +708,7 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
    struct mod m;
    struct conv c = {.m = &m};
    struct out o = {0};
+   uint32_t *result = NULL; /* the converted words, once whole */
    unsigned nv = 0;
    struct var *v = NULL;
    uint32_t *alias = NULL, *member_type = NULL, *local = NULL;
@@ -1019,21 +1020,15 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
    if (o.w[1] < 0x10300u)
       o.w[1] = 0x10300u;
    *out_n = o.n;
-   free(m.def);
-   free(v);
-   free(alias);
-   free(member_type);
-   free(local);
-   free(c.tc);
-   free(c.names.w);
-   free(c.decos.w);
-   free(c.tail.w);
-   return o.w;
+   result = o.w;
+   o.w = NULL;
+   goto done;
 
 fail:
    glsl_str_printf(log, "error: %s shader: cannot take its SPIR-V: %s\n", glsl_stage_name(s),
                    c.err ? c.err : "a malformed module");
 fail_logged:
+done:
    free(m.def);
    free(v);
    free(alias);
@@ -1044,7 +1039,7 @@ fail_logged:
    free(c.decos.w);
    free(c.tail.w);
    free(o.w);
-   return NULL;
+   return result;
 }
 
 /* ── the program ──────────────────────────────────────────────────────────────────────────── */
