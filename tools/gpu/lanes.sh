@@ -28,6 +28,14 @@ for arm in $ARMS; do
 done
 # PIGLIT=0: the scenario lane alone (a few minutes, where device time is short)
 if [ "${PIGLIT:-1}" = 0 ]; then wait; exit 0; fi
+# What the shards have done so far reaches $OUT even when the call's limit stops this script
+# (a GPU hang in one test can hold every later one at its timeout).
+collect() {
+  for arm in $ARMS; do sed "s/^/$arm\t/" /tmp/pg_${arm}_shard*/results.tsv 2>/dev/null; done > "$OUT/piglit-results.tsv"
+  cat /tmp/pg_*_shard*/summary.txt > "$OUT/piglit-summary.txt" 2>/dev/null
+  grep -h -E 'REGRESSION|unexpected' /tmp/pg_*_shard*.out >> "$OUT/piglit-summary.txt" 2>/dev/null
+}
+trap 'collect; exit 124' TERM
 grep -v -e '^#' -e '^[[:space:]]*$' tests/piglit/list.txt > /tmp/all.txt
 split -n l/5 -d /tmp/all.txt /tmp/shard
 for arm in $ARMS; do
@@ -37,6 +45,4 @@ for arm in $ARMS; do
   done
 done
 wait
-for arm in $ARMS; do sed "s/^/$arm\t/" /tmp/pg_${arm}_shard*/results.tsv; done > "$OUT/piglit-results.tsv"
-cat /tmp/pg_*_shard*/summary.txt > "$OUT/piglit-summary.txt"
-grep -h -E 'REGRESSION|unexpected' /tmp/pg_*_shard*.out >> "$OUT/piglit-summary.txt"
+collect
