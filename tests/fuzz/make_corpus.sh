@@ -10,7 +10,11 @@ build=$(cd "$1" && pwd)
 shift
 scenarios=${*:-clear triangle textured_quad fbo_rtt instanced uniforms_ubo readpixels_pack
   pbo_pack pbo_unpack int_attrib_defaults tex3d_array texture_buffer xfb_capture
-  occlusion_query compressed_rgtc blit_scaled}
+  occlusion_query compressed_rgtc blit_scaled compute_ssbo_readback image_compute_sample
+  atomic_compute_unique draw_indirect multi_draw_indirect indirect_parameters tess_points
+  xfb_overflow xfb_streams persistent_coherent texture_view copy_image clear_texture
+  sso_pipeline dsa_xfb_query glspirv_draw texture_stencil8 group_vote viewport_array
+  sampler_objects compat_immediate dlist_paths timer_query cond_render}
 # MGL_FUZZ_CAPTURES=DIR keeps the whole sessions there (longer runs by hand can use them).
 if [ -n "${MGL_FUZZ_CAPTURES:-}" ]; then
   caps=$MGL_FUZZ_CAPTURES
