@@ -540,9 +540,8 @@ answer(const struct iq *q, GLenum pname)
        * backend does not order: no support claimed */
       return GL_NONE;
    case GL_TEXTURE_COMPRESSED: return info->block != 0;
-   case GL_TEXTURE_COMPRESSED_BLOCK_WIDTH:
-   case GL_TEXTURE_COMPRESSED_BLOCK_HEIGHT:
-      return info->block ? 4 : 0; /* RGTC, ETC2 and EAC: 4x4 blocks */
+   case GL_TEXTURE_COMPRESSED_BLOCK_WIDTH: return info->block ? fe_block_width(info->block) : 0;
+   case GL_TEXTURE_COMPRESSED_BLOCK_HEIGHT: return info->block ? fe_block_height(info->block) : 0;
    case GL_TEXTURE_COMPRESSED_BLOCK_SIZE: return info->block ? fe_block_bytes(info->block) : 0;
    case GL_CLEAR_BUFFER: return support(q->t == FE_TEX_BUFFER);
    case GL_CLEAR_TEXTURE:
