@@ -3827,6 +3827,13 @@ sc_compressed_astc(void)
    gl.GetInternalformativ(GL_TEXTURE_2D, fmt, GL_TEXTURE_COMPRESSED_BLOCK_HEIGHT, 1, &bh);
    if (bw != 6 || bh != 5)
       fail("GL_TEXTURE_COMPRESSED_BLOCK_WIDTH/HEIGHT of ASTC 6x5 = %d/%d", bw, bh);
+   /* supported where glCompressedTexImage* takes it: 2D and, sliced, 3D */
+   GLint sup2d = -1, sup3d = -1;
+   gl.GetInternalformativ(GL_TEXTURE_2D, fmt, GL_INTERNALFORMAT_SUPPORTED, 1, &sup2d);
+   gl.GetInternalformativ(GL_TEXTURE_3D, fmt, GL_INTERNALFORMAT_SUPPORTED, 1, &sup3d);
+   if (sup2d != GL_TRUE || sup3d != GL_TRUE)
+      fail("GL_INTERNALFORMAT_SUPPORTED of ASTC 6x5: 2D %d, 3D %d (expected GL_TRUE)", sup2d,
+           sup3d);
    uint8_t back[64];
    memset(back, 0xa5, sizeof back);
    gl.GetCompressedTexImage(GL_TEXTURE_2D, 0, back);
