@@ -124,7 +124,9 @@ block_class(enum fe_block_kind b)
    case FE_BLOCK_BC7: return 11;
    case FE_BLOCK_BC6H_UFLOAT:
    case FE_BLOCK_BC6H_SFLOAT: return 12;
-   default: return 0;
+   default:
+      /* ASTC: one class a footprint (GL_VIEW_CLASS_ASTC_*), linear and sRGB alike */
+      return fe_block_is_astc(b) ? 13 + fe_block_width(b) * 16 + fe_block_height(b) : 0;
    }
 }
 
@@ -229,9 +231,10 @@ box_ok(const struct copy_side *s, GLint x, GLint y, GLint z, int64_t w, int64_t 
        y + h > s->height || z + d > s->depth)
       return false;
    if (s->block) {
-      if (x % 4 || y % 4)
+      const GLint bw = (GLint)fe_block_width(s->block), bh = (GLint)fe_block_height(s->block);
+      if (x % bw || y % bh)
          return false;
-      if ((w % 4 && x + w != s->width) || (h % 4 && y + h != s->height))
+      if ((w % bw && x + w != s->width) || (h % bh && y + h != s->height))
          return false;
    }
    return true;
@@ -418,10 +421,14 @@ copy_bits(struct fe_context *ctx, const struct copy_side *s, const struct copy_s
        !fe_tex_ensure_storage(ctx, d->tex, d->level))
       return;
    /* the units of the box: blocks on a compressed side, texels otherwise */
-   const uint32_t uw = s->block ? ((uint32_t)b->w + 3) / 4 : (uint32_t)b->w;
-   const uint32_t uh = s->block ? ((uint32_t)b->h + 3) / 4 : (uint32_t)b->h;
-   const int32_t sux = s->block ? b->sx / 4 : b->sx, suy = s->block ? b->sy / 4 : b->sy;
-   const int32_t dux = d->block ? b->dx / 4 : b->dx, duy = d->block ? b->dy / 4 : b->dy;
+   const int32_t sfw = s->block ? (int32_t)fe_block_width(s->block) : 1;
+   const int32_t sfh = s->block ? (int32_t)fe_block_height(s->block) : 1;
+   const int32_t dfw = d->block ? (int32_t)fe_block_width(d->block) : 1;
+   const int32_t dfh = d->block ? (int32_t)fe_block_height(d->block) : 1;
+   const uint32_t uw = ((uint32_t)b->w + (uint32_t)sfw - 1) / (uint32_t)sfw;
+   const uint32_t uh = ((uint32_t)b->h + (uint32_t)sfh - 1) / (uint32_t)sfh;
+   const int32_t sux = b->sx / sfw, suy = b->sy / sfh;
+   const int32_t dux = b->dx / dfw, duy = b->dy / dfh;
    uint8_t *bits = malloc((size_t)uw * uh * unit);
    const unsigned dbytes = d->block ? unit : fe_mgp_format(d->format)->bytes;
    uint8_t *out = d->block ? NULL : malloc((size_t)uw * uh * dbytes);
@@ -454,7 +461,7 @@ copy_bits(struct fe_context *ctx, const struct copy_side *s, const struct copy_s
             fe_error(ctx, GL_INVALID_OPERATION);
             goto done;
          }
-         const size_t row = (simg->width + 3) / 4 * (size_t)unit;
+         const size_t row = (simg->width + (uint32_t)sfw - 1) / (uint32_t)sfw * (size_t)unit;
          const size_t slice = fe_block_image_size(s->block, simg->width, simg->height, 1);
          for (uint32_t r = 0; r < uh; r++) {
             uint8_t *to = bits + (size_t)r * uw * unit;
@@ -493,12 +500,13 @@ copy_bits(struct fe_context *ctx, const struct copy_side *s, const struct copy_s
       if (d->block) {
          const struct fe_tex_image *dimg = &d->tex->image[dface][d->level];
          /* the destination's texels: whole blocks, cut at the image's edge */
-         uint32_t tw = uw * 4, th = uh * 4;
+         uint32_t tw = uw * (uint32_t)dfw, th = uh * (uint32_t)dfh;
          if ((uint32_t)b->dx + tw > dimg->width)
             tw = dimg->width - (uint32_t)b->dx;
          if ((uint32_t)b->dy + th > dimg->height)
             th = dimg->height - (uint32_t)b->dy;
-         fe_tex_put_blocks(ctx, d->tex, dface, d->level, dux * 4, duy * 4, dslice, tw, th, bits);
+         fe_tex_put_blocks(ctx, d->tex, dface, d->level, dux * dfw, duy * dfh, dslice, tw, th,
+                           bits);
       } else {
          if (storage_holds(d, unit) == HOLD_RECODE)
             mgp_texels_recode(MGP_PACK_WHAT_COLOR, fe_format_lookup(d->internal_format)->format,
@@ -542,16 +550,18 @@ mgl_glCopyImageSubData(GLuint srcName, GLenum srcTarget, GLint srcLevel, GLint s
    FE_CHECK(s.samples != d.samples, GL_INVALID_OPERATION);
    /* the destination's box: a compressed side counts blocks where the other counts texels */
    int64_t dw = srcWidth, dh = srcHeight;
-   if (s.block && !d.block)
-      dw = (dw + 3) / 4, dh = (dh + 3) / 4;
-   else if (!s.block && d.block)
-      dw *= 4, dh *= 4;
+   if (s.block && !d.block) {
+      const int64_t bw = fe_block_width(s.block), bh = fe_block_height(s.block);
+      dw = (dw + bw - 1) / bw, dh = (dh + bh - 1) / bh;
+   } else if (!s.block && d.block) {
+      dw *= fe_block_width(d.block), dh *= fe_block_height(d.block);
+   }
    /* uncompressed into compressed: the destination's blocks may run past its edge as the
     * source's texels cover whole blocks (a level smaller than a block) */
    if (!s.block && d.block) {
-      if (dstX + dw > d.width && dstX + dw - 4 < d.width)
+      if (dstX + dw > d.width && dstX + dw - fe_block_width(d.block) < d.width)
          dw = d.width - dstX;
-      if (dstY + dh > d.height && dstY + dh - 4 < d.height)
+      if (dstY + dh > d.height && dstY + dh - fe_block_height(d.block) < d.height)
          dh = d.height - dstY;
    }
    FE_CHECK(!box_ok(&d, dstX, dstY, dstZ, dw, dh, srcDepth), GL_INVALID_VALUE);

@@ -90,6 +90,8 @@ static const struct row rows[] = {
    {"GL_OES_shader_image_atomic", ES31, NEED_IMAGE_ATOMIC, FE_ES_EXT_SHADER_IMAGE_ATOMIC},
    {"GL_KHR_debug", ES2 | ES3, NEED_NONE, -1},
    {"GL_KHR_no_error", ES2 | ES3, NEED_NONE, -1},
+   {"GL_KHR_texture_compression_astc_ldr", ES2 | ES3, NEED_NONE, -1},
+   {"GL_KHR_texture_compression_astc_sliced_3d", ES3, NEED_NONE, -1},
 };
 #define NUM_ROWS (sizeof(rows) / sizeof(rows[0]))
 

@@ -198,6 +198,8 @@ static const char *const extensions[] = {
    "GL_KHR_parallel_shader_compile",
    "GL_KHR_robust_buffer_access_behavior",
    "GL_KHR_robustness",
+   "GL_KHR_texture_compression_astc_ldr",
+   "GL_KHR_texture_compression_astc_sliced_3d",
    /* mgl's own, last: listed when the server rasterizes GL_MULTISAMPLE off exactly at every
     * sample count (MGP_CAP_MULTISAMPLE_OFF_EXACT); absent, such draws keep per-sample
     * coverage (README, "Multisampling") */
@@ -521,19 +523,21 @@ fe_texture_buffer_alignment(const struct fe_context *ctx)
  * glGetIntegerv maps linearly to the integer range. */
 enum gv_kind { GV_INT, GV_FLOAT, GV_BOOL, GV_NORM, GV_ENUM };
 
+/* room for the longest answer: GL_COMPRESSED_TEXTURE_FORMATS of ES 3 (39) */
+#define GV_MAX 40
 struct gv {
    enum gv_kind kind;
    int n;
-   int64_t i[16];
-   double f[16];
+   int64_t i[GV_MAX];
+   double f[GV_MAX];
 };
 
 static void
 ints(struct gv *v, int n, const int64_t *vals)
 {
    v->kind = GV_INT;
-   v->n = n;
-   for (int k = 0; k < n; k++)
+   v->n = n < GV_MAX ? n : GV_MAX;
+   for (int k = 0; k < v->n; k++)
       v->i[k] = vals[k];
 }
 
@@ -684,9 +688,10 @@ get_context_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    /* ES 3.0 requires the ten ETC2/EAC formats and lists them (§6.1.1); desktop GL lists only
     * general-purpose formats, which RGTC and BPTC are not (their extensions say so): the three
     * S3TC ones llvmpipe lists (DXT1 with punch-through alpha is not general-purpose either). */
-   /* ES lists OES_compressed_ETC1_RGB8_texture's format too (ES 2.0 and 3.0) */
+   /* ES lists OES_compressed_ETC1_RGB8_texture's format too (ES 2.0 and 3.0), and the 28 of
+    * KHR_texture_compression_astc_ldr (as Mesa's ES contexts do; its desktop ones do not) */
    case GL_NUM_COMPRESSED_TEXTURE_FORMATS:
-      INT1(ctx->desc.api != FE_API_GLES ? 3 : ctx->desc.major >= 3 ? 11 : 1);
+      INT1(ctx->desc.api != FE_API_GLES ? 3 : (ctx->desc.major >= 3 ? 11 : 1) + 28);
       return true;
    case GL_COMPRESSED_TEXTURE_FORMATS: {
       static const int64_t s3tc[3] = {
@@ -707,10 +712,18 @@ get_context_value(struct fe_context *ctx, GLenum pname, struct gv *v)
          GL_COMPRESSED_RGBA8_ETC2_EAC,
          GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC,
       };
-      if (ctx->desc.api != FE_API_GLES)
+      if (ctx->desc.api != FE_API_GLES) {
          ints(v, 3, s3tc);
-      else
-         ints(v, ctx->desc.major >= 3 ? 11 : 1, etc);
+      } else {
+         int64_t all[11 + 28];
+         const unsigned n = ctx->desc.major >= 3 ? 11 : 1;
+         memcpy(all, etc, n * sizeof(etc[0]));
+         for (unsigned i = 0; i < 14; i++) {
+            all[n + i] = GL_COMPRESSED_RGBA_ASTC_4x4_KHR + i;
+            all[n + 14 + i] = GL_COMPRESSED_SRGB8_ALPHA8_ASTC_4x4_KHR + i;
+         }
+         ints(v, (int)n + 28, all);
+      }
       v->kind = GV_ENUM;
       return true;
    }

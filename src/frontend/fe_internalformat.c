@@ -91,10 +91,12 @@ resource_supported(const struct iq *q)
    if (q->t == FE_TEX_BUFFER)
       return fe_texture_buffer_offered(ctx) && !fe_format_is_legacy(info) &&
              buffer_format(ctx, q->internalformat);
-   if (info->block) /* the specific compressed formats: 2D images (not rectangles) only */
+   /* the specific compressed formats: 2D images (not rectangles) only, and ASTC's slices
+    * (KHR_texture_compression_astc_sliced_3d) */
+   if (info->block)
       return fe_tex_compressed_format(ctx, q->internalformat) &&
              (q->t == FE_TEX_2D || q->t == FE_TEX_2D_ARRAY || q->t == FE_TEX_CUBE ||
-              q->t == FE_TEX_CUBE_ARRAY);
+              q->t == FE_TEX_CUBE_ARRAY || (q->t == FE_TEX_3D && fe_block_is_astc(info->block)));
    if (!info->texture)
       return false;
    const uint8_t kind = fe_mgp_format(q->fmt)->kind;
@@ -540,9 +542,8 @@ answer(const struct iq *q, GLenum pname)
        * backend does not order: no support claimed */
       return GL_NONE;
    case GL_TEXTURE_COMPRESSED: return info->block != 0;
-   case GL_TEXTURE_COMPRESSED_BLOCK_WIDTH:
-   case GL_TEXTURE_COMPRESSED_BLOCK_HEIGHT:
-      return info->block ? 4 : 0; /* RGTC, ETC2 and EAC: 4x4 blocks */
+   case GL_TEXTURE_COMPRESSED_BLOCK_WIDTH: return info->block ? fe_block_width(info->block) : 0;
+   case GL_TEXTURE_COMPRESSED_BLOCK_HEIGHT: return info->block ? fe_block_height(info->block) : 0;
    case GL_TEXTURE_COMPRESSED_BLOCK_SIZE: return info->block ? fe_block_bytes(info->block) : 0;
    case GL_CLEAR_BUFFER: return support(q->t == FE_TEX_BUFFER);
    case GL_CLEAR_TEXTURE:

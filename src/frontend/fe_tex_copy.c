@@ -174,6 +174,15 @@ legacy_copy_ok(struct fe_context *ctx, const struct fe_format_info *info,
    return false;
 }
 
+/* Whether img is of an ASTC format: no copies into it (KHR_texture_compression_astc_ldr keeps
+ * its formats out of the CopyTex* tables; Mesa answers INVALID_OPERATION). */
+static bool
+astc_image(const struct fe_tex_image *img)
+{
+   const struct fe_format_info *info = fe_format_lookup(img->internal_format);
+   return info && fe_block_is_astc(info->block);
+}
+
 static void
 copy_tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
                GLenum internalformat, GLint x, GLint y, GLsizei width, GLsizei height, GLint border)
@@ -184,6 +193,8 @@ copy_tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GL
    /* a name that is no internal format at all: GL 4.6 §8.6 (and Mesa, and piglit's
     * copyteximage) say INVALID_ENUM on desktop; ES keeps INVALID_VALUE */
    FE_CHECK(!info && ctx->desc.api != FE_API_GLES, GL_INVALID_ENUM);
+   /* ASTC images come only from compressed uploads (KHR_texture_compression_astc_ldr; Mesa) */
+   FE_CHECK(info && fe_block_is_astc(info->block), GL_INVALID_OPERATION);
    /* luminance/alpha/intensity: every name on a compatibility context, as glTexImage takes
     * them; on ES the unsized LUMINANCE, ALPHA and LUMINANCE_ALPHA only */
    const bool legacy_ok =
@@ -242,6 +253,7 @@ copy_tex_sub_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face
    FE_CHECK(width < 0 || height < 0, GL_INVALID_VALUE);
    const struct fe_tex_image *img = &tex->image[face][level];
    FE_CHECK(!img->defined, GL_INVALID_OPERATION);
+   FE_CHECK(astc_image(img), GL_INVALID_OPERATION);
    FE_CHECK(xoffset < 0 || yoffset < 0 || (int64_t)xoffset + width > img->width ||
                (int64_t)yoffset + height > img->height,
             GL_INVALID_VALUE);
@@ -337,6 +349,7 @@ copy_tex_sub_image_3d(struct fe_context *ctx, struct fe_texture *tex, GLint leve
    FE_CHECK(width < 0 || height < 0, GL_INVALID_VALUE);
    const struct fe_tex_image *img = &tex->image[0][level];
    FE_CHECK(!img->defined, GL_INVALID_OPERATION);
+   FE_CHECK(astc_image(img), GL_INVALID_OPERATION);
    FE_CHECK(xoffset < 0 || yoffset < 0 || zoffset < 0 || (int64_t)xoffset + width > img->width ||
                (int64_t)yoffset + height > img->height || (uint32_t)zoffset >= img->depth,
             GL_INVALID_VALUE);

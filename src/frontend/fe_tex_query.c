@@ -509,7 +509,8 @@ get_compressed_of(struct fe_context *ctx, struct fe_texture *tex, unsigned face,
    const size_t size = fe_block_image_size(info->block, img->width, img->height, img->depth);
    /* the pack modes' layout of the blocks (ARB_compressed_texture_pixel_storage): the bytes
     * written run to its span */
-   const bool array = tex->target == FE_TEX_2D_ARRAY || tex->target == FE_TEX_CUBE_ARRAY;
+   const bool array = tex->target == FE_TEX_2D_ARRAY || tex->target == FE_TEX_CUBE_ARRAY ||
+                      tex->target == FE_TEX_3D;
    struct fe_block_layout lay;
    FE_CHECK(!fe_block_layout(&ctx->pack, info->block, array ? 3 : 2, img->width, img->height,
                              img->depth * faces, &lay),

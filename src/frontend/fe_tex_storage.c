@@ -224,7 +224,8 @@ tex_storage(struct fe_context *ctx, struct fe_texture *tex, bool proxy, GLsizei 
                (info->block && !fe_tex_compressed_format(ctx, internalformat)),
             GL_INVALID_ENUM);
    FE_CHECK(levels < 1 || width < 1 || height < 1 || depth < 1, GL_INVALID_VALUE);
-   FE_CHECK(info->block && t == FE_TEX_3D, GL_INVALID_OPERATION);
+   FE_CHECK(info->block && !fe_block_is_astc(info->block) && t == FE_TEX_3D,
+            GL_INVALID_OPERATION); /* ASTC: slices of 2D blocks */
    /* ES 3.0 3.8.4 (and GL 4.3 on): the default texture object cannot be made immutable */
    FE_CHECK(!proxy && tex->base.name == 0, GL_INVALID_OPERATION);
    FE_CHECK(tex->immutable, GL_INVALID_OPERATION);

@@ -174,7 +174,7 @@ mgl_glGetTextureSubImage(GLuint texture, GLint level, GLint xoffset, GLint yoffs
 }
 
 /* The blocks the app uploaded, as glGetCompressedTexImage reads them (fe_tex_query.c): whole
- * 4x4 blocks, tight rows of blocks; a box starts on a block and is whole blocks or reaches the
+ * blocks, tight rows of blocks; a box starts on a block and is whole blocks or reaches the
  * level's edge. */
 void
 mgl_glGetCompressedTextureSubImage(GLuint texture, GLint level, GLint xoffset, GLint yoffset,
@@ -192,16 +192,19 @@ mgl_glGetCompressedTextureSubImage(GLuint texture, GLint level, GLint xoffset, G
    const struct fe_format_info *info = fe_format_lookup(img->internal_format);
    FE_CHECK(!info || !info->block, GL_INVALID_OPERATION);
    const enum fe_block_kind kind = (enum fe_block_kind)info->block;
-   FE_CHECK(xoffset % 4 || yoffset % 4, GL_INVALID_VALUE);
-   FE_CHECK((width % 4 && (uint32_t)(xoffset + width) != img->width) ||
-               (height % 4 && (uint32_t)(yoffset + height) != img->height),
+   const GLint fw = (GLint)fe_block_width(kind), fh = (GLint)fe_block_height(kind);
+   FE_CHECK(xoffset % fw || yoffset % fh, GL_INVALID_VALUE);
+   FE_CHECK((width % fw && (uint32_t)(xoffset + width) != img->width) ||
+               (height % fh && (uint32_t)(yoffset + height) != img->height),
             GL_INVALID_VALUE);
    const size_t bb = fe_block_bytes(kind);
-   const size_t bw = ((size_t)width + 3) / 4, bh = ((size_t)height + 3) / 4;
+   const size_t bw = ((size_t)width + (size_t)fw - 1) / (size_t)fw;
+   const size_t bh = ((size_t)height + (size_t)fh - 1) / (size_t)fh;
    const size_t size = bw * bh * (size_t)depth * bb;
    /* the pack modes' layout (ARB_compressed_texture_pixel_storage): the bytes written run to
     * its span */
-   const bool array = tex->target == FE_TEX_2D_ARRAY || tex->target == FE_TEX_CUBE_ARRAY;
+   const bool array = tex->target == FE_TEX_2D_ARRAY || tex->target == FE_TEX_CUBE_ARRAY ||
+                      tex->target == FE_TEX_3D;
    struct fe_block_layout lay;
    FE_CHECK(!fe_block_layout(&ctx->pack, kind, array ? 3 : 2, (uint32_t)width, (uint32_t)height,
                              (uint32_t)depth, &lay),
@@ -218,7 +221,8 @@ mgl_glGetCompressedTextureSubImage(GLuint texture, GLint level, GLint xoffset, G
       return;
    const bool cube = tex->target == FE_TEX_CUBE;
    const struct fe_tex_blocks *b = tex->blocks;
-   const size_t level_bw = (img->width + 3) / 4, level_bh = (img->height + 3) / 4;
+   const size_t level_bw = (img->width + (uint32_t)fw - 1) / (uint32_t)fw;
+   const size_t level_bh = (img->height + (uint32_t)fh - 1) / (uint32_t)fh;
    for (GLsizei k = 0; k < depth; k++) {
       const unsigned face = cube ? (unsigned)(zoffset + k) : 0;
       const struct fe_tex_image *fi = &tex->image[face][level];
@@ -242,7 +246,8 @@ mgl_glGetCompressedTextureSubImage(GLuint texture, GLint level, GLint xoffset, G
       const uint8_t *src = b->data[face][level] + slice * level_bw * level_bh * bb;
       for (size_t r = 0; r < bh; r++)
          memcpy(out + (((size_t)k * bh + r) * bw) * bb,
-                src + (((size_t)yoffset / 4 + r) * level_bw + (size_t)xoffset / 4) * bb, bw * bb);
+                src + (((size_t)(yoffset / fh) + r) * level_bw + (size_t)(xoffset / fw)) * bb,
+                bw * bb);
    }
    if (lay.tight) {
       if (ctx->pixel_pack_buffer) {

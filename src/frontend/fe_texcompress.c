@@ -33,14 +33,58 @@ fe_block_bytes(enum fe_block_kind kind)
    case FE_BLOCK_EAC_RG11:
    case FE_BLOCK_EAC_RG11_SIGNED: return 16;
    case FE_BLOCK_NONE: break;
+   default: return fe_block_is_astc(kind) ? 16 : 0;
    }
    return 0;
+}
+
+bool
+fe_block_is_astc(enum fe_block_kind kind)
+{
+   return kind >= FE_BLOCK_ASTC_4x4 && kind <= FE_BLOCK_ASTC_SRGB_12x12;
+}
+
+bool
+fe_block_is_astc_srgb(enum fe_block_kind kind)
+{
+   return kind >= FE_BLOCK_ASTC_SRGB_4x4 && kind <= FE_BLOCK_ASTC_SRGB_12x12;
+}
+
+/* ASTC's footprints, in the order of the kinds (and of the GL enums) */
+static const uint8_t astc_footprint[14][2] = {
+   {4, 4}, {5, 4},  {5, 5},  {6, 5},  {6, 6},   {8, 5},   {8, 6},
+   {8, 8}, {10, 5}, {10, 6}, {10, 8}, {10, 10}, {12, 10}, {12, 12},
+};
+
+static unsigned
+astc_index(enum fe_block_kind kind)
+{
+   return (unsigned)(kind -
+                     (fe_block_is_astc_srgb(kind) ? FE_BLOCK_ASTC_SRGB_4x4 : FE_BLOCK_ASTC_4x4));
+}
+
+unsigned
+fe_block_width(enum fe_block_kind kind)
+{
+   return fe_block_is_astc(kind) ? astc_footprint[astc_index(kind)][0] : 4;
+}
+
+unsigned
+fe_block_height(enum fe_block_kind kind)
+{
+   return fe_block_is_astc(kind) ? astc_footprint[astc_index(kind)][1] : 4;
 }
 
 size_t
 fe_block_image_size(enum fe_block_kind kind, uint32_t w, uint32_t h, uint32_t d)
 {
-   return (size_t)((w + 3) / 4) * ((h + 3) / 4) * d * fe_block_bytes(kind);
+   const uint64_t bw = fe_block_width(kind), bh = fe_block_height(kind);
+   /* up to 2^60 blocks a slice: a product past 64 bits saturates */
+   const uint64_t blocks = ((w + bw - 1) / bw) * ((h + bh - 1) / bh);
+   const uint64_t bytes = blocks > UINT64_MAX / fe_block_bytes(kind) / (d ? d : 1)
+                             ? UINT64_MAX
+                             : blocks * d * fe_block_bytes(kind);
+   return (size_t)bytes;
 }
 
 /* a * b and a + b, saturated at UINT64_MAX: a skip or stride too large for memory fails the
@@ -67,8 +111,9 @@ fe_block_layout(const struct fe_pixel_store *ps, enum fe_block_kind kind, unsign
               (dims > 2 && ps->block_depth && ps->skip_images % ps->block_depth)))
       return false;
    *l = (struct fe_block_layout){
-      .row_bytes = (uint64_t)((w + 3) / 4) * fe_block_bytes(kind),
-      .rows = (h + 3) / 4,
+      .row_bytes =
+         ((uint64_t)w + fe_block_width(kind) - 1) / fe_block_width(kind) * fe_block_bytes(kind),
+      .rows = ((uint64_t)h + fe_block_height(kind) - 1) / fe_block_height(kind),
       .slices = d,
    };
    l->row_stride = l->row_bytes;
@@ -146,6 +191,7 @@ fe_block_texel_bytes(enum fe_block_kind kind)
    case FE_BLOCK_BC6H_UFLOAT:
    case FE_BLOCK_BC6H_SFLOAT: return 8;
    case FE_BLOCK_NONE: break;
+   default: return fe_block_is_astc(kind) ? 4 : 0;
    }
    return 0;
 }
@@ -175,6 +221,7 @@ fe_block_channel_bits(enum fe_block_kind kind, unsigned c)
    case FE_BLOCK_BC6H_UFLOAT:
    case FE_BLOCK_BC6H_SFLOAT: return c <= 2 ? 16 : 0;
    case FE_BLOCK_NONE: break;
+   default: return fe_block_is_astc(kind) ? 8 : 0; /* decoded RGBA8, as llvmpipe answers */
    }
    return 0;
 }
@@ -533,14 +580,24 @@ void
 fe_block_decode(enum fe_block_kind kind, const uint8_t *src, uint32_t w, uint32_t h, void *dst)
 {
    const unsigned bb = fe_block_bytes(kind), tb = fe_block_texel_bytes(kind);
-   const uint32_t bw = (w + 3) / 4, bh = (h + 3) / 4;
+   const unsigned fw = fe_block_width(kind), fh = fe_block_height(kind);
+   const uint32_t bw = (w + fw - 1) / fw, bh = (h + fh - 1) / fh;
+   const bool astc = fe_block_is_astc(kind), srgb = fe_block_is_astc_srgb(kind);
    uint8_t *out = dst;
    for (uint32_t by = 0; by < bh; by++)
       for (uint32_t bx = 0; bx < bw; bx++) {
-         uint8_t texels[16][8];
-         decode_block(kind, src + ((size_t)by * bw + bx) * bb, texels);
-         for (uint32_t y = 0; y < 4 && by * 4 + y < h; y++)
-            for (uint32_t x = 0; x < 4 && bx * 4 + x < w; x++)
-               memcpy(out + (((size_t)by * 4 + y) * w + bx * 4 + x) * tb, texels[y * 4 + x], tb);
+         union {
+            uint8_t t16[16][8];
+            uint8_t astc[12 * 12][4];
+         } texels;
+         const uint8_t *b = src + ((size_t)by * bw + bx) * bb;
+         if (astc)
+            fe_astc_decode_block(b, fw, fh, srgb, texels.astc);
+         else
+            decode_block(kind, b, texels.t16);
+         for (uint32_t y = 0; y < fh && (size_t)by * fh + y < h; y++)
+            for (uint32_t x = 0; x < fw && (size_t)bx * fw + x < w; x++)
+               memcpy(out + (((size_t)by * fh + y) * w + (size_t)bx * fw + x) * tb,
+                      astc ? texels.astc[y * fw + x] : texels.t16[y * 4 + x], tb);
       }
 }

@@ -1,5 +1,5 @@
 /* fe_texcompress.h — the block-compressed texture formats GL 3.3 (RGTC), GL 4.2 (BPTC) and
- * OpenGL ES 3.0 (ETC2/EAC) require, and S3TC (EXT_texture_compression_s3tc), decoded in the client: the server only ever sees plain texels
+ * OpenGL ES 3.0 (ETC2/EAC) require, S3TC (EXT_texture_compression_s3tc) and ASTC LDR (ES 3.2), decoded in the client: the server only ever sees plain texels
  * (docs/PIPE.md#payloads), so a device without these formats renders them too. */
 #ifndef MGL_FE_TEXCOMPRESS_H
 #define MGL_FE_TEXCOMPRESS_H
@@ -29,11 +29,51 @@ enum fe_block_kind {
    FE_BLOCK_BC7,         /* BPTC unorm -> RGBA8 */
    FE_BLOCK_BC6H_UFLOAT, /* BPTC unsigned float -> RGBA16F, alpha 1 */
    FE_BLOCK_BC6H_SFLOAT, /* BPTC signed float -> RGBA16F, alpha 1 */
+   /* ASTC LDR (KHR_texture_compression_astc_ldr), 16-byte blocks of 14 footprints -> RGBA8;
+    * the sRGB ones expand endpoints differently (fe_texcompress_astc.c) -> SRGB8_ALPHA8 */
+   FE_BLOCK_ASTC_4x4,
+   FE_BLOCK_ASTC_5x4,
+   FE_BLOCK_ASTC_5x5,
+   FE_BLOCK_ASTC_6x5,
+   FE_BLOCK_ASTC_6x6,
+   FE_BLOCK_ASTC_8x5,
+   FE_BLOCK_ASTC_8x6,
+   FE_BLOCK_ASTC_8x8,
+   FE_BLOCK_ASTC_10x5,
+   FE_BLOCK_ASTC_10x6,
+   FE_BLOCK_ASTC_10x8,
+   FE_BLOCK_ASTC_10x10,
+   FE_BLOCK_ASTC_12x10,
+   FE_BLOCK_ASTC_12x12,
+   FE_BLOCK_ASTC_SRGB_4x4,
+   FE_BLOCK_ASTC_SRGB_5x4,
+   FE_BLOCK_ASTC_SRGB_5x5,
+   FE_BLOCK_ASTC_SRGB_6x5,
+   FE_BLOCK_ASTC_SRGB_6x6,
+   FE_BLOCK_ASTC_SRGB_8x5,
+   FE_BLOCK_ASTC_SRGB_8x6,
+   FE_BLOCK_ASTC_SRGB_8x8,
+   FE_BLOCK_ASTC_SRGB_10x5,
+   FE_BLOCK_ASTC_SRGB_10x6,
+   FE_BLOCK_ASTC_SRGB_10x8,
+   FE_BLOCK_ASTC_SRGB_10x10,
+   FE_BLOCK_ASTC_SRGB_12x10,
+   FE_BLOCK_ASTC_SRGB_12x12,
 };
+
+/* Whether kind is an ASTC one, and whether one of its sRGB formats. */
+bool fe_block_is_astc(enum fe_block_kind kind);
+bool fe_block_is_astc_srgb(enum fe_block_kind kind);
+/* The block footprint in texels: 4 x 4 but for ASTC. */
+unsigned fe_block_width(enum fe_block_kind kind);
+unsigned fe_block_height(enum fe_block_kind kind);
+/* One ASTC block of a bw x bh footprint into RGBA8 texels out[y * bw + x] (fe_texcompress_astc.c);
+ * false (magenta texels, the error colour) for an illegal encoding or an HDR void extent. */
+bool fe_astc_decode_block(const uint8_t *b, unsigned bw, unsigned bh, bool srgb, uint8_t (*out)[4]);
 
 /* Whether kind is S3TC or BPTC, which only desktop GL contexts offer. */
 bool fe_block_desktop_only(enum fe_block_kind kind);
-/* Bytes of one 4x4 block. */
+/* Bytes of one block. */
 unsigned fe_block_bytes(enum fe_block_kind kind);
 /* Bytes of a compressed image of w x h (x d slices): whole blocks. */
 size_t fe_block_image_size(enum fe_block_kind kind, uint32_t w, uint32_t h, uint32_t d);
@@ -68,7 +108,7 @@ void fe_block_gather(const struct fe_block_layout *l, const uint8_t *src, uint8_
 /* ... and tight rows into the app's memory, leaving the bytes between them. */
 void fe_block_scatter(const struct fe_block_layout *l, const uint8_t *src, uint8_t *dst);
 
-/* Decodes one slice of w x h texels (blocks in rows of ceil(w/4)) into tight texels. */
+/* Decodes one slice of w x h texels (blocks in rows of ceil(w / block width)) into tight texels. */
 void fe_block_decode(enum fe_block_kind kind, const uint8_t *src, uint32_t w, uint32_t h,
                      void *dst);
 

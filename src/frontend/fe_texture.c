@@ -884,6 +884,9 @@ tex_image_body(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GL
    FE_CHECK(!fits && !(tex->is_proxy && proxy_size_only(ctx, tex, level, width, height, border)),
             GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_tex_format_lookup(ctx, &internalformat, true);
+   /* ASTC has no online compression (KHR_texture_compression_astc_ldr: not in TexImage's
+    * table; INVALID_OPERATION as Mesa answers) */
+   FE_CHECK(info && fe_block_is_astc(info->block), GL_INVALID_OPERATION);
    /* luminance/alpha formats: compatibility and ES contexts only */
    FE_CHECK(!info || !info->texture || (fe_format_compat_only(info) && !legacy_allowed(ctx, info)),
             GL_INVALID_VALUE);
@@ -1017,14 +1020,16 @@ mgl_glTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
 }
 
 /* Whether a sub-rectangle of an image of a specific compressed format is not made of whole
- * 4x4 blocks: an offset off a block edge, or a size that is no multiple of 4 where the
- * rectangle stops short of the image's edge (GL 4.6 §8.7, for TexSubImage* as for
- * CompressedTexSubImage*: INVALID_OPERATION). */
+ * blocks (4x4, ASTC's footprint): an offset off a block edge, or a size that is no multiple of
+ * the block's where the rectangle stops short of the image's edge (GL 4.6 §8.7, for
+ * TexSubImage* as for CompressedTexSubImage*: INVALID_OPERATION). */
 static bool
-blocks_misaligned(const struct fe_tex_image *img, GLint x, GLint y, GLsizei w, GLsizei h)
+blocks_misaligned(const struct fe_tex_image *img, enum fe_block_kind kind, GLint x, GLint y,
+                  GLsizei w, GLsizei h)
 {
-   return x % 4 || y % 4 || (w % 4 && (uint32_t)(x + w) != img->width) ||
-          (h % 4 && (uint32_t)(y + h) != img->height);
+   const GLint bw = (GLint)fe_block_width(kind), bh = (GLint)fe_block_height(kind);
+   return x % bw || y % bh || (w % bw && (uint32_t)(x + w) != img->width) ||
+          (h % bh && (uint32_t)(y + h) != img->height);
 }
 
 static void
@@ -1049,7 +1054,8 @@ tex_sub_image_body(struct fe_context *ctx, struct fe_texture *tex, unsigned face
    FE_CHECK(info && !fe_pixel_unpack_matches_internal(info, format), GL_INVALID_OPERATION);
    /* ETC2/EAC images take only compressed data (ES 3.0 §3.8.5) */
    FE_CHECK(info && info->block && !info->texture, GL_INVALID_OPERATION);
-   FE_CHECK(info && info->block && blocks_misaligned(img, xoffset, yoffset, width, height),
+   FE_CHECK(info && info->block &&
+               blocks_misaligned(img, info->block, xoffset, yoffset, width, height),
             GL_INVALID_OPERATION);
    const void *src;
    void *copy;
@@ -1232,7 +1238,8 @@ tex_sub_image_3d(struct fe_context *ctx, struct fe_texture *tex, GLint level, GL
    FE_CHECK(info && !fe_pixel_unpack_matches_internal(info, format), GL_INVALID_OPERATION);
    /* ETC2/EAC images take only compressed data (ES 3.0 §3.8.5) */
    FE_CHECK(info && info->block && !info->texture, GL_INVALID_OPERATION);
-   FE_CHECK(info && info->block && blocks_misaligned(img, xoffset, yoffset, width, height),
+   FE_CHECK(info && info->block &&
+               blocks_misaligned(img, info->block, xoffset, yoffset, width, height),
             GL_INVALID_OPERATION);
    const void *src;
    void *copy;
@@ -1491,13 +1498,14 @@ blocks_put(uint8_t *dst, enum fe_block_kind kind, const struct fe_tex_image *img
            int32_t y, int32_t z, uint32_t w, uint32_t h, uint32_t d, const uint8_t *src)
 {
    const size_t bb = fe_block_bytes(kind);
-   const size_t dst_row = (img->width + 3) / 4 * bb, src_row = (w + 3) / 4 * bb;
+   const uint32_t fw = fe_block_width(kind), fh = fe_block_height(kind);
+   const size_t dst_row = (img->width + fw - 1) / fw * bb, src_row = (w + fw - 1) / fw * bb;
    const size_t dst_slice = fe_block_image_size(kind, img->width, img->height, 1);
    const size_t src_slice = fe_block_image_size(kind, w, h, 1);
    for (uint32_t k = 0; k < d; k++)
-      for (uint32_t r = 0; r < (h + 3) / 4; r++)
-         memcpy(dst + dst_slice * (size_t)(z + (int32_t)k) +
-                   dst_row * (size_t)(y / 4 + (int32_t)r) + (size_t)(x / 4) * bb,
+      for (uint32_t r = 0; r < (h + fh - 1) / fh; r++)
+         memcpy(dst + dst_slice * (size_t)(z + (int32_t)k) + dst_row * ((size_t)y / fh + r) +
+                   (size_t)x / fw * bb,
                 src + src_slice * k + src_row * r, src_row);
 }
 
@@ -1554,15 +1562,20 @@ compressed_tex_image(GLenum target, GLint level, GLenum internalformat, GLsizei 
       return;
    const struct fe_format_info *info = fe_tex_compressed_format(ctx, internalformat);
    FE_CHECK(!info, GL_INVALID_ENUM);
-   /* the block formats are 2D: no 3D textures (GL 3.3 §3.9.3, ES 3.0 §3.8.6) */
-   FE_CHECK(tex->target == FE_TEX_3D, GL_INVALID_OPERATION);
+   /* the block formats are 2D: no 3D textures (GL 3.3 §3.9.3, ES 3.0 §3.8.6), but for ASTC's
+    * slices of 2D blocks (KHR_texture_compression_astc_sliced_3d) */
+   FE_CHECK(tex->target == FE_TEX_3D && !fe_block_is_astc(info->block), GL_INVALID_OPERATION);
    FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
    const struct mgp_caps *caps = ctx->share->caps;
    uint32_t max = caps->max_texture_size ? caps->max_texture_size : 16384;
    const bool cube = tex->target == FE_TEX_CUBE || tex->target == FE_TEX_CUBE_ARRAY;
    if (cube && caps->max_cube_size)
       max = caps->max_cube_size;
-   const uint32_t max_layers = caps->max_array_layers ? caps->max_array_layers : 2048;
+   uint32_t max_layers = caps->max_array_layers ? caps->max_array_layers : 2048;
+   if (tex->target == FE_TEX_3D) {
+      max = caps->max_3d_texture_size ? caps->max_3d_texture_size : 2048;
+      max_layers = max >> (level > 0 && level < 32 ? level : 0);
+   }
    FE_CHECK(level < 0 || level >= FE_MAX_LEVELS || (max >> level) == 0, GL_INVALID_VALUE);
    FE_CHECK(width < 0 || height < 0 || depth < 0 || (uint32_t)width > (max >> level) ||
                (uint32_t)height > (max >> level) || (uint32_t)depth > max_layers,
@@ -1627,11 +1640,8 @@ compressed_tex_sub_image(struct fe_context *ctx, struct fe_texture *tex, unsigne
                (int64_t)yoffset + height > img->height || (int64_t)zoffset + depth > img->depth,
             GL_INVALID_VALUE);
    /* whole blocks only, except where the region reaches the image's edge */
-   FE_CHECK(xoffset % 4 || yoffset % 4 ||
-               (width % 4 && (uint32_t)(xoffset + width) != img->width) ||
-               (height % 4 && (uint32_t)(yoffset + height) != img->height),
-            GL_INVALID_OPERATION);
    const enum fe_block_kind kind = info->block;
+   FE_CHECK(blocks_misaligned(img, kind, xoffset, yoffset, width, height), GL_INVALID_OPERATION);
    FE_CHECK(image_size < 0 ||
                (size_t)image_size !=
                   fe_block_image_size(kind, (uint32_t)width, (uint32_t)height, (uint32_t)depth),
@@ -1994,8 +2004,10 @@ fe_tex_generate_mipmap(struct fe_context *ctx, struct fe_texture *tex, int t)
    const struct fe_format_info *info = fe_format_lookup(b->internal_format);
    /* depth textures in compatibility contexts, as Mesa (depth_mipmaps) */
    const bool depth = info && info->kind == FE_FMT_DEPTH && ctx->compat;
+   /* ASTC: no online compression to make the levels with (KHR_texture_compression_astc_ldr) */
    if (!info || info->kind == FE_FMT_INT || info->kind == FE_FMT_UINT ||
-       (info->kind == FE_FMT_DEPTH && !depth) || info->kind == FE_FMT_DEPTH_STENCIL)
+       (info->kind == FE_FMT_DEPTH && !depth) || info->kind == FE_FMT_DEPTH_STENCIL ||
+       fe_block_is_astc(info->block))
       return GL_INVALID_OPERATION;
    if (!b->width || !b->height)
       return GL_NO_ERROR;

@@ -1604,18 +1604,21 @@ sc_compressed_etc2(void)
 
    GLint n = -1;
    glGetIntegerv(GL_NUM_COMPRESSED_TEXTURE_FORMATS, &n);
-   GLint formats[32] = {0};
-   glGetIntegerv(GL_COMPRESSED_TEXTURE_FORMATS, formats);
+   GLint formats[64] = {0};
+   if (n >= 0 && n <= 64)
+      glGetIntegerv(GL_COMPRESSED_TEXTURE_FORMATS, formats);
    check_gl_error("compressed format queries");
    int has_rgb8 = 0;
-   for (int i = 0; i < n && i < 32; i++)
+   for (int i = 0; i < n && i < 64; i++)
       has_rgb8 |= formats[i] == GL_COMPRESSED_RGB8_ETC2;
    /* ES 3.0 lists the ten ETC2/EAC formats; extensions may add more, mgl adds ETC1's
-    * (OES_compressed_ETC1_RGB8_texture) */
-   if (n < 10 || !has_rgb8 || (on_mgl() && n != 11))
-      fail("GL_NUM_COMPRESSED_TEXTURE_FORMATS = %d (expected the 10 ETC2/EAC formats and ETC1)", n);
+    * (OES_compressed_ETC1_RGB8_texture) and the 28 ASTC ones (KHR_texture_compression_astc_ldr) */
+   if (n < 10 || !has_rgb8 || (on_mgl() && n != 39))
+      fail("GL_NUM_COMPRESSED_TEXTURE_FORMATS = %d (expected the 10 ETC2/EAC formats, ETC1 and "
+           "28 ASTC)",
+           n);
    if (!on_mgl())
-      skipped("exactly 11 compressed formats (mgl's extension set)");
+      skipped("exactly 39 compressed formats (mgl's extension set)");
 
    GLuint t;
    glGenTextures(1, &t);
@@ -3757,4 +3760,112 @@ sc_compressed_pixel_storage(void)
    gl.BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
    gl.DeleteBuffers(2, pbo);
    glDeleteTextures(1, &tex);
+}
+
+/* compressed_astc: KHR_texture_compression_astc_ldr (and _sliced_3d), decoded by mgl in the
+ * client. A 12x10 image of 6x5 blocks: a single-partition RGB-direct block (endpoints (0, 100,
+ * 255) and (255, 100, 0), a 4x4 grid of 2-bit weights all 1: weight 21 of 64, so red
+ * (65535 * 21 + 32) >> 14 = 84, green 100, blue (65535 * 43 + 32) >> 14 = 171), two LDR void
+ * extents (their 16-bit colours' top bytes) and a reserved block mode (the error colour,
+ * magenta); read back decoded and as the blocks given; the footprint's errors and queries; a
+ * 3D texture of two slices. */
+void
+sc_compressed_astc(void)
+{
+   if (!has_ext("GL_KHR_texture_compression_astc_ldr") ||
+       !has_ext("GL_KHR_texture_compression_astc_sliced_3d")) {
+      fail("GL_KHR_texture_compression_astc_ldr or _sliced_3d not listed");
+      return;
+   }
+   const GLenum fmt = GL_COMPRESSED_RGBA_ASTC_6x5_KHR;
+   uint8_t blocks[4][16] = {{0}};
+   unsigned pos = 0;
+   block_bits(blocks[0], &pos, 11, 0x42); /* 4x4 weight grid, 2-bit weights */
+   block_bits(blocks[0], &pos, 2, 0);     /* one partition */
+   block_bits(blocks[0], &pos, 4, 8);     /* RGB direct */
+   static const uint32_t ends[6] = {0, 255, 100, 100, 255, 0};
+   for (int k = 0; k < 6; k++)
+      block_bits(blocks[0], &pos, 8, ends[k]);
+   memset(blocks[0] + 12, 0xaa, 4); /* 16 weights of 1, from the top bit down */
+   /* void extents: 0x1fc, LDR, no extent; colours 0xff00/0x1234/0x00ff/0xffff and
+    * 0x0000/0xc0de/0x8000/0x7f7f */
+   static const uint8_t void_extent[2][16] = {
+      {0xfc, 0xfd, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x00, 0xff, 0x34, 0x12, 0xff, 0x00, 0xff,
+       0xff},
+      {0xfc, 0xfd, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0xde, 0xc0, 0x00, 0x80, 0x7f,
+       0x7f},
+   };
+   memcpy(blocks[1], void_extent[0], 16);
+   memcpy(blocks[2], void_extent[1], 16);
+   /* blocks[3]: all zero, a reserved block mode */
+   static const uint8_t want[4][4] = {
+      {84, 100, 171, 255}, {255, 0x12, 0, 255}, {0, 0xc0, 0x80, 0x7f}, {255, 0, 255, 255}};
+
+   GLuint tex[2];
+   glGenTextures(2, tex);
+   glBindTexture(GL_TEXTURE_2D, tex[0]);
+   gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, fmt, 12, 10, 0, 48, blocks);
+   expect_gl_error(GL_INVALID_VALUE, "glCompressedTexImage2D(ASTC 6x5, 12x10) with imageSize 48");
+   gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, fmt, 12, 10, 0, 64, blocks);
+   check_gl_error("glCompressedTexImage2D(GL_COMPRESSED_RGBA_ASTC_6x5_KHR)");
+   gl.CompressedTexSubImage2D(GL_TEXTURE_2D, 0, 4, 0, 6, 5, fmt, 16, blocks[3]);
+   expect_gl_error(GL_INVALID_OPERATION, "glCompressedTexSubImage2D(ASTC 6x5) at x 4");
+   gl.CompressedTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 5, fmt, 16, blocks[3]);
+   expect_gl_error(GL_INVALID_OPERATION, "glCompressedTexSubImage2D(ASTC 6x5) 4 wide, not at "
+                                         "the edge");
+   glTexImage2D(GL_TEXTURE_2D, 0, fmt, 6, 5, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   expect_gl_error(GL_INVALID_OPERATION, "glTexImage2D(GL_COMPRESSED_RGBA_ASTC_6x5_KHR)");
+   /* a whole block at the second row's start, the same bytes again */
+   gl.CompressedTexSubImage2D(GL_TEXTURE_2D, 0, 0, 5, 6, 5, fmt, 16, blocks[2]);
+   check_gl_error("glCompressedTexSubImage2D(ASTC 6x5) at (0, 5)");
+   GLint v = -1;
+   glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_COMPRESSED_IMAGE_SIZE, &v);
+   if (v != 64)
+      fail("GL_TEXTURE_COMPRESSED_IMAGE_SIZE of a 12x10 ASTC 6x5 image = %d, expected 64", v);
+   GLint bw = -1, bh = -1;
+   gl.GetInternalformativ(GL_TEXTURE_2D, fmt, GL_TEXTURE_COMPRESSED_BLOCK_WIDTH, 1, &bw);
+   gl.GetInternalformativ(GL_TEXTURE_2D, fmt, GL_TEXTURE_COMPRESSED_BLOCK_HEIGHT, 1, &bh);
+   if (bw != 6 || bh != 5)
+      fail("GL_TEXTURE_COMPRESSED_BLOCK_WIDTH/HEIGHT of ASTC 6x5 = %d/%d", bw, bh);
+   /* supported where glCompressedTexImage* takes it: 2D and, sliced, 3D */
+   GLint sup2d = -1, sup3d = -1;
+   gl.GetInternalformativ(GL_TEXTURE_2D, fmt, GL_INTERNALFORMAT_SUPPORTED, 1, &sup2d);
+   gl.GetInternalformativ(GL_TEXTURE_3D, fmt, GL_INTERNALFORMAT_SUPPORTED, 1, &sup3d);
+   if (sup2d != GL_TRUE || sup3d != GL_TRUE)
+      fail("GL_INTERNALFORMAT_SUPPORTED of ASTC 6x5: 2D %d, 3D %d (expected GL_TRUE)", sup2d,
+           sup3d);
+   uint8_t back[64];
+   memset(back, 0xa5, sizeof back);
+   gl.GetCompressedTexImage(GL_TEXTURE_2D, 0, back);
+   check_gl_error("glGetCompressedTexImage(ASTC 6x5)");
+   if (memcmp(back, blocks, 64))
+      fail("glGetCompressedTexImage(ASTC 6x5): not the blocks uploaded");
+   uint8_t texels[10][12][4];
+   glPixelStorei(GL_PACK_ALIGNMENT, 1);
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+   check_gl_error("glGetTexImage(ASTC 6x5)");
+   for (int y = 0; y < 10; y++)
+      for (int x = 0; x < 12; x++) {
+         const uint8_t *w = want[(y / 5) * 2 + x / 6], *t = texels[y][x];
+         if (memcmp(t, w, 4)) {
+            fail("ASTC 6x5 texel (%d,%d) = (%u,%u,%u,%u), expected (%u,%u,%u,%u)", x, y, t[0], t[1],
+                 t[2], t[3], w[0], w[1], w[2], w[3]);
+            y = 10;
+            break;
+         }
+      }
+
+   /* sliced 3D: a 6x5x2 texture, one block a slice */
+   glBindTexture(GL_TEXTURE_3D, tex[1]);
+   gl.CompressedTexImage3D(GL_TEXTURE_3D, 0, fmt, 6, 5, 2, 0, 32, blocks[1]);
+   check_gl_error("glCompressedTexImage3D(GL_TEXTURE_3D, ASTC 6x5)");
+   uint8_t slices[2][5][6][4];
+   glGetTexImage(GL_TEXTURE_3D, 0, GL_RGBA, GL_UNSIGNED_BYTE, slices);
+   check_gl_error("glGetTexImage(GL_TEXTURE_3D, ASTC 6x5)");
+   for (int k = 0; k < 2; k++)
+      if (memcmp(slices[k][4][5], want[1 + k], 4))
+         fail("ASTC 6x5 3D slice %d texel (5,4) = (%u,%u,%u,%u), expected (%u,%u,%u,%u)", k,
+              slices[k][4][5][0], slices[k][4][5][1], slices[k][4][5][2], slices[k][4][5][3],
+              want[1 + k][0], want[1 + k][1], want[1 + k][2], want[1 + k][3]);
+   glDeleteTextures(2, tex);
 }

@@ -4,9 +4,13 @@
  * llvmpipe (22.3.6) decoded for the same blocks on this machine, one block per mode: individual,
  * differential, T, H, planar, punch-through with transparent texels, EAC alpha, R11 and signed
  * R11. Random blocks agreed with llvmpipe on every texel as well (ETC2/EAC exactly, RGTC within
- * 2/255: llvmpipe keeps RGTC at 8 bits). */
+ * 2/255: llvmpipe keeps RGTC at 8 bits). ASTC: hashes of what llvmpipe decoded from 4096 blocks
+ * per format (astc_blocks.h, tests/unit/frontend/astc_mesa_ref.c), hand-made blocks, random bytes. */
 #include <string.h>
 
+#include <stdlib.h>
+
+#include "astc_blocks.h"
 #include "fe_test_util.h"
 #include "fe_texcompress.h"
 
@@ -399,6 +403,214 @@ test_pixel_storage(void)
    env_finish(&e);
 }
 
+/* ---- ASTC ----------------------------------------------------------------------------------- */
+
+static const enum fe_block_kind astc_kinds[28] = {
+   FE_BLOCK_ASTC_4x4,        FE_BLOCK_ASTC_5x4,        FE_BLOCK_ASTC_5x5,
+   FE_BLOCK_ASTC_6x5,        FE_BLOCK_ASTC_6x6,        FE_BLOCK_ASTC_8x5,
+   FE_BLOCK_ASTC_8x6,        FE_BLOCK_ASTC_8x8,        FE_BLOCK_ASTC_10x5,
+   FE_BLOCK_ASTC_10x6,       FE_BLOCK_ASTC_10x8,       FE_BLOCK_ASTC_10x10,
+   FE_BLOCK_ASTC_12x10,      FE_BLOCK_ASTC_12x12,      FE_BLOCK_ASTC_SRGB_4x4,
+   FE_BLOCK_ASTC_SRGB_5x4,   FE_BLOCK_ASTC_SRGB_5x5,   FE_BLOCK_ASTC_SRGB_6x5,
+   FE_BLOCK_ASTC_SRGB_6x6,   FE_BLOCK_ASTC_SRGB_8x5,   FE_BLOCK_ASTC_SRGB_8x6,
+   FE_BLOCK_ASTC_SRGB_8x8,   FE_BLOCK_ASTC_SRGB_10x5,  FE_BLOCK_ASTC_SRGB_10x6,
+   FE_BLOCK_ASTC_SRGB_10x8,  FE_BLOCK_ASTC_SRGB_10x10, FE_BLOCK_ASTC_SRGB_12x10,
+   FE_BLOCK_ASTC_SRGB_12x12,
+};
+
+/* FNV-1a of the RGBA8 texels Mesa 22.3.6's llvmpipe returned (glGetTexImage) for the 4096
+ * blocks of astc_blocks.h per format, laid out 64 x 64 blocks, in astc_kinds' order: printed by
+ * tests/unit/frontend/astc_mesa_ref.c. */
+static const uint64_t astc_mesa_hash[28] = {
+   0xee106e6358ce0aeaull, 0x2d5393d9d96a5150ull, 0x95bb6a1b4cf85d38ull, 0xc9678df5a9600e76ull,
+   0x9916e9f2a9fed52cull, 0x32c95b77e53af7dfull, 0xce8fe0ccd4cd6f1full, 0x62f0433aa85b5675ull,
+   0xaa0a33a3d81c0b6bull, 0xca99201298a64372ull, 0xf2d5a130d71cdc6full, 0x3b0c71a862a98d93ull,
+   0xd0997d3f289a44d1ull, 0x9109b3ce87ca4c80ull, 0x195bd1f5097ebf0cull, 0x32a7b38945a8b388ull,
+   0x051e0987adaebf83ull, 0x72ad50e8ab7aff4dull, 0x61c34a01c368c46cull, 0xf907f8842f600d5full,
+   0xe34bdd900e68720aull, 0xa8e507e6384af05full, 0xcece2dfb17bf7772ull, 0xf1902d113f99411bull,
+   0xe8c464614adbf871ull, 0xb1306edf9ee81440ull, 0x7b131b0dc94f6481ull, 0xc658a47fda4eb336ull,
+};
+
+static void
+test_astc_mesa(void)
+{
+   for (unsigned f = 0; f < 28; f++) {
+      const enum fe_block_kind kind = astc_kinds[f];
+      const unsigned bw = fe_block_width(kind), bh = fe_block_height(kind);
+      const uint32_t w = 64 * bw, h = 64 * bh;
+      CHECK_EQ(fe_block_image_size(kind, w, h, 1), 4096u * 16);
+      uint8_t *blocks = malloc(4096 * 16), *texels = malloc((size_t)w * h * 4);
+      CHECK(blocks && texels);
+      if (!blocks || !texels) {
+         free(blocks);
+         free(texels);
+         return;
+      }
+      uint64_t seed = 0x9e3779b97f4a7c15ull + f;
+      unsigned colour = 0; /* blocks decoded to something other than the error colour */
+      for (unsigned i = 0; i < 4096; i++) {
+         uint8_t t[144][4];
+         astc_test_block(&seed, i, bw, bh, blocks + 16 * i);
+         colour += fe_astc_decode_block(blocks + 16 * i, bw, bh, fe_block_is_astc_srgb(kind), t);
+      }
+      CHECK(colour > 2048); /* the structured blocks mostly decode */
+      fe_block_decode(kind, blocks, w, h, texels);
+      uint64_t hash = 0xcbf29ce484222325ull;
+      for (size_t i = 0; i < (size_t)w * h * 4; i++)
+         hash = (hash ^ texels[i]) * 0x100000001b3ull;
+      if (hash != astc_mesa_hash[f])
+         fprintf(stderr, "ASTC %ux%u%s: hash 0x%016llx, Mesa's 0x%016llx\n", bw, bh,
+                 fe_block_is_astc_srgb(kind) ? " sRGB" : "", (unsigned long long)hash,
+                 (unsigned long long)astc_mesa_hash[f]);
+      CHECK(hash == astc_mesa_hash[f]);
+      free(blocks);
+      free(texels);
+   }
+}
+
+/* Hand-made blocks whose texels follow from the ASTC definition. */
+static void
+test_astc_blocks(void)
+{
+   uint8_t t[144][4];
+   /* single partition, RGB direct (mode 8), 8-bit endpoints (0, 100, 255) and (255, 100, 0), a
+    * 4x4 grid of 2-bit weights all 1 (weight 21 of 64) on a 6x5 footprint */
+   uint8_t b[16] = {0};
+   unsigned pos = 0;
+   put_bits(b, &pos, 11, 0x42);
+   put_bits(b, &pos, 2, 0);
+   put_bits(b, &pos, 4, 8);
+   static const uint32_t ends[6] = {0, 255, 100, 100, 255, 0};
+   for (unsigned k = 0; k < 6; k++)
+      put_bits(b, &pos, 8, ends[k]);
+   memset(b + 12, 0xaa, 4);
+   CHECK(fe_astc_decode_block(b, 6, 5, false, t));
+   for (unsigned i = 0; i < 30; i++) {
+      CHECK_EQ(t[i][0], 84u);  /* (65535 * 21 + 32) >> 6 >> 8 */
+      CHECK_EQ(t[i][1], 100u); /* equal endpoints stay */
+      CHECK_EQ(t[i][2], 171u); /* (65535 * 43 + 32) >> 6 >> 8 */
+      CHECK_EQ(t[i][3], 255u);
+   }
+   /* sRGB: endpoints expand as e << 8 | 0x80: green (100 << 8 | 0x80) >> 8 = 100 */
+   CHECK(fe_astc_decode_block(b, 6, 5, true, t));
+   CHECK_EQ(t[7][1], 100u);
+   CHECK_EQ(t[7][0], 84u); /* (0x80 * 43 + 0xff80 * 21 + 32) >> 14 */
+   /* weights all 3 (64): the second endpoint exactly */
+   memset(b + 12, 0xff, 4);
+   CHECK(fe_astc_decode_block(b, 6, 5, false, t));
+   CHECK_EQ(t[29][0], 255u);
+   CHECK_EQ(t[29][2], 0u);
+   /* the weight grid (4x4) taller than a 4x3 footprint: illegal, the error colour */
+   CHECK(!fe_astc_decode_block(b, 4, 3, false, t));
+   CHECK_EQ(t[11][1], 0u);
+   /* endpoint mode 2 (HDR luminance) instead: the block's one partition magenta */
+   b[1] = (uint8_t)((b[1] & 0x1f) | 2 << 5); /* mode bits 13..15 */
+   b[2] &= 0xfe;                             /* mode bit 16 */
+   CHECK(fe_astc_decode_block(b, 6, 5, false, t));
+   CHECK_EQ(t[0][0], 255u);
+   CHECK_EQ(t[0][1], 0u);
+   CHECK_EQ(t[0][2], 255u);
+   CHECK_EQ(t[0][3], 255u);
+
+   /* LDR void extent, no extents: the 16-bit colour's top bytes everywhere */
+   const uint8_t ve[16] = {0xfc, 0xfd, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                           0x00, 0xff, 0x34, 0x12, 0xff, 0x00, 0x80, 0x7f};
+   CHECK(fe_astc_decode_block(ve, 12, 12, true, t));
+   CHECK_EQ(t[143][0], 0xffu);
+   CHECK_EQ(t[143][1], 0x12u);
+   CHECK_EQ(t[143][2], 0x00u);
+   CHECK_EQ(t[143][3], 0x7fu);
+   /* HDR void extent (bit 9): the error colour */
+   uint8_t hdr[16];
+   memcpy(hdr, ve, 16);
+   hdr[1] |= 0x02;
+   CHECK(!fe_astc_decode_block(hdr, 4, 4, false, t));
+   CHECK_EQ(t[15][0], 255u);
+   CHECK_EQ(t[15][1], 0u);
+   /* extents (s 0..0x1fff, t 0..0x1fff) are legal; min s = max s is not */
+   uint8_t ext[16] = {0};
+   pos = 0;
+   put_bits(ext, &pos, 12, 0xdfc);
+   const uint32_t st[4] = {0, 0x1fff, 0, 0x1fff};
+   for (unsigned k = 0; k < 4; k++)
+      put_bits(ext, &pos, 13, st[k]);
+   memset(ext + 8, 0x80, 8);
+   CHECK(fe_astc_decode_block(ext, 4, 4, false, t));
+   CHECK_EQ(t[0][0], 0x80u);
+   memset(ext, 0, 16);
+   pos = 0;
+   put_bits(ext, &pos, 12, 0xdfc);
+   const uint32_t same[4] = {5, 5, 0, 0x1fff};
+   for (unsigned k = 0; k < 4; k++)
+      put_bits(ext, &pos, 13, same[k]);
+   CHECK(!fe_astc_decode_block(ext, 4, 4, false, t));
+   /* reserved block modes: low 4 bits 0, and xx111xxxx00 other than the void extent */
+   const uint8_t zero[16] = {0};
+   CHECK(!fe_astc_decode_block(zero, 8, 8, false, t));
+   CHECK_EQ(t[63][2], 255u);
+   uint8_t reserved[16] = {0x1c, 0x01};
+   CHECK(!fe_astc_decode_block(reserved, 8, 8, false, t));
+
+   /* footprints, sizes: whole blocks, counted without overflow */
+   CHECK_EQ(fe_block_width(FE_BLOCK_ASTC_10x6), 10u);
+   CHECK_EQ(fe_block_height(FE_BLOCK_ASTC_SRGB_12x10), 10u);
+   CHECK_EQ(fe_block_width(FE_BLOCK_BC7), 4u);
+   CHECK_EQ(fe_block_bytes(FE_BLOCK_ASTC_12x12), 16u);
+   CHECK_EQ(fe_block_image_size(FE_BLOCK_ASTC_12x12, 13, 13, 1), 64u);
+   CHECK_EQ(fe_block_image_size(FE_BLOCK_ASTC_5x4, 5, 5, 3), 96u);
+   CHECK_EQ(fe_block_image_size(FE_BLOCK_ASTC_4x4, 0xffffffffu, 0xffffffffu, 0xffffffffu),
+            (size_t)UINT64_MAX);
+   CHECK_EQ(fe_block_channel_bits(FE_BLOCK_ASTC_8x8, 3), 8u);
+
+   /* a slice cut inside the blocks: 13 x 7 texels of 12x12 blocks (2 x 1), each a void extent of
+    * its own colour */
+   uint8_t two[32];
+   memcpy(two, ve, 16);
+   memcpy(two + 16, ve, 16);
+   two[16 + 9] = 0x40;
+   uint8_t px[7][13][4];
+   fe_block_decode(FE_BLOCK_ASTC_12x12, two, 13, 7, px);
+   CHECK_EQ(px[6][11][0], 0xffu);
+   CHECK_EQ(px[6][12][0], 0x40u);
+   CHECK_EQ(px[0][12][1], 0x12u);
+}
+
+/* Random bytes as blocks of every footprint, images cut at odd sizes: nothing read or written
+ * outside the blocks and texels (the sanitizer lane runs this). */
+static void
+test_astc_random(void)
+{
+   uint64_t s = 0x243f6a8885a308d3ull;
+   for (unsigned f = 0; f < 28; f++) {
+      const enum fe_block_kind kind = astc_kinds[f];
+      const uint32_t w = 1 + (uint32_t)(astc_rand(&s) % 40), h = 1 + (uint32_t)(astc_rand(&s) % 40);
+      const size_t size = fe_block_image_size(kind, w, h, 1);
+      uint8_t *blocks = malloc(size), *texels = malloc((size_t)w * h * 4);
+      CHECK(blocks && texels);
+      if (!blocks || !texels) {
+         free(blocks);
+         free(texels);
+         return;
+      }
+      for (unsigned round = 0; round < 64; round++) {
+         for (size_t i = 0; i < size; i++)
+            blocks[i] = (uint8_t)astc_rand(&s);
+         fe_block_decode(kind, blocks, w, h, texels);
+      }
+      /* every texel written: the last round's decode again gives the same */
+      uint8_t *again = malloc((size_t)w * h * 4);
+      CHECK(again != NULL);
+      if (again) {
+         memset(again, 0x5a, (size_t)w * h * 4);
+         fe_block_decode(kind, blocks, w, h, again);
+         CHECK(!memcmp(again, texels, (size_t)w * h * 4));
+      }
+      free(again);
+      free(blocks);
+      free(texels);
+   }
+}
+
 int
 main(void)
 {
@@ -407,5 +619,8 @@ main(void)
    test_bc();
    test_etc2();
    test_eac();
+   test_astc_blocks();
+   test_astc_mesa();
+   test_astc_random();
    return fe_test_report("unit.frontend.texcompress");
 }
