@@ -114,6 +114,7 @@ make_storage(struct glb_screen *scr, struct glb_resource *r)
    const struct mgp_resource_desc *d = &r->desc;
    r->unsupported = false;
    r->alpha_one = false;
+   r->alpha_kept = false;
    r->base_level = 0;
    r->max_level = 1000; /* GL's initial GL_TEXTURE_MAX_LEVEL */
    r->is_buffer = d->target == MGP_RESOURCE_TARGET_BUFFER;
@@ -188,21 +189,29 @@ make_storage(struct glb_screen *scr, struct glb_resource *r)
    /* An RGB format kept as RGBA (no_alpha) is its RGB twin on the host: alpha reads 1 and
     * writes to it are dropped, as GL says; it reads back as RGBA like the others, and uploads
     * drop the client's alpha. Only RGB8 of the twins is colour-renderable in GLES, and RGB16F
-    * where the host has EXT_color_buffer_half_float (with the sample counts it lists). */
+    * where the host has EXT_color_buffer_half_float (with the sample counts it lists). A
+    * format whose twin does not render but whose RGBA format does (RGB32F: no GLES extension
+    * renders it; SRGB8) is the RGBA format with alpha kept at 1 (alpha_kept), since the caps
+    * call the format colour-renderable and every texture may become an attachment. */
    const bool no_alpha = d->no_alpha && mgp_format_desc(d->format)->bits[3];
    GLenum internal = r->fmt->internal;
    if (no_alpha) {
       internal = glb_format_rgb_twin(d->format, &r->rgb_format);
       const bool rgb16f_rb = internal == GL_RGB16F && scr->ext_color_rgb16f &&
                              (d->samples <= 1 || (GLint)d->samples <= scr->rgb16f_max_samples);
-      if (!internal || (rb && internal != GL_RGB8 && !rgb16f_rb)) {
+      const bool twin_renders = internal == GL_RGB8 || rgb16f_rb;
+      if (internal && !twin_renders && glb_format_renderable(scr, r->fmt)) {
+         internal = r->fmt->internal;
+         r->alpha_kept = true;
+      } else if (!internal || (rb && !twin_renders)) {
          MGU_DECLINE(backend_format_unsupported,
                      "gles: a format without alpha (RGB kept as %s) the host has no RGB twin of",
                      mgp_format_name(d->format));
          r->unsupported = true;
          return;
+      } else {
+         r->alpha_one = true;
       }
-      r->alpha_one = true;
    }
    if (rb) {
       GLB_GL(h)->glGenRenderbuffers(1, &r->name);
@@ -579,6 +588,58 @@ zero_texture(const struct glb_host *h, struct glb_resource *r)
    }
 }
 
+void
+glb_clear_alpha_one(const struct glb_host *h, const struct glb_resource *r)
+{
+   static const GLfloat f[4] = {0, 0, 0, 1};
+   static const GLint i[4] = {0, 0, 0, 1};
+   static const GLuint u[4] = {0, 0, 0, 1};
+   const GLenum t = r->fmt->type;
+   if (!r->fmt->integer)
+      GLB_GL(h)->glClearBufferfv(GL_COLOR, 0, f);
+   else if (t == GL_BYTE || t == GL_SHORT || t == GL_INT)
+      GLB_GL(h)->glClearBufferiv(GL_COLOR, 0, i);
+   else
+      GLB_GL(h)->glClearBufferuiv(GL_COLOR, 0, u);
+}
+
+/* Every level and layer of an alpha_kept r cleared to (0, 0, 0, 1) through a framebuffer of
+ * its own (the caller sets scr->bound to NULL, as for zero_layer). */
+static void
+fill_alpha_one(const struct glb_host *h, struct glb_resource *r)
+{
+   const GLenum buf = GL_COLOR_ATTACHMENT0;
+   GLuint fbo = 0;
+   GLB_GL(h)->glGenFramebuffers(1, &fbo);
+   GLB_GL(h)->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
+   GLB_GL(h)->glDisable(GL_SCISSOR_TEST);
+   GLB_GL(h)->glDisable(GL_RASTERIZER_DISCARD);
+   GLB_GL(h)->glDrawBuffers(1, &buf);
+   GLB_GL(h)->glColorMaski(0, GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   const bool rb = r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER;
+   for (uint32_t l = 0; l < (rb ? 1 : r->levels) && l < 32; l++) {
+      const uint32_t ld =
+         r->tex_target == GL_TEXTURE_3D ? (r->layers >> l ? r->layers >> l : 1) : r->layers;
+      for (uint32_t z = 0; z < (rb ? 1 : ld); z++) {
+         if (rb || r->tex_target == GL_TEXTURE_2D_MULTISAMPLE ||
+             r->tex_target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
+            attach_whole(h, r, buf, z);
+         else if (r->tex_target == GL_TEXTURE_CUBE_MAP)
+            GLB_GL(h)->glFramebufferTexture2D(
+               GL_DRAW_FRAMEBUFFER, buf, GL_TEXTURE_CUBE_MAP_POSITIVE_X + z, r->name, (GLint)l);
+         else if (r->tex_target == GL_TEXTURE_2D)
+            GLB_GL(h)->glFramebufferTexture2D(GL_DRAW_FRAMEBUFFER, buf, GL_TEXTURE_2D, r->name,
+                                              (GLint)l);
+         else
+            GLB_GL(h)->glFramebufferTextureLayer(GL_DRAW_FRAMEBUFFER, buf, r->name, (GLint)l,
+                                                 (GLint)z);
+         glb_clear_alpha_one(h, r);
+      }
+   }
+   GLB_GL(h)->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+   GLB_GL(h)->glDeleteFramebuffers(1, &fbo);
+}
+
 static void
 zero_storage(struct glb_screen *scr, struct glb_resource *r)
 {
@@ -588,6 +649,8 @@ zero_storage(struct glb_screen *scr, struct glb_resource *r)
       return; /* no store of its own */
    if (r->is_buffer)
       zero_buffer(scr->h, r->desc.size);
+   else if (r->alpha_kept)
+      fill_alpha_one(scr->h, r);
    else if (r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER ||
             r->tex_target == GL_TEXTURE_2D_MULTISAMPLE ||
             r->tex_target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
@@ -621,6 +684,46 @@ upload_dropping_alpha(struct glb_context *ctx, const struct glb_resource *r, uin
    GLB_GL(h)->glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 0);
    upload(h, r, level, g, rgb, out_slice, r->rgb_format, r->fmt->type);
    free(rgb);
+}
+
+/* A region of RGBA texels into an alpha_kept texture: copied with every texel's alpha 1 (a
+ * float's, a half float's 0x3c00, sRGB8's 0xff or an integer's 1: the formats whose twin GLES
+ * does not render and whose RGBA form it does), since its host format keeps the alpha GL does
+ * not. */
+static void
+upload_alpha_one(struct glb_context *ctx, const struct glb_resource *r, uint32_t level,
+                 const struct mgp_sub_region *g, uint64_t row, uint64_t slice, const uint8_t *src)
+{
+   const struct glb_host *h = ctx->scr->h;
+   const uint32_t px = r->fmt->bytes;
+   const uint64_t out_row = (uint64_t)g->width * px, out_slice = out_row * g->height;
+   uint8_t *rgba = out_slice <= SIZE_MAX / g->depth ? malloc(out_slice * g->depth) : NULL;
+   if (!rgba) {
+      glb_fatal(ctx->scr, MGU_FATAL_OutOfMemory, "resource_subdata: an RGBA copy");
+      return;
+   }
+   static const float one = 1.0f;
+   static const uint16_t half_one = 0x3c00, u16_one = 1;
+   static const uint8_t unorm_one = 0xff, u8_one = 1;
+   static const uint32_t u32_one = 1;
+   const void *alpha = r->fmt->integer ? (px == 16  ? (const void *)&u32_one
+                                          : px == 8 ? (const void *)&u16_one
+                                                    : (const void *)&u8_one)
+                       : px == 16      ? (const void *)&one
+                       : px == 8       ? (const void *)&half_one
+                                       : (const void *)&unorm_one;
+   const uint32_t a_bytes = px / 4;
+   for (uint32_t z = 0; z < g->depth; z++)
+      for (uint32_t y = 0; y < g->height; y++) {
+         uint8_t *out = rgba + out_slice * z + out_row * y;
+         memcpy(out, src + slice * z + row * y, out_row);
+         for (uint32_t x = 0; x < g->width; x++)
+            memcpy(out + (size_t)px * x + px - a_bytes, alpha, a_bytes);
+      }
+   GLB_GL(h)->glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+   GLB_GL(h)->glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 0);
+   upload(h, r, level, g, rgba, out_slice, r->fmt->format, r->fmt->type);
+   free(rgba);
 }
 
 void
@@ -704,6 +807,10 @@ glb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const 
       const uint8_t *src = (const uint8_t *)args->data.ptr + g->src_offset;
       if (r->alpha_one) {
          upload_dropping_alpha(ctx, r, level, g, row, slice, src);
+         continue;
+      }
+      if (r->alpha_kept) {
+         upload_alpha_one(ctx, r, level, g, row, slice, src);
          continue;
       }
       GLB_GL(h)->glPixelStorei(GL_UNPACK_ROW_LENGTH, (GLint)(row / bpp));
@@ -836,6 +943,7 @@ glb_framebuffer_ready(struct glb_context *ctx, const char *call)
     * names is attached at i. */
    GLenum bufs[8];
    GLsizei n = 0;
+   uint8_t alpha_kept = 0;
    for (unsigned i = 0; i < 8; i++) {
       const int a = fb->draw_buffers[i];
       const struct mgp_surface none = {0};
@@ -850,10 +958,18 @@ glb_framebuffer_ready(struct glb_context *ctx, const char *call)
       }
       if (!glb_attach(ctx, GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i, s, call))
          return false;
+      const struct glb_resource *cr = s->kind ? glb_resource_for_use(scr, s->res, call) : NULL;
+      if (cr && cr->alpha_kept)
+         alpha_kept |= (uint8_t)(1u << i);
       bufs[i] = s->kind ? GL_COLOR_ATTACHMENT0 + i : GL_NONE;
       n = (GLsizei)i + 1;
    }
    GLB_GL(h)->glDrawBuffers(n, bufs);
+   if (alpha_kept != ctx->alpha_kept) { /* the colour masks the blend shadow holds change */
+      memset(scr->sh.blend_known, 0, sizeof(scr->sh.blend_known));
+      ctx->dirty |= GLB_DIRTY_RENDER;
+   }
+   ctx->alpha_kept = alpha_kept;
    const bool same_ds = fb->depth.kind && fb->stencil.kind &&
                         fb->depth.res.slot == fb->stencil.res.slot &&
                         fb->depth.res.gen == fb->stencil.res.gen;
@@ -925,7 +1041,7 @@ glb_clear(void *self, const struct mgp_clear *args, const void *tail, uint32_t t
    for (unsigned i = 0; i < 8; i++) {
       if (!(args->color_buffers & (1u << i)) || i >= (unsigned)ctx->scr->max_draw_buffers)
          continue;
-      const uint8_t m = args->color_write_mask[i];
+      const uint8_t m = args->color_write_mask[i] & (ctx->alpha_kept >> i & 1 ? 7 : 15);
       GLB_GL(h)->glColorMaski(i, m & 1, (m >> 1) & 1, (m >> 2) & 1, (m >> 3) & 1);
       if (args->color_kind == 1)
          GLB_GL(h)->glClearBufferiv(GL_COLOR, (GLint)i, (const GLint *)args->color);
