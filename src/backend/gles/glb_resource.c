@@ -726,6 +726,13 @@ upload_alpha_one(struct glb_context *ctx, const struct glb_resource *r, uint32_t
    free(rgba);
 }
 
+static bool subdata_texture(struct glb_context *ctx, const struct glb_resource *r,
+                            const struct mgp_resource_subdata *args, const void *tail,
+                            uint32_t tail_count);
+static void subdata_renderbuffer(struct glb_context *ctx, struct glb_resource *r,
+                                 const struct mgp_resource_subdata *args, const void *tail,
+                                 uint32_t tail_count);
+
 void
 glb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const void *tail,
                      uint32_t tail_count)
@@ -756,13 +763,28 @@ glb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const 
                                  args->data.ptr);
       return;
    }
-   if (args->format != r->desc.format || r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER ||
-       r->fmt->no_upload) {
+   if (args->format != r->desc.format || r->fmt->no_upload ||
+       (r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER && r->desc.samples > 1)) {
       MGU_DECLINE(backend_feature_unimplemented,
                   "gles: resource_subdata of %s texels into a %s resource of target %u",
                   mgp_format_name(args->format), mgp_format_name(r->desc.format), r->desc.target);
       return;
    }
+   if (r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER)
+      subdata_renderbuffer(ctx, r, args, tail, tail_count);
+   else
+      subdata_texture(ctx, r, args, tail, tail_count);
+}
+
+/* resource_subdata's regions into texture r, each checked against the level and the span;
+ * false after a Fatal. */
+static bool
+subdata_texture(struct glb_context *ctx, const struct glb_resource *r,
+                const struct mgp_resource_subdata *args, const void *tail, uint32_t tail_count)
+{
+   struct glb_screen *scr = ctx->scr;
+   const struct glb_host *h = scr->h;
+   char detail[128];
    const struct mgp_sub_region *regions = tail;
    const uint32_t level = args->level;
    const uint32_t lw = level < 32 ? r->desc.width >> level : 0;
@@ -785,7 +807,7 @@ glb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const 
           (uint32_t)g->z > d_max - g->depth) {
          snprintf(detail, sizeof(detail), "resource_subdata: region %u outside level %u", i, level);
          glb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
-         return;
+         return false;
       }
       if (!g->width || !g->height || !g->depth)
          continue;
@@ -796,7 +818,7 @@ glb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const 
           !span_has(&args->data, g->src_offset, slice * (g->depth - 1) + last_row)) {
          snprintf(detail, sizeof(detail), "resource_subdata: region %u outside the span", i);
          glb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
-         return;
+         return false;
       }
       if (slice % row) {
          MGU_DECLINE(backend_feature_unimplemented,
@@ -819,6 +841,72 @@ glb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const 
    }
    GLB_GL(h)->glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
    GLB_GL(h)->glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 0);
+   return true;
+}
+
+/* resource_subdata into a single-sampled renderbuffer (what a surface's buffers take when they
+ * move to another share group, fe_surface_move.c): GLES uploads into textures only, so the
+ * regions go into a scratch 2D texture of the renderbuffer's host format, then each region's
+ * rectangle is blitted into the renderbuffer (one format: the host's blit copies it as is). */
+static void
+subdata_renderbuffer(struct glb_context *ctx, struct glb_resource *r,
+                     const struct mgp_resource_subdata *args, const void *tail, uint32_t tail_count)
+{
+   struct glb_screen *scr = ctx->scr;
+   const struct glb_host *h = scr->h;
+   GLenum rgb_upload;
+   const GLenum internal =
+      r->alpha_one ? glb_format_rgb_twin(r->desc.format, &rgb_upload) : r->fmt->internal;
+   struct glb_resource tmp = *r;
+   tmp.desc.target = MGP_RESOURCE_TARGET_TEX_2D;
+   tmp.tex_target = GL_TEXTURE_2D;
+   tmp.layers = 1;
+   tmp.levels = 1;
+   GLB_GL(h)->glGenTextures(1, &tmp.name);
+   GLB_GL(h)->glBindTexture(GL_TEXTURE_2D, tmp.name);
+   GLB_GL(h)->glTexStorage2D(GL_TEXTURE_2D, 1, internal, (GLsizei)r->desc.width,
+                             (GLsizei)r->desc.height);
+   GLuint fbo[2] = {0, 0};
+   if (subdata_texture(ctx, &tmp, args, tail, tail_count)) {
+      const GLenum at = glb_attachment_of(r);
+      const struct mgp_format_desc *fd = mgp_format_desc(r->desc.format);
+      const GLbitfield bits = !r->fmt->depth_stencil ? GL_COLOR_BUFFER_BIT
+                                                     : (fd->bits[4] ? GL_DEPTH_BUFFER_BIT : 0) |
+                                                          (fd->bits[5] ? GL_STENCIL_BUFFER_BIT : 0);
+      const GLenum color0 = GL_COLOR_ATTACHMENT0, none = GL_NONE;
+      GLB_GL(h)->glGenFramebuffers(2, fbo);
+      GLB_GL(h)->glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+      GLB_GL(h)->glFramebufferTexture2D(GL_READ_FRAMEBUFFER, at, GL_TEXTURE_2D, tmp.name, 0);
+      GLB_GL(h)->glReadBuffer(at == GL_COLOR_ATTACHMENT0 ? GL_COLOR_ATTACHMENT0 : GL_NONE);
+      GLB_GL(h)->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[1]);
+      GLB_GL(h)->glFramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, at, GL_RENDERBUFFER, r->name);
+      GLB_GL(h)->glDrawBuffers(1, at == GL_COLOR_ATTACHMENT0 ? &color0 : &none);
+      GLB_GL(h)->glDisable(GL_SCISSOR_TEST);
+      GLB_GL(h)->glDisable(GL_RASTERIZER_DISCARD);
+      if (scr->ext_srgb_write_control)
+         GLB_GL(h)->glEnable(GL_FRAMEBUFFER_SRGB_EXT);
+      while (GLB_GL(h)->glGetError() != GL_NO_ERROR)
+         ;
+      const struct mgp_sub_region *regions = tail;
+      for (uint32_t i = 0; i < tail_count; i++) {
+         const struct mgp_sub_region *g = &regions[i];
+         const GLint x1 = g->x + (GLint)g->width, y1 = g->y + (GLint)g->height;
+         GLB_GL(h)->glBlitFramebuffer(g->x, g->y, x1, y1, g->x, g->y, x1, y1, bits, GL_NEAREST);
+      }
+      const GLenum err = GLB_GL(h)->glGetError();
+      if (err != GL_NO_ERROR)
+         MGU_DECLINE(backend_feature_unimplemented,
+                     "gles: resource_subdata into a %s renderbuffer: the host's blit refused "
+                     "(0x%x)",
+                     mgp_format_name(r->desc.format), err);
+      GLB_GL(h)->glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+      GLB_GL(h)->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+      GLB_GL(h)->glDeleteFramebuffers(2, fbo);
+   }
+   GLB_GL(h)->glDeleteTextures(1, &tmp.name);
+   ctx->fb_valid = false; /* the framebuffer bindings changed */
+   scr->bound = NULL;     /* and the scissor and discard state */
+   glb_shadow_forget(scr);
 }
 
 void
