@@ -28,7 +28,7 @@ logs=$out/logs/$arm/$name
 fail() { echo "expect_decline: FAIL: $*" >&2; exit 1; }
 if [ -n "$knob" ]; then
   [ "$rc" -ne 0 ] || fail "$name passed with $knob: the knob took nothing away"
-  if ! grep -Eq "mgl-scenario $name: FAIL: .*(pixel \(|pixel [0-9]+ is \(|captured word )" "$log" ||
+  if ! grep -Eq "mgl-scenario $name: FAIL: .*(pixel \(|(pixel|texel) [0-9]+ is \(|captured word )" "$log" ||
      grep -q 'Fatal{' "$log" ||
      grep -q 'SETUP ERROR' "$log"; then
     fail "$name failed, but not on pixels"

@@ -1689,3 +1689,109 @@ sc_rgb16f(void)
    model_rect(&m, W / 2, 0, W, H, to8(V4(0.4f, 0.4f, 0.8f, 1.0f)));
    check_frame("RGB16F blitted and sampled", &m);
 }
+
+/* Reads pixel (x, y) of the bound read framebuffer as floats and fails unless it is want. */
+static void
+rgb32f_expect(const char *phase, int x, int y, vec4f want)
+{
+   float px[4] = {-1, -1, -1, -1};
+   glReadPixels(x, y, 1, 1, GL_RGBA, GL_FLOAT, px);
+   check_gl_error(phase);
+   if (memcmp(px, want.v, sizeof(px)))
+      fail("%s: (%d, %d) reads (%g, %g, %g, %g), expected (%g, %g, %g, %g)", phase, x, y, px[0],
+           px[1], px[2], px[3], want.v[0], want.v[1], want.v[2], want.v[3]);
+}
+
+/* rgb32f_render: a GL_RGB32F texture as a colour attachment (colour-renderable in GL 3.3: the
+ * GLES backend's host has no renderable RGB32F, so it keeps it as RGBA32F with alpha 1). An 8x8
+ * RGB32F texture uploaded from RGBA texels whose alpha is 0.25 reads alpha 1; cleared to
+ * (0.25, 0.5, 0.75, 0.5) it reads (0.25, 0.5, 0.75, 1); a quad of (0.5, 0.5, 0.5, 0.25) blended
+ * with (GL_DST_ALPHA, GL_ZERO) over its left half reads (0.5, 0.5, 0.5, 1) there (the
+ * destination's alpha is 1 and the quad's alpha is not kept); an RGBA32F texture of alpha 0.25
+ * blitted over its top half reads alpha 1. The texture is then sampled into the window. */
+void
+sc_rgb32f_render(void)
+{
+   enum { N = 8 };
+   static float texels[N * N][4];
+   for (int i = 0; i < N * N; i++) {
+      texels[i][0] = 0.125f;
+      texels[i][1] = 0.375f;
+      texels[i][2] = 0.625f;
+      texels[i][3] = 0.25f;
+   }
+   GLuint tex[2], fbo[2];
+   glGenTextures(2, tex);
+   gl.GenFramebuffers(2, fbo);
+   gl.ActiveTexture(GL_TEXTURE0);
+   glBindTexture(GL_TEXTURE_2D, tex[0]);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB32F, N, N, 0, GL_RGBA, GL_FLOAT, texels);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
+   gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[0], 0);
+   const GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+   if (st != GL_FRAMEBUFFER_COMPLETE)
+      fail("an RGB32F texture's framebuffer is 0x%x, not complete", st);
+   rgb32f_expect("RGB32F uploaded with alpha 0.25", 5, 5, V4(0.125f, 0.375f, 0.625f, 1.0f));
+   glViewport(0, 0, N, N);
+   glClearColor(0.25f, 0.5f, 0.75f, 0.5f);
+   glClear(GL_COLOR_BUFFER_BIT);
+   rgb32f_expect("RGB32F cleared", 3, 3, V4(0.25f, 0.5f, 0.75f, 1.0f));
+
+   /* the window's pixels: 0..N-1 of the fbo's viewport are the quad's x 0..N/2 */
+   GLuint solid = solid_program();
+   gl.UseProgram(solid);
+   gl.Uniform2f(uloc(solid, "u_offset"), 0.0f, 0.0f);
+   set_vec4(solid, "u_color", V4(0.5f, 0.5f, 0.5f, 0.25f));
+   float xy[12];
+   rect_vertices(xy, 0, 0, 32, 64); /* the left half of the 8x8 target (ndc -1..0) */
+   const mesh quad = make_mesh(xy, 6);
+   glEnable(GL_BLEND);
+   glBlendFunc(GL_DST_ALPHA, GL_ZERO);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glDisable(GL_BLEND);
+   rgb32f_expect("RGB32F blended with GL_DST_ALPHA", 1, 4, V4(0.5f, 0.5f, 0.5f, 1.0f));
+   rgb32f_expect("RGB32F outside the blended quad", 6, 4, V4(0.25f, 0.5f, 0.75f, 1.0f));
+
+   glBindTexture(GL_TEXTURE_2D, tex[1]);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, N, N, 0, GL_RGBA, GL_FLOAT, texels);
+   gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1]);
+   gl.FramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[1], 0);
+   gl.BlitFramebuffer(0, N / 2, N, N, 0, N / 2, N, N, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+   check_gl_error("blit from RGBA32F into RGB32F");
+   gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+   rgb32f_expect("RGB32F blitted into from RGBA32F of alpha 0.25", 6, 6,
+                 V4(0.125f, 0.375f, 0.625f, 1.0f));
+   rgb32f_expect("RGB32F below the blit", 6, 1, V4(0.25f, 0.5f, 0.75f, 1.0f));
+
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   glViewport(0, 0, W, H);
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 0.0f);
+   clear_to(bg);
+   glBindTexture(GL_TEXTURE_2D, tex[0]);
+   static const char *fs = "#version 330 core\n"
+                           "uniform sampler2D u_tex;\n"
+                           "in vec2 v_uv;\n"
+                           "out vec4 o_color;\n"
+                           "void main() { o_color = texture(u_tex, v_uv); }\n";
+   GLuint p = link_program(VS_TEXTURED, fs);
+   gl.UseProgram(p);
+   gl.Uniform1i(uloc(p, "u_tex"), 0);
+   textured_quad_vao(0, 0, W, H);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("draw sampling RGB32F");
+   model md;
+   model_init(&md, bg);
+   /* texel rows 0..3: left half blended, right half cleared; rows 4..7: blitted */
+   model_rect(&md, 0, 0, W / 2, H / 2, to8(V4(0.5f, 0.5f, 0.5f, 1.0f)));
+   model_rect(&md, W / 2, 0, W, H / 2, to8(V4(0.25f, 0.5f, 0.75f, 1.0f)));
+   model_rect(&md, 0, H / 2, W, H, to8(V4(0.125f, 0.375f, 0.625f, 1.0f)));
+   check_frame("RGB32F sampled", &md);
+   gl.DeleteFramebuffers(2, fbo);
+   glDeleteTextures(2, tex);
+   gl.DeleteVertexArrays(1, &quad.vao);
+   gl.DeleteBuffers(1, &quad.vbo);
+   gl.DeleteProgram(p);
+   gl.DeleteProgram(solid);
+}

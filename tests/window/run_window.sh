@@ -20,7 +20,8 @@
 #                      mipmapped texture and the desktop effects (EXT framebuffer names)
 #   MODE glxmark2_full desktop glmark2 --validate on every default scene: the 27 Mesa validates
 # Then the arm proof: the session's client.log names transport=ARM (another vendor, or another
-# arm, fails the test), and no log reports a Fatal.
+# arm, fails the test), and no log reports a Fatal; with MGL_BACKEND=gles also the backend proof
+# (the session line names backend=gles).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 [ $# -eq 5 ] || { echo "usage: $0 ARM MODE MGL_WINDOW_TEST VENDOR_JSON OUT_DIR" >&2; exit 2; }
@@ -129,6 +130,13 @@ client_log=$log_dir/client.log
 if ! grep -Eq "(^|[[:space:]])transport=${arm}([[:space:]]|\$)" "$client_log" 2>/dev/null; then
   echo "run_window: FAIL: ARM PROOF: $client_log has no transport=$arm line" >&2
   exit 1
+fi
+if [ "${MGL_BACKEND:-}" = gles ]; then
+  # backend proof: the session ran on the GLES backend (the host's GLES), not on Vulkan
+  if ! grep -Eq "(^|[[:space:]])transport=${arm} backend=gles([[:space:]]|\$)" "$client_log"; then
+    echo "run_window: FAIL: BACKEND PROOF: $client_log has no transport=$arm backend=gles line" >&2
+    exit 1
+  fi
 fi
 if [ "${MGL_VK_VALIDATION:-0}" = 1 ]; then
   # Every session's backend counts what the validation layer said.

@@ -277,6 +277,12 @@ struct glb_resource {
    uint32_t layers;   /* 3D depth, array layers, 6 for a cube, else 1 */
    bool alpha_one;    /* no_alpha kept as RGB on the host: uploads drop the client's alpha */
    GLenum rgb_format; /* alpha_one: the format its uploads name (GL_RGB or GL_RGB_INTEGER) */
+   /* no_alpha kept as the RGBA format with alpha 1 in every texel: the RGB twin does not
+    * render on this host (RGB32F, SRGB8, the 8/16-bit integers; RGB16F without
+    * EXT_color_buffer_half_float), the
+    * RGBA format does. Uploads, new stores, blits and copies write alpha 1, draws and clears
+    * mask it (glb_framebuffer_ready's alpha_kept) */
+   bool alpha_kept;
    GLint base_level, max_level; /* the host texture's, as set_texture_params last set them */
    uint32_t levels;             /* a texture's host levels (make_storage) */
    uint64_t store_serial;       /* which host store this is (a new one at each make_storage) */
@@ -410,6 +416,7 @@ struct glb_context {
    GLuint user_indices; /* scratch element buffer for draws with the client's own indices */
    struct mgp_framebuffer_state fb;
    bool fb_valid;                    /* every attachment resolved, host framebuffer complete */
+   uint8_t alpha_kept;               /* draw buffers whose image is alpha_kept: alpha masked */
    struct mgp_pixel_pack_state pack; /* pack_to_buffer's layout (set_pixel_pack_state) */
    struct mgp_dynamic_state dyn;
    bool dyn_set;
@@ -692,6 +699,10 @@ glb_shadow_set(struct glb_screen *scr, uint32_t bit)
  * names none); false: declined. */
 /* The attachment point of r's images: colour 0, depth, stencil or depth-stencil. */
 GLenum glb_attachment_of(const struct glb_resource *r);
+/* Clears colour attachment 0 of the bound draw framebuffer, r's image, to (0, 0, 0, 1) in r's
+ * kind (float, signed or unsigned integer): with alpha alone unmasked, an alpha_kept image's
+ * alpha back to 1. */
+void glb_clear_alpha_one(const struct glb_host *h, const struct glb_resource *r);
 bool glb_attach(struct glb_context *ctx, GLenum target, GLenum at, const struct mgp_surface *s,
                 const char *call);
 /* Binds the context's draw framebuffer (re-resolving attachments); false: declined. */

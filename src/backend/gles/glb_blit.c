@@ -71,6 +71,29 @@ blit_through_copy(struct glb_context *ctx, const struct glb_resource *src, GLenu
    return err;
 }
 
+/* After a blit wrote colour into an alpha_kept image (glb.h): its alpha back to 1 everywhere,
+ * as GL's blit into an RGB image writes none (the host's blit writes the source's alpha). */
+static void
+keep_alpha_one(struct glb_context *ctx, const struct glb_resource *dst, const struct mgp_blit *args,
+               uint32_t mask)
+{
+   if (!dst->alpha_kept || !(mask & MGP_BLIT_COLOR))
+      return;
+   const struct glb_host *h = ctx->scr->h;
+   const GLenum color0 = GL_COLOR_ATTACHMENT0;
+   GLB_GL(h)->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ctx->blit_fbo);
+   detach_all(h, GL_DRAW_FRAMEBUFFER);
+   ctx->fb_valid = false;
+   ctx->scr->bound = NULL; /* the mask and scissor differ from the context's draw state */
+   if (!glb_attach(ctx, GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, &args->dst, "blit"))
+      return;
+   GLB_GL(h)->glDrawBuffers(1, &color0);
+   GLB_GL(h)->glDisable(GL_SCISSOR_TEST);
+   GLB_GL(h)->glDisable(GL_RASTERIZER_DISCARD);
+   GLB_GL(h)->glColorMaski(0, GL_FALSE, GL_FALSE, GL_FALSE, GL_TRUE);
+   glb_clear_alpha_one(h, dst);
+}
+
 static int64_t
 gcd64(int64_t a, int64_t b)
 {
@@ -184,6 +207,7 @@ glb_blit(void *self, const struct mgp_blit *args, const void *tail, uint32_t tai
    }
    if (raw_srgb) {
       glb_blit_draw(ctx, src, dst, args, mask);
+      keep_alpha_one(ctx, dst, args, mask);
       return;
    }
    /* the host's blit converts sRGB as GLES does, unless EXT_sRGB_write_control's switch (which
@@ -208,6 +232,7 @@ glb_blit(void *self, const struct mgp_blit *args, const void *tail, uint32_t tai
    GLenum err = GLB_GL(h)->glGetError();
    if (err == GL_INVALID_OPERATION && glb_blit_needs_draw(src, dst, mask)) {
       glb_blit_draw(ctx, src, dst, args, mask); /* what GLES's blit refuses and GL's does not */
+      keep_alpha_one(ctx, dst, args, mask);
       return;
    }
    if (err == GL_INVALID_OPERATION)
@@ -220,6 +245,8 @@ glb_blit(void *self, const struct mgp_blit *args, const void *tail, uint32_t tai
                   "samples to %s, %u samples, mask 0x%x)",
                   err, rs, ds, mgp_format_name(src->desc.format), src->desc.samples,
                   mgp_format_name(dst->desc.format), dst->desc.samples, mask);
+   else
+      keep_alpha_one(ctx, dst, args, mask);
 }
 
 /* ---- resource_copy_region ------------------------------------------------------------------- */

@@ -332,7 +332,7 @@ apply_blend(struct glb_context *ctx, const struct mgp_render_state *s)
       const struct mgp_blend_target *b = &s->blend[s->independent_blend ? i : 0];
       if (sh->blend_known[i] && !memcmp(&sh->blend[i], b, sizeof(*b)))
          continue;
-      const uint8_t m = b->color_mask;
+      const uint8_t m = b->color_mask & (ctx->alpha_kept >> i & 1 ? 7 : 15);
       GLB_GL(h)->glColorMaski(i, m & 1, (m >> 1) & 1, (m >> 2) & 1, (m >> 3) & 1);
       if (!b->enable) {
          GLB_GL(h)->glDisablei(GL_BLEND, i);
@@ -732,6 +732,7 @@ apply_state(struct glb_context *ctx)
    }
    if ((todo & GLB_DIRTY_FB) && !glb_framebuffer_ready(ctx, "draw"))
       return false;
+   todo |= ctx->dirty & GLB_DIRTY_RENDER; /* alpha_kept attachments changed (their masks) */
    if (todo & (GLB_DIRTY_RENDER | GLB_DIRTY_STENCIL | GLB_DIRTY_MULTISAMPLE)) {
       const struct glb_render_state *rs = render_state_for_draw(ctx);
       if (!rs)

@@ -114,6 +114,7 @@ make_storage(struct glb_screen *scr, struct glb_resource *r)
    const struct mgp_resource_desc *d = &r->desc;
    r->unsupported = false;
    r->alpha_one = false;
+   r->alpha_kept = false;
    r->base_level = 0;
    r->max_level = 1000; /* GL's initial GL_TEXTURE_MAX_LEVEL */
    r->is_buffer = d->target == MGP_RESOURCE_TARGET_BUFFER;
@@ -188,21 +189,29 @@ make_storage(struct glb_screen *scr, struct glb_resource *r)
    /* An RGB format kept as RGBA (no_alpha) is its RGB twin on the host: alpha reads 1 and
     * writes to it are dropped, as GL says; it reads back as RGBA like the others, and uploads
     * drop the client's alpha. Only RGB8 of the twins is colour-renderable in GLES, and RGB16F
-    * where the host has EXT_color_buffer_half_float (with the sample counts it lists). */
+    * where the host has EXT_color_buffer_half_float (with the sample counts it lists). A
+    * format whose twin does not render but whose RGBA format does (RGB32F: no GLES extension
+    * renders it; SRGB8) is the RGBA format with alpha kept at 1 (alpha_kept), since the caps
+    * call the format colour-renderable and every texture may become an attachment. */
    const bool no_alpha = d->no_alpha && mgp_format_desc(d->format)->bits[3];
    GLenum internal = r->fmt->internal;
    if (no_alpha) {
       internal = glb_format_rgb_twin(d->format, &r->rgb_format);
       const bool rgb16f_rb = internal == GL_RGB16F && scr->ext_color_rgb16f &&
                              (d->samples <= 1 || (GLint)d->samples <= scr->rgb16f_max_samples);
-      if (!internal || (rb && internal != GL_RGB8 && !rgb16f_rb)) {
+      const bool twin_renders = internal == GL_RGB8 || rgb16f_rb;
+      if (internal && !twin_renders && glb_format_renderable(scr, r->fmt)) {
+         internal = r->fmt->internal;
+         r->alpha_kept = true;
+      } else if (!internal || (rb && !twin_renders)) {
          MGU_DECLINE(backend_format_unsupported,
                      "gles: a format without alpha (RGB kept as %s) the host has no RGB twin of",
                      mgp_format_name(d->format));
          r->unsupported = true;
          return;
+      } else {
+         r->alpha_one = true;
       }
-      r->alpha_one = true;
    }
    if (rb) {
       GLB_GL(h)->glGenRenderbuffers(1, &r->name);
@@ -579,6 +588,58 @@ zero_texture(const struct glb_host *h, struct glb_resource *r)
    }
 }
 
+void
+glb_clear_alpha_one(const struct glb_host *h, const struct glb_resource *r)
+{
+   static const GLfloat f[4] = {0, 0, 0, 1};
+   static const GLint i[4] = {0, 0, 0, 1};
+   static const GLuint u[4] = {0, 0, 0, 1};
+   const GLenum t = r->fmt->type;
+   if (!r->fmt->integer)
+      GLB_GL(h)->glClearBufferfv(GL_COLOR, 0, f);
+   else if (t == GL_BYTE || t == GL_SHORT || t == GL_INT)
+      GLB_GL(h)->glClearBufferiv(GL_COLOR, 0, i);
+   else
+      GLB_GL(h)->glClearBufferuiv(GL_COLOR, 0, u);
+}
+
+/* Every level and layer of an alpha_kept r cleared to (0, 0, 0, 1) through a framebuffer of
+ * its own (the caller sets scr->bound to NULL, as for zero_layer). */
+static void
+fill_alpha_one(const struct glb_host *h, struct glb_resource *r)
+{
+   const GLenum buf = GL_COLOR_ATTACHMENT0;
+   GLuint fbo = 0;
+   GLB_GL(h)->glGenFramebuffers(1, &fbo);
+   GLB_GL(h)->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
+   GLB_GL(h)->glDisable(GL_SCISSOR_TEST);
+   GLB_GL(h)->glDisable(GL_RASTERIZER_DISCARD);
+   GLB_GL(h)->glDrawBuffers(1, &buf);
+   GLB_GL(h)->glColorMaski(0, GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   const bool rb = r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER;
+   for (uint32_t l = 0; l < (rb ? 1 : r->levels) && l < 32; l++) {
+      const uint32_t ld =
+         r->tex_target == GL_TEXTURE_3D ? (r->layers >> l ? r->layers >> l : 1) : r->layers;
+      for (uint32_t z = 0; z < (rb ? 1 : ld); z++) {
+         if (rb || r->tex_target == GL_TEXTURE_2D_MULTISAMPLE ||
+             r->tex_target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
+            attach_whole(h, r, buf, z);
+         else if (r->tex_target == GL_TEXTURE_CUBE_MAP)
+            GLB_GL(h)->glFramebufferTexture2D(
+               GL_DRAW_FRAMEBUFFER, buf, GL_TEXTURE_CUBE_MAP_POSITIVE_X + z, r->name, (GLint)l);
+         else if (r->tex_target == GL_TEXTURE_2D)
+            GLB_GL(h)->glFramebufferTexture2D(GL_DRAW_FRAMEBUFFER, buf, GL_TEXTURE_2D, r->name,
+                                              (GLint)l);
+         else
+            GLB_GL(h)->glFramebufferTextureLayer(GL_DRAW_FRAMEBUFFER, buf, r->name, (GLint)l,
+                                                 (GLint)z);
+         glb_clear_alpha_one(h, r);
+      }
+   }
+   GLB_GL(h)->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+   GLB_GL(h)->glDeleteFramebuffers(1, &fbo);
+}
+
 static void
 zero_storage(struct glb_screen *scr, struct glb_resource *r)
 {
@@ -588,6 +649,8 @@ zero_storage(struct glb_screen *scr, struct glb_resource *r)
       return; /* no store of its own */
    if (r->is_buffer)
       zero_buffer(scr->h, r->desc.size);
+   else if (r->alpha_kept)
+      fill_alpha_one(scr->h, r);
    else if (r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER ||
             r->tex_target == GL_TEXTURE_2D_MULTISAMPLE ||
             r->tex_target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
@@ -623,6 +686,53 @@ upload_dropping_alpha(struct glb_context *ctx, const struct glb_resource *r, uin
    free(rgb);
 }
 
+/* A region of RGBA texels into an alpha_kept texture: copied with every texel's alpha 1 (a
+ * float's, a half float's 0x3c00, sRGB8's 0xff or an integer's 1: the formats whose twin GLES
+ * does not render and whose RGBA form it does), since its host format keeps the alpha GL does
+ * not. */
+static void
+upload_alpha_one(struct glb_context *ctx, const struct glb_resource *r, uint32_t level,
+                 const struct mgp_sub_region *g, uint64_t row, uint64_t slice, const uint8_t *src)
+{
+   const struct glb_host *h = ctx->scr->h;
+   const uint32_t px = r->fmt->bytes;
+   const uint64_t out_row = (uint64_t)g->width * px, out_slice = out_row * g->height;
+   uint8_t *rgba = out_slice <= SIZE_MAX / g->depth ? malloc(out_slice * g->depth) : NULL;
+   if (!rgba) {
+      glb_fatal(ctx->scr, MGU_FATAL_OutOfMemory, "resource_subdata: an RGBA copy");
+      return;
+   }
+   static const float one = 1.0f;
+   static const uint16_t half_one = 0x3c00, u16_one = 1;
+   static const uint8_t unorm_one = 0xff, u8_one = 1;
+   static const uint32_t u32_one = 1;
+   const void *alpha = r->fmt->integer ? (px == 16  ? (const void *)&u32_one
+                                          : px == 8 ? (const void *)&u16_one
+                                                    : (const void *)&u8_one)
+                       : px == 16      ? (const void *)&one
+                       : px == 8       ? (const void *)&half_one
+                                       : (const void *)&unorm_one;
+   const uint32_t a_bytes = px / 4;
+   for (uint32_t z = 0; z < g->depth; z++)
+      for (uint32_t y = 0; y < g->height; y++) {
+         uint8_t *out = rgba + out_slice * z + out_row * y;
+         memcpy(out, src + slice * z + row * y, out_row);
+         for (uint32_t x = 0; x < g->width; x++)
+            memcpy(out + (size_t)px * x + px - a_bytes, alpha, a_bytes);
+      }
+   GLB_GL(h)->glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+   GLB_GL(h)->glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 0);
+   upload(h, r, level, g, rgba, out_slice, r->fmt->format, r->fmt->type);
+   free(rgba);
+}
+
+static bool subdata_texture(struct glb_context *ctx, const struct glb_resource *r,
+                            const struct mgp_resource_subdata *args, const void *tail,
+                            uint32_t tail_count);
+static void subdata_renderbuffer(struct glb_context *ctx, struct glb_resource *r,
+                                 const struct mgp_resource_subdata *args, const void *tail,
+                                 uint32_t tail_count);
+
 void
 glb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const void *tail,
                      uint32_t tail_count)
@@ -653,13 +763,28 @@ glb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const 
                                  args->data.ptr);
       return;
    }
-   if (args->format != r->desc.format || r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER ||
-       r->fmt->no_upload) {
+   if (args->format != r->desc.format || r->fmt->no_upload ||
+       (r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER && r->desc.samples > 1)) {
       MGU_DECLINE(backend_feature_unimplemented,
                   "gles: resource_subdata of %s texels into a %s resource of target %u",
                   mgp_format_name(args->format), mgp_format_name(r->desc.format), r->desc.target);
       return;
    }
+   if (r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER)
+      subdata_renderbuffer(ctx, r, args, tail, tail_count);
+   else
+      subdata_texture(ctx, r, args, tail, tail_count);
+}
+
+/* resource_subdata's regions into texture r, each checked against the level and the span;
+ * false after a Fatal. */
+static bool
+subdata_texture(struct glb_context *ctx, const struct glb_resource *r,
+                const struct mgp_resource_subdata *args, const void *tail, uint32_t tail_count)
+{
+   struct glb_screen *scr = ctx->scr;
+   const struct glb_host *h = scr->h;
+   char detail[128];
    const struct mgp_sub_region *regions = tail;
    const uint32_t level = args->level;
    const uint32_t lw = level < 32 ? r->desc.width >> level : 0;
@@ -682,7 +807,7 @@ glb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const 
           (uint32_t)g->z > d_max - g->depth) {
          snprintf(detail, sizeof(detail), "resource_subdata: region %u outside level %u", i, level);
          glb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
-         return;
+         return false;
       }
       if (!g->width || !g->height || !g->depth)
          continue;
@@ -693,7 +818,7 @@ glb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const 
           !span_has(&args->data, g->src_offset, slice * (g->depth - 1) + last_row)) {
          snprintf(detail, sizeof(detail), "resource_subdata: region %u outside the span", i);
          glb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
-         return;
+         return false;
       }
       if (slice % row) {
          MGU_DECLINE(backend_feature_unimplemented,
@@ -706,12 +831,82 @@ glb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const 
          upload_dropping_alpha(ctx, r, level, g, row, slice, src);
          continue;
       }
+      if (r->alpha_kept) {
+         upload_alpha_one(ctx, r, level, g, row, slice, src);
+         continue;
+      }
       GLB_GL(h)->glPixelStorei(GL_UNPACK_ROW_LENGTH, (GLint)(row / bpp));
       GLB_GL(h)->glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, (GLint)(slice / row));
       upload(h, r, level, g, src, slice, r->fmt->format, r->fmt->type);
    }
    GLB_GL(h)->glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
    GLB_GL(h)->glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 0);
+   return true;
+}
+
+/* resource_subdata into a single-sampled renderbuffer (what a surface's buffers take when they
+ * move to another share group, fe_surface_move.c): GLES uploads into textures only, so the
+ * regions go into a scratch 2D texture of the renderbuffer's host format, then each region's
+ * rectangle is blitted into the renderbuffer (one format: the host's blit copies it as is). */
+static void
+subdata_renderbuffer(struct glb_context *ctx, struct glb_resource *r,
+                     const struct mgp_resource_subdata *args, const void *tail, uint32_t tail_count)
+{
+   struct glb_screen *scr = ctx->scr;
+   const struct glb_host *h = scr->h;
+   GLenum rgb_upload;
+   const GLenum internal =
+      r->alpha_one ? glb_format_rgb_twin(r->desc.format, &rgb_upload) : r->fmt->internal;
+   struct glb_resource tmp = *r;
+   tmp.desc.target = MGP_RESOURCE_TARGET_TEX_2D;
+   tmp.tex_target = GL_TEXTURE_2D;
+   tmp.layers = 1;
+   tmp.levels = 1;
+   GLB_GL(h)->glGenTextures(1, &tmp.name);
+   GLB_GL(h)->glBindTexture(GL_TEXTURE_2D, tmp.name);
+   GLB_GL(h)->glTexStorage2D(GL_TEXTURE_2D, 1, internal, (GLsizei)r->desc.width,
+                             (GLsizei)r->desc.height);
+   GLuint fbo[2] = {0, 0};
+   if (subdata_texture(ctx, &tmp, args, tail, tail_count)) {
+      const GLenum at = glb_attachment_of(r);
+      const struct mgp_format_desc *fd = mgp_format_desc(r->desc.format);
+      const GLbitfield bits = !r->fmt->depth_stencil ? GL_COLOR_BUFFER_BIT
+                                                     : (fd->bits[4] ? GL_DEPTH_BUFFER_BIT : 0) |
+                                                          (fd->bits[5] ? GL_STENCIL_BUFFER_BIT : 0);
+      const GLenum color0 = GL_COLOR_ATTACHMENT0, none = GL_NONE;
+      GLB_GL(h)->glGenFramebuffers(2, fbo);
+      GLB_GL(h)->glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+      GLB_GL(h)->glFramebufferTexture2D(GL_READ_FRAMEBUFFER, at, GL_TEXTURE_2D, tmp.name, 0);
+      GLB_GL(h)->glReadBuffer(at == GL_COLOR_ATTACHMENT0 ? GL_COLOR_ATTACHMENT0 : GL_NONE);
+      GLB_GL(h)->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[1]);
+      GLB_GL(h)->glFramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, at, GL_RENDERBUFFER, r->name);
+      GLB_GL(h)->glDrawBuffers(1, at == GL_COLOR_ATTACHMENT0 ? &color0 : &none);
+      GLB_GL(h)->glDisable(GL_SCISSOR_TEST);
+      GLB_GL(h)->glDisable(GL_RASTERIZER_DISCARD);
+      if (scr->ext_srgb_write_control)
+         GLB_GL(h)->glEnable(GL_FRAMEBUFFER_SRGB_EXT);
+      while (GLB_GL(h)->glGetError() != GL_NO_ERROR)
+         ;
+      const struct mgp_sub_region *regions = tail;
+      for (uint32_t i = 0; i < tail_count; i++) {
+         const struct mgp_sub_region *g = &regions[i];
+         const GLint x1 = g->x + (GLint)g->width, y1 = g->y + (GLint)g->height;
+         GLB_GL(h)->glBlitFramebuffer(g->x, g->y, x1, y1, g->x, g->y, x1, y1, bits, GL_NEAREST);
+      }
+      const GLenum err = GLB_GL(h)->glGetError();
+      if (err != GL_NO_ERROR)
+         MGU_DECLINE(backend_feature_unimplemented,
+                     "gles: resource_subdata into a %s renderbuffer: the host's blit refused "
+                     "(0x%x)",
+                     mgp_format_name(r->desc.format), err);
+      GLB_GL(h)->glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+      GLB_GL(h)->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+      GLB_GL(h)->glDeleteFramebuffers(2, fbo);
+   }
+   GLB_GL(h)->glDeleteTextures(1, &tmp.name);
+   ctx->fb_valid = false; /* the framebuffer bindings changed */
+   scr->bound = NULL;     /* and the scissor and discard state */
+   glb_shadow_forget(scr);
 }
 
 void
@@ -836,6 +1031,7 @@ glb_framebuffer_ready(struct glb_context *ctx, const char *call)
     * names is attached at i. */
    GLenum bufs[8];
    GLsizei n = 0;
+   uint8_t alpha_kept = 0;
    for (unsigned i = 0; i < 8; i++) {
       const int a = fb->draw_buffers[i];
       const struct mgp_surface none = {0};
@@ -850,10 +1046,18 @@ glb_framebuffer_ready(struct glb_context *ctx, const char *call)
       }
       if (!glb_attach(ctx, GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i, s, call))
          return false;
+      const struct glb_resource *cr = s->kind ? glb_resource_for_use(scr, s->res, call) : NULL;
+      if (cr && cr->alpha_kept)
+         alpha_kept |= (uint8_t)(1u << i);
       bufs[i] = s->kind ? GL_COLOR_ATTACHMENT0 + i : GL_NONE;
       n = (GLsizei)i + 1;
    }
    GLB_GL(h)->glDrawBuffers(n, bufs);
+   if (alpha_kept != ctx->alpha_kept) { /* the colour masks the blend shadow holds change */
+      memset(scr->sh.blend_known, 0, sizeof(scr->sh.blend_known));
+      ctx->dirty |= GLB_DIRTY_RENDER;
+   }
+   ctx->alpha_kept = alpha_kept;
    const bool same_ds = fb->depth.kind && fb->stencil.kind &&
                         fb->depth.res.slot == fb->stencil.res.slot &&
                         fb->depth.res.gen == fb->stencil.res.gen;
@@ -925,7 +1129,7 @@ glb_clear(void *self, const struct mgp_clear *args, const void *tail, uint32_t t
    for (unsigned i = 0; i < 8; i++) {
       if (!(args->color_buffers & (1u << i)) || i >= (unsigned)ctx->scr->max_draw_buffers)
          continue;
-      const uint8_t m = args->color_write_mask[i];
+      const uint8_t m = args->color_write_mask[i] & (ctx->alpha_kept >> i & 1 ? 7 : 15);
       GLB_GL(h)->glColorMaski(i, m & 1, (m >> 1) & 1, (m >> 2) & 1, (m >> 3) & 1);
       if (args->color_kind == 1)
          GLB_GL(h)->glClearBufferiv(GL_COLOR, (GLint)i, (const GLint *)args->color);
