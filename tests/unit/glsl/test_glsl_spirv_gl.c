@@ -147,6 +147,20 @@ main(void)
       glsl_program_destroy(p);
    }
 
+   /* GL_BUFFER_DATA_SIZE of a SPIR-V block: what its offsets place (v at 0, w at 16: 24
+    * bytes) rounded up to 16, as Mesa answers (piglit arb_gl_spirv ssbo/simple wants 32) */
+   p = link_modules(spv_vs, NW(spv_vs), spv_fs_ssbo, NW(spv_fs_ssbo), &log);
+   CHECK(p, "the storage-block modules did not link: %s", log ? log : "");
+   free(log);
+   if (p) {
+      CHECK(p->num_storage_blocks == 1 && p->storage_blocks[0].gl_binding == 4,
+            "the storage block's binding point");
+      CHECK(p->num_storage_blocks == 1 && p->storage_blocks[0].data_size == 32,
+            "GL_BUFFER_DATA_SIZE %u, not 32",
+            p->num_storage_blocks ? p->storage_blocks[0].data_size : 0);
+      glsl_program_destroy(p);
+   }
+
    /* hostile modules: every truncation, and each word replaced, refused or linked */
    for (size_t cut = 0; cut < NW(spv_fs); cut++) {
       glsl_program_destroy(link_modules(spv_vs, NW(spv_vs), spv_fs, cut, &log));
