@@ -137,7 +137,11 @@ main(void)
       CHECK(tint && tint->offset == 0 && tint->type == GL_FLOAT_VEC4, "tint");
       CHECK(scale && scale->offset == 16 && scale->type == GL_FLOAT_VEC2, "scale");
       CHECK(k && k->offset == 32 && k->array_size == 2 && k->array_stride == 16, "k");
-      CHECK(p->default_block.size == 64, "default block size %u", p->default_block.size);
+      /* then the hidden _mgl_PointSize (the vertex stage is the last): 64 + 16 */
+      CHECK(p->default_block.size == 80, "default block size %u", p->default_block.size);
+      CHECK((p->default_block.state_mask & (1u << GLSL_STATE_POINT_SIZE)) &&
+               p->default_block.state_offset[GLSL_STATE_POINT_SIZE] == 64,
+            "the point size is not a hidden member at 64");
       CHECK(p->num_uniform_locations == 3, "%u explicit locations", p->num_uniform_locations);
       CHECK(p->num_blocks == 1 && p->blocks[0].gl_binding == 2, "the block's binding point");
       CHECK(p->num_samplers == 1 && p->samplers[0].gl_unit == 1 &&
