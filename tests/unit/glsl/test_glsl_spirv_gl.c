@@ -31,6 +31,24 @@ with_extension(uint32_t *out, const char *name, bool nul)
    return NW(spv_vs) + 1 + words;
 }
 
+/* spirv-as of a vertex stage whose outputs a (vec4) and b (float) both have Location 0, as
+ * glslang's auto-mapped locations can make them (piglit arb_gl_spirv xfb/vs_block):
+ *   OpEntryPoint Vertex %main "main" %a %b
+ *   OpDecorate %a Location 0
+ *   OpDecorate %b Location 0
+ *   ... OpStore %a (1, 1, 1, 1); OpStore %b 1.0 */
+static const uint32_t spv_vs_overlap[] = {
+   0x07230203, 0x00010000, 0x00070000, 0x0000000d, 0x00000000, 0x00020011, 0x00000001, 0x0003000e,
+   0x00000000, 0x00000001, 0x0007000f, 0x00000000, 0x00000001, 0x6e69616d, 0x00000000, 0x00000002,
+   0x00000003, 0x00040047, 0x00000002, 0x0000001e, 0x00000000, 0x00040047, 0x00000003, 0x0000001e,
+   0x00000000, 0x00020013, 0x00000004, 0x00030021, 0x00000005, 0x00000004, 0x00030016, 0x00000006,
+   0x00000020, 0x00040017, 0x00000007, 0x00000006, 0x00000004, 0x00040020, 0x00000008, 0x00000003,
+   0x00000007, 0x00040020, 0x00000009, 0x00000003, 0x00000006, 0x0004003b, 0x00000008, 0x00000002,
+   0x00000003, 0x0004003b, 0x00000009, 0x00000003, 0x00000003, 0x0004002b, 0x00000006, 0x0000000a,
+   0x3f800000, 0x0007002c, 0x00000007, 0x0000000b, 0x0000000a, 0x0000000a, 0x0000000a, 0x0000000a,
+   0x00050036, 0x00000004, 0x00000001, 0x00000000, 0x00000005, 0x000200f8, 0x0000000c, 0x0003003e,
+   0x00000002, 0x0000000b, 0x0003003e, 0x00000003, 0x0000000a, 0x000100fd, 0x00010038};
+
 /* valid, specialized at main, linked with the other stage's module; NULL where refused */
 static struct glsl_program *
 link_modules(const uint32_t *vs, size_t nvs, const uint32_t *fs, size_t nfs, char **log)
@@ -38,20 +56,23 @@ link_modules(const uint32_t *vs, size_t nvs, const uint32_t *fs, size_t nfs, cha
    *log = NULL;
    uint32_t *v = malloc(nvs * 4 + 4), *f = malloc(nfs * 4 + 4);
    memcpy(v, vs, nvs * 4);
-   memcpy(f, fs, nfs * 4);
+   if (nfs)
+      memcpy(f, fs, nfs * 4);
    const char *why = NULL;
    struct glsl_program *p = NULL;
    uint32_t *sv = NULL, *sf = NULL;
    size_t nsv = 0, nsf = 0;
-   if (glsl_spirv_valid(v, nvs, ALL_EXTS, &why) && glsl_spirv_valid(f, nfs, ALL_EXTS, &why) &&
+   /* nfs 0: a vertex stage alone */
+   if (glsl_spirv_valid(v, nvs, ALL_EXTS, &why) &&
+       (!nfs || glsl_spirv_valid(f, nfs, ALL_EXTS, &why)) &&
        (sv = glsl_spirv_specialize(GLSL_STAGE_VERTEX, v, nvs, "main", 0, NULL, NULL, &nsv, &why)) &&
-       (sf =
-           glsl_spirv_specialize(GLSL_STAGE_FRAGMENT, f, nfs, "main", 0, NULL, NULL, &nsf, &why))) {
+       (!nfs || (sf = glsl_spirv_specialize(GLSL_STAGE_FRAGMENT, f, nfs, "main", 0, NULL, NULL,
+                                            &nsf, &why)))) {
       struct glsl_link_input in = {0};
       in.spirv[GLSL_STAGE_VERTEX] = sv;
       in.spirv_words[GLSL_STAGE_VERTEX] = nsv;
       in.spirv[GLSL_STAGE_FRAGMENT] = sf;
-      in.spirv_words[GLSL_STAGE_FRAGMENT] = nsf;
+      in.spirv_words[GLSL_STAGE_FRAGMENT] = sf ? nsf : 0;
       p = glsl_link(&in, log);
    }
    free(sv);
@@ -164,6 +185,17 @@ main(void)
             p->num_storage_blocks ? p->storage_blocks[0].data_size : 0);
       glsl_program_destroy(p);
    }
+
+   /* outputs sharing a location: a vertex stage alone links (they move apart: only transform
+    * feedback reads them); with a fragment stage reading location 0 the overlap is an error */
+   p = link_modules(spv_vs_overlap, NW(spv_vs_overlap), NULL, 0, &log);
+   CHECK(p, "a vertex stage alone with outputs at one location did not link: %s", log ? log : "");
+   glsl_program_destroy(p);
+   free(log);
+   p = link_modules(spv_vs_overlap, NW(spv_vs_overlap), spv_fs, NW(spv_fs), &log);
+   CHECK(!p, "outputs at one location read by a fragment stage linked");
+   glsl_program_destroy(p);
+   free(log);
 
    /* hostile modules: every truncation, and each word replaced, refused or linked */
    for (size_t cut = 0; cut < NW(spv_fs); cut++) {
