@@ -14,7 +14,8 @@
  *    BaseInstance), OriginLowerLeft becomes OriginUpperLeft (mgl's rows are GL's, glsl.h);
  *  - a vertex stage that is the last one stores the hidden _mgl_PointSize (a default-block
  *    member after the application's) into gl_PointSize at each return, as GLSL's wrapper does.
- * Not done yet (a link error names each): bool and struct loose uniforms, atomic counters,
+ * Loose uniforms keep their OpVariable initializers (init_module). Not done yet (a link error
+ * names each): bool and struct loose uniforms, atomic counters,
  * interface blocks without a Location on the variable.
  * Every module is the application's: glShaderBinary validates it with SPIRV-Tools for OpenGL 4.5,
  * and every read here is bounds-checked on top of that. */
@@ -983,6 +984,15 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
    }
    memcpy(o.w, words, 5 * sizeof(uint32_t));
    bool names_done = false, decos_done = false, tail_done = false, in_fn = false;
+   /* another stage's double uniform is a member here too: its type needs Float64 */
+   bool need_f64 = false;
+   for (unsigned k = 0; k < nl; k++)
+      need_f64 |= L[k].t.kind == 'd';
+   {
+      struct spv_walk jt = spv_walk_begin(words, n);
+      while (need_f64 && spv_walk_next(&jt) && jt.op != SpvOpFunction)
+         need_f64 = !(jt.op == SpvOpCapability && jt.nops >= 1 && jt.o[0] == SpvCapabilityFloat64);
+   }
    bool pending_chains = false, first_label = false;
    uint32_t cur_fn = 0;
    struct spv_walk it = spv_walk_begin(words, n);
@@ -1104,6 +1114,10 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
             }
          }
       }
+      if (it.op == SpvOpCapability && need_f64) {
+         emit_ops(&o, SpvOpCapability, 1, SpvCapabilityFloat64);
+         need_f64 = false;
+      }
       if (it.op == SpvOpLabel && first_label) {
          first_label = false;
          pending_chains = true;
@@ -1144,6 +1158,59 @@ done:
    return result;
 }
 
+/* The module as the linker reads uniform initializers from (apply_initializers, the
+ * OpenGL-target words of GLSL): its own names gone, each loose uniform with an initializer
+ * named "_spvL<location>" like its default-block member. NULL when it has no initializer. */
+static uint32_t *
+init_module(const uint32_t *words, size_t n, size_t *out_n)
+{
+   struct mod m;
+   struct out o = {0}, names = {0};
+   unsigned nv = 0;
+   struct var *v = NULL;
+   if (!mod_open(&m, words, n) || !(v = collect_vars(&m, &nv)))
+      goto done;
+   for (unsigned i = 0; i < nv; i++) {
+      uint32_t loc;
+      const uint32_t *vo;
+      uint32_t vn;
+      if (!is_loose(&m, &v[i]) || !mod_deco(&m, v[i].id, SpvDecorationLocation, &loc) ||
+          mod_def(&m, v[i].id, &vo, &vn) != SpvOpVariable || vn < 4)
+         continue;
+      name_fmt(&names, v[i].id, -1, "_spvL%u", loc, 0);
+   }
+   if (!names.n || names.oom || !out_room(&o, 5))
+      goto done;
+   memcpy(o.w, words, 5 * sizeof(uint32_t));
+   bool names_done = false;
+   struct spv_walk it = spv_walk_begin(words, n);
+   while (spv_walk_next(&it) && !o.oom) {
+      if (it.op == SpvOpName || it.op == SpvOpMemberName)
+         continue;
+      if (!names_done &&
+          (spv_is_annotation(it.op) || it.op == SpvOpTypeVoid || it.op == SpvOpFunction ||
+           (it.op >= SpvOpTypeBool && it.op <= SpvOpTypeForwardPointer))) {
+         uint32_t *p = out_room(&o, names.n);
+         if (p)
+            memcpy(p, names.w, names.n * sizeof(uint32_t));
+         names_done = true;
+      }
+      uint32_t *p = out_room(&o, it.len);
+      if (p)
+         memcpy(p, words + it.pc, it.len * sizeof(uint32_t));
+   }
+   if (it.bad || o.oom || !names_done) {
+      free(o.w);
+      o.w = NULL;
+   }
+   *out_n = o.n;
+done:
+   free(m.def);
+   free(v);
+   free(names.w);
+   return o.w;
+}
+
 /* ── the program ──────────────────────────────────────────────────────────────────────────── */
 
 bool
@@ -1152,7 +1219,7 @@ glsl_link_gl_spirv(const struct glsl_link_input *input, struct glsl_program **ou
    struct glsl_str log = {0};
    struct glsl_program *prog = NULL;
    struct glsl_stage_words words[GLSL_STAGE_COUNT] = {{0}};
-   const struct glsl_stage_words init_words[GLSL_STAGE_COUNT] = {{0}};
+   struct glsl_stage_words init_words[GLSL_STAGE_COUNT] = {{0}};
    const struct glsl_decl_stage decl[GLSL_STAGE_COUNT] = {{0}};
    const struct glsl_taken taken[GLSL_STAGE_COUNT] = {{0}};
    struct glsl_taken ulocs[GLSL_STAGE_COUNT] = {{0}};
@@ -1276,12 +1343,18 @@ glsl_link_gl_spirv(const struct glsl_link_input *input, struct glsl_program **ou
    }
    prog->stages = present;
    prog->from_spirv = true;
+   /* OpVariable initializers of loose uniforms: the default block's initial data */
+   for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
+      if (input->spirv[s])
+         init_words[s].words =
+            init_module(input->spirv[s], input->spirv_words[s], &init_words[s].num_words);
    ok = glsl_link_spirv(input, words, init_words, decl, taken, false, prog, &log) &&
         glsl_link_uniform_locations(prog, ulocs, &log);
 
 done:
    for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
       free(words[s].words);
+      free(init_words[s].words);
       free(lists[s]);
    }
    free(strs);

@@ -186,6 +186,24 @@ main(void)
       glsl_program_destroy(p);
    }
 
+   /* a loose uniform's OpVariable initializer is its initial value; another stage's dvec2 is
+    * a member of the vertex stage's default block too (which then declares Float64) */
+   p = link_modules(spv_vs, NW(spv_vs), spv_fs_init, NW(spv_fs_init), &log);
+   CHECK(p, "the initializer modules did not link: %s", log ? log : "");
+   free(log);
+   if (p) {
+      const struct glsl_uniform *init = uniform_at(p, "_spvL2"), *d = uniform_at(p, "_spvL7");
+      CHECK(init && init->type == GL_FLOAT_VEC4 && d && d->type == GL_DOUBLE_VEC2,
+            "the uniforms at 2 and 7");
+      float v[4] = {0};
+      if (init && p->default_block.initial_data &&
+          init->offset + sizeof(v) <= p->default_block.size)
+         memcpy(v, p->default_block.initial_data + init->offset, sizeof(v));
+      CHECK(v[0] == 0.25f && v[1] == 0.5f && v[2] == 0.75f && v[3] == 1.0f,
+            "initial value (%g, %g, %g, %g)", v[0], v[1], v[2], v[3]);
+      glsl_program_destroy(p);
+   }
+
    /* outputs sharing a location: a vertex stage alone links (they move apart: only transform
     * feedback reads them); with a fragment stage reading location 0 the overlap is an error */
    p = link_modules(spv_vs_overlap, NW(spv_vs_overlap), NULL, 0, &log);
