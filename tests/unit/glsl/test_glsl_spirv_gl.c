@@ -231,5 +231,26 @@ main(void)
       }
    }
    free(m);
+   /* the same for the point-size write (a vertex module) and the initializers (a fragment one) */
+   m = malloc(sizeof(spv_vs_point) > sizeof(spv_fs_init) ? sizeof(spv_vs_point)
+                                                         : sizeof(spv_fs_init));
+   for (size_t w = 1; w < NW(spv_vs_point) + NW(spv_fs_init); w++) {
+      const bool vs = w < NW(spv_vs_point);
+      const size_t at = vs ? w : w - NW(spv_vs_point);
+      for (size_t g = 0; g < NW(garbage); g++) {
+         memcpy(m, vs ? spv_vs_point : spv_fs_init,
+                vs ? sizeof(spv_vs_point) : sizeof(spv_fs_init));
+         m[at] = garbage[g];
+         glsl_program_destroy(
+            vs ? link_modules(m, NW(spv_vs_point), spv_fs_init, NW(spv_fs_init), &log)
+               : link_modules(spv_vs_point, NW(spv_vs_point), m, NW(spv_fs_init), &log));
+         free(log);
+      }
+   }
+   for (size_t cut = 1; cut < NW(spv_vs_point); cut++) {
+      glsl_program_destroy(link_modules(spv_vs_point, cut, spv_fs_init, NW(spv_fs_init), &log));
+      free(log);
+   }
+   free(m);
    return t_finish("unit.glsl.spirv_gl");
 }
