@@ -1139,8 +1139,8 @@ fe_compute_offered(const struct fe_context *ctx)
 /* GL 4.6 / ARB_gl_spirv: SPIR-V modules from the application, a front-end feature that links
  * them into what the backend already takes (glsl_spirv_gl.c); desktop contexts take
  * GL_SHADER_BINARY_FORMAT_SPIR_V. The extension string is not listed yet: struct and bool
- * uniforms, atomic counters, transform feedback by xfb decorations and uniform initializers
- * are missing (glsl_spirv_gl.c). */
+ * uniforms, atomic counters, and the capture of arrays of blocks or arrays of arrays by xfb
+ * decorations are missing (glsl_spirv_gl.c). */
 static inline bool
 fe_gl_spirv_offered(const struct fe_context *ctx)
 {

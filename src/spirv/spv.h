@@ -172,6 +172,9 @@ void spv_refl_member(const struct spv_refl *r, spv_tref t, uint32_t k, struct sp
 spv_tref spv_refl_strip_arrays(const struct spv_refl *r, spv_tref t, uint32_t *count);
 /* Bytes a laid-out struct (or array of one: its element) declares; 0 when it is not one. */
 uint32_t spv_refl_struct_size(const struct spv_refl *r, spv_tref t);
+/* Bytes a laid-out type spans by its Offset/ArrayStride/MatrixStride decorations, without
+ * trailing padding (a SPIR-V block's GL_BUFFER_DATA_SIZE before rounding); 0 when none. */
+uint32_t spv_refl_explicit_size(const struct spv_refl *r, spv_tref t);
 /* Locations a type takes as an input/output (vec/scalar 1, dvec3/4 2, matN N x column, ...). */
 uint32_t spv_refl_locations(const struct spv_refl *r, spv_tref t);
 /* Marks used[k] for each member k of block variable var that the entry point's code reaches. */

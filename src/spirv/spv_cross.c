@@ -389,6 +389,53 @@ spv_refl_struct_size(const struct spv_refl *r, spv_tref t)
    return (uint32_t)size;
 }
 
+/* The bytes type t spans as its explicit layout places it (GL 4.6 7.6.2.3, as Mesa sizes a
+ * SPIR-V block): the last byte of a struct's last-placed member, an array's last element at
+ * (length - 1) x ArrayStride and a matrix's last column (row when row_major) at
+ * (count - 1) x MatrixStride, without trailing padding; an unsized array spans nothing. */
+static uint64_t
+explicit_size(const struct spv_refl *r, spv_tref t, uint32_t mstride, bool row_major,
+              unsigned depth)
+{
+   struct spv_tinfo ti;
+   spv_refl_type(r, t, &ti);
+   if (depth > 16)
+      return 0;
+   switch (ti.kind) {
+   case SPV_TK_SCALAR:
+   case SPV_TK_VECTOR: return (uint64_t)ti.vecsize * (ti.width / 8);
+   case SPV_TK_MATRIX: {
+      const uint32_t count = row_major ? ti.vecsize : ti.columns;
+      const uint32_t comps = row_major ? ti.columns : ti.vecsize;
+      return (uint64_t)mstride * (count - 1) + (uint64_t)comps * (ti.width / 8);
+   }
+   case SPV_TK_ARRAY:
+      if (!ti.length)
+         return 0;
+      return (uint64_t)ti.array_stride * (ti.length - 1) +
+             explicit_size(r, ti.elem, mstride, row_major, depth + 1);
+   case SPV_TK_STRUCT: {
+      uint64_t size = 0;
+      for (uint32_t k = 0; k < ti.num_members; k++) {
+         struct spv_tmember mb;
+         spv_refl_member(r, t, k, &mb);
+         const uint64_t end = (mb.offset > 0 ? (uint64_t)mb.offset : 0) +
+                              explicit_size(r, mb.type, mb.matrix_stride, mb.row_major, depth + 1);
+         size = end > size ? end : size;
+      }
+      return size;
+   }
+   default: return 0;
+   }
+}
+
+uint32_t
+spv_refl_explicit_size(const struct spv_refl *r, spv_tref t)
+{
+   const uint64_t size = explicit_size(r, t, 0, false, 0);
+   return size > UINT32_MAX ? 0 : (uint32_t)size;
+}
+
 uint32_t
 spv_refl_locations(const struct spv_refl *r, spv_tref t)
 {

@@ -199,6 +199,54 @@ sc_glspirv_draw(void)
    gl.DeleteShader(fs);
 }
 
+/* GL 4.6 14.4: with GL_PROGRAM_POINT_SIZE disabled a point is glPointSize's size, whatever the
+ * last vertex stage writes; a SPIR-V vertex stage that writes no gl_PointSize draws points too
+ * (mgl's linker writes the state's size; Vulkan has only the shader's). */
+void
+sc_glspirv_points(void)
+{
+   if (!load())
+      return;
+   GLuint vs = spirv_shader(GL_VERTEX_SHADER, spv_vs_point, sizeof(spv_vs_point));
+   GLuint fs = spirv_shader(GL_FRAGMENT_SHADER, spv_fs_green, sizeof(spv_fs_green));
+   GLuint p = gl.CreateProgram();
+   gl.AttachShader(p, vs);
+   gl.AttachShader(p, fs);
+   gl.LinkProgram(p);
+   GLint linked = 0, active = -1;
+   gl.GetProgramiv(p, GL_LINK_STATUS, &linked);
+   gl.GetProgramiv(p, GL_ACTIVE_UNIFORMS, &active);
+   if (!linked)
+      fail("the SPIR-V points program did not link");
+   if (active != 0)
+      fail("GL_ACTIVE_UNIFORMS is %d for a program without uniforms", active);
+   gl.UseProgram(p);
+   /* one point at the centre of the 64x64 target: pixels 28..35 with a size of 8 */
+   const float point[2] = {0.0f, 0.0f};
+   mesh m = make_mesh(point, 1);
+   glPointSize(8.0f);
+   clear_to(V4(0, 0, 0, 0));
+   glDrawArrays(GL_POINTS, 0, 1);
+   check_gl_error("glDrawArrays(GL_POINTS)");
+   readback();
+   const rgba8 green = {{0, 255, 0, 255}}, clear = {{0, 0, 0, 0}};
+   expect_px("the point's centre", 32, 32, green);
+   expect_px("inside the 8-pixel point", 29, 34, green);
+   expect_px("outside the 8-pixel point", 26, 32, clear);
+   expect_px("outside the 8-pixel point", 32, 37, clear);
+   glPointSize(2.0f);
+   clear_to(V4(0, 0, 0, 0));
+   glDrawArrays(GL_POINTS, 0, 1);
+   readback();
+   expect_px("the 2-pixel point's centre", 32, 32, green);
+   expect_px("outside the 2-pixel point", 29, 34, clear);
+   check_gl_error("end");
+   (void)m;
+   gl.DeleteProgram(p);
+   gl.DeleteShader(vs);
+   gl.DeleteShader(fs);
+}
+
 /* spv_vs with OpExtension `name` after its capabilities, in out (NW(spv_vs) + 16 words); its
  * size in bytes. */
 static GLsizei

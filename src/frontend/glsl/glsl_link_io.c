@@ -553,6 +553,32 @@ check_location_aliases(struct link *l, int s, const struct iovar *v, unsigned n,
    return true;
 }
 
+/* A SPIR-V program's last stage without a fragment stage: outputs no stage reads (only
+ * transform feedback captures them, by their Xfb decorations) that share a location and
+ * components, as glslang's auto-mapped locations can make them, move to free locations:
+ * Mesa links such modules, and Vulkan takes no two outputs at one location. */
+static void
+spirv_unread_outputs(struct iovar *v, unsigned n)
+{
+   uint64_t used = 0;
+   for (unsigned i = 0; i < n; i++)
+      if (v[i].explicit_loc)
+         mark(&used, v[i].location, v[i].locs);
+   for (unsigned i = 0; i < n; i++)
+      for (unsigned k = 0; k < i && v[i].explicit_loc && !v[i].member_locs; k++) {
+         if (!v[k].explicit_loc || v[k].location + (int64_t)v[k].locs <= v[i].location ||
+             v[i].location + (int64_t)v[i].locs <= v[k].location ||
+             !components_overlap(&v[k], &v[i]))
+            continue;
+         const int32_t loc = lowest_free(used, v[i].locs, 64);
+         if (loc < 0)
+            return; /* the alias check names the overlap */
+         v[i].location = loc;
+         mark(&used, loc, v[i].locs);
+         break;
+      }
+}
+
 /* Outputs of `prod` and inputs of `cons` (either may be -1) matched by name, GL style. A
  * geometry stage consumes arrays (in vec4 v[]): collect_io strips that outer level. */
 void
@@ -575,6 +601,8 @@ glsl_link_varyings(struct link *l, int prod, int cons)
       any_explicit |= out[i].explicit_loc;
    for (unsigned i = 0; i < nc; i++)
       any_explicit |= in[i].explicit_loc;
+   if (l->prog->from_spirv && prod >= 0 && cons < 0 && !l->in->separable)
+      spirv_unread_outputs(out, np);
    if ((prod >= 0 && !check_location_aliases(l, prod, out, np, "output")) ||
        (cons >= 0 && !check_location_aliases(l, cons, in, nc, "input"))) {
       free(out);

@@ -622,6 +622,17 @@ collect_resources(struct link *l, enum res_kind kind, unsigned *out_n, uint32_t 
    return res;
 }
 
+/* GL_UNIFORM_BLOCK_DATA_SIZE / GL_BUFFER_DATA_SIZE of a block: std140's size rounded to 16;
+ * a SPIR-V program's block spans what its explicit layout places (GL 4.6 7.6.2.3: the offsets
+ * and strides are the module's), rounded up to 16 bytes as Mesa does. */
+static uint32_t
+block_data_size(const struct link *l, const struct spv_refl *r, spv_tref block)
+{
+   if (l->prog->from_spirv)
+      return round16(spv_refl_explicit_size(r, block));
+   return round16(spv_refl_struct_size(r, block));
+}
+
 void
 glsl_link_blocks(struct link *l)
 {
@@ -634,7 +645,7 @@ glsl_link_blocks(struct link *l)
       const struct spv_refl *r = l->st[rs->ref_stage].r;
       const spv_tref block = spv_refl_strip_arrays(r, rs->ref_type, NULL);
       const char *inst = rs->ref_name;
-      uint32_t data_size = round16(spv_refl_struct_size(r, block));
+      uint32_t data_size = block_data_size(l, r, block);
       if (data_size > GLSL_MAX_UNIFORM_BLOCK_SIZE) {
          link_error(l, "uniform block `%s' takes %u bytes, at most %u", rs->key, data_size,
                     GLSL_MAX_UNIFORM_BLOCK_SIZE);
@@ -763,7 +774,8 @@ glsl_link_storage_blocks(struct link *l)
       const struct resource *rs = &res[k];
       const struct spv_refl *r = l->st[rs->ref_stage].r;
       const spv_tref block = spv_refl_strip_arrays(r, rs->ref_type, NULL);
-      const uint32_t data_size = spv_refl_struct_size(r, block);
+      const uint32_t data_size =
+         l->prog->from_spirv ? block_data_size(l, r, block) : spv_refl_struct_size(r, block);
       const int gl_binding = glsl_link_gl_binding(l, rs->key, true);
       /* its members, one leaf per GL buffer variable ("B.a" with an instance name) */
       const unsigned first_member = p->num_buffer_vars;

@@ -11,8 +11,11 @@
  *    location, "_spvL<location>_B<binding>") for blocks, samplers and images, whose initial
  *    binding point or unit the linker reads back from the name (glsl_link_gl_binding);
  *  - VertexId / InstanceId become VertexIndex / InstanceIndex (the linker subtracts
- *    BaseInstance), OriginLowerLeft becomes OriginUpperLeft (mgl's rows are GL's, glsl.h).
- * Not done yet (a link error names each): bool and struct loose uniforms, atomic counters,
+ *    BaseInstance), OriginLowerLeft becomes OriginUpperLeft (mgl's rows are GL's, glsl.h);
+ *  - a vertex stage that is the last one stores the hidden _mgl_PointSize (a default-block
+ *    member after the application's) into gl_PointSize at each return, as GLSL's wrapper does.
+ * Loose uniforms keep their OpVariable initializers (init_module). Not done yet (a link error
+ * names each): bool and struct loose uniforms, atomic counters,
  * interface blocks without a Location on the variable.
  * Every module is the application's: glShaderBinary validates it with SPIRV-Tools for OpenGL 4.5,
  * and every read here is bounds-checked on top of that. */
@@ -368,6 +371,10 @@ layout_of(const struct utype *u)
    return l;
 }
 
+/* The location key of the hidden _mgl_PointSize member (sorted last): glPointSize's size while
+ * GL_PROGRAM_POINT_SIZE is disabled, else 0 (GLSL_STATE_POINT_SIZE). */
+#define POINT_SIZE_KEY UINT32_MAX
+
 /* One member of the program's default block. */
 struct loose {
    uint32_t location;
@@ -442,6 +449,15 @@ emit_name(struct out *o, uint32_t id, int member, const char *name)
    memcpy(p + 1 + pre, name, len);
 }
 
+/* The point-size write of the last vertex stage (convert_stage). */
+struct psize {
+   bool on;
+   unsigned k;                 /* the hidden member's index */
+   uint32_t f, b, uptr, optr;  /* float, bool, Uniform and Output pointers to float */
+   uint32_t zero, var, member; /* 0.0; the variable written; its member's index constant */
+   uint32_t added, fn;         /* the variable added (0: the module's); the entry point */
+};
+
 struct var {
    uint32_t id, ptr, pointee, storage;
    int loose; /* index into the program's loose uniforms; -1 */
@@ -486,7 +502,9 @@ type_get(struct conv *c, uint32_t op, uint32_t a, uint32_t b)
    }
    id = c->next_id++;
    c->tc[c->ntc++] = (struct tcache){op, a, b, id};
-   if (op == SpvOpTypeFloat)
+   if (op == SpvOpTypeBool)
+      emit_ops(&c->tail, op, 1, id);
+   else if (op == SpvOpTypeFloat)
       emit_ops(&c->tail, op, 2, id, a);
    else
       emit_ops(&c->tail, op, 3, id, a, b);
@@ -644,6 +662,12 @@ gather_loose(const struct mod *m, struct loose **L, unsigned *nl, struct glsl_st
          ok = false;
          break;
       }
+      if (loc >= GLSL_MAX_UNIFORM_LOCATIONS) {
+         glsl_str_printf(log, "error: %s shader: uniform location %u is not below %u\n",
+                         glsl_stage_name(s), loc, GLSL_MAX_UNIFORM_LOCATIONS);
+         ok = false;
+         break;
+      }
       struct utype t;
       const char *why = NULL;
       if (!utype_of(m, v[i].pointee, &t, &why)) {
@@ -703,7 +727,7 @@ pointer_operand(uint32_t op, uint32_t i)
 
 static uint32_t *
 convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct loose *L,
-              unsigned nl, size_t *out_n, struct glsl_str *log)
+              unsigned nl, bool point_size, size_t *out_n, struct glsl_str *log)
 {
    struct mod m;
    struct conv c = {.m = &m};
@@ -727,6 +751,14 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
          uint32_t a = 0, b = 0;
          if (it.op == SpvOpTypeFloat && it.nops >= 2)
             a = it.o[1];
+         else if (it.op == SpvOpTypeBool && it.nops >= 1)
+            a = 0;
+         else if (it.op == SpvOpTypePointer && it.nops >= 3)
+            /* a UniformConstant pointer to a loose type becomes a Uniform one below */
+            a = it.o[1] == SpvStorageClassUniformConstant && !opaque(&m, it.o[2])
+                   ? SpvStorageClassUniform
+                   : it.o[1],
+            b = it.o[2];
          else if ((it.op == SpvOpTypeInt || it.op == SpvOpTypeVector || it.op == SpvOpTypeMatrix) &&
                   it.nops >= 3)
             a = it.o[1], b = it.o[2];
@@ -861,7 +893,7 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
          } else {
             member_type[k] = build_type(&c, &L[k].t, &L[k].lay);
          }
-         if (any_loose)
+         if (any_loose || (point_size && L[k].location == POINT_SIZE_KEY))
             idx[k] = int_const(&c, k);
       }
       const uint32_t st = c.next_id++, ptr = c.next_id++;
@@ -879,7 +911,10 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
       emit_ops(&c.decos, SpvOpDecorate, 3, db_var, SpvDecorationBinding, 0);
       emit_name(&c.names, st, -1, "gl_DefaultUniformBlock");
       for (unsigned k = 0; k < nl; k++) {
-         name_fmt(&c.names, st, (int)k, "_spvL%u", L[k].location, 0);
+         if (L[k].location == POINT_SIZE_KEY)
+            emit_name(&c.names, st, (int)k, "_mgl_PointSize");
+         else
+            name_fmt(&c.names, st, (int)k, "_spvL%u", L[k].location, 0);
          emit_ops(&c.decos, SpvOpMemberDecorate, 4, st, k, SpvDecorationOffset, L[k].offset);
          if (L[k].t.cols > 1) {
             emit_ops(&c.decos, SpvOpMemberDecorate, 3, st, k, SpvDecorationColMajor);
@@ -887,6 +922,52 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
                      L[k].lay.mstride);
          }
       }
+   }
+   /* GL 4.6 14.4: with GL_PROGRAM_POINT_SIZE disabled the point size is glPointSize's, whatever
+    * the shader writes (Vulkan has only the shader's): each return of the entry point stores
+    * _mgl_PointSize where it is above 0 (into the module's own gl_PointSize, or a new one) */
+   struct psize ps = {0};
+   if (point_size && nl && L[nl - 1].location == POINT_SIZE_KEY) {
+      ps.k = nl - 1;
+      ps.f = type_get(&c, SpvOpTypeFloat, 32, 0);
+      ps.b = type_get(&c, SpvOpTypeBool, 0, 0);
+      ps.uptr = type_get(&c, SpvOpTypePointer, SpvStorageClassUniform, ps.f);
+      ps.optr = type_get(&c, SpvOpTypePointer, SpvStorageClassOutput, ps.f);
+      ps.zero = c.next_id++;
+      emit_ops(&c.tail, SpvOpConstant, 3, ps.f, ps.zero, 0u);
+      for (unsigned i = 0; i < nv && !ps.var; i++) {
+         if (v[i].storage != SpvStorageClassOutput)
+            continue;
+         uint32_t b;
+         if (mod_deco(&m, v[i].id, SpvDecorationBuiltIn, &b)) {
+            if (b == SpvBuiltInPointSize)
+               ps.var = v[i].id;
+            continue;
+         }
+         const uint32_t *to;
+         uint32_t tn;
+         if (mod_def(&m, v[i].pointee, &to, &tn) != SpvOpTypeStruct)
+            continue;
+         struct spv_walk jt = spv_walk_begin(words, n);
+         while (spv_walk_next(&jt) && jt.op != SpvOpFunction)
+            if (jt.op == SpvOpMemberDecorate && jt.nops >= 4 && jt.o[0] == v[i].pointee &&
+                jt.o[2] == SpvDecorationBuiltIn && jt.o[3] == SpvBuiltInPointSize) {
+               ps.var = v[i].id;
+               ps.member = int_const(&c, jt.o[1]);
+            }
+      }
+      if (!ps.var) {
+         ps.var = ps.added = c.next_id++;
+         emit_ops(&c.tail, SpvOpVariable, 3, ps.optr, ps.var, SpvStorageClassOutput);
+         emit_ops(&c.decos, SpvOpDecorate, 3, ps.var, SpvDecorationBuiltIn, SpvBuiltInPointSize);
+      }
+      {
+         struct spv_walk jt = spv_walk_begin(words, n);
+         while (spv_walk_next(&jt) && jt.op != SpvOpFunction)
+            if (jt.op == SpvOpEntryPoint && jt.nops >= 2)
+               ps.fn = jt.o[1];
+      }
+      ps.on = true;
    }
    if (c.err || c.names.oom || c.decos.oom || c.tail.oom) {
       free(idx);
@@ -903,7 +984,17 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
    }
    memcpy(o.w, words, 5 * sizeof(uint32_t));
    bool names_done = false, decos_done = false, tail_done = false, in_fn = false;
+   /* another stage's double uniform is a member here too: its type needs Float64 */
+   bool need_f64 = false;
+   for (unsigned k = 0; k < nl; k++)
+      need_f64 |= L[k].t.kind == 'd';
+   {
+      struct spv_walk jt = spv_walk_begin(words, n);
+      while (need_f64 && spv_walk_next(&jt) && jt.op != SpvOpFunction)
+         need_f64 = !(jt.op == SpvOpCapability && jt.nops >= 1 && jt.o[0] == SpvCapabilityFloat64);
+   }
    bool pending_chains = false, first_label = false;
+   uint32_t cur_fn = 0;
    struct spv_walk it = spv_walk_begin(words, n);
    while (spv_walk_next(&it) && !o.oom) {
       const bool debug = it.op == SpvOpName || it.op == SpvOpMemberName;
@@ -927,6 +1018,7 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
          continue;
       if (it.op == SpvOpFunction) {
          in_fn = true;
+         cur_fn = it.nops >= 2 ? it.o[1] : 0;
          first_label = true;
          memset(local, 0, nl * sizeof(*local));
          /* the loose uniforms this function reaches get an access chain of its own */
@@ -967,10 +1059,30 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
          }
          pending_chains = false;
       }
-      uint32_t *p = out_room(&o, it.len);
+      if (ps.on && it.op == SpvOpReturn && cur_fn == ps.fn) {
+         const uint32_t ac = c.next_id++, size = c.next_id++, cur = c.next_id++, gt = c.next_id++,
+                        sel = c.next_id++;
+         uint32_t dst = ps.var;
+         emit_ops(&o, SpvOpAccessChain, 4, ps.uptr, ac, db_var, idx[ps.k]);
+         emit_ops(&o, SpvOpLoad, 3, ps.f, size, ac);
+         if (ps.member) {
+            dst = c.next_id++;
+            emit_ops(&o, SpvOpAccessChain, 4, ps.optr, dst, ps.var, ps.member);
+         }
+         emit_ops(&o, SpvOpLoad, 3, ps.f, cur, dst);
+         emit_ops(&o, SpvOpFOrdGreaterThan, 4, ps.b, gt, size, ps.zero);
+         emit_ops(&o, SpvOpSelect, 5, ps.f, sel, gt, size, cur);
+         emit_ops(&o, SpvOpStore, 2, dst, sel);
+      }
+      const bool add_io = ps.added && it.op == SpvOpEntryPoint;
+      uint32_t *p = out_room(&o, it.len + add_io);
       if (!p)
          break;
       memcpy(p, words + it.pc, it.len * sizeof(uint32_t));
+      if (add_io) {
+         p[0] += 1u << 16;
+         p[it.len] = ps.added;
+      }
       uint32_t *po = p + 1;
       if (it.op == SpvOpDecorate && it.nops >= 3 && it.o[1] == SpvDecorationBuiltIn) {
          if (it.o[2] == SpvBuiltInVertexId)
@@ -1001,6 +1113,10 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
                po[i] = local[k];
             }
          }
+      }
+      if (it.op == SpvOpCapability && need_f64) {
+         emit_ops(&o, SpvOpCapability, 1, SpvCapabilityFloat64);
+         need_f64 = false;
       }
       if (it.op == SpvOpLabel && first_label) {
          first_label = false;
@@ -1042,6 +1158,59 @@ done:
    return result;
 }
 
+/* The module as the linker reads uniform initializers from (apply_initializers, the
+ * OpenGL-target words of GLSL): its own names gone, each loose uniform with an initializer
+ * named "_spvL<location>" like its default-block member. NULL when it has no initializer. */
+static uint32_t *
+init_module(const uint32_t *words, size_t n, size_t *out_n)
+{
+   struct mod m;
+   struct out o = {0}, names = {0};
+   unsigned nv = 0;
+   struct var *v = NULL;
+   if (!mod_open(&m, words, n) || !(v = collect_vars(&m, &nv)))
+      goto done;
+   for (unsigned i = 0; i < nv; i++) {
+      uint32_t loc;
+      const uint32_t *vo;
+      uint32_t vn;
+      if (!is_loose(&m, &v[i]) || !mod_deco(&m, v[i].id, SpvDecorationLocation, &loc) ||
+          mod_def(&m, v[i].id, &vo, &vn) != SpvOpVariable || vn < 4)
+         continue;
+      name_fmt(&names, v[i].id, -1, "_spvL%u", loc, 0);
+   }
+   if (!names.n || names.oom || !out_room(&o, 5))
+      goto done;
+   memcpy(o.w, words, 5 * sizeof(uint32_t));
+   bool names_done = false;
+   struct spv_walk it = spv_walk_begin(words, n);
+   while (spv_walk_next(&it) && !o.oom) {
+      if (it.op == SpvOpName || it.op == SpvOpMemberName)
+         continue;
+      if (!names_done &&
+          (spv_is_annotation(it.op) || it.op == SpvOpTypeVoid || it.op == SpvOpFunction ||
+           (it.op >= SpvOpTypeBool && it.op <= SpvOpTypeForwardPointer))) {
+         uint32_t *p = out_room(&o, names.n);
+         if (p)
+            memcpy(p, names.w, names.n * sizeof(uint32_t));
+         names_done = true;
+      }
+      uint32_t *p = out_room(&o, it.len);
+      if (p)
+         memcpy(p, words + it.pc, it.len * sizeof(uint32_t));
+   }
+   if (it.bad || o.oom || !names_done) {
+      free(o.w);
+      o.w = NULL;
+   }
+   *out_n = o.n;
+done:
+   free(m.def);
+   free(v);
+   free(names.w);
+   return o.w;
+}
+
 /* ── the program ──────────────────────────────────────────────────────────────────────────── */
 
 bool
@@ -1050,7 +1219,7 @@ glsl_link_gl_spirv(const struct glsl_link_input *input, struct glsl_program **ou
    struct glsl_str log = {0};
    struct glsl_program *prog = NULL;
    struct glsl_stage_words words[GLSL_STAGE_COUNT] = {{0}};
-   const struct glsl_stage_words init_words[GLSL_STAGE_COUNT] = {{0}};
+   struct glsl_stage_words init_words[GLSL_STAGE_COUNT] = {{0}};
    const struct glsl_decl_stage decl[GLSL_STAGE_COUNT] = {{0}};
    const struct glsl_taken taken[GLSL_STAGE_COUNT] = {{0}};
    struct glsl_taken ulocs[GLSL_STAGE_COUNT] = {{0}};
@@ -1089,6 +1258,20 @@ glsl_link_gl_spirv(const struct glsl_link_input *input, struct glsl_program **ou
             glsl_str_append(&log, "error: out of memory\n");
          goto done;
       }
+   }
+   /* the fixed-function point size, written by the vertex stage when it is the last one */
+   const bool point_size =
+      (present & GLSL_STAGE_BIT(GLSL_STAGE_VERTEX)) &&
+      !(present & (GLSL_STAGE_BIT(GLSL_STAGE_TESS_EVAL) | GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY)));
+   if (point_size) {
+      struct loose *nL = realloc(L, (nl + 1) * sizeof(*L));
+      if (!nL) {
+         glsl_str_append(&log, "error: out of memory\n");
+         goto done;
+      }
+      L = nL;
+      const struct utype f = {.kind = 'f', .vec = 1, .cols = 1};
+      L[nl++] = (struct loose){.location = POINT_SIZE_KEY, .t = f, .lay = layout_of(&f)};
    }
    if (nl > 1)
       qsort(L, nl, sizeof(*L), cmp_loose);
@@ -1148,8 +1331,9 @@ glsl_link_gl_spirv(const struct glsl_link_input *input, struct glsl_program **ou
    for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
       if (!input->spirv[s])
          continue;
-      words[s].words = convert_stage((enum glsl_stage)s, input->spirv[s], input->spirv_words[s], L,
-                                     nl, &words[s].num_words, &log);
+      words[s].words =
+         convert_stage((enum glsl_stage)s, input->spirv[s], input->spirv_words[s], L, nl,
+                       point_size && s == GLSL_STAGE_VERTEX, &words[s].num_words, &log);
       if (!words[s].words)
          goto done;
    }
@@ -1159,12 +1343,18 @@ glsl_link_gl_spirv(const struct glsl_link_input *input, struct glsl_program **ou
    }
    prog->stages = present;
    prog->from_spirv = true;
+   /* OpVariable initializers of loose uniforms: the default block's initial data */
+   for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
+      if (input->spirv[s])
+         init_words[s].words =
+            init_module(input->spirv[s], input->spirv_words[s], &init_words[s].num_words);
    ok = glsl_link_spirv(input, words, init_words, decl, taken, false, prog, &log) &&
         glsl_link_uniform_locations(prog, ulocs, &log);
 
 done:
    for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
       free(words[s].words);
+      free(init_words[s].words);
       free(lists[s]);
    }
    free(strs);

@@ -31,6 +31,24 @@ with_extension(uint32_t *out, const char *name, bool nul)
    return NW(spv_vs) + 1 + words;
 }
 
+/* spirv-as of a vertex stage whose outputs a (vec4) and b (float) both have Location 0, as
+ * glslang's auto-mapped locations can make them (piglit arb_gl_spirv xfb/vs_block):
+ *   OpEntryPoint Vertex %main "main" %a %b
+ *   OpDecorate %a Location 0
+ *   OpDecorate %b Location 0
+ *   ... OpStore %a (1, 1, 1, 1); OpStore %b 1.0 */
+static const uint32_t spv_vs_overlap[] = {
+   0x07230203, 0x00010000, 0x00070000, 0x0000000d, 0x00000000, 0x00020011, 0x00000001, 0x0003000e,
+   0x00000000, 0x00000001, 0x0007000f, 0x00000000, 0x00000001, 0x6e69616d, 0x00000000, 0x00000002,
+   0x00000003, 0x00040047, 0x00000002, 0x0000001e, 0x00000000, 0x00040047, 0x00000003, 0x0000001e,
+   0x00000000, 0x00020013, 0x00000004, 0x00030021, 0x00000005, 0x00000004, 0x00030016, 0x00000006,
+   0x00000020, 0x00040017, 0x00000007, 0x00000006, 0x00000004, 0x00040020, 0x00000008, 0x00000003,
+   0x00000007, 0x00040020, 0x00000009, 0x00000003, 0x00000006, 0x0004003b, 0x00000008, 0x00000002,
+   0x00000003, 0x0004003b, 0x00000009, 0x00000003, 0x00000003, 0x0004002b, 0x00000006, 0x0000000a,
+   0x3f800000, 0x0007002c, 0x00000007, 0x0000000b, 0x0000000a, 0x0000000a, 0x0000000a, 0x0000000a,
+   0x00050036, 0x00000004, 0x00000001, 0x00000000, 0x00000005, 0x000200f8, 0x0000000c, 0x0003003e,
+   0x00000002, 0x0000000b, 0x0003003e, 0x00000003, 0x0000000a, 0x000100fd, 0x00010038};
+
 /* valid, specialized at main, linked with the other stage's module; NULL where refused */
 static struct glsl_program *
 link_modules(const uint32_t *vs, size_t nvs, const uint32_t *fs, size_t nfs, char **log)
@@ -38,20 +56,23 @@ link_modules(const uint32_t *vs, size_t nvs, const uint32_t *fs, size_t nfs, cha
    *log = NULL;
    uint32_t *v = malloc(nvs * 4 + 4), *f = malloc(nfs * 4 + 4);
    memcpy(v, vs, nvs * 4);
-   memcpy(f, fs, nfs * 4);
+   if (nfs)
+      memcpy(f, fs, nfs * 4);
    const char *why = NULL;
    struct glsl_program *p = NULL;
    uint32_t *sv = NULL, *sf = NULL;
    size_t nsv = 0, nsf = 0;
-   if (glsl_spirv_valid(v, nvs, ALL_EXTS, &why) && glsl_spirv_valid(f, nfs, ALL_EXTS, &why) &&
+   /* nfs 0: a vertex stage alone */
+   if (glsl_spirv_valid(v, nvs, ALL_EXTS, &why) &&
+       (!nfs || glsl_spirv_valid(f, nfs, ALL_EXTS, &why)) &&
        (sv = glsl_spirv_specialize(GLSL_STAGE_VERTEX, v, nvs, "main", 0, NULL, NULL, &nsv, &why)) &&
-       (sf =
-           glsl_spirv_specialize(GLSL_STAGE_FRAGMENT, f, nfs, "main", 0, NULL, NULL, &nsf, &why))) {
+       (!nfs || (sf = glsl_spirv_specialize(GLSL_STAGE_FRAGMENT, f, nfs, "main", 0, NULL, NULL,
+                                            &nsf, &why)))) {
       struct glsl_link_input in = {0};
       in.spirv[GLSL_STAGE_VERTEX] = sv;
       in.spirv_words[GLSL_STAGE_VERTEX] = nsv;
       in.spirv[GLSL_STAGE_FRAGMENT] = sf;
-      in.spirv_words[GLSL_STAGE_FRAGMENT] = nsf;
+      in.spirv_words[GLSL_STAGE_FRAGMENT] = sf ? nsf : 0;
       p = glsl_link(&in, log);
    }
    free(sv);
@@ -137,7 +158,11 @@ main(void)
       CHECK(tint && tint->offset == 0 && tint->type == GL_FLOAT_VEC4, "tint");
       CHECK(scale && scale->offset == 16 && scale->type == GL_FLOAT_VEC2, "scale");
       CHECK(k && k->offset == 32 && k->array_size == 2 && k->array_stride == 16, "k");
-      CHECK(p->default_block.size == 64, "default block size %u", p->default_block.size);
+      /* then the hidden _mgl_PointSize (the vertex stage is the last): 64 + 16 */
+      CHECK(p->default_block.size == 80, "default block size %u", p->default_block.size);
+      CHECK((p->default_block.state_mask & (1u << GLSL_STATE_POINT_SIZE)) &&
+               p->default_block.state_offset[GLSL_STATE_POINT_SIZE] == 64,
+            "the point size is not a hidden member at 64");
       CHECK(p->num_uniform_locations == 3, "%u explicit locations", p->num_uniform_locations);
       CHECK(p->num_blocks == 1 && p->blocks[0].gl_binding == 2, "the block's binding point");
       CHECK(p->num_samplers == 1 && p->samplers[0].gl_unit == 1 &&
@@ -146,6 +171,49 @@ main(void)
       CHECK(p->uses_base_instance, "gl_InstanceID reads InstanceIndex - BaseInstance");
       glsl_program_destroy(p);
    }
+
+   /* GL_BUFFER_DATA_SIZE of a SPIR-V block: what its offsets place (v at 0, w at 16: 24
+    * bytes) rounded up to 16, as Mesa answers (piglit arb_gl_spirv ssbo/simple wants 32) */
+   p = link_modules(spv_vs, NW(spv_vs), spv_fs_ssbo, NW(spv_fs_ssbo), &log);
+   CHECK(p, "the storage-block modules did not link: %s", log ? log : "");
+   free(log);
+   if (p) {
+      CHECK(p->num_storage_blocks == 1 && p->storage_blocks[0].gl_binding == 4,
+            "the storage block's binding point");
+      CHECK(p->num_storage_blocks == 1 && p->storage_blocks[0].data_size == 32,
+            "GL_BUFFER_DATA_SIZE %u, not 32",
+            p->num_storage_blocks ? p->storage_blocks[0].data_size : 0);
+      glsl_program_destroy(p);
+   }
+
+   /* a loose uniform's OpVariable initializer is its initial value; another stage's dvec2 is
+    * a member of the vertex stage's default block too (which then declares Float64) */
+   p = link_modules(spv_vs, NW(spv_vs), spv_fs_init, NW(spv_fs_init), &log);
+   CHECK(p, "the initializer modules did not link: %s", log ? log : "");
+   free(log);
+   if (p) {
+      const struct glsl_uniform *init = uniform_at(p, "_spvL2"), *d = uniform_at(p, "_spvL7");
+      CHECK(init && init->type == GL_FLOAT_VEC4 && d && d->type == GL_DOUBLE_VEC2,
+            "the uniforms at 2 and 7");
+      float v[4] = {0};
+      if (init && p->default_block.initial_data &&
+          init->offset + sizeof(v) <= p->default_block.size)
+         memcpy(v, p->default_block.initial_data + init->offset, sizeof(v));
+      CHECK(v[0] == 0.25f && v[1] == 0.5f && v[2] == 0.75f && v[3] == 1.0f,
+            "initial value (%g, %g, %g, %g)", v[0], v[1], v[2], v[3]);
+      glsl_program_destroy(p);
+   }
+
+   /* outputs sharing a location: a vertex stage alone links (they move apart: only transform
+    * feedback reads them); with a fragment stage reading location 0 the overlap is an error */
+   p = link_modules(spv_vs_overlap, NW(spv_vs_overlap), NULL, 0, &log);
+   CHECK(p, "a vertex stage alone with outputs at one location did not link: %s", log ? log : "");
+   glsl_program_destroy(p);
+   free(log);
+   p = link_modules(spv_vs_overlap, NW(spv_vs_overlap), spv_fs, NW(spv_fs), &log);
+   CHECK(!p, "outputs at one location read by a fragment stage linked");
+   glsl_program_destroy(p);
+   free(log);
 
    /* hostile modules: every truncation, and each word replaced, refused or linked */
    for (size_t cut = 0; cut < NW(spv_fs); cut++) {
@@ -161,6 +229,27 @@ main(void)
          glsl_program_destroy(link_modules(spv_vs, NW(spv_vs), m, NW(spv_fs), &log));
          free(log);
       }
+   }
+   free(m);
+   /* the same for the point-size write (a vertex module) and the initializers (a fragment one) */
+   m = malloc(sizeof(spv_vs_point) > sizeof(spv_fs_init) ? sizeof(spv_vs_point)
+                                                         : sizeof(spv_fs_init));
+   for (size_t w = 1; w < NW(spv_vs_point) + NW(spv_fs_init); w++) {
+      const bool vs = w < NW(spv_vs_point);
+      const size_t at = vs ? w : w - NW(spv_vs_point);
+      for (size_t g = 0; g < NW(garbage); g++) {
+         memcpy(m, vs ? spv_vs_point : spv_fs_init,
+                vs ? sizeof(spv_vs_point) : sizeof(spv_fs_init));
+         m[at] = garbage[g];
+         glsl_program_destroy(
+            vs ? link_modules(m, NW(spv_vs_point), spv_fs_init, NW(spv_fs_init), &log)
+               : link_modules(spv_vs_point, NW(spv_vs_point), m, NW(spv_fs_init), &log));
+         free(log);
+      }
+   }
+   for (size_t cut = 1; cut < NW(spv_vs_point); cut++) {
+      glsl_program_destroy(link_modules(spv_vs_point, cut, spv_fs_init, NW(spv_fs_init), &log));
+      free(log);
    }
    free(m);
    return t_finish("unit.glsl.spirv_gl");
