@@ -373,7 +373,7 @@ pick_queue_family(struct vkb_screen *scr)
 /* The optional features: queried (query_features), then chained again with only what GL needs
  * and the device has (chain_enabled_features), with the extensions that bring them. */
 struct dev_features {
-   const char *exts[28];
+   const char *exts[32];
    uint32_t nexts;
    void *chain;
    VkPhysicalDeviceFeatures2 f2;
@@ -695,6 +695,18 @@ chain_enabled_features(struct vkb_screen *scr, const struct dev_exts *e, struct 
       f->exts[f->nexts++] = VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME;
       scr->has_mirror_clamp = true;
    }
+   /* GL_ARB_shader_viewport_layer_array: glslang writes SPV_EXT_shader_viewport_index_layer
+    * (ShaderViewportIndexLayerEXT). Where Vulkan 1.2 promoted it, the 1.2 features name it too,
+    * and both must be on when VkPhysicalDeviceVulkan12Features is chained below. */
+   const char *no_lv = getenv("MGL_TEST_VK_NO_LAYER_VIEWPORT"); /* test-only: the deny */
+   const bool layer_vp =
+      dev_has(e, VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME) &&
+      (!f->has_v12 || (f->v12.shaderOutputLayer && f->v12.shaderOutputViewportIndex)) &&
+      !(no_lv && atoi(no_lv) > 0);
+   if (layer_vp) {
+      f->exts[f->nexts++] = VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME;
+      scr->has_layer_viewport = true;
+   }
    /* The count a GPU buffer holds is any u32 (GL's sizei): Vulkan wants it within
     * maxDrawIndirectCount, so only a device without that limit reads it (lavapipe, NVIDIA).
     * With VkPhysicalDeviceVulkan12Features chained, the 1.2 features of extensions enabled
@@ -704,7 +716,9 @@ chain_enabled_features(struct vkb_screen *scr, const struct dev_exts *e, struct 
       f->v12 = (VkPhysicalDeviceVulkan12Features){
          .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
          .drawIndirectCount = VK_TRUE,
-         .samplerMirrorClampToEdge = scr->has_mirror_clamp};
+         .samplerMirrorClampToEdge = scr->has_mirror_clamp,
+         .shaderOutputViewportIndex = layer_vp,
+         .shaderOutputLayer = layer_vp};
       CHAIN(f->v12);
       scr->has_draw_indirect_count = true;
    }
@@ -1273,6 +1287,8 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    c.cap_bits |= MGP_CAP_IMAGE_QUERIES | MGP_CAP_DERIVATIVE_CONTROL;
    if (scr->has_subgroup_vote)
       c.cap_bits |= MGP_CAP_SUBGROUP_VOTE;
+   if (scr->has_layer_viewport)
+      c.cap_bits |= MGP_CAP_SHADER_LAYER_VIEWPORT;
    /* layout(component) varyings (Vulkan core) and capture the shader lays out (what
     * VK_EXT_transform_feedback captures anyway) */
    if (c.cap_bits & MGP_CAP_TRANSFORM_FEEDBACK)

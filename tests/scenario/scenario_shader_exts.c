@@ -1,0 +1,131 @@
+/* scenario_shader_exts.c — shader extensions that write what earlier GLSL kept to other stages (issue 20):
+ * gl_ViewportIndex and gl_Layer from the vertex stage (GL_ARB_shader_viewport_layer_array,
+ * GL_AMD_vertex_shader_layer). Each is drawn and checked by pixels where the extension is listed;
+ * where it is not (the gates hide the device feature with a test knob), its `#extension ... :
+ * require` must fail to compile, and a renderer on Vulkan that does not list it fails. */
+#include "scenario.h"
+
+/* Whether a vertex shader of src compiles. */
+static bool
+vs_compiles(const char *src)
+{
+   GLuint sh = gl.CreateShader(GL_VERTEX_SHADER);
+   gl.ShaderSource(sh, 1, &src, NULL);
+   gl.CompileShader(sh);
+   GLint ok = 0;
+   gl.GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+   gl.DeleteShader(sh);
+   check_gl_error("compiling a vertex shader");
+   return ok != 0;
+}
+
+/* The extension `name` is not listed: where mgl runs on Vulkan without `knob`, it should be
+ * (fail); a vertex shader src that requires it must not compile. True when not listed. */
+static bool
+withheld(const char *name, const char *knob, const char *src)
+{
+   if (has_ext(name)) {
+      if (on_mgl() && getenv(knob))
+         fail("%s listed on a device where %s hides it", name, knob);
+      return false;
+   }
+   const char *renderer = (const char *)glGetString(GL_RENDERER);
+   if (on_mgl() && renderer && strstr(renderer, "(Vulkan:") && !getenv(knob))
+      fail("%s not listed on renderer %s", name, renderer);
+   if (vs_compiles(src))
+      fail("#extension %s : require compiled where it is not listed", name);
+   return true;
+}
+
+/* layer_viewport_vs: a vertex shader picks viewport 1 (the window's lower right quarter) with
+ * gl_ViewportIndex, and another (GL_AMD_vertex_shader_layer) draws into layer 1 of a layered
+ * 2D-array attachment with gl_Layer: layer 0 keeps its clear colour. Checked by pixels. */
+void
+sc_layer_viewport_vs(void)
+{
+   static const char *knob = "MGL_TEST_VK_NO_LAYER_VIEWPORT";
+   static const char *vs_vp = "#version 150\n"
+                              "#extension GL_ARB_shader_viewport_layer_array : require\n"
+                              "in vec2 a_pos;\n"
+                              "uniform int u_vp;\n"
+                              "void main() {\n"
+                              "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                              "  gl_ViewportIndex = u_vp;\n"
+                              "}\n";
+   static const char *vs_layer = "#version 150\n"
+                                 "#extension GL_AMD_vertex_shader_layer : require\n"
+                                 "in vec2 a_pos;\n"
+                                 "void main() {\n"
+                                 "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                                 "  gl_Layer = 1;\n"
+                                 "}\n";
+   static const char *fs = "#version 150\nuniform vec4 u_c;\nout vec4 o;\n"
+                           "void main() { o = u_c; }\n";
+   if (withheld("GL_ARB_shader_viewport_layer_array", knob, vs_vp) |
+       withheld("GL_AMD_vertex_shader_layer", knob, vs_layer))
+      return;
+   static const binding attribs[] = {{"a_pos", 0}, {NULL, 0}};
+   static const binding frags[] = {{"o", 0}, {NULL, 0}};
+   float v[12];
+   rect_vertices(v, 0, 0, 64, 64); /* the whole viewport */
+   mesh m = make_mesh(v, 6);
+
+   /* gl_ViewportIndex: viewport 1 is the lower right quarter, viewport 0 the window */
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   GLuint p = link_program_b(vs_vp, fs, attribs, frags);
+   gl.UseProgram(p);
+   glViewport(0, 0, 64, 64);
+   gl.ViewportIndexedf(1, 32.0f, 0.0f, 32.0f, 32.0f);
+   gl.Uniform1i(uloc(p, "u_vp"), 1);
+   set_vec4(p, "u_c", V4(0.0f, 1.0f, 0.0f, 1.0f));
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("a draw whose vertex shader writes gl_ViewportIndex");
+   model md;
+   model_init(&md, bg);
+   model_rect(&md, 32, 0, 64, 32, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
+   check_frame("gl_ViewportIndex from the vertex shader", &md);
+   glViewport(0, 0, 64, 64);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+
+   /* gl_Layer: layer 1 of a layered attachment, layer 0 left as cleared */
+   GLuint tex, fbo[2];
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D_ARRAY, tex);
+   gl.TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, 8, 8, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   gl.GenFramebuffers(2, fbo);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
+   gl.FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex, 0);
+   if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      fail("a layered 2D-array framebuffer is incomplete");
+   glViewport(0, 0, 8, 8);
+   glClearColor(0.0f, 0.0f, 1.0f, 1.0f);
+   glClear(GL_COLOR_BUFFER_BIT);
+   p = link_program_b(vs_layer, fs, attribs, frags);
+   gl.UseProgram(p);
+   set_vec4(p, "u_c", V4(1.0f, 1.0f, 0.0f, 1.0f));
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("a draw whose vertex shader writes gl_Layer");
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[1]);
+   static const GLubyte want[2][4] = {{0, 0, 255, 255}, {255, 255, 0, 255}};
+   for (int layer = 0; layer < 2; layer++) {
+      gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex, 0, layer);
+      GLubyte px[4] = {0};
+      glReadPixels(4, 4, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+      if (memcmp(px, want[layer], 4))
+         fail("layer %d after a vertex shader wrote gl_Layer = 1: %u,%u,%u,%u, want %u,%u,%u,%u",
+              layer, px[0], px[1], px[2], px[3], want[layer][0], want[layer][1], want[layer][2],
+              want[layer][3]);
+   }
+   check_gl_error("reading the layers back");
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   glViewport(0, 0, 64, 64);
+   glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   gl.DeleteFramebuffers(2, fbo);
+   glDeleteTextures(1, &tex);
+   gl.DeleteBuffers(1, &m.vbo);
+}
