@@ -123,6 +123,7 @@ static const char *const extensions[] = {
    "GL_ARB_shader_image_load_store",
    "GL_ARB_shader_image_size",
    "GL_ARB_shader_precision",
+   "GL_ARB_shader_stencil_export",
    "GL_ARB_shader_storage_buffer_object",
    "GL_ARB_shader_subroutine",
    "GL_ARB_shader_viewport_layer_array",
@@ -267,6 +268,8 @@ offered(struct fe_context *ctx, const char *name)
       return fe_es31_compat_offered(ctx);
    if (!strcmp(name, "GL_ARB_shader_group_vote"))
       return fe_group_vote_offered(ctx);
+   if (!strcmp(name, "GL_ARB_shader_stencil_export"))
+      return fe_stencil_export_offered(ctx);
    if (!strcmp(name, "GL_ARB_shader_viewport_layer_array") ||
        !strcmp(name, "GL_AMD_vertex_shader_layer") ||
        !strcmp(name, "GL_AMD_vertex_shader_viewport_index"))

@@ -162,6 +162,13 @@ fe_group_vote_offered(const struct fe_context *ctx)
 }
 
 bool
+fe_stencil_export_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES &&
+          (ctx->share->caps->cap_bits & MGP_CAP_SHADER_STENCIL_EXPORT) != 0;
+}
+
+bool
 fe_layer_viewport_offered(const struct fe_context *ctx)
 {
    /* gl_ViewportIndex needs viewports past 0, gl_Layer layered attachments (GL 3.2) */

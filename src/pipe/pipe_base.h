@@ -44,7 +44,7 @@
  * 25: MGP_CAP_ROBUST_BUFFER_ACCESS. 26: MGP_CAP_SUBGROUP_VOTE; MGP_CAP_XFB_OVERFLOW_QUERY and its
  * two query kinds. 27: MGP_CAP_ENHANCED_LAYOUTS. 28: bit 23 is MGP_CAP_TEXTURE_GATHER alone;
  * textureQueryLod is MGP_CAP_TEXTURE_QUERY_LOD (bit 50). 29: MGP_CAP_TEXTURE_STENCIL8.
- * 30: MGP_CAP_SHADER_LAYER_VIEWPORT. */
+ * 30: MGP_CAP_SHADER_LAYER_VIEWPORT, MGP_CAP_SHADER_STENCIL_EXPORT. */
 #define MGP_ABI_VERSION 30u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
@@ -350,6 +350,11 @@ enum mgp_call_class {
  * GL_ARB_shader_viewport_layer_array, GL_AMD_vertex_shader_layer and
  * GL_AMD_vertex_shader_viewport_index; without it their #extension is withheld */
 #define MGP_CAP_SHADER_LAYER_VIEWPORT (UINT64_C(1) << 45)
+/* A fragment shader writes the stencil reference the stencil test and the stencil operations use
+ * (SPIR-V's StencilExportEXT, FragStencilRefEXT; Vulkan's VK_EXT_shader_stencil_export): the
+ * client offers GL_ARB_shader_stencil_export (gl_FragStencilRefARB); without it its #extension
+ * is withheld */
+#define MGP_CAP_SHADER_STENCIL_EXPORT (UINT64_C(1) << 48)
 
 /* mgp_render_state.clip_control (GL 4.6 §13.8): window y from -y_d (GL_UPPER_LEFT), and
  * window z from z_d itself, clipping at 0 <= z_c <= w_c (GL_ZERO_TO_ONE) */

@@ -1,28 +1,29 @@
 /* scenario_shader_exts.c — shader extensions that write what earlier GLSL kept to other stages (issue 20):
  * gl_ViewportIndex and gl_Layer from the vertex stage (GL_ARB_shader_viewport_layer_array,
- * GL_AMD_vertex_shader_layer). Each is drawn and checked by pixels where the extension is listed;
+ * GL_AMD_vertex_shader_layer), the stencil reference from the fragment stage
+ * (GL_ARB_shader_stencil_export). Each is drawn and checked by pixels where the extension is listed;
  * where it is not (the gates hide the device feature with a test knob), its `#extension ... :
  * require` must fail to compile, and a renderer on Vulkan that does not list it fails. */
 #include "scenario.h"
 
-/* Whether a vertex shader of src compiles. */
+/* Whether a shader of src compiles. */
 static bool
-vs_compiles(const char *src)
+compiles(GLenum stage, const char *src)
 {
-   GLuint sh = gl.CreateShader(GL_VERTEX_SHADER);
+   GLuint sh = gl.CreateShader(stage);
    gl.ShaderSource(sh, 1, &src, NULL);
    gl.CompileShader(sh);
    GLint ok = 0;
    gl.GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
    gl.DeleteShader(sh);
-   check_gl_error("compiling a vertex shader");
+   check_gl_error("compiling a shader");
    return ok != 0;
 }
 
 /* The extension `name` is not listed: where mgl runs on Vulkan without `knob`, it should be
- * (fail); a vertex shader src that requires it must not compile. True when not listed. */
+ * (fail); a shader src of stage that requires it must not compile. True when not listed. */
 static bool
-withheld(const char *name, const char *knob, const char *src)
+withheld(const char *name, const char *knob, GLenum stage, const char *src)
 {
    if (has_ext(name)) {
       if (on_mgl() && getenv(knob))
@@ -32,7 +33,7 @@ withheld(const char *name, const char *knob, const char *src)
    const char *renderer = (const char *)glGetString(GL_RENDERER);
    if (on_mgl() && renderer && strstr(renderer, "(Vulkan:") && !getenv(knob))
       fail("%s not listed on renderer %s", name, renderer);
-   if (vs_compiles(src))
+   if (compiles(stage, src))
       fail("#extension %s : require compiled where it is not listed", name);
    return true;
 }
@@ -61,8 +62,8 @@ sc_layer_viewport_vs(void)
                                  "}\n";
    static const char *fs = "#version 150\nuniform vec4 u_c;\nout vec4 o;\n"
                            "void main() { o = u_c; }\n";
-   if (withheld("GL_ARB_shader_viewport_layer_array", knob, vs_vp) |
-       withheld("GL_AMD_vertex_shader_layer", knob, vs_layer))
+   if (withheld("GL_ARB_shader_viewport_layer_array", knob, GL_VERTEX_SHADER, vs_vp) |
+       withheld("GL_AMD_vertex_shader_layer", knob, GL_VERTEX_SHADER, vs_layer))
       return;
    static const binding attribs[] = {{"a_pos", 0}, {NULL, 0}};
    static const binding frags[] = {{"o", 0}, {NULL, 0}};
@@ -127,5 +128,88 @@ sc_layer_viewport_vs(void)
    gl.DeleteProgram(p);
    gl.DeleteFramebuffers(2, fbo);
    glDeleteTextures(1, &tex);
+   gl.DeleteBuffers(1, &m.vbo);
+}
+
+/* Reads one pixel of the bound read framebuffer and fails unless it is want. */
+static void
+expect_rgba(const char *phase, int x, int y, const GLubyte want[4])
+{
+   GLubyte px[4] = {0};
+   glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   if (memcmp(px, want, 4))
+      fail("%s: pixel %d,%d is %u,%u,%u,%u, want %u,%u,%u,%u", phase, x, y, px[0], px[1], px[2],
+           px[3], want[0], want[1], want[2], want[3]);
+}
+
+/* stencil_export: a fragment shader writes gl_FragStencilRefARB (5 in the left half of a 16x16
+ * framebuffer, 9 in the right) under GL_REPLACE with the API's reference 1; draws that pass only
+ * where the stencil is 5 (green) and 9 (blue) then colour the halves, checked by pixels. */
+void
+sc_stencil_export(void)
+{
+   static const char *vs = "#version 150\nin vec2 a_pos;\n"
+                           "void main() { gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+   static const char *fs_ref = "#version 150\n"
+                               "#extension GL_ARB_shader_stencil_export : require\n"
+                               "out vec4 o;\n"
+                               "void main() {\n"
+                               "  gl_FragStencilRefARB = gl_FragCoord.x < 8.0 ? 5 : 9;\n"
+                               "  o = vec4(1.0, 0.0, 0.0, 1.0);\n"
+                               "}\n";
+   static const char *fs = "#version 150\nuniform vec4 u_c;\nout vec4 o;\n"
+                           "void main() { o = u_c; }\n";
+   if (withheld("GL_ARB_shader_stencil_export", "MGL_TEST_VK_NO_STENCIL_EXPORT", GL_FRAGMENT_SHADER,
+                fs_ref))
+      return;
+   static const binding attribs[] = {{"a_pos", 0}, {NULL, 0}};
+   static const binding frags[] = {{"o", 0}, {NULL, 0}};
+   float v[12];
+   rect_vertices(v, 0, 0, 64, 64);
+   mesh m = make_mesh(v, 6);
+   GLuint rb[2], fbo;
+   gl.GenRenderbuffers(2, rb);
+   gl.BindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+   gl.RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 16, 16);
+   gl.BindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+   gl.RenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, 16, 16);
+   gl.GenFramebuffers(1, &fbo);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+   gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
+   if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      fail("a colour + depth/stencil framebuffer is incomplete");
+   glViewport(0, 0, 16, 16);
+   glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
+   glClearStencil(0);
+   glClear(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+   glEnable(GL_STENCIL_TEST);
+   glStencilFunc(GL_ALWAYS, 1, 0xff);
+   glStencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
+   GLuint p_ref = link_program_b(vs, fs_ref, attribs, frags);
+   gl.UseProgram(p_ref);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("a draw whose fragment shader writes gl_FragStencilRefARB");
+   glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+   GLuint p = link_program_b(vs, fs, attribs, frags);
+   gl.UseProgram(p);
+   static const GLubyte green[4] = {0, 255, 0, 255}, blue[4] = {0, 0, 255, 255};
+   glStencilFunc(GL_EQUAL, 5, 0xff);
+   set_vec4(p, "u_c", V4(0.0f, 1.0f, 0.0f, 1.0f));
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glStencilFunc(GL_EQUAL, 9, 0xff);
+   set_vec4(p, "u_c", V4(0.0f, 0.0f, 1.0f, 1.0f));
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("draws testing the exported stencil values");
+   expect_rgba("stencil 5 exported in the left half", 3, 8, green);
+   expect_rgba("stencil 9 exported in the right half", 12, 8, blue);
+   glDisable(GL_STENCIL_TEST);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   glViewport(0, 0, 64, 64);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   gl.DeleteProgram(p_ref);
+   gl.DeleteFramebuffers(1, &fbo);
+   gl.DeleteRenderbuffers(2, rb);
    gl.DeleteBuffers(1, &m.vbo);
 }

@@ -738,7 +738,8 @@ chain_enabled_features(struct vkb_screen *scr, const struct dev_exts *e, struct 
       if (scr->centre_sample_counts)
          f->exts[f->nexts++] = VK_EXT_SAMPLE_LOCATIONS_EXTENSION_NAME;
    }
-   /* Stencil blits drawn (vkb_blit_draw.c) write gl_FragStencilRefARB. */
+   /* Stencil blits drawn (vkb_blit_draw.c) write gl_FragStencilRefARB, and so may the client's
+    * fragment shaders (GL_ARB_shader_stencil_export). */
    const char *no_se = getenv("MGL_TEST_VK_NO_STENCIL_EXPORT"); /* test-only: the declines */
    if (dev_has(e, VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME) && !(no_se && atoi(no_se) > 0)) {
       f->exts[f->nexts++] = VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME;
@@ -1289,6 +1290,8 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_SUBGROUP_VOTE;
    if (scr->has_layer_viewport)
       c.cap_bits |= MGP_CAP_SHADER_LAYER_VIEWPORT;
+   if (scr->has_stencil_export)
+      c.cap_bits |= MGP_CAP_SHADER_STENCIL_EXPORT;
    /* layout(component) varyings (Vulkan core) and capture the shader lays out (what
     * VK_EXT_transform_feedback captures anyway) */
    if (c.cap_bits & MGP_CAP_TRANSFORM_FEEDBACK)

@@ -619,6 +619,8 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
       hide_macro(spliced, "GL_ARB_vertex_attrib_64bit");
    if (ok && !es && (deny & GLSL_DENY_GROUP_VOTE))
       hide_macro(spliced, "GL_ARB_shader_group_vote");
+   if (ok && !es && (deny & GLSL_DENY_STENCIL_EXPORT))
+      hide_macro(spliced, "GL_ARB_shader_stencil_export");
    if (ok && !es && (deny & GLSL_DENY_LAYER_VIEWPORT)) {
       hide_macro(spliced, "GL_ARB_shader_viewport_layer_array");
       hide_macro(spliced, "GL_AMD_vertex_shader_layer");
@@ -715,20 +717,39 @@ parse_text(enum glsl_stage stage, const char *text, const glslang_resource_t *re
 
 /* Whether a stage's words use doubles (OpCapability Float64), cull distances (CullDistance),
  * DerivativeControl, SubgroupVoteKHR, OpImageQueryLevels / OpImageQuerySamples,
- * OpImageQueryLod, or varying components and a declared capture (Component, execution mode Xfb)
+ * OpImageQueryLod, the capabilities of caps[] (StencilExportEXT ...), or varying components and a
+ * declared capture (Component, execution mode Xfb)
  * where the context denies them: then the error is in log. */
 static bool
 float64_denied(enum glsl_stage stage, const uint32_t *words, size_t num_words, uint32_t deny,
                struct glsl_str *log)
 {
+   /* capabilities that only a denied extension's built-ins bring in */
+   static const struct {
+      uint32_t deny, capability;
+      const char *what, *extension;
+   } caps[] = {
+      {GLSL_DENY_STENCIL_EXPORT, SpvCapabilityStencilExportEXT, "gl_FragStencilRefARB",
+       "GL_ARB_shader_stencil_export"},
+   };
    const uint32_t in_functions = GLSL_DENY_IMAGE_QUERIES | GLSL_DENY_TEXTURE_QUERY_LOD;
    if (!(deny & (GLSL_DENY_FLOAT64 | GLSL_DENY_CULL_DISTANCE | GLSL_DENY_DERIVATIVE_CONTROL |
-                 GLSL_DENY_GROUP_VOTE | GLSL_DENY_ENHANCED_LAYOUTS | in_functions)))
+                 GLSL_DENY_GROUP_VOTE | GLSL_DENY_ENHANCED_LAYOUTS | GLSL_DENY_STENCIL_EXPORT |
+                 in_functions)))
       return false;
    for (size_t at = 5; at < num_words;) {
       const uint32_t len = words[at] >> 16, op = words[at] & 0xffff;
       if (!len || len > num_words - at)
          break;
+      for (unsigned k = 0; op == SpvOpCapability && len == 2 && k < sizeof(caps) / sizeof(caps[0]);
+           k++) {
+         if (words[at + 1] == caps[k].capability && (deny & caps[k].deny)) {
+            glsl_str_printf(log,
+                            "error: %s shader: %s needs %s, which this context does not offer\n",
+                            glsl_stage_name(stage), caps[k].what, caps[k].extension);
+            return true;
+         }
+      }
       if (op == SpvOpCapability && len == 2 && words[at + 1] == SpvCapabilityFloat64 &&
           (deny & GLSL_DENY_FLOAT64)) {
          glsl_str_printf(log,

@@ -316,6 +316,11 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
  * defined and their directives are as GLSL_DENY_GPU_SHADER5's (glslang declares neither output
  * there without the first). */
 #define GLSL_DENY_LAYER_VIEWPORT (1u << 17)
+/* GLSL_DENY_STENCIL_EXPORT, gl_FragStencilRefARB (the context lacks fe_stencil_export_offered):
+ * the GL_ARB_shader_stencil_export macro is not defined, its directive is as
+ * GLSL_DENY_GPU_SHADER5's, and a shader whose SPIR-V would export a stencil reference fails to
+ * compile. */
+#define GLSL_DENY_STENCIL_EXPORT (1u << 18)
 /* glsl_compile_shader_limits with only the varyings and the denied features. */
 bool glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api,
                               uint32_t max_varying_components, uint32_t deny, const char *source,

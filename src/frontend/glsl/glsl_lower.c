@@ -1220,7 +1220,8 @@ withheld_es_named(const char *s, uint32_t deny)
 /* An extension glslang knows but the context does not offer (glsl.h, GLSL_DENY_GPU_SHADER5,
  * GLSL_DENY_VIEWPORT_ARRAY, GLSL_DENY_CULL_DISTANCE, GLSL_DENY_IMAGE_QUERIES,
  * GLSL_DENY_DERIVATIVE_CONTROL, GLSL_DENY_VERTEX_ATTRIB_64BIT, GLSL_DENY_GROUP_VOTE,
- * GLSL_DENY_ENHANCED_LAYOUTS, GLSL_DENY_TEXTURE_QUERY_LOD, GLSL_DENY_LAYER_VIEWPORT):
+ * GLSL_DENY_ENHANCED_LAYOUTS, GLSL_DENY_TEXTURE_QUERY_LOD, GLSL_DENY_LAYER_VIEWPORT,
+ * GLSL_DENY_STENCIL_EXPORT):
  * GLSL 1.50 3.3's behaviours for an extension the implementation lacks. `require` fails the unit;
  * `enable` and `warn` warn; the directive goes, so that glslang leaves the extension off. */
 static void
@@ -1818,6 +1819,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
                       extension_named(s, "GL_ARB_fragment_layer_viewport")) ||
                      ((deny & GLSL_DENY_GROUP_VOTE) &&
                       extension_named(s, "GL_ARB_shader_group_vote")) ||
+                     ((deny & GLSL_DENY_STENCIL_EXPORT) &&
+                      extension_named(s, "GL_ARB_shader_stencil_export")) ||
                      ((deny & GLSL_DENY_LAYER_VIEWPORT) &&
                       (extension_named(s, "GL_ARB_shader_viewport_layer_array") ||
                        extension_named(s, "GL_AMD_vertex_shader_layer") ||
