@@ -118,6 +118,7 @@ static const char *const extensions[] = {
    "GL_ARB_shader_atomic_counter_ops",
    "GL_ARB_shader_atomic_counters",
    "GL_ARB_shader_bit_encoding",
+   "GL_ARB_shader_clock",
    "GL_ARB_shader_draw_parameters",
    "GL_ARB_shader_group_vote",
    "GL_ARB_shader_image_load_store",
@@ -268,6 +269,8 @@ offered(struct fe_context *ctx, const char *name)
       return fe_es31_compat_offered(ctx);
    if (!strcmp(name, "GL_ARB_shader_group_vote"))
       return fe_group_vote_offered(ctx);
+   if (!strcmp(name, "GL_ARB_shader_clock"))
+      return fe_shader_clock_offered(ctx);
    if (!strcmp(name, "GL_ARB_shader_stencil_export"))
       return fe_stencil_export_offered(ctx);
    if (!strcmp(name, "GL_ARB_shader_viewport_layer_array") ||

@@ -162,6 +162,12 @@ fe_group_vote_offered(const struct fe_context *ctx)
 }
 
 bool
+fe_shader_clock_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_SHADER_CLOCK) != 0;
+}
+
+bool
 fe_stencil_export_offered(const struct fe_context *ctx)
 {
    return ctx->desc.api != FE_API_GLES &&

@@ -1,9 +1,10 @@
-/* scenario_shader_exts.c — shader extensions that write what earlier GLSL kept to other stages (issue 20):
+/* scenario_shader_exts.c — GLSL extensions backed by Vulkan device features (issue 20):
  * gl_ViewportIndex and gl_Layer from the vertex stage (GL_ARB_shader_viewport_layer_array,
  * GL_AMD_vertex_shader_layer), the stencil reference from the fragment stage
- * (GL_ARB_shader_stencil_export). Each is drawn and checked by pixels where the extension is listed;
- * where it is not (the gates hide the device feature with a test knob), its `#extension ... :
- * require` must fail to compile, and a renderer on Vulkan that does not list it fails. */
+ * (GL_ARB_shader_stencil_export) and a clock (GL_ARB_shader_clock). Each is drawn and checked by
+ * pixels where the extension is listed; where it is not (the gates hide the device feature with a
+ * test knob), its `#extension ... : require` must fail to compile, and a renderer on Vulkan that
+ * does not list it fails. */
 #include "scenario.h"
 
 /* Whether a shader of src compiles. */
@@ -211,5 +212,49 @@ sc_stencil_export(void)
    gl.DeleteProgram(p_ref);
    gl.DeleteFramebuffers(1, &fbo);
    gl.DeleteRenderbuffers(2, rb);
+   gl.DeleteBuffers(1, &m.vbo);
+}
+
+/* shader_clock: GL_ARB_shader_clock's clock2x32ARB read twice in a fragment shader with work
+ * between: the second read is not earlier than the first (the 64-bit counter read as two words;
+ * a wrap of 2^64 is beyond any run), which paints the rect green instead of red. */
+void
+sc_shader_clock(void)
+{
+   static const char *vs = "#version 150\nin vec2 a_pos;\n"
+                           "void main() { gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+   static const char *fs = "#version 150\n"
+                           "#extension GL_ARB_shader_clock : require\n"
+                           "uniform float u_k;\n"
+                           "out vec4 o;\n"
+                           "void main() {\n"
+                           "  uvec2 a = clock2x32ARB();\n"
+                           "  float x = 0.0;\n"
+                           "  for (int i = 0; i < 64; i++) x += sin(float(i) * u_k);\n"
+                           "  uvec2 b = clock2x32ARB();\n"
+                           "  bool later = b.y > a.y || (b.y == a.y && b.x >= a.x);\n"
+                           "  o = later ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n"
+                           "  o.b = clamp(x, 0.0, 0.0);\n"
+                           "}\n";
+   if (withheld("GL_ARB_shader_clock", "MGL_TEST_VK_NO_SHADER_CLOCK", GL_FRAGMENT_SHADER, fs))
+      return;
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   static const binding attribs[] = {{"a_pos", 0}, {NULL, 0}};
+   static const binding frags[] = {{"o", 0}, {NULL, 0}};
+   GLuint p = link_program_b(vs, fs, attribs, frags);
+   gl.UseProgram(p);
+   gl.Uniform1f(uloc(p, "u_k"), 0.25f);
+   float v[12];
+   rect_vertices(v, 8, 8, 56, 56);
+   mesh m = make_mesh(v, 6);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("a draw reading clock2x32ARB");
+   model md;
+   model_init(&md, bg);
+   model_rect(&md, 8, 8, 56, 56, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
+   check_frame("clock2x32ARB read twice", &md);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
    gl.DeleteBuffers(1, &m.vbo);
 }

@@ -392,6 +392,8 @@ struct dev_features {
    VkPhysicalDeviceExtendedDynamicState3FeaturesEXT eds3;
    VkPhysicalDeviceLineRasterizationFeaturesEXT lrf;
    VkPhysicalDeviceVulkan12Features v12; /* drawIndirectCount only (Vulkan 1.2) */
+   VkPhysicalDeviceShaderClockFeaturesKHR clk;
+   bool has_clk;
    bool has_u8, has_pv, has_div, has_eds, has_lr, has_cbc, has_md, has_tf, has_pgq, has_cr,
       has_eds3, has_lrf, want_eds, has_v12;
 };
@@ -444,6 +446,12 @@ query_features(struct vkb_screen *scr, const struct dev_exts *e, struct dev_feat
       dev_has(e, VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME) && !(no_cbc && atoi(no_cbc) > 0);
    if (f->has_cbc)
       CHAIN(f->cbc);
+   f->clk = (VkPhysicalDeviceShaderClockFeaturesKHR){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR};
+   const char *no_clk = getenv("MGL_TEST_VK_NO_SHADER_CLOCK"); /* test-only: the deny */
+   f->has_clk = dev_has(e, VK_KHR_SHADER_CLOCK_EXTENSION_NAME) && !(no_clk && atoi(no_clk) > 0);
+   if (f->has_clk)
+      CHAIN(f->clk);
    f->md = (VkPhysicalDeviceMultiDrawFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_FEATURES_EXT};
    const char *no_md = getenv("MGL_TEST_VK_NO_MULTI_DRAW"); /* test-only: a command a draw */
@@ -694,6 +702,16 @@ chain_enabled_features(struct vkb_screen *scr, const struct dev_exts *e, struct 
    if (dev_has(e, VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME)) {
       f->exts[f->nexts++] = VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME;
       scr->has_mirror_clamp = true;
+   }
+   /* GL_ARB_shader_clock: glslang's clockARB / clock2x32ARB read the subgroup clock
+    * (OpReadClockKHR, scope Subgroup), which shaderSubgroupClock brings */
+   if (f->has_clk && f->clk.shaderSubgroupClock) {
+      f->exts[f->nexts++] = VK_KHR_SHADER_CLOCK_EXTENSION_NAME;
+      f->clk = (VkPhysicalDeviceShaderClockFeaturesKHR){
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR,
+         .shaderSubgroupClock = VK_TRUE};
+      CHAIN(f->clk);
+      scr->has_shader_clock = true;
    }
    /* GL_ARB_shader_viewport_layer_array: glslang writes SPV_EXT_shader_viewport_index_layer
     * (ShaderViewportIndexLayerEXT). Where Vulkan 1.2 promoted it, the 1.2 features name it too,
@@ -1292,6 +1310,8 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_SHADER_LAYER_VIEWPORT;
    if (scr->has_stencil_export)
       c.cap_bits |= MGP_CAP_SHADER_STENCIL_EXPORT;
+   if (scr->has_shader_clock)
+      c.cap_bits |= MGP_CAP_SHADER_CLOCK;
    /* layout(component) varyings (Vulkan core) and capture the shader lays out (what
     * VK_EXT_transform_feedback captures anyway) */
    if (c.cap_bits & MGP_CAP_TRANSFORM_FEEDBACK)

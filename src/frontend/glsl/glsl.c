@@ -409,7 +409,7 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
     * GL_EXT_draw_instanced (ESSL 1.00 and 3.10), GL_ARB_arrays_of_arrays, GL_ARB_blend_func_extended,
     * GL_ARB_conservative_depth, GL_ARB_draw_instanced, GL_ARB_texture_query_levels,
     * GL_ARB_shader_atomic_counter_ops, GL_ARB_ES3_1_compatibility,
-    * GL_ARB_shader_viewport_layer_array, GL_AMD_vertex_shader_layer,
+    * GL_ARB_shader_clock, GL_ARB_shader_viewport_layer_array, GL_AMD_vertex_shader_layer,
     * GL_AMD_vertex_shader_viewport_index (hidden where GLSL_DENY_LAYER_VIEWPORT withholds them),
     * GL_ARB_shader_precision (hidden where GLSL_DENY_SHADER_PRECISION withholds it) and
     * GL_ARB_cull_distance (desktop; the last where GLSL_DENY_CULL_DISTANCE does not withhold it),
@@ -426,6 +426,7 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
                                       "#define GL_ARB_ES3_1_compatibility 1\n"
                                       "#define GL_ARB_shader_atomic_counter_ops 1\n"
                                       "#define GL_ARB_shader_precision 1\n"
+                                      "#define GL_ARB_shader_clock 1\n"
                                       "#define GL_ARB_shader_viewport_layer_array 1\n"
                                       "#define GL_ARB_texture_query_levels 1\n"
                                       "#define GL_AMD_vertex_shader_layer 1\n"
@@ -440,6 +441,7 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
                                       "#define GL_ARB_ES3_1_compatibility 1\n"
                                       "#define GL_ARB_shader_atomic_counter_ops 1\n"
                                       "#define GL_ARB_shader_precision 1\n"
+                                      "#define GL_ARB_shader_clock 1\n"
                                       "#define GL_ARB_shader_viewport_layer_array 1\n"
                                       "#define GL_ARB_texture_query_levels 1\n"
                                       "#define GL_AMD_vertex_shader_layer 1\n"
@@ -619,6 +621,8 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
       hide_macro(spliced, "GL_ARB_vertex_attrib_64bit");
    if (ok && !es && (deny & GLSL_DENY_GROUP_VOTE))
       hide_macro(spliced, "GL_ARB_shader_group_vote");
+   if (ok && !es && (deny & GLSL_DENY_SHADER_CLOCK))
+      hide_macro(spliced, "GL_ARB_shader_clock");
    if (ok && !es && (deny & GLSL_DENY_STENCIL_EXPORT))
       hide_macro(spliced, "GL_ARB_shader_stencil_export");
    if (ok && !es && (deny & GLSL_DENY_LAYER_VIEWPORT)) {
@@ -731,11 +735,13 @@ float64_denied(enum glsl_stage stage, const uint32_t *words, size_t num_words, u
    } caps[] = {
       {GLSL_DENY_STENCIL_EXPORT, SpvCapabilityStencilExportEXT, "gl_FragStencilRefARB",
        "GL_ARB_shader_stencil_export"},
+      {GLSL_DENY_SHADER_CLOCK, SpvCapabilityShaderClockKHR, "clockARB, clock2x32ARB",
+       "GL_ARB_shader_clock"},
    };
    const uint32_t in_functions = GLSL_DENY_IMAGE_QUERIES | GLSL_DENY_TEXTURE_QUERY_LOD;
    if (!(deny & (GLSL_DENY_FLOAT64 | GLSL_DENY_CULL_DISTANCE | GLSL_DENY_DERIVATIVE_CONTROL |
                  GLSL_DENY_GROUP_VOTE | GLSL_DENY_ENHANCED_LAYOUTS | GLSL_DENY_STENCIL_EXPORT |
-                 in_functions)))
+                 GLSL_DENY_SHADER_CLOCK | in_functions)))
       return false;
    for (size_t at = 5; at < num_words;) {
       const uint32_t len = words[at] >> 16, op = words[at] & 0xffff;

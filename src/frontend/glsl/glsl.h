@@ -321,6 +321,10 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
  * GLSL_DENY_GPU_SHADER5's, and a shader whose SPIR-V would export a stencil reference fails to
  * compile. */
 #define GLSL_DENY_STENCIL_EXPORT (1u << 18)
+/* GLSL_DENY_SHADER_CLOCK, clockARB / clock2x32ARB (the context lacks fe_shader_clock_offered):
+ * the GL_ARB_shader_clock macro is not defined, its directive is as GLSL_DENY_GPU_SHADER5's, and
+ * a shader whose SPIR-V would read a clock fails to compile. */
+#define GLSL_DENY_SHADER_CLOCK (1u << 20)
 /* glsl_compile_shader_limits with only the varyings and the denied features. */
 bool glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api,
                               uint32_t max_varying_components, uint32_t deny, const char *source,
