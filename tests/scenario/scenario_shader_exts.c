@@ -63,8 +63,11 @@ sc_layer_viewport_vs(void)
                                  "}\n";
    static const char *fs = "#version 150\nuniform vec4 u_c;\nout vec4 o;\n"
                            "void main() { o = u_c; }\n";
-   if (withheld("GL_ARB_shader_viewport_layer_array", knob, GL_VERTEX_SHADER, vs_vp) |
-       withheld("GL_AMD_vertex_shader_layer", knob, GL_VERTEX_SHADER, vs_layer))
+   /* both checked: each one's listing and refusal is its own */
+   const bool arb_off =
+      withheld("GL_ARB_shader_viewport_layer_array", knob, GL_VERTEX_SHADER, vs_vp);
+   const bool amd_off = withheld("GL_AMD_vertex_shader_layer", knob, GL_VERTEX_SHADER, vs_layer);
+   if (arb_off || amd_off)
       return;
    static const binding attribs[] = {{"a_pos", 0}, {NULL, 0}};
    static const binding frags[] = {{"o", 0}, {NULL, 0}};
