@@ -49,6 +49,8 @@
  * command it names works, ARB_buffer_storage (GL 4.4: persistent maps are client
  * shadows, fe_buffer.c) everywhere. */
 static const char *const extensions[] = {
+   "GL_AMD_vertex_shader_layer",
+   "GL_AMD_vertex_shader_viewport_index",
    "GL_ARB_arrays_of_arrays",
    "GL_ARB_base_instance",
    "GL_ARB_blend_func_extended",
@@ -116,13 +118,16 @@ static const char *const extensions[] = {
    "GL_ARB_shader_atomic_counter_ops",
    "GL_ARB_shader_atomic_counters",
    "GL_ARB_shader_bit_encoding",
+   "GL_ARB_shader_clock",
    "GL_ARB_shader_draw_parameters",
    "GL_ARB_shader_group_vote",
    "GL_ARB_shader_image_load_store",
    "GL_ARB_shader_image_size",
    "GL_ARB_shader_precision",
+   "GL_ARB_shader_stencil_export",
    "GL_ARB_shader_storage_buffer_object",
    "GL_ARB_shader_subroutine",
+   "GL_ARB_shader_viewport_layer_array",
    "GL_ARB_shader_texture_image_samples",
    "GL_ARB_shading_language_420pack",
    "GL_ARB_shading_language_packing",
@@ -266,6 +271,14 @@ offered(struct fe_context *ctx, const char *name)
       return fe_es31_compat_offered(ctx);
    if (!strcmp(name, "GL_ARB_shader_group_vote"))
       return fe_group_vote_offered(ctx);
+   if (!strcmp(name, "GL_ARB_shader_clock"))
+      return fe_shader_clock_offered(ctx);
+   if (!strcmp(name, "GL_ARB_shader_stencil_export"))
+      return fe_stencil_export_offered(ctx);
+   if (!strcmp(name, "GL_ARB_shader_viewport_layer_array") ||
+       !strcmp(name, "GL_AMD_vertex_shader_layer") ||
+       !strcmp(name, "GL_AMD_vertex_shader_viewport_index"))
+      return fe_layer_viewport_offered(ctx);
    if (!strcmp(name, "GL_ARB_enhanced_layouts"))
       return fe_enhanced_layouts_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_query_levels") ||

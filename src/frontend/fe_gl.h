@@ -1513,6 +1513,13 @@ bool fe_derivative_control_offered(const struct fe_context *ctx);
 bool fe_shader_precision_offered(const struct fe_context *ctx);
 /* ARB_shader_group_vote: MGP_CAP_SUBGROUP_VOTE in a desktop context */
 bool fe_group_vote_offered(const struct fe_context *ctx);
+/* ARB_shader_viewport_layer_array, AMD_vertex_shader_layer / _viewport_index:
+ * MGP_CAP_SHADER_LAYER_VIEWPORT where viewport arrays are offered */
+bool fe_layer_viewport_offered(const struct fe_context *ctx);
+/* ARB_shader_stencil_export: MGP_CAP_SHADER_STENCIL_EXPORT in a desktop context */
+bool fe_stencil_export_offered(const struct fe_context *ctx);
+/* ARB_shader_clock: MGP_CAP_SHADER_CLOCK in a desktop context */
+bool fe_shader_clock_offered(const struct fe_context *ctx);
 /* ARB_ES3_1_compatibility: a desktop context where the caps meet ES 3.1 (fe_es31_lacks): GLSL ES
  * 3.10 shaders, glMemoryBarrierByRegion */
 bool fe_es31_compat_offered(const struct fe_context *ctx);

@@ -717,9 +717,9 @@ build_exec_tables(struct fe_exec *e)
 
 /* GL lists the built-in vertex inputs a vertex shader reads among the active attributes. */
 /* The module decorates a variable BuiltIn ViewportIndex (OpDecorate id BuiltIn 10; glslang
- * declares gl_ViewportIndex only where it is used): the geometry stage writes it. */
-bool
-fe_spirv_writes_viewport(const struct glsl_spirv *m)
+ * declares gl_ViewportIndex only where it is used): the stage writes it. */
+static bool
+spirv_writes_viewport(const struct glsl_spirv *m)
 {
    enum { OP_DECORATE = 71, DECORATION_BUILTIN = 11, BUILTIN_VIEWPORT_INDEX = 10 };
    for (size_t pc = 5; m->words && pc < m->num_words;) {
@@ -732,6 +732,15 @@ fe_spirv_writes_viewport(const struct glsl_spirv *m)
       pc += len;
    }
    return false;
+}
+
+bool
+fe_program_writes_viewport(const struct glsl_program *gp)
+{
+   /* the geometry stage's, or the vertex or tess-eval stage's (ARB_shader_viewport_layer_array) */
+   return spirv_writes_viewport(&gp->spirv[GLSL_STAGE_GEOMETRY]) ||
+          spirv_writes_viewport(&gp->spirv[GLSL_STAGE_TESS_EVAL]) ||
+          spirv_writes_viewport(&gp->spirv[GLSL_STAGE_VERTEX]);
 }
 
 static void
@@ -1092,7 +1101,7 @@ mgl_glLinkProgram(GLuint program)
    struct fe_exec *e = fe_exec_create(ctx, gp);
    if (e) {
       add_builtin_inputs(e, vs);
-      e->writes_viewport = fe_spirv_writes_viewport(&gp->spirv[GLSL_STAGE_GEOMETRY]);
+      e->writes_viewport = fe_program_writes_viewport(gp);
       e->ff_vertex = ff_vertex;
       e->ff_fragment = ff_fragment;
    }

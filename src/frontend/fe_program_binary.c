@@ -234,7 +234,7 @@ mgl_glProgramBinary(GLuint program, GLenum binaryFormat, const void *binary, GLs
    const uint32_t flags = get32(b + 32);
    e->builtin_inputs = flags >> FLAG_BUILTIN_SHIFT & 3u;
    e->num_active_attribs += (e->builtin_inputs & 1u) + (e->builtin_inputs >> 1 & 1u);
-   e->writes_viewport = fe_spirv_writes_viewport(&gp->spirv[GLSL_STAGE_GEOMETRY]);
+   e->writes_viewport = fe_program_writes_viewport(gp);
    e->ff_vertex = (flags & FLAG_FF_VERTEX) != 0;
    e->ff_fragment = (flags & FLAG_FF_FRAGMENT) != 0;
    fe_exec_unref(ctx, prog->exec);

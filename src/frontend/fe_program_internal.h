@@ -49,10 +49,10 @@ void fe_active_attrib(const struct fe_exec *e, GLuint index, GLsizei buf_size, G
 GLint fe_attrib_max_length(const struct fe_exec *e);
 /* Shared by glLinkProgram (fe_program.c) and glProgramBinary (fe_program_binary.c): the link
  * error a program over the context's limits gets (NULL: none); the state a failed link leaves
- * (log copied); whether a geometry module writes gl_ViewportIndex. */
+ * (log copied); whether its last vertex-processing modules write gl_ViewportIndex. */
 const char *fe_program_limits_exceeded(const struct fe_context *ctx, const struct glsl_program *gp);
 void fe_program_link_failed(struct fe_context *ctx, struct fe_program *prog, const char *log);
-bool fe_spirv_writes_viewport(const struct glsl_spirv *m);
+bool fe_program_writes_viewport(const struct glsl_program *gp);
 /* GL_PROGRAM_BINARY_LENGTH of prog (0 unless linked), and the hash of what a link depends on in
  * this context and device that a program binary carries (fe_program_binary.c). */
 GLint fe_program_binary_length(struct fe_context *ctx, const struct fe_program *prog);

@@ -121,6 +121,9 @@ fe_glsl_deny(const struct fe_context *ctx)
           (fe_image_queries_offered(ctx) ? 0 : GLSL_DENY_IMAGE_QUERIES) |
           (fe_derivative_control_offered(ctx) ? 0 : GLSL_DENY_DERIVATIVE_CONTROL) |
           (fe_group_vote_offered(ctx) ? 0 : GLSL_DENY_GROUP_VOTE) |
+          (fe_layer_viewport_offered(ctx) ? 0 : GLSL_DENY_LAYER_VIEWPORT) |
+          (fe_stencil_export_offered(ctx) ? 0 : GLSL_DENY_STENCIL_EXPORT) |
+          (fe_shader_clock_offered(ctx) ? 0 : GLSL_DENY_SHADER_CLOCK) |
           (fe_atomic_counters_offered((struct fe_context *)ctx) ? 0
                                                                 : GLSL_DENY_ATOMIC_COUNTER_OPS) |
           (fe_enhanced_layouts_offered(ctx) ? 0 : GLSL_DENY_ENHANCED_LAYOUTS) |

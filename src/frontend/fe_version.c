@@ -162,6 +162,27 @@ fe_group_vote_offered(const struct fe_context *ctx)
 }
 
 bool
+fe_shader_clock_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_SHADER_CLOCK) != 0;
+}
+
+bool
+fe_stencil_export_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES &&
+          (ctx->share->caps->cap_bits & MGP_CAP_SHADER_STENCIL_EXPORT) != 0;
+}
+
+bool
+fe_layer_viewport_offered(const struct fe_context *ctx)
+{
+   /* gl_ViewportIndex needs viewports past 0, gl_Layer layered attachments (GL 3.2) */
+   return fe_viewport_array_offered(ctx) &&
+          (ctx->share->caps->cap_bits & MGP_CAP_SHADER_LAYER_VIEWPORT) != 0;
+}
+
+bool
 fe_enhanced_layouts_offered(const struct fe_context *ctx)
 {
    return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_ENHANCED_LAYOUTS);

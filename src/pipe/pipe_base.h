@@ -43,8 +43,9 @@
  * mgp_attrib_value kinds 3 and 4 (a double default's halves).
  * 25: MGP_CAP_ROBUST_BUFFER_ACCESS. 26: MGP_CAP_SUBGROUP_VOTE; MGP_CAP_XFB_OVERFLOW_QUERY and its
  * two query kinds. 27: MGP_CAP_ENHANCED_LAYOUTS. 28: bit 23 is MGP_CAP_TEXTURE_GATHER alone;
- * textureQueryLod is MGP_CAP_TEXTURE_QUERY_LOD (bit 50). 29: MGP_CAP_TEXTURE_STENCIL8. */
-#define MGP_ABI_VERSION 29u
+ * textureQueryLod is MGP_CAP_TEXTURE_QUERY_LOD (bit 50). 29: MGP_CAP_TEXTURE_STENCIL8.
+ * 30: MGP_CAP_SHADER_LAYER_VIEWPORT, MGP_CAP_SHADER_STENCIL_EXPORT, MGP_CAP_SHADER_CLOCK. */
+#define MGP_ABI_VERSION 30u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -343,6 +344,22 @@ enum mgp_call_class {
  * refuses GL_STENCIL_INDEX8 and GL_STENCIL_INDEX as texture formats and does not list the
  * extension */
 #define MGP_CAP_TEXTURE_STENCIL8 (UINT64_C(1) << 47)
+/* The vertex and tessellation-evaluation stages write gl_Layer and gl_ViewportIndex (SPIR-V's
+ * ShaderViewportIndexLayerEXT; Vulkan's VK_EXT_shader_viewport_index_layer, or 1.2's
+ * shaderOutputLayer and shaderOutputViewportIndex): with MGP_CAP_VIEWPORT_ARRAY the client offers
+ * GL_ARB_shader_viewport_layer_array, GL_AMD_vertex_shader_layer and
+ * GL_AMD_vertex_shader_viewport_index; without it their #extension is withheld */
+#define MGP_CAP_SHADER_LAYER_VIEWPORT (UINT64_C(1) << 45)
+/* A fragment shader writes the stencil reference the stencil test and the stencil operations use
+ * (SPIR-V's StencilExportEXT, FragStencilRefEXT; Vulkan's VK_EXT_shader_stencil_export): the
+ * client offers GL_ARB_shader_stencil_export (gl_FragStencilRefARB); without it its #extension
+ * is withheld */
+#define MGP_CAP_SHADER_STENCIL_EXPORT (UINT64_C(1) << 48)
+/* Every stage reads a subgroup-scope clock (SPIR-V's ShaderClockKHR, OpReadClockKHR with scope
+ * Subgroup; Vulkan's VK_KHR_shader_clock shaderSubgroupClock): the client offers
+ * GL_ARB_shader_clock (clock2x32ARB; clockARB with 64-bit integers); without it its #extension
+ * is withheld */
+#define MGP_CAP_SHADER_CLOCK (UINT64_C(1) << 52)
 
 /* mgp_render_state.clip_control (GL 4.6 §13.8): window y from -y_d (GL_UPPER_LEFT), and
  * window z from z_d itself, clipping at 0 <= z_c <= w_c (GL_ZERO_TO_ONE) */

@@ -324,7 +324,7 @@ struct vkb_shader {
    bool gs_output_points;    /* the geometry stage emits points */
    bool gs_output_lines;     /* the geometry stage emits line strips */
    bool writes_layer;        /* a geometry stage writes gl_Layer */
-   bool writes_viewport;     /* a geometry stage writes gl_ViewportIndex */
+   bool writes_viewport;     /* a vertex, tess-eval or geometry stage writes gl_ViewportIndex */
    uint32_t layer_word;      /* its SPIR-V word holding BuiltIn Layer */
    bool gs_primitive_id_out; /* the geometry stage writes gl_PrimitiveID */
    /* The geometry stage with its Layer output made a PrimitiveId output: for a framebuffer
@@ -751,6 +751,8 @@ struct vkb_screen {
    bool has_custom_border;  /* VK_EXT_custom_border_color, format-free */
    bool has_stencil_export; /* VK_EXT_shader_stencil_export: stencil blits drawn */
    bool has_subgroup_vote;  /* VK_EXT_shader_subgroup_vote: GL_ARB_shader_group_vote */
+   bool has_layer_viewport; /* VK_EXT_shader_viewport_index_layer: gl_Layer from the VS/TES */
+   bool has_shader_clock;   /* VK_KHR_shader_clock shaderSubgroupClock: GL_ARB_shader_clock */
    bool has_multi_draw;     /* VK_EXT_multi_draw: repeated draws merge */
    bool has_cond_render;    /* VK_EXT_conditional_rendering: GPU predicates */
    bool has_smooth_lines;   /* VK_EXT_line_rasterization smoothLines: GL_LINE_SMOOTH */

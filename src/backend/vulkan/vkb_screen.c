@@ -373,7 +373,7 @@ pick_queue_family(struct vkb_screen *scr)
 /* The optional features: queried (query_features), then chained again with only what GL needs
  * and the device has (chain_enabled_features), with the extensions that bring them. */
 struct dev_features {
-   const char *exts[28];
+   const char *exts[32];
    uint32_t nexts;
    void *chain;
    VkPhysicalDeviceFeatures2 f2;
@@ -392,6 +392,8 @@ struct dev_features {
    VkPhysicalDeviceExtendedDynamicState3FeaturesEXT eds3;
    VkPhysicalDeviceLineRasterizationFeaturesEXT lrf;
    VkPhysicalDeviceVulkan12Features v12; /* drawIndirectCount only (Vulkan 1.2) */
+   VkPhysicalDeviceShaderClockFeaturesKHR clk;
+   bool has_clk;
    bool has_u8, has_pv, has_div, has_eds, has_lr, has_cbc, has_md, has_tf, has_pgq, has_cr,
       has_eds3, has_lrf, want_eds, has_v12;
 };
@@ -444,6 +446,12 @@ query_features(struct vkb_screen *scr, const struct dev_exts *e, struct dev_feat
       dev_has(e, VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME) && !(no_cbc && atoi(no_cbc) > 0);
    if (f->has_cbc)
       CHAIN(f->cbc);
+   f->clk = (VkPhysicalDeviceShaderClockFeaturesKHR){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR};
+   const char *no_clk = getenv("MGL_TEST_VK_NO_SHADER_CLOCK"); /* test-only: the deny */
+   f->has_clk = dev_has(e, VK_KHR_SHADER_CLOCK_EXTENSION_NAME) && !(no_clk && atoi(no_clk) > 0);
+   if (f->has_clk)
+      CHAIN(f->clk);
    f->md = (VkPhysicalDeviceMultiDrawFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_FEATURES_EXT};
    const char *no_md = getenv("MGL_TEST_VK_NO_MULTI_DRAW"); /* test-only: a command a draw */
@@ -695,6 +703,28 @@ chain_enabled_features(struct vkb_screen *scr, const struct dev_exts *e, struct 
       f->exts[f->nexts++] = VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME;
       scr->has_mirror_clamp = true;
    }
+   /* GL_ARB_shader_clock: glslang's clockARB / clock2x32ARB read the subgroup clock
+    * (OpReadClockKHR, scope Subgroup), which shaderSubgroupClock brings */
+   if (f->has_clk && f->clk.shaderSubgroupClock) {
+      f->exts[f->nexts++] = VK_KHR_SHADER_CLOCK_EXTENSION_NAME;
+      f->clk = (VkPhysicalDeviceShaderClockFeaturesKHR){
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR,
+         .shaderSubgroupClock = VK_TRUE};
+      CHAIN(f->clk);
+      scr->has_shader_clock = true;
+   }
+   /* GL_ARB_shader_viewport_layer_array: glslang writes SPV_EXT_shader_viewport_index_layer
+    * (ShaderViewportIndexLayerEXT). Where Vulkan 1.2 promoted it, the 1.2 features name it too,
+    * and both must be on when VkPhysicalDeviceVulkan12Features is chained below. */
+   const char *no_lv = getenv("MGL_TEST_VK_NO_LAYER_VIEWPORT"); /* test-only: the deny */
+   const bool layer_vp =
+      dev_has(e, VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME) &&
+      (!f->has_v12 || (f->v12.shaderOutputLayer && f->v12.shaderOutputViewportIndex)) &&
+      !(no_lv && atoi(no_lv) > 0);
+   if (layer_vp) {
+      f->exts[f->nexts++] = VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME;
+      scr->has_layer_viewport = true;
+   }
    /* The count a GPU buffer holds is any u32 (GL's sizei): Vulkan wants it within
     * maxDrawIndirectCount, so only a device without that limit reads it (lavapipe, NVIDIA).
     * With VkPhysicalDeviceVulkan12Features chained, the 1.2 features of extensions enabled
@@ -704,7 +734,9 @@ chain_enabled_features(struct vkb_screen *scr, const struct dev_exts *e, struct 
       f->v12 = (VkPhysicalDeviceVulkan12Features){
          .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
          .drawIndirectCount = VK_TRUE,
-         .samplerMirrorClampToEdge = scr->has_mirror_clamp};
+         .samplerMirrorClampToEdge = scr->has_mirror_clamp,
+         .shaderOutputViewportIndex = layer_vp,
+         .shaderOutputLayer = layer_vp};
       CHAIN(f->v12);
       scr->has_draw_indirect_count = true;
    }
@@ -724,7 +756,8 @@ chain_enabled_features(struct vkb_screen *scr, const struct dev_exts *e, struct 
       if (scr->centre_sample_counts)
          f->exts[f->nexts++] = VK_EXT_SAMPLE_LOCATIONS_EXTENSION_NAME;
    }
-   /* Stencil blits drawn (vkb_blit_draw.c) write gl_FragStencilRefARB. */
+   /* Stencil blits drawn (vkb_blit_draw.c) write gl_FragStencilRefARB, and so may the client's
+    * fragment shaders (GL_ARB_shader_stencil_export). */
    const char *no_se = getenv("MGL_TEST_VK_NO_STENCIL_EXPORT"); /* test-only: the declines */
    if (dev_has(e, VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME) && !(no_se && atoi(no_se) > 0)) {
       f->exts[f->nexts++] = VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME;
@@ -1273,6 +1306,12 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    c.cap_bits |= MGP_CAP_IMAGE_QUERIES | MGP_CAP_DERIVATIVE_CONTROL;
    if (scr->has_subgroup_vote)
       c.cap_bits |= MGP_CAP_SUBGROUP_VOTE;
+   if (scr->has_layer_viewport)
+      c.cap_bits |= MGP_CAP_SHADER_LAYER_VIEWPORT;
+   if (scr->has_stencil_export)
+      c.cap_bits |= MGP_CAP_SHADER_STENCIL_EXPORT;
+   if (scr->has_shader_clock)
+      c.cap_bits |= MGP_CAP_SHADER_CLOCK;
    /* layout(component) varyings (Vulkan core) and capture the shader lays out (what
     * VK_EXT_transform_feedback captures anyway) */
    if (c.cap_bits & MGP_CAP_TRANSFORM_FEEDBACK)

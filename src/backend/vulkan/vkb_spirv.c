@@ -218,7 +218,10 @@ static void
 scan_builtin_outputs(spvc_compiler comp, spvc_resources res, VkShaderStageFlagBits stage,
                      struct vkb_shader *sh, size_t n)
 {
-   if (stage != VK_SHADER_STAGE_GEOMETRY_BIT)
+   /* gl_ViewportIndex from the vertex or tessellation-evaluation stage too
+    * (GL_ARB_shader_viewport_layer_array); the rest is the geometry stage's */
+   if (stage != VK_SHADER_STAGE_GEOMETRY_BIT && stage != VK_SHADER_STAGE_VERTEX_BIT &&
+       stage != VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT)
       return;
    const spvc_reflected_builtin_resource *list = NULL;
    size_t count = 0;
@@ -228,10 +231,12 @@ scan_builtin_outputs(spvc_compiler comp, spvc_resources res, VkShaderStageFlagBi
    for (size_t i = 0; i < count; i++) {
       const SpvId id = list[i].resource.id;
       unsigned word = 0;
-      if (list[i].builtin == SpvBuiltInPrimitiveId)
-         sh->gs_primitive_id_out = true;
-      else if (list[i].builtin == SpvBuiltInViewportIndex)
+      if (list[i].builtin == SpvBuiltInViewportIndex)
          sh->writes_viewport = true;
+      else if (stage != VK_SHADER_STAGE_GEOMETRY_BIT)
+         continue;
+      else if (list[i].builtin == SpvBuiltInPrimitiveId)
+         sh->gs_primitive_id_out = true;
       else if (list[i].builtin == SpvBuiltInLayer &&
                spvc_compiler_get_decoration(comp, id, SpvDecorationBuiltIn) == SpvBuiltInLayer &&
                spvc_compiler_get_binary_offset_for_decoration(comp, id, SpvDecorationBuiltIn,

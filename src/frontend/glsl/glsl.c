@@ -409,6 +409,8 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
     * GL_EXT_draw_instanced (ESSL 1.00 and 3.10), GL_ARB_arrays_of_arrays, GL_ARB_blend_func_extended,
     * GL_ARB_conservative_depth, GL_ARB_draw_instanced, GL_ARB_texture_query_levels,
     * GL_ARB_shader_atomic_counter_ops, GL_ARB_ES3_1_compatibility,
+    * GL_ARB_shader_clock, GL_ARB_shader_viewport_layer_array, GL_AMD_vertex_shader_layer,
+    * GL_AMD_vertex_shader_viewport_index (hidden where GLSL_DENY_LAYER_VIEWPORT withholds them),
     * GL_ARB_shader_precision (hidden where GLSL_DENY_SHADER_PRECISION withholds it) and
     * GL_ARB_cull_distance (desktop; the last where GLSL_DENY_CULL_DISTANCE does not withhold it),
     * which mgl implements (glsl_lower.c) */
@@ -424,7 +426,11 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
                                       "#define GL_ARB_ES3_1_compatibility 1\n"
                                       "#define GL_ARB_shader_atomic_counter_ops 1\n"
                                       "#define GL_ARB_shader_precision 1\n"
-                                      "#define GL_ARB_texture_query_levels 1\n");
+                                      "#define GL_ARB_shader_clock 1\n"
+                                      "#define GL_ARB_shader_viewport_layer_array 1\n"
+                                      "#define GL_ARB_texture_query_levels 1\n"
+                                      "#define GL_AMD_vertex_shader_layer 1\n"
+                                      "#define GL_AMD_vertex_shader_viewport_index 1\n");
    else if (!es)
       glslang_shader_set_preamble(sh, "#define GL_ARB_arrays_of_arrays 1\n"
                                       "#define GL_ARB_blend_func_extended 1\n"
@@ -435,7 +441,11 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
                                       "#define GL_ARB_ES3_1_compatibility 1\n"
                                       "#define GL_ARB_shader_atomic_counter_ops 1\n"
                                       "#define GL_ARB_shader_precision 1\n"
-                                      "#define GL_ARB_texture_query_levels 1\n");
+                                      "#define GL_ARB_shader_clock 1\n"
+                                      "#define GL_ARB_shader_viewport_layer_array 1\n"
+                                      "#define GL_ARB_texture_query_levels 1\n"
+                                      "#define GL_AMD_vertex_shader_layer 1\n"
+                                      "#define GL_AMD_vertex_shader_viewport_index 1\n");
    char *out = NULL;
    if (glslang_shader_preprocess(sh, &in)) {
       out = glsl_strdup(glslang_shader_get_preprocessed_code(sh));
@@ -586,6 +596,10 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
          glsl_require_to_enable(spliced, "GL_ARB_shader_precision");
       if (!(deny & GLSL_DENY_ESSL310)) /* the same (glslang does not know it) */
          glsl_require_to_enable(spliced, "GL_ARB_ES3_1_compatibility");
+      if (!(deny & GLSL_DENY_LAYER_VIEWPORT)) { /* glsl_lower.c names the ARB one instead */
+         glsl_require_to_enable(spliced, "GL_AMD_vertex_shader_layer");
+         glsl_require_to_enable(spliced, "GL_AMD_vertex_shader_viewport_index");
+      }
    }
    if (ok && !es && (deny & GLSL_DENY_SHADER_PRECISION))
       hide_macro(spliced, "GL_ARB_shader_precision");
@@ -607,6 +621,15 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
       hide_macro(spliced, "GL_ARB_vertex_attrib_64bit");
    if (ok && !es && (deny & GLSL_DENY_GROUP_VOTE))
       hide_macro(spliced, "GL_ARB_shader_group_vote");
+   if (ok && !es && (deny & GLSL_DENY_SHADER_CLOCK))
+      hide_macro(spliced, "GL_ARB_shader_clock");
+   if (ok && !es && (deny & GLSL_DENY_STENCIL_EXPORT))
+      hide_macro(spliced, "GL_ARB_shader_stencil_export");
+   if (ok && !es && (deny & GLSL_DENY_LAYER_VIEWPORT)) {
+      hide_macro(spliced, "GL_ARB_shader_viewport_layer_array");
+      hide_macro(spliced, "GL_AMD_vertex_shader_layer");
+      hide_macro(spliced, "GL_AMD_vertex_shader_viewport_index");
+   }
    if (ok && !es && (deny & GLSL_DENY_ATOMIC_COUNTER_OPS))
       hide_macro(spliced, "GL_ARB_shader_atomic_counter_ops");
    if (ok && !es && (deny & GLSL_DENY_ESSL310))
@@ -698,20 +721,41 @@ parse_text(enum glsl_stage stage, const char *text, const glslang_resource_t *re
 
 /* Whether a stage's words use doubles (OpCapability Float64), cull distances (CullDistance),
  * DerivativeControl, SubgroupVoteKHR, OpImageQueryLevels / OpImageQuerySamples,
- * OpImageQueryLod, or varying components and a declared capture (Component, execution mode Xfb)
+ * OpImageQueryLod, the capabilities of caps[] (StencilExportEXT ...), or varying components and a
+ * declared capture (Component, execution mode Xfb)
  * where the context denies them: then the error is in log. */
 static bool
 float64_denied(enum glsl_stage stage, const uint32_t *words, size_t num_words, uint32_t deny,
                struct glsl_str *log)
 {
+   /* capabilities that only a denied extension's built-ins bring in */
+   static const struct {
+      uint32_t deny, capability;
+      const char *what, *extension;
+   } caps[] = {
+      {GLSL_DENY_STENCIL_EXPORT, SpvCapabilityStencilExportEXT, "gl_FragStencilRefARB",
+       "GL_ARB_shader_stencil_export"},
+      {GLSL_DENY_SHADER_CLOCK, SpvCapabilityShaderClockKHR, "clockARB, clock2x32ARB",
+       "GL_ARB_shader_clock"},
+   };
    const uint32_t in_functions = GLSL_DENY_IMAGE_QUERIES | GLSL_DENY_TEXTURE_QUERY_LOD;
    if (!(deny & (GLSL_DENY_FLOAT64 | GLSL_DENY_CULL_DISTANCE | GLSL_DENY_DERIVATIVE_CONTROL |
-                 GLSL_DENY_GROUP_VOTE | GLSL_DENY_ENHANCED_LAYOUTS | in_functions)))
+                 GLSL_DENY_GROUP_VOTE | GLSL_DENY_ENHANCED_LAYOUTS | GLSL_DENY_STENCIL_EXPORT |
+                 GLSL_DENY_SHADER_CLOCK | in_functions)))
       return false;
    for (size_t at = 5; at < num_words;) {
       const uint32_t len = words[at] >> 16, op = words[at] & 0xffff;
       if (!len || len > num_words - at)
          break;
+      for (unsigned k = 0; op == SpvOpCapability && len == 2 && k < sizeof(caps) / sizeof(caps[0]);
+           k++) {
+         if (words[at + 1] == caps[k].capability && (deny & caps[k].deny)) {
+            glsl_str_printf(log,
+                            "error: %s shader: %s needs %s, which this context does not offer\n",
+                            glsl_stage_name(stage), caps[k].what, caps[k].extension);
+            return true;
+         }
+      }
       if (op == SpvOpCapability && len == 2 && words[at + 1] == SpvCapabilityFloat64 &&
           (deny & GLSL_DENY_FLOAT64)) {
          glsl_str_printf(log,

@@ -310,6 +310,21 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
  * is as GLSL_DENY_GPU_SHADER5's, and a shader whose SPIR-V would query a LOD (GLSL 4.00's core
  * function) fails to compile */
 #define GLSL_DENY_TEXTURE_QUERY_LOD (1u << 14)
+/* GLSL_DENY_LAYER_VIEWPORT, gl_Layer / gl_ViewportIndex written by the vertex or tessellation-
+ * evaluation stage (the context lacks fe_layer_viewport_offered): the GL_ARB_shader_viewport_
+ * layer_array, GL_AMD_vertex_shader_layer and GL_AMD_vertex_shader_viewport_index macros are not
+ * defined and their directives are as GLSL_DENY_GPU_SHADER5's (glslang declares neither output
+ * there without the first). */
+#define GLSL_DENY_LAYER_VIEWPORT (1u << 17)
+/* GLSL_DENY_STENCIL_EXPORT, gl_FragStencilRefARB (the context lacks fe_stencil_export_offered):
+ * the GL_ARB_shader_stencil_export macro is not defined, its directive is as
+ * GLSL_DENY_GPU_SHADER5's, and a shader whose SPIR-V would export a stencil reference fails to
+ * compile. */
+#define GLSL_DENY_STENCIL_EXPORT (1u << 18)
+/* GLSL_DENY_SHADER_CLOCK, clockARB / clock2x32ARB (the context lacks fe_shader_clock_offered):
+ * the GL_ARB_shader_clock macro is not defined, its directive is as GLSL_DENY_GPU_SHADER5's, and
+ * a shader whose SPIR-V would read a clock fails to compile. */
+#define GLSL_DENY_SHADER_CLOCK (1u << 20)
 /* glsl_compile_shader_limits with only the varyings and the denied features. */
 bool glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api,
                               uint32_t max_varying_components, uint32_t deny, const char *source,

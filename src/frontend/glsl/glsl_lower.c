@@ -467,9 +467,12 @@ opening(const struct lower *L, unsigned i)
 /* GLSL 1.50 compatibility §7.1: a redeclared gl_PerVertex may list the compatibility members
  * (gl_ClipVertex, gl_FrontColor, ...), which glslang's block has not: those member declarations
  * are blanked (their tokens marked in *skip, made on first use) and the members stay the plain
- * variables glsl_compat.c declares. brace: the block's '{'. */
+ * variables glsl_compat.c declares. brace: the block's '{'. With layer_vp (a vertex or tess-eval
+ * output block where GL_ARB_shader_viewport_layer_array or an AMD name is on, which make gl_Layer
+ * and gl_ViewportIndex its members) those are blanked too: glslang declares them apart. */
 static void
-blank_compat_members(struct lower *L, enum glsl_stage stage, unsigned brace, uint8_t **skip)
+blank_compat_members(struct lower *L, enum glsl_stage stage, unsigned brace, bool compat_builtins,
+                     bool layer_vp, uint8_t **skip)
 {
    const unsigned end = closing(L, brace);
    unsigned from = brace + 1;
@@ -479,8 +482,12 @@ blank_compat_members(struct lower *L, enum glsl_stage stage, unsigned brace, uin
       bool compat = false;
       for (unsigned m = from; m < k && !compat; m++) {
          struct glsl_compat_edit ce;
-         compat = L->t[m].kind == GLSL_TOK_IDENT &&
-                  glsl_compat_lower_token(stage, L->p + L->t[m].at, L->t[m].len, &ce) && ce.varying;
+         compat =
+            L->t[m].kind == GLSL_TOK_IDENT &&
+            ((compat_builtins &&
+              glsl_compat_lower_token(stage, L->p + L->t[m].at, L->t[m].len, &ce) && ce.varying) ||
+             (layer_vp &&
+              (tok_is(L->p, &L->t[m], "gl_Layer") || tok_is(L->p, &L->t[m], "gl_ViewportIndex"))));
       }
       if (compat) {
          if (!*skip)
@@ -1213,7 +1220,8 @@ withheld_es_named(const char *s, uint32_t deny)
 /* An extension glslang knows but the context does not offer (glsl.h, GLSL_DENY_GPU_SHADER5,
  * GLSL_DENY_VIEWPORT_ARRAY, GLSL_DENY_CULL_DISTANCE, GLSL_DENY_IMAGE_QUERIES,
  * GLSL_DENY_DERIVATIVE_CONTROL, GLSL_DENY_VERTEX_ATTRIB_64BIT, GLSL_DENY_GROUP_VOTE,
- * GLSL_DENY_ENHANCED_LAYOUTS, GLSL_DENY_TEXTURE_QUERY_LOD):
+ * GLSL_DENY_ENHANCED_LAYOUTS, GLSL_DENY_TEXTURE_QUERY_LOD, GLSL_DENY_LAYER_VIEWPORT,
+ * GLSL_DENY_STENCIL_EXPORT, GLSL_DENY_SHADER_CLOCK):
  * GLSL 1.50 3.3's behaviours for an extension the implementation lacks. `require` fails the unit;
  * `enable` and `warn` warn; the directive goes, so that glslang leaves the extension off. */
 static void
@@ -1670,6 +1678,7 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    bool cull_named = false;     /* the unit names gl_CullDistance */
    bool out_block = false;      /* the unit redeclares the output gl_PerVertex */
    uint8_t *compat_skip = NULL; /* [n] tokens of blanked gl_PerVertex members */
+   bool layer_vp = false;       /* GL_ARB_shader_viewport_layer_array (or an AMD name) is on */
    /* the unit that gives the rasterizer its points' size (see main_renamed) */
    const bool vs_size = stage == GLSL_STAGE_VERTEX && point_size;
    const bool gs_size = stage == GLSL_STAGE_GEOMETRY && point_size && gs_emits_points(&L);
@@ -1810,6 +1819,14 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
                       extension_named(s, "GL_ARB_fragment_layer_viewport")) ||
                      ((deny & GLSL_DENY_GROUP_VOTE) &&
                       extension_named(s, "GL_ARB_shader_group_vote")) ||
+                     ((deny & GLSL_DENY_SHADER_CLOCK) &&
+                      extension_named(s, "GL_ARB_shader_clock")) ||
+                     ((deny & GLSL_DENY_STENCIL_EXPORT) &&
+                      extension_named(s, "GL_ARB_shader_stencil_export")) ||
+                     ((deny & GLSL_DENY_LAYER_VIEWPORT) &&
+                      (extension_named(s, "GL_ARB_shader_viewport_layer_array") ||
+                       extension_named(s, "GL_AMD_vertex_shader_layer") ||
+                       extension_named(s, "GL_AMD_vertex_shader_viewport_index"))) ||
                      ((deny & GLSL_DENY_ESSL310) &&
                       extension_named(s, "GL_ARB_ES3_1_compatibility")))) {
             withheld_extension(&L, t);
@@ -1821,6 +1838,31 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
                withheld_extension(&L, t);
             else
                u->atomic_counter_ops = !strstr(s, "disable");
+         } else if (!u->es && !strncmp(d, "extension", 9) &&
+                    (extension_named(s, "GL_ARB_shader_viewport_layer_array") ||
+                     extension_named(s, "GL_AMD_vertex_shader_layer") ||
+                     extension_named(s, "GL_AMD_vertex_shader_viewport_index"))) {
+            /* glslang declares gl_Layer and gl_ViewportIndex as vertex and tessellation-
+             * evaluation outputs from GLSL 4.10 on, behind GL_ARB_shader_viewport_layer_array
+             * only: the unit compiles as 4.10 and the AMD names (which glslang does not know)
+             * enable the ARB one */
+            if (strstr(s, "disable")) {
+               if (!extension_named(s, "GL_ARB_shader_viewport_layer_array"))
+                  add_edit(&L, t->at, t->len, NULL, NULL, 0);
+            } else {
+               layer_vp = true;
+               if (u->compile_version < 410)
+                  u->compile_version = 410;
+               if (!extension_named(s, "GL_ARB_shader_viewport_layer_array"))
+                  add_edit(&L, t->at, t->len,
+                           "#extension GL_ARB_shader_viewport_layer_array : enable", NULL, 0);
+            }
+         } else if (!u->es && version < 450 && !strncmp(d, "extension", 9) &&
+                    extension_named(s, "GL_ARB_shader_clock") && !strstr(s, "disable")) {
+            /* glslang declares clockARB and clock2x32ARB from GLSL 4.50 on only (behind the
+             * extension, so the directive stays): the unit compiles as 4.50 */
+            if (u->compile_version < 450)
+               u->compile_version = 450;
          } else if (!u->es && version < 430 && !strncmp(d, "extension", 9) &&
                     extension_named(s, "GL_ARB_shader_group_vote") && !strstr(s, "disable")) {
             /* glslang declares anyInvocationARB ... from GLSL 4.30 on only (behind the
@@ -2068,8 +2110,10 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
             u->pervertex_out_redeclared |= prev && tok_is(pp, prev, "out");
             u->pervertex_in_redeclared |= prev && tok_is(pp, prev, "in");
          }
-         if (compat_builtins && i + 1 < L.n && tok_is(pp, &L.t[i + 1], "{"))
-            blank_compat_members(&L, stage, i + 1, &compat_skip);
+         const bool layer_members = layer_vp && prev && tok_is(pp, prev, "out") &&
+                                    (stage == GLSL_STAGE_VERTEX || stage == GLSL_STAGE_TESS_EVAL);
+         if ((compat_builtins || layer_members) && i + 1 < L.n && tok_is(pp, &L.t[i + 1], "{"))
+            blank_compat_members(&L, stage, i + 1, compat_builtins, layer_members, &compat_skip);
          out_block |= prev && tok_is(pp, prev, "out");
          if (prev && tok_is(pp, prev, "out") && i + 1 < L.n && tok_is(pp, &L.t[i + 1], "{")) {
             /* a redeclared output block without gl_PointSize takes no size writes */
