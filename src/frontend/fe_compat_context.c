@@ -69,10 +69,7 @@ fe_compat_destroy(struct fe_context *ctx, struct fe_compat *c)
 }
 
 /* Core-list extensions a compatibility context does not list: piglit's compatibility tests of
- * each (Mesa llvmpipe passes them) fail here. GL_EXT_texture_array: GLSL 1.10-1.20's
- * texture1DArray/texture2DArray/shadow*Array under #extension GL_EXT_texture_array are not
- * built-ins (the render-*darray and glsl-fs-shadow*Array tests, fbo-array, array-texture);
- * GL_EXT_texture_sRGB: mipmap generation, alpha test and texwrap of the sRGB formats;
+ * each (Mesa llvmpipe passes them) fail here. GL_EXT_texture_sRGB: mipmap generation, alpha test and texwrap of the sRGB formats;
  * GL_ARB/EXT_framebuffer_sRGB: framebuffer-srgb; GL_EXT_packed_float and
  * GL_EXT_texture_shared_exponent: fbo-generatemipmap-formats, query-rgba-signed-components,
  * getteximage-invalid-format-for-packed-type; GL_ARB_texture_buffer_object/_range:
@@ -88,7 +85,6 @@ core_only(const char *name)
       "GL_ARB_texture_buffer_object",
       "GL_EXT_framebuffer_sRGB",
       "GL_EXT_packed_float",
-      "GL_EXT_texture_array",
       "GL_EXT_texture_sRGB",
       "GL_EXT_texture_shared_exponent",
       "GL_ARB_texture_buffer_range",
