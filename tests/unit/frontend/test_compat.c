@@ -997,6 +997,36 @@ test_stencil_two_side(void)
    env_finish(&e);
 }
 
+/* glPushAttrib(GL_ENABLE_BIT) saves every enable of GL 2.1 table 6.x's "enable" group and the
+ * extensions' that join it (Mesa's list): GL_STENCIL_TEST_TWO_SIDE_EXT, ARB_vertex_program's
+ * GL_VERTEX_PROGRAM_ARB and GL_VERTEX_PROGRAM_TWO_SIDE_ARB, ARB_fragment_program's
+ * GL_FRAGMENT_PROGRAM_ARB; glPopAttrib brings each back, on and off. */
+static void
+test_enable_bit_extensions(void)
+{
+   static const GLenum caps[] = {
+      FE_GL_STENCIL_TEST_TWO_SIDE_EXT,
+      0x8620 /* GL_VERTEX_PROGRAM_ARB */,
+      0x8643 /* GL_VERTEX_PROGRAM_TWO_SIDE_ARB */,
+      0x8804 /* GL_FRAGMENT_PROGRAM_ARB */,
+   };
+   struct fe_test_env e;
+   compat_env(&e);
+   for (unsigned on = 0; on < 2; on++) {
+      for (unsigned i = 0; i < sizeof(caps) / sizeof(caps[0]); i++)
+         (on ? mgl_glEnable : mgl_glDisable)(caps[i]);
+      CHECK_ERR(GL_NO_ERROR);
+      mgl_glPushAttrib(0x00002000 /* GL_ENABLE_BIT */);
+      for (unsigned i = 0; i < sizeof(caps) / sizeof(caps[0]); i++)
+         (on ? mgl_glDisable : mgl_glEnable)(caps[i]);
+      mgl_glPopAttrib();
+      for (unsigned i = 0; i < sizeof(caps) / sizeof(caps[0]); i++)
+         CHECK_EQ(mgl_glIsEnabled(caps[i]), (on ? GL_TRUE : GL_FALSE));
+      CHECK_ERR(GL_NO_ERROR);
+   }
+   env_finish(&e);
+}
+
 /* GL_NV_primitive_restart: its switch (glEnableClientState, as the extension has it, or
  * glEnable) and index are GL 3.1's; glPrimitiveRestartNV between glBegin and glEnd ends the
  * primitive and begins another of the same mode (two draws), and is GL_INVALID_OPERATION
@@ -1510,6 +1540,7 @@ main(void)
    test_depth_mipmap();
    test_generic_compressed();
    test_stencil_two_side();
+   test_enable_bit_extensions();
    test_nv_primitive_restart();
    test_packed_attributes();
    test_unused_names();
