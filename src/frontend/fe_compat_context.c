@@ -69,26 +69,21 @@ fe_compat_destroy(struct fe_context *ctx, struct fe_compat *c)
 }
 
 /* Core-list extensions a compatibility context does not list: piglit's compatibility tests of
- * each (Mesa llvmpipe passes them) fail here. GL_EXT_texture_sRGB: mipmap generation, alpha test and texwrap of the sRGB formats;
- * GL_ARB/EXT_framebuffer_sRGB: framebuffer-srgb; GL_EXT_packed_float and
+ * each (Mesa llvmpipe passes them) fail here. GL_EXT_texture_sRGB: mipmap generation, alpha
+ * test and texwrap of the sRGB formats; GL_ARB/EXT_framebuffer_sRGB: framebuffer-srgb;
+ * GL_EXT_packed_float and
  * GL_EXT_texture_shared_exponent: fbo-generatemipmap-formats, query-rgba-signed-components,
  * getteximage-invalid-format-for-packed-type; GL_ARB_texture_buffer_object/_range:
  * GL_TEXTURE_BUFFER_FORMAT_ARB as a glGet name (-get), texture buffers in display lists
- * (-dlist) and -indexed; GL_ARB_robustness, whose compatibility-profile commands
- * (glGetnPixelMap*ARB, glGetnPolygonStippleARB, glGetnMap*ARB) mgl does not define (piglit's
- * arb_robustness_client-mem-bounds calls them). docs/CONFORMANCE.md lists the failing tests. */
+ * (-dlist) and -indexed. docs/CONFORMANCE.md lists the failing tests. */
 static bool
 core_only(const char *name)
 {
    static const char *const names[] = {
-      "GL_ARB_framebuffer_sRGB",
-      "GL_ARB_texture_buffer_object",
-      "GL_EXT_framebuffer_sRGB",
-      "GL_EXT_packed_float",
-      "GL_EXT_texture_sRGB",
-      "GL_EXT_texture_shared_exponent",
+      "GL_ARB_framebuffer_sRGB",     "GL_ARB_texture_buffer_object",
+      "GL_EXT_framebuffer_sRGB",     "GL_EXT_packed_float",
+      "GL_EXT_texture_sRGB",         "GL_EXT_texture_shared_exponent",
       "GL_ARB_texture_buffer_range",
-      "GL_ARB_robustness", /* its compatibility commands (glGetnPixelMap*, ...) are not here */
    };
    for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++)
       if (!strcmp(name, names[i]))

@@ -224,8 +224,10 @@ mgl_glPixelMapusv(GLenum map, GLsizei mapsize, const GLushort *values)
    pixel_map(map, mapsize, values, 2, 2);
 }
 
+/* buf_size: the bytes at values (glGetnPixelMap*ARB; SIZE_MAX unbounded), which
+ * ARB_robustness checks when no pixel pack buffer is bound. */
 static void
-get_pixel_map(GLenum map, void *values, unsigned elem, int kind)
+get_pixel_map(GLenum map, void *values, unsigned elem, int kind, size_t buf_size)
 {
    FE_COMPAT_CTX_OR_RETURN();
    const int m = map_index(map);
@@ -239,8 +241,10 @@ get_pixel_map(GLenum map, void *values, unsigned elem, int kind)
       FE_CHECK(fe_buffer_map_blocks(b) || off > (uint64_t)b->size ||
                   (uint64_t)n * elem > (uint64_t)b->size - off || off % elem,
                GL_INVALID_OPERATION);
-   } else if (!values) {
-      return;
+   } else {
+      FE_CHECK((size_t)n * elem > buf_size, GL_INVALID_OPERATION);
+      if (!values)
+         return;
    }
    uint8_t *dst = b ? tmp : values;
    for (uint32_t i = 0; i < n; i++) {
@@ -265,19 +269,37 @@ get_pixel_map(GLenum map, void *values, unsigned elem, int kind)
 void
 mgl_glGetPixelMapfv(GLenum map, GLfloat *values)
 {
-   get_pixel_map(map, values, 4, 0);
+   get_pixel_map(map, values, 4, 0, SIZE_MAX);
 }
 
 void
 mgl_glGetPixelMapuiv(GLenum map, GLuint *values)
 {
-   get_pixel_map(map, values, 4, 1);
+   get_pixel_map(map, values, 4, 1, SIZE_MAX);
 }
 
 void
 mgl_glGetPixelMapusv(GLenum map, GLushort *values)
 {
-   get_pixel_map(map, values, 2, 2);
+   get_pixel_map(map, values, 2, 2, SIZE_MAX);
+}
+
+void
+mgl_glGetnPixelMapfvARB(GLenum map, GLsizei bufSize, GLfloat *values)
+{
+   get_pixel_map(map, values, 4, 0, bufSize < 0 ? 0 : (size_t)bufSize);
+}
+
+void
+mgl_glGetnPixelMapuivARB(GLenum map, GLsizei bufSize, GLuint *values)
+{
+   get_pixel_map(map, values, 4, 1, bufSize < 0 ? 0 : (size_t)bufSize);
+}
+
+void
+mgl_glGetnPixelMapusvARB(GLenum map, GLsizei bufSize, GLushort *values)
+{
+   get_pixel_map(map, values, 2, 2, bufSize < 0 ? 0 : (size_t)bufSize);
 }
 
 /* A colour through its map (R_TO_R + c): the entry at round(c * (size - 1)). */
