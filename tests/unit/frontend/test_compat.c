@@ -1101,6 +1101,34 @@ test_robustness_compat_queries(void)
    env_finish(&e);
 }
 
+/* ARB_texture_buffer_object's glGet names in a compatibility context: GL_TEXTURE_BUFFER_FORMAT_ARB
+ * (GL_LUMINANCE8 before any glTexBuffer, then the format given) and
+ * GL_TEXTURE_BUFFER_DATA_STORE_BINDING_ARB of the active unit's buffer texture. */
+static void
+test_texture_buffer_get(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   GLint v = -1;
+   mgl_glGetIntegerv(0x8C2E /* GL_TEXTURE_BUFFER_FORMAT_ARB */, &v);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(v, 0x8040 /* GL_LUMINANCE8 */);
+   GLuint buf = 0, tex = 0;
+   mgl_glGenBuffers(1, &buf);
+   mgl_glBindBuffer(GL_TEXTURE_BUFFER, buf);
+   mgl_glBufferData(GL_TEXTURE_BUFFER, 64, NULL, GL_STATIC_DRAW);
+   mgl_glGenTextures(1, &tex);
+   mgl_glBindTexture(GL_TEXTURE_BUFFER, tex);
+   mgl_glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA8, buf);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetIntegerv(0x8C2E, &v);
+   CHECK_EQ(v, GL_RGBA8);
+   mgl_glGetIntegerv(0x8C2D /* GL_TEXTURE_BUFFER_DATA_STORE_BINDING_ARB */, &v);
+   CHECK_EQ(v, (GLint)buf);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+}
+
 /* GL_NV_primitive_restart: its switch (glEnableClientState, as the extension has it, or
  * glEnable) and index are GL 3.1's; glPrimitiveRestartNV between glBegin and glEnd ends the
  * primitive and begins another of the same mode (two draws), and is GL_INVALID_OPERATION
@@ -1616,6 +1644,7 @@ main(void)
    test_stencil_two_side();
    test_enable_bit_extensions();
    test_robustness_compat_queries();
+   test_texture_buffer_get();
    test_nv_primitive_restart();
    test_packed_attributes();
    test_unused_names();
