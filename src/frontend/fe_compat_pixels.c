@@ -224,8 +224,10 @@ mgl_glPixelMapusv(GLenum map, GLsizei mapsize, const GLushort *values)
    pixel_map(map, mapsize, values, 2, 2);
 }
 
+/* buf_size: the bytes at values (glGetnPixelMap*ARB; SIZE_MAX unbounded), which
+ * ARB_robustness checks when no pixel pack buffer is bound. */
 static void
-get_pixel_map(GLenum map, void *values, unsigned elem, int kind)
+get_pixel_map(GLenum map, void *values, unsigned elem, int kind, size_t buf_size)
 {
    FE_COMPAT_CTX_OR_RETURN();
    const int m = map_index(map);
@@ -239,8 +241,10 @@ get_pixel_map(GLenum map, void *values, unsigned elem, int kind)
       FE_CHECK(fe_buffer_map_blocks(b) || off > (uint64_t)b->size ||
                   (uint64_t)n * elem > (uint64_t)b->size - off || off % elem,
                GL_INVALID_OPERATION);
-   } else if (!values) {
-      return;
+   } else {
+      FE_CHECK((size_t)n * elem > buf_size, GL_INVALID_OPERATION);
+      if (!values)
+         return;
    }
    uint8_t *dst = b ? tmp : values;
    for (uint32_t i = 0; i < n; i++) {
@@ -265,19 +269,37 @@ get_pixel_map(GLenum map, void *values, unsigned elem, int kind)
 void
 mgl_glGetPixelMapfv(GLenum map, GLfloat *values)
 {
-   get_pixel_map(map, values, 4, 0);
+   get_pixel_map(map, values, 4, 0, SIZE_MAX);
 }
 
 void
 mgl_glGetPixelMapuiv(GLenum map, GLuint *values)
 {
-   get_pixel_map(map, values, 4, 1);
+   get_pixel_map(map, values, 4, 1, SIZE_MAX);
 }
 
 void
 mgl_glGetPixelMapusv(GLenum map, GLushort *values)
 {
-   get_pixel_map(map, values, 2, 2);
+   get_pixel_map(map, values, 2, 2, SIZE_MAX);
+}
+
+void
+mgl_glGetnPixelMapfvARB(GLenum map, GLsizei bufSize, GLfloat *values)
+{
+   get_pixel_map(map, values, 4, 0, bufSize < 0 ? 0 : (size_t)bufSize);
+}
+
+void
+mgl_glGetnPixelMapuivARB(GLenum map, GLsizei bufSize, GLuint *values)
+{
+   get_pixel_map(map, values, 4, 1, bufSize < 0 ? 0 : (size_t)bufSize);
+}
+
+void
+mgl_glGetnPixelMapusvARB(GLenum map, GLsizei bufSize, GLushort *values)
+{
+   get_pixel_map(map, values, 2, 2, bufSize < 0 ? 0 : (size_t)bufSize);
 }
 
 /* A colour through its map (R_TO_R + c): the entry at round(c * (size - 1)). */
@@ -1394,6 +1416,87 @@ read_stencil_transfer(struct fe_context *ctx, GLint x, GLint y, GLsizei width, G
 }
 
 bool
+fe_compat_legacy_pack_format(GLenum format)
+{
+   return format == FE_GL_LUMINANCE || format == FE_GL_LUMINANCE_ALPHA || format == GL_ALPHA;
+}
+
+GLenum
+fe_compat_legacy_pack_check(GLenum format, GLenum type)
+{
+   return draw_format_check(format, type);
+}
+
+/* The shape of a pixel format, the legacy ones (fe_compat_legacy_pack_format) as the RGBA
+ * component each takes after fe_compat_pack_rgba put the luminance in R. */
+static bool
+legacy_shape(GLenum format, GLenum type, struct mgp_pack_shape *shape)
+{
+   if (format == FE_GL_LUMINANCE)
+      return fe_pack_shape(GL_RED, type, shape);
+   if (format != FE_GL_LUMINANCE_ALPHA)
+      return fe_pack_shape(format, type, shape);
+   if (!fe_pack_shape(GL_RG, type, shape))
+      return false;
+   shape->comp[1] = 3;
+   return true;
+}
+
+bool
+fe_compat_pack_rgba(struct fe_context *ctx, GLenum format, GLenum type, const float *rgba,
+                    uint32_t w, uint32_t h, uint32_t n, size_t first, size_t stride, uint64_t step,
+                    uint64_t base, uint64_t size, void *pixels, bool sum)
+{
+   struct mgp_pack_shape shape;
+   if (!legacy_shape(format, type, &shape) || shape.what != MGP_PACK_WHAT_COLOR ||
+       !mgp_pack_compatible(&shape, MGP_FORMAT_RGBA32_FLOAT)) {
+      MGU_DECLINE(gl_feature_unimplemented, "packing 0x%04x/0x%04x from a compatibility read",
+                  format, type);
+      return false;
+   }
+   const size_t texels = (size_t)w * h * n;
+   float *img = malloc(texels * 16);
+   if (!img) {
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return false;
+   }
+   memcpy(img, rgba, texels * 16);
+   const bool luminance = format == FE_GL_LUMINANCE || format == FE_GL_LUMINANCE_ALPHA;
+   for (size_t i = 0; luminance && i < texels; i++)
+      img[i * 4] = sum ? clamp01(img[i * 4] + img[i * 4 + 1] + img[i * 4 + 2]) : img[i * 4];
+   struct fe_buffer *pbo = ctx->pixel_pack_buffer;
+   uint8_t *dst = pixels;
+   uint64_t offset = 0;
+   if (pbo) {
+      offset = (uint64_t)(uintptr_t)pixels;
+      dst = malloc(size ? size : 1);
+      if (!dst) {
+         free(img);
+         fe_error(ctx, GL_OUT_OF_MEMORY);
+         return false;
+      }
+      /* the bytes the layout skips keep what the buffer holds */
+      fe_buffer_read(ctx, pbo, offset, size, dst);
+   }
+   for (uint32_t k = 0; dst && k < n; k++) {
+      const struct mgp_pack_src src = {
+         .format = MGP_FORMAT_RGBA32_FLOAT,
+         .has_alpha = true,
+         .texels = (const uint8_t *)(img + (size_t)w * h * 4 * k),
+         .texel_size = 16,
+      };
+      mgp_pack_rows(&shape, &src, w, h, dst + first + base + step * k, stride,
+                    ctx->pack.swap_bytes);
+   }
+   if (pbo) {
+      fe_buffer_write(ctx, pbo, (GLintptr)offset, (GLsizeiptr)size, dst);
+      free(dst);
+   }
+   free(img);
+   return true;
+}
+
+bool
 fe_compat_read_transfer(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei height,
                         GLenum format, GLenum type, void *pixels, size_t first, size_t stride)
 {
@@ -1403,12 +1506,16 @@ fe_compat_read_transfer(struct fe_context *ctx, GLint x, GLint y, GLsizei width,
       return false;
    if (format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL)
       return read_stencil_transfer(ctx, x, y, width, height, format, type, pixels, first, stride);
-   if (!transfer_active(px, depth))
+   /* the legacy formats have no core shape: read as RGBA floats, then packed here */
+   const bool legacy = fe_compat_legacy_pack_format(format);
+   if (!legacy && !transfer_active(px, depth))
       return false;
    struct mgp_pack_shape shape;
-   if (ctx->pixel_pack_buffer || !fe_pack_shape(format, type, &shape) ||
-       (!depth && (shape.what != MGP_PACK_WHAT_COLOR ||
-                   !mgp_pack_compatible(&shape, MGP_FORMAT_RGBA32_FLOAT)))) {
+   if (legacy) {
+      shape.what = MGP_PACK_WHAT_COLOR;
+   } else if (ctx->pixel_pack_buffer || !fe_pack_shape(format, type, &shape) ||
+              (!depth && (shape.what != MGP_PACK_WHAT_COLOR ||
+                          !mgp_pack_compatible(&shape, MGP_FORMAT_RGBA32_FLOAT)))) {
       MGU_DECLINE(gl_feature_unimplemented,
                   "glReadPixels of 0x%04x/0x%04x with pixel transfer into %s: read untransferred",
                   format, type, ctx->pixel_pack_buffer ? "a pixel pack buffer" : "this format");
@@ -1427,9 +1534,13 @@ fe_compat_read_transfer(struct fe_context *ctx, GLint x, GLint y, GLsizei width,
    const GLenum read_clamp = ctx->clamp_read_color;
    const bool clamp = fe_clamp_color_applies(ctx, read_clamp, true);
    ctx->clamp_read_color = GL_FALSE;
+   /* (a legacy format's read into a pixel pack buffer reads into img first) */
+   struct fe_buffer *const pbo = ctx->pixel_pack_buffer;
+   ctx->pixel_pack_buffer = NULL;
    px->internal = true;
    mgl_glReadPixels(x, y, width, height, depth ? GL_DEPTH_COMPONENT : GL_RGBA, GL_FLOAT, img);
    px->internal = false;
+   ctx->pixel_pack_buffer = pbo;
    ctx->clamp_read_color = read_clamp;
    ctx->pack = pack;
    ctx->pack_version++;
@@ -1437,6 +1548,17 @@ fe_compat_read_transfer(struct fe_context *ctx, GLint x, GLint y, GLsizei width,
       depth_transfer(px, img, n);
    else
       transfer_rgba(px, img, n, clamp);
+   if (legacy) {
+      size_t size = 0, ignored_first, ignored_stride;
+      if (pixels || ctx->pixel_pack_buffer)
+         size = fe_pixel_image_layout(&ctx->pack, width, height, fe_compat_source_format(format),
+                                      type, &ignored_first, &ignored_stride);
+      if (pixels || ctx->pixel_pack_buffer)
+         fe_compat_pack_rgba(ctx, format, type, img, (uint32_t)width, (uint32_t)height, 1, first,
+                             stride, 0, 0, size, pixels, true);
+      free(img);
+      return true;
+   }
    const struct mgp_pack_src src = {
       .format = depth ? MGP_FORMAT_D32_FLOAT : MGP_FORMAT_RGBA32_FLOAT,
       .has_alpha = true,

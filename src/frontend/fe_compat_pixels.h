@@ -105,6 +105,21 @@ int fe_compat_pixels_get(struct fe_context *ctx, GLenum pname, double f[16], int
 bool fe_compat_read_transfer(struct fe_context *ctx, GLint x, GLint y, GLsizei width,
                              GLsizei height, GLenum format, GLenum type, void *pixels, size_t first,
                              size_t stride);
+/* glReadPixels' and glGetTexImage's GL_LUMINANCE, GL_LUMINANCE_ALPHA and GL_ALPHA (GL 2.1
+ * table 3.6; no core pixel formats): true for those. */
+bool fe_compat_legacy_pack_format(GLenum format);
+/* GL's error for packing such a format with type (packed types: INVALID_OPERATION; GL_BITMAP:
+ * INVALID_ENUM; else as GL_RED's). */
+GLenum fe_compat_legacy_pack_check(GLenum format, GLenum type);
+/* Packs n images of w x h RGBA floats (rgba, tight, image after image) as format/type under the
+ * pack state: image k at first + base + step * k from pixels (client memory, or the offset in
+ * the bound pixel pack buffer, whose other bytes in [offset, offset + size) are kept), rows
+ * stride apart. A luminance is R + G + B clamped to [0, 1] when sum (glReadPixels, GL 2.1
+ * §4.3.2), R otherwise (glGetTexImage, as Mesa and GL 3.0's table 6.1); alpha is A. The caller
+ * checked GL's errors and the buffer range; false after an error or decline it recorded. */
+bool fe_compat_pack_rgba(struct fe_context *ctx, GLenum format, GLenum type, const float *rgba,
+                         uint32_t w, uint32_t h, uint32_t n, size_t first, size_t stride,
+                         uint64_t step, uint64_t base, uint64_t size, void *pixels, bool sum);
 /* A texture upload of format's data from client memory: GL 2.1 §3.8.1 sends it through pixel
  * transfer, which is not applied there (counted as the decline gl-pixels-transfer-teximage
  * when some transfer state would change colour or depth values). */

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fe_arbp.h"
 #include "fe_compat_pixels.h"
 #include "fe_compat_vertex.h"
 #include "fe_dlist.h"
@@ -58,7 +59,8 @@
 #define FE_CLIENT_ATTRIB_STACK_DEPTH 16
 
 /* Capabilities GL_ENABLE_BIT saves that glIsEnabled answers with one flag (per-unit texture
- * enables, per-buffer blend and clip planes are saved beside). */
+ * enables, per-buffer blend and clip planes are saved beside): GL 2.1's enable group and the
+ * extensions' that join it (ARB_vertex_program, ARB_fragment_program, EXT_stencil_two_side). */
 static const GLenum enable_caps[] = {
    GL_ALPHA_TEST,
    GL_COLOR_MATERIAL,
@@ -90,6 +92,10 @@ static const GLenum enable_caps[] = {
    GL_DEPTH_CLAMP,
    GL_PROGRAM_POINT_SIZE,
    GL_FRAMEBUFFER_SRGB,
+   GL_VERTEX_PROGRAM_ARB,
+   GL_VERTEX_PROGRAM_TWO_SIDE_ARB,
+   GL_FRAGMENT_PROGRAM_ARB,
+   FE_GL_STENCIL_TEST_TWO_SIDE_EXT,
    GL_LIGHT0,
    GL_LIGHT0 + 1,
    GL_LIGHT0 + 2,

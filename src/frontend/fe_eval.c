@@ -638,8 +638,10 @@ put(const struct map_out *o, int at, double v)
       o->i[at] = (GLint)lround(v); /* as Mesa: rounded */
 }
 
+/* buf_size: the bytes at o (glGetnMap*vARB), SIZE_MAX unbounded (glGetMap*v); elem: the bytes
+ * of one value. */
 static void
-get_map(GLenum target, GLenum query, const struct map_out *o)
+get_map(GLenum target, GLenum query, const struct map_out *o, size_t elem, size_t buf_size)
 {
    FE_COMPAT_CTX_OR_RETURN();
    const int t1 = target_index(target, 0), t2 = target_index(target, 1);
@@ -650,6 +652,12 @@ get_map(GLenum target, GLenum query, const struct map_out *o)
    if (!e)
       return;
    const struct fe_eval_map *m = &e->map[dim][t];
+   /* ARB_robustness: a query that would write past bufSize bytes writes nothing */
+   const size_t n = query == FE_GL_ORDER ? 1 + dim
+                    : query == FE_GL_DOMAIN
+                       ? 2 + 2 * dim
+                       : (size_t)m->uorder * (size_t)m->vorder * target_comps[t];
+   FE_CHECK(n * elem > buf_size, GL_INVALID_OPERATION);
    switch (query) {
    case FE_GL_ORDER:
       put(o, 0, m->uorder);
@@ -678,19 +686,37 @@ get_map(GLenum target, GLenum query, const struct map_out *o)
 void
 mgl_glGetMapdv(GLenum target, GLenum query, GLdouble *v)
 {
-   get_map(target, query, &(struct map_out){.d = v});
+   get_map(target, query, &(struct map_out){.d = v}, sizeof(*v), SIZE_MAX);
 }
 
 void
 mgl_glGetMapfv(GLenum target, GLenum query, GLfloat *v)
 {
-   get_map(target, query, &(struct map_out){.f = v});
+   get_map(target, query, &(struct map_out){.f = v}, sizeof(*v), SIZE_MAX);
 }
 
 void
 mgl_glGetMapiv(GLenum target, GLenum query, GLint *v)
 {
-   get_map(target, query, &(struct map_out){.i = v});
+   get_map(target, query, &(struct map_out){.i = v}, sizeof(*v), SIZE_MAX);
+}
+
+void
+mgl_glGetnMapdvARB(GLenum target, GLenum query, GLsizei bufSize, GLdouble *v)
+{
+   get_map(target, query, &(struct map_out){.d = v}, sizeof(*v), bufSize < 0 ? 0 : (size_t)bufSize);
+}
+
+void
+mgl_glGetnMapfvARB(GLenum target, GLenum query, GLsizei bufSize, GLfloat *v)
+{
+   get_map(target, query, &(struct map_out){.f = v}, sizeof(*v), bufSize < 0 ? 0 : (size_t)bufSize);
+}
+
+void
+mgl_glGetnMapivARB(GLenum target, GLenum query, GLsizei bufSize, GLint *v)
+{
+   get_map(target, query, &(struct map_out){.i = v}, sizeof(*v), bufSize < 0 ? 0 : (size_t)bufSize);
 }
 
 int

@@ -87,8 +87,10 @@ mgl_glPolygonStipple(const GLubyte *mask)
       fe_ff_stipple_set(ctx, rows);
 }
 
-void
-mgl_glGetPolygonStipple(GLubyte *mask)
+/* buf_size: the bytes at mask (glGetnPolygonStippleARB; SIZE_MAX unbounded), which
+ * ARB_robustness checks when no pixel pack buffer is bound. */
+static void
+get_polygon_stipple(GLubyte *mask, size_t buf_size)
 {
    FE_COMPAT_CTX_OR_RETURN();
    const struct fe_pixel_store *ps = &ctx->pack;
@@ -100,8 +102,10 @@ mgl_glGetPolygonStipple(GLubyte *mask)
       const uint64_t end = first_byte(ps, 31) + span;
       if (end > SIZE_MAX || !fe_pixel_buffer_range(ctx, pbo, mask, (size_t)end, GL_BITMAP, &base))
          return;
-   } else if (!mask) {
-      return;
+   } else {
+      FE_CHECK(first_byte(ps, 31) + span > buf_size, GL_INVALID_OPERATION);
+      if (!mask)
+         return;
    }
    for (unsigned y = 0; y < 32; y++) {
       /* the row's bytes are read first: bits outside the pattern keep their value */
@@ -124,6 +128,18 @@ mgl_glGetPolygonStipple(GLubyte *mask)
       else
          memcpy(mask + at, b, (size_t)span);
    }
+}
+
+void
+mgl_glGetPolygonStipple(GLubyte *mask)
+{
+   get_polygon_stipple(mask, SIZE_MAX);
+}
+
+void
+mgl_glGetnPolygonStippleARB(GLsizei bufSize, GLubyte *pattern)
+{
+   get_polygon_stipple(pattern, bufSize < 0 ? 0 : (size_t)bufSize);
 }
 
 /* Line stipple (GL 2.1 §3.4.2): the repeat factor clamped to [1, 256] and the pattern, kept,

@@ -86,7 +86,11 @@ read_pixels(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei hei
             GLenum type, GLsizei buf_size, void *pixels)
 {
    FE_CHECK(width < 0 || height < 0, GL_INVALID_VALUE);
-   GLenum err = fe_pixel_check(format, type, ctx->desc.api == FE_API_GLES);
+   /* the compatibility profile's GL_LUMINANCE, GL_LUMINANCE_ALPHA and GL_ALPHA (GL 2.1 §4.3.2:
+    * read as RGBA, then L = R + G + B; fe_compat_read_transfer packs them) */
+   const bool legacy = ctx->compat && fe_compat_legacy_pack_format(format);
+   GLenum err = legacy ? fe_compat_legacy_pack_check(format, type)
+                       : fe_pixel_check(format, type, ctx->desc.api == FE_API_GLES);
    FE_CHECK(err, err);
    FE_CHECK(fe_fbo_status(ctx, ctx->read_fbo, true) != GL_FRAMEBUFFER_COMPLETE,
             GL_INVALID_FRAMEBUFFER_OPERATION);
@@ -114,7 +118,9 @@ read_pixels(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei hei
    }
    }
    size_t first, stride;
-   size_t size = fe_pixel_image_layout(&ctx->pack, width, height, format, type, &first, &stride);
+   size_t size = fe_pixel_image_layout(&ctx->pack, width, height,
+                                       legacy ? fe_compat_source_format(format) : format, type,
+                                       &first, &stride);
    /* A layout past 2^64 bytes fits no destination: as for a glReadnPixels buffer too small. */
    FE_CHECK(size == SIZE_MAX, GL_INVALID_OPERATION);
    FE_CHECK(buf_size >= 0 && size > (size_t)buf_size, GL_INVALID_OPERATION);

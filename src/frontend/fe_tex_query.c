@@ -6,6 +6,8 @@
 
 #include "checked.h"
 #include "fe_compat.h"
+#include "fe_compat_pixels.h"
+#include "fe_compat_vertex.h"
 #include "fe_cso.h"
 #include "fe_es_ext.h"
 #include "fe_format.h"
@@ -367,6 +369,50 @@ cube_complete_level(const struct fe_texture *tex, GLint level)
    return true;
 }
 
+/* A compatibility context's glGetTexImage into GL_LUMINANCE, GL_LUMINANCE_ALPHA or GL_ALPHA,
+ * or of an alpha or luminance-alpha texture (stored as R and RG): the image read as RGBA
+ * floats, its stored components put where GL 2.1 table 6.1 has them (alpha (0, 0, 0, A),
+ * luminance-alpha (L, 0, 0, A)), then packed with luminance = R (fe_compat_pack_rgba). The
+ * layout (first, stride, step, base, size) and GL's errors are the caller's. */
+static void
+compat_tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
+                 GLenum format, GLenum type, GLenum legacy, uint32_t w, uint32_t h, uint32_t n,
+                 size_t first, size_t stride, uint64_t step, uint64_t base, uint64_t size,
+                 void *pixels)
+{
+   struct fe_buffer *const pbo = ctx->pixel_pack_buffer;
+   uint64_t offset = 0;
+   if (pbo && !fe_pixel_buffer_range(ctx, pbo, pixels, size, type, &offset))
+      return;
+   if (!pbo && !pixels)
+      return;
+   const size_t texels = (size_t)w * h * n;
+   float *rgba = malloc(texels * 16);
+   if (!rgba) {
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return;
+   }
+   const struct fe_pixel_store pack = ctx->pack;
+   ctx->pack = (struct fe_pixel_store){.alignment = 1};
+   ctx->pack_version++;
+   ctx->pixel_pack_buffer = NULL;
+   ctx->compat->pixels->internal = true;
+   get_tex_image_of(ctx, tex, face, level, GL_RGBA, GL_FLOAT, texels * 16, rgba);
+   ctx->compat->pixels->internal = false;
+   ctx->pixel_pack_buffer = pbo;
+   ctx->pack = pack;
+   ctx->pack_version++;
+   for (size_t i = 0; i < texels && (legacy == GL_ALPHA || legacy == FE_GL_LUMINANCE_ALPHA); i++) {
+      float *c = rgba + i * 4;
+      c[3] = legacy == GL_ALPHA ? c[0] : c[1];
+      c[0] = legacy == GL_ALPHA ? 0.0f : c[0];
+      c[1] = 0.0f;
+   }
+   fe_compat_pack_rgba(ctx, format, type, rgba, w, h, n, first, stride, step, base, size,
+                       pbo ? (void *)(uintptr_t)offset : pixels, false);
+   free(rgba);
+}
+
 /* face: one face of a cube map (0 for other targets), or FE_ALL_FACES. */
 static void
 get_tex_image_of(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
@@ -374,8 +420,11 @@ get_tex_image_of(struct fe_context *ctx, struct fe_texture *tex, unsigned face, 
 {
    const enum fe_tex_target t = tex->target;
    FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
-   GLenum err = fe_pixel_check(format, type, ctx->desc.api == FE_API_GLES);
+   const bool legacy_fmt = ctx->compat && fe_compat_legacy_pack_format(format);
+   GLenum err = legacy_fmt ? fe_compat_legacy_pack_check(format, type)
+                           : fe_pixel_check(format, type, ctx->desc.api == FE_API_GLES);
    FE_CHECK(err, err);
+   const unsigned face_arg = face;
    const bool all_faces = face == FE_ALL_FACES;
    if (all_faces) {
       FE_CHECK(!cube_complete_level(tex, level), GL_INVALID_OPERATION);
@@ -385,7 +434,8 @@ get_tex_image_of(struct fe_context *ctx, struct fe_texture *tex, unsigned face, 
    if (!img->defined || !img->width || !img->height || !tex->created)
       return;
    const struct fe_format_info *info = fe_format_lookup(img->internal_format);
-   FE_CHECK(info && !fe_pixel_matches_internal(info, format), GL_INVALID_OPERATION);
+   FE_CHECK(info && !fe_pixel_matches_internal(info, legacy_fmt ? GL_RGBA : format),
+            GL_INVALID_OPERATION);
    /* One read per layer or slice. A 1D array's layers are the image's rows; 3D and 2D array
     * slices are images placed by GL_PACK_IMAGE_HEIGHT and GL_PACK_SKIP_IMAGES (GL 3.3 §6.1.4:
     * packed as if three-dimensional). The rows of each are laid out by fe_pack.c (or by the
@@ -396,7 +446,8 @@ get_tex_image_of(struct fe_context *ctx, struct fe_texture *tex, unsigned face, 
    const uint32_t n = rows_are_layers ? img->height : all_faces ? 6 : slices ? img->depth : 1;
    const uint32_t h = rows_are_layers ? 1 : img->height;
    size_t first, stride;
-   const size_t one = fe_pixel_image_layout(&ctx->pack, (GLsizei)img->width, (GLsizei)h, format,
+   const size_t one = fe_pixel_image_layout(&ctx->pack, (GLsizei)img->width, (GLsizei)h,
+                                            legacy_fmt ? fe_compat_source_format(format) : format,
                                             type, &first, &stride);
    uint64_t step = stride, base = 0, size = one;
    bool fits = one != SIZE_MAX;
@@ -412,6 +463,13 @@ get_tex_image_of(struct fe_context *ctx, struct fe_texture *tex, unsigned face, 
    /* A layout past 2^64 bytes fits no destination (the size staged must not wrap). */
    FE_CHECK(!fits, GL_INVALID_OPERATION);
    FE_CHECK(!ctx->pixel_pack_buffer && size > buf_size, GL_INVALID_OPERATION);
+   const GLenum legacy = ctx->compat ? fe_compat_legacy_base(img->internal_format) : 0;
+   if ((legacy_fmt || legacy == GL_ALPHA || legacy == FE_GL_LUMINANCE_ALPHA) &&
+       !ctx->compat->pixels->internal) {
+      compat_tex_image(ctx, tex, face_arg, level, format, type, legacy, img->width, h, n, first,
+                       stride, step, base, size, pixels);
+      return;
+   }
    struct mgp_pack_shape shape;
    if (!fe_pack_shape(format, type, &shape)) {
       MGU_DECLINE(gl_feature_unimplemented, "glGetTexImage of 0x%04x/0x%04x", format, type);

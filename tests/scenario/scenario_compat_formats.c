@@ -189,3 +189,95 @@ sc_compat_legacy_texsub_channels(void)
    expect_px("GL_BLUE into GL_ALPHA", 24, 12, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
    expect_px("GL_GREEN into GL_INTENSITY", 39, 12, to8(V4(0.0f, 0.0f, 0.0f, 0.0f)));
 }
+
+/* compat_legacy_readback: GL 2.1's luminance and alpha pixel formats on the way out. glGetTexImage
+ * gives a luminance as the texel's R (an RGBA texture read as GL_LUMINANCE: its R, not R+G+B) and
+ * an alpha or luminance-alpha texture's components where table 6.1 puts them (GL_RGBA of a
+ * GL_ALPHA texture: (0, 0, 0, A); of a GL_LUMINANCE_ALPHA one: (L, 0, 0, A)); glReadPixels gives
+ * L = R + G + B clamped to [0, 1] (GL 2.1 §4.3.2), with GL_ALPHA and GL_LUMINANCE_ALPHA alike,
+ * into client memory and into a pixel pack buffer. */
+void
+sc_compat_legacy_readback(void)
+{
+   const GLubyte rgba[4] = {204, 51, 102, 153};
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glPixelStorei(GL_PACK_ALIGNMENT, 1);
+   static const struct {
+      GLenum internal, format;
+      GLubyte want[4];
+      int n;
+   } cases[] = {
+      {GL_RGBA8, GL_LUMINANCE, {204}, 1},
+      {GL_RGBA8, GL_LUMINANCE_ALPHA, {204, 153}, 2},
+      {GL_RGBA8, GL_ALPHA, {153}, 1},
+      {GL_ALPHA, GL_RGBA, {0, 0, 0, 153}, 4},
+      {GL_ALPHA, GL_ALPHA, {153}, 1},
+      {GL_LUMINANCE_ALPHA, GL_RGBA, {204, 0, 0, 153}, 4},
+      {GL_LUMINANCE_ALPHA, GL_LUMINANCE_ALPHA, {204, 153}, 2},
+      {GL_LUMINANCE, GL_LUMINANCE, {204}, 1},
+   };
+   for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      glTexImage2D(GL_TEXTURE_2D, 0, (GLint)cases[i].internal, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                   rgba);
+      GLubyte got[4] = {7, 7, 7, 7};
+      glGetTexImage(GL_TEXTURE_2D, 0, cases[i].format, GL_UNSIGNED_BYTE, got);
+      const GLenum err = glGetError();
+      if (err != GL_NO_ERROR)
+         fail("glGetTexImage(0x%04x) of 0x%04x: error 0x%04x", cases[i].format, cases[i].internal,
+              err);
+      for (int k = 0; k < 4; k++) {
+         const int want = k < cases[i].n ? cases[i].want[k] : 7;
+         if (abs((int)got[k] - want) > 1)
+            fail("glGetTexImage(0x%04x) of 0x%04x: byte %d is %d, expected %d", cases[i].format,
+                 cases[i].internal, k, got[k], want);
+      }
+   }
+   glDeleteTextures(1, &tex);
+
+   glClearColor(0.5f, 0.25f, 0.125f, 0.75f);
+   glClear(GL_COLOR_BUFFER_BIT);
+   float lum[2] = {-1.0f, -1.0f};
+   glReadPixels(0, 0, 1, 1, GL_LUMINANCE_ALPHA, GL_FLOAT, lum);
+   GLint alpha_bits = 0;
+   glGetIntegerv(GL_ALPHA_BITS, &alpha_bits);
+   const float a = alpha_bits ? 0.75f : 1.0f;
+   if (fabsf(lum[0] - 0.875f) > 0.01f || fabsf(lum[1] - a) > 0.01f)
+      fail("glReadPixels(GL_LUMINANCE_ALPHA): (%f, %f), expected (0.875, %f)", lum[0], lum[1], a);
+   glClearColor(0.75f, 0.5f, 0.5f, 1.0f);
+   glClear(GL_COLOR_BUFFER_BIT);
+   GLubyte l8[2] = {0, 7};
+   glReadPixels(0, 0, 1, 1, GL_LUMINANCE, GL_UNSIGNED_BYTE, l8);
+   if (l8[0] != 255 || l8[1] != 7)
+      fail("glReadPixels(GL_LUMINANCE) of 0.75 + 0.5 + 0.5: %d (then %d), expected 255 (clamped)",
+           l8[0], l8[1]);
+   GLubyte a8 = 0;
+   glReadPixels(0, 0, 1, 1, GL_ALPHA, GL_UNSIGNED_BYTE, &a8);
+   if (a8 != 255)
+      fail("glReadPixels(GL_ALPHA): %d, expected 255", a8);
+   glReadPixels(0, 0, 1, 1, GL_LUMINANCE, GL_UNSIGNED_SHORT_5_6_5, l8);
+   if (glGetError() != GL_INVALID_OPERATION)
+      fail("glReadPixels(GL_LUMINANCE) of a packed type is not GL_INVALID_OPERATION");
+
+   /* into a pixel pack buffer, one pixel skipped: the skipped bytes keep the buffer's */
+   glClearColor(0.25f, 0.25f, 0.25f, 1.0f);
+   glClear(GL_COLOR_BUFFER_BIT);
+   GLuint pbo;
+   const GLubyte fill[4] = {9, 9, 9, 9};
+   gl.GenBuffers(1, &pbo);
+   gl.BindBuffer(GL_PIXEL_PACK_BUFFER, pbo);
+   gl.BufferData(GL_PIXEL_PACK_BUFFER, 4, fill, GL_STREAM_READ);
+   glPixelStorei(GL_PACK_SKIP_PIXELS, 1);
+   glReadPixels(0, 0, 2, 1, GL_LUMINANCE, GL_UNSIGNED_BYTE, NULL);
+   glPixelStorei(GL_PACK_SKIP_PIXELS, 0);
+   GLubyte back[4] = {0};
+   gl.GetBufferSubData(GL_PIXEL_PACK_BUFFER, 0, 4, back);
+   gl.BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+   gl.DeleteBuffers(1, &pbo);
+   glPixelStorei(GL_PACK_ALIGNMENT, 4);
+   if (back[0] != 9 || abs(back[1] - 191) > 1 || abs(back[2] - 191) > 1 || back[3] != 9)
+      fail("glReadPixels(GL_LUMINANCE) into a pixel pack buffer: %d %d %d %d, expected 9 191 191 9",
+           back[0], back[1], back[2], back[3]);
+   check_gl_error("legacy readback");
+}

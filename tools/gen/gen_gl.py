@@ -21,6 +21,8 @@ Selection (exactly):
   * the commands of COMPAT_EXTENSIONS (GL_ARB_vertex_program, GL_ARB_fragment_program,
     GL_ARB_shader_objects) that are not aliases of selected ones: compatibility contexts define
     them (fe_arbp.c, fe_compat_shader_objects.c), core contexts raise GL_INVALID_OPERATION;
+  * GL_ARB_robustness's compatibility-profile map, pixel map and polygon stipple queries
+    (COMPAT_ROBUSTNESS_COMMANDS), defined the same way;
   * the OpenGL ES extensions in ES_EXTENSIONS (api gles2 or unspecified <require> blocks), whose
     commands are ES 3.0 or GL 3.3 commands under an extension's name; and GL_EXT_framebuffer_object
     the same way (the compatibility profile lists it: GLX programs such as desktop glmark2 load
@@ -110,6 +112,13 @@ COMPAT_EXTENSIONS = ["GL_ARB_vertex_program", "GL_ARB_fragment_program", "GL_ARB
                      "GL_EXT_compiled_vertex_array", "GL_EXT_vertex_array", "GL_MESA_window_pos",
                      "GL_ATI_separate_stencil", "GL_EXT_stencil_two_side",
                      "GL_NV_primitive_restart"]
+# GL_ARB_robustness's compatibility-profile commands on state the compatibility profile has
+# (evaluator maps, pixel maps, the polygon stipple: fe_eval.c, fe_compat_pixels.c,
+# fe_ff_stipple.c); its ARB_imaging ones (glGetnColorTableARB, ...) are not selected, as mgl has
+# no imaging subset.
+COMPAT_ROBUSTNESS_COMMANDS = ["glGetnMapdvARB", "glGetnMapfvARB", "glGetnMapivARB",
+                              "glGetnPixelMapfvARB", "glGetnPixelMapuivARB",
+                              "glGetnPixelMapusvARB", "glGetnPolygonStippleARB"]
 
 # Must be selected / must not be selected: the generator fails if these do not hold.
 MUST_HAVE = ["glGetStringi", "glDrawArraysInstanced", "glVertexAttribDivisor", "glGetInteger64v",
@@ -262,6 +271,10 @@ def select(root):
                 n = c.get("name")
                 if n not in seen and aliases.get(n) not in seen:
                     add(n)
+    for req in exts["GL_ARB_robustness"].findall("require"):
+        for c in req.findall("command"):
+            if c.get("name") in COMPAT_ROBUSTNESS_COMMANDS:
+                add(c.get("name"))
     for ename in ES_EXTENSIONS:
         for req in exts[ename].findall("require"):
             if req.get("api") not in (None, "gles2"):

@@ -412,8 +412,8 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
     * GL_ARB_shader_clock, GL_ARB_shader_viewport_layer_array, GL_AMD_vertex_shader_layer,
     * GL_AMD_vertex_shader_viewport_index (hidden where GLSL_DENY_LAYER_VIEWPORT withholds them),
     * GL_ARB_shader_precision (hidden where GLSL_DENY_SHADER_PRECISION withholds it) and
-    * GL_ARB_cull_distance (desktop; the last where GLSL_DENY_CULL_DISTANCE does not withhold it),
-    * which mgl implements (glsl_lower.c) */
+    * GL_ARB_cull_distance (desktop; the last where GLSL_DENY_CULL_DISTANCE does not withhold it)
+    * and GL_EXT_texture_array, which mgl implements (glsl_lower.c) */
    if (es && version != 300)
       glslang_shader_set_preamble(sh, "#define GL_EXT_draw_buffers 1\n"
                                       "#define GL_EXT_draw_instanced 1\n");
@@ -430,7 +430,8 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
                                       "#define GL_ARB_shader_viewport_layer_array 1\n"
                                       "#define GL_ARB_texture_query_levels 1\n"
                                       "#define GL_AMD_vertex_shader_layer 1\n"
-                                      "#define GL_AMD_vertex_shader_viewport_index 1\n");
+                                      "#define GL_AMD_vertex_shader_viewport_index 1\n"
+                                      "#define GL_EXT_texture_array 1\n");
    else if (!es)
       glslang_shader_set_preamble(sh, "#define GL_ARB_arrays_of_arrays 1\n"
                                       "#define GL_ARB_blend_func_extended 1\n"
@@ -445,7 +446,8 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
                                       "#define GL_ARB_shader_viewport_layer_array 1\n"
                                       "#define GL_ARB_texture_query_levels 1\n"
                                       "#define GL_AMD_vertex_shader_layer 1\n"
-                                      "#define GL_AMD_vertex_shader_viewport_index 1\n");
+                                      "#define GL_AMD_vertex_shader_viewport_index 1\n"
+                                      "#define GL_EXT_texture_array 1\n");
    char *out = NULL;
    if (glslang_shader_preprocess(sh, &in)) {
       out = glsl_strdup(glslang_shader_get_preprocessed_code(sh));
@@ -586,6 +588,7 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
       glsl_require_to_enable(spliced, "GL_ARB_blend_func_extended");
       glsl_require_to_enable(spliced, "GL_ARB_conservative_depth"); /* glsl_lower.c */
       glsl_require_to_enable(spliced, "GL_ARB_shader_subroutine");  /* glsl_subroutine.c */
+      glsl_require_to_enable(spliced, "GL_EXT_texture_array");      /* glsl_lower.c */
       if (!(deny & GLSL_DENY_IMAGE_QUERIES)) /* glsl_lower.c compiles it as 4.30 */
          glsl_require_to_enable(spliced, "GL_ARB_texture_query_levels");
       if (!(deny & GLSL_DENY_VIEWPORT_ARRAY)) /* the same */
@@ -1372,7 +1375,7 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, uint64_t c
       return false;
    }
    bool compiled = true;
-   uint32_t helpers = 0;
+   uint64_t helpers = 0;
    bool point_coord = false;
    /* the fixed-function point size is written by the last vertex stage: the geometry shader,
     * else the tessellation evaluation shader, else the vertex shader */

@@ -151,8 +151,14 @@ uint32_t *glsl_compile_internal(enum glsl_stage stage, const char *source, size_
 
 /* Built-ins provided by the support unit (bits of glsl_unit.helpers): texture1D ... textureCubeLod,
  * shadow1D ... shadow2DProjLod, texture2DRect ... shadow2DRectProj (GLSL_HELPER_INVERSE of them),
- * inverse() for GLSL 1.40 and noise1 ... noise4 for desktop GLSL. */
-enum { GLSL_HELPER_INVERSE = 26, GLSL_HELPER_NOISE1 = 27, GLSL_HELPER_COUNT = 31 };
+ * inverse() for GLSL 1.40, noise1 ... noise4 for desktop GLSL and GL_EXT_texture_array's
+ * texture1DArray ... shadow2DArray for GLSL 1.10 / 1.20 units that enable it. */
+enum {
+   GLSL_HELPER_INVERSE = 26,
+   GLSL_HELPER_NOISE1 = 27,
+   GLSL_HELPER_ARRAY = 31,
+   GLSL_HELPER_COUNT = 38
+};
 
 /* gl_FragCoord layout qualifiers (glsl_unit.frag_coord_layout). */
 enum { GLSL_FRAGCOORD_UPPER_LEFT = 1, GLSL_FRAGCOORD_PIXEL_CENTER_INTEGER = 2 };
@@ -185,7 +191,7 @@ struct glsl_unit {
    int version;             /* as the app wrote it (110, ES 100, when it has no #version) */
    bool es;                 /* GLSL ES (1.00 or 3.00) */
    int compile_version;     /* what `text` declares: at least 140 */
-   uint32_t helpers;        /* built-ins it calls; their bodies come from the support unit */
+   uint64_t helpers;        /* built-ins it calls; their bodies come from the support unit */
    bool depth_range;        /* reads gl_DepthRange: declares the hidden uniform _mgl_DepthRange */
    bool texel_offsets;      /* GLSL ES 3.00 reads gl_Min/MaxProgramTexelOffset: declares ours */
    unsigned frag_outputs;   /* bit 0: writes gl_FragColor, bit 1: gl_FragData */
@@ -344,7 +350,7 @@ bool glsl_subroutine_link(struct glsl_subroutine_stage *s, const char *stage_nam
 /* The stage's support unit: the bodies of `helpers` and of _mgl_FragCoord() for a program-wide
  * gl_FragCoord layout (GLSL_FRAGCOORD_* bits; <= 0: none). NULL when there is nothing to define
  * (or out of memory). */
-char *glsl_support_unit(enum glsl_stage stage, uint32_t helpers, int frag_coord_layout,
+char *glsl_support_unit(enum glsl_stage stage, uint64_t helpers, int frag_coord_layout,
                         bool point_coord);
 
 #endif

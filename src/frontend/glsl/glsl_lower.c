@@ -102,18 +102,49 @@ static const char *const compat_constants[] = {
 
 /* Built-ins we provide; GLSL_HELPER_* bits index this table. */
 static const char *const helper_names[] = {
-   "texture1D",       "texture1DProj",    "texture1DLod",  "texture1DProjLod",
-   "texture2D",       "texture2DProj",    "texture2DLod",  "texture2DProjLod",
-   "texture3D",       "texture3DProj",    "texture3DLod",  "texture3DProjLod",
-   "textureCube",     "textureCubeLod",   "shadow1D",      "shadow2D",
-   "shadow1DProj",    "shadow2DProj",     "shadow1DLod",   "shadow2DLod",
-   "shadow1DProjLod", "shadow2DProjLod",  "texture2DRect", "texture2DRectProj",
-   "shadow2DRect",    "shadow2DRectProj", "inverse",       "noise1",
-   "noise2",          "noise3",           "noise4",
+   "texture1D",
+   "texture1DProj",
+   "texture1DLod",
+   "texture1DProjLod",
+   "texture2D",
+   "texture2DProj",
+   "texture2DLod",
+   "texture2DProjLod",
+   "texture3D",
+   "texture3DProj",
+   "texture3DLod",
+   "texture3DProjLod",
+   "textureCube",
+   "textureCubeLod",
+   "shadow1D",
+   "shadow2D",
+   "shadow1DProj",
+   "shadow2DProj",
+   "shadow1DLod",
+   "shadow2DLod",
+   "shadow1DProjLod",
+   "shadow2DProjLod",
+   "texture2DRect",
+   "texture2DRectProj",
+   "shadow2DRect",
+   "shadow2DRectProj",
+   "inverse",
+   "noise1",
+   "noise2",
+   "noise3",
+   "noise4",
+   "texture1DArray",
+   "texture1DArrayLod",
+   "texture2DArray",
+   "texture2DArrayLod",
+   "shadow1DArray",
+   "shadow1DArrayLod",
+   "shadow2DArray",
 };
 _Static_assert(sizeof(helper_names) / sizeof(helper_names[0]) == GLSL_HELPER_COUNT &&
                   GLSL_HELPER_INVERSE == GLSL_HELPER_NOISE1 - 1 &&
-                  GLSL_HELPER_NOISE1 + 4 == GLSL_HELPER_COUNT,
+                  GLSL_HELPER_NOISE1 + 4 == GLSL_HELPER_ARRAY &&
+                  GLSL_HELPER_ARRAY + 7 == GLSL_HELPER_COUNT && GLSL_HELPER_COUNT <= 64,
                "helper_names and GLSL_HELPER_* disagree");
 
 enum { FRAG_ONLY = 1 };
@@ -176,6 +207,17 @@ static const struct helper_fn helper_fns[] = {
    {23, 0, "vec4", "sampler2DRect s, vec4 p", "return textureProj(s, p);"},
    {24, 0, "vec4", "sampler2DRectShadow s, vec3 p", D("texture(s, p)")},
    {25, 0, "vec4", "sampler2DRectShadow s, vec4 p", D("textureProj(s, p)")},
+   /* GL_EXT_texture_array's (GLSL 1.10 / 1.20 with the extension enabled) */
+   {31, 0, "vec4", "sampler1DArray s, vec2 p", "return texture(s, p);"},
+   {31, FRAG_ONLY, "vec4", "sampler1DArray s, vec2 p, float x", "return texture(s, p, x);"},
+   {32, 0, "vec4", "sampler1DArray s, vec2 p, float x", "return textureLod(s, p, x);"},
+   {33, 0, "vec4", "sampler2DArray s, vec3 p", "return texture(s, p);"},
+   {33, FRAG_ONLY, "vec4", "sampler2DArray s, vec3 p, float x", "return texture(s, p, x);"},
+   {34, 0, "vec4", "sampler2DArray s, vec3 p, float x", "return textureLod(s, p, x);"},
+   {35, 0, "vec4", "sampler1DArrayShadow s, vec3 p", D("texture(s, p)")},
+   {35, FRAG_ONLY, "vec4", "sampler1DArrayShadow s, vec3 p, float x", D("texture(s, p, x)")},
+   {36, 0, "vec4", "sampler1DArrayShadow s, vec3 p, float x", D("textureLod(s, p, x)")},
+   {37, 0, "vec4", "sampler2DArrayShadow s, vec4 p", D("texture(s, p)")},
    {14, 0, "vec4", M "sampler1DShadow s, vec3 p", DM("texture(s, p)")},
    {14, FRAG_ONLY, "vec4", M "sampler1DShadow s, vec3 p, float x", DM("texture(s, p, x)")},
    {15, 0, "vec4", M "sampler2DShadow s, vec3 p", DM("texture(s, p)")},
@@ -190,6 +232,10 @@ static const struct helper_fn helper_fns[] = {
    {21, 0, "vec4", M "sampler2DShadow s, vec4 p, float x", DM("textureProjLod(s, p, x)")},
    {24, 0, "vec4", M "sampler2DRectShadow s, vec3 p", DM("texture(s, p)")},
    {25, 0, "vec4", M "sampler2DRectShadow s, vec4 p", DM("textureProj(s, p)")},
+   {35, 0, "vec4", M "sampler1DArrayShadow s, vec3 p", DM("texture(s, p)")},
+   {35, FRAG_ONLY, "vec4", M "sampler1DArrayShadow s, vec3 p, float x", DM("texture(s, p, x)")},
+   {36, 0, "vec4", M "sampler1DArrayShadow s, vec3 p, float x", DM("textureLod(s, p, x)")},
+   {37, 0, "vec4", M "sampler2DArrayShadow s, vec4 p", DM("texture(s, p)")},
    {GLSL_HELPER_INVERSE, 0, "mat2", "mat2 m",
     "return mat2(m[1][1], -m[0][1], -m[1][0], m[0][0]) / (m[0][0] * m[1][1] - m[1][0] * m[0][1]);"},
    /* rows of the inverse: the cross products of the other two columns over the determinant */
@@ -228,7 +274,7 @@ static const struct helper_fn helper_fns[] = {
 static bool
 shadow_helper(int h)
 {
-   return (h >= 14 && h <= 21) || h == 24 || h == 25;
+   return (h >= 14 && h <= 21) || h == 24 || h == 25 || h >= GLSL_HELPER_ARRAY + 4;
 }
 
 static int
@@ -1542,7 +1588,8 @@ shadow_depth_modes(struct lower *L, const uint8_t *shadow_call)
          const bool array = name && name + 1 < semi;
          if (uniform && nd < MAX_SHADOW &&
              (tok_is(p, type, "sampler1DShadow") || tok_is(p, type, "sampler2DShadow") ||
-              tok_is(p, type, "sampler2DRectShadow")) &&
+              tok_is(p, type, "sampler2DRectShadow") || tok_is(p, type, "sampler1DArrayShadow") ||
+              tok_is(p, type, "sampler2DArrayShadow")) &&
              (!array || (name + 4 == semi && L->t[name + 2].kind == GLSL_TOK_NUMBER))) {
             struct glsl_str d = {0};
             const struct glsl_tok *n = &L->t[name];
@@ -1660,7 +1707,7 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    if (stage == GLSL_STAGE_TESS_EVAL)
       rename_patch_input_arrays(&L);
    const unsigned early_edits = L.num_edits; /* the main loop's come in text order after them */
-   uint32_t declared = 0;       /* helpers the app declares itself (then they are its own) */
+   uint64_t declared = 0;       /* helpers the app declares itself (then they are its own) */
    uint8_t *shadow_call = NULL; /* [n] a call of a shadow*() helper starts at the token */
    int depth = 0, parens = 0;
    unsigned stmt = 0; /* first token of the current global statement */
@@ -1668,6 +1715,7 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    bool out_pervertex = false;   /* an output gl_PerVertex redeclared without gl_PointSize */
    bool draw_parameters = false; /* a vertex unit enables GL_ARB_shader_draw_parameters */
    bool cull_distance = false;   /* the unit enables GL_ARB_cull_distance */
+   bool texture_array = false;   /* the unit enables GL_EXT_texture_array */
    uint32_t exts_on = 0;         /* GLSL_EXT_* the unit has enabled so far */
    unsigned pervertex_end = 0;   /* the '}' of the last gl_PerVertex redeclaration */
    bool compute_ext = false;     /* it enabled GL_ARB_compute_shader at some point */
@@ -1796,6 +1844,12 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
                     !strncmp(d, "extension", 9) &&
                     extension_named(s, "GL_ARB_vertex_attrib_64bit")) {
             withheld_extension(&L, t);
+         } else if (!u->es && !strncmp(d, "extension", 9) &&
+                    extension_named(s, "GL_EXT_texture_array")) {
+            /* its samplers are GLSL 1.40 keywords (the unit compiles as 1.40 at least), its
+             * lookups helpers; glslang knows no such extension (glsl.c made `require` enable) */
+            texture_array = !strstr(s, "disable");
+            add_edit(&L, t->at, t->len, NULL, NULL, 0);
          } else if (!u->es && !strncmp(d, "extension", 9) &&
                     extension_named(s, "GL_ARB_cull_distance")) {
             /* glslang knows no such extension (gl_CullDistance is GLSL 4.50 core there) */
@@ -2196,14 +2250,16 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
       int h = find_name(helper_names, GLSL_HELPER_COUNT, s, t->len);
       if (h == GLSL_HELPER_INVERSE && version != 140)
          h = -1; /* a built-in from 1.50 on (glslang has it), not one before 1.40 */
-      if (h >= GLSL_HELPER_NOISE1 && u->es)
+      if (h >= GLSL_HELPER_NOISE1 && h < GLSL_HELPER_ARRAY && u->es)
          h = -1; /* desktop GLSL's only */
+      if (h >= GLSL_HELPER_ARRAY && !texture_array)
+         h = -1; /* GL_EXT_texture_array's, where the unit enabled it */
       bool vk = find_name(vulkan_keywords, sizeof(vulkan_keywords) / sizeof(vulkan_keywords[0]), s,
                           t->len) >= 0;
       if (h >= 0 && global_decl)
-         declared |= 1u << h;
+         declared |= UINT64_C(1) << h;
       if (h >= 0 && !member)
-         u->helpers |= 1u << h;
+         u->helpers |= UINT64_C(1) << h;
       if (shadow_helper(h) && !member && !global_decl && i + 1 < L.n &&
           tok_is(pp, &L.t[i + 1], "(")) {
          if (!shadow_call)
@@ -2350,7 +2406,7 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
          glsl_str_append(&head, "out vec4 " GLSL_MANGLE "gl_FragData[gl_MaxDrawBuffers];\n");
       for (size_t k = 0; k < sizeof(helper_fns) / sizeof(helper_fns[0]); k++) {
          const struct helper_fn *f = &helper_fns[k];
-         if (!(u->helpers & (1u << f->helper)) ||
+         if (!(u->helpers & (UINT64_C(1) << f->helper)) ||
              ((f->flags & FRAG_ONLY) && stage != GLSL_STAGE_FRAGMENT))
             continue;
          glsl_str_printf(&head, "%s " GLSL_MANGLE "%s(%s);\n", f->ret, helper_names[f->helper],
@@ -2486,7 +2542,7 @@ glsl_unit_finish(struct glsl_unit *u)
 /* ── the support unit ──────────────────────────────────────────────────────────────────────── */
 
 char *
-glsl_support_unit(enum glsl_stage stage, uint32_t helpers, int frag_coord_layout, bool point_coord)
+glsl_support_unit(enum glsl_stage stage, uint64_t helpers, int frag_coord_layout, bool point_coord)
 {
    if (!helpers && frag_coord_layout <= 0 && !point_coord)
       return NULL;
@@ -2499,7 +2555,7 @@ glsl_support_unit(enum glsl_stage stage, uint32_t helpers, int frag_coord_layout
                                                        : "#version 140\n");
    for (size_t k = 0; k < sizeof(helper_fns) / sizeof(helper_fns[0]); k++) {
       const struct helper_fn *f = &helper_fns[k];
-      if (!(helpers & (1u << f->helper)) ||
+      if (!(helpers & (UINT64_C(1) << f->helper)) ||
           ((f->flags & FRAG_ONLY) && stage != GLSL_STAGE_FRAGMENT))
          continue;
       glsl_str_printf(&out, "%s " GLSL_MANGLE "%s(%s) { %s }\n", f->ret, helper_names[f->helper],

@@ -997,6 +997,138 @@ test_stencil_two_side(void)
    env_finish(&e);
 }
 
+/* glPushAttrib(GL_ENABLE_BIT) saves every enable of GL 2.1 table 6.x's "enable" group and the
+ * extensions' that join it (Mesa's list): GL_STENCIL_TEST_TWO_SIDE_EXT, ARB_vertex_program's
+ * GL_VERTEX_PROGRAM_ARB and GL_VERTEX_PROGRAM_TWO_SIDE_ARB, ARB_fragment_program's
+ * GL_FRAGMENT_PROGRAM_ARB; glPopAttrib brings each back, on and off. */
+static void
+test_enable_bit_extensions(void)
+{
+   static const GLenum caps[] = {
+      FE_GL_STENCIL_TEST_TWO_SIDE_EXT,
+      0x8620 /* GL_VERTEX_PROGRAM_ARB */,
+      0x8643 /* GL_VERTEX_PROGRAM_TWO_SIDE_ARB */,
+      0x8804 /* GL_FRAGMENT_PROGRAM_ARB */,
+   };
+   struct fe_test_env e;
+   compat_env(&e);
+   for (unsigned on = 0; on < 2; on++) {
+      for (unsigned i = 0; i < sizeof(caps) / sizeof(caps[0]); i++)
+         (on ? mgl_glEnable : mgl_glDisable)(caps[i]);
+      CHECK_ERR(GL_NO_ERROR);
+      mgl_glPushAttrib(0x00002000 /* GL_ENABLE_BIT */);
+      for (unsigned i = 0; i < sizeof(caps) / sizeof(caps[0]); i++)
+         (on ? mgl_glDisable : mgl_glEnable)(caps[i]);
+      mgl_glPopAttrib();
+      for (unsigned i = 0; i < sizeof(caps) / sizeof(caps[0]); i++)
+         CHECK_EQ(mgl_glIsEnabled(caps[i]), (on ? GL_TRUE : GL_FALSE));
+      CHECK_ERR(GL_NO_ERROR);
+   }
+   env_finish(&e);
+}
+
+#define GL_MAP1_VERTEX_3 0x0D97
+#define GL_COEFF 0x0A00
+#define GL_ORDER 0x0A01
+#define GL_DOMAIN 0x0A02
+#define GL_PIXEL_MAP_R_TO_R 0x0C76
+
+/* GL_ARB_robustness's compatibility-profile queries: glGetnMap*vARB, glGetnPixelMap*ARB and
+ * glGetnPolygonStippleARB raise GL_INVALID_OPERATION and write nothing when the answer needs
+ * more than bufSize bytes, and answer as their unbounded forms otherwise; a core context has
+ * none of them. */
+static void
+test_robustness_compat_queries(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   CHECK(has_ext_i("GL_ARB_robustness"));
+   const GLfloat pts[2 * 3] = {0, 0, 0, 1, 1, 1};
+   mgl_glMap1f(GL_MAP1_VERTEX_3, 0.0f, 1.0f, 3, 2, pts);
+   GLfloat f[8] = {-1, -1, -1, -1, -1, -1, -1, -1};
+   mgl_glGetnMapfvARB(GL_MAP1_VERTEX_3, GL_COEFF, 5 * sizeof(GLfloat), f);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   CHECK(f[0] == -1.0f);
+   mgl_glGetnMapfvARB(GL_MAP1_VERTEX_3, GL_COEFF, 6 * sizeof(GLfloat), f);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(f[3] == 1.0f && f[5] == 1.0f && f[6] == -1.0f);
+   GLdouble d[2] = {-1, -1};
+   mgl_glGetnMapdvARB(GL_MAP1_VERTEX_3, GL_DOMAIN, sizeof(GLdouble), d);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glGetnMapdvARB(GL_MAP1_VERTEX_3, GL_DOMAIN, 2 * sizeof(GLdouble), d);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(d[0] == 0.0 && d[1] == 1.0);
+   GLint order = 0;
+   mgl_glGetnMapivARB(GL_MAP1_VERTEX_3, GL_ORDER, 0, &order);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glGetnMapivARB(GL_MAP1_VERTEX_3, GL_ORDER, sizeof(GLint), &order);
+   CHECK_EQ(order, 2);
+
+   const GLfloat map[4] = {0.0f, 0.25f, 0.5f, 1.0f};
+   mgl_glPixelMapfv(GL_PIXEL_MAP_R_TO_R, 4, map);
+   GLfloat got[4] = {-1, -1, -1, -1};
+   mgl_glGetnPixelMapfvARB(GL_PIXEL_MAP_R_TO_R, 3 * sizeof(GLfloat), got);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   CHECK(got[0] == -1.0f);
+   mgl_glGetnPixelMapfvARB(GL_PIXEL_MAP_R_TO_R, 4 * sizeof(GLfloat), got);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(got[1] == 0.25f && got[3] == 1.0f);
+   GLushort us[4] = {0};
+   mgl_glGetnPixelMapusvARB(GL_PIXEL_MAP_R_TO_R, 7, us);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glGetnPixelMapusvARB(GL_PIXEL_MAP_R_TO_R, 8, us);
+   CHECK_EQ(us[3], 65535);
+   GLuint ui[4] = {0};
+   mgl_glGetnPixelMapuivARB(GL_PIXEL_MAP_R_TO_R, 15, ui);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glGetnPixelMapuivARB(GL_PIXEL_MAP_R_TO_R, 16, ui);
+   CHECK_EQ(ui[3], 0xffffffffu);
+
+   GLubyte stipple[128 + 4];
+   memset(stipple, 0x5a, sizeof(stipple));
+   mgl_glGetnPolygonStippleARB(127, stipple);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   CHECK_EQ(stipple[0], 0x5a);
+   mgl_glGetnPolygonStippleARB(128, stipple);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(stipple[0], 0xff); /* GL's initial pattern: all ones */
+   CHECK_EQ(stipple[128], 0x5a);
+   env_finish(&e);
+
+   env_init(&e, 16, 16);
+   mgl_glGetnPolygonStippleARB(128, stipple);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   env_finish(&e);
+}
+
+/* ARB_texture_buffer_object's glGet names in a compatibility context: GL_TEXTURE_BUFFER_FORMAT_ARB
+ * (GL_LUMINANCE8 before any glTexBuffer, then the format given) and
+ * GL_TEXTURE_BUFFER_DATA_STORE_BINDING_ARB of the active unit's buffer texture. */
+static void
+test_texture_buffer_get(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   GLint v = -1;
+   mgl_glGetIntegerv(0x8C2E /* GL_TEXTURE_BUFFER_FORMAT_ARB */, &v);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(v, 0x8040 /* GL_LUMINANCE8 */);
+   GLuint buf = 0, tex = 0;
+   mgl_glGenBuffers(1, &buf);
+   mgl_glBindBuffer(GL_TEXTURE_BUFFER, buf);
+   mgl_glBufferData(GL_TEXTURE_BUFFER, 64, NULL, GL_STATIC_DRAW);
+   mgl_glGenTextures(1, &tex);
+   mgl_glBindTexture(GL_TEXTURE_BUFFER, tex);
+   mgl_glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA8, buf);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetIntegerv(0x8C2E, &v);
+   CHECK_EQ(v, GL_RGBA8);
+   mgl_glGetIntegerv(0x8C2D /* GL_TEXTURE_BUFFER_DATA_STORE_BINDING_ARB */, &v);
+   CHECK_EQ(v, (GLint)buf);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+}
+
 /* GL_NV_primitive_restart: its switch (glEnableClientState, as the extension has it, or
  * glEnable) and index are GL 3.1's; glPrimitiveRestartNV between glBegin and glEnd ends the
  * primitive and begins another of the same mode (two draws), and is GL_INVALID_OPERATION
@@ -1510,6 +1642,9 @@ main(void)
    test_depth_mipmap();
    test_generic_compressed();
    test_stencil_two_side();
+   test_enable_bit_extensions();
+   test_robustness_compat_queries();
+   test_texture_buffer_get();
    test_nv_primitive_restart();
    test_packed_attributes();
    test_unused_names();

@@ -1,7 +1,8 @@
 /* unit.glsl.lowering — GL GLSL that glslang's Vulkan target does not take as GL does
  * (glsl_lower.c): #version 110/120/130, the old texture functions, app names that are Vulkan
  * keywords, gl_DepthRange, inverse() in 1.40, line continuation, gl_FragCoord layout qualifiers,
- * several shader objects per stage (a block name declared in each), vertex-attribute aliasing. */
+ * several shader objects per stage (a block name declared in each), vertex-attribute aliasing,
+ * GL_EXT_texture_array's lookups in GLSL 1.10 / 1.20. */
 #include "glsl_test_util.h"
 
 static struct glsl_program *
@@ -730,6 +731,65 @@ test_versionless_geometry(void)
    free(log);
 }
 
+/* GL_EXT_texture_array in GLSL 1.10 / 1.20: `require` compiles (glslang knows no such
+ * extension), its macro is defined, every lookup (texture1DArray, texture2DArray, their Lod and
+ * bias forms, shadow1DArray, shadow1DArrayLod, shadow2DArray) is provided, a shadow one of a
+ * uniform sampler takes the GL_DEPTH_TEXTURE_MODE pair; without the directive they are no
+ * built-ins. */
+static void
+test_texture_array(void)
+{
+   const char *vs = "#version 120\n"
+                    "#extension GL_EXT_texture_array : require\n"
+                    "attribute vec4 pos;\n"
+                    "uniform sampler2DArray vt;\n"
+                    "varying vec3 tc;\n"
+                    "void main() { tc = pos.xyz;\n"
+                    "  gl_Position = pos + texture2DArrayLod(vt, tc, 0.0); }\n";
+   const char *fs = "#extension GL_EXT_texture_array : require\n"
+                    "#ifndef GL_EXT_texture_array\n#error no macro\n#endif\n"
+                    "uniform sampler1DArray a1;\n"
+                    "uniform sampler2DArray a2;\n"
+                    "uniform sampler1DArrayShadow s1;\n"
+                    "uniform sampler2DArrayShadow s2;\n"
+                    "varying vec3 tc;\n"
+                    "void main() {\n"
+                    "  gl_FragColor = texture1DArray(a1, tc.xy) + texture1DArray(a1, tc.xy, 1.0)\n"
+                    "    + texture1DArrayLod(a1, tc.xy, 2.0) + texture2DArray(a2, tc)\n"
+                    "    + texture2DArray(a2, tc, 1.0) + texture2DArrayLod(a2, tc, 1.0)\n"
+                    "    + shadow1DArray(s1, tc) + shadow1DArray(s1, tc, 1.0)\n"
+                    "    + shadow1DArrayLod(s1, tc, 0.0) + shadow2DArray(s2, tc.xyzx);\n"
+                    "}\n";
+   char *log = NULL;
+   struct glsl_program *p = link2(vs, fs, &log);
+   CHECK(p, "GL_EXT_texture_array link: %s", log);
+   if (p) {
+      CHECK(valid(p, "texture-array"), "texture-array SPIR-V");
+      CHECK(glsl_program_find_sampler(p, "a1") && glsl_program_find_sampler(p, "s2") &&
+               glsl_program_find_sampler(p, "vt"),
+            "array samplers");
+      /* shadow1DArray, its bias form and shadow2DArray: depth-comparison samples
+       * (OpImageSampleDrefImplicitLod); shadow1DArrayLod an explicit-LOD one (90) */
+      CHECK(t_spv_count_op(&p->spirv[1], 89) == 3 && t_spv_count_op(&p->spirv[1], 90) == 1,
+            "shadow lookups: %d implicit, %d explicit", t_spv_count_op(&p->spirv[1], 89),
+            t_spv_count_op(&p->spirv[1], 90));
+      unsigned modes = 0;
+      for (unsigned k = 0; k < p->default_block.num_depth_modes; k++)
+         modes |= !strcmp(p->default_block.depth_modes[k].sampler, "s1")   ? 1u
+                  : !strcmp(p->default_block.depth_modes[k].sampler, "s2") ? 2u
+                                                                           : 4u;
+      CHECK(modes == 3u, "GL_DEPTH_TEXTURE_MODE pairs of s1 and s2: %#x", modes);
+   }
+   glsl_program_destroy(p);
+   free(log);
+   log = NULL;
+   const char *without = "uniform sampler2DArray a2;\n"
+                         "void main() { gl_FragColor = texture2DArray(a2, vec3(0.0)); }\n";
+   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, without, &log),
+         "texture2DArray() without the extension");
+   free(log);
+}
+
 int
 main(void)
 {
@@ -745,5 +805,6 @@ main(void)
    test_version_macro();
    test_noise();
    test_versionless_geometry();
+   test_texture_array();
    return t_finish("unit.glsl.lowering");
 }
