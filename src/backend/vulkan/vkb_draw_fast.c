@@ -201,6 +201,50 @@ texture_set_remember(struct vkb_context *ctx, const struct vkb_shader *sh, uint3
    memcpy(m->samplers, ctx->samplers, n * sizeof(ctx->samplers[0]));
 }
 
+/* One past the highest binding of sh's set 0 (the default block at 0, uniform blocks above),
+ * when a buffer set memo can key it (at most VKB_BUFFER_SET_MEMO_MAX); else 0. */
+static uint32_t
+buffer_set_indices(const struct vkb_shader *sh)
+{
+   const uint64_t used = sh->binding_used[0];
+   if (!sh->set_used[VKB_SET_BUFFERS] || !used)
+      return 0;
+   const uint32_t n = 64u - (uint32_t)__builtin_clzll(used);
+   return n <= VKB_BUFFER_SET_MEMO_MAX ? n : 0;
+}
+
+/* Set 0 of sh for the uniform-block ranges bound now and the default block's buffer, when the
+ * fast draw bound it earlier in the sampler memo's epoch (nothing but bindings and programs
+ * since, in this batch: each range resolves to the buffer and version it did then, and the
+ * block's buffer is this batch's); else NULL. The caller binds it with the latest offset. */
+static VkDescriptorSet
+buffer_set_memo(struct vkb_context *ctx, const struct vkb_shader *sh, uint32_t n)
+{
+   if ((sh->binding_used[0] & 1u) &&
+       (!sh->consts_buf || sh->consts_serial != vkb_current_serial(ctx->scr)))
+      return VK_NULL_HANDLE; /* the block goes to this batch's arena first: the gather */
+   const uint64_t epoch = vkb_draw_sampler_memo_epoch(ctx);
+   for (uint32_t i = 0; i < 2; i++) {
+      const struct vkb_buffer_set_memo *m = &ctx->bset[i];
+      if (m->epoch == epoch && m->sh == sh && m->set && m->consts_buf == sh->consts_buf &&
+          !memcmp(m->ubos, ctx->ubos, n * sizeof(ctx->ubos[0])))
+         return m->set;
+   }
+   return VK_NULL_HANDLE;
+}
+
+static void
+buffer_set_remember(struct vkb_context *ctx, const struct vkb_shader *sh, uint32_t n,
+                    VkDescriptorSet set)
+{
+   struct vkb_buffer_set_memo *m = &ctx->bset[ctx->bset_next++ % 2];
+   m->epoch = ctx->smemo.epoch; /* read by the gather that made the set */
+   m->sh = sh;
+   m->set = set;
+   m->consts_buf = sh->consts_buf;
+   memcpy(m->ubos, ctx->ubos, n * sizeof(ctx->ubos[0]));
+}
+
 /* Binds set `i` of the fast draw's program (set 0 with its dynamic offset). */
 static void
 fast_bind_set(struct vkb_context *ctx, const struct vkb_shader *sh, int i, VkDescriptorSet set,
@@ -268,6 +312,21 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
    if (f->consts_tick != scr->consts_tick && !(set_mask & (1u << VKB_SET_BUFFERS)) &&
        !fast_constants(ctx))
       set_mask |= 1u << VKB_SET_BUFFERS;
+   /* a uniform-block set that came back binds its set 0 again without resolving it */
+   const uint32_t buf_n = set_mask & (1u << VKB_SET_BUFFERS) ? buffer_set_indices(f->sh) : 0;
+   if (buf_n) {
+      const VkDescriptorSet set = buffer_set_memo(ctx, f->sh, buf_n);
+      if (set) {
+         const bool dyn = f->sh->binding_used[0] & 1u;
+         fast_bind_set(ctx, f->sh, VKB_SET_BUFFERS, set, dyn,
+                       dyn ? (uint32_t)f->sh->consts_offset : 0);
+         scr->stats.buffer_set_memo_hits++;
+         set_mask &= ~(1u << VKB_SET_BUFFERS);
+         f->buffer_tick = scr->buffer_tick;
+         f->consts_tick = scr->consts_tick;
+         f->consts_buf = f->sh->consts_buf;
+      }
+   }
    /* a unit set that came back binds its set 1 again without resolving it */
    const uint32_t tex_n = set_mask & (1u << VKB_SET_TEXTURES) ? texture_set_indices(f->sh) : 0;
    if (tex_n) {
@@ -282,6 +341,7 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
    if (set_mask) {
       struct vkb_shader *sh = f->sh;
       struct vkb_draw_descriptors dd;
+      const unsigned long long padded = scr->stats.uniform_ranges_padded;
       if (!vkb_draw_gather_descriptors(ctx, sh, &dd, set_mask) || scr->failed) {
          f->valid = false;
          return true; /* declined by name there: the draw is dropped, once */
@@ -301,6 +361,9 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
          }
          if (i == VKB_SET_TEXTURES && tex_n)
             texture_set_remember(ctx, sh, tex_n, set);
+         /* a padded range is a copy made at this point of the stream: not kept */
+         if (i == VKB_SET_BUFFERS && buf_n && padded == scr->stats.uniform_ranges_padded)
+            buffer_set_remember(ctx, sh, buf_n, set);
          fast_bind_set(ctx, sh, i, set, i == VKB_SET_BUFFERS && dd.has_dynamic, dd.dynoff);
       }
       for (uint32_t i = 0; i < dd.n_used_bufs; i++)

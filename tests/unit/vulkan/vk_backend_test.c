@@ -1602,6 +1602,32 @@ test_stream_ubo(struct t *t)
          "a uniform buffer bound before each of 4 draws: each draw reads its own");
    check(fast == 3, "the 3 draws after the first keep pipeline and textures (fast draws %llu)",
          fast);
+
+   /* Two uniform buffers bound in turn (ubo_change): in the batch that made their sets 0, a
+    * buffer bound again binds its set without a gather (the memo of set 0), and each draw
+    * still reads its own buffer. */
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   const unsigned long long bm0 = counter(t, "buffer-set-memo-hits");
+   for (int k = 0; k < 3; k++) {
+      for (int i = 0; i < 2; i++) {
+         br = (struct mgp_buffer_range){.res = ubos[i], .offset = 0, .size = 32};
+         t->cv->set_shader_buffers(t->ctx, &sb, &br, 1);
+         draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+      }
+   }
+   const unsigned long long bm = counter(t, "buffer-set-memo-hits") - bm0;
+   /* the first draw after the clear goes the whole way and the second makes ubos[1]'s set in
+    * the fast draw; the third makes ubos[0]'s, and the three after it find theirs */
+   check(bm == 3, "sets 0 bound again without a gather: %llu of 3", bm);
+   /* An update of one of them moves the memo's epoch: the draw after it reads the new bytes */
+   const float red[8] = {1, 0, 0, 1, 0, 1.0f, 0, 0};
+   buffer_subdata(t, ubos[0], 0, sizeof(red), red);
+   br = (struct mgp_buffer_range){.res = ubos[0], .offset = 0, .size = 32};
+   t->cv->set_shader_buffers(t->ctx, &sb, &br, 1);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   read_back(t);
+   check(pixel_is(4, 36, 255, 0, 0, 255) && pixel_is(20, 36, 0, 0, 255, 255),
+         "uniform buffers bound in turn: each draw reads its own, an update the new bytes");
 }
 
 static void
