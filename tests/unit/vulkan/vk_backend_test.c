@@ -443,6 +443,7 @@ pixel_is(int x, int y, uint8_t r, uint8_t g, uint8_t b, uint8_t a)
 static const struct program_desc color_prog = {"color.vert.spv", "color.frag.spv", 48, 0, 0, 1};
 static const struct program_desc ubo_prog = {"color.vert.spv", "ubo.frag.spv", 48, 1u << 1, 0, 1};
 static const struct program_desc tex_prog = {"tex.vert.spv", "tex.frag.spv", 0, 0, 1, 3};
+static const struct program_desc both_prog = {"tex.vert.spv", "both.frag.spv", 0, 1u << 1, 3, 3};
 static const struct program_desc attr_prog = {"attr.vert.spv", "color.frag.spv", 0, 0, 0, 3};
 static const struct program_desc points_prog = {"points.vert.spv", "color.frag.spv", 48, 0, 0, 1};
 static const struct program_desc xfb_prog = {"xfb.vert.spv", "color.frag.spv", 48, 0, 0, 1};
@@ -1034,6 +1035,40 @@ test_texture(struct t *t)
    check(pixel_is(8, 8, 9, 200, 30, 255) && pixel_is(56, 56, 9, 200, 30, 255),
          "a texture bound between two draws: the second samples it");
    check(tf == 1, "the second draw keeps pipeline and uniform set (fast draws %llu)", tf);
+
+   /* A uniform block and both units rebound between two draws (a glBindBufferBase and a
+    * glBindTexture per draw): the fast draw binds sets 0 and 1 in one vkCmdBindDescriptorSets. */
+   {
+      struct mgp_handle bprog = make_program(t, &both_prog);
+      use_program(t, bprog);
+      const float add0[4] = {0.2f, 0, 0, 0}, add1[4] = {0, 0.2f, 0, 0};
+      struct mgp_handle ub[2] = {make_buffer(t, 16, add0), make_buffer(t, 16, add1)};
+      struct mgp_set_shader_buffers usb = {.cls = 0, .start = 1, .count = 1};
+      const struct mgp_set_handles sh2 = {.start = 0, .count = 2};
+      const struct mgp_handle views[2][2] = {{view, view}, {view2, view2}};
+      const struct mgp_handle samps[2] = {samp, samp};
+      t->cv->bind_sampler_states(t->ctx, &sh2, samps, 2);
+      unsigned long long binds = 0, fast = 0;
+      for (int k = 0; k < 3; k++) {
+         struct mgp_buffer_range ubr = {.res = ub[k & 1], .offset = 0, .size = 16};
+         t->cv->set_shader_buffers(t->ctx, &usb, &ubr, 1);
+         t->cv->set_sampler_views(t->ctx, &sh2, views[k & 1], 2);
+         const unsigned long long b0 = counter(t, "cmd-bind-sets"), f0 = counter(t, "fast-draws");
+         draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+         if (k) { /* the first draws the whole way (another program) */
+            binds += counter(t, "cmd-bind-sets") - b0;
+            fast += counter(t, "fast-draws") - f0;
+         }
+      }
+      check(fast == 2 && binds == 2,
+            "sets 0 and 1 rebound between fast draws: one bind each (%llu binds, %llu fast)", binds,
+            fast);
+      read_back(t);
+      /* the last draw: tex (texel (0,0) = 0,0,7) twice plus 0.2 red */
+      check(pixel_is(8, 8, 51, 0, 14, 255), "both sets rebound: the last draw reads its own");
+      use_program(t, prog);
+      t->cv->set_sampler_views(t->ctx, &sh2, views[0], 2);
+   }
    t->cv->set_sampler_views(t->ctx, &sh, &view, 1);
 
    /* Update a 2x2 sub-rectangle through a strided region (rows 12 bytes apart). */
