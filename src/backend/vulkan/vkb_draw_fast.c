@@ -269,25 +269,21 @@ buffer_set_remember(struct vkb_context *ctx, const struct vkb_shader *sh, uint32
 static void
 fast_binds_record(struct vkb_context *ctx, const struct vkb_shader *sh, const struct fast_binds *pb)
 {
+   _Static_assert(VKB_SET_COUNT == 2, "sets 0 and 1 alone: one call binds what changed");
    struct vkb_screen *scr = ctx->scr;
    if (!pb->mask)
       return;
    vkb_flush_draws(scr);
-   for (uint32_t m = pb->mask; m;) {
-      const uint32_t first = (uint32_t)__builtin_ctz(m);
-      uint32_t n = 0;
-      while (first + n < VKB_SET_COUNT && (m >> (first + n)) & 1u)
-         n++;
-      const bool dyn = first == VKB_SET_BUFFERS && pb->dyn;
-      vkCmdBindDescriptorSets(scr->cur->cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sh->layout, first, n,
-                              &pb->set[first], dyn ? 1 : 0, &pb->dynoff);
-      scr->stats.cmd_bind_sets++;
-      for (uint32_t k = first; k < first + n; k++)
-         ctx->bound_set[k] = pb->set[k];
-      if (dyn)
-         ctx->bound_dynoff = pb->dynoff;
-      m &= ~(((1u << n) - 1u) << first);
-   }
+   const uint32_t first = pb->mask & 1u ? 0u : 1u, n = pb->mask == 3u ? 2u : 1u;
+   const bool dyn = first == VKB_SET_BUFFERS && pb->dyn;
+   vkCmdBindDescriptorSets(scr->cur->cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sh->layout, first, n,
+                           &pb->set[first], dyn ? 1 : 0, &pb->dynoff);
+   scr->stats.cmd_bind_sets++;
+   ctx->bound_set[first] = pb->set[first];
+   if (n == 2)
+      ctx->bound_set[1] = pb->set[1];
+   if (dyn)
+      ctx->bound_dynoff = pb->dynoff;
 }
 
 /* A draw of the mode and index size of its context's last full draw, with only draws reaching
