@@ -738,8 +738,11 @@ struct fe_tracker {
    uint64_t draw_in_serial, draw_in_other_serial;
    bool verify; /* MGL_TRACKER_VERIFY=1 (fe_tracker.c, draw_inputs_verify) */
    uint64_t verify_mismatches;
-   uint64_t full_validates;   /* draws that went through the groups */
-   uint64_t value_validates;  /* draws that changed value inputs alone (draw_inputs_values_only) */
+   uint64_t full_validates;  /* draws that went through the groups */
+   uint64_t value_validates; /* draws that changed value inputs alone (draw_inputs_values_only) */
+   /* of those, draws that changed default-block bytes alone (render, dynamic and fixed-function
+    * state as kept: the constants group alone) */
+   uint64_t uniform_validates;
    uint64_t vertex_validates; /* draws that changed the vertex array's buffers alone */
    /* draws that changed the vertex array bound, its layout or an attribute value (and perhaps
     * the above) alone */

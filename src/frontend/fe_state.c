@@ -577,12 +577,15 @@ static void
 set_blend_func(struct fe_context *ctx, unsigned first, unsigned end, GLenum src_rgb, GLenum dst_rgb,
                GLenum src_alpha, GLenum dst_alpha)
 {
+   /* the factors looked up once for every draw buffer (demo_frame's glBlendFunc) */
+   const unsigned sr = fe_mgp_blend_factor(src_rgb), dr = fe_mgp_blend_factor(dst_rgb);
+   const unsigned sa = fe_mgp_blend_factor(src_alpha), da = fe_mgp_blend_factor(dst_alpha);
    for (unsigned i = first; i < end; i++) {
       struct mgp_blend_target *b = &ctx->rs.blend[i];
-      rs_u16(ctx, &b->src_rgb, fe_mgp_blend_factor(src_rgb));
-      rs_u16(ctx, &b->dst_rgb, fe_mgp_blend_factor(dst_rgb));
-      rs_u16(ctx, &b->src_alpha, fe_mgp_blend_factor(src_alpha));
-      rs_u16(ctx, &b->dst_alpha, fe_mgp_blend_factor(dst_alpha));
+      rs_u16(ctx, &b->src_rgb, sr);
+      rs_u16(ctx, &b->dst_rgb, dr);
+      rs_u16(ctx, &b->src_alpha, sa);
+      rs_u16(ctx, &b->dst_alpha, da);
    }
    update_independent_blend(ctx);
 }
@@ -591,9 +594,10 @@ static void
 set_blend_equation(struct fe_context *ctx, unsigned first, unsigned end, GLenum mode_rgb,
                    GLenum mode_alpha)
 {
+   const unsigned er = fe_mgp_blend_op(mode_rgb), ea = fe_mgp_blend_op(mode_alpha);
    for (unsigned i = first; i < end; i++) {
-      rs_u16(ctx, &ctx->rs.blend[i].eq_rgb, fe_mgp_blend_op(mode_rgb));
-      rs_u16(ctx, &ctx->rs.blend[i].eq_alpha, fe_mgp_blend_op(mode_alpha));
+      rs_u16(ctx, &ctx->rs.blend[i].eq_rgb, er);
+      rs_u16(ctx, &ctx->rs.blend[i].eq_alpha, ea);
    }
    update_independent_blend(ctx);
 }
@@ -1110,15 +1114,23 @@ fe_viewport_bounds(const struct fe_context *ctx, float bounds[2])
 /* Viewport i as GL 4.1 13.6.1 sets it: the size clamped to GL_MAX_VIEWPORT_DIMS, the corner to
  * GL_VIEWPORT_BOUNDS_RANGE. The caller checked the size is not negative. */
 static void
-viewport_at(struct fe_context *ctx, GLuint i, float x, float y, float w, float h)
+viewport_clamp(struct fe_context *ctx, float x, float y, float w, float h, float v[4])
 {
    uint32_t maxw = ctx->share->caps->max_viewport_dims[0];
    uint32_t maxh = ctx->share->caps->max_viewport_dims[1];
    float bounds[2];
    fe_viewport_bounds(ctx, bounds);
-   const float v[4] = {fe_clampf(x, bounds[0], bounds[1]), fe_clampf(y, bounds[0], bounds[1]),
-                       fminf(w, (float)(maxw ? maxw : FE_MAX_VIEWPORT)),
-                       fminf(h, (float)(maxh ? maxh : FE_MAX_VIEWPORT))};
+   v[0] = fe_clampf(x, bounds[0], bounds[1]);
+   v[1] = fe_clampf(y, bounds[0], bounds[1]);
+   v[2] = fminf(w, (float)(maxw ? maxw : FE_MAX_VIEWPORT));
+   v[3] = fminf(h, (float)(maxh ? maxh : FE_MAX_VIEWPORT));
+}
+
+static void
+viewport_at(struct fe_context *ctx, GLuint i, float x, float y, float w, float h)
+{
+   float v[4];
+   viewport_clamp(ctx, x, y, w, h, v);
    if (i == 0) {
       for (int k = 0; k < 4; k++)
          ds_f32(ctx, &ctx->ds.viewport[k], v[k]);
@@ -1151,8 +1163,20 @@ mgl_glViewport(GLint x, GLint y, GLsizei width, GLsizei height)
 {
    FE_CTX_OR_RETURN();
    FE_CHECK(width < 0 || height < 0, GL_INVALID_VALUE);
-   for (GLuint i = 0; i < FE_MAX_VIEWPORTS; i++)
-      viewport_at(ctx, i, (float)x, (float)y, (float)width, (float)height);
+   viewport_at(ctx, 0, (float)x, (float)y, (float)width, (float)height);
+   /* every other viewport's too (GL 4.6 14.9.1), clamped once, the draw serial moved once */
+   float v[4];
+   viewport_clamp(ctx, (float)x, (float)y, (float)width, (float)height, v);
+   bool changed = false;
+   for (GLuint i = 1; i < FE_MAX_VIEWPORTS; i++) {
+      float *d = ctx->viewports[i - 1].viewport;
+      if (memcmp(d, v, sizeof(v))) {
+         memcpy(d, v, sizeof(v));
+         changed = true;
+      }
+   }
+   if (changed)
+      viewports_changed(ctx);
 }
 
 void
@@ -1188,8 +1212,18 @@ mgl_glScissor(GLint x, GLint y, GLsizei width, GLsizei height)
    FE_CTX_OR_RETURN();
    FE_CHECK(width < 0 || height < 0, GL_INVALID_VALUE);
    const GLint s[4] = {x, y, width, height};
-   for (GLuint i = 0; i < FE_MAX_VIEWPORTS; i++)
-      scissor_at(ctx, i, s);
+   scissor_at(ctx, 0, s);
+   /* every other viewport's too (GL 4.6 14.9.2), the draw serial moved once for them all */
+   bool changed = false;
+   for (GLuint i = 1; i < FE_MAX_VIEWPORTS; i++) {
+      int32_t *d = ctx->viewports[i - 1].scissor;
+      if (memcmp(d, s, 4 * sizeof(*d))) {
+         memcpy(d, s, 4 * sizeof(*d));
+         changed = true;
+      }
+   }
+   if (changed)
+      viewports_changed(ctx);
 }
 
 void

@@ -1116,10 +1116,22 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
             /* the value groups alone, in the full validate's order; the hidden state uniforms
              * read render and dynamic state */
             t->value_validates++;
-            update_state_uniforms(ctx, e);
+            /* A glUniform alone (render, dynamic and fixed-function state as kept): the hidden
+             * state uniforms would come out as the shadow holds them, since no other context
+             * wrote them there (constants_ctx is an input); a pipeline's parts may be shared
+             * with another pipeline, so those always go through them. */
+            const bool state_moved = t->draw_in.rs_version != ctx->rs_version ||
+                                     t->draw_in.ds_version != ctx->ds_version ||
+                                     t->draw_in.ff_version != (ctx->ff ? ctx->ff->version : 0);
+            if (state_moved || e->num_parts)
+               update_state_uniforms(ctx, e);
+            else
+               t->uniform_validates++;
             emit_constants(ctx, e);
-            emit_render_state(ctx);
-            emit_dynamic_state(ctx);
+            if (state_moved) {
+               emit_render_state(ctx);
+               emit_dynamic_state(ctx);
+            }
             t->draw_in.rs_version = ctx->rs_version;
             t->draw_in.ds_version = ctx->ds_version;
             t->draw_in.ff_version = ctx->ff ? ctx->ff->version : 0;

@@ -195,8 +195,10 @@ fe_vao_build_buffers(const struct fe_vao *vao, struct mgp_vertex_buffer *out)
    for (uint32_t i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++)
       if (vao->attribs[i].enabled)
          read |= 1u << fe_vao_attrib_binding(vao, i);
-   uint32_t count = 0;
-   for (uint32_t b = 0; b < FE_MAX_VERTEX_ATTRIBS; b++) {
+   /* one past the highest binding read: the entries the caller reads (a streamed array is
+    * an enabled attribute reading its own binding, so below it too) */
+   const uint32_t count = read ? 32u - (uint32_t)__builtin_clz(read) : 0;
+   for (uint32_t b = 0; b < count; b++) {
       const struct fe_vertex_attrib *a = &vao->attribs[b];
       const bool on = (read >> b) & 1u;
       if (fe_vao_attrib_streamed(vao, b)) {
@@ -206,8 +208,6 @@ fe_vao_build_buffers(const struct fe_vao *vao, struct mgp_vertex_buffer *out)
          out[b].res = on ? fe_buffer_res(a->buffer) : mgp_handle_null();
          out[b].offset = on ? a->offset : 0;
       }
-      if (on)
-         count = b + 1;
    }
    return count;
 }

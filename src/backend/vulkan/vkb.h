@@ -33,6 +33,8 @@
 /* bindings 0..63: 0 the default block, 1..60 uniform blocks (MGP_MAX_UNIFORM_BLOCKS) */
 #define VKB_MAX_UBO_BINDING 64
 #define VKB_SAMPLER_BASE 64
+/* set 0's bindings a memo keeps (vkb_draw_fast.c, buffer_set_memo) */
+#define VKB_BUFFER_SET_MEMO_MAX 8
 #define VKB_MAX_SAMPLERS MGP_MAX_SAMPLERS /* sampler j -> binding 64 + j */
 /* Image j (a storage image, GL's image uniforms) is binding VKB_IMAGE_BASE + j, in set
  * VKB_SET_TEXTURES (glsl.h's contract: images 160..175). */
@@ -648,6 +650,7 @@ struct vkb_screen_stats {
    unsigned long long fast_draws;            /* GL draws queued by the fast path */
    unsigned long long sampler_resolves;      /* image samplers gathered anew (not from the memo) */
    unsigned long long texture_set_memo_hits; /* sets 1 bound again without a gather */
+   unsigned long long buffer_set_memo_hits;  /* sets 0 bound again without a gather */
    unsigned long long draws_recorded;        /* GL draws (ranges) recorded, merged or not */
    unsigned long long indirect_cmds;         /* vkCmdDraw(Indexed)Indirect(Count) recorded */
    unsigned long long indirect_count_cmds;   /* of those, vkCmdDraw(Indexed)IndirectCount */
@@ -1142,6 +1145,18 @@ struct vkb_context {
       struct mgp_handle views[VKB_MAX_SAMPLERS], samplers[VKB_MAX_SAMPLERS];
    } tset[2];
    uint32_t tset_next;
+   /* Likewise the last two sets 0 (the default block and the uniform blocks below binding
+    * VKB_BUFFER_SET_MEMO_MAX), by the uniform-block ranges bound and the default block's
+    * buffer, in smemo's epoch: a glBindBufferBase that comes back binds its set without a
+    * gather (vkb_draw_fast.c, buffer_set_memo); the dynamic offset is the block's latest. */
+   struct vkb_buffer_set_memo {
+      uint64_t epoch;
+      const struct vkb_shader *sh;
+      VkDescriptorSet set;
+      VkBuffer consts_buf;
+      struct mgp_buffer_range ubos[VKB_BUFFER_SET_MEMO_MAX];
+   } bset[2];
+   uint32_t bset_next;
    /* default attribute values slice (per batch) */
    VkBuffer attr_buf;
    VkDeviceSize attr_off;

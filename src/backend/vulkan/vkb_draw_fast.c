@@ -135,12 +135,39 @@ fast_vertex_bind(struct vkb_context *ctx, const struct fast_vertex *fv)
    f->vertex_tick = scr->vertex_tick;
 }
 
+/* The sets a fast draw binds, recorded together once it knows them all: sets 0 and 1 both
+ * changed (a glUniform and a glBindTexture between draws, demo_frame) are one
+ * vkCmdBindDescriptorSets. Nothing is bound, or noted bound, until fast_binds_record. */
+struct fast_binds {
+   VkDescriptorSet set[VKB_SET_COUNT];
+   uint32_t mask; /* bit i: set[i] to be bound */
+   bool dyn;      /* set 0 with its dynamic offset */
+   uint32_t dynoff;
+};
+
+/* Set `i` of the fast draw's program (set 0 with its dynamic offset) to be bound. */
+static void
+fast_bind_set(struct vkb_context *ctx, struct fast_binds *pb, int i, VkDescriptorSet set, bool dyn,
+              uint32_t dynoff)
+{
+   if (ctx->bound_set[i] == set && (!dyn || ctx->bound_dynoff == dynoff)) {
+      pb->mask &= ~(1u << i);
+      return;
+   }
+   pb->set[i] = set;
+   pb->mask |= 1u << i;
+   if (i == VKB_SET_BUFFERS) {
+      pb->dyn = dyn;
+      pb->dynoff = dynoff;
+   }
+}
+
 /* draw_fast after set_global_constants alone: the program's default block went to a fresh
  * slice (vkb_set_global_constants). Set 0 names the block's buffer with a dynamic offset, so
  * a slice in the buffer the bound set names needs only the offset rebound. False when set 0
  * must be resolved again (another buffer, an older batch's slice). */
 static bool
-fast_constants(struct vkb_context *ctx)
+fast_constants(struct vkb_context *ctx, struct fast_binds *pb)
 {
    struct vkb_screen *scr = ctx->scr;
    struct vkb_fast_draw *f = &ctx->fast;
@@ -149,14 +176,8 @@ fast_constants(struct vkb_context *ctx)
       if (sh->consts_buf != f->consts_buf || sh->consts_serial != f->serial ||
           !ctx->bound_set[VKB_SET_BUFFERS])
          return false;
-      const uint32_t dynoff = (uint32_t)sh->consts_offset;
-      if (ctx->bound_dynoff != dynoff) {
-         vkb_flush_draws(scr);
-         vkCmdBindDescriptorSets(scr->cur->cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sh->layout,
-                                 VKB_SET_BUFFERS, 1, &ctx->bound_set[VKB_SET_BUFFERS], 1, &dynoff);
-         scr->stats.cmd_bind_sets++;
-         ctx->bound_dynoff = dynoff;
-      }
+      fast_bind_set(ctx, pb, VKB_SET_BUFFERS, ctx->bound_set[VKB_SET_BUFFERS], true,
+                    (uint32_t)sh->consts_offset);
    }
    f->consts_tick = scr->consts_tick;
    return true;
@@ -201,21 +222,68 @@ texture_set_remember(struct vkb_context *ctx, const struct vkb_shader *sh, uint3
    memcpy(m->samplers, ctx->samplers, n * sizeof(ctx->samplers[0]));
 }
 
-/* Binds set `i` of the fast draw's program (set 0 with its dynamic offset). */
-static void
-fast_bind_set(struct vkb_context *ctx, const struct vkb_shader *sh, int i, VkDescriptorSet set,
-              bool dyn, uint32_t dynoff)
+/* One past the highest binding of sh's set 0 (the default block at 0, uniform blocks above),
+ * when a buffer set memo can key it (at most VKB_BUFFER_SET_MEMO_MAX); else 0. */
+static uint32_t
+buffer_set_indices(const struct vkb_shader *sh)
 {
+   const uint64_t used = sh->binding_used[0];
+   if (!sh->set_used[VKB_SET_BUFFERS] || !used)
+      return 0;
+   const uint32_t n = 64u - (uint32_t)__builtin_clzll(used);
+   return n <= VKB_BUFFER_SET_MEMO_MAX ? n : 0;
+}
+
+/* Set 0 of sh for the uniform-block ranges bound now and the default block's buffer, when the
+ * fast draw bound it earlier in the sampler memo's epoch (nothing but bindings and programs
+ * since, in this batch: each range resolves to the buffer and version it did then, and the
+ * block's buffer is this batch's); else NULL. The caller binds it with the latest offset. */
+static VkDescriptorSet
+buffer_set_memo(struct vkb_context *ctx, const struct vkb_shader *sh, uint32_t n)
+{
+   if ((sh->binding_used[0] & 1u) &&
+       (!sh->consts_buf || sh->consts_serial != vkb_current_serial(ctx->scr)))
+      return VK_NULL_HANDLE; /* the block goes to this batch's arena first: the gather */
+   const uint64_t epoch = vkb_draw_sampler_memo_epoch(ctx);
+   for (uint32_t i = 0; i < 2; i++) {
+      const struct vkb_buffer_set_memo *m = &ctx->bset[i];
+      if (m->epoch == epoch && m->sh == sh && m->set && m->consts_buf == sh->consts_buf &&
+          !memcmp(m->ubos, ctx->ubos, n * sizeof(ctx->ubos[0])))
+         return m->set;
+   }
+   return VK_NULL_HANDLE;
+}
+
+static void
+buffer_set_remember(struct vkb_context *ctx, const struct vkb_shader *sh, uint32_t n,
+                    VkDescriptorSet set)
+{
+   struct vkb_buffer_set_memo *m = &ctx->bset[ctx->bset_next++ % 2];
+   m->epoch = ctx->smemo.epoch; /* read by the gather that made the set */
+   m->sh = sh;
+   m->set = set;
+   m->consts_buf = sh->consts_buf;
+   memcpy(m->ubos, ctx->ubos, n * sizeof(ctx->ubos[0]));
+}
+
+static void
+fast_binds_record(struct vkb_context *ctx, const struct vkb_shader *sh, const struct fast_binds *pb)
+{
+   _Static_assert(VKB_SET_COUNT == 2, "sets 0 and 1 alone: one call binds what changed");
    struct vkb_screen *scr = ctx->scr;
-   if (ctx->bound_set[i] == set && (!dyn || ctx->bound_dynoff == dynoff))
+   if (!pb->mask)
       return;
    vkb_flush_draws(scr);
-   vkCmdBindDescriptorSets(scr->cur->cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sh->layout, (uint32_t)i,
-                           1, &set, dyn ? 1 : 0, &dynoff);
+   const uint32_t first = pb->mask & 1u ? 0u : 1u, n = pb->mask == 3u ? 2u : 1u;
+   const bool dyn = first == VKB_SET_BUFFERS && pb->dyn;
+   vkCmdBindDescriptorSets(scr->cur->cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sh->layout, first, n,
+                           &pb->set[first], dyn ? 1 : 0, &pb->dynoff);
    scr->stats.cmd_bind_sets++;
-   ctx->bound_set[i] = set;
+   ctx->bound_set[first] = pb->set[first];
+   if (n == 2)
+      ctx->bound_set[1] = pb->set[1];
    if (dyn)
-      ctx->bound_dynoff = dynoff;
+      ctx->bound_dynoff = pb->dynoff;
 }
 
 /* A draw of the mode and index size of its context's last full draw, with only draws reaching
@@ -263,17 +331,36 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
    for (uint32_t i = 0; f->index_size && i < ndraws; i++)
       if (((uint64_t)ranges[i].start + ranges[i].count) * f->index_size > ib_size)
          return false;
+   struct fast_binds pb;
+   pb.mask = 0;
+   pb.dyn = false;
+   pb.dynoff = 0;
    uint32_t set_mask = (f->buffer_tick != scr->buffer_tick ? 1u << VKB_SET_BUFFERS : 0) |
                        (f->texture_tick != scr->texture_tick ? 1u << VKB_SET_TEXTURES : 0);
    if (f->consts_tick != scr->consts_tick && !(set_mask & (1u << VKB_SET_BUFFERS)) &&
-       !fast_constants(ctx))
+       !fast_constants(ctx, &pb))
       set_mask |= 1u << VKB_SET_BUFFERS;
+   /* a uniform-block set that came back binds its set 0 again without resolving it */
+   const uint32_t buf_n = set_mask & (1u << VKB_SET_BUFFERS) ? buffer_set_indices(f->sh) : 0;
+   if (buf_n) {
+      const VkDescriptorSet set = buffer_set_memo(ctx, f->sh, buf_n);
+      if (set) {
+         const bool dyn = f->sh->binding_used[0] & 1u;
+         fast_bind_set(ctx, &pb, VKB_SET_BUFFERS, set, dyn,
+                       dyn ? (uint32_t)f->sh->consts_offset : 0);
+         scr->stats.buffer_set_memo_hits++;
+         set_mask &= ~(1u << VKB_SET_BUFFERS);
+         f->buffer_tick = scr->buffer_tick;
+         f->consts_tick = scr->consts_tick;
+         f->consts_buf = f->sh->consts_buf;
+      }
+   }
    /* a unit set that came back binds its set 1 again without resolving it */
    const uint32_t tex_n = set_mask & (1u << VKB_SET_TEXTURES) ? texture_set_indices(f->sh) : 0;
    if (tex_n) {
       const VkDescriptorSet set = texture_set_memo(ctx, f->sh, tex_n);
       if (set) {
-         fast_bind_set(ctx, f->sh, VKB_SET_TEXTURES, set, false, 0);
+         fast_bind_set(ctx, &pb, VKB_SET_TEXTURES, set, false, 0);
          scr->stats.texture_set_memo_hits++;
          set_mask &= ~(1u << VKB_SET_TEXTURES);
          f->texture_tick = scr->texture_tick;
@@ -282,6 +369,7 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
    if (set_mask) {
       struct vkb_shader *sh = f->sh;
       struct vkb_draw_descriptors dd;
+      const unsigned long long padded = scr->stats.uniform_ranges_padded;
       if (!vkb_draw_gather_descriptors(ctx, sh, &dd, set_mask) || scr->failed) {
          f->valid = false;
          return true; /* declined by name there: the draw is dropped, once */
@@ -301,7 +389,10 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
          }
          if (i == VKB_SET_TEXTURES && tex_n)
             texture_set_remember(ctx, sh, tex_n, set);
-         fast_bind_set(ctx, sh, i, set, i == VKB_SET_BUFFERS && dd.has_dynamic, dd.dynoff);
+         /* a padded range is a copy made at this point of the stream: not kept */
+         if (i == VKB_SET_BUFFERS && buf_n && padded == scr->stats.uniform_ranges_padded)
+            buffer_set_remember(ctx, sh, buf_n, set);
+         fast_bind_set(ctx, &pb, i, set, i == VKB_SET_BUFFERS && dd.has_dynamic, dd.dynoff);
       }
       for (uint32_t i = 0; i < dd.n_used_bufs; i++)
          dd.used_bufs[i]->last_use = f->serial;
@@ -310,6 +401,7 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
       f->texture_tick = scr->texture_tick;
       f->consts_buf = sh->consts_buf;
    }
+   fast_binds_record(ctx, f->sh, &pb);
    if (vertex_moved)
       fast_vertex_bind(ctx, &fv);
    if (f->rs_tick != scr->rs_tick) {

@@ -1557,6 +1557,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"fast-draws", scr->stats.fast_draws},
       {"sampler-resolves", scr->stats.sampler_resolves},
       {"texture-set-memo-hits", scr->stats.texture_set_memo_hits},
+      {"buffer-set-memo-hits", scr->stats.buffer_set_memo_hits},
       {"quirk-split-io-blocks", scr->stats.quirk_split_io_blocks},
       {"dispatches", scr->stats.dispatches},
       {"memory-barriers", scr->stats.memory_barriers},

@@ -2161,7 +2161,7 @@ test_draw_inputs_walk(void)
       mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
       const uint64_t full = t->full_validates, values = t->value_validates,
                      vertex = t->vertex_validates, bindings = t->binding_validates,
-                     arrays = t->array_validates;
+                     arrays = t->array_validates, uniforms = t->uniform_validates;
       steps[i].apply();
       fake_clear();
       mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
@@ -2180,6 +2180,9 @@ test_draw_inputs_walk(void)
       if (value_only) {
          CHECK_EQ(t->full_validates, full);
          CHECK_EQ(t->value_validates, values + 1);
+         /* a glUniform alone runs the constants group alone (the hidden state uniforms,
+          * render and dynamic state as kept); a state change runs them all */
+         CHECK_EQ(t->uniform_validates, uniforms + (steps[i].apply == step_dw_uniform));
       }
       /* another buffer under the same format: the vertex buffers and the draw alone */
       if (steps[i].apply == step_dw_attrib_buffer) {

@@ -443,6 +443,7 @@ pixel_is(int x, int y, uint8_t r, uint8_t g, uint8_t b, uint8_t a)
 static const struct program_desc color_prog = {"color.vert.spv", "color.frag.spv", 48, 0, 0, 1};
 static const struct program_desc ubo_prog = {"color.vert.spv", "ubo.frag.spv", 48, 1u << 1, 0, 1};
 static const struct program_desc tex_prog = {"tex.vert.spv", "tex.frag.spv", 0, 0, 1, 3};
+static const struct program_desc both_prog = {"tex.vert.spv", "both.frag.spv", 0, 1u << 1, 3, 3};
 static const struct program_desc attr_prog = {"attr.vert.spv", "color.frag.spv", 0, 0, 0, 3};
 static const struct program_desc points_prog = {"points.vert.spv", "color.frag.spv", 48, 0, 0, 1};
 static const struct program_desc xfb_prog = {"xfb.vert.spv", "color.frag.spv", 48, 0, 0, 1};
@@ -1034,6 +1035,40 @@ test_texture(struct t *t)
    check(pixel_is(8, 8, 9, 200, 30, 255) && pixel_is(56, 56, 9, 200, 30, 255),
          "a texture bound between two draws: the second samples it");
    check(tf == 1, "the second draw keeps pipeline and uniform set (fast draws %llu)", tf);
+
+   /* A uniform block and both units rebound between two draws (a glBindBufferBase and a
+    * glBindTexture per draw): the fast draw binds sets 0 and 1 in one vkCmdBindDescriptorSets. */
+   {
+      struct mgp_handle bprog = make_program(t, &both_prog);
+      use_program(t, bprog);
+      const float add0[4] = {0.2f, 0, 0, 0}, add1[4] = {0, 0.2f, 0, 0};
+      struct mgp_handle ub[2] = {make_buffer(t, 16, add0), make_buffer(t, 16, add1)};
+      struct mgp_set_shader_buffers usb = {.cls = 0, .start = 1, .count = 1};
+      const struct mgp_set_handles sh2 = {.start = 0, .count = 2};
+      const struct mgp_handle views[2][2] = {{view, view}, {view2, view2}};
+      const struct mgp_handle samps[2] = {samp, samp};
+      t->cv->bind_sampler_states(t->ctx, &sh2, samps, 2);
+      unsigned long long binds = 0, fast = 0;
+      for (int k = 0; k < 3; k++) {
+         struct mgp_buffer_range ubr = {.res = ub[k & 1], .offset = 0, .size = 16};
+         t->cv->set_shader_buffers(t->ctx, &usb, &ubr, 1);
+         t->cv->set_sampler_views(t->ctx, &sh2, views[k & 1], 2);
+         const unsigned long long b0 = counter(t, "cmd-bind-sets"), f0 = counter(t, "fast-draws");
+         draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+         if (k) { /* the first draws the whole way (another program) */
+            binds += counter(t, "cmd-bind-sets") - b0;
+            fast += counter(t, "fast-draws") - f0;
+         }
+      }
+      check(fast == 2 && binds == 2,
+            "sets 0 and 1 rebound between fast draws: one bind each (%llu binds, %llu fast)", binds,
+            fast);
+      read_back(t);
+      /* the last draw: tex (texel (0,0) = 0,0,7) twice plus 0.2 red */
+      check(pixel_is(8, 8, 51, 0, 14, 255), "both sets rebound: the last draw reads its own");
+      use_program(t, prog);
+      t->cv->set_sampler_views(t->ctx, &sh2, views[0], 2);
+   }
    t->cv->set_sampler_views(t->ctx, &sh, &view, 1);
 
    /* Update a 2x2 sub-rectangle through a strided region (rows 12 bytes apart). */
@@ -1602,6 +1637,32 @@ test_stream_ubo(struct t *t)
          "a uniform buffer bound before each of 4 draws: each draw reads its own");
    check(fast == 3, "the 3 draws after the first keep pipeline and textures (fast draws %llu)",
          fast);
+
+   /* Two uniform buffers bound in turn (ubo_change): in the batch that made their sets 0, a
+    * buffer bound again binds its set without a gather (the memo of set 0), and each draw
+    * still reads its own buffer. */
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   const unsigned long long bm0 = counter(t, "buffer-set-memo-hits");
+   for (int k = 0; k < 3; k++) {
+      for (int i = 0; i < 2; i++) {
+         br = (struct mgp_buffer_range){.res = ubos[i], .offset = 0, .size = 32};
+         t->cv->set_shader_buffers(t->ctx, &sb, &br, 1);
+         draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+      }
+   }
+   const unsigned long long bm = counter(t, "buffer-set-memo-hits") - bm0;
+   /* the first draw after the clear goes the whole way and the second makes ubos[1]'s set in
+    * the fast draw; the third makes ubos[0]'s, and the three after it find theirs */
+   check(bm == 3, "sets 0 bound again without a gather: %llu of 3", bm);
+   /* An update of one of them moves the memo's epoch: the draw after it reads the new bytes */
+   const float red[8] = {1, 0, 0, 1, 0, 1.0f, 0, 0};
+   buffer_subdata(t, ubos[0], 0, sizeof(red), red);
+   br = (struct mgp_buffer_range){.res = ubos[0], .offset = 0, .size = 32};
+   t->cv->set_shader_buffers(t->ctx, &sb, &br, 1);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   read_back(t);
+   check(pixel_is(4, 36, 255, 0, 0, 255) && pixel_is(20, 36, 0, 0, 255, 255),
+         "uniform buffers bound in turn: each draw reads its own, an update the new bytes");
 }
 
 static void
