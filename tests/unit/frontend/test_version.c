@@ -509,8 +509,8 @@ test_gl4x(void)
    /* GL_ARB_texture_barrier and GL_NV_texture_barrier: where the server draws feedback loops;
     * the one GL 4.5 feature a backend of every 4.4 feature can lack (lavapipe before it) */
    for (int on = 0; on < 2; on++) {
-      fake_caps.cap_bits = on ? bits | gl40 | MGP_CAP_TEXTURE_BARRIER
-                              : (bits | gl40) & ~MGP_CAP_TEXTURE_BARRIER;
+      fake_caps.cap_bits =
+         on ? bits | gl40 | MGP_CAP_TEXTURE_BARRIER : (bits | gl40) & ~MGP_CAP_TEXTURE_BARRIER;
       CHECK_EQ(listed("GL_ARB_texture_barrier"), on);
       CHECK_EQ(listed("GL_NV_texture_barrier"), on);
       const char *why = NULL;
