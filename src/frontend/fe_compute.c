@@ -160,14 +160,6 @@ mgl_glMemoryBarrierByRegion(GLbitfield barriers)
    barrier(ctx, barriers, BY_REGION_BITS, true);
 }
 
-bool
-fe_texture_barrier_offered(struct fe_context *ctx)
-{
-   return ctx->desc.api != FE_API_GLES &&
-          (ctx->share->caps->cap_bits & MGP_CAP_TEXTURE_BARRIER) != 0 &&
-          fe_pipe_has(ctx, MGP_CALL_memory_barrier);
-}
-
 /* GL 4.5 9.3.1 (ARB_texture_barrier, NV_texture_barrier): texel fetches after the barrier see
  * what draws before it wrote to the framebuffer's attachments, so a draw may read a texel of a
  * level it renders into that no draw since the barrier wrote (ping-pong, programmable
