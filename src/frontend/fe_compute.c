@@ -159,3 +159,32 @@ mgl_glMemoryBarrierByRegion(GLbitfield barriers)
    FE_CTX_OR_RETURN();
    barrier(ctx, barriers, BY_REGION_BITS, true);
 }
+
+/* GL 4.5 9.3.1 (ARB_texture_barrier, NV_texture_barrier): texel fetches after the barrier see
+ * what draws before it wrote to the framebuffer's attachments, so a draw may read a texel of a
+ * level it renders into that no draw since the barrier wrote (ping-pong, programmable
+ * blending). Without the extension a draw that samples a level it renders into is the backend's
+ * named decline (feedback-loop-undefined) and every other read of an attached texture is
+ * ordered by the server's layout transitions: the barrier then has nothing to order. */
+static void
+texture_barrier(void)
+{
+   FE_CTX_OR_RETURN();
+   if (!fe_texture_barrier_offered(ctx))
+      return;
+   if (!fe_validate(ctx, FE_VERB_FLUSH))
+      return;
+   mgp_memory_barrier(&ctx->pipe, &(struct mgp_memory_barrier){MGP_BARRIER_TEXTURE, 0});
+}
+
+void
+mgl_glTextureBarrier(void)
+{
+   texture_barrier();
+}
+
+void
+mgl_glTextureBarrierNV(void)
+{
+   texture_barrier();
+}

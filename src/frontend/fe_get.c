@@ -137,6 +137,7 @@ static const char *const extensions[] = {
    "GL_ARB_texture_buffer_object",
    "GL_ARB_texture_buffer_object_rgb32",
    "GL_ARB_texture_buffer_range",
+   "GL_ARB_texture_barrier",
    "GL_ARB_texture_compression_bptc",
    "GL_ARB_texture_compression_rgtc",
    "GL_ARB_texture_cube_map_array",
@@ -197,6 +198,7 @@ static const char *const extensions[] = {
    "GL_NV_conditional_render",
    "GL_NV_depth_clamp",
    "GL_NV_packed_depth_stencil",
+   "GL_NV_texture_barrier",
    "GL_KHR_context_flush_control",
    "GL_KHR_debug",
    "GL_KHR_no_error",
@@ -334,6 +336,8 @@ offered(struct fe_context *ctx, const char *name)
       return fe_stencil_texturing_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_stencil8"))
       return fe_texture_stencil8_offered(ctx);
+   if (!strcmp(name, "GL_ARB_texture_barrier") || !strcmp(name, "GL_NV_texture_barrier"))
+      return fe_texture_barrier_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_buffer_object") ||
        !strcmp(name, "GL_ARB_texture_buffer_range"))
       return fe_texture_buffer_offered(ctx); /* a GL 3.0 context lacks them */

@@ -1458,6 +1458,15 @@ bool fe_stencil_texturing_offered(const struct fe_context *ctx);
 /* ARB_texture_stencil8: desktop GL where the backend makes stencil-only textures
  * (MGP_CAP_TEXTURE_STENCIL8) */
 bool fe_texture_stencil8_offered(const struct fe_context *ctx);
+/* ARB_texture_barrier / NV_texture_barrier: desktop GL where the backend draws feedback loops
+ * and orders them with memory_barrier's MGP_BARRIER_TEXTURE (MGP_CAP_TEXTURE_BARRIER) */
+static inline bool
+fe_texture_barrier_offered(struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES &&
+          (ctx->share->caps->cap_bits & MGP_CAP_TEXTURE_BARRIER) != 0 &&
+          fe_pipe_has(ctx, MGP_CALL_memory_barrier);
+}
 /* The texture format glTexImage* / glTexStorage* name with internalformat: fe_format_lookup's,
  * and with ARB_texture_stencil8 GL_STENCIL_INDEX8 as a texture format (*internalformat: its
  * unsized GL_STENCIL_INDEX becomes GL_STENCIL_INDEX8 where unsized_ok) */

@@ -44,8 +44,9 @@
  * 25: MGP_CAP_ROBUST_BUFFER_ACCESS. 26: MGP_CAP_SUBGROUP_VOTE; MGP_CAP_XFB_OVERFLOW_QUERY and its
  * two query kinds. 27: MGP_CAP_ENHANCED_LAYOUTS. 28: bit 23 is MGP_CAP_TEXTURE_GATHER alone;
  * textureQueryLod is MGP_CAP_TEXTURE_QUERY_LOD (bit 50). 29: MGP_CAP_TEXTURE_STENCIL8.
- * 30: MGP_CAP_SHADER_LAYER_VIEWPORT, MGP_CAP_SHADER_STENCIL_EXPORT, MGP_CAP_SHADER_CLOCK. */
-#define MGP_ABI_VERSION 30u
+ * 30: MGP_CAP_SHADER_LAYER_VIEWPORT, MGP_CAP_SHADER_STENCIL_EXPORT, MGP_CAP_SHADER_CLOCK.
+ * 31: MGP_CAP_TEXTURE_BARRIER and MGP_BARRIER_TEXTURE (glTextureBarrier). */
+#define MGP_ABI_VERSION 31u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -360,6 +361,12 @@ enum mgp_call_class {
  * GL_ARB_shader_clock (clock2x32ARB; clockARB with 64-bit integers); without it its #extension
  * is withheld */
 #define MGP_CAP_SHADER_CLOCK (UINT64_C(1) << 52)
+/* GL_ARB_texture_barrier (GL 4.5 9.3.1): a draw may sample a texture level that is attached to
+ * the framebuffer it draws into (a feedback loop); its texel fetches see the attachment writes
+ * made before the last memory_barrier carrying MGP_BARRIER_TEXTURE, texel by texel. Without it
+ * such a draw is the named decline feedback-loop-undefined, and the client lists neither
+ * GL_ARB_texture_barrier nor GL_NV_texture_barrier */
+#define MGP_CAP_TEXTURE_BARRIER (UINT64_C(1) << 42)
 
 /* mgp_render_state.clip_control (GL 4.6 §13.8): window y from -y_d (GL_UPPER_LEFT), and
  * window z from z_d itself, clipping at 0 <= z_c <= w_c (GL_ZERO_TO_ONE) */
@@ -400,6 +407,9 @@ enum mgp_call_class {
 #define MGP_BARRIER_ATOMIC_COUNTER (1u << 11)
 #define MGP_BARRIER_SHADER_STORAGE (1u << 12)
 #define MGP_BARRIER_ALL 0x1fffu
+/* glTextureBarrier (MGP_CAP_TEXTURE_BARRIER): texel fetches after it see the colour and depth /
+ * stencil attachment writes made before it. Not in MGP_BARRIER_ALL (not a glMemoryBarrier bit) */
+#define MGP_BARRIER_TEXTURE (1u << 13)
 
 /* mgp_draw_vbo.flags */
 #define MGP_DRAW_HAS_INDEX_RANGE (1u << 0)

@@ -232,6 +232,8 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLMEMORYBARRIERPROC, MemoryBarrier)                                                        \
    X(PFNGLBUFFERSTORAGEPROC, BufferStorage)                                                        \
    X(PFNGLMEMORYBARRIERBYREGIONPROC, MemoryBarrierByRegion)                                        \
+   X(PFNGLTEXTUREBARRIERPROC, TextureBarrier)                                                      \
+   X(PFNGLTEXTUREBARRIERNVPROC, TextureBarrierNV)                                                  \
    X(PFNGLSHADERSTORAGEBLOCKBINDINGPROC, ShaderStorageBlockBinding)                                \
    X(PFNGLUNIFORM1UIPROC, Uniform1ui)                                                              \
    X(PFNGLGETPROGRAMINTERFACEIVPROC, GetProgramInterfaceiv)                                        \

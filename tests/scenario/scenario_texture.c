@@ -3330,7 +3330,11 @@ sc_feedback_mip_chain(void)
    fbl_chain(tex[0], fbo, false, "chain A (GL_LINEAR, base k-1)");
    fbl_chain(tex[1], fbo, true, "chain B (mipmap filter, base = max = k-1)");
 
-   /* The undefined case: level 1 attached and inside the sampled range 0..6. */
+   /* The undefined case: level 1 attached and inside the sampled range 0..6. With
+    * GL_ARB_texture_barrier it is a feedback loop mgl draws (texels read while written stay
+    * undefined); without it the decline. */
+   if (has_ext("GL_ARB_texture_barrier"))
+      printf("  NO-DECLINE-EXPECTED feedback-loop-undefined (GL_ARB_texture_barrier)\n");
    glBindTexture(GL_TEXTURE_2D, tex[1]);
    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_NEAREST);
    gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);

@@ -170,6 +170,10 @@
    X(PFNGLPAUSETRANSFORMFEEDBACKPROC, PauseTransformFeedback)                                      \
    X(PFNGLRESUMETRANSFORMFEEDBACKPROC, ResumeTransformFeedback)
 
+/* GL_NV_texture_barrier, which the GLES headers do not declare (Mesa exposes it to desktop GL
+ * only; another vendor may to GLES) */
+typedef void(GL_APIENTRYP GLB_PFNGLTEXTUREBARRIERNVPROC)(void);
+
 /* Extension entry points: NULL where the vendor has none; used only where the host context
  * names the extension (glb_screen.c). */
 #define GLB_GL_EXT_FUNCS(X)                                                                        \
@@ -191,7 +195,9 @@
    X(PFNGLMEMORYBARRIERPROC, MemoryBarrier)                                                        \
    X(PFNGLBINDIMAGETEXTUREPROC, BindImageTexture)                                                  \
    /* GLES 3.1: framebuffers without attachments (glb_resource.c) */                               \
-   X(PFNGLFRAMEBUFFERPARAMETERIPROC, FramebufferParameteri)
+   X(PFNGLFRAMEBUFFERPARAMETERIPROC, FramebufferParameteri)                                        \
+   /* GL_NV_texture_barrier: glTextureBarrier (glb_compute.c) */                                   \
+   X(GLB_PFNGLTEXTUREBARRIERNVPROC, TextureBarrierNV)
 
 struct glb_host {
    void *lib; /* the vendor library, dlopen'd RTLD_LOCAL */
@@ -581,6 +587,8 @@ struct glb_screen {
    bool ext_mirror_clamp; /* GL_MIRROR_CLAMP_TO_EDGE (EXT_texture_mirror_clamp_to_edge) */
    bool ext_offset_clamp; /* glPolygonOffsetClampEXT (EXT_polygon_offset_clamp) */
    bool ext_depth_clamp;  /* GL_DEPTH_CLAMP_EXT (EXT_depth_clamp: GL 3.2's depth clamp) */
+   /* NV_texture_barrier: feedback loops drawn, glTextureBarrierNV (MGP_CAP_TEXTURE_BARRIER) */
+   bool ext_texture_barrier;
    /* buffer textures (GLES 3.2, EXT/OES_texture_buffer on 3.1): MGP_CAP_TEXTURE_BUFFER */
    bool texture_buffer;
    GLint texbuf_align;       /* GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT */

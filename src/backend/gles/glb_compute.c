@@ -107,10 +107,13 @@ glb_memory_barrier(void *self, const struct mgp_memory_barrier *args, const void
 {
    (void)tail, (void)tail_count;
    struct glb_context *ctx = self;
-   if (args->bits & ~MGP_BARRIER_ALL) {
+   if ((args->bits & ~(MGP_BARRIER_ALL | MGP_BARRIER_TEXTURE)) ||
+       ((args->bits & MGP_BARRIER_TEXTURE) && !ctx->scr->ext_texture_barrier)) {
       MGU_DECLINE(backend_feature_unimplemented, "gles: memory_barrier bits 0x%x", args->bits);
       return;
    }
+   if ((args->bits & MGP_BARRIER_TEXTURE) && glb_context_bind(ctx))
+      GLB_GL(ctx->scr->h)->glTextureBarrierNV(); /* glTextureBarrier */
    static const struct {
       uint32_t mgp;
       GLbitfield gl;

@@ -380,6 +380,7 @@ read_limits(struct glb_screen *scr)
    scr->ext_read_depth = ext && strstr(ext, "GL_NV_read_depth");
    scr->ext_srgb_write_control = ext && strstr(ext, "GL_EXT_sRGB_write_control");
    scr->ext_read_stencil = ext && strstr(ext, "GL_NV_read_stencil");
+   scr->ext_texture_barrier = has_word(ext, "GL_NV_texture_barrier") && h->glTextureBarrierNV;
    /* the geometry stage: core in 3.2; on 3.1 SPIRV-Cross names EXT_geometry_shader, whose
     * glFramebufferTextureEXT attaches layered images */
    const uint32_t hide = hide_knob();
@@ -675,6 +676,10 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
          c.cap_bits |= MGP_CAP_FRAGMENT_STORES;
       if (scr->vertex_stores)
          c.cap_bits |= MGP_CAP_VERTEX_STORES;
+      /* feedback loops drawn by the host, glTextureBarrier its glTextureBarrierNV through
+       * memory_barrier (glb_compute.c) */
+      if (scr->ext_texture_barrier)
+         c.cap_bits |= MGP_CAP_TEXTURE_BARRIER;
    } else {
       static const unsigned calls[] = {MGP_CALL_launch_grid, MGP_CALL_memory_barrier,
                                        MGP_CALL_set_dispatch_program, MGP_CALL_set_shader_images};

@@ -25,6 +25,10 @@
 #include "backend.h"
 
 #define VKB_MAX_LEVELS 16
+/* Aspects of a feedback loop (GL_ARB_texture_barrier): a draw samples a level attached as a
+ * colour / depth-stencil attachment (the pipeline flags of VK_EXT_attachment_feedback_loop_layout) */
+#define VKB_LOOP_COLOR 1u
+#define VKB_LOOP_DS 2u
 #define VKB_PRED_WORDS 64u   /* conditional-rendering predicates in flight */
 #define VKB_PRED_SCRATCH 64u /* after them: slot results a summed predicate ORs (vkb_cond_sum.c) */
 #define VKB_MAX_COLOR 8
@@ -137,7 +141,10 @@ struct vkb_resource {
    VkDeviceSize mem_bytes; /* what alloc_memory gave it (the budget's count) */
    bool is_buffer;
    bool ds_attachment; /* image with DEPTH_STENCIL_ATTACHMENT usage */
-   uint64_t last_use;  /* serial of the last batch that touched it on the GPU */
+   /* ATTACHMENT_FEEDBACK_LOOP usage (VK_EXT_attachment_feedback_loop_layout): a level may be
+    * sampled while it is attached (vkb_draw_descriptors.c) */
+   bool feedback_usage;
+   uint64_t last_use; /* serial of the last batch that touched it on the GPU */
    /* a shader may have written it (storage buffer) since the last barrier that made shader
     * writes visible to transfers and the host: a readback makes them so first */
    bool shader_written;
@@ -538,7 +545,8 @@ struct vkb_pipeline_key {
    uint8_t patch_vertices;    /* a tessellation pipeline's patch size (set_patch_state); else 0 */
    uint8_t viewports;         /* viewportCount: MGP_MAX_VIEWPORTS where the GS writes
                                * gl_ViewportIndex on a multiViewport device, else 1 */
-   uint8_t pad_key[2];        /* hashed: kept zero */
+   uint8_t loop;              /* VKB_LOOP_*: the feedback-loop pipeline flags */
+   uint8_t pad_key[1];        /* hashed: kept zero */
    uint32_t coverage_mask;    /* glSampleCoverage as a sample mask (multisampled only) */
    uint32_t centre_locations; /* GL_MULTISAMPLE off: every sample at the pixel centre */
 };
@@ -609,6 +617,8 @@ struct vkb_screen_stats {
    unsigned long long unsound_serial_complete;
    unsigned long long
       feedback_base_only_views; /* draws sampling the base level of an attached texture */
+   unsigned long long feedback_loop_views;   /* sampler resolutions of an attached level */
+   unsigned long long texture_barriers;      /* glTextureBarrier ending a feedback-loop scope */
    unsigned long long texture_views_refused; /* resource_create/respecify of views declined */
    unsigned long long validation_errors;
    unsigned long long validation_warnings;
@@ -752,6 +762,7 @@ struct vkb_screen {
    bool has_wsi;            /* VK_KHR_xcb_surface + VK_KHR_swapchain enabled */
    struct vkb_wsi *wsi;     /* windows the server presents into (vkb_wsi.c) */
    bool has_custom_border;  /* VK_EXT_custom_border_color, format-free */
+   bool has_feedback_loop;  /* VK_EXT_attachment_feedback_loop_layout: GL_ARB_texture_barrier */
    bool has_stencil_export; /* VK_EXT_shader_stencil_export: stencil blits drawn */
    bool has_subgroup_vote;  /* VK_EXT_shader_subgroup_vote: GL_ARB_shader_group_vote */
    bool has_layer_viewport; /* VK_EXT_shader_viewport_index_layer: gl_Layer from the VS/TES */
@@ -921,6 +932,8 @@ struct vkb_screen {
 
    /* rendering in progress (one at a time, the recording is shared) */
    struct vkb_context *rendering_ctx;
+   /* VKB_LOOP_* bits: the aspects whose attachments the scope has in the feedback-loop layout */
+   uint8_t rendering_loop;
 
    struct vkb_pipeline_cache pipes;
 
@@ -1064,6 +1077,9 @@ struct vkb_context {
    uint32_t render_layers;         /* layers of the framebuffer state (1 unless layered) */
    struct vkb_pipeline_key fb_key; /* attachment part of the pipeline key */
    bool fb_key_valid;
+   /* VKB_LOOP_*: the loops the last draw's descriptors made, which the rendering scope it
+    * begins keeps in the feedback-loop layout (vkb_begin_rendering) */
+   uint8_t loop_want;
    uint64_t fb_key_epoch; /* scr->storage_epoch it was made at */
 
    /* bound command-buffer state, valid while bind_epoch == scr->bind_epoch */
@@ -1131,6 +1147,7 @@ struct vkb_context {
          uint64_t epoch;
          struct mgp_handle view, sampler;
          uint32_t kind;
+         uint32_t loop; /* VKB_LOOP_*: the resolution samples an attached level */
          VkDescriptorImageInfo info;
       } way[VKB_MAX_SAMPLERS][2];
    } smemo;
@@ -1142,6 +1159,7 @@ struct vkb_context {
       uint64_t epoch;
       const struct vkb_shader *sh;
       VkDescriptorSet set;
+      uint32_t loop; /* VKB_LOOP_*: its descriptors' feedback loops */
       struct mgp_handle views[VKB_MAX_SAMPLERS], samplers[VKB_MAX_SAMPLERS];
    } tset[2];
    uint32_t tset_next;

@@ -182,9 +182,19 @@ vkb_memory_barrier(void *self, const struct mgp_memory_barrier *args, const void
 {
    CTX_SELF;
    (void)ctx;
-   if (args->bits & ~MGP_BARRIER_ALL) {
+   if ((args->bits & ~(MGP_BARRIER_ALL | MGP_BARRIER_TEXTURE)) ||
+       ((args->bits & MGP_BARRIER_TEXTURE) && !scr->has_feedback_loop)) {
       MGU_DECLINE(backend_feature_unimplemented, "memory_barrier bits 0x%x", args->bits);
       return;
+   }
+   if ((args->bits & MGP_BARRIER_TEXTURE) && scr->rendering_ctx && scr->rendering_loop) {
+      /* glTextureBarrier in a feedback loop's rendering scope: Vulkan takes no barrier inside
+       * dynamic rendering without dynamicRenderingLocalRead, so the scope ends; the next one
+       * begins with LOAD after a barrier from the attachment writes to the fragment shader's
+       * reads and the attachments (vkb_begin_rendering). Outside such a scope nothing was
+       * sampled in a loop: the layout transitions of later draws order them already. */
+      vkb_end_rendering(scr);
+      scr->stats.texture_barriers++;
    }
    VkPipelineStageFlags dst_stage;
    VkAccessFlags dst_access;

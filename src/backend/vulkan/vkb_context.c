@@ -366,17 +366,43 @@ vkb_begin_rendering(struct vkb_context *ctx)
    ctx->render_extent = f.extent;
 
    /* Attachments into attachment layouts; a same-layout barrier orders this scope after the
-    * previous one that wrote them. */
-   for (uint32_t i = 0; i < f.color_count; i++)
-      if (f.color[i])
-         vkb_image_transition(scr, f.color[i], f.color_level[i], 1,
-                              VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, true);
+    * previous one that wrote them (and after glTextureBarrier, which ended it). A level the
+    * draw's samplers put in the feedback-loop layout (ctx->loop_want) stays in it; one that
+    * leaves it invalidates the sampler memo, whose resolutions relied on it. */
+   VkImageLayout color_layout[VKB_MAX_COLOR];
+   uint8_t loop = 0;
+   bool loop_left = false;
+   for (uint32_t i = 0; i < f.color_count; i++) {
+      color_layout[i] = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+      if (!f.color[i])
+         continue;
+      if (f.color[i]->layout[f.color_level[i]] ==
+          VK_IMAGE_LAYOUT_ATTACHMENT_FEEDBACK_LOOP_OPTIMAL_EXT) {
+         if (ctx->loop_want & VKB_LOOP_COLOR) {
+            color_layout[i] = VK_IMAGE_LAYOUT_ATTACHMENT_FEEDBACK_LOOP_OPTIMAL_EXT;
+            loop |= VKB_LOOP_COLOR;
+         } else {
+            loop_left = true;
+         }
+      }
+      vkb_image_transition(scr, f.color[i], f.color_level[i], 1, color_layout[i], true);
+   }
    struct vkb_resource *ds = f.depth ? f.depth : f.stencil;
    const uint32_t ds_level = f.depth ? f.depth_level : f.stencil_level;
    const uint32_t ds_layer = f.depth ? f.depth_layer : f.stencil_layer;
+   VkImageLayout ds_layout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+   if (ds && ds->layout[ds_level] == VK_IMAGE_LAYOUT_ATTACHMENT_FEEDBACK_LOOP_OPTIMAL_EXT) {
+      if (ctx->loop_want & VKB_LOOP_DS) {
+         ds_layout = VK_IMAGE_LAYOUT_ATTACHMENT_FEEDBACK_LOOP_OPTIMAL_EXT;
+         loop |= VKB_LOOP_DS;
+      } else {
+         loop_left = true;
+      }
+   }
    if (ds)
-      vkb_image_transition(scr, ds, ds_level, 1, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
-                           true);
+      vkb_image_transition(scr, ds, ds_level, 1, ds_layout, true);
+   if (loop_left)
+      ctx->smemo.epoch++;
 
    VkRenderingAttachmentInfo color[VKB_MAX_COLOR];
    for (uint32_t i = 0; i < f.color_count; i++) {
@@ -389,7 +415,7 @@ vkb_begin_rendering(struct vkb_context *ctx)
                               f.linear ? vkb_format_linear(f.color_fmt[i]->vk) : f.color_fmt[i]->vk)
                          : vkb_resource_attachment_view(scr, f.color[i], f.color_level[i],
                                                         f.color_layer[i], f.layered, f.linear),
-         .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+         .imageLayout = color_layout[i],
          .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
          .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
       };
@@ -399,7 +425,7 @@ vkb_begin_rendering(struct vkb_context *ctx)
       .imageView = !ds         ? VK_NULL_HANDLE
                    : f.layered ? vkb_resource_layered_view(scr, ds, ds_level)
                                : vkb_resource_layer_view(scr, ds, ds_level, ds_layer),
-      .imageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
+      .imageLayout = ds_layout,
       .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
       .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
    };
@@ -420,6 +446,7 @@ vkb_begin_rendering(struct vkb_context *ctx)
    scr->begin_rendering(cmd, &ri);
    scr->stats.render_passes_begun++;
    scr->rendering_ctx = ctx;
+   scr->rendering_loop = loop;
    vkb_query_scope_begin(ctx);
    vkb_xfb_scope_begin(ctx);
    ctx->dyn_dirty = VKB_DYN_ALL;

@@ -284,8 +284,8 @@ draw_index_buffer(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
    return true;
 }
 
-/* The pipeline key, the vertex bindings the pipeline reads (and a free one for the default
- * values), and the pipeline. */
+/* The pipeline key (but for its feedback loops) and the vertex bindings the pipeline reads (and
+ * a free one for the default values). */
 static bool
 draw_pipeline(struct vkb_context *ctx, struct draw_plan *p)
 {
@@ -353,11 +353,7 @@ draw_pipeline(struct vkb_context *ctx, struct draw_plan *p)
    while (p->used_bindings & (1u << p->default_binding))
       p->default_binding++;
    p->need_defaults = (reads & ~enabled) != 0;
-
-   p->pipe = vkb_pipeline_get(scr, &p->key, p->rs, p->ve, p->sh, p->default_binding);
-   if (!p->pipe)
-      return false;
-   return true;
+   return true; /* the pipeline: draw_descriptor_sets, once the feedback loops are known */
 }
 
 /* The vertex buffers at the bindings the pipeline reads, and the default attribute values. */
@@ -407,13 +403,24 @@ draw_vertex_buffers(struct vkb_context *ctx, struct draw_plan *p)
    return true;
 }
 
-/* Descriptors (may record texture transitions: before the rendering scope). */
+/* Descriptors (may record texture transitions: before the rendering scope), then the pipeline,
+ * whose key the samplers' feedback loops complete. */
 static bool
 draw_descriptor_sets(struct vkb_context *ctx, struct draw_plan *p)
 {
    struct vkb_screen *scr = ctx->scr;
    if (!vkb_draw_gather_descriptors(ctx, p->sh, &p->dd, VKB_DRAW_ALL_SETS) || scr->failed)
       return false;
+   /* A feedback loop (GL_ARB_texture_barrier) starting or ending: its pipeline has the loop
+    * flags, and its rendering scope keeps the loop's attachments in the feedback-loop layout
+    * (a scope of the other kind ends here; vkb_begin_rendering begins the right one). */
+   ctx->loop_want = p->dd.loop;
+   p->key.loop = p->dd.loop;
+   p->pipe = vkb_pipeline_get(scr, &p->key, p->rs, p->ve, p->sh, p->default_binding);
+   if (!p->pipe)
+      return false;
+   if (scr->rendering_ctx == ctx && scr->rendering_loop != p->dd.loop)
+      vkb_end_rendering(scr);
    p->serial = vkb_current_serial(scr);
    p->sets[0] = p->sets[1] = VK_NULL_HANDLE;
    for (int i = 0; i < VKB_SET_COUNT; i++) {

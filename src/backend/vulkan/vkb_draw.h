@@ -24,6 +24,7 @@ struct vkb_draw_descriptors {
    uint32_t nsig[VKB_SET_COUNT];
    uint32_t dynoff;
    bool has_dynamic;
+   uint8_t loop; /* VKB_LOOP_*: samplers reading a level attached to the framebuffer */
    struct vkb_resource *used_bufs[VKB_MAX_BINDING];
    uint32_t n_used_bufs;
 };

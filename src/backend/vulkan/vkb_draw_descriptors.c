@@ -302,6 +302,7 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
    uint32_t nbuf = 0, nimg = 0, ntbv = 0;
    d->nw = d->n_used_bufs = 0;
    d->has_dynamic = false;
+   d->loop = 0;
    for (int set = 0; set < VKB_SET_COUNT; set++) {
       d->nsig[set] = 0;
       d->sig[set][d->nsig[set]++] = (uint64_t)(uintptr_t)sh->dsl[set];
@@ -461,6 +462,7 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
             way[1] = t;
          }
          if (way[0].epoch == memo->epoch) {
+            d->loop |= (uint8_t)way[0].loop;
             d->img[nimg++] = way[0].info;
             sig[(*nsig)++] = (uint64_t)(uintptr_t)way[0].info.imageView;
             sig[(*nsig)++] = (uint64_t)(uintptr_t)way[0].info.sampler;
@@ -483,25 +485,37 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
          /* GL 3.3 4.4.3: a texture may be sampled while attached to the draw framebuffer when
           * no attached level can be sampled: without a mipmap minifying filter only the base
           * level is, with one base..max (the view's levels). The attached levels then stay
-          * COLOR/DEPTH_ATTACHMENT and the sampled ones SHADER_READ_ONLY (layouts per level). */
+          * COLOR/DEPTH_ATTACHMENT and the sampled ones SHADER_READ_ONLY (layouts per level).
+          * GL 4.5 9.3.1 (GL_ARB_texture_barrier): an attached level may be sampled too; the
+          * view's levels are then all in the feedback-loop layout, which the rendering scope
+          * keeps for the attachment (vkb_begin_rendering), and the pipeline has the loop flag. */
          uint32_t sampled_count = v ? v->made_count : 0;
+         VkImageLayout sampled_layout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+         uint32_t loop = 0;
          if (tex &&
              vkb_context_attached_in(ctx, tex, v->made_base, v->made_base + v->made_count - 1)) {
             const bool mipmapped = !s || (s->st.min_filter != MGP_FILTER_NEAREST &&
                                           s->st.min_filter != MGP_FILTER_LINEAR);
-            if (mipmapped || vkb_context_attached_in(ctx, tex, v->made_base, v->made_base)) {
+            const bool reads_attached =
+               mipmapped || vkb_context_attached_in(ctx, tex, v->made_base, v->made_base);
+            if (reads_attached && tex->feedback_usage) {
+               sampled_layout = VK_IMAGE_LAYOUT_ATTACHMENT_FEEDBACK_LOOP_OPTIMAL_EXT;
+               loop = tex->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT ? VKB_LOOP_COLOR : VKB_LOOP_DS;
+               scr->stats.feedback_loop_views++;
+            } else if (reads_attached) {
                MGU_DECLINE(feedback_loop_undefined,
                            "sampler %u reads level(s) %u..%u of a "
                            "texture whose level in that range is attached to the framebuffer",
                            j, v->made_base,
                            mipmapped ? v->made_base + v->made_count - 1 : v->made_base);
                return false;
+            } else {
+               view = vkb_sampler_view_base_only(scr, v);
+               if (!view)
+                  return false;
+               sampled_count = 1;
+               scr->stats.feedback_base_only_views++;
             }
-            view = vkb_sampler_view_base_only(scr, v);
-            if (!view)
-               return false;
-            sampled_count = 1;
-            scr->stats.feedback_base_only_views++;
          }
          /* the view's format says what the sampler reads (a texture view's may differ from
           * its image's in kind: RGBA8UI storage seen as RGBA8) */
@@ -525,8 +539,7 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
             return false;
          }
          if (tex) {
-            vkb_image_transition(scr, tex, v->made_base, sampled_count,
-                                 VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, false);
+            vkb_image_transition(scr, tex, v->made_base, sampled_count, sampled_layout, false);
             tex->last_use = vkb_current_serial(scr);
          } else {
             if (kind == MGP_SAMPLER_KIND_SHADOW) {
@@ -551,10 +564,10 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
          VkSampler vs = s && s->vk ? s->vk : scr->default_sampler;
          if (s && s->vk_plain && kind != MGP_SAMPLER_KIND_SHADOW)
             vs = s->vk_plain;
-         d->img[nimg++] =
-            (VkDescriptorImageInfo){vs, view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
-         way[0] = (struct vkb_sampler_memo_way){memo->epoch, ctx->views[j], ctx->samplers[j], kind,
-                                                d->img[nimg - 1]};
+         d->img[nimg++] = (VkDescriptorImageInfo){vs, view, sampled_layout};
+         d->loop |= (uint8_t)loop;
+         way[0] = (struct vkb_sampler_memo_way){memo->epoch, ctx->views[j], ctx->samplers[j],
+                                                kind,        loop,          d->img[nimg - 1]};
          sig[(*nsig)++] = (uint64_t)(uintptr_t)view;
          sig[(*nsig)++] = (uint64_t)(uintptr_t)vs;
       }

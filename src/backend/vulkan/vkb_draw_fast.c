@@ -202,7 +202,7 @@ texture_set_memo(struct vkb_context *ctx, const struct vkb_shader *sh, uint32_t 
    const uint64_t epoch = vkb_draw_sampler_memo_epoch(ctx);
    for (uint32_t i = 0; i < 2; i++) {
       const struct vkb_texture_set_memo *m = &ctx->tset[i];
-      if (m->epoch == epoch && m->sh == sh && m->set &&
+      if (m->epoch == epoch && m->sh == sh && m->set && m->loop == ctx->fast.key.loop &&
           !memcmp(m->views, ctx->views, n * sizeof(ctx->views[0])) &&
           !memcmp(m->samplers, ctx->samplers, n * sizeof(ctx->samplers[0])))
          return m->set;
@@ -212,12 +212,13 @@ texture_set_memo(struct vkb_context *ctx, const struct vkb_shader *sh, uint32_t 
 
 static void
 texture_set_remember(struct vkb_context *ctx, const struct vkb_shader *sh, uint32_t n,
-                     VkDescriptorSet set)
+                     VkDescriptorSet set, uint32_t loop)
 {
    struct vkb_texture_set_memo *m = &ctx->tset[ctx->tset_next++ % 2];
    m->epoch = ctx->smemo.epoch; /* read by the gather that made the set */
    m->sh = sh;
    m->set = set;
+   m->loop = loop;
    memcpy(m->views, ctx->views, n * sizeof(ctx->views[0]));
    memcpy(m->samplers, ctx->samplers, n * sizeof(ctx->samplers[0]));
 }
@@ -375,9 +376,11 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
          return true; /* declined by name there: the draw is dropped, once */
       }
       /* A padded uniform range, a layout transition or a placeholder texture made there ends
-       * the rendering scope: then the whole way. */
+       * the rendering scope, and a feedback loop starting or ending needs another pipeline and
+       * scope (GL_ARB_texture_barrier): then the whole way. */
       if (scr->rendering_ctx != ctx || !scr->cur || !scr->cur->recording ||
-          scr->cur->serial != f->serial)
+          scr->cur->serial != f->serial ||
+          ((set_mask & (1u << VKB_SET_TEXTURES)) && dd.loop != f->key.loop))
          return false;
       for (int i = 0; i < VKB_SET_COUNT; i++) {
          if (!(set_mask & (1u << i)) || !sh->set_used[i])
@@ -388,7 +391,7 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
             return true; /* a Fatal, or no descriptor memory (reported): the draw is dropped */
          }
          if (i == VKB_SET_TEXTURES && tex_n)
-            texture_set_remember(ctx, sh, tex_n, set);
+            texture_set_remember(ctx, sh, tex_n, set, dd.loop);
          /* a padded range is a copy made at this point of the stream: not kept */
          if (i == VKB_SET_BUFFERS && buf_n && padded == scr->stats.uniform_ranges_padded)
             buffer_set_remember(ctx, sh, buf_n, set);

@@ -557,6 +557,13 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
    VkGraphicsPipelineCreateInfo gci = {
       .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
       .pNext = &rinfo,
+      /* a draw that samples a level it renders into (vkb_draw_descriptors.c) */
+      .flags =
+         (key->loop & VKB_LOOP_COLOR ? VK_PIPELINE_CREATE_COLOR_ATTACHMENT_FEEDBACK_LOOP_BIT_EXT
+                                     : 0) |
+         (key->loop & VKB_LOOP_DS
+             ? VK_PIPELINE_CREATE_DEPTH_STENCIL_ATTACHMENT_FEEDBACK_LOOP_BIT_EXT
+             : 0),
       .stageCount = nstages,
       .pStages = stages,
       .pVertexInputState = &vi,

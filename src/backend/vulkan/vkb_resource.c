@@ -399,6 +399,21 @@ create_image(struct vkb_screen *scr, struct vkb_resource *r)
       flags |= VK_IMAGE_CREATE_SAMPLE_LOCATIONS_COMPATIBLE_DEPTH_BIT_EXT;
       r->centre_compatible = true;
    }
+   /* GL_ARB_texture_barrier: a texture that is sampled and may be attached may be both at once
+    * (a feedback loop), which Vulkan allows only to images of this usage. No texture says
+    * beforehand whether it will be, so each such texture has it where the device takes it;
+    * renderbuffers are never sampled. */
+   VkImageFormatProperties fp;
+   r->feedback_usage =
+      scr->has_feedback_loop && t != MGP_RESOURCE_TARGET_RENDERBUFFER &&
+      (usage & VK_IMAGE_USAGE_SAMPLED_BIT) &&
+      (usage &
+       (VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT)) &&
+      vkGetPhysicalDeviceImageFormatProperties(
+         scr->phys, f->vk, r->image_type, VK_IMAGE_TILING_OPTIMAL,
+         usage | VK_IMAGE_USAGE_ATTACHMENT_FEEDBACK_LOOP_BIT_EXT, flags, &fp) == VK_SUCCESS;
+   if (r->feedback_usage)
+      usage |= VK_IMAGE_USAGE_ATTACHMENT_FEEDBACK_LOOP_BIT_EXT;
    VkImageCreateInfo ici = {
       .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
       .flags = flags,
@@ -970,9 +985,30 @@ vkb_resource_attachment_view(struct vkb_screen *scr, struct vkb_resource *r, uin
 
 /* ---- barriers ---------------------------------------------------------------------------- */
 
+/* The feedback-loop layout: an attachment (colour, or depth/stencil, by the image's aspect) that
+ * the fragment shader samples (GL_ARB_texture_barrier) */
 static void
-layout_as_src(const struct vkb_screen *scr, VkImageLayout l, VkPipelineStageFlags *stage,
-              VkAccessFlags *access)
+feedback_loop_access(const struct vkb_screen *scr, VkImageAspectFlags aspect, bool as_dst,
+                     VkPipelineStageFlags *stage, VkAccessFlags *access)
+{
+   if (aspect & VK_IMAGE_ASPECT_COLOR_BIT) {
+      *stage |= VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+      *access |=
+         VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT | (as_dst ? VK_ACCESS_COLOR_ATTACHMENT_READ_BIT : 0);
+   } else {
+      *stage |=
+         VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT;
+      *access |= VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT |
+                 (as_dst ? VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_READ_BIT : 0);
+   }
+   *stage |= scr->shader_pipe_stages;
+   if (as_dst)
+      *access |= VK_ACCESS_SHADER_READ_BIT;
+}
+
+static void
+layout_as_src(const struct vkb_screen *scr, VkImageAspectFlags aspect, VkImageLayout l,
+              VkPipelineStageFlags *stage, VkAccessFlags *access)
 {
    switch (l) {
    case VK_IMAGE_LAYOUT_UNDEFINED: *stage |= VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT; break;
@@ -991,6 +1027,9 @@ layout_as_src(const struct vkb_screen *scr, VkImageLayout l, VkPipelineStageFlag
          VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT;
       *access |= VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
       break;
+   case VK_IMAGE_LAYOUT_ATTACHMENT_FEEDBACK_LOOP_OPTIMAL_EXT:
+      feedback_loop_access(scr, aspect, false, stage, access);
+      break;
    default:
       *stage |= VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
       *access |= VK_ACCESS_MEMORY_WRITE_BIT;
@@ -999,8 +1038,8 @@ layout_as_src(const struct vkb_screen *scr, VkImageLayout l, VkPipelineStageFlag
 }
 
 static void
-layout_as_dst(const struct vkb_screen *scr, VkImageLayout l, VkPipelineStageFlags *stage,
-              VkAccessFlags *access)
+layout_as_dst(const struct vkb_screen *scr, VkImageAspectFlags aspect, VkImageLayout l,
+              VkPipelineStageFlags *stage, VkAccessFlags *access)
 {
    switch (l) {
    case VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL:
@@ -1024,6 +1063,9 @@ layout_as_dst(const struct vkb_screen *scr, VkImageLayout l, VkPipelineStageFlag
          VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT;
       *access |=
          VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_READ_BIT | VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
+      break;
+   case VK_IMAGE_LAYOUT_ATTACHMENT_FEEDBACK_LOOP_OPTIMAL_EXT:
+      feedback_loop_access(scr, aspect, true, stage, access);
       break;
    default:
       *stage |= VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
@@ -1051,8 +1093,8 @@ vkb_image_transition(struct vkb_screen *scr, struct vkb_resource *r, uint32_t le
       if (r->layout[l] == layout && !force)
          continue;
       VkAccessFlags sa = 0, da = 0;
-      layout_as_src(scr, r->layout[l], &src, &sa);
-      layout_as_dst(scr, layout, &dst, &da);
+      layout_as_src(scr, r->fmt->aspect, r->layout[l], &src, &sa);
+      layout_as_dst(scr, r->fmt->aspect, layout, &dst, &da);
       b[n++] = (VkImageMemoryBarrier){
          .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
          .pNext = r->centre_drawn ? &centre_info : NULL,

@@ -373,7 +373,7 @@ pick_queue_family(struct vkb_screen *scr)
 /* The optional features: queried (query_features), then chained again with only what GL needs
  * and the device has (chain_enabled_features), with the extensions that bring them. */
 struct dev_features {
-   const char *exts[32];
+   const char *exts[33];
    uint32_t nexts;
    void *chain;
    VkPhysicalDeviceFeatures2 f2;
@@ -394,6 +394,8 @@ struct dev_features {
    VkPhysicalDeviceVulkan12Features v12; /* drawIndirectCount only (Vulkan 1.2) */
    VkPhysicalDeviceShaderClockFeaturesKHR clk;
    bool has_clk;
+   VkPhysicalDeviceAttachmentFeedbackLoopLayoutFeaturesEXT afl;
+   bool has_afl;
    bool has_u8, has_pv, has_div, has_eds, has_lr, has_cbc, has_md, has_tf, has_pgq, has_cr,
       has_eds3, has_lrf, want_eds, has_v12;
 };
@@ -497,6 +499,14 @@ query_features(struct vkb_screen *scr, const struct dev_exts *e, struct dev_feat
    f->has_v12 = api >= VK_API_VERSION_1_2 && !(no_dic && atoi(no_dic) > 0);
    if (f->has_v12)
       CHAIN(f->v12);
+   /* GL_ARB_texture_barrier: a level sampled while attached (vkb_draw_descriptors.c) */
+   f->afl = (VkPhysicalDeviceAttachmentFeedbackLoopLayoutFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ATTACHMENT_FEEDBACK_LOOP_LAYOUT_FEATURES_EXT};
+   const char *no_afl = getenv("MGL_TEST_VK_NO_FEEDBACK_LOOP"); /* test-only: the decline */
+   f->has_afl = dev_has(e, VK_EXT_ATTACHMENT_FEEDBACK_LOOP_LAYOUT_EXTENSION_NAME) &&
+                !(no_afl && atoi(no_afl) > 0);
+   if (f->has_afl)
+      CHAIN(f->afl);
    f->f2 = (VkPhysicalDeviceFeatures2){.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                        .pNext = f->chain};
    vkGetPhysicalDeviceFeatures2(scr->phys, &f->f2);
@@ -596,6 +606,14 @@ chain_enabled_features(struct vkb_screen *scr, const struct dev_exts *e, struct 
                                         .pNext = &cbp};
       vkGetPhysicalDeviceProperties2(scr->phys, &p2);
       scr->max_custom_border_samplers = cbp.maxCustomBorderColorSamplers;
+   }
+   if (f->has_afl && f->afl.attachmentFeedbackLoopLayout) {
+      f->exts[f->nexts++] = VK_EXT_ATTACHMENT_FEEDBACK_LOOP_LAYOUT_EXTENSION_NAME;
+      f->afl = (VkPhysicalDeviceAttachmentFeedbackLoopLayoutFeaturesEXT){
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ATTACHMENT_FEEDBACK_LOOP_LAYOUT_FEATURES_EXT,
+         .attachmentFeedbackLoopLayout = VK_TRUE};
+      CHAIN(f->afl);
+      scr->has_feedback_loop = true;
    }
    if (f->has_md && f->md.multiDraw) {
       f->exts[f->nexts++] = VK_EXT_MULTI_DRAW_EXTENSION_NAME;
@@ -1369,6 +1387,10 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    const unsigned s8_need = MGP_FORMAT_CAP_SAMPLE | MGP_FORMAT_CAP_DEPTH_STENCIL;
    if (s8 && (s8->caps & s8_need) == s8_need)
       c.cap_bits |= MGP_CAP_TEXTURE_STENCIL8;
+   /* feedback loops in the feedback-loop layout, glTextureBarrier ending their scope
+    * (vkb_draw_descriptors.c, vkb_compute.c:vkb_memory_barrier) */
+   if (scr->has_feedback_loop)
+      c.cap_bits |= MGP_CAP_TEXTURE_BARRIER;
    /* buffer textures: uniform texel buffer views made at the draw (vkb_draw_descriptors.c) */
    c.cap_bits |= MGP_CAP_TEXTURE_BUFFER;
    /* framebuffers without attachments: dynamic rendering over the state's render area with no
@@ -1535,6 +1557,8 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"uniform-ranges-padded", scr->stats.uniform_ranges_padded},
       {"completed-frame-floor", scr->completed_frame_floor},
       {"feedback-base-only-views", scr->stats.feedback_base_only_views},
+      {"feedback-loop-views", scr->stats.feedback_loop_views},
+      {"texture-barriers", scr->stats.texture_barriers},
       {"texture-views-refused", scr->stats.texture_views_refused},
       {"resource-out-of-memory", scr->stats.resource_oom},
       {"staging-out-of-memory", scr->stats.staging_oom},

@@ -506,6 +506,18 @@ test_gl4x(void)
       CHECK_EQ(listed("GL_ARB_robust_buffer_access_behavior"), on);
       CHECK_EQ(listed("GL_KHR_robust_buffer_access_behavior"), on);
    }
+   /* GL_ARB_texture_barrier and GL_NV_texture_barrier: where the server draws feedback loops;
+    * the one GL 4.5 feature a backend of every 4.4 feature can lack (lavapipe before it) */
+   for (int on = 0; on < 2; on++) {
+      fake_caps.cap_bits =
+         on ? bits | gl40 | MGP_CAP_TEXTURE_BARRIER : (bits | gl40) & ~MGP_CAP_TEXTURE_BARRIER;
+      CHECK_EQ(listed("GL_ARB_texture_barrier"), on);
+      CHECK_EQ(listed("GL_NV_texture_barrier"), on);
+      const char *why = NULL;
+      const int m = ctx ? fe_gl4_minor(ctx, &why) : -1;
+      if (minor >= 5)
+         CHECK(on ? m == minor : m == 4 && why && !strcmp(why, "GL_ARB_texture_barrier"));
+   }
    fake_caps.cap_bits = bits | gl40;
    drop(ctx);
    for (int m = 0; m <= minor; m++) {
