@@ -28,7 +28,7 @@ enum need {
 
 #define ES2 1u
 #define ES3 2u  /* ES 3.0 and 3.1 */
-#define ES31 4u /* ES 3.1 only */
+#define ES31 4u /* ES 3.1 and 3.2 */
 
 struct row {
    const char *name;
@@ -154,6 +154,7 @@ list_of(struct fe_context *ctx)
    struct fe_es_ext_list *l = calloc(1, sizeof(*l));
    if (!l)
       return NULL;
+   /* an ES 3.2 context lists what its 3.1 self does (the extensions stay valid names) */
    const unsigned version = ctx->desc.major == 2 ? ES2 : fe_es31(ctx) ? ES3 | ES31 : ES3;
    size_t len = 1;
    for (size_t k = 0; k < NUM_ROWS; k++) {
@@ -202,6 +203,54 @@ fe_es_ext_on(struct fe_context *ctx, enum fe_es_ext e)
 {
    const struct fe_es_ext_list *l = list_of(ctx);
    return l && l->on[e];
+}
+
+/* What OpenGL ES 3.2 folds into 3.1 (ES 3.2 1.2 and appendix F.1), each as the extension whose
+ * name an ES 3.1 context lists where mgl implements it: a context is 3.2 only where its 3.1 self
+ * lists every one. GL_KHR_texture_compression_astc_ldr and GL_KHR_blend_equation_advanced
+ * included: 3.2 turns on once the last of them is offered. */
+static const char *const es32_features[] = {
+   "GL_KHR_blend_equation_advanced",
+   "GL_KHR_debug",
+   "GL_KHR_robustness",
+   "GL_KHR_texture_compression_astc_ldr",
+   "GL_OES_sample_shading",
+   "GL_OES_sample_variables",
+   "GL_OES_shader_image_atomic",
+   "GL_OES_shader_multisample_interpolation",
+   "GL_OES_texture_stencil8",
+   "GL_OES_texture_storage_multisample_2d_array",
+   "GL_EXT_color_buffer_float",
+   "GL_EXT_copy_image",
+   "GL_EXT_draw_buffers_indexed",
+   "GL_EXT_draw_elements_base_vertex",
+   "GL_EXT_geometry_shader",
+   "GL_EXT_gpu_shader5",
+   "GL_EXT_primitive_bounding_box",
+   "GL_EXT_shader_io_blocks",
+   "GL_EXT_tessellation_shader",
+   "GL_EXT_texture_border_clamp",
+   "GL_EXT_texture_buffer",
+   "GL_EXT_texture_cube_map_array",
+};
+
+const char *
+fe_es32_lacks(struct fe_context *ctx)
+{
+   if (!fe_es31(ctx))
+      return "OpenGL ES 3.1";
+   unsigned n;
+   const char *const *names = fe_es_extensions(ctx, &n);
+   for (size_t k = 0; k < sizeof(es32_features) / sizeof(es32_features[0]); k++) {
+      bool found = false;
+      for (unsigned i = 0; i < n && !found; i++)
+         found = !strcmp(names[i], es32_features[k]);
+      if (!found)
+         return es32_features[k];
+   }
+   if (GLSL_ES_VERSION_MAX < 320)
+      return "GLSL ES 3.20 (#version 320 es)";
+   return NULL;
 }
 
 bool

@@ -938,6 +938,24 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       FLOATN(GV_FLOAT, 2, 1.0, caps->line_width_range[1] ? caps->line_width_range[1] : 1.0);
       return true;
    case GL_SMOOTH_LINE_WIDTH_GRANULARITY: FLOATN(GV_FLOAT, 1, 0.125); return true;
+   /* ES 3.2 table 21.40: wide lines drawn multisampled are the smooth ones */
+   case FE_GL_MULTISAMPLE_LINE_WIDTH_RANGE:
+      if (!fe_es32(ctx))
+         return false;
+      FLOATN(GV_FLOAT, 2, 1.0, caps->line_width_range[1] ? caps->line_width_range[1] : 1.0);
+      return true;
+   case FE_GL_MULTISAMPLE_LINE_WIDTH_GRANULARITY:
+      if (!fe_es32(ctx))
+         return false;
+      FLOATN(GV_FLOAT, 1, 0.125);
+      return true;
+   case FE_GL_PRIMITIVE_BOUNDING_BOX: /* ES 3.2 table 21.6 */
+      if (!fe_es32(ctx))
+         return false;
+      FLOATN(GV_FLOAT, 8, ctx->bounding_box[0], ctx->bounding_box[1], ctx->bounding_box[2],
+             ctx->bounding_box[3], ctx->bounding_box[4], ctx->bounding_box[5], ctx->bounding_box[6],
+             ctx->bounding_box[7]);
+      return true;
    case FE_GL_ALIASED_POINT_SIZE_RANGE: /* ES's name (desktop: compatibility profile only) */
       if (ctx->desc.api != FE_API_GLES && !ctx->compat)
          return false;
@@ -1752,6 +1770,17 @@ es31_pname(GLenum pname)
    }
 }
 
+/* Of desktop_only_pname's, the state OpenGL ES 3.2 brings to ES (its tables 21.x) that an ES 3.2
+ * context answers. */
+static bool
+es32_pname(GLenum pname)
+{
+   switch (pname) {
+   case GL_CONTEXT_FLAGS: return true;
+   default: return false;
+   }
+}
+
 static bool
 get(GLenum pname, struct gv *v)
 {
@@ -1760,7 +1789,7 @@ get(GLenum pname, struct gv *v)
       return false;
    if ((ctx->desc.api == FE_API_GLES && ctx->desc.major == 2 && es3_only_pname(pname)) ||
        (ctx->desc.api == FE_API_GLES && desktop_only_pname(pname) &&
-        !(fe_es31(ctx) && es31_pname(pname))) ||
+        !(fe_es31(ctx) && es31_pname(pname)) && !(fe_es32(ctx) && es32_pname(pname))) ||
        !get_value(ctx, pname, v)) {
       fe_error(ctx, GL_INVALID_ENUM);
       return false;
@@ -2058,6 +2087,7 @@ mgl_glGetString(GLenum name)
       /* ES: "OpenGL ES N.M" first (ES 3.0 §6.1.6); the context is the version asked for. */
       if (ctx->desc.api == FE_API_GLES)
          return (const GLubyte *)(ctx->desc.major == 2 ? "OpenGL ES 2.0 mgl 0.1"
+                                  : fe_es32(ctx)       ? "OpenGL ES 3.2 mgl 0.1"
                                   : fe_es31(ctx)       ? "OpenGL ES 3.1 mgl 0.1"
                                                        : "OpenGL ES 3.0 mgl 0.1");
       return (const GLubyte *)fe_gl_version_string(ctx);
@@ -2090,6 +2120,7 @@ mgl_glGetString(GLenum name)
    case GL_SHADING_LANGUAGE_VERSION:
       if (ctx->desc.api == FE_API_GLES)
          return (const GLubyte *)(ctx->desc.major == 2 ? "OpenGL ES GLSL ES 1.00"
+                                  : fe_es32(ctx)       ? "OpenGL ES GLSL ES 3.20"
                                   : fe_es31(ctx)       ? "OpenGL ES GLSL ES 3.10"
                                                        : "OpenGL ES GLSL ES 3.00");
       return (const GLubyte *)fe_glsl_version_string(ctx);

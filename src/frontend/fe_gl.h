@@ -898,6 +898,8 @@ struct fe_context {
    GLenum clamp_read_color, clamp_vertex_color, clamp_fragment_color;
    GLfloat point_fade_threshold;
    GLenum point_sprite_origin;
+   /* glPrimitiveBoundingBox (ES 3.2): state only; rendering ignores it, as the spec permits */
+   GLfloat bounding_box[8];
 
    struct fe_pixel_store pack, unpack;
    uint64_t pack_version;
@@ -926,6 +928,13 @@ static inline bool
 fe_es31(const struct fe_context *ctx)
 {
    return ctx->desc.api == FE_API_GLES && ctx->desc.major * 10 + ctx->desc.minor >= 31;
+}
+
+/* Whether the context is an OpenGL ES 3.2 one (fe_es32_lacks says when a context may be). */
+static inline bool
+fe_es32(const struct fe_context *ctx)
+{
+   return ctx->desc.api == FE_API_GLES && ctx->desc.major * 10 + ctx->desc.minor >= 32;
 }
 
 /* The GLSL dialect of the context's shaders. */

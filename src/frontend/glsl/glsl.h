@@ -218,6 +218,9 @@ bool glsl_init(void);
  * are its versions, lowered to desktop 1.40 / 3.30 / 4.30 for glslang (glsl_lower.c). GLSL_API_COMPAT: a compatibility-profile context, whose
  * built-ins (gl_Vertex, gl_ModelViewMatrix, ftransform(), ...) glsl_compat.c lowers. */
 enum glsl_api { GLSL_API_CORE = 0, GLSL_API_ES = 1, GLSL_API_COMPAT = 2 };
+/* The highest GLSL ES version glsl_compile_shader takes (an OpenGL ES 3.2 context needs 320:
+ * fe_es32_lacks). */
+#define GLSL_ES_VERSION_MAX 310
 bool glsl_compile_shader(enum glsl_stage stage, enum glsl_api api, const char *source,
                          char **info_log);
 /* Whether source's #version directive names GLSL ES 1.00 ("#version 100"; with es3 also
