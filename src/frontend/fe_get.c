@@ -1765,7 +1765,9 @@ es31_pname(GLenum pname)
    case GL_MAX_DEPTH_TEXTURE_SAMPLES:
    case GL_MAX_INTEGER_SAMPLES:
    case GL_MAX_SAMPLE_MASK_WORDS:
-   case GL_TEXTURE_BINDING_2D_MULTISAMPLE: return true;
+   case GL_TEXTURE_BINDING_2D_MULTISAMPLE:
+   /* OES_texture_storage_multisample_2d_array, which every ES 3.1 context offers */
+   case GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY: return true;
    default: return false;
    }
 }

@@ -2194,3 +2194,111 @@ sc_es30_no_es31(void)
    expect_error(GL_INVALID_OPERATION, "glDispatchCompute on ES 3.0");
    gl.DeleteBuffers(1, &buf);
 }
+
+/* es31_ms_array: GL_OES_texture_storage_multisample_2d_array in an OpenGL ES 3.1 context. A
+ * 4-sample RGBA8 2D array texture of three layers made with glTexStorage3DMultisampleOES (an
+ * extension name, from eglGetProcAddress), each layer cleared to its own colour through
+ * glFramebufferTextureLayer and layer 1 given a pixel-aligned rectangle (every sample of a pixel
+ * agrees), is read back by a "#version 310 es" fragment shader that enables the extension and
+ * texelFetches a sampler2DMSArray: layer 1's last sample on the left half, layer 2's first on
+ * the right. GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY answers the texture. */
+void
+sc_es31_ms_array(void)
+{
+   if (es_version(31) < 31) {
+      skipped("no OpenGL ES 3.1 context");
+      return;
+   }
+   if (!has_ext("GL_OES_texture_storage_multisample_2d_array")) {
+      if (on_mgl())
+         fail("an ES 3.1 context does not list GL_OES_texture_storage_multisample_2d_array");
+      else
+         skipped("GL_OES_texture_storage_multisample_2d_array is not offered");
+      return;
+   }
+   PFNGLTEXSTORAGE3DMULTISAMPLEPROC storage3d_ms =
+      (PFNGLTEXSTORAGE3DMULTISAMPLEPROC)eglGetProcAddress("glTexStorage3DMultisampleOES");
+   if (!storage3d_ms) {
+      fail("eglGetProcAddress(\"glTexStorage3DMultisampleOES\") is NULL");
+      return;
+   }
+   enum { SAMPLES = 4, LAYERS = 3 };
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, tex);
+   storage3d_ms(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, SAMPLES, GL_RGBA8, W, H, LAYERS, GL_TRUE);
+   check_gl_error("glTexStorage3DMultisampleOES");
+   GLint bound = 0;
+   glGetIntegerv(GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY, &bound);
+   check_gl_error("glGetIntegerv(GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY)");
+   if ((GLuint)bound != tex)
+      fail("GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY = %d, want %u", bound, tex);
+
+   const vec4f layer_bg[LAYERS] = {V4(1.0f, 0.0f, 0.0f, 1.0f), V4(0.2f, 0.4f, 0.6f, 1.0f),
+                                   V4(0.0f, 0.6f, 0.2f, 1.0f)};
+   const vec4f c_rect = V4(1.0f, 0.8f, 0.0f, 1.0f);
+   GLuint fbo;
+   gl.GenFramebuffers(1, &fbo);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glViewport(0, 0, W, H);
+   const char *vs = "#version 310 es\n"
+                    "layout(location = 0) in vec2 a_pos;\n"
+                    "void main() { gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+   const char *fs_solid = "#version 310 es\n"
+                          "precision highp float;\n"
+                          "uniform vec4 u_color;\n"
+                          "out vec4 o;\n"
+                          "void main() { o = u_color; }\n";
+   GLuint ps = link_program_b(vs, fs_solid, NULL, NULL);
+   float r[12];
+   rect_vertices(r, 8, 8, 24, 56);
+   mesh mr = make_mesh(r, 6);
+   for (int l = 0; l < LAYERS; l++) {
+      gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex, 0, l);
+      if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+         die_setup("layer %d of the multisample array texture: framebuffer incomplete", l);
+      clear_to(layer_bg[l]);
+      if (l == 1) {
+         gl.UseProgram(ps);
+         set_vec4(ps, "u_color", c_rect);
+         gl.BindVertexArray(mr.vao);
+         glDrawArrays(GL_TRIANGLES, 0, 6);
+      }
+   }
+   check_gl_error("rendering into the multisample array layers");
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+
+   const char *fs =
+      "#version 310 es\n"
+      "#extension GL_OES_texture_storage_multisample_2d_array : require\n"
+      "precision highp float;\n"
+      "uniform highp sampler2DMSArray u_ms;\n"
+      "out vec4 o;\n"
+      "void main() {\n"
+      "  ivec2 p = ivec2(gl_FragCoord.xy);\n"
+      "  o = p.x < 32 ? texelFetch(u_ms, ivec3(p, 1), 3) : texelFetch(u_ms, ivec3(p, 2), 0);\n"
+      "}\n";
+   GLuint pf = link_program_b(vs, fs, NULL, NULL);
+   gl.UseProgram(pf);
+   gl.Uniform1i(uloc(pf, "u_ms"), 0);
+   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+   float all[12];
+   rect_vertices(all, 0, 0, W, H);
+   mesh ma = make_mesh(all, 6);
+   gl.BindVertexArray(ma.vao);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("texelFetch from the multisample array texture");
+
+   model m;
+   model_init(&m, layer_bg[1]);
+   model_rect(&m, 8, 8, 24, 56, to8(c_rect));
+   model_rect(&m, W / 2, 0, W, H, to8(layer_bg[2]));
+   check_frame("es31_ms_array", &m);
+
+   gl.BindVertexArray(0);
+   gl.UseProgram(0);
+   gl.DeleteProgram(ps);
+   gl.DeleteProgram(pf);
+   gl.DeleteFramebuffers(1, &fbo);
+   glDeleteTextures(1, &tex);
+}

@@ -285,6 +285,9 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
  * glsl_es_withheld_extensions (glsl_internal.h) like the others; without it the extension is
  * glslang's. */
 #define GLSL_DENY_ES_IMAGE_ATOMIC (1u << 8)
+/* GLSL_DENY_ES_MS_2D_ARRAY, GL_OES_texture_storage_multisample_2d_array (the ES context does not
+ * offer it): withheld as GLSL_DENY_ES_IMAGE_ATOMIC's; without it the extension is glslang's. */
+#define GLSL_DENY_ES_MS_2D_ARRAY (1u << 15)
 /* GLSL_DENY_VERTEX_ATTRIB_64BIT, double vertex shader inputs (the backend lacks
  * MGP_CAP_VERTEX_FLOAT64): the GL_ARB_vertex_attrib_64bit macro is not defined, its directive is
  * as GLSL_DENY_GPU_SHADER5's, and a vertex shader with a double input fails to compile. Without

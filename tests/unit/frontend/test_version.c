@@ -367,6 +367,18 @@ check_es3(bool es31)
    /* OES_shader_image_atomic: ES 3.1 contexts on a device with R32I/R32UI image atomics */
    s = (const char *)mgl_glGetString(GL_EXTENSIONS);
    CHECK(s && (strstr(s, "GL_OES_shader_image_atomic") != NULL) == es31);
+   /* OES_texture_storage_multisample_2d_array: every ES 3.1 context, its target only there */
+   CHECK(s && (strstr(s, "GL_OES_texture_storage_multisample_2d_array") != NULL) == es31);
+   GLuint ms_array;
+   mgl_glGenTextures(1, &ms_array);
+   mgl_glBindTexture(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, ms_array);
+   CHECK_ERR(es31 ? GL_NO_ERROR : GL_INVALID_ENUM);
+   GLint ms_bound = -1;
+   mgl_glGetIntegerv(GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY, &ms_bound);
+   CHECK_ERR(es31 ? GL_NO_ERROR : GL_INVALID_ENUM);
+   CHECK(!es31 || ms_bound == (GLint)ms_array);
+   mgl_glDeleteTextures(1, &ms_array);
+   CHECK_ERR(GL_NO_ERROR);
    GLint n = 0;
    mgl_glGetIntegerv(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS, &n);
    CHECK_ERR(es31 ? GL_NO_ERROR : GL_INVALID_ENUM);
