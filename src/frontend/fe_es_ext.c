@@ -87,6 +87,9 @@ static const struct row rows[] = {
    {"GL_EXT_texture_border_clamp", ES2 | ES3, NEED_NONE, -1},
    {"GL_OES_texture_border_clamp", ES2 | ES3, NEED_NONE, -1},
    {"GL_EXT_depth_clamp", ES2 | ES3, NEED_DEPTH_CLAMP, -1},
+   /* GL 4.0's per-draw-buffer blend and colour mask, which every desktop context has */
+   {"GL_EXT_draw_buffers_indexed", ES3, NEED_NONE, FE_ES_EXT_DRAW_BUFFERS_INDEXED},
+   {"GL_OES_draw_buffers_indexed", ES3, NEED_NONE, FE_ES_EXT_DRAW_BUFFERS_INDEXED},
    {"GL_OES_shader_image_atomic", ES31, NEED_IMAGE_ATOMIC, FE_ES_EXT_SHADER_IMAGE_ATOMIC},
    /* multisample 2D array textures, which every desktop context has (ARB_texture_multisample) */
    {"GL_OES_texture_storage_multisample_2d_array", ES31, NEED_NONE, FE_ES_EXT_MS_2D_ARRAY},

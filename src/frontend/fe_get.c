@@ -1944,8 +1944,10 @@ get_indexed(struct fe_context *ctx, GLenum target, GLuint index, struct gv *v)
    case GL_BLEND_EQUATION_RGB:
    case GL_BLEND_EQUATION_ALPHA: {
       /* GL 4.0 (ARB_draw_buffers_blend): one draw buffer's function and equation (the 1.x
-       * names GL_BLEND_SRC and GL_BLEND_DST too, as glGetIntegerv answers them) */
-      if (ctx->desc.api == FE_API_GLES)
+       * names GL_BLEND_SRC and GL_BLEND_DST too, as glGetIntegerv answers them); ES with
+       * EXT/OES_draw_buffers_indexed, which has not those two */
+      if (ctx->desc.api == FE_API_GLES && (target == GL_BLEND_SRC || target == GL_BLEND_DST ||
+                                           !fe_es_ext_on(ctx, FE_ES_EXT_DRAW_BUFFERS_INDEXED)))
          break;
       if (index >= FE_MAX_DRAW_BUFFERS) {
          fe_error(ctx, GL_INVALID_VALUE);

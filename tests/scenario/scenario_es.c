@@ -2302,3 +2302,119 @@ sc_es31_ms_array(void)
    gl.DeleteFramebuffers(1, &fbo);
    glDeleteTextures(1, &tex);
 }
+
+/* A pixel of the read framebuffer's read buffer, within one unit of want in every channel. */
+static void
+dbi_expect(const char *phase, int x, int y, const uint8_t want[4])
+{
+   uint8_t got[4] = {0, 0, 0, 0};
+   glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, got);
+   for (int k = 0; k < 4; k++)
+      if (got[k] + 1 < want[k] || got[k] > want[k] + 1) {
+         fail("%s: pixel (%d,%d): expected (%u,%u,%u,%u) got (%u,%u,%u,%u)", phase, x, y, want[0],
+              want[1], want[2], want[3], got[0], got[1], got[2], got[3]);
+         return;
+      }
+}
+
+/* es3_draw_buffers_indexed: GL_EXT_draw_buffers_indexed in an OpenGL ES 3.0 context, through its
+ * EXT-suffixed entry points (eglGetProcAddress). Two RGBA8 colour attachments cleared to one
+ * colour take a rectangle from a shader writing one colour to both: attachment 1 blends it
+ * (glEnableiEXT, glBlendFunciEXT ONE/ONE: the sum), attachment 0 does not blend and keeps its
+ * green (glColorMaskiEXT). glGetIntegeri_v and glIsEnablediEXT answer each buffer's state. */
+void
+sc_es3_draw_buffers_indexed(void)
+{
+   es_version(30);
+   if (!has_ext("GL_EXT_draw_buffers_indexed")) {
+      if (on_mgl())
+         fail("an ES 3.0 context does not list GL_EXT_draw_buffers_indexed");
+      else
+         skipped("GL_EXT_draw_buffers_indexed is not offered");
+      return;
+   }
+   PFNGLENABLEIPROC enable_i = (PFNGLENABLEIPROC)eglGetProcAddress("glEnableiEXT");
+   PFNGLBLENDFUNCIPROC blend_func_i = (PFNGLBLENDFUNCIPROC)eglGetProcAddress("glBlendFunciEXT");
+   PFNGLBLENDEQUATIONIPROC blend_eq_i =
+      (PFNGLBLENDEQUATIONIPROC)eglGetProcAddress("glBlendEquationiEXT");
+   PFNGLCOLORMASKIPROC color_mask_i = (PFNGLCOLORMASKIPROC)eglGetProcAddress("glColorMaskiEXT");
+   PFNGLISENABLEDIPROC is_enabled_i = (PFNGLISENABLEDIPROC)eglGetProcAddress("glIsEnablediEXT");
+   if (!enable_i || !blend_func_i || !blend_eq_i || !color_mask_i || !is_enabled_i) {
+      fail("an EXT_draw_buffers_indexed entry point is NULL");
+      return;
+   }
+   GLuint tex[2], fbo;
+   glGenTextures(2, tex);
+   gl.GenFramebuffers(1, &fbo);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   for (int i = 0; i < 2; i++) {
+      glBindTexture(GL_TEXTURE_2D, tex[i]);
+      gl.TexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, W, H);
+      gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i, GL_TEXTURE_2D, tex[i], 0);
+   }
+   const GLenum bufs[2] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+   gl.DrawBuffers(2, bufs);
+   if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      die_setup("two RGBA8 attachments: framebuffer incomplete");
+   glViewport(0, 0, W, H);
+   const GLfloat bg[4] = {0.2f, 0.4f, 0.2f, 0.2f};
+   gl.ClearBufferfv(GL_COLOR, 0, bg);
+   gl.ClearBufferfv(GL_COLOR, 1, bg);
+
+   const char *vs = "#version 300 es\n"
+                    "layout(location = 0) in vec2 a_pos;\n"
+                    "void main() { gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+   const char *fs = "#version 300 es\n"
+                    "precision highp float;\n"
+                    "uniform vec4 u_color;\n"
+                    "layout(location = 0) out vec4 o0;\n"
+                    "layout(location = 1) out vec4 o1;\n"
+                    "void main() { o0 = u_color; o1 = u_color; }\n";
+   GLuint p = link_program_b(vs, fs, NULL, NULL);
+   gl.UseProgram(p);
+   set_vec4(p, "u_color", V4(0.4f, 0.2f, 0.6f, 0.6f));
+   enable_i(GL_BLEND, 1);
+   blend_func_i(1, GL_ONE, GL_ONE);
+   blend_eq_i(1, GL_FUNC_ADD);
+   color_mask_i(0, GL_TRUE, GL_FALSE, GL_TRUE, GL_TRUE);
+   check_gl_error("the indexed blend and mask state");
+   if (is_enabled_i(GL_BLEND, 0) || !is_enabled_i(GL_BLEND, 1))
+      fail("glIsEnablediEXT(GL_BLEND): %d for buffer 0, %d for buffer 1", is_enabled_i(GL_BLEND, 0),
+           is_enabled_i(GL_BLEND, 1));
+   GLint src1 = 0, dst1 = 0, src0 = 0, mask0[4] = {0, 0, 0, 0};
+   gl.GetIntegeri_v(GL_BLEND_SRC_RGB, 1, &src1);
+   gl.GetIntegeri_v(GL_BLEND_DST_ALPHA, 1, &dst1);
+   gl.GetIntegeri_v(GL_BLEND_SRC_RGB, 0, &src0);
+   gl.GetIntegeri_v(GL_COLOR_WRITEMASK, 0, mask0);
+   check_gl_error("glGetIntegeri_v of the indexed state");
+   if (src1 != GL_ONE || dst1 != GL_ONE || src0 != GL_ONE || mask0[0] != 1 || mask0[1] != 0)
+      fail("indexed state: buffer 1 SRC_RGB 0x%x DST_ALPHA 0x%x, buffer 0 SRC_RGB 0x%x, "
+           "COLOR_WRITEMASK (%d,%d,%d,%d)",
+           src1, dst1, src0, mask0[0], mask0[1], mask0[2], mask0[3]);
+
+   float r[12];
+   rect_vertices(r, 16, 16, 48, 48);
+   mesh mr = make_mesh(r, 6);
+   gl.BindVertexArray(mr.vao);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("the draw into two attachments");
+
+   const uint8_t want_bg[4] = {51, 102, 51, 51};
+   const uint8_t want0[4] = {102, 102, 153, 153}; /* not blended, green kept */
+   const uint8_t want1[4] = {153, 153, 204, 204}; /* ONE, ONE: the sum */
+   glReadBuffer(GL_COLOR_ATTACHMENT0);
+   dbi_expect("attachment 0 inside", 32, 32, want0);
+   dbi_expect("attachment 0 outside", 4, 4, want_bg);
+   glReadBuffer(GL_COLOR_ATTACHMENT1);
+   dbi_expect("attachment 1 inside", 32, 32, want1);
+   dbi_expect("attachment 1 outside", 60, 60, want_bg);
+   check_gl_error("readback");
+
+   color_mask_i(0, GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   gl.BindVertexArray(0);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   gl.DeleteFramebuffers(1, &fbo);
+   glDeleteTextures(2, tex);
+}
