@@ -24,6 +24,7 @@ enum need {
    NEED_FLOAT_BLEND,  /* ... and RGBA32F blended */
    NEED_DEPTH_CLAMP,  /* MGP_CAP_DEPTH_CLAMP */
    NEED_IMAGE_ATOMIC, /* atomics on R32I and R32UI storage images */
+   NEED_SAMPLE_RATE,  /* MGP_CAP_SAMPLE_SHADING */
 };
 
 #define ES2 1u
@@ -90,6 +91,8 @@ static const struct row rows[] = {
    /* GL 4.0's per-draw-buffer blend and colour mask, which every desktop context has */
    {"GL_EXT_draw_buffers_indexed", ES3, NEED_NONE, FE_ES_EXT_DRAW_BUFFERS_INDEXED},
    {"GL_OES_draw_buffers_indexed", ES3, NEED_NONE, FE_ES_EXT_DRAW_BUFFERS_INDEXED},
+   /* GL_SAMPLE_SHADING and glMinSampleShading (fe_sample_shading_offered) */
+   {"GL_OES_sample_shading", ES3, NEED_SAMPLE_RATE, -1},
    {"GL_OES_shader_image_atomic", ES31, NEED_IMAGE_ATOMIC, FE_ES_EXT_SHADER_IMAGE_ATOMIC},
    /* multisample 2D array textures, which every desktop context has (ARB_texture_multisample) */
    {"GL_OES_texture_storage_multisample_2d_array", ES31, NEED_NONE, FE_ES_EXT_MS_2D_ARRAY},
@@ -121,6 +124,7 @@ device_has(const struct fe_context *ctx, enum need need)
       return (caps->cap_bits & (MGP_CAP_OCCLUSION_QUERY | MGP_CAP_OCCLUSION_ANY)) != 0;
    case NEED_ANISOTROPY: return caps->max_anisotropy >= 2.0f;
    case NEED_DEPTH_CLAMP: return (caps->cap_bits & MGP_CAP_DEPTH_CLAMP) != 0;
+   case NEED_SAMPLE_RATE: return (caps->cap_bits & MGP_CAP_SAMPLE_SHADING) != 0;
    case NEED_IMAGE_ATOMIC:
       return fe_image_units(ctx) != 0 &&
              format_can(caps, MGP_FORMAT_R32_SINT, MGP_FORMAT_CAP_STORAGE_ATOMIC) &&

@@ -1193,12 +1193,13 @@ fe_tess_offered(const struct fe_context *ctx)
           caps->max_uniform_buffer_bindings >= 5 * GLSL_MAX_STAGE_UNIFORM_BLOCKS &&
           caps->max_texture_units >= 5 * FE_MAX_STAGE_TEXTURE_UNITS;
 }
-/* Whether a desktop context offers sample shading (GL 4.0 / ARB_sample_shading:
- * GL_SAMPLE_SHADING, glMinSampleShading): the backend shades per sample (MGP_CAP_SAMPLE_SHADING). */
+/* Whether a context offers sample shading (GL 4.0 / ARB_sample_shading, ES 3.x's
+ * OES_sample_shading: GL_SAMPLE_SHADING, glMinSampleShading): the backend shades per sample
+ * (MGP_CAP_SAMPLE_SHADING); not in ES 2.0. */
 static inline bool
 fe_sample_shading_offered(const struct fe_context *ctx)
 {
-   return ctx->desc.api != FE_API_GLES &&
+   return (ctx->desc.api != FE_API_GLES || ctx->desc.major >= 3) &&
           (ctx->share->caps->cap_bits & MGP_CAP_SAMPLE_SHADING) != 0;
 }
 /* GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: the texture units a context offers, which are also the

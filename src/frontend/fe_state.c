@@ -254,6 +254,7 @@ cap_in_api(const struct fe_context *ctx, GLenum cap)
    case GL_RASTERIZER_DISCARD: return ctx->desc.major >= 3;
    case GL_DEPTH_CLAMP: return true;         /* EXT_depth_clamp: the backend's, checked above */
    case GL_SAMPLE_MASK: return fe_es31(ctx); /* ES 3.1 (multisample textures) */
+   case GL_SAMPLE_SHADING: return true;      /* OES_sample_shading: checked above */
    default: return false;
    }
 }

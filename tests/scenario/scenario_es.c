@@ -2418,3 +2418,98 @@ sc_es3_draw_buffers_indexed(void)
    gl.DeleteFramebuffers(1, &fbo);
    glDeleteTextures(2, tex);
 }
+
+/* The resolved red of a 4-sample framebuffer filled by the bound program (white where a sample's
+ * x fraction is past one half) with sample shading on or off; every pixel must agree. */
+static int
+es_shaded_grey(GLuint fbo, bool on, PFNGLMINSAMPLESHADINGPROC min_sample_shading)
+{
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glClearColor(0, 0, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   if (on)
+      glEnable(GL_SAMPLE_SHADING);
+   min_sample_shading(1.0f);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glDisable(GL_SAMPLE_SHADING);
+   gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+   gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+   gl.BlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   check_gl_error(on ? "draw and resolve, sample shading on" : "draw and resolve, off");
+   readback();
+   const rgba8 first = pixel_at(0, 0);
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         if (!rgba_eq(pixel_at(x, y), first)) {
+            fail("sample shading %s: pixel (%d,%d) is %d, pixel (0,0) %d", on ? "on" : "off", x, y,
+                 pixel_at(x, y).c[0], first.c[0]);
+            return -1;
+         }
+   return first.c[0];
+}
+
+/* es3_sample_shading: GL_OES_sample_shading in an OpenGL ES 3.0 context where the device shades
+ * per sample (MGP_CAP_SAMPLE_SHADING; the GLES backend does not here: not listed, and
+ * GL_SAMPLE_SHADING is GL_INVALID_ENUM). glMinSampleShadingOES clamps its value; a "#version
+ * 300 es" shader whose colour depends on where in the pixel it runs resolves black with one
+ * invocation at the pixel centre and grey with each of the 4 samples shaded at its own
+ * position. */
+void
+sc_es3_sample_shading(void)
+{
+   es_version(30);
+   if (!has_ext("GL_OES_sample_shading")) {
+      const char *renderer = (const char *)glGetString(GL_RENDERER);
+      if (on_mgl() && (!renderer || !strstr(renderer, "(GLES:")))
+         fail("no GL_OES_sample_shading on renderer %s", renderer ? renderer : "(null)");
+      glEnable(GL_SAMPLE_SHADING);
+      expect_error(GL_INVALID_ENUM, "glEnable(GL_SAMPLE_SHADING) without OES_sample_shading");
+      skipped("GL_OES_sample_shading is not offered");
+      return;
+   }
+   PFNGLMINSAMPLESHADINGPROC min_sample_shading =
+      (PFNGLMINSAMPLESHADINGPROC)eglGetProcAddress("glMinSampleShadingOES");
+   if (!min_sample_shading) {
+      fail("eglGetProcAddress(\"glMinSampleShadingOES\") is NULL");
+      return;
+   }
+   GLfloat v = -1.0f;
+   glGetFloatv(GL_MIN_SAMPLE_SHADING_VALUE, &v);
+   if (v != 0.0f || glIsEnabled(GL_SAMPLE_SHADING))
+      fail("initial state: GL_MIN_SAMPLE_SHADING_VALUE %g, GL_SAMPLE_SHADING %d", v,
+           glIsEnabled(GL_SAMPLE_SHADING));
+   min_sample_shading(2.5f);
+   glGetFloatv(GL_MIN_SAMPLE_SHADING_VALUE, &v);
+   if (v != 1.0f)
+      fail("glMinSampleShadingOES(2.5): GL_MIN_SAMPLE_SHADING_VALUE %g, want 1 (clamped)", v);
+   check_gl_error("glMinSampleShadingOES and its query");
+
+   GLuint rb, fbo = ms_rgba8_fbo(&rb);
+   const char *vs = "#version 300 es\n"
+                    "layout(location = 0) in vec2 a_pos;\n"
+                    "void main() { gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+   const char *fs =
+      "#version 300 es\n"
+      "precision highp float;\n"
+      "out vec4 o;\n"
+      "void main() { o = vec4(vec3(fract(gl_FragCoord.x) > 0.5 ? 1.0 : 0.0), 1.0); }\n";
+   GLuint p = link_program_b(vs, fs, NULL, NULL);
+   gl.UseProgram(p);
+   float quad[12];
+   rect_vertices(quad, 0, 0, W, H);
+   mesh m = make_mesh(quad, 6);
+   const int off = es_shaded_grey(fbo, false, min_sample_shading);
+   const int on = es_shaded_grey(fbo, true, min_sample_shading);
+   printf("  resolved red %d with sample shading off, %d on (minimum 1.0)\n", off, on);
+   if (off != 0)
+      fail("sample shading off: resolved red %d, want 0", off);
+   if (on <= 0 || on >= 255)
+      fail("sample shading on: resolved red %d, want between 0 and 255", on);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   gl.DeleteBuffers(1, &m.vbo);
+   gl.DeleteVertexArrays(1, &m.vao);
+   gl.DeleteFramebuffers(1, &fbo);
+   gl.DeleteRenderbuffers(1, &rb);
+}
