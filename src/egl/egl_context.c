@@ -12,7 +12,8 @@
  *     MGL_COMPAT_PROFILE=0 refuses them with EGL_BAD_MATCH and a log line instead, as before
  *     the profile existed. Versions above what the backend meets fail with
  *     EGL_BAD_MATCH.
- *   OpenGL ES: 2.0, 3.0 and 3.1 (where the backend meets it). ES 1.x and 3.2 fail with
+ *   OpenGL ES: 2.0, 3.0, 3.1 and 3.2 (each where the backend meets it: fe_context_create logs
+ *     the first feature missing). ES 1.x and versions the backend does not meet fail with
  *     EGL_BAD_MATCH.
  * One context is current per thread whatever its API (as in Mesa and glvnd). */
 #include <stdlib.h>
@@ -124,16 +125,17 @@ resolve_version(EGLenum api, const struct ctx_request *r, struct fe_context_desc
                 const char *func)
 {
    if (api == EGL_OPENGL_ES_API) {
-      /* ES 3.1 where the backend meets it (fe_context_create); EGL 1.5 3.4.1: without a
-       * minor version asked, any backward-compatible one, here the highest ES 3.x offered */
-      if ((r->major == 2 && r->minor == 0) || (r->major == 3 && r->minor <= 1)) {
+      /* ES 3.1 and 3.2 where the backend meets them (fe_context_create, which logs what it
+       * lacks); EGL 1.5 3.4.1: without a minor version asked, any backward-compatible one, here
+       * the highest ES 3.x offered */
+      if ((r->major == 2 && r->minor == 0) || (r->major == 3 && r->minor <= 2)) {
          desc->api = FE_API_GLES;
          desc->major = r->major;
          desc->minor = r->minor;
          desc->es_highest_minor = r->major == 3 && !r->minor_given;
          return EGL_TRUE;
       }
-      mgu_info("egl: %s: OpenGL ES %d.%d requested; mgl offers OpenGL ES 2.0, 3.0 and 3.1", func,
+      mgu_info("egl: %s: OpenGL ES %d.%d requested; mgl offers OpenGL ES 2.0 and 3.0-3.2", func,
                r->major, r->minor);
       return egl_error(EGL_BAD_MATCH, func, "OpenGL ES %d.%d", r->major, r->minor);
    }

@@ -468,8 +468,8 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
                   struct fe_context **out)
 {
    if (desc->api == FE_API_GLES &&
-       !((desc->major == 2 && !desc->minor) || (desc->major == 3 && desc->minor <= 1)))
-      return FE_BAD_MATCH; /* OpenGL ES 2.0, 3.0 and 3.1; EGL reports EGL_BAD_MATCH */
+       !((desc->major == 2 && !desc->minor) || (desc->major == 3 && desc->minor <= 2)))
+      return FE_BAD_MATCH; /* OpenGL ES 2.0, 3.0, 3.1 and 3.2; EGL reports EGL_BAD_MATCH */
    if (desc->api != FE_API_GLES && (desc->major > 4 || (desc->major == 4 && desc->minor > 6) ||
                                     (desc->major == 3 && desc->minor > 3)))
       return FE_BAD_MATCH;
@@ -498,13 +498,14 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
          return FE_BAD_MATCH;
       }
       version = have;
-   } else if (desc->major == 3 && (desc->minor == 1 || desc->es_highest_minor)) {
-      /* ES 3.1 where the backend has all it adds to 3.0 (fe_version.c) */
+   } else if (desc->major == 3 && (desc->minor >= 1 || desc->es_highest_minor)) {
+      /* ES 3.1 where the backend has all it adds to 3.0 (fe_version.c); 3.2 is decided below,
+       * from the 3.1 context's own extension list */
       const char *lacks = fe_es31_lacks(sg->caps);
-      if (lacks && desc->minor == 1) {
-         mgu_warn("frontend: OpenGL ES 3.1 requested; this backend offers OpenGL ES 3.0: it "
+      if (lacks && desc->minor >= 1) {
+         mgu_warn("frontend: OpenGL ES 3.%d requested; this backend offers OpenGL ES 3.0: it "
                   "lacks %s",
-                  lacks);
+                  desc->minor, lacks);
          share_unref(sg);
          return FE_BAD_MATCH;
       }
@@ -519,6 +520,21 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
    ctx->desc.major = version / 10;
    ctx->desc.minor = version % 10;
    ctx->no_error = desc->no_error;
+   if (version == 31 && desc->api == FE_API_GLES && (desc->minor == 2 || desc->es_highest_minor)) {
+      /* ES 3.2 where the 3.1 context lists every extension 3.2 folds in (fe_es_ext.c) */
+      const char *lacks = fe_es32_lacks(ctx);
+      fe_es_ext_finish(ctx); /* built again, for the version the context ends up with */
+      if (lacks && desc->minor == 2) {
+         mgu_warn("frontend: OpenGL ES 3.2 requested; this backend offers OpenGL ES 3.1: it "
+                  "lacks %s",
+                  lacks);
+         free(ctx);
+         share_unref(sg);
+         return FE_BAD_MATCH;
+      }
+      if (!lacks)
+         ctx->desc.minor = 2;
+   }
    if (version == 33 && desc->api != FE_API_GLES) {
       /* GL 4.x where every feature of 4.0 .. 4.x is offered (fe_gl4_minor) */
       const char *lacks = NULL;

@@ -36,7 +36,7 @@ struct fe_context_desc {
     * says GL_NONE; the release still flushes, which NONE allows */
    bool release_none;
    /* OpenGL ES 3 asked for without a minor version (EGL_CONTEXT_MINOR_VERSION, GLX's minor):
-    * the context is the highest ES 3.x the backend meets (3.1, else 3.0) */
+    * the context is the highest ES 3.x the backend meets (3.2, else 3.1, else 3.0) */
    bool es_highest_minor;
 };
 
@@ -66,8 +66,10 @@ enum fe_status {
 
 /* desc's major.minor is the version asked for: a desktop context gets the highest version the
  * backend's caps meet (fe_version.c), or FE_BAD_MATCH (logged with what the backend lacks)
- * when that is lower than asked; an ES context is 2.0, 3.0 or 3.1 as asked (3.1 only where
- * the caps meet it, else FE_BAD_MATCH; see es_highest_minor); fe_context_version says which
+ * when that is lower than asked; an ES context is 2.0, 3.0, 3.1 or 3.2 as asked (3.1 only where
+ * the caps meet it, 3.2 only where the 3.1 context lists every extension 3.2 folds in
+ * (fe_es32_lacks), else FE_BAD_MATCH logged with the first one missing; see
+ * es_highest_minor); fe_context_version says which
  * it got. */
 enum fe_status fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
                                  struct fe_context **out);

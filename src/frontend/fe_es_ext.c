@@ -24,11 +24,12 @@ enum need {
    NEED_FLOAT_BLEND,  /* ... and RGBA32F blended */
    NEED_DEPTH_CLAMP,  /* MGP_CAP_DEPTH_CLAMP */
    NEED_IMAGE_ATOMIC, /* atomics on R32I and R32UI storage images */
+   NEED_SAMPLE_RATE,  /* MGP_CAP_SAMPLE_SHADING */
 };
 
 #define ES2 1u
 #define ES3 2u  /* ES 3.0 and 3.1 */
-#define ES31 4u /* ES 3.1 only */
+#define ES31 4u /* ES 3.1 and 3.2 */
 
 struct row {
    const char *name;
@@ -87,7 +88,14 @@ static const struct row rows[] = {
    {"GL_EXT_texture_border_clamp", ES2 | ES3, NEED_NONE, -1},
    {"GL_OES_texture_border_clamp", ES2 | ES3, NEED_NONE, -1},
    {"GL_EXT_depth_clamp", ES2 | ES3, NEED_DEPTH_CLAMP, -1},
+   /* GL 4.0's per-draw-buffer blend and colour mask, which every desktop context has */
+   {"GL_EXT_draw_buffers_indexed", ES3, NEED_NONE, FE_ES_EXT_DRAW_BUFFERS_INDEXED},
+   {"GL_OES_draw_buffers_indexed", ES3, NEED_NONE, FE_ES_EXT_DRAW_BUFFERS_INDEXED},
+   /* GL_SAMPLE_SHADING and glMinSampleShading (fe_sample_shading_offered) */
+   {"GL_OES_sample_shading", ES3, NEED_SAMPLE_RATE, -1},
    {"GL_OES_shader_image_atomic", ES31, NEED_IMAGE_ATOMIC, FE_ES_EXT_SHADER_IMAGE_ATOMIC},
+   /* multisample 2D array textures, which every desktop context has (ARB_texture_multisample) */
+   {"GL_OES_texture_storage_multisample_2d_array", ES31, NEED_NONE, FE_ES_EXT_MS_2D_ARRAY},
    {"GL_KHR_debug", ES2 | ES3, NEED_NONE, -1},
    {"GL_KHR_no_error", ES2 | ES3, NEED_NONE, -1},
    {"GL_KHR_texture_compression_astc_ldr", ES2 | ES3, NEED_NONE, -1},
@@ -118,6 +126,7 @@ device_has(const struct fe_context *ctx, enum need need)
       return (caps->cap_bits & (MGP_CAP_OCCLUSION_QUERY | MGP_CAP_OCCLUSION_ANY)) != 0;
    case NEED_ANISOTROPY: return caps->max_anisotropy >= 2.0f;
    case NEED_DEPTH_CLAMP: return (caps->cap_bits & MGP_CAP_DEPTH_CLAMP) != 0;
+   case NEED_SAMPLE_RATE: return (caps->cap_bits & MGP_CAP_SAMPLE_SHADING) != 0;
    case NEED_IMAGE_ATOMIC:
       return fe_image_units(ctx) != 0 &&
              format_can(caps, MGP_FORMAT_R32_SINT, MGP_FORMAT_CAP_STORAGE_ATOMIC) &&
@@ -156,6 +165,7 @@ list_of(struct fe_context *ctx)
    struct fe_es_ext_list *l = calloc(1, sizeof(*l));
    if (!l)
       return NULL;
+   /* an ES 3.2 context lists what its 3.1 self does (the extensions stay valid names) */
    const unsigned version = ctx->desc.major == 2 ? ES2 : fe_es31(ctx) ? ES3 | ES31 : ES3;
    size_t len = 1;
    for (size_t k = 0; k < NUM_ROWS; k++) {
@@ -204,6 +214,54 @@ fe_es_ext_on(struct fe_context *ctx, enum fe_es_ext e)
 {
    const struct fe_es_ext_list *l = list_of(ctx);
    return l && l->on[e];
+}
+
+/* What OpenGL ES 3.2 folds into 3.1 (ES 3.2 1.2 and appendix F.1), each as the extension whose
+ * name an ES 3.1 context lists where mgl implements it: a context is 3.2 only where its 3.1 self
+ * lists every one. GL_KHR_texture_compression_astc_ldr and GL_KHR_blend_equation_advanced
+ * included: 3.2 turns on once the last of them is offered. */
+static const char *const es32_features[] = {
+   "GL_KHR_blend_equation_advanced",
+   "GL_KHR_debug",
+   "GL_KHR_robustness",
+   "GL_KHR_texture_compression_astc_ldr",
+   "GL_OES_sample_shading",
+   "GL_OES_sample_variables",
+   "GL_OES_shader_image_atomic",
+   "GL_OES_shader_multisample_interpolation",
+   "GL_OES_texture_stencil8",
+   "GL_OES_texture_storage_multisample_2d_array",
+   "GL_EXT_color_buffer_float",
+   "GL_EXT_copy_image",
+   "GL_EXT_draw_buffers_indexed",
+   "GL_EXT_draw_elements_base_vertex",
+   "GL_EXT_geometry_shader",
+   "GL_EXT_gpu_shader5",
+   "GL_EXT_primitive_bounding_box",
+   "GL_EXT_shader_io_blocks",
+   "GL_EXT_tessellation_shader",
+   "GL_EXT_texture_border_clamp",
+   "GL_EXT_texture_buffer",
+   "GL_EXT_texture_cube_map_array",
+};
+
+const char *
+fe_es32_lacks(struct fe_context *ctx)
+{
+   if (!fe_es31(ctx))
+      return "OpenGL ES 3.1";
+   unsigned n;
+   const char *const *names = fe_es_extensions(ctx, &n);
+   for (size_t k = 0; k < sizeof(es32_features) / sizeof(es32_features[0]); k++) {
+      bool found = false;
+      for (unsigned i = 0; i < n && !found; i++)
+         found = !strcmp(names[i], es32_features[k]);
+      if (!found)
+         return es32_features[k];
+   }
+   if (GLSL_ES_VERSION_MAX < 320)
+      return "GLSL ES 3.20 (#version 320 es)";
+   return NULL;
 }
 
 bool

@@ -22,6 +22,11 @@ struct fe_context;
 #define FE_GL_TEXTURE_MAX_ANISOTROPY 0x84FE
 #define FE_GL_MAX_TEXTURE_MAX_ANISOTROPY 0x84FF
 
+/* OpenGL ES 3.2 state (glcorearb.h has them with an _ARB suffix only). */
+#define FE_GL_PRIMITIVE_BOUNDING_BOX 0x92BE
+#define FE_GL_MULTISAMPLE_LINE_WIDTH_RANGE 0x9381
+#define FE_GL_MULTISAMPLE_LINE_WIDTH_GRANULARITY 0x9382
+
 /* The extensions whose enums the front end gates on (the rest need no gate: their entry
  * points and enums are ES 3.0's, which mgl takes in every ES context). */
 enum fe_es_ext {
@@ -29,7 +34,9 @@ enum fe_es_ext {
    FE_ES_EXT_TEXTURE_FLOAT,
    FE_ES_EXT_TEXTURE_3D,
    FE_ES_EXT_TEXTURE_FILTER_ANISOTROPIC,
-   FE_ES_EXT_SHADER_IMAGE_ATOMIC, /* its GLSL side: GLSL_DENY_ES_IMAGE_ATOMIC */
+   FE_ES_EXT_SHADER_IMAGE_ATOMIC,  /* its GLSL side: GLSL_DENY_ES_IMAGE_ATOMIC */
+   FE_ES_EXT_DRAW_BUFFERS_INDEXED, /* glGetIntegeri_v of a draw buffer's blend function */
+   FE_ES_EXT_MS_2D_ARRAY,          /* GLSL_DENY_ES_MS_2D_ARRAY, GL_TEXTURE_2D_MULTISAMPLE_ARRAY */
    FE_ES_EXT_COUNT,
 };
 
@@ -37,6 +44,11 @@ enum fe_es_ext {
 const char *const *fe_es_extensions(struct fe_context *ctx, unsigned *n);
 /* The same names joined by spaces (glGetString), or NULL when out of memory. */
 const char *fe_es_extensions_string(struct fe_context *ctx);
+/* The first of the extensions OpenGL ES 3.2 folds in (GL_KHR_blend_equation_advanced ...
+ * GL_EXT_texture_cube_map_array) that an ES 3.1 context does not list, else "GLSL ES 3.20" while
+ * the GLSL front end lacks it, or NULL when the context may be 3.2; "OpenGL ES 3.1" for a
+ * context below 3.1. */
+const char *fe_es32_lacks(struct fe_context *ctx);
 /* Whether an ES context offers the extension (false in desktop contexts). */
 bool fe_es_ext_on(struct fe_context *ctx, enum fe_es_ext e);
 /* Whether a texture or sampler parameter name is one this context lacks for want of its

@@ -968,6 +968,24 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       FLOATN(GV_FLOAT, 2, 1.0, caps->line_width_range[1] ? caps->line_width_range[1] : 1.0);
       return true;
    case GL_SMOOTH_LINE_WIDTH_GRANULARITY: FLOATN(GV_FLOAT, 1, 0.125); return true;
+   /* ES 3.2 table 21.40: wide lines drawn multisampled are the smooth ones */
+   case FE_GL_MULTISAMPLE_LINE_WIDTH_RANGE:
+      if (!fe_es32(ctx))
+         return false;
+      FLOATN(GV_FLOAT, 2, 1.0, caps->line_width_range[1] ? caps->line_width_range[1] : 1.0);
+      return true;
+   case FE_GL_MULTISAMPLE_LINE_WIDTH_GRANULARITY:
+      if (!fe_es32(ctx))
+         return false;
+      FLOATN(GV_FLOAT, 1, 0.125);
+      return true;
+   case FE_GL_PRIMITIVE_BOUNDING_BOX: /* ES 3.2 table 21.6 */
+      if (!fe_es32(ctx))
+         return false;
+      FLOATN(GV_FLOAT, 8, ctx->bounding_box[0], ctx->bounding_box[1], ctx->bounding_box[2],
+             ctx->bounding_box[3], ctx->bounding_box[4], ctx->bounding_box[5], ctx->bounding_box[6],
+             ctx->bounding_box[7]);
+      return true;
    case FE_GL_ALIASED_POINT_SIZE_RANGE: /* ES's name (desktop: compatibility profile only) */
       if (ctx->desc.api != FE_API_GLES && !ctx->compat)
          return false;
@@ -1777,7 +1795,20 @@ es31_pname(GLenum pname)
    case GL_MAX_DEPTH_TEXTURE_SAMPLES:
    case GL_MAX_INTEGER_SAMPLES:
    case GL_MAX_SAMPLE_MASK_WORDS:
-   case GL_TEXTURE_BINDING_2D_MULTISAMPLE: return true;
+   case GL_TEXTURE_BINDING_2D_MULTISAMPLE:
+   /* OES_texture_storage_multisample_2d_array, which every ES 3.1 context offers */
+   case GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY: return true;
+   default: return false;
+   }
+}
+
+/* Of desktop_only_pname's, the state OpenGL ES 3.2 brings to ES (its tables 21.x) that an ES 3.2
+ * context answers. */
+static bool
+es32_pname(GLenum pname)
+{
+   switch (pname) {
+   case GL_CONTEXT_FLAGS: return true;
    default: return false;
    }
 }
@@ -1790,7 +1821,7 @@ get(GLenum pname, struct gv *v)
       return false;
    if ((ctx->desc.api == FE_API_GLES && ctx->desc.major == 2 && es3_only_pname(pname)) ||
        (ctx->desc.api == FE_API_GLES && desktop_only_pname(pname) &&
-        !(fe_es31(ctx) && es31_pname(pname))) ||
+        !(fe_es31(ctx) && es31_pname(pname)) && !(fe_es32(ctx) && es32_pname(pname))) ||
        !get_value(ctx, pname, v)) {
       fe_error(ctx, GL_INVALID_ENUM);
       return false;
@@ -1943,8 +1974,10 @@ get_indexed(struct fe_context *ctx, GLenum target, GLuint index, struct gv *v)
    case GL_BLEND_EQUATION_RGB:
    case GL_BLEND_EQUATION_ALPHA: {
       /* GL 4.0 (ARB_draw_buffers_blend): one draw buffer's function and equation (the 1.x
-       * names GL_BLEND_SRC and GL_BLEND_DST too, as glGetIntegerv answers them) */
-      if (ctx->desc.api == FE_API_GLES)
+       * names GL_BLEND_SRC and GL_BLEND_DST too, as glGetIntegerv answers them); ES with
+       * EXT/OES_draw_buffers_indexed, which has not those two */
+      if (ctx->desc.api == FE_API_GLES && (target == GL_BLEND_SRC || target == GL_BLEND_DST ||
+                                           !fe_es_ext_on(ctx, FE_ES_EXT_DRAW_BUFFERS_INDEXED)))
          break;
       if (index >= FE_MAX_DRAW_BUFFERS) {
          fe_error(ctx, GL_INVALID_VALUE);
@@ -2088,6 +2121,7 @@ mgl_glGetString(GLenum name)
       /* ES: "OpenGL ES N.M" first (ES 3.0 §6.1.6); the context is the version asked for. */
       if (ctx->desc.api == FE_API_GLES)
          return (const GLubyte *)(ctx->desc.major == 2 ? "OpenGL ES 2.0 mgl 0.1"
+                                  : fe_es32(ctx)       ? "OpenGL ES 3.2 mgl 0.1"
                                   : fe_es31(ctx)       ? "OpenGL ES 3.1 mgl 0.1"
                                                        : "OpenGL ES 3.0 mgl 0.1");
       return (const GLubyte *)fe_gl_version_string(ctx);
@@ -2120,6 +2154,7 @@ mgl_glGetString(GLenum name)
    case GL_SHADING_LANGUAGE_VERSION:
       if (ctx->desc.api == FE_API_GLES)
          return (const GLubyte *)(ctx->desc.major == 2 ? "OpenGL ES GLSL ES 1.00"
+                                  : fe_es32(ctx)       ? "OpenGL ES GLSL ES 3.20"
                                   : fe_es31(ctx)       ? "OpenGL ES GLSL ES 3.10"
                                                        : "OpenGL ES GLSL ES 3.00");
       return (const GLubyte *)fe_glsl_version_string(ctx);

@@ -901,6 +901,8 @@ struct fe_context {
    GLenum clamp_read_color, clamp_vertex_color, clamp_fragment_color;
    GLfloat point_fade_threshold;
    GLenum point_sprite_origin;
+   /* glPrimitiveBoundingBox (ES 3.2): state only; rendering ignores it, as the spec permits */
+   GLfloat bounding_box[8];
 
    struct fe_pixel_store pack, unpack;
    uint64_t pack_version;
@@ -929,6 +931,13 @@ static inline bool
 fe_es31(const struct fe_context *ctx)
 {
    return ctx->desc.api == FE_API_GLES && ctx->desc.major * 10 + ctx->desc.minor >= 31;
+}
+
+/* Whether the context is an OpenGL ES 3.2 one (fe_es32_lacks says when a context may be). */
+static inline bool
+fe_es32(const struct fe_context *ctx)
+{
+   return ctx->desc.api == FE_API_GLES && ctx->desc.major * 10 + ctx->desc.minor >= 32;
 }
 
 /* The GLSL dialect of the context's shaders. */
@@ -1187,12 +1196,13 @@ fe_tess_offered(const struct fe_context *ctx)
           caps->max_uniform_buffer_bindings >= 5 * GLSL_MAX_STAGE_UNIFORM_BLOCKS &&
           caps->max_texture_units >= 5 * FE_MAX_STAGE_TEXTURE_UNITS;
 }
-/* Whether a desktop context offers sample shading (GL 4.0 / ARB_sample_shading:
- * GL_SAMPLE_SHADING, glMinSampleShading): the backend shades per sample (MGP_CAP_SAMPLE_SHADING). */
+/* Whether a context offers sample shading (GL 4.0 / ARB_sample_shading, ES 3.x's
+ * OES_sample_shading: GL_SAMPLE_SHADING, glMinSampleShading): the backend shades per sample
+ * (MGP_CAP_SAMPLE_SHADING); not in ES 2.0. */
 static inline bool
 fe_sample_shading_offered(const struct fe_context *ctx)
 {
-   return ctx->desc.api != FE_API_GLES &&
+   return (ctx->desc.api != FE_API_GLES || ctx->desc.major >= 3) &&
           (ctx->share->caps->cap_bits & MGP_CAP_SAMPLE_SHADING) != 0;
 }
 /* GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: the texture units a context offers, which are also the

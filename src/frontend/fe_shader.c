@@ -134,7 +134,10 @@ fe_glsl_deny(const struct fe_context *ctx)
           (fe_shader_precision_offered(ctx) ? 0 : GLSL_DENY_SHADER_PRECISION) |
           (fe_es_ext_on((struct fe_context *)ctx, FE_ES_EXT_SHADER_IMAGE_ATOMIC)
               ? 0
-              : GLSL_DENY_ES_IMAGE_ATOMIC);
+              : GLSL_DENY_ES_IMAGE_ATOMIC) |
+          (fe_es_ext_on((struct fe_context *)ctx, FE_ES_EXT_MS_2D_ARRAY)
+              ? 0
+              : GLSL_DENY_ES_MS_2D_ARRAY);
 }
 
 void

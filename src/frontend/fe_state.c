@@ -202,7 +202,27 @@ fe_state_init(struct fe_context *ctx)
    ctx->clamp_fragment_color = GL_FIXED_ONLY;
    ctx->point_fade_threshold = 1.0f;
    ctx->point_sprite_origin = GL_UPPER_LEFT;
+   static const GLfloat box[8] = {-1.0f, -1.0f, -1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f};
+   memcpy(ctx->bounding_box, box, sizeof(box)); /* ES 3.2 table 21.6 */
    fe_draw_touch(ctx);
+}
+
+/* ES 3.2 11.1.3.11: the bounding box a tessellation control shader may write (gl_BoundingBox)
+ * and the draw is otherwise said to stay within; an implementation may ignore it, and mgl does.
+ * Only ES 3.2 has the command (desktop GL has it with ARB_ES3_2_compatibility, not offered). */
+void
+mgl_glPrimitiveBoundingBox(GLfloat minX, GLfloat minY, GLfloat minZ, GLfloat minW, GLfloat maxX,
+                           GLfloat maxY, GLfloat maxZ, GLfloat maxW)
+{
+   FE_CTX_OR_RETURN();
+   if (!fe_es32(ctx)) {
+      MGU_DECLINE(gl_entry_unimplemented,
+                  "glPrimitiveBoundingBox outside an OpenGL ES 3.2 context");
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   const GLfloat box[8] = {minX, minY, minZ, minW, maxX, maxY, maxZ, maxW};
+   memcpy(ctx->bounding_box, box, sizeof(box));
 }
 
 /* ---- enables ------------------------------------------------------------------------------- */
@@ -234,6 +254,7 @@ cap_in_api(const struct fe_context *ctx, GLenum cap)
    case GL_RASTERIZER_DISCARD: return ctx->desc.major >= 3;
    case GL_DEPTH_CLAMP: return true;         /* EXT_depth_clamp: the backend's, checked above */
    case GL_SAMPLE_MASK: return fe_es31(ctx); /* ES 3.1 (multisample textures) */
+   case GL_SAMPLE_SHADING: return true;      /* OES_sample_shading: checked above */
    default: return false;
    }
 }

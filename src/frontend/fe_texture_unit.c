@@ -9,7 +9,8 @@
 #include "log.h"
 
 /* The target a GL enum names, or -1 (GL_INVALID_ENUM): cube map arrays only where they are
- * offered (fe_cube_array_offered). */
+ * offered (fe_cube_array_offered), multisample 2D arrays not in ES 2.0 and 3.0 (ES 3.1 contexts
+ * offer OES_texture_storage_multisample_2d_array: fe_es_ext.c). */
 int
 fe_tex_target_index(const struct fe_context *ctx, GLenum target)
 {
@@ -23,7 +24,8 @@ fe_tex_target_index(const struct fe_context *ctx, GLenum target)
    case GL_TEXTURE_CUBE_MAP: return FE_TEX_CUBE;
    case GL_TEXTURE_BUFFER: return FE_TEX_BUFFER;
    case GL_TEXTURE_2D_MULTISAMPLE: return FE_TEX_2D_MS;
-   case GL_TEXTURE_2D_MULTISAMPLE_ARRAY: return FE_TEX_2D_MS_ARRAY;
+   case GL_TEXTURE_2D_MULTISAMPLE_ARRAY:
+      return ctx->desc.api != FE_API_GLES || fe_es31(ctx) ? FE_TEX_2D_MS_ARRAY : -1;
    case GL_TEXTURE_CUBE_MAP_ARRAY: return fe_cube_array_offered(ctx) ? FE_TEX_CUBE_ARRAY : -1;
    default: return -1;
    }

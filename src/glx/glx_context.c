@@ -144,13 +144,13 @@ resolve_version(const struct ctx_request *r, struct fe_context_desc *desc, struc
    if (r->profile == GLX_CONTEXT_ES_PROFILE_BIT_EXT) {
       if (!es_version_defined(r->major, r->minor))
          return fail(f, BadMatch, false, "not an OpenGL ES version");
-      if (!((r->major == 2 && r->minor == 0) || (r->major == 3 && r->minor <= 1))) {
-         mgu_info("glx: OpenGL ES %d.%d requested; mgl offers OpenGL ES 2.0, 3.0 and 3.1", r->major,
+      if (!((r->major == 2 && r->minor == 0) || (r->major == 3 && r->minor <= 2))) {
+         mgu_info("glx: OpenGL ES %d.%d requested; mgl offers OpenGL ES 2.0 and 3.0-3.2", r->major,
                   r->minor);
          return fail(f, GLX_ERR_BAD_FBCONFIG, true, "OpenGL ES version mgl does not offer");
       }
-      /* ES 3.1 where the backend meets it (fe_context_create); 3 without a minor: the
-       * highest ES 3.x offered */
+      /* ES 3.1 and 3.2 where the backend meets them (fe_context_create); 3 without a minor:
+       * the highest ES 3.x offered */
       desc->api = FE_API_GLES;
       desc->major = r->major;
       desc->minor = r->minor;

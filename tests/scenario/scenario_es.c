@@ -2194,3 +2194,322 @@ sc_es30_no_es31(void)
    expect_error(GL_INVALID_OPERATION, "glDispatchCompute on ES 3.0");
    gl.DeleteBuffers(1, &buf);
 }
+
+/* es31_ms_array: GL_OES_texture_storage_multisample_2d_array in an OpenGL ES 3.1 context. A
+ * 4-sample RGBA8 2D array texture of three layers made with glTexStorage3DMultisampleOES (an
+ * extension name, from eglGetProcAddress), each layer cleared to its own colour through
+ * glFramebufferTextureLayer and layer 1 given a pixel-aligned rectangle (every sample of a pixel
+ * agrees), is read back by a "#version 310 es" fragment shader that enables the extension and
+ * texelFetches a sampler2DMSArray: layer 1's last sample on the left half, layer 2's first on
+ * the right. GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY answers the texture. */
+void
+sc_es31_ms_array(void)
+{
+   if (es_version(31) < 31) {
+      skipped("no OpenGL ES 3.1 context");
+      return;
+   }
+   if (!has_ext("GL_OES_texture_storage_multisample_2d_array")) {
+      if (on_mgl())
+         fail("an ES 3.1 context does not list GL_OES_texture_storage_multisample_2d_array");
+      else
+         skipped("GL_OES_texture_storage_multisample_2d_array is not offered");
+      return;
+   }
+   PFNGLTEXSTORAGE3DMULTISAMPLEPROC storage3d_ms =
+      (PFNGLTEXSTORAGE3DMULTISAMPLEPROC)eglGetProcAddress("glTexStorage3DMultisampleOES");
+   if (!storage3d_ms) {
+      fail("eglGetProcAddress(\"glTexStorage3DMultisampleOES\") is NULL");
+      return;
+   }
+   enum { SAMPLES = 4, LAYERS = 3 };
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, tex);
+   storage3d_ms(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, SAMPLES, GL_RGBA8, W, H, LAYERS, GL_TRUE);
+   check_gl_error("glTexStorage3DMultisampleOES");
+   GLint bound = 0;
+   glGetIntegerv(GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY, &bound);
+   check_gl_error("glGetIntegerv(GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY)");
+   if ((GLuint)bound != tex)
+      fail("GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY = %d, want %u", bound, tex);
+
+   const vec4f layer_bg[LAYERS] = {V4(1.0f, 0.0f, 0.0f, 1.0f), V4(0.2f, 0.4f, 0.6f, 1.0f),
+                                   V4(0.0f, 0.6f, 0.2f, 1.0f)};
+   const vec4f c_rect = V4(1.0f, 0.8f, 0.0f, 1.0f);
+   GLuint fbo;
+   gl.GenFramebuffers(1, &fbo);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glViewport(0, 0, W, H);
+   const char *vs = "#version 310 es\n"
+                    "layout(location = 0) in vec2 a_pos;\n"
+                    "void main() { gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+   const char *fs_solid = "#version 310 es\n"
+                          "precision highp float;\n"
+                          "uniform vec4 u_color;\n"
+                          "out vec4 o;\n"
+                          "void main() { o = u_color; }\n";
+   GLuint ps = link_program_b(vs, fs_solid, NULL, NULL);
+   float r[12];
+   rect_vertices(r, 8, 8, 24, 56);
+   mesh mr = make_mesh(r, 6);
+   for (int l = 0; l < LAYERS; l++) {
+      gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex, 0, l);
+      if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+         die_setup("layer %d of the multisample array texture: framebuffer incomplete", l);
+      clear_to(layer_bg[l]);
+      if (l == 1) {
+         gl.UseProgram(ps);
+         set_vec4(ps, "u_color", c_rect);
+         gl.BindVertexArray(mr.vao);
+         glDrawArrays(GL_TRIANGLES, 0, 6);
+      }
+   }
+   check_gl_error("rendering into the multisample array layers");
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+
+   const char *fs =
+      "#version 310 es\n"
+      "#extension GL_OES_texture_storage_multisample_2d_array : require\n"
+      "precision highp float;\n"
+      "uniform highp sampler2DMSArray u_ms;\n"
+      "out vec4 o;\n"
+      "void main() {\n"
+      "  ivec2 p = ivec2(gl_FragCoord.xy);\n"
+      "  o = p.x < 32 ? texelFetch(u_ms, ivec3(p, 1), 3) : texelFetch(u_ms, ivec3(p, 2), 0);\n"
+      "}\n";
+   GLuint pf = link_program_b(vs, fs, NULL, NULL);
+   gl.UseProgram(pf);
+   gl.Uniform1i(uloc(pf, "u_ms"), 0);
+   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+   float all[12];
+   rect_vertices(all, 0, 0, W, H);
+   mesh ma = make_mesh(all, 6);
+   gl.BindVertexArray(ma.vao);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("texelFetch from the multisample array texture");
+
+   model m;
+   model_init(&m, layer_bg[1]);
+   model_rect(&m, 8, 8, 24, 56, to8(c_rect));
+   model_rect(&m, W / 2, 0, W, H, to8(layer_bg[2]));
+   check_frame("es31_ms_array", &m);
+
+   gl.BindVertexArray(0);
+   gl.UseProgram(0);
+   gl.DeleteProgram(ps);
+   gl.DeleteProgram(pf);
+   gl.DeleteFramebuffers(1, &fbo);
+   glDeleteTextures(1, &tex);
+}
+
+/* A pixel of the read framebuffer's read buffer, within one unit of want in every channel. */
+static void
+dbi_expect(const char *phase, int x, int y, const uint8_t want[4])
+{
+   uint8_t got[4] = {0, 0, 0, 0};
+   glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, got);
+   for (int k = 0; k < 4; k++)
+      if (got[k] + 1 < want[k] || got[k] > want[k] + 1) {
+         fail("%s: pixel (%d,%d): expected (%u,%u,%u,%u) got (%u,%u,%u,%u)", phase, x, y, want[0],
+              want[1], want[2], want[3], got[0], got[1], got[2], got[3]);
+         return;
+      }
+}
+
+/* es3_draw_buffers_indexed: GL_EXT_draw_buffers_indexed in an OpenGL ES 3.0 context, through its
+ * EXT-suffixed entry points (eglGetProcAddress). Two RGBA8 colour attachments cleared to one
+ * colour take a rectangle from a shader writing one colour to both: attachment 1 blends it
+ * (glEnableiEXT, glBlendFunciEXT ONE/ONE: the sum), attachment 0 does not blend and keeps its
+ * green (glColorMaskiEXT). glGetIntegeri_v and glIsEnablediEXT answer each buffer's state. */
+void
+sc_es3_draw_buffers_indexed(void)
+{
+   es_version(30);
+   if (!has_ext("GL_EXT_draw_buffers_indexed")) {
+      if (on_mgl())
+         fail("an ES 3.0 context does not list GL_EXT_draw_buffers_indexed");
+      else
+         skipped("GL_EXT_draw_buffers_indexed is not offered");
+      return;
+   }
+   PFNGLENABLEIPROC enable_i = (PFNGLENABLEIPROC)eglGetProcAddress("glEnableiEXT");
+   PFNGLBLENDFUNCIPROC blend_func_i = (PFNGLBLENDFUNCIPROC)eglGetProcAddress("glBlendFunciEXT");
+   PFNGLBLENDEQUATIONIPROC blend_eq_i =
+      (PFNGLBLENDEQUATIONIPROC)eglGetProcAddress("glBlendEquationiEXT");
+   PFNGLCOLORMASKIPROC color_mask_i = (PFNGLCOLORMASKIPROC)eglGetProcAddress("glColorMaskiEXT");
+   PFNGLISENABLEDIPROC is_enabled_i = (PFNGLISENABLEDIPROC)eglGetProcAddress("glIsEnablediEXT");
+   if (!enable_i || !blend_func_i || !blend_eq_i || !color_mask_i || !is_enabled_i) {
+      fail("an EXT_draw_buffers_indexed entry point is NULL");
+      return;
+   }
+   GLuint tex[2], fbo;
+   glGenTextures(2, tex);
+   gl.GenFramebuffers(1, &fbo);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   for (int i = 0; i < 2; i++) {
+      glBindTexture(GL_TEXTURE_2D, tex[i]);
+      gl.TexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, W, H);
+      gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i, GL_TEXTURE_2D, tex[i], 0);
+   }
+   const GLenum bufs[2] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+   gl.DrawBuffers(2, bufs);
+   if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      die_setup("two RGBA8 attachments: framebuffer incomplete");
+   glViewport(0, 0, W, H);
+   const GLfloat bg[4] = {0.2f, 0.4f, 0.2f, 0.2f};
+   gl.ClearBufferfv(GL_COLOR, 0, bg);
+   gl.ClearBufferfv(GL_COLOR, 1, bg);
+
+   const char *vs = "#version 300 es\n"
+                    "layout(location = 0) in vec2 a_pos;\n"
+                    "void main() { gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+   const char *fs = "#version 300 es\n"
+                    "precision highp float;\n"
+                    "uniform vec4 u_color;\n"
+                    "layout(location = 0) out vec4 o0;\n"
+                    "layout(location = 1) out vec4 o1;\n"
+                    "void main() { o0 = u_color; o1 = u_color; }\n";
+   GLuint p = link_program_b(vs, fs, NULL, NULL);
+   gl.UseProgram(p);
+   set_vec4(p, "u_color", V4(0.4f, 0.2f, 0.6f, 0.6f));
+   enable_i(GL_BLEND, 1);
+   blend_func_i(1, GL_ONE, GL_ONE);
+   blend_eq_i(1, GL_FUNC_ADD);
+   color_mask_i(0, GL_TRUE, GL_FALSE, GL_TRUE, GL_TRUE);
+   check_gl_error("the indexed blend and mask state");
+   if (is_enabled_i(GL_BLEND, 0) || !is_enabled_i(GL_BLEND, 1))
+      fail("glIsEnablediEXT(GL_BLEND): %d for buffer 0, %d for buffer 1", is_enabled_i(GL_BLEND, 0),
+           is_enabled_i(GL_BLEND, 1));
+   GLint src1 = 0, dst1 = 0, src0 = 0, mask0[4] = {0, 0, 0, 0};
+   gl.GetIntegeri_v(GL_BLEND_SRC_RGB, 1, &src1);
+   gl.GetIntegeri_v(GL_BLEND_DST_ALPHA, 1, &dst1);
+   gl.GetIntegeri_v(GL_BLEND_SRC_RGB, 0, &src0);
+   gl.GetIntegeri_v(GL_COLOR_WRITEMASK, 0, mask0);
+   check_gl_error("glGetIntegeri_v of the indexed state");
+   if (src1 != GL_ONE || dst1 != GL_ONE || src0 != GL_ONE || mask0[0] != 1 || mask0[1] != 0)
+      fail("indexed state: buffer 1 SRC_RGB 0x%x DST_ALPHA 0x%x, buffer 0 SRC_RGB 0x%x, "
+           "COLOR_WRITEMASK (%d,%d,%d,%d)",
+           src1, dst1, src0, mask0[0], mask0[1], mask0[2], mask0[3]);
+
+   float r[12];
+   rect_vertices(r, 16, 16, 48, 48);
+   mesh mr = make_mesh(r, 6);
+   gl.BindVertexArray(mr.vao);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("the draw into two attachments");
+
+   const uint8_t want_bg[4] = {51, 102, 51, 51};
+   const uint8_t want0[4] = {102, 102, 153, 153}; /* not blended, green kept */
+   const uint8_t want1[4] = {153, 153, 204, 204}; /* ONE, ONE: the sum */
+   glReadBuffer(GL_COLOR_ATTACHMENT0);
+   dbi_expect("attachment 0 inside", 32, 32, want0);
+   dbi_expect("attachment 0 outside", 4, 4, want_bg);
+   glReadBuffer(GL_COLOR_ATTACHMENT1);
+   dbi_expect("attachment 1 inside", 32, 32, want1);
+   dbi_expect("attachment 1 outside", 60, 60, want_bg);
+   check_gl_error("readback");
+
+   color_mask_i(0, GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   gl.BindVertexArray(0);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   gl.DeleteFramebuffers(1, &fbo);
+   glDeleteTextures(2, tex);
+}
+
+/* The resolved red of a 4-sample framebuffer filled by the bound program (white where a sample's
+ * x fraction is past one half) with sample shading on or off; every pixel must agree. */
+static int
+es_shaded_grey(GLuint fbo, bool on, PFNGLMINSAMPLESHADINGPROC min_sample_shading)
+{
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glClearColor(0, 0, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   if (on)
+      glEnable(GL_SAMPLE_SHADING);
+   min_sample_shading(1.0f);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glDisable(GL_SAMPLE_SHADING);
+   gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+   gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+   gl.BlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   check_gl_error(on ? "draw and resolve, sample shading on" : "draw and resolve, off");
+   readback();
+   const rgba8 first = pixel_at(0, 0);
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         if (!rgba_eq(pixel_at(x, y), first)) {
+            fail("sample shading %s: pixel (%d,%d) is %d, pixel (0,0) %d", on ? "on" : "off", x, y,
+                 pixel_at(x, y).c[0], first.c[0]);
+            return -1;
+         }
+   return first.c[0];
+}
+
+/* es3_sample_shading: GL_OES_sample_shading in an OpenGL ES 3.0 context where the device shades
+ * per sample (MGP_CAP_SAMPLE_SHADING; the GLES backend does not here: not listed, and
+ * GL_SAMPLE_SHADING is GL_INVALID_ENUM). glMinSampleShadingOES clamps its value; a "#version
+ * 300 es" shader whose colour depends on where in the pixel it runs resolves black with one
+ * invocation at the pixel centre and grey with each of the 4 samples shaded at its own
+ * position. */
+void
+sc_es3_sample_shading(void)
+{
+   es_version(30);
+   if (!has_ext("GL_OES_sample_shading")) {
+      const char *renderer = (const char *)glGetString(GL_RENDERER);
+      if (on_mgl() && (!renderer || !strstr(renderer, "(GLES:")))
+         fail("no GL_OES_sample_shading on renderer %s", renderer ? renderer : "(null)");
+      glEnable(GL_SAMPLE_SHADING);
+      expect_error(GL_INVALID_ENUM, "glEnable(GL_SAMPLE_SHADING) without OES_sample_shading");
+      skipped("GL_OES_sample_shading is not offered");
+      return;
+   }
+   PFNGLMINSAMPLESHADINGPROC min_sample_shading =
+      (PFNGLMINSAMPLESHADINGPROC)eglGetProcAddress("glMinSampleShadingOES");
+   if (!min_sample_shading) {
+      fail("eglGetProcAddress(\"glMinSampleShadingOES\") is NULL");
+      return;
+   }
+   GLfloat v = -1.0f;
+   glGetFloatv(GL_MIN_SAMPLE_SHADING_VALUE, &v);
+   if (v != 0.0f || glIsEnabled(GL_SAMPLE_SHADING))
+      fail("initial state: GL_MIN_SAMPLE_SHADING_VALUE %g, GL_SAMPLE_SHADING %d", v,
+           glIsEnabled(GL_SAMPLE_SHADING));
+   min_sample_shading(2.5f);
+   glGetFloatv(GL_MIN_SAMPLE_SHADING_VALUE, &v);
+   if (v != 1.0f)
+      fail("glMinSampleShadingOES(2.5): GL_MIN_SAMPLE_SHADING_VALUE %g, want 1 (clamped)", v);
+   check_gl_error("glMinSampleShadingOES and its query");
+
+   GLuint rb, fbo = ms_rgba8_fbo(&rb);
+   const char *vs = "#version 300 es\n"
+                    "layout(location = 0) in vec2 a_pos;\n"
+                    "void main() { gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+   const char *fs =
+      "#version 300 es\n"
+      "precision highp float;\n"
+      "out vec4 o;\n"
+      "void main() { o = vec4(vec3(fract(gl_FragCoord.x) > 0.5 ? 1.0 : 0.0), 1.0); }\n";
+   GLuint p = link_program_b(vs, fs, NULL, NULL);
+   gl.UseProgram(p);
+   float quad[12];
+   rect_vertices(quad, 0, 0, W, H);
+   mesh m = make_mesh(quad, 6);
+   const int off = es_shaded_grey(fbo, false, min_sample_shading);
+   const int on = es_shaded_grey(fbo, true, min_sample_shading);
+   printf("  resolved red %d with sample shading off, %d on (minimum 1.0)\n", off, on);
+   if (off != 0)
+      fail("sample shading off: resolved red %d, want 0", off);
+   if (on <= 0 || on >= 255)
+      fail("sample shading on: resolved red %d, want between 0 and 255", on);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   gl.DeleteBuffers(1, &m.vbo);
+   gl.DeleteVertexArrays(1, &m.vao);
+   gl.DeleteFramebuffers(1, &fbo);
+   gl.DeleteRenderbuffers(1, &rb);
+}

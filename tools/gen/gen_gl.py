@@ -76,7 +76,9 @@ ES_EXTENSIONS = ["GL_OES_mapbuffer", "GL_EXT_map_buffer_range", "GL_EXT_instance
                  "GL_OES_draw_elements_base_vertex", "GL_NV_read_buffer",
                  "GL_NV_conditional_render", "GL_EXT_texture_border_clamp",
                  "GL_OES_texture_border_clamp", "GL_EXT_framebuffer_object",
-                 "GL_OES_get_program_binary"]
+                 "GL_OES_get_program_binary", "GL_OES_texture_storage_multisample_2d_array",
+                 "GL_EXT_draw_buffers_indexed", "GL_OES_draw_buffers_indexed",
+                 "GL_OES_sample_shading"]
 SUFFIXES = ["OES", "EXT", "NV"]
 # Desktop extensions whose commands older programs call by their ARB/EXT names (chromium-bsu's
 # glBindBufferARB, glMapBufferARB): each command gl.xml marks as an alias of a selected one is
@@ -147,7 +149,11 @@ MUST_FORWARD = {"glMapBufferRangeEXT": "glMapBufferRange", "glTexImage3DOES": "g
                 "glRenderbufferStorageMultisampleEXT": "glRenderbufferStorageMultisample",
                 "glColorMaskIndexedEXT": "glColorMaski", "glEnableIndexedEXT": "glEnablei",
                 "glGetQueryObjecti64vEXT": "glGetQueryObjecti64v",
-                "glGenTexturesEXT": "glGenTextures", "glWindowPos3fMESA": "glWindowPos3f"}
+                "glGenTexturesEXT": "glGenTextures", "glWindowPos3fMESA": "glWindowPos3f",
+                "glTexStorage3DMultisampleOES": "glTexStorage3DMultisample",
+                "glBlendFuncSeparateiEXT": "glBlendFuncSeparatei",
+                "glColorMaskiOES": "glColorMaski", "glIsEnablediEXT": "glIsEnabledi",
+                "glMinSampleShadingOES": "glMinSampleShading"}
 # GL 4.5 compatibility-profile only (ARB_robustness on maps and pixel maps).
 MUST_NOT_HAVE = ["glGetnMapdv", "glGetnPixelMapfv"]
 

@@ -218,6 +218,9 @@ bool glsl_init(void);
  * are its versions, lowered to desktop 1.40 / 3.30 / 4.30 for glslang (glsl_lower.c). GLSL_API_COMPAT: a compatibility-profile context, whose
  * built-ins (gl_Vertex, gl_ModelViewMatrix, ftransform(), ...) glsl_compat.c lowers. */
 enum glsl_api { GLSL_API_CORE = 0, GLSL_API_ES = 1, GLSL_API_COMPAT = 2 };
+/* The highest GLSL ES version glsl_compile_shader takes (an OpenGL ES 3.2 context needs 320:
+ * fe_es32_lacks). */
+#define GLSL_ES_VERSION_MAX 310
 bool glsl_compile_shader(enum glsl_stage stage, enum glsl_api api, const char *source,
                          char **info_log);
 /* Whether source's #version directive names GLSL ES 1.00 ("#version 100"; with es3 also
@@ -282,6 +285,9 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
  * glsl_es_withheld_extensions (glsl_internal.h) like the others; without it the extension is
  * glslang's. */
 #define GLSL_DENY_ES_IMAGE_ATOMIC (1u << 8)
+/* GLSL_DENY_ES_MS_2D_ARRAY, GL_OES_texture_storage_multisample_2d_array (the ES context does not
+ * offer it): withheld as GLSL_DENY_ES_IMAGE_ATOMIC's; without it the extension is glslang's. */
+#define GLSL_DENY_ES_MS_2D_ARRAY (1u << 15)
 /* GLSL_DENY_VERTEX_ATTRIB_64BIT, double vertex shader inputs (the backend lacks
  * MGP_CAP_VERTEX_FLOAT64): the GL_ARB_vertex_attrib_64bit macro is not defined, its directive is
  * as GLSL_DENY_GPU_SHADER5's, and a vertex shader with a double input fails to compile. Without

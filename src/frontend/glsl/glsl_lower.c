@@ -1238,7 +1238,7 @@ const char *const glsl_es_withheld_extensions[] = {
    "GL_OES_tessellation_shader",
    "GL_OES_texture_buffer",
    "GL_OES_texture_cube_map_array",
-   "GL_OES_texture_storage_multisample_2d_array",
+   "GL_OES_texture_storage_multisample_2d_array", /* where GLSL_DENY_ES_MS_2D_ARRAY */
    NULL,
 };
 
@@ -1247,6 +1247,8 @@ glsl_es_withheld(const char *name, size_t len, uint32_t deny)
 {
    if (len == 26 && !memcmp(name, "GL_OES_shader_image_atomic", len))
       return (deny & GLSL_DENY_ES_IMAGE_ATOMIC) != 0;
+   if (len == 43 && !memcmp(name, "GL_OES_texture_storage_multisample_2d_array", len))
+      return (deny & GLSL_DENY_ES_MS_2D_ARRAY) != 0;
    for (unsigned i = 0; glsl_es_withheld_extensions[i]; i++)
       if (strlen(glsl_es_withheld_extensions[i]) == len &&
           !memcmp(glsl_es_withheld_extensions[i], name, len))

@@ -522,7 +522,14 @@ test_context_attribs(void)
    TRY(ES, EGL_SUCCESS, MAJ, 3, MIN, 1, EGL_NONE);
    CHECK(fake_fe_stats.last_desc.api == FE_API_GLES && fake_fe_stats.last_desc.major == 3 &&
          fake_fe_stats.last_desc.minor == 1 && !fake_fe_stats.last_desc.es_highest_minor);
+   /* 3.2 asked: passed to the front end, which gives it where the backend offers every ES 3.2
+    * feature (fe_es32_lacks) and else refuses: EGL_BAD_MATCH */
+   TRY(ES, EGL_SUCCESS, MAJ, 3, MIN, 2, EGL_NONE);
+   CHECK(fake_fe_stats.last_desc.api == FE_API_GLES && fake_fe_stats.last_desc.major == 3 &&
+         fake_fe_stats.last_desc.minor == 2 && !fake_fe_stats.last_desc.es_highest_minor);
+   fake_fe_fail_next_context = FE_BAD_MATCH;
    TRY(ES, EGL_BAD_MATCH, MAJ, 3, MIN, 2, EGL_NONE);
+   TRY(ES, EGL_BAD_MATCH, MAJ, 3, MIN, 3, EGL_NONE);
    TRY(ES, EGL_BAD_MATCH, MAJ, 2, MIN, 1, EGL_NONE);
    TRY(ES, EGL_BAD_MATCH, MAJ, 1, MIN, 1, EGL_NONE);
    TRY(ES, EGL_BAD_ATTRIBUTE, MAJ, 3, PROF, CORE, EGL_NONE);

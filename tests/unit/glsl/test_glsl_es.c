@@ -375,6 +375,38 @@ main(void)
          "3.10 image atomics offered: %s", log);
    free(log);
    log = NULL;
+   /* GL_OES_texture_storage_multisample_2d_array: sampler2DMSArray where offered, withheld
+    * (macro undefined, `require` failing) where not */
+   static const char ms_array_fs[] =
+      "#version 310 es\n#extension GL_OES_texture_storage_multisample_2d_array : require\n"
+      "#ifndef GL_OES_texture_storage_multisample_2d_array\n#error z\n#endif\n"
+      "precision highp float;\nuniform highp sampler2DMSArray s;\nuniform highp "
+      "usampler2DMSArray u;\nout vec4 c;\nvoid main() {\n"
+      "  c = texelFetch(s, ivec3(1, 2, 3), 1) + vec4(texelFetch(u, ivec3(0), 0));\n"
+      "  c.x += float(textureSize(s).z);\n}\n";
+   log = NULL;
+   CHECK(glsl_compile_shader_opts(GLSL_STAGE_FRAGMENT, GLSL_API_ES, 0, 0, ms_array_fs, &log),
+         "3.10 multisample 2D arrays offered: %s", log);
+   free(log);
+   log = NULL;
+   CHECK(!glsl_compile_shader_opts(GLSL_STAGE_FRAGMENT, GLSL_API_ES, 0, GLSL_DENY_ES_MS_2D_ARRAY,
+                                   "#version 310 es\n#extension "
+                                   "GL_OES_texture_storage_multisample_2d_array : require\n"
+                                   "void main() {}\n",
+                                   &log) &&
+            log &&
+            strstr(log, "extension not supported: GL_OES_texture_storage_multisample_2d_array"),
+         "3.10 multisample 2D arrays withheld: %s", log);
+   free(log);
+   log = NULL;
+   CHECK(glsl_compile_shader_opts(GLSL_STAGE_FRAGMENT, GLSL_API_ES, 0, GLSL_DENY_ES_MS_2D_ARRAY,
+                                  "#version 310 es\n"
+                                  "#ifdef GL_OES_texture_storage_multisample_2d_array\n#error y\n"
+                                  "#endif\nvoid main() {}\n",
+                                  &log),
+         "3.10 multisample 2D array macro withheld: %s", log);
+   free(log);
+   log = NULL;
    CHECK(!glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_ES, 0, 0,
                                    "#version 320 es\nvoid main() {}\n", &log) &&
             log && strstr(log, "GLSL 3.20 ES is not supported") &&
