@@ -37,9 +37,10 @@ collect() {
 }
 trap 'collect; exit 124' TERM
 grep -v -e '^#' -e '^[[:space:]]*$' tests/piglit/list.txt > /tmp/all.txt
-split -n l/5 -d /tmp/all.txt /tmp/shard
+# SHARDS (default 5): the piglit list in that many parallel runs per arm
+split -n l/${SHARDS:-5} -d -a 2 /tmp/all.txt /tmp/shard
 for arm in $ARMS; do
-  for s in /tmp/shard0*; do
+  for s in /tmp/shard[0-9]*; do
     ( PIGLIT_DIR=$G/piglit PIGLIT_TEST_TIMEOUT=30 timeout 480 bash /tmp/rp.sh "$(vendor_for $arm)" $arm "$s" \
         tests/piglit/expectations-mgl.txt /tmp/pg_${arm}_$(basename "$s") >/tmp/pg_${arm}_$(basename "$s").out 2>&1 ) &
   done
