@@ -104,6 +104,33 @@ line_stipple_state(struct fe_context *ctx, GLenum mode)
    }
 }
 
+/* KHR_blend_equation_advanced: a draw that blends a draw buffer with an advanced equation renders
+ * into colour output 0 alone (not FRONT_AND_BACK, every other draw buffer NONE), and the
+ * fragment shader declares the equation (layout(blend_support_*) out). Otherwise the draw's
+ * GL_INVALID_OPERATION. */
+static bool
+blend_advanced_ok(const struct fe_context *ctx, const struct fe_exec *e)
+{
+   uint32_t want = 0;
+   for (unsigned i = 0; i < FE_MAX_DRAW_BUFFERS; i++) {
+      const struct mgp_blend_target *b = &ctx->rs.blend[i];
+      if (b->enable && b->eq_rgb >= MGP_BLEND_OP_MULTIPLY && b->eq_rgb < MGP_BLEND_OP_COUNT)
+         want |= 1u << (b->eq_rgb - MGP_BLEND_OP_MULTIPLY);
+      if (!ctx->rs.independent_blend)
+         break;
+   }
+   if (!want)
+      return true;
+   if (!ctx->draw_fbo && ctx->default_draw_buffer == GL_FRONT_AND_BACK)
+      return false;
+   for (unsigned i = 1; ctx->draw_fbo && i < FE_MAX_DRAW_BUFFERS; i++)
+      if (ctx->draw_fbo->draw_buffers[i] != GL_NONE)
+         return false;
+   const bool glsl = ctx->program || ctx->pipeline;
+   const uint32_t support = glsl && e ? e->glsl->blend_support : 0;
+   return (want & ~support) == 0;
+}
+
 /* The checks every draw shares, after its own argument checks. */
 static bool
 draw_ready(struct fe_context *ctx, GLenum mode)
@@ -153,6 +180,10 @@ draw_ready(struct fe_context *ctx, GLenum mode)
    if (ctx->draw_fbo ? fe_fbo_status(ctx, ctx->draw_fbo, false) != GL_FRAMEBUFFER_COMPLETE
                      : !ctx->draw_surface) {
       fe_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
+      return false;
+   }
+   if (!blend_advanced_ok(ctx, e)) {
+      fe_error(ctx, GL_INVALID_OPERATION);
       return false;
    }
    /* a program of a compute shader alone has no vertex stage to draw with: GL 4.6 7.3, with no

@@ -586,6 +586,7 @@ pipeline_combine(struct fe_context *ctx, struct fe_exec *const exec[GLSL_STAGE_C
       }
       if (s == GLSL_STAGE_FRAGMENT) {
          gp->alpha_tested = g->alpha_tested;
+         gp->blend_support = g->blend_support;
          gp->num_outputs = g->num_outputs;
          gp->outputs = g->outputs;
       }

@@ -671,10 +671,21 @@ mgl_glBlendEquationSeparate(GLenum mode_rgb, GLenum mode_alpha)
    set_blend_equation(ctx, 0, FE_MAX_DRAW_BUFFERS, mode_rgb, mode_alpha);
 }
 
+/* KHR_blend_equation_advanced: GL_MULTIPLY_KHR .. GL_HSL_LUMINOSITY_KHR, taken by glBlendEquation
+ * and glBlendEquationi only (the Separate forms raise GL_INVALID_ENUM) */
+static bool
+is_blend_equation_advanced(struct fe_context *ctx, GLenum e)
+{
+   return fe_blend_advanced_offered(ctx) && fe_mgp_blend_op(e) >= MGP_BLEND_OP_MULTIPLY &&
+          fe_mgp_blend_op(e) < MGP_BLEND_OP_COUNT;
+}
+
 void
 mgl_glBlendEquation(GLenum mode)
 {
-   mgl_glBlendEquationSeparate(mode, mode);
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!is_blend_equation(mode) && !is_blend_equation_advanced(ctx, mode), GL_INVALID_ENUM);
+   set_blend_equation(ctx, 0, FE_MAX_DRAW_BUFFERS, mode, mode);
 }
 
 void
@@ -689,7 +700,24 @@ mgl_glBlendEquationSeparatei(GLuint buf, GLenum mode_rgb, GLenum mode_alpha)
 void
 mgl_glBlendEquationi(GLuint buf, GLenum mode)
 {
-   mgl_glBlendEquationSeparatei(buf, mode, mode);
+   FE_CTX_OR_RETURN();
+   FE_CHECK(buf >= FE_MAX_DRAW_BUFFERS, GL_INVALID_VALUE);
+   FE_CHECK(!is_blend_equation(mode) && !is_blend_equation_advanced(ctx, mode), GL_INVALID_ENUM);
+   set_blend_equation(ctx, buf, buf + 1, mode, mode);
+}
+
+/* KHR_blend_equation_advanced's glBlendBarrierKHR (ES 3.2's glBlendBarrier): blends after it see
+ * the ones before. MGP_CAP_BLEND_ADVANCED blends coherently, so there is nothing to order. */
+void
+mgl_glBlendBarrierKHR(void)
+{
+   FE_CTX_OR_RETURN();
+}
+
+void
+mgl_glBlendBarrier(void)
+{
+   mgl_glBlendBarrierKHR();
 }
 
 void

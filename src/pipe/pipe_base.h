@@ -45,8 +45,9 @@
  * two query kinds. 27: MGP_CAP_ENHANCED_LAYOUTS. 28: bit 23 is MGP_CAP_TEXTURE_GATHER alone;
  * textureQueryLod is MGP_CAP_TEXTURE_QUERY_LOD (bit 50). 29: MGP_CAP_TEXTURE_STENCIL8.
  * 30: MGP_CAP_SHADER_LAYER_VIEWPORT, MGP_CAP_SHADER_STENCIL_EXPORT, MGP_CAP_SHADER_CLOCK.
- * 31: MGP_CAP_TEXTURE_BARRIER and MGP_BARRIER_TEXTURE (glTextureBarrier). */
-#define MGP_ABI_VERSION 31u
+ * 31: MGP_CAP_TEXTURE_BARRIER and MGP_BARRIER_TEXTURE (glTextureBarrier). 32: MGP_CAP_BLEND_ADVANCED
+ * and mgp_blend_op's advanced equations (MULTIPLY .. HSL_LUMINOSITY). */
+#define MGP_ABI_VERSION 32u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -367,6 +368,14 @@ enum mgp_call_class {
  * such a draw is the named decline feedback-loop-undefined, and the client lists neither
  * GL_ARB_texture_barrier nor GL_NV_texture_barrier */
 #define MGP_CAP_TEXTURE_BARRIER (UINT64_C(1) << 42)
+/* GL_KHR_blend_equation_advanced in the blend stage itself (Vulkan's
+ * VK_EXT_blend_operation_advanced with advancedBlendCoherentOperations, advancedBlendAllOperations
+ * and uncorrelated overlap): a colour attachment 0 blend target may carry mgp_blend_op MULTIPLY ..
+ * HSL_LUMINOSITY (premultiplied source and destination; factors ignored) while no other target
+ * blends, and each blend sees the ones before it without a barrier. Without it no draw carries
+ * them: the client offers the extension only where it can blend them another way (see
+ * fe_blend_advanced_path) */
+#define MGP_CAP_BLEND_ADVANCED (UINT64_C(1) << 44)
 
 /* mgp_render_state.clip_control (GL 4.6 §13.8): window y from -y_d (GL_UPPER_LEFT), and
  * window z from z_d itself, clipping at 0 <= z_c <= w_c (GL_ZERO_TO_ONE) */

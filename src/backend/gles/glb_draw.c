@@ -182,7 +182,28 @@ static const GLenum blend_factors[MGP_BLEND_FACTOR_COUNT] = {
 };
 
 static const GLenum blend_ops[MGP_BLEND_OP_COUNT] = {
-   GL_FUNC_ADD, GL_FUNC_SUBTRACT, GL_FUNC_REVERSE_SUBTRACT, GL_MIN, GL_MAX,
+   GL_FUNC_ADD,
+   GL_FUNC_SUBTRACT,
+   GL_FUNC_REVERSE_SUBTRACT,
+   GL_MIN,
+   GL_MAX,
+   /* the advanced equations come only with MGP_CAP_BLEND_ADVANCED, which this backend does not
+    * set; the host raises GL_INVALID_ENUM where it lacks GL_KHR_blend_equation_advanced */
+   GL_MULTIPLY_KHR,
+   GL_SCREEN_KHR,
+   GL_OVERLAY_KHR,
+   GL_DARKEN_KHR,
+   GL_LIGHTEN_KHR,
+   GL_COLORDODGE_KHR,
+   GL_COLORBURN_KHR,
+   GL_HARDLIGHT_KHR,
+   GL_SOFTLIGHT_KHR,
+   GL_DIFFERENCE_KHR,
+   GL_EXCLUSION_KHR,
+   GL_HSL_HUE_KHR,
+   GL_HSL_SATURATION_KHR,
+   GL_HSL_COLOR_KHR,
+   GL_HSL_LUMINOSITY_KHR,
 };
 
 static const GLenum compare_funcs[MGP_COMPARE_FUNC_COUNT] = {

@@ -42,7 +42,9 @@ vkb_enum_blend_factor(uint32_t v, VkBlendFactor *out)
 bool
 vkb_enum_blend_op(uint32_t v, VkBlendOp *out)
 {
-   static const VkBlendOp t[MGP_BLEND_OP_COUNT] = {
+   /* the advanced equations (MGP_BLEND_OP_MULTIPLY ..) come only with MGP_CAP_BLEND_ADVANCED,
+    * which this backend does not set: past the table, refused */
+   static const VkBlendOp t[MGP_BLEND_OP_MAX + 1] = {
       [MGP_BLEND_OP_ADD] = VK_BLEND_OP_ADD,
       [MGP_BLEND_OP_SUBTRACT] = VK_BLEND_OP_SUBTRACT,
       [MGP_BLEND_OP_REVERSE_SUBTRACT] = VK_BLEND_OP_REVERSE_SUBTRACT,

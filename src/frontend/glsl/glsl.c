@@ -1680,8 +1680,10 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
       goto done;
    }
    prog->stages = present;
-   for (unsigned k = 0; k < units[GLSL_STAGE_FRAGMENT].num; k++)
+   for (unsigned k = 0; k < units[GLSL_STAGE_FRAGMENT].num; k++) {
       prog->alpha_tested |= units[GLSL_STAGE_FRAGMENT].units[k].alpha_tested;
+      prog->blend_support |= units[GLSL_STAGE_FRAGMENT].units[k].blend_support;
+   }
    /* subroutines (glsl_subroutine.c): indices are given per unit, so one unit a stage */
    for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
       for (unsigned k = 0; k < units[s].num; k++) {

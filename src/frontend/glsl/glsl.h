@@ -331,6 +331,13 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
  * the GL_ARB_shader_clock macro is not defined, its directive is as GLSL_DENY_GPU_SHADER5's, and
  * a shader whose SPIR-V would read a clock fails to compile. */
 #define GLSL_DENY_SHADER_CLOCK (1u << 20)
+/* GLSL_DENY_BLEND_ADVANCED, layout(blend_support_*) out (the context lacks
+ * fe_blend_advanced_offered): the GL_KHR_blend_equation_advanced directive is as
+ * GLSL_DENY_GPU_SHADER5's (an ES shader's too), so glslang refuses the qualifier. */
+#define GLSL_DENY_BLEND_ADVANCED (1u << 16)
+/* glsl_program.blend_support: bit k for mgp_blend_op MULTIPLY + k (blend_support_multiply ..
+ * blend_support_hsl_luminosity); blend_support_all_equations sets them all */
+#define GLSL_BLEND_SUPPORT_ALL 0x7fffu
 /* glsl_compile_shader_limits with only the varyings and the denied features. */
 bool glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api,
                               uint32_t max_varying_components, uint32_t deny, const char *source,
@@ -692,6 +699,9 @@ struct glsl_program {
    /* a compatibility fragment stage whose appended main() applies GL_ALPHA_TEST to colour 0
     * (gl_FragColor or gl_FragData[0] written in main()'s unit) */
    bool alpha_tested;
+   /* GL_KHR_blend_equation_advanced: the equations its fragment shaders' layout(blend_support_*)
+    * out qualifiers allow (GLSL_BLEND_SUPPORT_*) */
+   uint32_t blend_support;
    struct glsl_geometry geometry; /* valid when stages has GLSL_STAGE_GEOMETRY */
    struct glsl_tess tess;         /* with GLSL_STAGE_TESS_EVAL; output_vertices with _TESS_CTRL */
    uint32_t local_size[3];        /* layout(local_size_x/y/z) when stages has GLSL_STAGE_COMPUTE */

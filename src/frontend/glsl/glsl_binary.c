@@ -256,6 +256,7 @@ io_program(struct bio *b, struct glsl_program *p)
    io_bool(b, &p->uses_base_instance);
    io_bool(b, &p->from_spirv);
    io_bool(b, &p->alpha_tested);
+   io_u32(b, &p->blend_support);
    io_u32(b, &p->geometry.input_type);
    io_u32(b, &p->geometry.output_type);
    io_u32(b, &p->geometry.vertices_out);

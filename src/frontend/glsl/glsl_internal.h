@@ -201,6 +201,7 @@ struct glsl_unit {
    int frag_depth_layout;   /* -1: gl_FragDepth not redeclared with a depth layout; else
                              * GLSL_FRAGDEPTH_* (GL_ARB_conservative_depth) */
    bool frag_depth_used;    /* names gl_FragDepth besides such a redeclaration */
+   uint32_t blend_support;  /* GLSL_BLEND_SUPPORT_*: its layout(blend_support_*) out qualifiers */
    bool point_coord_used;   /* reads gl_PointCoord: _mgl_PointCoord() of the support unit */
    bool frag_depth_ext;     /* ESSL 1.00 enabled GL_EXT_frag_depth: gl_FragDepthEXT is lowered */
    bool draw_buffers_ext;   /* ESSL 1.00 enabled GL_EXT_draw_buffers: gl_FragData[n], n > 0 */

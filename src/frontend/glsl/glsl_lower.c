@@ -1249,6 +1249,8 @@ glsl_es_withheld(const char *name, size_t len, uint32_t deny)
       return (deny & GLSL_DENY_ES_IMAGE_ATOMIC) != 0;
    if (len == 43 && !memcmp(name, "GL_OES_texture_storage_multisample_2d_array", len))
       return (deny & GLSL_DENY_ES_MS_2D_ARRAY) != 0;
+   if (len == 30 && !memcmp(name, "GL_KHR_blend_equation_advanced", len))
+      return (deny & GLSL_DENY_BLEND_ADVANCED) != 0;
    for (unsigned i = 0; glsl_es_withheld_extensions[i]; i++)
       if (strlen(glsl_es_withheld_extensions[i]) == len &&
           !memcmp(glsl_es_withheld_extensions[i], name, len))
@@ -1269,7 +1271,7 @@ withheld_es_named(const char *s, uint32_t deny)
  * GLSL_DENY_VIEWPORT_ARRAY, GLSL_DENY_CULL_DISTANCE, GLSL_DENY_IMAGE_QUERIES,
  * GLSL_DENY_DERIVATIVE_CONTROL, GLSL_DENY_VERTEX_ATTRIB_64BIT, GLSL_DENY_GROUP_VOTE,
  * GLSL_DENY_ENHANCED_LAYOUTS, GLSL_DENY_TEXTURE_QUERY_LOD, GLSL_DENY_LAYER_VIEWPORT,
- * GLSL_DENY_STENCIL_EXPORT, GLSL_DENY_SHADER_CLOCK):
+ * GLSL_DENY_STENCIL_EXPORT, GLSL_DENY_SHADER_CLOCK, GLSL_DENY_BLEND_ADVANCED):
  * GLSL 1.50 3.3's behaviours for an extension the implementation lacks. `require` fails the unit;
  * `enable` and `warn` warn; the directive goes, so that glslang leaves the extension off. */
 static void
@@ -1645,6 +1647,40 @@ shadow_depth_modes(struct lower *L, const uint8_t *shadow_call)
    }
 }
 
+/* GL_KHR_blend_equation_advanced: the advanced equations a fragment unit's layout(blend_support_*)
+ * out qualifiers name (GLSL_BLEND_SUPPORT_* bits; glslang checks where the qualifier stands and
+ * that the extension is enabled). */
+static uint32_t
+blend_support_named(const struct lower *L)
+{
+   static const char *const names[] = {
+      "multiply",   "screen",    "overlay",        "darken",    "lighten",
+      "colordodge", "colorburn", "hardlight",      "softlight", "difference",
+      "exclusion",  "hsl_hue",   "hsl_saturation", "hsl_color", "hsl_luminosity",
+   };
+   uint32_t set = 0;
+   for (unsigned i = 0; i + 1 < L->n; i++) {
+      if (!tok_is(L->p, &L->t[i], "layout") || !tok_is(L->p, &L->t[i + 1], "("))
+         continue;
+      unsigned j = i + 2;
+      for (; j < L->n && !tok_is(L->p, &L->t[j], ")"); j++) {
+         const struct glsl_tok *t = &L->t[j];
+         if (t->kind != GLSL_TOK_IDENT || t->len <= 14 ||
+             memcmp(L->p + t->at, "blend_support_", 14))
+            continue;
+         const char *n = L->p + t->at + 14;
+         const size_t len = t->len - 14;
+         if (len == 13 && !memcmp(n, "all_equations", 13))
+            set |= GLSL_BLEND_SUPPORT_ALL;
+         for (unsigned k = 0; k < sizeof(names) / sizeof(names[0]); k++)
+            if (strlen(names[k]) == len && !memcmp(n, names[k], len))
+               set |= 1u << k;
+      }
+      i = j;
+   }
+   return set;
+}
+
 static bool
 lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profile, bool compat,
            uint64_t compat_provided, bool point_size, uint32_t deny, struct glsl_unit *u,
@@ -1690,6 +1726,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    bool compat_only = u->es || (version >= 140 && !compat_builtins);
    if (u->es && stage == GLSL_STAGE_FRAGMENT)
       check_es_float_precision(&L);
+   if (stage == GLSL_STAGE_FRAGMENT)
+      u->blend_support = blend_support_named(&L);
    if (u->es && u->version >= 310)
       check_es_unsized_last(&L);
    if (stage == GLSL_STAGE_GEOMETRY)
@@ -1877,6 +1915,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
                       extension_named(s, "GL_ARB_shader_group_vote")) ||
                      ((deny & GLSL_DENY_SHADER_CLOCK) &&
                       extension_named(s, "GL_ARB_shader_clock")) ||
+                     ((deny & GLSL_DENY_BLEND_ADVANCED) &&
+                      extension_named(s, "GL_KHR_blend_equation_advanced")) ||
                      ((deny & GLSL_DENY_STENCIL_EXPORT) &&
                       extension_named(s, "GL_ARB_shader_stencil_export")) ||
                      ((deny & GLSL_DENY_LAYER_VIEWPORT) &&

@@ -2079,6 +2079,61 @@ get_int(GLenum pname)
 /* GL_MAX_DUAL_SOURCE_DRAW_BUFFERS comes from the caps (the device's
  * maxFragmentDualSrcAttachments, 0 without dualSrcBlend): at 0, GL_ARB_blend_func_extended is
  * not listed and glBindFragDataLocationIndexed refuses index 1 (GL 3.3 §3.9.2). */
+/* KHR_blend_equation_advanced's API where the backend blends the equations
+ * (MGP_CAP_BLEND_ADVANCED): glBlendEquation(i) take them, the Separate forms do not, glGet gives
+ * them back, and a draw blending with one whose fragment shader declares no blend_support is
+ * GL_INVALID_OPERATION. Without the cap the equations are GL_INVALID_ENUM. */
+static void
+test_blend_advanced(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   mgl_glBlendEquation(GL_MULTIPLY_KHR);
+   CHECK_ERR(GL_INVALID_ENUM);
+   fake_caps.cap_bits |= MGP_CAP_BLEND_ADVANCED;
+   mgl_glBlendEquation(GL_MULTIPLY_KHR);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(get_int(GL_BLEND_EQUATION_RGB), GL_MULTIPLY_KHR);
+   CHECK_EQ(get_int(GL_BLEND_EQUATION_ALPHA), GL_MULTIPLY_KHR);
+   mgl_glBlendEquationSeparate(GL_HSL_HUE_KHR, GL_FUNC_ADD);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glBlendEquationSeparatei(0, GL_SCREEN_KHR, GL_SCREEN_KHR);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glBlendEquationi(1, GL_HSL_LUMINOSITY_KHR);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glBlendEquationi(0, GL_FUNC_ADD);
+   mgl_glBlendEquationi(1, GL_FUNC_ADD);
+   mgl_glBlendEquation(GL_HSL_LUMINOSITY_KHR + 1);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glBlendBarrierKHR();
+   mgl_glBlendBarrier();
+   CHECK_ERR(GL_NO_ERROR);
+
+   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}};
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   GLuint vao;
+   mgl_glGenVertexArrays(1, &vao);
+   mgl_glBindVertexArray(vao);
+   fake_clear();
+   mgl_glEnable(GL_BLEND);
+   mgl_glBlendEquation(GL_DIFFERENCE_KHR);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3); /* no layout(blend_support_difference) out */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 0);
+   mgl_glDisable(GL_BLEND);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3); /* not blending: no check */
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glEnable(GL_BLEND);
+   mgl_glBlendEquation(GL_FUNC_ADD);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 2);
+   mgl_glDisable(GL_BLEND);
+   fake_caps.cap_bits &= ~MGP_CAP_BLEND_ADVANCED;
+   env_finish(&e);
+}
+
 static void
 test_dual_source_caps(void)
 {
@@ -3102,6 +3157,7 @@ main(void)
    test_xfb_objects_desktop();
    test_vertex_streams();
    test_dual_source_caps();
+   test_blend_advanced();
    test_sample_count_caps();
    return fe_test_report("unit.frontend.errors");
 }
