@@ -115,12 +115,12 @@ void
 mgs_session_print_tallies(struct mgs_session *s)
 {
    if (s && s->backend->gate_counters) {
-      enum { MAX_GATES = 64 };
+      enum { MAX_GATES = 128 };
       const char *names[MAX_GATES];
       unsigned long long values[MAX_GATES];
       const unsigned total = s->backend->gate_counters(s->screen, NULL, NULL, 0);
       unsigned n = s->backend->gate_counters(s->screen, names, values, MAX_GATES);
-      char line[4096];
+      char line[8192];
       size_t len = (size_t)snprintf(line, sizeof(line), "MGL-GATES");
       if (total > n) /* never cut counters silently: the line says how many are missing */
          len += (size_t)snprintf(line + len, sizeof(line) - len, " gates-not-shown=%u", total - n);

@@ -402,11 +402,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     * log's MGL-GATES line, on stderr (the log file has it only with MGL_LOG_DIR). */
    const char *vv = getenv("MGL_VK_VALIDATION");
    if (vv && !strcmp(vv, "1") && s->backend->gate_counters) {
-      const char *names[96];
-      unsigned long long values[96];
-      unsigned n = s->backend->gate_counters(s->screen, names, values, 96);
+      const char *names[128];
+      unsigned long long values[128];
+      unsigned n = s->backend->gate_counters(s->screen, names, values, 128);
       fprintf(stderr, "fuzz-ring: MGL-GATES");
-      for (unsigned i = 0; i < n && i < 96; i++)
+      for (unsigned i = 0; i < n && i < 128; i++)
          fprintf(stderr, " %s=%llu", names[i], values[i]);
       fprintf(stderr, "\n");
    }
