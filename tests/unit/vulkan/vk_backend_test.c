@@ -72,9 +72,9 @@ new_handle(struct t *t, enum mgp_handle_kind k)
 static unsigned long long
 counter(struct t *t, const char *name)
 {
-   const char *names[64];
-   unsigned long long values[64];
-   unsigned n = mgs_vulkan_backend.gate_counters(t->scr, names, values, 64);
+   const char *names[128];
+   unsigned long long values[128];
+   unsigned n = mgs_vulkan_backend.gate_counters(t->scr, names, values, 128);
    if (mgs_vulkan_backend.gate_counters(t->scr, NULL, NULL, 0) > n) {
       fprintf(stderr, "more gate counters than this test reads: make its arrays larger\n");
       failures++;
