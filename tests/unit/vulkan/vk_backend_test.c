@@ -3355,6 +3355,36 @@ test_begin_active_query(void)
    }
 }
 
+/* A module declaring a capability whose device extension the screen did not enable (here
+ * StencilExportEXT with VK_EXT_shader_stencil_export held back, test-only): the shader is
+ * broken with a named decline and the driver never sees the module. Before, it went to
+ * vkCreateShaderModule (VUID-VkShaderModuleCreateInfo-pCode-08740) and was drawn with. */
+static void
+test_capability_lacking(void)
+{
+   setenv("MGL_TEST_VK_NO_STENCIL_EXPORT", "1", 1);
+   struct t t2;
+   const bool started = start(&t2, false);
+   unsetenv("MGL_TEST_VK_NO_STENCIL_EXPORT");
+   if (!started) {
+      check(false, "a screen for the lacking-capability case");
+      return;
+   }
+   const uint64_t d = mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented);
+   const struct program_desc p = {"color.vert.spv", "stencil_export.frag.spv", 48, 0, 0, 1};
+   const struct mgp_handle h = make_program(&t2, &p);
+   struct vkb_screen *scr = t2.scr;
+   const struct vkb_shader *sh = vkb_lookup(scr, &scr->shaders, h, "test");
+   check(sh && sh->broken && strstr(sh->broken_why, "StencilExportEXT") &&
+            mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) == d + 1 &&
+            t2.fatal_count == 0,
+         "a module with StencilExportEXT on a screen without the extension: broken (%s), "
+         "declines +%llu",
+         sh ? sh->broken_why : "no shader",
+         (unsigned long long)(mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) - d));
+   mgs_vulkan_backend.screen_destroy(t2.scr);
+}
+
 static void
 test_stale_handle(void)
 {
@@ -3769,6 +3799,7 @@ main(int argc, char **argv)
    test_stale_handle();
    test_stream_bounds();
    test_begin_active_query();
+   test_capability_lacking();
    test_arena_throttle();
    test_floor_gate();
    test_layered_teardown(validation);
