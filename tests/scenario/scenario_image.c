@@ -546,9 +546,9 @@ sc_image_3d_slice(void)
       const uint8_t want[4] = {z == 2 ? (uint8_t)(x * 64) : 0, z == 2 ? (uint8_t)(y * 64) : 0,
                                z == 2 ? 255 : 0, z == 2 ? 255 : 0};
       if (memcmp(bytes + 4 * i, want, 4)) {
-         fail("texel (%d, %d, %d) = %02x%02x%02x%02x, want %02x%02x%02x%02x", x, y, z, bytes[4 * i],
-              bytes[4 * i + 1], bytes[4 * i + 2], bytes[4 * i + 3], want[0], want[1], want[2],
-              want[3]);
+         fail("slice %d row %d: texel %d is (%u,%u,%u,%u), expected (%u,%u,%u,%u)", z, y, x,
+              bytes[4 * i], bytes[4 * i + 1], bytes[4 * i + 2], bytes[4 * i + 3], want[0], want[1],
+              want[2], want[3]);
          break;
       }
    }
