@@ -505,3 +505,54 @@ sc_image_atomic_loops(void)
    gl.DeleteVertexArrays(1, &m.vao);
    gl.DeleteBuffers(1, &m.vbo);
 }
+
+/* One slice of a 3D texture bound without layering (GL 4.6 8.26: the image is then the 2D
+ * slice `layer`) to an image2D uniform: a compute shader's imageStore writes that slice and no
+ * other. Exact texels of every slice. */
+void
+sc_image_3d_slice(void)
+{
+   if (no_images_here())
+      return;
+   enum { S = 4 };
+   const char *cs = "#version 430\n"
+                    "layout(local_size_x = 4, local_size_y = 4) in;\n"
+                    "layout(rgba8, binding = 0) writeonly uniform image2D u_slice;\n"
+                    "void main() {\n"
+                    "  ivec2 p = ivec2(gl_GlobalInvocationID.xy);\n"
+                    "  imageStore(u_slice, p, vec4(float(p.x * 64) / 255.0,\n"
+                    "                              float(p.y * 64) / 255.0, 1.0, 1.0));\n"
+                    "}\n";
+   GLuint p = must_compute(cs);
+   static uint8_t zeros[S * S * S * 4];
+   GLuint t;
+   glGenTextures(1, &t);
+   glBindTexture(GL_TEXTURE_3D, t);
+   gl.TexStorage3D(GL_TEXTURE_3D, 1, GL_RGBA8, S, S, S);
+   gl.TexSubImage3D(GL_TEXTURE_3D, 0, 0, 0, 0, S, S, S, GL_RGBA, GL_UNSIGNED_BYTE, zeros);
+   check_gl_error("a 4x4x4 RGBA8 3D texture of zeros");
+   gl.BindImageTexture(0, t, 0, GL_FALSE, 2, GL_WRITE_ONLY, GL_RGBA8);
+   gl.UseProgram(p);
+   gl.DispatchCompute(1, 1, 1);
+   gl.MemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);
+   check_gl_error("imageStore into slice 2 of a 3D texture");
+   uint8_t bytes[S * S * S * 4];
+   memset(bytes, 0xee, sizeof bytes);
+   glBindTexture(GL_TEXTURE_3D, t);
+   glGetTexImage(GL_TEXTURE_3D, 0, GL_RGBA, GL_UNSIGNED_BYTE, bytes);
+   check_gl_error("glGetTexImage of the 3D texture");
+   for (int i = 0; i < S * S * S; i++) {
+      const int x = i % S, y = i / S % S, z = i / (S * S);
+      const uint8_t want[4] = {z == 2 ? (uint8_t)(x * 64) : 0, z == 2 ? (uint8_t)(y * 64) : 0,
+                               z == 2 ? 255 : 0, z == 2 ? 255 : 0};
+      if (memcmp(bytes + 4 * i, want, 4)) {
+         fail("slice %d row %d: texel %d is (%u,%u,%u,%u), expected (%u,%u,%u,%u)", z, y, x,
+              bytes[4 * i], bytes[4 * i + 1], bytes[4 * i + 2], bytes[4 * i + 3], want[0], want[1],
+              want[2], want[3]);
+         break;
+      }
+   }
+   gl.UseProgram(0);
+   glDeleteTextures(1, &t);
+   gl.DeleteProgram(p);
+}

@@ -763,6 +763,7 @@ struct vkb_screen {
    struct vkb_wsi *wsi;     /* windows the server presents into (vkb_wsi.c) */
    bool has_custom_border;  /* VK_EXT_custom_border_color, format-free */
    bool has_feedback_loop;  /* VK_EXT_attachment_feedback_loop_layout: GL_ARB_texture_barrier */
+   bool has_2d_view_of_3d;  /* VK_EXT_image_2d_view_of_3d: a 3D slice in a 2D image unit */
    bool has_stencil_export; /* VK_EXT_shader_stencil_export: stencil blits drawn */
    bool has_subgroup_vote;  /* VK_EXT_shader_subgroup_vote: GL_ARB_shader_group_vote */
    bool has_layer_viewport; /* VK_EXT_shader_viewport_index_layer: gl_Layer from the VS/TES */

@@ -762,6 +762,43 @@ out:
    return dynamic;
 }
 
+/* The capability of a device extension the screen did not enable that the module declares, as
+ * "CAPABILITY: device lacks EXTENSION"; NULL when there is none. The front end denies these
+ * extensions' GLSL where the cap bit is off, so only a module that did not come from it names
+ * one: the driver must not see it (VUID-VkShaderModuleCreateInfo-pCode-08740). The module is
+ * valid, so its capabilities come first. */
+static const char *
+capability_lacking(const struct vkb_screen *scr, const uint32_t *w, size_t n)
+{
+   for (struct spv_walk it = spv_walk_begin(w, n);
+        spv_walk_next(&it) && it.op == SpvOpCapability;) {
+      if (!it.nops)
+         continue;
+      switch (it.o[0]) {
+      case SpvCapabilityShaderClockKHR:
+         if (!scr->has_shader_clock)
+            return "ShaderClockKHR: device lacks VK_KHR_shader_clock";
+         break;
+      case SpvCapabilityStencilExportEXT:
+         if (!scr->has_stencil_export)
+            return "StencilExportEXT: device lacks VK_EXT_shader_stencil_export";
+         break;
+      case SpvCapabilityShaderViewportIndexLayerEXT:
+      case SpvCapabilityShaderLayer:
+      case SpvCapabilityShaderViewportIndex:
+         if (!scr->has_layer_viewport)
+            return "ShaderViewportIndexLayerEXT: device lacks VK_EXT_shader_viewport_index_layer";
+         break;
+      case SpvCapabilitySubgroupVoteKHR:
+         if (!scr->has_subgroup_vote)
+            return "SubgroupVoteKHR: device lacks VK_EXT_shader_subgroup_vote";
+         break;
+      default: break;
+      }
+   }
+   return NULL;
+}
+
 static const char *
 create_modules(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_create_shader *a,
                uint32_t *const *pre, const size_t *pre_n, char *why, size_t why_size)
@@ -825,6 +862,12 @@ create_modules(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_c
       if (!vkb_spirv_scan(words, nwords, stage_bits[s], sh, &scan_why)) {
          free(own);
          snprintf(why, why_size, "%s stage: %s", stage_names[s], scan_why);
+         return why;
+      }
+      const char *lacking = capability_lacking(scr, words, nwords);
+      if (lacking) {
+         free(own);
+         snprintf(why, why_size, "%s stage: %s", stage_names[s], lacking);
          return why;
       }
       if (sh->sample_rate && !scr->features.sampleRateShading) {

@@ -95,8 +95,14 @@ storage_view(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp_im
                            type == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
    const bool want_cube = type == VK_IMAGE_VIEW_TYPE_CUBE || type == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
    const char *why = NULL;
-   if (want_3d != (r->image_type == VK_IMAGE_TYPE_3D) && (want_3d || layered))
-      why = "a 3D texture is a 3D image only when layered (a slice of one is not offered)";
+   const bool is_3d = r->image_type == VK_IMAGE_TYPE_3D;
+   if (want_3d != is_3d && (want_3d || layered))
+      why = "a 3D texture is a 3D image only when layered";
+   else if (is_3d && !want_3d && type != VK_IMAGE_VIEW_TYPE_2D)
+      why = "a slice of a 3D texture bound to an image uniform that is not 2D";
+   else if (is_3d && !want_3d && !scr->has_2d_view_of_3d)
+      why = "a slice of a 3D texture is a 2D image only through image2DViewOf3D "
+            "(VK_EXT_image_2d_view_of_3d), which this device lacks";
    else if (want_1d != (r->image_type == VK_IMAGE_TYPE_1D))
       why = "the texture's dimensionality is not the image uniform's";
    else if (want_cube && (!layered || r->desc.target == MGP_RESOURCE_TARGET_TEX_2D_ARRAY ||
@@ -106,7 +112,7 @@ storage_view(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp_im
       why = "a layered binding of an array texture to a non-array image uniform";
    else if (want_array && !want_cube && !layered)
       why = "one layer of a texture bound to an array image uniform";
-   if (r->image_type == VK_IMAGE_TYPE_3D && want_3d)
+   if (is_3d && want_3d)
       layer = 0, layers = 1;
    if (why) {
       MGU_DECLINE(backend_draw_incomplete, "image %u: %s", j, why);

@@ -432,6 +432,13 @@ vkb_begin_query(void *self, const struct mgp_query_desc *args, const void *tail,
    struct vkb_query *q = vkb_lookup(scr, &scr->queries, args->query, "begin_query");
    if (!q)
       return;
+   if (q->active) {
+      /* The client raises GL_INVALID_OPERATION and never begins an active query again: a
+       * second begin (another stream, another context) would leave a context pointing at the
+       * query after an end elsewhere, and query_destroy would free it under that pointer. */
+      vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, "begin_query: an already active query");
+      return;
+   }
    if (vkb_prim_query_kind(q->target)) {
       vkb_prim_begin_query(ctx, q, args->index);
       return;

@@ -386,6 +386,8 @@ create_image(struct vkb_screen *scr, struct vkb_resource *r)
    }
    if (is_3d && (usage & VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT))
       flags |= VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT; /* render into a slice */
+   if (is_3d && (usage & VK_IMAGE_USAGE_STORAGE_BIT) && scr->has_2d_view_of_3d)
+      flags |= VK_IMAGE_CREATE_2D_VIEW_COMPATIBLE_BIT_EXT; /* a slice in a 2D image unit */
    /* A multisampled depth/stencil attachment that GL_MULTISAMPLE-off draws may use with
     * pixel-centre sample locations must be made for them (VUID-vkCmdDraw-sampleLocationsEnable-
     * 02689), where the device takes the flag for this image. */

@@ -396,6 +396,8 @@ struct dev_features {
    bool has_clk;
    VkPhysicalDeviceAttachmentFeedbackLoopLayoutFeaturesEXT afl;
    bool has_afl;
+   VkPhysicalDeviceImage2DViewOf3DFeaturesEXT v3d;
+   bool has_v3d;
    bool has_u8, has_pv, has_div, has_eds, has_lr, has_cbc, has_md, has_tf, has_pgq, has_cr,
       has_eds3, has_lrf, want_eds, has_v12;
 };
@@ -507,6 +509,15 @@ query_features(struct vkb_screen *scr, const struct dev_exts *e, struct dev_feat
                 !(no_afl && atoi(no_afl) > 0);
    if (f->has_afl)
       CHAIN(f->afl);
+   /* GL 4.2 8.26: one slice of a 3D texture in an image unit is a 2D image (vkb_images.c) */
+   f->v3d = (VkPhysicalDeviceImage2DViewOf3DFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_2D_VIEW_OF_3D_FEATURES_EXT};
+   const char *no_v3d = getenv("MGL_TEST_VK_NO_2D_VIEW_OF_3D"); /* test-only: the decline */
+   f->has_v3d = api >= VK_API_VERSION_1_1 &&
+                dev_has(e, VK_EXT_IMAGE_2D_VIEW_OF_3D_EXTENSION_NAME) &&
+                !(no_v3d && atoi(no_v3d) > 0);
+   if (f->has_v3d)
+      CHAIN(f->v3d);
    f->f2 = (VkPhysicalDeviceFeatures2){.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                        .pNext = f->chain};
    vkGetPhysicalDeviceFeatures2(scr->phys, &f->f2);
@@ -614,6 +625,14 @@ chain_enabled_features(struct vkb_screen *scr, const struct dev_exts *e, struct 
          .attachmentFeedbackLoopLayout = VK_TRUE};
       CHAIN(f->afl);
       scr->has_feedback_loop = true;
+   }
+   if (f->has_v3d && f->v3d.image2DViewOf3D) {
+      f->exts[f->nexts++] = VK_EXT_IMAGE_2D_VIEW_OF_3D_EXTENSION_NAME;
+      f->v3d = (VkPhysicalDeviceImage2DViewOf3DFeaturesEXT){
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_2D_VIEW_OF_3D_FEATURES_EXT,
+         .image2DViewOf3D = VK_TRUE};
+      CHAIN(f->v3d);
+      scr->has_2d_view_of_3d = true;
    }
    if (f->has_md && f->md.multiDraw) {
       f->exts[f->nexts++] = VK_EXT_MULTI_DRAW_EXTENSION_NAME;

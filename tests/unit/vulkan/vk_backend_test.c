@@ -3302,6 +3302,89 @@ test_stream_bounds(void)
    }
 }
 
+/* begin_query of a query that is already active (the client raises GL_INVALID_OPERATION and
+ * never sends it): Fatal{ProtocolCorruption}. Taken, the second begin left the first context
+ * (or the first stream's entry) pointing at the query after the end elsewhere, and
+ * query_destroy freed it under that pointer: the context's destroy then ended a freed query
+ * (ASan: heap-use-after-free). Case 0: a primitive query on streams 0 and 1 of one context
+ * (where the device has vertex streams); case 1: an occlusion query in two contexts. */
+static void
+test_begin_active_query(void)
+{
+   for (int k = 0; k < 2; k++) {
+      struct t t2;
+      if (!start(&t2, false)) {
+         check(false, "a screen for the begin-active case");
+         return;
+      }
+      struct mgp_caps caps;
+      memset(&caps, 0, sizeof(caps));
+      struct mgp_get_caps g = {.out = {.ptr = &caps, .size = sizeof(caps)}};
+      t2.sv->get_caps(t2.scr, &g, NULL, 0);
+      if (k == 0 && !(caps.cap_bits & MGP_CAP_VERTEX_STREAMS)) {
+         mgs_vulkan_backend.screen_destroy(t2.scr);
+         continue;
+      }
+      struct mgp_query_desc q = {.query = new_handle(&t2, MGP_KIND_QUERY),
+                                 .kind = k == 0 ? MGP_QUERY_KIND_PRIMITIVES_GENERATED
+                                                : MGP_QUERY_KIND_SAMPLES_PASSED};
+      t2.sv->query_create(t2.scr, &q, NULL, 0);
+      void *second = t2.ctx;
+      struct mgp_handle second_h = t2.ctx_h;
+      if (k == 1) {
+         second_h = new_handle(&t2, MGP_KIND_CONTEXT);
+         struct mgp_context_desc cd = {.ctx = second_h, .api = 0};
+         t2.sv->context_create(t2.scr, &cd, NULL, 0);
+         second = mgs_vulkan_backend.context_lookup(t2.scr, second_h);
+      }
+      t2.cv->begin_query(t2.ctx, &q, NULL, 0);
+      if (k == 0)
+         q.index = 1;
+      t2.cv->begin_query(second, &q, NULL, 0);
+      check(t2.fatal_count == 1 &&
+               !strcmp(t2.fatal, "ProtocolCorruption: begin_query: an already active query"),
+            "begin_query of an active %s query: fatal %d (%s)",
+            k == 0 ? "primitive (second stream)" : "occlusion (second context)", t2.fatal_count,
+            t2.fatal_count ? t2.fatal : "-");
+      t2.cv->end_query(second, &q, NULL, 0);
+      struct mgp_handle_args del = {q.query};
+      t2.sv->query_destroy(t2.scr, &del, NULL, 0);
+      struct mgp_handle_args first = {t2.ctx_h};
+      t2.sv->context_destroy(t2.scr, &first, NULL, 0);
+      mgs_vulkan_backend.screen_destroy(t2.scr);
+   }
+}
+
+/* A module declaring a capability whose device extension the screen did not enable (here
+ * StencilExportEXT with VK_EXT_shader_stencil_export held back, test-only): the shader is
+ * broken with a named decline and the driver never sees the module. Before, it went to
+ * vkCreateShaderModule (VUID-VkShaderModuleCreateInfo-pCode-08740) and was drawn with. */
+static void
+test_capability_lacking(void)
+{
+   setenv("MGL_TEST_VK_NO_STENCIL_EXPORT", "1", 1);
+   struct t t2;
+   const bool started = start(&t2, false);
+   unsetenv("MGL_TEST_VK_NO_STENCIL_EXPORT");
+   if (!started) {
+      check(false, "a screen for the lacking-capability case");
+      return;
+   }
+   const uint64_t d = mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented);
+   const struct program_desc p = {"color.vert.spv", "stencil_export.frag.spv", 48, 0, 0, 1};
+   const struct mgp_handle h = make_program(&t2, &p);
+   struct vkb_screen *scr = t2.scr;
+   const struct vkb_shader *sh = vkb_lookup(scr, &scr->shaders, h, "test");
+   check(sh && sh->broken && strstr(sh->broken_why, "StencilExportEXT") &&
+            mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) == d + 1 &&
+            t2.fatal_count == 0,
+         "a module with StencilExportEXT on a screen without the extension: broken (%s), "
+         "declines +%llu",
+         sh ? sh->broken_why : "no shader",
+         (unsigned long long)(mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) - d));
+   mgs_vulkan_backend.screen_destroy(t2.scr);
+}
+
 static void
 test_stale_handle(void)
 {
@@ -3715,6 +3798,8 @@ main(int argc, char **argv)
 
    test_stale_handle();
    test_stream_bounds();
+   test_begin_active_query();
+   test_capability_lacking();
    test_arena_throttle();
    test_floor_gate();
    test_layered_teardown(validation);
