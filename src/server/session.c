@@ -115,7 +115,7 @@ void
 mgs_session_print_tallies(struct mgs_session *s)
 {
    if (s && s->backend->gate_counters) {
-      enum { MAX_GATES = 64 };
+      enum { MAX_GATES = 96 };
       const char *names[MAX_GATES];
       unsigned long long values[MAX_GATES];
       const unsigned total = s->backend->gate_counters(s->screen, NULL, NULL, 0);
