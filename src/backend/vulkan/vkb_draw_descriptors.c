@@ -300,13 +300,18 @@ vkb_draw_sampler_memo_epoch(struct vkb_context *ctx)
  * batch, again (the layout of the levels it samples, which a read-back between may have
  * moved, and the texture's last use). */
 static void
-way_carry(struct vkb_screen *scr, struct vkb_sampler_memo_way *way)
+way_carry(struct vkb_screen *scr, struct vkb_sampler_memo_way *way, uint64_t serial)
 {
-   if (way->tex) {
-      vkb_image_transition(scr, way->tex, way->base, way->count, way->info.imageLayout, false);
-      way->tex->last_use = vkb_current_serial(scr);
+   struct vkb_resource *tex = way->tex;
+   if (tex) {
+      for (uint32_t l = way->base; l < way->base + way->count && l < tex->levels; l++)
+         if (tex->layout[l] != way->info.imageLayout) {
+            vkb_image_transition(scr, tex, way->base, way->count, way->info.imageLayout, false);
+            break;
+         }
+      tex->last_use = serial;
    }
-   way->serial = vkb_current_serial(scr);
+   way->serial = serial;
    scr->stats.sampler_memo_carries++;
 }
 
@@ -481,8 +486,9 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
             way[1] = t;
          }
          if (way[0].epoch == memo->res_epoch) {
-            if (way[0].serial != vkb_current_serial(scr))
-               way_carry(scr, &way[0]);
+            const uint64_t serial = vkb_current_serial(scr);
+            if (way[0].serial != serial)
+               way_carry(scr, &way[0], serial);
             d->loop |= (uint8_t)way[0].loop;
             d->img[nimg++] = way[0].info;
             sig[(*nsig)++] = (uint64_t)(uintptr_t)way[0].info.imageView;
