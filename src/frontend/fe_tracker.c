@@ -372,6 +372,24 @@ touch_resolved(struct fe_context *ctx, const struct fe_unit_resolved *r)
    fe_cso_touch(ctx->cso_sampler, r->sampler_entry, r->sampler);
 }
 
+/* Five-word keys compared inline: a call to memcmp for 40 bytes costs more than the compare,
+ * and a draw that changes a texture compares three. */
+static inline bool
+key5_eq(const uint64_t a[5], const uint64_t b[5])
+{
+   return !((a[0] ^ b[0]) | (a[1] ^ b[1]) | (a[2] ^ b[2]) | (a[3] ^ b[3]) | (a[4] ^ b[4]));
+}
+
+/* The first n handles of a and b are the same. */
+static inline bool
+handles_eq(const struct mgp_handle *a, const struct mgp_handle *b, unsigned n)
+{
+   for (unsigned i = 0; i < n; i++)
+      if (!mgp_handle_eq(a[i], b[i]))
+         return false;
+   return true;
+}
+
 /* What unit `unit` resolves to when a program samples it as (target, kind): the texture's
  * view and the sampler state (a bound sampler object's, else the texture's); an incomplete
  * texture samples as (0,0,0,1) through a 1x1 stand-in. Cached per unit on what the unit
@@ -385,7 +403,7 @@ resolve_unit(struct fe_context *ctx, const uint64_t gens[3], unsigned unit,
    /* The top bit marks a filled entry (a zeroed one must not match a fresh context). */
    uint64_t key[5] = {ctx->unit_stamp[unit], gens[0], gens[1], gens[2],
                       (1ull << 63) | ((uint64_t)kind << 8) | (uint64_t)target};
-   if (!memcmp(key, r->key, sizeof(key))) {
+   if (key5_eq(key, r->key)) {
       touch_resolved(ctx, r);
       *view = r->view;
       *sampler = r->sampler;
@@ -413,7 +431,7 @@ resolve_unit(struct fe_context *ctx, const uint64_t gens[3], unsigned unit,
       tkey[2] = 0;
       tkey[3] = key[3];
       tkey[4] = key[4];
-      if (!memcmp(tkey, tr->key, sizeof(tkey))) {
+      if (key5_eq(tkey, tr->key)) {
          touch_resolved(ctx, tr);
          memcpy(r->key, key, sizeof(key));
          r->view = *view = tr->view;
@@ -498,7 +516,7 @@ emit_samplers(struct fe_context *ctx, struct fe_exec *e)
    struct fe_tracker *t = &ctx->tracker;
    uint64_t key[5] = {(uint64_t)(uintptr_t)e, e->bindings_version, ctx->unit_version,
                       atomic_load(&ctx->share->texture_gen), atomic_load(&ctx->share->sampler_gen)};
-   if (!memcmp(key, t->sampler_key, sizeof(key)))
+   if (key5_eq(key, t->sampler_key))
       return true;
    unsigned n = e->glsl->num_samplers;
    if (!n) {
@@ -545,12 +563,12 @@ emit_samplers(struct fe_context *ctx, struct fe_exec *e)
    for (unsigned j = 0; ctx->compat && j < n; j++)
       check_glsl_gl_clamp(ctx, e, j);
    /* at most FE_MAX_SAMPLERS handles: comparing them costs less than hashing them */
-   if (t->views_count != n || memcmp(views, t->views_sent, n * sizeof(views[0]))) {
+   if (t->views_count != n || !handles_eq(views, t->views_sent, n)) {
       t->views_count = n;
       memcpy(t->views_sent, views, n * sizeof(views[0]));
       mgp_set_sampler_views(&ctx->pipe, &(struct mgp_set_handles){.start = 0, .count = n}, views);
    }
-   if (t->samplers_count != n || memcmp(samplers, t->samplers_sent, n * sizeof(samplers[0]))) {
+   if (t->samplers_count != n || !handles_eq(samplers, t->samplers_sent, n)) {
       t->samplers_count = n;
       memcpy(t->samplers_sent, samplers, n * sizeof(samplers[0]));
       mgp_bind_sampler_states(&ctx->pipe, &(struct mgp_set_handles){.start = 0, .count = n},

@@ -659,6 +659,7 @@ struct vkb_screen_stats {
    unsigned long long xfb_scopes;            /* Vulkan captures begun (one per scope spanned) */
    unsigned long long fast_draws;            /* GL draws queued by the fast path */
    unsigned long long sampler_resolves;      /* image samplers gathered anew (not from the memo) */
+   unsigned long long sampler_memo_carries;  /* memo resolutions carried into a later batch */
    unsigned long long texture_set_memo_hits; /* sets 1 bound again without a gather */
    unsigned long long buffer_set_memo_hits;  /* sets 0 bound again without a gather */
    unsigned long long draws_recorded;        /* GL draws (ranges) recorded, merged or not */
@@ -1139,16 +1140,22 @@ struct vkb_context {
    } fast;
    /* What the combined image samplers of set 1 resolved to, per sampler index, the last two
     * (view, sampler, sampler kind) each (vkb_draw.c, gather_descriptors): valid while nothing
-    * but bindings and programs reached the backend since, in the same batch, so a texture or
-    * program change resolves only the indices whose handles are new to them. */
+    * but bindings and programs reached the backend since, so a texture or program change
+    * resolves only the indices whose handles are new to them. A way resolved in an earlier
+    * batch (a read-back or a pressure submit between two draws) is carried into this one: its
+    * levels go back to the layout it names and its texture is this batch's to keep. */
    struct vkb_sampler_memo {
       uint64_t state_tick, serial; /* state_tick - program_tick + rename_tick, the batch */
-      uint64_t epoch; /* grows when one of the two above changes: older ways are stale */
+      uint64_t epoch;     /* grows when one of the two above changes: the set memos are stale */
+      uint64_t res_epoch; /* grows when state_tick's part changes: older ways are stale */
       struct vkb_sampler_memo_way {
-         uint64_t epoch;
+         uint64_t epoch;  /* the res_epoch it was resolved in */
+         uint64_t serial; /* the batch that last sampled through it */
          struct mgp_handle view, sampler;
          uint32_t kind;
-         uint32_t loop; /* VKB_LOOP_*: the resolution samples an attached level */
+         uint32_t loop;            /* VKB_LOOP_*: the resolution samples an attached level */
+         struct vkb_resource *tex; /* the image sampled (NULL: the stand-in) */
+         uint32_t base, count;     /* its levels in info.imageLayout */
          VkDescriptorImageInfo info;
       } way[VKB_MAX_SAMPLERS][2];
    } smemo;

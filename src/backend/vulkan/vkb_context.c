@@ -401,8 +401,10 @@ vkb_begin_rendering(struct vkb_context *ctx)
    }
    if (ds)
       vkb_image_transition(scr, ds, ds_level, 1, ds_layout, true);
-   if (loop_left)
+   if (loop_left) {
       ctx->smemo.epoch++;
+      ctx->smemo.res_epoch++;
+   }
 
    VkRenderingAttachmentInfo color[VKB_MAX_COLOR];
    for (uint32_t i = 0; i < f.color_count; i++) {

@@ -275,7 +275,8 @@ storage_range(struct vkb_context *ctx, uint32_t b, VkDescriptorBufferInfo *out)
 
 /* The sampler memo's epoch, moved on when more than bindings and programs reached the backend
  * since it was read (a renamed buffer too: a buffer texture over it reads its new version), or
- * the batch changed: older ways (and texture set memos) are stale. */
+ * the batch changed: the texture and buffer set memos are stale (their sets are the batch's).
+ * The ways are stale only in the first case (res_epoch): a new batch carries them. */
 uint64_t
 vkb_draw_sampler_memo_epoch(struct vkb_context *ctx)
 {
@@ -283,12 +284,35 @@ vkb_draw_sampler_memo_epoch(struct vkb_context *ctx)
    struct vkb_sampler_memo *memo = &ctx->smemo;
    const uint64_t serial = vkb_current_serial(scr);
    const uint64_t memo_tick = scr->state_tick - scr->program_tick + scr->rename_tick;
-   if (memo->state_tick != memo_tick || memo->serial != serial) {
+   if (memo->state_tick != memo_tick || !memo->res_epoch) {
+      memo->res_epoch++;
       memo->epoch++;
       memo->state_tick = memo_tick;
       memo->serial = serial;
+   } else if (memo->serial != serial) {
+      memo->epoch++;
+      memo->serial = serial;
    }
    return memo->epoch;
+}
+
+/* A way resolved in an earlier batch, sampled in this one: what its resolution did for the
+ * batch, again (the layout of the levels it samples, which a read-back between may have
+ * moved, and the texture's last use). */
+static void
+way_carry(struct vkb_screen *scr, struct vkb_sampler_memo_way *way, uint64_t serial)
+{
+   struct vkb_resource *tex = way->tex;
+   if (tex) {
+      for (uint32_t l = way->base; l < way->base + way->count && l < tex->levels; l++)
+         if (tex->layout[l] != way->info.imageLayout) {
+            vkb_image_transition(scr, tex, way->base, way->count, way->info.imageLayout, false);
+            break;
+         }
+      tex->last_use = serial;
+   }
+   way->serial = serial;
+   scr->stats.sampler_memo_carries++;
 }
 
 /* Resolves the program's bindings to descriptors, of the sets in set_mask (bit n: set n);
@@ -450,10 +474,10 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
          const uint32_t j = b - VKB_SAMPLER_BASE + k;
          const unsigned kind = j < VKB_MAX_SAMPLERS ? sh->refl.sampler_kind[j] : 0;
          struct vkb_sampler_memo_way *way = memo->way[j];
-         if (way[0].epoch != memo->epoch || !mgp_handle_eq(way[0].view, ctx->views[j]) ||
+         if (way[0].epoch != memo->res_epoch || !mgp_handle_eq(way[0].view, ctx->views[j]) ||
              !mgp_handle_eq(way[0].sampler, ctx->samplers[j]) || way[0].kind != kind) {
             const struct vkb_sampler_memo_way t = way[0];
-            if (way[1].epoch == memo->epoch && mgp_handle_eq(way[1].view, ctx->views[j]) &&
+            if (way[1].epoch == memo->res_epoch && mgp_handle_eq(way[1].view, ctx->views[j]) &&
                 mgp_handle_eq(way[1].sampler, ctx->samplers[j]) && way[1].kind == kind) {
                way[0] = way[1];
             } else {
@@ -461,7 +485,10 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
             }
             way[1] = t;
          }
-         if (way[0].epoch == memo->epoch) {
+         if (way[0].epoch == memo->res_epoch) {
+            const uint64_t serial = vkb_current_serial(scr);
+            if (way[0].serial != serial)
+               way_carry(scr, &way[0], serial);
             d->loop |= (uint8_t)way[0].loop;
             d->img[nimg++] = way[0].info;
             sig[(*nsig)++] = (uint64_t)(uintptr_t)way[0].info.imageView;
@@ -566,8 +593,18 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
             vs = s->vk_plain;
          d->img[nimg++] = (VkDescriptorImageInfo){vs, view, sampled_layout};
          d->loop |= (uint8_t)loop;
-         way[0] = (struct vkb_sampler_memo_way){memo->epoch, ctx->views[j], ctx->samplers[j],
-                                                kind,        loop,          d->img[nimg - 1]};
+         way[0] = (struct vkb_sampler_memo_way){
+            .epoch = memo->res_epoch,
+            .serial = vkb_current_serial(scr),
+            .view = ctx->views[j],
+            .sampler = ctx->samplers[j],
+            .kind = kind,
+            .loop = loop,
+            .tex = tex,
+            .base = tex ? v->made_base : 0,
+            .count = tex ? sampled_count : 0,
+            .info = d->img[nimg - 1],
+         };
          sig[(*nsig)++] = (uint64_t)(uintptr_t)view;
          sig[(*nsig)++] = (uint64_t)(uintptr_t)vs;
       }

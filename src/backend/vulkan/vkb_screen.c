@@ -1599,6 +1599,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"xfb-scopes", scr->stats.xfb_scopes},
       {"fast-draws", scr->stats.fast_draws},
       {"sampler-resolves", scr->stats.sampler_resolves},
+      {"sampler-memo-carries", scr->stats.sampler_memo_carries},
       {"texture-set-memo-hits", scr->stats.texture_set_memo_hits},
       {"buffer-set-memo-hits", scr->stats.buffer_set_memo_hits},
       {"quirk-split-io-blocks", scr->stats.quirk_split_io_blocks},

@@ -7,8 +7,11 @@
  * those that change only the vertex and index buffers bound (set_vertex_buffers,
  * set_index_buffer, bind_vertex_input: a vertex-array switch), rs_tick for bind_render_state (its dynamic part is re-recorded there),
  * dyn_tick for set_dynamic_state and set_dynamic_words (the context's dyn_dirty says what to record),
- * state_tick for every other call but the two draws (resource_subdata: after the call, unless it
- * renamed a buffer, rename_ticks), and program_tick too for set_draw_program;
+ * state_tick for every other call but the two draws and read_pixels (resource_subdata: after the
+ * call, unless it renamed a buffer, rename_ticks), and program_tick too for set_draw_program;
+ * read_pixels changes nothing a draw reads: it ends the rendering scope and the batch, which the
+ * fast draw checks apart, and moves the read image's layout, which a sampler resolution carried
+ * into the next batch sets again (vkb_draw_descriptors.c, way_carry);
  * call_tick moves at every call but the two draws, beside whichever of those it moves. A draw that finds state_tick where its context's last draw
  * left it knows that nothing else reached the backend since (vkb_draw.c's fast path). Every
  * call but those vkb_zero_call_blind names first pays the zeroing new stores owe (vkb_zero.c). Generated from pipe_calls.def by the preprocessor: a call
@@ -82,7 +85,8 @@ rename_ticks(struct vkb_screen *scr, uint64_t renames_before)
                MGP_CALL_##name == MGP_CALL_set_dynamic_words)                                      \
          SCREEN_OF_##cls(self)->dyn_tick++;                                                        \
       else if (MGP_CALL_##name != MGP_CALL_draw && MGP_CALL_##name != MGP_CALL_draw_vbo &&         \
-               MGP_CALL_##name != MGP_CALL_resource_subdata)                                       \
+               MGP_CALL_##name != MGP_CALL_resource_subdata &&                                     \
+               MGP_CALL_##name != MGP_CALL_read_pixels)                                            \
          SCREEN_OF_##cls(self)->state_tick++;                                                      \
       if (MGP_CALL_##name == MGP_CALL_set_draw_program)                                            \
          SCREEN_OF_##cls(self)->program_tick++;                                                    \

@@ -1036,6 +1036,43 @@ test_texture(struct t *t)
          "a texture bound between two draws: the second samples it");
    check(tf == 1, "the second draw keeps pipeline and uniform set (fast draws %llu)", tf);
 
+   /* A read-back between two draws (mgl-bench's readpixels_1px): the next draw is in a new
+    * batch and resolves no sampler again; the memo's resolution is carried into it. */
+   {
+      const unsigned long long r0 = counter(t, "sampler-resolves");
+      const unsigned long long c0 = counter(t, "sampler-memo-carries");
+      read_back(t);
+      draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+      const unsigned long long r = counter(t, "sampler-resolves") - r0;
+      const unsigned long long c = counter(t, "sampler-memo-carries") - c0;
+      check(r == 0 && c == 1, "a draw after a read-back: %llu samplers resolved, %llu carried", r,
+            c);
+      read_back(t);
+      check(pixel_is(8, 8, 9, 200, 30, 255), "the carried resolution samples tex2");
+      /* The read surface is the texture the draws sample: the read moves it to the copy's
+       * layout, and the carried resolution moves it back (else the validation layer reports
+       * the descriptor's layout against the image's, and the run fails). */
+      struct mgp_framebuffer_state fb = t->fb;
+      fb.read = surface(tex2, MGP_FORMAT_RGBA8_UNORM, 1);
+      fb.content_hash = 77;
+      set_fb(t, &fb);
+      draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+      uint8_t px[4] = {0};
+      read_as(t, 1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px, sizeof(px), 4);
+      check(px[0] == 9 && px[1] == 200 && px[2] == 30 && px[3] == 255,
+            "read from the sampled texture: (%u,%u,%u,%u)", px[0], px[1], px[2], px[3]);
+      const unsigned long long e0 = counter(t, "vk-validation-errors");
+      const unsigned long long c1 = counter(t, "sampler-memo-carries");
+      draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+      use_default_fb(t, false);
+      read_back(t);
+      check(counter(t, "sampler-memo-carries") - c1 == 1 &&
+               counter(t, "vk-validation-errors") == e0,
+            "a carried texture back in its sampling layout: %llu validation error(s)",
+            counter(t, "vk-validation-errors") - e0);
+      check(pixel_is(8, 8, 9, 200, 30, 255), "the texture read back, sampled again");
+   }
+
    /* A uniform block and both units rebound between two draws (a glBindBufferBase and a
     * glBindTexture per draw): the fast draw binds sets 0 and 1 in one vkCmdBindDescriptorSets. */
    {
