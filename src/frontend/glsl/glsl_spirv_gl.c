@@ -13,9 +13,11 @@
  *  - VertexId / InstanceId become VertexIndex / InstanceIndex (the linker subtracts
  *    BaseInstance), OriginLowerLeft becomes OriginUpperLeft (mgl's rows are GL's, glsl.h);
  *  - a vertex stage that is the last one stores the hidden _mgl_PointSize (a default-block
- *    member after the application's) into gl_PointSize at each return, as GLSL's wrapper does.
+ *    member after the application's) into gl_PointSize at each return, as GLSL's wrapper does;
+ *  - the AtomicCounter variables of one Binding become the members of one storage block,
+ *    gl_AtomicCounterBlock_<binding>, at their Offset (what glsl_link_atomic.c reads).
  * Loose uniforms keep their OpVariable initializers (init_module). Not done yet (a link error
- * names each): bool and struct loose uniforms, atomic counters,
+ * names each): bool and struct loose uniforms,
  * interface blocks without a Location on the variable.
  * Every module is the application's: glShaderBinary validates it with SPIRV-Tools for OpenGL 4.5,
  * and every read here is bounds-checked on top of that. */
@@ -461,6 +463,7 @@ struct psize {
 struct var {
    uint32_t id, ptr, pointee, storage;
    int loose; /* index into the program's loose uniforms; -1 */
+   int ctr;   /* index into the stage's atomic counters; -1 */
 };
 
 struct conv {
@@ -621,7 +624,7 @@ collect_vars(const struct mod *m, unsigned *nv)
          }
          v = nvv;
       }
-      v[n++] = (struct var){it.o[1], it.o[0], po[2], it.o[2], -1};
+      v[n++] = (struct var){it.o[1], it.o[0], po[2], it.o[2], -1, -1};
    }
    *nv = n;
    return v ? v : calloc(1, sizeof(*v));
@@ -631,6 +634,98 @@ static bool
 is_loose(const struct mod *m, const struct var *v)
 {
    return v->storage == SpvStorageClassUniformConstant && !opaque(m, v->pointee);
+}
+
+/* The storage class of a pointer type after the rewrite: loose uniforms and atomic counters
+ * become members of Uniform blocks. */
+static uint32_t
+rewritten_storage(const struct mod *m, uint32_t storage, uint32_t pointee)
+{
+   if ((storage == SpvStorageClassUniformConstant && !opaque(m, pointee)) ||
+       storage == SpvStorageClassAtomicCounter)
+      return SpvStorageClassUniform;
+   return storage;
+}
+
+/* An atomic counter of the stage: a member of its binding point's block,
+ * gl_AtomicCounterBlock_<binding>, at its Offset (as glslang's relaxed Vulkan rules leave
+ * GLSL's, glsl_link_atomic.c). */
+struct actr {
+   uint32_t binding, offset, var;
+   struct utype t;
+   uint32_t mtype, mptr, midx; /* its member's type, a Uniform pointer to it, its index */
+   uint32_t local;             /* the access chain of the function being copied; 0 none */
+   unsigned blk;               /* its block's index */
+};
+
+static int
+cmp_actr(const void *a, const void *b)
+{
+   const struct actr *x = a, *y = b;
+   if (x->binding != y->binding)
+      return x->binding < y->binding ? -1 : 1;
+   return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
+/* The stage's atomic counters into *ac (sorted by binding and offset), each variable's index
+ * in v[].ctr; false with the log written where one is not a uint or an array of them, or two
+ * of one binding overlap. */
+static bool
+gather_counters(const struct mod *m, struct var *v, unsigned nv, struct actr **ac, unsigned *nac,
+                struct glsl_str *log, enum glsl_stage s)
+{
+   unsigned n = 0;
+   for (unsigned i = 0; i < nv; i++)
+      n += v[i].storage == SpvStorageClassAtomicCounter;
+   *nac = 0;
+   if (!n)
+      return true;
+   if (!(*ac = calloc(n, sizeof(**ac)))) {
+      glsl_str_append(log, "error: out of memory\n");
+      return false;
+   }
+   for (unsigned i = 0; i < nv; i++) {
+      if (v[i].storage != SpvStorageClassAtomicCounter)
+         continue;
+      struct actr *a = &(*ac)[(*nac)++];
+      a->var = v[i].id;
+      mod_deco(m, v[i].id, SpvDecorationBinding, &a->binding);
+      mod_deco(m, v[i].id, SpvDecorationOffset, &a->offset);
+      const char *why = NULL;
+      uint64_t end = 0;
+      if (utype_of(m, v[i].pointee, &a->t, &why)) {
+         end = 4;
+         for (uint32_t d = 0; d < a->t.ndims; d++)
+            end *= a->t.dims[d];
+         end += a->offset;
+      }
+      if (!end || a->t.kind != 'u' || a->t.vec != 1 || a->t.cols != 1 || (a->offset & 3) ||
+          end > GLSL_MAX_UNIFORM_BLOCK_SIZE) {
+         glsl_str_printf(log,
+                         "error: %s shader: an atomic counter that is not a uint or an array "
+                         "of them at a multiple of 4 bytes in the buffer's first %u\n",
+                         glsl_stage_name(s), GLSL_MAX_UNIFORM_BLOCK_SIZE);
+         return false;
+      }
+   }
+   qsort(*ac, *nac, sizeof(**ac), cmp_actr);
+   for (unsigned k = 0; k < *nac; k++) {
+      const struct actr *a = &(*ac)[k];
+      uint32_t count = 1;
+      for (uint32_t d = 0; d < a->t.ndims; d++)
+         count *= a->t.dims[d];
+      /* GLSL 4.20 4.4.4.1: no two counters of one binding share bytes */
+      if (k + 1 < *nac && (*ac)[k + 1].binding == a->binding &&
+          (uint64_t)a->offset + 4ull * count > (*ac)[k + 1].offset) {
+         glsl_str_printf(log, "error: %s shader: atomic counters overlap (binding %u, offset %u)\n",
+                         glsl_stage_name(s), a->binding, (*ac)[k + 1].offset);
+         return false;
+      }
+      for (unsigned i = 0; i < nv; i++)
+         if (v[i].id == a->var)
+            v[i].ctr = (int)k;
+   }
+   return true;
 }
 
 /* Adds the stage's loose uniforms to the program's list (a location declared by several stages
@@ -645,14 +740,6 @@ gather_loose(const struct mod *m, struct loose **L, unsigned *nl, struct glsl_st
       return false;
    bool ok = true;
    for (unsigned i = 0; i < nv && ok; i++) {
-      if (v[i].storage == SpvStorageClassAtomicCounter) {
-         glsl_str_printf(log,
-                         "error: %s shader: atomic counters in SPIR-V are not supported by "
-                         "mgl yet\n",
-                         glsl_stage_name(s));
-         ok = false;
-         break;
-      }
       if (!is_loose(m, &v[i]))
          continue;
       uint32_t loc;
@@ -717,7 +804,23 @@ pointer_operand(uint32_t op, uint32_t i)
    case SpvOpAccessChain:
    case SpvOpInBoundsAccessChain:
    case SpvOpPtrAccessChain:
-   case SpvOpCopyObject: return i == 2;
+   case SpvOpCopyObject:
+   case SpvOpAtomicLoad:
+   case SpvOpAtomicExchange:
+   case SpvOpAtomicCompareExchange:
+   case SpvOpAtomicCompareExchangeWeak:
+   case SpvOpAtomicIIncrement:
+   case SpvOpAtomicIDecrement:
+   case SpvOpAtomicIAdd:
+   case SpvOpAtomicISub:
+   case SpvOpAtomicSMin:
+   case SpvOpAtomicUMin:
+   case SpvOpAtomicSMax:
+   case SpvOpAtomicUMax:
+   case SpvOpAtomicAnd:
+   case SpvOpAtomicOr:
+   case SpvOpAtomicXor: return i == 2;
+   case SpvOpAtomicStore: return i == 0;
    case SpvOpCopyMemory:
    case SpvOpCopyMemorySized: return i == 1;
    case SpvOpFunctionCall: return i >= 3;
@@ -735,7 +838,9 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
    uint32_t *result = NULL; /* the converted words, once whole */
    unsigned nv = 0;
    struct var *v = NULL;
-   uint32_t *alias = NULL, *member_type = NULL, *local = NULL;
+   uint32_t *alias = NULL, *member_type = NULL, *local = NULL, *blk_var = NULL;
+   struct actr *ac = NULL;
+   unsigned nac = 0, nblk = 0;
    if (!mod_open(&m, words, n) || !(v = collect_vars(&m, &nv)) ||
        !(alias = calloc(m.bound, sizeof(*alias))) ||
        !(member_type = calloc(nl ? nl : 1, sizeof(*member_type))) ||
@@ -743,6 +848,8 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
       c.err = "out of memory or a malformed module";
       goto fail;
    }
+   if (!gather_counters(&m, v, nv, &ac, &nac, log, s))
+      goto fail_logged;
    c.next_id = m.bound;
    /* the module's scalar, vector and matrix types, so the tail reuses them */
    {
@@ -755,10 +862,7 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
             a = 0;
          else if (it.op == SpvOpTypePointer && it.nops >= 3)
             /* a UniformConstant pointer to a loose type becomes a Uniform one below */
-            a = it.o[1] == SpvStorageClassUniformConstant && !opaque(&m, it.o[2])
-                   ? SpvStorageClassUniform
-                   : it.o[1],
-            b = it.o[2];
+            a = rewritten_storage(&m, it.o[1], it.o[2]), b = it.o[2];
          else if ((it.op == SpvOpTypeInt || it.op == SpvOpTypeVector || it.op == SpvOpTypeMatrix) &&
                   it.nops >= 3)
             a = it.o[1], b = it.o[2];
@@ -860,18 +964,23 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
       }
    }
 
-   /* UniformConstant pointers to loose types become Uniform ones (or the module's own) */
+   /* UniformConstant pointers to loose types and AtomicCounter ones become Uniform ones: the
+    * first of those to one type stays, the others are its aliases (no two pointer types alike) */
    {
       struct spv_walk it = spv_walk_begin(words, n);
       while (spv_walk_next(&it) && it.op != SpvOpFunction) {
          if (it.op != SpvOpTypePointer || it.nops < 3 || it.o[0] >= m.bound ||
-             it.o[1] != SpvStorageClassUniformConstant || opaque(&m, it.o[2]))
+             rewritten_storage(&m, it.o[1], it.o[2]) != SpvStorageClassUniform)
             continue;
          struct spv_walk jt = spv_walk_begin(words, n);
-         while (spv_walk_next(&jt) && jt.op != SpvOpFunction)
-            if (jt.op == SpvOpTypePointer && jt.nops >= 3 && jt.o[1] == SpvStorageClassUniform &&
-                jt.o[2] == it.o[2])
+         while (spv_walk_next(&jt) && jt.pc < it.pc) {
+            if (jt.op == SpvOpTypePointer && jt.nops >= 3 && jt.o[2] == it.o[2] &&
+                jt.o[0] < m.bound && jt.o[0] != it.o[0] && !alias[jt.o[0]] &&
+                rewritten_storage(&m, jt.o[1], jt.o[2]) == SpvStorageClassUniform) {
                alias[it.o[0]] = jt.o[0];
+               break;
+            }
+         }
       }
    }
 
@@ -922,6 +1031,49 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
                      L[k].lay.mstride);
          }
       }
+   }
+   /* the atomic counters' blocks, one per binding point: the counters as members at their
+    * Offset, arrays with a stride of 4 */
+   if (nac && !(blk_var = calloc(nac, sizeof(*blk_var)))) {
+      free(idx);
+      c.err = "out of memory";
+      goto fail;
+   }
+   for (unsigned first = 0, end; first < nac; first = end) {
+      for (end = first; end < nac && ac[end].binding == ac[first].binding; end++) {
+         struct actr *a = &ac[end];
+         struct ulayout lay = {0};
+         uint32_t stride = 4;
+         for (uint32_t d = a->t.ndims; d > 0; d--) {
+            lay.strides[d - 1] = stride;
+            stride *= a->t.dims[d - 1];
+         }
+         a->mtype = build_type(&c, &a->t, &lay);
+         a->mptr = type_get(&c, SpvOpTypePointer, SpvStorageClassUniform, a->mtype);
+         a->midx = int_const(&c, end - first);
+         a->blk = nblk;
+      }
+      const uint32_t st = c.next_id++, ptr = c.next_id++, var = c.next_id++;
+      uint32_t *p = out_room(&c.tail, 2 + end - first);
+      if (p) {
+         p[0] = ((2 + end - first) << 16) | SpvOpTypeStruct;
+         p[1] = st;
+         for (unsigned k = first; k < end; k++)
+            p[2 + k - first] = ac[k].mtype;
+      }
+      emit_ops(&c.tail, SpvOpTypePointer, 3, ptr, SpvStorageClassUniform, st);
+      emit_ops(&c.tail, SpvOpVariable, 3, ptr, var, SpvStorageClassUniform);
+      emit_ops(&c.decos, SpvOpDecorate, 2, st, SpvDecorationBufferBlock);
+      emit_ops(&c.decos, SpvOpDecorate, 3, var, SpvDecorationDescriptorSet, 0);
+      emit_ops(&c.decos, SpvOpDecorate, 3, var, SpvDecorationBinding, ac[first].binding);
+      name_fmt(&c.names, st, -1, "gl_AtomicCounterBlock_%u", ac[first].binding, 0);
+      for (unsigned k = first; k < end; k++) {
+         /* one name for one counter in every stage (glsl_link_atomic.c matches by name) */
+         name_fmt(&c.names, st, (int)(k - first), "_spvA%u_%u", ac[k].binding, ac[k].offset);
+         emit_ops(&c.decos, SpvOpMemberDecorate, 4, st, k - first, SpvDecorationOffset,
+                  ac[k].offset);
+      }
+      blk_var[nblk++] = var;
    }
    /* GL 4.6 14.4: with GL_PROGRAM_POINT_SIZE disabled the point size is glPointSize's, whatever
     * the shader writes (Vulkan has only the shader's): each return of the entry point stores
@@ -1021,31 +1173,42 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
          cur_fn = it.nops >= 2 ? it.o[1] : 0;
          first_label = true;
          memset(local, 0, nl * sizeof(*local));
-         /* the loose uniforms this function reaches get an access chain of its own */
+         for (unsigned k = 0; k < nac; k++)
+            ac[k].local = 0;
+         /* the loose uniforms and counters this function reaches get an access chain of its
+          * own */
          struct spv_walk ft = it;
-         while (any_loose && spv_walk_next(&ft) && ft.op != SpvOpFunctionEnd)
+         while ((any_loose || nac) && spv_walk_next(&ft) && ft.op != SpvOpFunctionEnd)
             for (uint32_t i = 0; i < ft.nops; i++)
-               for (unsigned j = 0; pointer_operand(ft.op, i) && j < nv; j++)
-                  if (v[j].loose >= 0 && ft.o[i] == v[j].id && !local[v[j].loose])
+               for (unsigned j = 0; pointer_operand(ft.op, i) && j < nv; j++) {
+                  if (ft.o[i] != v[j].id)
+                     continue;
+                  if (v[j].loose >= 0 && !local[v[j].loose])
                      local[v[j].loose] = c.next_id++;
+                  if (v[j].ctr >= 0 && !ac[v[j].ctr].local)
+                     ac[v[j].ctr].local = c.next_id++;
+               }
       }
       /* decorations of loose uniforms go; builtins GL names otherwise become Vulkan's */
       if (annotation && it.op == SpvOpDecorate && it.nops >= 2) {
          bool drop = false;
          for (unsigned i = 0; i < nv; i++)
-            drop |= v[i].id == it.o[0] &&
-                    (v[i].loose >= 0 || (v[i].storage == SpvStorageClassUniformConstant &&
-                                         it.o[1] == SpvDecorationLocation));
+            drop |= v[i].id == it.o[0] && (v[i].loose >= 0 || v[i].ctr >= 0 ||
+                                           (v[i].storage == SpvStorageClassUniformConstant &&
+                                            it.o[1] == SpvDecorationLocation));
          if (drop)
             continue;
       }
       if (!in_fn && it.op == SpvOpVariable && it.nops >= 2) {
          bool drop = false;
          for (unsigned i = 0; i < nv; i++)
-            drop |= v[i].id == it.o[1] && v[i].loose >= 0;
+            drop |= v[i].id == it.o[1] && (v[i].loose >= 0 || v[i].ctr >= 0);
          if (drop)
             continue;
       }
+      /* Vulkan has no AtomicStorage: the counters are storage-buffer members now */
+      if (it.op == SpvOpCapability && it.nops >= 1 && it.o[0] == SpvCapabilityAtomicStorage)
+         continue;
       if (it.op == SpvOpTypePointer && it.nops >= 1 && it.o[0] < m.bound && alias[it.o[0]])
          continue;
       /* the access chains of the function's first block, after its variables */
@@ -1057,6 +1220,10 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
             const uint32_t ptr = alias[v[i].ptr] ? alias[v[i].ptr] : v[i].ptr;
             emit_ops(&o, SpvOpAccessChain, 4, ptr, local[k], db_var, idx[k]);
          }
+         for (unsigned k = 0; k < nac; k++)
+            if (ac[k].local)
+               emit_ops(&o, SpvOpAccessChain, 4, ac[k].mptr, ac[k].local, blk_var[ac[k].blk],
+                        ac[k].midx);
          pending_chains = false;
       }
       if (ps.on && it.op == SpvOpReturn && cur_fn == ps.fn) {
@@ -1099,18 +1266,20 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
             if ((in_fn ? i == 0 : true) && po[i] < m.bound && alias[po[i]])
                po[i] = alias[po[i]];
       }
-      if (it.op == SpvOpTypePointer && it.nops >= 3 && it.o[1] == SpvStorageClassUniformConstant &&
-          !opaque(&m, it.o[2]))
-         po[1] = SpvStorageClassUniform;
-      if (in_fn && any_loose) {
+      if (it.op == SpvOpTypePointer && it.nops >= 3)
+         po[1] = rewritten_storage(&m, it.o[1], it.o[2]);
+      if (in_fn && (any_loose || nac)) {
          for (uint32_t i = 0; i < it.nops; i++) {
             if (!pointer_operand(it.op, i))
                continue;
             for (unsigned j = 0; j < nv; j++) {
-               const int k = v[j].loose;
-               if (k < 0 || po[i] != v[j].id)
+               if (po[i] != v[j].id)
                   continue;
-               po[i] = local[k];
+               if (v[j].loose >= 0)
+                  po[i] = local[v[j].loose];
+               else if (v[j].ctr >= 0)
+                  po[i] = ac[v[j].ctr].local;
+               break;
             }
          }
       }
@@ -1150,6 +1319,8 @@ done:
    free(alias);
    free(member_type);
    free(local);
+   free(ac);
+   free(blk_var);
    free(c.tc);
    free(c.names.w);
    free(c.decos.w);

@@ -49,6 +49,44 @@ static const uint32_t spv_vs_overlap[] = {
    0x00050036, 0x00000004, 0x00000001, 0x00000000, 0x00000005, 0x000200f8, 0x0000000c, 0x0003003e,
    0x00000002, 0x0000000b, 0x0003003e, 0x00000003, 0x0000000a, 0x000100fd, 0x00010038};
 
+/* glslangValidator -G of a fragment stage with atomic counters (debug names stripped):
+ *   layout(binding = 1, offset = 4) uniform atomic_uint c[2];
+ *   layout(binding = 3) uniform atomic_uint d;
+ *   layout(location = 0) uniform uint k[3];
+ *   layout(location = 0) out vec4 color;
+ *   void main() { uint x = atomicCounterIncrement(c[1]); uint y = atomicCounter(d);
+ *                 color = vec4(float(x), float(y), float(k[2]), 1.0); } */
+static const uint32_t spv_fs_atomic[] = {
+   0x07230203, 0x00010000, 0x0008000b, 0x0000002a, 0x00000000, 0x00020011, 0x00000001, 0x00020011,
+   0x00000015, 0x0006000b, 0x00000001, 0x4c534c47, 0x6474732e, 0x3035342e, 0x00000000, 0x0003000e,
+   0x00000000, 0x00000001, 0x0006000f, 0x00000004, 0x00000004, 0x6e69616d, 0x00000000, 0x0000001a,
+   0x00030010, 0x00000004, 0x00000008, 0x00040047, 0x0000000c, 0x00000023, 0x00000004, 0x00040047,
+   0x0000000c, 0x00000021, 0x00000001, 0x00040047, 0x00000015, 0x00000023, 0x00000000, 0x00040047,
+   0x00000015, 0x00000021, 0x00000003, 0x00040047, 0x0000001a, 0x0000001e, 0x00000000, 0x00040047,
+   0x00000022, 0x0000001e, 0x00000000, 0x00020013, 0x00000002, 0x00030021, 0x00000003, 0x00000002,
+   0x00040015, 0x00000006, 0x00000020, 0x00000000, 0x00040020, 0x00000007, 0x00000007, 0x00000006,
+   0x0004002b, 0x00000006, 0x00000009, 0x00000002, 0x0004001c, 0x0000000a, 0x00000006, 0x00000009,
+   0x00040020, 0x0000000b, 0x0000000a, 0x0000000a, 0x0004003b, 0x0000000b, 0x0000000c, 0x0000000a,
+   0x00040015, 0x0000000d, 0x00000020, 0x00000001, 0x0004002b, 0x0000000d, 0x0000000e, 0x00000001,
+   0x00040020, 0x0000000f, 0x0000000a, 0x00000006, 0x0004002b, 0x00000006, 0x00000011, 0x00000001,
+   0x0004002b, 0x00000006, 0x00000012, 0x00000000, 0x0004003b, 0x0000000f, 0x00000015, 0x0000000a,
+   0x00030016, 0x00000017, 0x00000020, 0x00040017, 0x00000018, 0x00000017, 0x00000004, 0x00040020,
+   0x00000019, 0x00000003, 0x00000018, 0x0004003b, 0x00000019, 0x0000001a, 0x00000003, 0x0004002b,
+   0x00000006, 0x0000001f, 0x00000003, 0x0004001c, 0x00000020, 0x00000006, 0x0000001f, 0x00040020,
+   0x00000021, 0x00000000, 0x00000020, 0x0004003b, 0x00000021, 0x00000022, 0x00000000, 0x0004002b,
+   0x0000000d, 0x00000023, 0x00000002, 0x00040020, 0x00000024, 0x00000000, 0x00000006, 0x0004002b,
+   0x00000017, 0x00000028, 0x3f800000, 0x00050036, 0x00000002, 0x00000004, 0x00000000, 0x00000003,
+   0x000200f8, 0x00000005, 0x0004003b, 0x00000007, 0x00000008, 0x00000007, 0x0004003b, 0x00000007,
+   0x00000014, 0x00000007, 0x00050041, 0x0000000f, 0x00000010, 0x0000000c, 0x0000000e, 0x000600e8,
+   0x00000006, 0x00000013, 0x00000010, 0x00000011, 0x00000012, 0x0003003e, 0x00000008, 0x00000013,
+   0x000600e3, 0x00000006, 0x00000016, 0x00000015, 0x00000011, 0x00000012, 0x0003003e, 0x00000014,
+   0x00000016, 0x0004003d, 0x00000006, 0x0000001b, 0x00000008, 0x00040070, 0x00000017, 0x0000001c,
+   0x0000001b, 0x0004003d, 0x00000006, 0x0000001d, 0x00000014, 0x00040070, 0x00000017, 0x0000001e,
+   0x0000001d, 0x00050041, 0x00000024, 0x00000025, 0x00000022, 0x00000023, 0x0004003d, 0x00000006,
+   0x00000026, 0x00000025, 0x00040070, 0x00000017, 0x00000027, 0x00000026, 0x00070050, 0x00000018,
+   0x00000029, 0x0000001c, 0x0000001e, 0x00000027, 0x00000028, 0x0003003e, 0x0000001a, 0x00000029,
+   0x000100fd, 0x00010038};
+
 /* valid, specialized at main, linked with the other stage's module; NULL where refused */
 static struct glsl_program *
 link_modules(const uint32_t *vs, size_t nvs, const uint32_t *fs, size_t nfs, char **log)
@@ -204,6 +242,27 @@ main(void)
       glsl_program_destroy(p);
    }
 
+   /* atomic counters: one buffer per binding point, each counter at its Offset; the loose
+    * uniform beside them stays in the default block */
+   p = link_modules(spv_vs, NW(spv_vs), spv_fs_atomic, NW(spv_fs_atomic), &log);
+   CHECK(p, "the atomic-counter modules did not link: %s", log ? log : "");
+   free(log);
+   if (p) {
+      CHECK(p->num_atomic_buffers == 2 && p->atomic_buffers[0].gl_binding == 1 &&
+               p->atomic_buffers[1].gl_binding == 3,
+            "%u atomic counter buffers, not 2 at bindings 1 and 3", p->num_atomic_buffers);
+      CHECK(p->num_atomic_buffers == 2 && p->atomic_buffers[0].data_size == 12 &&
+               p->atomic_buffers[1].data_size == 4,
+            "atomic counter buffer sizes");
+      CHECK(p->num_atomic_counters == 2 && p->atomic_counters[0].offset == 4 &&
+               p->atomic_counters[0].array_size == 2 && p->atomic_counters[1].offset == 0 &&
+               p->atomic_counters[1].buffer == 1,
+            "the counters: %u", p->num_atomic_counters);
+      const struct glsl_uniform *k = uniform_at(p, "_spvL0[0]");
+      CHECK(k && k->array_size == 3 && k->array_stride == 16, "the uniform at 0");
+      glsl_program_destroy(p);
+   }
+
    /* outputs sharing a location: a vertex stage alone links (they move apart: only transform
     * feedback reads them); with a fragment stage reading location 0 the overlap is an error */
    p = link_modules(spv_vs_overlap, NW(spv_vs_overlap), NULL, 0, &log);
@@ -249,6 +308,21 @@ main(void)
    }
    for (size_t cut = 1; cut < NW(spv_vs_point); cut++) {
       glsl_program_destroy(link_modules(spv_vs_point, cut, spv_fs_init, NW(spv_fs_init), &log));
+      free(log);
+   }
+   free(m);
+   /* and for the atomic counters' blocks */
+   m = malloc(sizeof(spv_fs_atomic));
+   for (size_t w = 1; w < NW(spv_fs_atomic); w++) {
+      for (size_t g = 0; g < NW(garbage); g++) {
+         memcpy(m, spv_fs_atomic, sizeof(spv_fs_atomic));
+         m[w] = garbage[g];
+         glsl_program_destroy(link_modules(spv_vs, NW(spv_vs), m, NW(spv_fs_atomic), &log));
+         free(log);
+      }
+   }
+   for (size_t cut = 1; cut < NW(spv_fs_atomic); cut++) {
+      glsl_program_destroy(link_modules(spv_vs, NW(spv_vs), spv_fs_atomic, cut, &log));
       free(log);
    }
    free(m);
