@@ -543,7 +543,23 @@ build_type(struct conv *c, const struct utype *u, const struct ulayout *lay)
    return t;
 }
 
-/* The stage's own uniform type: its array levels get their std140 stride (or must have it). */
+/* Whether the decorations added so far give id `deco` (its first operand into *value). */
+static bool
+added_deco(const struct out *decos, uint32_t id, uint32_t deco, uint32_t *value)
+{
+   struct spv_walk it = spv_walk_begin(decos->w, decos->n);
+   it.next = 0; /* no module header here */
+   while (spv_walk_next(&it)) {
+      if (it.op == SpvOpDecorate && it.nops >= 3 && it.o[0] == id && it.o[1] == deco) {
+         *value = it.o[2];
+         return true;
+      }
+   }
+   return false;
+}
+
+/* The stage's own uniform type: its array levels get their std140 stride (or must have it; two
+ * uniforms of one type decorate it once). */
 static bool
 stride_own_type(struct conv *c, uint32_t type, const struct ulayout *lay, uint32_t ndims)
 {
@@ -552,7 +568,8 @@ stride_own_type(struct conv *c, uint32_t type, const struct ulayout *lay, uint32
       uint32_t nops, have;
       if (mod_def(c->m, type, &o, &nops) != SpvOpTypeArray || nops < 3)
          return false;
-      if (mod_deco(c->m, type, SpvDecorationArrayStride, &have)) {
+      if (mod_deco(c->m, type, SpvDecorationArrayStride, &have) ||
+          added_deco(&c->decos, type, SpvDecorationArrayStride, &have)) {
          if (have != lay->strides[d]) {
             c->err = "an array type that has another ArrayStride than std140's";
             return false;

@@ -87,6 +87,32 @@ static const uint32_t spv_fs_atomic[] = {
    0x00000029, 0x0000001c, 0x0000001e, 0x00000027, 0x00000028, 0x0003003e, 0x0000001a, 0x00000029,
    0x000100fd, 0x00010038};
 
+/* glslangValidator -G, debug names stripped: two loose uniforms of one array type
+ *   layout(location = 10) uniform uint a[6];
+ *   layout(location = 16) uniform uint b[6];
+ *   layout(location = 0) out vec4 color;
+ *   void main() { color = vec4(float(a[1]), float(b[4]), 0.0, 1.0); } */
+static const uint32_t spv_fs_two_arrays[] = {
+   0x07230203, 0x00010000, 0x0008000b, 0x0000001d, 0x00000000, 0x00020011, 0x00000001, 0x0006000b,
+   0x00000001, 0x4c534c47, 0x6474732e, 0x3035342e, 0x00000000, 0x0003000e, 0x00000000, 0x00000001,
+   0x0006000f, 0x00000004, 0x00000004, 0x6e69616d, 0x00000000, 0x00000009, 0x00030010, 0x00000004,
+   0x00000008, 0x00040047, 0x00000009, 0x0000001e, 0x00000000, 0x00040047, 0x0000000e, 0x0000001e,
+   0x0000000a, 0x00040047, 0x00000015, 0x0000001e, 0x00000010, 0x00020013, 0x00000002, 0x00030021,
+   0x00000003, 0x00000002, 0x00030016, 0x00000006, 0x00000020, 0x00040017, 0x00000007, 0x00000006,
+   0x00000004, 0x00040020, 0x00000008, 0x00000003, 0x00000007, 0x0004003b, 0x00000008, 0x00000009,
+   0x00000003, 0x00040015, 0x0000000a, 0x00000020, 0x00000000, 0x0004002b, 0x0000000a, 0x0000000b,
+   0x00000006, 0x0004001c, 0x0000000c, 0x0000000a, 0x0000000b, 0x00040020, 0x0000000d, 0x00000000,
+   0x0000000c, 0x0004003b, 0x0000000d, 0x0000000e, 0x00000000, 0x00040015, 0x0000000f, 0x00000020,
+   0x00000001, 0x0004002b, 0x0000000f, 0x00000010, 0x00000001, 0x00040020, 0x00000011, 0x00000000,
+   0x0000000a, 0x0004003b, 0x0000000d, 0x00000015, 0x00000000, 0x0004002b, 0x0000000f, 0x00000016,
+   0x00000004, 0x0004002b, 0x00000006, 0x0000001a, 0x00000000, 0x0004002b, 0x00000006, 0x0000001b,
+   0x3f800000, 0x00050036, 0x00000002, 0x00000004, 0x00000000, 0x00000003, 0x000200f8, 0x00000005,
+   0x00050041, 0x00000011, 0x00000012, 0x0000000e, 0x00000010, 0x0004003d, 0x0000000a, 0x00000013,
+   0x00000012, 0x00040070, 0x00000006, 0x00000014, 0x00000013, 0x00050041, 0x00000011, 0x00000017,
+   0x00000015, 0x00000016, 0x0004003d, 0x0000000a, 0x00000018, 0x00000017, 0x00040070, 0x00000006,
+   0x00000019, 0x00000018, 0x00070050, 0x00000007, 0x0000001c, 0x00000014, 0x00000019, 0x0000001a,
+   0x0000001b, 0x0003003e, 0x00000009, 0x0000001c, 0x000100fd, 0x00010038};
+
 /* valid, specialized at main, linked with the other stage's module; NULL where refused */
 static struct glsl_program *
 link_modules(const uint32_t *vs, size_t nvs, const uint32_t *fs, size_t nfs, char **log)
@@ -260,6 +286,17 @@ main(void)
             "the counters: %u", p->num_atomic_counters);
       const struct glsl_uniform *k = uniform_at(p, "_spvL0[0]");
       CHECK(k && k->array_size == 3 && k->array_stride == 16, "the uniform at 0");
+      glsl_program_destroy(p);
+   }
+
+   /* two loose uniforms of one array type: its std140 stride is decorated once */
+   p = link_modules(spv_vs, NW(spv_vs), spv_fs_two_arrays, NW(spv_fs_two_arrays), &log);
+   CHECK(p, "the modules with two uint[6] did not link: %s", log ? log : "");
+   free(log);
+   if (p) {
+      const struct glsl_uniform *a = uniform_at(p, "_spvL10[0]"), *b = uniform_at(p, "_spvL16[0]");
+      CHECK(a && b && b->offset == a->offset + 96 && a->array_stride == 16 && b->array_stride == 16,
+            "the arrays at 10 and 16");
       glsl_program_destroy(p);
    }
 
