@@ -16,9 +16,10 @@
  *    member after the application's) into gl_PointSize at each return, as GLSL's wrapper does;
  *  - the AtomicCounter variables of one Binding become the members of one storage block,
  *    gl_AtomicCounterBlock_<binding>, at their Offset (what glsl_link_atomic.c reads).
- * Loose uniforms keep their OpVariable initializers (init_module). Not done yet (a link error
- * names each): bool and struct loose uniforms,
- * interface blocks without a Location on the variable.
+ * Loose uniforms keep their OpVariable initializers (init_module); a structure uniform is one
+ * std140 member (its type decorated in its own stage, a copy in the others), one location per
+ * leaf from its own. Not done yet (a link error names each): bool loose uniforms and structures
+ * with opaque or bool members, interface blocks without a Location on the variable.
  * Every module is the application's: glShaderBinary validates it with SPIRV-Tools for OpenGL 4.5,
  * and every read here is bounds-checked on top of that. */
 #include "glsl_internal.h"
@@ -280,12 +281,132 @@ opaque(const struct mod *m, uint32_t type)
    return false;
 }
 
-/* A loose uniform's type: arrays of a scalar, vector or matrix of 32- or 64-bit numbers. */
+/* A loose uniform's type: arrays of a scalar, vector or matrix of 32- or 64-bit numbers, or of a
+ * structure of those. */
 struct utype {
-   char kind; /* f d i u */
+   char kind; /* f d i u, s: a structure */
    uint32_t vec, cols, ndims;
    uint32_t dims[MAX_DIMS];
+   /* kind s: the module that declares it (the application's words, valid through the link),
+    * the structure's type there, its std140 size and alignment */
+   const uint32_t *sw;
+   size_t sn;
+   uint32_t stype, ssize, salign;
 };
+
+static uint32_t
+round_up(uint32_t v, uint32_t a)
+{
+   return (v + a - 1) / a * a;
+}
+
+/* The length of an array type whose length is the OpConstant id; 0 when not one. */
+static uint32_t
+array_length(const struct mod *m, uint32_t id)
+{
+   const uint32_t *co;
+   uint32_t cn;
+   return mod_def(m, id, &co, &cn) == SpvOpConstant && cn >= 3 ? co[2] : 0;
+}
+
+#define MAX_STRUCT_DEPTH 8
+#define MAX_STD140_SIZE (1u << 20)
+
+/* std140 (GL 4.6 7.6.2.2) alignment and size of a module's type: 32- and 64-bit numbers,
+ * vectors, column-major matrices, arrays and structures of them; false for another (bool,
+ * opaque, runtime arrays), too deep or too large. */
+static bool
+std140_of(const struct mod *m, uint32_t type, uint32_t *align, uint32_t *size, unsigned depth)
+{
+   const uint32_t *o;
+   uint32_t nops, a, sz;
+   if (depth > MAX_STRUCT_DEPTH)
+      return false;
+   switch (mod_def(m, type, &o, &nops)) {
+   case SpvOpTypeFloat:
+      if (nops < 2 || (o[1] != 32 && o[1] != 64))
+         return false;
+      *align = *size = o[1] / 8;
+      return true;
+   case SpvOpTypeInt:
+      if (nops < 3 || o[1] != 32)
+         return false;
+      *align = *size = 4;
+      return true;
+   case SpvOpTypeVector: {
+      const uint32_t *eo;
+      uint32_t en;
+      const uint32_t eop = nops >= 3 ? mod_def(m, o[1], &eo, &en) : 0;
+      if ((eop != SpvOpTypeFloat && eop != SpvOpTypeInt) || o[2] < 2 || o[2] > 4 ||
+          !std140_of(m, o[1], &a, &sz, depth + 1))
+         return false;
+      *size = sz * o[2];
+      *align = sz * (o[2] == 3 ? 4 : o[2]);
+      return true;
+   }
+   case SpvOpTypeMatrix:
+      if (nops < 3 || o[2] < 2 || o[2] > 4 || !std140_of(m, o[1], &a, &sz, depth + 1))
+         return false;
+      *align = round_up(a, 16);
+      *size = *align * o[2];
+      return true;
+   case SpvOpTypeArray: {
+      const uint32_t len = nops >= 3 ? array_length(m, o[2]) : 0;
+      if (!len || !std140_of(m, o[1], &a, &sz, depth + 1))
+         return false;
+      *align = round_up(a, 16);
+      const uint64_t total = (uint64_t)round_up(sz, *align) * len;
+      if (total > MAX_STD140_SIZE)
+         return false;
+      *size = (uint32_t)total;
+      return true;
+   }
+   case SpvOpTypeStruct: {
+      uint32_t off = 0, al = 16;
+      if (nops < 2)
+         return false;
+      for (uint32_t k = 1; k < nops; k++) {
+         if (!std140_of(m, o[k], &a, &sz, depth + 1))
+            return false;
+         off = round_up(off, a) + sz;
+         if (off > MAX_STD140_SIZE)
+            return false;
+         al = a > al ? a : al;
+      }
+      *align = round_up(al, 16);
+      *size = round_up(off, *align);
+      return true;
+   }
+   default: return false;
+   }
+}
+
+/* Whether two modules' types are one type (as std140_of takes them). */
+static bool
+types_alike(const struct mod *ma, uint32_t ta, const struct mod *mb, uint32_t tb, unsigned depth)
+{
+   const uint32_t *oa = NULL, *ob = NULL;
+   uint32_t na = 0, nb = 0;
+   const uint32_t op = mod_def(ma, ta, &oa, &na);
+   if (depth > MAX_STRUCT_DEPTH || op != mod_def(mb, tb, &ob, &nb) || na != nb || !op)
+      return false;
+   switch (op) {
+   case SpvOpTypeFloat: return na >= 2 && oa[1] == ob[1];
+   case SpvOpTypeInt: return na >= 3 && oa[1] == ob[1] && oa[2] == ob[2];
+   case SpvOpTypeVector:
+   case SpvOpTypeMatrix:
+      return na >= 3 && oa[2] == ob[2] && types_alike(ma, oa[1], mb, ob[1], depth + 1);
+   case SpvOpTypeArray:
+      return na >= 3 && array_length(ma, oa[2]) == array_length(mb, ob[2]) &&
+             types_alike(ma, oa[1], mb, ob[1], depth + 1);
+   case SpvOpTypeStruct:
+      for (uint32_t k = 1; k < na; k++)
+         if (!types_alike(ma, oa[k], mb, ob[k], depth + 1))
+            return false;
+      return true;
+   default: return false;
+   }
+}
 
 static bool
 utype_of(const struct mod *m, uint32_t type, struct utype *u, const char **why)
@@ -311,14 +432,25 @@ utype_of(const struct mod *m, uint32_t type, struct utype *u, const char **why)
       u->vec = o[2];
       op = mod_def(m, o[1], &o, &nops);
    }
+   if (op == SpvOpTypeStruct) {
+      if (!std140_of(m, type, &u->salign, &u->ssize, 0)) {
+         *why = "a structure uniform with a member mgl does not lay out (a bool or opaque one, "
+                "not supported by mgl yet)";
+         return false;
+      }
+      u->kind = 's';
+      u->sw = m->w;
+      u->sn = m->n;
+      u->stype = type;
+      return true;
+   }
    if (op == SpvOpTypeFloat && nops >= 2 && (o[1] == 32 || o[1] == 64))
       u->kind = o[1] == 64 ? 'd' : 'f';
    else if (op == SpvOpTypeInt && nops >= 3 && o[1] == 32)
       u->kind = o[2] ? 'i' : 'u';
    if (!u->kind || u->vec < 1 || u->vec > 4 || u->cols < 1 || u->cols > 4) {
-      *why = op == SpvOpTypeStruct ? "a structure uniform (not supported by mgl yet)"
-             : op == SpvOpTypeBool ? "a bool uniform (not supported by mgl yet)"
-                                   : "a uniform of a type mgl does not lay out";
+      *why = op == SpvOpTypeBool ? "a bool uniform (not supported by mgl yet)"
+                                 : "a uniform of a type mgl does not lay out";
       return false;
    }
    return true;
@@ -332,13 +464,14 @@ utype_equal(const struct utype *a, const struct utype *b)
    for (uint32_t i = 0; i < a->ndims; i++)
       if (a->dims[i] != b->dims[i])
          return false;
-   return true;
-}
-
-static uint32_t
-round_up(uint32_t v, uint32_t a)
-{
-   return (v + a - 1) / a * a;
+   if (a->kind != 's')
+      return true;
+   struct mod ma = {0}, mb = {0};
+   const bool same = mod_open(&ma, a->sw, a->sn) && mod_open(&mb, b->sw, b->sn) &&
+                     types_alike(&ma, a->stype, &mb, b->stype, 0);
+   free(ma.def);
+   free(mb.def);
+   return same;
 }
 
 /* std140 (GL 4.6 7.6.2.2) */
@@ -354,7 +487,10 @@ layout_of(const struct utype *u)
    const uint32_t n = u->kind == 'd' ? 8 : 4;
    const uint32_t valign = u->vec == 1 ? n : u->vec == 2 ? 2 * n : 4 * n;
    uint32_t esize = n * u->vec, ealign = valign;
-   if (u->cols > 1) {
+   if (u->kind == 's') {
+      esize = u->ssize;
+      ealign = u->salign;
+   } else if (u->cols > 1) {
       l.mstride = round_up(valign, 16);
       esize = u->cols * l.mstride;
       ealign = l.mstride;
@@ -523,16 +659,31 @@ int_const(struct conv *c, uint32_t value)
 }
 
 /* A new type for u (another stage's uniform), laid out as lay says. */
+static uint32_t copy_type(struct conv *c, const struct mod *sm, uint32_t type, unsigned depth);
+
 static uint32_t
 build_type(struct conv *c, const struct utype *u, const struct ulayout *lay)
 {
-   uint32_t t = u->kind == 'f'   ? type_get(c, SpvOpTypeFloat, 32, 0)
-                : u->kind == 'd' ? type_get(c, SpvOpTypeFloat, 64, 0)
-                                 : type_get(c, SpvOpTypeInt, 32, u->kind == 'i');
-   if (u->vec > 1)
-      t = type_get(c, SpvOpTypeVector, t, u->vec);
-   if (u->cols > 1)
-      t = type_get(c, SpvOpTypeMatrix, t, u->cols);
+   uint32_t t = 0;
+   if (u->kind == 's') {
+      struct mod sm;
+      if (mod_open(&sm, u->sw, u->sn))
+         t = copy_type(c, &sm, u->stype, 0);
+      free(sm.def);
+      if (!t) {
+         if (!c->err)
+            c->err = "another stage's structure uniform could not be declared here";
+         return 0;
+      }
+   } else {
+      t = u->kind == 'f'   ? type_get(c, SpvOpTypeFloat, 32, 0)
+          : u->kind == 'd' ? type_get(c, SpvOpTypeFloat, 64, 0)
+                           : type_get(c, SpvOpTypeInt, 32, u->kind == 'i');
+      if (u->vec > 1)
+         t = type_get(c, SpvOpTypeVector, t, u->vec);
+      if (u->cols > 1)
+         t = type_get(c, SpvOpTypeMatrix, t, u->cols);
+   }
    for (uint32_t d = u->ndims; d > 0; d--) {
       const uint32_t len = int_const(c, u->dims[d - 1]);
       const uint32_t arr = c->next_id++;
@@ -614,6 +765,143 @@ strip_arrays(const struct mod *m, uint32_t type)
       type = o[1];
    }
    return type;
+}
+
+/* Whether the decorations added so far decorate member `member` of id with `deco`. */
+static bool
+added_member_deco(const struct out *decos, uint32_t id, uint32_t member, uint32_t deco)
+{
+   struct spv_walk it = spv_walk_begin(decos->w, decos->n);
+   it.next = 0; /* no module header here */
+   while (spv_walk_next(&it))
+      if (it.op == SpvOpMemberDecorate && it.nops >= 3 && it.o[0] == id && it.o[1] == member &&
+          it.o[2] == deco)
+         return true;
+   return false;
+}
+
+/* The std140 decorations of member k of a structure whose member type is mt (in m): its Offset,
+ * and ColMajor and MatrixStride where it is a matrix or an array of them. */
+static void
+decorate_member(struct conv *c, const struct mod *m, uint32_t st, uint32_t k, uint32_t mt,
+                uint32_t offset)
+{
+   emit_ops(&c->decos, SpvOpMemberDecorate, 4, st, k, SpvDecorationOffset, offset);
+   const uint32_t *o;
+   uint32_t nops;
+   uint32_t t = strip_arrays(m, mt);
+   if (mod_def(m, t, &o, &nops) == SpvOpTypeMatrix && nops >= 3) {
+      uint32_t a, sz;
+      if (!std140_of(m, o[1], &a, &sz, 0))
+         return;
+      emit_ops(&c->decos, SpvOpMemberDecorate, 3, st, k, SpvDecorationColMajor);
+      emit_ops(&c->decos, SpvOpMemberDecorate, 4, st, k, SpvDecorationMatrixStride,
+               round_up(a, 16));
+   }
+}
+
+/* The std140 decorations of the stage's own type (a structure uniform's, once per type): array
+ * strides, member offsets and matrix strides, the members named "_m<k>" (GL names them by
+ * location only; the stages' blocks must be alike). False where the module lays it out
+ * otherwise. */
+static bool
+decorate_own(struct conv *c, uint32_t type, unsigned depth)
+{
+   const uint32_t *o;
+   uint32_t nops, a, sz, have;
+   if (depth > MAX_STRUCT_DEPTH)
+      return false;
+   const uint32_t op = mod_def(c->m, type, &o, &nops);
+   if (op == SpvOpTypeArray && nops >= 3) {
+      if (!std140_of(c->m, o[1], &a, &sz, 0))
+         return false;
+      const uint32_t stride = round_up(sz, round_up(a, 16));
+      if (mod_deco(c->m, type, SpvDecorationArrayStride, &have) ||
+          added_deco(&c->decos, type, SpvDecorationArrayStride, &have)) {
+         if (have != stride)
+            return false;
+      } else {
+         emit_ops(&c->decos, SpvOpDecorate, 3, type, SpvDecorationArrayStride, stride);
+      }
+      return decorate_own(c, o[1], depth + 1);
+   }
+   if (op != SpvOpTypeStruct)
+      return true;
+   if (nops < 2 || added_member_deco(&c->decos, type, 0, SpvDecorationOffset))
+      return nops >= 2;
+   struct spv_walk it = spv_walk_begin(c->m->w, c->m->n);
+   while (spv_walk_next(&it) && it.op != SpvOpFunction)
+      if (it.op == SpvOpMemberDecorate && it.nops >= 3 && it.o[0] == type &&
+          it.o[2] == SpvDecorationOffset)
+         return false; /* laid out already (a block's type too) */
+   uint32_t off = 0;
+   for (uint32_t k = 1; k < nops; k++) {
+      if (!std140_of(c->m, o[k], &a, &sz, 0) || !decorate_own(c, o[k], depth + 1))
+         return false;
+      off = round_up(off, a);
+      decorate_member(c, c->m, type, k - 1, o[k], off);
+      name_fmt(&c->names, type, (int)(k - 1), "_m%u", k - 1, 0);
+      off += sz;
+   }
+   return true;
+}
+
+/* A copy of another module's type (sm) in this stage, with the std140 decorations decorate_own
+ * gives; 0 on failure. */
+static uint32_t
+copy_type(struct conv *c, const struct mod *sm, uint32_t type, unsigned depth)
+{
+   const uint32_t *o;
+   uint32_t nops, a, sz;
+   if (depth > MAX_STRUCT_DEPTH)
+      return 0;
+   const uint32_t op = mod_def(sm, type, &o, &nops);
+   switch (op) {
+   case SpvOpTypeFloat: return nops >= 2 ? type_get(c, SpvOpTypeFloat, o[1], 0) : 0;
+   case SpvOpTypeInt: return nops >= 3 ? type_get(c, SpvOpTypeInt, o[1], o[2]) : 0;
+   case SpvOpTypeVector:
+   case SpvOpTypeMatrix: {
+      const uint32_t e = nops >= 3 ? copy_type(c, sm, o[1], depth + 1) : 0;
+      return e ? type_get(c, op, e, o[2]) : 0;
+   }
+   case SpvOpTypeArray: {
+      const uint32_t len = nops >= 3 ? array_length(sm, o[2]) : 0;
+      const uint32_t e = len ? copy_type(c, sm, o[1], depth + 1) : 0;
+      if (!e || !std140_of(sm, o[1], &a, &sz, 0))
+         return 0;
+      const uint32_t lc = int_const(c, len), arr = c->next_id++;
+      emit_ops(&c->tail, SpvOpTypeArray, 3, arr, e, lc);
+      emit_ops(&c->decos, SpvOpDecorate, 3, arr, SpvDecorationArrayStride,
+               round_up(sz, round_up(a, 16)));
+      return arr;
+   }
+   case SpvOpTypeStruct: {
+      if (nops < 2 || nops > 256)
+         return 0;
+      uint32_t members[256];
+      for (uint32_t k = 1; k < nops; k++)
+         if (!(members[k - 1] = copy_type(c, sm, o[k], depth + 1)))
+            return 0;
+      const uint32_t st = c->next_id++;
+      uint32_t *p = out_room(&c->tail, 1 + nops);
+      if (!p)
+         return 0;
+      p[0] = ((1 + nops) << 16) | SpvOpTypeStruct;
+      p[1] = st;
+      memcpy(p + 2, members, (nops - 1) * sizeof(*p));
+      uint32_t off = 0;
+      for (uint32_t k = 1; k < nops; k++) {
+         if (!std140_of(sm, o[k], &a, &sz, 0))
+            return 0;
+         off = round_up(off, a);
+         decorate_member(c, sm, st, k - 1, o[k], off);
+         name_fmt(&c->names, st, (int)(k - 1), "_m%u", k - 1, 0);
+         off += sz;
+      }
+      return st;
+   }
+   default: return 0;
+   }
 }
 
 /* The global variables of a module. */
@@ -1010,7 +1298,8 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
       }
       for (unsigned k = 0; k < nl; k++) {
          if (member_type[k]) {
-            if (!stride_own_type(&c, member_type[k], &L[k].lay, L[k].t.ndims)) {
+            if (!stride_own_type(&c, member_type[k], &L[k].lay, L[k].t.ndims) ||
+                (L[k].t.kind == 's' && !decorate_own(&c, strip_arrays(&m, member_type[k]), 0))) {
                if (!c.err)
                   c.err = "an array uniform the module declares in a way mgl does not follow";
                free(idx);

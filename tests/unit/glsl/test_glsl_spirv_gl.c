@@ -113,6 +113,43 @@ static const uint32_t spv_fs_two_arrays[] = {
    0x00000019, 0x00000018, 0x00070050, 0x00000007, 0x0000001c, 0x00000014, 0x00000019, 0x0000001a,
    0x0000001b, 0x0003003e, 0x00000009, 0x0000001c, 0x000100fd, 0x00010038};
 
+/* glslangValidator -G, debug names stripped: a structure uniform
+ *   struct pair { float a; vec3 b; };
+ *   struct S { pair p[2]; mat2 m; vec4 c; };
+ *   layout(location = 8) uniform S s;
+ *   layout(location = 0) out vec4 color;
+ *   void main() { color = vec4(s.p[1].b, s.p[0].a) + s.c + vec4(s.m[1], 0.0, 0.0); } */
+static const uint32_t spv_fs_struct[] = {
+   0x07230203, 0x00010000, 0x0008000b, 0x0000002e, 0x00000000, 0x00020011, 0x00000001, 0x0006000b,
+   0x00000001, 0x4c534c47, 0x6474732e, 0x3035342e, 0x00000000, 0x0003000e, 0x00000000, 0x00000001,
+   0x0006000f, 0x00000004, 0x00000004, 0x6e69616d, 0x00000000, 0x00000009, 0x00030010, 0x00000004,
+   0x00000008, 0x00040047, 0x00000009, 0x0000001e, 0x00000000, 0x00040047, 0x00000013, 0x0000001e,
+   0x00000008, 0x00020013, 0x00000002, 0x00030021, 0x00000003, 0x00000002, 0x00030016, 0x00000006,
+   0x00000020, 0x00040017, 0x00000007, 0x00000006, 0x00000004, 0x00040020, 0x00000008, 0x00000003,
+   0x00000007, 0x0004003b, 0x00000008, 0x00000009, 0x00000003, 0x00040017, 0x0000000a, 0x00000006,
+   0x00000003, 0x0004001e, 0x0000000b, 0x00000006, 0x0000000a, 0x00040015, 0x0000000c, 0x00000020,
+   0x00000000, 0x0004002b, 0x0000000c, 0x0000000d, 0x00000002, 0x0004001c, 0x0000000e, 0x0000000b,
+   0x0000000d, 0x00040017, 0x0000000f, 0x00000006, 0x00000002, 0x00040018, 0x00000010, 0x0000000f,
+   0x00000002, 0x0005001e, 0x00000011, 0x0000000e, 0x00000010, 0x00000007, 0x00040020, 0x00000012,
+   0x00000000, 0x00000011, 0x0004003b, 0x00000012, 0x00000013, 0x00000000, 0x00040015, 0x00000014,
+   0x00000020, 0x00000001, 0x0004002b, 0x00000014, 0x00000015, 0x00000000, 0x0004002b, 0x00000014,
+   0x00000016, 0x00000001, 0x00040020, 0x00000017, 0x00000000, 0x0000000a, 0x00040020, 0x0000001a,
+   0x00000000, 0x00000006, 0x0004002b, 0x00000014, 0x00000021, 0x00000002, 0x00040020, 0x00000022,
+   0x00000000, 0x00000007, 0x00040020, 0x00000026, 0x00000000, 0x0000000f, 0x0004002b, 0x00000006,
+   0x00000029, 0x00000000, 0x00050036, 0x00000002, 0x00000004, 0x00000000, 0x00000003, 0x000200f8,
+   0x00000005, 0x00070041, 0x00000017, 0x00000018, 0x00000013, 0x00000015, 0x00000016, 0x00000016,
+   0x0004003d, 0x0000000a, 0x00000019, 0x00000018, 0x00070041, 0x0000001a, 0x0000001b, 0x00000013,
+   0x00000015, 0x00000015, 0x00000015, 0x0004003d, 0x00000006, 0x0000001c, 0x0000001b, 0x00050051,
+   0x00000006, 0x0000001d, 0x00000019, 0x00000000, 0x00050051, 0x00000006, 0x0000001e, 0x00000019,
+   0x00000001, 0x00050051, 0x00000006, 0x0000001f, 0x00000019, 0x00000002, 0x00070050, 0x00000007,
+   0x00000020, 0x0000001d, 0x0000001e, 0x0000001f, 0x0000001c, 0x00050041, 0x00000022, 0x00000023,
+   0x00000013, 0x00000021, 0x0004003d, 0x00000007, 0x00000024, 0x00000023, 0x00050081, 0x00000007,
+   0x00000025, 0x00000020, 0x00000024, 0x00060041, 0x00000026, 0x00000027, 0x00000013, 0x00000016,
+   0x00000016, 0x0004003d, 0x0000000f, 0x00000028, 0x00000027, 0x00050051, 0x00000006, 0x0000002a,
+   0x00000028, 0x00000000, 0x00050051, 0x00000006, 0x0000002b, 0x00000028, 0x00000001, 0x00070050,
+   0x00000007, 0x0000002c, 0x0000002a, 0x0000002b, 0x00000029, 0x00000029, 0x00050081, 0x00000007,
+   0x0000002d, 0x00000025, 0x0000002c, 0x0003003e, 0x00000009, 0x0000002d, 0x000100fd, 0x00010038};
+
 /* valid, specialized at main, linked with the other stage's module; NULL where refused */
 static struct glsl_program *
 link_modules(const uint32_t *vs, size_t nvs, const uint32_t *fs, size_t nfs, char **log)
@@ -300,6 +337,27 @@ main(void)
       glsl_program_destroy(p);
    }
 
+   /* a structure uniform: std140 in the default block (the vertex stage's block declares a
+    * copy), one location per leaf member from its own */
+   p = link_modules(spv_vs, NW(spv_vs), spv_fs_struct, NW(spv_fs_struct), &log);
+   CHECK(p, "the structure-uniform modules did not link: %s", log ? log : "");
+   free(log);
+   if (p) {
+      const struct glsl_uniform *b1 = uniform_at(p, "_spvL8._m0[1]._m1"),
+                                *m = uniform_at(p, "_spvL8._m1"), *c = uniform_at(p, "_spvL8._m2");
+      const uint32_t base = c ? c->offset - 96 : 0;
+      CHECK(b1 && b1->type == GL_FLOAT_VEC3 && b1->offset == base + 48, "s.p[1].b");
+      CHECK(m && m->type == GL_FLOAT_MAT2 && m->offset == base + 64 && m->matrix_stride == 16,
+            "s.m");
+      CHECK(c && c->type == GL_FLOAT_VEC4 && base % 16 == 0, "s.c");
+      unsigned found = 0;
+      for (unsigned i = 0; i < p->num_uniform_locations; i++)
+         if (!strcmp(p->uniform_locations[i].name, "_spvL8"))
+            found = p->uniform_locations[i].location == 8 ? p->uniform_locations[i].count : 99;
+      CHECK(found == 6, "s holds locations 8 to 13: %u", found);
+      glsl_program_destroy(p);
+   }
+
    /* outputs sharing a location: a vertex stage alone links (they move apart: only transform
     * feedback reads them); with a fragment stage reading location 0 the overlap is an error */
    p = link_modules(spv_vs_overlap, NW(spv_vs_overlap), NULL, 0, &log);
@@ -345,6 +403,21 @@ main(void)
    }
    for (size_t cut = 1; cut < NW(spv_vs_point); cut++) {
       glsl_program_destroy(link_modules(spv_vs_point, cut, spv_fs_init, NW(spv_fs_init), &log));
+      free(log);
+   }
+   free(m);
+   /* and for the structure uniform's copy */
+   m = malloc(sizeof(spv_fs_struct));
+   for (size_t w = 1; w < NW(spv_fs_struct); w++) {
+      for (size_t g = 0; g < NW(garbage); g++) {
+         memcpy(m, spv_fs_struct, sizeof(spv_fs_struct));
+         m[w] = garbage[g];
+         glsl_program_destroy(link_modules(spv_vs, NW(spv_vs), m, NW(spv_fs_struct), &log));
+         free(log);
+      }
+   }
+   for (size_t cut = 1; cut < NW(spv_fs_struct); cut++) {
+      glsl_program_destroy(link_modules(spv_vs, NW(spv_vs), spv_fs_struct, cut, &log));
       free(log);
    }
    free(m);
