@@ -1133,6 +1133,55 @@ pointer_operand(uint32_t op, uint32_t i)
    }
 }
 
+/* The locations an output of the type takes (Vulkan's rules: a 64-bit three- or four-component
+ * vector takes two), at most 4096. */
+static uint32_t
+location_count(const struct mod *m, uint32_t type, unsigned depth)
+{
+   const uint32_t *o, *eo;
+   uint32_t nops, en, n = 1;
+   if (depth > MAX_STRUCT_DEPTH)
+      return 1;
+   switch (mod_def(m, type, &o, &nops)) {
+   case SpvOpTypeVector:
+      return nops >= 3 && o[2] > 2 && mod_def(m, o[1], &eo, &en) == SpvOpTypeFloat && en >= 2 &&
+                   eo[1] == 64
+                ? 2
+                : 1;
+   case SpvOpTypeMatrix: n = nops >= 3 ? o[2] * location_count(m, o[1], depth + 1) : 1; break;
+   case SpvOpTypeArray:
+      n = nops >= 3 ? (uint32_t)((uint64_t)array_length(m, o[2]) % 4097 *
+                                 location_count(m, o[1], depth + 1))
+                    : 1;
+      break;
+   case SpvOpTypeStruct:
+      n = 0;
+      for (uint32_t k = 1; k < nops && n <= 4096; k++)
+         n += location_count(m, o[k], depth + 1);
+      break;
+   default: break;
+   }
+   return n > 4096 ? 4096 : n ? n : 1;
+}
+
+/* An array of output blocks that transform feedback captures (XfbBuffer on the variable): GLSL
+ * 4.40 4.4.2.1 captures element e into buffer XfbBuffer + e, which Vulkan's decorations do not
+ * say; the array becomes one block variable per element, each with its buffer. */
+struct xsplit {
+   uint32_t var, len, elem, loc, locs, buffer, stride;
+   bool has_stride;
+   uint32_t ids[GLSL_MAX_XFB_BUFFERS];
+};
+
+static const struct xsplit *
+xsplit_of(const struct xsplit *xs, unsigned nxs, uint32_t id)
+{
+   for (unsigned k = 0; k < nxs; k++)
+      if (xs[k].var == id)
+         return &xs[k];
+   return NULL;
+}
+
 static uint32_t *
 convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct loose *L,
               unsigned nl, bool point_size, size_t *out_n, struct glsl_str *log)
@@ -1155,6 +1204,35 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
    }
    if (!gather_counters(&m, v, nv, &ac, &nac, log, s))
       goto fail_logged;
+   struct xsplit xs[GLSL_MAX_XFB_BUFFERS];
+   unsigned nxs = 0;
+   for (unsigned i = 0; i < nv && s != GLSL_STAGE_FRAGMENT && s != GLSL_STAGE_TESS_CTRL; i++) {
+      uint32_t buffer, nops;
+      const uint32_t *o;
+      if (v[i].storage != SpvStorageClassOutput ||
+          !mod_deco(&m, v[i].id, SpvDecorationXfbBuffer, &buffer) ||
+          mod_def(&m, v[i].pointee, &o, &nops) != SpvOpTypeArray || nops < 3 ||
+          !mod_deco(&m, o[1], SpvDecorationBlock, NULL))
+         continue;
+      const uint32_t len = array_length(&m, o[2]);
+      if (nxs == GLSL_MAX_XFB_BUFFERS || !len || buffer >= GLSL_MAX_XFB_BUFFERS ||
+          len > GLSL_MAX_XFB_BUFFERS - buffer) {
+         glsl_str_printf(log,
+                         "error: %s shader: an array of output blocks captured from "
+                         "transform feedback buffer %u takes buffers past "
+                         "GL_MAX_TRANSFORM_FEEDBACK_BUFFERS (%u)\n",
+                         glsl_stage_name(s), buffer, GLSL_MAX_XFB_BUFFERS);
+         goto fail_logged;
+      }
+      struct xsplit *x = &xs[nxs++];
+      *x = (struct xsplit){.var = v[i].id,
+                           .len = len,
+                           .elem = o[1],
+                           .buffer = buffer,
+                           .locs = location_count(&m, o[1], 0)};
+      mod_deco(&m, v[i].id, SpvDecorationLocation, &x->loc);
+      x->has_stride = mod_deco(&m, v[i].id, SpvDecorationXfbStride, &x->stride);
+   }
    c.next_id = m.bound;
    /* the module's scalar, vector and matrix types, so the tail reuses them */
    {
@@ -1195,6 +1273,12 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
       struct var *x = &v[i];
       uint32_t loc = 0, bind = 0, comp = 0;
       const bool has_loc = mod_deco(&m, x->id, SpvDecorationLocation, &loc);
+      if (xsplit_of(xs, nxs, x->id)) {
+         const uint32_t elem = strip_arrays(&m, x->pointee);
+         name_fmt(&c.names, elem, -1, "_spvIO%u", loc, 0);
+         name_members(&c, elem);
+         continue;
+      }
       const bool has_bind = mod_deco(&m, x->id, SpvDecorationBinding, &bind);
       mod_deco(&m, x->id, SpvDecorationComponent, &comp);
       if (is_loose(&m, x)) {
@@ -1381,6 +1465,19 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
       }
       blk_var[nblk++] = var;
    }
+   for (unsigned k = 0; k < nxs; k++) {
+      struct xsplit *x = &xs[k];
+      const uint32_t ptr = type_get(&c, SpvOpTypePointer, SpvStorageClassOutput, x->elem);
+      for (uint32_t e = 0; e < x->len; e++) {
+         const uint32_t id = x->ids[e] = c.next_id++, loc = x->loc + e * x->locs;
+         emit_ops(&c.tail, SpvOpVariable, 3, ptr, id, SpvStorageClassOutput);
+         emit_ops(&c.decos, SpvOpDecorate, 3, id, SpvDecorationLocation, loc);
+         emit_ops(&c.decos, SpvOpDecorate, 3, id, SpvDecorationXfbBuffer, x->buffer + e);
+         if (x->has_stride)
+            emit_ops(&c.decos, SpvOpDecorate, 3, id, SpvDecorationXfbStride, x->stride);
+         name_fmt(&c.names, id, -1, "_spvIOv%u", loc, 0);
+      }
+   }
    /* GL 4.6 14.4: with GL_PROGRAM_POINT_SIZE disabled the point size is glPointSize's, whatever
     * the shader writes (Vulkan has only the shader's): each return of the entry point stores
     * _mgl_PointSize where it is above 0 (into the module's own gl_PointSize, or a new one) */
@@ -1452,6 +1549,7 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
          need_f64 = !(jt.op == SpvOpCapability && jt.nops >= 1 && jt.o[0] == SpvCapabilityFloat64);
    }
    bool pending_chains = false, first_label = false;
+   const char *refused = NULL;
    uint32_t cur_fn = 0;
    struct spv_walk it = spv_walk_begin(words, n);
    while (spv_walk_next(&it) && !o.oom) {
@@ -1497,7 +1595,7 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
       }
       /* decorations of loose uniforms go; builtins GL names otherwise become Vulkan's */
       if (annotation && it.op == SpvOpDecorate && it.nops >= 2) {
-         bool drop = false;
+         bool drop = xsplit_of(xs, nxs, it.o[0]) != NULL;
          for (unsigned i = 0; i < nv; i++)
             drop |= v[i].id == it.o[0] && (v[i].loose >= 0 || v[i].ctr >= 0 ||
                                            (v[i].storage == SpvStorageClassUniformConstant &&
@@ -1506,7 +1604,7 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
             continue;
       }
       if (!in_fn && it.op == SpvOpVariable && it.nops >= 2) {
-         bool drop = false;
+         bool drop = xsplit_of(xs, nxs, it.o[1]) != NULL;
          for (unsigned i = 0; i < nv; i++)
             drop |= v[i].id == it.o[1] && (v[i].loose >= 0 || v[i].ctr >= 0);
          if (drop)
@@ -1546,6 +1644,64 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
          emit_ops(&o, SpvOpFOrdGreaterThan, 4, ps.b, gt, size, ps.zero);
          emit_ops(&o, SpvOpSelect, 5, ps.f, sel, gt, size, cur);
          emit_ops(&o, SpvOpStore, 2, dst, sel);
+      }
+      /* the split arrays: the entry point lists their elements' variables, a constant first
+       * index picks one */
+      if (nxs && it.op == SpvOpEntryPoint && it.nops >= 3) {
+         const uint32_t sw = string_words(it.o + 2, it.nops - 2);
+         uint32_t *p = out_room(&o, it.len + 1 + nxs * GLSL_MAX_XFB_BUFFERS);
+         if (!p || !sw) {
+            refused = "an entry point with an unterminated name";
+            break;
+         }
+         uint32_t k = 1;
+         for (uint32_t i = 0; i < it.nops; i++) {
+            const struct xsplit *x = i >= 2 + sw ? xsplit_of(xs, nxs, it.o[i]) : NULL;
+            for (uint32_t e = 0; x && e < x->len; e++)
+               p[k++] = x->ids[e];
+            if (!x)
+               p[k++] = it.o[i];
+         }
+         if (ps.added)
+            p[k++] = ps.added;
+         p[0] = (k << 16) | SpvOpEntryPoint;
+         o.n -= it.len + 1 + nxs * GLSL_MAX_XFB_BUFFERS - k;
+         continue;
+      }
+      if (nxs && in_fn) {
+         const struct xsplit *x = NULL;
+         if ((it.op == SpvOpAccessChain || it.op == SpvOpInBoundsAccessChain) && it.nops >= 3 &&
+             (x = xsplit_of(xs, nxs, it.o[2]))) {
+            const uint32_t *co;
+            uint32_t cn;
+            if (it.nops < 4 || mod_def(&m, it.o[3], &co, &cn) != SpvOpConstant || cn < 3 ||
+                co[2] >= x->len) {
+               refused = "an array of transform feedback blocks indexed by other than a "
+                         "constant (not supported by mgl yet)";
+               break;
+            }
+            if (it.nops == 4) {
+               emit_ops(&o, SpvOpCopyObject, 3, it.o[0], it.o[1], x->ids[co[2]]);
+            } else {
+               uint32_t *p = out_room(&o, it.len - 1);
+               if (!p)
+                  break;
+               p[0] = ((it.len - 1) << 16) | it.op;
+               p[1] = it.o[0];
+               p[2] = it.o[1];
+               p[3] = x->ids[co[2]];
+               memcpy(p + 4, it.o + 4, (it.nops - 4) * sizeof(*p));
+            }
+            continue;
+         }
+         for (uint32_t i = 0; i < it.nops && !x; i++)
+            if (pointer_operand(it.op, i) || (it.op == SpvOpStore && i == 0))
+               x = xsplit_of(xs, nxs, it.o[i]);
+         if (x) {
+            refused = "an array of transform feedback blocks used whole (not supported by mgl "
+                      "yet)";
+            break;
+         }
       }
       const bool add_io = ps.added && it.op == SpvOpEntryPoint;
       uint32_t *p = out_room(&o, it.len + add_io);
@@ -1601,8 +1757,8 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
          in_fn = false;
    }
    free(idx);
-   if (it.bad || o.oom) {
-      c.err = "a malformed module or out of memory";
+   if (refused || it.bad || o.oom) {
+      c.err = refused ? refused : "a malformed module or out of memory";
       goto fail;
    }
    o.w[3] = c.next_id;

@@ -150,6 +150,47 @@ static const uint32_t spv_fs_struct[] = {
    0x00000007, 0x0000002c, 0x0000002a, 0x0000002b, 0x00000029, 0x00000029, 0x00050081, 0x00000007,
    0x0000002d, 0x00000025, 0x0000002c, 0x0003003e, 0x00000009, 0x0000002d, 0x000100fd, 0x00010038};
 
+/* glslangValidator -G, debug names stripped: an array of blocks captured by transform feedback
+ *   layout(location = 0, xfb_buffer = 1, xfb_offset = 0) out block { float f; vec4 v; } x[2];
+ *   void main() { x[0].f = 1.0; x[0].v = vec4(2.0); x[1].f = 3.0; x[1].v = vec4(4.0);
+ *                 gl_Position = vec4(0.0); } */
+static const uint32_t spv_vs_xfb_blocks[] = {
+   0x07230203, 0x00010000, 0x0008000b, 0x00000028, 0x00000000, 0x00020011, 0x00000001, 0x00020011,
+   0x00000035, 0x0006000b, 0x00000001, 0x4c534c47, 0x6474732e, 0x3035342e, 0x00000000, 0x0003000e,
+   0x00000000, 0x00000001, 0x0009000f, 0x00000000, 0x00000004, 0x6e69616d, 0x00000000, 0x0000000d,
+   0x00000021, 0x00000026, 0x00000027, 0x00030010, 0x00000004, 0x0000000b, 0x00050048, 0x00000008,
+   0x00000000, 0x00000023, 0x00000000, 0x00050048, 0x00000008, 0x00000001, 0x00000023, 0x00000004,
+   0x00030047, 0x00000008, 0x00000002, 0x00040047, 0x0000000d, 0x0000001e, 0x00000000, 0x00040047,
+   0x0000000d, 0x00000024, 0x00000001, 0x00040047, 0x0000000d, 0x00000025, 0x00000014, 0x00050048,
+   0x0000001f, 0x00000000, 0x0000000b, 0x00000000, 0x00050048, 0x0000001f, 0x00000001, 0x0000000b,
+   0x00000001, 0x00050048, 0x0000001f, 0x00000002, 0x0000000b, 0x00000003, 0x00050048, 0x0000001f,
+   0x00000003, 0x0000000b, 0x00000004, 0x00030047, 0x0000001f, 0x00000002, 0x00040047, 0x00000021,
+   0x00000024, 0x00000000, 0x00040047, 0x00000021, 0x00000025, 0x00000000, 0x00040047, 0x00000026,
+   0x0000000b, 0x00000005, 0x00040047, 0x00000027, 0x0000000b, 0x00000006, 0x00020013, 0x00000002,
+   0x00030021, 0x00000003, 0x00000002, 0x00030016, 0x00000006, 0x00000020, 0x00040017, 0x00000007,
+   0x00000006, 0x00000004, 0x0004001e, 0x00000008, 0x00000006, 0x00000007, 0x00040015, 0x00000009,
+   0x00000020, 0x00000000, 0x0004002b, 0x00000009, 0x0000000a, 0x00000002, 0x0004001c, 0x0000000b,
+   0x00000008, 0x0000000a, 0x00040020, 0x0000000c, 0x00000003, 0x0000000b, 0x0004003b, 0x0000000c,
+   0x0000000d, 0x00000003, 0x00040015, 0x0000000e, 0x00000020, 0x00000001, 0x0004002b, 0x0000000e,
+   0x0000000f, 0x00000000, 0x0004002b, 0x00000006, 0x00000010, 0x3f800000, 0x00040020, 0x00000011,
+   0x00000003, 0x00000006, 0x0004002b, 0x0000000e, 0x00000013, 0x00000001, 0x0004002b, 0x00000006,
+   0x00000014, 0x40000000, 0x0007002c, 0x00000007, 0x00000015, 0x00000014, 0x00000014, 0x00000014,
+   0x00000014, 0x00040020, 0x00000016, 0x00000003, 0x00000007, 0x0004002b, 0x00000006, 0x00000018,
+   0x40400000, 0x0004002b, 0x00000006, 0x0000001a, 0x40800000, 0x0007002c, 0x00000007, 0x0000001b,
+   0x0000001a, 0x0000001a, 0x0000001a, 0x0000001a, 0x0004002b, 0x00000009, 0x0000001d, 0x00000001,
+   0x0004001c, 0x0000001e, 0x00000006, 0x0000001d, 0x0006001e, 0x0000001f, 0x00000007, 0x00000006,
+   0x0000001e, 0x0000001e, 0x00040020, 0x00000020, 0x00000003, 0x0000001f, 0x0004003b, 0x00000020,
+   0x00000021, 0x00000003, 0x0004002b, 0x00000006, 0x00000022, 0x00000000, 0x0007002c, 0x00000007,
+   0x00000023, 0x00000022, 0x00000022, 0x00000022, 0x00000022, 0x00040020, 0x00000025, 0x00000001,
+   0x0000000e, 0x0004003b, 0x00000025, 0x00000026, 0x00000001, 0x0004003b, 0x00000025, 0x00000027,
+   0x00000001, 0x00050036, 0x00000002, 0x00000004, 0x00000000, 0x00000003, 0x000200f8, 0x00000005,
+   0x00060041, 0x00000011, 0x00000012, 0x0000000d, 0x0000000f, 0x0000000f, 0x0003003e, 0x00000012,
+   0x00000010, 0x00060041, 0x00000016, 0x00000017, 0x0000000d, 0x0000000f, 0x00000013, 0x0003003e,
+   0x00000017, 0x00000015, 0x00060041, 0x00000011, 0x00000019, 0x0000000d, 0x00000013, 0x0000000f,
+   0x0003003e, 0x00000019, 0x00000018, 0x00060041, 0x00000016, 0x0000001c, 0x0000000d, 0x00000013,
+   0x00000013, 0x0003003e, 0x0000001c, 0x0000001b, 0x00050041, 0x00000016, 0x00000024, 0x00000021,
+   0x0000000f, 0x0003003e, 0x00000024, 0x00000023, 0x000100fd, 0x00010038};
+
 /* valid, specialized at main, linked with the other stage's module; NULL where refused */
 static struct glsl_program *
 link_modules(const uint32_t *vs, size_t nvs, const uint32_t *fs, size_t nfs, char **log)
@@ -358,6 +399,21 @@ main(void)
       glsl_program_destroy(p);
    }
 
+   /* an array of blocks captured by transform feedback: element e into buffer 1 + e
+    * (GLSL 4.40 4.4.2.1), each with the block's offsets and stride */
+   p = link_modules(spv_vs_xfb_blocks, NW(spv_vs_xfb_blocks), NULL, 0, &log);
+   CHECK(p, "the xfb block array did not link: %s", log ? log : "");
+   free(log);
+   if (p) {
+      CHECK(p->num_xfb == 4, "%u captured varyings, not 4", p->num_xfb);
+      for (unsigned i = 0; i < p->num_xfb && i < 4; i++)
+         CHECK(p->xfb[i].buffer == 1 + i / 2 && p->xfb[i].offset == (i % 2 ? 4u : 0u),
+               "varying %u in buffer %u at %u", i, p->xfb[i].buffer, p->xfb[i].offset);
+      CHECK(p->xfb_stride[1] == 20 && p->xfb_stride[2] == 20, "strides %u and %u", p->xfb_stride[1],
+            p->xfb_stride[2]);
+      glsl_program_destroy(p);
+   }
+
    /* outputs sharing a location: a vertex stage alone links (they move apart: only transform
     * feedback reads them); with a fragment stage reading location 0 the overlap is an error */
    p = link_modules(spv_vs_overlap, NW(spv_vs_overlap), NULL, 0, &log);
@@ -418,6 +474,21 @@ main(void)
    }
    for (size_t cut = 1; cut < NW(spv_fs_struct); cut++) {
       glsl_program_destroy(link_modules(spv_vs, NW(spv_vs), spv_fs_struct, cut, &log));
+      free(log);
+   }
+   free(m);
+   /* and for the split of the xfb block array (a vertex stage alone) */
+   m = malloc(sizeof(spv_vs_xfb_blocks));
+   for (size_t w = 1; w < NW(spv_vs_xfb_blocks); w++) {
+      for (size_t g = 0; g < NW(garbage); g++) {
+         memcpy(m, spv_vs_xfb_blocks, sizeof(spv_vs_xfb_blocks));
+         m[w] = garbage[g];
+         glsl_program_destroy(link_modules(m, NW(spv_vs_xfb_blocks), NULL, 0, &log));
+         free(log);
+      }
+   }
+   for (size_t cut = 1; cut < NW(spv_vs_xfb_blocks); cut++) {
+      glsl_program_destroy(link_modules(spv_vs_xfb_blocks, cut, NULL, 0, &log));
       free(log);
    }
    free(m);
