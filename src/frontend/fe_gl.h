@@ -1150,9 +1150,8 @@ fe_compute_offered(const struct fe_context *ctx)
 }
 /* GL 4.6 / ARB_gl_spirv: SPIR-V modules from the application, a front-end feature that links
  * them into what the backend already takes (glsl_spirv_gl.c); desktop contexts take
- * GL_SHADER_BINARY_FORMAT_SPIR_V. The extension string is not listed yet: struct and bool
- * uniforms, atomic counters, and the capture of arrays of blocks or arrays of arrays by xfb
- * decorations are missing (glsl_spirv_gl.c). */
+ * GL_SHADER_BINARY_FORMAT_SPIR_V. The extension string is not listed yet: bool uniforms and
+ * structure uniforms with opaque (sampler, image) members are missing (glsl_spirv_gl.c). */
 static inline bool
 fe_gl_spirv_offered(const struct fe_context *ctx)
 {

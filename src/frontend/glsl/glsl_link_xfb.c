@@ -368,6 +368,16 @@ declared_add(struct link *l, struct declared *d, const struct spv_refl *r, spv_t
       }
       return true;
    }
+   /* ARB_gl_spirv (as Mesa answers): an array of arrays is one varying per innermost array,
+    * "a[1]" (GLSL programs keep one for the whole array) */
+   if (l->prog->from_spirv && t.kind == SPV_TK_ARRAY && type_info(r, t.elem).kind == SPV_TK_ARRAY) {
+      for (uint32_t e = 0; e < t.length; e++) {
+         snprintf(sub, sizeof(sub), "%s[%u]", name, e);
+         if (!declared_add(l, d, r, t.elem, sub, buffer, offset, stream))
+            return false;
+      }
+      return true;
+   }
    uint32_t count;
    const spv_tref elem = spv_refl_strip_arrays(r, type, &count);
    if (t.kind == SPV_TK_ARRAY && type_info(r, elem).kind == SPV_TK_STRUCT) {

@@ -13,10 +13,13 @@
  *  - VertexId / InstanceId become VertexIndex / InstanceIndex (the linker subtracts
  *    BaseInstance), OriginLowerLeft becomes OriginUpperLeft (mgl's rows are GL's, glsl.h);
  *  - a vertex stage that is the last one stores the hidden _mgl_PointSize (a default-block
- *    member after the application's) into gl_PointSize at each return, as GLSL's wrapper does.
- * Loose uniforms keep their OpVariable initializers (init_module). Not done yet (a link error
- * names each): bool and struct loose uniforms, atomic counters,
- * interface blocks without a Location on the variable.
+ *    member after the application's) into gl_PointSize at each return, as GLSL's wrapper does;
+ *  - the AtomicCounter variables of one Binding become the members of one storage block,
+ *    gl_AtomicCounterBlock_<binding>, at their Offset (what glsl_link_atomic.c reads).
+ * Loose uniforms keep their OpVariable initializers (init_module); a structure uniform is one
+ * std140 member (its type decorated in its own stage, a copy in the others), one location per
+ * leaf from its own. Not done yet (a link error names each): bool loose uniforms and structures
+ * with opaque or bool members, interface blocks without a Location on the variable.
  * Every module is the application's: glShaderBinary validates it with SPIRV-Tools for OpenGL 4.5,
  * and every read here is bounds-checked on top of that. */
 #include "glsl_internal.h"
@@ -278,12 +281,132 @@ opaque(const struct mod *m, uint32_t type)
    return false;
 }
 
-/* A loose uniform's type: arrays of a scalar, vector or matrix of 32- or 64-bit numbers. */
+/* A loose uniform's type: arrays of a scalar, vector or matrix of 32- or 64-bit numbers, or of a
+ * structure of those. */
 struct utype {
-   char kind; /* f d i u */
+   char kind; /* f d i u, s: a structure */
    uint32_t vec, cols, ndims;
    uint32_t dims[MAX_DIMS];
+   /* kind s: the module that declares it (the application's words, valid through the link),
+    * the structure's type there, its std140 size and alignment */
+   const uint32_t *sw;
+   size_t sn;
+   uint32_t stype, ssize, salign;
 };
+
+static uint32_t
+round_up(uint32_t v, uint32_t a)
+{
+   return (v + a - 1) / a * a;
+}
+
+/* The length of an array type whose length is the OpConstant id; 0 when not one. */
+static uint32_t
+array_length(const struct mod *m, uint32_t id)
+{
+   const uint32_t *co;
+   uint32_t cn;
+   return mod_def(m, id, &co, &cn) == SpvOpConstant && cn >= 3 ? co[2] : 0;
+}
+
+#define MAX_STRUCT_DEPTH 8
+#define MAX_STD140_SIZE (1u << 20)
+
+/* std140 (GL 4.6 7.6.2.2) alignment and size of a module's type: 32- and 64-bit numbers,
+ * vectors, column-major matrices, arrays and structures of them; false for another (bool,
+ * opaque, runtime arrays), too deep or too large. */
+static bool
+std140_of(const struct mod *m, uint32_t type, uint32_t *align, uint32_t *size, unsigned depth)
+{
+   const uint32_t *o;
+   uint32_t nops, a, sz;
+   if (depth > MAX_STRUCT_DEPTH)
+      return false;
+   switch (mod_def(m, type, &o, &nops)) {
+   case SpvOpTypeFloat:
+      if (nops < 2 || (o[1] != 32 && o[1] != 64))
+         return false;
+      *align = *size = o[1] / 8;
+      return true;
+   case SpvOpTypeInt:
+      if (nops < 3 || o[1] != 32)
+         return false;
+      *align = *size = 4;
+      return true;
+   case SpvOpTypeVector: {
+      const uint32_t *eo;
+      uint32_t en;
+      const uint32_t eop = nops >= 3 ? mod_def(m, o[1], &eo, &en) : 0;
+      if ((eop != SpvOpTypeFloat && eop != SpvOpTypeInt) || o[2] < 2 || o[2] > 4 ||
+          !std140_of(m, o[1], &a, &sz, depth + 1))
+         return false;
+      *size = sz * o[2];
+      *align = sz * (o[2] == 3 ? 4 : o[2]);
+      return true;
+   }
+   case SpvOpTypeMatrix:
+      if (nops < 3 || o[2] < 2 || o[2] > 4 || !std140_of(m, o[1], &a, &sz, depth + 1))
+         return false;
+      *align = round_up(a, 16);
+      *size = *align * o[2];
+      return true;
+   case SpvOpTypeArray: {
+      const uint32_t len = nops >= 3 ? array_length(m, o[2]) : 0;
+      if (!len || !std140_of(m, o[1], &a, &sz, depth + 1))
+         return false;
+      *align = round_up(a, 16);
+      const uint64_t total = (uint64_t)round_up(sz, *align) * len;
+      if (total > MAX_STD140_SIZE)
+         return false;
+      *size = (uint32_t)total;
+      return true;
+   }
+   case SpvOpTypeStruct: {
+      uint32_t off = 0, al = 16;
+      if (nops < 2)
+         return false;
+      for (uint32_t k = 1; k < nops; k++) {
+         if (!std140_of(m, o[k], &a, &sz, depth + 1))
+            return false;
+         off = round_up(off, a) + sz;
+         if (off > MAX_STD140_SIZE)
+            return false;
+         al = a > al ? a : al;
+      }
+      *align = round_up(al, 16);
+      *size = round_up(off, *align);
+      return true;
+   }
+   default: return false;
+   }
+}
+
+/* Whether two modules' types are one type (as std140_of takes them). */
+static bool
+types_alike(const struct mod *ma, uint32_t ta, const struct mod *mb, uint32_t tb, unsigned depth)
+{
+   const uint32_t *oa = NULL, *ob = NULL;
+   uint32_t na = 0, nb = 0;
+   const uint32_t op = mod_def(ma, ta, &oa, &na);
+   if (depth > MAX_STRUCT_DEPTH || op != mod_def(mb, tb, &ob, &nb) || na != nb || !op)
+      return false;
+   switch (op) {
+   case SpvOpTypeFloat: return na >= 2 && oa[1] == ob[1];
+   case SpvOpTypeInt: return na >= 3 && oa[1] == ob[1] && oa[2] == ob[2];
+   case SpvOpTypeVector:
+   case SpvOpTypeMatrix:
+      return na >= 3 && oa[2] == ob[2] && types_alike(ma, oa[1], mb, ob[1], depth + 1);
+   case SpvOpTypeArray:
+      return na >= 3 && array_length(ma, oa[2]) == array_length(mb, ob[2]) &&
+             types_alike(ma, oa[1], mb, ob[1], depth + 1);
+   case SpvOpTypeStruct:
+      for (uint32_t k = 1; k < na; k++)
+         if (!types_alike(ma, oa[k], mb, ob[k], depth + 1))
+            return false;
+      return true;
+   default: return false;
+   }
+}
 
 static bool
 utype_of(const struct mod *m, uint32_t type, struct utype *u, const char **why)
@@ -309,14 +432,25 @@ utype_of(const struct mod *m, uint32_t type, struct utype *u, const char **why)
       u->vec = o[2];
       op = mod_def(m, o[1], &o, &nops);
    }
+   if (op == SpvOpTypeStruct) {
+      if (!std140_of(m, type, &u->salign, &u->ssize, 0)) {
+         *why = "a structure uniform with a member mgl does not lay out (a bool or opaque one, "
+                "not supported by mgl yet)";
+         return false;
+      }
+      u->kind = 's';
+      u->sw = m->w;
+      u->sn = m->n;
+      u->stype = type;
+      return true;
+   }
    if (op == SpvOpTypeFloat && nops >= 2 && (o[1] == 32 || o[1] == 64))
       u->kind = o[1] == 64 ? 'd' : 'f';
    else if (op == SpvOpTypeInt && nops >= 3 && o[1] == 32)
       u->kind = o[2] ? 'i' : 'u';
    if (!u->kind || u->vec < 1 || u->vec > 4 || u->cols < 1 || u->cols > 4) {
-      *why = op == SpvOpTypeStruct ? "a structure uniform (not supported by mgl yet)"
-             : op == SpvOpTypeBool ? "a bool uniform (not supported by mgl yet)"
-                                   : "a uniform of a type mgl does not lay out";
+      *why = op == SpvOpTypeBool ? "a bool uniform (not supported by mgl yet)"
+                                 : "a uniform of a type mgl does not lay out";
       return false;
    }
    return true;
@@ -330,13 +464,14 @@ utype_equal(const struct utype *a, const struct utype *b)
    for (uint32_t i = 0; i < a->ndims; i++)
       if (a->dims[i] != b->dims[i])
          return false;
-   return true;
-}
-
-static uint32_t
-round_up(uint32_t v, uint32_t a)
-{
-   return (v + a - 1) / a * a;
+   if (a->kind != 's')
+      return true;
+   struct mod ma = {0}, mb = {0};
+   const bool same = mod_open(&ma, a->sw, a->sn) && mod_open(&mb, b->sw, b->sn) &&
+                     types_alike(&ma, a->stype, &mb, b->stype, 0);
+   free(ma.def);
+   free(mb.def);
+   return same;
 }
 
 /* std140 (GL 4.6 7.6.2.2) */
@@ -352,7 +487,10 @@ layout_of(const struct utype *u)
    const uint32_t n = u->kind == 'd' ? 8 : 4;
    const uint32_t valign = u->vec == 1 ? n : u->vec == 2 ? 2 * n : 4 * n;
    uint32_t esize = n * u->vec, ealign = valign;
-   if (u->cols > 1) {
+   if (u->kind == 's') {
+      esize = u->ssize;
+      ealign = u->salign;
+   } else if (u->cols > 1) {
       l.mstride = round_up(valign, 16);
       esize = u->cols * l.mstride;
       ealign = l.mstride;
@@ -461,6 +599,7 @@ struct psize {
 struct var {
    uint32_t id, ptr, pointee, storage;
    int loose; /* index into the program's loose uniforms; -1 */
+   int ctr;   /* index into the stage's atomic counters; -1 */
 };
 
 struct conv {
@@ -520,16 +659,31 @@ int_const(struct conv *c, uint32_t value)
 }
 
 /* A new type for u (another stage's uniform), laid out as lay says. */
+static uint32_t copy_type(struct conv *c, const struct mod *sm, uint32_t type, unsigned depth);
+
 static uint32_t
 build_type(struct conv *c, const struct utype *u, const struct ulayout *lay)
 {
-   uint32_t t = u->kind == 'f'   ? type_get(c, SpvOpTypeFloat, 32, 0)
-                : u->kind == 'd' ? type_get(c, SpvOpTypeFloat, 64, 0)
-                                 : type_get(c, SpvOpTypeInt, 32, u->kind == 'i');
-   if (u->vec > 1)
-      t = type_get(c, SpvOpTypeVector, t, u->vec);
-   if (u->cols > 1)
-      t = type_get(c, SpvOpTypeMatrix, t, u->cols);
+   uint32_t t = 0;
+   if (u->kind == 's') {
+      struct mod sm;
+      if (mod_open(&sm, u->sw, u->sn))
+         t = copy_type(c, &sm, u->stype, 0);
+      free(sm.def);
+      if (!t) {
+         if (!c->err)
+            c->err = "another stage's structure uniform could not be declared here";
+         return 0;
+      }
+   } else {
+      t = u->kind == 'f'   ? type_get(c, SpvOpTypeFloat, 32, 0)
+          : u->kind == 'd' ? type_get(c, SpvOpTypeFloat, 64, 0)
+                           : type_get(c, SpvOpTypeInt, 32, u->kind == 'i');
+      if (u->vec > 1)
+         t = type_get(c, SpvOpTypeVector, t, u->vec);
+      if (u->cols > 1)
+         t = type_get(c, SpvOpTypeMatrix, t, u->cols);
+   }
    for (uint32_t d = u->ndims; d > 0; d--) {
       const uint32_t len = int_const(c, u->dims[d - 1]);
       const uint32_t arr = c->next_id++;
@@ -540,7 +694,23 @@ build_type(struct conv *c, const struct utype *u, const struct ulayout *lay)
    return t;
 }
 
-/* The stage's own uniform type: its array levels get their std140 stride (or must have it). */
+/* Whether the decorations added so far give id `deco` (its first operand into *value). */
+static bool
+added_deco(const struct out *decos, uint32_t id, uint32_t deco, uint32_t *value)
+{
+   struct spv_walk it = spv_walk_begin(decos->w, decos->n);
+   it.next = 0; /* no module header here */
+   while (spv_walk_next(&it)) {
+      if (it.op == SpvOpDecorate && it.nops >= 3 && it.o[0] == id && it.o[1] == deco) {
+         *value = it.o[2];
+         return true;
+      }
+   }
+   return false;
+}
+
+/* The stage's own uniform type: its array levels get their std140 stride (or must have it; two
+ * uniforms of one type decorate it once). */
 static bool
 stride_own_type(struct conv *c, uint32_t type, const struct ulayout *lay, uint32_t ndims)
 {
@@ -549,7 +719,8 @@ stride_own_type(struct conv *c, uint32_t type, const struct ulayout *lay, uint32
       uint32_t nops, have;
       if (mod_def(c->m, type, &o, &nops) != SpvOpTypeArray || nops < 3)
          return false;
-      if (mod_deco(c->m, type, SpvDecorationArrayStride, &have)) {
+      if (mod_deco(c->m, type, SpvDecorationArrayStride, &have) ||
+          added_deco(&c->decos, type, SpvDecorationArrayStride, &have)) {
          if (have != lay->strides[d]) {
             c->err = "an array type that has another ArrayStride than std140's";
             return false;
@@ -596,6 +767,143 @@ strip_arrays(const struct mod *m, uint32_t type)
    return type;
 }
 
+/* Whether the decorations added so far decorate member `member` of id with `deco`. */
+static bool
+added_member_deco(const struct out *decos, uint32_t id, uint32_t member, uint32_t deco)
+{
+   struct spv_walk it = spv_walk_begin(decos->w, decos->n);
+   it.next = 0; /* no module header here */
+   while (spv_walk_next(&it))
+      if (it.op == SpvOpMemberDecorate && it.nops >= 3 && it.o[0] == id && it.o[1] == member &&
+          it.o[2] == deco)
+         return true;
+   return false;
+}
+
+/* The std140 decorations of member k of a structure whose member type is mt (in m): its Offset,
+ * and ColMajor and MatrixStride where it is a matrix or an array of them. */
+static void
+decorate_member(struct conv *c, const struct mod *m, uint32_t st, uint32_t k, uint32_t mt,
+                uint32_t offset)
+{
+   emit_ops(&c->decos, SpvOpMemberDecorate, 4, st, k, SpvDecorationOffset, offset);
+   const uint32_t *o;
+   uint32_t nops;
+   uint32_t t = strip_arrays(m, mt);
+   if (mod_def(m, t, &o, &nops) == SpvOpTypeMatrix && nops >= 3) {
+      uint32_t a, sz;
+      if (!std140_of(m, o[1], &a, &sz, 0))
+         return;
+      emit_ops(&c->decos, SpvOpMemberDecorate, 3, st, k, SpvDecorationColMajor);
+      emit_ops(&c->decos, SpvOpMemberDecorate, 4, st, k, SpvDecorationMatrixStride,
+               round_up(a, 16));
+   }
+}
+
+/* The std140 decorations of the stage's own type (a structure uniform's, once per type): array
+ * strides, member offsets and matrix strides, the members named "_m<k>" (GL names them by
+ * location only; the stages' blocks must be alike). False where the module lays it out
+ * otherwise. */
+static bool
+decorate_own(struct conv *c, uint32_t type, unsigned depth)
+{
+   const uint32_t *o;
+   uint32_t nops, a, sz, have;
+   if (depth > MAX_STRUCT_DEPTH)
+      return false;
+   const uint32_t op = mod_def(c->m, type, &o, &nops);
+   if (op == SpvOpTypeArray && nops >= 3) {
+      if (!std140_of(c->m, o[1], &a, &sz, 0))
+         return false;
+      const uint32_t stride = round_up(sz, round_up(a, 16));
+      if (mod_deco(c->m, type, SpvDecorationArrayStride, &have) ||
+          added_deco(&c->decos, type, SpvDecorationArrayStride, &have)) {
+         if (have != stride)
+            return false;
+      } else {
+         emit_ops(&c->decos, SpvOpDecorate, 3, type, SpvDecorationArrayStride, stride);
+      }
+      return decorate_own(c, o[1], depth + 1);
+   }
+   if (op != SpvOpTypeStruct)
+      return true;
+   if (nops < 2 || added_member_deco(&c->decos, type, 0, SpvDecorationOffset))
+      return nops >= 2;
+   struct spv_walk it = spv_walk_begin(c->m->w, c->m->n);
+   while (spv_walk_next(&it) && it.op != SpvOpFunction)
+      if (it.op == SpvOpMemberDecorate && it.nops >= 3 && it.o[0] == type &&
+          it.o[2] == SpvDecorationOffset)
+         return false; /* laid out already (a block's type too) */
+   uint32_t off = 0;
+   for (uint32_t k = 1; k < nops; k++) {
+      if (!std140_of(c->m, o[k], &a, &sz, 0) || !decorate_own(c, o[k], depth + 1))
+         return false;
+      off = round_up(off, a);
+      decorate_member(c, c->m, type, k - 1, o[k], off);
+      name_fmt(&c->names, type, (int)(k - 1), "_m%u", k - 1, 0);
+      off += sz;
+   }
+   return true;
+}
+
+/* A copy of another module's type (sm) in this stage, with the std140 decorations decorate_own
+ * gives; 0 on failure. */
+static uint32_t
+copy_type(struct conv *c, const struct mod *sm, uint32_t type, unsigned depth)
+{
+   const uint32_t *o;
+   uint32_t nops, a, sz;
+   if (depth > MAX_STRUCT_DEPTH)
+      return 0;
+   const uint32_t op = mod_def(sm, type, &o, &nops);
+   switch (op) {
+   case SpvOpTypeFloat: return nops >= 2 ? type_get(c, SpvOpTypeFloat, o[1], 0) : 0;
+   case SpvOpTypeInt: return nops >= 3 ? type_get(c, SpvOpTypeInt, o[1], o[2]) : 0;
+   case SpvOpTypeVector:
+   case SpvOpTypeMatrix: {
+      const uint32_t e = nops >= 3 ? copy_type(c, sm, o[1], depth + 1) : 0;
+      return e ? type_get(c, op, e, o[2]) : 0;
+   }
+   case SpvOpTypeArray: {
+      const uint32_t len = nops >= 3 ? array_length(sm, o[2]) : 0;
+      const uint32_t e = len ? copy_type(c, sm, o[1], depth + 1) : 0;
+      if (!e || !std140_of(sm, o[1], &a, &sz, 0))
+         return 0;
+      const uint32_t lc = int_const(c, len), arr = c->next_id++;
+      emit_ops(&c->tail, SpvOpTypeArray, 3, arr, e, lc);
+      emit_ops(&c->decos, SpvOpDecorate, 3, arr, SpvDecorationArrayStride,
+               round_up(sz, round_up(a, 16)));
+      return arr;
+   }
+   case SpvOpTypeStruct: {
+      if (nops < 2 || nops > 256)
+         return 0;
+      uint32_t members[256];
+      for (uint32_t k = 1; k < nops; k++)
+         if (!(members[k - 1] = copy_type(c, sm, o[k], depth + 1)))
+            return 0;
+      const uint32_t st = c->next_id++;
+      uint32_t *p = out_room(&c->tail, 1 + nops);
+      if (!p)
+         return 0;
+      p[0] = ((1 + nops) << 16) | SpvOpTypeStruct;
+      p[1] = st;
+      memcpy(p + 2, members, (nops - 1) * sizeof(*p));
+      uint32_t off = 0;
+      for (uint32_t k = 1; k < nops; k++) {
+         if (!std140_of(sm, o[k], &a, &sz, 0))
+            return 0;
+         off = round_up(off, a);
+         decorate_member(c, sm, st, k - 1, o[k], off);
+         name_fmt(&c->names, st, (int)(k - 1), "_m%u", k - 1, 0);
+         off += sz;
+      }
+      return st;
+   }
+   default: return 0;
+   }
+}
+
 /* The global variables of a module. */
 static struct var *
 collect_vars(const struct mod *m, unsigned *nv)
@@ -621,7 +929,7 @@ collect_vars(const struct mod *m, unsigned *nv)
          }
          v = nvv;
       }
-      v[n++] = (struct var){it.o[1], it.o[0], po[2], it.o[2], -1};
+      v[n++] = (struct var){it.o[1], it.o[0], po[2], it.o[2], -1, -1};
    }
    *nv = n;
    return v ? v : calloc(1, sizeof(*v));
@@ -631,6 +939,98 @@ static bool
 is_loose(const struct mod *m, const struct var *v)
 {
    return v->storage == SpvStorageClassUniformConstant && !opaque(m, v->pointee);
+}
+
+/* The storage class of a pointer type after the rewrite: loose uniforms and atomic counters
+ * become members of Uniform blocks. */
+static uint32_t
+rewritten_storage(const struct mod *m, uint32_t storage, uint32_t pointee)
+{
+   if ((storage == SpvStorageClassUniformConstant && !opaque(m, pointee)) ||
+       storage == SpvStorageClassAtomicCounter)
+      return SpvStorageClassUniform;
+   return storage;
+}
+
+/* An atomic counter of the stage: a member of its binding point's block,
+ * gl_AtomicCounterBlock_<binding>, at its Offset (as glslang's relaxed Vulkan rules leave
+ * GLSL's, glsl_link_atomic.c). */
+struct actr {
+   uint32_t binding, offset, var;
+   struct utype t;
+   uint32_t mtype, mptr, midx; /* its member's type, a Uniform pointer to it, its index */
+   uint32_t local;             /* the access chain of the function being copied; 0 none */
+   unsigned blk;               /* its block's index */
+};
+
+static int
+cmp_actr(const void *a, const void *b)
+{
+   const struct actr *x = a, *y = b;
+   if (x->binding != y->binding)
+      return x->binding < y->binding ? -1 : 1;
+   return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
+/* The stage's atomic counters into *ac (sorted by binding and offset), each variable's index
+ * in v[].ctr; false with the log written where one is not a uint or an array of them, or two
+ * of one binding overlap. */
+static bool
+gather_counters(const struct mod *m, struct var *v, unsigned nv, struct actr **ac, unsigned *nac,
+                struct glsl_str *log, enum glsl_stage s)
+{
+   unsigned n = 0;
+   for (unsigned i = 0; i < nv; i++)
+      n += v[i].storage == SpvStorageClassAtomicCounter;
+   *nac = 0;
+   if (!n)
+      return true;
+   if (!(*ac = calloc(n, sizeof(**ac)))) {
+      glsl_str_append(log, "error: out of memory\n");
+      return false;
+   }
+   for (unsigned i = 0; i < nv; i++) {
+      if (v[i].storage != SpvStorageClassAtomicCounter)
+         continue;
+      struct actr *a = &(*ac)[(*nac)++];
+      a->var = v[i].id;
+      mod_deco(m, v[i].id, SpvDecorationBinding, &a->binding);
+      mod_deco(m, v[i].id, SpvDecorationOffset, &a->offset);
+      const char *why = NULL;
+      uint64_t end = 0;
+      if (utype_of(m, v[i].pointee, &a->t, &why)) {
+         end = 4;
+         for (uint32_t d = 0; d < a->t.ndims; d++)
+            end *= a->t.dims[d];
+         end += a->offset;
+      }
+      if (!end || a->t.kind != 'u' || a->t.vec != 1 || a->t.cols != 1 || (a->offset & 3) ||
+          end > GLSL_MAX_UNIFORM_BLOCK_SIZE) {
+         glsl_str_printf(log,
+                         "error: %s shader: an atomic counter that is not a uint or an array "
+                         "of them at a multiple of 4 bytes in the buffer's first %u\n",
+                         glsl_stage_name(s), GLSL_MAX_UNIFORM_BLOCK_SIZE);
+         return false;
+      }
+   }
+   qsort(*ac, *nac, sizeof(**ac), cmp_actr);
+   for (unsigned k = 0; k < *nac; k++) {
+      const struct actr *a = &(*ac)[k];
+      uint32_t count = 1;
+      for (uint32_t d = 0; d < a->t.ndims; d++)
+         count *= a->t.dims[d];
+      /* GLSL 4.20 4.4.4.1: no two counters of one binding share bytes */
+      if (k + 1 < *nac && (*ac)[k + 1].binding == a->binding &&
+          (uint64_t)a->offset + 4ull * count > (*ac)[k + 1].offset) {
+         glsl_str_printf(log, "error: %s shader: atomic counters overlap (binding %u, offset %u)\n",
+                         glsl_stage_name(s), a->binding, (*ac)[k + 1].offset);
+         return false;
+      }
+      for (unsigned i = 0; i < nv; i++)
+         if (v[i].id == a->var)
+            v[i].ctr = (int)k;
+   }
+   return true;
 }
 
 /* Adds the stage's loose uniforms to the program's list (a location declared by several stages
@@ -645,14 +1045,6 @@ gather_loose(const struct mod *m, struct loose **L, unsigned *nl, struct glsl_st
       return false;
    bool ok = true;
    for (unsigned i = 0; i < nv && ok; i++) {
-      if (v[i].storage == SpvStorageClassAtomicCounter) {
-         glsl_str_printf(log,
-                         "error: %s shader: atomic counters in SPIR-V are not supported by "
-                         "mgl yet\n",
-                         glsl_stage_name(s));
-         ok = false;
-         break;
-      }
       if (!is_loose(m, &v[i]))
          continue;
       uint32_t loc;
@@ -717,12 +1109,77 @@ pointer_operand(uint32_t op, uint32_t i)
    case SpvOpAccessChain:
    case SpvOpInBoundsAccessChain:
    case SpvOpPtrAccessChain:
-   case SpvOpCopyObject: return i == 2;
+   case SpvOpCopyObject:
+   case SpvOpAtomicLoad:
+   case SpvOpAtomicExchange:
+   case SpvOpAtomicCompareExchange:
+   case SpvOpAtomicCompareExchangeWeak:
+   case SpvOpAtomicIIncrement:
+   case SpvOpAtomicIDecrement:
+   case SpvOpAtomicIAdd:
+   case SpvOpAtomicISub:
+   case SpvOpAtomicSMin:
+   case SpvOpAtomicUMin:
+   case SpvOpAtomicSMax:
+   case SpvOpAtomicUMax:
+   case SpvOpAtomicAnd:
+   case SpvOpAtomicOr:
+   case SpvOpAtomicXor: return i == 2;
+   case SpvOpAtomicStore: return i == 0;
    case SpvOpCopyMemory:
    case SpvOpCopyMemorySized: return i == 1;
    case SpvOpFunctionCall: return i >= 3;
    default: return false;
    }
+}
+
+/* The locations an output of the type takes (Vulkan's rules: a 64-bit three- or four-component
+ * vector takes two), at most 4096. */
+static uint32_t
+location_count(const struct mod *m, uint32_t type, unsigned depth)
+{
+   const uint32_t *o, *eo;
+   uint32_t nops, en, n = 1;
+   if (depth > MAX_STRUCT_DEPTH)
+      return 1;
+   switch (mod_def(m, type, &o, &nops)) {
+   case SpvOpTypeVector:
+      return nops >= 3 && o[2] > 2 && mod_def(m, o[1], &eo, &en) == SpvOpTypeFloat && en >= 2 &&
+                   eo[1] == 64
+                ? 2
+                : 1;
+   case SpvOpTypeMatrix: n = nops >= 3 ? o[2] * location_count(m, o[1], depth + 1) : 1; break;
+   case SpvOpTypeArray:
+      n = nops >= 3 ? (uint32_t)((uint64_t)array_length(m, o[2]) % 4097 *
+                                 location_count(m, o[1], depth + 1))
+                    : 1;
+      break;
+   case SpvOpTypeStruct:
+      n = 0;
+      for (uint32_t k = 1; k < nops && n <= 4096; k++)
+         n += location_count(m, o[k], depth + 1);
+      break;
+   default: break;
+   }
+   return n > 4096 ? 4096 : n ? n : 1;
+}
+
+/* An array of output blocks that transform feedback captures (XfbBuffer on the variable): GLSL
+ * 4.40 4.4.2.1 captures element e into buffer XfbBuffer + e, which Vulkan's decorations do not
+ * say; the array becomes one block variable per element, each with its buffer. */
+struct xsplit {
+   uint32_t var, len, elem, loc, locs, buffer, stride;
+   bool has_stride;
+   uint32_t ids[GLSL_MAX_XFB_BUFFERS];
+};
+
+static const struct xsplit *
+xsplit_of(const struct xsplit *xs, unsigned nxs, uint32_t id)
+{
+   for (unsigned k = 0; k < nxs; k++)
+      if (xs[k].var == id)
+         return &xs[k];
+   return NULL;
 }
 
 static uint32_t *
@@ -735,13 +1192,46 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
    uint32_t *result = NULL; /* the converted words, once whole */
    unsigned nv = 0;
    struct var *v = NULL;
-   uint32_t *alias = NULL, *member_type = NULL, *local = NULL;
+   uint32_t *alias = NULL, *member_type = NULL, *local = NULL, *blk_var = NULL;
+   struct actr *ac = NULL;
+   unsigned nac = 0, nblk = 0;
    if (!mod_open(&m, words, n) || !(v = collect_vars(&m, &nv)) ||
        !(alias = calloc(m.bound, sizeof(*alias))) ||
        !(member_type = calloc(nl ? nl : 1, sizeof(*member_type))) ||
        !(local = calloc(nl ? nl : 1, sizeof(*local)))) {
       c.err = "out of memory or a malformed module";
       goto fail;
+   }
+   if (!gather_counters(&m, v, nv, &ac, &nac, log, s))
+      goto fail_logged;
+   struct xsplit xs[GLSL_MAX_XFB_BUFFERS];
+   unsigned nxs = 0;
+   for (unsigned i = 0; i < nv && s != GLSL_STAGE_FRAGMENT && s != GLSL_STAGE_TESS_CTRL; i++) {
+      uint32_t buffer, nops;
+      const uint32_t *o;
+      if (v[i].storage != SpvStorageClassOutput ||
+          !mod_deco(&m, v[i].id, SpvDecorationXfbBuffer, &buffer) ||
+          mod_def(&m, v[i].pointee, &o, &nops) != SpvOpTypeArray || nops < 3 ||
+          !mod_deco(&m, o[1], SpvDecorationBlock, NULL))
+         continue;
+      const uint32_t len = array_length(&m, o[2]);
+      if (nxs == GLSL_MAX_XFB_BUFFERS || !len || buffer >= GLSL_MAX_XFB_BUFFERS ||
+          len > GLSL_MAX_XFB_BUFFERS - buffer) {
+         glsl_str_printf(log,
+                         "error: %s shader: an array of output blocks captured from "
+                         "transform feedback buffer %u takes buffers past "
+                         "GL_MAX_TRANSFORM_FEEDBACK_BUFFERS (%u)\n",
+                         glsl_stage_name(s), buffer, GLSL_MAX_XFB_BUFFERS);
+         goto fail_logged;
+      }
+      struct xsplit *x = &xs[nxs++];
+      *x = (struct xsplit){.var = v[i].id,
+                           .len = len,
+                           .elem = o[1],
+                           .buffer = buffer,
+                           .locs = location_count(&m, o[1], 0)};
+      mod_deco(&m, v[i].id, SpvDecorationLocation, &x->loc);
+      x->has_stride = mod_deco(&m, v[i].id, SpvDecorationXfbStride, &x->stride);
    }
    c.next_id = m.bound;
    /* the module's scalar, vector and matrix types, so the tail reuses them */
@@ -755,10 +1245,7 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
             a = 0;
          else if (it.op == SpvOpTypePointer && it.nops >= 3)
             /* a UniformConstant pointer to a loose type becomes a Uniform one below */
-            a = it.o[1] == SpvStorageClassUniformConstant && !opaque(&m, it.o[2])
-                   ? SpvStorageClassUniform
-                   : it.o[1],
-            b = it.o[2];
+            a = rewritten_storage(&m, it.o[1], it.o[2]), b = it.o[2];
          else if ((it.op == SpvOpTypeInt || it.op == SpvOpTypeVector || it.op == SpvOpTypeMatrix) &&
                   it.nops >= 3)
             a = it.o[1], b = it.o[2];
@@ -786,6 +1273,12 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
       struct var *x = &v[i];
       uint32_t loc = 0, bind = 0, comp = 0;
       const bool has_loc = mod_deco(&m, x->id, SpvDecorationLocation, &loc);
+      if (xsplit_of(xs, nxs, x->id)) {
+         const uint32_t elem = strip_arrays(&m, x->pointee);
+         name_fmt(&c.names, elem, -1, "_spvIO%u", loc, 0);
+         name_members(&c, elem);
+         continue;
+      }
       const bool has_bind = mod_deco(&m, x->id, SpvDecorationBinding, &bind);
       mod_deco(&m, x->id, SpvDecorationComponent, &comp);
       if (is_loose(&m, x)) {
@@ -860,18 +1353,23 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
       }
    }
 
-   /* UniformConstant pointers to loose types become Uniform ones (or the module's own) */
+   /* UniformConstant pointers to loose types and AtomicCounter ones become Uniform ones: the
+    * first of those to one type stays, the others are its aliases (no two pointer types alike) */
    {
       struct spv_walk it = spv_walk_begin(words, n);
       while (spv_walk_next(&it) && it.op != SpvOpFunction) {
          if (it.op != SpvOpTypePointer || it.nops < 3 || it.o[0] >= m.bound ||
-             it.o[1] != SpvStorageClassUniformConstant || opaque(&m, it.o[2]))
+             rewritten_storage(&m, it.o[1], it.o[2]) != SpvStorageClassUniform)
             continue;
          struct spv_walk jt = spv_walk_begin(words, n);
-         while (spv_walk_next(&jt) && jt.op != SpvOpFunction)
-            if (jt.op == SpvOpTypePointer && jt.nops >= 3 && jt.o[1] == SpvStorageClassUniform &&
-                jt.o[2] == it.o[2])
+         while (spv_walk_next(&jt) && jt.pc < it.pc) {
+            if (jt.op == SpvOpTypePointer && jt.nops >= 3 && jt.o[2] == it.o[2] &&
+                jt.o[0] < m.bound && jt.o[0] != it.o[0] && !alias[jt.o[0]] &&
+                rewritten_storage(&m, jt.o[1], jt.o[2]) == SpvStorageClassUniform) {
                alias[it.o[0]] = jt.o[0];
+               break;
+            }
+         }
       }
    }
 
@@ -884,7 +1382,8 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
       }
       for (unsigned k = 0; k < nl; k++) {
          if (member_type[k]) {
-            if (!stride_own_type(&c, member_type[k], &L[k].lay, L[k].t.ndims)) {
+            if (!stride_own_type(&c, member_type[k], &L[k].lay, L[k].t.ndims) ||
+                (L[k].t.kind == 's' && !decorate_own(&c, strip_arrays(&m, member_type[k]), 0))) {
                if (!c.err)
                   c.err = "an array uniform the module declares in a way mgl does not follow";
                free(idx);
@@ -921,6 +1420,62 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
             emit_ops(&c.decos, SpvOpMemberDecorate, 4, st, k, SpvDecorationMatrixStride,
                      L[k].lay.mstride);
          }
+      }
+   }
+   /* the atomic counters' blocks, one per binding point: the counters as members at their
+    * Offset, arrays with a stride of 4 */
+   if (nac && !(blk_var = calloc(nac, sizeof(*blk_var)))) {
+      free(idx);
+      c.err = "out of memory";
+      goto fail;
+   }
+   for (unsigned first = 0, end; first < nac; first = end) {
+      for (end = first; end < nac && ac[end].binding == ac[first].binding; end++) {
+         struct actr *a = &ac[end];
+         struct ulayout lay = {0};
+         uint32_t stride = 4;
+         for (uint32_t d = a->t.ndims; d > 0; d--) {
+            lay.strides[d - 1] = stride;
+            stride *= a->t.dims[d - 1];
+         }
+         a->mtype = build_type(&c, &a->t, &lay);
+         a->mptr = type_get(&c, SpvOpTypePointer, SpvStorageClassUniform, a->mtype);
+         a->midx = int_const(&c, end - first);
+         a->blk = nblk;
+      }
+      const uint32_t st = c.next_id++, ptr = c.next_id++, var = c.next_id++;
+      uint32_t *p = out_room(&c.tail, 2 + end - first);
+      if (p) {
+         p[0] = ((2 + end - first) << 16) | SpvOpTypeStruct;
+         p[1] = st;
+         for (unsigned k = first; k < end; k++)
+            p[2 + k - first] = ac[k].mtype;
+      }
+      emit_ops(&c.tail, SpvOpTypePointer, 3, ptr, SpvStorageClassUniform, st);
+      emit_ops(&c.tail, SpvOpVariable, 3, ptr, var, SpvStorageClassUniform);
+      emit_ops(&c.decos, SpvOpDecorate, 2, st, SpvDecorationBufferBlock);
+      emit_ops(&c.decos, SpvOpDecorate, 3, var, SpvDecorationDescriptorSet, 0);
+      emit_ops(&c.decos, SpvOpDecorate, 3, var, SpvDecorationBinding, ac[first].binding);
+      name_fmt(&c.names, st, -1, "gl_AtomicCounterBlock_%u", ac[first].binding, 0);
+      for (unsigned k = first; k < end; k++) {
+         /* one name for one counter in every stage (glsl_link_atomic.c matches by name) */
+         name_fmt(&c.names, st, (int)(k - first), "_spvA%u_%u", ac[k].binding, ac[k].offset);
+         emit_ops(&c.decos, SpvOpMemberDecorate, 4, st, k - first, SpvDecorationOffset,
+                  ac[k].offset);
+      }
+      blk_var[nblk++] = var;
+   }
+   for (unsigned k = 0; k < nxs; k++) {
+      struct xsplit *x = &xs[k];
+      const uint32_t ptr = type_get(&c, SpvOpTypePointer, SpvStorageClassOutput, x->elem);
+      for (uint32_t e = 0; e < x->len; e++) {
+         const uint32_t id = x->ids[e] = c.next_id++, loc = x->loc + e * x->locs;
+         emit_ops(&c.tail, SpvOpVariable, 3, ptr, id, SpvStorageClassOutput);
+         emit_ops(&c.decos, SpvOpDecorate, 3, id, SpvDecorationLocation, loc);
+         emit_ops(&c.decos, SpvOpDecorate, 3, id, SpvDecorationXfbBuffer, x->buffer + e);
+         if (x->has_stride)
+            emit_ops(&c.decos, SpvOpDecorate, 3, id, SpvDecorationXfbStride, x->stride);
+         name_fmt(&c.names, id, -1, "_spvIOv%u", loc, 0);
       }
    }
    /* GL 4.6 14.4: with GL_PROGRAM_POINT_SIZE disabled the point size is glPointSize's, whatever
@@ -994,6 +1549,7 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
          need_f64 = !(jt.op == SpvOpCapability && jt.nops >= 1 && jt.o[0] == SpvCapabilityFloat64);
    }
    bool pending_chains = false, first_label = false;
+   const char *refused = NULL;
    uint32_t cur_fn = 0;
    struct spv_walk it = spv_walk_begin(words, n);
    while (spv_walk_next(&it) && !o.oom) {
@@ -1021,31 +1577,42 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
          cur_fn = it.nops >= 2 ? it.o[1] : 0;
          first_label = true;
          memset(local, 0, nl * sizeof(*local));
-         /* the loose uniforms this function reaches get an access chain of its own */
+         for (unsigned k = 0; k < nac; k++)
+            ac[k].local = 0;
+         /* the loose uniforms and counters this function reaches get an access chain of its
+          * own */
          struct spv_walk ft = it;
-         while (any_loose && spv_walk_next(&ft) && ft.op != SpvOpFunctionEnd)
+         while ((any_loose || nac) && spv_walk_next(&ft) && ft.op != SpvOpFunctionEnd)
             for (uint32_t i = 0; i < ft.nops; i++)
-               for (unsigned j = 0; pointer_operand(ft.op, i) && j < nv; j++)
-                  if (v[j].loose >= 0 && ft.o[i] == v[j].id && !local[v[j].loose])
+               for (unsigned j = 0; pointer_operand(ft.op, i) && j < nv; j++) {
+                  if (ft.o[i] != v[j].id)
+                     continue;
+                  if (v[j].loose >= 0 && !local[v[j].loose])
                      local[v[j].loose] = c.next_id++;
+                  if (v[j].ctr >= 0 && !ac[v[j].ctr].local)
+                     ac[v[j].ctr].local = c.next_id++;
+               }
       }
       /* decorations of loose uniforms go; builtins GL names otherwise become Vulkan's */
       if (annotation && it.op == SpvOpDecorate && it.nops >= 2) {
-         bool drop = false;
+         bool drop = xsplit_of(xs, nxs, it.o[0]) != NULL;
          for (unsigned i = 0; i < nv; i++)
-            drop |= v[i].id == it.o[0] &&
-                    (v[i].loose >= 0 || (v[i].storage == SpvStorageClassUniformConstant &&
-                                         it.o[1] == SpvDecorationLocation));
+            drop |= v[i].id == it.o[0] && (v[i].loose >= 0 || v[i].ctr >= 0 ||
+                                           (v[i].storage == SpvStorageClassUniformConstant &&
+                                            it.o[1] == SpvDecorationLocation));
          if (drop)
             continue;
       }
       if (!in_fn && it.op == SpvOpVariable && it.nops >= 2) {
-         bool drop = false;
+         bool drop = xsplit_of(xs, nxs, it.o[1]) != NULL;
          for (unsigned i = 0; i < nv; i++)
-            drop |= v[i].id == it.o[1] && v[i].loose >= 0;
+            drop |= v[i].id == it.o[1] && (v[i].loose >= 0 || v[i].ctr >= 0);
          if (drop)
             continue;
       }
+      /* Vulkan has no AtomicStorage: the counters are storage-buffer members now */
+      if (it.op == SpvOpCapability && it.nops >= 1 && it.o[0] == SpvCapabilityAtomicStorage)
+         continue;
       if (it.op == SpvOpTypePointer && it.nops >= 1 && it.o[0] < m.bound && alias[it.o[0]])
          continue;
       /* the access chains of the function's first block, after its variables */
@@ -1057,6 +1624,10 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
             const uint32_t ptr = alias[v[i].ptr] ? alias[v[i].ptr] : v[i].ptr;
             emit_ops(&o, SpvOpAccessChain, 4, ptr, local[k], db_var, idx[k]);
          }
+         for (unsigned k = 0; k < nac; k++)
+            if (ac[k].local)
+               emit_ops(&o, SpvOpAccessChain, 4, ac[k].mptr, ac[k].local, blk_var[ac[k].blk],
+                        ac[k].midx);
          pending_chains = false;
       }
       if (ps.on && it.op == SpvOpReturn && cur_fn == ps.fn) {
@@ -1073,6 +1644,64 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
          emit_ops(&o, SpvOpFOrdGreaterThan, 4, ps.b, gt, size, ps.zero);
          emit_ops(&o, SpvOpSelect, 5, ps.f, sel, gt, size, cur);
          emit_ops(&o, SpvOpStore, 2, dst, sel);
+      }
+      /* the split arrays: the entry point lists their elements' variables, a constant first
+       * index picks one */
+      if (nxs && it.op == SpvOpEntryPoint && it.nops >= 3) {
+         const uint32_t sw = string_words(it.o + 2, it.nops - 2);
+         uint32_t *p = out_room(&o, it.len + 1 + nxs * GLSL_MAX_XFB_BUFFERS);
+         if (!p || !sw) {
+            refused = "an entry point with an unterminated name";
+            break;
+         }
+         uint32_t k = 1;
+         for (uint32_t i = 0; i < it.nops; i++) {
+            const struct xsplit *x = i >= 2 + sw ? xsplit_of(xs, nxs, it.o[i]) : NULL;
+            for (uint32_t e = 0; x && e < x->len; e++)
+               p[k++] = x->ids[e];
+            if (!x)
+               p[k++] = it.o[i];
+         }
+         if (ps.added)
+            p[k++] = ps.added;
+         p[0] = (k << 16) | SpvOpEntryPoint;
+         o.n -= it.len + 1 + nxs * GLSL_MAX_XFB_BUFFERS - k;
+         continue;
+      }
+      if (nxs && in_fn) {
+         const struct xsplit *x = NULL;
+         if ((it.op == SpvOpAccessChain || it.op == SpvOpInBoundsAccessChain) && it.nops >= 3 &&
+             (x = xsplit_of(xs, nxs, it.o[2]))) {
+            const uint32_t *co;
+            uint32_t cn;
+            if (it.nops < 4 || mod_def(&m, it.o[3], &co, &cn) != SpvOpConstant || cn < 3 ||
+                co[2] >= x->len) {
+               refused = "an array of transform feedback blocks indexed by other than a "
+                         "constant (not supported by mgl yet)";
+               break;
+            }
+            if (it.nops == 4) {
+               emit_ops(&o, SpvOpCopyObject, 3, it.o[0], it.o[1], x->ids[co[2]]);
+            } else {
+               uint32_t *p = out_room(&o, it.len - 1);
+               if (!p)
+                  break;
+               p[0] = ((it.len - 1) << 16) | it.op;
+               p[1] = it.o[0];
+               p[2] = it.o[1];
+               p[3] = x->ids[co[2]];
+               memcpy(p + 4, it.o + 4, (it.nops - 4) * sizeof(*p));
+            }
+            continue;
+         }
+         for (uint32_t i = 0; i < it.nops && !x; i++)
+            if (pointer_operand(it.op, i) || (it.op == SpvOpStore && i == 0))
+               x = xsplit_of(xs, nxs, it.o[i]);
+         if (x) {
+            refused = "an array of transform feedback blocks used whole (not supported by mgl "
+                      "yet)";
+            break;
+         }
       }
       const bool add_io = ps.added && it.op == SpvOpEntryPoint;
       uint32_t *p = out_room(&o, it.len + add_io);
@@ -1099,18 +1728,20 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
             if ((in_fn ? i == 0 : true) && po[i] < m.bound && alias[po[i]])
                po[i] = alias[po[i]];
       }
-      if (it.op == SpvOpTypePointer && it.nops >= 3 && it.o[1] == SpvStorageClassUniformConstant &&
-          !opaque(&m, it.o[2]))
-         po[1] = SpvStorageClassUniform;
-      if (in_fn && any_loose) {
+      if (it.op == SpvOpTypePointer && it.nops >= 3)
+         po[1] = rewritten_storage(&m, it.o[1], it.o[2]);
+      if (in_fn && (any_loose || nac)) {
          for (uint32_t i = 0; i < it.nops; i++) {
             if (!pointer_operand(it.op, i))
                continue;
             for (unsigned j = 0; j < nv; j++) {
-               const int k = v[j].loose;
-               if (k < 0 || po[i] != v[j].id)
+               if (po[i] != v[j].id)
                   continue;
-               po[i] = local[k];
+               if (v[j].loose >= 0)
+                  po[i] = local[v[j].loose];
+               else if (v[j].ctr >= 0)
+                  po[i] = ac[v[j].ctr].local;
+               break;
             }
          }
       }
@@ -1126,8 +1757,8 @@ convert_stage(enum glsl_stage s, const uint32_t *words, size_t n, const struct l
          in_fn = false;
    }
    free(idx);
-   if (it.bad || o.oom) {
-      c.err = "a malformed module or out of memory";
+   if (refused || it.bad || o.oom) {
+      c.err = refused ? refused : "a malformed module or out of memory";
       goto fail;
    }
    o.w[3] = c.next_id;
@@ -1150,6 +1781,8 @@ done:
    free(alias);
    free(member_type);
    free(local);
+   free(ac);
+   free(blk_var);
    free(c.tc);
    free(c.names.w);
    free(c.decos.w);
