@@ -13,18 +13,26 @@
 /* What a row needs of the device, beyond the context's ES version. */
 enum need {
    NEED_NONE,
-   NEED_OCCLUSION,    /* MGP_CAP_OCCLUSION_QUERY or _ANY */
-   NEED_ANISOTROPY,   /* max_anisotropy of 2 or more (the extension's minimum) */
-   NEED_HALF_SAMPLE,  /* RGBA16_FLOAT sampled */
-   NEED_HALF_FILTER,  /* ... and filtered */
-   NEED_HALF_RENDER,  /* RGBA16_FLOAT rendered to */
-   NEED_FLOAT_SAMPLE, /* RGBA32_FLOAT sampled */
-   NEED_FLOAT_FILTER, /* ... and filtered */
-   NEED_FLOAT_RENDER, /* R/RG/RGBA 16F and 32F and R11G11B10F rendered to */
-   NEED_FLOAT_BLEND,  /* ... and RGBA32F blended */
-   NEED_DEPTH_CLAMP,  /* MGP_CAP_DEPTH_CLAMP */
-   NEED_IMAGE_ATOMIC, /* atomics on R32I and R32UI storage images */
-   NEED_SAMPLE_RATE,  /* MGP_CAP_SAMPLE_SHADING */
+   NEED_OCCLUSION,     /* MGP_CAP_OCCLUSION_QUERY or _ANY */
+   NEED_ANISOTROPY,    /* max_anisotropy of 2 or more (the extension's minimum) */
+   NEED_HALF_SAMPLE,   /* RGBA16_FLOAT sampled */
+   NEED_HALF_FILTER,   /* ... and filtered */
+   NEED_HALF_RENDER,   /* RGBA16_FLOAT rendered to */
+   NEED_FLOAT_SAMPLE,  /* RGBA32_FLOAT sampled */
+   NEED_FLOAT_FILTER,  /* ... and filtered */
+   NEED_FLOAT_RENDER,  /* R/RG/RGBA 16F and 32F and R11G11B10F rendered to */
+   NEED_FLOAT_BLEND,   /* ... and RGBA32F blended */
+   NEED_DEPTH_CLAMP,   /* MGP_CAP_DEPTH_CLAMP */
+   NEED_IMAGE_ATOMIC,  /* atomics on R32I and R32UI storage images */
+   NEED_SAMPLE_RATE,   /* MGP_CAP_SAMPLE_SHADING */
+   NEED_GEOMETRY,      /* fe_geometry_offered */
+   NEED_TESSELLATION,  /* fe_tess_offered */
+   NEED_GPU_SHADER5,   /* MGP_CAP_GPU_SHADER5 */
+   NEED_SAMPLE_INTERP, /* NEED_SAMPLE_RATE and NEED_GPU_SHADER5 (interpolateAt*) */
+   NEED_TEX_BUFFER,    /* MGP_CAP_TEXTURE_BUFFER */
+   NEED_CUBE_ARRAY,    /* MGP_CAP_CUBE_MAP_ARRAY */
+   NEED_STENCIL8,      /* MGP_CAP_TEXTURE_STENCIL8 */
+   NEED_COPY_IMAGE,    /* the server copies images (as GL_ARB_copy_image) */
 };
 
 #define ES2 1u
@@ -94,10 +102,31 @@ static const struct row rows[] = {
    /* GL_SAMPLE_SHADING and glMinSampleShading (fe_sample_shading_offered) */
    {"GL_OES_sample_shading", ES3, NEED_SAMPLE_RATE, -1},
    {"GL_OES_shader_image_atomic", ES31, NEED_IMAGE_ATOMIC, FE_ES_EXT_SHADER_IMAGE_ATOMIC},
+   /* the ES 3.2 features desktop contexts have, in ES 3.1 contexts where the device does them */
+   {"GL_EXT_copy_image", ES31, NEED_COPY_IMAGE, -1},
+   {"GL_EXT_geometry_shader", ES31, NEED_GEOMETRY, -1},
+   {"GL_EXT_gpu_shader5", ES31, NEED_GPU_SHADER5, -1},
+   {"GL_EXT_primitive_bounding_box", ES31, NEED_NONE, -1},
+   {"GL_EXT_shader_io_blocks", ES31, NEED_NONE, -1},
+   {"GL_EXT_tessellation_shader", ES31, NEED_TESSELLATION, -1},
+   {"GL_EXT_texture_buffer", ES31, NEED_TEX_BUFFER, -1},
+   {"GL_EXT_texture_cube_map_array", ES31, NEED_CUBE_ARRAY, -1},
+   {"GL_OES_copy_image", ES31, NEED_COPY_IMAGE, -1},
+   {"GL_OES_geometry_shader", ES31, NEED_GEOMETRY, -1},
+   {"GL_OES_gpu_shader5", ES31, NEED_GPU_SHADER5, -1},
+   {"GL_OES_primitive_bounding_box", ES31, NEED_NONE, -1},
+   {"GL_OES_sample_variables", ES31, NEED_SAMPLE_RATE, -1},
+   {"GL_OES_shader_io_blocks", ES31, NEED_NONE, -1},
+   {"GL_OES_shader_multisample_interpolation", ES31, NEED_SAMPLE_INTERP, -1},
+   {"GL_OES_tessellation_shader", ES31, NEED_TESSELLATION, -1},
+   {"GL_OES_texture_buffer", ES31, NEED_TEX_BUFFER, -1},
+   {"GL_OES_texture_cube_map_array", ES31, NEED_CUBE_ARRAY, -1},
+   {"GL_OES_texture_stencil8", ES31, NEED_STENCIL8, -1},
    /* multisample 2D array textures, which every desktop context has (ARB_texture_multisample) */
    {"GL_OES_texture_storage_multisample_2d_array", ES31, NEED_NONE, FE_ES_EXT_MS_2D_ARRAY},
    {"GL_KHR_debug", ES2 | ES3, NEED_NONE, -1},
    {"GL_KHR_no_error", ES2 | ES3, NEED_NONE, -1},
+   {"GL_KHR_robustness", ES3, NEED_NONE, -1},
    {"GL_KHR_texture_compression_astc_ldr", ES2 | ES3, NEED_NONE, -1},
    {"GL_KHR_texture_compression_astc_sliced_3d", ES3, NEED_NONE, -1},
 };
@@ -127,6 +156,17 @@ device_has(const struct fe_context *ctx, enum need need)
    case NEED_ANISOTROPY: return caps->max_anisotropy >= 2.0f;
    case NEED_DEPTH_CLAMP: return (caps->cap_bits & MGP_CAP_DEPTH_CLAMP) != 0;
    case NEED_SAMPLE_RATE: return (caps->cap_bits & MGP_CAP_SAMPLE_SHADING) != 0;
+   case NEED_GEOMETRY: return fe_geometry_offered(ctx);
+   case NEED_TESSELLATION: return fe_tess_offered(ctx);
+   /* the cap bits fe_gpu_shader5_offered, fe_texture_buffer_offered, fe_cube_array_offered and
+    * fe_texture_stencil8_offered read in an ES 3.1 context, as the rows are ES 3.1's */
+   case NEED_GPU_SHADER5: return (caps->cap_bits & MGP_CAP_GPU_SHADER5) != 0;
+   case NEED_SAMPLE_INTERP:
+      return device_has(ctx, NEED_SAMPLE_RATE) && device_has(ctx, NEED_GPU_SHADER5);
+   case NEED_TEX_BUFFER: return (caps->cap_bits & MGP_CAP_TEXTURE_BUFFER) != 0;
+   case NEED_CUBE_ARRAY: return (caps->cap_bits & MGP_CAP_CUBE_MAP_ARRAY) != 0;
+   case NEED_STENCIL8: return (caps->cap_bits & MGP_CAP_TEXTURE_STENCIL8) != 0;
+   case NEED_COPY_IMAGE: return fe_call_supported(ctx->share, MGP_CALL_resource_copy_region);
    case NEED_IMAGE_ATOMIC:
       return fe_image_units(ctx) != 0 &&
              format_can(caps, MGP_FORMAT_R32_SINT, MGP_FORMAT_CAP_STORAGE_ATOMIC) &&

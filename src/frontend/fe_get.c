@@ -702,6 +702,11 @@ get_context_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_RESET_NOTIFICATION_STRATEGY:
       ENUM1(ctx->desc.lose_context_on_reset ? GL_LOSE_CONTEXT_ON_RESET : GL_NO_RESET_NOTIFICATION);
       return true;
+   case GL_CONTEXT_ROBUST_ACCESS: /* ES 3.2 table 21.53, ES 3.x's KHR_robustness */
+      if (ctx->desc.api != FE_API_GLES || ctx->desc.major < 3)
+         return false;
+      BOOL1(ctx->desc.robust_access);
+      return true;
    /* ES 3.0 requires the ten ETC2/EAC formats and lists them (§6.1.1); desktop GL lists only
     * general-purpose formats, which RGTC and BPTC are not (their extensions say so): the three
     * S3TC ones llvmpipe lists (DXT1 with punch-through alpha is not general-purpose either). */
@@ -979,8 +984,8 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
          return false;
       FLOATN(GV_FLOAT, 1, 0.125);
       return true;
-   case FE_GL_PRIMITIVE_BOUNDING_BOX: /* ES 3.2 table 21.6 */
-      if (!fe_es32(ctx))
+   case FE_GL_PRIMITIVE_BOUNDING_BOX: /* ES 3.2 table 21.6, ES 3.1's EXT_primitive_bounding_box */
+      if (!fe_es31(ctx))
          return false;
       FLOATN(GV_FLOAT, 8, ctx->bounding_box[0], ctx->bounding_box[1], ctx->bounding_box[2],
              ctx->bounding_box[3], ctx->bounding_box[4], ctx->bounding_box[5], ctx->bounding_box[6],
@@ -1786,11 +1791,26 @@ desktop_only_pname(GLenum pname)
 }
 
 /* Of desktop_only_pname's, the state OpenGL ES 3.1 brings to ES (its tables 20.x: multisample
- * textures and their limits), which an ES 3.1 context answers. */
+ * textures and their limits), which an ES 3.1 context answers, and that of the extensions ES 3.2
+ * folds in where the ES 3.1 context offers them (fe_es_ext.c). */
 static bool
-es31_pname(GLenum pname)
+es31_pname(const struct fe_context *ctx, GLenum pname)
 {
    switch (pname) {
+   /* EXT_texture_buffer */
+   case GL_MAX_TEXTURE_BUFFER_SIZE:
+   case GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT:
+   case GL_TEXTURE_BUFFER:
+   case GL_TEXTURE_BINDING_BUFFER: return fe_texture_buffer_offered(ctx);
+   /* EXT_geometry_shader */
+   case GL_MAX_GEOMETRY_UNIFORM_BLOCKS:
+   case GL_MAX_GEOMETRY_UNIFORM_COMPONENTS:
+   case GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS:
+   case GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS:
+   case GL_MAX_GEOMETRY_INPUT_COMPONENTS:
+   case GL_MAX_GEOMETRY_OUTPUT_COMPONENTS:
+   case GL_MAX_GEOMETRY_OUTPUT_VERTICES:
+   case GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS: return fe_geometry_offered(ctx);
    case GL_MAX_COLOR_TEXTURE_SAMPLES:
    case GL_MAX_DEPTH_TEXTURE_SAMPLES:
    case GL_MAX_INTEGER_SAMPLES:
@@ -1803,12 +1823,13 @@ es31_pname(GLenum pname)
 }
 
 /* Of desktop_only_pname's, the state OpenGL ES 3.2 brings to ES (its tables 21.x) that an ES 3.2
- * context answers. */
+ * context answers; GL_RESET_NOTIFICATION_STRATEGY in ES 3.x too (KHR_robustness). */
 static bool
-es32_pname(GLenum pname)
+es32_pname(const struct fe_context *ctx, GLenum pname)
 {
    switch (pname) {
-   case GL_CONTEXT_FLAGS: return true;
+   case GL_CONTEXT_FLAGS: return fe_es32(ctx);
+   case GL_RESET_NOTIFICATION_STRATEGY: return ctx->desc.major >= 3;
    default: return false;
    }
 }
@@ -1821,7 +1842,7 @@ get(GLenum pname, struct gv *v)
       return false;
    if ((ctx->desc.api == FE_API_GLES && ctx->desc.major == 2 && es3_only_pname(pname)) ||
        (ctx->desc.api == FE_API_GLES && desktop_only_pname(pname) &&
-        !(fe_es31(ctx) && es31_pname(pname)) && !(fe_es32(ctx) && es32_pname(pname))) ||
+        !(fe_es31(ctx) && es31_pname(ctx, pname)) && !es32_pname(ctx, pname)) ||
        !get_value(ctx, pname, v)) {
       fe_error(ctx, GL_INVALID_ENUM);
       return false;

@@ -1135,11 +1135,12 @@ fe_atomic_bindings(const struct fe_context *ctx)
    return fe_ssbo_bindings(ctx) ? FE_MAX_ATOMIC_BINDINGS : 0;
 }
 /* GL 3.2's geometry stage: where the backend has it (MGP_CAP_GEOMETRY_STAGE), and never in an
- * ES 2.0 or 3.0 context. Without it GL_GEOMETRY_SHADER is an unknown shader type. */
+ * ES 2.0 or 3.0 context (ES 3.1 contexts: EXT_geometry_shader). Without it GL_GEOMETRY_SHADER is
+ * an unknown shader type. */
 static inline bool
 fe_geometry_offered(const struct fe_context *ctx)
 {
-   return ctx->desc.api != FE_API_GLES &&
+   return (ctx->desc.api != FE_API_GLES || fe_es31(ctx)) &&
           (ctx->share->caps->cap_bits & MGP_CAP_GEOMETRY_STAGE) != 0;
 }
 static inline bool
@@ -1190,7 +1191,8 @@ fe_tess_offered(const struct fe_context *ctx)
    /* and GL 4.0's combined limits, five stages' worth of uniform blocks and samplers, in the
     * backend's descriptors (fe_max_combined_uniform_blocks, fe_max_texture_units) */
    const struct mgp_caps *caps = ctx->share->caps;
-   return ctx->desc.api != FE_API_GLES && (caps->cap_bits & MGP_CAP_TESSELLATION) != 0 &&
+   return (ctx->desc.api != FE_API_GLES || fe_es31(ctx)) && /* ES: EXT_tessellation_shader */
+          (caps->cap_bits & MGP_CAP_TESSELLATION) != 0 &&
           fe_call_supported(ctx->share, MGP_CALL_set_patch_state) &&
           caps->max_uniform_buffer_bindings >= 5 * GLSL_MAX_STAGE_UNIFORM_BLOCKS &&
           caps->max_texture_units >= 5 * FE_MAX_STAGE_TEXTURE_UNITS;

@@ -138,7 +138,12 @@ fe_glsl_deny(const struct fe_context *ctx)
               : GLSL_DENY_ES_IMAGE_ATOMIC) |
           (fe_es_ext_on((struct fe_context *)ctx, FE_ES_EXT_MS_2D_ARRAY)
               ? 0
-              : GLSL_DENY_ES_MS_2D_ARRAY);
+              : GLSL_DENY_ES_MS_2D_ARRAY) |
+          (fe_geometry_offered(ctx) ? 0 : GLSL_DENY_ES_GEOMETRY) |
+          (fe_tess_offered(ctx) ? 0 : GLSL_DENY_ES_TESSELLATION) |
+          (fe_texture_buffer_offered(ctx) ? 0 : GLSL_DENY_ES_TEXTURE_BUFFER) |
+          (fe_cube_array_offered(ctx) ? 0 : GLSL_DENY_ES_CUBE_ARRAY) |
+          (fe_sample_shading_offered(ctx) ? 0 : GLSL_DENY_ES_SAMPLE_VARIABLES);
 }
 
 void

@@ -209,15 +209,16 @@ fe_state_init(struct fe_context *ctx)
 
 /* ES 3.2 11.1.3.11: the bounding box a tessellation control shader may write (gl_BoundingBox)
  * and the draw is otherwise said to stay within; an implementation may ignore it, and mgl does.
- * Only ES 3.2 has the command (desktop GL has it with ARB_ES3_2_compatibility, not offered). */
+ * ES 3.2 has the command, ES 3.1 with EXT/OES_primitive_bounding_box (glPrimitiveBoundingBoxEXT
+ * forwards here); desktop GL has it with ARB_ES3_2_compatibility, not offered. */
 void
 mgl_glPrimitiveBoundingBox(GLfloat minX, GLfloat minY, GLfloat minZ, GLfloat minW, GLfloat maxX,
                            GLfloat maxY, GLfloat maxZ, GLfloat maxW)
 {
    FE_CTX_OR_RETURN();
-   if (!fe_es32(ctx)) {
+   if (!fe_es31(ctx)) {
       MGU_DECLINE(gl_entry_unimplemented,
-                  "glPrimitiveBoundingBox outside an OpenGL ES 3.2 context");
+                  "glPrimitiveBoundingBox outside an OpenGL ES 3.1 or 3.2 context");
       fe_error(ctx, GL_INVALID_OPERATION);
       return;
    }

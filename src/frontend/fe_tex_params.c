@@ -351,7 +351,8 @@ fe_stencil_texturing_offered(const struct fe_context *ctx)
 bool
 fe_texture_stencil8_offered(const struct fe_context *ctx)
 {
-   return ctx->desc.api != FE_API_GLES &&
+   /* ES 3.1 contexts: OES_texture_stencil8 */
+   return (ctx->desc.api != FE_API_GLES || fe_es31(ctx)) &&
           (ctx->share->caps->cap_bits & MGP_CAP_TEXTURE_STENCIL8) != 0;
 }
 

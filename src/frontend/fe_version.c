@@ -80,16 +80,17 @@ fe_es31_lacks(const struct mgp_caps *caps)
 bool
 fe_texture_buffer_offered(const struct fe_context *ctx)
 {
-   /* ES 3.0 has no buffer textures whatever the backend has */
-   return ctx->desc.api != FE_API_GLES &&
+   /* ES 3.0 has no buffer textures whatever the backend has; ES 3.1 has EXT_texture_buffer */
+   return (ctx->desc.api != FE_API_GLES || fe_es31(ctx)) &&
           (ctx->share->caps->cap_bits & MGP_CAP_TEXTURE_BUFFER) != 0;
 }
 
 bool
 fe_cube_array_offered(const struct fe_context *ctx)
 {
-   /* ES 3.0 has no cube map arrays (ES 3.2 and EXT_texture_cube_map_array bring them) */
-   return ctx->desc.api != FE_API_GLES &&
+   /* ES 3.0 has no cube map arrays (ES 3.2 and EXT_texture_cube_map_array, which ES 3.1
+    * contexts offer, bring them) */
+   return (ctx->desc.api != FE_API_GLES || fe_es31(ctx)) &&
           (ctx->share->caps->cap_bits & MGP_CAP_CUBE_MAP_ARRAY) != 0;
 }
 
@@ -111,7 +112,9 @@ fe_texture_query_lod_offered(const struct fe_context *ctx)
 bool
 fe_gpu_shader5_offered(const struct fe_context *ctx)
 {
-   return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_GPU_SHADER5) != 0;
+   /* ES 3.1 contexts: EXT_gpu_shader5 */
+   return (ctx->desc.api != FE_API_GLES || fe_es31(ctx)) &&
+          (ctx->share->caps->cap_bits & MGP_CAP_GPU_SHADER5) != 0;
 }
 
 bool

@@ -2513,3 +2513,113 @@ sc_es3_sample_shading(void)
    gl.DeleteFramebuffers(1, &fbo);
    gl.DeleteRenderbuffers(1, &rb);
 }
+
+/* es31_geometry: the OpenGL ES 3.2 features an ES 3.1 context offers as extensions where the
+ * device has them. A "#version 310 es" geometry shader (GL_EXT_geometry_shader with
+ * GL_EXT_shader_io_blocks: an input block from the vertex shader) expands each of two points
+ * into a 16x16 square whose colour a fragment shader texelFetches from a buffer texture
+ * (GL_EXT_texture_buffer, glTexBufferEXT from eglGetProcAddress) by the index the geometry shader
+ * passes on. glPrimitiveBoundingBoxEXT (GL_EXT_primitive_bounding_box) is state only:
+ * GL_PRIMITIVE_BOUNDING_BOX answers it. GL_MAX_GEOMETRY_OUTPUT_VERTICES is at least the
+ * extension's 256. */
+void
+sc_es31_geometry(void)
+{
+   if (es_version(31) < 31) {
+      skipped("no OpenGL ES 3.1 context");
+      return;
+   }
+   static const char *const exts[] = {"GL_EXT_geometry_shader", "GL_EXT_shader_io_blocks",
+                                      "GL_EXT_texture_buffer", "GL_EXT_primitive_bounding_box"};
+   for (size_t k = 0; k < sizeof(exts) / sizeof(exts[0]); k++)
+      if (!has_ext(exts[k])) {
+         if (on_mgl())
+            fail("an ES 3.1 context does not list %s", exts[k]);
+         else
+            skipped("an ES 3.2 extension is not offered (no geometry stage or buffer textures)");
+         return;
+      }
+   PFNGLTEXBUFFERPROC tex_buffer = (PFNGLTEXBUFFERPROC)eglGetProcAddress("glTexBufferEXT");
+   PFNGLPRIMITIVEBOUNDINGBOXARBPROC bbox =
+      (PFNGLPRIMITIVEBOUNDINGBOXARBPROC)eglGetProcAddress("glPrimitiveBoundingBoxEXT");
+   if (!tex_buffer || !bbox) {
+      fail("eglGetProcAddress of glTexBufferEXT / glPrimitiveBoundingBoxEXT is NULL");
+      return;
+   }
+   GLint max_out = 0;
+   glGetIntegerv(GL_MAX_GEOMETRY_OUTPUT_VERTICES, &max_out);
+   check_gl_error("glGetIntegerv(GL_MAX_GEOMETRY_OUTPUT_VERTICES)");
+   if (max_out < 256)
+      fail("GL_MAX_GEOMETRY_OUTPUT_VERTICES = %d, below EXT_geometry_shader's 256", max_out);
+   bbox(-0.5f, -0.5f, 0.0f, 1.0f, 0.5f, 0.5f, 0.25f, 1.0f);
+   check_gl_error("glPrimitiveBoundingBoxEXT");
+   GLfloat box[8] = {0};
+   glGetFloatv(0x92BE /* GL_PRIMITIVE_BOUNDING_BOX_EXT */, box);
+   check_gl_error("glGetFloatv(GL_PRIMITIVE_BOUNDING_BOX_EXT)");
+   if (box[0] != -0.5f || box[6] != 0.25f)
+      fail("GL_PRIMITIVE_BOUNDING_BOX_EXT = (%g ... %g), want (-0.5 ... 0.25)", box[0], box[6]);
+
+   /* two texels: the squares' colours */
+   static const uint8_t texels[8] = {255, 0, 0, 255, 0, 0, 255, 255};
+   GLuint buf, tex;
+   gl.GenBuffers(1, &buf);
+   gl.BindBuffer(GL_TEXTURE_BUFFER, buf);
+   gl.BufferData(GL_TEXTURE_BUFFER, sizeof(texels), texels, GL_STATIC_DRAW);
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_BUFFER, tex);
+   tex_buffer(GL_TEXTURE_BUFFER, GL_RGBA8, buf);
+   check_gl_error("glTexBufferEXT");
+
+   const char *vs = "#version 310 es\n"
+                    "#extension GL_EXT_shader_io_blocks : require\n"
+                    "layout(location = 0) in vec2 a_pos;\n"
+                    "out V { flat int index; } v;\n"
+                    "void main() {\n"
+                    "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                    "  v.index = gl_VertexID;\n"
+                    "}\n";
+   const char *gs = "#version 310 es\n"
+                    "#extension GL_EXT_geometry_shader : require\n"
+                    "#extension GL_EXT_shader_io_blocks : require\n"
+                    "layout(points) in;\n"
+                    "layout(triangle_strip, max_vertices = 4) out;\n"
+                    "in V { flat int index; } v[];\n"
+                    "flat out int g_index;\n"
+                    "void main() {\n"
+                    "  for (int k = 0; k < 4; k++) {\n"
+                    "    vec2 d = vec2(k & 1, k >> 1) * 2.0 - 1.0;\n"
+                    "    gl_Position = gl_in[0].gl_Position + vec4(d * 0.25, 0.0, 0.0);\n"
+                    "    g_index = v[0].index;\n"
+                    "    EmitVertex();\n"
+                    "  }\n"
+                    "  EndPrimitive();\n"
+                    "}\n";
+   const char *fs = "#version 310 es\n"
+                    "#extension GL_EXT_texture_buffer : require\n"
+                    "precision highp float;\n"
+                    "uniform highp samplerBuffer u_tb;\n"
+                    "flat in int g_index;\n"
+                    "out vec4 o;\n"
+                    "void main() { o = texelFetch(u_tb, g_index); }\n";
+   GLuint p = link_program_gs(vs, gs, fs);
+   gl.UseProgram(p);
+   gl.Uniform1i(uloc(p, "u_tb"), 0);
+   glViewport(0, 0, W, H);
+   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+   static const float pts[4] = {16.0f, 16.0f, 48.0f, 40.0f};
+   mesh m2 = make_mesh(pts, 2);
+   gl.BindVertexArray(m2.vao);
+   glDrawArrays(GL_POINTS, 0, 2);
+   check_gl_error("points expanded by the geometry shader");
+   model m;
+   model_init(&m, V4(0.0f, 0.0f, 0.0f, 1.0f));
+   model_rect(&m, 8, 8, 24, 24, to8(V4(1.0f, 0.0f, 0.0f, 1.0f)));
+   model_rect(&m, 40, 32, 56, 48, to8(V4(0.0f, 0.0f, 1.0f, 1.0f)));
+   check_frame("es31_geometry", &m);
+
+   gl.UseProgram(0);
+   gl.BindVertexArray(0);
+   gl.DeleteProgram(p);
+   glDeleteTextures(1, &tex);
+   gl.DeleteBuffers(1, &buf);
+}

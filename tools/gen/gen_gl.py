@@ -80,7 +80,11 @@ ES_EXTENSIONS = ["GL_OES_mapbuffer", "GL_EXT_map_buffer_range", "GL_EXT_instance
                  "GL_OES_texture_border_clamp", "GL_EXT_framebuffer_object",
                  "GL_OES_get_program_binary", "GL_OES_texture_storage_multisample_2d_array",
                  "GL_EXT_draw_buffers_indexed", "GL_OES_draw_buffers_indexed",
-                 "GL_OES_sample_shading"]
+                 "GL_OES_sample_shading", "GL_EXT_copy_image", "GL_OES_copy_image",
+                 "GL_EXT_geometry_shader", "GL_OES_geometry_shader",
+                 "GL_EXT_primitive_bounding_box", "GL_OES_primitive_bounding_box",
+                 "GL_EXT_tessellation_shader", "GL_OES_tessellation_shader",
+                 "GL_EXT_texture_buffer", "GL_OES_texture_buffer"]
 SUFFIXES = ["OES", "EXT", "NV"]
 # Desktop extensions whose commands older programs call by their ARB/EXT names (chromium-bsu's
 # glBindBufferARB, glMapBufferARB): each command gl.xml marks as an alias of a selected one is
@@ -144,6 +148,11 @@ MUST_HAVE = ["glGetStringi", "glDrawArraysInstanced", "glVertexAttribDivisor", "
              "glGetObjectParameterivARB", "glGetHandleARB"]
 # Must forward to (command: equivalent): checks both ways of finding one.
 MUST_FORWARD = {"glMapBufferRangeEXT": "glMapBufferRange", "glTexImage3DOES": "glTexImage3D",
+                "glCopyImageSubDataEXT": "glCopyImageSubData",
+                "glFramebufferTextureEXT": "glFramebufferTexture",
+                "glPatchParameteriOES": "glPatchParameteri",
+                "glPrimitiveBoundingBoxEXT": "glPrimitiveBoundingBox",
+                "glTexBufferRangeEXT": "glTexBufferRange",
                 "glGenQueriesEXT": "glGenQueries", "glBindFramebufferEXT": "glBindFramebuffer",
                 "glGenerateMipmapEXT": "glGenerateMipmap",
                 "glMinSampleShadingARB": "glMinSampleShading", "glTexBufferARB": "glTexBuffer",

@@ -288,6 +288,19 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
 /* GLSL_DENY_ES_MS_2D_ARRAY, GL_OES_texture_storage_multisample_2d_array (the ES context does not
  * offer it): withheld as GLSL_DENY_ES_IMAGE_ATOMIC's; without it the extension is glslang's. */
 #define GLSL_DENY_ES_MS_2D_ARRAY (1u << 15)
+/* GLSL_DENY_ES_GEOMETRY, GLSL_DENY_ES_TESSELLATION, GLSL_DENY_ES_TEXTURE_BUFFER,
+ * GLSL_DENY_ES_CUBE_ARRAY, GLSL_DENY_ES_SAMPLE_VARIABLES: the ES context does not offer
+ * GL_EXT/OES_geometry_shader, _tessellation_shader, _texture_buffer, _texture_cube_map_array,
+ * GL_OES_sample_variables (and, with GLSL_DENY_GPU_SHADER5 for GL_EXT/OES_gpu_shader5,
+ * GL_OES_shader_multisample_interpolation): withheld as GLSL_DENY_ES_IMAGE_ATOMIC's
+ * (glsl_lower.c es_offered says which bits withhold which name; GLSL_DENY_ESSL310 withholds
+ * GL_EXT/OES_shader_io_blocks and _primitive_bounding_box). Without it the extension is
+ * glslang's. */
+#define GLSL_DENY_ES_GEOMETRY (1u << 21)
+#define GLSL_DENY_ES_TESSELLATION (1u << 22)
+#define GLSL_DENY_ES_TEXTURE_BUFFER (1u << 23)
+#define GLSL_DENY_ES_CUBE_ARRAY (1u << 24)
+#define GLSL_DENY_ES_SAMPLE_VARIABLES (1u << 25)
 /* GLSL_DENY_VERTEX_ATTRIB_64BIT, double vertex shader inputs (the backend lacks
  * MGP_CAP_VERTEX_FLOAT64): the GL_ARB_vertex_attrib_64bit macro is not defined, its directive is
  * as GLSL_DENY_GPU_SHADER5's, and a vertex shader with a double input fails to compile. Without

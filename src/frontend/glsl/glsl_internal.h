@@ -195,6 +195,7 @@ struct glsl_unit {
    bool depth_range;        /* reads gl_DepthRange: declares the hidden uniform _mgl_DepthRange */
    bool texel_offsets;      /* GLSL ES 3.00 reads gl_Min/MaxProgramTexelOffset: declares ours */
    unsigned frag_outputs;   /* bit 0: writes gl_FragColor, bit 1: gl_FragData */
+   unsigned bounding_box;   /* ES TCS: bit 0 gl_BoundingBoxEXT, 1 ..OES, 2 gl_BoundingBox */
    bool alpha_tested;       /* the appended main() applies the alpha test to colour 0 */
    bool frag_coord_used;    /* static use of gl_FragCoord besides its redeclaration */
    int frag_coord_layout;   /* -1: gl_FragCoord not redeclared; else GLSL_FRAGCOORD_* bits */

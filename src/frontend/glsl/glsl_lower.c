@@ -1231,26 +1231,51 @@ const char *const glsl_es_withheld_extensions[] = {
    "GL_OES_gpu_shader5",
    "GL_OES_primitive_bounding_box",
    "GL_OES_sample_variables",
-   "GL_OES_shader_image_atomic", /* where GLSL_DENY_ES_IMAGE_ATOMIC */
+   "GL_OES_shader_image_atomic",
    "GL_OES_shader_io_blocks",
    "GL_OES_shader_multisample_interpolation",
    "GL_OES_tessellation_point_size",
    "GL_OES_tessellation_shader",
    "GL_OES_texture_buffer",
    "GL_OES_texture_cube_map_array",
-   "GL_OES_texture_storage_multisample_2d_array", /* where GLSL_DENY_ES_MS_2D_ARRAY */
+   "GL_OES_texture_storage_multisample_2d_array",
    NULL,
+};
+
+/* The ES extensions of glsl_es_withheld_extensions an ES context may offer, each with the deny
+ * bits any one of which withholds it (glsl.h). */
+static const struct {
+   const char *name;
+   uint32_t deny;
+} es_offered[] = {
+   {"GL_EXT_geometry_shader", GLSL_DENY_ES_GEOMETRY},
+   {"GL_EXT_gpu_shader5", GLSL_DENY_GPU_SHADER5},
+   {"GL_EXT_primitive_bounding_box", GLSL_DENY_ESSL310},
+   {"GL_EXT_shader_io_blocks", GLSL_DENY_ESSL310},
+   {"GL_EXT_tessellation_shader", GLSL_DENY_ES_TESSELLATION},
+   {"GL_EXT_texture_buffer", GLSL_DENY_ES_TEXTURE_BUFFER},
+   {"GL_EXT_texture_cube_map_array", GLSL_DENY_ES_CUBE_ARRAY},
+   {"GL_KHR_blend_equation_advanced", GLSL_DENY_BLEND_ADVANCED},
+   {"GL_OES_geometry_shader", GLSL_DENY_ES_GEOMETRY},
+   {"GL_OES_gpu_shader5", GLSL_DENY_GPU_SHADER5},
+   {"GL_OES_primitive_bounding_box", GLSL_DENY_ESSL310},
+   {"GL_OES_sample_variables", GLSL_DENY_ES_SAMPLE_VARIABLES},
+   {"GL_OES_shader_image_atomic", GLSL_DENY_ES_IMAGE_ATOMIC},
+   {"GL_OES_shader_io_blocks", GLSL_DENY_ESSL310},
+   {"GL_OES_shader_multisample_interpolation",
+    GLSL_DENY_ES_SAMPLE_VARIABLES | GLSL_DENY_GPU_SHADER5},
+   {"GL_OES_tessellation_shader", GLSL_DENY_ES_TESSELLATION},
+   {"GL_OES_texture_buffer", GLSL_DENY_ES_TEXTURE_BUFFER},
+   {"GL_OES_texture_cube_map_array", GLSL_DENY_ES_CUBE_ARRAY},
+   {"GL_OES_texture_storage_multisample_2d_array", GLSL_DENY_ES_MS_2D_ARRAY},
 };
 
 bool
 glsl_es_withheld(const char *name, size_t len, uint32_t deny)
 {
-   if (len == 26 && !memcmp(name, "GL_OES_shader_image_atomic", len))
-      return (deny & GLSL_DENY_ES_IMAGE_ATOMIC) != 0;
-   if (len == 43 && !memcmp(name, "GL_OES_texture_storage_multisample_2d_array", len))
-      return (deny & GLSL_DENY_ES_MS_2D_ARRAY) != 0;
-   if (len == 30 && !memcmp(name, "GL_KHR_blend_equation_advanced", len))
-      return (deny & GLSL_DENY_BLEND_ADVANCED) != 0;
+   for (size_t i = 0; i < sizeof(es_offered) / sizeof(es_offered[0]); i++)
+      if (strlen(es_offered[i].name) == len && !memcmp(es_offered[i].name, name, len))
+         return (deny & es_offered[i].deny) != 0;
    for (unsigned i = 0; glsl_es_withheld_extensions[i]; i++)
       if (strlen(glsl_es_withheld_extensions[i]) == len &&
           !memcmp(glsl_es_withheld_extensions[i], name, len))
@@ -2134,6 +2159,16 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
          add_edit(&L, t->at, t->len, NULL, "_mgl_PointCoord()", 17);
          continue;
       }
+      if (u->es && stage == GLSL_STAGE_TESS_CTRL && !member &&
+          (tok_is(pp, t, "gl_BoundingBoxEXT") || tok_is(pp, t, "gl_BoundingBoxOES") ||
+           (u->version >= 320 && tok_is(pp, t, "gl_BoundingBox")))) {
+         /* EXT/OES_primitive_bounding_box (ESSL 3.20's gl_BoundingBox): a bounding box the
+          * implementation may ignore (ES 3.2 11.1.3.11), and mgl does: a private array the
+          * shader writes, which the desktop GLSL the unit compiles as lacks */
+         u->bounding_box |= t->len == 14 ? 4u : s[14] == 'E' ? 1u : 2u;
+         add_edit(&L, t->at, t->len, GLSL_MANGLE, s, t->len);
+         continue;
+      }
       if (stage == GLSL_STAGE_FRAGMENT && !member &&
           (tok_is(pp, t, "gl_FragColor") || tok_is(pp, t, "gl_FragData"))) {
          /* Plain outputs to glslang (it would make one variable per compilation unit). */
@@ -2158,6 +2193,16 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
                             t->line, (int)n->len, pp + n->at, u->version >= 300 ? "3.00" : "1.00");
             L.failed = true;
          }
+         continue;
+      }
+      if (u->es && !member &&
+          (tok_is(pp, t, "gl_ClipDistance") || tok_is(pp, t, "gl_CullDistance"))) {
+         /* GLSL ES has neither (EXT_clip_cull_distance, not offered, brings them); the unit
+          * compiles as desktop GLSL, which has them, and an ES 3.10 unit with
+          * EXT_shader_io_blocks may name them in a gl_PerVertex redeclaration */
+         glsl_str_printf(log, "ERROR: 0:%d: '%.*s' : undeclared identifier (not in GLSL ES)\n",
+                         t->line, (int)t->len, s);
+         L.failed = true;
          continue;
       }
       if (compat_only && !member &&
@@ -2438,6 +2483,11 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
          glsl_str_append(&head, "vec2 _mgl_PointCoord();\n");
       if (u->emit_renamed)
          glsl_str_append(&head, "void _mgl_EmitVertex();\n");
+      static const char *const boxes[3] = {"gl_BoundingBoxEXT", "gl_BoundingBoxOES",
+                                           "gl_BoundingBox"};
+      for (unsigned k = 0; k < 3; k++)
+         if (u->bounding_box & (1u << k))
+            glsl_str_printf(&head, "vec4 " GLSL_MANGLE "%s[2];\n", boxes[k]);
       if (u->frag_outputs & 1)
          glsl_str_append(&head, "out vec4 " GLSL_MANGLE "gl_FragColor;\n");
       /* ESSL 1.00 without GL_EXT_draw_buffers has one draw buffer: gl_FragData[0] only (the
@@ -2493,8 +2543,14 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
                glsl_str_append(&tail, " }\n");
             }
          } else if (u->es) {
-            /* ES: the shader's size when it writes one, else 1 */
-            glsl_str_append(&tail, "void main() { gl_PointSize = 1.0; _mgl_main(); }\n");
+            /* ES: the shader's size when it writes one, else 1; an ES geometry shader
+             * (EXT_geometry_shader without EXT_geometry_point_size) writes none: 1 for each
+             * vertex it emits */
+            if (u->emit_renamed)
+               glsl_str_append(&tail,
+                               "void _mgl_EmitVertex() { gl_PointSize = 1.0; EmitVertex(); }\n");
+            if (u->main_renamed)
+               glsl_str_append(&tail, "void main() { gl_PointSize = 1.0; _mgl_main(); }\n");
          } else {
             /* _mgl_PointSize (declared in the head): glPointSize's size, 0 with
              * GL_PROGRAM_POINT_SIZE enabled (then the shader's stands, 1 when it writes none) */

@@ -348,10 +348,75 @@ main(void)
       CHECK(ok == es310[k].ok, "3.10 case %u: %s (%s)", k, ok ? "compiled" : "refused", log);
       free(log);
    }
+   /* the ES 3.2 extensions an ES 3.1 context offers where the device has what they need
+    * (fe_glsl_deny): glslang's, macros defined, their built-ins there */
+   static const struct {
+      enum glsl_stage stage;
+      const char *src;
+   } es32_exts[] = {
+      {GLSL_STAGE_GEOMETRY,
+       "#version 310 es\n#extension GL_EXT_geometry_shader : require\n"
+       "#extension GL_EXT_shader_io_blocks : require\n"
+       "#if !defined GL_EXT_geometry_shader || !defined GL_EXT_shader_io_blocks\n#error x\n"
+       "#endif\nlayout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n"
+       "in V { vec4 c; } v[];\nout vec4 c;\n"
+       "void main() {\n  for (int i = 0; i < 3; i++) {\n"
+       "    gl_Position = gl_in[i].gl_Position; c = v[i].c; gl_Layer = 0; EmitVertex();\n"
+       "  }\n  EndPrimitive();\n}\n"},
+      {GLSL_STAGE_TESS_CTRL,
+       "#version 310 es\n#extension GL_EXT_tessellation_shader : require\n"
+       "#extension GL_EXT_primitive_bounding_box : require\n"
+       "layout(vertices = 3) out;\nvoid main() {\n"
+       "  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+       "  gl_TessLevelOuter[0] = 1.0; gl_TessLevelInner[0] = 1.0;\n"
+       "  gl_BoundingBoxEXT[0] = vec4(-1.0); gl_BoundingBoxEXT[1] = vec4(1.0);\n}\n"},
+      {GLSL_STAGE_FRAGMENT,
+       "#version 310 es\n#extension GL_EXT_gpu_shader5 : require\n"
+       "#extension GL_EXT_texture_buffer : require\n"
+       "#extension GL_EXT_texture_cube_map_array : require\n"
+       "#extension GL_OES_sample_variables : require\n"
+       "#extension GL_OES_shader_multisample_interpolation : require\n"
+       "precision highp float;\nuniform highp samplerBuffer b;\n"
+       "uniform highp samplerCubeArray a;\nsample in vec4 v;\nout vec4 o;\n"
+       "void main() {\n  precise float f = fma(v.x, v.y, v.z);\n"
+       "  o = texelFetch(b, gl_SampleID) + texture(a, vec4(f)) + interpolateAtSample(v, 0);\n"
+       "}\n"},
+   };
+   for (unsigned k = 0; k < sizeof(es32_exts) / sizeof(es32_exts[0]); k++) {
+      log = NULL;
+      CHECK(glsl_compile_shader_opts(es32_exts[k].stage, GLSL_API_ES, 0, 0, es32_exts[k].src, &log),
+            "3.10 with the ES 3.2 extensions, case %u: %s", k, log);
+      free(log);
+   }
+   /* each withheld by its deny bit */
+   static const struct {
+      const char *name;
+      uint32_t deny;
+   } withheld[] = {
+      {"GL_EXT_geometry_shader", GLSL_DENY_ES_GEOMETRY},
+      {"GL_OES_tessellation_shader", GLSL_DENY_ES_TESSELLATION},
+      {"GL_EXT_gpu_shader5", GLSL_DENY_GPU_SHADER5},
+      {"GL_OES_texture_buffer", GLSL_DENY_ES_TEXTURE_BUFFER},
+      {"GL_EXT_texture_cube_map_array", GLSL_DENY_ES_CUBE_ARRAY},
+      {"GL_OES_sample_variables", GLSL_DENY_ES_SAMPLE_VARIABLES},
+      {"GL_OES_shader_multisample_interpolation", GLSL_DENY_GPU_SHADER5},
+   };
+   for (unsigned k = 0; k < sizeof(withheld) / sizeof(withheld[0]); k++) {
+      char src[256];
+      snprintf(src, sizeof(src), "#version 310 es\n#extension %s : require\nvoid main() {}\n",
+               withheld[k].name);
+      log = NULL;
+      CHECK(!glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_ES, 0, withheld[k].deny, src,
+                                      &log) &&
+               log && strstr(log, "extension not supported"),
+            "3.10 %s withheld: %s", withheld[k].name, log);
+      free(log);
+   }
    /* an ES extension glslang knows and mgl does not offer: its macro is not defined and
     * `require` fails; GL_OES_shader_image_atomic is one unless the context offers it */
    log = NULL;
-   CHECK(glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_ES, 0, GLSL_DENY_ES_IMAGE_ATOMIC,
+   CHECK(glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_ES, 0,
+                                  GLSL_DENY_ES_IMAGE_ATOMIC | GLSL_DENY_ES_GEOMETRY,
                                   "#version 310 es\n#ifdef GL_OES_geometry_shader\n#error x\n"
                                   "#endif\n#ifdef GL_OES_shader_image_atomic\n#error y\n"
                                   "#endif\nvoid main() {}\n",
@@ -359,7 +424,7 @@ main(void)
          "3.10 withheld macros: %s", log);
    free(log);
    log = NULL;
-   CHECK(!glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_ES, 0, 0,
+   CHECK(!glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_ES, 0, GLSL_DENY_ES_GEOMETRY,
                                    "#version 310 es\n#extension GL_OES_geometry_shader : require\n"
                                    "void main() {}\n",
                                    &log) &&
