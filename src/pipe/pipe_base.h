@@ -45,8 +45,9 @@
  * two query kinds. 27: MGP_CAP_ENHANCED_LAYOUTS. 28: bit 23 is MGP_CAP_TEXTURE_GATHER alone;
  * textureQueryLod is MGP_CAP_TEXTURE_QUERY_LOD (bit 50). 29: MGP_CAP_TEXTURE_STENCIL8.
  * 30: MGP_CAP_SHADER_LAYER_VIEWPORT, MGP_CAP_SHADER_STENCIL_EXPORT, MGP_CAP_SHADER_CLOCK.
- * 31: MGP_CAP_TEXTURE_BARRIER and MGP_BARRIER_TEXTURE (glTextureBarrier). */
-#define MGP_ABI_VERSION 31u
+ * 31: MGP_CAP_TEXTURE_BARRIER and MGP_BARRIER_TEXTURE (glTextureBarrier).
+ * 32: MGP_CAP_SHADER_INT64. */
+#define MGP_ABI_VERSION 32u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -361,6 +362,11 @@ enum mgp_call_class {
  * GL_ARB_shader_clock (clock2x32ARB; clockARB with 64-bit integers); without it its #extension
  * is withheld */
 #define MGP_CAP_SHADER_CLOCK (UINT64_C(1) << 52)
+/* Every stage computes with 64-bit integers (SPIR-V's Int64; Vulkan's shaderInt64): the client
+ * offers GL_ARB_gpu_shader_int64 (int64_t, uint64_t and their vectors, in uniforms and blocks
+ * too); without it its #extension is withheld and its glUniform*i64 commands raise
+ * GL_INVALID_OPERATION */
+#define MGP_CAP_SHADER_INT64 (UINT64_C(1) << 51)
 /* GL_ARB_texture_barrier (GL 4.5 9.3.1): a draw may sample a texture level that is attached to
  * the framebuffer it draws into (a feedback loop); its texel fetches see the attachment writes
  * made before the last memory_barrier carrying MGP_BARRIER_TEXTURE, texel by texel. Without it

@@ -828,6 +828,10 @@ enable_core_features(struct vkb_screen *scr, const VkPhysicalDeviceFeatures *hav
    WANT(shaderStorageImageExtendedFormats);    /* GL's rg8, r16 ... image formats */
    WANT(shaderStorageImageWriteWithoutFormat); /* a writeonly image without a format */
    WANT(shaderFloat64);
+   WANT(shaderInt64);                                   /* GL_ARB_gpu_shader_int64 */
+   const char *no_i64 = getenv("MGL_TEST_VK_NO_INT64"); /* test-only: the deny */
+   if (no_i64 && atoi(no_i64) > 0)
+      en->shaderInt64 = VK_FALSE;
    WANT(multiViewport); /* GL_ARB_viewport_array: gl_ViewportIndex, viewportCount 16 */
    WANT(sampleRateShading);
    WANT(alphaToOne);
@@ -1330,6 +1334,8 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_SHADER_STENCIL_EXPORT;
    if (scr->has_shader_clock)
       c.cap_bits |= MGP_CAP_SHADER_CLOCK;
+   if (scr->features.shaderInt64)
+      c.cap_bits |= MGP_CAP_SHADER_INT64;
    /* layout(component) varyings (Vulkan core) and capture the shader lays out (what
     * VK_EXT_transform_feedback captures anyway) */
    if (c.cap_bits & MGP_CAP_TRANSFORM_FEEDBACK)

@@ -331,6 +331,10 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
  * the GL_ARB_shader_clock macro is not defined, its directive is as GLSL_DENY_GPU_SHADER5's, and
  * a shader whose SPIR-V would read a clock fails to compile. */
 #define GLSL_DENY_SHADER_CLOCK (1u << 20)
+/* GLSL_DENY_INT64, 64-bit integers (the context lacks fe_int64_offered): the
+ * GL_ARB_gpu_shader_int64 macro is not defined, its directive is as GLSL_DENY_GPU_SHADER5's, and
+ * a shader whose SPIR-V would compute with 64-bit integers fails to compile. */
+#define GLSL_DENY_INT64 (1u << 19)
 /* glsl_compile_shader_limits with only the varyings and the denied features. */
 bool glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api,
                               uint32_t max_varying_components, uint32_t deny, const char *source,
