@@ -118,6 +118,7 @@ static const char *const extensions[] = {
    "GL_ARB_separate_shader_objects",
    "GL_ARB_shader_atomic_counter_ops",
    "GL_ARB_shader_atomic_counters",
+   "GL_ARB_shader_ballot",
    "GL_ARB_shader_bit_encoding",
    "GL_ARB_shader_clock",
    "GL_ARB_shader_draw_parameters",
@@ -278,6 +279,8 @@ offered(struct fe_context *ctx, const char *name)
       return fe_shader_clock_offered(ctx);
    if (!strcmp(name, "GL_ARB_gpu_shader_int64"))
       return fe_int64_offered(ctx);
+   if (!strcmp(name, "GL_ARB_shader_ballot"))
+      return fe_ballot_offered(ctx);
    if (!strcmp(name, "GL_ARB_shader_stencil_export"))
       return fe_stencil_export_offered(ctx);
    if (!strcmp(name, "GL_ARB_shader_viewport_layer_array") ||

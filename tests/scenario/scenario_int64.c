@@ -1,4 +1,5 @@
-/* scenario_int64.c — 64-bit integers in shaders (GL_ARB_gpu_shader_int64), issue 20. Each is drawn and checked by pixels
+/* scenario_int64.c — 64-bit integers in shaders (GL_ARB_gpu_shader_int64) and the subgroup
+ * ballot built on them (GL_ARB_shader_ballot), issue 20. Each is drawn and checked by pixels
  * where the extension is listed, with its uniforms loaded, read back and queried; where it is not
  * (the gates hide the Vulkan feature with a test knob), `#extension ... : require` must fail to
  * compile, the int64 uniform commands raise GL_INVALID_OPERATION, and a renderer on Vulkan that
@@ -128,5 +129,39 @@ sc_gpu_shader_int64(void)
          fail("glGetActiveUniform(%s) type 0x%x, want 0x%x", name, type, want);
    }
    draw_green(p, "int64 uniforms checked in the fragment shader");
+   gl.DeleteProgram(p);
+}
+
+/* shader_ballot: a fragment shader checks ballotARB (false: 0; true: its own bit set), its
+ * gl_SubGroupEqMaskARB against gl_SubGroupInvocationARB (< gl_SubGroupSizeARB, at most 64) and
+ * readFirstInvocationARB of a uniform, and paints green, else red. */
+void
+sc_shader_ballot(void)
+{
+   static const char *fs =
+      "#version 150\n"
+      "#extension GL_ARB_gpu_shader_int64 : require\n"
+      "#extension GL_ARB_shader_ballot : require\n"
+      "uniform uint u_k;\n"
+      "out vec4 o;\n"
+      "void main() {\n"
+      "  uint64_t me = 1ul << gl_SubGroupInvocationARB;\n"
+      "  bool ok = ballotARB(false) == 0ul && (ballotARB(true) & me) != 0ul;\n"
+      "  ok = ok && gl_SubGroupEqMaskARB == me;\n"
+      "  ok = ok && gl_SubGroupInvocationARB < gl_SubGroupSizeARB;\n"
+      "  ok = ok && gl_SubGroupSizeARB <= 64u;\n"
+      "  ok = ok && (gl_SubGroupLtMaskARB | me | gl_SubGroupGtMaskARB) == "
+      "(gl_SubGroupSizeARB == 64u ? ~0ul : (1ul << gl_SubGroupSizeARB) - 1ul);\n"
+      "  ok = ok && readFirstInvocationARB(u_k) == 7u;\n"
+      "  o = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n"
+      "}\n";
+   if (withheld("GL_ARB_shader_ballot", "MGL_TEST_VK_NO_SUBGROUP_BALLOT", GL_FRAGMENT_SHADER, fs))
+      return;
+   static const binding attribs[] = {{"a_pos", 0}, {NULL, 0}};
+   static const binding frags[] = {{"o", 0}, {NULL, 0}};
+   GLuint p = link_program_b(vs, fs, attribs, frags);
+   gl.UseProgram(p);
+   gl.Uniform1ui(uloc(p, "u_k"), 7u);
+   draw_green(p, "ballotARB and the subgroup masks checked in the fragment shader");
    gl.DeleteProgram(p);
 }

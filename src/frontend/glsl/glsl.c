@@ -628,6 +628,8 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
       hide_macro(spliced, "GL_ARB_shader_clock");
    if (ok && !es && (deny & GLSL_DENY_INT64))
       hide_macro(spliced, "GL_ARB_gpu_shader_int64");
+   if (ok && !es && (deny & GLSL_DENY_BALLOT))
+      hide_macro(spliced, "GL_ARB_shader_ballot");
    if (ok && !es && (deny & GLSL_DENY_STENCIL_EXPORT))
       hide_macro(spliced, "GL_ARB_shader_stencil_export");
    if (ok && !es && (deny & GLSL_DENY_LAYER_VIEWPORT)) {
@@ -744,11 +746,13 @@ float64_denied(enum glsl_stage stage, const uint32_t *words, size_t num_words, u
        "GL_ARB_shader_clock"},
       {GLSL_DENY_INT64, SpvCapabilityInt64, "int64_t, uint64_t and their vectors",
        "GL_ARB_gpu_shader_int64"},
+      {GLSL_DENY_BALLOT, SpvCapabilitySubgroupBallotKHR, "ballotARB, readInvocationARB ...",
+       "GL_ARB_shader_ballot"},
    };
    const uint32_t in_functions = GLSL_DENY_IMAGE_QUERIES | GLSL_DENY_TEXTURE_QUERY_LOD;
    if (!(deny & (GLSL_DENY_FLOAT64 | GLSL_DENY_CULL_DISTANCE | GLSL_DENY_DERIVATIVE_CONTROL |
                  GLSL_DENY_GROUP_VOTE | GLSL_DENY_ENHANCED_LAYOUTS | GLSL_DENY_STENCIL_EXPORT |
-                 GLSL_DENY_SHADER_CLOCK | GLSL_DENY_INT64 | in_functions)))
+                 GLSL_DENY_SHADER_CLOCK | GLSL_DENY_INT64 | GLSL_DENY_BALLOT | in_functions)))
       return false;
    for (size_t at = 5; at < num_words;) {
       const uint32_t len = words[at] >> 16, op = words[at] & 0xffff;
