@@ -90,6 +90,7 @@ static const char *const extensions[] = {
    "GL_ARB_get_texture_sub_image",
    "GL_ARB_gpu_shader5",
    "GL_ARB_gpu_shader_fp64",
+   "GL_ARB_gpu_shader_int64",
    "GL_ARB_half_float_pixel",
    "GL_ARB_half_float_vertex",
    "GL_ARB_indirect_parameters",
@@ -117,6 +118,7 @@ static const char *const extensions[] = {
    "GL_ARB_separate_shader_objects",
    "GL_ARB_shader_atomic_counter_ops",
    "GL_ARB_shader_atomic_counters",
+   "GL_ARB_shader_ballot",
    "GL_ARB_shader_bit_encoding",
    "GL_ARB_shader_clock",
    "GL_ARB_shader_draw_parameters",
@@ -275,6 +277,10 @@ offered(struct fe_context *ctx, const char *name)
       return fe_group_vote_offered(ctx);
    if (!strcmp(name, "GL_ARB_shader_clock"))
       return fe_shader_clock_offered(ctx);
+   if (!strcmp(name, "GL_ARB_gpu_shader_int64"))
+      return fe_int64_offered(ctx);
+   if (!strcmp(name, "GL_ARB_shader_ballot"))
+      return fe_ballot_offered(ctx);
    if (!strcmp(name, "GL_ARB_shader_stencil_export"))
       return fe_stencil_export_offered(ctx);
    if (!strcmp(name, "GL_ARB_shader_viewport_layer_array") ||

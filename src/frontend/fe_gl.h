@@ -1552,6 +1552,10 @@ bool fe_layer_viewport_offered(const struct fe_context *ctx);
 bool fe_stencil_export_offered(const struct fe_context *ctx);
 /* ARB_shader_clock: MGP_CAP_SHADER_CLOCK in a desktop context */
 bool fe_shader_clock_offered(const struct fe_context *ctx);
+/* ARB_gpu_shader_int64: MGP_CAP_SHADER_INT64 in a desktop context */
+bool fe_int64_offered(const struct fe_context *ctx);
+/* ARB_shader_ballot: MGP_CAP_SHADER_BALLOT and MGP_CAP_SHADER_INT64 in a desktop context */
+bool fe_ballot_offered(const struct fe_context *ctx);
 /* ARB_ES3_1_compatibility: a desktop context where the caps meet ES 3.1 (fe_es31_lacks): GLSL ES
  * 3.10 shaders, glMemoryBarrierByRegion */
 bool fe_es31_compat_offered(const struct fe_context *ctx);

@@ -15,7 +15,17 @@
 #include "gl_api.h"
 #include "log.h"
 
-enum base_type { BT_FLOAT, BT_INT, BT_UINT, BT_BOOL, BT_SAMPLER, BT_DOUBLE, BT_UNKNOWN };
+enum base_type {
+   BT_FLOAT,
+   BT_INT,
+   BT_UINT,
+   BT_BOOL,
+   BT_SAMPLER,
+   BT_DOUBLE,
+   BT_INT64,  /* ARB_gpu_shader_int64 */
+   BT_UINT64, /* ARB_gpu_shader_int64 */
+   BT_UNKNOWN
+};
 
 struct type_info {
    uint8_t base;

@@ -46,6 +46,14 @@ fe_gl_type_info(GLenum type)
    case GL_DOUBLE_MAT3x4: return (struct type_info){BT_DOUBLE, 4, 3};
    case GL_DOUBLE_MAT4x2: return (struct type_info){BT_DOUBLE, 2, 4};
    case GL_DOUBLE_MAT4x3: return (struct type_info){BT_DOUBLE, 3, 4};
+   case GL_INT64_ARB: return (struct type_info){BT_INT64, 1, 1};
+   case GL_INT64_VEC2_ARB: return (struct type_info){BT_INT64, 2, 1};
+   case GL_INT64_VEC3_ARB: return (struct type_info){BT_INT64, 3, 1};
+   case GL_INT64_VEC4_ARB: return (struct type_info){BT_INT64, 4, 1};
+   case GL_UNSIGNED_INT64_ARB: return (struct type_info){BT_UINT64, 1, 1};
+   case GL_UNSIGNED_INT64_VEC2_ARB: return (struct type_info){BT_UINT64, 2, 1};
+   case GL_UNSIGNED_INT64_VEC3_ARB: return (struct type_info){BT_UINT64, 3, 1};
+   case GL_UNSIGNED_INT64_VEC4_ARB: return (struct type_info){BT_UINT64, 4, 1};
    default: return (struct type_info){BT_UNKNOWN, 1, 1};
    }
 }

@@ -5,14 +5,29 @@
 
 /* ---- glUniform* ----------------------------------------------------------------------------- */
 
-enum value_kind { VK_FLOAT, VK_INT, VK_UINT, VK_DOUBLE };
+enum value_kind { VK_FLOAT, VK_INT, VK_UINT, VK_DOUBLE, VK_INT64, VK_UINT64 };
 
-/* Component i of values as the uniform holds it: 4 bytes, or a double's 8 (ARB_gpu_shader_fp64:
- * only glUniform*d reaches a double uniform, and it reaches nothing else). */
+/* Whether a value kind's or a base type's components are 8 bytes (a double, ARB_gpu_shader_int64's
+ * int64_t and uint64_t). */
+static bool
+wide_kind(enum value_kind vk)
+{
+   return vk == VK_DOUBLE || vk == VK_INT64 || vk == VK_UINT64;
+}
+
+static bool
+wide_base(uint8_t base)
+{
+   return base == BT_DOUBLE || base == BT_INT64 || base == BT_UINT64;
+}
+
+/* Component i of values as the uniform holds it: 4 bytes, or a double's or a 64-bit integer's 8
+ * (ARB_gpu_shader_fp64, ARB_gpu_shader_int64: only glUniform*d reaches a double uniform, only
+ * glUniform*i64 / *ui64 a 64-bit integer one, and they reach nothing else). */
 static uint64_t
 convert_value(const void *values, size_t i, enum value_kind vk, uint8_t base)
 {
-   if (vk == VK_DOUBLE) {
+   if (wide_kind(vk)) {
       uint64_t raw;
       memcpy(&raw, (const uint8_t *)values + i * 8, 8);
       return raw;
@@ -46,16 +61,18 @@ store_component(uint8_t *dst, uint64_t v, unsigned csz)
 
 /* Whether a glUniform* of value kind vk may load a uniform of base type `base` (GL 4.6 7.6.1:
  * the command must match the uniform's type, except that a bool takes *f, *i and *ui alike; a
- * double takes only *d). */
+ * double takes only *d; ARB_gpu_shader_int64: an int64_t only *i64, a uint64_t only *ui64). */
 static bool
 kind_matches(enum value_kind vk, uint8_t base)
 {
    switch (base) {
-   case BT_BOOL: return vk != VK_DOUBLE;
+   case BT_BOOL: return !wide_kind(vk);
    case BT_FLOAT: return vk == VK_FLOAT;
    case BT_INT: return vk == VK_INT;
    case BT_UINT: return vk == VK_UINT;
    case BT_DOUBLE: return vk == VK_DOUBLE;
+   case BT_INT64: return vk == VK_INT64;
+   case BT_UINT64: return vk == VK_UINT64;
    default: return false;
    }
 }
@@ -129,8 +146,8 @@ set_uniform_in(struct fe_context *ctx, struct fe_exec *e, GLint location, GLsize
    uint32_t num = (uint32_t)count < avail ? (uint32_t)count : avail;
    bool changed = false;
    unsigned c = cols ? cols : 1;
-   const unsigned csz = ti.base == BT_DOUBLE ? 8u : 4u; /* bytes a component (std140) */
-   if (ti.base != BT_BOOL && ti.base != BT_DOUBLE && (!cols || (!transpose && !u->row_major))) {
+   const unsigned csz = wide_base(ti.base) ? 8u : 4u; /* bytes a component (std140) */
+   if (ti.base != BT_BOOL && !wide_base(ti.base) && (!cols || (!transpose && !u->row_major))) {
       /* 4-byte components stored as given (a float, int or uint vector, or a column-major
        * matrix loaded untransposed): each element's columns are runs of n words, copied and
        * compared as such (the component loop below cost ~250 instructions a glUniform4f) */
@@ -384,8 +401,94 @@ PROGRAM_UNIFORM_MATRIX(4x2dv, 4, 2, VK_DOUBLE, GLdouble)
 PROGRAM_UNIFORM_MATRIX(3x4dv, 3, 4, VK_DOUBLE, GLdouble)
 PROGRAM_UNIFORM_MATRIX(4x3dv, 4, 3, VK_DOUBLE, GLdouble)
 
+/* ARB_gpu_shader_int64: glUniform{1,2,3,4}{i64,ui64}{,v}ARB and their glProgramUniform twins,
+ * for 64-bit integer uniforms only; GL_INVALID_OPERATION where the context does not offer the
+ * extension (the commands are not in its GL). */
+static void
+set_uniform64(struct fe_context *ctx, GLint location, GLsizei count, enum value_kind vk, unsigned n,
+              const void *values)
+{
+   FE_CHECK(!fe_int64_offered(ctx), GL_INVALID_OPERATION);
+   set_uniform(ctx, location, count, vk, n, 0, GL_FALSE, values);
+}
+
+static void
+program_uniform64(struct fe_context *ctx, GLuint program, GLint location, GLsizei count,
+                  enum value_kind vk, unsigned n, const void *values)
+{
+   FE_CHECK(!fe_int64_offered(ctx), GL_INVALID_OPERATION);
+   program_uniform(ctx, program, location, count, vk, n, 0, GL_FALSE, values);
+}
+
+#define UNIFORM64(n, sfx, vk, type)                                                                \
+   void mgl_glUniform##n##sfx##vARB(GLint location, GLsizei count, const type *value)              \
+   {                                                                                               \
+      FE_CTX_OR_RETURN();                                                                          \
+      set_uniform64(ctx, location, count, vk, n, value);                                           \
+   }                                                                                               \
+   void mgl_glProgramUniform##n##sfx##vARB(GLuint program, GLint location, GLsizei count,          \
+                                           const type *value)                                      \
+   {                                                                                               \
+      FE_CTX_OR_RETURN();                                                                          \
+      program_uniform64(ctx, program, location, count, vk, n, value);                              \
+   }
+
+UNIFORM64(1, i64, VK_INT64, GLint64)
+UNIFORM64(2, i64, VK_INT64, GLint64)
+UNIFORM64(3, i64, VK_INT64, GLint64)
+UNIFORM64(4, i64, VK_INT64, GLint64)
+UNIFORM64(1, ui64, VK_UINT64, GLuint64)
+UNIFORM64(2, ui64, VK_UINT64, GLuint64)
+UNIFORM64(3, ui64, VK_UINT64, GLuint64)
+UNIFORM64(4, ui64, VK_UINT64, GLuint64)
+
+#define UNIFORM64_SCALARS(sfx, type)                                                               \
+   void mgl_glUniform1##sfx##ARB(GLint l, type x)                                                  \
+   {                                                                                               \
+      const type v[] = {x};                                                                        \
+      mgl_glUniform1##sfx##vARB(l, 1, v);                                                          \
+   }                                                                                               \
+   void mgl_glUniform2##sfx##ARB(GLint l, type x, type y)                                          \
+   {                                                                                               \
+      const type v[] = {x, y};                                                                     \
+      mgl_glUniform2##sfx##vARB(l, 1, v);                                                          \
+   }                                                                                               \
+   void mgl_glUniform3##sfx##ARB(GLint l, type x, type y, type z)                                  \
+   {                                                                                               \
+      const type v[] = {x, y, z};                                                                  \
+      mgl_glUniform3##sfx##vARB(l, 1, v);                                                          \
+   }                                                                                               \
+   void mgl_glUniform4##sfx##ARB(GLint l, type x, type y, type z, type w)                          \
+   {                                                                                               \
+      const type v[] = {x, y, z, w};                                                               \
+      mgl_glUniform4##sfx##vARB(l, 1, v);                                                          \
+   }                                                                                               \
+   void mgl_glProgramUniform1##sfx##ARB(GLuint p, GLint l, type x)                                 \
+   {                                                                                               \
+      const type v[] = {x};                                                                        \
+      mgl_glProgramUniform1##sfx##vARB(p, l, 1, v);                                                \
+   }                                                                                               \
+   void mgl_glProgramUniform2##sfx##ARB(GLuint p, GLint l, type x, type y)                         \
+   {                                                                                               \
+      const type v[] = {x, y};                                                                     \
+      mgl_glProgramUniform2##sfx##vARB(p, l, 1, v);                                                \
+   }                                                                                               \
+   void mgl_glProgramUniform3##sfx##ARB(GLuint p, GLint l, type x, type y, type z)                 \
+   {                                                                                               \
+      const type v[] = {x, y, z};                                                                  \
+      mgl_glProgramUniform3##sfx##vARB(p, l, 1, v);                                                \
+   }                                                                                               \
+   void mgl_glProgramUniform4##sfx##ARB(GLuint p, GLint l, type x, type y, type z, type w)         \
+   {                                                                                               \
+      const type v[] = {x, y, z, w};                                                               \
+      mgl_glProgramUniform4##sfx##vARB(p, l, 1, v);                                                \
+   }
+
+UNIFORM64_SCALARS(i64, GLint64)
+UNIFORM64_SCALARS(ui64, GLuint64)
+
 /* glGetUniform*: the element's components (column-major for matrices) as bit patterns (a
- * double's 8 bytes, else 4 in the low half), with the uniform's base type. Returns the count, 0
+ * double's or 64-bit integer's 8 bytes, else 4 in the low half), with the uniform's base type. Returns the count, 0
  * after recording an error. */
 static unsigned
 get_uniform(struct fe_context *ctx, GLuint program, GLint location, uint64_t out[16], uint8_t *base)
@@ -413,7 +516,7 @@ get_uniform(struct fe_context *ctx, GLuint program, GLint location, uint64_t out
    const struct glsl_uniform *u = &e->glsl->default_block.uniforms[loc->index];
    struct type_info ti = fe_gl_type_info(u->type);
    const uint8_t *src = e->uniforms + u->offset + (size_t)loc->element * u->array_stride;
-   const unsigned csz = ti.base == BT_DOUBLE ? 8u : 4u;
+   const unsigned csz = wide_base(ti.base) ? 8u : 4u;
    unsigned n = 0;
    for (unsigned col = 0; col < ti.cols; col++) {
       for (unsigned row = 0; row < ti.rows; row++) {
@@ -441,6 +544,8 @@ component(uint64_t v, uint8_t base)
    switch (base) {
    case BT_FLOAT: return fe_u2f((uint32_t)v);
    case BT_DOUBLE: memcpy(&d, &v, 8); return d;
+   case BT_INT64: return (double)(int64_t)v;
+   case BT_UINT64: return (double)v;
    case BT_UINT:
    case BT_BOOL: return (uint32_t)v;
    default: return (int32_t)(uint32_t)v;
@@ -635,4 +740,85 @@ void
 mgl_glGetnUniformuivKHR(GLuint p, GLint l, GLsizei n, GLuint *v)
 {
    mgl_glGetnUniformuiv(p, l, n, v);
+}
+
+/* ARB_gpu_shader_int64: any uniform's values as 64-bit integers (a float or double rounded to
+ * the nearest, halves away from zero, clamped to the type's range, NaN as 0) */
+static void
+to_int64(const uint64_t *v, unsigned n, uint8_t base, GLint64 *params)
+{
+   for (unsigned i = 0; i < n; i++) {
+      if (base == BT_FLOAT || base == BT_DOUBLE) {
+         const double r = round(component(v[i], base));
+         params[i] = r != r                        ? 0
+                     : r >= 9223372036854775807.0  ? INT64_MAX
+                     : r <= -9223372036854775808.0 ? INT64_MIN
+                                                   : (GLint64)r;
+      } else if (base == BT_INT) {
+         params[i] = (int32_t)(uint32_t)v[i];
+      } else {
+         params[i] = (GLint64)v[i]; /* uint, bool: zero-extended; 64-bit: as held */
+      }
+   }
+}
+
+static void
+to_uint64(const uint64_t *v, unsigned n, uint8_t base, GLuint64 *params)
+{
+   for (unsigned i = 0; i < n; i++) {
+      if (base == BT_FLOAT || base == BT_DOUBLE) {
+         const double r = round(component(v[i], base));
+         params[i] = r != r || r <= 0.0            ? 0
+                     : r >= 18446744073709551615.0 ? UINT64_MAX
+                                                   : (GLuint64)r;
+      } else if (base == BT_INT) {
+         params[i] = (GLuint64)(int64_t)(int32_t)(uint32_t)v[i];
+      } else {
+         params[i] = v[i];
+      }
+   }
+}
+
+void
+mgl_glGetUniformi64vARB(GLuint program, GLint location, GLint64 *params)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!fe_int64_offered(ctx), GL_INVALID_OPERATION);
+   uint64_t v[16];
+   uint8_t base;
+   const unsigned n = get_uniform(ctx, program, location, v, &base);
+   to_int64(v, n, base, params);
+}
+
+void
+mgl_glGetUniformui64vARB(GLuint program, GLint location, GLuint64 *params)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!fe_int64_offered(ctx), GL_INVALID_OPERATION);
+   uint64_t v[16];
+   uint8_t base;
+   const unsigned n = get_uniform(ctx, program, location, v, &base);
+   to_uint64(v, n, base, params);
+}
+
+void
+mgl_glGetnUniformi64vARB(GLuint program, GLint location, GLsizei bufSize, GLint64 *params)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!fe_int64_offered(ctx), GL_INVALID_OPERATION);
+   uint64_t v[16];
+   uint8_t base;
+   const unsigned n = get_uniform_n(ctx, program, location, bufSize, sizeof(GLint64), v, &base);
+   to_int64(v, n, base, params);
+}
+
+void
+mgl_glGetnUniformui64vARB(GLuint program, GLint location, GLsizei bufSize, GLuint64 *params)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!fe_int64_offered(ctx), GL_INVALID_OPERATION);
+   uint64_t v[16];
+   uint8_t base;
+   const unsigned n = get_uniform_n(ctx, program, location, bufSize, sizeof(GLuint64), v, &base);
+   to_uint64(v, n, base, params);
 }

@@ -171,6 +171,19 @@ fe_shader_clock_offered(const struct fe_context *ctx)
 }
 
 bool
+fe_int64_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & MGP_CAP_SHADER_INT64) != 0;
+}
+
+bool
+fe_ballot_offered(const struct fe_context *ctx)
+{
+   const uint64_t need = MGP_CAP_SHADER_INT64 | MGP_CAP_SHADER_BALLOT;
+   return ctx->desc.api != FE_API_GLES && (ctx->share->caps->cap_bits & need) == need;
+}
+
+bool
 fe_stencil_export_offered(const struct fe_context *ctx)
 {
    return ctx->desc.api != FE_API_GLES &&

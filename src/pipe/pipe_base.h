@@ -46,8 +46,9 @@
  * textureQueryLod is MGP_CAP_TEXTURE_QUERY_LOD (bit 50). 29: MGP_CAP_TEXTURE_STENCIL8.
  * 30: MGP_CAP_SHADER_LAYER_VIEWPORT, MGP_CAP_SHADER_STENCIL_EXPORT, MGP_CAP_SHADER_CLOCK.
  * 31: MGP_CAP_TEXTURE_BARRIER and MGP_BARRIER_TEXTURE (glTextureBarrier). 32: MGP_CAP_BLEND_ADVANCED
- * and mgp_blend_op's advanced equations (MULTIPLY .. HSL_LUMINOSITY). */
-#define MGP_ABI_VERSION 32u
+ * and mgp_blend_op's advanced equations (MULTIPLY .. HSL_LUMINOSITY).
+ * 33: MGP_CAP_SHADER_INT64, MGP_CAP_SHADER_BALLOT. */
+#define MGP_ABI_VERSION 33u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -362,6 +363,16 @@ enum mgp_call_class {
  * GL_ARB_shader_clock (clock2x32ARB; clockARB with 64-bit integers); without it its #extension
  * is withheld */
 #define MGP_CAP_SHADER_CLOCK (UINT64_C(1) << 52)
+/* Every stage computes with 64-bit integers (SPIR-V's Int64; Vulkan's shaderInt64): the client
+ * offers GL_ARB_gpu_shader_int64 (int64_t, uint64_t and their vectors, in uniforms and blocks
+ * too); without it its #extension is withheld and its glUniform*i64 commands raise
+ * GL_INVALID_OPERATION */
+#define MGP_CAP_SHADER_INT64 (UINT64_C(1) << 51)
+/* With MGP_CAP_SHADER_INT64, every stage has SPV_KHR_shader_ballot (SubgroupBallotKHR:
+ * ballotARB, readInvocationARB, readFirstInvocationARB, the subgroup masks; Vulkan's
+ * VK_EXT_shader_subgroup_ballot) on subgroups of at most 64 invocations: the client offers
+ * GL_ARB_shader_ballot; without it its #extension is withheld */
+#define MGP_CAP_SHADER_BALLOT (UINT64_C(1) << 53)
 /* GL_ARB_texture_barrier (GL 4.5 9.3.1): a draw may sample a texture level that is attached to
  * the framebuffer it draws into (a feedback loop); its texel fetches see the attachment writes
  * made before the last memory_barrier carrying MGP_BARRIER_TEXTURE, texel by texel. Without it

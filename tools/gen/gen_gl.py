@@ -19,7 +19,8 @@ Selection (exactly):
     contexts reach them through eglGetProcAddress); GL_KHR_parallel_shader_compile and
     GL_ARB_parallel_shader_compile (glMaxShaderCompilerThreads{KHR,ARB}: fe_shader.c);
     GL_NV_texture_barrier (glTextureBarrierNV: fe_compute.c); GL_KHR_blend_equation_advanced
-    (glBlendBarrierKHR: fe_state.c);
+    (glBlendBarrierKHR: fe_state.c); GL_ARB_gpu_shader_int64
+    (glUniform*i64ARB ...: fe_uniform.c);
   * the commands of COMPAT_EXTENSIONS (GL_ARB_vertex_program, GL_ARB_fragment_program,
     GL_ARB_shader_objects) that are not aliases of selected ones: compatibility contexts define
     them (fe_arbp.c, fe_compat_shader_objects.c), core contexts raise GL_INVALID_OPERATION;
@@ -71,7 +72,8 @@ EXTENSIONS = ["GL_KHR_debug", "GL_ARB_robustness", "GL_KHR_robustness", "GL_EXT_
               "GL_ARB_texture_storage_multisample", "GL_EXT_discard_framebuffer",
               "GL_EXT_draw_buffers", "GL_OES_vertex_array_object", "GL_KHR_parallel_shader_compile",
               "GL_ARB_parallel_shader_compile", "GL_NV_texture_barrier",
-              "GL_KHR_blend_equation_advanced"]
+              "GL_KHR_blend_equation_advanced",
+              "GL_ARB_gpu_shader_int64"]
 ES_EXTENSIONS = ["GL_OES_mapbuffer", "GL_EXT_map_buffer_range", "GL_EXT_instanced_arrays",
                  "GL_EXT_draw_instanced", "GL_OES_texture_3D", "GL_EXT_occlusion_query_boolean",
                  "GL_EXT_multi_draw_arrays", "GL_EXT_draw_elements_base_vertex",

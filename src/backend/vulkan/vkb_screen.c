@@ -807,6 +807,21 @@ chain_enabled_features(struct vkb_screen *scr, const struct dev_exts *e, struct 
       f->exts[f->nexts++] = VK_EXT_SHADER_SUBGROUP_VOTE_EXTENSION_NAME;
       scr->has_subgroup_vote = true;
    }
+   /* GL_ARB_shader_ballot: glslang writes SPV_KHR_shader_ballot (SubgroupBallotKHR), which
+    * this extension brings in every stage; its masks are 64 bits, so subgroups may be no wider
+    * (as Zink requires) */
+   const char *no_sb = getenv("MGL_TEST_VK_NO_SUBGROUP_BALLOT"); /* test-only: the deny */
+   if (dev_has(e, VK_EXT_SHADER_SUBGROUP_BALLOT_EXTENSION_NAME) && !(no_sb && atoi(no_sb) > 0)) {
+      VkPhysicalDeviceSubgroupProperties sg = {
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
+      VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                        .pNext = &sg};
+      vkGetPhysicalDeviceProperties2(scr->phys, &p2);
+      if (sg.subgroupSize && sg.subgroupSize <= 64) {
+         f->exts[f->nexts++] = VK_EXT_SHADER_SUBGROUP_BALLOT_EXTENSION_NAME;
+         scr->has_ballot = true;
+      }
+   }
 }
 
 #undef CHAIN
@@ -847,6 +862,10 @@ enable_core_features(struct vkb_screen *scr, const VkPhysicalDeviceFeatures *hav
    WANT(shaderStorageImageExtendedFormats);    /* GL's rg8, r16 ... image formats */
    WANT(shaderStorageImageWriteWithoutFormat); /* a writeonly image without a format */
    WANT(shaderFloat64);
+   WANT(shaderInt64);                                   /* GL_ARB_gpu_shader_int64 */
+   const char *no_i64 = getenv("MGL_TEST_VK_NO_INT64"); /* test-only: the deny */
+   if (no_i64 && atoi(no_i64) > 0)
+      en->shaderInt64 = VK_FALSE;
    WANT(multiViewport); /* GL_ARB_viewport_array: gl_ViewportIndex, viewportCount 16 */
    WANT(sampleRateShading);
    WANT(alphaToOne);
@@ -1349,6 +1368,10 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_SHADER_STENCIL_EXPORT;
    if (scr->has_shader_clock)
       c.cap_bits |= MGP_CAP_SHADER_CLOCK;
+   if (scr->features.shaderInt64)
+      c.cap_bits |= MGP_CAP_SHADER_INT64;
+   if (scr->features.shaderInt64 && scr->has_ballot)
+      c.cap_bits |= MGP_CAP_SHADER_BALLOT;
    /* layout(component) varyings (Vulkan core) and capture the shader lays out (what
     * VK_EXT_transform_feedback captures anyway) */
    if (c.cap_bits & MGP_CAP_TRANSFORM_FEEDBACK)

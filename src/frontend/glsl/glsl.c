@@ -626,6 +626,10 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
       hide_macro(spliced, "GL_ARB_shader_group_vote");
    if (ok && !es && (deny & GLSL_DENY_SHADER_CLOCK))
       hide_macro(spliced, "GL_ARB_shader_clock");
+   if (ok && !es && (deny & GLSL_DENY_INT64))
+      hide_macro(spliced, "GL_ARB_gpu_shader_int64");
+   if (ok && !es && (deny & GLSL_DENY_BALLOT))
+      hide_macro(spliced, "GL_ARB_shader_ballot");
    if (ok && !es && (deny & GLSL_DENY_STENCIL_EXPORT))
       hide_macro(spliced, "GL_ARB_shader_stencil_export");
    if (ok && !es && (deny & GLSL_DENY_LAYER_VIEWPORT)) {
@@ -740,11 +744,15 @@ float64_denied(enum glsl_stage stage, const uint32_t *words, size_t num_words, u
        "GL_ARB_shader_stencil_export"},
       {GLSL_DENY_SHADER_CLOCK, SpvCapabilityShaderClockKHR, "clockARB, clock2x32ARB",
        "GL_ARB_shader_clock"},
+      {GLSL_DENY_INT64, SpvCapabilityInt64, "int64_t, uint64_t and their vectors",
+       "GL_ARB_gpu_shader_int64"},
+      {GLSL_DENY_BALLOT, SpvCapabilitySubgroupBallotKHR, "ballotARB, readInvocationARB ...",
+       "GL_ARB_shader_ballot"},
    };
    const uint32_t in_functions = GLSL_DENY_IMAGE_QUERIES | GLSL_DENY_TEXTURE_QUERY_LOD;
    if (!(deny & (GLSL_DENY_FLOAT64 | GLSL_DENY_CULL_DISTANCE | GLSL_DENY_DERIVATIVE_CONTROL |
                  GLSL_DENY_GROUP_VOTE | GLSL_DENY_ENHANCED_LAYOUTS | GLSL_DENY_STENCIL_EXPORT |
-                 GLSL_DENY_SHADER_CLOCK | in_functions)))
+                 GLSL_DENY_SHADER_CLOCK | GLSL_DENY_INT64 | GLSL_DENY_BALLOT | in_functions)))
       return false;
    for (size_t at = 5; at < num_words;) {
       const uint32_t len = words[at] >> 16, op = words[at] & 0xffff;
@@ -1027,7 +1035,8 @@ has_uniform_initializer(const char *p)
 /* Relaxed Vulkan rules drop uniform initializers when they move loose uniforms into
  * gl_DefaultUniformBlock. OpenGL SPIR-V keeps them (as OpVariable initializers), so the stage's
  * lowered units are compiled a second time for that target, as GLSL 3.30 core (the oldest version
- * glslang accepts for OpenGL SPIR-V; what 1.20-1.50 shaders use compiles as 3.30 in practice).
+ * glslang accepts for OpenGL SPIR-V; what 1.20-1.50 shaders use compiles as 3.30 in practice), or
+ * as the unit's own later version.
  * NULL if that fails; the caller then warns that the initializers were ignored. */
 static uint32_t *
 gl_target_words(enum glsl_stage stage, char *const *texts, unsigned num_texts,
@@ -1051,7 +1060,10 @@ gl_target_words(enum glsl_stage stage, char *const *texts, unsigned num_texts,
          ok = false;
          break;
       }
-      strcpy(src330, "#version 330 core");
+      /* a unit of a later version keeps it (GLSL 4.00's implicit conversions in an
+       * initializer; int64_t, which glslang takes from 4.00 on, the unit compiling as 4.50) */
+      const long v = !strncmp(texts[k], "#version ", 9) ? strtol(texts[k] + 9, NULL, 10) : 0;
+      snprintf(src330, 32, "#version %ld core", v > 330 && v <= 460 ? v : 330L);
       strcat(src330, eol);
       input_for(&in, stage, src330, res);
       in.client = GLSLANG_CLIENT_OPENGL;

@@ -351,6 +351,14 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
 /* glsl_program.blend_support: bit k for mgp_blend_op MULTIPLY + k (blend_support_multiply ..
  * blend_support_hsl_luminosity); blend_support_all_equations sets them all */
 #define GLSL_BLEND_SUPPORT_ALL 0x7fffu
+/* GLSL_DENY_INT64, 64-bit integers (the context lacks fe_int64_offered): the
+ * GL_ARB_gpu_shader_int64 macro is not defined, its directive is as GLSL_DENY_GPU_SHADER5's, and
+ * a shader whose SPIR-V would compute with 64-bit integers fails to compile. */
+#define GLSL_DENY_INT64 (1u << 19)
+/* GLSL_DENY_BALLOT, ballotARB ... (the context lacks fe_ballot_offered): the GL_ARB_shader_ballot
+ * macro is not defined, its directive is as GLSL_DENY_GPU_SHADER5's, and a shader whose SPIR-V
+ * would use SubgroupBallotKHR fails to compile. */
+#define GLSL_DENY_BALLOT (1u << 26)
 /* glsl_compile_shader_limits with only the varyings and the denied features. */
 bool glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api,
                               uint32_t max_varying_components, uint32_t deny, const char *source,

@@ -41,7 +41,8 @@ component_span(const struct spv_refl *r, spv_tref t, uint32_t first, uint32_t *w
                 : e.kind == SPV_TK_MATRIX ? e.vecsize
                 : e.kind == SPV_TK_SCALAR ? 1
                                           : 4 - first; /* a struct or block: whole locations */
-   if (e.scalar == 'd')
+   /* a double, int64_t or uint64_t takes two */
+   if (e.width == 64)
       n *= 2;
    *width = n;
    *per = (first + n + 3) / 4;

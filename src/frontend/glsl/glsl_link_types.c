@@ -14,7 +14,7 @@
 struct gl_type_info {
    uint32_t gl;
    const char *name;
-   char base; /* f d i u b */
+   char base; /* f d i u b, I U (64-bit integers) */
    uint8_t cols, rows;
 };
 
@@ -53,6 +53,14 @@ static const struct gl_type_info gl_types[] = {
    {GL_UNSIGNED_INT_VEC2, "uvec2", 'u', 1, 2},
    {GL_UNSIGNED_INT_VEC3, "uvec3", 'u', 1, 3},
    {GL_UNSIGNED_INT_VEC4, "uvec4", 'u', 1, 4},
+   {GL_INT64_ARB, "int64_t", 'I', 1, 1},
+   {GL_INT64_VEC2_ARB, "i64vec2", 'I', 1, 2},
+   {GL_INT64_VEC3_ARB, "i64vec3", 'I', 1, 3},
+   {GL_INT64_VEC4_ARB, "i64vec4", 'I', 1, 4},
+   {GL_UNSIGNED_INT64_ARB, "uint64_t", 'U', 1, 1},
+   {GL_UNSIGNED_INT64_VEC2_ARB, "u64vec2", 'U', 1, 2},
+   {GL_UNSIGNED_INT64_VEC3_ARB, "u64vec3", 'U', 1, 3},
+   {GL_UNSIGNED_INT64_VEC4_ARB, "u64vec4", 'U', 1, 4},
    {GL_BOOL, "bool", 'b', 1, 1},
    {GL_BOOL_VEC2, "bvec2", 'b', 1, 2},
    {GL_BOOL_VEC3, "bvec3", 'b', 1, 3},
@@ -109,7 +117,8 @@ static const struct gl_sampler_info gl_samplers[] = {
    {GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY, "usampler2DMSArray", 'u', SpvDim2D, 1, 0, 1},
 };
 
-/* Scalar component kind (f d i u b) of a scalar / vector / matrix type; 0 otherwise. A 32-bit
+/* Scalar component kind (f d i u b; I U: 64-bit int, uint) of a scalar / vector / matrix type; 0
+ * otherwise. A 32-bit
  * uint that the declaration says is a bool (SPIR-V keeps bool block members as uint) reads as
  * bool with as_bool. */
 char
@@ -121,6 +130,8 @@ glsl_link_component(const struct spv_refl *r, spv_tref type, bool as_bool)
       return 0;
    if (t.scalar == 'f' && t.width == 64)
       return 'd';
+   if ((t.scalar == 'i' || t.scalar == 'u') && t.width == 64)
+      return t.scalar == 'i' ? 'I' : 'U';
    if (as_bool && (t.scalar == 'i' || t.scalar == 'u'))
       return 'b';
    return t.scalar;

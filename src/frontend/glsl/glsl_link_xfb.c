@@ -20,7 +20,8 @@ xfb_components(const struct spv_refl *r, spv_tref type)
       c = t.columns * t.vecsize;
    else if (t.kind == SPV_TK_VECTOR)
       c = t.vecsize;
-   if (glsl_link_component(r, elem, false) == 'd')
+   const char scalar = glsl_link_component(r, elem, false);
+   if (scalar == 'd' || scalar == 'I' || scalar == 'U')
       c *= 2;
    return c * count;
 }
@@ -170,7 +171,7 @@ xfb_pack_copies(struct link *l, const struct spv_refl *r, uint32_t *next_loc, ui
       struct spv_xfb_copy *cp = &l->xfb_copies[c];
       const char scalar = glsl_link_component(r, cp->type, false);
       const uint32_t comps = xfb_components(r, cp->type);
-      const bool wide = scalar == 'd';
+      const bool wide = scalar == 'd' || scalar == 'I' || scalar == 'U';
       unsigned k = 0;
       while (!wide && k < num_slots && !(slots[k].scalar == scalar && slots[k].used + comps <= 4))
          k++;
@@ -393,7 +394,8 @@ declared_add(struct link *l, struct declared *d, const struct spv_refl *r, spv_t
       link_error(l, "transform feedback varying `%s' has a type that cannot be captured", name);
       return false;
    }
-   const bool wide = glsl_link_component(r, elem, false) == 'd';
+   const char scalar = glsl_link_component(r, elem, false);
+   const bool wide = scalar == 'd' || scalar == 'I' || scalar == 'U';
    if (wide) {
       *offset = (*offset + 7u) & ~7u;
       d->wide[buffer] = true;

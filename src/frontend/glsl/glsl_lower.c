@@ -1296,7 +1296,8 @@ withheld_es_named(const char *s, uint32_t deny)
  * GLSL_DENY_VIEWPORT_ARRAY, GLSL_DENY_CULL_DISTANCE, GLSL_DENY_IMAGE_QUERIES,
  * GLSL_DENY_DERIVATIVE_CONTROL, GLSL_DENY_VERTEX_ATTRIB_64BIT, GLSL_DENY_GROUP_VOTE,
  * GLSL_DENY_ENHANCED_LAYOUTS, GLSL_DENY_TEXTURE_QUERY_LOD, GLSL_DENY_LAYER_VIEWPORT,
- * GLSL_DENY_STENCIL_EXPORT, GLSL_DENY_SHADER_CLOCK, GLSL_DENY_BLEND_ADVANCED):
+ * GLSL_DENY_STENCIL_EXPORT, GLSL_DENY_SHADER_CLOCK, GLSL_DENY_BLEND_ADVANCED,
+ * GLSL_DENY_INT64, GLSL_DENY_BALLOT):
  * GLSL 1.50 3.3's behaviours for an extension the implementation lacks. `require` fails the unit;
  * `enable` and `warn` warn; the directive goes, so that glslang leaves the extension off. */
 static void
@@ -1942,6 +1943,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
                       extension_named(s, "GL_ARB_shader_clock")) ||
                      ((deny & GLSL_DENY_BLEND_ADVANCED) &&
                       extension_named(s, "GL_KHR_blend_equation_advanced")) ||
+                     ((deny & GLSL_DENY_INT64) && extension_named(s, "GL_ARB_gpu_shader_int64")) ||
+                     ((deny & GLSL_DENY_BALLOT) && extension_named(s, "GL_ARB_shader_ballot")) ||
                      ((deny & GLSL_DENY_STENCIL_EXPORT) &&
                       extension_named(s, "GL_ARB_shader_stencil_export")) ||
                      ((deny & GLSL_DENY_LAYER_VIEWPORT) &&
@@ -1978,6 +1981,15 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
                   add_edit(&L, t->at, t->len,
                            "#extension GL_ARB_shader_viewport_layer_array : enable", NULL, 0);
             }
+         } else if (!u->es && version < 450 && !strncmp(d, "extension", 9) &&
+                    (extension_named(s, "GL_ARB_gpu_shader_int64") ||
+                     extension_named(s, "GL_ARB_shader_ballot")) &&
+                    !strstr(s, "disable")) {
+            /* glslang declares the 64-bit integer built-ins (packInt2x32, abs(int64_t) ...)
+             * and ballotARB ... from GLSL 4.50 on only (behind the extensions, so the
+             * directives stay): the unit compiles as 4.50 */
+            if (u->compile_version < 450)
+               u->compile_version = 450;
          } else if (!u->es && version < 450 && !strncmp(d, "extension", 9) &&
                     extension_named(s, "GL_ARB_shader_clock") && !strstr(s, "disable")) {
             /* glslang declares clockARB and clock2x32ARB from GLSL 4.50 on only (behind the

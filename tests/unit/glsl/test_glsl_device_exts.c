@@ -1,9 +1,10 @@
 /* unit.glsl.device_exts — GLSL extensions backed by device features in GLSL 1.40 - 3.30 units:
  * GL_ARB_shader_viewport_layer_array and the AMD vertex-shader layer / viewport-index names,
- * GL_ARB_shader_stencil_export, GL_ARB_shader_clock. Offered: `#extension ... : require` compiles,
+ * GL_ARB_shader_stencil_export, GL_ARB_shader_clock, GL_ARB_gpu_shader_int64, GL_ARB_shader_ballot.
+ * Offered: `#extension ... : require` compiles,
  * the built-ins work and the macro is defined (the AMD names' gl_Layer / gl_ViewportIndex also as
  * members of a redeclared gl_PerVertex). Withheld (GLSL_DENY_LAYER_VIEWPORT,
- * GLSL_DENY_STENCIL_EXPORT, GLSL_DENY_SHADER_CLOCK), the macro is undefined and `require` fails
+ * GLSL_DENY_STENCIL_EXPORT, GLSL_DENY_SHADER_CLOCK, GLSL_DENY_INT64, GLSL_DENY_BALLOT), the macro is undefined and `require` fails
  * naming the extension. */
 #include "glsl_test_util.h"
 
@@ -15,7 +16,9 @@ compile(enum glsl_stage stage, uint32_t deny, const char *src, char **log)
    return glsl_compile_shader_limits(stage, GLSL_API_CORE, &limits, src, log);
 }
 
-#define ALL_DENIED (GLSL_DENY_LAYER_VIEWPORT | GLSL_DENY_STENCIL_EXPORT | GLSL_DENY_SHADER_CLOCK)
+#define ALL_DENIED                                                                                 \
+   (GLSL_DENY_LAYER_VIEWPORT | GLSL_DENY_STENCIL_EXPORT | GLSL_DENY_SHADER_CLOCK |                 \
+    GLSL_DENY_INT64 | GLSL_DENY_BALLOT)
 
 static const struct ext {
    const char *name;
@@ -33,6 +36,11 @@ static const struct ext {
     "gl_FragStencilRefARB = 3;"},
    {"GL_ARB_shader_clock", GLSL_DENY_SHADER_CLOCK, GLSL_STAGE_FRAGMENT,
     "uvec2 c = clock2x32ARB(); gl_FragDepth = float(c.x & 1u);"},
+   {"GL_ARB_gpu_shader_int64", GLSL_DENY_INT64, GLSL_STAGE_FRAGMENT,
+    "int64_t a = int64_t(gl_FragCoord.x) * 5000000000l; "
+    "gl_FragDepth = float(unpackInt2x32(a).y);"},
+   {"GL_ARB_shader_ballot", GLSL_DENY_BALLOT, GLSL_STAGE_FRAGMENT,
+    "gl_FragDepth = float(readFirstInvocationARB(gl_SubGroupSizeARB));"},
 };
 
 int
