@@ -880,6 +880,14 @@ glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
                   args->mode, args->flags, args->restart_index);
       return;
    }
+   /* points and the other primitives run different variants of a program that writes
+    * gl_PointSize (glb_program_variant): a change of class marks the program */
+   const bool points = args->mode == MGP_PRIM_POINTS;
+   if (points != ctx->draw_points) {
+      ctx->draw_points = points;
+      if (ctx->draw_prog_cuts)
+         ctx->dirty |= GLB_DIRTY_PROGRAM;
+   }
    if (args->start_instance != ctx->base_instance) {
       ctx->base_instance =
          args->start_instance; /* the instanced arrays move (apply_vertex_input) */
@@ -903,6 +911,8 @@ glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
                   "stage or a capture (not in GLES)");
       return;
    }
+   if (ctx->draw_prog->variant & GLB_VARIANT_NO_POINT_SIZE)
+      scr->stats.point_size_cut_draws++;
    note_line_smooth(ctx, args->mode);
    const struct glb_host *h = scr->h;
    struct glb_resource *ib = NULL;
