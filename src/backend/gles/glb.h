@@ -491,7 +491,12 @@ enum {
    /* the current values of the attributes without an array: apart from GLB_DIRTY_VERTEX, so
     * that a draw after a vertex buffer change alone does not compare the 15 others */
    GLB_DIRTY_ATTRIB_VALUES = 1u << 8,
-   GLB_DIRTY_ALL = (1u << 9) - 1,
+   /* the program's buffers alone (glb_program_buffers, glb_storage_bind): the uniform block
+    * ranges, the default block's bytes, storage buffers and images; apart from
+    * GLB_DIRTY_PROGRAM, so that a draw after a buffer range or uniform change alone neither
+    * picks the program's variant nor binds it and its capture again */
+   GLB_DIRTY_BUFFERS = 1u << 9,
+   GLB_DIRTY_ALL = (1u << 10) - 1,
 };
 
 /* What the host context holds of a draw's state, so a draw makes host calls only for what
@@ -667,6 +672,8 @@ struct glb_screen {
       uint64_t first_vertex_draws;
       /* draws whose program ran without its gl_PointSize writes (GLB_VARIANT_NO_POINT_SIZE) */
       uint64_t point_size_cut_draws;
+      /* draws that put the program's buffers and not the program (GLB_DIRTY_BUFFERS alone) */
+      uint64_t buffers_only_draws;
       uint64_t resource_cap_refusals; /* stores refused past mem_budget: GL_OUT_OF_MEMORY */
       uint64_t blits_drawn;           /* blits the host's blit refuses, drawn (glb_blit_draw.c) */
       uint64_t dispatches;            /* launch_grid's host dispatches (glb_compute.c) */

@@ -746,7 +746,12 @@ apply_state(struct glb_context *ctx)
       apply_render_state(ctx, s);
    if (todo & GLB_DIRTY_STENCIL)
       apply_stencil(ctx, s);
+   /* the program's bind puts its buffers too; a buffer change alone puts only them */
+   const bool buffers_only = (todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_BUFFERS)) == GLB_DIRTY_BUFFERS;
+   scr->stats.buffers_only_draws += buffers_only;
    if (((todo & GLB_DIRTY_PROGRAM) && !glb_program_bind(ctx, prog)) ||
+       (buffers_only &&
+        (!glb_program_buffers(ctx, prog, "draw") || !glb_storage_bind(ctx, prog, "draw"))) ||
        ((todo & GLB_DIRTY_MULTISAMPLE) && !apply_multisample(ctx, s, prog)) ||
        ((todo & GLB_DIRTY_SAMPLERS) && !glb_samplers_bind(ctx, prog)) ||
        ((todo & (GLB_DIRTY_VERTEX | GLB_DIRTY_ATTRIB_VALUES)) &&
