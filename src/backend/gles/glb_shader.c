@@ -1474,9 +1474,10 @@ glb_program_buffers(struct glb_context *ctx, struct glb_shader *s, const char *c
       }
       bind_ubo(scr, 0, s->default_buf, 0, s->refl.default_block_size);
    }
-   for (uint32_t b = 1; b < GLB_MAX_UBO; b++) {
-      if (!(s->refl.ubo_mask >> b & 1))
-         continue;
+   /* the program's blocks only, a bit at a time (the mask's 64 bits are the 64 bindings) */
+   _Static_assert(GLB_MAX_UBO == 64, "ubo_mask covers GLB_MAX_UBO bindings");
+   for (uint64_t m = s->refl.ubo_mask & ~UINT64_C(1); m; m &= m - 1) {
+      const uint32_t b = (uint32_t)__builtin_ctzll(m);
       const struct mgp_buffer_range *u = &ctx->ubo[b];
       struct glb_resource *r =
          mgp_handle_is_null(u->res) ? NULL : glb_resource_for_use(scr, u->res, call);
