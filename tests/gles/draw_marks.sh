@@ -5,8 +5,9 @@
 # prove right; this proves the scenario reaches them. On the GLES backend the scenario must
 # pass twice: with the shadow of host state on, where its draws skip groups nothing marked
 # (gles-groups-skipped > 0) and its two draws with nothing between make the second a no-change
-# draw (gles-draws-unchanged > 0); and with MGL_GLES_SHADOW=0, the A/B, where every draw puts
-# every group on the host (both counters 0).
+# draw (gles-draws-unchanged > 0), and its uniform and uniform buffer changes put the program's
+# buffers alone (gles-buffers-only-draws > 0, GLB_DIRTY_BUFFERS); and with MGL_GLES_SHADOW=0,
+# the A/B, where every draw puts every group on the host (the three counters 0).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 if [ $# -ne 4 ]; then
@@ -24,20 +25,26 @@ for shadow in 1 0; do
   log=$dir/logs/$arm/draw_marks/server.log
   skipped=$(gate "$log" gles-groups-skipped)
   unchanged=$(gate "$log" gles-draws-unchanged)
-  if [ -z "$skipped" ] || [ -z "$unchanged" ]; then
-    echo "draw_marks: FAIL: no gles-groups-skipped or gles-draws-unchanged in $log" >&2
+  buffers=$(gate "$log" gles-buffers-only-draws)
+  if [ -z "$skipped" ] || [ -z "$unchanged" ] || [ -z "$buffers" ]; then
+    echo "draw_marks: FAIL: no gles-groups-skipped, gles-draws-unchanged or" \
+      "gles-buffers-only-draws in $log" >&2
     exit 1
   fi
-  if [ "$shadow" = 1 ] && { [ "$skipped" -eq 0 ] || [ "$unchanged" -eq 0 ]; }; then
-    echo "draw_marks: FAIL: the shadow on, yet no group was skipped ($skipped) or no draw" \
-      "was unchanged ($unchanged): the scenario does not reach the marks" >&2
+  if [ "$shadow" = 1 ] && { [ "$skipped" -eq 0 ] || [ "$unchanged" -eq 0 ] ||
+    [ "$buffers" -eq 0 ]; }; then
+    echo "draw_marks: FAIL: the shadow on, yet no group was skipped ($skipped), no draw" \
+      "was unchanged ($unchanged) or none put the program's buffers alone ($buffers): the" \
+      "scenario does not reach the marks" >&2
     exit 1
   fi
-  if [ "$shadow" = 0 ] && { [ "$skipped" -ne 0 ] || [ "$unchanged" -ne 0 ]; }; then
-    echo "draw_marks: FAIL: MGL_GLES_SHADOW=0, yet $skipped groups skipped and $unchanged" \
-      "draws unchanged" >&2
+  if [ "$shadow" = 0 ] && { [ "$skipped" -ne 0 ] || [ "$unchanged" -ne 0 ] ||
+    [ "$buffers" -ne 0 ]; }; then
+    echo "draw_marks: FAIL: MGL_GLES_SHADOW=0, yet $skipped groups skipped, $unchanged" \
+      "draws unchanged and $buffers put the program's buffers alone" >&2
     exit 1
   fi
-  echo "draw_marks: shadow=$shadow groups-skipped=$skipped draws-unchanged=$unchanged"
+  echo "draw_marks: shadow=$shadow groups-skipped=$skipped draws-unchanged=$unchanged" \
+    "buffers-only=$buffers"
 done
 echo "draw_marks: PASS arm=$arm"

@@ -1291,6 +1291,58 @@ sc_point_size(void)
    gl.DeleteProgram(p16);
 }
 
+/* point_size_mixed: GL 3.3 §3.4 across primitive classes. One program writing gl_PointSize = 16
+ * draws triangles, points at glPointSize(6) (GL_PROGRAM_POINT_SIZE disabled: glPointSize's
+ * size), then with GL_PROGRAM_POINT_SIZE enabled triangles and points again (the shader's
+ * 16), each points draw right after a triangle draw.
+ * The GLES backend runs the triangles on a variant of the program without the gl_PointSize
+ * write (glb_point_size.c) and must go back to the one with it for each points draw. */
+void
+sc_point_size_mixed(void)
+{
+   const char *vs = "#version 330 core\n"
+                    "layout(location = 0) in vec2 a_pos;\n"
+                    "void main() { gl_PointSize = 16.0;\n"
+                    "              gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+   const char *fs = "#version 330 core\n"
+                    "uniform vec4 u_color;\n"
+                    "out vec4 o_color;\n"
+                    "void main() { o_color = u_color; }\n";
+   GLuint p = link_program(vs, fs);
+   /* two quads of two triangles each, then two points */
+   const float v[28] = {4.0f,  44.0f, 20.0f, 44.0f, 20.0f, 60.0f, 4.0f,  44.0f, 20.0f, 60.0f,
+                        4.0f,  60.0f, 44.0f, 4.0f,  60.0f, 4.0f,  60.0f, 20.0f, 44.0f, 4.0f,
+                        60.0f, 20.0f, 44.0f, 20.0f, 40.0f, 40.0f, 24.0f, 20.0f};
+   mesh mv = make_mesh(v, 14);
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), c0 = V4(1.0f, 0.2f, 0.2f, 1.0f),
+               c1 = V4(0.2f, 0.2f, 1.0f, 1.0f);
+   clear_to(bg);
+   /* no call between a triangle draw and the points draw after it: the primitive alone
+    * chooses the program's variant */
+   gl.UseProgram(p);
+   glPointSize(6.0f);
+   set_vec4(p, "u_color", c0);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glDrawArrays(GL_POINTS, 12, 1);
+   set_vec4(p, "u_color", c1);
+   glEnable(GL_PROGRAM_POINT_SIZE);
+   glDrawArrays(GL_TRIANGLES, 6, 6);
+   glDrawArrays(GL_POINTS, 13, 1);
+   glDisable(GL_PROGRAM_POINT_SIZE);
+   glPointSize(1.0f);
+   check_gl_error("triangles and points of one program");
+   model m;
+   model_init(&m, bg);
+   model_rect(&m, 4, 44, 20, 60, to8(c0));
+   model_rect(&m, 37, 37, 43, 43, to8(c0));
+   model_rect(&m, 44, 4, 60, 20, to8(c1));
+   model_rect(&m, 16, 12, 32, 28, to8(c1));
+   check_frame("triangles and points of one program", &m);
+   gl.DeleteBuffers(1, &mv.vbo);
+   gl.DeleteVertexArrays(1, &mv.vao);
+   gl.DeleteProgram(p);
+}
+
 /* clear_layered: GL 3.3 §4.4.7: glClear on a layered framebuffer clears every layer, and the
  * colour mask and the scissor apply as to any clear. A 3-layer 2D array: cleared whole, then
  * cleared to white with red and blue writable only, inside a scissor rectangle; each layer

@@ -324,7 +324,10 @@ struct glb_linked {
 enum {
    GLB_VARIANT_LOD_BIAS = 1, /* the samplers' LOD bias (glb_lod_bias.c) */
    GLB_VARIANT_BGRA = 2,     /* GL_BGRA vertex arrays swizzled (glb_shader.c:bgra_inputs) */
-   GLB_VARIANTS = 4
+   /* the vertex stage without its gl_PointSize writes, for draws that are not points
+    * (glb_point_size.c) */
+   GLB_VARIANT_NO_POINT_SIZE = 4,
+   GLB_VARIANTS = 8
 };
 
 /* What a variant's host program holds, and whether it was made. */
@@ -378,6 +381,9 @@ struct glb_shader {
    struct glb_linked variants[GLB_VARIANTS];
    struct glb_variant_state vstate[GLB_VARIANTS];
    char lod_bias_why[96];
+   /* the vertex stage, the last before the rasterizer, writes gl_PointSize and a variant can
+    * go without (glb_point_size.c): draws that are not points take it */
+   bool point_size_cut;
    /* Transform feedback (glb_shader.c): the captured outputs' host names in the order the host
     * writes them, set with glTransformFeedbackVaryings before the link; xfb_why: the SPIR-V's
     * capture layout has no ESSL form (its captures decline, its draws run) */
@@ -462,6 +468,9 @@ struct glb_context {
    const struct glb_render_state *draw_rs;
    struct glb_shader *draw_prog;
    bool draw_line_smooth; /* the render state's smooth lines are drawn aliased (declined) */
+   /* the last draw's primitive was points, and its program has a variant without gl_PointSize
+    * (glb_program_variant): a draw of the other class marks the program group */
+   bool draw_points, draw_prog_cuts;
 };
 enum { GLB_XFB_HOST_NONE, GLB_XFB_HOST_RUNNING, GLB_XFB_HOST_PAUSED };
 
@@ -482,7 +491,12 @@ enum {
    /* the current values of the attributes without an array: apart from GLB_DIRTY_VERTEX, so
     * that a draw after a vertex buffer change alone does not compare the 15 others */
    GLB_DIRTY_ATTRIB_VALUES = 1u << 8,
-   GLB_DIRTY_ALL = (1u << 9) - 1,
+   /* the program's buffers alone (glb_program_buffers, glb_storage_bind): the uniform block
+    * ranges, the default block's bytes, storage buffers and images; apart from
+    * GLB_DIRTY_PROGRAM, so that a draw after a buffer range or uniform change alone neither
+    * picks the program's variant nor binds it and its capture again */
+   GLB_DIRTY_BUFFERS = 1u << 9,
+   GLB_DIRTY_ALL = (1u << 10) - 1,
 };
 
 /* What the host context holds of a draw's state, so a draw makes host calls only for what
@@ -644,7 +658,8 @@ struct glb_screen {
    uint64_t mem_budget, mem_in_use;
    uint32_t objects_max;
    struct glb_shadow sh;
-   bool no_shadow; /* MGL_GLES_SHADOW=0: every draw puts its whole state on the host */
+   bool no_shadow;         /* MGL_GLES_SHADOW=0: every draw puts its whole state on the host */
+   bool no_point_size_cut; /* MGL_GLES_POINT_SIZE_CUT=0: no GLB_VARIANT_NO_POINT_SIZE */
    struct {
       uint64_t draws, clears, programs_linked, translate_failures, context_switches;
       /* draws that applied no group (nothing marked since the last) and groups draws skipped */
@@ -655,6 +670,10 @@ struct glb_screen {
       uint64_t pack_host_reads, pack_converted;
       /* draw ranges unrolled for the first-vertex provoking convention (glb_provoking.c) */
       uint64_t first_vertex_draws;
+      /* draws whose program ran without its gl_PointSize writes (GLB_VARIANT_NO_POINT_SIZE) */
+      uint64_t point_size_cut_draws;
+      /* draws that put the program's buffers and not the program (GLB_DIRTY_BUFFERS alone) */
+      uint64_t buffers_only_draws;
       uint64_t resource_cap_refusals; /* stores refused past mem_budget: GL_OUT_OF_MEMORY */
       uint64_t blits_drawn;           /* blits the host's blit refuses, drawn (glb_blit_draw.c) */
       uint64_t dispatches;            /* launch_grid's host dispatches (glb_compute.c) */
@@ -780,6 +799,9 @@ uint32_t *glb_spv_flatten_io_arrays(const uint32_t *w, size_t n, bool outputs, s
  * NULL: *err NULL where nothing samples with a bias); *unbiased: what it cannot bias, or NULL */
 uint32_t *glb_spv_lod_bias(const uint32_t *w, size_t n, bool fragment, uint32_t count,
                            size_t *out_n, const char **unbiased, const char **err);
+/* glb_point_size.c: the vertex stage's SPIR-V without its stores to gl_PointSize (new words,
+ * or NULL: none to drop, or *err: the built-in used otherwise than stored to) */
+uint32_t *glb_spv_cut_point_size(const uint32_t *w, size_t n, size_t *out_n, const char **err);
 
 /* ---- the tables ---------------------------------------------------------------------------- */
 

@@ -767,7 +767,12 @@ apply_state(struct glb_context *ctx)
       apply_render_state(ctx, s);
    if (todo & GLB_DIRTY_STENCIL)
       apply_stencil(ctx, s);
+   /* the program's bind puts its buffers too; a buffer change alone puts only them */
+   const bool buffers_only = (todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_BUFFERS)) == GLB_DIRTY_BUFFERS;
+   scr->stats.buffers_only_draws += buffers_only;
    if (((todo & GLB_DIRTY_PROGRAM) && !glb_program_bind(ctx, prog)) ||
+       (buffers_only &&
+        (!glb_program_buffers(ctx, prog, "draw") || !glb_storage_bind(ctx, prog, "draw"))) ||
        ((todo & GLB_DIRTY_MULTISAMPLE) && !apply_multisample(ctx, s, prog)) ||
        ((todo & GLB_DIRTY_SAMPLERS) && !glb_samplers_bind(ctx, prog)) ||
        ((todo & (GLB_DIRTY_VERTEX | GLB_DIRTY_ATTRIB_VALUES)) &&
@@ -901,6 +906,14 @@ glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
                   args->mode, args->flags, args->restart_index);
       return;
    }
+   /* points and the other primitives run different variants of a program that writes
+    * gl_PointSize (glb_program_variant): a change of class marks the program */
+   const bool points = args->mode == MGP_PRIM_POINTS;
+   if (points != ctx->draw_points) {
+      ctx->draw_points = points;
+      if (ctx->draw_prog_cuts)
+         ctx->dirty |= GLB_DIRTY_PROGRAM;
+   }
    if (args->start_instance != ctx->base_instance) {
       ctx->base_instance =
          args->start_instance; /* the instanced arrays move (apply_vertex_input) */
@@ -924,6 +937,8 @@ glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
                   "stage or a capture (not in GLES)");
       return;
    }
+   if (ctx->draw_prog->variant & GLB_VARIANT_NO_POINT_SIZE)
+      scr->stats.point_size_cut_draws++;
    note_line_smooth(ctx, args->mode);
    const struct glb_host *h = scr->h;
    struct glb_resource *ib = NULL;

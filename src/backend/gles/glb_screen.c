@@ -472,6 +472,10 @@ glb_screen_create(const struct mgs_backend_env *env)
    /* the A/B of the shadow (mgl-bench's host calls per draw), and a way to rule it out */
    const char *shadow = getenv("MGL_GLES_SHADOW");
    scr->no_shadow = shadow && strcmp(shadow, "0") == 0;
+   /* MGL_GLES_POINT_SIZE_CUT=0: every draw runs the program with its gl_PointSize writes (the
+    * A/B of GLB_VARIANT_NO_POINT_SIZE) */
+   const char *cut = getenv("MGL_GLES_POINT_SIZE_CUT");
+   scr->no_point_size_cut = cut && strcmp(cut, "0") == 0;
    mgu_info("gles: %s (%s) from %s, %s display, ESSL %d, robust access %s", scr->renderer,
             scr->version, scr->h->lib_name, scr->platform, scr->essl_version,
             scr->robust ? "on" : "off");
@@ -888,6 +892,8 @@ glb_gate_counters(void *screen, const char **names, unsigned long long *values, 
       {"gles-pack-host-reads", scr->stats.pack_host_reads},
       {"gles-pack-converted", scr->stats.pack_converted},
       {"gles-first-vertex-draws", scr->stats.first_vertex_draws},
+      {"gles-point-size-cut-draws", scr->stats.point_size_cut_draws},
+      {"gles-buffers-only-draws", scr->stats.buffers_only_draws},
       {"gles-blits-drawn", scr->stats.blits_drawn},
       {"gles-dispatches", scr->stats.dispatches},
       /* the process's, not this screen's alone (glb.h): one session per process on monolith

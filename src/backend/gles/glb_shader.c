@@ -757,8 +757,8 @@ storage_bindings(struct glb_screen *scr, spvc_compiler comp, spvc_resources res,
  * stage). False with t->why filled. */
 static bool
 translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
-          bool last_pre_raster, uint32_t bias_count, bool bgra, struct glb_shader *s,
-          struct translate *t)
+          bool last_pre_raster, uint32_t bias_count, bool bgra, bool no_point_size,
+          struct glb_shader *s, struct translate *t)
 {
    spvc_context sc = NULL;
    if (spvc_context_create(&sc) != SPVC_SUCCESS) {
@@ -858,6 +858,21 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
          spirv = split;
          num_words = n;
       }
+   }
+   /* the variant for draws that are not points: the last vertex stage without its
+    * gl_PointSize writes (glb_point_size.c), one host output fewer */
+   if (no_point_size && stage == MGP_SHADER_STAGE_VERTEX && last_pre_raster) {
+      const char *err = NULL;
+      size_t n = 0;
+      uint32_t *cut = glb_spv_cut_point_size(spirv, num_words, &n, &err);
+      if (err || !cut) {
+         snprintf(t->why, sizeof(t->why), "no gl_PointSize write to drop: %s", err ? err : "none");
+         goto done;
+      }
+      free(split);
+      split = cut;
+      spirv = split;
+      num_words = n;
    }
    if (spvc_context_parse_spirv(sc, spirv, num_words, &ir) != SPVC_SUCCESS ||
        spvc_context_create_compiler(sc, SPVC_BACKEND_GLSL, ir, SPVC_CAPTURE_MODE_TAKE_OWNERSHIP,
@@ -1025,6 +1040,23 @@ compile(struct glb_screen *scr, GLenum stage, const char *name, const char *src,
    return s;
 }
 
+/* Whether the program's draws that are not points can go without its gl_PointSize writes
+ * (GLB_VARIANT_NO_POINT_SIZE): its vertex stage is the last before the rasterizer (a geometry
+ * stage may emit points, its size from the vertex stage's), no capture may record the size, and
+ * the stage writes it only by stores glb_point_size.c can drop. */
+static bool
+point_size_cuttable(const struct glb_shader *s)
+{
+   const unsigned vs = MGP_SHADER_STAGE_VERTEX;
+   if (s->compute || s->geometry || !s->spirv[vs] || s->xfb_count)
+      return false;
+   const char *err = NULL;
+   size_t n = 0;
+   uint32_t *cut = glb_spv_cut_point_size(s->spirv[vs], s->spirv_words[vs], &n, &err);
+   free(cut);
+   return cut != NULL;
+}
+
 /* Translates, compiles and links the stages in stage_mask (their SPIR-V in spirv[]) into a host
  * program, variant (GLB_VARIANT_*; 0 the plain program). What the translation finds goes into
  * s. 0 with why filled (*oned: a 1D image the translation cannot lower). */
@@ -1078,7 +1110,8 @@ link_program(struct glb_screen *scr, struct glb_shader *s, uint32_t stage_mask,
          tr[i].per_vertex_point_size = tr[0].per_vertex_point_size;
       }
       made = translate(scr, &spirv[st], st, st == last_pre_raster, bias_count,
-                       (variant & GLB_VARIANT_BGRA) != 0, s, &tr[i]);
+                       (variant & GLB_VARIANT_BGRA) != 0,
+                       (variant & GLB_VARIANT_NO_POINT_SIZE) != 0, s, &tr[i]);
       if (!made) {
          snprintf(why, why_size, "%s: %s", stages[i].name, tr[i].why);
          *oned = tr[i].decline_1d;
@@ -1232,6 +1265,7 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
          memcpy(s->spirv[st], args->spirv[st].ptr, (size_t)args->spirv[st].size);
          s->spirv_words[st] = (size_t)(args->spirv[st].size / 4);
       }
+      s->point_size_cut = !scr->no_point_size_cut && point_size_cuttable(s);
       if (!scr->stats.programs_linked++ && scr->env.rearm_exit)
          scr->env.rearm_exit(scr->env.session); /* the host's compiler has set up */
       return;
@@ -1440,9 +1474,10 @@ glb_program_buffers(struct glb_context *ctx, struct glb_shader *s, const char *c
       }
       bind_ubo(scr, 0, s->default_buf, 0, s->refl.default_block_size);
    }
-   for (uint32_t b = 1; b < GLB_MAX_UBO; b++) {
-      if (!(s->refl.ubo_mask >> b & 1))
-         continue;
+   /* the program's blocks only, a bit at a time (the mask's 64 bits are the 64 bindings) */
+   _Static_assert(GLB_MAX_UBO == 64, "ubo_mask covers GLB_MAX_UBO bindings");
+   for (uint64_t m = s->refl.ubo_mask & ~UINT64_C(1); m; m &= m - 1) {
+      const uint32_t b = (uint32_t)__builtin_ctzll(m);
       const struct mgp_buffer_range *u = &ctx->ubo[b];
       struct glb_resource *r =
          mgp_handle_is_null(u->res) ? NULL : glb_resource_for_use(scr, u->res, call);
@@ -1508,52 +1543,69 @@ bgra_arrays(struct glb_context *ctx, const struct glb_shader *s)
    return mask;
 }
 
+/* Makes variant want of the program (not made yet) from the kept SPIR-V, current where made
+ * (*switched), else marked as failed. */
+static void
+make_variant(struct glb_context *ctx, struct glb_shader *s, unsigned want, bool *switched)
+{
+   struct glb_screen *scr = ctx->scr;
+   /* made once, from the kept SPIR-V; what the translation finds again goes to a copy, the
+    * capture's names included (the same names: glTransformFeedbackVaryings takes them) */
+   struct glb_shader tmp = *s;
+   tmp.xfb_names = NULL;
+   tmp.xfb_count = 0;
+   tmp.xfb_why[0] = '\0';
+   tmp.lod_bias_why[0] = '\0';
+   struct mgp_span spirv[MGP_SHADER_STAGE_COUNT];
+   for (unsigned st = 0; st < MGP_SHADER_STAGE_COUNT; st++)
+      spirv[st] = (struct mgp_span){.ptr = s->spirv[st], .size = (uint64_t)s->spirv_words[st] * 4};
+   char why[256] = "";
+   bool oned = false;
+   const GLuint p = link_program(scr, &tmp, s->stage_mask, spirv, want, why, sizeof(why), &oned);
+   glb_shader_free_xfb(&tmp);
+   if (want & GLB_VARIANT_LOD_BIAS)
+      memcpy(s->lod_bias_why, tmp.lod_bias_why, sizeof(s->lod_bias_why));
+   if (!p) {
+      s->vstate[want].made = -1;
+      mgu_log(MGU_LOG_INFO, "gles: program {%u,%u}'s variant %u not made: %s", s->base.h.slot,
+              s->base.h.gen, want, why);
+      return;
+   }
+   use_variant(s, want);
+   take_program(scr, s, p);
+   s->bgra_inputs = tmp.bgra_inputs;
+   s->vstate[want] = (struct glb_variant_state){.made = 1, .bgra_host = -1};
+   *switched = true;
+}
+
 /* Picks the program's variant for a draw (before glb_program_bind): the one that adds what the
  * draw needs and GLES has no state for (GLB_VARIANT_*), made at the first such draw: the LOD
  * bias (glb_lod_bias.c) where a sampler the program samples with has one, the swizzle of
  * GL_BGRA vertex arrays (bgra_inputs) where the draw has one; the plain program where it needs
- * neither. *switched: the current variant changed (its state must be put on the host again).
- * False: declined. */
+ * neither. A draw that is not points takes the variant without the vertex stage's gl_PointSize
+ * writes where the program has one (point_size_cut; a variant not made falls back to the one
+ * with them). *switched: the current variant changed (its state must be put on the host
+ * again). False: declined. */
 bool
 glb_program_variant(struct glb_context *ctx, struct glb_shader *s, bool *switched)
 {
-   struct glb_screen *scr = ctx->scr;
    *switched = false;
    bool bias = false;
    for (unsigned j = 0; j < s->lod_bias_count && !bias; j++)
       bias = (s->refl.sampler_mask[j / 64] >> (j % 64) & 1) && unit_lod_bias(ctx, j) != 0.0f;
-   const unsigned want =
-      (bias ? GLB_VARIANT_LOD_BIAS : 0) | (bgra_arrays(ctx, s) ? GLB_VARIANT_BGRA : 0);
-   if (want != s->variant && !s->vstate[want].made) {
-      /* made once, from the kept SPIR-V; what the translation finds again goes to a copy, the
-       * capture's names included (the same names: glTransformFeedbackVaryings takes them) */
-      struct glb_shader tmp = *s;
-      tmp.xfb_names = NULL;
-      tmp.xfb_count = 0;
-      tmp.xfb_why[0] = '\0';
-      tmp.lod_bias_why[0] = '\0';
-      struct mgp_span spirv[MGP_SHADER_STAGE_COUNT];
-      for (unsigned st = 0; st < MGP_SHADER_STAGE_COUNT; st++)
-         spirv[st] =
-            (struct mgp_span){.ptr = s->spirv[st], .size = (uint64_t)s->spirv_words[st] * 4};
-      char why[256] = "";
-      bool oned = false;
-      const GLuint p = link_program(scr, &tmp, s->stage_mask, spirv, want, why, sizeof(why), &oned);
-      glb_shader_free_xfb(&tmp);
-      if (want & GLB_VARIANT_LOD_BIAS)
-         memcpy(s->lod_bias_why, tmp.lod_bias_why, sizeof(s->lod_bias_why));
-      if (!p) {
-         s->vstate[want].made = -1;
-         mgu_log(MGU_LOG_INFO, "gles: program {%u,%u}'s variant %u not made: %s", s->base.h.slot,
-                 s->base.h.gen, want, why);
-      } else {
-         use_variant(s, want);
-         take_program(scr, s, p);
-         s->bgra_inputs = tmp.bgra_inputs;
-         s->vstate[want] = (struct glb_variant_state){.made = 1, .bgra_host = -1};
-         *switched = true;
-      }
-   } else if (want != s->variant && s->vstate[want].made == 1) {
+   unsigned want = (bias ? GLB_VARIANT_LOD_BIAS : 0) | (bgra_arrays(ctx, s) ? GLB_VARIANT_BGRA : 0);
+   if (s->point_size_cut && !ctx->draw_points &&
+       s->vstate[want | GLB_VARIANT_NO_POINT_SIZE].made >= 0)
+      want |= GLB_VARIANT_NO_POINT_SIZE;
+   ctx->draw_prog_cuts = s->point_size_cut;
+   if (want != s->variant && !s->vstate[want].made)
+      make_variant(ctx, s, want, switched);
+   if (s->vstate[want].made < 0 && (want & GLB_VARIANT_NO_POINT_SIZE)) {
+      want &= ~(unsigned)GLB_VARIANT_NO_POINT_SIZE; /* the sizes written are unused */
+      if (want != s->variant && !s->vstate[want].made)
+         make_variant(ctx, s, want, switched);
+   }
+   if (want != s->variant && s->vstate[want].made == 1) {
       use_variant(s, want);
       *switched = true;
    }

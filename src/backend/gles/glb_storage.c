@@ -41,9 +41,9 @@ bool
 glb_storage_bind(struct glb_context *ctx, const struct glb_shader *s, const char *call)
 {
    struct glb_screen *scr = ctx->scr;
-   for (unsigned k = 0; k < GLB_MAX_SSBO; k++) {
-      if (!(s->ssbo_mask >> k & 1))
-         continue;
+   /* the program's buffers and images only, a bit at a time */
+   for (uint32_t m = s->ssbo_mask & ((1u << GLB_MAX_SSBO) - 1); m; m &= m - 1) {
+      const unsigned k = (unsigned)__builtin_ctz(m);
       const struct mgp_buffer_range *u = &ctx->ssbo[k];
       struct glb_resource *r =
          mgp_handle_is_null(u->res) ? NULL : glb_resource_for_use(scr, u->res, call);
@@ -58,8 +58,8 @@ glb_storage_bind(struct glb_context *ctx, const struct glb_shader *s, const char
       GLB_GL(scr->h)->glBindBufferRange(GL_SHADER_STORAGE_BUFFER, k, r->name, (GLintptr)u->offset,
                                         (GLsizeiptr)u->size);
    }
-   for (unsigned j = 0; j < GLB_MAX_IMAGES; j++)
-      if ((s->image_mask >> j & 1) && !bind_image(ctx, j, call))
+   for (uint32_t m = s->image_mask & ((1u << GLB_MAX_IMAGES) - 1); m; m &= m - 1)
+      if (!bind_image(ctx, (unsigned)__builtin_ctz(m), call))
          return false;
    return true;
 }

@@ -144,12 +144,12 @@ static const uint32_t call_marks[CALL_COUNT] = {
    [CALL_set_index_buffer] = NAMED, /* every indexed draw binds its element buffer */
    [CALL_set_sampler_views] = NAMED | GLB_DIRTY_SAMPLERS,
    [CALL_bind_sampler_states] = NAMED | GLB_DIRTY_SAMPLERS,
-   [CALL_set_shader_buffers] = NAMED | GLB_DIRTY_PROGRAM,
-   [CALL_set_shader_images] = NAMED | GLB_DIRTY_PROGRAM, /* bound with the program's buffers */
+   [CALL_set_shader_buffers] = NAMED | GLB_DIRTY_BUFFERS,
+   [CALL_set_shader_images] = NAMED | GLB_DIRTY_BUFFERS, /* bound with the program's buffers */
    [CALL_set_dispatch_program] = NAMED,                  /* launch_grid's, no draw's */
    [CALL_set_stream_output_targets] = NAMED | GLB_DIRTY_PROGRAM,
    /* a program's default block: the program's, whichever context draws with it next */
-   [CALL_set_global_constants] = NAMED | SHARED | GLB_DIRTY_PROGRAM,
+   [CALL_set_global_constants] = NAMED | SHARED | GLB_DIRTY_BUFFERS,
    [CALL_set_vertex_attrib_defaults] = NAMED | GLB_DIRTY_ATTRIB_VALUES,
    /* the program's inputs, samplers and alpha to one select what those groups put */
    [CALL_set_draw_program] = NAMED | GLB_DIRTY_PROGRAM | GLB_DIRTY_MULTISAMPLE |
