@@ -1154,6 +1154,28 @@ attachment_parameter(struct fe_context *ctx, struct fe_framebuffer *fb, bool rea
    }
 }
 
+/* EXT_framebuffer_sRGB's GL_FRAMEBUFFER_SRGB_CAPABLE_EXT: whether GL_FRAMEBUFFER_SRGB encodes
+ * what the draw framebuffer is given, that is whether one of its colour attachments is sRGB
+ * (as Mesa answers for a framebuffer object); the window system's buffers are linear. */
+bool
+fe_fbo_draw_srgb_capable(const struct fe_context *ctx)
+{
+   const struct fe_framebuffer *fb = ctx->draw_fbo;
+   if (!fb)
+      return false;
+   for (int i = 0; i < FE_MAX_COLOR_ATTACHMENTS; i++) {
+      const struct fe_attachment *a = &fb->att[FE_ATT_COLOR0 + i];
+      GLenum ifmt = GL_NONE;
+      uint16_t format = 0;
+      uint32_t w, h;
+      unsigned samples;
+      if (a->type != GL_NONE && attachment_image(a, &ifmt, &format, &w, &h, &samples) &&
+          format == MGP_FORMAT_RGBA8_SRGB)
+         return true;
+   }
+   return false;
+}
+
 void
 mgl_glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLenum pname,
                                           GLint *params)

@@ -1063,6 +1063,12 @@ get_binding_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_TEXTURE_BINDING_RECTANGLE: INT1(texture_binding(ctx, FE_TEX_RECT)); return true;
    case GL_TEXTURE_BINDING_CUBE_MAP: INT1(texture_binding(ctx, FE_TEX_CUBE)); return true;
    case GL_TEXTURE_BINDING_BUFFER: INT1(texture_binding(ctx, FE_TEX_BUFFER)); return true;
+   case 0x8DBA: /* GL_FRAMEBUFFER_SRGB_CAPABLE_EXT (EXT_framebuffer_sRGB; desktop lists it) */
+      if (ctx->desc.api == FE_API_GLES)
+         return false;
+      INT1(fe_fbo_draw_srgb_capable(ctx));
+      v->kind = GV_BOOL;
+      return true;
    case 0x8C2E:   /* GL_TEXTURE_BUFFER_FORMAT_ARB */
    case 0x8C2D: { /* GL_TEXTURE_BUFFER_DATA_STORE_BINDING_ARB */
       /* ARB_texture_buffer_object's glGet names (desktop contexts list it) for the active

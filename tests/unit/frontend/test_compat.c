@@ -1129,6 +1129,38 @@ test_texture_buffer_get(void)
    env_finish(&e);
 }
 
+/* EXT_framebuffer_sRGB's GL_FRAMEBUFFER_SRGB_CAPABLE_EXT: false for the window system's linear
+ * buffers, true for a framebuffer object with an sRGB colour attachment. */
+static void
+test_framebuffer_srgb_capable(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   GLboolean b = GL_TRUE;
+   mgl_glGetBooleanv(0x8DBA /* GL_FRAMEBUFFER_SRGB_CAPABLE_EXT */, &b);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(b, GL_FALSE);
+   GLuint tex[2], fb = 0;
+   mgl_glGenTextures(2, tex);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[0]);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_SRGB8_ALPHA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[1]);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   mgl_glGenFramebuffers(1, &fb);
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, fb);
+   mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[1], 0);
+   mgl_glGetBooleanv(0x8DBA, &b);
+   CHECK_EQ(b, GL_FALSE);
+   mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[0], 0);
+   mgl_glGetBooleanv(0x8DBA, &b);
+   CHECK_EQ(b, GL_TRUE);
+   GLint i = -1;
+   mgl_glGetIntegerv(0x8DBA, &i);
+   CHECK_EQ(i, 1);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+}
+
 /* GL_NV_primitive_restart: its switch (glEnableClientState, as the extension has it, or
  * glEnable) and index are GL 3.1's; glPrimitiveRestartNV between glBegin and glEnd ends the
  * primitive and begins another of the same mode (two draws), and is GL_INVALID_OPERATION
@@ -1645,6 +1677,7 @@ main(void)
    test_enable_bit_extensions();
    test_robustness_compat_queries();
    test_texture_buffer_get();
+   test_framebuffer_srgb_capable();
    test_nv_primitive_restart();
    test_packed_attributes();
    test_unused_names();
