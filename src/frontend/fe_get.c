@@ -1069,6 +1069,15 @@ get_binding_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       INT1(fe_fbo_draw_srgb_capable(ctx));
       v->kind = GV_BOOL;
       return true;
+   case 0x8C3C: { /* GL_RGBA_SIGNED_COMPONENTS_EXT (EXT_packed_float; desktop lists it) */
+      if (ctx->desc.api == FE_API_GLES)
+         return false;
+      int c[4];
+      fe_fbo_draw_signed_components(ctx, c);
+      const int64_t t[4] = {c[0], c[1], c[2], c[3]};
+      ints(v, 4, t);
+      return true;
+   }
    case 0x8C2E:   /* GL_TEXTURE_BUFFER_FORMAT_ARB */
    case 0x8C2D: { /* GL_TEXTURE_BUFFER_DATA_STORE_BINDING_ARB */
       /* ARB_texture_buffer_object's glGet names (desktop contexts list it) for the active
