@@ -79,7 +79,6 @@ core_only(const char *name)
    static const char *const names[] = {
       "GL_EXT_packed_float",
       "GL_EXT_texture_sRGB",
-      "GL_EXT_texture_shared_exponent",
    };
    for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++)
       if (!strcmp(name, names[i]))
