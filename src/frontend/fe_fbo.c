@@ -1188,8 +1188,8 @@ fe_fbo_draw_signed_components(const struct fe_context *ctx, int out[4])
    if (!fb || fb->draw_buffers[0] < GL_COLOR_ATTACHMENT0 ||
        fb->draw_buffers[0] >= GL_COLOR_ATTACHMENT0 + FE_MAX_COLOR_ATTACHMENTS)
       return;
-   const struct fe_attachment *a = &fb->att[FE_ATT_COLOR0 + (fb->draw_buffers[0] -
-                                                             GL_COLOR_ATTACHMENT0)];
+   const struct fe_attachment *a =
+      &fb->att[FE_ATT_COLOR0 + (fb->draw_buffers[0] - GL_COLOR_ATTACHMENT0)];
    GLenum ifmt = GL_NONE;
    uint16_t format = 0;
    uint32_t w, h;
