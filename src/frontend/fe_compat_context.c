@@ -70,20 +70,15 @@ fe_compat_destroy(struct fe_context *ctx, struct fe_compat *c)
 
 /* Core-list extensions a compatibility context does not list: piglit's compatibility tests of
  * each (Mesa llvmpipe passes them) fail here. GL_EXT_texture_sRGB: mipmap generation, alpha
- * test and texwrap of the sRGB formats; GL_ARB/EXT_framebuffer_sRGB: framebuffer-srgb;
- * GL_EXT_packed_float and
+ * test and texwrap of the sRGB formats; GL_EXT_packed_float and
  * GL_EXT_texture_shared_exponent: fbo-generatemipmap-formats, query-rgba-signed-components,
- * getteximage-invalid-format-for-packed-type; GL_ARB_texture_buffer_object/_range:
- * GL_TEXTURE_BUFFER_FORMAT_ARB as a glGet name (-get), texture buffers in display lists
- * (-dlist) and -indexed. docs/CONFORMANCE.md lists the failing tests. */
+ * getteximage-invalid-format-for-packed-type. docs/CONFORMANCE.md lists the failing tests. */
 static bool
 core_only(const char *name)
 {
    static const char *const names[] = {
-      "GL_ARB_framebuffer_sRGB",     "GL_ARB_texture_buffer_object",
-      "GL_EXT_framebuffer_sRGB",     "GL_EXT_packed_float",
-      "GL_EXT_texture_sRGB",         "GL_EXT_texture_shared_exponent",
-      "GL_ARB_texture_buffer_range",
+      "GL_EXT_packed_float",
+      "GL_EXT_texture_sRGB",
    };
    for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++)
       if (!strcmp(name, names[i]))
@@ -365,20 +360,6 @@ fe_compat_get(struct fe_context *ctx, GLenum pname, double f[16], int *kind)
          return 0;
       }
       return current(ctx, FE_FF_ATTRIB_TEXCOORD0 + ctx->active_unit, 4, f);
-   case 0x8C2E:   /* GL_TEXTURE_BUFFER_FORMAT_ARB */
-   case 0x8C2D: { /* GL_TEXTURE_BUFFER_DATA_STORE_BINDING_ARB */
-      /* ARB_texture_buffer_object's glGet names for the active unit's buffer texture, as Mesa
-       * answers them in a compatibility context: its format (initially GL_LUMINANCE8) and
-       * buffer */
-      if (!fe_texture_buffer_offered(ctx))
-         return 0;
-      const struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, FE_TEX_BUFFER);
-      *kind = pname == 0x8C2E ? 4 : 1;
-      f[0] = pname == 0x8C2D ? (tex && tex->buffer_obj ? tex->buffer_obj->base.name : 0)
-             : tex && tex->image[0][0].defined ? tex->image[0][0].internal_format
-                                               : 0x8040 /* GL_LUMINANCE8 */;
-      return 1;
-   }
    case GL_CURRENT_INDEX: f[0] = c->index; return 1;
    case GL_INDEX_CLEAR_VALUE: f[0] = c->clear_index; return 1;
    case GL_INDEX_WRITEMASK:

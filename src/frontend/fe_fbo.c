@@ -1154,6 +1154,65 @@ attachment_parameter(struct fe_context *ctx, struct fe_framebuffer *fb, bool rea
    }
 }
 
+/* EXT_framebuffer_sRGB's GL_FRAMEBUFFER_SRGB_CAPABLE_EXT: whether GL_FRAMEBUFFER_SRGB encodes
+ * what the draw framebuffer is given, that is whether one of its colour attachments is sRGB
+ * (as Mesa answers for a framebuffer object); the window system's buffers are linear. */
+bool
+fe_fbo_draw_srgb_capable(const struct fe_context *ctx)
+{
+   const struct fe_framebuffer *fb = ctx->draw_fbo;
+   if (!fb)
+      return false;
+   for (int i = 0; i < FE_MAX_COLOR_ATTACHMENTS; i++) {
+      const struct fe_attachment *a = &fb->att[FE_ATT_COLOR0 + i];
+      GLenum ifmt = GL_NONE;
+      uint16_t format = 0;
+      uint32_t w, h;
+      unsigned samples;
+      if (a->type != GL_NONE && attachment_image(a, &ifmt, &format, &w, &h, &samples) &&
+          format == MGP_FORMAT_RGBA8_SRGB)
+         return true;
+   }
+   return false;
+}
+
+/* EXT_packed_float's GL_RGBA_SIGNED_COMPONENTS_EXT: which of R, G, B and A the first draw
+ * buffer holds signed (snorm, signed integer or float; the packed float formats store unsigned
+ * values), a luminance standing for R, G and B and an intensity for all four; zeros for the
+ * window system's unsigned buffers and for no draw buffer. */
+void
+fe_fbo_draw_signed_components(const struct fe_context *ctx, int out[4])
+{
+   out[0] = out[1] = out[2] = out[3] = 0;
+   const struct fe_framebuffer *fb = ctx->draw_fbo;
+   if (!fb || fb->draw_buffers[0] < GL_COLOR_ATTACHMENT0 ||
+       fb->draw_buffers[0] >= GL_COLOR_ATTACHMENT0 + FE_MAX_COLOR_ATTACHMENTS)
+      return;
+   const struct fe_attachment *a =
+      &fb->att[FE_ATT_COLOR0 + (fb->draw_buffers[0] - GL_COLOR_ATTACHMENT0)];
+   GLenum ifmt = GL_NONE;
+   uint16_t format = 0;
+   uint32_t w, h;
+   unsigned samples;
+   if (a->type == GL_NONE || !attachment_image(a, &ifmt, &format, &w, &h, &samples))
+      return;
+   const struct fe_format_info *info = fe_format_lookup(ifmt);
+   if (!info || format == MGP_FORMAT_R11G11B10_FLOAT || format == MGP_FORMAT_RGB9E5_FLOAT ||
+       (info->kind != FE_FMT_SNORM && info->kind != FE_FMT_INT && info->kind != FE_FMT_FLOAT))
+      return;
+   switch (info->base) {
+   case GL_RED: out[0] = 1; break;
+   case GL_RG: out[0] = out[1] = 1; break;
+   case GL_RGB: out[0] = out[1] = out[2] = 1; break;
+   case GL_ALPHA: out[3] = 1; break;
+   case FE_GL_LUMINANCE: out[0] = out[1] = out[2] = 1; break;
+   case FE_GL_LUMINANCE_ALPHA:
+   case FE_GL_INTENSITY:
+   case GL_RGBA: out[0] = out[1] = out[2] = out[3] = 1; break;
+   default: break;
+   }
+}
+
 void
 mgl_glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLenum pname,
                                           GLint *params)

@@ -1074,6 +1074,38 @@ get_binding_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_TEXTURE_BINDING_RECTANGLE: INT1(texture_binding(ctx, FE_TEX_RECT)); return true;
    case GL_TEXTURE_BINDING_CUBE_MAP: INT1(texture_binding(ctx, FE_TEX_CUBE)); return true;
    case GL_TEXTURE_BINDING_BUFFER: INT1(texture_binding(ctx, FE_TEX_BUFFER)); return true;
+   case 0x8DBA: /* GL_FRAMEBUFFER_SRGB_CAPABLE_EXT (EXT_framebuffer_sRGB; desktop lists it) */
+      if (ctx->desc.api == FE_API_GLES)
+         return false;
+      INT1(fe_fbo_draw_srgb_capable(ctx));
+      v->kind = GV_BOOL;
+      return true;
+   case 0x8C3C: { /* GL_RGBA_SIGNED_COMPONENTS_EXT (EXT_packed_float; desktop lists it) */
+      if (ctx->desc.api == FE_API_GLES)
+         return false;
+      int c[4];
+      fe_fbo_draw_signed_components(ctx, c);
+      const int64_t t[4] = {c[0], c[1], c[2], c[3]};
+      ints(v, 4, t);
+      return true;
+   }
+   case 0x8C2E:   /* GL_TEXTURE_BUFFER_FORMAT_ARB */
+   case 0x8C2D: { /* GL_TEXTURE_BUFFER_DATA_STORE_BINDING_ARB */
+      /* ARB_texture_buffer_object's glGet names (desktop contexts list it) for the active
+       * unit's buffer texture, as Mesa answers them: its format (initially GL_LUMINANCE8 in a
+       * compatibility context, GL_R8 in a core one) and buffer */
+      if (ctx->desc.api == FE_API_GLES || !fe_texture_buffer_offered(ctx))
+         return false;
+      const struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, FE_TEX_BUFFER);
+      if (pname == 0x8C2D) {
+         INT1(tex && tex->buffer_obj ? tex->buffer_obj->base.name : 0);
+         return true;
+      }
+      ENUM1(tex && tex->image[0][0].defined ? tex->image[0][0].internal_format
+            : ctx->compat                   ? 0x8040 /* GL_LUMINANCE8 */
+                                            : GL_R8);
+      return true;
+   }
    case GL_TEXTURE_BINDING_2D_MULTISAMPLE: INT1(texture_binding(ctx, FE_TEX_2D_MS)); return true;
    case GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY:
       INT1(texture_binding(ctx, FE_TEX_2D_MS_ARRAY));

@@ -1742,6 +1742,8 @@ void fe_fbo_detach_texture(struct fe_context *ctx, struct fe_texture *tex);
 void fe_fbo_detach_renderbuffer(struct fe_context *ctx, struct fe_renderbuffer *rb);
 /* Fills a framebuffer state (minus content_hash) for the draw and read framebuffers. */
 void fe_fbo_build_state(struct fe_context *ctx, struct mgp_framebuffer_state *st);
+bool fe_fbo_draw_srgb_capable(const struct fe_context *ctx);
+void fe_fbo_draw_signed_components(const struct fe_context *ctx, int out[4]);
 /* The format and sample count of the read buffer (GL_NONE format when there is none). */
 bool fe_fbo_read_format(struct fe_context *ctx, uint16_t *format, unsigned *samples);
 /* The read framebuffer's image a read of `what` (enum mgp_pack_what) takes its first plane

@@ -305,10 +305,11 @@ mgp_texel_decode(unsigned format, const void *texel, struct mgp_texel *t)
 bool
 mgp_texel_encode_float(unsigned format, const double f[4], void *p)
 {
-   if (format != MGP_FORMAT_RGB9E5_FLOAT)
+   if (format != MGP_FORMAT_RGB9E5_FLOAT && format != MGP_FORMAT_R11G11B10_FLOAT)
       return false;
    const float rgb[3] = {(float)f[0], (float)f[1], (float)f[2]};
-   const uint32_t v = mgp_rgb9e5_from_float(rgb);
+   const uint32_t v = format == MGP_FORMAT_RGB9E5_FLOAT ? mgp_rgb9e5_from_float(rgb)
+                                                        : mgp_r11g11b10_from_float(rgb);
    memcpy(p, &v, 4);
    return true;
 }

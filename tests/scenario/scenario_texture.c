@@ -3873,3 +3873,51 @@ sc_compressed_astc(void)
               want[1 + k][0], want[1 + k][1], want[1 + k][2], want[1 + k][3]);
    glDeleteTextures(2, tex);
 }
+
+/* packed_float_mipmap: glGenerateMipmap of GL_R11F_G11F_B10F and GL_RGB9_E5 textures, formats a
+ * Vulkan device may not blit linearly (lavapipe: the levels are made on the CPU, vkb_mipmap.c).
+ * A 4x4 base level, red on the left half and blue on the right: level 1 keeps the halves, level 2
+ * is their average. */
+void
+sc_packed_float_mipmap(void)
+{
+   static const GLenum formats[] = {GL_R11F_G11F_B10F, GL_RGB9_E5};
+   float base[4 * 4 * 3];
+   for (int y = 0; y < 4; y++)
+      for (int x = 0; x < 4; x++) {
+         float *t = base + 3 * (y * 4 + x);
+         t[0] = x < 2 ? 1.0f : 0.0f;
+         t[1] = 0.0f;
+         t[2] = x < 2 ? 0.0f : 1.0f;
+      }
+   glPixelStorei(GL_PACK_ALIGNMENT, 1);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   for (size_t f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
+      GLuint tex;
+      glGenTextures(1, &tex);
+      glBindTexture(GL_TEXTURE_2D, tex);
+      glTexImage2D(GL_TEXTURE_2D, 0, (GLint)formats[f], 4, 4, 0, GL_RGB, GL_FLOAT, base);
+      gl.GenerateMipmap(GL_TEXTURE_2D);
+      check_gl_error("glGenerateMipmap of a packed float texture");
+      float l1[2 * 2 * 3], l2[3];
+      for (size_t i = 0; i < sizeof(l1) / sizeof(l1[0]); i++)
+         l1[i] = -1.0f;
+      l2[0] = l2[1] = l2[2] = -1.0f;
+      glGetTexImage(GL_TEXTURE_2D, 1, GL_RGB, GL_FLOAT, l1);
+      glGetTexImage(GL_TEXTURE_2D, 2, GL_RGB, GL_FLOAT, l2);
+      check_gl_error("glGetTexImage of the generated levels");
+      for (int y = 0; y < 2; y++)
+         for (int x = 0; x < 2; x++) {
+            const float *t = l1 + 3 * (y * 2 + x);
+            const float want_r = x == 0 ? 1.0f : 0.0f;
+            if (fabsf(t[0] - want_r) > 0.01f || fabsf(t[1]) > 0.01f ||
+                fabsf(t[2] - (1.0f - want_r)) > 0.01f)
+               fail("format 0x%04x level 1 texel (%d,%d): (%f, %f, %f), expected (%g, 0, %g)",
+                    formats[f], x, y, t[0], t[1], t[2], want_r, 1.0f - want_r);
+         }
+      if (fabsf(l2[0] - 0.5f) > 0.01f || fabsf(l2[1]) > 0.01f || fabsf(l2[2] - 0.5f) > 0.01f)
+         fail("format 0x%04x level 2: (%f, %f, %f), expected (0.5, 0, 0.5)", formats[f], l2[0],
+              l2[1], l2[2]);
+      glDeleteTextures(1, &tex);
+   }
+}

@@ -372,6 +372,8 @@ NOT_COMPILED = [
     # buffer objects and mapping
     r"glBindBuffer.*", r"glBufferData", r"glBufferSubData", r"glMapBuffer.*", r"glUnmapBuffer.*",
     r"glFlushMappedBufferRange.*", r"glCopyBufferSubData",
+    # buffer textures: GL 3.1's glTexBuffer is not compiled (ARB_texture_buffer_object)
+    r"glTexBuffer(ARB|EXT|OES)?", r"glTexBufferRange(EXT|OES)?",
     # framebuffer and renderbuffer objects
     r"glBindFramebuffer", r"glBindRenderbuffer", r"glRenderbufferStorage.*",
     r"glFramebufferTexture.*", r"glFramebufferRenderbuffer", r"glGenerateMipmap",

@@ -646,7 +646,7 @@ struct vkb_screen_stats {
    unsigned long long blit_draws; /* blits drawn (vkb_blit_draw.c) */
    unsigned long long blit_pipelines_created;
    unsigned long long depth_convert_waits; /* depth copies between depth families */
-   unsigned long long color_convert_waits; /* colour copies converted on the CPU (RGB9E5) */
+   unsigned long long color_convert_waits; /* colour copies and mipmaps made on the CPU (RGB9E5) */
    unsigned long long buffer_fence_term_busy;
    unsigned long long uniform_ranges_padded; /* sub-word uniform ranges staged and padded */
    /* commands a draw records (vkb_draw.c): what a repeated draw re-records shows here */

@@ -1,5 +1,11 @@
-/* vkb_mipmap.c — generate_mipmap: each level a linear vkCmdBlitImage of the one above it. */
+/* vkb_mipmap.c — generate_mipmap: each level a linear vkCmdBlitImage of the one above it; for
+ * a float format the device does not blit linearly (R11G11B10_FLOAT and RGB9E5_FLOAT on
+ * lavapipe), the levels are made on the CPU from the base level, read back through a staging
+ * buffer (the server waits for the batch, counted as colour-convert-waits). */
+#include <stdlib.h>
+
 #include "log.h"
+#include "pipe_pixel.h"
 #include "vkb_blit.h"
 
 #define CTX_SELF                                                                                   \
@@ -8,6 +14,165 @@
    (void)tail, (void)tail_count;                                                                   \
    if (scr->failed)                                                                                \
    return
+
+#define MIP(v, l) ((v) >> (l) ? (uint32_t)((v) >> (l)) : 1u)
+
+/* Texel (x, y, z) of layer `layer` of a w x h x d level held as 4 floats a texel, clamped to
+ * the level's edges. */
+static const float *
+texel_at(const float *lv, uint32_t w, uint32_t h, uint32_t d, uint32_t layer, int64_t x, int64_t y,
+         int64_t z)
+{
+   x = x < 0 ? 0 : x >= (int64_t)w ? (int64_t)w - 1 : x;
+   y = y < 0 ? 0 : y >= (int64_t)h ? (int64_t)h - 1 : y;
+   z = z < 0 ? 0 : z >= (int64_t)d ? (int64_t)d - 1 : z;
+   return lv + 4 * ((((size_t)layer * d + (size_t)z) * h + (size_t)y) * w + (size_t)x);
+}
+
+/* One source coordinate of a linear blit: the texel below the destination texel's centre mapped
+ * into the source, and the weight of the one after it. */
+static void
+lerp_at(uint32_t dst_i, uint32_t dst_n, uint32_t src_n, int64_t *i0, float *frac)
+{
+   const double c = ((double)dst_i + 0.5) * (double)src_n / (double)dst_n - 0.5;
+   const double f = c < 0 ? 0 : c;
+   *i0 = (int64_t)f;
+   *frac = (float)(f - (double)*i0);
+}
+
+/* The next level of `src` (sw x sh x sd, `layers` layers): each texel the (tri)linear sample at
+ * its centre, as vkCmdBlitImage with VK_FILTER_LINEAR gives. */
+static void
+downsample(const float *src, uint32_t sw, uint32_t sh, uint32_t sd, uint32_t layers, float *dst,
+           uint32_t dw, uint32_t dh, uint32_t dd)
+{
+   for (uint32_t layer = 0; layer < layers; layer++)
+      for (uint32_t z = 0; z < dd; z++)
+         for (uint32_t y = 0; y < dh; y++)
+            for (uint32_t x = 0; x < dw; x++) {
+               int64_t x0, y0, z0;
+               float fx, fy, fz;
+               lerp_at(x, dw, sw, &x0, &fx);
+               lerp_at(y, dh, sh, &y0, &fy);
+               lerp_at(z, dd, sd, &z0, &fz);
+               float *o = dst + 4 * ((((size_t)layer * dd + z) * dh + y) * dw + x);
+               for (int c = 0; c < 4; c++)
+                  o[c] = 0;
+               for (int k = 0; k < 8; k++) {
+                  const float wgt =
+                     (k & 1 ? fx : 1 - fx) * (k & 2 ? fy : 1 - fy) * (k & 4 ? fz : 1 - fz);
+                  if (wgt == 0)
+                     continue;
+                  const float *t = texel_at(src, sw, sh, sd, layer, x0 + (k & 1),
+                                            y0 + ((k >> 1) & 1), z0 + ((k >> 2) & 1));
+                  for (int c = 0; c < 4; c++)
+                     o[c] += wgt * t[c];
+               }
+            }
+}
+
+/* Levels base+1..last of r made on the CPU; false when its format is not a float one the
+ * texel codec decodes and encodes (the caller declines). */
+static bool
+mipmap_on_cpu(struct vkb_screen *scr, struct vkb_resource *r, uint32_t base, uint32_t last)
+{
+   const unsigned fmt = r->fmt->storage;
+   const uint32_t ts = r->fmt->vk_texel_size;
+   uint8_t probe[16] = {0};
+   struct mgp_texel t;
+   if (r->fmt->kind != MGP_SAMPLER_KIND_FLOAT || !mgp_texel_decode(fmt, probe, &t) || t.is_int ||
+       !mgp_texel_encode_float(fmt, t.f, probe))
+      return false;
+   const bool is3d = r->image_type == VK_IMAGE_TYPE_3D;
+   const uint32_t layers = is3d ? 1 : r->layers;
+   uint32_t w = MIP(r->width, base), h = MIP(r->height, base), d = is3d ? MIP(r->depth, base) : 1;
+   const size_t n = (size_t)w * h * d * layers;
+   VkDeviceSize out_bytes = 0;
+   for (uint32_t l = base + 1; l <= last; l++)
+      out_bytes += (VkDeviceSize)MIP(r->width, l) * MIP(r->height, l) *
+                   (is3d ? MIP(r->depth, l) : 1) * layers * ts;
+   float *cur = malloc(n * 4 * sizeof(float));
+   if (!cur) {
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, "generate_mipmap");
+      return true;
+   }
+   struct vkb_alloc in, out;
+   if (!vkb_arena_or_refuse(scr, (VkDeviceSize)n * ts, 16, &in, r->base.h, "generate_mipmap")) {
+      free(cur);
+      return true;
+   }
+   vkb_image_transition(scr, r, base, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd) {
+      free(cur);
+      return true;
+   }
+   const VkBufferImageCopy rd = {
+      .bufferOffset = in.offset,
+      .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, base, 0, r->layers},
+      .imageExtent = {w, h, d},
+   };
+   vkCmdCopyImageToBuffer(cmd, r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, in.buf, 1, &rd);
+   r->last_use = vkb_current_serial(scr);
+   const uint64_t serial = vkb_submit(scr);
+   if (!serial || vkb_wait_serial(scr, serial, UINT64_MAX, false) != VK_SUCCESS) {
+      free(cur);
+      return true;
+   }
+   scr->stats.color_convert_waits++;
+   /* the staging slice stays valid until the batch that holds it is retired */
+   const bool ok = vkb_arena_or_refuse(scr, out_bytes, 16, &out, r->base.h, "generate_mipmap");
+   for (size_t i = 0; ok && i < n; i++) {
+      mgp_texel_decode(fmt, in.ptr + i * ts, &t);
+      for (int c = 0; c < 4; c++)
+         cur[4 * i + c] = (float)t.f[c];
+   }
+   vkb_retire(scr);
+   VkBufferImageCopy *regions = ok ? calloc(last - base, sizeof(*regions)) : NULL;
+   if (!regions) {
+      if (ok)
+         vkb_fatal(scr, MGU_FATAL_OutOfMemory, "generate_mipmap");
+      free(cur);
+      return true;
+   }
+   VkDeviceSize at = 0;
+   for (uint32_t l = base + 1; l <= last; l++) {
+      const uint32_t nw = MIP(r->width, l), nh = MIP(r->height, l),
+                     nd = is3d ? MIP(r->depth, l) : 1;
+      const size_t nn = (size_t)nw * nh * nd * layers;
+      float *next = malloc(nn * 4 * sizeof(float));
+      if (!next) {
+         vkb_fatal(scr, MGU_FATAL_OutOfMemory, "generate_mipmap");
+         free(regions);
+         free(cur);
+         return true;
+      }
+      downsample(cur, w, h, d, layers, next, nw, nh, nd);
+      for (size_t i = 0; i < nn; i++) {
+         const double f[4] = {next[4 * i], next[4 * i + 1], next[4 * i + 2], next[4 * i + 3]};
+         mgp_texel_encode_float(fmt, f, out.ptr + at + i * ts);
+      }
+      regions[l - base - 1] = (VkBufferImageCopy){
+         .bufferOffset = out.offset + at,
+         .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, l, 0, r->layers},
+         .imageExtent = {nw, nh, nd},
+      };
+      at += (VkDeviceSize)nn * ts;
+      free(cur);
+      cur = next;
+      w = nw, h = nh, d = nd;
+   }
+   free(cur);
+   vkb_image_transition(scr, r, base + 1, last - base, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
+   cmd = vkb_cmd(scr);
+   if (cmd)
+      vkCmdCopyBufferToImage(cmd, out.buf, r->img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                             last - base, regions);
+   free(regions);
+   r->last_use = vkb_current_serial(scr);
+   return true;
+}
 
 void
 vkb_generate_mipmap(void *self, const struct mgp_generate_mipmap *args, const void *tail,
@@ -24,10 +189,15 @@ vkb_generate_mipmap(void *self, const struct mgp_generate_mipmap *args, const vo
    uint32_t last = args->last_level < r->levels ? args->last_level : r->levels - 1;
    if (args->base_level >= last)
       return;
-   if (r->fmt->aspect != VK_IMAGE_ASPECT_COLOR_BIT ||
-       !vkb_blit_has_features(scr, r->fmt->vk,
-                              VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT |
-                                 VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT)) {
+   const bool blit =
+      vkb_blit_has_features(scr, r->fmt->vk,
+                            VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT |
+                               VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT);
+   uint8_t probe[16] = {0};
+   struct mgp_texel t;
+   const bool cpu = r->fmt->kind == MGP_SAMPLER_KIND_FLOAT &&
+                    mgp_texel_decode(r->fmt->storage, probe, &t) && !t.is_int;
+   if (r->fmt->aspect != VK_IMAGE_ASPECT_COLOR_BIT || (!blit && !cpu)) {
       MGU_DECLINE(backend_format_unsupported, "generate_mipmap of %s: no linear Vulkan blit",
                   vkb_format_name(r->desc.format));
       return;
@@ -38,6 +208,12 @@ vkb_generate_mipmap(void *self, const struct mgp_generate_mipmap *args, const vo
    for (uint32_t l = args->base_level + 1; l <= last; l++)
       vkb_zero_written(scr, r, l);
    vkb_zero_pay_all(scr);
+   if (!blit) {
+      if (!mipmap_on_cpu(scr, r, args->base_level, last))
+         MGU_DECLINE(backend_format_unsupported, "generate_mipmap of %s: no linear Vulkan blit",
+                     vkb_format_name(r->desc.format));
+      return;
+   }
    const bool is3d = r->image_type == VK_IMAGE_TYPE_3D;
    for (uint32_t l = args->base_level + 1; l <= last; l++) {
       vkb_image_transition(scr, r, l - 1, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
@@ -46,17 +222,17 @@ vkb_generate_mipmap(void *self, const struct mgp_generate_mipmap *args, const vo
       VkCommandBuffer cmd = vkb_cmd(scr);
       if (!cmd)
          return;
-#define MIP(v, l) ((v) >> (l) ? (int32_t)((v) >> (l)) : 1)
+#define MIPI(v, l) ((int32_t)MIP(v, l))
       VkImageBlit b = {
          .srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, l - 1, 0, r->layers},
          .srcOffsets = {{0, 0, 0},
-                        {MIP(r->width, l - 1), MIP(r->height, l - 1),
-                         is3d ? MIP(r->depth, l - 1) : 1}},
+                        {MIPI(r->width, l - 1), MIPI(r->height, l - 1),
+                         is3d ? MIPI(r->depth, l - 1) : 1}},
          .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, l, 0, r->layers},
          .dstOffsets = {{0, 0, 0},
-                        {MIP(r->width, l), MIP(r->height, l), is3d ? MIP(r->depth, l) : 1}},
+                        {MIPI(r->width, l), MIPI(r->height, l), is3d ? MIPI(r->depth, l) : 1}},
       };
-#undef MIP
+#undef MIPI
       vkCmdBlitImage(cmd, r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, r->img,
                      VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &b, VK_FILTER_LINEAR);
    }

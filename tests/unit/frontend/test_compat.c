@@ -1129,6 +1129,86 @@ test_texture_buffer_get(void)
    env_finish(&e);
 }
 
+/* EXT_framebuffer_sRGB's GL_FRAMEBUFFER_SRGB_CAPABLE_EXT: false for the window system's linear
+ * buffers, true for a framebuffer object with an sRGB colour attachment. */
+static void
+test_framebuffer_srgb_capable(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   GLboolean b = GL_TRUE;
+   mgl_glGetBooleanv(0x8DBA /* GL_FRAMEBUFFER_SRGB_CAPABLE_EXT */, &b);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(b, GL_FALSE);
+   GLuint tex[2], fb = 0;
+   mgl_glGenTextures(2, tex);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[0]);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_SRGB8_ALPHA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[1]);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   mgl_glGenFramebuffers(1, &fb);
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, fb);
+   mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[1], 0);
+   mgl_glGetBooleanv(0x8DBA, &b);
+   CHECK_EQ(b, GL_FALSE);
+   mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[0], 0);
+   mgl_glGetBooleanv(0x8DBA, &b);
+   CHECK_EQ(b, GL_TRUE);
+   GLint i = -1;
+   mgl_glGetIntegerv(0x8DBA, &i);
+   CHECK_EQ(i, 1);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+}
+
+/* EXT_packed_float's GL_RGBA_SIGNED_COMPONENTS_EXT: the first draw buffer's signed components
+ * (none for the window, a packed float format or a second draw buffer's float). */
+static void
+test_rgba_signed_components(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   GLint c[4] = {2, 2, 2, 2};
+   mgl_glGetIntegerv(0x8C3C /* GL_RGBA_SIGNED_COMPONENTS_EXT */, c);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(c[0] == 0 && c[1] == 0 && c[2] == 0 && c[3] == 0);
+   static const struct {
+      GLenum format;
+      GLint want[4];
+      GLenum attachment;
+   } cases[] = {
+      {GL_RGBA8, {0, 0, 0, 0}, GL_COLOR_ATTACHMENT0},
+      {GL_R8I, {1, 0, 0, 0}, GL_COLOR_ATTACHMENT0},
+      {GL_RG32I, {1, 1, 0, 0}, GL_COLOR_ATTACHMENT0},
+      {GL_RGBA8UI, {0, 0, 0, 0}, GL_COLOR_ATTACHMENT0},
+      {GL_RGBA16F, {1, 1, 1, 1}, GL_COLOR_ATTACHMENT0},
+      {GL_R11F_G11F_B10F, {0, 0, 0, 0}, GL_COLOR_ATTACHMENT0},
+      {GL_RGBA16F, {0, 0, 0, 0}, GL_COLOR_ATTACHMENT1},
+   };
+   GLuint fb = 0;
+   mgl_glGenFramebuffers(1, &fb);
+   mgl_glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fb);
+   static const GLenum bufs[2] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+   mgl_glDrawBuffers(2, bufs);
+   for (unsigned k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+      GLuint rb = 0;
+      mgl_glGenRenderbuffers(1, &rb);
+      mgl_glBindRenderbuffer(GL_RENDERBUFFER, rb);
+      mgl_glRenderbufferStorage(GL_RENDERBUFFER, cases[k].format, 4, 4);
+      mgl_glFramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, cases[k].attachment, GL_RENDERBUFFER, rb);
+      for (int i = 0; i < 4; i++)
+         c[i] = 2;
+      mgl_glGetIntegerv(0x8C3C, c);
+      CHECK_ERR(GL_NO_ERROR);
+      for (int i = 0; i < 4; i++)
+         CHECK_EQ(c[i], cases[k].want[i]);
+      mgl_glFramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, cases[k].attachment, GL_RENDERBUFFER, 0);
+      mgl_glDeleteRenderbuffers(1, &rb);
+   }
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+}
+
 /* GL_NV_primitive_restart: its switch (glEnableClientState, as the extension has it, or
  * glEnable) and index are GL 3.1's; glPrimitiveRestartNV between glBegin and glEnd ends the
  * primitive and begins another of the same mode (two draws), and is GL_INVALID_OPERATION
@@ -1645,6 +1725,8 @@ main(void)
    test_enable_bit_extensions();
    test_robustness_compat_queries();
    test_texture_buffer_get();
+   test_framebuffer_srgb_capable();
+   test_rgba_signed_components();
    test_nv_primitive_restart();
    test_packed_attributes();
    test_unused_names();

@@ -187,6 +187,34 @@ test_immediate_while_compiling(void)
    CHECK_ERR(GL_NO_ERROR);
 }
 
+/* ARB_texture_buffer_object: glTexBuffer (and glTexBufferRange) are not compiled but executed
+ * at once, as glBindBuffer is. */
+static void
+test_tex_buffer_not_compiled(void)
+{
+   GLuint buf = 0, tex = 0;
+   mgl_entry_glGenBuffers(1, &buf);
+   mgl_entry_glBindBuffer(GL_TEXTURE_BUFFER, buf);
+   mgl_entry_glBufferData(GL_TEXTURE_BUFFER, 256, NULL, GL_STATIC_DRAW);
+   mgl_entry_glGenTextures(1, &tex);
+   mgl_entry_glBindTexture(GL_TEXTURE_BUFFER, tex);
+   mgl_entry_glNewList(1, COMPILE);
+   mgl_entry_glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA8, buf);
+   CHECK_EQ(get_int(0x8C2E /* GL_TEXTURE_BUFFER_FORMAT_ARB */), GL_RGBA8);
+   CHECK_EQ(get_int(0x8C2D /* GL_TEXTURE_BUFFER_DATA_STORE_BINDING_ARB */), (GLint)buf);
+   mgl_entry_glTexBufferRange(GL_TEXTURE_BUFFER, GL_R32F, buf, 0, 64);
+   CHECK_EQ(get_int(0x8C2E), GL_R32F);
+   mgl_entry_glEndList();
+   mgl_entry_glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA8, 0);
+   mgl_entry_glCallList(1); /* nothing recorded: the format stays */
+   CHECK_EQ(get_int(0x8C2E), GL_RGBA8);
+   CHECK_EQ(get_int(0x8C2D), 0);
+   mgl_entry_glDeleteLists(1, 1);
+   mgl_entry_glDeleteTextures(1, &tex);
+   mgl_entry_glDeleteBuffers(1, &buf);
+   CHECK_ERR(GL_NO_ERROR);
+}
+
 static void
 test_call_lists_types(void)
 {
@@ -344,6 +372,7 @@ main(void)
    test_errors_and_gets();
    test_compile_modes();
    test_immediate_while_compiling();
+   test_tex_buffer_not_compiled();
    test_call_lists_types();
    test_begin_end_gate(e.ctx);
    test_shared(&e);

@@ -203,6 +203,13 @@ test_buffer_range(void)
    mgl_glBufferData(GL_TEXTURE_BUFFER, 1024, NULL, GL_STATIC_DRAW);
    mgl_glGenTextures(2, tex);
    mgl_glBindTexture(GL_TEXTURE_BUFFER, tex[0]);
+   /* ARB_texture_buffer_object's glGet names answer in a core context too: GL_R8 first */
+   GLint v = -1;
+   mgl_glGetIntegerv(0x8C2E /* GL_TEXTURE_BUFFER_FORMAT_ARB */, &v);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(v, GL_R8);
+   mgl_glGetIntegerv(0x8C2D /* GL_TEXTURE_BUFFER_DATA_STORE_BINDING_ARB */, &v);
+   CHECK_EQ(v, 0);
 
    mgl_glTexBufferRange(GL_TEXTURE_2D, GL_RGBA8, buf, 0, 16);
    CHECK_ERR(GL_INVALID_ENUM);
