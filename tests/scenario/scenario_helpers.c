@@ -17,6 +17,38 @@ expect_px(const char *phase, int x, int y, rgba8 want)
            want.c[1], want.c[2], want.c[3], got.c[0], got.c[1], got.c[2], got.c[3]);
 }
 
+/* Whether a shader of src compiles. */
+bool
+shader_compiles(GLenum stage, const char *src)
+{
+   GLuint sh = gl.CreateShader(stage);
+   gl.ShaderSource(sh, 1, &src, NULL);
+   gl.CompileShader(sh);
+   GLint ok = 0;
+   gl.GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+   gl.DeleteShader(sh);
+   check_gl_error("compiling a shader");
+   return ok != 0;
+}
+
+/* The extension `name` is not listed: where mgl runs on Vulkan without `knob`, it should be
+ * (fail); a shader src of stage that requires it must not compile. True when not listed. */
+bool
+ext_withheld(const char *name, const char *knob, GLenum stage, const char *src)
+{
+   if (has_ext(name)) {
+      if (on_mgl() && getenv(knob))
+         fail("%s listed on a device where %s hides it", name, knob);
+      return false;
+   }
+   const char *renderer = (const char *)glGetString(GL_RENDERER);
+   if (on_mgl() && renderer && strstr(renderer, "(Vulkan:") && !getenv(knob))
+      fail("%s not listed on renderer %s", name, renderer);
+   if (shader_compiles(stage, src))
+      fail("#extension %s : require compiled where it is not listed", name);
+   return true;
+}
+
 const char *VS_TEXTURED = "#version 330 core\n"
                           "layout(location = 0) in vec2 a_pos;\n"
                           "layout(location = 1) in vec2 a_uv;\n"

@@ -8,36 +8,6 @@
 
 #include <EGL/egl.h>
 
-static bool
-compiles(GLenum stage, const char *src)
-{
-   GLuint sh = gl.CreateShader(stage);
-   gl.ShaderSource(sh, 1, &src, NULL);
-   gl.CompileShader(sh);
-   GLint ok = 0;
-   gl.GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
-   gl.DeleteShader(sh);
-   check_gl_error("compiling a shader");
-   return ok != 0;
-}
-
-/* As scenario_shader_exts.c's: true (after checking the refusal) when `name` is not listed. */
-static bool
-withheld(const char *name, const char *knob, GLenum stage, const char *src)
-{
-   if (has_ext(name)) {
-      if (on_mgl() && getenv(knob))
-         fail("%s listed on a device where %s hides it", name, knob);
-      return false;
-   }
-   const char *renderer = (const char *)glGetString(GL_RENDERER);
-   if (on_mgl() && renderer && strstr(renderer, "(Vulkan:") && !getenv(knob))
-      fail("%s not listed on renderer %s", name, renderer);
-   if (compiles(stage, src))
-      fail("#extension %s : require compiled where it is not listed", name);
-   return true;
-}
-
 static const char *const vs = "#version 150\nin vec2 a_pos;\n"
                               "void main() { gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
 
@@ -90,7 +60,7 @@ sc_gpu_shader_int64(void)
       (PFNGLGETUNIFORMI64VARBPROC)eglGetProcAddress("glGetUniformi64vARB");
    PFNGLGETUNIFORMUI64VARBPROC get_ui64 =
       (PFNGLGETUNIFORMUI64VARBPROC)eglGetProcAddress("glGetUniformui64vARB");
-   if (withheld("GL_ARB_gpu_shader_int64", "MGL_TEST_VK_NO_INT64", GL_FRAGMENT_SHADER, fs)) {
+   if (ext_withheld("GL_ARB_gpu_shader_int64", "MGL_TEST_VK_NO_INT64", GL_FRAGMENT_SHADER, fs)) {
       if (on_mgl() && uniform1i64) {
          uniform1i64(0, 1);
          expect_gl_error(GL_INVALID_OPERATION, "glUniform1i64ARB where int64 is not offered");
@@ -155,7 +125,8 @@ sc_shader_ballot(void)
       "  ok = ok && readFirstInvocationARB(u_k) == 7u;\n"
       "  o = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n"
       "}\n";
-   if (withheld("GL_ARB_shader_ballot", "MGL_TEST_VK_NO_SUBGROUP_BALLOT", GL_FRAGMENT_SHADER, fs))
+   if (ext_withheld("GL_ARB_shader_ballot", "MGL_TEST_VK_NO_SUBGROUP_BALLOT", GL_FRAGMENT_SHADER,
+                    fs))
       return;
    static const binding attribs[] = {{"a_pos", 0}, {NULL, 0}};
    static const binding frags[] = {{"o", 0}, {NULL, 0}};

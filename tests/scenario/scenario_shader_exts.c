@@ -7,38 +7,6 @@
  * does not list it fails. */
 #include "scenario.h"
 
-/* Whether a shader of src compiles. */
-static bool
-compiles(GLenum stage, const char *src)
-{
-   GLuint sh = gl.CreateShader(stage);
-   gl.ShaderSource(sh, 1, &src, NULL);
-   gl.CompileShader(sh);
-   GLint ok = 0;
-   gl.GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
-   gl.DeleteShader(sh);
-   check_gl_error("compiling a shader");
-   return ok != 0;
-}
-
-/* The extension `name` is not listed: where mgl runs on Vulkan without `knob`, it should be
- * (fail); a shader src of stage that requires it must not compile. True when not listed. */
-static bool
-withheld(const char *name, const char *knob, GLenum stage, const char *src)
-{
-   if (has_ext(name)) {
-      if (on_mgl() && getenv(knob))
-         fail("%s listed on a device where %s hides it", name, knob);
-      return false;
-   }
-   const char *renderer = (const char *)glGetString(GL_RENDERER);
-   if (on_mgl() && renderer && strstr(renderer, "(Vulkan:") && !getenv(knob))
-      fail("%s not listed on renderer %s", name, renderer);
-   if (compiles(stage, src))
-      fail("#extension %s : require compiled where it is not listed", name);
-   return true;
-}
-
 /* layer_viewport_vs: a vertex shader picks viewport 1 (the window's lower right quarter) with
  * gl_ViewportIndex, and another (GL_AMD_vertex_shader_layer) draws into layer 1 of a layered
  * 2D-array attachment with gl_Layer: layer 0 keeps its clear colour. Checked by pixels. */
@@ -65,8 +33,9 @@ sc_layer_viewport_vs(void)
                            "void main() { o = u_c; }\n";
    /* both checked: each one's listing and refusal is its own */
    const bool arb_off =
-      withheld("GL_ARB_shader_viewport_layer_array", knob, GL_VERTEX_SHADER, vs_vp);
-   const bool amd_off = withheld("GL_AMD_vertex_shader_layer", knob, GL_VERTEX_SHADER, vs_layer);
+      ext_withheld("GL_ARB_shader_viewport_layer_array", knob, GL_VERTEX_SHADER, vs_vp);
+   const bool amd_off =
+      ext_withheld("GL_AMD_vertex_shader_layer", knob, GL_VERTEX_SHADER, vs_layer);
    if (arb_off || amd_off)
       return;
    static const binding attribs[] = {{"a_pos", 0}, {NULL, 0}};
@@ -163,8 +132,8 @@ sc_stencil_export(void)
                                "}\n";
    static const char *fs = "#version 150\nuniform vec4 u_c;\nout vec4 o;\n"
                            "void main() { o = u_c; }\n";
-   if (withheld("GL_ARB_shader_stencil_export", "MGL_TEST_VK_NO_STENCIL_EXPORT", GL_FRAGMENT_SHADER,
-                fs_ref))
+   if (ext_withheld("GL_ARB_shader_stencil_export", "MGL_TEST_VK_NO_STENCIL_EXPORT",
+                    GL_FRAGMENT_SHADER, fs_ref))
       return;
    static const binding attribs[] = {{"a_pos", 0}, {NULL, 0}};
    static const binding frags[] = {{"o", 0}, {NULL, 0}};
@@ -239,7 +208,7 @@ sc_shader_clock(void)
                            "  o = later ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n"
                            "  o.b = clamp(x, 0.0, 0.0);\n"
                            "}\n";
-   if (withheld("GL_ARB_shader_clock", "MGL_TEST_VK_NO_SHADER_CLOCK", GL_FRAGMENT_SHADER, fs))
+   if (ext_withheld("GL_ARB_shader_clock", "MGL_TEST_VK_NO_SHADER_CLOCK", GL_FRAGMENT_SHADER, fs))
       return;
    const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
    clear_to(bg);
