@@ -532,6 +532,34 @@ fp64_enabled(const char *pp)
    return false;
 }
 
+/* The desktop extensions whose macro a deny bit hides (GLSL 1.50 3.3: a macro for each extension
+ * the implementation supports, and no other). */
+static const struct {
+   uint32_t deny;
+   const char *name;
+} denied_macros[] = {
+   {GLSL_DENY_SHADER_PRECISION, "GL_ARB_shader_precision"},
+   {GLSL_DENY_GPU_SHADER5, "GL_ARB_gpu_shader5"},
+   {GLSL_DENY_VIEWPORT_ARRAY, "GL_ARB_viewport_array"},
+   {GLSL_DENY_VIEWPORT_ARRAY, "GL_ARB_fragment_layer_viewport"},
+   {GLSL_DENY_IMAGE_QUERIES, "GL_ARB_texture_query_levels"},
+   {GLSL_DENY_IMAGE_QUERIES, "GL_ARB_shader_texture_image_samples"},
+   {GLSL_DENY_DERIVATIVE_CONTROL, "GL_ARB_derivative_control"},
+   {GLSL_DENY_TEXTURE_QUERY_LOD, "GL_ARB_texture_query_lod"},
+   {GLSL_DENY_VERTEX_ATTRIB_64BIT, "GL_ARB_vertex_attrib_64bit"},
+   {GLSL_DENY_GROUP_VOTE, "GL_ARB_shader_group_vote"},
+   {GLSL_DENY_SHADER_CLOCK, "GL_ARB_shader_clock"},
+   {GLSL_DENY_INT64, "GL_ARB_gpu_shader_int64"},
+   {GLSL_DENY_BALLOT, "GL_ARB_shader_ballot"},
+   {GLSL_DENY_STENCIL_EXPORT, "GL_ARB_shader_stencil_export"},
+   {GLSL_DENY_LAYER_VIEWPORT, "GL_ARB_shader_viewport_layer_array"},
+   {GLSL_DENY_LAYER_VIEWPORT, "GL_AMD_vertex_shader_layer"},
+   {GLSL_DENY_LAYER_VIEWPORT, "GL_AMD_vertex_shader_viewport_index"},
+   {GLSL_DENY_ATOMIC_COUNTER_OPS, "GL_ARB_shader_atomic_counter_ops"},
+   {GLSL_DENY_ESSL310, "GL_ARB_ES3_1_compatibility"},
+   {GLSL_DENY_ENHANCED_LAYOUTS, "GL_ARB_enhanced_layouts"},
+};
+
 /* One shader object, up to the text glslang's Vulkan target compiles (glsl_lower.c): line
  * splicing, the version gate, GL preprocessing, lowering. deny: GLSL_DENY_*. */
 static bool
@@ -604,45 +632,9 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
          glsl_require_to_enable(spliced, "GL_AMD_vertex_shader_viewport_index");
       }
    }
-   if (ok && !es && (deny & GLSL_DENY_SHADER_PRECISION))
-      hide_macro(spliced, "GL_ARB_shader_precision");
-   if (ok && !es && (deny & GLSL_DENY_GPU_SHADER5))
-      hide_macro(spliced, "GL_ARB_gpu_shader5");
-   if (ok && !es && (deny & GLSL_DENY_VIEWPORT_ARRAY)) {
-      hide_macro(spliced, "GL_ARB_viewport_array");
-      hide_macro(spliced, "GL_ARB_fragment_layer_viewport");
-   }
-   if (ok && !es && (deny & GLSL_DENY_IMAGE_QUERIES)) {
-      hide_macro(spliced, "GL_ARB_texture_query_levels");
-      hide_macro(spliced, "GL_ARB_shader_texture_image_samples");
-   }
-   if (ok && !es && (deny & GLSL_DENY_DERIVATIVE_CONTROL))
-      hide_macro(spliced, "GL_ARB_derivative_control");
-   if (ok && !es && (deny & GLSL_DENY_TEXTURE_QUERY_LOD))
-      hide_macro(spliced, "GL_ARB_texture_query_lod");
-   if (ok && !es && (deny & GLSL_DENY_VERTEX_ATTRIB_64BIT))
-      hide_macro(spliced, "GL_ARB_vertex_attrib_64bit");
-   if (ok && !es && (deny & GLSL_DENY_GROUP_VOTE))
-      hide_macro(spliced, "GL_ARB_shader_group_vote");
-   if (ok && !es && (deny & GLSL_DENY_SHADER_CLOCK))
-      hide_macro(spliced, "GL_ARB_shader_clock");
-   if (ok && !es && (deny & GLSL_DENY_INT64))
-      hide_macro(spliced, "GL_ARB_gpu_shader_int64");
-   if (ok && !es && (deny & GLSL_DENY_BALLOT))
-      hide_macro(spliced, "GL_ARB_shader_ballot");
-   if (ok && !es && (deny & GLSL_DENY_STENCIL_EXPORT))
-      hide_macro(spliced, "GL_ARB_shader_stencil_export");
-   if (ok && !es && (deny & GLSL_DENY_LAYER_VIEWPORT)) {
-      hide_macro(spliced, "GL_ARB_shader_viewport_layer_array");
-      hide_macro(spliced, "GL_AMD_vertex_shader_layer");
-      hide_macro(spliced, "GL_AMD_vertex_shader_viewport_index");
-   }
-   if (ok && !es && (deny & GLSL_DENY_ATOMIC_COUNTER_OPS))
-      hide_macro(spliced, "GL_ARB_shader_atomic_counter_ops");
-   if (ok && !es && (deny & GLSL_DENY_ESSL310))
-      hide_macro(spliced, "GL_ARB_ES3_1_compatibility");
-   if (ok && !es && (deny & GLSL_DENY_ENHANCED_LAYOUTS))
-      hide_macro(spliced, "GL_ARB_enhanced_layouts");
+   for (size_t i = 0; ok && !es && i < sizeof(denied_macros) / sizeof(denied_macros[0]); i++)
+      if (deny & denied_macros[i].deny)
+         hide_macro(spliced, denied_macros[i].name);
    ok = ok && (pp = preprocess_gl(stage, es, version, deny, spliced, log));
    ok = ok && (es || !(deny & GLSL_DENY_FLOAT64) || fp64_directives(stage, pp, log));
    const bool doubles =
