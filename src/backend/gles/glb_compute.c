@@ -175,6 +175,10 @@ glb_draw_indirect(void *self, const struct mgp_draw_indirect *args, const void *
       glb_fatal(scr, MGU_FATAL_OutOfMemory, "draw_indirect");
       return;
    }
+   /* the commands a shader wrote before this draw (a compute pass that fills them): a host map
+    * is not ordered after shader stores without the barrier, as resource_readback has it */
+   if (scr->compute)
+      GLB_GL(h)->glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
    /* the copy-read target: no draw state of the shadow's */
    GLB_GL(h)->glBindBuffer(GL_COPY_READ_BUFFER, r->name);
    const uint8_t *src = GLB_GL(h)->glMapBufferRange(GL_COPY_READ_BUFFER, (GLintptr)args->offset,

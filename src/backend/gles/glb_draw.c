@@ -906,6 +906,23 @@ glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
                   args->mode, args->flags, args->restart_index);
       return;
    }
+   /* GLES's counts, first vertices and instance counts are signed (GLsizei, GLint): a u32 past
+    * INT32_MAX would reach the host negative and the host would drop the draw with an error
+    * nothing reads. The Vulkan backend draws them (its counts are u32), GLES cannot express
+    * them: the whole draw is refused by name before any range reaches the host. (A count past
+    * what the bound buffers hold is the host's robust buffer access's, glb_screen.c.) */
+   const struct mgp_draw_range *ranges = tail;
+   for (uint32_t i = 0; i < tail_count; i++) {
+      const struct mgp_draw_range *r = &ranges[i];
+      if (r->count && (r->count > INT32_MAX || args->instance_count > INT32_MAX ||
+                       (!args->index_size && r->start > INT32_MAX))) {
+         MGU_DECLINE(backend_feature_unimplemented,
+                     "gles: a draw of %u vertices from %u, %u instances (GLES's counts are "
+                     "signed: at most 2^31-1)",
+                     r->count, r->start, args->instance_count);
+         return;
+      }
+   }
    /* points and the other primitives run different variants of a program that writes
     * gl_PointSize (glb_program_variant): a change of class marks the program */
    const bool points = args->mode == MGP_PRIM_POINTS;
@@ -970,7 +987,6 @@ glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
       glb_fatal(scr, MGU_FATAL_ProtocolCorruption, "draw_vbo: user indices without an index size");
       return;
    }
-   const struct mgp_draw_range *ranges = tail;
    const GLsizei instances = args->instance_count ? (GLsizei)args->instance_count : 1;
    for (uint32_t i = 0; i < tail_count; i++) {
       const struct mgp_draw_range *r = &ranges[i];

@@ -740,7 +740,17 @@ glb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const 
    struct glb_context *ctx = self;
    struct glb_screen *scr = ctx->scr;
    struct glb_resource *r = glb_resource_for_use(scr, args->res, "resource_subdata");
-   if (!r || !glb_context_bind(ctx))
+   if (!r)
+      return;
+   /* a level the texture lacks (a renderbuffer has one): refused before any host call, as the
+    * Vulkan backend refuses it, instead of a host error that nothing reads */
+   const uint32_t levels = r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER ? 1 : r->levels;
+   if (!r->is_buffer && r->tex_target != GL_TEXTURE_BUFFER && args->level >= levels) {
+      MGU_DECLINE(backend_draw_incomplete, "gles: resource_subdata into level %u of %u",
+                  args->level, levels);
+      return;
+   }
+   if (!glb_context_bind(ctx))
       return;
    const struct glb_host *h = scr->h;
    char detail[128];

@@ -1,0 +1,391 @@
+/* gles_refusal_test.c SPV_DIR — the GLES backend through its MGPipe tables on the host GLES
+ * (in process, as vk_backend_test.c drives the Vulkan one): records a hostile client may send
+ * whose values the host would refuse with a GL error that nothing reads (a silent drop) must be
+ * refused by name before the host sees them (rule I), and the session must go on.
+ *
+ *   subdata_level   resource_subdata into a level the texture lacks: backend-draw-incomplete (as
+ *                   the Vulkan backend's texture_subdata), no host call, no host error.
+ *   draw_signed     draw_vbo whose count, first vertex or instance count is 2^31 or more (GLES's
+ *                   GLsizei / GLint would see it negative): backend-feature-unimplemented, no
+ *                   host draw, no host error; the same counts from draw_indirect's buffer.
+ *   indirect_barrier draw_indirect maps its command buffer after glMemoryBarrier(
+ *                   GL_BUFFER_UPDATE_BARRIER_BIT), as resource_readback does: a compute pass's
+ *                   commands are complete when the map reads them. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend.h"
+#include "decline.h"
+#include "glb.h"
+
+enum { W = 16, H = 16 };
+
+static const char *spv_dir = ".";
+static int failures;
+
+struct t {
+   struct glb_screen *scr;
+   const struct mgp_screen_vtbl *sv;
+   const struct mgp_context_vtbl *cv;
+   void *ctx;
+   uint32_t next_slot[MGP_KIND_COUNT];
+   char fatal[160];
+   int fatal_count;
+};
+
+static void
+on_fatal(void *session, enum mgu_fatal name, const char *detail)
+{
+   struct t *t = session;
+   t->fatal_count++;
+   snprintf(t->fatal, sizeof(t->fatal), "%s: %s", mgu_fatal_name(name), detail);
+}
+
+static void
+check(bool ok, const char *fmt, ...)
+{
+   va_list ap;
+   va_start(ap, fmt);
+   fprintf(stderr, "%s ", ok ? "  ok  " : "  FAIL");
+   vfprintf(stderr, fmt, ap);
+   fprintf(stderr, "\n");
+   va_end(ap);
+   if (!ok)
+      failures++;
+}
+
+static struct mgp_handle
+new_handle(struct t *t, enum mgp_handle_kind k)
+{
+   return (struct mgp_handle){++t->next_slot[k], 1};
+}
+
+static unsigned long long
+counter(struct t *t, const char *name)
+{
+   const char *names[64];
+   unsigned long long values[64];
+   const unsigned n = mgs_gles_backend.gate_counters(t->scr, names, values, 64);
+   for (unsigned i = 0; i < n && i < 64; i++)
+      if (!strcmp(names[i], name))
+         return values[i];
+   check(false, "a gate counter %s", name);
+   return ~0ull;
+}
+
+/* The host's error since the last call, and every one queued behind it read away. The backend
+ * keeps its host context current on this thread after any call that reached the host. */
+static GLenum
+host_error(struct t *t)
+{
+   const GLenum e = t->scr->h->glGetError();
+   while (t->scr->h->glGetError() != GL_NO_ERROR)
+      ;
+   return e;
+}
+
+static uint64_t
+declines(enum mgu_decline d)
+{
+   return mgu_decline_count(d);
+}
+
+static void *
+read_file(const char *name, size_t *size)
+{
+   char path[1024];
+   snprintf(path, sizeof(path), "%s/%s", spv_dir, name);
+   FILE *f = fopen(path, "rb");
+   if (!f) {
+      fprintf(stderr, "cannot open %s\n", path);
+      exit(2);
+   }
+   fseek(f, 0, SEEK_END);
+   const long n = ftell(f);
+   fseek(f, 0, SEEK_SET);
+   void *p = malloc((size_t)n);
+   if (!p || fread(p, 1, (size_t)n, f) != (size_t)n) {
+      fprintf(stderr, "cannot read %s\n", path);
+      exit(2);
+   }
+   fclose(f);
+   *size = (size_t)n;
+   return p;
+}
+
+static struct mgp_handle
+make_image(struct t *t, enum mgp_resource_target target, uint32_t levels)
+{
+   const struct mgp_handle r = new_handle(t, MGP_KIND_BUFFER);
+   const struct mgp_resource_desc d = {.res = r,
+                                       .target = (uint8_t)target,
+                                       .levels = (uint8_t)levels,
+                                       .samples = 1,
+                                       .format = MGP_FORMAT_RGBA8_UNORM,
+                                       .width = W,
+                                       .height = H,
+                                       .depth = 1,
+                                       .array_layers = 1,
+                                       .bind_mask = MGP_BIND_SAMPLER | MGP_BIND_RENDER_TARGET};
+   t->sv->resource_create(t->scr, &d, NULL, 0);
+   return r;
+}
+
+static struct mgp_handle
+make_buffer(struct t *t, uint32_t size, const void *data)
+{
+   const struct mgp_handle h = new_handle(t, MGP_KIND_BUFFER);
+   const struct mgp_resource_desc d = {.res = h,
+                                       .target = MGP_RESOURCE_TARGET_BUFFER,
+                                       .width = size,
+                                       .height = 1,
+                                       .depth = 1,
+                                       .array_layers = 1,
+                                       .size = size,
+                                       .bind_mask = MGP_BIND_INDIRECT | MGP_BIND_SHADER_BUFFER,
+                                       .usage = MGP_BUFFER_USAGE_STATIC_DRAW};
+   t->sv->resource_create(t->scr, &d, NULL, 0);
+   const struct mgp_resource_subdata s = {
+      .res = h, .box = {0, 0, 0, size, 1, 1}, .data = {.ptr = (void *)data, .size = size}};
+   t->cv->resource_subdata(t->ctx, &s, NULL, 0);
+   return h;
+}
+
+/* level `level` of tex, its top-left 2x2 texels */
+static void
+subdata(struct t *t, struct mgp_handle tex, uint32_t level)
+{
+   static uint8_t texels[2 * 2 * 4];
+   struct mgp_sub_region g = {.width = 2, .height = 2, .depth = 1};
+   const struct mgp_resource_subdata s = {.res = tex,
+                                          .level = level,
+                                          .format = MGP_FORMAT_RGBA8_UNORM,
+                                          .box = {0, 0, 0, 2, 2, 1},
+                                          .region_count = 1,
+                                          .data = {.ptr = texels, .size = sizeof(texels)}};
+   t->cv->resource_subdata(t->ctx, &s, &g, 1);
+}
+
+static void
+test_subdata_level(struct t *t)
+{
+   const struct mgp_handle tex = make_image(t, MGP_RESOURCE_TARGET_TEX_2D, 1);
+   const struct mgp_handle rb = make_image(t, MGP_RESOURCE_TARGET_RENDERBUFFER, 1);
+   subdata(t, tex, 0);
+   check(host_error(t) == GL_NO_ERROR, "resource_subdata into level 0 of a 1-level texture");
+   const uint64_t d0 = declines(MGU_DECLINE_backend_draw_incomplete);
+   const unsigned long long calls = counter(t, "gles-host-calls");
+   subdata(t, tex, 1);
+   const GLenum e = host_error(t);
+   check(declines(MGU_DECLINE_backend_draw_incomplete) == d0 + 1 &&
+            counter(t, "gles-host-calls") == calls && e == GL_NO_ERROR,
+         "resource_subdata into level 1 of a 1-level texture: backend-draw-incomplete (%llu), "
+         "before any host call (%llu), no host error (0x%x)",
+         (unsigned long long)(declines(MGU_DECLINE_backend_draw_incomplete) - d0),
+         counter(t, "gles-host-calls") - calls, e);
+   subdata(t, rb, 1);
+   check(declines(MGU_DECLINE_backend_draw_incomplete) == d0 + 2 && host_error(t) == GL_NO_ERROR,
+         "resource_subdata into level 1 of a renderbuffer: backend-draw-incomplete");
+   check(t->fatal_count == 0, "no Fatal from a level the texture lacks: %s", t->fatal);
+}
+
+/* the framebuffer (one RGBA8 renderbuffer), viewport, render state and the program that
+ * covers it green */
+static void
+draw_setup(struct t *t)
+{
+   const struct mgp_handle rb = make_image(t, MGP_RESOURCE_TARGET_RENDERBUFFER, 1);
+   struct mgp_framebuffer_state fb;
+   memset(&fb, 0, sizeof(fb));
+   fb.fbo = MGP_DEFAULT_FRAMEBUFFER;
+   fb.color[0] = (struct mgp_surface){.res = rb, .format = MGP_FORMAT_RGBA8_UNORM, .kind = 2};
+   fb.read = fb.color[0];
+   for (int i = 0; i < 8; i++)
+      fb.draw_buffers[i] = i == 0 ? 0 : -1;
+   fb.width = W;
+   fb.height = H;
+   fb.layers = 1;
+   fb.samples = 1;
+   fb.is_default = 1;
+   fb.content_hash = 1;
+   t->cv->set_framebuffer_state(t->ctx, &fb, NULL, 0);
+   const struct mgp_dynamic_state dyn = {.viewport = {0, 0, W, H},
+                                         .depth_range = {0, 1},
+                                         .line_width = 1.0f,
+                                         .stencil_read_mask = {~0u, ~0u},
+                                         .stencil_write_mask = {~0u, ~0u}};
+   t->cv->set_dynamic_state(t->ctx, &dyn, NULL, 0);
+   struct mgp_create_render_state rs;
+   memset(&rs, 0, sizeof(rs));
+   rs.cso = new_handle(t, MGP_KIND_RENDER_STATE);
+   for (int i = 0; i < 8; i++)
+      rs.state.blend[i] = (struct mgp_blend_target){.color_mask = 0xf,
+                                                    .eq_rgb = MGP_BLEND_OP_ADD,
+                                                    .eq_alpha = MGP_BLEND_OP_ADD,
+                                                    .src_rgb = MGP_BLEND_FACTOR_ONE,
+                                                    .dst_rgb = MGP_BLEND_FACTOR_ZERO,
+                                                    .src_alpha = MGP_BLEND_FACTOR_ONE,
+                                                    .dst_alpha = MGP_BLEND_FACTOR_ZERO};
+   rs.state.depth_func = MGP_COMPARE_FUNC_ALWAYS;
+   rs.state.front_face = MGP_FRONT_FACE_CCW;
+   rs.state.polygon_mode = MGP_POLYGON_MODE_FILL;
+   for (int i = 0; i < 2; i++) {
+      rs.state.stencil_func[i] = MGP_COMPARE_FUNC_ALWAYS;
+      rs.state.stencil_fail[i] = rs.state.stencil_zfail[i] = rs.state.stencil_zpass[i] =
+         MGP_STENCIL_OP_KEEP;
+   }
+   rs.state.provoking_vertex_last = 1;
+   rs.state.sample_mask = ~0u;
+   t->cv->create_render_state(t->ctx, &rs, NULL, 0);
+   t->cv->bind_render_state(t->ctx, &(struct mgp_handle_args){rs.cso}, NULL, 0);
+   size_t vs_size, fs_size;
+   void *vs = read_file("fill.vert.spv", &vs_size), *fs = read_file("fill.frag.spv", &fs_size);
+   struct mgp_create_shader c = {.cso = new_handle(t, MGP_KIND_SHADER),
+                                 .stage_mask = (1u << MGP_SHADER_STAGE_VERTEX) |
+                                               (1u << MGP_SHADER_STAGE_FRAGMENT)};
+   c.spirv[MGP_SHADER_STAGE_VERTEX] = (struct mgp_span){.ptr = vs, .size = vs_size};
+   c.spirv[MGP_SHADER_STAGE_FRAGMENT] = (struct mgp_span){.ptr = fs, .size = fs_size};
+   c.reflection.fragment_output_mask = 1;
+   t->cv->create_shader(t->ctx, &c, NULL, 0);
+   free(vs);
+   free(fs);
+   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){c.cso}, NULL, 0);
+}
+
+static void
+draw(struct t *t, uint32_t first, uint32_t count, uint32_t instances)
+{
+   const struct mgp_draw_vbo d = {
+      .mode = MGP_PRIM_TRIANGLES, .instance_count = instances, .num_draws = 1};
+   const struct mgp_draw_range r = {first, count, 0};
+   t->cv->draw_vbo(t->ctx, &d, &r, 1);
+}
+
+/* one draw_indirect command {count, instances, first, base instance} from a buffer */
+static void
+draw_indirect(struct t *t, uint32_t first, uint32_t count, uint32_t instances)
+{
+   const uint32_t cmd[4] = {count, instances, first, 0};
+   const struct mgp_handle buf = make_buffer(t, sizeof(cmd), cmd);
+   const struct mgp_draw_indirect a = {
+      .mode = MGP_PRIM_TRIANGLES, .indirect = buf, .stride = sizeof(cmd), .draw_count = 1};
+   t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+}
+
+static void
+test_draw_signed(struct t *t)
+{
+   draw_setup(t);
+   unsigned long long draws = counter(t, "gles-draws");
+   draw(t, 0, 3, 1);
+   GLenum e = host_error(t);
+   check(counter(t, "gles-draws") == draws + 1 && e == GL_NO_ERROR && t->fatal_count == 0,
+         "an honest draw reaches the host without an error (0x%x) %s", e, t->fatal);
+   const struct {
+      const char *what;
+      uint32_t first, count, instances;
+   } bad[] = {
+      {"a count of 2^31", 0, 1u << 31, 1},
+      {"a count of 2^32-1", 0, UINT32_MAX, 1},
+      {"a first vertex of 2^31", 1u << 31, 3, 1},
+      {"2^31 instances", 0, 3, 1u << 31},
+   };
+   for (int indirect = 0; indirect < 2; indirect++) {
+      for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+         const uint64_t d0 = declines(MGU_DECLINE_backend_feature_unimplemented);
+         draws = counter(t, "gles-draws");
+         if (indirect)
+            draw_indirect(t, bad[i].first, bad[i].count, bad[i].instances);
+         else
+            draw(t, bad[i].first, bad[i].count, bad[i].instances);
+         e = host_error(t);
+         check(declines(MGU_DECLINE_backend_feature_unimplemented) == d0 + 1 &&
+                  counter(t, "gles-draws") == draws && e == GL_NO_ERROR,
+               "%s with %s: backend-feature-unimplemented (%llu), no host draw (%llu), no host "
+               "error (0x%x)",
+               indirect ? "draw_indirect" : "draw_vbo", bad[i].what,
+               (unsigned long long)(declines(MGU_DECLINE_backend_feature_unimplemented) - d0),
+               counter(t, "gles-draws") - draws, e);
+      }
+   }
+   /* the session goes on: the next honest draw draws */
+   draws = counter(t, "gles-draws");
+   draw_indirect(t, 0, 3, 1);
+   e = host_error(t);
+   check(counter(t, "gles-draws") == draws + 1 && e == GL_NO_ERROR && t->fatal_count == 0,
+         "an honest draw_indirect after them draws (0x%x) %s", e, t->fatal);
+}
+
+/* glMemoryBarrier seen on its way to the host */
+static PFNGLMEMORYBARRIERPROC real_memory_barrier;
+static GLbitfield barrier_bits;
+static unsigned barrier_calls;
+
+static void GL_APIENTRY
+spy_memory_barrier(GLbitfield bits)
+{
+   barrier_bits |= bits;
+   barrier_calls++;
+   real_memory_barrier(bits);
+}
+
+static void
+test_indirect_barrier(struct t *t)
+{
+   if (!t->scr->compute) {
+      fprintf(stderr, "  skip draw_indirect's barrier: the host has no GLES 3.1 compute\n");
+      return;
+   }
+   static struct glb_host spy;
+   const struct glb_host *real = t->scr->h;
+   spy = *real;
+   real_memory_barrier = real->glMemoryBarrier;
+   spy.glMemoryBarrier = spy_memory_barrier;
+   t->scr->h = &spy;
+   barrier_bits = 0;
+   barrier_calls = 0;
+   const unsigned long long draws = counter(t, "gles-draws");
+   draw_indirect(t, 0, 3, 1);
+   const GLenum e = host_error(t);
+   check(barrier_calls > 0 && (barrier_bits & GL_BUFFER_UPDATE_BARRIER_BIT) &&
+            counter(t, "gles-draws") == draws + 1 && e == GL_NO_ERROR,
+         "draw_indirect reads its commands after glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT) "
+         "(%u calls, bits 0x%x)",
+         barrier_calls, barrier_bits);
+   t->scr->h = real;
+}
+
+int
+main(int argc, char **argv)
+{
+   if (argc > 1)
+      spv_dir = argv[1];
+   struct t t;
+   memset(&t, 0, sizeof(t));
+   const struct mgs_backend_env env = {.fatal = on_fatal, .session = &t};
+   t.scr = mgs_gles_backend.screen_create(&env);
+   if (!t.scr) {
+      fprintf(stderr, "no GLES host screen: %s\n", t.fatal);
+      return 1;
+   }
+   t.sv = mgs_gles_backend.screen_vtbl;
+   t.cv = mgs_gles_backend.context_vtbl;
+   const struct mgp_handle ctx = new_handle(&t, MGP_KIND_CONTEXT);
+   t.sv->context_create(t.scr, &(struct mgp_context_desc){.ctx = ctx, .api = 0}, NULL, 0);
+   t.ctx = mgs_gles_backend.context_lookup(t.scr, ctx);
+   if (!t.ctx) {
+      fprintf(stderr, "no context: %s\n", t.fatal);
+      return 1;
+   }
+   test_subdata_level(&t);
+   test_draw_signed(&t);
+   test_indirect_barrier(&t);
+   check(t.fatal_count == 0, "no Fatal: %s", t.fatal);
+   if (mgs_gles_backend.thread_leave)
+      mgs_gles_backend.thread_leave(t.scr);
+   mgs_gles_backend.screen_destroy(t.scr);
+   fprintf(stderr, "%s\n", failures ? "FAIL" : "PASS");
+   return failures ? 1 : 0;
+}
