@@ -91,9 +91,9 @@ mgu_log_set_thread_tag(const char *tag)
 static void
 write_line(enum mgu_log_level level, int force, const char *fmt, va_list ap)
 {
-   char msg[2048];
+   char msg[MGU_LOG_MSG_MAX];
    vsnprintf(msg, sizeof(msg), fmt, ap);
-   char line[2100];
+   char line[MGU_LOG_MSG_MAX + 52];
    snprintf(line, sizeof(line), "[%d%s%s] %s: %s", (int)getpid(), thread_tag[0] ? " " : "",
             thread_tag, level_names[level], msg);
    pthread_mutex_lock(&log_lock);

@@ -140,6 +140,10 @@ gate() { # prints the value of gate $1, or "missing"
   v=$(printf '%s\n' "$gates" | tr ' ' '\n' | sed -n "s/^$1=//p" | head -n 1)
   echo "${v:-missing}"
 }
+if [ "$(gate gates-not-shown)" != missing ]; then
+  echo "run_scenario: FAIL: the server's MGL-GATES line left counters out: $gates" >&2
+  exit 1
+fi
 if [ "$(gate unsound-serial-complete)" != 0 ]; then
   echo "run_scenario: FAIL: gate unsound-serial-complete=$(gate unsound-serial-complete): $gates" >&2
   exit 1
