@@ -1,7 +1,7 @@
 /* spv.h — SPIR-V helpers both roles use: reflection through SPIRV-Cross's C API (spv_cross.c),
  * the rewrites the GL linker and the Vulkan backend apply (spv_patch.c, spv_pack.c, spv_rect.c,
  * spv_split.c, spv_clip_enables.c, spv_tcs_stores.c, spv_input_arrays.c, spv_1d.c,
- * spv_double_inputs.c) and one bounds-checked instruction walker. Just what mgl needs for the words glslang generates; the
+ * spv_double_inputs.c, spv_opaque_structs.c) and one bounds-checked instruction walker. Just what mgl needs for the words glslang generates; the
  * enumerants come from SPIRV-Headers. Not a general SPIR-V library. */
 #ifndef MGL_SPIRV_SPV_H
 #define MGL_SPIRV_SPV_H
@@ -339,6 +339,29 @@ uint32_t *spv_split_input_arrays(const uint32_t *words, size_t num_words, size_t
 #define SPV_DOUBLE_HI_LOCATION 16u
 uint32_t *spv_lower_double_inputs(const uint32_t *words, size_t num_words, size_t *out_n,
                                   bool *blocked, const char **err);
+
+/* GL_ARB_gl_spirv: each UniformConstant structure holding opaque members (or an array of them)
+ * becomes one UniformConstant variable per leaf member, the arrays of structures on its path
+ * kept as the leaf variable's outer levels (spv_opaque_structs.c; Vulkan has no opaque type in
+ * a structure). Each leaf variable is decorated with the GL location of its first element; the
+ * others are where *leaves says. Returns new words (free them, and *leaves), or NULL: *err NULL
+ * when there is no such structure, else why. */
+#define SPV_OPAQUE_MAX_DIMS 4
+struct spv_opaque_leaf {
+   uint32_t var;      /* the leaf's variable */
+   bool opaque;       /* an image, sampler or sampled image, or an array of one */
+   bool has_location; /* the structure's variable has a Location */
+   uint32_t location; /* GL's location of the leaf's first element */
+   /* the arrays of structures on its path (outermost first): their lengths, and the locations
+    * between two consecutive elements of each */
+   uint32_t num_outer;
+   uint32_t outer_dims[SPV_OPAQUE_MAX_DIMS];
+   uint32_t outer_strides[SPV_OPAQUE_MAX_DIMS];
+   uint32_t locations; /* the locations of one leaf (its own array's elements) */
+};
+uint32_t *spv_split_opaque_structs(const uint32_t *words, size_t num_words, size_t *out_n,
+                                   struct spv_opaque_leaf **leaves, unsigned *num_leaves,
+                                   const char **err);
 
 /* A SPIR-V word stream being rewritten (the passes that re-emit a module: pack, split). oom is
  * sticky: the pass checks it once at the end. */

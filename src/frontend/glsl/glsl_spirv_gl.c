@@ -1862,6 +1862,12 @@ glsl_link_gl_spirv(const struct glsl_link_input *input, struct glsl_program **ou
    unsigned nl = 0;
    bool ok = false;
    uint32_t present = 0;
+   /* each stage's module with its opaque-holding structures split (spv_opaque_structs.c) */
+   const uint32_t *sw[GLSL_STAGE_COUNT] = {0};
+   size_t sn[GLSL_STAGE_COUNT] = {0};
+   uint32_t *split[GLSL_STAGE_COUNT] = {0};
+   struct spv_opaque_leaf *leaves[GLSL_STAGE_COUNT] = {0};
+   unsigned nleaves[GLSL_STAGE_COUNT] = {0};
    for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
       if (input->spirv[s])
          present |= GLSL_STAGE_BIT(s);
@@ -1878,8 +1884,19 @@ glsl_link_gl_spirv(const struct glsl_link_input *input, struct glsl_program **ou
    for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
       if (!input->spirv[s])
          continue;
+      const char *why = NULL;
+      split[s] = spv_split_opaque_structs(input->spirv[s], input->spirv_words[s], &sn[s],
+                                          &leaves[s], &nleaves[s], &why);
+      if (why) {
+         glsl_str_printf(&log, "error: %s shader: cannot take its SPIR-V: %s\n", glsl_stage_name(s),
+                         why);
+         goto done;
+      }
+      sw[s] = split[s] ? split[s] : input->spirv[s];
+      if (!split[s])
+         sn[s] = input->spirv_words[s];
       struct mod m;
-      if (!mod_open(&m, input->spirv[s], input->spirv_words[s])) {
+      if (!mod_open(&m, sw[s], sn[s])) {
          free(m.def);
          glsl_str_printf(&log, "error: %s shader: a malformed module\n", glsl_stage_name(s));
          goto done;
@@ -1922,8 +1939,16 @@ glsl_link_gl_spirv(const struct glsl_link_input *input, struct glsl_program **ou
       struct mod m;
       unsigned nv = 0;
       struct var *v = NULL;
-      if (!mod_open(&m, input->spirv[s], input->spirv_words[s]) || !(v = collect_vars(&m, &nv)) ||
-          !(lists[s] = calloc(nv + 1, sizeof(*lists[s])))) {
+      /* a split structure's leaf under arrays of structures: an entry per outer element */
+      unsigned nentries = nv + 1;
+      for (unsigned k = 0; k < nleaves[s]; k++) {
+         uint32_t count = 1;
+         for (uint32_t d = 0; d < leaves[s][k].num_outer; d++)
+            count *= leaves[s][k].outer_dims[d];
+         nentries += count;
+      }
+      if (!mod_open(&m, sw[s], sn[s]) || !(v = collect_vars(&m, &nv)) ||
+          !(lists[s] = calloc(nentries + nv, sizeof(*lists[s])))) {
          free(m.def);
          free(v);
          glsl_str_append(&log, "error: out of memory\n");
@@ -1940,18 +1965,41 @@ glsl_link_gl_spirv(const struct glsl_link_input *input, struct glsl_program **ou
             snprintf(name, sizeof(name), "_spvL%u", loc);
          else
             snprintf(name, sizeof(name), "_spvL%u_B%u", loc, bind);
-         char *ns = realloc(strs, nstr + strlen(name) + 1);
-         if (!ns) {
-            free(m.def);
-            free(v);
-            glsl_str_append(&log, "error: out of memory\n");
-            goto done;
+         /* GL 4.6 7.6.2.1 / ARB_gl_spirv: the elements of a structure array take their members'
+          * locations in turn, so a leaf under one has each outer element's own (its inner
+          * elements consecutive from there, "name[i][j]" the uniforms the linker lists) */
+         const struct spv_opaque_leaf *lf = NULL;
+         for (unsigned k = 0; k < nleaves[s]; k++)
+            if (leaves[s][k].var == v[i].id && leaves[s][k].num_outer)
+               lf = &leaves[s][k];
+         uint32_t count = 1;
+         for (uint32_t d = 0; lf && d < lf->num_outer; d++)
+            count *= lf->outer_dims[d];
+         for (uint32_t e = 0; e < count; e++) {
+            char ename[48 + SPV_OPAQUE_MAX_DIMS * 12];
+            uint32_t eloc = loc;
+            size_t at = (size_t)snprintf(ename, sizeof(ename), "%s", name);
+            for (uint32_t d = 0, rest = e, span = count; lf && d < lf->num_outer; d++) {
+               span /= lf->outer_dims[d];
+               const uint32_t idx = rest / span;
+               rest %= span;
+               eloc += idx * lf->outer_strides[d];
+               at += (size_t)snprintf(ename + at, sizeof(ename) - at, "[%u]", idx);
+            }
+            char *ns = realloc(strs, nstr + strlen(ename) + 1);
+            if (!ns) {
+               free(m.def);
+               free(v);
+               glsl_str_append(&log, "error: out of memory\n");
+               goto done;
+            }
+            strs = ns;
+            memcpy(strs + nstr, ename, strlen(ename) + 1);
+            /* offsets until the strings stop moving; index: the locations when inactive */
+            lists[s][ulocs[s].n++] = (struct glsl_binding){(const char *)(uintptr_t)nstr, (int)eloc,
+                                                           lf ? (int)lf->locations : 0};
+            nstr += strlen(ename) + 1;
          }
-         strs = ns;
-         memcpy(strs + nstr, name, strlen(name) + 1);
-         /* offsets until the strings stop moving */
-         lists[s][ulocs[s].n++] = (struct glsl_binding){(const char *)(uintptr_t)nstr, (int)loc, 0};
-         nstr += strlen(name) + 1;
       }
       ulocs[s].v = lists[s];
       free(m.def);
@@ -1965,7 +2013,7 @@ glsl_link_gl_spirv(const struct glsl_link_input *input, struct glsl_program **ou
       if (!input->spirv[s])
          continue;
       words[s].words =
-         convert_stage((enum glsl_stage)s, input->spirv[s], input->spirv_words[s], L, nl,
+         convert_stage((enum glsl_stage)s, sw[s], sn[s], L, nl,
                        point_size && s == GLSL_STAGE_VERTEX, &words[s].num_words, &log);
       if (!words[s].words)
          goto done;
@@ -1979,8 +2027,7 @@ glsl_link_gl_spirv(const struct glsl_link_input *input, struct glsl_program **ou
    /* OpVariable initializers of loose uniforms: the default block's initial data */
    for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
       if (input->spirv[s])
-         init_words[s].words =
-            init_module(input->spirv[s], input->spirv_words[s], &init_words[s].num_words);
+         init_words[s].words = init_module(sw[s], sn[s], &init_words[s].num_words);
    ok = glsl_link_spirv(input, words, init_words, decl, taken, false, prog, &log) &&
         glsl_link_uniform_locations(prog, ulocs, &log);
 
@@ -1989,6 +2036,8 @@ done:
       free(words[s].words);
       free(init_words[s].words);
       free(lists[s]);
+      free(split[s]);
+      free(leaves[s]);
    }
    free(strs);
    free(L);
