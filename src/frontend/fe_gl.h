@@ -1151,8 +1151,7 @@ fe_compute_offered(const struct fe_context *ctx)
 }
 /* GL 4.6 / ARB_gl_spirv: SPIR-V modules from the application, a front-end feature that links
  * them into what the backend already takes (glsl_spirv_gl.c); desktop contexts take
- * GL_SHADER_BINARY_FORMAT_SPIR_V. The extension string is not listed yet: bool uniforms and
- * structure uniforms with opaque (sampler, image) members are missing (glsl_spirv_gl.c). */
+ * GL_SHADER_BINARY_FORMAT_SPIR_V and list the extension (fe_get.c). */
 static inline bool
 fe_gl_spirv_offered(const struct fe_context *ctx)
 {

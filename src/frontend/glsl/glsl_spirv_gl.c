@@ -18,8 +18,10 @@
  *    gl_AtomicCounterBlock_<binding>, at their Offset (what glsl_link_atomic.c reads).
  * Loose uniforms keep their OpVariable initializers (init_module); a structure uniform is one
  * std140 member (its type decorated in its own stage, a copy in the others), one location per
- * leaf from its own. Not done yet (a link error names each): bool loose uniforms and structures
- * with opaque or bool members, interface blocks without a Location on the variable.
+ * leaf from its own. A structure holding opaque members is split into one variable per leaf
+ * first (spv_opaque_structs.c), each leaf element at GL's location. No valid module has a bool
+ * uniform (SPIR-V 2.16.1 keeps OpTypeBool out of UniformConstant; glShaderBinary refuses it).
+ * Not done yet (a link error names it): interface blocks without a Location on the variable.
  * Every module is the application's: glShaderBinary validates it with SPIRV-Tools for OpenGL 4.5,
  * and every read here is bounds-checked on top of that. */
 #include "glsl_internal.h"
@@ -412,8 +414,8 @@ static bool
 utype_of(const struct mod *m, uint32_t type, struct utype *u, const char **why)
 {
    *u = (struct utype){.vec = 1, .cols = 1};
-   const uint32_t *o;
-   uint32_t nops, op;
+   const uint32_t *o = NULL;
+   uint32_t nops = 0, op;
    while ((op = mod_def(m, type, &o, &nops)) == SpvOpTypeArray && nops >= 3) {
       const uint32_t *co;
       uint32_t cn;
@@ -434,8 +436,7 @@ utype_of(const struct mod *m, uint32_t type, struct utype *u, const char **why)
    }
    if (op == SpvOpTypeStruct) {
       if (!std140_of(m, type, &u->salign, &u->ssize, 0)) {
-         *why = "a structure uniform with a member mgl does not lay out (a bool or opaque one, "
-                "not supported by mgl yet)";
+         *why = "a structure uniform with a member mgl does not lay out";
          return false;
       }
       u->kind = 's';
@@ -449,8 +450,7 @@ utype_of(const struct mod *m, uint32_t type, struct utype *u, const char **why)
    else if (op == SpvOpTypeInt && nops >= 3 && o[1] == 32)
       u->kind = o[2] ? 'i' : 'u';
    if (!u->kind || u->vec < 1 || u->vec > 4 || u->cols < 1 || u->cols > 4) {
-      *why = op == SpvOpTypeBool ? "a bool uniform (not supported by mgl yet)"
-                                 : "a uniform of a type mgl does not lay out";
+      *why = "a uniform of a type mgl does not lay out";
       return false;
    }
    return true;

@@ -238,6 +238,23 @@ static const uint32_t spv_vs_xfb_aoa[] = {
    0x0003003e, 0x0000002a, 0x00000028, 0x000100fd, 0x00010038};
 
 /* valid, specialized at main, linked with the other stage's module; NULL where refused */
+/* glslangValidator -G of `layout(location = 0) uniform bool b;` read in a fragment stage (names
+ * stripped): SPIR-V's universal rule (2.16.1) keeps OpTypeBool out of externally visible storage
+ * classes, so no valid module has a bool loose uniform (nor a structure holding one). */
+static const uint32_t spv_fs_bool[] = {
+   0x07230203, 0x00010000, 0x00070000, 0x00000011, 0x00000000, 0x00020011, 0x00000001, 0x0003000e,
+   0x00000000, 0x00000001, 0x0006000f, 0x00000004, 0x00000001, 0x6e69616d, 0x00000000, 0x00000002,
+   0x00030010, 0x00000001, 0x00000008, 0x00040047, 0x00000002, 0x0000001e, 0x00000000, 0x00040047,
+   0x00000003, 0x0000001e, 0x00000000, 0x00020013, 0x00000004, 0x00030021, 0x00000005, 0x00000004,
+   0x00030016, 0x00000006, 0x00000020, 0x00040017, 0x00000007, 0x00000006, 0x00000004, 0x00040020,
+   0x00000008, 0x00000003, 0x00000007, 0x0004003b, 0x00000008, 0x00000002, 0x00000003, 0x00020014,
+   0x00000009, 0x00040020, 0x0000000a, 0x00000000, 0x00000009, 0x0004003b, 0x0000000a, 0x00000003,
+   0x00000000, 0x0004002b, 0x00000006, 0x0000000b, 0x3f800000, 0x0004002b, 0x00000006, 0x0000000c,
+   0x00000000, 0x00050036, 0x00000004, 0x00000001, 0x00000000, 0x00000005, 0x000200f8, 0x0000000d,
+   0x0004003d, 0x00000009, 0x0000000e, 0x00000003, 0x000600a9, 0x00000006, 0x0000000f, 0x0000000e,
+   0x0000000b, 0x0000000c, 0x00070050, 0x00000007, 0x00000010, 0x0000000f, 0x0000000f, 0x0000000f,
+   0x0000000f, 0x0003003e, 0x00000002, 0x00000010, 0x000100fd, 0x00010038};
+
 static struct glsl_program *
 link_modules(const uint32_t *vs, size_t nvs, const uint32_t *fs, size_t nfs, char **log)
 {
@@ -288,6 +305,12 @@ main(void)
    CHECK(!glsl_spirv_valid(head, 4, ALL_EXTS, &why), "a header alone validated");
    head[0] = 0x03022307;
    CHECK(!glsl_spirv_valid(head, NW(head), ALL_EXTS, &why), "the other byte order validated");
+   /* a bool loose uniform: refused (glShaderBinary's GL_INVALID_VALUE) */
+   {
+      uint32_t b[NW(spv_fs_bool)];
+      memcpy(b, spv_fs_bool, sizeof(b));
+      CHECK(!glsl_spirv_valid(b, NW(b), ALL_EXTS, &why), "a bool UniformConstant validated");
+   }
 
    /* ARB_spirv_extensions: a declared extension must be one the caller accepts */
    CHECK(!strcmp(glsl_spirv_extension_name(0), "SPV_KHR_shader_draw_parameters") &&
