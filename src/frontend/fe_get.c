@@ -88,6 +88,7 @@ static const char *const extensions[] = {
    "GL_ARB_framebuffer_sRGB",
    "GL_ARB_get_program_binary",
    "GL_ARB_get_texture_sub_image",
+   "GL_ARB_gl_spirv",
    "GL_ARB_gpu_shader5",
    "GL_ARB_gpu_shader_fp64",
    "GL_ARB_gpu_shader_int64",
@@ -133,6 +134,7 @@ static const char *const extensions[] = {
    "GL_ARB_shader_texture_image_samples",
    "GL_ARB_shading_language_420pack",
    "GL_ARB_shading_language_packing",
+   "GL_ARB_spirv_extensions",
    "GL_ARB_stencil_texturing",
    "GL_ARB_sync",
    "GL_ARB_tessellation_shader",
@@ -371,6 +373,8 @@ offered(struct fe_context *ctx, const char *name)
       return (ctx->share->caps->cap_bits & MGP_CAP_ROBUST_BUFFER_ACCESS) != 0;
    if (!strcmp(name, "GL_ARB_shader_precision"))
       return fe_shader_precision_offered(ctx);
+   if (!strcmp(name, "GL_ARB_gl_spirv") || !strcmp(name, "GL_ARB_spirv_extensions"))
+      return fe_gl_spirv_offered(ctx); /* desktop contexts (glsl_spirv_gl.c) */
    return true;
 }
 
