@@ -13,8 +13,8 @@ static PFNGLSHADERBINARYPROC shader_binary;
 static PFNGLSPECIALIZESHADERPROC specialize;
 static PFNGLUNIFORM1FVPROC uniform1fv;
 
-/* Whether the context takes SPIR-V: GL_ARB_gl_spirv, or on mgl (whose extension string waits
- * for the rest of it) GL_SHADER_BINARY_FORMAT_SPIR_V among the shader binary formats. */
+/* Whether the context takes SPIR-V: GL_ARB_gl_spirv with GL_SHADER_BINARY_FORMAT_SPIR_V among the
+ * shader binary formats (mgl lists both in every desktop context). */
 static bool
 load(void)
 {
@@ -33,6 +33,8 @@ load(void)
    }
    if (!listed)
       fail("GL_SHADER_BINARY_FORMATS (%d of them) lacks GL_SHADER_BINARY_FORMAT_SPIR_V", n);
+   if (on_mgl() && (!has_ext("GL_ARB_gl_spirv") || !has_ext("GL_ARB_spirv_extensions")))
+      fail("mgl takes SPIR-V but does not list GL_ARB_gl_spirv and GL_ARB_spirv_extensions");
    shader_binary = (PFNGLSHADERBINARYPROC)eglGetProcAddress("glShaderBinary");
    specialize = (PFNGLSPECIALIZESHADERPROC)eglGetProcAddress("glSpecializeShaderARB");
    if (!specialize)
