@@ -134,6 +134,7 @@ fe_glsl_deny(const struct fe_context *ctx)
           (fe_vertex_fp64_offered(ctx) ? 0 : GLSL_DENY_VERTEX_ATTRIB_64BIT) |
           (fe_texture_query_lod_offered(ctx) ? 0 : GLSL_DENY_TEXTURE_QUERY_LOD) |
           (fe_es31(ctx) || fe_es31_compat_offered(ctx) ? 0 : GLSL_DENY_ESSL310) |
+          (fe_es32(ctx) ? 0 : GLSL_DENY_ESSL320) |
           (fe_shader_precision_offered(ctx) ? 0 : GLSL_DENY_SHADER_PRECISION) |
           (fe_es_ext_on((struct fe_context *)ctx, FE_ES_EXT_SHADER_IMAGE_ATOMIC)
               ? 0

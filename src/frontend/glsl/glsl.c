@@ -211,12 +211,14 @@ check_version(const char *src, bool es, bool compat, uint32_t deny, struct glsl_
    memcpy(profile_out, profile, sizeof(profile));
 
    if (es) {
-      /* GLSL ES 3.00 §3.3: 1.00 has no profile, 3.00 (and 3.10, in an ES 3.1 context) must
-       * say "es"; desktop versions are not ES's. A 1.00 shader says "es" in its profile_out so
-       * that lowering knows. */
+      /* GLSL ES 3.00 §3.3: 1.00 has no profile, 3.00 (and 3.10 in an ES 3.1 context, 3.20 in
+       * an ES 3.2 one) must say "es"; desktop versions are not ES's. A 1.00 shader says "es"
+       * in its profile_out so that lowering knows. */
       const bool es310 = !(deny & GLSL_DENY_ESSL310);
+      const bool es320 = es310 && !(deny & GLSL_DENY_ESSL320);
       if ((version == 100 && !profile[0]) ||
-          ((version == 300 || (version == 310 && es310)) && !strcmp(profile, "es"))) {
+          ((version == 300 || (version == 310 && es310) || (version == 320 && es320)) &&
+           !strcmp(profile, "es"))) {
          snprintf(profile_out, 16, "es");
          return true;
       }
@@ -229,7 +231,10 @@ check_version(const char *src, bool es, bool compat, uint32_t deny, struct glsl_
       glsl_str_printf(log,
                       "0:%d(%d): error: GLSL %s is not supported. Supported versions are: "
                       "1.00 ES, %s3.00 ES%s\n",
-                      line, col, what, es310 ? "" : "and ", es310 ? ", and 3.10 ES" : "");
+                      line, col, what, es310 ? "" : "and ",
+                      es320   ? ", 3.10 ES, and 3.20 ES"
+                      : es310 ? ", and 3.10 ES"
+                              : "");
       return false;
    }
 
