@@ -353,6 +353,44 @@ check_commands(void)
    CHECK_EQ(layered, GL_TRUE);
    mgl_glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
    mgl_glDeleteFramebuffers(1, &fbo);
+   /* layers of a cube-map array and a 2D multisample array attach one by one */
+   mgl_glGenFramebuffers(1, &fbo);
+   mgl_glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
+   mgl_glFramebufferTextureLayer(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex[3], 0, 7);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glFramebufferTextureLayer(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex[2], 0, 1);
+   CHECK_ERR(GL_NO_ERROR);
+   GLint layer = -1;
+   mgl_glGetFramebufferAttachmentParameteriv(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                             GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER, &layer);
+   CHECK_EQ(layer, 1);
+   GLint max_layers = 0;
+   mgl_glGetIntegerv(GL_MAX_ARRAY_TEXTURE_LAYERS, &max_layers);
+   mgl_glFramebufferTextureLayer(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex[2], 0, max_layers);
+   CHECK_ERR(GL_INVALID_VALUE); /* ES 3.2 9.2.8 */
+   mgl_glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+   mgl_glDeleteFramebuffers(1, &fbo);
+   /* a buffer texture's level parameters (ES 3.2 table 21.10) */
+   GLint bound = 0, size = 0;
+   mgl_glBindTexture(GL_TEXTURE_BUFFER, tex[1]);
+   mgl_glGetTexLevelParameteriv(GL_TEXTURE_BUFFER, 0, GL_TEXTURE_BUFFER_DATA_STORE_BINDING, &bound);
+   mgl_glGetTexLevelParameteriv(GL_TEXTURE_BUFFER, 0, GL_TEXTURE_BUFFER_SIZE, &size);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(bound, buf);
+   CHECK_EQ(size, 32);
+   /* a sampler's integer border colour */
+   GLuint smp;
+   mgl_glGenSamplers(1, &smp);
+   const GLuint uborder[4] = {7, 8, 9, 10};
+   mgl_glSamplerParameterIuiv(smp, GL_TEXTURE_BORDER_COLOR, uborder);
+   GLuint uback[4] = {0};
+   mgl_glGetSamplerParameterIuiv(smp, GL_TEXTURE_BORDER_COLOR, uback);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(!memcmp(uborder, uback, sizeof(uback)));
+   mgl_glDeleteSamplers(1, &smp);
+   /* ES 3.2 glGetPointerv names the debug callback's pointers only */
+   mgl_glGetPointerv(0x808E /* GL_VERTEX_ARRAY_POINTER */, &ptr);
+   CHECK_ERR(GL_INVALID_ENUM);
    /* EXT_copy_image: a cube-array texture's level into itself, a range past it refused */
    mgl_glCopyImageSubData(tex[3], GL_TEXTURE_CUBE_MAP_ARRAY, 0, 0, 0, 0, tex[3],
                           GL_TEXTURE_CUBE_MAP_ARRAY, 0, 0, 0, 6, 4, 4, 6);
