@@ -78,6 +78,7 @@ static const char *const extensions[] = {
    "GL_ARB_enhanced_layouts",
    "GL_ARB_ES2_compatibility",
    "GL_ARB_ES3_1_compatibility",
+   "GL_ARB_ES3_2_compatibility",
    "GL_ARB_ES3_compatibility",
    "GL_ARB_explicit_attrib_location",
    "GL_ARB_explicit_uniform_location",
@@ -273,6 +274,8 @@ offered(struct fe_context *ctx, const char *name)
       return fe_derivative_control_offered(ctx);
    if (!strcmp(name, "GL_ARB_ES3_1_compatibility"))
       return fe_es31_compat_offered(ctx);
+   if (!strcmp(name, "GL_ARB_ES3_2_compatibility"))
+      return fe_es32_compat_offered(ctx);
    if (!strcmp(name, "GL_ARB_shader_group_vote"))
       return fe_group_vote_offered(ctx);
    if (!strcmp(name, "GL_ARB_shader_clock"))
@@ -981,19 +984,21 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       FLOATN(GV_FLOAT, 2, 1.0, caps->line_width_range[1] ? caps->line_width_range[1] : 1.0);
       return true;
    case GL_SMOOTH_LINE_WIDTH_GRANULARITY: FLOATN(GV_FLOAT, 1, 0.125); return true;
-   /* ES 3.2 table 21.40: wide lines drawn multisampled are the smooth ones */
+   /* ES 3.2 table 21.40 (and ARB_ES3_2_compatibility): wide lines drawn multisampled are the
+    * smooth ones */
    case FE_GL_MULTISAMPLE_LINE_WIDTH_RANGE:
-      if (!fe_es32(ctx))
+      if (!fe_es32(ctx) && !fe_es32_compat_offered(ctx))
          return false;
       FLOATN(GV_FLOAT, 2, 1.0, caps->line_width_range[1] ? caps->line_width_range[1] : 1.0);
       return true;
    case FE_GL_MULTISAMPLE_LINE_WIDTH_GRANULARITY:
-      if (!fe_es32(ctx))
+      if (!fe_es32(ctx) && !fe_es32_compat_offered(ctx))
          return false;
       FLOATN(GV_FLOAT, 1, 0.125);
       return true;
-   case FE_GL_PRIMITIVE_BOUNDING_BOX: /* ES 3.2 table 21.6, ES 3.1's EXT_primitive_bounding_box */
-      if (!fe_es31(ctx))
+   /* ES 3.2 table 21.6, ES 3.1's EXT_primitive_bounding_box, ARB_ES3_2_compatibility */
+   case FE_GL_PRIMITIVE_BOUNDING_BOX:
+      if (!fe_es31(ctx) && !fe_es32_compat_offered(ctx))
          return false;
       FLOATN(GV_FLOAT, 8, ctx->bounding_box[0], ctx->bounding_box[1], ctx->bounding_box[2],
              ctx->bounding_box[3], ctx->bounding_box[4], ctx->bounding_box[5], ctx->bounding_box[6],

@@ -282,7 +282,8 @@ glsl_source_is_es(const char *source, bool es3)
       q++;
    if (version == 100)
       return !is_ident(*q);
-   return es3 && (version == 300 || version == 310) && !strncmp(q, "es", 2) && !is_ident(q[2]);
+   return es3 && (version == 300 || version == 310 || version == 320) && !strncmp(q, "es", 2) &&
+          !is_ident(q[2]);
 }
 
 /* GLSL ES 3.00 3.4 lets comments and white space come before #version, and Mesa takes them;
@@ -413,7 +414,7 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
    /* GLSL names the extensions it has as macros; glslang's lists lack GL_EXT_draw_buffers and
     * GL_EXT_draw_instanced (ESSL 1.00 and 3.10), GL_ARB_arrays_of_arrays, GL_ARB_blend_func_extended,
     * GL_ARB_conservative_depth, GL_ARB_draw_instanced, GL_ARB_texture_query_levels,
-    * GL_ARB_shader_atomic_counter_ops, GL_ARB_ES3_1_compatibility,
+    * GL_ARB_shader_atomic_counter_ops, GL_ARB_ES3_1_compatibility, GL_ARB_ES3_2_compatibility,
     * GL_ARB_shader_clock, GL_ARB_shader_viewport_layer_array, GL_AMD_vertex_shader_layer,
     * GL_AMD_vertex_shader_viewport_index (hidden where GLSL_DENY_LAYER_VIEWPORT withholds them),
     * GL_ARB_shader_precision (hidden where GLSL_DENY_SHADER_PRECISION withholds it) and
@@ -429,6 +430,7 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
                                       "#define GL_ARB_draw_instanced 1\n"
                                       "#define GL_ARB_fragment_layer_viewport 1\n"
                                       "#define GL_ARB_ES3_1_compatibility 1\n"
+                                      "#define GL_ARB_ES3_2_compatibility 1\n"
                                       "#define GL_ARB_shader_atomic_counter_ops 1\n"
                                       "#define GL_ARB_shader_precision 1\n"
                                       "#define GL_ARB_shader_clock 1\n"
@@ -445,6 +447,7 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
                                       "#define GL_ARB_cull_distance 1\n"
                                       "#define GL_ARB_fragment_layer_viewport 1\n"
                                       "#define GL_ARB_ES3_1_compatibility 1\n"
+                                      "#define GL_ARB_ES3_2_compatibility 1\n"
                                       "#define GL_ARB_shader_atomic_counter_ops 1\n"
                                       "#define GL_ARB_shader_precision 1\n"
                                       "#define GL_ARB_shader_clock 1\n"
@@ -562,6 +565,8 @@ static const struct {
    {GLSL_DENY_LAYER_VIEWPORT, "GL_AMD_vertex_shader_viewport_index"},
    {GLSL_DENY_ATOMIC_COUNTER_OPS, "GL_ARB_shader_atomic_counter_ops"},
    {GLSL_DENY_ESSL310, "GL_ARB_ES3_1_compatibility"},
+   {GLSL_DENY_ESSL310, "GL_ARB_ES3_2_compatibility"},
+   {GLSL_DENY_ESSL320, "GL_ARB_ES3_2_compatibility"},
    {GLSL_DENY_ENHANCED_LAYOUTS, "GL_ARB_enhanced_layouts"},
 };
 
@@ -632,6 +637,8 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
          glsl_require_to_enable(spliced, "GL_ARB_shader_precision");
       if (!(deny & GLSL_DENY_ESSL310)) /* the same (glslang does not know it) */
          glsl_require_to_enable(spliced, "GL_ARB_ES3_1_compatibility");
+      if (!(deny & (GLSL_DENY_ESSL310 | GLSL_DENY_ESSL320))) /* the same */
+         glsl_require_to_enable(spliced, "GL_ARB_ES3_2_compatibility");
       if (!(deny & GLSL_DENY_LAYER_VIEWPORT)) { /* glsl_lower.c names the ARB one instead */
          glsl_require_to_enable(spliced, "GL_AMD_vertex_shader_layer");
          glsl_require_to_enable(spliced, "GL_AMD_vertex_shader_viewport_index");

@@ -1100,6 +1100,7 @@ core_in(const char *directive)
       int version;
    } exts[] = {
       {"GL_ARB_ES3_1_compatibility", 450},          /* GLSL 4.50 has what it adds */
+      {"GL_ARB_ES3_2_compatibility", 450},          /* #version 320 es only */
       {"GL_ARB_derivative_control", 450},           /* dFdxFine ... */
       {"GL_ARB_fragment_layer_viewport", 430},      /* gl_Layer, gl_ViewportIndex read */
       {"GL_ARB_shader_image_size", 430},            /* imageSize */
@@ -2027,7 +2028,9 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
                        extension_named(s, "GL_AMD_vertex_shader_layer") ||
                        extension_named(s, "GL_AMD_vertex_shader_viewport_index"))) ||
                      ((deny & GLSL_DENY_ESSL310) &&
-                      extension_named(s, "GL_ARB_ES3_1_compatibility")))) {
+                      extension_named(s, "GL_ARB_ES3_1_compatibility")) ||
+                     ((deny & (GLSL_DENY_ESSL310 | GLSL_DENY_ESSL320)) &&
+                      extension_named(s, "GL_ARB_ES3_2_compatibility")))) {
             withheld_extension(&L, t);
          } else if (!u->es && !strncmp(d, "extension", 9) &&
                     extension_named(s, "GL_ARB_shader_atomic_counter_ops")) {

@@ -499,6 +499,40 @@ main(void)
       check_commands();
       drop(ctx);
    }
+   /* desktop GL_ARB_ES3_2_compatibility: on the same backend, listed with its command, its
+    * queries and GLSL ES 3.20; without one ES 3.2 feature (advanced blending) none of it */
+   for (int on = 1; on >= 0; on--) {
+      if (!on)
+         fake_caps.cap_bits &= ~MGP_CAP_BLEND_ADVANCED;
+      struct fe_context_desc d = {
+         .api = FE_API_GL_CORE, .major = 3, .minor = 3, .format = {8, 8, 8, 8, 24, 8, 0, 0}};
+      ctx = NULL;
+      CHECK(fe_context_create(&d, NULL, &ctx) == FE_OK);
+      if (!ctx)
+         break;
+      CHECK(fe_make_current(ctx, surf, surf) == FE_OK);
+      CHECK_EQ(listed("GL_ARB_ES3_2_compatibility"), on);
+      CHECK(listed("GL_ARB_ES3_1_compatibility"));
+      CHECK_EQ((fe_glsl_deny(ctx) & GLSL_DENY_ESSL320) == 0, on);
+      void (*bbox)(GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat) =
+         (void (*)(GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat,
+                   GLfloat))fe_get_proc_address("glPrimitiveBoundingBoxARB");
+      CHECK(bbox != NULL);
+      if (bbox)
+         bbox(-1.0f, -0.5f, 0.0f, 1.0f, 0.25f, 0.5f, 1.0f, 1.0f);
+      CHECK_ERR(on ? GL_NO_ERROR : GL_INVALID_OPERATION);
+      GLfloat box[8] = {0};
+      mgl_glGetFloatv(0x92BE /* GL_PRIMITIVE_BOUNDING_BOX_ARB */, box);
+      CHECK_ERR(on ? GL_NO_ERROR : GL_INVALID_ENUM);
+      CHECK(!on || (box[0] == -1.0f && box[1] == -0.5f && box[4] == 0.25f && box[6] == 1.0f));
+      GLfloat range[2] = {0};
+      mgl_glGetFloatv(0x9381 /* GL_MULTISAMPLE_LINE_WIDTH_RANGE_ARB */, range);
+      CHECK_ERR(on ? GL_NO_ERROR : GL_INVALID_ENUM);
+      CHECK(!on || (range[0] == 1.0f && range[1] >= 1.0f));
+      mgl_glGetFloatv(0x9382 /* GL_MULTISAMPLE_LINE_WIDTH_GRANULARITY_ARB */, range);
+      CHECK_ERR(on ? GL_NO_ERROR : GL_INVALID_ENUM);
+      drop(ctx);
+   }
    fe_surface_destroy(surf);
    return fe_test_report("unit.frontend.es32");
 }

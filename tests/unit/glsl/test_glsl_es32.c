@@ -195,5 +195,29 @@ main(void)
             "320 es withheld case %u (%s): %s", k, withheld[k].says, log);
       free(log);
    }
+   /* desktop GL_ARB_ES3_2_compatibility: a `320 es` source is an ES one there, compiled as in an
+    * ES 3.2 context where offered; the extension's macro and directive follow GLSL_DENY_ESSL320 */
+   CHECK(glsl_source_is_es(vs, true) && !glsl_source_is_es(vs, false), "320 es is ES");
+   static const char ext_fs[] = "#version 450\n"
+                                "#extension GL_ARB_ES3_2_compatibility : require\n"
+                                "#ifndef GL_ARB_ES3_2_compatibility\n#error not defined\n#endif\n"
+                                "out vec4 o;\nvoid main() { o = vec4(1.0); }\n";
+   log = NULL;
+   CHECK(glsl_compile_shader_opts(GLSL_STAGE_FRAGMENT, GLSL_API_CORE, 0, 0, ext_fs, &log),
+         "desktop GL_ARB_ES3_2_compatibility: %s", log);
+   free(log);
+   log = NULL;
+   CHECK(!glsl_compile_shader_opts(GLSL_STAGE_FRAGMENT, GLSL_API_CORE, 0, GLSL_DENY_ESSL320, ext_fs,
+                                   &log) &&
+            log && strstr(log, "extension not supported: GL_ARB_ES3_2_compatibility"),
+         "desktop GL_ARB_ES3_2_compatibility withheld: %s", log);
+   free(log);
+   log = NULL;
+   CHECK(glsl_compile_shader_opts(GLSL_STAGE_FRAGMENT, GLSL_API_CORE, 0, GLSL_DENY_ESSL320,
+                                  "#version 450\n#ifdef GL_ARB_ES3_2_compatibility\n#error x\n"
+                                  "#endif\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n",
+                                  &log),
+         "desktop GL_ARB_ES3_2_compatibility macro withheld: %s", log);
+   free(log);
    return t_finish("unit.glsl.es32");
 }
