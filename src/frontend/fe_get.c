@@ -78,6 +78,7 @@ static const char *const extensions[] = {
    "GL_ARB_enhanced_layouts",
    "GL_ARB_ES2_compatibility",
    "GL_ARB_ES3_1_compatibility",
+   "GL_ARB_ES3_2_compatibility",
    "GL_ARB_ES3_compatibility",
    "GL_ARB_explicit_attrib_location",
    "GL_ARB_explicit_uniform_location",
@@ -275,6 +276,8 @@ offered(struct fe_context *ctx, const char *name)
       return fe_derivative_control_offered(ctx);
    if (!strcmp(name, "GL_ARB_ES3_1_compatibility"))
       return fe_es31_compat_offered(ctx);
+   if (!strcmp(name, "GL_ARB_ES3_2_compatibility"))
+      return fe_es32_compat_offered(ctx);
    if (!strcmp(name, "GL_ARB_shader_group_vote"))
       return fe_group_vote_offered(ctx);
    if (!strcmp(name, "GL_ARB_shader_clock"))
@@ -796,7 +799,9 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_VIEWPORT_BOUNDS_RANGE:
    case GL_LAYER_PROVOKING_VERTEX:
    case GL_VIEWPORT_INDEX_PROVOKING_VERTEX: {
-      if (ctx->desc.api == FE_API_GLES)
+      /* ES: EXT_geometry_shader's (and ES 3.2 table 21.41's) GL_LAYER_PROVOKING_VERTEX only */
+      if (ctx->desc.api == FE_API_GLES &&
+          (pname != GL_LAYER_PROVOKING_VERTEX || !fe_geometry_offered(ctx)))
          return false;
       float bounds[2];
       fe_viewport_bounds(ctx, bounds);
@@ -983,19 +988,21 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       FLOATN(GV_FLOAT, 2, 1.0, caps->line_width_range[1] ? caps->line_width_range[1] : 1.0);
       return true;
    case GL_SMOOTH_LINE_WIDTH_GRANULARITY: FLOATN(GV_FLOAT, 1, 0.125); return true;
-   /* ES 3.2 table 21.40: wide lines drawn multisampled are the smooth ones */
+   /* ES 3.2 table 21.40 (and ARB_ES3_2_compatibility): wide lines drawn multisampled are the
+    * smooth ones */
    case FE_GL_MULTISAMPLE_LINE_WIDTH_RANGE:
-      if (!fe_es32(ctx))
+      if (!fe_es32(ctx) && !fe_es32_compat_offered(ctx))
          return false;
       FLOATN(GV_FLOAT, 2, 1.0, caps->line_width_range[1] ? caps->line_width_range[1] : 1.0);
       return true;
    case FE_GL_MULTISAMPLE_LINE_WIDTH_GRANULARITY:
-      if (!fe_es32(ctx))
+      if (!fe_es32(ctx) && !fe_es32_compat_offered(ctx))
          return false;
       FLOATN(GV_FLOAT, 1, 0.125);
       return true;
-   case FE_GL_PRIMITIVE_BOUNDING_BOX: /* ES 3.2 table 21.6, ES 3.1's EXT_primitive_bounding_box */
-      if (!fe_es31(ctx))
+   /* ES 3.2 table 21.6, ES 3.1's EXT_primitive_bounding_box, ARB_ES3_2_compatibility */
+   case FE_GL_PRIMITIVE_BOUNDING_BOX:
+      if (!fe_es31(ctx) && !fe_es32_compat_offered(ctx))
          return false;
       FLOATN(GV_FLOAT, 8, ctx->bounding_box[0], ctx->bounding_box[1], ctx->bounding_box[2],
              ctx->bounding_box[3], ctx->bounding_box[4], ctx->bounding_box[5], ctx->bounding_box[6],
@@ -1478,6 +1485,19 @@ compute_get(struct fe_context *ctx, GLenum pname, int64_t *out)
    case GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS:
       *out = fe_ssbo_bindings(ctx) < 8 ? fe_ssbo_bindings(ctx) : 8;
       break;
+   /* the same for the stages the context has (GL 4.3 table 23.57 .. 23.59; ES 3.2 tables
+    * 21.42 .. 21.44, ES 3.1's geometry and tessellation extensions) */
+   case GL_MAX_GEOMETRY_SHADER_STORAGE_BLOCKS:
+      if (!fe_geometry_offered(ctx))
+         return 0;
+      *out = fe_ssbo_bindings(ctx) < 8 ? fe_ssbo_bindings(ctx) : 8;
+      break;
+   case GL_MAX_TESS_CONTROL_SHADER_STORAGE_BLOCKS:
+   case GL_MAX_TESS_EVALUATION_SHADER_STORAGE_BLOCKS:
+      if (!fe_tess_offered(ctx))
+         return 0;
+      *out = fe_ssbo_bindings(ctx) < 8 ? fe_ssbo_bindings(ctx) : 8;
+      break;
    case GL_DISPATCH_INDIRECT_BUFFER_BINDING:
       if (!fe_compute_offered(ctx))
          return 0;
@@ -1610,8 +1630,9 @@ compute_get_indexed(struct fe_context *ctx, GLenum target, GLuint index, int64_t
    }
 }
 
-/* glGet of the tessellation state and limits (GL 4.6 tables 23.42 and 23.63): -1 for another
- * pname, 0 for one this context does not offer (GL_INVALID_ENUM), 1 with *v filled. The
+/* glGet of the tessellation state and limits (GL 4.6 tables 23.42 and 23.63; ES 3.2 tables
+ * 21.5 and 21.40, ES 3.1's EXT_tessellation_shader): -1 for another pname, 0 for one this
+ * context does not offer (GL_INVALID_ENUM), 1 with *v filled. The
  * per-stage limits are the other stages' (one linker, glsl.h); the interface ones the
  * device's varying limit, as for the geometry stage. */
 static int
@@ -1621,13 +1642,20 @@ get_tess_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    switch (pname) {
    case GL_PATCH_VERTICES: INT1(ctx->patch_vertices); break;
    case GL_PATCH_DEFAULT_OUTER_LEVEL:
+      if (ctx->desc.api == FE_API_GLES)
+         return 0; /* EXT_tessellation_shader and ES 3.2 have no default levels */
       FLOATN(GV_FLOAT, 4, ctx->patch_outer[0], ctx->patch_outer[1], ctx->patch_outer[2],
              ctx->patch_outer[3]);
       break;
    case GL_PATCH_DEFAULT_INNER_LEVEL:
+      if (ctx->desc.api == FE_API_GLES)
+         return 0;
       FLOATN(GV_FLOAT, 2, ctx->patch_inner[0], ctx->patch_inner[1]);
       break;
    case GL_MAX_PATCH_VERTICES: INT1(FE_MAX_PATCH_VERTICES); break;
+   /* GL 4.6 table 23.66, ES 3.2 table 21.40: whether a restart index also restarts a patch
+    * list; the Vulkan backend does not ask for primitiveTopologyPatchListRestart */
+   case GL_PRIMITIVE_RESTART_FOR_PATCHES_SUPPORTED: BOOL1(false); break;
    case GL_MAX_TESS_GEN_LEVEL: INT1(FE_MAX_TESS_GEN_LEVEL); break;
    case GL_MAX_TESS_CONTROL_UNIFORM_COMPONENTS:
    case GL_MAX_TESS_EVALUATION_UNIFORM_COMPONENTS: INT1(GLSL_MAX_STAGE_UNIFORM_COMPONENTS); break;
@@ -1676,7 +1704,7 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    if (r >= 0)
       return r > 0;
    r = get_context_value(ctx, pname, v);
-   if (r < 0 && ctx->desc.api != FE_API_GLES)
+   if (r < 0)
       r = get_tess_value(ctx, pname, v);
    if (r < 0)
       r = get_limit_value(ctx, pname, v);

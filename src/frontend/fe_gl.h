@@ -1558,6 +1558,10 @@ bool fe_ballot_offered(const struct fe_context *ctx);
 /* ARB_ES3_1_compatibility: a desktop context where the caps meet ES 3.1 (fe_es31_lacks): GLSL ES
  * 3.10 shaders, glMemoryBarrierByRegion */
 bool fe_es31_compat_offered(const struct fe_context *ctx);
+/* ARB_ES3_2_compatibility: a desktop context that offers ARB_ES3_1_compatibility and every
+ * device feature an ES 3.2 context needs (fe_es32_lacks): GLSL ES 3.20 shaders,
+ * glPrimitiveBoundingBoxARB, GL_MULTISAMPLE_LINE_WIDTH_RANGE_ARB and _GRANULARITY_ARB */
+bool fe_es32_compat_offered(const struct fe_context *ctx);
 /* ARB_transform_feedback_overflow_query: desktop GL with MGP_CAP_XFB_OVERFLOW_QUERY (fe_query.c) */
 bool fe_xfb_overflow_offered(const struct fe_context *ctx);
 /* ARB_shader_atomic_counters and ARB_shader_atomic_counter_ops (lowered as the counters are) */

@@ -134,6 +134,7 @@ fe_glsl_deny(const struct fe_context *ctx)
           (fe_vertex_fp64_offered(ctx) ? 0 : GLSL_DENY_VERTEX_ATTRIB_64BIT) |
           (fe_texture_query_lod_offered(ctx) ? 0 : GLSL_DENY_TEXTURE_QUERY_LOD) |
           (fe_es31(ctx) || fe_es31_compat_offered(ctx) ? 0 : GLSL_DENY_ESSL310) |
+          (fe_es32(ctx) || fe_es32_compat_offered(ctx) ? 0 : GLSL_DENY_ESSL320) |
           (fe_shader_precision_offered(ctx) ? 0 : GLSL_DENY_SHADER_PRECISION) |
           (fe_es_ext_on((struct fe_context *)ctx, FE_ES_EXT_SHADER_IMAGE_ATOMIC)
               ? 0
@@ -146,6 +147,22 @@ fe_glsl_deny(const struct fe_context *ctx)
           (fe_texture_buffer_offered(ctx) ? 0 : GLSL_DENY_ES_TEXTURE_BUFFER) |
           (fe_cube_array_offered(ctx) ? 0 : GLSL_DENY_ES_CUBE_ARRAY) |
           (fe_sample_shading_offered(ctx) ? 0 : GLSL_DENY_ES_SAMPLE_VARIABLES);
+}
+
+bool
+fe_es32_compat_offered(const struct fe_context *ctx)
+{
+   /* what an ES 3.2 context needs of the device beyond ES 3.1 (fe_es_ext.c's es32_features):
+    * the same predicates, which read the caps alike in desktop contexts */
+   const struct mgp_caps *caps = ctx->share->caps;
+   const uint8_t atomic = MGP_FORMAT_CAP_STORAGE_ATOMIC;
+   return fe_es31_compat_offered(ctx) && fe_geometry_offered(ctx) && fe_tess_offered(ctx) &&
+          fe_gpu_shader5_offered(ctx) && fe_texture_buffer_offered(ctx) &&
+          fe_cube_array_offered(ctx) && fe_sample_shading_offered(ctx) &&
+          fe_blend_advanced_offered(ctx) && fe_texture_stencil8_offered(ctx) &&
+          fe_call_supported(ctx->share, MGP_CALL_resource_copy_region) &&
+          fe_image_units(ctx) != 0 && (caps->format_flags[MGP_FORMAT_R32_SINT] & atomic) &&
+          (caps->format_flags[MGP_FORMAT_R32_UINT] & atomic);
 }
 
 void

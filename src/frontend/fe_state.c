@@ -216,9 +216,9 @@ mgl_glPrimitiveBoundingBox(GLfloat minX, GLfloat minY, GLfloat minZ, GLfloat min
                            GLfloat maxY, GLfloat maxZ, GLfloat maxW)
 {
    FE_CTX_OR_RETURN();
-   if (!fe_es31(ctx)) {
-      MGU_DECLINE(gl_entry_unimplemented,
-                  "glPrimitiveBoundingBox outside an OpenGL ES 3.1 or 3.2 context");
+   if (!fe_es31(ctx) && !fe_es32_compat_offered(ctx)) {
+      MGU_DECLINE(gl_entry_unimplemented, "glPrimitiveBoundingBox outside an OpenGL ES 3.1 or "
+                                          "3.2 context or GL_ARB_ES3_2_compatibility");
       fe_error(ctx, GL_INVALID_OPERATION);
       return;
    }

@@ -180,6 +180,9 @@ storage_target(const struct fe_context *ctx, GLenum target, unsigned dims, bool 
    case 2 * 0x10000u + GL_TEXTURE_CUBE_MAP: return FE_TEX_CUBE;
    case 3 * 0x10000u + GL_TEXTURE_3D: return FE_TEX_3D;
    case 3 * 0x10000u + GL_TEXTURE_2D_ARRAY: return FE_TEX_2D_ARRAY;
+   /* ARB_texture_cube_map_array; ES 3.2 and ES 3.1's EXT_texture_cube_map_array */
+   case 3 * 0x10000u + GL_TEXTURE_CUBE_MAP_ARRAY:
+      return fe_cube_array_offered(ctx) ? FE_TEX_CUBE_ARRAY : -1;
    default: break;
    }
    if (es)
@@ -188,8 +191,6 @@ storage_target(const struct fe_context *ctx, GLenum target, unsigned dims, bool 
    case 1 * 0x10000u + GL_TEXTURE_1D: return FE_TEX_1D;
    case 2 * 0x10000u + GL_TEXTURE_RECTANGLE: return FE_TEX_RECT;
    case 2 * 0x10000u + GL_TEXTURE_1D_ARRAY: return FE_TEX_1D_ARRAY;
-   case 3 * 0x10000u + GL_TEXTURE_CUBE_MAP_ARRAY:
-      return fe_cube_array_offered(ctx) ? FE_TEX_CUBE_ARRAY : -1;
    default: break;
    }
    *proxy = true;

@@ -108,7 +108,7 @@ DESKTOP_ALIAS_EXTENSIONS = [
     "GL_EXT_draw_buffers2", "GL_EXT_timer_query", "GL_ARB_draw_buffers_blend",
     "GL_ARB_debug_output",
     "GL_ATI_draw_buffers", "GL_INGR_blend_func_separate", "GL_MESA_window_pos",
-    "GL_ATI_separate_stencil", "GL_ARB_gl_spirv",
+    "GL_ATI_separate_stencil", "GL_ARB_gl_spirv", "GL_ARB_ES3_2_compatibility",
 ]
 
 # Desktop extensions whose commands gl.xml gives no alias but which are the core commands under

@@ -211,12 +211,14 @@ check_version(const char *src, bool es, bool compat, uint32_t deny, struct glsl_
    memcpy(profile_out, profile, sizeof(profile));
 
    if (es) {
-      /* GLSL ES 3.00 §3.3: 1.00 has no profile, 3.00 (and 3.10, in an ES 3.1 context) must
-       * say "es"; desktop versions are not ES's. A 1.00 shader says "es" in its profile_out so
-       * that lowering knows. */
+      /* GLSL ES 3.00 §3.3: 1.00 has no profile, 3.00 (and 3.10 in an ES 3.1 context, 3.20 in
+       * an ES 3.2 one) must say "es"; desktop versions are not ES's. A 1.00 shader says "es"
+       * in its profile_out so that lowering knows. */
       const bool es310 = !(deny & GLSL_DENY_ESSL310);
+      const bool es320 = es310 && !(deny & GLSL_DENY_ESSL320);
       if ((version == 100 && !profile[0]) ||
-          ((version == 300 || (version == 310 && es310)) && !strcmp(profile, "es"))) {
+          ((version == 300 || (version == 310 && es310) || (version == 320 && es320)) &&
+           !strcmp(profile, "es"))) {
          snprintf(profile_out, 16, "es");
          return true;
       }
@@ -229,7 +231,10 @@ check_version(const char *src, bool es, bool compat, uint32_t deny, struct glsl_
       glsl_str_printf(log,
                       "0:%d(%d): error: GLSL %s is not supported. Supported versions are: "
                       "1.00 ES, %s3.00 ES%s\n",
-                      line, col, what, es310 ? "" : "and ", es310 ? ", and 3.10 ES" : "");
+                      line, col, what, es310 ? "" : "and ",
+                      es320   ? ", 3.10 ES, and 3.20 ES"
+                      : es310 ? ", and 3.10 ES"
+                              : "");
       return false;
    }
 
@@ -277,7 +282,8 @@ glsl_source_is_es(const char *source, bool es3)
       q++;
    if (version == 100)
       return !is_ident(*q);
-   return es3 && (version == 300 || version == 310) && !strncmp(q, "es", 2) && !is_ident(q[2]);
+   return es3 && (version == 300 || version == 310 || version == 320) && !strncmp(q, "es", 2) &&
+          !is_ident(q[2]);
 }
 
 /* GLSL ES 3.00 3.4 lets comments and white space come before #version, and Mesa takes them;
@@ -408,7 +414,7 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
    /* GLSL names the extensions it has as macros; glslang's lists lack GL_EXT_draw_buffers and
     * GL_EXT_draw_instanced (ESSL 1.00 and 3.10), GL_ARB_arrays_of_arrays, GL_ARB_blend_func_extended,
     * GL_ARB_conservative_depth, GL_ARB_draw_instanced, GL_ARB_texture_query_levels,
-    * GL_ARB_shader_atomic_counter_ops, GL_ARB_ES3_1_compatibility,
+    * GL_ARB_shader_atomic_counter_ops, GL_ARB_ES3_1_compatibility, GL_ARB_ES3_2_compatibility,
     * GL_ARB_shader_clock, GL_ARB_shader_viewport_layer_array, GL_AMD_vertex_shader_layer,
     * GL_AMD_vertex_shader_viewport_index (hidden where GLSL_DENY_LAYER_VIEWPORT withholds them),
     * GL_ARB_shader_precision (hidden where GLSL_DENY_SHADER_PRECISION withholds it) and
@@ -424,6 +430,7 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
                                       "#define GL_ARB_draw_instanced 1\n"
                                       "#define GL_ARB_fragment_layer_viewport 1\n"
                                       "#define GL_ARB_ES3_1_compatibility 1\n"
+                                      "#define GL_ARB_ES3_2_compatibility 1\n"
                                       "#define GL_ARB_shader_atomic_counter_ops 1\n"
                                       "#define GL_ARB_shader_precision 1\n"
                                       "#define GL_ARB_shader_clock 1\n"
@@ -440,6 +447,7 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, uint32_t deny, const 
                                       "#define GL_ARB_cull_distance 1\n"
                                       "#define GL_ARB_fragment_layer_viewport 1\n"
                                       "#define GL_ARB_ES3_1_compatibility 1\n"
+                                      "#define GL_ARB_ES3_2_compatibility 1\n"
                                       "#define GL_ARB_shader_atomic_counter_ops 1\n"
                                       "#define GL_ARB_shader_precision 1\n"
                                       "#define GL_ARB_shader_clock 1\n"
@@ -557,6 +565,8 @@ static const struct {
    {GLSL_DENY_LAYER_VIEWPORT, "GL_AMD_vertex_shader_viewport_index"},
    {GLSL_DENY_ATOMIC_COUNTER_OPS, "GL_ARB_shader_atomic_counter_ops"},
    {GLSL_DENY_ESSL310, "GL_ARB_ES3_1_compatibility"},
+   {GLSL_DENY_ESSL310, "GL_ARB_ES3_2_compatibility"},
+   {GLSL_DENY_ESSL320, "GL_ARB_ES3_2_compatibility"},
    {GLSL_DENY_ENHANCED_LAYOUTS, "GL_ARB_enhanced_layouts"},
 };
 
@@ -627,6 +637,8 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint32_t deny, uint64_t c
          glsl_require_to_enable(spliced, "GL_ARB_shader_precision");
       if (!(deny & GLSL_DENY_ESSL310)) /* the same (glslang does not know it) */
          glsl_require_to_enable(spliced, "GL_ARB_ES3_1_compatibility");
+      if (!(deny & (GLSL_DENY_ESSL310 | GLSL_DENY_ESSL320))) /* the same */
+         glsl_require_to_enable(spliced, "GL_ARB_ES3_2_compatibility");
       if (!(deny & GLSL_DENY_LAYER_VIEWPORT)) { /* glsl_lower.c names the ARB one instead */
          glsl_require_to_enable(spliced, "GL_AMD_vertex_shader_layer");
          glsl_require_to_enable(spliced, "GL_AMD_vertex_shader_viewport_index");

@@ -214,19 +214,21 @@ bool glsl_init(void);
  * a malloc'd log ("" when there is nothing to say), to be freed by the caller. info_log may be
  * NULL. A shader without main() compiles (main may come from another shader object). */
 /* The context a shader is for (false / true still read as core / ES). GLSL_API_ES: GLSL ES 1.00
- * (the default without #version), 3.00 ("300 es") and 3.10 ("310 es", unless GLSL_DENY_ESSL310)
- * are its versions, lowered to desktop 1.40 / 3.30 / 4.30 for glslang (glsl_lower.c). GLSL_API_COMPAT: a compatibility-profile context, whose
+ * (the default without #version), 3.00 ("300 es"), 3.10 ("310 es", unless GLSL_DENY_ESSL310)
+ * and 3.20 ("320 es", unless GLSL_DENY_ESSL320 too) are its versions, lowered to desktop
+ * 1.40 / 3.30 / 4.30 / 4.30 for glslang (glsl_lower.c). GLSL_API_COMPAT: a compatibility-profile context, whose
  * built-ins (gl_Vertex, gl_ModelViewMatrix, ftransform(), ...) glsl_compat.c lowers. */
 enum glsl_api { GLSL_API_CORE = 0, GLSL_API_ES = 1, GLSL_API_COMPAT = 2 };
 /* The highest GLSL ES version glsl_compile_shader takes (an OpenGL ES 3.2 context needs 320:
- * fe_es32_lacks). */
-#define GLSL_ES_VERSION_MAX 310
+ * fe_es32_lacks); 3.20 unless GLSL_DENY_ESSL320. */
+#define GLSL_ES_VERSION_MAX 320
 bool glsl_compile_shader(enum glsl_stage stage, enum glsl_api api, const char *source,
                          char **info_log);
 /* Whether source's #version directive names GLSL ES 1.00 ("#version 100"; with es3 also
- * "#version 300 es" and "#version 310 es"): a desktop context compiles such a shader as
- * GLSL_API_ES (ARB_ES2_compatibility, ARB_ES3_compatibility, ARB_ES3_1_compatibility, whose
- * 3.10 GLSL_DENY_ESSL310 refuses where it is not offered) and links it only with others of its
+ * "#version 300 es", "#version 310 es" and "#version 320 es"): a desktop context compiles such
+ * a shader as GLSL_API_ES (ARB_ES2_compatibility, ARB_ES3_compatibility, ARB_ES3_1_compatibility
+ * and ARB_ES3_2_compatibility, whose 3.10 GLSL_DENY_ESSL310 and 3.20 GLSL_DENY_ESSL320 refuse
+ * where they are not offered) and links it only with others of its
  * kind. */
 bool glsl_source_is_es(const char *source, bool es3);
 /* A context's limits for glsl_compile_shader_limits. max_varying_components as
@@ -281,6 +283,17 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
  * its directive is as GLSL_DENY_GPU_SHADER5's. Without it an ES shader may be 3.10, lowered as
  * desktop 4.30 (glsl_lower.c). */
 #define GLSL_DENY_ESSL310 (1u << 7)
+/* GLSL_DENY_ESSL320, GLSL ES 3.20 (the context is neither an OpenGL ES 3.2 one nor a desktop
+ * one offering GL_ARB_ES3_2_compatibility): `#version 320 es` is an unsupported version, as in
+ * an ES 3.1 context, and GL_ARB_ES3_2_compatibility's macro and directive are withheld as
+ * GL_ARB_ES3_1_compatibility's are. Without it (and without GLSL_DENY_ESSL310)
+ * an ES shader may be 3.20, lowered as desktop 4.30 as 3.10 is, with what ESSL 3.20 has in core
+ * that 3.10 takes from the ES 3.2 extensions (geometry and tessellation stages, io blocks,
+ * gpu_shader5, buffer and cube-array samplers, sample variables, gl_BoundingBox, 2D multisample
+ * array samplers, blend_support qualifiers) there without #extension; each still withheld by its
+ * own deny bit (GLSL_DENY_ES_GEOMETRY ..., GLSL_DENY_BLEND_ADVANCED), which an ES 3.2 context
+ * never sets (fe_es32_lacks). */
+#define GLSL_DENY_ESSL320 (1u << 27)
 /* GLSL_DENY_ES_IMAGE_ATOMIC, GL_OES_shader_image_atomic (the ES context does not offer it): one of
  * glsl_es_withheld_extensions (glsl_internal.h) like the others; without it the extension is
  * glslang's. */

@@ -412,6 +412,79 @@ check_es_float_precision(struct lower *L)
    }
 }
 
+/* GLSL ES 3.20 has in core what 3.10 takes from the ES 3.2 extensions, and the desktop GLSL
+ * 4.30 the unit compiles as has it all: where a deny bit withholds one of them (the device
+ * lacks it; an ES 3.2 context has them all, fe_es32_lacks), the stage or the first use of each
+ * word that names it is an error, as the extension's directive is in 3.10. */
+static void
+check_es320_withheld(struct lower *L, uint32_t deny)
+{
+   static const struct {
+      const char *word; /* a prefix when it ends in '_' */
+      uint32_t deny;
+      const char *ext;
+   } words[] = {
+      {"samplerBuffer", GLSL_DENY_ES_TEXTURE_BUFFER, "GL_EXT_texture_buffer"},
+      {"isamplerBuffer", GLSL_DENY_ES_TEXTURE_BUFFER, "GL_EXT_texture_buffer"},
+      {"usamplerBuffer", GLSL_DENY_ES_TEXTURE_BUFFER, "GL_EXT_texture_buffer"},
+      {"imageBuffer", GLSL_DENY_ES_TEXTURE_BUFFER, "GL_EXT_texture_buffer"},
+      {"iimageBuffer", GLSL_DENY_ES_TEXTURE_BUFFER, "GL_EXT_texture_buffer"},
+      {"uimageBuffer", GLSL_DENY_ES_TEXTURE_BUFFER, "GL_EXT_texture_buffer"},
+      {"samplerCubeArray", GLSL_DENY_ES_CUBE_ARRAY, "GL_EXT_texture_cube_map_array"},
+      {"isamplerCubeArray", GLSL_DENY_ES_CUBE_ARRAY, "GL_EXT_texture_cube_map_array"},
+      {"usamplerCubeArray", GLSL_DENY_ES_CUBE_ARRAY, "GL_EXT_texture_cube_map_array"},
+      {"samplerCubeArrayShadow", GLSL_DENY_ES_CUBE_ARRAY, "GL_EXT_texture_cube_map_array"},
+      {"imageCubeArray", GLSL_DENY_ES_CUBE_ARRAY, "GL_EXT_texture_cube_map_array"},
+      {"iimageCubeArray", GLSL_DENY_ES_CUBE_ARRAY, "GL_EXT_texture_cube_map_array"},
+      {"uimageCubeArray", GLSL_DENY_ES_CUBE_ARRAY, "GL_EXT_texture_cube_map_array"},
+      {"sampler2DMSArray", GLSL_DENY_ES_MS_2D_ARRAY, "GL_OES_texture_storage_multisample_2d_array"},
+      {"isampler2DMSArray", GLSL_DENY_ES_MS_2D_ARRAY,
+       "GL_OES_texture_storage_multisample_2d_array"},
+      {"usampler2DMSArray", GLSL_DENY_ES_MS_2D_ARRAY,
+       "GL_OES_texture_storage_multisample_2d_array"},
+      {"gl_SampleID", GLSL_DENY_ES_SAMPLE_VARIABLES, "GL_OES_sample_variables"},
+      {"gl_SamplePosition", GLSL_DENY_ES_SAMPLE_VARIABLES, "GL_OES_sample_variables"},
+      {"gl_SampleMaskIn", GLSL_DENY_ES_SAMPLE_VARIABLES, "GL_OES_sample_variables"},
+      {"gl_SampleMask", GLSL_DENY_ES_SAMPLE_VARIABLES, "GL_OES_sample_variables"},
+      {"gl_NumSamples", GLSL_DENY_ES_SAMPLE_VARIABLES, "GL_OES_sample_variables"},
+      {"interpolateAtCentroid", GLSL_DENY_ES_SAMPLE_VARIABLES | GLSL_DENY_GPU_SHADER5,
+       "GL_OES_shader_multisample_interpolation"},
+      {"interpolateAtSample", GLSL_DENY_ES_SAMPLE_VARIABLES | GLSL_DENY_GPU_SHADER5,
+       "GL_OES_shader_multisample_interpolation"},
+      {"interpolateAtOffset", GLSL_DENY_ES_SAMPLE_VARIABLES | GLSL_DENY_GPU_SHADER5,
+       "GL_OES_shader_multisample_interpolation"},
+      {"precise", GLSL_DENY_GPU_SHADER5, "GL_EXT_gpu_shader5"},
+      {"textureGatherOffsets", GLSL_DENY_GPU_SHADER5, "GL_EXT_gpu_shader5"},
+      {"blend_support_", GLSL_DENY_BLEND_ADVANCED, "GL_KHR_blend_equation_advanced"},
+   };
+   if ((L->stage == GLSL_STAGE_GEOMETRY && (deny & GLSL_DENY_ES_GEOMETRY)) ||
+       ((L->stage == GLSL_STAGE_TESS_CTRL || L->stage == GLSL_STAGE_TESS_EVAL) &&
+        (deny & GLSL_DENY_ES_TESSELLATION))) {
+      const bool geom = L->stage == GLSL_STAGE_GEOMETRY;
+      glsl_str_printf(L->log, "ERROR: 0:1: %s shaders are not supported (the context lacks %s)\n",
+                      geom ? "geometry" : "tessellation",
+                      geom ? "GL_EXT_geometry_shader" : "GL_EXT_tessellation_shader");
+      L->failed = true;
+   }
+   uint64_t said = 0; /* each word once */
+   for (unsigned i = 0; i < L->n; i++) {
+      const struct glsl_tok *t = &L->t[i];
+      if (t->kind != GLSL_TOK_IDENT)
+         continue;
+      for (unsigned k = 0; k < sizeof(words) / sizeof(words[0]); k++) {
+         const size_t len = strlen(words[k].word);
+         const bool prefix = words[k].word[len - 1] == '_';
+         if (!(deny & words[k].deny) || (said >> k) & 1 ||
+             (prefix ? t->len <= len : t->len != len) || memcmp(L->p + t->at, words[k].word, len))
+            continue;
+         glsl_str_printf(L->log, "ERROR: 0:%d: '%.*s' : not supported (the context lacks %s)\n",
+                         t->line, (int)t->len, L->p + t->at, words[k].ext);
+         L->failed = true;
+         said |= UINT64_C(1) << k;
+      }
+   }
+}
+
 /* GLSL ES 3.10 4.1.9: only a shader storage block's last member may be an array without a size
  * (desktop glslang takes one anywhere). */
 static void
@@ -1027,6 +1100,7 @@ core_in(const char *directive)
       int version;
    } exts[] = {
       {"GL_ARB_ES3_1_compatibility", 450},          /* GLSL 4.50 has what it adds */
+      {"GL_ARB_ES3_2_compatibility", 450},          /* #version 320 es only */
       {"GL_ARB_derivative_control", 450},           /* dFdxFine ... */
       {"GL_ARB_fragment_layer_viewport", 430},      /* gl_Layer, gl_ViewportIndex read */
       {"GL_ARB_shader_image_size", 430},            /* imageSize */
@@ -1756,6 +1830,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
       u->blend_support = blend_support_named(&L);
    if (u->es && u->version >= 310)
       check_es_unsized_last(&L);
+   if (u->es && u->version >= 320)
+      check_es320_withheld(&L, deny);
    if (stage == GLSL_STAGE_GEOMETRY)
       u->gs_input_size = check_gs_inputs(&L);
    if (stage == GLSL_STAGE_TESS_CTRL)
@@ -1952,7 +2028,9 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
                        extension_named(s, "GL_AMD_vertex_shader_layer") ||
                        extension_named(s, "GL_AMD_vertex_shader_viewport_index"))) ||
                      ((deny & GLSL_DENY_ESSL310) &&
-                      extension_named(s, "GL_ARB_ES3_1_compatibility")))) {
+                      extension_named(s, "GL_ARB_ES3_1_compatibility")) ||
+                     ((deny & (GLSL_DENY_ESSL310 | GLSL_DENY_ESSL320)) &&
+                      extension_named(s, "GL_ARB_ES3_2_compatibility")))) {
             withheld_extension(&L, t);
          } else if (!u->es && !strncmp(d, "extension", 9) &&
                     extension_named(s, "GL_ARB_shader_atomic_counter_ops")) {
@@ -2454,6 +2532,10 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
        * ARB_separate_shader_objects in glslang; its intra- and inter-stage rules come with it. */
       if (pervertex && version >= 150)
          glsl_str_append(&head, "#extension GL_ARB_separate_shader_objects : enable\n");
+      /* ESSL 3.20 has layout(blend_support_*) in core; glslang takes it behind
+       * GL_KHR_blend_equation_advanced only (check_es320_withheld refused it where denied) */
+      if (u->es && u->version >= 320 && u->blend_support)
+         glsl_str_append(&head, "#extension GL_KHR_blend_equation_advanced : enable\n");
       /* 4.20 has atomicAdd on buffer memory with this extension only (4.30 has it in core) */
       if (u->atomic_counters || (u->atomic_counter_ops && u->compile_version < 430))
          glsl_str_append(&head, "#extension GL_ARB_shader_storage_buffer_object : enable\n");

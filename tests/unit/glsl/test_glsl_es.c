@@ -472,7 +472,7 @@ main(void)
          "3.10 multisample 2D array macro withheld: %s", log);
    free(log);
    log = NULL;
-   CHECK(!glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_ES, 0, 0,
+   CHECK(!glsl_compile_shader_opts(GLSL_STAGE_VERTEX, GLSL_API_ES, 0, GLSL_DENY_ESSL320,
                                    "#version 320 es\nvoid main() {}\n", &log) &&
             log && strstr(log, "GLSL 3.20 ES is not supported") &&
             strstr(log, "1.00 ES, 3.00 ES, and 3.10 ES"),
