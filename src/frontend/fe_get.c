@@ -483,6 +483,47 @@ listed(struct fe_context *ctx, const char *name)
    return false;
 }
 
+/* GL 4.3 22.2: the GLSL versions a desktop context compiles, as #version names them, newest
+ * first: its own GLSL version down to 1.20, "" for 1.10 (a shader without #version), then the
+ * ES versions its ARB_ES*_compatibility take. Returns the count; *name gets entry index. Core
+ * and compatibility contexts compile 1.10-1.40 too (glsl.c check_version). */
+static unsigned
+glsl_versions(struct fe_context *ctx, unsigned index, const char **name)
+{
+   static const char *const desktop[] = {"460", "450", "440", "430", "420", "410", "400",
+                                         "330", "150", "140", "130", "120", ""};
+   static const int number[] = {460, 450, 440, 430, 420, 410, 400, 330, 150, 140, 130, 120, 110};
+   const int own = ctx->desc.major >= 4   ? 400 + 10 * ctx->desc.minor
+                   : ctx->desc.minor == 3 ? 330
+                   : ctx->desc.minor == 2 ? 150
+                   : ctx->desc.minor == 1 ? 140
+                                          : 130;
+   const uint32_t deny = fe_glsl_deny(ctx);
+   const char *list[sizeof(desktop) / sizeof(desktop[0]) + 4];
+   unsigned n = 0;
+   for (unsigned i = 0; i < sizeof(desktop) / sizeof(desktop[0]); i++)
+      if (number[i] <= own)
+         list[n++] = desktop[i];
+   if (!(deny & GLSL_DENY_ESSL320))
+      list[n++] = "320 es";
+   if (!(deny & GLSL_DENY_ESSL310))
+      list[n++] = "310 es";
+   if (offered(ctx, "GL_ARB_ES3_compatibility"))
+      list[n++] = "300 es";
+   list[n++] = "100"; /* ARB_ES2_compatibility, in every desktop context */
+   if (name)
+      *name = index < n ? list[index] : NULL;
+   return n;
+}
+
+/* GL_NUM_SHADING_LANGUAGE_VERSIONS and glGetStringi(GL_SHADING_LANGUAGE_VERSION) exist from
+ * GL 4.3 on, in desktop contexts. */
+static bool
+glsl_versions_queryable(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES && ctx->desc.major >= 4 && ctx->desc.minor >= 3;
+}
+
 int
 fe_gl4_minor(struct fe_context *ctx, const char **lacks)
 {
@@ -882,6 +923,11 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
          ints(v, 0, NULL);
       return true;
    /* GL 4.6 (ARB_spirv_extensions): the SPIR-V extensions glShaderBinary takes */
+   case GL_NUM_SHADING_LANGUAGE_VERSIONS:
+      if (!glsl_versions_queryable(ctx))
+         return false;
+      INT1((GLint)glsl_versions(ctx, 0, NULL));
+      return true;
    case GL_NUM_SPIR_V_EXTENSIONS:
       if (!fe_gl_spirv_offered(ctx))
          return false;
@@ -2272,6 +2318,16 @@ mgl_glGetStringi(GLenum name, GLuint index)
          return NULL;
       }
       return (const GLubyte *)list[index];
+   }
+   case GL_SHADING_LANGUAGE_VERSION: {
+      const char *version;
+      if (!glsl_versions_queryable(ctx))
+         break;
+      glsl_versions(ctx, index, &version);
+      if (version)
+         return (const GLubyte *)version;
+      string_error(ctx, GL_INVALID_VALUE);
+      return NULL;
    }
    case GL_SPIR_V_EXTENSIONS: {
       /* GL 4.6 22.2: index past GL_NUM_SPIR_V_EXTENSIONS is INVALID_VALUE */

@@ -48,6 +48,26 @@ check_version(int v, const char *version, const char *glsl)
    CHECK_ERR(v >= 32 ? GL_NO_ERROR : GL_INVALID_ENUM);
    if (v >= 32)
       CHECK_EQ(mask, GL_CONTEXT_CORE_PROFILE_BIT);
+   /* GL 4.3's list of GLSL versions: the context's own first, "" (1.10) and "100" in it */
+   GLint n = -1;
+   mgl_glGetIntegerv(GL_NUM_SHADING_LANGUAGE_VERSIONS, &n);
+   CHECK_ERR(v >= 43 ? GL_NO_ERROR : GL_INVALID_ENUM);
+   s = (const char *)mgl_glGetStringi(GL_SHADING_LANGUAGE_VERSION, 0);
+   CHECK_ERR(v >= 43 ? GL_NO_ERROR : GL_INVALID_ENUM);
+   if (v >= 43) {
+      char own[4] = {glsl[0], glsl[2], glsl[3], '\0'};
+      CHECK(n >= 3 && s && !strcmp(s, own));
+      bool empty = false, es100 = false;
+      for (GLint i = 0; i < n; i++) {
+         s = (const char *)mgl_glGetStringi(GL_SHADING_LANGUAGE_VERSION, (GLuint)i);
+         CHECK(s != NULL);
+         empty |= s && !s[0];
+         es100 |= s && !strcmp(s, "100");
+      }
+      CHECK(empty && es100);
+      CHECK(!mgl_glGetStringi(GL_SHADING_LANGUAGE_VERSION, (GLuint)n));
+      CHECK_ERR(GL_INVALID_VALUE);
+   }
 }
 
 static bool
