@@ -1815,6 +1815,17 @@ bool fe_surface_resolve(struct fe_context *ctx, struct fe_surface *surf);
  * depth and stencil. false: the context was lost or the image could not be made. */
 bool fe_surface_resolve_ds(struct fe_context *ctx, struct fe_surface *surf);
 
+/* A cube sampler of `target` filters within each face: GL_TEXTURE_CUBE_MAP_SEAMLESS off in a
+ * desktop context (ES 3.0 cube maps are always seamless), on a device with
+ * MGP_CAP_NON_SEAMLESS_CUBE (without it cube maps filter across faces whatever the enable) */
+static inline bool
+fe_cube_non_seamless(const struct fe_context *ctx, enum fe_tex_target target)
+{
+   return (target == FE_TEX_CUBE || target == FE_TEX_CUBE_ARRAY) && !ctx->rs.seamless_cube &&
+          ctx->desc.api != FE_API_GLES &&
+          (ctx->share->caps->cap_bits & MGP_CAP_NON_SEAMLESS_CUBE) != 0;
+}
+
 /* Helpers shared by entry points. */
 static inline bool
 fe_is_buffer_usage(GLenum usage)
