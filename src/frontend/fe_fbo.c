@@ -196,7 +196,7 @@ compute_status(struct fe_context *ctx, const struct fe_framebuffer *fb)
          return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
       unsigned need;
       if (i < FE_MAX_COLOR_ATTACHMENTS) {
-         if (!info->color_renderable && !fe_compat_generic_renderable(ctx, info))
+         if (!fe_format_color_renderable(ctx, info) && !fe_compat_generic_renderable(ctx, info))
             return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
          need = MGP_FORMAT_CAP_RENDER;
       } else if (i == FE_ATT_DEPTH) {
@@ -264,6 +264,18 @@ fe_fbo_status(struct fe_context *ctx, struct fe_framebuffer *fb, bool read)
    uint64_t gen = atomic_load(&ctx->share->attach_gen);
    if (fb->status_version != fb->version || fb->status_attach_gen != gen || !fb->status) {
       fb->status = compute_status(ctx, fb);
+      fb->unblendable = 0;
+      for (int i = 0; i < FE_MAX_COLOR_ATTACHMENTS; i++) {
+         GLenum ifmt;
+         uint16_t format;
+         uint32_t w, h;
+         unsigned s;
+         if (fb->att[i].type != GL_NONE &&
+             attachment_image(&fb->att[i], &ifmt, &format, &w, &h, &s) &&
+             fe_mgp_format(format)->kind == FE_FMT_SNORM &&
+             !(ctx->share->caps->format_flags[format] & MGP_FORMAT_CAP_BLEND))
+            fb->unblendable |= 1u << i;
+      }
       fb->status_version = fb->version;
       fb->status_attach_gen = gen;
    }
@@ -504,6 +516,20 @@ fe_fbo_read_format(struct fe_context *ctx, uint16_t *format, unsigned *samples)
    uint32_t w, h;
    return attachment_image(&rf->att[rf->read_buffer - GL_COLOR_ATTACHMENT0], &ifmt, format, &w, &h,
                            samples);
+}
+
+bool
+fe_format_color_renderable(const struct fe_context *ctx, const struct fe_format_info *info)
+{
+   if (!info)
+      return false;
+   if (info->color_renderable)
+      return true;
+   if (info->kind != FE_FMT_SNORM || info->block || ctx->desc.api == FE_API_GLES ||
+       (info->base != GL_RED && info->base != GL_RG && info->base != GL_RGB &&
+        info->base != GL_RGBA))
+      return false;
+   return (ctx->share->caps->format_flags[info->format] & MGP_FORMAT_CAP_RENDER) != 0;
 }
 
 /* Whether an MGPipe colour format is fixed-point (normalized: GL's "fixed-point components"). */
@@ -1530,7 +1556,7 @@ renderbuffer_storage(struct fe_context *ctx, struct fe_renderbuffer *rb, GLsizei
                      GLenum internalformat, GLsizei width, GLsizei height, bool named)
 {
    const struct fe_format_info *info = fe_format_lookup(internalformat);
-   bool renderable = info && (info->color_renderable || info->kind == FE_FMT_DEPTH ||
+   bool renderable = info && (fe_format_color_renderable(ctx, info) || info->kind == FE_FMT_DEPTH ||
                               info->kind == FE_FMT_DEPTH_STENCIL || info->kind == FE_FMT_STENCIL);
    FE_CHECK(!renderable, GL_INVALID_ENUM);
    uint32_t max =

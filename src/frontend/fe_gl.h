@@ -507,6 +507,9 @@ struct fe_framebuffer {
    /* completeness memo, keyed by (version, share attach_gen) */
    uint64_t status_version, status_attach_gen;
    GLenum status;
+   /* with the memo: bit i, colour attachment i is a signed normalized format the device
+    * renders but does not blend (fe_format_color_renderable) */
+   uint32_t unblendable;
 };
 
 /* ---- names -------------------------------------------------------------------------------- */
@@ -1755,6 +1758,10 @@ bool fe_fbo_read_image(struct fe_context *ctx, unsigned what, uint16_t *format, 
  * clamping asks; a framebuffer with none counts as fixed-point. */
 bool fe_fbo_draw_fixed_point(struct fe_context *ctx);
 bool fe_fbo_read_fixed_point(struct fe_context *ctx);
+/* Whether info is colour-renderable here: the formats GL requires (info->color_renderable) and,
+ * in desktop contexts, the signed normalized RED, RG, RGB and RGBA formats the device renders
+ * (GL 4.6 table 8.12 leaves them to the implementation; ES 3.0 makes none renderable) */
+bool fe_format_color_renderable(const struct fe_context *ctx, const struct fe_format_info *info);
 /* fe_state.c: whether glClampColor's setting `clamp` clamps for the draw (read) framebuffer. */
 bool fe_clamp_color_applies(struct fe_context *ctx, GLenum clamp, bool read);
 /* Whether glGet of the clear, blend, fog and texture border colours answers them clamped to
