@@ -70,14 +70,11 @@ fe_compat_destroy(struct fe_context *ctx, struct fe_compat *c)
 
 /* Core-list extensions a compatibility context does not list: piglit's compatibility tests of
  * each (Mesa llvmpipe passes them) fail here. GL_EXT_texture_sRGB: mipmap generation, alpha
- * test and texwrap of the sRGB formats; GL_EXT_packed_float and
- * GL_EXT_texture_shared_exponent: fbo-generatemipmap-formats, query-rgba-signed-components,
- * getteximage-invalid-format-for-packed-type. docs/CONFORMANCE.md lists the failing tests. */
+ * test and texwrap of the sRGB formats. docs/CONFORMANCE.md lists the failing tests. */
 static bool
 core_only(const char *name)
 {
    static const char *const names[] = {
-      "GL_EXT_packed_float",
       "GL_EXT_texture_sRGB",
    };
    for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++)

@@ -78,6 +78,7 @@ static const GLenum enable_caps[] = {
    GL_POLYGON_SMOOTH,
    GL_POLYGON_STIPPLE,
    GL_LINE_STIPPLE,
+   GL_POINT_SMOOTH,
    GL_POINT_SPRITE,
    GL_RESCALE_NORMAL,
    GL_SCISSOR_TEST,
@@ -117,7 +118,7 @@ struct fe_attrib_frame {
    /* GL_POINT_BIT */
    float point_size, point_fade, point_min, point_max, point_atten[3];
    GLenum point_origin;
-   bool point_sprite, coord_replace[FE_FF_UNITS];
+   bool point_sprite, point_smooth, coord_replace[FE_FF_UNITS];
    /* GL_LINE_BIT */
    float line_width;
    uint8_t line_smooth;
@@ -271,6 +272,7 @@ save(struct fe_context *ctx, struct fe_attrib_frame *f, GLbitfield m)
       f->point_fade = ctx->point_fade_threshold;
       f->point_origin = ctx->point_sprite_origin;
       f->point_sprite = ff->point_sprite;
+      f->point_smooth = ff->point_smooth;
       f->point_min = ff->point_min;
       f->point_max = ff->point_max;
       memcpy(f->point_atten, ff->point_atten, sizeof(f->point_atten));
@@ -471,6 +473,7 @@ restore(struct fe_context *ctx, const struct fe_attrib_frame *f)
       ctx->point_sprite_origin = f->point_origin;
       fe_draw_touch(ctx);
       ff->point_sprite = f->point_sprite;
+      ff->point_smooth = f->point_smooth;
       ff->point_min = f->point_min;
       ff->point_max = f->point_max;
       memcpy(ff->point_atten, f->point_atten, sizeof(f->point_atten));

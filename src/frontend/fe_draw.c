@@ -104,6 +104,26 @@ line_stipple_state(struct fe_context *ctx, GLenum mode)
    }
 }
 
+/* A draw buffer of a signed normalized format the device renders without blending it
+ * (fe_format_color_renderable: lavapipe's snorm formats) takes the fragment's colour unblended
+ * while GL_BLEND is on for it: counted. */
+static void
+snorm_blend_check(struct fe_context *ctx)
+{
+   const struct fe_framebuffer *fb = ctx->draw_fbo;
+   for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++) {
+      const GLenum b = fb->draw_buffers[i];
+      if (b < GL_COLOR_ATTACHMENT0 || b >= GL_COLOR_ATTACHMENT0 + FE_MAX_COLOR_ATTACHMENTS ||
+          !(fb->unblendable & (1u << (b - GL_COLOR_ATTACHMENT0))) ||
+          !ctx->rs.blend[ctx->rs.independent_blend ? i : 0].enable)
+         continue;
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "GL_BLEND into a signed normalized draw buffer the device does not blend: "
+                  "drawn unblended");
+      return;
+   }
+}
+
 /* KHR_blend_equation_advanced: a draw that blends a draw buffer with an advanced equation renders
  * into colour output 0 alone (not FRONT_AND_BACK, every other draw buffer NONE), and the
  * fragment shader declares the equation (layout(blend_support_*) out). Otherwise the draw's
@@ -182,6 +202,8 @@ draw_ready(struct fe_context *ctx, GLenum mode)
       fe_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
       return false;
    }
+   if (ctx->draw_fbo && ctx->draw_fbo->unblendable)
+      snorm_blend_check(ctx);
    if (!blend_advanced_ok(ctx, e)) {
       fe_error(ctx, GL_INVALID_OPERATION);
       return false;

@@ -174,6 +174,8 @@ attachment_image(const struct fe_attachment *a, GLenum *ifmt, uint16_t *format, 
    return false;
 }
 
+static bool rb_unrendered_format(const struct fe_context *ctx, const struct fe_format_info *info);
+
 static GLenum
 compute_status(struct fe_context *ctx, const struct fe_framebuffer *fb)
 {
@@ -196,7 +198,10 @@ compute_status(struct fe_context *ctx, const struct fe_framebuffer *fb)
          return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
       unsigned need;
       if (i < FE_MAX_COLOR_ATTACHMENTS) {
-         if (!info->color_renderable && !fe_compat_generic_renderable(ctx, info))
+         if (a->type == GL_RENDERBUFFER && !fe_format_color_renderable(ctx, info) &&
+             rb_unrendered_format(ctx, info))
+            return GL_FRAMEBUFFER_UNSUPPORTED;
+         if (!fe_format_color_renderable(ctx, info) && !fe_compat_generic_renderable(ctx, info))
             return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
          need = MGP_FORMAT_CAP_RENDER;
       } else if (i == FE_ATT_DEPTH) {
@@ -264,6 +269,18 @@ fe_fbo_status(struct fe_context *ctx, struct fe_framebuffer *fb, bool read)
    uint64_t gen = atomic_load(&ctx->share->attach_gen);
    if (fb->status_version != fb->version || fb->status_attach_gen != gen || !fb->status) {
       fb->status = compute_status(ctx, fb);
+      fb->unblendable = 0;
+      for (int i = 0; i < FE_MAX_COLOR_ATTACHMENTS; i++) {
+         GLenum ifmt;
+         uint16_t format;
+         uint32_t w, h;
+         unsigned s;
+         if (fb->att[i].type != GL_NONE &&
+             attachment_image(&fb->att[i], &ifmt, &format, &w, &h, &s) &&
+             fe_mgp_format(format)->kind == FE_FMT_SNORM &&
+             !(ctx->share->caps->format_flags[format] & MGP_FORMAT_CAP_BLEND))
+            fb->unblendable |= 1u << i;
+      }
       fb->status_version = fb->version;
       fb->status_attach_gen = gen;
    }
@@ -504,6 +521,38 @@ fe_fbo_read_format(struct fe_context *ctx, uint16_t *format, unsigned *samples)
    uint32_t w, h;
    return attachment_image(&rf->att[rf->read_buffer - GL_COLOR_ATTACHMENT0], &ifmt, format, &w, &h,
                            samples);
+}
+
+bool
+fe_format_color_renderable(const struct fe_context *ctx, const struct fe_format_info *info)
+{
+   if (!info)
+      return false;
+   if (info->color_renderable)
+      return true;
+   if (info->kind != FE_FMT_SNORM || info->block || ctx->desc.api == FE_API_GLES ||
+       (info->base != GL_RED && info->base != GL_RG && info->base != GL_RGB &&
+        info->base != GL_RGBA))
+      return false;
+   return (ctx->share->caps->format_flags[info->format] & MGP_FORMAT_CAP_RENDER) != 0;
+}
+
+/* A colour format glRenderbufferStorage takes that mgl does not render: compatibility
+ * contexts' ALPHA, LUMINANCE, LUMINANCE_ALPHA and INTENSITY formats (colour-renderable under
+ * ARB_framebuffer_object; drawing them needs the fragment's components moved into the stored
+ * ones) and desktop GL_RGB9_E5 (EXT_texture_shared_exponent; no device here renders it). The
+ * storage is made (its queries answer) and a framebuffer with it attached is
+ * GL_FRAMEBUFFER_UNSUPPORTED, as Mesa's is where its driver does not render the format. */
+static bool
+rb_unrendered_format(const struct fe_context *ctx, const struct fe_format_info *info)
+{
+   if (!info || info->block || ctx->desc.api == FE_API_GLES)
+      return false;
+   if (info->internal_format == GL_RGB9_E5)
+      return true;
+   return ctx->compat && info->kind != FE_FMT_INT && info->kind != FE_FMT_UINT &&
+          (info->base == GL_ALPHA || info->base == FE_GL_LUMINANCE ||
+           info->base == FE_GL_LUMINANCE_ALPHA || info->base == FE_GL_INTENSITY);
 }
 
 /* Whether an MGPipe colour format is fixed-point (normalized: GL's "fixed-point components"). */
@@ -1530,9 +1579,11 @@ renderbuffer_storage(struct fe_context *ctx, struct fe_renderbuffer *rb, GLsizei
                      GLenum internalformat, GLsizei width, GLsizei height, bool named)
 {
    const struct fe_format_info *info = fe_format_lookup(internalformat);
-   bool renderable = info && (info->color_renderable || info->kind == FE_FMT_DEPTH ||
+   bool renderable = info && (fe_format_color_renderable(ctx, info) || info->kind == FE_FMT_DEPTH ||
                               info->kind == FE_FMT_DEPTH_STENCIL || info->kind == FE_FMT_STENCIL);
-   FE_CHECK(!renderable, GL_INVALID_ENUM);
+   /* storage that no framebuffer renders to (GL_FRAMEBUFFER_UNSUPPORTED) */
+   const bool unrendered = !renderable && rb_unrendered_format(ctx, info);
+   FE_CHECK(!renderable && !unrendered, GL_INVALID_ENUM);
    uint32_t max =
       ctx->share->caps->max_renderbuffer_size ? ctx->share->caps->max_renderbuffer_size : 16384;
    FE_CHECK(width < 0 || height < 0 || (uint32_t)width > max || (uint32_t)height > max,
@@ -1551,7 +1602,9 @@ renderbuffer_storage(struct fe_context *ctx, struct fe_renderbuffer *rb, GLsizei
    bool depth = info->kind == FE_FMT_DEPTH || info->kind == FE_FMT_DEPTH_STENCIL ||
                 info->kind == FE_FMT_STENCIL;
    uint16_t format = fe_format_choose(ctx->share->caps, info->format,
-                                      depth ? MGP_FORMAT_CAP_DEPTH_STENCIL : MGP_FORMAT_CAP_RENDER);
+                                      depth        ? MGP_FORMAT_CAP_DEPTH_STENCIL
+                                      : unrendered ? MGP_FORMAT_CAP_SAMPLE
+                                                   : MGP_FORMAT_CAP_RENDER);
    /* Sample counts round up to the next count the device has for the format (GL 3.3 §4.4.2:
     * GL_RENDERBUFFER_SAMPLES is at least samples and no more than the next larger count),
     * else to a power of two. */
@@ -1574,10 +1627,12 @@ renderbuffer_storage(struct fe_context *ctx, struct fe_renderbuffer *rb, GLsizei
       .res = rb->res,
       .target = MGP_RESOURCE_TARGET_RENDERBUFFER,
       .levels = 1,
-      .samples = (uint8_t)s,
+      .samples = (uint8_t)(unrendered ? 1 : s),
       .fixed_sample_locations = 1,
-      .bind_mask =
-         (uint16_t)((depth ? MGP_BIND_DEPTH_STENCIL : MGP_BIND_RENDER_TARGET) | MGP_BIND_TRANSFER),
+      .bind_mask = (uint16_t)((depth        ? MGP_BIND_DEPTH_STENCIL
+                               : unrendered ? 0
+                                            : MGP_BIND_RENDER_TARGET) |
+                              MGP_BIND_TRANSFER),
       .format = format,
       .no_alpha = fe_format_no_alpha(info),
       .width = (uint32_t)(width ? width : 1),

@@ -137,6 +137,7 @@ struct fe_ff {
 
    /* points (fe_ff_point.c): point_max < 0 is the implementation's largest size */
    bool point_sprite;
+   bool point_smooth; /* GL_POINT_SMOOTH: round points (the generated fragment stage) */
    float point_min, point_max, point_atten[3];
    bool draw_points; /* the draw being validated rasterizes points */
 

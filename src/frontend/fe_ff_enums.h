@@ -332,6 +332,9 @@
 #ifndef GL_POINT_SPRITE
 #define GL_POINT_SPRITE 0x8861
 #endif
+#ifndef GL_POINT_SMOOTH
+#define GL_POINT_SMOOTH 0x0B10
+#endif
 #ifndef GL_COORD_REPLACE
 #define GL_COORD_REPLACE 0x8862
 #endif

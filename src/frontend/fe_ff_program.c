@@ -38,11 +38,12 @@ struct fe_ff_key {
    uint8_t fog_coord;  /* the fog coordinate attribute, not the eye distance */
    uint8_t alpha_func; /* 0 no test, else func - GL_NEVER + 1 */
    uint8_t clip_planes;
-   uint8_t stipple;    /* filled polygons with GL_POLYGON_STIPPLE on */
-   uint8_t points;     /* a point draw: the next three apply */
-   uint8_t point_size; /* the derived size (attenuation, clamps, fade) is computed */
-   uint8_t point_fade; /* faded below the threshold (multisampling) */
-   uint8_t sprite;     /* bit u: unit u's coordinates are gl_PointCoord (GL_COORD_REPLACE) */
+   uint8_t stipple;      /* filled polygons with GL_POLYGON_STIPPLE on */
+   uint8_t points;       /* a point draw: the next three apply */
+   uint8_t point_size;   /* the derived size (attenuation, clamps, fade) is computed */
+   uint8_t point_fade;   /* faded below the threshold (multisampling) */
+   uint8_t sprite;       /* bit u: unit u's coordinates are gl_PointCoord (GL_COORD_REPLACE) */
+   uint8_t point_smooth; /* GL_POINT_SMOOTH: alpha takes the pixel's coverage of a disc */
    uint8_t vmat[FE_FF_VMAT_SLOTS]; /* per-vertex material properties (fe_ff_vmaterial.c) */
    uint8_t draw_buffers;           /* colour outputs: the highest enabled draw buffer + 1 */
    uint8_t units;                  /* bit u: unit u textures (a fragment program: reads) */
@@ -286,6 +287,8 @@ build_key(struct fe_context *ctx, struct fe_ff_key *k)
       k->point_fade = ctx->rs.multisample && fe_fbo_draw_samples(ctx) > 0;
       k->point_size = k->point_fade || ff->point_atten[0] != 1.0f || ff->point_atten[1] != 0.0f ||
                       ff->point_atten[2] != 0.0f || ff->point_min != 0.0f || ff->point_max >= 0.0f;
+      /* GL 2.1 §3.3.1: a point sprite is a square whatever GL_POINT_SMOOTH says */
+      k->point_smooth = ff->point_smooth && !ff->point_sprite;
    }
    k->draw_buffers = fe_ff_draw_buffer_count(ctx);
    k->clamp = ff->clamp_bits;
@@ -596,11 +599,14 @@ gen_vertex(const struct fe_ff_key *k, struct fe_ff_layout *l)
    }
    put_colors(&s, k, "v_col", "col", "v_col1", "col1");
    if (k->point_size) {
-      /* GL 2.1 §3.4: size * sqrt(1 / (a + b d + c d^2)), d the eye distance, clamped */
+      /* GL 2.1 §3.4: size * sqrt(1 / (a + b d + c d^2)), clamped; d the eye distance taken
+       * along the view axis, |z_eye|, as Mesa's fixed-function vertex program and piglit's
+       * arb_point_parameters-point-attenuation do (the vertex's full distance from the eye
+       * differs off the axis) */
       const int p = l->point = slot(l, 2);
       fe_sb_put(
          &s,
-         "   float pd = length(eye.xyz);\n"
+         "   float pd = abs(eye.z);\n"
          "   float psz = ff[%d].x * inversesqrt(max(ff[%d].x + ff[%d].y * pd + ff[%d].z * pd * pd,"
          " 1e-30));\n"
          "   psz = clamp(psz, ff[%d].y, ff[%d].z);\n",
@@ -973,6 +979,15 @@ gen_fragment(const struct fe_ff_key *k, struct fe_ff_layout *l, const struct fe_
       fe_sb_put(&s, "   prev.rgb = mix(ff[%d].rgb, prev.rgb, clamp(fog, 0.0, 1.0));\n",
                 l->fog_color);
    }
+   /* GL 2.1 §3.3.1, §3.11: a smooth point's fragment takes the share of its pixel the disc
+    * of the point's diameter covers as a factor of its alpha (antialiasing application, before
+    * the alpha test); approximated, as Mesa does, by a one-pixel ramp at the disc's radius
+    * along the distance of the pixel's centre from the point's. The diameter is the point's
+    * size in pixels: gl_PointCoord crosses the point in 1 / size a pixel. */
+   if (k->point_smooth)
+      fe_sb_put(&s, "   float psd = 1.0 / max(abs(dFdx(gl_PointCoord.x)), 1e-6);\n"
+                    "   float pdist = length(gl_PointCoord - vec2(0.5)) * psd;\n"
+                    "   prev.a *= clamp(0.5 * psd - pdist + 0.5, 0.0, 1.0);\n");
    /* GL 3.3 compatibility §3.9.8: the fragment's colour clamped to [0, 1] when
     * GL_CLAMP_FRAGMENT_COLOR is in effect (before the alpha test) */
    if (k->clamp & 2)
@@ -1398,6 +1413,9 @@ fe_ff_note_program_draw(struct fe_context *ctx, GLenum mode)
       MGU_DECLINE(gl_feature_unimplemented,
                   "GL_CLAMP_FRAGMENT_COLOR with a program whose colour is not gl_FragColor or "
                   "gl_FragData in main()'s unit: a float draw buffer takes it unclamped");
+   if (e && mode == GL_POINTS && ff->point_smooth && !ff->point_sprite)
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "GL_POINT_SMOOTH with a GLSL program: the points are drawn square");
    if (!e || !e->ff_vertex)
       return;
    bool texgen = false;

@@ -162,6 +162,7 @@ fe_ff_set_enable(struct fe_context *ctx, GLenum cap, int on)
    case GL_POLYGON_STIPPLE: return flag(ff, &ff->polygon_stipple, on);
    case GL_LINE_STIPPLE: return flag(ff, &ff->line_stipple, on);
    case GL_POINT_SPRITE: return flag(ff, &ff->point_sprite, on);
+   case GL_POINT_SMOOTH: return flag(ff, &ff->point_smooth, on);
    case GL_TEXTURE_1D:
    case GL_TEXTURE_2D:
    case GL_TEXTURE_3D:

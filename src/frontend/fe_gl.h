@@ -507,6 +507,9 @@ struct fe_framebuffer {
    /* completeness memo, keyed by (version, share attach_gen) */
    uint64_t status_version, status_attach_gen;
    GLenum status;
+   /* with the memo: bit i, colour attachment i is a signed normalized format the device
+    * renders but does not blend (fe_format_color_renderable) */
+   uint32_t unblendable;
 };
 
 /* ---- names -------------------------------------------------------------------------------- */
@@ -1758,6 +1761,10 @@ bool fe_fbo_read_image(struct fe_context *ctx, unsigned what, uint16_t *format, 
  * clamping asks; a framebuffer with none counts as fixed-point. */
 bool fe_fbo_draw_fixed_point(struct fe_context *ctx);
 bool fe_fbo_read_fixed_point(struct fe_context *ctx);
+/* Whether info is colour-renderable here: the formats GL requires (info->color_renderable) and,
+ * in desktop contexts, the signed normalized RED, RG, RGB and RGBA formats the device renders
+ * (GL 4.6 table 8.12 leaves them to the implementation; ES 3.0 makes none renderable) */
+bool fe_format_color_renderable(const struct fe_context *ctx, const struct fe_format_info *info);
 /* fe_state.c: whether glClampColor's setting `clamp` clamps for the draw (read) framebuffer. */
 bool fe_clamp_color_applies(struct fe_context *ctx, GLenum clamp, bool read);
 /* Whether glGet of the clear, blend, fog and texture border colours answers them clamped to
@@ -1817,6 +1824,17 @@ bool fe_surface_resolve(struct fe_context *ctx, struct fe_surface *surf);
  * first time): a sample's value per pixel, as GL reads a multisampled default framebuffer's
  * depth and stencil. false: the context was lost or the image could not be made. */
 bool fe_surface_resolve_ds(struct fe_context *ctx, struct fe_surface *surf);
+
+/* A cube sampler of `target` filters within each face: GL_TEXTURE_CUBE_MAP_SEAMLESS off in a
+ * desktop context (ES 3.0 cube maps are always seamless), on a device with
+ * MGP_CAP_NON_SEAMLESS_CUBE (without it cube maps filter across faces whatever the enable) */
+static inline bool
+fe_cube_non_seamless(const struct fe_context *ctx, enum fe_tex_target target)
+{
+   return (target == FE_TEX_CUBE || target == FE_TEX_CUBE_ARRAY) && !ctx->rs.seamless_cube &&
+          ctx->desc.api != FE_API_GLES &&
+          (ctx->share->caps->cap_bits & MGP_CAP_NON_SEAMLESS_CUBE) != 0;
+}
 
 /* Helpers shared by entry points. */
 static inline bool

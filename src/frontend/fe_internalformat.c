@@ -85,7 +85,7 @@ resource_supported(const struct iq *q)
    if (!info || (fe_format_compat_only(info) && !ctx->compat))
       return false;
    if (q->target == GL_RENDERBUFFER)
-      return info->color_renderable || depth_stencil_kind(info->kind);
+      return fe_format_color_renderable(ctx, info) || depth_stencil_kind(info->kind);
    if (q->t < 0)
       return false; /* a texture target this context does not offer */
    if (q->t == FE_TEX_BUFFER)
@@ -101,7 +101,8 @@ resource_supported(const struct iq *q)
       return false;
    const uint8_t kind = fe_mgp_format(q->fmt)->kind;
    if (ms_target(q->t))
-      return !fe_format_is_legacy(info) && (info->color_renderable || depth_stencil_kind(kind));
+      return !fe_format_is_legacy(info) &&
+             (fe_format_color_renderable(ctx, info) || depth_stencil_kind(kind));
    if (q->t == FE_TEX_3D)
       return !fe_format_is_legacy(info) && !depth_stencil_kind(kind);
    return true;
@@ -294,7 +295,7 @@ renderable(const struct iq *q)
    if (q->t == FE_TEX_BUFFER || (q->info->block && q->target != GL_RENDERBUFFER))
       return false;
    if (color_format(q))
-      return q->info->color_renderable && (q->flags & MGP_FORMAT_CAP_RENDER);
+      return fe_format_color_renderable(q->ctx, q->info) && (q->flags & MGP_FORMAT_CAP_RENDER);
    return (q->flags & MGP_FORMAT_CAP_DEPTH_STENCIL) != 0;
 }
 
@@ -652,7 +653,8 @@ internalformat_query(struct fe_context *ctx, GLenum target, GLenum internalforma
        * a renderable format, the two sample pnames */
       FE_CHECK(target != GL_RENDERBUFFER, GL_INVALID_ENUM, -1);
       const struct fe_format_info *info = fe_format_lookup(internalformat);
-      const bool ok = info && (info->color_renderable || depth_stencil_kind(info->kind));
+      const bool ok =
+         info && (fe_format_color_renderable(ctx, info) || depth_stencil_kind(info->kind));
       FE_CHECK(!ok, GL_INVALID_ENUM, -1);
       FE_CHECK(pname != GL_NUM_SAMPLE_COUNTS && pname != GL_SAMPLES, GL_INVALID_ENUM, -1);
       FE_CHECK(count < 0, GL_INVALID_VALUE, -1);
@@ -680,7 +682,7 @@ internalformat_query(struct fe_context *ctx, GLenum target, GLenum internalforma
       GLint64 counts[8];
       GLsizei n = 0;
       if (q.supported && (target == GL_RENDERBUFFER || ms_target(q.t)) &&
-          (q.info->color_renderable || depth_stencil_kind(q.info->kind)))
+          (fe_format_color_renderable(ctx, q.info) || depth_stencil_kind(q.info->kind)))
          n = sample_counts(ctx, q.info, target != GL_RENDERBUFFER, counts);
       if (pname == GL_NUM_SAMPLE_COUNTS) {
          out[0] = n;

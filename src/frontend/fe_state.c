@@ -315,7 +315,16 @@ set_enable(struct fe_context *ctx, GLenum cap, bool on)
       for (GLuint i = 0; i < FE_MAX_VIEWPORTS; i++)
          fe_scissor_enable_at(ctx, i, on);
       return true;
-   case GL_TEXTURE_CUBE_MAP_SEAMLESS: rs_u8(ctx, &rs->seamless_cube, on); return true;
+   case GL_TEXTURE_CUBE_MAP_SEAMLESS:
+      if (rs->seamless_cube != (uint8_t)on) {
+         rs_u8(ctx, &rs->seamless_cube, on);
+         /* it chooses every cube unit's sampler (fe_cube_non_seamless): the units resolve
+          * again, as after a binding change */
+         ctx->unit_version++;
+         ctx->draw_serial++;
+         ctx->draw_other_serial++;
+      }
+      return true;
    case GL_PROGRAM_POINT_SIZE: rs_u8(ctx, &rs->program_point_size, on); return true;
    case GL_CLIP_DISTANCE0:
    case GL_CLIP_DISTANCE1:

@@ -402,7 +402,7 @@ tex_image_multisample(struct fe_context *ctx, struct fe_texture *tex, GLsizei sa
    const struct fe_mgp_format_desc *fd = fe_mgp_format(fmt);
    const bool ds =
       fd->kind == FE_FMT_DEPTH || fd->kind == FE_FMT_DEPTH_STENCIL || fd->kind == FE_FMT_STENCIL;
-   FE_CHECK(!ds && !info->color_renderable, GL_INVALID_OPERATION);
+   FE_CHECK(!ds && !fe_format_color_renderable(ctx, info), GL_INVALID_OPERATION);
    /* ... and past the limit of its class GL_INVALID_OPERATION: GL_MAX_INTEGER_SAMPLES for
     * integer formats, GL_MAX_DEPTH_TEXTURE_SAMPLES for depth/stencil ones,
     * GL_MAX_COLOR_TEXTURE_SAMPLES for other colour ones (a proxy's state becomes zeros). */

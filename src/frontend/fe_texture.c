@@ -704,7 +704,7 @@ fe_tex_ensure_storage(struct fe_context *ctx, struct fe_texture *tex, unsigned l
    uint16_t bind = MGP_BIND_SAMPLER | MGP_BIND_TRANSFER;
    if (depth)
       bind |= MGP_BIND_DEPTH_STENCIL;
-   else if (info && (info->color_renderable || fe_compat_generic_renderable(ctx, info)))
+   else if (fe_format_color_renderable(ctx, info) || fe_compat_generic_renderable(ctx, info))
       bind |= MGP_BIND_RENDER_TARGET;
    struct mgp_resource_desc desc = {
       .res = tex->res,

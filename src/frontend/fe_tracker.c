@@ -400,9 +400,11 @@ resolve_unit(struct fe_context *ctx, const uint64_t gens[3], unsigned unit,
              struct mgp_handle *sampler)
 {
    struct fe_unit_resolved *r = &ctx->tracker.unit_resolved[unit];
+   const bool non_seamless = fe_cube_non_seamless(ctx, target);
    /* The top bit marks a filled entry (a zeroed one must not match a fresh context). */
    uint64_t key[5] = {ctx->unit_stamp[unit], gens[0], gens[1], gens[2],
-                      (1ull << 63) | ((uint64_t)kind << 8) | (uint64_t)target};
+                      (1ull << 63) | ((uint64_t)non_seamless << 62) | ((uint64_t)kind << 8) |
+                         (uint64_t)target};
    if (key5_eq(key, r->key)) {
       touch_resolved(ctx, r);
       *view = r->view;
@@ -470,6 +472,8 @@ resolve_unit(struct fe_context *ctx, const uint64_t gens[3], unsigned unit,
    struct mgp_sampler_state st;
    fe_tex_params_sampler_state(sampling ? sampling : &tex->params, &st);
    st.lod_bias += unit_bias; /* the server clamps the sum to the device's range */
+   if (non_seamless)
+      st.flags |= MGP_SAMPLER_NON_SEAMLESS_CUBE;
    fe_tex_border_for_base(tex, min_level, &st);
    *sampler = fe_cso_lookup_entry(ctx, ctx->cso_sampler, &st, sizeof(st), &sampler_entry);
    /* The lookups may have evicted (deleted) a CSO: the count after them is this entry's. */

@@ -47,8 +47,9 @@
  * 30: MGP_CAP_SHADER_LAYER_VIEWPORT, MGP_CAP_SHADER_STENCIL_EXPORT, MGP_CAP_SHADER_CLOCK.
  * 31: MGP_CAP_TEXTURE_BARRIER and MGP_BARRIER_TEXTURE (glTextureBarrier). 32: MGP_CAP_BLEND_ADVANCED
  * and mgp_blend_op's advanced equations (MULTIPLY .. HSL_LUMINOSITY).
- * 33: MGP_CAP_SHADER_INT64, MGP_CAP_SHADER_BALLOT. */
-#define MGP_ABI_VERSION 33u
+ * 33: MGP_CAP_SHADER_INT64, MGP_CAP_SHADER_BALLOT. 34: MGP_CAP_NON_SEAMLESS_CUBE and
+ * mgp_sampler_state.flags (was pad) with MGP_SAMPLER_NON_SEAMLESS_CUBE. */
+#define MGP_ABI_VERSION 34u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -373,6 +374,12 @@ enum mgp_call_class {
  * VK_EXT_shader_subgroup_ballot) on subgroups of at most 64 invocations: the client offers
  * GL_ARB_shader_ballot; without it its #extension is withheld */
 #define MGP_CAP_SHADER_BALLOT (UINT64_C(1) << 53)
+/* A sampler whose state carries MGP_SAMPLER_NON_SEAMLESS_CUBE filters a cube map within each
+ * face (GL's GL_TEXTURE_CUBE_MAP_SEAMLESS off, GL 3.2 3.8.9: a LINEAR sample at a face's edge
+ * clamps to that face; Vulkan's VK_EXT_non_seamless_cube_map): the client sends the flag for
+ * cube samplers while the enable is off in a desktop context. Without it cube maps filter
+ * across faces whatever the enable says */
+#define MGP_CAP_NON_SEAMLESS_CUBE (UINT64_C(1) << 54)
 /* GL_ARB_texture_barrier (GL 4.5 9.3.1): a draw may sample a texture level that is attached to
  * the framebuffer it draws into (a feedback loop); its texel fetches see the attachment writes
  * made before the last memory_barrier carrying MGP_BARRIER_TEXTURE, texel by texel. Without it
@@ -469,6 +476,10 @@ enum mgp_call_class {
 #define MGP_INDIRECT_ELEMENTS_SIZE 20u /* DrawElementsIndirectCommand */
 
 /* mgp_shader_reflection.sampler_kind */
+/* mgp_sampler_state.flags */
+#define MGP_SAMPLER_NON_SEAMLESS_CUBE                                                              \
+   (1u << 0) /* only to a backend with MGP_CAP_NON_SEAMLESS_CUBE */
+
 #define MGP_SAMPLER_KIND_FLOAT 0u
 #define MGP_SAMPLER_KIND_INT 1u
 #define MGP_SAMPLER_KIND_UINT 2u

@@ -281,3 +281,87 @@ sc_compat_legacy_readback(void)
            back[0], back[1], back[2], back[3]);
    check_gl_error("legacy readback");
 }
+
+/* compat_rb_formats: renderbuffer formats of a compatibility context. GL_R8_SNORM and
+ * GL_RGBA8_SNORM are colour-renderable where the device renders them (else the storage is
+ * GL_INVALID_ENUM): complete, a draw of
+ * (-0.5, 0.25, -1, 0.5) under GL_CLAMP_FRAGMENT_COLOR FALSE reads back signed, glClear of -2
+ * clamps to -1 (signed normalized: [-1, 1]). GL_LUMINANCE8, GL_LUMINANCE8_SNORM,
+ * GL_INTENSITY16F and GL_RGB9_E5 storage is made (no error, its internal format reads back)
+ * and a framebuffer with it is GL_FRAMEBUFFER_UNSUPPORTED where the implementation does not
+ * render them (mgl; llvmpipe renders them: complete), never incomplete. */
+void
+sc_compat_rb_formats(void)
+{
+   PFNGLCLAMPCOLORPROC clamp_color = (PFNGLCLAMPCOLORPROC)eglGetProcAddress("glClampColor");
+   if (!clamp_color)
+      die_setup("no glClampColor");
+   GLuint rb, fbo;
+   gl.GenRenderbuffers(1, &rb);
+   gl.GenFramebuffers(1, &fbo);
+   gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   static const GLenum unrendered[] = {GL_LUMINANCE8, 0x9015 /* GL_LUMINANCE8_SNORM */,
+                                       GL_INTENSITY16F_ARB, GL_RGB9_E5};
+   for (unsigned i = 0; i < sizeof(unrendered) / sizeof(unrendered[0]); i++) {
+      gl.RenderbufferStorage(GL_RENDERBUFFER, unrendered[i], 8, 8);
+      check_gl_error("glRenderbufferStorage of a format mgl does not render");
+      GLint ifmt = 0;
+      gl.GetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_INTERNAL_FORMAT, &ifmt);
+      if ((GLenum)ifmt != unrendered[i])
+         fail("GL_RENDERBUFFER_INTERNAL_FORMAT 0x%x, want 0x%x", ifmt, unrendered[i]);
+      gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+      const GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+      /* complete where the implementation renders it (llvmpipe), else unsupported (mgl) */
+      if (st != GL_FRAMEBUFFER_UNSUPPORTED && st != GL_FRAMEBUFFER_COMPLETE)
+         fail("framebuffer of 0x%x: status 0x%x, want GL_FRAMEBUFFER_UNSUPPORTED (or complete)",
+              unrendered[i], st);
+   }
+   static const GLenum snorm[] = {GL_R8_SNORM, GL_RGBA8_SNORM};
+   for (unsigned i = 0; i < 2; i++) {
+      gl.RenderbufferStorage(GL_RENDERBUFFER, snorm[i], 8, 8);
+      /* GL leaves snorm formats to the implementation: one it does not render is refused
+       * (lavapipe renders both; the GLES backend's host only GL_R8_SNORM) */
+      if (glGetError() == GL_INVALID_ENUM)
+         continue;
+      gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+      const GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+      if (st != GL_FRAMEBUFFER_COMPLETE) {
+         fail("framebuffer of 0x%x: status 0x%x, want complete", snorm[i], st);
+         continue;
+      }
+      glViewport(0, 0, 8, 8);
+      clamp_color(GL_CLAMP_FRAGMENT_COLOR, GL_FALSE);
+      clamp_color(GL_CLAMP_READ_COLOR, GL_FALSE);
+      glClearColor(-2.0f, -2.0f, -2.0f, -2.0f);
+      glClear(GL_COLOR_BUFFER_BIT);
+      float px[4] = {0};
+      glReadPixels(1, 1, 1, 1, GL_RGBA, GL_FLOAT, px);
+      if (fabsf(px[0] + 1.0f) > 0.01f || (i == 1 && fabsf(px[3] + 1.0f) > 0.01f))
+         fail("0x%x cleared to -2: read (%g, %g, %g, %g), want -1 (clamped to [-1, 1])", snorm[i],
+              px[0], px[1], px[2], px[3]);
+      glMatrixMode(GL_PROJECTION);
+      glLoadIdentity();
+      glMatrixMode(GL_MODELVIEW);
+      glLoadIdentity();
+      glColor4f(-0.5f, 0.25f, -1.0f, 0.5f);
+      glBegin(GL_QUADS);
+      glVertex2f(-1, -1);
+      glVertex2f(1, -1);
+      glVertex2f(1, 1);
+      glVertex2f(-1, 1);
+      glEnd();
+      glReadPixels(4, 4, 1, 1, GL_RGBA, GL_FLOAT, px);
+      /* GL_CLAMP_VERTEX_COLOR stays TRUE: the colour reaches the fragment as (0, 0.25, 0, 0.5) */
+      const float want[4] = {0.0f, 0.25f, 0.0f, 0.5f};
+      const int n = i ? 4 : 1;
+      for (int c = 0; c < n; c++)
+         if (fabsf(px[c] - want[c]) > 0.01f)
+            fail("0x%x drawn: component %d reads %g, want %g", snorm[i], c, px[c], want[c]);
+      check_gl_error("snorm renderbuffer");
+   }
+   clamp_color(GL_CLAMP_FRAGMENT_COLOR, GL_FIXED_ONLY);
+   clamp_color(GL_CLAMP_READ_COLOR, GL_FIXED_ONLY);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   glViewport(0, 0, W, H);
+}

@@ -426,3 +426,87 @@ sc_compat_line_stipple(void)
       expect_px("GL_LINE_LOOP, second segment", 36, y,
                 stipple_bit(0xf0f0, 1, (unsigned)(16 + y - 20)) ? white : black);
 }
+
+/* compat_point_smooth: GL_POINT_SMOOTH (GL 2.1 §3.3.1) draws a 16-pixel point as a disc: with
+ * blending (SRC_ALPHA, ONE_MINUS_SRC_ALPHA) its centre is the colour, a corner of the 16x16
+ * square lies outside the disc (background), a pixel on the disc's rim is drawn;
+ * an attenuated point off the view axis is sized by |z_eye| (as Mesa): (0, 0, 1) at eye
+ * (12, 0, -2) halves 16 to 8, where the full distance would give 16 / 2.33. glIsEnabled and
+ * glPushAttrib(GL_POINT_BIT) keep the enable; a point sprite stays square. */
+void
+sc_compat_point_smooth(void)
+{
+   PFNGLPOINTPARAMETERFVPROC point_fv =
+      (PFNGLPOINTPARAMETERFVPROC)eglGetProcAddress("glPointParameterfv");
+   if (!point_fv)
+      die_setup("no glPointParameterfv");
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   glMatrixMode(GL_PROJECTION);
+   glLoadIdentity();
+   glOrtho(-W / 2, W / 2, -H / 2, H / 2, 0, 10); /* eye (0, 0, -2) is window (32, 32) */
+   glMatrixMode(GL_MODELVIEW);
+   glLoadIdentity();
+   if (glIsEnabled(GL_POINT_SMOOTH))
+      fail("GL_POINT_SMOOTH enabled by default");
+   glEnable(GL_POINT_SMOOTH);
+   check_gl_error("glEnable(GL_POINT_SMOOTH)");
+   glPushAttrib(GL_POINT_BIT);
+   glDisable(GL_POINT_SMOOTH);
+   glPopAttrib();
+   if (!glIsEnabled(GL_POINT_SMOOTH))
+      fail("GL_POINT_SMOOTH not restored by glPopAttrib(GL_POINT_BIT)");
+   glEnable(GL_BLEND);
+   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+   clear_to(bg);
+   glPointSize(16.0f);
+   glColor4f(0.0f, 1.0f, 0.0f, 1.0f);
+   glBegin(GL_POINTS);
+   glVertex3f(0, 0, -2); /* the square [24, 40) x [24, 40), the disc of radius 8 at (32, 32) */
+   glEnd();
+   check_gl_error("smooth point");
+   readback();
+   const rgba8 green = to8(V4(0, 1, 0, 1)), black = to8(bg);
+   expect_px("smooth point centre", 31, 31, green);
+   expect_px("smooth point centre", 32, 32, green);
+   expect_px("smooth point: the square's corner is outside the disc", 24, 24, black);
+   expect_px("smooth point: the square's corner is outside the disc", 39, 39, black);
+   /* pixel (26, 26)'s centre is 5.5 * sqrt(2) = 7.8 from the point's: on the disc's rim,
+    * covered in part at least (how much is the implementation's: Mesa's whole, mgl's ramp
+    * about 0.7) */
+   for (int i = 0; i < 2; i++) {
+      const int p = i ? 37 : 26;
+      const rgba8 rim = pixel_at(p, p);
+      if (rim.c[1] < 32)
+         fail("smooth point's rim pixel (%d,%d): green %u, want covered in part", p, p, rim.c[1]);
+   }
+
+   /* attenuation by |z_eye|: eye (12, 0, -2), d = 2: 16 / 2 = 8 wide, [40, 48) */
+   const float atten[3] = {0.0f, 0.0f, 1.0f};
+   point_fv(GL_POINT_DISTANCE_ATTENUATION, atten);
+   glDisable(GL_POINT_SMOOTH);
+   glDisable(GL_BLEND);
+   clear_to(bg);
+   glBegin(GL_POINTS);
+   glVertex3f(12, 0, -2);
+   glEnd();
+   readback();
+   expect_px("attenuated off-axis point inside", 40, 32, green);
+   expect_px("attenuated off-axis point inside", 47, 32, green);
+   expect_px("attenuated off-axis point: 8 wide", 39, 32, black);
+   expect_px("attenuated off-axis point: 8 wide", 48, 32, black);
+
+   /* a point sprite is square whatever GL_POINT_SMOOTH says */
+   const float one[3] = {1.0f, 0.0f, 0.0f};
+   point_fv(GL_POINT_DISTANCE_ATTENUATION, one);
+   glEnable(GL_POINT_SMOOTH);
+   glEnable(GL_BLEND);
+   glEnable(GL_POINT_SPRITE);
+   clear_to(bg);
+   glBegin(GL_POINTS);
+   glVertex3f(0, 0, -2);
+   glEnd();
+   check_gl_error("smooth sprite");
+   readback();
+   expect_px("smooth sprite's corner", 24, 24, green);
+   expect_px("smooth sprite's corner", 39, 39, green);
+}

@@ -3921,3 +3921,83 @@ sc_packed_float_mipmap(void)
       glDeleteTextures(1, &tex);
    }
 }
+
+/* cube_seamless: GL 3.2 3.8.9 — with GL_TEXTURE_CUBE_MAP_SEAMLESS disabled (the default) a
+ * LINEAR sample near a cube face's edge filters within that face (CLAMP_TO_EDGE reads the edge
+ * texel); enabled, it mixes in the adjoining face. 2x2 faces, +X red, +Y green, the rest blue;
+ * the direction (1, 0.999, 0) lies in +X a thousandth of a face from its edge with +Y. On a
+ * device without MGP_CAP_NON_SEAMLESS_CUBE (MGL_TEST_VK_NO_NON_SEAMLESS, the GLES backend) cube
+ * maps are always seamless: the scenario then checks that the disabled enable still mixes
+ * (documented). */
+static const char *FS_CUBE_DIR = "#version 330 core\n"
+                                 "uniform samplerCube u_cube;\n"
+                                 "uniform vec4 u_dir;\n"
+                                 "out vec4 o_color;\n"
+                                 "void main() { o_color = texture(u_cube, u_dir.xyz); }\n";
+
+static rgba8
+cube_seamless_draw(void)
+{
+   clear_to(V4(0.0f, 0.0f, 0.0f, 0.0f));
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("cube draw");
+   readback();
+   return pixel_at(32, 32);
+}
+
+void
+sc_cube_seamless(void)
+{
+   static const GLubyte face_rgb[6][3] = {{255, 0, 0}, {0, 0, 255}, {0, 255, 0},
+                                          {0, 0, 255}, {0, 0, 255}, {0, 0, 255}};
+   GLuint tex;
+   gl.ActiveTexture(GL_TEXTURE0);
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_CUBE_MAP, tex);
+   for (int f = 0; f < 6; f++) {
+      GLubyte texels[2 * 2 * 4];
+      for (int i = 0; i < 4; i++) {
+         memcpy(&texels[i * 4], face_rgb[f], 3);
+         texels[i * 4 + 3] = 255;
+      }
+      glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + (GLenum)f, 0, GL_RGBA8, 2, 2, 0, GL_RGBA,
+                   GL_UNSIGNED_BYTE, texels);
+   }
+   glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+   glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+   glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+   glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+   check_gl_error("cube setup");
+   if (glIsEnabled(GL_TEXTURE_CUBE_MAP_SEAMLESS))
+      fail("GL_TEXTURE_CUBE_MAP_SEAMLESS enabled by default");
+
+   GLuint p = link_program(VS_PIXELS, FS_CUBE_DIR);
+   gl.UseProgram(p);
+   gl.Uniform1i(uloc(p, "u_cube"), 0);
+   set_vec4(p, "u_dir", V4(1.0f, 0.999f, 0.0f, 0.0f));
+   float xy[12];
+   rect_vertices(xy, 0.0f, 0.0f, 64.0f, 64.0f);
+   make_mesh(xy, 6);
+
+   /* the GLES backend has no non-seamless cube maps to offer either */
+   const char *no = getenv("MGL_TEST_VK_NO_NON_SEAMLESS"), *be = getenv("MGL_BACKEND");
+   const bool always_seamless = on_mgl() && ((no && atoi(no) > 0) || (be && !strcmp(be, "gles")));
+   rgba8 got = cube_seamless_draw();
+   if (always_seamless ? got.c[1] < 96 : !rgba_eq(got, (rgba8){{255, 0, 0, 255}}))
+      fail("seamless off: expected %s got (%u,%u,%u,%u)",
+           always_seamless ? "green mixed in (no VK_EXT_non_seamless_cube_map)" : "(255,0,0,255)",
+           got.c[0], got.c[1], got.c[2], got.c[3]);
+
+   glEnable(GL_TEXTURE_CUBE_MAP_SEAMLESS);
+   got = cube_seamless_draw();
+   /* about half +Y's green: the sample lies half a texel from the +X/+Y edge's texel centres */
+   if (got.c[1] < 96 || got.c[0] < 96 || got.c[2] > 8)
+      fail("seamless on: expected red and green mixed got (%u,%u,%u,%u)", got.c[0], got.c[1],
+           got.c[2], got.c[3]);
+
+   glDisable(GL_TEXTURE_CUBE_MAP_SEAMLESS);
+   got = cube_seamless_draw();
+   if (!always_seamless && !rgba_eq(got, (rgba8){{255, 0, 0, 255}}))
+      fail("seamless off again: expected (255,0,0,255) got (%u,%u,%u,%u)", got.c[0], got.c[1],
+           got.c[2], got.c[3]);
+}

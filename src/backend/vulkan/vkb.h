@@ -770,6 +770,7 @@ struct vkb_screen {
    bool has_layer_viewport; /* VK_EXT_shader_viewport_index_layer: gl_Layer from the VS/TES */
    bool has_shader_clock;   /* VK_KHR_shader_clock shaderSubgroupClock: GL_ARB_shader_clock */
    bool has_ballot;         /* VK_EXT_shader_subgroup_ballot: GL_ARB_shader_ballot */
+   bool has_non_seamless;   /* VK_EXT_non_seamless_cube_map: GL_TEXTURE_CUBE_MAP_SEAMLESS off */
    bool has_multi_draw;     /* VK_EXT_multi_draw: repeated draws merge */
    bool has_cond_render;    /* VK_EXT_conditional_rendering: GPU predicates */
    bool has_smooth_lines;   /* VK_EXT_line_rasterization smoothLines: GL_LINE_SMOOTH */

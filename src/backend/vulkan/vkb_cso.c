@@ -252,6 +252,13 @@ vkb_create_sampler(void *self, const struct mgp_create_sampler *args, const void
       .maxLod = 1000.0f,
       .borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK,
    };
+   if (st->flags & MGP_SAMPLER_NON_SEAMLESS_CUBE) {
+      if (scr->has_non_seamless)
+         sci.flags |= VK_SAMPLER_CREATE_NON_SEAMLESS_CUBE_MAP_BIT_EXT;
+      else
+         MGU_DECLINE(backend_feature_unimplemented,
+                     "non-seamless cube sampler without VK_EXT_non_seamless_cube_map (seamless)");
+   }
    bool mipmapped = false;
    if (!filters(st->min_filter, st->mag_filter, &sci.minFilter, &sci.magFilter, &sci.mipmapMode,
                 &mipmapped)) {

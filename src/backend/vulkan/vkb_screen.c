@@ -394,6 +394,8 @@ struct dev_features {
    VkPhysicalDeviceVulkan12Features v12; /* drawIndirectCount only (Vulkan 1.2) */
    VkPhysicalDeviceShaderClockFeaturesKHR clk;
    bool has_clk;
+   VkPhysicalDeviceNonSeamlessCubeMapFeaturesEXT nsc;
+   bool has_nsc;
    VkPhysicalDeviceAttachmentFeedbackLoopLayoutFeaturesEXT afl;
    bool has_afl;
    VkPhysicalDeviceImage2DViewOf3DFeaturesEXT v3d;
@@ -456,6 +458,13 @@ query_features(struct vkb_screen *scr, const struct dev_exts *e, struct dev_feat
    f->has_clk = dev_has(e, VK_KHR_SHADER_CLOCK_EXTENSION_NAME) && !(no_clk && atoi(no_clk) > 0);
    if (f->has_clk)
       CHAIN(f->clk);
+   f->nsc = (VkPhysicalDeviceNonSeamlessCubeMapFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_NON_SEAMLESS_CUBE_MAP_FEATURES_EXT};
+   const char *no_nsc = getenv("MGL_TEST_VK_NO_NON_SEAMLESS"); /* test-only: always seamless */
+   f->has_nsc =
+      dev_has(e, VK_EXT_NON_SEAMLESS_CUBE_MAP_EXTENSION_NAME) && !(no_nsc && atoi(no_nsc) > 0);
+   if (f->has_nsc)
+      CHAIN(f->nsc);
    f->md = (VkPhysicalDeviceMultiDrawFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_FEATURES_EXT};
    const char *no_md = getenv("MGL_TEST_VK_NO_MULTI_DRAW"); /* test-only: a command a draw */
@@ -749,6 +758,15 @@ chain_enabled_features(struct vkb_screen *scr, const struct dev_exts *e, struct 
          .shaderSubgroupClock = VK_TRUE};
       CHAIN(f->clk);
       scr->has_shader_clock = true;
+   }
+   /* GL_TEXTURE_CUBE_MAP_SEAMLESS off: a cube sampler filters within each face */
+   if (f->has_nsc && f->nsc.nonSeamlessCubeMap) {
+      f->exts[f->nexts++] = VK_EXT_NON_SEAMLESS_CUBE_MAP_EXTENSION_NAME;
+      f->nsc = (VkPhysicalDeviceNonSeamlessCubeMapFeaturesEXT){
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_NON_SEAMLESS_CUBE_MAP_FEATURES_EXT,
+         .nonSeamlessCubeMap = VK_TRUE};
+      CHAIN(f->nsc);
+      scr->has_non_seamless = true;
    }
    /* GL_ARB_shader_viewport_layer_array: glslang writes SPV_EXT_shader_viewport_index_layer
     * (ShaderViewportIndexLayerEXT). Where Vulkan 1.2 promoted it, the 1.2 features name it too,
@@ -1368,6 +1386,8 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_SHADER_STENCIL_EXPORT;
    if (scr->has_shader_clock)
       c.cap_bits |= MGP_CAP_SHADER_CLOCK;
+   if (scr->has_non_seamless)
+      c.cap_bits |= MGP_CAP_NON_SEAMLESS_CUBE;
    if (scr->features.shaderInt64)
       c.cap_bits |= MGP_CAP_SHADER_INT64;
    if (scr->features.shaderInt64 && scr->has_ballot)
