@@ -261,6 +261,10 @@ render_state_refusal(const struct glb_screen *scr, const struct mgp_render_state
       return "clip distances past the host's (EXT_clip_cull_distance)";
    for (unsigned i = 0; i < 8; i++) {
       const struct mgp_blend_target *b = &s->blend[i];
+      /* KHR_blend_equation_advanced's (MGP_CAP_BLEND_ADVANCED is not offered here: the host
+       * would need glBlendBarrier between overlapping draws), or past the enum */
+      if (b->enable && (b->eq_rgb > MGP_BLEND_OP_MAX || b->eq_alpha > MGP_BLEND_OP_MAX))
+         return "a blend equation past MGP_BLEND_OP_MAX (advanced blending is not offered)";
       if (b->enable && !scr->max_dual_source &&
           (b->src_rgb >= MGP_BLEND_FACTOR_SRC1_COLOR || b->dst_rgb >= MGP_BLEND_FACTOR_SRC1_COLOR ||
            b->src_alpha >= MGP_BLEND_FACTOR_SRC1_COLOR ||
@@ -361,6 +365,7 @@ apply_blend(struct glb_context *ctx, const struct mgp_render_state *s)
          GLB_GL(h)->glEnablei(GL_BLEND, i);
          GLB_GL(h)->glBlendFuncSeparatei(i, factor(b->src_rgb), factor(b->dst_rgb),
                                          factor(b->src_alpha), factor(b->dst_alpha));
+         /* (render_state_refusal declined an equation past MGP_BLEND_OP_MAX) */
          GLB_GL(h)->glBlendEquationSeparatei(i, blend_ops[b->eq_rgb % MGP_BLEND_OP_COUNT],
                                              blend_ops[b->eq_alpha % MGP_BLEND_OP_COUNT]);
       }
