@@ -992,6 +992,22 @@ glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
       glb_fatal(scr, MGU_FATAL_ProtocolCorruption, "draw_vbo: user indices without an index size");
       return;
    }
+   /* every range inside the element buffer before any is drawn: the host's robust access
+    * (where it has any) does not promise index fetches, and a hostile range (or a GPU-written
+    * indirect command, draw_indirect) would read the host's memory past the buffer */
+   for (uint32_t i = 0; ib && i < tail_count; i++) {
+      const struct mgp_draw_range *r = &ranges[i];
+      const uint64_t first = (uint64_t)r->start * args->index_size;
+      if (r->count &&
+          (ctx->ib.offset > ib->desc.size || first > ib->desc.size - ctx->ib.offset ||
+           (uint64_t)r->count * args->index_size > ib->desc.size - ctx->ib.offset - first)) {
+         MGU_DECLINE(gl_draw_out_of_bounds,
+                     "gles: %u indices from %u past a %llu-byte element buffer at %llu", r->count,
+                     r->start, (unsigned long long)ib->desc.size,
+                     (unsigned long long)ctx->ib.offset);
+         return;
+      }
+   }
    const GLsizei instances = args->instance_count ? (GLsizei)args->instance_count : 1;
    for (uint32_t i = 0; i < tail_count; i++) {
       const struct mgp_draw_range *r = &ranges[i];

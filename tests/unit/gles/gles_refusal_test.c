@@ -11,6 +11,8 @@
  *   indirect_barrier draw_indirect maps its command buffer after glMemoryBarrier(
  *                   GL_BUFFER_UPDATE_BARRIER_BIT), as resource_readback does: a compute pass's
  *                   commands are complete when the map reads them.
+ *   index_bounds    an indexed draw (draw_vbo, or a draw_indirect command) whose index reads run
+ *                   past the element buffer: gl-draw-out-of-bounds, no host draw.
  *   blend_op        a draw whose render state blends with an equation past MGP_BLEND_OP_MAX (an
  *                   advanced one, which MGP_CAP_BLEND_ADVANCED does not offer here, or none):
  *                   backend-feature-unimplemented, no host draw, no host error.
@@ -328,6 +330,50 @@ test_draw_signed(struct t *t)
          "an honest draw_indirect after them draws (0x%x) %s", e, t->fatal);
 }
 
+/* Indexed draws whose index reads run past the element buffer (a host without robust
+ * access may read anything there; GLES's robustness does not promise index fetches either): a
+ * first index near 2^31 and a count past its end, from draw_vbo and from draw_indirect's
+ * commands (which the GPU could have written): gl-draw-out-of-bounds, no host draw, as the
+ * front end declines a direct one; an in-bounds one after them draws. */
+static void
+test_index_bounds(struct t *t)
+{
+   const uint16_t idx[6] = {0, 1, 2, 0, 2, 1};
+   const struct mgp_set_index_buffer ib = {.res = make_buffer(t, sizeof(idx), idx),
+                                           .index_size = 2};
+   t->cv->set_index_buffer(t->ctx, &ib, NULL, 0);
+   const uint32_t cmds[3][5] = {{3, 1, 0x7ffffff0u, 0, 0}, {600, 1, 0, 0, 0}, {6, 1, 0, 0, 0}};
+   for (int i = 0; i < 5; i++) {
+      const uint64_t d0 = declines(MGU_DECLINE_gl_draw_out_of_bounds);
+      const unsigned long long draws = counter(t, "gles-draws");
+      if (i < 2) {
+         const struct mgp_draw_vbo d = {
+            .mode = MGP_PRIM_TRIANGLES, .index_size = 2, .instance_count = 1, .num_draws = 1};
+         const struct mgp_draw_range r = {cmds[i][2], cmds[i][0], 0};
+         t->cv->draw_vbo(t->ctx, &d, &r, 1);
+      } else {
+         const struct mgp_draw_indirect a = {.mode = MGP_PRIM_TRIANGLES,
+                                             .index_size = 2,
+                                             .indirect = make_buffer(t, sizeof(cmds), cmds),
+                                             .offset = (uint64_t)(i - 2) * sizeof(cmds[0]),
+                                             .stride = sizeof(cmds[0]),
+                                             .draw_count = 1};
+         t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+      }
+      const GLenum e = host_error(t);
+      const bool bad = i != 4;
+      check(declines(MGU_DECLINE_gl_draw_out_of_bounds) == d0 + (bad ? 1 : 0) &&
+               counter(t, "gles-draws") == draws + (bad ? 0 : 1) && e == GL_NO_ERROR &&
+               t->fatal_count == 0,
+            "%s of %u indices from %u over a 6-index buffer: %s (%llu declined, %llu drawn, host "
+            "error 0x%x)",
+            i < 2 ? "draw_vbo" : "draw_indirect", cmds[i < 2 ? i : i - 2][0],
+            cmds[i < 2 ? i : i - 2][2], bad ? "gl-draw-out-of-bounds" : "drawn",
+            (unsigned long long)(declines(MGU_DECLINE_gl_draw_out_of_bounds) - d0),
+            counter(t, "gles-draws") - draws, e);
+   }
+}
+
 /* A render state whose blend equation is past what the backend offers: one of
  * KHR_blend_equation_advanced's (MGP_CAP_BLEND_ADVANCED is not set, and GLES would need
  * glBlendBarrier between overlapping draws) or past the enum. Refused by name, no host draw,
@@ -531,6 +577,7 @@ main(int argc, char **argv)
    }
    test_subdata_level(&t);
    test_draw_signed(&t);
+   test_index_bounds(&t);
    test_blend_op(&t);
    test_indirect_barrier(&t);
    test_indirect_grid(&t);
