@@ -900,6 +900,31 @@ test_indirect_index_bounds(struct t *t, struct mgp_handle prog)
    check(!scr->failed && (!scr->has_robust_buffer2 || pixel_is(40, 10, 255, 0, 0, 255)),
          "an honest indexed indirect draw after them draws (where indexed indirect draws are "
          "taken)");
+   /* a screen without robustBufferAccess2 (test-only knob): every indexed indirect draw
+    * declines before it is recorded, the session goes on */
+   setenv("MGL_TEST_VK_NO_ROBUSTNESS2", "1", 1);
+   struct t t2;
+   const bool up = start(&t2, false);
+   unsetenv("MGL_TEST_VK_NO_ROBUSTNESS2");
+   if (!up) {
+      check(false, "a screen with MGL_TEST_VK_NO_ROBUSTNESS2");
+      return;
+   }
+   const struct vkb_screen *s2 = t2.scr;
+   const uint64_t d2 = mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented);
+   const struct mgp_draw_indirect a2 = {.mode = MGP_PRIM_TRIANGLES,
+                                        .index_size = 2,
+                                        .indirect = make_buffer(&t2, sizeof(cmds), cmds),
+                                        .stride = sizeof(cmds[0]),
+                                        .draw_count = 1};
+   t2.cv->draw_indirect(t2.ctx, &a2, NULL, 0);
+   check(!s2->has_robust_buffer2 &&
+            mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) == d2 + 1 && !s2->failed &&
+            t2.fatal_count == 0,
+         "without robustBufferAccess2 an indexed indirect draw declines "
+         "backend-feature-unimplemented (%llu)",
+         (unsigned long long)(mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) - d2));
+   mgs_vulkan_backend.screen_destroy(t2.scr);
 }
 
 /* A vertex-array switch between two indexed draws (bind_vertex_input, one vertex input per
