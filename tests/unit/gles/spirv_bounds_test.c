@@ -99,6 +99,22 @@ main(void)
    err = NULL;
    out = spv_split_blocks(w, sc_n, &out_n, &blocked, &err);
    free(out); /* any answer but a read past the tables */
+   /* glb_block_pad.c on a Block whose second member's Offset leaves a gap of 70000 words:
+    * the padded OpTypeStruct would pass a word count's 16 bits (and a gap near 2^32 bytes made
+    * the server emit GiBs of padding): refused, said so */
+   static const uint32_t wide_gap[] = {
+      0x07230203,       0x00010000, 0,  16, 0,
+      (3u << 16) | 71u, 3,          2,                        /* OpDecorate %3 Block */
+      (5u << 16) | 72u, 3,          0,  35, 0,                /* OpMemberDecorate %3 0 Offset 0 */
+      (5u << 16) | 72u, 3,          1,  35, 4u + 4u * 70000u, /* member 1 at 280004 */
+      (4u << 16) | 21u, 1,          32, 0,                    /* %1 = OpTypeInt 32 0 */
+      (4u << 16) | 30u, 3,          1,  1};                   /* %3 = OpTypeStruct %1 %1 */
+   const size_t wg_n = sizeof(wide_gap) / sizeof(wide_gap[0]);
+   w = at_page_end(pages, page, wide_gap, wg_n);
+   err = NULL;
+   out = glb_spv_pad_blocks(w, wg_n, &out_n, &err);
+   CHECK(out == NULL && err != NULL);
+   free(out);
    munmap(pages, 2 * page);
    if (failures)
       return 1;
