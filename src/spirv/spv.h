@@ -16,6 +16,11 @@
 
 #include "array.h"
 
+/* The most ids a client's module may declare (its header's bound, word 3): SPIR-V's universal
+ * limit, which spirv-val holds Vulkan modules to. The passes size tables by the bound, so a
+ * module past it (4294967295 ids: tables of many GiB) is refused before any pass reads it. */
+#define SPV_ID_BOUND_MAX 0x3fffffu
+
 /* Walks a module's instructions, bounds-checked (the words may come from another process):
  *    struct spv_walk it = spv_walk_begin(words, n);
  *    while (spv_walk_next(&it)) { it.op, it.len, it.o (operands), it.nops, it.pc }

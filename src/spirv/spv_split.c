@@ -275,7 +275,8 @@ uses_splittable(const struct split_state *s)
          if (wc < 5 + v->levels)
             return false;
          const uint32_t mi = s->w[p + 4 + v->levels];
-         if (op_of(s, mi) != SpvOpConstant || word(s, mi, 3) >= v->num_members)
+         if (op_of(s, mi) != SpvOpConstant || (s->w[s->at[mi]] >> 16) < 4 ||
+             word(s, mi, 3) >= v->num_members)
             return false;
          k = 4;
       }
@@ -419,8 +420,10 @@ emit(struct split_state *s, size_t *out_n)
          for (uint32_t k = 0; k < v->num_members; k++)
             put_variable(s, &o, v, k);
       } else if ((op == SpvOpAccessChain || op == SpvOpInBoundsAccessChain) && wc >= 4 &&
-                 cand_of(s, s->w[p + 3]) >= 0) {
-         /* [outer..., member, rest...] into the block -> [outer..., rest...] into the member */
+                 p >= s->functions && cand_of(s, s->w[p + 3]) >= 0) {
+         /* [outer..., member, rest...] into the block -> [outer..., rest...] into the member
+          * (in a function body, where uses_splittable checked the chain's length and its
+          * member constant; a chain elsewhere is copied as it is) */
          const struct split_var *v = &s->vars[cand_of(s, s->w[p + 3])];
          const uint32_t member = word(s, s->w[p + 4 + v->levels], 3);
          const size_t at = o.n;

@@ -594,3 +594,100 @@ sc_compute_indirect_barrier(void)
    GLuint bufs[3] = {cmd, a, b};
    gl.DeleteBuffers(3, bufs);
 }
+
+static uint32_t
+want_value(unsigned i, const void *ctx)
+{
+   (void)i;
+   return *(const uint32_t *)ctx;
+}
+
+static void
+set_groups(GLuint p, uint32_t x, uint32_t y, uint32_t z)
+{
+   gl.Uniform1ui(uloc(p, "u_x"), x);
+   gl.Uniform1ui(uloc(p, "u_y"), y);
+   gl.Uniform1ui(uloc(p, "u_z"), z);
+}
+
+/* Group counts over GL_MAX_COMPUTE_WORK_GROUP_COUNT in the indirect buffer (undefined in GL,
+ * where no error can be raised: the GPU reads them) must not reach the device, which would run
+ * the grid for minutes or lose itself for every session: such a dispatch runs nothing and the
+ * server counts compute-grid-over-limit. The counts come from the client (glBufferData) and
+ * from a shader (the GPU wrote them: no client-side check can see them); a valid dispatch after
+ * them runs, and so does one from the same buffer after it is rewritten. */
+void
+sc_compute_indirect_over_limit(void)
+{
+   if (ssbo_bindings() == 0) {
+      skipped("storage buffers (the backend has none)");
+      return;
+   }
+   GLint max[3] = {0, 0, 0};
+   for (GLuint i = 0; i < 3; i++)
+      gl.GetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, i, &max[i]);
+   check_gl_error("glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT)");
+   const char *cs_groups = "#version 430\n"
+                           "layout(local_size_x = 1) in;\n"
+                           "layout(std430, binding = 0) buffer Cmd { uint pad, gx, gy, gz; };\n"
+                           "uniform uint u_x, u_y, u_z;\n"
+                           "void main() { gx = u_x; gy = u_y; gz = u_z; }\n";
+   const char *cs_count = "#version 430\n"
+                          "layout(local_size_x = 1) in;\n"
+                          "layout(std430, binding = 1) buffer N { uint n; };\n"
+                          "void main() { atomicAdd(n, 1u); }\n";
+   GLuint pg = must_compute(cs_groups), pc = must_compute(cs_count);
+   GLuint cmd = words_buffer(4, 0u), n = words_buffer(1, 0u);
+   gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, cmd);
+   gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, n);
+   gl.BindBuffer(GL_DISPATCH_INDIRECT_BUFFER, cmd);
+   const uint32_t zero = 0, three = 3;
+
+   /* the client's bytes: one over the limit in x */
+   const uint32_t host[4] = {0, (uint32_t)max[0] + 1u, 1, 1};
+   gl.BufferSubData(GL_DISPATCH_INDIRECT_BUFFER, 0, sizeof(host), host);
+   gl.UseProgram(pc);
+   gl.DispatchComputeIndirect(4);
+   check_gl_error("glDispatchComputeIndirect of a client-written count over the limit");
+   gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+   expect_words("a client-written group count over the limit in x", n, 1, want_value, &zero);
+
+   /* a shader's: one over the limit in z */
+   gl.UseProgram(pg);
+   set_groups(pg, 1u, 1u, (uint32_t)max[2] + 1u);
+   gl.DispatchCompute(1, 1, 1);
+   gl.MemoryBarrier(GL_COMMAND_BARRIER_BIT);
+   gl.UseProgram(pc);
+   gl.DispatchComputeIndirect(4);
+   check_gl_error("glDispatchComputeIndirect of a shader-written count over the limit");
+   gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+   expect_words("a shader-written group count over the limit in z", n, 1, want_value, &zero);
+
+   /* a shader's valid one runs */
+   gl.UseProgram(pg);
+   set_groups(pg, 3u, 1u, 1u);
+   gl.DispatchCompute(1, 1, 1);
+   gl.MemoryBarrier(GL_COMMAND_BARRIER_BIT);
+   gl.UseProgram(pc);
+   gl.DispatchComputeIndirect(4);
+   gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+   expect_words("a shader-written group count of 3 after the refusals", n, 1, want_value, &three);
+
+   /* all ones in y (4294967295 groups: hours on a CPU device), then a valid one again */
+   const uint32_t huge[4] = {0, 1, UINT32_MAX, 1}, ok[4] = {0, 1, 2, 1};
+   gl.BufferSubData(GL_DISPATCH_INDIRECT_BUFFER, 0, sizeof(huge), huge);
+   gl.DispatchComputeIndirect(4);
+   gl.BufferSubData(GL_DISPATCH_INDIRECT_BUFFER, 0, sizeof(ok), ok);
+   gl.DispatchComputeIndirect(4);
+   gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+   check_gl_error("dispatches and barriers");
+   const uint32_t five = 5;
+   expect_words("a count of 2^32 - 1 groups in y, then 2", n, 1, want_value, &five);
+
+   gl.BindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
+   gl.UseProgram(0);
+   gl.DeleteProgram(pg);
+   gl.DeleteProgram(pc);
+   GLuint bufs[2] = {cmd, n};
+   gl.DeleteBuffers(2, bufs);
+}

@@ -219,7 +219,8 @@ plan(struct pad_pass *p)
                mstride[d.o[1]] = d.o[3];
             }
          }
-      uint32_t at = 0, gaps = 0;
+      /* 64-bit: a hostile offset near 2^32 and the member's size past it do not wrap */
+      uint64_t at = 0, gaps = 0;
       for (uint32_t k = 0; ok && k < members; k++) {
          uint32_t size = 0, align = 4, scalar = 0;
          if (!has[k] || offsets[k] < at || offsets[k] % 4 ||
@@ -228,8 +229,14 @@ plan(struct pad_pass *p)
             break;
          }
          pad_type = pad_type ? pad_type : scalar;
-         gaps += pad_words(at, offsets[k], align);
-         at = offsets[k] + size;
+         gaps += pad_words((uint32_t)at, offsets[k], align);
+         at = (uint64_t)offsets[k] + size;
+      }
+      /* the padded struct is one OpTypeStruct: its members and padding within a word count
+       * (16 bits), and the client's offsets cannot make the server emit GiBs of padding */
+      if (ok && gaps > 0xffffu - 2u - members) {
+         p->err = "a block whose padding would take more than 65533 members";
+         ok = false;
       }
       if (ok && gaps) {
          struct pad_struct *s =

@@ -50,6 +50,30 @@ glb_set_dispatch_program(void *self, const struct mgp_handle_args *args, const v
    ctx->dispatch_program = args->h;
 }
 
+/* An indirect dispatch's three group counts, read on the server out of the client's buffer
+ * after the host's stores into it (a compute shader may have written them), so that they are
+ * checked as a direct dispatch's are; false, declined, when the map fails. */
+static bool
+indirect_grid(struct glb_screen *scr, const struct glb_resource *ind, uint64_t offset,
+              uint32_t grid[3])
+{
+   const struct glb_host *h = scr->h;
+   if (scr->compute)
+      GLB_GL(h)->glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+   /* the copy-read target: no dispatch state of the shadow's */
+   GLB_GL(h)->glBindBuffer(GL_COPY_READ_BUFFER, ind->name);
+   const void *p =
+      GLB_GL(h)->glMapBufferRange(GL_COPY_READ_BUFFER, (GLintptr)offset, 12, GL_MAP_READ_BIT);
+   if (p) {
+      memcpy(grid, p, 12);
+      GLB_GL(h)->glUnmapBuffer(GL_COPY_READ_BUFFER);
+   }
+   GLB_GL(h)->glBindBuffer(GL_COPY_READ_BUFFER, 0);
+   if (!p)
+      MGU_DECLINE(backend_draw_incomplete, "gles: launch_grid: the indirect buffer's map failed");
+   return p != NULL;
+}
+
 void
 glb_launch_grid(void *self, const struct mgp_launch_grid *args, const void *tail,
                 uint32_t tail_count)
@@ -65,15 +89,6 @@ glb_launch_grid(void *self, const struct mgp_launch_grid *args, const void *tail
       return;
    }
    const bool indirect = !mgp_handle_is_null(args->indirect);
-   for (int i = 0; i < 3 && !indirect; i++)
-      if (args->grid[i] > (uint32_t)scr->max_compute_count[i]) {
-         MGU_DECLINE(backend_draw_incomplete,
-                     "gles: launch_grid: %u groups in dimension %d, over %d", args->grid[i], i,
-                     scr->max_compute_count[i]);
-         return;
-      }
-   if (!indirect && (!args->grid[0] || !args->grid[1] || !args->grid[2]))
-      return; /* an empty grid runs nothing */
    struct glb_resource *ind =
       indirect ? glb_resource_for_use(scr, args->indirect, "launch_grid") : NULL;
    if (indirect && (!ind || !ind->is_buffer || args->indirect_offset % 4 || ind->desc.size < 12 ||
@@ -87,17 +102,33 @@ glb_launch_grid(void *self, const struct mgp_launch_grid *args, const void *tail
    if (!glb_context_bind(ctx))
       return;
    const struct glb_host *h = scr->h;
+   /* The counts are the client's, from the record or from its buffer (filled by it or by its
+    * shader): over the host's limit the host's dispatch is undefined (GLES 3.1 section 17) and
+    * may hold or lose the device, so it is not made. */
+   uint32_t grid[3] = {args->grid[0], args->grid[1], args->grid[2]};
+   if (indirect && !indirect_grid(scr, ind, args->indirect_offset, grid))
+      return;
+   for (int i = 0; i < 3; i++)
+      if (grid[i] > (uint32_t)scr->max_compute_count[i]) {
+         if (indirect)
+            MGU_DECLINE(compute_grid_over_limit,
+                        "gles: launch_grid: %u groups in dimension %d of an indirect dispatch, "
+                        "over %d",
+                        grid[i], i, scr->max_compute_count[i]);
+         else
+            MGU_DECLINE(backend_draw_incomplete,
+                        "gles: launch_grid: %u groups in dimension %d, over %d", grid[i], i,
+                        scr->max_compute_count[i]);
+         return;
+      }
+   if (!grid[0] || !grid[1] || !grid[2])
+      return; /* an empty grid runs nothing */
    GLB_GL(h)->glUseProgram(s->program);
    if (!glb_program_buffers(ctx, s, "launch_grid") || !glb_samplers_bind(ctx, s) ||
        !glb_storage_bind(ctx, s, "launch_grid"))
       return;
-   if (indirect) {
-      GLB_GL(h)->glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, ind->name);
-      GLB_GL(h)->glDispatchComputeIndirect((GLintptr)args->indirect_offset);
-      GLB_GL(h)->glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
-   } else {
-      GLB_GL(h)->glDispatchCompute(args->grid[0], args->grid[1], args->grid[2]);
-   }
+   /* the checked counts, as read: a direct dispatch */
+   GLB_GL(h)->glDispatchCompute(grid[0], grid[1], grid[2]);
    scr->stats.dispatches++;
 }
 

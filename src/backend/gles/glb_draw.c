@@ -261,6 +261,10 @@ render_state_refusal(const struct glb_screen *scr, const struct mgp_render_state
       return "clip distances past the host's (EXT_clip_cull_distance)";
    for (unsigned i = 0; i < 8; i++) {
       const struct mgp_blend_target *b = &s->blend[i];
+      /* KHR_blend_equation_advanced's (MGP_CAP_BLEND_ADVANCED is not offered here: the host
+       * would need glBlendBarrier between overlapping draws), or past the enum */
+      if (b->enable && (b->eq_rgb > MGP_BLEND_OP_MAX || b->eq_alpha > MGP_BLEND_OP_MAX))
+         return "a blend equation past MGP_BLEND_OP_MAX (advanced blending is not offered)";
       if (b->enable && !scr->max_dual_source &&
           (b->src_rgb >= MGP_BLEND_FACTOR_SRC1_COLOR || b->dst_rgb >= MGP_BLEND_FACTOR_SRC1_COLOR ||
            b->src_alpha >= MGP_BLEND_FACTOR_SRC1_COLOR ||
@@ -361,6 +365,7 @@ apply_blend(struct glb_context *ctx, const struct mgp_render_state *s)
          GLB_GL(h)->glEnablei(GL_BLEND, i);
          GLB_GL(h)->glBlendFuncSeparatei(i, factor(b->src_rgb), factor(b->dst_rgb),
                                          factor(b->src_alpha), factor(b->dst_alpha));
+         /* (render_state_refusal declined an equation past MGP_BLEND_OP_MAX) */
          GLB_GL(h)->glBlendEquationSeparatei(i, blend_ops[b->eq_rgb % MGP_BLEND_OP_COUNT],
                                              blend_ops[b->eq_alpha % MGP_BLEND_OP_COUNT]);
       }
@@ -986,6 +991,22 @@ glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
    } else if (user) {
       glb_fatal(scr, MGU_FATAL_ProtocolCorruption, "draw_vbo: user indices without an index size");
       return;
+   }
+   /* every range inside the element buffer before any is drawn: the host's robust access
+    * (where it has any) does not promise index fetches, and a hostile range (or a GPU-written
+    * indirect command, draw_indirect) would read the host's memory past the buffer */
+   for (uint32_t i = 0; ib && i < tail_count; i++) {
+      const struct mgp_draw_range *r = &ranges[i];
+      const uint64_t first = (uint64_t)r->start * args->index_size;
+      if (r->count &&
+          (ctx->ib.offset > ib->desc.size || first > ib->desc.size - ctx->ib.offset ||
+           (uint64_t)r->count * args->index_size > ib->desc.size - ctx->ib.offset - first)) {
+         MGU_DECLINE(gl_draw_out_of_bounds,
+                     "gles: %u indices from %u past a %llu-byte element buffer at %llu", r->count,
+                     r->start, (unsigned long long)ib->desc.size,
+                     (unsigned long long)ctx->ib.offset);
+         return;
+      }
    }
    const GLsizei instances = args->instance_count ? (GLsizei)args->instance_count : 1;
    for (uint32_t i = 0; i < tail_count; i++) {

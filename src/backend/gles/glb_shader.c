@@ -1190,6 +1190,13 @@ use_variant(struct glb_shader *s, unsigned k)
    s->variant = k;
 }
 
+static void
+free_words(struct mgp_span words[MGP_SHADER_STAGE_COUNT])
+{
+   for (unsigned st = 0; st < MGP_SHADER_STAGE_COUNT; st++)
+      free(words[st].ptr);
+}
+
 void
 glb_create_shader(void *self, const struct mgp_create_shader *args, const void *tail,
                   uint32_t tail_count)
@@ -1241,8 +1248,31 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
          return;
       }
    }
+   /* The words are read once, out of the client's memory (shared on the ring arms), so that
+    * every pass and the host see the copy the checks saw; a bound past SPIR-V's limit would
+    * size the passes' tables by it (spv.h). */
+   struct mgp_span words[MGP_SHADER_STAGE_COUNT];
+   memset(words, 0, sizeof(words));
+   for (unsigned st = 0; st < MGP_SHADER_STAGE_COUNT; st++) {
+      if (!(args->stage_mask >> st & 1))
+         continue;
+      uint32_t *w = malloc((size_t)args->spirv[st].size);
+      if (!w) {
+         free_words(words);
+         glb_fatal(scr, MGU_FATAL_OutOfMemory, "create_shader");
+         return;
+      }
+      memcpy(w, args->spirv[st].ptr, (size_t)args->spirv[st].size);
+      words[st] = (struct mgp_span){.ptr = w, .size = args->spirv[st].size};
+      if (w[3] > SPV_ID_BOUND_MAX) {
+         free_words(words);
+         glb_fatal(scr, MGU_FATAL_ProtocolCorruption,
+                   "create_shader: a SPIR-V id bound past 4194303");
+         return;
+      }
+   }
    bool oned = false;
-   const GLuint p = link_program(scr, s, args->stage_mask, args->spirv, 0, why, sizeof(why), &oned);
+   const GLuint p = link_program(scr, s, args->stage_mask, words, 0, why, sizeof(why), &oned);
    if (p) {
       take_program(scr, s, p);
       s->vstate[0].made = 1;
@@ -1256,20 +1286,15 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
       for (unsigned st = 0; st < MGP_SHADER_STAGE_COUNT; st++) {
          if (!(args->stage_mask >> st & 1))
             continue;
-         s->spirv[st] = malloc((size_t)args->spirv[st].size);
-         if (!s->spirv[st]) {
-            for (unsigned k = 1; k < GLB_VARIANTS; k++)
-               s->vstate[k].made = -1; /* no variants: what they add declines at the draw */
-            break;
-         }
-         memcpy(s->spirv[st], args->spirv[st].ptr, (size_t)args->spirv[st].size);
-         s->spirv_words[st] = (size_t)(args->spirv[st].size / 4);
+         s->spirv[st] = words[st].ptr; /* the copy, the shader's now */
+         s->spirv_words[st] = (size_t)(words[st].size / 4);
       }
       s->point_size_cut = !scr->no_point_size_cut && point_size_cuttable(s);
       if (!scr->stats.programs_linked++ && scr->env.rearm_exit)
          scr->env.rearm_exit(scr->env.session); /* the host's compiler has set up */
       return;
    }
+   free_words(words);
    if (oned) {
       scr->stats.translate_failures++;
       MGU_DECLINE(gles_1d_image_unsupported,

@@ -764,6 +764,7 @@ struct vkb_screen {
    struct vkb_wsi *wsi;     /* windows the server presents into (vkb_wsi.c) */
    bool has_custom_border;  /* VK_EXT_custom_border_color, format-free */
    bool has_feedback_loop;  /* VK_EXT_attachment_feedback_loop_layout: GL_ARB_texture_barrier */
+   bool has_robust_buffer2; /* VK_EXT_robustness2's robustBufferAccess2: index reads bounded */
    bool has_2d_view_of_3d;  /* VK_EXT_image_2d_view_of_3d: a 3D slice in a 2D image unit */
    bool has_stencil_export; /* VK_EXT_shader_stencil_export: stencil blits drawn */
    bool has_subgroup_vote;  /* VK_EXT_shader_subgroup_vote: GL_ARB_shader_group_vote */
@@ -880,6 +881,19 @@ struct vkb_screen {
    VkDescriptorSet sum_set;
    VkPipeline sum_pipe;
    bool sum_failed; /* no compute on the queue, or the pipeline failed: not again */
+   /* indirect dispatches' group counts, checked on the GPU (vkb_grid_check.c): words 0-2 the
+    * counts copied from the client's buffer (zeroed over the limits), word 4 the refusals */
+   VkBuffer grid_buf;
+   VkDeviceMemory grid_mem;
+   const volatile uint32_t *grid_map; /* host-visible, coherent: word 4 read back */
+   VkDescriptorSetLayout grid_dsl;
+   VkPipelineLayout grid_layout;
+   VkDescriptorPool grid_pool;
+   VkDescriptorSet grid_set;
+   VkPipeline grid_pipe;
+   bool grid_failed;           /* the pipeline or its buffer could not be made: not again */
+   uint32_t grid_refused_seen; /* word 4 as last counted into the decline tally */
+   uint64_t grid_serial;       /* the batch that recorded the last check */
    PFN_vkCmdBeginConditionalRenderingEXT begin_cond;
    PFN_vkCmdEndConditionalRenderingEXT end_cond;
    VkQueryPool ts_pool; /* timestamp slots, created at the first timer query */
@@ -1470,6 +1484,17 @@ const char *vkb_enum_prim_name(uint32_t mode);
 bool vkb_cond_sum_record(struct vkb_screen *scr, VkCommandBuffer cmd, const struct vkb_query *q,
                          bool wait, bool inverted, VkDeviceSize dst);
 void vkb_cond_sum_finish(struct vkb_screen *scr);
+/* Indirect dispatch group counts (vkb_grid_check.c): records, outside rendering, the copy of
+ * the 12 bytes at offset of buf into the screen's grid buffer and the step that zeroes them
+ * when any is over maxComputeWorkGroupCount; *out is then the buffer to dispatch from, at 0.
+ * False (declined) when the step cannot be made. vkb_grid_check_count counts the refusals the
+ * GPU made since the last call (completed batches: a retire hook) as declines; settle waits
+ * for the batch of the last check first (the session's report); finish counts and frees. */
+bool vkb_grid_check_record(struct vkb_screen *scr, VkCommandBuffer cmd, VkBuffer buf,
+                           VkDeviceSize offset, VkBuffer *out);
+void vkb_grid_check_count(struct vkb_screen *scr);
+void vkb_grid_check_settle(struct vkb_screen *scr); /* waits for the last check, then counts */
+void vkb_grid_check_finish(struct vkb_screen *scr);
 
 /* Device workarounds (vkb_quirks.c): the table's rows that hold for the device, then the
  * MGL_VK_QUIRKS knob's changes. */

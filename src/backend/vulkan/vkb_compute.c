@@ -1,7 +1,8 @@
 /* vkb_compute.c — compute dispatch and glMemoryBarrier: the dispatch program, its pipeline
  * (one per shader CSO, made at its first dispatch through the screen's VkPipelineCache), its
  * descriptors (the draw's resolution, bound at the compute bind point), direct and indirect
- * dispatches with the client's numbers checked against the device, and MGP_BARRIER_* bits as
+ * dispatches with the client's numbers checked against the device (an indirect dispatch's on
+ * the GPU, vkb_grid_check.c), and MGP_BARRIER_* bits as
  * the narrowest Vulkan barrier from the shader stages to the consumers they name. */
 #include <stdlib.h>
 #include <string.h>
@@ -115,6 +116,10 @@ vkb_launch_grid(void *self, const struct mgp_launch_grid *args, const void *tail
       if (sh->set_used[i] && !(sets[i] = vkb_draw_descriptor_set(ctx, sh, dd, i, serial)))
          ok = false;
    VkCommandBuffer cmd = ok ? vkb_cmd(scr) : VK_NULL_HANDLE;
+   /* the client's counts never reach the dispatch unchecked (vkb_grid_check.c) */
+   VkBuffer checked = VK_NULL_HANDLE;
+   if (cmd && ind && !vkb_grid_check_record(scr, cmd, ind->buf, args->indirect_offset, &checked))
+      cmd = VK_NULL_HANDLE;
    if (cmd) {
       vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
       for (int i = 0; i < VKB_SET_COUNT; i++) {
@@ -126,7 +131,7 @@ vkb_launch_grid(void *self, const struct mgp_launch_grid *args, const void *tail
       uint32_t stat_slot = 0;
       const bool counted = vkb_stat_dispatch_begin(ctx, cmd, &stat_slot);
       if (ind) {
-         vkCmdDispatchIndirect(cmd, ind->buf, args->indirect_offset);
+         vkCmdDispatchIndirect(cmd, checked, 0);
          ind->last_use = serial;
       } else {
          vkCmdDispatch(cmd, args->grid[0], args->grid[1], args->grid[2]);

@@ -800,6 +800,73 @@ capability_lacking(const struct vkb_screen *scr, const uint32_t *w, size_t n)
          if (!scr->has_subgroup_vote)
             return "SubgroupVoteKHR: device lacks VK_EXT_shader_subgroup_vote";
          break;
+      case SpvCapabilitySubgroupBallotKHR:
+         if (!scr->has_ballot)
+            return "SubgroupBallotKHR: device lacks VK_EXT_shader_subgroup_ballot";
+         break;
+      /* core features the screen enables only where the device has them (vkb_screen.c) */
+      case SpvCapabilityInt64:
+         if (!scr->features.shaderInt64)
+            return "Int64: shaderInt64 is not enabled";
+         break;
+      case SpvCapabilityFloat64:
+         if (!scr->features.shaderFloat64)
+            return "Float64: shaderFloat64 is not enabled";
+         break;
+      case SpvCapabilityImageCubeArray:
+      case SpvCapabilitySampledCubeArray:
+         if (!scr->features.imageCubeArray)
+            return "ImageCubeArray: imageCubeArray is not enabled";
+         break;
+      case SpvCapabilityMultiViewport:
+         if (!scr->features.multiViewport)
+            return "MultiViewport: multiViewport is not enabled";
+         break;
+      case SpvCapabilitySampleRateShading:
+         if (!scr->features.sampleRateShading)
+            return "SampleRateShading: sampleRateShading is not enabled";
+         break;
+      case SpvCapabilityClipDistance:
+         if (!scr->features.shaderClipDistance)
+            return "ClipDistance: shaderClipDistance is not enabled";
+         break;
+      case SpvCapabilityCullDistance:
+         if (!scr->features.shaderCullDistance)
+            return "CullDistance: shaderCullDistance is not enabled";
+         break;
+      case SpvCapabilityImageGatherExtended:
+         if (!scr->features.shaderImageGatherExtended)
+            return "ImageGatherExtended: shaderImageGatherExtended is not enabled";
+         break;
+      case SpvCapabilityStorageImageExtendedFormats:
+         if (!scr->features.shaderStorageImageExtendedFormats)
+            return "StorageImageExtendedFormats: shaderStorageImageExtendedFormats is not "
+                   "enabled";
+         break;
+      case SpvCapabilityStorageImageWriteWithoutFormat:
+         if (!scr->features.shaderStorageImageWriteWithoutFormat)
+            return "StorageImageWriteWithoutFormat: shaderStorageImageWriteWithoutFormat is not "
+                   "enabled";
+         break;
+      case SpvCapabilityGeometryPointSize:
+      case SpvCapabilityTessellationPointSize:
+         if (!scr->features.shaderTessellationAndGeometryPointSize)
+            return "GeometryPointSize: shaderTessellationAndGeometryPointSize is not enabled";
+         break;
+      /* features the screen never enables */
+      case SpvCapabilityInt16: return "Int16: shaderInt16 is not enabled";
+      case SpvCapabilityInt8: return "Int8: shaderInt8 is not enabled";
+      case SpvCapabilityFloat16: return "Float16: shaderFloat16 is not enabled";
+      case SpvCapabilityInt64Atomics:
+         return "Int64Atomics: shaderBufferInt64Atomics is not enabled";
+      case SpvCapabilityStorageImageMultisample:
+         return "StorageImageMultisample: shaderStorageImageMultisample is not enabled";
+      case SpvCapabilityStorageImageReadWithoutFormat:
+         return "StorageImageReadWithoutFormat: shaderStorageImageReadWithoutFormat is not "
+                "enabled";
+      case SpvCapabilitySparseResidency:
+         return "SparseResidency: shaderResourceResidency is not enabled";
+      case SpvCapabilityMinLod: return "MinLod: shaderResourceMinLod is not enabled";
       default: break;
       }
    }

@@ -797,10 +797,20 @@ vkb_draw_indirect(void *self, const struct mgp_draw_indirect *args, const void *
                   "indirect draws without drawIndirectFirstInstance");
       return;
    }
+   /* The GPU reads the counts the client wrote: its fetches are bounded only under
+    * robustBufferAccess (vertices) and robustBufferAccess2 (indices, VUID-
+    * VkDrawIndexedIndirectCommand-robustBufferAccess2-08798); outside them a hostile command
+    * reads past the buffers. */
+   if (!scr->features.robustBufferAccess || (args->index_size && !scr->has_robust_buffer2)) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "indirect draws without robustBufferAccess, indexed ones without "
+                  "robustBufferAccess2 (VK_EXT_robustness2)");
+      return;
+   }
    vkb_arena_pressure_point(scr);
    ctx->fast.valid = false;
    /* The direct draw's plan with no ranges: the GPU reads the counts, and robustBufferAccess
-    * keeps its vertex and index reads inside the buffers. */
+    * (2) keeps its vertex and index reads inside the buffers. */
    const struct mgp_draw_vbo as_vbo = {
       .mode = args->mode,
       .index_size = args->index_size,

@@ -273,6 +273,7 @@ vkb_queries_finish(struct vkb_screen *scr)
    scr->ts_free = NULL;
    vkb_stat_queries_finish(scr);
    vkb_cond_sum_finish(scr);
+   vkb_grid_check_finish(scr);
    if (scr->pred_buf)
       vkDestroyBuffer(scr->dev, scr->pred_buf, NULL);
    if (scr->pred_mem)

@@ -373,7 +373,7 @@ pick_queue_family(struct vkb_screen *scr)
 /* The optional features: queried (query_features), then chained again with only what GL needs
  * and the device has (chain_enabled_features), with the extensions that bring them. */
 struct dev_features {
-   const char *exts[33];
+   const char *exts[34];
    uint32_t nexts;
    void *chain;
    VkPhysicalDeviceFeatures2 f2;
@@ -400,6 +400,8 @@ struct dev_features {
    bool has_afl;
    VkPhysicalDeviceImage2DViewOf3DFeaturesEXT v3d;
    bool has_v3d;
+   VkPhysicalDeviceRobustness2FeaturesEXT r2;
+   bool has_r2;
    bool has_u8, has_pv, has_div, has_eds, has_lr, has_cbc, has_md, has_tf, has_pgq, has_cr,
       has_eds3, has_lrf, want_eds, has_v12;
 };
@@ -527,6 +529,14 @@ query_features(struct vkb_screen *scr, const struct dev_exts *e, struct dev_feat
                 !(no_v3d && atoi(no_v3d) > 0);
    if (f->has_v3d)
       CHAIN(f->v3d);
+   /* robustBufferAccess2: the index reads of indirect indexed draws bounded (vkb_draw.c) */
+   f->r2 = (VkPhysicalDeviceRobustness2FeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT};
+   const char *no_r2 = getenv("MGL_TEST_VK_NO_ROBUSTNESS2"); /* test-only: the decline */
+   f->has_r2 = api >= VK_API_VERSION_1_1 && dev_has(e, VK_EXT_ROBUSTNESS_2_EXTENSION_NAME) &&
+               !(no_r2 && atoi(no_r2) > 0);
+   if (f->has_r2)
+      CHAIN(f->r2);
    f->f2 = (VkPhysicalDeviceFeatures2){.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                        .pNext = f->chain};
    vkGetPhysicalDeviceFeatures2(scr->phys, &f->f2);
@@ -642,6 +652,17 @@ chain_enabled_features(struct vkb_screen *scr, const struct dev_exts *e, struct 
          .image2DViewOf3D = VK_TRUE};
       CHAIN(f->v3d);
       scr->has_2d_view_of_3d = true;
+   }
+   /* The GPU reads indirect draws' counts from the client's buffers: robustBufferAccess bounds
+    * their vertex fetches, robustBufferAccess2 their index reads too (without it a command
+    * whose indices run past the index buffer is undefined: indexed indirect draws decline) */
+   if (f->has_r2 && f->r2.robustBufferAccess2 && f->f2.features.robustBufferAccess) {
+      f->exts[f->nexts++] = VK_EXT_ROBUSTNESS_2_EXTENSION_NAME;
+      f->r2 = (VkPhysicalDeviceRobustness2FeaturesEXT){
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
+         .robustBufferAccess2 = VK_TRUE};
+      CHAIN(f->r2);
+      scr->has_robust_buffer2 = true;
    }
    if (f->has_md && f->md.multiDraw) {
       f->exts[f->nexts++] = VK_EXT_MULTI_DRAW_EXTENSION_NAME;
@@ -1209,8 +1230,9 @@ screen_create(const struct mgs_backend_env *env)
    scr->batch_hooks = (struct vkb_batch_hooks){
       .flush_draws = vkb_flush_draws,
       .end_rendering = vkb_context_end_rendering,
-      .retired = {vkb_fences_announce, vkb_queries_announce, vkb_xfb_announce},
-      .retired_count = 3,
+      .retired = {vkb_fences_announce, vkb_queries_announce, vkb_xfb_announce,
+                  vkb_grid_check_count},
+      .retired_count = 4,
    };
    scr->resource_budget = vkb_size_knob("MGL_SERVER_SESSION_MEMORY", 0);
    char why[192] = "";
@@ -1581,6 +1603,7 @@ static unsigned
 gate_counters(void *screen, const char **names, unsigned long long *values, unsigned max)
 {
    struct vkb_screen *scr = screen;
+   vkb_grid_check_settle(scr); /* the GPU's refusals in the session's report */
    const struct {
       const char *name;
       unsigned long long value;

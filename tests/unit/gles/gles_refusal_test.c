@@ -10,7 +10,19 @@
  *                   host draw, no host error; the same counts from draw_indirect's buffer.
  *   indirect_barrier draw_indirect maps its command buffer after glMemoryBarrier(
  *                   GL_BUFFER_UPDATE_BARRIER_BIT), as resource_readback does: a compute pass's
- *                   commands are complete when the map reads them. */
+ *                   commands are complete when the map reads them.
+ *   index_bounds    an indexed draw (draw_vbo, or a draw_indirect command) whose index reads run
+ *                   past the element buffer: gl-draw-out-of-bounds, no host draw.
+ *   blend_op        a draw whose render state blends with an equation past MGP_BLEND_OP_MAX (an
+ *                   advanced one, which MGP_CAP_BLEND_ADVANCED does not offer here, or none):
+ *                   backend-feature-unimplemented, no host draw, no host error.
+ *   spirv_bound     create_shader with a module whose id bound is 2^32-1 (the passes' tables
+ *                   would be GiBs): Fatal{ProtocolCorruption} before any pass reads it.
+ *   indirect_grid   launch_grid whose group counts, in the client's indirect buffer, are over
+ *                   GL_MAX_COMPUTE_WORK_GROUP_COUNT: compute-grid-over-limit, no host dispatch
+ *                   (a grid that large holds or loses the host's device), no host error; a
+ *                   valid one after them dispatches; a direct record over the limit is
+ *                   backend-draw-incomplete. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -318,6 +330,100 @@ test_draw_signed(struct t *t)
          "an honest draw_indirect after them draws (0x%x) %s", e, t->fatal);
 }
 
+/* Indexed draws whose index reads run past the element buffer (a host without robust
+ * access may read anything there; GLES's robustness does not promise index fetches either): a
+ * first index near 2^31 and a count past its end, from draw_vbo and from draw_indirect's
+ * commands (which the GPU could have written): gl-draw-out-of-bounds, no host draw, as the
+ * front end declines a direct one; an in-bounds one after them draws. */
+static void
+test_index_bounds(struct t *t)
+{
+   const uint16_t idx[6] = {0, 1, 2, 0, 2, 1};
+   const struct mgp_set_index_buffer ib = {.res = make_buffer(t, sizeof(idx), idx),
+                                           .index_size = 2};
+   t->cv->set_index_buffer(t->ctx, &ib, NULL, 0);
+   const uint32_t cmds[3][5] = {{3, 1, 0x7ffffff0u, 0, 0}, {600, 1, 0, 0, 0}, {6, 1, 0, 0, 0}};
+   for (int i = 0; i < 5; i++) {
+      const uint64_t d0 = declines(MGU_DECLINE_gl_draw_out_of_bounds);
+      const unsigned long long draws = counter(t, "gles-draws");
+      if (i < 2) {
+         const struct mgp_draw_vbo d = {
+            .mode = MGP_PRIM_TRIANGLES, .index_size = 2, .instance_count = 1, .num_draws = 1};
+         const struct mgp_draw_range r = {cmds[i][2], cmds[i][0], 0};
+         t->cv->draw_vbo(t->ctx, &d, &r, 1);
+      } else {
+         const struct mgp_draw_indirect a = {.mode = MGP_PRIM_TRIANGLES,
+                                             .index_size = 2,
+                                             .indirect = make_buffer(t, sizeof(cmds), cmds),
+                                             .offset = (uint64_t)(i - 2) * sizeof(cmds[0]),
+                                             .stride = sizeof(cmds[0]),
+                                             .draw_count = 1};
+         t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+      }
+      const GLenum e = host_error(t);
+      const bool bad = i != 4;
+      check(declines(MGU_DECLINE_gl_draw_out_of_bounds) == d0 + (bad ? 1 : 0) &&
+               counter(t, "gles-draws") == draws + (bad ? 0 : 1) && e == GL_NO_ERROR &&
+               t->fatal_count == 0,
+            "%s of %u indices from %u over a 6-index buffer: %s (%llu declined, %llu drawn, host "
+            "error 0x%x)",
+            i < 2 ? "draw_vbo" : "draw_indirect", cmds[i < 2 ? i : i - 2][0],
+            cmds[i < 2 ? i : i - 2][2], bad ? "gl-draw-out-of-bounds" : "drawn",
+            (unsigned long long)(declines(MGU_DECLINE_gl_draw_out_of_bounds) - d0),
+            counter(t, "gles-draws") - draws, e);
+   }
+}
+
+/* A render state whose blend equation is past what the backend offers: one of
+ * KHR_blend_equation_advanced's (MGP_CAP_BLEND_ADVANCED is not set, and GLES would need
+ * glBlendBarrier between overlapping draws) or past the enum. Refused by name, no host draw,
+ * no host error; the next honest render state draws. */
+static void
+test_blend_op(struct t *t)
+{
+   const uint16_t bad[] = {MGP_BLEND_OP_MULTIPLY, MGP_BLEND_OP_HSL_LUMINOSITY, MGP_BLEND_OP_COUNT,
+                           0xffff};
+   for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]) * 2; i++) {
+      struct mgp_create_render_state rs;
+      memset(&rs, 0, sizeof(rs));
+      rs.cso = new_handle(t, MGP_KIND_RENDER_STATE);
+      rs.state.blend[0] = (struct mgp_blend_target){.enable = 1,
+                                                    .color_mask = 0xf,
+                                                    .eq_rgb = MGP_BLEND_OP_ADD,
+                                                    .eq_alpha = MGP_BLEND_OP_ADD,
+                                                    .src_rgb = MGP_BLEND_FACTOR_ONE,
+                                                    .dst_rgb = MGP_BLEND_FACTOR_ZERO,
+                                                    .src_alpha = MGP_BLEND_FACTOR_ONE,
+                                                    .dst_alpha = MGP_BLEND_FACTOR_ZERO};
+      if (i % 2)
+         rs.state.blend[0].eq_alpha = bad[i / 2];
+      else
+         rs.state.blend[0].eq_rgb = bad[i / 2];
+      rs.state.depth_func = MGP_COMPARE_FUNC_ALWAYS;
+      rs.state.front_face = MGP_FRONT_FACE_CCW;
+      rs.state.polygon_mode = MGP_POLYGON_MODE_FILL;
+      rs.state.sample_mask = ~0u;
+      t->cv->create_render_state(t->ctx, &rs, NULL, 0);
+      t->cv->bind_render_state(t->ctx, &(struct mgp_handle_args){rs.cso}, NULL, 0);
+      const uint64_t d0 = declines(MGU_DECLINE_backend_feature_unimplemented);
+      const unsigned long long draws = counter(t, "gles-draws");
+      draw(t, 0, 3, 1);
+      const GLenum e = host_error(t);
+      check(declines(MGU_DECLINE_backend_feature_unimplemented) == d0 + 1 &&
+               counter(t, "gles-draws") == draws && e == GL_NO_ERROR,
+            "a draw whose %s blend equation is %u: backend-feature-unimplemented (%llu), no host "
+            "draw (%llu), no host error (0x%x)",
+            i % 2 ? "alpha" : "colour", bad[i / 2],
+            (unsigned long long)(declines(MGU_DECLINE_backend_feature_unimplemented) - d0),
+            counter(t, "gles-draws") - draws, e);
+   }
+   draw_setup(t); /* an honest render state again */
+   const unsigned long long draws = counter(t, "gles-draws");
+   draw(t, 0, 3, 1);
+   check(counter(t, "gles-draws") == draws + 1 && host_error(t) == GL_NO_ERROR,
+         "an honest draw after them draws");
+}
+
 /* glMemoryBarrier seen on its way to the host */
 static PFNGLMEMORYBARRIERPROC real_memory_barrier;
 static GLbitfield barrier_bits;
@@ -357,6 +463,96 @@ test_indirect_barrier(struct t *t)
    t->scr->h = real;
 }
 
+/* launch_grid of an empty compute program, its counts in an indirect buffer (or the record) */
+static void
+launch(struct t *t, const uint32_t grid[3], bool indirect)
+{
+   struct mgp_launch_grid g = {.block = {1, 1, 1}};
+   if (indirect)
+      g.indirect = make_buffer(t, 12, grid);
+   else
+      memcpy(g.grid, grid, sizeof(g.grid));
+   t->cv->launch_grid(t->ctx, &g, NULL, 0);
+}
+
+static void
+test_indirect_grid(struct t *t)
+{
+   if (!t->scr->compute) {
+      fprintf(stderr, "  skip launch_grid's group counts: the host has no GLES 3.1 compute\n");
+      return;
+   }
+   size_t cs_size;
+   void *cs = read_file("empty.comp.spv", &cs_size);
+   struct mgp_create_shader c = {.cso = new_handle(t, MGP_KIND_SHADER),
+                                 .stage_mask = 1u << MGP_SHADER_STAGE_COMPUTE};
+   c.spirv[MGP_SHADER_STAGE_COMPUTE] = (struct mgp_span){.ptr = cs, .size = cs_size};
+   t->cv->create_shader(t->ctx, &c, NULL, 0);
+   free(cs);
+   t->cv->set_dispatch_program(t->ctx, &(struct mgp_handle_args){c.cso}, NULL, 0);
+   const GLint *max = t->scr->max_compute_count;
+   unsigned long long n = counter(t, "gles-dispatches");
+   launch(t, (const uint32_t[3]){1, 1, 1}, true);
+   GLenum e = host_error(t);
+   check(counter(t, "gles-dispatches") == n + 1 && e == GL_NO_ERROR && t->fatal_count == 0,
+         "an indirect launch_grid of one group dispatches (0x%x) %s", e, t->fatal);
+   const struct {
+      const char *what;
+      uint32_t grid[3];
+   } bad[] = {
+      {"x one over the limit", {(uint32_t)max[0] + 1u, 1, 1}},
+      {"z one over the limit", {1, 1, (uint32_t)max[2] + 1u}},
+      {"y 2^32-1", {1, UINT32_MAX, 1}},
+   };
+   for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+      const uint64_t d0 = declines(MGU_DECLINE_compute_grid_over_limit);
+      n = counter(t, "gles-dispatches");
+      launch(t, bad[i].grid, true);
+      e = host_error(t);
+      check(declines(MGU_DECLINE_compute_grid_over_limit) == d0 + 1 &&
+               counter(t, "gles-dispatches") == n && e == GL_NO_ERROR,
+            "indirect launch_grid with %s: compute-grid-over-limit (%llu), no host dispatch "
+            "(%llu), no host error (0x%x)",
+            bad[i].what, (unsigned long long)(declines(MGU_DECLINE_compute_grid_over_limit) - d0),
+            counter(t, "gles-dispatches") - n, e);
+   }
+   const uint64_t d0 = declines(MGU_DECLINE_backend_draw_incomplete);
+   n = counter(t, "gles-dispatches");
+   launch(t, bad[0].grid, false);
+   check(declines(MGU_DECLINE_backend_draw_incomplete) == d0 + 1 &&
+            counter(t, "gles-dispatches") == n && host_error(t) == GL_NO_ERROR,
+         "a direct launch_grid record with x over the limit: backend-draw-incomplete");
+   /* the session goes on */
+   n = counter(t, "gles-dispatches");
+   launch(t, (const uint32_t[3]){2, 1, 1}, true);
+   e = host_error(t);
+   check(counter(t, "gles-dispatches") == n + 1 && e == GL_NO_ERROR && t->fatal_count == 0,
+         "an indirect launch_grid of two groups after them dispatches (0x%x) %s", e, t->fatal);
+}
+
+/* A module whose header declares 2^32-1 ids: the passes size their tables by the bound (GiBs
+ * each), so the server refuses it, Fatal{ProtocolCorruption}, before any pass reads it. Last:
+ * the session is failed after it. */
+static void
+test_spirv_bound(struct t *t)
+{
+   size_t vs_size, fs_size;
+   uint32_t *vs = read_file("fill.vert.spv", &vs_size), *fs = read_file("fill.frag.spv", &fs_size);
+   vs[3] = UINT32_MAX;
+   struct mgp_create_shader c = {.cso = new_handle(t, MGP_KIND_SHADER),
+                                 .stage_mask = (1u << MGP_SHADER_STAGE_VERTEX) |
+                                               (1u << MGP_SHADER_STAGE_FRAGMENT)};
+   c.spirv[MGP_SHADER_STAGE_VERTEX] = (struct mgp_span){.ptr = vs, .size = vs_size};
+   c.spirv[MGP_SHADER_STAGE_FRAGMENT] = (struct mgp_span){.ptr = fs, .size = fs_size};
+   const int fatals = t->fatal_count;
+   t->cv->create_shader(t->ctx, &c, NULL, 0);
+   free(vs);
+   free(fs);
+   check(t->fatal_count == fatals + 1 && strstr(t->fatal, "ProtocolCorruption") &&
+            strstr(t->fatal, "id bound"),
+         "a module with an id bound of 2^32-1: Fatal{ProtocolCorruption} (%s)", t->fatal);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -381,8 +577,12 @@ main(int argc, char **argv)
    }
    test_subdata_level(&t);
    test_draw_signed(&t);
+   test_index_bounds(&t);
+   test_blend_op(&t);
    test_indirect_barrier(&t);
+   test_indirect_grid(&t);
    check(t.fatal_count == 0, "no Fatal: %s", t.fatal);
+   test_spirv_bound(&t);
    if (mgs_gles_backend.thread_leave)
       mgs_gles_backend.thread_leave(t.scr);
    mgs_gles_backend.screen_destroy(t.scr);

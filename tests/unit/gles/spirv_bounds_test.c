@@ -1,4 +1,4 @@
-/* spirv_bounds_test.c — glb_lod_bias.c and glb_point_size.c on malformed client SPIR-V: a
+/* spirv_bounds_test.c — glb_lod_bias.c, glb_point_size.c and spv_split.c on malformed SPIR-V: a
  * module whose last instruction is a sampling op too short for its operands ends at a page the
  * process may not read, so any read past the instruction faults instead of going unseen. */
 #include <stdint.h>
@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "glb.h"
+#include "spv.h"
 
 static int failures;
 
@@ -83,6 +84,37 @@ main(void)
    w = at_page_end(pages, page, ps_overlong, ps_n);
    out = glb_spv_cut_point_size(w, ps_n, &out_n, &err);
    CHECK(out == NULL && err != NULL);
+   /* spv_split.c (the Vulkan backend's split-io-blocks quirk) on a module that does not
+    * validate: an OpAccessChain outside any function into a Block Input variable, its member
+    * index an id (0x01003800) past the bound. The rewrite took the member from it unchecked
+    * (an index far past its tables: the fuzzer's heap-buffer-overflow); it must stop short. */
+   static const uint32_t split_chain[] = {
+      0x07230203, 0x00010300, 0x0008000b, 0x29, 0,          0x00030047, 0x1e, 0x2,
+      0x00040047, 0x20,       0x1e,       0x9,  0x0004001e, 0x1e,       0x7,  0x10,
+      0x00040020, 0x1f,       0x3,        0x1e, 0x0004003b, 0x1f,       0x20, 0x3,
+      0x00050041, 0x27,       0x28,       0x20, 0x01003800};
+   const size_t sc_n = sizeof(split_chain) / sizeof(split_chain[0]);
+   w = at_page_end(pages, page, split_chain, sc_n);
+   bool blocked = false;
+   err = NULL;
+   out = spv_split_blocks(w, sc_n, &out_n, &blocked, &err);
+   free(out); /* any answer but a read past the tables */
+   /* glb_block_pad.c on a Block whose second member's Offset leaves a gap of 70000 words:
+    * the padded OpTypeStruct would pass a word count's 16 bits (and a gap near 2^32 bytes made
+    * the server emit GiBs of padding): refused, said so */
+   static const uint32_t wide_gap[] = {
+      0x07230203,       0x00010000, 0,  16, 0,
+      (3u << 16) | 71u, 3,          2,                        /* OpDecorate %3 Block */
+      (5u << 16) | 72u, 3,          0,  35, 0,                /* OpMemberDecorate %3 0 Offset 0 */
+      (5u << 16) | 72u, 3,          1,  35, 4u + 4u * 70000u, /* member 1 at 280004 */
+      (4u << 16) | 21u, 1,          32, 0,                    /* %1 = OpTypeInt 32 0 */
+      (4u << 16) | 30u, 3,          1,  1};                   /* %3 = OpTypeStruct %1 %1 */
+   const size_t wg_n = sizeof(wide_gap) / sizeof(wide_gap[0]);
+   w = at_page_end(pages, page, wide_gap, wg_n);
+   err = NULL;
+   out = glb_spv_pad_blocks(w, wg_n, &out_n, &err);
+   CHECK(out == NULL && err != NULL);
+   free(out);
    munmap(pages, 2 * page);
    if (failures)
       return 1;

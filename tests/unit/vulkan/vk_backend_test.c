@@ -850,6 +850,83 @@ test_indexed(struct t *t, struct mgp_handle prog)
          "indexed quads with 8-bit and 32-bit indices");
 }
 
+/* Indexed indirect draws whose commands, which the GPU reads from the client's buffer, put the
+ * index reads past the index buffer (firstIndex near 2^32 / 4, 600 indices from its end): Vulkan
+ * leaves that undefined unless robustBufferAccess2 is on (robustBufferAccess does not bound
+ * index fetches), so the backend draws them only with it, where they read zeros (vertex 0:
+ * degenerate triangles), and declines them by name without it. An honest command after them
+ * draws. */
+static void
+test_indirect_index_bounds(struct t *t, struct mgp_handle prog)
+{
+   const struct vkb_screen *scr = t->scr;
+   use_default_fb(t, false);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   const float verts[] = {0, -1, 1, -1, 1, 1, 0, 1};
+   bind_vb(t, make_buffer(t, sizeof(verts), verts));
+   const uint16_t i16[] = {0, 1, 2, 0, 2, 3};
+   const struct mgp_set_index_buffer ib = {.res = make_buffer(t, sizeof(i16), i16),
+                                           .index_size = 2};
+   t->cv->set_index_buffer(t->ctx, &ib, NULL, 0);
+   set_consts(t, prog, 1, 0, 0, 1, 0, 0, 0, 0, 0);
+   /* {count, instances, first index, base vertex, base instance} */
+   const uint32_t cmds[3][5] = {{3, 1, 0x3fffffffu, 0, 0}, {600, 1, 6, 0, 0}, {6, 1, 0, 0, 0}};
+   const struct mgp_handle ind = make_buffer(t, sizeof(cmds), cmds);
+   const uint64_t d0 = mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented);
+   for (uint32_t i = 0; i < 2; i++) {
+      const struct mgp_draw_indirect a = {.mode = MGP_PRIM_TRIANGLES,
+                                          .index_size = 2,
+                                          .indirect = ind,
+                                          .offset = i * sizeof(cmds[0]),
+                                          .stride = sizeof(cmds[0]),
+                                          .draw_count = 1};
+      t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+   }
+   read_back(t);
+   const uint64_t declined = mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) - d0;
+   check(!scr->failed && pixel_is(40, 10, 0, 0, 0, 255) &&
+            declined == (scr->has_robust_buffer2 ? 0u : 2u),
+         "indexed indirect draws reading past the index buffer: nothing drawn, %s (%llu declined)",
+         scr->has_robust_buffer2 ? "drawn under robustBufferAccess2" : "declined without it",
+         (unsigned long long)declined);
+   const struct mgp_draw_indirect a = {.mode = MGP_PRIM_TRIANGLES,
+                                       .index_size = 2,
+                                       .indirect = ind,
+                                       .offset = 2 * sizeof(cmds[0]),
+                                       .stride = sizeof(cmds[0]),
+                                       .draw_count = 1};
+   t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+   read_back(t);
+   check(!scr->failed && (!scr->has_robust_buffer2 || pixel_is(40, 10, 255, 0, 0, 255)),
+         "an honest indexed indirect draw after them draws (where indexed indirect draws are "
+         "taken)");
+   /* a screen without robustBufferAccess2 (test-only knob): every indexed indirect draw
+    * declines before it is recorded, the session goes on */
+   setenv("MGL_TEST_VK_NO_ROBUSTNESS2", "1", 1);
+   struct t t2;
+   const bool up = start(&t2, false);
+   unsetenv("MGL_TEST_VK_NO_ROBUSTNESS2");
+   if (!up) {
+      check(false, "a screen with MGL_TEST_VK_NO_ROBUSTNESS2");
+      return;
+   }
+   const struct vkb_screen *s2 = t2.scr;
+   const uint64_t d2 = mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented);
+   const struct mgp_draw_indirect a2 = {.mode = MGP_PRIM_TRIANGLES,
+                                        .index_size = 2,
+                                        .indirect = make_buffer(&t2, sizeof(cmds), cmds),
+                                        .stride = sizeof(cmds[0]),
+                                        .draw_count = 1};
+   t2.cv->draw_indirect(t2.ctx, &a2, NULL, 0);
+   check(!s2->has_robust_buffer2 &&
+            mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) == d2 + 1 && !s2->failed &&
+            t2.fatal_count == 0,
+         "without robustBufferAccess2 an indexed indirect draw declines "
+         "backend-feature-unimplemented (%llu)",
+         (unsigned long long)(mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) - d2));
+   mgs_vulkan_backend.screen_destroy(t2.scr);
+}
+
 /* A vertex-array switch between two indexed draws (bind_vertex_input, one vertex input per
  * array): the second draw takes the fast path, binding the other array's vertex and index
  * buffers, and its ranges are checked against its own index buffer. */
@@ -3420,6 +3497,31 @@ test_capability_lacking(void)
          sh ? sh->broken_why : "no shader",
          (unsigned long long)(mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) - d));
    mgs_vulkan_backend.screen_destroy(t2.scr);
+   /* the same for core features the screen left off (shaderInt64) and the ballot extension */
+   const struct {
+      const char *knob, *frag, *cap;
+   } more[] = {{"MGL_TEST_VK_NO_INT64", "int64.frag.spv", "Int64"},
+               {"MGL_TEST_VK_NO_SUBGROUP_BALLOT", "ballot.frag.spv", "SubgroupBallotKHR"}};
+   for (size_t i = 0; i < sizeof(more) / sizeof(more[0]); i++) {
+      setenv(more[i].knob, "1", 1);
+      const bool up = start(&t2, false);
+      unsetenv(more[i].knob);
+      if (!up) {
+         check(false, "a screen with %s", more[i].knob);
+         continue;
+      }
+      const uint64_t d0 = mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented);
+      const struct program_desc pd = {"color.vert.spv", more[i].frag, 48, 0, 0, 1};
+      const struct mgp_handle ph = make_program(&t2, &pd);
+      struct vkb_screen *s2 = t2.scr;
+      const struct vkb_shader *sh2 = vkb_lookup(s2, &s2->shaders, ph, "test");
+      check(sh2 && sh2->broken && strstr(sh2->broken_why, more[i].cap) &&
+               mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) == d0 + 1 &&
+               t2.fatal_count == 0,
+            "a module with %s on a screen with %s: broken (%s)", more[i].cap, more[i].knob,
+            sh2 ? (sh2->broken ? sh2->broken_why : "not broken") : "no shader");
+      mgs_vulkan_backend.screen_destroy(t2.scr);
+   }
 }
 
 static void
@@ -3782,6 +3884,7 @@ main(int argc, char **argv)
    test_triangle(&t, prog);
    test_viewport_index_unset(&t, prog);
    test_indexed(&t, prog);
+   test_indirect_index_bounds(&t, prog);
    test_vertex_input_switch(&t, prog);
    test_repeated_draws(&t, prog);
    test_compact_draws(&t, prog);
