@@ -1474,6 +1474,18 @@ compute_get(struct fe_context *ctx, GLenum pname, int64_t *out)
    case GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS:
       *out = fe_ssbo_bindings(ctx) < 8 ? fe_ssbo_bindings(ctx) : 8;
       break;
+   /* GL 4.3 table 23.64 (ES 3.2's with the geometry and tessellation extensions): the vertex
+    * stage's, 0 where the context has no such stage (the atomic counter limits do the same) */
+   case GL_MAX_GEOMETRY_SHADER_STORAGE_BLOCKS:
+   case GL_MAX_TESS_CONTROL_SHADER_STORAGE_BLOCKS:
+   case GL_MAX_TESS_EVALUATION_SHADER_STORAGE_BLOCKS: {
+      const bool stage = pname == GL_MAX_GEOMETRY_SHADER_STORAGE_BLOCKS ? fe_geometry_offered(ctx)
+                                                                        : fe_tess_offered(ctx);
+      if (ctx->desc.api == FE_API_GLES && !stage)
+         return 0;
+      *out = !stage ? 0 : fe_ssbo_bindings(ctx) < 8 ? fe_ssbo_bindings(ctx) : 8;
+      break;
+   }
    case GL_DISPATCH_INDIRECT_BUFFER_BINDING:
       if (!fe_compute_offered(ctx))
          return 0;

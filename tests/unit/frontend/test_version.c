@@ -624,6 +624,24 @@ test_gl4x(void)
          CHECK(on ? m == minor : m == 4 && why && !strcmp(why, "GL_ARB_texture_barrier"));
    }
    fake_caps.cap_bits = bits | gl40;
+   /* GL 4.3 table 23.64: every stage's storage block limit is a GL 4.3 query (piglit
+    * arb_shader_storage_buffer_object-minmax), the geometry and tessellation stages' the vertex
+    * stage's, as their GLSL built-ins (gl_Max*ShaderStorageBlocks) say */
+   static const GLenum ssbo_limits[] = {
+      GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS, GL_MAX_GEOMETRY_SHADER_STORAGE_BLOCKS,
+      GL_MAX_TESS_CONTROL_SHADER_STORAGE_BLOCKS, GL_MAX_TESS_EVALUATION_SHADER_STORAGE_BLOCKS};
+   fake_caps.max_storage_buffer_bindings = 8;
+   GLint vertex_blocks = -1;
+   for (unsigned i = 0; i < sizeof(ssbo_limits) / sizeof(ssbo_limits[0]); i++) {
+      GLint n = -1;
+      mgl_glGetIntegerv(ssbo_limits[i], &n);
+      CHECK_ERR(GL_NO_ERROR);
+      if (i == 0)
+         vertex_blocks = n;
+      CHECK_EQ(n, vertex_blocks);
+   }
+   CHECK_EQ(vertex_blocks, 8);
+   fake_caps.max_storage_buffer_bindings = saved.max_storage_buffer_bindings;
    drop(ctx);
    for (int m = 0; m <= minor; m++) {
       ctx = make(4, m);
