@@ -1603,6 +1603,12 @@ compute_get_indexed(struct fe_context *ctx, GLenum target, GLuint index, int64_t
       }
       *out = target == GL_MAX_COMPUTE_WORK_GROUP_COUNT ? caps->max_compute_work_group_count[index]
                                                        : caps->max_compute_work_group_size[index];
+      /* no more than gl_MaxComputeWorkGroupSize, past which the compile fails */
+      if (target == GL_MAX_COMPUTE_WORK_GROUP_SIZE) {
+         const int64_t glsl_max =
+            index < 2 ? GLSL_MAX_COMPUTE_WORK_GROUP_SIZE_XY : GLSL_MAX_COMPUTE_WORK_GROUP_SIZE_Z;
+         *out = *out < glsl_max ? *out : glsl_max;
+      }
       return 1;
    case GL_SHADER_STORAGE_BUFFER_BINDING:
    case GL_SHADER_STORAGE_BUFFER_START:
