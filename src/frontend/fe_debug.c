@@ -12,9 +12,13 @@
 #include "array.h"
 #include "decline.h"
 #include "fe_compat_vertex.h"
+#include "fe_dlist.h"
 #include "fe_gl.h"
 #include "gl_api.h"
 #include "log.h"
+
+/* KHR_debug's identifier of display lists (compatibility profile; glcorearb.h leaves it out) */
+#define FE_GL_DISPLAY_LIST 0x82E7
 
 /* A control rule: messages matching (source, type, severity, and one of ids when ids is set)
  * are enabled or disabled. The last matching rule wins; with none, a message is enabled unless
@@ -508,7 +512,22 @@ label_slot(struct fe_context *ctx, GLenum identifier, GLuint name, GLenum *err, 
       /* GL 3.3 and ES 3.0 have no program pipeline objects: no name is one there. */
       o = name ? fe_names_get(&ctx->pipelines, name) : NULL;
       return o && o != FE_NAME_RESERVED ? &((struct fe_pipeline *)o)->label : NULL;
-   default: *err = GL_INVALID_ENUM; return NULL;
+   case FE_GL_DISPLAY_LIST: {
+      /* KHR_debug: display lists are objects of a compatibility context only */
+      if (!ctx->compat)
+         break;
+      pthread_mutex_lock(&sg->lock);
+      char **slot = fe_dlist_label_slot(sg, name);
+      if (!slot)
+         pthread_mutex_unlock(&sg->lock);
+      *locked = slot != NULL;
+      return slot;
+   }
+   default: break;
+   }
+   if (!share_names) {
+      *err = GL_INVALID_ENUM;
+      return NULL;
    }
    if (!name)
       return NULL;

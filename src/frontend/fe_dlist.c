@@ -45,6 +45,7 @@ struct fe_dlist {
 struct fe_dlist_names {
    GLuint *names;
    struct fe_dlist **lists;
+   char **labels; /* KHR_debug's label of each name (GL_DISPLAY_LIST), NULL for none */
    uint32_t count, capacity;
 };
 
@@ -100,6 +101,10 @@ names_reserve(struct fe_dlist_names *n, uint64_t more)
    if (!lists)
       return false;
    n->lists = lists;
+   char **labels = realloc(n->labels, cap * sizeof(*labels));
+   if (!labels)
+      return false;
+   n->labels = labels;
    n->capacity = cap;
    return true;
 }
@@ -119,10 +124,13 @@ fe_dlist_share_finish(struct fe_share_group *sg)
    struct fe_dlist_names *n = sg->dlists;
    if (!n)
       return;
-   for (uint32_t i = 0; i < n->count; i++)
+   for (uint32_t i = 0; i < n->count; i++) {
       dlist_unref(n->lists[i]);
+      free(n->labels[i]);
+   }
    free(n->names);
    free(n->lists);
+   free(n->labels);
    free(n);
    sg->dlists = NULL;
 }
@@ -383,8 +391,10 @@ mgl_glEndList(void)
       } else if (names_reserve(n, 1)) {
          memmove(n->names + i + 1, n->names + i, (n->count - i) * sizeof(*n->names));
          memmove(n->lists + i + 1, n->lists + i, (n->count - i) * sizeof(*n->lists));
+         memmove(n->labels + i + 1, n->labels + i, (n->count - i) * sizeof(*n->labels));
          n->names[i] = name;
          n->lists[i] = l;
+         n->labels[i] = NULL;
          n->count++;
          ok = true;
       }
@@ -417,6 +427,7 @@ mgl_glGenLists(GLsizei range)
       for (GLsizei i = 0; i < range; i++) {
          n->names[n->count] = (GLuint)(start + (uint64_t)i);
          n->lists[n->count] = NULL;
+         n->labels[n->count] = NULL;
          n->count++;
       }
       first = (GLuint)start;
@@ -452,6 +463,7 @@ mgl_glDeleteLists(GLuint list, GLsizei range)
          /* Unreferenced outside the lock; if the copy fails they are released under it. */
          dead = malloc(ndead * sizeof(*dead));
          for (uint32_t i = lo; i < hi; i++) {
+            free(n->labels[i]);
             if (dead)
                dead[i - lo] = n->lists[i];
             else
@@ -459,6 +471,7 @@ mgl_glDeleteLists(GLuint list, GLsizei range)
          }
          memmove(n->names + lo, n->names + hi, (n->count - hi) * sizeof(*n->names));
          memmove(n->lists + lo, n->lists + hi, (n->count - hi) * sizeof(*n->lists));
+         memmove(n->labels + lo, n->labels + hi, (n->count - hi) * sizeof(*n->labels));
          n->count -= ndead;
       }
    }
@@ -467,6 +480,16 @@ mgl_glDeleteLists(GLuint list, GLsizei range)
       for (uint32_t i = 0; i < ndead; i++)
          dlist_unref(dead[i]);
    free(dead);
+}
+
+char **
+fe_dlist_label_slot(struct fe_share_group *sg, GLuint name)
+{
+   const struct fe_dlist_names *n = sg->dlists;
+   if (!n || !name)
+      return NULL;
+   uint32_t i = names_lower_bound(n, name);
+   return i < n->count && n->names[i] == name ? &n->labels[i] : NULL;
 }
 
 GLboolean

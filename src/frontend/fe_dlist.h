@@ -36,6 +36,10 @@ bool fe_dlist_get(struct fe_context *ctx, GLenum pname, GLint *out);
 /* Frees the context's display-list state (the list being compiled is dropped). */
 void fe_dlist_context_finish(struct fe_context *ctx);
 
+/* KHR_debug's label field of display list name (GL_DISPLAY_LIST: a name glGenLists or glNewList
+ * made), NULL for no such name. Under sg->lock. */
+char **fe_dlist_label_slot(struct fe_share_group *sg, GLuint name);
+
 /* Frees the share group's display lists (its last context is gone). */
 void fe_dlist_share_finish(struct fe_share_group *sg);
 

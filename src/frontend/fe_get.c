@@ -1531,19 +1531,18 @@ compute_get(struct fe_context *ctx, GLenum pname, int64_t *out)
    case GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS:
       *out = fe_ssbo_bindings(ctx) < 8 ? fe_ssbo_bindings(ctx) : 8;
       break;
-   /* the same for the stages the context has (GL 4.3 table 23.57 .. 23.59; ES 3.2 tables
-    * 21.42 .. 21.44, ES 3.1's geometry and tessellation extensions) */
+   /* GL 4.3 table 23.64 (ES 3.2's with the geometry and tessellation extensions): the vertex
+    * stage's, 0 where the context has no such stage (the atomic counter limits do the same) */
    case GL_MAX_GEOMETRY_SHADER_STORAGE_BLOCKS:
-      if (!fe_geometry_offered(ctx))
-         return 0;
-      *out = fe_ssbo_bindings(ctx) < 8 ? fe_ssbo_bindings(ctx) : 8;
-      break;
    case GL_MAX_TESS_CONTROL_SHADER_STORAGE_BLOCKS:
-   case GL_MAX_TESS_EVALUATION_SHADER_STORAGE_BLOCKS:
-      if (!fe_tess_offered(ctx))
+   case GL_MAX_TESS_EVALUATION_SHADER_STORAGE_BLOCKS: {
+      const bool stage = pname == GL_MAX_GEOMETRY_SHADER_STORAGE_BLOCKS ? fe_geometry_offered(ctx)
+                                                                        : fe_tess_offered(ctx);
+      if (ctx->desc.api == FE_API_GLES && !stage)
          return 0;
-      *out = fe_ssbo_bindings(ctx) < 8 ? fe_ssbo_bindings(ctx) : 8;
+      *out = !stage ? 0 : fe_ssbo_bindings(ctx) < 8 ? fe_ssbo_bindings(ctx) : 8;
       break;
+   }
    case GL_DISPATCH_INDIRECT_BUFFER_BINDING:
       if (!fe_compute_offered(ctx))
          return 0;
@@ -1661,6 +1660,12 @@ compute_get_indexed(struct fe_context *ctx, GLenum target, GLuint index, int64_t
       }
       *out = target == GL_MAX_COMPUTE_WORK_GROUP_COUNT ? caps->max_compute_work_group_count[index]
                                                        : caps->max_compute_work_group_size[index];
+      /* no more than gl_MaxComputeWorkGroupSize, past which the compile fails */
+      if (target == GL_MAX_COMPUTE_WORK_GROUP_SIZE) {
+         const int64_t glsl_max =
+            index < 2 ? GLSL_MAX_COMPUTE_WORK_GROUP_SIZE_XY : GLSL_MAX_COMPUTE_WORK_GROUP_SIZE_Z;
+         *out = *out < glsl_max ? *out : glsl_max;
+      }
       return 1;
    case GL_SHADER_STORAGE_BUFFER_BINDING:
    case GL_SHADER_STORAGE_BUFFER_START:

@@ -183,6 +183,7 @@ mgl_glCompileShader(GLuint shader)
       .uniform_buffer_bindings = FE_MAX_UBO_BINDINGS,
       .storage_buffer_bindings = fe_ssbo_bindings(ctx),
       .texture_units = fe_max_texture_units(ctx),
+      .compute_invocations = ctx->share->caps->max_compute_work_group_invocations,
       .deny = fe_glsl_deny(ctx),
    };
    const char *src = sh->source ? sh->source : "";

@@ -128,6 +128,11 @@ fe_texture_create(struct fe_context *ctx, GLuint name, enum fe_tex_target target
    if (target == FE_TEX_RECT) {
       p->min_filter = GL_LINEAR;
       p->wrap_s = p->wrap_t = p->wrap_r = GL_CLAMP_TO_EDGE;
+   } else if (target == FE_TEX_2D_MS || target == FE_TEX_2D_MS_ARRAY) {
+      /* sampler state a multisample texture cannot set (GL 4.5 8.10) and no fetch uses: it
+       * reads NEAREST and CLAMP_TO_EDGE, as on Mesa */
+      p->min_filter = p->mag_filter = GL_NEAREST;
+      p->wrap_s = p->wrap_t = p->wrap_r = GL_CLAMP_TO_EDGE;
    }
    tex->version = tex->params_version = 1;
    return tex;

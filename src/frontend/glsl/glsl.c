@@ -89,6 +89,10 @@ init_glslang(void)
    resources.max_fragment_atomic_counter_buffers = GLSL_MAX_ATOMIC_BUFFERS;
    resources.max_compute_atomic_counter_buffers = GLSL_MAX_ATOMIC_BUFFERS;
    resources.max_combined_atomic_counter_buffers = GLSL_MAX_ATOMIC_BUFFERS;
+   /* gl_MaxComputeWorkGroupSize: what GL_MAX_COMPUTE_WORK_GROUP_SIZE answers at most */
+   resources.max_compute_work_group_size_x = GLSL_MAX_COMPUTE_WORK_GROUP_SIZE_XY;
+   resources.max_compute_work_group_size_y = GLSL_MAX_COMPUTE_WORK_GROUP_SIZE_XY;
+   resources.max_compute_work_group_size_z = GLSL_MAX_COMPUTE_WORK_GROUP_SIZE_Z;
    init_ok = true;
 }
 
@@ -862,8 +866,25 @@ check_words(enum glsl_stage stage, const uint32_t *words, size_t num_words, uint
  * line numbers. This consumes sh (its intermediate is the program's), so the caller deletes it
  * next. A unit that does not link alone (one of several objects of its stage, without main) is
  * checked when the program links, on the program's words. */
+/* GL 4.3 19.1: the invocations of a compute shader's local size (OpExecutionMode LocalSize;
+ * 0 when the unit declares none), each factor below 2^32 and the product in 64 bits. */
+static uint64_t
+local_size_invocations(const uint32_t *words, size_t num_words)
+{
+   for (size_t i = 5; words && i < num_words;) {
+      const uint32_t n = words[i] >> 16, op = words[i] & 0xffff;
+      if (!n || i + n > num_words)
+         break;
+      if (op == SpvOpExecutionMode && n >= 6 && words[i + 2] == SpvExecutionModeLocalSize)
+         return (uint64_t)words[i + 3] * words[i + 4] * words[i + 5];
+      i += n;
+   }
+   return 0;
+}
+
 static bool
-check_unit(enum glsl_stage stage, glslang_shader_t *sh, uint32_t deny, struct glsl_str *log)
+check_unit(enum glsl_stage stage, glslang_shader_t *sh, uint32_t deny,
+           const struct glsl_compile_limits *limits, struct glsl_str *log)
 {
    glslang_program_t *p = glslang_program_create();
    if (!p) {
@@ -877,6 +898,13 @@ check_unit(enum glsl_stage stage, glslang_shader_t *sh, uint32_t deny, struct gl
       glslang_program_SPIRV_generate_with_options(p, glslang_stage_of(stage), &opts);
       ok = check_words(stage, glslang_program_SPIRV_get_ptr(p), glslang_program_SPIRV_get_size(p),
                        deny, false, log);
+      if (ok && stage == GLSL_STAGE_COMPUTE && limits && limits->compute_invocations &&
+          local_size_invocations(glslang_program_SPIRV_get_ptr(p),
+                                 glslang_program_SPIRV_get_size(p)) > limits->compute_invocations) {
+         glsl_str_append(log, "error: the compute shader's local size is over "
+                              "GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS\n");
+         ok = false;
+      }
    }
    glslang_program_delete(p);
    return ok;
@@ -975,7 +1003,7 @@ glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
          if (ok && limits)
             ok = check_bindings(limits, glslang_shader_get_preprocessed_code(sh), &log);
          if (ok)
-            ok = check_unit(stage, sh, deny, &log);
+            ok = check_unit(stage, sh, deny, limits, &log);
          if (sh)
             glslang_shader_delete(sh);
       }

@@ -146,6 +146,10 @@
  * their descriptors share the storage block range (see the contract below). */
 #define GLSL_MAX_ATOMIC_BUFFERS 8
 #define GLSL_MAX_ATOMIC_COUNTERS 1024 /* per stage and program (GL_MAX_*_ATOMIC_COUNTERS) */
+/* gl_MaxComputeWorkGroupSize (GL 4.3 table 23.75's minimums): a local size past one fails the
+ * compile; GL_MAX_COMPUTE_WORK_GROUP_SIZE answers no more than these */
+#define GLSL_MAX_COMPUTE_WORK_GROUP_SIZE_XY 1024
+#define GLSL_MAX_COMPUTE_WORK_GROUP_SIZE_Z 64
 #define GLSL_MAX_IMAGES 16 /* program-wide and per stage (GL_MAX_COMBINED_IMAGE_UNIFORMS) */
 #define GLSL_MAX_UNIFORM_LOCATIONS 4096 /* GL_MAX_UNIFORM_LOCATIONS (explicit ones below it) */
 #define GLSL_BINDING_UNUSED_BASE 192
@@ -241,6 +245,9 @@ bool glsl_source_is_es(const char *source, bool es3);
 struct glsl_compile_limits {
    uint32_t max_varying_components;
    uint32_t uniform_buffer_bindings, storage_buffer_bindings, texture_units;
+   /* GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS (0: not checked): a compute shader's local size of
+    * more invocations fails the compile (GL 4.3 19.1) */
+   uint32_t compute_invocations;
    uint32_t deny; /* GLSL_DENY_*: what the context's GLSL leaves out (below) */
 };
 /* The same for a context's limits (NULL: the minimum varyings, no binding checks). */

@@ -348,6 +348,50 @@ test_pixel_commands(void)
    CHECK_ERR(GL_NO_ERROR);
 }
 
+/* KHR_debug's GL_DISPLAY_LIST labels (piglit khr_debug-object-label_gl): a name glGenLists or
+ * glNewList made takes one, it goes with glDeleteLists, and the identifier is GL_INVALID_ENUM in
+ * a core context (test_core_context). */
+#define DISPLAY_LIST 0x82E7
+static void
+test_labels(void)
+{
+   GLchar buf[32] = "";
+   GLsizei len = -1;
+   const GLuint first = mgl_entry_glGenLists(3);
+   CHECK(first != 0);
+   mgl_entry_glObjectLabel(DISPLAY_LIST, first + 1, -1, "a list");
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_entry_glNewList(60, COMPILE);
+   mgl_entry_glEndList();
+   mgl_entry_glObjectLabel(DISPLAY_LIST, 60, 4, "compiled");
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_entry_glGetObjectLabel(DISPLAY_LIST, first + 1, sizeof(buf), &len, buf);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(len == 6 && !strcmp(buf, "a list"));
+   mgl_entry_glGetObjectLabel(DISPLAY_LIST, 60, sizeof(buf), &len, buf);
+   CHECK(len == 4 && !strcmp(buf, "comp"));
+   mgl_entry_glGetObjectLabel(DISPLAY_LIST, first, sizeof(buf), &len, buf);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(len, 0);
+   /* deleting the name before it shifts the labels; the deleted names are no objects */
+   mgl_entry_glDeleteLists(first, 1);
+   mgl_entry_glGetObjectLabel(DISPLAY_LIST, first + 1, sizeof(buf), &len, buf);
+   CHECK(len == 6 && !strcmp(buf, "a list"));
+   mgl_entry_glObjectLabel(DISPLAY_LIST, first, -1, "gone");
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_entry_glDeleteLists(first, 3);
+   mgl_entry_glDeleteLists(60, 1);
+   mgl_entry_glGetObjectLabel(DISPLAY_LIST, 60, sizeof(buf), &len, buf);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_entry_glNewList(60, COMPILE); /* a new list under the name has no label */
+   mgl_entry_glEndList();
+   mgl_entry_glGetObjectLabel(DISPLAY_LIST, 60, sizeof(buf), &len, buf);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(len, 0);
+   mgl_entry_glDeleteLists(60, 1);
+   CHECK_ERR(GL_NO_ERROR);
+}
+
 static void
 test_core_context(void)
 {
@@ -360,6 +404,8 @@ test_core_context(void)
    CHECK_ERR(GL_INVALID_OPERATION);
    GLint v = -1;
    mgl_entry_glGetIntegerv(MAX_LIST_NESTING, &v);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_entry_glObjectLabel(DISPLAY_LIST, 1, -1, "x");
    CHECK_ERR(GL_INVALID_ENUM);
    env_finish(&e);
 }
@@ -377,6 +423,7 @@ main(void)
    test_begin_end_gate(e.ctx);
    test_shared(&e);
    test_pixel_commands();
+   test_labels();
    /* A list being compiled when the context goes is dropped with it. */
    mgl_entry_glNewList(40, COMPILE);
    mgl_entry_glClearColor(0, 0, 0, 0);

@@ -134,7 +134,25 @@ test_multisample(void)
    CHECK_EQ(v, GL_TRUE);
    mgl_glTexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 1, GL_RGBA8, 4, 4, GL_TRUE);
    CHECK_ERR(GL_INVALID_OPERATION);
+   /* a multisample texture's sampler state (which it cannot set: GL 4.5 8.10) reads NEAREST
+    * and CLAMP_TO_EDGE, as on Mesa (piglit arb_texture_storage_multisample-tex-param) */
+   static const GLenum ms_params[][2] = {{GL_TEXTURE_MIN_FILTER, GL_NEAREST},
+                                         {GL_TEXTURE_MAG_FILTER, GL_NEAREST},
+                                         {GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE},
+                                         {GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE},
+                                         {GL_TEXTURE_WRAP_R, GL_CLAMP_TO_EDGE}};
+   for (unsigned i = 0; i < sizeof(ms_params) / sizeof(ms_params[0]); i++) {
+      v = -1;
+      mgl_glGetTexParameteriv(GL_TEXTURE_2D_MULTISAMPLE, ms_params[i][0], &v);
+      CHECK_ERR(GL_NO_ERROR);
+      CHECK_EQ(v, (GLint)ms_params[i][1]);
+      mgl_glTexParameteri(GL_TEXTURE_2D_MULTISAMPLE, ms_params[i][0], GL_LINEAR);
+      CHECK_ERR(GL_INVALID_ENUM);
+   }
    mgl_glBindTexture(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, t[1]);
+   v = -1;
+   mgl_glGetTexParameteriv(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, GL_TEXTURE_WRAP_R, &v);
+   CHECK_EQ(v, GL_CLAMP_TO_EDGE);
    mgl_glTexStorage3DMultisample(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, 1, GL_RGBA8, 4, 4, 3, GL_FALSE);
    CHECK_ERR(GL_NO_ERROR);
    CHECK_EQ(level_param(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, 0, GL_TEXTURE_DEPTH), 3);

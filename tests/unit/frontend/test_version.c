@@ -644,6 +644,40 @@ test_gl4x(void)
          CHECK(on ? m == minor : m == 4 && why && !strcmp(why, "GL_ARB_texture_barrier"));
    }
    fake_caps.cap_bits = bits | gl40;
+   /* GL 4.3 table 23.64: every stage's storage block limit is a GL 4.3 query (piglit
+    * arb_shader_storage_buffer_object-minmax), the geometry and tessellation stages' the vertex
+    * stage's, as their GLSL built-ins (gl_Max*ShaderStorageBlocks) say */
+   static const GLenum ssbo_limits[] = {
+      GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS, GL_MAX_GEOMETRY_SHADER_STORAGE_BLOCKS,
+      GL_MAX_TESS_CONTROL_SHADER_STORAGE_BLOCKS, GL_MAX_TESS_EVALUATION_SHADER_STORAGE_BLOCKS};
+   fake_caps.max_storage_buffer_bindings = 8;
+   GLint vertex_blocks = -1;
+   for (unsigned i = 0; i < sizeof(ssbo_limits) / sizeof(ssbo_limits[0]); i++) {
+      GLint n = -1;
+      mgl_glGetIntegerv(ssbo_limits[i], &n);
+      CHECK_ERR(GL_NO_ERROR);
+      if (i == 0)
+         vertex_blocks = n;
+      CHECK_EQ(n, vertex_blocks);
+   }
+   CHECK_EQ(vertex_blocks, 8);
+   /* GL_MAX_COMPUTE_WORK_GROUP_SIZE: the device's, no more than gl_MaxComputeWorkGroupSize
+    * (1024, 1024, 64), past which a local size fails the compile */
+   const uint32_t inv = fake_caps.max_compute_work_group_invocations;
+   fake_caps.max_compute_work_group_invocations = 1024;
+   fake_caps.max_compute_work_group_size[0] = 512;
+   fake_caps.max_compute_work_group_size[1] = fake_caps.max_compute_work_group_size[2] = 1024;
+   static const GLint want_size[3] = {512, 1024, 64};
+   for (GLuint k = 0; k < 3; k++) {
+      GLint n = -1;
+      mgl_glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_SIZE, k, &n);
+      CHECK_ERR(GL_NO_ERROR);
+      CHECK_EQ(n, want_size[k]);
+   }
+   fake_caps.max_compute_work_group_invocations = inv;
+   memcpy(fake_caps.max_compute_work_group_size, saved.max_compute_work_group_size,
+          sizeof(saved.max_compute_work_group_size));
+   fake_caps.max_storage_buffer_bindings = saved.max_storage_buffer_bindings;
    drop(ctx);
    for (int m = 0; m <= minor; m++) {
       ctx = make(4, m);

@@ -87,9 +87,44 @@ fragment_storage(const char *version, const char *output, const char *write)
    glsl_program_destroy(p);
 }
 
+/* GL 4.3 19.1 / GLSL 4.30 4.4.1.4: a local size past gl_MaxComputeWorkGroupSize in a dimension
+ * (1024, 1024, 64: what GL_MAX_COMPUTE_WORK_GROUP_SIZE says) or of more invocations than the
+ * context's GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS fails the compile (piglit
+ * arb_compute_shader-work_group_size_too_large) */
+static bool
+local_size_compiles(unsigned x, unsigned y, unsigned z)
+{
+   char cs[256];
+   snprintf(cs, sizeof cs,
+            "#version 330\n#extension GL_ARB_compute_shader : enable\n"
+            "layout(local_size_x = %u, local_size_y = %u, local_size_z = %u) in;\n"
+            "void main() {}\n",
+            x, y, z);
+   const struct glsl_compile_limits lim = {.compute_invocations = 1024};
+   char *log = NULL;
+   const bool ok = glsl_compile_shader_limits(GLSL_STAGE_COMPUTE, GLSL_API_CORE, &lim, cs, &log);
+   CHECK(ok || (log && strstr(log, "error")), "no error in the log of %u %u %u", x, y, z);
+   free(log);
+   return ok;
+}
+
+static void
+local_size_limits(void)
+{
+   CHECK(local_size_compiles(1024, 1, 1), "1024 1 1 refused");
+   CHECK(local_size_compiles(1, 1024, 1), "1 1024 1 refused");
+   CHECK(local_size_compiles(1, 1, GLSL_MAX_COMPUTE_WORK_GROUP_SIZE_Z), "1 1 64 refused");
+   CHECK(local_size_compiles(16, 8, 8), "16 8 8 refused");
+   CHECK(!local_size_compiles(1025, 1, 1), "1025 1 1 compiled");
+   CHECK(!local_size_compiles(1, 1, GLSL_MAX_COMPUTE_WORK_GROUP_SIZE_Z + 1), "1 1 65 compiled");
+   CHECK(!local_size_compiles(11, 11, 11), "11 11 11 (1331 invocations) compiled");
+   CHECK(!local_size_compiles(64, 32, 1), "64 32 1 (2048 invocations) compiled");
+}
+
 int
 main(void)
 {
+   local_size_limits();
    compute_links("#version 140\n", cs_ssbo);
    compute_links("#version 150\n", cs_ssbo);
    compute_links("#version 330\n", cs_ssbo);
