@@ -133,6 +133,8 @@
    X(PFNGLVERTEXATTRIB4FVPROC, VertexAttrib4fv)                                                    \
    X(PFNGLVERTEXATTRIBI4IVPROC, VertexAttribI4iv)                                                  \
    X(PFNGLVERTEXATTRIBI4UIVPROC, VertexAttribI4uiv)                                                \
+   X(PFNGLDRAWARRAYSPROC, DrawArrays)                                                              \
+   X(PFNGLDRAWELEMENTSPROC, DrawElements)                                                          \
    X(PFNGLDRAWARRAYSINSTANCEDPROC, DrawArraysInstanced)                                            \
    X(PFNGLDRAWELEMENTSINSTANCEDPROC, DrawElementsInstanced)                                        \
    X(PFNGLDRAWELEMENTSINSTANCEDBASEVERTEXPROC, DrawElementsInstancedBaseVertex)                    \
@@ -664,6 +666,8 @@ struct glb_screen {
       uint64_t draws, clears, programs_linked, translate_failures, context_switches;
       /* draws that applied no group (nothing marked since the last) and groups draws skipped */
       uint64_t draws_unchanged, groups_skipped;
+      /* compact draws after no change drawn by the host call alone (glb_draw.c) */
+      uint64_t compact_draws;
       uint64_t stores_zeroed; /* new buffers, textures and renderbuffers zeroed at creation */
       /* pack_to_buffer: read by the host straight into the buffer (no wait), or read here,
        * converted and written into the buffer (glb_pack.c) */

@@ -882,13 +882,12 @@ draw_first_vertex(struct glb_context *ctx, const struct mgp_draw_vbo *args,
    return ok;
 }
 
-void
-glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint32_t tail_count)
+/* The draw on the host context, bound (glb_context_bind_draw). */
+static void
+draw_bound(struct glb_context *ctx, const struct mgp_draw_vbo *args, const void *tail,
+           uint32_t tail_count)
 {
-   struct glb_context *ctx = self;
    struct glb_screen *scr = ctx->scr;
-   if (ctx->cond_discard || !glb_context_bind_draw(ctx))
-      return; /* conditional rendering on a zero result (GL 3.3 §2.18) */
    /* GL_POINTS is 0: the modes GLES draws are POINTS .. TRIANGLE_FAN, and the adjacency ones
     * into a geometry stage (checked with the program below) */
    const bool adjacency =
@@ -1028,9 +1027,70 @@ glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
 }
 
 void
+glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint32_t tail_count)
+{
+   struct glb_context *ctx = self;
+   if (ctx->cond_discard || !glb_context_bind_draw(ctx))
+      return; /* conditional rendering on a zero result (GL 3.3 §2.18) */
+   draw_bound(ctx, args, tail, tail_count);
+}
+
+/* The compact draw (one range, one instance, no flags) after no change: the host holds this
+ * context's state as its last draw left it and no call since marked a group (apply_state would
+ * walk none), the primitive class and base instance are the last draw's, and the draw needs
+ * none of draw_bound's other cases (adjacency, the first-vertex convention, a base vertex, a
+ * count GLES cannot express): the host call alone, GLES's plain glDrawArrays/glDrawElements
+ * (one instance). false: draw_bound decides, as for any other draw. */
+static bool
+draw_compact_unchanged(struct glb_context *ctx, const struct mgp_draw *args)
+{
+   struct glb_screen *scr = ctx->scr;
+   const unsigned mode = args->mode;
+   if (scr->sh.applied != ctx || ctx->dirty || ctx->base_instance || mode > MGP_PRIM_TRIANGLE_FAN ||
+       (mode == MGP_PRIM_POINTS) != ctx->draw_points || args->count - 1u >= (uint32_t)INT32_MAX ||
+       args->index_bias ||
+       (!ctx->draw_rs->s.provoking_vertex_last && ctx->draw_prog->flat_inputs &&
+        mode != MGP_PRIM_POINTS))
+      return false;
+   const struct glb_host *h = scr->h;
+   if (!args->index_size) {
+      if (args->start > INT32_MAX)
+         return false;
+      GLB_GL(h)->glDrawArrays(prims[mode], (GLint)args->start, (GLsizei)args->count);
+   } else {
+      const unsigned size = args->index_size;
+      if ((size != 1 && size != 2 && size != 4) || mgp_handle_is_null(ctx->ib.res))
+         return false;
+      struct glb_resource *ib = glb_resource_for_use(scr, ctx->ib.res, "draw");
+      if (!ib || !ib->is_buffer)
+         return false; /* draw_bound declines it by name */
+      bind_element_buffer(scr, ib->name);
+      const GLenum itype = size == 1   ? GL_UNSIGNED_BYTE
+                           : size == 2 ? GL_UNSIGNED_SHORT
+                                       : GL_UNSIGNED_INT;
+      const uint64_t off = ctx->ib.offset + (uint64_t)args->start * size;
+      GLB_GL(h)->glDrawElements(prims[mode], (GLsizei)args->count, itype,
+                                (const void *)(uintptr_t)off);
+   }
+   scr->stats.draws_unchanged++;
+   scr->stats.compact_draws++;
+   if (ctx->draw_prog->variant & GLB_VARIANT_NO_POINT_SIZE)
+      scr->stats.point_size_cut_draws++;
+   note_line_smooth(ctx, mode);
+   if (!scr->stats.draws++ && scr->env.rearm_exit)
+      scr->env.rearm_exit(scr->env.session); /* as draw_bound's */
+   return true;
+}
+
+void
 glb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tail_count)
 {
    (void)tail, (void)tail_count;
+   struct glb_context *ctx = self;
+   if (ctx->cond_discard || !glb_context_bind_draw(ctx))
+      return; /* conditional rendering on a zero result (GL 3.3 §2.18) */
+   if (draw_compact_unchanged(ctx, args))
+      return;
    const struct mgp_draw_vbo vbo = {
       .mode = args->mode,
       .index_size = args->index_size,
@@ -1038,5 +1098,5 @@ glb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tai
       .num_draws = 1,
    };
    const struct mgp_draw_range range = {args->start, args->count, args->index_bias};
-   glb_draw_vbo(self, &vbo, &range, 1);
+   draw_bound(ctx, &vbo, &range, 1);
 }
