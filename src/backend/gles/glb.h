@@ -473,6 +473,14 @@ struct glb_context {
    /* the last draw's primitive was points, and its program has a variant without gl_PointSize
     * (glb_program_variant): a draw of the other class marks the program group */
    bool draw_points, draw_prog_cuts;
+   /* the last draw's program samples with a LOD bias (glb_program_variant: found again only
+    * when the program or samplers group is marked) */
+   bool draw_lod_bias;
+   /* the GL_BGRA inputs (a bit per location) of the vertex elements and program named
+    * (glb_shader.c:bgra_arrays) */
+   bool bgra_known;
+   struct mgp_handle bgra_ve, bgra_prog;
+   uint32_t bgra_mask;
 };
 enum { GLB_XFB_HOST_NONE, GLB_XFB_HOST_RUNNING, GLB_XFB_HOST_PAUSED };
 
@@ -788,7 +796,8 @@ bool glb_storage_format(unsigned mgp_format);
 bool glb_storage_bind(struct glb_context *ctx, const struct glb_shader *s, const char *call);
 void glb_program_alpha_one(struct glb_screen *scr, struct glb_shader *s, bool on);
 void glb_program_clip_enables(struct glb_screen *scr, struct glb_shader *s, uint32_t mask);
-bool glb_program_variant(struct glb_context *ctx, struct glb_shader *s, bool *switched);
+bool glb_program_variant(struct glb_context *ctx, struct glb_shader *s, bool bias_inputs,
+                         bool *switched);
 void glb_program_variant_uniforms(struct glb_context *ctx, struct glb_shader *s);
 /* glb_block_pad.c: the SPIR-V with padding members in buffer blocks whose member offsets leave
  * gaps (atomic counters at layout(offset)), so that std430 lays them out (new words, or NULL:

@@ -627,21 +627,28 @@ apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog, bool 
       mgp_handle_is_null(ctx->vertex_elements)
          ? NULL
          : glb_lookup(scr, &scr->vertex_elements, ctx->vertex_elements, "draw");
-   const uint32_t enabled = ve ? ve->ve.enabled_mask : 0;
-   for (unsigned loc = 0; loc < 16 && loc < (unsigned)scr->max_vertex_attribs; loc++) {
-      if ((int)loc == prog->base_instance_loc) {
-         static const uint32_t zero[4] = {0, 0, 0, 0};
-         if (values)
-            attrib_value(scr, loc, 1, zero);
-         continue;
-      }
-      if (!(enabled >> loc & 1) || !(prog->refl.vertex_input_mask >> loc & 1)) {
+   const unsigned locs = scr->max_vertex_attribs <= 0   ? 0
+                         : scr->max_vertex_attribs < 16 ? (unsigned)scr->max_vertex_attribs
+                                                        : 16;
+   const uint32_t all = (1u << locs) - 1u;
+   const uint32_t base_instance = prog->base_instance_loc >= 0 && prog->base_instance_loc < 16
+                                     ? 1u << prog->base_instance_loc
+                                     : 0;
+   /* the attributes read from arrays; the others read values, walked only with values */
+   const uint32_t arrays =
+      (ve ? ve->ve.enabled_mask : 0) & prog->refl.vertex_input_mask & all & ~base_instance;
+   for (uint32_t rest = values ? all & ~arrays : 0; rest; rest &= rest - 1) {
+      const unsigned loc = (unsigned)__builtin_ctz(rest);
+      static const uint32_t zero[4] = {0, 0, 0, 0};
+      if ((1u << loc) & base_instance)
+         attrib_value(scr, loc, 1, zero);
+      else
          /* the attribute's current value, as the client last set it; which attributes have
           * no array changes only with the vertex elements or the program, which mark values */
-         if (values)
-            attrib_value(scr, loc, ctx->attrib_kind[loc], ctx->attrib_value[loc]);
-         continue;
-      }
+         attrib_value(scr, loc, ctx->attrib_kind[loc], ctx->attrib_value[loc]);
+   }
+   for (uint32_t rest = arrays; rest; rest &= rest - 1) {
+      const unsigned loc = (unsigned)__builtin_ctz(rest);
       const struct mgp_vertex_attrib *a = &ve->ve.attribs[loc];
       const struct mgp_vertex_binding *b = a->binding < 16 ? &ve->ve.bindings[a->binding] : NULL;
       const struct mgp_vertex_buffer *vb = a->binding < GLB_MAX_VB ? &ctx->vb[a->binding] : NULL;
@@ -716,6 +723,15 @@ bind_element_buffer(struct glb_screen *scr, GLuint name)
 
 /* ---- the draw's groups ------------------------------------------------------------------------- */
 
+/* The bits set in v, inline (__builtin_popcount is a libgcc call on the baseline x86-64). */
+static inline unsigned
+bit_count(uint32_t v)
+{
+   v = v - ((v >> 1) & 0x55555555u);
+   v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+   return (((v + (v >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
+}
+
 /* Puts the draw's state on the host, group by group (glb.h: GLB_DIRTY_*): every group when the
  * host holds another context's state or the shadow was forgotten (any other entry point may
  * have moved host state), else only those a call marked since this context's last draw; none
@@ -731,10 +747,13 @@ apply_state(struct glb_context *ctx)
       scr->stats.draws_unchanged++;
       return true;
    }
-   scr->stats.groups_skipped += (uint64_t)__builtin_popcount(GLB_DIRTY_ALL & ~todo);
+   scr->stats.groups_skipped += bit_count(GLB_DIRTY_ALL & ~todo);
    if (todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_MULTISAMPLE | GLB_DIRTY_SAMPLERS | GLB_DIRTY_VERTEX |
                GLB_DIRTY_ATTRIB_VALUES)) {
-      struct glb_shader *prog = mgp_handle_is_null(ctx->program)
+      /* the last draw's program where the program group is not marked (glb.h: draw_prog is
+       * trusted while the host holds this context's state, and todo is every group else) */
+      struct glb_shader *prog = !(todo & GLB_DIRTY_PROGRAM) && ctx->draw_prog ? ctx->draw_prog
+                                : mgp_handle_is_null(ctx->program)
                                    ? NULL
                                    : glb_lookup(scr, &scr->shaders, ctx->program, "draw");
       if (!prog || !prog->program) {
@@ -746,7 +765,8 @@ apply_state(struct glb_context *ctx)
        * one (glb_program_variant): a switch puts the program's own state on the host again */
       bool switched = false;
       if ((todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_SAMPLERS | GLB_DIRTY_VERTEX)) &&
-          !glb_program_variant(ctx, prog, &switched))
+          !glb_program_variant(ctx, prog, (todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_SAMPLERS)) != 0,
+                               &switched))
          return false;
       if (switched)
          todo |= GLB_DIRTY_PROGRAM | GLB_DIRTY_MULTISAMPLE | GLB_DIRTY_VERTEX;
