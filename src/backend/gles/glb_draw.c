@@ -6,6 +6,7 @@
  * zero strides, BGRA or double attributes, adjacency without a geometry stage, indirect draws
  * as draw_vbo flags, a restart index other than all ones) drops the draw with a named decline.
  * A base instance moves the instanced arrays' starts (apply_vertex_input). */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,8 +113,24 @@ glb_set_dynamic_words(void *self, const struct mgp_dynamic_words *args, const vo
                       uint32_t tail_count)
 {
    struct glb_context *ctx = self;
-   if (!mgp_dynamic_words_apply(&ctx->dyn, args, tail, tail_count))
+   if (!mgp_dynamic_words_apply(&ctx->dyn, args, tail, tail_count)) {
       glb_fatal(ctx->scr, MGU_FATAL_ProtocolCorruption, "set_dynamic_words past the dynamic state");
+      return;
+   }
+   /* glb_tables.c marks the dynamic group for this call; the words of the stencil group
+    * (references and masks) and the multisample group (the sample coverage) mark those too,
+    * so a viewport or scissor change alone walks the dynamic group alone */
+   const size_t lo = (size_t)args->first * 4, hi = lo + (size_t)args->count * 4;
+#define DYN_WORDS(a, b) (lo < (b) && (a) < hi)
+   if (DYN_WORDS(offsetof(struct mgp_dynamic_state, stencil_ref),
+                 offsetof(struct mgp_dynamic_state, line_width)))
+      ctx->dirty |= GLB_DIRTY_STENCIL;
+   if (DYN_WORDS(offsetof(struct mgp_dynamic_state, scissor_enable) & ~(size_t)3,
+                 offsetof(struct mgp_dynamic_state, blend_color)) ||
+       DYN_WORDS(offsetof(struct mgp_dynamic_state, sample_coverage_value),
+                 offsetof(struct mgp_dynamic_state, sample_coverage_value) + 4))
+      ctx->dirty |= GLB_DIRTY_MULTISAMPLE;
+#undef DYN_WORDS
 }
 
 void
