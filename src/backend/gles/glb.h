@@ -97,6 +97,9 @@
    X(PFNGLCLEARBUFFERIVPROC, ClearBufferiv)                                                        \
    X(PFNGLCLEARBUFFERUIVPROC, ClearBufferuiv)                                                      \
    X(PFNGLCLEARBUFFERFIPROC, ClearBufferfi)                                                        \
+   X(PFNGLCOLORMASKPROC, ColorMask)                                                                \
+   X(PFNGLBLENDFUNCSEPARATEPROC, BlendFuncSeparate)                                                \
+   X(PFNGLBLENDEQUATIONSEPARATEPROC, BlendEquationSeparate)                                        \
    X(PFNGLCOLORMASKIPROC, ColorMaski)                                                              \
    X(PFNGLDEPTHMASKPROC, DepthMask)                                                                \
    X(PFNGLSTENCILMASKPROC, StencilMask)                                                            \

@@ -366,6 +366,42 @@ apply_blend(struct glb_context *ctx, const struct mgp_render_state *s)
    struct glb_shadow *sh = &scr->sh;
    const struct glb_host *h = scr->h;
    const unsigned targets = scr->max_draw_buffers < 8 ? (unsigned)scr->max_draw_buffers : 8;
+   const uint32_t all = (1u << targets) - 1u, kept = ctx->alpha_kept & all;
+   if (!s->independent_blend && (kept == 0 || kept == all) && targets) {
+      /* one blend for every draw buffer, masked alike: GLES's calls for all of them, each
+       * only where a target's shadow differs (a disabled target's factors are not on the
+       * host: enabling puts them again), where the indexed calls cost four a target */
+      const struct mgp_blend_target *b = &s->blend[0];
+      bool mask = false, enable = false, func = false;
+      for (unsigned i = 0; i < targets; i++) {
+         const struct mgp_blend_target *o = &sh->blend[i];
+         if (!sh->blend_known[i]) {
+            mask = enable = func = true;
+            break;
+         }
+         mask |= o->color_mask != b->color_mask;
+         enable |= o->enable != b->enable;
+         func |= o->eq_rgb != b->eq_rgb || o->eq_alpha != b->eq_alpha || o->src_rgb != b->src_rgb ||
+                 o->dst_rgb != b->dst_rgb || o->src_alpha != b->src_alpha ||
+                 o->dst_alpha != b->dst_alpha;
+      }
+      const uint8_t m = b->color_mask & (kept ? 7 : 15);
+      if (mask)
+         GLB_GL(h)->glColorMask(m & 1, (m >> 1) & 1, (m >> 2) & 1, (m >> 3) & 1);
+      if (enable)
+         (b->enable ? GLB_GL(h)->glEnable : GLB_GL(h)->glDisable)(GL_BLEND);
+      if (b->enable && (enable || func)) {
+         GLB_GL(h)->glBlendFuncSeparate(factor(b->src_rgb), factor(b->dst_rgb),
+                                        factor(b->src_alpha), factor(b->dst_alpha));
+         GLB_GL(h)->glBlendEquationSeparate(blend_ops[b->eq_rgb % MGP_BLEND_OP_COUNT],
+                                            blend_ops[b->eq_alpha % MGP_BLEND_OP_COUNT]);
+      }
+      for (unsigned i = 0; i < targets; i++) {
+         sh->blend[i] = *b;
+         sh->blend_known[i] = sh->trusted;
+      }
+      return;
+   }
    for (unsigned i = 0; i < targets; i++) {
       const struct mgp_blend_target *b = &s->blend[s->independent_blend ? i : 0];
       if (sh->blend_known[i] && !memcmp(&sh->blend[i], b, sizeof(*b)))
