@@ -6,8 +6,10 @@
 # pass twice: with the shadow of host state on, where its draws skip groups nothing marked
 # (gles-groups-skipped > 0) and its two draws with nothing between make the second a no-change
 # draw (gles-draws-unchanged > 0), and its uniform and uniform buffer changes put the program's
-# buffers alone (gles-buffers-only-draws > 0, GLB_DIRTY_BUFFERS); and with MGL_GLES_SHADOW=0,
-# the A/B, where every draw puts every group on the host (the three counters 0).
+# buffers alone (gles-buffers-only-draws > 0, GLB_DIRTY_BUFFERS), and its second draws of
+# columns 12 and 14 (arrays, indexed) go compact after no change as the host call alone
+# (gles-compact-draws, glb_draw.c's draw_compact_unchanged); and with MGL_GLES_SHADOW=0, the A/B,
+# where every draw puts every group on the host (the four counters 0).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 if [ $# -ne 4 ]; then
@@ -26,25 +28,26 @@ for shadow in 1 0; do
   skipped=$(gate "$log" gles-groups-skipped)
   unchanged=$(gate "$log" gles-draws-unchanged)
   buffers=$(gate "$log" gles-buffers-only-draws)
-  if [ -z "$skipped" ] || [ -z "$unchanged" ] || [ -z "$buffers" ]; then
-    echo "draw_marks: FAIL: no gles-groups-skipped, gles-draws-unchanged or" \
-      "gles-buffers-only-draws in $log" >&2
+  compact=$(gate "$log" gles-compact-draws)
+  if [ -z "$skipped" ] || [ -z "$unchanged" ] || [ -z "$buffers" ] || [ -z "$compact" ]; then
+    echo "draw_marks: FAIL: no gles-groups-skipped, gles-draws-unchanged," \
+      "gles-buffers-only-draws or gles-compact-draws in $log" >&2
     exit 1
   fi
   if [ "$shadow" = 1 ] && { [ "$skipped" -eq 0 ] || [ "$unchanged" -eq 0 ] ||
-    [ "$buffers" -eq 0 ]; }; then
+    [ "$buffers" -eq 0 ] || [ "$compact" -lt 2 ]; }; then
     echo "draw_marks: FAIL: the shadow on, yet no group was skipped ($skipped), no draw" \
-      "was unchanged ($unchanged) or none put the program's buffers alone ($buffers): the" \
-      "scenario does not reach the marks" >&2
+      "was unchanged ($unchanged), none put the program's buffers alone ($buffers) or fewer" \
+      "than two went compact ($compact): the scenario does not reach the marks" >&2
     exit 1
   fi
   if [ "$shadow" = 0 ] && { [ "$skipped" -ne 0 ] || [ "$unchanged" -ne 0 ] ||
-    [ "$buffers" -ne 0 ]; }; then
+    [ "$buffers" -ne 0 ] || [ "$compact" -ne 0 ]; }; then
     echo "draw_marks: FAIL: MGL_GLES_SHADOW=0, yet $skipped groups skipped, $unchanged" \
-      "draws unchanged and $buffers put the program's buffers alone" >&2
+      "draws unchanged, $buffers put the program's buffers alone and $compact went compact" >&2
     exit 1
   fi
   echo "draw_marks: shadow=$shadow groups-skipped=$skipped draws-unchanged=$unchanged" \
-    "buffers-only=$buffers"
+    "buffers-only=$buffers compact=$compact"
 done
 echo "draw_marks: PASS arm=$arm"

@@ -3456,7 +3456,7 @@ sc_clip_distance(void)
  * buffer, 7 a current attribute value, 8 a vertex stride, 9 the framebuffer, 10 the scissor
  * switch, 11 the stencil reference alone, 12 two draws with nothing between, 13 a vertex array
  * switch alone, from one where attribute 1 has an array to one where it reads its current
- * value. */
+ * value, 14 two indexed draws with nothing between (their indices from the buffer's third). */
 void
 sc_draw_marks(void)
 {
@@ -3512,8 +3512,8 @@ sc_draw_marks(void)
    }
    glBindTexture(GL_TEXTURE_2D, tex[0]);
    float v[24];
-   mesh col[14];
-   for (int i = 0; i < 14; i++) {
+   mesh col[15];
+   for (int i = 0; i < 15; i++) {
       rect_vertices(v, (float)(4 * i), 0, (float)(4 * i + 4), i == 6 ? 32 : 64);
       col[i] = make_mesh(v, 6);
    }
@@ -3545,6 +3545,14 @@ sc_draw_marks(void)
    gl.BufferData(GL_ARRAY_BUFFER, sizeof(colors13), colors13, GL_STATIC_DRAW);
    gl.VertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 4 * sizeof(float), (void *)0);
    gl.EnableVertexAttribArray(1);
+   /* column 14: its six vertices' indices after two that would draw another triangle */
+   static const GLushort idx14[8] = {5, 5, 0, 1, 2, 3, 4, 5};
+   GLuint ebo14;
+   gl.GenBuffers(1, &ebo14);
+   gl.BindVertexArray(col[14].vao);
+   gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo14);
+   gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof(idx14), idx14, GL_STATIC_DRAW);
+   gl.BindVertexArray(0);
    /* column 9: the second draw goes to this framebuffer, not the window */
    GLuint fbo, fbo_tex;
    glGenTextures(1, &fbo_tex);
@@ -3660,6 +3668,13 @@ sc_draw_marks(void)
    glDrawArrays(GL_TRIANGLES, 0, 6);
    gl.BindVertexArray(col[13].vao);
    glDrawArrays(GL_TRIANGLES, 0, 6);
+   /* 14: the same indexed draw twice, adding */
+   gl.UseProgram(p);
+   gl.BindVertexArray(col[14].vao);
+   glEnable(GL_BLEND);
+   glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, (void *)(2 * sizeof(GLushort)));
+   glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, (void *)(2 * sizeof(GLushort)));
+   glDisable(GL_BLEND);
    check_gl_error("draw_marks");
 
    model m;
@@ -3667,11 +3682,11 @@ sc_draw_marks(void)
    /* what each column's bottom and top halves show (column 5: the second texture's) */
    const struct {
       vec4f bottom, top;
-   } want[14] = {
-      {a, a}, {a2, a2}, {b, b}, {c, c},  {c, c}, {bg, bg}, {a, a},
-      {c, c}, {a, a},   {a, a}, {a, a2}, {a, a}, {a2, a2}, {c, c},
+   } want[15] = {
+      {a, a}, {a2, a2}, {b, b},  {c, c}, {c, c},   {bg, bg}, {a, a},   {c, c},
+      {a, a}, {a, a},   {a, a2}, {a, a}, {a2, a2}, {c, c},   {a2, a2},
    };
-   for (int i = 0; i < 14; i++) {
+   for (int i = 0; i < 15; i++) {
       model_rect(&m, 4 * i, 0, 4 * i + 4, 32, to8(want[i].bottom));
       model_rect(&m, 4 * i, 32, 4 * i + 4, 64, to8(want[i].top));
    }

@@ -97,6 +97,9 @@
    X(PFNGLCLEARBUFFERIVPROC, ClearBufferiv)                                                        \
    X(PFNGLCLEARBUFFERUIVPROC, ClearBufferuiv)                                                      \
    X(PFNGLCLEARBUFFERFIPROC, ClearBufferfi)                                                        \
+   X(PFNGLCOLORMASKPROC, ColorMask)                                                                \
+   X(PFNGLBLENDFUNCSEPARATEPROC, BlendFuncSeparate)                                                \
+   X(PFNGLBLENDEQUATIONSEPARATEPROC, BlendEquationSeparate)                                        \
    X(PFNGLCOLORMASKIPROC, ColorMaski)                                                              \
    X(PFNGLDEPTHMASKPROC, DepthMask)                                                                \
    X(PFNGLSTENCILMASKPROC, StencilMask)                                                            \
@@ -133,6 +136,8 @@
    X(PFNGLVERTEXATTRIB4FVPROC, VertexAttrib4fv)                                                    \
    X(PFNGLVERTEXATTRIBI4IVPROC, VertexAttribI4iv)                                                  \
    X(PFNGLVERTEXATTRIBI4UIVPROC, VertexAttribI4uiv)                                                \
+   X(PFNGLDRAWARRAYSPROC, DrawArrays)                                                              \
+   X(PFNGLDRAWELEMENTSPROC, DrawElements)                                                          \
    X(PFNGLDRAWARRAYSINSTANCEDPROC, DrawArraysInstanced)                                            \
    X(PFNGLDRAWELEMENTSINSTANCEDPROC, DrawElementsInstanced)                                        \
    X(PFNGLDRAWELEMENTSINSTANCEDBASEVERTEXPROC, DrawElementsInstancedBaseVertex)                    \
@@ -471,6 +476,14 @@ struct glb_context {
    /* the last draw's primitive was points, and its program has a variant without gl_PointSize
     * (glb_program_variant): a draw of the other class marks the program group */
    bool draw_points, draw_prog_cuts;
+   /* the last draw's program samples with a LOD bias (glb_program_variant: found again only
+    * when the program or samplers group is marked) */
+   bool draw_lod_bias;
+   /* the GL_BGRA inputs (a bit per location) of the vertex elements and program named
+    * (glb_shader.c:bgra_arrays) */
+   bool bgra_known;
+   struct mgp_handle bgra_ve, bgra_prog;
+   uint32_t bgra_mask;
 };
 enum { GLB_XFB_HOST_NONE, GLB_XFB_HOST_RUNNING, GLB_XFB_HOST_PAUSED };
 
@@ -664,6 +677,8 @@ struct glb_screen {
       uint64_t draws, clears, programs_linked, translate_failures, context_switches;
       /* draws that applied no group (nothing marked since the last) and groups draws skipped */
       uint64_t draws_unchanged, groups_skipped;
+      /* compact draws after no change drawn by the host call alone (glb_draw.c) */
+      uint64_t compact_draws;
       uint64_t stores_zeroed; /* new buffers, textures and renderbuffers zeroed at creation */
       /* pack_to_buffer: read by the host straight into the buffer (no wait), or read here,
        * converted and written into the buffer (glb_pack.c) */
@@ -784,7 +799,8 @@ bool glb_storage_format(unsigned mgp_format);
 bool glb_storage_bind(struct glb_context *ctx, const struct glb_shader *s, const char *call);
 void glb_program_alpha_one(struct glb_screen *scr, struct glb_shader *s, bool on);
 void glb_program_clip_enables(struct glb_screen *scr, struct glb_shader *s, uint32_t mask);
-bool glb_program_variant(struct glb_context *ctx, struct glb_shader *s, bool *switched);
+bool glb_program_variant(struct glb_context *ctx, struct glb_shader *s, bool bias_inputs,
+                         bool *switched);
 void glb_program_variant_uniforms(struct glb_context *ctx, struct glb_shader *s);
 /* glb_block_pad.c: the SPIR-V with padding members in buffer blocks whose member offsets leave
  * gaps (atomic counters at layout(offset)), so that std430 lays them out (new words, or NULL:

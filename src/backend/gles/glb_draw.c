@@ -6,6 +6,7 @@
  * zero strides, BGRA or double attributes, adjacency without a geometry stage, indirect draws
  * as draw_vbo flags, a restart index other than all ones) drops the draw with a named decline.
  * A base instance moves the instanced arrays' starts (apply_vertex_input). */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,8 +113,24 @@ glb_set_dynamic_words(void *self, const struct mgp_dynamic_words *args, const vo
                       uint32_t tail_count)
 {
    struct glb_context *ctx = self;
-   if (!mgp_dynamic_words_apply(&ctx->dyn, args, tail, tail_count))
+   if (!mgp_dynamic_words_apply(&ctx->dyn, args, tail, tail_count)) {
       glb_fatal(ctx->scr, MGU_FATAL_ProtocolCorruption, "set_dynamic_words past the dynamic state");
+      return;
+   }
+   /* glb_tables.c marks the dynamic group for this call; the words of the stencil group
+    * (references and masks) and the multisample group (the sample coverage) mark those too,
+    * so a viewport or scissor change alone walks the dynamic group alone */
+   const size_t lo = (size_t)args->first * 4, hi = lo + (size_t)args->count * 4;
+#define DYN_WORDS(a, b) (lo < (b) && (a) < hi)
+   if (DYN_WORDS(offsetof(struct mgp_dynamic_state, stencil_ref),
+                 offsetof(struct mgp_dynamic_state, line_width)))
+      ctx->dirty |= GLB_DIRTY_STENCIL;
+   if (DYN_WORDS(offsetof(struct mgp_dynamic_state, scissor_enable) & ~(size_t)3,
+                 offsetof(struct mgp_dynamic_state, blend_color)) ||
+       DYN_WORDS(offsetof(struct mgp_dynamic_state, sample_coverage_value),
+                 offsetof(struct mgp_dynamic_state, sample_coverage_value) + 4))
+      ctx->dirty |= GLB_DIRTY_MULTISAMPLE;
+#undef DYN_WORDS
 }
 
 void
@@ -353,6 +370,42 @@ apply_blend(struct glb_context *ctx, const struct mgp_render_state *s)
    struct glb_shadow *sh = &scr->sh;
    const struct glb_host *h = scr->h;
    const unsigned targets = scr->max_draw_buffers < 8 ? (unsigned)scr->max_draw_buffers : 8;
+   const uint32_t all = (1u << targets) - 1u, kept = ctx->alpha_kept & all;
+   if (!s->independent_blend && (kept == 0 || kept == all) && targets) {
+      /* one blend for every draw buffer, masked alike: GLES's calls for all of them, each
+       * only where a target's shadow differs (a disabled target's factors are not on the
+       * host: enabling puts them again), where the indexed calls cost four a target */
+      const struct mgp_blend_target *b = &s->blend[0];
+      bool mask = false, enable = false, func = false;
+      for (unsigned i = 0; i < targets; i++) {
+         const struct mgp_blend_target *o = &sh->blend[i];
+         if (!sh->blend_known[i]) {
+            mask = enable = func = true;
+            break;
+         }
+         mask |= o->color_mask != b->color_mask;
+         enable |= o->enable != b->enable;
+         func |= o->eq_rgb != b->eq_rgb || o->eq_alpha != b->eq_alpha || o->src_rgb != b->src_rgb ||
+                 o->dst_rgb != b->dst_rgb || o->src_alpha != b->src_alpha ||
+                 o->dst_alpha != b->dst_alpha;
+      }
+      const uint8_t m = b->color_mask & (kept ? 7 : 15);
+      if (mask)
+         GLB_GL(h)->glColorMask(m & 1, (m >> 1) & 1, (m >> 2) & 1, (m >> 3) & 1);
+      if (enable)
+         (b->enable ? GLB_GL(h)->glEnable : GLB_GL(h)->glDisable)(GL_BLEND);
+      if (b->enable && (enable || func)) {
+         GLB_GL(h)->glBlendFuncSeparate(factor(b->src_rgb), factor(b->dst_rgb),
+                                        factor(b->src_alpha), factor(b->dst_alpha));
+         GLB_GL(h)->glBlendEquationSeparate(blend_ops[b->eq_rgb % MGP_BLEND_OP_COUNT],
+                                            blend_ops[b->eq_alpha % MGP_BLEND_OP_COUNT]);
+      }
+      for (unsigned i = 0; i < targets; i++) {
+         sh->blend[i] = *b;
+         sh->blend_known[i] = sh->trusted;
+      }
+      return;
+   }
    for (unsigned i = 0; i < targets; i++) {
       const struct mgp_blend_target *b = &s->blend[s->independent_blend ? i : 0];
       if (sh->blend_known[i] && !memcmp(&sh->blend[i], b, sizeof(*b)))
@@ -632,21 +685,28 @@ apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog, bool 
       mgp_handle_is_null(ctx->vertex_elements)
          ? NULL
          : glb_lookup(scr, &scr->vertex_elements, ctx->vertex_elements, "draw");
-   const uint32_t enabled = ve ? ve->ve.enabled_mask : 0;
-   for (unsigned loc = 0; loc < 16 && loc < (unsigned)scr->max_vertex_attribs; loc++) {
-      if ((int)loc == prog->base_instance_loc) {
-         static const uint32_t zero[4] = {0, 0, 0, 0};
-         if (values)
-            attrib_value(scr, loc, 1, zero);
-         continue;
-      }
-      if (!(enabled >> loc & 1) || !(prog->refl.vertex_input_mask >> loc & 1)) {
+   const unsigned locs = scr->max_vertex_attribs <= 0   ? 0
+                         : scr->max_vertex_attribs < 16 ? (unsigned)scr->max_vertex_attribs
+                                                        : 16;
+   const uint32_t all = (1u << locs) - 1u;
+   const uint32_t base_instance = prog->base_instance_loc >= 0 && prog->base_instance_loc < 16
+                                     ? 1u << prog->base_instance_loc
+                                     : 0;
+   /* the attributes read from arrays; the others read values, walked only with values */
+   const uint32_t arrays =
+      (ve ? ve->ve.enabled_mask : 0) & prog->refl.vertex_input_mask & all & ~base_instance;
+   for (uint32_t rest = values ? all & ~arrays : 0; rest; rest &= rest - 1) {
+      const unsigned loc = (unsigned)__builtin_ctz(rest);
+      static const uint32_t zero[4] = {0, 0, 0, 0};
+      if ((1u << loc) & base_instance)
+         attrib_value(scr, loc, 1, zero);
+      else
          /* the attribute's current value, as the client last set it; which attributes have
           * no array changes only with the vertex elements or the program, which mark values */
-         if (values)
-            attrib_value(scr, loc, ctx->attrib_kind[loc], ctx->attrib_value[loc]);
-         continue;
-      }
+         attrib_value(scr, loc, ctx->attrib_kind[loc], ctx->attrib_value[loc]);
+   }
+   for (uint32_t rest = arrays; rest; rest &= rest - 1) {
+      const unsigned loc = (unsigned)__builtin_ctz(rest);
       const struct mgp_vertex_attrib *a = &ve->ve.attribs[loc];
       const struct mgp_vertex_binding *b = a->binding < 16 ? &ve->ve.bindings[a->binding] : NULL;
       const struct mgp_vertex_buffer *vb = a->binding < GLB_MAX_VB ? &ctx->vb[a->binding] : NULL;
@@ -721,6 +781,15 @@ bind_element_buffer(struct glb_screen *scr, GLuint name)
 
 /* ---- the draw's groups ------------------------------------------------------------------------- */
 
+/* The bits set in v, inline (__builtin_popcount is a libgcc call on the baseline x86-64). */
+static inline unsigned
+bit_count(uint32_t v)
+{
+   v = v - ((v >> 1) & 0x55555555u);
+   v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+   return (((v + (v >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
+}
+
 /* Puts the draw's state on the host, group by group (glb.h: GLB_DIRTY_*): every group when the
  * host holds another context's state or the shadow was forgotten (any other entry point may
  * have moved host state), else only those a call marked since this context's last draw; none
@@ -736,10 +805,13 @@ apply_state(struct glb_context *ctx)
       scr->stats.draws_unchanged++;
       return true;
    }
-   scr->stats.groups_skipped += (uint64_t)__builtin_popcount(GLB_DIRTY_ALL & ~todo);
+   scr->stats.groups_skipped += bit_count(GLB_DIRTY_ALL & ~todo);
    if (todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_MULTISAMPLE | GLB_DIRTY_SAMPLERS | GLB_DIRTY_VERTEX |
                GLB_DIRTY_ATTRIB_VALUES)) {
-      struct glb_shader *prog = mgp_handle_is_null(ctx->program)
+      /* the last draw's program where the program group is not marked (glb.h: draw_prog is
+       * trusted while the host holds this context's state, and todo is every group else) */
+      struct glb_shader *prog = !(todo & GLB_DIRTY_PROGRAM) && ctx->draw_prog ? ctx->draw_prog
+                                : mgp_handle_is_null(ctx->program)
                                    ? NULL
                                    : glb_lookup(scr, &scr->shaders, ctx->program, "draw");
       if (!prog || !prog->program) {
@@ -751,7 +823,8 @@ apply_state(struct glb_context *ctx)
        * one (glb_program_variant): a switch puts the program's own state on the host again */
       bool switched = false;
       if ((todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_SAMPLERS | GLB_DIRTY_VERTEX)) &&
-          !glb_program_variant(ctx, prog, &switched))
+          !glb_program_variant(ctx, prog, (todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_SAMPLERS)) != 0,
+                               &switched))
          return false;
       if (switched)
          todo |= GLB_DIRTY_PROGRAM | GLB_DIRTY_MULTISAMPLE | GLB_DIRTY_VERTEX;
@@ -887,13 +960,12 @@ draw_first_vertex(struct glb_context *ctx, const struct mgp_draw_vbo *args,
    return ok;
 }
 
-void
-glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint32_t tail_count)
+/* The draw on the host context, bound (glb_context_bind_draw). */
+static void
+draw_bound(struct glb_context *ctx, const struct mgp_draw_vbo *args, const void *tail,
+           uint32_t tail_count)
 {
-   struct glb_context *ctx = self;
    struct glb_screen *scr = ctx->scr;
-   if (ctx->cond_discard || !glb_context_bind_draw(ctx))
-      return; /* conditional rendering on a zero result (GL 3.3 §2.18) */
    /* GL_POINTS is 0: the modes GLES draws are POINTS .. TRIANGLE_FAN, and the adjacency ones
     * into a geometry stage (checked with the program below) */
    const bool adjacency =
@@ -1049,9 +1121,70 @@ glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
 }
 
 void
+glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint32_t tail_count)
+{
+   struct glb_context *ctx = self;
+   if (ctx->cond_discard || !glb_context_bind_draw(ctx))
+      return; /* conditional rendering on a zero result (GL 3.3 §2.18) */
+   draw_bound(ctx, args, tail, tail_count);
+}
+
+/* The compact draw (one range, one instance, no flags) after no change: the host holds this
+ * context's state as its last draw left it and no call since marked a group (apply_state would
+ * walk none), the primitive class and base instance are the last draw's, and the draw needs
+ * none of draw_bound's other cases (adjacency, the first-vertex convention, a base vertex, a
+ * count GLES cannot express): the host call alone, GLES's plain glDrawArrays/glDrawElements
+ * (one instance). false: draw_bound decides, as for any other draw. */
+static bool
+draw_compact_unchanged(struct glb_context *ctx, const struct mgp_draw *args)
+{
+   struct glb_screen *scr = ctx->scr;
+   const unsigned mode = args->mode;
+   if (scr->sh.applied != ctx || ctx->dirty || ctx->base_instance || mode > MGP_PRIM_TRIANGLE_FAN ||
+       (mode == MGP_PRIM_POINTS) != ctx->draw_points || args->count - 1u >= (uint32_t)INT32_MAX ||
+       args->index_bias ||
+       (!ctx->draw_rs->s.provoking_vertex_last && ctx->draw_prog->flat_inputs &&
+        mode != MGP_PRIM_POINTS))
+      return false;
+   const struct glb_host *h = scr->h;
+   if (!args->index_size) {
+      if (args->start > INT32_MAX)
+         return false;
+      GLB_GL(h)->glDrawArrays(prims[mode], (GLint)args->start, (GLsizei)args->count);
+   } else {
+      const unsigned size = args->index_size;
+      if ((size != 1 && size != 2 && size != 4) || mgp_handle_is_null(ctx->ib.res))
+         return false;
+      struct glb_resource *ib = glb_resource_for_use(scr, ctx->ib.res, "draw");
+      if (!ib || !ib->is_buffer)
+         return false; /* draw_bound declines it by name */
+      bind_element_buffer(scr, ib->name);
+      const GLenum itype = size == 1   ? GL_UNSIGNED_BYTE
+                           : size == 2 ? GL_UNSIGNED_SHORT
+                                       : GL_UNSIGNED_INT;
+      const uint64_t off = ctx->ib.offset + (uint64_t)args->start * size;
+      GLB_GL(h)->glDrawElements(prims[mode], (GLsizei)args->count, itype,
+                                (const void *)(uintptr_t)off);
+   }
+   scr->stats.draws_unchanged++;
+   scr->stats.compact_draws++;
+   if (ctx->draw_prog->variant & GLB_VARIANT_NO_POINT_SIZE)
+      scr->stats.point_size_cut_draws++;
+   note_line_smooth(ctx, mode);
+   if (!scr->stats.draws++ && scr->env.rearm_exit)
+      scr->env.rearm_exit(scr->env.session); /* as draw_bound's */
+   return true;
+}
+
+void
 glb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tail_count)
 {
    (void)tail, (void)tail_count;
+   struct glb_context *ctx = self;
+   if (ctx->cond_discard || !glb_context_bind_draw(ctx))
+      return; /* conditional rendering on a zero result (GL 3.3 §2.18) */
+   if (draw_compact_unchanged(ctx, args))
+      return;
    const struct mgp_draw_vbo vbo = {
       .mode = args->mode,
       .index_size = args->index_size,
@@ -1059,5 +1192,5 @@ glb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tai
       .num_draws = 1,
    };
    const struct mgp_draw_range range = {args->start, args->count, args->index_bias};
-   glb_draw_vbo(self, &vbo, &range, 1);
+   draw_bound(ctx, &vbo, &range, 1);
 }

@@ -1551,10 +1551,16 @@ unit_lod_bias(struct glb_context *ctx, unsigned j)
    return smp ? smp->lod_bias : 0.0f;
 }
 
-/* The vertex inputs a draw feeds from GL_BGRA arrays: a bit per location. */
+/* The vertex inputs a draw feeds from GL_BGRA arrays: a bit per location. Kept on the context
+ * with the vertex elements and the program it was found for (both unchanging objects, whose
+ * {slot, gen} names no other), so a draw after a vertex buffer change alone finds it again
+ * without the lookup and the walk. */
 static uint32_t
 bgra_arrays(struct glb_context *ctx, const struct glb_shader *s)
 {
+   if (ctx->bgra_known && mgp_handle_eq(ctx->bgra_ve, ctx->vertex_elements) &&
+       mgp_handle_eq(ctx->bgra_prog, s->base.h))
+      return ctx->bgra_mask;
    struct glb_screen *scr = ctx->scr;
    const struct glb_vertex_elements *ve =
       mgp_handle_is_null(ctx->vertex_elements)
@@ -1565,6 +1571,10 @@ bgra_arrays(struct glb_context *ctx, const struct glb_shader *s)
       if (((ve->ve.enabled_mask & s->refl.vertex_input_mask) >> loc & 1) &&
           ve->ve.attribs[loc].size == MGP_ATTRIB_SIZE_BGRA)
          mask |= 1u << loc;
+   ctx->bgra_known = ve || mgp_handle_is_null(ctx->vertex_elements);
+   ctx->bgra_ve = ctx->vertex_elements;
+   ctx->bgra_prog = s->base.h;
+   ctx->bgra_mask = mask;
    return mask;
 }
 
@@ -1609,15 +1619,20 @@ make_variant(struct glb_context *ctx, struct glb_shader *s, unsigned want, bool 
  * GL_BGRA vertex arrays (bgra_inputs) where the draw has one; the plain program where it needs
  * neither. A draw that is not points takes the variant without the vertex stage's gl_PointSize
  * writes where the program has one (point_size_cut; a variant not made falls back to the one
- * with them). *switched: the current variant changed (its state must be put on the host
- * again). False: declined. */
+ * with them). bias_inputs: the program or the samplers may have changed since the context's
+ * last draw found draw_lod_bias (else it stands). *switched: the current variant changed (its
+ * state must be put on the host again). False: declined. */
 bool
-glb_program_variant(struct glb_context *ctx, struct glb_shader *s, bool *switched)
+glb_program_variant(struct glb_context *ctx, struct glb_shader *s, bool bias_inputs, bool *switched)
 {
    *switched = false;
-   bool bias = false;
-   for (unsigned j = 0; j < s->lod_bias_count && !bias; j++)
-      bias = (s->refl.sampler_mask[j / 64] >> (j % 64) & 1) && unit_lod_bias(ctx, j) != 0.0f;
+   bool bias = ctx->draw_lod_bias;
+   if (bias_inputs) {
+      bias = false;
+      for (unsigned j = 0; j < s->lod_bias_count && !bias; j++)
+         bias = (s->refl.sampler_mask[j / 64] >> (j % 64) & 1) && unit_lod_bias(ctx, j) != 0.0f;
+      ctx->draw_lod_bias = bias;
+   }
    unsigned want = (bias ? GLB_VARIANT_LOD_BIAS : 0) | (bgra_arrays(ctx, s) ? GLB_VARIANT_BGRA : 0);
    if (s->point_size_cut && !ctx->draw_points &&
        s->vstate[want | GLB_VARIANT_NO_POINT_SIZE].made >= 0)

@@ -137,7 +137,8 @@ static const uint32_t call_marks[CALL_COUNT] = {
    [CALL_delete_sampler_view] = NAMED | SHARED | GLB_DIRTY_SAMPLERS,
    /* the stencil references and masks, the sample coverage and the viewport's are here */
    [CALL_set_dynamic_state] = NAMED | GLB_DIRTY_DYNAMIC | GLB_DIRTY_STENCIL | GLB_DIRTY_MULTISAMPLE,
-   [CALL_set_dynamic_words] = NAMED | GLB_DIRTY_DYNAMIC | GLB_DIRTY_STENCIL | GLB_DIRTY_MULTISAMPLE,
+   /* and, by the words it writes, the stencil and multisample groups (glb_set_dynamic_words) */
+   [CALL_set_dynamic_words] = NAMED | GLB_DIRTY_DYNAMIC,
    /* the sample count decides the multisample switches; the size, the initial viewport */
    [CALL_set_framebuffer_state] = NAMED | GLB_DIRTY_FB | GLB_DIRTY_MULTISAMPLE | GLB_DIRTY_DYNAMIC,
    [CALL_set_vertex_buffers] = NAMED | GLB_DIRTY_VERTEX,
