@@ -540,7 +540,7 @@ fe_format_color_renderable(const struct fe_context *ctx, const struct fe_format_
 /* A colour format glRenderbufferStorage takes that mgl does not render: compatibility
  * contexts' ALPHA, LUMINANCE, LUMINANCE_ALPHA and INTENSITY formats (colour-renderable under
  * ARB_framebuffer_object; drawing them needs the fragment's components moved into the stored
- * ones) and desktop GL_RGB9_E5 (EXT_texture_shared_exponent; no device here renders it). The
+ * ones) and their GL_RGB9_E5 (EXT_texture_shared_exponent; no device here renders it). The
  * storage is made (its queries answer) and a framebuffer with it attached is
  * GL_FRAMEBUFFER_UNSUPPORTED, as Mesa's is where its driver does not render the format. */
 static bool
@@ -549,7 +549,7 @@ rb_unrendered_format(const struct fe_context *ctx, const struct fe_format_info *
    if (!info || info->block || ctx->desc.api == FE_API_GLES)
       return false;
    if (info->internal_format == GL_RGB9_E5)
-      return true;
+      return ctx->compat; /* core: not colour-renderable, GL_INVALID_ENUM (GL 4.6 9.2.4) */
    return ctx->compat && info->kind != FE_FMT_INT && info->kind != FE_FMT_UINT &&
           (info->base == GL_ALPHA || info->base == FE_GL_LUMINANCE ||
            info->base == FE_GL_LUMINANCE_ALPHA || info->base == FE_GL_INTENSITY);
