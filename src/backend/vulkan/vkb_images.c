@@ -180,6 +180,13 @@ vkb_draw_storage_image(struct vkb_context *ctx, const struct vkb_shader *sh, uin
                   r->levels);
       return false;
    }
+   /* set_shader_images checked the layer against the storage then; a resource_respecify in
+    * place since (a hostile client's, GL's glTexImage with fewer layers) may have shrunk it */
+   if (iv->layer != UINT32_MAX && iv->layer >= level_slices(r, iv->level)) {
+      MGU_DECLINE(backend_draw_incomplete, "image %u: layer %u of level %u, which has %u", j,
+                  iv->layer, iv->level, level_slices(r, iv->level));
+      return false;
+   }
    if (vkb_context_attached_in(ctx, r, iv->level, iv->level)) {
       MGU_DECLINE(feedback_loop_undefined,
                   "image %u: level %u of a texture attached to the framebuffer", j, iv->level);

@@ -1678,6 +1678,80 @@ test_compute_hostile(struct t *t, struct mgp_handle prog)
          "memory_barrier(ALL): one barrier");
 }
 
+/* An image unit's layer checked again at the draw: set_shader_images takes layer 3 of a
+ * 4-layer texture (or slice 3 of a 4-deep 3D one), then resource_respecify shrinks the texture
+ * in place to one layer (one slice): the dispatch must decline by name, not make a view past
+ * the image (VUID-VkImageViewCreateInfo-subresourceRange-01483/-02725). */
+static void
+test_image_layer_respecify(struct t *t)
+{
+   struct vkb_screen *scr = t->scr;
+   struct mgp_handle prog = new_handle(t, MGP_KIND_SHADER);
+   size_t cs_size;
+   void *cs = read_file("image_store.comp.spv", &cs_size);
+   struct mgp_create_shader c = {.cso = prog, .stage_mask = 1u << MGP_SHADER_STAGE_COMPUTE};
+   c.spirv[MGP_SHADER_STAGE_COMPUTE] = (struct mgp_span){.ptr = cs, .size = cs_size};
+   t->cv->create_shader(t->ctx, &c, NULL, 0);
+   free(cs);
+   struct mgp_handle_args a = {prog};
+   t->cv->set_dispatch_program(t->ctx, &a, NULL, 0);
+   for (int is_3d = 0; is_3d < 2; is_3d++) {
+      if (is_3d && !scr->has_2d_view_of_3d) {
+         check(true, "(no VK_EXT_image_2d_view_of_3d: the 3D slice case is skipped)");
+         continue;
+      }
+      struct mgp_handle tex = new_handle(t, MGP_KIND_BUFFER);
+      struct mgp_resource_desc d = {
+         .res = tex,
+         .target = (uint8_t)(is_3d ? MGP_RESOURCE_TARGET_TEX_3D : MGP_RESOURCE_TARGET_TEX_2D_ARRAY),
+         .levels = 1,
+         .samples = 1,
+         .format = MGP_FORMAT_RGBA8_UNORM,
+         .width = 4,
+         .height = 4,
+         .depth = is_3d ? 4 : 1,
+         .array_layers = is_3d ? 1 : 4};
+      t->sv->resource_create(t->scr, &d, NULL, 0);
+      struct mgp_image_view iv = {.res = tex,
+                                  .format = MGP_FORMAT_RGBA8_UNORM,
+                                  .level = 0,
+                                  .layer = 3,
+                                  .access = MGP_IMAGE_ACCESS_WRITE_ONLY};
+      struct mgp_set_shader_images si = {.start = 0, .count = 1};
+      t->cv->set_shader_images(t->ctx, &si, &iv, 1);
+      const uint64_t d0 = mgu_decline_count(MGU_DECLINE_backend_draw_incomplete);
+      struct mgp_launch_grid g = {.block = {1, 1, 1}, .grid = {1, 1, 1}};
+      t->cv->launch_grid(t->ctx, &g, NULL, 0);
+      check(mgu_decline_count(MGU_DECLINE_backend_draw_incomplete) == d0 && !scr->failed,
+            "%s 3 of a 4-%s texture in an image unit: dispatched", is_3d ? "slice" : "layer",
+            is_3d ? "slice" : "layer");
+      /* the same handle, one layer (slice) now: the unit still names layer 3 */
+      if (is_3d)
+         d.depth = 1;
+      else
+         d.array_layers = 1;
+      t->sv->resource_respecify(t->scr, &d, NULL, 0);
+      t->cv->launch_grid(t->ctx, &g, NULL, 0);
+      check(mgu_decline_count(MGU_DECLINE_backend_draw_incomplete) == d0 + 1 && !scr->failed &&
+               t->fatal_count == 0,
+            "the texture respecified to one %s, the unit still at %s 3: backend-draw-incomplete "
+            "(%llu declined)",
+            is_3d ? "slice" : "layer", is_3d ? "slice" : "layer",
+            (unsigned long long)(mgu_decline_count(MGU_DECLINE_backend_draw_incomplete) - d0));
+      /* layer 0 of it still dispatches */
+      iv.layer = 0;
+      t->cv->set_shader_images(t->ctx, &si, &iv, 1);
+      t->cv->launch_grid(t->ctx, &g, NULL, 0);
+      check(mgu_decline_count(MGU_DECLINE_backend_draw_incomplete) == d0 + 1 && !scr->failed,
+            "then %s 0 of it: dispatched", is_3d ? "slice" : "layer");
+      struct mgp_set_shader_images none = {.start = 0, .count = 1};
+      struct mgp_image_view nv = {.format = MGP_FORMAT_RGBA8_UNORM};
+      t->cv->set_shader_images(t->ctx, &none, &nv, 1);
+      struct mgp_handle_args da = {tex};
+      t->sv->resource_destroy(t->scr, &da, NULL, 0);
+   }
+}
+
 static void
 test_stream_ubo(struct t *t)
 {
@@ -3900,6 +3974,7 @@ main(int argc, char **argv)
    test_instanced(&t, prog);
    test_stream_ubo(&t);
    test_compute_hostile(&t, prog);
+   test_image_layer_respecify(&t);
    test_stream_vb(&t, prog);
    test_ubo(&t);
    test_cull(&t, prog);
