@@ -47,8 +47,9 @@
  * 30: MGP_CAP_SHADER_LAYER_VIEWPORT, MGP_CAP_SHADER_STENCIL_EXPORT, MGP_CAP_SHADER_CLOCK.
  * 31: MGP_CAP_TEXTURE_BARRIER and MGP_BARRIER_TEXTURE (glTextureBarrier). 32: MGP_CAP_BLEND_ADVANCED
  * and mgp_blend_op's advanced equations (MULTIPLY .. HSL_LUMINOSITY).
- * 33: MGP_CAP_SHADER_INT64, MGP_CAP_SHADER_BALLOT. */
-#define MGP_ABI_VERSION 33u
+ * 33: MGP_CAP_SHADER_INT64, MGP_CAP_SHADER_BALLOT. 34: mgp_shader_reflection.blend_support
+ * (was pad) and MGP_CAP_BLEND_SHADER (the advanced equations blended in the fragment stage). */
+#define MGP_ABI_VERSION 34u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -381,7 +382,9 @@ enum mgp_call_class {
 #define MGP_CAP_TEXTURE_BARRIER (UINT64_C(1) << 42)
 /* GL_KHR_blend_equation_advanced in the blend stage itself (Vulkan's
  * VK_EXT_blend_operation_advanced with advancedBlendCoherentOperations, advancedBlendAllOperations
- * and uncorrelated overlap): a colour attachment 0 blend target may carry mgp_blend_op MULTIPLY ..
+ * and uncorrelated overlap; a GLES host's GL_KHR_blend_equation_advanced_coherent, whose fragment
+ * programs declare what mgp_shader_reflection.blend_support names): a colour attachment 0 blend
+ * target may carry mgp_blend_op MULTIPLY ..
  * HSL_LUMINOSITY (premultiplied source and destination; factors ignored) while no other target
  * blends, and each blend sees the ones before it without a barrier. Without it no draw carries
  * them: the client offers the extension only where it can blend them another way (see

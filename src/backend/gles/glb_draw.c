@@ -187,8 +187,8 @@ static const GLenum blend_ops[MGP_BLEND_OP_COUNT] = {
    GL_FUNC_REVERSE_SUBTRACT,
    GL_MIN,
    GL_MAX,
-   /* the advanced equations come only with MGP_CAP_BLEND_ADVANCED, which this backend does not
-    * set; the host raises GL_INVALID_ENUM where it lacks GL_KHR_blend_equation_advanced */
+   /* the advanced equations come only with MGP_CAP_BLEND_ADVANCED, which this backend sets where
+    * the host has GL_KHR_blend_equation_advanced(_coherent) (glb_screen.c) */
    GL_MULTIPLY_KHR,
    GL_SCREEN_KHR,
    GL_OVERLAY_KHR,
@@ -361,8 +361,13 @@ apply_blend(struct glb_context *ctx, const struct mgp_render_state *s)
          GLB_GL(h)->glEnablei(GL_BLEND, i);
          GLB_GL(h)->glBlendFuncSeparatei(i, factor(b->src_rgb), factor(b->dst_rgb),
                                          factor(b->src_alpha), factor(b->dst_alpha));
-         GLB_GL(h)->glBlendEquationSeparatei(i, blend_ops[b->eq_rgb % MGP_BLEND_OP_COUNT],
-                                             blend_ops[b->eq_alpha % MGP_BLEND_OP_COUNT]);
+         /* an advanced equation (MGP_CAP_BLEND_ADVANCED) is one for colour and alpha, which
+          * only glBlendEquationi takes (the Separate forms raise GL_INVALID_ENUM) */
+         if (b->eq_rgb >= MGP_BLEND_OP_MULTIPLY)
+            GLB_GL(h)->glBlendEquationi(i, blend_ops[b->eq_rgb % MGP_BLEND_OP_COUNT]);
+         else
+            GLB_GL(h)->glBlendEquationSeparatei(i, blend_ops[b->eq_rgb % MGP_BLEND_OP_COUNT],
+                                                blend_ops[b->eq_alpha % MGP_BLEND_OP_COUNT]);
       }
       sh->blend[i] = *b;
       sh->blend_known[i] = sh->trusted;
