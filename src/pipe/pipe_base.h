@@ -390,6 +390,15 @@ enum mgp_call_class {
  * them: the client offers the extension only where it can blend them another way (see
  * fe_blend_advanced_path) */
 #define MGP_CAP_BLEND_ADVANCED (UINT64_C(1) << 44)
+/* With MGP_CAP_BLEND_ADVANCED: the backend blends the advanced equations in the fragment stage
+ * over a feedback loop, not coherently. The client appends the blend to the fragment stage of
+ * each program that declares blend_support (GLSL_BLEND_IN_SHADER: colour output 0 over what
+ * the stage reads through binding 176 at gl_FragCoord, while its hidden uniform names an
+ * equation); for a draw whose blend target 0 carries one of them, the backend binds draw
+ * buffer 0's image there (single-sampled; the feedback-loop layout) and leaves that target's
+ * fixed-function blending off, and at other draws a placeholder. glBlendBarrier is
+ * memory_barrier's MGP_BARRIER_TEXTURE. */
+#define MGP_CAP_BLEND_SHADER (UINT64_C(1) << 55)
 
 /* mgp_render_state.clip_control (GL 4.6 §13.8): window y from -y_d (GL_UPPER_LEFT), and
  * window z from z_d itself, clipping at 0 <= z_c <= w_c (GL_ZERO_TO_ONE) */
