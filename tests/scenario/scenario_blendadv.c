@@ -2,8 +2,9 @@
  * every one of the 15 equations drawn over known destination colours, on an RGBA8 texture
  * attached to a framebuffer object and on the default framebuffer, each pixel against a C model
  * of the extension's formulas (f, X/Y/Z, premultiplied source and destination, the HSL helpers)
- * within 2/255; each cell blended once, glBlendBarrierKHR between rows (the non-coherent
- * extension's one-blend-per-pixel rule). Then the extension's errors: glBlendEquationSeparate
+ * within 2/255, and on an RGBA8 renderbuffer; each cell blended once, glBlendBarrierKHR between
+ * rows (the non-coherent extension's one-blend-per-pixel rule), and one pixel blended twice
+ * with a barrier between. Then the extension's errors: glBlendEquationSeparate
  * refuses the equations, a draw whose fragment shader declares no blend_support for the
  * equation, or that draws into a second draw buffer, is GL_INVALID_OPERATION.
  * blend_advanced runs in the desktop context, blend_advanced_es in an ES 3.1 one. */
@@ -271,6 +272,52 @@ ba_grid(const char *what, GLuint prog, GLuint vao, int x0, int y0, bool has_alph
 
 static bool ba_es;
 
+/* One pixel blended twice, the second blend after glBlendBarrierKHR: it sees the first
+ * (KHR_blend_equation_advanced: each blend after a barrier reads what the ones before it
+ * wrote). Bytes stored in between, as the model rounds them. */
+static void
+ba_twice(GLuint prog, GLuint vao)
+{
+   static const GLubyte dst[4] = {60, 120, 200, 255}, s1[4] = {200, 100, 50, 230},
+                        s2[4] = {40, 200, 90, 180};
+   glEnable(GL_SCISSOR_TEST);
+   glScissor(0, 0, 8, 8);
+   glClearColor(dst[0] / 255.0f, dst[1] / 255.0f, dst[2] / 255.0f, dst[3] / 255.0f);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glDisable(GL_SCISSOR_TEST);
+   glViewport(0, 0, 8, 8);
+   gl.UseProgram(prog);
+   const GLint col = uloc(prog, "u_color");
+   gl.BindVertexArray(vao);
+   glEnable(GL_BLEND);
+   gl.BlendEquation(GL_MULTIPLY_KHR);
+   gl.Uniform4f(col, s1[0] / 255.0f, s1[1] / 255.0f, s1[2] / 255.0f, s1[3] / 255.0f);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.BlendBarrierKHR();
+   gl.BlendEquation(GL_SCREEN_KHR);
+   gl.Uniform4f(col, s2[0] / 255.0f, s2[1] / 255.0f, s2[2] / 255.0f, s2[3] / 255.0f);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.BlendBarrierKHR();
+   glDisable(GL_BLEND);
+   gl.BlendEquation(GL_FUNC_ADD);
+   check_gl_error("two blends with a barrier between");
+   float mid[4], want[4];
+   ba_model(0, s1, dst, mid);
+   GLubyte midb[4];
+   for (int i = 0; i < 4; i++)
+      midb[i] = (GLubyte)lrintf(mid[i] * 255.0f);
+   ba_model(1, s2, midb, want);
+   GLubyte got[8 * 8 * 4];
+   glReadPixels(0, 0, 8, 8, GL_RGBA, GL_UNSIGNED_BYTE, got);
+   for (int p = 0; p < 8 * 8; p++)
+      for (int i = 0; i < 4; i++)
+         if (fabsf(got[p * 4 + i] - want[i] * 255.0f) > 2.0f)
+            fail("multiply, glBlendBarrierKHR, screen: pixel (%d,%d) reads %u,%u,%u,%u, the "
+                 "formulas give %.1f,%.1f,%.1f,%.1f",
+                 p % 8, p / 8, got[p * 4], got[p * 4 + 1], got[p * 4 + 2], got[p * 4 + 3],
+                 want[0] * 255.0f, want[1] * 255.0f, want[2] * 255.0f, want[3] * 255.0f);
+}
+
 static void
 ba_barrier_khr(void)
 {
@@ -373,8 +420,23 @@ ba_run(bool es)
    if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
       fail("a framebuffer with an RGBA8 texture attached is not complete");
    ba_grid("texture framebuffer", prog, m.vao, 0, 0, true, ba_barrier_khr);
+   ba_twice(prog, m.vao);
 
-   /* 2. the default framebuffer (its alpha as it has it) */
+   /* 2. an RGBA8 renderbuffer */
+   GLuint rb, rb_fbo;
+   gl.GenRenderbuffers(1, &rb);
+   gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+   gl.RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, W, H);
+   gl.GenFramebuffers(1, &rb_fbo);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, rb_fbo);
+   gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+   if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      fail("a framebuffer with an RGBA8 renderbuffer attached is not complete");
+   ba_grid("renderbuffer framebuffer", prog, m.vao, 8, 4, true, ba_barrier_khr);
+   gl.DeleteFramebuffers(1, &rb_fbo);
+   gl.DeleteRenderbuffers(1, &rb);
+
+   /* 3. the default framebuffer (its alpha as it has it) */
    gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
    GLint alpha_bits = 0;
    gl.GetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, es ? GL_BACK : GL_BACK_LEFT,
@@ -382,7 +444,7 @@ ba_run(bool es)
    check_gl_error("the default framebuffer's alpha size");
    ba_grid("default framebuffer", prog, m.vao, 16, 2, alpha_bits > 0, ba_barrier_core);
 
-   /* 3. the errors (the destination texture's framebuffer) */
+   /* 4. the errors (the destination texture's framebuffer) */
    glViewport(0, 0, W, H);
    ba_errors(prog, prog_multiply, m.vao, fbo);
    gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
