@@ -469,3 +469,66 @@ sc_blend_advanced_es(void)
 {
    ba_run(true);
 }
+
+/* blend_advanced_ms: an advanced blend into a 4-sample renderbuffer. The Vulkan backend blends
+ * the equations in the fragment shader from a single-sampled read of draw buffer 0, so it
+ * declines this draw by name (backend-feature-unimplemented, gate.decline_counted); GL raises no
+ * error, and the draws after it (blending off, resolved) are as GL says. */
+void
+sc_blend_advanced_ms(void)
+{
+   if (!has_ext("GL_KHR_blend_equation_advanced")) {
+      skipped("GL_KHR_blend_equation_advanced is not listed");
+      return;
+   }
+   GLint max_samples = 0;
+   glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
+   if (max_samples < 4) {
+      skipped("fewer than 4 samples");
+      return;
+   }
+   GLuint prog = link_program(BA_VS, BA_FS);
+   float quad[12];
+   rect_vertices(quad, -1.0f, -1.0f, 1.0f, 1.0f);
+   mesh m = make_mesh(quad, 6);
+   GLuint rb, fbo;
+   gl.GenRenderbuffers(1, &rb);
+   gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+   gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, 16, 16);
+   gl.GenFramebuffers(1, &fbo);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+   if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      fail("a framebuffer with a 4-sample RGBA8 renderbuffer is not complete");
+   glViewport(0, 0, 16, 16);
+   glClearColor(0.25f, 0.5f, 0.75f, 1.0f);
+   glClear(GL_COLOR_BUFFER_BIT);
+   gl.UseProgram(prog);
+   const GLint col = uloc(prog, "u_color");
+   gl.BindVertexArray(m.vao);
+   glEnable(GL_BLEND);
+   gl.BlendEquation(GL_MULTIPLY_KHR);
+   gl.Uniform4f(col, 1.0f, 0.5f, 0.5f, 1.0f);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   expect_error(GL_NO_ERROR, "an advanced blend into a multisampled renderbuffer");
+   /* blending off: the draw replaces every sample */
+   glDisable(GL_BLEND);
+   gl.BlendEquation(GL_FUNC_ADD);
+   gl.Uniform4f(col, 0.0f, 1.0f, 0.0f, 1.0f);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+   gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+   gl.BlitFramebuffer(0, 0, 16, 16, 0, 0, 16, 16, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   check_gl_error("the draw after it, resolved");
+   GLubyte px[4] = {0};
+   glReadPixels(8, 8, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   if (px[0] != 0 || px[1] != 255 || px[2] != 0)
+      fail("the multisampled renderbuffer resolved: pixel (8,8) reads %u,%u,%u, expected 0,255,0",
+           px[0], px[1], px[2]);
+   gl.DeleteVertexArrays(1, &m.vao);
+   gl.DeleteBuffers(1, &m.vbo);
+   gl.DeleteFramebuffers(1, &fbo);
+   gl.DeleteRenderbuffers(1, &rb);
+   gl.DeleteProgram(prog);
+}

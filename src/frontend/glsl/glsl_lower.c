@@ -2648,12 +2648,13 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
                else if (!blend_output(&L, color0, sizeof(color0)))
                   color0[0] = '\0';
                if (color0[0])
-                  glsl_str_printf(&tail,
-                                  " int be = int(_mgl_BlendEquation);"
-                                  " if (be != 0) { vec4 bs = be >= 16 ? %s : clamp(%s, 0.0, 1.0);"
-                                  " %s = _mgl_ba_blend(be & 15, bs, texelFetch(" GLSL_BLEND_DST_NAME
-                                  ", ivec2(gl_FragCoord.xy), 0)); }",
-                                  color0, color0, color0);
+                  glsl_str_printf(
+                     &tail,
+                     " int _mgl_be = int(_mgl_BlendEquation); if (_mgl_be != 0) {"
+                     " vec4 _mgl_bs = _mgl_be >= 16 ? %s : clamp(%s, 0.0, 1.0);"
+                     " %s = _mgl_ba_blend(_mgl_be & 15, _mgl_bs, texelFetch(" GLSL_BLEND_DST_NAME
+                     ", ivec2(gl_FragCoord.xy), 0)); }",
+                     color0, color0, color0);
                else
                   blend_output_missing = true;
             }
