@@ -33,6 +33,7 @@ enum need {
    NEED_CUBE_ARRAY,    /* MGP_CAP_CUBE_MAP_ARRAY */
    NEED_STENCIL8,      /* MGP_CAP_TEXTURE_STENCIL8 */
    NEED_COPY_IMAGE,    /* the server copies images (as GL_ARB_copy_image) */
+   NEED_BLEND_ADV,     /* fe_blend_advanced_offered */
 };
 
 #define ES2 1u
@@ -124,6 +125,8 @@ static const struct row rows[] = {
    {"GL_OES_texture_stencil8", ES31, NEED_STENCIL8, -1},
    /* multisample 2D array textures, which every desktop context has (ARB_texture_multisample) */
    {"GL_OES_texture_storage_multisample_2d_array", ES31, NEED_NONE, FE_ES_EXT_MS_2D_ARRAY},
+   /* the 15 equations (layout(blend_support_*) needs ESSL 3.00's layout qualifiers) */
+   {"GL_KHR_blend_equation_advanced", ES3, NEED_BLEND_ADV, -1},
    {"GL_KHR_debug", ES2 | ES3, NEED_NONE, -1},
    {"GL_KHR_no_error", ES2 | ES3, NEED_NONE, -1},
    {"GL_KHR_robustness", ES3, NEED_NONE, -1},
@@ -167,6 +170,7 @@ device_has(const struct fe_context *ctx, enum need need)
    case NEED_CUBE_ARRAY: return (caps->cap_bits & MGP_CAP_CUBE_MAP_ARRAY) != 0;
    case NEED_STENCIL8: return (caps->cap_bits & MGP_CAP_TEXTURE_STENCIL8) != 0;
    case NEED_COPY_IMAGE: return fe_call_supported(ctx->share, MGP_CALL_resource_copy_region);
+   case NEED_BLEND_ADV: return fe_blend_advanced_offered(ctx);
    case NEED_IMAGE_ATOMIC:
       return fe_image_units(ctx) != 0 &&
              format_can(caps, MGP_FORMAT_R32_SINT, MGP_FORMAT_CAP_STORAGE_ATOMIC) &&

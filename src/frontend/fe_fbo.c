@@ -1101,6 +1101,11 @@ attachment_parameter(struct fe_context *ctx, struct fe_framebuffer *fb, bool rea
       case GL_BACK_LEFT:
       case GL_DEPTH:
       case GL_STENCIL: break;
+      case GL_BACK: /* OpenGL ES 3.2 §9.2.3: the default framebuffer's colour buffer */
+         if (ctx->desc.api == FE_API_GLES)
+            break;
+         fe_error(ctx, GL_INVALID_ENUM);
+         return;
       default: fe_error(ctx, GL_INVALID_ENUM); return;
       }
       if (pname == GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE) {

@@ -204,6 +204,7 @@ static const char *const extensions[] = {
    "GL_NV_depth_clamp",
    "GL_NV_packed_depth_stencil",
    "GL_NV_texture_barrier",
+   "GL_KHR_blend_equation_advanced",
    "GL_KHR_context_flush_control",
    "GL_KHR_debug",
    "GL_KHR_no_error",
@@ -349,6 +350,8 @@ offered(struct fe_context *ctx, const char *name)
       return fe_texture_stencil8_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_barrier") || !strcmp(name, "GL_NV_texture_barrier"))
       return fe_texture_barrier_offered(ctx);
+   if (!strcmp(name, "GL_KHR_blend_equation_advanced"))
+      return fe_blend_advanced_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_buffer_object") ||
        !strcmp(name, "GL_ARB_texture_buffer_range"))
       return fe_texture_buffer_offered(ctx); /* a GL 3.0 context lacks them */

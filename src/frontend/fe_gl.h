@@ -1481,13 +1481,22 @@ fe_texture_barrier_offered(struct fe_context *ctx)
           fe_pipe_has(ctx, MGP_CALL_memory_barrier);
 }
 /* KHR_blend_equation_advanced (ES and desktop): where the backend blends the advanced equations
- * itself (MGP_CAP_BLEND_ADVANCED, coherently). The shader path over a feedback loop
- * (MGP_CAP_TEXTURE_BARRIER) is not built yet: without the cap the equations are GL_INVALID_ENUM,
- * glBlendBarrierKHR does nothing and GLSL_DENY_BLEND_ADVANCED withholds the qualifier. */
+ * (MGP_CAP_BLEND_ADVANCED), coherently in its blend stage or, with MGP_CAP_BLEND_SHADER, in
+ * the fragment shader (fe_blend_in_shader). Without the cap the equations are
+ * GL_INVALID_ENUM, glBlendBarrierKHR does nothing and GLSL_DENY_BLEND_ADVANCED withholds the
+ * qualifier. */
 static inline bool
 fe_blend_advanced_offered(const struct fe_context *ctx)
 {
    return (ctx->share->caps->cap_bits & MGP_CAP_BLEND_ADVANCED) != 0;
+}
+/* ... blended in the fragment shader (GLSL_BLEND_IN_SHADER's epilogue), one blend per pixel
+ * between glBlendBarrier calls, which are memory_barrier's MGP_BARRIER_TEXTURE */
+static inline bool
+fe_blend_in_shader(const struct fe_context *ctx)
+{
+   return fe_blend_advanced_offered(ctx) &&
+          (ctx->share->caps->cap_bits & MGP_CAP_BLEND_SHADER) != 0;
 }
 /* The texture format glTexImage* / glTexStorage* name with internalformat: fe_format_lookup's,
  * and with ARB_texture_stencil8 GL_STENCIL_INDEX8 as a texture format (*internalformat: its

@@ -478,6 +478,7 @@ fill_reflection(struct fe_exec *e)
    struct mgp_shader_reflection *r = &e->refl;
    memset(r, 0, sizeof(*r));
    r->default_block_size = gp->default_block.size;
+   r->blend_support = gp->blend_support;
    /* the link kept both counts within the contract's (fe_exec_create) */
    _Static_assert(GLSL_MAX_UNIFORM_BLOCKS == MGP_MAX_UNIFORM_BLOCKS &&
                      GLSL_BINDING_UBO_BASE + GLSL_MAX_UNIFORM_BLOCKS <= 64,

@@ -125,6 +125,7 @@ fe_glsl_deny(const struct fe_context *ctx)
           (fe_stencil_export_offered(ctx) ? 0 : GLSL_DENY_STENCIL_EXPORT) |
           (fe_shader_clock_offered(ctx) ? 0 : GLSL_DENY_SHADER_CLOCK) |
           (fe_blend_advanced_offered(ctx) ? 0 : GLSL_DENY_BLEND_ADVANCED) |
+          (fe_blend_in_shader(ctx) ? GLSL_BLEND_IN_SHADER : 0) |
           (fe_int64_offered(ctx) ? 0 : GLSL_DENY_INT64) |
           (fe_ballot_offered(ctx) ? 0 : GLSL_DENY_BALLOT) |
           (fe_atomic_counters_offered((struct fe_context *)ctx) ? 0

@@ -14,6 +14,7 @@
 #include "fe_enum.h"
 #include "fe_ff.h"
 #include "fe_gl.h"
+#include "fe_tracker.h"
 #include "gl_api.h"
 #include "log.h"
 
@@ -717,11 +718,16 @@ mgl_glBlendEquationi(GLuint buf, GLenum mode)
 }
 
 /* KHR_blend_equation_advanced's glBlendBarrierKHR (ES 3.2's glBlendBarrier): blends after it see
- * the ones before. MGP_CAP_BLEND_ADVANCED blends coherently, so there is nothing to order. */
+ * the ones before. MGP_CAP_BLEND_ADVANCED alone blends coherently, so there is nothing to order;
+ * blended in the shader (fe_blend_in_shader) it ends the feedback loop's scope, as
+ * glTextureBarrier does. */
 void
 mgl_glBlendBarrierKHR(void)
 {
    FE_CTX_OR_RETURN();
+   if (!fe_blend_in_shader(ctx) || !fe_validate(ctx, FE_VERB_FLUSH))
+      return;
+   mgp_memory_barrier(&ctx->pipe, &(struct mgp_memory_barrier){MGP_BARRIER_TEXTURE, 0});
 }
 
 void

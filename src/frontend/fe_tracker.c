@@ -647,6 +647,16 @@ update_state_uniforms(struct fe_context *ctx, struct fe_exec *e)
       fe_compat_glsl_state(ctx, &st);
       put_state(e, db->state_offset[GLSL_STATE_COMPAT], (const float *)&st, sizeof(st));
    }
+   if (db->state_mask & (1u << GLSL_STATE_BLEND_EQUATION)) {
+      /* draw buffer 0's advanced equation (fe_blend_in_shader), which the fragment stage
+       * blends itself; the backend leaves that target's fixed-function blending off */
+      const struct mgp_blend_target *b = &ctx->rs.blend[0];
+      float eq = 0.0f;
+      if (b->enable && b->eq_rgb >= MGP_BLEND_OP_MULTIPLY && b->eq_rgb < MGP_BLEND_OP_COUNT)
+         eq = (float)(1 + b->eq_rgb - MGP_BLEND_OP_MULTIPLY +
+                      (fe_fbo_draw_fixed_point(ctx) ? 0 : 16));
+      put_state(e, db->state_offset[GLSL_STATE_BLEND_EQUATION], &eq, sizeof(eq));
+   }
    if (db->state_mask & (1u << GLSL_STATE_FRAMEBUFFER_HEIGHT)) {
       struct mgp_framebuffer_state st;
       fe_fbo_build_state(ctx, &st);

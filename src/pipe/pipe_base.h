@@ -48,8 +48,10 @@
  * 31: MGP_CAP_TEXTURE_BARRIER and MGP_BARRIER_TEXTURE (glTextureBarrier). 32: MGP_CAP_BLEND_ADVANCED
  * and mgp_blend_op's advanced equations (MULTIPLY .. HSL_LUMINOSITY).
  * 33: MGP_CAP_SHADER_INT64, MGP_CAP_SHADER_BALLOT. 34: MGP_CAP_NON_SEAMLESS_CUBE and
- * mgp_sampler_state.flags (was pad) with MGP_SAMPLER_NON_SEAMLESS_CUBE. */
-#define MGP_ABI_VERSION 34u
+ * mgp_sampler_state.flags (was pad) with MGP_SAMPLER_NON_SEAMLESS_CUBE. 35:
+ * mgp_shader_reflection.blend_support (was pad) and MGP_CAP_BLEND_SHADER (the advanced equations
+ * blended in the fragment stage). */
+#define MGP_ABI_VERSION 35u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -388,12 +390,23 @@ enum mgp_call_class {
 #define MGP_CAP_TEXTURE_BARRIER (UINT64_C(1) << 42)
 /* GL_KHR_blend_equation_advanced in the blend stage itself (Vulkan's
  * VK_EXT_blend_operation_advanced with advancedBlendCoherentOperations, advancedBlendAllOperations
- * and uncorrelated overlap): a colour attachment 0 blend target may carry mgp_blend_op MULTIPLY ..
+ * and uncorrelated overlap; a GLES host's GL_KHR_blend_equation_advanced_coherent, whose fragment
+ * programs declare what mgp_shader_reflection.blend_support names): a colour attachment 0 blend
+ * target may carry mgp_blend_op MULTIPLY ..
  * HSL_LUMINOSITY (premultiplied source and destination; factors ignored) while no other target
  * blends, and each blend sees the ones before it without a barrier. Without it no draw carries
  * them: the client offers the extension only where it can blend them another way (see
  * fe_blend_advanced_path) */
 #define MGP_CAP_BLEND_ADVANCED (UINT64_C(1) << 44)
+/* With MGP_CAP_BLEND_ADVANCED: the backend blends the advanced equations in the fragment stage
+ * over a feedback loop, not coherently. The client appends the blend to the fragment stage of
+ * each program that declares blend_support (GLSL_BLEND_IN_SHADER: colour output 0 over what
+ * the stage reads through binding 176 at gl_FragCoord, while its hidden uniform names an
+ * equation); for a draw whose blend target 0 carries one of them, the backend binds draw
+ * buffer 0's image there (single-sampled; the feedback-loop layout) and leaves that target's
+ * fixed-function blending off, and at other draws a placeholder. glBlendBarrier is
+ * memory_barrier's MGP_BARRIER_TEXTURE. */
+#define MGP_CAP_BLEND_SHADER (UINT64_C(1) << 55)
 
 /* mgp_render_state.clip_control (GL 4.6 §13.8): window y from -y_d (GL_UPPER_LEFT), and
  * window z from z_d itself, clipping at 0 <= z_c <= w_c (GL_ZERO_TO_ONE) */

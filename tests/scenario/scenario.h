@@ -234,6 +234,8 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLMEMORYBARRIERBYREGIONPROC, MemoryBarrierByRegion)                                        \
    X(PFNGLTEXTUREBARRIERPROC, TextureBarrier)                                                      \
    X(PFNGLTEXTUREBARRIERNVPROC, TextureBarrierNV)                                                  \
+   X(PFNGLBLENDBARRIERKHRPROC, BlendBarrierKHR)                                                    \
+   X(PFNGLBLENDBARRIERKHRPROC, BlendBarrier) /* ES 3.2's, the same signature */                    \
    X(PFNGLSHADERSTORAGEBLOCKBINDINGPROC, ShaderStorageBlockBinding)                                \
    X(PFNGLUNIFORM1UIPROC, Uniform1ui)                                                              \
    X(PFNGLGETPROGRAMINTERFACEIVPROC, GetProgramInterfaceiv)                                        \

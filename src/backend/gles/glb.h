@@ -143,6 +143,7 @@
    X(PFNGLDRAWELEMENTSINSTANCEDBASEVERTEXPROC, DrawElementsInstancedBaseVertex)                    \
    X(PFNGLBLENDFUNCSEPARATEIPROC, BlendFuncSeparatei)                                              \
    X(PFNGLBLENDEQUATIONSEPARATEIPROC, BlendEquationSeparatei)                                      \
+   X(PFNGLBLENDEQUATIONIPROC, BlendEquationi)                                                      \
    X(PFNGLENABLEIPROC, Enablei)                                                                    \
    X(PFNGLDISABLEIPROC, Disablei)                                                                  \
    X(PFNGLBLENDCOLORPROC, BlendColor)                                                              \
@@ -616,6 +617,9 @@ struct glb_screen {
    bool ext_depth_clamp;  /* GL_DEPTH_CLAMP_EXT (EXT_depth_clamp: GL 3.2's depth clamp) */
    /* NV_texture_barrier: feedback loops drawn, glTextureBarrierNV (MGP_CAP_TEXTURE_BARRIER) */
    bool ext_texture_barrier;
+   /* KHR_blend_equation_advanced(_coherent): the advanced equations (MGP_CAP_BLEND_ADVANCED); a
+    * fragment program declaring blend_support (its reflection) says so in its ESSL */
+   bool ext_blend_advanced;
    /* buffer textures (GLES 3.2, EXT/OES_texture_buffer on 3.1): MGP_CAP_TEXTURE_BUFFER */
    bool texture_buffer;
    GLint texbuf_align;       /* GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT */

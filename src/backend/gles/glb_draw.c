@@ -204,8 +204,8 @@ static const GLenum blend_ops[MGP_BLEND_OP_COUNT] = {
    GL_FUNC_REVERSE_SUBTRACT,
    GL_MIN,
    GL_MAX,
-   /* the advanced equations come only with MGP_CAP_BLEND_ADVANCED, which this backend does not
-    * set; the host raises GL_INVALID_ENUM where it lacks GL_KHR_blend_equation_advanced */
+   /* the advanced equations come only with MGP_CAP_BLEND_ADVANCED, which this backend sets where
+    * the host has GL_KHR_blend_equation_advanced(_coherent) (glb_screen.c) */
    GL_MULTIPLY_KHR,
    GL_SCREEN_KHR,
    GL_OVERLAY_KHR,
@@ -278,10 +278,13 @@ render_state_refusal(const struct glb_screen *scr, const struct mgp_render_state
       return "clip distances past the host's (EXT_clip_cull_distance)";
    for (unsigned i = 0; i < 8; i++) {
       const struct mgp_blend_target *b = &s->blend[i];
-      /* KHR_blend_equation_advanced's (MGP_CAP_BLEND_ADVANCED is not offered here: the host
-       * would need glBlendBarrier between overlapping draws), or past the enum */
-      if (b->enable && (b->eq_rgb > MGP_BLEND_OP_MAX || b->eq_alpha > MGP_BLEND_OP_MAX))
-         return "a blend equation past MGP_BLEND_OP_MAX (advanced blending is not offered)";
+      /* past the enum, or KHR_blend_equation_advanced's where the host does not blend them
+       * coherently (MGP_CAP_BLEND_ADVANCED unset), or one for colour and another for alpha */
+      if (b->enable && (b->eq_rgb >= MGP_BLEND_OP_COUNT || b->eq_alpha >= MGP_BLEND_OP_COUNT))
+         return "a blend equation past the enum";
+      if (b->enable && (b->eq_rgb > MGP_BLEND_OP_MAX || b->eq_alpha > MGP_BLEND_OP_MAX) &&
+          (!scr->ext_blend_advanced || b->eq_rgb != b->eq_alpha))
+         return "an advanced blend equation the host does not take";
       if (b->enable && !scr->max_dual_source &&
           (b->src_rgb >= MGP_BLEND_FACTOR_SRC1_COLOR || b->dst_rgb >= MGP_BLEND_FACTOR_SRC1_COLOR ||
            b->src_alpha >= MGP_BLEND_FACTOR_SRC1_COLOR ||
@@ -418,9 +421,13 @@ apply_blend(struct glb_context *ctx, const struct mgp_render_state *s)
          GLB_GL(h)->glEnablei(GL_BLEND, i);
          GLB_GL(h)->glBlendFuncSeparatei(i, factor(b->src_rgb), factor(b->dst_rgb),
                                          factor(b->src_alpha), factor(b->dst_alpha));
-         /* (render_state_refusal declined an equation past MGP_BLEND_OP_MAX) */
-         GLB_GL(h)->glBlendEquationSeparatei(i, blend_ops[b->eq_rgb % MGP_BLEND_OP_COUNT],
-                                             blend_ops[b->eq_alpha % MGP_BLEND_OP_COUNT]);
+         /* an advanced equation (MGP_CAP_BLEND_ADVANCED) is one for colour and alpha, which
+          * only glBlendEquationi takes (the Separate forms raise GL_INVALID_ENUM) */
+         if (b->eq_rgb >= MGP_BLEND_OP_MULTIPLY)
+            GLB_GL(h)->glBlendEquationi(i, blend_ops[b->eq_rgb % MGP_BLEND_OP_COUNT]);
+         else
+            GLB_GL(h)->glBlendEquationSeparatei(i, blend_ops[b->eq_rgb % MGP_BLEND_OP_COUNT],
+                                                blend_ops[b->eq_alpha % MGP_BLEND_OP_COUNT]);
       }
       sh->blend[i] = *b;
       sh->blend_known[i] = sh->trusted;

@@ -381,6 +381,10 @@ read_limits(struct glb_screen *scr)
    scr->ext_srgb_write_control = ext && strstr(ext, "GL_EXT_sRGB_write_control");
    scr->ext_read_stencil = ext && strstr(ext, "GL_NV_read_stencil");
    scr->ext_texture_barrier = has_word(ext, "GL_NV_texture_barrier") && h->glTextureBarrierNV;
+   /* GL_KHR_blend_equation_advanced coherently (GL_BLEND_ADVANCED_COHERENT_KHR is enabled by
+    * default and never disabled here): MGP_CAP_BLEND_ADVANCED needs no barrier between blends */
+   scr->ext_blend_advanced = has_word(ext, "GL_KHR_blend_equation_advanced") &&
+                             has_word(ext, "GL_KHR_blend_equation_advanced_coherent");
    /* the geometry stage: core in 3.2; on 3.1 SPIRV-Cross names EXT_geometry_shader, whose
     * glFramebufferTextureEXT attaches layered images */
    const uint32_t hide = hide_knob();
@@ -663,6 +667,10 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    c.line_width_range[0] = scr->line_range[0];
    c.line_width_range[1] = scr->line_range[1];
    c.subpixel_bits = 4;
+   /* the advanced blend equations by the host (glb_draw.c's blend_ops; blend_support in the
+    * fragment ESSL, glb_shader.c) */
+   if (scr->ext_blend_advanced)
+      c.cap_bits |= MGP_CAP_BLEND_ADVANCED;
    /* GLES 3.1's compute, storage buffers and images (glb_compute.c); without them the limits
     * stay 0 and call_mask leaves their calls out (gles-call-unimplemented) */
    if (scr->compute) {

@@ -457,6 +457,28 @@ after_versions(const char *src, const char *text)
    return out;
 }
 
+/* KHR_blend_equation_advanced: a fragment stage's ESSL with the layout(blend_support_*) out
+ * qualifiers of the equations `support` names (mgp_shader_reflection.blend_support), after its
+ * #version and #extension lines (malloc'd; NULL: out of memory). */
+static char *
+blend_support_layout(const char *src, uint32_t support)
+{
+   static const char *const names[] = {
+      "multiply",   "screen",    "overlay",        "darken",    "lighten",
+      "colordodge", "colorburn", "hardlight",      "softlight", "difference",
+      "exclusion",  "hsl_hue",   "hsl_saturation", "hsl_color", "hsl_luminosity",
+   };
+   _Static_assert(sizeof(names) / sizeof(names[0]) == MGP_BLEND_OP_COUNT - MGP_BLEND_OP_MULTIPLY,
+                  "a name per advanced equation");
+   char text[sizeof(names) / sizeof(names[0]) * 48] = "";
+   size_t at = 0;
+   for (unsigned k = 0; k < sizeof(names) / sizeof(names[0]); k++)
+      if (support >> k & 1u)
+         at += (size_t)snprintf(text + at, sizeof(text) - at, "layout(blend_support_%s) out;\n",
+                                names[k]);
+   return after_versions(src, text);
+}
+
 /* The geometry stage's ESSL with GL's clip depth back before each vertex it emits: the
  * client's SPIR-V writes Vulkan's (z + w) / 2 into gl_Position before each EmitVertex, and
  * z' = 2z - w undoes it there, as SPIRV-Cross's fixup does at the end of a vertex stage's main
@@ -972,6 +994,10 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
       /* without it on the host (max_dual_source 0) the client offers no second source */
       if (scr->max_dual_source && has_second_source(comp, res))
          spvc_compiler_require_extension(comp, "GL_EXT_blend_func_extended");
+      /* the program's layout(blend_support_*) out, which SPIR-V does not carry: the host's
+       * draw with an advanced equation needs it (blend_support_layout below) */
+      if (scr->ext_blend_advanced && s->refl.blend_support)
+         spvc_compiler_require_extension(comp, "GL_KHR_blend_equation_advanced");
    }
    if (spvc_compiler_compile(comp, &out) != SPVC_SUCCESS)
       goto done;
@@ -1001,6 +1027,14 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
          snprintf(t->why, sizeof(t->why), "no main() or inputs in the translated vertex shader");
    } else {
       t->source = strdup(out);
+   }
+   if (t->source && stage == MGP_SHADER_STAGE_FRAGMENT && scr->ext_blend_advanced &&
+       s->refl.blend_support) {
+      char *declared = blend_support_layout(t->source, s->refl.blend_support);
+      free(t->source);
+      t->source = declared;
+      if (!t->source)
+         snprintf(t->why, sizeof(t->why), "out of memory");
    }
    if (t->source && t->per_vertex_clip) {
       char *redeclared = per_vertex_block(t->source, stage, t);

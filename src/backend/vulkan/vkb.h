@@ -44,7 +44,11 @@
  * VKB_SET_TEXTURES (glsl.h's contract: images 160..175). */
 #define VKB_IMAGE_BASE 160
 #define VKB_MAX_IMAGES 16
-#define VKB_MAX_BINDING (VKB_IMAGE_BASE + VKB_MAX_IMAGES)
+/* GL_KHR_blend_equation_advanced in the shader (MGP_CAP_BLEND_SHADER): the fragment stage reads
+ * draw buffer 0 through this combined image sampler (glsl.h's GLSL_BINDING_BLEND_DST), in set
+ * VKB_SET_TEXTURES */
+#define VKB_BLEND_DST_BINDING (VKB_IMAGE_BASE + VKB_MAX_IMAGES)
+#define VKB_MAX_BINDING (VKB_BLEND_DST_BINDING + 1)
 #define VKB_SET_CACHE 8 /* descriptor sets a context remembers per batch */
 /* A program's descriptors come in two sets, so that changing a uniform block does not rebind
  * its textures (lavapipe re-validates every sampler of a set it binds): set 0 holds bindings
@@ -316,6 +320,8 @@ struct vkb_shader {
    /* set 1 holds a texel buffer or a storage block: without one, what it holds follows from
     * the sampler views and samplers bound alone (vkb_draw_fast.c, texture_set_memo) */
    bool textures_mixed;
+   /* the fragment stage blends advanced equations itself (VKB_BLEND_DST_BINDING) */
+   bool blend_dst;
    VkDescriptorSetLayout dsl[VKB_SET_COUNT]; /* VKB_SET_BUFFERS, VKB_SET_TEXTURES */
    bool set_used[VKB_SET_COUNT];             /* the set has a binding */
    VkPipelineLayout layout;
@@ -619,6 +625,7 @@ struct vkb_screen_stats {
       feedback_base_only_views; /* draws sampling the base level of an attached texture */
    unsigned long long feedback_loop_views;   /* sampler resolutions of an attached level */
    unsigned long long texture_barriers;      /* glTextureBarrier ending a feedback-loop scope */
+   unsigned long long blend_shader_views;    /* draw buffer 0 bound for the shader's blend */
    unsigned long long texture_views_refused; /* resource_create/respecify of views declined */
    unsigned long long validation_errors;
    unsigned long long validation_warnings;
@@ -1284,6 +1291,11 @@ void vkb_set_shader_images(void *self, const struct mgp_set_shader_images *args,
                            uint32_t tail_count);
 bool vkb_draw_storage_image(struct vkb_context *ctx, const struct vkb_shader *sh, uint32_t j,
                             VkDescriptorImageInfo *out, struct vkb_resource **used);
+/* MGP_CAP_BLEND_SHADER: draw buffer 0's image (*res, NULL where draw buffer 0 has none), its
+ * level and the 2D view it is rendered through, which the fragment stage reads; false with the
+ * named decline where it cannot be read so (multisampled, layered, 1D, no feedback-loop usage). */
+bool vkb_context_blend_dst(struct vkb_context *ctx, struct vkb_resource **res, uint32_t *level,
+                           VkImageView *view);
 bool vkb_context_attached_in(struct vkb_context *ctx, const struct vkb_resource *r, uint32_t lo,
                              uint32_t hi);
 /* Begins rendering to ctx's framebuffer state (LOAD). False after a decline. */

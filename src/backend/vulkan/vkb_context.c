@@ -333,6 +333,52 @@ vkb_context_fb_key(struct vkb_context *ctx)
    return true;
 }
 
+/* The colour attachment view of draw buffer i, as the rendering scope names it. */
+static VkImageView
+color_view(struct vkb_screen *scr, const struct fb_resolved *f, uint32_t i)
+{
+   if (!f->color[i])
+      return VK_NULL_HANDLE;
+   if (f->color_fmt[i] && f->color_fmt[i] != f->color[i]->fmt)
+      return vkb_resource_alias_view(
+         scr, f->color[i], f->color_level[i], f->color_layer[i], f->layered,
+         f->linear ? vkb_format_linear(f->color_fmt[i]->vk) : f->color_fmt[i]->vk);
+   return vkb_resource_attachment_view(scr, f->color[i], f->color_level[i], f->color_layer[i],
+                                       f->layered, f->linear);
+}
+
+bool
+vkb_context_blend_dst(struct vkb_context *ctx, struct vkb_resource **res, uint32_t *level,
+                      VkImageView *view)
+{
+   struct fb_resolved f;
+   *res = NULL;
+   if (!resolve_fb(ctx, &f))
+      return false;
+   struct vkb_resource *r = f.color_count ? f.color[0] : NULL;
+   if (!r)
+      return true;
+   /* a multisampled buffer would be read per sample (sample shading): not done */
+   const char *why = f.samples > 1                                 ? "multisampled"
+                     : f.layered                                   ? "layered"
+                     : r->image_type == VK_IMAGE_TYPE_1D           ? "one-dimensional"
+                     : !r->feedback_usage                          ? "without feedback-loop usage"
+                     : r->fmt->aspect != VK_IMAGE_ASPECT_COLOR_BIT ? "not a colour image"
+                                                                   : NULL;
+   if (why) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "advanced blending (in the fragment shader) into a draw buffer 0 that is %s",
+                  why);
+      return false;
+   }
+   *view = color_view(ctx->scr, &f, 0);
+   if (!*view)
+      return false;
+   *res = r;
+   *level = f.color_level[0];
+   return true;
+}
+
 static bool
 surface_in(const struct mgp_surface *s, const struct vkb_resource *r, uint32_t lo, uint32_t hi)
 {
@@ -410,13 +456,7 @@ vkb_begin_rendering(struct vkb_context *ctx)
    for (uint32_t i = 0; i < f.color_count; i++) {
       color[i] = (VkRenderingAttachmentInfo){
          .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-         .imageView = !f.color[i] ? VK_NULL_HANDLE
-                      : f.color_fmt[i] && f.color_fmt[i] != f.color[i]->fmt
-                         ? vkb_resource_alias_view(
-                              scr, f.color[i], f.color_level[i], f.color_layer[i], f.layered,
-                              f.linear ? vkb_format_linear(f.color_fmt[i]->vk) : f.color_fmt[i]->vk)
-                         : vkb_resource_attachment_view(scr, f.color[i], f.color_level[i],
-                                                        f.color_layer[i], f.layered, f.linear),
+         .imageView = color_view(scr, &f, i),
          .imageLayout = color_layout[i],
          .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
          .storeOp = VK_ATTACHMENT_STORE_OP_STORE,

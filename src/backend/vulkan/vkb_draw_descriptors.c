@@ -88,6 +88,16 @@ dummy_view(struct vkb_screen *scr, unsigned kind)
 
 /* ---- descriptors --------------------------------------------------------------------------- */
 
+/* Draw buffer 0 blends with an advanced equation (MGP_CAP_BLEND_SHADER: the fragment stage does
+ * it, reading VKB_BLEND_DST_BINDING). */
+static bool
+blends_advanced(struct vkb_context *ctx)
+{
+   const struct vkb_render_state *rs =
+      vkb_lookup(ctx->scr, &ctx->scr->render_states, ctx->rs, "draw_vbo (render state)");
+   return rs && rs->s.blend[0].enable && rs->s.blend[0].eq_rgb >= MGP_BLEND_OP_MULTIPLY;
+}
+
 /* A uniform range that ends inside a 32-bit word: a shader load of that word would read the
  * bytes past the range (GL's range excludes them; Vulkan reads whole words, or whatever robust
  * access returns). Copy the range into a zeroed arena slice at this point of the stream and bind
@@ -465,6 +475,32 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
             if (used)
                d->used_bufs[d->n_used_bufs++] = used;
          }
+         continue;
+      }
+      if (b == VKB_BLEND_DST_BINDING) {
+         /* MGP_CAP_BLEND_SHADER: draw buffer 0 where it blends with an advanced equation (in
+          * the feedback-loop layout, which the scope keeps for the attachment), else a
+          * placeholder the fragment stage does not read */
+         w->descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+         w->pImageInfo = &d->img[nimg];
+         VkDescriptorImageInfo info = {scr->default_sampler, VK_NULL_HANDLE,
+                                       VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+         struct vkb_resource *dst = NULL;
+         uint32_t level = 0;
+         if (blends_advanced(ctx) && !vkb_context_blend_dst(ctx, &dst, &level, &info.imageView))
+            return false;
+         if (dst) {
+            info.imageLayout = VK_IMAGE_LAYOUT_ATTACHMENT_FEEDBACK_LOOP_OPTIMAL_EXT;
+            vkb_image_transition(scr, dst, level, 1, info.imageLayout, false);
+            dst->last_use = vkb_current_serial(scr);
+            d->loop |= VKB_LOOP_COLOR;
+            scr->stats.blend_shader_views++;
+         } else if (!(info.imageView = dummy_view(scr, 0))) {
+            return false;
+         }
+         d->img[nimg++] = info;
+         sig[(*nsig)++] = (uint64_t)(uintptr_t)info.imageView;
+         sig[(*nsig)++] = (uint64_t)info.imageLayout;
          continue;
       }
       /* combined image samplers: binding 64 + j, element k is sampler j + k */

@@ -136,7 +136,10 @@ compute(const struct vkb_screen *scr, const struct mgp_render_state *rs,
          d->write_mask[i] = bt->color_mask & 0xf;
          if (!(key->color_has_alpha & (1u << i)))
             d->write_mask[i] &= ~VK_COLOR_COMPONENT_A_BIT;
-         const bool enable = bt->enable && (key->color_blendable & (1u << i));
+         /* an advanced equation (MGP_CAP_BLEND_SHADER) is the fragment stage's (vkb_pipeline.c
+          * refuses one whose program does not blend) */
+         const bool enable =
+            bt->enable && (key->color_blendable & (1u << i)) && bt->eq_rgb < MGP_BLEND_OP_MULTIPLY;
          VkColorBlendEquationEXT *e = &d->equation[i];
          bool ok = vkb_enum_blend_factor(bt->src_rgb, &e->srcColorBlendFactor) &&
                    vkb_enum_blend_factor(bt->dst_rgb, &e->dstColorBlendFactor) &&

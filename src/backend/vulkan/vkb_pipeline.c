@@ -473,7 +473,12 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
       a->colorWriteMask = bt->color_mask & 0xf;
       if (!(key->color_has_alpha & (1u << i)))
          a->colorWriteMask &= ~VK_COLOR_COMPONENT_A_BIT;
-      if (bt->enable && (key->color_blendable & (1u << i))) {
+      /* an advanced equation (MGP_CAP_BLEND_SHADER) is the fragment stage's: no blending here,
+       * and a program that does not blend it is refused */
+      const bool advanced = bt->enable && bt->eq_rgb >= MGP_BLEND_OP_MULTIPLY;
+      if (advanced && (i > 0 || !sh->blend_dst))
+         return "an advanced blend equation on a draw buffer the program does not blend";
+      if (bt->enable && (key->color_blendable & (1u << i)) && !advanced) {
          a->blendEnable = VK_TRUE;
          if (!vkb_enum_blend_factor(bt->src_rgb, &a->srcColorBlendFactor) ||
              !vkb_enum_blend_factor(bt->dst_rgb, &a->dstColorBlendFactor) ||

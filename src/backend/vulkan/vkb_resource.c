@@ -403,11 +403,15 @@ create_image(struct vkb_screen *scr, struct vkb_resource *r)
    }
    /* GL_ARB_texture_barrier: a texture that is sampled and may be attached may be both at once
     * (a feedback loop), which Vulkan allows only to images of this usage. No texture says
-    * beforehand whether it will be, so each such texture has it where the device takes it;
-    * renderbuffers are never sampled. */
+    * beforehand whether it will be, so each such texture has it where the device takes it.
+    * Renderbuffers (the default framebuffer's images too) are sampled only by the advanced
+    * blend equations in the shader (MGP_CAP_BLEND_SHADER), which read draw buffer 0: the
+    * single-sampled colour ones. */
    VkImageFormatProperties fp;
    r->feedback_usage =
-      scr->has_feedback_loop && t != MGP_RESOURCE_TARGET_RENDERBUFFER &&
+      scr->has_feedback_loop &&
+      (t != MGP_RESOURCE_TARGET_RENDERBUFFER ||
+       (!ms && (usage & VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT))) &&
       (usage & VK_IMAGE_USAGE_SAMPLED_BIT) &&
       (usage &
        (VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT)) &&

@@ -1475,6 +1475,12 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
     * (vkb_draw_descriptors.c, vkb_compute.c:vkb_memory_barrier) */
    if (scr->has_feedback_loop)
       c.cap_bits |= MGP_CAP_TEXTURE_BARRIER;
+   /* GL_KHR_blend_equation_advanced over the same loop: the fragment stage reads draw buffer 0
+    * (VKB_BLEND_DST_BINDING, vkb_draw_descriptors.c) and blends; that target's fixed-function
+    * blending stays off (vkb_pipeline.c, vkb_dynstate.c). VK_EXT_blend_operation_advanced
+    * would blend them coherently in the blend stage: not used (lavapipe lacks it). */
+   if (scr->has_feedback_loop)
+      c.cap_bits |= MGP_CAP_BLEND_ADVANCED | MGP_CAP_BLEND_SHADER;
    /* buffer textures: uniform texel buffer views made at the draw (vkb_draw_descriptors.c) */
    c.cap_bits |= MGP_CAP_TEXTURE_BUFFER;
    /* framebuffers without attachments: dynamic rendering over the state's render area with no
@@ -1644,6 +1650,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"feedback-base-only-views", scr->stats.feedback_base_only_views},
       {"feedback-loop-views", scr->stats.feedback_loop_views},
       {"texture-barriers", scr->stats.texture_barriers},
+      {"blend-shader-views", scr->stats.blend_shader_views},
       {"texture-views-refused", scr->stats.texture_views_refused},
       {"resource-out-of-memory", scr->stats.resource_oom},
       {"staging-out-of-memory", scr->stats.staging_oom},

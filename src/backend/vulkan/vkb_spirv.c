@@ -143,12 +143,16 @@ add_descriptor(spvc_compiler comp, spvc_resource_type list, const spvc_reflected
    const bool storage = dt == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
    const bool image = dt == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
    const bool in_storage_range = b >= VKB_SSBO_BASE && b < VKB_IMAGE_BASE;
-   const bool in_image_range = b >= VKB_IMAGE_BASE;
+   const bool in_image_range = b >= VKB_IMAGE_BASE && b < VKB_IMAGE_BASE + VKB_MAX_IMAGES;
    if ((b < VKB_SAMPLER_BASE) == (sampler_like || storage || image) ||
-       storage != in_storage_range || image != in_image_range) {
+       storage != in_storage_range || image != in_image_range ||
+       (b == VKB_BLEND_DST_BINDING && (dt != VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER ||
+                                       stage != VK_SHADER_STAGE_FRAGMENT_BIT || count != 1))) {
       *why = "descriptor type does not match the binding contract";
       return false;
    }
+   if (b == VKB_BLEND_DST_BINDING)
+      sh->blend_dst = true;
    if (image) {
       /* the view an image unit's texture is seen through has the shader's shape */
       spvc_type it = spvc_compiler_get_type_handle(comp, r->base_type_id);

@@ -69,6 +69,9 @@
  *  - Image with program-wide image index j (its position in glsl_program.images): binding
  *    GLSL_BINDING_IMAGE_BASE + j (160..175), a storage image descriptor. Its GL value (its image
  *    unit: layout(binding), glUniform1i) stays front-end state like a sampler's.
+ *  - GLSL_BLEND_IN_SHADER's hidden sampler2D (GLSL_BLEND_DST_NAME, a fragment stage that declares
+ *    layout(blend_support_*)): binding GLSL_BINDING_BLEND_DST (176), a combined image sampler
+ *    the backend fills with draw buffer 0's image (MGP_CAP_BLEND_SHADER); no GL sampler.
  *  - Arrays: an array of N blocks (or samplers) takes N consecutive program-wide indices
  *    i..i+N-1 but only ONE descriptor binding, the one of its element 0 (GLSL_BINDING_UBO_BASE + i),
  *    with descriptorCount N; element k is array element k of that binding (the SPIR-V variable is
@@ -152,6 +155,10 @@
 #define GLSL_MAX_COMPUTE_WORK_GROUP_SIZE_Z 64
 #define GLSL_MAX_IMAGES 16 /* program-wide and per stage (GL_MAX_COMBINED_IMAGE_UNIFORMS) */
 #define GLSL_MAX_UNIFORM_LOCATIONS 4096 /* GL_MAX_UNIFORM_LOCATIONS (explicit ones below it) */
+/* GL_KHR_blend_equation_advanced blended in the fragment shader (GLSL_BLEND_IN_SHADER): the
+ * hidden `sampler2D _mgl_BlendDst` the appended main() reads draw buffer 0's colour through */
+#define GLSL_BINDING_BLEND_DST 176
+#define GLSL_BLEND_DST_NAME "_mgl_BlendDst"
 #define GLSL_BINDING_UNUSED_BASE 192
 
 /* Per-stage limits a GL 3.3 driver enforces at link (and the front end reports by glGet). */
@@ -379,6 +386,13 @@ bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
  * macro is not defined, its directive is as GLSL_DENY_GPU_SHADER5's, and a shader whose SPIR-V
  * would use SubgroupBallotKHR fails to compile. */
 #define GLSL_DENY_BALLOT (1u << 26)
+/* GLSL_BLEND_IN_SHADER (not a denial: the context blends GL_KHR_blend_equation_advanced's
+ * equations in the fragment shader, fe_blend_in_shader): a fragment unit that declares
+ * layout(blend_support_*) gets a main() appended that calls its own, then, while the hidden
+ * state uniform _mgl_BlendEquation (GLSL_STATE_BLEND_EQUATION) is not 0, blends its colour
+ * output 0 over draw buffer 0's colour read through _mgl_BlendDst (binding
+ * GLSL_BINDING_BLEND_DST, texelFetch at gl_FragCoord) with the extension's equation. */
+#define GLSL_BLEND_IN_SHADER (1u << 28)
 /* glsl_compile_shader_limits with only the varyings and the denied features. */
 bool glsl_compile_shader_opts(enum glsl_stage stage, enum glsl_api api,
                               uint32_t max_varying_components, uint32_t deny, const char *source,
@@ -481,6 +495,10 @@ enum glsl_state_uniform {
                                    * GL_UPPER_LEFT (the default), 0 for GL_LOWER_LEFT */
    GLSL_STATE_COMPAT,             /* struct glsl_compat_state: the compatibility profile's
                                    * built-in state (gl_ModelViewMatrix, gl_LightSource[] ...) */
+   GLSL_STATE_BLEND_EQUATION,     /* float: 0, or while draw buffer 0 blends with an
+                                   * advanced equation (GLSL_BLEND_IN_SHADER) 1 + its index
+                                   * from GL_MULTIPLY_KHR, + 16 where the buffer does not clamp
+                                   * the source colour (floating point) */
    GLSL_STATE_COUNT
 };
 

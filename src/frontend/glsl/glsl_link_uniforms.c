@@ -218,6 +218,8 @@ state_uniform(const char *name)
       return GLSL_STATE_FRAMEBUFFER_HEIGHT;
    if (!strcmp(name, "_mgl_Compat"))
       return GLSL_STATE_COMPAT;
+   if (!strcmp(name, "_mgl_BlendEquation"))
+      return GLSL_STATE_BLEND_EQUATION;
    return -1;
 }
 
@@ -515,6 +517,9 @@ collect_resources(struct link *l, enum res_kind kind, unsigned *out_n, uint32_t 
          if (is_default_block(st, v) || !v->used || !of_kind(r, v, kind))
             continue;
          const char *key = resource_key(r, v, kind);
+         /* GLSL_BLEND_IN_SHADER's hidden sampler: no GL sampler, its own binding (below) */
+         if (kind == RES_SAMPLER && !strcmp(key, GLSL_BLEND_DST_NAME))
+            continue;
          uint32_t count;
          spv_refl_strip_arrays(r, v->type, &count);
          bool is_array = type_info(r, v->type).kind == SPV_TK_ARRAY;
@@ -613,7 +618,9 @@ collect_resources(struct link *l, enum res_kind kind, unsigned *out_n, uint32_t 
                found = true;
             }
          }
-         if (!found)
+         if (!found && kind == RES_SAMPLER && !strcmp(key, GLSL_BLEND_DST_NAME))
+            binding = GLSL_BINDING_BLEND_DST;
+         else if (!found)
             binding = l->next_unused_binding++;
          set_binding(l, st, vars[i].id, binding);
       }

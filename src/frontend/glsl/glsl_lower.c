@@ -1781,6 +1781,92 @@ blend_support_named(const struct lower *L)
    return set;
 }
 
+/* GLSL_BLEND_IN_SHADER: the name of the unit's colour output 0, a global `out vec4` (with a
+ * precision qualifier or not) declared with layout(location = 0), or the only one (copied into
+ * name); false when it has none such (an output of another unit, an array, a block). */
+static bool
+blend_output(const struct lower *L, char *name, size_t cap)
+{
+   int braces = 0, parens = 0, found = 0;
+   bool at_zero = false;
+   for (unsigned i = 0; i < L->n; i++) {
+      const struct glsl_tok *t = &L->t[i];
+      if (t->kind == GLSL_TOK_PUNCT) {
+         const char c = L->p[t->at];
+         braces += c == '{' ? 1 : c == '}' ? -1 : 0;
+         parens += c == '(' ? 1 : c == ')' ? -1 : 0;
+         continue;
+      }
+      if (braces || parens || !tok_is(L->p, t, "out"))
+         continue;
+      unsigned k = i + 1;
+      if (k < L->n && (tok_is(L->p, &L->t[k], "highp") || tok_is(L->p, &L->t[k], "mediump") ||
+                       tok_is(L->p, &L->t[k], "lowp")))
+         k++;
+      if (k + 2 >= L->n || !tok_is(L->p, &L->t[k], "vec4") || L->t[k + 1].kind != GLSL_TOK_IDENT ||
+          !tok_is(L->p, &L->t[k + 2], ";"))
+         continue;
+      /* layout(... location = N ...) just before `out` */
+      int location = -1;
+      if (i >= 1 && tok_is(L->p, &L->t[i - 1], ")")) {
+         const unsigned o = opening(L, i - 1);
+         if (o < L->n && o >= 1 && tok_is(L->p, &L->t[o - 1], "layout"))
+            for (unsigned q = o + 1; q + 2 < i; q++)
+               if (tok_is(L->p, &L->t[q], "location") && tok_is(L->p, &L->t[q + 1], "=") &&
+                   L->t[q + 2].kind == GLSL_TOK_NUMBER)
+                  location = (int)strtol(L->p + L->t[q + 2].at, NULL, 0);
+      }
+      const struct glsl_tok *id = &L->t[k + 1];
+      found++;
+      if ((location == 0 || (location < 0 && !at_zero)) && id->len < cap) {
+         memcpy(name, L->p + id->at, id->len);
+         name[id->len] = '\0';
+         at_zero |= location == 0;
+      }
+   }
+   return at_zero || found == 1;
+}
+
+/* GLSL_BLEND_IN_SHADER: KHR_blend_equation_advanced's equations on premultiplied colours (its
+ * f(Cs, Cd), X = Y = Z = 1, and the HSL helpers ClipColor, SetLum and SetLumSat), appended to
+ * the unit with the hidden state the main() after it reads. */
+static const char blend_in_shader_fns[] =
+   "float _mgl_ba_lum(vec3 c) { return dot(c, vec3(0.30, 0.59, 0.11)); }\n"
+   "vec3 _mgl_ba_clip(vec3 c) { float l = _mgl_ba_lum(c); float n = min(min(c.r, c.g), c.b);"
+   " float x = max(max(c.r, c.g), c.b); vec3 r = c;"
+   " if (n < 0.0) r = l + ((r - l) * l) / (l - n);"
+   " if (x > 1.0) r = l + ((r - l) * (1.0 - l)) / (x - l); return r; }\n"
+   "vec3 _mgl_ba_setlum(vec3 b, vec3 l) {"
+   " return _mgl_ba_clip(b + vec3(_mgl_ba_lum(l) - _mgl_ba_lum(b))); }\n"
+   "vec3 _mgl_ba_setlumsat(vec3 b, vec3 s, vec3 l) { float n = min(min(b.r, b.g), b.b);"
+   " float sb = max(max(b.r, b.g), b.b) - n;"
+   " float ss = max(max(s.r, s.g), s.b) - min(min(s.r, s.g), s.b);"
+   " return _mgl_ba_setlum(sb > 0.0 ? (b - n) * ss / sb : vec3(0.0), l); }\n"
+   "float _mgl_ba_f(int e, float s, float d) {"
+   " if (e == 1) return s * d;"
+   " if (e == 2) return s + d - s * d;"
+   " if (e == 3) return d <= 0.5 ? 2.0 * s * d : 1.0 - 2.0 * (1.0 - s) * (1.0 - d);"
+   " if (e == 4) return min(s, d);"
+   " if (e == 5) return max(s, d);"
+   " if (e == 6) return d <= 0.0 ? 0.0 : s >= 1.0 ? 1.0 : min(1.0, d / (1.0 - s));"
+   " if (e == 7) return d >= 1.0 ? 1.0 : s <= 0.0 ? 0.0 : 1.0 - min(1.0, (1.0 - d) / s);"
+   " if (e == 8) return s <= 0.5 ? 2.0 * s * d : 1.0 - 2.0 * (1.0 - s) * (1.0 - d);"
+   " if (e == 9) return s <= 0.5 ? d - (1.0 - 2.0 * s) * d * (1.0 - d) : d <= 0.25 ?"
+   " d + (2.0 * s - 1.0) * d * ((16.0 * d - 12.0) * d + 3.0) :"
+   " d + (2.0 * s - 1.0) * (sqrt(d) - d);"
+   " if (e == 10) return abs(d - s);"
+   " return s + d - 2.0 * s * d; }\n"
+   "vec4 _mgl_ba_blend(int e, vec4 src, vec4 dst) {"
+   " vec3 s = src.a > 0.0 ? src.rgb / src.a : vec3(0.0);"
+   " vec3 d = dst.a > 0.0 ? dst.rgb / dst.a : vec3(0.0); vec3 f;"
+   " if (e == 12) f = _mgl_ba_setlumsat(s, d, d);"
+   " else if (e == 13) f = _mgl_ba_setlumsat(d, s, d);"
+   " else if (e == 14) f = _mgl_ba_setlum(s, d);"
+   " else if (e == 15) f = _mgl_ba_setlum(d, s);"
+   " else f = vec3(_mgl_ba_f(e, s.r, d.r), _mgl_ba_f(e, s.g, d.g), _mgl_ba_f(e, s.b, d.b));"
+   " float p0 = src.a * dst.a, p1 = src.a * (1.0 - dst.a), p2 = dst.a * (1.0 - src.a);"
+   " return vec4(f * p0 + s * p1 + d * p2, p0 + p1 + p2); }\n";
+
 static bool
 lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profile, bool compat,
            uint64_t compat_provided, bool point_size, uint32_t deny, struct glsl_unit *u,
@@ -1877,6 +1963,9 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    const bool tes_size = stage == GLSL_STAGE_TESS_EVAL && point_size && tes_point_mode(&L);
    /* a compatibility fragment unit's main() is wrapped by one that applies polygon stipple */
    const bool fs_stipple = compat_builtins && stage == GLSL_STAGE_FRAGMENT;
+   /* ... and one that declares layout(blend_support_*) by one that blends (GLSL_BLEND_IN_SHADER) */
+   const bool fs_blend =
+      stage == GLSL_STAGE_FRAGMENT && (deny & GLSL_BLEND_IN_SHADER) && u->blend_support;
 
    for (unsigned i = 0; i < L.n && !L.oom; i++) {
       const struct glsl_tok *t = &L.t[i];
@@ -2356,7 +2445,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
          }
          continue;
       }
-      if ((vs_size || gs_size || tes_size || fs_stipple) && !member && tok_is(pp, t, "main")) {
+      if ((vs_size || gs_size || tes_size || fs_stipple || fs_blend) && !member &&
+          tok_is(pp, t, "main")) {
          /* GL 3.3 §3.4: with GL_PROGRAM_POINT_SIZE disabled the point size is glPointSize's,
           * whatever the shader writes; Vulkan has only the shader's. A main() appended to this
           * unit calls this one, then writes the state's size (the write stays in the unit that
@@ -2522,6 +2612,7 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
                   "output gl_PerVertex or writes gl_ClipDistance is not applied");
 
    char *text = NULL;
+   bool blend_output_missing = false;
    if (!L.failed && !L.oom) {
       struct glsl_str head = {0};
       if (u->compile_version == version && profile && profile[0])
@@ -2571,6 +2662,10 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
                                       !out_pervertex && !u->es && stage != GLSL_STAGE_FRAGMENT;
       if (point_size_uniform)
          glsl_str_append(&head, "uniform float _mgl_PointSize;\n");
+      /* the hidden blend state before the app's uniforms (as _mgl_PointSize) */
+      if (fs_blend && u->main_renamed)
+         glsl_str_append(&head, "uniform float _mgl_BlendEquation;\n"
+                                "uniform sampler2D " GLSL_BLEND_DST_NAME ";\n");
       if (u->frag_coord_layout > 0)
          glsl_str_append(&head, "vec4 _mgl_FragCoord();\n");
       if (u->point_coord_used)
@@ -2609,18 +2704,42 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
          glsl_str_append(&tail, text);
          glsl_str_append(&tail, "\n");
          if (stage == GLSL_STAGE_FRAGMENT) {
+            if (fs_blend)
+               glsl_str_append(&tail, blend_in_shader_fns);
             glsl_str_append(&tail, "void main() {");
-            glsl_compat_stipple_prologue(&tail);
+            if (fs_stipple)
+               glsl_compat_stipple_prologue(&tail);
             glsl_str_append(&tail, " _mgl_fs_main();");
-            if (u->frag_outputs & 3)
+            if (fs_stipple && (u->frag_outputs & 3))
                glsl_compat_fragment_clamp_epilogue(&tail, u->frag_outputs & 3);
             /* colour 0: gl_FragColor or gl_FragData[0] where this unit writes one (an output
              * of the unit's own, or one another unit of the stage writes, is not tested) */
-            if (u->frag_outputs & 1)
+            if (fs_stipple && (u->frag_outputs & 1))
                glsl_compat_alpha_epilogue(&tail, GLSL_MANGLE "gl_FragColor");
-            else if (u->frag_outputs & 2)
+            else if (fs_stipple && (u->frag_outputs & 2))
                glsl_compat_alpha_epilogue(&tail, GLSL_MANGLE "gl_FragData[0]");
-            u->alpha_tested = (u->frag_outputs & 3) != 0;
+            u->alpha_tested = fs_stipple && (u->frag_outputs & 3) != 0;
+            if (fs_blend) {
+               /* colour output 0 over draw buffer 0's colour at this pixel; a fixed-point
+                * buffer clamps the source first (GL 4.6 17.3.6.1) */
+               char color0[96];
+               if (u->frag_outputs & 1)
+                  snprintf(color0, sizeof(color0), "%s", GLSL_MANGLE "gl_FragColor");
+               else if (u->frag_outputs & 2)
+                  snprintf(color0, sizeof(color0), "%s", GLSL_MANGLE "gl_FragData[0]");
+               else if (!blend_output(&L, color0, sizeof(color0)))
+                  color0[0] = '\0';
+               if (color0[0])
+                  glsl_str_printf(
+                     &tail,
+                     " int _mgl_be = int(_mgl_BlendEquation); if (_mgl_be != 0) {"
+                     " vec4 _mgl_bs = _mgl_be >= 16 ? %s : clamp(%s, 0.0, 1.0);"
+                     " %s = _mgl_ba_blend(_mgl_be & 15, _mgl_bs, texelFetch(" GLSL_BLEND_DST_NAME
+                     ", ivec2(gl_FragCoord.xy), 0)); }",
+                     color0, color0, color0);
+               else
+                  blend_output_missing = true;
+            }
             glsl_str_append(&tail, " }\n");
          } else if (out_pervertex) {
             /* no gl_PointSize to write: the wrappers only call */
@@ -2677,6 +2796,12 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
       }
       if (!text)
          L.oom = true;
+      if (blend_output_missing) {
+         glsl_str_append(log, "error: layout(blend_support_*) in a fragment shader whose colour "
+                              "output 0 is not an `out vec4` of its own (this implementation "
+                              "blends GL_KHR_blend_equation_advanced in the shader)\n");
+         L.failed = true;
+      }
    }
    free(L.edits);
    for (unsigned k = 0; k < L.num_owned; k++)

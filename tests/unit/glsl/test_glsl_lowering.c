@@ -2,7 +2,8 @@
  * (glsl_lower.c): #version 110/120/130, the old texture functions, app names that are Vulkan
  * keywords, gl_DepthRange, inverse() in 1.40, line continuation, gl_FragCoord layout qualifiers,
  * several shader objects per stage (a block name declared in each), vertex-attribute aliasing,
- * GL_EXT_texture_array's lookups in GLSL 1.10 / 1.20. */
+ * GL_EXT_texture_array's lookups in GLSL 1.10 / 1.20, GL_KHR_blend_equation_advanced blended in
+ * the shader (GLSL_BLEND_IN_SHADER). */
 #include "glsl_test_util.h"
 
 static struct glsl_program *
@@ -245,6 +246,85 @@ test_hidden_members_outside_app_range(void)
       }
       CHECK(valid(p, "hidden-order"), "SPIR-V");
    }
+   glsl_program_destroy(p);
+   free(log);
+}
+
+/* Whether some OpDecorate gives `Binding b` in s. */
+static bool
+t_spv_has_binding(const struct glsl_spirv *s, uint32_t b)
+{
+   for (size_t p = 5; p < s->num_words;) {
+      uint32_t wc = s->words[p] >> 16, op = s->words[p] & 0xffff;
+      if (!wc)
+         break;
+      if (op == 71 && wc >= 4 && s->words[p + 2] == 33 && s->words[p + 3] == b)
+         return true;
+      p += wc;
+   }
+   return false;
+}
+
+/* GLSL_BLEND_IN_SHADER: a fragment unit declaring layout(blend_support_*) gets the appended
+ * blend: the hidden _mgl_BlendEquation state uniform and the hidden sampler at
+ * GLSL_BINDING_BLEND_DST (no GL sampler); without the flag, or without blend_support, neither.
+ * A unit whose colour output 0 cannot be named fails with a log line. */
+static void
+test_blend_in_shader(void)
+{
+   const char *vs = "#version 330 core\n"
+                    "layout(location = 0) in vec4 pos;\n"
+                    "void main() { gl_Position = pos; }\n";
+   const char *fs = "#version 330 core\n"
+                    "#extension GL_KHR_blend_equation_advanced : require\n"
+                    "layout(blend_support_multiply, blend_support_hsl_hue) out;\n"
+                    "uniform vec4 u_color;\n"
+                    "uniform sampler2D u_tex;\n"
+                    "out vec4 o_color;\n"
+                    "void main() { o_color = u_color * texture(u_tex, vec2(0.5)); }\n";
+   for (int flag = 0; flag < 2; flag++) {
+      struct glsl_link_input in = {.source = {vs, fs}, .deny = flag ? GLSL_BLEND_IN_SHADER : 0};
+      char *log = NULL;
+      struct glsl_program *p = glsl_link(&in, &log);
+      CHECK(p, "blend_support link (flag %d): %s", flag, log);
+      if (p) {
+         const struct glsl_spirv *f = &p->spirv[GLSL_STAGE_FRAGMENT];
+         const bool state = (p->default_block.state_mask >> GLSL_STATE_BLEND_EQUATION & 1u) != 0;
+         CHECK(state == (flag != 0), "flag %d: _mgl_BlendEquation %s", flag,
+               state ? "present" : "absent");
+         CHECK(t_spv_has_binding(f, GLSL_BINDING_BLEND_DST) == (flag != 0), "flag %d: binding %u",
+               flag, GLSL_BINDING_BLEND_DST);
+         CHECK(p->num_samplers == 1 && !strcmp(p->samplers[0].name, "u_tex"),
+               "flag %d: %u GL samplers", flag, p->num_samplers);
+         CHECK(p->blend_support == 0x801u, "blend_support %#x", p->blend_support);
+         CHECK(valid(p, "blend-in-shader"), "SPIR-V (flag %d)", flag);
+      }
+      glsl_program_destroy(p);
+      free(log);
+   }
+   /* no blend_support: nothing appended */
+   const char *plain = "#version 330 core\n"
+                       "out vec4 o;\n"
+                       "void main() { o = vec4(1.0); }\n";
+   struct glsl_link_input in = {.source = {vs, plain}, .deny = GLSL_BLEND_IN_SHADER};
+   char *log = NULL;
+   struct glsl_program *p = glsl_link(&in, &log);
+   CHECK(p && !(p->default_block.state_mask >> GLSL_STATE_BLEND_EQUATION & 1u) &&
+            !t_spv_has_binding(&p->spirv[GLSL_STAGE_FRAGMENT], GLSL_BINDING_BLEND_DST),
+         "a unit without blend_support got the blend: %s", log ? log : "");
+   glsl_program_destroy(p);
+   free(log);
+   /* two outputs, neither at location 0 by layout: no colour output 0 to blend */
+   const char *two = "#version 330 core\n"
+                     "#extension GL_KHR_blend_equation_advanced : require\n"
+                     "layout(blend_support_screen) out;\n"
+                     "out vec4 a;\n"
+                     "out vec4 b;\n"
+                     "void main() { a = vec4(1.0); b = vec4(0.0); }\n";
+   in = (struct glsl_link_input){.source = {vs, two}, .deny = GLSL_BLEND_IN_SHADER};
+   log = NULL;
+   p = glsl_link(&in, &log);
+   CHECK(!p && log && strstr(log, "blend_support"), "two outputs: %s", log ? log : "(linked)");
    glsl_program_destroy(p);
    free(log);
 }
@@ -796,6 +876,7 @@ main(void)
    test_version_130();
    test_legacy_and_vulkan_keywords();
    test_depth_range();
+   test_blend_in_shader();
    test_hidden_members_outside_app_range();
    test_inverse_140();
    test_line_continuation();
