@@ -222,14 +222,19 @@ draw_ready(struct fe_context *ctx, GLenum mode)
       return true;
    }
    m->valid = false;
+   /* kept only where the serial stood still since the draw before: a draw after every change
+    * (a glScissor, a glEnable between draws) never finds it, so it pays no store */
+   const bool still = m->last_serial == ctx->draw_serial;
+   m->last_serial = ctx->draw_serial;
    if (!draw_ready_checks(ctx, mode))
       return false;
-   if (ctx->program && !ctx->ff && !ctx->tfo->tf.active &&
+   if (still && ctx->program && !ctx->ff && !ctx->tfo->tf.active &&
        !atomic_load(&ctx->share->mapped_buffers)) {
       *m = (struct fe_draw_ready_memo){
          .serial = ctx->draw_serial,
          .any_gen = atomic_load(&ctx->share->any_gen),
          .hits = m->hits,
+         .last_serial = ctx->draw_serial,
          .exec = fe_ctx_exec(ctx),
          .program = ctx->program,
          .surface = ctx->draw_surface,

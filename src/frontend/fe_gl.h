@@ -878,6 +878,7 @@ struct fe_context {
     * its checks read that the serial does not cover; hits counts the draws it answered */
    struct fe_draw_ready_memo {
       uint64_t serial, any_gen, hits;
+      uint64_t last_serial; /* the draw serial at the last draw that asked */
       const void *exec, *program, *surface;
       GLenum mode;
       bool valid;

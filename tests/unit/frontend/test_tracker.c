@@ -2692,6 +2692,8 @@ test_draw_ready_memo(void)
    env_init(&e, 64, 64);
    make_drawable();
    const struct fe_context *ctx = e.ctx;
+   /* kept at the second draw with the serial unmoved, taken from the third */
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
    uint64_t hits = ctx->draw_ready_memo.hits;
    fake_clear();
@@ -2712,6 +2714,14 @@ test_draw_ready_memo(void)
       CHECK_EQ(mgl_glGetError(), GL_INVALID_ENUM);
       CHECK_EQ(fake_count_of(MGP_CALL_draw) + fake_count_of(MGP_CALL_draw_vbo), 0);
    }
+   /* a glScissor before every draw: the checks each time, nothing kept */
+   hits = ctx->draw_ready_memo.hits;
+   for (int i = 0; i < 3; i++) {
+      mgl_glScissor(0, 0, 8 + i, 8);
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   }
+   CHECK_EQ(ctx->draw_ready_memo.hits, hits);
+   CHECK(!ctx->draw_ready_memo.valid);
    /* the vertex buffer mapped (a share-group count, no draw serial): refused while mapped */
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
