@@ -13,9 +13,15 @@
 #include "gl_api.h"
 #include "log.h"
 
-static bool
+static inline bool
 valid_mode(const struct fe_context *ctx, GLenum mode)
 {
+   /* GL_POINTS .. GL_TRIANGLE_FAN and the four adjacency modes, every context's: one test */
+   _Static_assert(GL_POINTS == 0 && GL_TRIANGLE_FAN == 6 && GL_LINES_ADJACENCY == 10 &&
+                     GL_TRIANGLE_STRIP_ADJACENCY == 13,
+                  "the draw modes' bits");
+   if (mode < 32 && ((1u << mode) & 0x3c7fu))
+      return true;
    switch (mode) {
    case GL_PATCHES: return fe_tess_offered(ctx);
    case GL_QUADS:
@@ -153,7 +159,7 @@ blend_advanced_ok(const struct fe_context *ctx, const struct fe_exec *e)
 
 /* The checks every draw shares, after its own argument checks. */
 static bool
-draw_ready(struct fe_context *ctx, GLenum mode)
+draw_ready_checks(struct fe_context *ctx, GLenum mode)
 {
    if (!fe_pipeline_draw_check(ctx))
       return false;
@@ -215,6 +221,48 @@ draw_ready(struct fe_context *ctx, GLenum mode)
       MGU_DECLINE(gl_draw_no_program, "a draw with a compute program current (no vertex stage) "
                                       "was skipped");
       return false;
+   }
+   return true;
+}
+
+/* draw_ready_checks' yes kept (issue 22, the per-draw floor): a draw of the mode of the last
+ * draw found ready, with that draw's draw serial, program, executable, draw surface and share
+ * generations, is ready again. The checks read only those (the stages, the vertex array, the
+ * framebuffer and its completeness, render state and the draw buffers move the draw serial;
+ * another context's relink moves the executable, its attachment changes any_gen) or what is
+ * asked live here: no transform feedback active, no buffer mapped in the share group, a
+ * program current (no program pipeline) and no fixed-function stage. A no is never kept. */
+static inline bool
+draw_ready(struct fe_context *ctx, GLenum mode)
+{
+   struct fe_draw_ready_memo *m = &ctx->draw_ready_memo;
+   if (m->valid && m->serial == ctx->draw_serial && m->mode == mode && m->program == ctx->program &&
+       m->surface == ctx->draw_surface && !ctx->tfo->tf.active &&
+       !atomic_load(&ctx->share->mapped_buffers) && m->exec == fe_ctx_exec(ctx) &&
+       m->any_gen == atomic_load(&ctx->share->any_gen)) {
+      m->hits++;
+      return true;
+   }
+   m->valid = false;
+   /* kept only where the serial stood still since the draw before: a draw after every change
+    * (a glScissor, a glEnable between draws) never finds it, so it pays no store */
+   const bool still = m->last_serial == ctx->draw_serial;
+   m->last_serial = ctx->draw_serial;
+   if (!draw_ready_checks(ctx, mode))
+      return false;
+   if (still && ctx->program && !ctx->ff && !ctx->tfo->tf.active &&
+       !atomic_load(&ctx->share->mapped_buffers)) {
+      *m = (struct fe_draw_ready_memo){
+         .serial = ctx->draw_serial,
+         .any_gen = atomic_load(&ctx->share->any_gen),
+         .hits = m->hits,
+         .last_serial = ctx->draw_serial,
+         .exec = fe_ctx_exec(ctx),
+         .program = ctx->program,
+         .surface = ctx->draw_surface,
+         .mode = mode,
+         .valid = true,
+      };
    }
    return true;
 }

@@ -877,6 +877,15 @@ struct fe_context {
     * without a version), always through fe_draw_bump, fe_draw_bump_value or fe_draw_touch
     * (fe_tracker.c); the other serial at every such change but render and dynamic state's. */
    uint64_t draw_serial, draw_other_serial;
+   /* draw_ready's last yes (fe_draw.c, draw_ready_kept): the draw serial, mode and what else
+    * its checks read that the serial does not cover; hits counts the draws it answered */
+   struct fe_draw_ready_memo {
+      uint64_t serial, any_gen, hits;
+      uint64_t last_serial; /* the draw serial at the last draw that asked */
+      const void *exec, *program, *surface;
+      GLenum mode;
+      bool valid;
+   } draw_ready_memo;
    /* GL state behind derived fields */
    bool cull_enabled;
    GLenum cull_mode;

@@ -1074,6 +1074,7 @@ void
 fe_tracker_forget_draw(struct fe_context *ctx)
 {
    ctx->tracker.draw_in_valid = false;
+   ctx->draw_ready_memo.valid = false;
 }
 
 /* ---- entry --------------------------------------------------------------------------------- */
@@ -1118,7 +1119,7 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
          storage_written(ctx, e);
       /* outside the draw inputs: a version compare, before the no-change shortcut */
       emit_patch_state(ctx);
-      if (!fe_tess_passthrough_emit(ctx, e))
+      if (e->tess_passthrough && !fe_tess_passthrough_emit(ctx, e))
          return false;
       /* one walk over the inputs: none changed (the no-change draw), the classes that did,
        * or the first other input */

@@ -2682,6 +2682,80 @@ test_vertex_inputs(void)
    env_finish(&e);
 }
 
+/* A draw whose draw serial, mode, program and surface are the last ready draw's takes the kept
+ * yes of draw_ready (issue 22, the per-draw floor); another mode, a mapped buffer or an
+ * incomplete framebuffer still give the spec's answer, and a refused draw is never kept. */
+static void
+test_draw_ready_memo(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   make_drawable();
+   const struct fe_context *ctx = e.ctx;
+   /* kept at the second draw with the serial unmoved, taken from the third */
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   uint64_t hits = ctx->draw_ready_memo.hits;
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(ctx->draw_ready_memo.hits, hits + 1);
+   CHECK_EQ(fake_count(), 1);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   /* another mode: the checks, then kept for it */
+   hits = ctx->draw_ready_memo.hits;
+   mgl_glDrawArrays(GL_POINTS, 0, 3);
+   CHECK_EQ(ctx->draw_ready_memo.hits, hits);
+   mgl_glDrawArrays(GL_POINTS, 0, 3);
+   CHECK_EQ(ctx->draw_ready_memo.hits, hits + 1);
+   /* GL_PATCHES in a 3.3 context: GL_INVALID_ENUM, every time */
+   for (int i = 0; i < 2; i++) {
+      fake_clear();
+      mgl_glDrawArrays(GL_PATCHES, 0, 3);
+      CHECK_EQ(mgl_glGetError(), GL_INVALID_ENUM);
+      CHECK_EQ(fake_count_of(MGP_CALL_draw) + fake_count_of(MGP_CALL_draw_vbo), 0);
+   }
+   /* a glScissor before every draw: the checks each time, nothing kept */
+   hits = ctx->draw_ready_memo.hits;
+   for (int i = 0; i < 3; i++) {
+      mgl_glScissor(0, 0, 8 + i, 8);
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   }
+   CHECK_EQ(ctx->draw_ready_memo.hits, hits);
+   CHECK(!ctx->draw_ready_memo.valid);
+   /* the vertex buffer mapped (a share-group count, no draw serial): refused while mapped */
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   hits = ctx->draw_ready_memo.hits;
+   CHECK(mgl_glMapBufferRange(GL_ARRAY_BUFFER, 0, 12, GL_MAP_WRITE_BIT) != NULL);
+   for (int i = 0; i < 2; i++) {
+      fake_clear();
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      CHECK_EQ(mgl_glGetError(), GL_INVALID_OPERATION);
+      CHECK_EQ(fake_count_of(MGP_CALL_draw) + fake_count_of(MGP_CALL_draw_vbo), 0);
+   }
+   CHECK_EQ(ctx->draw_ready_memo.hits, hits);
+   CHECK(mgl_glUnmapBuffer(GL_ARRAY_BUFFER) == GL_TRUE);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   /* an incomplete framebuffer bound, then the default one again */
+   GLuint fbo;
+   mgl_glGenFramebuffers(1, &fbo);
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   for (int i = 0; i < 2; i++) {
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      CHECK_EQ(mgl_glGetError(), GL_INVALID_FRAMEBUFFER_OPERATION);
+   }
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, 0);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   /* no vertex array bound (core): GL_INVALID_OPERATION */
+   mgl_glBindVertexArray(0);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_OPERATION);
+   mgl_glDeleteFramebuffers(1, &fbo);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
@@ -2715,6 +2789,7 @@ main(void)
    test_present();
    test_compact_draw();
    test_compact_draw_elements();
+   test_draw_ready_memo();
    test_draw_inputs_walk();
    test_attrib_pointer_layout();
    test_attrib_64bit();
