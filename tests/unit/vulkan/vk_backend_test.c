@@ -710,19 +710,23 @@ test_repeated_draws(struct t *t, struct mgp_handle prog)
    check(s1 == 1, "a viewport change records 1 dynamic-state command (%llu)", s1);
    set_viewport(t, 0, 0, W, H, false, NULL);
 
-   /* Two programs in turn: each keeps its descriptor set for the batch (2 sets, not 8). */
+   /* Two programs in turn: each keeps its descriptor set for the batch (2 sets, new or kept
+    * from an earlier batch, not 8). */
    struct mgp_handle prog2 = make_program(t, &color_prog);
    use_program(t, prog2);
    set_consts(t, prog2, 0, 0, 1, 1, 0, 0, 0, 0, 0);
    clear_color(t, 0, 0, 0, 1, false, 1);
    read_back(t);
    const unsigned long long sets0 = counter(t, "descriptor-sets");
+   const unsigned long long kept0 = counter(t, "kept-set-reuses");
    for (int k = 0; k < 8; k++) {
       use_program(t, k % 2 ? prog2 : prog);
       draw(t, MGP_PRIM_TRIANGLES, 3u * (uint32_t)k, 3, 1, 0, 0);
    }
    read_back(t);
-   const unsigned long long sets = counter(t, "descriptor-sets") - sets0;
+   /* a set an earlier batch made (prog's, before the read-back) is bound again, not made */
+   const unsigned long long sets =
+      counter(t, "descriptor-sets") - sets0 + counter(t, "kept-set-reuses") - kept0;
    all = true;
    for (int k = 0; k < 8; k++)
       all = all && pixel_is(8 * k + 1, 1, 0, k % 2 ? 0 : 255, k % 2 ? 255 : 0, 255);
@@ -1119,11 +1123,37 @@ test_texture(struct t *t)
       const unsigned long long r0 = counter(t, "sampler-resolves");
       const unsigned long long c0 = counter(t, "sampler-memo-carries");
       read_back(t);
+      const unsigned long long ds0 = counter(t, "descriptor-sets");
+      const unsigned long long kr0 = counter(t, "kept-set-reuses");
       draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
       const unsigned long long r = counter(t, "sampler-resolves") - r0;
       const unsigned long long c = counter(t, "sampler-memo-carries") - c0;
       check(r == 0 && c == 1, "a draw after a read-back: %llu samplers resolved, %llu carried", r,
             c);
+      /* ... and binds the sets an earlier batch made (they outlive it): none is new */
+      const unsigned long long ds = counter(t, "descriptor-sets") - ds0;
+      const unsigned long long kr = counter(t, "kept-set-reuses") - kr0;
+      check(ds == 0 && kr >= 1, "a draw after a read-back: %llu new set(s), %llu kept", ds, kr);
+      /* A view deleted after a read-back: its handle may come back as another view's, so no
+       * set made before is bound again (the sets are made anew). */
+      {
+         struct mgp_handle tmp = new_handle(t, MGP_KIND_SAMPLER_VIEW);
+         struct mgp_create_sampler_view ct = cv2;
+         ct.cso = tmp;
+         t->cv->create_sampler_view(t->ctx, &ct, NULL, 0);
+         t->cv->set_sampler_views(t->ctx, &sh, &tmp, 1);
+         draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0); /* its Vulkan view is made */
+         t->cv->set_sampler_views(t->ctx, &sh, &view2, 1);
+         draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+         read_back(t);
+         const unsigned long long kd0 = counter(t, "kept-set-drops");
+         t->cv->delete_sampler_view(t->ctx, &(struct mgp_handle_args){tmp}, NULL, 0);
+         const unsigned long long dd0 = counter(t, "descriptor-sets");
+         draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+         const unsigned long long dd = counter(t, "descriptor-sets") - dd0;
+         check(counter(t, "kept-set-drops") > kd0 && dd >= 1,
+               "a draw after a view was deleted: %llu new set(s)", dd);
+      }
       read_back(t);
       check(pixel_is(8, 8, 9, 200, 30, 255), "the carried resolution samples tex2");
       /* The read surface is the texture the draws sample: the read moves it to the copy's
