@@ -709,6 +709,29 @@ test_repeated_draws(struct t *t, struct mgp_handle prog)
          "a viewport change between two draws moves the second only");
    check(s1 == 1, "a viewport change records 1 dynamic-state command (%llu)", s1);
    set_viewport(t, 0, 0, W, H, false, NULL);
+   /* glStencilFunc's reference, the same for both faces: one command sets both */
+   {
+      struct mgp_dynamic_state d = {.viewport = {0, 0, W, H},
+                                    .depth_range = {0, 1},
+                                    .line_width = 1.0f,
+                                    .stencil_ref = {7, 7},
+                                    .stencil_read_mask = {~0u, ~0u},
+                                    .stencil_write_mask = {~0u, ~0u}};
+      draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
+      const unsigned long long r0 = counter(t, "cmd-set-state");
+      t->cv->set_dynamic_state(t->ctx, &d, NULL, 0);
+      draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
+      const unsigned long long r1 = counter(t, "cmd-set-state") - r0;
+      d.stencil_ref[1] = 9; /* glStencilFuncSeparate: the back face alone */
+      t->cv->set_dynamic_state(t->ctx, &d, NULL, 0);
+      draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
+      const unsigned long long r2 = counter(t, "cmd-set-state") - r0 - r1;
+      read_back(t);
+      check(r1 == 1 && r2 == 1,
+            "a stencil reference change records 1 command (%llu both faces, %llu the back)", r1,
+            r2);
+      set_viewport(t, 0, 0, W, H, false, NULL);
+   }
 
    /* Two programs in turn: each keeps its descriptor set for the batch (2 sets, new or kept
     * from an earlier batch, not 8). */
@@ -1210,6 +1233,13 @@ test_texture(struct t *t)
       read_back(t);
       /* the last draw: tex (texel (0,0) = 0,0,7) twice plus 0.2 red */
       check(pixel_is(8, 8, 51, 0, 14, 255), "both sets rebound: the last draw reads its own");
+      /* the draw after a read-back (a new command buffer) binds both sets in one command */
+      const unsigned long long rb0 = counter(t, "cmd-bind-sets");
+      draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+      const unsigned long long rb = counter(t, "cmd-bind-sets") - rb0;
+      read_back(t);
+      check(rb == 1 && pixel_is(8, 8, 51, 0, 14, 255),
+            "sets 0 and 1 after a read-back: %llu bind command(s)", rb);
       use_program(t, prog);
       t->cv->set_sampler_views(t->ctx, &sh2, views[0], 2);
    }
