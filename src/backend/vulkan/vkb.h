@@ -49,7 +49,7 @@
  * VKB_SET_TEXTURES */
 #define VKB_BLEND_DST_BINDING (VKB_IMAGE_BASE + VKB_MAX_IMAGES)
 #define VKB_MAX_BINDING (VKB_BLEND_DST_BINDING + 1)
-#define VKB_SET_CACHE 8 /* descriptor sets a context remembers per batch */
+#define VKB_SET_CACHE 8 /* descriptor sets a context remembers (kept across batches) */
 /* A program's descriptors come in two sets, so that changing a uniform block does not rebind
  * its textures (lavapipe re-validates every sampler of a set it binds): set 0 holds bindings
  * below VKB_SAMPLER_BASE (default block, uniform blocks), set 1 the samplers. The client's
@@ -405,6 +405,7 @@ enum vkb_garbage_kind {
    VKB_GARBAGE_SET_LAYOUT,
    VKB_GARBAGE_PIPELINE_LAYOUT,
    VKB_GARBAGE_BUFFER_VIEW,
+   VKB_GARBAGE_DESCRIPTOR_POOL, /* a kept-set pool that filled (vkb_alloc_kept_set) */
 };
 
 struct vkb_garbage {
@@ -496,6 +497,13 @@ bool vkb_arena_or_refuse(struct vkb_screen *scr, VkDeviceSize size, VkDeviceSize
 void vkb_staging_oom(struct vkb_screen *scr, struct mgp_handle res, VkDeviceSize bytes,
                      const char *call);
 void vkb_defer(struct vkb_screen *scr, enum vkb_garbage_kind kind, uint64_t handle);
+/* A descriptor set that outlives the batch (the draws' sets, kept by signature in ctx->sets
+ * while scr->keep_epoch stays), from scr->keep_pool; failures as vkb_alloc_set's. */
+VkDescriptorSet vkb_alloc_kept_set(struct vkb_screen *scr, VkDescriptorSetLayout dsl,
+                                   struct mgp_handle about);
+/* An object a kept set may name is going (or its handle may come back as another's): no kept
+ * set made so far is looked up again. */
+void vkb_kept_sets_drop(struct vkb_screen *scr);
 /* A descriptor set of the current batch. VK_NULL_HANDLE: a Fatal, or no descriptor memory:
  * then the call is refused with GL_OUT_OF_MEMORY about `about` (its context or resource),
  * counted (descriptor-out-of-memory), and the next call tries again. */
@@ -641,6 +649,8 @@ struct vkb_screen_stats {
    unsigned long long heap_buffers_made;     /* buffer stores imported from the client's heap */
    unsigned long long heap_import_fallbacks; /* a heap store the device could not import */
    unsigned long long descriptor_sets;
+   unsigned long long kept_set_reuses; /* sets made in an earlier batch, bound again */
+   unsigned long long kept_set_drops;  /* keep_epoch moves: every kept set looked up no more */
    unsigned long long pressure_submits;
    unsigned long long inflight_arena_peak;   /* the most inflight_arena_bytes ever was */
    unsigned long long arena_throttle_waits;  /* waits for the oldest batch at a pressure point */
@@ -915,6 +925,12 @@ struct vkb_screen {
    struct vkb_batch *inflight_head, *inflight_tail;
    struct vkb_batch *free_batches;
    struct vkb_arena_block *free_blocks;
+   /* The pool of the draws' descriptor sets, which outlive their batch (vkb_alloc_kept_set):
+    * a set is looked up again only while keep_epoch is the one it was made in. keep_epoch
+    * moves when an object a set can name goes (its handle may come back as another object's:
+    * vkb_kept_sets_drop) and when the pool fills (it goes to the batch's garbage). */
+   VkDescriptorPool keep_pool;
+   uint64_t keep_epoch;
    VkDeviceSize arena_mem_bytes; /* memory of every arena block alive (in batches, free) */
    unsigned long long
       descriptor_pools_made; /* vkCreateDescriptorPool calls (the test knob counts them) */
@@ -1125,11 +1141,14 @@ struct vkb_context {
    uint32_t rec_stencil[2][3]; /* per face: reference, compare mask, write mask */
    bool rs_recorded;           /* rec_rs holds what this command buffer has (vkb_dynstate.c) */
    struct vkb_rs_dynamic rec_rs;
-   /* descriptor sets written in this batch, by the signature of what they hold: a draw that
-    * goes back to an earlier combination (two programs, textures or UBOs in turn) reuses one */
+   /* descriptor sets written, by the signature of what they hold (kept across batches while
+    * scr->keep_epoch stays): a draw that goes back to an earlier combination (two programs,
+    * textures or UBOs in turn, or the draw after a read-back) reuses one */
    struct vkb_set_entry {
       VkDescriptorSet set;
-      uint64_t serial;
+      VkDescriptorSetLayout dsl;
+      uint64_t keep_epoch; /* scr->keep_epoch when made: looked up only while it is the same */
+      uint64_t serial;     /* the batch that last bound it */
       uint32_t sig_size;
       uint8_t sig[8 + VKB_MAX_BINDING * 24];
    } sets[VKB_SET_CACHE];

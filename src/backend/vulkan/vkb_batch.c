@@ -46,6 +46,9 @@ destroy_garbage(struct vkb_screen *scr, const struct vkb_garbage *g)
    case VKB_GARBAGE_PIPELINE_LAYOUT:
       vkDestroyPipelineLayout(scr->dev, (VkPipelineLayout)h, NULL);
       break;
+   case VKB_GARBAGE_DESCRIPTOR_POOL:
+      vkDestroyDescriptorPool(scr->dev, (VkDescriptorPool)h, NULL);
+      break;
    }
 }
 
@@ -53,6 +56,7 @@ static void
 block_destroy(struct vkb_screen *scr, struct vkb_arena_block *blk)
 {
    scr->arena_mem_bytes -= blk->size;
+   vkb_kept_sets_drop(scr); /* set 0 may name the block's buffer */
    vkDestroyBuffer(scr->dev, blk->buf, NULL);
    vkFreeMemory(scr->dev, blk->mem, NULL);
    free(blk);
@@ -132,6 +136,10 @@ vkb_batch_finish_all(struct vkb_screen *scr)
       scr->free_batches = b->next;
       batch_destroy(scr, b);
    }
+   if (scr->keep_pool)
+      vkDestroyDescriptorPool(scr->dev, scr->keep_pool, NULL);
+   scr->keep_pool = VK_NULL_HANDLE;
+   vkb_kept_sets_drop(scr);
    while (scr->free_blocks) {
       struct vkb_arena_block *blk = scr->free_blocks;
       scr->free_blocks = blk->next;
@@ -709,6 +717,9 @@ vkb_defer(struct vkb_screen *scr, enum vkb_garbage_kind kind, uint64_t handle)
 {
    if (!handle)
       return;
+   if (kind != VKB_GARBAGE_MEMORY && kind != VKB_GARBAGE_PIPELINE &&
+       kind != VKB_GARBAGE_SHADER_MODULE && kind != VKB_GARBAGE_PIPELINE_LAYOUT)
+      vkb_kept_sets_drop(scr); /* a kept set may name it (or its layout) */
    if (scr->gpu_hung) {
       /* The device may still use it: it goes when the device is idle (vkb_hung_garbage_finish). */
       struct vkb_garbage *g =
@@ -778,6 +789,59 @@ create_descriptor_pool(struct vkb_screen *scr, const VkDescriptorPoolCreateInfo 
    return vkCreateDescriptorPool(scr->dev, pci, NULL, out);
 }
 
+/* The pool sizes of a descriptor pool of the draws' sets. */
+static const VkDescriptorPoolSize set_pool_sizes[] = {
+   {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1024},
+   {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 256},
+   {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 2048},
+};
+
+void
+vkb_kept_sets_drop(struct vkb_screen *scr)
+{
+   scr->keep_epoch++;
+   scr->stats.kept_set_drops++;
+}
+
+VkDescriptorSet
+vkb_alloc_kept_set(struct vkb_screen *scr, VkDescriptorSetLayout dsl, struct mgp_handle about)
+{
+   for (int tries = 0;; tries++) {
+      if (scr->keep_pool) {
+         VkDescriptorSetAllocateInfo ai = {
+            .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+            .descriptorPool = scr->keep_pool,
+            .descriptorSetCount = 1,
+            .pSetLayouts = &dsl,
+         };
+         VkDescriptorSet set;
+         VkResult r = vkAllocateDescriptorSets(scr->dev, &ai, &set);
+         if (r == VK_SUCCESS) {
+            scr->stats.descriptor_sets++;
+            return set;
+         }
+         if ((r != VK_ERROR_OUT_OF_POOL_MEMORY && r != VK_ERROR_FRAGMENTED_POOL) || tries)
+            return set_refused(scr, r, "vkAllocateDescriptorSets", about);
+         /* full: its sets may be bound in this batch still, so it goes with the batch's
+          * garbage, and none of them is looked up again (vkb_defer moves keep_epoch) */
+         const VkDescriptorPool full = scr->keep_pool;
+         scr->keep_pool = VK_NULL_HANDLE;
+         VKB_DEFER(scr, VKB_GARBAGE_DESCRIPTOR_POOL, full);
+      }
+      VkDescriptorPoolCreateInfo pci = {
+         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+         .maxSets = 256,
+         .poolSizeCount = sizeof(set_pool_sizes) / sizeof(set_pool_sizes[0]),
+         .pPoolSizes = set_pool_sizes,
+      };
+      const VkResult r = create_descriptor_pool(scr, &pci, &scr->keep_pool);
+      if (r != VK_SUCCESS) {
+         scr->keep_pool = VK_NULL_HANDLE;
+         return set_refused(scr, r, "vkCreateDescriptorPool", about);
+      }
+   }
+}
+
 VkDescriptorSet
 vkb_alloc_set(struct vkb_screen *scr, VkDescriptorSetLayout dsl, struct mgp_handle about)
 {
@@ -808,16 +872,11 @@ vkb_alloc_set(struct vkb_screen *scr, VkDescriptorSetLayout dsl, struct mgp_hand
          vkb_fatal(scr, MGU_FATAL_OutOfMemory, "descriptor pool list");
          return VK_NULL_HANDLE;
       }
-      const VkDescriptorPoolSize sizes[] = {
-         {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1024},
-         {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 256},
-         {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 2048},
-      };
       VkDescriptorPoolCreateInfo pci = {
          .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
          .maxSets = 256,
-         .poolSizeCount = 3,
-         .pPoolSizes = sizes,
+         .poolSizeCount = sizeof(set_pool_sizes) / sizeof(set_pool_sizes[0]),
+         .pPoolSizes = set_pool_sizes,
       };
       const VkResult r = create_descriptor_pool(scr, &pci, &b->dpools[b->dpool_count]);
       if (r != VK_SUCCESS)

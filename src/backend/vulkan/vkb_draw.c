@@ -494,18 +494,30 @@ draw_bind(struct vkb_context *ctx, struct draw_plan *p, VkCommandBuffer *cmd_out
    /* A set is rebound when it (or, for set 0, the default block's offset) changed; a new
     * pipeline layout rebinds both. */
    const bool new_layout = ctx->bound_layout != p->sh->layout;
+   _Static_assert(VKB_SET_COUNT == 2, "sets 0 and 1 alone: one call binds both");
+   bool rebind[VKB_SET_COUNT];
    for (int i = 0; i < VKB_SET_COUNT; i++) {
       const bool dyn = i == VKB_SET_BUFFERS && p->dd.has_dynamic;
-      if (!p->sets[i] || (!new_layout && ctx->bound_set[i] == p->sets[i] &&
-                          (!dyn || ctx->bound_dynoff == p->dd.dynoff)))
+      rebind[i] = p->sets[i] && (new_layout || ctx->bound_set[i] != p->sets[i] ||
+                                 (dyn && ctx->bound_dynoff != p->dd.dynoff));
+   }
+   /* both (a new command buffer, another program): one vkCmdBindDescriptorSets */
+   const bool both = rebind[0] && rebind[1];
+   for (int i = 0; i < VKB_SET_COUNT; i++) {
+      if (!rebind[i])
          continue;
+      const bool dyn = i == VKB_SET_BUFFERS && p->dd.has_dynamic;
       vkb_flush_draws(scr);
-      vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p->sh->layout, (uint32_t)i, 1,
-                              &p->sets[i], dyn ? 1 : 0, &p->dd.dynoff);
+      vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p->sh->layout, (uint32_t)i,
+                              both ? 2 : 1, &p->sets[i], dyn ? 1 : 0, &p->dd.dynoff);
       scr->stats.cmd_bind_sets++;
       ctx->bound_set[i] = p->sets[i];
       if (dyn)
          ctx->bound_dynoff = p->dd.dynoff;
+      if (both) {
+         ctx->bound_set[1] = p->sets[1];
+         break;
+      }
    }
    ctx->bound_layout = p->sh->layout;
    const uint32_t vb_mask = p->used_bindings | (p->need_defaults ? 1u << p->default_binding : 0);

@@ -648,22 +648,32 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
    return true;
 }
 
-/* The descriptor set `set` of this draw: one written earlier in this batch with the same
- * descriptors (ctx->sets, by signature), or a new one. Writes are in binding order, so a set's
- * writes are contiguous (set 0's bindings are all below set 1's). */
+/* The descriptor set `set` of this draw: one written earlier with the same descriptors
+ * (ctx->sets, by layout and signature: in this batch, or in an earlier one while nothing a
+ * kept set may name has gone since, scr->keep_epoch; what goes in a batch is destroyed only
+ * when it completes), or a new one. A set is never written again
+ * once made, so one bound in a batch still in flight may be bound in this one too (the draw
+ * after a read-back: no new set). Writes are in binding order, so a set's writes are
+ * contiguous (set 0's bindings are all below set 1's). */
 VkDescriptorSet
 vkb_draw_descriptor_set(struct vkb_context *ctx, struct vkb_shader *sh,
                         struct vkb_draw_descriptors *dd, int set, uint64_t serial)
 {
    struct vkb_screen *scr = ctx->scr;
    const uint32_t sig_bytes = dd->nsig[set] * sizeof(uint64_t);
+   const VkDescriptorSetLayout dsl = sh->dsl[set];
    for (uint32_t i = 0; i < VKB_SET_CACHE; i++) {
-      const struct vkb_set_entry *e = &ctx->sets[i];
-      if (e->set && e->serial == serial && e->sig_size == sig_bytes &&
-          !memcmp(e->sig, dd->sig[set], sig_bytes))
+      struct vkb_set_entry *e = &ctx->sets[i];
+      if (e->set && (e->keep_epoch == scr->keep_epoch || e->serial == serial) && e->dsl == dsl &&
+          e->sig_size == sig_bytes && !memcmp(e->sig, dd->sig[set], sig_bytes)) {
+         if (e->serial != serial) {
+            e->serial = serial;
+            scr->stats.kept_set_reuses++;
+         }
          return e->set;
+      }
    }
-   VkDescriptorSet vs = vkb_alloc_set(scr, sh->dsl[set], ctx->base.h);
+   VkDescriptorSet vs = vkb_alloc_kept_set(scr, dsl, ctx->base.h);
    if (!vs)
       return VK_NULL_HANDLE;
    uint32_t first = 0, n = 0;
@@ -674,6 +684,8 @@ vkb_draw_descriptor_set(struct vkb_context *ctx, struct vkb_shader *sh,
    vkUpdateDescriptorSets(scr->dev, n, dd->w + first, 0, NULL);
    struct vkb_set_entry *e = &ctx->sets[ctx->set_next++ % VKB_SET_CACHE];
    e->set = vs;
+   e->dsl = dsl;
+   e->keep_epoch = scr->keep_epoch;
    e->serial = serial;
    e->sig_size = sig_bytes;
    memcpy(e->sig, dd->sig[set], sig_bytes);

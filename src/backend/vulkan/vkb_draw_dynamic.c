@@ -189,22 +189,35 @@ set_other(struct vkb_context *ctx, VkCommandBuffer cmd, bool all)
       memcpy(ctx->rec_blend, d->blend_color, sizeof(ctx->rec_blend));
       scr->stats.cmd_set_state++;
    }
+   /* GL clamps the reference to the stencil buffer's range (8 bits here). Per face:
+    * reference, compare mask, write mask. */
+   uint32_t v[2][3];
    for (int f = 0; f < 2; f++) {
-      const VkStencilFaceFlags face = f ? VK_STENCIL_FACE_BACK_BIT : VK_STENCIL_FACE_FRONT_BIT;
-      /* GL clamps the reference to the stencil buffer's range (8 bits here). */
-      const uint32_t v[3] = {d->stencil_ref[f] > 255 ? 255 : d->stencil_ref[f],
-                             d->stencil_read_mask[f], d->stencil_write_mask[f]};
-      uint32_t *rec = ctx->rec_stencil[f];
-      if (all || v[0] != rec[0])
-         vkCmdSetStencilReference(cmd, face, v[0]);
-      if (all || v[1] != rec[1])
-         vkCmdSetStencilCompareMask(cmd, face, v[1]);
-      if (all || v[2] != rec[2])
-         vkCmdSetStencilWriteMask(cmd, face, v[2]);
-      for (int i = 0; i < 3; i++)
-         scr->stats.cmd_set_state += all || v[i] != rec[i];
-      memcpy(rec, v, sizeof(v));
+      v[f][0] = d->stencil_ref[f] > 255 ? 255 : d->stencil_ref[f];
+      v[f][1] = d->stencil_read_mask[f];
+      v[f][2] = d->stencil_write_mask[f];
    }
+   for (int i = 0; i < 3; i++) {
+      const bool front = all || v[0][i] != ctx->rec_stencil[0][i];
+      const bool back = all || v[1][i] != ctx->rec_stencil[1][i];
+      /* both faces to one value (GL's glStencilFunc, glStencilMask): one command */
+      const bool both = front && back && v[0][i] == v[1][i];
+      for (int f = 0; f < 2; f++) {
+         if (!(f ? back : front) || (both && f))
+            continue;
+         const VkStencilFaceFlags face = both ? VK_STENCIL_FACE_FRONT_AND_BACK
+                                         : f  ? VK_STENCIL_FACE_BACK_BIT
+                                              : VK_STENCIL_FACE_FRONT_BIT;
+         if (i == 0)
+            vkCmdSetStencilReference(cmd, face, v[f][0]);
+         else if (i == 1)
+            vkCmdSetStencilCompareMask(cmd, face, v[f][1]);
+         else
+            vkCmdSetStencilWriteMask(cmd, face, v[f][2]);
+         scr->stats.cmd_set_state++;
+      }
+   }
+   memcpy(ctx->rec_stencil, v, sizeof(v));
 }
 
 /* glLineStipple's factor (clamped to [1, 256] by the client, again here: it is the wire's) and

@@ -237,14 +237,21 @@ vkb_render_state_record(struct vkb_context *ctx, VkCommandBuffer cmd, struct vkb
          vkCmdSetDepthCompareOp(cmd, (VkCompareOp)dp->depth_op), n++;
       if (all || dp->stencil_test != r->stencil_test)
          vkCmdSetStencilTestEnable(cmd, dp->stencil_test), n++;
+      const bool front = all || memcmp(dp->stencil_ops[0], r->stencil_ops[0], 4);
+      const bool back = all || memcmp(dp->stencil_ops[1], r->stencil_ops[1], 4);
+      /* both faces the same (GL's glStencilFunc, glStencilOp): one command */
+      const bool both = front && back && !memcmp(dp->stencil_ops[0], dp->stencil_ops[1], 4);
       for (int f = 0; f < 2; f++) {
          const uint8_t *o = dp->stencil_ops[f];
-         if (all || memcmp(o, r->stencil_ops[f], 4)) {
-            vkCmdSetStencilOp(cmd, f ? VK_STENCIL_FACE_BACK_BIT : VK_STENCIL_FACE_FRONT_BIT,
-                              (VkStencilOp)o[0], (VkStencilOp)o[1], (VkStencilOp)o[2],
-                              (VkCompareOp)o[3]);
-            n++;
-         }
+         if (!(f ? back : front) || (both && f))
+            continue;
+         vkCmdSetStencilOp(cmd,
+                           both ? VK_STENCIL_FACE_FRONT_AND_BACK
+                           : f  ? VK_STENCIL_FACE_BACK_BIT
+                                : VK_STENCIL_FACE_FRONT_BIT,
+                           (VkStencilOp)o[0], (VkStencilOp)o[1], (VkStencilOp)o[2],
+                           (VkCompareOp)o[3]);
+         n++;
       }
       if (all || dp->bias_enable != r->bias_enable)
          vkCmdSetDepthBiasEnable(cmd, dp->bias_enable), n++;

@@ -562,9 +562,10 @@ init_storage(struct vkb_screen *scr, struct vkb_resource *r)
 static void
 drop_view(struct vkb_screen *scr, VkImageView *v, bool now)
 {
-   if (now)
+   if (now && *v) {
+      vkb_kept_sets_drop(scr); /* a kept set may name it */
       vkDestroyImageView(scr->dev, *v, NULL);
-   else
+   } else
       VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, *v);
    *v = VK_NULL_HANDLE;
 }
@@ -594,9 +595,10 @@ vkb_resource_drop_views(struct vkb_screen *scr, struct vkb_resource *r, bool now
    for (unsigned i = 0; i < sizeof(r->storage_view) / sizeof(r->storage_view[0]); i++)
       if (r->storage_view[i].view)
          drop_view(scr, &r->storage_view[i].view, now);
-   if (now)
+   if (now && r->texbuf_view) {
+      vkb_kept_sets_drop(scr);
       vkDestroyBufferView(scr->dev, r->texbuf_view, NULL);
-   else
+   } else
       VKB_DEFER(scr, VKB_GARBAGE_BUFFER_VIEW, r->texbuf_view);
    r->texbuf_view = VK_NULL_HANDLE;
 }

@@ -1633,6 +1633,8 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"heap-buffers", scr->stats.heap_buffers_made},
       {"heap-import-fallbacks", scr->stats.heap_import_fallbacks},
       {"descriptor-sets", scr->stats.descriptor_sets},
+      {"kept-set-reuses", scr->stats.kept_set_reuses},
+      {"kept-set-drops", scr->stats.kept_set_drops},
       {"pressure-submits", scr->stats.pressure_submits},
       {"arena-inflight-peak", scr->stats.inflight_arena_peak},
       {"arena-throttle-waits", scr->stats.arena_throttle_waits},

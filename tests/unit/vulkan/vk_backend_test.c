@@ -709,20 +709,47 @@ test_repeated_draws(struct t *t, struct mgp_handle prog)
          "a viewport change between two draws moves the second only");
    check(s1 == 1, "a viewport change records 1 dynamic-state command (%llu)", s1);
    set_viewport(t, 0, 0, W, H, false, NULL);
+   /* glStencilFunc's reference, the same for both faces: one command sets both */
+   {
+      struct mgp_dynamic_state d = {.viewport = {0, 0, W, H},
+                                    .depth_range = {0, 1},
+                                    .line_width = 1.0f,
+                                    .stencil_ref = {7, 7},
+                                    .stencil_read_mask = {~0u, ~0u},
+                                    .stencil_write_mask = {~0u, ~0u}};
+      draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
+      const unsigned long long r0 = counter(t, "cmd-set-state");
+      t->cv->set_dynamic_state(t->ctx, &d, NULL, 0);
+      draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
+      const unsigned long long r1 = counter(t, "cmd-set-state") - r0;
+      d.stencil_ref[1] = 9; /* glStencilFuncSeparate: the back face alone */
+      t->cv->set_dynamic_state(t->ctx, &d, NULL, 0);
+      draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
+      const unsigned long long r2 = counter(t, "cmd-set-state") - r0 - r1;
+      read_back(t);
+      check(r1 == 1 && r2 == 1,
+            "a stencil reference change records 1 command (%llu both faces, %llu the back)", r1,
+            r2);
+      set_viewport(t, 0, 0, W, H, false, NULL);
+   }
 
-   /* Two programs in turn: each keeps its descriptor set for the batch (2 sets, not 8). */
+   /* Two programs in turn: each keeps its descriptor set for the batch (2 sets, new or kept
+    * from an earlier batch, not 8). */
    struct mgp_handle prog2 = make_program(t, &color_prog);
    use_program(t, prog2);
    set_consts(t, prog2, 0, 0, 1, 1, 0, 0, 0, 0, 0);
    clear_color(t, 0, 0, 0, 1, false, 1);
    read_back(t);
    const unsigned long long sets0 = counter(t, "descriptor-sets");
+   const unsigned long long kept0 = counter(t, "kept-set-reuses");
    for (int k = 0; k < 8; k++) {
       use_program(t, k % 2 ? prog2 : prog);
       draw(t, MGP_PRIM_TRIANGLES, 3u * (uint32_t)k, 3, 1, 0, 0);
    }
    read_back(t);
-   const unsigned long long sets = counter(t, "descriptor-sets") - sets0;
+   /* a set an earlier batch made (prog's, before the read-back) is bound again, not made */
+   const unsigned long long sets =
+      counter(t, "descriptor-sets") - sets0 + counter(t, "kept-set-reuses") - kept0;
    all = true;
    for (int k = 0; k < 8; k++)
       all = all && pixel_is(8 * k + 1, 1, 0, k % 2 ? 0 : 255, k % 2 ? 255 : 0, 255);
@@ -1119,11 +1146,37 @@ test_texture(struct t *t)
       const unsigned long long r0 = counter(t, "sampler-resolves");
       const unsigned long long c0 = counter(t, "sampler-memo-carries");
       read_back(t);
+      const unsigned long long ds0 = counter(t, "descriptor-sets");
+      const unsigned long long kr0 = counter(t, "kept-set-reuses");
       draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
       const unsigned long long r = counter(t, "sampler-resolves") - r0;
       const unsigned long long c = counter(t, "sampler-memo-carries") - c0;
       check(r == 0 && c == 1, "a draw after a read-back: %llu samplers resolved, %llu carried", r,
             c);
+      /* ... and binds the sets an earlier batch made (they outlive it): none is new */
+      const unsigned long long ds = counter(t, "descriptor-sets") - ds0;
+      const unsigned long long kr = counter(t, "kept-set-reuses") - kr0;
+      check(ds == 0 && kr >= 1, "a draw after a read-back: %llu new set(s), %llu kept", ds, kr);
+      /* A view deleted after a read-back: its handle may come back as another view's, so no
+       * set made before is bound again (the sets are made anew). */
+      {
+         struct mgp_handle tmp = new_handle(t, MGP_KIND_SAMPLER_VIEW);
+         struct mgp_create_sampler_view ct = cv2;
+         ct.cso = tmp;
+         t->cv->create_sampler_view(t->ctx, &ct, NULL, 0);
+         t->cv->set_sampler_views(t->ctx, &sh, &tmp, 1);
+         draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0); /* its Vulkan view is made */
+         t->cv->set_sampler_views(t->ctx, &sh, &view2, 1);
+         draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+         read_back(t);
+         const unsigned long long kd0 = counter(t, "kept-set-drops");
+         t->cv->delete_sampler_view(t->ctx, &(struct mgp_handle_args){tmp}, NULL, 0);
+         const unsigned long long dd0 = counter(t, "descriptor-sets");
+         draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+         const unsigned long long dd = counter(t, "descriptor-sets") - dd0;
+         check(counter(t, "kept-set-drops") > kd0 && dd >= 1,
+               "a draw after a view was deleted: %llu new set(s)", dd);
+      }
       read_back(t);
       check(pixel_is(8, 8, 9, 200, 30, 255), "the carried resolution samples tex2");
       /* The read surface is the texture the draws sample: the read moves it to the copy's
@@ -1180,6 +1233,13 @@ test_texture(struct t *t)
       read_back(t);
       /* the last draw: tex (texel (0,0) = 0,0,7) twice plus 0.2 red */
       check(pixel_is(8, 8, 51, 0, 14, 255), "both sets rebound: the last draw reads its own");
+      /* the draw after a read-back (a new command buffer) binds both sets in one command */
+      const unsigned long long rb0 = counter(t, "cmd-bind-sets");
+      draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+      const unsigned long long rb = counter(t, "cmd-bind-sets") - rb0;
+      read_back(t);
+      check(rb == 1 && pixel_is(8, 8, 51, 0, 14, 255),
+            "sets 0 and 1 after a read-back: %llu bind command(s)", rb);
       use_program(t, prog);
       t->cv->set_sampler_views(t->ctx, &sh2, views[0], 2);
    }
