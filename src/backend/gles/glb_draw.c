@@ -400,8 +400,13 @@ apply_blend(struct glb_context *ctx, const struct mgp_render_state *s)
       if (b->enable && (enable || func)) {
          GLB_GL(h)->glBlendFuncSeparate(factor(b->src_rgb), factor(b->dst_rgb),
                                         factor(b->src_alpha), factor(b->dst_alpha));
-         GLB_GL(h)->glBlendEquationSeparate(blend_ops[b->eq_rgb % MGP_BLEND_OP_COUNT],
-                                            blend_ops[b->eq_alpha % MGP_BLEND_OP_COUNT]);
+         /* an advanced equation goes through glBlendEquationi alone (as below) */
+         if (b->eq_rgb >= MGP_BLEND_OP_MULTIPLY)
+            for (unsigned i = 0; i < targets; i++)
+               GLB_GL(h)->glBlendEquationi(i, blend_ops[b->eq_rgb % MGP_BLEND_OP_COUNT]);
+         else
+            GLB_GL(h)->glBlendEquationSeparate(blend_ops[b->eq_rgb % MGP_BLEND_OP_COUNT],
+                                               blend_ops[b->eq_alpha % MGP_BLEND_OP_COUNT]);
       }
       for (unsigned i = 0; i < targets; i++) {
          sh->blend[i] = *b;
