@@ -16,6 +16,7 @@
 #include "fe_compat_vertex.h"
 #include "fe_dlist.h"
 #include "fe_ff.h"
+#include "fe_texture_priv.h"
 #include "gl_api.h"
 
 #ifndef GL_CURRENT_BIT
@@ -212,6 +213,10 @@ struct fe_attrib_frame {
    unsigned active_unit;
    struct fe_ff_unit unit[FE_FF_UNITS];
    GLuint tex_name[FE_MAX_TEXTURE_UNITS][FE_TEX_TARGET_COUNT];
+   /* GL 2.1 table 6.20: the state of the texture objects bound to the fixed-function units
+    * (filters, wraps, LODs, levels, border, priority, sRGB decode, ...) is in the group too */
+   bool tex_saved[FE_FF_UNITS][FE_TEX_TARGET_COUNT];
+   struct fe_tex_params tex_params[FE_FF_UNITS][FE_TEX_TARGET_COUNT];
 };
 
 struct fe_client_frame {
@@ -432,6 +437,14 @@ save(struct fe_context *ctx, struct fe_attrib_frame *f, GLbitfield m)
       for (int u = 0; u < FE_MAX_TEXTURE_UNITS; u++)
          for (int t = 0; t < FE_TEX_TARGET_COUNT; t++)
             f->tex_name[u][t] = ctx->units[u][t] ? ctx->units[u][t]->base.name : 0;
+      for (int u = 0; u < FE_FF_UNITS; u++)
+         for (int t = 0; t < FE_TEX_TARGET_COUNT; t++) {
+            const struct fe_texture *tex =
+               ctx->units[u][t] ? ctx->units[u][t] : ctx->default_tex[t];
+            f->tex_saved[u][t] = tex != NULL;
+            if (tex)
+               f->tex_params[u][t] = tex->params;
+         }
    }
 }
 
@@ -686,6 +699,18 @@ restore(struct fe_context *ctx, const struct fe_attrib_frame *f)
             fe_unit_changed(ctx, (unsigned)u);
          }
       }
+      /* the bound objects' parameters: into the object bound again, where it is the one saved
+       * (by name; a deleted one's state is gone) */
+      for (int u = 0; u < FE_FF_UNITS; u++)
+         for (int t = 0; t < FE_TEX_TARGET_COUNT; t++) {
+            struct fe_texture *tex = ctx->units[u][t] ? ctx->units[u][t] : ctx->default_tex[t];
+            if (!f->tex_saved[u][t] || !tex || tex->base.name != f->tex_name[u][t] ||
+                !memcmp(&tex->params, &f->tex_params[u][t], sizeof(tex->params)))
+               continue;
+            tex->params = f->tex_params[u][t];
+            tex->params_version++;
+            fe_tex_texture_changed(ctx, tex);
+         }
    }
    if (m & GL_POINT_BIT)
       for (int u = 0; u < FE_FF_UNITS; u++)

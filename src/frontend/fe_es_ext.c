@@ -32,6 +32,7 @@ enum need {
    NEED_TEX_BUFFER,    /* MGP_CAP_TEXTURE_BUFFER */
    NEED_CUBE_ARRAY,    /* MGP_CAP_CUBE_MAP_ARRAY */
    NEED_STENCIL8,      /* MGP_CAP_TEXTURE_STENCIL8 */
+   NEED_SRGB_DECODE,   /* MGP_CAP_SRGB_SKIP_DECODE */
    NEED_COPY_IMAGE,    /* the server copies images (as GL_ARB_copy_image) */
    NEED_BLEND_ADV,     /* fe_blend_advanced_offered */
 };
@@ -95,6 +96,8 @@ static const struct row rows[] = {
    {"GL_EXT_color_buffer_float", ES3, NEED_FLOAT_RENDER, -1},
    {"GL_EXT_float_blend", ES3, NEED_FLOAT_BLEND, -1},
    {"GL_EXT_texture_border_clamp", ES2 | ES3, NEED_NONE, -1},
+   /* GL_TEXTURE_SRGB_DECODE_EXT on ES 3.0's sRGB textures (fe_srgb_decode_offered) */
+   {"GL_EXT_texture_sRGB_decode", ES3, NEED_SRGB_DECODE, -1},
    {"GL_OES_texture_border_clamp", ES2 | ES3, NEED_NONE, -1},
    {"GL_EXT_depth_clamp", ES2 | ES3, NEED_DEPTH_CLAMP, -1},
    /* GL 4.0's per-draw-buffer blend and colour mask, which every desktop context has */
@@ -169,6 +172,7 @@ device_has(const struct fe_context *ctx, enum need need)
    case NEED_TEX_BUFFER: return (caps->cap_bits & MGP_CAP_TEXTURE_BUFFER) != 0;
    case NEED_CUBE_ARRAY: return (caps->cap_bits & MGP_CAP_CUBE_MAP_ARRAY) != 0;
    case NEED_STENCIL8: return (caps->cap_bits & MGP_CAP_TEXTURE_STENCIL8) != 0;
+   case NEED_SRGB_DECODE: return (caps->cap_bits & MGP_CAP_SRGB_SKIP_DECODE) != 0;
    case NEED_COPY_IMAGE: return fe_call_supported(ctx->share, MGP_CALL_resource_copy_region);
    case NEED_BLEND_ADV: return fe_blend_advanced_offered(ctx);
    case NEED_IMAGE_ATOMIC:
@@ -311,12 +315,22 @@ fe_es32_lacks(struct fe_context *ctx)
 bool
 fe_es_lacks_sampling_param(struct fe_context *ctx, GLenum pname)
 {
+   if (pname == GL_TEXTURE_SRGB_DECODE_EXT)
+      return !fe_srgb_decode_offered(ctx);
    if (pname != FE_GL_TEXTURE_MAX_ANISOTROPY)
       return false;
    /* desktop GL: GL 4.6's ARB_texture_filter_anisotropic (and the EXT), on the same cap */
    if (ctx->desc.api != FE_API_GLES)
       return !fe_anisotropy_offered(ctx);
    return !fe_es_ext_on(ctx, FE_ES_EXT_TEXTURE_FILTER_ANISOTROPIC);
+}
+
+bool
+fe_srgb_decode_offered(const struct fe_context *ctx)
+{
+   /* ES: sRGB textures are ES 3.0's (the extension's ES 2.0 form needs EXT_sRGB) */
+   return (ctx->desc.api != FE_API_GLES || ctx->desc.major >= 3) &&
+          (ctx->share->caps->cap_bits & MGP_CAP_SRGB_SKIP_DECODE) != 0;
 }
 
 bool

@@ -52,11 +52,15 @@ const char *fe_es32_lacks(struct fe_context *ctx);
 /* Whether an ES context offers the extension (false in desktop contexts). */
 bool fe_es_ext_on(struct fe_context *ctx, enum fe_es_ext e);
 /* Whether a texture or sampler parameter name is one this context lacks for want of its
- * extension (TEXTURE_MAX_ANISOTROPY_EXT without EXT_texture_filter_anisotropic). */
+ * extension (TEXTURE_MAX_ANISOTROPY_EXT without EXT_texture_filter_anisotropic,
+ * TEXTURE_SRGB_DECODE_EXT without EXT_texture_sRGB_decode; desktop contexts too). */
 bool fe_es_lacks_sampling_param(struct fe_context *ctx, GLenum pname);
 /* Whether the device filters anisotropically (caps.max_anisotropy of 2 or more): desktop
  * contexts then list GL_ARB/EXT_texture_filter_anisotropic and take GL_TEXTURE_MAX_ANISOTROPY. */
 bool fe_anisotropy_offered(const struct fe_context *ctx);
+/* EXT_texture_sRGB_decode: desktop GL and ES 3.0+ where the backend samples an sRGB texture
+ * undecoded (MGP_CAP_SRGB_SKIP_DECODE) */
+bool fe_srgb_decode_offered(const struct fe_context *ctx);
 /* Frees what fe_es_extensions built. */
 void fe_es_ext_finish(struct fe_context *ctx);
 

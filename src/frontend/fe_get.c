@@ -195,6 +195,7 @@ static const char *const extensions[] = {
    "GL_EXT_texture_compression_s3tc",
    "GL_EXT_texture_filter_anisotropic",
    "GL_EXT_texture_sRGB",
+   "GL_EXT_texture_sRGB_decode",
    "GL_EXT_texture_shared_exponent",
    "GL_EXT_texture_snorm",
    "GL_EXT_texture_swizzle",
@@ -346,6 +347,8 @@ offered(struct fe_context *ctx, const char *name)
       return fe_texture_buffer_rgb32_offered(ctx) && !ctx->compat;
    if (!strcmp(name, "GL_ARB_stencil_texturing"))
       return fe_stencil_texturing_offered(ctx);
+   if (!strcmp(name, "GL_EXT_texture_sRGB_decode"))
+      return fe_srgb_decode_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_stencil8"))
       return fe_texture_stencil8_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_barrier") || !strcmp(name, "GL_NV_texture_barrier"))

@@ -181,6 +181,9 @@ struct fe_tex_params {
    /* GL_TEXTURE_PRIORITY (compatibility contexts, GL 1.1; glPrioritizeTextures): kept and
     * queried, in [0, 1]; every texture is resident (GL_TEXTURE_RESIDENT), so it orders nothing */
    float priority;
+   /* GL_TEXTURE_SRGB_DECODE_EXT (EXT_texture_sRGB_decode) is GL_SKIP_DECODE_EXT: an sRGB
+    * texture samples and fetches its stored values undecoded (fe_srgb_decode_offered) */
+   bool skip_decode;
 };
 
 struct fe_texture {

@@ -7,13 +7,14 @@
  * (fe_format_choose) and the device's per-format caps (mgp_caps.format_flags). */
 #include <limits.h>
 
+#include "fe_es_ext.h"
 #include "fe_format.h"
 #include "fe_gl.h"
 #include "fe_texcompress.h"
 #include "fe_texture_priv.h"
 #include "gl_api.h"
 
-#define FE_GL_SRGB_DECODE_ARB 0x8299 /* ARB_texture_sRGB_decode: not offered */
+#define FE_GL_SRGB_DECODE_ARB 0x8299 /* where EXT_texture_sRGB_decode is offered */
 
 /* The query's targets (GL 4.6 Table 22.3 ... the texture targets and RENDERBUFFER). */
 static bool
@@ -485,6 +486,10 @@ answer(const struct iq *q, GLenum pname)
       return !color_format(q) ? GL_NONE : srgb_format(info) ? GL_SRGB : GL_LINEAR;
    case GL_SRGB_READ: return support(srgb_format(info) && sampled(q));
    case GL_SRGB_WRITE: return support(srgb_format(info) && renderable(q));
+   case FE_GL_SRGB_DECODE_ARB:
+      /* GL_TEXTURE_SRGB_DECODE_EXT toggles: sRGB storage (compressed sRGB formats are decoded
+       * into it) of a texture that has sampler state (not multisample) */
+      return support(info->format == MGP_FORMAT_RGBA8_SRGB && sampled(q) && !ms_target(q->t));
    case GL_FILTER:
       return support(filtered(q) && !integer_kind(info->kind) && sampled(q) &&
                      (q->flags & MGP_FORMAT_CAP_FILTER));
@@ -639,7 +644,7 @@ query2_pname(GLenum pname, GLint64 *unsupported)
    case GL_CLEAR_TEXTURE:
    case GL_TEXTURE_VIEW:
    case GL_VIEW_COMPATIBILITY_CLASS: return true;
-   default: return false; /* SRGB_DECODE_ARB too: no ARB/EXT_texture_sRGB_decode here */
+   default: return false; /* SRGB_DECODE_ARB: the caller, where EXT_texture_sRGB_decode is */
    }
 }
 
@@ -672,7 +677,9 @@ internalformat_query(struct fe_context *ctx, GLenum target, GLenum internalforma
     * internal format is no error, only the unsupported answer */
    FE_CHECK(!query_target(target), GL_INVALID_ENUM, -1);
    GLint64 unsupported;
-   const bool query2 = query2_pname(pname, &unsupported);
+   /* ARB_internalformat_query2's SRGB_DECODE_ARB exists with an sRGB decode extension */
+   const bool query2 = query2_pname(pname, &unsupported) ||
+                       (pname == FE_GL_SRGB_DECODE_ARB && fe_srgb_decode_offered(ctx));
    FE_CHECK(!query2 && pname != GL_NUM_SAMPLE_COUNTS && pname != GL_SAMPLES, GL_INVALID_ENUM, -1);
    FE_CHECK(count < 0, GL_INVALID_VALUE, -1);
    const struct iq q = iq_make(ctx, target, internalformat);

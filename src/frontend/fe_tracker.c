@@ -456,9 +456,14 @@ resolve_unit(struct fe_context *ctx, const uint64_t gens[3], unsigned unit,
       return;
    }
    fe_texture_send_params(ctx, tex);
+   /* EXT_texture_sRGB_decode's SKIP_DECODE_EXT: the sRGB storage viewed as its UNORM twin
+    * (MGP_CAP_SRGB_SKIP_DECODE; the parameter is refused where the cap is absent), for
+    * filtered samples and texel fetches alike; multisample textures have their own state */
+   const bool skip_decode =
+      (sampling ? sampling : &tex->params)->skip_decode && tex->res_format == MGP_FORMAT_RGBA8_SRGB;
    struct mgp_create_sampler_view v = {
       .texture = tex->res,
-      .format = tex->res_format,
+      .format = skip_decode ? (uint16_t)MGP_FORMAT_RGBA8_UNORM : tex->res_format,
       .target = (uint8_t)fe_texture_res_target(tex->target),
       /* levels 0..last: the server starts the view at the base level that
        * set_texture_params carries (as it would for a texture view's own levels) */

@@ -50,8 +50,9 @@
  * 33: MGP_CAP_SHADER_INT64, MGP_CAP_SHADER_BALLOT. 34: MGP_CAP_NON_SEAMLESS_CUBE and
  * mgp_sampler_state.flags (was pad) with MGP_SAMPLER_NON_SEAMLESS_CUBE. 35:
  * mgp_shader_reflection.blend_support (was pad) and MGP_CAP_BLEND_SHADER (the advanced equations
- * blended in the fragment stage). */
-#define MGP_ABI_VERSION 35u
+ * blended in the fragment stage). 36: MGP_CAP_SRGB_SKIP_DECODE (a sampler view may name
+ * RGBA8_UNORM on an RGBA8_SRGB texture). */
+#define MGP_ABI_VERSION 36u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -382,6 +383,12 @@ enum mgp_call_class {
  * cube samplers while the enable is off in a desktop context. Without it cube maps filter
  * across faces whatever the enable says */
 #define MGP_CAP_NON_SEAMLESS_CUBE (UINT64_C(1) << 54)
+/* GL_EXT_texture_sRGB_decode's GL_SKIP_DECODE_EXT: a sampler view of an RGBA8_SRGB texture
+ * (a texture view too) may name MGP_FORMAT_RGBA8_UNORM, and then every sample and texel fetch
+ * through it reads the stored values undecoded (Vulkan: a UNORM image view of the MUTABLE_FORMAT
+ * image; GLES: the host's GL_TEXTURE_SRGB_DECODE_EXT on its sampler). Without it the client
+ * lists no sRGB decode extension and refuses the parameter (GL_INVALID_ENUM) */
+#define MGP_CAP_SRGB_SKIP_DECODE (UINT64_C(1) << 56)
 /* GL_ARB_texture_barrier (GL 4.5 9.3.1): a draw may sample a texture level that is attached to
  * the framebuffer it draws into (a feedback loop); its texel fetches see the attachment writes
  * made before the last memory_barrier carrying MGP_BARRIER_TEXTURE, texel by texel. Without it

@@ -168,3 +168,79 @@ sc_compat_dlist_stipple(void)
       }
    }
 }
+
+/* compat_srgb_decode: EXT_texture_sRGB_decode in a compatibility context — glTexParameteri of
+ * GL_TEXTURE_SRGB_DECODE_EXT compiled into a display list is recorded, not executed, and
+ * glCallList sets it; glPushAttrib(GL_TEXTURE_BIT) saves the bound texture's value and
+ * glPopAttrib brings it back (GL 2.1 table 6.20: texture object state is in the texture
+ * group). A fixed-function GL_REPLACE quad of the GL_SRGB8_ALPHA8 texel (64, 128, 200) reads
+ * it as stored with SKIP_DECODE and decoded (13, 55, 147, within one) without. */
+static void
+expect_decode_param(const char *phase, GLint want)
+{
+   GLint v = -1;
+   glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SRGB_DECODE_EXT, &v);
+   check_gl_error(phase);
+   if (v != want)
+      fail("%s: GL_TEXTURE_SRGB_DECODE_EXT reads 0x%x, want 0x%x", phase, (unsigned)v,
+           (unsigned)want);
+}
+
+static void
+expect_srgb_quad(const char *phase, bool decoded)
+{
+   static const int stored[3] = {64, 128, 200}, linear[3] = {13, 55, 147};
+   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+   compat_rect(0, 0, 64, 64);
+   check_gl_error(phase);
+   readback();
+   const rgba8 got = pixel_at(32, 32);
+   for (int i = 0; i < 3; i++)
+      if (abs((int)got.c[i] - (decoded ? linear[i] : stored[i])) > (decoded ? 1 : 0)) {
+         fail("%s: (%u,%u,%u) want %s", phase, got.c[0], got.c[1], got.c[2],
+              decoded ? "(13,55,147) within one" : "(64,128,200)");
+         return;
+      }
+}
+
+void
+sc_compat_srgb_decode(void)
+{
+   if (!has_ext("GL_EXT_texture_sRGB_decode")) {
+      skipped("no GL_EXT_texture_sRGB_decode");
+      return;
+   }
+   compat_pixel_ortho(-1, 1);
+   const GLubyte texel[4] = {64, 128, 200, 255};
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_SRGB8_ALPHA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, texel);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glEnable(GL_TEXTURE_2D);
+   glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+   check_gl_error("sRGB texture");
+   expect_srgb_quad("DECODE", true);
+
+   const GLuint list = glGenLists(1);
+   glNewList(list, GL_COMPILE);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SRGB_DECODE_EXT, GL_SKIP_DECODE_EXT);
+   glEndList();
+   expect_decode_param("after compiling the list", GL_DECODE_EXT);
+   glCallList(list);
+   expect_decode_param("after glCallList", GL_SKIP_DECODE_EXT);
+   expect_srgb_quad("SKIP from the list", false);
+
+   glPushAttrib(GL_TEXTURE_BIT);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SRGB_DECODE_EXT, GL_DECODE_EXT);
+   expect_decode_param("inside glPushAttrib", GL_DECODE_EXT);
+   expect_srgb_quad("DECODE inside glPushAttrib", true);
+   glPopAttrib();
+   expect_decode_param("after glPopAttrib", GL_SKIP_DECODE_EXT);
+   expect_srgb_quad("SKIP after glPopAttrib", false);
+
+   glDisable(GL_TEXTURE_2D);
+   glDeleteLists(list, 1);
+   glDeleteTextures(1, &tex);
+}

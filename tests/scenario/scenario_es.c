@@ -2623,3 +2623,92 @@ sc_es31_geometry(void)
    glDeleteTextures(1, &tex);
    gl.DeleteBuffers(1, &buf);
 }
+
+/* es3_srgb_decode: EXT_texture_sRGB_decode in an ES 3.0 context — a GL_SRGB8_ALPHA8 texel
+ * (64, 128, 200, 255) samples decoded, (13, 55, 147) within one, by default, and exactly as
+ * stored with GL_TEXTURE_SRGB_DECODE_EXT GL_SKIP_DECODE_EXT on the texture or on a bound
+ * sampler object; other values are GL_INVALID_ENUM. Where the extension is not listed (the
+ * GLES backend with MGL_GLES_HIDE=srgb-decode or a host without it) the parameter is
+ * GL_INVALID_ENUM; mgl on Vulkan always lists it. */
+static void
+es3_srgb_expect(const char *phase, bool decoded)
+{
+   static const int stored[3] = {64, 128, 200}, linear[3] = {13, 55, 147};
+   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error(phase);
+   readback();
+   const rgba8 got = pixel_at(32, 32);
+   for (int i = 0; i < 3; i++)
+      if (abs((int)got.c[i] - (decoded ? linear[i] : stored[i])) > (decoded ? 1 : 0)) {
+         fail("%s: (%u,%u,%u,%u) want %s", phase, got.c[0], got.c[1], got.c[2], got.c[3],
+              decoded ? "(13,55,147) within one" : "(64,128,200)");
+         return;
+      }
+}
+
+void
+sc_es3_srgb_decode(void)
+{
+   es_version(30);
+   const GLubyte texel[4] = {64, 128, 200, 255};
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_SRGB8_ALPHA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, texel);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   check_gl_error("sRGB texture");
+   if (!has_ext("GL_EXT_texture_sRGB_decode")) {
+      const char *be = getenv("MGL_BACKEND");
+      if (!on_mgl())
+         die_setup("the GL lists no GL_EXT_texture_sRGB_decode");
+      if (!be || strcmp(be, "gles"))
+         fail("mgl on Vulkan lists no GL_EXT_texture_sRGB_decode in ES 3.0");
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SRGB_DECODE_EXT, GL_SKIP_DECODE_EXT);
+      expect_gl_error(GL_INVALID_ENUM, "GL_TEXTURE_SRGB_DECODE_EXT without the extension");
+      skipped("no GL_EXT_texture_sRGB_decode");
+      glDeleteTextures(1, &tex);
+      return;
+   }
+   const char *vs = "#version 300 es\n"
+                    "layout(location = 0) in vec2 a_pos;\n"
+                    "void main() { gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+   const char *fs = "#version 300 es\n"
+                    "precision highp float;\n"
+                    "uniform sampler2D u_tex;\n"
+                    "out vec4 o;\n"
+                    "void main() { o = texture(u_tex, vec2(0.5)); }\n";
+   GLuint p = link_program_b(vs, fs, NULL, NULL);
+   gl.UseProgram(p);
+   gl.Uniform1i(uloc(p, "u_tex"), 0);
+   float xy[12];
+   rect_vertices(xy, 0.0f, 0.0f, 64.0f, 64.0f);
+   make_mesh(xy, 6);
+   glViewport(0, 0, W, H);
+   es3_srgb_expect("DECODE", true);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SRGB_DECODE_EXT, GL_RGBA);
+   expect_gl_error(GL_INVALID_ENUM, "GL_TEXTURE_SRGB_DECODE_EXT = GL_RGBA");
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SRGB_DECODE_EXT, GL_SKIP_DECODE_EXT);
+   GLint v = 0;
+   glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SRGB_DECODE_EXT, &v);
+   if (v != GL_SKIP_DECODE_EXT)
+      fail("glGetTexParameteriv: 0x%x, want GL_SKIP_DECODE_EXT", (unsigned)v);
+   es3_srgb_expect("texture SKIP", false);
+   GLuint smp;
+   gl.GenSamplers(1, &smp);
+   gl.SamplerParameteri(smp, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   gl.SamplerParameteri(smp, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   gl.BindSampler(0, smp);
+   es3_srgb_expect("texture SKIP, sampler DECODE", true);
+   gl.SamplerParameteri(smp, GL_TEXTURE_SRGB_DECODE_EXT, GL_SKIP_DECODE_EXT);
+   gl.GetSamplerParameteriv(smp, GL_TEXTURE_SRGB_DECODE_EXT, &v);
+   if (v != GL_SKIP_DECODE_EXT)
+      fail("glGetSamplerParameteriv: 0x%x, want GL_SKIP_DECODE_EXT", (unsigned)v);
+   es3_srgb_expect("sampler SKIP", false);
+   gl.BindSampler(0, 0);
+   gl.DeleteSamplers(1, &smp);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   glDeleteTextures(1, &tex);
+}

@@ -4001,3 +4001,197 @@ sc_cube_seamless(void)
       fail("seamless off again: expected (255,0,0,255) got (%u,%u,%u,%u)", got.c[0], got.c[1],
            got.c[2], got.c[3]);
 }
+
+/* srgb_decode: EXT_texture_sRGB_decode — an GL_SRGB8_ALPHA8 texel (64, 128, 200, 255) samples
+ * decoded by default, (13, 55, 147, 255) as sRGB-to-linear rounds it (one step either way for
+ * the device's decoder), and as stored, (64, 128, 200, 255) exactly, with
+ * GL_TEXTURE_SRGB_DECODE_EXT GL_SKIP_DECODE_EXT: through texture() and texelFetch() alike
+ * (the extension: SKIP applies to fetches; Mesa decodes fetches regardless, which the GLES
+ * backend on it inherits: accepted there), from the texture's state or a bound sampler
+ * object's (which replaces it both ways). Not on an RGBA8 texture (no sRGB to skip), not on a
+ * glBlitFramebuffer (GL_FRAMEBUFFER_SRGB off: the stored values either way), not on
+ * glGenerateMipmap (levels filtered as the format says: a uniform level stays uniform). The
+ * parameter's errors and queries; where the extension is not listed (MGL_GLES_HIDE=srgb-decode
+ * on the GLES backend, a host without it) the parameter is GL_INVALID_ENUM. */
+static const char *FS_TEX_AT = "#version 330 core\n"
+                               "uniform sampler2D u_tex;\n"
+                               "out vec4 o_color;\n"
+                               "void main() { o_color = texture(u_tex, vec2(0.25, 0.25)); }\n";
+static const char *FS_FETCH_AT = "#version 330 core\n"
+                                 "uniform sampler2D u_tex;\n"
+                                 "out vec4 o_color;\n"
+                                 "void main() { o_color = texelFetch(u_tex, ivec2(0, 0), 0); }\n";
+
+static rgba8
+srgb_decode_draw(GLuint prog)
+{
+   gl.UseProgram(prog);
+   clear_to(V4(0.0f, 0.0f, 0.0f, 0.0f));
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("srgb decode draw");
+   readback();
+   return pixel_at(32, 32);
+}
+
+static uint8_t
+srgb_to_linear8(uint8_t v)
+{
+   const double c = v / 255.0;
+   const double l = c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+   return (uint8_t)(l * 255.0 + 0.5);
+}
+
+static void
+expect_srgb_px(const char *phase, rgba8 got, const GLubyte stored[4], bool decoded)
+{
+   for (int i = 0; i < 4; i++) {
+      const int want = decoded && i < 3 ? srgb_to_linear8(stored[i]) : stored[i];
+      const int tol = decoded && i < 3 ? 1 : 0;
+      if (abs((int)got.c[i] - want) > tol) {
+         fail("%s: expected %s (%u,%u,%u,%u) got (%u,%u,%u,%u)", phase,
+              decoded ? "decoded" : "stored", decoded ? srgb_to_linear8(stored[0]) : stored[0],
+              decoded ? srgb_to_linear8(stored[1]) : stored[1],
+              decoded ? srgb_to_linear8(stored[2]) : stored[2], stored[3], got.c[0], got.c[1],
+              got.c[2], got.c[3]);
+         return;
+      }
+   }
+}
+
+void
+sc_srgb_decode(void)
+{
+   static const GLubyte stored[4] = {64, 128, 200, 255};
+   GLubyte texels[2 * 2 * 4];
+   for (int i = 0; i < 4; i++)
+      memcpy(&texels[i * 4], stored, 4);
+   GLuint tex[2];
+   gl.ActiveTexture(GL_TEXTURE0);
+   glGenTextures(2, tex);
+   glBindTexture(GL_TEXTURE_2D, tex[0]);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_SRGB8_ALPHA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   check_gl_error("sRGB texture");
+
+   const char *backend = getenv("MGL_BACKEND");
+   if (!has_ext("GL_EXT_texture_sRGB_decode")) {
+      if (!on_mgl())
+         die_setup("the GL lists no GL_EXT_texture_sRGB_decode");
+      /* the Vulkan backend always can (colour images are MUTABLE_FORMAT) */
+      if (!backend || strcmp(backend, "gles"))
+         fail("mgl on Vulkan lists no GL_EXT_texture_sRGB_decode");
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SRGB_DECODE_EXT, GL_SKIP_DECODE_EXT);
+      expect_gl_error(GL_INVALID_ENUM, "GL_TEXTURE_SRGB_DECODE_EXT without the extension");
+      GLint v = -1;
+      glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SRGB_DECODE_EXT, &v);
+      expect_gl_error(GL_INVALID_ENUM, "glGetTexParameteriv(GL_TEXTURE_SRGB_DECODE_EXT) without "
+                                       "the extension");
+      skipped("no GL_EXT_texture_sRGB_decode (the parameter is GL_INVALID_ENUM, checked)");
+      glDeleteTextures(2, tex);
+      return;
+   }
+
+   /* the parameter: default, values, errors, both query forms, samplers too */
+   GLint v = -1;
+   glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SRGB_DECODE_EXT, &v);
+   if (v != GL_DECODE_EXT)
+      fail("texture default: expected GL_DECODE_EXT got 0x%x", v);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SRGB_DECODE_EXT, GL_LINEAR);
+   expect_gl_error(GL_INVALID_ENUM, "GL_TEXTURE_SRGB_DECODE_EXT = GL_LINEAR");
+   glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SRGB_DECODE_EXT, &v);
+   if (v != GL_DECODE_EXT)
+      fail("after a refused value: expected GL_DECODE_EXT got 0x%x", v);
+   GLuint smp;
+   gl.GenSamplers(1, &smp);
+   gl.GetSamplerParameteriv(smp, GL_TEXTURE_SRGB_DECODE_EXT, &v);
+   if (v != GL_DECODE_EXT)
+      fail("sampler default: expected GL_DECODE_EXT got 0x%x", v);
+   gl.SamplerParameteri(smp, GL_TEXTURE_SRGB_DECODE_EXT, GL_NONE);
+   expect_gl_error(GL_INVALID_ENUM, "sampler GL_TEXTURE_SRGB_DECODE_EXT = GL_NONE");
+   gl.SamplerParameteri(smp, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   gl.SamplerParameteri(smp, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   check_gl_error("sampler setup");
+
+   GLuint p_tex = link_program(VS_PIXELS, FS_TEX_AT);
+   GLuint p_fetch = link_program(VS_PIXELS, FS_FETCH_AT);
+   gl.UseProgram(p_tex);
+   gl.Uniform1i(uloc(p_tex, "u_tex"), 0);
+   gl.UseProgram(p_fetch);
+   gl.Uniform1i(uloc(p_fetch, "u_tex"), 0);
+   float xy[12];
+   rect_vertices(xy, 0.0f, 0.0f, 64.0f, 64.0f);
+   make_mesh(xy, 6);
+
+   expect_srgb_px("DECODE, texture()", srgb_decode_draw(p_tex), stored, true);
+   expect_srgb_px("DECODE, texelFetch()", srgb_decode_draw(p_fetch), stored, true);
+
+   glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_SRGB_DECODE_EXT, (GLfloat)GL_SKIP_DECODE_EXT);
+   check_gl_error("glTexParameterf(GL_TEXTURE_SRGB_DECODE_EXT, GL_SKIP_DECODE_EXT)");
+   GLfloat fv = 0.0f;
+   glGetTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_SRGB_DECODE_EXT, &fv);
+   if (fv != (GLfloat)GL_SKIP_DECODE_EXT)
+      fail("glGetTexParameterfv: expected GL_SKIP_DECODE_EXT got %g", (double)fv);
+   expect_srgb_px("SKIP, texture()", srgb_decode_draw(p_tex), stored, false);
+   /* Mesa (22.3; so also mgl's GLES backend on it) decodes texel fetches whatever the
+    * parameter says: there either answer is the host's; mgl's Vulkan backend skips */
+   const bool host_fetch = !on_mgl() || (backend && !strcmp(backend, "gles"));
+   const rgba8 fetched = srgb_decode_draw(p_fetch);
+   if (!host_fetch || fetched.c[0] != srgb_to_linear8(stored[0]))
+      expect_srgb_px("SKIP, texelFetch()", fetched, stored, false);
+
+   /* a bound sampler object's state replaces the texture's, both ways */
+   gl.BindSampler(0, smp);
+   expect_srgb_px("texture SKIP, sampler DECODE", srgb_decode_draw(p_tex), stored, true);
+   expect_srgb_px("texture SKIP, sampler DECODE, texelFetch()", srgb_decode_draw(p_fetch), stored,
+                  true);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SRGB_DECODE_EXT, GL_DECODE_EXT);
+   gl.SamplerParameteri(smp, GL_TEXTURE_SRGB_DECODE_EXT, GL_SKIP_DECODE_EXT);
+   gl.GetSamplerParameteriv(smp, GL_TEXTURE_SRGB_DECODE_EXT, &v);
+   if (v != GL_SKIP_DECODE_EXT)
+      fail("sampler: expected GL_SKIP_DECODE_EXT got 0x%x", v);
+   expect_srgb_px("texture DECODE, sampler SKIP", srgb_decode_draw(p_tex), stored, false);
+   gl.BindSampler(0, 0);
+   expect_srgb_px("texture DECODE, sampler unbound", srgb_decode_draw(p_tex), stored, true);
+
+   /* an RGBA8 texture has nothing to skip: the same values either way */
+   glBindTexture(GL_TEXTURE_2D, tex[1]);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SRGB_DECODE_EXT, GL_SKIP_DECODE_EXT);
+   check_gl_error("RGBA8 texture, SKIP");
+   expect_srgb_px("RGBA8, SKIP", srgb_decode_draw(p_tex), stored, false);
+
+   /* glBlitFramebuffer reads the sRGB attachment as GL_FRAMEBUFFER_SRGB (off) says, whatever
+    * the texture's decode parameter */
+   glBindTexture(GL_TEXTURE_2D, tex[0]);
+   GLuint fbo;
+   gl.GenFramebuffers(1, &fbo);
+   gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+   gl.FramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[0], 0);
+   for (int skip = 0; skip < 2; skip++) {
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SRGB_DECODE_EXT,
+                      skip ? GL_SKIP_DECODE_EXT : GL_DECODE_EXT);
+      clear_to(V4(0.0f, 0.0f, 0.0f, 0.0f));
+      gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+      gl.BlitFramebuffer(0, 0, 2, 2, 0, 0, 64, 64, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+      check_gl_error("blit from the sRGB texture");
+      gl.BindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+      readback();
+      expect_srgb_px(skip ? "blit, SKIP" : "blit, DECODE", pixel_at(32, 32), stored, false);
+   }
+
+   /* glGenerateMipmap with SKIP: a uniform level 0 makes a uniform level 1 of its values */
+   gl.GenerateMipmap(GL_TEXTURE_2D);
+   check_gl_error("glGenerateMipmap with SKIP_DECODE");
+   GLubyte l1[4] = {0, 0, 0, 0};
+   glGetTexImage(GL_TEXTURE_2D, 1, GL_RGBA, GL_UNSIGNED_BYTE, l1);
+   for (int i = 0; i < 4; i++)
+      if (abs((int)l1[i] - stored[i]) > 1)
+         fail("generated level 1: expected (%u,%u,%u,%u) got (%u,%u,%u,%u)", stored[0], stored[1],
+              stored[2], stored[3], l1[0], l1[1], l1[2], l1[3]);
+
+   gl.DeleteFramebuffers(1, &fbo);
+   gl.DeleteSamplers(1, &smp);
+   glDeleteTextures(2, tex);
+}

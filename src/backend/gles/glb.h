@@ -406,8 +406,9 @@ struct glb_shader {
 
 struct glb_sampler {
    struct glb_obj base;
-   GLuint name;    /* host sampler object */
-   float lod_bias; /* GL_TEXTURE_LOD_BIAS, clamped to the host's range (glb_lod_bias.c adds it) */
+   GLuint name;      /* host sampler object */
+   float lod_bias;   /* GL_TEXTURE_LOD_BIAS, clamped to the host's range (glb_lod_bias.c adds it) */
+   bool skip_decode; /* the host sampler's GL_TEXTURE_SRGB_DECODE_EXT is GL_SKIP_DECODE_EXT */
 };
 
 struct glb_sampler_view {
@@ -608,7 +609,8 @@ struct glb_screen {
     * with EXT_color_buffer_float), and the most samples its renderbuffers take (0: none) */
    bool ext_color_rgb16f;
    GLint rgb16f_max_samples;
-   bool ext_srgb_write_control;           /* GL_FRAMEBUFFER_SRGB_EXT switches sRGB writes */
+   bool ext_srgb_write_control; /* GL_FRAMEBUFFER_SRGB_EXT switches sRGB writes */
+   bool ext_srgb_decode;        /* EXT_texture_sRGB_decode: samplers may skip sRGB decoding */
    bool ext_read_depth, ext_read_stencil; /* glReadPixels of depth, stencil (NV_read_*) */
    bool ext_float_linear; /* 32-bit float textures filter (OES_texture_float_linear) */
    bool ext_norm16;       /* 16-bit normalized textures (EXT_texture_norm16) */

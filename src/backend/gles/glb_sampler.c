@@ -320,9 +320,9 @@ glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog)
          mgp_handle_is_null(ctx->views[j])
             ? NULL
             : glb_lookup(scr, &scr->sampler_views, ctx->views[j], "draw");
-      const struct glb_sampler *s = mgp_handle_is_null(ctx->samplers[j])
-                                       ? NULL
-                                       : glb_lookup(scr, &scr->samplers, ctx->samplers[j], "draw");
+      struct glb_sampler *s = mgp_handle_is_null(ctx->samplers[j])
+                                 ? NULL
+                                 : glb_lookup(scr, &scr->samplers, ctx->samplers[j], "draw");
       struct glb_resource *r = v ? glb_resource_for_use(scr, v->view.texture, "draw") : NULL;
       if (!v || !s || !r) {
          MGU_DECLINE(backend_draw_incomplete, "gles: a draw without texture or sampler %u", j);
@@ -334,14 +334,41 @@ glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog)
           !texbuf_source(scr, r, &buf_name, &buf_serial, &buf_size))
          return false;
       const bool attach = r->tex_target == GL_TEXTURE_BUFFER && r->texbuf_serial != buf_serial;
+      /* GL_SKIP_DECODE_EXT (MGP_CAP_SRGB_SKIP_DECODE): the UNORM twin of an sRGB texture's
+       * format reads it undecoded, through the host sampler's GL_TEXTURE_SRGB_DECODE_EXT */
+      const bool skip =
+         v->view.format == MGP_FORMAT_RGBA8_UNORM && r->desc.format == MGP_FORMAT_RGBA8_SRGB;
+      if (skip && !scr->ext_srgb_decode) {
+         MGU_DECLINE(backend_feature_unimplemented,
+                     "gles: GL_SKIP_DECODE_EXT on sampler %u: the host lists no "
+                     "GL_EXT_texture_sRGB_decode",
+                     j);
+         return false;
+      }
       if (r->is_buffer || r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER ||
-          v->view.format != r->desc.format || v->view.min_level || v->view.min_layer ||
+          (v->view.format != r->desc.format && !skip) || v->view.min_level || v->view.min_layer ||
           glb_texture_target(v->view.target) != r->tex_target) {
          MGU_DECLINE(backend_feature_unimplemented,
                      "gles: a sampler view of target %u, format %s, from level %u (views of a "
                      "whole texture as its own target only)",
                      v->view.target, mgp_format_name(v->view.format), v->view.min_level);
          return false;
+      }
+      if (scr->ext_srgb_decode && s->skip_decode != skip) {
+         /* one host sampler serves every unit that binds it: two units of this draw wanting
+          * it both ways cannot both be served */
+         for (unsigned k = 0; k < j; k++)
+            if ((prog->refl.sampler_mask[k / 64] >> (k % 64) & 1) &&
+                mgp_handle_eq(ctx->samplers[k], ctx->samplers[j])) {
+               MGU_DECLINE(backend_feature_unimplemented,
+                           "gles: one sampler state on units %u and %u, sRGB decoded on one and "
+                           "not the other",
+                           k, j);
+               return false;
+            }
+         GLB_GL(h)->glSamplerParameteri(s->name, GL_TEXTURE_SRGB_DECODE_EXT,
+                                        skip ? GL_SKIP_DECODE_EXT : GL_DECODE_EXT);
+         s->skip_decode = skip;
       }
       struct glb_shadow *sh = &scr->sh;
       const uint64_t bit = 1ull << j;

@@ -33,7 +33,7 @@ size_knob(const char *name, uint64_t def)
  * refusals): texture-buffer, dual-source, geometry, depth-clamp, rgb16f-render
  * (EXT_color_buffer_half_float's RGB16F attachments), compute (GLES 3.1's compute, storage
  * buffers and images), es31 (GLES 3.1's stencil texturing, framebuffers without attachments and
- * gathers). Bits: GLB_HIDE_*. */
+ * gathers), srgb-decode (EXT_texture_sRGB_decode). Bits: GLB_HIDE_*. */
 enum {
    GLB_HIDE_TEXTURE_BUFFER = 1u << 0,
    GLB_HIDE_DUAL_SOURCE = 1u << 1,
@@ -42,6 +42,7 @@ enum {
    GLB_HIDE_RGB16F_RENDER = 1u << 4,
    GLB_HIDE_COMPUTE = 1u << 5,
    GLB_HIDE_ES31 = 1u << 6,
+   GLB_HIDE_SRGB_DECODE = 1u << 7,
 };
 
 static uint32_t
@@ -58,6 +59,7 @@ hide_knob(void)
       {"rgb16f-render", GLB_HIDE_RGB16F_RENDER},
       {"compute", GLB_HIDE_COMPUTE},
       {"es31", GLB_HIDE_ES31},
+      {"srgb-decode", GLB_HIDE_SRGB_DECODE},
    };
    const char *v = getenv("MGL_GLES_HIDE");
    uint32_t bits = 0;
@@ -71,7 +73,7 @@ hide_knob(void)
          }
       if (!known)
          mgu_warn("gles: MGL_GLES_HIDE names \"%.*s\": not one of texture-buffer, dual-source, "
-                  "geometry, depth-clamp, rgb16f-render, compute, es31 (ignored)",
+                  "geometry, depth-clamp, rgb16f-render, compute, es31, srgb-decode (ignored)",
                   (int)(len < 64 ? len : 64), v);
       v += len + (v[len] == ',');
    }
@@ -393,6 +395,8 @@ read_limits(struct glb_screen *scr)
                     (scr->es_minor == 1 && has_word(ext, "GL_EXT_geometry_shader") &&
                      h->glFramebufferTextureEXT));
    scr->ext_depth_clamp = !(hide & GLB_HIDE_DEPTH_CLAMP) && has_word(ext, "GL_EXT_depth_clamp");
+   scr->ext_srgb_decode =
+      !(hide & GLB_HIDE_SRGB_DECODE) && has_word(ext, "GL_EXT_texture_sRGB_decode");
    scr->ext_color_rgb16f =
       !(hide & GLB_HIDE_RGB16F_RENDER) && has_word(ext, "GL_EXT_color_buffer_half_float");
    if (scr->ext_color_rgb16f) {
@@ -630,6 +634,9 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_DEPTH_CLAMP;
    if (scr->texture_buffer)
       c.cap_bits |= MGP_CAP_TEXTURE_BUFFER;
+   /* GL_SKIP_DECODE_EXT: the host sampler's GL_TEXTURE_SRGB_DECODE_EXT (glb_sampler.c) */
+   if (scr->ext_srgb_decode)
+      c.cap_bits |= MGP_CAP_SRGB_SKIP_DECODE;
    /* GLES 3.1: a depth/stencil texture's stencil sampled through GL_DEPTH_STENCIL_TEXTURE_MODE
     * (glb_sampler.c), framebuffers without attachments through glFramebufferParameteri
     * (glb_resource.c), ESSL 3.10's textureGather with offsets and components; ESSL has no

@@ -1362,6 +1362,10 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    mgp_context_vtbl_mask(&vkb_context_vtbl, c.call_mask);
    c.cap_bits = scr->features.occlusionQueryPrecise ? MGP_CAP_OCCLUSION_QUERY : 0;
    c.cap_bits |= MGP_CAP_TEXTURE_VIEW; /* colour images are MUTABLE_FORMAT (vkb_resource.c) */
+   /* GL_SKIP_DECODE_EXT samples an sRGB image through a UNORM view of it: colour images are
+    * MUTABLE_FORMAT already (texture views, GL_FRAMEBUFFER_SRGB's UNORM attachment views), so
+    * it costs no image flag; a view of each format is made when first sampled */
+   c.cap_bits |= MGP_CAP_SRGB_SKIP_DECODE;
    if (scr->timestamp_bits)
       c.cap_bits |= MGP_CAP_TIMER_QUERY;
    if (scr->has_xfb)
