@@ -286,7 +286,7 @@ spv_lower_double_inputs(const uint32_t *words, size_t num_words, size_t *out_n, 
       return NULL;
    struct di_scan s = {0};
    scan(words, num_words, &s);
-   if (!s.n && !s.blocked)
+   if (!s.n) /* nothing it rewrites (a double with a Component decoration alone stays) */
       return NULL;
    if (s.blocked || !s.f64) {
       *blocked = true;
