@@ -333,14 +333,15 @@ uint32_t *spv_tcs_component_stores(const uint32_t *words, size_t num_words, size
 uint32_t *spv_split_input_arrays(const uint32_t *words, size_t num_words, size_t *out_n,
                                  bool *blocked, const char **err);
 
-/* In a vertex module, each user Input of doubles (a scalar, vector or matrix) reads unsigned
- * integer pairs instead: a column at location L (GL's: one a column) becomes a uvec2 (double)
+/* In a vertex module, each user Input of doubles (a scalar, vector or matrix, or an array of
+ * them) reads unsigned integer pairs instead: a column at location L (GL's: one a column of
+ * each element) becomes a uvec2 (double)
  * or uvec4 (dvec2) Input at L, a dvec3 / dvec4 one a uvec4 at L and a uvec2 / uvec4 at
  * L + SPV_DOUBLE_HI_LOCATION (past GL's 16 attributes); the variable a Private
  * copy the entry point fills first, bit-cast (spv_double_inputs.c; for devices without 64-bit
  * vertex formats). Returns new words (free them), or NULL: *err NULL when there is no such
  * input (*blocked: there is, but the module uses or declares it in a way the rewrite cannot
- * follow, an array of doubles among them), else why. */
+ * follow, an array of arrays of doubles among them), else why. */
 #define SPV_DOUBLE_HI_LOCATION 16u
 uint32_t *spv_lower_double_inputs(const uint32_t *words, size_t num_words, size_t *out_n,
                                   bool *blocked, const char **err);

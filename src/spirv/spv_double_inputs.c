@@ -1,11 +1,13 @@
 /* spv_double_inputs.c — a vertex module's 64-bit user inputs (GLSL's `in double`, `in dvec4`,
- * `in dmat3`: GL 4.1, ARB_vertex_attrib_64bit) read 32-bit unsigned integer pairs instead, for
+ * `in dmat3`, and arrays of them: GL 4.1, ARB_vertex_attrib_64bit) read 32-bit unsigned integer
+ * pairs instead, for
  * devices that fetch no 64-bit vertex format (Vulkan's R64*_SFLOAT without VERTEX_BUFFER_BIT).
  * Each column (a scalar or vector of doubles) at location L becomes a uvec2 (double) or uvec4
  * (dvec2) Input at L, and a dvec3 / dvec4 column a uvec4 at L and a uvec2 / uvec4 at
  * L + SPV_DOUBLE_HI_LOCATION: GL gives a vertex input dvec3 / dvec4 one location (GLSL 4.60
  * 4.4.1), Vulkan two; the backend fetches the attribute's bytes as R32G32(B32A32)_UINT
- * there. The variable itself becomes a Private one of the same type, which the entry point
+ * there. An array's element e takes the columns at L + e * (its columns), as GL counts them.
+ * The variable itself becomes a Private one of the same type, which the entry point
  * fills first, each column OpBitcast from its parts, so every access reads it unchanged; the
  * access chains into it take Private pointer types.
  *
@@ -22,14 +24,18 @@
 #define DI_MAX_VARS 16
 #define DI_MAX_PTRS 64
 #define DI_MAX_INPUTS 64
+#define DI_MAX_SLOTS 64 /* columns of one variable (GL has 16 locations) */
 
 struct di_var {
    uint32_t var, ptr_type, type, location;
-   uint32_t columns;  /* 1 for a scalar or vector */
-   uint32_t comps;    /* components of a column */
-   uint32_t col_type; /* a column's type (type itself for a scalar or vector) */
-   uint32_t priv_ptr; /* new: Private pointer to type */
-   uint32_t first_id; /* new: per column 7 ids (parts a, b; loads, casts; the column), then 1 */
+   uint32_t elems;     /* an array's length, else 1 */
+   uint32_t elem_type; /* an array's element type (type itself for a scalar, vector, matrix) */
+   uint32_t columns;   /* of an element: 1 for a scalar or vector */
+   uint32_t comps;     /* components of a column */
+   uint32_t col_type;  /* a column's type (type itself for a scalar or vector) */
+   uint32_t priv_ptr;  /* new: Private pointer to type */
+   uint32_t first_id;  /* new: per column of each element 7 ids (parts a, b; loads, casts; the
+                       * column), then one per element (its matrix), then one (the array) */
 };
 
 struct di_ptr_map {
@@ -121,10 +127,21 @@ find_vars(const uint32_t *w, size_t n, struct di_scan *s)
       struct spv_walk p;
       if (!spv_find_def(w, n, it.o[0], &p) || p.op != SpvOpTypePointer || p.nops != 3)
          continue;
-      uint32_t columns = 0, comps = 0, col = 0;
+      uint32_t columns = 0, comps = 0, col = 0, elems = 1, elem_type = p.o[2];
       bool other = false;
-      if (!double_type(w, n, p.o[2], &columns, &comps, &col, &other)) {
-         s->blocked |= other; /* an array of doubles */
+      struct spv_walk a, len;
+      if (spv_find_def(w, n, p.o[2], &a) && a.op == SpvOpTypeArray && a.nops == 3 &&
+          double_type(w, n, a.o[1], &columns, &comps, &col, &other)) {
+         /* an array of doubles, dvecN or dmatN: one location a column of each element */
+         if (!spv_find_def(w, n, a.o[2], &len) || len.op != SpvOpConstant || len.nops != 3 ||
+             !len.o[2] || len.o[2] > DI_MAX_SLOTS / columns) {
+            s->blocked = true;
+            continue;
+         }
+         elems = len.o[2];
+         elem_type = a.o[1];
+      } else if (!double_type(w, n, p.o[2], &columns, &comps, &col, &other)) {
+         s->blocked |= other; /* an array of arrays of doubles */
          continue;
       }
       const uint32_t var = it.o[1];
@@ -148,6 +165,8 @@ find_vars(const uint32_t *w, size_t n, struct di_scan *s)
                                      .ptr_type = it.o[0],
                                      .type = p.o[2],
                                      .location = location,
+                                     .elems = elems,
+                                     .elem_type = elem_type,
                                      .columns = columns,
                                      .comps = comps,
                                      .col_type = col};
@@ -267,7 +286,7 @@ spv_lower_double_inputs(const uint32_t *words, size_t num_words, size_t *out_n, 
       return NULL;
    struct di_scan s = {0};
    scan(words, num_words, &s);
-   if (!s.n)
+   if (!s.n) /* nothing it rewrites (a double with a Component decoration alone stays) */
       return NULL;
    if (s.blocked || !s.f64) {
       *blocked = true;
@@ -289,7 +308,7 @@ spv_lower_double_inputs(const uint32_t *words, size_t num_words, size_t *out_n, 
    for (unsigned i = 0; i < s.n; i++) {
       s.v[i].priv_ptr = (uint32_t)bound++;
       s.v[i].first_id = (uint32_t)bound;
-      bound += DI_IDS_PER_COLUMN * s.v[i].columns + 1;
+      bound += DI_IDS_PER_COLUMN * s.v[i].columns * s.v[i].elems + s.v[i].elems + 1;
    }
    for (unsigned m = 0; m < s.num_ptrs; m++)
       s.ptrs[m].private_ptr = (uint32_t)bound++;
@@ -306,7 +325,7 @@ spv_lower_double_inputs(const uint32_t *words, size_t num_words, size_t *out_n, 
       if (it.pc == s.annot_end)
          for (unsigned i = 0; i < s.n; i++) {
             const struct di_var *v = &s.v[i];
-            for (uint32_t c = 0; c < v->columns; c++) {
+            for (uint32_t c = 0; c < v->columns * v->elems; c++) {
                const uint32_t id = v->first_id + DI_IDS_PER_COLUMN * c;
                const uint32_t loc = v->location + c;
                spirv_out_put(
@@ -333,7 +352,7 @@ spv_lower_double_inputs(const uint32_t *words, size_t num_words, size_t *out_n, 
          spirv_out_put(&o, (uint32_t[]){(4u << 16) | SpvOpTypePointer, in_uvec4, in, s.uvec4}, 4);
          for (unsigned i = 0; i < s.n; i++) {
             const struct di_var *v = &s.v[i];
-            for (uint32_t c = 0; c < v->columns; c++) {
+            for (uint32_t c = 0; c < v->columns * v->elems; c++) {
                const uint32_t id = v->first_id + DI_IDS_PER_COLUMN * c;
                spirv_out_put(&o,
                              (uint32_t[]){(4u << 16) | SpvOpVariable,
@@ -355,7 +374,8 @@ spv_lower_double_inputs(const uint32_t *words, size_t num_words, size_t *out_n, 
       if (it.pc == s.body_start) {
          for (unsigned i = 0; i < s.n; i++) {
             const struct di_var *v = &s.v[i];
-            for (uint32_t c = 0; c < v->columns; c++) {
+            const uint32_t slots = v->columns * v->elems;
+            for (uint32_t c = 0; c < slots; c++) {
                const uint32_t id = v->first_id + DI_IDS_PER_COLUMN * c;
                const uint32_t ta = v->comps == 1 ? s.uvec2 : s.uvec4;
                const uint32_t da = v->comps == 1 ? s.f64 : s.dvec2;
@@ -374,22 +394,38 @@ spv_lower_double_inputs(const uint32_t *words, size_t num_words, size_t *out_n, 
                                 5);
                }
             }
-            uint32_t value = v->first_id + 6;
-            if (v->columns > 1) {
-               uint32_t buf[8];
-               buf[0] = ((3u + v->columns) << 16) | SpvOpCompositeConstruct;
-               buf[1] = v->type;
-               value = buf[2] = v->first_id + DI_IDS_PER_COLUMN * v->columns;
-               for (uint32_t c = 0; c < v->columns; c++)
-                  buf[3 + c] = v->first_id + DI_IDS_PER_COLUMN * c + 6;
-               spirv_out_put(&o, buf, 3 + v->columns);
+            /* each element: its column, or its columns' matrix; then the array of them */
+            uint32_t buf[3 + DI_MAX_SLOTS], arr[3 + DI_MAX_SLOTS];
+            const uint32_t elem_ids = v->first_id + DI_IDS_PER_COLUMN * slots;
+            uint32_t value = 0;
+            for (uint32_t e = 0; e < v->elems; e++) {
+               const uint32_t first_col = v->first_id + DI_IDS_PER_COLUMN * v->columns * e;
+               value = first_col + 6;
+               if (v->columns > 1) {
+                  buf[0] = ((3u + v->columns) << 16) | SpvOpCompositeConstruct;
+                  buf[1] = v->elem_type;
+                  value = buf[2] = elem_ids + e;
+                  for (uint32_t c = 0; c < v->columns; c++)
+                     buf[3 + c] = first_col + DI_IDS_PER_COLUMN * c + 6;
+                  spirv_out_put(&o, buf, 3 + v->columns);
+               }
+               arr[3 + e] = value;
+            }
+            if (v->type != v->elem_type) {
+               arr[0] = ((3u + v->elems) << 16) | SpvOpCompositeConstruct;
+               arr[1] = v->type;
+               value = arr[2] = elem_ids + v->elems;
+               spirv_out_put(&o, arr, 3 + v->elems);
             }
             spirv_out_put(&o, (uint32_t[]){(3u << 16) | SpvOpStore, v->var, value}, 3);
          }
       }
       if (it.op == SpvOpEntryPoint) {
          uint32_t buf[512];
-         if (it.nops + s.n * 8u > sizeof(buf) / sizeof(buf[0])) {
+         size_t parts = 0;
+         for (unsigned i = 0; i < s.n; i++)
+            parts += (size_t)s.v[i].columns * s.v[i].elems * (s.v[i].comps > 2 ? 2u : 1u);
+         if (it.nops + parts > sizeof(buf) / sizeof(buf[0])) {
             free(o.w);
             *err = "an entry point interface of too many variables";
             return NULL;
@@ -402,7 +438,7 @@ spv_lower_double_inputs(const uint32_t *words, size_t num_words, size_t *out_n, 
             if (version >= 0x10400 || k <= name_end || !find_var(&s, it.o[k]))
                buf[nb++] = it.o[k];
          for (unsigned i = 0; i < s.n; i++)
-            for (uint32_t c = 0; c < s.v[i].columns; c++) {
+            for (uint32_t c = 0; c < s.v[i].columns * s.v[i].elems; c++) {
                buf[nb++] = s.v[i].first_id + DI_IDS_PER_COLUMN * c;
                if (s.v[i].comps > 2)
                   buf[nb++] = s.v[i].first_id + DI_IDS_PER_COLUMN * c + 1;

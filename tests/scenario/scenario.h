@@ -304,6 +304,12 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLUNIFORM1DPROC, Uniform1d)                                                                \
    X(PFNGLUNIFORM2DVPROC, Uniform2dv)                                                              \
    X(PFNGLGETUNIFORMDVPROC, GetUniformdv)                                                          \
+   X(PFNGLUNIFORM1DVPROC, Uniform1dv)                                                              \
+   X(PFNGLUNIFORM3DVPROC, Uniform3dv)                                                              \
+   X(PFNGLUNIFORM4DVPROC, Uniform4dv)                                                              \
+   X(PFNGLUNIFORMMATRIX2DVPROC, UniformMatrix2dv)                                                  \
+   X(PFNGLVERTEXATTRIBLPOINTERPROC, VertexAttribLPointer)                                          \
+   X(PFNGLVERTEXATTRIBL1DPROC, VertexAttribL1d)                                                    \
    X(PFNGLCOPYIMAGESUBDATAPROC, CopyImageSubData)                                                  \
    X(PFNGLTEXSTORAGE1DPROC, TexStorage1D)                                                          \
    X(PFNGLCLEARTEXIMAGEPROC, ClearTexImage)                                                        \

@@ -3,7 +3,8 @@
  * (1 + 1e-12) - 1 > 0 selects green where it is computed in double, from a glUniform1d
  * uniform, from a dvec2 glUniform2dv set and from a double member of a std140 uniform block
  * (after a float, at offset 8); 1e-20 in its place (below double precision) selects blue. A
- * context without the extension (mgl's GLES backend) must refuse the #extension by name. */
+ * context without the extension (mgl's GLES backend) must refuse the #extension by name.
+ * fp64_vertex_arrays: double vertex input arrays (below). */
 #include "scenario.h"
 
 static const char *FS_FP64 =
@@ -115,4 +116,131 @@ sc_fp64_precision(void)
    expect_gl_error(GL_INVALID_OPERATION, "glUniform1f on a double uniform");
    check_frame("fp64 precision", &m);
    gl.DeleteBuffers(1, &ubo);
+}
+
+/* fp64_vertex_arrays: GL_ARB_vertex_attrib_64bit inputs that are arrays (GLSL 4.60 4.4.1: one
+ * location a column of each element, a dvec3 / dvec4 element one too): a dvec3[2], a dmat2[2],
+ * a double[2] and a dvec4[2] at explicit locations, fed by glVertexAttribLPointer from one
+ * buffer (a_d[1] from its current value, glVertexAttribL1d), each value exact only in double.
+ * The vertex shader compares them with uniforms of the same values, whole arrays and one
+ * element picked by a uniform index, and passes green or red on: two quads green (index 0,
+ * 1), a third red (one expected value off by 2^-40: the comparison is not vacuous). */
+static const char *VS_FP64_ARRAYS =
+   "#version 330 core\n"
+   "#extension GL_ARB_gpu_shader_fp64 : require\n"
+   "#extension GL_ARB_vertex_attrib_64bit : require\n"
+   "layout(location = 0) in vec2 a_pos;\n"
+   "layout(location = 1) in dvec3 a_v[2];\n"
+   "layout(location = 3) in dmat2 a_m[2];\n"
+   "layout(location = 7) in double a_d[2];\n"
+   "layout(location = 9) in dvec4 a_w[2];\n"
+   "uniform dvec3 u_v[2];\n"
+   "uniform dmat2 u_m[2];\n"
+   "uniform double u_d[2];\n"
+   "uniform dvec4 u_w[2];\n"
+   "uniform int u_idx;\n"
+   "uniform vec2 u_offset;\n"
+   "flat out vec4 v_color;\n"
+   "void main() {\n"
+   "  gl_Position = vec4((a_pos + u_offset) / 32.0 - 1.0, 0.0, 1.0);\n"
+   "  bool ok = a_v == u_v && a_m[u_idx] == u_m[u_idx] && a_m[1 - u_idx][1] == u_m[1 - u_idx][1]\n"
+   "            && a_d == u_d && a_w[u_idx] == u_w[u_idx] && a_w[1 - u_idx].w == u_w[1 - "
+   "u_idx].w;\n"
+   "  v_color = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n"
+   "}\n";
+
+static const char *FS_FP64_ARRAYS = "#version 330 core\n"
+                                    "flat in vec4 v_color;\n"
+                                    "out vec4 o_color;\n"
+                                    "void main() { o_color = v_color; }\n";
+
+void
+sc_fp64_vertex_arrays(void)
+{
+   if (!has_ext("GL_ARB_vertex_attrib_64bit") && context_version() < 41) {
+      /* (mgl's GLES backend: no doubles at all) the shader does not compile, and says why */
+      if (!on_mgl())
+         die_setup("the reference GL has no GL_ARB_vertex_attrib_64bit");
+      GLuint sh = gl.CreateShader(GL_VERTEX_SHADER);
+      gl.ShaderSource(sh, 1, &VS_FP64_ARRAYS, NULL);
+      gl.CompileShader(sh);
+      GLint ok = 1;
+      gl.GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+      char log[1024] = "";
+      gl.GetShaderInfoLog(sh, sizeof log, NULL, log);
+      if (ok)
+         fail("double vertex input arrays compiled without GL_ARB_vertex_attrib_64bit");
+      if (!strstr(log, "GL_ARB_gpu_shader_fp64") && !strstr(log, "GL_ARB_vertex_attrib_64bit"))
+         fail("the refusal's log does not name the extension: %s", log);
+      gl.DeleteShader(sh);
+      check_gl_error("vertex_attrib_64bit refusal");
+      skipped("GL_ARB_vertex_attrib_64bit is not offered");
+      return;
+   }
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   float quad[12];
+   rect_vertices(quad, 0, 0, 16, 32);
+   mesh mq = make_mesh(quad, 6);
+   gl.BindVertexArray(mq.vao);
+   GLuint p = link_program(VS_FP64_ARRAYS, FS_FP64_ARRAYS);
+   gl.UseProgram(p);
+   /* each value k + 1 + (k + 1) 2^-40: distinct, and float would round the fraction away */
+   enum {
+      AT_V = 0,
+      AT_M = 6,
+      AT_D = 14,
+      AT_W = 15,
+      NUM_D = 23
+   }; /* doubles a vertex; each input's */
+   double vals[NUM_D];
+   for (int k = 0; k < NUM_D; k++)
+      vals[k] = (k + 1) + (k + 1) * 0x1p-40;
+   double vertices[6][NUM_D];
+   for (int i = 0; i < 6; i++)
+      memcpy(vertices[i], vals, sizeof vals);
+   GLuint vbo;
+   gl.GenBuffers(1, &vbo);
+   gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof vertices, vertices, GL_STATIC_DRAW);
+   const GLsizei stride = (GLsizei)sizeof vertices[0];
+   const struct {
+      GLuint loc;
+      GLint size;
+      int at;
+   } attrs[] = {{1, 3, AT_V},     {2, 3, AT_V + 3}, {3, 2, AT_M},
+                {4, 2, AT_M + 2}, {5, 2, AT_M + 4}, {6, 2, AT_M + 6},
+                {7, 1, AT_D},     {9, 4, AT_W},     {10, 4, AT_W + 4}};
+   for (size_t i = 0; i < sizeof attrs / sizeof attrs[0]; i++) {
+      gl.VertexAttribLPointer(attrs[i].loc, attrs[i].size, GL_DOUBLE, stride,
+                              (void *)(attrs[i].at * sizeof(double)));
+      gl.EnableVertexAttribArray(attrs[i].loc);
+   }
+   const double d1 = 0.5 + 0x1p-41; /* a_d[1]: the current value */
+   gl.VertexAttribL1d(8, d1);
+   check_gl_error("fp64 vertex arrays setup");
+   const double u_d[2] = {vals[AT_D], d1};
+   gl.Uniform3dv(uloc(p, "u_v"), 2, vals + AT_V);
+   gl.UniformMatrix2dv(uloc(p, "u_m"), 2, GL_FALSE, vals + AT_M);
+   gl.Uniform1dv(uloc(p, "u_d"), 2, u_d);
+   gl.Uniform4dv(uloc(p, "u_w"), 2, vals + AT_W);
+   model m;
+   model_init(&m, bg);
+   const rgba8 green = {{0, 255, 0, 255}}, red = {{255, 0, 0, 255}};
+   for (int q = 0; q < 3; q++) {
+      gl.Uniform1i(uloc(p, "u_idx"), q & 1);
+      gl.Uniform2f(uloc(p, "u_offset"), 20.0f * q, 0.0f);
+      if (q == 2) {
+         double off[4];
+         memcpy(off, vals + AT_W + 4, sizeof off);
+         off[3] += 0x1p-40; /* a_w[1].w, compared at either index */
+         gl.Uniform4dv(uloc(p, "u_w[1]"), 1, off);
+      }
+      glDrawArrays(GL_TRIANGLES, 0, 6);
+      model_rect(&m, 20 * q, 0, 20 * q + 16, 32, q == 2 ? red : green);
+   }
+   check_gl_error("fp64 vertex arrays draws");
+   check_frame("fp64 vertex arrays", &m);
+   gl.DeleteBuffers(1, &vbo);
+   gl.DeleteProgram(p);
 }

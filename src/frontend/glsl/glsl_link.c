@@ -112,7 +112,7 @@ finish_stages(struct link *l)
          } else if (err || blocked) {
             link_error(l,
                        "the vertex shader's double inputs cannot be fetched: %s (mgl fetches "
-                       "double, dvecN and dmatN inputs, not arrays of them)",
+                       "double, dvecN and dmatN inputs and arrays of them, not arrays of arrays)",
                        err ? err : "declared or used in a way the rewrite cannot follow");
             free(w);
             break;

@@ -55,6 +55,39 @@ expect(const struct glsl_uniform *u, const char *name, uint32_t type, uint32_t o
          matrix_stride);
 }
 
+/* The vertex module's Input variables of a 64-bit type: a scalar, vector, matrix or an array of
+ * them. */
+static unsigned
+count_double_inputs(const struct glsl_program *p)
+{
+   const uint32_t *w = p->spirv[GLSL_STAGE_VERTEX].words;
+   const size_t nw = p->spirv[GLSL_STAGE_VERTEX].num_words;
+   unsigned double_inputs = 0;
+   for (size_t at = 5; at < nw && (w[at] >> 16);) {
+      if ((w[at] & 0xffff) == 59 /* OpVariable */ && w[at + 3] == 1 /* Input */) {
+         /* the pointer type's pointee, and an array's element, a vector's or matrix's
+          * component */
+         uint32_t t = 0;
+         for (size_t k = 5; k < nw && (w[k] >> 16); k += w[k] >> 16)
+            if ((w[k] & 0xffff) == 32 /* OpTypePointer */ && w[k + 1] == w[at + 1])
+               t = w[k + 3];
+         for (int depth = 0; depth < 4 && t; depth++)
+            for (size_t k = 5; k < nw && (w[k] >> 16); k += w[k] >> 16) {
+               const uint32_t op = w[k] & 0xffff;
+               if (w[k + 1] != t || ((op < 21 || op > 24) && op != 28))
+                  continue;
+               if (op == 22 /* OpTypeFloat */)
+                  double_inputs += w[k + 2] == 64;
+               /* vector, matrix, array (28): the component or element */
+               t = op == 23 || op == 24 || op == 28 ? w[k + 2] : 0;
+               break;
+            }
+      }
+      at += w[at] >> 16;
+   }
+   return double_inputs;
+}
+
 static bool
 compiles(uint32_t deny, const char *src, const char *says, const char *what)
 {
@@ -241,30 +274,46 @@ main(void)
       CHECK(loc_a == 0 && loc_b == 1 && loc_m == 2 && locs_m == 3 && loc_c == 5,
             "locations a %d b %d m %d (%u) c %d", loc_a, loc_b, loc_m, locs_m, loc_c);
       /* no Input variable of a 64-bit type remains in the vertex module */
-      const uint32_t *w = p->spirv[GLSL_STAGE_VERTEX].words;
-      const size_t nw = p->spirv[GLSL_STAGE_VERTEX].num_words;
-      unsigned double_inputs = 0;
-      for (size_t at = 5; at < nw && (w[at] >> 16);) {
-         if ((w[at] & 0xffff) == 59 /* OpVariable */ && w[at + 3] == 1 /* Input */) {
-            /* the pointer type's pointee, and a vector's or matrix's component */
-            uint32_t t = 0;
-            for (size_t k = 5; k < nw && (w[k] >> 16); k += w[k] >> 16)
-               if ((w[k] & 0xffff) == 32 /* OpTypePointer */ && w[k + 1] == w[at + 1])
-                  t = w[k + 3];
-            for (int depth = 0; depth < 3 && t; depth++)
-               for (size_t k = 5; k < nw && (w[k] >> 16); k += w[k] >> 16) {
-                  const uint32_t op = w[k] & 0xffff;
-                  if (w[k + 1] != t || op < 21 || op > 24)
-                     continue;
-                  if (op == 22 /* OpTypeFloat */)
-                     double_inputs += w[k + 2] == 64;
-                  t = op == 23 || op == 24 ? w[k + 2] : 0; /* vector, matrix: the component */
-                  break;
-               }
-         }
-         at += w[at] >> 16;
-      }
+      const unsigned double_inputs = count_double_inputs(p);
       CHECK(double_inputs == 0, "%u 64-bit Input variables left", double_inputs);
+   }
+   glsl_program_destroy(p);
+   /* arrays of them: one GL location a column of each element (a dvec3 one too); the linked
+    * module reads unsigned pairs for every element, and validates (Vulkan's two locations for
+    * a dvec3 / dvec4 element would otherwise collide with the next one's) */
+   const char *vs_arr = "#version 410\n"
+                        "layout(location = 0) in dvec3 a[2];\n"
+                        "layout(location = 2) in dmat3 m[2];\n"
+                        "in double c[3];\n"
+                        "in dvec4 e[2];\n"
+                        "uniform int i;\n"
+                        "out vec4 v;\n"
+                        "void main() {\n"
+                        "  gl_Position = vec4(a[i], 1.0) + vec4(m[1][2], c[i]) + vec4(e[i]);\n"
+                        "  v = a == dvec3[2](a[0], a[0]) ? vec4(m[i][0], e[1].w) : vec4(c[2]);\n"
+                        "}\n";
+   struct glsl_link_input al = {.source = {vs_arr, fs_loc}};
+   log = NULL;
+   p = glsl_link(&al, &log);
+   CHECK(p, "double vertex input arrays: %s", log ? log : "");
+   free(log);
+   if (p) {
+      int loc[4] = {-1, -1, -1, -1};
+      unsigned locs[4] = {0};
+      static const char *const names[4] = {"a", "m", "c", "e"};
+      for (unsigned i = 0; i < p->num_inputs; i++)
+         for (unsigned k = 0; k < 4; k++)
+            if (p->inputs[i].name[0] == names[k][0] &&
+                (!p->inputs[i].name[1] || p->inputs[i].name[1] == '[')) { /* "a" or "a[0]" */
+               loc[k] = p->inputs[i].location;
+               locs[k] = p->inputs[i].num_locations;
+            }
+      CHECK(loc[0] == 0 && locs[0] == 2 && loc[1] == 2 && locs[1] == 6 && loc[2] >= 8 &&
+               locs[2] == 3 && loc[3] >= 8 && locs[3] == 2,
+            "array locations a %d (%u) m %d (%u) c %d (%u) e %d (%u)", loc[0], locs[0], loc[1],
+            locs[1], loc[2], locs[2], loc[3], locs[3]);
+      const unsigned left = count_double_inputs(p);
+      CHECK(left == 0, "%u 64-bit Input arrays left", left);
    }
    glsl_program_destroy(p);
    /* the link refuses it too (a shader compiled elsewhere, linked where doubles are denied) */
