@@ -30,7 +30,8 @@ fe_compat_init(struct fe_context *ctx)
    struct fe_compat *c = ctx->compat;
    c->edge_flag = GL_TRUE;
    c->index = 1.0f;
-   c->index_mask = ~0u; /* GL 2.1 table 6.21: all ones */
+   c->index_mask = ~0u;            /* GL 2.1 table 6.21: all ones */
+   c->index_array.type = GL_FLOAT; /* GL 2.1 table 6.7 */
    /* GL 2.1 table 6.5: current colour (1,1,1,1), normal (0,0,1); the others (0,0,0,1). */
    for (unsigned i = 0; i < 4; i++)
       ctx->attrib_value[FE_FF_ATTRIB_COLOR0][i] = fe_f2u(1.0f);
@@ -63,6 +64,7 @@ fe_compat_destroy(struct fe_context *ctx, struct fe_compat *c)
    free(c->pixels);
    fe_eval_destroy(c);
    FE_REBIND(ctx, &c->edge_array.buffer, NULL);
+   FE_REBIND(ctx, &c->index_array.buffer, NULL);
    free(c->ext);
    free(c->ext_joined);
    free(c);
@@ -277,7 +279,7 @@ fe_compat_is_enabled(struct fe_context *ctx, GLenum cap)
    if (cap == GL_EDGE_FLAG_ARRAY)
       return ctx->compat->edge_array.enabled;
    if (cap == GL_INDEX_ARRAY)
-      return 0; /* RGBA configs only: glIndexPointer declines */
+      return ctx->compat->index_array.enabled;
    const int slot = array_slot(ctx, cap);
    return slot < 0 ? -1 : ctx->vao->attribs[slot].enabled;
 }
@@ -400,6 +402,18 @@ fe_compat_get(struct fe_context *ctx, GLenum pname, double f[16], int *kind)
    case GL_EDGE_FLAG_ARRAY_BUFFER_BINDING:
       *kind = 1;
       f[0] = c->edge_array.buffer ? c->edge_array.buffer->base.name : 0;
+      return 1;
+   case FE_GL_INDEX_ARRAY_TYPE:
+      *kind = 4;
+      f[0] = c->index_array.type;
+      return 1;
+   case FE_GL_INDEX_ARRAY_STRIDE:
+      *kind = 1;
+      f[0] = c->index_array.stride;
+      return 1;
+   case FE_GL_INDEX_ARRAY_BUFFER_BINDING:
+      *kind = 1;
+      f[0] = c->index_array.buffer ? c->index_array.buffer->base.name : 0;
       return 1;
    case 0x0C50: /* GL_PERSPECTIVE_CORRECTION_HINT */
    case 0x0C51: /* GL_POINT_SMOOTH_HINT */
