@@ -81,8 +81,8 @@ bool fe_compat_generic_renderable(const struct fe_context *ctx, const struct fe_
 /* The pixel format a luminance/alpha source format is read as (GL_ALPHA, GL_LUMINANCE: GL_RED;
  * GL_LUMINANCE_ALPHA: GL_RG); others unchanged. A proxy's check takes these. */
 GLenum fe_compat_source_format(GLenum format);
-bool fe_compat_tex_source_begin(struct fe_context *ctx, GLenum base, GLsizei width, GLsizei height,
-                                GLenum *format, GLenum *type, const void **pixels,
+bool fe_compat_tex_source_begin(struct fe_context *ctx, GLenum internal_format, GLsizei width,
+                                GLsizei height, GLenum *format, GLenum *type, const void **pixels,
                                 struct fe_compat_tex_source *st);
 void fe_compat_tex_source_end(struct fe_context *ctx, struct fe_compat_tex_source *st);
 
