@@ -68,7 +68,7 @@ GLenum fe_compat_legacy_base(GLenum internal_format);
  * value is returned as it is. */
 GLint fe_compat_component_format(const struct fe_context *ctx, GLint internal_format);
 /* GL_TEXTURE_INTERNAL_FORMAT of an image asked for with internal_format: a generic compressed
- * name (GL_COMPRESSED_RGBA, _ALPHA, _LUMINANCE, ...; not the sRGB ones), which mgl keeps
+ * name (GL_COMPRESSED_RGBA, _ALPHA, _LUMINANCE, ..., the sRGB ones), which mgl keeps
  * uncompressed, is the base internal format GL 2.1 §3.8.1 replaces it with in a compatibility
  * context ("If no specific compressed format is available, internalformat is instead replaced
  * by the corresponding base internal format"); any other is returned as it is. */

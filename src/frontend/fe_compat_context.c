@@ -70,21 +70,6 @@ fe_compat_destroy(struct fe_context *ctx, struct fe_compat *c)
    free(c);
 }
 
-/* Core-list extensions a compatibility context does not list: piglit's compatibility tests of
- * each (Mesa llvmpipe passes them) fail here. GL_EXT_texture_sRGB: mipmap generation, alpha
- * test and texwrap of the sRGB formats. docs/CONFORMANCE.md lists the failing tests. */
-static bool
-core_only(const char *name)
-{
-   static const char *const names[] = {
-      "GL_EXT_texture_sRGB",
-   };
-   for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-      if (!strcmp(name, names[i]))
-         return true;
-   return false;
-}
-
 const char *const *
 fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n, unsigned *out_n)
 {
@@ -127,7 +112,8 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
        * glLight enforce); GL_ARB_texture_compression, whose generic names stay uncompressed
        * (fe_compat_texformat.c); GL_EXT_stencil_two_side's third stencil face (fe_state.c)
        * and GL_NV_primitive_restart on GL 3.1's restart state (fe_compat_immediate.c); then
-       * the core list less core_only() and less the names already here */
+       * the core list (GL_EXT_texture_sRGB with its luminance formats: fe_format.c) less
+       * the names already here */
       static const char *const first[] = {"GL_ARB_compatibility",
                                           "GL_ARB_point_parameters",
                                           "GL_ARB_point_sprite",
@@ -218,7 +204,7 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
          bool dup = false; /* the core list names some of `first` too: each is listed once */
          for (unsigned k = 0; k < nf && !dup; k++)
             dup = !strcmp(base[i], first[k]);
-         if (!dup && !core_only(base[i]))
+         if (!dup)
             c->ext[c->ext_n++] = base[i];
       }
    }

@@ -66,7 +66,13 @@ fe_compat_queried_format(const struct fe_context *ctx, GLenum internal_format)
    case 0x84E9: return GL_ALPHA;              /* GL_COMPRESSED_ALPHA */
    case 0x84EA: return FE_GL_LUMINANCE;       /* GL_COMPRESSED_LUMINANCE */
    case 0x84EB: return FE_GL_LUMINANCE_ALPHA; /* GL_COMPRESSED_LUMINANCE_ALPHA */
-   case 0x84EC: return FE_GL_INTENSITY;       /* GL_COMPRESSED_INTENSITY */
+   case 0x84EC:
+      return FE_GL_INTENSITY; /* GL_COMPRESSED_INTENSITY */
+   /* GL_EXT_texture_sRGB's generic names: their base internal formats (GL 2.1 table 3.17) */
+   case 0x8C48: return GL_RGB;                /* GL_COMPRESSED_SRGB */
+   case 0x8C49: return GL_RGBA;               /* GL_COMPRESSED_SRGB_ALPHA */
+   case 0x8C4A: return FE_GL_LUMINANCE;       /* GL_COMPRESSED_SLUMINANCE */
+   case 0x8C4B: return FE_GL_LUMINANCE_ALPHA; /* GL_COMPRESSED_SLUMINANCE_ALPHA */
    default: return internal_format;
    }
 }

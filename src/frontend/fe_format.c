@@ -220,6 +220,14 @@ static const struct fe_format_info format_table[] = {
    FMT(0x84EA, R8_UNORM, FE_GL_LUMINANCE, FE_FMT_UNORM, false),        /* .._LUMINANCE */
    FMT(0x84EB, RG8_UNORM, FE_GL_LUMINANCE_ALPHA, FE_FMT_UNORM, false), /* .._LUMINANCE_ALPHA */
    FMT(0x84EC, R8_UNORM, FE_GL_INTENSITY, FE_FMT_UNORM, false),        /* .._INTENSITY */
+   /* GL_EXT_texture_sRGB's luminance names (GL 2.1 table 3.16), in sRGB RGBA: the luminance
+    * in R, the alpha (linear) in A (fe_format_legacy_wide) */
+   FMT(0x8C46, RGBA8_SRGB, FE_GL_LUMINANCE, FE_FMT_UNORM, false),       /* GL_SLUMINANCE */
+   FMT(0x8C47, RGBA8_SRGB, FE_GL_LUMINANCE, FE_FMT_UNORM, false),       /* GL_SLUMINANCE8 */
+   FMT(0x8C44, RGBA8_SRGB, FE_GL_LUMINANCE_ALPHA, FE_FMT_UNORM, false), /* GL_SLUMINANCE_ALPHA */
+   FMT(0x8C45, RGBA8_SRGB, FE_GL_LUMINANCE_ALPHA, FE_FMT_UNORM, false), /* .._SLUMINANCE8_ALPHA8 */
+   FMT(0x8C4A, RGBA8_SRGB, FE_GL_LUMINANCE, FE_FMT_UNORM, false), /* GL_COMPRESSED_SLUMINANCE */
+   FMT(0x8C4B, RGBA8_SRGB, FE_GL_LUMINANCE_ALPHA, FE_FMT_UNORM, false), /* .._SLUMINANCE_ALPHA */
    /* GL_ARB_texture_float's intensity names (its alpha, luminance and luminance-alpha ones are
     * the EXT_texture_storage names above) */
    FMT(0x881D, R16_FLOAT, FE_GL_INTENSITY, FE_FMT_FLOAT, false), /* GL_INTENSITY16F_ARB */

@@ -500,3 +500,68 @@ sc_compat_li_render(void)
    gl.DeleteFramebuffers(1, &fbo);
    glClearColor(0.0f, 0.0f, 0.0f, 0.0f);
 }
+
+/* compat_sluminance: GL_EXT_texture_sRGB's luminance formats. A GL_SLUMINANCE8 texel of 188
+ * and a GL_SLUMINANCE8_ALPHA8 texel of (188, 128) are sampled with the luminance decoded from
+ * sRGB (188 is 0.503 linear) and the alpha linear (128/255): (0.503, 0.503, 0.503, 1) and
+ * (0.503, 0.503, 0.503, 0.502) in GL_REPLACE; glGetTexImage gives the stored bytes back
+ * undecoded (188; 188, 128). The formats are not colour-renderable: glRenderbufferStorage of
+ * GL_SLUMINANCE8 is GL_INVALID_ENUM, and a texture of one attached is incomplete. */
+void
+sc_compat_sluminance(void)
+{
+   if (!has_ext("GL_EXT_texture_sRGB"))
+      fail("GL_EXT_texture_sRGB is not listed");
+   static const struct {
+      GLenum ifmt, format;
+      GLubyte texel[2];
+      float want[4];
+   } cases[2] = {
+      {GL_SLUMINANCE8, GL_LUMINANCE, {188, 0}, {0.503f, 0.503f, 0.503f, 1.0f}},
+      {GL_SLUMINANCE8_ALPHA8, GL_LUMINANCE_ALPHA, {188, 128}, {0.503f, 0.503f, 0.503f, 0.502f}}};
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   glPixelStorei(GL_PACK_ALIGNMENT, 1);
+   for (int i = 0; i < 2; i++) {
+      GLuint tex;
+      glGenTextures(1, &tex);
+      glBindTexture(GL_TEXTURE_2D, tex);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+      glTexImage2D(GL_TEXTURE_2D, 0, (GLint)cases[i].ifmt, 1, 1, 0, cases[i].format,
+                   GL_UNSIGNED_BYTE, cases[i].texel);
+      check_gl_error("the sRGB luminance texture");
+      GLubyte back[2] = {0, 0};
+      glGetTexImage(GL_TEXTURE_2D, 0, cases[i].format, GL_UNSIGNED_BYTE, back);
+      if (back[0] != cases[i].texel[0] || (i == 1 && back[1] != cases[i].texel[1]))
+         fail("0x%04x: glGetTexImage read %d %d, want %d %d", cases[i].ifmt, back[0], back[1],
+              cases[i].texel[0], cases[i].texel[1]);
+      glClearColor(0.0f, 0.0f, 1.0f, 1.0f);
+      glClear(GL_COLOR_BUFFER_BIT);
+      glEnable(GL_TEXTURE_2D);
+      glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+      glColor4f(1.0f, 1.0f, 1.0f, 1.0f);
+      li_quad();
+      glDisable(GL_TEXTURE_2D);
+      li_expect("sampled", cases[i].ifmt, W / 2, H / 2, cases[i].want);
+      GLuint fbo;
+      gl.GenFramebuffers(1, &fbo);
+      gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+      gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+      const GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+      if (st == GL_FRAMEBUFFER_COMPLETE)
+         fail("0x%04x attached: complete, want incomplete (not colour-renderable)", cases[i].ifmt);
+      gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+      gl.DeleteFramebuffers(1, &fbo);
+      glDeleteTextures(1, &tex);
+   }
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+   glPixelStorei(GL_PACK_ALIGNMENT, 4);
+   GLuint rb;
+   gl.GenRenderbuffers(1, &rb);
+   gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+   gl.RenderbufferStorage(GL_RENDERBUFFER, GL_SLUMINANCE8, 4, 4);
+   expect_gl_error(GL_INVALID_ENUM, "glRenderbufferStorage(GL_SLUMINANCE8)");
+   gl.DeleteRenderbuffers(1, &rb);
+   glClearColor(0.0f, 0.0f, 0.0f, 0.0f);
+   check_gl_error("compat_sluminance");
+}
