@@ -33,8 +33,14 @@ draw_targets(struct fe_context *ctx, uint32_t *color, bool *depth, bool *stencil
 static void
 clear_common(struct fe_context *ctx, struct mgp_clear *c)
 {
-   for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++)
+   const struct fe_framebuffer *fb = ctx->draw_fbo;
+   for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++) {
       c->color_write_mask[i] = ctx->rs.blend[i].color_mask;
+      /* an alpha or luminance-alpha attachment kept in RGBA keeps its other components 0 */
+      const GLenum b = fb ? fb->draw_buffers[i] : GL_NONE;
+      if (b >= GL_COLOR_ATTACHMENT0 && b < GL_COLOR_ATTACHMENT0 + FE_MAX_COLOR_ATTACHMENTS)
+         c->color_write_mask[i] &= (uint8_t)~fb->att_zero_mask[b - GL_COLOR_ATTACHMENT0];
+   }
    c->depth_write = ctx->rs.depth_write;
    c->stencil_write_mask = ctx->ds.stencil_write_mask[0];
    c->scissor_enable = ctx->scissor_test;

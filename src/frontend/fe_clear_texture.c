@@ -53,7 +53,7 @@ clear_tex(struct fe_context *ctx, GLuint texture, GLint level, bool sub, GLint x
       ctx->pixel_unpack_buffer = NULL;
       struct fe_compat_tex_source st;
       const void *px = data;
-      if (fe_compat_tex_source_begin(ctx, base, 1, 1, &format, &type, &px, &st)) {
+      if (fe_compat_tex_source_begin(ctx, img->internal_format, 1, 1, &format, &type, &px, &st)) {
          clear_tex_body(ctx, tex, img, info, level, sub, x, y, z, w, h, d, format, type, px);
          fe_compat_tex_source_end(ctx, &st);
       }

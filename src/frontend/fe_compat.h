@@ -68,7 +68,7 @@ GLenum fe_compat_legacy_base(GLenum internal_format);
  * value is returned as it is. */
 GLint fe_compat_component_format(const struct fe_context *ctx, GLint internal_format);
 /* GL_TEXTURE_INTERNAL_FORMAT of an image asked for with internal_format: a generic compressed
- * name (GL_COMPRESSED_RGBA, _ALPHA, _LUMINANCE, ...; not the sRGB ones), which mgl keeps
+ * name (GL_COMPRESSED_RGBA, _ALPHA, _LUMINANCE, ..., the sRGB ones), which mgl keeps
  * uncompressed, is the base internal format GL 2.1 §3.8.1 replaces it with in a compatibility
  * context ("If no specific compressed format is available, internalformat is instead replaced
  * by the corresponding base internal format"); any other is returned as it is. */
@@ -81,8 +81,8 @@ bool fe_compat_generic_renderable(const struct fe_context *ctx, const struct fe_
 /* The pixel format a luminance/alpha source format is read as (GL_ALPHA, GL_LUMINANCE: GL_RED;
  * GL_LUMINANCE_ALPHA: GL_RG); others unchanged. A proxy's check takes these. */
 GLenum fe_compat_source_format(GLenum format);
-bool fe_compat_tex_source_begin(struct fe_context *ctx, GLenum base, GLsizei width, GLsizei height,
-                                GLenum *format, GLenum *type, const void **pixels,
+bool fe_compat_tex_source_begin(struct fe_context *ctx, GLenum internal_format, GLsizei width,
+                                GLsizei height, GLenum *format, GLenum *type, const void **pixels,
                                 struct fe_compat_tex_source *st);
 void fe_compat_tex_source_end(struct fe_context *ctx, struct fe_compat_tex_source *st);
 

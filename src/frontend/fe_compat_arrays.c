@@ -128,8 +128,14 @@ mgl_glIndexPointer(GLenum type, GLsizei stride, const void *pointer)
                type != GL_DOUBLE,
             GL_INVALID_ENUM);
    FE_CHECK(stride < 0, GL_INVALID_VALUE);
-   (void)pointer;
-   MGU_DECLINE(gl_color_index_ignored, "glIndexPointer in an RGBA context: no effect");
+   /* client memory only with vertex array object zero, as for the other arrays */
+   FE_CHECK(!ctx->array_buffer && pointer && ctx->vao != &ctx->default_vao, GL_INVALID_OPERATION);
+   MGU_DECLINE(gl_color_index_ignored, "glIndexPointer in an RGBA context: state only");
+   struct fe_compat_edge_array *a = &ctx->compat->index_array;
+   a->type = type;
+   a->stride = stride;
+   a->offset = (uint64_t)(uintptr_t)pointer;
+   FE_REBIND(ctx, &a->buffer, ctx->array_buffer);
 }
 
 /* EXT_vertex_array's pointer commands: GL 1.1's with a count of the elements the program
@@ -215,8 +221,10 @@ client_state(struct fe_context *ctx, GLenum cap, bool on)
       ctx->compat->edge_array.enabled = on;
       return;
    }
-   if (cap == GL_INDEX_ARRAY)
-      return; /* RGBA only: nothing reads it */
+   if (cap == GL_INDEX_ARRAY) {
+      ctx->compat->index_array.enabled = on; /* RGBA only: no draw reads it */
+      return;
+   }
    if (cap == FE_GL_PRIMITIVE_RESTART_NV) {
       /* GL_NV_primitive_restart's switch (client state there) is GL 3.1's, as in Mesa */
       if (on)
@@ -301,6 +309,10 @@ fe_compat_get_pointer(struct fe_context *ctx, GLenum pname, void **params)
       *params = (void *)(uintptr_t)ctx->compat->edge_array.offset;
       return true;
    }
+   if (pname == FE_GL_INDEX_ARRAY_POINTER) {
+      *params = (void *)(uintptr_t)ctx->compat->index_array.offset;
+      return true;
+   }
    for (size_t i = 0; i < N(t); i++)
       if (t[i].pname == pname) {
          *params = (void *)(uintptr_t)ctx->vao->attribs[cap_slot(ctx, t[i].cap)].offset;
@@ -354,6 +366,7 @@ mgl_glInterleavedArrays(GLenum format, GLsizei stride, const void *pointer)
    const uint8_t *p = pointer;
    struct fe_compat *c = ctx->compat;
    c->edge_array.enabled = false;
+   c->index_array.enabled = false;
    fe_vao_attrib_enable(ctx, FE_FF_ATTRIB_COLOR1, false);
    fe_vao_attrib_enable(ctx, FE_FF_ATTRIB_FOG, false);
    const unsigned tex = FE_FF_ATTRIB_TEXCOORD0 + c->client_unit;

@@ -30,7 +30,8 @@ fe_compat_init(struct fe_context *ctx)
    struct fe_compat *c = ctx->compat;
    c->edge_flag = GL_TRUE;
    c->index = 1.0f;
-   c->index_mask = ~0u; /* GL 2.1 table 6.21: all ones */
+   c->index_mask = ~0u;            /* GL 2.1 table 6.21: all ones */
+   c->index_array.type = GL_FLOAT; /* GL 2.1 table 6.7 */
    /* GL 2.1 table 6.5: current colour (1,1,1,1), normal (0,0,1); the others (0,0,0,1). */
    for (unsigned i = 0; i < 4; i++)
       ctx->attrib_value[FE_FF_ATTRIB_COLOR0][i] = fe_f2u(1.0f);
@@ -63,24 +64,10 @@ fe_compat_destroy(struct fe_context *ctx, struct fe_compat *c)
    free(c->pixels);
    fe_eval_destroy(c);
    FE_REBIND(ctx, &c->edge_array.buffer, NULL);
+   FE_REBIND(ctx, &c->index_array.buffer, NULL);
    free(c->ext);
    free(c->ext_joined);
    free(c);
-}
-
-/* Core-list extensions a compatibility context does not list: piglit's compatibility tests of
- * each (Mesa llvmpipe passes them) fail here. GL_EXT_texture_sRGB: mipmap generation, alpha
- * test and texwrap of the sRGB formats. docs/CONFORMANCE.md lists the failing tests. */
-static bool
-core_only(const char *name)
-{
-   static const char *const names[] = {
-      "GL_EXT_texture_sRGB",
-   };
-   for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-      if (!strcmp(name, names[i]))
-         return true;
-   return false;
 }
 
 const char *const *
@@ -125,7 +112,8 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
        * glLight enforce); GL_ARB_texture_compression, whose generic names stay uncompressed
        * (fe_compat_texformat.c); GL_EXT_stencil_two_side's third stencil face (fe_state.c)
        * and GL_NV_primitive_restart on GL 3.1's restart state (fe_compat_immediate.c); then
-       * the core list less core_only() and less the names already here */
+       * the core list (GL_EXT_texture_sRGB with its luminance formats: fe_format.c) less
+       * the names already here */
       static const char *const first[] = {"GL_ARB_compatibility",
                                           "GL_ARB_point_parameters",
                                           "GL_ARB_point_sprite",
@@ -216,7 +204,7 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
          bool dup = false; /* the core list names some of `first` too: each is listed once */
          for (unsigned k = 0; k < nf && !dup; k++)
             dup = !strcmp(base[i], first[k]);
-         if (!dup && !core_only(base[i]))
+         if (!dup)
             c->ext[c->ext_n++] = base[i];
       }
    }
@@ -277,7 +265,7 @@ fe_compat_is_enabled(struct fe_context *ctx, GLenum cap)
    if (cap == GL_EDGE_FLAG_ARRAY)
       return ctx->compat->edge_array.enabled;
    if (cap == GL_INDEX_ARRAY)
-      return 0; /* RGBA configs only: glIndexPointer declines */
+      return ctx->compat->index_array.enabled;
    const int slot = array_slot(ctx, cap);
    return slot < 0 ? -1 : ctx->vao->attribs[slot].enabled;
 }
@@ -400,6 +388,18 @@ fe_compat_get(struct fe_context *ctx, GLenum pname, double f[16], int *kind)
    case GL_EDGE_FLAG_ARRAY_BUFFER_BINDING:
       *kind = 1;
       f[0] = c->edge_array.buffer ? c->edge_array.buffer->base.name : 0;
+      return 1;
+   case FE_GL_INDEX_ARRAY_TYPE:
+      *kind = 4;
+      f[0] = c->index_array.type;
+      return 1;
+   case FE_GL_INDEX_ARRAY_STRIDE:
+      *kind = 1;
+      f[0] = c->index_array.stride;
+      return 1;
+   case FE_GL_INDEX_ARRAY_BUFFER_BINDING:
+      *kind = 1;
+      f[0] = c->index_array.buffer ? c->index_array.buffer->base.name : 0;
       return 1;
    case 0x0C50: /* GL_PERSPECTIVE_CORRECTION_HINT */
    case 0x0C51: /* GL_POINT_SMOOTH_HINT */

@@ -229,6 +229,7 @@ struct fe_client_frame {
    struct fe_vertex_attrib attribs[FE_MAX_VERTEX_ATTRIBS]; /* buffers referenced */
    struct fe_buffer *array_buffer;                         /* referenced */
    struct fe_compat_edge_array edge_array;                 /* buffer referenced */
+   struct fe_compat_edge_array index_array;                /* buffer referenced */
    unsigned client_unit;
 };
 
@@ -766,6 +767,7 @@ client_frame_release(struct fe_context *ctx, struct fe_client_frame *f)
    FE_REBIND(ctx, &f->unpack_buffer, NULL);
    FE_REBIND(ctx, &f->array_buffer, NULL);
    FE_REBIND(ctx, &f->edge_array.buffer, NULL);
+   FE_REBIND(ctx, &f->index_array.buffer, NULL);
    for (int i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++)
       FE_REBIND(ctx, &f->attribs[i].buffer, NULL);
    free(f);
@@ -808,6 +810,9 @@ mgl_glPushClientAttrib(GLbitfield mask)
       f->edge_array = c->edge_array;
       f->edge_array.buffer = NULL;
       FE_REBIND(ctx, &f->edge_array.buffer, c->edge_array.buffer);
+      f->index_array = c->index_array;
+      f->index_array.buffer = NULL;
+      FE_REBIND(ctx, &f->index_array.buffer, c->index_array.buffer);
       f->client_unit = c->client_unit;
    }
    s->client[s->client_depth++] = f;
@@ -854,6 +859,10 @@ mgl_glPopClientAttrib(void)
       c->edge_array = f->edge_array;
       c->edge_array.buffer = edge_cur;
       FE_REBIND(ctx, &c->edge_array.buffer, f->edge_array.buffer);
+      struct fe_buffer *index_cur = c->index_array.buffer;
+      c->index_array = f->index_array;
+      c->index_array.buffer = index_cur;
+      FE_REBIND(ctx, &c->index_array.buffer, f->index_array.buffer);
       c->client_unit = f->client_unit;
    }
    client_frame_release(ctx, f);

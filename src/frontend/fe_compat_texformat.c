@@ -66,7 +66,13 @@ fe_compat_queried_format(const struct fe_context *ctx, GLenum internal_format)
    case 0x84E9: return GL_ALPHA;              /* GL_COMPRESSED_ALPHA */
    case 0x84EA: return FE_GL_LUMINANCE;       /* GL_COMPRESSED_LUMINANCE */
    case 0x84EB: return FE_GL_LUMINANCE_ALPHA; /* GL_COMPRESSED_LUMINANCE_ALPHA */
-   case 0x84EC: return FE_GL_INTENSITY;       /* GL_COMPRESSED_INTENSITY */
+   case 0x84EC:
+      return FE_GL_INTENSITY; /* GL_COMPRESSED_INTENSITY */
+   /* GL_EXT_texture_sRGB's generic names: their base internal formats (GL 2.1 table 3.17) */
+   case 0x8C48: return GL_RGB;                /* GL_COMPRESSED_SRGB */
+   case 0x8C49: return GL_RGBA;               /* GL_COMPRESSED_SRGB_ALPHA */
+   case 0x8C4A: return FE_GL_LUMINANCE;       /* GL_COMPRESSED_SLUMINANCE */
+   case 0x8C4B: return FE_GL_LUMINANCE_ALPHA; /* GL_COMPRESSED_SLUMINANCE_ALPHA */
    default: return internal_format;
    }
 }
@@ -79,11 +85,14 @@ fe_compat_generic_renderable(const struct fe_context *ctx, const struct fe_forma
 }
 
 bool
-fe_compat_tex_source_begin(struct fe_context *ctx, GLenum base, GLsizei width, GLsizei height,
-                           GLenum *format, GLenum *type, const void **pixels,
+fe_compat_tex_source_begin(struct fe_context *ctx, GLenum internal_format, GLsizei width,
+                           GLsizei height, GLenum *format, GLenum *type, const void **pixels,
                            struct fe_compat_tex_source *st)
 {
    memset(st, 0, sizeof(*st));
+   const struct fe_format_info *info = fe_format_lookup(internal_format);
+   const GLenum base = fe_format_is_legacy(info) ? info->base : 0;
+   const bool wide = fe_format_legacy_wide(info); /* kept in RGBA: (0, 0, 0, A), (L, 0, 0, A) */
    GLenum legacy;
    const GLenum fmt = source_as(*format, &legacy);
    if (!base && !legacy)
@@ -100,7 +109,7 @@ fe_compat_tex_source_begin(struct fe_context *ctx, GLenum base, GLsizei width, G
       fe_error(ctx, GL_INVALID_OPERATION); /* integer or depth data for a colour image */
       return false;
    }
-   const unsigned out_n = base == FE_GL_LUMINANCE_ALPHA ? 2 : base ? 1 : 4;
+   const unsigned out_n = wide ? 4 : base == FE_GL_LUMINANCE_ALPHA ? 2 : base ? 1 : 4;
    const uint64_t texels = (uint64_t)width * (uint64_t)height;
    if (texels > SIZE_MAX / (4 * sizeof(float))) {
       fe_error(ctx, GL_OUT_OF_MEMORY);
@@ -161,7 +170,10 @@ fe_compat_tex_source_begin(struct fe_context *ctx, GLenum base, GLsizei width, G
             else if (legacy == FE_GL_LUMINANCE_ALPHA)
                p[3] = p[1], p[1] = p[2] = p[0];
             /* table 3.15: the components the internal format keeps */
-            if (base == GL_ALPHA)
+            if (wide)
+               o[4 * x] = base == GL_ALPHA ? 0.0f : p[0], o[4 * x + 1] = o[4 * x + 2] = 0.0f,
+                     o[4 * x + 3] = p[3];
+            else if (base == GL_ALPHA)
                o[x] = p[3];
             else if (base == FE_GL_LUMINANCE || base == FE_GL_INTENSITY)
                o[x] = p[0];

@@ -82,6 +82,10 @@
 #define GL_FOG_COORD_ARRAY_BUFFER_BINDING 0x889D
 #define GL_SECONDARY_COLOR_ARRAY_BUFFER_BINDING 0x889C
 #endif
+#define FE_GL_INDEX_ARRAY_TYPE 0x8085
+#define FE_GL_INDEX_ARRAY_STRIDE 0x8086
+#define FE_GL_INDEX_ARRAY_POINTER 0x8091
+#define FE_GL_INDEX_ARRAY_BUFFER_BINDING 0x8899
 
 /* The vertices collected between glBegin and glEnd: one array per generic slot that changed
  * inside the pair (bit s of mask; POSITION always), four 32-bit words per vertex, and the edge
@@ -96,9 +100,12 @@ struct fe_compat_imm {
    struct fe_vao vao;
 };
 
-/* An edge-flag array (glEdgeFlagPointer): a GLboolean per vertex, client memory or a buffer. */
+/* An edge-flag array (glEdgeFlagPointer): a GLboolean per vertex, client memory or a buffer;
+ * also the colour-index array (glIndexPointer, of its type), state only: GL 3.3
+ * compatibility 2.19 gives indexes no effect in RGBA mode, the only one mgl has. */
 struct fe_compat_edge_array {
    bool enabled;
+   GLenum type; /* the index array's (initially GL_FLOAT); unused for edge flags */
    GLsizei stride;
    uint64_t offset;
    struct fe_buffer *buffer;
@@ -136,6 +143,7 @@ struct fe_compat {
    GLuint index_mask;    /* GL_INDEX_WRITEMASK (likewise) */
    unsigned client_unit; /* GL_CLIENT_ACTIVE_TEXTURE - GL_TEXTURE0 */
    struct fe_compat_edge_array edge_array;
+   struct fe_compat_edge_array index_array;
    /* EXT_compiled_vertex_array's glLockArraysEXT range (GL_ARRAY_ELEMENT_LOCK_FIRST_EXT,
     * _COUNT_EXT); count 0: unlocked. A lock promises the arrays do not change; mgl reads
     * them at each draw anyway, so it changes nothing else. */

@@ -270,16 +270,21 @@ fe_fbo_status(struct fe_context *ctx, struct fe_framebuffer *fb, bool read)
    if (fb->status_version != fb->version || fb->status_attach_gen != gen || !fb->status) {
       fb->status = compute_status(ctx, fb);
       fb->unblendable = 0;
+      memset(fb->att_zero_mask, 0, sizeof(fb->att_zero_mask));
       for (int i = 0; i < FE_MAX_COLOR_ATTACHMENTS; i++) {
          GLenum ifmt;
          uint16_t format;
          uint32_t w, h;
          unsigned s;
-         if (fb->att[i].type != GL_NONE &&
-             attachment_image(&fb->att[i], &ifmt, &format, &w, &h, &s) &&
-             fe_mgp_format(format)->kind == FE_FMT_SNORM &&
+         if (fb->att[i].type == GL_NONE ||
+             !attachment_image(&fb->att[i], &ifmt, &format, &w, &h, &s))
+            continue;
+         if (fe_mgp_format(format)->kind == FE_FMT_SNORM &&
              !(ctx->share->caps->format_flags[format] & MGP_FORMAT_CAP_BLEND))
             fb->unblendable |= 1u << i;
+         const struct fe_format_info *info = fe_format_lookup(ifmt);
+         if (fe_format_legacy_wide(info))
+            fb->att_zero_mask[i] = info->base == GL_ALPHA ? 0x7 : 0x6; /* RGB; G and B */
       }
       fb->status_version = fb->version;
       fb->status_attach_gen = gen;
@@ -530,6 +535,15 @@ fe_format_color_renderable(const struct fe_context *ctx, const struct fe_format_
       return false;
    if (info->color_renderable)
       return true;
+   /* not the sRGB luminance ones (GL 3.0 compatibility: texture formats only) nor the generic
+    * compressed names (GL_COMPRESSED_LUMINANCE, ...: compressed formats render nothing) */
+   if (ctx->compat && ctx->desc.api != FE_API_GLES && !info->block &&
+       info->format != MGP_FORMAT_RGBA8_SRGB &&
+       fe_compat_queried_format(ctx, info->internal_format) == info->internal_format &&
+       (info->base == FE_GL_LUMINANCE || info->base == FE_GL_INTENSITY ||
+        fe_format_legacy_wide(info)) &&
+       (info->kind == FE_FMT_UNORM || info->kind == FE_FMT_FLOAT))
+      return (ctx->share->caps->format_flags[info->format] & MGP_FORMAT_CAP_RENDER) != 0;
    if (info->kind != FE_FMT_SNORM || info->block || ctx->desc.api == FE_API_GLES ||
        (info->base != GL_RED && info->base != GL_RG && info->base != GL_RGB &&
         info->base != GL_RGBA))
@@ -538,9 +552,11 @@ fe_format_color_renderable(const struct fe_context *ctx, const struct fe_format_
 }
 
 /* A colour format glRenderbufferStorage takes that mgl does not render: compatibility
- * contexts' ALPHA, LUMINANCE, LUMINANCE_ALPHA and INTENSITY formats (colour-renderable under
- * ARB_framebuffer_object; drawing them needs the fragment's components moved into the stored
- * ones) and their GL_RGB9_E5 (EXT_texture_shared_exponent; no device here renders it). The
+ * contexts' ALPHA and LUMINANCE_ALPHA formats stored as R or RG (not the sized ones:
+ * fe_format_legacy_wide), and the signed normalized LUMINANCE and INTENSITY ones
+ * (colour-renderable under ARB_framebuffer_object; drawing the alpha ones would need the
+ * fragment's alpha moved into the stored red or green) and their GL_RGB9_E5
+ * (EXT_texture_shared_exponent; no device here renders it). The
  * storage is made (its queries answer) and a framebuffer with it attached is
  * GL_FRAMEBUFFER_UNSUPPORTED, as Mesa's is where its driver does not render the format. */
 static bool
@@ -551,6 +567,7 @@ rb_unrendered_format(const struct fe_context *ctx, const struct fe_format_info *
    if (info->internal_format == GL_RGB9_E5)
       return ctx->compat; /* core: not colour-renderable, GL_INVALID_ENUM (GL 4.6 9.2.4) */
    return ctx->compat && info->kind != FE_FMT_INT && info->kind != FE_FMT_UINT &&
+          info->format != MGP_FORMAT_RGBA8_SRGB && /* sRGB luminance: textures only */
           (info->base == GL_ALPHA || info->base == FE_GL_LUMINANCE ||
            info->base == FE_GL_LUMINANCE_ALPHA || info->base == FE_GL_INTENSITY);
 }

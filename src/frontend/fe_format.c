@@ -189,32 +189,45 @@ static const struct fe_format_info format_table[] = {
    FMT(GL_ALPHA32F_EXT, R32_FLOAT, GL_ALPHA, FE_FMT_FLOAT, false),
    FMT(GL_LUMINANCE_ALPHA32F_EXT, RG32_FLOAT, FE_GL_LUMINANCE_ALPHA, FE_FMT_FLOAT, false),
    /* the compatibility profile's (GL 2.1 table 3.16): intensity and the sized names, kept in
-    * 8 or 16 bits (GL lets an implementation choose the precision) */
+    * 8 or 16 bits (GL lets an implementation choose the precision); the sized alpha and
+    * luminance-alpha ones in RGBA, their alpha in A and luminance in R, so that a draw into
+    * them is a draw's alpha and red (fe_format_legacy_wide) */
    FMT(FE_GL_INTENSITY, R8_UNORM, FE_GL_INTENSITY, FE_FMT_UNORM, false),
-   FMT(0x803B, R8_UNORM, GL_ALPHA, FE_FMT_UNORM, false),                /* GL_ALPHA4 */
-   FMT(0x803C, R8_UNORM, GL_ALPHA, FE_FMT_UNORM, false),                /* GL_ALPHA8 */
-   FMT(0x803D, R16_UNORM, GL_ALPHA, FE_FMT_UNORM, false),               /* GL_ALPHA12 */
-   FMT(0x803E, R16_UNORM, GL_ALPHA, FE_FMT_UNORM, false),               /* GL_ALPHA16 */
-   FMT(0x803F, R8_UNORM, FE_GL_LUMINANCE, FE_FMT_UNORM, false),         /* GL_LUMINANCE4 */
-   FMT(0x8040, R8_UNORM, FE_GL_LUMINANCE, FE_FMT_UNORM, false),         /* GL_LUMINANCE8 */
-   FMT(0x8041, R16_UNORM, FE_GL_LUMINANCE, FE_FMT_UNORM, false),        /* GL_LUMINANCE12 */
-   FMT(0x8042, R16_UNORM, FE_GL_LUMINANCE, FE_FMT_UNORM, false),        /* GL_LUMINANCE16 */
-   FMT(0x8043, RG8_UNORM, FE_GL_LUMINANCE_ALPHA, FE_FMT_UNORM, false),  /* GL_LUMINANCE4_ALPHA4 */
-   FMT(0x8044, RG8_UNORM, FE_GL_LUMINANCE_ALPHA, FE_FMT_UNORM, false),  /* GL_LUMINANCE6_ALPHA2 */
-   FMT(0x8045, RG8_UNORM, FE_GL_LUMINANCE_ALPHA, FE_FMT_UNORM, false),  /* GL_LUMINANCE8_ALPHA8 */
-   FMT(0x8046, RG16_UNORM, FE_GL_LUMINANCE_ALPHA, FE_FMT_UNORM, false), /* .._LUMINANCE12_ALPHA4 */
-   FMT(0x8047, RG16_UNORM, FE_GL_LUMINANCE_ALPHA, FE_FMT_UNORM, false), /* .._LUMINANCE12_ALPHA12 */
-   FMT(0x8048, RG16_UNORM, FE_GL_LUMINANCE_ALPHA, FE_FMT_UNORM, false), /* .._LUMINANCE16_ALPHA16 */
-   FMT(0x804A, R8_UNORM, FE_GL_INTENSITY, FE_FMT_UNORM, false),         /* GL_INTENSITY4 */
-   FMT(0x804B, R8_UNORM, FE_GL_INTENSITY, FE_FMT_UNORM, false),         /* GL_INTENSITY8 */
-   FMT(0x804C, R16_UNORM, FE_GL_INTENSITY, FE_FMT_UNORM, false),        /* GL_INTENSITY12 */
-   FMT(0x804D, R16_UNORM, FE_GL_INTENSITY, FE_FMT_UNORM, false),        /* GL_INTENSITY16 */
+   FMT(0x803B, RGBA8_UNORM, GL_ALPHA, FE_FMT_UNORM, false),              /* GL_ALPHA4 */
+   FMT(0x803C, RGBA8_UNORM, GL_ALPHA, FE_FMT_UNORM, false),              /* GL_ALPHA8 */
+   FMT(0x803D, RGBA16_UNORM, GL_ALPHA, FE_FMT_UNORM, false),             /* GL_ALPHA12 */
+   FMT(0x803E, RGBA16_UNORM, GL_ALPHA, FE_FMT_UNORM, false),             /* GL_ALPHA16 */
+   FMT(0x803F, R8_UNORM, FE_GL_LUMINANCE, FE_FMT_UNORM, false),          /* GL_LUMINANCE4 */
+   FMT(0x8040, R8_UNORM, FE_GL_LUMINANCE, FE_FMT_UNORM, false),          /* GL_LUMINANCE8 */
+   FMT(0x8041, R16_UNORM, FE_GL_LUMINANCE, FE_FMT_UNORM, false),         /* GL_LUMINANCE12 */
+   FMT(0x8042, R16_UNORM, FE_GL_LUMINANCE, FE_FMT_UNORM, false),         /* GL_LUMINANCE16 */
+   FMT(0x8043, RGBA8_UNORM, FE_GL_LUMINANCE_ALPHA, FE_FMT_UNORM, false), /* GL_LUMINANCE4_ALPHA4 */
+   FMT(0x8044, RGBA8_UNORM, FE_GL_LUMINANCE_ALPHA, FE_FMT_UNORM, false), /* GL_LUMINANCE6_ALPHA2 */
+   FMT(0x8045, RGBA8_UNORM, FE_GL_LUMINANCE_ALPHA, FE_FMT_UNORM, false), /* GL_LUMINANCE8_ALPHA8 */
+   FMT(0x8046, RGBA16_UNORM, FE_GL_LUMINANCE_ALPHA, FE_FMT_UNORM,
+       false), /* .._LUMINANCE12_ALPHA4 */
+   FMT(0x8047, RGBA16_UNORM, FE_GL_LUMINANCE_ALPHA, FE_FMT_UNORM,
+       false), /* .._LUMINANCE12_ALPHA12 */
+   FMT(0x8048, RGBA16_UNORM, FE_GL_LUMINANCE_ALPHA, FE_FMT_UNORM,
+       false),                                                   /* .._LUMINANCE16_ALPHA16 */
+   FMT(0x804A, R8_UNORM, FE_GL_INTENSITY, FE_FMT_UNORM, false),  /* GL_INTENSITY4 */
+   FMT(0x804B, R8_UNORM, FE_GL_INTENSITY, FE_FMT_UNORM, false),  /* GL_INTENSITY8 */
+   FMT(0x804C, R16_UNORM, FE_GL_INTENSITY, FE_FMT_UNORM, false), /* GL_INTENSITY12 */
+   FMT(0x804D, R16_UNORM, FE_GL_INTENSITY, FE_FMT_UNORM, false), /* GL_INTENSITY16 */
    /* GL_ARB_texture_compression's generic luminance, alpha and intensity names (GL 2.1 table
     * 3.17), kept uncompressed as GL allows: GL_TEXTURE_COMPRESSED reads false for them */
    FMT(0x84E9, R8_UNORM, GL_ALPHA, FE_FMT_UNORM, false),               /* GL_COMPRESSED_ALPHA */
    FMT(0x84EA, R8_UNORM, FE_GL_LUMINANCE, FE_FMT_UNORM, false),        /* .._LUMINANCE */
    FMT(0x84EB, RG8_UNORM, FE_GL_LUMINANCE_ALPHA, FE_FMT_UNORM, false), /* .._LUMINANCE_ALPHA */
    FMT(0x84EC, R8_UNORM, FE_GL_INTENSITY, FE_FMT_UNORM, false),        /* .._INTENSITY */
+   /* GL_EXT_texture_sRGB's luminance names (GL 2.1 table 3.16), in sRGB RGBA: the luminance
+    * in R, the alpha (linear) in A (fe_format_legacy_wide) */
+   FMT(0x8C46, RGBA8_SRGB, FE_GL_LUMINANCE, FE_FMT_UNORM, false),       /* GL_SLUMINANCE */
+   FMT(0x8C47, RGBA8_SRGB, FE_GL_LUMINANCE, FE_FMT_UNORM, false),       /* GL_SLUMINANCE8 */
+   FMT(0x8C44, RGBA8_SRGB, FE_GL_LUMINANCE_ALPHA, FE_FMT_UNORM, false), /* GL_SLUMINANCE_ALPHA */
+   FMT(0x8C45, RGBA8_SRGB, FE_GL_LUMINANCE_ALPHA, FE_FMT_UNORM, false), /* .._SLUMINANCE8_ALPHA8 */
+   FMT(0x8C4A, RGBA8_SRGB, FE_GL_LUMINANCE, FE_FMT_UNORM, false), /* GL_COMPRESSED_SLUMINANCE */
+   FMT(0x8C4B, RGBA8_SRGB, FE_GL_LUMINANCE_ALPHA, FE_FMT_UNORM, false), /* .._SLUMINANCE_ALPHA */
    /* GL_ARB_texture_float's intensity names (its alpha, luminance and luminance-alpha ones are
     * the EXT_texture_storage names above) */
    FMT(0x881D, R16_FLOAT, FE_GL_INTENSITY, FE_FMT_FLOAT, false), /* GL_INTENSITY16F_ARB */
@@ -255,6 +268,13 @@ fe_format_is_legacy(const struct fe_format_info *info)
 {
    return info && (info->base == FE_GL_LUMINANCE || info->base == GL_ALPHA ||
                    info->base == FE_GL_LUMINANCE_ALPHA || info->base == FE_GL_INTENSITY);
+}
+
+bool
+fe_format_legacy_wide(const struct fe_format_info *info)
+{
+   return info && (info->base == GL_ALPHA || info->base == FE_GL_LUMINANCE_ALPHA) &&
+          fe_mgp_format(info->format)->bits[3] != 0;
 }
 
 bool

@@ -56,6 +56,10 @@ const struct fe_format_info *fe_format_lookup(GLenum internal_format);
  * LUMINANCE_ALPHA, stored as R or RG and read through a swizzle): only glTexImage2D,
  * glCopyTexImage2D and glTexSubImage2D of an ES context take them. */
 bool fe_format_is_legacy(const struct fe_format_info *info);
+/* Whether info is an alpha or luminance-alpha format kept in RGBA storage (its alpha in A, a
+ * luminance in R, green and blue 0): GL 2.1's sized names, which a draw renders into (the
+ * colour write mask keeps the others 0); the rest of them are stored as R or RG. */
+bool fe_format_legacy_wide(const struct fe_format_info *info);
 /* GL_EXT_texture_sRGB's S3TC names (not in glcorearb.h). */
 #define FE_GL_COMPRESSED_SRGB_S3TC_DXT1 0x8C4C
 #define FE_GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT1 0x8C4D

@@ -513,6 +513,10 @@ struct fe_framebuffer {
    /* with the memo: bit i, colour attachment i is a signed normalized format the device
     * renders but does not blend (fe_format_color_renderable) */
    uint32_t unblendable;
+   /* with the memo: the stored components of colour attachment i that stay 0 (bit 0 R .. bit
+    * 3 A): R, G and B of an alpha one kept in RGBA, G and B of a luminance-alpha one
+    * (fe_format_legacy_wide); draws and clears leave them out of the colour write mask */
+   uint8_t att_zero_mask[FE_MAX_COLOR_ATTACHMENTS];
 };
 
 /* ---- names -------------------------------------------------------------------------------- */
@@ -687,6 +691,7 @@ struct fe_tracker {
    uint64_t viewports_version; /* of the viewports past 0 set_viewports sent (0: never) */
    struct mgp_handle rs_bound;
    struct fe_cso_memo rs_memo; /* emit_render_state's last two render states */
+   uint32_t rs_fix; /* the components it left out of each draw buffer's mask (fe_tracker.c) */
    uint64_t fb_key[10];
    uint64_t fb_hash;
    struct fe_exec *exec; /* referenced: its handle cannot be reused while named here */
@@ -1784,7 +1789,9 @@ bool fe_fbo_draw_fixed_point(struct fe_context *ctx);
 bool fe_fbo_read_fixed_point(struct fe_context *ctx);
 /* Whether info is colour-renderable here: the formats GL requires (info->color_renderable) and,
  * in desktop contexts, the signed normalized RED, RG, RGB and RGBA formats the device renders
- * (GL 4.6 table 8.12 leaves them to the implementation; ES 3.0 makes none renderable) */
+ * (GL 4.6 table 8.12 leaves them to the implementation; ES 3.0 makes none renderable), and in
+ * compatibility contexts the luminance and intensity ones whose storage (their red) it renders
+ * (GL 3.0 compatibility: colour-renderable; drawn as red, a draw's red is what they store) */
 bool fe_format_color_renderable(const struct fe_context *ctx, const struct fe_format_info *info);
 /* fe_state.c: whether glClampColor's setting `clamp` clamps for the draw (read) framebuffer. */
 bool fe_clamp_color_applies(struct fe_context *ctx, GLenum clamp, bool read);

@@ -101,9 +101,8 @@ resource_supported(const struct iq *q)
    if (!info->texture)
       return false;
    const uint8_t kind = fe_mgp_format(q->fmt)->kind;
-   if (ms_target(q->t))
-      return !fe_format_is_legacy(info) &&
-             (fe_format_color_renderable(ctx, info) || depth_stencil_kind(kind));
+   if (ms_target(q->t)) /* the luminance/alpha ones where colour-renderable */
+      return fe_format_color_renderable(ctx, info) || depth_stencil_kind(kind);
    if (q->t == FE_TEX_3D)
       return !fe_format_is_legacy(info) && !depth_stencil_kind(kind);
    return true;

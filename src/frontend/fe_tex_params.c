@@ -219,10 +219,12 @@ fe_tex_border_for_base(const struct fe_texture *tex, unsigned level, struct mgp_
    /* GL 2.1 §3.8.8: the border of a luminance/alpha image is converted to its base format
     * (table 3.15) as a texel is; such an image is read through the swizzle that takes its
     * alpha from the stored R (ALPHA) or G (LUMINANCE_ALPHA), which applies to the border as
-    * well, so the border's alpha goes where the stored alpha is */
-   if (info && info->base == GL_ALPHA)
+    * well, so the border's alpha goes where the stored alpha is (kept in RGBA, in A already:
+    * fe_format_legacy_wide) */
+   const bool wide = fe_format_legacy_wide(info);
+   if (info && info->base == GL_ALPHA && !wide)
       st->border_color[0] = st->border_color[3];
-   else if (info && info->base == FE_GL_LUMINANCE_ALPHA)
+   else if (info && info->base == FE_GL_LUMINANCE_ALPHA && !wide)
       st->border_color[1] = st->border_color[3];
    if (!fe_format_no_alpha(info))
       return;
@@ -261,6 +263,8 @@ legacy_base(const struct fe_context *ctx, const struct fe_texture *tex, bool *de
    }
    if (!fe_format_is_legacy(info))
       return 0;
+   if (fe_format_legacy_wide(info))
+      return info->base == GL_ALPHA ? 5 : 6; /* kept in RGBA: A in A */
    return info->base == FE_GL_LUMINANCE         ? 1
           : info->base == GL_ALPHA              ? 2
           : info->base == FE_GL_LUMINANCE_ALPHA ? 3
@@ -288,9 +292,10 @@ fe_texture_send_params(struct fe_context *ctx, struct fe_texture *tex)
       .depth_stencil_mode = p->stencil_index ? 1 : 0,
    };
    /* where the stored R (and G) hold luminance/alpha, the app's swizzle picks from what GL
-    * reads them as: L (R, R, R, 1), A (0, 0, 0, R), LA (R, R, R, G), I (R, R, R, R) */
-   static const uint8_t legacy_map[5][4] = {
-      {0, 1, 2, 3}, {0, 0, 0, 5}, {4, 4, 4, 0}, {0, 0, 0, 1}, {0, 0, 0, 0}};
+    * reads them as: L (R, R, R, 1), A (0, 0, 0, R), LA (R, R, R, G), I (R, R, R, R); kept in
+    * RGBA (fe_format_legacy_wide): A (0, 0, 0, A), LA (R, R, R, A) */
+   static const uint8_t legacy_map[7][4] = {{0, 1, 2, 3}, {0, 0, 0, 5}, {4, 4, 4, 0}, {0, 0, 0, 1},
+                                            {0, 0, 0, 0}, {4, 4, 4, 3}, {0, 0, 0, 3}};
    for (int i = 0; i < 4; i++) {
       const uint8_t c = swizzle_code(p->swizzle[i]);
       a.swizzle[i] = c < 4 ? legacy_map[legacy][c] : c;

@@ -62,16 +62,18 @@ proxy_target_index(const struct fe_context *ctx, GLenum target)
 /* The stored channel that component c (0-3 R, G, B, A; 4 luminance; 5 intensity) of an image
  * of internal format info is kept in, -1 where the format has none: its own for the core bases,
  * R (and G) for the luminance/alpha ones (GL 2.1 table 3.15: an ALPHA image has no red, a
- * LUMINANCE image no red, green, blue or alpha, only luminance). */
+ * LUMINANCE image no red, green, blue or alpha, only luminance; alpha in A where they are
+ * kept in RGBA: fe_format_legacy_wide). */
 static int
 component_channel(const struct fe_format_info *info, unsigned c)
 {
    if (!info)
       return c == 0 ? 0 : -1; /* an undefined image: its zero-bit format answers */
+   const int a = fe_format_legacy_wide(info) ? 3 : info->base == GL_ALPHA ? 0 : 1; /* alpha's */
    switch (info->base) {
-   case GL_ALPHA: return c == 3 ? 0 : -1;
+   case GL_ALPHA: return c == 3 ? a : -1;
    case FE_GL_LUMINANCE: return c == 4 ? 0 : -1;
-   case FE_GL_LUMINANCE_ALPHA: return c == 4 ? 0 : c == 3 ? 1 : -1;
+   case FE_GL_LUMINANCE_ALPHA: return c == 4 ? 0 : c == 3 ? a : -1;
    case FE_GL_INTENSITY: return c == 5 ? 0 : -1;
    case GL_RGBA: return c < 4 ? (int)c : -1;
    case GL_RGB: return c < 3 ? (int)c : -1;
@@ -370,15 +372,16 @@ cube_complete_level(const struct fe_texture *tex, GLint level)
 }
 
 /* A compatibility context's glGetTexImage into GL_LUMINANCE, GL_LUMINANCE_ALPHA or GL_ALPHA,
- * or of an alpha or luminance-alpha texture (stored as R and RG): the image read as RGBA
+ * or of an alpha or luminance-alpha texture (stored as R and RG, or in RGBA where wide): the
+ * image read as RGBA
  * floats, its stored components put where GL 2.1 table 6.1 has them (alpha (0, 0, 0, A),
  * luminance-alpha (L, 0, 0, A)), then packed with luminance = R (fe_compat_pack_rgba). The
  * layout (first, stride, step, base, size) and GL's errors are the caller's. */
 static void
 compat_tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
-                 GLenum format, GLenum type, GLenum legacy, uint32_t w, uint32_t h, uint32_t n,
-                 size_t first, size_t stride, uint64_t step, uint64_t base, uint64_t size,
-                 void *pixels)
+                 GLenum format, GLenum type, GLenum legacy, bool wide, uint32_t w, uint32_t h,
+                 uint32_t n, size_t first, size_t stride, uint64_t step, uint64_t base,
+                 uint64_t size, void *pixels)
 {
    struct fe_buffer *const pbo = ctx->pixel_pack_buffer;
    uint64_t offset = 0;
@@ -404,7 +407,8 @@ compat_tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, 
    ctx->pack_version++;
    for (size_t i = 0; i < texels && (legacy == GL_ALPHA || legacy == FE_GL_LUMINANCE_ALPHA); i++) {
       float *c = rgba + i * 4;
-      c[3] = legacy == GL_ALPHA ? c[0] : c[1];
+      c[3] = wide ? c[3] : legacy == GL_ALPHA ? c[0] : c[1];
+      c[2] = 0.0f;
       c[0] = legacy == GL_ALPHA ? 0.0f : c[0];
       c[1] = 0.0f;
    }
@@ -466,8 +470,9 @@ get_tex_image_of(struct fe_context *ctx, struct fe_texture *tex, unsigned face, 
    const GLenum legacy = ctx->compat ? fe_compat_legacy_base(img->internal_format) : 0;
    if ((legacy_fmt || legacy == GL_ALPHA || legacy == FE_GL_LUMINANCE_ALPHA) &&
        !ctx->compat->pixels->internal) {
-      compat_tex_image(ctx, tex, face_arg, level, format, type, legacy, img->width, h, n, first,
-                       stride, step, base, size, pixels);
+      compat_tex_image(ctx, tex, face_arg, level, format, type, legacy,
+                       fe_format_legacy_wide(fe_format_lookup(img->internal_format)), img->width, h,
+                       n, first, stride, step, base, size, pixels);
       return;
    }
    struct mgp_pack_shape shape;

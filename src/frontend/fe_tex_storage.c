@@ -396,8 +396,11 @@ tex_image_multisample(struct fe_context *ctx, struct fe_texture *tex, GLsizei sa
    FE_CHECK((!fits_size || !fits_samples) && !tex->is_proxy, GL_INVALID_VALUE);
    GLint ifmt = (GLint)internalformat;
    const struct fe_format_info *info = fe_tex_format_lookup(ctx, &ifmt, false);
-   /* ... and the format must be colour-, depth- or stencil-renderable */
-   FE_CHECK(!info || !info->texture || fe_format_is_legacy(info), GL_INVALID_ENUM);
+   /* ... and the format must be colour-, depth- or stencil-renderable (a luminance/alpha one
+    * that is not is no multisample format here) */
+   FE_CHECK(!info || !info->texture ||
+               (fe_format_is_legacy(info) && !fe_format_color_renderable(ctx, info)),
+            GL_INVALID_ENUM);
    const uint16_t fmt = fe_format_choose(caps, info->format, MGP_FORMAT_CAP_SAMPLE);
    const struct fe_mgp_format_desc *fd = fe_mgp_format(fmt);
    const bool ds =

@@ -946,8 +946,8 @@ tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint l
    if (ctx->compat && tex->is_proxy)
       format = fe_compat_source_format(format); /* no pixels: only the checks see it */
    if (ctx->compat && !tex->is_proxy &&
-       !fe_compat_tex_source_begin(ctx, fe_compat_legacy_base((GLenum)internalformat), width,
-                                   height, &format, &type, &pixels, &st))
+       !fe_compat_tex_source_begin(ctx, (GLenum)internalformat, width, height, &format, &type,
+                                   &pixels, &st))
       return;
    tex_image_body(ctx, tex, face, level, internalformat, width, height, border, format, type,
                   pixels);
@@ -1095,8 +1095,8 @@ tex_sub_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLi
    const bool in_range = level >= 0 && level < FE_MAX_LEVELS;
    const struct fe_tex_image *img = in_range ? &tex->image[face][level] : NULL;
    if (ctx->compat && img && img->defined &&
-       !fe_compat_tex_source_begin(ctx, fe_compat_legacy_base(img->internal_format), width, height,
-                                   &format, &type, &pixels, &st))
+       !fe_compat_tex_source_begin(ctx, img->internal_format, width, height, &format, &type,
+                                   &pixels, &st))
       return;
    tex_sub_image_body(ctx, tex, face, level, xoffset, yoffset, width, height, format, type, pixels);
    fe_compat_tex_source_end(ctx, &st);

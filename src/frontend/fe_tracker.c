@@ -102,15 +102,72 @@ emit_framebuffer(struct fe_context *ctx)
 
 /* ---- render state -------------------------------------------------------------------------- */
 
+/* The components each draw buffer leaves out for the draw framebuffer's attachments (bits
+ * 4i up: fe_framebuffer.att_zero_mask of the attachment draw buffer i names); *drawn: the draw
+ * buffers that name an attachment. */
+static uint32_t
+attachment_zero_masks(const struct fe_context *ctx, uint32_t *drawn)
+{
+   const struct fe_framebuffer *fb = ctx->draw_fbo;
+   *drawn = 0;
+   if (!fb)
+      return 0;
+   uint32_t m = 0;
+   for (unsigned i = 0; i < FE_MAX_DRAW_BUFFERS; i++) {
+      const GLenum b = fb->draw_buffers[i];
+      if (b < GL_COLOR_ATTACHMENT0 || b >= GL_COLOR_ATTACHMENT0 + FE_MAX_COLOR_ATTACHMENTS)
+         continue;
+      *drawn |= 1u << i;
+      m |= (uint32_t)(fb->att_zero_mask[b - GL_COLOR_ATTACHMENT0] & 0xf) << (4 * i);
+   }
+   return m;
+}
+
+/* An alpha or luminance-alpha attachment kept in RGBA (fe_format_legacy_wide) is drawn as
+ * RGBA, its alpha blended with the alpha equation and factors and its luminance as red, as GL
+ * blends them, through a colour write mask that keeps the components it does not have 0. */
+static void
+attachment_masks_apply(struct mgp_render_state *rs, uint32_t zero, uint32_t drawn)
+{
+   bool uniform = true;
+   int first = -1;
+   for (unsigned i = 0; i < FE_MAX_DRAW_BUFFERS; i++)
+      if (drawn & (1u << i)) {
+         if (first < 0)
+            first = (int)i;
+         else if (((zero >> (4 * i)) & 0xf) != ((zero >> (4 * (unsigned)first)) & 0xf))
+            uniform = false;
+      }
+   if (!rs->independent_blend && !uniform) {
+      for (unsigned i = 1; i < FE_MAX_DRAW_BUFFERS; i++)
+         rs->blend[i] = rs->blend[0];
+      rs->independent_blend = 1;
+   }
+   for (unsigned i = 0; i < FE_MAX_DRAW_BUFFERS; i++)
+      if (drawn & (1u << i))
+         rs->blend[rs->independent_blend ? i : 0].color_mask &=
+            (uint8_t) ~((zero >> (4 * i)) & 0xf);
+}
+
 static void
 emit_render_state(struct fe_context *ctx)
 {
    struct fe_tracker *t = &ctx->tracker;
-   if (t->started && t->rs_version == ctx->rs_version)
+   uint32_t drawn;
+   const uint32_t fix = attachment_zero_masks(ctx, &drawn);
+   if (t->started && t->rs_version == ctx->rs_version && t->rs_fix == fix)
       return;
    t->rs_version = ctx->rs_version;
+   t->rs_fix = fix;
+   struct mgp_render_state fixed;
+   const struct mgp_render_state *rs = &ctx->rs;
+   if (fix) {
+      fixed = ctx->rs;
+      attachment_masks_apply(&fixed, fix, drawn);
+      rs = &fixed;
+   }
    struct mgp_handle h =
-      fe_cso_lookup_memo(ctx, ctx->cso_render_state, &ctx->rs, sizeof(ctx->rs), &t->rs_memo);
+      fe_cso_lookup_memo(ctx, ctx->cso_render_state, rs, sizeof(*rs), &t->rs_memo);
    if (!mgp_handle_eq(h, t->rs_bound)) {
       mgp_bind_render_state(&ctx->pipe, &(struct mgp_handle_args){h});
       t->rs_bound = h;

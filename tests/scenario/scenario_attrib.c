@@ -251,3 +251,56 @@ sc_compat_push_client_attrib(void)
    glPopClientAttrib();
    expect_gl_error(GL_STACK_UNDERFLOW, "a client pop of the empty stack");
 }
+
+/* compat_index_array: glIndexPointer's state (GL 2.1 table 6.7: GL_INDEX_ARRAY_TYPE,
+ * _STRIDE, _POINTER, _BUFFER_BINDING and the GL_INDEX_ARRAY enable) reads back as set, through
+ * every glGet, and glPushClientAttrib(GL_CLIENT_VERTEX_ARRAY_BIT) saves it. In RGBA mode the
+ * indexes have no effect on drawing (GL 2.1 §2.14), so only the state is checked. */
+void
+sc_compat_index_array(void)
+{
+   expect_int(GL_INDEX_ARRAY_TYPE, GL_FLOAT, "initial index array type");
+   expect_int(GL_INDEX_ARRAY_STRIDE, 0, "initial index array stride");
+   expect_enabled(GL_INDEX_ARRAY, false, "initial index array enable");
+   GLubyte dummy[64];
+   glIndexPointer(GL_SHORT, 10, dummy);
+   check_gl_error("glIndexPointer(GL_SHORT, 10)");
+   expect_int(GL_INDEX_ARRAY_TYPE, GL_SHORT, "index array type");
+   expect_int(GL_INDEX_ARRAY_STRIDE, 10, "index array stride");
+   GLfloat f = 0.0f;
+   glGetFloatv(GL_INDEX_ARRAY_STRIDE, &f);
+   GLdouble d = 0.0;
+   glGetDoublev(GL_INDEX_ARRAY_TYPE, &d);
+   GLboolean b = GL_FALSE;
+   glGetBooleanv(GL_INDEX_ARRAY_STRIDE, &b);
+   if (f != 10.0f || d != (GLdouble)GL_SHORT || b != GL_TRUE)
+      fail("index array stride as float %g, type as double %g, stride as boolean %d", f, d, b);
+   void *ptr = NULL;
+   glGetPointerv(GL_INDEX_ARRAY_POINTER, &ptr);
+   if (ptr != (void *)dummy)
+      fail("GL_INDEX_ARRAY_POINTER %p, want %p", ptr, (void *)dummy);
+   glIndexPointer(GL_RGBA, 0, dummy);
+   expect_gl_error(GL_INVALID_ENUM, "glIndexPointer(GL_RGBA)");
+   expect_int(GL_INDEX_ARRAY_TYPE, GL_SHORT, "index array type after the error");
+
+   GLuint buf;
+   gl.GenBuffers(1, &buf);
+   gl.BindBuffer(GL_ARRAY_BUFFER, buf);
+   gl.BufferData(GL_ARRAY_BUFFER, 64, NULL, GL_STATIC_DRAW);
+   glPushClientAttrib(GL_CLIENT_VERTEX_ARRAY_BIT);
+   glIndexPointer(GL_UNSIGNED_BYTE, 3, (void *)16);
+   glEnableClientState(GL_INDEX_ARRAY);
+   expect_int(GL_INDEX_ARRAY_BUFFER_BINDING, (GLint)buf, "index array buffer binding");
+   expect_int(GL_INDEX_ARRAY_TYPE, GL_UNSIGNED_BYTE, "index array type from a buffer");
+   expect_enabled(GL_INDEX_ARRAY, true, "index array enable");
+   glPopClientAttrib();
+   check_gl_error("client push/pop of the index array");
+   expect_int(GL_INDEX_ARRAY_BUFFER_BINDING, 0, "index array buffer binding after the pop");
+   expect_int(GL_INDEX_ARRAY_TYPE, GL_SHORT, "index array type after the pop");
+   expect_int(GL_INDEX_ARRAY_STRIDE, 10, "index array stride after the pop");
+   expect_enabled(GL_INDEX_ARRAY, false, "index array enable after the pop");
+   gl.BindBuffer(GL_ARRAY_BUFFER, 0);
+   gl.DeleteBuffers(1, &buf);
+   glIndexPointer(GL_INT, -1, dummy);
+   expect_gl_error(GL_INVALID_VALUE, "glIndexPointer with a negative stride");
+}

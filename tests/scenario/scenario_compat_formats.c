@@ -286,8 +286,8 @@ sc_compat_legacy_readback(void)
  * GL_RGBA8_SNORM are colour-renderable where the device renders them (else the storage is
  * GL_INVALID_ENUM): complete, a draw of
  * (-0.5, 0.25, -1, 0.5) under GL_CLAMP_FRAGMENT_COLOR FALSE reads back signed, glClear of -2
- * clamps to -1 (signed normalized: [-1, 1]). GL_LUMINANCE8, GL_LUMINANCE8_SNORM,
- * GL_INTENSITY16F and GL_RGB9_E5 storage is made (no error, its internal format reads back)
+ * clamps to -1 (signed normalized: [-1, 1]). GL_ALPHA, GL_LUMINANCE8_SNORM,
+ * GL_LUMINANCE_ALPHA and GL_RGB9_E5 storage is made (no error, its internal format reads back)
  * and a framebuffer with it is GL_FRAMEBUFFER_UNSUPPORTED where the implementation does not
  * render them (mgl; llvmpipe renders them: complete), never incomplete. */
 void
@@ -301,8 +301,8 @@ sc_compat_rb_formats(void)
    gl.GenFramebuffers(1, &fbo);
    gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
    gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
-   static const GLenum unrendered[] = {GL_LUMINANCE8, 0x9015 /* GL_LUMINANCE8_SNORM */,
-                                       GL_INTENSITY16F_ARB, GL_RGB9_E5};
+   static const GLenum unrendered[] = {GL_ALPHA, 0x9015 /* GL_LUMINANCE8_SNORM */,
+                                       GL_LUMINANCE_ALPHA, GL_RGB9_E5};
    for (unsigned i = 0; i < sizeof(unrendered) / sizeof(unrendered[0]); i++) {
       gl.RenderbufferStorage(GL_RENDERBUFFER, unrendered[i], 8, 8);
       check_gl_error("glRenderbufferStorage of a format mgl does not render");
@@ -364,4 +364,204 @@ sc_compat_rb_formats(void)
    clamp_color(GL_CLAMP_READ_COLOR, GL_FIXED_ONLY);
    gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
    glViewport(0, 0, W, H);
+}
+
+/* Draws the quad (-1, -1)-(1, 1) under identity matrices in the current colour. */
+static void
+li_quad(void)
+{
+   glMatrixMode(GL_PROJECTION);
+   glLoadIdentity();
+   glMatrixMode(GL_MODELVIEW);
+   glLoadIdentity();
+   glBegin(GL_QUADS);
+   glTexCoord2f(0, 0);
+   glVertex2f(-1, -1);
+   glTexCoord2f(1, 0);
+   glVertex2f(1, -1);
+   glTexCoord2f(1, 1);
+   glVertex2f(1, 1);
+   glTexCoord2f(0, 1);
+   glVertex2f(-1, 1);
+   glEnd();
+}
+
+static void
+li_expect(const char *what, GLenum ifmt, int x, int y, const float want[4])
+{
+   float px[4] = {0};
+   glReadPixels(x, y, 1, 1, GL_RGBA, GL_FLOAT, px);
+   for (int c = 0; c < 4; c++)
+      if (fabsf(px[c] - want[c]) > 0.02f) {
+         fail("0x%04x %s: read (%.3f, %.3f, %.3f, %.3f), want (%.3f, %.3f, %.3f, %.3f)", ifmt, what,
+              px[0], px[1], px[2], px[3], want[0], want[1], want[2], want[3]);
+         return;
+      }
+}
+
+/* compat_li_render: luminance, intensity, alpha and luminance-alpha textures and renderbuffers
+ * as colour attachments (colour-renderable in GL 3.0 compatibility). Each is complete;
+ * glClear to (0.5, 0.2, 0.3, 0.4) and glReadPixels(GL_RGBA) read what the base keeps, with
+ * luminance and intensity in red (GL 3.0 compatibility §4.3.2): L (0.5, 0, 0, 1), I (0.5, 0,
+ * 0, 1), A (0, 0, 0, 0.4), LA (0.5, 0, 0, 0.4). A quad of (0.8, 0.1, 0.9, 0.25) blended with
+ * (GL_DST_ALPHA, GL_ONE_MINUS_DST_ALPHA) reads the destination alpha as a read of the
+ * attachment does: 1 for luminance and intensity (the source stays, 0.8; as on llvmpipe), the
+ * stored alpha for the others (alpha 0.25 * 0.4 + 0.4 * 0.6 = 0.34, luminance 0.8 * 0.4 +
+ * 0.5 * 0.6 = 0.62). A texture then drawn in GL_REPLACE with the colour (1, 1, 1, 1) reads
+ * (L, L, L, 1), (I, I, I, I), (1, 1, 1, A) and (L, L, L, A). */
+void
+sc_compat_li_render(void)
+{
+   enum { L, I, A, LA };
+   static const struct {
+      GLenum ifmt;
+      bool rb;
+      int base;
+   } cases[] = {{GL_LUMINANCE8, false, L},
+                {GL_INTENSITY8, false, I},
+                {GL_LUMINANCE16, false, L},
+                {GL_LUMINANCE8, true, L},
+                {GL_INTENSITY8, true, I},
+                {GL_LUMINANCE, false, L},
+                {GL_INTENSITY16F_ARB, false, I},
+                {GL_ALPHA8, false, A},
+                {GL_ALPHA16, false, A},
+                {GL_ALPHA8, true, A},
+                {GL_LUMINANCE8_ALPHA8, false, LA},
+                {GL_LUMINANCE16_ALPHA16, false, LA},
+                {GL_LUMINANCE8_ALPHA8, true, LA}};
+   static const float cleared[4][4] = {{0.5f, 0.0f, 0.0f, 1.0f},
+                                       {0.5f, 0.0f, 0.0f, 1.0f},
+                                       {0.0f, 0.0f, 0.0f, 0.4f},
+                                       {0.5f, 0.0f, 0.0f, 0.4f}};
+   static const float blended[4][4] = {{0.8f, 0.0f, 0.0f, 1.0f},
+                                       {0.8f, 0.0f, 0.0f, 1.0f},
+                                       {0.0f, 0.0f, 0.0f, 0.34f},
+                                       {0.62f, 0.0f, 0.0f, 0.34f}};
+   static const float sampled[4][4] = {{0.8f, 0.8f, 0.8f, 1.0f},
+                                       {0.8f, 0.8f, 0.8f, 0.8f},
+                                       {1.0f, 1.0f, 1.0f, 0.34f},
+                                       {0.62f, 0.62f, 0.62f, 0.34f}};
+   GLuint fbo;
+   gl.GenFramebuffers(1, &fbo);
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      const GLenum ifmt = cases[i].ifmt;
+      const int base = cases[i].base;
+      GLuint tex = 0, rb = 0;
+      gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+      if (cases[i].rb) {
+         gl.GenRenderbuffers(1, &rb);
+         gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+         gl.RenderbufferStorage(GL_RENDERBUFFER, ifmt, 8, 8);
+         gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+      } else {
+         glGenTextures(1, &tex);
+         glBindTexture(GL_TEXTURE_2D, tex);
+         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+         glTexImage2D(GL_TEXTURE_2D, 0, (GLint)ifmt, 8, 8, 0, GL_RGBA, GL_FLOAT, NULL);
+         gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+      }
+      check_gl_error("the attachment");
+      const GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+      if (st != GL_FRAMEBUFFER_COMPLETE) {
+         fail("0x%04x (%s): status 0x%x, want complete", ifmt,
+              cases[i].rb ? "renderbuffer" : "texture", st);
+         continue;
+      }
+      glViewport(0, 0, 8, 8);
+      glClearColor(0.5f, 0.2f, 0.3f, 0.4f);
+      glClear(GL_COLOR_BUFFER_BIT);
+      li_expect("cleared", ifmt, 1, 1, cleared[base]);
+      glEnable(GL_BLEND);
+      glBlendFunc(GL_DST_ALPHA, GL_ONE_MINUS_DST_ALPHA);
+      glColor4f(0.8f, 0.1f, 0.9f, 0.25f);
+      li_quad();
+      glDisable(GL_BLEND);
+      li_expect("blended with GL_DST_ALPHA", ifmt, 4, 4, blended[base]);
+      check_gl_error("drawing into it");
+      gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+      glViewport(0, 0, W, H);
+      if (tex) {
+         glClearColor(0.0f, 0.0f, 1.0f, 1.0f);
+         glClear(GL_COLOR_BUFFER_BIT);
+         glEnable(GL_TEXTURE_2D);
+         glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+         glColor4f(1.0f, 1.0f, 1.0f, 1.0f);
+         li_quad();
+         glDisable(GL_TEXTURE_2D);
+         li_expect("sampled", ifmt, W / 2, H / 2, sampled[base]);
+         glDeleteTextures(1, &tex);
+      }
+      if (rb)
+         gl.DeleteRenderbuffers(1, &rb);
+      check_gl_error("the case");
+   }
+   gl.DeleteFramebuffers(1, &fbo);
+   glClearColor(0.0f, 0.0f, 0.0f, 0.0f);
+}
+
+/* compat_sluminance: GL_EXT_texture_sRGB's luminance formats. A GL_SLUMINANCE8 texel of 188
+ * and a GL_SLUMINANCE8_ALPHA8 texel of (188, 128) are sampled with the luminance decoded from
+ * sRGB (188 is 0.503 linear) and the alpha linear (128/255): (0.503, 0.503, 0.503, 1) and
+ * (0.503, 0.503, 0.503, 0.502) in GL_REPLACE; glGetTexImage gives the stored bytes back
+ * undecoded (188; 188, 128). The formats are not colour-renderable: glRenderbufferStorage of
+ * GL_SLUMINANCE8 is GL_INVALID_ENUM, and a texture of one attached is incomplete. */
+void
+sc_compat_sluminance(void)
+{
+   if (!has_ext("GL_EXT_texture_sRGB"))
+      fail("GL_EXT_texture_sRGB is not listed");
+   static const struct {
+      GLenum ifmt, format;
+      GLubyte texel[2];
+      float want[4];
+   } cases[2] = {
+      {GL_SLUMINANCE8, GL_LUMINANCE, {188, 0}, {0.503f, 0.503f, 0.503f, 1.0f}},
+      {GL_SLUMINANCE8_ALPHA8, GL_LUMINANCE_ALPHA, {188, 128}, {0.503f, 0.503f, 0.503f, 0.502f}}};
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   glPixelStorei(GL_PACK_ALIGNMENT, 1);
+   for (int i = 0; i < 2; i++) {
+      GLuint tex;
+      glGenTextures(1, &tex);
+      glBindTexture(GL_TEXTURE_2D, tex);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+      glTexImage2D(GL_TEXTURE_2D, 0, (GLint)cases[i].ifmt, 1, 1, 0, cases[i].format,
+                   GL_UNSIGNED_BYTE, cases[i].texel);
+      check_gl_error("the sRGB luminance texture");
+      GLubyte back[2] = {0, 0};
+      glGetTexImage(GL_TEXTURE_2D, 0, cases[i].format, GL_UNSIGNED_BYTE, back);
+      if (back[0] != cases[i].texel[0] || (i == 1 && back[1] != cases[i].texel[1]))
+         fail("0x%04x: glGetTexImage read %d %d, want %d %d", cases[i].ifmt, back[0], back[1],
+              cases[i].texel[0], cases[i].texel[1]);
+      glClearColor(0.0f, 0.0f, 1.0f, 1.0f);
+      glClear(GL_COLOR_BUFFER_BIT);
+      glEnable(GL_TEXTURE_2D);
+      glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+      glColor4f(1.0f, 1.0f, 1.0f, 1.0f);
+      li_quad();
+      glDisable(GL_TEXTURE_2D);
+      li_expect("sampled", cases[i].ifmt, W / 2, H / 2, cases[i].want);
+      GLuint fbo;
+      gl.GenFramebuffers(1, &fbo);
+      gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+      gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+      const GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+      if (st == GL_FRAMEBUFFER_COMPLETE)
+         fail("0x%04x attached: complete, want incomplete (not colour-renderable)", cases[i].ifmt);
+      gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+      gl.DeleteFramebuffers(1, &fbo);
+      glDeleteTextures(1, &tex);
+   }
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+   glPixelStorei(GL_PACK_ALIGNMENT, 4);
+   GLuint rb;
+   gl.GenRenderbuffers(1, &rb);
+   gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+   gl.RenderbufferStorage(GL_RENDERBUFFER, GL_SLUMINANCE8, 4, 4);
+   expect_gl_error(GL_INVALID_ENUM, "glRenderbufferStorage(GL_SLUMINANCE8)");
+   gl.DeleteRenderbuffers(1, &rb);
+   glClearColor(0.0f, 0.0f, 0.0f, 0.0f);
+   check_gl_error("compat_sluminance");
 }
