@@ -121,9 +121,38 @@ local_size_limits(void)
    CHECK(!local_size_compiles(64, 32, 1), "64 32 1 (2048 invocations) compiled");
 }
 
+/* ARB_program_interface_query: GL_BUFFER_DATA_SIZE of a storage block whose last member is an
+ * array of no declared size counts that array as one element (piglit's
+ * unsized_arrays_of_arrays_member: 16 + 2 x 16). */
+static void
+trailing_unsized_size(void)
+{
+   const char *cs = "#version 430\n"
+                    "layout(local_size_x = 1) in;\n"
+                    "layout(std430, binding = 0) buffer A { vec4 s; vec4 aoa[][2]; };\n"
+                    "layout(std430, binding = 1) buffer B { float f; uint u[]; };\n"
+                    "void main() { aoa[0][1] = s; u[0] = uint(f); }\n";
+   char *log = NULL;
+   struct glsl_link_input in = {.source = {[GLSL_STAGE_COMPUTE] = cs}};
+   struct glsl_program *p = glsl_link(&in, &log);
+   CHECK(p, "link: %s", log);
+   free(log);
+   if (!p)
+      return;
+   CHECK(p->num_storage_blocks == 2, "%u storage blocks", p->num_storage_blocks);
+   for (uint32_t k = 0; k < p->num_storage_blocks; k++) {
+      const struct glsl_storage_block *b = &p->storage_blocks[k];
+      const uint32_t want = !strcmp(b->name, "A") ? 48 : 8;
+      CHECK(b->data_size == want, "block %s: GL_BUFFER_DATA_SIZE %u, want %u", b->name,
+            b->data_size, want);
+   }
+   glsl_program_destroy(p);
+}
+
 int
 main(void)
 {
+   trailing_unsized_size();
    local_size_limits();
    compute_links("#version 140\n", cs_ssbo);
    compute_links("#version 150\n", cs_ssbo);
