@@ -774,9 +774,12 @@ glsl_link_storage_blocks(struct link *l)
       const struct resource *rs = &res[k];
       const struct spv_refl *r = l->st[rs->ref_stage].r;
       const spv_tref block = spv_refl_strip_arrays(r, rs->ref_type, NULL);
-      /* ARB_program_interface_query: a trailing array of no declared size counts one element */
-      const uint32_t data_size = l->prog->from_spirv ? block_data_size(l, r, block)
-                                                     : spv_refl_struct_size_runtime1(r, block);
+      /* ARB_program_interface_query: a trailing array of no declared size counts one element;
+       * rounded to 16 bytes as a uniform block's (and as Mesa does: an app that sizes its
+       * buffer by the answer may write a whole std140 struct, padding included) */
+      const uint32_t data_size = l->prog->from_spirv
+                                    ? block_data_size(l, r, block)
+                                    : round16(spv_refl_struct_size_runtime1(r, block));
       const int gl_binding = glsl_link_gl_binding(l, rs->key, true);
       /* its members, one leaf per GL buffer variable ("B.a" with an instance name) */
       const unsigned first_member = p->num_buffer_vars;
