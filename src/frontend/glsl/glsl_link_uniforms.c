@@ -53,7 +53,10 @@ reflect_leaves(struct link *l, const struct spv_refl *r, spv_tref type, const ch
       const uint32_t stride = t.array_stride;
       const enum spv_tk e = type_info(r, t.elem).kind;
       if (e == SPV_TK_STRUCT || e == SPV_TK_ARRAY) {
-         for (uint32_t k = 0; k < t.length && !l->failed; k++) {
+         /* an array of no declared size (a storage block's last member): its element [0], as
+          * GL 4.6 7.3.1.1 names one for the interface (ARB_program_interface_query) */
+         const uint32_t n = t.length ? t.length : 1;
+         for (uint32_t k = 0; k < n && !l->failed; k++) {
             char *sub = strfmt("%s[%u]", name, k);
             if (!sub) {
                link_error(l, "out of memory");
