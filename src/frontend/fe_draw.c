@@ -3,6 +3,7 @@
  * multi-draw forms become draw ranges. The spec's errors are checked here, then the tracker
  * validates the draw class and the draw goes out. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "fe_arbp.h"
 #include "fe_compat_vertex.h"
@@ -892,6 +893,52 @@ count_buffer(struct fe_context *ctx, GLintptr offset)
    return buf;
 }
 
+/* A compatibility-profile indirect draw whose mode, client arrays or polygon mode need its
+ * counts on the client (a rewrite, a copy, two passes): the commands, and the count where a
+ * parameter buffer gives it, are read from their buffers (one round trip each unless the
+ * client holds their bytes) and drawn one by one as the glDraw*Instanced*BaseInstance calls
+ * GL 4.6 10.4 defines them by, each with gl_DrawID its index. */
+static void
+indirect_on_client(struct fe_context *ctx, GLenum mode, GLenum type, struct fe_buffer *buf,
+                   uint64_t offset, uint64_t step, GLsizei drawcount, struct fe_buffer *param,
+                   GLintptr count_offset)
+{
+   const unsigned isz = type == GL_NONE ? 0 : index_size(type);
+   uint32_t n = (uint32_t)drawcount;
+   if (param) {
+      uint32_t counted = 0;
+      fe_buffer_read(ctx, param, (uint64_t)count_offset, sizeof counted, &counted);
+      if (counted < n)
+         n = counted;
+   }
+   if (!n)
+      return;
+   const uint64_t cmd = isz ? MGP_INDIRECT_ELEMENTS_SIZE : MGP_INDIRECT_ARRAYS_SIZE;
+   const uint64_t span = (uint64_t)(n - 1) * step + cmd;
+   uint8_t *bytes = malloc((size_t)span);
+   FE_CHECK(!bytes, GL_OUT_OF_MEMORY);
+   fe_buffer_read(ctx, buf, offset, span, bytes);
+   for (uint32_t i = 0; i < n; i++) {
+      uint32_t c[5] = {0};
+      memcpy(c, bytes + (uint64_t)i * step, (size_t)cmd);
+      /* count, instanceCount, first (or firstIndex, baseVertex), baseInstance */
+      if (c[0] > INT32_MAX || c[1] > INT32_MAX || (!isz && c[2] > INT32_MAX)) {
+         MGU_DECLINE(gl_draw_out_of_bounds, "indirect command %u: count %u, %u instances, first %u",
+                     i, c[0], c[1], c[2]);
+         continue;
+      }
+      ctx->multi_draw_id = i;
+      if (isz)
+         draw_elements(ctx, mode, (GLsizei)c[0], type,
+                       (const void *)(uintptr_t)((uint64_t)c[2] * isz), (GLsizei)c[1], c[4],
+                       (GLint)c[3], false, 0, 0);
+      else
+         draw_arrays(ctx, mode, (GLint)c[2], (GLsizei)c[0], (GLsizei)c[1], c[3]);
+   }
+   ctx->multi_draw_id = 0;
+   free(bytes);
+}
+
 /* glDraw*Indirect (drawcount 1, stride 0), glMultiDraw*Indirect and glMultiDraw*IndirectCount
  * (drawcount their maxdrawcount): the spec's errors, then one draw_indirect record for all
  * the commands; type is read when indexed. */
@@ -936,6 +983,12 @@ draw_indirect(struct fe_context *ctx, GLenum mode, bool indexed, GLenum type, co
             GL_INVALID_OPERATION);
    if (!draw_ready(ctx, mode) || !drawcount)
       return;
+   if (ctx->compat && (fe_compat_draw_rewritten(ctx, mode) || fe_client_arrays_active(ctx) ||
+                       ctx->polygon_mode != ctx->polygon_mode_back)) {
+      indirect_on_client(ctx, mode, isz ? type : GL_NONE, buf, offset, step, drawcount, param,
+                         count.offset);
+      return;
+   }
    if (!fe_pipe_has(ctx, MGP_CALL_draw_indirect)) {
       MGU_DECLINE(gl_feature_unimplemented, "indirect draws: the renderer has none");
       return;
@@ -949,14 +1002,6 @@ draw_indirect(struct fe_context *ctx, GLenum mode, bool indexed, GLenum type, co
        * the count on the client */
       MGU_DECLINE(gl_feature_unimplemented,
                   "an indirect-count draw whose stride is under a command's size");
-      return;
-   }
-   if (ctx->compat && (fe_compat_draw_rewritten(ctx, mode) || fe_client_arrays_active(ctx) ||
-                       ctx->polygon_mode != ctx->polygon_mode_back)) {
-      /* each needs the counts on the client (a rewrite, a copy, two passes) */
-      MGU_DECLINE(gl_feature_unimplemented,
-                  "an indirect draw of a compatibility-profile mode, client arrays or "
-                  "per-face polygon mode");
       return;
    }
    if (!fe_validate(ctx, FE_VERB_DRAW))

@@ -177,6 +177,9 @@ void spv_refl_member(const struct spv_refl *r, spv_tref t, uint32_t k, struct sp
 spv_tref spv_refl_strip_arrays(const struct spv_refl *r, spv_tref t, uint32_t *count);
 /* Bytes a laid-out struct (or array of one: its element) declares; 0 when it is not one. */
 uint32_t spv_refl_struct_size(const struct spv_refl *r, spv_tref t);
+/* The same with a trailing unsized array counted as one element (ARB_program_interface_query's
+ * GL_BUFFER_DATA_SIZE of a storage block); 0 when it is not one. */
+uint32_t spv_refl_struct_size_runtime1(const struct spv_refl *r, spv_tref t);
 /* Bytes a laid-out type spans by its Offset/ArrayStride/MatrixStride decorations, without
  * trailing padding (a SPIR-V block's GL_BUFFER_DATA_SIZE before rounding); 0 when none. */
 uint32_t spv_refl_explicit_size(const struct spv_refl *r, spv_tref t);

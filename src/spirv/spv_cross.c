@@ -389,6 +389,28 @@ spv_refl_struct_size(const struct spv_refl *r, spv_tref t)
    return (uint32_t)size;
 }
 
+uint32_t
+spv_refl_struct_size_runtime1(const struct spv_refl *r, spv_tref t)
+{
+   /* (spirv-cross's get_declared_struct_size_runtime_array misses an unsized array of arrays:
+    * it reads the innermost dimension) */
+   const uint64_t size = spv_refl_struct_size(r, t);
+   const spv_tref s = spv_refl_strip_arrays(r, t, NULL);
+   struct spv_tinfo ti;
+   spv_refl_type(r, s, &ti);
+   if (!size || ti.kind != SPV_TK_STRUCT || !ti.num_members)
+      return (uint32_t)size;
+   struct spv_tmember mb;
+   spv_refl_member(r, s, ti.num_members - 1, &mb);
+   struct spv_tinfo last;
+   spv_refl_type(r, mb.type, &last);
+   if (last.kind != SPV_TK_ARRAY || last.length || mb.offset < 0)
+      return (uint32_t)size;
+   const uint64_t one = (uint64_t)mb.offset + last.array_stride;
+   const uint64_t total = one > size ? one : size;
+   return total > UINT32_MAX ? 0 : (uint32_t)total;
+}
+
 /* The bytes type t spans as its explicit layout places it (GL 4.6 7.6.2.3, as Mesa sizes a
  * SPIR-V block): the last byte of a struct's last-placed member, an array's last element at
  * (length - 1) x ArrayStride and a matrix's last column (row when row_major) at

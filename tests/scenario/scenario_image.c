@@ -556,3 +556,105 @@ sc_image_3d_slice(void)
    glDeleteTextures(1, &t);
    gl.DeleteProgram(p);
 }
+
+/* GL 4.3 19: a dispatch is no rendering, so the textures attached to the bound draw framebuffer
+ * may be sampled and stored to by a compute shader (no feedback loop: nothing is drawn). Two
+ * RGBA8 textures are colour attachments 0 and 1 of the bound framebuffer and cleared by it; a
+ * compute shader samples attachment 1's texture and stores into attachment 0's; glReadPixels
+ * reads what it stored, and a draw into the framebuffer after it renders again. Exact pixels. */
+void
+sc_image_compute_attached(void)
+{
+   if (no_images_here())
+      return;
+   enum { S = 16 };
+   const char *cs = "#version 430\n"
+                    "layout(local_size_x = 4, local_size_y = 4) in;\n"
+                    "layout(rgba8, binding = 0) writeonly uniform image2D u_out;\n"
+                    "layout(binding = 3) uniform sampler2D u_in;\n"
+                    "void main() {\n"
+                    "  ivec2 p = ivec2(gl_GlobalInvocationID.xy);\n"
+                    "  vec4 c = texelFetch(u_in, p, 0);\n"
+                    "  imageStore(u_out, p, vec4(c.r, float(p.x * 16) / 255.0, c.b, 1.0));\n"
+                    "}\n";
+   GLuint p = must_compute(cs);
+   GLuint t0 = texture_2d(GL_RGBA8, S, S, 1), t1 = texture_2d(GL_RGBA8, S, S, 1);
+   GLuint fbo;
+   gl.GenFramebuffers(1, &fbo);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t0, 0);
+   gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, t1, 0);
+   if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      die_setup("a framebuffer of two RGBA8 textures is incomplete");
+   const GLenum both[2] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+   gl.DrawBuffers(2, both);
+   const GLfloat red[4] = {1, 0, 0, 1}, magenta[4] = {1, 0, 1, 1};
+   gl.ClearBufferfv(GL_COLOR, 0, red);
+   gl.ClearBufferfv(GL_COLOR, 1, magenta);
+   check_gl_error("clearing the two attachments");
+
+   gl.BindImageTexture(0, t0, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+   gl.ActiveTexture(GL_TEXTURE3);
+   glBindTexture(GL_TEXTURE_2D, t1);
+   gl.ActiveTexture(GL_TEXTURE0);
+   gl.UseProgram(p);
+   gl.DispatchCompute(S / 4, S / 4, 1);
+   gl.MemoryBarrier(GL_FRAMEBUFFER_BARRIER_BIT);
+   check_gl_error("a dispatch sampling and storing to the framebuffer's attachments");
+
+   uint8_t px[S * S * 4];
+   memset(px, 0xee, sizeof px);
+   glReadBuffer(GL_COLOR_ATTACHMENT0);
+   glReadPixels(0, 0, S, S, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   check_gl_error("glReadPixels of attachment 0");
+   for (int i = 0; i < S * S; i++) {
+      const uint8_t want[4] = {255, (uint8_t)(i % S * 16), 255, 255};
+      if (memcmp(px + 4 * i, want, 4)) {
+         fail("after the dispatch: pixel (%d, %d) is (%u,%u,%u,%u), expected (%u,%u,%u,%u)", i % S,
+              i / S, px[4 * i], px[4 * i + 1], px[4 * i + 2], px[4 * i + 3], want[0], want[1],
+              want[2], want[3]);
+         break;
+      }
+   }
+
+   /* a draw into attachment 0 after the dispatch: the left half green, the right half kept */
+   const char *vs = "#version 330 core\n"
+                    "layout(location = 0) in vec2 a_pos;\n"
+                    "void main() { gl_Position = vec4(a_pos / 8.0 - 1.0, 0.0, 1.0); }\n";
+   const char *fs = "#version 330 core\n"
+                    "out vec4 o;\n"
+                    "void main() { o = vec4(0.0, 1.0, 0.0, 1.0); }\n";
+   GLuint g = link_program(vs, fs);
+   float xy[12];
+   rect_vertices(xy, 0, 0, S / 2, S);
+   mesh m = make_mesh(xy, 6);
+   const GLenum bufs[1] = {GL_COLOR_ATTACHMENT0};
+   gl.DrawBuffers(1, bufs);
+   glViewport(0, 0, S, S);
+   gl.UseProgram(g);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("a draw into the attachment the dispatch stored to");
+   memset(px, 0xee, sizeof px);
+   glReadPixels(0, 0, S, S, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   for (int i = 0; i < S * S; i++) {
+      const bool left = i % S < S / 2;
+      const uint8_t want[4] = {left ? 0 : 255, left ? 255 : (uint8_t)(i % S * 16), left ? 0 : 255,
+                               255};
+      if (memcmp(px + 4 * i, want, 4)) {
+         fail("after the draw: pixel (%d, %d) is (%u,%u,%u,%u), expected (%u,%u,%u,%u)", i % S,
+              i / S, px[4 * i], px[4 * i + 1], px[4 * i + 2], px[4 * i + 3], want[0], want[1],
+              want[2], want[3]);
+         break;
+      }
+   }
+
+   gl.UseProgram(0);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   gl.DeleteFramebuffers(1, &fbo);
+   gl.DeleteVertexArrays(1, &m.vao);
+   gl.DeleteBuffers(1, &m.vbo);
+   glDeleteTextures(1, &t0);
+   glDeleteTextures(1, &t1);
+   gl.DeleteProgram(p);
+   gl.DeleteProgram(g);
+}

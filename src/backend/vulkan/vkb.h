@@ -29,6 +29,8 @@
  * colour / depth-stencil attachment (the pipeline flags of VK_EXT_attachment_feedback_loop_layout) */
 #define VKB_LOOP_COLOR 1u
 #define VKB_LOOP_DS 2u
+/* A sampler memo way resolved for a dispatch (its kind's high bit): no attachment checks */
+#define VKB_WAY_COMPUTE 0x80000000u
 #define VKB_PRED_WORDS 64u   /* conditional-rendering predicates in flight */
 #define VKB_PRED_SCRATCH 64u /* after them: slot results a summed predicate ORs (vkb_cond_sum.c) */
 #define VKB_MAX_COLOR 8
@@ -1194,7 +1196,7 @@ struct vkb_context {
          uint64_t epoch;  /* the res_epoch it was resolved in */
          uint64_t serial; /* the batch that last sampled through it */
          struct mgp_handle view, sampler;
-         uint32_t kind;
+         uint32_t kind;            /* the sampler kind, | VKB_WAY_COMPUTE for a dispatch's */
          uint32_t loop;            /* VKB_LOOP_*: the resolution samples an attached level */
          struct vkb_resource *tex; /* the image sampled (NULL: the stand-in) */
          uint32_t base, count;     /* its levels in info.imageLayout */

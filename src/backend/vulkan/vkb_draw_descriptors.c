@@ -334,6 +334,9 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
    struct vkb_screen *scr = ctx->scr;
    const VkPhysicalDeviceLimits *lim = &scr->props.limits;
    uint32_t nbuf = 0, nimg = 0, ntbv = 0;
+   /* GL 4.3 19: a dispatch is no rendering; the textures it samples and the images it stores
+    * to may be attached to the draw framebuffer (vkb_draw_storage_image too) */
+   const bool compute = sh->stage_mask == 1u << MGP_SHADER_STAGE_COMPUTE;
    d->nw = d->n_used_bufs = 0;
    d->has_dynamic = false;
    d->loop = 0;
@@ -509,12 +512,14 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
       for (uint32_t k = 0; k < sb->count; k++) {
          const uint32_t j = b - VKB_SAMPLER_BASE + k;
          const unsigned kind = j < VKB_MAX_SAMPLERS ? sh->refl.sampler_kind[j] : 0;
+         /* a dispatch's resolution is its own way: it ignores the framebuffer's attachments */
+         const uint32_t way_kind = kind | (compute ? VKB_WAY_COMPUTE : 0u);
          struct vkb_sampler_memo_way *way = memo->way[j];
          if (way[0].epoch != memo->res_epoch || !mgp_handle_eq(way[0].view, ctx->views[j]) ||
-             !mgp_handle_eq(way[0].sampler, ctx->samplers[j]) || way[0].kind != kind) {
+             !mgp_handle_eq(way[0].sampler, ctx->samplers[j]) || way[0].kind != way_kind) {
             const struct vkb_sampler_memo_way t = way[0];
             if (way[1].epoch == memo->res_epoch && mgp_handle_eq(way[1].view, ctx->views[j]) &&
-                mgp_handle_eq(way[1].sampler, ctx->samplers[j]) && way[1].kind == kind) {
+                mgp_handle_eq(way[1].sampler, ctx->samplers[j]) && way[1].kind == way_kind) {
                way[0] = way[1];
             } else {
                way[0].epoch = 0; /* resolved below */
@@ -555,7 +560,7 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
          uint32_t sampled_count = v ? v->made_count : 0;
          VkImageLayout sampled_layout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
          uint32_t loop = 0;
-         if (tex &&
+         if (tex && !compute &&
              vkb_context_attached_in(ctx, tex, v->made_base, v->made_base + v->made_count - 1)) {
             const bool mipmapped = !s || (s->st.min_filter != MGP_FILTER_NEAREST &&
                                           s->st.min_filter != MGP_FILTER_LINEAR);
@@ -634,7 +639,7 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
             .serial = vkb_current_serial(scr),
             .view = ctx->views[j],
             .sampler = ctx->samplers[j],
-            .kind = kind,
+            .kind = way_kind,
             .loop = loop,
             .tex = tex,
             .base = tex ? v->made_base : 0,

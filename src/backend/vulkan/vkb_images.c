@@ -187,7 +187,10 @@ vkb_draw_storage_image(struct vkb_context *ctx, const struct vkb_shader *sh, uin
                   iv->layer, iv->level, level_slices(r, iv->level));
       return false;
    }
-   if (vkb_context_attached_in(ctx, r, iv->level, iv->level)) {
+   /* A dispatch runs outside any rendering scope: a level attached to the framebuffer is no
+    * attachment then (the next rendering scope moves it back to its attachment layout). */
+   const bool compute = sh->stage_mask == 1u << MGP_SHADER_STAGE_COMPUTE;
+   if (!compute && vkb_context_attached_in(ctx, r, iv->level, iv->level)) {
       MGU_DECLINE(feedback_loop_undefined,
                   "image %u: level %u of a texture attached to the framebuffer", j, iv->level);
       return false;

@@ -601,7 +601,7 @@ struct glsl_storage_block {
    uint32_t binding;       /* GLSL_BINDING_SSBO_BASE + index of element 0 */
    uint32_t array_element; /* k; 0 when not an array */
    uint32_t data_size;     /* GL_BUFFER_DATA_SIZE: the laid-out bytes, a trailing unsized array
-                            * counted with no element */
+                            * counted with one element, rounded to 16 */
    uint32_t gl_binding;    /* its initial binding point: layout(binding = N) + k, else 0 */
    uint32_t stages;        /* GLSL_STAGE_BIT of the stages that use it */
    unsigned first_member;  /* range of glsl_program.buffer_vars (shared by all elements) */

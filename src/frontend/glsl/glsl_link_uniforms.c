@@ -53,7 +53,10 @@ reflect_leaves(struct link *l, const struct spv_refl *r, spv_tref type, const ch
       const uint32_t stride = t.array_stride;
       const enum spv_tk e = type_info(r, t.elem).kind;
       if (e == SPV_TK_STRUCT || e == SPV_TK_ARRAY) {
-         for (uint32_t k = 0; k < t.length && !l->failed; k++) {
+         /* an array of no declared size (a storage block's last member): its element [0], as
+          * GL 4.6 7.3.1.1 names one for the interface (ARB_program_interface_query) */
+         const uint32_t n = t.length ? t.length : 1;
+         for (uint32_t k = 0; k < n && !l->failed; k++) {
             char *sub = strfmt("%s[%u]", name, k);
             if (!sub) {
                link_error(l, "out of memory");
@@ -781,8 +784,12 @@ glsl_link_storage_blocks(struct link *l)
       const struct resource *rs = &res[k];
       const struct spv_refl *r = l->st[rs->ref_stage].r;
       const spv_tref block = spv_refl_strip_arrays(r, rs->ref_type, NULL);
-      const uint32_t data_size =
-         l->prog->from_spirv ? block_data_size(l, r, block) : spv_refl_struct_size(r, block);
+      /* ARB_program_interface_query: a trailing array of no declared size counts one element;
+       * rounded to 16 bytes as a uniform block's (and as Mesa does: an app that sizes its
+       * buffer by the answer may write a whole std140 struct, padding included) */
+      const uint32_t data_size = l->prog->from_spirv
+                                    ? block_data_size(l, r, block)
+                                    : round16(spv_refl_struct_size_runtime1(r, block));
       const int gl_binding = glsl_link_gl_binding(l, rs->key, true);
       /* its members, one leaf per GL buffer variable ("B.a" with an instance name) */
       const unsigned first_member = p->num_buffer_vars;

@@ -121,9 +121,56 @@ local_size_limits(void)
    CHECK(!local_size_compiles(64, 32, 1), "64 32 1 (2048 invocations) compiled");
 }
 
+/* ARB_program_interface_query: GL_BUFFER_DATA_SIZE of a storage block whose last member is an
+ * array of no declared size counts that array as one element (piglit's
+ * unsized_arrays_of_arrays_member: 16 + 2 x 16), rounded to 16 bytes (piglit's ssbo rendering
+ * writes 32 bytes into a buffer of that size for a block of a vec4 and a float). */
+static void
+trailing_unsized_size(void)
+{
+   const char *cs = "#version 430\n"
+                    "layout(local_size_x = 1) in;\n"
+                    "layout(std430, binding = 0) buffer A { vec4 s; vec4 aoa[][2]; };\n"
+                    "layout(std430, binding = 1) buffer B { float f; uint u[]; };\n"
+                    "layout(std140, binding = 2) buffer C { vec4 color; float scale; };\n"
+                    "struct S { mat2 b[3]; float c; };\n"
+                    "layout(std140, binding = 3) buffer D { vec4 v; S s[]; } e;\n"
+                    "void main() { aoa[0][1] = s; u[0] = uint(f); color *= scale;\n"
+                    "              e.s[0].b[0] = mat2(e.v.x); }\n";
+   char *log = NULL;
+   struct glsl_link_input in = {.source = {[GLSL_STAGE_COMPUTE] = cs}};
+   struct glsl_program *p = glsl_link(&in, &log);
+   CHECK(p, "link: %s", log);
+   free(log);
+   if (!p)
+      return;
+   CHECK(p->num_storage_blocks == 4, "%u storage blocks", p->num_storage_blocks);
+   for (uint32_t k = 0; k < p->num_storage_blocks; k++) {
+      const struct glsl_storage_block *b = &p->storage_blocks[k];
+      /* B: 4 + 4, C: 20, each rounded to 16 as Mesa does; D: 16 + one S (3 x 32 + 16) */
+      const uint32_t want = !strcmp(b->name, "A")   ? 48
+                            : !strcmp(b->name, "B") ? 16
+                            : !strcmp(b->name, "C") ? 32
+                                                    : 128;
+      CHECK(b->data_size == want, "block %s: GL_BUFFER_DATA_SIZE %u, want %u", b->name,
+            b->data_size, want);
+   }
+   /* a buffer variable inside an array of structs of no declared size: its element [0] is
+    * named (piglit's ssbo program_interface_query: GL_INVALID_VALUE on index -1 before) */
+   const struct glsl_uniform *sb = NULL;
+   for (unsigned k = 0; k < p->num_buffer_vars; k++)
+      if (!strcmp(p->buffer_vars[k].name, "D.s[0].b[0]"))
+         sb = &p->buffer_vars[k];
+   CHECK(sb && sb->type == 0x8B5A /* GL_FLOAT_MAT2 */ && sb->array_size == 3 && sb->offset == 16,
+         "D.s[0].b[0]: %s, type 0x%x, %u elements at %u", sb ? "found" : "missing",
+         sb ? sb->type : 0, sb ? sb->array_size : 0, sb ? sb->offset : 0);
+   glsl_program_destroy(p);
+}
+
 int
 main(void)
 {
+   trailing_unsized_size();
    local_size_limits();
    compute_links("#version 140\n", cs_ssbo);
    compute_links("#version 150\n", cs_ssbo);
