@@ -143,6 +143,11 @@ const char *glsl_stage_name(enum glsl_stage stage);
  * is _mgl_in_gl_FrontColor[i]): it demangles to the name of the vertex stage's output it meets,
  * while the same shader's output keeps GLSL_MANGLE. */
 #define GLSL_MANGLE_IN "_mgl_in_"
+/* A leaf of a uniform structure holding opaque members, hoisted into a variable of its own
+ * (glsl_lower.c: Vulkan has no opaque type in a structure): this prefix, then for each name on
+ * its path (the variable's first) its length, the name and its array size (0: none), then '_'
+ * (s[2].si.tex is _mgl_os_1s2_2si0_3tex0_). glsl_link_uniforms.c names its elements GL's way. */
+#define GLSL_OPAQUE_STRUCT "_mgl_os_"
 const char *glsl_demangle(const char *name);
 
 /* An internal shader of one unit mgl writes itself (glsl_passthrough.c), compiled with the
