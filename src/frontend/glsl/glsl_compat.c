@@ -265,9 +265,11 @@ glsl_compat_lower_token(enum glsl_stage stage, const char *s, size_t len,
          return true;
       }
    }
-   if (stage == GLSL_STAGE_VERTEX || stage == GLSL_STAGE_GEOMETRY) {
-      /* a geometry shader writes the built-in varyings as the vertex stage does (GLSL 1.50
-       * compatibility §7.1), and has no conventional attributes */
+   if (stage == GLSL_STAGE_VERTEX || stage == GLSL_STAGE_GEOMETRY ||
+       stage == GLSL_STAGE_TESS_EVAL) {
+      /* a geometry or tessellation evaluation shader writes the built-in varyings as the
+       * vertex stage does (GLSL 1.50 compatibility §7.1, ARB_tessellation_shader's
+       * compatibility interaction), and has no conventional attributes */
       for (size_t i = 0; i < sizeof(attribs) / sizeof(attribs[0]) && stage == GLSL_STAGE_VERTEX;
            i++) {
          if (is(s, len, attribs[i].name)) {
@@ -342,9 +344,11 @@ glsl_compat_prologue(enum glsl_stage stage, uint64_t need, uint64_t provided, st
    for (size_t i = 0; i < VARYING_COUNT; i++) {
       if (!(need & NEED_VARYING(i)) || (i == VARYING_TEX_COORD && (need & NEED_TEX_COORD_BLOCK)))
          continue;
-      const char *dir = stage == GLSL_STAGE_VERTEX || stage == GLSL_STAGE_GEOMETRY ? "out "
-                        : provided & NEED_VARYING(i)                               ? "in "
-                                                                                   : "";
+      const char *dir =
+         stage == GLSL_STAGE_VERTEX || stage == GLSL_STAGE_GEOMETRY || stage == GLSL_STAGE_TESS_EVAL
+            ? "out "
+         : provided & NEED_VARYING(i) ? "in "
+                                      : "";
       glsl_str_printf(head, "%s%s " GLSL_MANGLE "%s%s;\n", dir, varyings[i].decl, varyings[i].name,
                       varyings[i].suffix);
    }

@@ -2122,6 +2122,9 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    /* a compatibility geometry shader clips each vertex it emits (see gs_clip below) */
    const bool gs_compat = stage == GLSL_STAGE_GEOMETRY && point_size && compat_builtins;
    const bool tes_size = stage == GLSL_STAGE_TESS_EVAL && point_size && tes_point_mode(&L);
+   /* a compatibility tessellation evaluation shader that is the last vertex stage clips and
+    * clamps colours in its appended main(), as the vertex shader does */
+   const bool tes_compat = stage == GLSL_STAGE_TESS_EVAL && point_size && compat_builtins;
    /* a compatibility fragment unit's main() is wrapped by one that applies polygon stipple */
    const bool fs_stipple = compat_builtins && stage == GLSL_STAGE_FRAGMENT;
 
@@ -2603,7 +2606,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
          }
          continue;
       }
-      if ((vs_size || gs_size || tes_size || fs_stipple) && !member && tok_is(pp, t, "main")) {
+      if ((vs_size || gs_size || tes_size || tes_compat || fs_stipple) && !member &&
+          tok_is(pp, t, "main")) {
          /* GL 3.3 §3.4: with GL_PROGRAM_POINT_SIZE disabled the point size is glPointSize's,
           * whatever the shader writes; Vulkan has only the shader's. A main() appended to this
           * unit calls this one, then writes the state's size (the write stays in the unit that
@@ -2733,8 +2737,10 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    /* A compatibility context's last vertex stage clips against the user clip planes by
     * gl_ClipVertex or gl_Position in the main() appended below, unless it writes
     * gl_ClipDistance itself (GLSL 1.30 §7.1: then that) or redeclares gl_PerVertex. */
-   bool clip_epilogue = compat_builtins && stage == GLSL_STAGE_VERTEX && u->main_renamed &&
-                        !pervertex && !clip_distance;
+   bool clip_epilogue =
+      compat_builtins &&
+      (stage == GLSL_STAGE_VERTEX || (stage == GLSL_STAGE_TESS_EVAL && point_size)) &&
+      u->main_renamed && !pervertex && !clip_distance;
    /* A compatibility geometry shader (the last vertex stage when there is one) does so in its
     * EmitVertex() wrapper, unless it writes gl_ClipDistance or redeclares its output
     * gl_PerVertex. */
@@ -2753,8 +2759,9 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    /* The last vertex stage of a compatibility context clamps the colours it writes when
     * GL_CLAMP_VERTEX_COLOR says so: in its appended main(), a geometry shader in its
     * EmitVertex() wrapper */
-   const bool vs_color_clamp = compat_builtins && stage == GLSL_STAGE_VERTEX && point_size &&
-                               u->main_renamed && glsl_compat_writes_colors(u->compat_need);
+   const bool vs_color_clamp =
+      compat_builtins && (stage == GLSL_STAGE_VERTEX || stage == GLSL_STAGE_TESS_EVAL) &&
+      point_size && u->main_renamed && glsl_compat_writes_colors(u->compat_need);
    const bool gs_color_clamp =
       gs_compat && u->emit_renamed && glsl_compat_writes_colors(u->compat_need);
    if (vs_color_clamp || gs_color_clamp)
@@ -2815,7 +2822,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
        * declared after them would sit between this stage's and the next stage's, inside the
        * range a draw that changes both sends. */
       const bool point_size_uniform = (u->main_renamed || (u->emit_renamed && gs_size)) &&
-                                      !out_pervertex && !u->es && stage != GLSL_STAGE_FRAGMENT;
+                                      !out_pervertex && !u->es && stage != GLSL_STAGE_FRAGMENT &&
+                                      (stage != GLSL_STAGE_TESS_EVAL || tes_size);
       if (point_size_uniform)
          glsl_str_append(&head, "uniform float _mgl_PointSize;\n");
       if (u->frag_coord_layout > 0)
@@ -2909,7 +2917,15 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
             }
             if (u->main_renamed && stage == GLSL_STAGE_GEOMETRY)
                glsl_str_append(&tail, "void main() { gl_PointSize = 1.0; _mgl_main(); }\n");
-            else if (u->main_renamed) {
+            else if (u->main_renamed && stage == GLSL_STAGE_TESS_EVAL && !tes_size) {
+               /* (no point size outside point mode) */
+               glsl_str_append(&tail, "void main() { _mgl_main();");
+               if (clip_epilogue)
+                  glsl_compat_clip_epilogue(u->compat_need, &tail);
+               if (vs_color_clamp)
+                  glsl_compat_vertex_clamp_epilogue(u->compat_need, &tail);
+               glsl_str_append(&tail, " }\n");
+            } else if (u->main_renamed) {
                glsl_str_append(&tail, "void main() { gl_PointSize = 1.0; _mgl_main(); if "
                                       "(_mgl_PointSize > 0.0) gl_PointSize = _mgl_PointSize;");
                if (clip_epilogue)
