@@ -300,6 +300,10 @@ bool glsl_compat_is_varying(const char *name);
 /* A geometry shader's gl_in[e].<name> (name the member after the '.'): true for the built-in
  * varyings and gl_ClipVertex, with the edit of the `gl_in` token and of the member. */
 bool glsl_compat_lower_gs_input(const char *s, size_t len, struct glsl_compat_edit *out);
+/* A tessellation control shader's gl_out[e].<name>: true for the built-in varyings but
+ * gl_TexCoord, and gl_ClipVertex, with the edit of the `gl_out` token (the member goes): an
+ * output array of its own, per vertex (_mgl_id_<name>[e]). */
+bool glsl_compat_lower_tcs_output(const char *s, size_t len, struct glsl_compat_edit *out);
 /* The provided bits of a vertex unit whose outputs a geometry shader reads through gl_in[]
  * (a link with one; glsl_compat_prologue's provided means nothing else for a vertex unit). */
 uint64_t glsl_compat_gs_follows(void);

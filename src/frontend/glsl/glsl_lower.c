@@ -2402,8 +2402,22 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
       if (compat_skip && compat_skip[i])
          continue; /* a compatibility member of a redeclared gl_PerVertex, blanked */
       struct glsl_compat_edit ce;
-      if (compat_builtins && member && stage == GLSL_STAGE_GEOMETRY && i >= 3 &&
-          tok_is(pp, &L.t[i - 2], "]") && glsl_compat_lower_gs_input(s, t->len, &ce)) {
+      if (compat_builtins && member && stage == GLSL_STAGE_TESS_CTRL && i >= 3 &&
+          tok_is(pp, &L.t[i - 2], "]") && glsl_compat_lower_tcs_output(s, t->len, &ce)) {
+         /* gl_out[e].gl_ClipVertex is _mgl_id_gl_ClipVertex[e] */
+         const unsigned open = opening(&L, i - 2);
+         if (open > 0 && open < i && tok_is(pp, &L.t[open - 1], "gl_out")) {
+            add_edit(&L, L.t[open - 1].at, L.t[open - 1].len, ce.prefix, ce.with,
+                     (uint32_t)strlen(ce.with));
+            add_edit(&L, prev->at, t->at + t->len - prev->at, NULL, NULL, 0);
+            u->compat_need |= ce.need;
+            continue;
+         }
+      }
+      if (compat_builtins && member &&
+          (stage == GLSL_STAGE_GEOMETRY || stage == GLSL_STAGE_TESS_CTRL ||
+           stage == GLSL_STAGE_TESS_EVAL) &&
+          i >= 3 && tok_is(pp, &L.t[i - 2], "]") && glsl_compat_lower_gs_input(s, t->len, &ce)) {
          /* gl_in[e].gl_FrontColor is _mgl_in_gl_FrontColor[e]: `gl_in` renamed, `.member`
           * blanked (merge_edits puts the earlier edit in its place) */
          const unsigned open = opening(&L, i - 2);
@@ -2419,7 +2433,7 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
          }
       }
       if (compat_builtins && !member && glsl_compat_lower_token(stage, s, t->len, &ce)) {
-         if (stage == GLSL_STAGE_VERTEX)
+         if (stage == GLSL_STAGE_VERTEX || stage == GLSL_STAGE_TESS_EVAL)
             glsl_compat_feed_gs(compat_provided, &ce);
          if (ce.varying && global_decl) {
             /* a redeclaration (`varying vec4 gl_TexCoord[4];`, `flat out vec4 gl_FrontColor;`):
