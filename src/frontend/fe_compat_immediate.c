@@ -107,17 +107,21 @@ fe_compat_imm_vertex(struct fe_context *ctx, float x, float y, float z, float w)
    imm->count = n + 1;
 }
 
+/* ARB_tessellation_shader: glBegin takes GL_PATCHES too (its vertices drawn as patches of
+ * GL_PATCH_VERTICES) where tessellation is offered */
 static bool
-begin_mode(GLenum mode)
+begin_mode(const struct fe_context *ctx, GLenum mode)
 {
-   return mode <= GL_POLYGON || (mode >= GL_LINES_ADJACENCY && mode <= GL_TRIANGLE_STRIP_ADJACENCY);
+   return mode <= GL_POLYGON ||
+          (mode >= GL_LINES_ADJACENCY && mode <= GL_TRIANGLE_STRIP_ADJACENCY) ||
+          (mode == GL_PATCHES && fe_tess_offered(ctx));
 }
 
 static void
 begin(struct fe_context *ctx, GLenum mode)
 {
    FE_CHECK(ctx->entry_mode & FE_ENTRY_IN_BEGIN_END, GL_INVALID_OPERATION);
-   FE_CHECK(!begin_mode(mode), GL_INVALID_ENUM);
+   FE_CHECK(!begin_mode(ctx, mode), GL_INVALID_ENUM);
    FE_CHECK(!ctx->program && !ctx->pipeline && ctx->ff && fe_arbp_draw_invalid(ctx),
             GL_INVALID_OPERATION);
    struct fe_compat_imm *imm = &ctx->compat->imm;

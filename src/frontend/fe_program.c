@@ -1003,10 +1003,13 @@ mgl_glLinkProgram(GLuint program)
       fe_error(ctx, GL_OUT_OF_MEMORY);
       return;
    }
-   const char *last = gs ? gs : vs;
+   /* the last vertex stage: geometry, else tessellation evaluation, else vertex */
+   char *tes = gs ? NULL : stage_source(prog, GL_TESS_EVALUATION_SHADER);
+   const char *last = gs ? gs : tes ? tes : vs;
    const bool ff_fragment =
       compat && !prog->separable && !fs && last &&
       (source_uses(last, "gl_FrontColor") || source_uses(last, "gl_BackColor"));
+   free(tes);
    if (ff_fragment && !(fs = dup_str(ff_fragment_shader))) {
       free(vs);
       free(gs);

@@ -878,9 +878,11 @@ create_modules(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_c
                uint32_t *const *pre, const size_t *pre_n, char *why, size_t why_size)
 {
    /* (tessellation is refused below) */
-   const int last_prerast = sh->stage_mask & (1u << MGP_SHADER_STAGE_GEOMETRY)
-                               ? MGP_SHADER_STAGE_GEOMETRY
-                               : MGP_SHADER_STAGE_VERTEX;
+   /* geometry, else tessellation evaluation, else vertex */
+   const int last_prerast =
+      sh->stage_mask & (1u << MGP_SHADER_STAGE_GEOMETRY)    ? MGP_SHADER_STAGE_GEOMETRY
+      : sh->stage_mask & (1u << MGP_SHADER_STAGE_TESS_EVAL) ? MGP_SHADER_STAGE_TESS_EVAL
+                                                            : MGP_SHADER_STAGE_VERTEX;
    for (int s = 0; s < MGP_SHADER_STAGE_COUNT; s++) {
       if (!(sh->stage_mask & (1u << s)))
          continue;

@@ -1437,7 +1437,10 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, uint64_t c
       glsl_str_append(log, "error: out of memory\n");
       return false;
    }
-   if (s == GLSL_STAGE_VERTEX && has_gs && input->compat)
+   /* a stage whose built-in varyings the next reads through gl_in[] (a geometry or
+    * tessellation shader) */
+   if (((s == GLSL_STAGE_VERTEX && (has_gs || has_tes)) || (s == GLSL_STAGE_TESS_EVAL && has_gs)) &&
+       input->compat)
       compat_provided = glsl_compat_gs_follows();
    for (unsigned k = 0; k < num; k++)
       prepared[k] = prepare_unit(s, glsl_input_api(input), input->deny, compat_provided, point_size,
@@ -1461,12 +1464,8 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, uint64_t c
          vertex |= prepared[k] && glsl_compat_writes_clip_vertex(su->units[k].compat_need);
          distance |= prepared[k] && su->units[k].clip_distance;
       }
-      /* the vertex unit keeps gl_ClipVertex as an output only for a geometry shader's
-       * gl_in[]; a tessellation stage after it does not read it, and no stage clips by it */
-      if (vertex && has_tes && !has_gs)
-         MGU_DECLINE(gl_feature_unimplemented,
-                     "gl_ClipVertex: the clip vertex of a vertex shader that a tessellation "
-                     "stage follows is not applied");
+      /* (before a geometry or tessellation shader gl_ClipVertex is an output that stage reads
+       * through gl_in[]; the last vertex stage's clips) */
       if (vertex && distance) {
          glsl_str_append(log, "error: the vertex shader writes both gl_ClipVertex and "
                               "gl_ClipDistance\n");

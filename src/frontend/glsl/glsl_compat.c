@@ -165,6 +165,8 @@ enum {
 #define NEED_VARYING(i) (1ull << (24 + (i)))
 /* a geometry shader's gl_in[].<varying> (VARYING_COUNT: gl_in[].gl_ClipVertex) */
 #define NEED_GS_IN(i) (1ull << (32 + (i)))
+/* a tessellation control shader's gl_out[].<varying> (VARYING_COUNT: gl_ClipVertex) */
+#define NEED_TCS_OUT(i) (1ull << (48 + (i)))
 
 static bool
 is(const char *s, size_t len, const char *name)
@@ -210,6 +212,23 @@ glsl_compat_lower_gs_input(const char *s, size_t len, struct glsl_compat_edit *o
       out->with = i == VARYING_TEX_COORD ? "_mgl_TexCoordIn" : name;
       out->member = i == VARYING_TEX_COORD ? "_mgl_v" : NULL;
       out->need = NEED_GS_IN(i);
+      out->varying = true;
+      return true;
+   }
+   return false;
+}
+
+bool
+glsl_compat_lower_tcs_output(const char *s, size_t len, struct glsl_compat_edit *out)
+{
+   memset(out, 0, sizeof(*out));
+   for (size_t i = 0; i <= VARYING_COUNT; i++) {
+      const char *name = i < VARYING_COUNT ? varyings[i].name : "gl_ClipVertex";
+      if (i == VARYING_TEX_COORD || !is(s, len, name))
+         continue;
+      out->prefix = GLSL_MANGLE;
+      out->with = name;
+      out->need = NEED_TCS_OUT(i);
       out->varying = true;
       return true;
    }
@@ -265,9 +284,11 @@ glsl_compat_lower_token(enum glsl_stage stage, const char *s, size_t len,
          return true;
       }
    }
-   if (stage == GLSL_STAGE_VERTEX || stage == GLSL_STAGE_GEOMETRY) {
-      /* a geometry shader writes the built-in varyings as the vertex stage does (GLSL 1.50
-       * compatibility §7.1), and has no conventional attributes */
+   if (stage == GLSL_STAGE_VERTEX || stage == GLSL_STAGE_GEOMETRY ||
+       stage == GLSL_STAGE_TESS_EVAL) {
+      /* a geometry or tessellation evaluation shader writes the built-in varyings as the
+       * vertex stage does (GLSL 1.50 compatibility §7.1, ARB_tessellation_shader's
+       * compatibility interaction), and has no conventional attributes */
       for (size_t i = 0; i < sizeof(attribs) / sizeof(attribs[0]) && stage == GLSL_STAGE_VERTEX;
            i++) {
          if (is(s, len, attribs[i].name)) {
@@ -342,9 +363,11 @@ glsl_compat_prologue(enum glsl_stage stage, uint64_t need, uint64_t provided, st
    for (size_t i = 0; i < VARYING_COUNT; i++) {
       if (!(need & NEED_VARYING(i)) || (i == VARYING_TEX_COORD && (need & NEED_TEX_COORD_BLOCK)))
          continue;
-      const char *dir = stage == GLSL_STAGE_VERTEX || stage == GLSL_STAGE_GEOMETRY ? "out "
-                        : provided & NEED_VARYING(i)                               ? "in "
-                                                                                   : "";
+      const char *dir =
+         stage == GLSL_STAGE_VERTEX || stage == GLSL_STAGE_GEOMETRY || stage == GLSL_STAGE_TESS_EVAL
+            ? "out "
+         : provided & NEED_VARYING(i) ? "in "
+                                      : "";
       glsl_str_printf(head, "%s%s " GLSL_MANGLE "%s%s;\n", dir, varyings[i].decl, varyings[i].name,
                       varyings[i].suffix);
    }
@@ -361,6 +384,13 @@ glsl_compat_prologue(enum glsl_stage stage, uint64_t need, uint64_t provided, st
                          i < VARYING_COUNT ? varyings[i].decl : "vec4",
                          i < VARYING_COUNT ? varyings[i].name : "gl_ClipVertex");
    }
+   /* a tessellation control shader's per-vertex outputs (the evaluation shader reads them as
+    * it reads a vertex stage's, through gl_in[]) */
+   for (size_t i = 0; i <= VARYING_COUNT; i++)
+      if (need & NEED_TCS_OUT(i))
+         glsl_str_printf(head, "out %s " GLSL_MANGLE "%s[];\n",
+                         i < VARYING_COUNT ? varyings[i].decl : "vec4",
+                         i < VARYING_COUNT ? varyings[i].name : "gl_ClipVertex");
    if (need & NEED_CLIP_VERTEX)
       glsl_str_printf(head, "%svec4 " GLSL_MANGLE "gl_ClipVertex;\n",
                       need & NEED_CLIP_VERTEX_OUT ? "out " : "");

@@ -143,6 +143,11 @@ const char *glsl_stage_name(enum glsl_stage stage);
  * is _mgl_in_gl_FrontColor[i]): it demangles to the name of the vertex stage's output it meets,
  * while the same shader's output keeps GLSL_MANGLE. */
 #define GLSL_MANGLE_IN "_mgl_in_"
+/* A leaf of a uniform structure holding opaque members, hoisted into a variable of its own
+ * (glsl_lower.c: Vulkan has no opaque type in a structure): this prefix, then for each name on
+ * its path (the variable's first) its length, the name and its array size (0: none), then '_'
+ * (s[2].si.tex is _mgl_os_1s2_2si0_3tex0_). glsl_link_uniforms.c names its elements GL's way. */
+#define GLSL_OPAQUE_STRUCT "_mgl_os_"
 const char *glsl_demangle(const char *name);
 
 /* An internal shader of one unit mgl writes itself (glsl_passthrough.c), compiled with the
@@ -295,6 +300,10 @@ bool glsl_compat_is_varying(const char *name);
 /* A geometry shader's gl_in[e].<name> (name the member after the '.'): true for the built-in
  * varyings and gl_ClipVertex, with the edit of the `gl_in` token and of the member. */
 bool glsl_compat_lower_gs_input(const char *s, size_t len, struct glsl_compat_edit *out);
+/* A tessellation control shader's gl_out[e].<name>: true for the built-in varyings but
+ * gl_TexCoord, and gl_ClipVertex, with the edit of the `gl_out` token (the member goes): an
+ * output array of its own, per vertex (_mgl_id_<name>[e]). */
+bool glsl_compat_lower_tcs_output(const char *s, size_t len, struct glsl_compat_edit *out);
 /* The provided bits of a vertex unit whose outputs a geometry shader reads through gl_in[]
  * (a link with one; glsl_compat_prologue's provided means nothing else for a vertex unit). */
 uint64_t glsl_compat_gs_follows(void);

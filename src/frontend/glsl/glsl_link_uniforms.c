@@ -423,10 +423,67 @@ shape_text(const struct glsl_aoa *a, uint32_t count, char *buf, size_t size)
    }
 }
 
+/* A structure leaf that glsl_lower.c hoisted (GLSL_OPAQUE_STRUCT): its path, at most `max`
+ * names; 0 when key is none. */
+struct leaf_comp {
+   const char *name;
+   uint32_t len, dim;
+};
+static unsigned
+struct_leaf_path(const char *key, struct leaf_comp *c, unsigned max)
+{
+   const size_t pre = sizeof(GLSL_OPAQUE_STRUCT) - 1;
+   if (strncmp(key, GLSL_OPAQUE_STRUCT, pre))
+      return 0;
+   const char *q = key + pre;
+   unsigned n = 0;
+   while (*q && n < max) {
+      char *end;
+      const unsigned long len = strtoul(q, &end, 10);
+      if (end == q || !len || strlen(end) < len)
+         return 0;
+      c[n].name = end;
+      c[n].len = (uint32_t)len;
+      q = end + len;
+      c[n].dim = (uint32_t)strtoul(q, &end, 10);
+      if (end == q || *end != '_')
+         return 0;
+      q = end + 1;
+      n++;
+   }
+   return *q ? 0 : n;
+}
+
+/* GL's name of element e of a hoisted structure leaf ("s[i].si.tex", "s[i].tex[j]"). */
+static char *
+struct_leaf_name(const struct leaf_comp *c, unsigned n, uint32_t e)
+{
+   uint32_t idx[8];
+   for (unsigned k = n; k-- > 0;) {
+      const uint32_t d = c[k].dim ? c[k].dim : 1;
+      idx[k] = e % d;
+      e /= d;
+   }
+   char buf[512];
+   size_t at = 0;
+   for (unsigned k = 0; k < n && at < sizeof(buf); k++) {
+      int w = c[k].dim ? snprintf(buf + at, sizeof(buf) - at, "%s%.*s[%u]", k ? "." : "",
+                                  (int)c[k].len, c[k].name, idx[k])
+                       : snprintf(buf + at, sizeof(buf) - at, "%s%.*s", k ? "." : "", (int)c[k].len,
+                                  c[k].name);
+      at += w > 0 ? (size_t)w : 0;
+   }
+   return at < sizeof(buf) ? strfmt("%s", buf) : NULL;
+}
+
 /* GL's name of element e of resource rs: "B", "B[e]", "B[i][j]..." for an array of arrays. */
 static char *
 element_name(const struct resource *rs, uint32_t e)
 {
+   struct leaf_comp c[8];
+   const unsigned nc = struct_leaf_path(rs->key, c, 8);
+   if (nc)
+      return struct_leaf_name(c, nc, e);
    if (!rs->aoa)
       return rs->is_array ? strfmt("%s[%u]", rs->key, e) : strfmt("%s", rs->key);
    char idx[GLSL_AOA_MAX_DIMS * 12 + 1];
@@ -447,6 +504,10 @@ element_name(const struct resource *rs, uint32_t e)
 static uint32_t
 inner_size(const struct resource *rs)
 {
+   struct leaf_comp c[8];
+   const unsigned nc = struct_leaf_path(rs->key, c, 8);
+   if (nc)
+      return c[nc - 1].dim ? c[nc - 1].dim : 1;
    return rs->aoa ? rs->aoa->dims[rs->aoa->ndims - 1] : rs->count;
 }
 

@@ -936,6 +936,251 @@ rename_patch_input_arrays(struct lower *L)
    }
 }
 
+/* Uniform structures holding opaque members (ARB_gpu_shader5 and GLSL 4.00 index their arrays):
+ * `struct S { sampler2D tex; S2 si; }; uniform S s[2];`. Vulkan has no opaque type in a
+ * structure, so each leaf becomes a uniform of its own, named by its path (GLSL_OPAQUE_STRUCT),
+ * its arrays those on the path in order: s.si.tex is `uniform sampler2D X[2][1];` (a leaf that
+ * is no array gets an innermost level of one when the path has arrays, so that each s[i].si.tex
+ * stays one GL uniform), and `s[n].si.tex` becomes `X[n][0]`. Structures whose members are all
+ * opaque types or such structures, one name per member, are taken; a use that does not reach
+ * a leaf (the structure passed whole) is a compile error. */
+enum { OS_MAX_STRUCTS = 32, OS_MAX_MEMBERS = 16, OS_MAX_PATH = 6 };
+struct os_member {
+   const struct glsl_tok *name, *type;
+   uint32_t dim;
+   int sub; /* the structure it is, or -1 (an opaque type) */
+};
+struct os_struct {
+   const struct glsl_tok *name;
+   unsigned nm;
+   struct os_member m[OS_MAX_MEMBERS];
+};
+struct os_comp {
+   const struct glsl_tok *name;
+   uint32_t dim;
+};
+
+static bool
+is_opaque_type(const char *s, uint32_t len)
+{
+   static const char *const pre[] = {"sampler", "isampler", "usampler",
+                                     "image",   "iimage",   "uimage"};
+   for (size_t k = 0; k < sizeof(pre) / sizeof(pre[0]); k++)
+      if (len > strlen(pre[k]) && !memcmp(s, pre[k], strlen(pre[k])))
+         return true;
+   return false;
+}
+
+/* The value of an integer literal token; 0 when it is none. */
+static uint32_t
+os_literal(const struct lower *L, const struct glsl_tok *t)
+{
+   uint32_t v = 0;
+   for (uint32_t k = 0; k < t->len; k++) {
+      const char c = L->p[t->at + k];
+      if ((c == 'u' || c == 'U') && k + 1 == t->len && k)
+         break;
+      if (c < '0' || c > '9' || v > 65535)
+         return 0;
+      v = v * 10 + (uint32_t)(c - '0');
+   }
+   return v;
+}
+
+static int
+os_find(const struct os_struct *st, unsigned ns, const char *p, const struct glsl_tok *t)
+{
+   for (unsigned k = 0; k < ns; k++)
+      if (st[k].name->len == t->len && !memcmp(p + st[k].name->at, p + t->at, t->len))
+         return (int)k;
+   return -1;
+}
+
+static void
+os_name(const struct lower *L, struct glsl_str *out, const struct os_comp *c, unsigned nc)
+{
+   glsl_str_append(out, GLSL_OPAQUE_STRUCT);
+   for (unsigned k = 0; k < nc; k++)
+      glsl_str_printf(out, "%u%.*s%u_", c[k].name->len, (int)c[k].name->len, L->p + c[k].name->at,
+                      c[k].dim);
+}
+
+/* Declares the leaves under structure si (path c[0 .. nc)); *aoa: one has two array levels. */
+static void
+os_declare(const struct lower *L, struct glsl_str *out, const struct os_struct *st, int si,
+           struct os_comp *c, unsigned nc, bool *aoa)
+{
+   for (unsigned k = 0; k < st[si].nm && nc < OS_MAX_PATH; k++) {
+      const struct os_member *m = &st[si].m[k];
+      c[nc] = (struct os_comp){m->name, m->dim};
+      if (m->sub >= 0) {
+         os_declare(L, out, st, m->sub, c, nc + 1, aoa);
+         continue;
+      }
+      glsl_str_printf(out, "uniform %.*s ", (int)m->type->len, L->p + m->type->at);
+      os_name(L, out, c, nc + 1);
+      unsigned dims = 0;
+      for (unsigned j = 0; j < nc; j++)
+         if (c[j].dim) {
+            glsl_str_printf(out, "[%u]", c[j].dim);
+            dims++;
+         }
+      if (m->dim || dims)
+         glsl_str_printf(out, "[%u]", m->dim ? m->dim : 1);
+      *aoa |= dims + 1 >= 2;
+      glsl_str_append(out, "; ");
+   }
+}
+
+static void merge_edits(struct lower *L, unsigned early);
+
+static void
+hoist_opaque_structs(struct lower *L, struct glsl_unit *u)
+{
+   const char *p = L->p;
+   const unsigned first_edit = L->num_edits;
+   struct os_struct st[OS_MAX_STRUCTS];
+   unsigned ns = 0;
+   struct os_var {
+      unsigned first, semi;
+      int si;
+      struct os_comp var;
+   } vars[OS_MAX_STRUCTS];
+   unsigned nv = 0;
+   int depth = 0;
+   for (unsigned i = 0; i < L->n; i++) {
+      const struct glsl_tok *t = &L->t[i];
+      if (tok_is(p, t, "{"))
+         depth++;
+      else if (tok_is(p, t, "}"))
+         depth--;
+      if (depth || i + 2 >= L->n)
+         continue;
+      if (tok_is(p, t, "struct") && L->t[i + 1].kind == GLSL_TOK_IDENT &&
+          tok_is(p, &L->t[i + 2], "{") && ns < OS_MAX_STRUCTS) {
+         const unsigned close = closing(L, i + 2);
+         struct os_struct s = {.name = &L->t[i + 1]};
+         bool ok = close < L->n, opaque = false;
+         unsigned first = i + 3;
+         for (unsigned k = first; ok && k < close; k++) {
+            if (!tok_is(p, &L->t[k], ";"))
+               continue;
+            /* [precision] TYPE NAME [ '[' N ']' ] ';' */
+            unsigned name = k - 1;
+            uint32_t dim = 0;
+            if (tok_is(p, &L->t[name], "]") && name >= first + 3 &&
+                tok_is(p, &L->t[name - 2], "[")) {
+               dim = os_literal(L, &L->t[name - 1]);
+               ok = dim > 0;
+               name -= 3;
+            }
+            ok = ok && name > first && L->t[name].kind == GLSL_TOK_IDENT &&
+                 L->t[name - 1].kind == GLSL_TOK_IDENT && s.nm < OS_MAX_MEMBERS;
+            if (!ok)
+               break;
+            const struct glsl_tok *type = &L->t[name - 1];
+            const int sub = os_find(st, ns, p, type);
+            ok = sub >= 0 || is_opaque_type(p + type->at, type->len);
+            s.m[s.nm++] = (struct os_member){&L->t[name], type, dim, sub};
+            opaque |= ok;
+            first = k + 1;
+         }
+         if (ok && opaque && s.nm)
+            st[ns++] = s;
+         continue;
+      }
+      if (tok_is(p, t, "uniform") &&
+          (i == 0 || tok_is(p, &L->t[i - 1], ";") || tok_is(p, &L->t[i - 1], "}") ||
+           L->t[i - 1].kind == GLSL_TOK_DIRECTIVE)) {
+         const int si = os_find(st, ns, p, &L->t[i + 1]);
+         if (si < 0 || L->t[i + 2].kind != GLSL_TOK_IDENT || nv >= OS_MAX_STRUCTS)
+            continue;
+         unsigned semi = i + 3;
+         uint32_t dim = 0;
+         if (semi + 2 < L->n && tok_is(p, &L->t[semi], "[") && tok_is(p, &L->t[semi + 2], "]")) {
+            dim = os_literal(L, &L->t[semi + 1]);
+            semi += 3;
+            if (!dim)
+               continue;
+         }
+         if (semi >= L->n || !tok_is(p, &L->t[semi], ";"))
+            continue;
+         vars[nv++] = (struct os_var){i, semi, si, {&L->t[i + 2], dim}};
+      }
+   }
+   for (unsigned v = 0; v < nv && !L->failed; v++) {
+      struct glsl_str decl = {0};
+      struct os_comp c[OS_MAX_PATH + 1];
+      c[0] = vars[v].var;
+      bool aoa = false;
+      os_declare(L, &decl, st, vars[v].si, c, 1, &aoa);
+      add_owned_edit(L, &L->t[vars[v].first], &decl);
+      for (unsigned k = vars[v].first + 1; k <= vars[v].semi; k++)
+         add_edit(L, L->t[k].at, L->t[k].len, NULL, NULL, 0);
+      if (aoa && u->compile_version < 430)
+         u->compile_version = 430;
+      const struct glsl_tok *vn = vars[v].var.name;
+      for (unsigned i = vars[v].semi + 1; i < L->n && !L->failed; i++) {
+         const struct glsl_tok *t = &L->t[i];
+         if (t->kind != GLSL_TOK_IDENT || t->len != vn->len ||
+             memcmp(p + t->at, p + vn->at, t->len) || tok_is(p, &L->t[i - 1], "."))
+            continue;
+         /* var ['[' E ']'] ('.' member ['[' E ']'])* down to a leaf */
+         unsigned nc = 0, at = i + 1, outer = 0;
+         int si = vars[v].si;
+         c[nc++] = vars[v].var;
+         bool leaf = false, ok = true;
+         unsigned last = i;
+         while (ok && !leaf) {
+            if (c[nc - 1].dim) {
+               ok = at < L->n && tok_is(p, &L->t[at], "[");
+               if (ok) {
+                  last = closing(L, at);
+                  at = last + 1;
+                  outer++;
+               }
+            }
+            ok = ok && at + 1 < L->n && tok_is(p, &L->t[at], ".") && nc < OS_MAX_PATH;
+            int mk = -1;
+            for (unsigned k = 0; ok && k < st[si].nm && mk < 0; k++)
+               if (st[si].m[k].name->len == L->t[at + 1].len &&
+                   !memcmp(p + st[si].m[k].name->at, p + L->t[at + 1].at, L->t[at + 1].len))
+                  mk = (int)k;
+            ok = ok && mk >= 0;
+            if (!ok)
+               break;
+            const struct os_member *m = &st[si].m[mk];
+            add_edit(L, L->t[at].at, L->t[at].len, NULL, NULL, 0);
+            last = at + 1;
+            c[nc++] = (struct os_comp){m->name, m->dim};
+            at += 2;
+            if (m->sub >= 0) {
+               add_edit(L, L->t[at - 1].at, L->t[at - 1].len, NULL, NULL, 0);
+               si = m->sub;
+            } else
+               leaf = true;
+         }
+         if (!ok) {
+            glsl_str_printf(L->log,
+                            "ERROR: 0:%d: '%.*s' : a structure holding opaque members used other "
+                            "than down to one of them (not supported by mgl yet)\n",
+                            t->line, (int)t->len, p + t->at);
+            L->failed = true;
+            break;
+         }
+         struct glsl_str name = {0};
+         os_name(L, &name, c, nc);
+         add_owned_edit(L, t, &name);
+         /* the leaf's name goes ("[0]": the level of one a leaf that is no array has) */
+         const struct glsl_tok *ln = &L->t[last];
+         const bool unit = !c[nc - 1].dim && outer;
+         add_edit(L, ln->at, ln->len, NULL, unit ? "[0]" : NULL, unit ? 3 : 0);
+         i = last;
+      }
+   }
+   merge_edits(L, first_edit); /* (in text order, as the edits before them) */
+}
+
 /* GL 3.3, 2.11.3: several vertex inputs may share a location (aliasing) as long as no path
  * through the shader reads two of them; glslang refuses two `layout(location = N) in`
  * declarations with one N at compile time. Such declarations lose their layout here and their
@@ -1934,6 +2179,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
       take_uniform_locations(&L, u, 430);
    if (stage == GLSL_STAGE_TESS_EVAL)
       rename_patch_input_arrays(&L);
+   if (!u->es)
+      hoist_opaque_structs(&L, u);
    const unsigned early_edits = L.num_edits; /* the main loop's come in text order after them */
    uint64_t declared = 0;       /* helpers the app declares itself (then they are its own) */
    uint8_t *shadow_call = NULL; /* [n] a call of a shadow*() helper starts at the token */
@@ -1961,6 +2208,9 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    /* a compatibility geometry shader clips each vertex it emits (see gs_clip below) */
    const bool gs_compat = stage == GLSL_STAGE_GEOMETRY && point_size && compat_builtins;
    const bool tes_size = stage == GLSL_STAGE_TESS_EVAL && point_size && tes_point_mode(&L);
+   /* a compatibility tessellation evaluation shader that is the last vertex stage clips and
+    * clamps colours in its appended main(), as the vertex shader does */
+   const bool tes_compat = stage == GLSL_STAGE_TESS_EVAL && point_size && compat_builtins;
    /* a compatibility fragment unit's main() is wrapped by one that applies polygon stipple */
    const bool fs_stipple = compat_builtins && stage == GLSL_STAGE_FRAGMENT;
    /* ... and one that declares layout(blend_support_*) by one that blends (GLSL_BLEND_IN_SHADER) */
@@ -2241,8 +2491,22 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
       if (compat_skip && compat_skip[i])
          continue; /* a compatibility member of a redeclared gl_PerVertex, blanked */
       struct glsl_compat_edit ce;
-      if (compat_builtins && member && stage == GLSL_STAGE_GEOMETRY && i >= 3 &&
-          tok_is(pp, &L.t[i - 2], "]") && glsl_compat_lower_gs_input(s, t->len, &ce)) {
+      if (compat_builtins && member && stage == GLSL_STAGE_TESS_CTRL && i >= 3 &&
+          tok_is(pp, &L.t[i - 2], "]") && glsl_compat_lower_tcs_output(s, t->len, &ce)) {
+         /* gl_out[e].gl_ClipVertex is _mgl_id_gl_ClipVertex[e] */
+         const unsigned open = opening(&L, i - 2);
+         if (open > 0 && open < i && tok_is(pp, &L.t[open - 1], "gl_out")) {
+            add_edit(&L, L.t[open - 1].at, L.t[open - 1].len, ce.prefix, ce.with,
+                     (uint32_t)strlen(ce.with));
+            add_edit(&L, prev->at, t->at + t->len - prev->at, NULL, NULL, 0);
+            u->compat_need |= ce.need;
+            continue;
+         }
+      }
+      if (compat_builtins && member &&
+          (stage == GLSL_STAGE_GEOMETRY || stage == GLSL_STAGE_TESS_CTRL ||
+           stage == GLSL_STAGE_TESS_EVAL) &&
+          i >= 3 && tok_is(pp, &L.t[i - 2], "]") && glsl_compat_lower_gs_input(s, t->len, &ce)) {
          /* gl_in[e].gl_FrontColor is _mgl_in_gl_FrontColor[e]: `gl_in` renamed, `.member`
           * blanked (merge_edits puts the earlier edit in its place) */
          const unsigned open = opening(&L, i - 2);
@@ -2258,7 +2522,7 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
          }
       }
       if (compat_builtins && !member && glsl_compat_lower_token(stage, s, t->len, &ce)) {
-         if (stage == GLSL_STAGE_VERTEX)
+         if (stage == GLSL_STAGE_VERTEX || stage == GLSL_STAGE_TESS_EVAL)
             glsl_compat_feed_gs(compat_provided, &ce);
          if (ce.varying && global_decl) {
             /* a redeclaration (`varying vec4 gl_TexCoord[4];`, `flat out vec4 gl_FrontColor;`):
@@ -2445,7 +2709,7 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
          }
          continue;
       }
-      if ((vs_size || gs_size || tes_size || fs_stipple || fs_blend) && !member &&
+      if ((vs_size || gs_size || tes_size || tes_compat || fs_stipple || fs_blend) && !member &&
           tok_is(pp, t, "main")) {
          /* GL 3.3 §3.4: with GL_PROGRAM_POINT_SIZE disabled the point size is glPointSize's,
           * whatever the shader writes; Vulkan has only the shader's. A main() appended to this
@@ -2576,8 +2840,10 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    /* A compatibility context's last vertex stage clips against the user clip planes by
     * gl_ClipVertex or gl_Position in the main() appended below, unless it writes
     * gl_ClipDistance itself (GLSL 1.30 §7.1: then that) or redeclares gl_PerVertex. */
-   bool clip_epilogue = compat_builtins && stage == GLSL_STAGE_VERTEX && u->main_renamed &&
-                        !pervertex && !clip_distance;
+   bool clip_epilogue =
+      compat_builtins &&
+      (stage == GLSL_STAGE_VERTEX || (stage == GLSL_STAGE_TESS_EVAL && point_size)) &&
+      u->main_renamed && !pervertex && !clip_distance;
    /* A compatibility geometry shader (the last vertex stage when there is one) does so in its
     * EmitVertex() wrapper, unless it writes gl_ClipDistance or redeclares its output
     * gl_PerVertex. */
@@ -2596,8 +2862,9 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    /* The last vertex stage of a compatibility context clamps the colours it writes when
     * GL_CLAMP_VERTEX_COLOR says so: in its appended main(), a geometry shader in its
     * EmitVertex() wrapper */
-   const bool vs_color_clamp = compat_builtins && stage == GLSL_STAGE_VERTEX && point_size &&
-                               u->main_renamed && glsl_compat_writes_colors(u->compat_need);
+   const bool vs_color_clamp =
+      compat_builtins && (stage == GLSL_STAGE_VERTEX || stage == GLSL_STAGE_TESS_EVAL) &&
+      point_size && u->main_renamed && glsl_compat_writes_colors(u->compat_need);
    const bool gs_color_clamp =
       gs_compat && u->emit_renamed && glsl_compat_writes_colors(u->compat_need);
    if (vs_color_clamp || gs_color_clamp)
@@ -2659,7 +2926,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
        * declared after them would sit between this stage's and the next stage's, inside the
        * range a draw that changes both sends. */
       const bool point_size_uniform = (u->main_renamed || (u->emit_renamed && gs_size)) &&
-                                      !out_pervertex && !u->es && stage != GLSL_STAGE_FRAGMENT;
+                                      !out_pervertex && !u->es && stage != GLSL_STAGE_FRAGMENT &&
+                                      (stage != GLSL_STAGE_TESS_EVAL || tes_size);
       if (point_size_uniform)
          glsl_str_append(&head, "uniform float _mgl_PointSize;\n");
       /* the hidden blend state before the app's uniforms (as _mgl_PointSize) */
@@ -2781,7 +3049,15 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
             }
             if (u->main_renamed && stage == GLSL_STAGE_GEOMETRY)
                glsl_str_append(&tail, "void main() { gl_PointSize = 1.0; _mgl_main(); }\n");
-            else if (u->main_renamed) {
+            else if (u->main_renamed && stage == GLSL_STAGE_TESS_EVAL && !tes_size) {
+               /* (no point size outside point mode) */
+               glsl_str_append(&tail, "void main() { _mgl_main();");
+               if (clip_epilogue)
+                  glsl_compat_clip_epilogue(u->compat_need, &tail);
+               if (vs_color_clamp)
+                  glsl_compat_vertex_clamp_epilogue(u->compat_need, &tail);
+               glsl_str_append(&tail, " }\n");
+            } else if (u->main_renamed) {
                glsl_str_append(&tail, "void main() { gl_PointSize = 1.0; _mgl_main(); if "
                                       "(_mgl_PointSize > 0.0) gl_PointSize = _mgl_PointSize;");
                if (clip_epilogue)

@@ -3,8 +3,9 @@
  * object that declares the size, the program's control stage has that many output vertices;
  * two objects of different sizes, and objects of which none declares one, fail the link
  * (glsl.c: give_tcs_vertices). In a compatibility program, a vertex shader's gl_ClipVertex
- * before a tessellation stage (no geometry shader to read it) is a named decline, not lost
- * silently (glsl.c: compile_stage). */
+ * before a tessellation stage is an output (no decline), which a control shader reads through
+ * gl_in[] and writes through gl_out[], and an evaluation shader reads and writes as the last
+ * vertex stage, whose main() is wrapped by one that clips (glsl_compat.c, glsl_lower.c). */
 #include "decline.h"
 #include "glsl_test_util.h"
 
@@ -129,9 +130,55 @@ main(void)
    in.source[GLSL_STAGE_FRAGMENT] = fs;
    p = glsl_link(&in, &log);
    CHECK(p, "a compatibility program with gl_ClipVertex and tessellation did not link: %s", log);
-   CHECK(mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented) == before + 1,
-         "gl_ClipVertex before a tessellation stage: %llu declines, want 1",
+   CHECK(mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented) == before,
+         "gl_ClipVertex before a tessellation stage: %llu declines, want 0",
          (unsigned long long)(mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented) - before));
+   CHECK(p && t_spv_id_named(&p->spirv[GLSL_STAGE_VERTEX], "_mgl_id_gl_ClipVertex"),
+         "the vertex stage does not output its clip vertex");
+   free(log);
+   log = NULL;
+   glsl_program_destroy(p);
+
+   /* ... which the control shader passes on through gl_out[] and the evaluation shader reads
+    * through gl_in[] and writes as the last vertex stage */
+   static const char *const tcs_clip =
+      "#version 150 compatibility\n"
+      "#extension GL_ARB_tessellation_shader : require\n"
+      "layout(vertices = 3) out;\n"
+      "void main() {\n"
+      "   gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+      "   gl_out[gl_InvocationID].gl_ClipVertex = gl_in[gl_InvocationID].gl_ClipVertex;\n"
+      "   gl_TessLevelOuter[0] = 1.0; gl_TessLevelOuter[1] = 1.0; gl_TessLevelOuter[2] = 1.0;\n"
+      "   gl_TessLevelInner[0] = 1.0;\n"
+      "}\n";
+   static const char *const tes_clip = "#version 150 compatibility\n"
+                                       "#extension GL_ARB_tessellation_shader : require\n"
+                                       "layout(triangles) in;\n"
+                                       "void main() {\n"
+                                       "   gl_Position = gl_in[0].gl_Position;\n"
+                                       "   gl_ClipVertex = gl_in[1].gl_ClipVertex;\n"
+                                       "   gl_FrontColor = vec4(1.0);\n"
+                                       "}\n";
+   struct glsl_link_input in2 = {0};
+   in2.compat = true;
+   in2.source[GLSL_STAGE_VERTEX] = vs_clip;
+   in2.source[GLSL_STAGE_TESS_CTRL] = tcs_clip;
+   in2.source[GLSL_STAGE_TESS_EVAL] = tes_clip;
+   in2.source[GLSL_STAGE_FRAGMENT] = fs;
+   p = glsl_link(&in2, &log);
+   CHECK(p, "gl_ClipVertex through the tessellation stages did not link: %s", log);
+   if (p) {
+      const struct glsl_spirv *c = &p->spirv[GLSL_STAGE_TESS_CTRL];
+      const struct glsl_spirv *e = &p->spirv[GLSL_STAGE_TESS_EVAL];
+      CHECK(t_spv_id_named(c, "_mgl_id_gl_ClipVertex") &&
+               t_spv_id_named(c, "_mgl_in_gl_ClipVertex"),
+            "the control stage's clip vertex input and output");
+      CHECK(t_spv_id_named(e, "_mgl_in_gl_ClipVertex"), "the evaluation stage's clip vertex input");
+      CHECK(t_spv_id_named(e, "_mgl_id_gl_FrontColor"), "the evaluation stage's gl_FrontColor");
+      /* its main() wrapped by one that clips by the compatibility state's planes */
+      CHECK(t_spv_id_named(e, "_mgl_main("), "the evaluation stage's main() is not wrapped");
+      CHECK(t_spv_id_named(e, "_mgl_CompatState"), "the evaluation stage reads no clip planes");
+   }
    free(log);
    glsl_program_destroy(p);
    return t_finish("unit.glsl.tess_objects");
