@@ -740,6 +740,16 @@ struct vkb_batch_hooks {
    unsigned retired_count;
 };
 
+/* A one-dispatch compute step over one of the backend's own storage buffers (binding 0) with
+ * push_size bytes of push constants (vkb_buffer_pass.c): made once, kept for the screen's life. */
+struct vkb_buffer_pass {
+   VkDescriptorSetLayout dsl;
+   VkPipelineLayout layout;
+   VkDescriptorPool pool;
+   VkDescriptorSet set;
+   VkPipeline pipe;
+};
+
 struct vkb_screen {
    struct mgs_backend_env env;
    struct vkb_screen_stats stats;
@@ -893,26 +903,18 @@ struct vkb_screen {
    VkDeviceMemory pred_mem;
    uint64_t pred_serial[VKB_PRED_WORDS]; /* batch that last used each word */
    uint32_t pred_next;
-   bool pred_open;                /* a predicate is active in the rendering scope in progress */
-   VkDescriptorSetLayout sum_dsl; /* the OR step: one storage buffer, pred_buf */
-   VkPipelineLayout sum_layout;
-   VkDescriptorPool sum_pool;
-   VkDescriptorSet sum_set;
-   VkPipeline sum_pipe;
-   bool sum_failed; /* no compute on the queue, or the pipeline failed: not again */
+   bool pred_open;             /* a predicate is active in the rendering scope in progress */
+   struct vkb_buffer_pass sum; /* the OR step over pred_buf */
+   bool sum_failed;            /* no compute on the queue, or the pipeline failed: not again */
    /* indirect dispatches' group counts, checked on the GPU (vkb_grid_check.c): words 0-2 the
     * counts copied from the client's buffer (zeroed over the limits), word 4 the refusals */
    VkBuffer grid_buf;
    VkDeviceMemory grid_mem;
    const volatile uint32_t *grid_map; /* host-visible, coherent: word 4 read back */
-   VkDescriptorSetLayout grid_dsl;
-   VkPipelineLayout grid_layout;
-   VkDescriptorPool grid_pool;
-   VkDescriptorSet grid_set;
-   VkPipeline grid_pipe;
-   bool grid_failed;           /* the pipeline or its buffer could not be made: not again */
-   uint32_t grid_refused_seen; /* word 4 as last counted into the decline tally */
-   uint64_t grid_serial;       /* the batch that recorded the last check */
+   struct vkb_buffer_pass grid;       /* the check over grid_buf */
+   bool grid_failed;                  /* the pipeline or its buffer could not be made: not again */
+   uint32_t grid_refused_seen;        /* word 4 as last counted into the decline tally */
+   uint64_t grid_serial;              /* the batch that recorded the last check */
    PFN_vkCmdBeginConditionalRenderingEXT begin_cond;
    PFN_vkCmdEndConditionalRenderingEXT end_cond;
    VkQueryPool ts_pool; /* timestamp slots, created at the first timer query */
@@ -1012,6 +1014,12 @@ struct vkb_screen {
 
 /* Reports err (device lost / out of memory / other) as a fatal once; always returns false. */
 bool vkb_check(struct vkb_screen *scr, VkResult err, const char *what);
+/* vkb_buffer_pass.c: false (logged by vkb_check under what) when a part could not be made; the
+ * parts made are freed by vkb_buffer_pass_finish, which takes a zeroed pass too. */
+bool vkb_buffer_pass_init(struct vkb_screen *scr, struct vkb_buffer_pass *p, const uint32_t *spv,
+                          size_t spv_size, VkBuffer buf, uint32_t push_size, const char *what);
+void vkb_buffer_pass_bind(VkCommandBuffer cmd, const struct vkb_buffer_pass *p);
+void vkb_buffer_pass_finish(struct vkb_screen *scr, struct vkb_buffer_pass *p);
 VkShaderModule vkb_internal_module(struct vkb_screen *scr, const uint32_t *words, size_t bytes,
                                    const char *what);
 VkPipeline vkb_keyed_pipes_find(const struct vkb_keyed_pipes *l, const void *key);

@@ -13,7 +13,7 @@
 static bool
 cond_sum_init(struct vkb_screen *scr)
 {
-   if (scr->sum_pipe)
+   if (scr->sum.pipe)
       return true;
    if (scr->sum_failed)
       return false;
@@ -29,75 +29,8 @@ cond_sum_init(struct vkb_screen *scr)
    free(qp);
    if (!compute)
       return false;
-   const VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
-                                           VK_SHADER_STAGE_COMPUTE_BIT, NULL};
-   const VkDescriptorSetLayoutCreateInfo dli = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-      .bindingCount = 1,
-      .pBindings = &b,
-   };
-   if (!vkb_check(scr, vkCreateDescriptorSetLayout(scr->dev, &dli, NULL, &scr->sum_dsl),
-                  "cond-sum set layout"))
-      return false;
-   const VkPushConstantRange pc = {VK_SHADER_STAGE_COMPUTE_BIT, 0, 12};
-   const VkPipelineLayoutCreateInfo pli = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-      .setLayoutCount = 1,
-      .pSetLayouts = &scr->sum_dsl,
-      .pushConstantRangeCount = 1,
-      .pPushConstantRanges = &pc,
-   };
-   if (!vkb_check(scr, vkCreatePipelineLayout(scr->dev, &pli, NULL, &scr->sum_layout),
-                  "cond-sum pipeline layout"))
-      return false;
-   const VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
-   const VkDescriptorPoolCreateInfo dpi = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-      .maxSets = 1,
-      .poolSizeCount = 1,
-      .pPoolSizes = &ps,
-   };
-   if (!vkb_check(scr, vkCreateDescriptorPool(scr->dev, &dpi, NULL, &scr->sum_pool),
-                  "cond-sum descriptor pool"))
-      return false;
-   const VkDescriptorSetAllocateInfo dai = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-      .descriptorPool = scr->sum_pool,
-      .descriptorSetCount = 1,
-      .pSetLayouts = &scr->sum_dsl,
-   };
-   if (!vkb_check(scr, vkAllocateDescriptorSets(scr->dev, &dai, &scr->sum_set),
-                  "cond-sum descriptor set"))
-      return false;
-   const VkDescriptorBufferInfo bi = {scr->pred_buf, 0, VK_WHOLE_SIZE};
-   const VkWriteDescriptorSet wr = {
-      .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-      .dstSet = scr->sum_set,
-      .descriptorCount = 1,
-      .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-      .pBufferInfo = &bi,
-   };
-   vkUpdateDescriptorSets(scr->dev, 1, &wr, 0, NULL);
-   const VkShaderModuleCreateInfo mci = {
-      .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-      .codeSize = sizeof(vkb_spv_cond_sum),
-      .pCode = vkb_spv_cond_sum,
-   };
-   VkShaderModule mod = VK_NULL_HANDLE;
-   if (!vkb_check(scr, vkCreateShaderModule(scr->dev, &mci, NULL, &mod), "cond-sum shader"))
-      return false;
-   const VkComputePipelineCreateInfo cpi = {
-      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                .stage = VK_SHADER_STAGE_COMPUTE_BIT,
-                .module = mod,
-                .pName = "main"},
-      .layout = scr->sum_layout,
-   };
-   const VkResult r =
-      vkCreateComputePipelines(scr->dev, scr->pipes.vk, 1, &cpi, NULL, &scr->sum_pipe);
-   vkDestroyShaderModule(scr->dev, mod, NULL);
-   if (!vkb_check(scr, r, "cond-sum pipeline"))
+   if (!vkb_buffer_pass_init(scr, &scr->sum, vkb_spv_cond_sum, sizeof(vkb_spv_cond_sum),
+                             scr->pred_buf, 12, "cond-sum pass"))
       return false;
    scr->sum_failed = false;
    return true;
@@ -106,15 +39,7 @@ cond_sum_init(struct vkb_screen *scr)
 void
 vkb_cond_sum_finish(struct vkb_screen *scr)
 {
-   vkDestroyPipeline(scr->dev, scr->sum_pipe, NULL);
-   vkDestroyDescriptorPool(scr->dev, scr->sum_pool, NULL);
-   vkDestroyPipelineLayout(scr->dev, scr->sum_layout, NULL);
-   vkDestroyDescriptorSetLayout(scr->dev, scr->sum_dsl, NULL);
-   scr->sum_pipe = VK_NULL_HANDLE;
-   scr->sum_pool = VK_NULL_HANDLE;
-   scr->sum_layout = VK_NULL_HANDLE;
-   scr->sum_dsl = VK_NULL_HANDLE;
-   scr->sum_set = VK_NULL_HANDLE;
+   vkb_buffer_pass_finish(scr, &scr->sum);
 }
 
 static void
@@ -142,9 +67,7 @@ vkb_cond_sum_record(struct vkb_screen *scr, VkCommandBuffer cmd, const struct vk
    barrier(cmd, comp | VK_PIPELINE_STAGE_CONDITIONAL_RENDERING_BIT_EXT, rw, xfer,
            VK_ACCESS_TRANSFER_WRITE_BIT);
    vkCmdFillBuffer(cmd, scr->pred_buf, dst, 4, 0);
-   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, scr->sum_pipe);
-   vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, scr->sum_layout, 0, 1,
-                           &scr->sum_set, 0, NULL);
+   vkb_buffer_pass_bind(cmd, &scr->sum);
    for (uint32_t first = 0; first < q->slot_count; first += VKB_PRED_SCRATCH) {
       const uint32_t n =
          q->slot_count - first < VKB_PRED_SCRATCH ? q->slot_count - first : VKB_PRED_SCRATCH;
@@ -160,7 +83,7 @@ vkb_cond_sum_record(struct vkb_screen *scr, VkCommandBuffer cmd, const struct vk
                                    wait ? VK_QUERY_RESULT_WAIT_BIT : 0);
       barrier(cmd, xfer, VK_ACCESS_TRANSFER_WRITE_BIT, comp, rw);
       const uint32_t args[3] = {VKB_PRED_WORDS, n, (uint32_t)(dst / 4)};
-      vkCmdPushConstants(cmd, scr->sum_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(args), args);
+      vkCmdPushConstants(cmd, scr->sum.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(args), args);
       vkCmdDispatch(cmd, 1, 1, 1);
    }
    barrier(cmd, comp, VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_CONDITIONAL_RENDERING_BIT_EXT,

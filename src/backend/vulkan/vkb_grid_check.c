@@ -55,82 +55,15 @@ grid_buffer(struct vkb_screen *scr)
 static bool
 grid_init(struct vkb_screen *scr)
 {
-   if (scr->grid_pipe)
+   if (scr->grid.pipe)
       return true;
    if (scr->grid_failed)
       return false;
    scr->grid_failed = true; /* until everything below is made */
    if (!grid_buffer(scr))
       return false;
-   const VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
-                                           VK_SHADER_STAGE_COMPUTE_BIT, NULL};
-   const VkDescriptorSetLayoutCreateInfo dli = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-      .bindingCount = 1,
-      .pBindings = &b,
-   };
-   if (!vkb_check(scr, vkCreateDescriptorSetLayout(scr->dev, &dli, NULL, &scr->grid_dsl),
-                  "grid set layout"))
-      return false;
-   const VkPushConstantRange pc = {VK_SHADER_STAGE_COMPUTE_BIT, 0, 12};
-   const VkPipelineLayoutCreateInfo pli = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-      .setLayoutCount = 1,
-      .pSetLayouts = &scr->grid_dsl,
-      .pushConstantRangeCount = 1,
-      .pPushConstantRanges = &pc,
-   };
-   if (!vkb_check(scr, vkCreatePipelineLayout(scr->dev, &pli, NULL, &scr->grid_layout),
-                  "grid pipeline layout"))
-      return false;
-   const VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
-   const VkDescriptorPoolCreateInfo dpi = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-      .maxSets = 1,
-      .poolSizeCount = 1,
-      .pPoolSizes = &ps,
-   };
-   if (!vkb_check(scr, vkCreateDescriptorPool(scr->dev, &dpi, NULL, &scr->grid_pool),
-                  "grid descriptor pool"))
-      return false;
-   const VkDescriptorSetAllocateInfo dai = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-      .descriptorPool = scr->grid_pool,
-      .descriptorSetCount = 1,
-      .pSetLayouts = &scr->grid_dsl,
-   };
-   if (!vkb_check(scr, vkAllocateDescriptorSets(scr->dev, &dai, &scr->grid_set),
-                  "grid descriptor set"))
-      return false;
-   const VkDescriptorBufferInfo bi = {scr->grid_buf, 0, VK_WHOLE_SIZE};
-   const VkWriteDescriptorSet wr = {
-      .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-      .dstSet = scr->grid_set,
-      .descriptorCount = 1,
-      .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-      .pBufferInfo = &bi,
-   };
-   vkUpdateDescriptorSets(scr->dev, 1, &wr, 0, NULL);
-   const VkShaderModuleCreateInfo mci = {
-      .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-      .codeSize = sizeof(vkb_spv_grid_check),
-      .pCode = vkb_spv_grid_check,
-   };
-   VkShaderModule mod = VK_NULL_HANDLE;
-   if (!vkb_check(scr, vkCreateShaderModule(scr->dev, &mci, NULL, &mod), "grid shader"))
-      return false;
-   const VkComputePipelineCreateInfo cpi = {
-      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                .stage = VK_SHADER_STAGE_COMPUTE_BIT,
-                .module = mod,
-                .pName = "main"},
-      .layout = scr->grid_layout,
-   };
-   const VkResult r =
-      vkCreateComputePipelines(scr->dev, scr->pipes.vk, 1, &cpi, NULL, &scr->grid_pipe);
-   vkDestroyShaderModule(scr->dev, mod, NULL);
-   if (!vkb_check(scr, r, "grid pipeline"))
+   if (!vkb_buffer_pass_init(scr, &scr->grid, vkb_spv_grid_check, sizeof(vkb_spv_grid_check),
+                             scr->grid_buf, 12, "grid-check pass"))
       return false;
    scr->grid_failed = false;
    return true;
@@ -172,10 +105,8 @@ vkb_grid_check_record(struct vkb_screen *scr, VkCommandBuffer cmd, VkBuffer buf,
    barrier(cmd, xfer, VK_ACCESS_TRANSFER_WRITE_BIT, comp, rw);
    const uint32_t *max = scr->props.limits.maxComputeWorkGroupCount;
    const uint32_t lim[3] = {max[0], max[1], max[2]};
-   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, scr->grid_pipe);
-   vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, scr->grid_layout, 0, 1,
-                           &scr->grid_set, 0, NULL);
-   vkCmdPushConstants(cmd, scr->grid_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(lim), lim);
+   vkb_buffer_pass_bind(cmd, &scr->grid);
+   vkCmdPushConstants(cmd, scr->grid.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(lim), lim);
    vkCmdDispatch(cmd, 1, 1, 1);
    /* the checked counts to the dispatch, the refusal count to the host */
    barrier(cmd, comp, VK_ACCESS_SHADER_WRITE_BIT, ind | VK_PIPELINE_STAGE_HOST_BIT,
@@ -215,19 +146,11 @@ void
 vkb_grid_check_finish(struct vkb_screen *scr)
 {
    vkb_grid_check_count(scr); /* after the device went idle: every refusal */
-   vkDestroyPipeline(scr->dev, scr->grid_pipe, NULL);
-   vkDestroyDescriptorPool(scr->dev, scr->grid_pool, NULL);
-   vkDestroyPipelineLayout(scr->dev, scr->grid_layout, NULL);
-   vkDestroyDescriptorSetLayout(scr->dev, scr->grid_dsl, NULL);
+   vkb_buffer_pass_finish(scr, &scr->grid);
    if (scr->grid_buf)
       vkDestroyBuffer(scr->dev, scr->grid_buf, NULL);
    if (scr->grid_mem)
       vkFreeMemory(scr->dev, scr->grid_mem, NULL);
-   scr->grid_pipe = VK_NULL_HANDLE;
-   scr->grid_pool = VK_NULL_HANDLE;
-   scr->grid_layout = VK_NULL_HANDLE;
-   scr->grid_dsl = VK_NULL_HANDLE;
-   scr->grid_set = VK_NULL_HANDLE;
    scr->grid_buf = VK_NULL_HANDLE;
    scr->grid_mem = VK_NULL_HANDLE;
    scr->grid_map = NULL;
