@@ -2450,8 +2450,9 @@ es_shaded_grey(GLuint fbo, bool on, PFNGLMINSAMPLESHADINGPROC min_sample_shading
 }
 
 /* es3_sample_shading: GL_OES_sample_shading in an OpenGL ES 3.0 context where the device shades
- * per sample (MGP_CAP_SAMPLE_SHADING; the GLES backend does not here: not listed, and
- * GL_SAMPLE_SHADING is GL_INVALID_ENUM). glMinSampleShadingOES clamps its value; a "#version
+ * per sample (MGP_CAP_SAMPLE_SHADING; the GLES backend where its host has GLES 3.2 or
+ * OES_sample_shading; elsewhere not listed, and GL_SAMPLE_SHADING is GL_INVALID_ENUM).
+ * glMinSampleShadingOES clamps its value; a "#version
  * 300 es" shader whose colour depends on where in the pixel it runs resolves black with one
  * invocation at the pixel centre and grey with each of the 4 samples shaded at its own
  * position. */
@@ -2506,6 +2507,118 @@ sc_es3_sample_shading(void)
       fail("sample shading off: resolved red %d, want 0", off);
    if (on <= 0 || on >= 255)
       fail("sample shading on: resolved red %d, want between 0 and 255", on);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   gl.DeleteBuffers(1, &m.vbo);
+   gl.DeleteVertexArrays(1, &m.vao);
+   gl.DeleteFramebuffers(1, &fbo);
+   gl.DeleteRenderbuffers(1, &rb);
+}
+
+/* The resolve of a 4-sample framebuffer the bound program filled (GL_SAMPLE_SHADING off: the
+ * program's reading of gl_SampleID shades each sample apart); every pixel must agree. */
+static rgba8
+es_resolved(GLuint fbo, const char *what)
+{
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glClearColor(0, 0, 0, 0);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+   gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+   gl.BlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   check_gl_error(what);
+   readback();
+   const rgba8 first = pixel_at(0, 0);
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         if (!rgba_eq(pixel_at(x, y), first)) {
+            fail("%s: pixel (%d,%d) differs from pixel (0,0)", what, x, y);
+            return first;
+         }
+   return first;
+}
+
+/* es31_sample_variables: GL_OES_sample_variables in an OpenGL ES 3.1 context (ES 3.2's
+ * gl_SampleID, gl_SamplePosition, gl_SampleMaskIn and gl_SampleMask; listed where the device
+ * shades per sample, MGP_CAP_SAMPLE_SHADING). A program writing (gl_SamplePosition,
+ * gl_SampleID / 3) into every sample of a 4-sample framebuffer resolves to the mean of the
+ * framebuffer's GL_SAMPLE_POSITIONs and 0.5; one keeping only sample 1 (gl_SampleMask, from the
+ * invocation whose gl_SampleID is 1, which gl_SampleMaskIn covers) resolves to a quarter. */
+void
+sc_es31_sample_variables(void)
+{
+   if (es_version(31) < 31) {
+      skipped("no OpenGL ES 3.1 context");
+      return;
+   }
+   const char *vs = "#version 310 es\n"
+                    "layout(location = 0) in vec2 a_pos;\n"
+                    "void main() { gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+   const char *fs_pos = "#version 310 es\n"
+                        "#extension GL_OES_sample_variables : require\n"
+                        "precision highp float;\n"
+                        "out vec4 o;\n"
+                        "void main() { o = vec4(gl_SamplePosition, float(gl_SampleID) / 3.0, 1.0); "
+                        "}\n";
+   if (!has_ext("GL_OES_sample_variables")) {
+      const char *renderer = (const char *)glGetString(GL_RENDERER);
+      if (on_mgl() && (!renderer || !strstr(renderer, "(GLES:")))
+         fail("no GL_OES_sample_variables on renderer %s", renderer ? renderer : "(null)");
+      if (shader_compiles(GL_FRAGMENT_SHADER, fs_pos))
+         fail("#extension GL_OES_sample_variables : require compiled without the extension");
+      skipped("GL_OES_sample_variables is not offered");
+      return;
+   }
+   const char *fs_mask = "#version 310 es\n"
+                         "#extension GL_OES_sample_variables : require\n"
+                         "precision highp float;\n"
+                         "out vec4 o;\n"
+                         "void main() {\n"
+                         "  bool in_mask = (gl_SampleMaskIn[0] & (1 << gl_SampleID)) != 0;\n"
+                         "  gl_SampleMask[0] = gl_SampleID == 1 ? 2 : 0;\n"
+                         "  o = vec4(1.0, in_mask ? 1.0 : 0.0, 1.0, 1.0);\n"
+                         "}\n";
+   GLuint rb, fbo = ms_rgba8_fbo(&rb);
+   GLint samples = 0;
+   gl.GetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_SAMPLES, &samples);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   float mean[2] = {0, 0};
+   for (GLint i = 0; i < samples; i++) {
+      GLfloat pos[2] = {0, 0};
+      gl.GetMultisamplefv(GL_SAMPLE_POSITION, (GLuint)i, pos);
+      mean[0] += pos[0] / (float)samples, mean[1] += pos[1] / (float)samples;
+   }
+   check_gl_error("GL_SAMPLES and GL_SAMPLE_POSITION of the multisampled framebuffer");
+   if (samples != 4) {
+      fail("the multisampled renderbuffer has %d samples, want 4", samples);
+      return;
+   }
+   float quad[12];
+   rect_vertices(quad, 0, 0, W, H);
+   mesh m = make_mesh(quad, 6);
+   GLuint p = link_program_b(vs, fs_pos, NULL, NULL);
+   gl.UseProgram(p);
+   const rgba8 pos = es_resolved(fbo, "gl_SamplePosition and gl_SampleID drawn and resolved");
+   const int want_x = (int)(mean[0] * 255.0f + 0.5f), want_y = (int)(mean[1] * 255.0f + 0.5f);
+   printf("  positions: resolved %d,%d,%d (mean position %d,%d, ids 128)\n", pos.c[0], pos.c[1],
+          pos.c[2], want_x, want_y);
+   if (abs(pos.c[0] - want_x) > 2 || abs(pos.c[1] - want_y) > 2)
+      fail("gl_SamplePosition resolved to %d,%d, want the mean of GL_SAMPLE_POSITION %d,%d",
+           pos.c[0], pos.c[1], want_x, want_y);
+   if (abs(pos.c[2] - 128) > 2)
+      fail("gl_SampleID / 3 resolved to %d, want 128 (ids 0 .. 3, one invocation each)", pos.c[2]);
+   gl.DeleteProgram(p);
+   p = link_program_b(vs, fs_mask, NULL, NULL);
+   gl.UseProgram(p);
+   const rgba8 one = es_resolved(fbo, "gl_SampleMask drawn and resolved");
+   printf("  sample 1 only: resolved %d,%d,%d,%d\n", one.c[0], one.c[1], one.c[2], one.c[3]);
+   for (int c = 0; c < 4; c++)
+      if (abs(one.c[c] - 64) > 1)
+         fail("gl_SampleMask keeping sample 1: resolved component %d is %d, want 64 (a quarter; "
+              "green 0 where gl_SampleMaskIn lacks the invocation's own sample)",
+              c, one.c[c]);
    gl.UseProgram(0);
    gl.DeleteProgram(p);
    gl.DeleteBuffers(1, &m.vbo);

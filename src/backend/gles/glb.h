@@ -186,6 +186,9 @@ typedef void(GL_APIENTRYP GLB_PFNGLTEXTUREBARRIERNVPROC)(void);
    X(PFNGLQUERYCOUNTEREXTPROC, QueryCounterEXT)                                                    \
    X(PFNGLGETQUERYOBJECTUI64VEXTPROC, GetQueryObjectui64vEXT)                                      \
    X(PFNGLSAMPLEMASKIPROC, SampleMaski)                                                            \
+   /* GL_SAMPLE_SHADING's minimum: GLES 3.2's, OES_sample_shading's (glb_draw.c) */                \
+   X(PFNGLMINSAMPLESHADINGPROC, MinSampleShading)                                                  \
+   X(PFNGLMINSAMPLESHADINGOESPROC, MinSampleShadingOES)                                            \
    X(PFNGLPOLYGONOFFSETCLAMPEXTPROC, PolygonOffsetClampEXT)                                        \
    X(PFNGLFRAMEBUFFERTEXTUREPROC, FramebufferTexture)                                              \
    X(PFNGLFRAMEBUFFERTEXTUREEXTPROC, FramebufferTextureEXT)                                        \
@@ -536,6 +539,7 @@ enum {
    GLB_SH_FRONT_FACE = 1u << 14,
    GLB_SH_SAMPLE_COVERAGE = 1u << 15,
    GLB_SH_SAMPLE_MASK = 1u << 16,
+   GLB_SH_MIN_SAMPLE_SHADING = 1u << 17,
 };
 struct glb_stencil_face {
    GLenum func, fail, zfail, zpass;
@@ -574,6 +578,7 @@ struct glb_shadow {
    GLfloat depth_range[2], blend_color[4], polygon_offset[3], line_width;
    GLfloat sample_coverage[2]; /* value, invert (0 or 1) */
    uint32_t sample_mask;
+   GLfloat min_sample_shading;
    uint64_t ubo_known; /* bit b: ubo[b] is the host's */
    struct {
       GLuint buffer;
@@ -616,7 +621,10 @@ struct glb_screen {
    bool ext_norm16;       /* 16-bit normalized textures (EXT_texture_norm16) */
    bool ext_mirror_clamp; /* GL_MIRROR_CLAMP_TO_EDGE (EXT_texture_mirror_clamp_to_edge) */
    bool ext_offset_clamp; /* glPolygonOffsetClampEXT (EXT_polygon_offset_clamp) */
-   bool ext_depth_clamp;  /* GL_DEPTH_CLAMP_EXT (EXT_depth_clamp: GL 3.2's depth clamp) */
+   /* GL_SAMPLE_SHADING and its minimum (GLES 3.2, or OES_sample_shading with
+    * OES_sample_variables' gl_SampleID ... in ESSL): min_sample_shading_fn sets the minimum */
+   PFNGLMINSAMPLESHADINGPROC min_sample_shading_fn;
+   bool ext_depth_clamp; /* GL_DEPTH_CLAMP_EXT (EXT_depth_clamp: GL 3.2's depth clamp) */
    /* NV_texture_barrier: feedback loops drawn, glTextureBarrierNV (MGP_CAP_TEXTURE_BARRIER) */
    bool ext_texture_barrier;
    /* KHR_blend_equation_advanced(_coherent): the advanced equations (MGP_CAP_BLEND_ADVANCED); a

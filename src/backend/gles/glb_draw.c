@@ -272,6 +272,8 @@ render_state_refusal(const struct glb_screen *scr, const struct mgp_render_state
       return "a logic op";
    if (s->depth_clamp && !scr->ext_depth_clamp)
       return "depth clamp (EXT_depth_clamp)";
+   if (s->sample_shading && !scr->min_sample_shading_fn)
+      return "sample shading (GLES 3.2, OES_sample_shading)";
    if (s->polygon_mode != MGP_POLYGON_MODE_FILL)
       return "a polygon mode other than fill";
    if (s->clip_distance_mask >> (scr->max_clip_distances < 8 ? scr->max_clip_distances : 8))
@@ -313,6 +315,7 @@ enum {
    CAP_SCISSOR_TEST,
    CAP_SAMPLE_COVERAGE,
    CAP_SAMPLE_MASK,
+   CAP_SAMPLE_SHADING, /* only where the host has it (MGP_CAP_SAMPLE_SHADING) */
    CAP_DEPTH_CLAMP,    /* only where the host has EXT_depth_clamp (render_state_refusal) */
    CAP_CLIP_DISTANCE0, /* .. CAP_CLIP_DISTANCE0 + 7 */
    CAP_COUNT = CAP_CLIP_DISTANCE0 + 8
@@ -329,6 +332,7 @@ static const GLenum cap_enums[CAP_COUNT] = {
    GL_SCISSOR_TEST,
    GL_SAMPLE_COVERAGE,
    GL_SAMPLE_MASK,
+   GL_SAMPLE_SHADING,
    GL_DEPTH_CLAMP_EXT,
    GL_CLIP_DISTANCE0_EXT,
    GL_CLIP_DISTANCE0_EXT + 1,
@@ -576,6 +580,13 @@ apply_multisample(struct glb_context *ctx, const struct mgp_render_state *s,
    if (mask &&
        !same(scr, GLB_SH_SAMPLE_MASK, &sh->sample_mask, &s->sample_mask, sizeof(sh->sample_mask)))
       GLB_GL(h)->glSampleMaski(0, s->sample_mask);
+   /* GL 4.0 §3.3.1 / GLES 3.2 §13.4.1: the minimum, as the client clamped it to [0, 1] */
+   const bool shading = ms && s->sample_shading;
+   if (scr->min_sample_shading_fn) /* else render_state_refusal */
+      set_cap(scr, CAP_SAMPLE_SHADING, shading);
+   if (shading && !same(scr, GLB_SH_MIN_SAMPLE_SHADING, &sh->min_sample_shading,
+                        &s->min_sample_shading, sizeof(sh->min_sample_shading)))
+      scr->min_sample_shading_fn(s->min_sample_shading);
    glb_program_alpha_one(scr, prog, ms && s->alpha_to_one);
    return true;
 }

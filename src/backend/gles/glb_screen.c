@@ -395,6 +395,13 @@ read_limits(struct glb_screen *scr)
                     (scr->es_minor == 1 && has_word(ext, "GL_EXT_geometry_shader") &&
                      h->glFramebufferTextureEXT));
    scr->ext_depth_clamp = !(hide & GLB_HIDE_DEPTH_CLAMP) && has_word(ext, "GL_EXT_depth_clamp");
+   /* GL_SAMPLE_SHADING: core in 3.2; on 3.0 and 3.1 OES_sample_shading, with
+    * OES_sample_variables for the gl_SampleID, gl_SamplePosition and gl_SampleMask SPIRV-Cross
+    * writes (it names the extension below ESSL 3.20) */
+   if (scr->es_minor >= 2 && h->glMinSampleShading)
+      scr->min_sample_shading_fn = h->glMinSampleShading;
+   else if (has_word(ext, "GL_OES_sample_shading") && has_word(ext, "GL_OES_sample_variables"))
+      scr->min_sample_shading_fn = h->glMinSampleShadingOES;
    scr->ext_srgb_decode =
       !(hide & GLB_HIDE_SRGB_DECODE) && has_word(ext, "GL_EXT_texture_sRGB_decode");
    scr->ext_color_rgb16f =
@@ -632,6 +639,10 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       c.cap_bits |= MGP_CAP_GEOMETRY_STAGE;
    if (scr->ext_depth_clamp)
       c.cap_bits |= MGP_CAP_DEPTH_CLAMP;
+   /* GL_SAMPLE_SHADING and glMinSampleShading on the host where the framebuffer is
+    * multisampled and GL_MULTISAMPLE on (glb_draw.c:apply_multisample) */
+   if (scr->min_sample_shading_fn)
+      c.cap_bits |= MGP_CAP_SAMPLE_SHADING;
    if (scr->texture_buffer)
       c.cap_bits |= MGP_CAP_TEXTURE_BUFFER;
    /* GL_SKIP_DECODE_EXT: the host sampler's GL_TEXTURE_SRGB_DECODE_EXT (glb_sampler.c) */
