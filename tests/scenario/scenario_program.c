@@ -844,8 +844,8 @@ sc_uniform_init(void)
 /* khr_debug: KHR_debug through the EGL vendor on every arm. The callback is called in the app's
  * thread, inside the call that caused the message: a GL error (source API, type ERROR), an
  * inserted marker, a debug group's push and pop around a labelled draw; on mgl also a decline
- * (glGenTransformFeedbacks without ARB_transform_feedback2, else the unimplemented
- * glPrimitiveBoundingBox) as a message naming it. Then, with no callback, the
+ * (glGenTransformFeedbacks without ARB_transform_feedback2, else glGetCompressedTexImage of
+ * an image uploaded as plain pixels) as a message naming it. Then, with no callback, the
  * log returns inserted messages in order; object labels read back; the draw's pixels check. */
 typedef struct {
    GLenum source, type, severity;
@@ -945,24 +945,33 @@ sc_khr_debug(void)
       if (glGetError() != GL_INVALID_OPERATION)
          fail("declined glGenTransformFeedbacks did not raise GL_INVALID_OPERATION");
    } else if (is_mgl) {
-      /* transform feedback objects are offered (ARB_transform_feedback2): an OpenGL ES 3.2
-       * command mgl does not implement yet (glPrimitiveBoundingBox) is the decline instead */
-      typedef void(APIENTRY * bounding_box_fn)(GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat,
-                                               GLfloat, GLfloat);
-      bounding_box_fn bounding_box = (bounding_box_fn)eglGetProcAddress("glPrimitiveBoundingBox");
-      static const char want[] = "decline gl-entry-unimplemented: glPrimitiveBoundingBox";
+      /* transform feedback objects are offered (ARB_transform_feedback2): a feature mgl
+       * declines by name is the decline instead: glGetCompressedTexImage of an RGTC image
+       * glTexImage2D filled with plain pixels (mgl keeps the decoded texels, no encoder) */
+      static const char want[] =
+         "decline gl-feature-unimplemented: glGetCompressedTexImage of texels not uploaded as "
+         "blocks";
+      static const GLubyte texels[4 * 4 * 4] = {0};
+      GLubyte blocks[8];
+      GLuint tex = 0;
+      glGenTextures(1, &tex);
+      glBindTexture(GL_TEXTURE_2D, tex);
+      glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_RGTC1, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                   texels);
+      check_gl_error("glTexImage2D(GL_COMPRESSED_RED_RGTC1) of plain pixels");
       g_dbg_n = 0;
-      if (bounding_box)
-         bounding_box(-1.0f, -1.0f, -1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f);
+      gl.GetCompressedTexImage(GL_TEXTURE_2D, 0, blocks);
       if (g_dbg_n != 2)
-         fail("declined glPrimitiveBoundingBox: %d messages, expected 2", g_dbg_n);
+         fail("declined glGetCompressedTexImage: %d messages, expected 2", g_dbg_n);
       expect_debug(0, GL_DEBUG_SOURCE_OTHER, GL_DEBUG_TYPE_OTHER, 0, NULL, "decline");
       if (strncmp(g_dbg[0].text, want, sizeof want - 1))
          fail("decline message \"%s\"", g_dbg[0].text);
       expect_debug(1, GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_ERROR, GL_INVALID_OPERATION,
                    "GL_INVALID_OPERATION generated", "decline's error");
       if (glGetError() != GL_INVALID_OPERATION)
-         fail("declined glPrimitiveBoundingBox did not raise GL_INVALID_OPERATION");
+         fail("declined glGetCompressedTexImage did not raise GL_INVALID_OPERATION");
+      glBindTexture(GL_TEXTURE_2D, 0);
+      glDeleteTextures(1, &tex);
    }
 
    /* A labelled draw inside a group. */
