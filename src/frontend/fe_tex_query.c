@@ -542,12 +542,20 @@ mgl_glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *
    get_tex_image(ctx, target, level, format, type, SIZE_MAX, pixels);
 }
 
+/* GL 4.5's glGetnTexImage, ARB_robustness's glGetnTexImageARB */
+void
+mgl_glGetnTexImage(GLenum target, GLint level, GLenum format, GLenum type, GLsizei bufSize,
+                   void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   get_tex_image(ctx, target, level, format, type, bufSize < 0 ? 0 : (size_t)bufSize, pixels);
+}
+
 void
 mgl_glGetnTexImageARB(GLenum target, GLint level, GLenum format, GLenum type, GLsizei bufSize,
                       void *img)
 {
-   FE_CTX_OR_RETURN();
-   get_tex_image(ctx, target, level, format, type, bufSize < 0 ? 0 : (size_t)bufSize, img);
+   mgl_glGetnTexImage(target, level, format, type, bufSize, img);
 }
 
 /* The blocks the app uploaded, kept in the client (the server holds decoded texels; GL 3.3
@@ -660,11 +668,18 @@ mgl_glGetCompressedTexImage(GLenum target, GLint level, void *pixels)
    get_compressed_tex_image(ctx, target, level, SIZE_MAX, pixels);
 }
 
+/* GL 4.5's glGetnCompressedTexImage, ARB_robustness's glGetnCompressedTexImageARB */
+void
+mgl_glGetnCompressedTexImage(GLenum target, GLint lod, GLsizei bufSize, void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   get_compressed_tex_image(ctx, target, lod, bufSize < 0 ? 0 : (size_t)bufSize, pixels);
+}
+
 void
 mgl_glGetnCompressedTexImageARB(GLenum target, GLint lod, GLsizei bufSize, void *img)
 {
-   FE_CTX_OR_RETURN();
-   get_compressed_tex_image(ctx, target, lod, bufSize < 0 ? 0 : (size_t)bufSize, img);
+   mgl_glGetnCompressedTexImage(target, lod, bufSize, img);
 }
 
 /* glGetCompressedTextureImage (GL 4.6 §8.11.4): a cube map's six faces in order. */

@@ -399,6 +399,17 @@ test_textures(void)
    uint8_t img[8 * 8 * 4];
    mgl_glGetTextureImage(t[0], 0, GL_RGBA, GL_UNSIGNED_BYTE, sizeof img, img);
    CHECK_ERR(GL_NO_ERROR);
+   /* GL 4.5's glGetnTexImage of the bound texture: bufSize bounds the bytes */
+   uint8_t img2[8 * 8 * 4];
+   GLint bound = 0;
+   mgl_glGetIntegerv(GL_TEXTURE_BINDING_2D, &bound);
+   mgl_glBindTexture(GL_TEXTURE_2D, t[0]);
+   mgl_glGetnTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, sizeof img2 - 1, img2);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glGetnTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, sizeof img2, img2);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(!memcmp(img, img2, sizeof img));
+   mgl_glBindTexture(GL_TEXTURE_2D, (GLuint)bound);
    mgl_glGetTextureImage(t[0], -1, GL_RGBA, GL_UNSIGNED_BYTE, sizeof img, img);
    CHECK_ERR(GL_INVALID_VALUE);
    mgl_glGetTextureImage(gen, 0, GL_RGBA, GL_UNSIGNED_BYTE, sizeof img, img);

@@ -366,6 +366,14 @@ test_pixel_storage(void)
    CHECK_ERR(GL_INVALID_OPERATION);
    mgl_glGetnCompressedTexImageARB(GL_TEXTURE_2D, 0, 8 * 9, out);
    CHECK_ERR(GL_NO_ERROR);
+   /* GL 4.5's name for it, the same bounds */
+   uint8_t again[9][8];
+   memset(again, 0xee, sizeof again);
+   mgl_glGetnCompressedTexImage(GL_TEXTURE_2D, 0, 8 * 9 - 1, again);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glGetnCompressedTexImage(GL_TEXTURE_2D, 0, 8 * 9, again);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(!memcmp(again, out, sizeof out));
    static const int at[9] = {-1, -1, -1, -1, 0, 1, -1, 2, 3}; /* level block, -1 untouched */
    for (unsigned b = 0; b < 9; b++) {
       uint8_t untouched[8];
