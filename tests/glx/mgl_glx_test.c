@@ -572,7 +572,24 @@ check_pbuffer_and_es(Display *dpy, GLXFBConfig cfg, GLXContext core)
       CHECK(version && !strncmp(version, "OpenGL ES 2.0", 13), "ES GL_VERSION %s",
             version ? version : "NULL");
    }
+   /* ES 3.2, where the backend meets it (check_errors takes either answer): it is 3.2 */
+   const int es32_attribs[] = {GLX_CONTEXT_MAJOR_VERSION_ARB,
+                               3,
+                               GLX_CONTEXT_MINOR_VERSION_ARB,
+                               2,
+                               GLX_CONTEXT_PROFILE_MASK_ARB,
+                               GLX_CONTEXT_ES2_PROFILE_BIT_EXT,
+                               None};
+   GLXContext es32 = try_context(dpy, cfg, es32_attribs, &err);
+   if (es32) {
+      CHECK(glXMakeContextCurrent(dpy, pb, pb, es32), "ES 3.2 context on the pbuffer");
+      const char *version = (const char *)glGetString(GL_VERSION);
+      CHECK(version && !strncmp(version, "OpenGL ES 3.2", 13), "ES 3.2 GL_VERSION %s",
+            version ? version : "NULL");
+   }
    CHECK(glXMakeContextCurrent(dpy, None, None, NULL), "release");
+   if (es32)
+      glXDestroyContext(dpy, es32);
    if (es)
       glXDestroyContext(dpy, es);
    glXDestroyPbuffer(dpy, pb);
