@@ -22,7 +22,7 @@ run() {
   rm -rf "$dir"
   mkdir -p "$dir"
   local rc=0
-  MGL_LOG_DIR=$dir MGL_TRANSPORT=$arm MGL_BACKEND=gles MGL_GLES_HIDE=$1 \
+  MGL_LOG_DIR=$dir MGL_LOG_LEVEL=info MGL_TRANSPORT=$arm MGL_BACKEND=gles MGL_GLES_HIDE=$1 \
     __EGL_VENDOR_LIBRARY_FILENAMES=$vendor EGL_PLATFORM=surfaceless \
     XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp} timeout 60 "$exe" >"$dir/stdout" 2>&1 || rc=$?
   [ "$rc" -eq 0 ] || { cat "$dir/stdout" >&2; fail "probe exited $rc (hide=$1)"; }
@@ -114,4 +114,16 @@ es31() {
 es31 "" 31 ""
 es31 compute 0 "compute shaders"
 es31 es31 0 "stencil texturing"
+# ES 3.2 on a GLES 3.2 host (every feature it folds in: cube map arrays, stencil8 textures,
+# interpolateAt*, tessellation, glb_screen.c); refused where the geometry stage is hidden
+run ""
+line=$(grep "^request es3\.2:" "$dir/stdout")
+if grep -rq "gles: .*(OpenGL ES 3\.2 " "$dir"; then
+  [ "$line" = 'request es3.2: version 32 "OpenGL ES 3.2 mgl 0.1" glsl "OpenGL ES GLSL ES 3.20"' ] ||
+    fail "a GLES 3.2 host: want an OpenGL ES 3.2 context, got: $line"
+fi
+run geometry
+line=$(grep "^request es3\.2:" "$dir/stdout")
+[ "$line" = "request es3.2: refused 0x3009" ] ||
+  fail "hide=geometry: want ES 3.2 refused (EGL_BAD_MATCH), got: $line"
 echo "version_hide: PASS arm=$arm (GL $full on this host)"

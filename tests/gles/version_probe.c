@@ -6,8 +6,8 @@
  * (one line) version: GL_MAJOR_VERSION * 10 + GL_MINOR_VERSION; dual_source:
  * GL_MAX_DUAL_SOURCE_DRAW_BUFFERS; texture_buffer: the GL error of
  * glBindTexture(GL_TEXTURE_BUFFER); depth_clamp: that of glEnable(GL_DEPTH_CLAMP);
- * bgra_vertex: whether glGetStringi lists GL_ARB_vertex_array_bgra. Then OpenGL ES 3.1
- * (EGL_CONTEXT_MINOR_VERSION 1):
+ * bgra_vertex: whether glGetStringi lists GL_ARB_vertex_array_bgra. Then OpenGL ES 3.1 and 3.2
+ * (EGL_CONTEXT_MINOR_VERSION 1 and 2):
  *   request es3.1: version 31 "OpenGL ES 3.1 mgl 0.1" glsl "OpenGL ES GLSL ES 3.10"
  * or "request es3.1: refused 0x3009". version_hide.sh reads it. */
 #include <EGL/egl.h>
@@ -84,17 +84,18 @@ probe(struct egl_app *app, int major, int minor, bool forward_compatible)
    eglDestroyContext(app->display, ctx);
 }
 
-/* An OpenGL ES 3.1 context: its version and strings, or the refusal. */
+/* An OpenGL ES 3.<minor> context: its version and strings, or the refusal. */
 static void
-probe_es31(struct egl_app *app)
+probe_es3(struct egl_app *app, int minor)
 {
-   const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 1, EGL_NONE};
+   const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, minor,
+                             EGL_NONE};
    eglBindAPI(EGL_OPENGL_ES_API);
    EGLContext ctx = eglCreateContext(app->display, app->config, EGL_NO_CONTEXT, attribs);
    if (ctx == EGL_NO_CONTEXT) {
-      printf("request es3.1: refused 0x%04x\n", (unsigned)eglGetError());
+      printf("request es3.%d: refused 0x%04x\n", minor, (unsigned)eglGetError());
    } else if (!eglMakeCurrent(app->display, app->surface, app->surface, ctx)) {
-      printf("request es3.1: eglMakeCurrent failed 0x%04x\n", (unsigned)eglGetError());
+      printf("request es3.%d: eglMakeCurrent failed 0x%04x\n", minor, (unsigned)eglGetError());
    } else {
       get_string_fn get_string = (get_string_fn)eglGetProcAddress("glGetString");
       get_integerv_fn get_integerv = (get_integerv_fn)eglGetProcAddress("glGetIntegerv");
@@ -103,8 +104,8 @@ probe_es31(struct egl_app *app)
       get_integerv(GL_MINOR_VERSION, &min);
       const char *v = (const char *)get_string(GL_VERSION);
       const char *s = (const char *)get_string(GL_SHADING_LANGUAGE_VERSION);
-      printf("request es3.1: version %d \"%s\" glsl \"%s\"\n", maj * 10 + min, v ? v : "(null)",
-             s ? s : "(null)");
+      printf("request es3.%d: version %d \"%s\" glsl \"%s\"\n", minor, maj * 10 + min,
+             v ? v : "(null)", s ? s : "(null)");
       eglMakeCurrent(app->display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
    }
    if (ctx != EGL_NO_CONTEXT)
@@ -123,7 +124,8 @@ main(void)
    probe(&app, 3, 2, false);
    probe(&app, 3, 1, false);
    probe(&app, 3, 0, true);
-   probe_es31(&app);
+   probe_es3(&app, 1);
+   probe_es3(&app, 2);
    egl_app_teardown(&app);
    return 0;
 }

@@ -205,6 +205,8 @@ typedef void(GL_APIENTRYP GLB_PFNGLTEXTUREBARRIERNVPROC)(void);
    X(PFNGLBINDIMAGETEXTUREPROC, BindImageTexture)                                                  \
    /* GLES 3.1: framebuffers without attachments (glb_resource.c) */                               \
    X(PFNGLFRAMEBUFFERPARAMETERIPROC, FramebufferParameteri)                                        \
+   /* GLES 3.2: a patch's vertex count (glb_draw.c) */                                             \
+   X(PFNGLPATCHPARAMETERIPROC, PatchParameteri)                                                    \
    /* GL_NV_texture_barrier: glTextureBarrier (glb_compute.c) */                                   \
    X(GLB_PFNGLTEXTUREBARRIERNVPROC, TextureBarrierNV)
 
@@ -279,6 +281,9 @@ bool glb_format_renderable(const struct glb_screen *scr, const struct glb_format
 GLenum glb_format_rgb_twin(unsigned mgp_format, GLenum *upload_format);
 /* The host texture target of a resource's target; 0: none in GLES (declined). */
 GLenum glb_texture_target(unsigned mgp_target);
+/* Whether a host texture target's images are 3D-shaped (glTexStorage3D, glTexSubImage3D,
+ * glFramebufferTextureLayer): 3D, 2D array and cube map array textures. */
+bool glb_texture_3d_shaped(GLenum tex_target);
 
 struct glb_resource {
    struct glb_obj base;
@@ -349,8 +354,9 @@ struct glb_variant_state {
 
 struct glb_shader {
    struct glb_obj base;
-   GLuint program; /* 0: translation or link failed (declined at the draw) */
-   bool geometry;  /* the program has a geometry stage (adjacency draws go to it) */
+   GLuint program;    /* 0: translation or link failed (declined at the draw) */
+   bool geometry;     /* the program has a geometry stage (adjacency draws go to it) */
+   bool tessellation; /* it has the tessellation stages (patch draws go to them) */
    struct mgp_shader_reflection refl;
    /* the default uniform block: the client's bytes and the host buffer bound at binding 0 */
    uint8_t *default_bytes;
@@ -454,6 +460,8 @@ struct glb_context {
    struct mgp_handle dispatch_program;
    /* the base instance the host's instanced arrays start at (glb_draw.c:apply_vertex_input) */
    uint32_t base_instance;
+   /* set_patch_state's vertex count, the host's GL_PATCH_VERTICES at each patch draw */
+   uint32_t patch_vertices;
    struct mgp_handle views[GLB_MAX_SAMPLERS], samplers[GLB_MAX_SAMPLERS];
    /* current values of disabled attributes (bit patterns) and their kind: 0 float, 1 int,
     * 2 uint; GL's initial value is (0, 0, 0, 1) */
@@ -666,6 +674,19 @@ struct glb_screen {
     * ones (0: none) */
    GLint max_color_texture_samples, max_depth_texture_samples, max_integer_texture_samples;
    bool ms_array_textures;
+   /* cube map array textures (GLES 3.2, EXT_texture_cube_map_array on 3.1): MGP_CAP_CUBE_MAP_ARRAY */
+   bool cube_map_array;
+   /* ARB_gpu_shader5's programs (MGP_CAP_GPU_SHADER5): ESSL 3.20's geometry invocations,
+    * interpolateAt*, dynamically uniform sampler and block array indices and textureGatherOffsets,
+    * on a GLES 3.2 host whose limits meet MGPipe's */
+   bool gpu_shader5;
+   /* GL_STENCIL_INDEX8 textures (GLES 3.2, OES_texture_stencil8 on 3.1): MGP_FORMAT_S8_UINT and
+    * MGP_CAP_TEXTURE_STENCIL8 */
+   bool stencil8;
+   /* tessellation control and evaluation stages and GL_PATCHES (GLES 3.2, with the limits
+    * MGP_CAP_TESSELLATION promises): glb_shader.c, glb_draw.c */
+   bool tessellation;
+   bool ext_tess_point_size;                 /* GL_EXT_tessellation_point_size */
    uint8_t format_samples[MGP_FORMAT_COUNT]; /* renderbuffer sample counts, bit n: 2^n */
    GLfloat line_range[2], point_range[2];
    struct glb_table contexts, resources, render_states, vertex_elements, shaders, fences, samplers,
@@ -910,6 +931,7 @@ GLB_CALL(resource_copy_region, mgp_resource_copy_region);
 GLB_CALL(read_pixels, mgp_read_pixels);
 GLB_CALL(get_texture_image, mgp_get_texture_image);
 GLB_CALL(set_pixel_pack_state, mgp_pixel_pack_state);
+GLB_CALL(set_patch_state, mgp_patch_state);
 GLB_CALL(pack_to_buffer, mgp_pack_to_buffer);
 GLB_CALL(draw_vbo, mgp_draw_vbo);
 GLB_CALL(draw_indirect, mgp_draw_indirect);

@@ -239,12 +239,13 @@ static const GLenum prims[MGP_PRIM_COUNT] = {
    [MGP_PRIM_TRIANGLES] = GL_TRIANGLES,
    [MGP_PRIM_TRIANGLE_STRIP] = GL_TRIANGLE_STRIP,
    [MGP_PRIM_TRIANGLE_FAN] = GL_TRIANGLE_FAN,
-   /* adjacency: only into a program's geometry stage (glb_draw_vbo); patches: no tessellation
-    * stage here (0: declined) */
+   /* adjacency: only into a program's geometry stage (glb_draw_vbo); patches: only into its
+    * tessellation stages (scr->tessellation) */
    [MGP_PRIM_LINES_ADJACENCY] = GL_LINES_ADJACENCY,
    [MGP_PRIM_LINE_STRIP_ADJACENCY] = GL_LINE_STRIP_ADJACENCY,
    [MGP_PRIM_TRIANGLES_ADJACENCY] = GL_TRIANGLES_ADJACENCY,
    [MGP_PRIM_TRIANGLE_STRIP_ADJACENCY] = GL_TRIANGLE_STRIP_ADJACENCY,
+   [MGP_PRIM_PATCHES] = GL_PATCHES,
 };
 
 static const GLenum vertex_types[MGP_VERTEX_TYPE_COUNT] = {
@@ -983,6 +984,21 @@ draw_first_vertex(struct glb_context *ctx, const struct mgp_draw_vbo *args,
    return ok;
 }
 
+void
+glb_set_patch_state(void *self, const struct mgp_patch_state *args, const void *tail,
+                    uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_context *ctx = self;
+   /* the front end refuses these with GL_INVALID_VALUE (glPatchParameteri); GLES has no
+    * default levels: a program has its tessellation control stage (glb_create_shader) */
+   if (!ctx->scr->tessellation || args->vertices == 0 || args->vertices > 32) {
+      glb_fatal(ctx->scr, MGU_FATAL_ProtocolCorruption, "set_patch_state.vertices");
+      return;
+   }
+   ctx->patch_vertices = args->vertices;
+}
+
 /* The draw on the host context, bound (glb_context_bind_draw). */
 static void
 draw_bound(struct glb_context *ctx, const struct mgp_draw_vbo *args, const void *tail,
@@ -993,7 +1009,9 @@ draw_bound(struct glb_context *ctx, const struct mgp_draw_vbo *args, const void 
     * into a geometry stage (checked with the program below) */
    const bool adjacency =
       args->mode >= MGP_PRIM_LINES_ADJACENCY && args->mode <= MGP_PRIM_TRIANGLE_STRIP_ADJACENCY;
-   const bool mode_ok = args->mode <= MGP_PRIM_TRIANGLE_FAN || (adjacency && scr->geometry);
+   const bool patches = args->mode == MGP_PRIM_PATCHES;
+   const bool mode_ok = args->mode <= MGP_PRIM_TRIANGLE_FAN || (adjacency && scr->geometry) ||
+                        (patches && scr->tessellation);
    const GLenum mode = mode_ok ? prims[args->mode] : 0;
    const bool restart = args->flags & MGP_DRAW_PRIMITIVE_RESTART;
    const uint32_t all_ones = args->index_size == 1   ? 0xffu
@@ -1043,6 +1061,16 @@ draw_bound(struct glb_context *ctx, const struct mgp_draw_vbo *args, const void 
                   "gles: an adjacency draw without a geometry stage (mode %u)", args->mode);
       return;
    }
+   /* patches into the program's tessellation stages (the client's GL_INVALID_OPERATION keeps
+    * others from drawing them), of set_patch_state's size */
+   if (patches != ctx->draw_prog->tessellation) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: a draw of mode %u with a program %s tessellation stages", args->mode,
+                  ctx->draw_prog->tessellation ? "with" : "without");
+      return;
+   }
+   if (patches)
+      GLB_GL(scr->h)->glPatchParameteri(GL_PATCH_VERTICES, (GLint)ctx->patch_vertices);
    /* GLES has only the last provoking vertex: it matters only to flat inputs, where the
     * draw is unrolled (draw_first_vertex); not for what a geometry stage emits, nor for a
     * capture, whose vertex order the unrolling would change */

@@ -2,9 +2,9 @@
  * layer: caps and resources read it). A format GLES lacks has no row: BGRA8 (an extension),
  * 16-bit normalized only where the host has EXT_texture_norm16 (rows marked norm16; without it
  * the client falls back to RGBA16F for RGBA16, the others decline by name), the D24 layouts' uploads (GL packs depth in the high bits, MGPipe in the low
- * ones: stored, rendered and sampled, but resource_subdata into them declines). X8_D24 and S8
- * have no row: the client falls back to D32F and D24S8, which keeps depth and stencil in one
- * host image (Mesa's GLES refuses a framebuffer whose depth and stencil images differ). */
+ * ones: stored, rendered and sampled, but resource_subdata into them declines). X8_D24 has no
+ * row: the client falls back to D32F. S8 is GLES 3.2's STENCIL_INDEX8 (textures with
+ * OES_texture_stencil8 on 3.1). */
 #include "glb.h"
 
 #define RB true  /* colour-renderable in GLES 3.0 */
@@ -90,12 +90,17 @@ static const struct glb_format formats[MGP_FORMAT_COUNT] = {
    [MGP_FORMAT_D32_FLOAT_S8_UINT] = {GL_DEPTH32F_STENCIL8, GL_DEPTH_STENCIL,
                                      GL_FLOAT_32_UNSIGNED_INT_24_8_REV, 8, NO, true, NO, NO, NO,
                                      NO},
+   /* GLES 3.2's stencil textures (OES_texture_stencil8), sampled as unsigned integers: only
+    * where stencil8 (glb_format_get) */
+   [MGP_FORMAT_S8_UINT] = {GL_STENCIL_INDEX8, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, 1, NO, true, NO,
+                           NO, NO, NO},
 };
 
 const struct glb_format *
 glb_format_get(const struct glb_screen *scr, unsigned f)
 {
-   return f < MGP_FORMAT_COUNT && formats[f].internal && (!formats[f].norm16 || scr->ext_norm16)
+   return f < MGP_FORMAT_COUNT && formats[f].internal && (!formats[f].norm16 || scr->ext_norm16) &&
+                (f != MGP_FORMAT_S8_UINT || scr->stencil8)
              ? &formats[f]
              : NULL;
 }

@@ -140,22 +140,25 @@ make_storage(struct glb_screen *scr, struct glb_resource *r)
    r->fmt = glb_format_get(scr, d->format);
    const bool rb = d->target == MGP_RESOURCE_TARGET_RENDERBUFFER;
    r->tex_target = rb ? 0 : glb_texture_target(d->target);
-   const bool cube = r->tex_target == GL_TEXTURE_CUBE_MAP;
+   const bool cube =
+      r->tex_target == GL_TEXTURE_CUBE_MAP || r->tex_target == GL_TEXTURE_CUBE_MAP_ARRAY;
    const uint32_t max_2d = (uint32_t)(cube ? scr->max_cube_size : scr->max_texture_size);
    const uint32_t max_wh = r->tex_target == GL_TEXTURE_3D ? (uint32_t)scr->max_3d_texture_size
                            : rb                           ? (uint32_t)scr->max_renderbuffer_size
                                                           : max_2d;
-   r->layers =
-      r->tex_target == GL_TEXTURE_3D ? (d->depth ? d->depth : 1)
-      : r->tex_target == GL_TEXTURE_2D_ARRAY || r->tex_target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY
-         ? (d->array_layers ? d->array_layers : 1)
-      : cube ? 6
-             : 1;
-   const uint32_t max_layers =
-      r->tex_target == GL_TEXTURE_3D ? (uint32_t)scr->max_3d_texture_size
-      : r->tex_target == GL_TEXTURE_2D_ARRAY || r->tex_target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY
-         ? (uint32_t)scr->max_array_layers
-         : r->layers;
+   /* a cube map array's layers are its layer-faces (six a cube) */
+   const bool arrayed = r->tex_target == GL_TEXTURE_2D_ARRAY ||
+                        r->tex_target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY ||
+                        r->tex_target == GL_TEXTURE_CUBE_MAP_ARRAY;
+   r->layers = r->tex_target == GL_TEXTURE_3D ? (d->depth ? d->depth : 1)
+               : r->tex_target == GL_TEXTURE_CUBE_MAP_ARRAY
+                  ? (d->array_layers > 6 ? d->array_layers : 6)
+               : arrayed ? (d->array_layers ? d->array_layers : 1)
+               : cube    ? 6
+                         : 1;
+   const uint32_t max_layers = r->tex_target == GL_TEXTURE_3D ? (uint32_t)scr->max_3d_texture_size
+                               : arrayed                      ? (uint32_t)scr->max_array_layers
+                                                              : r->layers;
    /* a multisampled texture: GLES 3.1's, arrays with 3.2 or the OES extension */
    const bool ms_tex = r->tex_target == GL_TEXTURE_2D_MULTISAMPLE ||
                        r->tex_target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
@@ -175,12 +178,14 @@ make_storage(struct glb_screen *scr, struct glb_resource *r)
    if (!r->fmt || (!r->tex_target && !rb) || (d->samples > 1 && !rb && !ms_tex) ||
        (ms_tex && (GLint)d->samples > ms_max) || d->samples > (uint32_t)scr->max_samples ||
        !d->width || !d->height || d->width > max_wh || d->height > max_wh ||
-       r->layers > max_layers || (cube && d->width != d->height) ||
+       r->layers > max_layers || (cube && d->width != d->height) || (cube && r->layers % 6) ||
+       (r->tex_target == GL_TEXTURE_CUBE_MAP_ARRAY && !scr->cube_map_array) ||
        (r->tex_target == GL_TEXTURE_3D && r->fmt->depth_stencil)) {
       MGU_DECLINE(backend_format_unsupported,
-                  "gles: %s target %u, %u samples, %ux%ux%u (no such host texture: cube "
-                  "array textures, BGRA8 and 16-bit normalized formats are not in GLES, "
-                  "multisampled textures before GLES 3.1 or past the host's sample counts)",
+                  "gles: %s target %u, %u samples, %ux%ux%u (no such host texture: BGRA8 and "
+                  "16-bit normalized formats are not in GLES, cube array textures before GLES "
+                  "3.2 or EXT_texture_cube_map_array, multisampled textures before GLES 3.1 or "
+                  "past the host's sample counts)",
                   mgp_format_name(d->format), d->target, d->samples, d->width, d->height,
                   r->layers);
       r->unsupported = true;
@@ -250,7 +255,7 @@ make_storage(struct glb_screen *scr, struct glb_resource *r)
       levels = max_levels;
    GLB_GL(h)->glGenTextures(1, &r->name);
    GLB_GL(h)->glBindTexture(r->tex_target, r->name);
-   if (r->tex_target == GL_TEXTURE_3D || r->tex_target == GL_TEXTURE_2D_ARRAY)
+   if (glb_texture_3d_shaped(r->tex_target))
       GLB_GL(h)->glTexStorage3D(r->tex_target, (GLsizei)levels, internal, (GLsizei)d->width,
                                 (GLsizei)d->height, (GLsizei)r->layers);
    else
@@ -277,8 +282,17 @@ glb_texture_target(unsigned t)
    case MGP_RESOURCE_TARGET_TEX_BUFFER: return GL_TEXTURE_BUFFER; /* make_buffer_texture */
    case MGP_RESOURCE_TARGET_TEX_2D_MS: return GL_TEXTURE_2D_MULTISAMPLE;
    case MGP_RESOURCE_TARGET_TEX_2D_MS_ARRAY: return GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
-   default: return 0; /* cube arrays */
+   /* GLES 3.2's, EXT_texture_cube_map_array's on 3.1 (make_storage declines it without) */
+   case MGP_RESOURCE_TARGET_TEX_CUBE_ARRAY: return GL_TEXTURE_CUBE_MAP_ARRAY;
+   default: return 0;
    }
+}
+
+bool
+glb_texture_3d_shaped(GLenum tex_target)
+{
+   return tex_target == GL_TEXTURE_3D || tex_target == GL_TEXTURE_2D_ARRAY ||
+          tex_target == GL_TEXTURE_CUBE_MAP_ARRAY;
 }
 
 /* ---- a new store starts zeroed ------------------------------------------------------------ */
@@ -336,14 +350,18 @@ zero_layer(const struct glb_host *h, struct glb_resource *r, uint32_t layer)
    GLB_GL(h)->glDisable(GL_SCISSOR_TEST);
    GLB_GL(h)->glDisable(GL_RASTERIZER_DISCARD);
    if (r->fmt->depth_stencil) {
-      /* a depth-only format on the depth-stencil point makes the framebuffer incomplete */
-      const bool stencil = r->fmt->format == GL_DEPTH_STENCIL;
-      attach_whole(h, r, stencil ? GL_DEPTH_STENCIL_ATTACHMENT : GL_DEPTH_ATTACHMENT, layer);
+      /* a depth-only format on the depth-stencil point makes the framebuffer incomplete, and
+       * so does a stencil-only one */
+      const GLenum at = glb_attachment_of(r);
+      attach_whole(h, r, at, layer);
       GLB_GL(h)->glDepthMask(GL_TRUE);
       GLB_GL(h)->glStencilMask(0xff);
       static const GLfloat zero = 0.0f;
-      if (stencil)
+      static const GLint zero_i = 0;
+      if (at == GL_DEPTH_STENCIL_ATTACHMENT)
          GLB_GL(h)->glClearBufferfi(GL_DEPTH_STENCIL, 0, 0.0f, 0);
+      else if (at == GL_STENCIL_ATTACHMENT)
+         GLB_GL(h)->glClearBufferiv(GL_STENCIL, 0, &zero_i);
       else
          GLB_GL(h)->glClearBufferfv(GL_DEPTH, 0, &zero);
    } else {
@@ -536,7 +554,7 @@ upload(const struct glb_host *h, const struct glb_resource *r, uint32_t level,
        const struct mgp_sub_region *g, const uint8_t *src, uint64_t slice, GLenum format,
        GLenum type)
 {
-   if (r->tex_target == GL_TEXTURE_3D || r->tex_target == GL_TEXTURE_2D_ARRAY) {
+   if (glb_texture_3d_shaped(r->tex_target)) {
       GLB_GL(h)->glTexSubImage3D(r->tex_target, (GLint)level, g->x, g->y, g->z, (GLsizei)g->width,
                                  (GLsizei)g->height, (GLsizei)g->depth, format, type, src);
       return;
@@ -1011,7 +1029,7 @@ glb_attach(struct glb_context *ctx, GLenum target, GLenum at, const struct mgp_s
       GLB_GL(h)->glFramebufferTextureEXT(target, at, r->name, s->level);
    else if (r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER)
       GLB_GL(h)->glFramebufferRenderbuffer(target, at, GL_RENDERBUFFER, r->name);
-   else if (r->tex_target == GL_TEXTURE_3D || r->tex_target == GL_TEXTURE_2D_ARRAY ||
+   else if (glb_texture_3d_shaped(r->tex_target) ||
             r->tex_target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
       GLB_GL(h)->glFramebufferTextureLayer(target, at, r->name, s->level, (GLint)s->layer);
    else if (r->tex_target == GL_TEXTURE_2D_MULTISAMPLE)

@@ -373,6 +373,12 @@ read_limits(struct glb_screen *scr)
                                (has_word(ext, "GL_OES_texture_storage_multisample_2d_array") &&
                                 h->glTexStorage3DMultisampleOES);
    }
+   /* cube map arrays: core in 3.2; on 3.1 EXT_texture_cube_map_array, which SPIRV-Cross names
+    * for samplerCubeArray below ESSL 3.20 */
+   scr->cube_map_array =
+      scr->es_minor >= 2 || (scr->es_minor == 1 && has_word(ext, "GL_EXT_texture_cube_map_array"));
+   scr->stencil8 =
+      scr->es_minor >= 2 || (scr->es_minor == 1 && has_word(ext, "GL_OES_texture_stencil8"));
    scr->ext_color_float = scr->es_minor >= 2 || (ext && strstr(ext, "GL_EXT_color_buffer_float"));
    scr->ext_float_linear = ext && strstr(ext, "GL_OES_texture_float_linear");
    scr->ext_norm16 = ext && strstr(ext, "GL_EXT_texture_norm16");
@@ -402,6 +408,28 @@ read_limits(struct glb_screen *scr)
       scr->min_sample_shading_fn = h->glMinSampleShading;
    else if (has_word(ext, "GL_OES_sample_shading") && has_word(ext, "GL_OES_sample_variables"))
       scr->min_sample_shading_fn = h->glMinSampleShadingOES;
+   /* ARB_gpu_shader5 (MGP_CAP_GPU_SHADER5's list) is ESSL 3.20's: instanced geometry stages
+    * (GLES 3.2's geometry shaders), OES_shader_multisample_interpolation's interpolateAt* and
+    * EXT_gpu_shader5's sampler array indexing and textureGatherOffsets, with the limits the cap
+    * promises (at least 32 invocations; offsets in [-0.5, 0.4375] on a 4-bit grid) */
+   if (scr->es_minor >= 2 && scr->geometry && scr->min_sample_shading_fn) {
+      GLint invocations = 0, bits = 0;
+      GLfloat lo = 0.0f, hi = 0.0f;
+      GLB_GL(h)->glGetIntegerv(GL_MAX_GEOMETRY_SHADER_INVOCATIONS, &invocations);
+      GLB_GL(h)->glGetIntegerv(GL_FRAGMENT_INTERPOLATION_OFFSET_BITS, &bits);
+      GLB_GL(h)->glGetFloatv(GL_MIN_FRAGMENT_INTERPOLATION_OFFSET, &lo);
+      GLB_GL(h)->glGetFloatv(GL_MAX_FRAGMENT_INTERPOLATION_OFFSET, &hi);
+      scr->gpu_shader5 = invocations >= 32 && bits >= 4 && lo <= -0.5f && hi >= 0.4375f;
+   }
+   /* tessellation: GLES 3.2's, with MGP_CAP_TESSELLATION's least limits (patches of 32
+    * vertices, levels up to 64) */
+   if (scr->es_minor >= 2 && h->glPatchParameteri) {
+      GLint patch = 0, level = 0;
+      GLB_GL(h)->glGetIntegerv(GL_MAX_PATCH_VERTICES, &patch);
+      GLB_GL(h)->glGetIntegerv(GL_MAX_TESS_GEN_LEVEL, &level);
+      scr->tessellation = patch >= 32 && level >= 64;
+      scr->ext_tess_point_size = has_word(ext, "GL_EXT_tessellation_point_size");
+   }
    scr->ext_srgb_decode =
       !(hide & GLB_HIDE_SRGB_DECODE) && has_word(ext, "GL_EXT_texture_sRGB_decode");
    scr->ext_color_rgb16f =
@@ -654,6 +682,21 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
     * textureQueryLod (no MGP_CAP_TEXTURE_QUERY_LOD) */
    if (scr->es31_textures)
       c.cap_bits |= MGP_CAP_STENCIL_TEXTURING | MGP_CAP_NO_ATTACHMENTS | MGP_CAP_TEXTURE_GATHER;
+   /* MGP_RESOURCE_TARGET_TEX_CUBE_ARRAY as GL_TEXTURE_CUBE_MAP_ARRAY (glb_resource.c),
+    * samplerCubeArray in the ESSL */
+   if (scr->cube_map_array)
+      c.cap_bits |= MGP_CAP_CUBE_MAP_ARRAY;
+   /* MGP_FORMAT_S8_UINT textures: uploads and reads of GL_STENCIL_INDEX bytes, usampler
+    * sampling, a stencil attachment (glb_resource.c) */
+   if (scr->stencil8)
+      c.cap_bits |= MGP_CAP_TEXTURE_STENCIL8;
+   /* tessellation control and evaluation stages (glb_shader.c), GL_PATCHES of
+    * set_patch_state's size (glb_draw.c) */
+   if (scr->tessellation)
+      c.cap_bits |= MGP_CAP_TESSELLATION;
+   /* ARB_gpu_shader5's programs in ESSL 3.20 (read_limits) */
+   if (scr->gpu_shader5)
+      c.cap_bits |= MGP_CAP_GPU_SHADER5;
    c.cap_bits &= ~scr->hide_cap_bits;
    c.max_dual_source_draw_buffers = clamp_u32(scr->max_dual_source, 1);
    c.max_texture_size = clamp_u32(scr->max_texture_size, UINT32_MAX);
@@ -835,6 +878,7 @@ glb_context_create(void *self, const struct mgp_context_desc *args, const void *
    }
    ctx->base.h = args->ctx;
    ctx->scr = scr;
+   ctx->patch_vertices = 3; /* GL's initial GL_PATCH_VERTICES */
    const float one = 1.0f;
    for (unsigned i = 0; i < GLB_MAX_ATTRIBS; i++)
       memcpy(&ctx->attrib_value[i][3], &one, sizeof(one));

@@ -438,6 +438,37 @@ has_second_source(spvc_compiler comp, spvc_resources res)
    return false;
 }
 
+/* The tessellation stages' gl_PatchVerticesIn (SPIR-V BuiltIn PatchVertices), which this
+ * SPIRV-Cross writes as gl_BuiltIn_14 in ESSL: src with the name ESSL 3.20 declares in its place
+ * (malloc'd; NULL: out of memory). */
+static char *
+patch_vertices_name(const char *src)
+{
+   static const char bad[] = "gl_BuiltIn_14", good[] = "gl_PatchVerticesIn";
+   size_t n = 0;
+   for (const char *p = strstr(src, bad); p; p = strstr(p + 1, bad))
+      n++;
+   char *out = malloc(strlen(src) + n * (sizeof(good) - sizeof(bad)) + 1);
+   if (!out)
+      return NULL;
+   char *o = out;
+   for (const char *p = src;;) {
+      const char *at = strstr(p, bad);
+      /* the whole identifier only (not gl_BuiltIn_140) */
+      while (at && (isalnum((unsigned char)at[sizeof(bad) - 1]) || at[sizeof(bad) - 1] == '_'))
+         at = strstr(at + 1, bad);
+      if (!at) {
+         strcpy(o, p);
+         return out;
+      }
+      memcpy(o, p, (size_t)(at - p));
+      o += at - p;
+      memcpy(o, good, sizeof(good) - 1);
+      o += sizeof(good) - 1;
+      p = at + sizeof(bad) - 1;
+   }
+}
+
 /* src with text inserted after its #version and #extension lines (malloc'd; NULL: out of
  * memory). */
 static char *
@@ -960,8 +991,11 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
    if (!storage_bindings(scr, comp, res, stage, s, t))
       goto done;
    block_locations(comp, res, SPVC_RESOURCE_TYPE_STAGE_INPUT, false);
+   /* every block a stage passes to one whose inputs are arrays (tessellation, geometry) */
    block_locations(comp, res, SPVC_RESOURCE_TYPE_STAGE_OUTPUT,
-                   stage == MGP_SHADER_STAGE_VERTEX && !last_pre_raster);
+                   !last_pre_raster &&
+                      (stage == MGP_SHADER_STAGE_VERTEX || stage == MGP_SHADER_STAGE_TESS_CTRL ||
+                       stage == MGP_SHADER_STAGE_TESS_EVAL));
    /* GLES declares gl_ClipDistance only with EXT_clip_cull_distance (the caps offer clip
     * distances only then) */
    if (scr->max_clip_distances)
@@ -977,6 +1011,12 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
       goto done;
    if (stage == MGP_SHADER_STAGE_GEOMETRY)
       geometry_input_block_names(comp, res);
+   /* gl_PointSize in the tessellation stages (their gl_PerVertex's) needs
+    * EXT_tessellation_point_size; without it on the host such a stage fails to compile (the
+    * program is declined by name) */
+   if ((stage == MGP_SHADER_STAGE_TESS_CTRL || stage == MGP_SHADER_STAGE_TESS_EVAL) &&
+       scr->ext_tess_point_size)
+      spvc_compiler_require_extension(comp, "GL_EXT_tessellation_point_size");
    if (last_pre_raster) {
       xfb_layout(comp, res, s);
       clip_enables_code(comp, res, t);
@@ -1044,6 +1084,13 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
          snprintf(t->why, sizeof(t->why),
                   "no gl_ClipDistance to redeclare in gl_PerVertex (or out of memory)");
    }
+   if (t->source && (stage == MGP_SHADER_STAGE_TESS_CTRL || stage == MGP_SHADER_STAGE_TESS_EVAL)) {
+      char *named = patch_vertices_name(t->source);
+      free(t->source);
+      t->source = named;
+      if (!t->source)
+         snprintf(t->why, sizeof(t->why), "out of memory");
+   }
    ok = t->source != NULL;
 done:
    if (!ok && !t->why[0])
@@ -1082,7 +1129,7 @@ static bool
 point_size_cuttable(const struct glb_shader *s)
 {
    const unsigned vs = MGP_SHADER_STAGE_VERTEX;
-   if (s->compute || s->geometry || !s->spirv[vs] || s->xfb_count)
+   if (s->compute || s->geometry || s->tessellation || !s->spirv[vs] || s->xfb_count)
       return false;
    const char *err = NULL;
    size_t n = 0;
@@ -1102,22 +1149,25 @@ link_program(struct glb_screen *scr, struct glb_shader *s, uint32_t stage_mask,
    const uint32_t bias_count = variant & GLB_VARIANT_LOD_BIAS ? s->lod_bias_count : 0;
    const struct glb_host *h = scr->h;
    const uint32_t gs = 1u << MGP_SHADER_STAGE_GEOMETRY, fs = 1u << MGP_SHADER_STAGE_FRAGMENT,
-                  cs = 1u << MGP_SHADER_STAGE_COMPUTE;
+                  cs = 1u << MGP_SHADER_STAGE_COMPUTE, tes = 1u << MGP_SHADER_STAGE_TESS_EVAL;
    /* the host's stages in the order they run; the last before the fragment stage rasterizes
-    * (a compute program has its one stage) */
+    * (a compute program has its one stage); the vertex stage first (tr[0]) */
    static const struct {
       unsigned stage;
       GLenum host;
       const char *name;
    } stages[] = {
       {MGP_SHADER_STAGE_VERTEX, GL_VERTEX_SHADER, "vertex"},
+      {MGP_SHADER_STAGE_TESS_CTRL, GL_TESS_CONTROL_SHADER, "tessellation control"},
+      {MGP_SHADER_STAGE_TESS_EVAL, GL_TESS_EVALUATION_SHADER, "tessellation evaluation"},
       {MGP_SHADER_STAGE_GEOMETRY, GL_GEOMETRY_SHADER, "geometry"},
       {MGP_SHADER_STAGE_FRAGMENT, GL_FRAGMENT_SHADER, "fragment"},
       {MGP_SHADER_STAGE_COMPUTE, GL_COMPUTE_SHADER, "compute"},
    };
    enum { NSTAGES = sizeof(stages) / sizeof(stages[0]) };
-   const unsigned last_pre_raster =
-      stage_mask & gs ? MGP_SHADER_STAGE_GEOMETRY : MGP_SHADER_STAGE_VERTEX;
+   const unsigned last_pre_raster = stage_mask & gs    ? MGP_SHADER_STAGE_GEOMETRY
+                                    : stage_mask & tes ? MGP_SHADER_STAGE_TESS_EVAL
+                                                       : MGP_SHADER_STAGE_VERTEX;
    struct translate tr[NSTAGES];
    GLuint sh[NSTAGES] = {0}, p = 0;
    memset(tr, 0, sizeof(tr));
@@ -1258,7 +1308,8 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
       return;
    }
    const uint32_t vs = 1u << MGP_SHADER_STAGE_VERTEX, gs = 1u << MGP_SHADER_STAGE_GEOMETRY,
-                  fs = 1u << MGP_SHADER_STAGE_FRAGMENT;
+                  fs = 1u << MGP_SHADER_STAGE_FRAGMENT,
+                  tess = 1u << MGP_SHADER_STAGE_TESS_CTRL | 1u << MGP_SHADER_STAGE_TESS_EVAL;
    char why[256] = "";
    if (s->refl.default_block_size > (uint32_t)scr->max_ubo_size) {
       snprintf(why, sizeof(why), "a default block of %u bytes (the host's blocks hold %d)",
@@ -1268,10 +1319,15 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
    /* the caps offer the geometry stage only where the host has it (MGP_CAP_GEOMETRY_STAGE),
     * compute (one stage alone) where it has GLES 3.1's */
    const uint32_t cs = 1u << MGP_SHADER_STAGE_COMPUTE;
-   const uint32_t others = args->stage_mask & ~(vs | fs | (scr->geometry ? gs : 0));
+   /* tessellation: both stages, as GLES links them (the client gives a program without a
+    * control stage one of its own) */
+   const uint32_t others =
+      args->stage_mask & ~(vs | fs | (scr->geometry ? gs : 0) | (scr->tessellation ? tess : 0));
    s->compute = scr->compute && args->stage_mask == cs;
-   if (!s->compute && (!(args->stage_mask & vs) || others)) {
-      snprintf(why, sizeof(why), "stages 0x%x (vertex, %sfragment only%s)", args->stage_mask,
+   if (!s->compute && (!(args->stage_mask & vs) || others ||
+                       ((args->stage_mask & tess) && (args->stage_mask & tess) != tess))) {
+      snprintf(why, sizeof(why), "stages 0x%x (vertex, %s%sfragment only%s)", args->stage_mask,
+               scr->tessellation ? "both tessellation stages, " : "",
                scr->geometry ? "geometry and " : "", scr->compute ? ", or compute" : "");
       goto declined;
    }
@@ -1311,6 +1367,7 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
       take_program(scr, s, p);
       s->vstate[0].made = 1;
       s->geometry = (args->stage_mask & gs) != 0;
+      s->tessellation = (args->stage_mask & tess) != 0;
       /* the stages' SPIR-V for the variants; as many _mgl_LodBias elements as the highest
        * sampler binding */
       for (unsigned k = 0; k < MGP_MAX_SAMPLERS; k++)

@@ -60,6 +60,7 @@ const struct mgp_context_vtbl glb_context_impl = {
    .read_pixels = glb_read_pixels,
    .get_texture_image = glb_get_texture_image,
    .set_pixel_pack_state = glb_set_pixel_pack_state,
+   .set_patch_state = glb_set_patch_state,
    .pack_to_buffer = glb_pack_to_buffer,
    .draw_vbo = glb_draw_vbo,
    .draw = glb_draw,
@@ -156,6 +157,7 @@ static const uint32_t call_marks[CALL_COUNT] = {
    [CALL_set_draw_program] = NAMED | GLB_DIRTY_PROGRAM | GLB_DIRTY_MULTISAMPLE |
                              GLB_DIRTY_SAMPLERS | GLB_DIRTY_VERTEX | GLB_DIRTY_ATTRIB_VALUES,
    [CALL_set_pixel_pack_state] = NAMED, /* pack_to_buffer's layout, no state a draw puts */
+   [CALL_set_patch_state] = NAMED,      /* each patch draw sets GL_PATCH_VERTICES */
    [CALL_draw_vbo] = NAMED,
    [CALL_draw] = NAMED,
    [CALL_draw_indirect] = NAMED,
