@@ -1,7 +1,7 @@
 /* spv.h — SPIR-V helpers both roles use: reflection through SPIRV-Cross's C API (spv_cross.c),
  * the rewrites the GL linker and the Vulkan backend apply (spv_patch.c, spv_pack.c, spv_rect.c,
  * spv_split.c, spv_clip_enables.c, spv_tcs_stores.c, spv_input_arrays.c, spv_1d.c,
- * spv_double_inputs.c, spv_opaque_structs.c) and one bounds-checked instruction walker. Just what mgl needs for the words glslang generates; the
+ * spv_double_inputs.c, spv_opaque_structs.c, spv_opaque_index.c) and one bounds-checked instruction walker. Just what mgl needs for the words glslang generates; the
  * enumerants come from SPIRV-Headers. Not a general SPIR-V library. */
 #ifndef MGL_SPIRV_SPV_H
 #define MGL_SPIRV_SPV_H
@@ -371,6 +371,17 @@ struct spv_opaque_leaf {
 uint32_t *spv_split_opaque_structs(const uint32_t *words, size_t num_words, size_t *out_n,
                                    struct spv_opaque_leaf **leaves, unsigned *num_leaves,
                                    const char **err);
+
+/* Each access into an array (or array of arrays) of UniformConstant samplers or images at a
+ * non-constant index becomes a switch over the array's elements, each case loading its element
+ * and doing the image instruction or atomic there, the results joined by an OpPhi
+ * (spv_opaque_index.c; for devices without shaderSampledImageArrayDynamicIndexing /
+ * shaderStorageImageArrayDynamicIndexing). sampled: arrays of samplers, sampled images and
+ * sampled images' images; storage: arrays of storage images. An index past the array takes
+ * element 0. Returns new words (free them), or NULL: *err NULL when there is nothing to
+ * rewrite, else why the module cannot be rewritten. */
+uint32_t *spv_select_opaque_indices(const uint32_t *words, size_t num_words, bool sampled,
+                                    bool storage, size_t *out_n, const char **err);
 
 /* A SPIR-V word stream being rewritten (the passes that re-emit a module: pack, split). oom is
  * sticky: the pass checks it once at the end. */

@@ -711,62 +711,42 @@ helper_atomics_patch(struct vkb_screen *scr, uint32_t **words, uint32_t **own, s
    *nwords = n;
 }
 
-/* Whether a stage indexes an array of samplers (or images) with a non-constant index: GLSL 4.00
- * and ARB_gpu_shader5's dynamically uniform indexing, which Vulkan allows only with
- * shaderSampledImageArrayDynamicIndexing (resp. shaderStorageImageArrayDynamicIndexing). */
+/* Arrays of samplers (or images) indexed with a non-constant expression, GLSL 4.00's and
+ * ESSL 3.20's dynamically uniform indices, which Vulkan allows only with
+ * shaderSampledImageArrayDynamicIndexing (resp. shaderStorageImageArrayDynamicIndexing): on a
+ * device without the feature (lavapipe of Mesa 22) each access becomes a switch over the
+ * array's elements (spv_opaque_index.c). False, with the reason in why, when the rewrite cannot
+ * take the module (the index stays, and the device must not see it) or its output does not
+ * validate. */
 static bool
-indexes_opaque_arrays(const uint32_t *w, size_t n)
+opaque_index_patch(struct vkb_screen *scr, uint32_t **words, uint32_t **own, size_t *nwords,
+                   char *why, size_t why_size)
 {
-   const uint32_t bound = n >= 5 ? w[3] : 0;
-   if (!bound || bound > (1u << 22))
-      return false;
-   uint32_t *def = calloc(bound, sizeof(*def)); /* defining opcode of each id */
-   uint32_t *arg = calloc(bound, sizeof(*arg)); /* pointee / element type of pointers, arrays */
-   bool dynamic = false;
-   if (!def || !arg)
-      goto out;
-   for (struct spv_walk it = spv_walk_begin(w, n); spv_walk_next(&it);) {
-      uint32_t id = 0, a = 0;
-      if ((it.op == SpvOpTypeArray || it.op == SpvOpTypeRuntimeArray) && it.nops >= 2)
-         id = it.o[0], a = it.o[1];
-      else if (it.op == SpvOpTypePointer && it.nops >= 3)
-         id = it.o[0], a = it.o[2];
-      else if ((it.op == SpvOpTypeImage || it.op == SpvOpTypeSampler ||
-                it.op == SpvOpTypeSampledImage) &&
-               it.nops >= 1)
-         id = it.o[0];
-      else if (it.op == SpvOpVariable && it.nops >= 3 && it.o[2] == SpvStorageClassUniformConstant)
-         id = it.o[1], a = it.o[0];
-      else if ((it.op == SpvOpConstant || it.op == SpvOpConstantNull ||
-                it.op == SpvOpSpecConstant || it.op == SpvOpSpecConstantOp) &&
-               it.nops >= 2)
-         id = it.o[1];
-      if (id && id < bound) {
-         def[id] = it.op;
-         arg[id] = a < bound ? a : 0;
-      }
-      if ((it.op == SpvOpAccessChain || it.op == SpvOpInBoundsAccessChain) && it.nops >= 4) {
-         const uint32_t base = it.o[2], index = it.o[3];
-         if (base >= bound || index >= bound || def[base] != SpvOpVariable)
-            continue;
-         const uint32_t array = arg[arg[base]]; /* variable -> pointer -> pointee */
-         const uint32_t elem = def[array] == SpvOpTypeArray || def[array] == SpvOpTypeRuntimeArray
-                                  ? def[arg[array]]
-                                  : 0;
-         const bool opaque =
-            elem == SpvOpTypeImage || elem == SpvOpTypeSampler || elem == SpvOpTypeSampledImage;
-         const bool constant = def[index] == SpvOpConstant || def[index] == SpvOpConstantNull ||
-                               def[index] == SpvOpSpecConstant || def[index] == SpvOpSpecConstantOp;
-         if (opaque && !constant) {
-            dynamic = true;
-            break;
-         }
-      }
+   const bool sampled = !scr->features.shaderSampledImageArrayDynamicIndexing;
+   const bool storage = !scr->features.shaderStorageImageArrayDynamicIndexing;
+   if (!sampled && !storage)
+      return true;
+   const char *err = NULL;
+   size_t n = 0;
+   uint32_t *sel = spv_select_opaque_indices(*words, *nwords, sampled, storage, &n, &err);
+   if (!sel) {
+      if (err)
+         snprintf(why, why_size,
+                  "an opaque array indexed with a non-constant expression (device lacks "
+                  "shader%sImageArrayDynamicIndexing): %s",
+                  sampled ? "Sampled" : "Storage", err);
+      return !err;
    }
-out:
-   free(def);
-   free(arg);
-   return dynamic;
+   char invalid[256];
+   if (!vkb_spirv_validate(scr, sel, n, invalid, sizeof(invalid))) {
+      snprintf(why, why_size, "the opaque array index rewrite does not validate: %.100s", invalid);
+      free(sel);
+      return false;
+   }
+   free(*own);
+   *words = *own = sel;
+   *nwords = n;
+   return true;
 }
 
 /* The capability of a device extension the screen did not enable that the module declares, as
@@ -934,6 +914,10 @@ create_modules(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_c
          helper_atomics_patch(scr, &words, &own, &nwords);
       if (s == last_prerast)
          clip_enables_patch(scr, sh, s, &words, &own, &nwords);
+      if (!opaque_index_patch(scr, &words, &own, &nwords, why, why_size)) {
+         free(own);
+         return why;
+      }
       const char *scan_why = NULL;
       if (!vkb_spirv_scan(words, nwords, stage_bits[s], sh, &scan_why)) {
          free(own);
@@ -950,13 +934,6 @@ create_modules(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_c
          free(own);
          return "gl_SampleID, gl_SamplePosition or sample interpolation: device lacks "
                 "sampleRateShading";
-      }
-      /* (the Vulkan backend offers ARB_gpu_shader5 without this feature: vkb_screen.c) */
-      if (!scr->features.shaderSampledImageArrayDynamicIndexing &&
-          indexes_opaque_arrays(words, nwords)) {
-         free(own);
-         return "a sampler array indexed with a non-constant expression: device lacks "
-                "shaderSampledImageArrayDynamicIndexing";
       }
       if ((s == MGP_SHADER_STAGE_GEOMETRY || s == MGP_SHADER_STAGE_TESS_EVAL) &&
           sh->writes_point_size[s] && !scr->features.shaderTessellationAndGeometryPointSize) {

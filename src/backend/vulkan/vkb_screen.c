@@ -889,8 +889,10 @@ enable_core_features(struct vkb_screen *scr, const VkPhysicalDeviceFeatures *hav
    WANT(shaderCullDistance);
    WANT(imageCubeArray);
    WANT(shaderImageGatherExtended); /* textureGatherOffsets, non-constant gather offsets */
-   /* ARB_gpu_shader5 / GLSL 4.00: dynamically uniform indices into sampler and block arrays */
+   /* ARB_gpu_shader5 / GLSL 4.00: dynamically uniform indices into sampler and block arrays
+    * (sampler and image arrays are made switches without them: vkb_cso.c) */
    WANT(shaderSampledImageArrayDynamicIndexing);
+   WANT(shaderStorageImageArrayDynamicIndexing);
    WANT(shaderUniformBufferArrayDynamicIndexing);
    WANT(drawIndirectFirstInstance);
    WANT(multiDrawIndirect);
@@ -1332,8 +1334,8 @@ min_u32(uint32_t a, uint32_t b)
  * MAX_GEOMETRY_SHADER_INVOCATIONS (32, Vulkan's least too), SPIR-V InterpolationFunction
  * (sampleRateShading) over GL's least offset range on a 4-bit grid, dynamically uniform block
  * array indices and extended gathers. Without shaderSampledImageArrayDynamicIndexing (lavapipe
- * of Mesa 22) a program that indexes a sampler array non-constantly is declined by name
- * (vkb_cso.c); the vertex streams ARB_gpu_shader5 adds are MGP_CAP_VERTEX_STREAMS. */
+ * of Mesa 22) a sampler array indexed non-constantly becomes a switch over its elements
+ * (vkb_cso.c, spv_opaque_index.c); the vertex streams ARB_gpu_shader5 adds are MGP_CAP_VERTEX_STREAMS. */
 static bool
 gpu_shader5_ok(const struct vkb_screen *scr)
 {
