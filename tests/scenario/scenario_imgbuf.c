@@ -4,16 +4,25 @@
  * buffer's bytes are read back after GL_BUFFER_UPDATE_BARRIER_BIT and sampled through a
  * samplerBuffer after GL_TEXTURE_FETCH_BARRIER_BIT; imageAtomic* count through r32i and r32ui
  * ones; imageSize answers a glTexBufferRange's texels. The same shaders run in a GL core
- * context (#version 430) and an OpenGL ES 3.2 one (#version 320 es, highp images). Exact bytes,
- * pixels and words. */
+ * context (#version 430), an OpenGL ES 3.2 one (#version 320 es, highp images) and an ES 3.1
+ * one (#version 310 es with GL_EXT_texture_buffer and GL_OES_shader_image_atomic, where a
+ * backend offers no ES 3.2: the GLES backend). Exact bytes, pixels and words. */
 #include "scenario.h"
 
-/* The shaders' first lines for the context: GL 4.30 or ESSL 3.20 (whose images and
- * samplerBuffer have no default precision: every one is declared highp). */
+/* The context's OpenGL ES version (31, 32), 0 for GL. */
+static int g_es;
+
+/* The shaders' first lines for the context: GL 4.30, ESSL 3.20 or 3.10 with the extensions
+ * (ESSL's images and samplerBuffer have no default precision: every one is declared highp). */
 static const char *
 header(bool es)
 {
-   return es ? "#version 320 es\nprecision highp float;\nprecision highp int;\n" : "#version 430\n";
+   if (!es)
+      return "#version 430\n";
+   return g_es >= 32 ? "#version 320 es\nprecision highp float;\nprecision highp int;\n"
+                     : "#version 310 es\n#extension GL_EXT_texture_buffer : require\n"
+                       "#extension GL_OES_shader_image_atomic : require\n"
+                       "precision highp float;\nprecision highp int;\n";
 }
 
 static char *
@@ -412,6 +421,15 @@ sc_image_buffer(void)
 void
 sc_image_buffer_es(void)
 {
-   (void)es_version(32);
+   g_es = es_version(32);
+   image_buffer_run(true);
+}
+
+void
+sc_image_buffer_es31(void)
+{
+   g_es = es_version(31);
+   if (!has_ext("GL_EXT_texture_buffer") || !has_ext("GL_OES_shader_image_atomic"))
+      fail("an ES 3.1 context without GL_EXT_texture_buffer and GL_OES_shader_image_atomic");
    image_buffer_run(true);
 }
