@@ -145,6 +145,16 @@ compute_stores(bool es)
          break;
       }
    }
+   if (!es) {
+      /* and through glGetBufferSubData (GL only) */
+      uint8_t again[64 * 4];
+      memset(again, 0xcd, sizeof again);
+      gl.BindBuffer(GL_TEXTURE_BUFFER, b);
+      gl.GetBufferSubData(GL_TEXTURE_BUFFER, 0, sizeof again, again);
+      check_gl_error("glGetBufferSubData of the stored buffer");
+      if (memcmp(again, got, sizeof again))
+         fail("glGetBufferSubData disagrees with the read map of the stored buffer");
+   }
    gl.UseProgram(0);
    glDeleteTextures(1, &t);
    gl.DeleteBuffers(1, &b);
