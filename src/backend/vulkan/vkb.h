@@ -733,6 +733,9 @@ struct vkb_screen_knobs {
    /* MGL_TEST_VK_FAIL_DESCRIPTOR_POOL=K: the screen's K-th vkCreateDescriptorPool answers
     * VK_ERROR_OUT_OF_DEVICE_MEMORY (0: off) */
    unsigned long long test_fail_descriptor_pool;
+   /* MGL_TEST_VK_NO_TEXEL_BUFFER_ATOMICS=1: no format has
+    * VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_ATOMIC_BIT (an imageBuffer with atomics declines) */
+   bool test_no_texel_buffer_atomics;
 };
 
 /* What the batch, the lowest layer, calls back into; the screen fills these in at creation

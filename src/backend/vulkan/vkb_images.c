@@ -247,6 +247,8 @@ vkb_draw_storage_texel_buffer(struct vkb_context *ctx, const struct vkb_shader *
    VkFormatProperties fp = {0};
    if (f && f->wanted != VK_FORMAT_UNDEFINED)
       vkGetPhysicalDeviceFormatProperties(scr->phys, f->wanted, &fp);
+   if (scr->knobs.test_no_texel_buffer_atomics)
+      fp.bufferFeatures &= ~(VkFormatFeatureFlags)VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_ATOMIC_BIT;
    const VkFormatFeatureFlags need =
       VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_BIT |
       (sh->image_atomic >> j & 1 ? VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_ATOMIC_BIT : 0);
