@@ -75,8 +75,8 @@ resolve(const struct fe_image_unit *u)
 {
    struct mgp_image_view v = {.layer = UINT32_MAX};
    const struct fe_texture *tex = u->tex;
-   if (!tex || !tex->created || tex->target == FE_TEX_BUFFER || u->level < 0 ||
-       (uint32_t)u->level >= tex->res_levels)
+   /* a buffer texture (imageBuffer) has level 0 alone, its texels the buffer's (GL 4.6 8.26) */
+   if (!tex || !tex->created || u->level < 0 || (uint32_t)u->level >= tex->res_levels)
       return v;
    const struct fe_tex_image *img = &tex->image[0][u->level];
    const struct fe_format_info *tf = img->defined ? fe_format_lookup(img->internal_format) : NULL;

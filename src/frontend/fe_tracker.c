@@ -400,11 +400,22 @@ emit_images(struct fe_context *ctx, struct fe_exec *e)
                          views);
 }
 
-/* A draw or dispatch of e may write every buffer its storage blocks name: the client's copies
- * of them stop being valid before the verb is sent (the next read fetches after it). */
+/* A draw or dispatch of e may write every buffer its storage blocks name, and the buffer of
+ * every buffer texture its images name (imageBuffer) through a unit it may write: the
+ * client's copies of them stop being valid before the verb is sent (the next read fetches
+ * after it). */
 static void
 storage_written(struct fe_context *ctx, const struct fe_exec *e)
 {
+   const unsigned ni =
+      e->glsl->num_images < GLSL_MAX_IMAGES ? e->glsl->num_images : GLSL_MAX_IMAGES;
+   for (unsigned j = 0; j < ni; j++) {
+      const GLint unit = e->image_units[j];
+      const struct fe_image_unit *u =
+         unit >= 0 && unit < FE_MAX_IMAGE_UNITS ? &ctx->image_units[unit] : NULL;
+      if (u && u->tex && u->tex->target == FE_TEX_BUFFER && u->access != GL_READ_ONLY)
+         fe_buffer_gpu_write(u->tex->buffer_obj);
+   }
    for (unsigned k = 0; k < e->glsl->num_storage_blocks; k++)
       if (e->storage_bindings[k] < FE_MAX_SSBO_BINDINGS)
          fe_buffer_gpu_write(ctx->ssbo[e->storage_bindings[k]].buffer);
@@ -1177,7 +1188,8 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
          return false;
       }
       struct fe_tracker *t = &ctx->tracker;
-      if (e->glsl && (e->glsl->num_storage_blocks || e->glsl->num_atomic_buffers))
+      if (e->glsl &&
+          (e->glsl->num_storage_blocks || e->glsl->num_atomic_buffers || e->glsl->num_images))
          storage_written(ctx, e);
       /* outside the draw inputs: a version compare, before the no-change shortcut */
       emit_patch_state(ctx);

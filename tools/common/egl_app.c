@@ -120,7 +120,7 @@ config_exact(EGLDisplay dpy, EGLConfig c, const struct egl_app_options *opt)
 static EGLContext
 context_create(struct egl_app *app, const struct egl_app_options *opt)
 {
-   if (opt->es >= 30) { /* ES 3.0 or 3.1 with the minor version asked for */
+   if (opt->es >= 30) { /* ES 3.0, 3.1 or 3.2 with the minor version asked for */
       const EGLint es_attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION,
                                    opt->es % 10, EGL_NONE};
       return eglCreateContext(app->display, app->config, EGL_NO_CONTEXT, es_attribs);

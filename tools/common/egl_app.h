@@ -29,7 +29,7 @@ struct egl_app_options {
     * reads back bytes and models depth/stencil exactly); else an exact RGBA8 one if any. */
    bool exact;
    /* 0: OpenGL 3.3 core; 1: OpenGL 3.3 compatibility; 2 or 3: OpenGL ES of that major version
-    * (EGL_CONTEXT_CLIENT_VERSION: the vendor picks the minor); 30 or 31: OpenGL ES 3.0 or 3.1
+    * (EGL_CONTEXT_CLIENT_VERSION: the vendor picks the minor); 30, 31 or 32: OpenGL ES 3.0, 3.1 or 3.2
     * with the minor version asked for */
    int es;
    bool surfaceless_only; /* fail without EGL_MESA_platform_surfaceless (no eglGetDisplay) */

@@ -821,6 +821,10 @@ void glb_blit_draw(struct glb_context *ctx, const struct glb_resource *src,
 bool glb_occlusion_active(const struct glb_screen *scr);
 /* Binds the program's sampler views and samplers to their units for a draw; false: declined. */
 bool glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog);
+/* An image unit's buffer texture r (imageBuffer): its host texture views the store of the
+ * buffer its desc names now (attached on the active unit, whose buffer-texture binding is put
+ * back); false: declined (no buffer, or a range the host refuses). glb_sampler.c */
+bool glb_texbuf_for_image(struct glb_screen *scr, struct glb_resource *r, const char *call);
 /* Frees a program's transform feedback names. */
 void glb_shader_free_xfb(struct glb_shader *s);
 /* Uses the program and binds its uniform buffers for a draw; false: declined. */

@@ -309,6 +309,34 @@ texbuf_attach(struct glb_screen *scr, struct glb_resource *r, GLuint name, uint6
 }
 
 bool
+glb_texbuf_for_image(struct glb_screen *scr, struct glb_resource *r, const char *call)
+{
+   const struct glb_host *h = scr->h;
+   if (mgp_handle_is_null(r->desc.buffer)) {
+      /* the zeroed store samplers read is shared: no image writes into it */
+      MGU_DECLINE(backend_draw_incomplete,
+                  "gles: a %s with an image unit of a buffer texture "
+                  "without a buffer",
+                  call);
+      return false;
+   }
+   GLuint name = 0;
+   uint64_t serial = 0, size = 0;
+   if (!texbuf_source(scr, r, &name, &serial, &size))
+      return false;
+   if (r->texbuf_serial == serial)
+      return true;
+   /* the active unit's buffer-texture binding is a sampler's (glb_samplers_bind may have bound
+    * it for this very draw): it is put back after the attach */
+   GLint prev = 0;
+   GLB_GL(h)->glGetIntegerv(GL_TEXTURE_BINDING_BUFFER, &prev);
+   GLB_GL(h)->glBindTexture(GL_TEXTURE_BUFFER, r->name);
+   const bool ok = texbuf_attach(scr, r, name, serial, size);
+   GLB_GL(h)->glBindTexture(GL_TEXTURE_BUFFER, (GLuint)prev);
+   return ok;
+}
+
+bool
 glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog)
 {
    struct glb_screen *scr = ctx->scr;

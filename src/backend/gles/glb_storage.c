@@ -19,16 +19,28 @@ bind_image(struct glb_context *ctx, unsigned j, const char *call)
    struct glb_resource *r = glb_resource_for_use(scr, iv->res, call);
    const struct glb_format *f = glb_format_get(scr, iv->format);
    const char *why = NULL;
-   if (!r || r->is_buffer || !r->name || r->tex_target == GL_TEXTURE_BUFFER ||
-       r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER)
+   const bool texbuf = r && r->tex_target == GL_TEXTURE_BUFFER;
+   if (!r || r->is_buffer || !r->name || r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER)
       why = "not a texture the host binds as an image";
+   else if (texbuf && !scr->texture_buffer)
+      why = "a buffer texture (imageBuffer) on a host without buffer textures";
    else if (!f || !glb_storage_format(iv->format))
       why = "a format GLES 3.1 has no image of";
-   else if (iv->level >= r->levels || (iv->layer != UINT32_MAX && iv->layer >= r->layers))
+   else if (!texbuf &&
+            (iv->level >= r->levels || (iv->layer != UINT32_MAX && iv->layer >= r->layers)))
       why = "a level or layer the host texture lacks";
    if (why) {
       MGU_DECLINE(backend_draw_incomplete, "gles: a %s with image unit %u: %s", call, j, why);
       return false;
+   }
+   if (texbuf) {
+      /* imageBuffer (GLES 3.2, EXT/OES_texture_buffer): the host texture views the buffer's
+       * present store; level 0, not layered */
+      if (!glb_texbuf_for_image(scr, r, call))
+         return false;
+      GLB_GL(scr->h)->glBindImageTexture(j, r->name, 0, GL_FALSE, 0, access[iv->access],
+                                         f->internal);
+      return true;
    }
    const bool layered = iv->layer == UINT32_MAX;
    GLB_GL(scr->h)->glBindImageTexture(j, r->name, iv->level, layered ? GL_TRUE : GL_FALSE,

@@ -207,6 +207,12 @@ struct vkb_resource {
    VkBufferView texbuf_view;
    VkBuffer texbuf_for;
    VkDeviceSize texbuf_offset, texbuf_range;
+   /* and its storage texel buffer view for an image unit (imageBuffer, vkb_images.c), in the
+    * unit's format */
+   VkBufferView stexbuf_view;
+   VkBuffer stexbuf_for;
+   VkFormat stexbuf_format;
+   VkDeviceSize stexbuf_offset, stexbuf_range;
    /* shader images (vkb_images.c): made with STORAGE usage, and the views image units took */
    bool storage_usage;
    struct vkb_storage_view {
@@ -319,6 +325,9 @@ struct vkb_shader {
    uint64_t binding_used[(VKB_MAX_BINDING + 63) / 64];
    /* storage image j's shape in the shader: its view type (VkImageViewType) */
    uint8_t image_view_type[VKB_MAX_IMAGES];
+   /* bit j: image j is an imageBuffer some image atomic reaches (its format must have
+    * VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_ATOMIC_BIT) */
+   uint32_t image_atomic;
    /* set 1 holds a texel buffer or a storage block: without one, what it holds follows from
     * the sampler views and samplers bound alone (vkb_draw_fast.c, texture_set_memo) */
    bool textures_mixed;
@@ -724,6 +733,9 @@ struct vkb_screen_knobs {
    /* MGL_TEST_VK_FAIL_DESCRIPTOR_POOL=K: the screen's K-th vkCreateDescriptorPool answers
     * VK_ERROR_OUT_OF_DEVICE_MEMORY (0: off) */
    unsigned long long test_fail_descriptor_pool;
+   /* MGL_TEST_VK_NO_TEXEL_BUFFER_ATOMICS=1: no format has
+    * VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_ATOMIC_BIT (an imageBuffer with atomics declines) */
+   bool test_no_texel_buffer_atomics;
 };
 
 /* What the batch, the lowest layer, calls back into; the screen fills these in at creation
@@ -1320,6 +1332,11 @@ void vkb_set_shader_images(void *self, const struct mgp_set_shader_images *args,
                            uint32_t tail_count);
 bool vkb_draw_storage_image(struct vkb_context *ctx, const struct vkb_shader *sh, uint32_t j,
                             VkDescriptorImageInfo *out, struct vkb_resource **used);
+/* An imageBuffer's image j: the storage texel buffer view, in the unit's format, of the buffer
+ * its buffer texture names (VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_BIT, and _ATOMIC_BIT where
+ * the shader does atomics on it); false when the draw must decline, *used the buffer. */
+bool vkb_draw_storage_texel_buffer(struct vkb_context *ctx, const struct vkb_shader *sh, uint32_t j,
+                                   VkBufferView *out, struct vkb_resource **used);
 /* MGP_CAP_BLEND_SHADER: draw buffer 0's image (*res, NULL where draw buffer 0 has none), its
  * level and the 2D view it is rendered through, which the fragment stage reads; false with the
  * named decline where it cannot be read so (multisampled, layered, 1D, no feedback-loop usage). */

@@ -1012,8 +1012,9 @@ build_shader(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_cre
          all_texel += count; /* a sampled image, no sampler */
       else if (t == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER)
          all_storage += count;
-      else if (t == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE)
-         all_images += count;
+      else if (t == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE ||
+               t == VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER)
+         all_images += count; /* Vulkan counts storage texel buffers as storage images */
       else if (count)
          all_ubos += count;
    }
@@ -1038,7 +1039,8 @@ build_shader(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_cre
             samplers += sh->binding[b].count;
          else if (sh->binding[b].type == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER)
             storage += sh->binding[b].count;
-         else if (sh->binding[b].type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE)
+         else if (sh->binding[b].type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE ||
+                  sh->binding[b].type == VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER)
             images += sh->binding[b].count;
          else
             ubos += sh->binding[b].count;

@@ -462,6 +462,23 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
          }
          continue;
       }
+      if (sb->type == VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER) {
+         /* imageBuffer j: binding 160 + j, a storage texel buffer view of the unit's buffer
+          * texture's buffer, which the shader may write (a readback orders after it) */
+         w->descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER;
+         w->pTexelBufferView = &d->tbv[ntbv];
+         for (uint32_t k = 0; k < sb->count; k++) {
+            struct vkb_resource *used;
+            if (!vkb_draw_storage_texel_buffer(ctx, sh, b - VKB_IMAGE_BASE + k, &d->tbv[ntbv],
+                                               &used))
+               return false;
+            sig[(*nsig)++] = (uint64_t)(uintptr_t)d->tbv[ntbv++];
+            d->used_bufs[d->n_used_bufs++] = used;
+            used->shader_written = true;
+            scr->shader_writes_pending = true;
+         }
+         continue;
+      }
       if (sb->type == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER) {
          /* samplerBuffer: binding 64 + j like any sampler, a texel buffer view */
          w->descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;

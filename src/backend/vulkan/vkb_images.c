@@ -63,6 +63,10 @@ vkb_set_shader_images(void *self, const struct mgp_set_shader_images *args, cons
             image_fatal(scr, i, "res", "a buffer, not a texture");
             return;
          }
+         if (r->is_texbuf && iv->level != 0) {
+            image_fatal(scr, i, "level", "a buffer texture has level 0 alone");
+            return;
+         }
          /* a texture declined at creation has no levels to check: its draws decline */
          if (!r->unsupported && r->img) {
             if (iv->level >= r->levels) {
@@ -203,5 +207,107 @@ vkb_draw_storage_image(struct vkb_context *ctx, const struct vkb_shader *sh, uin
    r->last_use = vkb_current_serial(scr);
    *out = (VkDescriptorImageInfo){VK_NULL_HANDLE, view, VK_IMAGE_LAYOUT_GENERAL};
    *used = r;
+   return true;
+}
+
+bool
+vkb_draw_storage_texel_buffer(struct vkb_context *ctx, const struct vkb_shader *sh, uint32_t j,
+                              VkBufferView *out, struct vkb_resource **used)
+{
+   struct vkb_screen *scr = ctx->scr;
+   *used = NULL;
+   const struct mgp_image_view *iv = &ctx->images[j];
+   if (mgp_handle_is_null(iv->res)) {
+      MGU_DECLINE(backend_draw_incomplete, "image %u: its image unit has no texture", j);
+      return false;
+   }
+   struct vkb_resource *tex = vkb_lookup(scr, &scr->resources, iv->res, "draw (imageBuffer)");
+   if (!tex)
+      return false;
+   if (!tex->is_texbuf) {
+      MGU_DECLINE(backend_draw_incomplete,
+                  "image %u: an imageBuffer whose image unit holds a texture of target %u, not "
+                  "a buffer texture",
+                  j, tex->desc.target);
+      return false;
+   }
+   struct vkb_resource *buf =
+      mgp_handle_is_null(tex->desc.buffer)
+         ? NULL
+         : vkb_resource_for_use(scr, tex->desc.buffer, "draw (imageBuffer's buffer)");
+   if (scr->failed)
+      return false;
+   if (!buf || !buf->is_buffer || !buf->buf || !buf->size) {
+      /* GL 4.6 8.26: an invalid access (loads 0, stores dropped), which Vulkan cannot bind */
+      MGU_DECLINE(backend_draw_incomplete, "image %u: a buffer texture without a buffer store", j);
+      return false;
+   }
+   /* the unit's format, no substitution: the buffer's bytes are texels of it (GL 4.6 8.26) */
+   const struct vkb_format *f = vkb_format_get(scr, iv->format);
+   VkFormatProperties fp = {0};
+   if (f && f->wanted != VK_FORMAT_UNDEFINED)
+      vkGetPhysicalDeviceFormatProperties(scr->phys, f->wanted, &fp);
+   if (scr->knobs.test_no_texel_buffer_atomics)
+      fp.bufferFeatures &= ~(VkFormatFeatureFlags)VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_ATOMIC_BIT;
+   const VkFormatFeatureFlags need =
+      VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_BIT |
+      (sh->image_atomic >> j & 1 ? VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_ATOMIC_BIT : 0);
+   if (!f || (fp.bufferFeatures & need) != need) {
+      MGU_DECLINE(backend_format_unsupported,
+                  "image %u: imageBuffer of format %s: the device has no storage texel buffer%s "
+                  "of it",
+                  j, vkb_format_name(iv->format),
+                  need & VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_ATOMIC_BIT ? " with atomics" : "");
+      return false;
+   }
+   if (!tex->fmt || !f->texel_size || tex->fmt->texel_size != f->texel_size) {
+      MGU_DECLINE(backend_format_unsupported, "image %u: format %s is not the size of %s", j,
+                  vkb_format_name(iv->format), vkb_format_name(tex->desc.format));
+      return false;
+   }
+   /* the range glTexBufferRange named (the client checked it against the store then; the
+    * buffer may have been respecified smaller since), whole texels, at most
+    * maxTexelBufferElements of them (what imageSize answers) */
+   const VkDeviceSize ts = f->texel_size;
+   const VkDeviceSize off = tex->desc.buffer_offset;
+   if (off >= buf->size || off % scr->props.limits.minTexelBufferOffsetAlignment) {
+      MGU_DECLINE(backend_draw_incomplete,
+                  "image %u: a buffer texture at offset %llu of a %llu-byte buffer (alignment "
+                  "%llu)",
+                  j, (unsigned long long)off, (unsigned long long)buf->size,
+                  (unsigned long long)scr->props.limits.minTexelBufferOffsetAlignment);
+      return false;
+   }
+   VkDeviceSize range = tex->desc.buffer_size == ~0ull || tex->desc.buffer_size > buf->size - off
+                           ? buf->size - off
+                           : tex->desc.buffer_size;
+   range = range / ts * ts;
+   const VkDeviceSize max = (VkDeviceSize)scr->props.limits.maxTexelBufferElements * ts;
+   if (range > max)
+      range = max;
+   if (!range) {
+      MGU_DECLINE(backend_draw_incomplete, "image %u: a buffer texture of no whole texel", j);
+      return false;
+   }
+   if (!tex->stexbuf_view || tex->stexbuf_for != buf->buf || tex->stexbuf_format != f->wanted ||
+       tex->stexbuf_offset != off || tex->stexbuf_range != range) {
+      VKB_DEFER(scr, VKB_GARBAGE_BUFFER_VIEW, tex->stexbuf_view);
+      tex->stexbuf_view = VK_NULL_HANDLE;
+      const VkBufferViewCreateInfo vci = {
+         .sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO,
+         .buffer = buf->buf,
+         .format = f->wanted,
+         .offset = off,
+         .range = range,
+      };
+      if (!vkb_check(scr, vkCreateBufferView(scr->dev, &vci, NULL, &tex->stexbuf_view),
+                     "storage texel buffer view"))
+         return false;
+      tex->stexbuf_for = buf->buf, tex->stexbuf_format = f->wanted;
+      tex->stexbuf_offset = off, tex->stexbuf_range = range;
+   }
+   buf->last_use = vkb_current_serial(scr);
+   *out = tex->stexbuf_view;
+   *used = buf;
    return true;
 }

@@ -97,6 +97,7 @@ buffer_usage(const struct vkb_screen *scr)
 {
    VkBufferUsageFlags u = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
                           VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT |
+                          VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT |
                           VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
                           VK_BUFFER_USAGE_INDEX_BUFFER_BIT | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT |
                           VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
@@ -601,6 +602,12 @@ vkb_resource_drop_views(struct vkb_screen *scr, struct vkb_resource *r, bool now
    } else
       VKB_DEFER(scr, VKB_GARBAGE_BUFFER_VIEW, r->texbuf_view);
    r->texbuf_view = VK_NULL_HANDLE;
+   if (now && r->stexbuf_view) {
+      vkb_kept_sets_drop(scr);
+      vkDestroyBufferView(scr->dev, r->stexbuf_view, NULL);
+   } else
+      VKB_DEFER(scr, VKB_GARBAGE_BUFFER_VIEW, r->stexbuf_view);
+   r->stexbuf_view = VK_NULL_HANDLE;
 }
 
 static void
@@ -621,6 +628,7 @@ release_storage(struct vkb_screen *scr, struct vkb_resource *r)
       r->heap_store = false;
    }
    r->texbuf_for = VK_NULL_HANDLE;
+   r->stexbuf_for = VK_NULL_HANDLE;
    r->is_texbuf = false;
    VKB_DEFER(scr, VKB_GARBAGE_IMAGE, r->img);
    VKB_DEFER(scr, VKB_GARBAGE_BUFFER, r->buf);

@@ -1261,6 +1261,8 @@ screen_create(const struct mgs_backend_env *env)
    scr->knobs.test_stale_buffer_serial = knob && atoi(knob) > 0;
    scr->knobs.test_staging_max = vkb_size_knob("MGL_TEST_VK_STAGING_MAX", 0);
    scr->knobs.test_fail_descriptor_pool = vkb_size_knob("MGL_TEST_VK_FAIL_DESCRIPTOR_POOL", 0);
+   knob = getenv("MGL_TEST_VK_NO_TEXEL_BUFFER_ATOMICS");
+   scr->knobs.test_no_texel_buffer_atomics = knob && atoi(knob) > 0;
    knob = getenv("MGL_VK_NO_BUFFER_RENAME");
    scr->knobs.no_buffer_rename = knob && atoi(knob) > 0;
    knob = getenv("MGL_TEST_DISABLE_BUFFER_FENCE_TERM");

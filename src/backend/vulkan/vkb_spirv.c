@@ -10,6 +10,7 @@
 #include <spirv_cross_c.h>
 
 #include "log.h"
+#include "spv.h"
 #include "vkb.h"
 
 static uint32_t
@@ -63,15 +64,59 @@ descriptor_type(spvc_compiler comp, spvc_resource_type list, const spvc_reflecte
    case SPVC_RESOURCE_TYPE_STORAGE_BUFFER: *dt = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER; return NULL;
    case SPVC_RESOURCE_TYPE_STORAGE_IMAGE: {
       spvc_type t = spvc_compiler_get_type_handle(comp, r->base_type_id);
-      if (spvc_type_get_image_dimension(t) == SpvDimBuffer)
-         return "image of a buffer texture (imageBuffer)";
-      *dt = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+      /* imageBuffer: a buffer texture's storage texel buffer, in the image unit's format */
+      *dt = spvc_type_get_image_dimension(t) == SpvDimBuffer
+               ? VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER
+               : VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
       return NULL;
    }
    case SPVC_RESOURCE_TYPE_SEPARATE_IMAGE:
    case SPVC_RESOURCE_TYPE_SUBPASS_INPUT: return "image (storage or separate)";
    default: return "descriptor of an unsupported kind";
    }
+}
+
+/* The variables the module's image atomics reach: OpImageTexelPointer's image operand, and
+ * the base of an access chain that is one (an element of an image array). */
+struct atomic_targets {
+   uint32_t id[32];
+   uint32_t n;
+   bool overflow; /* more than fit: every image counts as one */
+};
+
+static void
+atomic_add(struct atomic_targets *a, uint32_t id)
+{
+   for (uint32_t i = 0; i < a->n; i++)
+      if (a->id[i] == id)
+         return;
+   if (a->n == sizeof(a->id) / sizeof(a->id[0]))
+      a->overflow = true;
+   else
+      a->id[a->n++] = id;
+}
+
+static bool
+atomic_target(const struct atomic_targets *a, uint32_t id)
+{
+   for (uint32_t i = 0; i < a->n; i++)
+      if (a->id[i] == id)
+         return true;
+   return a->overflow;
+}
+
+static void
+scan_image_atomics(const uint32_t *w, size_t n, struct atomic_targets *a)
+{
+   struct spv_walk it = spv_walk_begin(w, n);
+   while (spv_walk_next(&it))
+      if (it.op == SpvOpImageTexelPointer && it.nops >= 3)
+         atomic_add(a, it.o[2]);
+   it = spv_walk_begin(w, n);
+   while (spv_walk_next(&it))
+      if ((it.op == SpvOpAccessChain || it.op == SpvOpInBoundsAccessChain) && it.nops >= 3 &&
+          atomic_target(a, it.o[1]))
+         atomic_add(a, it.o[2]);
 }
 
 /* Whether variable id is among the entry point's statically used resources of this type. */
@@ -92,8 +137,8 @@ is_active(spvc_resources active, spvc_resource_type type, SpvId id)
  * word goes to *set_word (when it has one) for the set split. */
 static bool
 add_descriptor(spvc_compiler comp, spvc_resource_type list, const spvc_reflected_resource *r,
-               spvc_resources active, VkShaderStageFlagBits stage, struct vkb_shader *sh,
-               const char **why)
+               spvc_resources active, const struct atomic_targets *atomics,
+               VkShaderStageFlagBits stage, struct vkb_shader *sh, const char **why)
 {
    if (!spvc_compiler_has_decoration(comp, r->id, SpvDecorationBinding))
       return true;
@@ -141,7 +186,8 @@ add_descriptor(spvc_compiler comp, spvc_resource_type list, const spvc_reflected
    const bool sampler_like = dt == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER ||
                              dt == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
    const bool storage = dt == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-   const bool image = dt == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+   const bool image =
+      dt == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE || dt == VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER;
    const bool in_storage_range = b >= VKB_SSBO_BASE && b < VKB_IMAGE_BASE;
    const bool in_image_range = b >= VKB_IMAGE_BASE && b < VKB_IMAGE_BASE + VKB_MAX_IMAGES;
    if ((b < VKB_SAMPLER_BASE) == (sampler_like || storage || image) ||
@@ -153,7 +199,12 @@ add_descriptor(spvc_compiler comp, spvc_resource_type list, const spvc_reflected
    }
    if (b == VKB_BLEND_DST_BINDING)
       sh->blend_dst = true;
-   if (image) {
+   if (dt == VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER) {
+      /* the atomics the module does on it: the device must have them on the unit's format */
+      for (uint32_t k = 0; k < count; k++)
+         if (atomic_target(atomics, r->id))
+            sh->image_atomic |= 1u << (b - VKB_IMAGE_BASE + k);
+   } else if (image) {
       /* the view an image unit's texture is seen through has the shader's shape */
       spvc_type it = spvc_compiler_get_type_handle(comp, r->base_type_id);
       const bool arrayed = spvc_type_get_image_arrayed(it);
@@ -347,6 +398,8 @@ vkb_spirv_scan(uint32_t *w, size_t n, VkShaderStageFlagBits stage, struct vkb_sh
       goto out;
    }
    scan_builtin_outputs(comp, res, stage, sh, n);
+   struct atomic_targets atomics = {.n = 0};
+   scan_image_atomics(w, n, &atomics);
    for (size_t l = 0; l < sizeof(descriptor_lists) / sizeof(descriptor_lists[0]); l++) {
       const spvc_reflected_resource *list = NULL;
       size_t count = 0;
@@ -356,7 +409,7 @@ vkb_spirv_scan(uint32_t *w, size_t n, VkShaderStageFlagBits stage, struct vkb_sh
          goto out;
       }
       for (size_t i = 0; i < count; i++)
-         if (!add_descriptor(comp, descriptor_lists[l], &list[i], active, stage, sh, why))
+         if (!add_descriptor(comp, descriptor_lists[l], &list[i], active, &atomics, stage, sh, why))
             goto out;
    }
    /* Only once every variable passed: the caller's words change here. */

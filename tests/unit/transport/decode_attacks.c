@@ -37,6 +37,8 @@
  *   images-level   set_shader_images naming level 3 of a one-level texture.
  *   images-layer   set_shader_images naming layer 5 of a texture of one layer.
  *   images-res     set_shader_images naming a buffer as its texture.
+ *   images-texbuf-level  set_shader_images naming level 1 of a buffer texture (imageBuffer):
+ *                  a buffer texture has level 0 alone (the backend's check, every arm).
  *   vi-id          define_vertex_input of id MGP_MAX_VERTEX_INPUTS: past what the server holds
  *                  per context (the decoder's bound; on monolith the backend's same check).
  *   vi-count       define_vertex_input of 17 buffers (a 17-element tail): past the bindings a
@@ -292,6 +294,25 @@ attack_images(const struct mgp_screen *scr, const struct mgp_context *ctx, const
       a = (struct mgp_set_shader_images){.start = 10, .count = 8};
    } else if (!strcmp(what, "images-res")) {
       v[0].res = attack_buffer_64(scr, 12, MGP_BIND_SHADER_BUFFER);
+   } else if (!strcmp(what, "images-texbuf-level")) {
+      const struct mgp_handle tb = {13, 1};
+      mgp_resource_create(scr, &(struct mgp_resource_desc){
+                                  .res = tb,
+                                  .target = MGP_RESOURCE_TARGET_TEX_BUFFER,
+                                  .levels = 1,
+                                  .samples = 1,
+                                  .format = MGP_FORMAT_R32_UINT,
+                                  .width = 1,
+                                  .height = 1,
+                                  .depth = 1,
+                                  .array_layers = 1,
+                                  .bind_mask = MGP_BIND_SAMPLER,
+                                  .buffer = attack_buffer_64(scr, 12, MGP_BIND_SAMPLER),
+                                  .buffer_size = ~0ull,
+                               });
+      v[0].res = tb;
+      v[0].format = MGP_FORMAT_R32_UINT;
+      v[0].level = 1;
    } else {
       v[0].res = texture_4x4(scr, (struct mgp_handle){13, 1});
       if (!strcmp(what, "images-level"))
@@ -327,7 +348,7 @@ main(int argc, char **argv)
       "usage: decode_attacks tail-count|pack-size|pack-shape|upload-wrap|texture-caps|enum-range|"
       "dynamic-words|"
       "indirect-count|indirect-range|param-range|param-align|param-max|images-count|images-level|"
-      "images-layer|images-res|"
+      "images-layer|images-res|images-texbuf-level|"
       "buffers-cls|atomic-offset|patch-zero|patch-big");
    const char *attack = argv[1];
    struct mgp_context ctx;
