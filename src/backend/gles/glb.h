@@ -540,6 +540,7 @@ enum {
    GLB_SH_SAMPLE_COVERAGE = 1u << 15,
    GLB_SH_SAMPLE_MASK = 1u << 16,
    GLB_SH_MIN_SAMPLE_SHADING = 1u << 17,
+   GLB_SH_COPY_WRITE = 1u << 18, /* GL_COPY_WRITE_BUFFER's buffer (a buffer's resource_subdata) */
 };
 struct glb_stencil_face {
    GLenum func, fail, zfail, zpass;
@@ -567,7 +568,7 @@ struct glb_shadow {
    struct glb_context *applied;
    uint32_t known;
    uint32_t caps_known, caps_on; /* glEnable state, by GLB_CAP_* bit */
-   GLuint fbo, program, vao, array_buffer, element_buffer;
+   GLuint fbo, program, vao, array_buffer, element_buffer, copy_write;
    bool blend_known[8];
    struct mgp_blend_target blend[8];
    bool depth_write;
@@ -736,6 +737,10 @@ bool glb_context_bind(struct glb_context *ctx);
 /* The draw's glb_context_bind: keeps the shadow (unless the context or thread changed) and
  * trusts it until the next other entry point. */
 bool glb_context_bind_draw(struct glb_context *ctx);
+/* glb_context_bind for a call whose host calls move none of the state the shadow holds (a
+ * buffer's bytes through GL_COPY_WRITE_BUFFER): keeps the shadow as it is (unless the context
+ * or thread changed), so the next draw after it and no other change is the host draw alone. */
+bool glb_context_bind_keep(struct glb_context *ctx);
 void glb_shadow_forget(struct glb_screen *scr);
 /* The shadow's group bit: whether the host holds what the last draw left (skip the calls). */
 static inline bool

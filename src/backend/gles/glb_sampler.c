@@ -258,6 +258,7 @@ texbuf_source(struct glb_screen *scr, const struct glb_resource *r, GLuint *name
          GLB_GL(h)->glGenBuffers(1, &scr->texbuf_zero);
          GLB_GL(h)->glBindBuffer(GL_COPY_WRITE_BUFFER, scr->texbuf_zero);
          GLB_GL(h)->glBufferData(GL_COPY_WRITE_BUFFER, sizeof(zeros), zeros, GL_STATIC_DRAW);
+         scr->sh.known &= ~(uint32_t)GLB_SH_COPY_WRITE; /* in a draw: the shadow stays */
       }
       *name = scr->texbuf_zero;
       *serial = UINT64_MAX;
@@ -372,19 +373,30 @@ glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog)
       }
       struct glb_shadow *sh = &scr->sh;
       const uint64_t bit = 1ull << j;
-      if (!attach && (sh->unit_known & bit) && sh->tex[j] == r->name &&
-          sh->tex_target[j] == r->tex_target && sh->sampler[j] == s->name)
+      /* the texture and the sampler each only where the unit's differs: a texture change
+       * alone (glBindTexture between draws) costs the host one call, as on native GLES */
+      const bool known = sh->unit_known & bit;
+      const bool tex_same =
+         !attach && known && sh->tex[j] == r->name && sh->tex_target[j] == r->tex_target;
+      const bool sampler_same = known && sh->sampler[j] == s->name;
+      if (tex_same && sampler_same)
          continue;
-      /* other entry points bind textures on whichever unit is active: they forget the shadow */
-      if (!glb_shadow_known(scr, GLB_SH_ACTIVE_UNIT) || sh->active_unit != GL_TEXTURE0 + j) {
-         GLB_GL(h)->glActiveTexture(GL_TEXTURE0 + j);
-         sh->active_unit = GL_TEXTURE0 + j;
-         glb_shadow_set(scr, GLB_SH_ACTIVE_UNIT);
+      if (!tex_same) {
+         /* other entry points bind textures on whichever unit is active: they forget the
+          * shadow */
+         if (!glb_shadow_known(scr, GLB_SH_ACTIVE_UNIT) || sh->active_unit != GL_TEXTURE0 + j) {
+            GLB_GL(h)->glActiveTexture(GL_TEXTURE0 + j);
+            sh->active_unit = GL_TEXTURE0 + j;
+            glb_shadow_set(scr, GLB_SH_ACTIVE_UNIT);
+         }
+         GLB_GL(h)->glBindTexture(r->tex_target, r->name);
+         if (attach && !texbuf_attach(scr, r, buf_name, buf_serial, buf_size)) {
+            sh->unit_known &= ~bit; /* the unit's texture moved: not the shadow's */
+            return false;
+         }
       }
-      GLB_GL(h)->glBindTexture(r->tex_target, r->name);
-      if (attach && !texbuf_attach(scr, r, buf_name, buf_serial, buf_size))
-         return false;
-      GLB_GL(h)->glBindSampler(j, s->name);
+      if (!sampler_same)
+         GLB_GL(h)->glBindSampler(j, s->name); /* by unit: no active unit needed */
       sh->tex[j] = r->name;
       sh->tex_target[j] = r->tex_target;
       sh->sampler[j] = s->name;

@@ -805,6 +805,15 @@ glb_context_bind(struct glb_context *ctx)
 }
 
 bool
+glb_context_bind_keep(struct glb_context *ctx)
+{
+   if (!make_current(ctx->scr))
+      return false;
+   switch_to(ctx);
+   return true;
+}
+
+bool
 glb_context_bind_draw(struct glb_context *ctx)
 {
    struct glb_screen *scr = ctx->scr;

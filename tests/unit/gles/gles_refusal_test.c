@@ -22,7 +22,12 @@
  *                   GL_MAX_COMPUTE_WORK_GROUP_COUNT: compute-grid-over-limit, no host dispatch
  *                   (a grid that large holds or loses the host's device), no host error; a
  *                   valid one after them dispatches; a direct record over the limit is
- *                   backend-draw-incomplete. */
+ *                   backend-draw-incomplete.
+ *   host_calls      what a draw after one change costs the host, counted (gles-host-calls), as
+ *                   native GLES pays it: a texture change alone is glBindTexture and the draw
+ *                   (the unit's sampler, unchanged, is not bound again); a buffer's
+ *                   resource_subdata (glBufferSubData) and the draw after it are the upload and
+ *                   the draw (the shadow of host state stays: the draw puts no group again). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -424,6 +429,89 @@ test_blend_op(struct t *t)
          "an honest draw after them draws");
 }
 
+/* A sampler view of the whole of 2D texture tex */
+static struct mgp_handle
+make_view(struct t *t, struct mgp_handle tex)
+{
+   const struct mgp_create_sampler_view v = {.cso = new_handle(t, MGP_KIND_SAMPLER_VIEW),
+                                             .texture = tex,
+                                             .format = MGP_FORMAT_RGBA8_UNORM,
+                                             .target = MGP_RESOURCE_TARGET_TEX_2D,
+                                             .num_levels = 1};
+   t->cv->create_sampler_view(t->ctx, &v, NULL, 0);
+   return v.cso;
+}
+
+static unsigned long long
+calls_of_draw(struct t *t)
+{
+   const unsigned long long c = counter(t, "gles-host-calls");
+   draw(t, 0, 3, 1);
+   return counter(t, "gles-host-calls") - c;
+}
+
+static void
+test_host_calls(struct t *t)
+{
+   draw_setup(t);
+   size_t vs_size, fs_size;
+   void *vs = read_file("fill.vert.spv", &vs_size), *fs = read_file("tex.frag.spv", &fs_size);
+   struct mgp_create_shader c = {.cso = new_handle(t, MGP_KIND_SHADER),
+                                 .stage_mask = (1u << MGP_SHADER_STAGE_VERTEX) |
+                                               (1u << MGP_SHADER_STAGE_FRAGMENT)};
+   c.spirv[MGP_SHADER_STAGE_VERTEX] = (struct mgp_span){.ptr = vs, .size = vs_size};
+   c.spirv[MGP_SHADER_STAGE_FRAGMENT] = (struct mgp_span){.ptr = fs, .size = fs_size};
+   c.reflection.fragment_output_mask = 1;
+   c.reflection.sampler_mask[0] = 1;
+   c.reflection.stage_sampler_mask[2 * MGP_SHADER_STAGE_FRAGMENT] = 1;
+   t->cv->create_shader(t->ctx, &c, NULL, 0);
+   free(vs);
+   free(fs);
+   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){c.cso}, NULL, 0);
+   struct mgp_handle views[2];
+   for (int i = 0; i < 2; i++) {
+      const struct mgp_handle tex = make_image(t, MGP_RESOURCE_TARGET_TEX_2D, 1);
+      subdata(t, tex, 0);
+      views[i] = make_view(t, tex);
+   }
+   struct mgp_create_sampler smp;
+   memset(&smp, 0, sizeof(smp));
+   smp.cso = new_handle(t, MGP_KIND_SAMPLER);
+   smp.state.min_filter = smp.state.mag_filter = MGP_FILTER_NEAREST;
+   smp.state.max_lod = 1000.0f;
+   t->cv->create_sampler(t->ctx, &smp, NULL, 0);
+   const struct mgp_set_handles one = {.start = 0, .count = 1};
+   t->cv->bind_sampler_states(t->ctx, &one, &smp.cso, 1);
+   t->cv->set_sampler_views(t->ctx, &one, &views[0], 1);
+   const unsigned long long first = calls_of_draw(t), unchanged = calls_of_draw(t);
+   t->cv->set_sampler_views(t->ctx, &one, &views[1], 1);
+   const unsigned long long changed = calls_of_draw(t);
+   GLenum e = host_error(t);
+   check(first > 2 && unchanged == 1 && changed == 2 && e == GL_NO_ERROR && t->fatal_count == 0,
+         "a texture change alone: glBindTexture and the draw (%llu host calls; the first draw "
+         "%llu, an unchanged one %llu), no host error (0x%x)",
+         changed, first, unchanged, e);
+
+   static const float bytes[4] = {1, 2, 3, 4};
+   static const uint8_t zero[64];
+   const struct mgp_handle buf = make_buffer(t, sizeof(zero), zero);
+   const struct mgp_resource_subdata up = {.res = buf,
+                                           .box = {0, 0, 0, sizeof(bytes), 1, 1},
+                                           .data = {.ptr = (void *)bytes, .size = sizeof(bytes)}};
+   calls_of_draw(t);
+   t->cv->resource_subdata(t->ctx, &up, NULL, 0); /* binds GL_COPY_WRITE_BUFFER, in the shadow */
+   calls_of_draw(t);
+   const unsigned long long c0 = counter(t, "gles-host-calls");
+   t->cv->resource_subdata(t->ctx, &up, NULL, 0);
+   const unsigned long long upload = counter(t, "gles-host-calls") - c0;
+   const unsigned long long after = calls_of_draw(t);
+   e = host_error(t);
+   check(upload == 1 && after == 1 && e == GL_NO_ERROR && t->fatal_count == 0,
+         "a buffer's resource_subdata between draws: glBufferSubData alone (%llu host calls), "
+         "the draw after it the host draw alone (%llu), no host error (0x%x)",
+         upload, after, e);
+}
+
 /* glMemoryBarrier seen on its way to the host */
 static PFNGLMEMORYBARRIERPROC real_memory_barrier;
 static GLbitfield barrier_bits;
@@ -581,6 +669,7 @@ main(int argc, char **argv)
    test_blend_op(&t);
    test_indirect_barrier(&t);
    test_indirect_grid(&t);
+   test_host_calls(&t);
    check(t.fatal_count == 0, "no Fatal: %s", t.fatal);
    test_spirv_bound(&t);
    if (mgs_gles_backend.thread_leave)
