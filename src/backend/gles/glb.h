@@ -455,6 +455,10 @@ struct glb_context {
    /* the base instance the host's instanced arrays start at (glb_draw.c:apply_vertex_input) */
    uint32_t base_instance;
    struct mgp_handle views[GLB_MAX_SAMPLERS], samplers[GLB_MAX_SAMPLERS];
+   /* bit j (j < 64): unit j's view and sampler were walked by a draw (glb_samplers_bind) and
+    * not set since; with the unit's shadow bit still known, a later walk (a program change)
+    * skips it: the host holds its texture and sampler, which no other call moved */
+   uint64_t units_walked;
    /* current values of disabled attributes (bit patterns) and their kind: 0 float, 1 int,
     * 2 uint; GL's initial value is (0, 0, 0, 1) */
    uint32_t attrib_value[GLB_MAX_ATTRIBS][4];
@@ -704,6 +708,8 @@ struct glb_screen {
       uint64_t point_size_cut_draws;
       /* draws that put the program's buffers and not the program (GLB_DIRTY_BUFFERS alone) */
       uint64_t buffers_only_draws;
+      /* texture units a draw's walk skipped: view and sampler walked before, unset since */
+      uint64_t units_skipped;
       uint64_t resource_cap_refusals; /* stores refused past mem_budget: GL_OUT_OF_MEMORY */
       uint64_t blits_drawn;           /* blits the host's blit refuses, drawn (glb_blit_draw.c) */
       uint64_t dispatches;            /* launch_grid's host dispatches (glb_compute.c) */

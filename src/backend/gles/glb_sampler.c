@@ -145,6 +145,8 @@ glb_delete_sampler_view(void *self, const struct mgp_handle_args *args, const vo
       glb_lookup(ctx->scr, &ctx->scr->sampler_views, args->h, "delete_sampler_view");
    glb_table_remove(&ctx->scr->sampler_views, o);
    free(o);
+   /* any context may have walked a unit with it: every unit is walked and put again */
+   ctx->scr->sh.unit_known = 0;
 }
 
 static void
@@ -156,6 +158,12 @@ set_handles(struct glb_context *ctx, struct mgp_handle *slots, const struct mgp_
       snprintf(detail, sizeof(detail), "%s: slots past %u", call, GLB_MAX_SAMPLERS);
       glb_fatal(ctx->scr, MGU_FATAL_ProtocolCorruption, detail);
       return;
+   }
+   const struct mgp_handle *in = tail;
+   for (uint32_t i = 0; i < tail_count; i++) {
+      const uint32_t j = args->start + i;
+      if (j < 64 && !mgp_handle_eq(slots[j], in[i]))
+         ctx->units_walked &= ~(1ull << j); /* walked again at the next draw */
    }
    memcpy(&slots[args->start], tail, tail_count * sizeof(struct mgp_handle));
 }
@@ -314,9 +322,18 @@ glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog)
 {
    struct glb_screen *scr = ctx->scr;
    const struct glb_host *h = scr->h;
+   bool skipped = false, toggled = false;
    for (unsigned j = 0; j < GLB_MAX_SAMPLERS; j++) {
       if (!(prog->refl.sampler_mask[j / 64] >> (j % 64) & 1))
          continue;
+      /* units 64.. have no shadow bit: walked and put every time */
+      const uint64_t bit = j < 64 ? 1ull << j : 0;
+      struct glb_shadow *sh = &scr->sh;
+      if (ctx->units_walked & sh->unit_known & bit) {
+         skipped = true;
+         scr->stats.units_skipped++;
+         continue; /* the same view and sampler, the host's since (a program change) */
+      }
       const struct glb_sampler_view *v =
          mgp_handle_is_null(ctx->views[j])
             ? NULL
@@ -370,9 +387,8 @@ glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog)
          GLB_GL(h)->glSamplerParameteri(s->name, GL_TEXTURE_SRGB_DECODE_EXT,
                                         skip ? GL_SKIP_DECODE_EXT : GL_DECODE_EXT);
          s->skip_decode = skip;
+         toggled = true;
       }
-      struct glb_shadow *sh = &scr->sh;
-      const uint64_t bit = 1ull << j;
       /* the texture and the sampler each only where the unit's differs: a texture change
        * alone (glBindTexture between draws) costs the host one call, as on native GLES */
       const bool known = sh->unit_known & bit;
@@ -403,5 +419,13 @@ glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog)
       if (sh->trusted)
          sh->unit_known |= bit;
    }
+   /* a sampler's sRGB decode switched where a unit was skipped: that unit may share the
+    * sampler, so the walk is made again whole (its checks decline a unit of each kind) */
+   if (toggled && skipped) {
+      ctx->units_walked = 0;
+      return glb_samplers_bind(ctx, prog);
+   }
+   /* every unit of the program put: a later walk with the same views skips them */
+   ctx->units_walked |= prog->refl.sampler_mask[0];
    return true;
 }

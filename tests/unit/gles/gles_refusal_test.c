@@ -27,7 +27,9 @@
  *                   native GLES pays it: a texture change alone is glBindTexture and the draw
  *                   (the unit's sampler, unchanged, is not bound again); a buffer's
  *                   resource_subdata (glBufferSubData) and the draw after it are the upload and
- *                   the draw (the shadow of host state stays: the draw puts no group again). */
+ *                   the draw (the shadow of host state stays: the draw puts no group again);
+ *                   a program change with the same views walks no texture unit again
+ *                   (gles-units-skipped) and binds the program alone. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -442,18 +444,10 @@ make_view(struct t *t, struct mgp_handle tex)
    return v.cso;
 }
 
-static unsigned long long
-calls_of_draw(struct t *t)
+/* fill.vert and tex.frag (sampler 0) */
+static struct mgp_handle
+tex_program(struct t *t)
 {
-   const unsigned long long c = counter(t, "gles-host-calls");
-   draw(t, 0, 3, 1);
-   return counter(t, "gles-host-calls") - c;
-}
-
-static void
-test_host_calls(struct t *t)
-{
-   draw_setup(t);
    size_t vs_size, fs_size;
    void *vs = read_file("fill.vert.spv", &vs_size), *fs = read_file("tex.frag.spv", &fs_size);
    struct mgp_create_shader c = {.cso = new_handle(t, MGP_KIND_SHADER),
@@ -467,7 +461,23 @@ test_host_calls(struct t *t)
    t->cv->create_shader(t->ctx, &c, NULL, 0);
    free(vs);
    free(fs);
-   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){c.cso}, NULL, 0);
+   return c.cso;
+}
+
+static unsigned long long
+calls_of_draw(struct t *t)
+{
+   const unsigned long long c = counter(t, "gles-host-calls");
+   draw(t, 0, 3, 1);
+   return counter(t, "gles-host-calls") - c;
+}
+
+static void
+test_host_calls(struct t *t)
+{
+   draw_setup(t);
+   const struct mgp_handle progs[2] = {tex_program(t), tex_program(t)};
+   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){progs[0]}, NULL, 0);
    struct mgp_handle views[2];
    for (int i = 0; i < 2; i++) {
       const struct mgp_handle tex = make_image(t, MGP_RESOURCE_TARGET_TEX_2D, 1);
@@ -491,6 +501,26 @@ test_host_calls(struct t *t)
          "a texture change alone: glBindTexture and the draw (%llu host calls; the first draw "
          "%llu, an unchanged one %llu), no host error (0x%x)",
          changed, first, unchanged, e);
+
+   /* a program change with the same views: the unit is not walked again (its lookups), and
+    * the host binds the program alone; a texture change then a program change walks it */
+   unsigned long long skipped = counter(t, "gles-units-skipped");
+   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){progs[1]}, NULL, 0);
+   calls_of_draw(t); /* the first draw of progs[1] picks its variant */
+   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){progs[0]}, NULL, 0);
+   const unsigned long long prog_only = calls_of_draw(t);
+   const unsigned long long skips = counter(t, "gles-units-skipped") - skipped;
+   t->cv->set_sampler_views(t->ctx, &one, &views[0], 1);
+   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){progs[1]}, NULL, 0);
+   skipped = counter(t, "gles-units-skipped");
+   const unsigned long long prog_tex = calls_of_draw(t);
+   e = host_error(t);
+   check(skips == 2 && prog_only == 2 && prog_tex == 3 &&
+            counter(t, "gles-units-skipped") == skipped && e == GL_NO_ERROR && t->fatal_count == 0,
+         "program changes with the same views skip the unit (%llu skipped), glUseProgram and "
+         "the draw (%llu host calls); a texture change and a program change walk it (%llu host "
+         "calls, %llu skipped), no host error (0x%x)",
+         skips, prog_only, prog_tex, counter(t, "gles-units-skipped") - skipped, e);
 
    static const float bytes[4] = {1, 2, 3, 4};
    static const uint8_t zero[64];
