@@ -718,7 +718,20 @@ apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog, bool 
    /* the attributes read from arrays; the others read values, walked only with values */
    const uint32_t arrays =
       (ve ? ve->ve.enabled_mask : 0) & prog->refl.vertex_input_mask & all & ~base_instance;
-   for (uint32_t rest = values ? all & ~arrays : 0; rest; rest &= rest - 1) {
+   /* with values: the attributes the program reads without an array, and those the host may
+    * still fetch from an array (not known off: attrib_value turns it off); the others' values
+    * wait on the host until a program that reads them is set (which marks values again) */
+   uint32_t walk = 0;
+   if (values) {
+      const uint32_t none = all & ~arrays, reads = (prog->refl.vertex_input_mask | base_instance);
+      walk = none & reads;
+      for (uint32_t o = none & ~reads; o; o &= o - 1) {
+         const unsigned loc = (unsigned)__builtin_ctz(o);
+         if (!sh->attrib[loc].known || sh->attrib[loc].enabled)
+            walk |= 1u << loc;
+      }
+   }
+   for (uint32_t rest = walk; rest; rest &= rest - 1) {
       const unsigned loc = (unsigned)__builtin_ctz(rest);
       static const uint32_t zero[4] = {0, 0, 0, 0};
       if ((1u << loc) & base_instance)

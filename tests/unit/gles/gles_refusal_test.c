@@ -29,7 +29,8 @@
  *                   resource_subdata (glBufferSubData) and the draw after it are the upload and
  *                   the draw (the shadow of host state stays: the draw puts no group again);
  *                   a program change with the same views walks no texture unit again
- *                   (gles-units-skipped) and binds the program alone. */
+ *                   (gles-units-skipped) and binds the program alone; a current attribute
+ *                   value the program does not read is not put. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -540,6 +541,18 @@ test_host_calls(struct t *t)
          "a buffer's resource_subdata between draws: glBufferSubData alone (%llu host calls), "
          "the draw after it the host draw alone (%llu), no host error (0x%x)",
          upload, after, e);
+
+   /* the current value of an attribute the program does not read (it reads none) waits: the
+    * draw is the host draw alone, as native GLES's glVertexAttrib4f costs its program nothing */
+   const struct mgp_attrib_value value = {.location = 3, .value = {0x3f800000u, 0, 0, 0}};
+   t->cv->set_vertex_attrib_defaults(t->ctx, &(struct mgp_set_vertex_attrib_defaults){.count = 1},
+                                     &value, 1);
+   const unsigned long long unread = calls_of_draw(t);
+   e = host_error(t);
+   check(unread == 1 && e == GL_NO_ERROR && t->fatal_count == 0,
+         "a new current value of an attribute the program does not read: the draw alone (%llu "
+         "host calls), no host error (0x%x)",
+         unread, e);
 }
 
 /* glMemoryBarrier seen on its way to the host */
