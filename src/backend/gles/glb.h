@@ -574,6 +574,9 @@ struct glb_shadow {
    uint32_t caps_known, caps_on; /* glEnable state, by GLB_CAP_* bit */
    GLuint fbo, program, vao, array_buffer, element_buffer, copy_write;
    bool blend_known[8];
+   /* target i's factors and equations in blend[i] are the host's (a disabled blend's may be
+    * an earlier enabled one's: disabling puts none) */
+   bool blend_func_known[8];
    struct mgp_blend_target blend[8];
    bool depth_write;
    GLenum depth_func, cull_face, front_face;

@@ -380,8 +380,9 @@ apply_blend(struct glb_context *ctx, const struct mgp_render_state *s)
    const uint32_t all = (1u << targets) - 1u, kept = ctx->alpha_kept & all;
    if (!s->independent_blend && (kept == 0 || kept == all) && targets) {
       /* one blend for every draw buffer, masked alike: GLES's calls for all of them, each
-       * only where a target's shadow differs (a disabled target's factors are not on the
-       * host: enabling puts them again), where the indexed calls cost four a target */
+       * only where a target's shadow differs, where the indexed calls cost four a target.
+       * Disabling puts no factors: the shadow keeps the host's, so enabling again with the
+       * same ones is glEnable alone (blend_toggle: as native GLES) */
       const struct mgp_blend_target *b = &s->blend[0];
       bool mask = false, enable = false, func = false;
       for (unsigned i = 0; i < targets; i++) {
@@ -392,16 +393,17 @@ apply_blend(struct glb_context *ctx, const struct mgp_render_state *s)
          }
          mask |= o->color_mask != b->color_mask;
          enable |= o->enable != b->enable;
-         func |= o->eq_rgb != b->eq_rgb || o->eq_alpha != b->eq_alpha || o->src_rgb != b->src_rgb ||
-                 o->dst_rgb != b->dst_rgb || o->src_alpha != b->src_alpha ||
-                 o->dst_alpha != b->dst_alpha;
+         func |= !sh->blend_func_known[i] || o->eq_rgb != b->eq_rgb || o->eq_alpha != b->eq_alpha ||
+                 o->src_rgb != b->src_rgb || o->dst_rgb != b->dst_rgb ||
+                 o->src_alpha != b->src_alpha || o->dst_alpha != b->dst_alpha;
       }
       const uint8_t m = b->color_mask & (kept ? 7 : 15);
       if (mask)
          GLB_GL(h)->glColorMask(m & 1, (m >> 1) & 1, (m >> 2) & 1, (m >> 3) & 1);
       if (enable)
          (b->enable ? GLB_GL(h)->glEnable : GLB_GL(h)->glDisable)(GL_BLEND);
-      if (b->enable && (enable || func)) {
+      const bool put_func = b->enable && func;
+      if (put_func) {
          GLB_GL(h)->glBlendFuncSeparate(factor(b->src_rgb), factor(b->dst_rgb),
                                         factor(b->src_alpha), factor(b->dst_alpha));
          /* an advanced equation goes through glBlendEquationi alone (as below) */
@@ -413,7 +415,16 @@ apply_blend(struct glb_context *ctx, const struct mgp_render_state *s)
                                                blend_ops[b->eq_alpha % MGP_BLEND_OP_COUNT]);
       }
       for (unsigned i = 0; i < targets; i++) {
-         sh->blend[i] = *b;
+         struct mgp_blend_target *o = &sh->blend[i];
+         if (!put_func && !b->enable && sh->blend_known[i] && sh->blend_func_known[i]) {
+            /* disabled, the factors and equations the host's as they were */
+            o->color_mask = b->color_mask;
+            o->enable = b->enable;
+         } else {
+            /* enabled: put, or the same as the host's; disabled and unknown: not the host's */
+            sh->blend_func_known[i] = b->enable && sh->trusted;
+            *o = *b;
+         }
          sh->blend_known[i] = sh->trusted;
       }
       return;
@@ -440,6 +451,7 @@ apply_blend(struct glb_context *ctx, const struct mgp_render_state *s)
       }
       sh->blend[i] = *b;
       sh->blend_known[i] = sh->trusted;
+      sh->blend_func_known[i] = b->enable && sh->trusted; /* put only where enabled */
    }
 }
 

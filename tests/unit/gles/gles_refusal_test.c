@@ -30,7 +30,8 @@
  *                   the draw (the shadow of host state stays: the draw puts no group again);
  *                   a program change with the same views walks no texture unit again
  *                   (gles-units-skipped) and binds the program alone; a current attribute
- *                   value the program does not read is not put. */
+ *                   value the program does not read is not put; blending toggled with the
+ *                   same factors is glEnable / glDisable and the draw. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -432,6 +433,37 @@ test_blend_op(struct t *t)
          "an honest draw after them draws");
 }
 
+/* draw_setup's render state with blending on or off (source alpha over), bound */
+static void
+bind_blend(struct t *t, bool on)
+{
+   struct mgp_create_render_state rs;
+   memset(&rs, 0, sizeof(rs));
+   rs.cso = new_handle(t, MGP_KIND_RENDER_STATE);
+   for (int i = 0; i < 8; i++)
+      rs.state.blend[i] =
+         (struct mgp_blend_target){.enable = on,
+                                   .color_mask = 0xf,
+                                   .eq_rgb = MGP_BLEND_OP_ADD,
+                                   .eq_alpha = MGP_BLEND_OP_ADD,
+                                   .src_rgb = MGP_BLEND_FACTOR_SRC_ALPHA,
+                                   .dst_rgb = MGP_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA,
+                                   .src_alpha = MGP_BLEND_FACTOR_SRC_ALPHA,
+                                   .dst_alpha = MGP_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA};
+   rs.state.depth_func = MGP_COMPARE_FUNC_ALWAYS;
+   rs.state.front_face = MGP_FRONT_FACE_CCW;
+   rs.state.polygon_mode = MGP_POLYGON_MODE_FILL;
+   for (int i = 0; i < 2; i++) {
+      rs.state.stencil_func[i] = MGP_COMPARE_FUNC_ALWAYS;
+      rs.state.stencil_fail[i] = rs.state.stencil_zfail[i] = rs.state.stencil_zpass[i] =
+         MGP_STENCIL_OP_KEEP;
+   }
+   rs.state.provoking_vertex_last = 1;
+   rs.state.sample_mask = ~0u;
+   t->cv->create_render_state(t->ctx, &rs, NULL, 0);
+   t->cv->bind_render_state(t->ctx, &(struct mgp_handle_args){rs.cso}, NULL, 0);
+}
+
 /* A sampler view of the whole of 2D texture tex */
 static struct mgp_handle
 make_view(struct t *t, struct mgp_handle tex)
@@ -541,6 +573,21 @@ test_host_calls(struct t *t)
          "a buffer's resource_subdata between draws: glBufferSubData alone (%llu host calls), "
          "the draw after it the host draw alone (%llu), no host error (0x%x)",
          upload, after, e);
+
+   /* blending toggled with the same factors: glEnable or glDisable and the draw; the
+    * factors and equations went on the host once, at the first enabled draw */
+   bind_blend(t, true);
+   const unsigned long long blend_first = calls_of_draw(t);
+   bind_blend(t, false);
+   const unsigned long long blend_off = calls_of_draw(t);
+   bind_blend(t, true);
+   const unsigned long long blend_on = calls_of_draw(t);
+   e = host_error(t);
+   check(blend_first >= 4 && blend_off == 2 && blend_on == 2 && e == GL_NO_ERROR &&
+            t->fatal_count == 0,
+         "blending toggled with the same factors: glDisable and the draw (%llu host calls), "
+         "glEnable and the draw (%llu; the first enabled draw %llu), no host error (0x%x)",
+         blend_off, blend_on, blend_first, e);
 
    /* the current value of an attribute the program does not read (it reads none) waits: the
     * draw is the host draw alone, as native GLES's glVertexAttrib4f costs its program nothing */
