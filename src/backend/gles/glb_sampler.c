@@ -323,9 +323,23 @@ glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog)
    struct glb_screen *scr = ctx->scr;
    const struct glb_host *h = scr->h;
    bool skipped = false, toggled = false;
+   const uint64_t *mask = prog->refl.sampler_mask;
+   if (!mask[1] && !(mask[0] & ~(ctx->units_walked & scr->sh.unit_known))) {
+      /* every unit of the program walked and the host's since (a program change) */
+      scr->stats.units_skipped += (unsigned)__builtin_popcountll(mask[0]);
+      return true;
+   }
+   /* the program's units, a bit at a time (the mask's 2 words are the 80 units) */
+   _Static_assert(GLB_MAX_SAMPLERS <= 128, "sampler_mask covers GLB_MAX_SAMPLERS units");
    for (unsigned j = 0; j < GLB_MAX_SAMPLERS; j++) {
-      if (!(prog->refl.sampler_mask[j / 64] >> (j % 64) & 1))
+      const uint64_t rest = mask[j / 64] >> (j % 64);
+      if (!rest) {
+         j |= 63u; /* none left in this word */
          continue;
+      }
+      j += (unsigned)__builtin_ctzll(rest);
+      if (j >= GLB_MAX_SAMPLERS)
+         break;
       /* units 64.. have no shadow bit: walked and put every time */
       const uint64_t bit = j < 64 ? 1ull << j : 0;
       struct glb_shadow *sh = &scr->sh;
