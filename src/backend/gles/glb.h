@@ -463,6 +463,10 @@ struct glb_context {
    /* set_patch_state's vertex count, the host's GL_PATCH_VERTICES at each patch draw */
    uint32_t patch_vertices;
    struct mgp_handle views[GLB_MAX_SAMPLERS], samplers[GLB_MAX_SAMPLERS];
+   /* bit j (j < 64): unit j's view and sampler were walked by a draw (glb_samplers_bind) and
+    * not set since; with the unit's shadow bit still known, a later walk (a program change)
+    * skips it: the host holds its texture and sampler, which no other call moved */
+   uint64_t units_walked;
    /* current values of disabled attributes (bit patterns) and their kind: 0 float, 1 int,
     * 2 uint; GL's initial value is (0, 0, 0, 1) */
    uint32_t attrib_value[GLB_MAX_ATTRIBS][4];
@@ -548,6 +552,7 @@ enum {
    GLB_SH_SAMPLE_COVERAGE = 1u << 15,
    GLB_SH_SAMPLE_MASK = 1u << 16,
    GLB_SH_MIN_SAMPLE_SHADING = 1u << 17,
+   GLB_SH_COPY_WRITE = 1u << 18, /* GL_COPY_WRITE_BUFFER's buffer (a buffer's resource_subdata) */
 };
 struct glb_stencil_face {
    GLenum func, fail, zfail, zpass;
@@ -575,8 +580,11 @@ struct glb_shadow {
    struct glb_context *applied;
    uint32_t known;
    uint32_t caps_known, caps_on; /* glEnable state, by GLB_CAP_* bit */
-   GLuint fbo, program, vao, array_buffer, element_buffer;
+   GLuint fbo, program, vao, array_buffer, element_buffer, copy_write;
    bool blend_known[8];
+   /* target i's factors and equations in blend[i] are the host's (a disabled blend's may be
+    * an earlier enabled one's: disabling puts none) */
+   bool blend_func_known[8];
    struct mgp_blend_target blend[8];
    bool depth_write;
    GLenum depth_func, cull_face, front_face;
@@ -724,6 +732,8 @@ struct glb_screen {
       uint64_t point_size_cut_draws;
       /* draws that put the program's buffers and not the program (GLB_DIRTY_BUFFERS alone) */
       uint64_t buffers_only_draws;
+      /* texture units a draw's walk skipped: view and sampler walked before, unset since */
+      uint64_t units_skipped;
       uint64_t resource_cap_refusals; /* stores refused past mem_budget: GL_OUT_OF_MEMORY */
       uint64_t blits_drawn;           /* blits the host's blit refuses, drawn (glb_blit_draw.c) */
       uint64_t dispatches;            /* launch_grid's host dispatches (glb_compute.c) */
@@ -757,6 +767,10 @@ bool glb_context_bind(struct glb_context *ctx);
 /* The draw's glb_context_bind: keeps the shadow (unless the context or thread changed) and
  * trusts it until the next other entry point. */
 bool glb_context_bind_draw(struct glb_context *ctx);
+/* glb_context_bind for a call whose host calls move none of the state the shadow holds (a
+ * buffer's bytes through GL_COPY_WRITE_BUFFER): keeps the shadow as it is (unless the context
+ * or thread changed), so the next draw after it and no other change is the host draw alone. */
+bool glb_context_bind_keep(struct glb_context *ctx);
 void glb_shadow_forget(struct glb_screen *scr);
 /* The shadow's group bit: whether the host holds what the last draw left (skip the calls). */
 static inline bool

@@ -381,8 +381,9 @@ apply_blend(struct glb_context *ctx, const struct mgp_render_state *s)
    const uint32_t all = (1u << targets) - 1u, kept = ctx->alpha_kept & all;
    if (!s->independent_blend && (kept == 0 || kept == all) && targets) {
       /* one blend for every draw buffer, masked alike: GLES's calls for all of them, each
-       * only where a target's shadow differs (a disabled target's factors are not on the
-       * host: enabling puts them again), where the indexed calls cost four a target */
+       * only where a target's shadow differs, where the indexed calls cost four a target.
+       * Disabling puts no factors: the shadow keeps the host's, so enabling again with the
+       * same ones is glEnable alone (blend_toggle: as native GLES) */
       const struct mgp_blend_target *b = &s->blend[0];
       bool mask = false, enable = false, func = false;
       for (unsigned i = 0; i < targets; i++) {
@@ -393,16 +394,17 @@ apply_blend(struct glb_context *ctx, const struct mgp_render_state *s)
          }
          mask |= o->color_mask != b->color_mask;
          enable |= o->enable != b->enable;
-         func |= o->eq_rgb != b->eq_rgb || o->eq_alpha != b->eq_alpha || o->src_rgb != b->src_rgb ||
-                 o->dst_rgb != b->dst_rgb || o->src_alpha != b->src_alpha ||
-                 o->dst_alpha != b->dst_alpha;
+         func |= !sh->blend_func_known[i] || o->eq_rgb != b->eq_rgb || o->eq_alpha != b->eq_alpha ||
+                 o->src_rgb != b->src_rgb || o->dst_rgb != b->dst_rgb ||
+                 o->src_alpha != b->src_alpha || o->dst_alpha != b->dst_alpha;
       }
       const uint8_t m = b->color_mask & (kept ? 7 : 15);
       if (mask)
          GLB_GL(h)->glColorMask(m & 1, (m >> 1) & 1, (m >> 2) & 1, (m >> 3) & 1);
       if (enable)
          (b->enable ? GLB_GL(h)->glEnable : GLB_GL(h)->glDisable)(GL_BLEND);
-      if (b->enable && (enable || func)) {
+      const bool put_func = b->enable && func;
+      if (put_func) {
          GLB_GL(h)->glBlendFuncSeparate(factor(b->src_rgb), factor(b->dst_rgb),
                                         factor(b->src_alpha), factor(b->dst_alpha));
          /* an advanced equation goes through glBlendEquationi alone (as below) */
@@ -414,7 +416,16 @@ apply_blend(struct glb_context *ctx, const struct mgp_render_state *s)
                                                blend_ops[b->eq_alpha % MGP_BLEND_OP_COUNT]);
       }
       for (unsigned i = 0; i < targets; i++) {
-         sh->blend[i] = *b;
+         struct mgp_blend_target *o = &sh->blend[i];
+         if (!put_func && !b->enable && sh->blend_known[i] && sh->blend_func_known[i]) {
+            /* disabled, the factors and equations the host's as they were */
+            o->color_mask = b->color_mask;
+            o->enable = b->enable;
+         } else {
+            /* enabled: put, or the same as the host's; disabled and unknown: not the host's */
+            sh->blend_func_known[i] = b->enable && sh->trusted;
+            *o = *b;
+         }
          sh->blend_known[i] = sh->trusted;
       }
       return;
@@ -441,6 +452,7 @@ apply_blend(struct glb_context *ctx, const struct mgp_render_state *s)
       }
       sh->blend[i] = *b;
       sh->blend_known[i] = sh->trusted;
+      sh->blend_func_known[i] = b->enable && sh->trusted; /* put only where enabled */
    }
 }
 
@@ -719,7 +731,20 @@ apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog, bool 
    /* the attributes read from arrays; the others read values, walked only with values */
    const uint32_t arrays =
       (ve ? ve->ve.enabled_mask : 0) & prog->refl.vertex_input_mask & all & ~base_instance;
-   for (uint32_t rest = values ? all & ~arrays : 0; rest; rest &= rest - 1) {
+   /* with values: the attributes the program reads without an array, and those the host may
+    * still fetch from an array (not known off: attrib_value turns it off); the others' values
+    * wait on the host until a program that reads them is set (which marks values again) */
+   uint32_t walk = 0;
+   if (values) {
+      const uint32_t none = all & ~arrays, reads = (prog->refl.vertex_input_mask | base_instance);
+      walk = none & reads;
+      for (uint32_t o = none & ~reads; o; o &= o - 1) {
+         const unsigned loc = (unsigned)__builtin_ctz(o);
+         if (!sh->attrib[loc].known || sh->attrib[loc].enabled)
+            walk |= 1u << loc;
+      }
+   }
+   for (uint32_t rest = walk; rest; rest &= rest - 1) {
       const unsigned loc = (unsigned)__builtin_ctz(rest);
       static const uint32_t zero[4] = {0, 0, 0, 0};
       if ((1u << loc) & base_instance)

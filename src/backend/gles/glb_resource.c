@@ -768,7 +768,12 @@ glb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const 
                   args->level, levels);
       return;
    }
-   if (!glb_context_bind(ctx))
+   /* a buffer's bytes move no state the shadow holds but GL_COPY_WRITE_BUFFER's binding,
+    * which it keeps (below): a glBufferSubData between draws leaves the next draw the host
+    * draw alone; a texture's upload binds it on the active unit and sets the unpack state, and
+    * forgets the shadow */
+   const bool buffer = r->is_buffer && r->tex_target != GL_TEXTURE_BUFFER;
+   if (!(buffer ? glb_context_bind_keep(ctx) : glb_context_bind(ctx)))
       return;
    const struct glb_host *h = scr->h;
    char detail[128];
@@ -786,7 +791,13 @@ glb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const 
          glb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
          return;
       }
-      GLB_GL(h)->glBindBuffer(GL_COPY_WRITE_BUFFER, r->name);
+      /* the binding kept in the shadow while it is trusted (a draw before, no other entry
+       * point since: a buffer's deletion, which unbinds it, forgets the shadow) */
+      if (!glb_shadow_known(scr, GLB_SH_COPY_WRITE) || scr->sh.copy_write != r->name) {
+         GLB_GL(h)->glBindBuffer(GL_COPY_WRITE_BUFFER, r->name);
+         scr->sh.copy_write = r->name;
+         glb_shadow_set(scr, GLB_SH_COPY_WRITE);
+      }
       GLB_GL(h)->glBufferSubData(GL_COPY_WRITE_BUFFER, (GLintptr)off, (GLsizeiptr)len,
                                  args->data.ptr);
       return;

@@ -145,6 +145,8 @@ glb_delete_sampler_view(void *self, const struct mgp_handle_args *args, const vo
       glb_lookup(ctx->scr, &ctx->scr->sampler_views, args->h, "delete_sampler_view");
    glb_table_remove(&ctx->scr->sampler_views, o);
    free(o);
+   /* any context may have walked a unit with it: every unit is walked and put again */
+   ctx->scr->sh.unit_known = 0;
 }
 
 static void
@@ -156,6 +158,12 @@ set_handles(struct glb_context *ctx, struct mgp_handle *slots, const struct mgp_
       snprintf(detail, sizeof(detail), "%s: slots past %u", call, GLB_MAX_SAMPLERS);
       glb_fatal(ctx->scr, MGU_FATAL_ProtocolCorruption, detail);
       return;
+   }
+   const struct mgp_handle *in = tail;
+   for (uint32_t i = 0; i < tail_count; i++) {
+      const uint32_t j = args->start + i;
+      if (j < 64 && !mgp_handle_eq(slots[j], in[i]))
+         ctx->units_walked &= ~(1ull << j); /* walked again at the next draw */
    }
    memcpy(&slots[args->start], tail, tail_count * sizeof(struct mgp_handle));
 }
@@ -258,6 +266,7 @@ texbuf_source(struct glb_screen *scr, const struct glb_resource *r, GLuint *name
          GLB_GL(h)->glGenBuffers(1, &scr->texbuf_zero);
          GLB_GL(h)->glBindBuffer(GL_COPY_WRITE_BUFFER, scr->texbuf_zero);
          GLB_GL(h)->glBufferData(GL_COPY_WRITE_BUFFER, sizeof(zeros), zeros, GL_STATIC_DRAW);
+         scr->sh.known &= ~(uint32_t)GLB_SH_COPY_WRITE; /* in a draw: the shadow stays */
       }
       *name = scr->texbuf_zero;
       *serial = UINT64_MAX;
@@ -341,9 +350,32 @@ glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog)
 {
    struct glb_screen *scr = ctx->scr;
    const struct glb_host *h = scr->h;
+   bool skipped = false, toggled = false;
+   const uint64_t *mask = prog->refl.sampler_mask;
+   if (!mask[1] && !(mask[0] & ~(ctx->units_walked & scr->sh.unit_known))) {
+      /* every unit of the program walked and the host's since (a program change) */
+      scr->stats.units_skipped += (unsigned)__builtin_popcountll(mask[0]);
+      return true;
+   }
+   /* the program's units, a bit at a time (the mask's 2 words are the 80 units) */
+   _Static_assert(GLB_MAX_SAMPLERS <= 128, "sampler_mask covers GLB_MAX_SAMPLERS units");
    for (unsigned j = 0; j < GLB_MAX_SAMPLERS; j++) {
-      if (!(prog->refl.sampler_mask[j / 64] >> (j % 64) & 1))
+      const uint64_t rest = mask[j / 64] >> (j % 64);
+      if (!rest) {
+         j |= 63u; /* none left in this word */
          continue;
+      }
+      j += (unsigned)__builtin_ctzll(rest);
+      if (j >= GLB_MAX_SAMPLERS)
+         break;
+      /* units 64.. have no shadow bit: walked and put every time */
+      const uint64_t bit = j < 64 ? 1ull << j : 0;
+      struct glb_shadow *sh = &scr->sh;
+      if (ctx->units_walked & sh->unit_known & bit) {
+         skipped = true;
+         scr->stats.units_skipped++;
+         continue; /* the same view and sampler, the host's since (a program change) */
+      }
       const struct glb_sampler_view *v =
          mgp_handle_is_null(ctx->views[j])
             ? NULL
@@ -397,27 +429,45 @@ glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog)
          GLB_GL(h)->glSamplerParameteri(s->name, GL_TEXTURE_SRGB_DECODE_EXT,
                                         skip ? GL_SKIP_DECODE_EXT : GL_DECODE_EXT);
          s->skip_decode = skip;
+         toggled = true;
       }
-      struct glb_shadow *sh = &scr->sh;
-      const uint64_t bit = 1ull << j;
-      if (!attach && (sh->unit_known & bit) && sh->tex[j] == r->name &&
-          sh->tex_target[j] == r->tex_target && sh->sampler[j] == s->name)
+      /* the texture and the sampler each only where the unit's differs: a texture change
+       * alone (glBindTexture between draws) costs the host one call, as on native GLES */
+      const bool known = sh->unit_known & bit;
+      const bool tex_same =
+         !attach && known && sh->tex[j] == r->name && sh->tex_target[j] == r->tex_target;
+      const bool sampler_same = known && sh->sampler[j] == s->name;
+      if (tex_same && sampler_same)
          continue;
-      /* other entry points bind textures on whichever unit is active: they forget the shadow */
-      if (!glb_shadow_known(scr, GLB_SH_ACTIVE_UNIT) || sh->active_unit != GL_TEXTURE0 + j) {
-         GLB_GL(h)->glActiveTexture(GL_TEXTURE0 + j);
-         sh->active_unit = GL_TEXTURE0 + j;
-         glb_shadow_set(scr, GLB_SH_ACTIVE_UNIT);
+      if (!tex_same) {
+         /* other entry points bind textures on whichever unit is active: they forget the
+          * shadow */
+         if (!glb_shadow_known(scr, GLB_SH_ACTIVE_UNIT) || sh->active_unit != GL_TEXTURE0 + j) {
+            GLB_GL(h)->glActiveTexture(GL_TEXTURE0 + j);
+            sh->active_unit = GL_TEXTURE0 + j;
+            glb_shadow_set(scr, GLB_SH_ACTIVE_UNIT);
+         }
+         GLB_GL(h)->glBindTexture(r->tex_target, r->name);
+         if (attach && !texbuf_attach(scr, r, buf_name, buf_serial, buf_size)) {
+            sh->unit_known &= ~bit; /* the unit's texture moved: not the shadow's */
+            return false;
+         }
       }
-      GLB_GL(h)->glBindTexture(r->tex_target, r->name);
-      if (attach && !texbuf_attach(scr, r, buf_name, buf_serial, buf_size))
-         return false;
-      GLB_GL(h)->glBindSampler(j, s->name);
+      if (!sampler_same)
+         GLB_GL(h)->glBindSampler(j, s->name); /* by unit: no active unit needed */
       sh->tex[j] = r->name;
       sh->tex_target[j] = r->tex_target;
       sh->sampler[j] = s->name;
       if (sh->trusted)
          sh->unit_known |= bit;
    }
+   /* a sampler's sRGB decode switched where a unit was skipped: that unit may share the
+    * sampler, so the walk is made again whole (its checks decline a unit of each kind) */
+   if (toggled && skipped) {
+      ctx->units_walked = 0;
+      return glb_samplers_bind(ctx, prog);
+   }
+   /* every unit of the program put: a later walk with the same views skips them */
+   ctx->units_walked |= prog->refl.sampler_mask[0];
    return true;
 }

@@ -848,6 +848,15 @@ glb_context_bind(struct glb_context *ctx)
 }
 
 bool
+glb_context_bind_keep(struct glb_context *ctx)
+{
+   if (!make_current(ctx->scr))
+      return false;
+   switch_to(ctx);
+   return true;
+}
+
+bool
 glb_context_bind_draw(struct glb_context *ctx)
 {
    struct glb_screen *scr = ctx->scr;
@@ -965,6 +974,7 @@ glb_gate_counters(void *screen, const char **names, unsigned long long *values, 
       {"gles-first-vertex-draws", scr->stats.first_vertex_draws},
       {"gles-point-size-cut-draws", scr->stats.point_size_cut_draws},
       {"gles-buffers-only-draws", scr->stats.buffers_only_draws},
+      {"gles-units-skipped", scr->stats.units_skipped},
       {"gles-blits-drawn", scr->stats.blits_drawn},
       {"gles-dispatches", scr->stats.dispatches},
       /* the process's, not this screen's alone (glb.h): one session per process on monolith

@@ -158,6 +158,9 @@ static const uint32_t call_marks[CALL_COUNT] = {
                              GLB_DIRTY_SAMPLERS | GLB_DIRTY_VERTEX | GLB_DIRTY_ATTRIB_VALUES,
    [CALL_set_pixel_pack_state] = NAMED, /* pack_to_buffer's layout, no state a draw puts */
    [CALL_set_patch_state] = NAMED,      /* each patch draw sets GL_PATCH_VERTICES */
+   /* a buffer's bytes are no draw state; a texture's upload forgets the shadow, so the next
+    * draw applies every group anyway (glb_resource.c) */
+   [CALL_resource_subdata] = NAMED,
    [CALL_draw_vbo] = NAMED,
    [CALL_draw] = NAMED,
    [CALL_draw_indirect] = NAMED,

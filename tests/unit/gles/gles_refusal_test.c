@@ -22,7 +22,16 @@
  *                   GL_MAX_COMPUTE_WORK_GROUP_COUNT: compute-grid-over-limit, no host dispatch
  *                   (a grid that large holds or loses the host's device), no host error; a
  *                   valid one after them dispatches; a direct record over the limit is
- *                   backend-draw-incomplete. */
+ *                   backend-draw-incomplete.
+ *   host_calls      what a draw after one change costs the host, counted (gles-host-calls), as
+ *                   native GLES pays it: a texture change alone is glBindTexture and the draw
+ *                   (the unit's sampler, unchanged, is not bound again); a buffer's
+ *                   resource_subdata (glBufferSubData) and the draw after it are the upload and
+ *                   the draw (the shadow of host state stays: the draw puts no group again);
+ *                   a program change with the same views walks no texture unit again
+ *                   (gles-units-skipped) and binds the program alone; a current attribute
+ *                   value the program does not read is not put; blending toggled with the
+ *                   same factors is glEnable / glDisable and the draw. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -424,6 +433,175 @@ test_blend_op(struct t *t)
          "an honest draw after them draws");
 }
 
+/* draw_setup's render state with blending on or off (source alpha over), bound */
+static void
+bind_blend(struct t *t, bool on)
+{
+   struct mgp_create_render_state rs;
+   memset(&rs, 0, sizeof(rs));
+   rs.cso = new_handle(t, MGP_KIND_RENDER_STATE);
+   for (int i = 0; i < 8; i++)
+      rs.state.blend[i] =
+         (struct mgp_blend_target){.enable = on,
+                                   .color_mask = 0xf,
+                                   .eq_rgb = MGP_BLEND_OP_ADD,
+                                   .eq_alpha = MGP_BLEND_OP_ADD,
+                                   .src_rgb = MGP_BLEND_FACTOR_SRC_ALPHA,
+                                   .dst_rgb = MGP_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA,
+                                   .src_alpha = MGP_BLEND_FACTOR_SRC_ALPHA,
+                                   .dst_alpha = MGP_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA};
+   rs.state.depth_func = MGP_COMPARE_FUNC_ALWAYS;
+   rs.state.front_face = MGP_FRONT_FACE_CCW;
+   rs.state.polygon_mode = MGP_POLYGON_MODE_FILL;
+   for (int i = 0; i < 2; i++) {
+      rs.state.stencil_func[i] = MGP_COMPARE_FUNC_ALWAYS;
+      rs.state.stencil_fail[i] = rs.state.stencil_zfail[i] = rs.state.stencil_zpass[i] =
+         MGP_STENCIL_OP_KEEP;
+   }
+   rs.state.provoking_vertex_last = 1;
+   rs.state.sample_mask = ~0u;
+   t->cv->create_render_state(t->ctx, &rs, NULL, 0);
+   t->cv->bind_render_state(t->ctx, &(struct mgp_handle_args){rs.cso}, NULL, 0);
+}
+
+/* A sampler view of the whole of 2D texture tex */
+static struct mgp_handle
+make_view(struct t *t, struct mgp_handle tex)
+{
+   const struct mgp_create_sampler_view v = {.cso = new_handle(t, MGP_KIND_SAMPLER_VIEW),
+                                             .texture = tex,
+                                             .format = MGP_FORMAT_RGBA8_UNORM,
+                                             .target = MGP_RESOURCE_TARGET_TEX_2D,
+                                             .num_levels = 1};
+   t->cv->create_sampler_view(t->ctx, &v, NULL, 0);
+   return v.cso;
+}
+
+/* fill.vert and tex.frag (sampler 0) */
+static struct mgp_handle
+tex_program(struct t *t)
+{
+   size_t vs_size, fs_size;
+   void *vs = read_file("fill.vert.spv", &vs_size), *fs = read_file("tex.frag.spv", &fs_size);
+   struct mgp_create_shader c = {.cso = new_handle(t, MGP_KIND_SHADER),
+                                 .stage_mask = (1u << MGP_SHADER_STAGE_VERTEX) |
+                                               (1u << MGP_SHADER_STAGE_FRAGMENT)};
+   c.spirv[MGP_SHADER_STAGE_VERTEX] = (struct mgp_span){.ptr = vs, .size = vs_size};
+   c.spirv[MGP_SHADER_STAGE_FRAGMENT] = (struct mgp_span){.ptr = fs, .size = fs_size};
+   c.reflection.fragment_output_mask = 1;
+   c.reflection.sampler_mask[0] = 1;
+   c.reflection.stage_sampler_mask[2 * MGP_SHADER_STAGE_FRAGMENT] = 1;
+   t->cv->create_shader(t->ctx, &c, NULL, 0);
+   free(vs);
+   free(fs);
+   return c.cso;
+}
+
+static unsigned long long
+calls_of_draw(struct t *t)
+{
+   const unsigned long long c = counter(t, "gles-host-calls");
+   draw(t, 0, 3, 1);
+   return counter(t, "gles-host-calls") - c;
+}
+
+static void
+test_host_calls(struct t *t)
+{
+   draw_setup(t);
+   const struct mgp_handle progs[2] = {tex_program(t), tex_program(t)};
+   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){progs[0]}, NULL, 0);
+   struct mgp_handle views[2];
+   for (int i = 0; i < 2; i++) {
+      const struct mgp_handle tex = make_image(t, MGP_RESOURCE_TARGET_TEX_2D, 1);
+      subdata(t, tex, 0);
+      views[i] = make_view(t, tex);
+   }
+   struct mgp_create_sampler smp;
+   memset(&smp, 0, sizeof(smp));
+   smp.cso = new_handle(t, MGP_KIND_SAMPLER);
+   smp.state.min_filter = smp.state.mag_filter = MGP_FILTER_NEAREST;
+   smp.state.max_lod = 1000.0f;
+   t->cv->create_sampler(t->ctx, &smp, NULL, 0);
+   const struct mgp_set_handles one = {.start = 0, .count = 1};
+   t->cv->bind_sampler_states(t->ctx, &one, &smp.cso, 1);
+   t->cv->set_sampler_views(t->ctx, &one, &views[0], 1);
+   const unsigned long long first = calls_of_draw(t), unchanged = calls_of_draw(t);
+   t->cv->set_sampler_views(t->ctx, &one, &views[1], 1);
+   const unsigned long long changed = calls_of_draw(t);
+   GLenum e = host_error(t);
+   check(first > 2 && unchanged == 1 && changed == 2 && e == GL_NO_ERROR && t->fatal_count == 0,
+         "a texture change alone: glBindTexture and the draw (%llu host calls; the first draw "
+         "%llu, an unchanged one %llu), no host error (0x%x)",
+         changed, first, unchanged, e);
+
+   /* a program change with the same views: the unit is not walked again (its lookups), and
+    * the host binds the program alone; a texture change then a program change walks it */
+   unsigned long long skipped = counter(t, "gles-units-skipped");
+   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){progs[1]}, NULL, 0);
+   calls_of_draw(t); /* the first draw of progs[1] picks its variant */
+   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){progs[0]}, NULL, 0);
+   const unsigned long long prog_only = calls_of_draw(t);
+   const unsigned long long skips = counter(t, "gles-units-skipped") - skipped;
+   t->cv->set_sampler_views(t->ctx, &one, &views[0], 1);
+   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){progs[1]}, NULL, 0);
+   skipped = counter(t, "gles-units-skipped");
+   const unsigned long long prog_tex = calls_of_draw(t);
+   e = host_error(t);
+   check(skips == 2 && prog_only == 2 && prog_tex == 3 &&
+            counter(t, "gles-units-skipped") == skipped && e == GL_NO_ERROR && t->fatal_count == 0,
+         "program changes with the same views skip the unit (%llu skipped), glUseProgram and "
+         "the draw (%llu host calls); a texture change and a program change walk it (%llu host "
+         "calls, %llu skipped), no host error (0x%x)",
+         skips, prog_only, prog_tex, counter(t, "gles-units-skipped") - skipped, e);
+
+   static const float bytes[4] = {1, 2, 3, 4};
+   static const uint8_t zero[64];
+   const struct mgp_handle buf = make_buffer(t, sizeof(zero), zero);
+   const struct mgp_resource_subdata up = {.res = buf,
+                                           .box = {0, 0, 0, sizeof(bytes), 1, 1},
+                                           .data = {.ptr = (void *)bytes, .size = sizeof(bytes)}};
+   calls_of_draw(t);
+   t->cv->resource_subdata(t->ctx, &up, NULL, 0); /* binds GL_COPY_WRITE_BUFFER, in the shadow */
+   calls_of_draw(t);
+   const unsigned long long c0 = counter(t, "gles-host-calls");
+   t->cv->resource_subdata(t->ctx, &up, NULL, 0);
+   const unsigned long long upload = counter(t, "gles-host-calls") - c0;
+   const unsigned long long after = calls_of_draw(t);
+   e = host_error(t);
+   check(upload == 1 && after == 1 && e == GL_NO_ERROR && t->fatal_count == 0,
+         "a buffer's resource_subdata between draws: glBufferSubData alone (%llu host calls), "
+         "the draw after it the host draw alone (%llu), no host error (0x%x)",
+         upload, after, e);
+
+   /* blending toggled with the same factors: glEnable or glDisable and the draw; the
+    * factors and equations went on the host once, at the first enabled draw */
+   bind_blend(t, true);
+   const unsigned long long blend_first = calls_of_draw(t);
+   bind_blend(t, false);
+   const unsigned long long blend_off = calls_of_draw(t);
+   bind_blend(t, true);
+   const unsigned long long blend_on = calls_of_draw(t);
+   e = host_error(t);
+   check(blend_first >= 4 && blend_off == 2 && blend_on == 2 && e == GL_NO_ERROR &&
+            t->fatal_count == 0,
+         "blending toggled with the same factors: glDisable and the draw (%llu host calls), "
+         "glEnable and the draw (%llu; the first enabled draw %llu), no host error (0x%x)",
+         blend_off, blend_on, blend_first, e);
+
+   /* the current value of an attribute the program does not read (it reads none) waits: the
+    * draw is the host draw alone, as native GLES's glVertexAttrib4f costs its program nothing */
+   const struct mgp_attrib_value value = {.location = 3, .value = {0x3f800000u, 0, 0, 0}};
+   t->cv->set_vertex_attrib_defaults(t->ctx, &(struct mgp_set_vertex_attrib_defaults){.count = 1},
+                                     &value, 1);
+   const unsigned long long unread = calls_of_draw(t);
+   e = host_error(t);
+   check(unread == 1 && e == GL_NO_ERROR && t->fatal_count == 0,
+         "a new current value of an attribute the program does not read: the draw alone (%llu "
+         "host calls), no host error (0x%x)",
+         unread, e);
+}
+
 /* glMemoryBarrier seen on its way to the host */
 static PFNGLMEMORYBARRIERPROC real_memory_barrier;
 static GLbitfield barrier_bits;
@@ -581,6 +759,7 @@ main(int argc, char **argv)
    test_blend_op(&t);
    test_indirect_barrier(&t);
    test_indirect_grid(&t);
+   test_host_calls(&t);
    check(t.fatal_count == 0, "no Fatal: %s", t.fatal);
    test_spirv_bound(&t);
    if (mgs_gles_backend.thread_leave)
