@@ -317,6 +317,8 @@ fe_es_lacks_sampling_param(struct fe_context *ctx, GLenum pname)
 {
    if (pname == GL_TEXTURE_SRGB_DECODE_EXT)
       return !fe_srgb_decode_offered(ctx);
+   if (pname == GL_TEXTURE_CUBE_MAP_SEAMLESS)
+      return !fe_seamless_per_texture_offered(ctx);
    if (pname != FE_GL_TEXTURE_MAX_ANISOTROPY)
       return false;
    /* desktop GL: GL 4.6's ARB_texture_filter_anisotropic (and the EXT), on the same cap */
@@ -331,6 +333,13 @@ fe_srgb_decode_offered(const struct fe_context *ctx)
    /* ES: sRGB textures are ES 3.0's (the extension's ES 2.0 form needs EXT_sRGB) */
    return (ctx->desc.api != FE_API_GLES || ctx->desc.major >= 3) &&
           (ctx->share->caps->cap_bits & MGP_CAP_SRGB_SKIP_DECODE) != 0;
+}
+
+bool
+fe_seamless_per_texture_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES &&
+          (ctx->share->caps->cap_bits & MGP_CAP_NON_SEAMLESS_CUBE) != 0;
 }
 
 bool

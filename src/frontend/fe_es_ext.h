@@ -61,6 +61,10 @@ bool fe_anisotropy_offered(const struct fe_context *ctx);
 /* EXT_texture_sRGB_decode: desktop GL and ES 3.0+ where the backend samples an sRGB texture
  * undecoded (MGP_CAP_SRGB_SKIP_DECODE) */
 bool fe_srgb_decode_offered(const struct fe_context *ctx);
+/* ARB_seamless_cubemap_per_texture and AMD_seamless_cubemap_per_texture (GL_TEXTURE_CUBE_MAP_SEAMLESS
+ * as a texture and sampler parameter): desktop contexts where the backend filters a cube map
+ * within its faces (MGP_CAP_NON_SEAMLESS_CUBE; without it every cube map is seamless) */
+bool fe_seamless_per_texture_offered(const struct fe_context *ctx);
 /* Frees what fe_es_extensions built. */
 void fe_es_ext_finish(struct fe_context *ctx);
 

@@ -552,8 +552,9 @@ fe_format_color_renderable(const struct fe_context *ctx, const struct fe_format_
 }
 
 /* A colour format glRenderbufferStorage takes that mgl does not render: compatibility
- * contexts' ALPHA and LUMINANCE_ALPHA formats stored as R or RG (not the sized ones:
- * fe_format_legacy_wide), and the signed normalized LUMINANCE and INTENSITY ones
+ * contexts' ALPHA and LUMINANCE_ALPHA formats stored as R or RG (the signed normalized and
+ * generic compressed ones; not those kept in RGBA: fe_format_legacy_wide), and the signed
+ * normalized LUMINANCE and INTENSITY ones
  * (colour-renderable under ARB_framebuffer_object; drawing the alpha ones would need the
  * fragment's alpha moved into the stored red or green) and their GL_RGB9_E5
  * (EXT_texture_shared_exponent; no device here renders it). The
@@ -1783,6 +1784,52 @@ mgl_glBlitNamedFramebuffer(GLuint readFramebuffer, GLuint drawFramebuffer, GLint
    fe_draw_touch(ctx);
 }
 
+/* A blit writes every component of its destination, where an alpha or luminance-alpha
+ * attachment kept in RGBA (fe_format_legacy_wide) keeps those it does not have 0 (R, G and B;
+ * G and B), as draws and clears do through the colour write mask. After the colour blit, a
+ * clear of those components to 0 over the destination box (within the scissor) puts them back:
+ * one mgp_clear for the draw buffers whose attachment needs it. */
+static void
+blit_zero_absent(struct fe_context *ctx, const struct mgp_blit *b)
+{
+   const struct fe_framebuffer *fb = ctx->draw_fbo;
+   if (!fb)
+      return;
+   struct mgp_clear c = {.color_kind = 0, .scissor_enable = 1};
+   for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++) {
+      const GLenum a = fb->draw_buffers[i];
+      if (a < GL_COLOR_ATTACHMENT0 || a >= GL_COLOR_ATTACHMENT0 + FE_MAX_COLOR_ATTACHMENTS ||
+          !fb->att_zero_mask[a - GL_COLOR_ATTACHMENT0])
+         continue;
+      c.color_buffers |= 1u << i;
+      c.color_write_mask[i] = fb->att_zero_mask[a - GL_COLOR_ATTACHMENT0];
+   }
+   if (!c.color_buffers)
+      return;
+   int64_t x0 = b->dst_box[0] < b->dst_box[2] ? b->dst_box[0] : b->dst_box[2];
+   int64_t x1 = b->dst_box[0] < b->dst_box[2] ? b->dst_box[2] : b->dst_box[0];
+   int64_t y0 = b->dst_box[1] < b->dst_box[3] ? b->dst_box[1] : b->dst_box[3];
+   int64_t y1 = b->dst_box[1] < b->dst_box[3] ? b->dst_box[3] : b->dst_box[1];
+   if (b->scissor_enable) {
+      const int64_t sx1 = (int64_t)b->scissor[0] + (b->scissor[2] > 0 ? b->scissor[2] : 0);
+      const int64_t sy1 = (int64_t)b->scissor[1] + (b->scissor[3] > 0 ? b->scissor[3] : 0);
+      x0 = x0 > b->scissor[0] ? x0 : b->scissor[0];
+      y0 = y0 > b->scissor[1] ? y0 : b->scissor[1];
+      x1 = x1 < sx1 ? x1 : sx1;
+      y1 = y1 < sy1 ? y1 : sy1;
+   }
+   x0 = x0 > 0 ? x0 : 0;
+   y0 = y0 > 0 ? y0 : 0;
+   if (x1 <= x0 || y1 <= y0 || x0 > INT32_MAX || y0 > INT32_MAX)
+      return;
+   c.scissor[0] = (int32_t)x0;
+   c.scissor[1] = (int32_t)y0;
+   c.scissor[2] = (int32_t)(x1 - x0 < INT32_MAX ? x1 - x0 : INT32_MAX);
+   c.scissor[3] = (int32_t)(y1 - y0 < INT32_MAX ? y1 - y0 : INT32_MAX);
+   if (fe_validate(ctx, FE_VERB_CLEAR))
+      mgp_clear(&ctx->pipe, &c);
+}
+
 static void
 blit(struct fe_context *ctx, GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GLint dy0,
      GLint dx1, GLint dy1, GLbitfield mask, GLenum filter)
@@ -1867,6 +1914,7 @@ blit(struct fe_context *ctx, GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint d
          b.dst = st.color[st.draw_buffers[i]];
          mgp_blit(&ctx->pipe, &b);
       }
+      blit_zero_absent(ctx, &b);
    }
    GLbitfield ds_mask = mask & (GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
    if (ds_mask) {

@@ -254,9 +254,32 @@ static const struct fe_format_info format_table[] = {
     false},
 };
 
+/* A desktop context keeps the unsized ALPHA and LUMINANCE_ALPHA formats and the float ones of
+ * ARB_texture_float (the EXT_texture_storage names above) in RGBA, as it keeps the sized ones
+ * (fe_format_legacy_wide): their alpha in A, their luminance in R, so that they render (GL 3.0
+ * compatibility makes them colour-renderable). Only compatibility contexts take them; a core
+ * context sharing their textures reads them the same way. OpenGL ES keeps them in R or RG (ES
+ * 2.0/3.0 do not render them; their uploads are the stored texels byte for byte), and its
+ * contexts share nothing with desktop ones. */
+static const struct fe_format_info compat_wide_table[] = {
+   FMT(GL_ALPHA, RGBA8_UNORM, GL_ALPHA, FE_FMT_UNORM, false),
+   FMT(FE_GL_LUMINANCE_ALPHA, RGBA8_UNORM, FE_GL_LUMINANCE_ALPHA, FE_FMT_UNORM, false),
+   FMT(GL_ALPHA16F_EXT, RGBA16_FLOAT, GL_ALPHA, FE_FMT_FLOAT, false),
+   FMT(GL_LUMINANCE_ALPHA16F_EXT, RGBA16_FLOAT, FE_GL_LUMINANCE_ALPHA, FE_FMT_FLOAT, false),
+   FMT(GL_ALPHA32F_EXT, RGBA32_FLOAT, GL_ALPHA, FE_FMT_FLOAT, false),
+   FMT(GL_LUMINANCE_ALPHA32F_EXT, RGBA32_FLOAT, FE_GL_LUMINANCE_ALPHA, FE_FMT_FLOAT, false),
+};
+
 const struct fe_format_info *
 fe_format_lookup(GLenum internal_format)
 {
+   /* the calling thread's context decides (textures are made and read under their context
+    * or one sharing with it, which is of the same API: desktop or ES) */
+   const struct fe_context *ctx = fe_tls_ctx;
+   if (ctx && ctx->desc.api != FE_API_GLES)
+      for (size_t i = 0; i < sizeof(compat_wide_table) / sizeof(compat_wide_table[0]); i++)
+         if (compat_wide_table[i].internal_format == internal_format)
+            return &compat_wide_table[i];
    for (size_t i = 0; i < sizeof(format_table) / sizeof(format_table[0]); i++)
       if (format_table[i].internal_format == internal_format)
          return &format_table[i];

@@ -49,6 +49,7 @@
  * command it names works, ARB_buffer_storage (GL 4.4: persistent maps are client
  * shadows, fe_buffer.c) everywhere. */
 static const char *const extensions[] = {
+   "GL_AMD_seamless_cubemap_per_texture",
    "GL_AMD_vertex_shader_layer",
    "GL_AMD_vertex_shader_viewport_index",
    "GL_ARB_arrays_of_arrays",
@@ -117,6 +118,7 @@ static const char *const extensions[] = {
    "GL_ARB_sample_shading",
    "GL_ARB_sampler_objects",
    "GL_ARB_seamless_cube_map",
+   "GL_ARB_seamless_cubemap_per_texture",
    "GL_ARB_separate_shader_objects",
    "GL_ARB_shader_atomic_counter_ops",
    "GL_ARB_shader_atomic_counters",
@@ -349,6 +351,9 @@ offered(struct fe_context *ctx, const char *name)
       return fe_stencil_texturing_offered(ctx);
    if (!strcmp(name, "GL_EXT_texture_sRGB_decode"))
       return fe_srgb_decode_offered(ctx);
+   if (!strcmp(name, "GL_AMD_seamless_cubemap_per_texture") ||
+       !strcmp(name, "GL_ARB_seamless_cubemap_per_texture"))
+      return fe_seamless_per_texture_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_stencil8"))
       return fe_texture_stencil8_offered(ctx);
    if (!strcmp(name, "GL_ARB_texture_barrier") || !strcmp(name, "GL_NV_texture_barrier"))

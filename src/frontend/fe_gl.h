@@ -184,6 +184,10 @@ struct fe_tex_params {
    /* GL_TEXTURE_SRGB_DECODE_EXT (EXT_texture_sRGB_decode) is GL_SKIP_DECODE_EXT: an sRGB
     * texture samples and fetches its stored values undecoded (fe_srgb_decode_offered) */
    bool skip_decode;
+   /* GL_TEXTURE_CUBE_MAP_SEAMLESS (ARB/AMD_seamless_cubemap_per_texture): a cube map filters
+    * across its faces as the context's enable does, either one making it seamless
+    * (fe_seamless_per_texture_offered) */
+   bool seamless_cube;
 };
 
 struct fe_texture {

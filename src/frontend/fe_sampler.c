@@ -161,6 +161,9 @@ sampler_parameter(struct fe_context *ctx, GLuint sampler, GLenum pname, const do
    struct fe_sampler *smp = lookup(ctx, sampler);
    FE_CHECK(!smp, GL_INVALID_OPERATION);
    FE_CHECK(fe_es_lacks_sampling_param(ctx, pname), GL_INVALID_ENUM);
+   /* as Mesa answers a sampler's value other than GL_TRUE and GL_FALSE */
+   FE_CHECK(pname == GL_TEXTURE_CUBE_MAP_SEAMLESS && vals[0] != 0.0 && vals[0] != 1.0,
+            GL_INVALID_VALUE);
    GLenum err = fe_sampling_param_set(&smp->params, pname, vals, bits, form, vector, false,
                                       ctx->desc.api == FE_API_GLES, ctx->compat,
                                       fe_mirror_clamp_offered(ctx));

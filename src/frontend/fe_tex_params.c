@@ -445,6 +445,11 @@ fe_sampling_param_set(struct fe_tex_params *p, GLenum pname, const double *vals,
          return GL_INVALID_ENUM;
       p->skip_decode = e == GL_SKIP_DECODE_EXT;
       return GL_NO_ERROR;
+   case GL_TEXTURE_CUBE_MAP_SEAMLESS: /* the caller lets it through only where offered */
+      if (vals[0] != 0.0 && vals[0] != 1.0)
+         return GL_INVALID_ENUM; /* GL_TRUE or GL_FALSE (Mesa: the sampler's GL_INVALID_VALUE) */
+      p->seamless_cube = vals[0] != 0.0;
+      return GL_NO_ERROR;
    case FE_GL_TEXTURE_MAX_ANISOTROPY: /* the caller lets it through only where offered */
       if (!(vals[0] >= 1.0))
          return GL_INVALID_VALUE;
@@ -485,7 +490,8 @@ fe_sampling_param_set(struct fe_tex_params *p, GLenum pname, const double *vals,
 static bool
 es_lacks_tex_param(struct fe_context *ctx, GLenum pname)
 {
-   if (pname == FE_GL_TEXTURE_MAX_ANISOTROPY || pname == GL_TEXTURE_SRGB_DECODE_EXT)
+   if (pname == FE_GL_TEXTURE_MAX_ANISOTROPY || pname == GL_TEXTURE_SRGB_DECODE_EXT ||
+       pname == GL_TEXTURE_CUBE_MAP_SEAMLESS)
       return fe_es_lacks_sampling_param(ctx, pname);
    if (ctx->desc.api != FE_API_GLES)
       return false;
@@ -746,6 +752,7 @@ fe_sampling_param_get(const struct fe_tex_params *p, GLenum pname, double *out, 
    case GL_TEXTURE_SRGB_DECODE_EXT:
       out[0] = p->skip_decode ? GL_SKIP_DECODE_EXT : GL_DECODE_EXT;
       return 1;
+   case GL_TEXTURE_CUBE_MAP_SEAMLESS: out[0] = p->seamless_cube; return 1;
    case GL_TEXTURE_BORDER_COLOR:
       memcpy(bits, p->border, 16);
       *form = p->border_form;

@@ -545,7 +545,8 @@ resolve_unit(struct fe_context *ctx, const uint64_t gens[3], unsigned unit,
    struct mgp_sampler_state st;
    fe_tex_params_sampler_state(sampling ? sampling : &tex->params, &st);
    st.lod_bias += unit_bias; /* the server clamps the sum to the device's range */
-   if (non_seamless)
+   /* the texture's or sampler's GL_TEXTURE_CUBE_MAP_SEAMLESS makes it seamless as well */
+   if (non_seamless && !(sampling ? sampling : &tex->params)->seamless_cube)
       st.flags |= MGP_SAMPLER_NON_SEAMLESS_CUBE;
    fe_tex_border_for_base(tex, min_level, &st);
    *sampler = fe_cso_lookup_entry(ctx, ctx->cso_sampler, &st, sizeof(st), &sampler_entry);

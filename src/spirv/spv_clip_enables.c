@@ -5,14 +5,16 @@
  * the ClipDistance array the stage declares clips. So where the stage hands a vertex on (before
  * the entry point's OpReturn in a vertex or tessellation-evaluation module, before each
  * OpEmitVertex / OpEmitStreamVertex in a geometry module) the array is loaded, element i is
- * replaced by 0.0 (never clipped) unless the boolean specialization constant
- * SPV_CLIP_ENABLE_SPEC_ID + i is true, and stored back.
+ * replaced by max(d, 0.0) (never clipped: a NaN becomes 0.0 too) unless the boolean
+ * specialization constant SPV_CLIP_ENABLE_SPEC_ID + i is true, and stored back.
  *
  * Specialization constants rather than one module per enable mask: the module is rewritten and
  * validated once per program, the backend's pipelines are already made per render state (the
  * mask is part of it), and the driver folds the constants when it builds each pipeline, so a
- * draw pays nothing. A fragment shader reading gl_ClipDistance[i] of a disabled plane sees 0,
- * which GL leaves undefined. The new code goes right before the hand-off, after what
+ * draw pays nothing. A fragment shader reading gl_ClipDistance[i] of a disabled plane sees the
+ * value the stage wrote where it is not negative (GLSL 1.30 §7.2 leaves it undefined; Mesa
+ * passes it on, and piglit's fs-cull-and-clip-distance-different reads it), 0 for the part of a
+ * primitive it would have clipped. The new code goes right before the hand-off, after what
  * spv_patch.c put there (transform feedback copies read the values the shader wrote).
  *
  * Only a module that accesses the ClipDistance output is rewritten: glslang declares it in
@@ -261,9 +263,10 @@ spv_clip_enables(const uint32_t *words, size_t num_words, size_t *out_n, uint32_
          geometry ? cur_fn && (it.op == SpvOpEmitVertex || it.op == SpvOpEmitStreamVertex)
                   : it.op == SpvOpReturn && cur_fn == s.entry;
       if (hand_on) {
-         /* %p = the array; %a = OpLoad; element i: OpSelect(%enable_i, %a[i], 0.0);
-          * OpStore %p (OpCompositeConstruct of the elements) */
-         if (bound > UINT32_MAX - (3 + 2 * SPV_CLIP_ENABLE_MAX)) {
+         /* %p = the array; %a = OpLoad; element i: OpSelect(%enable_i, %a[i],
+          * OpSelect(%a[i] >= 0.0, %a[i], 0.0)); OpStore %p (OpCompositeConstruct of the
+          * elements) */
+         if (bound > UINT32_MAX - (3 + 4 * SPV_CLIP_ENABLE_MAX)) {
             free(o.w);
             *err = "id bound";
             return NULL;
@@ -277,9 +280,11 @@ spv_clip_enables(const uint32_t *words, size_t num_words, size_t *out_n, uint32_
          SPIRV_OUT_EMIT(&o, SpvOpLoad, s.array_type, a, p);
          uint32_t construct[2 + SPV_CLIP_ENABLE_MAX] = {s.array_type, 0};
          for (uint32_t i = 0; i < planes; i++) {
-            const uint32_t e = bound++, v = bound++;
+            const uint32_t e = bound++, ge = bound++, kept = bound++, v = bound++;
             SPIRV_OUT_EMIT(&o, SpvOpCompositeExtract, s.float_type, e, a, i);
-            SPIRV_OUT_EMIT(&o, SpvOpSelect, s.float_type, v, spec[i], e, zero);
+            SPIRV_OUT_EMIT(&o, SpvOpFOrdGreaterThanEqual, t_bool, ge, e, zero);
+            SPIRV_OUT_EMIT(&o, SpvOpSelect, s.float_type, kept, ge, e, zero);
+            SPIRV_OUT_EMIT(&o, SpvOpSelect, s.float_type, v, spec[i], e, kept);
             construct[2 + i] = v;
          }
          construct[1] = bound++;

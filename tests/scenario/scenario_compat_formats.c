@@ -399,6 +399,94 @@ li_expect(const char *what, GLenum ifmt, int x, int y, const float want[4])
       }
 }
 
+/* compat_li_blit: glBlitFramebuffer from an RGBA8 framebuffer cleared to (0.5, 0.2, 0.3, 0.4)
+ * into alpha and luminance-alpha attachments (textures and a renderbuffer) cleared to 0. The
+ * stored texels read back through glReadPixels(GL_RGBA) of the attachment: an alpha one
+ * (0, 0, 0, 0.4), a luminance-alpha one (0.5, 0, 0, 0.4) inside the destination box (a
+ * mirrored one, half of it scissored away) and 0 outside it and where the scissor rejects;
+ * glGetTexImage(GL_RGBA) of the texture reads the same. An RGBA8 destination takes all four. */
+void
+sc_compat_li_blit(void)
+{
+   static const struct {
+      GLenum ifmt;
+      bool rb;
+      float want[4];
+   } cases[] = {{GL_ALPHA8, false, {0.0f, 0.0f, 0.0f, 0.4f}},
+                {GL_ALPHA, false, {0.0f, 0.0f, 0.0f, 0.4f}},
+                {GL_ALPHA16, true, {0.0f, 0.0f, 0.0f, 0.4f}},
+                {GL_LUMINANCE8_ALPHA8, false, {0.5f, 0.0f, 0.0f, 0.4f}},
+                {GL_LUMINANCE_ALPHA, true, {0.5f, 0.0f, 0.0f, 0.4f}},
+                {GL_RGBA8, false, {0.5f, 0.2f, 0.3f, 0.4f}}};
+   static const float zero[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+   GLuint src_fbo, src_rb, fbo;
+   gl.GenFramebuffers(1, &src_fbo);
+   gl.GenRenderbuffers(1, &src_rb);
+   gl.BindRenderbuffer(GL_RENDERBUFFER, src_rb);
+   gl.RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 8, 8);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, src_fbo);
+   gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, src_rb);
+   glClearColor(0.5f, 0.2f, 0.3f, 0.4f);
+   glClear(GL_COLOR_BUFFER_BIT);
+   gl.GenFramebuffers(1, &fbo);
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      const GLenum ifmt = cases[i].ifmt;
+      GLuint tex = 0, rb = 0;
+      gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+      if (cases[i].rb) {
+         gl.GenRenderbuffers(1, &rb);
+         gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+         gl.RenderbufferStorage(GL_RENDERBUFFER, ifmt, 8, 8);
+         gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+      } else {
+         glGenTextures(1, &tex);
+         glBindTexture(GL_TEXTURE_2D, tex);
+         glTexImage2D(GL_TEXTURE_2D, 0, (GLint)ifmt, 8, 8, 0, GL_RGBA, GL_FLOAT, NULL);
+         gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+      }
+      const GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+      if (st != GL_FRAMEBUFFER_COMPLETE) {
+         fail("0x%04x: status 0x%x, want complete", ifmt, st);
+         continue;
+      }
+      glClearColor(0.0f, 0.0f, 0.0f, 0.0f);
+      glClear(GL_COLOR_BUFFER_BIT);
+      gl.BindFramebuffer(GL_READ_FRAMEBUFFER, src_fbo);
+      gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
+      /* the box (1, 1)-(7, 7), mirrored in x; the scissor keeps y < 4 */
+      glEnable(GL_SCISSOR_TEST);
+      glScissor(0, 0, 8, 4);
+      gl.BlitFramebuffer(0, 0, 8, 8, 7, 1, 1, 7, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+      glDisable(GL_SCISSOR_TEST);
+      check_gl_error("the blit");
+      gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+      li_expect("blitted", ifmt, 2, 2, cases[i].want);
+      li_expect("blitted (box corner)", ifmt, 6, 1, cases[i].want);
+      li_expect("outside the box", ifmt, 0, 2, zero);
+      li_expect("scissored away", ifmt, 2, 5, zero);
+      if (tex) {
+         float texels[8 * 8 * 4];
+         glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, texels);
+         const float *px = &texels[(2 * 8 + 3) * 4];
+         for (int c = 0; c < 4; c++)
+            if (fabsf(px[c] - cases[i].want[c]) > 0.02f) {
+               fail("0x%04x glGetTexImage: (%.3f, %.3f, %.3f, %.3f), want (%.3f, %.3f, %.3f, %.3f)",
+                    ifmt, px[0], px[1], px[2], px[3], cases[i].want[0], cases[i].want[1],
+                    cases[i].want[2], cases[i].want[3]);
+               break;
+            }
+         glDeleteTextures(1, &tex);
+      }
+      if (rb)
+         gl.DeleteRenderbuffers(1, &rb);
+      check_gl_error("the case");
+   }
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   gl.DeleteFramebuffers(1, &fbo);
+   gl.DeleteFramebuffers(1, &src_fbo);
+   gl.DeleteRenderbuffers(1, &src_rb);
+}
+
 /* compat_li_render: luminance, intensity, alpha and luminance-alpha textures and renderbuffers
  * as colour attachments (colour-renderable in GL 3.0 compatibility). Each is complete;
  * glClear to (0.5, 0.2, 0.3, 0.4) and glReadPixels(GL_RGBA) read what the base keeps, with
@@ -429,7 +517,16 @@ sc_compat_li_render(void)
                 {GL_ALPHA8, true, A},
                 {GL_LUMINANCE8_ALPHA8, false, LA},
                 {GL_LUMINANCE16_ALPHA16, false, LA},
-                {GL_LUMINANCE8_ALPHA8, true, LA}};
+                {GL_LUMINANCE8_ALPHA8, true, LA},
+                /* the unsized and float ALPHA and LUMINANCE_ALPHA, kept in RGBA as the sized
+                 * ones are (they were GL_FRAMEBUFFER_UNSUPPORTED), and unsized INTENSITY */
+                {GL_ALPHA, false, A},
+                {GL_ALPHA, true, A},
+                {GL_LUMINANCE_ALPHA, false, LA},
+                {GL_LUMINANCE_ALPHA, true, LA},
+                {GL_ALPHA16F_ARB, false, A},
+                {GL_LUMINANCE_ALPHA32F_ARB, false, LA},
+                {GL_INTENSITY, false, I}};
    static const float cleared[4][4] = {{0.5f, 0.0f, 0.0f, 1.0f},
                                        {0.5f, 0.0f, 0.0f, 1.0f},
                                        {0.0f, 0.0f, 0.0f, 0.4f},

@@ -3945,6 +3945,74 @@ cube_seamless_draw(void)
    return pixel_at(32, 32);
 }
 
+/* ARB/AMD_seamless_cubemap_per_texture, listed where cube maps can filter within a face (not
+ * always_seamless): GL_TEXTURE_CUBE_MAP_SEAMLESS as the texture's parameter (initially
+ * GL_FALSE) and a sampler's makes the cube map seamless while the enable is off; GL_FALSE
+ * again filters within the face. A value other than GL_TRUE or GL_FALSE is GL_INVALID_ENUM for
+ * a texture and GL_INVALID_VALUE for a sampler, as Mesa answers. Where neither extension is
+ * listed the name is GL_INVALID_ENUM. */
+static void
+cube_seamless_per_texture(bool always_seamless)
+{
+   const bool listed = has_ext("GL_ARB_seamless_cubemap_per_texture");
+   if (listed != has_ext("GL_AMD_seamless_cubemap_per_texture"))
+      fail("GL_ARB_ and GL_AMD_seamless_cubemap_per_texture: one listed without the other");
+   if (!listed) {
+      if (on_mgl() && !always_seamless)
+         fail("GL_ARB_seamless_cubemap_per_texture not listed where cube maps filter in a face");
+      glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_CUBE_MAP_SEAMLESS, GL_TRUE);
+      expect_gl_error(GL_INVALID_ENUM, "the texture parameter without the extension");
+      return;
+   }
+   GLint v = -1;
+   glGetTexParameteriv(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_CUBE_MAP_SEAMLESS, &v);
+   if (v != GL_FALSE)
+      fail("the texture's GL_TEXTURE_CUBE_MAP_SEAMLESS: initially %d, want GL_FALSE", v);
+   glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_CUBE_MAP_SEAMLESS, GL_TRUE);
+   check_gl_error("the texture parameter");
+   glGetTexParameteriv(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_CUBE_MAP_SEAMLESS, &v);
+   if (v != GL_TRUE)
+      fail("the texture's GL_TEXTURE_CUBE_MAP_SEAMLESS: %d after GL_TRUE", v);
+   rgba8 got = cube_seamless_draw();
+   if (got.c[1] < 96 || got.c[0] < 96 || got.c[2] > 8)
+      fail("the texture seamless (enable off): expected red and green mixed got (%u,%u,%u,%u)",
+           got.c[0], got.c[1], got.c[2], got.c[3]);
+   glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_CUBE_MAP_SEAMLESS, 2);
+   expect_gl_error(GL_INVALID_ENUM, "the texture parameter 2");
+   glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_CUBE_MAP_SEAMLESS, GL_FALSE);
+   got = cube_seamless_draw();
+   if (!rgba_eq(got, (rgba8){{255, 0, 0, 255}}))
+      fail("the texture not seamless again: expected (255,0,0,255) got (%u,%u,%u,%u)", got.c[0],
+           got.c[1], got.c[2], got.c[3]);
+
+   /* a sampler object's, which replaces the texture's while bound */
+   GLuint smp;
+   gl.GenSamplers(1, &smp);
+   gl.SamplerParameteri(smp, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+   gl.SamplerParameteri(smp, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+   gl.SamplerParameteri(smp, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+   gl.SamplerParameteri(smp, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+   gl.SamplerParameteri(smp, GL_TEXTURE_CUBE_MAP_SEAMLESS, GL_TRUE);
+   check_gl_error("the sampler parameter");
+   gl.GetSamplerParameteriv(smp, GL_TEXTURE_CUBE_MAP_SEAMLESS, &v);
+   if (v != GL_TRUE)
+      fail("the sampler's GL_TEXTURE_CUBE_MAP_SEAMLESS: %d after GL_TRUE", v);
+   gl.BindSampler(0, smp);
+   got = cube_seamless_draw();
+   if (got.c[1] < 96 || got.c[0] < 96 || got.c[2] > 8)
+      fail("the sampler seamless: expected red and green mixed got (%u,%u,%u,%u)", got.c[0],
+           got.c[1], got.c[2], got.c[3]);
+   gl.SamplerParameteri(smp, GL_TEXTURE_CUBE_MAP_SEAMLESS, 7);
+   expect_gl_error(GL_INVALID_VALUE, "the sampler parameter 7");
+   gl.SamplerParameteri(smp, GL_TEXTURE_CUBE_MAP_SEAMLESS, GL_FALSE);
+   got = cube_seamless_draw();
+   if (!rgba_eq(got, (rgba8){{255, 0, 0, 255}}))
+      fail("the sampler not seamless: expected (255,0,0,255) got (%u,%u,%u,%u)", got.c[0], got.c[1],
+           got.c[2], got.c[3]);
+   gl.BindSampler(0, 0);
+   gl.DeleteSamplers(1, &smp);
+}
+
 void
 sc_cube_seamless(void)
 {
@@ -4000,6 +4068,7 @@ sc_cube_seamless(void)
    if (!always_seamless && !rgba_eq(got, (rgba8){{255, 0, 0, 255}}))
       fail("seamless off again: expected (255,0,0,255) got (%u,%u,%u,%u)", got.c[0], got.c[1],
            got.c[2], got.c[3]);
+   cube_seamless_per_texture(always_seamless);
 }
 
 /* srgb_decode: EXT_texture_sRGB_decode — an GL_SRGB8_ALPHA8 texel (64, 128, 200, 255) samples

@@ -788,8 +788,9 @@ test_float_snorm_legacy(void)
    CHECK_ERR(GL_NO_ERROR);
    CHECK_EQ(level_param(GL_TEXTURE_RED_TYPE), GL_SIGNED_NORMALIZED);
 
-   /* the border of a GL_ALPHA16F_ARB texture: its alpha in the stored red */
-   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_ALPHA16F_EXT, 1, 1, 0, GL_ALPHA, GL_FLOAT, px);
+   /* the border of a GL_ALPHA_SNORM texture: its alpha in the stored red (GL_ALPHA16F_ARB,
+    * which this checked, is kept in RGBA since compat16, its alpha in A) */
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, 0x9010, 1, 1, 0, GL_ALPHA, GL_FLOAT, px);
    mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
    mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
    static const float border[4] = {0.1f, 0.2f, 0.3f, 0.8f};

@@ -1,7 +1,8 @@
 /* unit.glsl.clip_enables — the GL_CLIP_DISTANCEi enables as specialization constants
  * (spv_clip_enables.c): a vertex module that writes gl_ClipDistance[0..2] gains one boolean
- * specialization constant per element (SpecId SPV_CLIP_ENABLE_SPEC_ID + i) and an OpSelect per
- * element before its return; a geometry module, one per element before each OpEmitVertex; both
+ * specialization constant per element (SpecId SPV_CLIP_ENABLE_SPEC_ID + i) and, per element
+ * before its return, an OpFOrdGreaterThanEqual against 0.0 and two OpSelects (the written
+ * value, else max(value, 0.0)); a geometry module, one per element before each OpEmitVertex; both
  * stay valid. A module that writes no clip distance (glslang still declares the member), a
  * fragment module, a truncated module and one whose id bound leaves no room are not rewritten.
  * Read with the test's own scanner (glsl_test_util.h) and spirv-val. */
@@ -13,6 +14,7 @@ enum {
    OP_SPEC_CONSTANT_TRUE = 48,
    OP_DECORATE = 71,
    OP_SELECT = 169,
+   OP_FORD_GREATER_THAN_EQUAL = 190,
    OP_EMIT_VERTEX = 218,
    DECORATION_SPEC_ID = 1,
 };
@@ -86,8 +88,12 @@ check_rewrite(const struct glsl_spirv *m, uint32_t want_planes, int sites, const
    CHECK(spec_ids(w, n, want_planes) == (int)want_planes, "%s: %d SpecIds, want %u", tag,
          spec_ids(w, n, want_planes), want_planes);
    const int selects = t_spv_count_op(&after, OP_SELECT) - t_spv_count_op(m, OP_SELECT);
-   CHECK(selects == sites * (int)want_planes, "%s: %d selects, want %d", tag, selects,
-         sites * (int)want_planes);
+   CHECK(selects == 2 * sites * (int)want_planes, "%s: %d selects, want %d", tag, selects,
+         2 * sites * (int)want_planes);
+   const int compares = t_spv_count_op(&after, OP_FORD_GREATER_THAN_EQUAL) -
+                        t_spv_count_op(m, OP_FORD_GREATER_THAN_EQUAL);
+   CHECK(compares == sites * (int)want_planes, "%s: %d comparisons with 0.0, want %d", tag,
+         compares, sites * (int)want_planes);
    CHECK(t_spirv_val(&after, tag) != 0, "%s: rewritten module invalid", tag);
    free(w);
 }
