@@ -554,7 +554,8 @@ repeat_verify(struct fe_context *ctx, bool ready, uint64_t want)
    if (ready && repeat_groups(ctx) == want && ctx->tracker.draw_in_valid)
       return;
    ctx->tracker.verify_mismatches++;
-   mgu_error("MGL_TRACKER_VERIFY: a repeat draw's input moved (%s)",
+   /* the scenario lanes fail on "MGL_TRACKER_VERIFY: draw input" */
+   mgu_error("MGL_TRACKER_VERIFY: draw input of a repeat draw moved (%s)",
              ready ? "fe_validate ran another group" : "draw_ready refused it");
 }
 
