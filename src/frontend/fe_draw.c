@@ -559,13 +559,27 @@ repeat_verify(struct fe_context *ctx, bool ready, uint64_t want)
              ready ? "fe_validate ran another group" : "draw_ready refused it");
 }
 
-/* glDrawArrays the whole way; verify: MGL_TRACKER_VERIFY's groups count a repeat expects
- * (NULL: not a repeat). Apart from draw_arrays, so that the repeat's way in front of it adds
- * nothing to a draw after every change (a glScissor between draws) but the repeat's compare. */
-static __attribute__((noinline)) void
-draw_arrays_whole(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count,
-                  GLsizei instances, GLuint baseinstance, const uint64_t *verify)
+static void
+draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLsizei instances,
+            GLuint baseinstance)
 {
+   bool verify = false;
+   uint64_t groups = 0;
+   const unsigned k =
+      first >= 0 && count > 0 && instances == 1 && !baseinstance ? draw_repeats(ctx, mode, 0) : 0;
+   if (k) {
+      if (ctx->tracker.verify) {
+         verify = true;
+         groups = repeat_verify_want(ctx, k);
+      } else {
+         if (!fe_ctx_lost(ctx)) {
+            draw_repeat_take(ctx, k);
+            send_compact(ctx, (uint16_t)fe_mgp_prim(mode), 0,
+                         &(struct mgp_draw_range){(uint32_t)first, (uint32_t)count, 0});
+         }
+         return;
+      }
+   }
    FE_CHECK(!valid_mode(ctx, mode), GL_INVALID_ENUM);
    FE_CHECK(first < 0 || count < 0 || instances < 0, GL_INVALID_VALUE);
    if (ctx->compat && ctx->compat->rm.mode != 0x1C00 /* GL_RENDER */) {
@@ -581,7 +595,7 @@ draw_arrays_whole(struct fe_context *ctx, GLenum mode, GLint first, GLsizei coun
    uint64_t captured = 0;
    const bool ready = draw_ready(ctx, mode);
    if (verify && !ready)
-      repeat_verify(ctx, ready, *verify);
+      repeat_verify(ctx, ready, groups);
    if (!ready ||
        (ctx->tfo->tf.active && !fe_xfb_arrays_check(ctx, mode, count, instances, &captured)) ||
        !count || !instances || base_instance_declined(ctx, baseinstance))
@@ -594,7 +608,7 @@ draw_arrays_whole(struct fe_context *ctx, GLenum mode, GLint first, GLsizei coun
    if (!fe_validate(ctx, FE_VERB_DRAW))
       return;
    if (verify)
-      repeat_verify(ctx, true, *verify);
+      repeat_verify(ctx, true, groups);
    struct mgp_draw_range r = {(uint32_t)(first - rebase), (uint32_t)count, 0};
    /* submit_one's compact draw without its other cases (arrays: no indices, no range) */
    if (instances == 1 && !baseinstance && !ctx->multi_draw_id && mode != GL_LINE_LOOP &&
@@ -611,24 +625,6 @@ draw_arrays_whole(struct fe_context *ctx, GLenum mode, GLint first, GLsizei coun
              &r, 1);
    if (captured)
       fe_xfb_drawn(ctx, captured);
-}
-
-static void
-draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLsizei instances,
-            GLuint baseinstance)
-{
-   const unsigned k =
-      first >= 0 && count > 0 && instances == 1 && !baseinstance ? draw_repeats(ctx, mode, 0) : 0;
-   if (k && !ctx->tracker.verify) {
-      if (!fe_ctx_lost(ctx)) {
-         draw_repeat_take(ctx, k);
-         send_compact(ctx, (uint16_t)fe_mgp_prim(mode), 0,
-                      &(struct mgp_draw_range){(uint32_t)first, (uint32_t)count, 0});
-      }
-      return;
-   }
-   const uint64_t groups = k ? repeat_verify_want(ctx, k) : 0;
-   draw_arrays_whole(ctx, mode, first, count, instances, baseinstance, k ? &groups : NULL);
 }
 
 /* The element buffer's part of setup_indices: checks the indices offset and range, binds the
