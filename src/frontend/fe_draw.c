@@ -414,10 +414,172 @@ base_instance_declined(struct fe_context *ctx, GLuint base)
    return true;
 }
 
+/* ---- the repeat draw (issue 22: the no-change draw's floor) --------------------------------
+ * A compact glDrawArrays / glDrawElements that went the whole way (draw_ready said yes,
+ * fe_validate brought every tracker input up to date) keeps itself in ctx->draw_repeat when the
+ * draw serial, less the vertex-buffer rebinds, stood still since the draw before. The next draw
+ * of that mode and index size is then sent after one check in place of draw_ready's and
+ * fe_validate's: the program, executable, share generations and patch state are those kept;
+ * the draw serial is the one kept, or moved only by vertex-buffer rebinds (fe_draw_bump_buffers:
+ * the tracker's vertex-buffer group, which draw_ready's checks do not read); the tracker's
+ * inputs that no serial covers (the executable's binding version, the constants' owner, the
+ * surfaces) read as it kept them, but for the default block's bytes (a glUniform: its value
+ * group). What fe_validate's prelude would do is asked live (a lost session, a surface of
+ * another share group, shaders to delete, texture uploads to flush, persistent maps), as is
+ * what draw_ready's kept yes asks live (transform feedback, a mapped buffer) and what the
+ * compact send needs (no client arrays, no multi-draw index). Any fe_validate of a draw drops
+ * it, so every input it trusts was found by the checks for this mode. The ranges are the
+ * draw's own, checked as ever (element_indices here, the server's own checks there). */
+#define REPEAT_HIT 1u
+#define REPEAT_CONSTANTS 2u /* the default block's bytes moved (the tracker's value group) */
+#define REPEAT_BUFFERS 4u   /* vertex-buffer rebinds moved the draw serial */
+
+static inline unsigned
+draw_repeats(const struct fe_context *ctx, GLenum mode, unsigned isz)
+{
+   const struct fe_draw_repeat *r = &ctx->draw_repeat;
+   const struct fe_tracker *t = &ctx->tracker;
+   const struct fe_share_group *sg = ctx->share;
+   const struct fe_exec *e = ctx->exec;
+   if (!r->valid || r->mode != mode || r->index_size != isz || r->program != ctx->program ||
+       r->exec != e || ctx->program->exec != e || !t->draw_in_valid ||
+       t->draw_in_serial != r->serial || r->patch_version != ctx->patch_version ||
+       e->tess_passthrough)
+      return 0;
+   unsigned k = REPEAT_HIT;
+   if (r->serial != ctx->draw_serial) {
+      if (ctx->draw_serial - ctx->vb_bumps != r->nonvb)
+         return 0;
+      k |= REPEAT_BUFFERS;
+   }
+   /* the tracker's walk over the inputs no serial covers (fe_tracker.c, DRAW_INPUT_ANY) */
+   const struct fe_surface *ds = ctx->draw_surface, *rs = ctx->read_surface;
+   const uint64_t any_gen = atomic_load(&sg->any_gen);
+   if (t->draw_in.bindings_version != e->bindings_version ||
+       t->draw_in.constants_ctx != (uintptr_t)e->constants_ctx ||
+       t->draw_in.draw_surface != (ds ? ds->serial : 0) ||
+       t->draw_in.read_surface != (rs ? rs->serial : 0) || t->draw_in.any_gen != any_gen ||
+       r->any_gen != any_gen)
+      return 0;
+   if (t->draw_in.uniform_version != e->uniform_version) {
+      if (e->num_parts)
+         return 0;
+      k |= REPEAT_CONSTANTS;
+   }
+   /* what fe_validate's prelude, draw_ready and the compact send ask live */
+   if ((ds && ds->share != sg) || (rs && rs->share != sg) || sg->num_dead_shaders ||
+       ctx->pending_uploads || atomic_load(&sg->persistent_n) || ctx->ship_all_persistent ||
+       ctx->tfo->tf.active || atomic_load(&sg->mapped_buffers) || ctx->multi_draw_id ||
+       fe_client_arrays_active(ctx))
+      return 0;
+   return k;
+}
+
+/* The repeat draw's tracker work (the groups fe_validate would run for what moved), then the
+ * draw serial it now stands at. */
+static inline void
+draw_repeat_take(struct fe_context *ctx, unsigned k)
+{
+   struct fe_draw_repeat *r = &ctx->draw_repeat;
+   r->hits++;
+   if (k & (REPEAT_CONSTANTS | REPEAT_BUFFERS)) {
+      r->constants += (k & REPEAT_CONSTANTS) != 0;
+      r->buffers += (k & REPEAT_BUFFERS) != 0;
+      fe_tracker_repeat(ctx, k & REPEAT_CONSTANTS, k & REPEAT_BUFFERS);
+      r->serial = ctx->draw_serial;
+   }
+}
+
+/* After a compact draw that went the whole way: keep it as the repeat draw where the draw
+ * serial, less the vertex-buffer rebinds, stood still since the draw before (a draw after every
+ * glScissor or glEnable pays this compare and store alone) and fe_validate left every input
+ * current. Not for what the repeat does not ask at every draw: a compatibility context (its
+ * render mode, rewrites, two-pass polygon modes), a program pipeline or fixed-function stage,
+ * storage blocks or atomic counters (the writes fe_validate notes), a tessellation passthrough,
+ * client arrays. */
+static inline void
+draw_repeat_arm(struct fe_context *ctx, GLenum mode, unsigned isz)
+{
+   struct fe_draw_repeat *r = &ctx->draw_repeat;
+   const uint64_t nonvb = ctx->draw_serial - ctx->vb_bumps;
+   const bool still = r->last_nonvb == nonvb;
+   r->last_nonvb = nonvb;
+   const struct fe_tracker *t = &ctx->tracker;
+   const struct fe_exec *e = ctx->exec;
+   if (!still || !ctx->program || ctx->compat || ctx->ff || !e || ctx->program->exec != e ||
+       !e->glsl || e->glsl->num_storage_blocks || e->glsl->num_atomic_buffers ||
+       e->tess_passthrough || !t->draw_in_valid || t->draw_in_serial != ctx->draw_serial ||
+       t->draw_in.exec != (uintptr_t)e || ctx->tfo->tf.active || fe_client_arrays_active(ctx))
+      return;
+   *r = (struct fe_draw_repeat){
+      .serial = ctx->draw_serial,
+      .any_gen = t->draw_in.any_gen,
+      .patch_version = ctx->patch_version,
+      .hits = r->hits,
+      .nonvb = nonvb,
+      .last_nonvb = nonvb,
+      .constants = r->constants,
+      .buffers = r->buffers,
+      .program = ctx->program,
+      .exec = e,
+      .mode = mode,
+      .index_size = isz,
+      .valid = true,
+   };
+}
+
+/* MGL_TRACKER_VERIFY=1: a draw the repeat would have sent goes the whole way instead, and
+ * must find draw_ready's yes and fe_validate running no group but those the repeat would have
+ * (want: the groups' count it expects after); where it does not, an input the repeat trusts
+ * moved without what it compares (logged, counted). */
+static inline uint64_t
+repeat_groups(const struct fe_context *ctx)
+{
+   const struct fe_tracker *t = &ctx->tracker;
+   return t->full_validates + t->value_validates + t->binding_validates + t->array_validates +
+          t->vertex_validates;
+}
+
+static uint64_t
+repeat_verify_want(const struct fe_context *ctx, unsigned k)
+{
+   const struct fe_tracker *t = &ctx->tracker;
+   return repeat_groups(ctx) + ((k & REPEAT_CONSTANTS) != 0) +
+          ((k & REPEAT_BUFFERS) && t->draw_in.vao_buffers_version != ctx->vao->buffers_version);
+}
+
+static void
+repeat_verify(struct fe_context *ctx, bool ready, uint64_t want)
+{
+   if (ready && repeat_groups(ctx) == want && ctx->tracker.draw_in_valid)
+      return;
+   ctx->tracker.verify_mismatches++;
+   /* the scenario lanes fail on "MGL_TRACKER_VERIFY: draw input" */
+   mgu_error("MGL_TRACKER_VERIFY: draw input of a repeat draw moved (%s)",
+             ready ? "fe_validate ran another group" : "draw_ready refused it");
+}
+
 static void
 draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLsizei instances,
             GLuint baseinstance)
 {
+   bool verify = false;
+   uint64_t groups = 0;
+   const unsigned k =
+      first >= 0 && count > 0 && instances == 1 && !baseinstance ? draw_repeats(ctx, mode, 0) : 0;
+   if (k) {
+      if (ctx->tracker.verify) {
+         verify = true;
+         groups = repeat_verify_want(ctx, k);
+      } else {
+         if (!fe_ctx_lost(ctx)) {
+            draw_repeat_take(ctx, k);
+            send_compact(ctx, (uint16_t)fe_mgp_prim(mode), 0,
+                         &(struct mgp_draw_range){(uint32_t)first, (uint32_t)count, 0});
+         }
+         return;
+      }
+   }
    FE_CHECK(!valid_mode(ctx, mode), GL_INVALID_ENUM);
    FE_CHECK(first < 0 || count < 0 || instances < 0, GL_INVALID_VALUE);
    if (ctx->compat && ctx->compat->rm.mode != 0x1C00 /* GL_RENDER */) {
@@ -431,7 +593,10 @@ draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLs
       return;
    }
    uint64_t captured = 0;
-   if (!draw_ready(ctx, mode) ||
+   const bool ready = draw_ready(ctx, mode);
+   if (verify && !ready)
+      repeat_verify(ctx, ready, groups);
+   if (!ready ||
        (ctx->tfo->tf.active && !fe_xfb_arrays_check(ctx, mode, count, instances, &captured)) ||
        !count || !instances || base_instance_declined(ctx, baseinstance))
       return;
@@ -442,12 +607,16 @@ draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLs
       return;
    if (!fe_validate(ctx, FE_VERB_DRAW))
       return;
+   if (verify)
+      repeat_verify(ctx, true, groups);
    struct mgp_draw_range r = {(uint32_t)(first - rebase), (uint32_t)count, 0};
    /* submit_one's compact draw without its other cases (arrays: no indices, no range) */
    if (instances == 1 && !baseinstance && !ctx->multi_draw_id && mode != GL_LINE_LOOP &&
-       one_pass(ctx, mode) && compact_supported(ctx))
+       one_pass(ctx, mode) && compact_supported(ctx)) {
       send_compact(ctx, (uint16_t)fe_mgp_prim(mode), 0, &r);
-   else
+      if (!rebase && !captured)
+         draw_repeat_arm(ctx, mode, 0);
+   } else
       submit(ctx,
              &(struct draw){.mode = mode,
                             .instances = instances,
@@ -515,9 +684,26 @@ draw_elements(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, c
               GLsizei instances, GLuint baseinstance, GLint basevertex, bool has_range,
               GLuint start, GLuint end)
 {
+   /* the repeat draw: the element buffer's indices, checked against it as every draw's
+    * (MGL_TRACKER_VERIFY checks the repeat on glDrawArrays: the same draw_repeats) */
+   const unsigned isz = index_size(type);
+   const unsigned k = isz && instances == 1 && !baseinstance && !has_range && count > 0 &&
+                            !ctx->tracker.verify && ctx->vao->elements && !ctx->rs.primitive_restart
+                         ? draw_repeats(ctx, mode, isz)
+                         : 0;
+   if (k) {
+      uint32_t first;
+      if (!fe_ctx_lost(ctx) &&
+          element_indices(ctx, ctx->vao->elements, isz, count, indices, &first)) {
+         draw_repeat_take(ctx, k);
+         send_compact(ctx, (uint16_t)fe_mgp_prim(mode), (uint8_t)isz,
+                      &(struct mgp_draw_range){first, (uint32_t)count, basevertex});
+      }
+      return;
+   }
    FE_CHECK(!valid_mode(ctx, mode), GL_INVALID_ENUM);
    FE_CHECK(count < 0 || instances < 0, GL_INVALID_VALUE);
-   FE_CHECK(!index_size(type), GL_INVALID_ENUM);
+   FE_CHECK(!isz, GL_INVALID_ENUM);
    FE_CHECK(has_range && end < start, GL_INVALID_VALUE);
    if (ctx->compat && ctx->compat->rm.mode != 0x1C00 /* GL_RENDER */) {
       if (instances)
@@ -570,9 +756,12 @@ draw_indexed(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, co
        mode != GL_LINE_LOOP && one_pass(ctx, mode) && compact_supported(ctx)) {
       const unsigned isz = index_size(type);
       uint32_t first;
-      if (element_indices(ctx, eb, isz, count, indices, &first))
+      if (element_indices(ctx, eb, isz, count, indices, &first)) {
          send_compact(ctx, (uint16_t)fe_mgp_prim(mode), (uint8_t)isz,
                       &(struct mgp_draw_range){first, (uint32_t)count, basevertex});
+         if (!rewritten && !rebase)
+            draw_repeat_arm(ctx, mode, isz);
+      }
       return;
    }
    struct draw d = {

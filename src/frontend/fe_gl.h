@@ -898,6 +898,26 @@ struct fe_context {
       GLenum mode;
       bool valid;
    } draw_ready_memo;
+   /* fe_draw.c, draw_repeat: the no-change draw's one check (issue 22). Armed by a compact
+    * glDrawArrays / glDrawElements that draw_ready kept and fe_validate found unchanged; a
+    * draw of the same mode and index size with the draw serial, executable, share generations,
+    * patch state and the tracker's kept inputs unmoved is sent at once, without draw_ready
+    * and fe_validate. Every fe_validate of a draw drops it (the draw that re-arms it runs
+    * both), so what it keeps is what they found for this mode. */
+   struct fe_draw_repeat {
+      uint64_t serial, any_gen, patch_version, hits;
+      /* the draw serial less vb_bumps when kept, and at the last draw that could keep it */
+      uint64_t nonvb, last_nonvb;
+      uint64_t constants, buffers; /* of the hits, those that sent default-block bytes, and
+                                    * those after a vertex-buffer rebind (the tracker's groups) */
+      const void *program, *exec;
+      GLenum mode;
+      unsigned index_size; /* 0: glDrawArrays */
+      bool valid;
+   } draw_repeat;
+   /* the draw serial's moves that rebound a vertex array's buffer alone (fe_draw_bump_buffers):
+    * draw_serial - vb_bumps stands still over them (the repeat draw's vertex-buffer case) */
+   uint64_t vb_bumps;
    /* GL state behind derived fields */
    bool cull_enabled;
    GLenum cull_mode;
@@ -1110,6 +1130,16 @@ fe_draw_bump(struct fe_context *ctx, uint64_t *version)
    (*version)++;
    ctx->draw_serial++;
    ctx->draw_other_serial++;
+}
+
+/* A vertex array's buffer or offset at a binding changed, nothing else of it (glVertexAttribPointer
+ * of the same format, glBindVertexBuffer of the same stride): a draw serial move that
+ * fe_draw.c's repeat draw can tell from the others. */
+static inline void
+fe_draw_bump_buffers(struct fe_context *ctx, uint64_t *buffers_version)
+{
+   fe_draw_bump(ctx, buffers_version);
+   ctx->vb_bumps++;
 }
 
 /* rs_version or ds_version moved: a draw then compares them beside the inputs other contexts

@@ -1145,10 +1145,32 @@ draw_inputs_keep(struct fe_context *ctx, const struct fe_exec *e)
 }
 
 void
+fe_tracker_repeat(struct fe_context *ctx, bool constants, bool buffers)
+{
+   struct fe_tracker *t = &ctx->tracker;
+   struct fe_exec *e = ctx->exec;
+   /* fe_validate's value group for a glUniform alone (a linked program: no parts) */
+   if (constants) {
+      t->value_validates++;
+      t->uniform_validates++;
+      emit_constants(ctx, e);
+      t->draw_in.uniform_version = e->uniform_version;
+   }
+   /* its vertex-buffer group (the same vertex array and layout, no buffer generation moved) */
+   if (buffers && t->draw_in.vao_buffers_version != ctx->vao->buffers_version) {
+      t->vertex_validates++;
+      emit_vertex_buffers(ctx, t->vb_gen, true);
+      t->draw_in.vao_buffers_version = ctx->vao->buffers_version;
+   }
+   draw_inputs_current(ctx);
+}
+
+void
 fe_tracker_forget_draw(struct fe_context *ctx)
 {
    ctx->tracker.draw_in_valid = false;
    ctx->draw_ready_memo.valid = false;
+   ctx->draw_repeat.valid = false;
 }
 
 /* ---- entry --------------------------------------------------------------------------------- */
@@ -1182,6 +1204,8 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
    bool ok = true;
    switch (verb) {
    case FE_VERB_DRAW: {
+      /* the draw that keeps it again (fe_draw.c) comes through here first */
+      ctx->draw_repeat.valid = false;
       struct fe_exec *e =
          !ctx->program && !ctx->pipeline && ctx->ff ? fe_ff_exec(ctx) : fe_ctx_exec(ctx);
       if (!e) {

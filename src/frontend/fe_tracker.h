@@ -32,6 +32,10 @@ void fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint
 /* The next draw validates every group: for changes the draw inputs cannot see (an object
  * freed whose address may come back as another). */
 void fe_tracker_forget_draw(struct fe_context *ctx);
+/* fe_draw.c's repeat draw, where its draw found only the default block's bytes moved
+ * (constants) and/or a vertex array's buffers rebound (buffers) since the tracker's inputs were
+ * current: the groups fe_validate would run for that alone, then every input reads as kept. */
+void fe_tracker_repeat(struct fe_context *ctx, bool constants, bool buffers);
 
 void fe_tracker_init(struct fe_context *ctx);
 void fe_tracker_finish(struct fe_context *ctx);

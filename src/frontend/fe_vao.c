@@ -479,7 +479,7 @@ set_buffer(struct fe_context *ctx, struct fe_vao *vao, GLuint b, struct fe_buffe
    a->client = client;
    FE_REBIND(ctx, &a->buffer, buf);
    update_streamed(vao, b);
-   fe_draw_bump(ctx, &vao->buffers_version);
+   fe_draw_bump_buffers(ctx, &vao->buffers_version);
 }
 
 /* glVertexBindingDivisor's work. */

@@ -2756,6 +2756,165 @@ test_draw_ready_memo(void)
    env_finish(&e);
 }
 
+/* The repeat draw (fe_draw.c, draw_repeat): the third of three identical draws is sent with
+ * one check in place of draw_ready's and fe_validate's; what moves an input no serial covers
+ * (a glUniform), another mode, an element range past the buffer, a mapped buffer and an
+ * argument error each take the whole way and give what it gives. */
+static void
+test_draw_repeat(void)
+{
+   fake_caps.call_mask[MGP_CALL_draw / 64] |= 1ull << (MGP_CALL_draw % 64); /* compact */
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   struct fake_program fp = {
+      .num_inputs = 1,
+      .inputs = {"pos"},
+      .num_uniforms = 1,
+      .uniforms = {{"tint", GL_FLOAT_VEC4, 1}},
+   };
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   GLuint vao, vbo;
+   make_triangle(&vao, &vbo);
+   GLint tint = mgl_glGetUniformLocation(prog, "tint");
+   CHECK(tint >= 0);
+   const struct fe_context *ctx = e.ctx;
+   const struct fe_tracker *t = &ctx->tracker;
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK(ctx->draw_repeat.valid);
+   uint64_t hits = ctx->draw_repeat.hits, ready = ctx->draw_ready_memo.hits;
+   uint64_t full = t->full_validates, values = t->value_validates;
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 1, 2);
+   CHECK_EQ(ctx->draw_repeat.hits, hits + 1);
+   CHECK_EQ(ctx->draw_ready_memo.hits, ready); /* draw_ready was not asked */
+   CHECK_EQ(t->full_validates, full);
+   CHECK_EQ(fake_count(), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw), 1);
+   const struct fake_rec *d = fake_find(MGP_CALL_draw, 0);
+   if (d) {
+      struct mgp_draw a;
+      memcpy(&a, d->args, sizeof(a));
+      CHECK_EQ(a.start, 1);
+      CHECK_EQ(a.count, 2);
+      CHECK_EQ(a.index_size, 0);
+   }
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   /* a glUniform moves no serial: a repeat that sends the default block's bytes first (the
+    * tracker's value group, as fe_validate would) */
+   mgl_glUniform4f(tint, 1, 2, 3, 4);
+   hits = ctx->draw_repeat.hits;
+   uint64_t constants = ctx->draw_repeat.constants;
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(ctx->draw_repeat.hits, hits + 1);
+   CHECK_EQ(ctx->draw_repeat.constants, constants + 1);
+   CHECK_EQ(t->value_validates, values + 1);
+   CHECK_EQ(
+      fake_count_of(MGP_CALL_set_constant_words) + fake_count_of(MGP_CALL_set_global_constants), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw), 1);
+   CHECK_EQ(fake_rec(fake_count() - 1)->id, MGP_CALL_draw);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(ctx->draw_repeat.hits, hits + 2);
+   CHECK_EQ(ctx->draw_repeat.constants, constants + 1);
+   CHECK_EQ(fake_count(), 1);
+   /* another buffer at the attribute, the same format: a repeat that rebinds the vertex
+    * buffers first; another format: the whole way */
+   static const float verts2[9] = {0, 0, 0, 1, 0, 0, 0, 1, 0};
+   GLuint vbo2;
+   mgl_glGenBuffers(1, &vbo2);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, vbo2);
+   mgl_glBufferData(GL_ARRAY_BUFFER, sizeof(verts2), verts2, GL_STATIC_DRAW);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3); /* the buffer's creation moved a generation */
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   uint64_t buffers = ctx->draw_repeat.buffers, vertex = t->vertex_validates;
+   for (int i = 0; i < 2; i++) {
+      mgl_glBindBuffer(GL_ARRAY_BUFFER, i ? vbo : vbo2);
+      mgl_glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, NULL);
+      hits = ctx->draw_repeat.hits;
+      fake_clear();
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      CHECK_EQ(ctx->draw_repeat.hits, hits + 1);
+      CHECK_EQ(ctx->draw_repeat.buffers, buffers + 1 + (uint64_t)i);
+      CHECK_EQ(t->vertex_validates, vertex + 1 + (uint64_t)i);
+      CHECK_EQ(fake_count_of(MGP_CALL_set_vertex_buffers), 1);
+      CHECK_EQ(fake_count_of(MGP_CALL_draw), 1);
+   }
+   mgl_glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   hits = ctx->draw_repeat.hits;
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(ctx->draw_repeat.hits, hits);
+   mgl_glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, NULL);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   /* argument errors are found on the repeat's way too */
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, -1, 3);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_VALUE);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 0);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   CHECK_EQ(fake_count(), 0);
+   /* another mode: not the repeat */
+   hits = ctx->draw_repeat.hits;
+   mgl_glDrawArrays(GL_POINTS, 0, 3);
+   CHECK_EQ(ctx->draw_repeat.hits, hits);
+   /* a mapped buffer: refused every time, the repeat kept off */
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK(mgl_glMapBufferRange(GL_ARRAY_BUFFER, 0, 12, GL_MAP_WRITE_BIT) != NULL);
+   hits = ctx->draw_repeat.hits;
+   for (int i = 0; i < 2; i++) {
+      fake_clear();
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      CHECK_EQ(mgl_glGetError(), GL_INVALID_OPERATION);
+      CHECK_EQ(fake_count_of(MGP_CALL_draw) + fake_count_of(MGP_CALL_draw_vbo), 0);
+   }
+   CHECK_EQ(ctx->draw_repeat.hits, hits);
+   CHECK(mgl_glUnmapBuffer(GL_ARRAY_BUFFER) == GL_TRUE);
+   /* the element buffer's draws: each range checked against the buffer */
+   static const GLushort idx[6] = {0, 1, 2, 2, 1, 0};
+   GLuint ib;
+   mgl_glGenBuffers(1, &ib);
+   mgl_glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ib);
+   mgl_glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof(idx), idx, GL_STATIC_DRAW);
+   mgl_glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL);
+   mgl_glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL);
+   hits = ctx->draw_repeat.hits;
+   fake_clear();
+   mgl_glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, (const void *)(uintptr_t)6);
+   CHECK_EQ(ctx->draw_repeat.hits, hits + 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw), 1);
+   d = fake_find(MGP_CALL_draw, 0);
+   if (d) {
+      struct mgp_draw a;
+      memcpy(&a, d->args, sizeof(a));
+      CHECK_EQ(a.start, 3);
+      CHECK_EQ(a.count, 3);
+      CHECK_EQ(a.index_size, 2);
+   }
+   /* past the buffer's end, or a misaligned offset: nothing drawn, as on the whole way */
+   fake_clear();
+   mgl_glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, (const void *)(uintptr_t)6);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   mgl_glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, (const void *)(uintptr_t)1);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_OPERATION);
+   mgl_glDrawElements(GL_TRIANGLES, 3, GL_FLOAT, NULL);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_ENUM);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw) + fake_count_of(MGP_CALL_draw_vbo), 0);
+   /* an arrays draw after the element draws: not their repeat */
+   hits = ctx->draw_repeat.hits;
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(ctx->draw_repeat.hits, hits);
+   CHECK_EQ(t->verify_mismatches, 0);
+   mgl_glDeleteBuffers(1, &ib);
+   mgl_glDeleteBuffers(1, &vbo2);
+   env_finish(&e);
+   fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
+}
+
 int
 main(void)
 {
@@ -2790,6 +2949,7 @@ main(void)
    test_compact_draw();
    test_compact_draw_elements();
    test_draw_ready_memo();
+   test_draw_repeat();
    test_draw_inputs_walk();
    test_attrib_pointer_layout();
    test_attrib_64bit();
