@@ -683,6 +683,20 @@ tcs_output_vertices(const struct lower *L)
    return 0;
 }
 
+/* Whether the unit names a compute local size: an identifier local_size_x, _y, _z or
+ * local_size_variable (only a layout qualifier, or a macro that makes one, can). */
+static bool
+cs_local_size_named(const struct lower *L)
+{
+   static const char *const names[] = {"local_size_x", "local_size_y", "local_size_z",
+                                       "local_size_variable"};
+   for (unsigned i = 0; i < L->n; i++)
+      for (unsigned k = 0; L->t[i].kind == GLSL_TOK_IDENT && k < 4; k++)
+         if (tok_is(L->p, &L->t[i], names[k]))
+            return true;
+   return false;
+}
+
 /* Whether the unit names `point_mode` (only a layout qualifier can): a tessellation evaluation
  * shader that makes points, whose every vertex needs a point size. */
 static bool
@@ -2167,6 +2181,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
       u->gs_input_size = check_gs_inputs(&L);
    if (stage == GLSL_STAGE_TESS_CTRL)
       u->tcs_vertices = tcs_output_vertices(&L);
+   if (stage == GLSL_STAGE_COMPUTE)
+      u->local_size_named = cs_local_size_named(&L);
    /* (ES 3.0 2.11.5 forbids aliasing: glslang's refusal stands for ESSL 3.00) */
    if (stage == GLSL_STAGE_VERTEX && !u->es)
       alias_vertex_locations(&L, u);
