@@ -170,6 +170,21 @@ trailing_unsized_size(void)
 int
 main(void)
 {
+   /* GLSL 4.30 4.4.1.4: no compute shader of the program declares a local size */
+   {
+      const char *none =
+         "#version 330\n#extension GL_ARB_compute_shader : enable\nvoid main() {}\n";
+      char *log = NULL;
+      CHECK(glsl_compile_shader(GLSL_STAGE_COMPUTE, GLSL_API_CORE, none, &log),
+            "a compute shader without a local size does not compile: %s", log);
+      free(log);
+      log = NULL;
+      struct glsl_link_input in = {.source = {[GLSL_STAGE_COMPUTE] = none}};
+      struct glsl_program *p = glsl_link(&in, &log);
+      CHECK(!p && log && strstr(log, "local size"), "no local size links: %s", log ? log : "");
+      glsl_program_destroy(p);
+      free(log);
+   }
    trailing_unsized_size();
    local_size_limits();
    compute_links("#version 140\n", cs_ssbo);
