@@ -347,6 +347,10 @@ struct vkb_shader {
    /* The geometry stage with its Layer output made a PrimitiveId output: for a framebuffer
     * that is not layered, where GL ignores gl_Layer (NULL when the GS writes both). */
    VkShaderModule gs_layer_ignored;
+   /* The fragment stage with its user inputs interpolated at the sample (spv_sample_inputs.c):
+    * for sample shading at a fraction of 1.0 (GL 4.6 14.3.1.1); NULL where it changes
+    * nothing or the device lacks sampleRateShading. */
+   VkShaderModule fs_per_sample;
    VkPipeline compute; /* the compute stage's pipeline, made at its first dispatch */
    /* The default uniform block: the CPU copy of the last bytes set, and the slice of the
     * current batch's arena that holds them (re-uploaded when the batch changed). */

@@ -128,7 +128,10 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
       vkb_render_state_pipeline_part(scr, &vkb_default_render_state, &default_part);
    const struct mgp_render_state *rs = rso ? &rso->share->part : &default_part;
 
-   /* Stages. */
+   /* Stages. Sample shading at a fraction of 1.0 evaluates each sample's inputs at its
+    * location (GL 4.6 14.3.1.1): the fragment variant whose inputs are Sample-decorated. */
+   const bool per_sample = key->samples > 1 && rs->multisample && rs->sample_shading &&
+                           !(rs->min_sample_shading < 1.0f) && sh->fs_per_sample;
    VkPipelineShaderStageCreateInfo stages[MGP_SHADER_STAGE_COUNT];
    uint32_t nstages = 0;
    static const VkShaderStageFlagBits bits[MGP_SHADER_STAGE_COUNT] = {
@@ -189,6 +192,7 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
          .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
          .stage = bits[s],
          .module = s == MGP_SHADER_STAGE_GEOMETRY && key->layer_ignored ? sh->gs_layer_ignored
+                   : s == MGP_SHADER_STAGE_FRAGMENT && per_sample       ? sh->fs_per_sample
                                                                         : sh->mod[s],
          .pName = sh->entry[s],
       };
