@@ -977,8 +977,17 @@ framebuffer_texture_layer(struct fe_context *ctx, struct fe_framebuffer *fb, int
    }
    struct fe_texture *tex = texture_by_name(ctx, texture);
    FE_CHECK(!tex, GL_INVALID_OPERATION);
-   /* GL 3.3: 3D, 1D/2D array and 2D multisample array textures; a cube map is not one (GL
-    * 4.5 takes its faces), a cube map array is (its layer-faces, ARB_texture_cube_map_array). */
+   /* GL 4.5 9.2.8: a cube map texture's face is layer (0-5, the face order of
+    * TEXTURE_CUBE_MAP_POSITIVE_X on), as glFramebufferTexture2D attaches it */
+   if (tex->target == FE_TEX_CUBE && ctx->desc.api != FE_API_GLES &&
+       ctx->desc.major * 10 + ctx->desc.minor >= 45) {
+      FE_CHECK(layer < 0 || layer > 5, GL_INVALID_VALUE);
+      FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
+      attach(ctx, fb, slot, tex, NULL, level, layer, false);
+      return;
+   }
+   /* GL 3.3: 3D, 1D/2D array and 2D multisample array textures; a cube map is not one before
+    * GL 4.5, a cube map array is (its layer-faces, ARB_texture_cube_map_array). */
    FE_CHECK(tex->target != FE_TEX_3D && tex->target != FE_TEX_1D_ARRAY &&
                tex->target != FE_TEX_2D_ARRAY && tex->target != FE_TEX_2D_MS_ARRAY &&
                tex->target != FE_TEX_CUBE_ARRAY,
