@@ -1518,6 +1518,21 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, uint64_t c
       for (unsigned k = 0; k < num; k++)
          give_tcs_vertices(&su->units[k], vertices, &prepared[k], &slogs[k]);
    }
+   for (unsigned k = 0; k < num; k++) {
+      if (!prepared[k] || !su->units[k].storage_unsized_not_last)
+         continue;
+      /* GLSL 4.30 4.1.9: only a storage block's last member may be an unsized array (Mesa
+       * refuses the program at link) */
+      glsl_str_printf(log,
+                      "error: the %s shader: a shader storage block's unsized array is not "
+                      "its last member\n",
+                      glsl_stage_name(s));
+      for (unsigned j = 0; j < num; j++)
+         free(slogs[j].s);
+      free(slogs);
+      free(prepared);
+      return false;
+   }
    if (s == GLSL_STAGE_COMPUTE) {
       /* ARB_compute_shader, GLSL 4.30 4.4.1.4: "if a program object contains any compute
        * shaders, at least one must contain an input layout qualifier specifying the local work

@@ -683,6 +683,48 @@ tcs_output_vertices(const struct lower *L)
    return 0;
 }
 
+/* Whether a storage block (`buffer Name { ... }`) of the unit declares an unsized array
+ * member (`name[]`) before its last member that the unit never names again: only the last
+ * member may be a runtime-sized array (GLSL 4.30 4.1.9); an earlier one takes its size from
+ * the constant indices the shader uses, and one used nowhere has none, a link error as Mesa
+ * gives it (glslang sizes it 1). */
+static bool
+storage_unsized_not_last(const struct lower *L)
+{
+   for (unsigned i = 0; i + 2 < L->n; i++) {
+      if (L->t[i].kind != GLSL_TOK_IDENT || !tok_is(L->p, &L->t[i], "buffer") ||
+          L->t[i + 1].kind != GLSL_TOK_IDENT || !tok_is(L->p, &L->t[i + 2], "{"))
+         continue;
+      const unsigned end = closing(L, i + 2);
+      unsigned pending = 0; /* the name of an unsized member before this one, or 0 */
+      unsigned member_name = 0;
+      int depth = 0;
+      for (unsigned k = i + 3; k < end; k++) {
+         const struct glsl_tok *t = &L->t[k];
+         if (t->kind != GLSL_TOK_PUNCT)
+            continue;
+         const char c = L->p[t->at];
+         depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+         if (c == '[' && k + 1 < end && tok_is(L->p, &L->t[k + 1], "]") &&
+             L->t[k - 1].kind == GLSL_TOK_IDENT)
+            member_name = k - 1;
+         if (c != ';' || depth != 0)
+            continue;
+         if (pending) {
+            bool named = false;
+            for (unsigned j = end + 1; j < L->n && !named; j++)
+               named = L->t[j].kind == GLSL_TOK_IDENT && L->t[j].len == L->t[pending].len &&
+                       !memcmp(L->p + L->t[j].at, L->p + L->t[pending].at, L->t[j].len);
+            if (!named)
+               return true;
+         }
+         pending = member_name;
+         member_name = 0;
+      }
+   }
+   return false;
+}
+
 /* Whether the unit names a compute local size: an identifier local_size_x, _y, _z or
  * local_size_variable (only a layout qualifier, or a macro that makes one, can). */
 static bool
@@ -2183,6 +2225,7 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
       u->tcs_vertices = tcs_output_vertices(&L);
    if (stage == GLSL_STAGE_COMPUTE)
       u->local_size_named = cs_local_size_named(&L);
+   u->storage_unsized_not_last = storage_unsized_not_last(&L);
    /* (ES 3.0 2.11.5 forbids aliasing: glslang's refusal stands for ESSL 3.00) */
    if (stage == GLSL_STAGE_VERTEX && !u->es)
       alias_vertex_locations(&L, u);
