@@ -86,9 +86,14 @@ fe_client_arrays_prepare(struct fe_context *ctx, uint32_t first, uint32_t last, 
 {
    struct fe_vao *vao = ctx->vao;
    *rebase = 0;
-   /* Rebase (copy from `first`, not 0) when every per-vertex array is streamed: the draw's
-    * indices then move down by `first` for every array alike. */
-   bool all_streamed = true;
+   /* Rebase (the copies start at element `first`, not 0) when every per-vertex array is
+    * streamed: the draw's indices then move down by `first` for every array alike. Not when
+    * the vertex shader reads gl_VertexID, which is first + i (GL 4.6 11.1.3.9, basevertex
+    * included for indexed draws): the draw keeps its indices, and each copy sits at its
+    * elements' own places in the stream (the elements before `first` take stream space but
+    * are neither read from the client nor written). */
+   const struct fe_exec *exec = fe_ctx_exec(ctx);
+   bool rebased = !exec || !exec->reads_vertex_id;
    for (unsigned i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++) {
       const struct fe_vertex_attrib *a = &vao->attribs[i];
       if (!a->enabled || fe_vao_attrib_streamed(vao, i))
@@ -102,13 +107,14 @@ fe_client_arrays_prepare(struct fe_context *ctx, uint32_t first, uint32_t last, 
          return false;
       }
       if (!vao->attribs[b].divisor)
-         all_streamed = false;
+         rebased = false;
    }
-   const uint32_t base = all_streamed ? first : 0;
+   const uint32_t base = rebased ? first : 0;
    struct span {
       const uint8_t *src; /* client memory, or NULL: bytes from the buffer */
       uint64_t bytes;     /* of the source */
       uint64_t count;     /* elements */
+      uint64_t skip;      /* elements of the stream before the copy's first */
    } spans[FE_MAX_VERTEX_ATTRIBS] = {{0}};
    uint64_t total = 0;
    bool ok = true;
@@ -131,7 +137,7 @@ fe_client_arrays_prepare(struct fe_context *ctx, uint32_t first, uint32_t last, 
          return false;
       }
       const uint64_t stride = fe_vao_attrib_stride(a), elem = fe_vao_attrib_bytes(a);
-      uint64_t lo = base, hi = last;
+      uint64_t lo = first, hi = last;
       if (a->divisor) {
          /* instance i reads element i / divisor + baseinstance (GL 4.6 10.5); the copy starts
           * at element 0, so the draw's base instance indexes it unchanged */
@@ -147,7 +153,10 @@ fe_client_arrays_prepare(struct fe_context *ctx, uint32_t first, uint32_t last, 
                      (long long)a->buffer->size);
          return false;
       }
-      const uint64_t out = a->type == GL_FIXED ? spans[i].count * elem : spans[i].bytes;
+      /* the stream holds elements [base, hi] (per instance: [0, hi]), written from lo on */
+      spans[i].skip = a->divisor ? 0 : lo - base;
+      const uint64_t out = (a->type == GL_FIXED ? spans[i].count * elem : spans[i].bytes) +
+                           spans[i].skip * (a->type == GL_FIXED ? elem : stride);
       a->stream_offset = total;
       total += (out + STREAM_ALIGN - 1) / STREAM_ALIGN * STREAM_ALIGN;
    }
@@ -157,16 +166,17 @@ fe_client_arrays_prepare(struct fe_context *ctx, uint32_t first, uint32_t last, 
       struct fe_vertex_attrib *a = &vao->attribs[i];
       if (!fe_vao_attrib_streamed(vao, i))
          continue;
+      const uint64_t stride = fe_vao_attrib_stride(a), elem = fe_vao_attrib_bytes(a);
       if (a->type != GL_FIXED) {
-         fe_resource_upload(ctx, vao->stream_res, a->stream_offset, spans[i].src, spans[i].bytes);
+         fe_resource_upload(ctx, vao->stream_res, a->stream_offset + spans[i].skip * stride,
+                            spans[i].src, spans[i].bytes);
          continue;
       }
-      const uint64_t stride = fe_vao_attrib_stride(a), elem = fe_vao_attrib_bytes(a);
       uint8_t *from_buffer = NULL;
       const uint8_t *src = spans[i].src;
       if (!src) {
          /* the buffer's bytes: from the client's copy, or a counted round trip */
-         const uint64_t lo = a->divisor ? 0 : base;
+         const uint64_t lo = a->divisor ? 0 : first;
          from_buffer = malloc(spans[i].bytes);
          if (from_buffer)
             fe_buffer_read(ctx, a->buffer, a->offset + lo * stride, spans[i].bytes, from_buffer);
@@ -175,7 +185,8 @@ fe_client_arrays_prepare(struct fe_context *ctx, uint32_t first, uint32_t last, 
       float *conv = src ? malloc(spans[i].count * elem) : NULL;
       if (conv) {
          fixed_to_float(conv, src, spans[i].count, (unsigned)(elem / 4u), stride);
-         fe_resource_upload(ctx, vao->stream_res, a->stream_offset, conv, spans[i].count * elem);
+         fe_resource_upload(ctx, vao->stream_res, a->stream_offset + spans[i].skip * elem, conv,
+                            spans[i].count * elem);
       } else {
          fe_error(ctx, GL_OUT_OF_MEMORY);
          ok = false;

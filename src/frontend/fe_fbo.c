@@ -978,8 +978,17 @@ framebuffer_texture_layer(struct fe_context *ctx, struct fe_framebuffer *fb, int
    }
    struct fe_texture *tex = texture_by_name(ctx, texture);
    FE_CHECK(!tex, GL_INVALID_OPERATION);
-   /* GL 3.3: 3D, 1D/2D array and 2D multisample array textures; a cube map is not one (GL
-    * 4.5 takes its faces), a cube map array is (its layer-faces, ARB_texture_cube_map_array). */
+   /* GL 4.5 9.2.8: a cube map texture's face is layer (0-5, the face order of
+    * TEXTURE_CUBE_MAP_POSITIVE_X on), as glFramebufferTexture2D attaches it */
+   if (tex->target == FE_TEX_CUBE && ctx->desc.api != FE_API_GLES &&
+       ctx->desc.major * 10 + ctx->desc.minor >= 45) {
+      FE_CHECK(layer < 0 || layer > 5, GL_INVALID_VALUE);
+      FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
+      attach(ctx, fb, slot, tex, NULL, level, layer, false);
+      return;
+   }
+   /* GL 3.3: 3D, 1D/2D array and 2D multisample array textures; a cube map is not one before
+    * GL 4.5, a cube map array is (its layer-faces, ARB_texture_cube_map_array). */
    FE_CHECK(tex->target != FE_TEX_3D && tex->target != FE_TEX_1D_ARRAY &&
                tex->target != FE_TEX_2D_ARRAY && tex->target != FE_TEX_2D_MS_ARRAY &&
                tex->target != FE_TEX_CUBE_ARRAY,
@@ -2122,6 +2131,35 @@ set_param(struct fe_context *ctx, struct fe_framebuffer *fb, GLenum pname, GLint
    fe_draw_bump(ctx, &fb->version);
 }
 
+/* GL 4.5 9.2.3: glGet(Named)FramebufferParameteriv also answers the framebuffer's
+ * DOUBLEBUFFER, IMPLEMENTATION_COLOR_READ_FORMAT / _TYPE, SAMPLES, SAMPLE_BUFFERS and STEREO,
+ * the default framebuffer's too (the glGet values of a framebuffer bound for drawing). */
+static bool
+state_pname(const struct fe_context *ctx, GLenum pname)
+{
+   if (ctx->desc.api == FE_API_GLES || ctx->desc.major * 10 + ctx->desc.minor < 45)
+      return false;
+   return pname == GL_DOUBLEBUFFER || pname == GL_IMPLEMENTATION_COLOR_READ_FORMAT ||
+          pname == GL_IMPLEMENTATION_COLOR_READ_TYPE || pname == GL_SAMPLES ||
+          pname == GL_SAMPLE_BUFFERS || pname == GL_STEREO;
+}
+
+/* A state_pname of fb (NULL: the default framebuffer of surface surf). */
+static void
+get_state(const struct fe_framebuffer *fb, const struct fe_surface *surf, GLenum pname,
+          GLint *params)
+{
+   const unsigned samples = fb ? fe_fbo_samples(fb) : surface_samples(surf);
+   switch (pname) {
+   case GL_SAMPLES: *params = (GLint)samples; break;
+   case GL_SAMPLE_BUFFERS: *params = samples ? 1 : 0; break;
+   /* as glGetIntegerv answers them (fe_get.c): single-buffered, mono, RGBA bytes */
+   case GL_IMPLEMENTATION_COLOR_READ_FORMAT: *params = GL_RGBA; break;
+   case GL_IMPLEMENTATION_COLOR_READ_TYPE: *params = GL_UNSIGNED_BYTE; break;
+   default: *params = GL_FALSE; break; /* GL_DOUBLEBUFFER, GL_STEREO */
+   }
+}
+
 static void
 get_param(struct fe_context *ctx, const struct fe_framebuffer *fb, GLenum pname, GLint *params)
 {
@@ -2149,6 +2187,13 @@ void
 mgl_glGetFramebufferParameteriv(GLenum target, GLenum pname, GLint *params)
 {
    FE_CTX_OR_RETURN();
+   if (state_pname(ctx, pname)) {
+      const bool read = target == GL_READ_FRAMEBUFFER;
+      FE_CHECK(!read && target != GL_DRAW_FRAMEBUFFER && target != GL_FRAMEBUFFER, GL_INVALID_ENUM);
+      get_state(read ? ctx->read_fbo : ctx->draw_fbo, read ? ctx->read_surface : ctx->draw_surface,
+                pname, params);
+      return;
+   }
    struct fe_framebuffer *fb = params_bound(ctx, target);
    if (fb)
       get_param(ctx, fb, pname, params);
@@ -2174,6 +2219,11 @@ mgl_glGetNamedFramebufferParameteriv(GLuint framebuffer, GLenum pname, GLint *pa
    struct fe_framebuffer *fb;
    if (!fe_fbo_named(ctx, framebuffer, &fb))
       return;
+   if (state_pname(ctx, pname)) {
+      /* zero: the default draw framebuffer (GL 4.5 9.2.3) */
+      get_state(fb, ctx->draw_surface, pname, params);
+      return;
+   }
    FE_CHECK(!fb, GL_INVALID_OPERATION);
    get_param(ctx, fb, pname, params);
 }

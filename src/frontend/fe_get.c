@@ -987,7 +987,7 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES:
       if (!fe_cull_distance_offered(ctx))
          return false;
-      INT1(8);
+      INT1(pname == GL_MAX_CULL_DISTANCES ? 8 : GLSL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES);
       return true;
    /* ARB_gpu_shader5: what MGP_CAP_GPU_SHADER5 promises (pipe_base.h) */
    case GL_MAX_GEOMETRY_SHADER_INVOCATIONS:

@@ -346,6 +346,9 @@ struct fe_exec {
    uint32_t active_max_len;
    uint32_t num_active_attribs;
    uint32_t builtin_inputs; /* bit 0 gl_VertexID, bit 1 gl_InstanceID: read by the vertex shader */
+   /* the vertex stage's SPIR-V declares gl_VertexID (BuiltIn VertexIndex or VertexId): client
+    * arrays are then copied at their own indices, not rebased (fe_client_arrays.c) */
+   bool reads_vertex_id;
    /* a compatibility program linked without a vertex (fragment) shader: fe_program.c's
     * ff_vertex_shader (ff_fragment_shader) stands in */
    bool ff_vertex, ff_fragment;
@@ -1761,7 +1764,8 @@ bool fe_vao_binding_get(struct fe_context *ctx, GLenum target, GLuint index, int
 /* fe_client_arrays.c: before a draw reads vertices [first, last] of instances instances from
  * base instance baseinstance, copies the streamed arrays (fe_vao_attrib_streamed) to the server.
  * *rebase is what to subtract from the draw's vertex indices (the copies start at `first`
- * when every per-vertex array is client-side). False: skip the draw (error or decline
+ * when every per-vertex array is client-side and the vertex shader does not read gl_VertexID;
+ * else 0: each copy sits at its vertices' own indices). False: skip the draw (error or decline
  * recorded). */
 bool fe_client_arrays_prepare(struct fe_context *ctx, uint32_t first, uint32_t last,
                               uint32_t instances, uint32_t baseinstance, int64_t *rebase);

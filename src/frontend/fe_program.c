@@ -717,22 +717,29 @@ build_exec_tables(struct fe_exec *e)
 }
 
 /* GL lists the built-in vertex inputs a vertex shader reads among the active attributes. */
-/* The module decorates a variable BuiltIn ViewportIndex (OpDecorate id BuiltIn 10; glslang
- * declares gl_ViewportIndex only where it is used): the stage writes it. */
+/* The module decorates a variable BuiltIn `builtin` (OpDecorate id BuiltIn b; glslang declares
+ * a built-in variable only where it is used). */
 static bool
-spirv_writes_viewport(const struct glsl_spirv *m)
+spirv_decorates_builtin(const struct glsl_spirv *m, uint32_t builtin)
 {
-   enum { OP_DECORATE = 71, DECORATION_BUILTIN = 11, BUILTIN_VIEWPORT_INDEX = 10 };
+   enum { OP_DECORATE = 71, DECORATION_BUILTIN = 11 };
    for (size_t pc = 5; m->words && pc < m->num_words;) {
       const uint32_t len = m->words[pc] >> 16, op = m->words[pc] & 0xffffu;
       if (len == 0 || len > m->num_words - pc)
          return false;
       if (op == OP_DECORATE && len >= 4 && m->words[pc + 2] == DECORATION_BUILTIN &&
-          m->words[pc + 3] == BUILTIN_VIEWPORT_INDEX)
+          m->words[pc + 3] == builtin)
          return true;
       pc += len;
    }
    return false;
+}
+
+/* The stage writes gl_ViewportIndex (BuiltIn ViewportIndex, 10). */
+static bool
+spirv_writes_viewport(const struct glsl_spirv *m)
+{
+   return spirv_decorates_builtin(m, 10);
 }
 
 bool
@@ -816,6 +823,9 @@ fe_exec_create(struct fe_context *ctx, struct glsl_program *gp)
       free(e);
       return NULL;
    }
+   /* gl_VertexID: BuiltIn VertexIndex (42, glslang's Vulkan output) or VertexId (5) */
+   e->reads_vertex_id = spirv_decorates_builtin(&gp->spirv[GLSL_STAGE_VERTEX], 42) ||
+                        spirv_decorates_builtin(&gp->spirv[GLSL_STAGE_VERTEX], 5);
    fill_reflection(e);
    fe_subroutine_reset(e);
    /* an evaluation stage without a control stage: the backend gets the program with the

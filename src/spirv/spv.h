@@ -321,6 +321,11 @@ uint32_t *spv_clip_enables(const uint32_t *words, size_t num_words, size_t *out_
 uint32_t *spv_helper_atomics(const uint32_t *words, size_t num_words, size_t *out_n,
                              const char **err);
 
+/* A fragment module whose user inputs are interpolated at the sample (spv_sample_inputs.c):
+ * for sample shading at a fraction of 1.0 (GL 4.6 14.3.1.1). Returns new words (free them), or
+ * NULL when there is nothing to change (no fragment entry point, no such input). */
+uint32_t *spv_sample_inputs(const uint32_t *words, size_t num_words, size_t *out_n);
+
 /* In a tessellation control module, a store of one output vector component at a dynamic index
  * becomes a switch over the index with a store at each constant component (spv_tcs_stores.c):
  * GL writes the one component, a driver may write the whole vector back. Returns new words

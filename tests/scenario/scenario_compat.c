@@ -233,3 +233,109 @@ sc_compat_client_arrays(void)
    check_frame("compat_client_arrays", &m);
    gl.DeleteBuffers(2, bufs);
 }
+
+/* compat_client_vertex_id: gl_VertexID over client-side arrays (vertex array object zero, no
+ * GL_ARRAY_BUFFER) is first + i for glDrawArrays, each draw's first for glMultiDrawArrays and
+ * glDrawArraysIndirect, and index + basevertex for glDrawElementsBaseVertex (GL 4.6 11.1.3.9),
+ * however mgl copies the client's vertices to the server. Each vertex carries the id GL gives
+ * it in a second client array; a rectangle is green where every vertex saw its own id, red
+ * where one did not. */
+void
+sc_compat_client_vertex_id(void)
+{
+   const char *vs = "#version 330 compatibility\n"
+                    "layout(location = 0) in vec2 a_pos;\n"
+                    "layout(location = 1) in float a_id;\n"
+                    "out float v_ok;\n"
+                    "void main() {\n"
+                    "  v_ok = gl_VertexID == int(a_id) ? 1.0 : 0.0;\n"
+                    "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                    "}\n";
+   const char *fs =
+      "#version 330 compatibility\n"
+      "in float v_ok;\n"
+      "out vec4 o_color;\n"
+      "void main() {\n"
+      "  o_color = v_ok > 0.999 ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n"
+      "}\n";
+   GLuint p = link_program(vs, fs);
+   gl.UseProgram(p);
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   gl.BindBuffer(GL_ARRAY_BUFFER, 0);
+
+   /* 48 vertices, 8 rectangles of 6: rectangle r at vertices [6r, 6r + 6) */
+   float pos[96], id[48];
+   for (int r = 0; r < 8; r++) {
+      const float x = (float)(2 + (r % 4) * 16), y = (float)(2 + (r / 4) * 16);
+      rect_vertices(pos + 12 * r, x, y, x + 12, y + 12);
+   }
+   for (int k = 0; k < 48; k++)
+      id[k] = (float)k;
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, pos);
+   gl.VertexAttribPointer(1, 1, GL_FLOAT, GL_FALSE, 0, id);
+   gl.EnableVertexAttribArray(0);
+   gl.EnableVertexAttribArray(1);
+
+   /* rectangle 1: glDrawArrays(first 6) */
+   glDrawArrays(GL_TRIANGLES, 6, 6);
+   check_gl_error("glDrawArrays(first 6) from client arrays");
+   /* rectangles 2 and 3: glMultiDrawArrays */
+   const GLint firsts[2] = {12, 18};
+   const GLsizei counts[2] = {6, 6};
+   gl.MultiDrawArrays(GL_TRIANGLES, firsts, counts, 2);
+   check_gl_error("glMultiDrawArrays from client arrays");
+   /* rectangles 4 and 5: glDrawArraysIndirect and glMultiDrawArraysIndirect (GL 4.0 and 4.3),
+    * the commands in a buffer, the vertices in client memory */
+   GLint major = 0, minor = 0;
+   glGetIntegerv(GL_MAJOR_VERSION, &major);
+   glGetIntegerv(GL_MINOR_VERSION, &minor);
+   const bool indirect = major >= 4 && gl.DrawArraysIndirect;
+   const bool multi_indirect = major * 10 + minor >= 43 && gl.MultiDrawArraysIndirect;
+   GLuint ibo = 0;
+   if (indirect) {
+      const GLuint cmds[8] = {6, 1, 24, 0, 6, 1, 30, 0}; /* count, instances, first, base */
+      gl.GenBuffers(1, &ibo);
+      gl.BindBuffer(GL_DRAW_INDIRECT_BUFFER, ibo);
+      gl.BufferData(GL_DRAW_INDIRECT_BUFFER, sizeof cmds, cmds, GL_STATIC_DRAW);
+      gl.DrawArraysIndirect(GL_TRIANGLES, (void *)0);
+      check_gl_error("glDrawArraysIndirect over client arrays");
+      if (multi_indirect)
+         gl.MultiDrawArraysIndirect(GL_TRIANGLES, (void *)16, 1, 0);
+      else
+         gl.DrawArraysIndirect(GL_TRIANGLES, (void *)16);
+      check_gl_error("glMultiDrawArraysIndirect over client arrays");
+      gl.BindBuffer(GL_DRAW_INDIRECT_BUFFER, 0);
+   } else {
+      glDrawArrays(GL_TRIANGLES, 24, 12);
+   }
+   /* rectangle 6: glDrawElementsBaseVertex, client indices 0..5, base vertex 36 */
+   const GLubyte idx[6] = {0, 1, 2, 3, 4, 5};
+   gl.DrawElementsBaseVertex(GL_TRIANGLES, 6, GL_UNSIGNED_BYTE, idx, 36);
+   check_gl_error("glDrawElementsBaseVertex over client arrays");
+   /* rectangle 7: indices 0..5 from an element buffer, base vertex 42 */
+   GLuint ebo;
+   gl.GenBuffers(1, &ebo);
+   gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo);
+   gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof idx, idx, GL_STATIC_DRAW);
+   gl.DrawElementsBaseVertex(GL_TRIANGLES, 6, GL_UNSIGNED_BYTE, (void *)0, 42);
+   check_gl_error("glDrawElementsBaseVertex of buffer indices over client arrays");
+   gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
+   gl.DeleteBuffers(1, &ebo);
+   /* rectangle 0: glDrawArrays(first 0) */
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.DisableVertexAttribArray(0);
+   gl.DisableVertexAttribArray(1);
+   if (ibo)
+      gl.DeleteBuffers(1, &ibo);
+
+   model m;
+   model_init(&m, bg);
+   const rgba8 g8 = {{0, 255, 0, 255}};
+   for (int r = 0; r < 8; r++) {
+      const int x = 2 + (r % 4) * 16, y = 2 + (r / 4) * 16;
+      model_rect(&m, x, y, x + 12, y + 12, g8);
+   }
+   check_frame("compat_client_vertex_id", &m);
+   gl.DeleteProgram(p);
+}

@@ -716,6 +716,31 @@ sc_no_attachments(void)
    glGetIntegerv(GL_SAMPLES, &v);
    if (v < 3 || (v & (v - 1)))
       fail("GL_SAMPLES with 3 default samples is %d", v);
+   if (context_version() >= 45) {
+      /* GL 4.5 9.2.3: the framebuffer's own GL_SAMPLES / GL_SAMPLE_BUFFERS, and the default
+       * framebuffer's (which has none of the default-size parameters) */
+      const GLint samples = v;
+      GLint fs = -1, fsb = -1;
+      gl.GetFramebufferParameteriv(GL_DRAW_FRAMEBUFFER, GL_SAMPLES, &fs);
+      gl.GetFramebufferParameteriv(GL_FRAMEBUFFER, GL_SAMPLE_BUFFERS, &fsb);
+      check_gl_error("glGetFramebufferParameteriv(GL_SAMPLES, GL_SAMPLE_BUFFERS)");
+      if (fs != samples || fsb != (samples > 0))
+         fail("glGetFramebufferParameteriv: GL_SAMPLES %d, GL_SAMPLE_BUFFERS %d; expected %d", fs,
+              fsb, samples);
+      gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+      GLint ds = -1, dsb = -1, want_ds = -1;
+      glGetIntegerv(GL_SAMPLES, &want_ds);
+      gl.GetFramebufferParameteriv(GL_READ_FRAMEBUFFER, GL_SAMPLES, &ds);
+      gl.GetFramebufferParameteriv(GL_DRAW_FRAMEBUFFER, GL_SAMPLE_BUFFERS, &dsb);
+      check_gl_error("glGetFramebufferParameteriv(GL_SAMPLES) of the default framebuffer");
+      if (ds != want_ds || dsb != (want_ds > 0))
+         fail("the default framebuffer's GL_SAMPLES %d, GL_SAMPLE_BUFFERS %d; expected %d", ds, dsb,
+              want_ds);
+      gl.GetFramebufferParameteriv(GL_DRAW_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH, &ds);
+      expect_gl_error(GL_INVALID_OPERATION,
+                      "the default framebuffer's GL_FRAMEBUFFER_DEFAULT_WIDTH");
+      gl.BindFramebuffer(GL_FRAMEBUFFER, fb);
+   }
    gl.FramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_SAMPLES, 0);
    glGetIntegerv(GL_SAMPLES, &v);
    if (v != 0)

@@ -1042,7 +1042,7 @@ sc_client_arrays(void)
    check_gl_error("glDrawElements with buffer indices over client arrays");
    gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
 
-   /* 4: positions from a buffer, colours from client memory (no rebase: the copy starts at 0) */
+   /* 4: positions from a buffer, colours from client memory (no rebase) */
    float vpos[12];
    rect_vertices(vpos, 50, 2, 62, 14);
    GLuint vbo;

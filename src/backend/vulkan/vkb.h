@@ -356,6 +356,13 @@ struct vkb_shader {
    /* The geometry stage with its Layer output made a PrimitiveId output: for a framebuffer
     * that is not layered, where GL ignores gl_Layer (NULL when the GS writes both). */
    VkShaderModule gs_layer_ignored;
+   /* The fragment stage with its user inputs interpolated at the sample (spv_sample_inputs.c):
+    * for sample shading at a fraction of 1.0 (GL 4.6 14.3.1.1). The rewritten words are kept
+    * (NULL where the rewrite changes nothing or the device lacks sampleRateShading); the
+    * module is validated and made at the first pipeline that needs it (vkb_pipeline.c). */
+   uint32_t *fs_per_sample_words;
+   size_t fs_per_sample_n;
+   VkShaderModule fs_per_sample;
    VkPipeline compute; /* the compute stage's pipeline, made at its first dispatch */
    /* The default uniform block: the CPU copy of the last bytes set, and the slice of the
     * current batch's arena that holds them (re-uploaded when the batch changed). */

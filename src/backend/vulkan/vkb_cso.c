@@ -951,6 +951,10 @@ create_modules(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_c
          free(own);
          return "vkCreateShaderModule failed";
       }
+      /* the variant sample shading at a fraction of 1.0 draws with: its words now, its
+       * module at the first pipeline that needs it (vkb_pipeline.c) */
+      if (s == MGP_SHADER_STAGE_FRAGMENT && scr->features.sampleRateShading)
+         sh->fs_per_sample_words = spv_sample_inputs(words, nwords, &sh->fs_per_sample_n);
       if (s == MGP_SHADER_STAGE_GEOMETRY && sh->writes_layer && !sh->gs_primitive_id_out &&
           sh->layer_word < nwords) {
          /* GL ignores gl_Layer when the framebuffer is not layered; Vulkan would leave a layer
@@ -1161,6 +1165,8 @@ vkb_delete_shader(void *self, const struct mgp_handle_args *args, const void *ta
    for (int s = 0; s < MGP_SHADER_STAGE_COUNT; s++)
       VKB_DEFER(scr, VKB_GARBAGE_SHADER_MODULE, sh->mod[s]);
    VKB_DEFER(scr, VKB_GARBAGE_SHADER_MODULE, sh->gs_layer_ignored);
+   VKB_DEFER(scr, VKB_GARBAGE_SHADER_MODULE, sh->fs_per_sample);
+   free(sh->fs_per_sample_words);
    VKB_DEFER(scr, VKB_GARBAGE_PIPELINE, sh->compute);
    VKB_DEFER(scr, VKB_GARBAGE_PIPELINE_LAYOUT, sh->layout);
    for (int set = 0; set < VKB_SET_COUNT; set++)

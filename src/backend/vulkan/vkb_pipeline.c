@@ -116,6 +116,35 @@ topology_class_rep(VkPrimitiveTopology t)
    }
 }
 
+/* The fragment variant with its inputs at the sample (vkb_shader.fs_per_sample), made from
+ * its words at the first pipeline that needs it; VK_NULL_HANDLE where there is none (a
+ * rewrite that does not validate is dropped, the inputs then interpolated where the device
+ * puts them). */
+static VkShaderModule
+per_sample_module(struct vkb_screen *scr, struct mgp_handle h)
+{
+   struct vkb_shader *sh = vkb_lookup(scr, &scr->shaders, h, "per-sample fragment module");
+   if (!sh || sh->fs_per_sample || !sh->fs_per_sample_words)
+      return sh ? sh->fs_per_sample : VK_NULL_HANDLE;
+   char invalid[256];
+   if (vkb_spirv_validate(scr, sh->fs_per_sample_words, sh->fs_per_sample_n, invalid,
+                          sizeof(invalid))) {
+      const VkShaderModuleCreateInfo mci = {
+         .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+         .codeSize = sh->fs_per_sample_n * 4,
+         .pCode = sh->fs_per_sample_words,
+      };
+      if (!vkb_check(scr, vkCreateShaderModule(scr->dev, &mci, NULL, &sh->fs_per_sample),
+                     "vkCreateShaderModule (per-sample inputs)"))
+         sh->fs_per_sample = VK_NULL_HANDLE;
+   } else {
+      mgu_warn("vulkan: the per-sample input rewrite does not validate: %s", invalid);
+   }
+   free(sh->fs_per_sample_words);
+   sh->fs_per_sample_words = NULL;
+   return sh->fs_per_sample;
+}
+
 static const char *
 build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
       const struct vkb_render_state *rso, const struct vkb_vertex_elements *veo,
@@ -128,7 +157,12 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
       vkb_render_state_pipeline_part(scr, &vkb_default_render_state, &default_part);
    const struct mgp_render_state *rs = rso ? &rso->share->part : &default_part;
 
-   /* Stages. */
+   /* Stages. Sample shading at a fraction of 1.0 evaluates each sample's inputs at its
+    * location (GL 4.6 14.3.1.1): the fragment variant whose inputs are Sample-decorated. */
+   const VkShaderModule per_sample =
+      key->samples > 1 && rs->multisample && rs->sample_shading && !(rs->min_sample_shading < 1.0f)
+         ? per_sample_module(scr, key->shader)
+         : VK_NULL_HANDLE;
    VkPipelineShaderStageCreateInfo stages[MGP_SHADER_STAGE_COUNT];
    uint32_t nstages = 0;
    static const VkShaderStageFlagBits bits[MGP_SHADER_STAGE_COUNT] = {
@@ -189,6 +223,7 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
          .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
          .stage = bits[s],
          .module = s == MGP_SHADER_STAGE_GEOMETRY && key->layer_ignored ? sh->gs_layer_ignored
+                   : s == MGP_SHADER_STAGE_FRAGMENT && per_sample       ? per_sample
                                                                         : sh->mod[s],
          .pName = sh->entry[s],
       };

@@ -1136,6 +1136,8 @@ screen_destroy_idle(struct vkb_screen *scr)
          for (int s = 0; s < MGP_SHADER_STAGE_COUNT; s++)
             vkDestroyShaderModule(scr->dev, sh->mod[s], NULL);
          vkDestroyShaderModule(scr->dev, sh->gs_layer_ignored, NULL);
+         vkDestroyShaderModule(scr->dev, sh->fs_per_sample, NULL);
+         free(sh->fs_per_sample_words);
          vkDestroyPipeline(scr->dev, sh->compute, NULL);
          vkDestroyPipelineLayout(scr->dev, sh->layout, NULL);
          for (int set = 0; set < VKB_SET_COUNT; set++)

@@ -10,6 +10,7 @@
 #include "array.h"
 #include "decline.h"
 #include "glsl_internal.h"
+#include "spv.h"
 
 #include <glslang/Include/glslang_c_interface.h>
 #include <glslang/Public/resource_limits_c.h>
@@ -59,7 +60,7 @@ init_glslang(void)
    /* gl_MaxCullDistances, gl_MaxCombinedClipAndCullDistances: GL_MAX_CULL_DISTANCES and
     * GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES (MGP_CAP_CULL_DISTANCE promises 8) */
    resources.max_cull_distances = 8;
-   resources.max_combined_clip_and_cull_distances = 8;
+   resources.max_combined_clip_and_cull_distances = GLSL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES;
    /* gl_MaxClipPlanes (compatibility): GL_MAX_CLIP_PLANES, FE_FF_MAX_CLIP_PLANES, the planes the
     * compatibility uniform state holds (glsl.h's clip_plane[8]); glslang's default is 6 */
    resources.max_clip_planes = 8;
@@ -842,12 +843,74 @@ float64_denied(enum glsl_stage stage, const uint32_t *words, size_t num_words, u
    return false;
 }
 
+/* GLSL 4.50 7.1: "It is a compile-time or link-time error for the set of shaders forming a
+ * program to have the sum of the sizes of the gl_ClipDistance and gl_CullDistance arrays to be
+ * larger than gl_MaxCombinedClipAndCullDistances", for a stage's inputs and for its outputs
+ * (glslang checks each array against its own limit only). True (the error in log) then. Only
+ * a module that declares gl_CullDistance (a BuiltIn CullDistance decoration, there even where
+ * the shader only redeclares it) can pass the sum. (A redeclared but unused array of 1 is not
+ * told from the one glslang declares for a shader that never names it, and is not counted.) */
+static bool
+clip_cull_exceeded(enum glsl_stage stage, const uint32_t *words, size_t num_words,
+                   struct glsl_str *log)
+{
+   bool cull = false, cap[2] = {false, false};
+   for (size_t at = 5; at < num_words;) {
+      const uint32_t len = words[at] >> 16, op = words[at] & 0xffff;
+      if (!len || len > num_words - at || op == SpvOpFunction)
+         break;
+      if (op == SpvOpCapability && len == 2) {
+         cap[0] |= words[at + 1] == SpvCapabilityClipDistance;
+         cap[1] |= words[at + 1] == SpvCapabilityCullDistance;
+      }
+      cull |= (op == SpvOpDecorate && len >= 4 && words[at + 2] == SpvDecorationBuiltIn &&
+               words[at + 3] == SpvBuiltInCullDistance) ||
+              (op == SpvOpMemberDecorate && len >= 5 && words[at + 3] == SpvDecorationBuiltIn &&
+               words[at + 4] == SpvBuiltInCullDistance);
+      at += len;
+   }
+   if (!cull)
+      return false;
+   const char *err = NULL;
+   struct spv_refl *r = spv_refl_create(words, num_words, NULL, &err);
+   if (!r || spv_refl_error(r)) {
+      spv_refl_destroy(r);
+      return false; /* the module's own checks report it */
+   }
+   bool over = false;
+   for (int output = 0; output < 2 && !over; output++) {
+      uint32_t n[2] = {0, 0};
+      static const SpvBuiltIn builtins[2] = {SpvBuiltInClipDistance, SpvBuiltInCullDistance};
+      for (unsigned k = 0; k < 2; k++) {
+         spv_tref t = 0;
+         if (!spv_refl_builtin(r, output != 0, builtins[k], &t, NULL))
+            continue;
+         struct spv_tinfo ti;
+         spv_refl_type(r, t, &ti);
+         /* glslang gives an array the shader neither sizes nor reads a length of 1 (and
+          * no capability): a length of 1 counts where the stage reads or writes it */
+         n[k] = ti.kind == SPV_TK_ARRAY && ti.length > 1 ? ti.length : cap[k] ? 1 : 0;
+      }
+      if (n[0] + n[1] > GLSL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES) {
+         glsl_str_printf(log,
+                         "error: %s shader: the %s gl_ClipDistance[%u] and gl_CullDistance[%u] "
+                         "are more than gl_MaxCombinedClipAndCullDistances (%u)\n",
+                         glsl_stage_name(stage), output ? "output" : "input", n[0], n[1],
+                         GLSL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES);
+         over = true;
+      }
+   }
+   spv_refl_destroy(r);
+   return over;
+}
+
 /* glsl_check_spirv on one stage's words; false (the errors in log) when it found one. */
 static bool
 check_words(enum glsl_stage stage, const uint32_t *words, size_t num_words, uint32_t deny,
             bool at_link, struct glsl_str *log)
 {
-   if (float64_denied(stage, words, num_words, deny, log))
+   if (float64_denied(stage, words, num_words, deny, log) ||
+       clip_cull_exceeded(stage, words, num_words, log))
       return false;
    struct glsl_str check_log = {0};
    const uint32_t streams = (deny & GLSL_DENY_VERTEX_STREAMS) ? 1 : GLSL_MAX_VERTEX_STREAMS;
@@ -1454,6 +1517,41 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, uint64_t c
             vertices = su->units[k].tcs_vertices;
       for (unsigned k = 0; k < num; k++)
          give_tcs_vertices(&su->units[k], vertices, &prepared[k], &slogs[k]);
+   }
+   for (unsigned k = 0; k < num; k++) {
+      if (!prepared[k] || !su->units[k].storage_unsized_not_last)
+         continue;
+      /* GLSL 4.30 4.1.9: only a storage block's last member may be an unsized array (Mesa
+       * refuses the program at link) */
+      glsl_str_printf(log,
+                      "error: the %s shader: a shader storage block's unsized array is not "
+                      "its last member\n",
+                      glsl_stage_name(s));
+      for (unsigned j = 0; j < num; j++)
+         free(slogs[j].s);
+      free(slogs);
+      free(prepared);
+      return false;
+   }
+   if (s == GLSL_STAGE_COMPUTE) {
+      /* ARB_compute_shader, GLSL 4.30 4.4.1.4: "if a program object contains any compute
+       * shaders, at least one must contain an input layout qualifier specifying the local work
+       * sizes of the program, or a link-time error will occur" (glslang takes 1x1x1) */
+      bool named = false;
+      for (unsigned k = 0; k < num; k++)
+         named |= prepared[k] && su->units[k].local_size_named;
+      bool all = true;
+      for (unsigned k = 0; k < num; k++)
+         all &= prepared[k];
+      if (all && !named) {
+         glsl_str_append(log, "error: no compute shader of the program declares its local size "
+                              "(layout(local_size_x = ...) in)\n");
+         for (unsigned k = 0; k < num; k++)
+            free(slogs[k].s);
+         free(slogs);
+         free(prepared);
+         return false;
+      }
    }
    if (s == GLSL_STAGE_VERTEX && input->compat) {
       /* GLSL 1.30 §7.1: "It is an error for a shader to statically write both gl_ClipVertex

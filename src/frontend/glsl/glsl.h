@@ -169,6 +169,9 @@
 #define GLSL_MAX_PATCH_VERTICES 32             /* GL_MAX_PATCH_VERTICES (Vulkan's least) */
 #define GLSL_MAX_DUAL_SOURCE_DRAW_BUFFERS 1    /* locations of index-1 (second source) outputs */
 #define GLSL_MAX_STAGE_UNIFORM_COMPONENTS 4096 /* GL_MAX_{VERTEX,FRAGMENT}_UNIFORM_COMPONENTS */
+/* GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES (ARB_cull_distance; what MGP_CAP_CULL_DISTANCE
+ * promises): a stage's gl_ClipDistance and gl_CullDistance together */
+#define GLSL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES 8
 /* The least per-stage interface limit, in components (GL 3.2's MAX_VERTEX_OUTPUT_COMPONENTS and
  * Vulkan's minimum maxVertexOutputComponents): glsl_link_input.max_varying_components is never below. */
 #define GLSL_MIN_VARYING_COMPONENTS 64

@@ -243,8 +243,13 @@ struct glsl_unit {
     * (malloc'd) and locations (GLSL 4.30, ARB_explicit_uniform_location; index: the array size declared, else 1) */
    struct glsl_binding *uniform_locs;
    unsigned num_uniform_locs, cap_uniform_locs;
-   int tcs_vertices;  /* tessellation control: what its `layout(vertices = N) out;` says; 0
+   int tcs_vertices; /* tessellation control: what its `layout(vertices = N) out;` says; 0
                        * when it declares none */
+   /* compute: the unit names a local size (local_size_x/y/z, local_size_variable), which
+    * one unit of the stage must (GL 4.6 7.3 via GLSL 4.60 4.4.1.4: else a link error) */
+   bool local_size_named;
+   /* a storage block's unsized array member is not its last member (a link error) */
+   bool storage_unsized_not_last;
    int gs_input_size; /* geometry: vertices of the input primitive its `layout(...) in;`
                            * declares; 0 when it declares none */
    struct glsl_subroutine_stage subroutines; /* its subroutines (glsl_subroutine.c) */

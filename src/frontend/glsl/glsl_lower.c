@@ -683,6 +683,62 @@ tcs_output_vertices(const struct lower *L)
    return 0;
 }
 
+/* Whether a storage block (`buffer Name { ... }`) of the unit declares an unsized array
+ * member (`name[]`) before its last member that the unit never names again: only the last
+ * member may be a runtime-sized array (GLSL 4.30 4.1.9); an earlier one takes its size from
+ * the constant indices the shader uses, and one used nowhere has none, a link error as Mesa
+ * gives it (glslang sizes it 1). */
+static bool
+storage_unsized_not_last(const struct lower *L)
+{
+   for (unsigned i = 0; i + 2 < L->n; i++) {
+      if (L->t[i].kind != GLSL_TOK_IDENT || !tok_is(L->p, &L->t[i], "buffer") ||
+          L->t[i + 1].kind != GLSL_TOK_IDENT || !tok_is(L->p, &L->t[i + 2], "{"))
+         continue;
+      const unsigned end = closing(L, i + 2);
+      unsigned pending = 0; /* the name of an unsized member before this one, or 0 */
+      unsigned member_name = 0;
+      int depth = 0;
+      for (unsigned k = i + 3; k < end; k++) {
+         const struct glsl_tok *t = &L->t[k];
+         if (t->kind != GLSL_TOK_PUNCT)
+            continue;
+         const char c = L->p[t->at];
+         depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+         if (c == '[' && k + 1 < end && tok_is(L->p, &L->t[k + 1], "]") &&
+             L->t[k - 1].kind == GLSL_TOK_IDENT)
+            member_name = k - 1;
+         if (c != ';' || depth != 0)
+            continue;
+         if (pending) {
+            bool named = false;
+            for (unsigned j = end + 1; j < L->n && !named; j++)
+               named = L->t[j].kind == GLSL_TOK_IDENT && L->t[j].len == L->t[pending].len &&
+                       !memcmp(L->p + L->t[j].at, L->p + L->t[pending].at, L->t[j].len);
+            if (!named)
+               return true;
+         }
+         pending = member_name;
+         member_name = 0;
+      }
+   }
+   return false;
+}
+
+/* Whether the unit names a compute local size: an identifier local_size_x, _y, _z or
+ * local_size_variable (only a layout qualifier, or a macro that makes one, can). */
+static bool
+cs_local_size_named(const struct lower *L)
+{
+   static const char *const names[] = {"local_size_x", "local_size_y", "local_size_z",
+                                       "local_size_variable"};
+   for (unsigned i = 0; i < L->n; i++)
+      for (unsigned k = 0; L->t[i].kind == GLSL_TOK_IDENT && k < 4; k++)
+         if (tok_is(L->p, &L->t[i], names[k]))
+            return true;
+   return false;
+}
+
 /* Whether the unit names `point_mode` (only a layout qualifier can): a tessellation evaluation
  * shader that makes points, whose every vertex needs a point size. */
 static bool
@@ -2167,6 +2223,9 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
       u->gs_input_size = check_gs_inputs(&L);
    if (stage == GLSL_STAGE_TESS_CTRL)
       u->tcs_vertices = tcs_output_vertices(&L);
+   if (stage == GLSL_STAGE_COMPUTE)
+      u->local_size_named = cs_local_size_named(&L);
+   u->storage_unsized_not_last = storage_unsized_not_last(&L);
    /* (ES 3.0 2.11.5 forbids aliasing: glslang's refusal stands for ESSL 3.00) */
    if (stage == GLSL_STAGE_VERTEX && !u->es)
       alias_vertex_locations(&L, u);
@@ -2253,7 +2312,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
                   extension_named(s, "GL_ARB_draw_instanced"))
             draw_instanced_arb(&L, u, t);
          else if (!u->es && stage == GLSL_STAGE_VERTEX && !strncmp(d, "extension", 9) &&
-                  extension_named(s, "GL_ARB_shader_draw_parameters") && !strstr(s, "disable"))
+                  extension_named(s, "GL_ARB_shader_draw_parameters") &&
+                  !directive_has(s, t->len, "disable"))
             draw_parameters = true;
          else if (!u->es && version < 420 && !strncmp(d, "extension", 9) &&
                   extension_named(s, "GL_ARB_shader_atomic_counters")) {
@@ -2262,7 +2322,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
             if (u->compile_version < 420)
                u->compile_version = 420;
          } else if (!u->es && compat && version < 150 && !strncmp(d, "extension", 9) &&
-                    extension_named(s, "GL_ARB_shader_bit_encoding") && !strstr(s, "disable")) {
+                    extension_named(s, "GL_ARB_shader_bit_encoding") &&
+                    !directive_has(s, t->len, "disable")) {
             /* glslang declares the bit casts from 1.50 on (behind this extension before 3.30),
              * Mesa from 1.30; the directive stays for glslang to judge */
             if (u->compile_version < 150)
@@ -2271,7 +2332,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
                     extension_named(s, "GL_ARB_texture_query_lod")) {
             withheld_extension(&L, t);
          } else if (!u->es && version < 150 && !strncmp(d, "extension", 9) &&
-                    extension_named(s, "GL_ARB_texture_query_lod") && !strstr(s, "disable")) {
+                    extension_named(s, "GL_ARB_texture_query_lod") &&
+                    !directive_has(s, t->len, "disable")) {
             /* glslang declares textureQueryLOD from 1.50 on, the extension from 1.30 */
             if (u->compile_version < 150)
                u->compile_version = 150;
@@ -2280,7 +2342,7 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
             /* glslang declares the multisample samplers and their texelFetch() from 1.50 on
              * and does not know the extension (GLSL 1.30+): the unit compiles as 1.50; the
              * directive goes */
-            if (!strstr(s, "disable") && u->compile_version < 150)
+            if (!directive_has(s, t->len, "disable") && u->compile_version < 150)
                u->compile_version = 150;
             add_edit(&L, t->at, t->len, NULL, NULL, 0);
          } else if (!u->es && !strncmp(d, "extension", 9) &&
@@ -2288,7 +2350,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
             /* glslang does not know the extension (GLSL 1.30+) and takes the depth layouts
              * from 4.20 on only: the redeclaration is taken out below and its layout becomes
              * the fragment stage's execution mode (glsl.c); the directive goes */
-            conservative_depth = strstr(s, "disable") ? version >= 420 : version >= 130;
+            conservative_depth =
+               directive_has(s, t->len, "disable") ? version >= 420 : version >= 130;
             add_edit(&L, t->at, t->len, NULL, NULL, 0);
          } else if (!u->es && !strncmp(d, "extension", 9) &&
                     extension_named(s, "GL_ARB_arrays_of_arrays")) {
@@ -2296,7 +2359,7 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
              * extension (GLSL 1.20+): the unit compiles as 4.30, whose other additions over
              * the app's version are not ones a valid 1.20 - 4.20 shader can trip on; the
              * directive goes */
-            if (!strstr(s, "disable") && u->compile_version < 430)
+            if (!directive_has(s, t->len, "disable") && u->compile_version < 430)
                u->compile_version = 430;
             add_edit(&L, t->at, t->len, NULL, NULL, 0);
          } else if (!u->es && (deny & GLSL_DENY_ENHANCED_LAYOUTS) && !strncmp(d, "extension", 9) &&
@@ -2309,7 +2372,7 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
              * profile only, and none below 1.50: the unit compiles as 4.40, whose other
              * additions over the app's version a valid shader does not trip on; the
              * directive goes */
-            if (!strstr(s, "disable") && u->compile_version < 440)
+            if (!directive_has(s, t->len, "disable") && u->compile_version < 440)
                u->compile_version = 440;
             add_edit(&L, t->at, t->len, NULL, NULL, 0);
          } else if (!u->es && (deny & GLSL_DENY_GPU_SHADER5) && !strncmp(d, "extension", 9) &&
@@ -2329,15 +2392,16 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
                     extension_named(s, "GL_EXT_texture_array")) {
             /* its samplers are GLSL 1.40 keywords (the unit compiles as 1.40 at least), its
              * lookups helpers; glslang knows no such extension (glsl.c made `require` enable) */
-            texture_array = !strstr(s, "disable");
+            texture_array = !directive_has(s, t->len, "disable");
             add_edit(&L, t->at, t->len, NULL, NULL, 0);
          } else if (!u->es && !strncmp(d, "extension", 9) &&
                     extension_named(s, "GL_ARB_cull_distance")) {
             /* glslang knows no such extension (gl_CullDistance is GLSL 4.50 core there) */
-            cull_distance = cull_distance || !strstr(s, "disable");
+            cull_distance = cull_distance || !directive_has(s, t->len, "disable");
             add_edit(&L, t->at, t->len, NULL, NULL, 0);
          } else if (!u->es && version < 400 && !strncmp(d, "extension", 9) &&
-                    extension_named(s, "GL_ARB_gpu_shader5") && !strstr(s, "disable")) {
+                    extension_named(s, "GL_ARB_gpu_shader5") &&
+                    !directive_has(s, t->len, "disable")) {
             /* glslang declares the extension's built-ins (bitCount, interpolateAt*,
              * gl_SampleMaskIn, ...) and takes layout(invocations) from GLSL 4.00 on only: the
              * unit compiles as 4.00, whose additions over 1.50 / 3.30 the extension brings
@@ -2378,7 +2442,7 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
             if (deny & GLSL_DENY_ATOMIC_COUNTER_OPS)
                withheld_extension(&L, t);
             else
-               u->atomic_counter_ops = !strstr(s, "disable");
+               u->atomic_counter_ops = !directive_has(s, t->len, "disable");
          } else if (!u->es && !strncmp(d, "extension", 9) &&
                     (extension_named(s, "GL_ARB_shader_viewport_layer_array") ||
                      extension_named(s, "GL_AMD_vertex_shader_layer") ||
@@ -2387,7 +2451,7 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
              * evaluation outputs from GLSL 4.10 on, behind GL_ARB_shader_viewport_layer_array
              * only: the unit compiles as 4.10 and the AMD names (which glslang does not know)
              * enable the ARB one */
-            if (strstr(s, "disable")) {
+            if (directive_has(s, t->len, "disable")) {
                if (!extension_named(s, "GL_ARB_shader_viewport_layer_array"))
                   add_edit(&L, t->at, t->len, NULL, NULL, 0);
             } else {
@@ -2401,20 +2465,22 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
          } else if (!u->es && version < 450 && !strncmp(d, "extension", 9) &&
                     (extension_named(s, "GL_ARB_gpu_shader_int64") ||
                      extension_named(s, "GL_ARB_shader_ballot")) &&
-                    !strstr(s, "disable")) {
+                    !directive_has(s, t->len, "disable")) {
             /* glslang declares the 64-bit integer built-ins (packInt2x32, abs(int64_t) ...)
              * and ballotARB ... from GLSL 4.50 on only (behind the extensions, so the
              * directives stay): the unit compiles as 4.50 */
             if (u->compile_version < 450)
                u->compile_version = 450;
          } else if (!u->es && version < 450 && !strncmp(d, "extension", 9) &&
-                    extension_named(s, "GL_ARB_shader_clock") && !strstr(s, "disable")) {
+                    extension_named(s, "GL_ARB_shader_clock") &&
+                    !directive_has(s, t->len, "disable")) {
             /* glslang declares clockARB and clock2x32ARB from GLSL 4.50 on only (behind the
              * extension, so the directive stays): the unit compiles as 4.50 */
             if (u->compile_version < 450)
                u->compile_version = 450;
          } else if (!u->es && version < 430 && !strncmp(d, "extension", 9) &&
-                    extension_named(s, "GL_ARB_shader_group_vote") && !strstr(s, "disable")) {
+                    extension_named(s, "GL_ARB_shader_group_vote") &&
+                    !directive_has(s, t->len, "disable")) {
             /* glslang declares anyInvocationARB ... from GLSL 4.30 on only (behind the
              * extension, so the directive stays): the unit compiles as 4.30 */
             if (u->compile_version < 430)
@@ -2423,7 +2489,7 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
             /* built-ins glslang declares only from the GLSL version that took them in: the
              * unit compiles as that version, whose additions over the app's a valid shader
              * does not trip on; the directive goes (glslang does not know every name) */
-            if (!strstr(s, "disable") && u->compile_version < core_in(s))
+            if (!directive_has(s, t->len, "disable") && u->compile_version < core_in(s))
                u->compile_version = core_in(s);
             add_edit(&L, t->at, t->len, NULL, NULL, 0);
          } else if (!u->es && !strncmp(d, "extension", 9) &&

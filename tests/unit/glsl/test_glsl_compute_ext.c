@@ -170,6 +170,44 @@ trailing_unsized_size(void)
 int
 main(void)
 {
+   /* GLSL 4.30 4.1.9: only a storage block's last member may be unsized (a link error) */
+   {
+      static const char *const srcs[3] = {
+         "#version 430\nlayout(local_size_x = 1) in;\n"
+         "buffer B { vec4 s[]; vec4 a[]; } b;\nvoid main() { b.a[0] = vec4(1.0); }\n",
+         "#version 430\nlayout(local_size_x = 1) in;\n"
+         "buffer B { vec4 s[2]; vec4 a[]; } b;\nvoid main() { b.a[0] = vec4(1.0); }\n",
+         /* an earlier unsized member sized by the constant indices the shader uses */
+         "#version 430\nlayout(local_size_x = 1) in;\n"
+         "buffer B { vec4 s[]; vec4 a[]; } b;\nvoid main() { b.a[0] = b.s[1]; }\n"};
+      for (int k = 0; k < 3; k++) {
+         char *log = NULL;
+         struct glsl_link_input in = {.source = {[GLSL_STAGE_COMPUTE] = srcs[k]}};
+         struct glsl_program *p = glsl_link(&in, &log);
+         if (k == 0)
+            CHECK(!p && log && strstr(log, "unsized array is not its last member"),
+                  "an unsized member before the last links: %s", log ? log : "");
+         else
+            CHECK(p, "an unsized last member fails: %s", log ? log : "");
+         glsl_program_destroy(p);
+         free(log);
+      }
+   }
+   /* GLSL 4.30 4.4.1.4: no compute shader of the program declares a local size */
+   {
+      const char *none =
+         "#version 330\n#extension GL_ARB_compute_shader : enable\nvoid main() {}\n";
+      char *log = NULL;
+      CHECK(glsl_compile_shader(GLSL_STAGE_COMPUTE, GLSL_API_CORE, none, &log),
+            "a compute shader without a local size does not compile: %s", log);
+      free(log);
+      log = NULL;
+      struct glsl_link_input in = {.source = {[GLSL_STAGE_COMPUTE] = none}};
+      struct glsl_program *p = glsl_link(&in, &log);
+      CHECK(!p && log && strstr(log, "local size"), "no local size links: %s", log ? log : "");
+      glsl_program_destroy(p);
+      free(log);
+   }
    trailing_unsized_size();
    local_size_limits();
    compute_links("#version 140\n", cs_ssbo);

@@ -42,6 +42,34 @@ static const char *fs_macro = "#version 330 core\n"
                               "#endif\n"
                               "}\n";
 
+/* GLSL 4.50 7.1: the two arrays together past gl_MaxCombinedClipAndCullDistances (8) */
+static const char *vs_total = "#version 130\n"
+                              "#extension GL_ARB_cull_distance : enable\n"
+                              "out float gl_CullDistance[5];\n"
+                              "out float gl_ClipDistance[4];\n"
+                              "in vec4 pos;\n"
+                              "void main() { gl_Position = pos; }\n";
+static const char *vs_total_ok = "#version 130\n"
+                                 "#extension GL_ARB_cull_distance : enable\n"
+                                 "out float gl_CullDistance[4];\n"
+                                 "out float gl_ClipDistance[4];\n"
+                                 "in vec4 pos;\n"
+                                 "void main() { gl_Position = pos; }\n";
+/* all 8 for culling, gl_ClipDistance never named (glslang declares it [1]) */
+static const char *vs_cull8 = "#version 450 core\n"
+                              "layout(location = 0) in vec4 pos;\n"
+                              "out float gl_CullDistance[8];\n"
+                              "void main() { gl_Position = pos; gl_CullDistance[7] = pos.y; }\n";
+/* the directive's `enable` decides, not a later identifier that holds "disable" */
+static const char *fs_disabled_name = "#version 130\n"
+                                      "#extension GL_ARB_cull_distance : enable\n"
+                                      "uniform bool msaa_disabled;\n"
+                                      "in float gl_CullDistance[1];\n"
+                                      "out vec4 color;\n"
+                                      "void main() {\n"
+                                      "  color = vec4(msaa_disabled ? gl_CullDistance[0] : 1.0);\n"
+                                      "}\n";
+
 static bool
 has_cull_capability(const uint32_t *w, size_t n)
 {
@@ -82,6 +110,21 @@ main(void)
    }
    CHECK(compiles(GLSL_STAGE_FRAGMENT, 0, fs_macro, NULL, "macro"),
          "GL_ARB_cull_distance is not defined");
+
+   CHECK(!compiles(GLSL_STAGE_VERTEX, 0, vs_total, "gl_MaxCombinedClipAndCullDistances", "total"),
+         "gl_ClipDistance[4] and gl_CullDistance[5] compiled");
+   CHECK(compiles(GLSL_STAGE_VERTEX, 0, vs_total_ok, NULL, "total ok"),
+         "gl_ClipDistance[4] and gl_CullDistance[4] fail");
+   CHECK(compiles(GLSL_STAGE_VERTEX, 0, vs_cull8, NULL, "cull 8"), "gl_CullDistance[8] fails");
+   log = NULL;
+   struct glsl_link_input tin = {.source = {vs_total}};
+   struct glsl_program *tp = glsl_link(&tin, &log);
+   CHECK(!tp && log && strstr(log, "gl_MaxCombinedClipAndCullDistances"),
+         "the 9 distances link: %s", log ? log : "");
+   glsl_program_destroy(tp);
+   free(log);
+   CHECK(compiles(GLSL_STAGE_FRAGMENT, 0, fs_disabled_name, NULL, "msaa_disabled"),
+         "a uniform named msaa_disabled turns GL_ARB_cull_distance off");
 
    /* denied */
    const uint32_t deny = GLSL_DENY_CULL_DISTANCE;
