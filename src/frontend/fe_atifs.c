@@ -438,7 +438,8 @@ enum { T_ARG = FE_ATIFS_REGS, T_SCRATCH = FE_ATIFS_REGS + 3, T_SCRATCH2, T_COUNT
 struct tr {
    const struct fe_atifs_object *o;
    struct fe_arbp_prog *p;
-   uint8_t written; /* bit r: REG_r written in the current pass */
+   uint8_t written;    /* bit r: REG_r written in the current pass */
+   uint8_t first_pass; /* bit r: REG_r written by the first pass (second-pass coordinates) */
    bool fail;
 };
 
@@ -676,8 +677,10 @@ setup_inst(struct tr *t, unsigned r, const struct fe_atifs_setup *s, const uint8
    struct fe_arbp_src c;
    if (s->src >= GL_TEXTURE0 && s->src < GL_TEXTURE0 + FE_FF_UNITS)
       c = input(t, FE_ARBP_FIN_TEX0 + (s->src - GL_TEXTURE0));
+   else if (t->first_pass & (1u << (s->src - GL_REG_0_ATI)))
+      c = temp(s->src - GL_REG_0_ATI); /* a first-pass register (second pass only) */
    else
-      c = source(t, s->src); /* a first-pass register (second pass only) */
+      c = constant(t, 0, 0, 0, 0);
    struct fe_arbp_inst *e;
    switch (s->swizzle) {
    case GL_SWIZZLE_STQ_ATI:
@@ -737,6 +740,7 @@ translate(const struct fe_atifs_object *o, const uint8_t *targets, uint8_t fog)
    p->num_temps = T_COUNT;
    p->fog = fog;
    for (unsigned pass = 0; pass < o->num_passes; pass++) {
+      t.first_pass = t.written;
       t.written = 0;
       for (unsigned r = 0; r < FE_ATIFS_REGS; r++)
          setup_inst(&t, r, &o->setup[pass][r], targets);
