@@ -28,21 +28,11 @@ object_create(GLuint name)
    return o;
 }
 
-static void
-drop_variants(struct fe_atifs_object *o)
-{
-   for (int v = 0; v < FE_ATIFS_VARIANTS; v++) {
-      fe_arbp_prog_unref(o->variants[v].prog);
-      o->variants[v].prog = NULL;
-   }
-}
-
 void
 fe_atifs_object_unref(struct fe_atifs_object *o)
 {
    if (!o || atomic_fetch_sub(&o->refs, 1) != 1)
       return;
-   drop_variants(o);
    free(o);
 }
 
@@ -53,6 +43,8 @@ fe_atifs_state_finish(struct fe_atifs_state *st)
       return;
    fe_atifs_object_unref(st->bound);
    fe_atifs_object_unref(st->zero);
+   for (int v = 0; v < FE_ATIFS_VARIANTS; v++)
+      fe_arbp_prog_unref(st->variants[v].prog);
    free(st);
 }
 
@@ -172,8 +164,9 @@ mgl_glBeginFragmentShaderATI(void)
    struct fe_atifs_object *o = current(ctx);
    if (!o)
       return;
-   /* redefining a shader starts it over */
-   drop_variants(o);
+   /* redefining a shader starts it over, as a new definition */
+   static atomic_uint next_definition = 1;
+   o->definition = atomic_fetch_add(&next_definition, 1);
    memset(o->setup, 0, sizeof(o->setup));
    memset(o->inst, 0, sizeof(o->inst));
    memset(o->num_inst, 0, sizeof(o->num_inst));
@@ -252,8 +245,6 @@ setup(uint8_t op, GLuint dst, GLuint src, GLenum swizzle)
       FE_CHECK(used && used != want, GL_INVALID_OPERATION);
       o->swizzle_rq |= (uint16_t)(want << (c * 2));
    }
-   if (o->cur_pass == 1)
-      o->last_optype = FE_ATIFS_COLOR;
    o->cur_pass = pass;
    o->regs_assigned[pass >> 1] |= (uint8_t)(1u << r);
    struct fe_atifs_setup *s = &o->setup[pass >> 1][r];
@@ -764,10 +755,10 @@ translate(const struct fe_atifs_object *o, const uint8_t *targets, uint8_t fog)
 const struct fe_arbp_prog *
 fe_atifs_active(const struct fe_context *ctx)
 {
-   const struct fe_atifs_state *st = ctx->ff->arbp->ati;
+   struct fe_atifs_state *st = ctx->ff->arbp->ati;
    if (!st->enabled || st->compiling)
       return NULL;
-   struct fe_atifs_object *o = st->bound ? st->bound : st->zero;
+   const struct fe_atifs_object *o = st->bound ? st->bound : st->zero;
    if (!o || !o->valid)
       return NULL;
    /* the state the translation depends on */
@@ -786,11 +777,12 @@ fe_atifs_active(const struct fe_context *ctx)
                        : ff->fog_mode == GL_LINEAR ? 1
                        : ff->fog_mode == GL_EXP    ? 2
                                                    : 3;
-   struct fe_atifs_variant *lru = &o->variants[0];
+   struct fe_atifs_variant *lru = &st->variants[0];
    for (int v = 0; v < FE_ATIFS_VARIANTS; v++) {
-      struct fe_atifs_variant *x = &o->variants[v];
-      if (x->prog && x->fog == fog && !memcmp(x->targets, targets, sizeof(targets))) {
-         x->last_use = ++o->uses;
+      struct fe_atifs_variant *x = &st->variants[v];
+      if (x->prog && x->definition == o->definition && x->fog == fog &&
+          !memcmp(x->targets, targets, sizeof(targets))) {
+         x->last_use = ++st->uses;
          return x->prog;
       }
       if (!x->prog || (lru->prog && x->last_use < lru->last_use))
@@ -801,8 +793,9 @@ fe_atifs_active(const struct fe_context *ctx)
       return NULL; /* out of memory: the draw runs fixed function */
    fe_arbp_prog_unref(lru->prog);
    lru->prog = p;
+   lru->definition = o->definition;
    memcpy(lru->targets, targets, sizeof(targets));
    lru->fog = fog;
-   lru->last_use = ++o->uses;
+   lru->last_use = ++st->uses;
    return p;
 }

@@ -8,7 +8,7 @@
  * from the instructions: the ARB path's fixed-function generator (fe_ff_program.c) takes it
  * through the one GLSL -> SPIR-V path. The program depends on the texture targets enabled on
  * the units it samples and on the fog mode (fixed-function fog applies after the shader), so a
- * shader keeps a few translations, one per such state. */
+ * context keeps a few translations, one per shader definition and such state. */
 #ifndef MGL_FE_ATIFS_H
 #define MGL_FE_ATIFS_H
 
@@ -90,8 +90,10 @@ struct fe_atifs_inst {
    uint8_t dst_mask[2]; /* bit c: component c written */
 };
 
+/* A translation a context keeps: of which definition, for which state. */
 struct fe_atifs_variant {
    struct fe_arbp_prog *prog;
+   uint32_t definition;            /* the shader's definition serial */
    uint8_t targets[FE_ATIFS_REGS]; /* per sampled unit: enum fe_tex_target */
    uint8_t fog;
    uint64_t last_use;
@@ -114,8 +116,7 @@ struct fe_atifs_object {
    uint16_t swizzle_rq; /* per texture coordinate set (2 bits): 1 r used, 2 q used */
    uint8_t local_const_def;
    float constants[FE_ATIFS_CONSTS][4];
-   struct fe_atifs_variant variants[FE_ATIFS_VARIANTS];
-   uint64_t uses;
+   uint32_t definition; /* unique per glBeginFragmentShaderATI in the process */
 };
 
 /* Per-context state (struct fe_arbp_state's ati). */
@@ -125,6 +126,10 @@ struct fe_atifs_state {
    struct fe_atifs_object *bound;       /* NULL: the default shader 0 */
    struct fe_atifs_object *zero;        /* the default shader, made when first needed */
    float constants[FE_ATIFS_CONSTS][4]; /* the global constants */
+   /* the translations draws ran (per context: a shared shader's are not written by two
+    * threads), least recently used replaced */
+   struct fe_atifs_variant variants[FE_ATIFS_VARIANTS];
+   uint64_t uses;
 };
 
 void fe_atifs_object_unref(struct fe_atifs_object *o);
