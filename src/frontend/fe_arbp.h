@@ -204,7 +204,7 @@ enum fe_arbp_param_kind {
    FE_ARBP_PARAM_STATE,  /* comp[]: per component a float of struct glsl_compat_state */
    FE_ARBP_PARAM_MATRIX, /* row comp[1] of program matrix index, modified by comp[0]
                           * (0 plain, 1 inverse, 2 transpose, 3 inverse transpose) */
-   /* GL_ATI_fragment_shader's global constant index (fe_atifs.c) */
+   /* GL_ATI_fragment_shader's global constant index (fe_atifs_prog.c) */
    FE_ARBP_PARAM_ATI_CONST,
 };
 /* comp[] values below 0: */
@@ -257,7 +257,7 @@ char *fe_arbp_parse(enum fe_arbp_target target, const char *text, size_t len,
                     struct fe_arbp_prog **out, int32_t *error_pos);
 void fe_arbp_prog_ref(struct fe_arbp_prog *p);
 void fe_arbp_prog_unref(struct fe_arbp_prog *p);
-/* A fresh serial for a program made elsewhere (fe_atifs.c; its insts and params malloc'd). */
+/* A fresh serial for a program made elsewhere (fe_atifs_prog.c; its insts and params malloc'd). */
 uint32_t fe_arbp_new_serial(void);
 
 /* fe_arbp_glsl.c: the GLSL statements of p's main() body (malloc'd; NULL when out of memory),

@@ -4,7 +4,7 @@
  * instructions (glPassTexCoordATI, glSampleMapATI: one per register and pass) and paired colour
  * and alpha operations, checked as the extension specifies. A draw with GL_FRAGMENT_SHADER_ATI
  * on (and no ARB fragment program, which wins over it; a GLSL program wins over both) runs the
- * shader as an ARB fragment program (struct fe_arbp_prog, fe_arbp.h) that fe_atifs.c writes
+ * shader as an ARB fragment program (struct fe_arbp_prog, fe_arbp.h) that fe_atifs_prog.c writes
  * from the instructions: the ARB path's fixed-function generator (fe_ff_program.c) takes it
  * through the one GLSL -> SPIR-V path. The program depends on the texture targets enabled on
  * the units it samples and on the fog mode (fixed-function fog applies after the shader), so a
@@ -132,6 +132,19 @@ struct fe_atifs_state {
    uint64_t uses;
 };
 
+static inline bool
+fe_atifs_is_reg(GLuint r)
+{
+   return r >= GL_REG_0_ATI && r <= GL_REG_5_ATI;
+}
+
+static inline bool
+fe_atifs_is_const(GLuint r)
+{
+   return r >= GL_CON_0_ATI && r <= GL_CON_7_ATI;
+}
+
+/* fe_atifs_prog.c */
 void fe_atifs_object_unref(struct fe_atifs_object *o);
 void fe_atifs_state_finish(struct fe_atifs_state *st);
 /* The program a draw runs for the ATI shader: enabled, and the bound shader valid; else
