@@ -204,6 +204,8 @@ enum fe_arbp_param_kind {
    FE_ARBP_PARAM_STATE,  /* comp[]: per component a float of struct glsl_compat_state */
    FE_ARBP_PARAM_MATRIX, /* row comp[1] of program matrix index, modified by comp[0]
                           * (0 plain, 1 inverse, 2 transpose, 3 inverse transpose) */
+   /* GL_ATI_fragment_shader's global constant index (fe_atifs_prog.c) */
+   FE_ARBP_PARAM_ATI_CONST,
 };
 /* comp[] values below 0: */
 #define FE_ARBP_COMP_ZERO (-1)
@@ -255,6 +257,8 @@ char *fe_arbp_parse(enum fe_arbp_target target, const char *text, size_t len,
                     struct fe_arbp_prog **out, int32_t *error_pos);
 void fe_arbp_prog_ref(struct fe_arbp_prog *p);
 void fe_arbp_prog_unref(struct fe_arbp_prog *p);
+/* A fresh serial for a program made elsewhere (fe_atifs_prog.c; its insts and params malloc'd). */
+uint32_t fe_arbp_new_serial(void);
 
 /* fe_arbp_glsl.c: the GLSL statements of p's main() body (malloc'd; NULL when out of memory),
  * its parameters read from ff[param_base + slot]. Inputs it reads: vertex a_in<location>,
@@ -275,6 +279,8 @@ struct fe_arbp_object {
    float local[FE_ARBP_MAX_LOCAL][4];
 };
 
+struct fe_atifs_state;
+
 /* Per-context state (struct fe_ff's arbp). */
 struct fe_arbp_state {
    bool enabled[FE_ARBP_TARGETS];
@@ -284,6 +290,7 @@ struct fe_arbp_state {
    float env[FE_ARBP_TARGETS][FE_ARBP_MAX_ENV][4];
    int32_t error_pos;
    char *error_string;
+   struct fe_atifs_state *ati; /* GL_ATI_fragment_shader (fe_atifs.h) */
 };
 
 /* fe_arbp_state.c */
@@ -293,7 +300,8 @@ void fe_arbp_finish(struct fe_context *ctx);
 void fe_arbp_object_unref(struct fe_arbp_object *o);
 /* GL_PROGRAM_ERROR_STRING_ARB: the last glProgramStringARB's message ("" after a success). */
 const char *fe_arbp_error_string(struct fe_context *ctx);
-/* The program a draw runs for target: enabled, bound and loaded; else NULL. */
+/* The program a draw runs for target: enabled, bound and loaded; else NULL. For the fragment
+ * target with no ARB fragment program on: the ATI fragment shader's (fe_atifs_active). */
 const struct fe_arbp_prog *fe_arbp_active(const struct fe_context *ctx, enum fe_arbp_target t);
 /* Whether a draw (glBegin, glRasterPos, every draw command) is GL_INVALID_OPERATION for the
  * ARB programs: a target enabled whose bound program never loaded (ARB_vertex_program 2.14,
@@ -304,10 +312,12 @@ bool fe_arbp_draw_invalid(const struct fe_context *ctx);
 void fe_arbp_param_value(const struct fe_context *ctx, const struct fe_arbp_prog *p,
                          const struct fe_arbp_param *prm, const struct glsl_compat_state *st,
                          float out[4]);
-/* glEnable/glIsEnabled of GL_VERTEX_PROGRAM_ARB, GL_FRAGMENT_PROGRAM_ARB and
- * GL_VERTEX_PROGRAM_TWO_SIDE (fe_ff_set_enable's contract: -1 not one). */
+/* glEnable/glIsEnabled of GL_VERTEX_PROGRAM_ARB, GL_FRAGMENT_PROGRAM_ARB,
+ * GL_VERTEX_PROGRAM_TWO_SIDE and GL_FRAGMENT_SHADER_ATI (fe_ff_set_enable's contract: -1 not
+ * one). */
 int fe_arbp_set_enable(struct fe_context *ctx, GLenum cap, int on);
-/* glGet of the ARB program state (count written; 0: not one). */
+/* glGet of the ARB program state and the ATI fragment shader limits (count written; 0: not
+ * one). */
 int fe_arbp_get(struct fe_context *ctx, GLenum pname, double *out, enum fe_ff_value_kind *kind);
 
 #endif

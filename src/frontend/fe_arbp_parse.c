@@ -1617,6 +1617,12 @@ parse(struct parser *p)
 
 static atomic_uint next_serial = 1;
 
+uint32_t
+fe_arbp_new_serial(void)
+{
+   return atomic_fetch_add(&next_serial, 1);
+}
+
 char *
 fe_arbp_parse(enum fe_arbp_target target, const char *text, size_t len, struct fe_arbp_prog **out,
               int32_t *error_pos)

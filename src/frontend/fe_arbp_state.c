@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "fe_arbp.h"
+#include "fe_atifs.h"
 
 void
 fe_arbp_object_unref(struct fe_arbp_object *o)
@@ -27,8 +28,13 @@ struct fe_arbp_state *
 fe_arbp_state_create(void)
 {
    struct fe_arbp_state *st = calloc(1, sizeof(*st));
-   if (st)
-      st->error_pos = -1;
+   if (!st)
+      return NULL;
+   st->error_pos = -1;
+   if (!(st->ati = calloc(1, sizeof(*st->ati)))) {
+      free(st);
+      return NULL;
+   }
    return st;
 }
 
@@ -43,6 +49,7 @@ fe_arbp_finish(struct fe_context *ctx)
       fe_arbp_object_unref(st->defaults[t]);
    }
    free(st->error_string);
+   fe_atifs_state_finish(st->ati);
    free(st);
    ctx->ff->arbp = NULL;
 }
@@ -52,7 +59,7 @@ fe_arbp_active(const struct fe_context *ctx, enum fe_arbp_target t)
 {
    const struct fe_arbp_state *st = ctx->ff->arbp;
    if (!st->enabled[t])
-      return NULL;
+      return t == FE_ARBP_FRAGMENT ? fe_atifs_active(ctx) : NULL;
    const struct fe_arbp_object *o = st->bound[t] ? st->bound[t] : st->defaults[t];
    return o ? o->prog : NULL;
 }
@@ -99,6 +106,7 @@ fe_arbp_param_value(const struct fe_context *ctx, const struct fe_arbp_prog *p,
          out[c] = prm->comp[0] & 2 ? m[r * 4 + c] : m[c * 4 + r];
       return;
    }
+   case FE_ARBP_PARAM_ATI_CONST: memcpy(out, as->ati->constants[prm->index], 16); return;
    default: break;
    }
    const float *f = (const float *)st;
@@ -134,6 +142,7 @@ fe_arbp_set_enable(struct fe_context *ctx, GLenum cap, int on)
    case GL_VERTEX_PROGRAM_ARB: return flag(ctx, &st->enabled[FE_ARBP_VERTEX], on);
    case GL_FRAGMENT_PROGRAM_ARB: return flag(ctx, &st->enabled[FE_ARBP_FRAGMENT], on);
    case GL_VERTEX_PROGRAM_TWO_SIDE_ARB: return flag(ctx, &st->vp_two_side, on);
+   case GL_FRAGMENT_SHADER_ATI: return flag(ctx, &st->ati->enabled, on);
    default: return -1;
    }
 }
@@ -149,6 +158,18 @@ fe_arbp_get(struct fe_context *ctx, GLenum pname, double *out, enum fe_ff_value_
    }
    switch (pname) {
    case GL_PROGRAM_ERROR_POSITION_ARB: out[0] = ctx->ff->arbp->error_pos; break;
+   /* GL_ATI_fragment_shader's limits */
+   case GL_NUM_FRAGMENT_REGISTERS_ATI: out[0] = FE_ATIFS_REGS; break;
+   case GL_NUM_FRAGMENT_CONSTANTS_ATI: out[0] = FE_ATIFS_CONSTS; break;
+   case GL_NUM_PASSES_ATI: out[0] = FE_ATIFS_PASSES; break;
+   case GL_NUM_INSTRUCTIONS_PER_PASS_ATI: out[0] = FE_ATIFS_INSTS; break;
+   case GL_NUM_INSTRUCTIONS_TOTAL_ATI: out[0] = FE_ATIFS_INSTS * FE_ATIFS_PASSES; break;
+   case GL_NUM_INPUT_INTERPOLATOR_COMPONENTS_ATI:
+   case GL_NUM_LOOPBACK_COMPONENTS_ATI: out[0] = 3; break;
+   case GL_COLOR_ALPHA_PAIRING_ATI:
+      out[0] = 1;
+      *kind = FE_FF_VALUE_BOOL;
+      return 1;
    default: return 0;
    }
    *kind = FE_FF_VALUE_INT;

@@ -80,7 +80,8 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
        * framebuffer objects that compatibility-profile programs still test for (desktop
        * glmark2's depth-texture scenes, and GLX programs that load only glGenFramebuffersEXT
        * and the rest under their EXT names, which forward to the core commands); ARB assembly
-       * programs (fe_arbp.c); GLSL under its ARB_shader_objects-era names, whose commands are
+       * programs (fe_arbp.c) and ATI fragment shaders, which run as ARB fragment programs
+       * (fe_atifs.c); GLSL under its ARB_shader_objects-era names, whose commands are
        * GL 2.0's under ARB names but for the handle ones (fe_compat_shader_objects.c); GL 1.x
        * extensions that GL 3.3 has under other names, whose suffixed commands forward to the
        * core ones (gen_gl.py's DESKTOP_ALIAS_EXTENSIONS) and whose enums are the core ones;
@@ -157,6 +158,7 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
                                           "GL_ARB_transpose_matrix",
                                           "GL_ARB_window_pos",
                                           "GL_ATI_draw_buffers",
+                                          "GL_ATI_fragment_shader",
                                           "GL_ATI_separate_stencil",
                                           "GL_EXT_bgra",
                                           "GL_EXT_compiled_vertex_array",

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "fe_arbp.h"
+#include "fe_atifs.h"
 #include "fe_compat_pixels.h"
 #include "fe_compat_vertex.h"
 #include "fe_dlist.h"
@@ -97,6 +98,7 @@ static const GLenum enable_caps[] = {
    GL_VERTEX_PROGRAM_ARB,
    GL_VERTEX_PROGRAM_TWO_SIDE_ARB,
    GL_FRAGMENT_PROGRAM_ARB,
+   GL_FRAGMENT_SHADER_ATI,
    FE_GL_STENCIL_TEST_TWO_SIDE_EXT,
    GL_LIGHT0,
    GL_LIGHT0 + 1,

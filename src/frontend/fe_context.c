@@ -16,6 +16,7 @@
 #include "fe_compat_vertex.h"
 #include "fe_es_ext.h"
 #include "fe_arbp.h"
+#include "fe_atifs.h"
 #include "fe_ff.h"
 #include "fe_format.h"
 #include "fe_gl.h"
@@ -120,6 +121,7 @@ share_create(void)
    fe_names_init(&sg->programs);
    fe_names_init(&sg->samplers);
    fe_names_init(&sg->arb_programs);
+   fe_names_init(&sg->ati_shaders);
    char renderer[sizeof(sg->caps->renderer) + 1];
    memcpy(renderer, sg->caps->renderer, sizeof(sg->caps->renderer));
    renderer[sizeof(sg->caps->renderer)] = '\0';
@@ -163,6 +165,12 @@ share_unref(struct fe_share_group *sg)
          fe_arbp_object_unref(obj);
    }
    fe_names_finish(&sg->arb_programs);
+   for (uint32_t i = 1; i < sg->ati_shaders.capacity; i++) {
+      void *obj = sg->ati_shaders.slots[i];
+      if (obj && obj != FE_NAME_RESERVED)
+         fe_atifs_object_unref(obj);
+   }
+   fe_names_finish(&sg->ati_shaders);
    for (int k = 0; k < MGP_KIND_COUNT; k++)
       mgu_handle_alloc_finish(&sg->handles[k]);
    free(sg->dead_shaders);

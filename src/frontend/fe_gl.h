@@ -604,6 +604,7 @@ struct fe_share_group {
    struct fe_names buffers, textures, renderbuffers, programs; /* programs: shaders too */
    struct fe_names samplers;
    struct fe_names arb_programs; /* GL_ARB_vertex/fragment_program objects (fe_arbp.c) */
+   struct fe_names ati_shaders;  /* GL_ATI_fragment_shader objects (fe_atifs.c) */
    /* Aggregate generations (docs/PIPE.md#order): bumped at every mutation of the group. */
    atomic_uint_fast64_t texture_gen; /* a texture's images or parameters */
    atomic_uint_fast64_t buffer_gen;  /* a buffer's size (whole-buffer bindings) */

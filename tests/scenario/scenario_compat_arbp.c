@@ -4,7 +4,8 @@
  * SWZ, LIT, the alpha test after it), then a fragment program with fixed-function vertex
  * processing (TEX of a nearest-filtered 2x2 texture, MUL by the interpolated colour, KIL,
  * _SAT, SWZ, CMP, program.local). Expected colours are the ARB formulas on numbers chosen away
- * from rounding boundaries. */
+ * from rounding boundaries. Last, a GL_ATI_fragment_shader drawn the same way (it runs as an
+ * ARB fragment program). */
 #include "scenario.h"
 
 static PFNGLGENPROGRAMSARBPROC gen_programs;
@@ -243,4 +244,144 @@ sc_compat_arb_fragment_coord_conventions(void)
    expect_px("upper-left", 40, 20, to8(V4(40.5f / 64, 43.5f / 64, 0.0f, 1.0f)));
    expect_px("integer centre", 8, 40, to8(V4(8.0f / 64, 40.0f / 64, 0.0f, 1.0f)));
    expect_px("upper-left, integer centre", 40, 40, to8(V4(40.0f / 64, 23.0f / 64, 0.0f, 1.0f)));
+}
+
+static PFNGLGENFRAGMENTSHADERSATIPROC gen_ati;
+static PFNGLBINDFRAGMENTSHADERATIPROC bind_ati;
+static PFNGLBEGINFRAGMENTSHADERATIPROC begin_ati;
+static PFNGLENDFRAGMENTSHADERATIPROC end_ati;
+static PFNGLPASSTEXCOORDATIPROC pass_ati;
+static PFNGLSAMPLEMAPATIPROC sample_ati;
+static PFNGLCOLORFRAGMENTOP1ATIPROC color1_ati;
+static PFNGLCOLORFRAGMENTOP2ATIPROC color2_ati;
+static PFNGLCOLORFRAGMENTOP3ATIPROC color3_ati;
+static PFNGLALPHAFRAGMENTOP1ATIPROC alpha1_ati;
+static PFNGLSETFRAGMENTSHADERCONSTANTATIPROC const_ati;
+
+/* A textured quad over [x0, x1) x [y0, y1), texture coordinates 0..1. */
+static void
+tex_quad(float x0, float y0, float x1, float y1)
+{
+   glBegin(GL_QUADS);
+   glTexCoord2f(0, 0);
+   glVertex2f(x0, y0);
+   glTexCoord2f(1, 0);
+   glVertex2f(x1, y0);
+   glTexCoord2f(1, 1);
+   glVertex2f(x1, y1);
+   glTexCoord2f(0, 1);
+   glVertex2f(x0, y1);
+   glEnd();
+}
+
+/* compat_ati_fragment_shader: three ATI fragment shaders and the fixed function.
+ * [4,28)^2: REG_0 samples the 2x2 texture (red, green / blue, white), times the colour
+ * (1, 0.6, 0.4). [36,60) x [4,28), colour c = (0.2, 0.9, 0.4): REG_1 = MAD(2 * (c - 0.5), the
+ * global CON_0 (0.5, 0.5, 1), 1 - the shader's CON_1 (0.25, 0.5, 0.75)) halved and saturated =
+ * (0.225, 0.45, 0.025); REG_0.rg = CND(REG_1, CON_1, c) (c > 0.5 picks REG_1: red 0.25, green
+ * 0.45), REG_0.b = REG_1.b * 2 = 0.05, alpha ONE. [4,28) x [36,60), two passes: REG_2 = the
+ * texture coordinate (0.75, 0.25) + the shader's CON_2 (-0.5, 0.5) = (0.25, 0.75), then REG_0
+ * samples the texture there (blue). [36,60)^2: GL_FRAGMENT_SHADER_ATI off inside
+ * glPushAttrib(GL_ENABLE_BIT): the plain colour, and the pop turns it back on. */
+void
+sc_compat_ati_fragment_shader(void)
+{
+   if (!has_ext("GL_ATI_fragment_shader")) {
+      skipped("GL_ATI_fragment_shader");
+      return;
+   }
+#define LOAD(var, type, name)                                                                      \
+   if (!(var = (type)eglGetProcAddress(name)))                                                     \
+      die_setup("GL_ATI_fragment_shader advertised without %s", name);
+   LOAD(gen_ati, PFNGLGENFRAGMENTSHADERSATIPROC, "glGenFragmentShadersATI");
+   LOAD(bind_ati, PFNGLBINDFRAGMENTSHADERATIPROC, "glBindFragmentShaderATI");
+   LOAD(begin_ati, PFNGLBEGINFRAGMENTSHADERATIPROC, "glBeginFragmentShaderATI");
+   LOAD(end_ati, PFNGLENDFRAGMENTSHADERATIPROC, "glEndFragmentShaderATI");
+   LOAD(pass_ati, PFNGLPASSTEXCOORDATIPROC, "glPassTexCoordATI");
+   LOAD(sample_ati, PFNGLSAMPLEMAPATIPROC, "glSampleMapATI");
+   LOAD(color1_ati, PFNGLCOLORFRAGMENTOP1ATIPROC, "glColorFragmentOp1ATI");
+   LOAD(color2_ati, PFNGLCOLORFRAGMENTOP2ATIPROC, "glColorFragmentOp2ATI");
+   LOAD(color3_ati, PFNGLCOLORFRAGMENTOP3ATIPROC, "glColorFragmentOp3ATI");
+   LOAD(alpha1_ati, PFNGLALPHAFRAGMENTOP1ATIPROC, "glAlphaFragmentOp1ATI");
+   LOAD(const_ati, PFNGLSETFRAGMENTSHADERCONSTANTATIPROC, "glSetFragmentShaderConstantATI");
+#undef LOAD
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   compat_pixel_ortho(-1, 1);
+   clear_to(bg);
+   const GLubyte texels[16] = {255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255};
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+
+   const GLuint base = gen_ati(3);
+   bind_ati(base);
+   begin_ati();
+   sample_ati(GL_REG_0_ATI, GL_TEXTURE0, GL_SWIZZLE_STR_ATI);
+   color2_ati(GL_MUL_ATI, GL_REG_0_ATI, GL_NONE, GL_NONE, GL_REG_0_ATI, GL_NONE, GL_NONE,
+              GL_PRIMARY_COLOR, GL_NONE, GL_NONE);
+   end_ati();
+
+   bind_ati(base + 1);
+   begin_ati();
+   const GLfloat con1[4] = {0.25f, 0.5f, 0.75f, 0.0f};
+   const_ati(GL_CON_1_ATI, con1);
+   color3_ati(GL_MAD_ATI, GL_REG_1_ATI, GL_NONE, GL_HALF_BIT_ATI | GL_SATURATE_BIT_ATI,
+              GL_PRIMARY_COLOR, GL_NONE, GL_2X_BIT_ATI | GL_BIAS_BIT_ATI, GL_CON_0_ATI, GL_NONE,
+              GL_NONE, GL_CON_1_ATI, GL_NONE, GL_COMP_BIT_ATI);
+   color3_ati(GL_CND_ATI, GL_REG_0_ATI, GL_RED_BIT_ATI | GL_GREEN_BIT_ATI, GL_NONE, GL_REG_1_ATI,
+              GL_NONE, GL_NONE, GL_CON_1_ATI, GL_NONE, GL_NONE, GL_PRIMARY_COLOR, GL_NONE, GL_NONE);
+   color1_ati(GL_MOV_ATI, GL_REG_0_ATI, GL_BLUE_BIT_ATI, GL_2X_BIT_ATI, GL_REG_1_ATI, GL_BLUE,
+              GL_NONE);
+   alpha1_ati(GL_MOV_ATI, GL_REG_0_ATI, GL_NONE, GL_ONE, GL_NONE, GL_NONE);
+   end_ati();
+
+   bind_ati(base + 2);
+   begin_ati();
+   const GLfloat con2[4] = {-0.5f, 0.5f, 0.0f, 0.0f};
+   const_ati(GL_CON_2_ATI, con2);
+   pass_ati(GL_REG_2_ATI, GL_TEXTURE0, GL_SWIZZLE_STR_ATI);
+   color2_ati(GL_ADD_ATI, GL_REG_2_ATI, GL_NONE, GL_NONE, GL_REG_2_ATI, GL_NONE, GL_NONE,
+              GL_CON_2_ATI, GL_NONE, GL_NONE);
+   sample_ati(GL_REG_0_ATI, GL_REG_2_ATI, GL_SWIZZLE_STR_ATI);
+   color1_ati(GL_MOV_ATI, GL_REG_0_ATI, GL_NONE, GL_NONE, GL_REG_0_ATI, GL_NONE, GL_NONE);
+   end_ati();
+   check_gl_error("ATI fragment shader definitions");
+
+   /* the global constant, set outside a definition */
+   const GLfloat con0[4] = {0.5f, 0.5f, 1.0f, 1.0f};
+   const_ati(GL_CON_0_ATI, con0);
+   glEnable(GL_FRAGMENT_SHADER_ATI);
+   glEnable(GL_TEXTURE_2D);
+   bind_ati(base);
+   glColor4f(1.0f, 0.6f, 0.4f, 1.0f);
+   tex_quad(4, 4, 28, 28);
+   bind_ati(base + 1);
+   glColor4f(0.2f, 0.9f, 0.4f, 1.0f);
+   compat_rect(36, 4, 60, 28);
+   bind_ati(base + 2);
+   glTexCoord2f(0.75f, 0.25f);
+   compat_rect(4, 36, 28, 60);
+   glPushAttrib(GL_ENABLE_BIT);
+   glDisable(GL_FRAGMENT_SHADER_ATI);
+   glDisable(GL_TEXTURE_2D);
+   glColor4f(0.2f, 0.6f, 0.8f, 1.0f);
+   compat_rect(36, 36, 60, 60);
+   glPopAttrib();
+   if (!glIsEnabled(GL_FRAGMENT_SHADER_ATI))
+      fail("glPopAttrib(GL_ENABLE_BIT) did not restore GL_FRAGMENT_SHADER_ATI");
+   glDisable(GL_FRAGMENT_SHADER_ATI);
+   glDisable(GL_TEXTURE_2D);
+   check_gl_error("ATI fragment shader draws");
+   readback();
+   expect_px("texel red", 8, 8, to8(V4(1.0f, 0.0f, 0.0f, 1.0f)));
+   expect_px("texel green", 24, 8, to8(V4(0.0f, 0.6f, 0.0f, 1.0f)));
+   expect_px("texel blue", 8, 24, to8(V4(0.0f, 0.0f, 0.4f, 1.0f)));
+   expect_px("texel white", 24, 24, to8(V4(1.0f, 0.6f, 0.4f, 1.0f)));
+   expect_px("modifiers, CND", 48, 16, to8(V4(0.25f, 0.45f, 0.05f, 1.0f)));
+   expect_px("second pass sample", 16, 48, to8(V4(0.0f, 0.0f, 1.0f, 1.0f)));
+   expect_px("disabled: fixed function", 48, 48, to8(V4(0.2f, 0.6f, 0.8f, 1.0f)));
+   glDeleteTextures(1, &tex);
 }

@@ -121,7 +121,7 @@ DESKTOP_SUFFIX_EXTENSIONS = ["GL_EXT_texture_object"]
 # (fe_arbp.c) and ARB_shader_objects' handle commands (fe_compat_shader_objects.c).
 COMPAT_EXTENSIONS = ["GL_ARB_vertex_program", "GL_ARB_fragment_program", "GL_ARB_shader_objects",
                      "GL_EXT_compiled_vertex_array", "GL_EXT_vertex_array", "GL_MESA_window_pos",
-                     "GL_ATI_separate_stencil", "GL_EXT_stencil_two_side",
+                     "GL_ATI_fragment_shader", "GL_ATI_separate_stencil", "GL_EXT_stencil_two_side",
                      "GL_NV_primitive_restart"]
 # GL_ARB_robustness's compatibility-profile commands on state the compatibility profile has
 # (evaluator maps, pixel maps, the polygon stipple: fe_eval.c, fe_compat_pixels.c,
@@ -384,6 +384,9 @@ NOT_COMPILED = [
     r"glReleaseShaderCompiler", r"glTransformFeedbackVaryings",
     # program pipeline objects (ARB_separate_shader_objects): binding and validating run at once
     r"glBindProgramPipeline", r"glValidateProgramPipeline",
+    # ATI_fragment_shader: building a shader runs at once (binding and constants are compiled)
+    r"gl(Begin|End)FragmentShaderATI", r"glPassTexCoordATI", r"glSampleMapATI",
+    r"gl(Color|Alpha)FragmentOp[123]ATI",
     # sync objects
     r"glFenceSync", r"glClientWaitSync", r"glWaitSync",
     # debug output and labels (client-side state, like glGet)
