@@ -52,7 +52,7 @@
  * mgp_shader_reflection.blend_support (was pad) and MGP_CAP_BLEND_SHADER (the advanced equations
  * blended in the fragment stage). 36: MGP_CAP_SRGB_SKIP_DECODE (a sampler view may name
  * RGBA8_UNORM on an RGBA8_SRGB texture). */
-#define MGP_ABI_VERSION 36u
+#define MGP_ABI_VERSION 37u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {

@@ -4,6 +4,8 @@
  * The commands use instanceCount, first/firstIndex, baseVertex and baseInstance (a per-instance
  * colour), so each field is seen drawn. A backend without indirect draws (the GLES one) must
  * not list the extensions and must refuse GL_DRAW_INDIRECT_BUFFER as GL 3.3 does. */
+#include <time.h>
+
 #include "scenario.h"
 
 /* Rectangle k of the vertex buffer: [0, 8) x [16k, 16k + 8), six vertices from vertex 6k. */
@@ -306,6 +308,105 @@ sc_multi_draw_indirect(void)
       model_instances(&m, k, 4 - k, k / 2);
    check_frame("four compute-written element commands", &m);
    gl.DeleteProgram(cp);
+   gl.DeleteBuffers(1, &b);
+   scene_free(&s);
+}
+
+/* ---- hostile counts ---- */
+
+static double
+seconds(void)
+{
+   struct timespec t;
+   clock_gettime(CLOCK_MONOTONIC, &t);
+   return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Counts near 2^31 in commands the client wrote: robust access reads zeros past the buffers,
+ * but the GPU would still run the vertices (minutes on lavapipe, past a GPU's watchdog for
+ * every session). mgl clamps each command (indirect-draw-clamped, counted by the server) to
+ * what the bound buffers hold and to a per-draw budget of vertices times instances; what the
+ * buffers hold is drawn as GL draws it, and the whole run ends in seconds. The instances past
+ * the fourth lie outside the window, so the clamp to the budget leaves the pixels as they are.
+ * The run must end within a minute (5-7 s on lavapipe, 24 s under ASan on a loaded host;
+ * without the clamp the first draw alone ran into MGL_VK_GPU_TIMEOUT_MS). */
+void
+sc_draw_indirect_huge_counts(void)
+{
+   if (!indirect_offered())
+      return;
+   if (!on_mgl()) {
+      skipped("counts near 2^31 run for minutes on a reference GL");
+      return;
+   }
+   struct scene s = scene_make();
+   const GLuint big = 0x7fffffffu;
+   model m;
+   const double t0 = seconds();
+
+   /* arrays: 2^31 - 1 vertices of a 24-vertex buffer (instance colours per instance: they
+    * bound nothing) */
+   const GLuint arrays[4] = {big, 1, 0, 0};
+   GLuint b = indirect_buffer(arrays, sizeof arrays);
+   clear_to(V4(0, 0, 0, 1));
+   gl.DrawArraysIndirect(GL_TRIANGLES, NULL);
+   check_gl_error("glDrawArraysIndirect of 2^31 - 1 vertices");
+   model_init(&m, V4(0, 0, 0, 1));
+   for (int k = 0; k < RECTS; k++)
+      model_instances(&m, k, 1, 0);
+   check_frame("2^31 - 1 vertices: the 24 the buffer holds", &m);
+
+   /* elements: 2^31 - 1 indices of a 6-index buffer; then 2^31 - 1 instances of rectangle 1 */
+   const GLuint elements[10] = {big, 1, 0, 0, 0, 6, big, 0, 6, 0};
+   gl.BufferData(GL_DRAW_INDIRECT_BUFFER, sizeof elements, elements, GL_STATIC_DRAW);
+   clear_to(V4(0, 0, 0, 1));
+   gl.DrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_SHORT, NULL);
+   gl.DrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_SHORT, (const void *)20);
+   check_gl_error("glDrawElementsIndirect of 2^31 - 1 indices, then instances");
+   model_init(&m, V4(0, 0, 0, 1));
+   model_instances(&m, 0, 1, 0);
+   model_instances(&m, 1, 4, 0);
+   check_frame("2^31 - 1 indices: the 6 the buffer holds; 2^31 - 1 instances", &m);
+
+   /* a multi-draw of 256 such commands packed (rectangle 3), and one of three 32 bytes apart
+    * (rectangle 2, the gaps holding huge counts no command may read) */
+   enum { MANY = 256 };
+   static GLuint many[MANY * 5];
+   for (int k = 0; k < MANY; k++) {
+      const GLuint c[5] = {6, big, 0, 18, 0};
+      memcpy(many + 5 * k, c, sizeof c);
+   }
+   gl.BufferData(GL_DRAW_INDIRECT_BUFFER, sizeof many, many, GL_STATIC_DRAW);
+   clear_to(V4(0, 0, 0, 1));
+   gl.MultiDrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_SHORT, NULL, MANY, 0);
+   GLuint gapped[24];
+   for (int i = 0; i < 24; i++)
+      gapped[i] = big;
+   for (int k = 0; k < 3; k++) {
+      const GLuint c[5] = {6, big, 0, 12, 0};
+      memcpy(gapped + 8 * k, c, sizeof c);
+   }
+   gl.BufferData(GL_DRAW_INDIRECT_BUFFER, sizeof gapped, gapped, GL_STATIC_DRAW);
+   gl.MultiDrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_SHORT, NULL, 3, 32);
+   check_gl_error("glMultiDrawElementsIndirect of huge instance counts");
+   model_init(&m, V4(0, 0, 0, 1));
+   model_instances(&m, 2, 4, 0);
+   model_instances(&m, 3, 4, 0);
+   check_frame("multi-draws of 2^31 - 1 instances each", &m);
+
+   /* a sane command after them draws as asked */
+   const GLuint sane[4] = {6, 2, 6, 2};
+   gl.BufferData(GL_DRAW_INDIRECT_BUFFER, sizeof sane, sane, GL_STATIC_DRAW);
+   clear_to(V4(0, 0, 0, 1));
+   gl.DrawArraysIndirect(GL_TRIANGLES, NULL);
+   check_gl_error("glDrawArraysIndirect after the clamps");
+   model_init(&m, V4(0, 0, 0, 1));
+   model_instances(&m, 1, 2, 2);
+   check_frame("a command of 6 vertices, 2 instances after the clamps", &m);
+   glFinish();
+   const double took = seconds() - t0;
+   if (took > 60.0)
+      fail("the huge indirect counts took %.1f s", took);
    gl.DeleteBuffers(1, &b);
    scene_free(&s);
 }

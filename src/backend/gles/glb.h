@@ -624,7 +624,8 @@ struct glb_screen {
    const char *platform; /* "surfaceless" or "device" */
    int es_minor;         /* host context: ES 3.es_minor */
    int essl_version;     /* 320, 310 or 300 */
-   bool robust;          /* the host context has robust buffer access */
+   bool robust;          /* the host context has robust buffer access (as it reports) */
+   int egl_minor;        /* the display's EGL 1.x minor (5 for EGL 2 and later) */
    bool ext_color_float; /* float colour attachments (EXT_color_buffer_float, core in 3.2) */
    /* GL_RGB16F colour attachments (EXT_color_buffer_half_float: RGB16F is renderable there, not
     * with EXT_color_buffer_float), and the most samples its renderbuffers take (0: none) */

@@ -1024,6 +1024,143 @@ glb_set_patch_state(void *self, const struct mgp_patch_state *args, const void *
    ctx->patch_vertices = args->vertices;
 }
 
+/* The bytes one element of attribute a reads. */
+static uint32_t
+attrib_bytes(const struct mgp_vertex_attrib *a)
+{
+   static const uint8_t comp[MGP_VERTEX_TYPE_COUNT] = {
+      [MGP_VERTEX_TYPE_BYTE] = 1,       [MGP_VERTEX_TYPE_UNSIGNED_BYTE] = 1,
+      [MGP_VERTEX_TYPE_SHORT] = 2,      [MGP_VERTEX_TYPE_UNSIGNED_SHORT] = 2,
+      [MGP_VERTEX_TYPE_INT] = 4,        [MGP_VERTEX_TYPE_UNSIGNED_INT] = 4,
+      [MGP_VERTEX_TYPE_HALF_FLOAT] = 2, [MGP_VERTEX_TYPE_FLOAT] = 4,
+      [MGP_VERTEX_TYPE_DOUBLE] = 8,     [MGP_VERTEX_TYPE_FIXED] = 4,
+   };
+   if (a->type >= MGP_VERTEX_TYPE_COUNT || !comp[a->type])
+      return 4; /* the packed ones: one 32-bit word */
+   return comp[a->type] * (a->size >= 4 ? 4u : a->size ? a->size : 1u);
+}
+
+/* Where the host has no robust buffer access (glb_screen.c), the server bounds a draw's vertex
+ * reads itself: every range's vertices (indexed: its index values, read from the element
+ * buffer or the client's indices, plus the bias) and its instances inside what each array the
+ * program reads holds from its offset. What it cannot bound (a map of the element buffer that
+ * fails) or what reads past an array is refused by name, before the host draws anything. */
+static bool
+draw_in_bounds(struct glb_context *ctx, const struct mgp_draw_vbo *args,
+               const struct mgp_draw_range *ranges, uint32_t n, const struct glb_resource *ib)
+{
+   struct glb_screen *scr = ctx->scr;
+   const struct glb_vertex_elements *ve =
+      mgp_handle_is_null(ctx->vertex_elements)
+         ? NULL
+         : glb_lookup(scr, &scr->vertex_elements, ctx->vertex_elements, "draw");
+   const struct glb_shader *prog = ctx->draw_prog;
+   const uint32_t arrays =
+      ve && prog ? ve->ve.enabled_mask & prog->refl.vertex_input_mask & 0xffffu : 0;
+   /* the vertices the per-vertex arrays hold, the instances the per-instance ones do */
+   uint64_t vertices = UINT64_MAX, instances = UINT64_MAX;
+   const uint64_t first_instance = args->start_instance;
+   for (uint32_t rest = arrays; rest; rest &= rest - 1) {
+      const unsigned loc = (unsigned)__builtin_ctz(rest);
+      const struct mgp_vertex_attrib *a = &ve->ve.attribs[loc];
+      if (a->binding >= GLB_MAX_VB || mgp_handle_is_null(ctx->vb[a->binding].res))
+         continue; /* apply_vertex_input refuses it */
+      const struct glb_resource *r =
+         glb_resource_for_use(scr, ctx->vb[a->binding].res, "draw (vertex buffer)");
+      if (!r)
+         return false;
+      const struct mgp_vertex_binding *b = &ve->ve.bindings[a->binding];
+      const uint64_t start = ctx->vb[a->binding].offset + a->relative_offset,
+                     elem = attrib_bytes(a);
+      const uint64_t room = r->desc.size > start ? r->desc.size - start : 0;
+      const uint64_t held = room < elem  ? 0
+                            : !b->stride ? UINT64_MAX
+                                         : (room - elem) / b->stride + 1;
+      if (!b->divisor) {
+         if (held < vertices)
+            vertices = held;
+      } else {
+         const uint64_t inst = held <= first_instance ? 0
+                               : (held - first_instance) > UINT64_MAX / b->divisor
+                                  ? UINT64_MAX
+                                  : (held - first_instance) * b->divisor;
+         if (inst < instances)
+            instances = inst;
+      }
+   }
+   const uint64_t want_instances = args->instance_count ? args->instance_count : 1;
+   const struct glb_host *h = scr->h;
+   for (uint32_t i = 0; i < n; i++) {
+      const struct mgp_draw_range *r = &ranges[i];
+      if (!r->count)
+         continue;
+      if (want_instances > instances) {
+         MGU_DECLINE(gl_draw_unbounded,
+                     "gles: %llu instances from %u past the per-instance arrays (%llu), on a "
+                     "host without robust access",
+                     (unsigned long long)want_instances, args->start_instance,
+                     (unsigned long long)instances);
+         return false;
+      }
+      if (vertices == UINT64_MAX)
+         continue;
+      uint64_t lo = r->start, hi = (uint64_t)r->start + r->count - 1;
+      if (args->index_size) {
+         /* the index values: the range was checked inside the element buffer */
+         const uint64_t first = (uint64_t)r->start * args->index_size,
+                        len = (uint64_t)r->count * args->index_size;
+         const uint8_t *src;
+         if (!ib) {
+            src = (const uint8_t *)args->user_indices.ptr + first;
+         } else {
+            bind_element_buffer(scr, ib->name);
+            src = GLB_GL(h)->glMapBufferRange(GL_ELEMENT_ARRAY_BUFFER,
+                                              (GLintptr)(ctx->ib.offset + first), (GLsizeiptr)len,
+                                              GL_MAP_READ_BIT);
+            if (!src) {
+               MGU_DECLINE(gl_draw_unbounded,
+                           "gles: the element buffer's map for its index values failed, on a "
+                           "host without robust access");
+               return false;
+            }
+         }
+         const bool restart = args->flags & MGP_DRAW_PRIMITIVE_RESTART;
+         uint32_t mn = UINT32_MAX, mx = 0;
+         for (uint32_t k = 0; k < r->count; k++) {
+            const uint32_t v = args->index_size == 1   ? src[k]
+                               : args->index_size == 2 ? ((const uint16_t *)(const void *)src)[k]
+                                                       : ((const uint32_t *)(const void *)src)[k];
+            if (restart && v == args->restart_index)
+               continue;
+            mn = v < mn ? v : mn;
+            mx = v > mx ? v : mx;
+         }
+         if (ib)
+            GLB_GL(h)->glUnmapBuffer(GL_ELEMENT_ARRAY_BUFFER);
+         if (mn > mx)
+            continue; /* restarts only */
+         const int64_t bias = r->index_bias;
+         if ((int64_t)mn + bias < 0) {
+            MGU_DECLINE(gl_draw_unbounded,
+                        "gles: index %u with base vertex %d is negative, on a host without "
+                        "robust access",
+                        mn, r->index_bias);
+            return false;
+         }
+         lo = (uint64_t)((int64_t)mn + bias);
+         hi = (uint64_t)((int64_t)mx + bias);
+      }
+      if (hi >= vertices) {
+         MGU_DECLINE(gl_draw_unbounded,
+                     "gles: vertices %llu..%llu past the arrays' %llu, on a host without robust "
+                     "access",
+                     (unsigned long long)lo, (unsigned long long)hi, (unsigned long long)vertices);
+         return false;
+      }
+   }
+   return true;
+}
+
 /* The draw on the host context, bound (glb_context_bind_draw). */
 static void
 draw_bound(struct glb_context *ctx, const struct mgp_draw_vbo *args, const void *tail,
@@ -1156,6 +1293,8 @@ draw_bound(struct glb_context *ctx, const struct mgp_draw_vbo *args, const void 
          return;
       }
    }
+   if (!scr->robust && !draw_in_bounds(ctx, args, ranges, tail_count, ib))
+      return;
    const GLsizei instances = args->instance_count ? (GLsizei)args->instance_count : 1;
    for (uint32_t i = 0; i < tail_count; i++) {
       const struct mgp_draw_range *r = &ranges[i];

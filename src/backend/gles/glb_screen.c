@@ -43,6 +43,7 @@ enum {
    GLB_HIDE_COMPUTE = 1u << 5,
    GLB_HIDE_ES31 = 1u << 6,
    GLB_HIDE_SRGB_DECODE = 1u << 7,
+   GLB_HIDE_ROBUST = 1u << 8, /* the context is asked without robust access */
 };
 
 static uint32_t
@@ -60,6 +61,7 @@ hide_knob(void)
       {"compute", GLB_HIDE_COMPUTE},
       {"es31", GLB_HIDE_ES31},
       {"srgb-decode", GLB_HIDE_SRGB_DECODE},
+      {"robust", GLB_HIDE_ROBUST},
    };
    const char *v = getenv("MGL_GLES_HIDE");
    uint32_t bits = 0;
@@ -236,6 +238,7 @@ open_display(struct glb_screen *scr, char *why, unsigned why_size)
                h->lib_name, platforms ? platforms : "no platform list");
       return false;
    }
+   scr->egl_minor = major > 1 ? 5 : minor;
    return true;
 }
 
@@ -258,23 +261,27 @@ create_context(struct glb_screen *scr, char *why, unsigned why_size)
       }
    }
    /* Robust buffer access: a hostile client's draw may reach past its buffers (the host does
-    * not check vertex fetches); with it the host reads zeros or in-bounds data instead. */
-   const bool robust = has_word(ext, "EGL_EXT_create_context_robustness");
-   for (int minor = 2; minor >= 0 && !scr->ctx; minor--) {
-      const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION,
-                                3,
-                                EGL_CONTEXT_MINOR_VERSION,
-                                minor,
-                                robust ? EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT : EGL_NONE,
-                                EGL_TRUE,
-                                EGL_NONE};
-      scr->ctx = h->eglCreateContext(scr->dpy, config, EGL_NO_CONTEXT, attribs);
-      scr->es_minor = minor;
-   }
-   scr->robust = robust && scr->ctx;
-   if (!robust)
-      mgu_warn("gles: the host has no robust buffer access: draws past a buffer are not "
-               "contained");
+    * not check vertex fetches); with it the host reads zeros or in-bounds data instead. Asked
+    * by EGL 1.5's attribute or EGL_EXT_create_context_robustness's; a host that refuses it
+    * makes a plain context, and glb_screen_create reads what the context got
+    * (GL_CONTEXT_ROBUST_ACCESS): without it, draw_bound bounds the draw itself. */
+   const EGLint robust_attrib = (hide_knob() & GLB_HIDE_ROBUST) ? EGL_NONE
+                                : scr->egl_minor >= 5           ? EGL_CONTEXT_OPENGL_ROBUST_ACCESS
+                                : has_word(ext, "EGL_EXT_create_context_robustness")
+                                   ? EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT
+                                   : EGL_NONE;
+   for (int robust = robust_attrib != EGL_NONE; robust >= 0 && !scr->ctx; robust--)
+      for (int minor = 2; minor >= 0 && !scr->ctx; minor--) {
+         const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION,
+                                   3,
+                                   EGL_CONTEXT_MINOR_VERSION,
+                                   minor,
+                                   robust ? robust_attrib : EGL_NONE,
+                                   EGL_TRUE,
+                                   EGL_NONE};
+         scr->ctx = h->eglCreateContext(scr->dpy, config, EGL_NO_CONTEXT, attribs);
+         scr->es_minor = minor;
+      }
    if (!scr->ctx) {
       snprintf(why, why_size, "the host made no GLES 3.x context (0x%x)", h->eglGetError());
       return false;
@@ -365,6 +372,17 @@ read_limits(struct glb_screen *scr)
    GLB_GL(h)->glGetFloatv(GL_ALIASED_POINT_SIZE_RANGE, scr->point_range);
    GLB_GL(h)->glGetIntegerv(GL_MAX_INTEGER_SAMPLES, &scr->max_integer_samples);
    const char *ext = (const char *)GLB_GL(h)->glGetString(GL_EXTENSIONS);
+   /* robust access as the context got it (ES 3.2, EXT_robustness, KHR_robustness) */
+   GLint robust = GL_FALSE;
+   if (scr->es_minor >= 2 || has_word(ext, "GL_EXT_robustness") ||
+       has_word(ext, "GL_KHR_robustness"))
+      GLB_GL(h)->glGetIntegerv(GL_CONTEXT_ROBUST_ACCESS_EXT, &robust);
+   while (GLB_GL(h)->glGetError() != GL_NO_ERROR)
+      ;
+   scr->robust = robust == GL_TRUE;
+   if (!scr->robust)
+      mgu_warn("gles: the host context has no robust buffer access: draws the server cannot "
+               "bound are refused (gl-draw-unbounded)");
    if (scr->es_minor >= 1 && h->glTexStorage2DMultisample) {
       GLB_GL(h)->glGetIntegerv(GL_MAX_COLOR_TEXTURE_SAMPLES, &scr->max_color_texture_samples);
       GLB_GL(h)->glGetIntegerv(GL_MAX_DEPTH_TEXTURE_SAMPLES, &scr->max_depth_texture_samples);

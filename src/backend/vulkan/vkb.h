@@ -747,7 +747,7 @@ struct vkb_screen_knobs {
 
 /* What the batch, the lowest layer, calls back into; the screen fills these in at creation
  * (vkb_screen.c), so vkb_batch.c calls no file above it. */
-#define VKB_RETIRE_HOOKS_MAX 4
+#define VKB_RETIRE_HOOKS_MAX 5
 struct vkb_batch_hooks {
    /* records the queued draws before any other command (vkb_flush_draws) */
    void (*flush_draws)(struct vkb_screen *scr);
@@ -759,7 +759,7 @@ struct vkb_batch_hooks {
    unsigned retired_count;
 };
 
-/* A one-dispatch compute step over one of the backend's own storage buffers (binding 0) with
+/* A compute step over a few of the backend's own storage buffers (bindings 0, 1) with
  * push_size bytes of push constants (vkb_buffer_pass.c): made once, kept for the screen's life. */
 struct vkb_buffer_pass {
    VkDescriptorSetLayout dsl;
@@ -934,6 +934,17 @@ struct vkb_screen {
    bool grid_failed;                  /* the pipeline or its buffer could not be made: not again */
    uint32_t grid_refused_seen;        /* word 4 as last counted into the decline tally */
    uint64_t grid_serial;              /* the batch that recorded the last check */
+   /* indirect draws' commands, clamped on the GPU (vkb_draw_clamp.c): clamp_count_buf holds
+    * the number of commands clamped (host-visible, word 0), clamp_buf the server's copy of the
+    * commands the draw reads (the count at byte 16, the commands from byte 32) */
+   VkBuffer clamp_count_buf, clamp_buf;
+   VkDeviceMemory clamp_count_mem, clamp_mem;
+   VkDeviceSize clamp_size;                  /* clamp_buf's bytes (0: none yet) */
+   const volatile uint32_t *clamp_count_map; /* word 0 read back */
+   struct vkb_buffer_pass clamp;             /* the clamp over both */
+   bool clamp_failed;                        /* the pipeline could not be made: not again */
+   uint32_t clamp_seen;                      /* word 0 as last counted into the decline tally */
+   uint64_t clamp_serial;                    /* the batch that recorded the last clamp */
    PFN_vkCmdBeginConditionalRenderingEXT begin_cond;
    PFN_vkCmdEndConditionalRenderingEXT end_cond;
    VkQueryPool ts_pool; /* timestamp slots, created at the first timer query */
@@ -1033,11 +1044,16 @@ struct vkb_screen {
 
 /* Reports err (device lost / out of memory / other) as a fatal once; always returns false. */
 bool vkb_check(struct vkb_screen *scr, VkResult err, const char *what);
-/* vkb_buffer_pass.c: false (logged by vkb_check under what) when a part could not be made; the
- * parts made are freed by vkb_buffer_pass_finish, which takes a zeroed pass too. */
+/* vkb_buffer_pass.c: bufs[i] at binding i (at most VKB_BUFFER_PASS_MAX). False (logged by
+ * vkb_check under what) when a part could not be made; the parts made are freed by
+ * vkb_buffer_pass_finish, which takes a zeroed pass too. vkb_buffer_pass_defer hands them to
+ * the current batch's garbage instead (a pass whose buffers are being replaced). */
+#define VKB_BUFFER_PASS_MAX 2u
 bool vkb_buffer_pass_init(struct vkb_screen *scr, struct vkb_buffer_pass *p, const uint32_t *spv,
-                          size_t spv_size, VkBuffer buf, uint32_t push_size, const char *what);
+                          size_t spv_size, const VkBuffer *bufs, uint32_t nbufs, uint32_t push_size,
+                          const char *what);
 void vkb_buffer_pass_bind(VkCommandBuffer cmd, const struct vkb_buffer_pass *p);
+void vkb_buffer_pass_defer(struct vkb_screen *scr, struct vkb_buffer_pass *p);
 void vkb_buffer_pass_finish(struct vkb_screen *scr, struct vkb_buffer_pass *p);
 VkShaderModule vkb_internal_module(struct vkb_screen *scr, const uint32_t *words, size_t bytes,
                                    const char *what);
@@ -1560,6 +1576,29 @@ bool vkb_grid_check_record(struct vkb_screen *scr, VkCommandBuffer cmd, VkBuffer
 void vkb_grid_check_count(struct vkb_screen *scr);
 void vkb_grid_check_settle(struct vkb_screen *scr); /* waits for the last check, then counts */
 void vkb_grid_check_finish(struct vkb_screen *scr);
+
+/* Indirect draw commands (vkb_draw_clamp.c): the GPU reads counts the client wrote, and an
+ * instance or index count near 2^31 that robust access turns into zeros still runs for minutes
+ * (lavapipe) or past the watchdog (every session). Records, outside rendering, the copy of the
+ * n commands of cmd_size bytes, stride apart from offset of buf (and the u32 at count_offset of
+ * count_buf where not null; capped: n is under the client's most, and a count over n is a
+ * clamp) into the screen's clamp buffer, compacted, and a compute step that
+ * clamps each command: its vertex or index count to what the bound buffers hold (extent:
+ * vertices from its first vertex, or index elements from its first index; ~0u none known), the
+ * vertices times instances it runs to budget (a count over it to the budget, then instances to
+ * budget / count). *out is then the buffer to draw from: commands at VKB_CLAMP_CMDS, cmd_size
+ * apart, the count at VKB_CLAMP_COUNT. False (declined, or a Fatal) when it cannot be made.
+ * vkb_draw_clamp_count counts the clamped commands the GPU reported (completed batches: a
+ * retire hook) as indirect-draw-clamped declines; settle waits for the last clamp first. */
+#define VKB_CLAMP_COUNT 16u
+#define VKB_CLAMP_CMDS 32u
+bool vkb_draw_clamp_record(struct vkb_screen *scr, VkBuffer buf, VkDeviceSize offset, uint32_t n,
+                           uint32_t stride, uint32_t cmd_size, VkBuffer count_buf,
+                           VkDeviceSize count_offset, bool capped, uint32_t extent, uint32_t budget,
+                           VkBuffer *out);
+void vkb_draw_clamp_count(struct vkb_screen *scr);
+void vkb_draw_clamp_settle(struct vkb_screen *scr);
+void vkb_draw_clamp_finish(struct vkb_screen *scr);
 
 /* Device workarounds (vkb_quirks.c): the table's rows that hold for the device, then the
  * MGL_VK_QUIRKS knob's changes. */

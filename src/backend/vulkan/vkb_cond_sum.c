@@ -30,7 +30,7 @@ cond_sum_init(struct vkb_screen *scr)
    if (!compute)
       return false;
    if (!vkb_buffer_pass_init(scr, &scr->sum, vkb_spv_cond_sum, sizeof(vkb_spv_cond_sum),
-                             scr->pred_buf, 12, "cond-sum pass"))
+                             &scr->pred_buf, 1, 12, "cond-sum pass"))
       return false;
    scr->sum_failed = false;
    return true;

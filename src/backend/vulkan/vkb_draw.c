@@ -737,6 +737,36 @@ indirect_count_drawable(struct vkb_screen *scr, const struct mgp_draw_indirect *
    return true;
 }
 
+/* The vertex invocations (vertices times instances, over its commands) one indirect draw call
+ * may run once clamped: what a device does in well under a second with a trivial shader, so a
+ * hostile count ends in seconds on lavapipe (2^24: ~1 s with two cores) and far inside a GPU driver's
+ * ~2 s watchdog (2^30). Each command gets an equal share, at least VKB_INDIRECT_CMD_MIN. */
+#define VKB_INDIRECT_BUDGET_CPU (1u << 24)
+#define VKB_INDIRECT_BUDGET_GPU (1u << 30)
+#define VKB_INDIRECT_CMD_MIN 64u
+
+/* What the bound buffers hold from the start of the draw: index elements (indexed), else the
+ * vertices the per-vertex bindings it reads hold (the smallest; a vertex that starts inside
+ * the buffer counts); ~0u where nothing bounds it (no per-vertex attribute, a stride of 0). */
+static uint32_t
+indirect_extent(const struct draw_plan *p)
+{
+   uint64_t most = UINT32_MAX;
+   if (p->isz)
+      most = p->ib_size / p->isz;
+   else if (p->ve)
+      for (uint32_t b = 0; b < VKB_MAX_VB; b++) {
+         const struct mgp_vertex_binding *vb = &p->ve->ve.bindings[b];
+         if (!(p->used_bindings & (1u << b)) || !p->vb_res[b] || !vb->stride || vb->divisor)
+            continue;
+         const uint64_t avail = p->vb_res[b]->size - p->vb_off[b];
+         const uint64_t v = (avail + vb->stride - 1) / vb->stride;
+         if (v < most)
+            most = v;
+      }
+   return most > UINT32_MAX ? UINT32_MAX : (uint32_t)most;
+}
+
 /* Records the draws of an indirect buffer: one vkCmdDraw(Indexed)IndirectCount where the
  * count is in a buffer; else one vkCmdDraw(Indexed)Indirect for them all where the device has
  * multiDrawIndirect and the stride is one Vulkan takes, one per command otherwise. gl_DrawID
@@ -833,14 +863,41 @@ vkb_draw_indirect(void *self, const struct mgp_draw_indirect *args, const void *
    VkCommandBuffer cmd;
    if (!draw_topology(&as_vbo, p) || !draw_program(ctx, p) ||
        !draw_index_buffer(ctx, &as_vbo, NULL, 0, p) || !draw_pipeline(ctx, p) ||
-       !draw_vertex_buffers(ctx, p) || !draw_descriptor_sets(ctx, p) || !draw_bind(ctx, p, &cmd))
+       !draw_vertex_buffers(ctx, p) || !draw_descriptor_sets(ctx, p))
+      return;
+   /* The commands the draw reads: the server's clamped copy (vkb_draw_clamp.c), packed from
+    * VKB_CLAMP_CMDS; an indirect-count draw copies at most MGP_MAX_INDIRECT_DRAWS commands. */
+   const uint32_t n = args->draw_count > MGP_MAX_INDIRECT_DRAWS && counted ? MGP_MAX_INDIRECT_DRAWS
+                                                                           : args->draw_count;
+   const uint32_t call_budget = scr->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU
+                                   ? VKB_INDIRECT_BUDGET_CPU
+                                   : VKB_INDIRECT_BUDGET_GPU;
+   const uint32_t budget =
+      call_budget / n > VKB_INDIRECT_CMD_MIN ? call_budget / n : VKB_INDIRECT_CMD_MIN;
+   VkBuffer clamped;
+   ind->last_use = vkb_current_serial(scr);
+   if (cnt)
+      cnt->last_use = ind->last_use;
+   if (!vkb_draw_clamp_record(scr, ind->buf, args->offset, n, args->stride, cmd_size,
+                              cnt ? cnt->buf : VK_NULL_HANDLE, args->count_offset,
+                              n < args->draw_count, indirect_extent(p), budget, &clamped) ||
+       !draw_bind(ctx, p, &cmd))
       return;
    draw_record(ctx, &as_vbo, NULL, 0, p, cmd);
    vkb_flush_draws(scr); /* the queued direct draws come first */
-   ind->last_use = p->serial;
-   if (cnt)
-      cnt->last_use = p->serial;
-   indirect_record(scr, cmd, args, ind->buf, cnt ? cnt->buf : VK_NULL_HANDLE, cmd_size, p->sh);
+   const struct mgp_draw_indirect packed = {
+      .mode = args->mode,
+      .index_size = args->index_size,
+      .flags = args->flags,
+      .restart_index = args->restart_index,
+      .offset = VKB_CLAMP_CMDS,
+      .stride = cmd_size,
+      .draw_count = n,
+      .count = args->count,
+      .count_offset = VKB_CLAMP_COUNT,
+      .draw_id_offset = args->draw_id_offset,
+   };
+   indirect_record(scr, cmd, &packed, clamped, cnt ? clamped : VK_NULL_HANDLE, cmd_size, p->sh);
 }
 
 /* glDrawTransformFeedback*: the vertex count object args->object's last capture wrote to its

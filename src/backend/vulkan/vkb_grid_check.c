@@ -63,7 +63,7 @@ grid_init(struct vkb_screen *scr)
    if (!grid_buffer(scr))
       return false;
    if (!vkb_buffer_pass_init(scr, &scr->grid, vkb_spv_grid_check, sizeof(vkb_spv_grid_check),
-                             scr->grid_buf, 12, "grid-check pass"))
+                             &scr->grid_buf, 1, 12, "grid-check pass"))
       return false;
    scr->grid_failed = false;
    return true;

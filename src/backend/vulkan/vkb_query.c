@@ -274,6 +274,7 @@ vkb_queries_finish(struct vkb_screen *scr)
    vkb_stat_queries_finish(scr);
    vkb_cond_sum_finish(scr);
    vkb_grid_check_finish(scr);
+   vkb_draw_clamp_finish(scr);
    if (scr->pred_buf)
       vkDestroyBuffer(scr->dev, scr->pred_buf, NULL);
    if (scr->pred_mem)

@@ -1234,9 +1234,9 @@ screen_create(const struct mgs_backend_env *env)
    scr->batch_hooks = (struct vkb_batch_hooks){
       .flush_draws = vkb_flush_draws,
       .end_rendering = vkb_context_end_rendering,
-      .retired = {vkb_fences_announce, vkb_queries_announce, vkb_xfb_announce,
-                  vkb_grid_check_count},
-      .retired_count = 4,
+      .retired = {vkb_fences_announce, vkb_queries_announce, vkb_xfb_announce, vkb_grid_check_count,
+                  vkb_draw_clamp_count},
+      .retired_count = 5,
    };
    scr->resource_budget = vkb_size_knob("MGL_SERVER_SESSION_MEMORY", 0);
    char why[192] = "";
@@ -1620,6 +1620,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
 {
    struct vkb_screen *scr = screen;
    vkb_grid_check_settle(scr); /* the GPU's refusals in the session's report */
+   vkb_draw_clamp_settle(scr);
    const struct {
       const char *name;
       unsigned long long value;

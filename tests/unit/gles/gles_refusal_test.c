@@ -31,7 +31,12 @@
  *                   a program change with the same views walks no texture unit again
  *                   (gles-units-skipped) and binds the program alone; a current attribute
  *                   value the program does not read is not put; blending toggled with the
- *                   same factors is glEnable / glDisable and the draw. */
+ *                   same factors is glEnable / glDisable and the draw.
+ *   unbounded       on a host context without robust access (MGL_GLES_HIDE=robust: the run
+ *                   unit.gles.refusals_no_robust): draws whose vertices, index values or
+ *                   instances run past the arrays the program reads (a 3-vertex position array,
+ *                   a 2-element per-instance one) are gl-draw-unbounded, no host draw; the ones
+ *                   inside them draw. With robust access the host bounds them: they draw. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -380,6 +385,88 @@ test_index_bounds(struct t *t)
             cmds[i < 2 ? i : i - 2][2], bad ? "gl-draw-out-of-bounds" : "drawn",
             (unsigned long long)(declines(MGU_DECLINE_gl_draw_out_of_bounds) - d0),
             counter(t, "gles-draws") - draws, e);
+   }
+}
+
+/* The program reading a position per vertex and an offset per instance (attr.vert), its
+ * vertex elements and the two arrays: 3 vertices, 2 instances. */
+static void
+unbounded_setup(struct t *t)
+{
+   size_t vs_size, fs_size;
+   void *vs = read_file("attr.vert.spv", &vs_size), *fs = read_file("fill.frag.spv", &fs_size);
+   struct mgp_create_shader c = {.cso = new_handle(t, MGP_KIND_SHADER),
+                                 .stage_mask = (1u << MGP_SHADER_STAGE_VERTEX) |
+                                               (1u << MGP_SHADER_STAGE_FRAGMENT)};
+   c.spirv[MGP_SHADER_STAGE_VERTEX] = (struct mgp_span){.ptr = vs, .size = vs_size};
+   c.spirv[MGP_SHADER_STAGE_FRAGMENT] = (struct mgp_span){.ptr = fs, .size = fs_size};
+   c.reflection.fragment_output_mask = 1;
+   c.reflection.vertex_input_mask = 3;
+   t->cv->create_shader(t->ctx, &c, NULL, 0);
+   free(vs);
+   free(fs);
+   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){c.cso}, NULL, 0);
+   struct mgp_create_vertex_elements ve;
+   memset(&ve, 0, sizeof(ve));
+   ve.cso = new_handle(t, MGP_KIND_VERTEX_ELEMENTS);
+   ve.enabled_mask = 3;
+   ve.binding_count = 2;
+   ve.attribs[0] = (struct mgp_vertex_attrib){.type = MGP_VERTEX_TYPE_FLOAT, .size = 2};
+   ve.attribs[1] =
+      (struct mgp_vertex_attrib){.type = MGP_VERTEX_TYPE_FLOAT, .size = 1, .binding = 1};
+   ve.bindings[0] = (struct mgp_vertex_binding){.stride = 8};
+   ve.bindings[1] = (struct mgp_vertex_binding){.stride = 4, .divisor = 1};
+   t->cv->create_vertex_elements(t->ctx, &ve, NULL, 0);
+   t->cv->bind_vertex_elements(t->ctx, &(struct mgp_handle_args){ve.cso}, NULL, 0);
+   const float pos[6] = {-1, -1, 3, -1, -1, 3}, offs[2] = {0, 0};
+   const struct mgp_vertex_buffer vb[2] = {{make_buffer(t, sizeof(pos), pos), 0},
+                                           {make_buffer(t, sizeof(offs), offs), 0}};
+   t->cv->set_vertex_buffers(t->ctx, &(struct mgp_set_vertex_buffers){0, 2}, vb, 2);
+}
+
+static void
+test_unbounded(struct t *t, bool want_robust)
+{
+   check(t->scr->robust == want_robust, "the host context's robust access is %s (want %s)",
+         t->scr->robust ? "on" : "off", want_robust ? "on" : "off");
+   unbounded_setup(t);
+   const uint16_t idx[6] = {0, 1, 2, 0, 1, 7};
+   const struct mgp_set_index_buffer ib = {.res = make_buffer(t, sizeof(idx), idx),
+                                           .index_size = 2};
+   t->cv->set_index_buffer(t->ctx, &ib, NULL, 0);
+   const struct {
+      const char *what;
+      uint8_t index_size;
+      uint32_t first, count, instances;
+      int32_t bias;
+      bool past;
+   } draws[] = {
+      {"3 vertices, 2 instances", 0, 0, 3, 2, 0, false},
+      {"vertices 1..3 of 3", 0, 1, 3, 1, 0, true},
+      {"2^20 vertices", 0, 0, 1u << 20, 1, 0, true},
+      {"3 instances of 2", 0, 0, 3, 3, 0, true},
+      {"indices 0, 1, 2", 2, 0, 3, 2, 0, false},
+      {"indices 0, 1, 7", 2, 3, 3, 1, 0, true},
+      {"indices 0, 1, 2 with base vertex 1", 2, 0, 3, 1, 1, true},
+      {"indices 0, 1, 2 with base vertex -1", 2, 0, 3, 1, -1, true},
+   };
+   for (size_t i = 0; i < sizeof(draws) / sizeof(draws[0]); i++) {
+      const uint64_t d0 = declines(MGU_DECLINE_gl_draw_unbounded);
+      const unsigned long long n0 = counter(t, "gles-draws");
+      const struct mgp_draw_vbo d = {.mode = MGP_PRIM_TRIANGLES,
+                                     .index_size = draws[i].index_size,
+                                     .instance_count = draws[i].instances,
+                                     .num_draws = 1};
+      const struct mgp_draw_range r = {draws[i].first, draws[i].count, draws[i].bias};
+      t->cv->draw_vbo(t->ctx, &d, &r, 1);
+      const GLenum e = host_error(t);
+      const bool refused = draws[i].past && !t->scr->robust;
+      const uint64_t declined = declines(MGU_DECLINE_gl_draw_unbounded) - d0;
+      const unsigned long long drawn = counter(t, "gles-draws") - n0;
+      check(declined == (refused ? 1u : 0u) && drawn == (refused ? 0u : 1u) &&
+               t->fatal_count == 0 && (refused || !draws[i].past || e == GL_NO_ERROR),
+            "%s: %s (%llu gl-draw-unbounded, %llu drawn, host error 0x%x)", draws[i].what,
+            refused ? "refused" : "drawn", (unsigned long long)declined, drawn, e);
    }
 }
 
@@ -760,6 +847,7 @@ main(int argc, char **argv)
    test_indirect_barrier(&t);
    test_indirect_grid(&t);
    test_host_calls(&t);
+   test_unbounded(&t, !(getenv("MGL_GLES_HIDE") && strstr(getenv("MGL_GLES_HIDE"), "robust")));
    check(t.fatal_count == 0, "no Fatal: %s", t.fatal);
    test_spirv_bound(&t);
    if (mgs_gles_backend.thread_leave)
