@@ -593,7 +593,8 @@ struct glb_shadow {
       uint64_t offset, size;
    } ubo[GLB_MAX_UBO];
    GLenum active_unit;
-   uint64_t unit_known; /* bit j: tex[j] and sampler[j] are the host's */
+   /* bit j % 64 of word j / 64: tex[j] and sampler[j] are the host's */
+   uint64_t unit_known[(GLB_MAX_SAMPLERS + 63) / 64];
    GLuint tex[GLB_MAX_SAMPLERS], sampler[GLB_MAX_SAMPLERS];
    GLenum tex_target[GLB_MAX_SAMPLERS];
    struct glb_attrib_shadow attrib[GLB_MAX_ATTRIBS];

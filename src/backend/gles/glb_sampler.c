@@ -371,8 +371,8 @@ glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog)
          s->skip_decode = skip;
       }
       struct glb_shadow *sh = &scr->sh;
-      const uint64_t bit = 1ull << j;
-      if (!attach && (sh->unit_known & bit) && sh->tex[j] == r->name &&
+      const uint64_t bit = 1ull << (j % 64);
+      if (!attach && (sh->unit_known[j / 64] & bit) && sh->tex[j] == r->name &&
           sh->tex_target[j] == r->tex_target && sh->sampler[j] == s->name)
          continue;
       /* other entry points bind textures on whichever unit is active: they forget the shadow */
@@ -389,7 +389,7 @@ glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog)
       sh->tex_target[j] = r->tex_target;
       sh->sampler[j] = s->name;
       if (sh->trusted)
-         sh->unit_known |= bit;
+         sh->unit_known[j / 64] |= bit;
    }
    return true;
 }
