@@ -8,7 +8,8 @@
 # the GL_TEXTURE_BUFFER target and the GL_DEPTH_CLAMP switch follow (version_probe.c prints them).
 # An OpenGL ES 3.1 context is made where the host has all ES 3.1 adds to 3.0; with compute
 # (compute) or stencil texturing, framebuffers without attachments and gathers (es31) hidden it
-# is EGL_BAD_MATCH with a log line naming the first that is missing.
+# is EGL_BAD_MATCH with a log line naming the first that is missing. ES 3.2 likewise with
+# tessellation, cube-map-array, stencil8, gpu-shader5 or es32 (a GLES 3.1 host context) hidden.
 set -u
 arm=$1 exe=$2 vendor=$3 out=$4
 fail() {
@@ -126,4 +127,27 @@ run geometry
 line=$(grep "^request es3\.2:" "$dir/stdout")
 [ "$line" = "request es3.2: refused 0x3009" ] ||
   fail "hide=geometry: want ES 3.2 refused (EGL_BAD_MATCH), got: $line"
+# es32 HIDE MISSING: on a GLES 3.2 host, with HIDE the ES 3.2 request is refused with a log line
+# naming the first extension ES 3.2 folds in that the 3.1 context no longer lists, and ES 3.1 is
+# still made (es32: a GLES 3.1 host context, where interpolateAt* and tessellation are ES 3.2's)
+es32() {
+  local hide=$1 missing=$2 line
+  run "$hide"
+  line=$(grep "^request es3\.2:" "$dir/stdout")
+  [ "$line" = "request es3.2: refused 0x3009" ] ||
+    fail "hide=$hide: want ES 3.2 refused (EGL_BAD_MATCH), got: $line"
+  grep -rqF "OpenGL ES 3.2 requested; this backend offers OpenGL ES 3.1: it lacks $missing" \
+    "$dir" || fail "hide=$hide: no log line naming what ES 3.2 lacks ($missing)"
+  line=$(grep "^request es3\.1:" "$dir/stdout")
+  [ "$line" = 'request es3.1: version 31 "OpenGL ES 3.1 mgl 0.1" glsl "OpenGL ES GLSL ES 3.10"' ] ||
+    fail "hide=$hide: want an OpenGL ES 3.1 context, got: $line"
+}
+run ""
+if grep -rq "gles: .*(OpenGL ES 3\.2 " "$dir"; then
+  es32 tessellation GL_EXT_tessellation_shader
+  es32 cube-map-array GL_EXT_texture_cube_map_array
+  es32 stencil8 GL_OES_texture_stencil8
+  es32 gpu-shader5 GL_OES_shader_multisample_interpolation
+  es32 es32 GL_OES_shader_multisample_interpolation
+fi
 echo "version_hide: PASS arm=$arm (GL $full on this host)"

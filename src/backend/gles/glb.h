@@ -654,6 +654,7 @@ struct glb_screen {
    GLint max_dual_source;    /* EXT_blend_func_extended's draw buffers; 0: none */
    float max_lod_bias;       /* GL_MAX_TEXTURE_LOD_BIAS */
    uint64_t hide_cap_bits;   /* MGL_GLES_HIDE's cap bits the caps leave out */
+   uint32_t hide;            /* MGL_GLES_HIDE's features (glb_screen.c: GLB_HIDE_*) */
    uint64_t store_serial;    /* the last glb_resource.store_serial given */
    GLint timer_bits;         /* GL_TIMESTAMP_EXT's counter bits; 0: no EXT_disjoint_timer_query */
    GLint max_clip_distances; /* 0: no EXT_clip_cull_distance */

@@ -33,7 +33,10 @@ size_knob(const char *name, uint64_t def)
  * refusals): texture-buffer, dual-source, geometry, depth-clamp, rgb16f-render
  * (EXT_color_buffer_half_float's RGB16F attachments), compute (GLES 3.1's compute, storage
  * buffers and images), es31 (GLES 3.1's stencil texturing, framebuffers without attachments and
- * gathers), srgb-decode (EXT_texture_sRGB_decode). Bits: GLB_HIDE_*. */
+ * gathers), srgb-decode (EXT_texture_sRGB_decode), tessellation, cube-map-array, stencil8
+ * (GL_STENCIL_INDEX8 textures), gpu-shader5 (ESSL 3.20's interpolateAt*, geometry invocations,
+ * textureGatherOffsets), es32 (a GLES 3.1 host context: its features through the 3.1
+ * extensions, EXT_texture_cube_map_array and OES_texture_stencil8). Bits: GLB_HIDE_*. */
 enum {
    GLB_HIDE_TEXTURE_BUFFER = 1u << 0,
    GLB_HIDE_DUAL_SOURCE = 1u << 1,
@@ -44,6 +47,11 @@ enum {
    GLB_HIDE_ES31 = 1u << 6,
    GLB_HIDE_SRGB_DECODE = 1u << 7,
    GLB_HIDE_ROBUST = 1u << 8, /* the context is asked without robust access */
+   GLB_HIDE_TESSELLATION = 1u << 9,
+   GLB_HIDE_CUBE_MAP_ARRAY = 1u << 10,
+   GLB_HIDE_STENCIL8 = 1u << 11,
+   GLB_HIDE_GPU_SHADER5 = 1u << 12,
+   GLB_HIDE_ES32 = 1u << 13,
 };
 
 static uint32_t
@@ -62,6 +70,11 @@ hide_knob(void)
       {"es31", GLB_HIDE_ES31},
       {"srgb-decode", GLB_HIDE_SRGB_DECODE},
       {"robust", GLB_HIDE_ROBUST},
+      {"tessellation", GLB_HIDE_TESSELLATION},
+      {"cube-map-array", GLB_HIDE_CUBE_MAP_ARRAY},
+      {"stencil8", GLB_HIDE_STENCIL8},
+      {"gpu-shader5", GLB_HIDE_GPU_SHADER5},
+      {"es32", GLB_HIDE_ES32},
    };
    const char *v = getenv("MGL_GLES_HIDE");
    uint32_t bits = 0;
@@ -75,7 +88,8 @@ hide_knob(void)
          }
       if (!known)
          mgu_warn("gles: MGL_GLES_HIDE names \"%.*s\": not one of texture-buffer, dual-source, "
-                  "geometry, depth-clamp, rgb16f-render, compute, es31, srgb-decode (ignored)",
+                  "geometry, depth-clamp, rgb16f-render, compute, es31, srgb-decode, robust, "
+                  "tessellation, cube-map-array, stencil8, gpu-shader5, es32 (ignored)",
                   (int)(len < 64 ? len : 64), v);
       v += len + (v[len] == ',');
    }
@@ -265,13 +279,17 @@ create_context(struct glb_screen *scr, char *why, unsigned why_size)
     * by EGL 1.5's attribute or EGL_EXT_create_context_robustness's; a host that refuses it
     * makes a plain context, and glb_screen_create reads what the context got
     * (GL_CONTEXT_ROBUST_ACCESS): without it, draw_bound bounds the draw itself. */
-   const EGLint robust_attrib = (hide_knob() & GLB_HIDE_ROBUST) ? EGL_NONE
-                                : scr->egl_minor >= 5           ? EGL_CONTEXT_OPENGL_ROBUST_ACCESS
+   scr->hide = hide_knob();
+   const EGLint robust_attrib = (scr->hide & GLB_HIDE_ROBUST) ? EGL_NONE
+                                : scr->egl_minor >= 5         ? EGL_CONTEXT_OPENGL_ROBUST_ACCESS
                                 : has_word(ext, "EGL_EXT_create_context_robustness")
                                    ? EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT
                                    : EGL_NONE;
+   /* GLES 3.2 first; MGL_GLES_HIDE=es32 asks for 3.1 at most (a host that may still make a
+    * 3.2 context for it: only what 3.1 and its extensions have is used) */
+   const int top_minor = scr->hide & GLB_HIDE_ES32 ? 1 : 2;
    for (int robust = robust_attrib != EGL_NONE; robust >= 0 && !scr->ctx; robust--)
-      for (int minor = 2; minor >= 0 && !scr->ctx; minor--) {
+      for (int minor = top_minor; minor >= 0 && !scr->ctx; minor--) {
          const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION,
                                    3,
                                    EGL_CONTEXT_MINOR_VERSION,
@@ -391,12 +409,15 @@ read_limits(struct glb_screen *scr)
                                (has_word(ext, "GL_OES_texture_storage_multisample_2d_array") &&
                                 h->glTexStorage3DMultisampleOES);
    }
-   /* cube map arrays: core in 3.2; on 3.1 EXT_texture_cube_map_array, which SPIRV-Cross names
-    * for samplerCubeArray below ESSL 3.20 */
-   scr->cube_map_array =
-      scr->es_minor >= 2 || (scr->es_minor == 1 && has_word(ext, "GL_EXT_texture_cube_map_array"));
+   /* cube map arrays: core in 3.2; on 3.1 EXT_texture_cube_map_array, which the translation
+    * requires for samplerCubeArray below ESSL 3.20 (glb_shader.c: has_cube_array) */
+   const uint32_t hide = scr->hide;
+   scr->cube_map_array = !(hide & GLB_HIDE_CUBE_MAP_ARRAY) &&
+                         (scr->es_minor >= 2 ||
+                          (scr->es_minor == 1 && has_word(ext, "GL_EXT_texture_cube_map_array")));
    scr->stencil8 =
-      scr->es_minor >= 2 || (scr->es_minor == 1 && has_word(ext, "GL_OES_texture_stencil8"));
+      !(hide & GLB_HIDE_STENCIL8) &&
+      (scr->es_minor >= 2 || (scr->es_minor == 1 && has_word(ext, "GL_OES_texture_stencil8")));
    scr->ext_color_float = scr->es_minor >= 2 || (ext && strstr(ext, "GL_EXT_color_buffer_float"));
    scr->ext_float_linear = ext && strstr(ext, "GL_OES_texture_float_linear");
    scr->ext_norm16 = ext && strstr(ext, "GL_EXT_texture_norm16");
@@ -413,7 +434,6 @@ read_limits(struct glb_screen *scr)
                              has_word(ext, "GL_KHR_blend_equation_advanced_coherent");
    /* the geometry stage: core in 3.2; on 3.1 SPIRV-Cross names EXT_geometry_shader, whose
     * glFramebufferTextureEXT attaches layered images */
-   const uint32_t hide = hide_knob();
    scr->geometry = !(hide & GLB_HIDE_GEOMETRY) &&
                    ((scr->es_minor >= 2 && h->glFramebufferTexture) ||
                     (scr->es_minor == 1 && has_word(ext, "GL_EXT_geometry_shader") &&
@@ -430,7 +450,8 @@ read_limits(struct glb_screen *scr)
     * (GLES 3.2's geometry shaders), OES_shader_multisample_interpolation's interpolateAt* and
     * EXT_gpu_shader5's sampler array indexing and textureGatherOffsets, with the limits the cap
     * promises (at least 32 invocations; offsets in [-0.5, 0.4375] on a 4-bit grid) */
-   if (scr->es_minor >= 2 && scr->geometry && scr->min_sample_shading_fn) {
+   if (scr->es_minor >= 2 && scr->geometry && scr->min_sample_shading_fn &&
+       !(hide & GLB_HIDE_GPU_SHADER5)) {
       GLint invocations = 0, bits = 0;
       GLfloat lo = 0.0f, hi = 0.0f;
       GLB_GL(h)->glGetIntegerv(GL_MAX_GEOMETRY_SHADER_INVOCATIONS, &invocations);
@@ -441,7 +462,7 @@ read_limits(struct glb_screen *scr)
    }
    /* tessellation: GLES 3.2's, with MGP_CAP_TESSELLATION's least limits (patches of 32
     * vertices, levels up to 64) */
-   if (scr->es_minor >= 2 && h->glPatchParameteri) {
+   if (scr->es_minor >= 2 && h->glPatchParameteri && !(hide & GLB_HIDE_TESSELLATION)) {
       GLint patch = 0, level = 0;
       GLB_GL(h)->glGetIntegerv(GL_MAX_PATCH_VERTICES, &patch);
       GLB_GL(h)->glGetIntegerv(GL_MAX_TESS_GEN_LEVEL, &level);
@@ -481,13 +502,19 @@ read_limits(struct glb_screen *scr)
    scr->max_lod_bias = 16.0f;
    scr->hide_cap_bits = hide & GLB_HIDE_GEOMETRY ? MGP_CAP_GEOMETRY_STAGE : 0;
    if (hide)
-      mgu_info("gles: MGL_GLES_HIDE leaves out%s%s%s%s%s%s%s",
+      mgu_info("gles: MGL_GLES_HIDE leaves out%s%s%s%s%s%s%s%s%s%s%s%s%s",
                hide & GLB_HIDE_TEXTURE_BUFFER ? " texture-buffer" : "",
                hide & GLB_HIDE_DUAL_SOURCE ? " dual-source" : "",
                hide & GLB_HIDE_GEOMETRY ? " geometry" : "",
                hide & GLB_HIDE_DEPTH_CLAMP ? " depth-clamp" : "",
                hide & GLB_HIDE_RGB16F_RENDER ? " rgb16f-render" : "",
-               hide & GLB_HIDE_COMPUTE ? " compute" : "", hide & GLB_HIDE_ES31 ? " es31" : "");
+               hide & GLB_HIDE_COMPUTE ? " compute" : "", hide & GLB_HIDE_ES31 ? " es31" : "",
+               hide & GLB_HIDE_SRGB_DECODE ? " srgb-decode" : "",
+               hide & GLB_HIDE_TESSELLATION ? " tessellation" : "",
+               hide & GLB_HIDE_CUBE_MAP_ARRAY ? " cube-map-array" : "",
+               hide & GLB_HIDE_STENCIL8 ? " stencil8" : "",
+               hide & GLB_HIDE_GPU_SHADER5 ? " gpu-shader5" : "",
+               hide & GLB_HIDE_ES32 ? " es32" : "");
    /* the sample counts each renderable format's renderbuffers take (bit n: 2^n samples) */
    for (unsigned f = 1; f < MGP_FORMAT_COUNT; f++) {
       const struct glb_format *gf = glb_format_get(scr, f);

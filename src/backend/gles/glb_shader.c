@@ -129,6 +129,29 @@ geometry_input_block_names(spvc_compiler comp, spvc_resources res)
    }
 }
 
+/* Whether the stage has a cube map array sampler or image: below ESSL 3.20 the type is
+ * EXT_texture_cube_map_array's, which this SPIRV-Cross does not name ("illegal use of reserved
+ * word `samplerCubeArray'" on a GLES 3.1 host). */
+static bool
+has_cube_array(spvc_compiler comp, spvc_resources res)
+{
+   static const spvc_resource_type types[] = {SPVC_RESOURCE_TYPE_SAMPLED_IMAGE,
+                                              SPVC_RESOURCE_TYPE_SEPARATE_IMAGE,
+                                              SPVC_RESOURCE_TYPE_STORAGE_IMAGE};
+   for (size_t k = 0; k < sizeof(types) / sizeof(types[0]); k++) {
+      const spvc_reflected_resource *list = NULL;
+      size_t count = 0;
+      if (spvc_resources_get_resource_list_for_type(res, types[k], &list, &count) != SPVC_SUCCESS)
+         continue;
+      for (size_t i = 0; i < count; i++) {
+         const spvc_type t = spvc_compiler_get_type_handle(comp, list[i].base_type_id);
+         if (spvc_type_get_image_dimension(t) == SpvDimCube && spvc_type_get_image_arrayed(t))
+            return true;
+      }
+   }
+   return false;
+}
+
 /* Whether the fragment stage reads a flat-shaded input (a variable or block member decorated
  * Flat): only then does a draw's provoking vertex change its pixels (glb_draw.c). */
 static bool
@@ -1000,6 +1023,9 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
     * distances only then) */
    if (scr->max_clip_distances)
       spvc_compiler_require_extension(comp, "GL_EXT_clip_cull_distance");
+   /* cube map arrays on a GLES 3.1 host (glb_screen.c: scr->cube_map_array) */
+   if (scr->essl_version < 320 && scr->cube_map_array && has_cube_array(comp, res))
+      spvc_compiler_require_extension(comp, "GL_EXT_texture_cube_map_array");
    if (stage == MGP_SHADER_STAGE_VERTEX &&
        !base_instance_input(scr, comp, res, s->refl.vertex_input_mask, &s->base_instance_loc, t))
       goto done;

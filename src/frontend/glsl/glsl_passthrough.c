@@ -13,7 +13,8 @@
  * the vertex stage writes and the evaluation stage reads alike, and each per-vertex input the
  * evaluation stage declares (a scalar, vector or matrix, 32- or 64-bit, or a block of them and
  * of arrays of them), at the location the linker gave it (the vertex stage's output of that
- * name has the same one). A struct input, or a block with a struct member, is not copied: NULL
+ * name has the same one); a block in and out under the evaluation stage's block name, which a
+ * GLES host's link matches by. A struct input, or a block with a struct member, is not copied: NULL
  * with *why, and the caller declines the draw by name. */
 #include "glsl_internal.h"
 
@@ -97,11 +98,23 @@ block_copy(const struct spv_refl *r, spv_tref bt, const struct spv_tinfo *b, uns
       glsl_str_printf(body, "  mgl_out%u[gl_InvocationID].%s = mgl_in%u[gl_InvocationID].%s;\n", i,
                       m.name, i, m.name);
    }
+   /* The block's name, in and out: GLSL (and a GLES host, where the backend drops the
+    * locations of arrayed blocks) matches blocks between stages by it, and the vertex stage's
+    * output block has the evaluation stage's name (the link matched them); one GLSL refuses
+    * (none, or gl_-prefixed) leaves names of this shader's own, matched by location only. */
+   char in_name[128], out_name[128];
+   if (b->name && b->name[0] && strncmp(b->name, "gl_", 3) && strlen(b->name) < sizeof(in_name)) {
+      snprintf(in_name, sizeof(in_name), "%s", b->name);
+      snprintf(out_name, sizeof(out_name), "%s", b->name);
+   } else {
+      snprintf(in_name, sizeof(in_name), "MglIn%u", i);
+      snprintf(out_name, sizeof(out_name), "MglOut%u", i);
+   }
    if (ok && members.s && !members.oom)
       glsl_str_printf(src,
-                      "layout(location = %u) in MglIn%u {\n%s} mgl_in%u[];\n"
-                      "layout(location = %u) out MglOut%u {\n%s} mgl_out%u[];\n",
-                      location, i, members.s, i, location, i, members.s, i);
+                      "layout(location = %u) in %s {\n%s} mgl_in%u[];\n"
+                      "layout(location = %u) out %s {\n%s} mgl_out%u[];\n",
+                      location, in_name, members.s, i, location, out_name, members.s, i);
    ok = ok && !members.oom;
    free(members.s);
    return ok;
