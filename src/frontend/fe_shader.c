@@ -154,7 +154,9 @@ bool
 fe_es32_compat_offered(const struct fe_context *ctx)
 {
    /* what an ES 3.2 context needs of the device beyond ES 3.1 (fe_es_ext.c's es32_features):
-    * the same predicates, which read the caps alike in desktop contexts */
+    * the same predicates, which read the caps alike in desktop contexts (but gpu_shader5's,
+    * whose desktop extension also needs vertex streams: not on the GLES backend, whose desktop
+    * contexts are GL 3.3 and so short of the extension's GL 4.5 anyway) */
    const struct mgp_caps *caps = ctx->share->caps;
    const uint8_t atomic = MGP_FORMAT_CAP_STORAGE_ATOMIC;
    return fe_es31_compat_offered(ctx) && fe_geometry_offered(ctx) && fe_tess_offered(ctx) &&

@@ -112,9 +112,13 @@ fe_texture_query_lod_offered(const struct fe_context *ctx)
 bool
 fe_gpu_shader5_offered(const struct fe_context *ctx)
 {
-   /* ES 3.1 contexts: EXT_gpu_shader5 */
-   return (ctx->desc.api != FE_API_GLES || fe_es31(ctx)) &&
-          (ctx->share->caps->cap_bits & MGP_CAP_GPU_SHADER5) != 0;
+   /* ES 3.1 contexts: EXT_gpu_shader5. Desktop ARB_gpu_shader5 also has the geometry stage's
+    * vertex streams (EmitStreamVertex, layout(stream), GL_MAX_VERTEX_STREAMS): not where the
+    * backend has no streams (the GLES backend) */
+   const uint64_t bits = ctx->share->caps->cap_bits;
+   if (ctx->desc.api == FE_API_GLES)
+      return fe_es31(ctx) && (bits & MGP_CAP_GPU_SHADER5) != 0;
+   return (bits & MGP_CAP_GPU_SHADER5) && (bits & MGP_CAP_VERTEX_STREAMS);
 }
 
 bool

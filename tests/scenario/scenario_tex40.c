@@ -650,6 +650,13 @@ sc_gpu_shader5(void)
    check_gl_error("GL_MAX_GEOMETRY_SHADER_INVOCATIONS");
    if (inv < 32)
       fail("GL_MAX_GEOMETRY_SHADER_INVOCATIONS %d (want at least 32)", inv);
+   /* the extension's geometry stage has vertex streams: at least GL 4.0's 4 */
+   GLint streams = 0;
+   glGetIntegerv(GL_MAX_VERTEX_STREAMS, &streams);
+   check_gl_error("GL_MAX_VERTEX_STREAMS where GL_ARB_gpu_shader5 is listed");
+   if (streams < 4)
+      fail("GL_MAX_VERTEX_STREAMS %d where GL_ARB_gpu_shader5 is listed (want at least 4)",
+           streams);
 
    GLubyte tex[16 * 4];
    for (int j = 0; j < 4; j++)

@@ -500,7 +500,9 @@ main(void)
       drop(ctx);
    }
    /* desktop GL_ARB_ES3_2_compatibility: on the same backend, listed with its command, its
-    * queries and GLSL ES 3.20; without one ES 3.2 feature (advanced blending) none of it */
+    * queries and GLSL ES 3.20; without one ES 3.2 feature (advanced blending) none of it. Its
+    * gpu_shader5 is the desktop extension's, which has vertex streams */
+   fake_caps.cap_bits |= MGP_CAP_VERTEX_STREAMS;
    for (int on = 1; on >= 0; on--) {
       if (!on)
          fake_caps.cap_bits &= ~MGP_CAP_BLEND_ADVANCED;

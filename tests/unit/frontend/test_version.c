@@ -206,7 +206,8 @@ test_gpu_shader5(void)
    fake_caps.vk_api_version = 1u << 22;
    for (int on = 0; on < 2; on++) {
       for (int compat = 0; compat < 2; compat++) {
-         fake_caps.cap_bits = on ? bits | MGP_CAP_GPU_SHADER5 : bits & ~MGP_CAP_GPU_SHADER5;
+         fake_caps.cap_bits =
+            on ? bits | MGP_CAP_GPU_SHADER5 | MGP_CAP_VERTEX_STREAMS : bits & ~MGP_CAP_GPU_SHADER5;
          struct fe_context_desc d = {.api = compat ? FE_API_GL_COMPAT : FE_API_GL_CORE,
                                      .major = 3,
                                      .minor = compat ? 0 : 3,
@@ -246,6 +247,21 @@ test_gpu_shader5(void)
          CHECK(glsl && glsl[0] != '4');
          drop(ctx);
       }
+   }
+   /* the desktop extension's geometry stage has vertex streams: a backend with the rest of
+    * gpu_shader5 and no streams (the GLES backend) lists it in no desktop context */
+   fake_caps.cap_bits = (bits | MGP_CAP_GPU_SHADER5) & ~MGP_CAP_VERTEX_STREAMS;
+   for (int compat = 0; compat < 2; compat++) {
+      struct fe_context_desc d = {.api = compat ? FE_API_GL_COMPAT : FE_API_GL_CORE,
+                                  .major = 3,
+                                  .minor = compat ? 0 : 3,
+                                  .format = f};
+      struct fe_context *ctx = NULL;
+      CHECK(fe_context_create(&d, NULL, &ctx) == FE_OK);
+      CHECK(fe_make_current(ctx, surf, surf) == FE_OK);
+      CHECK_EQ(listed("GL_ARB_gpu_shader5"), 0);
+      CHECK((fe_glsl_deny(ctx) & GLSL_DENY_GPU_SHADER5) != 0);
+      drop(ctx);
    }
    fake_caps.cap_bits = bits;
    fake_caps.vk_api_version = vk;
