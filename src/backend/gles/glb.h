@@ -494,8 +494,9 @@ struct glb_context {
     * (glb_program_variant): a draw of the other class marks the program group */
    bool draw_points, draw_prog_cuts;
    /* the last draw's program samples with a LOD bias (glb_program_variant: found again only
-    * when the program or samplers group is marked) */
-   bool draw_lod_bias;
+    * when the program group is marked or lod_bias_stale: a sampler handle changed since, a
+    * view change alone leaves the biases as they were) */
+   bool draw_lod_bias, lod_bias_stale;
    /* the GL_BGRA inputs (a bit per location) of the vertex elements and program named
     * (glb_shader.c:bgra_arrays) */
    bool bgra_known;
@@ -734,6 +735,8 @@ struct glb_screen {
       uint64_t buffers_only_draws;
       /* texture units a draw's walk skipped: view and sampler walked before, unset since */
       uint64_t units_skipped;
+      /* draws that looked the program's samplers up for their LOD bias (glb_program_variant) */
+      uint64_t lod_bias_walks;
       uint64_t resource_cap_refusals; /* stores refused past mem_budget: GL_OUT_OF_MEMORY */
       uint64_t blits_drawn;           /* blits the host's blit refuses, drawn (glb_blit_draw.c) */
       uint64_t dispatches;            /* launch_grid's host dispatches (glb_compute.c) */
@@ -854,7 +857,7 @@ void glb_program_alpha_one(struct glb_screen *scr, struct glb_shader *s, bool on
 void glb_program_clip_enables(struct glb_screen *scr, struct glb_shader *s, uint32_t mask);
 bool glb_program_variant(struct glb_context *ctx, struct glb_shader *s, bool bias_inputs,
                          bool *switched);
-void glb_program_variant_uniforms(struct glb_context *ctx, struct glb_shader *s);
+void glb_program_variant_uniforms(struct glb_context *ctx, struct glb_shader *s, bool bias_inputs);
 /* glb_block_pad.c: the SPIR-V with padding members in buffer blocks whose member offsets leave
  * gaps (atomic counters at layout(offset)), so that std430 lays them out (new words, or NULL:
  * nothing to pad, or *err) */

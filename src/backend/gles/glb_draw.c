@@ -872,7 +872,7 @@ apply_state(struct glb_context *ctx)
        * one (glb_program_variant): a switch puts the program's own state on the host again */
       bool switched = false;
       if ((todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_SAMPLERS | GLB_DIRTY_VERTEX)) &&
-          !glb_program_variant(ctx, prog, (todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_SAMPLERS)) != 0,
+          !glb_program_variant(ctx, prog, (todo & GLB_DIRTY_PROGRAM) || ctx->lod_bias_stale,
                                &switched))
          return false;
       if (switched)
@@ -909,10 +909,11 @@ apply_state(struct glb_context *ctx)
    if (todo & (GLB_DIRTY_RENDER | GLB_DIRTY_PROGRAM))
       glb_program_clip_enables(scr, prog, s->clip_distance_mask);
    if (todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_SAMPLERS | GLB_DIRTY_VERTEX))
-      glb_program_variant_uniforms(ctx, prog);
+      glb_program_variant_uniforms(ctx, prog, (todo & GLB_DIRTY_PROGRAM) || ctx->lod_bias_stale);
    if (todo & GLB_DIRTY_DYNAMIC)
       apply_dynamic_state(ctx);
    ctx->dirty = 0;
+   ctx->lod_bias_stale = false;
    if (scr->sh.trusted)
       scr->sh.applied = ctx;
    return true;

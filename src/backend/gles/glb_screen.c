@@ -975,6 +975,7 @@ glb_gate_counters(void *screen, const char **names, unsigned long long *values, 
       {"gles-point-size-cut-draws", scr->stats.point_size_cut_draws},
       {"gles-buffers-only-draws", scr->stats.buffers_only_draws},
       {"gles-units-skipped", scr->stats.units_skipped},
+      {"gles-lod-bias-walks", scr->stats.lod_bias_walks},
       {"gles-blits-drawn", scr->stats.blits_drawn},
       {"gles-dispatches", scr->stats.dispatches},
       /* the process's, not this screen's alone (glb.h): one session per process on monolith

@@ -1710,8 +1710,8 @@ make_variant(struct glb_context *ctx, struct glb_shader *s, unsigned want, bool 
  * GL_BGRA vertex arrays (bgra_inputs) where the draw has one; the plain program where it needs
  * neither. A draw that is not points takes the variant without the vertex stage's gl_PointSize
  * writes where the program has one (point_size_cut; a variant not made falls back to the one
- * with them). bias_inputs: the program or the samplers may have changed since the context's
- * last draw found draw_lod_bias (else it stands). *switched: the current variant changed (its
+ * with them). bias_inputs: the program or a sampler handle may have changed since the
+ * context's last draw found draw_lod_bias (else it stands). *switched: the current variant changed (its
  * state must be put on the host again). False: declined. */
 bool
 glb_program_variant(struct glb_context *ctx, struct glb_shader *s, bool bias_inputs, bool *switched)
@@ -1719,6 +1719,7 @@ glb_program_variant(struct glb_context *ctx, struct glb_shader *s, bool bias_inp
    *switched = false;
    bool bias = ctx->draw_lod_bias;
    if (bias_inputs) {
+      ctx->scr->stats.lod_bias_walks++;
       bias = false;
       for (unsigned j = 0; j < s->lod_bias_count && !bias; j++)
          bias = (s->refl.sampler_mask[j / 64] >> (j % 64) & 1) && unit_lod_bias(ctx, j) != 0.0f;
@@ -1760,9 +1761,10 @@ glb_program_variant(struct glb_context *ctx, struct glb_shader *s, bool bias_inp
 }
 
 /* Sets the current variant's uniforms for a draw (_mgl_LodBias, _mgl_Bgra), the program
- * current. */
+ * current. bias_inputs: as glb_program_variant's, or the variant switched (else the biases
+ * the variant holds stand). */
 void
-glb_program_variant_uniforms(struct glb_context *ctx, struct glb_shader *s)
+glb_program_variant_uniforms(struct glb_context *ctx, struct glb_shader *s, bool bias_inputs)
 {
    struct glb_variant_state *vs = &s->vstate[s->variant];
    if (s->bgra_loc >= 0) {
@@ -1772,7 +1774,7 @@ glb_program_variant_uniforms(struct glb_context *ctx, struct glb_shader *s)
          vs->bgra_host = mask;
       }
    }
-   if (!(s->variant & GLB_VARIANT_LOD_BIAS) || s->lod_bias_loc < 0)
+   if (!bias_inputs || !(s->variant & GLB_VARIANT_LOD_BIAS) || s->lod_bias_loc < 0)
       return;
    float bias[MGP_MAX_SAMPLERS];
    for (unsigned j = 0; j < s->lod_bias_count; j++)

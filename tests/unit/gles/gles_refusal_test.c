@@ -31,7 +31,9 @@
  *                   a program change with the same views walks no texture unit again
  *                   (gles-units-skipped) and binds the program alone; a current attribute
  *                   value the program does not read is not put; blending toggled with the
- *                   same factors is glEnable / glDisable and the draw. */
+ *                   same factors is glEnable / glDisable and the draw; a view change alone
+ *                   does not look the samplers up again for their LOD bias
+ *                   (gles-lod-bias-walks), a sampler change does. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -600,6 +602,39 @@ test_host_calls(struct t *t)
          "a new current value of an attribute the program does not read: the draw alone (%llu "
          "host calls), no host error (0x%x)",
          unread, e);
+
+   /* a view change alone leaves the samplers' LOD bias as the last draw found it (the front
+    * end sends the same sampler handles with each view): the samplers are not looked up again
+    * for it; the same handle bound again neither; a sampler change finds it again */
+   struct glb_context *gctx = t->ctx;
+   struct mgp_create_sampler biased = smp;
+   biased.cso = new_handle(t, MGP_KIND_SAMPLER);
+   biased.state.lod_bias = 1.0f;
+   t->cv->create_sampler(t->ctx, &biased, NULL, 0);
+   t->cv->bind_sampler_states(t->ctx, &one, &biased.cso, 1);
+   unsigned long long walks = counter(t, "gles-lod-bias-walks");
+   calls_of_draw(t);
+   const unsigned long long found = counter(t, "gles-lod-bias-walks") - walks;
+   const bool bias_on = gctx->draw_lod_bias;
+   walks = counter(t, "gles-lod-bias-walks");
+   t->cv->set_sampler_views(t->ctx, &one, &views[1], 1);
+   const unsigned long long view_calls = calls_of_draw(t);
+   t->cv->bind_sampler_states(t->ctx, &one, &biased.cso, 1);
+   t->cv->set_sampler_views(t->ctx, &one, &views[0], 1);
+   calls_of_draw(t);
+   const unsigned long long view_walks = counter(t, "gles-lod-bias-walks") - walks;
+   const bool bias_kept = gctx->draw_lod_bias;
+   walks = counter(t, "gles-lod-bias-walks");
+   t->cv->bind_sampler_states(t->ctx, &one, &smp.cso, 1);
+   calls_of_draw(t);
+   const unsigned long long sampler_walks = counter(t, "gles-lod-bias-walks") - walks;
+   e = host_error(t);
+   check(found == 1 && bias_on && view_walks == 0 && view_calls == 2 && bias_kept &&
+            sampler_walks == 1 && !gctx->draw_lod_bias && e == GL_NO_ERROR && t->fatal_count == 0,
+         "a view change alone: the LOD bias stands (%llu sampler walks, %llu host calls, bias "
+         "%d; the first draw %llu walks, bias %d); a sampler change finds it again (%llu walks, "
+         "bias %d), no host error (0x%x)",
+         view_walks, view_calls, bias_kept, found, bias_on, sampler_walks, gctx->draw_lod_bias, e);
 }
 
 /* glMemoryBarrier seen on its way to the host */
