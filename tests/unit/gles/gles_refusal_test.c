@@ -33,7 +33,9 @@
  *                   value the program does not read is not put; blending toggled with the
  *                   same factors is glEnable / glDisable and the draw; a view change alone
  *                   does not look the samplers up again for their LOD bias
- *                   (gles-lod-bias-walks), a sampler change does. */
+ *                   (gles-lod-bias-walks), a sampler change does; a render state change
+ *                   that toggles the depth test puts neither the stencil nor the multisample
+ *                   group (gles-groups-skipped). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -435,9 +437,10 @@ test_blend_op(struct t *t)
          "an honest draw after them draws");
 }
 
-/* draw_setup's render state with blending on or off (source alpha over), bound */
+/* draw_setup's render state with blending on or off (source alpha over), the depth test on or
+ * off and the stencil test's depth-pass op zpass, bound */
 static void
-bind_blend(struct t *t, bool on)
+bind_render(struct t *t, bool on, bool depth, uint16_t zpass)
 {
    struct mgp_create_render_state rs;
    memset(&rs, 0, sizeof(rs));
@@ -452,18 +455,25 @@ bind_blend(struct t *t, bool on)
                                    .dst_rgb = MGP_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA,
                                    .src_alpha = MGP_BLEND_FACTOR_SRC_ALPHA,
                                    .dst_alpha = MGP_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA};
+   rs.state.depth_test = depth;
    rs.state.depth_func = MGP_COMPARE_FUNC_ALWAYS;
    rs.state.front_face = MGP_FRONT_FACE_CCW;
    rs.state.polygon_mode = MGP_POLYGON_MODE_FILL;
    for (int i = 0; i < 2; i++) {
       rs.state.stencil_func[i] = MGP_COMPARE_FUNC_ALWAYS;
-      rs.state.stencil_fail[i] = rs.state.stencil_zfail[i] = rs.state.stencil_zpass[i] =
-         MGP_STENCIL_OP_KEEP;
+      rs.state.stencil_fail[i] = rs.state.stencil_zfail[i] = MGP_STENCIL_OP_KEEP;
+      rs.state.stencil_zpass[i] = zpass;
    }
    rs.state.provoking_vertex_last = 1;
    rs.state.sample_mask = ~0u;
    t->cv->create_render_state(t->ctx, &rs, NULL, 0);
    t->cv->bind_render_state(t->ctx, &(struct mgp_handle_args){rs.cso}, NULL, 0);
+}
+
+static void
+bind_blend(struct t *t, bool on)
+{
+   bind_render(t, on, false, MGP_STENCIL_OP_KEEP);
 }
 
 /* A sampler view of the whole of 2D texture tex */
@@ -635,6 +645,30 @@ test_host_calls(struct t *t)
          "%d; the first draw %llu walks, bias %d); a sampler change finds it again (%llu walks, "
          "bias %d), no host error (0x%x)",
          view_walks, view_calls, bias_kept, found, bias_on, sampler_walks, gctx->draw_lod_bias, e);
+
+   /* a depth toggle marks the render group alone (the stencil and multisample groups are the
+    * same in both states: skipped), glEnable or glDisable(GL_DEPTH_TEST) and the draw; a
+    * stencil op change marks the stencil group too (its three calls for each face) */
+   const unsigned long long groups = (unsigned long long)__builtin_popcount(GLB_DIRTY_ALL);
+   bind_render(t, false, true, MGP_STENCIL_OP_KEEP);
+   calls_of_draw(t);
+   bind_render(t, false, false, MGP_STENCIL_OP_KEEP);
+   unsigned long long g0 = counter(t, "gles-groups-skipped");
+   const unsigned long long depth_off = calls_of_draw(t);
+   const unsigned long long depth_groups = counter(t, "gles-groups-skipped") - g0;
+   bind_render(t, false, true, MGP_STENCIL_OP_KEEP);
+   const unsigned long long depth_on = calls_of_draw(t);
+   bind_render(t, false, true, MGP_STENCIL_OP_INCR);
+   g0 = counter(t, "gles-groups-skipped");
+   const unsigned long long stencil = calls_of_draw(t);
+   const unsigned long long stencil_groups = counter(t, "gles-groups-skipped") - g0;
+   e = host_error(t);
+   check(depth_off == 2 && depth_on == 2 && depth_groups == groups - 1 && stencil == 7 &&
+            stencil_groups == groups - 2 && e == GL_NO_ERROR && t->fatal_count == 0,
+         "a depth toggle: glDisable / glEnable and the draw (%llu, %llu host calls), %llu groups "
+         "skipped; a stencil op change: %llu host calls, %llu groups skipped; no host error "
+         "(0x%x)",
+         depth_off, depth_on, depth_groups, stencil, stencil_groups, e);
 }
 
 /* glMemoryBarrier seen on its way to the host */
