@@ -251,14 +251,31 @@ struct glb_table {
    uint32_t live;
 };
 
-struct glb_obj *glb_table_peek(const struct glb_table *t, struct mgp_handle h);
+/* The live object a handle names, or NULL (inline: every draw looks its objects up). */
+static inline struct glb_obj *
+glb_table_peek(const struct glb_table *t, struct mgp_handle h)
+{
+   if (mgp_handle_is_null(h) || h.slot >= t->cap)
+      return NULL;
+   struct glb_obj *o = t->slots[h.slot];
+   return o && o->h.gen == h.gen ? o : NULL;
+}
 /* Stores obj at its slot; false (and Fatal StaleHandle/OutOfMemory) when it cannot. */
 bool glb_table_put(struct glb_screen *scr, struct glb_table *t, struct glb_obj *obj,
                    const char *call);
 void glb_table_remove(struct glb_table *t, struct glb_obj *obj);
+void glb_lookup_stale(struct glb_screen *scr, struct mgp_handle h, const char *call);
 /* Live object for a non-null handle; a stale or unknown one is Fatal{StaleHandle}. */
-void *glb_lookup(struct glb_screen *scr, struct glb_table *t, struct mgp_handle h,
-                 const char *call);
+static inline void *
+glb_lookup(struct glb_screen *scr, struct glb_table *t, struct mgp_handle h, const char *call)
+{
+   if (mgp_handle_is_null(h))
+      return NULL;
+   struct glb_obj *o = glb_table_peek(t, h);
+   if (!o)
+      glb_lookup_stale(scr, h, call);
+   return o;
+}
 
 /* The host's shape of an MGPipe format; internal 0: the backend has none. */
 struct glb_format {

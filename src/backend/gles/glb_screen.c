@@ -80,15 +80,6 @@ hide_knob(void)
    return bits;
 }
 
-struct glb_obj *
-glb_table_peek(const struct glb_table *t, struct mgp_handle h)
-{
-   if (mgp_handle_is_null(h) || h.slot >= t->cap)
-      return NULL;
-   struct glb_obj *o = t->slots[h.slot];
-   return o && o->h.gen == h.gen ? o : NULL;
-}
-
 bool
 glb_table_put(struct glb_screen *scr, struct glb_table *t, struct glb_obj *obj, const char *call)
 {
@@ -129,18 +120,12 @@ glb_table_remove(struct glb_table *t, struct glb_obj *obj)
    }
 }
 
-void *
-glb_lookup(struct glb_screen *scr, struct glb_table *t, struct mgp_handle h, const char *call)
+void
+glb_lookup_stale(struct glb_screen *scr, struct mgp_handle h, const char *call)
 {
-   if (mgp_handle_is_null(h))
-      return NULL;
-   struct glb_obj *o = glb_table_peek(t, h);
-   if (!o) {
-      char detail[96];
-      snprintf(detail, sizeof(detail), "%s {%u,%u}", call, h.slot, h.gen);
-      glb_fatal(scr, MGU_FATAL_StaleHandle, detail);
-   }
-   return o;
+   char detail[96];
+   snprintf(detail, sizeof(detail), "%s {%u,%u}", call, h.slot, h.gen);
+   glb_fatal(scr, MGU_FATAL_StaleHandle, detail);
 }
 
 /* Frees every object of a table with fn (NULL: free()). */
