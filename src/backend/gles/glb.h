@@ -375,9 +375,13 @@ struct glb_shader {
    bool geometry;     /* the program has a geometry stage (adjacency draws go to it) */
    bool tessellation; /* it has the tessellation stages (patch draws go to them) */
    struct mgp_shader_reflection refl;
-   /* the default uniform block: the client's bytes and the host buffer bound at binding 0 */
+   /* the default uniform block: the client's bytes and the host buffer bound at
+    * default_binding, one past the client's blocks (glb_shader.c:default_binding_for; 0 where
+    * the host has none spare), so a program change re-binds nothing where no other program
+    * took the binding since */
    uint8_t *default_bytes;
    GLuint default_buf;
+   uint32_t default_binding;
    bool default_dirty;
    int base_instance_loc; /* the input standing for gl_BaseInstance (always 0), or -1 */
    /* where the default block holds the client's gl_PointCoord flip (_mgl_PointCoordUpperLeft,
@@ -694,6 +698,7 @@ struct glb_screen {
    GLint max_texture_size, max_3d_texture_size, max_array_layers, max_cube_size,
       max_renderbuffer_size, max_samples, max_integer_samples, max_vertex_attribs, max_ubo_bindings,
       max_ubo_size, ubo_align, max_texture_units, max_varying, max_draw_buffers;
+   uint32_t default_bindings_made; /* programs given a default block binding (glb_shader.c) */
    GLint max_viewport[2];
    /* multisampled textures (GLES 3.1's glTexStorage2DMultisample; arrays with GLES 3.2 or
     * OES_texture_storage_multisample_2d_array): the most samples of colour, depth and integer

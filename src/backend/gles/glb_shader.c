@@ -280,9 +280,10 @@ xfb_layout(spvc_compiler comp, spvc_resources res, struct glb_shader *s)
  * GL's default GL_UPPER_LEFT), made for SPIR-V's origin: the upper left of memory, which is
  * GL's lower left (memory row r is GL window row r). GLES's gl_PointCoord already has GL's
  * upper-left origin in window space, so the backend gives the host the uniform's opposite
- * (glb_program_bind): the offset of that member of the default block, or -1. */
+ * (glb_program_bind): the offset of that member of the default block (at binding, the
+ * program's default_binding by now), or -1. */
 static int64_t
-point_origin_offset(spvc_compiler comp, spvc_resources res)
+point_origin_offset(spvc_compiler comp, spvc_resources res, uint32_t binding)
 {
    const spvc_reflected_resource *list = NULL;
    size_t count = 0;
@@ -290,7 +291,7 @@ point_origin_offset(spvc_compiler comp, spvc_resources res)
                                                  &count) != SPVC_SUCCESS)
       return -1;
    for (size_t i = 0; i < count; i++) {
-      if (spvc_compiler_get_decoration(comp, list[i].id, SpvDecorationBinding) != 0)
+      if (spvc_compiler_get_decoration(comp, list[i].id, SpvDecorationBinding) != binding)
          continue;
       const spvc_type block = spvc_compiler_get_type_handle(comp, list[i].base_type_id);
       for (unsigned m = 0; m < spvc_type_get_num_member_types(block); m++) {
@@ -986,6 +987,8 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
          char name[40];
          snprintf(name, sizeof(name), "_mgl_DefaultBlock_%s", mgp_shader_stage_name(stage));
          spvc_compiler_set_name(comp, list[i].base_type_id, name);
+         /* the program's own binding (glb_program_buffers binds its buffer there) */
+         spvc_compiler_set_decoration(comp, list[i].id, SpvDecorationBinding, s->default_binding);
       }
    }
    if (!storage_bindings(scr, comp, res, stage, s, t))
@@ -1022,7 +1025,7 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
       clip_enables_code(comp, res, t);
    }
    if (stage == MGP_SHADER_STAGE_FRAGMENT) {
-      s->point_origin_offset = point_origin_offset(comp, res);
+      s->point_origin_offset = point_origin_offset(comp, res, s->default_binding);
       s->flat_inputs = has_flat_input(comp, res);
       alpha_one_outputs(comp, res, t);
       /* GL_ARB_conservative_depth's layouts only promise how the depth moves (the depth test
@@ -1281,6 +1284,24 @@ free_words(struct mgp_span words[MGP_SHADER_STAGE_COUNT])
       free(words[st].ptr);
 }
 
+/* The host binding of a new program's default block: the bindings past the client's blocks
+ * (1..MGP_MAX_UNIFORM_BLOCKS, at most the host's count less one) and inside the shadow's, taken
+ * in turn, so programs used one after another hold their buffers bound each at its own (native
+ * GLES's program change is glUseProgram alone: its default block is the program's); binding 0
+ * where the host has none spare. */
+static uint32_t
+default_binding_for(struct glb_screen *scr)
+{
+   const uint32_t first = MGP_MAX_UNIFORM_BLOCKS + 1;
+   const uint32_t end = scr->max_ubo_bindings < 0 ? 0
+                        : (uint32_t)scr->max_ubo_bindings > GLB_MAX_UBO
+                           ? GLB_MAX_UBO
+                           : (uint32_t)scr->max_ubo_bindings;
+   if (end <= first)
+      return 0;
+   return first + scr->default_bindings_made++ % (end - first);
+}
+
 void
 glb_create_shader(void *self, const struct mgp_create_shader *args, const void *tail,
                   uint32_t tail_count)
@@ -1303,6 +1324,8 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
    s->clip_enables_loc = -1;
    s->lod_bias_loc = -1;
    s->bgra_loc = -1;
+   if (s->refl.default_block_size)
+      s->default_binding = default_binding_for(scr);
    if (!glb_table_put(scr, &scr->shaders, &s->base, "create_shader")) {
       free(s);
       return;
@@ -1588,7 +1611,7 @@ glb_program_buffers(struct glb_context *ctx, struct glb_shader *s, const char *c
             memcpy(s->default_bytes + po, &flip, sizeof(flip));
          s->default_dirty = false;
       }
-      bind_ubo(scr, 0, s->default_buf, 0, s->refl.default_block_size);
+      bind_ubo(scr, s->default_binding, s->default_buf, 0, s->refl.default_block_size);
    }
    /* the program's blocks only, a bit at a time (the mask's 64 bits are the 64 bindings) */
    _Static_assert(GLB_MAX_UBO == 64, "ubo_mask covers GLB_MAX_UBO bindings");

@@ -35,7 +35,8 @@
  *                   does not look the samplers up again for their LOD bias
  *                   (gles-lod-bias-walks), a sampler change does; a render state change
  *                   that toggles the depth test puts neither the stencil nor the multisample
- *                   group (gles-groups-skipped). */
+ *                   group (gles-groups-skipped); a change between two programs with default
+ *                   blocks is glUseProgram and the draw (no glBindBufferRange). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -509,6 +510,25 @@ tex_program(struct t *t)
    return c.cso;
 }
 
+/* fill.vert and uniform.frag (a default block of one vec4) */
+static struct mgp_handle
+uniform_program(struct t *t)
+{
+   size_t vs_size, fs_size;
+   void *vs = read_file("fill.vert.spv", &vs_size), *fs = read_file("uniform.frag.spv", &fs_size);
+   struct mgp_create_shader c = {.cso = new_handle(t, MGP_KIND_SHADER),
+                                 .stage_mask = (1u << MGP_SHADER_STAGE_VERTEX) |
+                                               (1u << MGP_SHADER_STAGE_FRAGMENT)};
+   c.spirv[MGP_SHADER_STAGE_VERTEX] = (struct mgp_span){.ptr = vs, .size = vs_size};
+   c.spirv[MGP_SHADER_STAGE_FRAGMENT] = (struct mgp_span){.ptr = fs, .size = fs_size};
+   c.reflection.fragment_output_mask = 1;
+   c.reflection.default_block_size = 16;
+   t->cv->create_shader(t->ctx, &c, NULL, 0);
+   free(vs);
+   free(fs);
+   return c.cso;
+}
+
 static unsigned long long
 calls_of_draw(struct t *t)
 {
@@ -645,6 +665,23 @@ test_host_calls(struct t *t)
          "%d; the first draw %llu walks, bias %d); a sampler change finds it again (%llu walks, "
          "bias %d), no host error (0x%x)",
          view_walks, view_calls, bias_kept, found, bias_on, sampler_walks, gctx->draw_lod_bias, e);
+
+   /* programs with a default block, changed between draws: glUseProgram and the draw, as on
+    * native GLES (each program's block buffer stays bound at its own host binding) */
+   const struct mgp_handle uprogs[2] = {uniform_program(t), uniform_program(t)};
+   for (int i = 0; i < 2; i++) {
+      t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){uprogs[i]}, NULL, 0);
+      calls_of_draw(t); /* the first draw of each: its block's upload and binding */
+   }
+   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){uprogs[0]}, NULL, 0);
+   const unsigned long long uprog0 = calls_of_draw(t);
+   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){uprogs[1]}, NULL, 0);
+   const unsigned long long uprog1 = calls_of_draw(t);
+   e = host_error(t);
+   check(uprog0 == 2 && uprog1 == 2 && e == GL_NO_ERROR && t->fatal_count == 0,
+         "a change between programs with default blocks: glUseProgram and the draw (%llu, %llu "
+         "host calls), no host error (0x%x)",
+         uprog0, uprog1, e);
 
    /* a depth toggle marks the render group alone (the stencil and multisample groups are the
     * same in both states: skipped), glEnable or glDisable(GL_DEPTH_TEST) and the draw; a
