@@ -251,14 +251,31 @@ struct glb_table {
    uint32_t live;
 };
 
-struct glb_obj *glb_table_peek(const struct glb_table *t, struct mgp_handle h);
+/* The live object a handle names, or NULL (inline: every draw looks its objects up). */
+static inline struct glb_obj *
+glb_table_peek(const struct glb_table *t, struct mgp_handle h)
+{
+   if (mgp_handle_is_null(h) || h.slot >= t->cap)
+      return NULL;
+   struct glb_obj *o = t->slots[h.slot];
+   return o && o->h.gen == h.gen ? o : NULL;
+}
 /* Stores obj at its slot; false (and Fatal StaleHandle/OutOfMemory) when it cannot. */
 bool glb_table_put(struct glb_screen *scr, struct glb_table *t, struct glb_obj *obj,
                    const char *call);
 void glb_table_remove(struct glb_table *t, struct glb_obj *obj);
+void glb_lookup_stale(struct glb_screen *scr, struct mgp_handle h, const char *call);
 /* Live object for a non-null handle; a stale or unknown one is Fatal{StaleHandle}. */
-void *glb_lookup(struct glb_screen *scr, struct glb_table *t, struct mgp_handle h,
-                 const char *call);
+static inline void *
+glb_lookup(struct glb_screen *scr, struct glb_table *t, struct mgp_handle h, const char *call)
+{
+   if (mgp_handle_is_null(h))
+      return NULL;
+   struct glb_obj *o = glb_table_peek(t, h);
+   if (!o)
+      glb_lookup_stale(scr, h, call);
+   return o;
+}
 
 /* The host's shape of an MGPipe format; internal 0: the backend has none. */
 struct glb_format {
@@ -358,9 +375,13 @@ struct glb_shader {
    bool geometry;     /* the program has a geometry stage (adjacency draws go to it) */
    bool tessellation; /* it has the tessellation stages (patch draws go to them) */
    struct mgp_shader_reflection refl;
-   /* the default uniform block: the client's bytes and the host buffer bound at binding 0 */
+   /* the default uniform block: the client's bytes and the host buffer bound at
+    * default_binding, one past the client's blocks (glb_shader.c:default_binding_for; 0 where
+    * the host has none spare), so a program change re-binds nothing where no other program
+    * took the binding since */
    uint8_t *default_bytes;
    GLuint default_buf;
+   uint32_t default_binding;
    bool default_dirty;
    int base_instance_loc; /* the input standing for gl_BaseInstance (always 0), or -1 */
    /* where the default block holds the client's gl_PointCoord flip (_mgl_PointCoordUpperLeft,
@@ -494,8 +515,9 @@ struct glb_context {
     * (glb_program_variant): a draw of the other class marks the program group */
    bool draw_points, draw_prog_cuts;
    /* the last draw's program samples with a LOD bias (glb_program_variant: found again only
-    * when the program or samplers group is marked) */
-   bool draw_lod_bias;
+    * when the program group is marked or lod_bias_stale: a sampler handle changed since, a
+    * view change alone leaves the biases as they were) */
+   bool draw_lod_bias, lod_bias_stale;
    /* the GL_BGRA inputs (a bit per location) of the vertex elements and program named
     * (glb_shader.c:bgra_arrays) */
    bool bgra_known;
@@ -678,6 +700,7 @@ struct glb_screen {
    GLint max_texture_size, max_3d_texture_size, max_array_layers, max_cube_size,
       max_renderbuffer_size, max_samples, max_integer_samples, max_vertex_attribs, max_ubo_bindings,
       max_ubo_size, ubo_align, max_texture_units, max_varying, max_draw_buffers;
+   uint32_t default_bindings_made; /* programs given a default block binding (glb_shader.c) */
    GLint max_viewport[2];
    /* multisampled textures (GLES 3.1's glTexStorage2DMultisample; arrays with GLES 3.2 or
     * OES_texture_storage_multisample_2d_array): the most samples of colour, depth and integer
@@ -736,6 +759,8 @@ struct glb_screen {
       uint64_t buffers_only_draws;
       /* texture units a draw's walk skipped: view and sampler walked before, unset since */
       uint64_t units_skipped;
+      /* draws that looked the program's samplers up for their LOD bias (glb_program_variant) */
+      uint64_t lod_bias_walks;
       uint64_t resource_cap_refusals; /* stores refused past mem_budget: GL_OUT_OF_MEMORY */
       uint64_t blits_drawn;           /* blits the host's blit refuses, drawn (glb_blit_draw.c) */
       uint64_t dispatches;            /* launch_grid's host dispatches (glb_compute.c) */
@@ -856,7 +881,7 @@ void glb_program_alpha_one(struct glb_screen *scr, struct glb_shader *s, bool on
 void glb_program_clip_enables(struct glb_screen *scr, struct glb_shader *s, uint32_t mask);
 bool glb_program_variant(struct glb_context *ctx, struct glb_shader *s, bool bias_inputs,
                          bool *switched);
-void glb_program_variant_uniforms(struct glb_context *ctx, struct glb_shader *s);
+void glb_program_variant_uniforms(struct glb_context *ctx, struct glb_shader *s, bool bias_inputs);
 /* glb_block_pad.c: the SPIR-V with padding members in buffer blocks whose member offsets leave
  * gaps (atomic counters at layout(offset)), so that std430 lays them out (new words, or NULL:
  * nothing to pad, or *err) */

@@ -33,15 +33,51 @@ glb_create_render_state(void *self, const struct mgp_create_render_state *args, 
       free(rs);
 }
 
+/* Whether the render states' stencil ops differ (apply_stencil's part of them). */
+static bool
+render_stencil_differs(const struct mgp_render_state *a, const struct mgp_render_state *b)
+{
+   return memcmp(a->stencil_func, b->stencil_func, sizeof(a->stencil_func)) ||
+          memcmp(a->stencil_fail, b->stencil_fail, sizeof(a->stencil_fail)) ||
+          memcmp(a->stencil_zfail, b->stencil_zfail, sizeof(a->stencil_zfail)) ||
+          memcmp(a->stencil_zpass, b->stencil_zpass, sizeof(a->stencil_zpass));
+}
+
+/* Whether the render states' multisample switches differ (apply_multisample's part). */
+static bool
+render_multisample_differs(const struct mgp_render_state *a, const struct mgp_render_state *b)
+{
+   return a->multisample != b->multisample || a->alpha_to_coverage != b->alpha_to_coverage ||
+          a->alpha_to_one != b->alpha_to_one || a->sample_shading != b->sample_shading ||
+          a->sample_mask != b->sample_mask || a->min_sample_shading != b->min_sample_shading;
+}
+
 void
 glb_bind_render_state(void *self, const struct mgp_handle_args *args, const void *tail,
                       uint32_t tail_count)
 {
    (void)tail, (void)tail_count;
    struct glb_context *ctx = self;
-   if (mgp_handle_is_null(args->h) ||
-       glb_lookup(ctx->scr, &ctx->scr->render_states, args->h, "bind_render_state"))
-      ctx->render_state = args->h;
+   struct glb_screen *scr = ctx->scr;
+   const struct glb_render_state *rs =
+      mgp_handle_is_null(args->h) ? NULL
+                                  : (const struct glb_render_state *)glb_lookup(
+                                       scr, &scr->render_states, args->h, "bind_render_state");
+   if (!rs && !mgp_handle_is_null(args->h))
+      return;
+   /* the stencil and multisample groups marked only where the two states differ there (a
+    * depth or blend toggle puts neither: depth_toggle); the marks gather until a draw, so a
+    * chain of binds marks a group where any step changed it. The state bound before may be
+    * gone: both marked */
+   const struct glb_render_state *was =
+      mgp_handle_is_null(ctx->render_state)
+         ? NULL
+         : (const struct glb_render_state *)glb_table_peek(&scr->render_states, ctx->render_state);
+   if (!rs || !was || render_stencil_differs(&rs->s, &was->s))
+      ctx->dirty |= GLB_DIRTY_STENCIL;
+   if (!rs || !was || render_multisample_differs(&rs->s, &was->s))
+      ctx->dirty |= GLB_DIRTY_MULTISAMPLE;
+   ctx->render_state = args->h;
 }
 
 void
@@ -359,6 +395,20 @@ set_cap(struct glb_screen *scr, unsigned cap, bool on)
    sh->caps_on = on ? sh->caps_on | bit : sh->caps_on & ~bit;
 }
 
+/* Puts the switches of mask (a bit per CAP_*) as want has them, each only where the shadow's
+ * differs: one compare for all of them (a render state change walked ~20 set_cap a draw). */
+static void
+set_caps(struct glb_screen *scr, uint32_t mask, uint32_t want)
+{
+   const struct glb_shadow *sh = &scr->sh;
+   uint32_t diff = mask & ((want ^ sh->caps_on) | ~sh->caps_known);
+   while (diff) {
+      const unsigned cap = (unsigned)__builtin_ctz(diff);
+      diff &= diff - 1;
+      set_cap(scr, cap, want >> cap & 1);
+   }
+}
+
 /* Whether group bit holds n bytes equal to want; if not, stores them (the caller then makes
  * the host calls) and records the group. */
 static bool
@@ -483,7 +533,27 @@ apply_render_state(struct glb_context *ctx, const struct mgp_render_state *s)
    struct glb_shadow *sh = &scr->sh;
    const struct glb_host *h = scr->h;
    apply_blend(ctx, s);
-   set_cap(scr, CAP_DEPTH_TEST, s->depth_test);
+   /* the switches, compared at once */
+   uint32_t mask = 1u << CAP_DEPTH_TEST | 1u << CAP_STENCIL_TEST | 1u << CAP_CULL_FACE |
+                   1u << CAP_POLYGON_OFFSET_FILL | 1u << CAP_RASTERIZER_DISCARD |
+                   1u << CAP_PRIMITIVE_RESTART;
+   uint32_t want = (uint32_t)(s->depth_test != 0) << CAP_DEPTH_TEST |
+                   (uint32_t)(s->stencil_test != 0) << CAP_STENCIL_TEST |
+                   (uint32_t)(s->cull_face != MGP_CULL_MODE_NONE) << CAP_CULL_FACE |
+                   (uint32_t)(s->polygon_offset_enable & 1) << CAP_POLYGON_OFFSET_FILL |
+                   (uint32_t)(s->rasterizer_discard != 0) << CAP_RASTERIZER_DISCARD |
+                   (uint32_t)(s->primitive_restart != 0) << CAP_PRIMITIVE_RESTART;
+   if (scr->ext_depth_clamp) {
+      mask |= 1u << CAP_DEPTH_CLAMP;
+      want |= (uint32_t)(s->depth_clamp != 0) << CAP_DEPTH_CLAMP;
+   }
+   const unsigned clips = scr->max_clip_distances <= 0  ? 0
+                          : scr->max_clip_distances > 8 ? 8
+                                                        : (unsigned)scr->max_clip_distances;
+   const uint32_t clip_mask = (1u << clips) - 1u;
+   mask |= clip_mask << CAP_CLIP_DISTANCE0;
+   want |= (s->clip_distance_mask & clip_mask) << CAP_CLIP_DISTANCE0;
+   set_caps(scr, mask, want);
    const struct {
       GLboolean write;
       GLenum func;
@@ -497,8 +567,6 @@ apply_render_state(struct glb_context *ctx, const struct mgp_render_state *s)
       sh->depth_func = depth.func;
       glb_shadow_set(scr, GLB_SH_DEPTH);
    }
-   set_cap(scr, CAP_STENCIL_TEST, s->stencil_test);
-   set_cap(scr, CAP_CULL_FACE, s->cull_face != MGP_CULL_MODE_NONE);
    if (s->cull_face != MGP_CULL_MODE_NONE) {
       const GLenum cull = s->cull_face == MGP_CULL_MODE_FRONT  ? GL_FRONT
                           : s->cull_face == MGP_CULL_MODE_BACK ? GL_BACK
@@ -515,13 +583,6 @@ apply_render_state(struct glb_context *ctx, const struct mgp_render_state *s)
       sh->front_face = front;
       glb_shadow_set(scr, GLB_SH_FRONT_FACE);
    }
-   set_cap(scr, CAP_POLYGON_OFFSET_FILL, s->polygon_offset_enable & 1);
-   set_cap(scr, CAP_RASTERIZER_DISCARD, s->rasterizer_discard);
-   set_cap(scr, CAP_PRIMITIVE_RESTART, s->primitive_restart);
-   if (scr->ext_depth_clamp)
-      set_cap(scr, CAP_DEPTH_CLAMP, s->depth_clamp);
-   for (unsigned i = 0; i < 8 && (int)i < scr->max_clip_distances; i++)
-      set_cap(scr, CAP_CLIP_DISTANCE0 + i, s->clip_distance_mask >> i & 1);
 }
 
 /* The stencil test's ops (the render state's) and its references and masks (the dynamic
@@ -872,7 +933,7 @@ apply_state(struct glb_context *ctx)
        * one (glb_program_variant): a switch puts the program's own state on the host again */
       bool switched = false;
       if ((todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_SAMPLERS | GLB_DIRTY_VERTEX)) &&
-          !glb_program_variant(ctx, prog, (todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_SAMPLERS)) != 0,
+          !glb_program_variant(ctx, prog, (todo & GLB_DIRTY_PROGRAM) || ctx->lod_bias_stale,
                                &switched))
          return false;
       if (switched)
@@ -909,10 +970,11 @@ apply_state(struct glb_context *ctx)
    if (todo & (GLB_DIRTY_RENDER | GLB_DIRTY_PROGRAM))
       glb_program_clip_enables(scr, prog, s->clip_distance_mask);
    if (todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_SAMPLERS | GLB_DIRTY_VERTEX))
-      glb_program_variant_uniforms(ctx, prog);
+      glb_program_variant_uniforms(ctx, prog, (todo & GLB_DIRTY_PROGRAM) || ctx->lod_bias_stale);
    if (todo & GLB_DIRTY_DYNAMIC)
       apply_dynamic_state(ctx);
    ctx->dirty = 0;
+   ctx->lod_bias_stale = false;
    if (scr->sh.trusted)
       scr->sh.applied = ctx;
    return true;

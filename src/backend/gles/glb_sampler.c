@@ -149,7 +149,8 @@ glb_delete_sampler_view(void *self, const struct mgp_handle_args *args, const vo
    ctx->scr->sh.unit_known = 0;
 }
 
-static void
+/* Sets slots[start..] from the record; true: a slot's handle changed. */
+static bool
 set_handles(struct glb_context *ctx, struct mgp_handle *slots, const struct mgp_set_handles *args,
             const void *tail, uint32_t tail_count, const char *call)
 {
@@ -157,15 +158,20 @@ set_handles(struct glb_context *ctx, struct mgp_handle *slots, const struct mgp_
       char detail[96];
       snprintf(detail, sizeof(detail), "%s: slots past %u", call, GLB_MAX_SAMPLERS);
       glb_fatal(ctx->scr, MGU_FATAL_ProtocolCorruption, detail);
-      return;
+      return false;
    }
    const struct mgp_handle *in = tail;
+   bool changed = false;
    for (uint32_t i = 0; i < tail_count; i++) {
       const uint32_t j = args->start + i;
-      if (j < 64 && !mgp_handle_eq(slots[j], in[i]))
+      if (mgp_handle_eq(slots[j], in[i]))
+         continue;
+      changed = true;
+      if (j < 64)
          ctx->units_walked &= ~(1ull << j); /* walked again at the next draw */
    }
    memcpy(&slots[args->start], tail, tail_count * sizeof(struct mgp_handle));
+   return changed;
 }
 
 void
@@ -181,7 +187,10 @@ glb_bind_sampler_states(void *self, const struct mgp_set_handles *args, const vo
                         uint32_t tail_count)
 {
    struct glb_context *ctx = self;
-   set_handles(ctx, ctx->samplers, args, tail, tail_count, "bind_sampler_states");
+   /* a sampler's LOD bias is found again at the next draw only where a handle changed: the
+    * front end sends the same samplers with each view change (glb_program_variant) */
+   if (set_handles(ctx, ctx->samplers, args, tail, tail_count, "bind_sampler_states"))
+      ctx->lod_bias_stale = true;
 }
 
 void

@@ -96,15 +96,6 @@ hide_knob(void)
    return bits;
 }
 
-struct glb_obj *
-glb_table_peek(const struct glb_table *t, struct mgp_handle h)
-{
-   if (mgp_handle_is_null(h) || h.slot >= t->cap)
-      return NULL;
-   struct glb_obj *o = t->slots[h.slot];
-   return o && o->h.gen == h.gen ? o : NULL;
-}
-
 bool
 glb_table_put(struct glb_screen *scr, struct glb_table *t, struct glb_obj *obj, const char *call)
 {
@@ -145,18 +136,12 @@ glb_table_remove(struct glb_table *t, struct glb_obj *obj)
    }
 }
 
-void *
-glb_lookup(struct glb_screen *scr, struct glb_table *t, struct mgp_handle h, const char *call)
+void
+glb_lookup_stale(struct glb_screen *scr, struct mgp_handle h, const char *call)
 {
-   if (mgp_handle_is_null(h))
-      return NULL;
-   struct glb_obj *o = glb_table_peek(t, h);
-   if (!o) {
-      char detail[96];
-      snprintf(detail, sizeof(detail), "%s {%u,%u}", call, h.slot, h.gen);
-      glb_fatal(scr, MGU_FATAL_StaleHandle, detail);
-   }
-   return o;
+   char detail[96];
+   snprintf(detail, sizeof(detail), "%s {%u,%u}", call, h.slot, h.gen);
+   glb_fatal(scr, MGU_FATAL_StaleHandle, detail);
 }
 
 /* Frees every object of a table with fn (NULL: free()). */
@@ -1020,6 +1005,7 @@ glb_gate_counters(void *screen, const char **names, unsigned long long *values, 
       {"gles-point-size-cut-draws", scr->stats.point_size_cut_draws},
       {"gles-buffers-only-draws", scr->stats.buffers_only_draws},
       {"gles-units-skipped", scr->stats.units_skipped},
+      {"gles-lod-bias-walks", scr->stats.lod_bias_walks},
       {"gles-blits-drawn", scr->stats.blits_drawn},
       {"gles-dispatches", scr->stats.dispatches},
       /* the process's, not this screen's alone (glb.h): one session per process on monolith

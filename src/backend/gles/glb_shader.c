@@ -303,9 +303,10 @@ xfb_layout(spvc_compiler comp, spvc_resources res, struct glb_shader *s)
  * GL's default GL_UPPER_LEFT), made for SPIR-V's origin: the upper left of memory, which is
  * GL's lower left (memory row r is GL window row r). GLES's gl_PointCoord already has GL's
  * upper-left origin in window space, so the backend gives the host the uniform's opposite
- * (glb_program_bind): the offset of that member of the default block, or -1. */
+ * (glb_program_bind): the offset of that member of the default block (at binding, the
+ * program's default_binding by now), or -1. */
 static int64_t
-point_origin_offset(spvc_compiler comp, spvc_resources res)
+point_origin_offset(spvc_compiler comp, spvc_resources res, uint32_t binding)
 {
    const spvc_reflected_resource *list = NULL;
    size_t count = 0;
@@ -313,7 +314,7 @@ point_origin_offset(spvc_compiler comp, spvc_resources res)
                                                  &count) != SPVC_SUCCESS)
       return -1;
    for (size_t i = 0; i < count; i++) {
-      if (spvc_compiler_get_decoration(comp, list[i].id, SpvDecorationBinding) != 0)
+      if (spvc_compiler_get_decoration(comp, list[i].id, SpvDecorationBinding) != binding)
          continue;
       const spvc_type block = spvc_compiler_get_type_handle(comp, list[i].base_type_id);
       for (unsigned m = 0; m < spvc_type_get_num_member_types(block); m++) {
@@ -1009,6 +1010,8 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
          char name[40];
          snprintf(name, sizeof(name), "_mgl_DefaultBlock_%s", mgp_shader_stage_name(stage));
          spvc_compiler_set_name(comp, list[i].base_type_id, name);
+         /* the program's own binding (glb_program_buffers binds its buffer there) */
+         spvc_compiler_set_decoration(comp, list[i].id, SpvDecorationBinding, s->default_binding);
       }
    }
    if (!storage_bindings(scr, comp, res, stage, s, t))
@@ -1048,7 +1051,7 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
       clip_enables_code(comp, res, t);
    }
    if (stage == MGP_SHADER_STAGE_FRAGMENT) {
-      s->point_origin_offset = point_origin_offset(comp, res);
+      s->point_origin_offset = point_origin_offset(comp, res, s->default_binding);
       s->flat_inputs = has_flat_input(comp, res);
       alpha_one_outputs(comp, res, t);
       /* GL_ARB_conservative_depth's layouts only promise how the depth moves (the depth test
@@ -1307,6 +1310,24 @@ free_words(struct mgp_span words[MGP_SHADER_STAGE_COUNT])
       free(words[st].ptr);
 }
 
+/* The host binding of a new program's default block: the bindings past the client's blocks
+ * (1..MGP_MAX_UNIFORM_BLOCKS, at most the host's count less one) and inside the shadow's, taken
+ * in turn, so programs used one after another hold their buffers bound each at its own (native
+ * GLES's program change is glUseProgram alone: its default block is the program's); binding 0
+ * where the host has none spare. */
+static uint32_t
+default_binding_for(struct glb_screen *scr)
+{
+   const uint32_t first = MGP_MAX_UNIFORM_BLOCKS + 1;
+   const uint32_t end = scr->max_ubo_bindings < 0 ? 0
+                        : (uint32_t)scr->max_ubo_bindings > GLB_MAX_UBO
+                           ? GLB_MAX_UBO
+                           : (uint32_t)scr->max_ubo_bindings;
+   if (end <= first)
+      return 0;
+   return first + scr->default_bindings_made++ % (end - first);
+}
+
 void
 glb_create_shader(void *self, const struct mgp_create_shader *args, const void *tail,
                   uint32_t tail_count)
@@ -1329,6 +1350,8 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
    s->clip_enables_loc = -1;
    s->lod_bias_loc = -1;
    s->bgra_loc = -1;
+   if (s->refl.default_block_size)
+      s->default_binding = default_binding_for(scr);
    if (!glb_table_put(scr, &scr->shaders, &s->base, "create_shader")) {
       free(s);
       return;
@@ -1614,7 +1637,7 @@ glb_program_buffers(struct glb_context *ctx, struct glb_shader *s, const char *c
             memcpy(s->default_bytes + po, &flip, sizeof(flip));
          s->default_dirty = false;
       }
-      bind_ubo(scr, 0, s->default_buf, 0, s->refl.default_block_size);
+      bind_ubo(scr, s->default_binding, s->default_buf, 0, s->refl.default_block_size);
    }
    /* the program's blocks only, a bit at a time (the mask's 64 bits are the 64 bindings) */
    _Static_assert(GLB_MAX_UBO == 64, "ubo_mask covers GLB_MAX_UBO bindings");
@@ -1736,8 +1759,8 @@ make_variant(struct glb_context *ctx, struct glb_shader *s, unsigned want, bool 
  * GL_BGRA vertex arrays (bgra_inputs) where the draw has one; the plain program where it needs
  * neither. A draw that is not points takes the variant without the vertex stage's gl_PointSize
  * writes where the program has one (point_size_cut; a variant not made falls back to the one
- * with them). bias_inputs: the program or the samplers may have changed since the context's
- * last draw found draw_lod_bias (else it stands). *switched: the current variant changed (its
+ * with them). bias_inputs: the program or a sampler handle may have changed since the
+ * context's last draw found draw_lod_bias (else it stands). *switched: the current variant changed (its
  * state must be put on the host again). False: declined. */
 bool
 glb_program_variant(struct glb_context *ctx, struct glb_shader *s, bool bias_inputs, bool *switched)
@@ -1745,6 +1768,7 @@ glb_program_variant(struct glb_context *ctx, struct glb_shader *s, bool bias_inp
    *switched = false;
    bool bias = ctx->draw_lod_bias;
    if (bias_inputs) {
+      ctx->scr->stats.lod_bias_walks++;
       bias = false;
       for (unsigned j = 0; j < s->lod_bias_count && !bias; j++)
          bias = (s->refl.sampler_mask[j / 64] >> (j % 64) & 1) && unit_lod_bias(ctx, j) != 0.0f;
@@ -1786,9 +1810,10 @@ glb_program_variant(struct glb_context *ctx, struct glb_shader *s, bool bias_inp
 }
 
 /* Sets the current variant's uniforms for a draw (_mgl_LodBias, _mgl_Bgra), the program
- * current. */
+ * current. bias_inputs: as glb_program_variant's, or the variant switched (else the biases
+ * the variant holds stand). */
 void
-glb_program_variant_uniforms(struct glb_context *ctx, struct glb_shader *s)
+glb_program_variant_uniforms(struct glb_context *ctx, struct glb_shader *s, bool bias_inputs)
 {
    struct glb_variant_state *vs = &s->vstate[s->variant];
    if (s->bgra_loc >= 0) {
@@ -1798,7 +1823,7 @@ glb_program_variant_uniforms(struct glb_context *ctx, struct glb_shader *s)
          vs->bgra_host = mask;
       }
    }
-   if (!(s->variant & GLB_VARIANT_LOD_BIAS) || s->lod_bias_loc < 0)
+   if (!bias_inputs || !(s->variant & GLB_VARIANT_LOD_BIAS) || s->lod_bias_loc < 0)
       return;
    float bias[MGP_MAX_SAMPLERS];
    for (unsigned j = 0; j < s->lod_bias_count; j++)

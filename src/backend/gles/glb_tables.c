@@ -127,7 +127,8 @@ enum {
 enum { NAMED = 1u << 30, SHARED = 1u << 31 };
 static const uint32_t call_marks[CALL_COUNT] = {
    [CALL_create_render_state] = NAMED,
-   [CALL_bind_render_state] = NAMED | GLB_DIRTY_RENDER | GLB_DIRTY_STENCIL | GLB_DIRTY_MULTISAMPLE,
+   /* the stencil and multisample groups where the states differ there (glb_bind_render_state) */
+   [CALL_bind_render_state] = NAMED | GLB_DIRTY_RENDER,
    [CALL_delete_render_state] =
       NAMED | SHARED | GLB_DIRTY_RENDER | GLB_DIRTY_STENCIL | GLB_DIRTY_MULTISAMPLE,
    [CALL_create_vertex_elements] = NAMED,

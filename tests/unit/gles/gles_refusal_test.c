@@ -31,7 +31,12 @@
  *                   a program change with the same views walks no texture unit again
  *                   (gles-units-skipped) and binds the program alone; a current attribute
  *                   value the program does not read is not put; blending toggled with the
- *                   same factors is glEnable / glDisable and the draw.
+ *                   same factors is glEnable / glDisable and the draw; a view change alone
+ *                   does not look the samplers up again for their LOD bias
+ *                   (gles-lod-bias-walks), a sampler change does; a render state change
+ *                   that toggles the depth test puts neither the stencil nor the multisample
+ *                   group (gles-groups-skipped); a change between two programs with default
+ *                   blocks is glUseProgram and the draw (no glBindBufferRange).
  *   unbounded       on a host context without robust access (MGL_GLES_HIDE=robust: the run
  *                   unit.gles.refusals_no_robust): draws whose vertices, index values or
  *                   instances run past the arrays the program reads (a 3-vertex position array,
@@ -520,9 +525,10 @@ test_blend_op(struct t *t)
          "an honest draw after them draws");
 }
 
-/* draw_setup's render state with blending on or off (source alpha over), bound */
+/* draw_setup's render state with blending on or off (source alpha over), the depth test on or
+ * off and the stencil test's depth-pass op zpass, bound */
 static void
-bind_blend(struct t *t, bool on)
+bind_render(struct t *t, bool on, bool depth, uint16_t zpass)
 {
    struct mgp_create_render_state rs;
    memset(&rs, 0, sizeof(rs));
@@ -537,18 +543,25 @@ bind_blend(struct t *t, bool on)
                                    .dst_rgb = MGP_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA,
                                    .src_alpha = MGP_BLEND_FACTOR_SRC_ALPHA,
                                    .dst_alpha = MGP_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA};
+   rs.state.depth_test = depth;
    rs.state.depth_func = MGP_COMPARE_FUNC_ALWAYS;
    rs.state.front_face = MGP_FRONT_FACE_CCW;
    rs.state.polygon_mode = MGP_POLYGON_MODE_FILL;
    for (int i = 0; i < 2; i++) {
       rs.state.stencil_func[i] = MGP_COMPARE_FUNC_ALWAYS;
-      rs.state.stencil_fail[i] = rs.state.stencil_zfail[i] = rs.state.stencil_zpass[i] =
-         MGP_STENCIL_OP_KEEP;
+      rs.state.stencil_fail[i] = rs.state.stencil_zfail[i] = MGP_STENCIL_OP_KEEP;
+      rs.state.stencil_zpass[i] = zpass;
    }
    rs.state.provoking_vertex_last = 1;
    rs.state.sample_mask = ~0u;
    t->cv->create_render_state(t->ctx, &rs, NULL, 0);
    t->cv->bind_render_state(t->ctx, &(struct mgp_handle_args){rs.cso}, NULL, 0);
+}
+
+static void
+bind_blend(struct t *t, bool on)
+{
+   bind_render(t, on, false, MGP_STENCIL_OP_KEEP);
 }
 
 /* A sampler view of the whole of 2D texture tex */
@@ -578,6 +591,25 @@ tex_program(struct t *t)
    c.reflection.fragment_output_mask = 1;
    c.reflection.sampler_mask[0] = 1;
    c.reflection.stage_sampler_mask[2 * MGP_SHADER_STAGE_FRAGMENT] = 1;
+   t->cv->create_shader(t->ctx, &c, NULL, 0);
+   free(vs);
+   free(fs);
+   return c.cso;
+}
+
+/* fill.vert and uniform.frag (a default block of one vec4) */
+static struct mgp_handle
+uniform_program(struct t *t)
+{
+   size_t vs_size, fs_size;
+   void *vs = read_file("fill.vert.spv", &vs_size), *fs = read_file("uniform.frag.spv", &fs_size);
+   struct mgp_create_shader c = {.cso = new_handle(t, MGP_KIND_SHADER),
+                                 .stage_mask = (1u << MGP_SHADER_STAGE_VERTEX) |
+                                               (1u << MGP_SHADER_STAGE_FRAGMENT)};
+   c.spirv[MGP_SHADER_STAGE_VERTEX] = (struct mgp_span){.ptr = vs, .size = vs_size};
+   c.spirv[MGP_SHADER_STAGE_FRAGMENT] = (struct mgp_span){.ptr = fs, .size = fs_size};
+   c.reflection.fragment_output_mask = 1;
+   c.reflection.default_block_size = 16;
    t->cv->create_shader(t->ctx, &c, NULL, 0);
    free(vs);
    free(fs);
@@ -687,6 +719,80 @@ test_host_calls(struct t *t)
          "a new current value of an attribute the program does not read: the draw alone (%llu "
          "host calls), no host error (0x%x)",
          unread, e);
+
+   /* a view change alone leaves the samplers' LOD bias as the last draw found it (the front
+    * end sends the same sampler handles with each view): the samplers are not looked up again
+    * for it; the same handle bound again neither; a sampler change finds it again */
+   struct glb_context *gctx = t->ctx;
+   struct mgp_create_sampler biased = smp;
+   biased.cso = new_handle(t, MGP_KIND_SAMPLER);
+   biased.state.lod_bias = 1.0f;
+   t->cv->create_sampler(t->ctx, &biased, NULL, 0);
+   t->cv->bind_sampler_states(t->ctx, &one, &biased.cso, 1);
+   unsigned long long walks = counter(t, "gles-lod-bias-walks");
+   calls_of_draw(t);
+   const unsigned long long found = counter(t, "gles-lod-bias-walks") - walks;
+   const bool bias_on = gctx->draw_lod_bias;
+   walks = counter(t, "gles-lod-bias-walks");
+   t->cv->set_sampler_views(t->ctx, &one, &views[1], 1);
+   const unsigned long long view_calls = calls_of_draw(t);
+   t->cv->bind_sampler_states(t->ctx, &one, &biased.cso, 1);
+   t->cv->set_sampler_views(t->ctx, &one, &views[0], 1);
+   calls_of_draw(t);
+   const unsigned long long view_walks = counter(t, "gles-lod-bias-walks") - walks;
+   const bool bias_kept = gctx->draw_lod_bias;
+   walks = counter(t, "gles-lod-bias-walks");
+   t->cv->bind_sampler_states(t->ctx, &one, &smp.cso, 1);
+   calls_of_draw(t);
+   const unsigned long long sampler_walks = counter(t, "gles-lod-bias-walks") - walks;
+   e = host_error(t);
+   check(found == 1 && bias_on && view_walks == 0 && view_calls == 2 && bias_kept &&
+            sampler_walks == 1 && !gctx->draw_lod_bias && e == GL_NO_ERROR && t->fatal_count == 0,
+         "a view change alone: the LOD bias stands (%llu sampler walks, %llu host calls, bias "
+         "%d; the first draw %llu walks, bias %d); a sampler change finds it again (%llu walks, "
+         "bias %d), no host error (0x%x)",
+         view_walks, view_calls, bias_kept, found, bias_on, sampler_walks, gctx->draw_lod_bias, e);
+
+   /* programs with a default block, changed between draws: glUseProgram and the draw, as on
+    * native GLES (each program's block buffer stays bound at its own host binding) */
+   const struct mgp_handle uprogs[2] = {uniform_program(t), uniform_program(t)};
+   for (int i = 0; i < 2; i++) {
+      t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){uprogs[i]}, NULL, 0);
+      calls_of_draw(t); /* the first draw of each: its block's upload and binding */
+   }
+   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){uprogs[0]}, NULL, 0);
+   const unsigned long long uprog0 = calls_of_draw(t);
+   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){uprogs[1]}, NULL, 0);
+   const unsigned long long uprog1 = calls_of_draw(t);
+   e = host_error(t);
+   check(uprog0 == 2 && uprog1 == 2 && e == GL_NO_ERROR && t->fatal_count == 0,
+         "a change between programs with default blocks: glUseProgram and the draw (%llu, %llu "
+         "host calls), no host error (0x%x)",
+         uprog0, uprog1, e);
+
+   /* a depth toggle marks the render group alone (the stencil and multisample groups are the
+    * same in both states: skipped), glEnable or glDisable(GL_DEPTH_TEST) and the draw; a
+    * stencil op change marks the stencil group too (its three calls for each face) */
+   const unsigned long long groups = (unsigned long long)__builtin_popcount(GLB_DIRTY_ALL);
+   bind_render(t, false, true, MGP_STENCIL_OP_KEEP);
+   calls_of_draw(t);
+   bind_render(t, false, false, MGP_STENCIL_OP_KEEP);
+   unsigned long long g0 = counter(t, "gles-groups-skipped");
+   const unsigned long long depth_off = calls_of_draw(t);
+   const unsigned long long depth_groups = counter(t, "gles-groups-skipped") - g0;
+   bind_render(t, false, true, MGP_STENCIL_OP_KEEP);
+   const unsigned long long depth_on = calls_of_draw(t);
+   bind_render(t, false, true, MGP_STENCIL_OP_INCR);
+   g0 = counter(t, "gles-groups-skipped");
+   const unsigned long long stencil = calls_of_draw(t);
+   const unsigned long long stencil_groups = counter(t, "gles-groups-skipped") - g0;
+   e = host_error(t);
+   check(depth_off == 2 && depth_on == 2 && depth_groups == groups - 1 && stencil == 7 &&
+            stencil_groups == groups - 2 && e == GL_NO_ERROR && t->fatal_count == 0,
+         "a depth toggle: glDisable / glEnable and the draw (%llu, %llu host calls), %llu groups "
+         "skipped; a stencil op change: %llu host calls, %llu groups skipped; no host error "
+         "(0x%x)",
+         depth_off, depth_on, depth_groups, stencil, stencil_groups, e);
 }
 
 /* glMemoryBarrier seen on its way to the host */
