@@ -363,6 +363,15 @@ struct vkb_shader {
    uint32_t *fs_per_sample_words;
    size_t fs_per_sample_n;
    VkShaderModule fs_per_sample;
+   /* The fragment stage for single-sample rasterization (spv_single_sample.c): GL_MULTISAMPLE
+    * off or one sample, where gl_SampleID is 0, gl_SampleMaskIn sample 0's bit and a write to
+    * gl_SampleMask changes nothing (GL 4.6 14.3.1, 17.3.1). Kept and made as fs_per_sample
+    * (NULL where the module uses none of them); fs_single_why says why there is none where
+    * the rewrite could not follow the module (the draw then declines by name). */
+   uint32_t *fs_single_words;
+   size_t fs_single_n;
+   VkShaderModule fs_single;
+   const char *fs_single_why;
    VkPipeline compute; /* the compute stage's pipeline, made at its first dispatch */
    /* The default uniform block: the CPU copy of the last bytes set, and the slice of the
     * current batch's arena that holds them (re-uploaded when the batch changed). */
@@ -578,7 +587,7 @@ struct vkb_pipeline_key {
    uint8_t viewports;         /* viewportCount: MGP_MAX_VIEWPORTS where the GS writes
                                * gl_ViewportIndex on a multiViewport device, else 1 */
    uint8_t loop;              /* VKB_LOOP_*: the feedback-loop pipeline flags */
-   uint8_t pad_key[1];        /* hashed: kept zero */
+   uint8_t ms_one;            /* samples 1 of multisample textures: GL_SAMPLE_BUFFERS 1 */
    uint32_t coverage_mask;    /* glSampleCoverage as a sample mask (multisampled only) */
    uint32_t centre_locations; /* GL_MULTISAMPLE off: every sample at the pixel centre */
 };

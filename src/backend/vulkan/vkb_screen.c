@@ -1138,6 +1138,8 @@ screen_destroy_idle(struct vkb_screen *scr)
          vkDestroyShaderModule(scr->dev, sh->gs_layer_ignored, NULL);
          vkDestroyShaderModule(scr->dev, sh->fs_per_sample, NULL);
          free(sh->fs_per_sample_words);
+         vkDestroyShaderModule(scr->dev, sh->fs_single, NULL);
+         free(sh->fs_single_words);
          vkDestroyPipeline(scr->dev, sh->compute, NULL);
          vkDestroyPipelineLayout(scr->dev, sh->layout, NULL);
          for (int set = 0; set < VKB_SET_COUNT; set++)
