@@ -428,6 +428,11 @@ vkb_begin_rendering(struct vkb_context *ctx)
       color_layout[i] = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
       if (!f.color[i])
          continue;
+      if (f.color[i]->layout[f.color_level[i]] == VK_IMAGE_LAYOUT_GENERAL &&
+          (ctx->loop_want & VKB_LOOP_STORAGE)) {
+         color_layout[i] = VK_IMAGE_LAYOUT_GENERAL; /* a storage image of the draw's too */
+         loop |= VKB_LOOP_STORAGE;
+      }
       if (f.color[i]->layout[f.color_level[i]] ==
           VK_IMAGE_LAYOUT_ATTACHMENT_FEEDBACK_LOOP_OPTIMAL_EXT) {
          if (ctx->loop_want & VKB_LOOP_COLOR) {

@@ -420,7 +420,7 @@ draw_descriptor_sets(struct vkb_context *ctx, struct draw_plan *p)
     * flags, and its rendering scope keeps the loop's attachments in the feedback-loop layout
     * (a scope of the other kind ends here; vkb_begin_rendering begins the right one). */
    ctx->loop_want = p->dd.loop;
-   p->key.loop = p->dd.loop;
+   p->key.loop = p->dd.loop; /* (VKB_LOOP_STORAGE sets no pipeline flag: a key of its own) */
    p->pipe = vkb_pipeline_get(scr, &p->key, p->rs, p->ve, p->sh, p->default_binding);
    if (!p->pipe)
       return false;
