@@ -78,6 +78,18 @@ resolve(const struct fe_image_unit *u)
    /* a buffer texture (imageBuffer) has level 0 alone, its texels the buffer's (GL 4.6 8.26) */
    if (!tex || !tex->created || u->level < 0 || (uint32_t)u->level >= tex->res_levels)
       return v;
+   /* ... an incomplete texture, or a level outside its base..max levels: the base level
+    * needs the texture complete without mipmaps, another level complete with them */
+   if (tex->target != FE_TEX_BUFFER) {
+      struct fe_tex_params p = tex->params;
+      p.min_filter = u->level == tex->params.base_level ? GL_NEAREST : GL_NEAREST_MIPMAP_NEAREST;
+      p.mag_filter = GL_NEAREST;
+      p.wrap_s = p.wrap_t = p.wrap_r = GL_CLAMP_TO_EDGE; /* (a rectangle texture's test) */
+      uint16_t lo = 0, n = 0;
+      if (!fe_texture_complete(u->tex, &p, &lo, &n) || (uint32_t)u->level < lo ||
+          (uint32_t)u->level >= (uint32_t)lo + n)
+         return v;
+   }
    const struct fe_tex_image *img = &tex->image[0][u->level];
    const struct fe_format_info *tf = img->defined ? fe_format_lookup(img->internal_format) : NULL;
    const struct fe_format_info *uf = fe_format_lookup(u->format);

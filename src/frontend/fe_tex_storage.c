@@ -415,6 +415,14 @@ tex_image_multisample(struct fe_context *ctx, struct fe_texture *tex, GLsizei sa
                                                            : FE_SAMPLES_COLOR_TEXTURE);
    FE_CHECK((uint32_t)samples > class_max && !tex->is_proxy, GL_INVALID_OPERATION);
    const bool fits = fits_size && fits_samples && (uint32_t)samples <= class_max;
+   /* GL 4.6 §8.8: samples is a minimum; GL_TEXTURE_SAMPLES is at least samples and no more
+    * than the next larger count the device has for the format (as for renderbuffers) */
+   const uint32_t have = fe_format_sample_mask(caps, info);
+   for (uint32_t c = (uint32_t)samples; fits && samples > 1 && c <= 64; c++)
+      if ((have & c) && !(c & (c - 1))) {
+         samples = (GLsizei)c;
+         break;
+      }
    if (tex->is_proxy) {
       fe_tex_proxy_image(tex, 0, fits, (uint32_t)width, (uint32_t)height,
                          array ? (uint32_t)depth : 1, internalformat, fmt, (uint8_t)samples,

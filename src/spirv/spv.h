@@ -326,6 +326,14 @@ uint32_t *spv_helper_atomics(const uint32_t *words, size_t num_words, size_t *ou
  * NULL when there is nothing to change (no fragment entry point, no such input). */
 uint32_t *spv_sample_inputs(const uint32_t *words, size_t num_words, size_t *out_n);
 
+/* A fragment module for single-sample rasterization (spv_single_sample.c): gl_SampleID,
+ * gl_SamplePosition and gl_SampleMaskIn become Private variables holding GL's values when
+ * multisample rasterization is off (0, (0.5, 0.5), sample 0's bit), gl_SampleMask a Private
+ * variable written to nothing; none of them is in the interface any more. Returns new words
+ * (free them), or NULL: *err NULL when there is nothing to change, else why. */
+uint32_t *spv_single_sample(const uint32_t *words, size_t num_words, size_t *out_n,
+                            const char **err);
+
 /* In a tessellation control module, a store of one output vector component at a dynamic index
  * becomes a switch over the index with a store at each constant component (spv_tcs_stores.c):
  * GL writes the one component, a driver may write the whole vector back. Returns new words

@@ -4070,3 +4070,120 @@ sc_sample_shading(void)
    gl.DeleteRenderbuffers(1, &rb);
    gl.DeleteProgram(p);
 }
+
+/* A framebuffer of one colour texture of the target and samples (0: GL_TEXTURE_2D), W x H. */
+static GLuint
+sample_fbo(GLsizei samples, GLuint *tex)
+{
+   glGenTextures(1, tex);
+   const GLenum target = samples ? GL_TEXTURE_2D_MULTISAMPLE : GL_TEXTURE_2D;
+   glBindTexture(target, *tex);
+   if (samples) {
+      gl.TexImage2DMultisample(target, samples, GL_RGBA8, W, H, GL_TRUE);
+   } else {
+      glTexImage2D(target, 0, GL_RGBA8, W, H, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+      glTexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   }
+   GLuint fbo;
+   gl.GenFramebuffers(1, &fbo);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, target, *tex, 0);
+   check_gl_error("a colour texture's framebuffer");
+   return fbo;
+}
+
+/* Draws a W x H rectangle into fbo with p after clearing to black, resolves it into the
+ * default framebuffer and reads it back. */
+static void
+sample_draw(GLuint fbo, GLuint p, bool ms)
+{
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glClearColor(0, 0, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   gl.UseProgram(p);
+   if (!ms)
+      glDisable(GL_MULTISAMPLE);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glEnable(GL_MULTISAMPLE);
+   gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+   gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+   gl.BlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   check_gl_error("draw and resolve");
+   readback();
+}
+
+/* Single-sample rasterization (GL 4.6 14.3.1, 17.3.1): with GL_MULTISAMPLE off a fragment
+ * shader runs once per pixel, gl_SampleID reads 0 and gl_SampleMaskIn sample 0's bit; into a
+ * framebuffer without sample buffers a gl_SampleMask write changes nothing, while into a
+ * multisample texture of one sample it does (GL_SAMPLE_BUFFERS 1). A multisample texture of 2
+ * samples takes the next count the device has (GL 4.6 8.8) and its framebuffer is complete. */
+void
+sc_sample_single(void)
+{
+   const char *fs_ids =
+      "#version 400 core\n"
+      "out vec4 o;\n"
+      "void main() {\n"
+      "  o = vec4(float(gl_SampleID) / 255.0, float(gl_SampleMaskIn[0]) / 255.0,\n"
+      "           gl_SamplePosition.x, 1.0);\n"
+      "}\n";
+   const char *fs_mask = "#version 400 core\n"
+                         "out vec4 o;\n"
+                         "void main() {\n"
+                         "  gl_SampleMask[0] = 0;\n"
+                         "  o = vec4(0.0, 1.0, 0.0, 1.0);\n"
+                         "}\n";
+   GLuint p_ids = link_program(VS_PIXELS, fs_ids), p_mask = link_program(VS_PIXELS, fs_mask);
+   float xy[12];
+   rect_vertices(xy, 0, 0, W, H);
+   mesh m = make_mesh(xy, 6);
+   model one, black;
+   model_init(&one, V4(0, 0, 0, 1));
+   model_rect(&one, 0, 0, W, H, (rgba8){{0, 1, 128, 255}});
+   model_init(&black, V4(0, 0, 0, 1));
+   model green;
+   model_init(&green, V4(0, 1, 0, 1));
+
+   /* two samples asked: at least two, a complete framebuffer */
+   GLuint t2, f2 = sample_fbo(2, &t2);
+   GLint got_samples = 0;
+   glGetTexLevelParameteriv(GL_TEXTURE_2D_MULTISAMPLE, 0, GL_TEXTURE_SAMPLES, &got_samples);
+   GLint max_samples = 0;
+   glGetIntegerv(GL_MAX_COLOR_TEXTURE_SAMPLES, &max_samples);
+   if (got_samples < 2 || got_samples > max_samples)
+      fail("GL_TEXTURE_SAMPLES of a 2-sample request is %d (max %d)", got_samples, max_samples);
+   /* with a depth renderbuffer of 2 samples asked too: the same count (GL 4.6 9.4.2) */
+   GLuint ds;
+   gl.GenRenderbuffers(1, &ds);
+   gl.BindRenderbuffer(GL_RENDERBUFFER, ds);
+   gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 2, GL_DEPTH24_STENCIL8, W, H);
+   gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, ds);
+   if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      fail("the framebuffer of a 2-sample texture and a 2-sample renderbuffer is incomplete");
+
+   /* GL_MULTISAMPLE off: sample 0, its bit, the pixel centre, in every sample */
+   sample_draw(f2, p_ids, false);
+   check_frame("gl_SampleID, gl_SampleMaskIn, gl_SamplePosition with GL_MULTISAMPLE off", &one);
+
+   /* no sample buffers: gl_SampleMask ignored */
+   GLuint t0, f0 = sample_fbo(0, &t0);
+   sample_draw(f0, p_mask, true);
+   check_frame("gl_SampleMask 0 into a single-sample framebuffer", &green);
+
+   /* one sample of a multisample texture: gl_SampleMask 0 removes it */
+   GLuint t1, f1 = sample_fbo(1, &t1);
+   if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE) {
+      sample_draw(f1, p_mask, true);
+      check_frame("gl_SampleMask 0 into a 1-sample multisample texture", &black);
+   }
+
+   GLuint fbos[3] = {f0, f1, f2}, texs[3] = {t0, t1, t2};
+   gl.DeleteFramebuffers(3, fbos);
+   gl.DeleteRenderbuffers(1, &ds);
+   glDeleteTextures(3, texs);
+   gl.DeleteVertexArrays(1, &m.vao);
+   gl.DeleteBuffers(1, &m.vbo);
+   gl.DeleteProgram(p_ids);
+   gl.DeleteProgram(p_mask);
+}

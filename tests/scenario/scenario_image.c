@@ -658,3 +658,153 @@ sc_image_compute_attached(void)
    gl.DeleteProgram(p);
    gl.DeleteProgram(g);
 }
+
+/* GL 4.6 9.3: a draw may store to an image whose level is attached to the framebuffer it draws
+ * into; with glMemoryBarrier(GL_FRAMEBUFFER_BARRIER_BIT) after it, what it stored is what the
+ * framebuffer holds. An R32UI texture is colour attachment 0 (colour writes masked off, so the
+ * image stores alone write it); the fragment shader stores each pixel's own value; glReadPixels
+ * reads them; a second draw renders into the same attachment after the barrier. Exact words. */
+void
+sc_image_draw_attached(void)
+{
+   if (no_images_here())
+      return;
+   enum { S = 16 };
+   GLuint t = r32ui_texture(S, S, init_zero);
+   GLuint fbo;
+   gl.GenFramebuffers(1, &fbo);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+   if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      die_setup("a framebuffer of an R32UI texture is incomplete");
+   const char *vs = "#version 330 core\n"
+                    "layout(location = 0) in vec2 a_pos;\n"
+                    "void main() { gl_Position = vec4(a_pos / 8.0 - 1.0, 0.0, 1.0); }\n";
+   const char *fs = "#version 330 core\n"
+                    "#extension GL_ARB_shader_image_load_store : require\n"
+                    "layout(r32ui) writeonly uniform uimage2D u_img;\n"
+                    "out uvec4 o;\n"
+                    "void main() {\n"
+                    "  ivec2 p = ivec2(gl_FragCoord.xy);\n"
+                    "  imageStore(u_img, p, uvec4(uint(p.y * 100 + p.x + 7)));\n"
+                    "  o = uvec4(1u);\n"
+                    "}\n";
+   GLuint g = link_program(vs, fs);
+   gl.UseProgram(g);
+   gl.Uniform1i(uloc(g, "u_img"), 2);
+   gl.BindImageTexture(2, t, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32UI);
+   float xy[12];
+   rect_vertices(xy, 0, 0, S, S);
+   mesh m = make_mesh(xy, 6);
+   glViewport(0, 0, S, S);
+   glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   gl.MemoryBarrier(GL_FRAMEBUFFER_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
+   check_gl_error("a draw storing to the level attached to its framebuffer");
+   uint32_t px[S * S];
+   memset(px, 0xee, sizeof px);
+   glReadPixels(0, 0, S, S, GL_RED_INTEGER, GL_UNSIGNED_INT, px);
+   check_gl_error("glReadPixels of the attachment");
+   for (int i = 0; i < S * S; i++)
+      if (px[i] != (uint32_t)(i / S * 100 + i % S + 7)) {
+         fail("after the storing draw: pixel (%d, %d) is %u, expected %d", i % S, i / S, px[i],
+              i / S * 100 + i % S + 7);
+         break;
+      }
+
+   /* the same program renders into the attachment now (its stores to the same texels first,
+    * the colour output last: the left half 1, the right half still what was stored) */
+   rect_vertices(xy, 0, 0, S / 2, S);
+   gl.BindBuffer(GL_ARRAY_BUFFER, m.vbo);
+   gl.BufferSubData(GL_ARRAY_BUFFER, 0, sizeof xy, xy);
+   gl.BindImageTexture(2, 0, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32UI); /* invalid: no stores */
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("a draw into the attachment after the barrier");
+   memset(px, 0xee, sizeof px);
+   glReadPixels(0, 0, S, S, GL_RED_INTEGER, GL_UNSIGNED_INT, px);
+   for (int i = 0; i < S * S; i++) {
+      const uint32_t want = i % S < S / 2 ? 1u : (uint32_t)(i / S * 100 + i % S + 7);
+      if (px[i] != want) {
+         fail("after the rendering draw: pixel (%d, %d) is %u, expected %u", i % S, i / S, px[i],
+              want);
+         break;
+      }
+   }
+   gl.UseProgram(0);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   gl.DeleteFramebuffers(1, &fbo);
+   gl.DeleteVertexArrays(1, &m.vao);
+   gl.DeleteBuffers(1, &m.vbo);
+   glDeleteTextures(1, &t);
+   gl.DeleteProgram(g);
+}
+
+/* GL 4.6 8.26: an access through an image unit without a valid image (no texture; a level
+ * outside the texture's base..max levels) loads zero and stores nothing. A fragment shader
+ * loads from unit 0 and stores to it, and writes what it loaded plus one: every pixel must read
+ * 1, and the texture bound with its level below the base level must keep its texels. */
+void
+sc_image_invalid_units(void)
+{
+   if (no_images_here())
+      return;
+   const char *fs = "#version 330 core\n"
+                    "#extension GL_ARB_shader_image_load_store : require\n"
+                    "layout(r32ui) uniform uimage2D u_img;\n"
+                    "out vec4 o;\n"
+                    "void main() {\n"
+                    "  ivec2 p = ivec2(gl_FragCoord.xy) - ivec2(8);\n"
+                    "  uint v = imageLoad(u_img, p).x;\n"
+                    "  imageStore(u_img, p, uvec4(99u));\n"
+                    "  o = vec4(0.0, float(v + 1u) / 255.0, 0.0, 1.0);\n"
+                    "}\n";
+   GLuint g = link_program(VS_PIXELS, fs);
+   gl.UseProgram(g);
+   gl.Uniform1i(uloc(g, "u_img"), 0);
+   float xy[12];
+   rect_vertices(xy, 8, 8, 24, 24);
+   mesh m = make_mesh(xy, 6);
+   model md;
+   model_init(&md, V4(0, 0, 0, 1));
+   model_rect(&md, 8, 8, 24, 24, (rgba8){{0, 1, 0, 255}});
+
+   /* no texture on the unit */
+   gl.BindImageTexture(0, 0, 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
+   clear_to(V4(0, 0, 0, 1));
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("a draw through an image unit without a texture");
+   check_frame("loads through an unbound image unit", &md);
+
+   /* level 0 of a texture whose base level is 1 */
+   GLuint t;
+   glGenTextures(1, &t);
+   glBindTexture(GL_TEXTURE_2D, t);
+   uint32_t texels[256];
+   for (int i = 0; i < 256; i++)
+      texels[i] = init_src(i % 16, i / 16);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_R32UI, 16, 16, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, texels);
+   glTexImage2D(GL_TEXTURE_2D, 1, GL_R32UI, 8, 8, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, texels);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 1);
+   gl.BindImageTexture(0, t, 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
+   clear_to(V4(0, 0, 0, 1));
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.MemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);
+   check_gl_error("a draw through an image unit of a level below the base level");
+   check_frame("loads through a unit of a level below the base level", &md);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 0);
+   uint32_t got[256];
+   read_r32ui(t, got);
+   for (int i = 0; i < 256; i++)
+      if (got[i] != init_src(i % 16, i / 16)) {
+         fail("a store through an invalid unit reached texel (%d, %d): %u, want %u", i % 16, i / 16,
+              got[i], init_src(i % 16, i / 16));
+         break;
+      }
+   gl.UseProgram(0);
+   gl.DeleteVertexArrays(1, &m.vao);
+   gl.DeleteBuffers(1, &m.vbo);
+   glDeleteTextures(1, &t);
+   gl.DeleteProgram(g);
+}

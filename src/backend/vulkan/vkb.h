@@ -29,6 +29,10 @@
  * colour / depth-stencil attachment (the pipeline flags of VK_EXT_attachment_feedback_loop_layout) */
 #define VKB_LOOP_COLOR 1u
 #define VKB_LOOP_DS 2u
+/* A draw stores to (GL_ARB_shader_image_load_store) a level attached as a colour attachment:
+ * the level is in GENERAL layout, which the rendering scope keeps for the attachment (no
+ * pipeline flag; GL 4.6 9.3: the results are defined with barriers between draws) */
+#define VKB_LOOP_STORAGE 4u
 /* A sampler memo way resolved for a dispatch (its kind's high bit): no attachment checks */
 #define VKB_WAY_COMPUTE 0x80000000u
 #define VKB_PRED_WORDS 64u   /* conditional-rendering predicates in flight */
@@ -363,6 +367,15 @@ struct vkb_shader {
    uint32_t *fs_per_sample_words;
    size_t fs_per_sample_n;
    VkShaderModule fs_per_sample;
+   /* The fragment stage for single-sample rasterization (spv_single_sample.c): GL_MULTISAMPLE
+    * off or one sample, where gl_SampleID is 0, gl_SampleMaskIn sample 0's bit and a write to
+    * gl_SampleMask changes nothing (GL 4.6 14.3.1, 17.3.1). Kept and made as fs_per_sample
+    * (NULL where the module uses none of them); fs_single_why says why there is none where
+    * the rewrite could not follow the module (the draw then declines by name). */
+   uint32_t *fs_single_words;
+   size_t fs_single_n;
+   VkShaderModule fs_single;
+   const char *fs_single_why;
    VkPipeline compute; /* the compute stage's pipeline, made at its first dispatch */
    /* The default uniform block: the CPU copy of the last bytes set, and the slice of the
     * current batch's arena that holds them (re-uploaded when the batch changed). */
@@ -578,7 +591,7 @@ struct vkb_pipeline_key {
    uint8_t viewports;         /* viewportCount: MGP_MAX_VIEWPORTS where the GS writes
                                * gl_ViewportIndex on a multiViewport device, else 1 */
    uint8_t loop;              /* VKB_LOOP_*: the feedback-loop pipeline flags */
-   uint8_t pad_key[1];        /* hashed: kept zero */
+   uint8_t ms_one;            /* samples 1 of multisample textures: GL_SAMPLE_BUFFERS 1 */
    uint32_t coverage_mask;    /* glSampleCoverage as a sample mask (multisampled only) */
    uint32_t centre_locations; /* GL_MULTISAMPLE off: every sample at the pixel centre */
 };
@@ -651,6 +664,8 @@ struct vkb_screen_stats {
       feedback_base_only_views; /* draws sampling the base level of an attached texture */
    unsigned long long feedback_loop_views;   /* sampler resolutions of an attached level */
    unsigned long long texture_barriers;      /* glTextureBarrier ending a feedback-loop scope */
+   unsigned long long invalid_image_units;   /* image units bound as null descriptors */
+   unsigned long long storage_attached;      /* draws storing to a level they render into */
    unsigned long long blend_shader_views;    /* draw buffer 0 bound for the shader's blend */
    unsigned long long texture_views_refused; /* resource_create/respecify of views declined */
    unsigned long long validation_errors;
@@ -813,6 +828,7 @@ struct vkb_screen {
    bool has_custom_border;  /* VK_EXT_custom_border_color, format-free */
    bool has_feedback_loop;  /* VK_EXT_attachment_feedback_loop_layout: GL_ARB_texture_barrier */
    bool has_robust_buffer2; /* VK_EXT_robustness2's robustBufferAccess2: index reads bounded */
+   bool has_null_desc;      /* VK_EXT_robustness2 nullDescriptor: invalid image units */
    bool has_2d_view_of_3d;  /* VK_EXT_image_2d_view_of_3d: a 3D slice in a 2D image unit */
    bool has_stencil_export; /* VK_EXT_shader_stencil_export: stencil blits drawn */
    bool has_subgroup_vote;  /* VK_EXT_shader_subgroup_vote: GL_ARB_shader_group_vote */
@@ -1350,11 +1366,12 @@ bool vkb_context_fb_key(struct vkb_context *ctx);
  * feedback loop, GL 3.3 4.4.3). */
 /* vkb_images.c: set_shader_images, and image unit j as a storage-image descriptor for a draw or
  * dispatch (its texture in GENERAL layout, the view of the unit's level, layers and format);
- * false when the draw must decline, *used the texture it reads and writes. */
+ * false when the draw must decline, *used the texture it reads and writes; *loop gains
+ * VKB_LOOP_STORAGE where the level is attached to the draw framebuffer. */
 void vkb_set_shader_images(void *self, const struct mgp_set_shader_images *args, const void *tail,
                            uint32_t tail_count);
 bool vkb_draw_storage_image(struct vkb_context *ctx, const struct vkb_shader *sh, uint32_t j,
-                            VkDescriptorImageInfo *out, struct vkb_resource **used);
+                            VkDescriptorImageInfo *out, struct vkb_resource **used, uint8_t *loop);
 /* An imageBuffer's image j: the storage texel buffer view, in the unit's format, of the buffer
  * its buffer texture names (VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_BIT, and _ATOMIC_BIT where
  * the shader does atomics on it); false when the draw must decline, *used the buffer. */

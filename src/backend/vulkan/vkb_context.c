@@ -103,6 +103,7 @@ struct fb_resolved {
    uint32_t depth_level, stencil_level, depth_layer, stencil_layer;
    uint32_t color_count;
    uint32_t samples;
+   bool ms_one; /* one sample, of multisample textures (GL_SAMPLE_BUFFERS 1) */
    VkExtent2D extent;
    bool layered;    /* every attachment layered (GL: all or none, else incomplete) */
    uint32_t layers; /* the fewest layers of any attachment when layered, else 1 */
@@ -262,6 +263,10 @@ resolve_fb(struct vkb_context *ctx, struct fb_resolved *f)
       all[nall++] = f->stencil;
    /* no attachment at all (a framebuffer object without images): the state's samples */
    f->samples = nall ? (uint32_t)all[0]->samples : fb->samples > 1 ? fb->samples : 1;
+   /* GL_SAMPLE_BUFFERS 1 at one sample: a multisample texture of one sample */
+   f->ms_one = nall && f->samples == 1 &&
+               (all[0]->desc.target == MGP_RESOURCE_TARGET_TEX_2D_MS ||
+                all[0]->desc.target == MGP_RESOURCE_TARGET_TEX_2D_MS_ARRAY);
    if (!nall && !f->color_count && fb->layers > 1)
       f->layers = fb->layers;
    if (!nall) {
@@ -314,6 +319,7 @@ fill_key(struct vkb_context *ctx, const struct fb_resolved *f)
    k->depth = f->depth ? f->depth->fmt->vk : VK_FORMAT_UNDEFINED;
    k->stencil = f->stencil ? f->stencil->fmt->vk : VK_FORMAT_UNDEFINED;
    k->samples = (uint8_t)f->samples;
+   k->ms_one = f->ms_one;
    ctx->render_layers = f->layers;
    ctx->fb_key_valid = true;
    ctx->fb_key_epoch = ctx->scr->storage_epoch;
@@ -422,6 +428,11 @@ vkb_begin_rendering(struct vkb_context *ctx)
       color_layout[i] = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
       if (!f.color[i])
          continue;
+      if (f.color[i]->layout[f.color_level[i]] == VK_IMAGE_LAYOUT_GENERAL &&
+          (ctx->loop_want & VKB_LOOP_STORAGE)) {
+         color_layout[i] = VK_IMAGE_LAYOUT_GENERAL; /* a storage image of the draw's too */
+         loop |= VKB_LOOP_STORAGE;
+      }
       if (f.color[i]->layout[f.color_level[i]] ==
           VK_IMAGE_LAYOUT_ATTACHMENT_FEEDBACK_LOOP_OPTIMAL_EXT) {
          if (ctx->loop_want & VKB_LOOP_COLOR) {

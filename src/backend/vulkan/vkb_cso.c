@@ -955,6 +955,10 @@ create_modules(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_c
        * module at the first pipeline that needs it (vkb_pipeline.c) */
       if (s == MGP_SHADER_STAGE_FRAGMENT && scr->features.sampleRateShading)
          sh->fs_per_sample_words = spv_sample_inputs(words, nwords, &sh->fs_per_sample_n);
+      /* the variant single-sample rasterization draws with (vkb_pipeline.c) */
+      if (s == MGP_SHADER_STAGE_FRAGMENT)
+         sh->fs_single_words =
+            spv_single_sample(words, nwords, &sh->fs_single_n, &sh->fs_single_why);
       if (s == MGP_SHADER_STAGE_GEOMETRY && sh->writes_layer && !sh->gs_primitive_id_out &&
           sh->layer_word < nwords) {
          /* GL ignores gl_Layer when the framebuffer is not layered; Vulkan would leave a layer
@@ -1167,6 +1171,8 @@ vkb_delete_shader(void *self, const struct mgp_handle_args *args, const void *ta
    VKB_DEFER(scr, VKB_GARBAGE_SHADER_MODULE, sh->gs_layer_ignored);
    VKB_DEFER(scr, VKB_GARBAGE_SHADER_MODULE, sh->fs_per_sample);
    free(sh->fs_per_sample_words);
+   VKB_DEFER(scr, VKB_GARBAGE_SHADER_MODULE, sh->fs_single);
+   free(sh->fs_single_words);
    VKB_DEFER(scr, VKB_GARBAGE_PIPELINE, sh->compute);
    VKB_DEFER(scr, VKB_GARBAGE_PIPELINE_LAYOUT, sh->layout);
    for (int set = 0; set < VKB_SET_COUNT; set++)

@@ -33,6 +33,11 @@ multisample_off_centre(struct vkb_context *ctx, const struct vkb_render_state *r
       *ds = vkb_resource_for_use(scr, s->res, "draw_vbo");
    if (!rs || rs->s.multisample)
       return false;
+   if (sh->fs_single_why)
+      MGU_DECLINE(multisample_off_approximated,
+                  "GL_MULTISAMPLE disabled while drawing into a %u-sample framebuffer: the "
+                  "fragment shader's sample built-ins stay per-sample (%s)",
+                  samples, sh->fs_single_why);
    const char *why = !(scr->centre_sample_counts & samples)
                         ? "the device cannot put samples at the pixel centre at this count"
                      : sh->interp_functions
@@ -415,7 +420,7 @@ draw_descriptor_sets(struct vkb_context *ctx, struct draw_plan *p)
     * flags, and its rendering scope keeps the loop's attachments in the feedback-loop layout
     * (a scope of the other kind ends here; vkb_begin_rendering begins the right one). */
    ctx->loop_want = p->dd.loop;
-   p->key.loop = p->dd.loop;
+   p->key.loop = p->dd.loop; /* (VKB_LOOP_STORAGE sets no pipeline flag: a key of its own) */
    p->pipe = vkb_pipeline_get(scr, &p->key, p->rs, p->ve, p->sh, p->default_binding);
    if (!p->pipe)
       return false;

@@ -454,9 +454,12 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
          w->pImageInfo = &d->img[nimg];
          for (uint32_t k = 0; k < sb->count; k++) {
             struct vkb_resource *used;
-            if (!vkb_draw_storage_image(ctx, sh, b - VKB_IMAGE_BASE + k, &d->img[nimg], &used))
+            if (!vkb_draw_storage_image(ctx, sh, b - VKB_IMAGE_BASE + k, &d->img[nimg], &used,
+                                        &d->loop))
                return false;
             sig[(*nsig)++] = (uint64_t)(uintptr_t)d->img[nimg++].imageView;
+            if (!used)
+               continue; /* an invalid unit (nullDescriptor) */
             used->shader_written = true;
             scr->shader_writes_pending = true;
          }
@@ -473,6 +476,8 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
                                                &used))
                return false;
             sig[(*nsig)++] = (uint64_t)(uintptr_t)d->tbv[ntbv++];
+            if (!used)
+               continue; /* an invalid unit (nullDescriptor) */
             d->used_bufs[d->n_used_bufs++] = used;
             used->shader_written = true;
             scr->shader_writes_pending = true;

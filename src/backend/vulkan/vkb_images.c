@@ -153,17 +153,34 @@ storage_view(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp_im
    return s->view;
 }
 
+/* GL 4.6 8.26: an image unit without a valid image makes its accesses invalid: loads read 0,
+ * stores are dropped. Where the device has nullDescriptor that is a descriptor without a
+ * view (out's view, or *tbv, VK_NULL_HANDLE; nothing used); else the draw declines. */
+static bool
+invalid_unit(struct vkb_screen *scr, uint32_t j, const char *why, VkDescriptorImageInfo *out,
+             VkBufferView *tbv)
+{
+   if (!scr->has_null_desc) {
+      MGU_DECLINE(backend_draw_incomplete, "image %u: %s", j, why);
+      return false;
+   }
+   if (out)
+      *out = (VkDescriptorImageInfo){VK_NULL_HANDLE, VK_NULL_HANDLE, VK_IMAGE_LAYOUT_GENERAL};
+   if (tbv)
+      *tbv = VK_NULL_HANDLE;
+   scr->stats.invalid_image_units++;
+   return true;
+}
+
 bool
 vkb_draw_storage_image(struct vkb_context *ctx, const struct vkb_shader *sh, uint32_t j,
-                       VkDescriptorImageInfo *out, struct vkb_resource **used)
+                       VkDescriptorImageInfo *out, struct vkb_resource **used, uint8_t *loop)
 {
    struct vkb_screen *scr = ctx->scr;
    *used = NULL;
    const struct mgp_image_view *iv = &ctx->images[j];
-   if (mgp_handle_is_null(iv->res)) {
-      MGU_DECLINE(backend_draw_incomplete, "image %u: its image unit has no texture", j);
-      return false;
-   }
+   if (mgp_handle_is_null(iv->res))
+      return invalid_unit(scr, j, "its image unit has no texture", out, NULL);
    struct vkb_resource *r = vkb_resource_for_use(scr, iv->res, "draw (shader image)");
    if (!r)
       return false;
@@ -174,30 +191,23 @@ vkb_draw_storage_image(struct vkb_context *ctx, const struct vkb_shader *sh, uin
                   vkb_format_name(r->desc.format), vkb_format_name(iv->format));
       return false;
    }
-   if (f->vk_texel_size != r->fmt->vk_texel_size || r->fmt->aspect != VK_IMAGE_ASPECT_COLOR_BIT) {
-      MGU_DECLINE(backend_format_unsupported, "image %u: format %s is not the size of %s", j,
-                  vkb_format_name(iv->format), vkb_format_name(r->desc.format));
-      return false;
-   }
-   if (iv->level >= r->levels) {
-      MGU_DECLINE(backend_draw_incomplete, "image %u: level %u of a %u-level texture", j, iv->level,
-                  r->levels);
-      return false;
-   }
+   if (f->vk_texel_size != r->fmt->vk_texel_size || r->fmt->aspect != VK_IMAGE_ASPECT_COLOR_BIT)
+      return invalid_unit(scr, j, "its format is not the size of its texture's", out, NULL);
+   if (iv->level >= r->levels)
+      return invalid_unit(scr, j, "a level past the texture's", out, NULL);
    /* set_shader_images checked the layer against the storage then; a resource_respecify in
     * place since (a hostile client's, GL's glTexImage with fewer layers) may have shrunk it */
-   if (iv->layer != UINT32_MAX && iv->layer >= level_slices(r, iv->level)) {
-      MGU_DECLINE(backend_draw_incomplete, "image %u: layer %u of level %u, which has %u", j,
-                  iv->layer, iv->level, level_slices(r, iv->level));
-      return false;
-   }
+   if (iv->layer != UINT32_MAX && iv->layer >= level_slices(r, iv->level))
+      return invalid_unit(scr, j, "a layer past the level's", out, NULL);
    /* A dispatch runs outside any rendering scope: a level attached to the framebuffer is no
-    * attachment then (the next rendering scope moves it back to its attachment layout). */
+    * attachment then (the next rendering scope moves it back to its attachment layout). A
+    * draw may store to a level attached to its framebuffer too (GL 4.6 9.3: defined with
+    * barriers between the draws): the rendering scope keeps that attachment in GENERAL, the
+    * storage image's layout (VKB_LOOP_STORAGE, vkb_begin_rendering). */
    const bool compute = sh->stage_mask == 1u << MGP_SHADER_STAGE_COMPUTE;
    if (!compute && vkb_context_attached_in(ctx, r, iv->level, iv->level)) {
-      MGU_DECLINE(feedback_loop_undefined,
-                  "image %u: level %u of a texture attached to the framebuffer", j, iv->level);
-      return false;
+      *loop |= VKB_LOOP_STORAGE;
+      scr->stats.storage_attached++;
    }
    const VkImageView view =
       storage_view(scr, r, iv, (VkImageViewType)sh->image_view_type[j], f->vk, j);
@@ -217,10 +227,8 @@ vkb_draw_storage_texel_buffer(struct vkb_context *ctx, const struct vkb_shader *
    struct vkb_screen *scr = ctx->scr;
    *used = NULL;
    const struct mgp_image_view *iv = &ctx->images[j];
-   if (mgp_handle_is_null(iv->res)) {
-      MGU_DECLINE(backend_draw_incomplete, "image %u: its image unit has no texture", j);
-      return false;
-   }
+   if (mgp_handle_is_null(iv->res))
+      return invalid_unit(scr, j, "its image unit has no texture", NULL, out);
    struct vkb_resource *tex = vkb_lookup(scr, &scr->resources, iv->res, "draw (imageBuffer)");
    if (!tex)
       return false;
@@ -237,11 +245,8 @@ vkb_draw_storage_texel_buffer(struct vkb_context *ctx, const struct vkb_shader *
          : vkb_resource_for_use(scr, tex->desc.buffer, "draw (imageBuffer's buffer)");
    if (scr->failed)
       return false;
-   if (!buf || !buf->is_buffer || !buf->buf || !buf->size) {
-      /* GL 4.6 8.26: an invalid access (loads 0, stores dropped), which Vulkan cannot bind */
-      MGU_DECLINE(backend_draw_incomplete, "image %u: a buffer texture without a buffer store", j);
-      return false;
-   }
+   if (!buf || !buf->is_buffer || !buf->buf || !buf->size)
+      return invalid_unit(scr, j, "a buffer texture without a buffer store", NULL, out);
    /* the unit's format, no substitution: the buffer's bytes are texels of it (GL 4.6 8.26) */
    const struct vkb_format *f = vkb_format_get(scr, iv->format);
    VkFormatProperties fp = {0};

@@ -116,33 +116,30 @@ topology_class_rep(VkPrimitiveTopology t)
    }
 }
 
-/* The fragment variant with its inputs at the sample (vkb_shader.fs_per_sample), made from
- * its words at the first pipeline that needs it; VK_NULL_HANDLE where there is none (a
- * rewrite that does not validate is dropped, the inputs then interpolated where the device
- * puts them). */
+/* A fragment variant (vkb_shader.fs_per_sample, fs_single), made from its words at the
+ * first pipeline that needs it; VK_NULL_HANDLE where there is none (a rewrite that does not
+ * validate is dropped: the pipeline then takes the client's module). */
 static VkShaderModule
-per_sample_module(struct vkb_screen *scr, struct mgp_handle h)
+variant_module(struct vkb_screen *scr, uint32_t **words, size_t *nwords, VkShaderModule *mod,
+               const char *what)
 {
-   struct vkb_shader *sh = vkb_lookup(scr, &scr->shaders, h, "per-sample fragment module");
-   if (!sh || sh->fs_per_sample || !sh->fs_per_sample_words)
-      return sh ? sh->fs_per_sample : VK_NULL_HANDLE;
+   if (*mod || !*words)
+      return *mod;
    char invalid[256];
-   if (vkb_spirv_validate(scr, sh->fs_per_sample_words, sh->fs_per_sample_n, invalid,
-                          sizeof(invalid))) {
+   if (vkb_spirv_validate(scr, *words, *nwords, invalid, sizeof(invalid))) {
       const VkShaderModuleCreateInfo mci = {
          .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-         .codeSize = sh->fs_per_sample_n * 4,
-         .pCode = sh->fs_per_sample_words,
+         .codeSize = *nwords * 4,
+         .pCode = *words,
       };
-      if (!vkb_check(scr, vkCreateShaderModule(scr->dev, &mci, NULL, &sh->fs_per_sample),
-                     "vkCreateShaderModule (per-sample inputs)"))
-         sh->fs_per_sample = VK_NULL_HANDLE;
+      if (!vkb_check(scr, vkCreateShaderModule(scr->dev, &mci, NULL, mod), what))
+         *mod = VK_NULL_HANDLE;
    } else {
-      mgu_warn("vulkan: the per-sample input rewrite does not validate: %s", invalid);
+      mgu_warn("vulkan: the %s rewrite does not validate: %s", what, invalid);
    }
-   free(sh->fs_per_sample_words);
-   sh->fs_per_sample_words = NULL;
-   return sh->fs_per_sample;
+   free(*words);
+   *words = NULL;
+   return *mod;
 }
 
 static const char *
@@ -159,10 +156,17 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
 
    /* Stages. Sample shading at a fraction of 1.0 evaluates each sample's inputs at its
     * location (GL 4.6 14.3.1.1): the fragment variant whose inputs are Sample-decorated. */
-   const VkShaderModule per_sample =
-      key->samples > 1 && rs->multisample && rs->sample_shading && !(rs->min_sample_shading < 1.0f)
-         ? per_sample_module(scr, key->shader)
-         : VK_NULL_HANDLE;
+   struct vkb_shader *shm = vkb_lookup(scr, &scr->shaders, key->shader, "fragment variant");
+   const bool ms_raster = (key->samples > 1 || key->ms_one) && rs->multisample;
+   VkShaderModule fs_variant = VK_NULL_HANDLE;
+   if (shm && ms_raster && rs->sample_shading && !(rs->min_sample_shading < 1.0f))
+      fs_variant = variant_module(scr, &shm->fs_per_sample_words, &shm->fs_per_sample_n,
+                                  &shm->fs_per_sample, "per-sample inputs");
+   /* Single-sample rasterization (GL_MULTISAMPLE off, or one sample): one invocation per
+    * pixel, gl_SampleMask ignored (spv_single_sample.c). */
+   if (shm && !ms_raster)
+      fs_variant = variant_module(scr, &shm->fs_single_words, &shm->fs_single_n, &shm->fs_single,
+                                  "single-sample built-ins");
    VkPipelineShaderStageCreateInfo stages[MGP_SHADER_STAGE_COUNT];
    uint32_t nstages = 0;
    static const VkShaderStageFlagBits bits[MGP_SHADER_STAGE_COUNT] = {
@@ -223,7 +227,7 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
          .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
          .stage = bits[s],
          .module = s == MGP_SHADER_STAGE_GEOMETRY && key->layer_ignored ? sh->gs_layer_ignored
-                   : s == MGP_SHADER_STAGE_FRAGMENT && per_sample       ? per_sample
+                   : s == MGP_SHADER_STAGE_FRAGMENT && fs_variant       ? fs_variant
                                                                         : sh->mod[s],
          .pName = sh->entry[s],
       };
@@ -445,7 +449,7 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
     * the draw's key names them, and the device has variableSampleLocations. */
    const VkSampleCountFlagBits nsamples =
       key->samples > 1 ? (VkSampleCountFlagBits)key->samples : VK_SAMPLE_COUNT_1_BIT;
-   const bool ms_on = nsamples != VK_SAMPLE_COUNT_1_BIT && rs->multisample;
+   const bool ms_on = (nsamples != VK_SAMPLE_COUNT_1_BIT || key->ms_one) && rs->multisample;
    VkSampleMask sample_mask = 0xffffffffu;
    if (ms_on)
       sample_mask = rs->sample_mask & key->coverage_mask;

@@ -655,14 +655,20 @@ chain_enabled_features(struct vkb_screen *scr, const struct dev_exts *e, struct 
    }
    /* The GPU reads indirect draws' counts from the client's buffers: robustBufferAccess bounds
     * their vertex fetches, robustBufferAccess2 their index reads too (without it a command
-    * whose indices run past the index buffer is undefined: indexed indirect draws decline) */
-   if (f->has_r2 && f->r2.robustBufferAccess2 && f->f2.features.robustBufferAccess) {
+    * whose indices run past the index buffer is undefined: indexed indirect draws decline).
+    * nullDescriptor: an image unit without a valid image binds no view, whose loads read 0
+    * and whose stores are dropped, as GL 4.6 8.26 says of an invalid image access. */
+   const bool rba2 = f->has_r2 && f->r2.robustBufferAccess2 && f->f2.features.robustBufferAccess;
+   const bool null_desc = f->has_r2 && f->r2.nullDescriptor;
+   if (rba2 || null_desc) {
       f->exts[f->nexts++] = VK_EXT_ROBUSTNESS_2_EXTENSION_NAME;
       f->r2 = (VkPhysicalDeviceRobustness2FeaturesEXT){
          .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
-         .robustBufferAccess2 = VK_TRUE};
+         .robustBufferAccess2 = rba2,
+         .nullDescriptor = null_desc};
       CHAIN(f->r2);
-      scr->has_robust_buffer2 = true;
+      scr->has_robust_buffer2 = rba2;
+      scr->has_null_desc = null_desc;
    }
    if (f->has_md && f->md.multiDraw) {
       f->exts[f->nexts++] = VK_EXT_MULTI_DRAW_EXTENSION_NAME;
@@ -1138,6 +1144,8 @@ screen_destroy_idle(struct vkb_screen *scr)
          vkDestroyShaderModule(scr->dev, sh->gs_layer_ignored, NULL);
          vkDestroyShaderModule(scr->dev, sh->fs_per_sample, NULL);
          free(sh->fs_per_sample_words);
+         vkDestroyShaderModule(scr->dev, sh->fs_single, NULL);
+         free(sh->fs_single_words);
          vkDestroyPipeline(scr->dev, sh->compute, NULL);
          vkDestroyPipelineLayout(scr->dev, sh->layout, NULL);
          for (int set = 0; set < VKB_SET_COUNT; set++)
@@ -1663,6 +1671,8 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"feedback-base-only-views", scr->stats.feedback_base_only_views},
       {"feedback-loop-views", scr->stats.feedback_loop_views},
       {"texture-barriers", scr->stats.texture_barriers},
+      {"invalid-image-units", scr->stats.invalid_image_units},
+      {"storage-attached", scr->stats.storage_attached},
       {"blend-shader-views", scr->stats.blend_shader_views},
       {"texture-views-refused", scr->stats.texture_views_refused},
       {"resource-out-of-memory", scr->stats.resource_oom},

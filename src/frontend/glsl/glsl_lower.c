@@ -2328,6 +2328,13 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
              * Mesa from 1.30; the directive stays for glslang to judge */
             if (u->compile_version < 150)
                u->compile_version = 150;
+         } else if (!u->es && version < 150 && !strncmp(d, "extension", 9) &&
+                    extension_named(s, "GL_ARB_gpu_shader_fp64") &&
+                    !directive_has(s, t->len, "disable")) {
+            /* glslang takes the double types from 1.50 on (behind this extension before
+             * 4.00), Mesa from the extension alone; the directive stays for glslang */
+            if (u->compile_version < 150)
+               u->compile_version = 150;
          } else if (!u->es && (deny & GLSL_DENY_TEXTURE_QUERY_LOD) && !strncmp(d, "extension", 9) &&
                     extension_named(s, "GL_ARB_texture_query_lod")) {
             withheld_extension(&L, t);

@@ -316,6 +316,32 @@ main(void)
       CHECK(left == 0, "%u 64-bit Input arrays left", left);
    }
    glsl_program_destroy(p);
+   /* A shader without #version (GLSL 1.10) that enables the extension takes its types, as
+    * Mesa does (glslang only from 1.50 on: the unit compiles as 1.50) */
+   const char *vs_110 = "attribute vec4 pos;\n"
+                        "void main() { gl_Position = pos; }\n";
+   const char *fs_110 = "#extension GL_ARB_gpu_shader_fp64 : enable\n"
+                        "uniform dvec4 u_in;\n"
+                        "void main() {\n"
+                        "  ivec4 e;\n"
+                        "  dvec4 m = frexp(u_in, e);\n"
+                        "  gl_FragColor = vec4(m) + vec4(e);\n"
+                        "}\n";
+   struct glsl_link_input l110 = {.source = {vs_110, fs_110}};
+   log = NULL;
+   p = glsl_link(&l110, &log);
+   CHECK(p, "dvec4 in a GLSL 1.10 shader that enables GL_ARB_gpu_shader_fp64: %s", log ? log : "");
+   free(log);
+   glsl_program_destroy(p);
+   /* ... and without the extension a double type stays an error */
+   const char *fs_110_no = "uniform dvec4 u_in;\n"
+                           "void main() { gl_FragColor = vec4(u_in); }\n";
+   struct glsl_link_input l110n = {.source = {vs_110, fs_110_no}};
+   log = NULL;
+   p = glsl_link(&l110n, &log);
+   CHECK(!p, "dvec4 in a GLSL 1.10 shader without the extension linked");
+   free(log);
+   glsl_program_destroy(p);
    /* the link refuses it too (a shader compiled elsewhere, linked where doubles are denied) */
    struct glsl_link_input denied = {.source = {vs, fs}, .deny = GLSL_DENY_FLOAT64};
    log = NULL;
