@@ -952,7 +952,8 @@ decl_name(const struct lower *L, unsigned first, unsigned *semi)
  * check pairs the stages' variables by name, so such an input is renamed GLSL_MANGLE + name in
  * the evaluation unit, everywhere it is named: glslang then pairs nothing, and the GL linker
  * (glsl_link_io.c), which reads names through glsl_demangle, matches and checks it as the app
- * wrote it. Only single-name declarations (`patch in T name[N];`) are taken. */
+ * wrote it. Only single-name declarations (`patch in T name[N];`, `patch in T[N] name;`) are
+ * taken. */
 enum { MAX_PATCH_ARRAYS = 64 };
 static void
 rename_patch_input_arrays(struct lower *L)
@@ -975,7 +976,9 @@ rename_patch_input_arrays(struct lower *L)
          }
       } else if (!depth && tok_is(p, t, ";")) {
          unsigned semi = 0, name = patch && in ? decl_name(L, stmt, &semi) : 0;
-         if (name && tok_is(p, &L->t[name + 1], "[") && nn < MAX_PATCH_ARRAYS &&
+         /* `T name[N]` or `T[N] name` */
+         if (name && (tok_is(p, &L->t[name + 1], "[") || tok_is(p, &L->t[name - 1], "]")) &&
+             nn < MAX_PATCH_ARRAYS &&
              find_name(vulkan_keywords, sizeof(vulkan_keywords) / sizeof(vulkan_keywords[0]),
                        p + L->t[name].at, L->t[name].len) < 0 &&
              find_name(helper_names, GLSL_HELPER_COUNT, p + L->t[name].at, L->t[name].len) < 0)
