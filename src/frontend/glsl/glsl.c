@@ -721,6 +721,8 @@ share_implicit_sizes(struct glsl_unit *units, unsigned num, bool *prepared, stru
    for (unsigned k = 0; k < num; k++) {
       struct glsl_unit *u = &units[k];
       for (unsigned i = 0; prepared[k] && i < u->num_implicit_sizes; i++) {
+         if (!u->implicit_sizes[i].index)
+            continue; /* (not sized in this object: glslang sizes it) */
          int size = 1;
          for (unsigned j = 0; j < num; j++)
             for (unsigned m = 0; prepared[j] && m < units[j].num_implicit_sizes; m++)

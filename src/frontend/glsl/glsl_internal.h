@@ -255,9 +255,10 @@ struct glsl_unit {
    bool local_size_named;
    /* a storage block's unsized array member is not its last member (a link error) */
    bool storage_unsized_not_last;
-   /* global arrays declared without a size (glsl_lower.c): their names (malloc'd) and the
-    * largest constant index the unit uses with each plus one (location; 0: none); the stage's
-    * link declares GLSL_IMPLICIT_SIZE and the name, their size */
+   /* global arrays declared without a size (glsl_lower.c): their names (malloc'd), the
+    * largest constant index the unit uses with each plus one (location; 0: none) and whether
+    * the unit sized the declaration (index 1: it takes length()); the stage's link declares
+    * GLSL_IMPLICIT_SIZE and the name, their size, in the units that did */
    struct glsl_binding *implicit_sizes;
    unsigned num_implicit_sizes, cap_implicit_sizes;
    int gs_input_size; /* geometry: vertices of the input primitive its `layout(...) in;`

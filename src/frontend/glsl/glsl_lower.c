@@ -1344,8 +1344,10 @@ hoist_opaque_structs(struct lower *L, struct glsl_unit *u)
  * array, so the declaration `T a[];` gets its size: a local one the largest constant index of
  * the unit plus one (when there is one), a global one `[GLSL_IMPLICIT_SIZE a]`, the constant the
  * stage's link declares in each object (glsl.c: the largest index of all of them plus one),
- * recorded in u->implicit_sizes. Only plain declarations (a type, the name, `[]`, `;`) are
- * taken: no interface, block member or parameter. */
+ * recorded in u->implicit_sizes (with the largest index of an object that does not take its
+ * length()). Only plain declarations (a type, the name, `[]`, `;`) of an array whose length()
+ * the unit takes and that it does not declare again are sized: no interface, block member,
+ * parameter or redeclared array. */
 static bool
 is_int_literal(const char *p, const struct glsl_tok *t)
 {
@@ -1395,6 +1397,20 @@ size_implicit_arrays(struct lower *L, struct glsl_unit *u)
          if (v < 65536 && v + 1 > size)
             size = (uint32_t)v + 1;
       }
+      /* only an array whose length() the unit takes, and that it does not declare again (a
+       * redeclaration with a size, which then sizes it) */
+      bool length = false, again = false;
+      for (unsigned k = 1; k + 3 < L->n && !again; k++) {
+         const struct glsl_tok *r = &L->t[k];
+         if (r->len != name->len || memcmp(p + r->at, p + name->at, r->len) || k == i + 1)
+            continue;
+         length |= tok_is(p, &L->t[k + 1], ".") && tok_is(p, &L->t[k + 2], "length") &&
+                   tok_is(p, &L->t[k + 3], "(");
+         again = L->t[k - 1].kind == GLSL_TOK_IDENT && tok_is(p, &L->t[k + 1], "[") &&
+                 !tok_is(p, &L->t[k - 1], "return");
+      }
+      if (again || (depth && !length))
+         continue;
       struct glsl_str with = {0};
       if (depth) {
          if (!size)
@@ -1413,7 +1429,10 @@ size_implicit_arrays(struct lower *L, struct glsl_unit *u)
          }
          memcpy(nm, p + name->at, name->len);
          nm[name->len] = '\0';
-         u->implicit_sizes[u->num_implicit_sizes++] = (struct glsl_binding){nm, (int)size, 0};
+         /* (recorded either way: its largest index sizes the objects that take length()) */
+         u->implicit_sizes[u->num_implicit_sizes++] = (struct glsl_binding){nm, (int)size, length};
+         if (!length)
+            continue;
          glsl_str_printf(&with, "[" GLSL_IMPLICIT_SIZE "%s", nm);
       }
       add_owned_edit(L, &L->t[i + 2], &with);

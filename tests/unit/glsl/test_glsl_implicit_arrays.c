@@ -69,6 +69,27 @@ global_array(void)
    free(log);
 }
 
+/* an array redeclared with a size takes that size (GLSL 1.20 4.1.9), not its indices' */
+static void
+redeclared(void)
+{
+   const char *fs = "#version 330\n"
+                    "#extension GL_ARB_shader_storage_buffer_object : require\n"
+                    "out vec4 o;\n"
+                    "float a[];\n"
+                    "void f() { a[1] = 1.0; }\n"
+                    "float a[5];\n"
+                    "void main() {\n"
+                    "   f();\n"
+                    "   float ok[a.length() == 5 ? 1 : 0];\n"
+                    "   ok[0] = a[1];\n"
+                    "   o = vec4(ok[0]);\n"
+                    "}\n";
+   char *log = NULL;
+   CHECK(glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, fs, &log), "compile: %s", log);
+   free(log);
+}
+
 static void
 unsized_not_last(void)
 {
@@ -129,6 +150,7 @@ main(void)
    CHECK(glsl_init(), "glsl_init");
    local_array();
    global_array();
+   redeclared();
    unsized_not_last();
    varying_130();
    return t_finish("unit.glsl.implicit_arrays");
