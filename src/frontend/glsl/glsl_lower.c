@@ -1357,11 +1357,20 @@ is_int_literal(const char *p, const struct glsl_tok *t)
    return t->len > 0;
 }
 
+static bool directive_has(const char *s, size_t len, const char *word);
 static void
-size_implicit_arrays(struct lower *L, struct glsl_unit *u)
+size_implicit_arrays(struct lower *L, struct glsl_unit *u, int version)
 {
    const char *p = L->p;
    const unsigned first_edit = L->num_edits;
+   /* GLSL 4.30 or ARB_shader_storage_buffer_object: before, length() of such an array is an
+    * error (GLSL 1.20 5.9), which glslang's refusal gives (its indices are recorded still:
+    * another object of the stage may take length()) */
+   bool ssbo = version >= 430;
+   for (unsigned i = 0; i < L->n && !ssbo; i++)
+      ssbo = L->t[i].kind == GLSL_TOK_DIRECTIVE &&
+             directive_has(p + L->t[i].at, L->t[i].len, "GL_ARB_shader_storage_buffer_object");
+
    int depth = 0;
    bool in_function = false;
    for (unsigned i = 0; i + 4 < L->n && !L->oom; i++) {
@@ -1409,6 +1418,7 @@ size_implicit_arrays(struct lower *L, struct glsl_unit *u)
          again = L->t[k - 1].kind == GLSL_TOK_IDENT && tok_is(p, &L->t[k + 1], "[") &&
                  !tok_is(p, &L->t[k - 1], "return");
       }
+      length &= ssbo;
       if (again || (depth && !length))
          continue;
       struct glsl_str with = {0};
@@ -2445,7 +2455,7 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
    if (!u->es)
       hoist_opaque_structs(&L, u);
    if (!u->es)
-      size_implicit_arrays(&L, u);
+      size_implicit_arrays(&L, u, version);
    const unsigned early_edits = L.num_edits; /* the main loop's come in text order after them */
    uint64_t declared = 0;       /* helpers the app declares itself (then they are its own) */
    uint8_t *shadow_call = NULL; /* [n] a call of a shadow*() helper starts at the token */

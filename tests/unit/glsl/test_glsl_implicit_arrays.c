@@ -90,6 +90,22 @@ redeclared(void)
    free(log);
 }
 
+/* before GLSL 4.30 (and without the storage buffer extension) length() of an array declared
+ * without a size is a compile error (GLSL 1.20 5.9) */
+static void
+before_430(void)
+{
+   const char *fs = "#version 120\n"
+                    "void main() {\n"
+                    "   float a[];\n"
+                    "   a[3] = 1.0;\n"
+                    "   gl_FragColor = vec4(float(a.length()));\n"
+                    "}\n";
+   char *log = NULL;
+   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, fs, &log), "compiled");
+   free(log);
+}
+
 static void
 unsized_not_last(void)
 {
@@ -151,6 +167,7 @@ main(void)
    local_array();
    global_array();
    redeclared();
+   before_430();
    unsized_not_last();
    varying_130();
    return t_finish("unit.glsl.implicit_arrays");
