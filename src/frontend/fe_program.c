@@ -451,6 +451,30 @@ fe_program_limits_exceeded(const struct fe_context *ctx, const struct glsl_progr
    const unsigned points = fe_ssbo_bindings(ctx);
    if (gp->num_storage_blocks > points)
       return "error: too many shader storage blocks for GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS\n";
+   /* ARB_shader_storage_buffer_object: more active storage blocks in one stage than its
+    * GL_MAX_*_SHADER_STORAGE_BLOCKS, or in the stages together (a block each stage references
+    * counted once per stage) than GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS, fails the link; all
+    * are the binding points, at most 8 (fe_get.c) */
+   const unsigned stage_max = points < 8 ? points : 8;
+   unsigned per_stage[GLSL_STAGE_COUNT] = {0}, combined = 0;
+   for (unsigned k = 0; k < gp->num_storage_blocks; k++)
+      for (int s = 0; s < GLSL_STAGE_COUNT; s++)
+         if (gp->storage_blocks[k].stages & GLSL_STAGE_BIT(s)) {
+            per_stage[s]++;
+            combined++;
+         }
+   for (int s = 0; s < GLSL_STAGE_COUNT; s++)
+      if (per_stage[s] > stage_max)
+         return "error: a stage has more shader storage blocks than its "
+                "GL_MAX_*_SHADER_STORAGE_BLOCKS\n";
+   if (combined > stage_max)
+      return "error: the stages' shader storage blocks together are more than "
+             "GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS\n";
+   /* GL 4.3 7.6.2 (ARB_shader_storage_buffer_object): a storage block larger than
+    * GL_MAX_SHADER_STORAGE_BLOCK_SIZE (the device's range) fails the link */
+   for (unsigned k = 0; k < gp->num_storage_blocks; k++)
+      if (gp->storage_blocks[k].data_size > ctx->share->caps->max_storage_buffer_range)
+         return "error: a shader storage block is larger than GL_MAX_SHADER_STORAGE_BLOCK_SIZE\n";
    for (unsigned k = 0; k < gp->num_storage_blocks; k++)
       if (gp->storage_blocks[k].gl_binding >= points)
          return "error: a shader storage block's binding is over "

@@ -45,6 +45,7 @@ enum {
    F_EMITTED = 16,  /* candidate array type: its packed declarations are out */
    F_MOVED = 32,    /* a 4-vector type declared after its first use here: emitted earlier */
    F_VEC_DONE = 64, /* a scalar type: its 4-vector type is declared (moved or new) */
+   F_PATCH = 128,   /* decorated Patch */
 };
 
 static uint32_t
@@ -78,10 +79,22 @@ pointee(const struct pack_state *s, uint32_t var)
    return word(s, word(s, var, 1), 3);
 }
 
+/* Whether the variable has a per-vertex outer array level (a geometry or tessellation
+ * shader's inputs, a tessellation control shader's outputs; not a patch variable's): its
+ * element is what is packed, as the stage on the other side declares it. */
 static bool
 arrayed(const struct pack_state *s, uint32_t var)
 {
-   return s->exec_model == SpvExecutionModelGeometry && word(s, var, 3) == SpvStorageClassInput;
+   const uint32_t sc = word(s, var, 3);
+   switch (s->exec_model) {
+   case SpvExecutionModelGeometry: return sc == SpvStorageClassInput;
+   case SpvExecutionModelTessellationControl:
+      return (sc == SpvStorageClassInput || sc == SpvStorageClassOutput) &&
+             !(s->flags[var] & F_PATCH);
+   case SpvExecutionModelTessellationEvaluation:
+      return sc == SpvStorageClassInput && !(s->flags[var] & F_PATCH);
+   default: return false;
+   }
 }
 
 /* Finds the packed variables. False when there is none. */
@@ -374,6 +387,8 @@ spv_pack_varyings(const uint32_t *w, size_t n, bool inputs, bool outputs, size_t
                s.flags[w[p + 1]] |= F_BUILTIN;
             if (w[p + 2] == SpvDecorationBlock)
                s.flags[w[p + 1]] |= F_BLOCK;
+            if (w[p + 2] == SpvDecorationPatch)
+               s.flags[w[p + 1]] |= F_PATCH;
          }
          if (op == SpvOpMemberDecorate && wc >= 4 && w[p + 1] < s.bound &&
              w[p + 3] == SpvDecorationBuiltIn && w[p + 2] < 32)

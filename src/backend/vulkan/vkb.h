@@ -1045,6 +1045,10 @@ struct vkb_screen {
    VkBuffer texbuf_zero_buf;
    VkDeviceMemory texbuf_zero_mem;
    VkBufferView texbuf_zero_view[3];
+   /* placeholder storage buffer (robustBufferAccess devices): a storage block binding without
+    * a buffer, whose accesses GL leaves undefined, reads and writes these 256 bytes */
+   VkBuffer ssbo_placeholder_buf;
+   VkDeviceMemory ssbo_placeholder_mem;
 
    VkDeviceSize inflight_arena_bytes; /* arena bytes of submitted, unretired batches */
    uint32_t quirks;                   /* 1 << VKB_QUIRK_* (vkb_quirks.c) */

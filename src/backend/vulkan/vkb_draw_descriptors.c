@@ -245,22 +245,65 @@ texel_buffer_view(struct vkb_context *ctx, uint32_t j, unsigned kind, struct vkb
    return tex->texbuf_view;
 }
 
+/* The placeholder storage buffer (made at its first use); VK_NULL_HANDLE when it cannot be. */
+static VkBuffer
+ssbo_placeholder(struct vkb_screen *scr)
+{
+   if (scr->ssbo_placeholder_buf)
+      return scr->ssbo_placeholder_buf;
+   VkBufferCreateInfo bci = {
+      .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+      .size = 256,
+      .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+   };
+   VkBuffer buf = VK_NULL_HANDLE;
+   if (!vkb_check(scr, vkCreateBuffer(scr->dev, &bci, NULL, &buf), "placeholder storage buffer"))
+      return VK_NULL_HANDLE;
+   VkMemoryRequirements req;
+   vkGetBufferMemoryRequirements(scr->dev, buf, &req);
+   const int32_t type = vkb_find_memory(scr, req.memoryTypeBits, 0, 0);
+   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                               .allocationSize = req.size,
+                               .memoryTypeIndex = type < 0 ? 0 : (uint32_t)type};
+   if (type < 0 ||
+       !vkb_check(scr, vkAllocateMemory(scr->dev, &mai, NULL, &scr->ssbo_placeholder_mem),
+                  "placeholder storage buffer memory") ||
+       !vkb_check(scr, vkBindBufferMemory(scr->dev, buf, scr->ssbo_placeholder_mem, 0),
+                  "placeholder storage buffer bind")) {
+      vkDestroyBuffer(scr->dev, buf, NULL);
+      return VK_NULL_HANDLE;
+   }
+   scr->ssbo_placeholder_buf = buf;
+   return buf;
+}
+
 /* The buffer range storage binding b (VKB_SSBO_BASE + k) names, checked against the buffer
  * and the device's limits (the range came from the client: offsets and sizes are compared
- * without sums that could wrap). NULL when the draw or dispatch must decline. */
-static struct vkb_resource *
-storage_range(struct vkb_context *ctx, uint32_t b, VkDescriptorBufferInfo *out)
+ * without sums that could wrap); *used the buffer (NULL: the placeholder). False when the draw
+ * or dispatch must decline. */
+static bool
+storage_range(struct vkb_context *ctx, uint32_t b, VkDescriptorBufferInfo *out,
+              struct vkb_resource **used)
 {
    struct vkb_screen *scr = ctx->scr;
    const VkPhysicalDeviceLimits *lim = &scr->props.limits;
    const struct mgp_buffer_range *br = &ctx->ssbos[b - VKB_SSBO_BASE];
+   *used = NULL;
    if (mgp_handle_is_null(br->res)) {
-      MGU_DECLINE(backend_draw_incomplete, "storage block binding %u has no buffer", b);
-      return NULL;
+      /* GL 4.6 7.8: a block without a buffer is undefined behaviour, the draw still runs (its
+       * other bindings' effects stand); with robustBufferAccess the placeholder's 256 bytes
+       * bound every access */
+      const VkBuffer ph = scr->features.robustBufferAccess ? ssbo_placeholder(scr) : NULL;
+      if (!ph) {
+         MGU_DECLINE(backend_draw_incomplete, "storage block binding %u has no buffer", b);
+         return false;
+      }
+      *out = (VkDescriptorBufferInfo){ph, 0, VK_WHOLE_SIZE};
+      return true;
    }
    struct vkb_resource *r = vkb_resource_for_use(scr, br->res, "storage block");
    if (!r)
-      return NULL;
+      return false;
    if (!r->is_buffer || !r->buf || br->offset >= r->size ||
        br->offset % lim->minStorageBufferOffsetAlignment) {
       MGU_DECLINE(backend_draw_incomplete,
@@ -268,7 +311,7 @@ storage_range(struct vkb_context *ctx, uint32_t b, VkDescriptorBufferInfo *out)
                   "(alignment %llu)",
                   b, (unsigned long long)br->offset, (unsigned long long)r->size,
                   (unsigned long long)lim->minStorageBufferOffsetAlignment);
-      return NULL;
+      return false;
    }
    VkDeviceSize range = br->size && br->size != ~0ull ? br->size : r->size - br->offset;
    if (range > r->size - br->offset)
@@ -277,10 +320,11 @@ storage_range(struct vkb_context *ctx, uint32_t b, VkDescriptorBufferInfo *out)
       MGU_DECLINE(backend_draw_incomplete,
                   "storage block binding %u: %llu bytes, over maxStorageBufferRange %u", b,
                   (unsigned long long)range, lim->maxStorageBufferRange);
-      return NULL;
+      return false;
    }
    *out = (VkDescriptorBufferInfo){r->buf, br->offset, range};
-   return r;
+   *used = r;
+   return true;
 }
 
 /* The sampler memo's epoch, moved on when more than bindings and programs reached the backend
@@ -435,15 +479,17 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
          w->pBufferInfo = &d->buf[nbuf];
          for (uint32_t k = 0; k < sb->count; k++) {
             VkDescriptorBufferInfo info;
-            struct vkb_resource *r = storage_range(ctx, b + k, &info);
-            if (!r)
+            struct vkb_resource *r;
+            if (!storage_range(ctx, b + k, &info, &r))
                return false;
             d->buf[nbuf++] = info;
             sig[(*nsig)++] = (uint64_t)(uintptr_t)info.buffer;
             sig[(*nsig)++] = info.offset;
             sig[(*nsig)++] = info.range;
-            d->used_bufs[d->n_used_bufs++] = r;
-            r->shader_written = true;
+            if (r) {
+               d->used_bufs[d->n_used_bufs++] = r;
+               r->shader_written = true;
+            }
             scr->shader_writes_pending = true;
          }
          continue;

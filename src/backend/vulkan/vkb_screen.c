@@ -1187,6 +1187,8 @@ screen_destroy_idle(struct vkb_screen *scr)
          vkDestroyBufferView(scr->dev, scr->texbuf_zero_view[k], NULL);
       vkDestroyBuffer(scr->dev, scr->texbuf_zero_buf, NULL);
       vkFreeMemory(scr->dev, scr->texbuf_zero_mem, NULL);
+      vkDestroyBuffer(scr->dev, scr->ssbo_placeholder_buf, NULL);
+      vkFreeMemory(scr->dev, scr->ssbo_placeholder_mem, NULL);
       vkDestroyDevice(scr->dev, NULL);
    }
    vkb_hung_heap_finish(scr); /* the device that could read it is gone */

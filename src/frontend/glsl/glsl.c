@@ -711,6 +711,36 @@ give_tcs_vertices(struct glsl_unit *u, int vertices, bool *prepared, struct glsl
    u->tcs_vertices = vertices;
 }
 
+/* GLSL 4.30 4.1.9: a global array declared without a size has the size the largest constant
+ * index any object of the stage uses with it gives (glsl_lower.c declares it
+ * `[GLSL_IMPLICIT_SIZE name]`): each object that declares one gets that constant in its prologue
+ * (1 when no object indexes it with a constant). */
+static void
+share_implicit_sizes(struct glsl_unit *units, unsigned num, bool *prepared, struct glsl_str *logs)
+{
+   for (unsigned k = 0; k < num; k++) {
+      struct glsl_unit *u = &units[k];
+      for (unsigned i = 0; prepared[k] && i < u->num_implicit_sizes; i++) {
+         if (!u->implicit_sizes[i].index)
+            continue; /* (not sized in this object: glslang sizes it) */
+         int size = 1;
+         for (unsigned j = 0; j < num; j++)
+            for (unsigned m = 0; prepared[j] && m < units[j].num_implicit_sizes; m++)
+               if (!strcmp(units[j].implicit_sizes[m].name, u->implicit_sizes[i].name) &&
+                   units[j].implicit_sizes[m].location > size)
+                  size = units[j].implicit_sizes[m].location;
+         struct glsl_str line = {0};
+         glsl_str_printf(&line, "const int " GLSL_IMPLICIT_SIZE "%s = %d;",
+                         u->implicit_sizes[i].name, size);
+         if (line.oom)
+            prepared[k] = false;
+         else if (!prologue_insert(u, line.s, &logs[k]))
+            prepared[k] = !strstr(u->text, "\n#line "); /* out of memory: the unit fails */
+         free(line.s);
+      }
+   }
+}
+
 /* Parses lowered text for the Vulkan target. Returns the shader (to delete) or NULL; *ok says
  * whether it compiled. */
 static glslang_shader_t *
@@ -1059,6 +1089,7 @@ glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
                        &(struct glsl_link_input){.max_varying_components = max_varying_components}),
                     &res);
       bool prepared = prepare_unit(stage, api, deny, ~0ull, false, source, &u, &log);
+      share_implicit_sizes(&u, 1, &prepared, &log);
       if (stage == GLSL_STAGE_TESS_CTRL)
          give_tcs_vertices(&u, GLSL_MAX_PATCH_VERTICES, &prepared, &log);
       if (prepared) {
@@ -1510,6 +1541,7 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, uint64_t c
                                  objects[k], &su->units[k], &slogs[k]);
    if (s == GLSL_STAGE_GEOMETRY && num > 1)
       share_gs_input_layout(su, prepared, slogs);
+   share_implicit_sizes(su->units, num, prepared, slogs);
    if (s == GLSL_STAGE_TESS_CTRL && num > 1) {
       int vertices = 0;
       for (unsigned k = 0; k < num && !vertices; k++)

@@ -145,9 +145,14 @@ const char *glsl_stage_name(enum glsl_stage stage);
 #define GLSL_MANGLE_IN "_mgl_in_"
 /* A leaf of a uniform structure holding opaque members, hoisted into a variable of its own
  * (glsl_lower.c: Vulkan has no opaque type in a structure): this prefix, then for each name on
- * its path (the variable's first) its length, the name and its array size (0: none), then '_'
- * (s[2].si.tex is _mgl_os_1s2_2si0_3tex0_). glsl_link_uniforms.c names its elements GL's way. */
+ * its path (the variable's first) its length, the name and its array sizes joined by 'x' (0:
+ * none), then '_' (s[2][3].si.tex is _mgl_os_1s2x3_2si0_3tex0_). glsl_link_uniforms.c names its
+ * elements GL's way. The variable keeps the other members, its type the structure's copy without
+ * the opaque ones, named by this prefix and the structure's name. */
 #define GLSL_OPAQUE_STRUCT "_mgl_os_"
+#define GLSL_OPAQUE_DATA "_mgl_osd_"
+/* The constant that sizes a global array declared without a size (glsl_lower.c), then its name. */
+#define GLSL_IMPLICIT_SIZE "_mgl_isz_"
 const char *glsl_demangle(const char *name);
 
 /* An internal shader of one unit mgl writes itself (glsl_passthrough.c), compiled with the
@@ -250,6 +255,12 @@ struct glsl_unit {
    bool local_size_named;
    /* a storage block's unsized array member is not its last member (a link error) */
    bool storage_unsized_not_last;
+   /* global arrays declared without a size (glsl_lower.c): their names (malloc'd), the
+    * largest constant index the unit uses with each plus one (location; 0: none) and whether
+    * the unit sized the declaration (index 1: it takes length()); the stage's link declares
+    * GLSL_IMPLICIT_SIZE and the name, their size, in the units that did */
+   struct glsl_binding *implicit_sizes;
+   unsigned num_implicit_sizes, cap_implicit_sizes;
    int gs_input_size; /* geometry: vertices of the input primitive its `layout(...) in;`
                            * declares; 0 when it declares none */
    struct glsl_subroutine_stage subroutines; /* its subroutines (glsl_subroutine.c) */

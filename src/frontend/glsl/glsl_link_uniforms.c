@@ -425,9 +425,11 @@ shape_text(const struct glsl_aoa *a, uint32_t count, char *buf, size_t size)
 
 /* A structure leaf that glsl_lower.c hoisted (GLSL_OPAQUE_STRUCT): its path, at most `max`
  * names; 0 when key is none. */
+enum { LEAF_MAX_DIMS = 4 };
 struct leaf_comp {
    const char *name;
-   uint32_t len, dim;
+   uint32_t len, ndims;
+   uint32_t dims[LEAF_MAX_DIMS];
 };
 static unsigned
 struct_leaf_path(const char *key, struct leaf_comp *c, unsigned max)
@@ -444,34 +446,46 @@ struct_leaf_path(const char *key, struct leaf_comp *c, unsigned max)
          return 0;
       c[n].name = end;
       c[n].len = (uint32_t)len;
+      c[n].ndims = 0;
       q = end + len;
-      c[n].dim = (uint32_t)strtoul(q, &end, 10);
-      if (end == q || *end != '_')
-         return 0;
-      q = end + 1;
+      for (;;) {
+         const uint32_t d = (uint32_t)strtoul(q, &end, 10);
+         if (end == q || c[n].ndims >= LEAF_MAX_DIMS)
+            return 0;
+         if (d)
+            c[n].dims[c[n].ndims++] = d;
+         q = end + 1;
+         if (*end == '_')
+            break;
+         if (*end != 'x' || !d)
+            return 0;
+      }
       n++;
    }
    return *q ? 0 : n;
 }
 
-/* GL's name of element e of a hoisted structure leaf ("s[i].si.tex", "s[i].tex[j]"). */
+/* GL's name of element e of a hoisted structure leaf ("s[i][j].si.tex", "s[i].tex[j]"). */
 static char *
 struct_leaf_name(const struct leaf_comp *c, unsigned n, uint32_t e)
 {
-   uint32_t idx[8];
+   uint32_t idx[8][LEAF_MAX_DIMS];
    for (unsigned k = n; k-- > 0;) {
-      const uint32_t d = c[k].dim ? c[k].dim : 1;
-      idx[k] = e % d;
-      e /= d;
+      for (uint32_t d = c[k].ndims; d-- > 0;) {
+         idx[k][d] = e % c[k].dims[d];
+         e /= c[k].dims[d];
+      }
    }
    char buf[512];
    size_t at = 0;
    for (unsigned k = 0; k < n && at < sizeof(buf); k++) {
-      int w = c[k].dim ? snprintf(buf + at, sizeof(buf) - at, "%s%.*s[%u]", k ? "." : "",
-                                  (int)c[k].len, c[k].name, idx[k])
-                       : snprintf(buf + at, sizeof(buf) - at, "%s%.*s", k ? "." : "", (int)c[k].len,
-                                  c[k].name);
+      int w =
+         snprintf(buf + at, sizeof(buf) - at, "%s%.*s", k ? "." : "", (int)c[k].len, c[k].name);
       at += w > 0 ? (size_t)w : 0;
+      for (uint32_t d = 0; d < c[k].ndims && at < sizeof(buf); d++) {
+         w = snprintf(buf + at, sizeof(buf) - at, "[%u]", idx[k][d]);
+         at += w > 0 ? (size_t)w : 0;
+      }
    }
    return at < sizeof(buf) ? strfmt("%s", buf) : NULL;
 }
@@ -507,7 +521,7 @@ inner_size(const struct resource *rs)
    struct leaf_comp c[8];
    const unsigned nc = struct_leaf_path(rs->key, c, 8);
    if (nc)
-      return c[nc - 1].dim ? c[nc - 1].dim : 1;
+      return c[nc - 1].ndims ? c[nc - 1].dims[c[nc - 1].ndims - 1] : 1;
    return rs->aoa ? rs->aoa->dims[rs->aoa->ndims - 1] : rs->count;
 }
 

@@ -687,10 +687,14 @@ tcs_output_vertices(const struct lower *L)
  * member (`name[]`) before its last member that the unit never names again: only the last
  * member may be a runtime-sized array (GLSL 4.30 4.1.9); an earlier one takes its size from
  * the constant indices the shader uses, and one used nowhere has none, a link error as Mesa
- * gives it (glslang sizes it 1). */
+ * gives it (glslang sizes it 1). One indexed with a non-constant expression has no size either
+ * (Mesa: a link error); glslang refuses that at compile time, so its declaration gets a size of
+ * one here and the link refuses it. */
+static void merge_edits(struct lower *L, unsigned early);
 static bool
-storage_unsized_not_last(const struct lower *L)
+storage_unsized_not_last(struct lower *L)
 {
+   const unsigned first_edit = L->num_edits;
    for (unsigned i = 0; i + 2 < L->n; i++) {
       if (L->t[i].kind != GLSL_TOK_IDENT || !tok_is(L->p, &L->t[i], "buffer") ||
           L->t[i + 1].kind != GLSL_TOK_IDENT || !tok_is(L->p, &L->t[i + 2], "{"))
@@ -711,11 +715,20 @@ storage_unsized_not_last(const struct lower *L)
          if (c != ';' || depth != 0)
             continue;
          if (pending) {
-            bool named = false;
-            for (unsigned j = end + 1; j < L->n && !named; j++)
-               named = L->t[j].kind == GLSL_TOK_IDENT && L->t[j].len == L->t[pending].len &&
-                       !memcmp(L->p + L->t[j].at, L->p + L->t[pending].at, L->t[j].len);
-            if (!named)
+            bool named = false, variable = false;
+            for (unsigned j = end + 1; j < L->n && !variable; j++) {
+               if (L->t[j].kind != GLSL_TOK_IDENT || L->t[j].len != L->t[pending].len ||
+                   memcmp(L->p + L->t[j].at, L->p + L->t[pending].at, L->t[j].len))
+                  continue;
+               named = true;
+               variable = j + 3 < L->n && tok_is(L->p, &L->t[j + 1], "[") &&
+                          (L->t[j + 2].kind != GLSL_TOK_NUMBER || !tok_is(L->p, &L->t[j + 3], "]"));
+            }
+            if (variable) {
+               add_edit(L, L->t[pending + 1].at, L->t[pending + 1].len, NULL, "[1", 2);
+               merge_edits(L, first_edit);
+            }
+            if (!named || variable)
                return true;
          }
          pending = member_name;
@@ -939,7 +952,8 @@ decl_name(const struct lower *L, unsigned first, unsigned *semi)
  * check pairs the stages' variables by name, so such an input is renamed GLSL_MANGLE + name in
  * the evaluation unit, everywhere it is named: glslang then pairs nothing, and the GL linker
  * (glsl_link_io.c), which reads names through glsl_demangle, matches and checks it as the app
- * wrote it. Only single-name declarations (`patch in T name[N];`) are taken. */
+ * wrote it. Only single-name declarations (`patch in T name[N];`, `patch in T[N] name;`) are
+ * taken. */
 enum { MAX_PATCH_ARRAYS = 64 };
 static void
 rename_patch_input_arrays(struct lower *L)
@@ -962,7 +976,9 @@ rename_patch_input_arrays(struct lower *L)
          }
       } else if (!depth && tok_is(p, t, ";")) {
          unsigned semi = 0, name = patch && in ? decl_name(L, stmt, &semi) : 0;
-         if (name && tok_is(p, &L->t[name + 1], "[") && nn < MAX_PATCH_ARRAYS &&
+         /* `T name[N]` or `T[N] name` */
+         if (name && (tok_is(p, &L->t[name + 1], "[") || tok_is(p, &L->t[name - 1], "]")) &&
+             nn < MAX_PATCH_ARRAYS &&
              find_name(vulkan_keywords, sizeof(vulkan_keywords) / sizeof(vulkan_keywords[0]),
                        p + L->t[name].at, L->t[name].len) < 0 &&
              find_name(helper_names, GLSL_HELPER_COUNT, p + L->t[name].at, L->t[name].len) < 0)
@@ -992,28 +1008,35 @@ rename_patch_input_arrays(struct lower *L)
    }
 }
 
-/* Uniform structures holding opaque members (ARB_gpu_shader5 and GLSL 4.00 index their arrays):
- * `struct S { sampler2D tex; S2 si; }; uniform S s[2];`. Vulkan has no opaque type in a
- * structure, so each leaf becomes a uniform of its own, named by its path (GLSL_OPAQUE_STRUCT),
- * its arrays those on the path in order: s.si.tex is `uniform sampler2D X[2][1];` (a leaf that
- * is no array gets an innermost level of one when the path has arrays, so that each s[i].si.tex
- * stays one GL uniform), and `s[n].si.tex` becomes `X[n][0]`. Structures whose members are all
- * opaque types or such structures, one name per member, are taken; a use that does not reach
- * a leaf (the structure passed whole) is a compile error. */
-enum { OS_MAX_STRUCTS = 32, OS_MAX_MEMBERS = 16, OS_MAX_PATH = 6 };
+/* Uniform structures holding opaque members (ARB_gpu_shader5 and GLSL 4.00 index their arrays,
+ * ARB_arrays_of_arrays nests them): `struct S { sampler2D tex; S2 si[2][2]; float f; };
+ * uniform S s[2][3];`. Vulkan has no opaque type in a structure, so each opaque leaf becomes a
+ * uniform of its own, named by its path (GLSL_OPAQUE_STRUCT), its arrays those on the path in
+ * order: s.si.tex is `uniform sampler2D X[2][3][2][2][1];` (a leaf that is no array gets an
+ * innermost level of one when the path has arrays, so that each s[i][j].si[k][l].tex stays one
+ * GL uniform), and `s[n][m].si[1][0].tex` becomes `X[n][m][1][0][0]`. The other members stay in
+ * the variable `s`, whose type becomes a copy of S without the opaque members (GLSL_OPAQUE_DATA
+ * then the structure's name; nested structures the same), so that `s[n][m].f` is unchanged and
+ * reflects as GL names it. Structures of one name per member are taken; a use that does not
+ * reach a leaf or a member (the structure passed whole) is a compile error. */
+enum { OS_MAX_STRUCTS = 32, OS_MAX_MEMBERS = 16, OS_MAX_PATH = 6, OS_MAX_DIMS = 4 };
+struct os_comp {
+   const struct glsl_tok *name;
+   unsigned ndims;
+   uint32_t dims[OS_MAX_DIMS];
+};
 struct os_member {
-   const struct glsl_tok *name, *type;
-   uint32_t dim;
-   int sub; /* the structure it is, or -1 (an opaque type) */
+   struct os_comp c;
+   const struct glsl_tok *type;
+   unsigned first, semi; /* its declaration's tokens (a data member's, copied) */
+   int sub;              /* the structure it is, or -1 */
+   bool opaque;          /* an opaque type (sub < 0 and not opaque: a data member) */
 };
 struct os_struct {
    const struct glsl_tok *name;
    unsigned nm;
+   bool has_data, data_declared;
    struct os_member m[OS_MAX_MEMBERS];
-};
-struct os_comp {
-   const struct glsl_tok *name;
-   uint32_t dim;
 };
 
 static bool
@@ -1043,6 +1066,29 @@ os_literal(const struct lower *L, const struct glsl_tok *t)
    return v;
 }
 
+/* The array levels `[N]...` ending at token end (inclusive, its last ']'), read backwards into
+ * c; the index of the token before them. L->n when one is no literal size or too many. */
+static unsigned
+os_dims_before(const struct lower *L, unsigned end, unsigned first, struct os_comp *c)
+{
+   const char *p = L->p;
+   unsigned at = end, nd = 0;
+   uint32_t rev[OS_MAX_DIMS];
+   while (at >= first + 2 && tok_is(p, &L->t[at], "]") && tok_is(p, &L->t[at - 2], "[")) {
+      const uint32_t d = os_literal(L, &L->t[at - 1]);
+      if (!d || nd >= OS_MAX_DIMS)
+         return L->n;
+      rev[nd++] = d;
+      at -= 3;
+   }
+   if (tok_is(p, &L->t[at], "]"))
+      return L->n;
+   c->ndims = nd;
+   for (unsigned k = 0; k < nd; k++)
+      c->dims[k] = rev[nd - 1 - k];
+   return at;
+}
+
 static int
 os_find(const struct os_struct *st, unsigned ns, const char *p, const struct glsl_tok *t)
 {
@@ -1053,38 +1099,79 @@ os_find(const struct os_struct *st, unsigned ns, const char *p, const struct gls
 }
 
 static void
+os_dims(struct glsl_str *out, const struct os_comp *c)
+{
+   for (unsigned j = 0; j < c->ndims; j++)
+      glsl_str_printf(out, "[%u]", c->dims[j]);
+}
+
+static void
 os_name(const struct lower *L, struct glsl_str *out, const struct os_comp *c, unsigned nc)
 {
    glsl_str_append(out, GLSL_OPAQUE_STRUCT);
-   for (unsigned k = 0; k < nc; k++)
-      glsl_str_printf(out, "%u%.*s%u_", c[k].name->len, (int)c[k].name->len, L->p + c[k].name->at,
-                      c[k].dim);
+   for (unsigned k = 0; k < nc; k++) {
+      glsl_str_printf(out, "%u%.*s", c[k].name->len, (int)c[k].name->len, L->p + c[k].name->at);
+      if (!c[k].ndims)
+         glsl_str_append(out, "0");
+      for (unsigned j = 0; j < c[k].ndims; j++)
+         glsl_str_printf(out, "%s%u", j ? "x" : "", c[k].dims[j]);
+      glsl_str_append(out, "_");
+   }
 }
 
-/* Declares the leaves under structure si (path c[0 .. nc)); *aoa: one has two array levels. */
+/* Declares the opaque leaves under structure si (path c[0 .. nc)); *aoa: one has two array
+ * levels. */
 static void
 os_declare(const struct lower *L, struct glsl_str *out, const struct os_struct *st, int si,
            struct os_comp *c, unsigned nc, bool *aoa)
 {
    for (unsigned k = 0; k < st[si].nm && nc < OS_MAX_PATH; k++) {
       const struct os_member *m = &st[si].m[k];
-      c[nc] = (struct os_comp){m->name, m->dim};
+      c[nc] = m->c;
       if (m->sub >= 0) {
          os_declare(L, out, st, m->sub, c, nc + 1, aoa);
          continue;
       }
+      if (!m->opaque)
+         continue;
       glsl_str_printf(out, "uniform %.*s ", (int)m->type->len, L->p + m->type->at);
       os_name(L, out, c, nc + 1);
       unsigned dims = 0;
-      for (unsigned j = 0; j < nc; j++)
-         if (c[j].dim) {
-            glsl_str_printf(out, "[%u]", c[j].dim);
-            dims++;
-         }
-      if (m->dim || dims)
-         glsl_str_printf(out, "[%u]", m->dim ? m->dim : 1);
-      *aoa |= dims + 1 >= 2;
+      for (unsigned j = 0; j < nc; j++) {
+         os_dims(out, &c[j]);
+         dims += c[j].ndims;
+      }
+      os_dims(out, &m->c);
+      if (!m->c.ndims && dims)
+         glsl_str_append(out, "[1]");
+      *aoa |= dims + (m->c.ndims ? m->c.ndims : 1) >= 2;
       glsl_str_append(out, "; ");
+   }
+}
+
+/* Declares the data structures (GLSL_OPAQUE_DATA) of st[0 .. upto] not declared yet. */
+static void
+os_declare_data(const struct lower *L, struct glsl_str *out, struct os_struct *st, int upto)
+{
+   for (int s = 0; s <= upto; s++) {
+      if (!st[s].has_data || st[s].data_declared)
+         continue;
+      st[s].data_declared = true;
+      glsl_str_printf(out, "struct " GLSL_OPAQUE_DATA "%.*s { ", (int)st[s].name->len,
+                      L->p + st[s].name->at);
+      for (unsigned k = 0; k < st[s].nm; k++) {
+         const struct os_member *m = &st[s].m[k];
+         if (m->sub >= 0 && st[m->sub].has_data) {
+            glsl_str_printf(out, GLSL_OPAQUE_DATA "%.*s %.*s", (int)st[m->sub].name->len,
+                            L->p + st[m->sub].name->at, (int)m->c.name->len, L->p + m->c.name->at);
+            os_dims(out, &m->c);
+            glsl_str_append(out, "; ");
+         } else if (m->sub < 0 && !m->opaque) {
+            for (unsigned t = m->first; t <= m->semi; t++)
+               glsl_str_printf(out, "%.*s ", (int)L->t[t].len, L->p + L->t[t].at);
+         }
+      }
+      glsl_str_append(out, "}; ");
    }
 }
 
@@ -1121,24 +1208,20 @@ hoist_opaque_structs(struct lower *L, struct glsl_unit *u)
          for (unsigned k = first; ok && k < close; k++) {
             if (!tok_is(p, &L->t[k], ";"))
                continue;
-            /* [precision] TYPE NAME [ '[' N ']' ] ';' */
-            unsigned name = k - 1;
-            uint32_t dim = 0;
-            if (tok_is(p, &L->t[name], "]") && name >= first + 3 &&
-                tok_is(p, &L->t[name - 2], "[")) {
-               dim = os_literal(L, &L->t[name - 1]);
-               ok = dim > 0;
-               name -= 3;
-            }
-            ok = ok && name > first && L->t[name].kind == GLSL_TOK_IDENT &&
+            /* [qualifiers] TYPE NAME ('[' N ']')* ';' */
+            struct os_comp c = {0};
+            const unsigned name = k > first ? os_dims_before(L, k - 1, first, &c) : L->n;
+            ok = name < L->n && name > first && L->t[name].kind == GLSL_TOK_IDENT &&
                  L->t[name - 1].kind == GLSL_TOK_IDENT && s.nm < OS_MAX_MEMBERS;
             if (!ok)
                break;
             const struct glsl_tok *type = &L->t[name - 1];
+            c.name = &L->t[name];
             const int sub = os_find(st, ns, p, type);
-            ok = sub >= 0 || is_opaque_type(p + type->at, type->len);
-            s.m[s.nm++] = (struct os_member){&L->t[name], type, dim, sub};
-            opaque |= ok;
+            const bool opq = sub < 0 && is_opaque_type(p + type->at, type->len);
+            s.m[s.nm++] = (struct os_member){c, type, first, k, sub, opq};
+            opaque |= sub >= 0 || opq;
+            s.has_data |= (sub < 0 && !opq) || (sub >= 0 && st[sub].has_data);
             first = k + 1;
          }
          if (ok && opaque && s.nm)
@@ -1152,16 +1235,15 @@ hoist_opaque_structs(struct lower *L, struct glsl_unit *u)
          if (si < 0 || L->t[i + 2].kind != GLSL_TOK_IDENT || nv >= OS_MAX_STRUCTS)
             continue;
          unsigned semi = i + 3;
-         uint32_t dim = 0;
-         if (semi + 2 < L->n && tok_is(p, &L->t[semi], "[") && tok_is(p, &L->t[semi + 2], "]")) {
-            dim = os_literal(L, &L->t[semi + 1]);
-            semi += 3;
-            if (!dim)
-               continue;
-         }
+         while (semi < L->n && !tok_is(p, &L->t[semi], ";") && semi < i + 3 + 3 * OS_MAX_DIMS)
+            semi++;
          if (semi >= L->n || !tok_is(p, &L->t[semi], ";"))
             continue;
-         vars[nv++] = (struct os_var){i, semi, si, {&L->t[i + 2], dim}};
+         struct os_comp c = {0};
+         if (os_dims_before(L, semi - 1, i + 2, &c) != i + 2)
+            continue;
+         c.name = &L->t[i + 2];
+         vars[nv++] = (struct os_var){i, semi, si, c};
       }
    }
    for (unsigned v = 0; v < nv && !L->failed; v++) {
@@ -1169,26 +1251,37 @@ hoist_opaque_structs(struct lower *L, struct glsl_unit *u)
       struct os_comp c[OS_MAX_PATH + 1];
       c[0] = vars[v].var;
       bool aoa = false;
+      const struct os_struct *vs = &st[vars[v].si];
+      const struct glsl_tok *vn = vars[v].var.name;
+      if (vs->has_data) {
+         /* the data members stay in the variable, of the structure's data copy */
+         os_declare_data(L, &decl, st, vars[v].si);
+         glsl_str_printf(&decl, "uniform " GLSL_OPAQUE_DATA "%.*s %.*s", (int)vs->name->len,
+                         p + vs->name->at, (int)vn->len, p + vn->at);
+         os_dims(&decl, &vars[v].var);
+         glsl_str_append(&decl, "; ");
+      }
       os_declare(L, &decl, st, vars[v].si, c, 1, &aoa);
       add_owned_edit(L, &L->t[vars[v].first], &decl);
       for (unsigned k = vars[v].first + 1; k <= vars[v].semi; k++)
          add_edit(L, L->t[k].at, L->t[k].len, NULL, NULL, 0);
       if (aoa && u->compile_version < 430)
          u->compile_version = 430;
-      const struct glsl_tok *vn = vars[v].var.name;
       for (unsigned i = vars[v].semi + 1; i < L->n && !L->failed; i++) {
          const struct glsl_tok *t = &L->t[i];
          if (t->kind != GLSL_TOK_IDENT || t->len != vn->len ||
              memcmp(p + t->at, p + vn->at, t->len) || tok_is(p, &L->t[i - 1], "."))
             continue;
-         /* var ['[' E ']'] ('.' member ['[' E ']'])* down to a leaf */
-         unsigned nc = 0, at = i + 1, outer = 0;
+         /* var ('[' E ']')* ('.' member ('[' E ']')*)* down to a leaf; the tokens to blank
+          * (the '.' and the names after the variable's) only once it reaches an opaque one */
+         unsigned nc = 0, at = i + 1, outer = 0, nblank = 0;
+         unsigned blank[2 * OS_MAX_PATH];
          int si = vars[v].si;
          c[nc++] = vars[v].var;
-         bool leaf = false, ok = true;
+         bool leaf = false, data = false, ok = true;
          unsigned last = i;
-         while (ok && !leaf) {
-            if (c[nc - 1].dim) {
+         while (ok && !leaf && !data) {
+            for (unsigned d = 0; ok && d < c[nc - 1].ndims; d++) {
                ok = at < L->n && tok_is(p, &L->t[at], "[");
                if (ok) {
                   last = closing(L, at);
@@ -1199,22 +1292,24 @@ hoist_opaque_structs(struct lower *L, struct glsl_unit *u)
             ok = ok && at + 1 < L->n && tok_is(p, &L->t[at], ".") && nc < OS_MAX_PATH;
             int mk = -1;
             for (unsigned k = 0; ok && k < st[si].nm && mk < 0; k++)
-               if (st[si].m[k].name->len == L->t[at + 1].len &&
-                   !memcmp(p + st[si].m[k].name->at, p + L->t[at + 1].at, L->t[at + 1].len))
+               if (st[si].m[k].c.name->len == L->t[at + 1].len &&
+                   !memcmp(p + st[si].m[k].c.name->at, p + L->t[at + 1].at, L->t[at + 1].len))
                   mk = (int)k;
             ok = ok && mk >= 0;
             if (!ok)
                break;
             const struct os_member *m = &st[si].m[mk];
-            add_edit(L, L->t[at].at, L->t[at].len, NULL, NULL, 0);
+            blank[nblank++] = at;
             last = at + 1;
-            c[nc++] = (struct os_comp){m->name, m->dim};
+            c[nc++] = m->c;
             at += 2;
             if (m->sub >= 0) {
-               add_edit(L, L->t[at - 1].at, L->t[at - 1].len, NULL, NULL, 0);
+               blank[nblank++] = at - 1;
                si = m->sub;
-            } else
+            } else if (m->opaque)
                leaf = true;
+            else
+               data = true;
          }
          if (!ok) {
             glsl_str_printf(L->log,
@@ -1224,17 +1319,136 @@ hoist_opaque_structs(struct lower *L, struct glsl_unit *u)
             L->failed = true;
             break;
          }
+         if (data) { /* s[n].si.f: the data variable's, as written */
+            i = last;
+            continue;
+         }
+         for (unsigned k = 0; k < nblank; k++)
+            add_edit(L, L->t[blank[k]].at, L->t[blank[k]].len, NULL, NULL, 0);
          struct glsl_str name = {0};
          os_name(L, &name, c, nc);
          add_owned_edit(L, t, &name);
          /* the leaf's name goes ("[0]": the level of one a leaf that is no array has) */
          const struct glsl_tok *ln = &L->t[last];
-         const bool unit = !c[nc - 1].dim && outer;
+         const bool unit = !c[nc - 1].ndims && outer;
          add_edit(L, ln->at, ln->len, NULL, unit ? "[0]" : NULL, unit ? 3 : 0);
          i = last;
       }
    }
    merge_edits(L, first_edit); /* (in text order, as the edits before them) */
+}
+
+/* GLSL 4.30 4.1.9 (and ARB_shader_storage_buffer_object): an array declared without a size is
+ * sized by the largest constant index used with it, across the stage's shader objects for a
+ * global one, and its length() is that size, known at link. glslang refuses length() of such an
+ * array, so the declaration `T a[];` gets its size: a local one the largest constant index of
+ * the unit plus one (when there is one), a global one `[GLSL_IMPLICIT_SIZE a]`, the constant the
+ * stage's link declares in each object (glsl.c: the largest index of all of them plus one),
+ * recorded in u->implicit_sizes (with the largest index of an object that does not take its
+ * length()). Only plain declarations (a type, the name, `[]`, `;`) of an array whose length()
+ * the unit takes and that it does not declare again are sized: no interface, block member,
+ * parameter or redeclared array. */
+static bool
+is_int_literal(const char *p, const struct glsl_tok *t)
+{
+   for (uint32_t k = 0; k < t->len; k++)
+      if (p[t->at + k] < '0' || p[t->at + k] > '9')
+         return (p[t->at + k] == 'u' || p[t->at + k] == 'U') && k && k + 1 == t->len;
+   return t->len > 0;
+}
+
+static bool directive_has(const char *s, size_t len, const char *word);
+static void
+size_implicit_arrays(struct lower *L, struct glsl_unit *u, int version)
+{
+   const char *p = L->p;
+   const unsigned first_edit = L->num_edits;
+   /* GLSL 4.30 or ARB_shader_storage_buffer_object: before, length() of such an array is an
+    * error (GLSL 1.20 5.9), which glslang's refusal gives (its indices are recorded still:
+    * another object of the stage may take length()) */
+   bool ssbo = version >= 430;
+   for (unsigned i = 0; i < L->n && !ssbo; i++)
+      ssbo = L->t[i].kind == GLSL_TOK_DIRECTIVE &&
+             directive_has(p + L->t[i].at, L->t[i].len, "GL_ARB_shader_storage_buffer_object");
+
+   int depth = 0;
+   bool in_function = false;
+   for (unsigned i = 0; i + 4 < L->n && !L->oom; i++) {
+      const struct glsl_tok *t = &L->t[i];
+      if (tok_is(p, t, "{")) {
+         if (!depth++)
+            in_function = i && tok_is(p, &L->t[i - 1], ")");
+         continue;
+      }
+      if (tok_is(p, t, "}")) {
+         depth -= depth > 0;
+         continue;
+      }
+      /* [';' '{' '}' start] TYPE NAME '[' ']' ';' */
+      if (t->kind != GLSL_TOK_IDENT || L->t[i + 1].kind != GLSL_TOK_IDENT ||
+          !tok_is(p, &L->t[i + 2], "[") || !tok_is(p, &L->t[i + 3], "]") ||
+          !tok_is(p, &L->t[i + 4], ";") || (depth && !in_function))
+         continue;
+      if (i && !tok_is(p, &L->t[i - 1], ";") && !tok_is(p, &L->t[i - 1], "{") &&
+          !tok_is(p, &L->t[i - 1], "}") && L->t[i - 1].kind != GLSL_TOK_DIRECTIVE)
+         continue;
+      if (tok_is(p, t, "return") || tok_is(p, t, "else"))
+         continue;
+      const struct glsl_tok *name = &L->t[i + 1];
+      uint32_t size = 0;
+      for (unsigned k = 0; k + 3 < L->n; k++) {
+         const struct glsl_tok *r = &L->t[k];
+         if (r->len != name->len || memcmp(p + r->at, p + name->at, r->len) ||
+             (k && tok_is(p, &L->t[k - 1], ".")) || !tok_is(p, &L->t[k + 1], "[") ||
+             !tok_is(p, &L->t[k + 3], "]") || !is_int_literal(p, &L->t[k + 2]))
+            continue;
+         const unsigned long v = strtoul(p + L->t[k + 2].at, NULL, 10);
+         if (v < 65536 && v + 1 > size)
+            size = (uint32_t)v + 1;
+      }
+      /* only an array whose length() the unit takes, and that it does not declare again (a
+       * redeclaration with a size, which then sizes it) */
+      bool length = false, again = false;
+      for (unsigned k = 1; k + 3 < L->n && !again; k++) {
+         const struct glsl_tok *r = &L->t[k];
+         if (r->len != name->len || memcmp(p + r->at, p + name->at, r->len) || k == i + 1)
+            continue;
+         length |= tok_is(p, &L->t[k + 1], ".") && tok_is(p, &L->t[k + 2], "length") &&
+                   tok_is(p, &L->t[k + 3], "(");
+         again = L->t[k - 1].kind == GLSL_TOK_IDENT && tok_is(p, &L->t[k + 1], "[") &&
+                 !tok_is(p, &L->t[k - 1], "return");
+      }
+      length &= ssbo;
+      if (again || (depth && !length))
+         continue;
+      struct glsl_str with = {0};
+      if (depth) {
+         if (!size)
+            continue;
+         glsl_str_printf(&with, "[%u", size);
+      } else {
+         if (!mgu_array_reserve(u->implicit_sizes, u->cap_implicit_sizes,
+                                (uint64_t)u->num_implicit_sizes + 1)) {
+            L->oom = true;
+            return;
+         }
+         char *nm = malloc(name->len + 1);
+         if (!nm) {
+            L->oom = true;
+            return;
+         }
+         memcpy(nm, p + name->at, name->len);
+         nm[name->len] = '\0';
+         /* (recorded either way: its largest index sizes the objects that take length()) */
+         u->implicit_sizes[u->num_implicit_sizes++] = (struct glsl_binding){nm, (int)size, length};
+         if (!length)
+            continue;
+         glsl_str_printf(&with, "[" GLSL_IMPLICIT_SIZE "%s", nm);
+      }
+      add_owned_edit(L, &L->t[i + 2], &with);
+      i += 4;
+   }
+   merge_edits(L, first_edit);
 }
 
 /* GL 3.3, 2.11.3: several vertex inputs may share a location (aliasing) as long as no path
@@ -2240,6 +2454,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
       rename_patch_input_arrays(&L);
    if (!u->es)
       hoist_opaque_structs(&L, u);
+   if (!u->es)
+      size_implicit_arrays(&L, u, version);
    const unsigned early_edits = L.num_edits; /* the main loop's come in text order after them */
    uint64_t declared = 0;       /* helpers the app declares itself (then they are its own) */
    uint8_t *shadow_call = NULL; /* [n] a call of a shadow*() helper starts at the token */
@@ -2839,9 +3055,13 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
          add_edit(&L, t->at, t->len, "_mgl_", s + 3, t->len - 3);
          continue;
       }
-      if ((version < 130 || compat_builtins) &&
+      if ((version < 130 || compat_builtins ||
+           (!u->es && version < 420 && u->compile_version >= 420 &&
+            (stage == GLSL_STAGE_VERTEX || stage == GLSL_STAGE_FRAGMENT))) &&
           (tok_is(pp, t, "attribute") || tok_is(pp, t, "varying"))) {
-         /* 1.10 / 1.20 storage qualifiers; as 1.40 words they would be deprecation warnings.
+         /* 1.10 / 1.20 storage qualifiers; as 1.40 words they would be deprecation warnings,
+          * and a unit below 4.20 that compiles as 4.20 or later (for a storage block, say)
+          * keeps them: glslang's core profile has them no more from 4.20 on.
           * `varying` is an output in every stage but the fragment one (a compatibility
           * geometry shader's, as Mesa reads it: GLSL 1.50 names it for vertex and fragment
           * shaders only) */
@@ -3197,6 +3417,11 @@ glsl_unit_finish(struct glsl_unit *u)
       free((char *)u->taken[k].name);
    free(u->taken);
    u->taken = NULL;
+   for (unsigned k = 0; k < u->num_implicit_sizes; k++)
+      free((char *)u->implicit_sizes[k].name);
+   free(u->implicit_sizes);
+   u->implicit_sizes = NULL;
+   u->num_implicit_sizes = u->cap_implicit_sizes = 0;
    u->num_taken = u->cap_taken = 0;
    for (unsigned k = 0; k < u->num_uniform_locs; k++)
       free((char *)u->uniform_locs[k].name);

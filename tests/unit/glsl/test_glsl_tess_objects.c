@@ -180,6 +180,33 @@ main(void)
       CHECK(t_spv_id_named(e, "_mgl_CompatState"), "the evaluation stage reads no clip planes");
    }
    free(log);
+   log = NULL;
+   glsl_program_destroy(p);
+
+   /* a patch array declared with the array on its type (`patch out vec2[2] var;`) links as one
+    * declared on its name (glslang's cross-stage check refuses both alike, glsl_lower.c) */
+   const char *tcs_patch = "#version 150\n"
+                           "#extension GL_ARB_tessellation_shader : require\n"
+                           "layout(vertices = 3) out;\n"
+                           "patch out vec2[2] var;\n"
+                           "void main() {\n"
+                           "   var = vec2[2](vec2(1.0), vec2(2.0));\n"
+                           "   gl_TessLevelOuter = float[4](1.0, 1.0, 1.0, 1.0);\n"
+                           "   gl_TessLevelInner = float[2](1.0, 1.0);\n"
+                           "}\n";
+   const char *tes_patch = "#version 150\n"
+                           "#extension GL_ARB_tessellation_shader : require\n"
+                           "layout(quads) in;\n"
+                           "patch in vec2[2] var;\n"
+                           "void main() { gl_Position = vec4(var[0], var[1]); }\n";
+   struct glsl_link_input in3 = {0};
+   in3.source[GLSL_STAGE_VERTEX] = vs;
+   in3.source[GLSL_STAGE_TESS_CTRL] = tcs_patch;
+   in3.source[GLSL_STAGE_TESS_EVAL] = tes_patch;
+   in3.source[GLSL_STAGE_FRAGMENT] = fs;
+   p = glsl_link(&in3, &log);
+   CHECK(p, "patch vec2[2] var did not link: %s", log);
+   free(log);
    glsl_program_destroy(p);
    return t_finish("unit.glsl.tess_objects");
 }

@@ -179,6 +179,60 @@ test_packing(void)
    glsl_program_destroy(p);
    free(log);
 
+   /* the per-vertex array level of tessellation inputs and control outputs is not a scalar
+    * array: a vertex shader's `out int id` meets the control shader's `in int id[]` after the
+    * geometry shader's 124 ints pack (piglit arb_tessellation_shader-tes-gs-max-output) */
+   static const char *vst = "#version 150\nout int id;\n"
+                            "void main() { id = gl_VertexID; gl_Position = vec4(0.0); }\n";
+   static const char *tcst = "#version 150\n"
+                             "#extension GL_ARB_tessellation_shader : require\n"
+                             "layout(vertices = 1) out;\n"
+                             "in int id[];\n"
+                             "out int t[];\n"
+                             "void main() {\n"
+                             "   t[gl_InvocationID] = id[gl_InvocationID];\n"
+                             "   gl_TessLevelOuter[0] = 1.0;\n"
+                             "   gl_TessLevelOuter[1] = 1.0;\n"
+                             "}\n";
+   static const char *test = "#version 150\n"
+                             "#extension GL_ARB_tessellation_shader : require\n"
+                             "layout(isolines) in;\n"
+                             "in int t[];\n"
+                             "out int g;\n"
+                             "void main() { g = t[0]; gl_Position = vec4(gl_TessCoord, 1.0); }\n";
+   static const char *gst = "#version 150\n"
+                            "layout(lines) in;\n"
+                            "layout(points, max_vertices = 1) out;\n"
+                            "in int g[];\n"
+                            "flat out int data[124];\n"
+                            "void main() {\n"
+                            "   for (int j = 0; j < 124; j++) data[j] = g[0] + j;\n"
+                            "   gl_Position = vec4(0.0);\n"
+                            "   EmitVertex();\n"
+                            "}\n";
+   static const char *fst = "#version 150\nflat in int data[124];\nuniform int k;\n"
+                            "out vec4 c;\nvoid main() { c = vec4(data[k]); }\n";
+   struct glsl_link_input int_ = {.max_varying_components = 128};
+   int_.source[GLSL_STAGE_VERTEX] = vst;
+   int_.source[GLSL_STAGE_TESS_CTRL] = tcst;
+   int_.source[GLSL_STAGE_TESS_EVAL] = test;
+   int_.source[GLSL_STAGE_GEOMETRY] = gst;
+   int_.source[GLSL_STAGE_FRAGMENT] = fst;
+   p = glsl_link(&int_, &log);
+   CHECK(p, "tessellation per-vertex ints beside a packed geometry output: %s", log);
+   if (p) {
+      uint32_t len, comps;
+      array_shape(&p->spirv[GLSL_STAGE_GEOMETRY], "data", &len, &comps);
+      CHECK(len == 31 && comps == 4, "geometry data: %u elements of %u components", len, comps);
+      array_shape(&p->spirv[GLSL_STAGE_TESS_CTRL], "id", &len, &comps);
+      CHECK(comps == 1, "control id: %u elements of %u components", len, comps);
+      CHECK(t_spirv_val(&p->spirv[GLSL_STAGE_TESS_CTRL], "pack-tcs") &&
+               t_spirv_val(&p->spirv[GLSL_STAGE_TESS_EVAL], "pack-tes"),
+            "tessellation SPIR-V invalid");
+   }
+   glsl_program_destroy(p);
+   free(log);
+
    /* a whole-array use cannot be packed: the link reports the locations it needs */
    static const char *fsw = "#version 150\n"
                             "in float f[128];\n"
