@@ -4,6 +4,7 @@
  * uploads into luminance, alpha and intensity textures. Fixed-function drawing, so the same code
  * runs on Mesa. */
 #include <math.h>
+#include <string.h>
 
 #include "scenario.h"
 
@@ -661,4 +662,160 @@ sc_compat_sluminance(void)
    gl.DeleteRenderbuffers(1, &rb);
    glClearColor(0.0f, 0.0f, 0.0f, 0.0f);
    check_gl_error("compat_sluminance");
+}
+
+/* One texel of an 8x8 RGBA float image against want (0.02 apart at most). */
+static void
+li_texel_expect(const char *what, GLenum ifmt, const float *texels, int x, int y,
+                const float want[4])
+{
+   const float *px = &texels[(y * 8 + x) * 4];
+   for (int c = 0; c < 4; c++)
+      if (fabsf(px[c] - want[c]) > 0.02f) {
+         fail("0x%04x %s (%d, %d): (%.3f, %.3f, %.3f, %.3f), want (%.3f, %.3f, %.3f, %.3f)", ifmt,
+              what, x, y, px[0], px[1], px[2], px[3], want[0], want[1], want[2], want[3]);
+         return;
+      }
+}
+
+/* compat_li_share_core: a core context sharing the compatibility context's unsized GL_ALPHA
+ * and GL_LUMINANCE_ALPHA textures (uploaded as alpha 0.4, luminance 0.6) reads them as the
+ * compatibility context does, the storage being RGBA8 in both: glGetTexImage(GL_RGBA) gives
+ * (0, 0, 0, 0.4) and (0.6, 0, 0, 0.4); a GLSL program samples (0, 0, 0, 0.4) and (0.6, 0.6,
+ * 0.6, 0.4); attached in the core context the framebuffer is
+ * GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT (GL_ALPHA and GL_LUMINANCE_ALPHA are not
+ * colour-renderable in a core context; Mesa says the same); a glTexSubImage2D there of
+ * (0.2, 0.4, 0.8, 0.9) over a 4x4 box stores alpha 0.9 (and luminance 0.2). Back in the
+ * compatibility context the attachment reads the box and the texels around it. */
+void
+sc_compat_li_share_core(void)
+{
+   static const struct {
+      GLenum ifmt;
+      float want[4], sampled[4], sub[4];
+   } cases[] = {
+      {GL_ALPHA, {0, 0, 0, 0.4f}, {0, 0, 0, 0.4f}, {0, 0, 0, 0.9f}},
+      {GL_LUMINANCE_ALPHA, {0.6f, 0, 0, 0.4f}, {0.6f, 0.6f, 0.6f, 0.4f}, {0.2f, 0, 0, 0.9f}}};
+   enum { N = sizeof(cases) / sizeof(cases[0]) };
+   GLuint tex[N];
+   glGenTextures(N, tex);
+   for (unsigned i = 0; i < N; i++) {
+      GLubyte data[8 * 8 * 2];
+      for (int t = 0; t < 8 * 8; t++)
+         data[2 * t] = 153, data[2 * t + 1] = 102; /* luminance 0.6, alpha 0.4 */
+      GLubyte alpha[8 * 8];
+      memset(alpha, 102, sizeof alpha);
+      glBindTexture(GL_TEXTURE_2D, tex[i]);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+      glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+      glTexImage2D(GL_TEXTURE_2D, 0, (GLint)cases[i].ifmt, 8, 8, 0, cases[i].ifmt, GL_UNSIGNED_BYTE,
+                   cases[i].ifmt == GL_ALPHA ? (const void *)alpha : data);
+   }
+   check_gl_error("the compatibility context's uploads");
+   glFinish();
+
+   /* the core context, sharing with this one, on a pbuffer of the same config */
+   EGLDisplay dpy = eglGetCurrentDisplay();
+   EGLContext ctx0 = eglGetCurrentContext();
+   EGLSurface draw0 = eglGetCurrentSurface(EGL_DRAW), read0 = eglGetCurrentSurface(EGL_READ);
+   EGLint config_id = 0, n = 0;
+   eglQueryContext(dpy, ctx0, EGL_CONFIG_ID, &config_id);
+   const EGLint want_cfg[] = {EGL_CONFIG_ID, config_id, EGL_NONE};
+   EGLConfig cfg = NULL;
+   if (!eglChooseConfig(dpy, want_cfg, &cfg, 1, &n) || n != 1)
+      die_setup("compat_li_share_core: the context's config %d: 0x%x", config_id, eglGetError());
+   const EGLint pb[] = {EGL_WIDTH, 8, EGL_HEIGHT, 8, EGL_NONE};
+   EGLSurface surf = eglCreatePbufferSurface(dpy, cfg, pb);
+   const EGLint ctx_attr[] = {EGL_CONTEXT_MAJOR_VERSION,
+                              3,
+                              EGL_CONTEXT_MINOR_VERSION,
+                              3,
+                              EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                              EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                              EGL_NONE};
+   EGLContext ctx1 = eglCreateContext(dpy, cfg, ctx0, ctx_attr);
+   if (surf == EGL_NO_SURFACE || ctx1 == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, surf, surf, ctx1))
+      die_setup("compat_li_share_core: pbuffer, shared core context or make-current: 0x%x",
+                eglGetError());
+   static const char *vs = "#version 330 core\n"
+                           "void main() {\n"
+                           "  vec2 p = vec2(gl_VertexID == 1 ? 3.0 : -1.0, "
+                           "gl_VertexID == 2 ? 3.0 : -1.0);\n"
+                           "  gl_Position = vec4(p, 0.0, 1.0);\n"
+                           "}\n";
+   static const char *fs = "#version 330 core\n"
+                           "uniform sampler2D u_tex;\n"
+                           "out vec4 o;\n"
+                           "void main() { o = texelFetch(u_tex, ivec2(gl_FragCoord.xy), 0); }\n";
+   GLuint prog = link_program(vs, fs), vao, fbo, rt;
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   glGenTextures(1, &rt);
+   glBindTexture(GL_TEXTURE_2D, rt);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, 8, 8, 0, GL_RGBA, GL_FLOAT, NULL);
+   gl.GenFramebuffers(1, &fbo);
+   glViewport(0, 0, 8, 8);
+   float texels[8 * 8 * 4];
+   for (unsigned i = 0; i < N; i++) {
+      const GLenum ifmt = cases[i].ifmt;
+      glBindTexture(GL_TEXTURE_2D, tex[i]);
+      memset(texels, 0, sizeof texels);
+      glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, texels);
+      check_gl_error("glGetTexImage in the core context");
+      li_texel_expect("core glGetTexImage(GL_RGBA)", ifmt, texels, 3, 5, cases[i].want);
+      /* sampled into an RGBA32F target */
+      gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+      gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, rt, 0);
+      gl.UseProgram(prog);
+      gl.Uniform1i(gl.GetUniformLocation(prog, "u_tex"), 0);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      memset(texels, 0, sizeof texels);
+      glReadPixels(0, 0, 8, 8, GL_RGBA, GL_FLOAT, texels);
+      check_gl_error("sampling in the core context");
+      li_texel_expect("core sampled", ifmt, texels, 2, 6, cases[i].sampled);
+      /* attached: not colour-renderable in a core context */
+      gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[i], 0);
+      const GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+      if (st != GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT)
+         fail("0x%04x attached in the core context: status 0x%x, want 0x%x", ifmt, st,
+              GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT);
+      gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+      /* written in the core context */
+      float sub[4 * 4 * 4];
+      for (int t = 0; t < 4 * 4; t++)
+         sub[4 * t] = 0.2f, sub[4 * t + 1] = 0.4f, sub[4 * t + 2] = 0.8f, sub[4 * t + 3] = 0.9f;
+      glBindTexture(GL_TEXTURE_2D, tex[i]);
+      glTexSubImage2D(GL_TEXTURE_2D, 0, 2, 2, 4, 4, GL_RGBA, GL_FLOAT, sub);
+      check_gl_error("glTexSubImage2D in the core context");
+   }
+   glFinish();
+   gl.DeleteFramebuffers(1, &fbo);
+   glDeleteTextures(1, &rt);
+   gl.DeleteVertexArrays(1, &vao);
+   gl.DeleteProgram(prog);
+   if (!eglMakeCurrent(dpy, draw0, read0, ctx0))
+      die_setup("compat_li_share_core: switching back failed: 0x%x", eglGetError());
+   eglDestroyContext(dpy, ctx1);
+   eglDestroySurface(dpy, surf);
+
+   /* back in the compatibility context: attached, read */
+   GLuint cfbo;
+   gl.GenFramebuffers(1, &cfbo);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, cfbo);
+   for (unsigned i = 0; i < N; i++) {
+      const GLenum ifmt = cases[i].ifmt;
+      gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[i], 0);
+      const GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+      if (st != GL_FRAMEBUFFER_COMPLETE) {
+         fail("0x%04x attached in the compatibility context: status 0x%x", ifmt, st);
+         continue;
+      }
+      li_expect("compatibility read, the core context's box", ifmt, 3, 4, cases[i].sub);
+      li_expect("compatibility read, outside the box", ifmt, 7, 1, cases[i].want);
+      check_gl_error("the compatibility context's reads");
+   }
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   gl.DeleteFramebuffers(1, &cfbo);
+   glDeleteTextures(N, tex);
 }
