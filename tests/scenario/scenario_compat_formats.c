@@ -819,3 +819,139 @@ sc_compat_li_share_core(void)
    gl.DeleteFramebuffers(1, &cfbo);
    glDeleteTextures(N, tex);
 }
+
+/* compat_li_copytex: glCopyTexImage2D and glCopyTexSubImage2D into alpha and luminance-alpha
+ * textures (GL 3.0 compatibility takes them; Mesa copies them): from an RGBA8 framebuffer
+ * cleared to (0.5, 0.2, 0.3, 0.4) the image reads back (glGetTexImage(GL_RGBA)) as (0, 0, 0,
+ * 0.4) or (0.5, 0, 0, 0.4); a sub-copy of a 3x3 box from one cleared to (0.9, 0.6, 0.7, 0.8)
+ * gives (0, 0, 0, 0.8) or (0.9, 0, 0, 0.8) there and leaves the rest; from an RGB8 one (no
+ * alpha) alpha reads 1 (GL 2.1 §3.8.2: read as glCopyPixels). A face of a
+ * GL_LUMINANCE8_ALPHA8 cube map likewise (the other faces keep their texels).
+ * glCopyImageSubData between images of one such format moves their texels; into GL_R8,
+ * GL_RG8 or GL_RGBA8, or from them, it is GL_INVALID_OPERATION (GL 4.6 §18.3.3: only the
+ * same format is compatible with one in no class of Table 18.4; Mesa agrees). */
+void
+sc_compat_li_copytex(void)
+{
+   static const struct {
+      GLenum ifmt;
+      bool lum;
+   } cases[] = {
+      {GL_ALPHA, false},          {GL_ALPHA8, false},           {GL_ALPHA16, false},
+      {GL_LUMINANCE_ALPHA, true}, {GL_LUMINANCE8_ALPHA8, true}, {GL_LUMINANCE16_ALPHA16, true}};
+   GLuint fbo[3], rb[3];
+   static const GLenum rb_fmt[3] = {GL_RGBA8, GL_RGBA8, GL_RGB8};
+   static const float clear[3][4] = {
+      {0.5f, 0.2f, 0.3f, 0.4f}, {0.9f, 0.6f, 0.7f, 0.8f}, {0.25f, 0.5f, 0.75f, 0.1f}};
+   gl.GenFramebuffers(3, fbo);
+   gl.GenRenderbuffers(3, rb);
+   for (int i = 0; i < 3; i++) {
+      gl.BindRenderbuffer(GL_RENDERBUFFER, rb[i]);
+      gl.RenderbufferStorage(GL_RENDERBUFFER, rb_fmt[i], 8, 8);
+      gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[i]);
+      gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[i]);
+      glClearColor(clear[i][0], clear[i][1], clear[i][2], clear[i][3]);
+      glClear(GL_COLOR_BUFFER_BIT);
+   }
+   check_gl_error("the read framebuffers");
+   float texels[8 * 8 * 4];
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      const GLenum ifmt = cases[i].ifmt;
+      const float l = cases[i].lum ? 1.0f : 0.0f;
+      const float w0[4] = {0.5f * l, 0, 0, 0.4f}, w1[4] = {0.9f * l, 0, 0, 0.8f},
+                  w2[4] = {0.25f * l, 0, 0, 1.0f};
+      GLuint tex;
+      glGenTextures(1, &tex);
+      glBindTexture(GL_TEXTURE_2D, tex);
+      gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+      glCopyTexImage2D(GL_TEXTURE_2D, 0, ifmt, 0, 0, 8, 8, 0);
+      check_gl_error("glCopyTexImage2D");
+      gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1]);
+      glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 2, 3, 1, 1, 3, 3);
+      check_gl_error("glCopyTexSubImage2D");
+      gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[2]);
+      glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 6, 6, 0, 0, 2, 2);
+      check_gl_error("glCopyTexSubImage2D from RGB8");
+      GLint internal = 0;
+      glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_INTERNAL_FORMAT, &internal);
+      if ((GLenum)internal != ifmt)
+         fail("0x%04x: GL_TEXTURE_INTERNAL_FORMAT 0x%04x", ifmt, internal);
+      memset(texels, 0, sizeof texels);
+      glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, texels);
+      check_gl_error("glGetTexImage");
+      li_texel_expect("glCopyTexImage2D", ifmt, texels, 0, 0, w0);
+      li_texel_expect("glCopyTexImage2D", ifmt, texels, 7, 2, w0);
+      li_texel_expect("glCopyTexSubImage2D's box", ifmt, texels, 2, 3, w1);
+      li_texel_expect("glCopyTexSubImage2D's box", ifmt, texels, 4, 5, w1);
+      li_texel_expect("beside the box", ifmt, texels, 5, 5, w0);
+      li_texel_expect("beside the box", ifmt, texels, 2, 6, w0);
+      li_texel_expect("glCopyTexSubImage2D from RGB8", ifmt, texels, 7, 7, w2);
+      glDeleteTextures(1, &tex);
+   }
+
+   /* a cube map's face (a layer of its storage) */
+   GLuint cube;
+   glGenTextures(1, &cube);
+   glBindTexture(GL_TEXTURE_CUBE_MAP, cube);
+   gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+   for (int f = 0; f < 6; f++)
+      glCopyTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + (GLenum)f, 0, GL_LUMINANCE8_ALPHA8, 0, 0, 8,
+                       8, 0);
+   gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1]);
+   glCopyTexSubImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_Y, 0, 4, 4, 0, 0, 4, 4);
+   check_gl_error("glCopyTexImage2D and glCopyTexSubImage2D into a GL_LUMINANCE8_ALPHA8 cube map");
+   static const float la0[4] = {0.5f, 0, 0, 0.4f}, la1[4] = {0.9f, 0, 0, 0.8f};
+   memset(texels, 0, sizeof texels);
+   glGetTexImage(GL_TEXTURE_CUBE_MAP_POSITIVE_Y, 0, GL_RGBA, GL_FLOAT, texels);
+   li_texel_expect("cube map +Y, the sub-copy's box", GL_LUMINANCE8_ALPHA8, texels, 5, 6, la1);
+   li_texel_expect("cube map +Y, beside the box", GL_LUMINANCE8_ALPHA8, texels, 1, 6, la0);
+   memset(texels, 0, sizeof texels);
+   glGetTexImage(GL_TEXTURE_CUBE_MAP_NEGATIVE_Y, 0, GL_RGBA, GL_FLOAT, texels);
+   li_texel_expect("cube map -Y", GL_LUMINANCE8_ALPHA8, texels, 5, 6, la0);
+   glDeleteTextures(1, &cube);
+
+   /* glCopyImageSubData */
+   static const GLenum copy_fmt[] = {GL_ALPHA8, GL_LUMINANCE8_ALPHA8};
+   for (unsigned i = 0; i < 2; i++) {
+      const GLenum ifmt = copy_fmt[i];
+      GLuint t[2];
+      glGenTextures(2, t);
+      /* complete textures (GL 4.6 §18.3.3): one level, no mipmap filter */
+      glBindTexture(GL_TEXTURE_2D, t[0]);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1]);
+      glCopyTexImage2D(GL_TEXTURE_2D, 0, ifmt, 0, 0, 8, 8, 0);
+      glBindTexture(GL_TEXTURE_2D, t[1]);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+      glCopyTexImage2D(GL_TEXTURE_2D, 0, ifmt, 0, 0, 8, 8, 0);
+      gl.CopyImageSubData(t[0], GL_TEXTURE_2D, 0, 0, 0, 0, t[1], GL_TEXTURE_2D, 0, 4, 4, 0, 4, 4,
+                          1);
+      check_gl_error("glCopyImageSubData between images of one format");
+      memset(texels, 0, sizeof texels);
+      glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, texels);
+      const float l = ifmt == GL_ALPHA8 ? 0.0f : 1.0f;
+      const float w0[4] = {0.5f * l, 0, 0, 0.4f}, w1[4] = {0.9f * l, 0, 0, 0.8f};
+      li_texel_expect("glCopyImageSubData's box", ifmt, texels, 5, 6, w1);
+      li_texel_expect("beside glCopyImageSubData's box", ifmt, texels, 3, 6, w0);
+      static const GLenum others[] = {GL_R8, GL_RG8, GL_RGBA8};
+      for (unsigned o = 0; o < 3; o++) {
+         GLuint other;
+         glGenTextures(1, &other);
+         glBindTexture(GL_TEXTURE_2D, other);
+         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+         glTexImage2D(GL_TEXTURE_2D, 0, (GLint)others[o], 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+         gl.CopyImageSubData(t[0], GL_TEXTURE_2D, 0, 0, 0, 0, other, GL_TEXTURE_2D, 0, 0, 0, 0, 2,
+                             2, 1);
+         expect_error(GL_INVALID_OPERATION, "glCopyImageSubData into another format");
+         gl.CopyImageSubData(other, GL_TEXTURE_2D, 0, 0, 0, 0, t[0], GL_TEXTURE_2D, 0, 0, 0, 0, 2,
+                             2, 1);
+         expect_error(GL_INVALID_OPERATION, "glCopyImageSubData from another format");
+         glDeleteTextures(1, &other);
+      }
+      glDeleteTextures(2, t);
+   }
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   gl.DeleteFramebuffers(3, fbo);
+   gl.DeleteRenderbuffers(3, rb);
+}
