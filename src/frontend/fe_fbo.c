@@ -737,8 +737,17 @@ fe_fbo_zero_absent_texels(struct fe_context *ctx, struct fe_texture *tex, GLenum
    struct fe_framebuffer *saved = ctx->draw_fbo;
    ctx->draw_fbo = fb;
    fe_draw_touch(ctx);
+   /* the copy is not conditional (GL 4.6 §10.10), the clear would be: conditional rendering
+    * is ended around it and begun again on the same query */
+   const bool cond = ctx->cond_render &&
+                     fe_call_supported(ctx->share, MGP_CALL_begin_conditional_render) &&
+                     fe_call_supported(ctx->share, MGP_CALL_end_conditional_render);
+   if (cond)
+      mgp_end_conditional_render(&ctx->pipe, &(struct mgp_u32_args){0});
    if (fe_validate(ctx, FE_VERB_CLEAR))
       mgp_clear(&ctx->pipe, &c);
+   if (cond)
+      mgp_begin_conditional_render(&ctx->pipe, &ctx->cond_desc);
    ctx->draw_fbo = saved;
    fe_draw_touch(ctx);
    fe_fbo_destroy(ctx, fb);

@@ -806,8 +806,9 @@ struct fe_context {
    struct fe_names vaos, fbos, queries;
    /* [0] GL_SAMPLES_PASSED, [1] GL_ANY_SAMPLES_PASSED, [2] GL_ANY_SAMPLES_PASSED_CONSERVATIVE */
    struct fe_query *occ_active[3];
-   struct fe_query *time_active; /* GL_TIME_ELAPSED */
-   bool cond_render;             /* between glBeginConditionalRender and its end */
+   struct fe_query *time_active;    /* GL_TIME_ELAPSED */
+   bool cond_render;                /* between glBeginConditionalRender and its end */
+   struct mgp_query_desc cond_desc; /* what that begin sent (fe_fbo_zero_absent_texels) */
    /* [0] GL_PRIMITIVES_GENERATED, [1] GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN (fe_query.c) */
    /* generated, written, stream overflow (by vertex stream); any-stream overflow ([3][0]) */
    struct fe_query *prim_active[4][FE_MAX_VERTEX_STREAMS];

@@ -820,12 +820,33 @@ sc_compat_li_share_core(void)
    glDeleteTextures(N, tex);
 }
 
+/* Texel (x, y) of tex's level 0, attached to a framebuffer and read with glReadPixels(GL_RGBA):
+ * the stored components (an alpha or luminance-alpha attachment reads what it stores). */
+static void
+li_attached_expect(GLuint tex, GLenum ifmt, int x, int y, const float want[4])
+{
+   GLuint fb;
+   gl.GenFramebuffers(1, &fb);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fb);
+   gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+   /* Zink answers GL_FRAMEBUFFER_UNSUPPORTED for these formats (compat_li_render) */
+   const GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+   if (st == GL_FRAMEBUFFER_COMPLETE)
+      li_expect("attached after the copies", ifmt, x, y, want);
+   else if (on_mgl())
+      fail("0x%04x attached: status 0x%x, want complete", ifmt, st);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   gl.DeleteFramebuffers(1, &fb);
+}
+
 /* compat_li_copytex: glCopyTexImage2D and glCopyTexSubImage2D into alpha and luminance-alpha
  * textures (GL 3.0 compatibility takes them; Mesa copies them): from an RGBA8 framebuffer
  * cleared to (0.5, 0.2, 0.3, 0.4) the image reads back (glGetTexImage(GL_RGBA)) as (0, 0, 0,
  * 0.4) or (0.5, 0, 0, 0.4); a sub-copy of a 3x3 box from one cleared to (0.9, 0.6, 0.7, 0.8)
  * gives (0, 0, 0, 0.8) or (0.9, 0, 0, 0.8) there and leaves the rest; from an RGB8 one (no
- * alpha) alpha reads 1 (GL 2.1 §3.8.2: read as glCopyPixels). A face of a
+ * alpha) alpha reads 1 (GL 2.1 §3.8.2: read as glCopyPixels); the texture attached reads
+ * the same (the components the format lacks are stored 0). Copies are not conditional (a
+ * copy under conditional rendering that discards). A face of a
  * GL_LUMINANCE8_ALPHA8 cube map likewise (the other faces keep their texels).
  * glCopyImageSubData between images of one such format moves their texels; into GL_R8,
  * GL_RG8 or GL_RGBA8, or from them, it is GL_INVALID_OPERATION (GL 4.6 §18.3.3: only the
@@ -886,8 +907,34 @@ sc_compat_li_copytex(void)
       li_texel_expect("beside the box", ifmt, texels, 5, 5, w0);
       li_texel_expect("beside the box", ifmt, texels, 2, 6, w0);
       li_texel_expect("glCopyTexSubImage2D from RGB8", ifmt, texels, 7, 7, w2);
+      /* the stored texels, attached: the components the format lacks are 0 */
+      li_attached_expect(tex, ifmt, 0, 0, w0);
+      li_attached_expect(tex, ifmt, 3, 4, w1);
+      li_attached_expect(tex, ifmt, 7, 7, w2);
       glDeleteTextures(1, &tex);
    }
+
+   /* under conditional rendering that discards (an occlusion query that counted nothing):
+    * copies are not conditional (GL 4.6 §10.10 names draws, clears and blits) */
+   GLuint q, ctex;
+   gl.GenQueries(1, &q);
+   gl.BeginQuery(GL_SAMPLES_PASSED, q);
+   gl.EndQuery(GL_SAMPLES_PASSED);
+   gl.BeginConditionalRender(q, GL_QUERY_WAIT);
+   glGenTextures(1, &ctex);
+   glBindTexture(GL_TEXTURE_2D, ctex);
+   gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+   glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE8_ALPHA8, 0, 0, 8, 8, 0);
+   gl.EndConditionalRender();
+   check_gl_error("glCopyTexImage2D under conditional rendering");
+   static const float la_cond[4] = {0.5f, 0, 0, 0.4f};
+   memset(texels, 0, sizeof texels);
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, texels);
+   li_texel_expect("copied under conditional rendering", GL_LUMINANCE8_ALPHA8, texels, 3, 3,
+                   la_cond);
+   li_attached_expect(ctex, GL_LUMINANCE8_ALPHA8, 3, 3, la_cond);
+   glDeleteTextures(1, &ctex);
+   gl.DeleteQueries(1, &q);
 
    /* a cube map's face (a layer of its storage) */
    GLuint cube;
