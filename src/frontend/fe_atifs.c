@@ -270,7 +270,8 @@ fragment_op(int optype, unsigned nargs, GLenum op, GLuint dst, GLuint dst_mask, 
             GL_INVALID_ENUM);
    FE_CHECK((op < GL_ADD_ATI || op > GL_DOT2_ADD_ATI) && op != GL_MOV_ATI, GL_INVALID_ENUM);
    if (optype == FE_ATIFS_ALPHA) {
-      /* a dot product's alpha is the colour operation's: the alpha operation repeats it */
+      /* a dot product's alpha operation follows the same colour operation, whose result it
+       * takes (Table 3.21, notes * and **) */
       const GLenum c = in->op[FE_ATIFS_COLOR];
       FE_CHECK((op == GL_DOT2_ADD_ATI && c != GL_DOT2_ADD_ATI) ||
                   (op == GL_DOT3_ATI && c != GL_DOT3_ATI) ||

@@ -185,12 +185,26 @@ argument(struct tr *t, const struct fe_atifs_inst *in, int optype, unsigned i)
    return temp(T_ARG + i);
 }
 
+static bool
+is_dot(GLenum op)
+{
+   return op == GL_DOT2_ADD_ATI || op == GL_DOT3_ATI || op == GL_DOT4_ATI;
+}
+
+/* One operation of an instruction. A DOT2_ADD, DOT3 or DOT4 alpha operation (which only follows
+ * the same colour operation) computes nothing of its own: its arguments are ignored and the
+ * colour operation's result is placed in its destination's alpha (ATI_fragment_shader Table
+ * 3.21, note *), as the colour operation's modifier leaves it. */
 static void
 arith(struct tr *t, const struct fe_atifs_inst *in, int optype)
 {
    const GLenum op = in->op[optype];
    if (!op)
       return;
+   if (optype == FE_ATIFS_ALPHA && is_dot(op) && in->op[FE_ATIFS_COLOR] == op)
+      return; /* written by the colour operation */
+   /* the colour operation of such a pair: its result goes to the alpha destination too */
+   const bool to_alpha = optype == FE_ATIFS_COLOR && is_dot(op) && in->op[FE_ATIFS_ALPHA] == op;
    struct fe_arbp_src s[3];
    for (unsigned i = 0; i < 3; i++)
       s[i] = argument(t, in, optype, i);
@@ -206,8 +220,9 @@ arith(struct tr *t, const struct fe_atifs_inst *in, int optype)
    case GL_EIGHTH_BIT_ATI: scale = 0.125f; break;
    default: break;
    }
-   /* the operation's result goes to the destination, or to scratch when scaled after */
-   const bool direct = scale == 1.0f;
+   /* the operation's result goes to the destination, or to scratch when scaled after (or
+    * copied to an alpha destination after) */
+   const bool direct = scale == 1.0f && !to_alpha;
    const unsigned to = direct ? dst : T_SCRATCH;
    const uint8_t mask = direct ? in->dst_mask[optype] : 0xf;
    const bool osat = direct && sat;
@@ -266,7 +281,18 @@ arith(struct tr *t, const struct fe_atifs_inst *in, int optype)
       e->src[0] = s[0];
       break;
    }
-   if (!direct) {
+   if (to_alpha) {
+      /* the modified result in scratch, then its colour and alpha destinations */
+      e = emit(t, FE_ARBP_MUL, T_SCRATCH, 0xf, sat);
+      e->src[0] = temp(T_SCRATCH);
+      e->src[1] = constant(t, scale, scale, scale, scale);
+      e = emit(t, FE_ARBP_MOV, dst, in->dst_mask[optype], false);
+      e->src[0] = temp(T_SCRATCH);
+      const unsigned adst = in->dst[FE_ATIFS_ALPHA] - GL_REG_0_ATI;
+      e = emit(t, FE_ARBP_MOV, adst, 0x8, false);
+      e->src[0] = temp(T_SCRATCH);
+      t->written |= (uint8_t)(1u << adst);
+   } else if (!direct) {
       e = emit(t, FE_ARBP_MUL, dst, in->dst_mask[optype], sat);
       e->src[0] = temp(T_SCRATCH);
       e->src[1] = constant(t, scale, scale, scale, scale);

@@ -43,10 +43,14 @@ clear_tex(struct fe_context *ctx, GLuint texture, GLint level, bool sub, GLint x
    const struct fe_format_info *info = fe_format_lookup(img->internal_format);
    FE_CHECK(!info, GL_INVALID_OPERATION);
    FE_CHECK(info->block != 0, GL_INVALID_OPERATION); /* compressed images */
-   /* Luminance/alpha data or images (a compatibility context) go through the conversion
-    * glTexImage uses, from the one texel at data: no unpack state, no unpack buffer. */
-   const GLenum base = ctx->compat ? fe_compat_legacy_base(img->internal_format) : 0;
-   if (ctx->compat && (base || fe_compat_source_format(format) != format)) {
+   /* Luminance/alpha data or images (a compatibility context; a core one sharing such an
+    * image) go through the conversion glTexImage uses, from the one texel at data: no unpack
+    * state, no unpack buffer. */
+   const bool convert =
+      ctx->compat
+         ? fe_compat_legacy_base(img->internal_format) || fe_compat_source_format(format) != format
+         : fe_compat_tex_source_applies(ctx, img->internal_format, format);
+   if (convert) {
       const struct fe_pixel_store saved = ctx->unpack;
       struct fe_buffer *saved_pbo = ctx->pixel_unpack_buffer;
       ctx->unpack = (struct fe_pixel_store){.alignment = 1};

@@ -81,6 +81,12 @@ bool fe_compat_generic_renderable(const struct fe_context *ctx, const struct fe_
 /* The pixel format a luminance/alpha source format is read as (GL_ALPHA, GL_LUMINANCE: GL_RED;
  * GL_LUMINANCE_ALPHA: GL_RG); others unchanged. A proxy's check takes these. */
 GLenum fe_compat_source_format(GLenum format);
+/* Whether an upload of format into an image of internal_format converts through
+ * fe_compat_tex_source_begin: any in a compatibility context; in a desktop core context, which
+ * shares a compatibility context's luminance/alpha textures, one into such an image with a
+ * format core has (the image keeps its base format's components whichever context writes). */
+bool fe_compat_tex_source_applies(const struct fe_context *ctx, GLenum internal_format,
+                                  GLenum format);
 bool fe_compat_tex_source_begin(struct fe_context *ctx, GLenum internal_format, GLsizei width,
                                 GLsizei height, GLenum *format, GLenum *type, const void **pixels,
                                 struct fe_compat_tex_source *st);

@@ -85,6 +85,15 @@ fe_compat_generic_renderable(const struct fe_context *ctx, const struct fe_forma
 }
 
 bool
+fe_compat_tex_source_applies(const struct fe_context *ctx, GLenum internal_format, GLenum format)
+{
+   if (ctx->compat)
+      return true;
+   return ctx->desc.api != FE_API_GLES && fe_compat_legacy_base(internal_format) &&
+          fe_compat_source_format(format) == format;
+}
+
+bool
 fe_compat_tex_source_begin(struct fe_context *ctx, GLenum internal_format, GLsizei width,
                            GLsizei height, GLenum *format, GLenum *type, const void **pixels,
                            struct fe_compat_tex_source *st)

@@ -711,6 +711,48 @@ fe_fbo_create_internal(struct fe_context *ctx, struct fe_texture *color)
    return fb;
 }
 
+/* Zeroes the components an image of internal_format kept in RGBA (fe_format_legacy_wide) does
+ * not have (R, G and B of an alpha one; G and B of a luminance-alpha one) over the box (x, y,
+ * w, h) of tex's level and layer (a cube map's face, an array's layer): a clear through a
+ * framebuffer of that image only, masked to those components and scissored to the box, as
+ * blit_zero_absent does for glBlitFramebuffer. After a copy into the image (glCopyTex*Image
+ * reads the read buffer's RGBA into the RGBA storage). */
+void
+fe_fbo_zero_absent_texels(struct fe_context *ctx, struct fe_texture *tex, GLenum internal_format,
+                          unsigned level, uint32_t layer, GLint x, GLint y, GLsizei w, GLsizei h)
+{
+   const struct fe_format_info *info = fe_format_lookup(internal_format);
+   if (!fe_format_legacy_wide(info) || w <= 0 || h <= 0)
+      return;
+   struct fe_framebuffer *fb = fbo_new(ctx);
+   FE_CHECK(!fb, GL_OUT_OF_MEMORY);
+   attachment_set(ctx, &fb->att[0], tex, NULL, (GLint)level, (GLint)layer, false);
+   struct mgp_clear c = {
+      .color_buffers = 1,
+      .color_kind = 0,
+      .scissor_enable = 1,
+      .color_write_mask = {info->base == GL_ALPHA ? 0x7 : 0x6}, /* RGB; G and B */
+      .scissor = {x, y, w, h},
+   };
+   struct fe_framebuffer *saved = ctx->draw_fbo;
+   ctx->draw_fbo = fb;
+   fe_draw_touch(ctx);
+   /* the copy is not conditional (GL 4.6 §10.10), the clear would be: conditional rendering
+    * is ended around it and begun again on the same query */
+   const bool cond = ctx->cond_render &&
+                     fe_call_supported(ctx->share, MGP_CALL_begin_conditional_render) &&
+                     fe_call_supported(ctx->share, MGP_CALL_end_conditional_render);
+   if (cond)
+      mgp_end_conditional_render(&ctx->pipe, &(struct mgp_u32_args){0});
+   if (fe_validate(ctx, FE_VERB_CLEAR))
+      mgp_clear(&ctx->pipe, &c);
+   if (cond)
+      mgp_begin_conditional_render(&ctx->pipe, &ctx->cond_desc);
+   ctx->draw_fbo = saved;
+   fe_draw_touch(ctx);
+   fe_fbo_destroy(ctx, fb);
+}
+
 /* The object of a reserved name (first bind, or glCreateFramebuffers): NULL after recording
  * GL_OUT_OF_MEMORY. */
 static struct fe_framebuffer *

@@ -43,7 +43,8 @@ struct fe_ff_key {
    uint8_t point_size;   /* the derived size (attenuation, clamps, fade) is computed */
    uint8_t point_fade;   /* faded below the threshold (multisampling) */
    uint8_t sprite;       /* bit u: unit u's coordinates are gl_PointCoord (GL_COORD_REPLACE) */
-   uint8_t point_smooth; /* GL_POINT_SMOOTH: alpha takes the pixel's coverage of a disc */
+   uint8_t point_smooth; /* GL_POINT_SMOOTH: 1 alpha takes the pixel's coverage of a disc; 2
+                          * (multisampling) the samples outside the disc are discarded */
    uint8_t vmat[FE_FF_VMAT_SLOTS]; /* per-vertex material properties (fe_ff_vmaterial.c) */
    uint8_t draw_buffers;           /* colour outputs: the highest enabled draw buffer + 1 */
    uint8_t units;                  /* bit u: unit u textures (a fragment program: reads) */
@@ -289,6 +290,17 @@ build_key(struct fe_context *ctx, struct fe_ff_key *k)
                       ff->point_atten[2] != 0.0f || ff->point_min != 0.0f || ff->point_max >= 0.0f;
       /* GL 2.1 §3.3.1: a point sprite is a square whatever GL_POINT_SMOOTH says */
       k->point_smooth = ff->point_smooth && !ff->point_sprite;
+      /* GL 2.1 §3.3.3: under multisampling a round point covers the samples inside its disc
+       * (no alpha factor): 2, shaded per sample, each sample outside the disc discarded; a
+       * device without sample shading keeps the alpha factor (declined) */
+      if (k->point_smooth && ctx->rs.multisample && fe_fbo_draw_samples(ctx) > 0) {
+         if (fe_sample_shading_offered(ctx))
+            k->point_smooth = 2;
+         else
+            MGU_DECLINE(gl_feature_unimplemented,
+                        "GL_POINT_SMOOTH under multisampling without sample shading: the "
+                        "pixel's coverage as an alpha factor");
+      }
    }
    k->draw_buffers = fe_ff_draw_buffer_count(ctx);
    k->clamp = ff->clamp_bits;
@@ -895,6 +907,8 @@ gen_fragment(const struct fe_ff_key *k, struct fe_ff_layout *l, const struct fe_
    }
    const char *flat = k->flat ? "flat " : "";
    fe_sb_put(&s, "#version 330 core\n");
+   if (k->point_smooth == 2)
+      fe_sb_put(&s, "#extension GL_ARB_sample_shading : require\n");
    if (fp && fp->frag_coord) /* ARB_fragment_coord_conventions' options: gl_FragCoord's layout */
       fe_sb_put(&s, "layout(%s%s%s) in vec4 gl_FragCoord;\n",
                 fp->frag_coord & FE_ARBP_COORD_UPPER_LEFT ? "origin_upper_left" : "",
@@ -984,7 +998,19 @@ gen_fragment(const struct fe_ff_key *k, struct fe_ff_layout *l, const struct fe_
     * the alpha test); approximated, as Mesa does, by a one-pixel ramp at the disc's radius
     * along the distance of the pixel's centre from the point's. The diameter is the point's
     * size in pixels: gl_PointCoord crosses the point in 1 / size a pixel. */
-   if (k->point_smooth)
+   /* Under multisampling (GL 2.1 §3.3.3) the disc decides each sample's coverage: the
+    * invocation runs per sample (gl_SamplePosition) and its sample, outside the disc, is
+    * discarded; the point's centre is where gl_PointCoord is 0.5, found from gl_FragCoord and
+    * gl_PointCoord's derivatives (which also give the orientation of its t axis). */
+   if (k->point_smooth == 2 && !(fp && fp->frag_coord))
+      fe_sb_put(&s, "   vec2 pdd = vec2(dFdx(gl_PointCoord.x), dFdy(gl_PointCoord.y));\n"
+                    "   pdd = vec2(abs(pdd.x) > 1e-6 ? pdd.x : 1e-6, "
+                    "abs(pdd.y) > 1e-6 ? pdd.y : 1e-6);\n"
+                    "   vec2 pctr = gl_FragCoord.xy - (gl_PointCoord - vec2(0.5)) / pdd;\n"
+                    "   vec2 psmp = floor(gl_FragCoord.xy) + gl_SamplePosition;\n"
+                    "   if (length(psmp - pctr) > 0.5 / abs(pdd.x))\n"
+                    "      discard;\n");
+   else if (k->point_smooth)
       fe_sb_put(&s, "   float psd = 1.0 / max(abs(dFdx(gl_PointCoord.x)), 1e-6);\n"
                     "   float pdist = length(gl_PointCoord - vec2(0.5)) * psd;\n"
                     "   prev.a *= clamp(0.5 * psd - pdist + 0.5, 0.0, 1.0);\n");

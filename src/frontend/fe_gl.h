@@ -806,8 +806,9 @@ struct fe_context {
    struct fe_names vaos, fbos, queries;
    /* [0] GL_SAMPLES_PASSED, [1] GL_ANY_SAMPLES_PASSED, [2] GL_ANY_SAMPLES_PASSED_CONSERVATIVE */
    struct fe_query *occ_active[3];
-   struct fe_query *time_active; /* GL_TIME_ELAPSED */
-   bool cond_render;             /* between glBeginConditionalRender and its end */
+   struct fe_query *time_active;    /* GL_TIME_ELAPSED */
+   bool cond_render;                /* between glBeginConditionalRender and its end */
+   struct mgp_query_desc cond_desc; /* what that begin sent (fe_fbo_zero_absent_texels) */
    /* [0] GL_PRIMITIVES_GENERATED, [1] GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN (fe_query.c) */
    /* generated, written, stream overflow (by vertex stream); any-stream overflow ([3][0]) */
    struct fe_query *prim_active[4][FE_MAX_VERTEX_STREAMS];
@@ -1805,6 +1806,11 @@ void fe_fbo_destroy(struct fe_context *ctx, struct fe_framebuffer *fb);
 /* A framebuffer object no GL name reaches, drawing into color's level 0 (the accumulation
  * buffer's, fe_compat_accum.c); NULL when out of memory. fe_fbo_destroy releases it. */
 struct fe_framebuffer *fe_fbo_create_internal(struct fe_context *ctx, struct fe_texture *color);
+/* After a copy into an alpha or luminance-alpha image kept in RGBA: the components it does not
+ * have zeroed over the box (fe_fbo.c). */
+void fe_fbo_zero_absent_texels(struct fe_context *ctx, struct fe_texture *tex,
+                               GLenum internal_format, unsigned level, uint32_t layer, GLint x,
+                               GLint y, GLsizei w, GLsizei h);
 /* GL_FRAMEBUFFER_COMPLETE or the reason it is not; fb NULL is the default framebuffer (draw
  * or read side). */
 GLenum fe_fbo_status(struct fe_context *ctx, struct fe_framebuffer *fb, bool read);

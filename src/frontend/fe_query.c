@@ -680,10 +680,10 @@ mgl_glBeginConditionalRender(GLuint id, GLenum mode)
    FE_CHECK(occ_index(q->target) < 0 && !overflow_target(q->target), GL_INVALID_OPERATION);
    FE_CHECK(q->active, GL_INVALID_OPERATION);
    ctx->cond_render = true;
+   ctx->cond_desc =
+      (struct mgp_query_desc){.query = q->h, .mode = (uint16_t)fe_mgp_cond_render_mode(mode)};
    if (fe_pipe_has(ctx, MGP_CALL_begin_conditional_render))
-      mgp_begin_conditional_render(
-         &ctx->pipe,
-         &(struct mgp_query_desc){.query = q->h, .mode = (uint16_t)fe_mgp_cond_render_mode(mode)});
+      mgp_begin_conditional_render(&ctx->pipe, &ctx->cond_desc);
 }
 
 void

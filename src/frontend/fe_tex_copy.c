@@ -150,19 +150,33 @@ copy_to_image(struct fe_context *ctx, struct fe_texture *tex, const struct mgp_s
    } else {
       mgp_blit(&ctx->pipe, &b);
    }
+   /* an alpha or luminance-alpha image kept in RGBA takes the read alpha (and red) alone */
+   const GLenum ifmt = tex->image[face][level].internal_format;
+   if (fe_format_legacy_wide(fe_format_lookup(ifmt))) {
+      if (tex->target == FE_TEX_1D_ARRAY)
+         for (GLsizei r = 0; r < h; r++)
+            fe_fbo_zero_absent_texels(ctx, tex, ifmt, level, (uint32_t)(yoff + r), xoff, 0, w, 1);
+      else
+         fe_fbo_zero_absent_texels(ctx, tex, ifmt, level, face + layer, xoff, yoff, w, h);
+   }
    fe_tex_texture_changed(ctx, tex);
    fe_tex_auto_mipmap(ctx, tex, (GLint)level);
 }
 
 /* A copy into a luminance/alpha image (ES 2.0 Table 3.9, ES 3.0 Table 3.15): LUMINANCE and
- * INTENSITY take the read buffer's red, which the blit moves into the stored red; ALPHA and LUMINANCE_ALPHA
- * need a read buffer with alpha, and alpha moved into the stored red or green, which the blit
- * does not do (declined). False after the error. */
+ * INTENSITY take the read buffer's red, which the blit moves into the stored red. ALPHA and
+ * LUMINANCE_ALPHA kept in RGBA (desktop contexts: fe_format_legacy_wide) take the read RGBA,
+ * the components they lack zeroed after (copy_to_image); a read buffer without alpha reads
+ * alpha 1 (glCopyTexImage reads as glCopyPixels, GL 2.1 §3.8.2; only ES refuses it). Those
+ * kept in R or RG (ES; the signed normalized ones) need a read buffer with alpha and the
+ * alpha moved into the stored red or green, which the blit does not do (declined). False
+ * after the error. */
 static bool
 legacy_copy_ok(struct fe_context *ctx, const struct fe_format_info *info,
                const struct mgp_surface *src)
 {
-   if (!fe_format_is_legacy(info) || info->base == FE_GL_LUMINANCE || info->base == FE_GL_INTENSITY)
+   if (!fe_format_is_legacy(info) || info->base == FE_GL_LUMINANCE ||
+       info->base == FE_GL_INTENSITY || fe_format_legacy_wide(info))
       return true;
    if (!fe_mgp_format(src->format)->bits[3]) {
       fe_error(ctx, GL_INVALID_OPERATION);
@@ -355,7 +369,8 @@ copy_tex_sub_image_3d(struct fe_context *ctx, struct fe_texture *tex, GLint leve
             GL_INVALID_VALUE);
    struct mgp_surface src;
    GLbitfield mask;
-   if (!copy_source(ctx, img->format, &src, &mask))
+   if (!copy_source(ctx, img->format, &src, &mask) ||
+       !legacy_copy_ok(ctx, fe_format_lookup(img->internal_format), &src))
       return;
    copy_to_image(ctx, tex, &src, mask, 0, (unsigned)level, (uint32_t)zoffset, xoffset, yoffset, x,
                  y, width, height);

@@ -1094,7 +1094,7 @@ tex_sub_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLi
    struct fe_compat_tex_source st = {0};
    const bool in_range = level >= 0 && level < FE_MAX_LEVELS;
    const struct fe_tex_image *img = in_range ? &tex->image[face][level] : NULL;
-   if (ctx->compat && img && img->defined &&
+   if (img && img->defined && fe_compat_tex_source_applies(ctx, img->internal_format, format) &&
        !fe_compat_tex_source_begin(ctx, img->internal_format, width, height, &format, &type,
                                    &pixels, &st))
       return;

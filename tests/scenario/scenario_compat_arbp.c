@@ -385,3 +385,87 @@ sc_compat_ati_fragment_shader(void)
    expect_px("disabled: fixed function", 48, 48, to8(V4(0.2f, 0.6f, 0.8f, 1.0f)));
    glDeleteTextures(1, &tex);
 }
+
+/* compat_ati_fs_dot: the dot-product operations as ATI_fragment_shader Table 3.21 gives them.
+ * [4,28)^2: DOT2_ADD(CON_0, CON_1, the colour (0.9, 0.7, 0.2)) = 0.5 * 0.4 + 0.25 * 0.8 + the
+ * colour's blue 0.2 = 0.6 in red, green and blue (the third argument's blue, not the
+ * second's, 0.5), alpha ONE.
+ * [36,60) x [4,28): DOT3(CON_0, CON_1) halved = (0.2 + 0.2 + 0.4) / 2 = 0.4, and the alpha
+ * DOT3 that follows it, whose arguments (ZERO, ZERO) and modifier (2X) are ignored, places the
+ * colour instruction's result, 0.4, in alpha. [4,28) x [36,60): DOT4(CON_3, CON_3) doubled =
+ * 2 * (0.04 + 0.16 + 0.16 + 0.04) = 0.8 into REG_1, the alpha DOT4 placing it in REG_0's
+ * alpha, then REG_0's colour a MOV of REG_1: (0.8, 0.8, 0.8, 0.8). */
+void
+sc_compat_ati_fs_dot(void)
+{
+   if (!has_ext("GL_ATI_fragment_shader")) {
+      skipped("GL_ATI_fragment_shader");
+      return;
+   }
+   PFNGLALPHAFRAGMENTOP2ATIPROC alpha2_ati;
+#define LOAD(var, type, name)                                                                      \
+   if (!(var = (type)eglGetProcAddress(name)))                                                     \
+      die_setup("GL_ATI_fragment_shader advertised without %s", name);
+   LOAD(gen_ati, PFNGLGENFRAGMENTSHADERSATIPROC, "glGenFragmentShadersATI");
+   LOAD(bind_ati, PFNGLBINDFRAGMENTSHADERATIPROC, "glBindFragmentShaderATI");
+   LOAD(begin_ati, PFNGLBEGINFRAGMENTSHADERATIPROC, "glBeginFragmentShaderATI");
+   LOAD(end_ati, PFNGLENDFRAGMENTSHADERATIPROC, "glEndFragmentShaderATI");
+   LOAD(color1_ati, PFNGLCOLORFRAGMENTOP1ATIPROC, "glColorFragmentOp1ATI");
+   LOAD(color2_ati, PFNGLCOLORFRAGMENTOP2ATIPROC, "glColorFragmentOp2ATI");
+   LOAD(color3_ati, PFNGLCOLORFRAGMENTOP3ATIPROC, "glColorFragmentOp3ATI");
+   LOAD(alpha1_ati, PFNGLALPHAFRAGMENTOP1ATIPROC, "glAlphaFragmentOp1ATI");
+   LOAD(alpha2_ati, PFNGLALPHAFRAGMENTOP2ATIPROC, "glAlphaFragmentOp2ATI");
+   LOAD(const_ati, PFNGLSETFRAGMENTSHADERCONSTANTATIPROC, "glSetFragmentShaderConstantATI");
+#undef LOAD
+   compat_pixel_ortho(-1, 1);
+   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+   static const GLfloat con0[4] = {0.5f, 0.25f, 0.8f, 0.0f}, con1[4] = {0.4f, 0.8f, 0.5f, 0.0f},
+                        con3[4] = {0.2f, 0.4f, 0.4f, 0.2f};
+   const GLuint base = gen_ati(3);
+   bind_ati(base);
+   begin_ati();
+   const_ati(GL_CON_0_ATI, con0);
+   const_ati(GL_CON_1_ATI, con1);
+   color3_ati(GL_DOT2_ADD_ATI, GL_REG_0_ATI, GL_NONE, GL_NONE, GL_CON_0_ATI, GL_NONE, GL_NONE,
+              GL_CON_1_ATI, GL_NONE, GL_NONE, GL_PRIMARY_COLOR, GL_NONE, GL_NONE);
+   alpha1_ati(GL_MOV_ATI, GL_REG_0_ATI, GL_NONE, GL_ONE, GL_NONE, GL_NONE);
+   end_ati();
+
+   bind_ati(base + 1);
+   begin_ati();
+   const_ati(GL_CON_0_ATI, con0);
+   const_ati(GL_CON_1_ATI, con1);
+   color2_ati(GL_DOT3_ATI, GL_REG_0_ATI, GL_NONE, GL_HALF_BIT_ATI, GL_CON_0_ATI, GL_NONE, GL_NONE,
+              GL_CON_1_ATI, GL_NONE, GL_NONE);
+   alpha2_ati(GL_DOT3_ATI, GL_REG_0_ATI, GL_2X_BIT_ATI, GL_ZERO, GL_NONE, GL_NONE, GL_ZERO, GL_NONE,
+              GL_NONE);
+   end_ati();
+
+   bind_ati(base + 2);
+   begin_ati();
+   const_ati(GL_CON_3_ATI, con3);
+   color2_ati(GL_DOT4_ATI, GL_REG_1_ATI, GL_NONE, GL_2X_BIT_ATI, GL_CON_3_ATI, GL_NONE, GL_NONE,
+              GL_CON_3_ATI, GL_NONE, GL_NONE);
+   alpha2_ati(GL_DOT4_ATI, GL_REG_0_ATI, GL_NONE, GL_ZERO, GL_NONE, GL_NONE, GL_ZERO, GL_NONE,
+              GL_NONE);
+   color1_ati(GL_MOV_ATI, GL_REG_0_ATI, GL_NONE, GL_NONE, GL_REG_1_ATI, GL_NONE, GL_NONE);
+   end_ati();
+   check_gl_error("ATI fragment shader definitions");
+
+   glEnable(GL_FRAGMENT_SHADER_ATI);
+   glColor4f(0.9f, 0.7f, 0.2f, 1.0f);
+   bind_ati(base);
+   compat_rect(4, 4, 28, 28);
+   bind_ati(base + 1);
+   compat_rect(36, 4, 60, 28);
+   bind_ati(base + 2);
+   compat_rect(4, 36, 28, 60);
+   glDisable(GL_FRAGMENT_SHADER_ATI);
+   check_gl_error("ATI fragment shader draws");
+   readback();
+   expect_px("DOT2_ADD adds the third argument's blue", 16, 16, to8(V4(0.6f, 0.6f, 0.6f, 1.0f)));
+   expect_px("alpha DOT3: the colour instruction's result", 48, 16,
+             to8(V4(0.4f, 0.4f, 0.4f, 0.4f)));
+   expect_px("alpha DOT4: the colour instruction's result", 16, 48,
+             to8(V4(0.8f, 0.8f, 0.8f, 0.8f)));
+}

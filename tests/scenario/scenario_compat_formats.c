@@ -4,6 +4,7 @@
  * uploads into luminance, alpha and intensity textures. Fixed-function drawing, so the same code
  * runs on Mesa. */
 #include <math.h>
+#include <string.h>
 
 #include "scenario.h"
 
@@ -661,4 +662,343 @@ sc_compat_sluminance(void)
    gl.DeleteRenderbuffers(1, &rb);
    glClearColor(0.0f, 0.0f, 0.0f, 0.0f);
    check_gl_error("compat_sluminance");
+}
+
+/* One texel of an 8x8 RGBA float image against want (0.02 apart at most). */
+static void
+li_texel_expect(const char *what, GLenum ifmt, const float *texels, int x, int y,
+                const float want[4])
+{
+   const float *px = &texels[(y * 8 + x) * 4];
+   for (int c = 0; c < 4; c++)
+      if (fabsf(px[c] - want[c]) > 0.02f) {
+         fail("0x%04x %s (%d, %d): (%.3f, %.3f, %.3f, %.3f), want (%.3f, %.3f, %.3f, %.3f)", ifmt,
+              what, x, y, px[0], px[1], px[2], px[3], want[0], want[1], want[2], want[3]);
+         return;
+      }
+}
+
+/* compat_li_share_core: a core context sharing the compatibility context's unsized GL_ALPHA
+ * and GL_LUMINANCE_ALPHA textures (uploaded as alpha 0.4, luminance 0.6) reads them as the
+ * compatibility context does, the storage being RGBA8 in both: glGetTexImage(GL_RGBA) gives
+ * (0, 0, 0, 0.4) and (0.6, 0, 0, 0.4); a GLSL program samples (0, 0, 0, 0.4) and (0.6, 0.6,
+ * 0.6, 0.4); attached in the core context the framebuffer is
+ * GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT (GL_ALPHA and GL_LUMINANCE_ALPHA are not
+ * colour-renderable in a core context; Mesa says the same); a glTexSubImage2D there of
+ * (0.2, 0.4, 0.8, 0.9) over a 4x4 box stores alpha 0.9 (and luminance 0.2). Back in the
+ * compatibility context the attachment reads the box and the texels around it. */
+void
+sc_compat_li_share_core(void)
+{
+   static const struct {
+      GLenum ifmt;
+      float want[4], sampled[4], sub[4];
+   } cases[] = {
+      {GL_ALPHA, {0, 0, 0, 0.4f}, {0, 0, 0, 0.4f}, {0, 0, 0, 0.9f}},
+      {GL_LUMINANCE_ALPHA, {0.6f, 0, 0, 0.4f}, {0.6f, 0.6f, 0.6f, 0.4f}, {0.2f, 0, 0, 0.9f}}};
+   enum { N = sizeof(cases) / sizeof(cases[0]) };
+   GLuint tex[N];
+   glGenTextures(N, tex);
+   for (unsigned i = 0; i < N; i++) {
+      GLubyte data[8 * 8 * 2];
+      for (int t = 0; t < 8 * 8; t++)
+         data[2 * t] = 153, data[2 * t + 1] = 102; /* luminance 0.6, alpha 0.4 */
+      GLubyte alpha[8 * 8];
+      memset(alpha, 102, sizeof alpha);
+      glBindTexture(GL_TEXTURE_2D, tex[i]);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+      glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+      glTexImage2D(GL_TEXTURE_2D, 0, (GLint)cases[i].ifmt, 8, 8, 0, cases[i].ifmt, GL_UNSIGNED_BYTE,
+                   cases[i].ifmt == GL_ALPHA ? (const void *)alpha : data);
+   }
+   check_gl_error("the compatibility context's uploads");
+   glFinish();
+
+   /* the core context, sharing with this one, on a pbuffer of the same config */
+   EGLDisplay dpy = eglGetCurrentDisplay();
+   EGLContext ctx0 = eglGetCurrentContext();
+   EGLSurface draw0 = eglGetCurrentSurface(EGL_DRAW), read0 = eglGetCurrentSurface(EGL_READ);
+   EGLint config_id = 0, n = 0;
+   eglQueryContext(dpy, ctx0, EGL_CONFIG_ID, &config_id);
+   const EGLint want_cfg[] = {EGL_CONFIG_ID, config_id, EGL_NONE};
+   EGLConfig cfg = NULL;
+   if (!eglChooseConfig(dpy, want_cfg, &cfg, 1, &n) || n != 1)
+      die_setup("compat_li_share_core: the context's config %d: 0x%x", config_id, eglGetError());
+   const EGLint pb[] = {EGL_WIDTH, 8, EGL_HEIGHT, 8, EGL_NONE};
+   EGLSurface surf = eglCreatePbufferSurface(dpy, cfg, pb);
+   const EGLint ctx_attr[] = {EGL_CONTEXT_MAJOR_VERSION,
+                              3,
+                              EGL_CONTEXT_MINOR_VERSION,
+                              3,
+                              EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                              EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                              EGL_NONE};
+   EGLContext ctx1 = eglCreateContext(dpy, cfg, ctx0, ctx_attr);
+   if (surf == EGL_NO_SURFACE || ctx1 == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, surf, surf, ctx1))
+      die_setup("compat_li_share_core: pbuffer, shared core context or make-current: 0x%x",
+                eglGetError());
+   static const char *vs = "#version 330 core\n"
+                           "void main() {\n"
+                           "  vec2 p = vec2(gl_VertexID == 1 ? 3.0 : -1.0, "
+                           "gl_VertexID == 2 ? 3.0 : -1.0);\n"
+                           "  gl_Position = vec4(p, 0.0, 1.0);\n"
+                           "}\n";
+   static const char *fs = "#version 330 core\n"
+                           "uniform sampler2D u_tex;\n"
+                           "out vec4 o;\n"
+                           "void main() { o = texelFetch(u_tex, ivec2(gl_FragCoord.xy), 0); }\n";
+   GLuint prog = link_program(vs, fs), vao, fbo, rt;
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   glGenTextures(1, &rt);
+   glBindTexture(GL_TEXTURE_2D, rt);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, 8, 8, 0, GL_RGBA, GL_FLOAT, NULL);
+   gl.GenFramebuffers(1, &fbo);
+   glViewport(0, 0, 8, 8);
+   float texels[8 * 8 * 4];
+   for (unsigned i = 0; i < N; i++) {
+      const GLenum ifmt = cases[i].ifmt;
+      glBindTexture(GL_TEXTURE_2D, tex[i]);
+      memset(texels, 0, sizeof texels);
+      glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, texels);
+      check_gl_error("glGetTexImage in the core context");
+      li_texel_expect("core glGetTexImage(GL_RGBA)", ifmt, texels, 3, 5, cases[i].want);
+      /* sampled into an RGBA32F target */
+      gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+      gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, rt, 0);
+      gl.UseProgram(prog);
+      gl.Uniform1i(gl.GetUniformLocation(prog, "u_tex"), 0);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      memset(texels, 0, sizeof texels);
+      glReadPixels(0, 0, 8, 8, GL_RGBA, GL_FLOAT, texels);
+      check_gl_error("sampling in the core context");
+      li_texel_expect("core sampled", ifmt, texels, 2, 6, cases[i].sampled);
+      /* attached: not colour-renderable in a core context */
+      gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[i], 0);
+      const GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+      if (st != GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT)
+         fail("0x%04x attached in the core context: status 0x%x, want 0x%x", ifmt, st,
+              GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT);
+      gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+      /* written in the core context */
+      float sub[4 * 4 * 4];
+      for (int t = 0; t < 4 * 4; t++)
+         sub[4 * t] = 0.2f, sub[4 * t + 1] = 0.4f, sub[4 * t + 2] = 0.8f, sub[4 * t + 3] = 0.9f;
+      glBindTexture(GL_TEXTURE_2D, tex[i]);
+      glTexSubImage2D(GL_TEXTURE_2D, 0, 2, 2, 4, 4, GL_RGBA, GL_FLOAT, sub);
+      check_gl_error("glTexSubImage2D in the core context");
+   }
+   glFinish();
+   gl.DeleteFramebuffers(1, &fbo);
+   glDeleteTextures(1, &rt);
+   gl.DeleteVertexArrays(1, &vao);
+   gl.DeleteProgram(prog);
+   if (!eglMakeCurrent(dpy, draw0, read0, ctx0))
+      die_setup("compat_li_share_core: switching back failed: 0x%x", eglGetError());
+   eglDestroyContext(dpy, ctx1);
+   eglDestroySurface(dpy, surf);
+
+   /* back in the compatibility context: attached, read */
+   GLuint cfbo;
+   gl.GenFramebuffers(1, &cfbo);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, cfbo);
+   for (unsigned i = 0; i < N; i++) {
+      const GLenum ifmt = cases[i].ifmt;
+      gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[i], 0);
+      const GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+      if (st != GL_FRAMEBUFFER_COMPLETE) {
+         fail("0x%04x attached in the compatibility context: status 0x%x", ifmt, st);
+         continue;
+      }
+      li_expect("compatibility read, the core context's box", ifmt, 3, 4, cases[i].sub);
+      li_expect("compatibility read, outside the box", ifmt, 7, 1, cases[i].want);
+      check_gl_error("the compatibility context's reads");
+   }
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   gl.DeleteFramebuffers(1, &cfbo);
+   glDeleteTextures(N, tex);
+}
+
+/* Texel (x, y) of tex's level 0, attached to a framebuffer and read with glReadPixels(GL_RGBA):
+ * the stored components (an alpha or luminance-alpha attachment reads what it stores). */
+static void
+li_attached_expect(GLuint tex, GLenum ifmt, int x, int y, const float want[4])
+{
+   GLuint fb;
+   gl.GenFramebuffers(1, &fb);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fb);
+   gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+   /* Zink answers GL_FRAMEBUFFER_UNSUPPORTED for these formats (compat_li_render) */
+   const GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+   if (st == GL_FRAMEBUFFER_COMPLETE)
+      li_expect("attached after the copies", ifmt, x, y, want);
+   else if (on_mgl())
+      fail("0x%04x attached: status 0x%x, want complete", ifmt, st);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   gl.DeleteFramebuffers(1, &fb);
+}
+
+/* compat_li_copytex: glCopyTexImage2D and glCopyTexSubImage2D into alpha and luminance-alpha
+ * textures (GL 3.0 compatibility takes them; Mesa copies them): from an RGBA8 framebuffer
+ * cleared to (0.5, 0.2, 0.3, 0.4) the image reads back (glGetTexImage(GL_RGBA)) as (0, 0, 0,
+ * 0.4) or (0.5, 0, 0, 0.4); a sub-copy of a 3x3 box from one cleared to (0.9, 0.6, 0.7, 0.8)
+ * gives (0, 0, 0, 0.8) or (0.9, 0, 0, 0.8) there and leaves the rest; from an RGB8 one (no
+ * alpha) alpha reads 1 (GL 2.1 §3.8.2: read as glCopyPixels); the texture attached reads
+ * the same (the components the format lacks are stored 0). Copies are not conditional (a
+ * copy under conditional rendering that discards). A face of a
+ * GL_LUMINANCE8_ALPHA8 cube map likewise (the other faces keep their texels).
+ * glCopyImageSubData between images of one such format moves their texels; into GL_R8,
+ * GL_RG8 or GL_RGBA8, or from them, it is GL_INVALID_OPERATION (GL 4.6 §18.3.3: only the
+ * same format is compatible with one in no class of Table 18.4; Mesa agrees). */
+void
+sc_compat_li_copytex(void)
+{
+   static const struct {
+      GLenum ifmt;
+      bool lum;
+   } cases[] = {
+      {GL_ALPHA, false},          {GL_ALPHA8, false},           {GL_ALPHA16, false},
+      {GL_LUMINANCE_ALPHA, true}, {GL_LUMINANCE8_ALPHA8, true}, {GL_LUMINANCE16_ALPHA16, true}};
+   GLuint fbo[3], rb[3];
+   static const GLenum rb_fmt[3] = {GL_RGBA8, GL_RGBA8, GL_RGB8};
+   static const float clear[3][4] = {
+      {0.5f, 0.2f, 0.3f, 0.4f}, {0.9f, 0.6f, 0.7f, 0.8f}, {0.25f, 0.5f, 0.75f, 0.1f}};
+   gl.GenFramebuffers(3, fbo);
+   gl.GenRenderbuffers(3, rb);
+   for (int i = 0; i < 3; i++) {
+      gl.BindRenderbuffer(GL_RENDERBUFFER, rb[i]);
+      gl.RenderbufferStorage(GL_RENDERBUFFER, rb_fmt[i], 8, 8);
+      gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[i]);
+      gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[i]);
+      glClearColor(clear[i][0], clear[i][1], clear[i][2], clear[i][3]);
+      glClear(GL_COLOR_BUFFER_BIT);
+   }
+   check_gl_error("the read framebuffers");
+   float texels[8 * 8 * 4];
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      const GLenum ifmt = cases[i].ifmt;
+      const float l = cases[i].lum ? 1.0f : 0.0f;
+      const float w0[4] = {0.5f * l, 0, 0, 0.4f}, w1[4] = {0.9f * l, 0, 0, 0.8f},
+                  w2[4] = {0.25f * l, 0, 0, 1.0f};
+      GLuint tex;
+      glGenTextures(1, &tex);
+      glBindTexture(GL_TEXTURE_2D, tex);
+      gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+      glCopyTexImage2D(GL_TEXTURE_2D, 0, ifmt, 0, 0, 8, 8, 0);
+      check_gl_error("glCopyTexImage2D");
+      gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1]);
+      glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 2, 3, 1, 1, 3, 3);
+      check_gl_error("glCopyTexSubImage2D");
+      gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[2]);
+      glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 6, 6, 0, 0, 2, 2);
+      check_gl_error("glCopyTexSubImage2D from RGB8");
+      GLint internal = 0;
+      glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_INTERNAL_FORMAT, &internal);
+      if ((GLenum)internal != ifmt)
+         fail("0x%04x: GL_TEXTURE_INTERNAL_FORMAT 0x%04x", ifmt, internal);
+      memset(texels, 0, sizeof texels);
+      glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, texels);
+      check_gl_error("glGetTexImage");
+      li_texel_expect("glCopyTexImage2D", ifmt, texels, 0, 0, w0);
+      li_texel_expect("glCopyTexImage2D", ifmt, texels, 7, 2, w0);
+      li_texel_expect("glCopyTexSubImage2D's box", ifmt, texels, 2, 3, w1);
+      li_texel_expect("glCopyTexSubImage2D's box", ifmt, texels, 4, 5, w1);
+      li_texel_expect("beside the box", ifmt, texels, 5, 5, w0);
+      li_texel_expect("beside the box", ifmt, texels, 2, 6, w0);
+      li_texel_expect("glCopyTexSubImage2D from RGB8", ifmt, texels, 7, 7, w2);
+      /* the stored texels, attached: the components the format lacks are 0 */
+      li_attached_expect(tex, ifmt, 0, 0, w0);
+      li_attached_expect(tex, ifmt, 3, 4, w1);
+      li_attached_expect(tex, ifmt, 7, 7, w2);
+      glDeleteTextures(1, &tex);
+   }
+
+   /* under conditional rendering that discards (an occlusion query that counted nothing):
+    * copies are not conditional (GL 4.6 §10.10 names draws, clears and blits) */
+   GLuint q, ctex;
+   gl.GenQueries(1, &q);
+   gl.BeginQuery(GL_SAMPLES_PASSED, q);
+   gl.EndQuery(GL_SAMPLES_PASSED);
+   gl.BeginConditionalRender(q, GL_QUERY_WAIT);
+   glGenTextures(1, &ctex);
+   glBindTexture(GL_TEXTURE_2D, ctex);
+   gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+   glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE8_ALPHA8, 0, 0, 8, 8, 0);
+   gl.EndConditionalRender();
+   check_gl_error("glCopyTexImage2D under conditional rendering");
+   static const float la_cond[4] = {0.5f, 0, 0, 0.4f};
+   memset(texels, 0, sizeof texels);
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, texels);
+   li_texel_expect("copied under conditional rendering", GL_LUMINANCE8_ALPHA8, texels, 3, 3,
+                   la_cond);
+   li_attached_expect(ctex, GL_LUMINANCE8_ALPHA8, 3, 3, la_cond);
+   glDeleteTextures(1, &ctex);
+   gl.DeleteQueries(1, &q);
+
+   /* a cube map's face (a layer of its storage) */
+   GLuint cube;
+   glGenTextures(1, &cube);
+   glBindTexture(GL_TEXTURE_CUBE_MAP, cube);
+   gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+   for (int f = 0; f < 6; f++)
+      glCopyTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + (GLenum)f, 0, GL_LUMINANCE8_ALPHA8, 0, 0, 8,
+                       8, 0);
+   gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1]);
+   glCopyTexSubImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_Y, 0, 4, 4, 0, 0, 4, 4);
+   check_gl_error("glCopyTexImage2D and glCopyTexSubImage2D into a GL_LUMINANCE8_ALPHA8 cube map");
+   static const float la0[4] = {0.5f, 0, 0, 0.4f}, la1[4] = {0.9f, 0, 0, 0.8f};
+   memset(texels, 0, sizeof texels);
+   glGetTexImage(GL_TEXTURE_CUBE_MAP_POSITIVE_Y, 0, GL_RGBA, GL_FLOAT, texels);
+   li_texel_expect("cube map +Y, the sub-copy's box", GL_LUMINANCE8_ALPHA8, texels, 5, 6, la1);
+   li_texel_expect("cube map +Y, beside the box", GL_LUMINANCE8_ALPHA8, texels, 1, 6, la0);
+   memset(texels, 0, sizeof texels);
+   glGetTexImage(GL_TEXTURE_CUBE_MAP_NEGATIVE_Y, 0, GL_RGBA, GL_FLOAT, texels);
+   li_texel_expect("cube map -Y", GL_LUMINANCE8_ALPHA8, texels, 5, 6, la0);
+   glDeleteTextures(1, &cube);
+
+   /* glCopyImageSubData */
+   static const GLenum copy_fmt[] = {GL_ALPHA8, GL_LUMINANCE8_ALPHA8};
+   for (unsigned i = 0; i < 2; i++) {
+      const GLenum ifmt = copy_fmt[i];
+      GLuint t[2];
+      glGenTextures(2, t);
+      /* complete textures (GL 4.6 §18.3.3): one level, no mipmap filter */
+      glBindTexture(GL_TEXTURE_2D, t[0]);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1]);
+      glCopyTexImage2D(GL_TEXTURE_2D, 0, ifmt, 0, 0, 8, 8, 0);
+      glBindTexture(GL_TEXTURE_2D, t[1]);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+      glCopyTexImage2D(GL_TEXTURE_2D, 0, ifmt, 0, 0, 8, 8, 0);
+      gl.CopyImageSubData(t[0], GL_TEXTURE_2D, 0, 0, 0, 0, t[1], GL_TEXTURE_2D, 0, 4, 4, 0, 4, 4,
+                          1);
+      check_gl_error("glCopyImageSubData between images of one format");
+      memset(texels, 0, sizeof texels);
+      glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, texels);
+      const float l = ifmt == GL_ALPHA8 ? 0.0f : 1.0f;
+      const float w0[4] = {0.5f * l, 0, 0, 0.4f}, w1[4] = {0.9f * l, 0, 0, 0.8f};
+      li_texel_expect("glCopyImageSubData's box", ifmt, texels, 5, 6, w1);
+      li_texel_expect("beside glCopyImageSubData's box", ifmt, texels, 3, 6, w0);
+      static const GLenum others[] = {GL_R8, GL_RG8, GL_RGBA8};
+      for (unsigned o = 0; o < 3; o++) {
+         GLuint other;
+         glGenTextures(1, &other);
+         glBindTexture(GL_TEXTURE_2D, other);
+         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+         glTexImage2D(GL_TEXTURE_2D, 0, (GLint)others[o], 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+         gl.CopyImageSubData(t[0], GL_TEXTURE_2D, 0, 0, 0, 0, other, GL_TEXTURE_2D, 0, 0, 0, 0, 2,
+                             2, 1);
+         expect_error(GL_INVALID_OPERATION, "glCopyImageSubData into another format");
+         gl.CopyImageSubData(other, GL_TEXTURE_2D, 0, 0, 0, 0, t[0], GL_TEXTURE_2D, 0, 0, 0, 0, 2,
+                             2, 1);
+         expect_error(GL_INVALID_OPERATION, "glCopyImageSubData from another format");
+         glDeleteTextures(1, &other);
+      }
+      glDeleteTextures(2, t);
+   }
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   gl.DeleteFramebuffers(3, fbo);
+   gl.DeleteRenderbuffers(3, rb);
 }

@@ -510,3 +510,82 @@ sc_compat_point_smooth(void)
    expect_px("smooth sprite's corner", 24, 24, green);
    expect_px("smooth sprite's corner", 39, 39, green);
 }
+
+/* compat_point_smooth_ms: GL_POINT_SMOOTH under multisampling (GL 2.1 §3.3.3): a 20-pixel
+ * white point at window (32, 32) into a 4-sample RGBA8 renderbuffer cleared to 0, unblended,
+ * covers the samples inside the disc of radius 10 and leaves the colour's alpha alone (no
+ * coverage factor). After a resolve into RGBA8 each pixel's red is 255 times the share of
+ * its samples covered: their sum is the disc's area in pixels, 100 pi = 314.2 (within 4%; the
+ * 20x20 square would be 400), the square's corners stay 0, the centre is 255, and every
+ * pixel's alpha equals its red (a covered sample has alpha 1). */
+void
+sc_compat_point_smooth_ms(void)
+{
+   enum { N = 64 };
+   GLint max_samples = 0;
+   glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
+   if (max_samples < 4) {
+      skipped("4 samples");
+      return;
+   }
+   GLuint fbo[2], rb[2];
+   gl.GenFramebuffers(2, fbo);
+   gl.GenRenderbuffers(2, rb);
+   for (int i = 0; i < 2; i++) {
+      gl.BindRenderbuffer(GL_RENDERBUFFER, rb[i]);
+      gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, i ? 0 : 4, GL_RGBA8, N, N);
+      gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[i]);
+      gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[i]);
+      if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+         die_setup("compat_point_smooth_ms: framebuffer %d incomplete", i);
+   }
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
+   glViewport(0, 0, N, N);
+   glMatrixMode(GL_PROJECTION);
+   glLoadIdentity();
+   glOrtho(-N / 2, N / 2, -N / 2, N / 2, 0, 10); /* eye (0, 0, -2) is window (32, 32) */
+   glMatrixMode(GL_MODELVIEW);
+   glLoadIdentity();
+   glEnable(GL_MULTISAMPLE);
+   glEnable(GL_POINT_SMOOTH);
+   glClearColor(0, 0, 0, 0);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glPointSize(20.0f);
+   glColor4f(1.0f, 1.0f, 1.0f, 1.0f);
+   glBegin(GL_POINTS);
+   glVertex3f(0, 0, -2); /* the square [22, 42) x [22, 42), the disc of radius 10 at (32, 32) */
+   glEnd();
+   glDisable(GL_POINT_SMOOTH);
+   check_gl_error("a smooth point into a multisampled framebuffer");
+   gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+   gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[1]);
+   gl.BlitFramebuffer(0, 0, N, N, 0, 0, N, N, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+   gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1]);
+   static GLubyte px[N * N * 4];
+   glReadPixels(0, 0, N, N, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   check_gl_error("the resolve and its read");
+   double area = 0.0;
+   int alpha_off = -1;
+   for (int p = 0; p < N * N; p++) {
+      area += px[4 * p] / 255.0;
+      if (alpha_off < 0 && abs((int)px[4 * p + 3] - (int)px[4 * p]) > 2)
+         alpha_off = p;
+   }
+   const double disc = 100.0 * 3.14159265358979;
+   if (fabs(area - disc) > 0.04 * disc)
+      fail("covered samples: %.1f pixels' worth, want the disc's %.1f (the square: 400)", area,
+           disc);
+   if (alpha_off >= 0)
+      fail("pixel (%d, %d): red %u, alpha %u; want alpha = red (no coverage factor)", alpha_off % N,
+           alpha_off / N, px[4 * alpha_off], px[4 * alpha_off + 3]);
+   static const int probe[][3] = {{32, 32, 255}, {31, 31, 255}, {22, 22, 0},
+                                  {41, 41, 0},   {22, 41, 0},   {41, 22, 0}};
+   for (unsigned i = 0; i < sizeof(probe) / sizeof(probe[0]); i++) {
+      const GLubyte r = px[4 * (probe[i][1] * N + probe[i][0])];
+      if (r != probe[i][2])
+         fail("pixel (%d, %d): red %u, want %d", probe[i][0], probe[i][1], r, probe[i][2]);
+   }
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   gl.DeleteFramebuffers(2, fbo);
+   gl.DeleteRenderbuffers(2, rb);
+}
