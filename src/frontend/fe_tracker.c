@@ -448,16 +448,6 @@ key5_eq(const uint64_t a[5], const uint64_t b[5])
    return !((a[0] ^ b[0]) | (a[1] ^ b[1]) | (a[2] ^ b[2]) | (a[3] ^ b[3]) | (a[4] ^ b[4]));
 }
 
-/* The first n handles of a and b are the same. */
-static inline bool
-handles_eq(const struct mgp_handle *a, const struct mgp_handle *b, unsigned n)
-{
-   for (unsigned i = 0; i < n; i++)
-      if (!mgp_handle_eq(a[i], b[i]))
-         return false;
-   return true;
-}
-
 /* What unit `unit` resolves to when a program samples it as (target, kind): the texture's
  * view and the sampler state (a bound sampler object's, else the texture's); an incomplete
  * texture samples as (0,0,0,1) through a 1x1 stand-in. Cached per unit on what the unit
