@@ -628,34 +628,42 @@ draw_arrays_verify(struct fe_context *ctx, GLenum mode, GLint first, GLsizei cou
    draw_arrays_way(ctx, mode, first, count, 1, 0, true, repeat_verify_want(ctx, k));
 }
 
+/* The whole way out of line, so draw_arrays (inlined into its callers) is one compare and a
+ * call either way: neither way's register saves are paid by the other. */
+static __attribute__((noinline)) void
+draw_arrays_whole(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count,
+                  GLsizei instances, GLuint baseinstance)
+{
+   draw_arrays_way(ctx, mode, first, count, instances, baseinstance, false, 0);
+}
+
 /* The repeat draw's way of glDrawArrays, out of line behind draw_arrays' one compare (a kept
- * repeat), so a draw after a state change pays nothing else of it. False: not a repeat. */
-static __attribute__((noinline)) bool
+ * repeat), so a draw after a state change pays nothing else of it. */
+static __attribute__((noinline)) void
 draw_arrays_repeat(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count,
                    GLsizei instances, GLuint baseinstance)
 {
    const unsigned k =
       first >= 0 && count > 0 && instances == 1 && !baseinstance ? draw_repeats(ctx, mode, 0) : 0;
    if (!k)
-      return false;
-   if (ctx->tracker.verify)
+      draw_arrays_whole(ctx, mode, first, count, instances, baseinstance);
+   else if (ctx->tracker.verify)
       draw_arrays_verify(ctx, mode, first, count, k);
    else if (!fe_ctx_lost(ctx)) {
       draw_repeat_take(ctx, k);
       send_compact(ctx, (uint16_t)fe_mgp_prim(mode), 0,
                    &(struct mgp_draw_range){(uint32_t)first, (uint32_t)count, 0});
    }
-   return true;
 }
 
-static void
+static inline void
 draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLsizei instances,
             GLuint baseinstance)
 {
-   if (ctx->draw_repeat.valid &&
-       draw_arrays_repeat(ctx, mode, first, count, instances, baseinstance))
-      return;
-   draw_arrays_way(ctx, mode, first, count, instances, baseinstance, false, 0);
+   if (ctx->draw_repeat.valid)
+      draw_arrays_repeat(ctx, mode, first, count, instances, baseinstance);
+   else
+      draw_arrays_whole(ctx, mode, first, count, instances, baseinstance);
 }
 
 /* The element buffer's part of setup_indices: checks the indices offset and range, binds the
