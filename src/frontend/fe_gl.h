@@ -722,6 +722,8 @@ struct fe_tracker {
    GLint layout_units[FE_MAX_SAMPLERS];
    uint8_t layout_target[FE_MAX_SAMPLERS], layout_kind[FE_MAX_SAMPLERS];
    uint64_t layout_evictions;
+   struct mgp_handle layout_cso; /* the program whose layout it is (null: compare it) */
+   uint64_t layout_bindings;     /* and its bindings_version then */
    uint64_t sampler_resolves;    /* units resolved (resolve_unit) */
    uint64_t sampler_layout_hits; /* emits of the same layout and units: nothing resolved */
    /* emit_samplers: what each unit resolved to for one (target, kind), keyed on what the unit

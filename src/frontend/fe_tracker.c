@@ -579,13 +579,19 @@ check_glsl_gl_clamp(struct fe_context *ctx, const struct fe_exec *e, unsigned j)
 
 /* The samplers of e sample the units, targets and kinds of the set emit_samplers resolved
  * last, and that set is what the backend holds (views_sent, samplers_sent), in a context
- * without compatibility's per-program declines or fixed-function unit biases. */
+ * without compatibility's per-program declines or fixed-function unit biases. The program
+ * recorded (its CSO handle, never reused, and bindings version) is that layout without a
+ * compare. */
 static bool
 sampler_layout_same(const struct fe_context *ctx, const struct fe_exec *e, unsigned n)
 {
    const struct fe_tracker *t = &ctx->tracker;
-   return t->layout_n == n && t->views_count == n && t->samplers_count == n && !ctx->compat &&
-          !ctx->ff && !memcmp(t->layout_units, e->sampler_units, n * sizeof(e->sampler_units[0])) &&
+   if (t->layout_n != n || t->views_count != n || t->samplers_count != n || ctx->compat || ctx->ff)
+      return false;
+   if (!e->no_cso && mgp_handle_eq(t->layout_cso, e->cso) &&
+       t->layout_bindings == e->bindings_version)
+      return true;
+   return !memcmp(t->layout_units, e->sampler_units, n * sizeof(e->sampler_units[0])) &&
           !memcmp(t->layout_target, e->sampler_target, n) &&
           !memcmp(t->layout_kind, e->refl.sampler_kind, n);
 }
@@ -632,9 +638,9 @@ emit_samplers(struct fe_context *ctx, struct fe_exec *e)
     * the generations and the CSO caches' evictions as they were: the check below passed for
     * that layout, and a sampler whose unit's stamp is not past the unit version resolved last
     * resolves as it did then (what was sent), so only the units bound since resolve. */
-   const uint64_t since = t->sampler_key[2];
-   const bool same = sampler_layout_same(ctx, e, n) && key[3] == t->sampler_key[3] &&
-                     key[4] == t->sampler_key[4] && t->layout_evictions == sampling_evictions(ctx);
+   const uint64_t since = t->sampler_key[2], evictions0 = sampling_evictions(ctx);
+   const bool same = key[3] == t->sampler_key[3] && key[4] == t->sampler_key[4] &&
+                     t->layout_evictions == evictions0 && sampler_layout_same(ctx, e, n);
    /* GL: samplers of different types may not use one unit (GL_INVALID_OPERATION at draw).
     * It depends on the program and its sampler uniforms only; checked once for those. */
    if (!same && (t->sampler_checked[0] != key[0] || t->sampler_checked[1] != key[1])) {
@@ -669,7 +675,7 @@ emit_samplers(struct fe_context *ctx, struct fe_exec *e)
    for (unsigned pass = 0; pass < 4 && !settled; pass++) {
       /* what every unit's entry is keyed on besides the unit: the share group's texture and
        * sampler generations (key[3], key[4] above) and the evictions, read once a pass */
-      const uint64_t gens[3] = {key[3], key[4], sampling_evictions(ctx)};
+      const uint64_t gens[3] = {key[3], key[4], pass ? sampling_evictions(ctx) : evictions0};
       evictions = gens[2];
       for (unsigned j = 0; j < n; j++) {
          const unsigned unit = (unsigned)e->sampler_units[j];
@@ -692,9 +698,13 @@ emit_samplers(struct fe_context *ctx, struct fe_exec *e)
    send_handles(ctx, t->samplers_sent, &t->samplers_count, samplers, n, false);
    t->layout_n = settled ? n : 0; /* unsettled: the next emit resolves every unit */
    t->layout_evictions = evictions;
-   memcpy(t->layout_units, e->sampler_units, n * sizeof(e->sampler_units[0]));
-   memcpy(t->layout_target, e->sampler_target, n);
-   memcpy(t->layout_kind, e->refl.sampler_kind, n);
+   t->layout_cso = e->no_cso ? mgp_handle_null() : e->cso;
+   t->layout_bindings = e->bindings_version;
+   if (!same) {
+      memcpy(t->layout_units, e->sampler_units, n * sizeof(e->sampler_units[0]));
+      memcpy(t->layout_target, e->sampler_target, n);
+      memcpy(t->layout_kind, e->refl.sampler_kind, n);
+   }
    return true;
 }
 
