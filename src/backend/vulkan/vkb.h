@@ -211,6 +211,11 @@ struct vkb_resource {
    VkBufferView texbuf_view;
    VkBuffer texbuf_for;
    VkDeviceSize texbuf_offset, texbuf_range;
+   /* a buffer made with STORAGE_TEXEL usage (every buffer, for imageBuffer) takes no view in a
+    * format the device cannot store to (VUID-VkBufferViewCreateInfo-buffer-00934: RGB32 on
+    * lavapipe): such a view is made of this second VkBuffer over the same memory, with
+    * UNIFORM_TEXEL usage alone (vkb_draw_descriptors.c) */
+   VkBuffer texbuf_alias;
    /* and its storage texel buffer view for an image unit (imageBuffer, vkb_images.c), in the
     * unit's format */
    VkBufferView stexbuf_view;

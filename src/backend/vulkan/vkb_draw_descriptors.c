@@ -231,9 +231,37 @@ texel_buffer_view(struct vkb_context *ctx, uint32_t j, unsigned kind, struct vkb
       return tex->texbuf_view;
    VKB_DEFER(scr, VKB_GARBAGE_BUFFER_VIEW, tex->texbuf_view);
    tex->texbuf_view = VK_NULL_HANDLE;
+   VKB_DEFER(scr, VKB_GARBAGE_BUFFER, tex->texbuf_alias);
+   tex->texbuf_alias = VK_NULL_HANDLE;
+   VkBuffer viewed = buf->buf;
+   if (!(fp.bufferFeatures & VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_BIT)) {
+      /* buf has STORAGE_TEXEL usage (vkb_resource.c): the view takes a second VkBuffer over
+       * the same memory with UNIFORM_TEXEL usage alone. A store imported from the client's
+       * heap would need its external-memory chain again: declined by name there. */
+      VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                                .size = buf->size,
+                                .usage = VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT,
+                                .sharingMode = VK_SHARING_MODE_EXCLUSIVE};
+      VkMemoryRequirements req = {0};
+      if (buf->heap_store || !buf->mem ||
+          vkCreateBuffer(scr->dev, &bci, NULL, &tex->texbuf_alias) != VK_SUCCESS) {
+         tex->texbuf_alias = VK_NULL_HANDLE;
+         MGU_DECLINE(backend_format_unsupported,
+                     "texture buffer of format %s over a client-heap buffer: the device "
+                     "stores to no texel buffer of it; it reads zero",
+                     vkb_format_name(tex->desc.format));
+         *used = NULL;
+         return texbuf_zero_view(scr, kind);
+      }
+      vkGetBufferMemoryRequirements(scr->dev, tex->texbuf_alias, &req);
+      if (!vkb_check(scr, vkBindBufferMemory(scr->dev, tex->texbuf_alias, buf->mem, 0),
+                     "texel buffer alias bind"))
+         return VK_NULL_HANDLE;
+      viewed = tex->texbuf_alias;
+   }
    VkBufferViewCreateInfo vci = {
       .sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO,
-      .buffer = buf->buf,
+      .buffer = viewed,
       .format = tex->fmt->wanted,
       .offset = off,
       .range = range,

@@ -602,6 +602,11 @@ vkb_resource_drop_views(struct vkb_screen *scr, struct vkb_resource *r, bool now
    } else
       VKB_DEFER(scr, VKB_GARBAGE_BUFFER_VIEW, r->texbuf_view);
    r->texbuf_view = VK_NULL_HANDLE;
+   if (now && r->texbuf_alias)
+      vkDestroyBuffer(scr->dev, r->texbuf_alias, NULL);
+   else
+      VKB_DEFER(scr, VKB_GARBAGE_BUFFER, r->texbuf_alias);
+   r->texbuf_alias = VK_NULL_HANDLE;
    if (now && r->stexbuf_view) {
       vkb_kept_sets_drop(scr);
       vkDestroyBufferView(scr->dev, r->stexbuf_view, NULL);
