@@ -335,6 +335,18 @@ fe_srgb_decode_offered(const struct fe_context *ctx)
           (ctx->share->caps->cap_bits & MGP_CAP_SRGB_SKIP_DECODE) != 0;
 }
 
+/* The image units the context offers (fe_image_state.c's queries and binds); here, with the other
+ * questions of what a context offers, so the extension lists ask no file that asks them back. */
+unsigned
+fe_image_units(const struct fe_context *ctx)
+{
+   if ((ctx->desc.api == FE_API_GLES && !fe_es31(ctx)) ||
+       !fe_call_supported(ctx->share, MGP_CALL_set_shader_images))
+      return 0; /* ES 2.0 and 3.0 have none; the GLES backend has no shader images */
+   const uint32_t n = ctx->share->caps->max_image_units;
+   return n < FE_MAX_IMAGE_UNITS ? n : FE_MAX_IMAGE_UNITS;
+}
+
 bool
 fe_seamless_per_texture_offered(const struct fe_context *ctx)
 {

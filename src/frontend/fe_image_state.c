@@ -27,16 +27,6 @@ fe_image_format_ok(GLenum f)
    return false;
 }
 
-unsigned
-fe_image_units(const struct fe_context *ctx)
-{
-   if ((ctx->desc.api == FE_API_GLES && !fe_es31(ctx)) ||
-       !fe_call_supported(ctx->share, MGP_CALL_set_shader_images))
-      return 0; /* ES 2.0 and 3.0 have none; the GLES backend has no shader images */
-   const uint32_t n = ctx->share->caps->max_image_units;
-   return n < FE_MAX_IMAGE_UNITS ? n : FE_MAX_IMAGE_UNITS;
-}
-
 int
 fe_image_get(struct fe_context *ctx, GLenum pname, int64_t *out)
 {
