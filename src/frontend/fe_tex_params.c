@@ -506,11 +506,34 @@ es_lacks_tex_param(struct fe_context *ctx, GLenum pname)
           pname != GL_TEXTURE_MAX_LEVEL && pname != GL_TEXTURE_BORDER_COLOR;
 }
 
-/* One glTexParameter* call: the texture's own parameters (levels, swizzle), else sampler
- * state (fe_sampling_param_set). */
+/* The sampler state fe_sampling_param_set sets (GL 4.6 table 23.18 and the extensions'). */
+static bool
+is_sampler_pname(GLenum pname)
+{
+   switch (pname) {
+   case GL_TEXTURE_MIN_FILTER:
+   case GL_TEXTURE_MAG_FILTER:
+   case GL_TEXTURE_WRAP_S:
+   case GL_TEXTURE_WRAP_T:
+   case GL_TEXTURE_WRAP_R:
+   case GL_TEXTURE_MIN_LOD:
+   case GL_TEXTURE_MAX_LOD:
+   case GL_TEXTURE_LOD_BIAS:
+   case GL_TEXTURE_SRGB_DECODE_EXT:
+   case GL_TEXTURE_CUBE_MAP_SEAMLESS:
+   case FE_GL_TEXTURE_MAX_ANISOTROPY:
+   case GL_TEXTURE_COMPARE_MODE:
+   case GL_TEXTURE_COMPARE_FUNC:
+   case GL_TEXTURE_BORDER_COLOR: return true;
+   default: return false;
+   }
+}
+
+/* One glTexParameter* call (dsa: glTextureParameter*): the texture's own parameters (levels,
+ * swizzle), else sampler state (fe_sampling_param_set). */
 static void
 tex_parameter(struct fe_context *ctx, struct fe_texture *tex, GLenum pname, const double *vals,
-              const uint32_t *bits, int form, bool vector)
+              const uint32_t *bits, int form, bool vector, bool dsa)
 {
    const enum fe_tex_target t = tex->target;
    struct fe_tex_params *p = &tex->params;
@@ -580,7 +603,10 @@ tex_parameter(struct fe_context *ctx, struct fe_texture *tex, GLenum pname, cons
       params_change = true;
       break;
    default: {
-      /* A multisample texture has no sampler state. */
+      /* A multisample texture has no sampler state (GL 4.6 §8.10): glTextureParameter*, which
+       * names no target, raises GL_INVALID_OPERATION for a sampler state, glTexParameter*
+       * GL_INVALID_ENUM for its multisample target */
+      FE_CHECK(ms && dsa && is_sampler_pname(pname), GL_INVALID_OPERATION);
       FE_CHECK(ms, GL_INVALID_ENUM);
       GLenum err = fe_sampling_param_set(p, pname, vals, bits, form, vector, rect,
                                          ctx->desc.api == FE_API_GLES, ctx->compat,
@@ -621,18 +647,18 @@ param_named(struct fe_context *ctx, GLuint texture)
 
 /* A one-value parameter (glTexParameterf/i). */
 static void
-param_scalar(struct fe_context *ctx, struct fe_texture *tex, GLenum pname, double param)
+param_scalar(struct fe_context *ctx, struct fe_texture *tex, GLenum pname, double param, bool dsa)
 {
    double v[4] = {param, 0, 0, 0};
    if (tex)
-      tex_parameter(ctx, tex, pname, v, NULL, 0, false);
+      tex_parameter(ctx, tex, pname, v, NULL, 0, false, dsa);
 }
 
 /* A vector parameter: form 0 GLfloat, 3 GLint, 1 GLint and 2 GLuint of the I forms (border
  * colours also as bits). */
 static void
 param_vector(struct fe_context *ctx, struct fe_texture *tex, GLenum pname, const void *params,
-             int form)
+             int form, bool dsa)
 {
    if (!tex)
       return;
@@ -646,91 +672,91 @@ param_vector(struct fe_context *ctx, struct fe_texture *tex, GLenum pname, const
       if (vec && (form == 1 || form == 2))
          bits[i] = ((const uint32_t *)params)[i];
    }
-   tex_parameter(ctx, tex, pname, v, form == 1 || form == 2 ? bits : NULL, form, true);
+   tex_parameter(ctx, tex, pname, v, form == 1 || form == 2 ? bits : NULL, form, true, dsa);
 }
 
 void
 mgl_glTexParameterf(GLenum target, GLenum pname, GLfloat param)
 {
    FE_CTX_OR_RETURN();
-   param_scalar(ctx, param_target(ctx, target), pname, param);
+   param_scalar(ctx, param_target(ctx, target), pname, param, false);
 }
 
 void
 mgl_glTexParameteri(GLenum target, GLenum pname, GLint param)
 {
    FE_CTX_OR_RETURN();
-   param_scalar(ctx, param_target(ctx, target), pname, param);
+   param_scalar(ctx, param_target(ctx, target), pname, param, false);
 }
 
 void
 mgl_glTexParameterfv(GLenum target, GLenum pname, const GLfloat *params)
 {
    FE_CTX_OR_RETURN();
-   param_vector(ctx, param_target(ctx, target), pname, params, 0);
+   param_vector(ctx, param_target(ctx, target), pname, params, 0, false);
 }
 
 void
 mgl_glTexParameteriv(GLenum target, GLenum pname, const GLint *params)
 {
    FE_CTX_OR_RETURN();
-   param_vector(ctx, param_target(ctx, target), pname, params, 3);
+   param_vector(ctx, param_target(ctx, target), pname, params, 3, false);
 }
 
 void
 mgl_glTexParameterIiv(GLenum target, GLenum pname, const GLint *params)
 {
    FE_CTX_OR_RETURN();
-   param_vector(ctx, param_target(ctx, target), pname, params, 1);
+   param_vector(ctx, param_target(ctx, target), pname, params, 1, false);
 }
 
 void
 mgl_glTexParameterIuiv(GLenum target, GLenum pname, const GLuint *params)
 {
    FE_CTX_OR_RETURN();
-   param_vector(ctx, param_target(ctx, target), pname, params, 2);
+   param_vector(ctx, param_target(ctx, target), pname, params, 2, false);
 }
 
 void
 mgl_glTextureParameterf(GLuint texture, GLenum pname, GLfloat param)
 {
    FE_CTX_OR_RETURN();
-   param_scalar(ctx, param_named(ctx, texture), pname, param);
+   param_scalar(ctx, param_named(ctx, texture), pname, param, true);
 }
 
 void
 mgl_glTextureParameteri(GLuint texture, GLenum pname, GLint param)
 {
    FE_CTX_OR_RETURN();
-   param_scalar(ctx, param_named(ctx, texture), pname, param);
+   param_scalar(ctx, param_named(ctx, texture), pname, param, true);
 }
 
 void
 mgl_glTextureParameterfv(GLuint texture, GLenum pname, const GLfloat *params)
 {
    FE_CTX_OR_RETURN();
-   param_vector(ctx, param_named(ctx, texture), pname, params, 0);
+   param_vector(ctx, param_named(ctx, texture), pname, params, 0, true);
 }
 
 void
 mgl_glTextureParameteriv(GLuint texture, GLenum pname, const GLint *params)
 {
    FE_CTX_OR_RETURN();
-   param_vector(ctx, param_named(ctx, texture), pname, params, 3);
+   param_vector(ctx, param_named(ctx, texture), pname, params, 3, true);
 }
 
 void
 mgl_glTextureParameterIiv(GLuint texture, GLenum pname, const GLint *params)
 {
    FE_CTX_OR_RETURN();
-   param_vector(ctx, param_named(ctx, texture), pname, params, 1);
+   param_vector(ctx, param_named(ctx, texture), pname, params, 1, true);
 }
 
 void
 mgl_glTextureParameterIuiv(GLuint texture, GLenum pname, const GLuint *params)
 {
    FE_CTX_OR_RETURN();
-   param_vector(ctx, param_named(ctx, texture), pname, params, 2);
+   param_vector(ctx, param_named(ctx, texture), pname, params, 2, true);
 }
 
 int

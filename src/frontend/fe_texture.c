@@ -676,30 +676,64 @@ unpack_source(struct fe_context *ctx, const void *pixels, size_t size, GLenum ty
 
 /* ---- storage ------------------------------------------------------------------------------- */
 
-/* Makes the resource fit image (face, level); respecifies it when it does not. */
+/* The first defined face's image at `level` (face 0's when none is). */
+static const struct fe_tex_image *
+level_image(const struct fe_texture *tex, unsigned level)
+{
+   const struct fe_tex_image *img = &tex->image[0][level];
+   for (unsigned f = 0; f < fe_tex_face_count(tex) && !img->defined; f++)
+      img = &tex->image[f][level];
+   return img;
+}
+
+/* Whether the storage holds `level` at img's size and format. A cube map array is a 2D array
+ * of layer-faces (its depth) to the storage; a 1D array's image height is its layer count,
+ * its resource one texel high. */
+static bool
+storage_fits(const struct fe_texture *tex, const struct fe_tex_image *img, unsigned level)
+{
+   const bool is3d = tex->target == FE_TEX_3D,
+              is_array = tex->target == FE_TEX_2D_ARRAY || tex->target == FE_TEX_CUBE_ARRAY;
+   const bool is_1d_array = tex->target == FE_TEX_1D_ARRAY;
+   const uint32_t h = is_1d_array ? 1 : img->height, d = img->depth ? img->depth : 1;
+   /* GL_RGB and GL_RGBA share a format here: the storage's alpha-reads-1 flag must match too */
+   const bool no_alpha = fe_format_no_alpha(fe_format_lookup(img->internal_format));
+   return tex->created && tex->res_format == img->format && tex->res_no_alpha == no_alpha &&
+          level < tex->res_levels && fe_tex_minify(tex->res_width, level) == img->width &&
+          fe_tex_minify(tex->res_height, level) == h &&
+          (!is3d || fe_tex_minify(tex->res_depth, level) == d) &&
+          (!is_array || tex->res_layers == d) && (!is_1d_array || tex->res_layers == img->height);
+}
+
+/* Makes the resource fit image (face, level); respecifies it when it does not. The storage
+ * follows the base level: a level other than it that does not fit a storage holding the base
+ * level is inconsistent with it (the texture is mipmap-incomplete, GL 4.6 §8.17, while the base
+ * level alone stays complete and keeps its texels), so that level has no place in the storage:
+ * false, after a named decline, and its texels are not kept. */
 bool
 fe_tex_ensure_storage(struct fe_context *ctx, struct fe_texture *tex, unsigned level)
 {
    if (tex->view_root)
       return true; /* a view's storage is its root's, immutable */
-   const struct fe_tex_image *img = &tex->image[0][level];
-   for (unsigned f = 0; f < fe_tex_face_count(tex) && !img->defined; f++)
-      img = &tex->image[f][level];
-   /* a cube map array is a 2D array of layer-faces (its depth) to the storage */
+   const struct fe_tex_image *img = level_image(tex, level);
    const bool is3d = tex->target == FE_TEX_3D,
               is_array = tex->target == FE_TEX_2D_ARRAY || tex->target == FE_TEX_CUBE_ARRAY;
-   /* a 1D array's image height is its layer count; its resource is one texel high */
    const bool is_1d_array = tex->target == FE_TEX_1D_ARRAY;
    uint32_t w = img->width, h = is_1d_array ? 1 : img->height, d = img->depth ? img->depth : 1;
    const struct fe_format_info *info = fe_format_lookup(img->internal_format);
-   /* GL_RGB and GL_RGBA share a format here: the storage's alpha-reads-1 flag must match too */
    const bool no_alpha = fe_format_no_alpha(info);
-   if (tex->created && tex->res_format == img->format && tex->res_no_alpha == no_alpha &&
-       level < tex->res_levels && fe_tex_minify(tex->res_width, level) == w &&
-       fe_tex_minify(tex->res_height, level) == h &&
-       (!is3d || fe_tex_minify(tex->res_depth, level) == d) &&
-       (!is_array || tex->res_layers == d) && (!is_1d_array || tex->res_layers == img->height))
+   if (storage_fits(tex, img, level))
       return true;
+   const GLint base = tex->params.base_level;
+   if (tex->created && base >= 0 && base < FE_MAX_LEVELS && level != (unsigned)base &&
+       level_image(tex, (unsigned)base)->defined &&
+       storage_fits(tex, level_image(tex, (unsigned)base), (unsigned)base)) {
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "texels of level %u (%ux%ux%u), inconsistent with base level %d the storage "
+                  "holds (a mipmap-incomplete texture): not kept",
+                  level, img->width, img->height, img->depth, base);
+      return false;
+   }
    uint32_t base_w = w << level, base_h = h << level, base_d = is3d ? d << level : 1;
    if (base_w > 16384 || base_h > 16384 || base_d > 16384)
       base_w = w, base_h = h, base_d = is3d ? d : 1;

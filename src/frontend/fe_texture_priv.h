@@ -21,6 +21,8 @@ void fe_tex_blocks_drop(struct fe_texture *tex, unsigned face, unsigned level);
 void fe_tex_blocks_free(struct fe_texture *tex);
 void fe_tex_flush_level(struct fe_context *ctx, struct fe_texture *tex, unsigned face,
                         unsigned level);
+/* Makes the storage hold `level`; false (declined) for a level inconsistent with the base
+ * level the storage holds, whose texels have no place in it. */
 bool fe_tex_ensure_storage(struct fe_context *ctx, struct fe_texture *tex, unsigned level);
 /* glClearTex(Sub)Image's upload: the box (z: slices or layers) of image (face, level) filled
  * with one texel in the image's format. False after GL_OUT_OF_MEMORY. */

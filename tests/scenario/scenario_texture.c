@@ -962,6 +962,54 @@ sc_mipmaps(void)
    check_frame("level 2 sampled with textureLod", &m);
 }
 
+/* mip_inconsistent_level: level 1 specified at level 0's size (inconsistent: the texture is
+ * mipmap-incomplete, GL 4.6 §8.17) leaves level 0 as it was. With a NEAREST minification filter
+ * only the base level counts, so the texture is complete and samples level 0's quadrants;
+ * glGetTexImage reads level 0's texels back. */
+void
+sc_mip_inconsistent_level(void)
+{
+   uint8_t texels[8 * 8 * 4], junk[8 * 8 * 4];
+   for (int j = 0; j < 8; j++)
+      for (int i = 0; i < 8; i++)
+         memcpy(&texels[(j * 8 + i) * 4], MQ[(i >= 4 ? 1 : 0) + (j >= 4 ? 2 : 0)], 4);
+   memset(junk, 0x33, sizeof junk);
+   GLuint tex;
+   gl.ActiveTexture(GL_TEXTURE0);
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   glPixelStorei(GL_PACK_ALIGNMENT, 1);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+   glTexImage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, junk);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   check_gl_error("an inconsistent level 1");
+   uint8_t got[8 * 8 * 4];
+   memset(got, 0xA5, sizeof got);
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, got);
+   check_gl_error("glGetTexImage level 0");
+   for (int k = 0; k < 64; k++)
+      if (memcmp(&got[k * 4], &texels[k * 4], 4)) {
+         const uint8_t *g = &got[k * 4], *w = &texels[k * 4];
+         fail("level 0 texel (%d,%d): expected (%u,%u,%u,%u) got (%u,%u,%u,%u)", k % 8, k / 8,
+              w[0], w[1], w[2], w[3], g[0], g[1], g[2], g[3]);
+         break;
+      }
+   GLuint p = link_program(VS_TEXTURED, FS_TEXTURED);
+   gl.UseProgram(p);
+   gl.Uniform1i(uloc(p, "u_tex"), 0);
+   textured_quad_vao(0, 0, W, H);
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("draw level 0");
+   model m;
+   model_init(&m, bg);
+   model_rect_fn(&m, 0, 0, W, H, mip_colour, NULL);
+   check_frame("level 0 sampled beside an inconsistent level 1", &m);
+}
+
 /* tex1d: the texture targets of one row. A 1D texture (glTexImage1D, then glTexSubImage1D over
  * two texels) fills the left half in eight 4-pixel columns; a 1D array of three layers
  * (glTexImage2D(GL_TEXTURE_1D_ARRAY), rows are layers, then glTexSubImage2D into layer 1) fills

@@ -406,8 +406,10 @@ FRONTEND_COMPILED = [r"glPolygonStipple", r"glBitmap", r"glDrawPixels", r"glTex(
                      r"glPixelMap(fv|uiv|usv)"]
 
 # ARB_draw_instanced: "INVALID_OPERATION is generated if DrawArraysInstanced or
-# DrawElementsInstanced is called during display list compilation" (neither recorded nor run).
-NOT_IN_LIST = [r"glDraw(Arrays|Elements)Instanced.*"]
+# DrawElementsInstanced is called during display list compilation" (neither recorded nor run);
+# ARB_compute_shader's compatibility-profile additions say the same of DispatchComputeIndirect
+# (glDispatchCompute is compiled).
+NOT_IN_LIST = [r"glDraw(Arrays|Elements)Instanced.*", r"glDispatchComputeIndirect"]
 
 # Draws from vertex arrays: compiled by fe_dlist_compile_draw (fe_dlist_entry.h), which copies
 # the vertices they reference into the list (GL dereferences vertex arrays when the draw is

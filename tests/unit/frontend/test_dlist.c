@@ -173,7 +173,14 @@ test_immediate_while_compiling(void)
    mgl_entry_glClearColor(0.2f, 0, 0, 0);                  /* compiled: not executed */
    mgl_entry_glDrawArraysInstanced(GL_TRIANGLES, 0, 3, 2); /* ARB_draw_instanced: an error */
    CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_entry_glDispatchComputeIndirect(0); /* ARB_compute_shader: an error, neither kept nor run */
+   CHECK_ERR(GL_INVALID_OPERATION);
    mgl_entry_glEndList();
+   mgl_entry_glNewList(2, COMPILE_AND_EXECUTE);
+   mgl_entry_glDispatchComputeIndirect(0);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_entry_glEndList();
+   mgl_entry_glDeleteLists(2, 1);
    CHECK(clear_red() != 0.2f);
    mgl_entry_glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
    mgl_entry_glBindBuffer(GL_ARRAY_BUFFER, 0);
@@ -185,6 +192,44 @@ test_immediate_while_compiling(void)
    mgl_entry_glDeleteLists(1, 1);
    mgl_entry_glDeleteLists(n, 1);
    CHECK_ERR(GL_NO_ERROR);
+}
+
+/* glPatchParameterfv keeps its four outer or two inner levels in a list (the values are copied
+ * at compile time, by the size pname gives) and sets them when the list runs. */
+static void
+test_patch_parameters(void)
+{
+   const GLfloat outer[4] = {2, 4, 7, 6}, inner[2] = {5, 3};
+   const GLfloat other_outer[4] = {1, 3, 5, 2}, other_inner[2] = {6, 4};
+   /* the recorder's caps with what fe_tess_offered asks of a device */
+   const struct mgp_caps saved = fake_caps;
+   fake_caps.cap_bits |= MGP_CAP_TESSELLATION;
+   fake_caps.max_uniform_buffer_bindings = 5 * GLSL_MAX_STAGE_UNIFORM_BLOCKS;
+   fake_caps.max_texture_units = 5 * FE_MAX_STAGE_TEXTURE_UNITS;
+   mgl_entry_glNewList(3, COMPILE);
+   GLfloat copy_outer[4], copy_inner[2];
+   memcpy(copy_outer, outer, sizeof outer);
+   memcpy(copy_inner, inner, sizeof inner);
+   mgl_entry_glPatchParameterfv(GL_PATCH_DEFAULT_OUTER_LEVEL, copy_outer);
+   mgl_entry_glPatchParameterfv(GL_PATCH_DEFAULT_INNER_LEVEL, copy_inner);
+   mgl_entry_glEndList();
+   memset(copy_outer, 0, sizeof copy_outer); /* the list holds its own copy */
+   memset(copy_inner, 0, sizeof copy_inner);
+   mgl_entry_glPatchParameterfv(GL_PATCH_DEFAULT_OUTER_LEVEL, other_outer);
+   mgl_entry_glPatchParameterfv(GL_PATCH_DEFAULT_INNER_LEVEL, other_inner);
+   mgl_entry_glCallList(3);
+   CHECK_ERR(GL_NO_ERROR);
+   GLfloat got[4] = {0};
+   mgl_entry_glGetFloatv(GL_PATCH_DEFAULT_OUTER_LEVEL, got);
+   for (int i = 0; i < 4; i++)
+      CHECK(got[i] == outer[i]);
+   memset(got, 0, sizeof got);
+   mgl_entry_glGetFloatv(GL_PATCH_DEFAULT_INNER_LEVEL, got);
+   for (int i = 0; i < 2; i++)
+      CHECK(got[i] == inner[i]);
+   mgl_entry_glDeleteLists(3, 1);
+   CHECK_ERR(GL_NO_ERROR);
+   fake_caps = saved;
 }
 
 /* ARB_texture_buffer_object: glTexBuffer (and glTexBufferRange) are not compiled but executed
@@ -418,6 +463,7 @@ main(void)
    test_errors_and_gets();
    test_compile_modes();
    test_immediate_while_compiling();
+   test_patch_parameters();
    test_tex_buffer_not_compiled();
    test_call_lists_types();
    test_begin_end_gate(e.ctx);

@@ -628,6 +628,50 @@ test_cube_faces(void)
    env_finish(&e);
 }
 
+/* A multisample texture has no sampler state (GL 4.6 §8.10): glTextureParameter* of a sampler
+ * state is GL_INVALID_OPERATION, glTexParameter* through a multisample target GL_INVALID_ENUM;
+ * a name that is no parameter stays GL_INVALID_ENUM, and the texture's own parameters (swizzle,
+ * max level) are set through either. */
+static void
+test_multisample_params(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   GLuint ms[2];
+   mgl_glCreateTextures(GL_TEXTURE_2D_MULTISAMPLE, 1, &ms[0]);
+   mgl_glCreateTextures(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, 1, &ms[1]);
+   static const GLenum sampler[] = {GL_TEXTURE_MIN_FILTER,  GL_TEXTURE_MAG_FILTER,
+                                    GL_TEXTURE_WRAP_S,      GL_TEXTURE_WRAP_R,
+                                    GL_TEXTURE_COMPARE_MODE, GL_TEXTURE_MIN_LOD};
+   static const GLint value[] = {GL_NEAREST, GL_NEAREST, GL_CLAMP_TO_EDGE,
+                                 GL_CLAMP_TO_EDGE, GL_NONE, 0};
+   const GLenum targets[2] = {GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_2D_MULTISAMPLE_ARRAY};
+   for (int t = 0; t < 2; t++) {
+      mgl_glBindTexture(targets[t], ms[t]);
+      for (size_t i = 0; i < sizeof sampler / sizeof sampler[0]; i++) {
+         mgl_glTextureParameteri(ms[t], sampler[i], value[i]);
+         CHECK_ERR(GL_INVALID_OPERATION);
+         mgl_glTexParameteri(targets[t], sampler[i], value[i]);
+         CHECK_ERR(GL_INVALID_ENUM);
+      }
+      const GLfloat border[4] = {1, 0, 0, 1};
+      mgl_glTextureParameterfv(ms[t], GL_TEXTURE_BORDER_COLOR, border);
+      CHECK_ERR(GL_INVALID_OPERATION);
+      mgl_glTexParameterfv(targets[t], GL_TEXTURE_BORDER_COLOR, border);
+      CHECK_ERR(GL_INVALID_ENUM);
+      mgl_glTextureParameteri(ms[t], GL_TEXTURE_WIDTH, 1); /* no parameter at all */
+      CHECK_ERR(GL_INVALID_ENUM);
+      mgl_glTextureParameteri(ms[t], GL_TEXTURE_SWIZZLE_R, GL_GREEN);
+      CHECK_ERR(GL_NO_ERROR);
+      mgl_glTexParameteri(targets[t], GL_TEXTURE_MAX_LEVEL, 0);
+      CHECK_ERR(GL_NO_ERROR);
+      mgl_glTextureParameteri(ms[t], GL_TEXTURE_BASE_LEVEL, 1);
+      CHECK_ERR(GL_INVALID_OPERATION);
+   }
+   mgl_glDeleteTextures(2, ms);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
@@ -636,5 +680,6 @@ main(void)
    test_textures();
    test_framebuffers();
    test_cube_faces();
+   test_multisample_params();
    return fe_test_report("unit.frontend.dsa");
 }
