@@ -722,6 +722,10 @@ struct fe_tracker {
    GLint layout_units[FE_MAX_SAMPLERS];
    uint8_t layout_target[FE_MAX_SAMPLERS], layout_kind[FE_MAX_SAMPLERS];
    uint64_t layout_evictions;
+   /* the unit version and the share group's texture and sampler generations the set was
+    * resolved at: not sampler_key's, which a program without samplers moves on resolving
+    * nothing (units changed while it drew are past layout_since) */
+   uint64_t layout_since, layout_gens[2];
    struct mgp_handle layout_cso; /* the program whose layout it is (null: compare it) */
    uint64_t layout_bindings;     /* and its bindings_version then */
    uint64_t sampler_resolves;    /* units resolved (resolve_unit) */

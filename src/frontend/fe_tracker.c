@@ -635,11 +635,12 @@ emit_samplers(struct fe_context *ctx, struct fe_exec *e)
       return true;
    }
    /* Another program over the same units, targets and kinds, or a unit's binding moved, with
-    * the generations and the CSO caches' evictions as they were: the check below passed for
-    * that layout, and a sampler whose unit's stamp is not past the unit version resolved last
-    * resolves as it did then (what was sent), so only the units bound since resolve. */
-   const uint64_t since = t->sampler_key[2], evictions0 = sampling_evictions(ctx);
-   const bool same = key[3] == t->sampler_key[3] && key[4] == t->sampler_key[4] &&
+    * the generations and the CSO caches' evictions as they were when the set was resolved:
+    * the check below passed for that layout, and a sampler whose unit's stamp is not past the
+    * unit version it was resolved at resolves as it did then (what was sent), so only the
+    * units bound since resolve. */
+   const uint64_t since = t->layout_since, evictions0 = sampling_evictions(ctx);
+   const bool same = key[3] == t->layout_gens[0] && key[4] == t->layout_gens[1] &&
                      t->layout_evictions == evictions0 && sampler_layout_same(ctx, e, n);
    /* GL: samplers of different types may not use one unit (GL_INVALID_OPERATION at draw).
     * It depends on the program and its sampler uniforms only; checked once for those. */
@@ -698,6 +699,9 @@ emit_samplers(struct fe_context *ctx, struct fe_exec *e)
    send_handles(ctx, t->samplers_sent, &t->samplers_count, samplers, n, false);
    t->layout_n = settled ? n : 0; /* unsettled: the next emit resolves every unit */
    t->layout_evictions = evictions;
+   t->layout_since = key[2];
+   t->layout_gens[0] = key[3];
+   t->layout_gens[1] = key[4];
    t->layout_cso = e->no_cso ? mgp_handle_null() : e->cso;
    t->layout_bindings = e->bindings_version;
    if (!same) {

@@ -2866,6 +2866,172 @@ test_sampler_layout(void)
    env_finish(&e);
 }
 
+/* The view the first set_sampler_views record sends for slot `slot` (null: none sent for it). */
+static struct mgp_handle
+sent_view(unsigned slot)
+{
+   const struct fake_rec *sv = fake_find(MGP_CALL_set_sampler_views, 0);
+   if (!sv || set_start(sv) > slot || slot - set_start(sv) >= sv->tail_count)
+      return mgp_handle_null();
+   return ((const struct mgp_handle *)sv->tail)[slot - set_start(sv)];
+}
+
+/* sampler_changes_run's program switches: to N (no samplers) for a change, and back to S
+ * after N has drawn; with S current throughout neither switches nor draws. */
+static void
+away(GLuint pn, bool through_n)
+{
+   if (through_n)
+      mgl_glUseProgram(pn);
+}
+
+static void
+back(GLuint ps, bool through_n)
+{
+   if (through_n) {
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      mgl_glUseProgram(ps);
+   }
+}
+
+/* A program without samplers drawn between two draws of a program with them (piglit's
+ * sample-mask combinations: a render pass, then a check pass over the texture it drew): what
+ * changed on the units, the textures or the sampler objects while it was current is what the
+ * sampling program samples at its next draw. The set the backend holds is the one the sampling
+ * program resolved, not what the units held when the sampler-less program drew. Each case:
+ * the sampling program S draws, N (no samplers) becomes current, a change, N draws, S draws;
+ * through_n false: the same changes with S current throughout. */
+static void
+sampler_changes_run(bool through_n)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   struct fake_program fs = {.num_inputs = 1,
+                             .inputs = {"pos"},
+                             .num_samplers = 2,
+                             .samplers = {{"s0", GL_SAMPLER_2D, 1}, {"s1", GL_SAMPLER_2D, 1}}};
+   struct fake_program fn = {.num_inputs = 1, .inputs = {"pos"}};
+   GLuint ps = make_program(&fs), pn = make_program(&fn);
+   mgl_glUseProgram(ps);
+   mgl_glUniform1i(mgl_glGetUniformLocation(ps, "s0"), 0);
+   mgl_glUniform1i(mgl_glGetUniformLocation(ps, "s1"), 1);
+   GLuint vao, vbo, tex[4], smp;
+   make_triangle(&vao, &vbo);
+   mgl_glGenTextures(4, tex);
+   for (int i = 0; i < 4; i++) {
+      mgl_glBindTexture(GL_TEXTURE_2D, tex[i]);
+      mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2 + i, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   }
+   mgl_glActiveTexture(GL_TEXTURE1);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[1]);
+   mgl_glActiveTexture(GL_TEXTURE0);
+   /* each texture's view, sampled through unit 0 by S */
+   struct mgp_handle view[4];
+   for (int i = 3; i >= 0; i--) {
+      mgl_glBindTexture(GL_TEXTURE_2D, tex[i]);
+      fake_clear();
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      view[i] = sent_view(0);
+      CHECK(!mgp_handle_is_null(view[i]));
+   }
+   CHECK(!mgp_handle_eq(view[0], view[1]) && !mgp_handle_eq(view[1], view[2]) &&
+         !mgp_handle_eq(view[2], view[3]));
+   const struct fe_tracker *t = &e.ctx->tracker;
+
+   /* nothing changes: S sends nothing and resolves nothing (the layout's skip) */
+   uint64_t resolves = t->sampler_resolves;
+   away(pn, through_n);
+   back(ps, through_n);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_sampler_views) + fake_count_of(MGP_CALL_bind_sampler_states),
+            0);
+   CHECK_EQ(t->sampler_resolves, resolves);
+
+   /* unit 0 gets tex[2] under N, and S binds it again (no change) before it draws */
+   away(pn, through_n);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[2]);
+   back(ps, through_n);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[2]);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK(mgp_handle_eq(sent_view(0), view[2]));
+
+   /* glActiveTexture and a bind on unit 1 under N: S's slot 1 samples tex[3] */
+   away(pn, through_n);
+   mgl_glActiveTexture(GL_TEXTURE1);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[3]);
+   mgl_glActiveTexture(GL_TEXTURE0);
+   back(ps, through_n);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK(mgp_handle_eq(sent_view(1), view[3]));
+
+   /* a parameter of the bound tex[2] under N (the texture generation): S's sampler state */
+   away(pn, through_n);
+   mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   back(ps, through_n);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_sampler_states), 1);
+   const struct fake_rec *c = fake_find(MGP_CALL_create_sampler, 0);
+   CHECK(c && ((const struct mgp_create_sampler *)c->args)->state.mag_filter == MGP_FILTER_NEAREST);
+
+   /* tex[2] made incomplete under N (a mipmapping filter, one level): the stand-in */
+   away(pn, through_n);
+   mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+   back(ps, through_n);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   struct mgp_handle h = sent_view(0);
+   CHECK(!mgp_handle_is_null(h) && !mgp_handle_eq(h, view[2]));
+
+   /* a sampler object bound to unit 0 under N: its NEAREST minification makes tex[2]
+    * complete again, through its own view */
+   mgl_glGenSamplers(1, &smp);
+   mgl_glSamplerParameteri(smp, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   away(pn, through_n);
+   mgl_glBindSampler(0, smp);
+   back(ps, through_n);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK(mgp_handle_eq(sent_view(0), view[2]));
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_sampler_states), 1);
+
+   /* the bound sampler object's parameter under N (the sampler generation) */
+   away(pn, through_n);
+   mgl_glSamplerParameteri(smp, GL_TEXTURE_WRAP_S, GL_MIRRORED_REPEAT);
+   back(ps, through_n);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_sampler_states), 1);
+   c = fake_find(MGP_CALL_create_sampler, 0);
+   CHECK(c &&
+         ((const struct mgp_create_sampler *)c->args)->state.wrap_s == MGP_WRAP_MIRRORED_REPEAT);
+
+   /* tex[3], bound on unit 1, deleted under N: slot 1 samples the stand-in */
+   away(pn, through_n);
+   mgl_glDeleteTextures(1, &tex[3]);
+   back(ps, through_n);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   h = sent_view(1);
+   CHECK(!mgp_handle_is_null(h) && !mgp_handle_eq(h, view[3]));
+
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   mgl_glDeleteSamplers(1, &smp);
+   mgl_glDeleteTextures(3, tex);
+   env_finish(&e);
+}
+
+static void
+test_sampler_layout_across_no_samplers(void)
+{
+   sampler_changes_run(true);
+   sampler_changes_run(false);
+}
+
 /* A draw after a state change (issue 22's scissor_change) pays the repeat's one compare in
  * front of the whole way and the arm's compare and store after it: the keep (its checks and
  * the kept draw's store) runs only for a draw whose serial stood still since the draw before. */
@@ -2901,6 +3067,65 @@ test_repeat_after_change(void)
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
    CHECK_EQ(ctx->draw_repeat.hits, hits + 1);
    CHECK_EQ(fake_count(), 1);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   env_finish(&e);
+   fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
+}
+
+/* The multisample state piglit's sample-mask combinations toggles between its draws
+ * (GL_SAMPLE_ALPHA_TO_COVERAGE, GL_SAMPLE_MASK and its value) after a kept repeat draw: the
+ * next draw goes the whole way and its render state carries the change. */
+static void
+test_repeat_after_sample_state(void)
+{
+   fake_caps.call_mask[MGP_CALL_draw / 64] |= 1ull << (MGP_CALL_draw % 64); /* compact */
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}};
+   mgl_glUseProgram(make_program(&fp));
+   GLuint vao, vbo;
+   make_triangle(&vao, &vbo);
+   const struct fe_context *ctx = e.ctx;
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   const struct fake_rec *b = fake_find(MGP_CALL_bind_render_state, 0);
+   const struct mgp_handle initial =
+      b ? ((const struct mgp_handle_args *)b->args)->h : mgp_handle_null();
+   CHECK(!mgp_handle_is_null(initial));
+   struct mgp_handle bound[5];
+   for (int step = 0; step < 5; step++) {
+      for (int i = 0; i < 3; i++)
+         mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      CHECK(ctx->draw_repeat.valid);
+      const uint64_t hits = ctx->draw_repeat.hits;
+      switch (step) {
+      case 0: mgl_glEnable(GL_SAMPLE_ALPHA_TO_COVERAGE); break;
+      case 1:
+         mgl_glEnable(GL_SAMPLE_MASK);
+         mgl_glSampleMaski(0, 0x5);
+         break;
+      case 2: mgl_glSampleMaski(0, 0x3); break;
+      case 3: mgl_glDisable(GL_SAMPLE_MASK); break;
+      default: mgl_glDisable(GL_SAMPLE_ALPHA_TO_COVERAGE); break;
+      }
+      fake_clear();
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      CHECK_EQ(ctx->draw_repeat.hits, hits);
+      CHECK_EQ(fake_count_of(MGP_CALL_bind_render_state), 1);
+      b = fake_find(MGP_CALL_bind_render_state, 0);
+      bound[step] = b ? ((const struct mgp_handle_args *)b->args)->h : mgp_handle_null();
+      if (step >= 3)
+         continue; /* the states of step 0 and before it again: no new CSO */
+      const struct fake_rec *c = fake_find(MGP_CALL_create_render_state, 0);
+      CHECK(c != NULL);
+      if (!c)
+         continue;
+      const struct mgp_render_state *rs = &((const struct mgp_create_render_state *)c->args)->state;
+      CHECK_EQ(rs->alpha_to_coverage, 1);
+      CHECK_EQ(rs->sample_mask, step == 0 ? ~0u : step == 1 ? 0x5u : 0x3u);
+   }
+   CHECK(mgp_handle_eq(bound[3], bound[0]));
+   CHECK(mgp_handle_eq(bound[4], initial));
    CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
    env_finish(&e);
    fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
@@ -3101,7 +3326,9 @@ main(void)
    test_draw_ready_memo();
    test_draw_repeat();
    test_sampler_layout();
+   test_sampler_layout_across_no_samplers();
    test_repeat_after_change();
+   test_repeat_after_sample_state();
    test_draw_inputs_walk();
    test_attrib_pointer_layout();
    test_attrib_64bit();
