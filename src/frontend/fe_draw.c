@@ -491,24 +491,22 @@ draw_repeat_take(struct fe_context *ctx, unsigned k)
 }
 
 /* After a compact draw that went the whole way: keep it as the repeat draw where the draw
- * serial, less the vertex-buffer rebinds, stood still since the draw before (a draw after every
- * glScissor or glEnable pays this compare and store alone) and fe_validate left every input
- * current. Not for what the repeat does not ask at every draw: a compatibility context (its
- * render mode, rewrites, two-pass polygon modes), a program pipeline or fixed-function stage,
- * storage blocks or atomic counters (the writes fe_validate notes), a tessellation passthrough,
- * client arrays. */
-static inline void
-draw_repeat_arm(struct fe_context *ctx, GLenum mode, unsigned isz)
+ * serial, less the vertex-buffer rebinds, stood still since the draw before and fe_validate
+ * left every input current. Not for what the repeat does not ask at every draw: a
+ * compatibility context (its render mode, rewrites, two-pass polygon modes), a program
+ * pipeline or fixed-function stage, storage blocks or atomic counters (the writes fe_validate
+ * notes), a tessellation passthrough, client arrays. Out of line: a draw after every glScissor
+ * or glEnable pays draw_repeat_arm's compare and store alone. */
+static __attribute__((noinline)) void
+draw_repeat_keep(struct fe_context *ctx, GLenum mode, unsigned isz, uint64_t nonvb)
 {
    struct fe_draw_repeat *r = &ctx->draw_repeat;
-   const uint64_t nonvb = ctx->draw_serial - ctx->vb_bumps;
-   const bool still = r->last_nonvb == nonvb;
-   r->last_nonvb = nonvb;
    const struct fe_tracker *t = &ctx->tracker;
    const struct fe_exec *e = ctx->exec;
-   if (!still || !ctx->program || ctx->compat || ctx->ff || !e || ctx->program->exec != e ||
-       !e->glsl || e->glsl->num_storage_blocks || e->glsl->num_atomic_buffers ||
-       e->tess_passthrough || !t->draw_in_valid || t->draw_in_serial != ctx->draw_serial ||
+   r->keeps++;
+   if (!ctx->program || ctx->compat || ctx->ff || !e || ctx->program->exec != e || !e->glsl ||
+       e->glsl->num_storage_blocks || e->glsl->num_atomic_buffers || e->tess_passthrough ||
+       !t->draw_in_valid || t->draw_in_serial != ctx->draw_serial ||
        t->draw_in.exec != (uintptr_t)e || ctx->tfo->tf.active || fe_client_arrays_active(ctx))
       return;
    *r = (struct fe_draw_repeat){
@@ -520,12 +518,24 @@ draw_repeat_arm(struct fe_context *ctx, GLenum mode, unsigned isz)
       .last_nonvb = nonvb,
       .constants = r->constants,
       .buffers = r->buffers,
+      .keeps = r->keeps,
       .program = ctx->program,
       .exec = e,
       .mode = mode,
       .index_size = isz,
       .valid = true,
    };
+}
+
+static inline void
+draw_repeat_arm(struct fe_context *ctx, GLenum mode, unsigned isz)
+{
+   struct fe_draw_repeat *r = &ctx->draw_repeat;
+   const uint64_t nonvb = ctx->draw_serial - ctx->vb_bumps;
+   if (r->last_nonvb != nonvb)
+      r->last_nonvb = nonvb;
+   else
+      draw_repeat_keep(ctx, mode, isz, nonvb);
 }
 
 /* MGL_TRACKER_VERIFY=1: a draw the repeat would have sent goes the whole way instead, and
@@ -559,27 +569,12 @@ repeat_verify(struct fe_context *ctx, bool ready, uint64_t want)
              ready ? "fe_validate ran another group" : "draw_ready refused it");
 }
 
-static void
-draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLsizei instances,
-            GLuint baseinstance)
+/* glDrawArrays the whole way: draw_ready, fe_validate, the send; verify (a constant at each
+ * caller): MGL_TRACKER_VERIFY's check of a draw the repeat would have sent, groups its want. */
+static inline __attribute__((always_inline)) void
+draw_arrays_way(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLsizei instances,
+                GLuint baseinstance, bool verify, uint64_t groups)
 {
-   bool verify = false;
-   uint64_t groups = 0;
-   const unsigned k =
-      first >= 0 && count > 0 && instances == 1 && !baseinstance ? draw_repeats(ctx, mode, 0) : 0;
-   if (k) {
-      if (ctx->tracker.verify) {
-         verify = true;
-         groups = repeat_verify_want(ctx, k);
-      } else {
-         if (!fe_ctx_lost(ctx)) {
-            draw_repeat_take(ctx, k);
-            send_compact(ctx, (uint16_t)fe_mgp_prim(mode), 0,
-                         &(struct mgp_draw_range){(uint32_t)first, (uint32_t)count, 0});
-         }
-         return;
-      }
-   }
    FE_CHECK(!valid_mode(ctx, mode), GL_INVALID_ENUM);
    FE_CHECK(first < 0 || count < 0 || instances < 0, GL_INVALID_VALUE);
    if (ctx->compat && ctx->compat->rm.mode != 0x1C00 /* GL_RENDER */) {
@@ -625,6 +620,50 @@ draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLs
              &r, 1);
    if (captured)
       fe_xfb_drawn(ctx, captured);
+}
+
+static __attribute__((noinline)) void
+draw_arrays_verify(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, unsigned k)
+{
+   draw_arrays_way(ctx, mode, first, count, 1, 0, true, repeat_verify_want(ctx, k));
+}
+
+/* The whole way out of line, so draw_arrays (inlined into its callers) is one compare and a
+ * call either way: neither way's register saves are paid by the other. */
+static __attribute__((noinline)) void
+draw_arrays_whole(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count,
+                  GLsizei instances, GLuint baseinstance)
+{
+   draw_arrays_way(ctx, mode, first, count, instances, baseinstance, false, 0);
+}
+
+/* The repeat draw's way of glDrawArrays, out of line behind draw_arrays' one compare (a kept
+ * repeat), so a draw after a state change pays nothing else of it. */
+static __attribute__((noinline)) void
+draw_arrays_repeat(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count,
+                   GLsizei instances, GLuint baseinstance)
+{
+   const unsigned k =
+      first >= 0 && count > 0 && instances == 1 && !baseinstance ? draw_repeats(ctx, mode, 0) : 0;
+   if (!k)
+      draw_arrays_whole(ctx, mode, first, count, instances, baseinstance);
+   else if (ctx->tracker.verify)
+      draw_arrays_verify(ctx, mode, first, count, k);
+   else if (!fe_ctx_lost(ctx)) {
+      draw_repeat_take(ctx, k);
+      send_compact(ctx, (uint16_t)fe_mgp_prim(mode), 0,
+                   &(struct mgp_draw_range){(uint32_t)first, (uint32_t)count, 0});
+   }
+}
+
+static inline void
+draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLsizei instances,
+            GLuint baseinstance)
+{
+   if (ctx->draw_repeat.valid)
+      draw_arrays_repeat(ctx, mode, first, count, instances, baseinstance);
+   else
+      draw_arrays_whole(ctx, mode, first, count, instances, baseinstance);
 }
 
 /* The element buffer's part of setup_indices: checks the indices offset and range, binds the
@@ -687,8 +726,9 @@ draw_elements(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, c
    /* the repeat draw: the element buffer's indices, checked against it as every draw's
     * (MGL_TRACKER_VERIFY checks the repeat on glDrawArrays: the same draw_repeats) */
    const unsigned isz = index_size(type);
-   const unsigned k = isz && instances == 1 && !baseinstance && !has_range && count > 0 &&
-                            !ctx->tracker.verify && ctx->vao->elements && !ctx->rs.primitive_restart
+   const unsigned k = ctx->draw_repeat.valid && isz && instances == 1 && !baseinstance &&
+                            !has_range && count > 0 && !ctx->tracker.verify && ctx->vao->elements &&
+                            !ctx->rs.primitive_restart
                          ? draw_repeats(ctx, mode, isz)
                          : 0;
    if (k) {

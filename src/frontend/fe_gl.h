@@ -715,6 +715,21 @@ struct fe_tracker {
    uint32_t views_count, samplers_count;
    struct mgp_handle views_sent[FE_MAX_SAMPLERS], samplers_sent[FE_MAX_SAMPLERS];
    uint64_t sampler_checked[2]; /* exec and bindings_version whose unit/type check passed */
+   /* emit_samplers: the units, targets and kinds of the set it resolved last (layout_n 0:
+    * none), and the CSO caches' evictions then; a program of the same layout resolves only
+    * the units bound since (sampler_layout_same) */
+   uint32_t layout_n;
+   GLint layout_units[FE_MAX_SAMPLERS];
+   uint8_t layout_target[FE_MAX_SAMPLERS], layout_kind[FE_MAX_SAMPLERS];
+   uint64_t layout_evictions;
+   /* the unit version and the share group's texture and sampler generations the set was
+    * resolved at: not sampler_key's, which a program without samplers moves on resolving
+    * nothing (units changed while it drew are past layout_since) */
+   uint64_t layout_since, layout_gens[2];
+   struct mgp_handle layout_cso; /* the program whose layout it is (null: compare it) */
+   uint64_t layout_bindings;     /* and its bindings_version then */
+   uint64_t sampler_resolves;    /* units resolved (resolve_unit) */
+   uint64_t sampler_layout_hits; /* emits of the same layout and units: nothing resolved */
    /* emit_samplers: what each unit resolved to for one (target, kind), keyed on what the unit
     * holds (its stamp, the share group's texture and sampler generations, the CSO caches'
     * evictions), not on the program, so a program switch over the same units re-resolves
@@ -915,6 +930,7 @@ struct fe_context {
       uint64_t nonvb, last_nonvb;
       uint64_t constants, buffers; /* of the hits, those that sent default-block bytes, and
                                     * those after a vertex-buffer rebind (the tracker's groups) */
+      uint64_t keeps; /* draws whose serial stood still since the draw before (fe_draw.c) */
       const void *program, *exec;
       GLenum mode;
       unsigned index_size; /* 0: glDrawArrays */

@@ -320,10 +320,10 @@ set_enable(struct fe_context *ctx, GLenum cap, bool on)
       if (rs->seamless_cube != (uint8_t)on) {
          rs_u8(ctx, &rs->seamless_cube, on);
          /* it chooses every cube unit's sampler (fe_cube_non_seamless): the units resolve
-          * again, as after a binding change */
-         ctx->unit_version++;
-         ctx->draw_serial++;
-         ctx->draw_other_serial++;
+          * again, as after a binding change of each (emit_samplers resolves a unit whose
+          * stamp moved) */
+         for (unsigned u = 0; u < FE_MAX_TEXTURE_UNITS; u++)
+            fe_unit_changed(ctx, u);
       }
       return true;
    case GL_PROGRAM_POINT_SIZE: rs_u8(ctx, &rs->program_point_size, on); return true;

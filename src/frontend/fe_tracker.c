@@ -448,16 +448,6 @@ key5_eq(const uint64_t a[5], const uint64_t b[5])
    return !((a[0] ^ b[0]) | (a[1] ^ b[1]) | (a[2] ^ b[2]) | (a[3] ^ b[3]) | (a[4] ^ b[4]));
 }
 
-/* The first n handles of a and b are the same. */
-static inline bool
-handles_eq(const struct mgp_handle *a, const struct mgp_handle *b, unsigned n)
-{
-   for (unsigned i = 0; i < n; i++)
-      if (!mgp_handle_eq(a[i], b[i]))
-         return false;
-   return true;
-}
-
 /* What unit `unit` resolves to when a program samples it as (target, kind): the texture's
  * view and the sampler state (a bound sampler object's, else the texture's); an incomplete
  * texture samples as (0,0,0,1) through a 1x1 stand-in. Cached per unit on what the unit
@@ -587,6 +577,49 @@ check_glsl_gl_clamp(struct fe_context *ctx, const struct fe_exec *e, unsigned j)
       }
 }
 
+/* The samplers of e sample the units, targets and kinds of the set emit_samplers resolved
+ * last, and that set is what the backend holds (views_sent, samplers_sent), in a context
+ * without compatibility's per-program declines or fixed-function unit biases. The program
+ * recorded (its CSO handle, never reused, and bindings version) is that layout without a
+ * compare. */
+static bool
+sampler_layout_same(const struct fe_context *ctx, const struct fe_exec *e, unsigned n)
+{
+   const struct fe_tracker *t = &ctx->tracker;
+   if (t->layout_n != n || t->views_count != n || t->samplers_count != n || ctx->compat || ctx->ff)
+      return false;
+   if (!e->no_cso && mgp_handle_eq(t->layout_cso, e->cso) &&
+       t->layout_bindings == e->bindings_version)
+      return true;
+   return !memcmp(t->layout_units, e->sampler_units, n * sizeof(e->sampler_units[0])) &&
+          !memcmp(t->layout_target, e->sampler_target, n) &&
+          !memcmp(t->layout_kind, e->refl.sampler_kind, n);
+}
+
+/* Sends [lo, hi] of the n handles where they differ from those sent (the whole set when its
+ * count moved): a change of one unit's texture is one handle on the wire. */
+static void
+send_handles(struct fe_context *ctx, struct mgp_handle *sent, uint32_t *sent_count,
+             const struct mgp_handle *h, unsigned n, bool views)
+{
+   unsigned lo = 0, hi = n;
+   if (*sent_count == n) {
+      while (lo < n && mgp_handle_eq(h[lo], sent[lo]))
+         lo++;
+      if (lo == n)
+         return;
+      while (mgp_handle_eq(h[hi - 1], sent[hi - 1]))
+         hi--;
+   }
+   *sent_count = n;
+   memcpy(sent + lo, h + lo, (hi - lo) * sizeof(h[0]));
+   const struct mgp_set_handles a = {.start = lo, .count = hi - lo};
+   if (views)
+      mgp_set_sampler_views(&ctx->pipe, &a, h + lo);
+   else
+      mgp_bind_sampler_states(&ctx->pipe, &a, h + lo);
+}
+
 /* Sampler j samples the texture at the unit its uniform holds, for the sampler's target. */
 static bool
 emit_samplers(struct fe_context *ctx, struct fe_exec *e)
@@ -601,9 +634,17 @@ emit_samplers(struct fe_context *ctx, struct fe_exec *e)
       memcpy(t->sampler_key, key, sizeof(key));
       return true;
    }
+   /* Another program over the same units, targets and kinds, or a unit's binding moved, with
+    * the generations and the CSO caches' evictions as they were when the set was resolved:
+    * the check below passed for that layout, and a sampler whose unit's stamp is not past the
+    * unit version it was resolved at resolves as it did then (what was sent), so only the
+    * units bound since resolve. */
+   const uint64_t since = t->layout_since, evictions0 = sampling_evictions(ctx);
+   const bool same = key[3] == t->layout_gens[0] && key[4] == t->layout_gens[1] &&
+                     t->layout_evictions == evictions0 && sampler_layout_same(ctx, e, n);
    /* GL: samplers of different types may not use one unit (GL_INVALID_OPERATION at draw).
     * It depends on the program and its sampler uniforms only; checked once for those. */
-   if (t->sampler_checked[0] != key[0] || t->sampler_checked[1] != key[1]) {
+   if (!same && (t->sampler_checked[0] != key[0] || t->sampler_checked[1] != key[1])) {
       uint8_t unit_target[FE_MAX_TEXTURE_UNITS];
       memset(unit_target, 0xff, sizeof(unit_target));
       for (unsigned j = 0; j < n; j++) {
@@ -620,37 +661,53 @@ emit_samplers(struct fe_context *ctx, struct fe_exec *e)
       t->sampler_checked[1] = key[1];
    }
    memcpy(t->sampler_key, key, sizeof(key));
+   if (same && key[2] == since) {
+      t->sampler_layout_hits++;
+      return true;
+   }
 
    struct mgp_handle views[FE_MAX_SAMPLERS], samplers[FE_MAX_SAMPLERS];
    /* Every unit resolved is touched in the LRU, but a lookup may still evict what an earlier
     * unit resolved to when a cache holds little more than the units use: then resolve again
     * (the entries named before the eviction miss and look up again; the caps are far above
     * FE_MAX_SAMPLERS, so this settles). */
-   for (unsigned pass = 0; pass < 4; pass++) {
+   uint64_t evictions = 0;
+   bool settled = false;
+   for (unsigned pass = 0; pass < 4 && !settled; pass++) {
       /* what every unit's entry is keyed on besides the unit: the share group's texture and
        * sampler generations (key[3], key[4] above) and the evictions, read once a pass */
-      const uint64_t gens[3] = {key[3], key[4], sampling_evictions(ctx)};
-      const uint64_t evictions = gens[2];
-      for (unsigned j = 0; j < n; j++)
-         resolve_unit(ctx, gens, (unsigned)e->sampler_units[j],
-                      (enum fe_tex_target)e->sampler_target[j], e->refl.sampler_kind[j], &views[j],
-                      &samplers[j]);
-      if (sampling_evictions(ctx) == evictions)
-         break;
+      const uint64_t gens[3] = {key[3], key[4], pass ? sampling_evictions(ctx) : evictions0};
+      evictions = gens[2];
+      for (unsigned j = 0; j < n; j++) {
+         const unsigned unit = (unsigned)e->sampler_units[j];
+         if (same && !pass && ctx->unit_stamp[unit] <= since &&
+             !mgp_handle_is_null(t->views_sent[j])) {
+            views[j] = t->views_sent[j];
+            samplers[j] = t->samplers_sent[j];
+            continue;
+         }
+         t->sampler_resolves++;
+         resolve_unit(ctx, gens, unit, (enum fe_tex_target)e->sampler_target[j],
+                      e->refl.sampler_kind[j], &views[j], &samplers[j]);
+      }
+      settled = sampling_evictions(ctx) == evictions;
    }
    for (unsigned j = 0; ctx->compat && j < n; j++)
       check_glsl_gl_clamp(ctx, e, j);
    /* at most FE_MAX_SAMPLERS handles: comparing them costs less than hashing them */
-   if (t->views_count != n || !handles_eq(views, t->views_sent, n)) {
-      t->views_count = n;
-      memcpy(t->views_sent, views, n * sizeof(views[0]));
-      mgp_set_sampler_views(&ctx->pipe, &(struct mgp_set_handles){.start = 0, .count = n}, views);
-   }
-   if (t->samplers_count != n || !handles_eq(samplers, t->samplers_sent, n)) {
-      t->samplers_count = n;
-      memcpy(t->samplers_sent, samplers, n * sizeof(samplers[0]));
-      mgp_bind_sampler_states(&ctx->pipe, &(struct mgp_set_handles){.start = 0, .count = n},
-                              samplers);
+   send_handles(ctx, t->views_sent, &t->views_count, views, n, true);
+   send_handles(ctx, t->samplers_sent, &t->samplers_count, samplers, n, false);
+   t->layout_n = settled ? n : 0; /* unsettled: the next emit resolves every unit */
+   t->layout_evictions = evictions;
+   t->layout_since = key[2];
+   t->layout_gens[0] = key[3];
+   t->layout_gens[1] = key[4];
+   t->layout_cso = e->no_cso ? mgp_handle_null() : e->cso;
+   t->layout_bindings = e->bindings_version;
+   if (!same) {
+      memcpy(t->layout_units, e->sampler_units, n * sizeof(e->sampler_units[0]));
+      memcpy(t->layout_target, e->sampler_target, n);
+      memcpy(t->layout_kind, e->refl.sampler_kind, n);
    }
    return true;
 }

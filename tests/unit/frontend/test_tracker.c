@@ -754,6 +754,15 @@ view_texture(const struct mgp_handle *views_made, const struct mgp_handle *view_
    return mgp_handle_null();
 }
 
+/* A set_sampler_views / bind_sampler_states record's first slot. */
+static uint32_t
+set_start(const struct fake_rec *r)
+{
+   struct mgp_set_handles a;
+   memcpy(&a, r->args, sizeof(a));
+   return a.start;
+}
+
 /* Sampler resolution is keyed on what the units hold, not on the program: switching between
  * programs that sample the same units sends nothing but the program, and a texture changed on a
  * unit between two programs is what the next draw samples, on whichever program. */
@@ -842,12 +851,12 @@ test_program_switch_samplers(void)
    mgl_glUseProgram(pb);
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
    CHECK_EQ(fake_count_of(MGP_CALL_set_sampler_views), 1);
+   /* slot 0 (tex[0]) is as sent: slot 1 alone travels */
    const struct fake_rec *sv = fake_find(MGP_CALL_set_sampler_views, 0);
-   CHECK(sv && sv->tail_count == 2);
-   if (sv && sv->tail_count == 2) {
+   CHECK(sv && sv->tail_count == 1 && set_start(sv) == 1);
+   if (sv && sv->tail_count == 1) {
       const struct mgp_handle *h = sv->tail;
-      CHECK(mgp_handle_eq(view_texture(views_made, view_tex, nviews, h[0]), res[0]));
-      CHECK(mgp_handle_eq(view_texture(views_made, view_tex, nviews, h[1]), res[2]));
+      CHECK(mgp_handle_eq(view_texture(views_made, view_tex, nviews, h[0]), res[2]));
    }
    /* back to A, which last drew with tex[1] on unit 1: it samples tex[2] too, nothing resent */
    fake_clear();
@@ -861,11 +870,10 @@ test_program_switch_samplers(void)
    mgl_glUseProgram(pa);
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
    sv = fake_find(MGP_CALL_set_sampler_views, 0);
-   CHECK(sv && sv->tail_count == 2);
-   if (sv && sv->tail_count == 2) {
+   CHECK(sv && sv->tail_count == 1 && set_start(sv) == 0); /* slot 1 (tex[2]) as sent */
+   if (sv && sv->tail_count == 1) {
       const struct mgp_handle *h = sv->tail;
       CHECK(mgp_handle_eq(view_texture(views_made, view_tex, nviews, h[0]), res[1]));
-      CHECK(mgp_handle_eq(view_texture(views_made, view_tex, nviews, h[1]), res[2]));
    }
    /* C samples the same units the other way round: the set goes in C's order */
    fake_clear();
@@ -1568,7 +1576,9 @@ test_sampling_cso_lru(void)
    const unsigned nb = fake_count_of(MGP_CALL_bind_sampler_states);
    CHECK_EQ(nb, (unsigned)n);
    b = nb ? fake_find(MGP_CALL_bind_sampler_states, nb - 1) : NULL;
-   CHECK(b && b->tail_count == 2 && mgp_handle_eq(((const struct mgp_handle *)b->tail)[0], unit0));
+   /* unit 0's sampler stays bound: each bind sends slot 1 alone */
+   CHECK(b && b->tail_count == 1 && set_start(b) == 1 &&
+         !mgp_handle_eq(((const struct mgp_handle *)b->tail)[0], unit0));
    CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
    mgl_glDeleteSamplers(1, &smp);
    mgl_glDeleteTextures(2, tex);
@@ -2756,6 +2766,371 @@ test_draw_ready_memo(void)
    env_finish(&e);
 }
 
+/* emit_samplers over the layout it resolved last (issue 22: program_change, texture1_change):
+ * another program of the same units, targets and kinds resolves no unit and sends no handle;
+ * a texture bound on one unit resolves that unit alone and sends its one view; another
+ * layout, a unit bound to the stand-in's target and a deleted texture resolve as ever. */
+static void
+test_sampler_layout(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   struct fake_program fa = {
+      .num_inputs = 1,
+      .inputs = {"pos"},
+      .num_samplers = 3,
+      .samplers = {{"s0", GL_SAMPLER_2D, 1}, {"s1", GL_SAMPLER_2D, 1}, {"s2", GL_SAMPLER_2D, 1}}};
+   GLuint pa = make_program(&fa), pb = make_program(&fa), pc = make_program(&fa);
+   const char *names[3] = {"s0", "s1", "s2"};
+   for (int i = 0; i < 3; i++) {
+      mgl_glUseProgram(pa);
+      mgl_glUniform1i(mgl_glGetUniformLocation(pa, names[i]), i);
+      mgl_glUseProgram(pb);
+      mgl_glUniform1i(mgl_glGetUniformLocation(pb, names[i]), i);
+      mgl_glUseProgram(pc); /* C: units 2, 1, 0 */
+      mgl_glUniform1i(mgl_glGetUniformLocation(pc, names[i]), 2 - i);
+   }
+   GLuint vao, vbo, tex[4];
+   make_triangle(&vao, &vbo);
+   mgl_glGenTextures(4, tex);
+   for (int i = 0; i < 4; i++) {
+      mgl_glActiveTexture(GL_TEXTURE0 + (GLenum)(i & 3));
+      mgl_glBindTexture(GL_TEXTURE_2D, tex[i]);
+      mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2 + i, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   }
+   mgl_glActiveTexture(GL_TEXTURE0);
+   const struct fe_tracker *t = &e.ctx->tracker;
+   mgl_glUseProgram(pa);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   /* A -> B -> A: the same layout, nothing resolved, no handle sent */
+   uint64_t resolves = t->sampler_resolves, hits = t->sampler_layout_hits;
+   fake_clear();
+   for (int i = 0; i < 2; i++) {
+      mgl_glUseProgram(i ? pa : pb);
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   }
+   CHECK_EQ(t->sampler_resolves, resolves);
+   CHECK_EQ(t->sampler_layout_hits, hits + 2);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_draw_program), 2);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_sampler_views) + fake_count_of(MGP_CALL_bind_sampler_states),
+            0);
+   /* unit 1 gets tex[3]: it alone resolves and travels, the samplers as they were */
+   fake_clear();
+   mgl_glActiveTexture(GL_TEXTURE1);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[3]);
+   mgl_glActiveTexture(GL_TEXTURE0);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(t->sampler_resolves, resolves + 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_sampler_views), 1);
+   const struct fake_rec *sv = fake_find(MGP_CALL_set_sampler_views, 0);
+   CHECK(sv && sv->tail_count == 1 && set_start(sv) == 1);
+   struct mgp_handle v3 =
+      sv && sv->tail_count ? ((const struct mgp_handle *)sv->tail)[0] : mgp_handle_null();
+   CHECK(!mgp_handle_is_null(v3));
+   /* then B, over the same units: nothing */
+   fake_clear();
+   mgl_glUseProgram(pb);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(t->sampler_resolves, resolves + 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_sampler_views), 0);
+   /* C samples the units the other way round: every unit resolves, slots 0 and 2 travel */
+   fake_clear();
+   mgl_glUseProgram(pc);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(t->sampler_resolves, resolves + 4);
+   sv = fake_find(MGP_CALL_set_sampler_views, 0);
+   CHECK(sv && sv->tail_count == 3 && set_start(sv) == 0);
+   if (sv && sv->tail_count == 3)
+      CHECK(mgp_handle_eq(((const struct mgp_handle *)sv->tail)[1], v3));
+   /* GL_TEXTURE_CUBE_MAP_SEAMLESS chooses every cube unit's sampler: every unit resolves */
+   resolves = t->sampler_resolves;
+   mgl_glEnable(GL_TEXTURE_CUBE_MAP_SEAMLESS);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(t->sampler_resolves, resolves + 3);
+   mgl_glDisable(GL_TEXTURE_CUBE_MAP_SEAMLESS);
+   /* back to A; unit 1's texture deleted: unit 1 resolves to the stand-in, a new view */
+   mgl_glUseProgram(pa);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   resolves = t->sampler_resolves;
+   mgl_glDeleteTextures(1, &tex[3]);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   sv = fake_find(MGP_CALL_set_sampler_views, 0);
+   CHECK(sv && sv->tail_count >= 1 && set_start(sv) <= 1);
+   CHECK(t->sampler_resolves > resolves);
+   if (sv && sv->tail_count >= 1)
+      CHECK(!mgp_handle_eq(((const struct mgp_handle *)sv->tail)[1 - set_start(sv)], v3));
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   mgl_glDeleteTextures(3, tex);
+   env_finish(&e);
+}
+
+/* The view the first set_sampler_views record sends for slot `slot` (null: none sent for it). */
+static struct mgp_handle
+sent_view(unsigned slot)
+{
+   const struct fake_rec *sv = fake_find(MGP_CALL_set_sampler_views, 0);
+   if (!sv || set_start(sv) > slot || slot - set_start(sv) >= sv->tail_count)
+      return mgp_handle_null();
+   return ((const struct mgp_handle *)sv->tail)[slot - set_start(sv)];
+}
+
+/* sampler_changes_run's program switches: to N (no samplers) for a change, and back to S
+ * after N has drawn; with S current throughout neither switches nor draws. */
+static void
+away(GLuint pn, bool through_n)
+{
+   if (through_n)
+      mgl_glUseProgram(pn);
+}
+
+static void
+back(GLuint ps, bool through_n)
+{
+   if (through_n) {
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      mgl_glUseProgram(ps);
+   }
+}
+
+/* A program without samplers drawn between two draws of a program with them (piglit's
+ * sample-mask combinations: a render pass, then a check pass over the texture it drew): what
+ * changed on the units, the textures or the sampler objects while it was current is what the
+ * sampling program samples at its next draw. The set the backend holds is the one the sampling
+ * program resolved, not what the units held when the sampler-less program drew. Each case:
+ * the sampling program S draws, N (no samplers) becomes current, a change, N draws, S draws;
+ * through_n false: the same changes with S current throughout. */
+static void
+sampler_changes_run(bool through_n)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   struct fake_program fs = {.num_inputs = 1,
+                             .inputs = {"pos"},
+                             .num_samplers = 2,
+                             .samplers = {{"s0", GL_SAMPLER_2D, 1}, {"s1", GL_SAMPLER_2D, 1}}};
+   struct fake_program fn = {.num_inputs = 1, .inputs = {"pos"}};
+   GLuint ps = make_program(&fs), pn = make_program(&fn);
+   mgl_glUseProgram(ps);
+   mgl_glUniform1i(mgl_glGetUniformLocation(ps, "s0"), 0);
+   mgl_glUniform1i(mgl_glGetUniformLocation(ps, "s1"), 1);
+   GLuint vao, vbo, tex[4], smp;
+   make_triangle(&vao, &vbo);
+   mgl_glGenTextures(4, tex);
+   for (int i = 0; i < 4; i++) {
+      mgl_glBindTexture(GL_TEXTURE_2D, tex[i]);
+      mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2 + i, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   }
+   mgl_glActiveTexture(GL_TEXTURE1);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[1]);
+   mgl_glActiveTexture(GL_TEXTURE0);
+   /* each texture's view, sampled through unit 0 by S */
+   struct mgp_handle view[4];
+   for (int i = 3; i >= 0; i--) {
+      mgl_glBindTexture(GL_TEXTURE_2D, tex[i]);
+      fake_clear();
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      view[i] = sent_view(0);
+      CHECK(!mgp_handle_is_null(view[i]));
+   }
+   CHECK(!mgp_handle_eq(view[0], view[1]) && !mgp_handle_eq(view[1], view[2]) &&
+         !mgp_handle_eq(view[2], view[3]));
+   const struct fe_tracker *t = &e.ctx->tracker;
+
+   /* nothing changes: S sends nothing and resolves nothing (the layout's skip) */
+   uint64_t resolves = t->sampler_resolves;
+   away(pn, through_n);
+   back(ps, through_n);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_sampler_views) + fake_count_of(MGP_CALL_bind_sampler_states),
+            0);
+   CHECK_EQ(t->sampler_resolves, resolves);
+
+   /* unit 0 gets tex[2] under N, and S binds it again (no change) before it draws */
+   away(pn, through_n);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[2]);
+   back(ps, through_n);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[2]);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK(mgp_handle_eq(sent_view(0), view[2]));
+
+   /* glActiveTexture and a bind on unit 1 under N: S's slot 1 samples tex[3] */
+   away(pn, through_n);
+   mgl_glActiveTexture(GL_TEXTURE1);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[3]);
+   mgl_glActiveTexture(GL_TEXTURE0);
+   back(ps, through_n);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK(mgp_handle_eq(sent_view(1), view[3]));
+
+   /* a parameter of the bound tex[2] under N (the texture generation): S's sampler state */
+   away(pn, through_n);
+   mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   back(ps, through_n);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_sampler_states), 1);
+   const struct fake_rec *c = fake_find(MGP_CALL_create_sampler, 0);
+   CHECK(c && ((const struct mgp_create_sampler *)c->args)->state.mag_filter == MGP_FILTER_NEAREST);
+
+   /* tex[2] made incomplete under N (a mipmapping filter, one level): the stand-in */
+   away(pn, through_n);
+   mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+   back(ps, through_n);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   struct mgp_handle h = sent_view(0);
+   CHECK(!mgp_handle_is_null(h) && !mgp_handle_eq(h, view[2]));
+
+   /* a sampler object bound to unit 0 under N: its NEAREST minification makes tex[2]
+    * complete again, through its own view */
+   mgl_glGenSamplers(1, &smp);
+   mgl_glSamplerParameteri(smp, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   away(pn, through_n);
+   mgl_glBindSampler(0, smp);
+   back(ps, through_n);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK(mgp_handle_eq(sent_view(0), view[2]));
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_sampler_states), 1);
+
+   /* the bound sampler object's parameter under N (the sampler generation) */
+   away(pn, through_n);
+   mgl_glSamplerParameteri(smp, GL_TEXTURE_WRAP_S, GL_MIRRORED_REPEAT);
+   back(ps, through_n);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_sampler_states), 1);
+   c = fake_find(MGP_CALL_create_sampler, 0);
+   CHECK(c &&
+         ((const struct mgp_create_sampler *)c->args)->state.wrap_s == MGP_WRAP_MIRRORED_REPEAT);
+
+   /* tex[3], bound on unit 1, deleted under N: slot 1 samples the stand-in */
+   away(pn, through_n);
+   mgl_glDeleteTextures(1, &tex[3]);
+   back(ps, through_n);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   h = sent_view(1);
+   CHECK(!mgp_handle_is_null(h) && !mgp_handle_eq(h, view[3]));
+
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   mgl_glDeleteSamplers(1, &smp);
+   mgl_glDeleteTextures(3, tex);
+   env_finish(&e);
+}
+
+static void
+test_sampler_layout_across_no_samplers(void)
+{
+   sampler_changes_run(true);
+   sampler_changes_run(false);
+}
+
+/* A draw after a state change (issue 22's scissor_change) pays the repeat's one compare in
+ * front of the whole way and the arm's compare and store after it: the keep (its checks and
+ * the kept draw's store) runs only for a draw whose serial stood still since the draw before. */
+static void
+test_repeat_after_change(void)
+{
+   fake_caps.call_mask[MGP_CALL_draw / 64] |= 1ull << (MGP_CALL_draw % 64); /* compact */
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}};
+   mgl_glUseProgram(make_program(&fp));
+   GLuint vao, vbo;
+   make_triangle(&vao, &vbo);
+   const struct fe_context *ctx = e.ctx;
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK(ctx->draw_repeat.valid);
+   const uint64_t keeps = ctx->draw_repeat.keeps, hits = ctx->draw_repeat.hits;
+   for (int i = 0; i < 4; i++) {
+      mgl_glScissor(0, 0, 63 - i, 63 - i);
+      fake_clear();
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      CHECK_EQ(fake_count_of(MGP_CALL_draw), 1);
+      CHECK(!ctx->draw_repeat.valid);
+   }
+   CHECK_EQ(ctx->draw_repeat.keeps, keeps);
+   CHECK_EQ(ctx->draw_repeat.hits, hits);
+   /* the same draw again: the serial stood still, kept; the next is a repeat */
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(ctx->draw_repeat.keeps, keeps + 1);
+   CHECK(ctx->draw_repeat.valid);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(ctx->draw_repeat.hits, hits + 1);
+   CHECK_EQ(fake_count(), 1);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   env_finish(&e);
+   fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
+}
+
+/* The multisample state piglit's sample-mask combinations toggles between its draws
+ * (GL_SAMPLE_ALPHA_TO_COVERAGE, GL_SAMPLE_MASK and its value) after a kept repeat draw: the
+ * next draw goes the whole way and its render state carries the change. */
+static void
+test_repeat_after_sample_state(void)
+{
+   fake_caps.call_mask[MGP_CALL_draw / 64] |= 1ull << (MGP_CALL_draw % 64); /* compact */
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}};
+   mgl_glUseProgram(make_program(&fp));
+   GLuint vao, vbo;
+   make_triangle(&vao, &vbo);
+   const struct fe_context *ctx = e.ctx;
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   const struct fake_rec *b = fake_find(MGP_CALL_bind_render_state, 0);
+   const struct mgp_handle initial =
+      b ? ((const struct mgp_handle_args *)b->args)->h : mgp_handle_null();
+   CHECK(!mgp_handle_is_null(initial));
+   struct mgp_handle bound[5];
+   for (int step = 0; step < 5; step++) {
+      for (int i = 0; i < 3; i++)
+         mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      CHECK(ctx->draw_repeat.valid);
+      const uint64_t hits = ctx->draw_repeat.hits;
+      switch (step) {
+      case 0: mgl_glEnable(GL_SAMPLE_ALPHA_TO_COVERAGE); break;
+      case 1:
+         mgl_glEnable(GL_SAMPLE_MASK);
+         mgl_glSampleMaski(0, 0x5);
+         break;
+      case 2: mgl_glSampleMaski(0, 0x3); break;
+      case 3: mgl_glDisable(GL_SAMPLE_MASK); break;
+      default: mgl_glDisable(GL_SAMPLE_ALPHA_TO_COVERAGE); break;
+      }
+      fake_clear();
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      CHECK_EQ(ctx->draw_repeat.hits, hits);
+      CHECK_EQ(fake_count_of(MGP_CALL_bind_render_state), 1);
+      b = fake_find(MGP_CALL_bind_render_state, 0);
+      bound[step] = b ? ((const struct mgp_handle_args *)b->args)->h : mgp_handle_null();
+      if (step >= 3)
+         continue; /* the states of step 0 and before it again: no new CSO */
+      const struct fake_rec *c = fake_find(MGP_CALL_create_render_state, 0);
+      CHECK(c != NULL);
+      if (!c)
+         continue;
+      const struct mgp_render_state *rs = &((const struct mgp_create_render_state *)c->args)->state;
+      CHECK_EQ(rs->alpha_to_coverage, 1);
+      CHECK_EQ(rs->sample_mask, step == 0 ? ~0u : step == 1 ? 0x5u : 0x3u);
+   }
+   CHECK(mgp_handle_eq(bound[3], bound[0]));
+   CHECK(mgp_handle_eq(bound[4], initial));
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   env_finish(&e);
+   fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
+}
+
 /* The repeat draw (fe_draw.c, draw_repeat): the third of three identical draws is sent with
  * one check in place of draw_ready's and fe_validate's; what moves an input no serial covers
  * (a glUniform), another mode, an element range past the buffer, a mapped buffer and an
@@ -2950,6 +3325,10 @@ main(void)
    test_compact_draw_elements();
    test_draw_ready_memo();
    test_draw_repeat();
+   test_sampler_layout();
+   test_sampler_layout_across_no_samplers();
+   test_repeat_after_change();
+   test_repeat_after_sample_state();
    test_draw_inputs_walk();
    test_attrib_pointer_layout();
    test_attrib_64bit();
