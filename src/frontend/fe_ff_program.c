@@ -1406,8 +1406,8 @@ fe_ff_note_program_draw(struct fe_context *ctx, GLenum mode)
    /* GLSL 1.50 7.1: a fragment shader's gl_PrimitiveID counts the draw's primitives, or is
     * what the geometry shader wrote (a tessellation stage draws patches, never rewritten) */
    const struct fe_exec *pe = fe_ctx_exec(ctx);
-   const uint32_t made_by = GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY) |
-                            GLSL_STAGE_BIT(GLSL_STAGE_TESS_EVAL);
+   const uint32_t made_by =
+      GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY) | GLSL_STAGE_BIT(GLSL_STAGE_TESS_EVAL);
    const bool own_ids = pe && pe->glsl && (pe->glsl->stages & made_by);
    const uint32_t rewrite = ctx->compat ? ctx->compat->rewrite_divisor : 1;
    if (!rewrite && !own_ids && pe && pe->glsl &&
