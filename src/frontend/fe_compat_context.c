@@ -21,6 +21,7 @@ fe_compat_create(void)
       return NULL;
    }
    c->imm.vao.layout_version = c->imm.vao.buffers_version = 1;
+   c->rewrite_divisor = 1;
    return c;
 }
 

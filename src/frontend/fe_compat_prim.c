@@ -49,7 +49,22 @@ struct emit {
    const uint8_t *edge; /* edge flag of vertex v + bias (NULL: every edge is drawn) */
    uint64_t edge_n;
    int64_t bias;
+   /* primitives drawn for each GL primitive (0 before the first; UINT32_MAX once two differ):
+    * the divisor of the fragment stage's gl_PrimitiveID */
+   uint32_t per_prim;
 };
+
+/* A GL primitive ended; its indices began at index `from` of the output. */
+static void
+prim_done(struct emit *e, uint64_t from)
+{
+   const uint64_t vpp = e->fill == GL_LINE ? 2 : e->fill == GL_POINT ? 1 : 3;
+   const uint64_t made = (e->n - from) / vpp;
+   if (e->per_prim == 0 && made > 0 && made < UINT32_MAX)
+      e->per_prim = (uint32_t)made;
+   else if (e->per_prim != made)
+      e->per_prim = UINT32_MAX;
+}
 
 static void
 put(struct emit *e, uint32_t v)
@@ -108,21 +123,30 @@ run(struct emit *e, GLenum mode, const uint32_t *v, uint64_t n)
 {
    switch (mode) {
    case GL_QUADS:
-      for (uint64_t q = 0; q + 4 <= n; q += 4)
+      for (uint64_t q = 0; q + 4 <= n; q += 4) {
+         const uint64_t from = e->n;
          polygon(e, v + q, 4, 3, true);
+         prim_done(e, from);
+      }
       break;
    case GL_QUAD_STRIP:
       for (uint64_t q = 0; q + 4 <= n; q += 2) {
          const uint32_t p[4] = {v[q], v[q + 1], v[q + 3], v[q + 2]};
+         const uint64_t from = e->n;
          polygon(e, p, 4, 2, false);
+         prim_done(e, from);
       }
       break;
    case GL_TRIANGLES:
-      for (uint64_t t = 0; t + 3 <= n; t += 3)
+      for (uint64_t t = 0; t + 3 <= n; t += 3) {
+         const uint64_t from = e->n;
          polygon(e, v + t, 3, 2, true);
+         prim_done(e, from);
+      }
       break;
    default: /* GL_POLYGON: all of the run */
       if (n >= 3) {
+         const uint64_t from = e->n;
          /* fan from vertex 0 without a copy: polygons of any size */
          if (e->fill != GL_FILL) {
             for (uint64_t i = 0; i < n; i++)
@@ -135,6 +159,7 @@ run(struct emit *e, GLenum mode, const uint32_t *v, uint64_t n)
             for (uint64_t j = 1; j + 1 < n; j++)
                polygon(e, (const uint32_t[3]){v[0], v[j], v[j + 1]}, 3, 0, false);
          }
+         prim_done(e, from);
       }
       break;
    }
@@ -311,9 +336,15 @@ fe_compat_draw(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, 
    const GLenum out_mode = e.fill == GL_LINE    ? GL_LINES
                            : e.fill == GL_POINT ? GL_POINTS
                                                 : GL_TRIANGLES;
-   if (e.n)
+   if (e.n) {
+      /* GL numbers the draw's primitives (GLSL 1.50 7.1, gl_PrimitiveID): a fragment shader
+       * divides the device's numbers by the primitives each one became, where that is one
+       * figure (fe_ff_note_program_draw says where it is not) */
+      c->rewrite_divisor = e.per_prim == UINT32_MAX ? 0 : e.per_prim ? e.per_prim : 1;
       fe_draw_rewritten(ctx, out_mode, (GLsizei)e.n, e.out, e.min, e.max, instances, baseinstance,
                         basevertex);
+      c->rewrite_divisor = 1;
+   }
    free(owned_edges);
    free(e.out);
    free(src);

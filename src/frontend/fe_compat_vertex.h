@@ -154,6 +154,10 @@ struct fe_compat {
    const uint8_t *draw_edges;
    uint32_t draw_edges_n;
    bool draw_edges_vary;
+   /* What the polygon rewrite draws of each primitive of the draw in progress (fe_compat_draw):
+    * k primitives each (2 triangles a filled quad), 0 when they differ; 1 outside it. A
+    * fragment shader's gl_PrimitiveID is divided by it (GLSL_STATE_PRIMITIVE_DIVISOR). */
+   uint32_t rewrite_divisor;
    struct fe_vao dl_vao; /* a display list's captured vertices (fe_dlist_draw.c) */
    struct fe_compat_imm imm;
    struct fe_compat_pixels *pixels;      /* raster position, pixel transfer (fe_compat_pixels.h) */

@@ -167,6 +167,10 @@ struct fe_ff {
     * stage's. Kept by every draw (fe_ff_validate, fe_ff_note_program_draw), which moves version
     * when it changes. */
    uint8_t clamp_bits;
+   /* The divisor a GLSL fragment shader's gl_PrimitiveID takes (GLSL_STATE_PRIMITIVE_DIVISOR):
+    * fe_compat.rewrite_divisor where no geometry or tessellation stage makes the primitives,
+    * else 1. Kept by fe_ff_note_program_draw, which moves version when it changes. */
+   uint32_t prim_divisor;
    /* the context's draw serial, which every move of version moves (fe_ff_bump) */
    uint64_t *draw_serial;
 

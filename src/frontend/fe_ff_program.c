@@ -1403,6 +1403,23 @@ fe_ff_note_program_draw(struct fe_context *ctx, GLenum mode)
       ff->draw_fills = fills;
       ff->version++; /* the built-in state a program reads changed (GLSL_STATE_COMPAT) */
    }
+   /* GLSL 1.50 7.1: a fragment shader's gl_PrimitiveID counts the draw's primitives, or is
+    * what the geometry shader wrote (a tessellation stage draws patches, never rewritten) */
+   const struct fe_exec *pe = fe_ctx_exec(ctx);
+   const uint32_t made_by =
+      GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY) | GLSL_STAGE_BIT(GLSL_STAGE_TESS_EVAL);
+   const bool own_ids = pe && pe->glsl && (pe->glsl->stages & made_by);
+   const uint32_t rewrite = ctx->compat ? ctx->compat->rewrite_divisor : 1;
+   if (!rewrite && !own_ids && pe && pe->glsl &&
+       (pe->glsl->default_block.state_mask & (1u << GLSL_STATE_PRIMITIVE_DIVISOR)))
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "gl_PrimitiveID of polygons drawn as differing numbers of triangles, lines or "
+                  "points (polygons of several sizes, or edge flags): the device's count");
+   const uint32_t divisor = own_ids || !rewrite ? 1 : rewrite;
+   if (ff->prim_divisor != divisor) {
+      ff->prim_divisor = divisor;
+      fe_ff_bump(ff); /* GLSL_STATE_PRIMITIVE_DIVISOR */
+   }
    /* GL 2.1 §2.15: a program without a vertex shader gets fixed-function vertex processing;
     * the vertex shader fe_program.c links in its place does the transform, the unlit colours,
     * the texture matrices, the eye distance for fog and the clip vertex, not the rest */

@@ -91,6 +91,7 @@ fe_ff_create(uint64_t *draw_serial)
       }
    }
    ff->version = 1;
+   ff->prim_divisor = 1;
    ff->clamp_bits =
       3; /* GL_CLAMP_VERTEX_COLOR GL_TRUE, fragment GL_FIXED_ONLY: both, drawing to RGBA8 */
    return ff;

@@ -788,6 +788,11 @@ update_state_uniforms(struct fe_context *ctx, struct fe_exec *e)
                       (fe_fbo_draw_fixed_point(ctx) ? 0 : 16));
       put_state(e, db->state_offset[GLSL_STATE_BLEND_EQUATION], &eq, sizeof(eq));
    }
+   if (db->state_mask & (1u << GLSL_STATE_PRIMITIVE_DIVISOR)) {
+      /* kept with the draw by fe_ff_note_program_draw (a compatibility context's alone) */
+      const float d = ctx->ff ? (float)ctx->ff->prim_divisor : 1.0f;
+      put_state(e, db->state_offset[GLSL_STATE_PRIMITIVE_DIVISOR], &d, sizeof(d));
+   }
    if (db->state_mask & (1u << GLSL_STATE_FRAMEBUFFER_HEIGHT)) {
       struct mgp_framebuffer_state st;
       fe_fbo_build_state(ctx, &st);

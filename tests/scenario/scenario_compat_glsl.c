@@ -659,3 +659,80 @@ sc_compat_glsl_alpha_test(void)
    model_rect(&m, 0, 32, 32, 64, to8(V4(0.0f, 0.0f, 1.0f, 0.25f)));
    check_frame("the alpha test after a fragment shader", &m);
 }
+
+/* compat_glsl_primitive_id: without a geometry shader, a fragment shader's gl_PrimitiveID
+ * counts the primitives the draw's mode makes (GLSL 1.50 §7.1): one per quad of GL_QUADS and
+ * GL_QUAD_STRIP, one for a GL_POLYGON, although mgl draws them as triangles (two a quad, three
+ * the pentagon here). A GL_TRIANGLES draw after them counts its triangles again. Each vertex
+ * carries the id GL gives its primitive (the same on every vertex of it, so the flat value does
+ * not depend on which vertex provokes); green where the two agree. Before, the quads' ids were
+ * 0, 2, 4, 6 (piglit's primitive-id-no-gs-quads). */
+void
+sc_compat_glsl_primitive_id(void)
+{
+   const char *vs = "#version 150\n"
+                    "in vec3 pos;\n"
+                    "flat out int expected;\n"
+                    "void main() {\n"
+                    "  gl_Position = vec4(pos.xy / 32.0 - 1.0, 0.0, 1.0);\n"
+                    "  expected = int(pos.z);\n"
+                    "}\n";
+   const char *fs = "#version 150\n"
+                    "flat in int expected;\n"
+                    "out vec4 color;\n"
+                    "void main() {\n"
+                    "  color = expected == gl_PrimitiveID ? vec4(0.0, 1.0, 0.0, 1.0)\n"
+                    "        : vec4(1.0, 0.0, float(gl_PrimitiveID) / 8.0, 1.0);\n"
+                    "}\n";
+   GLuint p = link_program_b(vs, fs, (const binding[]){{"pos", 0}, {NULL, 0}}, NULL);
+   /* bottom half: 4 quads 16 pixels wide, ids 0..3 */
+   float v[(16 + 6 + 5 + 6) * 3];
+   unsigned n = 0;
+#define VTX(x, y, id) (v[n++] = (float)(x), v[n++] = (float)(y), v[n++] = (float)(id))
+   for (int q = 0; q < 4; q++) {
+      VTX(16 * q, 0, q);
+      VTX(16 * q + 16, 0, q);
+      VTX(16 * q + 16, 32, q);
+      VTX(16 * q, 32, q);
+   }
+   /* top left: a strip of 2 quads over x 0..32; quad k is made of pairs k and k + 1, so its
+    * vertices' ids are k (pair 0 belongs to quad 0 alone, pair 2 to quad 1 alone, pair 1 to
+    * both: its id is the provoking quad's, GL's flat vertex of a strip's quad k being the last,
+    * 2k + 3, which is in pair k + 1) */
+   for (int j = 0; j < 3; j++) {
+      VTX(16 * j, 32, j ? j - 1 : 0);
+      VTX(16 * j, 64, j ? j - 1 : 0);
+   }
+   /* x 32..48: one pentagon (a rectangle with a vertex on its right edge), id 0 */
+   VTX(32, 32, 0);
+   VTX(48, 32, 0);
+   VTX(48, 48, 0);
+   VTX(48, 64, 0);
+   VTX(32, 64, 0);
+   /* x 48..64: two triangles, ids 0 and 1 */
+   VTX(48, 32, 0);
+   VTX(64, 32, 0);
+   VTX(64, 64, 0);
+   VTX(48, 32, 1);
+   VTX(64, 64, 1);
+   VTX(48, 64, 1);
+#undef VTX
+   GLuint vao, vbo;
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   gl.GenBuffers(1, &vbo);
+   gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+   gl.BufferData(GL_ARRAY_BUFFER, (GLsizeiptr)sizeof v, v, GL_STATIC_DRAW);
+   gl.VertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, (void *)0);
+   gl.EnableVertexAttribArray(0);
+   gl.UseProgram(p);
+   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+   glDrawArrays(0x0007 /* GL_QUADS */, 0, 16);
+   glDrawArrays(0x0008 /* GL_QUAD_STRIP */, 16, 6);
+   glDrawArrays(0x0009 /* GL_POLYGON */, 22, 5);
+   glDrawArrays(GL_TRIANGLES, 27, 6);
+   check_gl_error("draws");
+   model m;
+   model_init(&m, V4(0.0f, 1.0f, 0.0f, 1.0f));
+   check_frame("gl_PrimitiveID of quads, a quad strip, a polygon and triangles", &m);
+}

@@ -349,6 +349,10 @@ struct vkb_shader {
    /* the vertex stage reads the pushed draw parameters (spv_draw_params.c): each draw command
     * pushes them, and no draw of it is queued or takes the fast path */
    bool draw_params_pushed;
+   /* a stage reads gl_PrimitiveID (an input PrimitiveId): each draw is a command of its own,
+    * since a merged command numbers its draws' primitives on (lavapipe), where GL starts each
+    * draw at 0 */
+   bool reads_primitive_id;
    /* The last stage before rasterization writes gl_ClipDistance[0, clip_planes) and takes
     * GL's enables as specialization constants (spv_clip_enables.c), stage clip_stage */
    uint32_t clip_planes;
@@ -842,6 +846,8 @@ struct vkb_screen {
    bool has_ballot;         /* VK_EXT_shader_subgroup_ballot: GL_ARB_shader_ballot */
    bool has_non_seamless;   /* VK_EXT_non_seamless_cube_map: GL_TEXTURE_CUBE_MAP_SEAMLESS off */
    bool has_multi_draw;     /* VK_EXT_multi_draw: repeated draws merge */
+   bool draws_alone;        /* the program of the last full draw reads gl_PrimitiveID: its
+                             * draws do not merge (vkb_shader.reads_primitive_id) */
    bool has_cond_render;    /* VK_EXT_conditional_rendering: GPU predicates */
    bool has_smooth_lines;   /* VK_EXT_line_rasterization smoothLines: GL_LINE_SMOOTH */
    bool has_bresenham;      /* VK_EXT_line_rasterization bresenhamLines: GL's aliased lines */

@@ -609,6 +609,8 @@ draw_record(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
       draw_params_record(scr, cmd, p, args, ranges, ndraws);
       return; /* each draw pushes its own: none queued, no fast path */
    }
+   /* the fast paths draw with this program: they keep it */
+   scr->draws_alone = p->sh->reads_primitive_id;
    for (uint32_t i = 0; i < ndraws; i++)
       if (ranges[i].count && args->instance_count)
          vkb_queue_draw(scr, p->isz != 0, &ranges[i], args->instance_count, args->start_instance);

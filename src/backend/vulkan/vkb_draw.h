@@ -65,7 +65,7 @@ vkb_queue_draw(struct vkb_screen *scr, bool indexed, const struct mgp_draw_range
    q->n++;
    scr->stats.draws_recorded++;
    scr->cur->draws++;
-   if (!scr->has_multi_draw)
+   if (!scr->has_multi_draw || scr->draws_alone)
       vkb_flush_draws(scr);
 }
 

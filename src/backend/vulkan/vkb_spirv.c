@@ -386,6 +386,8 @@ vkb_spirv_scan(uint32_t *w, size_t n, VkShaderStageFlagBits stage, struct vkb_sh
    spvc_compiler_update_active_builtins(comp);
    if (spvc_compiler_has_active_builtin(comp, SpvBuiltInPointSize, SpvStorageClassOutput))
       sh->writes_point_size[si] = true;
+   if (spvc_compiler_has_active_builtin(comp, SpvBuiltInPrimitiveId, SpvStorageClassInput))
+      sh->reads_primitive_id = true;
 
    if (spvc_compiler_create_shader_resources(comp, &res) != SPVC_SUCCESS) {
       *why = "SPIRV-Cross cannot reflect the module's resources";

@@ -1514,7 +1514,7 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, uint64_t c
    }
    bool compiled = true;
    uint64_t helpers = 0;
-   bool point_coord = false;
+   bool point_coord = false, primitive_id = false;
    /* the fixed-function point size is written by the last vertex stage: the geometry shader,
     * else the tessellation evaluation shader, else the vertex shader */
    const bool has_gs =
@@ -1620,6 +1620,7 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, uint64_t c
       su->texts[k] = su->units[k].text;
       helpers |= su->units[k].helpers;
       point_coord |= su->units[k].point_coord_used;
+      primitive_id |= su->units[k].primitive_id_used;
    }
    free(prepared);
    free(slogs);
@@ -1632,7 +1633,7 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, uint64_t c
       su->depth_mode = link_frag_depth(su, log, &compiled);
    if (!compiled)
       return false;
-   char *support = glsl_support_unit(s, helpers, frag_coord, point_coord);
+   char *support = glsl_support_unit(s, helpers, frag_coord, point_coord, primitive_id);
    if (support) {
       struct glsl_str slog = {0};
       bool sok;

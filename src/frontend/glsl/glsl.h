@@ -502,6 +502,11 @@ enum glsl_state_uniform {
                                    * advanced equation (GLSL_BLEND_IN_SHADER) 1 + its index
                                    * from GL_MULTIPLY_KHR, + 16 where the buffer does not clamp
                                    * the source colour (floating point) */
+   GLSL_STATE_PRIMITIVE_DIVISOR,  /* float: the triangles (lines, points) the device draws for
+                                   * each primitive of the draw's mode: 2 for filled GL_QUADS
+                                   * and GL_QUAD_STRIP, which mgl draws as triangles, else 1; a
+                                   * compatibility context's fragment gl_PrimitiveID is the
+                                   * device's divided by it */
    GLSL_STATE_COUNT
 };
 

@@ -214,6 +214,8 @@ struct glsl_unit {
    bool frag_depth_used;    /* names gl_FragDepth besides such a redeclaration */
    uint32_t blend_support;  /* GLSL_BLEND_SUPPORT_*: its layout(blend_support_*) out qualifiers */
    bool point_coord_used;   /* reads gl_PointCoord: _mgl_PointCoord() of the support unit */
+   bool primitive_id_used;  /* a compatibility context's fragment unit reads gl_PrimitiveID:
+                             * _mgl_PrimitiveID() of the support unit */
    bool frag_depth_ext;     /* ESSL 1.00 enabled GL_EXT_frag_depth: gl_FragDepthEXT is lowered */
    bool draw_buffers_ext;   /* ESSL 1.00 enabled GL_EXT_draw_buffers: gl_FragData[n], n > 0 */
    bool atomic_counters;    /* a 1.40-3.30 unit enabled GL_ARB_shader_atomic_counters: compiled
@@ -375,9 +377,10 @@ void glsl_subroutine_stage_finish(struct glsl_subroutine_stage *s);
 bool glsl_subroutine_link(struct glsl_subroutine_stage *s, const char *stage_name,
                           struct glsl_str *log);
 /* The stage's support unit: the bodies of `helpers` and of _mgl_FragCoord() for a program-wide
- * gl_FragCoord layout (GLSL_FRAGCOORD_* bits; <= 0: none). NULL when there is nothing to define
- * (or out of memory). */
+ * gl_FragCoord layout (GLSL_FRAGCOORD_* bits; <= 0: none), _mgl_PointCoord() and
+ * _mgl_PrimitiveID() where a unit reads gl_PointCoord or (lowered) gl_PrimitiveID. NULL when
+ * there is nothing to define (or out of memory). */
 char *glsl_support_unit(enum glsl_stage stage, uint64_t helpers, int frag_coord_layout,
-                        bool point_coord);
+                        bool point_coord, bool primitive_id);
 
 #endif

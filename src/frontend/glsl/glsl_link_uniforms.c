@@ -223,6 +223,8 @@ state_uniform(const char *name)
       return GLSL_STATE_COMPAT;
    if (!strcmp(name, "_mgl_BlendEquation"))
       return GLSL_STATE_BLEND_EQUATION;
+   if (!strcmp(name, "_mgl_PrimitiveDivisor"))
+      return GLSL_STATE_PRIMITIVE_DIVISOR;
    return -1;
 }
 

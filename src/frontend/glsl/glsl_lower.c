@@ -2891,6 +2891,15 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
          add_edit(&L, t->at, t->len, NULL, "_mgl_PointCoord()", 17);
          continue;
       }
+      if (stage == GLSL_STAGE_FRAGMENT && compat && !u->es && !member &&
+          tok_is(pp, t, "gl_PrimitiveID")) {
+         /* A compatibility context draws GL_QUADS and GL_QUAD_STRIP as triangles (two a quad):
+          * GL counts the quads (GLSL 1.50 7.1), so the device's count is divided by what the
+          * draw makes of one primitive (GLSL_STATE_PRIMITIVE_DIVISOR, 1 for other draws). */
+         u->primitive_id_used = true;
+         add_edit(&L, t->at, t->len, NULL, "_mgl_PrimitiveID()", 18);
+         continue;
+      }
       if (u->es && stage == GLSL_STAGE_TESS_CTRL && !member &&
           (tok_is(pp, t, "gl_BoundingBoxEXT") || tok_is(pp, t, "gl_BoundingBoxOES") ||
            (u->version >= 320 && tok_is(pp, t, "gl_BoundingBox")))) {
@@ -3231,6 +3240,8 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
          glsl_str_append(&head, "vec4 _mgl_FragCoord();\n");
       if (u->point_coord_used)
          glsl_str_append(&head, "vec2 _mgl_PointCoord();\n");
+      if (u->primitive_id_used)
+         glsl_str_append(&head, "int _mgl_PrimitiveID();\n");
       if (u->emit_renamed)
          glsl_str_append(&head, "void _mgl_EmitVertex();\n");
       static const char *const boxes[3] = {"gl_BoundingBoxEXT", "gl_BoundingBoxOES",
@@ -3433,13 +3444,14 @@ glsl_unit_finish(struct glsl_unit *u)
 /* ── the support unit ──────────────────────────────────────────────────────────────────────── */
 
 char *
-glsl_support_unit(enum glsl_stage stage, uint64_t helpers, int frag_coord_layout, bool point_coord)
+glsl_support_unit(enum glsl_stage stage, uint64_t helpers, int frag_coord_layout, bool point_coord,
+                  bool primitive_id)
 {
-   if (!helpers && frag_coord_layout <= 0 && !point_coord)
+   if (!helpers && frag_coord_layout <= 0 && !point_coord && !primitive_id)
       return NULL;
    struct glsl_str out = {0};
-   /* geometry shaders begin at 1.50 */
-   glsl_str_append(&out, stage == GLSL_STAGE_GEOMETRY ? "#version 150\n"
+   /* geometry shaders and the fragment stage's gl_PrimitiveID begin at 1.50 */
+   glsl_str_append(&out, stage == GLSL_STAGE_GEOMETRY || primitive_id ? "#version 150\n"
                          : stage == GLSL_STAGE_TESS_CTRL || stage == GLSL_STAGE_TESS_EVAL
                             ? "#version 400\n"
                          : stage == GLSL_STAGE_COMPUTE ? "#version 430\n"
@@ -3459,6 +3471,12 @@ glsl_support_unit(enum glsl_stage stage, uint64_t helpers, int frag_coord_layout
                             "vec2 _mgl_PointCoord() { return vec2(gl_PointCoord.x, "
                             "_mgl_PointCoordUpperLeft != 0.0 ? 1.0 - gl_PointCoord.y : "
                             "gl_PointCoord.y); }\n");
+   if (stage == GLSL_STAGE_FRAGMENT && primitive_id)
+      /* the divisor is a state uniform the front end writes before every draw (at least 1;
+       * max() keeps a 0 it never sends from dividing by zero) */
+      glsl_str_append(&out, "uniform float _mgl_PrimitiveDivisor;\n"
+                            "int _mgl_PrimitiveID() { return gl_PrimitiveID / "
+                            "max(int(_mgl_PrimitiveDivisor), 1); }\n");
    if (stage == GLSL_STAGE_FRAGMENT && frag_coord_layout > 0) {
       /* SPIR-V FragCoord is (column + 0.5, row + 0.5) and memory row r is GL window row r:
        * GL's default lower-left, half-integer gl_FragCoord. */
