@@ -1002,3 +1002,53 @@ sc_compat_li_copytex(void)
    gl.DeleteFramebuffers(3, fbo);
    gl.DeleteRenderbuffers(3, rb);
 }
+
+/* compat_rgb10a2_upload: a GL_RGB10_A2 image filled from GL_RGBA/GL_UNSIGNED_BYTE pixels keeps
+ * each texel where the app put it (glTexImage2D, then glTexSubImage2D of a region under
+ * GL_UNPACK_ALIGNMENT 8, a row length and skipped pixels), converted to 10-bit colour and 2-bit alpha (GL 4.6
+ * §8.4.4.2, §8.5): glGetTexImage(GL_RGBA, GL_UNSIGNED_BYTE) reads each texel's bytes back, the
+ * colour within one step of the source, the alpha its nearest multiple of 85. */
+void
+sc_compat_rgb10a2_upload(void)
+{
+   enum { TW = 8, TH = 4 };
+   GLubyte src[TH][TW][4], sub[2][6][4];
+   for (int y = 0; y < TH; y++)
+      for (int x = 0; x < TW; x++) {
+         src[y][x][0] = (GLubyte)(17 * x + 3 * y), src[y][x][1] = (GLubyte)(200 - 9 * x * y);
+         src[y][x][2] = (GLubyte)(31 * y + 5 * x), src[y][x][3] = (GLubyte)(85 * ((x + y) % 4));
+      }
+   for (int y = 0; y < 2; y++)
+      for (int x = 0; x < 6; x++)
+         sub[y][x][0] = (GLubyte)(250 - 11 * x), sub[y][x][1] = (GLubyte)(40 * y + 7),
+         sub[y][x][2] = (GLubyte)(13 * x + 60 * y), sub[y][x][3] = (GLubyte)(85 * ((x + 1) % 4));
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB10_A2, TW, TH, 0, GL_RGBA, GL_UNSIGNED_BYTE, src);
+   /* region (2, 1) 3x2 of sub, whose rows are 6 pixels (24 bytes) long under alignment 8 */
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 8);
+   glPixelStorei(GL_UNPACK_ROW_LENGTH, 6);
+   glPixelStorei(GL_UNPACK_SKIP_PIXELS, 1);
+   glTexSubImage2D(GL_TEXTURE_2D, 0, 2, 1, 3, 2, GL_RGBA, GL_UNSIGNED_BYTE, sub);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+   glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+   glPixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
+   for (int y = 1; y < 3; y++)
+      for (int x = 2; x < 5; x++)
+         memcpy(src[y][x], sub[y - 1][x - 1], 4);
+   GLubyte got[TH][TW][4];
+   memset(got, 7, sizeof(got));
+   glPixelStorei(GL_PACK_ALIGNMENT, 1);
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, got);
+   glPixelStorei(GL_PACK_ALIGNMENT, 4);
+   check_gl_error("GL_RGB10_A2 upload and readback");
+   for (int y = 0; y < TH; y++)
+      for (int x = 0; x < TW; x++)
+         for (int c = 0; c < 4; c++)
+            if (abs((int)got[y][x][c] - (int)src[y][x][c]) > 1)
+               fail("GL_RGB10_A2 texel (%d, %d): %d %d %d %d, expected %d %d %d %d", x, y,
+                    got[y][x][0], got[y][x][1], got[y][x][2], got[y][x][3], src[y][x][0],
+                    src[y][x][1], src[y][x][2], src[y][x][3]);
+   glDeleteTextures(1, &tex);
+}
