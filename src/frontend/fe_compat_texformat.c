@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "checked.h"
 #include "fe_compat_vertex.h"
 #include "fe_format.h"
 #include "gl_api.h"
@@ -98,6 +99,15 @@ fe_compat_tex_source_begin(struct fe_context *ctx, GLenum internal_format, GLsiz
                            GLsizei height, GLenum *format, GLenum *type, const void **pixels,
                            struct fe_compat_tex_source *st)
 {
+   return fe_compat_tex_source_begin_box(ctx, internal_format, width, height, 1, false, format,
+                                         type, pixels, st);
+}
+
+bool
+fe_compat_tex_source_begin_box(struct fe_context *ctx, GLenum internal_format, GLsizei width,
+                               GLsizei height, GLsizei depth, bool box, GLenum *format,
+                               GLenum *type, const void **pixels, struct fe_compat_tex_source *st)
+{
    memset(st, 0, sizeof(*st));
    const struct fe_format_info *info = fe_format_lookup(internal_format);
    const GLenum base = fe_format_is_legacy(info) ? info->base : 0;
@@ -106,7 +116,7 @@ fe_compat_tex_source_begin(struct fe_context *ctx, GLenum internal_format, GLsiz
    const GLenum fmt = source_as(*format, &legacy);
    if (!base && !legacy)
       return true; /* nothing GL converts differently: the usual path */
-   if (width < 0 || height < 0)
+   if (width < 0 || height < 0 || depth < 0)
       return true; /* the usual path raises the error */
    GLenum err = fe_pixel_check(fmt, *type, ctx->desc.api == FE_API_GLES);
    if (err) {
@@ -119,14 +129,31 @@ fe_compat_tex_source_begin(struct fe_context *ctx, GLenum internal_format, GLsiz
       return false;
    }
    const unsigned out_n = wide ? 4 : base == FE_GL_LUMINANCE_ALPHA ? 2 : base ? 1 : 4;
-   const uint64_t texels = (uint64_t)width * (uint64_t)height;
+   /* each below 2^31: the product of three fits 64 bits */
+   const uint64_t texels = (uint64_t)width * (uint64_t)height * (uint64_t)depth;
    if (texels > SIZE_MAX / (4 * sizeof(float))) {
       fe_error(ctx, GL_OUT_OF_MEMORY);
       return false;
    }
    size_t first, stride;
-   const size_t extent =
+   size_t extent =
       texels ? fe_pixel_image_layout(&ctx->unpack, width, height, fmt, *type, &first, &stride) : 0;
+   /* a box's images (GL 4.6 §8.4.4.1): GL_UNPACK_IMAGE_HEIGHT rows apart (0: height), the
+    * first GL_UNPACK_SKIP_IMAGES of them skipped */
+   uint64_t image_stride = 0;
+   if (texels && extent != SIZE_MAX && box) {
+      const uint64_t rows =
+         ctx->unpack.image_height > 0 ? (uint64_t)ctx->unpack.image_height : (uint64_t)height;
+      const uint64_t skip = ctx->unpack.skip_images > 0 ? (uint64_t)ctx->unpack.skip_images : 0;
+      uint64_t skipped, more, e = extent, f = first;
+      if (!mgu_mul_u64(stride, rows, &image_stride) ||
+          !mgu_mul_u64(image_stride, skip, &skipped) || !mgu_add_u64(f, skipped, &f) ||
+          !mgu_mul_u64(image_stride, skip + (uint64_t)depth - 1, &more) ||
+          !mgu_add_u64(e, more, &e) || e >= SIZE_MAX)
+         extent = SIZE_MAX;
+      else
+         extent = (size_t)e, first = (size_t)f;
+   }
    if (extent == SIZE_MAX) {
       fe_error(ctx, GL_INVALID_VALUE);
       return false;
@@ -157,9 +184,11 @@ fe_compat_tex_source_begin(struct fe_context *ctx, GLenum internal_format, GLsiz
          fe_error(ctx, GL_OUT_OF_MEMORY);
          return false;
       }
-      for (GLsizei y = 0; y < height; y++) {
-         if (!fe_pixel_unpack(row, MGP_FORMAT_RGBA32_FLOAT, src + first + stride * (size_t)y,
-                              stride, (uint32_t)width, 1, fmt, *type, ctx->unpack.swap_bytes)) {
+      for (uint64_t r = 0; r < (uint64_t)height * (uint64_t)depth; r++) {
+         const uint64_t z = r / (uint64_t)height, y = r % (uint64_t)height;
+         if (!fe_pixel_unpack(row, MGP_FORMAT_RGBA32_FLOAT,
+                              src + first + image_stride * z + stride * y, stride,
+                              (uint32_t)width, 1, fmt, *type, ctx->unpack.swap_bytes)) {
             free(out);
             free(row);
             free(staged);
@@ -168,7 +197,7 @@ fe_compat_tex_source_begin(struct fe_context *ctx, GLenum internal_format, GLsiz
             fe_error(ctx, GL_INVALID_OPERATION);
             return false;
          }
-         float *o = out + (size_t)y * (size_t)width * out_n;
+         float *o = out + (size_t)r * (size_t)width * out_n;
          for (GLsizei x = 0; x < width; x++) {
             float *p = row + 4 * x;
             /* GL 2.1 §3.6.4, conversion to RGBA of a luminance/alpha source */

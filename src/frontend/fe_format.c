@@ -933,7 +933,10 @@ bool
 fe_pixel_is_raw(uint16_t fmt, GLenum format, GLenum type)
 {
    const struct fe_mgp_format_desc *fd = fe_mgp_format(fmt);
-   if (type == GL_UNSIGNED_BYTE && fd->bytes == fd->channels && fmt != MGP_FORMAT_BGRA8_UNORM) {
+   /* one byte per channel in R G B A order: not BGRA, nor a packed word of as many bytes
+    * (RGB10A2: four channels in four bytes, none of them a byte) */
+   if (type == GL_UNSIGNED_BYTE && fd->bytes == fd->channels &&
+       fd->layout == MGP_FORMAT_LAYOUT_ARRAY) {
       static const GLenum norm[5] = {0, GL_RED, GL_RG, 0, GL_RGBA};
       static const GLenum integer[5] = {0, GL_RED_INTEGER, GL_RG_INTEGER, 0, GL_RGBA_INTEGER};
       if (fd->kind == FE_FMT_UNORM)

@@ -1170,17 +1170,14 @@ fe_tex_image_target_3d(struct fe_context *ctx, GLenum target, bool *declined)
    return tex;
 }
 
-void
-mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
-                 GLsizei depth, GLint border, GLenum format, GLenum type, const void *pixels)
+static void
+tex_image_3d_body(struct fe_context *ctx, struct fe_texture *tex, GLint level, GLint internalformat,
+                  GLsizei width, GLsizei height, GLsizei depth, GLint border, GLenum format,
+                  GLenum type, const void *pixels)
 {
-   FE_CTX_OR_RETURN();
-   bool declined;
-   struct fe_texture *tex = fe_tex_image_target_3d(ctx, target, &declined);
-   if (!tex)
-      return;
    FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
-   internalformat = fe_compat_component_format(ctx, internalformat);
+   GLenum legacy_err = fe_es_legacy_tex_format(ctx, &internalformat, &format, &type);
+   FE_CHECK(legacy_err, legacy_err);
    fe_es_tex_format(ctx, &internalformat, &type);
    const struct mgp_caps *caps = ctx->share->caps;
    const bool is3d = tex->target == FE_TEX_3D, cube_array = tex->target == FE_TEX_CUBE_ARRAY;
@@ -1204,12 +1201,6 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
    const struct fe_format_info *info = fe_tex_format_lookup(ctx, &internalformat, true);
    FE_CHECK(!info || !info->texture || (fe_format_compat_only(info) && !legacy_allowed(ctx, info)),
             GL_INVALID_VALUE);
-   if (fe_format_is_legacy(info)) {
-      MGU_DECLINE(gl_feature_unimplemented, "glTexImage3D of luminance/alpha format 0x%04x",
-                  internalformat);
-      fe_error(ctx, GL_INVALID_OPERATION);
-      return;
-   }
    GLenum err = fe_pixel_check(format, type, ctx->desc.api == FE_API_GLES);
    FE_CHECK(err, err);
    FE_CHECK(!fe_pixel_unpack_matches_internal(info, format), GL_INVALID_OPERATION);
@@ -1258,17 +1249,44 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
    fe_tex_auto_mipmap(ctx, tex, level);
 }
 
+/* glTexImage3D; a luminance/alpha image or source converts as glTexImage2D's does (tex_image),
+ * image by image. */
+void
+mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
+                 GLsizei depth, GLint border, GLenum format, GLenum type, const void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   bool declined;
+   struct fe_texture *tex = fe_tex_image_target_3d(ctx, target, &declined);
+   if (!tex)
+      return;
+   struct fe_compat_tex_source st = {0};
+   internalformat = fe_compat_component_format(ctx, internalformat);
+   if (ctx->compat && tex->is_proxy)
+      format = fe_compat_source_format(format); /* no pixels: only the checks see it */
+   if (ctx->compat && !tex->is_proxy &&
+       !fe_compat_tex_source_begin_box(ctx, (GLenum)internalformat, width, height, depth, true,
+                                       &format, &type, &pixels, &st))
+      return;
+   tex_image_3d_body(ctx, tex, level, internalformat, width, height, depth, border, format, type,
+                     pixels);
+   fe_compat_tex_source_end(ctx, &st);
+}
+
 static void
-tex_sub_image_3d(struct fe_context *ctx, struct fe_texture *tex, GLint level, GLint xoffset,
-                 GLint yoffset, GLint zoffset, GLsizei width, GLsizei height, GLsizei depth,
-                 GLenum format, GLenum type, const void *pixels)
+tex_sub_image_3d_body(struct fe_context *ctx, struct fe_texture *tex, GLint level, GLint xoffset,
+                      GLint yoffset, GLint zoffset, GLsizei width, GLsizei height, GLsizei depth,
+                      GLenum format, GLenum type, const void *pixels)
 {
    FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
    FE_CHECK(width < 0 || height < 0 || depth < 0, GL_INVALID_VALUE);
+   struct fe_tex_image *img = &tex->image[0][level];
+   GLenum legacy_err =
+      fe_es_legacy_sub_format(ctx, img->defined ? img->internal_format : 0, &format, &type);
+   FE_CHECK(legacy_err, legacy_err);
    type = fe_es_pixel_type(ctx, type);
    GLenum err = fe_pixel_check(format, type, ctx->desc.api == FE_API_GLES);
    FE_CHECK(err, err);
-   struct fe_tex_image *img = &tex->image[0][level];
    FE_CHECK(!img->defined, GL_INVALID_OPERATION);
    FE_CHECK(xoffset < 0 || yoffset < 0 || zoffset < 0 || (int64_t)xoffset + width > img->width ||
                (int64_t)yoffset + height > img->height || (int64_t)zoffset + depth > img->depth,
@@ -1303,6 +1321,23 @@ tex_sub_image_3d(struct fe_context *ctx, struct fe_texture *tex, GLint level, GL
    }
 out:
    free(copy);
+}
+
+static void
+tex_sub_image_3d(struct fe_context *ctx, struct fe_texture *tex, GLint level, GLint xoffset,
+                 GLint yoffset, GLint zoffset, GLsizei width, GLsizei height, GLsizei depth,
+                 GLenum format, GLenum type, const void *pixels)
+{
+   struct fe_compat_tex_source st = {0};
+   const bool in_range = level >= 0 && level < FE_MAX_LEVELS;
+   const struct fe_tex_image *img = in_range ? &tex->image[0][level] : NULL;
+   if (img && img->defined && fe_compat_tex_source_applies(ctx, img->internal_format, format) &&
+       !fe_compat_tex_source_begin_box(ctx, img->internal_format, width, height, depth, true,
+                                       &format, &type, &pixels, &st))
+      return;
+   tex_sub_image_3d_body(ctx, tex, level, xoffset, yoffset, zoffset, width, height, depth, format,
+                         type, pixels);
+   fe_compat_tex_source_end(ctx, &st);
 }
 
 void

@@ -1002,3 +1002,163 @@ sc_compat_li_copytex(void)
    gl.DeleteFramebuffers(3, fbo);
    gl.DeleteRenderbuffers(3, rb);
 }
+
+/* compat_rgb10a2_upload: a GL_RGB10_A2 image filled from GL_RGBA/GL_UNSIGNED_BYTE pixels keeps
+ * each texel where the app put it (glTexImage2D, then glTexSubImage2D of a region under
+ * GL_UNPACK_ALIGNMENT 8, a row length and skipped pixels), converted to 10-bit colour and 2-bit alpha (GL 4.6
+ * §8.4.4.2, §8.5): glGetTexImage(GL_RGBA, GL_UNSIGNED_BYTE) reads each texel's bytes back, the
+ * colour within one step of the source, the alpha its nearest multiple of 85. */
+void
+sc_compat_rgb10a2_upload(void)
+{
+   enum { TW = 8, TH = 4 };
+   GLubyte src[TH][TW][4], sub[2][6][4];
+   for (int y = 0; y < TH; y++)
+      for (int x = 0; x < TW; x++) {
+         src[y][x][0] = (GLubyte)(17 * x + 3 * y), src[y][x][1] = (GLubyte)(200 - 9 * x * y);
+         src[y][x][2] = (GLubyte)(31 * y + 5 * x), src[y][x][3] = (GLubyte)(85 * ((x + y) % 4));
+      }
+   for (int y = 0; y < 2; y++)
+      for (int x = 0; x < 6; x++)
+         sub[y][x][0] = (GLubyte)(250 - 11 * x), sub[y][x][1] = (GLubyte)(40 * y + 7),
+         sub[y][x][2] = (GLubyte)(13 * x + 60 * y), sub[y][x][3] = (GLubyte)(85 * ((x + 1) % 4));
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB10_A2, TW, TH, 0, GL_RGBA, GL_UNSIGNED_BYTE, src);
+   /* region (2, 1) 3x2 of sub, whose rows are 6 pixels (24 bytes) long under alignment 8 */
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 8);
+   glPixelStorei(GL_UNPACK_ROW_LENGTH, 6);
+   glPixelStorei(GL_UNPACK_SKIP_PIXELS, 1);
+   glTexSubImage2D(GL_TEXTURE_2D, 0, 2, 1, 3, 2, GL_RGBA, GL_UNSIGNED_BYTE, sub);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+   glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+   glPixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
+   for (int y = 1; y < 3; y++)
+      for (int x = 2; x < 5; x++)
+         memcpy(src[y][x], sub[y - 1][x - 1], 4);
+   GLubyte got[TH][TW][4];
+   memset(got, 7, sizeof(got));
+   glPixelStorei(GL_PACK_ALIGNMENT, 1);
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, got);
+   glPixelStorei(GL_PACK_ALIGNMENT, 4);
+   check_gl_error("GL_RGB10_A2 upload and readback");
+   for (int y = 0; y < TH; y++)
+      for (int x = 0; x < TW; x++)
+         for (int c = 0; c < 4; c++)
+            if (abs((int)got[y][x][c] - (int)src[y][x][c]) > 1)
+               fail("GL_RGB10_A2 texel (%d, %d): %d %d %d %d, expected %d %d %d %d", x, y,
+                    got[y][x][0], got[y][x][1], got[y][x][2], got[y][x][3], src[y][x][0],
+                    src[y][x][1], src[y][x][2], src[y][x][3]);
+   glDeleteTextures(1, &tex);
+}
+
+/* compat_legacy_tex3d: glTexImage3D and glTexSubImage3D of luminance, alpha and intensity
+ * textures and sources convert as glTexImage2D's do (GL 4.6 compatibility §8.4.4.2, table 8.8:
+ * an RGBA source into GL_LUMINANCE_ALPHA keeps R and A, into GL_ALPHA keeps A; a GL_LUMINANCE
+ * source is (L, L, L, 1)), image by image under GL_UNPACK_IMAGE_HEIGHT and
+ * GL_UNPACK_SKIP_IMAGES; glGetTexImage(GL_RGBA) reads (L, 0, 0, A), (0, 0, 0, A), (I, 0, 0, 1)
+ * and (L, 0, 0, 1) back (L and I read as R, a missing alpha as 1, as llvmpipe does). */
+void
+sc_compat_legacy_tex3d(void)
+{
+   enum { TW = 2, TH = 2, TD = 3, ROWS = 3, SKIP = 1 };
+   /* SKIP + TD images of ROWS rows (the last row of each is padding) */
+   GLubyte src[SKIP + TD][ROWS][TW][4];
+   for (int z = 0; z < SKIP + TD; z++)
+      for (int y = 0; y < ROWS; y++)
+         for (int x = 0; x < TW; x++)
+            src[z][y][x][0] = (GLubyte)(10 + 60 * z + 20 * y + 7 * x),
+            src[z][y][x][1] = (GLubyte)(200 - z), src[z][y][x][2] = (GLubyte)(100 + x),
+            src[z][y][x][3] = (GLubyte)(250 - 50 * z - 9 * y - 3 * x);
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glPixelStorei(GL_PACK_ALIGNMENT, 1);
+   glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, ROWS);
+   glPixelStorei(GL_UNPACK_SKIP_IMAGES, SKIP);
+   static const struct {
+      GLenum target, internal;
+   } cases[] = {
+      {GL_TEXTURE_2D_ARRAY, GL_LUMINANCE_ALPHA}, {GL_TEXTURE_3D, GL_ALPHA8},
+      {GL_TEXTURE_2D_ARRAY, GL_INTENSITY}, {GL_TEXTURE_3D, GL_LUMINANCE16},
+   };
+   for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      const GLenum target = cases[i].target, ifmt = cases[i].internal;
+      glDeleteTextures(1, &tex);
+      glGenTextures(1, &tex);
+      glBindTexture(target, tex);
+      gl.TexImage3D(target, 0, (GLint)ifmt, TW, TH, TD, 0, GL_RGBA, GL_UNSIGNED_BYTE, src);
+      GLubyte got[TD][TH][TW][4];
+      memset(got, 7, sizeof(got));
+      glGetTexImage(target, 0, GL_RGBA, GL_UNSIGNED_BYTE, got);
+      check_gl_error("glTexImage3D of a luminance/alpha format and its readback");
+      for (int z = 0; z < TD; z++)
+         for (int y = 0; y < TH; y++)
+            for (int x = 0; x < TW; x++) {
+               const GLubyte *s = src[SKIP + z][y][x], *g = got[z][y][x];
+               GLubyte want[4] = {s[0], 0, 0, s[3]};
+               if (ifmt == GL_ALPHA8)
+                  want[0] = 0;
+               else if (ifmt == GL_INTENSITY || ifmt == GL_LUMINANCE16)
+                  want[3] = 255;
+               for (int c = 0; c < 4; c++)
+                  if (abs((int)g[c] - (int)want[c]) > 1)
+                     fail("0x%04x of target 0x%04x, texel (%d, %d, %d): %d %d %d %d, expected "
+                          "%d %d %d %d",
+                          ifmt, target, x, y, z, g[0], g[1], g[2], g[3], want[0], want[1],
+                          want[2], want[3]);
+            }
+   }
+   /* a GL_LUMINANCE source into an RGBA 2D array, then a GL_ALPHA box into a GL_ALPHA 3D
+    * texture's slices 1 and 2 */
+   GLubyte lum[SKIP + TD][ROWS][TW];
+   for (int z = 0; z < SKIP + TD; z++)
+      for (int y = 0; y < ROWS; y++)
+         for (int x = 0; x < TW; x++)
+            lum[z][y][x] = (GLubyte)(5 + 40 * z + 13 * y + 90 * x);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   glDeleteTextures(1, &tex);
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D_ARRAY, tex);
+   gl.TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, TW, TH, TD, 0, GL_LUMINANCE, GL_UNSIGNED_BYTE,
+                 lum);
+   GLubyte got[TD][TH][TW][4];
+   glGetTexImage(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA, GL_UNSIGNED_BYTE, got);
+   check_gl_error("glTexImage3D of a GL_LUMINANCE source");
+   for (int z = 0; z < TD; z++)
+      for (int y = 0; y < TH; y++)
+         for (int x = 0; x < TW; x++) {
+            const int l = lum[SKIP + z][y][x];
+            const GLubyte *g = got[z][y][x];
+            if (g[0] != l || g[1] != l || g[2] != l || g[3] != 255)
+               fail("GL_LUMINANCE into GL_RGBA8, texel (%d, %d, %d): %d %d %d %d, expected %d "
+                    "%d %d 255",
+                    x, y, z, g[0], g[1], g[2], g[3], l, l, l);
+         }
+   glDeleteTextures(1, &tex);
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_3D, tex);
+   const GLubyte zeros[TD][TH][TW] = {{{0}}};
+   glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 0);
+   glPixelStorei(GL_UNPACK_SKIP_IMAGES, 0);
+   gl.TexImage3D(GL_TEXTURE_3D, 0, GL_ALPHA, TW, TH, TD, 0, GL_ALPHA, GL_UNSIGNED_BYTE, zeros);
+   glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, ROWS);
+   glPixelStorei(GL_UNPACK_SKIP_IMAGES, SKIP);
+   gl.TexSubImage3D(GL_TEXTURE_3D, 0, 0, 0, 1, TW, TH, 2, GL_ALPHA, GL_UNSIGNED_BYTE, lum);
+   GLubyte alpha[TD][TH][TW];
+   glGetTexImage(GL_TEXTURE_3D, 0, GL_ALPHA, GL_UNSIGNED_BYTE, alpha);
+   check_gl_error("glTexSubImage3D of a GL_ALPHA texture");
+   for (int z = 0; z < TD; z++)
+      for (int y = 0; y < TH; y++)
+         for (int x = 0; x < TW; x++) {
+            const int want = z ? lum[SKIP + z - 1][y][x] : 0;
+            if (alpha[z][y][x] != want)
+               fail("GL_ALPHA 3D texel (%d, %d, %d): %d, expected %d", x, y, z, alpha[z][y][x],
+                    want);
+         }
+   glDeleteTextures(1, &tex);
+   glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 0);
+   glPixelStorei(GL_UNPACK_SKIP_IMAGES, 0);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+   glPixelStorei(GL_PACK_ALIGNMENT, 4);
+}
