@@ -129,6 +129,9 @@ const struct spv_refl_var *spv_refl_vars(const struct spv_refl *r, enum spv_refl
  * entry point's code reaches the variable. */
 uint32_t spv_refl_builtin(const struct spv_refl *r, bool output, SpvBuiltIn builtin, spv_tref *type,
                           bool *used);
+/* Whether the entry point's code reads (an input) or writes (an output) the builtin itself: a
+ * member of a block counts only where the code reaches that member, not the block alone. */
+bool spv_refl_builtin_active(const struct spv_refl *r, bool output, SpvBuiltIn builtin);
 /* False when id lacks the decoration; else its literal in *value (may be NULL). */
 bool spv_refl_decoration(const struct spv_refl *r, uint32_t id, SpvDecoration deco,
                          uint32_t *value);

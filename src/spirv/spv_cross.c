@@ -219,6 +219,14 @@ spv_refl_builtin(const struct spv_refl *r, bool output, SpvBuiltIn builtin, spv_
 }
 
 bool
+spv_refl_builtin_active(const struct spv_refl *r, bool output, SpvBuiltIn builtin)
+{
+   spvc_compiler_update_active_builtins(r->comp);
+   return spvc_compiler_has_active_builtin(r->comp, builtin, output ? SpvStorageClassOutput
+                                                                    : SpvStorageClassInput) != 0;
+}
+
+bool
 spv_refl_decoration(const struct spv_refl *r, uint32_t id, SpvDecoration deco, uint32_t *value)
 {
    if (!spvc_compiler_has_decoration(r->comp, id, deco))

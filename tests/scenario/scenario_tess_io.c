@@ -431,3 +431,92 @@ sc_tess_no_tcs(void)
    gl.DeleteProgram(p);
    (void)me;
 }
+
+/* Without a control shader the evaluation stage reads gl_in[] as the vertex stage wrote it: the
+ * built-ins too (GL 4.6 11.2.3.1). One program reads gl_in[].gl_Position alone (the vertex stage
+ * names neither clip distances nor cull distances); the other reads the two clip distances the
+ * vertex stage writes, each element an exact value of its vertex (red where one is wrong). The
+ * clip planes stay off: the distances only travel. */
+static const char *VS_BUILTINS = "#version 150 core\n"
+                                 "in vec2 a_pos;\n"
+                                 "void main() {\n"
+                                 "  gl_Position = vec4(a_pos, 0.0, 1.0);\n"
+                                 "}\n";
+
+static const char *VS_CLIP = "#version 150 core\n"
+                             "in vec2 a_pos;\n"
+                             "out float gl_ClipDistance[2];\n"
+                             "void main() {\n"
+                             "  gl_Position = vec4(a_pos, 0.0, 1.0);\n"
+                             "  gl_ClipDistance[0] = float(gl_VertexID) + 0.5;\n"
+                             "  gl_ClipDistance[1] = 2.0 * float(gl_VertexID) + 0.25;\n"
+                             "}\n";
+
+#define TES_BUILTINS_HEAD                                                                        \
+   "#version 150 core\n"                                                                         \
+   "#extension GL_ARB_tessellation_shader : require\n"                                          \
+   "layout(quads, equal_spacing, cw, point_mode) in;\n"                                         \
+   "out vec4 t_color;\n"                                                                         \
+   "vec4 at_coord() {\n"                                                                         \
+   "  float u = gl_TessCoord.x, v = gl_TessCoord.y;\n"                                          \
+   "  vec4 p = mix(mix(gl_in[0].gl_Position, gl_in[1].gl_Position, u),\n"                       \
+   "               mix(gl_in[3].gl_Position, gl_in[2].gl_Position, u), v);\n"                   \
+   "  return vec4((p.xy + 0.5) / 32.0 - 1.0, 0.0, 1.0);\n"                                      \
+   "}\n"
+
+static const char *TES_POSITION = TES_BUILTINS_HEAD "void main() {\n"
+                                                    "  gl_Position = at_coord();\n"
+                                                    "  t_color = vec4(0.0, 0.75, 1.0, 1.0);\n"
+                                                    "}\n";
+
+static const char *TES_CLIP =
+   TES_BUILTINS_HEAD "void main() {\n"
+                     "  bool ok = true;\n"
+                     "  for (int k = 0; k < 4; k++)\n"
+                     "    ok = ok && gl_in[k].gl_ClipDistance[0] == float(k) + 0.5 &&\n"
+                     "         gl_in[k].gl_ClipDistance[1] == 2.0 * float(k) + 0.25;\n"
+                     "  gl_Position = at_coord();\n"
+                     "  t_color = ok ? vec4(0.0, 0.75, 1.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n"
+                     "}\n";
+
+void
+sc_tess_no_tcs_builtins(void)
+{
+   if (!tess_offered())
+      return;
+   const struct {
+      const char *vs, *tes, *what;
+   } cases[] = {
+      {VS_BUILTINS, TES_POSITION, "no TCS, gl_in[].gl_Position: 3 x 3 points"},
+      {VS_CLIP, TES_CLIP, "no TCS, gl_in[].gl_ClipDistance[2]: 3 x 3 points"},
+   };
+   const float corners[8] = {8, 8, 56, 8, 56, 56, 8, 56};
+   mesh me = make_mesh(corners, 4);
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), c = V4(0.0f, 0.75f, 1.0f, 1.0f);
+   for (size_t n = 0; n < sizeof(cases) / sizeof(cases[0]); n++) {
+      char log[4096];
+      GLuint p = tess_try_link(cases[n].vs, NULL, cases[n].tes, FS_COLOR, log, sizeof log);
+      if (!p) {
+         fail("%s: VS + TES + FS did not link:\n%s", cases[n].what, log);
+         continue;
+      }
+      gl.UseProgram(p);
+      gl.PatchParameteri(GL_PATCH_VERTICES, 4);
+      const GLfloat outer[4] = {2, 2, 2, 2}, inner[2] = {2, 2};
+      gl.PatchParameterfv(GL_PATCH_DEFAULT_OUTER_LEVEL, outer);
+      gl.PatchParameterfv(GL_PATCH_DEFAULT_INNER_LEVEL, inner);
+      clear_to(bg);
+      glDrawArrays(GL_PATCHES, 0, 4);
+      check_gl_error("glDrawArrays(GL_PATCHES) without a TCS");
+      model m;
+      model_init(&m, bg);
+      for (int j = 0; j <= 2; j++)
+         for (int i = 0; i <= 2; i++) {
+            const int x = 8 + 24 * i, y = 8 + 24 * j;
+            model_rect(&m, x, y, x + 1, y + 1, to8(c));
+         }
+      check_frame(cases[n].what, &m);
+      gl.DeleteProgram(p);
+   }
+   (void)me;
+}

@@ -641,7 +641,8 @@ static char *
 per_vertex_block(const char *src, unsigned stage, const struct translate *t)
 {
    char block[192], clip[48];
-   const bool gs = stage == MGP_SHADER_STAGE_GEOMETRY;
+   const bool gs = stage == MGP_SHADER_STAGE_GEOMETRY || stage == MGP_SHADER_STAGE_TESS_CTRL ||
+                   stage == MGP_SHADER_STAGE_TESS_EVAL;
    const int n =
       snprintf(block, sizeof(block),
                "%s gl_PerVertex\n{\n    highp vec4 gl_Position;\n%s"
@@ -671,6 +672,35 @@ per_vertex_block(const char *src, unsigned stage, const struct translate *t)
    if (out)
       snprintf(out, len, "%.*s%s%s", (int)pre, src, block, after);
    return out;
+}
+
+/* A tessellation evaluation stage reading gl_in[].gl_ClipDistance redeclares its gl_in as the
+ * control stage's gl_out (gl_Position, gl_PointSize where the host has
+ * EXT_tessellation_point_size, gl_ClipDistance of the size it reads), for the reason
+ * vertex_per_vertex gives: ESSL's gl_in[].gl_ClipDistance is unsized. */
+static void
+tess_eval_per_vertex(struct glb_screen *scr, spvc_compiler comp, spvc_resources res,
+                     struct translate *t)
+{
+   spvc_compiler_update_active_builtins(comp);
+   if (!spvc_compiler_has_active_builtin(comp, SpvBuiltInClipDistance, SpvStorageClassInput))
+      return;
+   const spvc_reflected_builtin_resource *list = NULL;
+   size_t count = 0;
+   if (spvc_resources_get_builtin_resource_list_for_type(
+          res, SPVC_BUILTIN_RESOURCE_TYPE_STAGE_INPUT, &list, &count) != SPVC_SUCCESS)
+      return;
+   for (size_t i = 0; i < count; i++) {
+      if (list[i].builtin != SpvBuiltInClipDistance)
+         continue;
+      const spvc_type ty = spvc_compiler_get_type_handle(comp, list[i].value_type_id);
+      if (spvc_type_get_num_array_dimensions(ty) >= 1 &&
+          spvc_type_array_dimension_is_literal(ty, 0))
+         t->per_vertex_clip = (unsigned)spvc_type_get_array_dimension(ty, 0);
+   }
+   t->per_vertex_point_size = t->per_vertex_clip && scr->ext_tess_point_size;
+   if (t->per_vertex_clip && scr->essl_version < 320)
+      spvc_compiler_require_extension(comp, "GL_EXT_shader_io_blocks");
 }
 
 /* The geometry stage's ESSL needs: GLES 3.2 has it; 3.1 only under EXT_geometry_shader (which
@@ -1046,6 +1076,10 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
    if ((stage == MGP_SHADER_STAGE_TESS_CTRL || stage == MGP_SHADER_STAGE_TESS_EVAL) &&
        scr->ext_tess_point_size)
       spvc_compiler_require_extension(comp, "GL_EXT_tessellation_point_size");
+   if (stage == MGP_SHADER_STAGE_TESS_EVAL)
+      tess_eval_per_vertex(scr, comp, res, t);
+   if (stage == MGP_SHADER_STAGE_TESS_CTRL && t->per_vertex_clip && scr->essl_version < 320)
+      spvc_compiler_require_extension(comp, "GL_EXT_shader_io_blocks");
    if (last_pre_raster) {
       xfb_layout(comp, res, s);
       clip_enables_code(comp, res, t);
@@ -1218,7 +1252,9 @@ link_program(struct glb_screen *scr, struct glb_shader *s, uint32_t stage_mask,
       }
       if (!(stage_mask >> st & 1))
          continue;
-      if (st == MGP_SHADER_STAGE_GEOMETRY) { /* its gl_in as the vertex stage's gl_PerVertex */
+      /* a geometry or control stage after the vertex stage: its gl_in as the vertex stage's
+       * gl_PerVertex */
+      if (st == MGP_SHADER_STAGE_GEOMETRY || st == MGP_SHADER_STAGE_TESS_CTRL) {
          tr[i].per_vertex_clip = tr[0].per_vertex_clip;
          tr[i].per_vertex_point_size = tr[0].per_vertex_point_size;
       }

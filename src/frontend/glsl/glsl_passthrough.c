@@ -127,13 +127,15 @@ block_copy(const struct spv_refl *r, spv_tref bt, const struct spv_tinfo *b, uns
  * all four while a 1.50 or 4.00 one lacks gl_CullDistance: the control shader redeclares its
  * blocks as its neighbours have them. False when the stage does not reflect. */
 static bool
-per_vertex_block(const struct glsl_spirv *s, bool output, struct glsl_str *decl, uint32_t len[4])
+per_vertex_block(const struct glsl_spirv *s, bool output, struct glsl_str *decl, uint32_t len[4],
+                 bool active[4])
 {
    static const SpvBuiltIn builtins[4] = {SpvBuiltInPosition, SpvBuiltInPointSize,
                                           SpvBuiltInClipDistance, SpvBuiltInCullDistance};
    static const char *const decls[4] = {"vec4 gl_Position", "float gl_PointSize",
                                         "float gl_ClipDistance", "float gl_CullDistance"};
    memset(len, 0, 4 * sizeof(len[0]));
+   memset(active, 0, 4 * sizeof(active[0]));
    const char *err = NULL;
    struct spv_refl *r = s->words ? spv_refl_create(s->words, s->num_words, NULL, &err) : NULL;
    if (!r || spv_refl_error(r)) {
@@ -147,6 +149,7 @@ per_vertex_block(const struct glsl_spirv *s, bool output, struct glsl_str *decl,
       struct spv_tinfo ti;
       spv_refl_type(r, t, &ti);
       len[k] = k < 2 ? 1 : ti.kind == SPV_TK_ARRAY ? ti.length : 0;
+      active[k] = spv_refl_builtin_active(r, output, builtins[k]);
       if (!len[k])
          continue;
       if (k < 2)
@@ -197,20 +200,28 @@ glsl_passthrough_tcs(const struct glsl_program *prog, uint32_t vertices, const f
     * built-in both have, the same, is copied. */
    struct glsl_str in_decl = {0}, out_decl = {0};
    uint32_t in_len[4], out_len[4];
+   bool in_active[4], out_active[4];
    const bool have_in =
-      per_vertex_block(&prog->spirv[GLSL_STAGE_VERTEX], true, &in_decl, in_len) && in_decl.s;
-   const bool have_out = per_vertex_block(tes, false, &out_decl, out_len) && out_decl.s;
+      per_vertex_block(&prog->spirv[GLSL_STAGE_VERTEX], true, &in_decl, in_len, in_active) &&
+      in_decl.s;
+   const bool have_out =
+      per_vertex_block(tes, false, &out_decl, out_len, out_active) && out_decl.s;
    if (have_in)
       glsl_str_printf(&src, "in gl_PerVertex {\n%s} gl_in[gl_MaxPatchVertices];\n", in_decl.s);
    if (have_out)
       glsl_str_printf(&src, "out gl_PerVertex {\n%s} gl_out[];\n", out_decl.s);
    static const char *const builtin_names[4] = {"gl_Position", "gl_PointSize", "gl_ClipDistance",
                                                 "gl_CullDistance"};
+   /* the clip and cull distances only where the vertex stage writes them and the evaluation
+    * stage reads them: glslang declares both in every gl_PerVertex (size 1 where the shader
+    * never names them), and a copy of one no stage uses is a whole-array copy that a GLES
+    * host's ESSL refuses (gl_in[].gl_ClipDistance is unsized there) */
    for (unsigned k = 0; k < 4; k++) {
       const bool in = have_in ? in_len[k] != 0 : k < 3;
       const bool out = have_out ? out_len[k] != 0 : k < 3;
       const bool same = !(have_in && have_out) || in_len[k] == out_len[k];
-      if (in && out && same && (k == 0 || (have_in && have_out)))
+      const bool used = k < 2 || (in_active[k] && out_active[k]);
+      if (in && out && same && used && (k == 0 || (have_in && have_out)))
          glsl_str_printf(&body, "  gl_out[gl_InvocationID].%s = gl_in[gl_InvocationID].%s;\n",
                          builtin_names[k], builtin_names[k]);
    }
