@@ -92,9 +92,9 @@ bool fe_compat_tex_source_begin(struct fe_context *ctx, GLenum internal_format, 
                                 struct fe_compat_tex_source *st);
 /* The same for a box of depth images (glTex(Sub)Image3D: `box`, whose source honours
  * GL_UNPACK_IMAGE_HEIGHT and GL_UNPACK_SKIP_IMAGES), converted into tight images. */
-bool fe_compat_tex_source_begin_box(struct fe_context *ctx, GLenum internal_format,
-                                    GLsizei width, GLsizei height, GLsizei depth, bool box,
-                                    GLenum *format, GLenum *type, const void **pixels,
+bool fe_compat_tex_source_begin_box(struct fe_context *ctx, GLenum internal_format, GLsizei width,
+                                    GLsizei height, GLsizei depth, bool box, GLenum *format,
+                                    GLenum *type, const void **pixels,
                                     struct fe_compat_tex_source *st);
 void fe_compat_tex_source_end(struct fe_context *ctx, struct fe_compat_tex_source *st);
 

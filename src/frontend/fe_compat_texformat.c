@@ -146,8 +146,8 @@ fe_compat_tex_source_begin_box(struct fe_context *ctx, GLenum internal_format, G
          ctx->unpack.image_height > 0 ? (uint64_t)ctx->unpack.image_height : (uint64_t)height;
       const uint64_t skip = ctx->unpack.skip_images > 0 ? (uint64_t)ctx->unpack.skip_images : 0;
       uint64_t skipped, more, e = extent, f = first;
-      if (!mgu_mul_u64(stride, rows, &image_stride) ||
-          !mgu_mul_u64(image_stride, skip, &skipped) || !mgu_add_u64(f, skipped, &f) ||
+      if (!mgu_mul_u64(stride, rows, &image_stride) || !mgu_mul_u64(image_stride, skip, &skipped) ||
+          !mgu_add_u64(f, skipped, &f) ||
           !mgu_mul_u64(image_stride, skip + (uint64_t)depth - 1, &more) ||
           !mgu_add_u64(e, more, &e) || e >= SIZE_MAX)
          extent = SIZE_MAX;
@@ -187,8 +187,8 @@ fe_compat_tex_source_begin_box(struct fe_context *ctx, GLenum internal_format, G
       for (uint64_t r = 0; r < (uint64_t)height * (uint64_t)depth; r++) {
          const uint64_t z = r / (uint64_t)height, y = r % (uint64_t)height;
          if (!fe_pixel_unpack(row, MGP_FORMAT_RGBA32_FLOAT,
-                              src + first + image_stride * z + stride * y, stride,
-                              (uint32_t)width, 1, fmt, *type, ctx->unpack.swap_bytes)) {
+                              src + first + image_stride * z + stride * y, stride, (uint32_t)width,
+                              1, fmt, *type, ctx->unpack.swap_bytes)) {
             free(out);
             free(row);
             free(staged);

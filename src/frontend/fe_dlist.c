@@ -277,7 +277,9 @@ fe_dlist_compsize(uint32_t op, GLenum pname)
    case MGL_DL_glClearBufferiv:
    case MGL_DL_glClearBufferuiv: return pname == GL_COLOR ? 4 : 1;
    case MGL_DL_glPatchParameterfv:
-      return pname == GL_PATCH_DEFAULT_OUTER_LEVEL ? 4 : pname == GL_PATCH_DEFAULT_INNER_LEVEL ? 2 : 1;
+      return pname == GL_PATCH_DEFAULT_OUTER_LEVEL   ? 4
+             : pname == GL_PATCH_DEFAULT_INNER_LEVEL ? 2
+                                                     : 1;
    default:
       /* glTexParameter*v, glSamplerParameter*v */
       return pname == GL_TEXTURE_BORDER_COLOR || pname == GL_TEXTURE_SWIZZLE_RGBA ? 4 : 1;

@@ -222,8 +222,8 @@ bool
 spv_refl_builtin_active(const struct spv_refl *r, bool output, SpvBuiltIn builtin)
 {
    spvc_compiler_update_active_builtins(r->comp);
-   return spvc_compiler_has_active_builtin(r->comp, builtin, output ? SpvStorageClassOutput
-                                                                    : SpvStorageClassInput) != 0;
+   return spvc_compiler_has_active_builtin(
+             r->comp, builtin, output ? SpvStorageClassOutput : SpvStorageClassInput) != 0;
 }
 
 bool

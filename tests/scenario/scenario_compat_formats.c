@@ -1079,8 +1079,10 @@ sc_compat_legacy_tex3d(void)
    static const struct {
       GLenum target, internal;
    } cases[] = {
-      {GL_TEXTURE_2D_ARRAY, GL_LUMINANCE_ALPHA}, {GL_TEXTURE_3D, GL_ALPHA8},
-      {GL_TEXTURE_2D_ARRAY, GL_INTENSITY}, {GL_TEXTURE_3D, GL_LUMINANCE16},
+      {GL_TEXTURE_2D_ARRAY, GL_LUMINANCE_ALPHA},
+      {GL_TEXTURE_3D, GL_ALPHA8},
+      {GL_TEXTURE_2D_ARRAY, GL_INTENSITY},
+      {GL_TEXTURE_3D, GL_LUMINANCE16},
    };
    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
       const GLenum target = cases[i].target, ifmt = cases[i].internal;
@@ -1105,8 +1107,8 @@ sc_compat_legacy_tex3d(void)
                   if (abs((int)g[c] - (int)want[c]) > 1)
                      fail("0x%04x of target 0x%04x, texel (%d, %d, %d): %d %d %d %d, expected "
                           "%d %d %d %d",
-                          ifmt, target, x, y, z, g[0], g[1], g[2], g[3], want[0], want[1],
-                          want[2], want[3]);
+                          ifmt, target, x, y, z, g[0], g[1], g[2], g[3], want[0], want[1], want[2],
+                          want[3]);
             }
    }
    /* a GL_LUMINANCE source into an RGBA 2D array, then a GL_ALPHA box into a GL_ALPHA 3D

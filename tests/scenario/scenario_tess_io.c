@@ -452,16 +452,16 @@ static const char *VS_CLIP = "#version 150 core\n"
                              "  gl_ClipDistance[1] = 2.0 * float(gl_VertexID) + 0.25;\n"
                              "}\n";
 
-#define TES_BUILTINS_HEAD                                                                        \
-   "#version 150 core\n"                                                                         \
-   "#extension GL_ARB_tessellation_shader : require\n"                                          \
-   "layout(quads, equal_spacing, cw, point_mode) in;\n"                                         \
-   "out vec4 t_color;\n"                                                                         \
-   "vec4 at_coord() {\n"                                                                         \
-   "  float u = gl_TessCoord.x, v = gl_TessCoord.y;\n"                                          \
-   "  vec4 p = mix(mix(gl_in[0].gl_Position, gl_in[1].gl_Position, u),\n"                       \
-   "               mix(gl_in[3].gl_Position, gl_in[2].gl_Position, u), v);\n"                   \
-   "  return vec4((p.xy + 0.5) / 32.0 - 1.0, 0.0, 1.0);\n"                                      \
+#define TES_BUILTINS_HEAD                                                                          \
+   "#version 150 core\n"                                                                           \
+   "#extension GL_ARB_tessellation_shader : require\n"                                             \
+   "layout(quads, equal_spacing, cw, point_mode) in;\n"                                            \
+   "out vec4 t_color;\n"                                                                           \
+   "vec4 at_coord() {\n"                                                                           \
+   "  float u = gl_TessCoord.x, v = gl_TessCoord.y;\n"                                             \
+   "  vec4 p = mix(mix(gl_in[0].gl_Position, gl_in[1].gl_Position, u),\n"                          \
+   "               mix(gl_in[3].gl_Position, gl_in[2].gl_Position, u), v);\n"                      \
+   "  return vec4((p.xy + 0.5) / 32.0 - 1.0, 0.0, 1.0);\n"                                         \
    "}\n"
 
 static const char *TES_POSITION = TES_BUILTINS_HEAD "void main() {\n"

@@ -992,8 +992,8 @@ sc_mip_inconsistent_level(void)
    for (int k = 0; k < 64; k++)
       if (memcmp(&got[k * 4], &texels[k * 4], 4)) {
          const uint8_t *g = &got[k * 4], *w = &texels[k * 4];
-         fail("level 0 texel (%d,%d): expected (%u,%u,%u,%u) got (%u,%u,%u,%u)", k % 8, k / 8,
-              w[0], w[1], w[2], w[3], g[0], g[1], g[2], g[3]);
+         fail("level 0 texel (%d,%d): expected (%u,%u,%u,%u) got (%u,%u,%u,%u)", k % 8, k / 8, w[0],
+              w[1], w[2], w[3], g[0], g[1], g[2], g[3]);
          break;
       }
    GLuint p = link_program(VS_TEXTURED, FS_TEXTURED);

@@ -204,8 +204,7 @@ glsl_passthrough_tcs(const struct glsl_program *prog, uint32_t vertices, const f
    const bool have_in =
       per_vertex_block(&prog->spirv[GLSL_STAGE_VERTEX], true, &in_decl, in_len, in_active) &&
       in_decl.s;
-   const bool have_out =
-      per_vertex_block(tes, false, &out_decl, out_len, out_active) && out_decl.s;
+   const bool have_out = per_vertex_block(tes, false, &out_decl, out_len, out_active) && out_decl.s;
    if (have_in)
       glsl_str_printf(&src, "in gl_PerVertex {\n%s} gl_in[gl_MaxPatchVertices];\n", in_decl.s);
    if (have_out)

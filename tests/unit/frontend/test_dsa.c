@@ -640,11 +640,11 @@ test_multisample_params(void)
    GLuint ms[2];
    mgl_glCreateTextures(GL_TEXTURE_2D_MULTISAMPLE, 1, &ms[0]);
    mgl_glCreateTextures(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, 1, &ms[1]);
-   static const GLenum sampler[] = {GL_TEXTURE_MIN_FILTER,  GL_TEXTURE_MAG_FILTER,
-                                    GL_TEXTURE_WRAP_S,      GL_TEXTURE_WRAP_R,
+   static const GLenum sampler[] = {GL_TEXTURE_MIN_FILTER,   GL_TEXTURE_MAG_FILTER,
+                                    GL_TEXTURE_WRAP_S,       GL_TEXTURE_WRAP_R,
                                     GL_TEXTURE_COMPARE_MODE, GL_TEXTURE_MIN_LOD};
-   static const GLint value[] = {GL_NEAREST, GL_NEAREST, GL_CLAMP_TO_EDGE,
-                                 GL_CLAMP_TO_EDGE, GL_NONE, 0};
+   static const GLint value[] = {GL_NEAREST,       GL_NEAREST, GL_CLAMP_TO_EDGE,
+                                 GL_CLAMP_TO_EDGE, GL_NONE,    0};
    const GLenum targets[2] = {GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_2D_MULTISAMPLE_ARRAY};
    for (int t = 0; t < 2; t++) {
       mgl_glBindTexture(targets[t], ms[t]);
