@@ -9,6 +9,8 @@
 # In both the server must count DECLINE (MGL-DECLINES DECLINE=n, n > 0) and the session must end
 # cleanly (its MGL-GATES line), i.e. it kept rendering after the decline. SITES, if given:
 # '|'-separated texts, each of which a logged line of DECLINE must contain (which sites fired).
+# A scenario may print "DECLINE-COUNT-EXPECTED DECLINE N" (the count must be N) or
+# "NO-DECLINE-EXPECTED DECLINE " (it must not be counted).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 arm=$1 name=$2 exe=$3 vendor=$4 decline=$6 knob=${7:-} sites=${8:-}
@@ -46,6 +48,9 @@ if [ -z "$knob" ] && grep -q "NO-DECLINE-EXPECTED $decline " "$log"; then
   exit 0
 fi
 [ -n "$n" ] && [ "$n" -ne 0 ] || fail "no '$decline' counted in $logs"
+# A scenario that knows how many it asked for says so: the count must be exactly that.
+want=$(sed -n "s/^ *DECLINE-COUNT-EXPECTED $decline \([0-9][0-9]*\).*/\1/p" "$log" | head -n 1)
+[ -z "$want" ] || [ "$n" -eq "$want" ] || fail "'$decline' counted $n times, the scenario asked $want"
 if [ -n "$sites" ]; then
   IFS='|' read -r -a site_list <<<"$sites"
   for site in "${site_list[@]}"; do

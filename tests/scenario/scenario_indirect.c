@@ -324,10 +324,10 @@ seconds(void)
 
 /* Counts near 2^31 in commands the client wrote: robust access reads zeros past the buffers,
  * but the GPU would still run the vertices (minutes on lavapipe, past a GPU's watchdog for
- * every session). mgl clamps each command (indirect-draw-clamped, counted by the server) to
- * what the bound buffers hold and to a per-draw budget of vertices times instances; what the
- * buffers hold is drawn as GL draws it, and the whole run ends in seconds. The instances past
- * the fourth lie outside the window, so the clamp to the budget leaves the pixels as they are.
+ * every session). mgl clamps each such command (indirect-draw-clamped, counted by the server)
+ * to a per-draw budget of vertices times instances, and the whole run ends in seconds. The
+ * vertices past the buffers read zeros (robust access): their triangles cover no pixel, and the
+ * instances past the fourth lie outside the window, so the clamp leaves the pixels as GL's.
  * The run must end within a minute (5-7 s on lavapipe, 24 s under ASan on a loaded host;
  * without the clamp the first draw alone ran into MGL_VK_GPU_TIMEOUT_MS). */
 void
@@ -403,11 +403,153 @@ sc_draw_indirect_huge_counts(void)
    model_init(&m, V4(0, 0, 0, 1));
    model_instances(&m, 1, 2, 2);
    check_frame("a command of 6 vertices, 2 instances after the clamps", &m);
+   /* 1 + 2 + 256 + 3 commands over any device's budget (2^30 at most), the sane one within */
+   printf("  DECLINE-COUNT-EXPECTED indirect-draw-clamped 262\n");
    glFinish();
    const double took = seconds() - t0;
    if (took > 60.0)
       fail("the huge indirect counts took %.1f s", took);
    gl.DeleteBuffers(1, &b);
+   scene_free(&s);
+}
+
+/* ---- commands within the budget draw as GL says ---- */
+
+/* Captures gl_VertexID (word 0) and attribute 0 (words 1, 2) of each point. */
+static const char *VS_VERTEX_ID = "#version 330 core\n"
+                                  "layout(location = 0) in vec2 a_pos;\n"
+                                  "flat out int v_id;\n"
+                                  "out vec2 v_pos;\n"
+                                  "void main() {\n"
+                                  "  v_id = gl_VertexID;\n"
+                                  "  v_pos = a_pos;\n"
+                                  "  gl_Position = vec4(0.0, 0.0, 0.0, 1.0);\n"
+                                  "}\n";
+static const char *FS_WHITE = "#version 330 core\n"
+                              "out vec4 o;\n"
+                              "void main() { o = vec4(1.0); }\n";
+
+enum { ID_WORDS = 3, ID_SLOTS = 48 };
+
+/* Draws one command of `words` (4: arrays, 5: elements) as points into a capture of ID_SLOTS
+ * points and checks that exactly n were captured, the first with gl_VertexID `first`, each
+ * next one more (ids_known of them; the rest read indices past the buffer, whose vertices
+ * robust access leaves unnamed). */
+static void
+expect_ids(GLuint prog, GLuint cmd_buf, bool indexed, uint32_t n, uint32_t first,
+           uint32_t ids_known, const char *what)
+{
+   const uint32_t bytes = ID_SLOTS * ID_WORDS * 4;
+   GLuint cap = xfb_buffer(bytes);
+   gl.UseProgram(prog);
+   gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, cap);
+   gl.BindBuffer(GL_DRAW_INDIRECT_BUFFER, cmd_buf);
+   glEnable(GL_RASTERIZER_DISCARD);
+   gl.BeginTransformFeedback(GL_POINTS);
+   if (indexed)
+      gl.DrawElementsIndirect(GL_POINTS, GL_UNSIGNED_SHORT, NULL);
+   else
+      gl.DrawArraysIndirect(GL_POINTS, NULL);
+   gl.EndTransformFeedback();
+   glDisable(GL_RASTERIZER_DISCARD);
+   check_gl_error(what);
+   static uint32_t got[ID_SLOTS * ID_WORDS];
+   read_buffer(cap, 0, bytes, got);
+   for (uint32_t v = 0; v < ID_SLOTS; v++) {
+      const uint32_t id = got[v * ID_WORDS];
+      if (v >= n) {
+         if (id != 0xababababu)
+            fail("%s: captured word %u is 0x%08x: %u points were drawn, want %u", what,
+                 v * ID_WORDS, id, v + 1, n);
+         break;
+      }
+      if (id == 0xababababu) {
+         fail("%s: captured word %u untouched: %u points were drawn, want %u", what,
+              v * ID_WORDS, v, n);
+         break;
+      }
+      if (v < ids_known && id != first + v) {
+         fail("%s: captured word %u is gl_VertexID %u, want %u", what, v * ID_WORDS, id,
+              first + v);
+         break;
+      }
+   }
+   gl.DeleteBuffers(1, &cap);
+}
+
+/* The clamp bounds only the work an indirect draw runs (sc_draw_indirect_huge_counts): a
+ * command within the budget draws what GL says however far past the bound buffers its
+ * vertices or indices run (robust access reads zeros or values inside them) and is not
+ * counted as clamped. The first is piglit arb_query_buffer_object-coherency's shape: a first
+ * vertex of 2^32 - 1 (a GL_TIMESTAMP read as GL_UNSIGNED_INT saturates) with no vertex
+ * buffer, which a clamp to "what the buffers hold from the first vertex" drew as nothing. */
+void
+sc_draw_indirect_past_buffers(void)
+{
+   if (!indirect_offered())
+      return;
+   if (on_mgl())
+      printf("  NO-DECLINE-EXPECTED indirect-draw-clamped (every command within the budget)\n");
+   GLuint prog = compile(GL_VERTEX_SHADER, VS_VERTEX_ID);
+   GLuint fsh = compile(GL_FRAGMENT_SHADER, FS_WHITE);
+   GLuint p = gl.CreateProgram();
+   gl.AttachShader(p, prog);
+   gl.AttachShader(p, fsh);
+   const char *names[2] = {"v_id", "v_pos"};
+   gl.TransformFeedbackVaryings(p, 2, names, GL_INTERLEAVED_ATTRIBS);
+   gl.LinkProgram(p);
+   gl.DeleteShader(prog);
+   gl.DeleteShader(fsh);
+   GLint ok = 0;
+   gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+   if (!ok)
+      die_setup("the gl_VertexID capture program failed to link");
+
+   /* no vertex buffer: one vertex from 2^32 - 1 */
+   GLuint empty;
+   gl.GenVertexArrays(1, &empty);
+   gl.BindVertexArray(empty);
+   const GLuint last[4] = {1, 1, 0xffffffffu, 0};
+   GLuint b = indirect_buffer(last, sizeof last);
+   expect_ids(p, b, false, 1, 0xffffffffu, 1, "1 vertex from 2^32 - 1, no vertex buffer");
+
+   /* 24 vertices in the buffer, 6 indices */
+   struct scene s = scene_make();
+   const GLuint past[4] = {3, 1, 30, 0};
+   gl.BufferData(GL_DRAW_INDIRECT_BUFFER, sizeof past, past, GL_STATIC_DRAW);
+   expect_ids(p, b, false, 3, 30, 3, "3 vertices from 30 of a 24-vertex buffer");
+   const GLuint over[4] = {30, 1, 0, 0};
+   gl.BufferData(GL_DRAW_INDIRECT_BUFFER, sizeof over, over, GL_STATIC_DRAW);
+   expect_ids(p, b, false, 30, 0, 30, "30 vertices of a 24-vertex buffer");
+   const GLuint elements[5] = {10, 1, 0, 0, 0};
+   gl.BufferData(GL_DRAW_INDIRECT_BUFFER, sizeof elements, elements, GL_STATIC_DRAW);
+   expect_ids(p, b, true, 10, 0, 6, "10 indices of a 6-index buffer");
+
+   /* the first vertex a query wrote into the command on the GPU (GL_QUERY_BUFFER): the
+    * primitives generated by 40 points (with no vertex buffer), drawn with the 24-vertex one */
+   if (has_ext("GL_ARB_query_buffer_object")) {
+      GLuint q;
+      gl.GenQueries(1, &q);
+      gl.UseProgram(p);
+      gl.BindVertexArray(empty);
+      glEnable(GL_RASTERIZER_DISCARD);
+      gl.BeginQuery(GL_PRIMITIVES_GENERATED, q);
+      glDrawArrays(GL_POINTS, 0, 40);
+      gl.EndQuery(GL_PRIMITIVES_GENERATED);
+      glDisable(GL_RASTERIZER_DISCARD);
+      const GLuint queried[4] = {2, 1, 999, 0};
+      gl.BufferData(GL_DRAW_INDIRECT_BUFFER, sizeof queried, queried, GL_STATIC_DRAW);
+      gl.BindBuffer(GL_QUERY_BUFFER, b);
+      gl.GetQueryObjectuiv(q, GL_QUERY_RESULT, (GLuint *)(uintptr_t)8);
+      gl.BindBuffer(GL_QUERY_BUFFER, 0);
+      gl.BindVertexArray(s.vao);
+      check_gl_error("glGetQueryObjectuiv into the indirect buffer");
+      expect_ids(p, b, false, 2, 40, 2, "2 vertices from the 40 a query wrote");
+      gl.DeleteQueries(1, &q);
+   }
+   gl.DeleteBuffers(1, &b);
+   gl.DeleteVertexArrays(1, &empty);
+   gl.DeleteProgram(p);
    scene_free(&s);
 }
 

@@ -1614,11 +1614,10 @@ void vkb_grid_check_finish(struct vkb_screen *scr);
  * (lavapipe) or past the watchdog (every session). Records, outside rendering, the copy of the
  * n commands of cmd_size bytes, stride apart from offset of buf (and the u32 at count_offset of
  * count_buf where not null; capped: n is under the client's most, and a count over n is a
- * clamp) into the screen's clamp buffer, compacted, and a compute step that
- * clamps each command: its vertex or index count to what the bound buffers hold (extent:
- * vertices from its first vertex, or index elements from its first index; ~0u none known), the
- * vertices times instances it runs to budget (a count over it to the budget, then instances to
- * budget / count). *out is then the buffer to draw from: commands at VKB_CLAMP_CMDS, cmd_size
+ * clamp) into the screen's clamp buffer, compacted, and a compute step that clamps each
+ * command whose vertices times instances run past budget (a count over it to the budget, then
+ * instances to budget / count) and leaves every other as GL draws it (reads past the bound
+ * buffers are robust access's). *out is then the buffer to draw from: commands at VKB_CLAMP_CMDS, cmd_size
  * apart, the count at VKB_CLAMP_COUNT. False (declined, or a Fatal) when it cannot be made.
  * vkb_draw_clamp_count counts the clamped commands the GPU reported (completed batches: a
  * retire hook) as indirect-draw-clamped declines; settle waits for the last clamp first. */
@@ -1626,8 +1625,7 @@ void vkb_grid_check_finish(struct vkb_screen *scr);
 #define VKB_CLAMP_CMDS 32u
 bool vkb_draw_clamp_record(struct vkb_screen *scr, VkBuffer buf, VkDeviceSize offset, uint32_t n,
                            uint32_t stride, uint32_t cmd_size, VkBuffer count_buf,
-                           VkDeviceSize count_offset, bool capped, uint32_t extent, uint32_t budget,
-                           VkBuffer *out);
+                           VkDeviceSize count_offset, bool capped, uint32_t budget, VkBuffer *out);
 void vkb_draw_clamp_count(struct vkb_screen *scr);
 void vkb_draw_clamp_settle(struct vkb_screen *scr);
 void vkb_draw_clamp_finish(struct vkb_screen *scr);

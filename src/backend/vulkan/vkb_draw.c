@@ -752,28 +752,6 @@ indirect_count_drawable(struct vkb_screen *scr, const struct mgp_draw_indirect *
 #define VKB_INDIRECT_BUDGET_GPU (1u << 30)
 #define VKB_INDIRECT_CMD_MIN 64u
 
-/* What the bound buffers hold from the start of the draw: index elements (indexed), else the
- * vertices the per-vertex bindings it reads hold (the smallest; a vertex that starts inside
- * the buffer counts); ~0u where nothing bounds it (no per-vertex attribute, a stride of 0). */
-static uint32_t
-indirect_extent(const struct draw_plan *p)
-{
-   uint64_t most = UINT32_MAX;
-   if (p->isz)
-      most = p->ib_size / p->isz;
-   else if (p->ve)
-      for (uint32_t b = 0; b < VKB_MAX_VB; b++) {
-         const struct mgp_vertex_binding *vb = &p->ve->ve.bindings[b];
-         if (!(p->used_bindings & (1u << b)) || !p->vb_res[b] || !vb->stride || vb->divisor)
-            continue;
-         const uint64_t avail = p->vb_res[b]->size - p->vb_off[b];
-         const uint64_t v = (avail + vb->stride - 1) / vb->stride;
-         if (v < most)
-            most = v;
-      }
-   return most > UINT32_MAX ? UINT32_MAX : (uint32_t)most;
-}
-
 /* Records the draws of an indirect buffer: one vkCmdDraw(Indexed)IndirectCount where the
  * count is in a buffer; else one vkCmdDraw(Indexed)Indirect for them all where the device has
  * multiDrawIndirect and the stride is one Vulkan takes, one per command otherwise. gl_DrawID
@@ -887,7 +865,7 @@ vkb_draw_indirect(void *self, const struct mgp_draw_indirect *args, const void *
       cnt->last_use = ind->last_use;
    if (!vkb_draw_clamp_record(scr, ind->buf, args->offset, n, args->stride, cmd_size,
                               cnt ? cnt->buf : VK_NULL_HANDLE, args->count_offset,
-                              n < args->draw_count, indirect_extent(p), budget, &clamped) ||
+                              n < args->draw_count, budget, &clamped) ||
        !draw_bind(ctx, p, &cmd))
       return;
    draw_record(ctx, &as_vbo, NULL, 0, p, cmd);

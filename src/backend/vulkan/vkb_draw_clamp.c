@@ -3,9 +3,10 @@
  * the work: an instance or index count near 2^31 reads zeros for minutes on lavapipe (the
  * session's watchdog fires) and holds a GPU past the driver's timeout (every session lost).
  * So the draw never reads the client's buffer: its commands are copied, compacted, into the
- * screen's clamp buffer, a compute step (64 commands a group) clamps each in place (count to
- * the bound buffers' extent, vertices times instances to a budget) and counts the commands it
- * changed in a host-visible word; the draw reads the clamped copy. The server reads the count
+ * screen's clamp buffer, a compute step (64 commands a group) clamps in place each command
+ * whose vertices times instances run past a budget (a command within it is left as GL draws
+ * it, however far past the bound buffers its reads go: robust access answers those) and
+ * counts the commands it changed in a host-visible word; the draw reads the clamped copy. The server reads the count
  * back when batches complete (a retire hook; the session's report waits for the last clamp)
  * and counts indirect-draw-clamped declines. The clamp buffer grows to the largest draw seen
  * (the last one goes to the batch's garbage with the step's descriptor set); the counter is
@@ -89,7 +90,7 @@ clamp_init(struct vkb_screen *scr, VkDeviceSize need)
    if (!scr->clamp.pipe) {
       const VkBuffer bufs[2] = {scr->clamp_count_buf, scr->clamp_buf};
       if (!vkb_buffer_pass_init(scr, &scr->clamp, vkb_spv_draw_clamp, sizeof(vkb_spv_draw_clamp),
-                                bufs, 2, 5 * sizeof(uint32_t), "draw-clamp pass"))
+                                bufs, 2, 4 * sizeof(uint32_t), "draw-clamp pass"))
          return false;
    }
    scr->clamp_failed = false;
@@ -109,8 +110,7 @@ barrier(VkCommandBuffer cmd, VkPipelineStageFlags src, VkAccessFlags src_access,
 bool
 vkb_draw_clamp_record(struct vkb_screen *scr, VkBuffer buf, VkDeviceSize offset, uint32_t n,
                       uint32_t stride, uint32_t cmd_size, VkBuffer count_buf,
-                      VkDeviceSize count_offset, bool capped, uint32_t extent, uint32_t budget,
-                      VkBuffer *out)
+                      VkDeviceSize count_offset, bool capped, uint32_t budget, VkBuffer *out)
 {
    vkb_draw_clamp_count(scr);
    const VkDeviceSize bytes = (VkDeviceSize)n * cmd_size;
@@ -162,7 +162,7 @@ vkb_draw_clamp_record(struct vkb_screen *scr, VkBuffer buf, VkDeviceSize offset,
                       &(VkBufferCopy){count_offset, VKB_CLAMP_COUNT, 4});
    barrier(cmd, xfer, VK_ACCESS_TRANSFER_WRITE_BIT, comp, rw);
    const uint32_t counted = count_buf == VK_NULL_HANDLE ? 0u : capped ? 2u : 1u;
-   const uint32_t params[5] = {n, cmd_size / 4, counted, extent, budget};
+   const uint32_t params[4] = {n, cmd_size / 4, counted, budget};
    vkb_buffer_pass_bind(cmd, &scr->clamp);
    vkCmdPushConstants(cmd, scr->clamp.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(params),
                       params);
@@ -185,8 +185,8 @@ vkb_draw_clamp_count(struct vkb_screen *scr)
    const uint32_t now = scr->clamp_count_map[0];
    for (uint32_t n = now - scr->clamp_seen; n; n--)
       MGU_DECLINE(indirect_draw_clamped,
-                  "draw_indirect: a command's vertex, index or instance count past what the "
-                  "bound buffers hold or the per-draw budget: drawn clamped");
+                  "draw_indirect: a command's vertices (or indices) times instances past the "
+                  "per-draw budget: drawn clamped to it");
    scr->clamp_seen = now;
 }
 

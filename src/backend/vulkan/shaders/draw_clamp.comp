@@ -1,8 +1,9 @@
 #version 450
 // The commands of an indirect draw, copied out of the client's buffer into the server's
-// (vkb_draw_clamp.c), clamped in place before the draw reads them: each command's vertex or
-// index count to what the bound buffers hold from its first vertex or index (extent), then
-// the vertices times instances it runs to budget. Every command changed adds one to the
+// (vkb_draw_clamp.c), clamped in place before the draw reads them: only a command whose
+// vertices times instances run past the budget is changed (its count to the budget, then its
+// instances to budget / count); one within it draws as GL says, its reads past the bound
+// buffers kept inside them by robust access. Every command changed adds one to the
 // host-visible counter; so does a draw count read from the GPU over the commands copied.
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Counter { uint clamped; } c;
@@ -11,7 +12,6 @@ layout(push_constant) uniform Params {
    uint n;       // commands copied
    uint words;   // words a command: 5 indexed, 4 arrays
    uint counted; // 1: word 4 holds the draw count the GPU reads; 2: and n is under the client's
-   uint extent;  // index elements, or vertices, the buffers hold (~0u: none known)
    uint budget;  // vertex invocations a command may run
 } p;
 void main()
@@ -27,14 +27,15 @@ void main()
    if (i >= n)
       return;
    uint at = 8u + i * p.words;
-   uint count = b.w[at], instances = b.w[at + 1u], first = b.w[at + 2u];
-   uint k = min(count, first >= p.extent ? 0u : p.extent - first);
-   k = min(k, p.budget);
-   uint inst = k == 0u ? 0u : min(instances, p.budget / k);
+   uint count = b.w[at], instances = b.w[at + 1u];
+   if (count == 0u || instances == 0u)
+      return; // no work
+   // count * instances <= budget, without the product (it wraps)
+   uint k = min(count, p.budget);
+   uint inst = min(instances, p.budget / k);
    if (k != count || inst != instances) {
       b.w[at] = k;
       b.w[at + 1u] = inst;
-      if (count != 0u && instances != 0u)
-         atomicAdd(c.clamped, 1u);
+      atomicAdd(c.clamped, 1u);
    }
 }
