@@ -61,10 +61,56 @@ invariance(void)
    }
 }
 
+/* GL_SEPARATE_ATTRIBS: a varying's components, two a double, against
+ * GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS (64). */
+static void
+xfb_doubles(void)
+{
+   static const char *vs = "#version 400\n"
+                           "in vec4 p;\n"
+                           "out dvec3 v3;\n"
+                           "out dvec4 d8[8];\n"
+                           "out dvec4 d9[9];\n"
+                           "out vec4 f16[16];\n"
+                           "out vec4 f17[17];\n"
+                           "void main() {\n"
+                           "   gl_Position = p; v3 = dvec3(p.xyz);\n"
+                           "   for (int i = 0; i < 8; i++) d8[i] = dvec4(p);\n"
+                           "   for (int i = 0; i < 9; i++) d9[i] = dvec4(p);\n"
+                           "   for (int i = 0; i < 16; i++) f16[i] = p;\n"
+                           "   for (int i = 0; i < 17; i++) f17[i] = p;\n"
+                           "}\n";
+   static const struct {
+      const char *name;
+      unsigned comps; /* 0: fits */
+   } cases[] = {{"v3", 0}, {"d8", 0}, {"d9", 72}, {"f16", 0}, {"f17", 68}};
+   for (unsigned k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+      const char *names[] = {cases[k].name};
+      struct glsl_link_input in = {.source = {vs},
+                                   .xfb_varyings = names,
+                                   .num_xfb_varyings = 1,
+                                   .xfb_separate = true,
+                                   .max_varying_components = 1024};
+      char *log = NULL;
+      struct glsl_program *p = glsl_link(&in, &log);
+      if (!cases[k].comps) {
+         CHECK(p && p->num_xfb == 1, "separate %s: %s", cases[k].name, log ? log : "");
+      } else {
+         char needle[64];
+         snprintf(needle, sizeof(needle), "takes %u components", cases[k].comps);
+         CHECK(!p && log && strstr(log, needle) && strstr(log, "SEPARATE_COMPONENTS (64)"),
+               "separate %s: %s", cases[k].name, log ? log : "linked");
+      }
+      glsl_program_destroy(p);
+      free(log);
+   }
+}
+
 int
 main(void)
 {
    CHECK(glsl_init(), "glsl_init");
    invariance();
+   xfb_doubles();
    return t_finish("unit.glsl.glsl4x");
 }
