@@ -877,14 +877,30 @@ check_gs_inputs(struct lower *L)
          i = semi;
          continue;
       }
-      const bool has_size = L->t[semi - 2].kind == GLSL_TOK_NUMBER;
-      const struct glsl_tok *name = &L->t[semi - (has_size ? 4 : 3)];
-      if (name->kind != GLSL_TOK_IDENT) {
+      /* the array groups back to the name: the first, outermost, is the per-vertex one
+       * (ARB_arrays_of_arrays: `in vec4 c[][2]`); one with a size not a literal stops it */
+      unsigned k = semi - 1;
+      bool has_size = false;
+      int size = 0;
+      while (k >= i + 2 && tok_is(p, &L->t[k], "]")) {
+         if (tok_is(p, &L->t[k - 1], "[")) {
+            has_size = false;
+            k -= 2;
+         } else if (k >= i + 3 && L->t[k - 1].kind == GLSL_TOK_NUMBER &&
+                    tok_is(p, &L->t[k - 2], "[")) {
+            has_size = true;
+            size = atoi(p + L->t[k - 1].at);
+            k -= 3;
+         } else {
+            break;
+         }
+      }
+      const struct glsl_tok *name = &L->t[k];
+      if (name->kind != GLSL_TOK_IDENT || k == semi - 1) {
          i = semi;
          continue;
       }
       if (has_size) {
-         const int size = atoi(p + L->t[semi - 2].at);
          if (sized && size != sized)
             gs_error(L, name, "input array sizes disagree");
          else if (prim && size != prim)

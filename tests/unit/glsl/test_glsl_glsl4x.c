@@ -1,6 +1,7 @@
 /* unit.glsl.glsl4x — link rules that changed with the language version or with doubles:
  * `invariant` across an interface (both sides before GLSL 4.20, the output only from 4.20 and
- * ESSL 3.00), and a double varying's transform feedback components (two a double). */
+ * ESSL 3.00), a double varying's transform feedback components (two a double), and geometry
+ * shader input arrays of arrays sized by their outermost dimension. */
 #include "glsl_test_util.h"
 
 static struct glsl_program *
@@ -106,11 +107,47 @@ xfb_doubles(void)
    }
 }
 
+/* Geometry shader input arrays of arrays (ARB_arrays_of_arrays): the outermost size is the
+ * per-vertex one, held to the same rules as a plain input array's (GLSL 1.50 4.3.8.1). */
+static void
+gs_input_aoa(void)
+{
+   static const struct {
+      const char *body;
+      bool ok;
+   } cases[] = {
+      {"in vec4 c2[2][5];\nin vec4 c3[3][5];\n", false},
+      {"in vec4 c2[2][4];\nin vec4 c3[2][3];\n", true},
+      {"in blk1 { vec4 c; } i2[2][6];\nin blk2 { vec4 c; } i3[3][6];\n", false},
+      {"in blk1 { vec4 c; } i2[2][4];\nin blk2 { vec4 c; } i3[2][5];\n", true},
+      {"in vec4 c[][2];\nvec4 f() { return c[2][1]; }\nlayout(lines) in;\n", false},
+      {"in vec4 c[][2];\nvec4 f() { return c[1][1]; }\nlayout(lines) in;\n", true},
+      {"in blk { vec4 c; } i[][2];\nvec4 f() { return i[2][1].c; }\nlayout(lines) in;\n",
+       false},
+      {"layout(triangles) in;\nin vec4 c[2][3];\n", false},
+      {"layout(triangles) in;\nin vec4 c[3][2];\n", true},
+   };
+   for (unsigned k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+      char src[512];
+      snprintf(src, sizeof(src),
+               "#version 150\n#extension GL_ARB_arrays_of_arrays : enable\n%s"
+               "layout(points, max_vertices = 1) out;\n"
+               "void main() { gl_Position = vec4(0.0); EmitVertex(); }\n",
+               cases[k].body);
+      char *log = NULL;
+      const bool ok = glsl_compile_shader(GLSL_STAGE_GEOMETRY, GLSL_API_CORE, src, &log);
+      CHECK(ok == cases[k].ok, "gs input case %u: %s (%s)", k, ok ? "compiled" : "refused",
+            log ? log : "");
+      free(log);
+   }
+}
+
 int
 main(void)
 {
    CHECK(glsl_init(), "glsl_init");
    invariance();
    xfb_doubles();
+   gs_input_aoa();
    return t_finish("unit.glsl.glsl4x");
 }
