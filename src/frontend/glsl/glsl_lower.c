@@ -2833,9 +2833,18 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
             /* a redeclaration (`varying vec4 gl_TexCoord[4];`, `flat out vec4 gl_FrontColor;`):
              * the prologue declares the built-in, so the statement goes, with the edits made
              * inside it already */
-            unsigned end = i;
-            while (end < L.n && !tok_is(pp, &L.t[end], ";"))
-               end++;
+            unsigned end = i, groups = 0;
+            for (int d = 0; end < L.n && !tok_is(pp, &L.t[end], ";"); end++) {
+               groups += d == 0 && tok_is(pp, &L.t[end], "[");
+               d += tok_is(pp, &L.t[end], "[") ? 1 : tok_is(pp, &L.t[end], "]") ? -1 : 0;
+            }
+            /* the redeclaration keeps the built-in's type: gl_TexCoord stays one array
+             * (ARB_arrays_of_arrays gives it no second dimension) */
+            if (groups > 1) {
+               glsl_str_printf(log, "ERROR: 0:%d: '%.*s' : redeclared as an array of arrays\n",
+                               t->line, (int)t->len, s);
+               L.failed = true;
+            }
             const uint32_t from = L.t[stmt].at, to = end < L.n ? L.t[end].at + 1 : L.t[L.n - 1].at;
             while (L.num_edits > early_edits && L.edits[L.num_edits - 1].at >= from)
                L.num_edits--;

@@ -1,7 +1,8 @@
 /* unit.glsl.glsl4x — link rules that changed with the language version or with doubles:
  * `invariant` across an interface (both sides before GLSL 4.20, the output only from 4.20 and
  * ESSL 3.00), a double varying's transform feedback components (two a double), and geometry
- * shader input arrays of arrays sized by their outermost dimension. */
+ * shader input arrays of arrays sized by their outermost dimension; gl_TexCoord redeclared
+ * stays one array. */
 #include "glsl_test_util.h"
 
 static struct glsl_program *
@@ -142,6 +143,35 @@ gs_input_aoa(void)
    }
 }
 
+/* A redeclared gl_TexCoord stays a one-dimensional array. */
+static void
+tex_coord_redeclared(void)
+{
+   static const struct {
+      const char *decl;
+      bool ok;
+   } cases[] = {
+      {"varying vec4 gl_TexCoord[4];\n", true},
+      {"varying vec4 gl_TexCoord[gl_MaxTextureCoords][1];\n", false},
+      {"varying vec4 gl_TexCoord[2][2];\n", false},
+   };
+   for (unsigned k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+      char src[512];
+      snprintf(src, sizeof(src),
+               "#version 120\n#extension GL_ARB_arrays_of_arrays : enable\n%s"
+               "void main() { gl_Position = vec4(0.0); gl_TexCoord[0] = vec4(1.0); }\n",
+               cases[k].decl);
+      char *log = NULL;
+      const bool ok = glsl_compile_shader(GLSL_STAGE_VERTEX, GLSL_API_COMPAT, src, &log);
+      CHECK(ok == cases[k].ok, "gl_TexCoord case %u: %s (%s)", k, ok ? "compiled" : "refused",
+            log ? log : "");
+      if (!ok)
+         CHECK(log && strstr(log, "array of arrays"), "gl_TexCoord case %u log: %s", k,
+               log ? log : "");
+      free(log);
+   }
+}
+
 int
 main(void)
 {
@@ -149,5 +179,6 @@ main(void)
    invariance();
    xfb_doubles();
    gs_input_aoa();
+   tex_coord_redeclared();
    return t_finish("unit.glsl.glsl4x");
 }
