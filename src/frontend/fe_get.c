@@ -1011,9 +1011,13 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
          return false;
       INT1(fe_query_gpu_time(ctx));
       return true;
-   case GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS: INT1(64); return true;
-   case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS: INT1(4); return true;
-   case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS: INT1(4); return true;
+   case GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS:
+      INT1(GLSL_MAX_XFB_INTERLEAVED_COMPONENTS);
+      return true;
+   case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS: INT1(GLSL_MAX_XFB_BUFFERS); return true;
+   case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS:
+      INT1(GLSL_MAX_XFB_SEPARATE_COMPONENTS);
+      return true;
    case GL_MAX_TRANSFORM_FEEDBACK_BUFFERS: /* ARB_transform_feedback3 */
       if (!fe_xfb_draw_offered(ctx))
          return false;

@@ -1896,11 +1896,24 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
          taken[s].v = lists[s];
       }
       const struct stage_units *vu = &units[GLSL_STAGE_VERTEX];
-      const bool vs_essl3 = vu->num && vu->units[0].es && vu->units[0].version >= 300;
+      uint32_t link_flags = 0;
+      if (vu->num && vu->units[0].es && vu->units[0].version >= 300)
+         link_flags |= GLSL_LINK_VS_ESSL3;
+      /* the program's language version: its units' highest */
+      int max_version = 0;
+      bool es_units = false;
+      for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
+         for (unsigned k = 0; k < units[s].num; k++) {
+            if (units[s].units[k].version > max_version)
+               max_version = units[s].units[k].version;
+            es_units |= units[s].units[k].es;
+         }
+      if (max_version >= (es_units ? 300 : 420))
+         link_flags |= GLSL_LINK_INVARIANT_OUTPUTS;
       if (oom)
          glsl_str_append(&log, "error: out of memory\n");
       else
-         ok = glsl_link_spirv(input, words, init_words, decl, taken, vs_essl3, prog, &log);
+         ok = glsl_link_spirv(input, words, init_words, decl, taken, link_flags, prog, &log);
       for (unsigned s = 0; ok && s < GLSL_STAGE_COUNT; s++)
          ok =
             glsl_subroutine_link(&prog->subroutines[s], glsl_stage_name((enum glsl_stage)s), &log);

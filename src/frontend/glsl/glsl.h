@@ -191,10 +191,14 @@
  * backend must check these against maxUniformBufferRange (65536 on common devices). */
 #define GLSL_MAX_UNIFORM_BLOCK_SIZE 65536
 #define GLSL_MAX_DEFAULT_BLOCK_SIZE 65536
-/* Transform feedback (GL 3.3's minimums; fe_get.c reports the same values). */
+/* Transform feedback (fe_get.c reports the same values). Buffers and interleaved components are
+ * GL 3.3's minimums; a separate varying may take as many components as an interleaved buffer
+ * (GL's minimum is 4): a buffer's stride of 64 components is what the backends capture (the
+ * Vulkan one asks for maxTransformFeedbackBufferDataStride >= 256), and a double counts as two
+ * components (the 8 bytes it captures), so a dvec3 takes 6. */
 #define GLSL_MAX_XFB_BUFFERS 4                 /* GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS */
 #define GLSL_MAX_XFB_INTERLEAVED_COMPONENTS 64 /* ..._INTERLEAVED_COMPONENTS */
-#define GLSL_MAX_XFB_SEPARATE_COMPONENTS 4     /* ..._SEPARATE_COMPONENTS */
+#define GLSL_MAX_XFB_SEPARATE_COMPONENTS 64    /* ..._SEPARATE_COMPONENTS */
 
 /* Array indices (glsl_link_input.source[] is often filled by position, {vs, fs}: the geometry
  * stage comes last so such initializers keep their meaning). Pipeline order, in which each

@@ -110,11 +110,16 @@ struct glsl_taken {
    const struct glsl_binding *v;
    unsigned n;
 };
-/* taken[s]: see struct glsl_taken. vs_essl3: the vertex shader is GLSL ES 3.00, whose inputs may
- * not alias (ES 3.0 2.11.5). */
+/* glsl_link_spirv's flags. GLSL_LINK_VS_ESSL3: the vertex shader is GLSL ES 3.00, whose inputs
+ * may not alias (ES 3.0 2.11.5). GLSL_LINK_INVARIANT_OUTPUTS: the program's language (its highest
+ * version: GLSL 4.20, ESSL 3.00 on) wants `invariant` on outputs only, so an invariant output
+ * meets an input without it (GLSL 4.20 / ESSL 3.00 4.6.1; before, both sides must agree). */
+#define GLSL_LINK_VS_ESSL3 (1u << 0)
+#define GLSL_LINK_INVARIANT_OUTPUTS (1u << 1)
+/* taken[s]: see struct glsl_taken. flags: GLSL_LINK_*. */
 bool glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_words *stages,
                      const struct glsl_stage_words *init_words, const struct glsl_decl_stage *decl,
-                     const struct glsl_taken *taken, bool vs_essl3, struct glsl_program *prog,
+                     const struct glsl_taken *taken, uint32_t flags, struct glsl_program *prog,
                      struct glsl_str *log);
 
 /* Whether SPIRV-Tools validates the module for OpenGL 4.5 (glsl_link.c, the one unit that

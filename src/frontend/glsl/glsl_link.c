@@ -145,13 +145,14 @@ finish_stages(struct link *l)
 bool
 glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_words *words,
                 const struct glsl_stage_words *init_words, const struct glsl_decl_stage *decl,
-                const struct glsl_taken *taken, bool vs_essl3, struct glsl_program *prog,
+                const struct glsl_taken *taken, uint32_t flags, struct glsl_program *prog,
                 struct glsl_str *log)
 {
    struct link l = {
       .in = input,
       .taken = taken,
-      .vs_essl3 = vs_essl3,
+      .vs_essl3 = (flags & GLSL_LINK_VS_ESSL3) != 0,
+      .invariant_outputs = (flags & GLSL_LINK_INVARIANT_OUTPUTS) != 0,
       .init_words = init_words,
       .decl = decl,
       .prog = prog,

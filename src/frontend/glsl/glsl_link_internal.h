@@ -54,6 +54,7 @@ struct link {
    const struct glsl_link_input *in;
    const struct glsl_taken *taken; /* [GLSL_STAGE_COUNT], see glsl_link_spirv */
    bool vs_essl3;                  /* see glsl_link_spirv */
+   bool invariant_outputs;         /* GLSL_LINK_INVARIANT_OUTPUTS */
    const struct glsl_stage_words *init_words;
    const struct glsl_decl_stage *decl; /* [GLSL_STAGE_COUNT] */
    struct stage st[GLSL_STAGE_COUNT];

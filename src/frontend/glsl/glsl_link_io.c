@@ -681,8 +681,9 @@ glsl_link_varyings(struct link *l, int prod, int cons)
                     o->key, glsl_stage_name(prod), glsl_stage_name(cons));
          break;
       }
-      /* GLSL 1.50 / 3.30, 4.6.1: a varying is invariant in both stages or in neither. */
-      if (p_invariant != c_invariant) {
+      /* GLSL 1.50 - 4.10 (ESSL 1.00), 4.6.1: a varying is invariant in both stages or in
+       * neither; from GLSL 4.20 (ESSL 3.00) only the output need be */
+      if (p_invariant != c_invariant && !l->invariant_outputs) {
          link_error(l, "`%s' is invariant in the %s shader but not in the %s shader", o->key,
                     glsl_stage_name(p_invariant ? prod : cons),
                     glsl_stage_name(p_invariant ? cons : prod));

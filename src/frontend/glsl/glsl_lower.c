@@ -877,14 +877,30 @@ check_gs_inputs(struct lower *L)
          i = semi;
          continue;
       }
-      const bool has_size = L->t[semi - 2].kind == GLSL_TOK_NUMBER;
-      const struct glsl_tok *name = &L->t[semi - (has_size ? 4 : 3)];
-      if (name->kind != GLSL_TOK_IDENT) {
+      /* the array groups back to the name: the first, outermost, is the per-vertex one
+       * (ARB_arrays_of_arrays: `in vec4 c[][2]`); one with a size not a literal stops it */
+      unsigned k = semi - 1;
+      bool has_size = false;
+      int size = 0;
+      while (k >= i + 2 && tok_is(p, &L->t[k], "]")) {
+         if (tok_is(p, &L->t[k - 1], "[")) {
+            has_size = false;
+            k -= 2;
+         } else if (k >= i + 3 && L->t[k - 1].kind == GLSL_TOK_NUMBER &&
+                    tok_is(p, &L->t[k - 2], "[")) {
+            has_size = true;
+            size = atoi(p + L->t[k - 1].at);
+            k -= 3;
+         } else {
+            break;
+         }
+      }
+      const struct glsl_tok *name = &L->t[k];
+      if (name->kind != GLSL_TOK_IDENT || k == semi - 1) {
          i = semi;
          continue;
       }
       if (has_size) {
-         const int size = atoi(p + L->t[semi - 2].at);
          if (sized && size != sized)
             gs_error(L, name, "input array sizes disagree");
          else if (prim && size != prim)
@@ -2817,9 +2833,18 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
             /* a redeclaration (`varying vec4 gl_TexCoord[4];`, `flat out vec4 gl_FrontColor;`):
              * the prologue declares the built-in, so the statement goes, with the edits made
              * inside it already */
-            unsigned end = i;
-            while (end < L.n && !tok_is(pp, &L.t[end], ";"))
-               end++;
+            unsigned end = i, groups = 0;
+            for (int d = 0; end < L.n && !tok_is(pp, &L.t[end], ";"); end++) {
+               groups += d == 0 && tok_is(pp, &L.t[end], "[");
+               d += tok_is(pp, &L.t[end], "[") ? 1 : tok_is(pp, &L.t[end], "]") ? -1 : 0;
+            }
+            /* the redeclaration keeps the built-in's type: gl_TexCoord stays one array
+             * (ARB_arrays_of_arrays gives it no second dimension) */
+            if (groups > 1) {
+               glsl_str_printf(log, "ERROR: 0:%d: '%.*s' : redeclared as an array of arrays\n",
+                               t->line, (int)t->len, s);
+               L.failed = true;
+            }
             const uint32_t from = L.t[stmt].at, to = end < L.n ? L.t[end].at + 1 : L.t[L.n - 1].at;
             while (L.num_edits > early_edits && L.edits[L.num_edits - 1].at >= from)
                L.num_edits--;
