@@ -194,9 +194,11 @@ egl_window_surface_create(EGLDisplay dpy, EGLConfig config, void *native_window,
    return (EGLSurface)s;
 }
 
-enum present_mode { PRESENT_AUTO, PRESENT_COPY, PRESENT_WSI };
+enum present_mode { PRESENT_AUTO, PRESENT_COPY, PRESENT_WSI, PRESENT_READ };
 
-/* MGL_PRESENT=copy|wsi|auto: copy forces the copy path; auto (the default) lets the server
+/* MGL_PRESENT=copy|read|wsi|auto: copy forces the copy path (from a present store where the
+ * arm has them, else the frame read back through the transport); read forces the copy path
+ * with the read back (the present stores off: a baseline); auto (the default) lets the server
  * present where it can reach the window and finds that faster (not on a CPU device); wsi lets
  * it present wherever it can reach the window. */
 static enum present_mode
@@ -208,9 +210,10 @@ present_mode(void)
       mode = !v                   ? PRESENT_AUTO
              : !strcmp(v, "copy") ? PRESENT_COPY
              : !strcmp(v, "wsi")  ? PRESENT_WSI
+             : !strcmp(v, "read") ? PRESENT_READ
                                   : PRESENT_AUTO;
-      if (v && strcmp(v, "copy") && strcmp(v, "wsi") && strcmp(v, "auto"))
-         mgu_warn("egl: MGL_PRESENT=%s is not copy, wsi or auto: auto", v);
+      if (v && strcmp(v, "copy") && strcmp(v, "read") && strcmp(v, "wsi") && strcmp(v, "auto"))
+         mgu_warn("egl: MGL_PRESENT=%s is not copy, read, wsi or auto: auto", v);
    }
    return (enum present_mode)mode;
 }
@@ -228,16 +231,21 @@ egl_window_surface_finish(struct egl_surface *s)
 {
    if (s->frames)
       mgu_info("egl: window surface %p: %llu frames (%llu presented by the server through "
-               "Vulkan WSI, %llu by the copy path), swap in %.3f ms/frame, presented here in "
-               "%.3f ms/frame",
+               "Vulkan WSI, %llu by the copy path), %llu of them from a present store, swap in "
+               "%.3f ms/frame, presented here in %.3f ms/frame",
                (void *)s, (unsigned long long)s->frames, (unsigned long long)s->frames_server,
                (unsigned long long)(s->frames - s->frames_server),
+               (unsigned long long)s->frames_shared,
                (double)s->readback_ns / 1e6 / (double)s->frames,
                (double)s->present_ns / 1e6 / (double)s->frames);
    if (s->win_ops)
-      s->win_ops->destroy(s->win);
+      s->win_ops->destroy(s->win); /* waits until the window system reads no store */
    s->win = NULL;
    s->win_ops = NULL;
+   for (int i = 0; i < EGL_MAX_PRESENT_STORES; i++) {
+      fe_present_store_destroy(s->stores[i]);
+      s->stores[i] = NULL;
+   }
    free(s->frame);
    s->frame = NULL;
    s->frame_size = 0;
@@ -265,6 +273,57 @@ surface_lost(struct egl_surface *s, const char *func)
 }
 
 #define MAX_DAMAGE_RECTS 64
+
+/* The swap into a present store (fe_egl.h) where the arm and the window can: FE_OK and *slot
+ * >= 0 when the server wrote the frame there; *slot -1 (FE_OK): take the copy path. */
+static enum fe_status
+swap_into_store(struct egl_thread *t, struct egl_surface *s, int w, int h, int *slot)
+{
+   *slot = -1;
+   if (s->stores_off || !s->win_ops->shared_slots)
+      return FE_OK;
+   int n = s->win_ops->shared_slots(s->win);
+   if (n > EGL_MAX_PRESENT_STORES)
+      n = EGL_MAX_PRESENT_STORES;
+   if (n <= 0)
+      return FE_OK;
+   const int i = s->store_next % n;
+   /* The window system may still read this store's previous frame. */
+   s->win_ops->shared_wait(s->win, i);
+   for (int tries = 0; tries < 2; tries++) {
+      enum fe_status st = FE_OK;
+      if (!s->stores[i]) {
+         st = fe_present_store_create(t->ctx->fe, w, h, &s->stores[i]);
+         if (st == FE_BAD_MATCH) {
+            s->stores_off = true;
+            mgu_info("egl: window surface %p: no present stores on this arm (no heap, or the "
+                     "server has no present_to_buffer): the frame is read back",
+                     (void *)s);
+            return FE_OK;
+         }
+         if (st != FE_OK)
+            return st;
+      }
+      bool written = false;
+      st = fe_swap_buffers_store(t->ctx->fe, s->fe, s->stores[i], &written);
+      if (st == FE_BAD_MATCH) {
+         /* made for another size or share group: a new one */
+         fe_present_store_destroy(s->stores[i]);
+         s->stores[i] = NULL;
+         continue;
+      }
+      if (st != FE_OK)
+         return st;
+      if (!written) {
+         s->stores_off = true; /* the server declined (named in its log) */
+         return FE_OK;
+      }
+      *slot = i;
+      s->store_next = (i + 1) % n;
+      return FE_OK;
+   }
+   return FE_OK;
+}
 
 EGLBoolean
 egl_window_swap(struct egl_thread *t, struct egl_surface *s, const EGLint *rects, EGLint n_rects,
@@ -314,11 +373,15 @@ egl_window_swap(struct egl_thread *t, struct egl_surface *s, const EGLint *rects
                                  .force = present_mode() == PRESENT_WSI};
    if (nothing) {
       st = fe_swap_buffers_hidden(t->ctx->fe, s->fe);
-   } else if (w && h && !n_damage && present_mode() != PRESENT_COPY && s->win_ops->server_token &&
+   } else if (w && h && !n_damage && present_mode() != PRESENT_COPY &&
+              present_mode() != PRESENT_READ && s->win_ops->server_token &&
               s->win_ops->server_token(s->win, &tok.window, tok.display, sizeof(tok.display))) {
       st = fe_swap_buffers_window(t->ctx->fe, s->fe, &tok, &by_server);
    }
-   if (st == FE_OK && !nothing && !by_server)
+   int slot = -1;
+   if (st == FE_OK && !nothing && !by_server && w && h && present_mode() != PRESENT_READ)
+      st = swap_into_store(t, s, w, h, &slot);
+   if (st == FE_OK && !nothing && !by_server && slot < 0)
       st = fe_swap_buffers_read(t->ctx->fe, s->fe, s->frame, s->frame_size);
    const uint64_t t1 = now_ns();
    if (st != FE_OK)
@@ -335,8 +398,18 @@ egl_window_swap(struct egl_thread *t, struct egl_surface *s, const EGLint *rects
       .serial = s->frames + 1,
    };
    EGLint err = EGL_SUCCESS;
-   if (w && h && !nothing && !by_server)
+   if (slot >= 0) {
+      int fd;
+      uint64_t off;
+      const uint8_t *top;
+      fe_present_store_memory(s->stores[slot], &fd, &off, &top);
+      frame.top = top; /* the server wrote it top row first */
+      frame.stride = (ptrdiff_t)row;
+      err = s->win_ops->shared_present(s->win, &frame, slot, fd, off);
+      s->frames_shared++;
+   } else if (w && h && !nothing && !by_server) {
       err = s->win_ops->present(s->win, &frame);
+   }
    if (err == EGL_BAD_NATIVE_WINDOW)
       return surface_lost(s, func);
    if (err != EGL_SUCCESS)

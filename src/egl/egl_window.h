@@ -92,6 +92,19 @@ struct egl_window_ops {
     * application's own xcb connection has no name): the copy path. May be NULL. */
    bool (*server_token)(struct egl_window *win, uint32_t *window, char *display,
                         size_t display_size);
+   /* Presenting from shared memory (the ring arms' present stores, fe_egl.h: the server writes
+    * the frame where the window system reads it, top row first, and no pixel is copied here).
+    * May be NULL: the copy path only. shared_slots: how many stores the window cycles through,
+    * 0 when it cannot present from shared memory now (no MIT-SHM, a pixmap). shared_wait:
+    * returns once the window system no longer reads what store `slot` held (its frame is done
+    * with), so the server may write it again. shared_present: as present, for a frame in store
+    * `slot`, whose top row is at `fd_offset` of the memfd `fd` (not taken: the platform dups
+    * what it keeps) and at frame->top here (stride positive). A platform that cannot map that
+    * memory presents frame->top as present would. */
+   int (*shared_slots)(struct egl_window *win);
+   void (*shared_wait)(struct egl_window *win, int slot);
+   EGLint (*shared_present)(struct egl_window *win, const struct egl_frame *frame, int slot, int fd,
+                            uint64_t fd_offset);
 };
 
 /* One window system, as an EGL platform. */

@@ -17,6 +17,7 @@
  * complete event (bounded by 100 ms, so a window destroyed under it cannot hang the swap);
  * interval 0 never waits for the display. */
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -24,6 +25,7 @@
 #include <sys/ipc.h>
 #include <sys/mman.h>
 #include <sys/shm.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -82,6 +84,13 @@ struct egl_window {
    bool notify_pending;
    uint64_t last_msc;
    uint32_t notify_serial;
+   /* The shared present (present stores): the memfd holding them, attached once read-only
+    * (xcb_shm_attach_fd) and known by its inode; shared_refused after the X server refused it
+    * (a remote server): frames are then copied as the copy path copies them. */
+   bool shared_attached, shared_refused;
+   xcb_shm_seg_t shared_seg;
+   dev_t shared_dev;
+   ino_t shared_ino;
    /* The display's name for the server (probe_display), for an application's connection. */
    bool probed, probe_ok;
    char probe_name[104];
@@ -689,6 +698,101 @@ x11_present(struct egl_window *w, const struct egl_frame *f)
    return EGL_SUCCESS;
 }
 
+/* ---- the shared present (egl_window.h): the frame already in a memfd the X server maps ---- */
+
+static int
+x11_shared_slots(struct egl_window *w)
+{
+   return w->shm_ok && !w->pixmap && !w->shared_refused ? w->nslots : 0;
+}
+
+static void
+x11_shared_wait(struct egl_window *w, int slot)
+{
+   struct slot *s = &w->slots[slot];
+   if (s->busy) { /* the reply follows the put that read this store */
+      if (!xcb_connection_has_error(w->nd->conn))
+         free(xcb_get_input_focus_reply(w->nd->conn, s->fence, NULL));
+      s->busy = false;
+   }
+}
+
+/* The memfd attached as the window's shared segment; false: the X server cannot map it. */
+static bool
+shared_attach(struct egl_window *w, int fd)
+{
+   struct stat sb;
+   if (fstat(fd, &sb) != 0)
+      return false;
+   if (w->shared_attached && w->shared_dev == sb.st_dev && w->shared_ino == sb.st_ino)
+      return true;
+   xcb_connection_t *c = w->nd->conn;
+   if (w->shared_attached) { /* another session's heap: no frame of the old one is queued */
+      for (int i = 0; i < w->nslots; i++)
+         x11_shared_wait(w, i);
+      xcb_shm_detach(c, w->shared_seg);
+      w->shared_attached = false;
+   }
+   const int dup_fd = fcntl(fd, F_DUPFD_CLOEXEC, 0); /* xcb sends and closes it */
+   if (dup_fd < 0)
+      return false;
+   const xcb_shm_seg_t seg = xcb_generate_id(c);
+   xcb_generic_error_t *e = xcb_request_check(c, xcb_shm_attach_fd_checked(c, seg, dup_fd, 1));
+   if (e) {
+      free(e);
+      w->shared_refused = true;
+      mgu_info("egl: x11: the X server refused the present stores' memfd (MIT-SHM 1.2 "
+               "AttachFd); frames are copied into its segments");
+      return false;
+   }
+   w->shared_attached = true;
+   w->shared_seg = seg;
+   w->shared_dev = sb.st_dev;
+   w->shared_ino = sb.st_ino;
+   return true;
+}
+
+static EGLint
+x11_shared_present(struct egl_window *w, const struct egl_frame *f, int slot, int fd,
+                   uint64_t fd_offset)
+{
+   xcb_connection_t *c = w->nd->conn;
+   if (w->gone || xcb_connection_has_error(c)) {
+      w->gone = true;
+      return EGL_BAD_NATIVE_WINDOW;
+   }
+   /* ShmPutImage's offset is 32 bits; frames past 4 GiB of the memfd are copied instead. */
+   if (fd_offset > UINT32_MAX - (uint64_t)f->stride * (uint64_t)f->height ||
+       !shared_attach(w, fd)) {
+      x11_shared_wait(w, slot);
+      return x11_present(w, f);
+   }
+   pace_wait(w);
+   const struct egl_rect whole = {0, 0, f->width, f->height};
+   const struct egl_rect *rects = f->damage_count ? f->damage : &whole;
+   const int32_t nrects = f->damage_count ? f->damage_count : 1;
+   struct slot *s = &w->slots[slot];
+   x11_shared_wait(w, slot);
+   uint64_t bytes = 0;
+   for (int32_t i = 0; i < nrects; i++) {
+      const struct egl_rect *r = &rects[i];
+      /* Checked, so that an error never reaches the application's queue; dropped: a window
+       * gone is seen by get_size right after this present. */
+      const xcb_void_cookie_t k = xcb_shm_put_image_checked(c, w->id, w->gc, (uint16_t)f->width, (uint16_t)f->height, (uint16_t)r->x,
+                        (uint16_t)r->y, (uint16_t)r->width, (uint16_t)r->height, (int16_t)r->x,
+                        (int16_t)r->y, w->depth, XCB_IMAGE_FORMAT_Z_PIXMAP, 0, w->shared_seg,
+                        (uint32_t)fd_offset);
+      xcb_discard_reply(c, k.sequence);
+      bytes += (uint64_t)r->width * (uint64_t)r->height * 4u;
+   }
+   s->fence = xcb_get_input_focus(c);
+   s->busy = true;
+   pace_after(w);
+   xcb_flush(c);
+   stats_add(1, 1, 0, bytes, 0, 0);
+   return xcb_connection_has_error(c) ? (w->gone = true, EGL_BAD_NATIVE_WINDOW) : EGL_SUCCESS;
+}
+
 static void
 x11_set_swap_interval(struct egl_window *w, int interval)
 {
@@ -703,7 +807,9 @@ x11_window_destroy(struct egl_window *w)
    xcb_connection_t *c = w->nd->conn;
    const bool live = !xcb_connection_has_error(c);
    for (int i = 0; i < MAX_SLOTS; i++)
-      slot_release(w, &w->slots[i]);
+      slot_release(w, &w->slots[i]); /* waits for the puts: no store is read after this */
+   if (live && w->shared_attached)
+      xcb_shm_detach(c, w->shared_seg);
    if (live) {
       xcb_free_gc(c, w->gc); /* cannot fail: the GC is ours */
       if (w->special) {
@@ -886,6 +992,9 @@ static const struct egl_window_ops x11_window_ops = {
    .destroy = x11_window_destroy,
    .native_id = x11_native_id,
    .server_token = x11_server_token,
+   .shared_slots = x11_shared_slots,
+   .shared_wait = x11_shared_wait,
+   .shared_present = x11_shared_present,
 };
 
 static EGLint

@@ -986,6 +986,130 @@ fe_swap_buffers_read(struct fe_context *ctx, struct fe_surface *surf, void *dst,
    return swap_buffers(ctx, surf, MGP_PRESENT_NO_WINDOW); /* the client presents it */
 }
 
+/* ---- present stores: the swap's read back straight into memory the window system maps ---- */
+
+struct fe_present_store {
+   struct fe_share_group *sg; /* holds a reference */
+   struct mgp_handle buf;
+   struct mgp_span store; /* in the session's heap */
+   int width, height;
+   int fd;             /* the heap's memfd (the session's) */
+   uint64_t fd_offset; /* of the store in it */
+   uint8_t *ptr;       /* the store in this process */
+};
+
+enum fe_status
+fe_present_store_create(struct fe_context *ctx, int width, int height,
+                        struct fe_present_store **out)
+{
+   *out = NULL;
+   if (fe_ctx_lost(ctx))
+      return FE_CONTEXT_LOST;
+   struct fe_share_group *sg = ctx->share;
+   const uint64_t size = (uint64_t)(width > 0 ? width : 0) * (uint64_t)(height > 0 ? height : 0) * 4u;
+   /* Only where the server can write the client's heap: the ring arms, with a backend that
+    * implements present_to_buffer. Elsewhere the caller reads the frame back. */
+   if (!size || !fe_call_supported(sg, MGP_CALL_present_to_buffer))
+      return FE_BAD_MATCH;
+   struct fe_present_store *ps = calloc(1, sizeof(*ps));
+   if (!ps)
+      return FE_BAD_ALLOC;
+   void *ptr = NULL;
+   /* A small frame's store is placed as large as the heap places (its threshold,
+    * MGL_IPC_HEAP_MIN, 64 KiB unless set higher; then small windows read back). */
+   const uint64_t place = size < (64u << 10) ? (64u << 10) : size;
+   if (!mgt_client_heap_place(sg->session, place, &ps->store) ||
+       !mgt_client_heap_share(sg->session, &ps->store, &ps->fd, &ps->fd_offset, &ptr)) {
+      mgt_client_heap_drop(sg->session, &ps->store);
+      free(ps);
+      return FE_BAD_MATCH;
+   }
+   if (!fe_share_alloc_handle(sg, MGP_KIND_BUFFER, &ps->buf)) {
+      mgt_client_heap_drop(sg->session, &ps->store);
+      free(ps);
+      return FE_BAD_ALLOC;
+   }
+   const struct mgp_resource_desc d = {
+      .res = ps->buf,
+      .target = MGP_RESOURCE_TARGET_BUFFER,
+      .levels = 1,
+      .bind_mask = MGP_BIND_TRANSFER,
+      .format = MGP_FORMAT_NONE,
+      .width = (uint32_t)ps->store.size,
+      .height = 1,
+      .depth = 1,
+      .array_layers = 1,
+      .usage = MGP_BUFFER_USAGE_STREAM_READ,
+      .size = ps->store.size,
+      .store = ps->store,
+   };
+   fe_resource_send(sg, &d, false);
+   atomic_fetch_add(&sg->refs, 1);
+   ps->sg = sg;
+   ps->width = width;
+   ps->height = height;
+   ps->ptr = ptr;
+   *out = ps;
+   return FE_OK;
+}
+
+void
+fe_present_store_destroy(struct fe_present_store *ps)
+{
+   if (!ps)
+      return;
+   struct fe_share_group *sg = ps->sg;
+   mgp_resource_destroy(sg->screen, &(struct mgp_handle_args){ps->buf});
+   fe_share_free_handle(sg, MGP_KIND_BUFFER, ps->buf);
+   mgt_client_heap_drop(sg->session, &ps->store);
+   share_unref(sg);
+   free(ps);
+}
+
+void
+fe_present_store_memory(const struct fe_present_store *ps, int *fd, uint64_t *fd_offset,
+                        const uint8_t **ptr)
+{
+   *fd = ps->fd;
+   *fd_offset = ps->fd_offset;
+   *ptr = ps->ptr;
+}
+
+enum fe_status
+fe_swap_buffers_store(struct fe_context *ctx, struct fe_surface *surf, struct fe_present_store *ps,
+                      bool *written)
+{
+   *written = false;
+   if (fe_ctx_lost(ctx))
+      return FE_CONTEXT_LOST;
+   if (!fe_surface_claim(ctx, surf))
+      return FE_BAD_ALLOC;
+   if (!surf || mgp_handle_is_null(surf->color))
+      return FE_BAD_MATCH;
+   if (ps->sg != ctx->share || ps->width != surf->width || ps->height != surf->height)
+      return FE_OK; /* another session's store, or a stale size: the caller reads back */
+   if (!fe_surface_resolve(ctx, surf) || !fe_validate(ctx, FE_VERB_TEXOP))
+      return FE_CONTEXT_LOST;
+   uint32_t answer = 0;
+   const struct mgp_present_to_buffer a = {
+      .res = surface_shown(surf),
+      .buffer = ps->buf,
+      .offset = 0,
+      .width = (uint32_t)surf->width,
+      .height = (uint32_t)surf->height,
+      .stride = (uint32_t)surf->width * 4u,
+      .out = {.ptr = &answer, .size = sizeof(answer)},
+   };
+   mgp_present_to_buffer(&ctx->pipe, &a);
+   fe_drain_events(ctx);
+   if (fe_ctx_lost(ctx))
+      return FE_CONTEXT_LOST;
+   if (answer != 1)
+      return FE_OK; /* declined (named on the server): nothing ended, the caller reads back */
+   *written = true;
+   return swap_buffers(ctx, surf, MGP_PRESENT_NO_WINDOW); /* the client presents it */
+}
+
 void
 fe_surface_set_finish_hook(struct fe_surface *surf, fe_finish_hook hook, void *data)
 {

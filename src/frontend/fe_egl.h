@@ -100,6 +100,27 @@ enum fe_status fe_surface_resize(struct fe_surface *surf, int width, int height)
 enum fe_status fe_swap_buffers_read(struct fe_context *ctx, struct fe_surface *surf, void *dst,
                                     size_t size);
 
+/* Present stores (the ring arms: inproc, spawn): memory in the session's heap that the server
+ * writes a frame into and the window system maps, so no pixel crosses the transport and the
+ * client copies none. fe_present_store_create: a store for a width x height frame, B,G,R,A
+ * bytes per pixel (alpha 0xff without alpha bits), rows tight and TOP row first; FE_BAD_MATCH
+ * where the arm has no heap or the server no present_to_buffer (read back instead).
+ * fe_present_store_memory: the memfd holding it (the session's: dup it to hand it on), the
+ * store's offset in it and its address here. fe_swap_buffers_store: surf's colour buffer into
+ * the store (a round trip whose answer carries no pixels), then the frame ends as
+ * fe_swap_buffers does: FE_OK with *written true. FE_OK with *written false: the server
+ * declined or the store does not match the surface (its size, its share group); nothing was
+ * ended and the caller takes fe_swap_buffers_read. The store is the caller's to reuse only
+ * once the window system no longer reads it. */
+struct fe_present_store;
+enum fe_status fe_present_store_create(struct fe_context *ctx, int width, int height,
+                                       struct fe_present_store **out);
+void fe_present_store_destroy(struct fe_present_store *ps); /* accepts NULL */
+void fe_present_store_memory(const struct fe_present_store *ps, int *fd, uint64_t *fd_offset,
+                             const uint8_t **ptr);
+enum fe_status fe_swap_buffers_store(struct fe_context *ctx, struct fe_surface *surf,
+                                     struct fe_present_store *ps, bool *written);
+
 /* surf's colour buffer as fe_swap_buffers_read gives it, read without a current context
  * (eglCopyBuffers of a surface current nowhere or elsewhere): through a short-lived server
  * context of the share group holding the buffers. A surface never made current reads as

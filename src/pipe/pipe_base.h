@@ -51,8 +51,9 @@
  * mgp_sampler_state.flags (was pad) with MGP_SAMPLER_NON_SEAMLESS_CUBE. 35:
  * mgp_shader_reflection.blend_support (was pad) and MGP_CAP_BLEND_SHADER (the advanced equations
  * blended in the fragment stage). 36: MGP_CAP_SRGB_SKIP_DECODE (a sampler view may name
- * RGBA8_UNORM on an RGBA8_SRGB texture). */
-#define MGP_ABI_VERSION 37u
+ * RGBA8_UNORM on an RGBA8_SRGB texture). 38: present_to_buffer (the swap's read back into
+ * the client's heap, no pixels in the answer). */
+#define MGP_ABI_VERSION 38u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {

@@ -909,6 +909,23 @@ mgt_client_heap_drop(struct mgt_client *s, const struct mgp_span *store)
 }
 
 bool
+mgt_client_heap_share(struct mgt_client *s, const struct mgp_span *store, int *fd,
+                      uint64_t *fd_offset, void **ptr)
+{
+   if (!s || !s->rings_made || !s->rings.stage.heap || s->rings.stage.fd < 0 || !store->size ||
+       store->seg != MGP_SEG_HEAP)
+      return false;
+   struct mgt_stage *st = &s->rings.stage;
+   unsigned char *p = mgt_stage_heap_resolve(st, store->offset, store->size);
+   if (!p)
+      return false;
+   *fd = st->fd;
+   *fd_offset = (uint64_t)(p - (unsigned char *)st->shared);
+   *ptr = p;
+   return true;
+}
+
+bool
 mgt_client_heap_write(struct mgt_client *s, uint32_t slot, const struct mgp_span *store,
                       uint64_t offset, const void *data, uint64_t size)
 {

@@ -55,6 +55,14 @@ void mgt_client_heap_drop(struct mgt_client *s, const struct mgp_span *store);
 bool mgt_client_heap_write(struct mgt_client *s, uint32_t slot, const struct mgp_span *store,
                            uint64_t offset, const void *data, uint64_t size);
 
+/* A heap store as the memory another party maps: the stage's memfd (the session's own, valid
+ * until mgt_client_destroy: dup it to hand it on), the store's first byte's offset in that memfd
+ * and its address in this process. The window system maps the memfd to present a frame the
+ * server wrote into the store (present_to_buffer). false where there is no heap or the span is
+ * not inside it. */
+bool mgt_client_heap_share(struct mgt_client *s, const struct mgp_span *store, int *fd,
+                           uint64_t *fd_offset, void **ptr);
+
 /* True once the session failed (server gone, Fatal): the context is lost. */
 bool mgt_client_failed(const struct mgt_client *s);
 /* monolith: the only two words mgt_client_failed reads there (the server session's Fatal and

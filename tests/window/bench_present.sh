@@ -3,7 +3,9 @@
 # swap interval 0, per arm and per X path (MIT-SHM, xcb_put_image), RUNS interleaved runs each
 # (default 3): mgl-window-test bench under a private Xvfb. Paths (PATHS, default "wsi shm put"):
 # wsi = the server presents through Vulkan WSI where it can (tcp: the copy path regardless);
-# shm / put = MGL_PRESENT=copy through MIT-SHM / xcb_put_image. Prints one line per run: arm, path,
+# shm / put = MGL_PRESENT=copy through MIT-SHM / xcb_put_image (on inproc and spawn shm presents
+# from present stores: the server writes the frame where the X server reads it); read =
+# MGL_PRESENT=read through MIT-SHM: the frame read back through the transport (stores off). Prints one line per run: arm, path,
 # eglSwapBuffers ms/frame, glReadPixels ms/frame (the read back alone), and the surface's own
 # split (read back / present) from its log. docs/BENCHMARKS.md "Presentation" came from this.
 set -eu
@@ -28,6 +30,7 @@ for r in $(seq 1 "$runs"); do
       noshm=0 present=copy
       [ "$path" = put ] && noshm=1
       [ "$path" = wsi ] && present=wsi
+      [ "$path" = read ] && present=read
       line=$(MGL_PRESENT=$present MGL_X11_NO_SHM=$noshm MGL_LOG_DIR=$log MGL_TRANSPORT=$t \
              xvfb-run -a -s '-screen 0 1024x768x24' "$build/bin/mgl-window-test" bench |
              grep '^bench: 800')

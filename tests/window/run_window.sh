@@ -9,6 +9,9 @@
 #                      by the server > 0); on tcp none may be.
 #   MODE window_copy   the same with MGL_PRESENT=copy: every frame by the copy path (counters:
 #                      0 presented by the server)
+#   MODE window_read   the same with MGL_PRESENT=read: the copy path with the frame read back
+#                      through the transport, never from a present store (on inproc and
+#                      spawn, window_copy presents from present stores: counted, and required)
 #   MODE window_noshm  the copy path with MGL_X11_NO_SHM=1: frames go through xcb_put_image,
 #                      which the log's counters must show (0 frames through MIT-SHM, put
 #                      requests > 0)
@@ -48,12 +51,14 @@ xvfb=(xvfb-run -a -s '-screen 0 1024x768x24')
 
 rc=0
 case "$mode" in
-  window|window_copy|window_noshm)
+  window|window_copy|window_read|window_noshm)
     export MGL_LOG_LEVEL=info
     if [ "$mode" = window_noshm ]; then
       export MGL_X11_NO_SHM=1 MGL_PRESENT=copy
     elif [ "$mode" = window_copy ]; then
       export MGL_PRESENT=copy
+    elif [ "$mode" = window_read ]; then
+      export MGL_PRESENT=read
     else
       export MGL_PRESENT=wsi # auto takes the copy path on a CPU device (lavapipe)
     fi
@@ -101,11 +106,23 @@ else
       "$log_dir"/client.log | tr -d '(),' |
       awk '{w += $1; c += $9} END {print w + 0, c + 0}')
   echo "run_window: frames presented by the server (WSI) $wsi, by the copy path $copied"
-  if [ "$mode" != window_copy ] && [ "$mode" != window_noshm ] && [ "$arm" != tcp ]; then
+  if [ "$mode" != window_copy ] && [ "$mode" != window_read ] && [ "$mode" != window_noshm ] &&
+     [ "$arm" != tcp ]; then
     [ "$wsi" -gt 0 ] || { echo "run_window: FAIL: no frame was presented by the server" >&2; exit 1; }
   else
     [ "$wsi" -eq 0 ] || { echo "run_window: FAIL: $wsi frames presented by the server" >&2; exit 1; }
     [ "$copied" -gt 0 ] || { echo "run_window: FAIL: no frame took the copy path" >&2; exit 1; }
+  fi
+  # The ring arms' copy path presents from present stores (the server writes the frame where the
+  # X server reads it) on the Vulkan backend; monolith and tcp read the frame back.
+  stored=$(grep -ho 'by the copy path), [0-9]* of them from a present store' "$log_dir"/client.log |
+      awk '{s += $5} END {print s + 0}')
+  echo "run_window: frames presented from a present store $stored"
+  if [ "$mode" = window_copy ] && { [ "$arm" = inproc ] || [ "$arm" = spawn ]; } &&
+     [ "${MGL_BACKEND:-vulkan}" = vulkan ]; then
+    [ "$stored" -gt 0 ] || { echo "run_window: FAIL: no frame came from a present store" >&2; exit 1; }
+  elif [ "$arm" = monolith ] || [ "$arm" = tcp ] || [ "$mode" = window_read ]; then
+    [ "$stored" -eq 0 ] || { echo "run_window: FAIL: $stored frames from a present store" >&2; exit 1; }
   fi
 fi
 if [ "$mode" = window_noshm ]; then
@@ -115,7 +132,7 @@ if [ "$mode" = window_noshm ]; then
     exit 1
   fi
   echo "run_window: $counts"
-elif [ "$mode" != window ] && [ "$mode" != window_copy ]; then
+elif [ "$mode" != window ] && [ "$mode" != window_copy ] && [ "$mode" != window_read ]; then
   ok=$(grep -c 'Validation: Success' "$log_dir/run.out" || true)
   bad=$(grep -Ec 'Validation: Failure|Error:' "$log_dir/run.out" || true)
   want=7

@@ -42,13 +42,18 @@ trap mgl_server_stop EXIT
 mgl_server_start "$B/bin/mgl-server" "$OUT/tcp-server"
 TCP_URL=$(mgl_server_url)
 
-DRIVERS=(mgl-monolith mgl-inproc mgl-spawn mgl-tcp llvmpipe zink)
+# DRIVERS (a space-separated list) picks drivers; mgl-inproc-read / mgl-spawn-read are those
+# arms with MGL_PRESENT=read (the frame read back through the transport, no present stores).
+read -ra DRIVERS <<<"${DRIVERS:-mgl-monolith mgl-inproc mgl-spawn mgl-tcp llvmpipe zink}"
 
 run_driver() { # DRIVER CMD... : runs CMD with DRIVER's environment
   local d=$1
   shift
   case $d in
     mgl-tcp) MGL_LOG_DIR=$OUT/logs MGL_TRANSPORT=$TCP_URL "$B/bin/mgl-run" -- "$@" ;;
+    mgl-*-read) d=${d%-read}
+                MGL_PRESENT=read MGL_LOG_DIR=$OUT/logs MGL_TRANSPORT=${d#mgl-} \
+                  "$B/bin/mgl-run" -- "$@" ;;
     mgl-*) MGL_LOG_DIR=$OUT/logs MGL_TRANSPORT=${d#mgl-} "$B/bin/mgl-run" -- "$@" ;;
     llvmpipe) __EGL_VENDOR_LIBRARY_FILENAMES=$MESA_JSON "$@" ;;
     zink) __EGL_VENDOR_LIBRARY_FILENAMES=$MESA_JSON LIBGL_ALWAYS_SOFTWARE=1 \

@@ -668,6 +668,7 @@ struct vkb_screen_stats {
       render_passes_begun; /* vkCmdBeginRendering calls: mgl-bench's render-pass figure */
    unsigned long long pack_row_copies;    /* read-back rows copied as stored (vkb_pack.c) */
    unsigned long long pack_buffer_copies; /* pack_to_buffer copied by the GPU, no wait */
+   unsigned long long present_buffer_writes; /* present_to_buffer frames in the client's heap */
    unsigned long long unsound_serial_complete;
    unsigned long long
       feedback_base_only_views; /* draws sampling the base level of an attached texture */
@@ -1802,6 +1803,8 @@ void vkb_get_texture_image(void *self, const struct mgp_get_texture_image *args,
                            uint32_t tail_count);
 void vkb_pack_to_buffer(void *self, const struct mgp_pack_to_buffer *args, const void *tail,
                         uint32_t tail_count);
+void vkb_present_to_buffer(void *self, const struct mgp_present_to_buffer *args,
+                           const void *tail, uint32_t tail_count);
 void vkb_texture_subdata_from_buffer(void *self, const struct mgp_texture_subdata_from_buffer *args,
                                      const void *tail, uint32_t tail_count);
 void vkb_clear(void *self, const struct mgp_clear *args, const void *tail, uint32_t tail_count);

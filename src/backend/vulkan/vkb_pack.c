@@ -496,3 +496,86 @@ vkb_pack_to_buffer(void *self, const struct mgp_pack_to_buffer *args, const void
    pack(ctx, &src, args->x, args->y, args->width, args->height, &args->shape, b->map + args->offset,
         b->size - args->offset, call);
 }
+
+/* The answer of present_to_buffer: 1 when the rows are in the store, else 0. */
+static void
+present_answer(const struct mgp_span *out, uint32_t written)
+{
+   if (out->ptr && out->size >= sizeof(written))
+      memcpy(out->ptr, &written, sizeof(written));
+}
+
+/* present_to_buffer: the swap's read back written straight into the client's heap, where the
+ * window system reads it (the client copies nothing). Every number is the client's: the rows'
+ * extent is computed in 64 bits before it is compared with the buffer, and a request that does
+ * not fit the image or the buffer is declined (answer 0: the client reads the frame back the
+ * usual way) rather than clipped, since the client sized both itself. */
+void
+vkb_present_to_buffer(void *self, const struct mgp_present_to_buffer *args, const void *tail,
+                      uint32_t tail_count)
+{
+   CTX_SELF;
+   const char *call = "present_to_buffer";
+   present_answer(&args->out, 0);
+   struct vkb_resource *b = vkb_resource_for_use(scr, args->buffer, call);
+   struct vkb_resource *r = vkb_resource_for_use(scr, args->res, call);
+   if (!b || !r)
+      return;
+   if (!b->is_buffer || !b->heap_store || !b->map) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "%s into a %s whose store is not the client's heap (no "
+                  "VK_EXT_external_memory_host import)",
+                  call, b->is_buffer ? "buffer" : "texture");
+      return;
+   }
+   const uint64_t w = args->width, h = args->height, stride = args->stride;
+   /* With w * 4 <= stride < 2^32 and h < 2^32 the rows' extent is at most h * stride < 2^64:
+    * it is computed only once those hold, and compared without a sum that could wrap. */
+   const bool shaped = w && h && stride % 4 == 0 && w * 4u <= stride;
+   const uint64_t need = shaped ? (h - 1) * stride + w * 4u : 0;
+   if (!shaped || args->offset > b->size || need > b->size - args->offset) {
+      MGU_DECLINE(backend_draw_incomplete,
+                  "%s of %llux%llu rows %llu bytes apart at offset %llu of a %llu-byte buffer",
+                  call, (unsigned long long)w, (unsigned long long)h,
+                  (unsigned long long)stride, (unsigned long long)args->offset,
+                  (unsigned long long)b->size);
+      return;
+   }
+   const struct pack_src src = {.r = r, .s = r};
+   VkImageAspectFlags aspect;
+   if (!read_image(&src, MGP_PACK_WHAT_COLOR, &aspect, call))
+      return;
+   if ((r->fmt->storage != MGP_FORMAT_RGBA8_UNORM && r->fmt->storage != MGP_FORMAT_RGBA8_SRGB) ||
+       r->width != w || r->height != h) {
+      MGU_DECLINE(backend_draw_incomplete, "%s of a %ux%u %s image as %llux%llu", call,
+                  r->width, r->height, vkb_format_name(r->desc.format), (unsigned long long)w,
+                  (unsigned long long)h);
+      return;
+   }
+   struct staged st;
+   if (!stage_rect(ctx, &src, r, aspect, false, 0, 0, args->width, args->height, &st))
+      return;
+   /* BGRA bytes: the R/B swizzle of the window's 32-bit TrueColor and wl_shm ARGB8888 */
+   const struct mgp_pack_shape bgra = {.what = MGP_PACK_WHAT_COLOR,
+                                       .type = MGP_PACK_TYPE_U8,
+                                       .nc = 4,
+                                       .comp = {2, 1, 0, 3},
+                                       .bits = {8, 8, 8, 8},
+                                       .size = 4};
+   /* The flip is in the pack: GL's bottom row (staged row 0) is the window's last. */
+   uint8_t *top = b->map + args->offset;
+   for (uint32_t j = 0; j < st.ch; j++) {
+      const struct mgp_pack_src ps = {
+         .format = r->fmt->storage,
+         .has_alpha = r->fmt->has_alpha,
+         .texels = st.texels + (size_t)j * st.cw * st.ts,
+         .texel_size = st.ts,
+      };
+      mgp_pack_rows(&bgra, &ps, st.cw, 1,
+                    top + (size_t)(h - 1 - (st.y0 + j)) * stride + (size_t)st.x0 * 4u,
+                    (size_t)stride, false);
+   }
+   scr->stats.present_buffer_writes++;
+   vkb_retire(scr); /* only now: the slice read above belongs to the batch */
+   present_answer(&args->out, 1);
+}

@@ -1642,6 +1642,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"cond-render-sums", scr->stats.cond_sums},
       {"pack-row-copies", scr->stats.pack_row_copies},
       {"pack-buffer-copies", scr->stats.pack_buffer_copies},
+      {"present-buffer-writes", scr->stats.present_buffer_writes},
       {"vk-validation-errors", scr->stats.validation_errors},
       {"vk-validation-warnings", scr->stats.validation_warnings},
       {"vk-validation-active", scr->validation_active},

@@ -170,6 +170,7 @@ const struct mgp_context_vtbl vkb_context_vtbl = {
    .read_pixels = vkb_read_pixels,
    .get_texture_image = vkb_get_texture_image,
    .pack_to_buffer = vkb_pack_to_buffer,
+   .present_to_buffer = vkb_present_to_buffer,
    .texture_subdata_from_buffer = vkb_texture_subdata_from_buffer,
    .buffer_subdata_resident = NULL,
    .draw_vbo = vkb_draw_vbo,

@@ -259,6 +259,41 @@ fe_swap_buffers_read(struct fe_context *ctx, struct fe_surface *surf, void *dst,
    return fe_swap_buffers(ctx, surf);
 }
 
+/* No present stores here (as on monolith and tcp): the swap reads back. */
+enum fe_status
+fe_present_store_create(struct fe_context *ctx, int width, int height,
+                        struct fe_present_store **out)
+{
+   (void)ctx, (void)width, (void)height;
+   *out = NULL;
+   return FE_BAD_MATCH;
+}
+
+void
+fe_present_store_destroy(struct fe_present_store *ps)
+{
+   (void)ps;
+}
+
+void
+fe_present_store_memory(const struct fe_present_store *ps, int *fd, uint64_t *fd_offset,
+                        const uint8_t **ptr)
+{
+   (void)ps;
+   *fd = -1;
+   *fd_offset = 0;
+   *ptr = NULL;
+}
+
+enum fe_status
+fe_swap_buffers_store(struct fe_context *ctx, struct fe_surface *surf, struct fe_present_store *ps,
+                      bool *written)
+{
+   (void)ctx, (void)surf, (void)ps;
+   *written = false;
+   return FE_OK;
+}
+
 /* The same fixed colour, without a context and without ending a frame. */
 enum fe_status
 fe_surface_read_back(struct fe_surface *surf, void *dst, size_t size)

@@ -265,6 +265,14 @@ mgt_client_heap_write(struct mgt_client *s, uint32_t slot, const struct mgp_span
    return false;
 }
 
+bool
+mgt_client_heap_share(struct mgt_client *s, const struct mgp_span *store, int *fd,
+                      uint64_t *fd_offset, void **ptr)
+{
+   (void)s, (void)store, (void)fd, (void)fd_offset, (void)ptr;
+   return false;
+}
+
 /* ---- test API ------------------------------------------------------------------------------ */
 
 void

@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <spirv/unified1/spirv.h>
 #include <xcb/xcb.h>
@@ -2751,6 +2753,105 @@ test_pack_to_buffer(struct t *t)
          "float pixel through the pack path: %f %f", f[0], f[3]);
 }
 
+/* A heap store as the ring arms' client places one: page-aligned memory the server imports. */
+static struct mgp_handle
+make_heap_buffer(struct t *t, uint8_t *mem, uint64_t size)
+{
+   struct mgp_handle h = new_handle(t, MGP_KIND_BUFFER);
+   struct mgp_resource_desc d = {.res = h,
+                                 .target = MGP_RESOURCE_TARGET_BUFFER,
+                                 .size = size,
+                                 .bind_mask = MGP_BIND_TRANSFER,
+                                 .usage = MGP_BUFFER_USAGE_STREAM_READ,
+                                 .store = {.ptr = mem, .size = size, .seg = MGP_SEG_HEAP}};
+   t->sv->resource_create(t->scr, &d, NULL, 0);
+   return h;
+}
+
+/* present_to_buffer: the colour image as BGRA rows, top row first, at the client's offset and
+ * stride in its heap store, answered 1; every byte outside those rows keeps its value. The
+ * client's numbers are hostile: a stride short of a row or not a multiple of 4, rows past the
+ * store (an offset near 2^64, a height that overflows), a size other than the image's, a
+ * buffer the server allocated itself and a texture for a buffer are each answered 0 with
+ * nothing written and no Fatal. */
+static void
+test_present_to_buffer(struct t *t)
+{
+   use_default_fb(t, false);
+   clear_color(t, 0.2f, 0.4f, 0.6f, 0.8f, false, 1);
+   struct mgp_clear c = {
+      .color_buffers = 1, .color_write_mask = {0xf}, .scissor_enable = 1, .scissor = {2, 3, 1, 1}};
+   const float col[4] = {1, 0, 0, 1};
+   memcpy(c.color, col, sizeof(col));
+   t->cv->clear(t->ctx, &c, NULL, 0);
+   const size_t size = 64u << 10, page = (size_t)sysconf(_SC_PAGESIZE);
+   uint8_t *mem = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+   if (mem == MAP_FAILED || size % page) {
+      check(false, "no memory for a heap store");
+      return;
+   }
+   memset(mem, 0xee, size);
+   const unsigned long long made = counter(t, "heap-buffers");
+   struct mgp_handle b = make_heap_buffer(t, mem, size);
+   const bool imported = counter(t, "heap-buffers") == made + 1;
+   const uint32_t stride = W * 4 + 8, offset = 64;
+   uint32_t answer = 7;
+   struct mgp_present_to_buffer a = {.res = t->color_rb,
+                                     .buffer = b,
+                                     .offset = offset,
+                                     .width = W,
+                                     .height = H,
+                                     .stride = stride,
+                                     .out = {.ptr = &answer, .size = sizeof(answer)}};
+   const int fatals = t->fatal_count;
+   t->cv->present_to_buffer(t->ctx, &a, NULL, 0);
+   if (!imported) {
+      /* a device without VK_EXT_external_memory_host: declined, nothing written */
+      check(answer == 0, "present_to_buffer without an imported store answers %u", answer);
+   } else {
+      check(answer == 1, "present_to_buffer answered %u", answer);
+      int bad = 0;
+      for (size_t k = 0; k < size; k++) {
+         int want = 0xee;
+         if (k >= offset && k - offset < (size_t)stride * H && (k - offset) % stride < W * 4) {
+            const size_t row = (k - offset) / stride, x = (k - offset) % stride / 4;
+            const size_t gl_y = H - 1 - row; /* the top row is GL's last */
+            const uint8_t red[4] = {0, 0, 255, 255}, bg[4] = {153, 102, 51, 204};
+            want = (x == 2 && gl_y == 3 ? red : bg)[(k - offset) % 4];
+         }
+         bad += mem[k] != want;
+      }
+      check(!bad, "present_to_buffer bytes: %d wrong", bad);
+   }
+   memset(mem, 0xee, size);
+   const struct mgp_present_to_buffer good = a;
+   struct mgp_present_to_buffer hostile[8];
+   int n = 0;
+   hostile[n] = good, hostile[n++].stride = W * 4 - 4;  /* short of a row */
+   hostile[n] = good, hostile[n++].stride = W * 4 + 2;  /* not a multiple of 4 */
+   hostile[n] = good, hostile[n++].offset = UINT64_MAX - 8; /* the sum would wrap */
+   hostile[n] = good, hostile[n++].offset = size - 4;   /* rows past the store */
+   hostile[n] = good, hostile[n].height = UINT32_MAX, hostile[n++].stride = UINT32_MAX - 3;
+   hostile[n] = good, hostile[n++].width = W + 1;       /* not the image's size */
+   hostile[n] = good, hostile[n++].buffer = make_buffer(t, size, NULL); /* the server's memory */
+   hostile[n] = good, hostile[n++].buffer = t->depth_rb; /* not a buffer */
+   for (int i = 0; i < n; i++) {
+      answer = 7;
+      t->cv->present_to_buffer(t->ctx, &hostile[i], NULL, 0);
+      check(answer == 0, "hostile present_to_buffer %d answered %u", i, answer);
+   }
+   int touched = 0;
+   for (size_t k = 0; k < size; k++)
+      touched += mem[k] != 0xee;
+   check(!touched, "hostile present_to_buffer wrote %d bytes", touched);
+   check(t->fatal_count == fatals, "present_to_buffer failed the session: %s", t->fatal);
+   t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){b}, NULL, 0);
+   t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){hostile[6].buffer}, NULL, 0);
+   struct mgp_u32_args fin = {.value = MGP_FLUSH_FINISH};
+   t->cv->flush(t->ctx, &fin, NULL, 0); /* the imported pages are unmapped only after */
+   munmap(mem, size);
+}
+
 /* An RGBA/UNSIGNED_BYTE read of an RGBA8 surface copies rows as stored (pack-row-copies), with
  * the bytes the per-texel path gives for the same memory layout (UNSIGNED_INT_8_8_8_8_REV). */
 static void
@@ -4048,6 +4149,7 @@ main(int argc, char **argv)
    test_pack(&t);
    test_pack_row_copy(&t);
    test_pack_to_buffer(&t);
+   test_present_to_buffer(&t);
    test_modes(&t, prog);
    test_rgb8(&t);
    test_pressure(&t, prog);
