@@ -452,10 +452,12 @@ draw_repeats(const struct fe_context *ctx, GLenum mode, unsigned isz)
    const struct fe_tracker *t = &ctx->tracker;
    const struct fe_share_group *sg = ctx->share;
    const struct fe_exec *e = ctx->exec;
+   /* While kept, the tracker's draw_in (its serial, any_gen, surfaces, ...) moves only at a
+    * draw's fe_validate, which drops the repeat, and in fe_tracker_repeat (with r->serial):
+    * they are the kept ones, so only its validity is asked. */
    if (!r->valid || r->mode != mode || r->index_size != isz || r->program != ctx->program ||
        r->exec != e || ctx->program->exec != e || !t->draw_in_valid ||
-       t->draw_in_serial != r->serial || r->patch_version != ctx->patch_version ||
-       e->tess_passthrough)
+       r->patch_version != ctx->patch_version || e->tess_passthrough)
       return 0;
    unsigned k = REPEAT_HIT;
    if (r->serial != ctx->draw_serial) {
@@ -469,8 +471,7 @@ draw_repeats(const struct fe_context *ctx, GLenum mode, unsigned isz)
    if (t->draw_in.bindings_version != e->bindings_version ||
        t->draw_in.constants_ctx != (uintptr_t)e->constants_ctx ||
        t->draw_in.draw_surface != (ds ? ds->serial : 0) ||
-       t->draw_in.read_surface != (rs ? rs->serial : 0) || t->draw_in.any_gen != any_gen ||
-       r->any_gen != any_gen)
+       t->draw_in.read_surface != (rs ? rs->serial : 0) || r->any_gen != any_gen)
       return 0;
    if (t->draw_in.uniform_version != e->uniform_version) {
       if (e->num_parts)
