@@ -249,8 +249,10 @@ persistent_list(struct fe_share_group *sg, struct fe_buffer *buf, bool add)
    uint32_t n = atomic_load(&sg->persistent_n);
    if (add) {
       ok = mgu_array_reserve(sg->persistent, sg->persistent_cap, (uint64_t)n + 1);
-      if (ok)
+      if (ok) {
          sg->persistent[n++] = buf;
+         fe_share_unusual(sg); /* a draw ships it: no repeat draw */
+      }
    } else {
       for (uint32_t i = 0; i < n; i++) {
          if (sg->persistent[i] == buf) {
@@ -1089,8 +1091,10 @@ map_range(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsize
    }
    buf->map_sent = sent;
    buf->map_gpu_wrote = false;
-   if (!buf->mapped)
+   if (!buf->mapped) {
       atomic_fetch_add(&ctx->share->mapped_buffers, 1);
+      fe_share_unusual(ctx->share); /* a draw asks draw_ready: no repeat draw */
+   }
    buf->mapped = true;
    buf->map_access = access;
    buf->map_offset = offset;

@@ -133,6 +133,7 @@ barrier(struct fe_context *ctx, GLbitfield bits, GLbitfield allowed, bool by_reg
        * commands after the barrier; the validate ships them. The server's writes reach the
        * maps when the app waits (fe_buffer_persistent_fetch). */
       ctx->ship_all_persistent = true;
+      fe_ctx_unusual(ctx);
       if (!fe_validate(ctx, FE_VERB_FLUSH))
          return;
    }

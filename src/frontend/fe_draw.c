@@ -414,6 +414,15 @@ base_instance_declined(struct fe_context *ctx, GLuint base)
    return true;
 }
 
+/* A glMultiDraw* sending a draw at a time: gl_DrawID is the draw's index, which the repeat
+ * draw's compact send does not carry (the unusual epoch moves). */
+static inline void
+set_draw_id(struct fe_context *ctx, uint32_t id)
+{
+   ctx->multi_draw_id = id;
+   fe_ctx_unusual(ctx);
+}
+
 /* ---- the repeat draw (issue 22: the no-change draw's floor) --------------------------------
  * A compact glDrawArrays / glDrawElements that went the whole way (draw_ready said yes,
  * fe_validate brought every tracker input up to date) keeps itself in ctx->draw_repeat when the
@@ -424,10 +433,12 @@ base_instance_declined(struct fe_context *ctx, GLuint base)
  * the tracker's vertex-buffer group, which draw_ready's checks do not read); the tracker's
  * inputs that no serial covers (the executable's binding version, the constants' owner, the
  * surfaces) read as it kept them, but for the default block's bytes (a glUniform: its value
- * group). What fe_validate's prelude would do is asked live (a lost session, a surface of
- * another share group, shaders to delete, texture uploads to flush, persistent maps), as is
- * what draw_ready's kept yes asks live (transform feedback, a mapped buffer) and what the
- * compact send needs (no client arrays, no multi-draw index). Any fe_validate of a draw drops
+ * group). What fe_validate's prelude would do (shaders to delete, texture uploads to flush,
+ * persistent maps), what draw_ready's kept yes asks live (transform feedback, a mapped buffer)
+ * and what the compact send needs (no client arrays, no multi-draw index) is found absent when
+ * kept, and the setters that make any of it present move the unusual epoch (the context's and
+ * the share group's, fe_unusual_epoch): one compare. A lost session and a surface of another
+ * share group are asked live. Any fe_validate of a draw drops
  * it, so every input it trusts was found by the checks for this mode. The ranges are the
  * draw's own, checked as ever (element_indices here, the server's own checks there). */
 #define REPEAT_HIT 1u
@@ -441,10 +452,12 @@ draw_repeats(const struct fe_context *ctx, GLenum mode, unsigned isz)
    const struct fe_tracker *t = &ctx->tracker;
    const struct fe_share_group *sg = ctx->share;
    const struct fe_exec *e = ctx->exec;
+   /* While kept, the tracker's draw_in (its serial, any_gen, surfaces, ...) moves only at a
+    * draw's fe_validate, which drops the repeat, and in fe_tracker_repeat (with r->serial):
+    * they are the kept ones, so only its validity is asked. */
    if (!r->valid || r->mode != mode || r->index_size != isz || r->program != ctx->program ||
        r->exec != e || ctx->program->exec != e || !t->draw_in_valid ||
-       t->draw_in_serial != r->serial || r->patch_version != ctx->patch_version ||
-       e->tess_passthrough)
+       r->patch_version != ctx->patch_version || e->tess_passthrough)
       return 0;
    unsigned k = REPEAT_HIT;
    if (r->serial != ctx->draw_serial) {
@@ -458,19 +471,17 @@ draw_repeats(const struct fe_context *ctx, GLenum mode, unsigned isz)
    if (t->draw_in.bindings_version != e->bindings_version ||
        t->draw_in.constants_ctx != (uintptr_t)e->constants_ctx ||
        t->draw_in.draw_surface != (ds ? ds->serial : 0) ||
-       t->draw_in.read_surface != (rs ? rs->serial : 0) || t->draw_in.any_gen != any_gen ||
-       r->any_gen != any_gen)
+       t->draw_in.read_surface != (rs ? rs->serial : 0) || r->any_gen != any_gen)
       return 0;
    if (t->draw_in.uniform_version != e->uniform_version) {
       if (e->num_parts)
          return 0;
       k |= REPEAT_CONSTANTS;
    }
-   /* what fe_validate's prelude, draw_ready and the compact send ask live */
-   if ((ds && ds->share != sg) || (rs && rs->share != sg) || sg->num_dead_shaders ||
-       ctx->pending_uploads || atomic_load(&sg->persistent_n) || ctx->ship_all_persistent ||
-       ctx->tfo->tf.active || atomic_load(&sg->mapped_buffers) || ctx->multi_draw_id ||
-       fe_client_arrays_active(ctx))
+   /* what fe_validate's prelude, draw_ready and the compact send would ask: absent when kept,
+    * and nothing made any of it present since */
+   if ((ds && ds->share != sg) || (rs && rs->share != sg) ||
+       r->epoch != ctx->unusual_epoch + atomic_load(&sg->unusual_epoch))
       return 0;
    return k;
 }
@@ -503,11 +514,17 @@ draw_repeat_keep(struct fe_context *ctx, GLenum mode, unsigned isz, uint64_t non
    struct fe_draw_repeat *r = &ctx->draw_repeat;
    const struct fe_tracker *t = &ctx->tracker;
    const struct fe_exec *e = ctx->exec;
+   const struct fe_share_group *sg = ctx->share;
    r->keeps++;
+   /* the epoch first: a setter on another thread that makes its condition present after the
+    * reads below moves it after this read */
+   const uint64_t epoch = fe_unusual_epoch(ctx);
    if (!ctx->program || ctx->compat || ctx->ff || !e || ctx->program->exec != e || !e->glsl ||
        e->glsl->num_storage_blocks || e->glsl->num_atomic_buffers || e->tess_passthrough ||
        !t->draw_in_valid || t->draw_in_serial != ctx->draw_serial ||
-       t->draw_in.exec != (uintptr_t)e || ctx->tfo->tf.active || fe_client_arrays_active(ctx))
+       t->draw_in.exec != (uintptr_t)e || ctx->tfo->tf.active || fe_client_arrays_active(ctx) ||
+       sg->num_dead_shaders || ctx->pending_uploads || atomic_load(&sg->persistent_n) ||
+       ctx->ship_all_persistent || atomic_load(&sg->mapped_buffers) || ctx->multi_draw_id)
       return;
    *r = (struct fe_draw_repeat){
       .serial = ctx->draw_serial,
@@ -519,6 +536,7 @@ draw_repeat_keep(struct fe_context *ctx, GLenum mode, unsigned isz, uint64_t non
       .constants = r->constants,
       .buffers = r->buffers,
       .keeps = r->keeps,
+      .epoch = epoch,
       .program = ctx->program,
       .exec = e,
       .mode = mode,
@@ -974,7 +992,7 @@ mgl_glMultiDrawArrays(GLenum mode, const GLint *first, const GLsizei *count, GLs
       FE_CHECK(first[i] < 0 || count[i] < 0, GL_INVALID_VALUE);
    if (draws_one_by_one(ctx, mode)) {
       for (GLsizei i = 0; i < drawcount; i++) {
-         ctx->multi_draw_id = (uint32_t)i;
+         set_draw_id(ctx, (uint32_t)i);
          draw_arrays(ctx, mode, first[i], count[i], 1, 0);
       }
       ctx->multi_draw_id = 0;
@@ -1009,7 +1027,7 @@ multi_draw_elements(struct fe_context *ctx, GLenum mode, const GLsizei *count, G
    if (!ctx->vao->elements || draws_one_by_one(ctx, mode)) {
       /* Each draw would carry its own client index array: one draw_vbo per draw. */
       for (GLsizei i = 0; i < drawcount; i++) {
-         ctx->multi_draw_id = (uint32_t)i;
+         set_draw_id(ctx, (uint32_t)i);
          draw_elements(ctx, mode, count[i], type, indices[i], 1, 0, basevertex ? basevertex[i] : 0,
                        false, 0, 0);
       }
@@ -1156,7 +1174,7 @@ indirect_on_client(struct fe_context *ctx, GLenum mode, GLenum type, struct fe_b
                      i, c[0], c[1], c[2]);
          continue;
       }
-      ctx->multi_draw_id = i;
+      set_draw_id(ctx, i);
       if (isz)
          draw_elements(ctx, mode, (GLsizei)c[0], type,
                        (const void *)(uintptr_t)((uint64_t)c[2] * isz), (GLsizei)c[1], c[4],

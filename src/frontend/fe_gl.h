@@ -612,6 +612,10 @@ struct fe_share_group {
    atomic_uint_fast64_t attach_gen;  /* an attachable image's shape */
    atomic_uint_fast64_t sampler_gen; /* a sampler object's parameters */
    atomic_uint_fast64_t any_gen;     /* any of the four above (fe_share_bump) */
+   /* Moves (fe_share_unusual) where a draw of any context of the group may have to do more than
+    * send: a shader CSO to delete, a persistent map, a mapped buffer. The repeat draw compares
+    * it (with the context's unusual_epoch) in place of asking each live. */
+   atomic_uint_fast64_t unusual_epoch;
    /* Shader CSOs released with no current context to send delete_shader through. */
    struct mgp_handle *dead_shaders;
    unsigned num_dead_shaders, dead_capacity;
@@ -931,6 +935,7 @@ struct fe_context {
       uint64_t constants, buffers; /* of the hits, those that sent default-block bytes, and
                                     * those after a vertex-buffer rebind (the tracker's groups) */
       uint64_t keeps; /* draws whose serial stood still since the draw before (fe_draw.c) */
+      uint64_t epoch; /* fe_unusual_epoch when kept, with nothing unusual */
       const void *program, *exec;
       GLenum mode;
       unsigned index_size; /* 0: glDrawArrays */
@@ -939,6 +944,11 @@ struct fe_context {
    /* the draw serial's moves that rebound a vertex array's buffer alone (fe_draw_bump_buffers):
     * draw_serial - vb_bumps stands still over them (the repeat draw's vertex-buffer case) */
    uint64_t vb_bumps;
+   /* Moves (fe_ctx_unusual) where this context's draw may have to do more than send: texture
+    * uploads pending, a transform feedback capture, client arrays, a multi-draw's draw id, the
+    * persistent maps' barrier. Only ever grows: with the share group's, a sum that stood still
+    * says neither moved. */
+   uint64_t unusual_epoch;
    /* GL state behind derived fields */
    bool cull_enabled;
    GLenum cull_mode;
@@ -1151,6 +1161,26 @@ fe_draw_bump(struct fe_context *ctx, uint64_t *version)
    (*version)++;
    ctx->draw_serial++;
    ctx->draw_other_serial++;
+}
+
+/* Something a repeat draw does not ask live may have become true (fe_draw.c): this context's,
+ * or its share group's (any thread). */
+static inline void
+fe_ctx_unusual(struct fe_context *ctx)
+{
+   ctx->unusual_epoch++;
+}
+
+static inline void
+fe_share_unusual(struct fe_share_group *sg)
+{
+   atomic_fetch_add(&sg->unusual_epoch, 1);
+}
+
+static inline uint64_t
+fe_unusual_epoch(const struct fe_context *ctx)
+{
+   return ctx->unusual_epoch + atomic_load(&ctx->share->unusual_epoch);
 }
 
 /* A vertex array's buffer or offset at a binding changed, nothing else of it (glVertexAttribPointer

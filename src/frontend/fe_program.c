@@ -400,6 +400,7 @@ fe_exec_unref(struct fe_context *ctx, struct fe_exec *e)
          mgu_array_push(sg->dead_shaders, sg->num_dead_shaders, sg->dead_capacity);
       if (dead)
          *dead = e->cso;
+      fe_share_unusual(sg); /* every context's repeat draw: a validate sends it */
       pthread_mutex_unlock(&sg->lock);
    }
    if (e->num_parts)

@@ -396,6 +396,7 @@ pending_add(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsig
       tex->pending_ctx = ctx;
       tex->pending_next = ctx->pending_uploads;
       ctx->pending_uploads = tex;
+      fe_ctx_unusual(ctx); /* the next draw flushes it: no repeat draw */
    }
    return dst;
 }

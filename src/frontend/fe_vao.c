@@ -479,6 +479,10 @@ set_buffer(struct fe_context *ctx, struct fe_vao *vao, GLuint b, struct fe_buffe
    a->client = client;
    FE_REBIND(ctx, &a->buffer, buf);
    update_streamed(vao, b);
+   /* a draw from client memory copies it (no repeat draw); the serial move below is a
+    * vertex-buffer rebind, which the repeat draw takes */
+   if (client)
+      fe_ctx_unusual(ctx);
    fe_draw_bump_buffers(ctx, &vao->buffers_version);
 }
 

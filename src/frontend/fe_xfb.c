@@ -281,6 +281,7 @@ mgl_glBeginTransformFeedback(GLenum primitive_mode)
    }
    t->tf.active = true;
    t->tf.paused = false;
+   fe_ctx_unusual(ctx); /* a capturing draw counts its vertices: no repeat draw */
    t->tf.mode = primitive_mode;
    fe_exec_ref(e);
    t->tf.exec = e;
@@ -494,6 +495,7 @@ mgl_glBindTransformFeedback(GLenum target, GLuint id)
    if (t != ctx->tfo && fe_xfb_server_objects(ctx))
       mgp_bind_stream_output_object(&ctx->pipe, &(struct mgp_u32_args){.value = t->name});
    ctx->tfo = t;
+   fe_ctx_unusual(ctx); /* it may be a paused capture */
 }
 
 /* The object a direct-state-access command names (GL 4.6 §13.2.2, §22.4): zero is the default

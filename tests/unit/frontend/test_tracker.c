@@ -3290,6 +3290,62 @@ test_draw_repeat(void)
    fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
 }
 
+/* What the repeat draw no longer asks live (fe_draw.c: the unusual epoch): a texture upload
+ * pending (the next draw sends it first) and a buffer mapped in the share group (draw_ready
+ * asks) each make the next draw take the whole way; two draws later it repeats again. */
+static void
+test_repeat_unusual(void)
+{
+   fake_caps.call_mask[MGP_CALL_draw / 64] |= 1ull << (MGP_CALL_draw % 64); /* compact */
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}};
+   mgl_glUseProgram(make_program(&fp));
+   GLuint vao, vbo, tex, other;
+   make_triangle(&vao, &vbo);
+   const struct fe_context *ctx = e.ctx;
+   static const uint8_t px[4 * 4 * 4] = {0};
+   mgl_glGenTextures(1, &tex);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   mgl_glGenBuffers(1, &other);
+   mgl_glBindBuffer(GL_COPY_WRITE_BUFFER, other);
+   mgl_glBufferData(GL_COPY_WRITE_BUFFER, 64, NULL, GL_STATIC_DRAW);
+   for (int step = 0; step < 2; step++) {
+      for (int i = 0; i < 3; i++)
+         mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      CHECK(ctx->draw_repeat.valid);
+      uint64_t hits = ctx->draw_repeat.hits;
+      if (step == 0)
+         mgl_glTexSubImage2D(GL_TEXTURE_2D, 0, 1, 1, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, px);
+      else
+         CHECK(mgl_glMapBufferRange(GL_COPY_WRITE_BUFFER, 0, 16, GL_MAP_WRITE_BIT) != NULL);
+      fake_clear();
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      CHECK_EQ(ctx->draw_repeat.hits, hits);
+      CHECK_EQ(fake_count_of(MGP_CALL_draw), 1);
+      if (step == 0) {
+         /* the upload reaches the server before the draw */
+         CHECK_EQ(fake_count_of(MGP_CALL_resource_subdata), 1);
+         CHECK(fake_count() > 1 && fake_rec(0)->id != MGP_CALL_draw);
+      } else {
+         mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+         mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+         CHECK_EQ(ctx->draw_repeat.hits, hits); /* still mapped: never the repeat */
+         CHECK(mgl_glUnmapBuffer(GL_COPY_WRITE_BUFFER) == GL_TRUE);
+      }
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      CHECK(ctx->draw_repeat.hits > hits);
+   }
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   mgl_glDeleteBuffers(1, &other);
+   mgl_glDeleteTextures(1, &tex);
+   env_finish(&e);
+   fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
+}
+
 int
 main(void)
 {
@@ -3329,6 +3385,7 @@ main(void)
    test_sampler_layout_across_no_samplers();
    test_repeat_after_change();
    test_repeat_after_sample_state();
+   test_repeat_unusual();
    test_draw_inputs_walk();
    test_attrib_pointer_layout();
    test_attrib_64bit();
