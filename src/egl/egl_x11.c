@@ -778,10 +778,10 @@ x11_shared_present(struct egl_window *w, const struct egl_frame *f, int slot, in
       const struct egl_rect *r = &rects[i];
       /* Checked, so that an error never reaches the application's queue; dropped: a window
        * gone is seen by get_size right after this present. */
-      const xcb_void_cookie_t k = xcb_shm_put_image_checked(c, w->id, w->gc, (uint16_t)f->width, (uint16_t)f->height, (uint16_t)r->x,
-                        (uint16_t)r->y, (uint16_t)r->width, (uint16_t)r->height, (int16_t)r->x,
-                        (int16_t)r->y, w->depth, XCB_IMAGE_FORMAT_Z_PIXMAP, 0, w->shared_seg,
-                        (uint32_t)fd_offset);
+      const xcb_void_cookie_t k = xcb_shm_put_image_checked(
+         c, w->id, w->gc, (uint16_t)f->width, (uint16_t)f->height, (uint16_t)r->x, (uint16_t)r->y,
+         (uint16_t)r->width, (uint16_t)r->height, (int16_t)r->x, (int16_t)r->y, w->depth,
+         XCB_IMAGE_FORMAT_Z_PIXMAP, 0, w->shared_seg, (uint32_t)fd_offset);
       xcb_discard_reply(c, k.sequence);
       bytes += (uint64_t)r->width * (uint64_t)r->height * 4u;
    }

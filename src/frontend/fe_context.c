@@ -1006,7 +1006,8 @@ fe_present_store_create(struct fe_context *ctx, int width, int height,
    if (fe_ctx_lost(ctx))
       return FE_CONTEXT_LOST;
    struct fe_share_group *sg = ctx->share;
-   const uint64_t size = (uint64_t)(width > 0 ? width : 0) * (uint64_t)(height > 0 ? height : 0) * 4u;
+   const uint64_t size =
+      (uint64_t)(width > 0 ? width : 0) * (uint64_t)(height > 0 ? height : 0) * 4u;
    /* Only where the server can write the client's heap: the ring arms, with a backend that
     * implements present_to_buffer. Elsewhere the caller reads the frame back. */
    if (!size || !fe_call_supported(sg, MGP_CALL_present_to_buffer))

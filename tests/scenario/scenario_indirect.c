@@ -464,13 +464,12 @@ expect_ids(GLuint prog, GLuint cmd_buf, bool indexed, uint32_t n, uint32_t first
          break;
       }
       if (id == 0xababababu) {
-         fail("%s: captured word %u untouched: %u points were drawn, want %u", what,
-              v * ID_WORDS, v, n);
+         fail("%s: captured word %u untouched: %u points were drawn, want %u", what, v * ID_WORDS,
+              v, n);
          break;
       }
       if (v < ids_known && id != first + v) {
-         fail("%s: captured word %u is gl_VertexID %u, want %u", what, v * ID_WORDS, id,
-              first + v);
+         fail("%s: captured word %u is gl_VertexID %u, want %u", what, v * ID_WORDS, id, first + v);
          break;
       }
    }

@@ -666,8 +666,8 @@ struct vkb_screen_stats {
    unsigned long long pipelines_created;
    unsigned long long
       render_passes_begun; /* vkCmdBeginRendering calls: mgl-bench's render-pass figure */
-   unsigned long long pack_row_copies;    /* read-back rows copied as stored (vkb_pack.c) */
-   unsigned long long pack_buffer_copies; /* pack_to_buffer copied by the GPU, no wait */
+   unsigned long long pack_row_copies;       /* read-back rows copied as stored (vkb_pack.c) */
+   unsigned long long pack_buffer_copies;    /* pack_to_buffer copied by the GPU, no wait */
    unsigned long long present_buffer_writes; /* present_to_buffer frames in the client's heap */
    unsigned long long unsound_serial_complete;
    unsigned long long
@@ -1803,8 +1803,8 @@ void vkb_get_texture_image(void *self, const struct mgp_get_texture_image *args,
                            uint32_t tail_count);
 void vkb_pack_to_buffer(void *self, const struct mgp_pack_to_buffer *args, const void *tail,
                         uint32_t tail_count);
-void vkb_present_to_buffer(void *self, const struct mgp_present_to_buffer *args,
-                           const void *tail, uint32_t tail_count);
+void vkb_present_to_buffer(void *self, const struct mgp_present_to_buffer *args, const void *tail,
+                           uint32_t tail_count);
 void vkb_texture_subdata_from_buffer(void *self, const struct mgp_texture_subdata_from_buffer *args,
                                      const void *tail, uint32_t tail_count);
 void vkb_clear(void *self, const struct mgp_clear *args, const void *tail, uint32_t tail_count);

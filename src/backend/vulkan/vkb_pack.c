@@ -536,9 +536,8 @@ vkb_present_to_buffer(void *self, const struct mgp_present_to_buffer *args, cons
    if (!shaped || args->offset > b->size || need > b->size - args->offset) {
       MGU_DECLINE(backend_draw_incomplete,
                   "%s of %llux%llu rows %llu bytes apart at offset %llu of a %llu-byte buffer",
-                  call, (unsigned long long)w, (unsigned long long)h,
-                  (unsigned long long)stride, (unsigned long long)args->offset,
-                  (unsigned long long)b->size);
+                  call, (unsigned long long)w, (unsigned long long)h, (unsigned long long)stride,
+                  (unsigned long long)args->offset, (unsigned long long)b->size);
       return;
    }
    const struct pack_src src = {.r = r, .s = r};
@@ -547,8 +546,8 @@ vkb_present_to_buffer(void *self, const struct mgp_present_to_buffer *args, cons
       return;
    if ((r->fmt->storage != MGP_FORMAT_RGBA8_UNORM && r->fmt->storage != MGP_FORMAT_RGBA8_SRGB) ||
        r->width != w || r->height != h) {
-      MGU_DECLINE(backend_draw_incomplete, "%s of a %ux%u %s image as %llux%llu", call,
-                  r->width, r->height, vkb_format_name(r->desc.format), (unsigned long long)w,
+      MGU_DECLINE(backend_draw_incomplete, "%s of a %ux%u %s image as %llux%llu", call, r->width,
+                  r->height, vkb_format_name(r->desc.format), (unsigned long long)w,
                   (unsigned long long)h);
       return;
    }

@@ -123,8 +123,7 @@ gs_input_aoa(void)
       {"in blk1 { vec4 c; } i2[2][4];\nin blk2 { vec4 c; } i3[2][5];\n", true},
       {"in vec4 c[][2];\nvec4 f() { return c[2][1]; }\nlayout(lines) in;\n", false},
       {"in vec4 c[][2];\nvec4 f() { return c[1][1]; }\nlayout(lines) in;\n", true},
-      {"in blk { vec4 c; } i[][2];\nvec4 f() { return i[2][1].c; }\nlayout(lines) in;\n",
-       false},
+      {"in blk { vec4 c; } i[][2];\nvec4 f() { return i[2][1].c; }\nlayout(lines) in;\n", false},
       {"layout(triangles) in;\nin vec4 c[2][3];\n", false},
       {"layout(triangles) in;\nin vec4 c[3][2];\n", true},
    };

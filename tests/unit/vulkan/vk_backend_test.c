@@ -2827,14 +2827,14 @@ test_present_to_buffer(struct t *t)
    const struct mgp_present_to_buffer good = a;
    struct mgp_present_to_buffer hostile[8];
    int n = 0;
-   hostile[n] = good, hostile[n++].stride = W * 4 - 4;  /* short of a row */
-   hostile[n] = good, hostile[n++].stride = W * 4 + 2;  /* not a multiple of 4 */
+   hostile[n] = good, hostile[n++].stride = W * 4 - 4;      /* short of a row */
+   hostile[n] = good, hostile[n++].stride = W * 4 + 2;      /* not a multiple of 4 */
    hostile[n] = good, hostile[n++].offset = UINT64_MAX - 8; /* the sum would wrap */
-   hostile[n] = good, hostile[n++].offset = size - 4;   /* rows past the store */
+   hostile[n] = good, hostile[n++].offset = size - 4;       /* rows past the store */
    hostile[n] = good, hostile[n].height = UINT32_MAX, hostile[n++].stride = UINT32_MAX - 3;
-   hostile[n] = good, hostile[n++].width = W + 1;       /* not the image's size */
+   hostile[n] = good, hostile[n++].width = W + 1;                       /* not the image's size */
    hostile[n] = good, hostile[n++].buffer = make_buffer(t, size, NULL); /* the server's memory */
-   hostile[n] = good, hostile[n++].buffer = t->depth_rb; /* not a buffer */
+   hostile[n] = good, hostile[n++].buffer = t->depth_rb;                /* not a buffer */
    for (int i = 0; i < n; i++) {
       answer = 7;
       t->cv->present_to_buffer(t->ctx, &hostile[i], NULL, 0);
