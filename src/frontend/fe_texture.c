@@ -422,18 +422,24 @@ image_in_storage(const struct fe_texture *tex, unsigned face, unsigned level)
    return false;
 }
 
-/* Converts the app's pixels for a rectangle into pending regions, in row bands that fit one
- * blob each. */
+/* The block kind glTex(Sub)Image's plain pixels are encoded into for image img: an encodable
+ * specific compressed format's (fe_texcompress_enc.c), else FE_BLOCK_NONE. */
+static enum fe_block_kind
+encoded_kind(const struct fe_tex_image *img)
+{
+   const struct fe_format_info *info = fe_format_lookup(img->internal_format);
+   return info && info->block && fe_block_encodable(info->block) ? info->block : FE_BLOCK_NONE;
+}
+
+/* Converts texels for a rectangle into pending regions, in row bands that fit one blob each. */
 static bool
-upload_slice(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level,
-             int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h, GLenum format, GLenum type,
-             const uint8_t *src, size_t stride)
+upload_slice_texels(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level,
+                    int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h, GLenum format,
+                    GLenum type, const uint8_t *src, size_t stride)
 {
    fe_tex_blocks_drop(tex, face, level);
    if (!image_in_storage(tex, face, level))
       return true;
-   if (ctx->compat)
-      fe_compat_upload_transfer(ctx, format);
    const struct fe_tex_image *img = &tex->image[face][level];
    unsigned bpp = fe_mgp_format(img->format)->bytes;
    size_t row_bytes = (size_t)w * bpp;
@@ -459,6 +465,53 @@ upload_slice(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsi
       }
    }
    return true;
+}
+
+/* Plain pixels into a specific compressed format mgl encodes (GL 4.6 §8.7: the GL compresses
+ * them): converted to the layout the blocks decode to, encoded, and kept and uploaded as
+ * glCompressedTexSubImage's blocks would be, so sampling and glGetCompressedTexImage agree.
+ * (x, y) lie on block boundaries (tex_sub_image_body's check). */
+static bool
+upload_encoded(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level,
+               enum fe_block_kind kind, int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h,
+               GLenum format, GLenum type, const uint8_t *src, size_t stride)
+{
+   const struct fe_tex_image *img = &tex->image[face][level];
+   const uint16_t layout = fe_format_lookup(img->internal_format)->format;
+   const size_t tb = fe_block_texel_bytes(kind);
+   uint8_t *texels = malloc((size_t)w * h * tb + 1);
+   uint8_t *blocks = malloc(fe_block_image_size(kind, w, h, 1) + 1);
+   bool ok = texels && blocks;
+   if (!ok) {
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+   } else if (!fe_pixel_unpack(texels, layout, src, stride, w, h, format, type,
+                               ctx->unpack.swap_bytes)) {
+      MGU_DECLINE(gl_feature_unimplemented, "pixel transfer of 0x%04x/0x%04x into format %u",
+                  format, type, layout);
+      fe_error(ctx, GL_INVALID_OPERATION);
+      ok = false;
+   } else {
+      fe_block_encode(kind, texels, w, h, blocks);
+      fe_tex_put_blocks(ctx, tex, face, level, x, y, z, w, h, blocks);
+   }
+   free(texels);
+   free(blocks);
+   return ok;
+}
+
+/* Converts the app's pixels for a rectangle into the image: encoded into blocks where its
+ * format is one mgl compresses into, else as texels. */
+static bool
+upload_slice(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level,
+             int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h, GLenum format, GLenum type,
+             const uint8_t *src, size_t stride)
+{
+   if (ctx->compat)
+      fe_compat_upload_transfer(ctx, format);
+   const enum fe_block_kind kind = encoded_kind(&tex->image[face][level]);
+   if (kind && w && h && x % 4 == 0 && y % 4 == 0)
+      return upload_encoded(ctx, tex, face, level, kind, x, y, z, w, h, format, type, src, stride);
+   return upload_slice_texels(ctx, tex, face, level, x, y, z, w, h, format, type, src, stride);
 }
 
 /* Fills the box (x, y, z, w, h, d) of image (face, level) with one texel already in the
@@ -948,7 +1001,8 @@ tex_image_body(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GL
    int64_t srv;
    if (!unpack_source(ctx, pixels,
                       unpack_extent(ctx, (uint32_t)width, (uint32_t)height, 1, false, format, type),
-                      type, fe_pixel_is_raw(fmt, format, type), &src, &copy, &srv))
+                      type, fe_pixel_is_raw(fmt, format, type) && !fe_block_encodable(info->block),
+                      &src, &copy, &srv))
       return;
    struct fe_tex_image *img = &tex->image[face][level];
    *img = (struct fe_tex_image){
@@ -1101,7 +1155,8 @@ tex_sub_image_body(struct fe_context *ctx, struct fe_texture *tex, unsigned face
    int64_t srv;
    if (!unpack_source(ctx, pixels,
                       unpack_extent(ctx, (uint32_t)width, (uint32_t)height, 1, false, format, type),
-                      type, fe_pixel_is_raw(img->format, format, type), &src, &copy, &srv))
+                      type, fe_pixel_is_raw(img->format, format, type) && !encoded_kind(img), &src,
+                      &copy, &srv))
       return;
    if (!width || !height || (!src && srv < 0))
       goto out;
@@ -1235,7 +1290,8 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
    if (!unpack_source(ctx, pixels,
                       unpack_extent(ctx, (uint32_t)width, (uint32_t)height, (uint32_t)depth, true,
                                     format, type),
-                      type, fe_pixel_is_raw(fmt, format, type), &src, &copy, &srv))
+                      type, fe_pixel_is_raw(fmt, format, type) && !fe_block_encodable(info->block),
+                      &src, &copy, &srv))
       return;
    struct fe_tex_image *img = &tex->image[0][level];
    *img = (struct fe_tex_image){
@@ -1286,7 +1342,8 @@ tex_sub_image_3d(struct fe_context *ctx, struct fe_texture *tex, GLint level, GL
    if (!unpack_source(ctx, pixels,
                       unpack_extent(ctx, (uint32_t)width, (uint32_t)height, (uint32_t)depth, true,
                                     format, type),
-                      type, fe_pixel_is_raw(img->format, format, type), &src, &copy, &srv))
+                      type, fe_pixel_is_raw(img->format, format, type) && !encoded_kind(img), &src,
+                      &copy, &srv))
       return;
    if (!width || !height || !depth || (!src && srv < 0))
       goto out;
@@ -1504,8 +1561,8 @@ upload_compressed(struct fe_context *ctx, struct fe_texture *tex, unsigned face,
    const size_t slice = fe_block_image_size(kind, w, h, 1);
    for (uint32_t k = 0; k < d; k++) {
       fe_block_decode(kind, src + slice * k, w, h, pixels);
-      if (!upload_slice(ctx, tex, face, level, x, y, z + (int32_t)k, w, h, format, type, pixels,
-                        (size_t)w * texel))
+      if (!upload_slice_texels(ctx, tex, face, level, x, y, z + (int32_t)k, w, h, format, type,
+                               pixels, (size_t)w * texel))
          break;
    }
    ctx->unpack = saved;
