@@ -951,6 +951,46 @@ proxy_size_only(struct fe_context *ctx, const struct fe_texture *tex, GLint leve
           !(tex->target == FE_TEX_RECT && level != 0);
 }
 
+bool
+fe_tex_border_strip(struct fe_context *ctx, const struct fe_texture *tex, GLint *border,
+                    GLsizei *width, GLsizei *height, GLsizei *depth, unsigned dims)
+{
+   if (!ctx->compat || *border != 1 || tex->target == FE_TEX_RECT || *width < 2 ||
+       (dims > 1 && *height < 2) || (dims > 2 && *depth < 2))
+      return false;
+   *width -= 2;
+   if (dims > 1)
+      *height -= 2;
+   if (dims > 2)
+      *depth -= 2;
+   *border = 0;
+   MGU_DECLINE(gl_texture_border_stripped,
+               "a texture image with a border: its inner %dx%dx%d texels are kept, the border's "
+               "dropped",
+               *width, dims > 1 ? *height : 1, dims > 2 ? *depth : 1);
+   return true;
+}
+
+/* An unpack skip one texel further (saturated: a skip that large reads past any memory). */
+static GLint
+skip_past_border(GLint skip)
+{
+   return skip < INT32_MAX ? skip + 1 : skip;
+}
+
+/* How many of an image's dimensions carry its border: a 1D array's layers and a 2D array's
+ * do not. */
+static unsigned
+border_dims(const struct fe_texture *tex)
+{
+   switch (tex->target) {
+   case FE_TEX_1D:
+   case FE_TEX_1D_ARRAY: return 1;
+   case FE_TEX_3D: return 3;
+   default: return 2;
+   }
+}
+
 /* Whether a luminance/alpha internal format (or an unsized snorm one) is one this context takes:
  * every one in a compatibility context; in ES the three unsized luminance/alpha ones
  * fe_es_legacy_tex_format let through. */
@@ -1024,10 +1064,33 @@ tex_image_body(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GL
    fe_tex_auto_mipmap(ctx, tex, level);
 }
 
+static void tex_image_unbordered(struct fe_context *ctx, struct fe_texture *tex, unsigned face,
+                                 GLint level, GLint internalformat, GLsizei width, GLsizei height,
+                                 GLint border, GLenum format, GLenum type, const void *pixels);
+
+/* glTexImage1D / glTexImage2D (compatibility contexts: with a border, which is stripped). */
 static void
 tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
           GLint internalformat, GLsizei width, GLsizei height, GLint border, GLenum format,
           GLenum type, const void *pixels)
+{
+   /* a bordered image keeps its inner texels: the unpack skips the border's (restored below) */
+   const struct fe_pixel_store unpack = ctx->unpack;
+   GLsizei depth = 1;
+   if (fe_tex_border_strip(ctx, tex, &border, &width, &height, &depth, border_dims(tex))) {
+      ctx->unpack.skip_pixels = skip_past_border(ctx->unpack.skip_pixels);
+      if (border_dims(tex) > 1)
+         ctx->unpack.skip_rows = skip_past_border(ctx->unpack.skip_rows);
+   }
+   tex_image_unbordered(ctx, tex, face, level, internalformat, width, height, border, format,
+                        type, pixels);
+   ctx->unpack = unpack;
+}
+
+static void
+tex_image_unbordered(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
+                     GLint internalformat, GLsizei width, GLsizei height, GLint border,
+                     GLenum format, GLenum type, const void *pixels)
 {
    struct fe_compat_tex_source st = {0};
    internalformat = fe_compat_component_format(ctx, internalformat);
@@ -1225,6 +1288,11 @@ fe_tex_image_target_3d(struct fe_context *ctx, GLenum target, bool *declined)
    return tex;
 }
 
+static void
+tex_image_3d(struct fe_context *ctx, struct fe_texture *tex, GLint level, GLint internalformat,
+             GLsizei width, GLsizei height, GLsizei depth, GLint border, GLenum format, GLenum type,
+             const void *pixels);
+
 void
 mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
                  GLsizei depth, GLint border, GLenum format, GLenum type, const void *pixels)
@@ -1234,6 +1302,24 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
    struct fe_texture *tex = fe_tex_image_target_3d(ctx, target, &declined);
    if (!tex)
       return;
+   /* a bordered image keeps its inner texels, as tex_image's */
+   const struct fe_pixel_store unpack = ctx->unpack;
+   if (fe_tex_border_strip(ctx, tex, &border, &width, &height, &depth, border_dims(tex))) {
+      ctx->unpack.skip_pixels = skip_past_border(ctx->unpack.skip_pixels);
+      ctx->unpack.skip_rows = skip_past_border(ctx->unpack.skip_rows);
+      if (border_dims(tex) > 2)
+         ctx->unpack.skip_images = skip_past_border(ctx->unpack.skip_images);
+   }
+   tex_image_3d(ctx, tex, level, internalformat, width, height, depth, border, format, type,
+                pixels);
+   ctx->unpack = unpack;
+}
+
+static void
+tex_image_3d(struct fe_context *ctx, struct fe_texture *tex, GLint level, GLint internalformat,
+             GLsizei width, GLsizei height, GLsizei depth, GLint border, GLenum format, GLenum type,
+             const void *pixels)
+{
    FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
    internalformat = fe_compat_component_format(ctx, internalformat);
    fe_es_tex_format(ctx, &internalformat, &type);
