@@ -1619,7 +1619,8 @@ sc_compressed_s3tc_bptc(void)
  * and BC7's 7-bit endpoints with a shared low bit hold exactly (red, green, blue, white; for
  * BC7 colours of odd channels). glGetCompressedTexImage returns 32 or 64 bytes,
  * each DXT1 block's endpoints the block's 5-6-5 colour; the drawn texels are the pixels; and
- * the blocks read back, uploaded again by glCompressedTexImage2D, draw the same. */
+ * the blocks read back, uploaded again by glCompressedTexImage2D, draw the same (BC7's pixels
+ * checked on mgl only: GL sets no quality). */
 void
 sc_compressed_encode(void)
 {
@@ -1682,7 +1683,9 @@ sc_compressed_encode(void)
       glBindTexture(GL_TEXTURE_2D, tex[1]);
       gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, formats[f], 8, 8, 0, sizes[f], blocks);
       check_gl_error("glCompressedTexImage2D of the blocks read back");
-      for (int k = 0; k < 2; k++) {
+      /* GL sets no quality for the compression: another driver's BC7 encoder may approximate
+       * these colours (llvmpipe's drew (49,115,156) for (51,119,153)); mgl's holds them */
+      for (int k = 0; k < (f == 0 || on_mgl() ? 2 : 0); k++) {
          glBindTexture(GL_TEXTURE_2D, tex[k]);
          glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
          glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
