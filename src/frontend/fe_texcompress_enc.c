@@ -241,7 +241,7 @@ static void
 put_indices4(uint8_t *b, unsigned pos, unsigned idx[16])
 {
    for (unsigned i = pos; i < 128; i++)
-      b[i / 8] &= (uint8_t)~(1u << (i % 8));
+      b[i / 8] &= (uint8_t) ~(1u << (i % 8));
    if (idx[0] >= 8)
       idx[0] = 7; /* a tie after the swap below: the nearest index texel 0 can take */
    for (unsigned i = 0; i < 16; i++)

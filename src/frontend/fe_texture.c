@@ -1082,8 +1082,8 @@ tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint l
       if (border_dims(tex) > 1)
          ctx->unpack.skip_rows = skip_past_border(ctx->unpack.skip_rows);
    }
-   tex_image_unbordered(ctx, tex, face, level, internalformat, width, height, border, format,
-                        type, pixels);
+   tex_image_unbordered(ctx, tex, face, level, internalformat, width, height, border, format, type,
+                        pixels);
    ctx->unpack = unpack;
 }
 
@@ -1288,10 +1288,9 @@ fe_tex_image_target_3d(struct fe_context *ctx, GLenum target, bool *declined)
    return tex;
 }
 
-static void
-tex_image_3d(struct fe_context *ctx, struct fe_texture *tex, GLint level, GLint internalformat,
-             GLsizei width, GLsizei height, GLsizei depth, GLint border, GLenum format, GLenum type,
-             const void *pixels);
+static void tex_image_3d(struct fe_context *ctx, struct fe_texture *tex, GLint level,
+                         GLint internalformat, GLsizei width, GLsizei height, GLsizei depth,
+                         GLint border, GLenum format, GLenum type, const void *pixels);
 
 void
 mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,

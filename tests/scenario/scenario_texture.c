@@ -1630,11 +1630,14 @@ sc_compressed_encode(void)
    }
    static const rgba8 colours[2][4] = {
       {{{255, 0, 0, 255}}, {{0, 255, 0, 255}}, {{0, 0, 255, 255}}, {{255, 255, 255, 255}}},
-      {{{0x33, 0x77, 0x99, 255}}, {{255, 255, 255, 255}}, {{0x11, 0x11, 0x11, 255}},
+      {{{0x33, 0x77, 0x99, 255}},
+       {{255, 255, 255, 255}},
+       {{0x11, 0x11, 0x11, 255}},
        {{0xef, 0xef, 0xef, 255}}},
    };
    static const uint16_t c565[4] = {0xf800, 0x07e0, 0x001f, 0xffff};
-   static const GLenum formats[2] = {GL_COMPRESSED_RGB_S3TC_DXT1_EXT, GL_COMPRESSED_RGBA_BPTC_UNORM};
+   static const GLenum formats[2] = {GL_COMPRESSED_RGB_S3TC_DXT1_EXT,
+                                     GL_COMPRESSED_RGBA_BPTC_UNORM};
    static const GLsizei sizes[2] = {32, 64};
    const char *fs = "#version 330 core\n"
                     "uniform sampler2D u_t0;\n"
@@ -1695,8 +1698,8 @@ sc_compressed_encode(void)
          model m;
          model_init(&m, V4(0.0f, 0.0f, 0.0f, 1.0f));
          model_rect_fn(&m, 0, 0, 64, 64, texel_grid_colour, grid);
-         check_frame(k ? "the blocks read back, uploaded again" : "pixels compressed by glTexImage2D",
-                     &m);
+         check_frame(
+            k ? "the blocks read back, uploaded again" : "pixels compressed by glTexImage2D", &m);
       }
       glDeleteTextures(2, tex);
    }

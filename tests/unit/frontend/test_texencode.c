@@ -56,14 +56,13 @@ test_constant_blocks(void)
    /* BC2: alpha 136 is the 4-bit 8; green 0x07e0 */
    encode_constant(FE_BLOCK_BC2, (const uint8_t[4]){0, 255, 0, 136}, b);
    check_bytes(b,
-               (const uint8_t[16]){0x88, 0x88, 0x88, 0x88, 0x88, 0x88, 0x88, 0x88, 0xe0, 0x07,
-                                   0xe0, 0x07, 0, 0, 0, 0},
+               (const uint8_t[16]){0x88, 0x88, 0x88, 0x88, 0x88, 0x88, 0x88, 0x88, 0xe0, 0x07, 0xe0,
+                                   0x07, 0, 0, 0, 0},
                16, "bc2 green");
    /* BC3: alpha endpoints 255 255, codes 0; blue 0x001f */
    encode_constant(FE_BLOCK_BC3, (const uint8_t[4]){0, 0, 255, 255}, b);
-   check_bytes(b,
-               (const uint8_t[16]){0xff, 0xff, 0, 0, 0, 0, 0, 0, 0x1f, 0, 0x1f, 0, 0, 0, 0, 0}, 16,
-               "bc3 blue");
+   check_bytes(b, (const uint8_t[16]){0xff, 0xff, 0, 0, 0, 0, 0, 0, 0x1f, 0, 0x1f, 0, 0, 0, 0, 0},
+               16, "bc3 blue");
    const uint16_t one16 = 65535;
    encode_constant(FE_BLOCK_RGTC1, &one16, b);
    check_bytes(b, (const uint8_t[8]){0xff, 0xff, 0, 0, 0, 0, 0, 0}, 8, "rgtc1 one");
@@ -84,10 +83,10 @@ test_constant_blocks(void)
     * 0x3c00), every index 0 */
    const uint16_t one_h[4] = {0x3c00, 0x3c00, 0x3c00, 0x3c00};
    encode_constant(FE_BLOCK_BC6H_UFLOAT, one_h, b);
-   check_bytes(b,
-               (const uint8_t[16]){0xe3, 0xbd, 0xf7, 0xde, 0x7b, 0xef, 0xbd, 0xf7, 0, 0, 0, 0, 0, 0,
-                                   0, 0},
-               16, "bc6h 1.0");
+   check_bytes(
+      b,
+      (const uint8_t[16]){0xe3, 0xbd, 0xf7, 0xde, 0x7b, 0xef, 0xbd, 0xf7, 0, 0, 0, 0, 0, 0, 0, 0},
+      16, "bc6h 1.0");
    uint8_t t[16][8];
    fe_bc_decode_block(FE_BLOCK_BC6H_UFLOAT, b, t);
    uint16_t h;
@@ -222,7 +221,8 @@ test_round_trip(const struct kind_case *k)
                const double got = value_at(k->kind, dec + (y * 8 + x) * tb, c);
                const double b = bnd[(y / 4) * 2 + x / 4];
                if (fabs(got - want) > b) {
-                  fprintf(stderr, "kind %d trial %u texel (%u, %u) channel %u: %g for %g (bound %g)\n",
+                  fprintf(stderr,
+                          "kind %d trial %u texel (%u, %u) channel %u: %g for %g (bound %g)\n",
                           k->kind, trial, x, y, c, got, want, b);
                   fe_test_failures++;
                   return;
