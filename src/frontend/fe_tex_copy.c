@@ -202,6 +202,14 @@ copy_tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GL
                GLenum internalformat, GLint x, GLint y, GLsizei width, GLsizei height, GLint border)
 {
    FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
+   /* a bordered image keeps its inner texels: the copy starts inside the border */
+   GLsizei depth = 1;
+   const bool one_d = tex->target == FE_TEX_1D || tex->target == FE_TEX_1D_ARRAY;
+   if (fe_tex_border_strip(ctx, tex, &border, &width, &height, &depth, one_d ? 1 : 2)) {
+      x = x < INT32_MAX ? x + 1 : x; /* past the framebuffer either way */
+      if (!one_d)
+         y = y < INT32_MAX ? y + 1 : y;
+   }
    FE_CHECK(!fe_tex_image_size_ok(ctx, tex, level, width, height, border), GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_format_lookup(internalformat);
    /* a name that is no internal format at all: GL 4.6 §8.6 (and Mesa, and piglit's

@@ -56,6 +56,7 @@ proxy_target_index(const struct fe_context *ctx, GLenum target)
 /* GL 2.1 table 6.17's luminance and intensity queries (compatibility contexts) */
 #define FE_GL_TEXTURE_LUMINANCE_SIZE 0x8060
 #define FE_GL_TEXTURE_INTENSITY_SIZE 0x8061
+#define FE_GL_TEXTURE_BORDER 0x1005
 #define FE_GL_TEXTURE_LUMINANCE_TYPE 0x8C14
 #define FE_GL_TEXTURE_INTENSITY_TYPE 0x8C15
 
@@ -184,6 +185,13 @@ level_parameter_of(struct fe_context *ctx, const struct fe_texture *tex, unsigne
    case GL_TEXTURE_WIDTH: *out = img->defined ? (GLint)img->width : 0; return true;
    case GL_TEXTURE_HEIGHT: *out = img->defined ? (GLint)img->height : 0; return true;
    case GL_TEXTURE_DEPTH: *out = img->defined ? (GLint)img->depth : 0; return true;
+   /* compatibility contexts (GL 3.0 table 6.17): every image is stored without its border
+    * (fe_tex_border_strip), so 0, as Mesa answers for the images it strips */
+   case FE_GL_TEXTURE_BORDER:
+      if (!ctx->compat)
+         break;
+      *out = 0;
+      return true;
    case GL_TEXTURE_INTERNAL_FORMAT:
       *out = img->defined ? (GLint)fe_compat_queried_format(ctx, img->internal_format) : GL_RGBA;
       return true;

@@ -112,4 +112,12 @@ void fe_block_scatter(const struct fe_block_layout *l, const uint8_t *src, uint8
 void fe_block_decode(enum fe_block_kind kind, const uint8_t *src, uint32_t w, uint32_t h,
                      void *dst);
 
+/* Whether glTexImage's plain pixels are encoded into kind's blocks (fe_texcompress_enc.c):
+ * S3TC, RGTC and BPTC; ETC2/EAC and ASTC are not. */
+bool fe_block_encodable(enum fe_block_kind kind);
+/* Encodes w x h tight texels of the layout kind decodes to (fe_block_texel_bytes) into blocks
+ * in rows of ceil(w / 4), which decode to texels near them (GL sets no bound on the error). */
+void fe_block_encode(enum fe_block_kind kind, const void *texels, uint32_t w, uint32_t h,
+                     uint8_t *dst);
+
 #endif

@@ -423,18 +423,24 @@ image_in_storage(const struct fe_texture *tex, unsigned face, unsigned level)
    return false;
 }
 
-/* Converts the app's pixels for a rectangle into pending regions, in row bands that fit one
- * blob each. */
+/* The block kind glTex(Sub)Image's plain pixels are encoded into for image img: an encodable
+ * specific compressed format's (fe_texcompress_enc.c), else FE_BLOCK_NONE. */
+static enum fe_block_kind
+encoded_kind(const struct fe_tex_image *img)
+{
+   const struct fe_format_info *info = fe_format_lookup(img->internal_format);
+   return info && info->block && fe_block_encodable(info->block) ? info->block : FE_BLOCK_NONE;
+}
+
+/* Converts texels for a rectangle into pending regions, in row bands that fit one blob each. */
 static bool
-upload_slice(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level,
-             int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h, GLenum format, GLenum type,
-             const uint8_t *src, size_t stride)
+upload_slice_texels(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level,
+                    int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h, GLenum format,
+                    GLenum type, const uint8_t *src, size_t stride)
 {
    fe_tex_blocks_drop(tex, face, level);
    if (!image_in_storage(tex, face, level))
       return true;
-   if (ctx->compat)
-      fe_compat_upload_transfer(ctx, format);
    const struct fe_tex_image *img = &tex->image[face][level];
    unsigned bpp = fe_mgp_format(img->format)->bytes;
    size_t row_bytes = (size_t)w * bpp;
@@ -460,6 +466,53 @@ upload_slice(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsi
       }
    }
    return true;
+}
+
+/* Plain pixels into a specific compressed format mgl encodes (GL 4.6 §8.7: the GL compresses
+ * them): converted to the layout the blocks decode to, encoded, and kept and uploaded as
+ * glCompressedTexSubImage's blocks would be, so sampling and glGetCompressedTexImage agree.
+ * (x, y) lie on block boundaries (tex_sub_image_body's check). */
+static bool
+upload_encoded(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level,
+               enum fe_block_kind kind, int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h,
+               GLenum format, GLenum type, const uint8_t *src, size_t stride)
+{
+   const struct fe_tex_image *img = &tex->image[face][level];
+   const uint16_t layout = fe_format_lookup(img->internal_format)->format;
+   const size_t tb = fe_block_texel_bytes(kind);
+   uint8_t *texels = malloc((size_t)w * h * tb + 1);
+   uint8_t *blocks = malloc(fe_block_image_size(kind, w, h, 1) + 1);
+   bool ok = texels && blocks;
+   if (!ok) {
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+   } else if (!fe_pixel_unpack(texels, layout, src, stride, w, h, format, type,
+                               ctx->unpack.swap_bytes)) {
+      MGU_DECLINE(gl_feature_unimplemented, "pixel transfer of 0x%04x/0x%04x into format %u",
+                  format, type, layout);
+      fe_error(ctx, GL_INVALID_OPERATION);
+      ok = false;
+   } else {
+      fe_block_encode(kind, texels, w, h, blocks);
+      fe_tex_put_blocks(ctx, tex, face, level, x, y, z, w, h, blocks);
+   }
+   free(texels);
+   free(blocks);
+   return ok;
+}
+
+/* Converts the app's pixels for a rectangle into the image: encoded into blocks where its
+ * format is one mgl compresses into, else as texels. */
+static bool
+upload_slice(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level,
+             int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h, GLenum format, GLenum type,
+             const uint8_t *src, size_t stride)
+{
+   if (ctx->compat)
+      fe_compat_upload_transfer(ctx, format);
+   const enum fe_block_kind kind = encoded_kind(&tex->image[face][level]);
+   if (kind && w && h && x % 4 == 0 && y % 4 == 0)
+      return upload_encoded(ctx, tex, face, level, kind, x, y, z, w, h, format, type, src, stride);
+   return upload_slice_texels(ctx, tex, face, level, x, y, z, w, h, format, type, src, stride);
 }
 
 /* Fills the box (x, y, z, w, h, d) of image (face, level) with one texel already in the
@@ -899,6 +952,46 @@ proxy_size_only(struct fe_context *ctx, const struct fe_texture *tex, GLint leve
           !(tex->target == FE_TEX_RECT && level != 0);
 }
 
+bool
+fe_tex_border_strip(struct fe_context *ctx, const struct fe_texture *tex, GLint *border,
+                    GLsizei *width, GLsizei *height, GLsizei *depth, unsigned dims)
+{
+   if (!ctx->compat || *border != 1 || tex->target == FE_TEX_RECT || *width < 2 ||
+       (dims > 1 && *height < 2) || (dims > 2 && *depth < 2))
+      return false;
+   *width -= 2;
+   if (dims > 1)
+      *height -= 2;
+   if (dims > 2)
+      *depth -= 2;
+   *border = 0;
+   MGU_DECLINE(gl_texture_border_stripped,
+               "a texture image with a border: its inner %dx%dx%d texels are kept, the border's "
+               "dropped",
+               *width, dims > 1 ? *height : 1, dims > 2 ? *depth : 1);
+   return true;
+}
+
+/* An unpack skip one texel further (saturated: a skip that large reads past any memory). */
+static GLint
+skip_past_border(GLint skip)
+{
+   return skip < INT32_MAX ? skip + 1 : skip;
+}
+
+/* How many of an image's dimensions carry its border: a 1D array's layers and a 2D array's
+ * do not. */
+static unsigned
+border_dims(const struct fe_texture *tex)
+{
+   switch (tex->target) {
+   case FE_TEX_1D:
+   case FE_TEX_1D_ARRAY: return 1;
+   case FE_TEX_3D: return 3;
+   default: return 2;
+   }
+}
+
 /* Whether a luminance/alpha internal format (or an unsized snorm one) is one this context takes:
  * every one in a compatibility context; in ES the three unsized luminance/alpha ones
  * fe_es_legacy_tex_format let through. */
@@ -949,7 +1042,8 @@ tex_image_body(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GL
    int64_t srv;
    if (!unpack_source(ctx, pixels,
                       unpack_extent(ctx, (uint32_t)width, (uint32_t)height, 1, false, format, type),
-                      type, fe_pixel_is_raw(fmt, format, type), &src, &copy, &srv))
+                      type, fe_pixel_is_raw(fmt, format, type) && !fe_block_encodable(info->block),
+                      &src, &copy, &srv))
       return;
    struct fe_tex_image *img = &tex->image[face][level];
    *img = (struct fe_tex_image){
@@ -971,10 +1065,33 @@ tex_image_body(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GL
    fe_tex_auto_mipmap(ctx, tex, level);
 }
 
+static void tex_image_unbordered(struct fe_context *ctx, struct fe_texture *tex, unsigned face,
+                                 GLint level, GLint internalformat, GLsizei width, GLsizei height,
+                                 GLint border, GLenum format, GLenum type, const void *pixels);
+
+/* glTexImage1D / glTexImage2D (compatibility contexts: with a border, which is stripped). */
 static void
 tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
           GLint internalformat, GLsizei width, GLsizei height, GLint border, GLenum format,
           GLenum type, const void *pixels)
+{
+   /* a bordered image keeps its inner texels: the unpack skips the border's (restored below) */
+   const struct fe_pixel_store unpack = ctx->unpack;
+   GLsizei depth = 1;
+   if (fe_tex_border_strip(ctx, tex, &border, &width, &height, &depth, border_dims(tex))) {
+      ctx->unpack.skip_pixels = skip_past_border(ctx->unpack.skip_pixels);
+      if (border_dims(tex) > 1)
+         ctx->unpack.skip_rows = skip_past_border(ctx->unpack.skip_rows);
+   }
+   tex_image_unbordered(ctx, tex, face, level, internalformat, width, height, border, format, type,
+                        pixels);
+   ctx->unpack = unpack;
+}
+
+static void
+tex_image_unbordered(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
+                     GLint internalformat, GLsizei width, GLsizei height, GLint border,
+                     GLenum format, GLenum type, const void *pixels)
 {
    struct fe_compat_tex_source st = {0};
    internalformat = fe_compat_component_format(ctx, internalformat);
@@ -1102,7 +1219,8 @@ tex_sub_image_body(struct fe_context *ctx, struct fe_texture *tex, unsigned face
    int64_t srv;
    if (!unpack_source(ctx, pixels,
                       unpack_extent(ctx, (uint32_t)width, (uint32_t)height, 1, false, format, type),
-                      type, fe_pixel_is_raw(img->format, format, type), &src, &copy, &srv))
+                      type, fe_pixel_is_raw(img->format, format, type) && !encoded_kind(img), &src,
+                      &copy, &srv))
       return;
    if (!width || !height || (!src && srv < 0))
       goto out;
@@ -1227,7 +1345,8 @@ tex_image_3d_body(struct fe_context *ctx, struct fe_texture *tex, GLint level, G
    if (!unpack_source(ctx, pixels,
                       unpack_extent(ctx, (uint32_t)width, (uint32_t)height, (uint32_t)depth, true,
                                     format, type),
-                      type, fe_pixel_is_raw(fmt, format, type), &src, &copy, &srv))
+                      type, fe_pixel_is_raw(fmt, format, type) && !fe_block_encodable(info->block),
+                      &src, &copy, &srv))
       return;
    struct fe_tex_image *img = &tex->image[0][level];
    *img = (struct fe_tex_image){
@@ -1261,17 +1380,29 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
    struct fe_texture *tex = fe_tex_image_target_3d(ctx, target, &declined);
    if (!tex)
       return;
+   /* a bordered image keeps its inner texels, as tex_image's; the unpack skips step past the
+    * border before the legacy conversion reads the source */
+   const struct fe_pixel_store unpack = ctx->unpack;
+   if (fe_tex_border_strip(ctx, tex, &border, &width, &height, &depth, border_dims(tex))) {
+      ctx->unpack.skip_pixels = skip_past_border(ctx->unpack.skip_pixels);
+      ctx->unpack.skip_rows = skip_past_border(ctx->unpack.skip_rows);
+      if (border_dims(tex) > 2)
+         ctx->unpack.skip_images = skip_past_border(ctx->unpack.skip_images);
+   }
    struct fe_compat_tex_source st = {0};
    internalformat = fe_compat_component_format(ctx, internalformat);
    if (ctx->compat && tex->is_proxy)
       format = fe_compat_source_format(format); /* no pixels: only the checks see it */
    if (ctx->compat && !tex->is_proxy &&
        !fe_compat_tex_source_begin_box(ctx, (GLenum)internalformat, width, height, depth, true,
-                                       &format, &type, &pixels, &st))
+                                       &format, &type, &pixels, &st)) {
+      ctx->unpack = unpack;
       return;
+   }
    tex_image_3d_body(ctx, tex, level, internalformat, width, height, depth, border, format, type,
                      pixels);
    fe_compat_tex_source_end(ctx, &st);
+   ctx->unpack = unpack;
 }
 
 static void
@@ -1305,7 +1436,8 @@ tex_sub_image_3d_body(struct fe_context *ctx, struct fe_texture *tex, GLint leve
    if (!unpack_source(ctx, pixels,
                       unpack_extent(ctx, (uint32_t)width, (uint32_t)height, (uint32_t)depth, true,
                                     format, type),
-                      type, fe_pixel_is_raw(img->format, format, type), &src, &copy, &srv))
+                      type, fe_pixel_is_raw(img->format, format, type) && !encoded_kind(img), &src,
+                      &copy, &srv))
       return;
    if (!width || !height || !depth || (!src && srv < 0))
       goto out;
@@ -1540,8 +1672,8 @@ upload_compressed(struct fe_context *ctx, struct fe_texture *tex, unsigned face,
    const size_t slice = fe_block_image_size(kind, w, h, 1);
    for (uint32_t k = 0; k < d; k++) {
       fe_block_decode(kind, src + slice * k, w, h, pixels);
-      if (!upload_slice(ctx, tex, face, level, x, y, z + (int32_t)k, w, h, format, type, pixels,
-                        (size_t)w * texel))
+      if (!upload_slice_texels(ctx, tex, face, level, x, y, z + (int32_t)k, w, h, format, type,
+                               pixels, (size_t)w * texel))
          break;
    }
    ctx->unpack = saved;

@@ -58,6 +58,15 @@ struct fe_texture *fe_tex_image_target(struct fe_context *ctx, GLenum target, un
 bool fe_tex_is_proxy(GLenum target);
 bool fe_tex_image_size_ok(struct fe_context *ctx, const struct fe_texture *tex, GLint level,
                           GLsizei width, GLsizei height, GLint border);
+/* Compatibility contexts' texture borders (GL 3.0 §3.8.1: border 1 counts in each bordered
+ * dimension, w = inner + 2): the inner image is stored, as Mesa stores it, so the image and
+ * its queries are those of border 0; the dropped border texels are the named decline
+ * gl-texture-border-stripped. True: *border is now 0 and the first `dims` sizes shrank by 2;
+ * the caller skips the border's texels (the unpack skips, a copy's origin). False: nothing to
+ * strip (border 0), or a border this context or target never takes (core contexts, rectangles)
+ * or a size below 2: the size checks answer GL_INVALID_VALUE. */
+bool fe_tex_border_strip(struct fe_context *ctx, const struct fe_texture *tex, GLint *border,
+                         GLsizei *width, GLsizei *height, GLsizei *depth, unsigned dims);
 struct fe_texture *fe_tex_image_target_1d(struct fe_context *ctx, GLenum target, bool proxy_ok);
 struct fe_texture *fe_tex_image_target_3d(struct fe_context *ctx, GLenum target, bool *declined);
 const struct fe_format_info *fe_tex_compressed_format(const struct fe_context *ctx,

@@ -1614,6 +1614,98 @@ sc_compressed_s3tc_bptc(void)
    gl.DeleteProgram(prog);
 }
 
+/* compressed_encode: glTexImage2D of plain RGBA8 pixels into S3TC DXT1 and BPTC unorm (the GL
+ * compresses them, GL 4.6 §8.7): 8x8 images of four one-colour blocks, the colours ones 5-6-5
+ * and BC7's 7-bit endpoints with a shared low bit hold exactly (red, green, blue, white; for
+ * BC7 colours of odd channels). glGetCompressedTexImage returns 32 or 64 bytes,
+ * each DXT1 block's endpoints the block's 5-6-5 colour; the drawn texels are the pixels; and
+ * the blocks read back, uploaded again by glCompressedTexImage2D, draw the same (BC7's pixels
+ * checked on mgl only: GL sets no quality). */
+void
+sc_compressed_encode(void)
+{
+   if (!has_ext("GL_EXT_texture_compression_s3tc") || !has_ext("GL_ARB_texture_compression_bptc")) {
+      fail("GL_EXT_texture_compression_s3tc or GL_ARB_texture_compression_bptc not listed");
+      return;
+   }
+   static const rgba8 colours[2][4] = {
+      {{{255, 0, 0, 255}}, {{0, 255, 0, 255}}, {{0, 0, 255, 255}}, {{255, 255, 255, 255}}},
+      {{{0x33, 0x77, 0x99, 255}},
+       {{255, 255, 255, 255}},
+       {{0x11, 0x11, 0x11, 255}},
+       {{0xef, 0xef, 0xef, 255}}},
+   };
+   static const uint16_t c565[4] = {0xf800, 0x07e0, 0x001f, 0xffff};
+   static const GLenum formats[2] = {GL_COMPRESSED_RGB_S3TC_DXT1_EXT,
+                                     GL_COMPRESSED_RGBA_BPTC_UNORM};
+   static const GLsizei sizes[2] = {32, 64};
+   const char *fs = "#version 330 core\n"
+                    "uniform sampler2D u_t0;\n"
+                    "out vec4 o_color;\n"
+                    "void main() {\n"
+                    "  o_color = texelFetch(u_t0, ivec2(gl_FragCoord.xy) / 8, 0);\n"
+                    "}\n";
+   GLuint prog = link_program(VS_PIXELS, fs);
+   gl.UseProgram(prog);
+   gl.Uniform2f(uloc(prog, "u_offset"), 0.0f, 0.0f);
+   gl.Uniform1f(uloc(prog, "u_z"), 0.0f);
+   gl.Uniform1i(uloc(prog, "u_t0"), 0);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   for (int f = 0; f < 2; f++) {
+      uint8_t px[8][8][4];
+      rgba8 grid[64];
+      for (int y = 0; y < 8; y++)
+         for (int x = 0; x < 8; x++) {
+            rgba8 c = colours[f][(y / 4) * 2 + x / 4];
+            memcpy(px[y][x], c.c, 4);
+            if (f == 0)
+               c.c[3] = 255;
+            grid[y * 8 + x] = c;
+         }
+      GLuint tex[2];
+      glGenTextures(2, tex);
+      glBindTexture(GL_TEXTURE_2D, tex[0]);
+      glTexImage2D(GL_TEXTURE_2D, 0, (GLint)formats[f], 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, px);
+      check_gl_error("glTexImage2D of RGBA8 pixels into a compressed format");
+      GLint v = 0;
+      glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_COMPRESSED_IMAGE_SIZE, &v);
+      if (v != sizes[f])
+         fail("format 0x%04x: GL_TEXTURE_COMPRESSED_IMAGE_SIZE %d, expected %d", formats[f], v,
+              sizes[f]);
+      uint8_t blocks[64];
+      memset(blocks, 0xa5, sizeof blocks);
+      gl.GetCompressedTexImage(GL_TEXTURE_2D, 0, blocks);
+      check_gl_error("glGetCompressedTexImage of an image glTexImage2D compressed");
+      for (int b = 0; f == 0 && b < 4; b++) {
+         const unsigned e0 = blocks[8 * b] | blocks[8 * b + 1] << 8;
+         const unsigned e1 = blocks[8 * b + 2] | blocks[8 * b + 3] << 8;
+         if (e0 != c565[b] && e1 != c565[b])
+            fail("DXT1 block %d: endpoints 0x%04x 0x%04x, neither the colour 0x%04x", b, e0, e1,
+                 c565[b]);
+      }
+      glBindTexture(GL_TEXTURE_2D, tex[1]);
+      gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, formats[f], 8, 8, 0, sizes[f], blocks);
+      check_gl_error("glCompressedTexImage2D of the blocks read back");
+      /* GL sets no quality for the compression: another driver's BC7 encoder may approximate
+       * these colours (llvmpipe's drew (49,115,156) for (51,119,153)); mgl's holds them */
+      for (int k = 0; k < (f == 0 || on_mgl() ? 2 : 0); k++) {
+         glBindTexture(GL_TEXTURE_2D, tex[k]);
+         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+         clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+         draw_texel_squares(prog);
+         check_gl_error("draw the compressed texture");
+         model m;
+         model_init(&m, V4(0.0f, 0.0f, 0.0f, 1.0f));
+         model_rect_fn(&m, 0, 0, 64, 64, texel_grid_colour, grid);
+         check_frame(
+            k ? "the blocks read back, uploaded again" : "pixels compressed by glTexImage2D", &m);
+      }
+      glDeleteTextures(2, tex);
+   }
+   gl.DeleteProgram(prog);
+}
+
 /* compressed_etc2: OpenGL ES 3.0's ETC2/EAC formats (§3.8.6, Annex C), decoded by mgl in the
  * client: glTexStorage2D + glCompressedTexSubImage2D per block, one block in each ETC2 mode
  * (individual, differential, T, planar; texels as Mesa decodes them), an RGBA8_ETC2_EAC and a

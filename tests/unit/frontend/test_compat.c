@@ -23,6 +23,7 @@
 #define GL_ACCUM_BUFFER_BIT 0x00000200
 #define GL_ACCUM_CLEAR_VALUE 0x0B80
 #define GL_ACCUM_RED_BITS 0x0D58
+#define GL_TEXTURE_BORDER 0x1005
 #define GL_ACCUM_ALPHA_BITS 0x0D5B
 
 /* A compatibility context on a 16 x 16 pbuffer with accum_bits of accumulation buffer. */
@@ -1703,6 +1704,156 @@ test_legacy_extensions(void)
    env_finish(&e);
 }
 
+/* The texels of every resource_subdata since the last fake_clear, concatenated, into out (at
+ * most cap bytes); returns the bytes. */
+static size_t
+uploaded_texels(uint8_t *out, size_t cap)
+{
+   size_t n = 0;
+   for (unsigned i = 0; i < fake_count(); i++) {
+      const struct fake_rec *r = fake_rec(i);
+      if (r->id != MGP_CALL_resource_subdata)
+         continue;
+      const size_t k = r->data_size < cap - n ? (size_t)r->data_size : cap - n;
+      memcpy(out + n, r->data, k);
+      n += k;
+   }
+   return n;
+}
+
+/* Texture borders (GL 3.0 §3.8.1; compatibility profile): border 1 counts in the sizes; the
+ * inner image is stored (as Mesa stores it), so the image reads as border 0 of the inner size,
+ * the unpack skips the border texels (with the app's own skips on top), a copy starts inside
+ * the border, an FBO takes the image, and each strip counts gl-texture-border-stripped. A core
+ * context keeps GL_INVALID_VALUE, and border 2, a size below 2 and a rectangle are errors. */
+static void
+test_texture_border(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   const uint64_t before = mgu_decline_count(MGU_DECLINE_gl_texture_border_stripped);
+   /* a 10 x 16 RGBA8 source: texel (x, y) is (x, y, 7, 9) */
+   uint8_t src[16][10][4];
+   for (unsigned y = 0; y < 16; y++)
+      for (unsigned x = 0; x < 10; x++)
+         memcpy(src[y][x], (const uint8_t[4]){(uint8_t)x, (uint8_t)y, 7, 9}, 4);
+   GLuint tex[4];
+   mgl_glGenTextures(4, tex);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[0]);
+   mgl_glPixelStorei(GL_UNPACK_ROW_LENGTH, 10);
+   mgl_glPixelStorei(GL_UNPACK_SKIP_PIXELS, 2);
+   mgl_glPixelStorei(GL_UNPACK_SKIP_ROWS, 1);
+   fake_clear();
+   /* 6 x 6 with a border: the inner 4 x 4 from source (3 .. 6, 2 .. 5) */
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 6, 6, 1, GL_RGBA, GL_UNSIGNED_BYTE, src);
+   CHECK_ERR(GL_NO_ERROR);
+   GLint v = -1;
+   mgl_glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &v);
+   CHECK_EQ(v, 4);
+   mgl_glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_HEIGHT, &v);
+   CHECK_EQ(v, 4);
+   mgl_glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_BORDER, &v);
+   CHECK_EQ(v, 0);
+   mgl_glFinish();
+   uint8_t got[256];
+   CHECK_EQ(uploaded_texels(got, sizeof(got)), 64);
+   for (unsigned i = 0; i < 16; i++) {
+      CHECK_EQ(got[4 * i], 3 + i % 4);
+      CHECK_EQ(got[4 * i + 1], 2 + i / 4);
+   }
+   /* the app's unpack state is its own again */
+   mgl_glGetIntegerv(GL_UNPACK_SKIP_PIXELS, &v);
+   CHECK_EQ(v, 2);
+   mgl_glGetIntegerv(GL_UNPACK_SKIP_ROWS, &v);
+   CHECK_EQ(v, 1);
+   /* an FBO takes the stripped image */
+   GLuint fbo;
+   mgl_glGenFramebuffers(1, &fbo);
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[0], 0);
+   CHECK_EQ(mgl_glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, 0);
+   mgl_glDeleteFramebuffers(1, &fbo);
+
+   /* 1D: only the width carries it; skip rows does not apply */
+   mgl_glBindTexture(GL_TEXTURE_1D, tex[1]);
+   fake_clear();
+   mgl_glTexImage1D(GL_TEXTURE_1D, 0, GL_RGBA8, 4, 1, GL_RGBA, GL_UNSIGNED_BYTE, src);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetTexLevelParameteriv(GL_TEXTURE_1D, 0, GL_TEXTURE_WIDTH, &v);
+   CHECK_EQ(v, 2);
+   mgl_glFinish();
+   CHECK_EQ(uploaded_texels(got, sizeof(got)), 8);
+   CHECK_EQ(got[0], 3);
+   CHECK_EQ(got[4], 4);
+
+   /* 3D: 4 x 4 x 4 with a border, slices of 10 x 4 texels (image height 4): the inner
+    * 2 x 2 x 2 from slices 1 and 2 */
+   mgl_glPixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
+   mgl_glPixelStorei(GL_UNPACK_SKIP_ROWS, 0);
+   mgl_glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 4);
+   mgl_glBindTexture(GL_TEXTURE_3D, tex[2]);
+   fake_clear();
+   mgl_glTexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, 4, 4, 4, 1, GL_RGBA, GL_UNSIGNED_BYTE, src);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetTexLevelParameteriv(GL_TEXTURE_3D, 0, GL_TEXTURE_DEPTH, &v);
+   CHECK_EQ(v, 2);
+   mgl_glFinish();
+   CHECK_EQ(uploaded_texels(got, sizeof(got)), 32);
+   /* texel (x, y, z) of the inner image is source row 4 * (z + 1) + y + 1, column x + 1 */
+   for (unsigned z = 0; z < 2; z++)
+      for (unsigned y = 0; y < 2; y++)
+         for (unsigned x = 0; x < 2; x++) {
+            const unsigned i = (z * 2 + y) * 2 + x;
+            CHECK_EQ(got[4 * i], x + 1);
+            CHECK_EQ(got[4 * i + 1], 4 * (z + 1) + y + 1);
+         }
+   mgl_glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 0);
+   mgl_glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+
+   /* glCopyTexImage2D: the copy starts one texel inside */
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[3]);
+   fake_clear();
+   mgl_glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 6, 6, 1);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &v);
+   CHECK_EQ(v, 4);
+   const struct fake_rec *r = fake_find(MGP_CALL_blit, 0);
+   CHECK(r);
+   if (r) {
+      const struct mgp_blit *b = (const void *)r->args;
+      CHECK_EQ(b->src_box[0], 2);
+      CHECK_EQ(b->src_box[2] - b->src_box[0], 4);
+      CHECK_EQ(b->src_box[3] - b->src_box[1], 4);
+   }
+   CHECK_EQ(mgu_decline_count(MGU_DECLINE_gl_texture_border_stripped), before + 4);
+
+   /* errors: border 2, a bordered size below 2, a rectangle */
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 6, 6, 2, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 6, 1, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glCopyTexImage2D(GL_TEXTURE_RECTANGLE, 0, GL_RGBA8, 0, 0, 6, 6, 1);
+   CHECK_ERR(GL_INVALID_VALUE);
+   CHECK_EQ(mgu_decline_count(MGU_DECLINE_gl_texture_border_stripped), before + 4);
+   mgl_glDeleteTextures(4, tex);
+   env_finish(&e);
+
+   /* core: border must be 0 */
+   env_init(&e, 16, 16);
+   GLuint t;
+   mgl_glGenTextures(1, &t);
+   mgl_glBindTexture(GL_TEXTURE_2D, t);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 6, 6, 1, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 0, 0, 6, 6, 1);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glTexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, 4, 4, 4, 1, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   CHECK_ERR(GL_INVALID_VALUE);
+   CHECK_EQ(mgu_decline_count(MGU_DECLINE_gl_texture_border_stripped), before + 4);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
@@ -1735,5 +1886,6 @@ main(void)
    test_clamp_color();
    test_clamp_fragment_decline();
    test_legacy_extensions();
+   test_texture_border();
    return fe_test_report("compat");
 }

@@ -1,0 +1,372 @@
+/* test_texencode.c — unit.frontend.texencode: the block encoders behind glTexImage of plain
+ * pixels into a specific compressed format (fe_texcompress_enc.c). Constant blocks encode to
+ * the exact bytes the formats define for them (worked by hand from the block layouts); random
+ * blocks decode back within each format's bound (half a palette step along the block's
+ * extent, plus the endpoints' quantization); and through GL, glGetCompressedTexImage returns
+ * the encoded blocks and the texels uploaded are what those blocks decode to. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "fe_test_util.h"
+#include "fe_texcompress.h"
+
+static int
+last_of(enum mgp_call_id id)
+{
+   int at = -1;
+   for (unsigned i = 0; i < fake_count(); i++)
+      if (fake_rec(i)->id == id)
+         at = (int)i;
+   return at;
+}
+
+/* One 4x4 block of 16 equal texels of tb bytes, encoded. */
+static void
+encode_constant(enum fe_block_kind kind, const void *texel, uint8_t *out)
+{
+   const unsigned tb = fe_block_texel_bytes(kind);
+   uint8_t texels[16 * 8];
+   for (unsigned i = 0; i < 16; i++)
+      memcpy(texels + i * tb, texel, tb);
+   fe_block_encode(kind, texels, 4, 4, out);
+}
+
+static void
+check_bytes(const uint8_t *got, const uint8_t *want, unsigned n, const char *what)
+{
+   if (memcmp(got, want, n)) {
+      fprintf(stderr, "%s: got", what);
+      for (unsigned i = 0; i < n; i++)
+         fprintf(stderr, " %02x", got[i]);
+      fprintf(stderr, "\n");
+      fe_test_failures++;
+   }
+}
+
+static void
+test_constant_blocks(void)
+{
+   uint8_t b[16];
+   /* red: 565 0xf800 twice, every texel code 0 */
+   encode_constant(FE_BLOCK_BC1_RGB, (const uint8_t[4]){255, 0, 0, 255}, b);
+   check_bytes(b, (const uint8_t[8]){0x00, 0xf8, 0x00, 0xf8, 0, 0, 0, 0}, 8, "bc1 red");
+   /* all transparent: the three-colour mode (c0 <= c1), every texel code 3 */
+   encode_constant(FE_BLOCK_BC1_RGBA, (const uint8_t[4]){10, 20, 30, 0}, b);
+   check_bytes(b, (const uint8_t[8]){0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff}, 8, "bc1 clear");
+   /* BC2: alpha 136 is the 4-bit 8; green 0x07e0 */
+   encode_constant(FE_BLOCK_BC2, (const uint8_t[4]){0, 255, 0, 136}, b);
+   check_bytes(b,
+               (const uint8_t[16]){0x88, 0x88, 0x88, 0x88, 0x88, 0x88, 0x88, 0x88, 0xe0, 0x07, 0xe0,
+                                   0x07, 0, 0, 0, 0},
+               16, "bc2 green");
+   /* BC3: alpha endpoints 255 255, codes 0; blue 0x001f */
+   encode_constant(FE_BLOCK_BC3, (const uint8_t[4]){0, 0, 255, 255}, b);
+   check_bytes(b, (const uint8_t[16]){0xff, 0xff, 0, 0, 0, 0, 0, 0, 0x1f, 0, 0x1f, 0, 0, 0, 0, 0},
+               16, "bc3 blue");
+   const uint16_t one16 = 65535;
+   encode_constant(FE_BLOCK_RGTC1, &one16, b);
+   check_bytes(b, (const uint8_t[8]){0xff, 0xff, 0, 0, 0, 0, 0, 0}, 8, "rgtc1 one");
+   const int16_t minus_one = -32767;
+   encode_constant(FE_BLOCK_RGTC1_SIGNED, &minus_one, b);
+   check_bytes(b, (const uint8_t[8]){0x81, 0x81, 0, 0, 0, 0, 0, 0}, 8, "rgtc1 signed -1");
+   const uint16_t rg[2] = {0, 65535};
+   encode_constant(FE_BLOCK_RGTC2, rg, b);
+   check_bytes(b, (const uint8_t[16]){0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0, 0, 0, 0, 0}, 16,
+               "rgtc2");
+   /* BC7 mode 6 (bit 6), white: 7-bit endpoints 127 and p-bits 1, every index 0 */
+   encode_constant(FE_BLOCK_BC7, (const uint8_t[4]){255, 255, 255, 255}, b);
+   check_bytes(b,
+               (const uint8_t[16]){0xc0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01, 0, 0, 0, 0,
+                                   0, 0, 0},
+               16, "bc7 white");
+   /* BC6H mode 11 (0x03), 1.0: 10-bit endpoints 495 (495 * 64 + 32 = 31712, * 31 / 64 =
+    * 0x3c00), every index 0 */
+   const uint16_t one_h[4] = {0x3c00, 0x3c00, 0x3c00, 0x3c00};
+   encode_constant(FE_BLOCK_BC6H_UFLOAT, one_h, b);
+   check_bytes(
+      b,
+      (const uint8_t[16]){0xe3, 0xbd, 0xf7, 0xde, 0x7b, 0xef, 0xbd, 0xf7, 0, 0, 0, 0, 0, 0, 0, 0},
+      16, "bc6h 1.0");
+   uint8_t t[16][8];
+   fe_bc_decode_block(FE_BLOCK_BC6H_UFLOAT, b, t);
+   uint16_t h;
+   memcpy(&h, t[5] + 2, 2);
+   CHECK_EQ(h, 0x3c00);
+   /* signed -2.0: endpoints -264 (two's complement in 10 bits) */
+   const uint16_t m2[4] = {0xc000, 0xc000, 0xc000, 0x3c00};
+   encode_constant(FE_BLOCK_BC6H_SFLOAT, m2, b);
+   check_bytes(b,
+               (const uint8_t[16]){0x03, 0x5f, 0x7c, 0xf1, 0xc5, 0x17, 0x5f, 0x7c, 0x01, 0, 0, 0, 0,
+                                   0, 0, 0},
+               16, "bc6h -2.0");
+}
+
+/* ---- round trips --------------------------------------------------------------------------- */
+
+static uint32_t rng = 12345;
+static uint32_t
+rnd(void)
+{
+   rng = rng * 1664525u + 1013904223u;
+   return rng >> 8;
+}
+
+/* A channel value of kind's layout as a number (half floats: sign-magnitude bits). */
+static double
+value_at(enum fe_block_kind kind, const uint8_t *t, unsigned c)
+{
+   switch (kind) {
+   case FE_BLOCK_RGTC1:
+   case FE_BLOCK_RGTC2: {
+      uint16_t v;
+      memcpy(&v, t + 2 * c, 2);
+      return v;
+   }
+   case FE_BLOCK_RGTC1_SIGNED:
+   case FE_BLOCK_RGTC2_SIGNED: {
+      int16_t v;
+      memcpy(&v, t + 2 * c, 2);
+      return v;
+   }
+   case FE_BLOCK_BC6H_UFLOAT:
+   case FE_BLOCK_BC6H_SFLOAT: {
+      uint16_t v;
+      memcpy(&v, t + 2 * c, 2);
+      return v & 0x8000 ? -(double)(v & 0x7fff) : (double)(v & 0x7fff);
+   }
+   default: return t[c];
+   }
+}
+
+static void
+put_value(enum fe_block_kind kind, uint8_t *t, unsigned c, double v)
+{
+   switch (kind) {
+   case FE_BLOCK_RGTC1:
+   case FE_BLOCK_RGTC2: {
+      const uint16_t u = (uint16_t)v;
+      memcpy(t + 2 * c, &u, 2);
+      return;
+   }
+   case FE_BLOCK_RGTC1_SIGNED:
+   case FE_BLOCK_RGTC2_SIGNED: {
+      const int16_t s = (int16_t)v;
+      memcpy(t + 2 * c, &s, 2);
+      return;
+   }
+   case FE_BLOCK_BC6H_UFLOAT:
+   case FE_BLOCK_BC6H_SFLOAT: {
+      const uint16_t h = c == 3 ? 0x3c00 : v < 0 ? (uint16_t)(0x8000 | (int)-v) : (uint16_t)v;
+      memcpy(t + 2 * c, &h, 2);
+      return;
+   }
+   default: t[c] = (uint8_t)v; return;
+   }
+}
+
+/* The channels of kind's decoded layout. */
+static unsigned
+layout_channels(enum fe_block_kind kind)
+{
+   switch (kind) {
+   case FE_BLOCK_RGTC1:
+   case FE_BLOCK_RGTC1_SIGNED: return 1;
+   case FE_BLOCK_RGTC2:
+   case FE_BLOCK_RGTC2_SIGNED: return 2;
+   default: return 4;
+   }
+}
+
+struct kind_case {
+   enum fe_block_kind kind;
+   unsigned channels;
+   double lo, hi;  /* the range of a channel's values */
+   unsigned steps; /* palette entries along a block's extent */
+   double quant;   /* the endpoints' quantization error */
+};
+
+/* 8 x 8 images whose blocks run linearly between two random colours (texels on a line, as the
+ * encoders fit): every texel decodes within half a palette step of the block's extent (on the
+ * channel with the widest) plus the quantization of the endpoints. */
+static void
+test_round_trip(const struct kind_case *k)
+{
+   const unsigned tb = fe_block_texel_bytes(k->kind);
+   uint8_t src[64 * 8], dec[64 * 8], blocks[4 * 16];
+   for (unsigned trial = 0; trial < 200; trial++) {
+      double bnd[4] = {0};
+      for (unsigned blk = 0; blk < 4; blk++) {
+         double e0[4], e1[4], ext = 0;
+         for (unsigned c = 0; c < 4; c++) {
+            e0[c] = k->lo + (k->hi - k->lo) * (rnd() % 1001) / 1000.0;
+            e1[c] = k->lo + (k->hi - k->lo) * (rnd() % 1001) / 1000.0;
+            if (c < k->channels)
+               ext = fmax(ext, fabs(e1[c] - e0[c]));
+         }
+         bnd[blk] = ext / (2.0 * (k->steps - 1)) + k->quant;
+         for (unsigned i = 0; i < 16; i++) {
+            const unsigned x = (blk % 2) * 4 + i % 4, y = (blk / 2) * 4 + i / 4;
+            const double f = (i * 7 % 16) / 15.0;
+            for (unsigned c = 0; c < layout_channels(k->kind); c++)
+               put_value(k->kind, src + (y * 8 + x) * tb, c,
+                         c < k->channels ? floor(e0[c] + (e1[c] - e0[c]) * f) : 255);
+         }
+      }
+      fe_block_encode(k->kind, src, 8, 8, blocks);
+      fe_block_decode(k->kind, blocks, 8, 8, dec);
+      for (unsigned y = 0; y < 8; y++)
+         for (unsigned x = 0; x < 8; x++)
+            for (unsigned c = 0; c < k->channels; c++) {
+               const double want = value_at(k->kind, src + (y * 8 + x) * tb, c);
+               const double got = value_at(k->kind, dec + (y * 8 + x) * tb, c);
+               const double b = bnd[(y / 4) * 2 + x / 4];
+               if (fabs(got - want) > b) {
+                  fprintf(stderr,
+                          "kind %d trial %u texel (%u, %u) channel %u: %g for %g (bound %g)\n",
+                          k->kind, trial, x, y, c, got, want, b);
+                  fe_test_failures++;
+                  return;
+               }
+            }
+   }
+}
+
+static void
+test_round_trips(void)
+{
+   static const struct kind_case cases[] = {
+      /* 565 endpoints: half a 5-bit step of red/blue (4.1) */
+      {FE_BLOCK_BC1_RGB, 3, 0, 255, 4, 4.2},
+      {FE_BLOCK_BC2, 3, 0, 255, 4, 4.2},
+      {FE_BLOCK_BC3, 3, 0, 255, 4, 4.2},
+      /* 8-bit endpoints of 16-bit values: half of 257 */
+      {FE_BLOCK_RGTC1, 1, 0, 65535, 8, 129},
+      {FE_BLOCK_RGTC2, 2, 0, 65535, 8, 129},
+      {FE_BLOCK_RGTC1_SIGNED, 1, -32767, 32767, 8, 130},
+      {FE_BLOCK_RGTC2_SIGNED, 2, -32767, 32767, 8, 130},
+      /* 7 bits and a shared bit: up to 1.5 */
+      {FE_BLOCK_BC7, 4, 0, 255, 16, 1.6},
+      /* 10-bit endpoints: half of 64 units, as halves 31/64 of it (sign: 31/32) */
+      {FE_BLOCK_BC6H_UFLOAT, 3, 0, 0x7bff, 16, 17},
+      {FE_BLOCK_BC6H_SFLOAT, 3, -0x7bff, 0x7bff, 16, 33},
+   };
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+      test_round_trip(&cases[i]);
+   /* alpha: BC2's 4 bits (8.5), BC3's eight-value channel, BC1's punch-through */
+   uint8_t px[16][4], dec[16][8], b[16];
+   for (unsigned i = 0; i < 16; i++) {
+      px[i][0] = px[i][1] = px[i][2] = 100;
+      px[i][3] = (uint8_t)(i * 17);
+   }
+   fe_block_encode(FE_BLOCK_BC2, px, 4, 4, b);
+   fe_bc_decode_block(FE_BLOCK_BC2, b, dec);
+   for (unsigned i = 0; i < 16; i++)
+      CHECK_EQ(dec[i][3], i * 17);
+   fe_block_encode(FE_BLOCK_BC3, px, 4, 4, b);
+   fe_bc_decode_block(FE_BLOCK_BC3, b, dec);
+   for (unsigned i = 0; i < 16; i++)
+      CHECK(abs(dec[i][3] - (int)(i * 17)) <= 19); /* half of 255 / 7 */
+   fe_block_encode(FE_BLOCK_BC1_RGBA, px, 4, 4, b);
+   fe_bc_decode_block(FE_BLOCK_BC1_RGBA, b, dec);
+   for (unsigned i = 0; i < 16; i++) {
+      CHECK_EQ(dec[i][3], i * 17 < 128 ? 0 : 255);
+      if (i * 17 >= 128)
+         CHECK(abs(dec[i][0] - 100) <= 4 && abs(dec[i][1] - 100) <= 2);
+   }
+}
+
+/* ---- through GL ---------------------------------------------------------------------------- */
+
+/* glTexImage2D of RGBA8 pixels into each S3TC/BPTC format and of RED/RG ones into RGTC: no
+ * error, glGetCompressedTexImage returns the encoder's blocks, and the texels uploaded are what
+ * those blocks decode to. A 6 x 6 image: partial blocks at the edges. */
+static void
+test_gl(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   static const struct {
+      GLenum internal, format, type;
+      enum fe_block_kind kind;
+   } cases[] = {
+      {GL_COMPRESSED_RGB_S3TC_DXT1_EXT, GL_RGBA, GL_UNSIGNED_BYTE, FE_BLOCK_BC1_RGB},
+      {GL_COMPRESSED_RGBA_S3TC_DXT1_EXT, GL_RGBA, GL_UNSIGNED_BYTE, FE_BLOCK_BC1_RGBA},
+      {GL_COMPRESSED_RGBA_S3TC_DXT3_EXT, GL_RGBA, GL_UNSIGNED_BYTE, FE_BLOCK_BC2},
+      {GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, GL_RGBA, GL_UNSIGNED_BYTE, FE_BLOCK_BC3},
+      {GL_COMPRESSED_RGBA_BPTC_UNORM, GL_RGBA, GL_UNSIGNED_BYTE, FE_BLOCK_BC7},
+      {GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM, GL_RGBA, GL_UNSIGNED_BYTE, FE_BLOCK_BC7},
+      {GL_COMPRESSED_RED_RGTC1, GL_RED, GL_UNSIGNED_SHORT, FE_BLOCK_RGTC1},
+      {GL_COMPRESSED_SIGNED_RG_RGTC2, GL_RG, GL_SHORT, FE_BLOCK_RGTC2_SIGNED},
+      {GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT, GL_RGBA, GL_HALF_FLOAT, FE_BLOCK_BC6H_UFLOAT},
+   };
+   for (unsigned n = 0; n < sizeof(cases) / sizeof(cases[0]); n++) {
+      const enum fe_block_kind kind = cases[n].kind;
+      const unsigned tb = fe_block_texel_bytes(kind);
+      uint8_t px[36 * 8];
+      for (unsigned i = 0; i < sizeof(px); i++)
+         px[i] = (uint8_t)(rnd() & (tb == 8 && i % 2 ? 0x3b : 0xff)); /* finite halves */
+      if (tb == 8)
+         for (unsigned i = 0; i < 36; i++)
+            memcpy(px + i * 8 + 6, &(uint16_t){0x3c00}, 2);
+      /* the pixels the encoder sees: the same bytes but for BC1 RGB's ignored alpha */
+      GLuint tex;
+      mgl_glGenTextures(1, &tex);
+      mgl_glBindTexture(GL_TEXTURE_2D, tex);
+      mgl_glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+      mgl_glTexImage2D(GL_TEXTURE_2D, 0, (GLint)cases[n].internal, 6, 6, 0, cases[n].format,
+                       cases[n].type, px);
+      CHECK_ERR(GL_NO_ERROR);
+      GLint compressed = 0, size = 0;
+      mgl_glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_COMPRESSED, &compressed);
+      mgl_glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_COMPRESSED_IMAGE_SIZE, &size);
+      CHECK_EQ(compressed, 1);
+      CHECK_EQ(size, 4 * fe_block_bytes(kind));
+      uint8_t want[64], got[64], dec[36 * 8];
+      fe_block_encode(kind, px, 6, 6, want);
+      memset(got, 0xee, sizeof(got));
+      mgl_glGetCompressedTexImage(GL_TEXTURE_2D, 0, got);
+      CHECK_ERR(GL_NO_ERROR);
+      if (memcmp(got, want, 4 * fe_block_bytes(kind))) {
+         fprintf(stderr, "format 0x%04x: glGetCompressedTexImage is not the encoded blocks\n",
+                 cases[n].internal);
+         fe_test_failures++;
+      }
+      mgl_glFinish();
+      fe_block_decode(kind, want, 6, 6, dec);
+      const int at = last_of(MGP_CALL_resource_subdata);
+      CHECK(at >= 0);
+      if (at >= 0) {
+         const struct fake_rec *r = fake_rec((unsigned)at);
+         CHECK_EQ(r->data_size, 36 * tb);
+         if (r->data_size != 36 * tb || memcmp(r->data, dec, 36 * tb)) {
+            fprintf(stderr, "format 0x%04x: the uploaded texels are not the blocks' decoding\n",
+                    cases[n].internal);
+            fe_test_failures++;
+         }
+      }
+      /* a sub-image on block boundaries re-encodes its blocks; the others stay */
+      uint8_t sub[4 * 4 * 8];
+      memset(sub, 0x40, sizeof(sub));
+      mgl_glTexSubImage2D(GL_TEXTURE_2D, 0, 4, 0, 2, 4, cases[n].format, cases[n].type, sub);
+      CHECK_ERR(GL_NO_ERROR);
+      uint8_t sub_blocks[16];
+      fe_block_encode(kind, sub, 2, 4, sub_blocks);
+      mgl_glGetCompressedTexImage(GL_TEXTURE_2D, 0, got);
+      CHECK_ERR(GL_NO_ERROR);
+      const unsigned bb = fe_block_bytes(kind);
+      CHECK(!memcmp(got, want, bb) && !memcmp(got + bb, sub_blocks, bb) &&
+            !memcmp(got + 2 * bb, want + 2 * bb, 2 * bb));
+      mgl_glDeleteTextures(1, &tex);
+      fake_clear();
+   }
+   env_finish(&e);
+}
+
+int
+main(void)
+{
+   test_constant_blocks();
+   test_round_trips();
+   test_gl();
+   return fe_test_report("unit.frontend.texencode");
+}
