@@ -112,8 +112,11 @@ struct glsl_taken {
 };
 /* taken[s]: see struct glsl_taken. vs_essl3: the vertex shader is GLSL ES 3.00, whose inputs may
  * not alias (ES 3.0 2.11.5). */
+/* atomic_words (NULL, or words NULL where not given): the stage linked alone, before glslang
+ * merged the stages' atomic counter blocks; its counters are the stage's own definitions. */
 bool glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_words *stages,
-                     const struct glsl_stage_words *init_words, const struct glsl_decl_stage *decl,
+                     const struct glsl_stage_words *init_words,
+                     const struct glsl_stage_words *atomic_words, const struct glsl_decl_stage *decl,
                      const struct glsl_taken *taken, bool vs_essl3, struct glsl_program *prog,
                      struct glsl_str *log);
 

@@ -144,7 +144,8 @@ finish_stages(struct link *l)
 
 bool
 glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_words *words,
-                const struct glsl_stage_words *init_words, const struct glsl_decl_stage *decl,
+                const struct glsl_stage_words *init_words,
+                const struct glsl_stage_words *atomic_words, const struct glsl_decl_stage *decl,
                 const struct glsl_taken *taken, bool vs_essl3, struct glsl_program *prog,
                 struct glsl_str *log)
 {
@@ -153,6 +154,7 @@ glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_wor
       .taken = taken,
       .vs_essl3 = vs_essl3,
       .init_words = init_words,
+      .atomic_words = atomic_words,
       .decl = decl,
       .prog = prog,
       .log = log,

@@ -55,6 +55,7 @@ struct link {
    const struct glsl_taken *taken; /* [GLSL_STAGE_COUNT], see glsl_link_spirv */
    bool vs_essl3;                  /* see glsl_link_spirv */
    const struct glsl_stage_words *init_words;
+   const struct glsl_stage_words *atomic_words; /* see glsl_link_spirv; may be NULL */
    const struct glsl_decl_stage *decl; /* [GLSL_STAGE_COUNT] */
    struct stage st[GLSL_STAGE_COUNT];
    struct glsl_program *prog;
