@@ -512,9 +512,11 @@ fill_reflection(struct fe_exec *e)
                   "sampler_mask holds every sampler");
    for (unsigned i = 0; i < gp->num_blocks && i < GLSL_MAX_UNIFORM_BLOCKS; i++) {
       const uint32_t binding = GLSL_BINDING_UBO_BASE + i;
+      if (!gp->blocks[i].bound_stages)
+         continue; /* active but read by no stage: nothing to bind (glsl.h) */
       r->ubo_mask |= 1ull << binding;
       for (int s = 0; s < GLSL_STAGE_COUNT; s++)
-         if (gp->blocks[i].stages & GLSL_STAGE_BIT(s))
+         if (gp->blocks[i].bound_stages & GLSL_STAGE_BIT(s))
             r->stage_ubo_mask[stage_map[s]] |= 1ull << binding;
    }
    for (unsigned j = 0; j < gp->num_samplers && j < GLSL_MAX_SAMPLERS; j++) {

@@ -1026,6 +1026,12 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
       goto done;
    for (size_t i = 0; i < count; i++) {
       unsigned b = spvc_compiler_get_decoration(comp, list[i].id, SpvDecorationBinding);
+      if (b >= GLB_UNUSED_BINDING_BASE) {
+         /* a block the module declares and no stage reads (a std140 or shared block stays
+          * active, glsl.h): no buffer is bound for it, so it takes the host's default binding */
+         spvc_compiler_unset_decoration(comp, list[i].id, SpvDecorationBinding);
+         continue;
+      }
       if (b >= GLB_MAX_UBO || (int)b >= scr->max_ubo_bindings) {
          snprintf(t->why, sizeof(t->why), "uniform block binding %u past the host's %d", b,
                   scr->max_ubo_bindings);

@@ -1005,7 +1005,9 @@ check_unit(enum glsl_stage stage, glslang_shader_t *sh, uint32_t deny,
 
 /* GLSL 4.20 4.4.5 and 4.4.6: a layout(binding = N) of a uniform or storage block, or of a
  * sampler, at or past the context's binding points is a compile-time error (element k of an
- * array, N + k, is checked when the program links). A limit of 0 is not checked. */
+ * array, N + k, is checked when the program links). A limit of 0 is not checked; lim NULL checks
+ * only atomic counters, whose limit (GLSL 4.50 4.4.6: binding below
+ * GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS, an array being one binding) no context changes. */
 static bool
 span_has(const char *s, size_t len, const char *word)
 {
@@ -1038,9 +1040,17 @@ check_bindings(const struct glsl_compile_limits *lim, const char *preprocessed,
       const bool block = v->body >= 0 && d.bodies[v->body].is_block;
       const bool sampler = !block && (v->qual & GLSL_DECL_UNIFORM) && v->type &&
                            span_has(v->type, v->type_len, "sampler");
+      const bool counter = !block && (v->qual & GLSL_DECL_UNIFORM) && v->type &&
+                           span_has(v->type, v->type_len, "atomic_uint");
       uint32_t limit = 0;
       const char *what = NULL;
-      if (block && (v->qual & GLSL_DECL_UNIFORM)) {
+      if (counter) {
+         /* the same in every context; glslang takes any binding under Vulkan rules */
+         limit = GLSL_MAX_ATOMIC_BUFFERS;
+         what = "an atomic counter's binding is not below GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS";
+      } else if (!lim) {
+         continue;
+      } else if (block && (v->qual & GLSL_DECL_UNIFORM)) {
          limit = lim->uniform_buffer_bindings;
          what = "a uniform block's binding is not below GL_MAX_UNIFORM_BUFFER_BINDINGS";
       } else if (block && (v->qual & GLSL_DECL_BUFFER)) {
@@ -1094,7 +1104,7 @@ glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
          give_tcs_vertices(&u, GLSL_MAX_PATCH_VERTICES, &prepared, &log);
       if (prepared) {
          glslang_shader_t *sh = parse_text(stage, u.text, &res, &log, &ok);
-         if (ok && limits)
+         if (ok)
             ok = check_bindings(limits, glslang_shader_get_preprocessed_code(sh), &log);
          if (ok)
             ok = check_unit(stage, sh, deny, limits, &log);
@@ -1291,6 +1301,45 @@ struct stage_units {
    glslang_shader_t **shaders; /* [num + 1] */
    uint32_t depth_mode;        /* fragment: the execution mode of gl_FragDepth's layout, or 0 */
 };
+
+/* glslang's relaxed rules merge the stages' atomic counter blocks (gl_AtomicCounterBlock_N)
+ * when the program links, the first stage's members winning: a counter that a later stage
+ * declares at another offset would pass unseen (GLSL 4.20 4.4.4.6 makes that a link error). A
+ * stage that declares counters is therefore also linked alone; its words are the definitions
+ * glsl_link_atomic.c compares. NULL when that fails (the caller reports it). */
+static uint32_t *
+alone_words(enum glsl_stage stage, const struct stage_units *su, const glslang_resource_t *res,
+            size_t *num_words)
+{
+   *num_words = 0;
+   uint32_t *words = NULL;
+   struct glsl_str scratch = {0}; /* the texts compiled above: nothing new to say */
+   glslang_program_t *prog = glslang_program_create();
+   glslang_shader_t **sh = calloc(su->num_texts ? su->num_texts : 1, sizeof(*sh));
+   bool ok = prog && sh && su->num_texts;
+   for (unsigned k = 0; k < su->num_texts && ok; k++) {
+      sh[k] = parse_text(stage, su->texts[k], res, &scratch, &ok);
+      if (ok)
+         glslang_program_add_shader(prog, sh[k]);
+   }
+   if (ok && glslang_program_link(prog, spv_messages)) {
+      glslang_spv_options_t opts = {.disable_optimizer = true};
+      glslang_program_SPIRV_generate_with_options(prog, glslang_stage_of(stage), &opts);
+      const size_t n = glslang_program_SPIRV_get_size(prog);
+      if (n && (words = malloc(n * sizeof(uint32_t)))) {
+         memcpy(words, glslang_program_SPIRV_get_ptr(prog), n * sizeof(uint32_t));
+         *num_words = n;
+      }
+   }
+   if (prog)
+      glslang_program_delete(prog);
+   for (unsigned k = 0; sh && k < su->num_texts; k++)
+      if (sh[k])
+         glslang_shader_delete(sh[k]);
+   free(sh);
+   free(scratch.s);
+   return words;
+}
 
 /* ARB_separate_shader_objects: "To use any built-in input or output in the gl_PerVertex ...
  * blocks in separable program objects, shader code must redeclare those blocks prior to use"
@@ -1663,6 +1712,7 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
    glslang_program_t *gprog = NULL;
    struct glsl_stage_words words[GLSL_STAGE_COUNT] = {{0}};
    struct glsl_stage_words init_words[GLSL_STAGE_COUNT] = {{0}};
+   struct glsl_stage_words atomic_words[GLSL_STAGE_COUNT] = {{0}};
    struct glsl_decl_stage decl[GLSL_STAGE_COUNT] = {{0}};
    glslang_resource_t res;
    bool ok = false;
@@ -1777,6 +1827,25 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
       }
       if (!compiled)
          goto done;
+   }
+
+   unsigned counting = 0; /* the stages whose text names atomic_uint */
+   for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
+      for (unsigned k = 0; k < units[s].num_texts; k++)
+         if (strstr(units[s].texts[k], "atomic_uint")) {
+            counting |= GLSL_STAGE_BIT(s);
+            break;
+         }
+   for (unsigned s = 0; s < GLSL_STAGE_COUNT && (counting & (counting - 1)); s++) {
+      if (!(counting & GLSL_STAGE_BIT(s)))
+         continue;
+      atomic_words[s].words =
+         alone_words((enum glsl_stage)s, &units[s], &res, &atomic_words[s].num_words);
+      if (!atomic_words[s].words) {
+         glsl_str_printf(&log, "error: internal error: the %s shader does not link alone\n",
+                         glsl_stage_name((enum glsl_stage)s));
+         goto done;
+      }
    }
 
    if (!glslang_program_link(gprog, spv_messages)) {
@@ -1913,7 +1982,8 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
       if (oom)
          glsl_str_append(&log, "error: out of memory\n");
       else
-         ok = glsl_link_spirv(input, words, init_words, decl, taken, link_flags, prog, &log);
+         ok = glsl_link_spirv(input, words, init_words, atomic_words, decl, taken, link_flags, prog,
+                              &log);
       for (unsigned s = 0; ok && s < GLSL_STAGE_COUNT; s++)
          ok =
             glsl_subroutine_link(&prog->subroutines[s], glsl_stage_name((enum glsl_stage)s), &log);
@@ -1954,6 +2024,7 @@ done:
    for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
       free(words[s].words);
       free(init_words[s].words);
+      free(atomic_words[s].words);
    }
    if (gprog)
       glslang_program_delete(gprog);

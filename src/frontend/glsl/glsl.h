@@ -86,6 +86,8 @@
  *    index and binding in every stage's SPIR-V.
  *  - Resources declared but used by no stage are not reflected and get a binding at or above
  *    GLSL_BINDING_UNUSED_BASE; no stage uses them statically, so pipeline layouts may omit them.
+ *    Uniform blocks are the exception: they are active and reflected with an index (GL 4.6
+ *    7.6.2.1), bound_stages 0, and their declarations take such an unused binding.
  *
  * ── Locations ─────────────────────────────────────────────────────────────────────────────────
  *  - Vertex inputs: explicit layout(location=N), else the glBindAttribLocation pair for the name,
@@ -601,6 +603,9 @@ struct glsl_uniform_block {
    uint32_t array_element; /* k; 0 when not an array */
    uint32_t data_size;     /* GL_UNIFORM_BLOCK_DATA_SIZE (std140) */
    uint32_t stages;        /* GLSL_STAGE_BIT of the stages that use it */
+   /* those whose SPIR-V reads it, which a draw must give a buffer: a shared or std140 block is
+    * active, and in stages, where declared and not used (GL 4.6 7.6.2.1) */
+   uint32_t bound_stages;
    unsigned first_member;  /* range of glsl_program.block_members (shared by all elements) */
    unsigned num_members;
    uint32_t gl_binding; /* its initial binding point: layout(binding = N) + k, else 0 */

@@ -310,6 +310,7 @@ io_program(struct bio *b, struct glsl_program *p)
       io_u32(b, &k->array_element);
       io_u32(b, &k->data_size);
       io_u32(b, &k->stages);
+      io_u32(b, &k->bound_stages);
       io_u32(b, &k->first_member);
       io_u32(b, &k->num_members);
       io_u32(b, &k->gl_binding);

@@ -116,11 +116,14 @@ struct glsl_taken {
  * meets an input without it (GLSL 4.20 / ESSL 3.00 4.6.1; before, both sides must agree). */
 #define GLSL_LINK_VS_ESSL3 (1u << 0)
 #define GLSL_LINK_INVARIANT_OUTPUTS (1u << 1)
-/* taken[s]: see struct glsl_taken. flags: GLSL_LINK_*. */
+/* taken[s]: see struct glsl_taken. flags: GLSL_LINK_*. atomic_words (NULL, or words NULL where
+ * not given): the stage linked alone, before glslang merged the stages' atomic counter blocks;
+ * its counters are the stage's own definitions. */
 bool glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_words *stages,
-                     const struct glsl_stage_words *init_words, const struct glsl_decl_stage *decl,
-                     const struct glsl_taken *taken, uint32_t flags, struct glsl_program *prog,
-                     struct glsl_str *log);
+                     const struct glsl_stage_words *init_words,
+                     const struct glsl_stage_words *atomic_words,
+                     const struct glsl_decl_stage *decl, const struct glsl_taken *taken,
+                     uint32_t flags, struct glsl_program *prog, struct glsl_str *log);
 
 /* Whether SPIRV-Tools validates the module for OpenGL 4.5 (glsl_link.c, the one unit that
  * includes libspirv.h: it defines an object). */

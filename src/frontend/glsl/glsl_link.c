@@ -144,7 +144,8 @@ finish_stages(struct link *l)
 
 bool
 glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_words *words,
-                const struct glsl_stage_words *init_words, const struct glsl_decl_stage *decl,
+                const struct glsl_stage_words *init_words,
+                const struct glsl_stage_words *atomic_words, const struct glsl_decl_stage *decl,
                 const struct glsl_taken *taken, uint32_t flags, struct glsl_program *prog,
                 struct glsl_str *log)
 {
@@ -154,6 +155,7 @@ glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_wor
       .vs_essl3 = (flags & GLSL_LINK_VS_ESSL3) != 0,
       .invariant_outputs = (flags & GLSL_LINK_INVARIANT_OUTPUTS) != 0,
       .init_words = init_words,
+      .atomic_words = atomic_words,
       .decl = decl,
       .prog = prog,
       .log = log,

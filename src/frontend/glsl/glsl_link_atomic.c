@@ -60,14 +60,14 @@ by_binding_offset(const void *a, const void *b)
    return x->offset < y->offset ? -1 : x->offset > y->offset;
 }
 
-/* The counters of one stage's used atomic blocks, merged into c[0..*n) by binding and name;
+/* The counters of one stage's used atomic blocks (r: its reflection, the stage linked alone
+ * where glsl_link_spirv has it), merged into c[0..*n) by binding and name;
  * its buffers and counters are added to sums[0] and sums[1] (GL's combined limits count a
  * buffer or counter once per stage that uses it). */
 static void
-collect_stage(struct link *l, int s, struct counter **c, unsigned *n, unsigned *cap,
-              uint32_t sums[2])
+collect_stage(struct link *l, int s, const struct spv_refl *r, struct counter **c, unsigned *n,
+              unsigned *cap, uint32_t sums[2])
 {
-   const struct spv_refl *r = l->st[s].r;
    unsigned nv = 0, buffers = 0, counters = 0;
    const struct spv_refl_var *vars = spv_refl_vars(r, SPV_REFL_STORAGE_BUFFERS, &nv);
    for (unsigned i = 0; i < nv && !l->failed; i++) {
@@ -197,9 +197,24 @@ glsl_link_atomic_counters(struct link *l)
    struct counter *c = NULL;
    unsigned n = 0, cap = 0;
    uint32_t sums[2] = {0, 0};
-   for (int s = 0; s < GLSL_STAGE_COUNT && !l->failed; s++)
-      if (l->st[s].present)
-         collect_stage(l, s, &c, &n, &cap, sums);
+   /* glslang merged the stages' atomic blocks, so where two stages declare counters, each one's
+    * own definitions come from it linked alone (glsl.c:alone_words) */
+   struct spv_refl *alone[GLSL_STAGE_COUNT] = {0};
+   for (int s = 0; s < GLSL_STAGE_COUNT && !l->failed; s++) {
+      if (!l->st[s].present)
+         continue;
+      const struct glsl_stage_words *aw = l->atomic_words ? &l->atomic_words[s] : NULL;
+      if (aw && aw->words) {
+         const char *err = NULL;
+         alone[s] = spv_refl_create(aw->words, aw->num_words, glsl_demangle, &err);
+         if (!alone[s]) {
+            link_error(l, "internal error: cannot read the %s shader's SPIR-V: %s",
+                       glsl_stage_name(s), err);
+            break;
+         }
+      }
+      collect_stage(l, s, alone[s] ? alone[s] : l->st[s].r, &c, &n, &cap, sums);
+   }
    if (!l->failed && sums[0] > GLSL_MAX_ATOMIC_BUFFERS)
       link_error(l, "Too many combined atomic counter buffers (%u/%u)", sums[0],
                  GLSL_MAX_ATOMIC_BUFFERS);
@@ -209,7 +224,9 @@ glsl_link_atomic_counters(struct link *l)
       qsort(c, n, sizeof(*c), by_binding_offset);
       lay_out(l, c, n);
    }
-   free(c);
+   free(c); /* its names point into the reflections */
+   for (int s = 0; s < GLSL_STAGE_COUNT; s++)
+      spv_refl_destroy(alone[s]);
 
    /* Decorate every atomic block, used or not. */
    const struct glsl_program *p = l->prog;

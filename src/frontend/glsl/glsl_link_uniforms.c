@@ -400,8 +400,9 @@ struct resource {
    uint32_t count;       /* array elements (1 if not an array) */
    bool is_array;
    uint32_t first_index;       /* program-wide index of element 0 */
-   uint32_t stages;            /* stages that use it */
+   uint32_t stages;            /* stages that use it (uniform blocks: that declare it) */
    const struct glsl_aoa *aoa; /* its GL shape when an array of arrays (flattened), else NULL */
+   uint32_t used_stages;       /* stages whose SPIR-V uses it */
 };
 
 /* Whether two declarations' GL array shapes agree (their flattened types already do). */
@@ -594,7 +595,12 @@ collect_resources(struct link *l, enum res_kind kind, unsigned *out_n, uint32_t 
                        what, resource_key(r, v, kind), glsl_stage_name(s), plurals[kind]);
             break;
          }
-         if (is_default_block(st, v) || !v->used || !of_kind(r, v, kind))
+         /* GL 4.6 7.6.2.1: a uniform block of the shared or std140 layout is active, and all
+          * its members, whether the shader uses it or not (a packed one may be left out: mgl
+          * keeps it too; glslang's SPIR-V does not say which layout the source named). A SPIR-V
+          * program's blocks are what its module uses (ARB_gl_spirv). */
+         if (is_default_block(st, v) || (!v->used && !(ubo && !l->prog->from_spirv)) ||
+             !of_kind(r, v, kind))
             continue;
          const char *key = resource_key(r, v, kind);
          /* GLSL_BLEND_IN_SHADER's hidden sampler: no GL sampler, its own binding (below) */
@@ -639,6 +645,7 @@ collect_resources(struct link *l, enum res_kind kind, unsigned *out_n, uint32_t 
                break;
             }
             res_k->stages |= GLSL_STAGE_BIT(s);
+            res_k->used_stages |= v->used ? GLSL_STAGE_BIT(s) : 0;
          } else {
             if (!GROW(l, res, n, cap))
                break;
@@ -651,7 +658,8 @@ collect_resources(struct link *l, enum res_kind kind, unsigned *out_n, uint32_t 
                                        is_array,
                                        0,
                                        GLSL_STAGE_BIT(s),
-                                       glsl_link_aoa_of(st, v->id)};
+                                       glsl_link_aoa_of(st, v->id),
+                                       v->used ? GLSL_STAGE_BIT(s) : 0};
          }
          if (ubo)
             st->used_blocks += count;
@@ -679,7 +687,8 @@ collect_resources(struct link *l, enum res_kind kind, unsigned *out_n, uint32_t 
    if (!l->failed && next > max_total)
       link_error(l, "Too many combined %ss (%u/%u)", what, next, max_total);
 
-   /* Decorate every declaration, used or not. */
+   /* Decorate every declaration, used or not; a block no stage uses takes no binding the draws
+    * must fill. */
    for (int s = 0; s < GLSL_STAGE_COUNT && !l->failed; s++) {
       struct stage *st = &l->st[s];
       if (!st->present)
@@ -693,7 +702,7 @@ collect_resources(struct link *l, enum res_kind kind, unsigned *out_n, uint32_t 
          uint32_t binding = 0;
          bool found = false;
          for (unsigned k = 0; k < n && !found; k++) {
-            if (!strcmp(res[k].key, key)) {
+            if (!strcmp(res[k].key, key) && res[k].used_stages) {
                binding = binding_base + res[k].first_index;
                found = true;
             }
@@ -762,6 +771,7 @@ glsl_link_blocks(struct link *l)
             .array_element = e,
             .data_size = data_size,
             .stages = rs->stages,
+            .bound_stages = rs->used_stages,
             .first_member = first_member,
             .num_members = p->num_block_members - first_member,
             .gl_binding = gl_binding < 0 ? 0 : (uint32_t)gl_binding + e,

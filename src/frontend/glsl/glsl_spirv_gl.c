@@ -2028,7 +2028,7 @@ glsl_link_gl_spirv(const struct glsl_link_input *input, struct glsl_program **ou
    for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
       if (input->spirv[s])
          init_words[s].words = init_module(sw[s], sn[s], &init_words[s].num_words);
-   ok = glsl_link_spirv(input, words, init_words, decl, taken, 0, prog, &log) &&
+   ok = glsl_link_spirv(input, words, init_words, NULL, decl, taken, 0, prog, &log) &&
         glsl_link_uniform_locations(prog, ulocs, &log);
 
 done:
