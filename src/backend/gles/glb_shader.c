@@ -901,13 +901,35 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
          num_words = n;
       }
    }
-   /* ESSL has no arrays of arrays among a vertex stage's outputs or a fragment stage's inputs:
-    * one-dimensional (glb_io_flatten.c), the same in both stages */
-   if (stage == MGP_SHADER_STAGE_VERTEX || stage == MGP_SHADER_STAGE_FRAGMENT) {
+   /* ESSL has no struct varyings holding arrays or structs, nor arrays of them, between the
+    * last pre-rasterization stage and the fragment stage: one varying per member
+    * (glb_io_structs.c), the same on both sides; the arrays of arrays that leaves are made
+    * one-dimensional next */
+   if (stage == MGP_SHADER_STAGE_FRAGMENT || last_pre_raster) {
+      const char *err = NULL;
+      size_t n = 0;
+      uint32_t *split_structs = glb_spv_split_io_structs(
+         spirv, num_words, stage != MGP_SHADER_STAGE_FRAGMENT, &n, &err);
+      if (err) {
+         snprintf(t->why, sizeof(t->why), "struct varyings: %s", err);
+         goto done;
+      }
+      if (split_structs) {
+         free(split);
+         split = split_structs;
+         spirv = split;
+         num_words = n;
+      }
+   }
+   /* ESSL has no arrays of arrays among a vertex stage's outputs or a fragment stage's inputs
+    * (nor the other last pre-rasterization stages' outputs): one-dimensional
+    * (glb_io_flatten.c), the same in both stages */
+   if (stage == MGP_SHADER_STAGE_VERTEX || stage == MGP_SHADER_STAGE_FRAGMENT ||
+       last_pre_raster) {
       const char *err = NULL;
       size_t n = 0;
       uint32_t *flat =
-         glb_spv_flatten_io_arrays(spirv, num_words, stage == MGP_SHADER_STAGE_VERTEX, &n, &err);
+         glb_spv_flatten_io_arrays(spirv, num_words, stage != MGP_SHADER_STAGE_FRAGMENT, &n, &err);
       if (err) {
          snprintf(t->why, sizeof(t->why), "arrays of arrays between the stages: %s", err);
          goto done;
