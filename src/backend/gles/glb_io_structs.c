@@ -17,7 +17,8 @@
  * whole, a chain that stops at a struct, OpPtrAccessChain, a function argument), or decorated
  * in ways the split cannot keep (transform feedback, a component) is reported in *err and
  * nothing is rewritten. Struct blocks (Block-decorated: I/O blocks, gl_PerVertex) are left
- * alone. */
+ * alone, and so is a struct varying of scalars, vectors and matrices only, which ESSL takes (and
+ * which may be used whole). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,6 +62,7 @@ struct st_pass {
    unsigned num_vars;
    struct st_leaf leaves[ST_MAX_LEAVES];
    unsigned num_leaves;
+   uint32_t visits;
    const char *err;
 };
 
@@ -100,6 +102,21 @@ is_struct(const struct st_pass *p, uint32_t t)
    uint32_t op, nops;
    const uint32_t *o;
    return type_decl(p, t, &op, &o, &nops) && op == SpvOpTypeStruct;
+}
+
+/* Whether struct type s has a member that is an array or a struct. */
+static bool
+holds_aggregate(const struct st_pass *p, uint32_t s)
+{
+   uint32_t op, nops, mop, mnops;
+   const uint32_t *o, *mo;
+   if (!type_decl(p, s, &op, &o, &nops))
+      return false;
+   for (uint32_t m = 1; m < nops; m++)
+      if (type_decl(p, o[m], &mop, &mo, &mnops) &&
+          (mop == SpvOpTypeArray || mop == SpvOpTypeStruct))
+         return true;
+   return false;
 }
 
 /* The locations type t takes (GL 4.6 4.4.1: one per scalar or vector, a matrix's columns,
@@ -142,8 +159,10 @@ add_leaves(struct st_pass *p, unsigned vi, uint32_t s, const struct st_leaf *at,
 {
    uint32_t op, nops;
    const uint32_t *o;
-   if (!type_decl(p, s, &op, &o, &nops) || op != SpvOpTypeStruct || at->depth == ST_MAX_DEPTH) {
-      p->err = "a struct varying nested too deep";
+   /* members visited, leaves or not: a bound on nested structs of many struct members */
+   if (!type_decl(p, s, &op, &o, &nops) || op != SpvOpTypeStruct || at->depth == ST_MAX_DEPTH ||
+       (p->visits += nops) > 4096) {
+      p->err = "a struct varying nested too deep or too wide";
       return;
    }
    for (uint32_t m = 0; m + 1 < nops && !p->err; m++) {
@@ -169,11 +188,14 @@ add_leaves(struct st_pass *p, unsigned vi, uint32_t s, const struct st_leaf *at,
          continue;
       }
       uint64_t count = location_count(p, o[m + 1], 0);
-      for (unsigned k = 0; k < l.num_outer; k++)
+      for (unsigned k = 0; k < l.num_outer && count <= 4096; k++)
          count *= p->const_val[l.outer[k]] - 1u;
-      if (!count || count > 4096 || p->num_leaves == ST_MAX_LEAVES) {
-         p->err = !count || count > 4096 ? "a struct varying member of no known size"
-                                         : "too many struct varying members";
+      if (!count || count > 4096 || *loc > UINT32_MAX - count) {
+         p->err = "a struct varying member of no known size";
+         return;
+      }
+      if (p->num_leaves == ST_MAX_LEAVES) {
+         p->err = "too many struct varying members";
          return;
       }
       l.member_type = o[m + 1];
@@ -225,8 +247,9 @@ find_vars(struct st_pass *p, uint32_t sc)
       uint32_t lens[ST_MAX_OUTER];
       unsigned num = 0;
       const uint32_t base = strip_arrays(p, ptr[2], lens, ST_MAX_OUTER, &num);
-      if (!base || !is_struct(p, base) || base >= p->ids || p->block[base])
-         continue;
+      if (!base || !is_struct(p, base) || base >= p->ids || p->block[base] ||
+          (!num && !holds_aggregate(p, base)))
+         continue; /* a struct of scalars, vectors and matrices: ESSL takes it as it is */
       if (p->num_vars == ST_MAX_VARS) {
          p->err = "too many struct varyings";
          return false;
