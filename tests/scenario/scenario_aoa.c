@@ -332,26 +332,25 @@ sc_arrays_of_arrays_opaque(void)
    check_gl_error("end");
 }
 
-static const char *VS_IO_STRUCTS =
-   "#version 330 core\n"
-   "layout(location = 0) in vec2 a_pos;\n"
-   "struct S { vec2 a[2]; int k; };\n"
-   "struct U { S s; float f[3]; };\n"
-   "flat out U v;\n"
-   "flat out S w[2];\n"
-   "void main() {\n"
-   "  v.s.a[0] = vec2(0.2, 0.4);\n"
-   "  v.s.a[1] = vec2(0.6, 0.8);\n"
-   "  v.s.k = 3;\n"
-   "  for (int i = 0; i < 3; i++)\n"
-   "    v.f[i] = 0.2 * float(i + 1);\n"
-   "  for (int i = 0; i < 2; i++) {\n"
-   "    w[i].a[0] = vec2(0.2 * float(i), 1.0);\n"
-   "    w[i].a[1] = vec2(0.6, 0.4 * float(i));\n"
-   "    w[i].k = 5 + i;\n"
-   "  }\n"
-   "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
-   "}\n";
+static const char *VS_IO_STRUCTS = "#version 330 core\n"
+                                   "layout(location = 0) in vec2 a_pos;\n"
+                                   "struct S { vec2 a[2]; int k; };\n"
+                                   "struct U { S s; float f[3]; };\n"
+                                   "flat out U v;\n"
+                                   "flat out S w[2];\n"
+                                   "void main() {\n"
+                                   "  v.s.a[0] = vec2(0.2, 0.4);\n"
+                                   "  v.s.a[1] = vec2(0.6, 0.8);\n"
+                                   "  v.s.k = 3;\n"
+                                   "  for (int i = 0; i < 3; i++)\n"
+                                   "    v.f[i] = 0.2 * float(i + 1);\n"
+                                   "  for (int i = 0; i < 2; i++) {\n"
+                                   "    w[i].a[0] = vec2(0.2 * float(i), 1.0);\n"
+                                   "    w[i].a[1] = vec2(0.6, 0.4 * float(i));\n"
+                                   "    w[i].k = 5 + i;\n"
+                                   "  }\n"
+                                   "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                                   "}\n";
 
 static const char *FS_IO_STRUCTS =
    "#version 330 core\n"

@@ -39,8 +39,8 @@ struct st_var {
 };
 
 struct st_leaf {
-   unsigned var;                  /* index into vars */
-   uint32_t path[ST_MAX_DEPTH];   /* member indices from the variable's struct */
+   unsigned var;                     /* index into vars */
+   uint32_t path[ST_MAX_DEPTH];      /* member indices from the variable's struct */
    uint32_t struct_of[ST_MAX_DEPTH]; /* the struct type each index selects from */
    unsigned depth;
    uint32_t outer[ST_MAX_OUTER]; /* length constants of the arrays on the way, outermost first */
@@ -217,9 +217,9 @@ var_index(const struct st_pass *p, uint32_t id)
 static bool
 interp_decoration(uint32_t d)
 {
-   return d == SpvDecorationFlat || d == SpvDecorationNoPerspective ||
-          d == SpvDecorationCentroid || d == SpvDecorationSample ||
-          d == SpvDecorationInvariant || d == SpvDecorationRelaxedPrecision;
+   return d == SpvDecorationFlat || d == SpvDecorationNoPerspective || d == SpvDecorationCentroid ||
+          d == SpvDecorationSample || d == SpvDecorationInvariant ||
+          d == SpvDecorationRelaxedPrecision;
 }
 
 /* The declarations, the struct varyings of storage class sc and their decorations. */
@@ -254,8 +254,8 @@ find_vars(struct st_pass *p, uint32_t sc)
          p->err = "too many struct varyings";
          return false;
       }
-      p->vars[p->num_vars++] = (struct st_var){.id = o[1], .sc = sc, .type = ptr[2],
-                                               .location = UINT32_MAX};
+      p->vars[p->num_vars++] =
+         (struct st_var){.id = o[1], .sc = sc, .type = ptr[2], .location = UINT32_MAX};
    }
    if (it.bad)
       return false;
@@ -274,8 +274,7 @@ find_vars(struct st_pass *p, uint32_t sc)
       else if (interp_decoration(d) && v->num_interp < 8)
          v->interp[v->num_interp++] = d;
       else if (d == SpvDecorationComponent || d == SpvDecorationXfbBuffer ||
-               d == SpvDecorationOffset || d == SpvDecorationXfbStride ||
-               d == SpvDecorationBuiltIn)
+               d == SpvDecorationOffset || d == SpvDecorationXfbStride || d == SpvDecorationBuiltIn)
          p->err = "a struct varying with a component, built-in or transform feedback decoration";
    }
    for (unsigned i = 0; i < p->num_vars && !p->err; i++)
@@ -407,8 +406,7 @@ emit_leaf_annotations(struct st_pass *p, struct spirv_out *o)
 }
 
 uint32_t *
-glb_spv_split_io_structs(const uint32_t *w, size_t n, bool outputs, size_t *out_n,
-                         const char **err)
+glb_spv_split_io_structs(const uint32_t *w, size_t n, bool outputs, size_t *out_n, const char **err)
 {
    *err = NULL;
    *out_n = 0;
@@ -479,9 +477,8 @@ glb_spv_split_io_structs(const uint32_t *w, size_t n, bool outputs, size_t *out_
       if ((it.op == SpvOpAccessChain || it.op == SpvOpInBoundsAccessChain) && it.nops >= 3 &&
           var_index(&p, it.o[2]) >= 0) {
          uint32_t num_kept = 0;
-         const struct st_leaf *l =
-            chain_leaf(&p, (unsigned)var_index(&p, it.o[2]), it.o + 3, it.nops - 3, ops + 3,
-                       &num_kept);
+         const struct st_leaf *l = chain_leaf(&p, (unsigned)var_index(&p, it.o[2]), it.o + 3,
+                                              it.nops - 3, ops + 3, &num_kept);
          if (!l)
             break;
          ops[0] = it.o[0];

@@ -931,8 +931,8 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
    if (stage == MGP_SHADER_STAGE_FRAGMENT || last_pre_raster) {
       const char *err = NULL;
       size_t n = 0;
-      uint32_t *split_structs = glb_spv_split_io_structs(
-         spirv, num_words, stage != MGP_SHADER_STAGE_FRAGMENT, &n, &err);
+      uint32_t *split_structs =
+         glb_spv_split_io_structs(spirv, num_words, stage != MGP_SHADER_STAGE_FRAGMENT, &n, &err);
       if (err) {
          snprintf(t->why, sizeof(t->why), "struct varyings: %s", err);
          goto done;
@@ -947,8 +947,7 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
    /* ESSL has no arrays of arrays among a vertex stage's outputs or a fragment stage's inputs
     * (nor the other last pre-rasterization stages' outputs): one-dimensional
     * (glb_io_flatten.c), the same in both stages */
-   if (stage == MGP_SHADER_STAGE_VERTEX || stage == MGP_SHADER_STAGE_FRAGMENT ||
-       last_pre_raster) {
+   if (stage == MGP_SHADER_STAGE_VERTEX || stage == MGP_SHADER_STAGE_FRAGMENT || last_pre_raster) {
       const char *err = NULL;
       size_t n = 0;
       uint32_t *flat =
