@@ -11,7 +11,11 @@
  * single elements, its reflection (one active uniform per innermost array); a block array
  * Blk[2][3] indexed by uniforms (dynamically uniform, ARB_gpu_shader5), its blocks named
  * "Blk[i][j]" and bound one by one; atomic counters c[2][3] listed as "c[i][0]" at offsets
- * 12 i. */
+ * 12 i.
+ * io_structs: struct varyings holding arrays and structs, and an array of structs holding
+ * arrays, written by the vertex stage and read by the fragment stage with dynamic indices (the
+ * GLES backend splits them into one varying per member before SPIRV-Cross: ESSL has no such
+ * varyings); each cell of the draw shows one member. */
 #include "scenario.h"
 
 static const char *VS_AOA = "#version 330 core\n"
@@ -325,5 +329,76 @@ sc_arrays_of_arrays_opaque(void)
    gl.DeleteBuffers(1, &m.vbo);
    aoa_blocks();
    aoa_atomic_counters();
+   check_gl_error("end");
+}
+
+static const char *VS_IO_STRUCTS = "#version 330 core\n"
+                                   "layout(location = 0) in vec2 a_pos;\n"
+                                   "struct S { vec2 a[2]; int k; };\n"
+                                   "struct U { S s; float f[3]; };\n"
+                                   "flat out U v;\n"
+                                   "flat out S w[2];\n"
+                                   "void main() {\n"
+                                   "  v.s.a[0] = vec2(0.2, 0.4);\n"
+                                   "  v.s.a[1] = vec2(0.6, 0.8);\n"
+                                   "  v.s.k = 3;\n"
+                                   "  for (int i = 0; i < 3; i++)\n"
+                                   "    v.f[i] = 0.2 * float(i + 1);\n"
+                                   "  for (int i = 0; i < 2; i++) {\n"
+                                   "    w[i].a[0] = vec2(0.2 * float(i), 1.0);\n"
+                                   "    w[i].a[1] = vec2(0.6, 0.4 * float(i));\n"
+                                   "    w[i].k = 5 + i;\n"
+                                   "  }\n"
+                                   "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                                   "}\n";
+
+static const char *FS_IO_STRUCTS =
+   "#version 330 core\n"
+   "struct S { vec2 a[2]; int k; };\n"
+   "struct U { S s; float f[3]; };\n"
+   "flat in U v;\n"
+   "flat in S w[2];\n"
+   "out vec4 o_color;\n"
+   "void main() {\n"
+   "  int c = int(gl_FragCoord.x) / 8;\n"
+   "  int i = c & 1;\n"
+   "  if (c < 2)\n"
+   "    o_color = vec4(v.s.a[i], float(v.s.k) * 0.2, 1.0);\n"
+   "  else if (c < 5)\n"
+   "    o_color = vec4(v.f[c - 2], 0.0, 1.0, 1.0);\n"
+   "  else\n"
+   "    o_color = vec4(w[i].a[0], w[i].a[1].x + w[i].a[1].y, float(w[i].k) * 0.2 - 0.8);\n"
+   "}\n";
+
+/* What cell c of the draw shows (every channel a whole number of 255ths: 0.2 steps). */
+static vec4f
+io_structs_color(int c)
+{
+   const int i = c & 1;
+   if (c < 2)
+      return V4(i ? 0.6f : 0.2f, i ? 0.8f : 0.4f, 0.6f, 1.0f);
+   if (c < 5)
+      return V4(0.2f * (float)(c - 1), 0.0f, 1.0f, 1.0f);
+   return V4(0.2f * (float)i, 1.0f, 0.6f + 0.4f * (float)i, 0.2f * (float)(5 + i) - 0.8f);
+}
+
+void
+sc_io_structs(void)
+{
+   GLuint p = link_program(VS_IO_STRUCTS, FS_IO_STRUCTS);
+   gl.UseProgram(p);
+   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+   float q[12];
+   rect_vertices(q, 0.0f, 0.0f, 64.0f, 64.0f);
+   mesh m = make_mesh(q, 6);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("draw");
+   readback();
+   for (int c = 0; c < 7; c++)
+      expect_px("the struct member the cell reads", 8 * c + 4, 32, to8(io_structs_color(c)));
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   gl.DeleteVertexArrays(1, &m.vao);
+   gl.DeleteBuffers(1, &m.vbo);
    check_gl_error("end");
 }

@@ -1344,3 +1344,53 @@ sc_ubo_subdata_pass(void)
    gl.DeleteBuffers(1, &from);
    gl.DeleteBuffers(1, &ubo);
 }
+
+/* gs_invariant: invariant varyings through a geometry stage (GLSL 1.50 4.6.1: the qualifier on
+ * an output and on the next stage's input), the geometry stage's inputs among them (which the
+ * GLES backend's ESSL takes on outputs only); the rectangle takes the colour passed down. */
+void
+sc_gs_invariant(void)
+{
+   static const char *vs = "#version 150 core\n"
+                           "in vec2 a_pos;\n"
+                           "invariant gl_Position;\n"
+                           "invariant out vec4 v_color;\n"
+                           "void main() {\n"
+                           "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                           "  v_color = vec4(0.2, 0.6, 1.0, 1.0);\n"
+                           "}\n";
+   static const char *gs = "#version 150 core\n"
+                           "layout(triangles) in;\n"
+                           "layout(triangle_strip, max_vertices = 3) out;\n"
+                           "invariant in vec4 v_color[];\n"
+                           "invariant out vec4 g_color;\n"
+                           "void main() {\n"
+                           "  for (int i = 0; i < 3; i++) {\n"
+                           "    gl_Position = gl_in[i].gl_Position;\n"
+                           "    g_color = v_color[i].bgra;\n"
+                           "    EmitVertex();\n"
+                           "  }\n"
+                           "}\n";
+   static const char *fs = "#version 150 core\n"
+                           "invariant in vec4 g_color;\n"
+                           "out vec4 o_color;\n"
+                           "void main() { o_color = g_color; }\n";
+   GLuint p = link_program_gs(vs, gs, fs);
+   gl.UseProgram(p);
+   float v[12];
+   rect_vertices(v, 8, 8, 40, 48);
+   mesh me = make_mesh(v, 6);
+   const vec4f bg = V4(0.2f, 0.2f, 0.2f, 1.0f);
+   clear_to(bg);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("draw with invariant varyings");
+   model m;
+   model_init(&m, bg);
+   model_rect(&m, 8, 8, 40, 48, to8(V4(1.0f, 0.6f, 0.2f, 1.0f)));
+   check_frame("the colour through the invariant varyings", &m);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   gl.DeleteVertexArrays(1, &me.vao);
+   gl.DeleteBuffers(1, &me.vbo);
+   check_gl_error("end");
+}

@@ -892,6 +892,11 @@ uint32_t *glb_spv_pad_blocks(const uint32_t *w, size_t n, size_t *out_n, const c
  * *err: one used otherwise than through full access chains) */
 uint32_t *glb_spv_flatten_io_arrays(const uint32_t *w, size_t n, bool outputs, size_t *out_n,
                                     const char **err);
+/* glb_io_structs.c: the SPIR-V with the struct varyings among the last pre-rasterization
+ * stage's outputs (outputs) or the fragment stage's inputs split into one varying per member
+ * (new words, or NULL: none, or *err: one used otherwise than through chains to its members) */
+uint32_t *glb_spv_split_io_structs(const uint32_t *w, size_t n, bool outputs, size_t *out_n,
+                                   const char **err);
 /* glb_lod_bias.c: the SPIR-V with GL's LOD bias added from _mgl_LodBias[count] (new words, or
  * NULL: *err NULL where nothing samples with a bias); *unbiased: what it cannot bias, or NULL */
 uint32_t *glb_spv_lod_bias(const uint32_t *w, size_t n, bool fragment, uint32_t count,

@@ -175,6 +175,29 @@ has_flat_input(spvc_compiler comp, spvc_resources res)
    return false;
 }
 
+/* GLSL lets a stage's inputs be invariant (GLSL 1.50 4.6.1: the qualifier on both sides of an
+ * interface); ESSL 3.x takes it on outputs only ("invariant qualifiers cannot be used with shader
+ * inputs"). Invariance is a promise about how the previous stage computes the value, which its
+ * output keeps, so the inputs lose the qualifier (and their block members). */
+static void
+input_invariance(spvc_compiler comp, spvc_resources res)
+{
+   const spvc_reflected_resource *list = NULL;
+   size_t count = 0;
+   if (spvc_resources_get_resource_list_for_type(res, SPVC_RESOURCE_TYPE_STAGE_INPUT, &list,
+                                                 &count) != SPVC_SUCCESS)
+      return;
+   for (size_t i = 0; i < count; i++) {
+      spvc_compiler_unset_decoration(comp, list[i].id, SpvDecorationInvariant);
+      const spvc_type block = spvc_compiler_get_type_handle(comp, list[i].base_type_id);
+      if (spvc_type_get_basetype(block) != SPVC_BASETYPE_STRUCT)
+         continue;
+      for (unsigned m = 0; m < spvc_type_get_num_member_types(block); m++)
+         spvc_compiler_unset_member_decoration(comp, list[i].base_type_id, m,
+                                               SpvDecorationInvariant);
+   }
+}
+
 /* Transform feedback. The client's SPIR-V says what is captured as desktop GL does: outputs
  * decorated XfbBuffer, Offset and XfbStride under execution mode Xfb (parts of outputs and
  * gl_Position as copies of their own, glsl.h). ESSL has no such qualifiers: the host captures
@@ -931,13 +954,34 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
          num_words = n;
       }
    }
-   /* ESSL has no arrays of arrays among a vertex stage's outputs or a fragment stage's inputs:
-    * one-dimensional (glb_io_flatten.c), the same in both stages */
-   if (stage == MGP_SHADER_STAGE_VERTEX || stage == MGP_SHADER_STAGE_FRAGMENT) {
+   /* ESSL has no struct varyings holding arrays or structs, nor arrays of them, between the
+    * last pre-rasterization stage and the fragment stage: one varying per member
+    * (glb_io_structs.c), the same on both sides; the arrays of arrays that leaves are made
+    * one-dimensional next */
+   if (stage == MGP_SHADER_STAGE_FRAGMENT || last_pre_raster) {
+      const char *err = NULL;
+      size_t n = 0;
+      uint32_t *split_structs =
+         glb_spv_split_io_structs(spirv, num_words, stage != MGP_SHADER_STAGE_FRAGMENT, &n, &err);
+      if (err) {
+         snprintf(t->why, sizeof(t->why), "struct varyings: %s", err);
+         goto done;
+      }
+      if (split_structs) {
+         free(split);
+         split = split_structs;
+         spirv = split;
+         num_words = n;
+      }
+   }
+   /* ESSL has no arrays of arrays among a vertex stage's outputs or a fragment stage's inputs
+    * (nor the other last pre-rasterization stages' outputs): one-dimensional
+    * (glb_io_flatten.c), the same in both stages */
+   if (stage == MGP_SHADER_STAGE_VERTEX || stage == MGP_SHADER_STAGE_FRAGMENT || last_pre_raster) {
       const char *err = NULL;
       size_t n = 0;
       uint32_t *flat =
-         glb_spv_flatten_io_arrays(spirv, num_words, stage == MGP_SHADER_STAGE_VERTEX, &n, &err);
+         glb_spv_flatten_io_arrays(spirv, num_words, stage != MGP_SHADER_STAGE_FRAGMENT, &n, &err);
       if (err) {
          snprintf(t->why, sizeof(t->why), "arrays of arrays between the stages: %s", err);
          goto done;
@@ -1053,6 +1097,7 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
    if (!storage_bindings(scr, comp, res, stage, s, t))
       goto done;
    block_locations(comp, res, SPVC_RESOURCE_TYPE_STAGE_INPUT, false);
+   input_invariance(comp, res);
    /* every block a stage passes to one whose inputs are arrays (tessellation, geometry) */
    block_locations(comp, res, SPVC_RESOURCE_TYPE_STAGE_OUTPUT,
                    !last_pre_raster &&
