@@ -447,7 +447,7 @@ struct glb_sampler_view {
 };
 
 #define GLB_MAX_VB 16
-#define GLB_MAX_UBO 64 /* bindings: 0 the default block, 1..60 uniform blocks */
+#define GLB_MAX_UBO 64              /* bindings: 0 the default block, 1..60 uniform blocks */
 #define GLB_UNUSED_BINDING_BASE 192 /* glsl.h: declared, read by no stage (left unbound) */
 #define GLB_MAX_SAMPLERS MGP_MAX_SAMPLERS
 #define GLB_MAX_ATTRIBS 16

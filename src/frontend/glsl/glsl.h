@@ -606,7 +606,7 @@ struct glsl_uniform_block {
    /* those whose SPIR-V reads it, which a draw must give a buffer: a shared or std140 block is
     * active, and in stages, where declared and not used (GL 4.6 7.6.2.1) */
    uint32_t bound_stages;
-   unsigned first_member;  /* range of glsl_program.block_members (shared by all elements) */
+   unsigned first_member; /* range of glsl_program.block_members (shared by all elements) */
    unsigned num_members;
    uint32_t gl_binding; /* its initial binding point: layout(binding = N) + k, else 0 */
 };

@@ -57,7 +57,7 @@ struct link {
    bool invariant_outputs;         /* GLSL_LINK_INVARIANT_OUTPUTS */
    const struct glsl_stage_words *init_words;
    const struct glsl_stage_words *atomic_words; /* see glsl_link_spirv; may be NULL */
-   const struct glsl_decl_stage *decl; /* [GLSL_STAGE_COUNT] */
+   const struct glsl_decl_stage *decl;          /* [GLSL_STAGE_COUNT] */
    struct stage st[GLSL_STAGE_COUNT];
    struct glsl_program *prog;
    struct glsl_str *log;

@@ -50,7 +50,7 @@ main(void)
    static const struct {
       const char *name;
       uint32_t offset;
-   } want[] = {{"a", 0},  {"b", 8},  {"c", 16},  {"f.d", 32},
+   } want[] = {{"a", 0},    {"b", 8},  {"c", 16},    {"f.d", 32},
                {"f.e", 40}, {"g", 48}, {"h[0]", 64}, {"i", 96}};
    for (unsigned k = 0; k < sizeof(want) / sizeof(want[0]); k++) {
       const struct glsl_uniform *m = member(p, want[k].name);
