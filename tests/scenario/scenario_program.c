@@ -946,21 +946,23 @@ sc_khr_debug(void)
          fail("declined glGenTransformFeedbacks did not raise GL_INVALID_OPERATION");
    } else if (is_mgl) {
       /* transform feedback objects are offered (ARB_transform_feedback2): a feature mgl
-       * declines by name is the decline instead: glGetCompressedTexImage of an RGTC image
-       * glTexImage2D filled with plain pixels (mgl keeps the decoded texels, no encoder) */
+       * declines by name is the decline instead: glGetCompressedTexImage of an RGTC level
+       * glGenerateMipmap made (mgl encodes glTexImage2D's plain pixels into blocks, not the
+       * levels it generates: it keeps their decoded texels) */
       static const char want[] =
          "decline gl-feature-unimplemented: glGetCompressedTexImage of texels not uploaded as "
          "blocks";
-      static const GLubyte texels[4 * 4 * 4] = {0};
+      static const GLubyte texels[8 * 8 * 4] = {0};
       GLubyte blocks[8];
       GLuint tex = 0;
       glGenTextures(1, &tex);
       glBindTexture(GL_TEXTURE_2D, tex);
-      glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_RGTC1, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+      glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_RGTC1, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE,
                    texels);
-      check_gl_error("glTexImage2D(GL_COMPRESSED_RED_RGTC1) of plain pixels");
+      gl.GenerateMipmap(GL_TEXTURE_2D);
+      check_gl_error("glTexImage2D(GL_COMPRESSED_RED_RGTC1) of plain pixels, glGenerateMipmap");
       g_dbg_n = 0;
-      gl.GetCompressedTexImage(GL_TEXTURE_2D, 0, blocks);
+      gl.GetCompressedTexImage(GL_TEXTURE_2D, 1, blocks); /* level 1: 4x4, one block */
       if (g_dbg_n != 2)
          fail("declined glGetCompressedTexImage: %d messages, expected 2", g_dbg_n);
       expect_debug(0, GL_DEBUG_SOURCE_OTHER, GL_DEBUG_TYPE_OTHER, 0, NULL, "decline");
