@@ -91,7 +91,7 @@ kept=$work/scenarios-on-mesa.md
   echo "$(nproc)-core $(uname -m) Debian $(cat /etc/debian_version 2>/dev/null || echo ?), piglit from Debian,"
   echo "Mesa $(dpkg-query -W -f='${Version}' libgl1-mesa-dri 2>/dev/null || echo ?), Vulkan device lavapipe."
   echo "The list is \`tests/piglit/list.txt\` (${#tests[@]} tests); mgl runs through its glvnd vendor"
-  echo "(\`piglit.monolith\` and \`piglit.spawn\` in ctest guard the same list with \`expectations-mgl.txt\`)."
+  echo "(\`piglit.monolith.*\` and \`piglit.spawn.*\` in ctest guard the same list with \`expectations-mgl.txt\`)."
   echo "The same lanes on an NVIDIA H200 (through its Vulkan driver): \`docs/CONFORMANCE-GPU.md\`."
   echo
   echo "| result | Mesa llvmpipe | Zink (lavapipe) | mgl monolith | mgl spawn |"

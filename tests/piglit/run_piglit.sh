@@ -30,7 +30,9 @@
 # (surfaceless_egl, the default; x11_egl or glx for the window lanes: need DISPLAY; wayland:
 # needs WAYLAND_DISPLAY), PIGLIT_EXPECTED_ONLY=1 (run only the list lines EXPECTATIONS has a line
 # for: a lane whose expectations were measured on part of the list; the rest is counted and
-# printed as not_measured, not run).
+# printed as not_measured, not run), PIGLIT_SHARD=K/N (run only the K-th of N interleaved shares of
+# the lines left after the filters: line i, counted from 0, when i % N == K - 1; a lane split so
+# that each share has its own ctest timeout).
 set -eu
 export LC_NUMERIC=C # $EPOCHREALTIME arithmetic
 
@@ -44,6 +46,15 @@ timeout_s=${PIGLIT_TEST_TIMEOUT:-60}
 filter=${PIGLIT_FILTER:-}
 skip=${PIGLIT_SKIP:-}
 left_out=0
+shard_k=1 shard_n=1
+if [ -n "${PIGLIT_SHARD:-}" ]; then
+  if [[ ! $PIGLIT_SHARD =~ ^([1-9][0-9]*)/([1-9][0-9]*)$ ]] ||
+    [ "${BASH_REMATCH[1]}" -gt "${BASH_REMATCH[2]}" ]; then
+    echo "run_piglit: PIGLIT_SHARD=$PIGLIT_SHARD is not K/N with 1 <= K <= N" >&2
+    exit 2
+  fi
+  shard_k=${BASH_REMATCH[1]} shard_n=${BASH_REMATCH[2]}
+fi
 
 for f in "$vendor" "$list" "$expectations"; do
   if [ ! -f "$f" ]; then
@@ -82,6 +93,7 @@ done <"$expectations"
 # ---- run ----
 tests=()
 not_measured=0
+kept=0
 while IFS= read -r line || [ -n "$line" ]; do
   line=${line%$'\r'}
   case "$line" in '' | '#'*) continue ;; esac
@@ -94,6 +106,8 @@ while IFS= read -r line || [ -n "$line" ]; do
     not_measured=$((not_measured + 1))
     continue
   fi
+  kept=$((kept + 1))
+  if [ $(((kept - 1) % shard_n)) -ne $((shard_k - 1)) ]; then continue; fi
   tests+=("$line")
 done <"$list"
 
@@ -212,6 +226,7 @@ summary="run_piglit: arm=$arm tests=${#tests[@]} pass=$npass regressions=$regres
 summary+=" unexpected_passes=$unexpected other_changes=$changed missing_expectations=$missing"
 [ "${PIGLIT_EXPECTED_ONLY:-0}" = 1 ] && summary+=" not_measured=$not_measured"
 [ -n "$skip" ] && summary+=" left_out=$left_out"
+[ "$shard_n" -gt 1 ] && summary+=" shard=$shard_k/$shard_n"
 summary+=" time=$(printf %.1f "$total_s")s"
 echo "$summary" | tee "$out/summary.txt"
 awk -F'\t' '{c[$2]++} END {for (k in c) printf "  %s=%d\n", k, c[k]}' "$results" | sort | tee -a "$out/summary.txt"
