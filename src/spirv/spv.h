@@ -316,6 +316,12 @@ uint32_t *spv_draw_params(const uint32_t *words, size_t num_words, size_t *out_n
 uint32_t *spv_clip_enables(const uint32_t *words, size_t num_words, size_t *out_n,
                            uint32_t *num_planes, bool *blocked, const char **err);
 
+/* GLSL.std.450 calls computing from NoContraction results are marked NoContraction too, as
+ * glslang marks only the arithmetic of a `precise` value (spv_precise.c). Returns new words
+ * (free them), or NULL: *err NULL when there is nothing to mark, else why. */
+uint32_t *spv_precise_calls(const uint32_t *words, size_t num_words, size_t *out_n,
+                            const char **err);
+
 /* In a fragment module, what each atomic returns in a helper invocation becomes a plain read
  * of its memory (spv_helper_atomics.c), so a loop that retries an atomic until its guess holds
  * ends there too (GL leaves the value undefined). Returns new words (free them), or NULL: *err

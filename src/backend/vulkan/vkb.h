@@ -312,6 +312,10 @@ struct vkb_sampler_view {
    /* made_base alone, for a draw that samples the base level only while another level of
     * the same texture is attached (made lazily, dropped with vk) */
    VkImageView vk_base;
+   /* vk's levels (or its base alone) through a format of another numeric kind, for a sampler
+    * whose kind differs from the texture's (made lazily, dropped with vk) */
+   VkImageView vk_kind;
+   uint32_t vk_kind_of, vk_kind_levels; /* MGP_SAMPLER_KIND_* and level count of vk_kind */
 };
 
 struct vkb_shader_binding {
@@ -408,6 +412,7 @@ struct vkb_query {
    uint32_t ts[2]; /* timer queries: their slots in ts_pool */
    uint32_t ts_count;
    uint64_t value;  /* once announced */
+   uint64_t folded; /* statistics queries: the sum of slots already read back (vkb_pstats.c) */
    uint32_t stream; /* primitive queries: the vertex stream counted (begin_query.index) */
 };
 
@@ -695,8 +700,11 @@ struct vkb_screen_stats {
    unsigned long long kept_set_reuses; /* sets made in an earlier batch, bound again */
    unsigned long long kept_set_drops;  /* keep_epoch moves: every kept set looked up no more */
    unsigned long long pressure_submits;
-   unsigned long long inflight_arena_peak;   /* the most inflight_arena_bytes ever was */
-   unsigned long long arena_throttle_waits;  /* waits for the oldest batch at a pressure point */
+   unsigned long long inflight_arena_peak;  /* the most inflight_arena_bytes ever was */
+   unsigned long long arena_throttle_waits; /* waits for the oldest batch at a pressure point */
+   unsigned long long kind_views;      /* sampler views made in a format of the sampler's kind */
+   unsigned long long stat_slot_folds; /* statistics slots read back while their queries ran */
+   unsigned long long stat_slot_waits; /* ... after waiting for the oldest batch holding some */
    unsigned long long batch_throttle_waits;  /* the same, past VKB_INFLIGHT_BATCH_LIMIT batches */
    unsigned long long inflight_batches_peak; /* batches queued after a pressure submit, most */
    unsigned long long fence_waits_spun;      /* waits whose batch ended within wait_spin_ns */
@@ -943,8 +951,9 @@ struct vkb_screen {
    uint32_t *stat_free;
    uint32_t stat_free_count;
    uint16_t *stat_refs;
-   VkQueryPool occ_pool; /* occlusion slots, created at the first query */
-   uint32_t *occ_free;   /* free slot stack */
+   uint64_t *stat_serial; /* the batch that holds each slot (folded once it completed) */
+   VkQueryPool occ_pool;  /* occlusion slots, created at the first query */
+   uint32_t *occ_free;    /* free slot stack */
    uint32_t occ_free_count;
    VkBuffer pred_buf; /* conditional-rendering predicates, one 32-bit word each */
    VkDeviceMemory pred_mem;
@@ -1053,6 +1062,7 @@ struct vkb_screen {
    VkDeviceMemory dummy_mem[3];
    VkImageView dummy_view[3];
    VkSampler default_sampler;
+   VkSampler nearest_sampler; /* an integer kind view's: integer formats do not filter */
    /* placeholder texel buffer: 16 zero bytes, one view per sampler kind (float, int, uint) */
    VkBuffer texbuf_zero_buf;
    VkDeviceMemory texbuf_zero_mem;
@@ -1355,6 +1365,9 @@ void vkb_stat_scope_end(struct vkb_context *ctx);
 bool vkb_stat_dispatch_begin(struct vkb_context *ctx, VkCommandBuffer cmd, uint32_t *slot);
 void vkb_stat_dispatch_end(struct vkb_context *ctx, VkCommandBuffer cmd, uint32_t slot);
 void vkb_stat_queries_finish(struct vkb_screen *scr);
+/* Before a draw or dispatch, outside any rendering scope: with few slots free, folds those of
+ * completed batches into their queries, submitting and waiting for the oldest when none is. */
+void vkb_stat_pressure_point(struct vkb_screen *scr);
 bool vkb_prim_query_create(struct vkb_screen *scr, struct vkb_query *q);
 bool vkb_prim_query_read(struct vkb_screen *scr, const struct vkb_query *q, uint32_t slot,
                          uint64_t *value);
@@ -1572,6 +1585,11 @@ void vkb_rename_settle(struct vkb_screen *scr);
 VkImageView vkb_sampler_view_get(struct vkb_screen *scr, struct vkb_sampler_view *v,
                                  struct vkb_resource **tex_out, bool *declined);
 VkImageView vkb_sampler_view_base_only(struct vkb_screen *scr, struct vkb_sampler_view *v);
+/* The view as made, its first `levels` levels, in a format of sampler kind `kind` whose
+ * texels are texel_size bytes as the view's (the image is MUTABLE_FORMAT); VK_NULL_HANDLE when
+ * none samples here. */
+VkImageView vkb_sampler_view_of_kind(struct vkb_screen *scr, struct vkb_sampler_view *v,
+                                     uint32_t levels, uint32_t texel_size, unsigned kind);
 /* The image view type that samples a texture of this mgp_resource_target; false for none. */
 bool vkb_view_type_for_target(unsigned target, VkImageViewType *out);
 /* The program's default uniform block into a fresh arena slice of this batch. false: none made

@@ -101,6 +101,7 @@ vkb_launch_grid(void *self, const struct mgp_launch_grid *args, const void *tail
    /* Outside any rendering scope: descriptors may transition textures, and a dispatch is
     * recorded between scopes. */
    vkb_end_rendering(scr);
+   vkb_stat_pressure_point(scr); /* may submit: before this dispatch's descriptors */
    VkPipeline pipe = compute_pipeline(scr, sh);
    if (!pipe)
       return;

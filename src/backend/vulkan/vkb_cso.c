@@ -397,6 +397,7 @@ vkb_delete_sampler_view(void *self, const struct mgp_handle_args *args, const vo
       return;
    VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, v->vk);
    VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, v->vk_base);
+   VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, v->vk_kind);
    vkb_table_remove(&scr->sampler_views, &v->base);
    free(v);
 }
@@ -492,7 +493,8 @@ vkb_sampler_view_get(struct vkb_screen *scr, struct vkb_sampler_view *v,
    }
    VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, v->vk);
    VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, v->vk_base);
-   v->vk = v->vk_base = VK_NULL_HANDLE;
+   VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, v->vk_kind);
+   v->vk = v->vk_base = v->vk_kind = VK_NULL_HANDLE;
 
    const struct mgp_texture_params *p = &pv->params;
    const uint32_t view_levels = v->desc.num_levels ? v->desc.num_levels : tex_levels;
@@ -594,6 +596,65 @@ vkb_sampler_view_base_only(struct vkb_screen *scr, struct vkb_sampler_view *v)
    if (!vkb_check(scr, vkCreateImageView(scr->dev, &vci, NULL, &v->vk_base), "sampler view (base)"))
       return VK_NULL_HANDLE;
    return v->vk_base;
+}
+
+/* A format of sampler kind `kind` (MGP_SAMPLER_KIND_FLOAT / INT / UINT) whose texels are
+ * `size` bytes: of one compatibility class with any colour format of that size. */
+static VkFormat
+kind_format(uint32_t size, unsigned kind)
+{
+   static const struct {
+      uint32_t size;
+      VkFormat f[3]; /* float, int, uint */
+   } by_size[] = {
+      {1, {VK_FORMAT_R8_UNORM, VK_FORMAT_R8_SINT, VK_FORMAT_R8_UINT}},
+      {2, {VK_FORMAT_R16_SFLOAT, VK_FORMAT_R16_SINT, VK_FORMAT_R16_UINT}},
+      {4, {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R8G8B8A8_SINT, VK_FORMAT_R8G8B8A8_UINT}},
+      {8,
+       {VK_FORMAT_R16G16B16A16_SFLOAT, VK_FORMAT_R16G16B16A16_SINT, VK_FORMAT_R16G16B16A16_UINT}},
+      {16,
+       {VK_FORMAT_R32G32B32A32_SFLOAT, VK_FORMAT_R32G32B32A32_SINT, VK_FORMAT_R32G32B32A32_UINT}},
+   };
+   _Static_assert(MGP_SAMPLER_KIND_FLOAT == 0 && MGP_SAMPLER_KIND_INT == 1 &&
+                     MGP_SAMPLER_KIND_UINT == 2,
+                  "by_size's columns");
+   for (size_t i = 0; i < sizeof(by_size) / sizeof(by_size[0]) && kind < 3; i++)
+      if (by_size[i].size == size)
+         return by_size[i].f[kind];
+   return VK_FORMAT_UNDEFINED;
+}
+
+VkImageView
+vkb_sampler_view_of_kind(struct vkb_screen *scr, struct vkb_sampler_view *v, uint32_t levels,
+                         uint32_t texel_size, unsigned kind)
+{
+   if (v->vk_kind && v->vk_kind_of == kind && v->vk_kind_levels == levels)
+      return v->vk_kind;
+   const VkImageViewCreateInfo *made = &v->made_info;
+   const VkFormat f = kind_format(texel_size, kind);
+   VkFormatProperties fp;
+   if (f != VK_FORMAT_UNDEFINED)
+      vkGetPhysicalDeviceFormatProperties(scr->phys, f, &fp);
+   if (f == VK_FORMAT_UNDEFINED ||
+       !(fp.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT))
+      return VK_NULL_HANDLE;
+   VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, v->vk_kind);
+   v->vk_kind = VK_NULL_HANDLE;
+   /* sampled only: the image's other usages (attachment, storage) need not hold for f */
+   VkImageViewUsageCreateInfo usage = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO,
+      .usage = VK_IMAGE_USAGE_SAMPLED_BIT,
+   };
+   VkImageViewCreateInfo vci = *made;
+   vci.pNext = &usage;
+   vci.format = f;
+   vci.subresourceRange.levelCount = levels;
+   if (!vkb_check(scr, vkCreateImageView(scr->dev, &vci, NULL, &v->vk_kind), "sampler view (kind)"))
+      return VK_NULL_HANDLE;
+   v->vk_kind_of = kind;
+   v->vk_kind_levels = levels;
+   scr->stats.kind_views++;
+   return v->vk_kind;
 }
 
 /* ---- shader ------------------------------------------------------------------------------ */

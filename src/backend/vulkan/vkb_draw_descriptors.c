@@ -686,13 +686,22 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
          const struct vkb_format *sf = tex ? vkb_format_get(scr, v->desc.format) : NULL;
          if (tex && !sf)
             sf = tex->fmt;
+         /* Another kind (a usampler2DMS of an RGBA8 texture): GL leaves the lookups undefined
+          * but textureSize and textureSamples defined, and Vulkan needs a view of the shader's
+          * kind: one in a format of that kind and the same texel size. */
+         bool kind_view = false;
          if (tex && sf->kind != (kind == MGP_SAMPLER_KIND_SHADOW ? MGP_SAMPLER_KIND_FLOAT : kind) &&
              tex->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT) {
-            MGU_DECLINE(backend_draw_incomplete,
-                        "sampler %u: texture format %s does not match "
-                        "the sampler type",
-                        j, vkb_format_name(tex->desc.format));
-            return false;
+            if (kind == MGP_SAMPLER_KIND_SHADOW ||
+                !(view =
+                     vkb_sampler_view_of_kind(scr, v, sampled_count, sf->vk_texel_size, kind))) {
+               MGU_DECLINE(backend_draw_incomplete,
+                           "sampler %u: texture format %s does not match "
+                           "the sampler type",
+                           j, vkb_format_name(tex->desc.format));
+               return false;
+            }
+            kind_view = true;
          }
          if (tex && kind == MGP_SAMPLER_KIND_SHADOW &&
              !(tex->fmt->aspect & VK_IMAGE_ASPECT_DEPTH_BIT)) {
@@ -728,6 +737,8 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
          VkSampler vs = s && s->vk ? s->vk : scr->default_sampler;
          if (s && s->vk_plain && kind != MGP_SAMPLER_KIND_SHADOW)
             vs = s->vk_plain;
+         if (kind_view && kind != MGP_SAMPLER_KIND_FLOAT)
+            vs = scr->nearest_sampler; /* an integer view does not filter */
          d->img[nimg++] = (VkDescriptorImageInfo){vs, view, sampled_layout};
          d->loop |= (uint8_t)loop;
          way[0] = (struct vkb_sampler_memo_way){

@@ -4,7 +4,10 @@
  * have its own: so, as occlusion queries (vkb_query.c) do, a rendering scope with any of them
  * active takes one slot, which every query active over it shares (stat_refs counts them), and a
  * query's result is the sum of its own statistic over its slots. A dispatch under an active
- * GL_COMPUTE_SHADER_INVOCATIONS_ARB query takes a slot of its own for that query. The kinds
+ * GL_COMPUTE_SHADER_INVOCATIONS_ARB query takes a slot of its own for that query. A query may
+ * span any number of scopes and dispatches: before a draw or dispatch, with few slots free, the
+ * slots of completed batches are read back into their queries' folded sums and freed, so the
+ * pool stays at STAT_POOL_SLOTS however long a query runs (vkb_stat_pressure_point). The kinds
  * follow VkQueryPipelineStatisticFlagBits' order, so vkb_stat_index is also the statistic's
  * place in a slot's result. */
 #include <stdlib.h>
@@ -14,6 +17,8 @@
 #include "vkb.h"
 
 #define STAT_POOL_SLOTS 1024u
+/* Free slots below which a draw or dispatch folds: more than the scopes one can open. */
+#define STAT_LOW_WATER (STAT_POOL_SLOTS / 4u)
 #define STAT_ALL_BITS ((1u << VKB_STAT_KINDS) - 1u) /* input assembly vertices .. compute */
 #define STAT_COMPUTE (MGP_QUERY_KIND_COMPUTE_SHADER_INVOCATIONS - MGP_QUERY_KIND_VERTICES_SUBMITTED)
 
@@ -52,7 +57,8 @@ vkb_stat_query_create(struct vkb_screen *scr, struct vkb_query *q)
    };
    scr->stat_free = malloc(STAT_POOL_SLOTS * sizeof(uint32_t));
    scr->stat_refs = calloc(STAT_POOL_SLOTS, sizeof(uint16_t));
-   if (!scr->stat_free || !scr->stat_refs) {
+   scr->stat_serial = calloc(STAT_POOL_SLOTS, sizeof(uint64_t));
+   if (!scr->stat_free || !scr->stat_refs || !scr->stat_serial) {
       vkb_fatal(scr, MGU_FATAL_OutOfMemory, "pipeline statistics query pool");
       return false;
    }
@@ -115,6 +121,7 @@ slot_take(struct vkb_screen *scr, VkCommandBuffer cmd, uint32_t *slot)
    }
    *slot = scr->stat_free[--scr->stat_free_count];
    scr->stat_refs[*slot] = 0;
+   scr->stat_serial[*slot] = vkb_current_serial(scr);
    vkCmdResetQueryPool(cmd, scr->stat_pool, *slot, 1);
    return true;
 }
@@ -201,7 +208,7 @@ vkb_stat_begin_query(struct vkb_context *ctx, struct vkb_query *q)
    }
    vkb_stat_query_release_slots(scr, q);
    q->ended = q->announced = false;
-   q->value = 0;
+   q->value = q->folded = 0;
    q->active = true;
    /* The next draw opens a scope, and with it a slot this query shares. */
    if (scr->rendering_ctx == ctx)
@@ -238,4 +245,63 @@ vkb_stat_queries_finish(struct vkb_screen *scr)
    scr->stat_free = NULL;
    free(scr->stat_refs);
    scr->stat_refs = NULL;
+   free(scr->stat_serial);
+   scr->stat_serial = NULL;
+}
+
+/* Reads the slots of completed batches back into their queries' folded sums and frees them;
+ * a query keeps only its slots still in flight. */
+static void
+stat_fold(struct vkb_screen *scr)
+{
+   for (uint32_t i = 0; i < scr->queries.cap && !scr->failed; i++) {
+      struct vkb_query *q = (struct vkb_query *)scr->queries.slots[i];
+      if (!q || vkb_stat_index(q->target) < 0)
+         continue;
+      uint32_t kept = 0;
+      for (uint32_t s = 0; s < q->slot_count; s++) {
+         const uint32_t slot = q->slots[s];
+         uint64_t v = 0;
+         if (scr->failed || scr->stat_serial[slot] > scr->completed_serial ||
+             !vkb_stat_query_read(scr, q, slot, &v)) {
+            q->slots[kept++] = slot;
+            continue;
+         }
+         q->folded += v;
+         slot_unref(scr, slot);
+      }
+      q->slot_count = kept;
+   }
+   scr->stats.stat_slot_folds++;
+}
+
+/* The oldest batch holding a slot in use; 0 when none does. */
+static uint64_t
+stat_oldest_serial(const struct vkb_screen *scr)
+{
+   uint64_t oldest = 0;
+   for (uint32_t s = 0; s < STAT_POOL_SLOTS; s++)
+      if (scr->stat_refs[s] && (!oldest || scr->stat_serial[s] < oldest))
+         oldest = scr->stat_serial[s];
+   return oldest;
+}
+
+void
+vkb_stat_pressure_point(struct vkb_screen *scr)
+{
+   if (!scr->stat_pool || scr->stat_free_count >= STAT_LOW_WATER || scr->failed)
+      return;
+   vkb_retire(scr);
+   stat_fold(scr);
+   /* Every slot still in flight: the oldest batch holding some is waited for (submitted first
+    * when it is the one recording), then its slots fold. */
+   while (scr->stat_free_count < STAT_LOW_WATER && !scr->failed) {
+      const uint64_t oldest = stat_oldest_serial(scr);
+      if (!oldest || oldest <= scr->completed_serial)
+         break; /* every slot held is readable yet not read (a fatal): nothing to wait for */
+      scr->stats.stat_slot_waits++;
+      if (vkb_wait_serial(scr, oldest, UINT64_MAX, true) != VK_SUCCESS)
+         break;
+      stat_fold(scr);
+   }
 }

@@ -152,7 +152,7 @@ timer_collect(struct vkb_screen *scr, struct vkb_query *q, uint64_t *out)
 static void
 query_collect(struct vkb_screen *scr, struct vkb_query *q)
 {
-   uint64_t sum = 0;
+   uint64_t sum = q->folded; /* statistics slots read back while the query ran */
    if (is_timer(q->target) && !timer_collect(scr, q, &sum))
       return;
    for (uint32_t i = 0; i < q->slot_count; i++) {
@@ -409,7 +409,7 @@ query_rearm(struct vkb_screen *scr, struct vkb_query *q)
    }
    query_release_slots(scr, q);
    q->ended = q->announced = false;
-   q->value = 0;
+   q->value = q->folded = 0;
    return true;
 }
 

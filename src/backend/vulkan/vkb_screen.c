@@ -1095,7 +1095,11 @@ create_default_sampler(struct vkb_screen *scr)
       .addressModeW = VK_SAMPLER_ADDRESS_MODE_REPEAT,
       .maxLod = 1000.0f,
    };
-   return vkCreateSampler(scr->dev, &sci, NULL, &scr->default_sampler) == VK_SUCCESS;
+   if (vkCreateSampler(scr->dev, &sci, NULL, &scr->default_sampler) != VK_SUCCESS)
+      return false;
+   sci.magFilter = VK_FILTER_NEAREST;
+   sci.mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST;
+   return vkCreateSampler(scr->dev, &sci, NULL, &scr->nearest_sampler) == VK_SUCCESS;
 }
 
 static void
@@ -1120,8 +1124,11 @@ screen_destroy_idle(struct vkb_screen *scr)
                vkDestroySampler(scr->dev, ((struct vkb_sampler *)o)->vk, NULL);
                vkDestroySampler(scr->dev, ((struct vkb_sampler *)o)->vk_plain, NULL);
             }
-            if (tables[t] == &scr->sampler_views)
+            if (tables[t] == &scr->sampler_views) {
                vkDestroyImageView(scr->dev, ((struct vkb_sampler_view *)o)->vk, NULL);
+               vkDestroyImageView(scr->dev, ((struct vkb_sampler_view *)o)->vk_base, NULL);
+               vkDestroyImageView(scr->dev, ((struct vkb_sampler_view *)o)->vk_kind, NULL);
+            }
             if (tables[t] == &scr->contexts) { /* what context_destroy would have dropped */
                struct vkb_context *ctx = (struct vkb_context *)o;
                vkb_xfb_context_destroy_now(ctx);
@@ -1183,6 +1190,7 @@ screen_destroy_idle(struct vkb_screen *scr)
          vkFreeMemory(scr->dev, scr->dummy_mem[k], NULL);
       }
       vkDestroySampler(scr->dev, scr->default_sampler, NULL);
+      vkDestroySampler(scr->dev, scr->nearest_sampler, NULL);
       for (int k = 0; k < 3; k++)
          vkDestroyBufferView(scr->dev, scr->texbuf_zero_view[k], NULL);
       vkDestroyBuffer(scr->dev, scr->texbuf_zero_buf, NULL);
@@ -1660,6 +1668,9 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"pressure-submits", scr->stats.pressure_submits},
       {"arena-inflight-peak", scr->stats.inflight_arena_peak},
       {"arena-throttle-waits", scr->stats.arena_throttle_waits},
+      {"kind-views", scr->stats.kind_views},
+      {"stat-slot-folds", scr->stats.stat_slot_folds},
+      {"stat-slot-waits", scr->stats.stat_slot_waits},
       {"batch-throttle-waits", scr->stats.batch_throttle_waits},
       {"inflight-batches-peak", scr->stats.inflight_batches_peak},
       {"masked-clears", scr->stats.masked_clears},

@@ -100,6 +100,18 @@ finish_stages(struct link *l)
          free(w);
          break;
       }
+      /* precise: its built-in calls too (spv_precise.c) */
+      uint32_t *pw = spv_precise_calls(w, nw, &rn, &err);
+      if (pw) {
+         free(w);
+         w = pw;
+         nw = rn;
+      } else if (err) {
+         link_error(l, "internal error: cannot mark the %s shader's precise calls: %s",
+                    glsl_stage_name(s), err);
+         free(w);
+         break;
+      }
       if (s == GLSL_STAGE_VERTEX) {
          /* double inputs: GL's one location for a dvec3 / dvec4, unsigned pairs fetched
           * (spv_double_inputs.c; the backend fetches 64-bit attributes so) */

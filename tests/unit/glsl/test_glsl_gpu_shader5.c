@@ -15,6 +15,22 @@ compile(enum glsl_stage stage, uint32_t deny, const char *src, char **log)
    return glsl_compile_shader_limits(stage, GLSL_API_CORE, &limits, src, log);
 }
 
+/* Whether id has an OpDecorate of the (literal-less) decoration. */
+static bool
+t_spv_decoration_flag(const struct glsl_spirv *s, uint32_t id, uint32_t decoration)
+{
+   for (size_t at = 5; at < s->num_words;) {
+      const uint32_t wc = s->words[at] >> 16, op = s->words[at] & 0xffff;
+      if (!wc)
+         break;
+      if (op == SpvOpDecorate && wc >= 3 && s->words[at + 1] == id &&
+          s->words[at + 2] == decoration)
+         return true;
+      at += wc;
+   }
+   return false;
+}
+
 int
 main(void)
 {
@@ -248,6 +264,46 @@ main(void)
       }
       glsl_program_destroy(p);
       free(log);
+   }
+   {
+      /* precise through built-in calls: fract and floor of a precise value's chain are
+       * NoContraction as its arithmetic is (a Vulkan driver folds an unmarked fract(floor(x)
+       * * 42) to 0, NaN or not) */
+      static const char vs[] = "#version 150\nin vec4 p;\nvoid main() { gl_Position = p; }\n";
+      static const char fs[] =
+         "#version 150\n#extension GL_ARB_gpu_shader5 : require\nuniform float a, b;\n"
+         "out vec4 o;\nvoid main() {\n"
+         "   precise float x = fract(floor(a / b) * 42.0);\n"
+         "   float y = fract(a);\n" /* not precise: stays unmarked */
+         "   o = vec4(x, y, 0.0, 1.0);\n}\n";
+      struct glsl_link_input in = {.source = {vs, fs}};
+      char *llog = NULL;
+      struct glsl_program *p = glsl_link(&in, &llog);
+      CHECK(p, "precise program: %s", llog ? llog : "");
+      unsigned fract_marked = 0, fract_plain = 0, floor_marked = 0;
+      if (p) {
+         const struct glsl_spirv *f = &p->spirv[GLSL_STAGE_FRAGMENT];
+         for (size_t at = 5; at < f->num_words;) {
+            const uint32_t wc = f->words[at] >> 16, op = f->words[at] & 0xffff;
+            if (!wc)
+               break;
+            if (op == SpvOpExtInst && wc >= 5) {
+               const uint32_t inst = f->words[at + 4]; /* GLSL.std.450: Floor 8, Fract 10 */
+               const bool marked =
+                  t_spv_decoration_flag(f, f->words[at + 2], SpvDecorationNoContraction);
+               fract_marked += inst == 10 && marked;
+               fract_plain += inst == 10 && !marked;
+               floor_marked += inst == 8 && marked;
+            }
+            at += wc;
+         }
+         CHECK(t_spirv_val(f, "precise-calls") != 0, "precise: fragment SPIR-V invalid");
+      }
+      CHECK(fract_marked == 1 && fract_plain == 1 && floor_marked == 1,
+            "precise: fract NoContraction %u (want 1), unmarked %u (want 1), floor %u (want 1)",
+            fract_marked, fract_plain, floor_marked);
+      glsl_program_destroy(p);
+      free(llog);
    }
    return t_finish("unit.glsl.gpu_shader5");
 }

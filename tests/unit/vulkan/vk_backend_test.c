@@ -3450,6 +3450,49 @@ all_pixels(uint8_t r, uint8_t g, uint8_t b, uint8_t a)
    return ok;
 }
 
+/* textureSamples of a 4-sample RGBA8 texture through a usampler2DMS: GL leaves the lookups
+ * undefined but the sample count defined, and Vulkan needs a view of the shader's kind, so the
+ * draw samples a view in an unsigned integer format of the same texel size (no decline). */
+static void
+test_kind_view_samples(struct t *t)
+{
+   struct mgp_render_state s = gl_render_state();
+   bind_rs(t, &s);
+   const struct program_desc pd = {"tex.vert.spv", "samples_ms.frag.spv", 0, 0, 1, 3};
+   struct mgp_handle prog = make_program_kind(t, &pd, MGP_SAMPLER_KIND_UINT);
+   use_program(t, prog);
+   bind_ve(t, true, 16);
+   const float quad[] = {-1, -1, 0, 0, 1, -1, 1, 0, -1, 1, 0, 1, 1, 1, 1, 1};
+   bind_vb(t, make_buffer(t, sizeof(quad), quad));
+   struct mgp_handle tex =
+      make_tex(t, MGP_RESOURCE_TARGET_TEX_2D_MS, MGP_FORMAT_RGBA8_UNORM, 4, 4, 1, 1, 1, 4);
+   struct mgp_handle view = new_handle(t, MGP_KIND_SAMPLER_VIEW);
+   struct mgp_create_sampler_view cv = {.cso = view,
+                                        .texture = tex,
+                                        .format = MGP_FORMAT_RGBA8_UNORM,
+                                        .target = MGP_RESOURCE_TARGET_TEX_2D_MS,
+                                        .num_levels = 1};
+   t->cv->create_sampler_view(t->ctx, &cv, NULL, 0);
+   struct mgp_handle samp = make_nearest_sampler(t, MGP_COMPARE_MODE_NONE);
+   struct mgp_set_handles sh = {.start = 0, .count = 1};
+   t->cv->set_sampler_views(t->ctx, &sh, &view, 1);
+   t->cv->bind_sampler_states(t->ctx, &sh, &samp, 1);
+   use_default_fb(t, false);
+   set_viewport(t, 0, 0, W, H, false, NULL);
+   clear_color(t, 0, 0, 0, 0, false, 1);
+   const uint64_t d0 = mgu_decline_count(MGU_DECLINE_backend_draw_incomplete);
+   const unsigned long long k0 = counter(t, "kind-views");
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   read_back(t);
+   check(all_pixels(240, 0, 0, 255) &&
+            mgu_decline_count(MGU_DECLINE_backend_draw_incomplete) == d0 &&
+            counter(t, "kind-views") == k0 + 1 && t->fatal_count == 0,
+         "textureSamples of a 4-sample RGBA8 texture through a usampler2DMS: 4 (red 240), "
+         "through a view of kind uint, no decline");
+   struct mgp_handle null = {0, 0};
+   t->cv->set_sampler_views(t->ctx, &sh, &null, 1);
+}
+
 static void
 test_targets(struct t *t)
 {
@@ -3519,6 +3562,57 @@ query_value(struct t *t, struct mgp_handle q, uint64_t *available)
    t->sv->query_result(t->scr, &a, NULL, 0);
    *available = r[0];
    return r[1];
+}
+
+/* One GL_COMPUTE_SHADER_INVOCATIONS_ARB query over more dispatches than the statistics pool
+ * has slots (1024), all recorded in one batch: the slots of completed batches fold into the
+ * query's sum, so every invocation counts and nothing is declined. */
+static void
+test_stat_query_many_dispatches(struct t *t)
+{
+   struct vkb_screen *scr = t->scr;
+   if (!scr->features.pipelineStatisticsQuery) {
+      check(true, "(no pipelineStatisticsQuery: the statistics fold case is skipped)");
+      return;
+   }
+   struct mgp_handle prog = new_handle(t, MGP_KIND_SHADER);
+   size_t cs_size;
+   void *cs = read_file("count.comp.spv", &cs_size);
+   struct mgp_create_shader c = {.cso = prog, .stage_mask = 1u << MGP_SHADER_STAGE_COMPUTE};
+   c.spirv[MGP_SHADER_STAGE_COMPUTE] = (struct mgp_span){.ptr = cs, .size = cs_size};
+   t->cv->create_shader(t->ctx, &c, NULL, 0);
+   free(cs);
+   struct mgp_handle_args a = {prog};
+   t->cv->set_dispatch_program(t->ctx, &a, NULL, 0);
+   enum { DISPATCHES = 3000 };
+   const uint64_t declines = mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented);
+   const unsigned long long folds0 = counter(t, "stat-slot-folds");
+   for (int run = 0; run < 2; run++) { /* the second run reuses the folded slots */
+      struct mgp_query_desc d = {.query = new_handle(t, MGP_KIND_QUERY),
+                                 .kind = MGP_QUERY_KIND_COMPUTE_SHADER_INVOCATIONS};
+      t->sv->query_create(t->scr, &d, NULL, 0);
+      t->cv->begin_query(t->ctx, &d, NULL, 0);
+      struct mgp_launch_grid g = {.block = {4, 1, 1}, .grid = {2, 1, 1}};
+      for (int i = 0; i < DISPATCHES; i++)
+         t->cv->launch_grid(t->ctx, &g, NULL, 0);
+      t->cv->end_query(t->ctx, &d, NULL, 0);
+      uint64_t avail = 0;
+      const uint64_t v = query_value(t, d.query, &avail);
+      check(avail && v == DISPATCHES * 2 * 4 &&
+               mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) == declines &&
+               counter(t, "stat-slot-folds") > folds0 && t->fatal_count == 0 && !scr->failed,
+            "run %d: one compute-invocations query over %d dispatches of 2 groups of 4: %llu "
+            "(want %d), available %llu, %llu declined, %llu folds",
+            run, DISPATCHES, (unsigned long long)v, DISPATCHES * 2 * 4, (unsigned long long)avail,
+            (unsigned long long)(mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) -
+                                 declines),
+            counter(t, "stat-slot-folds") - folds0);
+      struct mgp_handle_args del = {d.query};
+      t->sv->query_destroy(t->scr, &del, NULL, 0);
+   }
+   struct mgp_handle_args da = {prog};
+   t->cv->set_dispatch_program(t->ctx, &(struct mgp_handle_args){0}, NULL, 0);
+   t->cv->delete_shader(t->ctx, &da, NULL, 0);
 }
 
 static void
@@ -4140,6 +4234,7 @@ main(int argc, char **argv)
    test_stream_ubo(&t);
    test_compute_hostile(&t, prog);
    test_image_layer_respecify(&t);
+   test_stat_query_many_dispatches(&t);
    test_stream_vb(&t, prog);
    test_ubo(&t);
    test_cull(&t, prog);
@@ -4161,6 +4256,7 @@ main(int argc, char **argv)
    test_read_depth_stencil(&t);
    test_mipmaps_and_copies(&t);
    test_targets(&t);
+   test_kind_view_samples(&t);
    test_query_destroy_active(&t, prog);
    test_xfb_objects(&t, prog);
 
