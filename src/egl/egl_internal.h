@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "egl_api.h"
+#include "egl_window.h"
 #include "fe_egl.h"
 
 #pragma GCC visibility push(hidden)
@@ -77,8 +78,6 @@ struct egl_context {
    struct egl_surface *draw; /* its draw surface while current (NULL: surfaceless) */
 };
 
-#define EGL_MAX_PRESENT_STORES 8
-
 struct egl_surface {
    struct egl_object base;
    const struct egl_config *config;
@@ -103,12 +102,7 @@ struct egl_surface {
    uint64_t readback_ns, present_ns; /* time spent in each half of those swaps */
    EGLint buffer_age;                /* EGL_BUFFER_AGE_EXT */
    bool lost;
-   /* The ring arms' present stores (fe_egl.h), one per slot of the platform's shared present;
-    * stores_off once the arm or the server has none (the copy path from then on). */
-   struct fe_present_store *stores[EGL_MAX_PRESENT_STORES];
-   int store_next;
-   bool stores_off;
-   uint64_t frames_shared; /* presented from a present store */
+   struct egl_present_stores stores; /* the ring arms' (egl_window.h) */
 };
 
 struct egl_thread {

@@ -1,6 +1,9 @@
 /* egl_wayland.c — EGL window surfaces on Wayland: the backend side of libwayland-egl (the app
  * makes the wl_egl_window; we fill in driver_private and its callbacks) and presentation of
- * frames read back from the GL colour buffer through a small pool of wl_shm buffers.
+ * frames read back from the GL colour buffer through a small pool of wl_shm buffers, or (the
+ * ring arms' present stores, egl_window.h) through wl_shm buffers made at each store's offset in
+ * a pool over the session's stage memfd, which the server wrote the frame into: then no pixel
+ * is copied here.
  *
  * Queues: the display's own requests (registry, wl_shm) run on a private queue of the display;
  * each window has a private queue of its own for its buffers' release events and its frame
@@ -13,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -58,6 +62,14 @@ struct wl_slot {
    bool busy; /* attached and not released yet */
 };
 
+/* A wl_buffer over one present store (the shared present). */
+struct wl_shared {
+   struct wl_buffer *buffer;
+   uint64_t offset;
+   int width, height;
+   bool busy; /* attached and not released yet */
+};
+
 struct egl_window {
    struct egl_native_display *dpy;
    int max_buffers;      /* MGL_FRAMES_IN_FLIGHT + 1 */
@@ -73,6 +85,15 @@ struct egl_window {
    struct wl_slot slots[WL_MAX_BUFFERS];
    uint64_t frames, callback_timeouts, buffers_allocated;
    uint64_t copy_ns, wait_ns; /* time in the wl_shm copy, and waiting on the compositor */
+   /* The shared present: a pool over the memfd holding the present stores (known by its inode)
+    * and a buffer per store slot; shared_off once that memfd cannot be a pool (over 2 GiB). */
+   struct wl_shm_pool *shared_pool;
+   int32_t shared_pool_size;
+   dev_t shared_dev;
+   ino_t shared_ino;
+   bool shared_off;
+   struct wl_shared shared[WL_MAX_BUFFERS];
+   uint64_t frames_shared, release_timeouts;
 };
 
 static int64_t
@@ -336,6 +357,23 @@ slot_free(struct wl_slot *s)
    *s = (struct wl_slot){.win = s->win};
 }
 
+/* The shared present's buffers and pool. The compositor keeps what it maps until it has done
+ * with a buffer, so this need not wait for releases; the stores live until the surface's
+ * finish, after the window's destroy. */
+static void
+shared_drop(struct egl_window *w)
+{
+   for (int i = 0; i < WL_MAX_BUFFERS; i++) {
+      if (w->shared[i].buffer)
+         wl_buffer_destroy(w->shared[i].buffer);
+      w->shared[i] = (struct wl_shared){0};
+   }
+   if (w->shared_pool)
+      wl_shm_pool_destroy(w->shared_pool);
+   w->shared_pool = NULL;
+   w->shared_pool_size = 0;
+}
+
 static EGLint
 wl_window_create(struct egl_native_display *d, void *native_window, bool platform_form,
                  const struct egl_config *config, struct egl_window **out)
@@ -401,15 +439,17 @@ wl_window_destroy(struct egl_window *w)
    pthread_mutex_unlock(&w->lock);
    /* The figures docs/BENCHMARKS.md quotes: what presenting a frame costs here. */
    mgu_log_always("MGL-WL frames=%llu callback-timeouts=%llu buffers=%llu copy-ms-per-frame=%.3f "
-                  "wait-ms-per-frame=%.3f",
+                  "wait-ms-per-frame=%.3f shared=%llu",
                   (unsigned long long)w->frames, (unsigned long long)w->callback_timeouts,
                   (unsigned long long)w->buffers_allocated,
                   w->frames ? (double)w->copy_ns / 1e6 / (double)w->frames : 0.0,
-                  w->frames ? (double)w->wait_ns / 1e6 / (double)w->frames : 0.0);
+                  w->frames ? (double)w->wait_ns / 1e6 / (double)w->frames : 0.0,
+                  (unsigned long long)w->frames_shared);
    if (w->throttle)
       wl_callback_destroy(w->throttle);
    for (int i = 0; i < WL_MAX_BUFFERS; i++)
       slot_free(&w->slots[i]);
+   shared_drop(w);
    wl_proxy_wrapper_destroy(w->shm);
    wl_proxy_wrapper_destroy(w->surface);
    /* Send the destroys before the queue goes (nothing of ours is left on it). */
@@ -573,6 +613,53 @@ lose(struct egl_window *w, const char *why)
    return EGL_BAD_NATIVE_WINDOW;
 }
 
+/* Interval 1: waits (bounded) for the previous frame's callback, which says the compositor
+ * showed it. Caller holds w->lock. */
+static EGLint
+throttle_wait(struct egl_window *w)
+{
+   if (!w->throttle)
+      return EGL_SUCCESS;
+   int r = wait_queue(w->dpy->native, w->queue, throttle_clear, w, WL_THROTTLE_TIMEOUT_MS);
+   if (r < 0)
+      return lose(w, "the compositor connection failed");
+   if (r == 0) {
+      /* A hidden surface: stop waiting for that callback. */
+      wl_callback_destroy(w->throttle);
+      w->throttle = NULL;
+      w->callback_timeouts++;
+   }
+   return EGL_SUCCESS;
+}
+
+/* buffer (f's size) attached to the surface, damaged and committed. Caller holds w->lock. */
+static EGLint
+attach_commit(struct egl_window *w, struct wl_buffer *buffer, const struct egl_frame *f)
+{
+   struct wl_display *dpy = w->dpy->native;
+   int dx = w->native->dx, dy = w->native->dy;
+   if (wl_proxy_get_version((struct wl_proxy *)w->surface) >= WL_SURFACE_OFFSET_SINCE_VERSION) {
+      if (dx || dy)
+         wl_surface_offset(w->surface, dx, dy);
+      wl_surface_attach(w->surface, buffer, 0, 0);
+   } else {
+      wl_surface_attach(w->surface, buffer, dx, dy);
+   }
+   w->native->dx = w->native->dy = 0;
+   w->native->attached_width = f->width;
+   w->native->attached_height = f->height;
+   damage(w, f);
+   if (w->interval > 0) {
+      w->throttle = wl_surface_frame(w->surface);
+      if (w->throttle)
+         wl_callback_add_listener(w->throttle, &throttle_listener, w);
+   }
+   wl_surface_commit(w->surface);
+   if (!flush_bounded(dpy, WL_RELEASE_TIMEOUT_MS) || wl_display_get_error(dpy))
+      return lose(w, "the compositor connection failed");
+   return EGL_SUCCESS;
+}
+
 static EGLint
 wl_window_present(struct egl_window *w, const struct egl_frame *f)
 {
@@ -592,20 +679,9 @@ wl_window_present(struct egl_window *w, const struct egl_frame *f)
       goto out;
    }
    int64_t t_wait = now_ns();
-   if (w->throttle) {
-      /* Interval 1: the previous frame's callback says the compositor showed it. */
-      int r = wait_queue(dpy, w->queue, throttle_clear, w, WL_THROTTLE_TIMEOUT_MS);
-      if (r < 0) {
-         result = lose(w, "the compositor connection failed");
-         goto out;
-      }
-      if (r == 0) {
-         /* A hidden surface: stop waiting for that callback. */
-         wl_callback_destroy(w->throttle);
-         w->throttle = NULL;
-         w->callback_timeouts++;
-      }
-   }
+   result = throttle_wait(w);
+   if (result != EGL_SUCCESS)
+      goto out;
    /* Take the releases that arrived, then wait only if every buffer is busy. */
    int r = wait_queue(dpy, w->queue, slot_available, w, 0);
    if (r == 0)
@@ -634,30 +710,152 @@ wl_window_present(struct egl_window *w, const struct egl_frame *f)
              (size_t)f->width * 4);
    w->copy_ns += (uint64_t)(now_ns() - t_copy);
 
-   int dx = w->native->dx, dy = w->native->dy;
-   if (wl_proxy_get_version((struct wl_proxy *)w->surface) >= WL_SURFACE_OFFSET_SINCE_VERSION) {
-      if (dx || dy)
-         wl_surface_offset(w->surface, dx, dy);
-      wl_surface_attach(w->surface, s->buffer, 0, 0);
-   } else {
-      wl_surface_attach(w->surface, s->buffer, dx, dy);
-   }
-   w->native->dx = w->native->dy = 0;
-   w->native->attached_width = f->width;
-   w->native->attached_height = f->height;
    s->busy = true;
-   damage(w, f);
-   if (w->interval > 0) {
-      w->throttle = wl_surface_frame(w->surface);
-      if (w->throttle)
-         wl_callback_add_listener(w->throttle, &throttle_listener, w);
+   result = attach_commit(w, s->buffer, f);
+   if (result != EGL_SUCCESS)
+      goto out;
+   w->frames++;
+out:
+   pthread_mutex_unlock(&w->lock);
+   return result;
+}
+
+/* ---- the shared present (egl_window.h): the frame already in a memfd the compositor maps ---- */
+
+static int
+wl_shared_slots(struct egl_window *w)
+{
+   pthread_mutex_lock(&w->lock);
+   const int n = w->shared_off || w->lost ? 0 : w->max_buffers;
+   pthread_mutex_unlock(&w->lock);
+   return n;
+}
+
+static void
+shared_release(void *data, struct wl_buffer *buffer)
+{
+   (void)buffer;
+   ((struct wl_shared *)data)->busy = false;
+}
+
+static const struct wl_buffer_listener shared_listener = {.release = shared_release};
+
+static bool
+shared_free(void *arg)
+{
+   return !((struct wl_shared *)arg)->busy;
+}
+
+static void
+wl_shared_wait(struct egl_window *w, int slot)
+{
+   pthread_mutex_lock(&w->lock);
+   struct wl_shared *sh = &w->shared[slot];
+   if (sh->busy && !w->lost && !wl_display_get_error(w->dpy->native)) {
+      const int64_t t = now_ns();
+      /* Bounded: a compositor that stopped releasing sees this store rewritten (its next
+       * repaint shows the newer frame), the app is not stopped for good. */
+      const int r = wait_queue(w->dpy->native, w->queue, shared_free, sh, WL_RELEASE_TIMEOUT_MS);
+      w->wait_ns += (uint64_t)(now_ns() - t);
+      if (r == 0 && w->release_timeouts++ == 0)
+         mgu_info("egl: wayland: the compositor held a present store's buffer for %d ms; it is "
+                  "written again",
+                  WL_RELEASE_TIMEOUT_MS);
    }
-   wl_surface_commit(w->surface);
-   if (!flush_bounded(dpy, WL_RELEASE_TIMEOUT_MS) || wl_display_get_error(dpy)) {
+   sh->busy = false;
+   pthread_mutex_unlock(&w->lock);
+}
+
+/* The pool over fd for a frame of bytes at offset: made (or grown) as needed. false: frames are
+ * copied into the window's own buffers instead. Caller holds w->lock. */
+static bool
+shared_pool_for(struct egl_window *w, int fd, uint64_t offset, uint64_t bytes)
+{
+   struct stat sb;
+   if (fstat(fd, &sb) != 0 || sb.st_size <= 0)
+      return false;
+   /* wl_shm sizes and offsets are 32-bit signed: a memfd past 2 GiB cannot be a pool. */
+   if ((uint64_t)sb.st_size > INT32_MAX) {
+      if (!w->shared_off)
+         mgu_info("egl: wayland: the present stores' memfd is %lld bytes, more than a wl_shm pool "
+                  "takes: frames are copied",
+                  (long long)sb.st_size);
+      w->shared_off = true;
+      return false;
+   }
+   if (offset > (uint64_t)sb.st_size || bytes > (uint64_t)sb.st_size - offset)
+      return false;
+   if (w->shared_pool && (w->shared_dev != sb.st_dev || w->shared_ino != sb.st_ino))
+      shared_drop(w); /* another session's heap */
+   if (!w->shared_pool) {
+      w->shared_pool = wl_shm_create_pool(w->shm, fd, (int32_t)sb.st_size); /* dups fd */
+      if (!w->shared_pool)
+         return false;
+      w->shared_pool_size = (int32_t)sb.st_size;
+      w->shared_dev = sb.st_dev;
+      w->shared_ino = sb.st_ino;
+   } else if ((int32_t)sb.st_size > w->shared_pool_size) {
+      wl_shm_pool_resize(w->shared_pool, (int32_t)sb.st_size);
+      w->shared_pool_size = (int32_t)sb.st_size;
+   }
+   return true;
+}
+
+static EGLint
+wl_shared_present(struct egl_window *w, const struct egl_frame *f, int slot, int fd,
+                  uint64_t fd_offset)
+{
+   struct wl_display *dpy = w->dpy->native;
+   EGLint result = EGL_SUCCESS;
+   pthread_mutex_lock(&w->lock);
+   if (w->lost || !w->native) {
+      result = lose(w, "the wl_egl_window is gone");
+      goto out;
+   }
+   if (wl_display_get_error(dpy)) {
       result = lose(w, "the compositor connection failed");
       goto out;
    }
+   if (f->width <= 0 || f->height <= 0 || f->width > WL_MAX_SIDE || f->height > WL_MAX_SIDE ||
+       f->stride != (ptrdiff_t)f->width * 4) {
+      result = EGL_BAD_ALLOC;
+      goto out;
+   }
+   const uint64_t bytes = (uint64_t)f->stride * (uint64_t)f->height;
+   if (!shared_pool_for(w, fd, fd_offset, bytes)) {
+      pthread_mutex_unlock(&w->lock);
+      return wl_window_present(w, f); /* copied, as the read back would be */
+   }
+   const int64_t t_wait = now_ns();
+   result = throttle_wait(w);
+   w->wait_ns += (uint64_t)(now_ns() - t_wait);
+   if (result != EGL_SUCCESS)
+      goto out;
+   struct wl_shared *sh = &w->shared[slot];
+   const uint32_t format = w->alpha ? WL_SHM_FORMAT_ARGB8888 : WL_SHM_FORMAT_XRGB8888;
+   if (!sh->buffer || sh->offset != fd_offset || sh->width != f->width || sh->height != f->height) {
+      if (sh->buffer)
+         wl_buffer_destroy(sh->buffer);
+      *sh = (struct wl_shared){0};
+      /* shared_pool_for checked offset + bytes against the pool, which is at most 2^31 - 1 */
+      sh->buffer = wl_shm_pool_create_buffer(w->shared_pool, (int32_t)fd_offset, f->width,
+                                             f->height, (int32_t)f->stride, format);
+      if (!sh->buffer) {
+         result = EGL_BAD_ALLOC; /* transient: the surface lives */
+         goto out;
+      }
+      wl_buffer_add_listener(sh->buffer, &shared_listener, sh);
+      sh->offset = fd_offset;
+      sh->width = f->width;
+      sh->height = f->height;
+      w->buffers_allocated++;
+   }
+   sh->busy = true;
+   result = attach_commit(w, sh->buffer, f);
+   if (result != EGL_SUCCESS)
+      goto out;
    w->frames++;
+   w->frames_shared++;
 out:
    pthread_mutex_unlock(&w->lock);
    return result;
@@ -668,6 +866,9 @@ static const struct egl_window_ops wl_window_ops = {
    .present = wl_window_present,
    .set_swap_interval = wl_window_set_swap_interval,
    .destroy = wl_window_destroy,
+   .shared_slots = wl_shared_slots,
+   .shared_wait = wl_shared_wait,
+   .shared_present = wl_shared_present,
 };
 
 const struct egl_platform egl_platform_wayland = {

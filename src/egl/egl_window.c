@@ -1,6 +1,7 @@
 /* egl_window.c — the window-surface layer (egl_window.h): the window systems built into this
  * library, window surface creation and the swap of a window surface (read back, present,
  * pick up a resize), on every arm alike. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -235,17 +236,14 @@ egl_window_surface_finish(struct egl_surface *s)
                "%.3f ms/frame, presented here in %.3f ms/frame",
                (void *)s, (unsigned long long)s->frames, (unsigned long long)s->frames_server,
                (unsigned long long)(s->frames - s->frames_server),
-               (unsigned long long)s->frames_shared,
+               (unsigned long long)s->stores.frames,
                (double)s->readback_ns / 1e6 / (double)s->frames,
                (double)s->present_ns / 1e6 / (double)s->frames);
    if (s->win_ops)
       s->win_ops->destroy(s->win); /* waits until the window system reads no store */
    s->win = NULL;
    s->win_ops = NULL;
-   for (int i = 0; i < EGL_MAX_PRESENT_STORES; i++) {
-      fe_present_store_destroy(s->stores[i]);
-      s->stores[i] = NULL;
-   }
+   egl_present_stores_finish(&s->stores);
    free(s->frame);
    s->frame = NULL;
    s->frame_size = 0;
@@ -274,55 +272,80 @@ surface_lost(struct egl_surface *s, const char *func)
 
 #define MAX_DAMAGE_RECTS 64
 
-/* The swap into a present store (fe_egl.h) where the arm and the window can: FE_OK and *slot
- * >= 0 when the server wrote the frame there; *slot -1 (FE_OK): take the copy path. */
-static enum fe_status
-swap_into_store(struct egl_thread *t, struct egl_surface *s, int w, int h, int *slot)
+enum fe_status
+egl_present_stores_swap(struct egl_present_stores *ps, struct fe_context *ctx,
+                        struct fe_surface *surf, const struct egl_window_ops *ops,
+                        struct egl_window *win, int w, int h, const char *who, int *slot)
 {
    *slot = -1;
-   if (s->stores_off || !s->win_ops->shared_slots)
+   if (ps->off || !ops->shared_slots || present_mode() == PRESENT_READ || !w || !h)
       return FE_OK;
-   int n = s->win_ops->shared_slots(s->win);
+   int n = ops->shared_slots(win);
    if (n > EGL_MAX_PRESENT_STORES)
       n = EGL_MAX_PRESENT_STORES;
    if (n <= 0)
       return FE_OK;
-   const int i = s->store_next % n;
+   const int i = ps->next % n;
    /* The window system may still read this store's previous frame. */
-   s->win_ops->shared_wait(s->win, i);
+   ops->shared_wait(win, i);
    for (int tries = 0; tries < 2; tries++) {
       enum fe_status st = FE_OK;
-      if (!s->stores[i]) {
-         st = fe_present_store_create(t->ctx->fe, w, h, &s->stores[i]);
+      if (!ps->store[i]) {
+         st = fe_present_store_create(ctx, w, h, &ps->store[i]);
          if (st == FE_BAD_MATCH) {
-            s->stores_off = true;
-            mgu_info("egl: window surface %p: no present stores on this arm (no heap, or the "
-                     "server has no present_to_buffer): the frame is read back",
-                     (void *)s);
+            ps->off = true;
+            mgu_info("%s: no present stores on this arm (no heap, or the server has no "
+                     "present_to_buffer): the frame is read back",
+                     who);
             return FE_OK;
          }
          if (st != FE_OK)
             return st;
       }
       bool written = false;
-      st = fe_swap_buffers_store(t->ctx->fe, s->fe, s->stores[i], &written);
+      st = fe_swap_buffers_store(ctx, surf, ps->store[i], &written);
       if (st == FE_BAD_MATCH) {
          /* made for another size or share group: a new one */
-         fe_present_store_destroy(s->stores[i]);
-         s->stores[i] = NULL;
+         fe_present_store_destroy(ps->store[i]);
+         ps->store[i] = NULL;
          continue;
       }
       if (st != FE_OK)
          return st;
       if (!written) {
-         s->stores_off = true; /* the server declined (named in its log) */
+         ps->off = true; /* the server declined (named in its log) */
          return FE_OK;
       }
       *slot = i;
-      s->store_next = (i + 1) % n;
+      ps->next = (i + 1) % n;
       return FE_OK;
    }
    return FE_OK;
+}
+
+EGLint
+egl_present_stores_present(struct egl_present_stores *ps, const struct egl_window_ops *ops,
+                           struct egl_window *win, struct egl_frame *frame, int slot)
+{
+   int fd;
+   uint64_t off;
+   const uint8_t *top;
+   fe_present_store_memory(ps->store[slot], &fd, &off, &top);
+   frame->top = top; /* the server wrote it top row first, rows tight */
+   frame->stride = (ptrdiff_t)frame->width * 4;
+   ps->frames++;
+   return ops->shared_present(win, frame, slot, fd, off);
+}
+
+void
+egl_present_stores_finish(struct egl_present_stores *ps)
+{
+   for (int i = 0; i < EGL_MAX_PRESENT_STORES; i++) {
+      fe_present_store_destroy(ps->store[i]);
+      ps->store[i] = NULL;
+   }
+   ps->next = 0;
+   ps->off = false;
 }
 
 EGLBoolean
@@ -379,8 +402,12 @@ egl_window_swap(struct egl_thread *t, struct egl_surface *s, const EGLint *rects
       st = fe_swap_buffers_window(t->ctx->fe, s->fe, &tok, &by_server);
    }
    int slot = -1;
-   if (st == FE_OK && !nothing && !by_server && w && h && present_mode() != PRESENT_READ)
-      st = swap_into_store(t, s, w, h, &slot);
+   if (st == FE_OK && !nothing && !by_server) {
+      char who[48];
+      snprintf(who, sizeof(who), "egl: window surface %p", (void *)s);
+      st = egl_present_stores_swap(&s->stores, t->ctx->fe, s->fe, s->win_ops, s->win, w, h, who,
+                                   &slot);
+   }
    if (st == FE_OK && !nothing && !by_server && slot < 0)
       st = fe_swap_buffers_read(t->ctx->fe, s->fe, s->frame, s->frame_size);
    const uint64_t t1 = now_ns();
@@ -399,14 +426,7 @@ egl_window_swap(struct egl_thread *t, struct egl_surface *s, const EGLint *rects
    };
    EGLint err = EGL_SUCCESS;
    if (slot >= 0) {
-      int fd;
-      uint64_t off;
-      const uint8_t *top;
-      fe_present_store_memory(s->stores[slot], &fd, &off, &top);
-      frame.top = top; /* the server wrote it top row first */
-      frame.stride = (ptrdiff_t)row;
-      err = s->win_ops->shared_present(s->win, &frame, slot, fd, off);
-      s->frames_shared++;
+      err = egl_present_stores_present(&s->stores, s->win_ops, s->win, &frame, slot);
    } else if (w && h && !nothing && !by_server) {
       err = s->win_ops->present(s->win, &frame);
    }

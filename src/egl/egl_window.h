@@ -33,6 +33,7 @@
 #include <stdint.h>
 
 #include "egl_api.h"
+#include "fe_egl.h"
 
 #pragma GCC visibility push(hidden)
 
@@ -106,6 +107,33 @@ struct egl_window_ops {
    EGLint (*shared_present)(struct egl_window *win, const struct egl_frame *frame, int slot, int fd,
                             uint64_t fd_offset);
 };
+
+/* The ring arms' present stores (fe_egl.h) of one window (an EGL window surface, a GLX window),
+ * one per slot of its platform's shared present; off once the arm, the server or the window
+ * has none (the copy path reads the frame back from then on). Zeroed: none made yet. */
+#define EGL_MAX_PRESENT_STORES 8
+struct egl_present_stores {
+   struct fe_present_store *store[EGL_MAX_PRESENT_STORES];
+   int next;
+   bool off;
+   uint64_t frames; /* presented from a store */
+};
+
+/* The swap of surf (current with ctx) into one of ps's stores where the arm and the window can:
+ * FE_OK and *slot >= 0 when the server wrote the frame (w x h) there and ended it; FE_OK and
+ * *slot -1 when the caller takes fe_swap_buffers_read (also with MGL_PRESENT=read, the read-back
+ * baseline); anything else: the swap failed. who
+ * names the window in the log. */
+enum fe_status egl_present_stores_swap(struct egl_present_stores *ps, struct fe_context *ctx,
+                                       struct fe_surface *surf, const struct egl_window_ops *ops,
+                                       struct egl_window *win, int w, int h, const char *who,
+                                       int *slot);
+/* Presents what egl_present_stores_swap wrote into store `slot` (frame: its size, damage and
+ * serial; top and stride are the store's). */
+EGLint egl_present_stores_present(struct egl_present_stores *ps, const struct egl_window_ops *ops,
+                                  struct egl_window *win, struct egl_frame *frame, int slot);
+/* Frees the stores (the window destroyed first: nothing reads them any more). */
+void egl_present_stores_finish(struct egl_present_stores *ps);
 
 /* One window system, as an EGL platform. */
 struct egl_platform {

@@ -1088,7 +1088,7 @@ fe_swap_buffers_store(struct fe_context *ctx, struct fe_surface *surf, struct fe
    if (!surf || mgp_handle_is_null(surf->color))
       return FE_BAD_MATCH;
    if (ps->sg != ctx->share || ps->width != surf->width || ps->height != surf->height)
-      return FE_OK; /* another session's store, or a stale size: the caller reads back */
+      return FE_BAD_MATCH; /* another share group's store, or a stale size: a new one */
    if (!fe_surface_resolve(ctx, surf) || !fe_validate(ctx, FE_VERB_TEXOP))
       return FE_CONTEXT_LOST;
    uint32_t answer = 0;

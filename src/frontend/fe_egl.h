@@ -108,9 +108,11 @@ enum fe_status fe_swap_buffers_read(struct fe_context *ctx, struct fe_surface *s
  * fe_present_store_memory: the memfd holding it (the session's: dup it to hand it on), the
  * store's offset in it and its address here. fe_swap_buffers_store: surf's colour buffer into
  * the store (a round trip whose answer carries no pixels), then the frame ends as
- * fe_swap_buffers does: FE_OK with *written true. FE_OK with *written false: the server
- * declined or the store does not match the surface (its size, its share group); nothing was
- * ended and the caller takes fe_swap_buffers_read. The store is the caller's to reuse only
+ * fe_swap_buffers does: FE_OK with *written true. FE_BAD_MATCH: the store does not match the
+ * surface (its size, its share group; a window resized, another context's) or the surface has
+ * no colour buffer: nothing was ended, the caller makes a store that matches or reads back.
+ * FE_OK with *written false: the server declined; nothing was ended and the caller takes
+ * fe_swap_buffers_read. The store is the caller's to reuse only
  * once the window system no longer reads it. */
 struct fe_present_store;
 enum fe_status fe_present_store_create(struct fe_context *ctx, int width, int height,

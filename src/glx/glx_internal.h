@@ -121,7 +121,8 @@ struct glx_drawable {
    uint64_t frame_serial;
    uint8_t *frame; /* the last frame read back (window kinds) */
    uint32_t frame_size;
-   int bind_count; /* current as draw or read somewhere */
+   struct egl_present_stores stores; /* the ring arms' (window kinds, egl_window.h) */
+   int bind_count;                   /* current as draw or read somewhere */
    bool destroy_pending;
 };
 

@@ -1,9 +1,12 @@
 /* glx_window.c — GLX windows presented through the window-surface layer's X11 platform (the
- * one EGL's X11 windows use): the window's state comes from its window_create, every
- * glXSwapBuffers reads the back colour buffer into client memory (fe_swap_buffers_read: one
- * round trip on every arm) and hands it to the platform's present, and a new window size
+ * one EGL's X11 windows use): the window's state comes from its window_create; on the ring
+ * arms (inproc, spawn) glXSwapBuffers has the server write the back colour buffer into a
+ * present store the X server reads (egl_window.h: egl_present_stores_swap, no pixel crosses
+ * the transport); elsewhere, or once that is declined, it reads the buffer back into client
+ * memory (fe_swap_buffers_read) and hands it to the platform's present. A new window size
  * re-creates the surface's buffers before the next frame (as Mesa does for X11). A window that
  * went away makes its drawable lost: its swaps report GLXBadCurrentWindow. */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "array.h"
@@ -88,8 +91,14 @@ glx_window_destroy(struct glx_drawable *d)
 {
    if (!d || !d->win)
       return;
-   d->platform->window->destroy(d->win);
+   if (d->frame_serial)
+      mgu_info("glx: %s 0x%lx: %llu frames, %llu of them from a present store",
+               d->kind == GLX_KIND_PIXMAP ? "pixmap" : "window", (unsigned long)d->window,
+               (unsigned long long)d->frame_serial, (unsigned long long)d->stores.frames);
+   d->platform->window->destroy(d->win); /* waits until the X server reads no store */
    d->win = NULL;
+   egl_present_stores_finish(&d->stores);
+   d->stores.frames = 0;
    free(d->frame);
    d->frame = NULL;
    d->frame_size = 0;
@@ -129,25 +138,35 @@ glx_window_present(struct glx_context *ctx, struct glx_drawable *d, int *error, 
    size_t size = (size_t)w * (size_t)h * 4u;
    if (size == 0)
       return true; /* a 0x0 window shows nothing */
-   if (!mgu_array_reserve_exact(d->frame, d->frame_size, size)) {
-      *error = BadAlloc, *glx_error = false;
-      return false;
+   const struct egl_window_ops *ops = d->platform->window;
+   char who[40];
+   snprintf(who, sizeof(who), "glx: window 0x%lx", (unsigned long)d->window);
+   int slot = -1;
+   enum fe_status st =
+      egl_present_stores_swap(&d->stores, ctx->fe, d->fe, ops, d->win, w, h, who, &slot);
+   if (st == FE_OK && slot < 0) {
+      if (!mgu_array_reserve_exact(d->frame, d->frame_size, size)) {
+         *error = BadAlloc, *glx_error = false;
+         return false;
+      }
+      st = fe_swap_buffers_read(ctx->fe, d->fe, d->frame, size);
    }
-   enum fe_status st = fe_swap_buffers_read(ctx->fe, d->fe, d->frame, size);
    if (st != FE_OK) {
       *error = st == FE_CONTEXT_LOST ? GLX_ERR_BAD_CONTEXT_STATE : BadAlloc;
       *glx_error = st == FE_CONTEXT_LOST;
       return false;
    }
+   /* The read back's rows bottom-up; a store's are set by egl_present_stores_present. */
    struct egl_frame frame = {
-      .top = d->frame + (size_t)(h - 1) * (size_t)w * 4u,
+      .top = slot < 0 ? d->frame + (size_t)(h - 1) * (size_t)w * 4u : NULL,
       .stride = -(ptrdiff_t)w * 4,
       .width = w,
       .height = h,
       .has_alpha = d->config->shape.alpha_size > 0,
       .serial = ++d->frame_serial,
    };
-   EGLint r = d->platform->window->present(d->win, &frame);
+   EGLint r = slot >= 0 ? egl_present_stores_present(&d->stores, ops, d->win, &frame, slot)
+                        : ops->present(d->win, &frame);
    if (r == EGL_BAD_NATIVE_WINDOW) {
       mgu_info("glx: window 0x%lx is gone: its drawable is lost", (unsigned long)d->window);
       d->lost = true;

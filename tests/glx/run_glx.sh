@@ -4,7 +4,11 @@
 #   KIND glxinfo    `glxinfo -B` names mgl's renderer, an OpenGL 3.3 or 4.x core profile (what
 #                   the backend meets; 4.0 on lavapipe) and (its legacy context) the compatibility
 #                   profile of that version
-#   KIND test       mgl-glx-test (window drawn, swapped and read back; GLX errors; one copy)
+#   KIND test       mgl-glx-test (window drawn, swapped and read back; GLX errors; one copy);
+#                   on inproc and spawn every window's frames must come from present stores
+#                   (the server writes them where the X server reads them: client.log counts)
+#   KIND read       the same with MGL_PRESENT=read: the frames read back through the transport,
+#                   never from a present store (the read-back path stays covered)
 #   KIND legacy     mgl-glx-test --legacy (glXCreateContext and glXCreateNewContext give the
 #                   compatibility profile by default; glBegin quads read back)
 #   KIND compat-off mgl-glx-test --compat-off with MGL_COMPAT_PROFILE=0 (the legacy calls and
@@ -25,7 +29,8 @@ if [ "$arm" = tcp ]; then
 fi
 case $kind in
   glxinfo) cmd=(glxinfo -B) ;;
-  test) cmd=("$bin/mgl-glx-test" --one-copy) ;;
+  test) cmd=(env MGL_LOG_LEVEL=info "$bin/mgl-glx-test" --one-copy) ;;
+  read) cmd=(env MGL_LOG_LEVEL=info MGL_PRESENT=read "$bin/mgl-glx-test" --one-copy) ;;
   legacy) cmd=("$bin/mgl-glx-test" --legacy) ;;
   compat-off) cmd=(env MGL_COMPAT_PROFILE=0 "$bin/mgl-glx-test" --compat-off) ;;
   *) echo "run_glx: unknown kind $kind" >&2; exit 2 ;;
@@ -54,6 +59,19 @@ if [ "$kind" = glxinfo ]; then
     fail "no OpenGL $core compatibility profile"
   grep -Eq '^OpenGL profile mask: compatibility profile' "$log_dir/stdout" ||
     fail "the legacy context's profile mask is not the compatibility profile"
+fi
+if [ "$kind" = test ] || [ "$kind" = read ]; then
+  # Which path presented: every GLX window logs its frames at destroy.
+  read -r frames stored < <(grep -ho 'glx: window 0x[0-9a-f]*: [0-9]* frames, [0-9]* of them from a present store' \
+      "$log_dir"/client.log | awk '{f += $4; s += $6} END {print f + 0, s + 0}')
+  echo "run_glx: GLX window frames $frames, from a present store $stored"
+  [ "$frames" -gt 0 ] || fail "no GLX window frame was counted"
+  if [ "$kind" = test ] && { [ "$arm" = inproc ] || [ "$arm" = spawn ]; } &&
+     [ "${MGL_BACKEND:-vulkan}" = vulkan ]; then
+    [ "$stored" -eq "$frames" ] || fail "$stored of $frames frames came from a present store"
+  else
+    [ "$stored" -eq 0 ] || fail "$stored frames came from a present store"
+  fi
 fi
 grep -Eq "(^|[[:space:]])transport=${arm}([[:space:]]|\$)" "$log_dir/client.log" 2>/dev/null ||
   fail "ARM PROOF: client.log names no transport=$arm"

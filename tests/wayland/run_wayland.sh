@@ -6,6 +6,10 @@
 # proof: each case's client.log names `transport=ARM`. ARM `mesa` (VENDOR_JSON "-") runs the same
 # cases on Mesa llvmpipe instead: the checks hold on a driver that is not ours. ARM tcp: one
 # `mgl-server --listen` serves every case.
+# Which path presented (MGL-WL lines, every window at destroy): on inproc and spawn on the Vulkan
+# backend the frames of the run must come from present stores (shared > 0: the server wrote them
+# into the stage memfd the compositor maps as a wl_shm pool); on monolith and tcp, and with
+# MGL_PRESENT=read (the read-back baseline), none may.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 if [ $# -lt 5 ]; then
@@ -82,6 +86,22 @@ for c in "$@"; do
   fi
   echo "run_wayland: PASS $arm $c"
 done
+if [ "$arm" != mesa ]; then
+  read -r frames shared < <(cat "$run_dir"/logs/*/client.log 2>/dev/null |
+      sed -n 's/.*MGL-WL frames=\([0-9]*\) .* shared=\([0-9]*\).*/\1 \2/p' |
+      awk '{f += $1; s += $2} END {print f + 0, s + 0}')
+  echo "run_wayland: frames presented $frames, from a present store $shared"
+  if { [ "$arm" = inproc ] || [ "$arm" = spawn ]; } && [ "${MGL_BACKEND:-vulkan}" = vulkan ] &&
+     [ "${MGL_PRESENT:-auto}" != read ]; then
+    if [ "$shared" -eq 0 ]; then
+      echo "run_wayland: FAIL: no frame came from a present store on $arm" >&2
+      fails=$((fails + 1))
+    fi
+  elif [ "$shared" -ne 0 ]; then
+    echo "run_wayland: FAIL: $shared frames came from a present store on $arm" >&2
+    fails=$((fails + 1))
+  fi
+fi
 if ! kill -0 "$WESTON_PID" 2>/dev/null; then
   echo "run_wayland: FAIL: weston died during the run:" >&2
   tail -n 20 "$run_dir/weston/weston.log" >&2
