@@ -31,5 +31,7 @@ for s in $scenarios; do
 done
 rm -rf "$caps/out"
 python3 "$here/seed_corpus.py" "$caps" "$here/corpus"
+# present_to_buffer never crosses tcp: its seeds are written from the readpixels_pack capture
+python3 "$here/present_seeds.py" "$here/corpus"
 python3 "$here/seed_corpus.py" --restamp "$here/corpus/stream" "$here/regress/stream"
 du -sh "$here/corpus"/*

@@ -484,6 +484,16 @@ struct vkb_batch {
    uint64_t zeroed_bytes;          /* new stores zeroed while it records (vkb_resource.c) */
    VkDescriptorPool *dpools;
    uint32_t dpool_count, dpool_cap, dpool_cur;
+   /* Segments (issue 22): on a screen that draws indirectly each rendering scope begins a
+    * command buffer of its own (vkb_batch_split), so the scope's indirect-command clamps can go
+    * into a pre-pass submitted right before it. segs: the command buffers before cmd, in
+    * submission order (a pre-pass slot stays VK_NULL_HANDLE while unused); pre_at: the open
+    * scope's slot in segs, -1 outside one; pre_live: the pre-pass being recorded. first_cmd is
+    * cmd as allocated, spare the further ones (spare_used of them handed out this time). */
+   VkCommandBuffer first_cmd, pre_live;
+   VkCommandBuffer *segs, *spare;
+   uint32_t seg_count, seg_cap, spare_count, spare_cap, spare_used;
+   int32_t pre_at;
    struct vkb_garbage *garbage;
    uint32_t garbage_count, garbage_cap;
    struct vkb_batch *next;
@@ -491,6 +501,13 @@ struct vkb_batch {
 
 /* The command buffer being recorded (begun on first use). NULL after a fatal. */
 VkCommandBuffer vkb_cmd(struct vkb_screen *scr);
+/* Ends the batch's command buffer and begins the next one, with an empty pre-pass slot between
+ * them (struct vkb_batch's segments): called as a rendering scope begins. Returns the command
+ * buffer the scope records into; NULL after a fatal. Bound state does not survive it. */
+VkCommandBuffer vkb_batch_split(struct vkb_screen *scr);
+/* The open scope's pre-pass, begun on first use: what it records runs before the scope and
+ * after everything recorded before the scope began. NULL where the scope has no slot. */
+VkCommandBuffer vkb_batch_pre_cmd(struct vkb_screen *scr);
 /* Ends rendering, submits the current batch; returns its serial (0 on failure). */
 uint64_t vkb_submit(struct vkb_screen *scr);
 /* Waits until every batch up to serial completed (timeout in ns; UINT64_MAX = forever).
@@ -733,6 +750,8 @@ struct vkb_screen_stats {
    unsigned long long draws_recorded;        /* GL draws (ranges) recorded, merged or not */
    unsigned long long indirect_cmds;         /* vkCmdDraw(Indexed)Indirect(Count) recorded */
    unsigned long long indirect_count_cmds;   /* of those, vkCmdDraw(Indexed)IndirectCount */
+   unsigned long long clamps_prepass;        /* indirect clamps recorded before their scope */
+   unsigned long long batch_splits;          /* scopes begun in a command buffer of their own */
    uint64_t cond_predicates;                 /* conditional renders decided on the GPU */
    uint64_t cond_sums;                       /* of them, over several slots (vkb_cond_sum.c) */
    unsigned long long resource_oom;          /* resources left without storage: GL_OUT_OF_MEMORY */
@@ -982,6 +1001,18 @@ struct vkb_screen {
    bool clamp_failed;                        /* the pipeline could not be made: not again */
    uint32_t clamp_seen;                      /* word 0 as last counted into the decline tally */
    uint64_t clamp_serial;                    /* the batch that recorded the last clamp */
+   /* Each clamp of a batch has its own region of clamp_buf from clamp_cursor (a run of them
+    * in one pre-pass is read by draws after all of them); clamp_cursor_serial: the batch the
+    * cursor counts for. Past VKB_CLAMP_BATCH_BYTES a batch takes no more pre-passes and its
+    * clamps reuse the start of the buffer, each before its own draw, as without them. */
+   VkDeviceSize clamp_cursor;
+   uint64_t clamp_cursor_serial;
+   bool clamp_batch_full;
+   /* The screen drew indirectly: its rendering scopes split the batch (vkb_batch_split).
+    * scope_writes: a draw of the open scope may write buffers (storage, image stores,
+    * capture), so a command the scope's draws read may change inside it: no pre-pass. */
+   bool clamp_prepass;
+   bool scope_writes;
    PFN_vkCmdBeginConditionalRenderingEXT begin_cond;
    PFN_vkCmdEndConditionalRenderingEXT end_cond;
    VkQueryPool ts_pool; /* timestamp slots, created at the first timer query */
@@ -1636,15 +1667,19 @@ void vkb_grid_check_finish(struct vkb_screen *scr);
  * clamp) into the screen's clamp buffer, compacted, and a compute step that clamps each
  * command whose vertices times instances run past budget (a count over it to the budget, then
  * instances to budget / count) and leaves every other as GL draws it (reads past the bound
- * buffers are robust access's). *out is then the buffer to draw from: commands at VKB_CLAMP_CMDS, cmd_size
- * apart, the count at VKB_CLAMP_COUNT. False (declined, or a Fatal) when it cannot be made.
+ * buffers are robust access's). *out is then the buffer to draw from: commands at *base +
+ * VKB_CLAMP_CMDS, cmd_size apart, the count at *base + VKB_CLAMP_COUNT. prepass: the draw is
+ * in the open rendering scope, which goes on: the clamp is recorded into the scope's pre-pass
+ * (vkb_batch_pre_cmd) where it has one, else the scope ends first. False (declined, or a Fatal) when it cannot be made.
  * vkb_draw_clamp_count counts the clamped commands the GPU reported (completed batches: a
  * retire hook) as indirect-draw-clamped declines; settle waits for the last clamp first. */
 #define VKB_CLAMP_COUNT 16u
 #define VKB_CLAMP_CMDS 32u
+#define VKB_CLAMP_BATCH_BYTES (1u << 20)
 bool vkb_draw_clamp_record(struct vkb_screen *scr, VkBuffer buf, VkDeviceSize offset, uint32_t n,
                            uint32_t stride, uint32_t cmd_size, VkBuffer count_buf,
-                           VkDeviceSize count_offset, bool capped, uint32_t budget, VkBuffer *out);
+                           VkDeviceSize count_offset, bool capped, uint32_t budget, bool prepass,
+                           VkBuffer *out, VkDeviceSize *base);
 void vkb_draw_clamp_count(struct vkb_screen *scr);
 void vkb_draw_clamp_settle(struct vkb_screen *scr);
 void vkb_draw_clamp_finish(struct vkb_screen *scr);

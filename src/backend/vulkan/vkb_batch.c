@@ -90,6 +90,9 @@ batch_recycle(struct vkb_screen *scr, struct vkb_batch *b)
    }
    vkResetFences(scr->dev, 1, &b->fence);
    vkResetCommandPool(scr->dev, b->pool, 0);
+   b->cmd = b->first_cmd;
+   b->seg_count = b->spare_used = 0;
+   b->pre_live = VK_NULL_HANDLE;
    b->recording = false;
    b->next = scr->free_batches;
    scr->free_batches = b;
@@ -111,6 +114,8 @@ batch_destroy(struct vkb_screen *scr, struct vkb_batch *b)
    if (b->hold)
       vkDestroyEvent(scr->dev, b->hold, NULL);
    vkDestroyCommandPool(scr->dev, b->pool, NULL);
+   free(b->segs);
+   free(b->spare);
    free(b->dpools);
    free(b->garbage);
    free(b);
@@ -185,6 +190,7 @@ cur_batch(struct vkb_screen *scr)
          batch_destroy(scr, b);
          return NULL;
       }
+      b->first_cmd = b->cmd;
       const VkEventCreateInfo eci = {.sType = VK_STRUCTURE_TYPE_EVENT_CREATE_INFO};
       if ((scr->knobs.test_hold_batch_ms || scr->knobs.test_hold_until_wait) &&
           !vkb_check(scr, vkCreateEvent(scr->dev, &eci, NULL, &b->hold), "test hold event")) {
@@ -195,8 +201,97 @@ cur_batch(struct vkb_screen *scr)
    b->next = NULL;
    b->serial = scr->next_serial++;
    b->recording = false;
+   b->pre_at = -1;
    scr->cur = b;
    return b;
+}
+
+/* A command buffer of the batch's pool, begun: a spare one again, else a new one. */
+static VkCommandBuffer
+batch_begin_spare(struct vkb_screen *scr, struct vkb_batch *b)
+{
+   if (b->spare_used == b->spare_count) {
+      VkCommandBuffer *c = mgu_array_push(b->spare, b->spare_count, b->spare_cap);
+      if (!c) {
+         vkb_fatal(scr, MGU_FATAL_OutOfMemory, "batch command buffers");
+         return VK_NULL_HANDLE;
+      }
+      const VkCommandBufferAllocateInfo cai = {
+         .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+         .commandPool = b->pool,
+         .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+         .commandBufferCount = 1,
+      };
+      if (!vkb_check(scr, vkAllocateCommandBuffers(scr->dev, &cai, c), "command buffer")) {
+         b->spare_count--;
+         return VK_NULL_HANDLE;
+      }
+   }
+   VkCommandBuffer cmd = b->spare[b->spare_used];
+   const VkCommandBufferBeginInfo bi = {
+      .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+      .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+   };
+   if (!vkb_check(scr, vkBeginCommandBuffer(cmd, &bi), "vkBeginCommandBuffer"))
+      return VK_NULL_HANDLE;
+   b->spare_used++;
+   return cmd;
+}
+
+static bool
+batch_push_seg(struct vkb_screen *scr, struct vkb_batch *b, VkCommandBuffer cmd)
+{
+   VkCommandBuffer *s = mgu_array_push(b->segs, b->seg_count, b->seg_cap);
+   if (!s) {
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, "batch segments");
+      return false;
+   }
+   *s = cmd;
+   return true;
+}
+
+/* The pre-pass being recorded is complete once another begins or the batch is submitted. */
+static bool
+batch_end_pre(struct vkb_screen *scr, struct vkb_batch *b)
+{
+   if (!b->pre_live)
+      return true;
+   VkCommandBuffer pre = b->pre_live;
+   b->pre_live = VK_NULL_HANDLE;
+   return vkb_check(scr, vkEndCommandBuffer(pre), "vkEndCommandBuffer");
+}
+
+VkCommandBuffer
+vkb_batch_split(struct vkb_screen *scr)
+{
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   struct vkb_batch *b = scr->cur;
+   if (!cmd || !batch_end_pre(scr, b) ||
+       !vkb_check(scr, vkEndCommandBuffer(cmd), "vkEndCommandBuffer") ||
+       !batch_push_seg(scr, b, cmd) || !batch_push_seg(scr, b, VK_NULL_HANDLE))
+      return VK_NULL_HANDLE;
+   b->pre_at = (int32_t)(b->seg_count - 1);
+   if (!(b->cmd = batch_begin_spare(scr, b))) {
+      b->recording = false; /* nothing more is recorded: the session failed */
+      return VK_NULL_HANDLE;
+   }
+   scr->bind_epoch++; /* bound state stays with the command buffer that bound it */
+   scr->stats.batch_splits++;
+   return b->cmd;
+}
+
+VkCommandBuffer
+vkb_batch_pre_cmd(struct vkb_screen *scr)
+{
+   struct vkb_batch *b = scr->cur;
+   if (scr->failed || !b || !b->recording || b->pre_at < 0)
+      return VK_NULL_HANDLE;
+   if (!b->segs[b->pre_at]) {
+      if (!batch_end_pre(scr, b) || !(b->pre_live = batch_begin_spare(scr, b)))
+         return VK_NULL_HANDLE;
+      b->segs[b->pre_at] = b->pre_live;
+   }
+   return b->pre_live;
 }
 
 VkCommandBuffer
@@ -417,12 +512,21 @@ vkb_submit(struct vkb_screen *scr)
    };
    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
                         &mb, 0, NULL, 0, NULL);
-   if (!vkb_check(scr, vkEndCommandBuffer(cmd), "vkEndCommandBuffer"))
+   if (!batch_end_pre(scr, b) || !vkb_check(scr, vkEndCommandBuffer(cmd), "vkEndCommandBuffer"))
+      return 0;
+   /* the segments in order, the unused pre-pass slots left out, then the last */
+   uint32_t n = 0;
+   for (uint32_t i = 0; i < b->seg_count; i++)
+      if (b->segs[i])
+         b->segs[n++] = b->segs[i];
+   b->seg_count = n;
+   b->pre_at = -1;
+   if (n && !batch_push_seg(scr, b, cmd))
       return 0;
    VkSubmitInfo si = {
       .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
-      .commandBufferCount = 1,
-      .pCommandBuffers = &cmd,
+      .commandBufferCount = n ? b->seg_count : 1,
+      .pCommandBuffers = n ? b->segs : &cmd,
    };
    /* MGL_VK_FAKE_DEVICE_LOST: this submit answers as a lost device would (nothing runs) */
    const bool fake_lost =

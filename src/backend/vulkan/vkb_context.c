@@ -88,6 +88,8 @@ vkb_context_end_rendering(struct vkb_screen *scr)
    struct vkb_context *ctx = scr->rendering_ctx;
    vkb_xfb_scope_end(ctx);
    scr->rendering_ctx = NULL;
+   if (scr->cur)
+      scr->cur->pre_at = -1; /* the slot ran before this scope: no later clamp goes there */
    if (scr->cur && scr->cur->recording)
       scr->end_rendering(scr->cur->cmd);
    vkb_xfb_after_scope(ctx);
@@ -494,8 +496,14 @@ vkb_begin_rendering(struct vkb_context *ctx)
    vkb_query_scope_prepare(ctx); /* a reset must be outside the scope */
    vkb_xfb_scope_prepare(ctx);
    VkCommandBuffer cmd = vkb_cmd(scr);
+   /* A screen that draws indirectly: the scope in a command buffer of its own, after a slot
+    * for its commands' clamps (vkb_draw_clamp.c), which cannot run inside it. */
+   if (cmd && scr->clamp_prepass &&
+       !(scr->clamp_batch_full && scr->clamp_cursor_serial == scr->cur->serial))
+      cmd = vkb_batch_split(scr);
    if (!cmd)
       return false;
+   scr->scope_writes = false;
    scr->begin_rendering(cmd, &ri);
    scr->stats.render_passes_begun++;
    scr->rendering_ctx = ctx;

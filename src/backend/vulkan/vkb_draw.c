@@ -448,6 +448,9 @@ draw_bind(struct vkb_context *ctx, struct draw_plan *p, VkCommandBuffer *cmd_out
    if (!scr->cur || !scr->cur->recording)
       return false;
    VkCommandBuffer cmd = scr->cur->cmd;
+   /* a draw that may write buffers: a later clamp of the scope cannot run before it */
+   if (scr->shader_writes_pending || ctx->xfb.in_scope)
+      scr->scope_writes = true;
 
    /* Bound state survives within one command buffer and one context. */
    if (ctx->bind_epoch != scr->bind_epoch || scr->bind_owner != ctx) {
@@ -860,12 +863,19 @@ vkb_draw_indirect(void *self, const struct mgp_draw_indirect *args, const void *
    const uint32_t budget =
       call_budget / n > VKB_INDIRECT_CMD_MIN ? call_budget / n : VKB_INDIRECT_CMD_MIN;
    VkBuffer clamped;
+   VkDeviceSize base;
    ind->last_use = vkb_current_serial(scr);
    if (cnt)
       cnt->last_use = ind->last_use;
+   /* The clamp may run before the open scope (its pre-pass) when nothing inside the scope can
+    * have changed the commands: no draw of it wrote buffers, and no glBufferSubData inside it
+    * left them in a versioned copy (vkb_rename.c) that reaches the buffer only as it ends. */
+   scr->clamp_prepass = true;
+   const bool prepass = scr->rendering_ctx == ctx && !scr->scope_writes && !ctx->xfb.in_scope &&
+                        !ind->ver_buf && !(cnt && cnt->ver_buf);
    if (!vkb_draw_clamp_record(scr, ind->buf, args->offset, n, args->stride, cmd_size,
                               cnt ? cnt->buf : VK_NULL_HANDLE, args->count_offset,
-                              n < args->draw_count, budget, &clamped) ||
+                              n < args->draw_count, budget, prepass, &clamped, &base) ||
        !draw_bind(ctx, p, &cmd))
       return;
    draw_record(ctx, &as_vbo, NULL, 0, p, cmd);
@@ -875,11 +885,11 @@ vkb_draw_indirect(void *self, const struct mgp_draw_indirect *args, const void *
       .index_size = args->index_size,
       .flags = args->flags,
       .restart_index = args->restart_index,
-      .offset = VKB_CLAMP_CMDS,
+      .offset = base + VKB_CLAMP_CMDS,
       .stride = cmd_size,
       .draw_count = n,
       .count = args->count,
-      .count_offset = VKB_CLAMP_COUNT,
+      .count_offset = base + VKB_CLAMP_COUNT,
       .draw_id_offset = args->draw_id_offset,
    };
    indirect_record(scr, cmd, &packed, clamped, cnt ? clamped : VK_NULL_HANDLE, cmd_size, p->sh);

@@ -90,7 +90,7 @@ clamp_init(struct vkb_screen *scr, VkDeviceSize need)
    if (!scr->clamp.pipe) {
       const VkBuffer bufs[2] = {scr->clamp_count_buf, scr->clamp_buf};
       if (!vkb_buffer_pass_init(scr, &scr->clamp, vkb_spv_draw_clamp, sizeof(vkb_spv_draw_clamp),
-                                bufs, 2, 4 * sizeof(uint32_t), "draw-clamp pass"))
+                                bufs, 2, 5 * sizeof(uint32_t), "draw-clamp pass"))
          return false;
    }
    scr->clamp_failed = false;
@@ -110,16 +110,38 @@ barrier(VkCommandBuffer cmd, VkPipelineStageFlags src, VkAccessFlags src_access,
 bool
 vkb_draw_clamp_record(struct vkb_screen *scr, VkBuffer buf, VkDeviceSize offset, uint32_t n,
                       uint32_t stride, uint32_t cmd_size, VkBuffer count_buf,
-                      VkDeviceSize count_offset, bool capped, uint32_t budget, VkBuffer *out)
+                      VkDeviceSize count_offset, bool capped, uint32_t budget, bool prepass,
+                      VkBuffer *out, VkDeviceSize *base)
 {
    vkb_draw_clamp_count(scr);
    const VkDeviceSize bytes = (VkDeviceSize)n * cmd_size;
-   if (!clamp_init(scr, VKB_CLAMP_CMDS + bytes)) {
+   /* This clamp's region: after the batch's earlier ones, whose draws may all come after it
+    * (a pre-pass runs before its scope's draws). A batch past VKB_CLAMP_BATCH_BYTES takes no
+    * more pre-passes: its clamps then start at 0, each recorded after every earlier draw. */
+   const uint64_t serial = vkb_current_serial(scr);
+   if (scr->clamp_cursor_serial != serial) {
+      scr->clamp_cursor_serial = serial;
+      scr->clamp_cursor = 0;
+      scr->clamp_batch_full = false;
+   }
+   const VkDeviceSize region = (VKB_CLAMP_CMDS + bytes + 15u) & ~(VkDeviceSize)15u;
+   if (!scr->clamp_batch_full && region > VKB_CLAMP_BATCH_BYTES - scr->clamp_cursor)
+      scr->clamp_batch_full = true;
+   VkDeviceSize at = scr->clamp_batch_full ? 0 : scr->clamp_cursor;
+   const VkBuffer was = scr->clamp_buf;
+   if (!clamp_init(scr, at + region)) {
       if (!scr->failed)
          MGU_DECLINE(backend_feature_unimplemented,
                      "draw_indirect: an indirect draw without its command clamp");
       return false;
    }
+   if (scr->clamp_buf != was)
+      at = 0; /* a new buffer: the draws recorded so far read the old one */
+   if (!scr->clamp_batch_full)
+      scr->clamp_cursor = at + region;
+   VkCommandBuffer pre = prepass && !scr->clamp_batch_full ? vkb_batch_pre_cmd(scr) : NULL;
+   if (scr->failed)
+      return false;
    /* one region where the commands lie packed, else one a command */
    const bool packed = n == 1 || stride == cmd_size;
    VkBufferCopy one, *regions = &one;
@@ -128,13 +150,14 @@ vkb_draw_clamp_record(struct vkb_screen *scr, VkBuffer buf, VkDeviceSize offset,
       return false;
    }
    if (packed)
-      one = (VkBufferCopy){offset, VKB_CLAMP_CMDS, bytes};
+      one = (VkBufferCopy){offset, at + VKB_CLAMP_CMDS, bytes};
    else
       for (uint32_t i = 0; i < n; i++)
          regions[i] = (VkBufferCopy){offset + (VkDeviceSize)i * stride,
-                                     VKB_CLAMP_CMDS + (VkDeviceSize)i * cmd_size, cmd_size};
-   vkb_end_rendering(scr);
-   VkCommandBuffer cmd = vkb_cmd(scr);
+                                     at + VKB_CLAMP_CMDS + (VkDeviceSize)i * cmd_size, cmd_size};
+   if (!pre)
+      vkb_end_rendering(scr);
+   VkCommandBuffer cmd = pre ? pre : vkb_cmd(scr);
    if (!cmd) {
       if (!packed)
          free(regions);
@@ -159,10 +182,10 @@ vkb_draw_clamp_record(struct vkb_screen *scr, VkBuffer buf, VkDeviceSize offset,
       free(regions);
    if (count_buf != VK_NULL_HANDLE)
       vkCmdCopyBuffer(cmd, count_buf, scr->clamp_buf, 1,
-                      &(VkBufferCopy){count_offset, VKB_CLAMP_COUNT, 4});
+                      &(VkBufferCopy){count_offset, at + VKB_CLAMP_COUNT, 4});
    barrier(cmd, xfer, VK_ACCESS_TRANSFER_WRITE_BIT, comp, rw);
    const uint32_t counted = count_buf == VK_NULL_HANDLE ? 0u : capped ? 2u : 1u;
-   const uint32_t params[4] = {n, cmd_size / 4, counted, budget};
+   const uint32_t params[5] = {n, cmd_size / 4, counted, budget, (uint32_t)(at / 4)};
    vkb_buffer_pass_bind(cmd, &scr->clamp);
    vkCmdPushConstants(cmd, scr->clamp.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(params),
                       params);
@@ -170,9 +193,13 @@ vkb_draw_clamp_record(struct vkb_screen *scr, VkBuffer buf, VkDeviceSize offset,
    /* the clamped commands to the draw, the clamp count to the host */
    barrier(cmd, comp, VK_ACCESS_SHADER_WRITE_BIT, ind | VK_PIPELINE_STAGE_HOST_BIT,
            VK_ACCESS_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_HOST_READ_BIT);
-   scr->bind_epoch++; /* push constants of another layout: bound state is bound again */
-   scr->clamp_serial = vkb_current_serial(scr);
+   if (pre)
+      scr->stats.clamps_prepass++;
+   else
+      scr->bind_epoch++; /* push constants of another layout: bound state is bound again */
+   scr->clamp_serial = serial;
    *out = scr->clamp_buf;
+   *base = at;
    return true;
 }
 

@@ -1646,6 +1646,8 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"unsound-serial-complete", scr->stats.unsound_serial_complete},
       {"pipelines-created", scr->stats.pipelines_created},
       {"render-passes-begun", scr->stats.render_passes_begun},
+      {"batch-splits", scr->stats.batch_splits},
+      {"indirect-clamps-prepass", scr->stats.clamps_prepass},
       {"cond-render-predicates", scr->stats.cond_predicates},
       {"cond-render-sums", scr->stats.cond_sums},
       {"pack-row-copies", scr->stats.pack_row_copies},

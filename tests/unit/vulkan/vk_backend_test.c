@@ -956,6 +956,83 @@ test_indirect_index_bounds(struct t *t, struct mgp_handle prog)
    mgs_vulkan_backend.screen_destroy(t2.scr);
 }
 
+/* A run of indirect draws keeps one rendering scope (issue 22): each draw's command clamp
+ * (vkb_draw_clamp.c) is a copy and a compute step, which cannot run inside a scope, so it goes
+ * into the batch's pre-pass command buffer submitted right before the scope. Eight indirect
+ * draws of eight strips, each from its own command (and one indirect-count draw), after a first
+ * one: no scope begun past that first, every strip drawn, the gap between the strips not, each
+ * clamp counted as recorded before its scope. Then a command rewritten inside the scope
+ * (resource_subdata: the scope's versioned copy, which the pre-pass would not see) ends the
+ * scope for its draw, which draws the new command. */
+static void
+test_indirect_one_scope(struct t *t, struct mgp_handle prog)
+{
+   use_default_fb(t, false);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   /* strip i: x from -1 + i / 4 to -1 + i / 4 + 1 / 8 (pixels 8i .. 8i + 3) */
+   float verts[9][6][2];
+   for (int i = 0; i < 9; i++) {
+      const float x0 = -1.0f + (float)(i % 8) / 4.0f, x1 = x0 + 0.125f;
+      const float y0 = i < 8 ? -1.0f : 0.5f, y1 = i < 8 ? 0.0f : 1.0f;
+      const float q[6][2] = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y0}, {x1, y1}, {x0, y1}};
+      memcpy(verts[i], q, sizeof(q));
+   }
+   bind_vb(t, make_buffer(t, sizeof(verts), verts));
+   set_consts(t, prog, 1, 0, 0, 1, 0, 0, 0, 0, 0);
+   /* {count, instances, first vertex, base instance}; command 9's count word at 9 * 16 */
+   uint32_t cmds[10][4];
+   for (uint32_t i = 0; i < 9; i++)
+      memcpy(cmds[i], (uint32_t[4]){6, 1, 6 * i, 0}, sizeof(cmds[i]));
+   memcpy(cmds[9], (uint32_t[4]){1, 0, 0, 0}, sizeof(cmds[9]));
+   const struct mgp_handle ind = make_buffer(t, sizeof(cmds), cmds);
+   struct mgp_draw_indirect a = {
+      .mode = MGP_PRIM_TRIANGLES, .indirect = ind, .stride = sizeof(cmds[0]), .draw_count = 1};
+   t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+   /* the screen's own figures: reading the gate counters settles the clamps (a submit) */
+   const struct vkb_screen *scr = t->scr;
+   const unsigned long long passes = scr->stats.render_passes_begun;
+   const unsigned long long pre = scr->stats.clamps_prepass;
+   for (uint32_t i = 1; i < 8; i++) {
+      a.offset = i * sizeof(cmds[0]);
+      t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+   }
+   /* strip 8 (top left), by an indirect-count draw whose count is the buffer's last command */
+   struct mgp_draw_indirect c = a;
+   c.offset = 8 * sizeof(cmds[0]);
+   c.draw_count = 1;
+   c.count = ind;
+   c.count_offset = 9 * sizeof(cmds[0]);
+   t->cv->draw_indirect(t->ctx, &c, NULL, 0);
+   const unsigned long long passes_after = scr->stats.render_passes_begun;
+   const unsigned long long pre_after = scr->stats.clamps_prepass;
+   read_back(t);
+   int drawn = 0, gaps = 0;
+   for (int i = 0; i < 8; i++) {
+      drawn += pixel_is(8 * i + 1, 10, 255, 0, 0, 255);
+      gaps += pixel_is(8 * i + 6, 10, 0, 0, 0, 255);
+   }
+   check(!scr->failed && drawn == 8 && gaps == 8 && pixel_is(1, 60, 255, 0, 0, 255) &&
+            pixel_is(9, 60, 0, 0, 0, 255),
+         "a run of indirect draws: %d of 8 strips drawn, %d of 8 gaps clear", drawn, gaps);
+   check(passes_after == passes && pre_after == pre + 8,
+         "8 indirect draws after the first in one scope: %llu scopes begun (0 wanted), %llu "
+         "clamps in the pre-pass (8 wanted)",
+         passes_after - passes, pre_after - pre);
+
+   /* the command rewritten in the scope: strip 0 becomes strip 1's upper left triangle */
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   a.offset = 0;
+   t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+   const uint32_t moved[4] = {3, 1, 9, 0};
+   buffer_subdata(t, ind, 0, sizeof(moved), moved);
+   t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+   read_back(t);
+   /* strip 0 from the first draw; of strip 1 only the upper left triangle, from the second */
+   check(!scr->failed && pixel_is(1, 10, 255, 0, 0, 255) && pixel_is(8, 28, 255, 0, 0, 255) &&
+            pixel_is(11, 2, 0, 0, 0, 255) && pixel_is(17, 10, 0, 0, 0, 255),
+         "an indirect draw after its command was rewritten in the scope draws the new command");
+}
+
 /* A vertex-array switch between two indexed draws (bind_vertex_input, one vertex input per
  * array): the second draw takes the fast path, binding the other array's vertex and index
  * buffers, and its ranges are checked against its own index buffer. */
@@ -4218,6 +4295,7 @@ main(int argc, char **argv)
    test_viewport_index_unset(&t, prog);
    test_indexed(&t, prog);
    test_indirect_index_bounds(&t, prog);
+   test_indirect_one_scope(&t, prog);
    test_vertex_input_switch(&t, prog);
    test_repeated_draws(&t, prog);
    test_compact_draws(&t, prog);

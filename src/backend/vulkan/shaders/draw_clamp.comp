@@ -13,20 +13,21 @@ layout(push_constant) uniform Params {
    uint words;   // words a command: 5 indexed, 4 arrays
    uint counted; // 1: word 4 holds the draw count the GPU reads; 2: and n is under the client's
    uint budget;  // vertex invocations a command may run
+   uint base;    // the draw's region of the buffer, in words (one region a clamp of a batch)
 } p;
 void main()
 {
    uint i = gl_GlobalInvocationID.x;
    uint n = p.n;
    if (p.counted != 0u) {
-      uint drawn = b.w[4];
+      uint drawn = b.w[p.base + 4u];
       if (i == 0u && p.counted == 2u && drawn > n)
          atomicAdd(c.clamped, 1u);
       n = min(drawn, n);
    }
    if (i >= n)
       return;
-   uint at = 8u + i * p.words;
+   uint at = p.base + 8u + i * p.words;
    uint count = b.w[at], instances = b.w[at + 1u];
    if (count == 0u || instances == 0u)
       return; // no work
