@@ -898,3 +898,61 @@ sc_image_1d_store(void)
    glDeleteTextures(3, t);
    gl.DeleteProgram(p);
 }
+
+/* Images without readonly or writeonly (GL 4.2 needs neither): a compute shader loads an RGBA8
+ * image and stores into another, both declared with their format alone, and asks the size of
+ * a third it neither reads nor writes. GLSL ES wants one of the two on every image of a format
+ * other than r32f/r32i/r32ui: the GLES backend adds what the program allows. Exact texels. */
+void
+sc_image_access_inferred(void)
+{
+   if (no_images_here())
+      return;
+   enum { S = 4 };
+   const char *cs = "#version 430\n"
+                    "layout(local_size_x = 4, local_size_y = 4) in;\n"
+                    "layout(rgba8, binding = 0) uniform image2D u_src;\n"
+                    "layout(rgba8, binding = 1) uniform image2D u_dst;\n"
+                    "layout(rgba16f, binding = 2) uniform image2D u_sized;\n"
+                    "void main() {\n"
+                    "  ivec2 p = ivec2(gl_GlobalInvocationID.xy);\n"
+                    "  ivec2 q = imageSize(u_sized) - 1 - p;\n"
+                    "  imageStore(u_dst, q, imageLoad(u_src, p).bgra);\n"
+                    "}\n";
+   GLuint p = must_compute(cs);
+   uint8_t src[S * S * 4], zeros[S * S * 4];
+   memset(zeros, 0, sizeof zeros);
+   for (int i = 0; i < S * S * 4; i++)
+      src[i] = (uint8_t)(i * 3 + 1);
+   GLuint t[3] = {texture_2d(GL_RGBA8, S, S, 1), texture_2d(GL_RGBA8, S, S, 1),
+                  texture_2d(GL_RGBA16F, S, S, 1)};
+   glBindTexture(GL_TEXTURE_2D, t[0]);
+   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, S, S, GL_RGBA, GL_UNSIGNED_BYTE, src);
+   glBindTexture(GL_TEXTURE_2D, t[1]);
+   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, S, S, GL_RGBA, GL_UNSIGNED_BYTE, zeros);
+   check_gl_error("the RGBA8 textures' texels");
+   gl.BindImageTexture(0, t[0], 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA8);
+   gl.BindImageTexture(1, t[1], 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+   gl.BindImageTexture(2, t[2], 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA16F);
+   gl.UseProgram(p);
+   gl.DispatchCompute(1, 1, 1);
+   gl.MemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);
+   check_gl_error("imageLoad / imageStore on images without access qualifiers");
+   uint8_t got[S * S * 4], want[S * S * 4];
+   memset(got, 0xee, sizeof got);
+   glBindTexture(GL_TEXTURE_2D, t[1]);
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, got);
+   for (int y = 0; y < S; y++)
+      for (int x = 0; x < S; x++) {
+         const uint8_t *a = src + 4 * (y * S + x);
+         uint8_t *b = want + 4 * ((S - 1 - y) * S + (S - 1 - x));
+         b[0] = a[2];
+         b[1] = a[1];
+         b[2] = a[0];
+         b[3] = a[3];
+      }
+   expect_texels("stores of swizzled loads, mirrored", got, want, S * S);
+   gl.UseProgram(0);
+   glDeleteTextures(3, t);
+   gl.DeleteProgram(p);
+}
