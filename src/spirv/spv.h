@@ -292,7 +292,7 @@ uint32_t *spv_lower_rect(const uint32_t *words, size_t num_words, size_t *out_n,
 /* 1D images become 2D images one texel high, 1D arrays 2D arrays of such layers (spv_1d.c; GLSL
  * ES has no 1D textures): coordinates, gradients and offsets get a second component, size
  * queries answer the 1D part. Returns new words (free them), or NULL: *err NULL when the module
- * has no 1D image, else why (a 1D storage image, a sparse 1D sampling). */
+ * has no 1D image, else why (a sparse 1D sampling, a shape the rewrite does not expect). */
 uint32_t *spv_lower_1d(const uint32_t *words, size_t num_words, size_t *out_n, const char **err);
 
 /* GL's gl_BaseVertex (0 for an arrays draw) and gl_DrawID (counted through one GL call) in a

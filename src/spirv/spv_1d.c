@@ -19,8 +19,10 @@
  * The pass re-emits the words, as spv_rect.c does; a rewritten image type identical to a 2D one
  * the module has is merged into the first (SPIR-V forbids duplicate image types), and so are the
  * sampled-image types over them.
- * A 1D storage image (image1D) or a sparse sampling of a 1D image is not rewritten: the pass
- * fails with the reason. */
+ *  - storage images (image1D, image1DArray): imageLoad, imageStore and the atomics'
+ *    OpImageTexelPointer take (x) as (x, 0) and (x, layer) as (x, 0, layer), as texelFetch
+ *    does; imageSize answers as textureSize does.
+ * A sparse sampling of a 1D image is not rewritten: the pass fails with the reason. */
 #include "spv.h"
 
 #include <stdlib.h>
@@ -37,7 +39,10 @@ enum {
    OpImageSampleProjExplicitLod = 92,
    OpImageSampleProjDrefImplicitLod = 93,
    OpImageSampleProjDrefExplicitLod = 94,
+   OpImageTexelPointer = 60,
    OpImageFetch = 95,
+   OpImageRead = 98,
+   OpImageWrite = 99,
    OpImageQuerySizeLod = 103,
    OpImageQuerySize = 104,
    OpImageQueryLod = 105,
@@ -52,7 +57,16 @@ enum {
    ImgOpOffset = 0x10,
 };
 
-enum { F_TYPE = 1, F_1D_IMAGE = 2, F_1D_SI = 4, F_ARRAYED = 8, F_INT_CONST = 16, F_DROP = 32 };
+/* F_1D_PTR: a pointer type to a 1D storage image (OpImageTexelPointer's image operand) */
+enum {
+   F_TYPE = 1,
+   F_1D_IMAGE = 2,
+   F_1D_SI = 4,
+   F_ARRAYED = 8,
+   F_INT_CONST = 16,
+   F_DROP = 32,
+   F_1D_PTR = 64
+};
 
 struct oned_state {
    uint32_t bound;
@@ -97,6 +111,14 @@ proj_op(uint32_t op)
    return op >= OpImageSampleProjImplicitLod && op <= OpImageSampleProjDrefExplicitLod;
 }
 
+/* Ops that address a 1D image by integer texel: texelFetch and the storage image accesses. */
+static bool
+texel_op(uint32_t op)
+{
+   return op == OpImageFetch || op == OpImageRead || op == OpImageWrite ||
+          op == OpImageTexelPointer;
+}
+
 /* Ops with an operand (Dref) between the coordinate and the image-operands mask. */
 static bool
 dref_op(uint32_t op)
@@ -121,8 +143,11 @@ oned_operand(const struct oned_state *s, uint32_t op, uint32_t value)
    const uint32_t f = value_flags(s, value);
    if (sampling_op(op) && (f & F_1D_SI))
       return f;
-   if ((op == OpImageFetch || op == OpImageQuerySize || op == OpImageQuerySizeLod) &&
+   if ((op == OpImageFetch || op == OpImageRead || op == OpImageQuerySize ||
+        op == OpImageQuerySizeLod) &&
        (f & F_1D_IMAGE))
+      return f;
+   if (op == OpImageTexelPointer && (f & F_1D_PTR))
       return f;
    return 0;
 }
@@ -132,7 +157,8 @@ oned_operand(const struct oned_state *s, uint32_t op, uint32_t value)
 static unsigned
 mask_index(uint32_t op)
 {
-   if (op == OpImageQueryLod || op == OpImageQuerySize || op == OpImageQuerySizeLod)
+   if (op == OpImageQueryLod || op == OpImageQuerySize || op == OpImageQuerySizeLod ||
+       op == OpImageTexelPointer)
       return 0;
    return dref_op(op) ? 5 : 4;
 }
@@ -157,10 +183,6 @@ oned_scan(struct oned_state *s, const uint32_t *w, size_t n, const char **err)
          s->flags[in[1]] |= F_TYPE;
       if (op == SpvOpTypeImage && wc >= 9 && in[1] < s->bound) {
          if (in[3] == SpvDim1D) {
-            if (in[7] == 2) {
-               *err = "a 1D storage image (image1D)";
-               return false;
-            }
             s->flags[in[1]] |= F_1D_IMAGE | (in[5] ? F_ARRAYED : 0);
             any = true;
          }
@@ -192,6 +214,9 @@ oned_scan(struct oned_state *s, const uint32_t *w, size_t n, const char **err)
                s->flags[in[1]] |= F_DROP;
                break;
             }
+      } else if (op == SpvOpTypePointer && wc >= 4 && in[1] < s->bound && in[3] < s->bound &&
+                 (s->flags[in[3]] & F_1D_IMAGE)) {
+         s->flags[in[1]] |= F_1D_PTR | (s->flags[in[3]] & F_ARRAYED);
       } else if (op == SpvOpTypeInt && wc >= 4 && in[2] == 32 && in[3] == 1 && !s->int_t) {
          s->int_t = in[1];
       } else if (op == SpvOpTypeFloat && wc >= 3 && in[2] == 32 && !s->float_t) {
@@ -280,7 +305,7 @@ widen_coord(struct oned_state *s, struct spirv_out *b, uint32_t op, uint32_t fla
    if (!u || (ct != s->float_t && ct != s->int_t))
       return 0;
    const bool is_int = ct == s->int_t;
-   if (is_int != (op == OpImageFetch))
+   if (is_int != texel_op(op))
       return 0;
    const uint32_t fill = is_int ? s->izero : s->fhalf;
    const bool arrayed = (flags & F_ARRAYED) && op != OpImageQueryLod;
@@ -431,6 +456,15 @@ spv_lower_1d(const uint32_t *w, size_t n, size_t *out_n, const char **err)
                 (op >= SpvOpConstantTrue && op <= OpSpecConstant + 2)) &&
                wc >= 3 && ops[0] < old_bound && (s.flags[ops[0]] & F_TYPE))
          ops[0] = map_id(&s, ops[0]); /* a result type */
+      if (in_fn && op == OpImageWrite && wc >= 4 && (value_flags(&s, ops[0]) & F_1D_IMAGE)) {
+         /* imageStore: (image, coordinate, texel[, operands]) */
+         if (!(ops[1] = widen_coord(&s, &b, op, value_flags(&s, ops[0]), ops[1]))) {
+            *err = "1D image coordinates of an unexpected type";
+            goto fail;
+         }
+         spirv_out_emit(&b, op, wc - 1, ops);
+         continue;
+      }
       const uint32_t f = in_fn && wc >= 4 ? oned_operand(&s, op, ops[2]) : 0;
       if (!f) {
          spirv_out_emit(&b, op, wc - 1, ops);

@@ -808,3 +808,151 @@ sc_image_invalid_units(void)
    glDeleteTextures(1, &t);
    gl.DeleteProgram(g);
 }
+
+/* Checks n RGBA8 texels against want (n * 4 bytes); what names them in a failure. */
+static void
+expect_texels(const char *what, const uint8_t *got, const uint8_t *want, int n)
+{
+   for (int i = 0; i < n; i++)
+      if (memcmp(got + 4 * i, want + 4 * i, 4)) {
+         fail("%s: texel %d is (%u,%u,%u,%u), expected (%u,%u,%u,%u)", what, i, got[4 * i],
+              got[4 * i + 1], got[4 * i + 2], got[4 * i + 3], want[4 * i], want[4 * i + 1],
+              want[4 * i + 2], want[4 * i + 3]);
+         return;
+      }
+}
+
+/* 1D storage images (GL 4.2 image1D, image1DArray): a compute shader loads texel x of an RGBA8
+ * 1D texture and stores it, plus (0, 16, 32, 0), at texel 7 - x of another, and writes
+ * (x * 32, layer * 64, imageSize's layers * 16, 255) into every texel of a layered 1D array;
+ * imageSize answers the width. The GLES backend stores 1D textures as 2D ones a texel high and
+ * rewrites the images as 2D (spv_lower_1d). Exact texels of all three. */
+void
+sc_image_1d_store(void)
+{
+   if (no_images_here())
+      return;
+   enum { LEN = 8, ALEN = 4, ALAYERS = 3 };
+   const char *cs =
+      "#version 430\n"
+      "layout(local_size_x = 8) in;\n"
+      "layout(rgba8, binding = 0) readonly uniform image1D u_src;\n"
+      "layout(rgba8, binding = 1) writeonly uniform image1D u_dst;\n"
+      "layout(rgba8, binding = 2) writeonly uniform image1DArray u_arr;\n"
+      "void main() {\n"
+      "  int x = int(gl_LocalInvocationID.x);\n"
+      "  int w = imageSize(u_src);\n"
+      "  imageStore(u_dst, w - 1 - x, imageLoad(u_src, x) + vec4(0.0, 16.0, 32.0, 0.0) / "
+      "255.0);\n"
+      "  ivec2 as = imageSize(u_arr);\n"
+      "  if (x < as.x)\n"
+      "    for (int l = 0; l < as.y; l++)\n"
+      "      imageStore(u_arr, ivec2(x, l), vec4(float(x * 32), float(l * 64),\n"
+      "                                          float(as.y * 16), 255.0) / 255.0);\n"
+      "}\n";
+   GLuint p = must_compute(cs);
+   uint8_t src[LEN * 4], zeros[LEN * ALAYERS * 4];
+   memset(zeros, 0, sizeof zeros);
+   for (int i = 0; i < LEN * 4; i++)
+      src[i] = (uint8_t)(i * 5 + 3);
+   GLuint t[3];
+   glGenTextures(3, t);
+   for (int k = 0; k < 2; k++) {
+      glBindTexture(GL_TEXTURE_1D, t[k]);
+      gl.TexStorage1D(GL_TEXTURE_1D, 1, GL_RGBA8, LEN);
+      glTexSubImage1D(GL_TEXTURE_1D, 0, 0, LEN, GL_RGBA, GL_UNSIGNED_BYTE, k ? zeros : src);
+   }
+   glBindTexture(GL_TEXTURE_1D_ARRAY, t[2]);
+   gl.TexStorage2D(GL_TEXTURE_1D_ARRAY, 1, GL_RGBA8, ALEN, ALAYERS);
+   glTexSubImage2D(GL_TEXTURE_1D_ARRAY, 0, 0, 0, ALEN, ALAYERS, GL_RGBA, GL_UNSIGNED_BYTE, zeros);
+   check_gl_error("two RGBA8 1D textures and a 1D array");
+   gl.BindImageTexture(0, t[0], 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA8);
+   gl.BindImageTexture(1, t[1], 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+   gl.BindImageTexture(2, t[2], 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA8);
+   gl.UseProgram(p);
+   gl.DispatchCompute(1, 1, 1);
+   gl.MemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);
+   check_gl_error("imageLoad / imageStore on 1D images");
+   uint8_t got[LEN * ALAYERS * 4], want[LEN * ALAYERS * 4];
+   memset(got, 0xee, sizeof got);
+   glBindTexture(GL_TEXTURE_1D, t[1]);
+   glGetTexImage(GL_TEXTURE_1D, 0, GL_RGBA, GL_UNSIGNED_BYTE, got);
+   for (int x = 0; x < LEN; x++)
+      for (int c = 0; c < 4; c++)
+         want[4 * (LEN - 1 - x) + c] = (uint8_t)(src[4 * x + c] + (c == 1 ? 16 : c == 2 ? 32 : 0));
+   expect_texels("image1D store of image1D loads", got, want, LEN);
+   memset(got, 0xee, sizeof got);
+   glBindTexture(GL_TEXTURE_1D_ARRAY, t[2]);
+   glGetTexImage(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA, GL_UNSIGNED_BYTE, got);
+   for (int l = 0; l < ALAYERS; l++)
+      for (int x = 0; x < ALEN; x++) {
+         uint8_t *q = want + 4 * (l * ALEN + x);
+         q[0] = (uint8_t)(x * 32);
+         q[1] = (uint8_t)(l * 64);
+         q[2] = ALAYERS * 16;
+         q[3] = 255;
+      }
+   expect_texels("layered image1DArray stores", got, want, ALEN * ALAYERS);
+   check_gl_error("glGetTexImage of the 1D textures");
+   gl.UseProgram(0);
+   glDeleteTextures(3, t);
+   gl.DeleteProgram(p);
+}
+
+/* Images without readonly or writeonly (GL 4.2 needs neither): a compute shader loads an RGBA8
+ * image and stores into another, both declared with their format alone, and asks the size of
+ * a third it neither reads nor writes. GLSL ES wants one of the two on every image of a format
+ * other than r32f/r32i/r32ui: the GLES backend adds what the program allows. Exact texels. */
+void
+sc_image_access_inferred(void)
+{
+   if (no_images_here())
+      return;
+   enum { S = 4 };
+   const char *cs = "#version 430\n"
+                    "layout(local_size_x = 4, local_size_y = 4) in;\n"
+                    "layout(rgba8, binding = 0) uniform image2D u_src;\n"
+                    "layout(rgba8, binding = 1) uniform image2D u_dst;\n"
+                    "layout(rgba16f, binding = 2) uniform image2D u_sized;\n"
+                    "void main() {\n"
+                    "  ivec2 p = ivec2(gl_GlobalInvocationID.xy);\n"
+                    "  ivec2 q = imageSize(u_sized) - 1 - p;\n"
+                    "  imageStore(u_dst, q, imageLoad(u_src, p).bgra);\n"
+                    "}\n";
+   GLuint p = must_compute(cs);
+   uint8_t src[S * S * 4], zeros[S * S * 4];
+   memset(zeros, 0, sizeof zeros);
+   for (int i = 0; i < S * S * 4; i++)
+      src[i] = (uint8_t)(i * 3 + 1);
+   GLuint t[3] = {texture_2d(GL_RGBA8, S, S, 1), texture_2d(GL_RGBA8, S, S, 1),
+                  texture_2d(GL_RGBA16F, S, S, 1)};
+   glBindTexture(GL_TEXTURE_2D, t[0]);
+   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, S, S, GL_RGBA, GL_UNSIGNED_BYTE, src);
+   glBindTexture(GL_TEXTURE_2D, t[1]);
+   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, S, S, GL_RGBA, GL_UNSIGNED_BYTE, zeros);
+   check_gl_error("the RGBA8 textures' texels");
+   gl.BindImageTexture(0, t[0], 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA8);
+   gl.BindImageTexture(1, t[1], 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+   gl.BindImageTexture(2, t[2], 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA16F);
+   gl.UseProgram(p);
+   gl.DispatchCompute(1, 1, 1);
+   gl.MemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);
+   check_gl_error("imageLoad / imageStore on images without access qualifiers");
+   uint8_t got[S * S * 4], want[S * S * 4];
+   memset(got, 0xee, sizeof got);
+   glBindTexture(GL_TEXTURE_2D, t[1]);
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, got);
+   for (int y = 0; y < S; y++)
+      for (int x = 0; x < S; x++) {
+         const uint8_t *a = src + 4 * (y * S + x);
+         uint8_t *b = want + 4 * ((S - 1 - y) * S + (S - 1 - x));
+         b[0] = a[2];
+         b[1] = a[1];
+         b[2] = a[0];
+         b[3] = a[3];
+      }
+   expect_texels("stores of swizzled loads, mirrored", got, want, S * S);
+   gl.UseProgram(0);
+   glDeleteTextures(3, t);
+   gl.DeleteProgram(p);
+}

@@ -4,15 +4,25 @@
  * (constant and dynamic offsets) and textureSize keeps no Dim 1D image and no Sampled1D
  * capability, merges the image types the rewrite makes equal to its sampler2D's, stays valid
  * (spirv-val), and SPIRV-Cross writes it as ESSL 3.00 with sampler2D / sampler2DArray only.
- * A module without a 1D image is left alone; a 1D storage image, a truncated module and one
- * whose id bound no compiler gives are refused with a reason. */
+ * A fragment module with image1D and image1DArray storage images (imageLoad, imageStore,
+ * imageAtomicAdd, imageSize) is rewritten the same way: no Dim 1D and no Image1D capability
+ * left, valid, and ESSL 3.10 with image2D / image2DArray only.
+ * A module without a 1D image is left alone; a truncated module and one whose id bound no
+ * compiler gives are refused with a reason. */
 #include "glsl_test_util.h"
 
 #include <spirv_cross_c.h>
 
 #include "spv.h"
 
-enum { OP_CAPABILITY = 17, OP_TYPE_IMAGE = 25, DIM_1D = 0, DIM_2D = 1, CAP_SAMPLED_1D = 43 };
+enum {
+   OP_CAPABILITY = 17,
+   OP_TYPE_IMAGE = 25,
+   DIM_1D = 0,
+   DIM_2D = 1,
+   CAP_SAMPLED_1D = 43,
+   CAP_IMAGE_1D = 44
+};
 
 static const char *const vs = "#version 330 core\n"
                               "in vec4 vertex;\n"
@@ -46,6 +56,21 @@ static const char *const fs_2d = "#version 330 core\n"
                                  "out vec4 o;\n"
                                  "void main() { o = texture(u_t2, gl_FragCoord.xy); }\n";
 
+static const char *const fs_storage =
+   "#version 430 core\n"
+   "layout(rgba8) uniform image1D u_i1;\n"
+   "layout(r32ui) uniform uimage1DArray u_ia;\n"
+   "out vec4 o;\n"
+   "void main() {\n"
+   "  int x = int(gl_FragCoord.x);\n"
+   "  vec4 c = imageLoad(u_i1, x);\n"
+   "  imageStore(u_i1, x + 1, c);\n"
+   "  uint a = imageAtomicAdd(u_ia, ivec2(x, 2), 1u);\n"
+   "  imageStore(u_ia, ivec2(x, 1), imageLoad(u_ia, ivec2(x, 0)));\n"
+   "  ivec2 sa = imageSize(u_ia);\n"
+   "  o = c + vec4(float(a), float(imageSize(u_i1)), float(sa.x), float(sa.y));\n"
+   "}\n";
+
 static int
 count_images(const uint32_t *w, size_t n, uint32_t dim)
 {
@@ -65,9 +90,9 @@ has_capability(const uint32_t *w, size_t n, uint32_t cap)
    return false;
 }
 
-/* The module as ESSL 3.00 (malloc'd), or NULL with the reason printed. */
+/* The module as ESSL `version` (malloc'd), or NULL with the reason printed. */
 static char *
-to_essl(const uint32_t *w, size_t n)
+to_essl_version(const uint32_t *w, size_t n, unsigned version)
 {
    spvc_context sc = NULL;
    spvc_parsed_ir ir = NULL;
@@ -81,7 +106,7 @@ to_essl(const uint32_t *w, size_t n)
        spvc_context_create_compiler(sc, SPVC_BACKEND_GLSL, ir, SPVC_CAPTURE_MODE_TAKE_OWNERSHIP,
                                     &comp) == SPVC_SUCCESS &&
        spvc_compiler_create_compiler_options(comp, &opts) == SPVC_SUCCESS &&
-       spvc_compiler_options_set_uint(opts, SPVC_COMPILER_OPTION_GLSL_VERSION, 300) ==
+       spvc_compiler_options_set_uint(opts, SPVC_COMPILER_OPTION_GLSL_VERSION, version) ==
           SPVC_SUCCESS &&
        spvc_compiler_options_set_bool(opts, SPVC_COMPILER_OPTION_GLSL_ES, SPVC_TRUE) ==
           SPVC_SUCCESS &&
@@ -92,6 +117,12 @@ to_essl(const uint32_t *w, size_t n)
       fprintf(stderr, "spirv-cross: %s\n", spvc_context_get_last_error_string(sc));
    spvc_context_destroy(sc);
    return copy;
+}
+
+static char *
+to_essl(const uint32_t *w, size_t n)
+{
+   return to_essl_version(w, n, 300);
 }
 
 static void
@@ -169,20 +200,42 @@ test_left_and_refused(void)
    uint32_t *w = spv_lower_1d(f->words, f->num_words, &n, &err);
    CHECK(!w && !err, "a module without 1D images was rewritten (%s)", err ? err : "");
    free(w);
-   /* the same module with its image made a 1D storage image (Dim 1D, Sampled 2) */
-   uint32_t *copy = malloc(f->num_words * 4);
-   if (copy) {
-      memcpy(copy, f->words, f->num_words * 4);
-      for (size_t q = 5; q < f->num_words && copy[q] >> 16; q += copy[q] >> 16)
-         if ((copy[q] & 0xffff) == OP_TYPE_IMAGE) {
-            copy[q + 3] = DIM_1D;
-            copy[q + 7] = 2;
-         }
-      err = NULL;
-      w = spv_lower_1d(copy, f->num_words, &n, &err);
-      CHECK(!w && err && strstr(err, "storage"), "a 1D storage image: %s", err ? err : "rewritten");
+   glsl_program_destroy(p);
+}
+
+static void
+test_storage(void)
+{
+   char *log = NULL;
+   struct glsl_link_input in = {.source = {vs, fs_storage}};
+   struct glsl_program *p = glsl_link(&in, &log);
+   CHECK(p, "link: %s", log);
+   free(log);
+   if (!p)
+      return;
+   const struct glsl_spirv *f = &p->spirv[GLSL_STAGE_FRAGMENT];
+   CHECK(count_images(f->words, f->num_words, DIM_1D) == 2, "before: %d 1D image types, want 2",
+         count_images(f->words, f->num_words, DIM_1D));
+   const char *err = NULL;
+   size_t n = 0;
+   uint32_t *w = spv_lower_1d(f->words, f->num_words, &n, &err);
+   CHECK(w && !err, "1D storage images not rewritten: %s", err ? err : "nothing to rewrite");
+   if (w) {
+      CHECK(count_images(w, n, DIM_1D) == 0, "after: %d 1D image types",
+            count_images(w, n, DIM_1D));
+      CHECK(!has_capability(w, n, CAP_IMAGE_1D), "capability Image1D left");
+      struct glsl_spirv after = {.words = w, .num_words = n};
+      CHECK(t_spirv_val(&after, "oned_storage") != 0, "rewritten module invalid");
+      char *essl = to_essl_version(w, n, 310);
+      CHECK(essl, "SPIRV-Cross refused the rewritten module");
+      if (essl) {
+         CHECK(!strstr(essl, "1D"), "ESSL still names a 1D image:\n%s", essl);
+         CHECK(strstr(essl, "image2D ") && strstr(essl, "uimage2DArray") &&
+                  strstr(essl, "imageAtomicAdd") && strstr(essl, "imageSize"),
+               "ESSL lacks an expected image or call:\n%s", essl);
+         free(essl);
+      }
       free(w);
-      free(copy);
    }
    glsl_program_destroy(p);
 }
@@ -192,5 +245,6 @@ main(void)
 {
    test_lower();
    test_left_and_refused();
+   test_storage();
    return t_finish("unit.glsl.oned");
 }
