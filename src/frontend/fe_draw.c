@@ -601,7 +601,10 @@ draw_arrays_way(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count,
       return;
    }
    if (ctx->compat && fe_compat_draw_rewritten(ctx, mode)) {
-      if (!base_instance_declined(ctx, baseinstance))
+      /* the draw's checks take GL's mode, not the triangles it becomes: a geometry shader
+       * takes no quads or polygons (GL 3.2 compatibility §2.12.1), so its gl_PrimitiveIDIn
+       * never counts rewritten ones */
+      if (draw_ready(ctx, mode) && !base_instance_declined(ctx, baseinstance))
          fe_compat_draw(ctx, mode, first, count, 0, NULL, instances, baseinstance, 0);
       return;
    }

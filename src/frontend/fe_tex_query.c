@@ -567,8 +567,9 @@ mgl_glGetnTexImageARB(GLenum target, GLint level, GLenum format, GLenum type, GL
 }
 
 /* The blocks the app uploaded, kept in the client (the server holds decoded texels; GL 3.3
- * §6.1.4). An image whose texels came otherwise (plain pixels into a compressed format, a
- * copy, generated mipmaps) would need an encoder: declined by name after GL's own errors.
+ * §6.1.4). An image whose texels came otherwise (plain pixels off block boundaries, a copy,
+ * generated mipmaps) is read back and encoded first (fe_tex_blocks_encode), after GL's own
+ * errors.
  * face: one face of a cube map (0 for other targets), or FE_ALL_FACES (glGetCompressedTextureImage
  * of a cube map: the six faces one after the other). */
 static void
@@ -597,17 +598,14 @@ get_compressed_of(struct fe_context *ctx, struct fe_texture *tex, unsigned face,
    FE_CHECK(lay.span > PTRDIFF_MAX, GL_INVALID_OPERATION);
    const size_t span = lay.tight ? size * faces : (size_t)lay.span;
    FE_CHECK(!ctx->pixel_pack_buffer && span > buf_size, GL_INVALID_OPERATION);
-   const struct fe_tex_blocks *b = tex->blocks;
    for (unsigned f = face; f < face + faces; f++) {
-      if (img->plain_texels || tex->image[f][level].plain_texels || !b || !b->data[f][level] ||
-          b->size[f][level] != size || b->internal_format[f][level] != img->internal_format) {
-         MGU_DECLINE(gl_feature_unimplemented,
-                     "glGetCompressedTexImage of texels not uploaded as blocks (0x%04x)",
-                     img->internal_format);
-         fe_error(ctx, GL_INVALID_OPERATION);
+      const struct fe_tex_blocks *kb = tex->blocks;
+      if ((tex->image[f][level].plain_texels || !kb || !kb->data[f][level] ||
+           kb->size[f][level] != size || kb->internal_format[f][level] != img->internal_format) &&
+          !fe_tex_blocks_encode(ctx, tex, f, (unsigned)level, "glGetCompressedTexImage"))
          return;
-      }
    }
+   const struct fe_tex_blocks *b = tex->blocks;
    uint64_t offset = 0;
    if (ctx->pixel_pack_buffer &&
        !fe_pixel_buffer_range(ctx, ctx->pixel_pack_buffer, pixels, span, GL_UNSIGNED_BYTE, &offset))

@@ -220,22 +220,19 @@ mgl_glGetCompressedTextureSubImage(GLuint texture, GLint level, GLint xoffset, G
    if (!size)
       return;
    const bool cube = tex->target == FE_TEX_CUBE;
-   const struct fe_tex_blocks *b = tex->blocks;
    const size_t level_bw = (img->width + (uint32_t)fw - 1) / (uint32_t)fw;
    const size_t level_bh = (img->height + (uint32_t)fh - 1) / (uint32_t)fh;
    for (GLsizei k = 0; k < depth; k++) {
       const unsigned face = cube ? (unsigned)(zoffset + k) : 0;
       const struct fe_tex_image *fi = &tex->image[face][level];
       const size_t whole = fe_block_image_size(kind, fi->width, fi->height, fi->depth);
-      if (fi->plain_texels || !b || !b->data[face][level] || b->size[face][level] != whole ||
-          b->internal_format[face][level] != fi->internal_format) {
-         MGU_DECLINE(gl_feature_unimplemented,
-                     "glGetCompressedTextureSubImage of texels not uploaded as blocks (0x%04x)",
-                     img->internal_format);
-         fe_error(ctx, GL_INVALID_OPERATION);
+      const struct fe_tex_blocks *kb = tex->blocks;
+      if ((fi->plain_texels || !kb || !kb->data[face][level] || kb->size[face][level] != whole ||
+           kb->internal_format[face][level] != fi->internal_format) &&
+          !fe_tex_blocks_encode(ctx, tex, face, (unsigned)level, "glGetCompressedTextureSubImage"))
          return;
-      }
    }
+   const struct fe_tex_blocks *b = tex->blocks;
    uint8_t *out = ctx->pixel_pack_buffer || !lay.tight ? malloc(size) : pixels;
    FE_CHECK(!out && (ctx->pixel_pack_buffer || !lay.tight), GL_OUT_OF_MEMORY);
    if (!out)

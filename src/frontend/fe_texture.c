@@ -1754,6 +1754,57 @@ fe_tex_put_blocks(struct fe_context *ctx, struct fe_texture *tex, unsigned face,
    fe_tex_texture_changed(ctx, tex);
 }
 
+bool
+fe_tex_blocks_encode(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level,
+                     const char *what)
+{
+   struct fe_tex_image *img = &tex->image[face][level];
+   const struct fe_format_info *info = fe_format_lookup(img->internal_format);
+   const enum fe_block_kind kind = info ? info->block : FE_BLOCK_NONE;
+   GLenum format, type;
+   decoded_pixel_type(kind, &format, &type);
+   struct mgp_pack_shape shape;
+   if (!kind || !fe_block_encodable(kind) || !tex->created || !image_in_storage(tex, face, level) ||
+       !fe_pipe_has(ctx, MGP_CALL_get_texture_image) || !fe_pack_shape(format, type, &shape)) {
+      MGU_DECLINE(gl_feature_unimplemented, "%s of texels not uploaded as blocks (0x%04x)", what,
+                  img->internal_format);
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return false;
+   }
+   if (!fe_validate(ctx, FE_VERB_TEXOP))
+      return false;
+   const uint32_t w = img->width, h = img->height, d = img->depth;
+   const size_t slice = fe_block_image_size(kind, w, h, 1);
+   uint8_t *texels = malloc((size_t)w * h * fe_block_texel_bytes(kind) + 1);
+   uint8_t *kept = texels ? blocks_slot(tex, face, level, img->internal_format, slice * d) : NULL;
+   if (!kept) {
+      free(texels);
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return false;
+   }
+   uint32_t res_level = level, layer0 = face; /* a cube map's faces are its layers */
+   struct fe_texels_read rd = {
+      .res = fe_tex_storage_at(tex, &res_level, &layer0),
+      .level = res_level,
+      .width = w,
+      .height = h,
+      .what = shape.what,
+      .format = img->format,
+      .has_alpha = fe_mgp_format(img->format)->bits[3] && !fe_format_no_alpha(info),
+   };
+   const struct fe_pixel_store tight = {.alignment = 1};
+   for (uint32_t z = 0; z < d; z++) {
+      rd.layer = layer0 + z;
+      fe_pack_read(ctx, &rd, &shape, &tight, texels);
+      fe_block_encode(kind, texels, w, h, kept + slice * z);
+      upload_compressed(ctx, tex, face, level, kind, 0, 0, (int32_t)z, w, h, 1, kept + slice * z);
+   }
+   free(texels);
+   img->plain_texels = false;
+   fe_tex_texture_changed(ctx, tex);
+   return true;
+}
+
 /* glCompressedTexImage2D/3D: dims 2 (2D, cube faces) or 3 (2D arrays). */
 static void
 compressed_tex_image(GLenum target, GLint level, GLenum internalformat, GLsizei width,

@@ -46,6 +46,16 @@ void fe_tex_put_blocks(struct fe_context *ctx, struct fe_texture *tex, unsigned 
  * were written other than as blocks (plain pixels, a copy, generated mipmaps). */
 const uint8_t *fe_tex_kept_blocks(const struct fe_texture *tex, unsigned face, unsigned level,
                                   bool *unwritten);
+/* A compressed image whose texels came other than as blocks (plain pixels off block
+ * boundaries, a copy, generated mipmaps; the server holds texels only) made blocks again for
+ * glGetCompressedTexImage (`what`, for the decline): its texels read back, encoded
+ * (fe_texcompress_enc.c), kept, and uploaded decoded in their place, so the blocks returned
+ * and the texels sampled from then on agree, as for plain pixels encoded on upload. A format
+ * mgl does not encode (ETC2/EAC, ASTC) or an image outside the storage is the named decline
+ * gl-feature-unimplemented. False after raising a GL error (that decline's
+ * GL_INVALID_OPERATION, GL_OUT_OF_MEMORY). */
+bool fe_tex_blocks_encode(struct fe_context *ctx, struct fe_texture *tex, unsigned face,
+                          unsigned level, const char *what);
 /* GL_GENERATE_MIPMAP: after the texels of image (face, level) of tex changed, the levels above
  * the base level are regenerated when the texture asks for it and level is its base level
  * (GL 2.1 §3.8.8). A base level glGenerateMipmap would refuse is the named decline

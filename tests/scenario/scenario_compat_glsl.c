@@ -736,3 +736,103 @@ sc_compat_glsl_primitive_id(void)
    model_init(&m, V4(0.0f, 1.0f, 0.0f, 1.0f));
    check_frame("gl_PrimitiveID of quads, a quad strip, a polygon and triangles", &m);
 }
+
+/* compat_glsl_gs_quads: a geometry shader takes the primitives of its input type only (GL 3.2
+ * compatibility §2.12.1: triangles from GL_TRIANGLES, GL_TRIANGLE_STRIP and GL_TRIANGLE_FAN),
+ * so GL_QUADS, GL_QUAD_STRIP and GL_POLYGON with one are GL_INVALID_OPERATION and draw
+ * nothing, by glDrawArrays, glDrawElements and glBegin/glEnd alike (llvmpipe and Zink agree);
+ * a geometry shader's gl_PrimitiveIDIn thus never counts the triangles mgl makes of them.
+ * Then GL_TRIANGLES through the same shader: green where gl_PrimitiveIDIn is each triangle's
+ * id. Before, glDrawArrays and glBegin drew the quads as triangles with no error. */
+void
+sc_compat_glsl_gs_quads(void)
+{
+   const char *vs = "#version 150\n"
+                    "in vec3 pos;\n"
+                    "flat out int v_expected;\n"
+                    "void main() {\n"
+                    "  gl_Position = vec4(pos.xy / 32.0 - 1.0, 0.0, 1.0);\n"
+                    "  v_expected = int(pos.z);\n"
+                    "}\n";
+   const char *gs = "#version 150\n"
+                    "layout(triangles) in;\n"
+                    "layout(triangle_strip, max_vertices = 3) out;\n"
+                    "flat in int v_expected[];\n"
+                    "flat out int expected;\n"
+                    "flat out int got;\n"
+                    "void main() {\n"
+                    "  for (int i = 0; i < 3; i++) {\n"
+                    "    gl_Position = gl_in[i].gl_Position;\n"
+                    "    expected = v_expected[0];\n"
+                    "    got = gl_PrimitiveIDIn;\n"
+                    "    EmitVertex();\n"
+                    "  }\n"
+                    "}\n";
+   const char *fs = "#version 150\n"
+                    "flat in int expected;\n"
+                    "flat in int got;\n"
+                    "out vec4 color;\n"
+                    "void main() {\n"
+                    "  color = expected == got ? vec4(0.0, 1.0, 0.0, 1.0)\n"
+                    "        : vec4(1.0, 0.0, float(got) / 8.0, 1.0);\n"
+                    "}\n";
+   GLuint p = gl.CreateProgram();
+   gl.AttachShader(p, compile(GL_VERTEX_SHADER, vs));
+   gl.AttachShader(p, compile(GL_GEOMETRY_SHADER, gs));
+   gl.AttachShader(p, compile(GL_FRAGMENT_SHADER, fs));
+   gl.BindAttribLocation(p, 0, "pos");
+   gl.LinkProgram(p);
+   GLint linked = 0;
+   gl.GetProgramiv(p, GL_LINK_STATUS, &linked);
+   if (!linked) {
+      fail("the geometry shader program did not link");
+      return;
+   }
+   /* the whole surface: a quad (as a quad, a strip and a polygon) and two triangles */
+   static const float v[] = {0,  0, 0, 64, 0,  0, 64, 64, 0, 0,  64, 0, 0, 0,  0,
+                             64, 0, 0, 64, 64, 0, 0,  0,  1, 64, 64, 1, 0, 64, 1};
+   static const GLushort quad_strip[4] = {0, 1, 3, 2};
+   GLuint vao, vbo;
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   gl.GenBuffers(1, &vbo);
+   gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+   gl.BufferData(GL_ARRAY_BUFFER, (GLsizeiptr)sizeof v, v, GL_STATIC_DRAW);
+   gl.VertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, (void *)0);
+   gl.EnableVertexAttribArray(0);
+   gl.UseProgram(p);
+   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+   static const struct {
+      GLenum mode;
+      const char *what;
+   } draws[3] = {{0x0007, "glDrawArrays(GL_QUADS) with a geometry shader"},
+                 {0x0008, "glDrawArrays(GL_QUAD_STRIP) with a geometry shader"},
+                 {0x0009, "glDrawArrays(GL_POLYGON) with a geometry shader"}};
+   for (int k = 0; k < 3; k++) {
+      glDrawArrays(draws[k].mode, 0, 4);
+      expect_gl_error(GL_INVALID_OPERATION, draws[k].what);
+   }
+   GLuint ebo;
+   gl.GenBuffers(1, &ebo);
+   gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo);
+   gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)sizeof quad_strip, quad_strip,
+                 GL_STATIC_DRAW);
+   glDrawElements(0x0008 /* GL_QUAD_STRIP */, 4, GL_UNSIGNED_SHORT, (void *)0);
+   expect_gl_error(GL_INVALID_OPERATION, "glDrawElements(GL_QUAD_STRIP) with a geometry shader");
+   glBegin(0x0007 /* GL_QUADS */);
+   for (int i = 0; i < 4; i++)
+      glVertex3f(v[i * 3], v[i * 3 + 1], v[i * 3 + 2]);
+   glEnd();
+   expect_gl_error(GL_INVALID_OPERATION, "glBegin(GL_QUADS)/glEnd with a geometry shader");
+   model m;
+   model_init(&m, V4(0.0f, 0.0f, 0.0f, 1.0f));
+   check_frame("quads, a quad strip and a polygon refused", &m);
+   glDrawArrays(GL_TRIANGLES, 4, 6);
+   check_gl_error("glDrawArrays(GL_TRIANGLES) with a geometry shader");
+   model_init(&m, V4(0.0f, 1.0f, 0.0f, 1.0f));
+   check_frame("gl_PrimitiveIDIn of two triangles", &m);
+   gl.DeleteBuffers(1, &ebo);
+   gl.DeleteBuffers(1, &vbo);
+   gl.DeleteVertexArrays(1, &vao);
+   gl.DeleteProgram(p);
+}

@@ -845,7 +845,7 @@ sc_uniform_init(void)
  * thread, inside the call that caused the message: a GL error (source API, type ERROR), an
  * inserted marker, a debug group's push and pop around a labelled draw; on mgl also a decline
  * (glGenTransformFeedbacks without ARB_transform_feedback2, else glGetCompressedTexImage of
- * an image uploaded as plain pixels) as a message naming it. Then, with no callback, the
+ * an ETC2 level glGenerateMipmap made) as a message naming it. Then, with no callback, the
  * log returns inserted messages in order; object labels read back; the draw's pixels check. */
 typedef struct {
    GLenum source, type, severity;
@@ -946,21 +946,21 @@ sc_khr_debug(void)
          fail("declined glGenTransformFeedbacks did not raise GL_INVALID_OPERATION");
    } else if (is_mgl) {
       /* transform feedback objects are offered (ARB_transform_feedback2): a feature mgl
-       * declines by name is the decline instead: glGetCompressedTexImage of an RGTC level
-       * glGenerateMipmap made (mgl encodes glTexImage2D's plain pixels into blocks, not the
-       * levels it generates: it keeps their decoded texels) */
+       * declines by name is the decline instead: glGetCompressedTexImage of an ETC2 level
+       * glGenerateMipmap made (mgl reads back and encodes such levels of S3TC, RGTC and BPTC
+       * images, but has no ETC2 encoder: it keeps their decoded texels) */
       static const char want[] =
          "decline gl-feature-unimplemented: glGetCompressedTexImage of texels not uploaded as "
          "blocks";
-      static const GLubyte texels[8 * 8 * 4] = {0};
+      static const GLubyte level0[4 * 8] = {0}; /* 8x8: four blocks */
       GLubyte blocks[8];
       GLuint tex = 0;
       glGenTextures(1, &tex);
       glBindTexture(GL_TEXTURE_2D, tex);
-      glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_RGTC1, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE,
-                   texels);
+      gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB8_ETC2, 8, 8, 0, sizeof level0,
+                              level0);
       gl.GenerateMipmap(GL_TEXTURE_2D);
-      check_gl_error("glTexImage2D(GL_COMPRESSED_RED_RGTC1) of plain pixels, glGenerateMipmap");
+      check_gl_error("glCompressedTexImage2D(GL_COMPRESSED_RGB8_ETC2), glGenerateMipmap");
       g_dbg_n = 0;
       gl.GetCompressedTexImage(GL_TEXTURE_2D, 1, blocks); /* level 1: 4x4, one block */
       if (g_dbg_n != 2)

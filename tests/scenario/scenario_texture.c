@@ -1706,6 +1706,107 @@ sc_compressed_encode(void)
    gl.DeleteProgram(prog);
 }
 
+/* One compressed image's texels as glGetTexImage(GL_RGBA, GL_UNSIGNED_BYTE) returns them. */
+static void
+get_rgba8_level(GLuint tex, GLint level, int w, int h, uint8_t *out)
+{
+   glBindTexture(GL_TEXTURE_2D, tex);
+   memset(out, 0xa5, (size_t)w * (size_t)h * 4);
+   glGetTexImage(GL_TEXTURE_2D, level, GL_RGBA, GL_UNSIGNED_BYTE, out);
+}
+
+/* compressed_encode_made: glGetCompressedTexImage of compressed images whose texels the GL
+ * made rather than the app's blocks (GL 3.3 §6.1.4 returns the image in its compressed form
+ * whatever filled it): level 1 that glGenerateMipmap made of an 8x8 level 0, and an 8x8 image
+ * glCopyTexImage2D filled from the framebuffer, in RGTC1, S3TC DXT1 and BPTC unorm. The image
+ * is four quadrants of colours on one line (so one block holds them closely). The blocks
+ * returned, given to another texture by glCompressedTexImage2D, read back (glGetTexImage) the
+ * same texels as the image itself: the bytes are the ones sampling decodes; and those texels
+ * lie within 12 of the quadrants' colours (the formats' quantization; BPTC's on mgl only). */
+void
+sc_compressed_encode_made(void)
+{
+   if (!has_ext("GL_EXT_texture_compression_s3tc") || !has_ext("GL_ARB_texture_compression_bptc")) {
+      fail("GL_EXT_texture_compression_s3tc or GL_ARB_texture_compression_bptc not listed");
+      return;
+   }
+   static const uint8_t colours[4][4] = {
+      {0, 64, 255, 255}, {85, 107, 170, 255}, {170, 149, 85, 255}, {255, 191, 0, 255}};
+   static const struct {
+      GLenum format;
+      GLsizei block;
+      int channels;
+   } fmts[3] = {{GL_COMPRESSED_RED_RGTC1, 8, 1},
+                {GL_COMPRESSED_RGB_S3TC_DXT1_EXT, 8, 3},
+                {GL_COMPRESSED_RGBA_BPTC_UNORM, 16, 4}};
+   uint8_t px[8][8][4];
+   for (int y = 0; y < 8; y++)
+      for (int x = 0; x < 8; x++)
+         memcpy(px[y][x], colours[(y / 4) * 2 + x / 4], 4);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   glPixelStorei(GL_PACK_ALIGNMENT, 1);
+   /* the framebuffer's bottom-left 8x8 pixels: the same quadrants, for glCopyTexImage2D */
+   glEnable(GL_SCISSOR_TEST);
+   for (int q = 0; q < 4; q++) {
+      glScissor((q % 2) * 4, (q / 2) * 4, 4, 4);
+      glClearColor(colours[q][0] / 255.0f, colours[q][1] / 255.0f, colours[q][2] / 255.0f,
+                   colours[q][3] / 255.0f);
+      glClear(GL_COLOR_BUFFER_BIT);
+   }
+   glDisable(GL_SCISSOR_TEST);
+   check_gl_error("clear the quadrants");
+   for (int f = 0; f < 3; f++) {
+      for (int how = 0; how < 2; how++) {
+         const char *what = how ? "glCopyTexImage2D" : "glGenerateMipmap";
+         const GLint level = how ? 0 : 1;
+         const int side = how ? 8 : 4, half = side / 2;
+         const GLsizei size = (side / 4) * (side / 4) * fmts[f].block;
+         GLuint tex[2];
+         glGenTextures(2, tex);
+         glBindTexture(GL_TEXTURE_2D, tex[0]);
+         if (how) {
+            glCopyTexImage2D(GL_TEXTURE_2D, 0, fmts[f].format, 0, 0, 8, 8, 0);
+         } else {
+            glTexImage2D(GL_TEXTURE_2D, 0, (GLint)fmts[f].format, 8, 8, 0, GL_RGBA,
+                         GL_UNSIGNED_BYTE, px);
+            gl.GenerateMipmap(GL_TEXTURE_2D);
+         }
+         check_gl_error(what);
+         GLint v = 0;
+         glGetTexLevelParameteriv(GL_TEXTURE_2D, level, GL_TEXTURE_COMPRESSED_IMAGE_SIZE, &v);
+         if (v != size)
+            fail("format 0x%04x, %s: GL_TEXTURE_COMPRESSED_IMAGE_SIZE %d, expected %d",
+                 fmts[f].format, what, v, size);
+         uint8_t blocks[64];
+         memset(blocks, 0xa5, sizeof blocks);
+         gl.GetCompressedTexImage(GL_TEXTURE_2D, level, blocks);
+         check_gl_error("glGetCompressedTexImage of an image the GL made");
+         glBindTexture(GL_TEXTURE_2D, tex[1]);
+         gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, fmts[f].format, side, side, 0, size, blocks);
+         check_gl_error("glCompressedTexImage2D of the blocks read back");
+         uint8_t made[8 * 8 * 4], again[8 * 8 * 4];
+         get_rgba8_level(tex[0], level, side, side, made);
+         get_rgba8_level(tex[1], 0, side, side, again);
+         check_gl_error("glGetTexImage of the two images");
+         if (memcmp(made, again, (size_t)side * side * 4))
+            fail("format 0x%04x, %s: the image's texels differ from its blocks' decoded",
+                 fmts[f].format, what);
+         /* GL sets no quality: Mesa's BPTC encoder makes level 1 of these quadrants
+          * (41, 41, 157, 214) in red where they are (0, 85, 170, 255); mgl's holds them */
+         for (int i = 0; i < (f < 2 || on_mgl() ? side * side : 0); i++) {
+            const uint8_t *want = colours[(i / side / half) * 2 + i % side / half];
+            for (int c = 0; c < fmts[f].channels; c++)
+               if (abs(made[i * 4 + c] - want[c]) > 12) {
+                  fail("format 0x%04x, %s: texel (%d, %d) channel %d is %u, expected %u +- 12",
+                       fmts[f].format, what, i % side, i / side, c, made[i * 4 + c], want[c]);
+                  break;
+               }
+         }
+         glDeleteTextures(2, tex);
+      }
+   }
+}
+
 /* compressed_etc2: OpenGL ES 3.0's ETC2/EAC formats (§3.8.6, Annex C), decoded by mgl in the
  * client: glTexStorage2D + glCompressedTexSubImage2D per block, one block in each ETC2 mode
  * (individual, differential, T, planar; texels as Mesa decodes them), an RGBA8_ETC2_EAC and a
