@@ -246,6 +246,44 @@ test_packing(void)
    free(log);
 }
 
+/* A double counts two components in GL but takes a whole Vulkan location: 64 flat doubles fit
+ * a 128-component limit as 32 dvec2s (piglit varying-packing-simple double array), read back
+ * with dynamic and constant indices. */
+static void
+test_packing_doubles(void)
+{
+   static const char *vs = "#version 150\n"
+                           "#extension GL_ARB_gpu_shader_fp64 : require\n"
+                           "in vec4 pos;\n"
+                           "flat out double d[64];\n"
+                           "void main() {\n"
+                           "   for (int i = 0; i < d.length(); i++) d[i] = double(pos.x) + i;\n"
+                           "   gl_Position = pos;\n"
+                           "}\n";
+   static const char *fs =
+      "#version 150\n"
+      "#extension GL_ARB_gpu_shader_fp64 : require\n"
+      "flat in double d[64];\n"
+      "uniform int k;\n"
+      "out vec4 c;\n"
+      "void main() { c = vec4(float(d[k]), float(d[5]), float(d[63]), 1.0); }\n";
+   struct glsl_link_input in = {.source = {vs, fs}, .max_varying_components = 128};
+   char *log = NULL;
+   struct glsl_program *p = glsl_link(&in, &log);
+   CHECK(p, "64 doubles at a 128-component limit: %s", log);
+   if (p) {
+      uint32_t len, comps;
+      array_shape(&p->spirv[GLSL_STAGE_VERTEX], "d", &len, &comps);
+      CHECK(len == 32 && comps == 2, "vertex d: %u elements of %u components", len, comps);
+      array_shape(&p->spirv[GLSL_STAGE_FRAGMENT], "d", &len, &comps);
+      CHECK(len == 32 && comps == 2, "fragment d: %u elements of %u components", len, comps);
+      CHECK(t_spirv_val(&p->spirv[0], "pack-dvs") && t_spirv_val(&p->spirv[1], "pack-dfs"),
+            "packed SPIR-V invalid");
+   }
+   glsl_program_destroy(p);
+   free(log);
+}
+
 /* GLSL 4.20 4.4.5 and 4.4.6: a uniform block's, storage block's or sampler's layout(binding)
  * at or past the context's binding points is a compile-time error; below them it compiles, and
  * a limit of 0 checks nothing. */
@@ -331,5 +369,6 @@ main(void)
    free(log);
    test_binding_limits();
    test_packing();
+   test_packing_doubles();
    return t_finish("varying_limit");
 }
