@@ -201,9 +201,15 @@ bool spv_refl_execution_mode(const struct spv_refl *r, SpvExecutionMode mode, ui
 /* Argument k of execution mode mode (LocalSize: 0..2), 0 when the entry point lacks it. */
 uint32_t spv_refl_execution_mode_arg(const struct spv_refl *r, SpvExecutionMode mode, uint32_t k);
 
-/* Rewrites a module. Decoration overrides replace (or add) Binding/DescriptorSet/Location/Index
- * of a variable. */
-enum spv_deco_kind { SPV_SET_BINDING, SPV_SET_DESCRIPTOR_SET, SPV_SET_LOCATION, SPV_SET_INDEX };
+/* Rewrites a module. Decoration overrides replace (or add) Binding/DescriptorSet/Location/Index/
+ * Component of a variable. */
+enum spv_deco_kind {
+   SPV_SET_BINDING,
+   SPV_SET_DESCRIPTOR_SET,
+   SPV_SET_LOCATION,
+   SPV_SET_INDEX,
+   SPV_SET_COMPONENT
+};
 struct spv_deco_override {
    uint32_t id;
    enum spv_deco_kind kind;

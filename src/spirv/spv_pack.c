@@ -1,11 +1,13 @@
-/* spv_pack.c — scalar varying arrays packed four to a location. GL counts a stage interface in
+/* spv_pack.c — scalar varying arrays packed four to a location (doubles two). GL counts a stage interface in
  * components (GL_MAX_VARYING_COMPONENTS, gl_MaxVertexOutputComponents ...), Vulkan in locations:
  * `out float f[128]` fits GL's 128 components but takes 128 Vulkan locations. When a program's
  * interface needs more locations than the device has (the linker decides, glsl_link.c), every
  * user Input/Output array of 32-bit scalars, as a variable of its own or as a member of an
  * interface block, becomes an array of 4-vectors of ceil(N/4) elements, and each access
- * chain's index i into it becomes the two indices i >> 2, i & 3. Producer and consumer get the
- * same rewrite, so the interfaces still match.
+ * chain's index i into it becomes the two indices i >> 2, i & 3. An array of doubles (a double
+ * takes a whole location unpacked, where GL counts two components) becomes an array of dvec2s,
+ * ceil(N/2) elements indexed i >> 1, i & 1. Producer and consumer get the same rewrite, so the
+ * interfaces still match.
  *
  * Only what can be rewritten that way is packed: a module that uses such a variable other than
  * through an access chain indexing into the array (a whole-array load or store, a function
@@ -28,13 +30,13 @@ struct pack_state {
    uint8_t *flags;           /* [bound] */
    uint32_t *packed;         /* [bound] candidate array type -> its packed type (0: not packed) */
    uint32_t *mconst;         /* [bound] candidate array type -> constant ceil(N/4) */
-   uint32_t *vec4_of;        /* [bound] 32-bit scalar type -> its 4-vector type */
+   uint32_t *vec4_of;        /* [bound] scalar type -> its 4-vector type (a double's: 2-vector) */
    uint32_t *new_ptr;        /* [bound] packed variable -> its new pointer type */
    uint32_t *new_outer;      /* [bound] packed per-vertex variable -> its new outer array type */
    uint32_t *packed_members; /* [bound] block struct -> members packed (bit k) */
    uint32_t exec_model;
-   uint32_t ity, c2, c3; /* the 32-bit int type of the index arithmetic; constants 2 and 3 */
-   size_t functions;     /* word offset of the first OpFunction */
+   uint32_t ity, c1, c2, c3; /* the 32-bit int type of the index arithmetic; constants 1 2 3 */
+   size_t functions;         /* word offset of the first OpFunction */
 };
 
 enum {
@@ -60,7 +62,15 @@ word(const struct pack_state *s, uint32_t id, unsigned k)
    return s->w[s->at[id] + k];
 }
 
-/* An array of two or more 32-bit ints or floats with a constant length. */
+/* Scalars of type t a packed element holds: 4 of a 32-bit int or float, 2 of a double. */
+static uint32_t
+group_of(const struct pack_state *s, uint32_t t)
+{
+   const uint32_t op = op_of(s, t);
+   return op == SpvOpTypeFloat && word(s, t, 2) == 64 ? 2 : 4;
+}
+
+/* An array of two or more 32-bit ints or floats, or doubles, with a constant length. */
 static bool
 candidate(const struct pack_state *s, uint32_t t)
 {
@@ -68,7 +78,8 @@ candidate(const struct pack_state *s, uint32_t t)
       return false;
    uint32_t elem = word(s, t, 2), len = word(s, t, 3);
    uint32_t eop = op_of(s, elem);
-   if ((eop != SpvOpTypeFloat && eop != SpvOpTypeInt) || word(s, elem, 2) != 32)
+   if ((eop != SpvOpTypeFloat && eop != SpvOpTypeInt) ||
+       (word(s, elem, 2) != 32 && !(eop == SpvOpTypeFloat && word(s, elem, 2) == 64)))
       return false;
    return op_of(s, len) == SpvOpConstant && word(s, len, 3) >= 2;
 }
@@ -140,7 +151,7 @@ find_targets(struct pack_state *s, bool inputs, bool outputs)
  * the first index), or -1 when the chain does not index into one; *whole: the chain's result
  * holds a packed array (the rewrite cannot follow it). */
 static int
-split_index(const struct pack_state *s, size_t p, uint32_t var, bool *whole)
+split_index(const struct pack_state *s, size_t p, uint32_t var, bool *whole, uint32_t *packed_type)
 {
    uint32_t wc = s->w[p] >> 16;
    uint32_t cur = pointee(s, var);
@@ -158,8 +169,10 @@ split_index(const struct pack_state *s, size_t p, uint32_t var, bool *whole)
    if (s->flags[var] & F_VAR_PLAIN)
       in_packed = true;
    for (; 4 + k < wc; k++) {
-      if (in_packed)
+      if (in_packed) {
+         *packed_type = cur;
          return (int)k;
+      }
       uint32_t idx = s->w[p + 4 + k];
       uint32_t op = op_of(s, cur);
       if (op == SpvOpTypeStruct) {
@@ -196,7 +209,8 @@ uses_rewritable(const struct pack_state *s)
       if ((op == SpvOpAccessChain || op == SpvOpInBoundsAccessChain) &&
           target_var(s, s->w[p + 3])) {
          bool whole;
-         split_index(s, p, s->w[p + 3], &whole);
+         uint32_t t;
+         split_index(s, p, s->w[p + 3], &whole, &t);
          if (whole)
             return false;
          for (uint32_t k = 4; k < wc; k++)
@@ -223,9 +237,11 @@ emit_packed_type(struct pack_state *s, struct spirv_out *o, uint32_t t, size_t h
    uint32_t lty = word(s, len, 1);
    if (!s->ity) {
       s->ity = lty;
+      spirv_out_put(o, (uint32_t[]){(4u << 16) | SpvOpConstant, s->ity, s->c1, 1}, 4);
       spirv_out_put(o, (uint32_t[]){(4u << 16) | SpvOpConstant, s->ity, s->c2, 2}, 4);
       spirv_out_put(o, (uint32_t[]){(4u << 16) | SpvOpConstant, s->ity, s->c3, 3}, 4);
    }
+   const uint32_t g = group_of(s, elem);
    uint32_t v = s->vec4_of[elem];
    if (!(s->flags[elem] & F_VEC_DONE)) {
       s->flags[elem] |= F_VEC_DONE;
@@ -234,11 +250,12 @@ emit_packed_type(struct pack_state *s, struct spirv_out *o, uint32_t t, size_t h
          /* new, or declared after this use: declared here (and skipped where it was) */
          if (exists)
             s->flags[v] |= F_MOVED;
-         spirv_out_put(o, (uint32_t[]){(4u << 16) | SpvOpTypeVector, v, elem, 4}, 4);
+         spirv_out_put(o, (uint32_t[]){(4u << 16) | SpvOpTypeVector, v, elem, g}, 4);
       }
    }
    spirv_out_put(
-      o, (uint32_t[]){(4u << 16) | SpvOpConstant, lty, s->mconst[t], (word(s, len, 3) + 3) / 4}, 4);
+      o, (uint32_t[]){(4u << 16) | SpvOpConstant, lty, s->mconst[t], (word(s, len, 3) + g - 1) / g},
+      4);
    spirv_out_put(o, (uint32_t[]){(4u << 16) | SpvOpTypeArray, s->packed[t], v, s->mconst[t]}, 4);
 }
 
@@ -257,6 +274,7 @@ emit(struct pack_state *s, size_t *out_n)
       if (!s->vec4_of[elem])
          s->vec4_of[elem] = next++;
    }
+   s->c1 = next++;
    s->c2 = next++;
    s->c3 = next++;
    for (uint32_t v = 1; v < s->bound; v++) {
@@ -311,12 +329,18 @@ emit(struct pack_state *s, size_t *out_n)
       if ((op == SpvOpAccessChain || op == SpvOpInBoundsAccessChain) && p >= s->functions &&
           target_var(s, s->w[p + 3])) {
          bool whole;
-         int k = split_index(s, p, s->w[p + 3], &whole);
+         uint32_t t = 0;
+         int k = split_index(s, p, s->w[p + 3], &whole, &t);
          if (k >= 0) {
             uint32_t idx = s->w[p + 4 + k], q = next++, r = next++;
-            spirv_out_put(&o, (uint32_t[]){(5u << 16) | OpShiftRightLogical, s->ity, q, idx, s->c2},
+            const bool pairs = group_of(s, word(s, t, 2)) == 2;
+            spirv_out_put(&o,
+                          (uint32_t[]){(5u << 16) | OpShiftRightLogical, s->ity, q, idx,
+                                       pairs ? s->c1 : s->c2},
                           5);
-            spirv_out_put(&o, (uint32_t[]){(5u << 16) | OpBitwiseAnd, s->ity, r, idx, s->c3}, 5);
+            spirv_out_put(
+               &o, (uint32_t[]){(5u << 16) | OpBitwiseAnd, s->ity, r, idx, pairs ? s->c1 : s->c3},
+               5);
             size_t at = o.n;
             spirv_out_put(&o, s->w + p, wc);
             spirv_out_put(&o, &r, 1);
@@ -393,8 +417,9 @@ spv_pack_varyings(const uint32_t *w, size_t n, bool inputs, bool outputs, size_t
          if (op == SpvOpMemberDecorate && wc >= 4 && w[p + 1] < s.bound &&
              w[p + 3] == SpvDecorationBuiltIn && w[p + 2] < 32)
             s.member_bi[w[p + 1]] |= 1u << w[p + 2];
-         if (op == SpvOpTypeVector && wc == 4 && w[p + 3] == 4 && w[p + 2] < s.bound &&
-             !s.vec4_of[w[p + 2]])
+         /* (a scalar's type is declared before its vectors) */
+         if (op == SpvOpTypeVector && wc == 4 && w[p + 2] < s.bound && !s.vec4_of[w[p + 2]] &&
+             s.at[w[p + 2]] && w[p + 3] == group_of(&s, w[p + 2]))
             s.vec4_of[w[p + 2]] = w[p + 1];
       }
       p += wc;

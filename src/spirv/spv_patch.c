@@ -67,6 +67,7 @@ deco_kind_of(uint32_t decoration)
    case SpvDecorationDescriptorSet: return SPV_SET_DESCRIPTOR_SET;
    case SpvDecorationLocation: return SPV_SET_LOCATION;
    case SpvDecorationIndex: return SPV_SET_INDEX;
+   case SpvDecorationComponent: return SPV_SET_COMPONENT;
    default: return -1;
    }
 }
@@ -76,6 +77,7 @@ static const uint32_t spv_decoration_of_kind[] = {
    [SPV_SET_DESCRIPTOR_SET] = SpvDecorationDescriptorSet,
    [SPV_SET_LOCATION] = SpvDecorationLocation,
    [SPV_SET_INDEX] = SpvDecorationIndex,
+   [SPV_SET_COMPONENT] = SpvDecorationComponent,
 };
 
 /* What `id` is replaced by (itself when it is not an aliased variable). */

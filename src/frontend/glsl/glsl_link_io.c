@@ -23,6 +23,7 @@ struct iovar {
     * per as component_span gives them; scalar its element's component type (f d i u) */
    uint32_t component, width, per;
    char scalar;
+   bool set_component; /* shares its location with others: decorated Component */
    /* a block whose members carry their own locations (GL 4.4): the variable takes none (Vulkan
     * forbids both), `location` is its members' first */
    bool member_locs;
@@ -580,6 +581,76 @@ spirv_unread_outputs(struct iovar *v, unsigned n)
       }
 }
 
+/* Whether v may share a location with other small varyings: a 32-bit scalar or vector of up to
+ * three components, or one double (two components: at component 0 or 2, as Vulkan wants a
+ * 64-bit one), no array, block or layout(component) of its own. */
+static bool
+shareable(const struct link *l, int s, const struct iovar *v)
+{
+   const struct spv_tinfo t = type_info(l->st[s].r, v->type);
+   return !v->is_block && !v->member_locs && !v->component && v->locs == 1 &&
+          (v->scalar == 'd'
+              ? t.kind == SPV_TK_SCALAR
+              : v->width <= 3 && (t.kind == SPV_TK_SCALAR || t.kind == SPV_TK_VECTOR));
+}
+
+/* Varyings that may share a location: one numerical type, the same interpolation and
+ * auxiliary storage (GLSL 4.40 4.4.1.3's rules for layout(component) aliasing). */
+static uint32_t
+share_class(const struct link *l, int s, const struct iovar *v)
+{
+   static const SpvDecoration d[] = {SpvDecorationFlat, SpvDecorationNoPerspective,
+                                     SpvDecorationCentroid, SpvDecorationSample,
+                                     SpvDecorationPatch};
+   uint32_t c = (uint32_t)(unsigned char)v->scalar << 8;
+   for (unsigned k = 0; k < sizeof(d) / sizeof(d[0]); k++)
+      if (spv_refl_decoration(l->st[s].r, v->var, d[k], NULL))
+         c |= 1u << k;
+   return c;
+}
+
+/* Locations for a stage's outputs in declaration order, from 0; the first location past them.
+ * GL counts a stage interface in components (GL_MAX_VARYING_COMPONENTS), Vulkan in locations:
+ * when one location each would not fit max_locs, the small ones (shareable) of one class share
+ * locations, each at its own components (Vulkan's Component decoration), first fit. Not with
+ * transform feedback or in a separable program, whose captures and other programs' stages
+ * expect each varying at component 0 of its own location. */
+static uint32_t
+assign_output_locations(struct link *l, int prod, struct iovar *out, unsigned np, uint32_t max_locs)
+{
+   uint64_t total = 0;
+   for (unsigned i = 0; i < np; i++)
+      total += out[i].locs;
+   const bool share = total > max_locs && !l->in->num_xfb_varyings && !l->in->separable &&
+                      !glsl_link_declares_xfb(l, prod);
+   struct share_slot {
+      uint32_t loc, used, cls;
+   } open[64];
+   unsigned nopen = 0;
+   uint32_t next = 0;
+   for (unsigned i = 0; i < np; i++) {
+      if (share && shareable(l, prod, &out[i])) {
+         const uint32_t cls = share_class(l, prod, &out[i]);
+         unsigned k = 0;
+         while (k < nopen && (open[k].cls != cls || open[k].used + out[i].width > 4))
+            k++;
+         if (k < nopen) {
+            out[i].location = (int32_t)open[k].loc;
+            out[i].component = open[k].used;
+            out[i].set_component = true;
+            open[k].used += out[i].width;
+            continue;
+         }
+         if (nopen < sizeof(open) / sizeof(open[0]))
+            open[nopen++] = (struct share_slot){next, out[i].width, cls};
+         out[i].set_component = true;
+      }
+      out[i].location = (int32_t)next;
+      next += out[i].locs;
+   }
+   return next;
+}
+
 /* Outputs of `prod` and inputs of `cons` (either may be -1) matched by name, GL style. A
  * geometry stage consumes arrays (in vec4 v[]): collect_io strips that outer level. */
 void
@@ -613,10 +684,8 @@ glsl_link_varyings(struct link *l, int prod, int cons)
    const bool keep_out = (l->in->separable && cons < 0) || any_explicit;
    if (keep_out)
       external_locations(out, np, &next);
-   for (unsigned i = 0; i < np && !keep_out; i++) {
-      out[i].location = (int32_t)next;
-      next += out[i].locs;
-   }
+   if (!keep_out && prod >= 0)
+      next = assign_output_locations(l, prod, out, np, max_locs);
    if (l->in->separable && prod < 0) {
       external_locations(in, nc, &next);
       nc_external = true;
@@ -690,17 +759,25 @@ glsl_link_varyings(struct link *l, int prod, int cons)
          break;
       }
       in[i].location = o->location;
+      in[i].component = o->component;
+      in[i].set_component = o->set_component;
    }
    if (!l->failed && next > max_locs && prod < 0)
       link_error(l, "Too many %s shader inputs (%u locations, at most %u)", glsl_stage_name(cons),
                  next, max_locs);
 
-   for (unsigned i = 0; i < np && !l->failed; i++)
+   for (unsigned i = 0; i < np && !l->failed; i++) {
       if (!out[i].member_locs)
          add_deco(l, &l->st[prod], out[i].var, SPV_SET_LOCATION, (uint32_t)out[i].location);
-   for (unsigned i = 0; i < nc && !l->failed; i++)
+      if (out[i].set_component)
+         add_deco(l, &l->st[prod], out[i].var, SPV_SET_COMPONENT, out[i].component);
+   }
+   for (unsigned i = 0; i < nc && !l->failed; i++) {
       if (!in[i].member_locs)
          add_deco(l, &l->st[cons], in[i].var, SPV_SET_LOCATION, (uint32_t)in[i].location);
+      if (in[i].set_component)
+         add_deco(l, &l->st[cons], in[i].var, SPV_SET_COMPONENT, in[i].component);
+   }
    free(out);
    free(in);
 }

@@ -952,12 +952,20 @@ decl_name(const struct lower *L, unsigned first, unsigned *semi)
    if (end >= L->n || !tok_is(p, &L->t[end], ";"))
       return 0;
    *semi = end;
+   /* back over every array level after the name (`name[3][2]`, ARB_arrays_of_arrays) */
    unsigned name = end - 1;
-   if (tok_is(p, &L->t[name], "]"))
-      while (name > first && !tok_is(p, &L->t[name], "["))
-         name--;
-   if (tok_is(p, &L->t[name], "["))
+   while (name > first && tok_is(p, &L->t[name], "]")) {
+      unsigned depth = 0;
+      for (; name > first; name--) {
+         if (tok_is(p, &L->t[name], "]"))
+            depth++;
+         else if (tok_is(p, &L->t[name], "[") && !--depth)
+            break;
+      }
+      if (name <= first)
+         return 0;
       name--;
+   }
    return name > first && L->t[name].kind == GLSL_TOK_IDENT ? name : 0;
 }
 
@@ -968,8 +976,8 @@ decl_name(const struct lower *L, unsigned first, unsigned *semi)
  * check pairs the stages' variables by name, so such an input is renamed GLSL_MANGLE + name in
  * the evaluation unit, everywhere it is named: glslang then pairs nothing, and the GL linker
  * (glsl_link_io.c), which reads names through glsl_demangle, matches and checks it as the app
- * wrote it. Only single-name declarations (`patch in T name[N];`, `patch in T[N] name;`) are
- * taken. */
+ * wrote it. Only single-name declarations (`patch in T name[N];`, `patch in T[N] name;`, and
+ * their arrays of arrays, `patch in T name[N][M];`) are taken. */
 enum { MAX_PATCH_ARRAYS = 64 };
 static void
 rename_patch_input_arrays(struct lower *L)

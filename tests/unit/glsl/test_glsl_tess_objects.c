@@ -207,6 +207,34 @@ main(void)
    p = glsl_link(&in3, &log);
    CHECK(p, "patch vec2[2] var did not link: %s", log);
    free(log);
+   log = NULL;
+   glsl_program_destroy(p);
+
+   /* and an array of arrays (ARB_arrays_of_arrays): `patch out vec4 color[3][2];` */
+   const char *tcs_aoa = "#version 150\n"
+                         "#extension GL_ARB_tessellation_shader : require\n"
+                         "#extension GL_ARB_arrays_of_arrays : require\n"
+                         "layout(vertices = 3) out;\n"
+                         "patch out vec4 color[3][2];\n"
+                         "void main() {\n"
+                         "   color[2][1] = vec4(0.5);\n"
+                         "   gl_TessLevelOuter = float[4](1.0, 1.0, 1.0, 1.0);\n"
+                         "   gl_TessLevelInner = float[2](1.0, 1.0);\n"
+                         "}\n";
+   const char *tes_aoa = "#version 150\n"
+                         "#extension GL_ARB_tessellation_shader : require\n"
+                         "#extension GL_ARB_arrays_of_arrays : require\n"
+                         "layout(triangles) in;\n"
+                         "patch in vec4 color[3][2];\n"
+                         "void main() { gl_Position = color[2][1] + color[0][0]; }\n";
+   struct glsl_link_input in4 = {0};
+   in4.source[GLSL_STAGE_VERTEX] = vs;
+   in4.source[GLSL_STAGE_TESS_CTRL] = tcs_aoa;
+   in4.source[GLSL_STAGE_TESS_EVAL] = tes_aoa;
+   in4.source[GLSL_STAGE_FRAGMENT] = fs;
+   p = glsl_link(&in4, &log);
+   CHECK(p, "patch vec4 color[3][2] did not link: %s", log);
+   free(log);
    glsl_program_destroy(p);
    return t_finish("unit.glsl.tess_objects");
 }

@@ -246,6 +246,122 @@ test_packing(void)
    free(log);
 }
 
+/* A double counts two components in GL but takes a whole Vulkan location: 64 flat doubles fit
+ * a 128-component limit as 32 dvec2s (piglit varying-packing-simple double array), read back
+ * with dynamic and constant indices. */
+static void
+test_packing_doubles(void)
+{
+   static const char *vs = "#version 150\n"
+                           "#extension GL_ARB_gpu_shader_fp64 : require\n"
+                           "in vec4 pos;\n"
+                           "flat out double d[64];\n"
+                           "void main() {\n"
+                           "   for (int i = 0; i < d.length(); i++) d[i] = double(pos.x) + i;\n"
+                           "   gl_Position = pos;\n"
+                           "}\n";
+   static const char *fs =
+      "#version 150\n"
+      "#extension GL_ARB_gpu_shader_fp64 : require\n"
+      "flat in double d[64];\n"
+      "uniform int k;\n"
+      "out vec4 c;\n"
+      "void main() { c = vec4(float(d[k]), float(d[5]), float(d[63]), 1.0); }\n";
+   struct glsl_link_input in = {.source = {vs, fs}, .max_varying_components = 128};
+   char *log = NULL;
+   struct glsl_program *p = glsl_link(&in, &log);
+   CHECK(p, "64 doubles at a 128-component limit: %s", log);
+   if (p) {
+      uint32_t len, comps;
+      array_shape(&p->spirv[GLSL_STAGE_VERTEX], "d", &len, &comps);
+      CHECK(len == 32 && comps == 2, "vertex d: %u elements of %u components", len, comps);
+      array_shape(&p->spirv[GLSL_STAGE_FRAGMENT], "d", &len, &comps);
+      CHECK(len == 32 && comps == 2, "fragment d: %u elements of %u components", len, comps);
+      CHECK(t_spirv_val(&p->spirv[0], "pack-dvs") && t_spirv_val(&p->spirv[1], "pack-dfs"),
+            "packed SPIR-V invalid");
+   }
+   glsl_program_destroy(p);
+   free(log);
+}
+
+/* Decoration `deco`'s value on variable `name` in a stage; -1 when it has none. */
+static int64_t
+deco_of(const struct glsl_spirv *sp, const char *name, uint32_t deco)
+{
+   const uint32_t id = t_spv_id_named(sp, name);
+   for (size_t p = 5; id && p < sp->num_words;) {
+      const uint32_t wc = sp->words[p] >> 16, op = sp->words[p] & 0xffff;
+      if (!wc)
+         break;
+      if (op == 71 /* OpDecorate */ && wc >= 4 && sp->words[p + 1] == id &&
+          sp->words[p + 2] == deco)
+         return sp->words[p + 3];
+      p += wc;
+   }
+   return -1;
+}
+
+/* Separate small varyings share locations when one each would not fit: 30 locations of vec4s,
+ * four floats and two doubles (GL: 120 + 4 + 4 components, 128 in all) take 32, each float and
+ * double at its own components, the same in both stages (piglit varying-packing-simple dmat3x4
+ * array, whose remainder is four separate doubles). */
+static void
+test_sharing(void)
+{
+   static const char *vs = "#version 150\n"
+                           "#extension GL_ARB_gpu_shader_fp64 : require\n"
+                           "in vec4 pos;\n"
+                           "out vec4 v[30];\n"
+                           "out float f0, f1, f2, f3;\n"
+                           "flat out double d0, d1;\n"
+                           "void main() {\n"
+                           "   for (int i = 0; i < v.length(); i++) v[i] = pos + float(i);\n"
+                           "   f0 = 0.0; f1 = 1.0; f2 = 2.0; f3 = 3.0;\n"
+                           "   d0 = 4.0; d1 = 5.0;\n"
+                           "   gl_Position = pos;\n"
+                           "}\n";
+   static const char *fs = "#version 150\n"
+                           "#extension GL_ARB_gpu_shader_fp64 : require\n"
+                           "in vec4 v[30];\n"
+                           "in float f0, f1, f2, f3;\n"
+                           "flat in double d0, d1;\n"
+                           "out vec4 c;\n"
+                           "void main() {\n"
+                           "   c = v[29] + vec4(f0, f1, f2, f3) + vec4(float(d0 + d1));\n"
+                           "}\n";
+   struct glsl_link_input in = {.source = {vs, fs}, .max_varying_components = 128};
+   char *log = NULL;
+   struct glsl_program *p = glsl_link(&in, &log);
+   CHECK(p, "30 vec4s, 4 floats and 2 doubles at a 128-component limit: %s", log);
+   if (p) {
+      static const char *const names[] = {"f0", "f1", "f2", "f3", "d0", "d1"};
+      static const int64_t comp[] = {0, 1, 2, 3, 0, 2};
+      for (int s = 0; s < 2; s++)
+         for (unsigned k = 0; k < 6; k++) {
+            const int64_t l = deco_of(&p->spirv[s], names[k], 30 /* Location */);
+            const int64_t c = deco_of(&p->spirv[s], names[k], 31 /* Component */);
+            CHECK(l == 30 + (k >= 4) && c == comp[k], "stage %d %s: location %lld component %lld",
+                  s, names[k], (long long)l, (long long)c);
+         }
+      CHECK(t_spirv_val(&p->spirv[0], "share-vs") && t_spirv_val(&p->spirv[1], "share-fs"),
+            "shared-location SPIR-V invalid");
+   }
+   glsl_program_destroy(p);
+   free(log);
+
+   /* below the limit nothing shares: each at component 0 of its own location */
+   struct glsl_link_input roomy = {.source = {vs, fs}, .max_varying_components = 256};
+   log = NULL;
+   p = glsl_link(&roomy, &log);
+   CHECK(p, "the same at 256 components: %s", log);
+   if (p)
+      CHECK(deco_of(&p->spirv[0], "f1", 31) <= 0 && deco_of(&p->spirv[0], "f1", 30) == 31,
+            "f1 at 256 components: location %lld component %lld",
+            (long long)deco_of(&p->spirv[0], "f1", 30), (long long)deco_of(&p->spirv[0], "f1", 31));
+   glsl_program_destroy(p);
+   free(log);
+}
+
 /* GLSL 4.20 4.4.5 and 4.4.6: a uniform block's, storage block's or sampler's layout(binding)
  * at or past the context's binding points is a compile-time error; below them it compiles, and
  * a limit of 0 checks nothing. */
@@ -331,5 +447,7 @@ main(void)
    free(log);
    test_binding_limits();
    test_packing();
+   test_packing_doubles();
+   test_sharing();
    return t_finish("varying_limit");
 }
