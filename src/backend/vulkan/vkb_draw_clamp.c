@@ -170,7 +170,7 @@ vkb_draw_clamp_record(struct vkb_screen *scr, VkBuffer buf, VkDeviceSize offset,
    /* the clamped commands to the draw, the clamp count to the host */
    barrier(cmd, comp, VK_ACCESS_SHADER_WRITE_BIT, ind | VK_PIPELINE_STAGE_HOST_BIT,
            VK_ACCESS_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_HOST_READ_BIT);
-   scr->bind_epoch++; /* push constants of another layout: bound state is bound again */
+   vkb_binds_lost(scr); /* push constants of another layout: bound state is bound again */
    scr->clamp_serial = vkb_current_serial(scr);
    *out = scr->clamp_buf;
    return true;
