@@ -639,10 +639,12 @@ restore(struct fe_context *ctx, const struct fe_attrib_frame *f)
       if (m & GL_VIEWPORT_BIT) {
          memcpy(v->viewport, s->viewport, sizeof(v->viewport));
          memcpy(v->depth_range, s->depth_range, sizeof(v->depth_range));
+         ctx->viewports_rest_same = false;
       }
       if (m & GL_SCISSOR_BIT) {
          memcpy(v->scissor, s->scissor, sizeof(v->scissor));
          v->scissor_enable = s->scissor_enable;
+         ctx->scissors_rest_same = false;
       }
       ctx->viewports_version++; /* ds_version moves below */
    }

@@ -804,6 +804,7 @@ fe_make_current(struct fe_context *ctx, struct fe_surface *draw, struct fe_surfa
          ctx->viewports[i].scissor[2] = draw->width;
          ctx->viewports[i].scissor[3] = draw->height;
       }
+      ctx->viewports_rest_same = ctx->scissors_rest_same = false;
       ctx->viewports_version++;
       fe_draw_bump_value(ctx, &ctx->ds_version);
    }

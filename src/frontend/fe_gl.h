@@ -908,6 +908,12 @@ struct fe_context {
     * with ds_version when one changes (fe_state.c) */
    struct mgp_viewport viewports[FE_MAX_VIEWPORTS - 1];
    uint64_t viewports_version;
+   /* Every viewports[i].viewport is viewports_rest, every .scissor scissors_rest (as glViewport
+    * and glScissor leave them; any other writer of them clears the flag): the same box again
+    * compares one box, another writes the 15 without comparing each (fe_state.c) */
+   bool viewports_rest_same, scissors_rest_same;
+   float viewports_rest[4];
+   int32_t scissors_rest[4];
    /* The draw serial: moves at every change of a draw input the context holds (its versions
     * above and below, its framebuffer, vertex array and surface bindings, the state read
     * without a version), always through fe_draw_bump, fe_draw_bump_value or fe_draw_touch

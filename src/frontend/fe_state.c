@@ -175,6 +175,7 @@ fe_state_init(struct fe_context *ctx)
    memset(ctx->viewports, 0, sizeof(ctx->viewports));
    for (unsigned i = 0; i < FE_MAX_VIEWPORTS - 1; i++)
       ctx->viewports[i].depth_range[1] = 1.0f;
+   ctx->viewports_rest_same = ctx->scissors_rest_same = false;
    ctx->viewports_version = 1;
 
    ctx->cull_mode = GL_BACK;
@@ -1204,6 +1205,7 @@ viewport_at(struct fe_context *ctx, GLuint i, float x, float y, float w, float h
    float *d = ctx->viewports[i - 1].viewport;
    if (memcmp(d, v, sizeof(v))) {
       memcpy(d, v, sizeof(v));
+      ctx->viewports_rest_same = false;
       viewports_changed(ctx);
    }
 }
@@ -1219,6 +1221,7 @@ scissor_at(struct fe_context *ctx, GLuint i, const GLint *s)
    int32_t *d = ctx->viewports[i - 1].scissor;
    if (memcmp(d, s, 4 * sizeof(*d))) {
       memcpy(d, s, 4 * sizeof(*d));
+      ctx->scissors_rest_same = false;
       viewports_changed(ctx);
    }
 }
@@ -1228,20 +1231,19 @@ mgl_glViewport(GLint x, GLint y, GLsizei width, GLsizei height)
 {
    FE_CTX_OR_RETURN();
    FE_CHECK(width < 0 || height < 0, GL_INVALID_VALUE);
-   viewport_at(ctx, 0, (float)x, (float)y, (float)width, (float)height);
-   /* every other viewport's too (GL 4.6 14.9.1), clamped once, the draw serial moved once */
    float v[4];
    viewport_clamp(ctx, (float)x, (float)y, (float)width, (float)height, v);
-   bool changed = false;
-   for (GLuint i = 1; i < FE_MAX_VIEWPORTS; i++) {
-      float *d = ctx->viewports[i - 1].viewport;
-      if (memcmp(d, v, sizeof(v))) {
-         memcpy(d, v, sizeof(v));
-         changed = true;
-      }
-   }
-   if (changed)
-      viewports_changed(ctx);
+   for (int k = 0; k < 4; k++)
+      ds_f32(ctx, &ctx->ds.viewport[k], v[k]);
+   /* every other viewport's too (GL 4.6 14.9.1), clamped once, the draw serial moved once:
+    * where they all hold this box already, one compare */
+   if (ctx->viewports_rest_same && !memcmp(ctx->viewports_rest, v, sizeof(v)))
+      return;
+   for (GLuint i = 1; i < FE_MAX_VIEWPORTS; i++)
+      memcpy(ctx->viewports[i - 1].viewport, v, sizeof(v));
+   memcpy(ctx->viewports_rest, v, sizeof(v));
+   ctx->viewports_rest_same = true;
+   viewports_changed(ctx);
 }
 
 void
@@ -1278,17 +1280,15 @@ mgl_glScissor(GLint x, GLint y, GLsizei width, GLsizei height)
    FE_CHECK(width < 0 || height < 0, GL_INVALID_VALUE);
    const GLint s[4] = {x, y, width, height};
    scissor_at(ctx, 0, s);
-   /* every other viewport's too (GL 4.6 14.9.2), the draw serial moved once for them all */
-   bool changed = false;
-   for (GLuint i = 1; i < FE_MAX_VIEWPORTS; i++) {
-      int32_t *d = ctx->viewports[i - 1].scissor;
-      if (memcmp(d, s, 4 * sizeof(*d))) {
-         memcpy(d, s, 4 * sizeof(*d));
-         changed = true;
-      }
-   }
-   if (changed)
-      viewports_changed(ctx);
+   /* every other viewport's too (GL 4.6 14.9.2), the draw serial moved once for them all:
+    * where they all hold this box already, one compare */
+   if (ctx->scissors_rest_same && !memcmp(ctx->scissors_rest, s, sizeof(s)))
+      return;
+   for (GLuint i = 1; i < FE_MAX_VIEWPORTS; i++)
+      memcpy(ctx->viewports[i - 1].scissor, s, sizeof(s));
+   memcpy(ctx->scissors_rest, s, sizeof(s));
+   ctx->scissors_rest_same = true;
+   viewports_changed(ctx);
 }
 
 void

@@ -1056,8 +1056,11 @@ struct vkb_screen {
    /* set_draw_program calls (which advance state_tick too): state_tick - program_tick stays
     * while only the program changed, which leaves what a sampler resolves to as it was */
    uint64_t program_tick;
-   /* every call but a draw, whichever tick above it moves: a draw that finds call_tick where
-    * its context's last draw left it compares no other tick (vkb_draw.c, draw_unchanged) */
+   /* every call but a draw, whichever tick above it moves, and what the backend changes
+    * itself under a draw that queues itself alone: a batch begun or submitted and bound state
+    * lost (vkb_binds_lost), a rendering scope begun or ended, the bind owner moving. A draw
+    * that finds call_tick where its context's last draw left it compares nothing else of the
+    * backend's (vkb_draw.c, draw_unchanged) */
    uint64_t call_tick;
 
    /* frames (docs/PIPE.md#frame-floor: the completed-frame floor must be provable) */
@@ -1288,7 +1291,9 @@ struct vkb_context {
       uint16_t mode;
       uint8_t index_size;
       uint64_t tick, buffer_tick, consts_tick, vertex_tick, texture_tick, rs_tick, serial;
-      uint64_t call_tick;   /* scr->call_tick when every tick above was brought up to date */
+      /* scr->call_tick when every tick above was brought up to date and the next compact
+       * draw may queue itself alone (vkb_draw_unchanged_tick); VKB_TICK_NEVER otherwise */
+      uint64_t call_tick;
       VkBuffer consts_buf;  /* the default block's buffer in the bound set 0 */
       VkDeviceSize ib_size; /* index bytes from the bound offset on */
       bool user_indices;    /* drew indices that came with the draw (copied to the arena) */
@@ -1415,6 +1420,15 @@ static inline void
 vkb_end_rendering(struct vkb_screen *scr)
 {
    scr->batch_hooks.end_rendering(scr);
+}
+/* Bound command-buffer state is lost (a batch begun or submitted, push constants of another
+ * pipeline layout): every context binds again, and call_tick moves with it, so that a draw
+ * that queues itself alone (vkb_draw.c, draw_unchanged) takes the usual way. */
+static inline void
+vkb_binds_lost(struct vkb_screen *scr)
+{
+   scr->bind_epoch++;
+   scr->call_tick++;
 }
 /* Records the queued draws (vkb_draw.c); vkb_cmd and vkb_end_rendering call it, so every
  * other command lands after them. */

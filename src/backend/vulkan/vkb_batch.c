@@ -275,7 +275,7 @@ vkb_batch_split(struct vkb_screen *scr)
       b->recording = false; /* nothing more is recorded: the session failed */
       return VK_NULL_HANDLE;
    }
-   scr->bind_epoch++; /* bound state stays with the command buffer that bound it */
+   vkb_binds_lost(scr); /* bound state stays with the command buffer that bound it */
    scr->stats.batch_splits++;
    return b->cmd;
 }
@@ -310,7 +310,7 @@ vkb_cmd(struct vkb_screen *scr)
       if (!vkb_check(scr, vkBeginCommandBuffer(b->cmd, &bi), "vkBeginCommandBuffer"))
          return NULL;
       b->recording = true;
-      scr->bind_epoch++;
+      vkb_binds_lost(scr);
       /* Order this batch after everything submitted before it (the first synchronization
        * scope of a barrier covers all earlier commands in submission order). */
       VkMemoryBarrier mb = {
@@ -550,7 +550,7 @@ vkb_submit(struct vkb_screen *scr)
    scr->inflight_tail = b;
    scr->cur = NULL;
    scr->stats.submits++;
-   scr->bind_epoch++;
+   vkb_binds_lost(scr);
    const uint64_t serial = b->serial;
    if (scr->env.rearm_exit && !scr->exit_warm && b->draws) {
       /* In the program's own process, once: a driver may compile as it draws (lavapipe) and

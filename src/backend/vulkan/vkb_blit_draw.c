@@ -469,7 +469,7 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
    if (ds_only && d->samples != VK_SAMPLE_COUNT_1_BIT)
       d->centre_drawn = false;
    /* the app's pipeline, dynamic state and descriptor sets must be bound again */
-   scr->bind_epoch++;
+   vkb_binds_lost(scr);
    scr->stats.blit_draws++;
    s->last_use = d->last_use = vkb_current_serial(scr);
    return true;

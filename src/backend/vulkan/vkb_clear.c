@@ -221,7 +221,7 @@ vkb_clear_masked(struct vkb_context *ctx, const struct mgp_clear *args, const Vk
    if (hide)
       vkb_end_rendering(scr);
    /* The app's pipeline, dynamic state and descriptor sets must be bound again. */
-   scr->bind_epoch++;
+   vkb_binds_lost(scr);
    scr->stats.masked_clears++;
    return true;
 }

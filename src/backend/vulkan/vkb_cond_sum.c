@@ -88,7 +88,7 @@ vkb_cond_sum_record(struct vkb_screen *scr, VkCommandBuffer cmd, const struct vk
    }
    barrier(cmd, comp, VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_CONDITIONAL_RENDERING_BIT_EXT,
            VK_ACCESS_CONDITIONAL_RENDERING_READ_BIT_EXT);
-   scr->bind_epoch++; /* push constants of another layout: graphics state is bound again */
+   vkb_binds_lost(scr); /* push constants of another layout: graphics state is bound again */
    scr->stats.cond_sums++;
    return true;
 }

@@ -9,6 +9,7 @@
 #include "pipe_codec.h"
 #include "pipe_pack.h"
 #include "vkb.h"
+#include "vkb_draw.h"
 
 #define CTX_SELF                                                                                   \
    struct vkb_context *ctx = self;                                                                 \
@@ -49,6 +50,7 @@ vkb_context_create(void *self, const struct mgp_context_desc *args, const void *
    ctx->dyn.stencil_read_mask[0] = ctx->dyn.stencil_read_mask[1] = ~0u;
    ctx->dyn.stencil_write_mask[0] = ctx->dyn.stencil_write_mask[1] = ~0u;
    ctx->dyn_dirty = VKB_DYN_ALL;
+   vkb_fast_drop(ctx); /* no draw yet: none queues itself alone */
    if (!vkb_table_put(scr, &scr->contexts, &ctx->base, "context_create"))
       free(ctx);
 }
@@ -66,8 +68,10 @@ vkb_context_destroy(void *self, const struct mgp_handle_args *args, const void *
       return;
    if (scr->rendering_ctx == ctx)
       vkb_context_end_rendering(scr);
-   if (scr->bind_owner == ctx)
+   if (scr->bind_owner == ctx) {
       scr->bind_owner = NULL;
+      scr->call_tick++;
+   }
    vkb_context_end_queries(ctx, NULL); /* they stay; they end here, with what they counted */
    vkb_xfb_context_finish(ctx);
    vkb_vertex_inputs_finish(ctx);
@@ -90,6 +94,7 @@ vkb_context_end_rendering(struct vkb_screen *scr)
    scr->rendering_ctx = NULL;
    if (scr->cur)
       scr->cur->pre_at = -1; /* the slot ran before this scope: no later clamp goes there */
+   scr->call_tick++; /* a draw that queues itself alone draws in its scope (draw_unchanged) */
    if (scr->cur && scr->cur->recording)
       scr->end_rendering(scr->cur->cmd);
    vkb_xfb_after_scope(ctx);
@@ -508,6 +513,7 @@ vkb_begin_rendering(struct vkb_context *ctx)
    scr->stats.render_passes_begun++;
    scr->rendering_ctx = ctx;
    scr->rendering_loop = loop;
+   scr->call_tick++;
    vkb_query_scope_begin(ctx);
    vkb_xfb_scope_begin(ctx);
    ctx->dyn_dirty = VKB_DYN_ALL;

@@ -456,6 +456,7 @@ draw_bind(struct vkb_context *ctx, struct draw_plan *p, VkCommandBuffer *cmd_out
    if (ctx->bind_epoch != scr->bind_epoch || scr->bind_owner != ctx) {
       ctx->bind_epoch = scr->bind_epoch;
       scr->bind_owner = ctx;
+      scr->call_tick++; /* the last owner's draw may not queue itself alone (draw_unchanged) */
       ctx->bound_pipeline = VK_NULL_HANDLE;
       memset(ctx->bound_set, 0, sizeof(ctx->bound_set));
       ctx->bound_layout = VK_NULL_HANDLE;
@@ -633,7 +634,7 @@ draw_record(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
          .vertex_tick = scr->vertex_tick,
          .texture_tick = scr->texture_tick,
          .rs_tick = scr->rs_tick,
-         .call_tick = scr->call_tick,
+         .call_tick = VKB_TICK_NEVER, /* below, once the draw is queued */
          .key = p->key,
          .vb_bindings = p->used_bindings,
          .serial = scr->cur->serial,
@@ -641,6 +642,7 @@ draw_record(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
          .ib_size = p->ib_size,
          .user_indices = user,
       };
+   ctx->fast.call_tick = vkb_draw_unchanged_tick(ctx);
 }
 
 void
@@ -657,7 +659,7 @@ vkb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
    vkb_arena_pressure_point(scr);
    if (vkb_draw_fast(ctx, args, ranges, ndraws))
       return;
-   ctx->fast.valid = false; /* until this draw has gone the whole way */
+   vkb_fast_drop(ctx); /* until this draw has gone the whole way */
    if (args->flags & MGP_DRAW_INDIRECT) {
       MGU_DECLINE(backend_feature_unimplemented, "indirect draws");
       return;
@@ -838,7 +840,7 @@ vkb_draw_indirect(void *self, const struct mgp_draw_indirect *args, const void *
       return;
    }
    vkb_arena_pressure_point(scr);
-   ctx->fast.valid = false;
+   vkb_fast_drop(ctx);
    /* The direct draw's plan with no ranges: the GPU reads the counts, and robustBufferAccess
     * (2) keeps its vertex and index reads inside the buffers. */
    const struct mgp_draw_vbo as_vbo = {
@@ -930,7 +932,7 @@ vkb_draw_stream_output(void *self, const struct mgp_draw_stream_output *args, co
    if (counter == VK_NULL_HANDLE)
       return;
    vkb_arena_pressure_point(scr);
-   ctx->fast.valid = false;
+   vkb_fast_drop(ctx);
    const struct mgp_draw_vbo as_vbo = {.mode = args->mode, .flags = MGP_DRAW_INDIRECT};
    struct draw_plan plan, *p = &plan;
    VkCommandBuffer cmd;
@@ -951,24 +953,17 @@ vkb_draw_stream_output(void *self, const struct mgp_draw_stream_output *args, co
 }
 
 /* vkb_draw_fast's answer for a compact draw (one range, one instance, no flags) when no call
- * but draws reached the backend since its context's last draw (call_tick: every tick where
- * that draw left it) and no dynamic state waits: only the range is queued. Anything else,
- * the arena's pressure point included, goes the usual way. */
+ * reached the backend since its context's last draw and the backend moved nothing under it
+ * (call_tick where that draw left it: vkb_draw_unchanged_tick asked the rest then, and
+ * everything it asked moves call_tick when it changes): only the range is queued. Anything
+ * else, the batch's draw limit included (the arena's pressure point), goes the usual way. */
 static inline bool
 draw_unchanged(struct vkb_context *ctx, const struct mgp_draw *args)
 {
    struct vkb_screen *scr = ctx->scr;
    const struct vkb_fast_draw *f = &ctx->fast;
-   const struct vkb_batch *b = scr->cur;
-   if (!f->valid || f->user_indices || f->call_tick != scr->call_tick || f->mode != args->mode ||
-       f->index_size != args->index_size || ctx->dyn_dirty || scr->rendering_ctx != ctx ||
-       scr->bind_owner != ctx || ctx->bind_epoch != scr->bind_epoch || !b || !b->recording ||
-       b->serial != f->serial)
-      return false;
-   /* vkb_arena_pressure_point's triggers: it acts, so the usual way */
-   if (b->arena_bytes > VKB_BATCH_ARENA_LIMIT || b->draws >= VKB_BATCH_DRAW_LIMIT ||
-       b->zeroed_bytes > VKB_BATCH_ZERO_LIMIT ||
-       (scr->inflight_arena_bytes > VKB_INFLIGHT_ARENA_LIMIT && scr->inflight_head))
+   if (f->call_tick != scr->call_tick || f->mode != args->mode ||
+       f->index_size != args->index_size || scr->cur->draws >= VKB_BATCH_DRAW_LIMIT)
       return false;
    if (f->index_size && ((uint64_t)args->start + args->count) * f->index_size > f->ib_size)
       return false;

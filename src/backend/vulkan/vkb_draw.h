@@ -69,6 +69,39 @@ vkb_queue_draw(struct vkb_screen *scr, bool indexed, const struct mgp_draw_range
       vkb_flush_draws(scr);
 }
 
+/* call_tick's value that no screen reaches: a fast draw that may not queue itself alone */
+#define VKB_TICK_NEVER UINT64_MAX
+
+/* The context's fast draw is gone until a draw goes the whole way again. */
+static inline void
+vkb_fast_drop(struct vkb_context *ctx)
+{
+   ctx->fast.valid = false;
+   ctx->fast.call_tick = VKB_TICK_NEVER;
+}
+
+/* What ctx->fast.call_tick is once a draw recorded it: scr->call_tick where the next compact
+ * draw of its mode may queue itself alone (vkb_draw.c, draw_unchanged), VKB_TICK_NEVER where
+ * it may not. Asked once here, not at every draw: each condition but the batch's draw count
+ * moves call_tick when it changes (a call; vkb_binds_lost at a batch's start and submit and
+ * at bound state lost; a rendering scope begun or ended; the bind owner moving), and the
+ * arena's, the zeroed stores' and the in-flight bytes grow only at a call, a submit or
+ * another draw that went the usual way. */
+static inline uint64_t
+vkb_draw_unchanged_tick(const struct vkb_context *ctx)
+{
+   const struct vkb_screen *scr = ctx->scr;
+   const struct vkb_batch *b = scr->cur;
+   const struct vkb_fast_draw *f = &ctx->fast;
+   if (!f->valid || f->user_indices || ctx->dyn_dirty || scr->rendering_ctx != ctx ||
+       scr->bind_owner != ctx || ctx->bind_epoch != scr->bind_epoch || !b || !b->recording ||
+       b->serial != f->serial || b->arena_bytes > VKB_BATCH_ARENA_LIMIT ||
+       b->zeroed_bytes > VKB_BATCH_ZERO_LIMIT ||
+       (scr->inflight_arena_bytes > VKB_INFLIGHT_ARENA_LIMIT && scr->inflight_head))
+      return VKB_TICK_NEVER;
+   return scr->call_tick;
+}
+
 /* vkb_draw_fast.c: a draw whose state is its context's last full draw's, queued with only
  * what changed rebound; false sends it the whole way. */
 bool vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,

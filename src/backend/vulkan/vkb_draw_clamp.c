@@ -196,7 +196,7 @@ vkb_draw_clamp_record(struct vkb_screen *scr, VkBuffer buf, VkDeviceSize offset,
    if (pre)
       scr->stats.clamps_prepass++;
    else
-      scr->bind_epoch++; /* push constants of another layout: bound state is bound again */
+      vkb_binds_lost(scr); /* push constants of another layout: bound state is bound again */
    scr->clamp_serial = serial;
    *out = scr->clamp_buf;
    *base = at;

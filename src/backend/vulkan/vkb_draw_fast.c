@@ -372,7 +372,7 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
       struct vkb_draw_descriptors dd;
       const unsigned long long padded = scr->stats.uniform_ranges_padded;
       if (!vkb_draw_gather_descriptors(ctx, sh, &dd, set_mask) || scr->failed) {
-         f->valid = false;
+         vkb_fast_drop(ctx);
          return true; /* declined by name there: the draw is dropped, once */
       }
       /* A padded uniform range, a layout transition or a placeholder texture made there ends
@@ -387,7 +387,7 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
             continue;
          VkDescriptorSet set = vkb_draw_descriptor_set(ctx, sh, &dd, i, f->serial);
          if (!set) {
-            f->valid = false;
+            vkb_fast_drop(ctx);
             return true; /* a Fatal, or no descriptor memory (reported): the draw is dropped */
          }
          if (i == VKB_SET_TEXTURES && tex_n)
@@ -420,7 +420,7 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
       if (!mgp_handle_eq(rs ? rs->share->id : mgp_handle_null(), f->key.rs))
          return false;
       if (!vkb_render_state_record(ctx, scr->cur->cmd, rs, &f->key, false)) {
-         f->valid = false;
+         vkb_fast_drop(ctx);
          return true; /* declined by name there: the draw is dropped, once */
       }
       f->rs_tick = scr->rs_tick;
@@ -431,7 +431,7 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
       ctx->dyn_dirty = 0;
    }
    /* every tick is where the screen's is: the next compact draw may compare call_tick alone */
-   f->call_tick = scr->call_tick;
+   f->call_tick = vkb_draw_unchanged_tick(ctx);
    uint32_t first_shift = 0;
    if (f->user_indices && !fast_user_indices(ctx, args, &first_shift))
       return true; /* out of staging memory: GL_OUT_OF_MEMORY, the draw is dropped */

@@ -111,7 +111,7 @@ vkb_grid_check_record(struct vkb_screen *scr, VkCommandBuffer cmd, VkBuffer buf,
    /* the checked counts to the dispatch, the refusal count to the host */
    barrier(cmd, comp, VK_ACCESS_SHADER_WRITE_BIT, ind | VK_PIPELINE_STAGE_HOST_BIT,
            VK_ACCESS_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_HOST_READ_BIT);
-   scr->bind_epoch++; /* push constants of another layout: bound state is bound again */
+   vkb_binds_lost(scr); /* push constants of another layout: bound state is bound again */
    scr->grid_serial = vkb_current_serial(scr);
    *out = scr->grid_buf;
    return true;

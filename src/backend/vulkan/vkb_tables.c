@@ -12,7 +12,8 @@
  * read_pixels changes nothing a draw reads: it ends the rendering scope and the batch, which the
  * fast draw checks apart, and moves the read image's layout, which a sampler resolution carried
  * into the next batch sets again (vkb_draw_descriptors.c, way_carry);
- * call_tick moves at every call but the two draws, beside whichever of those it moves. A draw that finds state_tick where its context's last draw
+ * call_tick moves at every call but the two draws, beside whichever of those it moves (and
+ * where the backend itself moves what a draw queued alone leans on: vkb_binds_lost). A draw that finds state_tick where its context's last draw
  * left it knows that nothing else reached the backend since (vkb_draw.c's fast path). Every
  * call but those vkb_zero_call_blind names first pays the zeroing new stores owe (vkb_zero.c). Generated from pipe_calls.def by the preprocessor: a call
  * added to the catalog and implemented by the backend ticks without anyone remembering to. */

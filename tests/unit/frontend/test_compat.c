@@ -512,6 +512,18 @@ test_push_viewport_array(void)
    CHECK(s[2] == 1); /* the scissor group was not pushed */
    mgl_glGetFloati_v(GL_VIEWPORT, 3, f);
    CHECK(f[2] == 3.0f);
+   /* glViewport / glScissor of one box for every index, a pop that gives index 3 and 5 their
+    * own again, then the same box: it reaches them */
+   mgl_glPushAttrib(0x00000800 /* GL_VIEWPORT_BIT */ | 0x00080000 /* GL_SCISSOR_BIT */);
+   mgl_glViewport(0, 0, 10, 10);
+   mgl_glScissor(0, 0, 10, 10);
+   mgl_glPopAttrib();
+   mgl_glViewport(0, 0, 10, 10);
+   mgl_glScissor(0, 0, 10, 10);
+   mgl_glGetFloati_v(GL_VIEWPORT, 3, f);
+   CHECK(f[0] == 0.0f && f[2] == 10.0f && f[3] == 10.0f);
+   mgl_glGetIntegeri_v(GL_SCISSOR_BOX, 5, s);
+   CHECK(s[0] == 0 && s[2] == 10 && s[3] == 10);
    CHECK_ERR(GL_NO_ERROR);
    env_finish(&e);
 }

@@ -173,6 +173,28 @@ test_viewport_array(void)
    CHECK(f[0] == 1.0f && f[1] == 2.0f && f[2] == 3.0f && f[3] == 4.0f);
    CHECK(mgl_glIsEnabledi(GL_SCISSOR_TEST, FE_MAX_VIEWPORTS - 1));
 
+   /* glViewport / glScissor of the box every index holds already changes nothing (no
+    * set_viewports); after one index was set on its own, the same box reaches it again */
+   fake_clear();
+   mgl_glViewport(1, 2, 3, 4);
+   mgl_glScissor(5, 6, 7, 8);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_viewports), 0);
+   mgl_glViewportIndexedf(6, 9, 9, 9, 9);
+   mgl_glScissorIndexed(7, 9, 9, 9, 9);
+   mgl_glViewport(1, 2, 3, 4);
+   mgl_glScissor(5, 6, 7, 8);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_viewports), 1);
+   vp = fake_find(MGP_CALL_set_viewports, 0)->tail;
+   CHECK(vp[5].viewport[0] == 1.0f && vp[5].viewport[3] == 4.0f);
+   CHECK(vp[6].scissor[0] == 5 && vp[6].scissor[3] == 8);
+   mgl_glGetFloati_v(GL_VIEWPORT, 6, f);
+   CHECK(f[0] == 1.0f && f[1] == 2.0f && f[2] == 3.0f && f[3] == 4.0f);
+   GLint sb[4];
+   mgl_glGetIntegeri_v(GL_SCISSOR_BOX, 7, sb);
+   CHECK(sb[0] == 5 && sb[1] == 6 && sb[2] == 7 && sb[3] == 8);
+
    /* without the cap the state is GL's all the same, but nothing crosses */
    fake_caps.cap_bits &= ~MGP_CAP_VIEWPORT_ARRAY;
    fake_clear();

@@ -811,6 +811,75 @@ test_compact_draws(struct t *t, struct mgp_handle prog)
               "two reaches the second");
 }
 
+/* Compact draws of two contexts in turn, with no call between them: each context's draw after
+ * the other's must leave the other's rendering scope and binds (the backend ends and begins a
+ * scope and moves the bind owner inside a draw, which call_tick must see), so every column
+ * has its own context's program and colour. Then a run of compact draws past
+ * VKB_BATCH_DRAW_LIMIT: the queued-alone draw is submitted on the way like any other. */
+static void
+test_compact_draws_two_contexts(struct t *t, struct mgp_handle prog)
+{
+   struct mgp_render_state s = gl_render_state();
+   float tris[8 * 6];
+   void *a = t->ctx;
+   struct mgp_handle hb = new_handle(t, MGP_KIND_CONTEXT);
+   struct mgp_context_desc cd = {.ctx = hb, .api = 0};
+   t->sv->context_create(t->scr, &cd, NULL, 0);
+   void *b = mgs_vulkan_backend.context_lookup(t->scr, hb);
+   check(b != NULL, "a second context for compact draws in turn");
+   if (!b)
+      return;
+   struct mgp_handle prog2 = make_program(t, &color_prog);
+   t->ctx = b;
+   column_setup(t, &s, tris);
+   use_program(t, prog2);
+   set_consts(t, prog2, 0, 0, 1, 1, 0, 0, 0, 0, 0);
+   t->ctx = a;
+   column_setup(t, &s, tris);
+   use_program(t, prog);
+   set_consts(t, prog, 1, 0, 0, 1, 0, 0, 0, 0, 0);
+   read_back(t);
+   const unsigned long long f0 = counter(t, "fast-draws");
+   draw_compact(t, 0); /* A, column 0, red: the whole way */
+   draw_compact(t, 3); /* A, column 1: queued alone */
+   const unsigned long long f1 = counter(t, "fast-draws") - f0;
+   t->ctx = b;
+   draw_compact(t, 6); /* B, column 2, blue: its scope and binds now */
+   draw_compact(t, 9); /* B, column 3: queued alone in its own scope */
+   t->ctx = a;
+   draw_compact(t, 12); /* A, column 4, red: not in B's scope */
+   t->ctx = b;
+   draw_compact(t, 15); /* B, column 5, blue: not in A's */
+   t->ctx = a;
+   draw_compact(t, 18); /* A, column 6, red */
+   read_back(t);
+   check(f1 == 1,
+         "two compact draws of one context with nothing between: the second queued "
+         "alone (%llu)",
+         f1);
+   bool all = true;
+   for (int k = 0; k < 7; k++)
+      all = pixel_is(8 * k + 1, 1, k == 2 || k == 3 || k == 5 ? 0 : 255, 0,
+                     k == 2 || k == 3 || k == 5 ? 255 : 0, 255) &&
+            all;
+   check(all, "compact draws of two contexts in turn: each column in its own context's colour");
+   t->sv->context_destroy(t->scr, &(struct mgp_handle_args){hb}, NULL, 0);
+
+   /* 2 * 8192 + 8 compact draws: submitted twice on the way, every column drawn */
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   read_back(t);
+   const unsigned long long p0 = counter(t, "pressure-submits");
+   for (int k = 0; k < 2 * 8192 + 8; k++)
+      draw_compact(t, 3u * (uint32_t)(k % 8));
+   const unsigned long long p1 = counter(t, "pressure-submits") - p0;
+   read_back(t);
+   all = true;
+   for (int k = 0; k < 8; k++)
+      all = all && pixel_is(8 * k + 1, 1, 255, 0, 0, 255);
+   check(all && p1 == 2, "16392 compact draws: submitted twice on the way (%llu), every column",
+         p1);
+}
+
 /* A render state keeps its dynamic part as computed for the pipeline-key fields it read
  * (vkb_rs_memo): bound again for a framebuffer of another kind, it is computed for that one.
  * Depth test on with GL_NEVER: with no depth buffer GL tests nothing and the column is drawn;
@@ -4299,6 +4368,7 @@ main(int argc, char **argv)
    test_vertex_input_switch(&t, prog);
    test_repeated_draws(&t, prog);
    test_compact_draws(&t, prog);
+   test_compact_draws_two_contexts(&t, prog);
    test_render_state_memo(&t, prog);
    test_split_sets();
    test_scan_geometry();
