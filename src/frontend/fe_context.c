@@ -817,8 +817,10 @@ fe_current_context(void)
    return fe_tls_ctx;
 }
 
+/* What every present checks first: the context alive, and surf claimed by it with a color
+ * buffer (FE_OK). */
 static enum fe_status
-swap_buffers(struct fe_context *ctx, struct fe_surface *surf, uint32_t flags)
+present_check(struct fe_context *ctx, struct fe_surface *surf)
 {
    if (fe_ctx_lost(ctx))
       return FE_CONTEXT_LOST;
@@ -826,6 +828,15 @@ swap_buffers(struct fe_context *ctx, struct fe_surface *surf, uint32_t flags)
       return FE_BAD_ALLOC;
    if (!surf || mgp_handle_is_null(surf->color))
       return FE_BAD_MATCH;
+   return FE_OK;
+}
+
+static enum fe_status
+swap_buffers(struct fe_context *ctx, struct fe_surface *surf, uint32_t flags)
+{
+   enum fe_status st = present_check(ctx, surf);
+   if (st != FE_OK)
+      return st;
    if (!(flags & MGP_PRESENT_NO_WINDOW) && !fe_surface_resolve(ctx, surf))
       return FE_CONTEXT_LOST;
    if (!fe_validate(ctx, FE_VERB_PRESENT))
@@ -853,12 +864,9 @@ fe_swap_buffers_window(struct fe_context *ctx, struct fe_surface *surf,
                        const struct fe_window_token *tok, bool *presented)
 {
    *presented = false;
-   if (fe_ctx_lost(ctx))
-      return FE_CONTEXT_LOST;
-   if (!fe_surface_claim(ctx, surf))
-      return FE_BAD_ALLOC;
-   if (!surf || mgp_handle_is_null(surf->color))
-      return FE_BAD_MATCH;
+   enum fe_status st = present_check(ctx, surf);
+   if (st != FE_OK)
+      return st;
    struct fe_share_group *sg = ctx->share;
    if (surf->wsi_refused || !memchr(tok->display, 0, sizeof(tok->display)))
       return FE_OK;
@@ -894,7 +902,7 @@ fe_swap_buffers_window(struct fe_context *ctx, struct fe_surface *surf,
       surf->wsi_interval = tok->interval;
       memcpy(surf->wsi_display, tok->display, sizeof(surf->wsi_display));
    }
-   enum fe_status st = swap_buffers(ctx, surf, 0);
+   st = swap_buffers(ctx, surf, 0);
    if (st == FE_OK) {
       /* The frame is in the window when the swap returns, as on the copy path (the next
        * request on any connection to the display sees it); this also keeps one frame in
@@ -956,12 +964,9 @@ fe_surface_resize(struct fe_surface *surf, int width, int height)
 enum fe_status
 fe_swap_buffers_read(struct fe_context *ctx, struct fe_surface *surf, void *dst, size_t size)
 {
-   if (fe_ctx_lost(ctx))
-      return FE_CONTEXT_LOST;
-   if (!fe_surface_claim(ctx, surf))
-      return FE_BAD_ALLOC;
-   if (!surf || mgp_handle_is_null(surf->color))
-      return FE_BAD_MATCH;
+   enum fe_status st = present_check(ctx, surf);
+   if (st != FE_OK)
+      return st;
    const size_t need = (size_t)surf->width * (size_t)surf->height * 4u;
    if (size < need)
       return FE_BAD_MATCH;
@@ -1082,12 +1087,9 @@ fe_swap_buffers_store(struct fe_context *ctx, struct fe_surface *surf, struct fe
                       bool *written)
 {
    *written = false;
-   if (fe_ctx_lost(ctx))
-      return FE_CONTEXT_LOST;
-   if (!fe_surface_claim(ctx, surf))
-      return FE_BAD_ALLOC;
-   if (!surf || mgp_handle_is_null(surf->color))
-      return FE_BAD_MATCH;
+   enum fe_status st = present_check(ctx, surf);
+   if (st != FE_OK)
+      return st;
    if (ps->sg != ctx->share || ps->width != surf->width || ps->height != surf->height)
       return FE_BAD_MATCH; /* another share group's store, or a stale size: a new one */
    if (!fe_surface_resolve(ctx, surf) || !fe_validate(ctx, FE_VERB_TEXOP))

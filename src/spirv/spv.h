@@ -448,6 +448,68 @@ spirv_out_emit(struct spirv_out *o, uint32_t op, unsigned nops, const uint32_t *
    spirv_out_put(o, ops, nops);
 }
 
+/* A module re-emitted in two parts, for a pass whose new declarations are known only once it
+ * has seen the functions: head (the header and declarations) and body (the functions, from the
+ * first OpFunction on); out takes head, the new declarations, then body (spirv_parts_join). */
+struct spirv_parts {
+   struct spirv_out head, body, out;
+   bool in_functions;
+};
+
+/* The part instruction op goes to. */
+static inline struct spirv_out *
+spirv_parts_at(struct spirv_parts *s, uint32_t op)
+{
+   if (op == SpvOpFunction)
+      s->in_functions = true;
+   return s->in_functions ? &s->body : &s->head;
+}
+
+/* out with body appended and the id bound set: its words, now the caller's, and *out_n their
+ * count; NULL with *err "out of memory" where out ran out. */
+static inline uint32_t *
+spirv_parts_join(struct spirv_parts *s, uint32_t bound, size_t *out_n, const char **err)
+{
+   spirv_out_put(&s->out, s->body.w, s->body.n);
+   if (s->out.oom) {
+      *err = "out of memory";
+      return NULL;
+   }
+   uint32_t *w = s->out.w;
+   w[3] = bound;
+   *out_n = s->out.n;
+   s->out.w = NULL;
+   return w;
+}
+
+/* Frees the parts' words (out's unless joined). */
+static inline void
+spirv_parts_finish(struct spirv_parts *s)
+{
+   free(s->head.w);
+   free(s->body.w);
+   free(s->out.w);
+}
+
+/* The operands [*first, *last) of instruction it that take a pointer whole: loaded, stored,
+ * copied, passed to a function, or the base of OpPtrAccessChain (none for other instructions). */
+static inline void
+spv_whole_pointer_operands(const struct spv_walk *it, uint32_t *first, uint32_t *last)
+{
+   *first = *last = 0;
+   switch (it->op) {
+   case SpvOpLoad:
+   case SpvOpCopyObject:
+   case SpvOpPtrAccessChain: *first = 2, *last = 3; break;
+   case SpvOpStore: *first = 0, *last = 1; break;
+   case SpvOpCopyMemory: *first = 0, *last = 2; break;
+   case SpvOpFunctionCall: *first = 3, *last = it->nops; break;
+   default: break;
+   }
+   if (*last > it->nops)
+      *last = it->nops;
+}
+
 /* Integer constants a pass adds to a module: (type, value, id) each, the ids taken from the
  * pass's bound; the pass emits them as OpConstant where constants go. */
 struct spirv_made_consts {

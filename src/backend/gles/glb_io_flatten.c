@@ -129,9 +129,9 @@ glb_spv_flatten_io_arrays(const uint32_t *w, size_t n, bool outputs, size_t *out
    p.type_of = calloc(p.bound, sizeof(uint32_t));
    p.const_val = calloc(p.bound, sizeof(uint32_t));
    p.is_int = calloc(p.bound, sizeof(uint32_t));
-   struct spirv_out head = {0}, body = {0}, out = {0};
+   struct spirv_parts parts = {0};
    uint32_t *ops = NULL;
-   bool done = false;
+   uint32_t *words = NULL;
    if (!p.type_of || !p.const_val || !p.is_int) {
       p.err = "out of memory";
       goto finish;
@@ -153,13 +153,10 @@ glb_spv_flatten_io_arrays(const uint32_t *w, size_t n, bool outputs, size_t *out
       p.err = "out of memory";
       goto finish;
    }
-   spirv_out_put(&head, w, 5);
-   bool in_functions = false;
+   spirv_out_put(&parts.head, w, 5);
    struct spv_walk it = spv_walk_begin(w, n);
    while (spv_walk_next(&it) && !p.err) {
-      if (it.op == SpvOpFunction)
-         in_functions = true;
-      struct spirv_out *o = in_functions ? &body : &head;
+      struct spirv_out *o = spirv_parts_at(&parts, it.op);
       if (it.op == SpvOpVariable && it.nops >= 2 && flat_var(&p, it.o[1]))
          continue; /* moved in front of the functions */
       /* uses of a flattened variable other than full access chains */
@@ -213,17 +210,9 @@ glb_spv_flatten_io_arrays(const uint32_t *w, size_t n, bool outputs, size_t *out
          }
       } else {
          /* the instructions that take the variable's pointer whole */
-         uint32_t first = 0, last = 0; /* operands [first, last) */
-         switch (it.op) {
-         case SpvOpLoad:
-         case SpvOpCopyObject:
-         case SpvOpPtrAccessChain: first = 2, last = 3; break;
-         case SpvOpStore: first = 0, last = 1; break;
-         case SpvOpCopyMemory: first = 0, last = 2; break;
-         case SpvOpFunctionCall: first = 3, last = it.nops; break;
-         default: break;
-         }
-         for (uint32_t k = first; k < last && k < it.nops; k++)
+         uint32_t first, last;
+         spv_whole_pointer_operands(&it, &first, &last);
+         for (uint32_t k = first; k < last; k++)
             if (flat_var(&p, it.o[k]))
                p.err = "an array of arrays used whole or through OpPtrAccessChain";
          if (p.err)
@@ -231,38 +220,29 @@ glb_spv_flatten_io_arrays(const uint32_t *w, size_t n, bool outputs, size_t *out
       }
       spirv_out_emit(o, it.op, it.nops, it.o);
    }
-   if (p.err || it.bad || head.oom || body.oom)
+   if (p.err || it.bad || parts.head.oom || parts.body.oom)
       goto finish;
    /* the header and declarations, the new ones, the variables, the functions */
-   spirv_out_put(&out, head.w, head.n);
+   struct spirv_out *out = &parts.out;
+   spirv_out_put(out, parts.head.w, parts.head.n);
    for (unsigned i = 0; i < p.made.n; i++)
-      SPIRV_OUT_EMIT(&out, SpvOpConstant, p.made.v[i][0], p.made.v[i][2], p.made.v[i][1]);
+      SPIRV_OUT_EMIT(out, SpvOpConstant, p.made.v[i][0], p.made.v[i][2], p.made.v[i][1]);
    for (unsigned i = 0; i < p.num_vars; i++) {
       const struct fl_var *v = &p.vars[i];
-      SPIRV_OUT_EMIT(&out, SpvOpTypeArray, v->arr_type, v->elem, v->total);
-      SPIRV_OUT_EMIT(&out, SpvOpTypePointer, v->ptr_type, v->sc, v->arr_type);
+      SPIRV_OUT_EMIT(out, SpvOpTypeArray, v->arr_type, v->elem, v->total);
+      SPIRV_OUT_EMIT(out, SpvOpTypePointer, v->ptr_type, v->sc, v->arr_type);
       memcpy(ops, w + v->pc + 1, (v->len - 1) * sizeof(uint32_t));
       ops[0] = v->ptr_type;
-      spirv_out_emit(&out, SpvOpVariable, (unsigned)v->len - 1, ops);
+      spirv_out_emit(out, SpvOpVariable, (unsigned)v->len - 1, ops);
    }
-   spirv_out_put(&out, body.w, body.n);
-   if (out.oom) {
-      p.err = "out of memory";
-      goto finish;
-   }
-   out.w[3] = p.bound;
-   *out_n = out.n;
-   done = true;
+   words = spirv_parts_join(&parts, p.bound, out_n, &p.err);
 finish:
    *err = p.err;
-   free(head.w);
-   free(body.w);
-   if (!done)
-      free(out.w);
+   spirv_parts_finish(&parts);
    free(ops);
    free(p.made.v);
    free(p.type_of);
    free(p.const_val);
    free(p.is_int);
-   return done ? out.w : NULL;
+   return words;
 }

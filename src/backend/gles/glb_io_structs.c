@@ -416,9 +416,9 @@ glb_spv_split_io_structs(const uint32_t *w, size_t n, bool outputs, size_t *out_
    p.def = calloc(p.ids, sizeof(size_t));
    p.const_val = calloc(p.ids, sizeof(uint32_t));
    p.block = calloc(p.ids, 1);
-   struct spirv_out head = {0}, body = {0}, out = {0};
+   struct spirv_parts parts = {0};
    uint32_t *ops = NULL;
-   bool done = false;
+   uint32_t *words = NULL;
    if (!p.def || !p.const_val || !p.block) {
       p.err = "out of memory";
       goto finish;
@@ -451,18 +451,16 @@ glb_spv_split_io_structs(const uint32_t *w, size_t n, bool outputs, size_t *out_
       p.err = "out of memory";
       goto finish;
    }
-   spirv_out_put(&head, w, 5);
-   bool in_functions = false, annotated = false;
+   spirv_out_put(&parts.head, w, 5);
+   bool annotated = false;
    struct spv_walk it = spv_walk_begin(w, n);
    while (spv_walk_next(&it) && !p.err) {
-      if (it.op == SpvOpFunction)
-         in_functions = true;
-      struct spirv_out *o = in_functions ? &body : &head;
-      const bool past_debug = spv_is_annotation(it.op) || in_functions ||
+      struct spirv_out *o = spirv_parts_at(&parts, it.op);
+      const bool past_debug = spv_is_annotation(it.op) || parts.in_functions ||
                               (it.op >= SpvOpTypeVoid && it.op <= SpvOpTypeForwardPointer) ||
                               it.op == SpvOpConstant || it.op == SpvOpVariable;
       if (past_debug && !annotated) {
-         emit_leaf_annotations(&p, &head);
+         emit_leaf_annotations(&p, &parts.head);
          annotated = true;
       }
       if (it.op == SpvOpEntryPoint && it.nops >= 3) {
@@ -488,54 +486,37 @@ glb_spv_split_io_structs(const uint32_t *w, size_t n, bool outputs, size_t *out_
          continue;
       }
       /* the instructions that take a pointer whole */
-      uint32_t first = 0, last = 0; /* operands [first, last) */
-      switch (it.op) {
-      case SpvOpLoad:
-      case SpvOpCopyObject:
-      case SpvOpPtrAccessChain: first = 2, last = 3; break;
-      case SpvOpStore: first = 0, last = 1; break;
-      case SpvOpCopyMemory: first = 0, last = 2; break;
-      case SpvOpFunctionCall: first = 3, last = it.nops; break;
-      default: break;
-      }
-      for (uint32_t k = first; k < last && k < it.nops; k++)
+      uint32_t first, last;
+      spv_whole_pointer_operands(&it, &first, &last);
+      for (uint32_t k = first; k < last; k++)
          if (var_index(&p, it.o[k]) >= 0)
             p.err = "a struct varying used whole or through OpPtrAccessChain";
       if (p.err)
          break;
       spirv_out_emit(o, it.op, it.nops, it.o);
    }
-   if (p.err || it.bad || head.oom || body.oom)
+   if (p.err || it.bad || parts.head.oom || parts.body.oom)
       goto finish;
    /* the header and declarations, the split varyings' types and the varyings, the functions */
-   spirv_out_put(&out, head.w, head.n);
+   struct spirv_out *out = &parts.out;
+   spirv_out_put(out, parts.head.w, parts.head.n);
    for (unsigned i = 0; i < p.num_leaves; i++) {
       const struct st_leaf *l = &p.leaves[i];
       uint32_t t = l->member_type;
       for (unsigned k = l->num_outer; k-- > 0;) {
-         SPIRV_OUT_EMIT(&out, SpvOpTypeArray, l->arr_types[k], t, l->outer[k]);
+         SPIRV_OUT_EMIT(out, SpvOpTypeArray, l->arr_types[k], t, l->outer[k]);
          t = l->arr_types[k];
       }
-      SPIRV_OUT_EMIT(&out, SpvOpTypePointer, l->ptr_type, p.vars[l->var].sc, t);
-      SPIRV_OUT_EMIT(&out, SpvOpVariable, l->ptr_type, l->id, p.vars[l->var].sc);
+      SPIRV_OUT_EMIT(out, SpvOpTypePointer, l->ptr_type, p.vars[l->var].sc, t);
+      SPIRV_OUT_EMIT(out, SpvOpVariable, l->ptr_type, l->id, p.vars[l->var].sc);
    }
-   spirv_out_put(&out, body.w, body.n);
-   if (out.oom) {
-      p.err = "out of memory";
-      goto finish;
-   }
-   out.w[3] = p.bound;
-   *out_n = out.n;
-   done = true;
+   words = spirv_parts_join(&parts, p.bound, out_n, &p.err);
 finish:
    *err = p.err;
-   free(head.w);
-   free(body.w);
-   if (!done)
-      free(out.w);
+   spirv_parts_finish(&parts);
    free(ops);
    free(p.def);
    free(p.const_val);
    free(p.block);
-   return done ? out.w : NULL;
+   return words;
 }

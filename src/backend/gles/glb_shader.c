@@ -882,6 +882,38 @@ storage_bindings(struct glb_screen *scr, spvc_compiler comp, spvc_resources res,
    return true;
 }
 
+/* The SPIR-V passes translate runs before SPIRV-Cross, each on the words the one before left. */
+struct spv_passes {
+   const uint32_t *words; /* the module now: the stage's own words or owned */
+   size_t count;
+   uint32_t *owned; /* the last pass's words that changed anything, or NULL */
+   size_t n;        /* a pass's word count (its out_n) */
+   const char *err; /* a pass's error (its err) */
+};
+
+/* A pass's result (words: its return, sp->n and sp->err written by it): words that changed
+ * anything replace the module. False with t->why "what: err" where the pass failed, or where
+ * it changed nothing and had to (required). */
+static bool
+pass_kept(struct spv_passes *sp, uint32_t *words, const char *what, bool required,
+          struct translate *t)
+{
+   const char *err = sp->err ? sp->err : !words && required ? "none" : NULL;
+   sp->err = NULL;
+   if (err) {
+      free(words);
+      snprintf(t->why, sizeof(t->why), "%s: %s", what, err);
+      return false;
+   }
+   if (words) {
+      free(sp->owned);
+      sp->owned = words;
+      sp->words = words;
+      sp->count = sp->n;
+   }
+   return true;
+}
+
 /* SPIR-V words of one stage (MGP_SHADER_STAGE_*) to ESSL; last_pre_raster: the stage whose
  * positions are rasterized (the geometry stage where the program has one, else the vertex
  * stage). False with t->why filled. */
@@ -902,130 +934,57 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
    spvc_resources res = NULL;
    const char *out = NULL;
    /* ESSL has no vertex input arrays: one input per element, the array a copy of them */
-   const uint32_t *spirv = words->ptr;
-   size_t num_words = (size_t)(words->size / 4);
-   uint32_t *split = NULL;
-   if (stage == MGP_SHADER_STAGE_VERTEX) {
-      const char *err = NULL;
-      bool blocked = false;
-      size_t n = 0;
-      split = spv_split_input_arrays(spirv, num_words, &n, &blocked, &err);
-      if (err) {
-         snprintf(t->why, sizeof(t->why), "vertex input arrays: %s", err);
-         goto done;
-      }
-      if (split) {
-         spirv = split;
-         num_words = n;
-      }
-   }
+   struct spv_passes sp = {.words = words->ptr, .count = (size_t)(words->size / 4)};
+   bool blocked = false;
+   if (stage == MGP_SHADER_STAGE_VERTEX &&
+       !pass_kept(&sp, spv_split_input_arrays(sp.words, sp.count, &sp.n, &blocked, &sp.err),
+                  "vertex input arrays", false, t))
+      goto done;
    /* ESSL has no 1D textures: their images are 2D (glb_resource.c) and the SPIR-V samples them
     * as 2D (spv_lower_1d) before SPIRV-Cross, which has no such option for GLSL */
-   {
-      const char *err = NULL;
-      size_t n = 0;
-      uint32_t *lowered = spv_lower_1d(spirv, num_words, &n, &err);
-      if (err) {
-         snprintf(t->why, sizeof(t->why), "1D images: %s", err);
-         t->decline_1d = true;
-         goto done;
-      }
-      if (lowered) {
-         free(split);
-         split = lowered;
-         spirv = split;
-         num_words = n;
-      }
+   if (!pass_kept(&sp, spv_lower_1d(sp.words, sp.count, &sp.n, &sp.err), "1D images", false, t)) {
+      t->decline_1d = true;
+      goto done;
    }
    /* the LOD bias variant: sampling adds _mgl_LodBias[binding] (glb_lod_bias.c) */
-   if (bias_count) {
-      const char *err = NULL;
-      size_t n = 0;
-      uint32_t *biased = glb_spv_lod_bias(spirv, num_words, stage == MGP_SHADER_STAGE_FRAGMENT,
-                                          bias_count, &n, &t->unbiased, &err);
-      if (err) {
-         snprintf(t->why, sizeof(t->why), "LOD bias: %s", err);
-         goto done;
-      }
-      if (biased) {
-         free(split);
-         split = biased;
-         spirv = split;
-         num_words = n;
-      }
-   }
+   if (bias_count &&
+       !pass_kept(&sp,
+                  glb_spv_lod_bias(sp.words, sp.count, stage == MGP_SHADER_STAGE_FRAGMENT,
+                                   bias_count, &sp.n, &t->unbiased, &sp.err),
+                  "LOD bias", false, t))
+      goto done;
    /* ESSL has no struct varyings holding arrays or structs, nor arrays of them, between the
     * last pre-rasterization stage and the fragment stage: one varying per member
     * (glb_io_structs.c), the same on both sides; the arrays of arrays that leaves are made
     * one-dimensional next */
-   if (stage == MGP_SHADER_STAGE_FRAGMENT || last_pre_raster) {
-      const char *err = NULL;
-      size_t n = 0;
-      uint32_t *split_structs =
-         glb_spv_split_io_structs(spirv, num_words, stage != MGP_SHADER_STAGE_FRAGMENT, &n, &err);
-      if (err) {
-         snprintf(t->why, sizeof(t->why), "struct varyings: %s", err);
-         goto done;
-      }
-      if (split_structs) {
-         free(split);
-         split = split_structs;
-         spirv = split;
-         num_words = n;
-      }
-   }
+   if ((stage == MGP_SHADER_STAGE_FRAGMENT || last_pre_raster) &&
+       !pass_kept(&sp,
+                  glb_spv_split_io_structs(sp.words, sp.count, stage != MGP_SHADER_STAGE_FRAGMENT,
+                                           &sp.n, &sp.err),
+                  "struct varyings", false, t))
+      goto done;
    /* ESSL has no arrays of arrays among a vertex stage's outputs or a fragment stage's inputs
     * (nor the other last pre-rasterization stages' outputs): one-dimensional
     * (glb_io_flatten.c), the same in both stages */
-   if (stage == MGP_SHADER_STAGE_VERTEX || stage == MGP_SHADER_STAGE_FRAGMENT || last_pre_raster) {
-      const char *err = NULL;
-      size_t n = 0;
-      uint32_t *flat =
-         glb_spv_flatten_io_arrays(spirv, num_words, stage != MGP_SHADER_STAGE_FRAGMENT, &n, &err);
-      if (err) {
-         snprintf(t->why, sizeof(t->why), "arrays of arrays between the stages: %s", err);
-         goto done;
-      }
-      if (flat) {
-         free(split);
-         split = flat;
-         spirv = split;
-         num_words = n;
-      }
-   }
+   if ((stage == MGP_SHADER_STAGE_VERTEX || stage == MGP_SHADER_STAGE_FRAGMENT ||
+        last_pre_raster) &&
+       !pass_kept(&sp,
+                  glb_spv_flatten_io_arrays(sp.words, sp.count, stage != MGP_SHADER_STAGE_FRAGMENT,
+                                            &sp.n, &sp.err),
+                  "arrays of arrays between the stages", false, t))
+      goto done;
    /* buffer blocks with gaps between members (atomic counters at layout(offset)): padded so
     * that std430 lays them out as the SPIR-V does (glb_block_pad.c) */
-   {
-      const char *err = NULL;
-      size_t n = 0;
-      uint32_t *padded = glb_spv_pad_blocks(spirv, num_words, &n, &err);
-      if (err) {
-         snprintf(t->why, sizeof(t->why), "buffer block padding: %s", err);
-         goto done;
-      }
-      if (padded) {
-         free(split);
-         split = padded;
-         spirv = split;
-         num_words = n;
-      }
-   }
+   if (!pass_kept(&sp, glb_spv_pad_blocks(sp.words, sp.count, &sp.n, &sp.err),
+                  "buffer block padding", false, t))
+      goto done;
    /* the variant for draws that are not points: the last vertex stage without its
     * gl_PointSize writes (glb_point_size.c), one host output fewer */
-   if (no_point_size && stage == MGP_SHADER_STAGE_VERTEX && last_pre_raster) {
-      const char *err = NULL;
-      size_t n = 0;
-      uint32_t *cut = glb_spv_cut_point_size(spirv, num_words, &n, &err);
-      if (err || !cut) {
-         snprintf(t->why, sizeof(t->why), "no gl_PointSize write to drop: %s", err ? err : "none");
-         goto done;
-      }
-      free(split);
-      split = cut;
-      spirv = split;
-      num_words = n;
-   }
-   if (spvc_context_parse_spirv(sc, spirv, num_words, &ir) != SPVC_SUCCESS ||
+   if (no_point_size && stage == MGP_SHADER_STAGE_VERTEX && last_pre_raster &&
+       !pass_kept(&sp, glb_spv_cut_point_size(sp.words, sp.count, &sp.n, &sp.err),
+                  "no gl_PointSize write to drop", true, t))
+      goto done;
+   if (spvc_context_parse_spirv(sc, sp.words, sp.count, &ir) != SPVC_SUCCESS ||
        spvc_context_create_compiler(sc, SPVC_BACKEND_GLSL, ir, SPVC_CAPTURE_MODE_TAKE_OWNERSHIP,
                                     &comp) != SPVC_SUCCESS ||
        spvc_compiler_create_compiler_options(comp, &opts) != SPVC_SUCCESS)
@@ -1211,7 +1170,7 @@ done:
       snprintf(t->why, sizeof(t->why), "spirv-cross: %.170s",
                spvc_context_get_last_error_string(sc));
    spvc_context_destroy(sc);
-   free(split);
+   free(sp.owned);
    return ok;
 }
 

@@ -1234,6 +1234,22 @@ gl_target_words(enum glsl_stage stage, char *const *texts, unsigned num_texts,
    return words;
 }
 
+/* The SPIR-V of stage in a linked program (the optimizer off), malloc'd, *num_words its count;
+ * NULL where there is none or no memory. */
+static uint32_t *
+linked_words(glslang_program_t *prog, enum glsl_stage stage, size_t *num_words)
+{
+   glslang_spv_options_t opts = {.disable_optimizer = true};
+   glslang_program_SPIRV_generate_with_options(prog, glslang_stage_of(stage), &opts);
+   const size_t n = glslang_program_SPIRV_get_size(prog);
+   uint32_t *words = n ? malloc(n * sizeof(uint32_t)) : NULL;
+   if (words) {
+      memcpy(words, glslang_program_SPIRV_get_ptr(prog), n * sizeof(uint32_t));
+      *num_words = n;
+   }
+   return words;
+}
+
 /* An internal shader mgl writes itself (glsl_passthrough.c): one unit, compiled and linked
  * with the programs' targets and rules, no lowering. NULL when glslang refuses it. */
 uint32_t *
@@ -1249,15 +1265,8 @@ glsl_compile_internal(enum glsl_stage stage, const char *source, size_t *num_wor
    glslang_program_t *prog = glslang_program_create();
    if (sh && prog && glslang_shader_preprocess(sh, &in) && glslang_shader_parse(sh, &in)) {
       glslang_program_add_shader(prog, sh);
-      if (glslang_program_link(prog, spv_messages)) {
-         glslang_spv_options_t opts = {.disable_optimizer = true};
-         glslang_program_SPIRV_generate_with_options(prog, glslang_stage_of(stage), &opts);
-         const size_t n = glslang_program_SPIRV_get_size(prog);
-         if (n && (words = malloc(n * sizeof(uint32_t)))) {
-            memcpy(words, glslang_program_SPIRV_get_ptr(prog), n * sizeof(uint32_t));
-            *num_words = n;
-         }
-      }
+      if (glslang_program_link(prog, spv_messages))
+         words = linked_words(prog, stage, num_words);
    }
    if (prog)
       glslang_program_delete(prog);
@@ -1322,15 +1331,8 @@ alone_words(enum glsl_stage stage, const struct stage_units *su, const glslang_r
       if (ok)
          glslang_program_add_shader(prog, sh[k]);
    }
-   if (ok && glslang_program_link(prog, spv_messages)) {
-      glslang_spv_options_t opts = {.disable_optimizer = true};
-      glslang_program_SPIRV_generate_with_options(prog, glslang_stage_of(stage), &opts);
-      const size_t n = glslang_program_SPIRV_get_size(prog);
-      if (n && (words = malloc(n * sizeof(uint32_t)))) {
-         memcpy(words, glslang_program_SPIRV_get_ptr(prog), n * sizeof(uint32_t));
-         *num_words = n;
-      }
-   }
+   if (ok && glslang_program_link(prog, spv_messages))
+      words = linked_words(prog, stage, num_words);
    if (prog)
       glslang_program_delete(prog);
    for (unsigned k = 0; sh && k < su->num_texts; k++)
