@@ -1031,7 +1031,6 @@ vkb_arena_pressure_point(struct vkb_screen *scr)
             break;
       }
    }
-   vkb_stat_pressure_point(scr);
    while (scr->inflight_arena_bytes > VKB_INFLIGHT_ARENA_LIMIT && scr->inflight_head &&
           !scr->failed) {
       scr->stats.arena_throttle_waits++;

@@ -645,6 +645,16 @@ draw_record(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
    ctx->fast.call_tick = vkb_draw_unchanged_tick(ctx);
 }
 
+/* Before a draw records: the batch's memory limits (vkb_batch.c) and the statistics queries'
+ * slots (vkb_pstats.c); either may submit. Here rather than in vkb_arena_pressure_point, which
+ * vkb_pstats reaches through the batch (no call loop between the two). */
+static void
+draw_pressure_point(struct vkb_screen *scr)
+{
+   vkb_arena_pressure_point(scr);
+   vkb_stat_pressure_point(scr);
+}
+
 void
 vkb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint32_t tail_count)
 {
@@ -656,7 +666,7 @@ vkb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
    const uint32_t ndraws = tail_count < args->num_draws ? tail_count : args->num_draws;
    if (!ndraws)
       return;
-   vkb_arena_pressure_point(scr);
+   draw_pressure_point(scr);
    if (vkb_draw_fast(ctx, args, ranges, ndraws))
       return;
    vkb_fast_drop(ctx); /* until this draw has gone the whole way */
@@ -839,7 +849,7 @@ vkb_draw_indirect(void *self, const struct mgp_draw_indirect *args, const void *
                   "robustBufferAccess2 (VK_EXT_robustness2)");
       return;
    }
-   vkb_arena_pressure_point(scr);
+   draw_pressure_point(scr);
    vkb_fast_drop(ctx);
    /* The direct draw's plan with no ranges: the GPU reads the counts, and robustBufferAccess
     * (2) keeps its vertex and index reads inside the buffers. */
@@ -931,7 +941,7 @@ vkb_draw_stream_output(void *self, const struct mgp_draw_stream_output *args, co
    const VkBuffer counter = vkb_xfb_draw_counter(ctx, args->object);
    if (counter == VK_NULL_HANDLE)
       return;
-   vkb_arena_pressure_point(scr);
+   draw_pressure_point(scr);
    vkb_fast_drop(ctx);
    const struct mgp_draw_vbo as_vbo = {.mode = args->mode, .flags = MGP_DRAW_INDIRECT};
    struct draw_plan plan, *p = &plan;
