@@ -101,7 +101,11 @@ vkb_launch_grid(void *self, const struct mgp_launch_grid *args, const void *tail
    /* Outside any rendering scope: descriptors may transition textures, and a dispatch is
     * recorded between scopes. */
    vkb_end_rendering(scr);
-   vkb_stat_pressure_point(scr); /* may submit: before this dispatch's descriptors */
+   /* may submit: before this dispatch's descriptors. A run of dispatches is bounded as a run of
+    * draws is (each counts as a draw toward VKB_BATCH_DRAW_LIMIT), so no batch grows without
+    * end, nor its one wait past the device's watchdog. */
+   vkb_arena_pressure_point(scr);
+   vkb_stat_pressure_point(scr);
    VkPipeline pipe = compute_pipeline(scr, sh);
    if (!pipe)
       return;
@@ -142,6 +146,7 @@ vkb_launch_grid(void *self, const struct mgp_launch_grid *args, const void *tail
       for (uint32_t i = 0; i < dd->n_used_bufs; i++)
          dd->used_bufs[i]->last_use = serial;
       scr->stats.dispatches++;
+      scr->cur->draws++;
    }
    free(dd);
 }

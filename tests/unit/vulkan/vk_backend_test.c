@@ -3761,6 +3761,38 @@ test_stat_query_many_dispatches(struct t *t)
    t->cv->delete_shader(t->ctx, &da, NULL, 0);
 }
 
+/* A run of dispatches with nothing between them is cut into batches as a run of draws is: more
+ * than VKB_BATCH_DRAW_LIMIT of them submit on the way (pressure-submits), so no batch grows
+ * without end; every dispatch still counts (the compute-invocations query). */
+static void
+test_dispatch_run_bounded(struct t *t)
+{
+   struct vkb_screen *scr = t->scr;
+   struct mgp_handle prog = new_handle(t, MGP_KIND_SHADER);
+   size_t cs_size;
+   void *cs = read_file("count.comp.spv", &cs_size);
+   struct mgp_create_shader c = {.cso = prog, .stage_mask = 1u << MGP_SHADER_STAGE_COMPUTE};
+   c.spirv[MGP_SHADER_STAGE_COMPUTE] = (struct mgp_span){.ptr = cs, .size = cs_size};
+   t->cv->create_shader(t->ctx, &c, NULL, 0);
+   free(cs);
+   struct mgp_handle_args a = {prog};
+   t->cv->set_dispatch_program(t->ctx, &a, NULL, 0);
+   const uint32_t n = VKB_BATCH_DRAW_LIMIT + 64;
+   const unsigned long long submits0 = counter(t, "pressure-submits");
+   const unsigned long long dispatches0 = counter(t, "dispatches");
+   struct mgp_launch_grid g = {.block = {4, 1, 1}, .grid = {1, 1, 1}};
+   for (uint32_t i = 0; i < n; i++)
+      t->cv->launch_grid(t->ctx, &g, NULL, 0);
+   const unsigned long long submits = counter(t, "pressure-submits") - submits0;
+   const unsigned long long dispatches = counter(t, "dispatches") - dispatches0;
+   check(submits >= 1 && dispatches == n && t->fatal_count == 0 && !scr->failed,
+         "%u dispatches in a row: %llu recorded, %llu pressure submits on the way (1 or more "
+         "wanted)",
+         n, dispatches, submits);
+   t->cv->set_dispatch_program(t->ctx, &(struct mgp_handle_args){0}, NULL, 0);
+   t->cv->delete_shader(t->ctx, &a, NULL, 0);
+}
+
 static void
 test_query_destroy_active(struct t *t, struct mgp_handle prog)
 {
@@ -4383,6 +4415,7 @@ main(int argc, char **argv)
    test_compute_hostile(&t, prog);
    test_image_layer_respecify(&t);
    test_stat_query_many_dispatches(&t);
+   test_dispatch_run_bounded(&t);
    test_stream_vb(&t, prog);
    test_ubo(&t);
    test_cull(&t, prog);
