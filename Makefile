@@ -53,12 +53,15 @@ check-full: build
 	$(MAKE) fuzz FUZZ_LABEL='fuzz|full'
 
 # The sanitize lane (docs/PIPE.md#lanes): unit and scenario tests on every arm under ASan+UBSan, any
-# UBSan report fatal. Leak checking is off: lavapipe leaks 112 bytes when it is unloaded, and
-# the report then names an unloaded module that no suppression can match.
+# UBSan report fatal. The GPU watchdog is 120 s there: ASan's interceptors slow lavapipe's own
+# threads (draw_indirect_huge_counts' first clamped draw passed 30 s). Leak checking is off:
+# lavapipe leaks 112 bytes when it is unloaded, and the report then names an unloaded module that
+# no suppression can match.
 sanitize: deps
 	cmake -S . -B $(BUILD)-asan -DMGL_WERROR=ON -DMGL_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
 	cmake --build $(BUILD)-asan -j $(JOBS)
 	cd $(BUILD)-asan && ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	  MGL_VK_GPU_TIMEOUT_MS=120000 \
 	  XDG_RUNTIME_DIR=$${XDG_RUNTIME_DIR:-/tmp} ctest --output-on-failure -j $(JOBS) -L '$(SANITIZE_LABEL)' \
 	  || { $(CURDIR)/tools/ci/failure_digest.sh $(abspath $(BUILD))-asan; exit 1; }
 
