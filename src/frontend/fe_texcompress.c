@@ -305,7 +305,7 @@ rgtc_channel(const uint8_t *b, bool is_signed, int16_t out_s[16], uint16_t out_u
 
 /* ---- ETC2 ---------------------------------------------------------------------------------- */
 
-static const int etc_modifiers[8][2] = {
+const int fe_etc_modifiers[8][2] = {
    {2, 8}, {5, 17}, {9, 29}, {13, 42}, {18, 60}, {24, 80}, {33, 106}, {47, 183},
 };
 static const int etc_distances[8] = {3, 6, 11, 16, 23, 32, 41, 64};
@@ -455,7 +455,7 @@ etc2_rgb(const uint8_t *b, bool punch, uint8_t out[16][8])
             memset(t, 0, 4);
             continue;
          }
-         int m = etc_modifiers[table[sub]][idx & 1];
+         int m = fe_etc_modifiers[table[sub]][idx & 1];
          if (idx & 2)
             m = -m;
          if (!opaque && idx == 0)
@@ -466,7 +466,7 @@ etc2_rgb(const uint8_t *b, bool punch, uint8_t out[16][8])
 
 /* ---- EAC ----------------------------------------------------------------------------------- */
 
-static const int eac_modifiers[16][8] = {
+const int fe_eac_modifiers[16][8] = {
    {-3, -6, -9, -15, 2, 5, 8, 14}, {-3, -7, -10, -13, 2, 6, 9, 12}, {-2, -5, -8, -13, 1, 4, 7, 12},
    {-2, -4, -6, -13, 1, 3, 5, 12}, {-3, -6, -8, -12, 2, 5, 7, 11},  {-3, -7, -9, -11, 2, 6, 8, 10},
    {-4, -7, -8, -11, 3, 6, 7, 10}, {-3, -5, -8, -11, 2, 4, 7, 10},  {-2, -6, -8, -10, 1, 5, 7, 9},
@@ -483,7 +483,7 @@ eac_block(const uint8_t *b, enum eac_mode mode, int out[16])
 {
    const uint64_t bits = load_be64(b);
    const int mult = (int)(bits >> 52) & 15;
-   const int *mods = eac_modifiers[(bits >> 48) & 15];
+   const int *mods = fe_eac_modifiers[(bits >> 48) & 15];
    for (unsigned x = 0; x < 4; x++)
       for (unsigned y = 0; y < 4; y++) {
          const unsigned i = x * 4 + y;

@@ -112,12 +112,21 @@ void fe_block_scatter(const struct fe_block_layout *l, const uint8_t *src, uint8
 void fe_block_decode(enum fe_block_kind kind, const uint8_t *src, uint32_t w, uint32_t h,
                      void *dst);
 
-/* Whether glTexImage's plain pixels are encoded into kind's blocks (fe_texcompress_enc.c):
- * S3TC, RGTC and BPTC; ETC2/EAC and ASTC are not. */
+/* Whether glTexImage's plain pixels (and images the GL made) are encoded into kind's blocks
+ * (fe_texcompress_enc.c, fe_texcompress_enc_etc.c): S3TC, RGTC, BPTC and ETC2/EAC; ASTC is
+ * not. */
 bool fe_block_encodable(enum fe_block_kind kind);
 /* Encodes w x h tight texels of the layout kind decodes to (fe_block_texel_bytes) into blocks
  * in rows of ceil(w / 4), which decode to texels near them (GL sets no bound on the error). */
 void fe_block_encode(enum fe_block_kind kind, const void *texels, uint32_t w, uint32_t h,
                      uint8_t *dst);
+
+/* ETC2's and EAC's modifier tables (ES 3.0 Annex C), which the decoder and encoder share:
+ * ETC2's small and large modifier per table, EAC's eight per table. */
+extern const int fe_etc_modifiers[8][2];
+extern const int fe_eac_modifiers[16][8];
+/* One ETC2/EAC block from its 16 texels (texel y * 4 + x) in the decoded layout
+ * (fe_texcompress_enc_etc.c); false for any other kind. */
+bool fe_etc_encode_block(enum fe_block_kind kind, const uint8_t *texels, uint8_t *b);
 
 #endif

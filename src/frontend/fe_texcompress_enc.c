@@ -1,7 +1,7 @@
 /* fe_texcompress_enc.c — block encoders for glTexImage of plain pixels into a specific
  * compressed format (GL 4.6 §8.7: the GL compresses the image; how well is the
  * implementation's choice). One simple mode per format: S3TC (BC1 with punch-through alpha,
- * BC2, BC3), RGTC (BC4, BC5), BC7 mode 6 and BC6H mode 11. Each block's endpoints lie on the
+ * BC2, BC3), RGTC (BC4, BC5), BC7 mode 6 and BC6H mode 11 (ETC2/EAC: fe_texcompress_enc_etc.c). Each block's endpoints lie on the
  * texels' principal axis; each texel then takes the palette entry nearest it, the palette being
  * what the decoders (fe_texcompress.c, fe_texcompress_bc.c) make of the endpoints, so the
  * encoded blocks and the texels sampled from them agree. */
@@ -24,7 +24,14 @@ fe_block_encodable(enum fe_block_kind kind)
    case FE_BLOCK_RGTC2_SIGNED:
    case FE_BLOCK_BC7:
    case FE_BLOCK_BC6H_UFLOAT:
-   case FE_BLOCK_BC6H_SFLOAT: return true;
+   case FE_BLOCK_BC6H_SFLOAT:
+   case FE_BLOCK_ETC2_RGB:
+   case FE_BLOCK_ETC2_RGB_A1:
+   case FE_BLOCK_ETC2_RGBA:
+   case FE_BLOCK_EAC_R11:
+   case FE_BLOCK_EAC_R11_SIGNED:
+   case FE_BLOCK_EAC_RG11:
+   case FE_BLOCK_EAC_RG11_SIGNED: return true;
    default: return false;
    }
 }
@@ -385,6 +392,8 @@ bc6h_encode(const fe_enc_px px, bool is_signed, uint8_t b[16])
 static void
 encode_block(enum fe_block_kind kind, const uint8_t *texels, uint8_t *b)
 {
+   if (fe_etc_encode_block(kind, texels, b))
+      return;
    const unsigned tb = fe_block_texel_bytes(kind);
    fe_enc_px px = {{0}};
    for (unsigned i = 0; i < 16; i++) {

@@ -423,13 +423,22 @@ image_in_storage(const struct fe_texture *tex, unsigned face, unsigned level)
    return false;
 }
 
+/* Whether mgl encodes images of info's format into its blocks. ETC1 (OES_compressed_ETC1_RGB8,
+ * decoded as ETC2 RGB) is not: the ETC2 encoder makes planar blocks, which ETC1 lacks. */
+static bool
+encodes(const struct fe_format_info *info)
+{
+   return info->block && fe_block_encodable(info->block) &&
+          info->internal_format != FE_GL_ETC1_RGB8_OES;
+}
+
 /* The block kind glTex(Sub)Image's plain pixels are encoded into for image img: an encodable
  * specific compressed format's (fe_texcompress_enc.c), else FE_BLOCK_NONE. */
 static enum fe_block_kind
 encoded_kind(const struct fe_tex_image *img)
 {
    const struct fe_format_info *info = fe_format_lookup(img->internal_format);
-   return info && info->block && fe_block_encodable(info->block) ? info->block : FE_BLOCK_NONE;
+   return info && encodes(info) ? info->block : FE_BLOCK_NONE;
 }
 
 /* Converts texels for a rectangle into pending regions, in row bands that fit one blob each. */
@@ -1764,7 +1773,7 @@ fe_tex_blocks_encode(struct fe_context *ctx, struct fe_texture *tex, unsigned fa
    GLenum format, type;
    decoded_pixel_type(kind, &format, &type);
    struct mgp_pack_shape shape;
-   if (!kind || !fe_block_encodable(kind) || !tex->created || !image_in_storage(tex, face, level) ||
+   if (!kind || !encodes(info) || !tex->created || !image_in_storage(tex, face, level) ||
        !fe_pipe_has(ctx, MGP_CALL_get_texture_image) || !fe_pack_shape(format, type, &shape)) {
       MGU_DECLINE(gl_feature_unimplemented, "%s of texels not uploaded as blocks (0x%04x)", what,
                   img->internal_format);

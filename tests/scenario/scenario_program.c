@@ -946,33 +946,28 @@ sc_khr_debug(void)
          fail("declined glGenTransformFeedbacks did not raise GL_INVALID_OPERATION");
    } else if (is_mgl) {
       /* transform feedback objects are offered (ARB_transform_feedback2): a feature mgl
-       * declines by name is the decline instead: glGetCompressedTexImage of an ETC2 level
-       * glGenerateMipmap made (mgl reads back and encodes such levels of S3TC, RGTC and BPTC
-       * images, but has no ETC2 encoder: it keeps their decoded texels) */
+       * declines by name is the decline instead: glClearTexImage of a multisample texture
+       * (GL 4.4 allows it; mgl raises GL_INVALID_OPERATION with the decline) */
       static const char want[] =
-         "decline gl-feature-unimplemented: glGetCompressedTexImage of texels not uploaded as "
-         "blocks";
-      static const GLubyte level0[4 * 8] = {0}; /* 8x8: four blocks */
-      GLubyte blocks[8];
+         "decline gl-feature-unimplemented: glClearTex(Sub)Image of a multisample texture";
+      static const GLubyte red[4] = {255, 0, 0, 255};
       GLuint tex = 0;
       glGenTextures(1, &tex);
-      glBindTexture(GL_TEXTURE_2D, tex);
-      gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB8_ETC2, 8, 8, 0, sizeof level0,
-                              level0);
-      gl.GenerateMipmap(GL_TEXTURE_2D);
-      check_gl_error("glCompressedTexImage2D(GL_COMPRESSED_RGB8_ETC2), glGenerateMipmap");
+      glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, tex);
+      gl.TexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 8, 8, GL_TRUE);
+      check_gl_error("glTexImage2DMultisample(4, GL_RGBA8)");
       g_dbg_n = 0;
-      gl.GetCompressedTexImage(GL_TEXTURE_2D, 1, blocks); /* level 1: 4x4, one block */
+      gl.ClearTexImage(tex, 0, GL_RGBA, GL_UNSIGNED_BYTE, red);
       if (g_dbg_n != 2)
-         fail("declined glGetCompressedTexImage: %d messages, expected 2", g_dbg_n);
+         fail("declined glClearTexImage: %d messages, expected 2", g_dbg_n);
       expect_debug(0, GL_DEBUG_SOURCE_OTHER, GL_DEBUG_TYPE_OTHER, 0, NULL, "decline");
       if (strncmp(g_dbg[0].text, want, sizeof want - 1))
          fail("decline message \"%s\"", g_dbg[0].text);
       expect_debug(1, GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_ERROR, GL_INVALID_OPERATION,
                    "GL_INVALID_OPERATION generated", "decline's error");
       if (glGetError() != GL_INVALID_OPERATION)
-         fail("declined glGetCompressedTexImage did not raise GL_INVALID_OPERATION");
-      glBindTexture(GL_TEXTURE_2D, 0);
+         fail("declined glClearTexImage did not raise GL_INVALID_OPERATION");
+      glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, 0);
       glDeleteTextures(1, &tex);
    }
 

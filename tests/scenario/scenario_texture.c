@@ -1807,6 +1807,140 @@ sc_compressed_encode_made(void)
    }
 }
 
+/* One level's texels as glGetTexImage(GL_RGBA, GL_FLOAT) returns them. */
+static void
+get_rgbaf_level(GLuint tex, GLint level, int w, int h, float *out)
+{
+   glBindTexture(GL_TEXTURE_2D, tex);
+   for (int i = 0; i < w * h * 4; i++)
+      out[i] = -9.0f;
+   glGetTexImage(GL_TEXTURE_2D, level, GL_RGBA, GL_FLOAT, out);
+}
+
+/* An ETC2 block of one colour: the differential mode, both halves base (r, g, b) in 5 bits,
+ * table 0, every index 0 (each channel is the 5-bit value widened, plus 2). clear: an RGB8A1
+ * block whose texels are all transparent black (opaque bit 0, every index 2). */
+static void
+etc2_solid_block(uint8_t *b, int r, int g, int bl, bool clear)
+{
+   const uint8_t v[8] = {(uint8_t)(r << 3),
+                         (uint8_t)(g << 3),
+                         (uint8_t)(bl << 3),
+                         clear ? 0 : 2,
+                         clear ? 0xff : 0,
+                         clear ? 0xff : 0,
+                         0,
+                         0};
+   memcpy(b, v, 8);
+}
+
+/* An EAC block of one value: base codeword `base`, multiplier `mult`, table 13, every index 4
+ * (modifier 0): alpha `base`, R11 base * 8 + 4, signed R11 base * 8. */
+static void
+eac_solid_block(uint8_t *b, int base, int mult)
+{
+   const uint8_t v[8] = {(uint8_t)base, (uint8_t)(mult << 4 | 13), 0x92, 0x49, 0x24, 0x92, 0x49,
+                         0x24};
+   memcpy(b, v, 8);
+}
+
+/* compressed_encode_etc2: glGetCompressedTexImage of ETC2/EAC levels glGenerateMipmap made
+ * (GL 4.6 §8.11.4 returns an image in its compressed form whatever filled it; mgl reads the
+ * level back and encodes it, fe_texcompress_enc_etc.c). Level 0 is 8x8: four blocks of one
+ * colour each (the quadrants; an RGB8A1 image has a transparent one), so level 1 is one 4x4
+ * block of four 2x2 quadrants, the left and right pairs apart by a grey step (what an ETC
+ * block's halves and modifiers hold). For each of the ten formats: the level's texels before
+ * the read, the bytes read, given to another texture, decode to the texels the level samples
+ * after it, and those lie within 8/255 of the format's range of the ones generated (the
+ * formats' quantization). */
+void
+sc_compressed_encode_etc2(void)
+{
+   static const struct {
+      GLenum format;
+      int kind; /* 0 ETC2 RGB, 1 RGB8A1, 2 RGBA8 EAC, 3 R11, 4 signed R11, 5 RG11, 6 signed RG11 */
+   } fmts[] = {
+      {GL_COMPRESSED_RGB8_ETC2, 0},
+      {GL_COMPRESSED_SRGB8_ETC2, 0},
+      {GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2, 1},
+      {GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2, 1},
+      {GL_COMPRESSED_RGBA8_ETC2_EAC, 2},
+      {GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC, 2},
+      {GL_COMPRESSED_R11_EAC, 3},
+      {GL_COMPRESSED_SIGNED_R11_EAC, 4},
+      {GL_COMPRESSED_RG11_EAC, 5},
+      {GL_COMPRESSED_SIGNED_RG11_EAC, 6},
+   };
+   /* the quadrants' colours (5-bit), alphas and EAC base codewords: top-left, top-right,
+    * bottom-left, bottom-right blocks */
+   static const int rgb5[4][3] = {{5, 10, 20}, {25, 15, 5}, {7, 12, 22}, {23, 13, 3}};
+   /* a punch-through block with transparent texels is differential only, its halves' colours
+    * within 3 or 4 steps of each other (mgl makes no T or H blocks, which reach further) */
+   static const int near5[4][3] = {{12, 14, 16}, {15, 13, 14}, {14, 16, 18}, {0, 0, 0}};
+   static const int alpha[4] = {255, 200, 120, 40};
+   static const int red[4] = {30, 200, 40, 190}, red_s[4] = {-100, 90, -80, 60};
+   static const int green[4] = {220, 20, 210, 35}, green_s[4] = {110, -120, 100, -105};
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   glPixelStorei(GL_PACK_ALIGNMENT, 1);
+   for (size_t f = 0; f < sizeof fmts / sizeof fmts[0]; f++) {
+      const int kind = fmts[f].kind;
+      const bool wide = kind == 2 || kind >= 5; /* 16-byte blocks */
+      const GLsizei bb = wide ? 16 : 8;
+      uint8_t level0[4 * 16];
+      for (int q = 0; q < 4; q++) {
+         uint8_t *b = level0 + q * bb;
+         switch (kind) {
+         case 0: etc2_solid_block(b, rgb5[q][0], rgb5[q][1], rgb5[q][2], false); break;
+         case 1: etc2_solid_block(b, near5[q][0], near5[q][1], near5[q][2], q == 3); break;
+         case 2:
+            eac_solid_block(b, alpha[q], 1);
+            etc2_solid_block(b + 8, rgb5[q][0], rgb5[q][1], rgb5[q][2], false);
+            break;
+         case 3: eac_solid_block(b, red[q], 0); break;
+         case 4: eac_solid_block(b, red_s[q] & 0xff, 0); break;
+         case 5:
+            eac_solid_block(b, red[q], 0);
+            eac_solid_block(b + 8, green[q], 0);
+            break;
+         default:
+            eac_solid_block(b, red_s[q] & 0xff, 0);
+            eac_solid_block(b + 8, green_s[q] & 0xff, 0);
+            break;
+         }
+      }
+      GLuint tex[2];
+      glGenTextures(2, tex);
+      glBindTexture(GL_TEXTURE_2D, tex[0]);
+      gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, fmts[f].format, 8, 8, 0, 4 * bb, level0);
+      gl.GenerateMipmap(GL_TEXTURE_2D);
+      check_gl_error("glCompressedTexImage2D, glGenerateMipmap");
+      float gen[16 * 4], made[16 * 4], again[16 * 4];
+      get_rgbaf_level(tex[0], 1, 4, 4, gen);
+      uint8_t blocks[16];
+      memset(blocks, 0xa5, sizeof blocks);
+      glBindTexture(GL_TEXTURE_2D, tex[0]);
+      gl.GetCompressedTexImage(GL_TEXTURE_2D, 1, blocks);
+      check_gl_error("glGetCompressedTexImage of a level glGenerateMipmap made");
+      glBindTexture(GL_TEXTURE_2D, tex[1]);
+      gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, fmts[f].format, 4, 4, 0, bb, blocks);
+      check_gl_error("glCompressedTexImage2D of the blocks read back");
+      get_rgbaf_level(tex[0], 1, 4, 4, made);
+      get_rgbaf_level(tex[1], 0, 4, 4, again);
+      check_gl_error("glGetTexImage of the two images");
+      if (memcmp(made, again, sizeof made))
+         fail("format 0x%04x: the level's texels differ from its blocks' decoded", fmts[f].format);
+      /* 8/255 of the format's range: snorm's is 2 */
+      const float bound = (kind == 4 || kind == 6 ? 16.0f : 8.0f) / 255;
+      for (int i = 0; i < 16 * 4; i++)
+         if (fabsf(again[i] - gen[i]) > bound) {
+            fail("format 0x%04x: texel (%d, %d) channel %d is %g, generated %g (+- %g)",
+                 fmts[f].format, i / 4 % 4, i / 16, i % 4, again[i], gen[i], bound);
+            break;
+         }
+      glDeleteTextures(2, tex);
+   }
+}
+
 /* compressed_etc2: OpenGL ES 3.0's ETC2/EAC formats (§3.8.6, Annex C), decoded by mgl in the
  * client: glTexStorage2D + glCompressedTexSubImage2D per block, one block in each ETC2 mode
  * (individual, differential, T, planar; texels as Mesa decodes them), an RGBA8_ETC2_EAC and a

@@ -103,6 +103,12 @@ test_constant_blocks(void)
 
 /* ---- round trips --------------------------------------------------------------------------- */
 
+static int
+clampi(int v, int lo, int hi)
+{
+   return v < lo ? lo : v > hi ? hi : v;
+}
+
 static uint32_t rng = 12345;
 static uint32_t
 rnd(void)
@@ -275,6 +281,207 @@ test_round_trips(void)
    }
 }
 
+/* ---- ETC2 / EAC ---------------------------------------------------------------------------- */
+
+/* Mean and largest absolute error of kind's round trip (encode, fe_block_decode) over the
+ * channels `channels` of an 8 x 8 image src. */
+static void
+etc_errors(enum fe_block_kind kind, const uint8_t *src, unsigned channels, double *mean,
+           double *worst)
+{
+   const unsigned tb = fe_block_texel_bytes(kind);
+   uint8_t blocks[4 * 16], dec[64 * 8];
+   fe_block_encode(kind, src, 8, 8, blocks);
+   fe_block_decode(kind, blocks, 8, 8, dec);
+   double sum = 0;
+   *worst = 0;
+   for (unsigned i = 0; i < 64; i++)
+      for (unsigned c = 0; c < channels; c++) {
+         double want, got;
+         if (kind == FE_BLOCK_ETC2_RGB || kind == FE_BLOCK_ETC2_RGB_A1 ||
+             kind == FE_BLOCK_ETC2_RGBA) {
+            want = src[i * 4 + c], got = dec[i * 4 + c];
+         } else if (kind == FE_BLOCK_EAC_R11_SIGNED || kind == FE_BLOCK_EAC_RG11_SIGNED) {
+            int16_t a, b;
+            memcpy(&a, src + i * tb + 2 * c, 2), memcpy(&b, dec + i * tb + 2 * c, 2);
+            want = a, got = b;
+         } else {
+            uint16_t a, b;
+            memcpy(&a, src + i * tb + 2 * c, 2), memcpy(&b, dec + i * tb + 2 * c, 2);
+            want = a, got = b;
+         }
+         sum += fabs(got - want);
+         *worst = fmax(*worst, fabs(got - want));
+      }
+   *mean = sum / (64.0 * channels);
+}
+
+/* Constant blocks: exact up to the formats' quantization. ETC2 colour: 5-bit bases and a
+ * modifier of 2 reach any value within 3; EAC alpha's table 13 holds 0 (exact); R11 within
+ * one 11-bit step (32 in 16 bits). */
+static void
+test_etc_constant(void)
+{
+   uint8_t src[64 * 8];
+   for (unsigned trial = 0; trial < 64; trial++) {
+      const uint8_t rgba[4] = {(uint8_t)rnd(), (uint8_t)rnd(), (uint8_t)rnd(), (uint8_t)rnd()};
+      for (unsigned i = 0; i < 64; i++)
+         memcpy(src + 4 * i, rgba, 4);
+      double mean, worst;
+      etc_errors(FE_BLOCK_ETC2_RGB, src, 3, &mean, &worst);
+      CHECK(worst <= 3);
+      etc_errors(FE_BLOCK_ETC2_RGBA, src, 4, &mean, &worst);
+      CHECK(worst <= 3);
+      const uint16_t r16[2] = {(uint16_t)rnd(), (uint16_t)rnd()};
+      for (unsigned i = 0; i < 64; i++)
+         memcpy(src + 4 * i, r16, 4);
+      etc_errors(FE_BLOCK_EAC_RG11, src, 2, &mean, &worst);
+      CHECK(worst <= 32);
+      const int16_t s16[2] = {(int16_t)(rnd() % 65535 - 32767), (int16_t)(rnd() % 65535 - 32767)};
+      for (unsigned i = 0; i < 64; i++)
+         memcpy(src + 4 * i, s16, 4);
+      etc_errors(FE_BLOCK_EAC_RG11_SIGNED, src, 2, &mean, &worst);
+      CHECK(worst <= 32);
+   }
+   /* every EAC alpha value exactly */
+   for (unsigned a = 0; a < 256; a++) {
+      for (unsigned i = 0; i < 64; i++)
+         src[4 * i] = src[4 * i + 1] = src[4 * i + 2] = 0, src[4 * i + 3] = (uint8_t)a;
+      double mean, worst;
+      etc_errors(FE_BLOCK_ETC2_RGBA, src, 4, &mean, &worst);
+      CHECK(worst == 0);
+   }
+}
+
+/* Smooth images (each channel a plane over the image, as the planar mode and the grey-offset
+ * modifiers hold them), images of two colours in one block (left | right or top / bottom), a
+ * punch-through image with transparent texels, and random blocks (the bounds measured with a
+ * margin: mean and worst error, in 8-bit steps for colour, 16-bit for EAC). */
+static void
+test_etc_quality(void)
+{
+   uint8_t src[64 * 8];
+   double mean, worst, worst_random = 0, mean_random = 0;
+   for (unsigned trial = 0; trial < 200; trial++) {
+      /* planes: colour at (x, y) = o + x * gx + y * gy, inside 0..255 */
+      for (unsigned c = 0; c < 4; c++) {
+         const int gx = (int)(rnd() % 31) - 15, gy = (int)(rnd() % 31) - 15;
+         const int o = 120 + (int)(rnd() % 16) - 8;
+         for (unsigned y = 0; y < 8; y++)
+            for (unsigned x = 0; x < 8; x++)
+               src[(y * 8 + x) * 4 + c] = (uint8_t)clampi(o + (int)x * gx + (int)y * gy, 0, 255);
+      }
+      etc_errors(FE_BLOCK_ETC2_RGB, src, 3, &mean, &worst);
+      if (worst > 16) { /* planes bent where they clamp at 0 or 255: measured 13 */
+         fprintf(stderr, "etc2 plane: worst %g\n", worst);
+         fe_test_failures++;
+      }
+      etc_errors(FE_BLOCK_ETC2_RGBA, src, 4, &mean, &worst);
+      if (worst > 16) {
+         fprintf(stderr, "etc2+eac plane: worst %g\n", worst);
+         fe_test_failures++;
+      }
+      /* planes in 16 bits for EAC (up to 1200 across a block): within 8 11-bit steps */
+      for (unsigned c = 0; c < 2; c++) {
+         const int gx = (int)(rnd() % 401) - 200, gy = (int)(rnd() % 401) - 200;
+         const int o = 20000 + (int)(rnd() % 20000);
+         for (unsigned i = 0; i < 64; i++) {
+            const uint16_t v = (uint16_t)(o + (int)(i % 8) * gx + (int)(i / 8) * gy);
+            memcpy(src + 4 * i + 2 * c, &v, 2);
+         }
+      }
+      etc_errors(FE_BLOCK_EAC_RG11, src, 2, &mean, &worst);
+      if (worst > 8 * 32) {
+         fprintf(stderr, "eac rg11 plane: worst %g\n", worst);
+         fe_test_failures++;
+      }
+      /* two colours a block, halves apart: the two halves' bases (individual mode reaches
+       * any two colours at 4 bits: within 8 + 2) */
+      uint8_t col[2][4];
+      for (unsigned k = 0; k < 8; k++)
+         col[k / 4][k % 4] = (uint8_t)rnd();
+      const bool flip = trial & 1;
+      for (unsigned y = 0; y < 8; y++)
+         for (unsigned x = 0; x < 8; x++)
+            memcpy(src + (y * 8 + x) * 4, col[flip ? (y % 4) >= 2 : (x % 4) >= 2], 4);
+      etc_errors(FE_BLOCK_ETC2_RGB, src, 3, &mean, &worst);
+      if (worst > 10) {
+         fprintf(stderr, "etc2 two colours: worst %g\n", worst);
+         fe_test_failures++;
+      }
+      /* punch-through: texels with alpha below 128 come back transparent black, the rest
+       * opaque and near their colours (here one grey-offset pair a half: within 3 + 4) */
+      const uint8_t base[3] = {(uint8_t)(40 + rnd() % 170), (uint8_t)(40 + rnd() % 170),
+                               (uint8_t)(40 + rnd() % 170)};
+      for (unsigned i = 0; i < 64; i++) {
+         for (unsigned c = 0; c < 3; c++)
+            src[i * 4 + c] = (uint8_t)(base[c] + (i % 3 == 1 ? 16 : 0));
+         src[i * 4 + 3] = (uint8_t)(rnd() % 2 ? 200 : 30);
+      }
+      uint8_t blocks[64], dec[64 * 4];
+      fe_block_encode(FE_BLOCK_ETC2_RGB_A1, src, 8, 8, blocks);
+      fe_block_decode(FE_BLOCK_ETC2_RGB_A1, blocks, 8, 8, dec);
+      for (unsigned i = 0; i < 64; i++) {
+         if (src[i * 4 + 3] < 128) {
+            CHECK(dec[i * 4] == 0 && dec[i * 4 + 1] == 0 && dec[i * 4 + 2] == 0 &&
+                  dec[i * 4 + 3] == 0);
+            continue;
+         }
+         CHECK_EQ(dec[i * 4 + 3], 255);
+         for (unsigned c = 0; c < 3; c++)
+            if (abs(dec[i * 4 + c] - src[i * 4 + c]) > 12) {
+               fprintf(stderr, "etc2 a1: texel %u channel %u: %u for %u\n", i, c, dec[i * 4 + c],
+                       src[i * 4 + c]);
+               fe_test_failures++;
+            }
+      }
+      /* random texels: no bound but the measured one */
+      for (unsigned i = 0; i < 64 * 4; i++)
+         src[i] = (uint8_t)rnd();
+      etc_errors(FE_BLOCK_ETC2_RGB, src, 3, &mean, &worst);
+      mean_random += mean / 200;
+      worst_random = fmax(worst_random, worst);
+   }
+   /* random 8-bit texels: a 4x4 block of noise is beyond any ETC2 mode; the mean error stays
+    * within a quarter of the range */
+   if (mean_random > 64) {
+      fprintf(stderr, "etc2 random: mean %g worst %g\n", mean_random, worst_random);
+      fe_test_failures++;
+   }
+}
+
+/* A planar block's free bits keep it planar (not T, H or differential): planes whose colours
+ * sweep the bit patterns (64..192 at the origin, steps up to 10) round-trip within 8 (6-bit
+ * colours); a block the decoder read as another mode would miss it. */
+static void
+test_etc_planar_bits(void)
+{
+   uint8_t src[16 * 4], blocks[8], dec[16 * 4];
+   for (unsigned trial = 0; trial < 4096; trial++) {
+      for (unsigned c = 0; c < 3; c++) {
+         const int o = 64 + (int)(rnd() % 129), gx = (int)(rnd() % 21) - 10;
+         const int gy = (int)(rnd() % 21) - 10;
+         for (unsigned i = 0; i < 16; i++)
+            src[i * 4 + c] = (uint8_t)clampi(o + (int)(i % 4) * gx + (int)(i / 4) * gy, 0, 255);
+      }
+      for (unsigned i = 0; i < 16; i++)
+         src[i * 4 + 3] = 255;
+      fe_block_encode(FE_BLOCK_ETC2_RGB, src, 4, 4, blocks);
+      fe_block_decode(FE_BLOCK_ETC2_RGB, blocks, 4, 4, dec);
+      int worst = 0;
+      for (unsigned i = 0; i < 16; i++)
+         for (unsigned c = 0; c < 3; c++)
+            worst = abs(dec[i * 4 + c] - src[i * 4 + c]) > worst
+                       ? abs(dec[i * 4 + c] - src[i * 4 + c])
+                       : worst;
+      if (worst > 8) {
+         fprintf(stderr, "etc2 plane trial %u: worst %d\n", trial, worst);
+         fe_test_failures++;
+         return;
+      }
+   }
+}
+
 /* ---- through GL ---------------------------------------------------------------------------- */
 
 /* glTexImage2D of RGBA8 pixels into each S3TC/BPTC format and of RED/RG ones into RGTC: no
@@ -367,6 +574,9 @@ main(void)
 {
    test_constant_blocks();
    test_round_trips();
+   test_etc_constant();
+   test_etc_quality();
+   test_etc_planar_bits();
    test_gl();
    return fe_test_report("unit.frontend.texencode");
 }
