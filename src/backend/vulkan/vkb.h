@@ -1062,6 +1062,11 @@ struct vkb_screen {
     * that finds call_tick where its context's last draw left it compares nothing else of the
     * backend's (vkb_draw.c, draw_unchanged) */
    uint64_t call_tick;
+   /* the rendering scope begun or ended, the bind owner moving, bound state lost, a batch
+    * begun or submitted (each moves call_tick too: vkb_scope_moved). A fast draw that finds
+    * scope_tick where its context's last draw left it draws in that draw's scope, batch and
+    * binds without asking each (vkb_draw_fast.c) */
+   uint64_t scope_tick;
 
    /* frames (docs/PIPE.md#frame-floor: the completed-frame floor must be provable) */
    uint64_t frame_serial; /* frame being recorded */
@@ -1294,6 +1299,9 @@ struct vkb_context {
       /* scr->call_tick when every tick above was brought up to date and the next compact
        * draw may queue itself alone (vkb_draw_unchanged_tick); VKB_TICK_NEVER otherwise */
       uint64_t call_tick;
+      /* scr->scope_tick when this context's scope, binds and the batch (serial) were the
+       * draw's (vkb_draw_scope_tick); VKB_TICK_NEVER otherwise */
+      uint64_t scope_tick;
       VkBuffer consts_buf;  /* the default block's buffer in the bound set 0 */
       VkDeviceSize ib_size; /* index bytes from the bound offset on */
       bool user_indices;    /* drew indices that came with the draw (copied to the arena) */
@@ -1428,6 +1436,15 @@ static inline void
 vkb_binds_lost(struct vkb_screen *scr)
 {
    scr->bind_epoch++;
+   scr->scope_tick++;
+   scr->call_tick++;
+}
+/* The rendering scope, the bind owner or the batch moved: a fast draw asks again where it
+ * draws (scope_tick), a draw that queues itself alone goes the usual way (call_tick). */
+static inline void
+vkb_scope_moved(struct vkb_screen *scr)
+{
+   scr->scope_tick++;
    scr->call_tick++;
 }
 /* Records the queued draws (vkb_draw.c); vkb_cmd and vkb_end_rendering call it, so every

@@ -70,7 +70,7 @@ vkb_context_destroy(void *self, const struct mgp_handle_args *args, const void *
       vkb_context_end_rendering(scr);
    if (scr->bind_owner == ctx) {
       scr->bind_owner = NULL;
-      scr->call_tick++;
+      vkb_scope_moved(scr);
    }
    vkb_context_end_queries(ctx, NULL); /* they stay; they end here, with what they counted */
    vkb_xfb_context_finish(ctx);
@@ -94,7 +94,7 @@ vkb_context_end_rendering(struct vkb_screen *scr)
    scr->rendering_ctx = NULL;
    if (scr->cur)
       scr->cur->pre_at = -1; /* the slot ran before this scope: no later clamp goes there */
-   scr->call_tick++; /* a draw that queues itself alone draws in its scope (draw_unchanged) */
+   vkb_scope_moved(scr);     /* a fast draw draws in its scope (vkb_draw_scope_tick) */
    if (scr->cur && scr->cur->recording)
       scr->end_rendering(scr->cur->cmd);
    vkb_xfb_after_scope(ctx);
@@ -513,7 +513,7 @@ vkb_begin_rendering(struct vkb_context *ctx)
    scr->stats.render_passes_begun++;
    scr->rendering_ctx = ctx;
    scr->rendering_loop = loop;
-   scr->call_tick++;
+   vkb_scope_moved(scr);
    vkb_query_scope_begin(ctx);
    vkb_xfb_scope_begin(ctx);
    ctx->dyn_dirty = VKB_DYN_ALL;

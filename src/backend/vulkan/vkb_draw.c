@@ -456,7 +456,7 @@ draw_bind(struct vkb_context *ctx, struct draw_plan *p, VkCommandBuffer *cmd_out
    if (ctx->bind_epoch != scr->bind_epoch || scr->bind_owner != ctx) {
       ctx->bind_epoch = scr->bind_epoch;
       scr->bind_owner = ctx;
-      scr->call_tick++; /* the last owner's draw may not queue itself alone (draw_unchanged) */
+      vkb_scope_moved(scr); /* the last owner's fast draw is not in its binds */
       ctx->bound_pipeline = VK_NULL_HANDLE;
       memset(ctx->bound_set, 0, sizeof(ctx->bound_set));
       ctx->bound_layout = VK_NULL_HANDLE;
@@ -635,6 +635,7 @@ draw_record(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
          .texture_tick = scr->texture_tick,
          .rs_tick = scr->rs_tick,
          .call_tick = VKB_TICK_NEVER, /* below, once the draw is queued */
+         .scope_tick = VKB_TICK_NEVER,
          .key = p->key,
          .vb_bindings = p->used_bindings,
          .serial = scr->cur->serial,
@@ -642,6 +643,7 @@ draw_record(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
          .ib_size = p->ib_size,
          .user_indices = user,
       };
+   ctx->fast.scope_tick = vkb_draw_scope_tick(ctx);
    ctx->fast.call_tick = vkb_draw_unchanged_tick(ctx);
 }
 

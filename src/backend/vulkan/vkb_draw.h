@@ -78,6 +78,32 @@ vkb_fast_drop(struct vkb_context *ctx)
 {
    ctx->fast.valid = false;
    ctx->fast.call_tick = VKB_TICK_NEVER;
+   ctx->fast.scope_tick = VKB_TICK_NEVER;
+}
+
+/* What ctx->fast.scope_tick is once the whole way recorded a draw: scr->scope_tick where the
+ * rendering scope and the binds are this context's in the batch the draw went to, so that
+ * the next fast draw compares scope_tick alone (each of them moves it: vkb_scope_moved,
+ * vkb_binds_lost); VKB_TICK_NEVER where they are not. */
+static inline uint64_t
+vkb_draw_scope_tick(const struct vkb_context *ctx)
+{
+   const struct vkb_screen *scr = ctx->scr;
+   const struct vkb_batch *b = scr->cur;
+   if (!ctx->fast.valid || scr->rendering_ctx != ctx || scr->bind_owner != ctx ||
+       ctx->bind_epoch != scr->bind_epoch || !b || !b->recording || b->serial != ctx->fast.serial)
+      return VKB_TICK_NEVER;
+   return scr->scope_tick;
+}
+
+/* The batch's memory limits and the in-flight arena bytes, past which a draw goes the usual
+ * way to meet the pressure point (vkb_batch.c). */
+static inline bool
+vkb_draw_over_limits(const struct vkb_screen *scr)
+{
+   const struct vkb_batch *b = scr->cur;
+   return b->arena_bytes > VKB_BATCH_ARENA_LIMIT || b->zeroed_bytes > VKB_BATCH_ZERO_LIMIT ||
+          (scr->inflight_arena_bytes > VKB_INFLIGHT_ARENA_LIMIT && scr->inflight_head);
 }
 
 /* What ctx->fast.call_tick is once a draw recorded it: scr->call_tick where the next compact
@@ -91,13 +117,9 @@ static inline uint64_t
 vkb_draw_unchanged_tick(const struct vkb_context *ctx)
 {
    const struct vkb_screen *scr = ctx->scr;
-   const struct vkb_batch *b = scr->cur;
    const struct vkb_fast_draw *f = &ctx->fast;
-   if (!f->valid || f->user_indices || ctx->dyn_dirty || scr->rendering_ctx != ctx ||
-       scr->bind_owner != ctx || ctx->bind_epoch != scr->bind_epoch || !b || !b->recording ||
-       b->serial != f->serial || b->arena_bytes > VKB_BATCH_ARENA_LIMIT ||
-       b->zeroed_bytes > VKB_BATCH_ZERO_LIMIT ||
-       (scr->inflight_arena_bytes > VKB_INFLIGHT_ARENA_LIMIT && scr->inflight_head))
+   if (!f->valid || f->user_indices || ctx->dyn_dirty || f->scope_tick != scr->scope_tick ||
+       vkb_draw_over_limits(scr))
       return VKB_TICK_NEVER;
    return scr->call_tick;
 }

@@ -303,12 +303,12 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
 {
    struct vkb_screen *scr = ctx->scr;
    struct vkb_fast_draw *f = &ctx->fast;
-   if (!f->valid || f->tick != scr->state_tick || f->mode != args->mode ||
-       f->index_size != args->index_size ||
+   /* scope_tick where the last full draw left it: the same rendering scope, binds and batch
+    * (vkb_draw_scope_tick asked them there; each moves scope_tick) */
+   if (!f->valid || f->tick != scr->state_tick || f->scope_tick != scr->scope_tick ||
+       f->mode != args->mode || f->index_size != args->index_size ||
        (args->flags & (MGP_DRAW_INDIRECT | MGP_DRAW_PRIMITIVE_RESTART)) ||
-       ((args->flags & MGP_DRAW_USER_INDICES) != 0) != f->user_indices ||
-       scr->rendering_ctx != ctx || scr->bind_owner != ctx || ctx->bind_epoch != scr->bind_epoch ||
-       !scr->cur || !scr->cur->recording || scr->cur->serial != f->serial)
+       ((args->flags & MGP_DRAW_USER_INDICES) != 0) != f->user_indices)
       return false;
    /* dyn_dirty here is set_dynamic_state's alone (every other setter moves state_tick); the
     * sample coverage mask it carries is pipeline state */
@@ -378,8 +378,7 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
       /* A padded uniform range, a layout transition or a placeholder texture made there ends
        * the rendering scope, and a feedback loop starting or ending needs another pipeline and
        * scope (GL_ARB_texture_barrier): then the whole way. */
-      if (scr->rendering_ctx != ctx || !scr->cur || !scr->cur->recording ||
-          scr->cur->serial != f->serial ||
+      if (f->scope_tick != scr->scope_tick ||
           ((set_mask & (1u << VKB_SET_TEXTURES)) && dd.loop != f->key.loop))
          return false;
       for (int i = 0; i < VKB_SET_COUNT; i++) {
@@ -430,8 +429,10 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
       vkb_draw_set_dynamic(ctx, scr->cur->cmd);
       ctx->dyn_dirty = 0;
    }
-   /* every tick is where the screen's is: the next compact draw may compare call_tick alone */
-   f->call_tick = vkb_draw_unchanged_tick(ctx);
+   /* every tick is where the screen's is, and scope_tick where the entry found it (nothing
+    * here moves it but the gather, checked above): the next compact draw may compare
+    * call_tick alone, unless its indices come with it or the batch is past its limits */
+   f->call_tick = f->user_indices || vkb_draw_over_limits(scr) ? VKB_TICK_NEVER : scr->call_tick;
    uint32_t first_shift = 0;
    if (f->user_indices && !fast_user_indices(ctx, args, &first_shift))
       return true; /* out of staging memory: GL_OUT_OF_MEMORY, the draw is dropped */

@@ -880,6 +880,61 @@ test_compact_draws_two_contexts(struct t *t, struct mgp_handle prog)
          p1);
 }
 
+/* Fast draws (a uniform change between draws: vkb_draw_fast, not the no-change draw) of two
+ * contexts in turn: the fast draw compares scope_tick alone for its scope, binds and batch, so
+ * every move of the scope or the bind owner must reach it. Each context's draw after the
+ * other's goes the whole way, in its own scope and with its own program; the one after its
+ * own is fast. */
+static void
+test_fast_draws_two_contexts(struct t *t, struct mgp_handle prog)
+{
+   struct mgp_render_state s = gl_render_state();
+   float tris[8 * 6];
+   void *a = t->ctx;
+   struct mgp_handle hb = new_handle(t, MGP_KIND_CONTEXT);
+   struct mgp_context_desc cd = {.ctx = hb, .api = 0};
+   t->sv->context_create(t->scr, &cd, NULL, 0);
+   void *b = mgs_vulkan_backend.context_lookup(t->scr, hb);
+   check(b != NULL, "a second context for fast draws in turn");
+   if (!b)
+      return;
+   struct mgp_handle prog2 = make_program(t, &color_prog);
+   t->ctx = b;
+   column_setup(t, &s, tris);
+   use_program(t, prog2);
+   t->ctx = a;
+   column_setup(t, &s, tris);
+   use_program(t, prog);
+   read_back(t);
+   /* A: red, then green (fast); B: blue, then cyan (fast); A: yellow (after B: the whole
+    * way); B: magenta; A: grey, then white (fast) */
+   const float col[8][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1},          {0, 1, 1},
+                            {1, 1, 0}, {1, 0, 1}, {0.4f, 0.4f, 0.4f}, {1, 1, 1}};
+   const int who[8] = {0, 0, 1, 1, 0, 1, 0, 0};
+   unsigned long long fast[8];
+   for (int k = 0; k < 8; k++) {
+      t->ctx = who[k] ? b : a;
+      set_consts(t, who[k] ? prog2 : prog, col[k][0], col[k][1], col[k][2], 1, 0, 0, 0, 0, 0);
+      const unsigned long long f0 = counter(t, "fast-draws");
+      draw_compact(t, 3u * (uint32_t)k);
+      fast[k] = counter(t, "fast-draws") - f0;
+   }
+   t->ctx = a;
+   read_back(t);
+   bool all = true;
+   for (int k = 0; k < 8; k++)
+      all = pixel_is(8 * k + 1, 1, (uint8_t)(255 * col[k][0] + 0.5f),
+                     (uint8_t)(255 * col[k][1] + 0.5f), (uint8_t)(255 * col[k][2] + 0.5f), 255) &&
+            all;
+   check(all, "fast draws of two contexts in turn: each column in the colour its context set");
+   check(fast[1] == 1 && fast[3] == 1 && fast[7] == 1 && !fast[2] && !fast[4] && !fast[5] &&
+            !fast[6],
+         "a uniform change between one context's draws is fast (%llu %llu %llu), the draw after "
+         "the other context's goes the whole way (%llu %llu %llu %llu)",
+         fast[1], fast[3], fast[7], fast[2], fast[4], fast[5], fast[6]);
+   t->sv->context_destroy(t->scr, &(struct mgp_handle_args){hb}, NULL, 0);
+}
+
 /* A render state keeps its dynamic part as computed for the pipeline-key fields it read
  * (vkb_rs_memo): bound again for a framebuffer of another kind, it is computed for that one.
  * Depth test on with GL_NEVER: with no depth buffer GL tests nothing and the column is drawn;
@@ -4401,6 +4456,7 @@ main(int argc, char **argv)
    test_repeated_draws(&t, prog);
    test_compact_draws(&t, prog);
    test_compact_draws_two_contexts(&t, prog);
+   test_fast_draws_two_contexts(&t, prog);
    test_render_state_memo(&t, prog);
    test_split_sets();
    test_scan_geometry();
