@@ -287,7 +287,9 @@ egl_present_stores_swap(struct egl_present_stores *ps, struct fe_context *ctx,
       return FE_OK;
    const int i = ps->next % n;
    /* The window system may still read this store's previous frame. */
+   const uint64_t t0 = now_ns();
    ops->shared_wait(win, i);
+   ps->wait_ns += now_ns() - t0;
    for (int tries = 0; tries < 2; tries++) {
       enum fe_status st = FE_OK;
       if (!ps->store[i]) {

@@ -106,6 +106,11 @@ struct egl_window_ops {
    void (*shared_wait)(struct egl_window *win, int slot);
    EGLint (*shared_present)(struct egl_window *win, const struct egl_frame *frame, int slot, int fd,
                             uint64_t fd_offset);
+   /* Asks the window system the window's size now, without waiting: the next get_size takes
+    * that answer (the size as it was when asked) instead of asking again. A swap asks before
+    * its round trip to the server, so that the window system answers while the frame is
+    * written, and get_size after the present waits for no second round trip. May be NULL. */
+   void (*size_ask)(struct egl_window *win);
 };
 
 /* The ring arms' present stores (fe_egl.h) of one window (an EGL window surface, a GLX window),
@@ -116,7 +121,8 @@ struct egl_present_stores {
    struct fe_present_store *store[EGL_MAX_PRESENT_STORES];
    int next;
    bool off;
-   uint64_t frames; /* presented from a store */
+   uint64_t frames;  /* presented from a store */
+   uint64_t wait_ns; /* in shared_wait: the window system still read the store (egl_x11.c) */
 };
 
 /* The swap of surf (current with ctx) into one of ps's stores where the arm and the window can:

@@ -91,6 +91,9 @@ struct egl_window {
    xcb_shm_seg_t shared_seg;
    dev_t shared_dev;
    ino_t shared_ino;
+   /* size_ask's question, answered at the next get_size */
+   bool size_asked;
+   xcb_get_geometry_cookie_t size_cookie;
    /* The display's name for the server (probe_display), for an application's connection. */
    bool probed, probe_ok;
    char probe_name[104];
@@ -497,8 +500,10 @@ x11_get_size(struct egl_window *w, int32_t *width, int32_t *height)
       w->gone = true;
       return false;
    }
+   const xcb_get_geometry_cookie_t ck = w->size_asked ? w->size_cookie : xcb_get_geometry(c, w->id);
+   w->size_asked = false;
    xcb_generic_error_t *e = NULL;
-   xcb_get_geometry_reply_t *geo = xcb_get_geometry_reply(c, xcb_get_geometry(c, w->id), &e);
+   xcb_get_geometry_reply_t *geo = xcb_get_geometry_reply(c, ck, &e);
    free(e);
    if (!geo) {
       w->gone = true;
@@ -508,6 +513,19 @@ x11_get_size(struct egl_window *w, int32_t *width, int32_t *height)
    *height = geo->height;
    free(geo);
    return true;
+}
+
+static void
+x11_size_ask(struct egl_window *w)
+{
+   xcb_connection_t *c = w->nd->conn;
+   if (w->gone || xcb_connection_has_error(c))
+      return;
+   if (w->size_asked) /* an earlier question nobody took: its answer is stale */
+      xcb_discard_reply(c, w->size_cookie.sequence);
+   w->size_cookie = xcb_get_geometry(c, w->id);
+   w->size_asked = true;
+   xcb_flush(c);
 }
 
 static int64_t
@@ -806,6 +824,8 @@ x11_window_destroy(struct egl_window *w)
       return;
    xcb_connection_t *c = w->nd->conn;
    const bool live = !xcb_connection_has_error(c);
+   if (w->size_asked)
+      xcb_discard_reply(c, w->size_cookie.sequence);
    for (int i = 0; i < MAX_SLOTS; i++)
       slot_release(w, &w->slots[i]); /* waits for the puts: no store is read after this */
    if (live && w->shared_attached)
@@ -995,6 +1015,7 @@ static const struct egl_window_ops x11_window_ops = {
    .shared_slots = x11_shared_slots,
    .shared_wait = x11_shared_wait,
    .shared_present = x11_shared_present,
+   .size_ask = x11_size_ask,
 };
 
 static EGLint

@@ -122,7 +122,10 @@ struct glx_drawable {
    uint8_t *frame; /* the last frame read back (window kinds) */
    uint32_t frame_size;
    struct egl_present_stores stores; /* the ring arms' (window kinds, egl_window.h) */
-   int bind_count;                   /* current as draw or read somewhere */
+   /* Where glXSwapBuffers' time went, for the log at destroy: the swap's round trip (with
+    * its wait for the store, stores.wait_ns), the present, the size asked afterwards. */
+   uint64_t swap_ns, present_ns, size_ns;
+   int bind_count; /* current as draw or read somewhere */
    bool destroy_pending;
 };
 

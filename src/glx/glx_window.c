@@ -8,12 +8,21 @@
  * went away makes its drawable lost: its swaps report GLXBadCurrentWindow. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "array.h"
 #include "decline.h"
 #include "egl_window.h"
 #include "glx_window.h"
 #include "log.h"
+
+static uint64_t
+now_ns(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
 
 /* The platform's per-screen display state, opened on first use (caller holds the lock). */
 static struct egl_native_display *
@@ -91,14 +100,20 @@ glx_window_destroy(struct glx_drawable *d)
 {
    if (!d || !d->win)
       return;
-   if (d->frame_serial)
-      mgu_info("glx: %s 0x%lx: %llu frames, %llu of them from a present store",
+   if (d->frame_serial) {
+      const double n = (double)d->frame_serial * 1e6;
+      mgu_info("glx: %s 0x%lx: %llu frames, %llu of them from a present store; ms a frame: "
+               "swap %.3f (waiting for a store %.3f), present %.3f, size %.3f",
                d->kind == GLX_KIND_PIXMAP ? "pixmap" : "window", (unsigned long)d->window,
-               (unsigned long long)d->frame_serial, (unsigned long long)d->stores.frames);
+               (unsigned long long)d->frame_serial, (unsigned long long)d->stores.frames,
+               (double)d->swap_ns / n, (double)d->stores.wait_ns / n, (double)d->present_ns / n,
+               (double)d->size_ns / n);
+   }
    d->platform->window->destroy(d->win); /* waits until the X server reads no store */
    d->win = NULL;
    egl_present_stores_finish(&d->stores);
-   d->stores.frames = 0;
+   d->stores.frames = d->stores.wait_ns = 0;
+   d->swap_ns = d->present_ns = d->size_ns = 0;
    free(d->frame);
    d->frame = NULL;
    d->frame_size = 0;
@@ -142,16 +157,28 @@ glx_window_present(struct glx_context *ctx, struct glx_drawable *d, int *error, 
    char who[40];
    snprintf(who, sizeof(who), "glx: window 0x%lx", (unsigned long)d->window);
    int slot = -1;
+   const uint64_t t0 = now_ns();
+   /* The size after this frame is asked now and answered while the server writes the frame. */
+   if (ops->size_ask)
+      ops->size_ask(d->win);
    enum fe_status st =
       egl_present_stores_swap(&d->stores, ctx->fe, d->fe, ops, d->win, w, h, who, &slot);
    if (st == FE_OK && slot < 0) {
       if (!mgu_array_reserve_exact(d->frame, d->frame_size, size)) {
+         glx_lock();
+         glx_window_refresh_size(d); /* takes the answer asked for above */
+         glx_unlock();
          *error = BadAlloc, *glx_error = false;
          return false;
       }
       st = fe_swap_buffers_read(ctx->fe, d->fe, d->frame, size);
    }
+   const uint64_t t1 = now_ns();
+   d->swap_ns += t1 - t0;
    if (st != FE_OK) {
+      glx_lock();
+      glx_window_refresh_size(d); /* takes the answer asked for above */
+      glx_unlock();
       *error = st == FE_CONTEXT_LOST ? GLX_ERR_BAD_CONTEXT_STATE : BadAlloc;
       *glx_error = st == FE_CONTEXT_LOST;
       return false;
@@ -167,6 +194,8 @@ glx_window_present(struct glx_context *ctx, struct glx_drawable *d, int *error, 
    };
    EGLint r = slot >= 0 ? egl_present_stores_present(&d->stores, ops, d->win, &frame, slot)
                         : ops->present(d->win, &frame);
+   const uint64_t t2 = now_ns();
+   d->present_ns += t2 - t1;
    if (r == EGL_BAD_NATIVE_WINDOW) {
       mgu_info("glx: window 0x%lx is gone: its drawable is lost", (unsigned long)d->window);
       d->lost = true;
@@ -180,6 +209,7 @@ glx_window_present(struct glx_context *ctx, struct glx_drawable *d, int *error, 
    glx_window_refresh_size(d);
    bool lost = d->lost;
    glx_unlock();
+   d->size_ns += now_ns() - t2;
    if (lost) {
       /* The window went away before or during this frame: the frame reached no one. */
       *error = GLX_ERR_BAD_CURRENT_WINDOW, *glx_error = true;

@@ -6,7 +6,8 @@
  * a window (the sample counts offered are the device's), GLX's X errors for bad
  * attributes and configs, the legacy calls' compatibility contexts (with --legacy: drawing
  * fixed-function quads; with --compat-off and MGL_COMPAT_PROFILE=0: their refusal), and (with --one-copy) that EGL and GLX share one mapping of the vendor
- * library. Prints "glx-test: PASS (N checks)" or the first failures; exit status 1 on any. */
+ * library; with --frames N [--check] a run of frames only (run_frames). Prints "glx-test: PASS (N
+ * checks)" or the first failures; exit status 1 on any. */
 #define GL_GLEXT_PROTOTYPES
 #include <dlfcn.h>
 #include <math.h>
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
@@ -1171,6 +1173,98 @@ pbuffer_only(Display *dpy)
    return failures ? 1 : 0;
 }
 
+/* --frames N [--check]: N frames of a 300x300 window at swap interval 0, each cleared to its
+ * own colour with the blue half drawn over it, then swapped; prints the swap loop's ms/frame
+ * (what callgrind's per-frame count is taken over: two values of N). --check reads the window
+ * back (XGetImage, after the swap on the same connection) after every frame: the frame just
+ * swapped must be what the window shows, never the previous one (a store written before the
+ * frame was drawn, or put before it was written). On any GLX vendor (Mesa for comparison). */
+static unsigned long
+frame_colour(int i)
+{
+   /* distinct from its neighbours in every channel, never the blue half's */
+   return ((unsigned long)(40 + (i * 37) % 200) << 16) |
+          ((unsigned long)(20 + (i * 53) % 220) << 8) | (unsigned long)(i % 2 ? 0x10 : 0x60);
+}
+
+static int
+run_frames(Display *dpy, int frames, bool check)
+{
+   const int fb_attribs[] = {GLX_X_RENDERABLE,
+                             True,
+                             GLX_DRAWABLE_TYPE,
+                             GLX_WINDOW_BIT,
+                             GLX_RENDER_TYPE,
+                             GLX_RGBA_BIT,
+                             GLX_RED_SIZE,
+                             8,
+                             GLX_GREEN_SIZE,
+                             8,
+                             GLX_BLUE_SIZE,
+                             8,
+                             GLX_DOUBLEBUFFER,
+                             True,
+                             None};
+   int n = 0;
+   GLXFBConfig *cfgs = glXChooseFBConfig(dpy, DefaultScreen(dpy), fb_attribs, &n);
+   CHECK(cfgs && n > 0 && create_attribs, "a window config and glXCreateContextAttribsARB");
+   if (!cfgs || n <= 0 || !create_attribs)
+      return 1;
+   XVisualInfo *vi = glXGetVisualFromFBConfig(dpy, cfgs[0]);
+   GLXContext ctx = core_context(dpy, cfgs[0]);
+   if (!vi || !ctx)
+      return 1;
+   const int w = 300, h = 300;
+   Window xwin = mapped_window(dpy, vi, w, h);
+   /* a GLX window, so that glXDestroyWindow ends it (and mgl logs its frames) */
+   GLXWindow win = glXCreateWindow(dpy, cfgs[0], xwin, NULL);
+   CHECK(glXMakeContextCurrent(dpy, win, win, ctx), "glXMakeContextCurrent");
+   PFNGLXSWAPINTERVALEXTPROC swap_ext =
+      (PFNGLXSWAPINTERVALEXTPROC)glXGetProcAddressARB((const GLubyte *)"glXSwapIntervalEXT");
+   if (swap_ext)
+      swap_ext(dpy, win, 0);
+   load_gl();
+   GLuint prog = blue_program();
+   GLuint vao;
+   p_glGenVertexArrays(1, &vao);
+   p_glBindVertexArray(vao);
+   p_glUseProgram(prog);
+   struct timespec t0, t1;
+   clock_gettime(CLOCK_MONOTONIC, &t0);
+   int wrong = 0;
+   for (int i = 0; i < frames; i++) {
+      const unsigned long c = frame_colour(i);
+      glClearColor((float)(c >> 16) / 255.0f, (float)((c >> 8) & 0xff) / 255.0f,
+                   (float)(c & 0xff) / 255.0f, 1.0f);
+      glClear(GL_COLOR_BUFFER_BIT);
+      glDrawArrays(GL_TRIANGLES, 0, 6);
+      glXSwapBuffers(dpy, win);
+      if (check) {
+         const unsigned long left = window_pixel(dpy, xwin, 2, h / 2);
+         const unsigned long right = window_pixel(dpy, xwin, w - 3, h / 2);
+         if (left != c || right != 0x0000ff) {
+            if (wrong++ < 5)
+               CHECK(false, "frame %d shows 0x%06lx / 0x%06lx, drawn 0x%06lx / 0x0000ff", i, left,
+                     right, c);
+         }
+      }
+   }
+   glFinish();
+   clock_gettime(CLOCK_MONOTONIC, &t1);
+   CHECK(glGetError() == GL_NO_ERROR, "GL error in the frames");
+   CHECK(wrong == 0, "%d of %d frames were not the frame just drawn", wrong, frames);
+   const double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+   printf("glx-test: frames %d %dx%d%s: %.3f ms/frame, %.1f frames/s\n", frames, w, h,
+          check ? " (each read back)" : "", s * 1e3 / frames, frames / s);
+   glXMakeContextCurrent(dpy, None, None, NULL);
+   glXDestroyWindow(dpy, win);
+   glXDestroyContext(dpy, ctx);
+   XDestroyWindow(dpy, xwin);
+   XFree(vi);
+   XFree(cfgs);
+   return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1194,6 +1288,12 @@ main(int argc, char **argv)
       (const GLubyte *)"glXCreateContextAttribsARB");
    if (pbuffer_mode)
       return create_attribs ? pbuffer_only(dpy) : 1;
+   if (argc > 2 && !strcmp(argv[1], "--frames")) {
+      const int frames = atoi(argv[2]);
+      if (frames > 0 && run_frames(dpy, frames, argc > 3 && !strcmp(argv[3], "--check")) != 0)
+         failures++;
+      goto out;
+   }
    if (legacy_mode) {
       check_legacy(dpy);
       goto out;

@@ -24,6 +24,12 @@
  *   multi-draw-indirect: draws/s of glMultiDrawElementsIndirect calls of
  *     BENCH_MDI_DRAWS tiny-triangle commands each (GL_ARB_multi_draw_indirect;
  *     skipped, named, where the GL does not list it);
+ *   mixed frames (mixed_frame, mixed_frame_direct): per step four draws and a compute
+ *     dispatch, four draws and a glMultiDrawElementsIndirect of four commands (in
+ *     mixed_frame_direct the same four as glDrawElements: after one indirect draw in the
+ *     warm-up, no scope draws indirectly) and a 1-pixel glReadPixels: rendering scopes ended
+ *     by a dispatch and a read back, what a scope of its own costs (skipped, named, without
+ *     GL_ARB_compute_shader and GL_ARB_multi_draw_indirect);
  *   persistent streaming: stream_draw through a coherent persistent map
  *     (GL_ARB_buffer_storage) used as a ring of that many bytes: each draw's
  *     triangle is written into the next slot and drawn from there, no GL call
@@ -133,9 +139,12 @@ struct bench {
    GLuint vbos[2];
    GLuint ibo;
    GLuint ubos[2];
-   GLuint stream_buf;  /* drawn from by stream_draw */
-   GLuint upload_buf;  /* never drawn from: upload_* measures the transfer alone */
-   GLuint mdi_buf;     /* BENCH_MDI_DRAWS indirect commands (0: the GL has no MDI) */
+   GLuint stream_buf; /* drawn from by stream_draw */
+   GLuint upload_buf; /* never drawn from: upload_* measures the transfer alone */
+   GLuint mdi_buf;    /* BENCH_MDI_DRAWS indirect commands (0: the GL has no MDI) */
+   GLuint cs_program; /* the mixed cases' compute step (0: no GL_ARB_compute_shader) */
+   GLuint cs_buf;     /* the storage buffer it writes */
+   PFNGLDISPATCHCOMPUTEPROC DispatchCompute;
    bool has_storage;   /* GL_ARB_buffer_storage listed */
    GLuint persist_buf; /* the persistent_draw case's ring, while it runs */
    float *persist_map;
@@ -316,6 +325,50 @@ link_program(const struct gl_api *gl, const char *tint)
    return prog;
 }
 
+/* The mixed cases' compute step: one invocation adding to a storage buffer (GLSL 4.30, which
+ * a GL listing GL_ARB_compute_shader on a 4.3 context compiles). */
+static bool
+setup_compute(struct bench *b)
+{
+   const struct gl_api *gl = &b->gl;
+   GLint major = 0, minor = 0;
+   glGetIntegerv(GL_MAJOR_VERSION, &major);
+   glGetIntegerv(GL_MINOR_VERSION, &minor);
+   b->DispatchCompute = (PFNGLDISPATCHCOMPUTEPROC)eglGetProcAddress("glDispatchCompute");
+   if (major * 10 + minor < 43 || !b->DispatchCompute)
+      return true; /* the mixed cases are skipped */
+   static const char *cs_src = "#version 430 core\n"
+                               "layout(local_size_x = 1) in;\n"
+                               "layout(std430, binding = 0) buffer B { uint n[]; };\n"
+                               "void main() { n[0] += 1u; }\n";
+   GLuint sh = gl->CreateShader(GL_COMPUTE_SHADER);
+   gl->ShaderSource(sh, 1, &cs_src, NULL);
+   gl->CompileShader(sh);
+   GLint ok = GL_FALSE;
+   gl->GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+   if (!ok) {
+      char log[1024] = "";
+      gl->GetShaderInfoLog(sh, sizeof log, NULL, log);
+      fail("compute shader compile failed: %s", log);
+      gl->DeleteShader(sh);
+      return false;
+   }
+   b->cs_program = gl->CreateProgram();
+   gl->AttachShader(b->cs_program, sh);
+   gl->LinkProgram(b->cs_program);
+   gl->DeleteShader(sh);
+   gl->GetProgramiv(b->cs_program, GL_LINK_STATUS, &ok);
+   if (!ok) {
+      fail("compute program link failed");
+      return false;
+   }
+   static const GLuint zero[4];
+   gl->GenBuffers(1, &b->cs_buf);
+   gl->BindBuffer(GL_SHADER_STORAGE_BUFFER, b->cs_buf);
+   gl->BufferData(GL_SHADER_STORAGE_BUFFER, sizeof zero, zero, GL_DYNAMIC_DRAW);
+   return true;
+}
+
 static bool
 bench_setup(struct bench *b)
 {
@@ -373,11 +426,14 @@ bench_setup(struct bench *b)
    gl->BufferData(GL_COPY_WRITE_BUFFER, BENCH_BUF_MAX, NULL, GL_DYNAMIC_DRAW);
 
    GLint n_ext = 0;
+   bool has_cs = false;
    glGetIntegerv(GL_NUM_EXTENSIONS, &n_ext);
    for (GLint i = 0; i < n_ext; i++) {
       const char *e = (const char *)gl->GetStringi(GL_EXTENSIONS, (GLuint)i);
       if (e && !strcmp(e, "GL_ARB_buffer_storage"))
          b->has_storage = true;
+      if (e && !strcmp(e, "GL_ARB_compute_shader"))
+         has_cs = true;
       if (e && !strcmp(e, "GL_ARB_multi_draw_indirect") && !b->mdi_buf) {
          /* {count 3, one instance, first index 0, base vertex 0, base instance 0} each */
          static GLuint cmds[BENCH_MDI_DRAWS][5];
@@ -388,6 +444,9 @@ bench_setup(struct bench *b)
          gl->BufferData(GL_DRAW_INDIRECT_BUFFER, sizeof cmds, cmds, GL_STATIC_DRAW);
       }
    }
+
+   if (has_cs && !setup_compute(b))
+      return false;
 
    unsigned char texel[2][4 * 4 * 4];
    memset(texel[0], 0xff, sizeof texel[0]);
@@ -469,6 +528,8 @@ enum case_kind {
    K_BUF_CREATE_DATA,
    K_MULTI_DRAW_INDIRECT,
    K_CHUNK_FRAME,
+   K_MIXED,
+   K_MIXED_DIRECT,
 };
 
 struct bench_case {
@@ -518,6 +579,8 @@ static const struct bench_case cases[] = {
    {"texcreate_data_1MiB", K_TEX_CREATE_DATA, 512, false},
    {"bufcreate_data_1MiB", K_BUF_CREATE_DATA, 1u << 20, false},
    {"multi_draw_indirect", K_MULTI_DRAW_INDIRECT, 0, false},
+   {"mixed_frame", K_MIXED, 0, false},
+   {"mixed_frame_direct", K_MIXED_DIRECT, 0, false},
    {"persistent_draw_64KiB", K_PERSIST_DRAW, 64u << 10, false},
    {"persistent_draw_4MiB", K_PERSIST_DRAW, 4u << 20, false},
 };
@@ -650,6 +713,22 @@ step(struct bench *b, const struct bench_case *c, unsigned i)
    case K_MULTI_DRAW_INDIRECT:
       gl->MultiDrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_SHORT, NULL, BENCH_MDI_DRAWS, 0);
       return BENCH_MDI_DRAWS;
+   case K_MIXED:
+   case K_MIXED_DIRECT:
+      for (int d = 0; d < 4; d++)
+         glDrawArrays(GL_TRIANGLES, 0, 3);
+      gl->UseProgram(b->cs_program);
+      b->DispatchCompute(1, 1, 1);
+      gl->UseProgram(b->programs[0]);
+      for (int d = 0; d < 4; d++)
+         glDrawArrays(GL_TRIANGLES, 0, 3);
+      if (c->kind == K_MIXED)
+         gl->MultiDrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_SHORT, NULL, 4, 0);
+      else
+         for (int d = 0; d < 4; d++)
+            glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL);
+      glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, b->dst);
+      return 12;
    case K_FRAME:
       demo_scene_draw_frame(b->scene, (int)i);
       eglSwapBuffers(b->egl.display, b->egl.surface);
@@ -686,6 +765,13 @@ case_prepare(struct bench *b, const struct bench_case *c)
       return b->scene != NULL;
    case K_CHUNK_FRAME: b->chunks = chunk_frame_create(); return b->chunks != NULL;
    case K_MULTI_DRAW_INDIRECT: gl->BindBuffer(GL_DRAW_INDIRECT_BUFFER, b->mdi_buf); break;
+   case K_MIXED:
+   case K_MIXED_DIRECT:
+      gl->BindBuffer(GL_DRAW_INDIRECT_BUFFER, b->mdi_buf);
+      gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, b->cs_buf);
+      /* the screen has drawn indirectly (what sec35's split keys on) */
+      gl->MultiDrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_SHORT, NULL, 1, 0);
+      break;
    case K_PERSIST_DRAW: {
       const GLbitfield bits = GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
       gl->GenBuffers(1, &b->persist_buf);
@@ -743,6 +829,13 @@ run_case(struct bench *b, const struct bench_case *c)
 {
    if (c->kind == K_MULTI_DRAW_INDIRECT && !b->mdi_buf) {
       fprintf(stderr, "mgl-bench: %s skipped: no GL_ARB_multi_draw_indirect\n", c->name);
+      return true;
+   }
+   if ((c->kind == K_MIXED || c->kind == K_MIXED_DIRECT) && (!b->mdi_buf || !b->cs_program)) {
+      fprintf(stderr,
+              "mgl-bench: %s skipped: no GL_ARB_compute_shader or no "
+              "GL_ARB_multi_draw_indirect\n",
+              c->name);
       return true;
    }
    if (c->kind == K_PERSIST_DRAW && !b->has_storage) {
@@ -814,6 +907,10 @@ bench_teardown(struct bench *b)
    gl->DeleteBuffers(1, &b->upload_buf);
    if (b->mdi_buf)
       gl->DeleteBuffers(1, &b->mdi_buf);
+   if (b->cs_program)
+      gl->DeleteProgram(b->cs_program);
+   if (b->cs_buf)
+      gl->DeleteBuffers(1, &b->cs_buf);
    for (int t = 0; t < BENCH_UNITS; t++)
       glDeleteTextures(2, b->textures[t]);
    glDeleteTextures(1, &b->big_texture);

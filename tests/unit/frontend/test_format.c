@@ -181,6 +181,33 @@ test_pack_shape(void)
    CHECK(fe_pack_shape(GL_BGRA, GL_UNSIGNED_BYTE, &sh));
    CHECK_EQ(mgp_pack_rows(&sh, &src, 1, 1, out, 4, false), MGP_PACK_SWIZZLE);
    CHECK(out[0] == 0x80 && out[1] == 0 && out[2] == 255 && out[3] == 0x40);
+   /* BGRA and RGBA of two rows of 5 texels (two 64-bit pairs and one left), rows 24 bytes
+    * apart, with and without alpha: every byte as the per-byte rule gives it, no byte past a
+    * row written */
+   {
+      uint8_t rows[2 * 5 * 4], got[2 * 24];
+      for (size_t i = 0; i < sizeof(rows); i++)
+         rows[i] = (uint8_t)(i * 37 + 11);
+      struct mgp_pack_src rs = {
+         .format = MGP_FORMAT_RGBA8_UNORM, .has_alpha = true, .texels = rows, .texel_size = 4};
+      for (int bgra = 0; bgra < 2; bgra++)
+         for (int alpha = 0; alpha < 2; alpha++) {
+            rs.has_alpha = alpha;
+            CHECK(fe_pack_shape(bgra ? GL_BGRA : GL_RGBA, GL_UNSIGNED_BYTE, &sh));
+            memset(got, 0x5a, sizeof(got));
+            CHECK_EQ(mgp_pack_rows(&sh, &rs, 5, 2, got, 24, false),
+                     alpha && !bgra ? MGP_PACK_ROW_COPY : MGP_PACK_SWIZZLE);
+            for (int y = 0; y < 2; y++) {
+               for (int x = 0; x < 5; x++) {
+                  const uint8_t *t = rows + (y * 5 + x) * 4, *o = got + y * 24 + x * 4;
+                  CHECK(o[0] == t[bgra ? 2 : 0] && o[1] == t[1] && o[2] == t[bgra ? 0 : 2] &&
+                        o[3] == (alpha ? t[3] : 0xff));
+               }
+               for (int k = 20; k < 24; k++)
+                  CHECK_EQ(got[y * 24 + k], 0x5a);
+            }
+         }
+   }
    CHECK(fe_pack_shape(GL_RGB, GL_UNSIGNED_SHORT_5_6_5, &sh));
    CHECK_EQ(mgp_pack_rows(&sh, &src, 1, 1, out, 2, false), MGP_PACK_CONVERT);
    uint16_t u16;
