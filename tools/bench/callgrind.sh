@@ -15,9 +15,10 @@
 # rasterizer threads, which vary between two llvmpipe runs by more than a draw costs (the
 # GLES rows: compare "whole").
 # ONE_PROCESS=1 runs every case of CASES in one process per implementation and step count,
-# the profile dumped after each case (--dump-after=run_case): two processes per implementation
-# instead of two per case, where valgrind's start-up and the host's set-up (minutes on a loaded
-# machine) cost more than the steps. With STEP_ONLY=1 each dump holds its case's steps alone.
+# the profile dumped after each case (--dump-after='run_case*': the compiler may clone it):
+# two processes per implementation instead of two per case, where valgrind's start-up and the
+# host's set-up (minutes on a loaded machine) cost more than the steps. With STEP_ONLY=1 each
+# dump holds its case's steps alone.
 set -euo pipefail
 
 if [ $# -ne 1 ] || [ ! -d "$1" ]; then
@@ -78,7 +79,7 @@ if [ "${ONE_PROCESS:-0}" = 1 ]; then
     [ "$impl" = native-gles ] && es=--es
     for n in $N1 $N2; do
       f=$OUTD/all.$impl.$n.callgrind
-      run_env "$impl" valgrind -q --tool=callgrind "${toggle[@]}" --dump-after=run_case \
+      run_env "$impl" valgrind -q --tool=callgrind "${toggle[@]}" "--dump-after=run_case*" \
         --callgrind-out-file="$f" "$BENCH" $es --case "$list" --steps "$n" >/dev/null \
         2>"$OUTD/all.$impl.$n.err" ||
         { echo "$0: $list on $impl failed" >&2; cat "$OUTD/all.$impl.$n.err" >&2; exit 1; }
