@@ -466,12 +466,12 @@ spirv_parts_at(struct spirv_parts *s, uint32_t op)
 }
 
 /* out with body appended and the id bound set: its words, now the caller's, and *out_n their
- * count; NULL with *err "out of memory" where out ran out. */
+ * count; NULL with *err "out of memory" where any part ran out. */
 static inline uint32_t *
 spirv_parts_join(struct spirv_parts *s, uint32_t bound, size_t *out_n, const char **err)
 {
    spirv_out_put(&s->out, s->body.w, s->body.n);
-   if (s->out.oom) {
+   if (s->head.oom || s->body.oom || s->out.oom) {
       *err = "out of memory";
       return NULL;
    }

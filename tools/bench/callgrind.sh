@@ -14,6 +14,11 @@
 # timed calls cost on the calling thread, without set-up, JIT compilation or llvmpipe's
 # rasterizer threads, which vary between two llvmpipe runs by more than a draw costs (the
 # GLES rows: compare "whole").
+# ONE_PROCESS=1 runs every case of CASES in one process per implementation and step count,
+# the profile dumped after each case (--dump-after='run_case*': the compiler may clone it):
+# two processes per implementation instead of two per case, where valgrind's start-up and the
+# host's set-up (minutes on a loaded machine) cost more than the steps. With STEP_ONLY=1 each
+# dump holds its case's steps alone.
 set -euo pipefail
 
 if [ $# -ne 1 ] || [ ! -d "$1" ]; then
@@ -60,6 +65,33 @@ run_env() {
 }
 
 printf 'case,impl,own,lavapipe,other,llvm,whole\n'
+if [ "${ONE_PROCESS:-0}" = 1 ]; then
+  # the cases in the order mgl-bench runs them (its table's), each dump file is one of them
+  order=()
+  for c in $("$BENCH" --list); do
+    for w in $CASES; do [ "$w" = "$c" ] && order+=("$c"); done
+  done
+  list=$(IFS=,; echo "${order[*]}")
+  toggle=()
+  [ "${STEP_ONLY:-0}" = 1 ] && toggle=(--toggle-collect=step "--toggle-collect=step.*")
+  for impl in $IMPLS; do
+    es=
+    [ "$impl" = native-gles ] && es=--es
+    for n in $N1 $N2; do
+      f=$OUTD/all.$impl.$n.callgrind
+      run_env "$impl" valgrind -q --tool=callgrind "${toggle[@]}" "--dump-after=run_case*" \
+        --callgrind-out-file="$f" "$BENCH" $es --case "$list" --steps "$n" >/dev/null \
+        2>"$OUTD/all.$impl.$n.err" ||
+        { echo "$0: $list on $impl failed" >&2; cat "$OUTD/all.$impl.$n.err" >&2; exit 1; }
+    done
+    for k in "${!order[@]}"; do
+      a=$OUTD/all.$impl.$N1.callgrind.$((k + 1)) b=$OUTD/all.$impl.$N2.callgrind.$((k + 1))
+      line=$(python3 "$HERE/callgrind_sum.py" --steps-diff=$((N2 - N1)) "$a" "$b")
+      printf '%s,%s,%s\n' "${order[$k]}" "$impl" "$(sed 's/[a-z]*=//g; s/ /,/g' <<<"$line")"
+    done
+  done
+  exit 0
+fi
 for c in $CASES; do
   for impl in $IMPLS; do
     for n in $N1 $N2; do

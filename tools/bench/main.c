@@ -587,8 +587,8 @@ static const struct bench_case cases[] = {
 #define BENCH_NCASES (sizeof cases / sizeof cases[0])
 
 /* One iteration of a case; returns the draws (or transfers) it made. */
-static unsigned
-step(struct bench *b, const struct bench_case *c, unsigned i)
+static inline unsigned
+case_step(struct bench *b, const struct bench_case *c, unsigned i)
 {
    const struct gl_api *gl = &b->gl;
    unsigned k = i & 1;
@@ -745,6 +745,30 @@ step(struct bench *b, const struct bench_case *c, unsigned i)
    return 0;
 }
 
+/* A timed step. tools/bench/callgrind.sh's STEP_ONLY=1 counts inside this function alone, so
+ * the warm-up (case_step directly) stays out of the count: the host's shader compiles at the
+ * first draws (and a disk shader cache that holds them for one run and not the other) made
+ * two runs' difference come out at minus a compile per step. */
+static __attribute__((noinline)) unsigned
+step(struct bench *b, const struct bench_case *c, unsigned i)
+{
+   return case_step(b, c, i);
+}
+
+/* Whether name is one of list's comma-separated names. */
+static bool
+case_listed(const char *list, const char *name)
+{
+   const size_t len = strlen(name);
+   for (const char *n = list; *n;) {
+      const size_t l = strcspn(n, ",");
+      if (l == len && !strncmp(n, name, len))
+         return true;
+      n += l + (n[l] == ',');
+   }
+   return false;
+}
+
 static bool
 case_prepare(struct bench *b, const struct bench_case *c)
 {
@@ -824,7 +848,8 @@ case_value(const struct bench_case *c, uint64_t n, double secs, const char **uni
    }
 }
 
-static bool
+/* Not inlined: tools/bench/callgrind.sh's ONE_PROCESS=1 dumps the profile after each call. */
+static __attribute__((noinline)) bool
 run_case(struct bench *b, const struct bench_case *c)
 {
    if (c->kind == K_MULTI_DRAW_INDIRECT && !b->mdi_buf) {
@@ -849,7 +874,7 @@ run_case(struct bench *b, const struct bench_case *c)
    unsigned i = 0;
    const bool frame = c->kind == K_FRAME || c->kind == K_CHUNK_FRAME;
    for (unsigned w = frame ? BENCH_FRAME_WARMUP : BENCH_WARMUP; i < w; i++)
-      step(b, c, i);
+      case_step(b, c, i);
    glFinish();
    bool ok = gl_check(c->name);
    /* Frame boundary: with MGL_PIPE_STATS=frame the next frame line is the steady state. */
@@ -932,7 +957,8 @@ print_usage(FILE *f)
          "frame_1500 end one per frame and add a row NAME_appcpu: the app thread's CPU\n"
          "time per frame, us).\n"
          "\n"
-         "  --case NAME     run only case NAME (see --list)\n"
+         "  --case NAME     run only case NAME, or the cases of a comma-separated list\n"
+         "                  of names, in the table's order (see --list)\n"
          "  --seconds S     timed length of each case (default 1)\n"
          "  --steps N       time exactly N steps of each case instead (instruction counts:\n"
          "                  the difference of two counts under callgrind is per step)\n"
@@ -961,12 +987,17 @@ parse_options(int argc, char **argv, struct options *opt)
          opt->warmup_only = true;
       } else if (strcmp(argv[i], "--case") == 0 && i + 1 < argc) {
          opt->only = argv[++i];
-         bool known = false;
-         for (size_t c = 0; c < BENCH_NCASES; c++)
-            known = known || strcmp(cases[c].name, opt->only) == 0;
-         if (!known) {
-            fail("unknown case '%s' (see --list)", opt->only);
-            return 2;
+         /* every name of the comma-separated list is a case */
+         for (const char *n = opt->only; *n;) {
+            const size_t len = strcspn(n, ",");
+            bool known = false;
+            for (size_t c = 0; c < BENCH_NCASES; c++)
+               known = known || (strlen(cases[c].name) == len && !strncmp(cases[c].name, n, len));
+            if (!known) {
+               fail("unknown case '%.*s' (see --list)", (int)len, n);
+               return 2;
+            }
+            n += len + (n[len] == ',');
          }
       } else if (strcmp(argv[i], "--seconds") == 0 && i + 1 < argc) {
          char *end = NULL;
@@ -1039,7 +1070,7 @@ main(int argc, char **argv)
       printf("case,arm,value,unit\n");
    rc = 0;
    for (size_t c = 0; c < BENCH_NCASES && rc == 0; c++) {
-      if (opt.only != NULL ? strcmp(opt.only, cases[c].name) != 0
+      if (opt.only != NULL ? !case_listed(opt.only, cases[c].name)
                            : (opt.transport_only && !cases[c].transport))
          continue;
       if (!run_case(&b, &cases[c]))

@@ -220,7 +220,11 @@ glb_spv_flatten_io_arrays(const uint32_t *w, size_t n, bool outputs, size_t *out
       }
       spirv_out_emit(o, it.op, it.nops, it.o);
    }
-   if (p.err || it.bad || parts.head.oom || parts.body.oom)
+   /* a part that ran out of words is a failure, not "nothing to rewrite": the host would
+    * get the module the pass had to change */
+   if (!p.err && (parts.head.oom || parts.body.oom))
+      p.err = "out of memory";
+   if (p.err || it.bad)
       goto finish;
    /* the header and declarations, the new ones, the variables, the functions */
    struct spirv_out *out = &parts.out;
