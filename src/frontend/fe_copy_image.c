@@ -381,6 +381,29 @@ source_blocks_kept(const struct copy_side *s, GLint z, GLsizei depth)
    return true;
 }
 
+/* Makes blocks again of the slices of a compressed side's box whose texels the GL made (a
+ * level glGenerateMipmap made, a glCopyTexImage* image: the server holds their texels only),
+ * as glGetCompressedTexImage does (fe_tex_blocks_encode), so that the copy moves the bytes
+ * that call returns, and a destination keeps the blocks copied in verbatim. Formats mgl does
+ * not encode (ETC2/EAC, ASTC) keep their decoded texels. False after a GL error. */
+static bool
+encode_made(struct fe_context *ctx, const struct copy_side *side, GLint z, GLsizei depth)
+{
+   if (!side->tex || !side->block || !fe_block_encodable(side->block) ||
+       !fe_pipe_has(ctx, MGP_CALL_get_texture_image))
+      return true;
+   for (GLsizei k = 0; k < depth; k++) {
+      unsigned face;
+      int32_t slice;
+      bool unwritten;
+      side_place(side, z + k, &face, &slice);
+      if (!fe_tex_kept_blocks(side->tex, face, side->level, &unwritten) && !unwritten &&
+          !fe_tex_blocks_encode(ctx, side->tex, face, side->level, "glCopyImageSubData"))
+         return false;
+   }
+   return true;
+}
+
 /* Whether a side's storage is a fallback the device needed rather than the format's own
  * (fe_format_choose): its texels are GL's values, not GL's bits. */
 static bool
@@ -569,6 +592,8 @@ mgl_glCopyImageSubData(GLuint srcName, GLenum srcTarget, GLint srcLevel, GLint s
       return;
    const struct fe_mgp_format_desc *sf = fe_mgp_format(s.format), *df = fe_mgp_format(d.format);
    const struct copy_box box = {srcX, srcY, srcZ, dstX, dstY, dstZ, srcWidth, srcHeight, srcDepth};
+   if (!encode_made(ctx, &s, srcZ, srcDepth) || !encode_made(ctx, &d, dstZ, srcDepth))
+      return;
    /* The server holds compressed images decoded (fe_texcompress.h): between blocks and
     * texels, or two formats of one class, the bits GL moves are the blocks, which the client
     * keeps. A copy between images of one compressed format whose source blocks are kept goes

@@ -132,6 +132,10 @@ struct fe_tex_image {
    /* texels were written other than as the blocks kept in fe_texture.blocks (plain pixels, a
     * copy, generated mipmaps): the kept blocks no longer describe the image */
    bool plain_texels;
+   /* a compatibility context's bordered image (fe_tex_border_strip) whose border texels were
+    * all one colour, border_rgba (GL's RGBA): sampled as the sampler's border colour */
+   bool border_uniform;
+   float border_rgba[4];
 };
 
 /* Texels written by glTex(Sub)Image and not sent yet: one region list per (face, level), sent
@@ -986,6 +990,10 @@ struct fe_context {
    GLfloat bounding_box[8];
 
    struct fe_pixel_store pack, unpack;
+   /* the border of the bordered glTexImage1D/2D being defined (fe_texture.c tex_image): the
+    * image it defines takes it */
+   bool tex_border_uniform;
+   float tex_border_rgba[4];
    uint64_t pack_version;
    /* fe_pack_read's room for the server's answer, kept from read to read (fe_pack.c) */
    uint8_t *pack_scratch;
@@ -1544,6 +1552,13 @@ void fe_tex_params_sampler_state(const struct fe_tex_params *p, struct mgp_sampl
 bool fe_tex_params_gl_clamp_border(const struct fe_tex_params *p, unsigned coord);
 /* The sampler's float border colour as the texture's base format at level reads it (no alpha:
  * alpha 1), where a wrap uses the border. */
+/* A compatibility context's bordered texture whose levels [level, level + levels) of every
+ * face have borders of one colour (fe_tex_image.border_uniform): that colour replaces the
+ * sampler's border colour where a wrap uses the border, so the edge samples the border texels
+ * as GL samples them (GL 2.1 §3.8.8); srgb: the texels are decoded from sRGB. Levels whose
+ * borders differ keep the border colour (the named decline gl-texture-border-stripped). */
+void fe_tex_border_texels(const struct fe_texture *tex, unsigned level, unsigned levels, bool srgb,
+                          struct mgp_sampler_state *st);
 void fe_tex_border_for_base(const struct fe_texture *tex, unsigned level,
                             struct mgp_sampler_state *st);
 /* One sampling parameter (the fields a sampler object holds) after the spec's value checks:

@@ -206,6 +206,10 @@ copy_tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GL
    GLsizei depth = 1;
    const bool one_d = tex->target == FE_TEX_1D || tex->target == FE_TEX_1D_ARRAY;
    if (fe_tex_border_strip(ctx, tex, &border, &width, &height, &depth, one_d ? 1 : 2)) {
+      MGU_DECLINE(gl_texture_border_stripped,
+                  "glCopyTexImage with a border: its inner %dx%d texels are kept, the border's "
+                  "dropped",
+                  width, height);
       x = x < INT32_MAX ? x + 1 : x; /* past the framebuffer either way */
       if (!one_d)
          y = y < INT32_MAX ? y + 1 : y;

@@ -207,6 +207,41 @@ fe_tex_params_sampler_state(const struct fe_tex_params *p, struct mgp_sampler_st
    memcpy(out->border_color, p->border, sizeof(out->border_color));
 }
 
+/* GL 2.1 §3.8.15's decode of an sRGB texel's colour component. */
+static float
+srgb_to_linear(float c)
+{
+   return c <= 0.04045f ? c / 12.92f : powf((c + 0.055f) / 1.055f, 2.4f);
+}
+
+void
+fe_tex_border_texels(const struct fe_texture *tex, unsigned level, unsigned levels, bool srgb,
+                     struct mgp_sampler_state *st)
+{
+   if (level >= FE_MAX_LEVELS || !tex->image[0][level].border_uniform ||
+       (st->wrap_s != MGP_WRAP_CLAMP_TO_BORDER && st->wrap_t != MGP_WRAP_CLAMP_TO_BORDER &&
+        st->wrap_r != MGP_WRAP_CLAMP_TO_BORDER))
+      return;
+   const float *rgba = tex->image[0][level].border_rgba;
+   const unsigned faces = tex->target == FE_TEX_CUBE ? 6 : 1;
+   for (unsigned f = 0; f < faces; f++)
+      for (unsigned l = level; l < level + levels && l < FE_MAX_LEVELS; l++) {
+         const struct fe_tex_image *img = &tex->image[f][l];
+         if (!img->border_uniform || memcmp(img->border_rgba, rgba, sizeof(img->border_rgba))) {
+            MGU_DECLINE(gl_texture_border_stripped,
+                        "levels %u to %u of a texture whose borders are not one colour: "
+                        "sampled with the border colour",
+                        level, level + levels - 1);
+            return;
+         }
+      }
+   /* the texels' colour, as a texel of the image reads (an sRGB one decoded; the border
+    * colour is linear) */
+   st->border_color_form = 0;
+   for (unsigned c = 0; c < 4; c++)
+      st->border_color[c] = fe_f2u(srgb && c < 3 ? srgb_to_linear(rgba[c]) : rgba[c]);
+}
+
 void
 fe_tex_border_for_base(const struct fe_texture *tex, unsigned level, struct mgp_sampler_state *st)
 {

@@ -90,7 +90,12 @@ tex_buffer(struct fe_context *ctx, struct fe_texture *tex, GLenum internalformat
    }
    tex->res_format = rgb32 ? rgb32 : info->format;
    tex->res_width = tex->res_height = tex->res_depth = tex->res_levels = tex->res_layers = 1;
-   tex->image[0][0] = (struct fe_tex_image){true, 1, 1, 1, internalformat, tex->res_format, false};
+   tex->image[0][0] = (struct fe_tex_image){.defined = true,
+                                            .width = 1,
+                                            .height = 1,
+                                            .depth = 1,
+                                            .internal_format = internalformat,
+                                            .format = tex->res_format};
    fe_tex_texture_changed(ctx, tex);
 }
 

@@ -974,10 +974,6 @@ fe_tex_border_strip(struct fe_context *ctx, const struct fe_texture *tex, GLint 
    if (dims > 2)
       *depth -= 2;
    *border = 0;
-   MGU_DECLINE(gl_texture_border_stripped,
-               "a texture image with a border: its inner %dx%dx%d texels are kept, the border's "
-               "dropped",
-               *width, dims > 1 ? *height : 1, dims > 2 ? *depth : 1);
    return true;
 }
 
@@ -1062,7 +1058,9 @@ tex_image_body(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GL
       .depth = 1,
       .internal_format = (GLenum)internalformat,
       .format = fmt,
+      .border_uniform = ctx->tex_border_uniform,
    };
+   memcpy(img->border_rgba, ctx->tex_border_rgba, sizeof(img->border_rgba));
    fe_tex_pending_clear(&tex->pending[face][level]);
    fe_tex_texture_changed(ctx, tex);
    fe_share_bump(ctx->share, &ctx->share->attach_gen);
@@ -1087,7 +1085,25 @@ tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint l
    /* a bordered image keeps its inner texels: the unpack skips the border's (restored below) */
    const struct fe_pixel_store unpack = ctx->unpack;
    GLsizei depth = 1;
+   const GLsizei bordered_w = width, bordered_h = height;
    if (fe_tex_border_strip(ctx, tex, &border, &width, &height, &depth, border_dims(tex))) {
+      /* a border of one colour samples as GL samples it through the sampler's border colour
+       * (GL_CLAMP, CLAMP_TO_BORDER); another's texels are dropped */
+      const int scan = tex->is_proxy
+                          ? -1
+                          : fe_compat_border_scan(ctx, bordered_w, bordered_h, border_dims(tex) > 1,
+                                                  format, type, pixels, ctx->tex_border_rgba);
+      ctx->tex_border_uniform = scan == 1;
+      if (scan == 0)
+         MGU_DECLINE(gl_texture_border_stripped,
+                     "a texture image with a border of more than one colour: its inner %dx%d "
+                     "texels are kept, the border's dropped",
+                     width, height);
+      else
+         MGU_DECLINE(gl_texture_border_inner,
+                     "a texture image with a border of one colour (or undefined): its inner "
+                     "%dx%d texels are stored, the border sampled as the border colour",
+                     width, height);
       ctx->unpack.skip_pixels = skip_past_border(ctx->unpack.skip_pixels);
       if (border_dims(tex) > 1)
          ctx->unpack.skip_rows = skip_past_border(ctx->unpack.skip_rows);
@@ -1095,6 +1111,7 @@ tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint l
    tex_image_unbordered(ctx, tex, face, level, internalformat, width, height, border, format, type,
                         pixels);
    ctx->unpack = unpack;
+   ctx->tex_border_uniform = false;
 }
 
 static void
@@ -1393,6 +1410,10 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
     * border before the legacy conversion reads the source */
    const struct fe_pixel_store unpack = ctx->unpack;
    if (fe_tex_border_strip(ctx, tex, &border, &width, &height, &depth, border_dims(tex))) {
+      MGU_DECLINE(gl_texture_border_stripped,
+                  "a 3D or array texture image with a border: its inner %dx%dx%d texels are "
+                  "kept, the border's dropped",
+                  width, height, depth);
       ctx->unpack.skip_pixels = skip_past_border(ctx->unpack.skip_pixels);
       ctx->unpack.skip_rows = skip_past_border(ctx->unpack.skip_rows);
       if (border_dims(tex) > 2)

@@ -284,7 +284,12 @@ fe_texture_black(struct fe_context *ctx, enum fe_tex_target target, unsigned kin
    tex->params.min_filter = GL_NEAREST;
    tex->params.mag_filter = GL_NEAREST;
    for (uint32_t f = 0; f < layers; f++)
-      tex->image[f][0] = (struct fe_tex_image){true, 1, 1, 1, ifmts[kind], format, false};
+      tex->image[f][0] = (struct fe_tex_image){.defined = true,
+                                               .width = 1,
+                                               .height = 1,
+                                               .depth = 1,
+                                               .internal_format = ifmts[kind],
+                                               .format = format};
    /* (0, 0, 0, 1); depth 0 */
    static const uint8_t unorm[4] = {0, 0, 0, 255}, ints[4] = {0, 0, 0, 1};
    const float depth = 0.0f;

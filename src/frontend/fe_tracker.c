@@ -538,6 +538,8 @@ resolve_unit(struct fe_context *ctx, const uint64_t gens[3], unsigned unit,
    /* the texture's or sampler's GL_TEXTURE_CUBE_MAP_SEAMLESS makes it seamless as well */
    if (non_seamless && !(sampling ? sampling : &tex->params)->seamless_cube)
       st.flags |= MGP_SAMPLER_NON_SEAMLESS_CUBE;
+   fe_tex_border_texels(tex, min_level, num_levels,
+                        tex->res_format == MGP_FORMAT_RGBA8_SRGB && !skip_decode, &st);
    fe_tex_border_for_base(tex, min_level, &st);
    *sampler = fe_cso_lookup_entry(ctx, ctx->cso_sampler, &st, sizeof(st), &sampler_entry);
    /* The lookups may have evicted (deleted) a CSO: the count after them is this entry's. */

@@ -1164,3 +1164,116 @@ sc_compat_legacy_tex3d(void)
    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
    glPixelStorei(GL_PACK_ALIGNMENT, 4);
 }
+
+/* A quad over window pixels [x0, x0 + 32) x [0, 32) with texture coordinates -0.5 to 1.5. */
+static void
+border_quad(float x0)
+{
+   glBegin(GL_QUADS);
+   glTexCoord2f(-0.5f, -0.5f);
+   glVertex2f(x0, 0);
+   glTexCoord2f(1.5f, -0.5f);
+   glVertex2f(x0 + 32, 0);
+   glTexCoord2f(1.5f, 1.5f);
+   glVertex2f(x0 + 32, 32);
+   glTexCoord2f(-0.5f, 1.5f);
+   glVertex2f(x0, 32);
+   glEnd();
+}
+
+static void
+expect_px_near(const char *phase, int x, int y, const int want[3])
+{
+   const rgba8 got = pixel_at(x, y);
+   const int have[3] = {got.c[0], got.c[1], got.c[2]};
+   for (int c = 0; c < 3; c++)
+      if (abs(have[c] - want[c]) > 3) {
+         fail("%s: pixel (%d, %d) is (%d, %d, %d), expected (%d, %d, %d) +- 3", phase, x, y,
+              have[0], have[1], have[2], want[0], want[1], want[2]);
+         return;
+      }
+}
+
+/* compat_texture_border: a 4x4 texture given with a border (glTexImage2D border 1, 6x6
+ * texels: a red border round green) samples the border texels where GL does (GL 2.1 §3.8.8),
+ * not the border colour (blue here): GL_CLAMP_TO_BORDER with NEAREST reads the red border
+ * texel left and right of the texture (the pixels next to its edge too), GL_CLAMP with LINEAR
+ * mixes the left edge texels half and half with the border texels where the coordinate is
+ * clamped to 0, and 3/8 at a coordinate 1/8 of a texel inside (the left edge only: mgl's
+ * GL_CLAMP with LINEAR away from it is the texwrap GL_CLAMP rows' own question). A luminance image (GL_LUMINANCE source
+ * and internal format, a white border round black) reads its border white. Mesa stores the
+ * inner image only and samples the border colour: the pixels are checked on mgl. */
+void
+sc_compat_texture_border(void)
+{
+   if (!on_mgl()) {
+      skipped("Mesa strips a texture's border and samples the border colour");
+      return;
+   }
+   GLubyte rgba[6][6][4], lum[6][6];
+   for (int y = 0; y < 6; y++)
+      for (int x = 0; x < 6; x++) {
+         const bool edge = x == 0 || y == 0 || x == 5 || y == 5;
+         const GLubyte c[4] = {edge ? 255 : 0, edge ? 0 : 255, 0, 255};
+         memcpy(rgba[y][x], c, 4);
+         lum[y][x] = edge ? 255 : 0;
+      }
+   static const GLfloat blue[4] = {0.0f, 0.0f, 1.0f, 1.0f};
+   GLuint tex[2];
+   glGenTextures(2, tex);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   glBindTexture(GL_TEXTURE_2D, tex[0]);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 6, 6, 1, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+   glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, blue);
+   glBindTexture(GL_TEXTURE_2D, tex[1]);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE, 6, 6, 1, GL_LUMINANCE, GL_UNSIGNED_BYTE, lum);
+   glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, blue);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER);
+   check_gl_error("glTexImage2D with a border");
+   compat_pixel_ortho(-1, 1);
+   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+   glEnable(GL_TEXTURE_2D);
+   glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+   /* left: CLAMP_TO_BORDER, NEAREST; right: GL_CLAMP, LINEAR */
+   glBindTexture(GL_TEXTURE_2D, tex[0]);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER);
+   border_quad(0);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP);
+   border_quad(32);
+   /* top left: the luminance image, CLAMP_TO_BORDER, NEAREST */
+   glBindTexture(GL_TEXTURE_2D, tex[1]);
+   glMatrixMode(GL_MODELVIEW);
+   glTranslatef(0, 32, 0);
+   border_quad(0);
+   glLoadIdentity();
+   glDisable(GL_TEXTURE_2D);
+   check_gl_error("draw the bordered textures");
+   readback();
+   const int red[3] = {255, 0, 0}, green[3] = {0, 255, 0}, white[3] = {255, 255, 255};
+   const int black[3] = {0, 0, 0}, half[3] = {128, 128, 0}, eighth[3] = {96, 159, 0};
+   /* pixel x's s is -0.5 + (x + 0.5) / 16: below 0 up to x 7, above 1 from x 24 */
+   expect_px_near("CLAMP_TO_BORDER left of the texture", 3, 16, red);
+   expect_px_near("CLAMP_TO_BORDER next to the left edge", 7, 16, red);
+   expect_px_near("CLAMP_TO_BORDER inside the left edge", 8, 16, green);
+   expect_px_near("CLAMP_TO_BORDER inside", 16, 16, green);
+   expect_px_near("CLAMP_TO_BORDER inside the right edge", 23, 16, green);
+   expect_px_near("CLAMP_TO_BORDER next to the right edge", 24, 16, red);
+   expect_px_near("CLAMP_TO_BORDER below the texture", 16, 3, red);
+   expect_px_near("CLAMP_TO_BORDER corner", 2, 2, red);
+   expect_px_near("GL_CLAMP left of the texture", 35, 16, half);
+   expect_px_near("GL_CLAMP next to the left edge", 39, 16, half);
+   expect_px_near("GL_CLAMP inside the left edge", 40, 16, eighth);
+   expect_px_near("luminance CLAMP_TO_BORDER next to the left edge", 7, 48, white);
+   expect_px_near("luminance CLAMP_TO_BORDER inside", 16, 48, black);
+   expect_px_near("luminance CLAMP_TO_BORDER above the texture", 16, 60, white);
+   glDeleteTextures(2, tex);
+}

@@ -1941,6 +1941,109 @@ sc_compressed_encode_etc2(void)
    }
 }
 
+/* compressed_copy_made: glCopyImageSubData from and to compressed images whose texels the GL
+ * made (a level glGenerateMipmap made, an image glCopyTexImage2D filled) moves the blocks
+ * glGetCompressedTexImage returns (GL 4.6 §18.3.3 copies the raw compressed bits), in RGTC1,
+ * S3TC DXT1 and BPTC unorm: copied into an image of the same format the app gave blocks,
+ * into one the GL made, and into an uncompressed image of the block's size (GL_RG32UI,
+ * GL_RGBA32UI: one texel a block), each reads back the source's blocks. The copies come
+ * before any glGetCompressedTexImage of the source. */
+void
+sc_compressed_copy_made(void)
+{
+   if (!has_ext("GL_EXT_texture_compression_s3tc") || !has_ext("GL_ARB_texture_compression_bptc") ||
+       !has_ext("GL_ARB_copy_image")) {
+      fail("GL_EXT_texture_compression_s3tc, GL_ARB_texture_compression_bptc or "
+           "GL_ARB_copy_image not listed");
+      return;
+   }
+   static const uint8_t colours[4][4] = {
+      {0, 64, 255, 255}, {85, 107, 170, 255}, {170, 149, 85, 255}, {255, 191, 0, 255}};
+   static const struct {
+      GLenum format, plain, plain_format;
+      GLsizei block;
+   } fmts[3] = {{GL_COMPRESSED_RED_RGTC1, GL_RG32UI, GL_RG_INTEGER, 8},
+                {GL_COMPRESSED_RGB_S3TC_DXT1_EXT, GL_RG32UI, GL_RG_INTEGER, 8},
+                {GL_COMPRESSED_RGBA_BPTC_UNORM, GL_RGBA32UI, GL_RGBA_INTEGER, 16}};
+   uint8_t px[8][8][4];
+   for (int y = 0; y < 8; y++)
+      for (int x = 0; x < 8; x++)
+         memcpy(px[y][x], colours[(y / 4) * 2 + x / 4], 4);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   glPixelStorei(GL_PACK_ALIGNMENT, 1);
+   glEnable(GL_SCISSOR_TEST);
+   for (int q = 0; q < 4; q++) {
+      glScissor((q % 2) * 4, (q / 2) * 4, 4, 4);
+      glClearColor(colours[q][0] / 255.0f, colours[q][1] / 255.0f, colours[q][2] / 255.0f,
+                   colours[q][3] / 255.0f);
+      glClear(GL_COLOR_BUFFER_BIT);
+   }
+   glDisable(GL_SCISSOR_TEST);
+   check_gl_error("clear the quadrants");
+   static const uint8_t zeros[64] = {0};
+   for (int f = 0; f < 3; f++) {
+      for (int how = 0; how < 2; how++) {
+         const char *what = how ? "glCopyTexImage2D" : "glGenerateMipmap";
+         const GLint level = how ? 0 : 1;
+         const int side = how ? 8 : 4, blocks_wide = side / 4;
+         const GLsizei size = blocks_wide * blocks_wide * fmts[f].block;
+         GLuint tex[4];
+         glGenTextures(4, tex);
+         glBindTexture(GL_TEXTURE_2D, tex[0]);
+         if (how) {
+            glCopyTexImage2D(GL_TEXTURE_2D, 0, fmts[f].format, 0, 0, 8, 8, 0);
+         } else {
+            glTexImage2D(GL_TEXTURE_2D, 0, (GLint)fmts[f].format, 8, 8, 0, GL_RGBA,
+                         GL_UNSIGNED_BYTE, px);
+            gl.GenerateMipmap(GL_TEXTURE_2D);
+         }
+         /* the destinations: the app's (zero) blocks, an image the GL made (a copy of the
+          * framebuffer's other corner), an uncompressed image of one texel a block */
+         glBindTexture(GL_TEXTURE_2D, tex[1]);
+         gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, fmts[f].format, side, side, 0, size, zeros);
+         glBindTexture(GL_TEXTURE_2D, tex[2]);
+         glCopyTexImage2D(GL_TEXTURE_2D, 0, fmts[f].format, 4, 4, side, side, 0);
+         glBindTexture(GL_TEXTURE_2D, tex[3]);
+         glTexImage2D(GL_TEXTURE_2D, 0, (GLint)fmts[f].plain, blocks_wide, blocks_wide, 0,
+                      fmts[f].plain_format, GL_UNSIGNED_INT, zeros);
+         /* a copy's textures are complete (GL 4.6 §18.3.3): those of one level sample it alone */
+         for (int t = how ? 0 : 1; t < 4; t++) {
+            glBindTexture(GL_TEXTURE_2D, tex[t]);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+         }
+         check_gl_error(what);
+         for (int d = 1; d < 4; d++) {
+            gl.CopyImageSubData(tex[0], GL_TEXTURE_2D, level, 0, 0, 0, tex[d], GL_TEXTURE_2D, 0, 0,
+                                0, 0, side, side, 1);
+            GLenum err = glGetError();
+            if (err)
+               fail("format 0x%04x, %s: glGetError() = 0x%04x after glCopyImageSubData into "
+                    "destination %d",
+                    fmts[f].format, what, err, d);
+         }
+         uint8_t want[64], got[64];
+         memset(want, 0xa5, sizeof want);
+         glBindTexture(GL_TEXTURE_2D, tex[0]);
+         gl.GetCompressedTexImage(GL_TEXTURE_2D, level, want);
+         check_gl_error("glGetCompressedTexImage of the source");
+         for (int d = 1; d < 4; d++) {
+            memset(got, 0x5a, sizeof got);
+            glBindTexture(GL_TEXTURE_2D, tex[d]);
+            if (d < 3)
+               gl.GetCompressedTexImage(GL_TEXTURE_2D, 0, got);
+            else
+               glGetTexImage(GL_TEXTURE_2D, 0, fmts[f].plain_format, GL_UNSIGNED_INT, got);
+            check_gl_error("read back a destination");
+            if (memcmp(want, got, (size_t)size))
+               fail("format 0x%04x, %s: destination %d reads back other bytes than "
+                    "glGetCompressedTexImage of the source (byte 0: 0x%02x, expected 0x%02x)",
+                    fmts[f].format, what, d, got[0], want[0]);
+         }
+         glDeleteTextures(4, tex);
+      }
+   }
+}
+
 /* compressed_etc2: OpenGL ES 3.0's ETC2/EAC formats (§3.8.6, Annex C), decoded by mgl in the
  * client: glTexStorage2D + glCompressedTexSubImage2D per block, one block in each ETC2 mode
  * (individual, differential, T, planar; texels as Mesa decodes them), an RGBA8_ETC2_EAC and a
