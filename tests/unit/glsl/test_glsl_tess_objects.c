@@ -235,6 +235,40 @@ main(void)
    p = glsl_link(&in4, &log);
    CHECK(p, "patch vec4 color[3][2] did not link: %s", log);
    free(log);
+   log = NULL;
+   glsl_program_destroy(p);
+
+   /* and one whose layout qualifier holds a comma (`layout(location = 0, component = 1)`),
+    * two of them sharing a location (ARB_enhanced_layouts) */
+   const char *tcs_comp = "#version 150\n"
+                          "#extension GL_ARB_tessellation_shader : require\n"
+                          "#extension GL_ARB_enhanced_layouts : require\n"
+                          "#extension GL_ARB_separate_shader_objects : require\n"
+                          "layout(vertices = 3) out;\n"
+                          "layout(location = 0, component = 1) patch out vec3 a[2];\n"
+                          "layout(location = 0) patch out float b[2];\n"
+                          "void main() {\n"
+                          "   a[1] = vec3(0.5);\n"
+                          "   b[1] = 0.25;\n"
+                          "   gl_TessLevelOuter = float[4](1.0, 1.0, 1.0, 1.0);\n"
+                          "   gl_TessLevelInner = float[2](1.0, 1.0);\n"
+                          "}\n";
+   const char *tes_comp = "#version 150\n"
+                          "#extension GL_ARB_tessellation_shader : require\n"
+                          "#extension GL_ARB_enhanced_layouts : require\n"
+                          "#extension GL_ARB_separate_shader_objects : require\n"
+                          "layout(triangles) in;\n"
+                          "layout(location = 0, component = 1) patch in vec3 a[2];\n"
+                          "layout(location = 0) patch in float b[2];\n"
+                          "void main() { gl_Position = vec4(b[1], a[1]); }\n";
+   struct glsl_link_input in5 = {0};
+   in5.source[GLSL_STAGE_VERTEX] = vs;
+   in5.source[GLSL_STAGE_TESS_CTRL] = tcs_comp;
+   in5.source[GLSL_STAGE_TESS_EVAL] = tes_comp;
+   in5.source[GLSL_STAGE_FRAGMENT] = fs;
+   p = glsl_link(&in5, &log);
+   CHECK(p, "patch arrays with layout(location = 0, component = 1) did not link: %s", log);
+   free(log);
    glsl_program_destroy(p);
    return t_finish("unit.glsl.tess_objects");
 }
