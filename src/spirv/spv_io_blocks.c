@@ -42,6 +42,14 @@ iob_op(const struct iob_state *s, uint32_t id)
    return id < s->bound && s->at[id] ? s->w[s->at[id]] & 0xffff : 0;
 }
 
+/* Whether id is declared by an instruction of op with at least four words (a pointer's or an
+ * array's: the operands the pass reads are there). */
+static bool
+iob_is(const struct iob_state *s, uint32_t id, uint32_t op)
+{
+   return iob_op(s, id) == op && (s->w[s->at[id]] >> 16) >= 4;
+}
+
 /* Whether the variable at word p is arrayed per vertex in this stage. */
 static bool
 iob_per_vertex(const struct iob_state *s, uint32_t var, uint32_t sc)
@@ -87,7 +95,7 @@ iob_emit(struct iob_state *s, size_t *out_n, const char **err)
          first_var = s->at[v];
    /* (declared before the first variable, where the index constant goes) */
    for (uint32_t id = 1; id < s->bound && !int_type; id++)
-      if (iob_op(s, id) == SpvOpTypeInt && s->w[s->at[id] + 2] == 32 && s->at[id] < first_var)
+      if (iob_is(s, id, SpvOpTypeInt) && s->w[s->at[id] + 2] == 32 && s->at[id] < first_var)
          int_type = id;
    if (!int_type)
       int_type = new_int = next++;
@@ -211,10 +219,10 @@ spv_wrap_component_arrays(const uint32_t *w, size_t n, size_t *out_n, const char
       if (op == SpvOpVariable && wc >= 4) {
          const uint32_t var = w[p + 2], sc = w[p + 3], ptr = w[p + 1];
          if (var < s.bound && (s.flags[var] & IOB_COMPONENT) && !(s.flags[var] & IOB_BUILTIN) &&
-             iob_per_vertex(&s, var, sc) && iob_op(&s, ptr) == SpvOpTypePointer) {
+             iob_per_vertex(&s, var, sc) && iob_is(&s, ptr, SpvOpTypePointer)) {
             const uint32_t outer = w[s.at[ptr] + 3];
-            if (iob_op(&s, outer) == SpvOpTypeArray &&
-                iob_op(&s, w[s.at[outer] + 2]) == SpvOpTypeArray) {
+            if (iob_is(&s, outer, SpvOpTypeArray) &&
+                iob_is(&s, w[s.at[outer] + 2], SpvOpTypeArray)) {
                s.flags[var] |= IOB_TARGET;
                any = true;
             }
