@@ -356,6 +356,14 @@ uint32_t *spv_single_sample(const uint32_t *words, size_t num_words, size_t *out
 uint32_t *spv_tcs_component_stores(const uint32_t *words, size_t num_words, size_t *out_n,
                                    const char **err);
 
+/* In a tessellation or geometry module, each per-vertex Input or Output array of arrays with a
+ * Component decoration becomes an array of one-member blocks, the decorations on the member
+ * (spv_io_blocks.c; Vulkan takes Component on a scalar, a vector or one array of them). Returns
+ * new words (free them), or NULL: *err NULL when there is nothing the pass can rewrite, else
+ * why. */
+uint32_t *spv_wrap_component_arrays(const uint32_t *words, size_t num_words, size_t *out_n,
+                                    const char **err);
+
 /* In a vertex module, each user Input array of scalars, vectors or matrices becomes one Input
  * variable per element at consecutive locations, the array a Private copy the entry point fills
  * first (spv_input_arrays.c; ESSL has no vertex input arrays). Returns new words (free them),

@@ -242,8 +242,14 @@ assign_locations(const struct split_state *s, struct split_var *v)
    for (unsigned k = v->levels && per_vertex(s, v) ? 1 : 0; k < v->levels; k++)
       v->mult *= word(s, word(s, v->arr[k], 3), 3);
    bool member_locations = false;
-   for (uint32_t k = 0; k < v->num_members; k++)
+   for (uint32_t k = 0; k < v->num_members; k++) {
       member_locations |= v->members[k].location >= 0;
+      /* an array member with a Component decoration of a per-vertex block would be an array of
+       * arrays with one, which Vulkan does not take (spv_io_blocks.c made such blocks) */
+      if (v->members[k].component >= 0 && v->levels && per_vertex(s, v) &&
+          op_of(s, word(s, v->strct, 2 + k)) == SpvOpTypeArray)
+         return false;
+   }
    /* members placed one by one inside each element of an array: no one order fits them */
    if (member_locations && v->mult != 1)
       return false;

@@ -143,6 +143,20 @@ finish_stages(struct link *l)
             break;
          }
       }
+      if (s == GLSL_STAGE_TESS_CTRL || s == GLSL_STAGE_TESS_EVAL || s == GLSL_STAGE_GEOMETRY) {
+         /* per-vertex arrays of arrays with a Component decoration in blocks (spv_io_blocks.c) */
+         uint32_t *bw = spv_wrap_component_arrays(w, nw, &rn, &err);
+         if (bw) {
+            free(w);
+            w = bw;
+            nw = rn;
+         } else if (err) {
+            link_error(l, "internal error: cannot wrap the %s shader's component arrays: %s",
+                       glsl_stage_name(s), err);
+            free(w);
+            break;
+         }
+      }
       if (!validates(l, ctx, s, w, nw)) {
          free(w);
          break;

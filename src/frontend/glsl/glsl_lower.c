@@ -945,10 +945,16 @@ static unsigned
 decl_name(const struct lower *L, unsigned first, unsigned *semi)
 {
    const char *p = L->p;
-   unsigned end = first;
-   while (end < L->n && !tok_is(p, &L->t[end], ";") && !tok_is(p, &L->t[end], "{") &&
-          !tok_is(p, &L->t[end], ","))
-      end++;
+   unsigned end = first, parens = 0;
+   /* (a comma inside parentheses is a layout qualifier's: `layout(location = 0, component = 1)`) */
+   for (; end < L->n && !tok_is(p, &L->t[end], ";") && !tok_is(p, &L->t[end], "{") &&
+          (parens || !tok_is(p, &L->t[end], ","));
+        end++) {
+      if (tok_is(p, &L->t[end], "("))
+         parens++;
+      else if (tok_is(p, &L->t[end], ")") && parens)
+         parens--;
+   }
    if (end >= L->n || !tok_is(p, &L->t[end], ";"))
       return 0;
    *semi = end;

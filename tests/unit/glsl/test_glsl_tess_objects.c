@@ -235,6 +235,90 @@ main(void)
    p = glsl_link(&in4, &log);
    CHECK(p, "patch vec4 color[3][2] did not link: %s", log);
    free(log);
+   log = NULL;
+   glsl_program_destroy(p);
+
+   /* and one whose layout qualifier holds a comma (`layout(location = 0, component = 1)`),
+    * two of them sharing a location (ARB_enhanced_layouts) */
+   const char *tcs_comp = "#version 150\n"
+                          "#extension GL_ARB_tessellation_shader : require\n"
+                          "#extension GL_ARB_enhanced_layouts : require\n"
+                          "#extension GL_ARB_separate_shader_objects : require\n"
+                          "layout(vertices = 3) out;\n"
+                          "layout(location = 0, component = 1) patch out vec3 a[2];\n"
+                          "layout(location = 0) patch out float b[2];\n"
+                          "void main() {\n"
+                          "   a[1] = vec3(0.5);\n"
+                          "   b[1] = 0.25;\n"
+                          "   gl_TessLevelOuter = float[4](1.0, 1.0, 1.0, 1.0);\n"
+                          "   gl_TessLevelInner = float[2](1.0, 1.0);\n"
+                          "}\n";
+   const char *tes_comp = "#version 150\n"
+                          "#extension GL_ARB_tessellation_shader : require\n"
+                          "#extension GL_ARB_enhanced_layouts : require\n"
+                          "#extension GL_ARB_separate_shader_objects : require\n"
+                          "layout(triangles) in;\n"
+                          "layout(location = 0, component = 1) patch in vec3 a[2];\n"
+                          "layout(location = 0) patch in float b[2];\n"
+                          "void main() { gl_Position = vec4(b[1], a[1]); }\n";
+   struct glsl_link_input in5 = {0};
+   in5.source[GLSL_STAGE_VERTEX] = vs;
+   in5.source[GLSL_STAGE_TESS_CTRL] = tcs_comp;
+   in5.source[GLSL_STAGE_TESS_EVAL] = tes_comp;
+   in5.source[GLSL_STAGE_FRAGMENT] = fs;
+   p = glsl_link(&in5, &log);
+   CHECK(p, "patch arrays with layout(location = 0, component = 1) did not link: %s", log);
+   free(log);
+   log = NULL;
+   glsl_program_destroy(p);
+
+   /* per-vertex arrays of arrays with a component (`layout(location = 0, component = 3) out
+    * float b[][6];`): Vulkan takes Component on one array level only, so they travel in
+    * blocks (spv_io_blocks.c) and the modules validate */
+   const char *vs_aoa_comp = "#version 150\n"
+                             "#extension GL_ARB_enhanced_layouts : require\n"
+                             "#extension GL_ARB_separate_shader_objects : require\n"
+                             "in vec4 pos;\n"
+                             "layout(location = 0) out vec3 a[6];\n"
+                             "layout(location = 0, component = 3) out float b[6];\n"
+                             "void main() {\n"
+                             "   gl_Position = pos;\n"
+                             "   for (int i = 0; i < 6; i++) { a[i] = vec3(i); b[i] = 6.0 + i; }\n"
+                             "}\n";
+   const char *tcs_aoa_comp = "#version 150\n"
+                              "#extension GL_ARB_tessellation_shader : require\n"
+                              "#extension GL_ARB_arrays_of_arrays : require\n"
+                              "#extension GL_ARB_enhanced_layouts : require\n"
+                              "#extension GL_ARB_separate_shader_objects : require\n"
+                              "layout(vertices = 3) out;\n"
+                              "layout(location = 0) in vec3 a[][6];\n"
+                              "layout(location = 0, component = 3) in float b[][6];\n"
+                              "layout(location = 0) out vec3 a_tcs[][6];\n"
+                              "layout(location = 0, component = 3) out float b_tcs[][6];\n"
+                              "void main() {\n"
+                              "   a_tcs[gl_InvocationID] = a[gl_InvocationID];\n"
+                              "   b_tcs[gl_InvocationID] = b[gl_InvocationID];\n"
+                              "   b_tcs[gl_InvocationID][2] = b[gl_InvocationID][1];\n"
+                              "   gl_TessLevelOuter = float[4](1.0, 1.0, 1.0, 1.0);\n"
+                              "   gl_TessLevelInner = float[2](1.0, 1.0);\n"
+                              "}\n";
+   const char *tes_aoa_comp = "#version 150\n"
+                              "#extension GL_ARB_tessellation_shader : require\n"
+                              "#extension GL_ARB_arrays_of_arrays : require\n"
+                              "#extension GL_ARB_enhanced_layouts : require\n"
+                              "#extension GL_ARB_separate_shader_objects : require\n"
+                              "layout(triangles) in;\n"
+                              "layout(location = 0) in vec3 a_tcs[][6];\n"
+                              "layout(location = 0, component = 3) in float b_tcs[][6];\n"
+                              "void main() { gl_Position = vec4(a_tcs[1][5], b_tcs[2][3]); }\n";
+   struct glsl_link_input in6 = {0};
+   in6.source[GLSL_STAGE_VERTEX] = vs_aoa_comp;
+   in6.source[GLSL_STAGE_TESS_CTRL] = tcs_aoa_comp;
+   in6.source[GLSL_STAGE_TESS_EVAL] = tes_aoa_comp;
+   in6.source[GLSL_STAGE_FRAGMENT] = fs;
+   p = glsl_link(&in6, &log);
+   CHECK(p, "per-vertex float b[][6] with component = 3 did not link: %s", log);
+   free(log);
    glsl_program_destroy(p);
    return t_finish("unit.glsl.tess_objects");
 }
