@@ -272,3 +272,65 @@ sc_atomic_compute_unique(void)
    GLuint bufs[2] = {c, out};
    gl.DeleteBuffers(2, bufs);
 }
+
+/* atomic_function_args: atomic_uint function parameters (GLSL 4.20 4.1.7): a function taking a
+ * counter and a uint, called with two counters, an element of a counter array by a constant
+ * and by a uniform index, and a function that passes its own counter parameter on to another.
+ * Over a 16x16 rectangle (256 fragments): a counts 256 up, b 512 down, c[1] 256 up, c[2] (the
+ * uniform index) 256 up, and the colour is green where every call returned what it should. */
+static const char *FS_ARGS = "#version 420\n"
+                             "layout(binding = 2, offset = 0) uniform atomic_uint a;\n"
+                             "layout(binding = 2, offset = 4) uniform atomic_uint b;\n"
+                             "layout(binding = 2, offset = 8) uniform atomic_uint c[3];\n"
+                             "uniform int u_index;\n"
+                             "out vec4 o;\n"
+                             "uint bump(atomic_uint z, uint k) {\n"
+                             "  return atomicCounterIncrement(z) + k;\n"
+                             "}\n"
+                             "uint down(atomic_uint z) { return atomicCounterDecrement(z); }\n"
+                             "uint twice(atomic_uint w) {\n"
+                             "  down(w);\n"
+                             "  return down(w);\n"
+                             "}\n"
+                             "void main() {\n"
+                             "  uint x = bump(a, 1000u);\n"
+                             "  twice(b);\n"
+                             "  uint y = bump(c[1], 0u);\n"
+                             "  uint z = bump(c[u_index], 0u);\n"
+                             "  bool ok = x >= 1000u && x < 1256u && y < 256u && z < 256u;\n"
+                             "  o = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n"
+                             "}\n";
+
+void
+sc_atomic_function_args(void)
+{
+   if (atomic_bindings() == 0) {
+      skipped("atomic counters (the backend has no storage buffers)");
+      return;
+   }
+   GLuint buf = counter_buffer(8, 0);
+   gl.BindBufferBase(GL_ATOMIC_COUNTER_BUFFER, 2, buf);
+   GLuint g = link_program(VS_PIXELS, FS_ARGS);
+   gl.UseProgram(g);
+   gl.Uniform1i(uloc(g, "u_index"), 2);
+   float xy[12];
+   rect_vertices(xy, 8, 8, 24, 24);
+   mesh m = make_mesh(xy, 6);
+   clear_to(V4(0, 0, 0, 1));
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("a draw calling functions with atomic_uint parameters");
+   gl.MemoryBarrier(GL_ATOMIC_COUNTER_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+   uint32_t got[8];
+   read_buffer(buf, 0, sizeof got, got);
+   const uint32_t want[8] = {256, (uint32_t)-512, 0, 256, 256, 0, 0, 0};
+   expect_counters("counters passed to functions", got, want, 8);
+   model md;
+   model_init(&md, V4(0, 0, 0, 1));
+   model_rect(&md, 8, 8, 24, 24, to8(V4(0, 1, 0, 1)));
+   check_frame("every call returned a count in range", &md);
+   gl.DeleteVertexArrays(1, &m.vao);
+   gl.DeleteBuffers(1, &m.vbo);
+   gl.UseProgram(0);
+   gl.DeleteProgram(g);
+   gl.DeleteBuffers(1, &buf);
+}

@@ -987,3 +987,106 @@ sc_pipeline_stats(void)
    gl.DeleteVertexArrays(1, &m.vao);
    gl.DeleteBuffers(1, &m.vbo);
 }
+
+/* query_many: more queries in flight than one Vulkan query pool holds (1,024 slots each):
+ * 3,000 occlusion queries begun and ended with no flush between, each over a rectangle of a
+ * known size (every fifth one over no draw: 0), then one GL_SAMPLES_PASSED query over 1,500
+ * draws each after a glQueryCounter (the counter ends the backend's rendering scope, so the
+ * query spans 1,500 scopes) and 100 GL_TIME_ELAPSED queries among them. Every occlusion result
+ * is exact, the counters are nonzero and ordered as issued, and each elapsed time lies within
+ * the counters around it. */
+enum { MANY_OCC = 3000, MANY_TS = 1500, MANY_ELAPSED = 100 };
+
+static GLuint
+many_area(int i)
+{
+   return i % 5 == 4 ? 0 : (GLuint)((1 + i % 16) * (1 + (i / 16) % 4));
+}
+
+void
+sc_query_many(void)
+{
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), rc = V4(0.2f, 0.8f, 0.4f, 1.0f);
+   float v[64 * 12];
+   for (int k = 0; k < 64; k++)
+      rect_vertices(v + 12 * k, 0, 0, (float)(1 + k % 16), (float)(1 + k / 16));
+   GLuint p = solid_program();
+   set_vec4(p, "u_color", rc);
+   mesh m = make_mesh(v, 64 * 6);
+   clear_to(bg);
+
+   GLuint *occ = calloc(MANY_OCC, sizeof(GLuint));
+   GLuint *ts = calloc(MANY_TS + MANY_ELAPSED + 1, sizeof(GLuint));
+   if (!occ || !ts)
+      fail("out of memory");
+   gl.GenQueries(MANY_OCC, occ);
+   gl.GenQueries(MANY_TS + MANY_ELAPSED + 1, ts);
+   for (int i = 0; i < MANY_OCC; i++) {
+      gl.BeginQuery(GL_SAMPLES_PASSED, occ[i]);
+      if (many_area(i))
+         glDrawArrays(GL_TRIANGLES, 6 * (i % 64), 6);
+      gl.EndQuery(GL_SAMPLES_PASSED);
+   }
+   check_gl_error("3,000 occlusion queries");
+   for (int i = 0; i < MANY_OCC; i++) {
+      GLuint64 n = ~0ull;
+      gl.GetQueryObjectui64v(occ[i], GL_QUERY_RESULT, &n);
+      if (n != samples_passed(many_area(i)))
+         fail("occlusion query %d of %d: %llu samples, expected %u", i, MANY_OCC,
+              (unsigned long long)n, samples_passed(many_area(i)));
+   }
+
+   /* rect 0 (1x1) for each of the 1,500 draws under one query */
+   GLuint *elapsed = ts + MANY_TS, all = ts[MANY_TS + MANY_ELAPSED];
+   gl.BeginQuery(GL_SAMPLES_PASSED, all);
+   for (int i = 0; i < MANY_TS; i++) {
+      const int e = i / (MANY_TS / MANY_ELAPSED);
+      const bool first = i % (MANY_TS / MANY_ELAPSED) == 0;
+      if (first && e > 0)
+         gl.EndQuery(GL_TIME_ELAPSED);
+      gl.QueryCounter(ts[i], GL_TIMESTAMP);
+      if (first)
+         gl.BeginQuery(GL_TIME_ELAPSED, elapsed[e]);
+      glDrawArrays(GL_TRIANGLES, 0, 6);
+   }
+   gl.EndQuery(GL_TIME_ELAPSED);
+   gl.EndQuery(GL_SAMPLES_PASSED);
+   check_gl_error("1,500 counters under one occlusion query");
+   GLuint64 n = ~0ull;
+   gl.GetQueryObjectui64v(all, GL_QUERY_RESULT, &n);
+   if (n != samples_passed(MANY_TS))
+      fail("one occlusion query over %d draws of one pixel: %llu, expected %u", MANY_TS,
+           (unsigned long long)n, samples_passed(MANY_TS));
+   GLuint64 prev = 0;
+   GLuint64 *t = calloc(MANY_TS, sizeof(GLuint64));
+   if (!t)
+      fail("out of memory");
+   for (int i = 0; i < MANY_TS; i++) {
+      gl.GetQueryObjectui64v(ts[i], GL_QUERY_RESULT, &t[i]);
+      if (t[i] == 0 || t[i] < prev)
+         fail("counter %d of %d: %llu after %llu (nonzero, ordered as issued)", i, MANY_TS,
+              (unsigned long long)t[i], (unsigned long long)prev);
+      prev = t[i];
+   }
+   for (int e = 0; e + 1 < MANY_ELAPSED; e++) {
+      /* begun after counter e*15, ended before counter (e+1)*15 */
+      const int step = MANY_TS / MANY_ELAPSED;
+      GLuint64 el = ~0ull;
+      gl.GetQueryObjectui64v(elapsed[e], GL_QUERY_RESULT, &el);
+      if (el > t[(e + 1) * step] - t[e * step])
+         fail("GL_TIME_ELAPSED %d: %llu ns, more than its counters' %llu ns", e,
+              (unsigned long long)el, (unsigned long long)(t[(e + 1) * step] - t[e * step]));
+   }
+   check_gl_error("reading the results");
+   gl.DeleteQueries(MANY_OCC, occ);
+   gl.DeleteQueries(MANY_TS + MANY_ELAPSED + 1, ts);
+   free(occ);
+   free(ts);
+   free(t);
+   model md;
+   model_init(&md, bg);
+   model_rect(&md, 0, 0, 16, 4, to8(rc));
+   check_frame("rectangles drawn under the queries", &md);
+   gl.DeleteVertexArrays(1, &m.vao);
+   gl.DeleteBuffers(1, &m.vbo);
+}

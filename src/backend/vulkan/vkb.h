@@ -399,6 +399,26 @@ struct vkb_shader {
    uint64_t consts_serial;
 };
 
+/* Occlusion or timestamp query slots (vkb_query.c): pools of VKB_QUERY_POOL_SLOTS each, a pool
+ * chained on when every slot is in flight, up to VKB_QUERY_POOLS_MAX (what one session can
+ * make the server hold); slot s lives in pools[s / VKB_QUERY_POOL_SLOTS]. Past the last pool,
+ * the server waits for the oldest batch holding slots (a named decline). */
+#define VKB_QUERY_POOL_SLOTS 1024u
+#define VKB_QUERY_POOLS_MAX 4u
+struct vkb_query_slots {
+   VkQueryPool pools[VKB_QUERY_POOLS_MAX];
+   uint32_t pool_count;
+   uint32_t *free; /* free slot stack */
+   uint32_t free_count;
+   uint64_t *serial; /* the batch that reset each slot */
+};
+
+static inline VkQueryPool
+vkb_query_slot_pool(const struct vkb_query_slots *s, uint32_t slot)
+{
+   return s->pools[slot / VKB_QUERY_POOL_SLOTS];
+}
+
 /* A GL query (vkb_query.c). Occlusion: one Vulkan query slot per rendering scope it spanned,
  * summed when the batch of its end completed. Timer: two timestamp slots (begin, end) for
  * GL_TIME_ELAPSED, one for GL_TIMESTAMP. */
@@ -409,10 +429,10 @@ struct vkb_query {
    uint64_t end_serial; /* batch that holds its last slot */
    uint32_t *slots;
    uint32_t slot_count, slot_cap;
-   uint32_t ts[2]; /* timer queries: their slots in ts_pool */
+   uint32_t ts[2]; /* timer queries: their slots in the screen's ts slots */
    uint32_t ts_count;
    uint64_t value;  /* once announced */
-   uint64_t folded; /* statistics queries: the sum of slots already read back (vkb_pstats.c) */
+   uint64_t folded; /* statistics and occlusion queries: the sum of slots already read back */
    uint32_t stream; /* primitive queries: the vertex stream counted (begin_query.index) */
 };
 
@@ -530,6 +550,9 @@ void vkb_queries_announce(struct vkb_screen *scr);
 /* Around a rendering scope: the active occlusion query gets a fresh slot, reset before the
  * scope (outside it) and begun inside; ended inside the scope before it closes. */
 void vkb_query_scope_prepare(struct vkb_context *ctx);
+/* Before a draw, outside any rendering scope: with every occlusion pool made and few slots
+ * free, reads back completed slots and waits for the oldest batch holding some (a decline). */
+void vkb_query_pressure_point(struct vkb_screen *scr);
 void vkb_query_scope_begin(struct vkb_context *ctx);
 void vkb_query_scope_end(struct vkb_context *ctx);
 void vkb_queries_finish(struct vkb_screen *scr);
@@ -719,9 +742,12 @@ struct vkb_screen_stats {
    unsigned long long pressure_submits;
    unsigned long long inflight_arena_peak;  /* the most inflight_arena_bytes ever was */
    unsigned long long arena_throttle_waits; /* waits for the oldest batch at a pressure point */
-   unsigned long long kind_views;      /* sampler views made in a format of the sampler's kind */
-   unsigned long long stat_slot_folds; /* statistics slots read back while their queries ran */
-   unsigned long long stat_slot_waits; /* ... after waiting for the oldest batch holding some */
+   unsigned long long kind_views;       /* sampler views made in a format of the sampler's kind */
+   unsigned long long stat_slot_folds;  /* statistics slots read back while their queries ran */
+   unsigned long long stat_slot_waits;  /* ... after waiting for the oldest batch holding some */
+   unsigned long long query_slot_pools; /* occlusion and timestamp pools made (vkb_query.c) */
+   unsigned long long query_slot_folds; /* occlusion slots read back while their query ran */
+   unsigned long long query_slot_waits; /* waits for the oldest batch, every pool made */
    unsigned long long batch_throttle_waits;  /* the same, past VKB_INFLIGHT_BATCH_LIMIT batches */
    unsigned long long inflight_batches_peak; /* batches queued after a pressure submit, most */
    unsigned long long fence_waits_spun;      /* waits whose batch ended within wait_spin_ns */
@@ -970,11 +996,9 @@ struct vkb_screen {
    uint32_t *stat_free;
    uint32_t stat_free_count;
    uint16_t *stat_refs;
-   uint64_t *stat_serial; /* the batch that holds each slot (folded once it completed) */
-   VkQueryPool occ_pool;  /* occlusion slots, created at the first query */
-   uint32_t *occ_free;    /* free slot stack */
-   uint32_t occ_free_count;
-   VkBuffer pred_buf; /* conditional-rendering predicates, one 32-bit word each */
+   uint64_t *stat_serial;      /* the batch that holds each slot (folded once it completed) */
+   struct vkb_query_slots occ; /* occlusion slots, the first pool made at the first query */
+   VkBuffer pred_buf;          /* conditional-rendering predicates, one 32-bit word each */
    VkDeviceMemory pred_mem;
    uint64_t pred_serial[VKB_PRED_WORDS]; /* batch that last used each word */
    uint32_t pred_next;
@@ -1015,9 +1039,7 @@ struct vkb_screen {
    bool scope_writes;
    PFN_vkCmdBeginConditionalRenderingEXT begin_cond;
    PFN_vkCmdEndConditionalRenderingEXT end_cond;
-   VkQueryPool ts_pool; /* timestamp slots, created at the first timer query */
-   uint32_t *ts_free;
-   uint32_t ts_free_count;
+   struct vkb_query_slots ts;   /* timestamp slots, the first pool made at the first timer query */
    uint32_t queries_pending;    /* ended, not announced */
    uint32_t fences_unannounced; /* fences whose "fence signalled" event is not sent yet */
 

@@ -78,7 +78,8 @@ vkb_cond_sum_record(struct vkb_screen *scr, VkCommandBuffer cmd, const struct vk
       barrier(cmd, xfer, VK_ACCESS_TRANSFER_WRITE_BIT, xfer, VK_ACCESS_TRANSFER_WRITE_BIT);
       /* 32-bit words: a slot counting 2^32 samples would read 0; nothing GL draws gets there */
       for (uint32_t i = 0; i < n; i++)
-         vkCmdCopyQueryPoolResults(cmd, scr->occ_pool, q->slots[first + i], 1, scr->pred_buf,
+         vkCmdCopyQueryPoolResults(cmd, vkb_query_slot_pool(&scr->occ, q->slots[first + i]),
+                                   q->slots[first + i] % VKB_QUERY_POOL_SLOTS, 1, scr->pred_buf,
                                    scratch + (VkDeviceSize)i * 4, 4,
                                    wait ? VK_QUERY_RESULT_WAIT_BIT : 0);
       barrier(cmd, xfer, VK_ACCESS_TRANSFER_WRITE_BIT, comp, rw);

@@ -372,6 +372,11 @@ bool glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version,
                              struct glsl_str *log);
 void glsl_unit_finish(struct glsl_unit *u);
 
+/* Lowers the atomic_uint function parameters of one preprocessed unit (glsl_atomic_arg.c): *out
+ * gets the malloc'd text, NULL when the unit has none. False with an error in log for a form it
+ * refuses (or out of memory). */
+bool glsl_lower_atomic_args(const char *pp, int version, struct glsl_str *log, char **out);
+
 /* ── subroutines (glsl_subroutine.c) ─────────────────────────────────────────────────────────── */
 
 /* Lowers the subroutines of one preprocessed unit (see glsl_subroutine.c): *out gets the

@@ -3235,8 +3235,10 @@ lower_unit(enum glsl_stage stage, const char *pp, int version, const char *profi
        * GL_KHR_blend_equation_advanced only (check_es320_withheld refused it where denied) */
       if (u->es && u->version >= 320 && u->blend_support)
          glsl_str_append(&head, "#extension GL_KHR_blend_equation_advanced : enable\n");
-      /* 4.20 has atomicAdd on buffer memory with this extension only (4.30 has it in core) */
-      if (u->atomic_counters || (u->atomic_counter_ops && u->compile_version < 430))
+      /* 4.20 has atomicAdd on buffer memory with this extension only (4.30 has it in core);
+       * glslang's relaxed rules make a counter's operations buffer atomics */
+      if (u->atomic_counters ||
+          ((u->atomic_counter_ops || strstr(pp, "atomic_uint")) && u->compile_version < 430))
          glsl_str_append(&head, "#extension GL_ARB_shader_storage_buffer_object : enable\n");
       /* GL_ARB_shader_atomic_counter_ops: each returns the value before the operation, as the
        * buffer atomics do; subtracting v is adding its two's complement */
@@ -3445,14 +3447,24 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
                         bool compat, uint64_t compat_provided, bool point_size, uint32_t deny,
                         struct glsl_unit *u, struct glsl_str *log)
 {
-   /* subroutines first (glsl_subroutine.c), then the rest on its text */
+   /* atomic_uint parameters first (glsl_atomic_arg.c), then subroutines (glsl_subroutine.c),
+    * then the rest on its text */
+   char *cloned;
+   if (!glsl_lower_atomic_args(pp, version, log, &cloned))
+      return false;
    struct glsl_subroutine_stage subr;
    char *text;
-   if (!glsl_lower_subroutines(stage, pp, version, &subr, log, &text))
+   if (!glsl_lower_subroutines(stage, cloned ? cloned : pp, version, &subr, log, &text)) {
+      free(cloned);
       return false;
-   bool ok = lower_unit(stage, text ? text : pp, version, profile, compat, compat_provided,
-                        point_size, deny, u, log);
+   }
+   bool ok = lower_unit(stage,
+                        text     ? text
+                        : cloned ? cloned
+                                 : pp,
+                        version, profile, compat, compat_provided, point_size, deny, u, log);
    free(text);
+   free(cloned);
    u->subroutines = subr;
    return ok;
 }

@@ -3848,6 +3848,114 @@ test_dispatch_run_bounded(struct t *t)
    t->cv->delete_shader(t->ctx, &a, NULL, 0);
 }
 
+/* More occlusion and timestamp slots in flight than the server holds for a session
+ * (VKB_QUERY_POOLS_MAX pools of VKB_QUERY_POOL_SLOTS): 6,000 occlusion queries over a triangle
+ * each, then one over 5,000 draws each after a timestamp counter (a counter ends the rendering
+ * scope: 5,000 scopes and 5,000 counters), all in one batch. Pools are chained up to the limit
+ * and no further; past it the server reads completed slots back and waits for the oldest batch
+ * (query-slots-server-wait, counted), and every result stays exact. */
+static void
+test_query_slots_limit(struct t *t, struct mgp_handle prog)
+{
+   use_default_fb(t, false);
+   set_viewport(t, 0, 0, W, H, false, NULL);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   struct mgp_render_state s = gl_render_state();
+   bind_rs(t, &s);
+   bind_ve(t, false, 8);
+   bind_vb(t, make_buffer(t, sizeof(tri_ccw), tri_ccw));
+   use_program(t, prog);
+   set_consts(t, prog, 0.2f, 0.4f, 0.6f, 1.0f, 0, 0, 0, 0, 0);
+   struct mgp_caps caps;
+   memset(&caps, 0, sizeof(caps));
+   struct mgp_get_caps g = {.out = {.ptr = &caps, .size = sizeof(caps)}};
+   t->sv->get_caps(t->scr, &g, NULL, 0);
+   enum { OCC = 6000, SPAN = 5000 };
+   const uint64_t unimpl = mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented);
+   const uint64_t waits = mgu_decline_count(MGU_DECLINE_query_slots_server_wait);
+   struct mgp_query_desc *d = calloc(OCC, sizeof(*d));
+   check(d != NULL, "query descriptors");
+   if (!d)
+      return;
+   for (int i = 0; i < OCC; i++) {
+      d[i] = (struct mgp_query_desc){.query = new_handle(t, MGP_KIND_QUERY),
+                                     .kind = MGP_QUERY_KIND_SAMPLES_PASSED};
+      t->sv->query_create(t->scr, &d[i], NULL, 0);
+      t->cv->begin_query(t->ctx, &d[i], NULL, 0);
+      draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
+      t->cv->end_query(t->ctx, &d[i], NULL, 0);
+   }
+   int wrong = 0, first_wrong = -1;
+   uint64_t first_value = 0;
+   for (int i = 0; i < OCC; i++) {
+      uint64_t avail = 0;
+      const uint64_t v = query_value(t, d[i].query, &avail);
+      if (!avail || v != 2016) { /* the pixels whose centres have x + y < 63: 63 * 64 / 2 */
+         if (!wrong++)
+            first_wrong = i, first_value = v;
+      }
+      struct mgp_handle_args del = {d[i].query};
+      t->sv->query_destroy(t->scr, &del, NULL, 0);
+   }
+   check(wrong == 0 && ((struct vkb_screen *)t->scr)->occ.pool_count == VKB_QUERY_POOLS_MAX &&
+            mgu_decline_count(MGU_DECLINE_query_slots_server_wait) > waits &&
+            counter(t, "query-slot-waits") > 0 &&
+            mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) == unimpl &&
+            t->fatal_count == 0,
+         "%d occlusion queries in one batch: %d wrong (first %d: %llu), %u pools of at most %u, "
+         "the server waited (decline, waits), no other decline",
+         OCC, wrong, first_wrong, (unsigned long long)first_value,
+         ((struct vkb_screen *)t->scr)->occ.pool_count, VKB_QUERY_POOLS_MAX);
+
+   const bool timers = (caps.cap_bits & MGP_CAP_TIMER_QUERY) != 0;
+   struct mgp_query_desc all = {.query = new_handle(t, MGP_KIND_QUERY),
+                                .kind = MGP_QUERY_KIND_SAMPLES_PASSED};
+   t->sv->query_create(t->scr, &all, NULL, 0);
+   const unsigned long long folds0 = counter(t, "query-slot-folds");
+   t->cv->begin_query(t->ctx, &all, NULL, 0);
+   for (int i = 0; i < SPAN; i++) {
+      if (timers) {
+         d[i] = (struct mgp_query_desc){.query = new_handle(t, MGP_KIND_QUERY),
+                                        .kind = MGP_QUERY_KIND_TIMESTAMP};
+         t->sv->query_create(t->scr, &d[i], NULL, 0);
+         t->cv->end_query(t->ctx, &d[i], NULL, 0);
+      } else {
+         t->cv->flush(t->ctx, &(struct mgp_u32_args){0}, NULL, 0);
+      }
+      draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
+   }
+   t->cv->end_query(t->ctx, &all, NULL, 0);
+   uint64_t avail = 0;
+   const uint64_t sum = query_value(t, all.query, &avail);
+   uint64_t prev = 0;
+   wrong = 0;
+   for (int i = 0; timers && i < SPAN; i++) {
+      uint64_t ok = 0;
+      const uint64_t ts = query_value(t, d[i].query, &ok);
+      if (!ok || !ts || ts < prev) {
+         if (!wrong++)
+            first_wrong = i, first_value = ts;
+      }
+      prev = ts;
+      struct mgp_handle_args del = {d[i].query};
+      t->sv->query_destroy(t->scr, &del, NULL, 0);
+   }
+   check(avail && sum == (uint64_t)SPAN * 2016 && wrong == 0 &&
+            (!timers || counter(t, "query-slot-folds") > folds0) &&
+            ((struct vkb_screen *)t->scr)->occ.pool_count == VKB_QUERY_POOLS_MAX &&
+            ((struct vkb_screen *)t->scr)->ts.pool_count <= VKB_QUERY_POOLS_MAX &&
+            mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) == unimpl &&
+            t->fatal_count == 0,
+         "one occlusion query over %d scopes: %llu (want %llu); %d counters, %d wrong (first %d: "
+         "%llu); %u timestamp pools of at most %u; no other decline",
+         SPAN, (unsigned long long)sum, (unsigned long long)SPAN * 2016, timers ? SPAN : 0, wrong,
+         first_wrong, (unsigned long long)first_value, ((struct vkb_screen *)t->scr)->ts.pool_count,
+         VKB_QUERY_POOLS_MAX);
+   struct mgp_handle_args del = {all.query};
+   t->sv->query_destroy(t->scr, &del, NULL, 0);
+   free(d);
+}
+
 static void
 test_query_destroy_active(struct t *t, struct mgp_handle prog)
 {
@@ -4495,6 +4603,7 @@ main(int argc, char **argv)
    test_targets(&t);
    test_kind_view_samples(&t);
    test_query_destroy_active(&t, prog);
+   test_query_slots_limit(&t, prog);
    test_xfb_objects(&t, prog);
 
    check(t.fatal_count == 0, "no fatal on the main screen (%s)", t.fatal_count ? t.fatal : "-");
