@@ -71,6 +71,17 @@ spv_is_annotation(uint32_t op)
           op == SpvOpDecorateString || op == SpvOpMemberDecorateString;
 }
 
+/* The id a type, an OpConstant or an OpVariable declares (ins: its first word, wc words), or 0. */
+static inline uint32_t
+spv_decl_id(const uint32_t *ins, uint32_t wc, uint32_t op)
+{
+   if (op >= SpvOpTypeVoid && op <= SpvOpTypeFunction && wc >= 2)
+      return ins[1];
+   if ((op == SpvOpConstant || op == SpvOpVariable) && wc >= 3)
+      return ins[2];
+   return 0;
+}
+
 /* The type, constant or variable declaring id (its walk position in *out), or false. */
 static inline bool
 spv_find_def(const uint32_t *w, size_t n, uint32_t id, struct spv_walk *out)

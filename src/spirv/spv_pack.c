@@ -397,11 +397,7 @@ spv_pack_varyings(const uint32_t *w, size_t n, bool inputs, bool outputs, size_t
       if (op == SpvOpFunction && s.functions == n)
          s.functions = p;
       if (s.functions == n) {
-         uint32_t id = 0;
-         if ((op >= SpvOpTypeVoid && op <= SpvOpTypeFunction) && wc >= 2)
-            id = w[p + 1];
-         else if ((op == SpvOpConstant || op == SpvOpVariable) && wc >= 3)
-            id = w[p + 2];
+         const uint32_t id = spv_decl_id(w + p, wc, op);
          if (id && id < s.bound)
             s.at[id] = (uint32_t)p;
          if (op == SpvOpEntryPoint && wc >= 2)
