@@ -1511,10 +1511,9 @@ mode_timer(void)
    return session_close(ctx);
 }
 
-/* More GL_TIME_ELAPSED queries in flight than the server has timestamp slots: those past the
- * pool are a named decline and read 0, the rest read their time, every one still ends (its
- * result comes as an event, so reading them after glFinish does not ask per query), and the
- * session lives. */
+/* More GL_TIME_ELAPSED queries in flight than one server timestamp pool holds: the server
+ * chains another, every one reads its time and ends (its result comes as an event, so reading
+ * them after glFinish does not ask per query), and the session lives. */
 static int
 mode_timer_many(void)
 {
