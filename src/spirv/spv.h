@@ -449,6 +449,21 @@ spirv_out_put(struct spirv_out *o, const uint32_t *words, size_t n)
       o->oom = true;
 }
 
+/* The rewritten module with its id bound set: its words, now the caller's, and *out_n their
+ * count; NULL (the words freed) where the stream ran out of memory. */
+static inline uint32_t *
+spirv_out_finish(struct spirv_out *o, uint32_t bound, size_t *out_n)
+{
+   if (o->oom) {
+      free(o->w);
+      o->w = NULL;
+      return NULL;
+   }
+   o->w[3] = bound;
+   *out_n = o->n;
+   return o->w;
+}
+
 /* Room for more words at o->w + o->n (false, and oom set, when there is none). */
 static inline bool
 spirv_out_reserve(struct spirv_out *o, size_t more)

@@ -159,14 +159,10 @@ iob_emit(struct iob_state *s, size_t *out_n, const char **err)
       spirv_out_put(&o, s->w + p, wc);
       p += wc;
    }
-   if (o.oom) {
-      free(o.w);
+   uint32_t *words = spirv_out_finish(&o, next, out_n);
+   if (!words)
       *err = "out of memory";
-      return NULL;
-   }
-   o.w[3] = next;
-   *out_n = o.n;
-   return o.w;
+   return words;
 }
 
 uint32_t *

@@ -445,13 +445,7 @@ emit(struct split_state *s, size_t *out_n)
       }
       p += wc;
    }
-   if (o.oom) {
-      free(o.w);
-      return NULL;
-   }
-   o.w[3] = next;
-   *out_n = o.n;
-   return o.w;
+   return spirv_out_finish(&o, next, out_n);
 }
 
 uint32_t *
