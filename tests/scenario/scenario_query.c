@@ -1090,3 +1090,89 @@ sc_query_many(void)
    gl.DeleteVertexArrays(1, &m.vao);
    gl.DeleteBuffers(1, &m.vbo);
 }
+
+/* query_clear_scopes: scopes opened by clears and flushes under long-running queries, more of
+ * them than the server holds slots for (4 pools of 1,024 occlusion slots, 1,024 statistics
+ * slots, 256 primitive slots), with no draw between them to make room. Under one
+ * GL_SAMPLES_PASSED query (and, where listed, one GL_VERTICES_SUBMITTED_ARB query): a
+ * 128-pixel rectangle, 4,200 masked clears (each a scope of its own: the backend draws it
+ * outside the query's scope), glFinish, then a scissored full clear and the rectangle again in
+ * the scope that clear opened. Then one GL_PRIMITIVES_GENERATED query over 300 rectangles, each
+ * followed by a glFlush (a scope each). Every count is exact: the clears count nothing and no
+ * draw is lost; the server waits for slots (query-slots-server-wait) rather than declining
+ * backend-feature-unimplemented (gate.decline_counted.*.query_clear_scopes). */
+enum { CLEAR_SCOPES = 4200, PRIM_SCOPES = 300 };
+
+void
+sc_query_clear_scopes(void)
+{
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), rc = V4(0.2f, 0.8f, 0.4f, 1.0f);
+   float v[12];
+   rect_vertices(v, 0, 0, 16, 8); /* 128 pixels */
+   GLuint p = solid_program();
+   set_vec4(p, "u_color", rc);
+   mesh m = make_mesh(v, 6);
+   clear_to(bg);
+   const bool stats = has_ext("GL_ARB_pipeline_statistics_query");
+   printf("  NO-DECLINE-EXPECTED backend-feature-unimplemented (the server waits for slots)\n");
+   GLuint q[3];
+   gl.GenQueries(3, q);
+   gl.BeginQuery(GL_SAMPLES_PASSED, q[0]);
+   if (stats)
+      gl.BeginQuery(GL_VERTICES_SUBMITTED_ARB, q[1]);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glClearColor(1.0f, 1.0f, 1.0f, 1.0f);
+   glColorMask(GL_TRUE, GL_FALSE, GL_TRUE, GL_TRUE); /* magenta: red and blue only */
+   for (int i = 0; i < CLEAR_SCOPES; i++)
+      glClear(GL_COLOR_BUFFER_BIT);
+   /* Every slot the clears took completed, none read back yet: a clear that did not make room
+    * itself before its scope would leave that scope without slots, and the draw below in it
+    * (its own room made by reading back, with no submit to end the scope) would count nothing */
+   glFinish();
+   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   glEnable(GL_SCISSOR_TEST);
+   glScissor(W - 1, H - 1, 1, 1);
+   glClearColor(0.0f, 0.0f, 1.0f, 1.0f);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glDisable(GL_SCISSOR_TEST);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   if (stats)
+      gl.EndQuery(GL_VERTICES_SUBMITTED_ARB);
+   gl.EndQuery(GL_SAMPLES_PASSED);
+   check_gl_error("4,200 clears under an occlusion query");
+
+   gl.BeginQuery(GL_PRIMITIVES_GENERATED, q[2]);
+   for (int i = 0; i < PRIM_SCOPES; i++) {
+      glDrawArrays(GL_TRIANGLES, 0, 6);
+      glFlush();
+   }
+   gl.EndQuery(GL_PRIMITIVES_GENERATED);
+   check_gl_error("300 flushed draws under a primitives-generated query");
+
+   GLuint64 n = ~0ull;
+   gl.GetQueryObjectui64v(q[0], GL_QUERY_RESULT, &n);
+   if (n != samples_passed(2 * 128))
+      fail("one occlusion query over %d clears and two 128-pixel draws: %llu samples, want %u",
+           CLEAR_SCOPES, (unsigned long long)n, samples_passed(2 * 128));
+   if (stats) {
+      n = ~0ull;
+      gl.GetQueryObjectui64v(q[1], GL_QUERY_RESULT, &n);
+      if (n != 12)
+         fail("GL_VERTICES_SUBMITTED_ARB over %d clears and two draws: %llu, want 12", CLEAR_SCOPES,
+              (unsigned long long)n);
+   }
+   n = ~0ull;
+   gl.GetQueryObjectui64v(q[2], GL_QUERY_RESULT, &n);
+   if (n != 2 * PRIM_SCOPES)
+      fail("GL_PRIMITIVES_GENERATED over %d flushed draws of two triangles: %llu, want %d",
+           PRIM_SCOPES, (unsigned long long)n, 2 * PRIM_SCOPES);
+   check_gl_error("reading the results");
+   gl.DeleteQueries(3, q);
+   model md;
+   model_init(&md, V4(1.0f, 0.0f, 1.0f, 1.0f));
+   model_rect(&md, 0, 0, 16, 8, to8(rc));
+   model_rect(&md, W - 1, H - 1, W, H, to8(V4(0.0f, 0.0f, 1.0f, 1.0f)));
+   check_frame("rectangles and clears under the queries", &md);
+   gl.DeleteVertexArrays(1, &m.vao);
+   gl.DeleteBuffers(1, &m.vbo);
+}

@@ -550,9 +550,26 @@ void vkb_queries_announce(struct vkb_screen *scr);
 /* Around a rendering scope: the active occlusion query gets a fresh slot, reset before the
  * scope (outside it) and begun inside; ended inside the scope before it closes. */
 void vkb_query_scope_prepare(struct vkb_context *ctx);
-/* Before a draw, outside any rendering scope: with every occlusion pool made and few slots
- * free, reads back completed slots and waits for the oldest batch holding some (a decline). */
+/* Before anything that may open a rendering scope or take query slots records (a draw, a
+ * clear, a dispatch), outside any rendering scope: each slot kind (statistics, occlusion,
+ * primitives) with few slots free reads back completed ones and waits for the oldest batch
+ * holding some (vkb_query_slots_room). May submit. */
 void vkb_query_pressure_point(struct vkb_screen *scr);
+/* One kind of query slots, for vkb_query_slots_room. */
+struct vkb_query_room {
+   const char *what; /* for the decline query-slots-server-wait; NULL: the wait is not one */
+   uint32_t held;    /* the slots of the kind the server holds, for the decline */
+   const uint32_t *free_count;
+   uint32_t want;                                    /* free slots enough */
+   void (*fold)(struct vkb_screen *scr);             /* reads completed slots back; NULL: none */
+   uint64_t (*oldest)(const struct vkb_screen *scr); /* the oldest batch holding one; 0: none */
+   unsigned long long *waits;                        /* counts the waits */
+};
+/* Makes room in one kind of query slots (every pool of it made): with fewer than k->want
+ * free, retires and folds completed slots, then waits for the oldest batch holding some until
+ * enough are free or none is left to wait for (held by active queries only). The one place
+ * each kind waits for slots. */
+void vkb_query_slots_room(struct vkb_screen *scr, const struct vkb_query_room *k);
 void vkb_query_scope_begin(struct vkb_context *ctx);
 void vkb_query_scope_end(struct vkb_context *ctx);
 void vkb_queries_finish(struct vkb_screen *scr);
@@ -747,7 +764,8 @@ struct vkb_screen_stats {
    unsigned long long stat_slot_waits;  /* ... after waiting for the oldest batch holding some */
    unsigned long long query_slot_pools; /* occlusion and timestamp pools made (vkb_query.c) */
    unsigned long long query_slot_folds; /* occlusion slots read back while their query ran */
-   unsigned long long query_slot_waits; /* waits for the oldest batch, every pool made */
+   unsigned long long query_slot_waits; /* waits for the oldest batch, every pool made (occlusion,
+                                         * timestamp and primitive slots) */
    unsigned long long batch_throttle_waits;  /* the same, past VKB_INFLIGHT_BATCH_LIMIT batches */
    unsigned long long inflight_batches_peak; /* batches queued after a pressure submit, most */
    unsigned long long fence_waits_spun;      /* waits whose batch ended within wait_spin_ns */
@@ -962,7 +980,8 @@ struct vkb_screen {
    /* GL_PRIMITIVES_GENERATED [0] and GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN [1] slots */
    VkQueryPool prim_pool[2];
    uint32_t *prim_free[2];
-   uint8_t *prim_refs[2]; /* the queries a slot counts for (written and overflow share one) */
+   uint8_t *prim_refs[2];    /* the queries a slot counts for (written and overflow share one) */
+   uint64_t *prim_serial[2]; /* the batch that reset each slot */
    uint32_t prim_free_count[2];
    /* ranges captured by batches not yet announced (vkb_xfb_announce) */
    struct vkb_xfb_written {
@@ -1431,9 +1450,9 @@ void vkb_stat_scope_end(struct vkb_context *ctx);
 bool vkb_stat_dispatch_begin(struct vkb_context *ctx, VkCommandBuffer cmd, uint32_t *slot);
 void vkb_stat_dispatch_end(struct vkb_context *ctx, VkCommandBuffer cmd, uint32_t slot);
 void vkb_stat_queries_finish(struct vkb_screen *scr);
-/* Before a draw or dispatch, outside any rendering scope: with few slots free, folds those of
- * completed batches into their queries, submitting and waiting for the oldest when none is. */
+/* The statistics and primitive slots' part of vkb_query_pressure_point. */
 void vkb_stat_pressure_point(struct vkb_screen *scr);
+void vkb_prim_pressure_point(struct vkb_screen *scr);
 bool vkb_prim_query_create(struct vkb_screen *scr, struct vkb_query *q);
 bool vkb_prim_query_read(struct vkb_screen *scr, const struct vkb_query *q, uint32_t slot,
                          uint64_t *value);

@@ -105,7 +105,7 @@ vkb_launch_grid(void *self, const struct mgp_launch_grid *args, const void *tail
     * draws is (each counts as a draw toward VKB_BATCH_DRAW_LIMIT), so no batch grows without
     * end, nor its one wait past the device's watchdog. */
    vkb_arena_pressure_point(scr);
-   vkb_stat_pressure_point(scr);
+   vkb_query_pressure_point(scr);
    VkPipeline pipe = compute_pipeline(scr, sh);
    if (!pipe)
       return;

@@ -647,14 +647,13 @@ draw_record(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
    ctx->fast.call_tick = vkb_draw_unchanged_tick(ctx);
 }
 
-/* Before a draw records: the batch's memory limits (vkb_batch.c) and the statistics and
- * occlusion queries' slots (vkb_pstats.c, vkb_query.c); each may submit. Here rather than in vkb_arena_pressure_point, which
+/* Before a draw records: the batch's memory limits (vkb_batch.c) and the queries' slots
+ * (vkb_query.c); each may submit. Here rather than in vkb_arena_pressure_point, which
  * vkb_pstats reaches through the batch (no call loop between the two). */
 static void
 draw_pressure_point(struct vkb_screen *scr)
 {
    vkb_arena_pressure_point(scr);
-   vkb_stat_pressure_point(scr);
    vkb_query_pressure_point(scr);
 }
 

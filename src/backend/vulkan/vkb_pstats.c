@@ -7,7 +7,8 @@
  * GL_COMPUTE_SHADER_INVOCATIONS_ARB query takes a slot of its own for that query. A query may
  * span any number of scopes and dispatches: before a draw or dispatch, with few slots free, the
  * slots of completed batches are read back into their queries' folded sums and freed, so the
- * pool stays at STAT_POOL_SLOTS however long a query runs (vkb_stat_pressure_point). The kinds
+ * pool stays at STAT_POOL_SLOTS however long a query runs (vkb_stat_pressure_point, through
+ * vkb_query_pressure_point before anything that opens a scope). The kinds
  * follow VkQueryPipelineStatisticFlagBits' order, so vkb_stat_index is also the statistic's
  * place in a slot's result. */
 #include <stdlib.h>
@@ -289,19 +290,14 @@ stat_oldest_serial(const struct vkb_screen *scr)
 void
 vkb_stat_pressure_point(struct vkb_screen *scr)
 {
-   if (!scr->stat_pool || scr->stat_free_count >= STAT_LOW_WATER || scr->failed)
-      return;
-   vkb_retire(scr);
-   stat_fold(scr);
-   /* Every slot still in flight: the oldest batch holding some is waited for (submitted first
-    * when it is the one recording), then its slots fold. */
-   while (scr->stat_free_count < STAT_LOW_WATER && !scr->failed) {
-      const uint64_t oldest = stat_oldest_serial(scr);
-      if (!oldest || oldest <= scr->completed_serial)
-         break; /* every slot held is readable yet not read (a fatal): nothing to wait for */
-      scr->stats.stat_slot_waits++;
-      if (vkb_wait_serial(scr, oldest, UINT64_MAX, true) != VK_SUCCESS)
-         break;
-      stat_fold(scr);
-   }
+   /* one pool: its wait is how a query spans any number of scopes, not a decline */
+   if (scr->stat_pool)
+      vkb_query_slots_room(scr, &(struct vkb_query_room){
+                                   .held = STAT_POOL_SLOTS,
+                                   .free_count = &scr->stat_free_count,
+                                   .want = STAT_LOW_WATER,
+                                   .fold = stat_fold,
+                                   .oldest = stat_oldest_serial,
+                                   .waits = &scr->stats.stat_slot_waits,
+                                });
 }

@@ -102,26 +102,45 @@ ts_oldest_serial(const struct vkb_screen *scr)
    return oldest;
 }
 
+void
+vkb_query_slots_room(struct vkb_screen *scr, const struct vkb_query_room *k)
+{
+   if (*k->free_count >= k->want || scr->failed)
+      return;
+   vkb_retire(scr);
+   if (k->fold)
+      k->fold(scr);
+   if (*k->free_count >= k->want)
+      return;
+   if (k->what)
+      MGU_DECLINE(query_slots_server_wait, "%u %s query slots in flight", k->held, k->what);
+   while (*k->free_count < k->want && !scr->failed) {
+      const uint64_t oldest = k->oldest(scr);
+      if (!oldest || oldest <= scr->completed_serial)
+         break; /* held by active queries only, or readable yet not read (a fatal) */
+      (*k->waits)++;
+      if (vkb_wait_serial(scr, oldest, UINT64_MAX, true) != VK_SUCCESS)
+         break;
+      if (k->fold)
+         k->fold(scr);
+   }
+}
+
 /* Takes n timestamp slots for q and resets them; outside any rendering scope (a reset may not
  * be recorded inside one). Every pool made and fewer than n free: the server waits for the
  * oldest ended timer query, whose slots its result frees. False after a decline or a fatal. */
 static bool
 ts_take(struct vkb_screen *scr, struct vkb_query *q, uint32_t n)
 {
-   if (scr->ts.free_count < n && scr->ts.pool_count >= VKB_QUERY_POOLS_MAX) {
-      vkb_retire(scr);
-      if (scr->ts.free_count < n)
-         MGU_DECLINE(query_slots_server_wait, "%u timestamp query slots in flight",
-                     VKB_QUERY_POOLS_MAX * VKB_QUERY_POOL_SLOTS);
-      while (scr->ts.free_count < n && !scr->failed) {
-         const uint64_t oldest = ts_oldest_serial(scr);
-         if (!oldest || oldest <= scr->completed_serial)
-            break; /* held by active queries only */
-         scr->stats.query_slot_waits++;
-         if (vkb_wait_serial(scr, oldest, UINT64_MAX, true) != VK_SUCCESS)
-            break;
-      }
-   }
+   if (scr->ts.pool_count >= VKB_QUERY_POOLS_MAX)
+      vkb_query_slots_room(scr, &(struct vkb_query_room){
+                                   .what = "timestamp",
+                                   .held = VKB_QUERY_POOLS_MAX * VKB_QUERY_POOL_SLOTS,
+                                   .free_count = &scr->ts.free_count,
+                                   .want = n,
+                                   .oldest = ts_oldest_serial,
+                                   .waits = &scr->stats.query_slot_waits,
+                                });
    if (scr->failed)
       return false;
    vkb_end_rendering(scr);
@@ -275,7 +294,7 @@ vkb_query_scope_prepare(struct vkb_context *ctx)
    VkCommandBuffer cmd = vkb_cmd(scr);
    uint32_t slot;
    if (!cmd || !slot_take(scr, &scr->occ, VK_QUERY_TYPE_OCCLUSION, cmd, &slot)) {
-      /* only where no draw came first (vkb_query_pressure_point): a clear's scope */
+      /* only where the scope's opener did not run vkb_query_pressure_point first */
       if (!scr->failed)
          MGU_DECLINE(backend_feature_unimplemented, "more than %u occlusion query scopes in flight",
                      VKB_QUERY_POOLS_MAX * VKB_QUERY_POOL_SLOTS);
@@ -356,24 +375,19 @@ occ_oldest_serial(const struct vkb_screen *scr)
 void
 vkb_query_pressure_point(struct vkb_screen *scr)
 {
-   if (scr->occ.pool_count < VKB_QUERY_POOLS_MAX || scr->occ.free_count >= OCC_LOW_WATER ||
-       scr->failed)
-      return;
-   vkb_retire(scr);
-   occ_fold(scr);
-   if (scr->occ.free_count >= OCC_LOW_WATER)
-      return;
-   MGU_DECLINE(query_slots_server_wait, "%u occlusion query slots in flight",
-               VKB_QUERY_POOLS_MAX * VKB_QUERY_POOL_SLOTS);
-   while (scr->occ.free_count < OCC_LOW_WATER && !scr->failed) {
-      const uint64_t oldest = occ_oldest_serial(scr);
-      if (!oldest || oldest <= scr->completed_serial)
-         break; /* every slot held is readable yet not read (a fatal): nothing to wait for */
-      scr->stats.query_slot_waits++;
-      if (vkb_wait_serial(scr, oldest, UINT64_MAX, true) != VK_SUCCESS)
-         break;
-      occ_fold(scr);
-   }
+   vkb_stat_pressure_point(scr);
+   /* with a pool left to chain, a scope takes a slot of it instead */
+   if (scr->occ.pool_count >= VKB_QUERY_POOLS_MAX)
+      vkb_query_slots_room(scr, &(struct vkb_query_room){
+                                   .what = "occlusion",
+                                   .held = VKB_QUERY_POOLS_MAX * VKB_QUERY_POOL_SLOTS,
+                                   .free_count = &scr->occ.free_count,
+                                   .want = OCC_LOW_WATER,
+                                   .fold = occ_fold,
+                                   .oldest = occ_oldest_serial,
+                                   .waits = &scr->stats.query_slot_waits,
+                                });
+   vkb_prim_pressure_point(scr);
 }
 
 void

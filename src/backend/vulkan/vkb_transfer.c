@@ -688,6 +688,9 @@ vkb_clear(void *self, const struct mgp_clear *args, const void *tail, uint32_t t
       att[n++] = (VkClearAttachment){.aspectMask = ds, .clearValue = dsv};
    if (!n && !any_partial && !stencil_partial)
       return;
+   /* may submit: before the scope this clear may open takes the active queries' slots (a run
+    * of clears under one query, with no draw between, holds as many as a run of draws) */
+   vkb_query_pressure_point(scr);
    if (!vkb_begin_rendering(ctx))
       return;
    VkCommandBuffer cmd = vkb_cmd(scr);

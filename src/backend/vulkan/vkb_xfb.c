@@ -522,6 +522,9 @@ vkb_xfb_context_destroy_now(struct vkb_context *ctx)
 /* ---- primitive queries ------------------------------------------------------------------- */
 
 #define PRIM_POOL_SLOTS 256u
+/* Free slots of a pool below which a draw, clear or dispatch folds: more than the scopes one
+ * opens take (one per stream). */
+#define PRIM_LOW_WATER (PRIM_POOL_SLOTS / 4u)
 
 /* The primitive query kinds: 0 generated, 1 written, 2 one stream's overflow, 3 any stream's
  * overflow (-1: another kind). Kinds 1 - 3 read one transform feedback stream query (primitives
@@ -571,7 +574,8 @@ prim_pool_ready(struct vkb_screen *scr, int k)
    };
    scr->prim_free[k] = malloc(PRIM_POOL_SLOTS * sizeof(uint32_t));
    scr->prim_refs[k] = calloc(PRIM_POOL_SLOTS, 1);
-   if (!scr->prim_free[k] || !scr->prim_refs[k]) {
+   scr->prim_serial[k] = calloc(PRIM_POOL_SLOTS, sizeof(uint64_t));
+   if (!scr->prim_free[k] || !scr->prim_refs[k] || !scr->prim_serial[k]) {
       vkb_fatal(scr, MGU_FATAL_OutOfMemory, "primitive query pool");
       return false;
    }
@@ -609,14 +613,75 @@ vkb_prim_query_read(struct vkb_screen *scr, const struct vkb_query *q, uint32_t 
    return true;
 }
 
+static void
+prim_slot_unref(struct vkb_screen *scr, int p, uint32_t slot)
+{
+   if (!--scr->prim_refs[p][slot])
+      scr->prim_free[p][scr->prim_free_count[p]++] = slot;
+}
+
 void
 vkb_prim_query_release_slots(struct vkb_screen *scr, struct vkb_query *q)
 {
    int p = prim_pool_of(prim_index(q->target));
    for (uint32_t i = 0; i < q->slot_count; i++)
-      if (!--scr->prim_refs[p][q->slots[i]])
-         scr->prim_free[p][scr->prim_free_count[p]++] = q->slots[i];
+      prim_slot_unref(scr, p, q->slots[i]);
    q->slot_count = 0;
+}
+
+/* Reads the slots of completed batches back into their queries' folded sums and frees them,
+ * as vkb_pstats.c does; a query keeps only its slots still in flight. */
+static void
+prim_fold(struct vkb_screen *scr)
+{
+   for (uint32_t i = 0; i < scr->queries.cap && !scr->failed; i++) {
+      struct vkb_query *q = (struct vkb_query *)scr->queries.slots[i];
+      if (!q || !vkb_prim_query_kind(q->target))
+         continue;
+      const int p = prim_pool_of(prim_index(q->target));
+      uint32_t kept = 0;
+      for (uint32_t k = 0; k < q->slot_count; k++) {
+         const uint32_t slot = q->slots[k];
+         uint64_t v = 0;
+         if (scr->failed || scr->prim_serial[p][slot] > scr->completed_serial ||
+             !vkb_prim_query_read(scr, q, slot, &v)) {
+            q->slots[kept++] = slot;
+            continue;
+         }
+         q->folded += v;
+         prim_slot_unref(scr, p, slot);
+      }
+      q->slot_count = kept;
+   }
+}
+
+/* The oldest batch holding a primitive slot of either pool; 0 when none does. */
+static uint64_t
+prim_oldest_serial(const struct vkb_screen *scr)
+{
+   uint64_t oldest = 0;
+   for (int p = 0; p < 2; p++)
+      for (uint32_t s = 0; scr->prim_pool[p] && s < PRIM_POOL_SLOTS; s++)
+         if (scr->prim_refs[p][s] && (!oldest || scr->prim_serial[p][s] < oldest))
+            oldest = scr->prim_serial[p][s];
+   return oldest;
+}
+
+void
+vkb_prim_pressure_point(struct vkb_screen *scr)
+{
+   for (int p = 0; p < 2; p++)
+      if (scr->prim_pool[p])
+         vkb_query_slots_room(
+            scr, &(struct vkb_query_room){
+                    .what = p == 0 ? "primitives-generated" : "transform feedback stream",
+                    .held = PRIM_POOL_SLOTS,
+                    .free_count = &scr->prim_free_count[p],
+                    .want = PRIM_LOW_WATER,
+                    .fold = prim_fold,
+                    .oldest = prim_oldest_serial,
+                    .waits = &scr->stats.query_slot_waits,
+                 });
 }
 
 /* The stream a primitive query's begin_query / end_query names: below VKB_MAX_STREAMS with
@@ -661,7 +726,7 @@ vkb_prim_begin_query(struct vkb_context *ctx, struct vkb_query *q, uint32_t stre
    vkb_prim_query_release_slots(scr, q);
    q->active = true;
    q->ended = q->announced = false;
-   q->value = 0;
+   q->value = q->folded = 0;
    q->stream = stream;
    for (uint32_t st = first; st < end; st++)
       ctx->prim_active[k][st] = q;
@@ -725,6 +790,7 @@ prim_scope_prepare(struct vkb_context *ctx)
          return;
       uint32_t slot = scr->prim_free[p][--scr->prim_free_count[p]];
       scr->prim_refs[p][slot] = (uint8_t)n;
+      scr->prim_serial[p][slot] = vkb_current_serial(scr);
       for (unsigned i = 0; i < n; i++)
          qs[i]->slots[qs[i]->slot_count++] = slot;
       vkCmdResetQueryPool(cmd, scr->prim_pool[p], slot, 1);
@@ -782,5 +848,7 @@ vkb_prim_queries_finish(struct vkb_screen *scr)
       scr->prim_free[k] = NULL;
       free(scr->prim_refs[k]);
       scr->prim_refs[k] = NULL;
+      free(scr->prim_serial[k]);
+      scr->prim_serial[k] = NULL;
    }
 }
