@@ -4,10 +4,13 @@
  * interface needs more locations than the device has (the linker decides, glsl_link.c), every
  * user Input/Output array of 32-bit scalars, as a variable of its own or as a member of an
  * interface block, becomes an array of 4-vectors of ceil(N/4) elements, and each access
- * chain's index i into it becomes the two indices i >> 2, i & 3. An array of doubles (a double
- * takes a whole location unpacked, where GL counts two components) becomes an array of dvec2s,
- * ceil(N/2) elements indexed i >> 1, i & 1. Producer and consumer get the same rewrite, so the
- * interfaces still match.
+ * chain's index i into it becomes the two indices (i >> 2) % ceil(N/4), i & 3. An array of
+ * doubles (a double takes a whole location unpacked, where GL counts two components) becomes an
+ * array of dvec2s, ceil(N/2) elements indexed (i >> 1) % ceil(N/2), i & 1. The modulo keeps an
+ * index out of bounds (undefined in GLSL, but a small negative one becomes huge once shifted as
+ * unsigned) inside the array: llvmpipe evaluates both sides of a branch and read such an index
+ * past its input memory (SIGSEGV, tes-both-input-array-float-index-rd on the GLES backend).
+ * Producer and consumer get the same rewrite, so the interfaces still match.
  *
  * Only what can be rewritten that way is packed: a module that uses such a variable other than
  * through an access chain indexing into the array (a whole-array load or store, a function
@@ -19,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { OpShiftRightLogical = 194, OpBitwiseAnd = 199 };
+enum { OpUMod = 137, OpSMod = 139, OpShiftRightLogical = 194, OpBitwiseAnd = 199 };
 
 struct pack_state {
    const uint32_t *w;
@@ -30,6 +33,7 @@ struct pack_state {
    uint8_t *flags;           /* [bound] */
    uint32_t *packed;         /* [bound] candidate array type -> its packed type (0: not packed) */
    uint32_t *mconst;         /* [bound] candidate array type -> constant ceil(N/4) */
+   uint32_t *mmod;           /* [bound] candidate array type -> ceil(N/4) typed as ity */
    uint32_t *vec4_of;        /* [bound] scalar type -> its 4-vector type (a double's: 2-vector) */
    uint32_t *new_ptr;        /* [bound] packed variable -> its new pointer type */
    uint32_t *new_outer;      /* [bound] packed per-vertex variable -> its new outer array type */
@@ -253,9 +257,9 @@ emit_packed_type(struct pack_state *s, struct spirv_out *o, uint32_t t, size_t h
          spirv_out_put(o, (uint32_t[]){(4u << 16) | SpvOpTypeVector, v, elem, g}, 4);
       }
    }
-   spirv_out_put(
-      o, (uint32_t[]){(4u << 16) | SpvOpConstant, lty, s->mconst[t], (word(s, len, 3) + g - 1) / g},
-      4);
+   const uint32_t m = (word(s, len, 3) + g - 1) / g;
+   spirv_out_put(o, (uint32_t[]){(4u << 16) | SpvOpConstant, lty, s->mconst[t], m}, 4);
+   spirv_out_put(o, (uint32_t[]){(4u << 16) | SpvOpConstant, s->ity, s->mmod[t], m}, 4);
    spirv_out_put(o, (uint32_t[]){(4u << 16) | SpvOpTypeArray, s->packed[t], v, s->mconst[t]}, 4);
 }
 
@@ -270,6 +274,7 @@ emit(struct pack_state *s, size_t *out_n)
          continue;
       s->packed[t] = next++;
       s->mconst[t] = next++;
+      s->mmod[t] = next++;
       uint32_t elem = word(s, t, 2);
       if (!s->vec4_of[elem])
          s->vec4_of[elem] = next++;
@@ -332,12 +337,15 @@ emit(struct pack_state *s, size_t *out_n)
          uint32_t t = 0;
          int k = split_index(s, p, s->w[p + 3], &whole, &t);
          if (k >= 0) {
-            uint32_t idx = s->w[p + 4 + k], q = next++, r = next++;
+            uint32_t idx = s->w[p + 4 + k], sh = next++, q = next++, r = next++;
             const bool pairs = group_of(s, word(s, t, 2)) == 2;
+            /* OpUMod wants an unsigned type; the shifted index is never negative */
+            const uint32_t mod = word(s, s->ity, 3) ? OpSMod : OpUMod;
             spirv_out_put(&o,
-                          (uint32_t[]){(5u << 16) | OpShiftRightLogical, s->ity, q, idx,
+                          (uint32_t[]){(5u << 16) | OpShiftRightLogical, s->ity, sh, idx,
                                        pairs ? s->c1 : s->c2},
                           5);
+            spirv_out_put(&o, (uint32_t[]){(5u << 16) | mod, s->ity, q, sh, s->mmod[t]}, 5);
             spirv_out_put(
                &o, (uint32_t[]){(5u << 16) | OpBitwiseAnd, s->ity, r, idx, pairs ? s->c1 : s->c3},
                5);
@@ -372,13 +380,14 @@ spv_pack_varyings(const uint32_t *w, size_t n, bool inputs, bool outputs, size_t
    s.flags = calloc(s.bound, sizeof(*s.flags));
    s.packed = calloc(s.bound, sizeof(*s.packed));
    s.mconst = calloc(s.bound, sizeof(*s.mconst));
+   s.mmod = calloc(s.bound, sizeof(*s.mmod));
    s.vec4_of = calloc(s.bound, sizeof(*s.vec4_of));
    s.new_ptr = calloc(s.bound, sizeof(*s.new_ptr));
    s.new_outer = calloc(s.bound, sizeof(*s.new_outer));
    s.packed_members = calloc(s.bound, sizeof(*s.packed_members));
    uint32_t *result = NULL;
-   if (!s.at || !s.member_bi || !s.flags || !s.packed || !s.mconst || !s.vec4_of || !s.new_ptr ||
-       !s.new_outer || !s.packed_members) {
+   if (!s.at || !s.member_bi || !s.flags || !s.packed || !s.mconst || !s.mmod || !s.vec4_of ||
+       !s.new_ptr || !s.new_outer || !s.packed_members) {
       *err = "out of memory";
       goto done;
    }
@@ -430,6 +439,7 @@ done:
    free(s.flags);
    free(s.packed);
    free(s.mconst);
+   free(s.mmod);
    free(s.vec4_of);
    free(s.new_ptr);
    free(s.new_outer);
