@@ -512,8 +512,9 @@ etc_mode_of(const uint8_t b[8], bool punch)
    return ETC_DIFFERENTIAL;
 }
 
-/* Whether colours a and b differ by more than `min` off the grey axis (their difference is no
- * multiple of (1, 1, 1) within min): no two halves' base-plus-modifier lines hold both. */
+/* Whether colours a and b differ by `min` or more off the grey axis (their difference is no
+ * multiple of (1, 1, 1) within min): a half's base colour and modifiers, one grey line, cannot
+ * hold both. */
 static bool
 off_grey(const int a[3], const int b[3], int min)
 {
