@@ -584,7 +584,7 @@ test_etc_t_h(void)
    uint8_t b[8];
    int worst;
    long sse, sse4;
-   for (unsigned trial = 0; trial < 256; trial++) {
+   for (unsigned trial = 0; trial < 64; trial++) {
       const int d = dist[trial % 8];
       int x[3], y[3], col[4][4];
       do {
@@ -603,7 +603,7 @@ test_etc_t_h(void)
          break;
       }
    }
-   for (unsigned trial = 0; trial < 256; trial++) {
+   for (unsigned trial = 0; trial < 64; trial++) {
       const int d = dist[trial % 8];
       int a[3], bb[3], col[4][4];
       do {
@@ -622,7 +622,7 @@ test_etc_t_h(void)
          break;
       }
    }
-   for (unsigned trial = 0; trial < 256; trial++) {
+   for (unsigned trial = 0; trial < 64; trial++) {
       int p[3], q[3], col[4][4];
       do {
          for (unsigned c = 0; c < 3; c++)
@@ -640,7 +640,7 @@ test_etc_t_h(void)
          break;
       }
    }
-   for (unsigned trial = 0; trial < 256; trial++) {
+   for (unsigned trial = 0; trial < 64; trial++) {
       const int d = dist[trial % 8];
       int x[3], y[3], col[4][4];
       do {
@@ -667,7 +667,7 @@ static void
 test_etc_planar_mode(void)
 {
    uint8_t src[16 * 4], b[8], dec[16 * 4];
-   for (unsigned trial = 0; trial < 256;) {
+   for (unsigned trial = 0; trial < 64;) {
       int w[3][3]; /* channel: origin, horizontal, vertical, widened */
       for (unsigned c = 0; c < 3; c++)
          for (unsigned k = 0; k < 3; k++) {
