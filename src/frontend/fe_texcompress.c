@@ -308,7 +308,7 @@ rgtc_channel(const uint8_t *b, bool is_signed, int16_t out_s[16], uint16_t out_u
 const int fe_etc_modifiers[8][2] = {
    {2, 8}, {5, 17}, {9, 29}, {13, 42}, {18, 60}, {24, 80}, {33, 106}, {47, 183},
 };
-static const int etc_distances[8] = {3, 6, 11, 16, 23, 32, 41, 64};
+const int fe_etc_distances[8] = {3, 6, 11, 16, 23, 32, 41, 64};
 
 static int
 ext4(int v)
@@ -393,7 +393,7 @@ etc2_rgb(const uint8_t *b, bool punch, uint8_t out[16][8])
          const int c1[3] = {ext4(r1), ext4((int)(bits >> 52) & 15), ext4((int)(bits >> 48) & 15)};
          const int c2[3] = {ext4((int)(bits >> 44) & 15), ext4((int)(bits >> 40) & 15),
                             ext4((int)(bits >> 36) & 15)};
-         const int d = etc_distances[(int)((bits >> 34) & 3) << 1 | (int)((bits >> 32) & 1)];
+         const int d = fe_etc_distances[(int)((bits >> 34) & 3) << 1 | (int)((bits >> 32) & 1)];
          for (int k = 0; k < 3; k++) {
             p[0][k] = c1[k];
             p[1][k] = c2[k] + d;
@@ -412,7 +412,7 @@ etc2_rgb(const uint8_t *b, bool punch, uint8_t out[16][8])
                    b2 = (int)(bits >> 35) & 15;
          const int order = (r1 << 8 | g1 << 4 | b1) >= (r2 << 8 | g2 << 4 | b2);
          const int d =
-            etc_distances[(int)((bits >> 34) & 1) << 2 | (int)((bits >> 32) & 1) << 1 | order];
+            fe_etc_distances[(int)((bits >> 34) & 1) << 2 | (int)((bits >> 32) & 1) << 1 | order];
          const int c1[3] = {ext4(r1), ext4(g1), ext4(b1)};
          const int c2[3] = {ext4(r2), ext4(g2), ext4(b2)};
          for (int k = 0; k < 3; k++) {

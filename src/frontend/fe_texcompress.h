@@ -122,8 +122,10 @@ void fe_block_encode(enum fe_block_kind kind, const void *texels, uint32_t w, ui
                      uint8_t *dst);
 
 /* ETC2's and EAC's modifier tables (ES 3.0 Annex C), which the decoder and encoder share:
- * ETC2's small and large modifier per table, EAC's eight per table. */
+ * ETC2's small and large modifier per table, the T and H modes' distances, EAC's eight per
+ * table. */
 extern const int fe_etc_modifiers[8][2];
+extern const int fe_etc_distances[8];
 extern const int fe_eac_modifiers[16][8];
 /* One ETC2/EAC block from its 16 texels (texel y * 4 + x) in the decoded layout
  * (fe_texcompress_enc_etc.c); false for any other kind. */

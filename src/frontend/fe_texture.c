@@ -424,7 +424,8 @@ image_in_storage(const struct fe_texture *tex, unsigned face, unsigned level)
 }
 
 /* Whether mgl encodes images of info's format into its blocks. ETC1 (OES_compressed_ETC1_RGB8,
- * decoded as ETC2 RGB) is not: the ETC2 encoder makes planar blocks, which ETC1 lacks. */
+ * decoded as ETC2 RGB) is not: the ETC2 encoder makes planar, T and H blocks, which ETC1
+ * lacks. */
 static bool
 encodes(const struct fe_format_info *info)
 {

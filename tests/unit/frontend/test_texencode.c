@@ -482,6 +482,232 @@ test_etc_planar_bits(void)
    }
 }
 
+/* The mode of an ETC2 colour block, read from its bits as Annex C lays them out (not through
+ * the decoder): individual; differential; or the T, H and planar modes that a differential
+ * block's red, green or blue base plus difference leaving 0..31 selects, in that order. punch:
+ * RGB8A1, where every block is differential and bit 33 is the opaque bit. */
+enum etc_mode { ETC_INDIVIDUAL, ETC_DIFFERENTIAL, ETC_T, ETC_H, ETC_PLANAR };
+
+static uint64_t
+etc_bits(const uint8_t b[8])
+{
+   uint64_t v = 0;
+   for (unsigned i = 0; i < 8; i++)
+      v = v << 8 | b[i];
+   return v;
+}
+
+static enum etc_mode
+etc_mode_of(const uint8_t b[8], bool punch)
+{
+   const uint64_t v = etc_bits(b);
+   if (!punch && !(v >> 33 & 1))
+      return ETC_INDIVIDUAL;
+   for (unsigned c = 0; c < 3; c++) {
+      const int base = (int)(v >> (59 - 8 * c) & 31), delta = (int)(v >> (56 - 8 * c) & 7);
+      const int sum = base + (delta >= 4 ? delta - 8 : delta);
+      if (sum < 0 || sum > 31)
+         return (enum etc_mode)(ETC_T + c);
+   }
+   return ETC_DIFFERENTIAL;
+}
+
+/* Whether colours a and b differ by `min` or more off the grey axis (their difference is no
+ * multiple of (1, 1, 1) within min): a half's base colour and modifiers, one grey line, cannot
+ * hold both. */
+static bool
+off_grey(const int a[3], const int b[3], int min)
+{
+   const int d[3] = {a[0] - b[0], a[1] - b[1], a[2] - b[2]};
+   return abs(d[0] - d[1]) >= min || abs(d[1] - d[2]) >= min || abs(d[0] - d[2]) >= min;
+}
+
+/* A 4-bit colour a channel (17 * k, k in lo..hi), as the T and H modes store them. */
+static void
+pick4(int c[3], int lo, int hi)
+{
+   for (unsigned k = 0; k < 3; k++)
+      c[k] = 17 * (lo + (int)(rnd() % (unsigned)(hi - lo + 1)));
+}
+
+/* A 4x4 block of colours col[0..3] (alpha in col[k][3]): texels 0 and 15 take col[0], 4 col[1],
+ * 11 col[2], 5 col[3] (so each half of either split holds colours of both clusters), the rest
+ * a random one. Encoded as kind, decoded; *worst the largest channel error over texels whose
+ * alpha is 128 or more (1000 where one of them is not opaque or a transparent one is not
+ * 0, 0, 0, 0); *sse the sum of squared errors, *sse4 that of each texel's nearest 4-bit
+ * colour (what the T mode's two colours paint). */
+static void
+etc_block_trial(enum fe_block_kind kind, const int col[4][4], uint8_t blocks[8], int *worst,
+                long *sse, long *sse4)
+{
+   uint8_t src[16 * 4], dec[16 * 4];
+   for (unsigned i = 0; i < 16; i++) {
+      const unsigned k = i == 0 || i == 15 ? 0 : i == 4 ? 1 : i == 11 ? 2 : i == 5 ? 3 : rnd() % 4;
+      for (unsigned c = 0; c < 4; c++)
+         src[i * 4 + c] = (uint8_t)col[k][c];
+   }
+   fe_block_encode(kind, src, 4, 4, blocks);
+   fe_block_decode(kind, blocks, 4, 4, dec);
+   *worst = 0, *sse = 0, *sse4 = 0;
+   for (unsigned i = 0; i < 16; i++) {
+      if (src[i * 4 + 3] < 128) {
+         if (memcmp(dec + i * 4, (const uint8_t[4]){0}, 4))
+            *worst = 1000;
+         continue;
+      }
+      for (unsigned c = 0; c < 3; c++) {
+         const int e = abs(dec[i * 4 + c] - src[i * 4 + c]);
+         const int e4 = abs(17 * ((src[i * 4 + c] + 8) / 17) - src[i * 4 + c]);
+         *worst = e > *worst ? e : *worst;
+         *sse += e * e, *sse4 += e4 * e4;
+      }
+      if (dec[i * 4 + 3] != 255)
+         *worst = 1000;
+   }
+}
+
+/* Blocks only the T or the H mode holds exactly, scattered so that every half of either split
+ * holds two off-grey colours (beyond the individual and differential modes' lines):
+ * - T: a 4-bit colour X and the 4-bit Y with Y + d and Y - d (d a distance of the table):
+ *   exact, and the block is T;
+ * - H: 4-bit A + d, A - d, B + d, B - d: exact, and the block is H (the distance index's low
+ *   bit is the order of A and B, so half the trials need the colours swapped);
+ * - any two 8-bit colours: no worse (summed squared error) than their nearest 4-bit colours,
+ *   which T paints with index 0 and 2; T or H;
+ * - RGB8A1 with transparent texels, a 4-bit X, and C + d, C - d: exact, transparent texels
+ *   transparent black, and the block is T with the opaque bit clear (index 2, C itself, is the
+ *   transparent one there; planar, always opaque, is never used for such a block). */
+static void
+test_etc_t_h(void)
+{
+   static const int dist[8] = {3, 6, 11, 16, 23, 32, 41, 64};
+   uint8_t b[8];
+   int worst;
+   long sse, sse4;
+   for (unsigned trial = 0; trial < 64; trial++) {
+      const int d = dist[trial % 8];
+      int x[3], y[3], col[4][4];
+      do {
+         pick4(x, 1, 14);
+         pick4(y, (d + 16) / 17, (255 - d) / 17);
+      } while (!off_grey(x, y, 34));
+      for (unsigned c = 0; c < 3; c++) {
+         col[0][c] = x[c], col[1][c] = y[c] + d, col[2][c] = y[c] - d, col[3][c] = y[c];
+         col[0][3] = col[1][3] = col[2][3] = col[3][3] = 255;
+      }
+      etc_block_trial(FE_BLOCK_ETC2_RGB, col, b, &worst, &sse, &sse4);
+      if (worst || etc_mode_of(b, false) != ETC_T) {
+         fprintf(stderr, "etc2 T trial %u (d %d): worst %d, mode %d\n", trial, d, worst,
+                 etc_mode_of(b, false));
+         fe_test_failures++;
+         break;
+      }
+   }
+   for (unsigned trial = 0; trial < 64; trial++) {
+      const int d = dist[trial % 8];
+      int a[3], bb[3], col[4][4];
+      do {
+         pick4(a, (d + 16) / 17, (255 - d) / 17);
+         pick4(bb, (d + 16) / 17, (255 - d) / 17);
+      } while (!off_grey(a, bb, 34));
+      for (unsigned c = 0; c < 3; c++) {
+         col[0][c] = a[c] + d, col[3][c] = a[c] - d, col[1][c] = bb[c] + d, col[2][c] = bb[c] - d;
+         col[0][3] = col[1][3] = col[2][3] = col[3][3] = 255;
+      }
+      etc_block_trial(FE_BLOCK_ETC2_RGB, col, b, &worst, &sse, &sse4);
+      if (worst || etc_mode_of(b, false) != ETC_H) {
+         fprintf(stderr, "etc2 H trial %u (d %d): worst %d, mode %d\n", trial, d, worst,
+                 etc_mode_of(b, false));
+         fe_test_failures++;
+         break;
+      }
+   }
+   for (unsigned trial = 0; trial < 64; trial++) {
+      int p[3], q[3], col[4][4];
+      do {
+         for (unsigned c = 0; c < 3; c++)
+            p[c] = (int)(rnd() % 256), q[c] = (int)(rnd() % 256);
+      } while (!off_grey(p, q, 48));
+      for (unsigned c = 0; c < 3; c++)
+         col[0][c] = col[3][c] = p[c], col[1][c] = col[2][c] = q[c];
+      col[0][3] = col[1][3] = col[2][3] = col[3][3] = 255;
+      etc_block_trial(FE_BLOCK_ETC2_RGB, col, b, &worst, &sse, &sse4);
+      const enum etc_mode m = etc_mode_of(b, false);
+      if (sse > sse4 || (m != ETC_T && m != ETC_H)) {
+         fprintf(stderr, "etc2 two colours trial %u: error %ld (4-bit colours: %ld), mode %d\n",
+                 trial, sse, sse4, m);
+         fe_test_failures++;
+         break;
+      }
+   }
+   for (unsigned trial = 0; trial < 64; trial++) {
+      const int d = dist[trial % 8];
+      int x[3], y[3], col[4][4];
+      do {
+         pick4(x, 1, 14);
+         pick4(y, (d + 16) / 17, (255 - d) / 17);
+      } while (!off_grey(x, y, 34));
+      for (unsigned c = 0; c < 3; c++)
+         col[0][c] = x[c], col[1][c] = y[c] + d, col[2][c] = y[c] - d, col[3][c] = 77;
+      col[0][3] = col[1][3] = col[2][3] = 255, col[3][3] = 0;
+      etc_block_trial(FE_BLOCK_ETC2_RGB_A1, col, b, &worst, &sse, &sse4);
+      if (worst || etc_mode_of(b, true) != ETC_T || (etc_bits(b) >> 33 & 1)) {
+         fprintf(stderr, "etc2 a1 T trial %u (d %d): worst %d, mode %d, opaque %u\n", trial, d,
+                 worst, etc_mode_of(b, true), (unsigned)(etc_bits(b) >> 33 & 1));
+         fe_test_failures++;
+         break;
+      }
+   }
+}
+
+/* Planes the planar mode holds exactly (6-bit red and blue, 7-bit green origin, horizontal
+ * and vertical colours, interpolated as Annex C does, no texel clamped) whose channels slope
+ * apart (beyond the other modes' grey lines): exact, and the block is planar. */
+static void
+test_etc_planar_mode(void)
+{
+   uint8_t src[16 * 4], b[8], dec[16 * 4];
+   for (unsigned trial = 0; trial < 64;) {
+      int w[3][3]; /* channel: origin, horizontal, vertical, widened */
+      for (unsigned c = 0; c < 3; c++)
+         for (unsigned k = 0; k < 3; k++) {
+            const int q = (int)(rnd() % (c == 1 ? 128 : 64));
+            w[c][k] = c == 1 ? (q << 1 | q >> 6) : (q << 2 | q >> 4);
+         }
+      if (abs((w[0][1] - w[0][0]) - (w[1][1] - w[1][0])) < 16 ||
+          abs((w[0][2] - w[0][0]) - (w[2][2] - w[2][0])) < 16)
+         continue;
+      bool clamped = false;
+      for (unsigned i = 0; i < 16; i++) {
+         const int x = (int)(i % 4), y = (int)(i / 4);
+         for (unsigned c = 0; c < 3; c++) {
+            const int v =
+               (x * (w[c][1] - w[c][0]) + y * (w[c][2] - w[c][0]) + 4 * w[c][0] + 2) >> 2;
+            clamped |= v < 0 || v > 255;
+            src[i * 4 + c] = (uint8_t)clampi(v, 0, 255);
+         }
+         src[i * 4 + 3] = 255;
+      }
+      if (clamped)
+         continue;
+      trial++;
+      fe_block_encode(FE_BLOCK_ETC2_RGB, src, 4, 4, b);
+      fe_block_decode(FE_BLOCK_ETC2_RGB, b, 4, 4, dec);
+      int worst = 0;
+      for (unsigned i = 0; i < 16; i++)
+         for (unsigned c = 0; c < 3; c++)
+            worst = abs(dec[i * 4 + c] - src[i * 4 + c]) > worst
+                       ? abs(dec[i * 4 + c] - src[i * 4 + c])
+                       : worst;
+      if (worst || etc_mode_of(b, false) != ETC_PLANAR) {
+         fprintf(stderr, "etc2 planar trial %u: worst %d, mode %d\n", trial, worst,
+                 etc_mode_of(b, false));
+         fe_test_failures++;
+         return;
+      }
+   }
+}
+
 /* ---- through GL ---------------------------------------------------------------------------- */
 
 /* glTexImage2D of RGBA8 pixels into each S3TC/BPTC format and of RED/RG ones into RGTC: no
@@ -577,6 +803,8 @@ main(void)
    test_etc_constant();
    test_etc_quality();
    test_etc_planar_bits();
+   test_etc_planar_mode();
+   test_etc_t_h();
    test_gl();
    return fe_test_report("unit.frontend.texencode");
 }
