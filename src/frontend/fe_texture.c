@@ -984,6 +984,26 @@ skip_past_border(GLint skip)
    return skip < INT32_MAX ? skip + 1 : skip;
 }
 
+/* The unpack state that reads a bordered image's inner texels (width and height the bordered
+ * ones; dims of them carry the border, a third the depth's; box: glTexImage3D's images): the
+ * skips step past the border, and rows and images stay as far apart as the bordered image's
+ * are (GL 2.1 §3.8.1: the border is part of the image the unpack reads, so a row length or
+ * image height of 0 is the bordered width or height, not the inner one). */
+static void
+border_unpack(struct fe_context *ctx, GLsizei width, GLsizei height, unsigned dims, bool box)
+{
+   struct fe_pixel_store *u = &ctx->unpack;
+   if (u->row_length == 0)
+      u->row_length = width;
+   if (box && u->image_height == 0)
+      u->image_height = height;
+   u->skip_pixels = skip_past_border(u->skip_pixels);
+   if (dims > 1)
+      u->skip_rows = skip_past_border(u->skip_rows);
+   if (dims > 2)
+      u->skip_images = skip_past_border(u->skip_images);
+}
+
 /* How many of an image's dimensions carry its border: a 1D array's layers and a 2D array's
  * do not. */
 static unsigned
@@ -1104,9 +1124,7 @@ tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint l
                      "a texture image with a border of one colour (or undefined): its inner "
                      "%dx%d texels are stored, the border sampled as the border colour",
                      width, height);
-      ctx->unpack.skip_pixels = skip_past_border(ctx->unpack.skip_pixels);
-      if (border_dims(tex) > 1)
-         ctx->unpack.skip_rows = skip_past_border(ctx->unpack.skip_rows);
+      border_unpack(ctx, bordered_w, bordered_h, border_dims(tex), false);
    }
    tex_image_unbordered(ctx, tex, face, level, internalformat, width, height, border, format, type,
                         pixels);
@@ -1409,15 +1427,13 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
    /* a bordered image keeps its inner texels, as tex_image's; the unpack skips step past the
     * border before the legacy conversion reads the source */
    const struct fe_pixel_store unpack = ctx->unpack;
+   const GLsizei bordered_w = width, bordered_h = height;
    if (fe_tex_border_strip(ctx, tex, &border, &width, &height, &depth, border_dims(tex))) {
       MGU_DECLINE(gl_texture_border_stripped,
                   "a 3D or array texture image with a border: its inner %dx%dx%d texels are "
                   "kept, the border's dropped",
                   width, height, depth);
-      ctx->unpack.skip_pixels = skip_past_border(ctx->unpack.skip_pixels);
-      ctx->unpack.skip_rows = skip_past_border(ctx->unpack.skip_rows);
-      if (border_dims(tex) > 2)
-         ctx->unpack.skip_images = skip_past_border(ctx->unpack.skip_images);
+      border_unpack(ctx, bordered_w, bordered_h, border_dims(tex), true);
    }
    struct fe_compat_tex_source st = {0};
    internalformat = fe_compat_component_format(ctx, internalformat);

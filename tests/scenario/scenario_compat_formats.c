@@ -1198,9 +1198,8 @@ expect_px_near(const char *phase, int x, int y, const int want[3])
  * texels: a red border round green) samples the border texels where GL does (GL 2.1 §3.8.8),
  * not the border colour (blue here): GL_CLAMP_TO_BORDER with NEAREST reads the red border
  * texel left and right of the texture (the pixels next to its edge too), GL_CLAMP with LINEAR
- * mixes the left edge texels half and half with the border texels where the coordinate is
- * clamped to 0, and 3/8 at a coordinate 1/8 of a texel inside (the left edge only: mgl's
- * GL_CLAMP with LINEAR away from it is the texwrap GL_CLAMP rows' own question). A luminance image (GL_LUMINANCE source
+ * mixes the edge texels half and half with the border texels where the coordinate is
+ * clamped to 0 or 1, and 3/8 at a coordinate 1/8 of a texel inside either edge. A luminance image (GL_LUMINANCE source
  * and internal format, a white border round black) reads its border white. Mesa stores the
  * inner image only and samples the border colour: the pixels are checked on mgl. */
 void
@@ -1272,6 +1271,11 @@ sc_compat_texture_border(void)
    expect_px_near("GL_CLAMP left of the texture", 35, 16, half);
    expect_px_near("GL_CLAMP next to the left edge", 39, 16, half);
    expect_px_near("GL_CLAMP inside the left edge", 40, 16, eighth);
+   /* the inner texels are the 4x4 given, every row (the unpack steps over 6 texels a row) */
+   expect_px_near("CLAMP_TO_BORDER inside the bottom left corner", 9, 9, green);
+   expect_px_near("CLAMP_TO_BORDER inside the top right corner", 22, 22, green);
+   expect_px_near("GL_CLAMP inside the right edge", 55, 16, eighth);
+   expect_px_near("GL_CLAMP right of the texture", 60, 16, half);
    expect_px_near("luminance CLAMP_TO_BORDER next to the left edge", 7, 48, white);
    expect_px_near("luminance CLAMP_TO_BORDER inside", 16, 48, black);
    expect_px_near("luminance CLAMP_TO_BORDER above the texture", 16, 60, white);
