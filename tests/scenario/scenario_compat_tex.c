@@ -436,3 +436,111 @@ sc_compat_gl_clamp_linear(void)
    glDeleteTextures(1, &tex);
    glDeleteTextures(1, &plain);
 }
+
+/* The texel a bordered image of compat_border_unpack holds at (x, y, z) of its bordered size
+ * (bw, bh, bd): the border (the outermost texels of the dimensions that carry one) red, the
+ * inner texels distinct. */
+static void
+bordered_texel(int x, int y, int z, int bw, int bh, int bd, GLubyte out[4])
+{
+   const bool edge = x == 0 || x == bw - 1 || (bh > 1 && (y == 0 || y == bh - 1)) ||
+                     (bd > 1 && (z == 0 || z == bd - 1));
+   out[0] = edge ? 255 : (GLubyte)(10 + 20 * x);
+   out[1] = edge ? 0 : (GLubyte)(10 + 20 * y);
+   out[2] = edge ? 0 : (GLubyte)(10 + 40 * z);
+   out[3] = 255;
+}
+
+/* Compares glGetTexImage of target's level 0 (w x h x d inner texels) with bordered_texel of
+ * the image given with a border on the dimensions `dims` counts (the layers of an array: none). */
+static void
+expect_inner(const char *what, GLenum target, int w, int h, int d, int dims)
+{
+   GLubyte got[4 * 4 * 4 * 4];
+   memset(got, 0x5a, sizeof(got));
+   glPixelStorei(GL_PACK_ALIGNMENT, 1);
+   glGetTexImage(target, 0, GL_RGBA, GL_UNSIGNED_BYTE, got);
+   glPixelStorei(GL_PACK_ALIGNMENT, 4);
+   check_gl_error(what);
+   const int ox = 1, oy = dims > 1 ? 1 : 0, oz = dims > 2 ? 1 : 0;
+   const int bw = w + 2, bh = dims > 1 ? h + 2 : h, bd = dims > 2 ? d + 2 : d;
+   for (int z = 0; z < d; z++)
+      for (int y = 0; y < h; y++)
+         for (int x = 0; x < w; x++) {
+            GLubyte want[4];
+            bordered_texel(x + ox, y + oy, z + oz, bw, dims > 1 ? bh : 1, dims > 2 ? bd : 1, want);
+            const GLubyte *g = got + 4 * (x + w * (y + h * z));
+            if (memcmp(g, want, 4)) {
+               fail("%s: inner texel (%d, %d, %d) is (%d, %d, %d, %d), expected (%d, %d, %d, %d)",
+                    what, x, y, z, g[0], g[1], g[2], g[3], want[0], want[1], want[2], want[3]);
+               return;
+            }
+         }
+}
+
+/* compat_border_unpack: glTexImage2D/3D with border 1 in a compatibility context read the
+ * bordered image from memory (GL 2.1 §3.8.1: the border is part of the image; rows are
+ * GL_UNPACK_ROW_LENGTH or the bordered width apart, 3D images GL_UNPACK_IMAGE_HEIGHT or the
+ * bordered height) and keep its inner texels, as Mesa does: glGetTexImage returns them. A 2D
+ * image (4x3 inside), the same with GL_UNPACK_ROW_LENGTH 9 and GL_UNPACK_SKIP_PIXELS 1 (the app's
+ * pitch kept), a 3D image (4x3x2 inside: the images 5 rows apart), a 2D array (4x3 inside, 2
+ * layers without a border) and a 1D array (4 inside, 3 layers without a border). Each is a red
+ * border round distinct texels; the same bytes on Mesa llvmpipe. */
+void
+sc_compat_border_unpack(void)
+{
+   GLubyte src[9 * 5 * 4 * 4];
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   /* 2D: 6x5 given */
+   for (int y = 0; y < 5; y++)
+      for (int x = 0; x < 6; x++)
+         bordered_texel(x, y, 0, 6, 5, 1, src + 4 * (x + 6 * y));
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 6, 5, 1, GL_RGBA, GL_UNSIGNED_BYTE, src);
+   expect_inner("2D", GL_TEXTURE_2D, 4, 3, 1, 2);
+   /* 2D in rows of 9 texels, starting one texel in */
+   memset(src, 0x77, sizeof(src));
+   for (int y = 0; y < 5; y++)
+      for (int x = 0; x < 6; x++)
+         bordered_texel(x, y, 0, 6, 5, 1, src + 4 * (1 + x + 9 * y));
+   glPixelStorei(GL_UNPACK_ROW_LENGTH, 9);
+   glPixelStorei(GL_UNPACK_SKIP_PIXELS, 1);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 6, 5, 1, GL_RGBA, GL_UNSIGNED_BYTE, src);
+   glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+   glPixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
+   expect_inner("2D, row length 9", GL_TEXTURE_2D, 4, 3, 1, 2);
+   glDeleteTextures(1, &tex);
+   /* 3D: 6x5x4 given */
+   for (int z = 0; z < 4; z++)
+      for (int y = 0; y < 5; y++)
+         for (int x = 0; x < 6; x++)
+            bordered_texel(x, y, z, 6, 5, 4, src + 4 * (x + 6 * (y + 5 * z)));
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_3D, tex);
+   gl.TexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, 6, 5, 4, 1, GL_RGBA, GL_UNSIGNED_BYTE, src);
+   expect_inner("3D", GL_TEXTURE_3D, 4, 3, 2, 3);
+   glDeleteTextures(1, &tex);
+   /* 2D array: 6x5 given, 2 layers */
+   for (int z = 0; z < 2; z++)
+      for (int y = 0; y < 5; y++)
+         for (int x = 0; x < 6; x++)
+            bordered_texel(x, y, z, 6, 5, 1, src + 4 * (x + 6 * (y + 5 * z)));
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D_ARRAY, tex);
+   gl.TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, 6, 5, 2, 1, GL_RGBA, GL_UNSIGNED_BYTE, src);
+   /* GL 3.0 §3.8.1 names no border error for arrays; Mesa takes it too */
+   expect_inner("2D array", GL_TEXTURE_2D_ARRAY, 4, 3, 2, 2);
+   glDeleteTextures(1, &tex);
+   /* 1D array: 6 given, 3 layers */
+   for (int y = 0; y < 3; y++)
+      for (int x = 0; x < 6; x++)
+         bordered_texel(x, y, 0, 6, 1, 1, src + 4 * (x + 6 * y));
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_1D_ARRAY, tex);
+   glTexImage2D(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA8, 6, 3, 1, GL_RGBA, GL_UNSIGNED_BYTE, src);
+   expect_inner("1D array", GL_TEXTURE_1D_ARRAY, 4, 3, 1, 1);
+   glDeleteTextures(1, &tex);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+}
