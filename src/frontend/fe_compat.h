@@ -97,14 +97,18 @@ bool fe_compat_tex_source_begin_box(struct fe_context *ctx, GLenum internal_form
                                     GLenum *type, const void **pixels,
                                     struct fe_compat_tex_source *st);
 void fe_compat_tex_source_end(struct fe_context *ctx, struct fe_compat_tex_source *st);
-/* The border texels of a bordered glTexImage1D/2D image (width and height count the border;
- * `rows`: its first and last rows are border too, else only each row's first and last texel)
- * in the app's pixels under the current unpack state: 1 when they are all one colour, *rgba
- * then that colour as GL's RGBA (a luminance/alpha source converted as GL converts it); 0
- * when they differ or are not colour texels read here; -1 with no pixels (the border texels
- * are undefined). Raises no error: the upload checks the same pixels. */
-int fe_compat_border_scan(struct fe_context *ctx, GLsizei width, GLsizei height, bool rows,
-                          GLenum format, GLenum type, const void *pixels, float rgba[4]);
+/* The border texels of a bordered glTexImage1D/2D/3D image (width, height and depth count the
+ * border where it has one; dims: how many of them do, 1 each row's first and last texel, 2 the
+ * first and last rows too, 3 the first and last images too; depth > 1 without dims 3: the layers
+ * of an array, each with its own border; box: a glTexImage3D source, images
+ * GL_UNPACK_IMAGE_HEIGHT apart after GL_UNPACK_SKIP_IMAGES) in the app's pixels under the
+ * current unpack state: 1 when they are all one colour, *rgba then that colour as GL's RGBA (a
+ * luminance/alpha source converted as GL converts it); 0 when they differ or are not colour
+ * texels read here; -1 with no pixels (the border texels are undefined). Raises no error: the
+ * upload checks the same pixels. */
+int fe_compat_border_scan(struct fe_context *ctx, GLsizei width, GLsizei height, GLsizei depth,
+                          unsigned dims, bool box, GLenum format, GLenum type, const void *pixels,
+                          float rgba[4]);
 
 /* The polygon stipple (fe_ff_stipple.c): mask unpacked with the unpack state into rows (bit x
  * of rows[y]; false after an error or for a null mask), and the pattern set from such rows. */

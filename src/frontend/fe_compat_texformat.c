@@ -250,24 +250,37 @@ fe_compat_tex_source_end(struct fe_context *ctx, struct fe_compat_tex_source *st
 }
 
 int
-fe_compat_border_scan(struct fe_context *ctx, GLsizei width, GLsizei height, bool rows,
-                      GLenum format, GLenum type, const void *pixels, float rgba[4])
+fe_compat_border_scan(struct fe_context *ctx, GLsizei width, GLsizei height, GLsizei depth,
+                      unsigned dims, bool box, GLenum format, GLenum type, const void *pixels,
+                      float rgba[4])
 {
    struct fe_buffer *pbo = ctx->pixel_unpack_buffer;
    if (!pixels && !pbo)
       return -1;
    GLenum legacy;
    const GLenum fmt = source_as(format, &legacy);
-   if (width < 3 || height < 1 || (rows && height < 3) ||
-       fe_pixel_check(fmt, type, ctx->desc.api == FE_API_GLES) ||
+   if (width < 3 || height < 1 || depth < 1 || (dims > 1 && height < 3) ||
+       (dims > 2 && depth < 3) || fe_pixel_check(fmt, type, ctx->desc.api == FE_API_GLES) ||
        (fmt != GL_RED && fmt != GL_GREEN && fmt != GL_BLUE && fmt != GL_RG && fmt != GL_RGB &&
         fmt != GL_BGR && fmt != GL_RGBA && fmt != GL_BGRA))
       return 0; /* not colour texels read here (the upload raises any error) */
    size_t first, stride;
-   const size_t extent =
+   const size_t image =
       fe_pixel_image_layout(&ctx->unpack, width, height, fmt, type, &first, &stride);
-   if (extent == SIZE_MAX || (size_t)width > SIZE_MAX / (4 * sizeof(float)))
+   if (image == SIZE_MAX || (size_t)width > SIZE_MAX / (4 * sizeof(float)))
       return 0;
+   /* a box's images are GL_UNPACK_IMAGE_HEIGHT rows apart (or height), after
+    * GL_UNPACK_SKIP_IMAGES of them (GL 3.3 §3.8.3) */
+   const size_t rows =
+      box && ctx->unpack.image_height > 0 ? (size_t)ctx->unpack.image_height : (size_t)height;
+   const size_t skip = box && ctx->unpack.skip_images > 0 ? (size_t)ctx->unpack.skip_images : 0;
+   const size_t images = skip + (size_t)depth - 1;
+   if (rows && stride > SIZE_MAX / rows)
+      return 0;
+   const size_t pitch = stride * rows;
+   if (images && pitch > (SIZE_MAX - image) / images)
+      return 0;
+   const size_t extent = image + pitch * images;
    const uint8_t *src = pixels;
    uint8_t *staged = NULL;
    if (pbo) {
@@ -282,32 +295,35 @@ fe_compat_border_scan(struct fe_context *ctx, GLsizei width, GLsizei height, boo
    }
    float *row = malloc((size_t)width * 4 * sizeof(float));
    int uniform = row != NULL;
-   for (GLsizei y = 0; uniform && y < height; y++) {
-      if (!fe_pixel_unpack(row, MGP_FORMAT_RGBA32_FLOAT, src + first + stride * (size_t)y, stride,
-                           (uint32_t)width, 1, fmt, type, ctx->unpack.swap_bytes)) {
-         uniform = 0;
-         break;
-      }
-      /* the border: a bordered image's first and last rows whole, the first and last texel
-       * of every row */
-      const bool whole = rows && (y == 0 || y == height - 1);
-      for (GLsizei x = 0; x < width; x += whole || x == width - 1 ? 1 : width - 1) {
-         float *p = row + 4 * x;
-         /* GL 2.1 §3.6.4, conversion to RGBA of a luminance/alpha source */
-         if (legacy == FE_GL_LUMINANCE)
-            p[1] = p[2] = p[0], p[3] = 1.0f;
-         else if (legacy == GL_ALPHA)
-            p[3] = p[0], p[0] = p[1] = p[2] = 0.0f;
-         else if (legacy == FE_GL_LUMINANCE_ALPHA)
-            p[3] = p[1], p[1] = p[2] = p[0];
-         if (y == 0 && x == 0)
-            memcpy(rgba, p, 4 * sizeof(float));
-         else if (memcmp(rgba, p, 4 * sizeof(float))) {
+   for (GLsizei z = 0; uniform && z < depth; z++)
+      for (GLsizei y = 0; uniform && y < height; y++) {
+         const uint8_t *at = src + first + pitch * (skip + (size_t)z) + stride * (size_t)y;
+         if (!fe_pixel_unpack(row, MGP_FORMAT_RGBA32_FLOAT, at, stride, (uint32_t)width, 1, fmt,
+                              type, ctx->unpack.swap_bytes)) {
             uniform = 0;
             break;
          }
+         /* the border: a 3D image's first and last images whole, a bordered image's first and
+          * last rows whole, the first and last texel of every row */
+         const bool whole =
+            (dims > 1 && (y == 0 || y == height - 1)) || (dims > 2 && (z == 0 || z == depth - 1));
+         for (GLsizei x = 0; x < width; x += whole || x == width - 1 ? 1 : width - 1) {
+            float *p = row + 4 * x;
+            /* GL 2.1 §3.6.4, conversion to RGBA of a luminance/alpha source */
+            if (legacy == FE_GL_LUMINANCE)
+               p[1] = p[2] = p[0], p[3] = 1.0f;
+            else if (legacy == GL_ALPHA)
+               p[3] = p[0], p[0] = p[1] = p[2] = 0.0f;
+            else if (legacy == FE_GL_LUMINANCE_ALPHA)
+               p[3] = p[1], p[1] = p[2] = p[0];
+            if (z == 0 && y == 0 && x == 0)
+               memcpy(rgba, p, 4 * sizeof(float));
+            else if (memcmp(rgba, p, 4 * sizeof(float))) {
+               uniform = 0;
+               break;
+            }
+         }
       }
-   }
    free(row);
    free(staged);
    return uniform;

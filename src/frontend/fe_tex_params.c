@@ -245,21 +245,25 @@ fe_tex_border_texels(const struct fe_texture *tex, unsigned level, unsigned leve
 void
 fe_tex_border_for_base(const struct fe_texture *tex, unsigned level, struct mgp_sampler_state *st)
 {
-   if (st->border_color_form != 0 || level >= FE_MAX_LEVELS ||
+   if (level >= FE_MAX_LEVELS ||
        (st->wrap_s != MGP_WRAP_CLAMP_TO_BORDER && st->wrap_t != MGP_WRAP_CLAMP_TO_BORDER &&
         st->wrap_r != MGP_WRAP_CLAMP_TO_BORDER))
       return;
    const struct fe_tex_image *img = &tex->image[0][level];
    const struct fe_format_info *info = img->defined ? fe_format_lookup(img->internal_format) : NULL;
+   /* an integer border (glTexParameterIiv/Iuiv) is the integers themselves: no luminance/alpha
+    * base takes one, and a RED/RG/RGB base reads its missing components as integer 0 and 1 */
+   const bool ints = st->border_color_form != 0;
+   const uint32_t zero = ints ? 0u : fe_f2u(0.0f), one = ints ? 1u : fe_f2u(1.0f);
    /* GL 2.1 §3.8.8: the border of a luminance/alpha image is converted to its base format
     * (table 3.15) as a texel is; such an image is read through the swizzle that takes its
     * alpha from the stored R (ALPHA) or G (LUMINANCE_ALPHA), which applies to the border as
     * well, so the border's alpha goes where the stored alpha is (kept in RGBA, in A already:
     * fe_format_legacy_wide) */
    const bool wide = fe_format_legacy_wide(info);
-   if (info && info->base == GL_ALPHA && !wide)
+   if (!ints && info && info->base == GL_ALPHA && !wide)
       st->border_color[0] = st->border_color[3];
-   else if (info && info->base == FE_GL_LUMINANCE_ALPHA && !wide)
+   else if (!ints && info && info->base == FE_GL_LUMINANCE_ALPHA && !wide)
       st->border_color[1] = st->border_color[3];
    if (!fe_format_no_alpha(info))
       return;
@@ -267,10 +271,10 @@ fe_tex_border_for_base(const struct fe_texture *tex, unsigned level, struct mgp_
     * (R, 0, 0, 1), RG (R, G, 0, 1), RGB (R, G, B, 1); the storage keeps the other components,
     * which a border replacing the whole texel would show */
    if (info->base == GL_RED)
-      st->border_color[1] = fe_f2u(0.0f);
+      st->border_color[1] = zero;
    if (info->base != GL_RGB)
-      st->border_color[2] = fe_f2u(0.0f);
-   st->border_color[3] = fe_f2u(1.0f);
+      st->border_color[2] = zero;
+   st->border_color[3] = one;
 }
 
 /* The luminance/alpha base of the texture's base image: 0 none, 1 LUMINANCE, 2 ALPHA,

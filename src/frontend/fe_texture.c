@@ -985,6 +985,26 @@ skip_past_border(GLint skip)
    return skip < INT32_MAX ? skip + 1 : skip;
 }
 
+/* The unpack state that reads a bordered image's inner texels (width and height the bordered
+ * ones; dims of them carry the border, a third the depth's; box: glTexImage3D's images): the
+ * skips step past the border, and rows and images stay as far apart as the bordered image's
+ * are (GL 2.1 §3.8.1: the border is part of the image the unpack reads, so a row length or
+ * image height of 0 is the bordered width or height, not the inner one). */
+static void
+border_unpack(struct fe_context *ctx, GLsizei width, GLsizei height, unsigned dims, bool box)
+{
+   struct fe_pixel_store *u = &ctx->unpack;
+   if (u->row_length == 0)
+      u->row_length = width;
+   if (box && u->image_height == 0)
+      u->image_height = height;
+   u->skip_pixels = skip_past_border(u->skip_pixels);
+   if (dims > 1)
+      u->skip_rows = skip_past_border(u->skip_rows);
+   if (dims > 2)
+      u->skip_images = skip_past_border(u->skip_images);
+}
+
 /* How many of an image's dimensions carry its border: a 1D array's layers and a 2D array's
  * do not. */
 static unsigned
@@ -1090,10 +1110,10 @@ tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint l
    if (fe_tex_border_strip(ctx, tex, &border, &width, &height, &depth, border_dims(tex))) {
       /* a border of one colour samples as GL samples it through the sampler's border colour
        * (GL_CLAMP, CLAMP_TO_BORDER); another's texels are dropped */
-      const int scan = tex->is_proxy
-                          ? -1
-                          : fe_compat_border_scan(ctx, bordered_w, bordered_h, border_dims(tex) > 1,
-                                                  format, type, pixels, ctx->tex_border_rgba);
+      const int scan =
+         tex->is_proxy ? -1
+                       : fe_compat_border_scan(ctx, bordered_w, bordered_h, 1, border_dims(tex),
+                                               false, format, type, pixels, ctx->tex_border_rgba);
       ctx->tex_border_uniform = scan == 1;
       if (scan == 0)
          MGU_DECLINE(gl_texture_border_stripped,
@@ -1105,9 +1125,7 @@ tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint l
                      "a texture image with a border of one colour (or undefined): its inner "
                      "%dx%d texels are stored, the border sampled as the border colour",
                      width, height);
-      ctx->unpack.skip_pixels = skip_past_border(ctx->unpack.skip_pixels);
-      if (border_dims(tex) > 1)
-         ctx->unpack.skip_rows = skip_past_border(ctx->unpack.skip_rows);
+      border_unpack(ctx, bordered_w, bordered_h, border_dims(tex), false);
    }
    tex_image_unbordered(ctx, tex, face, level, internalformat, width, height, border, format, type,
                         pixels);
@@ -1383,7 +1401,9 @@ tex_image_3d_body(struct fe_context *ctx, struct fe_texture *tex, GLint level, G
       .depth = (uint32_t)depth,
       .internal_format = (GLenum)internalformat,
       .format = fmt,
+      .border_uniform = ctx->tex_border_uniform,
    };
+   memcpy(img->border_rgba, ctx->tex_border_rgba, sizeof(img->border_rgba));
    fe_tex_pending_clear(&tex->pending[0][level]);
    fe_tex_texture_changed(ctx, tex);
    fe_share_bump(ctx->share, &ctx->share->attach_gen);
@@ -1410,15 +1430,27 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
    /* a bordered image keeps its inner texels, as tex_image's; the unpack skips step past the
     * border before the legacy conversion reads the source */
    const struct fe_pixel_store unpack = ctx->unpack;
+   const GLsizei bordered_w = width, bordered_h = height, bordered_d = depth;
    if (fe_tex_border_strip(ctx, tex, &border, &width, &height, &depth, border_dims(tex))) {
-      MGU_DECLINE(gl_texture_border_stripped,
-                  "a 3D or array texture image with a border: its inner %dx%dx%d texels are "
-                  "kept, the border's dropped",
-                  width, height, depth);
-      ctx->unpack.skip_pixels = skip_past_border(ctx->unpack.skip_pixels);
-      ctx->unpack.skip_rows = skip_past_border(ctx->unpack.skip_rows);
-      if (border_dims(tex) > 2)
-         ctx->unpack.skip_images = skip_past_border(ctx->unpack.skip_images);
+      /* as tex_image's: a border of one colour samples through the sampler's border colour */
+      const int scan =
+         tex->is_proxy
+            ? -1
+            : fe_compat_border_scan(ctx, bordered_w, bordered_h, bordered_d, border_dims(tex), true,
+                                    format, type, pixels, ctx->tex_border_rgba);
+      ctx->tex_border_uniform = scan == 1;
+      if (scan == 0)
+         MGU_DECLINE(gl_texture_border_stripped,
+                     "a 3D or array texture image with a border of more than one colour: its "
+                     "inner %dx%dx%d texels are kept, the border's dropped",
+                     width, height, depth);
+      else
+         MGU_DECLINE(gl_texture_border_inner,
+                     "a 3D or array texture image with a border of one colour (or undefined): "
+                     "its inner %dx%dx%d texels are stored, the border sampled as the border "
+                     "colour",
+                     width, height, depth);
+      border_unpack(ctx, bordered_w, bordered_h, border_dims(tex), true);
    }
    struct fe_compat_tex_source st = {0};
    internalformat = fe_compat_component_format(ctx, internalformat);
@@ -1428,12 +1460,14 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
        !fe_compat_tex_source_begin_box(ctx, (GLenum)internalformat, width, height, depth, true,
                                        &format, &type, &pixels, &st)) {
       ctx->unpack = unpack;
+      ctx->tex_border_uniform = false;
       return;
    }
    tex_image_3d_body(ctx, tex, level, internalformat, width, height, depth, border, format, type,
                      pixels);
    fe_compat_tex_source_end(ctx, &st);
    ctx->unpack = unpack;
+   ctx->tex_border_uniform = false;
 }
 
 static void

@@ -1198,9 +1198,8 @@ expect_px_near(const char *phase, int x, int y, const int want[3])
  * texels: a red border round green) samples the border texels where GL does (GL 2.1 §3.8.8),
  * not the border colour (blue here): GL_CLAMP_TO_BORDER with NEAREST reads the red border
  * texel left and right of the texture (the pixels next to its edge too), GL_CLAMP with LINEAR
- * mixes the left edge texels half and half with the border texels where the coordinate is
- * clamped to 0, and 3/8 at a coordinate 1/8 of a texel inside (the left edge only: mgl's
- * GL_CLAMP with LINEAR away from it is the texwrap GL_CLAMP rows' own question). A luminance image (GL_LUMINANCE source
+ * mixes the edge texels half and half with the border texels where the coordinate is
+ * clamped to 0 or 1, and 3/8 at a coordinate 1/8 of a texel inside either edge. A luminance image (GL_LUMINANCE source
  * and internal format, a white border round black) reads its border white. Mesa stores the
  * inner image only and samples the border colour: the pixels are checked on mgl. */
 void
@@ -1272,8 +1271,95 @@ sc_compat_texture_border(void)
    expect_px_near("GL_CLAMP left of the texture", 35, 16, half);
    expect_px_near("GL_CLAMP next to the left edge", 39, 16, half);
    expect_px_near("GL_CLAMP inside the left edge", 40, 16, eighth);
+   /* the inner texels are the 4x4 given, every row (the unpack steps over 6 texels a row) */
+   expect_px_near("CLAMP_TO_BORDER inside the bottom left corner", 9, 9, green);
+   expect_px_near("CLAMP_TO_BORDER inside the top right corner", 22, 22, green);
+   expect_px_near("GL_CLAMP inside the right edge", 55, 16, eighth);
+   expect_px_near("GL_CLAMP right of the texture", 60, 16, half);
    expect_px_near("luminance CLAMP_TO_BORDER next to the left edge", 7, 48, white);
    expect_px_near("luminance CLAMP_TO_BORDER inside", 16, 48, black);
    expect_px_near("luminance CLAMP_TO_BORDER above the texture", 16, 60, white);
    glDeleteTextures(2, tex);
+}
+
+/* A quad over window pixels [x0, x0 + 32) x [y0, y0 + 32) with s and t from -0.5 to 1.5 at r. */
+static void
+border_quad_3d(float x0, float y0, float r)
+{
+   glBegin(GL_QUADS);
+   glTexCoord3f(-0.5f, -0.5f, r);
+   glVertex2f(x0, y0);
+   glTexCoord3f(1.5f, -0.5f, r);
+   glVertex2f(x0 + 32, y0);
+   glTexCoord3f(1.5f, 1.5f, r);
+   glVertex2f(x0 + 32, y0 + 32);
+   glTexCoord3f(-0.5f, 1.5f, r);
+   glVertex2f(x0, y0 + 32);
+   glEnd();
+}
+
+/* compat_texture_border_3d: a 4x4x4 3D texture given with a border (glTexImage3D border 1,
+ * 6x6x6 texels: a red border round green) samples its border texels where GL does (GL 2.1
+ * §3.8.8), not the border colour (blue): CLAMP_TO_BORDER with NEAREST at r 0.5 reads green
+ * inside and red beside the texture in s and t, and at r -0.25 (beside it in r) red
+ * everywhere; GL_CLAMP with LINEAR at r 0.5 mixes the edge texels half and half with the
+ * border texels where s is clamped. Mesa strips the border and samples the border colour: the
+ * pixels are checked on mgl. */
+void
+sc_compat_texture_border_3d(void)
+{
+   if (!on_mgl()) {
+      skipped("Mesa strips a texture's border and samples the border colour");
+      return;
+   }
+   enum { N = 6 };
+   static GLubyte texels[N][N][N][4];
+   for (int z = 0; z < N; z++)
+      for (int y = 0; y < N; y++)
+         for (int x = 0; x < N; x++) {
+            const bool edge = x == 0 || y == 0 || z == 0 || x == N - 1 || y == N - 1 || z == N - 1;
+            const GLubyte c[4] = {edge ? 255 : 0, edge ? 0 : 255, 0, 255};
+            memcpy(texels[z][y][x], c, 4);
+         }
+   static const GLfloat blue[4] = {0.0f, 0.0f, 1.0f, 1.0f};
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_3D, tex);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   gl.TexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, N, N, N, 1, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+   glTexParameterfv(GL_TEXTURE_3D, GL_TEXTURE_BORDER_COLOR, blue);
+   glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
+   glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER);
+   glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_WRAP_R, GL_CLAMP_TO_BORDER);
+   check_gl_error("glTexImage3D with a border");
+   compat_pixel_ortho(-1, 1);
+   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+   glEnable(GL_TEXTURE_3D);
+   glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+   border_quad_3d(0, 0, 0.5f);
+   border_quad_3d(0, 32, -0.25f);
+   glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+   glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+   glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_WRAP_S, GL_CLAMP);
+   glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_WRAP_T, GL_CLAMP);
+   glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_WRAP_R, GL_CLAMP);
+   border_quad_3d(32, 0, 0.5f);
+   glDisable(GL_TEXTURE_3D);
+   check_gl_error("draw the bordered 3D texture");
+   readback();
+   const int red[3] = {255, 0, 0}, green[3] = {0, 255, 0}, half[3] = {128, 128, 0};
+   /* pixel x's s is -0.5 + (x + 0.5) / 16: below 0 up to x 7, above 1 from x 24 */
+   expect_px_near("3D CLAMP_TO_BORDER left of the texture", 3, 16, red);
+   expect_px_near("3D CLAMP_TO_BORDER inside", 16, 16, green);
+   expect_px_near("3D CLAMP_TO_BORDER inside the corner", 9, 9, green);
+   expect_px_near("3D CLAMP_TO_BORDER right of the texture", 28, 16, red);
+   expect_px_near("3D CLAMP_TO_BORDER below the texture", 16, 3, red);
+   expect_px_near("3D CLAMP_TO_BORDER beside it in r", 16, 48, red);
+   expect_px_near("3D GL_CLAMP left of the texture", 35, 16, half);
+   expect_px_near("3D GL_CLAMP inside", 48, 16, green);
+   expect_px_near("3D GL_CLAMP right of the texture", 60, 16, half);
+   glDeleteTextures(1, &tex);
 }

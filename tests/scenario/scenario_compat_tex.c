@@ -244,3 +244,303 @@ sc_compat_srgb_decode(void)
    glDeleteLists(list, 1);
    glDeleteTextures(1, &tex);
 }
+
+/* GL 2.1 §3.8.8's LINEAR sample of one coordinate of a texture `size` texels wide wrapped
+ * GL_CLAMP: s is clamped to [0, 1], u = s * size, i0 = floor(u - 1/2) and i1 = i0 + 1 with the
+ * weight alpha = frac(u - 1/2) of i1; an index outside [0, size) reads the border (-1). */
+static void
+clamp_linear_taps(float s, int size, int i[2], float *alpha)
+{
+   const float c = s < 0.0f ? 0.0f : s > 1.0f ? 1.0f : s;
+   const float u = c * (float)size - 0.5f;
+   const float f = floorf(u);
+   i[0] = (int)f;
+   i[1] = i[0] + 1;
+   *alpha = u - f;
+   for (int k = 0; k < 2; k++)
+      if (i[k] < 0 || i[k] >= size)
+         i[k] = -1;
+}
+
+enum { CL_SIZE = 4 };
+
+/* The texels of compat_gl_clamp_linear: red grows with the column, green with the row. */
+static void
+clamp_linear_texel(int x, int y, float out[3])
+{
+   out[0] = (float)(40 + 60 * x) / 255.0f;
+   out[1] = (float)(40 + 60 * y) / 255.0f;
+   out[2] = 0.0f;
+}
+
+/* The colour GL gives at (s, t) of the CL_SIZE x CL_SIZE texture wrapped GL_CLAMP on both with
+ * LINEAR filtering and the border colour `border` (0-1). */
+static void
+clamp_linear_expect(float s, float t, const float border[3], float out[3])
+{
+   int is[2], it[2];
+   float a, b;
+   clamp_linear_taps(s, CL_SIZE, is, &a);
+   clamp_linear_taps(t, CL_SIZE, it, &b);
+   for (int c = 0; c < 3; c++)
+      out[c] = 0.0f;
+   for (int j = 0; j < 2; j++)
+      for (int i = 0; i < 2; i++) {
+         const float w = (i ? a : 1.0f - a) * (j ? b : 1.0f - b);
+         float texel[3];
+         if (is[i] < 0 || it[j] < 0)
+            memcpy(texel, border, sizeof(texel));
+         else
+            clamp_linear_texel(is[i], it[j], texel);
+         for (int c = 0; c < 3; c++)
+            out[c] += w * texel[c];
+      }
+}
+
+/* A quad over pixels [x0, x0 + n) x [y0, y0 + n) with s and t running from lo to hi, given as
+ * (s q, t q, 0, q). */
+static void
+clamp_quad(float x0, float y0, float n, float lo, float hi, float q)
+{
+   glBegin(GL_QUADS);
+   glTexCoord4f(lo * q, lo * q, 0.0f, q);
+   glVertex2f(x0, y0);
+   glTexCoord4f(hi * q, lo * q, 0.0f, q);
+   glVertex2f(x0 + n, y0);
+   glTexCoord4f(hi * q, hi * q, 0.0f, q);
+   glVertex2f(x0 + n, y0 + n);
+   glTexCoord4f(lo * q, hi * q, 0.0f, q);
+   glVertex2f(x0, y0 + n);
+   glEnd();
+}
+
+/* Checks every pixel of the quad clamp_quad(x0, y0, n, lo, hi, _) drew against
+ * clamp_linear_expect; up to three failures are named. */
+static void
+check_clamp_quad(const char *phase, int x0, int y0, int n, float lo, float hi,
+                 const float border[3])
+{
+   int bad = 0, worst = 0;
+   for (int y = y0; y < y0 + n; y++)
+      for (int x = x0; x < x0 + n; x++) {
+         const float s = lo + (hi - lo) * ((float)(x - x0) + 0.5f) / (float)n;
+         const float t = lo + (hi - lo) * ((float)(y - y0) + 0.5f) / (float)n;
+         float want[3];
+         clamp_linear_expect(s, t, border, want);
+         const rgba8 got = pixel_at(x, y);
+         int d = 0;
+         for (int c = 0; c < 3; c++) {
+            const int e = abs((int)got.c[c] - (int)lroundf(want[c] * 255.0f));
+            d = e > d ? e : d;
+         }
+         worst = d > worst ? d : worst;
+         if (d > 3 && bad++ < 3)
+            fail("%s: pixel (%d, %d) at s %.3f t %.3f is (%d, %d, %d), expected (%ld, %ld, %ld) "
+                 "+- 3",
+                 phase, x, y, (double)s, (double)t, got.c[0], got.c[1], got.c[2],
+                 lroundf(want[0] * 255.0f), lroundf(want[1] * 255.0f), lroundf(want[2] * 255.0f));
+      }
+   if (bad > 3)
+      fail("%s: %d pixels in all differ by more than 3 (the worst by %d)", phase, bad, worst);
+}
+
+/* compat_gl_clamp_linear: a 4x4 texture of distinct texels (red by column, green by row)
+ * wrapped GL_CLAMP with LINEAR filtering, every pixel checked against GL 2.1 §3.8.8 computed
+ * here: the coordinate is clamped to [0, 1] before the filter, so at and beyond an edge the
+ * edge texels mix half and half with the border colour, and inside the texture the sample is
+ * plain bilinear (no border, no clamp to the edge). Magnified (s and t from -0.5 to 1.5 over
+ * 32 pixels), magnified with q = 2 (the clamp after the division), minified (the same range
+ * over 6 pixels: the level of detail above 0, one level so LINEAR still reads level 0), with
+ * the default transparent-black border colour, and given with a border (glTexImage2D border 1,
+ * 6x6 texels: a red border round the same 4x4, GL_UNPACK_ROW_LENGTH 0, so the rows are 6 texels
+ * apart) whose border colour is red too: the inner texels are the 4x4's (GL 2.1 §3.8.1: the
+ * border is part of the image the unpack reads) and the border reads red either way. The same
+ * pixels on Mesa llvmpipe, which samples the border colour where the border texels are due. */
+void
+sc_compat_gl_clamp_linear(void)
+{
+   GLubyte texels[CL_SIZE][CL_SIZE][4];
+   for (int y = 0; y < CL_SIZE; y++)
+      for (int x = 0; x < CL_SIZE; x++) {
+         float c[3];
+         clamp_linear_texel(x, y, c);
+         const GLubyte t[4] = {unorm8(c[0]), unorm8(c[1]), unorm8(c[2]), 255};
+         memcpy(texels[y][x], t, 4);
+      }
+   static const GLfloat blue[4] = {0.0f, 0.0f, 1.0f, 1.0f};
+   static const float blue3[3] = {0.0f, 0.0f, 1.0f}, black3[3] = {0.0f, 0.0f, 0.0f};
+   compat_pixel_ortho(-1, 1);
+   clear_to(V4(1.0f, 1.0f, 1.0f, 1.0f));
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, CL_SIZE, CL_SIZE, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP);
+   glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, blue);
+   check_gl_error("a GL_CLAMP LINEAR texture");
+   glEnable(GL_TEXTURE_2D);
+   glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+   clamp_quad(0, 0, 32, -0.5f, 1.5f, 1.0f);
+   clamp_quad(32, 0, 32, -0.5f, 1.5f, 2.0f);
+   clamp_quad(25, 33, 6, -0.5f, 1.5f, 1.0f);
+   glBindTexture(GL_TEXTURE_2D, 0);
+   GLuint plain;
+   glGenTextures(1, &plain);
+   glBindTexture(GL_TEXTURE_2D, plain);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, CL_SIZE, CL_SIZE, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP);
+   clamp_quad(32, 32, 32, -0.5f, 1.5f, 1.0f);
+   GLubyte bordered[CL_SIZE + 2][CL_SIZE + 2][4];
+   for (int y = 0; y < CL_SIZE + 2; y++)
+      for (int x = 0; x < CL_SIZE + 2; x++) {
+         static const GLubyte red[4] = {255, 0, 0, 255};
+         const bool edge = x == 0 || y == 0 || x == CL_SIZE + 1 || y == CL_SIZE + 1;
+         memcpy(bordered[y][x], edge ? red : texels[y - 1][x - 1], 4);
+      }
+   static const GLfloat red[4] = {1.0f, 0.0f, 0.0f, 1.0f};
+   static const float red3[3] = {1.0f, 0.0f, 0.0f};
+   GLuint with_border;
+   glGenTextures(1, &with_border);
+   glBindTexture(GL_TEXTURE_2D, with_border);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, CL_SIZE + 2, CL_SIZE + 2, 1, GL_RGBA, GL_UNSIGNED_BYTE,
+                bordered);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP);
+   glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, red);
+   check_gl_error("glTexImage2D with a border");
+   clamp_quad(0, 32, 24, -0.5f, 1.5f, 1.0f);
+   glDisable(GL_TEXTURE_2D);
+   check_gl_error("GL_CLAMP LINEAR draws");
+   readback();
+   check_clamp_quad("magnified", 0, 0, 32, -0.5f, 1.5f, blue3);
+   check_clamp_quad("magnified, q 2", 32, 0, 32, -0.5f, 1.5f, blue3);
+   check_clamp_quad("minified", 25, 33, 6, -0.5f, 1.5f, blue3);
+   /* the default border colour is (0, 0, 0, 0): GL_REPLACE writes its colour */
+   check_clamp_quad("transparent black border", 32, 32, 32, -0.5f, 1.5f, black3);
+   check_clamp_quad("given with a red border", 0, 32, 24, -0.5f, 1.5f, red3);
+   glDeleteTextures(1, &with_border);
+   glDeleteTextures(1, &tex);
+   glDeleteTextures(1, &plain);
+}
+
+/* The texel a bordered image of compat_border_unpack holds at (x, y, z) of its bordered size
+ * (bw, bh, bd): the border (the outermost texels of the dimensions that carry one) red, the
+ * inner texels distinct. */
+static void
+bordered_texel(int x, int y, int z, int bw, int bh, int bd, GLubyte out[4])
+{
+   const bool edge = x == 0 || x == bw - 1 || (bh > 1 && (y == 0 || y == bh - 1)) ||
+                     (bd > 1 && (z == 0 || z == bd - 1));
+   out[0] = edge ? 255 : (GLubyte)(10 + 20 * x);
+   out[1] = edge ? 0 : (GLubyte)(10 + 20 * y);
+   out[2] = edge ? 0 : (GLubyte)(10 + 40 * z);
+   out[3] = 255;
+}
+
+/* Compares glGetTexImage of target's level 0 (w x h x d inner texels) with bordered_texel of
+ * the image given with a border on the dimensions `dims` counts (the layers of an array: none). */
+static void
+expect_inner(const char *what, GLenum target, int w, int h, int d, int dims)
+{
+   GLubyte got[4 * 4 * 4 * 4];
+   memset(got, 0x5a, sizeof(got));
+   glPixelStorei(GL_PACK_ALIGNMENT, 1);
+   glGetTexImage(target, 0, GL_RGBA, GL_UNSIGNED_BYTE, got);
+   glPixelStorei(GL_PACK_ALIGNMENT, 4);
+   check_gl_error(what);
+   const int ox = 1, oy = dims > 1 ? 1 : 0, oz = dims > 2 ? 1 : 0;
+   const int bw = w + 2, bh = dims > 1 ? h + 2 : h, bd = dims > 2 ? d + 2 : d;
+   for (int z = 0; z < d; z++)
+      for (int y = 0; y < h; y++)
+         for (int x = 0; x < w; x++) {
+            GLubyte want[4];
+            bordered_texel(x + ox, y + oy, z + oz, bw, dims > 1 ? bh : 1, dims > 2 ? bd : 1, want);
+            const GLubyte *g = got + 4 * (x + w * (y + h * z));
+            if (memcmp(g, want, 4)) {
+               fail("%s: inner texel (%d, %d, %d) is (%d, %d, %d, %d), expected (%d, %d, %d, %d)",
+                    what, x, y, z, g[0], g[1], g[2], g[3], want[0], want[1], want[2], want[3]);
+               return;
+            }
+         }
+}
+
+/* compat_border_unpack: glTexImage2D/3D with border 1 in a compatibility context read the
+ * bordered image from memory (GL 2.1 §3.8.1: the border is part of the image; rows are
+ * GL_UNPACK_ROW_LENGTH or the bordered width apart, 3D images GL_UNPACK_IMAGE_HEIGHT or the
+ * bordered height) and keep its inner texels, as Mesa does: glGetTexImage returns them. A 2D
+ * image (4x3 inside), the same with GL_UNPACK_ROW_LENGTH 9 and GL_UNPACK_SKIP_PIXELS 1 (the app's
+ * pitch kept), a 3D image (4x3x2 inside: the images 5 rows apart), a 2D array (4x3 inside, 2
+ * layers without a border) and a 1D array (4 inside, 3 layers without a border). Each is a red
+ * border round distinct texels; the same bytes on Mesa llvmpipe. */
+void
+sc_compat_border_unpack(void)
+{
+   GLubyte src[9 * 5 * 4 * 4];
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   /* 2D: 6x5 given */
+   for (int y = 0; y < 5; y++)
+      for (int x = 0; x < 6; x++)
+         bordered_texel(x, y, 0, 6, 5, 1, src + 4 * (x + 6 * y));
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 6, 5, 1, GL_RGBA, GL_UNSIGNED_BYTE, src);
+   expect_inner("2D", GL_TEXTURE_2D, 4, 3, 1, 2);
+   /* 2D in rows of 9 texels, starting one texel in */
+   memset(src, 0x77, sizeof(src));
+   for (int y = 0; y < 5; y++)
+      for (int x = 0; x < 6; x++)
+         bordered_texel(x, y, 0, 6, 5, 1, src + 4 * (1 + x + 9 * y));
+   glPixelStorei(GL_UNPACK_ROW_LENGTH, 9);
+   glPixelStorei(GL_UNPACK_SKIP_PIXELS, 1);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 6, 5, 1, GL_RGBA, GL_UNSIGNED_BYTE, src);
+   glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+   glPixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
+   expect_inner("2D, row length 9", GL_TEXTURE_2D, 4, 3, 1, 2);
+   glDeleteTextures(1, &tex);
+   /* 3D: 6x5x4 given */
+   for (int z = 0; z < 4; z++)
+      for (int y = 0; y < 5; y++)
+         for (int x = 0; x < 6; x++)
+            bordered_texel(x, y, z, 6, 5, 4, src + 4 * (x + 6 * (y + 5 * z)));
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_3D, tex);
+   gl.TexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, 6, 5, 4, 1, GL_RGBA, GL_UNSIGNED_BYTE, src);
+   expect_inner("3D", GL_TEXTURE_3D, 4, 3, 2, 3);
+   glDeleteTextures(1, &tex);
+   /* 2D array: 6x5 given, 2 layers */
+   for (int z = 0; z < 2; z++)
+      for (int y = 0; y < 5; y++)
+         for (int x = 0; x < 6; x++)
+            bordered_texel(x, y, z, 6, 5, 1, src + 4 * (x + 6 * (y + 5 * z)));
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D_ARRAY, tex);
+   gl.TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, 6, 5, 2, 1, GL_RGBA, GL_UNSIGNED_BYTE, src);
+   /* GL 3.0 §3.8.1 names no border error for arrays; Mesa takes it too */
+   expect_inner("2D array", GL_TEXTURE_2D_ARRAY, 4, 3, 2, 2);
+   glDeleteTextures(1, &tex);
+   /* 1D array: 6 given, 3 layers */
+   for (int y = 0; y < 3; y++)
+      for (int x = 0; x < 6; x++)
+         bordered_texel(x, y, 0, 6, 1, 1, src + 4 * (x + 6 * y));
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_1D_ARRAY, tex);
+   glTexImage2D(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA8, 6, 3, 1, GL_RGBA, GL_UNSIGNED_BYTE, src);
+   expect_inner("1D array", GL_TEXTURE_1D_ARRAY, 4, 3, 1, 1);
+   glDeleteTextures(1, &tex);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+}

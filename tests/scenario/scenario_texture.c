@@ -4742,3 +4742,137 @@ sc_srgb_decode(void)
    gl.DeleteSamplers(1, &smp);
    glDeleteTextures(2, tex);
 }
+
+/* integer_border: the border of an integer texture is the integer GL_TEXTURE_BORDER_COLOR set
+ * with glTexParameterIuiv/Iiv, never normalised (GL 3.3 §3.8.10): read through an unsigned or
+ * signed sampler at a coordinate outside the texture (CLAMP_TO_BORDER, NEAREST) and written
+ * unchanged to an RGBA32UI or RGBA32I renderbuffer read back with glReadPixels. Values beyond 8
+ * bits, negative ones, a format with fewer components than RGBA (the missing ones read 0 and
+ * alpha 1, as a texel of the base format: table 3.11), a border clamped to the format's range
+ * (§3.8.10: integer border values are clamped to the representable range), and a 3D texture
+ * sampled outside along r. */
+struct int_border_case {
+   GLenum internal, format, type;
+   bool is_signed, is_3d;
+   GLint border[4], want[4];
+};
+
+static void
+int_border_check(const struct int_border_case *c, GLuint fbo_u, GLuint fbo_i, GLuint vao)
+{
+   char fs[512];
+   snprintf(fs, sizeof(fs),
+            "#version 330 core\n"
+            "uniform %csampler%s u_tex;\n"
+            "out %cvec4 o_value;\n"
+            "void main() { o_value = texture(u_tex, %s); }\n",
+            c->is_signed ? 'i' : 'u', c->is_3d ? "3D" : "2D", c->is_signed ? 'i' : 'u',
+            c->is_3d ? "vec3(0.5, 0.5, -2.0)" : "vec2(-2.0, 0.5)");
+   const GLenum target = c->is_3d ? GL_TEXTURE_3D : GL_TEXTURE_2D;
+   static const GLuint zeros[2 * 2 * 2 * 4];
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(target, tex);
+   if (c->is_3d)
+      gl.TexImage3D(target, 0, (GLint)c->internal, 2, 2, 2, 0, c->format, c->type, zeros);
+   else
+      glTexImage2D(target, 0, (GLint)c->internal, 2, 2, 0, c->format, c->type, zeros);
+   glTexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glTexParameteri(target, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
+   glTexParameteri(target, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER);
+   glTexParameteri(target, GL_TEXTURE_WRAP_R, GL_CLAMP_TO_BORDER);
+   if (c->is_signed)
+      gl.TexParameterIiv(target, GL_TEXTURE_BORDER_COLOR, c->border);
+   else
+      gl.TexParameterIuiv(target, GL_TEXTURE_BORDER_COLOR, (const GLuint *)c->border);
+   char what[96];
+   snprintf(what, sizeof(what), "internal format 0x%04x%s", (unsigned)c->internal,
+            c->is_3d ? " (3D)" : "");
+   check_gl_error(what);
+   GLuint p = link_program(VS_PIXELS, fs);
+   gl.UseProgram(p);
+   gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+   gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+   gl.Uniform1i(uloc(p, "u_tex"), 0);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, c->is_signed ? fbo_i : fbo_u);
+   gl.BindVertexArray(vao);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   GLint got[4] = {0x5a5a5a5a, 0x5a5a5a5a, 0x5a5a5a5a, 0x5a5a5a5a};
+   glReadPixels(1, 1, 1, 1, GL_RGBA_INTEGER, c->is_signed ? GL_INT : GL_UNSIGNED_INT, got);
+   check_gl_error(what);
+   if (memcmp(got, c->want, sizeof(got)))
+      fail("%s: the border reads (%d, %d, %d, %d), expected (%d, %d, %d, %d)", what, got[0], got[1],
+           got[2], got[3], c->want[0], c->want[1], c->want[2], c->want[3]);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   glDeleteTextures(1, &tex);
+}
+
+void
+sc_integer_border(void)
+{
+   GLuint rb[2], fbo[2];
+   gl.GenRenderbuffers(2, rb);
+   gl.GenFramebuffers(2, fbo);
+   for (int i = 0; i < 2; i++) {
+      gl.BindRenderbuffer(GL_RENDERBUFFER, rb[i]);
+      gl.RenderbufferStorage(GL_RENDERBUFFER, i ? GL_RGBA32I : GL_RGBA32UI, 4, 4);
+      gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[i]);
+      gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[i]);
+      if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+         die_setup("the RGBA32%s framebuffer is incomplete", i ? "I" : "UI");
+   }
+   glViewport(0, 0, 4, 4);
+   float quad[12];
+   rect_vertices(quad, 0, 0, 64, 64);
+   mesh mq = make_mesh(quad, 6);
+   static const struct int_border_case cases[] = {
+      {GL_RGBA16UI,
+       GL_RGBA_INTEGER,
+       GL_UNSIGNED_SHORT,
+       false,
+       false,
+       {1000, 40000, 65535, 3},
+       {1000, 40000, 65535, 3}},
+      {GL_RGBA32I,
+       GL_RGBA_INTEGER,
+       GL_INT,
+       true,
+       false,
+       {-100000, 7, 2147483647, -1},
+       {-100000, 7, 2147483647, -1}},
+      {GL_RGBA32UI,
+       GL_RGBA_INTEGER,
+       GL_UNSIGNED_INT,
+       false,
+       false,
+       {-1, 0, 70000, 1},
+       {-1, 0, 70000, 1}},
+      {GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, false, false, {7, 8, 9, 10}, {7, 0, 0, 1}},
+      {GL_RG16I, GL_RG_INTEGER, GL_SHORT, true, false, {-3, 300, 9, 10}, {-3, 300, 0, 1}},
+      {GL_RGB32I, GL_RGB_INTEGER, GL_INT, true, false, {-3, 300, 9, 10}, {-3, 300, 9, 1}},
+      {GL_RGBA8UI,
+       GL_RGBA_INTEGER,
+       GL_UNSIGNED_BYTE,
+       false,
+       false,
+       {300, 20, 70000, 1},
+       {255, 20, 255, 1}},
+      {GL_RGBA8I, GL_RGBA_INTEGER, GL_BYTE, true, false, {-200, 200, -5, 1}, {-128, 127, -5, 1}},
+      {GL_RGBA16UI,
+       GL_RGBA_INTEGER,
+       GL_UNSIGNED_SHORT,
+       false,
+       true,
+       {5, 600, 7, 8},
+       {5, 600, 7, 8}},
+      {GL_RGBA16I, GL_RGBA_INTEGER, GL_SHORT, true, true, {-5, 600, 7, 8}, {-5, 600, 7, 8}},
+   };
+   for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+      int_border_check(&cases[i], fbo[0], fbo[1], mq.vao);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   glViewport(0, 0, W, H);
+   gl.DeleteFramebuffers(2, fbo);
+   gl.DeleteRenderbuffers(2, rb);
+}
