@@ -1214,7 +1214,8 @@ enum vkb_stipple_mode {
 /* The VKB_DYN_* parts whose fields differ between two dynamic states. */
 uint32_t vkb_dynamic_changes(const struct mgp_dynamic_state *was,
                              const struct mgp_dynamic_state *now);
-/* The VKB_DYN_* parts with a field in bytes [offset, offset + size) of mgp_dynamic_state. */
+/* The VKB_DYN_* parts with a field in bytes [offset, offset + size) of mgp_dynamic_state
+ * (offset + size at most its size). */
 uint32_t vkb_dynamic_byte_parts(size_t offset, size_t size);
 
 /* A transform feedback object as the server holds it (vkb_xfb.c): its targets, its capture's
@@ -1299,6 +1300,7 @@ struct vkb_context {
    bool dyn_recorded;
    VkViewport rec_viewport;
    VkRect2D rec_scissor;
+   bool rec_viewport_empty; /* rec_scissor was made for an empty viewport (draws nothing) */
    /* set_viewports: GL's viewports 1 .. MGP_MAX_VIEWPORTS - 1 (zero: empty, nothing drawn);
     * recorded (VKB_DYN_VIEWPORTS) once the client sent them */
    struct mgp_viewport viewports[MGP_MAX_VIEWPORTS - 1];

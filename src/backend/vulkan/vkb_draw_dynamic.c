@@ -29,19 +29,23 @@ vkb_draw_coverage_mask(const struct vkb_context *ctx, uint32_t samples)
                                                  sizeof(((struct mgp_dynamic_state *)0)->last) -   \
                                                  offsetof(struct mgp_dynamic_state, first)
 
-/* The parts of the dynamic state, by the bytes their fields occupy. */
+/* The parts of the dynamic state, by the bytes their fields occupy, in offset order: the scan
+ * of a changed range stops at the first span past it (unit.vulkan.backend's
+ * test_dynamic_parts asks every byte). The viewport's part alone: a draw records the scissor
+ * again where the viewport's emptiness moved (vkb_draw_set_dynamic). point_size and pad are
+ * no part (no dynamic state of Vulkan's). */
 static const struct {
    size_t offset, size;
    uint32_t parts;
 } spans[] = {
-   {DYN_SPAN(viewport, depth_range), VKB_DYN_VIEWPORT | VKB_DYN_SCISSOR},
+   {DYN_SPAN(viewport, depth_range), VKB_DYN_VIEWPORT},
    {DYN_SPAN(scissor, scissor_enable), VKB_DYN_SCISSOR},
    {DYN_SPAN(sample_coverage_enable, sample_coverage_invert), VKB_DYN_COVERAGE},
-   {DYN_SPAN(sample_coverage_value, sample_coverage_value), VKB_DYN_COVERAGE},
    {DYN_SPAN(blend_color, blend_color), VKB_DYN_BLEND},
    {DYN_SPAN(stencil_ref, stencil_write_mask), VKB_DYN_STENCIL},
    {DYN_SPAN(line_width, line_width), VKB_DYN_LINE_WIDTH},
    {DYN_SPAN(polygon_offset_factor, polygon_offset_clamp), VKB_DYN_DEPTH_BIAS},
+   {DYN_SPAN(sample_coverage_value, sample_coverage_value), VKB_DYN_COVERAGE},
    {DYN_SPAN(line_stipple_factor, line_stipple_pattern), VKB_DYN_LINE_STIPPLE},
 };
 
@@ -59,9 +63,10 @@ vkb_dynamic_changes(const struct mgp_dynamic_state *was, const struct mgp_dynami
 uint32_t
 vkb_dynamic_byte_parts(size_t offset, size_t size)
 {
+   const size_t end = offset + size; /* the caller's range lies inside the struct */
    uint32_t parts = 0;
-   for (size_t i = 0; i < sizeof(spans) / sizeof(spans[0]); i++)
-      if (spans[i].offset < offset + size && offset < spans[i].offset + spans[i].size)
+   for (size_t i = 0; i < sizeof(spans) / sizeof(spans[0]) && spans[i].offset < end; i++)
+      if (offset < spans[i].offset + spans[i].size)
          parts |= spans[i].parts;
    return parts;
 }
@@ -131,6 +136,7 @@ set_scissor(struct vkb_context *ctx, VkCommandBuffer cmd, bool all, bool empty)
    struct vkb_screen *scr = ctx->scr;
    const struct mgp_dynamic_state *d = &ctx->dyn;
    const VkRect2D sc = vk_scissor(ctx->render_extent, d->scissor, d->scissor_enable, empty);
+   ctx->rec_viewport_empty = empty;
    if (all || memcmp(&sc, &ctx->rec_scissor, sizeof(sc))) {
       vkCmdSetScissor(cmd, 0, 1, &sc);
       ctx->rec_scissor = sc;
@@ -252,7 +258,9 @@ vkb_draw_set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
    const bool empty = !(d->viewport[2] > 0.0f) || !(d->viewport[3] > 0.0f);
    if (dirty & VKB_DYN_VIEWPORT)
       set_viewport(ctx, cmd, all, empty);
-   if (dirty & VKB_DYN_SCISSOR)
+   /* a viewport that became empty, or stopped being, moves the scissor (it rejects all) */
+   if ((dirty & VKB_DYN_SCISSOR) ||
+       ((dirty & VKB_DYN_VIEWPORT) && empty != ctx->rec_viewport_empty))
       set_scissor(ctx, cmd, all, empty);
    if ((dirty & VKB_DYN_VIEWPORTS) && ctx->viewports_held && ctx->scr->features.multiViewport)
       set_viewports(ctx, cmd);

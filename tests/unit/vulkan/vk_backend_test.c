@@ -6,6 +6,7 @@
  * usage: mgl_unit_vulkan <dir with the compiled .spv test shaders> */
 #include <GL/glcorearb.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -2223,6 +2224,73 @@ test_scan_geometry(void)
    free(w);
 }
 
+/* The parts of the dynamic state each of its bytes belongs to, from the fields' names (not the
+ * backend's table): every byte a change or a set_dynamic_words range touches marks its part,
+ * else a draw keeps recording the old value. The range scan stops past the range, so a table
+ * out of offset order loses parts here. */
+#define DYN_FIELD(f, part)                                                                         \
+   {                                                                                               \
+      offsetof(struct mgp_dynamic_state, f), sizeof(((struct mgp_dynamic_state *)0)->f), part      \
+   }
+
+static void
+test_dynamic_parts(void)
+{
+   static const struct {
+      size_t offset, size;
+      uint32_t part;
+   } fields[] = {
+      DYN_FIELD(viewport, VKB_DYN_VIEWPORT),
+      DYN_FIELD(depth_range, VKB_DYN_VIEWPORT),
+      DYN_FIELD(scissor, VKB_DYN_SCISSOR),
+      DYN_FIELD(scissor_enable, VKB_DYN_SCISSOR),
+      DYN_FIELD(sample_coverage_enable, VKB_DYN_COVERAGE),
+      DYN_FIELD(sample_coverage_invert, VKB_DYN_COVERAGE),
+      DYN_FIELD(pad, 0),
+      DYN_FIELD(blend_color, VKB_DYN_BLEND),
+      DYN_FIELD(stencil_ref, VKB_DYN_STENCIL),
+      DYN_FIELD(stencil_read_mask, VKB_DYN_STENCIL),
+      DYN_FIELD(stencil_write_mask, VKB_DYN_STENCIL),
+      DYN_FIELD(line_width, VKB_DYN_LINE_WIDTH),
+      DYN_FIELD(point_size, 0), /* a push constant of the vertex stage, not dynamic state */
+      DYN_FIELD(polygon_offset_factor, VKB_DYN_DEPTH_BIAS),
+      DYN_FIELD(polygon_offset_units, VKB_DYN_DEPTH_BIAS),
+      DYN_FIELD(polygon_offset_clamp, VKB_DYN_DEPTH_BIAS),
+      DYN_FIELD(sample_coverage_value, VKB_DYN_COVERAGE),
+      DYN_FIELD(line_stipple_factor, VKB_DYN_LINE_STIPPLE),
+      DYN_FIELD(line_stipple_pattern, VKB_DYN_LINE_STIPPLE),
+   };
+   enum { N = sizeof(struct mgp_dynamic_state) };
+   uint32_t want[N];
+   memset(want, 0xff, sizeof(want)); /* a byte no field names stays ~0 and fails below */
+   for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+      for (size_t b = fields[i].offset; b < fields[i].offset + fields[i].size; b++)
+         want[b] = fields[i].part;
+   int bad = 0;
+   for (size_t b = 0; b < N; b++) {
+      struct mgp_dynamic_state was, now;
+      memset(&was, 0, sizeof(was));
+      now = was;
+      ((uint8_t *)&now)[b] = 0x5a;
+      const uint32_t changed = vkb_dynamic_changes(&was, &now);
+      const uint32_t in_range = vkb_dynamic_byte_parts(b, 1);
+      if ((changed != want[b] || in_range != want[b]) && bad++ < 4)
+         check(false, "dynamic state byte %zu: parts %#x changed, %#x in range, want %#x", b,
+               changed, in_range, want[b]);
+   }
+   /* every run of words set_dynamic_words may carry: the parts of all its bytes */
+   for (size_t first = 0; first < N / 4; first++)
+      for (size_t count = 1; first + count <= N / 4; count++) {
+         uint32_t w = 0;
+         for (size_t b = 4 * first; b < 4 * (first + count); b++)
+            w |= want[b];
+         const uint32_t got = vkb_dynamic_byte_parts(4 * first, 4 * count);
+         if (got != w && bad++ < 8)
+            check(false, "dynamic state words %zu+%zu: parts %#x, want %#x", first, count, got, w);
+      }
+   check(!bad, "dynamic-state parts of every byte and word run (%d wrong)", bad);
+}
+
 /* Bindings at VKB_UNUSED_BINDING_BASE and above stay out of the pipeline layout, so only a
  * variable the entry point never reaches may sit there: a module whose code uses one is refused
  * (else the device reads a descriptor it never got: lavapipe crashed creating the pipeline). */
@@ -2372,6 +2440,27 @@ test_dynamic(struct t *t, struct mgp_handle prog)
          "viewport and scissor changes take effect");
    check(after == before, "dynamic-state changes created no pipeline (%llu before, %llu after)",
          before, after);
+   /* The viewport alone becoming empty, then not: the scissor follows it (an empty viewport's
+    * rejects everything, a viewport's again is the whole area), in one command buffer. */
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   set_viewport(t, 0, 0, W, H, false, NULL);
+   set_consts(t, prog, 0, 1, 0, 1, 0, 0, 0, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   set_viewport(t, 0, 0, 0, 0, false, NULL);
+   set_consts(t, prog, 1, 0, 0, 1, 0, 0, 0, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   /* the scissor recorded with the viewport empty, then the viewport alone moves */
+   const int32_t all[4] = {0, 0, W, H};
+   set_viewport(t, 0, 0, 0, 0, true, all);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   set_viewport(t, W / 2, 0, W / 2, H, true, all);
+   set_consts(t, prog, 0, 0, 1, 1, 0, 0, 0, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   read_back(t);
+   check(pixel_is(0, 0, 0, 255, 0, 255) && pixel_is(W / 2 - 1, H - 1, 0, 255, 0, 255),
+         "a draw into a viewport that became empty draws nothing");
+   check(pixel_is(W / 2, 0, 0, 0, 255, 255) && pixel_is(W - 1, H - 1, 0, 0, 255, 255),
+         "a draw into a viewport that stopped being empty draws it");
    set_viewport(t, 0, 0, W, H, false, NULL);
 }
 
@@ -4569,6 +4658,7 @@ main(int argc, char **argv)
    test_split_sets();
    test_scan_geometry();
    test_scan_unused();
+   test_dynamic_parts();
    test_texture(&t);
    test_texture_view(&t);
    test_shadow_guards(&t);
