@@ -172,6 +172,11 @@ struct vkb_resource {
     * latest bytes that draws recorded after a glBufferSubData inside the rendering scope bind
     * instead of buf; copied into buf when the scope ends. */
    uint8_t *shadow;
+   /* The last indirect draw's commands found within their budget in the shadow (vkb_draw.c,
+    * indirect_unclamped): that draw again reads the buffer, no clamp; any shadow write clears
+    * it. cmds_ok_n 0: none. */
+   uint64_t cmds_ok_offset;
+   uint32_t cmds_ok_n, cmds_ok_stride, cmds_ok_size;
    VkBuffer ver_buf;
    VkDeviceSize ver_offset;
    /* Zeroing owed by a new store (vkb_zero.c): the levels (bit per level; bit 0 for a buffer)
@@ -795,6 +800,7 @@ struct vkb_screen_stats {
    unsigned long long indirect_cmds;         /* vkCmdDraw(Indexed)Indirect(Count) recorded */
    unsigned long long indirect_count_cmds;   /* of those, vkCmdDraw(Indexed)IndirectCount */
    unsigned long long clamps_prepass;        /* indirect clamps recorded before their scope */
+   unsigned long long indirect_unclamped;    /* indirect draws from a shadowed buffer, no clamp */
    unsigned long long batch_splits;          /* scopes begun in a command buffer of their own */
    uint64_t cond_predicates;                 /* conditional renders decided on the GPU */
    uint64_t cond_sums;                       /* of them, over several slots (vkb_cond_sum.c) */

@@ -761,6 +761,34 @@ indirect_count_drawable(struct vkb_screen *scr, const struct mgp_draw_indirect *
    return true;
 }
 
+/* Whether every command of a (not counted) indirect draw is within budget by the buffer's CPU
+ * shadow (vkb_rename.c: kept only while every write came from the CPU, so it is the bytes the
+ * draw reads): then the draw reads the client's buffer as it is, with no clamp, the same
+ * commands the clamp would leave as they are (draw_clamp.comp's test: count * instances <=
+ * budget, without the product). The answer is kept for the same commands until a shadow write.
+ * indirect_commands bounded [offset, + span) inside the buffer, and so inside the shadow. */
+static bool
+indirect_unclamped(struct vkb_resource *r, const struct mgp_draw_indirect *a, uint32_t cmd_size,
+                   uint32_t budget)
+{
+   if (!r->shadow)
+      return false;
+   if (r->cmds_ok_n == a->draw_count && r->cmds_ok_offset == a->offset &&
+       r->cmds_ok_stride == a->stride && r->cmds_ok_size == cmd_size)
+      return true;
+   for (uint32_t i = 0; i < a->draw_count; i++) {
+      uint32_t w[2];
+      memcpy(w, r->shadow + a->offset + (uint64_t)i * a->stride, sizeof(w));
+      if (w[0] && w[1] && (w[0] > budget || w[1] > budget / w[0]))
+         return false;
+   }
+   r->cmds_ok_n = a->draw_count;
+   r->cmds_ok_offset = a->offset;
+   r->cmds_ok_stride = a->stride;
+   r->cmds_ok_size = cmd_size;
+   return true;
+}
+
 /* The vertex invocations (vertices times instances, over its commands) one indirect draw call
  * may run once clamped: what a device does in well under a second with a trivial shader, so a
  * hostile count ends in seconds on lavapipe (2^24: ~1 s with two cores) and far inside a GPU driver's
@@ -876,6 +904,18 @@ vkb_draw_indirect(void *self, const struct mgp_draw_indirect *args, const void *
                                    : VKB_INDIRECT_BUDGET_GPU;
    const uint32_t budget =
       call_budget / n > VKB_INDIRECT_CMD_MIN ? call_budget / n : VKB_INDIRECT_CMD_MIN;
+   if (!counted && indirect_unclamped(ind, args, cmd_size, budget)) {
+      /* no copy, no compute step, no barrier: the scope goes on and the draw reads the
+       * client's commands as a direct draw reads its index buffer */
+      if (!draw_bind(ctx, p, &cmd))
+         return;
+      ind->last_use = vkb_current_serial(scr);
+      draw_record(ctx, &as_vbo, NULL, 0, p, cmd);
+      vkb_flush_draws(scr); /* the queued direct draws come first */
+      scr->stats.indirect_unclamped++;
+      indirect_record(scr, cmd, args, ind->buf, VK_NULL_HANDLE, cmd_size, p->sh);
+      return;
+   }
    VkBuffer clamped;
    VkDeviceSize base;
    ind->last_use = vkb_current_serial(scr);

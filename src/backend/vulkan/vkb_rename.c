@@ -29,6 +29,7 @@ vkb_shadow_init(struct vkb_screen *scr, struct vkb_resource *r)
        scr->shadow_bytes + r->size > VKB_SHADOW_TOTAL_MAX)
       return;
    r->shadow = calloc(1, r->size);
+   r->cmds_ok_n = 0;
    if (r->shadow)
       scr->shadow_bytes += r->size;
 }
@@ -36,8 +37,10 @@ vkb_shadow_init(struct vkb_screen *scr, struct vkb_resource *r)
 void
 vkb_shadow_write(struct vkb_resource *r, uint64_t off, const void *data, uint64_t size)
 {
-   if (r->shadow && size)
+   if (r->shadow && size) {
       memcpy(r->shadow + off, data, size);
+      r->cmds_ok_n = 0; /* the commands found within budget may have changed */
+   }
 }
 
 void

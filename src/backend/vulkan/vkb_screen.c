@@ -1648,6 +1648,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"render-passes-begun", scr->stats.render_passes_begun},
       {"batch-splits", scr->stats.batch_splits},
       {"indirect-clamps-prepass", scr->stats.clamps_prepass},
+      {"indirect-unclamped", scr->stats.indirect_unclamped},
       {"cond-render-predicates", scr->stats.cond_predicates},
       {"cond-render-sums", scr->stats.cond_sums},
       {"pack-row-copies", scr->stats.pack_row_copies},

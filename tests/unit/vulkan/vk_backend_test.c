@@ -1109,9 +1109,12 @@ test_indirect_one_scope(struct t *t, struct mgp_handle prog)
    for (uint32_t i = 0; i < 9; i++)
       memcpy(cmds[i], (uint32_t[4]){6, 1, 6 * i, 0}, sizeof(cmds[i]));
    memcpy(cmds[9], (uint32_t[4]){1, 0, 0, 0}, sizeof(cmds[9]));
-   const struct mgp_handle ind = make_buffer(t, sizeof(cmds), cmds);
+   /* past VKB_SHADOW_SIZE_MAX: no CPU shadow, so every draw clamps (a small buffer's commands
+    * within budget draw unclamped, test_indirect_unclamped) */
+   const struct mgp_handle big = make_buffer(t, VKB_SHADOW_SIZE_MAX + sizeof(cmds), NULL);
+   buffer_subdata(t, big, 0, sizeof(cmds), cmds);
    struct mgp_draw_indirect a = {
-      .mode = MGP_PRIM_TRIANGLES, .indirect = ind, .stride = sizeof(cmds[0]), .draw_count = 1};
+      .mode = MGP_PRIM_TRIANGLES, .indirect = big, .stride = sizeof(cmds[0]), .draw_count = 1};
    t->cv->draw_indirect(t->ctx, &a, NULL, 0);
    /* the screen's own figures: reading the gate counters settles the clamps (a submit) */
    const struct vkb_screen *scr = t->scr;
@@ -1125,7 +1128,7 @@ test_indirect_one_scope(struct t *t, struct mgp_handle prog)
    struct mgp_draw_indirect c = a;
    c.offset = 8 * sizeof(cmds[0]);
    c.draw_count = 1;
-   c.count = ind;
+   c.count = big;
    c.count_offset = 9 * sizeof(cmds[0]);
    t->cv->draw_indirect(t->ctx, &c, NULL, 0);
    const unsigned long long passes_after = scr->stats.render_passes_begun;
@@ -1144,8 +1147,11 @@ test_indirect_one_scope(struct t *t, struct mgp_handle prog)
          "clamps in the pre-pass (8 wanted)",
          passes_after - passes, pre_after - pre);
 
-   /* the command rewritten in the scope: strip 0 becomes strip 1's upper left triangle */
+   /* the command rewritten in the scope: strip 0 becomes strip 1's upper left triangle (a
+    * small buffer: the rewrite is the scope's versioned copy) */
+   const struct mgp_handle ind = make_buffer(t, sizeof(cmds), cmds);
    clear_color(t, 0, 0, 0, 1, false, 1);
+   a.indirect = ind;
    a.offset = 0;
    t->cv->draw_indirect(t->ctx, &a, NULL, 0);
    const uint32_t moved[4] = {3, 1, 9, 0};
@@ -1156,6 +1162,102 @@ test_indirect_one_scope(struct t *t, struct mgp_handle prog)
    check(!scr->failed && pixel_is(1, 10, 255, 0, 0, 255) && pixel_is(8, 28, 255, 0, 0, 255) &&
             pixel_is(11, 2, 0, 0, 0, 255) && pixel_is(17, 10, 0, 0, 0, 255),
          "an indirect draw after its command was rewritten in the scope draws the new command");
+}
+
+/* Indirect draws from a buffer only the CPU wrote (its shadow is the bytes the GPU reads,
+ * vkb_rename.c) whose commands are within the budget read the client's buffer: no clamp, no
+ * pre-pass, the scope goes on (issue 22/20, multi_draw_indirect's per-call cost). A command
+ * rewritten past the budget by resource_subdata, the same draw again (the kept answer must
+ * go), and a command a GPU copy wrote (no shadow) are clamped as before. */
+static void
+test_indirect_unclamped(struct t *t, struct mgp_handle prog)
+{
+   use_default_fb(t, false);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   float verts[8][6][2];
+   for (int i = 0; i < 8; i++) {
+      const float x0 = -1.0f + (float)i / 4.0f, x1 = x0 + 0.125f;
+      const float q[6][2] = {{x0, -1}, {x1, -1}, {x1, 0}, {x0, -1}, {x1, 0}, {x0, 0}};
+      memcpy(verts[i], q, sizeof(q));
+   }
+   bind_vb(t, make_buffer(t, sizeof(verts), verts));
+   set_consts(t, prog, 0, 1, 0, 1, 0, 0, 0, 0, 0);
+   /* 256 commands (the budget a command: 2^24 / 256 on a CPU device, 2^30 / 256 on a GPU):
+    * the first eight strip i, the rest no work */
+   enum { N = 256 };
+   static uint32_t cmds[N][4];
+   memset(cmds, 0, sizeof(cmds));
+   for (uint32_t i = 0; i < 8; i++)
+      memcpy(cmds[i], (uint32_t[4]){6, 1, 6 * i, 0}, sizeof(cmds[i]));
+   const struct mgp_handle ind = make_buffer(t, sizeof(cmds), cmds);
+   struct mgp_draw_indirect a = {
+      .mode = MGP_PRIM_TRIANGLES, .indirect = ind, .stride = sizeof(cmds[0]), .draw_count = 1};
+   t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+   struct vkb_screen *scr = t->scr;
+   const unsigned long long passes = scr->stats.render_passes_begun;
+   const unsigned long long pre = scr->stats.clamps_prepass;
+   const unsigned long long un = scr->stats.indirect_unclamped;
+   for (uint32_t i = 1; i < 4; i++) {
+      a.offset = i * sizeof(cmds[0]);
+      t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+   }
+   /* strips 4-7 and 248 commands of no work in one multi-draw */
+   struct mgp_draw_indirect m = a;
+   m.offset = 4 * sizeof(cmds[0]);
+   m.draw_count = N - 4;
+   t->cv->draw_indirect(t->ctx, &m, NULL, 0);
+   const unsigned long long passes_after = scr->stats.render_passes_begun;
+   const unsigned long long pre_after = scr->stats.clamps_prepass;
+   const unsigned long long un_after = scr->stats.indirect_unclamped;
+   read_back(t);
+   int drawn = 0, gaps = 0;
+   for (int i = 0; i < 8; i++) {
+      drawn += pixel_is(8 * i + 1, 10, 0, 255, 0, 255);
+      gaps += pixel_is(8 * i + 6, 10, 0, 0, 0, 255);
+   }
+   check(!scr->failed && drawn == 8 && gaps == 8,
+         "unclamped indirect draws: %d of 8 strips drawn, %d of 8 gaps clear", drawn, gaps);
+   check(un_after == un + 4 && pre_after == pre && passes_after == passes,
+         "4 indirect draws of CPU-written commands within budget: %llu unclamped (4 wanted), "
+         "%llu clamps (0 wanted), %llu scopes begun (0 wanted)",
+         un_after - un, pre_after - pre, passes_after - passes);
+
+   /* all 256 again (the answer kept), then strip 0's instances rewritten past any budget: the
+    * same draw twice must clamp (one indirect-draw-clamped each), and still draws strips 0-7 */
+   vkb_draw_clamp_settle(scr);
+   const uint64_t clamped = mgu_decline_count(MGU_DECLINE_indirect_draw_clamped);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   a.offset = 0;
+   a.draw_count = N; /* the budget 2^24 / 256 on lavapipe: a clamped draw stays cheap */
+   t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+   const uint32_t hostile[4] = {6, 0x7fffffffu, 0, 0};
+   buffer_subdata(t, ind, 0, sizeof(hostile), hostile);
+   t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+   t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+   read_back(t);
+   vkb_draw_clamp_settle(scr);
+   const unsigned long long un_hostile = scr->stats.indirect_unclamped;
+   check(!scr->failed && un_hostile == un_after + 1 &&
+            mgu_decline_count(MGU_DECLINE_indirect_draw_clamped) == clamped + 2 &&
+            pixel_is(1, 10, 0, 255, 0, 255) && pixel_is(9, 10, 0, 255, 0, 255),
+         "a command rewritten past the budget: %llu more unclamped (1 wanted: the draw before "
+         "it), %llu clamped (2 wanted)",
+         un_hostile - un_after,
+         (unsigned long long)(mgu_decline_count(MGU_DECLINE_indirect_draw_clamped) - clamped));
+
+   /* the same commands copied in by the GPU (resource_copy_region): no shadow, so clamped */
+   const struct mgp_handle copy = make_buffer(t, sizeof(cmds), NULL);
+   const struct mgp_resource_copy_region cr = {
+      .dst = copy, .src = ind, .src_box = {0, 0, 0, (uint32_t)sizeof(cmds), 1, 1}};
+   t->cv->resource_copy_region(t->ctx, &cr, NULL, 0);
+   a.indirect = copy;
+   t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+   read_back(t);
+   vkb_draw_clamp_settle(scr);
+   check(!scr->failed && scr->stats.indirect_unclamped == un_hostile &&
+            mgu_decline_count(MGU_DECLINE_indirect_draw_clamped) == clamped + 3,
+         "commands a GPU copy wrote are clamped (%llu unclamped, 0 wanted)",
+         scr->stats.indirect_unclamped - un_hostile);
 }
 
 /* A vertex-array switch between two indexed draws (bind_vertex_input, one vertex input per
@@ -4649,6 +4751,7 @@ main(int argc, char **argv)
    test_indexed(&t, prog);
    test_indirect_index_bounds(&t, prog);
    test_indirect_one_scope(&t, prog);
+   test_indirect_unclamped(&t, prog);
    test_vertex_input_switch(&t, prog);
    test_repeated_draws(&t, prog);
    test_compact_draws(&t, prog);
