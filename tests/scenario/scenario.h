@@ -471,7 +471,7 @@ int es_version(int want);
 void expect_error(GLenum want, const char *where);
 GLuint link_program_gs(const char *vs_src, const char *gs_src, const char *fs_src);
 /* Whether a shader compiles; whether the extension `name` is withheld (not listed, and a shader
- * src that requires it does not compile; a Vulkan mgl without the test knob `knob` must list it). */
+ * src that requires it does not compile; mgl on lavapipe without the test knob `knob` must list it). */
 bool shader_compiles(GLenum stage, const char *src);
 bool ext_withheld(const char *name, const char *knob, GLenum stage, const char *src);
 /* scenario_tess.c: whether the context offers tessellation (false after checking the refusals
