@@ -857,10 +857,22 @@ apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog, bool 
          .divisor = b->stride ? b->divisor : 0xffffffffu,
       };
       struct glb_attrib_shadow *have = &sh->attrib[loc];
-      if (have->known && have->enabled && have->buffer == want.buffer && have->size == want.size &&
-          have->type == want.type && have->flags == want.flags && have->stride == want.stride &&
-          have->offset == want.offset && have->divisor == want.divisor)
+      const bool same_format = have->known && have->enabled && have->size == want.size &&
+                               have->type == want.type && have->flags == want.flags &&
+                               have->stride == want.stride && have->divisor == want.divisor;
+      if (same_format && have->buffer == want.buffer && have->offset == want.offset)
          continue;
+      /* the buffer or offset alone: GLES 3.1's binding of the attribute's own binding index
+       * (glVertexAttribPointer binds attribute loc to binding loc), one host call where
+       * glBindBuffer and glVertexAttribPointer were two, and the host checks no format; a
+       * stride of 0 (packed) is glVertexAttribPointer's alone */
+      if (same_format && want.stride && scr->bind_vertex_buffer) {
+         GLB_GL(h)->glBindVertexBuffer(loc, want.buffer, (GLintptr)want.offset, want.stride);
+         have->buffer = want.buffer;
+         have->offset = want.offset;
+         scr->stats.vertex_buffer_binds++;
+         continue;
+      }
       if (!have->known || !have->enabled)
          GLB_GL(h)->glEnableVertexAttribArray(loc);
       bind_array_buffer(scr, r->name);
@@ -963,7 +975,7 @@ apply_state(struct glb_context *ctx)
         (!glb_program_buffers(ctx, prog, "draw") || !glb_storage_bind(ctx, prog, "draw"))) ||
        ((todo & GLB_DIRTY_MULTISAMPLE) && !apply_multisample(ctx, s, prog)) ||
        ((todo & GLB_DIRTY_SAMPLERS) && !glb_samplers_bind(ctx, prog)) ||
-       ((todo & (GLB_DIRTY_VERTEX | GLB_DIRTY_ATTRIB_VALUES)) &&
+       ((todo & (GLB_DIRTY_VERTEX | GLB_DIRTY_VERTEX_BUFFERS | GLB_DIRTY_ATTRIB_VALUES)) &&
         !apply_vertex_input(ctx, prog, (todo & GLB_DIRTY_ATTRIB_VALUES) != 0)))
       return false;
    /* the program's own switches for the render state's clip planes; the program is current */
