@@ -1429,9 +1429,11 @@ draw_compact_unchanged(struct glb_context *ctx, const struct mgp_draw *args)
 {
    struct glb_screen *scr = ctx->scr;
    const unsigned mode = args->mode;
-   if (scr->sh.applied != ctx || ctx->dirty || ctx->base_instance || mode > MGP_PRIM_TRIANGLE_FAN ||
-       (mode == MGP_PRIM_POINTS) != ctx->draw_points || args->count - 1u >= (uint32_t)INT32_MAX ||
-       args->index_bias ||
+   /* without the host's robust access every draw's ranges are bounded (draw_in_bounds): the
+    * last draw's bound says nothing of this one's count */
+   if (!scr->robust || scr->sh.applied != ctx || ctx->dirty || ctx->base_instance ||
+       mode > MGP_PRIM_TRIANGLE_FAN || (mode == MGP_PRIM_POINTS) != ctx->draw_points ||
+       args->count - 1u >= (uint32_t)INT32_MAX || args->index_bias ||
        (!ctx->draw_rs->s.provoking_vertex_last && ctx->draw_prog->flat_inputs &&
         mode != MGP_PRIM_POINTS))
       return false;

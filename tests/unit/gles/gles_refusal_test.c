@@ -46,7 +46,9 @@
  *                   unit.gles.refusals_no_robust): draws whose vertices, index values or
  *                   instances run past the arrays the program reads (a 3-vertex position array,
  *                   a 2-element per-instance one) are gl-draw-unbounded, no host draw; the ones
- *                   inside them draw. With robust access the host bounds them: they draw. */
+ *                   inside them draw; so is a compact draw (glb_draw) past them after a draw
+ *                   with nothing changed since. With robust access the host bounds them: they
+ *                   draw. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -477,6 +479,24 @@ test_unbounded(struct t *t, bool want_robust)
                t->fatal_count == 0 && (refused || !draws[i].past || e == GL_NO_ERROR),
             "%s: %s (%llu gl-draw-unbounded, %llu drawn, host error 0x%x)", draws[i].what,
             refused ? "refused" : "drawn", (unsigned long long)declined, drawn, e);
+   }
+   /* the compact draw (glb_draw) after a draw with nothing changed since: 3 vertices, then
+    * 2^20, which are past the arrays as the draw_vbo above was */
+   static const uint32_t counts[2] = {3, 1u << 20};
+   for (int i = 0; i < 2; i++) {
+      const uint64_t d0 = declines(MGU_DECLINE_gl_draw_unbounded);
+      const unsigned long long n0 = counter(t, "gles-draws");
+      t->cv->draw(t->ctx, &(struct mgp_draw){.mode = MGP_PRIM_TRIANGLES, .count = counts[i]}, NULL,
+                  0);
+      const GLenum e = host_error(t);
+      const bool refused = i == 1 && !t->scr->robust;
+      const uint64_t declined = declines(MGU_DECLINE_gl_draw_unbounded) - d0;
+      const unsigned long long drawn = counter(t, "gles-draws") - n0;
+      check(declined == (refused ? 1u : 0u) && drawn == (refused ? 0u : 1u) &&
+               t->fatal_count == 0 && (refused || e == GL_NO_ERROR),
+            "a compact draw of %u vertices, nothing changed since the last draw: %s (%llu "
+            "gl-draw-unbounded, %llu drawn, host error 0x%x)",
+            counts[i], refused ? "refused" : "drawn", (unsigned long long)declined, drawn, e);
    }
 }
 
