@@ -890,6 +890,36 @@ test_vertex_buffers(struct t *t)
          "a vertex buffer change after the shadow was forgotten: the host holds buffer %d at %d "
          "(want %d at 16), no host error (0x%x)",
          buf, off, name2, e);
+
+   /* a viewport change alone, then the compact draw: glViewport and the plain draw (the
+    * compact path, gles-compact-draws), and the host holds the viewport */
+   t->cv->draw(t->ctx, &(struct mgp_draw){.mode = MGP_PRIM_TRIANGLES, .count = 3}, NULL, 0);
+   unsigned long long compact = counter(t, "gles-compact-draws");
+   unsigned long long c0 = counter(t, "gles-host-calls");
+   GLint vp[4] = {0};
+   for (int i = 0; i < 2; i++) {
+      float size[2] = {(float)(W - 1 + i), (float)(H - 1 + i)};
+      struct mgp_word ws[2];
+      memcpy(ws, size, sizeof(ws));
+      t->cv->set_dynamic_words(
+         t->ctx,
+         &(struct mgp_dynamic_words){.first = offsetof(struct mgp_dynamic_state, viewport[2]) / 4,
+                                     .count = 2},
+         ws, 2);
+      t->cv->draw(t->ctx, &(struct mgp_draw){.mode = MGP_PRIM_TRIANGLES, .count = 3}, NULL, 0);
+      if (i == 0)
+         t->scr->h->glGetIntegerv(GL_VIEWPORT, vp);
+   }
+   const unsigned long long vp_calls = counter(t, "gles-host-calls") - c0;
+   compact = counter(t, "gles-compact-draws") - compact;
+   e = host_error(t);
+   check(compact == (t->scr->robust ? 2u : 0u) && vp_calls == 4 && vp[2] == W - 1 &&
+            vp[3] == H - 1 && e == GL_NO_ERROR && t->fatal_count == 0,
+         "a viewport change alone: the compact draw where the host is robust (%llu of 2), "
+         "glViewport and the draw (%llu "
+         "host calls for two), the host's viewport %dx%d (want %dx%d), no "
+         "host error (0x%x)",
+         compact, vp_calls, vp[2], vp[3], W - 1, H - 1, e);
 }
 
 /* glMemoryBarrier seen on its way to the host */
