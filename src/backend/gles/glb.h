@@ -203,6 +203,8 @@ typedef void(GL_APIENTRYP GLB_PFNGLTEXTUREBARRIERNVPROC)(void);
    X(PFNGLDISPATCHCOMPUTEINDIRECTPROC, DispatchComputeIndirect)                                    \
    X(PFNGLMEMORYBARRIERPROC, MemoryBarrier)                                                        \
    X(PFNGLBINDIMAGETEXTUREPROC, BindImageTexture)                                                  \
+   /* GLES 3.1: a vertex buffer change alone on an attribute array (glb_draw.c) */                 \
+   X(PFNGLBINDVERTEXBUFFERPROC, BindVertexBuffer)                                                  \
    /* GLES 3.1: framebuffers without attachments (glb_resource.c) */                               \
    X(PFNGLFRAMEBUFFERPARAMETERIPROC, FramebufferParameteri)                                        \
    /* GLES 3.2: a patch's vertex count (glb_draw.c) */                                             \
@@ -549,7 +551,11 @@ enum {
     * GLB_DIRTY_PROGRAM, so that a draw after a buffer range or uniform change alone neither
     * picks the program's variant nor binds it and its capture again */
    GLB_DIRTY_BUFFERS = 1u << 9,
-   GLB_DIRTY_ALL = (1u << 10) - 1,
+   /* the vertex buffers alone (set_vertex_buffers): the attribute arrays' buffers and offsets,
+    * apart from GLB_DIRTY_VERTEX, so that a draw after a buffer change alone neither picks the
+    * program's variant (GL_BGRA arrays are the vertex elements') nor sets its uniforms */
+   GLB_DIRTY_VERTEX_BUFFERS = 1u << 10,
+   GLB_DIRTY_ALL = (1u << 11) - 1,
 };
 
 /* What the host context holds of a draw's state, so a draw makes host calls only for what
@@ -695,6 +701,8 @@ struct glb_screen {
     * attachments (glFramebufferParameteri) and textureGather (ESSL 3.10): the host is 3.1 or
     * later and MGL_GLES_HIDE=es31 does not leave them out */
    bool es31_textures;
+   /* GLES 3.1's glBindVertexBuffer: an attribute array's new buffer or offset alone */
+   bool bind_vertex_buffer;
    GLint max_compute_count[3], max_compute_size[3], max_compute_invocations, max_compute_shared;
    GLint max_ssbo_bindings, ssbo_align, max_ssbo_size, max_image_units;
    char renderer[128], version[128];
@@ -762,6 +770,8 @@ struct glb_screen {
       uint64_t units_skipped;
       /* draws that looked the program's samplers up for their LOD bias (glb_program_variant) */
       uint64_t lod_bias_walks;
+      /* attribute arrays whose buffer or offset alone changed, put by glBindVertexBuffer */
+      uint64_t vertex_buffer_binds;
       uint64_t resource_cap_refusals; /* stores refused past mem_budget: GL_OUT_OF_MEMORY */
       uint64_t blits_drawn;           /* blits the host's blit refuses, drawn (glb_blit_draw.c) */
       uint64_t dispatches;            /* launch_grid's host dispatches (glb_compute.c) */

@@ -857,10 +857,22 @@ apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog, bool 
          .divisor = b->stride ? b->divisor : 0xffffffffu,
       };
       struct glb_attrib_shadow *have = &sh->attrib[loc];
-      if (have->known && have->enabled && have->buffer == want.buffer && have->size == want.size &&
-          have->type == want.type && have->flags == want.flags && have->stride == want.stride &&
-          have->offset == want.offset && have->divisor == want.divisor)
+      const bool same_format = have->known && have->enabled && have->size == want.size &&
+                               have->type == want.type && have->flags == want.flags &&
+                               have->stride == want.stride && have->divisor == want.divisor;
+      if (same_format && have->buffer == want.buffer && have->offset == want.offset)
          continue;
+      /* the buffer or offset alone: GLES 3.1's binding of the attribute's own binding index
+       * (glVertexAttribPointer binds attribute loc to binding loc), one host call where
+       * glBindBuffer and glVertexAttribPointer were two, and the host checks no format; a
+       * stride of 0 (packed) is glVertexAttribPointer's alone */
+      if (same_format && want.stride && scr->bind_vertex_buffer) {
+         GLB_GL(h)->glBindVertexBuffer(loc, want.buffer, (GLintptr)want.offset, want.stride);
+         have->buffer = want.buffer;
+         have->offset = want.offset;
+         scr->stats.vertex_buffer_binds++;
+         continue;
+      }
       if (!have->known || !have->enabled)
          GLB_GL(h)->glEnableVertexAttribArray(loc);
       bind_array_buffer(scr, r->name);
@@ -963,7 +975,7 @@ apply_state(struct glb_context *ctx)
         (!glb_program_buffers(ctx, prog, "draw") || !glb_storage_bind(ctx, prog, "draw"))) ||
        ((todo & GLB_DIRTY_MULTISAMPLE) && !apply_multisample(ctx, s, prog)) ||
        ((todo & GLB_DIRTY_SAMPLERS) && !glb_samplers_bind(ctx, prog)) ||
-       ((todo & (GLB_DIRTY_VERTEX | GLB_DIRTY_ATTRIB_VALUES)) &&
+       ((todo & (GLB_DIRTY_VERTEX | GLB_DIRTY_VERTEX_BUFFERS | GLB_DIRTY_ATTRIB_VALUES)) &&
         !apply_vertex_input(ctx, prog, (todo & GLB_DIRTY_ATTRIB_VALUES) != 0)))
       return false;
    /* the program's own switches for the render state's clip planes; the program is current */
@@ -1417,24 +1429,38 @@ draw_compact_unchanged(struct glb_context *ctx, const struct mgp_draw *args)
 {
    struct glb_screen *scr = ctx->scr;
    const unsigned mode = args->mode;
-   if (scr->sh.applied != ctx || ctx->dirty || ctx->base_instance || mode > MGP_PRIM_TRIANGLE_FAN ||
+   /* Without the host's robust access every draw's ranges are bounded (draw_in_bounds): the
+    * last draw's bound says nothing of this one's count. A change of the dynamic state
+    * (viewport, scissor, ...) or of the program's buffers alone leaves what the last draw
+    * checked (program, render state, arrays) as it was: those groups go on the host, then the
+    * plain draw. */
+   enum { GROUPS = GLB_DIRTY_DYNAMIC | GLB_DIRTY_BUFFERS };
+   if (!scr->robust || scr->sh.applied != ctx || (ctx->dirty & ~(uint32_t)GROUPS) ||
+       ctx->base_instance || mode > MGP_PRIM_TRIANGLE_FAN ||
        (mode == MGP_PRIM_POINTS) != ctx->draw_points || args->count - 1u >= (uint32_t)INT32_MAX ||
        args->index_bias ||
        (!ctx->draw_rs->s.provoking_vertex_last && ctx->draw_prog->flat_inputs &&
         mode != MGP_PRIM_POINTS))
       return false;
-   const struct glb_host *h = scr->h;
-   if (!args->index_size) {
+   const unsigned size = args->index_size;
+   struct glb_resource *ib = NULL;
+   if (!size) {
       if (args->start > INT32_MAX)
          return false;
-      GLB_GL(h)->glDrawArrays(prims[mode], (GLint)args->start, (GLsizei)args->count);
    } else {
-      const unsigned size = args->index_size;
       if ((size != 1 && size != 2 && size != 4) || mgp_handle_is_null(ctx->ib.res))
          return false;
-      struct glb_resource *ib = glb_resource_for_use(scr, ctx->ib.res, "draw");
+      ib = glb_resource_for_use(scr, ctx->ib.res, "draw");
       if (!ib || !ib->is_buffer)
          return false; /* draw_bound declines it by name */
+   }
+   const bool unchanged = !ctx->dirty;
+   if (!unchanged && !apply_state(ctx))
+      return true; /* declined, as draw_bound's apply_state would (the marks stay) */
+   const struct glb_host *h = scr->h;
+   if (!ib) {
+      GLB_GL(h)->glDrawArrays(prims[mode], (GLint)args->start, (GLsizei)args->count);
+   } else {
       bind_element_buffer(scr, ib->name);
       const GLenum itype = size == 1   ? GL_UNSIGNED_BYTE
                            : size == 2 ? GL_UNSIGNED_SHORT
@@ -1443,7 +1469,7 @@ draw_compact_unchanged(struct glb_context *ctx, const struct mgp_draw *args)
       GLB_GL(h)->glDrawElements(prims[mode], (GLsizei)args->count, itype,
                                 (const void *)(uintptr_t)off);
    }
-   scr->stats.draws_unchanged++;
+   scr->stats.draws_unchanged += unchanged; /* one that put groups is not */
    scr->stats.compact_draws++;
    if (ctx->draw_prog->variant & GLB_VARIANT_NO_POINT_SIZE)
       scr->stats.point_size_cut_draws++;

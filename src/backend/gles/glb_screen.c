@@ -482,6 +482,7 @@ read_limits(struct glb_screen *scr)
    if (!(hide & GLB_HIDE_COMPUTE))
       read_compute_limits(scr, ext);
    scr->es31_textures = scr->es_minor >= 1 && h->glFramebufferParameteri && !(hide & GLB_HIDE_ES31);
+   scr->bind_vertex_buffer = scr->es_minor >= 1 && h->glBindVertexBuffer;
    /* the program adds the LOD bias (glb_lod_bias.c), which GLES does not clamp: past 16 no
     * texture has a level it would move to */
    scr->max_lod_bias = 16.0f;
@@ -1006,6 +1007,7 @@ glb_gate_counters(void *screen, const char **names, unsigned long long *values, 
       {"gles-buffers-only-draws", scr->stats.buffers_only_draws},
       {"gles-units-skipped", scr->stats.units_skipped},
       {"gles-lod-bias-walks", scr->stats.lod_bias_walks},
+      {"gles-vertex-buffer-binds", scr->stats.vertex_buffer_binds},
       {"gles-blits-drawn", scr->stats.blits_drawn},
       {"gles-dispatches", scr->stats.dispatches},
       /* the process's, not this screen's alone (glb.h): one session per process on monolith

@@ -143,7 +143,7 @@ static const uint32_t call_marks[CALL_COUNT] = {
    [CALL_set_dynamic_words] = NAMED | GLB_DIRTY_DYNAMIC,
    /* the sample count decides the multisample switches; the size, the initial viewport */
    [CALL_set_framebuffer_state] = NAMED | GLB_DIRTY_FB | GLB_DIRTY_MULTISAMPLE | GLB_DIRTY_DYNAMIC,
-   [CALL_set_vertex_buffers] = NAMED | GLB_DIRTY_VERTEX,
+   [CALL_set_vertex_buffers] = NAMED | GLB_DIRTY_VERTEX_BUFFERS,
    [CALL_set_index_buffer] = NAMED, /* every indexed draw binds its element buffer */
    [CALL_set_sampler_views] = NAMED | GLB_DIRTY_SAMPLERS,
    [CALL_bind_sampler_states] = NAMED | GLB_DIRTY_SAMPLERS,

@@ -37,11 +37,18 @@
  *                   that toggles the depth test puts neither the stencil nor the multisample
  *                   group (gles-groups-skipped); a change between two programs with default
  *                   blocks is glUseProgram and the draw (no glBindBufferRange).
+ *   vertex_buffers  a vertex buffer change alone between draws (attrib_change's): GLES 3.1's
+ *                   glBindVertexBuffer and the draw, 2 host calls (gles-vertex-buffer-binds),
+ *                   and the host's attribute 0 holds each buffer and offset in turn, back to
+ *                   the first (a shadow not moved by the bind would skip it); after a call
+ *                   that forgets the shadow, the host holds the next change too.
  *   unbounded       on a host context without robust access (MGL_GLES_HIDE=robust: the run
  *                   unit.gles.refusals_no_robust): draws whose vertices, index values or
  *                   instances run past the arrays the program reads (a 3-vertex position array,
  *                   a 2-element per-instance one) are gl-draw-unbounded, no host draw; the ones
- *                   inside them draw. With robust access the host bounds them: they draw. */
+ *                   inside them draw; so is a compact draw (glb_draw) past them after a draw
+ *                   with nothing changed since. With robust access the host bounds them: they
+ *                   draw. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -473,6 +480,24 @@ test_unbounded(struct t *t, bool want_robust)
             "%s: %s (%llu gl-draw-unbounded, %llu drawn, host error 0x%x)", draws[i].what,
             refused ? "refused" : "drawn", (unsigned long long)declined, drawn, e);
    }
+   /* the compact draw (glb_draw) after a draw with nothing changed since: 3 vertices, then
+    * 2^20, which are past the arrays as the draw_vbo above was */
+   static const uint32_t counts[2] = {3, 1u << 20};
+   for (int i = 0; i < 2; i++) {
+      const uint64_t d0 = declines(MGU_DECLINE_gl_draw_unbounded);
+      const unsigned long long n0 = counter(t, "gles-draws");
+      t->cv->draw(t->ctx, &(struct mgp_draw){.mode = MGP_PRIM_TRIANGLES, .count = counts[i]}, NULL,
+                  0);
+      const GLenum e = host_error(t);
+      const bool refused = i == 1 && !t->scr->robust;
+      const uint64_t declined = declines(MGU_DECLINE_gl_draw_unbounded) - d0;
+      const unsigned long long drawn = counter(t, "gles-draws") - n0;
+      check(declined == (refused ? 1u : 0u) && drawn == (refused ? 0u : 1u) &&
+               t->fatal_count == 0 && (refused || e == GL_NO_ERROR),
+            "a compact draw of %u vertices, nothing changed since the last draw: %s (%llu "
+            "gl-draw-unbounded, %llu drawn, host error 0x%x)",
+            counts[i], refused ? "refused" : "drawn", (unsigned long long)declined, drawn, e);
+   }
 }
 
 /* A render state whose blend equation is past what the backend offers: one of
@@ -795,6 +820,108 @@ test_host_calls(struct t *t)
          depth_off, depth_on, depth_groups, stencil, stencil_groups, e);
 }
 
+/* What the host holds for attribute 0's array: its buffer's name and its binding's offset */
+static void
+host_array0(struct t *t, GLint *buffer, GLint *offset)
+{
+   PFNGLGETVERTEXATTRIBIVPROC get_attrib =
+      (PFNGLGETVERTEXATTRIBIVPROC)t->scr->h->imports_proc("glGetVertexAttribiv");
+   *buffer = *offset = -1;
+   if (get_attrib)
+      get_attrib(0, GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING, buffer);
+   if (t->scr->h->glGetIntegeri_v)
+      t->scr->h->glGetIntegeri_v(GL_VERTEX_BINDING_OFFSET, 0, offset);
+}
+
+static void
+test_vertex_buffers(struct t *t)
+{
+   unbounded_setup(t);
+   if (!t->scr->bind_vertex_buffer) {
+      fprintf(stderr, "skip vertex_buffers: the host has no glBindVertexBuffer (GLES 3.1)\n");
+      return;
+   }
+   static const float pos[10] = {0, 0, 0, 0, -1, -1, 3, -1, -1, 3}, offs[1] = {0};
+   const struct mgp_handle p1 = make_buffer(t, sizeof(pos), pos);
+   const struct mgp_handle p2 = make_buffer(t, sizeof(pos), pos);
+   const struct mgp_handle o = make_buffer(t, sizeof(offs), offs);
+   const GLint name1 = (GLint)glb_resource_for_use(t->scr, p1, "test")->name;
+   const GLint name2 = (GLint)glb_resource_for_use(t->scr, p2, "test")->name;
+   const struct mgp_vertex_buffer both[2] = {{p1, 16}, {o, 0}};
+   t->cv->set_vertex_buffers(t->ctx, &(struct mgp_set_vertex_buffers){0, 2}, both, 2);
+   calls_of_draw(t);
+   const unsigned long long binds = counter(t, "gles-vertex-buffer-binds");
+   /* the buffer alone, then the offset alone, then both back: each the one call and the draw,
+    * and the host holds each (a shadow left at the first would skip the third) */
+   static const struct {
+      int buf;
+      uint32_t offset;
+   } steps[3] = {{2, 16}, {2, 8}, {1, 16}};
+   unsigned long long calls[3];
+   GLint got_buf[3], got_off[3];
+   for (int i = 0; i < 3; i++) {
+      const struct mgp_vertex_buffer vb = {steps[i].buf == 1 ? p1 : p2, steps[i].offset};
+      t->cv->set_vertex_buffers(t->ctx, &(struct mgp_set_vertex_buffers){0, 1}, &vb, 1);
+      calls[i] = calls_of_draw(t);
+      host_array0(t, &got_buf[i], &got_off[i]);
+   }
+   const unsigned long long bound = counter(t, "gles-vertex-buffer-binds") - binds;
+   GLenum e = host_error(t);
+   check(calls[0] == 2 && calls[1] == 2 && calls[2] == 2 && bound == 3 && got_buf[0] == name2 &&
+            got_off[0] == 16 && got_buf[1] == name2 && got_off[1] == 8 && got_buf[2] == name1 &&
+            got_off[2] == 16 && e == GL_NO_ERROR && t->fatal_count == 0,
+         "a vertex buffer change alone: glBindVertexBuffer and the draw (%llu, %llu, %llu host "
+         "calls, %llu binds); the host holds buffer %d at %d, %d at %d, %d at %d (want %d at 16, "
+         "%d at 8, %d at 16), no host error (0x%x)",
+         calls[0], calls[1], calls[2], bound, got_buf[0], got_off[0], got_buf[1], got_off[1],
+         got_buf[2], got_off[2], name2, name2, name1, e);
+
+   /* a call that forgets the shadow (an image upload) between: the next change puts the whole
+    * array again, and the host holds it */
+   const struct mgp_handle tex = make_image(t, MGP_RESOURCE_TARGET_TEX_2D, 1);
+   subdata(t, tex, 0);
+   const struct mgp_vertex_buffer vb = {p2, 16};
+   t->cv->set_vertex_buffers(t->ctx, &(struct mgp_set_vertex_buffers){0, 1}, &vb, 1);
+   calls_of_draw(t);
+   GLint buf, off;
+   host_array0(t, &buf, &off);
+   e = host_error(t);
+   check(buf == name2 && off == 16 && e == GL_NO_ERROR && t->fatal_count == 0,
+         "a vertex buffer change after the shadow was forgotten: the host holds buffer %d at %d "
+         "(want %d at 16), no host error (0x%x)",
+         buf, off, name2, e);
+
+   /* a viewport change alone, then the compact draw: glViewport and the plain draw (the
+    * compact path, gles-compact-draws), and the host holds the viewport */
+   t->cv->draw(t->ctx, &(struct mgp_draw){.mode = MGP_PRIM_TRIANGLES, .count = 3}, NULL, 0);
+   unsigned long long compact = counter(t, "gles-compact-draws");
+   unsigned long long c0 = counter(t, "gles-host-calls");
+   GLint vp[4] = {0};
+   for (int i = 0; i < 2; i++) {
+      float size[2] = {(float)(W - 1 + i), (float)(H - 1 + i)};
+      struct mgp_word ws[2];
+      memcpy(ws, size, sizeof(ws));
+      t->cv->set_dynamic_words(
+         t->ctx,
+         &(struct mgp_dynamic_words){.first = offsetof(struct mgp_dynamic_state, viewport[2]) / 4,
+                                     .count = 2},
+         ws, 2);
+      t->cv->draw(t->ctx, &(struct mgp_draw){.mode = MGP_PRIM_TRIANGLES, .count = 3}, NULL, 0);
+      if (i == 0)
+         t->scr->h->glGetIntegerv(GL_VIEWPORT, vp);
+   }
+   const unsigned long long vp_calls = counter(t, "gles-host-calls") - c0;
+   compact = counter(t, "gles-compact-draws") - compact;
+   e = host_error(t);
+   check(compact == (t->scr->robust ? 2u : 0u) && vp_calls == 4 && vp[2] == W - 1 &&
+            vp[3] == H - 1 && e == GL_NO_ERROR && t->fatal_count == 0,
+         "a viewport change alone: the compact draw where the host is robust (%llu of 2), "
+         "glViewport and the draw (%llu "
+         "host calls for two), the host's viewport %dx%d (want %dx%d), no "
+         "host error (0x%x)",
+         compact, vp_calls, vp[2], vp[3], W - 1, H - 1, e);
+}
+
 /* glMemoryBarrier seen on its way to the host */
 static PFNGLMEMORYBARRIERPROC real_memory_barrier;
 static GLbitfield barrier_bits;
@@ -953,6 +1080,7 @@ main(int argc, char **argv)
    test_indirect_barrier(&t);
    test_indirect_grid(&t);
    test_host_calls(&t);
+   test_vertex_buffers(&t);
    test_unbounded(&t, !(getenv("MGL_GLES_HIDE") && strstr(getenv("MGL_GLES_HIDE"), "robust")));
    check(t.fatal_count == 0, "no Fatal: %s", t.fatal);
    test_spirv_bound(&t);
