@@ -290,8 +290,13 @@ struct fe_binding_pair {
 struct fe_uniform_loc {
    uint8_t is_sampler; /* FE_LOC_SAMPLER, FE_LOC_IMAGE, FE_LOC_NONE, FE_LOC_RESERVED; 0 for a
                         * default-block leaf */
+   /* A default-block leaf whose element one glUniform* shape stores word for word as one run
+    * inside the block: that shape (fe_uniform.c, uniform_shape), at its byte offset `at`; 0
+    * for every other location (the general path decides those). */
+   uint8_t shape;
    uint16_t element;
    uint32_t index; /* into glsl default_block.uniforms or samplers */
+   uint32_t at;
 };
 
 /* One entry of glGetActiveUniform's list. */

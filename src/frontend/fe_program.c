@@ -663,7 +663,7 @@ build_exec_tables(struct fe_exec *e)
       const uint32_t at = place_uniform(e, u->name, n, cursor, nlocs);
       ok = push_active(e, &cap, plain_uniform(u->name, u->type, n, u->stages, (GLint)at));
       for (uint32_t k = 0; k < n && ok; k++)
-         e->locs[at + k] = (struct fe_uniform_loc){0, (uint16_t)k, i};
+         fe_uniform_loc_init(e, &e->locs[at + k], i, k);
    }
    uint32_t at = 0;
    for (unsigned j = 0; j < gp->num_samplers && ok; j++) {
@@ -673,8 +673,8 @@ build_exec_tables(struct fe_exec *e)
          ok = push_active(e, &cap,
                           plain_uniform(s->name, s->type, s->array_size, s->stages, (GLint)at));
       }
-      e->locs[at + s->array_element] =
-         (struct fe_uniform_loc){FE_LOC_SAMPLER, (uint16_t)s->array_element, j};
+      e->locs[at + s->array_element] = (struct fe_uniform_loc){
+         .is_sampler = FE_LOC_SAMPLER, .element = (uint16_t)s->array_element, .index = j};
       enum fe_tex_target t = FE_TEX_2D;
       uint8_t kind;
       fe_gl_sampler_type(s->type, &t, &kind);
@@ -688,8 +688,8 @@ build_exec_tables(struct fe_exec *e)
          ok = push_active(e, &cap,
                           plain_uniform(im->name, im->type, im->array_size, im->stages, (GLint)at));
       }
-      e->locs[at + im->array_element] =
-         (struct fe_uniform_loc){FE_LOC_IMAGE, (uint16_t)im->array_element, j};
+      e->locs[at + im->array_element] = (struct fe_uniform_loc){
+         .is_sampler = FE_LOC_IMAGE, .element = (uint16_t)im->array_element, .index = j};
    }
    free(cursor);
    if (!ok)

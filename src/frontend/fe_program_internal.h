@@ -37,6 +37,9 @@ struct type_info fe_gl_type_info(GLenum type);
 bool fe_gl_sampler_type(GLenum type, enum fe_tex_target *target, uint8_t *kind);
 uint8_t fe_gl_input_kind(GLenum type);
 GLenum fe_shader_stage_type(enum glsl_stage s);
+/* Location loc is element k of default-block uniform i of e (whose shadow is built). */
+void fe_uniform_loc_init(const struct fe_exec *e, struct fe_uniform_loc *loc, uint32_t i,
+                         uint32_t k);
 /* The linked executable of program (a GL error and NULL when there is none). */
 struct fe_exec *fe_linked_exec(struct fe_context *ctx, GLuint program);
 /* Shared by the older introspection queries (fe_program_query.c, fe_subroutine.c) and the

@@ -77,6 +77,63 @@ kind_matches(enum value_kind vk, uint8_t base)
    }
 }
 
+/* The shape of a glUniform* that stores an element word for word: its value kind (a float,
+ * int or uint: 4-byte components the uniform holds as given), n components a column, cols > 0
+ * for the matrix functions. Never 0 (no location's shape). */
+static inline uint8_t
+uniform_shape(enum value_kind vk, unsigned n, unsigned cols)
+{
+   return (uint8_t)(((unsigned)vk + 1u) << 6 | cols << 3 | n);
+}
+
+void
+fe_uniform_loc_init(const struct fe_exec *e, struct fe_uniform_loc *loc, uint32_t i, uint32_t k)
+{
+   *loc = (struct fe_uniform_loc){.element = (uint16_t)k, .index = i};
+   const struct glsl_uniform *u = &e->glsl->default_block.uniforms[i];
+   const struct type_info ti = fe_gl_type_info(u->type);
+   /* a bool converts, an 8-byte type takes other calls, a row-major matrix or one with padded
+    * columns is not one run: the general path */
+   if (ti.base != BT_FLOAT && ti.base != BT_INT && ti.base != BT_UINT)
+      return;
+   if (ti.cols > 1 && (u->row_major || u->matrix_stride != ti.rows * 4u))
+      return;
+   const uint64_t at = u->offset + (uint64_t)k * u->array_stride;
+   if (at + (uint64_t)ti.rows * ti.cols * 4u > e->uniform_size)
+      return;
+   const enum value_kind vk = ti.base == BT_FLOAT ? VK_FLOAT : ti.base == BT_INT ? VK_INT : VK_UINT;
+   loc->shape = uniform_shape(vk, ti.rows, ti.cols > 1 ? ti.cols : 0);
+   loc->at = (uint32_t)at;
+}
+
+/* A glUniform* of shape `shape`, count 1, untransposed, into e: stores the w words of values
+ * and marks the ones that changed, when location's element takes that shape as one run (the
+ * common call: GL's checks all pass, so none is asked again). False for every other call,
+ * which the general path decides, errors included. */
+static inline __attribute__((always_inline)) bool
+set_uniform_words(struct fe_exec *e, GLint location, GLsizei count, uint8_t shape, unsigned w,
+                  GLboolean transpose, const void *values)
+{
+   if (count != 1 || transpose || (uint32_t)location >= e->num_locs ||
+       e->locs[location].shape != shape)
+      return false;
+   const uint32_t at = e->locs[location].at;
+   uint8_t *dst = e->uniforms + at;
+   const uint8_t *src = values;
+   if (!memcmp(dst, src, w * 4u))
+      return true;
+   /* only the words that differ are marked (the range the next draw sends) */
+   unsigned lo = 0, hi = w;
+   while (!memcmp(dst + lo * 4u, src + lo * 4u, 4))
+      lo++;
+   while (!memcmp(dst + (hi - 1) * 4u, src + (hi - 1) * 4u, 4))
+      hi--;
+   memcpy(dst, src, w * 4u); /* the words outside lo..hi are equal: a copy of known size */
+   fe_exec_mark_dirty(e, at + lo * 4u, at + hi * 4u);
+   e->uniform_version++;
+   return true;
+}
+
 /* One glUniform* call: n components per element, cols > 0 for matrix functions. */
 static void
 set_uniform_in(struct fe_context *ctx, struct fe_exec *e, GLint location, GLsizei count,
@@ -221,15 +278,29 @@ set_uniform_in(struct fe_context *ctx, struct fe_exec *e, GLint location, GLsize
       e->uniform_version++;
 }
 
-/* glUniform*: the current program, else the bound pipeline's active program (GL 4.6 7.6.1) */
 static void
+set_uniform_checked(struct fe_context *ctx, struct fe_exec *e, GLint location, GLsizei count,
+                    enum value_kind vk, unsigned n, unsigned cols, GLboolean transpose,
+                    const void *values)
+{
+   FE_CHECK(count < 0, GL_INVALID_VALUE);
+   FE_CHECK(!e, GL_INVALID_OPERATION);
+   set_uniform_in(ctx, e, location, count, vk, n, cols, transpose, values);
+}
+
+/* glUniform*: the current program, else the bound pipeline's active program (GL 4.6 7.6.1).
+ * Inlined into each entry point, where vk, n and cols are constants: the word-for-word store's
+ * shape and size are known there. */
+static inline __attribute__((always_inline)) void
 set_uniform(struct fe_context *ctx, GLint location, GLsizei count, enum value_kind vk, unsigned n,
             unsigned cols, GLboolean transpose, const void *values)
 {
-   FE_CHECK(count < 0, GL_INVALID_VALUE);
-   struct fe_exec *e = fe_uniform_exec(ctx);
-   FE_CHECK(!e, GL_INVALID_OPERATION);
-   set_uniform_in(ctx, e, location, count, vk, n, cols, transpose, values);
+   struct fe_exec *e = ctx->program ? fe_ctx_exec(ctx) : fe_uniform_exec(ctx);
+   if (e && !wide_kind(vk) &&
+       set_uniform_words(e, location, count, uniform_shape(vk, n, cols), n * (cols ? cols : 1),
+                         transpose, values))
+      return;
+   set_uniform_checked(ctx, e, location, count, vk, n, cols, transpose, values);
 }
 
 /* glProgramUniform* (GL 4.1, ARB_separate_shader_objects): the named program's executable */
@@ -244,8 +315,12 @@ program_uniform(struct fe_context *ctx, GLuint program, GLint location, GLsizei 
    }
    FE_CHECK(count < 0, GL_INVALID_VALUE);
    struct fe_exec *e = fe_linked_exec(ctx, program);
-   if (e)
-      set_uniform_in(ctx, e, location, count, vk, n, cols, transpose, values);
+   if (!e)
+      return;
+   if (!wide_kind(vk) && set_uniform_words(e, location, count, uniform_shape(vk, n, cols),
+                                           n * (cols ? cols : 1), transpose, values))
+      return;
+   set_uniform_in(ctx, e, location, count, vk, n, cols, transpose, values);
 }
 
 #define UNIFORM_V(name, vk, n, type)                                                               \

@@ -1048,6 +1048,131 @@ test_uniform_errors(void)
    env_finish(&e);
 }
 
+/* glUniform* of every shape the word-for-word store takes (a float, int or uint vector, an
+ * untransposed column-major mat4, count 1) beside the calls it leaves to the general path: the
+ * same shape of another kind, transposed, count 0 or > 1, an array's element and its tail, a
+ * bool, the other program's location, glProgramUniform. Values read back with glGetUniform*. */
+static void
+test_uniform_shapes(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   struct fake_program fp = {
+      .num_inputs = 1,
+      .inputs = {"pos"},
+      .num_uniforms = 6,
+      .uniforms = {{"v", GL_FLOAT_VEC4, 1},
+                   {"iv", GL_INT_VEC4, 1},
+                   {"uv", GL_UNSIGNED_INT_VEC3, 1},
+                   {"m", GL_FLOAT_MAT4, 1},
+                   {"arr", GL_FLOAT_VEC4, 2},
+                   {"bv", GL_BOOL_VEC4, 1}},
+   };
+   const GLuint prog = make_program(&fp);
+   const GLuint other = make_program(&fp);
+   const GLint v = mgl_glGetUniformLocation(prog, "v"), iv = mgl_glGetUniformLocation(prog, "iv"),
+               uv = mgl_glGetUniformLocation(prog, "uv"), m = mgl_glGetUniformLocation(prog, "m"),
+               arr1 = mgl_glGetUniformLocation(prog, "arr[1]"),
+               arr0 = mgl_glGetUniformLocation(prog, "arr"),
+               bv = mgl_glGetUniformLocation(prog, "bv");
+   CHECK(v >= 0 && iv >= 0 && uv >= 0 && m >= 0 && arr1 >= 0 && arr0 >= 0 && bv >= 0);
+   CHECK_EQ(mgl_glGetUniformLocation(other, "v"), v);
+   mgl_glUseProgram(prog);
+   GLfloat f[16];
+   GLint i[4];
+   mgl_glUniform4f(v, 1, 2, 3, 4);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetUniformfv(prog, v, f);
+   CHECK(f[0] == 1 && f[1] == 2 && f[2] == 3 && f[3] == 4);
+   /* the vector's size but another kind; count > 1 on a non-array; a negative count */
+   mgl_glUniform4i(v, 9, 9, 9, 9);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glUniform4ui(iv, 9, 9, 9, 9);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glUniform3i(uv, 9, 9, 9);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   const GLfloat eight[8] = {5, 6, 7, 8, 9, 10, 11, 12};
+   mgl_glUniform4fv(v, 2, eight);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glUniform4fv(v, -1, eight);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glUniform4fv(v, 0, eight); /* nothing, no error */
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glUniformMatrix2fv(v, 1, GL_FALSE, eight); /* a matrix call on a vector */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glGetUniformfv(prog, v, f);
+   CHECK(f[0] == 1 && f[1] == 2 && f[2] == 3 && f[3] == 4);
+   mgl_glUniform4i(iv, -1, 2, -3, 4);
+   mgl_glUniform3ui(uv, 7, 8, 4000000000u);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetUniformiv(prog, iv, i);
+   CHECK(i[0] == -1 && i[1] == 2 && i[2] == -3 && i[3] == 4);
+   GLuint u3[3];
+   mgl_glGetUniformuiv(prog, uv, u3);
+   CHECK(u3[0] == 7 && u3[1] == 8 && u3[2] == 4000000000u);
+   /* a mat4: as given, then transposed (the general path) */
+   GLfloat mat[16];
+   for (int k = 0; k < 16; k++)
+      mat[k] = (GLfloat)k;
+   mgl_glUniformMatrix4fv(m, 1, GL_FALSE, mat);
+   mgl_glGetUniformfv(prog, m, f);
+   CHECK(!memcmp(f, mat, sizeof(mat)));
+   mgl_glUniformMatrix4fv(m, 1, GL_TRUE, mat);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetUniformfv(prog, m, f);
+   CHECK(f[1] == 4 && f[4] == 1 && f[3] == 12 && f[12] == 3 && f[15] == 15);
+   mgl_glUniform4f(m, 1, 2, 3, 4); /* a vector call on a matrix */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   /* an array's element alone; from element 1, count 3 stores the one element left */
+   mgl_glUniform4fv(arr0, 2, eight);
+   mgl_glUniform4f(arr1, -1, -2, -3, -4);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetUniformfv(prog, arr0, f);
+   mgl_glGetUniformfv(prog, arr1, f + 4);
+   CHECK(f[0] == 5 && f[3] == 8 && f[4] == -1 && f[7] == -4);
+   const GLfloat twelve[12] = {20, 21, 22, 23, 30, 31, 32, 33, 40, 41, 42, 43};
+   mgl_glUniform4fv(arr1, 3, twelve);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetUniformfv(prog, arr1, f);
+   CHECK(f[0] == 20 && f[3] == 23);
+   mgl_glGetUniformfv(prog, arr0, f);
+   CHECK(f[0] == 5 && f[3] == 8);
+   /* a bool vector takes *f and *i, converted to 0 or 1 */
+   mgl_glUniform4f(bv, 0.5f, 0.0f, -2.0f, 0.0f);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetUniformiv(prog, bv, i);
+   CHECK(i[0] == 1 && i[1] == 0 && i[2] == 1 && i[3] == 0);
+   /* the same location after glUseProgram(other) stores into other's, not prog's */
+   mgl_glUseProgram(other);
+   mgl_glUniform4f(v, 7, 7, 7, 7);
+   mgl_glGetUniformfv(other, v, f);
+   CHECK(f[0] == 7 && f[3] == 7);
+   mgl_glGetUniformfv(prog, v, f);
+   CHECK(f[0] == 1 && f[3] == 4);
+   /* glProgramUniform: the named program's, errors as glUniform's */
+   mgl_glProgramUniform4f(prog, v, 3, 3, 3, 3);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetUniformfv(prog, v, f);
+   CHECK(f[0] == 3 && f[3] == 3);
+   mgl_glGetUniformfv(other, v, f);
+   CHECK(f[0] == 7);
+   mgl_glProgramUniform4i(prog, v, 1, 1, 1, 1);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glProgramUniform4fv(prog, v, 2, eight);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glProgramUniform4f(prog, -1, 1, 1, 1, 1);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glProgramUniform4f(prog, 1000, 1, 1, 1, 1);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   /* no program: an error whatever the location */
+   mgl_glUseProgram(0);
+   mgl_glUniform4f(v, 1, 1, 1, 1);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glGetUniformfv(prog, v, f);
+   CHECK(f[0] == 3);
+   env_finish(&e);
+}
+
 static void
 test_program_errors(void)
 {
@@ -3136,6 +3261,7 @@ main(void)
    test_vertex_binding_errors();
    test_multi_bind_errors();
    test_uniform_errors();
+   test_uniform_shapes();
    test_robust_uniform_reads();
    test_double_uniforms();
    test_program_errors();
