@@ -1176,3 +1176,104 @@ sc_query_clear_scopes(void)
    gl.DeleteVertexArrays(1, &m.vao);
    gl.DeleteBuffers(1, &m.vbo);
 }
+
+/* query_clear_prims: GL 3.3 §2.18 and §4.2.3: a clear is no draw, so it generates no
+ * primitives, submits no vertices and passes no samples, whichever queries are active. Three
+ * draws of a 128-pixel rectangle (two triangles each) between five clears that mgl draws as a
+ * triangle (a colour mask, a stencil mask, both under a scissor): first under a
+ * GL_PRIMITIVES_GENERATED query alone, then under it with GL_SAMPLES_PASSED,
+ * GL_VERTICES_SUBMITTED_ARB and GL_PRIMITIVES_SUBMITTED_ARB (where listed) active too. Every
+ * count is the draws' alone: 6 primitives, 3 x 128 samples, 18 vertices, 6 primitives
+ * submitted; the clears still reach their pixels. */
+static void
+clear_prims_run(void)
+{
+   glClearColor(1.0f, 1.0f, 1.0f, 1.0f);
+   glColorMask(GL_TRUE, GL_FALSE, GL_TRUE, GL_TRUE); /* magenta everywhere */
+   glClear(GL_COLOR_BUFFER_BIT);
+   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glStencilMask(0x1);
+   glClearStencil(1);
+   glClear(GL_STENCIL_BUFFER_BIT);
+   glStencilMask(0xff);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glEnable(GL_SCISSOR_TEST);
+   glScissor(W - 8, H - 8, 8, 8);
+   glColorMask(GL_FALSE, GL_TRUE, GL_FALSE, GL_TRUE); /* the top right corner white */
+   glClear(GL_COLOR_BUFFER_BIT);
+   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   glStencilMask(0x3);
+   glClear(GL_STENCIL_BUFFER_BIT);
+   glStencilMask(0xff);
+   glDisable(GL_SCISSOR_TEST);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glEnable(GL_SCISSOR_TEST);
+   glScissor(W - 8, 0, 8, 8);
+   glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
+   glColorMask(GL_TRUE, GL_FALSE, GL_FALSE, GL_TRUE); /* the bottom right corner blue */
+   glClear(GL_COLOR_BUFFER_BIT);
+   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   glDisable(GL_SCISSOR_TEST);
+}
+
+static void
+clear_prims_expect(GLuint q, const char *what, unsigned long long want)
+{
+   GLuint64 n = ~0ull;
+   gl.GetQueryObjectui64v(q, GL_QUERY_RESULT, &n);
+   if (n != want)
+      fail("%s over 3 draws of two triangles and 5 masked clears: %llu, want %llu", what,
+           (unsigned long long)n, want);
+}
+
+void
+sc_query_clear_prims(void)
+{
+   const vec4f rc = V4(0.2f, 0.8f, 0.4f, 1.0f);
+   float v[12];
+   rect_vertices(v, 0, 0, 16, 8); /* 128 pixels */
+   GLuint p = solid_program();
+   set_vec4(p, "u_color", rc);
+   mesh m = make_mesh(v, 6);
+   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+   const bool stats = has_ext("GL_ARB_pipeline_statistics_query");
+   GLuint q[4];
+   gl.GenQueries(4, q);
+   gl.BeginQuery(GL_PRIMITIVES_GENERATED, q[0]);
+   clear_prims_run();
+   gl.EndQuery(GL_PRIMITIVES_GENERATED);
+   check_gl_error("masked clears under a primitives-generated query");
+   clear_prims_expect(q[0], "GL_PRIMITIVES_GENERATED alone", 6);
+
+   gl.BeginQuery(GL_PRIMITIVES_GENERATED, q[0]);
+   gl.BeginQuery(GL_SAMPLES_PASSED, q[1]);
+   if (stats) {
+      gl.BeginQuery(GL_VERTICES_SUBMITTED_ARB, q[2]);
+      gl.BeginQuery(GL_PRIMITIVES_SUBMITTED_ARB, q[3]);
+   }
+   clear_prims_run();
+   if (stats) {
+      gl.EndQuery(GL_PRIMITIVES_SUBMITTED_ARB);
+      gl.EndQuery(GL_VERTICES_SUBMITTED_ARB);
+   }
+   gl.EndQuery(GL_SAMPLES_PASSED);
+   gl.EndQuery(GL_PRIMITIVES_GENERATED);
+   check_gl_error("masked clears under four queries");
+   clear_prims_expect(q[0], "GL_PRIMITIVES_GENERATED beside three queries", 6);
+   clear_prims_expect(q[1], "GL_SAMPLES_PASSED", samples_passed(3 * 128));
+   if (stats) {
+      clear_prims_expect(q[2], "GL_VERTICES_SUBMITTED_ARB", 18);
+      clear_prims_expect(q[3], "GL_PRIMITIVES_SUBMITTED_ARB", 6);
+   }
+   check_gl_error("reading the results");
+   gl.DeleteQueries(4, q);
+   model md;
+   model_init(&md, V4(1.0f, 0.0f, 1.0f, 1.0f));
+   model_rect(&md, 0, 0, 16, 8, to8(rc));
+   model_rect(&md, W - 8, H - 8, W, H, to8(V4(1.0f, 1.0f, 1.0f, 1.0f)));
+   model_rect(&md, W - 8, 0, W, 8, to8(V4(0.0f, 0.0f, 1.0f, 1.0f)));
+   check_frame("rectangles and masked clears under the queries", &md);
+   gl.DeleteVertexArrays(1, &m.vao);
+   gl.DeleteBuffers(1, &m.vbo);
+}

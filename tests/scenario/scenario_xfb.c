@@ -546,6 +546,87 @@ sc_xfb_queries(void)
    gl.DeleteBuffers(3, bufs);
 }
 
+/* xfb_query_clear: GL 3.3 §2.16, §2.18 and §4.2.3: a clear is no draw, so during a capture
+ * it generates, writes and captures no primitives. Three captured draws of a rectangle (two
+ * triangles each, u_k 1 to 3) between masked clears that mgl draws as a triangle (a colour
+ * mask, a stencil mask, a scissored colour mask) under GL_PRIMITIVES_GENERATED and
+ * GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN: 6 and 6, the buffer holds the three draws' 18
+ * vertices and nothing after them, and the clears reach their pixels. */
+void
+sc_xfb_query_clear(void)
+{
+   const vec4f rc = V4(0.2f, 0.8f, 0.4f, 1.0f);
+   float v[12];
+   rect_vertices(v, 8, 8, 24, 16);
+   mesh m = make_mesh(v, 6);
+   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+   char log[2048] = "";
+   const char *names[] = {"v_a"};
+   GLuint p = xfb_program(names, 1, GL_INTERLEAVED_ATTRIBS, log, sizeof log);
+   if (!p)
+      die_setup("transform feedback program failed to link:\n%s", log);
+   gl.UseProgram(p);
+   gl.Uniform4fv(uloc(p, "u_color"), 1, rc.v);
+   enum { N = 6, DRAWS = 3 };
+   GLuint b = xfb_buffer((DRAWS + 1) * N * 16 + 32); /* room for a fourth draw, then fence */
+   gl.BindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b, 0, (DRAWS + 1) * N * 16);
+   GLuint q[2];
+   gl.GenQueries(2, q);
+   gl.BeginQuery(GL_PRIMITIVES_GENERATED, q[0]);
+   gl.BeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q[1]);
+   gl.BeginTransformFeedback(GL_TRIANGLES);
+   glClearColor(1.0f, 1.0f, 1.0f, 1.0f);
+   glColorMask(GL_TRUE, GL_FALSE, GL_TRUE, GL_TRUE); /* magenta everywhere */
+   glClear(GL_COLOR_BUFFER_BIT);
+   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   gl.Uniform1f(uloc(p, "u_k"), 1.0f);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glStencilMask(0x1);
+   glClear(GL_STENCIL_BUFFER_BIT);
+   glStencilMask(0xff);
+   gl.Uniform1f(uloc(p, "u_k"), 2.0f);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glEnable(GL_SCISSOR_TEST);
+   glScissor(W - 8, H - 8, 8, 8);
+   glColorMask(GL_FALSE, GL_TRUE, GL_FALSE, GL_TRUE); /* the top right corner white */
+   glClear(GL_COLOR_BUFFER_BIT);
+   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   glDisable(GL_SCISSOR_TEST);
+   gl.Uniform1f(uloc(p, "u_k"), 3.0f);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.EndTransformFeedback();
+   gl.EndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+   gl.EndQuery(GL_PRIMITIVES_GENERATED);
+   check_gl_error("masked clears in a queried capture");
+   GLuint64 generated = ~0ull, written = ~0ull;
+   gl.GetQueryObjectui64v(q[0], GL_QUERY_RESULT, &generated);
+   gl.GetQueryObjectui64v(q[1], GL_QUERY_RESULT, &written);
+   check_gl_error("glGetQueryObjectui64v(primitive queries)");
+   if (generated != DRAWS * 2 || written != DRAWS * 2)
+      fail("3 captured draws of two triangles and 3 masked clears: generated %llu written %llu, "
+           "expected %d and %d",
+           (unsigned long long)generated, (unsigned long long)written, DRAWS * 2, DRAWS * 2);
+   float got[(DRAWS + 1) * N * 4 + 8], want[DRAWS * N * 4];
+   read_buffer(b, 0, sizeof got, got);
+   for (int d = 0; d < DRAWS; d++)
+      for (int vx = 0; vx < N; vx++)
+         xfb_expect("v_a", v, vx, (float)(d + 1), want + 4 * (d * N + vx));
+   check_words("three draws' vertices, no clear's", got, want, DRAWS * N * 4);
+   check_sentinel("past the three draws", (const unsigned char *)(got + DRAWS * N * 4),
+                  (N * 4 + 8) * (int)sizeof(float));
+   model md;
+   model_init(&md, V4(1.0f, 0.0f, 1.0f, 1.0f));
+   model_rect(&md, 8, 8, 24, 16, to8(rc));
+   model_rect(&md, W - 8, H - 8, W, H, to8(V4(1.0f, 1.0f, 1.0f, 1.0f)));
+   check_frame("captured draws and masked clears", &md);
+   gl.DeleteQueries(2, q);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   GLuint bufs[] = {b, m.vbo};
+   gl.DeleteBuffers(2, bufs);
+   gl.DeleteVertexArrays(1, &m.vao);
+}
+
 /* ---- transform feedback objects (ES 3.0 §2.15.1) ------------------------------------------- */
 
 static GLint

@@ -1262,7 +1262,8 @@ struct vkb_context {
    bool cond_inverted; /* an _INVERTED mode: renders where the result is 0 */
    uint32_t occ_slot;  /* its Vulkan slot in the rendering scope in progress */
    bool occ_slot_open;
-   bool occ_suspended; /* a rendering scope of a clear's draw: no query scope (vkb_clear.c) */
+   bool occ_suspended; /* a rendering scope of a clear's draw: no occlusion, statistics or
+                        * primitive query scope (vkb_clear.c) */
    uint32_t api;
 
    struct mgp_handle rs, ve, program;
@@ -1442,6 +1443,7 @@ void vkb_xfb_announce(struct vkb_screen *scr);
 bool vkb_prim_query_kind(uint32_t kind);
 /* MGP_QUERY_KIND_TRANSFORM_FEEDBACK_(STREAM_)OVERFLOW: a boolean result */
 bool vkb_prim_overflow_kind(uint32_t kind);
+bool vkb_prim_any_active(const struct vkb_context *ctx);
 /* Pipeline statistics queries (vkb_pstats.c), handed over by vkb_query.c as the primitive ones;
  * vkb_stat_index is -1 for any other kind. */
 int vkb_stat_index(uint32_t kind);

@@ -197,8 +197,10 @@ vkb_clear_masked(struct vkb_context *ctx, const struct mgp_clear *args, const Vk
    VkPipeline pipe = get_pipeline(scr, &key);
    /* GL 3.3 §4.2.3: a clear generates no fragments, so an active occlusion query must not count
     * this draw: it gets a rendering scope of its own without a query scope (the next draw's
-    * scope opens a new one); nor may a pipeline statistics query (GL counts draws) */
-   const bool hide = ctx->occ_active != NULL || vkb_stat_any_active(ctx);
+    * scope opens a new one); nor may a pipeline statistics query (GL counts draws), nor a
+    * primitive query (a clear generates and writes no primitives, §2.18) */
+   const bool hide =
+      ctx->occ_active != NULL || vkb_stat_any_active(ctx) || vkb_prim_any_active(ctx);
    if (ctx->xfb.in_scope || hide)
       vkb_end_rendering(scr); /* no pipeline may be bound under an active capture */
    ctx->occ_suspended = hide;

@@ -561,6 +561,16 @@ vkb_prim_overflow_kind(uint32_t kind)
    return prim_index(kind) >= 2;
 }
 
+bool
+vkb_prim_any_active(const struct vkb_context *ctx)
+{
+   for (int k = 0; k < 4; k++)
+      for (int st = 0; st < VKB_MAX_STREAMS; st++)
+         if (ctx->prim_active[k][st])
+            return true;
+   return false;
+}
+
 static bool
 prim_pool_ready(struct vkb_screen *scr, int k)
 {
@@ -758,7 +768,8 @@ vkb_prim_end_query(struct vkb_context *ctx, struct mgp_handle h, uint32_t kind, 
 }
 
 /* Before the scope begins (a reset must be outside it): a fresh slot per pool and stream that
- * an active query counts, shared by the queries that count it. */
+ * an active query counts, shared by the queries that count it; none in a clear's scope
+ * (occ_suspended), whose draw generates no primitives. */
 static void
 prim_scope_prepare(struct vkb_context *ctx)
 {
@@ -771,7 +782,7 @@ prim_scope_prepare(struct vkb_context *ctx)
          if (ctx->prim_active[k][st])
             qs[n++] = ctx->prim_active[k][st];
       ctx->prim_slot_open[p][st] = false;
-      if (!n || scr->failed)
+      if (!n || scr->failed || ctx->occ_suspended)
          continue;
       if (!scr->prim_free_count[p]) {
          MGU_DECLINE(backend_feature_unimplemented,

@@ -4147,6 +4147,66 @@ test_query_slots_limit(struct t *t, struct mgp_handle prog)
    free(d);
 }
 
+/* The occlusion slots' own wait (vkb_query_pressure_point's occlusion branch of
+ * vkb_query_slots_room), with no other kind of query slot in flight to free them first (in
+ * scenario query_clear_scopes the statistics waits submit before the occlusion pools run out):
+ * one GL_SAMPLES_PASSED query alone over a triangle, 4,400 masked clears (each takes a slot for
+ * the scope it opens, and draws its own triangle outside the query) and the triangle again,
+ * all in one batch. Past VKB_QUERY_POOLS_MAX pools of VKB_QUERY_POOL_SLOTS the server waits for
+ * the batch (query-slot-waits; no timer or primitive query exists here, and
+ * stat-slot-waits stays put), declines query-slots-server-wait, never
+ * backend-feature-unimplemented, and the count is the two triangles' exactly. */
+static void
+test_occlusion_wait_alone(struct t *t, struct mgp_handle prog)
+{
+   use_default_fb(t, false);
+   set_viewport(t, 0, 0, W, H, false, NULL);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   struct mgp_render_state s = gl_render_state();
+   bind_rs(t, &s);
+   bind_ve(t, false, 8);
+   bind_vb(t, make_buffer(t, sizeof(tri_ccw), tri_ccw));
+   use_program(t, prog);
+   set_consts(t, prog, 0.2f, 0.4f, 0.6f, 1.0f, 0, 0, 0, 0, 0);
+   enum { CLEARS = VKB_QUERY_POOLS_MAX * VKB_QUERY_POOL_SLOTS + 304 };
+   const uint64_t unimpl = mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented);
+   const uint64_t declines = mgu_decline_count(MGU_DECLINE_query_slots_server_wait);
+   const unsigned long long waits0 = counter(t, "query-slot-waits");
+   const unsigned long long stat_waits0 = counter(t, "stat-slot-waits");
+   const unsigned long long masked0 = counter(t, "masked-clears");
+   struct mgp_query_desc d = {.query = new_handle(t, MGP_KIND_QUERY),
+                              .kind = MGP_QUERY_KIND_SAMPLES_PASSED};
+   t->sv->query_create(t->scr, &d, NULL, 0);
+   t->cv->begin_query(t->ctx, &d, NULL, 0);
+   draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
+   struct mgp_clear c = {.color_buffers = 1, .color_write_mask = {0x5}}; /* red and blue */
+   const float white[4] = {1, 1, 1, 1};
+   memcpy(c.color, white, sizeof(white));
+   for (int i = 0; i < CLEARS; i++)
+      t->cv->clear(t->ctx, &c, NULL, 0);
+   draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
+   t->cv->end_query(t->ctx, &d, NULL, 0);
+   uint64_t avail = 0;
+   const uint64_t v = query_value(t, d.query, &avail);
+   const unsigned long long waits = counter(t, "query-slot-waits") - waits0;
+   read_back(t);
+   /* the pixels whose centres have x + y < 63 (63 * 64 / 2), twice */
+   check(avail && v == 2 * 2016 && waits > 0 && counter(t, "stat-slot-waits") == stat_waits0 &&
+            counter(t, "masked-clears") - masked0 == CLEARS &&
+            ((struct vkb_screen *)t->scr)->occ.pool_count == VKB_QUERY_POOLS_MAX &&
+            mgu_decline_count(MGU_DECLINE_query_slots_server_wait) > declines &&
+            mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) == unimpl &&
+            pixel_is(2, 2, 51, 102, 153, 255) && pixel_is(60, 60, 255, 0, 255, 255) &&
+            t->fatal_count == 0,
+         "one occlusion query alone over %d masked clears and two triangles: %llu (want %d), "
+         "available %llu; %llu occlusion slot waits (1 or more wanted), %u pools; "
+         "query-slots-server-wait counted, no other decline; pixels",
+         CLEARS, (unsigned long long)v, 2 * 2016, (unsigned long long)avail, waits,
+         ((struct vkb_screen *)t->scr)->occ.pool_count);
+   struct mgp_handle_args del = {d.query};
+   t->sv->query_destroy(t->scr, &del, NULL, 0);
+}
+
 static void
 test_query_destroy_active(struct t *t, struct mgp_handle prog)
 {
@@ -4797,6 +4857,7 @@ main(int argc, char **argv)
    test_kind_view_samples(&t);
    test_query_destroy_active(&t, prog);
    test_query_slots_limit(&t, prog);
+   test_occlusion_wait_alone(&t, prog);
    test_xfb_objects(&t, prog);
 
    check(t.fatal_count == 0, "no fatal on the main screen (%s)", t.fatal_count ? t.fatal : "-");
