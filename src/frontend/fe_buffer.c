@@ -277,8 +277,9 @@ unmap(struct fe_context *ctx, struct fe_buffer *buf)
    free(buf->map_sent);
    buf->map_sent = NULL;
    buf->map_gpu_wrote = false;
-   if (buf->map_shadow)
+   if (buf->map_shadow && !buf->map_direct)
       free(buf->map_shadow - (size_t)buf->map_offset % FE_MAP_ALIGNMENT);
+   buf->map_direct = false;
    buf->map_shadow = NULL;
    buf->mapped = false;
    buf->map_access = 0;
@@ -558,7 +559,7 @@ bound_buffer(struct fe_context *ctx, GLenum target)
  * their errors ruled out. */
 static void
 store_create(struct fe_context *ctx, struct fe_buffer *buf, GLsizeiptr size, const void *data,
-             GLenum usage)
+             GLenum usage, uint32_t storage_flags)
 {
    if ((uint64_t)size > INT32_MAX) {
       MGU_DECLINE(gl_feature_unimplemented, "a buffer store of %lld bytes (2 GiB and more)",
@@ -580,6 +581,7 @@ store_create(struct fe_context *ctx, struct fe_buffer *buf, GLsizeiptr size, con
       .depth = 1,
       .array_layers = 1,
       .usage = fe_mgp_buffer_usage(usage),
+      .storage_flags = storage_flags,
       .size = (uint64_t)size,
    };
    /* A new store: the old one stays the server's until the GPU work that reads it is done. */
@@ -615,7 +617,7 @@ buffer_data(struct fe_context *ctx, struct fe_buffer *buf, GLsizeiptr size, cons
    /* 6.2: a store glBufferStorage made is never respecified */
    FE_CHECK(buf->immutable, GL_INVALID_OPERATION);
    buf->storage_flags = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_DYNAMIC_STORAGE_BIT;
-   store_create(ctx, buf, size, data, usage);
+   store_create(ctx, buf, size, data, usage, 0);
 }
 
 #define STORAGE_ALL_BITS                                                                           \
@@ -634,7 +636,13 @@ buffer_storage(struct fe_context *ctx, struct fe_buffer *buf, GLsizeiptr size, c
    FE_CHECK((flags & GL_MAP_COHERENT_BIT) && !(flags & GL_MAP_PERSISTENT_BIT), GL_INVALID_VALUE);
    FE_CHECK(buf->immutable, GL_INVALID_OPERATION);
    /* The usage hint table 6.3 gives a store glBufferStorage made. */
-   store_create(ctx, buf, size, data, GL_DYNAMIC_DRAW);
+   const uint32_t mgp_flags = ((flags & GL_DYNAMIC_STORAGE_BIT) ? MGP_STORAGE_DYNAMIC : 0) |
+                              ((flags & GL_MAP_READ_BIT) ? MGP_STORAGE_MAP_READ : 0) |
+                              ((flags & GL_MAP_WRITE_BIT) ? MGP_STORAGE_MAP_WRITE : 0) |
+                              ((flags & GL_MAP_PERSISTENT_BIT) ? MGP_STORAGE_MAP_PERSISTENT : 0) |
+                              ((flags & GL_MAP_COHERENT_BIT) ? MGP_STORAGE_MAP_COHERENT : 0) |
+                              ((flags & GL_CLIENT_STORAGE_BIT) ? MGP_STORAGE_CLIENT : 0);
+   store_create(ctx, buf, size, data, GL_DYNAMIC_DRAW, mgp_flags);
    if (buf->size != size)
       return; /* GL_OUT_OF_MEMORY */
    buf->immutable = true;
@@ -798,7 +806,7 @@ fe_buffer_read(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset, u
    /* The read waited for every write before it; events about them are in by now, so none can
     * arrive later and spoil the copy. A capture still running may write again. */
    fe_drain_events(ctx);
-   buf->copy_valid = !buf->capturing && !fe_ctx_lost_quiet(ctx);
+   buf->copy_valid = !buf->capturing && !buf->map_direct && !fe_ctx_lost_quiet(ctx);
 }
 
 static void
@@ -1020,9 +1028,11 @@ fe_buffer_persistent_fetch(struct fe_context *ctx)
 void
 fe_buffer_persistent_finish(struct fe_share_group *sg)
 {
-   if (atomic_load(&sg->persist_scans) || atomic_load(&sg->persist_fetches))
-      mgu_log_always("MGL-PERSISTENT scans=%llu scanned-bytes=%llu ships=%llu shipped-bytes=%llu "
-                     "fetches=%llu fetched-bytes=%llu",
+   if (atomic_load(&sg->persist_scans) || atomic_load(&sg->persist_fetches) ||
+       atomic_load(&sg->persist_direct_maps))
+      mgu_log_always("MGL-PERSISTENT direct-maps=%llu scans=%llu scanned-bytes=%llu ships=%llu "
+                     "shipped-bytes=%llu fetches=%llu fetched-bytes=%llu",
+                     (unsigned long long)atomic_load(&sg->persist_direct_maps),
                      (unsigned long long)atomic_load(&sg->persist_scans),
                      (unsigned long long)atomic_load(&sg->persist_scan_bytes),
                      (unsigned long long)atomic_load(&sg->persist_ships),
@@ -1053,10 +1063,52 @@ map_all_bits(const struct fe_context *ctx)
 #define MAP_STORAGE_BITS                                                                           \
    (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT)
 
+/* A persistent map onto the server's memory (MGP_CAP_CLIENT_MAP: the server role is in this
+ * process), or false: the shadow path. The server waited for the earlier commands that use the
+ * buffer, so the memory shows their writes, as a map without GL_MAP_UNSYNCHRONIZED_BIT must. */
+static bool
+map_direct(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsizeiptr length,
+           GLbitfield access)
+{
+   if (!(access & GL_MAP_PERSISTENT_BIT) || !buf->created ||
+       !(ctx->share->caps->cap_bits & MGP_CAP_CLIENT_MAP) ||
+       !fe_pipe_has(ctx, MGP_CALL_map_persistent))
+      return false;
+   /* What the app wrote into its other persistent maps reaches the server first: the server
+    * may read them now (a copy it waits for). */
+   if (atomic_load(&ctx->share->persistent_n))
+      fe_buffer_persistent_ship(ctx, false);
+   struct mgp_map_answer ans = {0};
+   mgp_map_persistent(
+      ctx->share->screen,
+      &(struct mgp_map_persistent){.res = buf->res, .out = {.ptr = &ans, .size = sizeof(ans)}});
+   if (!ans.address || ans.size != (uint64_t)buf->size || ans.address % FE_MAP_ALIGNMENT)
+      return false;
+   buf->map_direct = true;
+   buf->map_shadow = (uint8_t *)(uintptr_t)ans.address + offset;
+   buf->copy_valid = false; /* the app writes the store unseen from now on */
+   (void)length;
+   atomic_fetch_add(&ctx->share->persist_direct_maps, 1);
+   return true;
+}
+
 static void *
 map_range(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsizeiptr length,
           GLbitfield access)
 {
+   if (map_direct(ctx, buf, offset, length, access)) {
+      buf->map_sent = NULL;
+      buf->map_gpu_wrote = false;
+      if (!buf->mapped) {
+         atomic_fetch_add(&ctx->share->mapped_buffers, 1);
+         fe_share_unusual(ctx->share); /* a draw asks draw_ready: no repeat draw */
+      }
+      buf->mapped = true;
+      buf->map_access = access;
+      buf->map_offset = offset;
+      buf->map_length = length;
+      return buf->map_shadow;
+   }
    const size_t pad = (size_t)offset % FE_MAP_ALIGNMENT;
    size_t alloc =
       (pad + (size_t)length + FE_MAP_ALIGNMENT - 1) / FE_MAP_ALIGNMENT * FE_MAP_ALIGNMENT;
@@ -1202,9 +1254,11 @@ static GLboolean
 unmap_buffer(struct fe_context *ctx, struct fe_buffer *buf)
 {
    FE_CHECK(!buf->mapped, GL_INVALID_OPERATION, GL_FALSE);
+   /* (a direct map has nothing to send: the app wrote the store itself) */
    if (buf->map_sent && !(buf->map_access & GL_MAP_FLUSH_EXPLICIT_BIT))
       persistent_ship_one(ctx, buf); /* what changed since the last shipment */
-   else if ((buf->map_access & GL_MAP_WRITE_BIT) && !(buf->map_access & GL_MAP_FLUSH_EXPLICIT_BIT))
+   else if (!buf->map_direct && (buf->map_access & GL_MAP_WRITE_BIT) &&
+            !(buf->map_access & GL_MAP_FLUSH_EXPLICIT_BIT))
       fe_buffer_upload(ctx, buf, (uint64_t)buf->map_offset, buf->map_shadow,
                        (uint64_t)buf->map_length);
    unmap(ctx, buf);
@@ -1234,8 +1288,8 @@ flush_range(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsi
    FE_CHECK(offset < 0 || length < 0, GL_INVALID_VALUE);
    FE_CHECK(!buf->mapped || !(buf->map_access & GL_MAP_FLUSH_EXPLICIT_BIT), GL_INVALID_OPERATION);
    FE_CHECK(offset > buf->map_length || length > buf->map_length - offset, GL_INVALID_VALUE);
-   if (!length)
-      return;
+   if (!length || buf->map_direct)
+      return; /* a direct map's memory is coherent: the bytes are in the store already */
    fe_buffer_upload(ctx, buf, (uint64_t)(buf->map_offset + offset), buf->map_shadow + offset,
                     (uint64_t)length);
    if (buf->map_sent)

@@ -95,6 +95,11 @@ struct fe_buffer {
     * was last filled from it (fetched again when the app waits for a fence or finishes). */
    uint8_t *map_sent;
    bool map_gpu_wrote;
+   /* A persistent map straight onto the server's memory (MGP_CAP_CLIENT_MAP): map_shadow is
+    * the store itself, map_sent NULL; the app's writes reach the GPU with no shipment and the
+    * GPU's reach the app once it waited (the backend makes every batch's writes visible to the
+    * host). The client's copy is not valid meanwhile: the app writes the store unseen. */
+   bool map_direct;
    /* The client's copy of the whole store (buffers up to FE_BUFFER_COPY_MAX bytes): reads are
     * served from it with no round trip while copy_valid, i.e. while the client knows every byte
     * the server holds. A GPU write (transform feedback, pack to buffer, a copy from a buffer
@@ -633,8 +638,9 @@ struct fe_share_group {
    uint32_t syncs_cap;
    char renderer[256];
    struct fe_dlist_names *dlists; /* display lists (fe_dlist.c); under lock; NULL until used */
-   /* Buffers mapped with GL_MAP_PERSISTENT_BIT (fe_buffer.c); the array under lock, the count
-    * read without it so that a verb with none mapped skips the walk. */
+   /* Buffers mapped with GL_MAP_PERSISTENT_BIT through a shadow (fe_buffer.c; a direct map,
+    * map_direct, is not listed: nothing to ship); the array under lock, the count read without
+    * it so that a verb with none mapped skips the walk. */
    struct fe_buffer **persistent;
    uint32_t persistent_cap;
    atomic_uint persistent_n;
@@ -643,6 +649,7 @@ struct fe_share_group {
     * and their bytes. */
    atomic_uint_fast64_t persist_scans, persist_scan_bytes, persist_ships, persist_ship_bytes;
    atomic_uint_fast64_t persist_fetches, persist_fetch_bytes;
+   atomic_uint_fast64_t persist_direct_maps; /* persistent maps onto the server's memory */
 };
 
 /* Bumps one of the share group's generations, then any_gen: a draw compares any_gen alone to

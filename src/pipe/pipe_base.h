@@ -390,6 +390,17 @@ enum mgp_call_class {
  * image; GLES: the host's GL_TEXTURE_SRGB_DECODE_EXT on its sampler). Without it the client
  * lists no sRGB decode extension and refuses the parameter (GL_INVALID_ENUM) */
 #define MGP_CAP_SRGB_SKIP_DECODE (UINT64_C(1) << 56)
+/* map_persistent answers the address of a buffer's memory, valid in the client's address space:
+ * the server role is in the client's process (monolith, inproc; client_session.c clears the bit
+ * on every other arm) and the store is host-visible and coherent. The client's persistent map is
+ * then that memory itself: no shadow, no scan, no shipment (fe_buffer.c, "persistent maps"). */
+#define MGP_CAP_CLIENT_MAP (UINT64_C(1) << 57)
+/* map_persistent's answer: address 0 declines (the client keeps its shadow); else the buffer's
+ * byte 0 at address, size bytes, 64-byte aligned (GL_MIN_MAP_BUFFER_ALIGNMENT). */
+struct mgp_map_answer {
+   uint64_t address;
+   uint64_t size;
+};
 /* GL_ARB_texture_barrier (GL 4.5 9.3.1): a draw may sample a texture level that is attached to
  * the framebuffer it draws into (a feedback loop); its texel fetches see the attachment writes
  * made before the last memory_barrier carrying MGP_BARRIER_TEXTURE, texel by texel. Without it

@@ -26,6 +26,9 @@ struct mgs_backend_env {
     * batch that draws is waited for so that it completes): the process's exit hook is
     * registered again behind them (pipe_entry.h, set_exit_rearm). Any thread. */
    void (*rearm_exit)(void *session);
+   /* The client role is in this process (monolith, inproc): an address of ours is one the
+    * client may use (MGP_CAP_CLIENT_MAP). False for mgl-server, whatever its client sends. */
+   bool in_process;
    bool validation; /* MGL_VK_VALIDATION=1 */
    bool remote;     /* the client is across the network: it has no window on our displays */
 };

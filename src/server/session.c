@@ -96,6 +96,7 @@ mgs_session_create_on(const struct mgs_backend *be, char *err, unsigned err_size
       .fatal = mgs_session_fatal,
       .event = mgs_session_post_event,
       .rearm_exit = atomic_load(&exit_rearm) ? mgs_session_rearm_exit : NULL,
+      .in_process = atomic_load(&exit_rearm) != NULL, /* only the client role's loader sets it */
       .session = s,
       .validation = getenv("MGL_VK_VALIDATION") && !strcmp(getenv("MGL_VK_VALIDATION"), "1"),
       .remote = mgs_sessions_remote,

@@ -639,6 +639,9 @@ mgt_client_create(void)
       mgu_error("the server role did not answer get_caps (abi %u)", s->caps.abi_version);
       goto fail;
    }
+   /* Another process's addresses mean nothing here, whatever its caps say. */
+   if (s->arm != ARM_MONOLITH && s->arm != ARM_INPROC)
+      s->caps.cap_bits &= ~MGP_CAP_CLIENT_MAP;
    if (s->arm == ARM_MONOLITH || s->arm == ARM_INPROC)
       live_add(s);
    return s;

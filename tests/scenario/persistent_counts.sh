@@ -1,9 +1,14 @@
 #!/bin/bash
 # persistent_counts.sh ARM MGL_SCENARIO_EXE VENDOR_JSON OUT_DIR
 #
-# What scenario persistent_readback's persistent map cost, from the client's MGL-PERSISTENT line
-# (fe_buffer.c: the share group's counters, logged when it ends). The scenario's one 64-byte
-# coherent map makes, on every arm:
+# What persistent maps cost, from the client's MGL-PERSISTENT line (fe_buffer.c: the share
+# group's counters, logged when it ends), for scenarios persistent_readback and persistent_stream.
+#
+# Where the server role is in the process (monolith, inproc; the Vulkan backend) a persistent map
+# is the server's memory (MGP_CAP_CLIENT_MAP): each scenario's one map is direct-maps=1 and
+# nothing is scanned, shipped or fetched, however many draws read it.
+#
+# Elsewhere (tcp) the map is a client shadow. persistent_readback's one 64-byte coherent map:
 #   ships=3 shipped-bytes=129  its 16 floats written whole before the copy (one 64-byte block);
 #                              map[14] written while the copy was pending (only the 1 byte of
 #                              314.0f that differs from 214.0f: the exact mode); map[15]
@@ -15,16 +20,29 @@ here=$(cd "$(dirname "$0")" && pwd)
 arm=$1 exe=$2 vendor=$3 out=$4/persistent_counts
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-rc=0
-"$here/run_scenario.sh" "$arm" persistent_readback "$exe" "$vendor" "$out" >"$log" 2>&1 || rc=$?
-cat "$log"
-[ "$rc" -eq 0 ] || { echo "persistent_counts: FAIL: the run failed" >&2; exit 1; }
-line=$(grep -rhs 'MGL-PERSISTENT' "$out/logs/$arm/persistent_readback/client.log" | tail -n 1)
-field() { printf '%s\n' "$line" | tr ' ' '\n' | sed -n "s/^$1=//p" | head -n 1; }
-want="ships=3 shipped-bytes=129 fetches=2 fetched-bytes=128"
-got="ships=$(field ships) shipped-bytes=$(field shipped-bytes) fetches=$(field fetches) fetched-bytes=$(field fetched-bytes)"
-if [ "$got" != "$want" ]; then
-  echo "persistent_counts: FAIL: arm=$arm '$got', expected '$want' (client: '$line')" >&2
-  exit 1
-fi
-echo "persistent_counts: PASS arm=$arm $got"
+case "$arm" in
+  monolith | inproc) direct=1 ;;
+  *) direct=0 ;;
+esac
+for sc in persistent_readback persistent_stream; do
+  rc=0
+  "$here/run_scenario.sh" "$arm" "$sc" "$exe" "$vendor" "$out" >"$log" 2>&1 || rc=$?
+  cat "$log"
+  [ "$rc" -eq 0 ] || { echo "persistent_counts: FAIL: $sc: the run failed" >&2; exit 1; }
+  line=$(grep -rhs 'MGL-PERSISTENT' "$out/logs/$arm/$sc/client.log" | tail -n 1)
+  field() { printf '%s\n' "$line" | tr ' ' '\n' | sed -n "s/^$1=//p" | head -n 1; }
+  got="direct-maps=$(field direct-maps) scans=$(field scans) ships=$(field ships) shipped-bytes=$(field shipped-bytes) fetches=$(field fetches) fetched-bytes=$(field fetched-bytes)"
+  if [ "$direct" = 1 ]; then
+    want="direct-maps=1 scans=0 ships=0 shipped-bytes=0 fetches=0 fetched-bytes=0"
+  elif [ "$sc" = persistent_readback ]; then
+    want="direct-maps=0 scans=$(field scans) ships=3 shipped-bytes=129 fetches=2 fetched-bytes=128"
+  else
+    want="direct-maps=0 scans=$(field scans) ships=$(field ships) shipped-bytes=$(field shipped-bytes) fetches=$(field fetches) fetched-bytes=$(field fetched-bytes)"
+    [ "$(field scans)" -gt 0 ] 2>/dev/null || want="a shadow path that scans"
+  fi
+  if [ "$got" != "$want" ]; then
+    echo "persistent_counts: FAIL: arm=$arm $sc '$got', expected '$want' (client: '$line')" >&2
+    exit 1
+  fi
+  echo "persistent_counts: PASS arm=$arm $sc $got"
+done

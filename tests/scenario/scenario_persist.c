@@ -345,3 +345,76 @@ sc_persistent_errors(void)
    gl.DeleteBuffers(3, b);
    check_gl_error("teardown");
 }
+
+/* persistent_stream: the streaming pattern (a ring of slots in one WRITE | PERSISTENT |
+ * COHERENT | DYNAMIC_STORAGE map, each slot written and drawn with no GL call between, a
+ * fence before a slot is written again) with the GPU reading earlier slots while the app
+ * writes the next: glFlush after every draw hands it the batch. One slot is written with
+ * glBufferSubData between two draws of the same render pass (GL 4.6 6.2 allows it on a
+ * persistently mapped store): a backend that answered it with a renamed copy of the store
+ * would have the next draw read that copy, which lacks the app's later writes through the
+ * pointer. Eight cells, each drawn once; with the server role in the process (monolith,
+ * inproc) the map is the server's memory (gate.persistent_counts counts no scan). */
+void
+sc_persistent_stream(void)
+{
+   if (!ps_supported())
+      return;
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   GLuint p = solid_program();
+   const GLint ucol = uloc(p, "u_color");
+   const vec4f c[8] = {V4(1.0f, 0.2f, 0.2f, 1.0f), V4(0.2f, 1.0f, 0.2f, 1.0f),
+                       V4(0.2f, 0.2f, 1.0f, 1.0f), V4(1.0f, 1.0f, 0.2f, 1.0f),
+                       V4(1.0f, 0.2f, 1.0f, 1.0f), V4(0.2f, 1.0f, 1.0f, 1.0f),
+                       V4(0.6f, 0.4f, 0.2f, 1.0f), V4(1.0f, 1.0f, 1.0f, 1.0f)};
+   enum { SLOTS = 4 };
+   const GLsizeiptr slot = 12 * sizeof(float);
+   GLuint vbo;
+   gl.GenBuffers(1, &vbo);
+   GLuint vao = ps_vao(vbo);
+   const GLbitfield bits = GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
+   gl.BufferStorage(GL_ARRAY_BUFFER, SLOTS * slot, NULL, bits | GL_DYNAMIC_STORAGE_BIT);
+   float *map = gl.MapBufferRange(GL_ARRAY_BUFFER, 0, SLOTS * slot, bits);
+   check_gl_error("glBufferStorage and the persistent map");
+   if (!map) {
+      fail("glMapBufferRange(WRITE | PERSISTENT | COHERENT) returned NULL");
+      return;
+   }
+   GLsync lap = 0;
+   for (int k = 0; k < 8; k++) {
+      const int s = k % SLOTS;
+      if (s == 0 && lap) { /* the lap before is done with every slot */
+         const GLenum r = gl.ClientWaitSync(lap, GL_SYNC_FLUSH_COMMANDS_BIT, 10000000000ull);
+         if (r != GL_ALREADY_SIGNALED && r != GL_CONDITION_SATISFIED)
+            fail("glClientWaitSync returned 0x%x", r);
+         gl.DeleteSync(lap);
+         lap = 0;
+      }
+      if (k == 5) {
+         float v[12];
+         ps_cell(v, k);
+         gl.BufferSubData(GL_ARRAY_BUFFER, s * slot, slot, v);
+      } else {
+         ps_cell(map + 12 * s, k);
+      }
+      gl.Uniform4fv(ucol, 1, c[k].v);
+      glDrawArrays(GL_TRIANGLES, 6 * s, 6);
+      if (k != 4 && k != 5)
+         glFlush(); /* the GPU reads this slot while the app writes the next */
+      if (s == SLOTS - 1)
+         lap = gl.FenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+   }
+   if (lap)
+      gl.DeleteSync(lap);
+   check_gl_error("draws streamed through a coherent persistent map");
+   model md;
+   model_init(&md, bg);
+   for (int k = 0; k < 8; k++)
+      ps_model_cell(&md, k, c[k]);
+   check_frame("draws streamed through a persistent map", &md);
+   gl.DeleteBuffers(1, &vbo);
+   gl.DeleteVertexArrays(1, &vao);
+   gl.DeleteProgram(p);
+   check_gl_error("teardown");
+}

@@ -810,6 +810,8 @@ struct vkb_screen_stats {
    uint64_t resource_cap_refusals;     /* allocations refused past resource_budget */
    uint64_t images_zeroed;             /* new images cleared before any read (vkb_resource.c) */
    uint64_t buffers_zeroed;            /* new buffers zeroed before any read */
+   uint64_t client_maps;               /* map_persistent answered with the store's address */
+   uint64_t client_maps_declined;      /* ... and with 0 (the client ships from its shadow) */
    uint64_t stores_zero_skipped;       /* new stores never zeroed: wholly written or deleted */
    uint64_t levels_zero_skipped;       /* image levels (and buffers) wholly written first */
    uint64_t stores_zero_deferred_paid; /* owed zeroing paid at a later call (vkb_zero.c) */
@@ -1825,6 +1827,8 @@ void vkb_resource_destroy(void *self, const struct mgp_handle_args *args, const 
                           uint32_t tail_count);
 void vkb_fence_create(void *self, const struct mgp_handle_args *args, const void *tail,
                       uint32_t tail_count);
+void vkb_map_persistent(void *self, const struct mgp_map_persistent *args, const void *tail,
+                        uint32_t tail_count);
 void vkb_fence_status(void *self, const struct mgp_fence_query *args, const void *tail,
                       uint32_t tail_count);
 void vkb_query_create(void *self, const struct mgp_query_desc *args, const void *tail,

@@ -1390,6 +1390,8 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
     * MUTABLE_FORMAT already (texture views, GL_FRAMEBUFFER_SRGB's UNORM attachment views), so
     * it costs no image flag; a view of each format is made when first sampled */
    c.cap_bits |= MGP_CAP_SRGB_SKIP_DECODE;
+   if (scr->env.in_process) /* map_persistent's addresses are the client's too */
+      c.cap_bits |= MGP_CAP_CLIENT_MAP;
    if (scr->timestamp_bits)
       c.cap_bits |= MGP_CAP_TIMER_QUERY;
    if (scr->has_xfb)
@@ -1700,6 +1702,8 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"descriptor-out-of-memory", scr->stats.descriptor_oom},
       {"images-zeroed", scr->stats.images_zeroed},
       {"buffers-zeroed", scr->stats.buffers_zeroed},
+      {"client-maps", scr->stats.client_maps},
+      {"client-maps-declined", scr->stats.client_maps_declined},
       {"stores-zero-skipped", scr->stats.stores_zero_skipped},
       {"levels-zero-skipped", scr->stats.levels_zero_skipped},
       {"stores-zero-deferred-paid", scr->stats.stores_zero_deferred_paid},
@@ -1744,7 +1748,7 @@ const struct mgp_screen_vtbl vkb_screen_vtbl = {
    .resource_create = vkb_resource_create,
    .resource_respecify = vkb_resource_respecify,
    .resource_destroy = vkb_resource_destroy,
-   .map_persistent = NULL,
+   .map_persistent = vkb_map_persistent,
    .unmap_persistent = NULL,
    .fence_create = vkb_fence_create,
    .fence_status = vkb_fence_status,
