@@ -705,6 +705,7 @@ context_destroy_now(struct fe_context *ctx)
    fe_names_finish(&ctx->fbos);
    fe_queries_finish(ctx);
    fe_tracker_finish(ctx);
+   fe_prim_rewrite_finish(ctx);
    fe_share_send_dead_shaders(ctx);
    fe_cso_cache_destroy(ctx, ctx->cso_render_state);
    fe_cso_cache_destroy(ctx, ctx->cso_vertex_elements);

@@ -688,11 +688,12 @@ draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLs
 }
 
 /* The element buffer's part of setup_indices: checks the indices offset and range, binds the
- * buffer (its compare inline: a draw of the same buffer sends nothing) and turns the offset
- * into a range start in index units. False when the draw must be skipped. */
+ * buffer (its compare inline: a draw of the same buffer sends nothing; not for a GL_LINE_LOOP,
+ * which draws rewritten indices, fe_prim_rewrite.c) and turns the offset into a range start in
+ * index units. False when the draw must be skipped. */
 static inline bool
 element_indices(struct fe_context *ctx, struct fe_buffer *eb, unsigned isz, GLsizei count,
-                const void *indices, uint32_t *start)
+                const void *indices, uint32_t *start, bool bind)
 {
    uint64_t offset = (uint64_t)(uintptr_t)indices;
    if (offset % isz) {
@@ -707,7 +708,7 @@ element_indices(struct fe_context *ctx, struct fe_buffer *eb, unsigned isz, GLsi
       return false;
    }
    const struct fe_tracker *t = &ctx->tracker;
-   if (!mgp_handle_eq(t->index_res, eb->res) || t->index_offset || t->index_size != isz)
+   if (bind && (!mgp_handle_eq(t->index_res, eb->res) || t->index_offset || t->index_size != isz))
       fe_tracker_index_buffer(ctx, eb->res, 0, isz);
    *start = (uint32_t)(offset / isz);
    return true;
@@ -731,7 +732,7 @@ setup_indices(struct fe_context *ctx, struct draw *d, GLsizei count, const void 
       d->user_size = (uint64_t)count * d->index_size;
       return true;
    }
-   return element_indices(ctx, eb, d->index_size, count, indices, start);
+   return element_indices(ctx, eb, d->index_size, count, indices, start, d->mode != GL_LINE_LOOP);
 }
 
 static void draw_indexed(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type,
@@ -755,7 +756,7 @@ draw_elements(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, c
    if (k) {
       uint32_t first;
       if (!fe_ctx_lost(ctx) &&
-          element_indices(ctx, ctx->vao->elements, isz, count, indices, &first)) {
+          element_indices(ctx, ctx->vao->elements, isz, count, indices, &first, true)) {
          draw_repeat_take(ctx, k);
          send_compact(ctx, (uint16_t)fe_mgp_prim(mode), (uint8_t)isz,
                       &(struct mgp_draw_range){first, (uint32_t)count, basevertex});
@@ -817,7 +818,7 @@ draw_indexed(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, co
        mode != GL_LINE_LOOP && one_pass(ctx, mode) && compact_supported(ctx)) {
       const unsigned isz = index_size(type);
       uint32_t first;
-      if (element_indices(ctx, eb, isz, count, indices, &first)) {
+      if (element_indices(ctx, eb, isz, count, indices, &first, true)) {
          send_compact(ctx, (uint16_t)fe_mgp_prim(mode), (uint8_t)isz,
                       &(struct mgp_draw_range){first, (uint32_t)count, basevertex});
          if (!rewritten && !rebase)

@@ -113,6 +113,8 @@ struct fe_buffer {
    struct mgp_span store;
 };
 #define FE_BUFFER_COPY_MAX (1u << 20)
+/* Rewritten index streams a context keeps (fe_prim_rewrite.c, the cache). */
+#define FE_REWRITE_CACHE_ENTRIES 16
 
 enum fe_tex_target {
    FE_TEX_1D,
@@ -944,6 +946,27 @@ struct fe_context {
       GLenum mode;
       bool valid;
    } draw_ready_memo;
+   /* fe_prim_rewrite.c: rewritten index streams kept in a server buffer of the context's, so
+    * a repeated loop (or restart rewrite) of one range sends no indices (issue 22) */
+   struct fe_rewrite_cache {
+      struct mgp_handle res; /* null until the first draw that keeps one */
+      uint32_t used;         /* indices written since the store was made */
+      uint32_t next;         /* the entry the next miss replaces */
+      struct fe_rewrite_entry {
+         uint32_t n;      /* rewritten indices; 0: the entry is empty */
+         uint32_t offset; /* of the first, in indices into the buffer */
+         uint32_t start;  /* the source range (0 for glDrawArrays) */
+         uint32_t count;
+         uint32_t restart_index;
+         struct mgp_handle eb; /* the element buffer read (null for glDrawArrays) */
+         uint16_t mode;        /* as the app drew */
+         uint8_t index_size;   /* 0 for glDrawArrays */
+         bool restart;         /* the source restarted (the stream holds all-ones markers) */
+         uint8_t *src;         /* the source indices rewritten (compared at every hit) */
+      } entries[FE_REWRITE_CACHE_ENTRIES];
+      struct mgp_draw_range range; /* the range a hit draws */
+      uint64_t hits, misses;
+   } rewrite_cache;
    /* fe_draw.c, draw_repeat: the no-change draw's one check (issue 22). Armed by a compact
     * glDrawArrays / glDrawElements that draw_ready kept and fe_validate found unchanged; a
     * draw of the same mode and index size with the draw serial, executable, share generations,
@@ -1871,6 +1894,8 @@ bool fe_prim_rewrite_needed(struct fe_context *ctx, struct mgp_draw_vbo *a);
  * free after sending. False: the draw is skipped (error or decline recorded). */
 bool fe_prim_rewrite(struct fe_context *ctx, struct mgp_draw_vbo *a,
                      const struct mgp_draw_range **ranges, void **owned);
+/* Frees the context's cache of rewritten indices (its server buffer with it). */
+void fe_prim_rewrite_finish(struct fe_context *ctx);
 /* The index that restarts a primitive for indices of index_size bytes: ES 3.0's fixed index
  * (the type's maximum) or GL's glPrimitiveRestartIndex. */
 static inline uint32_t

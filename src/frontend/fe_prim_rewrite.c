@@ -9,11 +9,17 @@
  * only a buffer the GPU wrote (or one too large to copy) is read back, a counted round trip.
  * The rewritten indices travel with the draw as client-side indices do (the server copies them
  * into its arena, no buffer write and no copy command in the stream), so the server draws an
- * ordinary indexed draw. */
+ * ordinary indexed draw.
+ *
+ * A draw of one range keeps its rewritten stream in the context's index buffer instead
+ * ("the cache" below): a glDrawArrays(GL_LINE_LOOP) of n vertices is the same stream 0..n-1,0
+ * wherever it starts (the start goes in as the base vertex), and an element buffer's range
+ * rewrites the same while its indices are, so a repeated draw sends no indices. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "fe_gl.h"
+#include "fe_tracker.h"
 #include "log.h"
 
 /* Rewritten indices of one draw at most (4 bytes each). */
@@ -146,6 +152,178 @@ source_indices(struct fe_context *ctx, const struct mgp_draw_vbo *a, uint64_t lo
    return *owned;
 }
 
+/* ---- the cache ------------------------------------------------------------------------------
+ * One index buffer per context, written from its start as streams are kept (a stream is never
+ * written over while a draw may read it): when the next does not fit, the store is made again
+ * (the old one stays the server's while draws read it) and every entry dropped. An element
+ * buffer's entry keeps the source indices it rewrote and is a hit only while the buffer's
+ * client copy holds those same bytes (any write, a glBufferData, a GPU write that leaves no
+ * valid copy, misses), so no write path needs to know about it. */
+#define CACHE_INDICES (64u << 10)            /* the store: 256 KiB */
+#define CACHE_STREAM_MAX (CACHE_INDICES / 4) /* the longest stream kept */
+#define CACHE_SOURCE_MAX (16u << 10)         /* source bytes compared at a hit, at most */
+#define CACHE_ENTRIES FE_REWRITE_CACHE_ENTRIES
+
+static void
+cache_entry_clear(struct fe_rewrite_entry *e)
+{
+   free(e->src);
+   *e = (struct fe_rewrite_entry){0};
+}
+
+void
+fe_prim_rewrite_finish(struct fe_context *ctx)
+{
+   struct fe_rewrite_cache *c = &ctx->rewrite_cache;
+   for (size_t i = 0; i < CACHE_ENTRIES; i++)
+      cache_entry_clear(&c->entries[i]);
+   if (!mgp_handle_is_null(c->res)) {
+      mgp_resource_destroy(ctx->share->screen, &(struct mgp_handle_args){c->res});
+      fe_share_free_handle(ctx->share, MGP_KIND_BUFFER, c->res);
+      c->res = mgp_handle_null();
+   }
+}
+
+/* A new store (the first, or one that replaces a full one): false without a handle. */
+static bool
+cache_store(struct fe_context *ctx, struct fe_rewrite_cache *c)
+{
+   const bool again = !mgp_handle_is_null(c->res);
+   if (!again && !fe_share_alloc_handle(ctx->share, MGP_KIND_BUFFER, &c->res)) {
+      c->res = mgp_handle_null();
+      return false;
+   }
+   const struct mgp_resource_desc d = {
+      .res = c->res,
+      .target = MGP_RESOURCE_TARGET_BUFFER,
+      .levels = 1,
+      .bind_mask = MGP_BIND_INDEX | MGP_BIND_TRANSFER,
+      .format = MGP_FORMAT_NONE,
+      .width = CACHE_INDICES * 4,
+      .height = 1,
+      .depth = 1,
+      .array_layers = 1,
+      .usage = MGP_BUFFER_USAGE_STATIC_DRAW,
+      .size = CACHE_INDICES * 4,
+   };
+   fe_resource_send(ctx->share, &d, again);
+   for (size_t i = 0; i < CACHE_ENTRIES; i++)
+      cache_entry_clear(&c->entries[i]);
+   c->used = 0;
+   c->next = 0;
+   /* bound again at the next hit, whatever the tracker last sent */
+   if (again)
+      ctx->tracker.index_res = mgp_handle_null();
+   return true;
+}
+
+/* The draw of one range from the cache: *a becomes an indexed draw of the context's index
+ * buffer (bound here) and *ranges its one range. False: the caller rewrites as before (more
+ * than one range, client-side indices, a source the client holds no copy of, a stream too long
+ * to keep, or nothing to draw). */
+static bool
+cache_draw(struct fe_context *ctx, struct mgp_draw_vbo *a, const struct mgp_draw_range **ranges,
+           bool loop, bool restart, uint32_t list_vpp)
+{
+   const struct mgp_draw_range *in = *ranges;
+   const uint32_t isz = a->index_size;
+   if (a->num_draws != 1 || (a->flags & MGP_DRAW_USER_INDICES) || in->count < 2)
+      return false;
+   int64_t bias = in->index_bias;
+   const uint8_t *src = NULL;
+   struct mgp_handle ebh = mgp_handle_null();
+   uint32_t start = 0;
+   const uint64_t bytes = (uint64_t)in->count * isz;
+   if (!isz) {
+      if (!loop)
+         return false;
+      bias += in->start; /* the loop's vertex numbers, 0-based, from its first vertex */
+      if (bias > INT32_MAX)
+         return false;
+   } else {
+      struct fe_buffer *eb = ctx->vao->elements;
+      if (!eb || !eb->created || bytes > CACHE_SOURCE_MAX ||
+          (uint64_t)in->start * isz + bytes > (uint64_t)eb->size)
+         return false;
+      fe_drain_events(ctx); /* a GPU write that retired clears copy_valid */
+      if (!eb->copy_valid)
+         return false;
+      src = eb->copy + (uint64_t)in->start * isz;
+      ebh = eb->res;
+      start = in->start;
+   }
+   struct fe_rewrite_cache *c = &ctx->rewrite_cache;
+   struct fe_rewrite_entry *hit = NULL;
+   for (size_t i = 0; i < CACHE_ENTRIES && !hit; i++) {
+      struct fe_rewrite_entry *e = &c->entries[i];
+      if (e->n && e->count == in->count && e->mode == a->mode && e->index_size == isz &&
+          e->start == start && mgp_handle_eq(e->eb, ebh) && e->restart == restart &&
+          (!restart || e->restart_index == a->restart_index) &&
+          (!isz || !memcmp(e->src, src, bytes)))
+         hit = e;
+   }
+   if (hit) {
+      c->hits++;
+   } else {
+      const uint64_t total = loop ? 2ull * in->count + 1 : in->count;
+      if (total > CACHE_STREAM_MAX)
+         return false;
+      uint32_t *dst = malloc(total * 4);
+      uint8_t *kept = isz ? malloc(bytes) : NULL;
+      if (!dst || (isz && !kept)) {
+         free(dst);
+         free(kept);
+         return false;
+      }
+      const struct mgp_draw_range one = {start, in->count, 0};
+      struct mgp_draw_range out;
+      rewrite_indices(dst, src, isz, loop, restart || list_vpp, a->restart_index, list_vpp, &one, 1,
+                      start, &out);
+      if (!out.count || (c->used + out.count > CACHE_INDICES && !cache_store(ctx, c)) ||
+          (mgp_handle_is_null(c->res) && !cache_store(ctx, c))) {
+         free(dst);
+         free(kept);
+         return false;
+      }
+      fe_resource_upload(ctx, c->res, (uint64_t)c->used * 4, dst, (uint64_t)out.count * 4);
+      free(dst);
+      if (kept)
+         memcpy(kept, src, bytes);
+      hit = &c->entries[c->next];
+      c->next = (uint32_t)((c->next + 1) % CACHE_ENTRIES);
+      cache_entry_clear(hit);
+      *hit = (struct fe_rewrite_entry){
+         .n = out.count,
+         .offset = c->used,
+         .start = start,
+         .count = in->count,
+         .restart_index = a->restart_index,
+         .eb = ebh,
+         .mode = a->mode,
+         .index_size = (uint8_t)isz,
+         .restart = restart,
+         .src = kept,
+      };
+      c->used += out.count;
+      c->misses++;
+   }
+   c->range = (struct mgp_draw_range){hit->offset, hit->n, (int32_t)bias};
+   if (loop)
+      a->mode = MGP_PRIM_LINE_STRIP;
+   a->index_size = 4;
+   a->flags &= (uint8_t) ~(MGP_DRAW_PRIMITIVE_RESTART | MGP_DRAW_USER_INDICES);
+   a->user_indices = (struct mgp_span){0};
+   a->restart_index = 0;
+   /* the markers written are all-ones; a list without list restart has none */
+   if (restart && !list_vpp) {
+      a->flags |= MGP_DRAW_PRIMITIVE_RESTART;
+      a->restart_index = 0xffffffffu;
+   }
+   fe_tracker_index_buffer(ctx, c->res, 0, 4);
+   *ranges = &c->range;
+   return true;
+}
+
 bool
 fe_prim_rewrite(struct fe_context *ctx, struct mgp_draw_vbo *a,
                 const struct mgp_draw_range **ranges, void **owned)
@@ -158,6 +336,10 @@ fe_prim_rewrite(struct fe_context *ctx, struct mgp_draw_vbo *a,
       restart && list_mode(a->mode) && !(ctx->share->caps->cap_bits & MGP_CAP_LIST_RESTART)
          ? list_vertices(a->mode)
          : 0;
+   if (cache_draw(ctx, a, ranges, loop, restart, list_vpp)) {
+      *owned = NULL;
+      return true;
+   }
    uint64_t total = 0, lo = UINT64_MAX, hi = 0;
    for (uint32_t i = 0; i < ndraws; i++) {
       total += loop ? 2ull * in[i].count + 1 : in[i].count;

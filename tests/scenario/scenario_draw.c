@@ -187,6 +187,134 @@ sc_loop_run(void)
    gl.DeleteVertexArrays(1, &vao);
 }
 
+/* loop_cache: GL_LINE_LOOP draws whose rewritten indices the client keeps in a server buffer
+ * (fe_prim_rewrite.c, the cache), each drawn after a change the cache must see. One vertex
+ * buffer holds 16 rectangles on a 4 x 4 grid (12-pixel outlines, 16 apart); each draw below
+ * outlines a rectangle no draw before it did, so a draw the cache answered with an earlier
+ * stream outlines an old one again and leaves its own missing:
+ *   0, 1  glDrawArrays(GL_LINE_LOOP, 4 r, 4): the same count from another first vertex;
+ *   2     a 3-vertex loop of rectangle 2's first corners (a triangle: its long edge closes it);
+ *   3     glDrawElements from an element buffer holding rectangle 3's indices;
+ *   4     the same draw after glBufferSubData wrote rectangle 4's indices there;
+ *   5     after glBufferData gave the buffer a new store (rectangle 5's, then rectangle 6's);
+ *   6     the same count at the next offset of that store;
+ *   7     after glCopyBufferSubData copied rectangle 7's indices in (a write by the server);
+ *   8     after a write map wrote rectangle 8's;
+ *   9, 10 with primitive restart at index 99 (two loops), then 11 after a glBufferSubData
+ *         moved the second loop to rectangle 11;
+ *   12    glDrawArrays(GL_LINE_LOOP, 48, 4) again after the element draws.
+ * Rectangles 10 (drawn only before the last write), 13, 14 and 15 stay empty. */
+void
+sc_loop_cache(void)
+{
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   GLuint p = solid_program();
+   const rgba8 bg8 = to8(bg);
+   float verts[16 * 8];
+   for (int i = 0; i < 16; i++) {
+      const float x0 = 2.5f + 16.0f * (float)(i % 4), y0 = 2.5f + 16.0f * (float)(i / 4);
+      const float r[8] = {x0, y0, x0 + 12.0f, y0, x0 + 12.0f, y0 + 12.0f, x0, y0 + 12.0f};
+      memcpy(verts + 8 * i, r, sizeof r);
+   }
+   GLuint vao, vbo, ebo, src;
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   gl.GenBuffers(1, &vbo);
+   gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof verts, verts, GL_STATIC_DRAW);
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
+   gl.EnableVertexAttribArray(0);
+   const vec4f yellow = V4(1.0f, 1.0f, 0.0f, 1.0f), magenta = V4(1.0f, 0.0f, 1.0f, 1.0f);
+   set_vec4(p, "u_color", yellow);
+   glDrawArrays(GL_LINE_LOOP, 0, 4);
+   glDrawArrays(GL_LINE_LOOP, 4, 4);
+   glDrawArrays(GL_LINE_LOOP, 8, 3);
+   check_gl_error("glDrawArrays(GL_LINE_LOOP)");
+
+   set_vec4(p, "u_color", magenta);
+   GLushort idx[9];
+   for (int i = 0; i < 4; i++)
+      idx[i] = (GLushort)(12 + i);
+   gl.GenBuffers(1, &ebo);
+   gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo);
+   gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, 8, idx, GL_DYNAMIC_DRAW);
+   glDrawElements(GL_LINE_LOOP, 4, GL_UNSIGNED_SHORT, (void *)0);
+   for (int i = 0; i < 4; i++)
+      idx[i] = (GLushort)(16 + i);
+   gl.BufferSubData(GL_ELEMENT_ARRAY_BUFFER, 0, 8, idx);
+   glDrawElements(GL_LINE_LOOP, 4, GL_UNSIGNED_SHORT, (void *)0);
+   check_gl_error("glDrawElements(GL_LINE_LOOP) after glBufferSubData");
+
+   for (int i = 0; i < 8; i++)
+      idx[i] = (GLushort)(20 + i);
+   gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, 16, idx, GL_DYNAMIC_DRAW);
+   glDrawElements(GL_LINE_LOOP, 4, GL_UNSIGNED_SHORT, (void *)0);
+   glDrawElements(GL_LINE_LOOP, 4, GL_UNSIGNED_SHORT, (void *)8);
+   check_gl_error("glDrawElements(GL_LINE_LOOP) after glBufferData");
+
+   for (int i = 0; i < 4; i++)
+      idx[i] = (GLushort)(28 + i);
+   gl.GenBuffers(1, &src);
+   gl.BindBuffer(GL_COPY_READ_BUFFER, src);
+   gl.BufferData(GL_COPY_READ_BUFFER, 8, idx, GL_STATIC_DRAW);
+   gl.CopyBufferSubData(GL_COPY_READ_BUFFER, GL_ELEMENT_ARRAY_BUFFER, 0, 0, 8);
+   glDrawElements(GL_LINE_LOOP, 4, GL_UNSIGNED_SHORT, (void *)0);
+   check_gl_error("glDrawElements(GL_LINE_LOOP) after glCopyBufferSubData");
+
+   GLushort *m = gl.MapBufferRange(GL_ELEMENT_ARRAY_BUFFER, 0, 8, GL_MAP_WRITE_BIT);
+   if (m) {
+      for (int i = 0; i < 4; i++)
+         m[i] = (GLushort)(32 + i);
+   }
+   gl.UnmapBuffer(GL_ELEMENT_ARRAY_BUFFER);
+   glDrawElements(GL_LINE_LOOP, 4, GL_UNSIGNED_SHORT, (void *)0);
+   check_gl_error("glDrawElements(GL_LINE_LOOP) after a write map");
+
+   const GLushort restart[9] = {36, 37, 38, 39, 99, 40, 41, 42, 43};
+   gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof restart, restart, GL_DYNAMIC_DRAW);
+   glEnable(GL_PRIMITIVE_RESTART);
+   gl.PrimitiveRestartIndex(99);
+   glDrawElements(GL_LINE_LOOP, 9, GL_UNSIGNED_SHORT, (void *)0);
+   /* rectangle 10 was outlined; clear it, then the second loop moves to rectangle 11 */
+   glEnable(GL_SCISSOR_TEST);
+   glScissor(32, 32, 16, 16);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glDisable(GL_SCISSOR_TEST);
+   const GLushort moved[4] = {44, 45, 46, 47};
+   gl.BufferSubData(GL_ELEMENT_ARRAY_BUFFER, 10, sizeof moved, moved);
+   glDrawElements(GL_LINE_LOOP, 9, GL_UNSIGNED_SHORT, (void *)0);
+   glDisable(GL_PRIMITIVE_RESTART);
+   check_gl_error("glDrawElements(GL_LINE_LOOP) with restart index 99");
+
+   set_vec4(p, "u_color", yellow);
+   glDrawArrays(GL_LINE_LOOP, 48, 4);
+   check_gl_error("glDrawArrays(GL_LINE_LOOP) after the element draws");
+
+   readback();
+   const int before = g_failures;
+   for (int i = 0; i < 16; i++) {
+      const int x0 = 2 + 16 * (i % 4), y0 = 2 + 16 * (i / 4);
+      const bool drawn = i <= 12 && i != 10;
+      if (i == 2)
+         continue; /* the triangle, below */
+      const rgba8 line = !drawn ? bg8 : to8(i < 2 || i == 12 ? yellow : magenta);
+      expect_outline("loop rectangle", x0, y0, x0 + 12, y0 + 12, line, bg8);
+   }
+   /* rectangle 2's triangle: its bottom and right edges, and the diagonal that closes it */
+   for (int k = 4; k <= 10; k++) {
+      expect_px("3-vertex loop, bottom edge", 34 + k, 2, to8(yellow));
+      expect_px("3-vertex loop, right edge", 46, 2 + k, to8(yellow));
+   }
+   expect_px("3-vertex loop, closing edge", 40, 8, to8(yellow));
+   expect_px("3-vertex loop, left edge (none)", 34, 8, bg8);
+   printf("  cached line loops: %d wrong pixels\n", g_failures - before);
+   gl.DeleteBuffers(1, &src);
+   gl.DeleteBuffers(1, &ebo);
+   gl.DeleteBuffers(1, &vbo);
+   gl.DeleteVertexArrays(1, &vao);
+}
+
 /* clear_masks: glColorMask and glStencilMask apply to glClear and glClearBuffer* (GL 3.3
  * §17.4.3): masked channels and stencil bits keep their values. Top half: colour, through
  * glClear (left) and glClearBufferfv (right) with partial masks; an RGBA8UI renderbuffer cleared
