@@ -142,6 +142,65 @@ uint64_t vkb_size_knob(const char *name, uint64_t def);
 void *vkb_lookup(struct vkb_screen *scr, struct vkb_table *t, struct mgp_handle h,
                  const char *call);
 
+/* ---- sub-allocated buffer memory (vkb_suballoc.c) ----------------------------------------- */
+
+#define VKB_SUB_MAX_ALLOC ((VkDeviceSize)4 << 20)       /* larger buffers get memory of their own */
+#define VKB_SUB_BLOCK_MIN ((VkDeviceSize)8 << 20)       /* a memory type's first block */
+#define VKB_SUB_BLOCK_MAX ((VkDeviceSize)64 << 20)      /* blocks double up to this */
+#define VKB_SUB_MAX_BLOCK_BYTES ((VkDeviceSize)1 << 30) /* all blocks of a screen */
+#define VKB_SUB_PENDING_LIMIT ((VkDeviceSize)64 << 20)  /* freed, GPU maybe not done: then wait */
+
+struct vkb_sub_range {
+   VkDeviceSize offset, size;
+};
+
+/* One VkDeviceMemory that buffers share; free: its free ranges, by offset, never touching. */
+struct vkb_sub_block {
+   VkDeviceMemory mem;
+   uint8_t *map;            /* host-visible types: mapped whole for the block's life */
+   VkDeviceSize size, used; /* used: given out or pending */
+   VkDeviceSize lost;       /* freed where it could not be recycled (a fatal, a hung device) */
+   uint32_t type;
+   struct vkb_sub_range *free;
+   uint32_t free_count, free_cap;
+   struct vkb_sub_block *next;
+};
+
+/* A freed range, reusable once the batch of this serial has completed. */
+struct vkb_sub_pending {
+   struct vkb_sub_block *block;
+   VkDeviceSize offset, size;
+   uint64_t serial;
+};
+
+/* Freed ranges in serial order. */
+struct vkb_sub_pool {
+   struct vkb_sub_pending *pending;
+   uint32_t pending_count, pending_cap;
+   VkDeviceSize pending_bytes;
+};
+
+struct vkb_sub_state {
+   struct vkb_sub_block *blocks;
+   struct vkb_sub_pool pool;
+   VkDeviceSize block_bytes; /* every block's size */
+   VkDeviceSize used_bytes;  /* live buffers' ranges (their mem_bytes) */
+};
+
+/* The range core, no Vulkan (unit-tested directly): init gives one free range of size; take
+ * finds the first free range that holds size bytes at a multiple of align (a power of two);
+ * give returns a range, merging it with free neighbours, false for a range not given out
+ * (overlapping a free one) or out of host memory; defer queues a freed range under serial;
+ * reclaim gives back every queued range of serial <= completed and returns how many. */
+bool vkb_sub_block_init(struct vkb_sub_block *b, VkDeviceSize size);
+void vkb_sub_block_finish(struct vkb_sub_block *b);
+bool vkb_sub_block_take(struct vkb_sub_block *b, VkDeviceSize size, VkDeviceSize align,
+                        VkDeviceSize *offset);
+bool vkb_sub_block_give(struct vkb_sub_block *b, VkDeviceSize offset, VkDeviceSize size);
+bool vkb_sub_defer(struct vkb_sub_pool *p, struct vkb_sub_block *b, VkDeviceSize offset,
+                   VkDeviceSize size, uint64_t serial);
+uint32_t vkb_sub_reclaim(struct vkb_sub_pool *p, uint64_t completed);
+
 struct vkb_resource {
    struct vkb_obj base;
    struct mgp_resource_desc desc;
@@ -160,6 +219,10 @@ struct vkb_resource {
    bool shader_written;
    uint32_t storage_version; /* bumps at respecify: views made from older storage are stale */
    VkDeviceMemory mem;
+   /* a small buffer's range of a shared block (vkb_suballoc.c): mem is the block's, bound at
+    * mem_offset; NULL for memory of its own */
+   struct vkb_sub_block *sub_block;
+   VkDeviceSize mem_offset;
    /* buffers */
    VkBuffer buf;
    VkDeviceSize size; /* the GL size (VkBuffer may be larger: never 0 bytes) */
@@ -172,6 +235,7 @@ struct vkb_resource {
     * latest bytes that draws recorded after a glBufferSubData inside the rendering scope bind
     * instead of buf; copied into buf when the scope ends. */
    uint8_t *shadow;
+   bool shadow_zero; /* the shadow is all zero and not allocated yet (counted in shadow_bytes) */
    /* The last indirect draw's commands found within their budget in the shadow (vkb_draw.c,
     * indirect_unclamped): that draw again reads the buffer, no clamp; any shadow write clears
     * it. cmds_ok_n 0: none. */
@@ -649,6 +713,15 @@ uint64_t vkb_current_serial(struct vkb_screen *scr);
 
 #define VKB_DEFER(scr, kind, h) vkb_defer((scr), (kind), (uint64_t)(uintptr_t)(h))
 
+/* A range for a buffer of req in memory type type (vkb_suballoc.c): false where it takes
+ * memory of its own (too large, no block within the budgets, MGL_VK_NO_SUBALLOC). free queues
+ * the range until the batch open now has completed. finish frees every block (device idle). */
+bool vkb_sub_alloc(struct vkb_screen *scr, const VkMemoryRequirements *req, uint32_t type,
+                   struct vkb_sub_block **out, VkDeviceSize *offset);
+void vkb_sub_free(struct vkb_screen *scr, struct vkb_sub_block *b, VkDeviceSize offset,
+                  VkDeviceSize size);
+void vkb_sub_finish(struct vkb_screen *scr);
+
 /* ---- pipelines (vkb_pipeline.c) ----------------------------------------------------------- */
 
 struct vkb_pipeline_key {
@@ -815,6 +888,9 @@ struct vkb_screen_stats {
    uint64_t stores_zero_skipped;       /* new stores never zeroed: wholly written or deleted */
    uint64_t levels_zero_skipped;       /* image levels (and buffers) wholly written first */
    uint64_t stores_zero_deferred_paid; /* owed zeroing paid at a later call (vkb_zero.c) */
+   uint64_t buffers_suballocated;      /* buffers given a range of a block (vkb_suballoc.c) */
+   uint64_t sub_blocks_made;           /* blocks allocated for them */
+   uint64_t sub_pending_waits;         /* waits for freed ranges past VKB_SUB_PENDING_LIMIT */
 };
 
 /* Test-only knobs, read once at screen creation. */
@@ -823,6 +899,7 @@ struct vkb_screen_knobs {
    bool test_no_blit_formats;
    bool test_stale_buffer_serial; /* MGL_TEST_FORCE_STALE_BUFFER_SERIAL: serial term lies */
    bool no_buffer_rename; /* MGL_VK_NO_BUFFER_RENAME: updates inside a pass end it (vkb_rename.c) */
+   bool no_suballoc; /* MGL_VK_NO_SUBALLOC=1: every buffer its own allocation (vkb_suballoc.c) */
    bool test_no_buffer_fence_term; /* MGL_TEST_DISABLE_BUFFER_FENCE_TERM: fence term off */
    /* MGL_TEST_VK_HOLD_BATCH_MS: each batch starts by waiting for an event the host sets this
     * many milliseconds after the submit (a slow device, for teardown-order tests); 0: off */
@@ -1170,6 +1247,7 @@ struct vkb_screen {
    VkDeviceSize max_alloc_size;    /* maxMemoryAllocationSize: no buffer is larger */
    VkDeviceSize mem_in_use;        /* resource memory held, for the budget */
    struct vkb_resource *zero_head; /* stores that still owe their zeroing (vkb_zero.c) */
+   struct vkb_sub_state sub;       /* blocks small buffers share (vkb_suballoc.c) */
 };
 
 /* Reports err (device lost / out of memory / other) as a fatal once; always returns false. */
@@ -1685,7 +1763,8 @@ struct vkb_resource *vkb_resource_for_version(struct vkb_screen *scr, struct mgp
 #define VKB_SHADOW_SIZE_MAX (64u << 10)
 #define VKB_SHADOW_TOTAL_MAX (64ull << 20)
 void vkb_shadow_init(struct vkb_screen *scr, struct vkb_resource *r);
-void vkb_shadow_write(struct vkb_resource *r, uint64_t off, const void *data, uint64_t size);
+void vkb_shadow_write(struct vkb_screen *scr, struct vkb_resource *r, uint64_t off,
+                      const void *data, uint64_t size);
 /* Drops r's shadow and forgets its version (its store is released or the GPU may write it). */
 void vkb_rename_forget(struct vkb_screen *scr, struct vkb_resource *r);
 /* True when the update [off, +size) of r became a new version (r is busy and a scope is in

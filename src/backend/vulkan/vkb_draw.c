@@ -771,6 +771,8 @@ static bool
 indirect_unclamped(struct vkb_resource *r, const struct mgp_draw_indirect *a, uint32_t cmd_size,
                    uint32_t budget)
 {
+   if (r->shadow_zero)
+      return true; /* zero commands draw nothing, as the clamp would leave them */
    if (!r->shadow)
       return false;
    if (r->cmds_ok_n == a->draw_count && r->cmds_ok_offset == a->offset &&

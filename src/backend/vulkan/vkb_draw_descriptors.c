@@ -254,7 +254,20 @@ texel_buffer_view(struct vkb_context *ctx, uint32_t j, unsigned kind, struct vkb
          return texbuf_zero_view(scr, kind);
       }
       vkGetBufferMemoryRequirements(scr->dev, tex->texbuf_alias, &req);
-      if (!vkb_check(scr, vkBindBufferMemory(scr->dev, tex->texbuf_alias, buf->mem, 0),
+      /* a buffer in a shared block (vkb_suballoc.c) sits at its own offset there: its usage
+       * asks at least the alignment of the alias's, which this check holds it to */
+      if (req.alignment && buf->mem_offset % req.alignment) {
+         vkDestroyBuffer(scr->dev, tex->texbuf_alias, NULL);
+         tex->texbuf_alias = VK_NULL_HANDLE;
+         MGU_DECLINE(backend_format_unsupported,
+                     "texture buffer of format %s: its buffer's offset in shared memory is not "
+                     "of the alias's alignment; it reads zero",
+                     vkb_format_name(tex->desc.format));
+         *used = NULL;
+         return texbuf_zero_view(scr, kind);
+      }
+      if (!vkb_check(scr,
+                     vkBindBufferMemory(scr->dev, tex->texbuf_alias, buf->mem, buf->mem_offset),
                      "texel buffer alias bind"))
          return VK_NULL_HANDLE;
       viewed = tex->texbuf_alias;

@@ -18,12 +18,13 @@ is_oom(VkResult r)
    return r == VK_ERROR_OUT_OF_DEVICE_MEMORY || r == VK_ERROR_OUT_OF_HOST_MEMORY;
 }
 
-/* The allocation wrapper of resource memory. Out of memory (the device's, or past
+/* The allocation wrapper of resource memory; shared: a range of a block may do
+ * (vkb_suballoc.c, r->sub_block). Out of memory (the device's, or past
  * MGL_VK_MEMORY_BUDGET) is returned, not fatal: the caller leaves the resource without storage
  * and the client reports GL_OUT_OF_MEMORY. Any other failure is a Fatal (vkb_check). */
 static VkResult
 alloc_memory(struct vkb_screen *scr, struct vkb_resource *r, const VkMemoryRequirements *req,
-             const VkMemoryPropertyFlags *prefs, int nprefs, VkDeviceMemory *mem,
+             bool shared, const VkMemoryPropertyFlags *prefs, int nprefs, VkDeviceMemory *mem,
              VkMemoryPropertyFlags *got, const char *what)
 {
    if (scr->mem_budget &&
@@ -45,6 +46,13 @@ alloc_memory(struct vkb_screen *scr, struct vkb_resource *r, const VkMemoryRequi
       int32_t type = vkb_find_memory(scr, req->memoryTypeBits, prefs[i], 0);
       if (type < 0)
          continue;
+      if (shared && vkb_sub_alloc(scr, req, (uint32_t)type, &r->sub_block, &r->mem_offset)) {
+         *mem = r->sub_block->mem;
+         *got = scr->mem_props.memoryTypes[type].propertyFlags;
+         r->mem_bytes = req->size;
+         scr->mem_in_use += req->size;
+         return VK_SUCCESS;
+      }
       VkMemoryAllocateInfo mai = {
          .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
          .allocationSize = req->size,
@@ -203,8 +211,14 @@ create_buffer(struct vkb_screen *scr, struct vkb_resource *r)
    };
    if (!vkb_check(scr, vkCreateBuffer(scr->dev, &bci, NULL, &r->buf), "vkCreateBuffer"))
       return false;
-   VkMemoryRequirements req;
-   vkGetBufferMemoryRequirements(scr->dev, r->buf, &req);
+   VkMemoryDedicatedRequirements ded = {.sType = VK_STRUCTURE_TYPE_MEMORY_DEDICATED_REQUIREMENTS};
+   VkMemoryRequirements2 req2 = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2, .pNext = &ded};
+   vkGetBufferMemoryRequirements2(
+      scr->dev,
+      &(VkBufferMemoryRequirementsInfo2){
+         .sType = VK_STRUCTURE_TYPE_BUFFER_MEMORY_REQUIREMENTS_INFO_2, .buffer = r->buf},
+      &req2);
+   const VkMemoryRequirements req = req2.memoryRequirements;
    /* A store the client maps persistently is best memory the host reaches: with
     * MGP_CAP_CLIENT_MAP the map is that memory (vkb_map_persistent), else the client ships. */
    const bool persistent = (r->desc.storage_flags & MGP_STORAGE_MAP_PERSISTENT) != 0;
@@ -217,15 +231,20 @@ create_buffer(struct vkb_screen *scr, struct vkb_resource *r)
       0,
    };
    VkMemoryPropertyFlags got = 0;
-   const VkResult ar = alloc_memory(scr, r, &req, prefs, 4, &r->mem, &got, "buffer memory");
+   /* where the driver wants the buffer alone in its memory, it gets memory of its own */
+   const bool shared = !ded.prefersDedicatedAllocation && !ded.requiresDedicatedAllocation;
+   const VkResult ar = alloc_memory(scr, r, &req, shared, prefs, 4, &r->mem, &got, "buffer memory");
    if (ar != VK_SUCCESS)
       return is_oom(ar) && leave_without_storage(scr, r, req.size);
-   if (!vkb_check(scr, vkBindBufferMemory(scr->dev, r->buf, r->mem, 0), "vkBindBufferMemory"))
+   if (!vkb_check(scr, vkBindBufferMemory(scr->dev, r->buf, r->mem, r->mem_offset),
+                  "vkBindBufferMemory"))
       return false;
    r->coherent = (got & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT) != 0;
    if ((got & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT) && r->coherent) {
-      if (!vkb_check(scr, vkMapMemory(scr->dev, r->mem, 0, VK_WHOLE_SIZE, 0, (void **)&r->map),
-                     "vkMapMemory"))
+      if (r->sub_block)
+         r->map = r->sub_block->map + r->mem_offset; /* the block is mapped whole */
+      else if (!vkb_check(scr, vkMapMemory(scr->dev, r->mem, 0, VK_WHOLE_SIZE, 0, (void **)&r->map),
+                          "vkMapMemory"))
          return false;
    }
    vkb_zero_owe(scr, r, 0, 0); /* a store imported from the client's heap is its own */
@@ -460,7 +479,7 @@ create_image(struct vkb_screen *scr, struct vkb_resource *r)
    vkGetImageMemoryRequirements(scr->dev, r->img, &req);
    const VkMemoryPropertyFlags prefs[] = {VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0};
    VkMemoryPropertyFlags got;
-   const VkResult ar = alloc_memory(scr, r, &req, prefs, 2, &r->mem, &got, "image memory");
+   const VkResult ar = alloc_memory(scr, r, &req, false, prefs, 2, &r->mem, &got, "image memory");
    if (ar != VK_SUCCESS)
       return is_oom(ar) && leave_without_storage(scr, r, req.size);
    if (!vkb_check(scr, vkBindImageMemory(scr->dev, r->img, r->mem, 0), "vkBindImageMemory"))
@@ -630,7 +649,7 @@ release_storage(struct vkb_screen *scr, struct vkb_resource *r)
    vkb_zero_forget(scr, r);
    vkb_rename_forget(scr, r); /* a draw recorded with a version keeps its arena slice */
    vkb_resource_drop_views(scr, r, false);
-   if (r->map)
+   if (r->map && !r->sub_block)
       vkUnmapMemory(scr->dev, r->mem);
    if (r->heap_store) {
       /* The client reuses the span only once no GPU work is in flight (stage.h, quiet). */
@@ -642,7 +661,12 @@ release_storage(struct vkb_screen *scr, struct vkb_resource *r)
    r->is_texbuf = false;
    VKB_DEFER(scr, VKB_GARBAGE_IMAGE, r->img);
    VKB_DEFER(scr, VKB_GARBAGE_BUFFER, r->buf);
-   VKB_DEFER(scr, VKB_GARBAGE_MEMORY, r->mem);
+   if (r->sub_block)
+      vkb_sub_free(scr, r->sub_block, r->mem_offset, r->mem_bytes);
+   else
+      VKB_DEFER(scr, VKB_GARBAGE_MEMORY, r->mem);
+   r->sub_block = NULL;
+   r->mem_offset = 0;
    r->img = VK_NULL_HANDLE;
    r->buf = VK_NULL_HANDLE;
    r->mem = VK_NULL_HANDLE;
@@ -867,7 +891,7 @@ struct vkb_resource *
 vkb_resource_for_use(struct vkb_screen *scr, struct mgp_handle h, const char *call)
 {
    struct vkb_resource *r = vkb_resource_for_read(scr, h, call);
-   if (r && r->shadow)
+   if (r && (r->shadow || r->shadow_zero))
       vkb_rename_forget(scr, r); /* the GPU may write it: the shadow may go stale */
    return r;
 }

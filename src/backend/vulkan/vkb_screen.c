@@ -1176,10 +1176,12 @@ screen_destroy_idle(struct vkb_screen *scr)
          vkb_resource_drop_views(scr, r, true); /* the device is idle */
          vkDestroyImage(scr->dev, r->img, NULL);
          vkDestroyBuffer(scr->dev, r->buf, NULL);
-         vkFreeMemory(scr->dev, r->mem, NULL);
+         if (!r->sub_block)
+            vkFreeMemory(scr->dev, r->mem, NULL);
          free(r->shadow);
          free(r);
       }
+      vkb_sub_finish(scr); /* after every buffer bound into a block */
       vkb_clear_finish(scr);
       vkb_blit_draw_finish(scr);
       vkb_pipeline_cache_finish(scr);
@@ -1285,6 +1287,8 @@ screen_create(const struct mgs_backend_env *env)
    scr->knobs.test_no_texel_buffer_atomics = knob && atoi(knob) > 0;
    knob = getenv("MGL_VK_NO_BUFFER_RENAME");
    scr->knobs.no_buffer_rename = knob && atoi(knob) > 0;
+   knob = getenv("MGL_VK_NO_SUBALLOC");
+   scr->knobs.no_suballoc = knob && atoi(knob) > 0;
    knob = getenv("MGL_TEST_DISABLE_BUFFER_FENCE_TERM");
    scr->knobs.test_no_buffer_fence_term = knob && atoi(knob) > 0;
    knob = getenv("MGL_VK_FAKE_DEVICE_LOST");
@@ -1707,6 +1711,10 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"stores-zero-skipped", scr->stats.stores_zero_skipped},
       {"levels-zero-skipped", scr->stats.levels_zero_skipped},
       {"stores-zero-deferred-paid", scr->stats.stores_zero_deferred_paid},
+      {"buffers-suballocated", scr->stats.buffers_suballocated},
+      {"sub-blocks-made", scr->stats.sub_blocks_made},
+      {"sub-block-bytes", scr->sub.block_bytes},
+      {"sub-pending-waits", scr->stats.sub_pending_waits},
       {"cmd-bind-pipeline", scr->stats.cmd_bind_pipeline},
       {"cmd-bind-sets", scr->stats.cmd_bind_sets},
       {"cmd-bind-vertex-buffers", scr->stats.cmd_bind_vertex_buffers},

@@ -52,7 +52,7 @@ buffer_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp_
       scr->stats.buffer_fence_term_busy++;
    if (r->map && idle_by_serial && idle_by_fence && !r->ver_buf) {
       memcpy(r->map + off, a->data.ptr, size);
-      vkb_shadow_write(r, off, a->data.ptr, size);
+      vkb_shadow_write(scr, r, off, a->data.ptr, size);
       scr->stats.direct_buffer_writes++;
       return true;
    }
@@ -75,7 +75,7 @@ buffer_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp_
    vkb_buffer_barrier_before_write(scr);
    vkCmdCopyBuffer(cmd, st.buf, r->buf, 1, &(VkBufferCopy){st.offset, off, size});
    vkb_buffer_barrier_after_write(scr);
-   vkb_shadow_write(r, off, a->data.ptr, size);
+   vkb_shadow_write(scr, r, off, a->data.ptr, size);
    r->last_use = vkb_current_serial(scr);
    scr->stats.staged_buffer_copies++;
    return true;

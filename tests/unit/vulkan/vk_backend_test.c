@@ -2252,6 +2252,84 @@ test_stream_vb(struct t *t, struct mgp_handle prog)
    check(back[0] == 0.5f && back[1] == 0 && back[7] == 0.25f, "resource_readback of a buffer");
 }
 
+/* The sub-allocator's range core (vkb_suballoc.c): aligned first fit, merging on give, a double
+ * give refused, and a freed range reusable only once its batch's serial has completed. */
+static void
+test_suballoc_ranges(void)
+{
+   struct vkb_sub_block b;
+   struct vkb_sub_pool p = {0};
+   if (!vkb_sub_block_init(&b, 1 << 20)) {
+      check(false, "sub-block init");
+      return;
+   }
+   VkDeviceSize a = 1, c = 1, d = 1;
+   check(vkb_sub_block_take(&b, 100, 1, &a) && a == 0, "first range at 0 (got %llu)",
+         (unsigned long long)a);
+   check(vkb_sub_block_take(&b, 4096, 256, &c) && c == 256,
+         "aligned range after a 100-byte one at 256 (got %llu)", (unsigned long long)c);
+   check(vkb_sub_block_take(&b, 64, 64, &d) && d == 128,
+         "a 64-byte range fills the gap the alignment left (got %llu)", (unsigned long long)d);
+   check(!vkb_sub_block_take(&b, 2 << 20, 1, &d), "no range larger than the block");
+   check(!vkb_sub_block_give(&b, 5000, 16), "a give inside a free range is refused");
+   check(vkb_sub_defer(&p, &b, c, 4096, 7), "defer");
+   check(vkb_sub_reclaim(&p, 6) == 0, "a range freed under serial 7 is not back at 6");
+   VkDeviceSize e = 0;
+   check(vkb_sub_block_take(&b, 4096, 256, &e) && e != c,
+         "before its serial completes, the freed range is not given again (got %llu)",
+         (unsigned long long)e);
+   check(vkb_sub_reclaim(&p, 7) == 1 && p.pending_bytes == 0, "reclaimed at serial 7");
+   VkDeviceSize f = 0;
+   check(vkb_sub_block_take(&b, 4096, 256, &f) && f == c,
+         "after its serial completes, the range is reused (got %llu, want %llu)",
+         (unsigned long long)f, (unsigned long long)c);
+   check(vkb_sub_block_give(&b, a, 100) && vkb_sub_block_give(&b, d, 64) &&
+            vkb_sub_block_give(&b, c, 4096) && vkb_sub_block_give(&b, e, 4096),
+         "every range given back");
+   check(b.used == 0 && b.free_count == 1 && b.free[0].size == (1 << 20),
+         "all given back: one free range of the whole block (%u ranges, %llu used)", b.free_count,
+         (unsigned long long)b.used);
+   vkb_sub_block_finish(&b);
+   free(p.pending);
+}
+
+/* Small buffers share blocks; a buffer made in a range an earlier one wrote reads zero; a
+ * create/delete loop stays within a bounded set of blocks. */
+static void
+test_suballoc_buffers(struct t *t)
+{
+   enum { SZ = 64 << 10 };
+   static uint8_t bytes[SZ], back[SZ];
+   memset(bytes, 0xab, sizeof(bytes));
+   const unsigned long long made = counter(t, "buffers-suballocated");
+   struct mgp_handle a = make_buffer(t, SZ, bytes);
+   check(counter(t, "buffers-suballocated") == made + 1, "a 64 KiB buffer takes a shared range");
+   t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){a}, NULL, 0);
+   unsigned nonzero = 0;
+   for (int i = 0; i < 4; i++) {
+      struct mgp_handle b = make_buffer(t, SZ, NULL);
+      memset(back, 0x55, sizeof(back));
+      struct mgp_resource_readback rb = {
+         .res = b, .offset = 0, .size = SZ, .out = {.ptr = back, .size = SZ}};
+      t->cv->resource_readback(t->ctx, &rb, NULL, 0);
+      for (unsigned k = 0; k < SZ; k++)
+         nonzero += back[k] != 0;
+      t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){b}, NULL, 0);
+   }
+   check(nonzero == 0, "new buffers in reused ranges read zero (%u bytes not)", nonzero);
+   /* 512 MiB made and deleted: freed ranges are recycled, blocks stay few */
+   const unsigned long long waits = counter(t, "sub-pending-waits");
+   for (int i = 0; i < 512; i++) {
+      struct mgp_handle b = make_buffer(t, 1 << 20, NULL);
+      t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){b}, NULL, 0);
+   }
+   const unsigned long long held = counter(t, "sub-block-bytes");
+   check(held <= VKB_SUB_PENDING_LIMIT + 2 * VKB_SUB_BLOCK_MAX,
+         "a create/delete loop of 512 MiB holds %llu bytes of blocks (at most %llu)", held,
+         (unsigned long long)(VKB_SUB_PENDING_LIMIT + 2 * VKB_SUB_BLOCK_MAX));
+   check(counter(t, "sub-pending-waits") > waits, "the loop waited for its freed ranges");
+}
+
 /* Uniform blocks stay in descriptor set 0, samplers move to set 1 (VKB_SET_TEXTURES), so a
  * uniform-block change rebinds no texture. */
 static void
@@ -4819,6 +4897,8 @@ main(int argc, char **argv)
    test_fast_draws_two_contexts(&t, prog);
    test_render_state_memo(&t, prog);
    test_split_sets();
+   test_suballoc_ranges();
+   test_suballoc_buffers(&t);
    test_scan_geometry();
    test_scan_unused();
    test_dynamic_parts();
