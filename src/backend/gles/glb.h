@@ -556,6 +556,12 @@ enum {
     * program's variant (GL_BGRA arrays are the vertex elements') nor sets its uniforms */
    GLB_DIRTY_VERTEX_BUFFERS = 1u << 10,
    GLB_DIRTY_ALL = (1u << 11) - 1,
+   /* no group: the next draw goes through draw_bound's checks (the compact draw, which skips
+    * them, takes none while it is marked). draw_bound marks it where it declined a draw after
+    * apply_state put the state (a draw with nothing changed since would be declined again) and
+    * after a draw of a program with tessellation stages (whose draws are patches, never a
+    * compact draw); apply_state clears it with the groups */
+   GLB_DIRTY_CHECKS = 1u << 11,
 };
 
 /* What the host context holds of a draw's state, so a draw makes host calls only for what

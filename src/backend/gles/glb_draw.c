@@ -922,8 +922,9 @@ static bool
 apply_state(struct glb_context *ctx)
 {
    struct glb_screen *scr = ctx->scr;
-   uint32_t todo = scr->sh.applied == ctx ? ctx->dirty : GLB_DIRTY_ALL;
+   uint32_t todo = scr->sh.applied == ctx ? ctx->dirty & GLB_DIRTY_ALL : GLB_DIRTY_ALL;
    if (!todo) {
+      ctx->dirty = 0; /* GLB_DIRTY_CHECKS alone: draw_bound checks this draw */
       scr->stats.draws_unchanged++;
       return true;
    }
@@ -1295,7 +1296,7 @@ draw_bound(struct glb_context *ctx, const struct mgp_draw_vbo *args, const void 
    if (adjacency && !ctx->draw_prog->geometry) {
       MGU_DECLINE(backend_feature_unimplemented,
                   "gles: an adjacency draw without a geometry stage (mode %u)", args->mode);
-      return;
+      goto declined;
    }
    /* patches into the program's tessellation stages (the client's GL_INVALID_OPERATION keeps
     * others from drawing them), of set_patch_state's size */
@@ -1303,10 +1304,12 @@ draw_bound(struct glb_context *ctx, const struct mgp_draw_vbo *args, const void 
       MGU_DECLINE(backend_feature_unimplemented,
                   "gles: a draw of mode %u with a program %s tessellation stages", args->mode,
                   ctx->draw_prog->tessellation ? "with" : "without");
-      return;
+      goto declined;
    }
-   if (patches)
+   if (patches) {
       GLB_GL(scr->h)->glPatchParameteri(GL_PATCH_VERTICES, (GLint)ctx->patch_vertices);
+      ctx->dirty |= GLB_DIRTY_CHECKS; /* the compact draw is never a patch */
+   }
    /* GLES has only the last provoking vertex: it matters only to flat inputs, where the
     * draw is unrolled (draw_first_vertex); not for what a geometry stage emits, nor for a
     * capture, whose vertex order the unrolling would change */
@@ -1316,7 +1319,7 @@ draw_bound(struct glb_context *ctx, const struct mgp_draw_vbo *args, const void 
       MGU_DECLINE(backend_feature_unimplemented,
                   "gles: a draw with the first-vertex provoking convention and a geometry "
                   "stage or a capture (not in GLES)");
-      return;
+      goto declined;
    }
    if (ctx->draw_prog->variant & GLB_VARIANT_NO_POINT_SIZE)
       scr->stats.point_size_cut_draws++;
@@ -1335,7 +1338,7 @@ draw_bound(struct glb_context *ctx, const struct mgp_draw_vbo *args, const void 
       if (!itype || (!user && (!ib || !ib->is_buffer)) ||
           (user && (!args->user_indices.ptr || args->user_indices.size > INT32_MAX))) {
          MGU_DECLINE(backend_draw_incomplete, "gles: an indexed draw without indices");
-         return;
+         goto declined;
       }
       if (user) {
          /* the client's own indices (client arrays): into the context's scratch buffer */
@@ -1349,7 +1352,7 @@ draw_bound(struct glb_context *ctx, const struct mgp_draw_vbo *args, const void 
       }
    } else if (user) {
       glb_fatal(scr, MGU_FATAL_ProtocolCorruption, "draw_vbo: user indices without an index size");
-      return;
+      goto declined;
    }
    /* every range inside the element buffer before any is drawn: the host's robust access
     * (where it has any) does not promise index fetches, and a hostile range (or a GPU-written
@@ -1364,11 +1367,11 @@ draw_bound(struct glb_context *ctx, const struct mgp_draw_vbo *args, const void 
                      "gles: %u indices from %u past a %llu-byte element buffer at %llu", r->count,
                      r->start, (unsigned long long)ib->desc.size,
                      (unsigned long long)ctx->ib.offset);
-         return;
+         goto declined;
       }
    }
    if (!scr->robust && !draw_in_bounds(ctx, args, ranges, tail_count, ib))
-      return;
+      goto declined;
    const GLsizei instances = args->instance_count ? (GLsizei)args->instance_count : 1;
    for (uint32_t i = 0; i < tail_count; i++) {
       const struct mgp_draw_range *r = &ranges[i];
@@ -1378,10 +1381,10 @@ draw_bound(struct glb_context *ctx, const struct mgp_draw_vbo *args, const void 
          if (user && (r->start > args->user_indices.size / args->index_size ||
                       r->count > args->user_indices.size / args->index_size - r->start)) {
             glb_fatal(scr, MGU_FATAL_ProtocolCorruption, "draw_vbo: a range past user_indices");
-            return;
+            goto declined;
          }
          if (!draw_first_vertex(ctx, args, r, ib, instances))
-            return;
+            goto declined;
       } else if (!args->index_size) {
          GLB_GL(h)->glDrawArraysInstanced(mode, (GLint)r->start, (GLsizei)r->count, instances);
       } else {
@@ -1389,7 +1392,7 @@ draw_bound(struct glb_context *ctx, const struct mgp_draw_vbo *args, const void 
          if (user && (first > args->user_indices.size ||
                       (uint64_t)r->count * args->index_size > args->user_indices.size - first)) {
             glb_fatal(scr, MGU_FATAL_ProtocolCorruption, "draw_vbo: a range past user_indices");
-            return;
+            goto declined;
          }
          const uint64_t off = (user ? 0 : ctx->ib.offset) + first;
          const void *p = (const void *)(uintptr_t)off;
@@ -1398,8 +1401,10 @@ draw_bound(struct glb_context *ctx, const struct mgp_draw_vbo *args, const void 
                                                          instances, r->index_bias);
          else if (!r->index_bias)
             GLB_GL(h)->glDrawElementsInstanced(mode, (GLsizei)r->count, itype, p, instances);
-         else
+         else {
             MGU_DECLINE(backend_feature_unimplemented, "gles: a base vertex before GLES 3.2");
+            ctx->dirty |= GLB_DIRTY_CHECKS;
+         }
       }
       /* In the program's own process, once: a host driver may compile as it draws (llvmpipe
        * makes its fragment variants here) and register exit-time destructors then; the
@@ -1407,6 +1412,10 @@ draw_bound(struct glb_context *ctx, const struct mgp_draw_vbo *args, const void 
       if (!scr->stats.draws++ && scr->env.rearm_exit)
          scr->env.rearm_exit(scr->env.session);
    }
+   return;
+declined:
+   /* the state is on the host and nothing is marked: a repeat must meet these checks again */
+   ctx->dirty |= GLB_DIRTY_CHECKS;
 }
 
 void
@@ -1420,10 +1429,12 @@ glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
 
 /* The compact draw (one range, one instance, no flags) after no change: the host holds this
  * context's state as its last draw left it and no call since marked a group (apply_state would
- * walk none), the primitive class and base instance are the last draw's, and the draw needs
- * none of draw_bound's other cases (adjacency, the first-vertex convention, a base vertex, a
- * count GLES cannot express): the host call alone, GLES's plain glDrawArrays/glDrawElements
- * (one instance). false: draw_bound decides, as for any other draw. */
+ * walk none), the last draw was not declined after it nor drew patches (GLB_DIRTY_CHECKS), the
+ * primitive class and base instance are the last draw's, the indices lie inside the element
+ * buffer, and the draw needs none of draw_bound's other cases (adjacency, the first-vertex
+ * convention, a base vertex, a count GLES cannot express): the host call alone, GLES's plain
+ * glDrawArrays/glDrawElements (one instance). false: draw_bound decides, as for any other
+ * draw. */
 static bool
 draw_compact_unchanged(struct glb_context *ctx, const struct mgp_draw *args)
 {
@@ -1451,7 +1462,11 @@ draw_compact_unchanged(struct glb_context *ctx, const struct mgp_draw *args)
       if ((size != 1 && size != 2 && size != 4) || mgp_handle_is_null(ctx->ib.res))
          return false;
       ib = glb_resource_for_use(scr, ctx->ib.res, "draw");
-      if (!ib || !ib->is_buffer)
+      /* the indices inside the element buffer: the last draw's say nothing of this one's */
+      const uint64_t first = (uint64_t)args->start * size;
+      if (!ib || !ib->is_buffer || ctx->ib.offset > ib->desc.size ||
+          first > ib->desc.size - ctx->ib.offset ||
+          (uint64_t)args->count * size > ib->desc.size - ctx->ib.offset - first)
          return false; /* draw_bound declines it by name */
    }
    const bool unchanged = !ctx->dirty;

@@ -48,7 +48,12 @@
  *                   a 2-element per-instance one) are gl-draw-unbounded, no host draw; the ones
  *                   inside them draw; so is a compact draw (glb_draw) past them after a draw
  *                   with nothing changed since. With robust access the host bounds them: they
- *                   draw. */
+ *                   draw.
+ *   declined_compact a draw draw_bound declines after apply_state (an element buffer's bound,
+ *                   triangles from a program with tessellation stages), then the same as a
+ *                   compact draw with nothing changed, twice: each is declined and counted, none
+ *                   reaches the host; likewise a compact draw past the element buffer, or of
+ *                   triangles, after one that drew. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -922,6 +927,108 @@ test_vertex_buffers(struct t *t)
          compact, vp_calls, vp[2], vp[3], W - 1, H - 1, e);
 }
 
+/* fill.vert and fill.frag, with pass.tesc and pass.tese between where tess */
+static struct mgp_handle
+fill_program(struct t *t, bool tess)
+{
+   static const struct {
+      unsigned stage;
+      const char *file;
+   } stages[4] = {{MGP_SHADER_STAGE_VERTEX, "fill.vert.spv"},
+                  {MGP_SHADER_STAGE_FRAGMENT, "fill.frag.spv"},
+                  {MGP_SHADER_STAGE_TESS_CTRL, "pass.tesc.spv"},
+                  {MGP_SHADER_STAGE_TESS_EVAL, "pass.tese.spv"}};
+   struct mgp_create_shader c = {.cso = new_handle(t, MGP_KIND_SHADER)};
+   void *words[4] = {NULL};
+   for (int i = 0; i < (tess ? 4 : 2); i++) {
+      size_t size;
+      words[i] = read_file(stages[i].file, &size);
+      c.stage_mask |= 1u << stages[i].stage;
+      c.spirv[stages[i].stage] = (struct mgp_span){.ptr = words[i], .size = size};
+   }
+   c.reflection.fragment_output_mask = 1;
+   t->cv->create_shader(t->ctx, &c, NULL, 0);
+   for (int i = 0; i < 4; i++)
+      free(words[i]);
+   return c.cso;
+}
+
+/* One draw of declined_compact's: a compact draw (glb_draw) or a draw_vbo of `count` vertices
+ * or indices from 0; refused: `decline` counted once and no host draw, else drawn. Either way
+ * no host error (a draw GLES forbids would be one). */
+static void
+declined_step(struct t *t, const char *what, bool compact, enum mgp_prim mode, uint8_t index_size,
+              uint32_t count, enum mgu_decline decline, bool refused)
+{
+   const uint64_t d0 = declines(decline);
+   const unsigned long long n0 = counter(t, "gles-draws");
+   if (compact) {
+      const struct mgp_draw d = {.mode = mode, .index_size = index_size, .count = count};
+      t->cv->draw(t->ctx, &d, NULL, 0);
+   } else {
+      const struct mgp_draw_vbo d = {
+         .mode = mode, .index_size = index_size, .instance_count = 1, .num_draws = 1};
+      const struct mgp_draw_range r = {0, count, 0};
+      t->cv->draw_vbo(t->ctx, &d, &r, 1);
+   }
+   const GLenum e = host_error(t);
+   const uint64_t declined = declines(decline) - d0;
+   const unsigned long long drawn = counter(t, "gles-draws") - n0;
+   check(declined == (refused ? 1u : 0u) && drawn == (refused ? 0u : 1u) && e == GL_NO_ERROR &&
+            t->fatal_count == 0,
+         "%s %s: %s (%llu %s, %llu drawn, host error 0x%x)",
+         compact ? "a compact draw" : "draw_vbo", what, refused ? "refused" : "drawn",
+         (unsigned long long)declined, mgu_decline_name(decline), drawn, e);
+}
+
+/* A draw draw_bound declines after apply_state put its state (nothing marked since then), and
+ * the same again as a compact draw (glb_draw's path that skips draw_bound's checks when no
+ * group is marked): each is declined and counted, none reaches the host. The element buffer's
+ * bound, and a program with tessellation stages drawing no patches; the compact draw after a
+ * draw that drew is checked the same. */
+static void
+test_declined_compact(struct t *t)
+{
+   const uint16_t idx[6] = {0, 1, 2, 0, 2, 1};
+   const struct mgp_set_index_buffer ib = {.res = make_buffer(t, sizeof(idx), idx),
+                                           .index_size = 2};
+   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){fill_program(t, false)}, NULL, 0);
+   t->cv->set_index_buffer(t->ctx, &ib, NULL, 0);
+   const enum mgu_decline oob = MGU_DECLINE_gl_draw_out_of_bounds;
+   const unsigned long long compact = counter(t, "gles-compact-draws");
+   declined_step(t, "of 6 indices", false, MGP_PRIM_TRIANGLES, 2, 6, oob, false);
+   declined_step(t, "of 600 indices over 6, nothing changed", true, MGP_PRIM_TRIANGLES, 2, 600, oob,
+                 true);
+   declined_step(t, "of 600 indices over 6", false, MGP_PRIM_TRIANGLES, 2, 600, oob, true);
+   for (int i = 0; i < 2; i++)
+      declined_step(t, "of 600 indices over 6 after that one", true, MGP_PRIM_TRIANGLES, 2, 600,
+                    oob, true);
+   /* the first after a decline meets draw_bound's checks, the next is the compact path again */
+   for (int i = 0; i < 2; i++)
+      declined_step(t, "of 6 indices after them", true, MGP_PRIM_TRIANGLES, 2, 6, oob, false);
+   const unsigned long long compacts = counter(t, "gles-compact-draws") - compact;
+   check(compacts == (t->scr->robust ? 1u : 0u),
+         "of the compact draws, the second in bounds after a decline is the compact path where "
+         "the host is robust (%llu compact)",
+         compacts);
+   if (!t->scr->tessellation) {
+      fprintf(stderr, "skip declined_compact's tessellation: the host has none\n");
+      return;
+   }
+   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){fill_program(t, true)}, NULL, 0);
+   const enum mgu_decline tess = MGU_DECLINE_backend_feature_unimplemented;
+   declined_step(t, "of a patch, a tessellation program", false, MGP_PRIM_PATCHES, 0, 3, tess,
+                 false);
+   declined_step(t, "of triangles after it, nothing changed", true, MGP_PRIM_TRIANGLES, 0, 3, tess,
+                 true);
+   declined_step(t, "of triangles, a tessellation program", false, MGP_PRIM_TRIANGLES, 0, 3, tess,
+                 true);
+   for (int i = 0; i < 2; i++)
+      declined_step(t, "of triangles after that one, nothing changed", true, MGP_PRIM_TRIANGLES, 0,
+                    3, tess, true);
+   declined_step(t, "of a patch after them", false, MGP_PRIM_PATCHES, 0, 3, tess, false);
+}
+
 /* glMemoryBarrier seen on its way to the host */
 static PFNGLMEMORYBARRIERPROC real_memory_barrier;
 static GLbitfield barrier_bits;
@@ -1081,6 +1188,7 @@ main(int argc, char **argv)
    test_indirect_grid(&t);
    test_host_calls(&t);
    test_vertex_buffers(&t);
+   test_declined_compact(&t);
    test_unbounded(&t, !(getenv("MGL_GLES_HIDE") && strstr(getenv("MGL_GLES_HIDE"), "robust")));
    check(t.fatal_count == 0, "no Fatal: %s", t.fatal);
    test_spirv_bound(&t);

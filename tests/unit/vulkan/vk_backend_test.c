@@ -1004,6 +1004,42 @@ test_indexed(struct t *t, struct mgp_handle prog)
          "indexed quads with 8-bit and 32-bit indices");
 }
 
+/* A draw the whole way declines (indices past the index buffer), then the same again with
+ * nothing between, as draw_vbo and as the compact draw (vkb_draw_fast, draw_unchanged): each is
+ * declined and counted, none queued; likewise the compact draw past it after one that drew.
+ * (vkb_draw_vbo drops the fast path before the whole way, which sets it only once it drew.) */
+static void
+test_declined_repeat(struct t *t, struct mgp_handle prog)
+{
+   use_program(t, prog);
+   const uint16_t idx[6] = {0, 1, 2, 0, 2, 3};
+   const struct mgp_set_index_buffer ib = {.res = make_buffer(t, sizeof(idx), idx),
+                                           .index_size = 2};
+   t->cv->set_index_buffer(t->ctx, &ib, NULL, 0);
+   static const struct {
+      bool compact;
+      uint32_t count;
+   } steps[] = {{false, 6}, {true, 600}, {false, 600}, {true, 600}, {true, 600}, {true, 6}};
+   for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+      const uint64_t d0 = mgu_decline_count(MGU_DECLINE_backend_draw_incomplete);
+      const unsigned long long f0 = counter(t, "fast-draws");
+      if (steps[i].compact) {
+         const struct mgp_draw d = {
+            .mode = MGP_PRIM_TRIANGLES, .index_size = 2, .count = steps[i].count};
+         t->cv->draw(t->ctx, &d, NULL, 0);
+      } else {
+         draw(t, MGP_PRIM_TRIANGLES, 0, steps[i].count, 1, 2, 0);
+      }
+      const bool refused = steps[i].count > 6;
+      const uint64_t declined = mgu_decline_count(MGU_DECLINE_backend_draw_incomplete) - d0;
+      const unsigned long long fast = counter(t, "fast-draws") - f0;
+      check(declined == (refused ? 1u : 0u) && (!refused || fast == 0) && t->fatal_count == 0,
+            "%s of %u indices over 6 (step %zu): %s (%llu backend-draw-incomplete, %llu fast)",
+            steps[i].compact ? "a compact draw" : "draw_vbo", steps[i].count, i,
+            refused ? "refused" : "drawn", (unsigned long long)declined, fast);
+   }
+}
+
 /* Indexed indirect draws whose commands, which the GPU reads from the client's buffer, put the
  * index reads past the index buffer (firstIndex near 2^32 / 4, 600 indices from its end): Vulkan
  * leaves that undefined unless robustBufferAccess2 is on (robustBufferAccess does not bound
@@ -4887,6 +4923,7 @@ main(int argc, char **argv)
    test_triangle(&t, prog);
    test_viewport_index_unset(&t, prog);
    test_indexed(&t, prog);
+   test_declined_repeat(&t, prog);
    test_indirect_index_bounds(&t, prog);
    test_indirect_one_scope(&t, prog);
    test_indirect_unclamped(&t, prog);
