@@ -37,6 +37,17 @@ struct type_info fe_gl_type_info(GLenum type);
 bool fe_gl_sampler_type(GLenum type, enum fe_tex_target *target, uint8_t *kind);
 uint8_t fe_gl_input_kind(GLenum type);
 GLenum fe_shader_stage_type(enum glsl_stage s);
+/* The kinds of value a glUniform* call passes. */
+enum fe_value_kind { FE_VK_FLOAT, FE_VK_INT, FE_VK_UINT, FE_VK_DOUBLE, FE_VK_INT64, FE_VK_UINT64 };
+/* The shape of a glUniform* that stores an element word for word: its value kind (a float,
+ * int or uint: 4-byte components the uniform holds as given), n components a column, cols > 0
+ * for the matrix functions. Never 0 (no location's shape). */
+static inline uint8_t
+fe_uniform_shape(enum fe_value_kind vk, unsigned n, unsigned cols)
+{
+   return (uint8_t)(((unsigned)vk + 1u) << 6 | cols << 3 | n);
+}
+
 /* Location loc is element k of default-block uniform i of e (whose shadow is built). */
 void fe_uniform_loc_init(const struct fe_exec *e, struct fe_uniform_loc *loc, uint32_t i,
                          uint32_t k);

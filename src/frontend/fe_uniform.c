@@ -5,14 +5,12 @@
 
 /* ---- glUniform* ----------------------------------------------------------------------------- */
 
-enum value_kind { VK_FLOAT, VK_INT, VK_UINT, VK_DOUBLE, VK_INT64, VK_UINT64 };
-
 /* Whether a value kind's or a base type's components are 8 bytes (a double, ARB_gpu_shader_int64's
  * int64_t and uint64_t). */
 static bool
-wide_kind(enum value_kind vk)
+wide_kind(enum fe_value_kind vk)
 {
-   return vk == VK_DOUBLE || vk == VK_INT64 || vk == VK_UINT64;
+   return vk == FE_VK_DOUBLE || vk == FE_VK_INT64 || vk == FE_VK_UINT64;
 }
 
 static bool
@@ -25,7 +23,7 @@ wide_base(uint8_t base)
  * (ARB_gpu_shader_fp64, ARB_gpu_shader_int64: only glUniform*d reaches a double uniform, only
  * glUniform*i64 / *ui64 a 64-bit integer one, and they reach nothing else). */
 static uint64_t
-convert_value(const void *values, size_t i, enum value_kind vk, uint8_t base)
+convert_value(const void *values, size_t i, enum fe_value_kind vk, uint8_t base)
 {
    if (wide_kind(vk)) {
       uint64_t raw;
@@ -35,7 +33,7 @@ convert_value(const void *values, size_t i, enum value_kind vk, uint8_t base)
    uint32_t raw;
    memcpy(&raw, (const uint8_t *)values + i * 4, 4);
    if (base == BT_BOOL) {
-      if (vk == VK_FLOAT)
+      if (vk == FE_VK_FLOAT)
          return fe_u2f(raw) != 0.0f;
       return raw != 0;
    }
@@ -63,47 +61,18 @@ store_component(uint8_t *dst, uint64_t v, unsigned csz)
  * the command must match the uniform's type, except that a bool takes *f, *i and *ui alike; a
  * double takes only *d; ARB_gpu_shader_int64: an int64_t only *i64, a uint64_t only *ui64). */
 static bool
-kind_matches(enum value_kind vk, uint8_t base)
+kind_matches(enum fe_value_kind vk, uint8_t base)
 {
    switch (base) {
    case BT_BOOL: return !wide_kind(vk);
-   case BT_FLOAT: return vk == VK_FLOAT;
-   case BT_INT: return vk == VK_INT;
-   case BT_UINT: return vk == VK_UINT;
-   case BT_DOUBLE: return vk == VK_DOUBLE;
-   case BT_INT64: return vk == VK_INT64;
-   case BT_UINT64: return vk == VK_UINT64;
+   case BT_FLOAT: return vk == FE_VK_FLOAT;
+   case BT_INT: return vk == FE_VK_INT;
+   case BT_UINT: return vk == FE_VK_UINT;
+   case BT_DOUBLE: return vk == FE_VK_DOUBLE;
+   case BT_INT64: return vk == FE_VK_INT64;
+   case BT_UINT64: return vk == FE_VK_UINT64;
    default: return false;
    }
-}
-
-/* The shape of a glUniform* that stores an element word for word: its value kind (a float,
- * int or uint: 4-byte components the uniform holds as given), n components a column, cols > 0
- * for the matrix functions. Never 0 (no location's shape). */
-static inline uint8_t
-uniform_shape(enum value_kind vk, unsigned n, unsigned cols)
-{
-   return (uint8_t)(((unsigned)vk + 1u) << 6 | cols << 3 | n);
-}
-
-void
-fe_uniform_loc_init(const struct fe_exec *e, struct fe_uniform_loc *loc, uint32_t i, uint32_t k)
-{
-   *loc = (struct fe_uniform_loc){.element = (uint16_t)k, .index = i};
-   const struct glsl_uniform *u = &e->glsl->default_block.uniforms[i];
-   const struct type_info ti = fe_gl_type_info(u->type);
-   /* a bool converts, an 8-byte type takes other calls, a row-major matrix or one with padded
-    * columns is not one run: the general path */
-   if (ti.base != BT_FLOAT && ti.base != BT_INT && ti.base != BT_UINT)
-      return;
-   if (ti.cols > 1 && (u->row_major || u->matrix_stride != ti.rows * 4u))
-      return;
-   const uint64_t at = u->offset + (uint64_t)k * u->array_stride;
-   if (at + (uint64_t)ti.rows * ti.cols * 4u > e->uniform_size)
-      return;
-   const enum value_kind vk = ti.base == BT_FLOAT ? VK_FLOAT : ti.base == BT_INT ? VK_INT : VK_UINT;
-   loc->shape = uniform_shape(vk, ti.rows, ti.cols > 1 ? ti.cols : 0);
-   loc->at = (uint32_t)at;
 }
 
 /* A glUniform* of shape `shape`, count 1, untransposed, into e: stores the w words of values
@@ -137,7 +106,7 @@ set_uniform_words(struct fe_exec *e, GLint location, GLsizei count, uint8_t shap
 /* One glUniform* call: n components per element, cols > 0 for matrix functions. */
 static void
 set_uniform_in(struct fe_context *ctx, struct fe_exec *e, GLint location, GLsizei count,
-               enum value_kind vk, unsigned n, unsigned cols, GLboolean transpose,
+               enum fe_value_kind vk, unsigned n, unsigned cols, GLboolean transpose,
                const void *values)
 {
    if (location == -1)
@@ -149,7 +118,7 @@ set_uniform_in(struct fe_context *ctx, struct fe_exec *e, GLint location, GLsize
       return; /* GL 4.3 7.6.1: an inactive uniform's explicit location, as -1 */
    if (loc->is_sampler == FE_LOC_IMAGE) {
       /* an image uniform's value is its image unit (GL 4.6 7.6.1: glUniform1i(v) alone) */
-      FE_CHECK(vk != VK_INT || n != 1 || cols, GL_INVALID_OPERATION);
+      FE_CHECK(vk != FE_VK_INT || n != 1 || cols, GL_INVALID_OPERATION);
       const struct glsl_image *im = &e->glsl->images[loc->index];
       const uint32_t size = im->array_size ? im->array_size : 1;
       FE_CHECK(count > 1 && size == 1, GL_INVALID_OPERATION);
@@ -168,7 +137,7 @@ set_uniform_in(struct fe_context *ctx, struct fe_exec *e, GLint location, GLsize
       return;
    }
    if (loc->is_sampler) {
-      FE_CHECK(vk != VK_INT || n != 1 || cols, GL_INVALID_OPERATION);
+      FE_CHECK(vk != FE_VK_INT || n != 1 || cols, GL_INVALID_OPERATION);
       const struct glsl_sampler *s = &e->glsl->samplers[loc->index];
       uint32_t size = s->array_size ? s->array_size : 1;
       FE_CHECK(count > 1 && size == 1, GL_INVALID_OPERATION);
@@ -190,7 +159,7 @@ set_uniform_in(struct fe_context *ctx, struct fe_exec *e, GLint location, GLsize
    const struct glsl_uniform *u = &e->glsl->default_block.uniforms[loc->index];
    struct type_info ti = fe_gl_type_info(u->type);
    if (cols) {
-      FE_CHECK(ti.base != (vk == VK_DOUBLE ? BT_DOUBLE : BT_FLOAT) || ti.cols != cols ||
+      FE_CHECK(ti.base != (vk == FE_VK_DOUBLE ? BT_DOUBLE : BT_FLOAT) || ti.cols != cols ||
                   ti.rows != n,
                GL_INVALID_OPERATION);
    } else {
@@ -280,7 +249,7 @@ set_uniform_in(struct fe_context *ctx, struct fe_exec *e, GLint location, GLsize
 
 static void
 set_uniform_checked(struct fe_context *ctx, struct fe_exec *e, GLint location, GLsizei count,
-                    enum value_kind vk, unsigned n, unsigned cols, GLboolean transpose,
+                    enum fe_value_kind vk, unsigned n, unsigned cols, GLboolean transpose,
                     const void *values)
 {
    FE_CHECK(count < 0, GL_INVALID_VALUE);
@@ -292,12 +261,12 @@ set_uniform_checked(struct fe_context *ctx, struct fe_exec *e, GLint location, G
  * Inlined into each entry point, where vk, n and cols are constants: the word-for-word store's
  * shape and size are known there. */
 static inline __attribute__((always_inline)) void
-set_uniform(struct fe_context *ctx, GLint location, GLsizei count, enum value_kind vk, unsigned n,
-            unsigned cols, GLboolean transpose, const void *values)
+set_uniform(struct fe_context *ctx, GLint location, GLsizei count, enum fe_value_kind vk,
+            unsigned n, unsigned cols, GLboolean transpose, const void *values)
 {
    struct fe_exec *e = ctx->program ? fe_ctx_exec(ctx) : fe_uniform_exec(ctx);
    if (e && !wide_kind(vk) &&
-       set_uniform_words(e, location, count, uniform_shape(vk, n, cols), n * (cols ? cols : 1),
+       set_uniform_words(e, location, count, fe_uniform_shape(vk, n, cols), n * (cols ? cols : 1),
                          transpose, values))
       return;
    set_uniform_checked(ctx, e, location, count, vk, n, cols, transpose, values);
@@ -306,7 +275,7 @@ set_uniform(struct fe_context *ctx, GLint location, GLsizei count, enum value_ki
 /* glProgramUniform* (GL 4.1, ARB_separate_shader_objects): the named program's executable */
 static void
 program_uniform(struct fe_context *ctx, GLuint program, GLint location, GLsizei count,
-                enum value_kind vk, unsigned n, unsigned cols, GLboolean transpose,
+                enum fe_value_kind vk, unsigned n, unsigned cols, GLboolean transpose,
                 const void *values)
 {
    if (!fe_separate_shaders_offered(ctx)) {
@@ -317,7 +286,7 @@ program_uniform(struct fe_context *ctx, GLuint program, GLint location, GLsizei 
    struct fe_exec *e = fe_linked_exec(ctx, program);
    if (!e)
       return;
-   if (!wide_kind(vk) && set_uniform_words(e, location, count, uniform_shape(vk, n, cols),
+   if (!wide_kind(vk) && set_uniform_words(e, location, count, fe_uniform_shape(vk, n, cols),
                                            n * (cols ? cols : 1), transpose, values))
       return;
    set_uniform_in(ctx, e, location, count, vk, n, cols, transpose, values);
@@ -330,18 +299,18 @@ program_uniform(struct fe_context *ctx, GLuint program, GLint location, GLsizei 
       set_uniform(ctx, location, count, vk, n, 0, GL_FALSE, value);                                \
    }
 
-UNIFORM_V(1fv, VK_FLOAT, 1, GLfloat)
-UNIFORM_V(2fv, VK_FLOAT, 2, GLfloat)
-UNIFORM_V(3fv, VK_FLOAT, 3, GLfloat)
-UNIFORM_V(4fv, VK_FLOAT, 4, GLfloat)
-UNIFORM_V(1iv, VK_INT, 1, GLint)
-UNIFORM_V(2iv, VK_INT, 2, GLint)
-UNIFORM_V(3iv, VK_INT, 3, GLint)
-UNIFORM_V(4iv, VK_INT, 4, GLint)
-UNIFORM_V(1uiv, VK_UINT, 1, GLuint)
-UNIFORM_V(2uiv, VK_UINT, 2, GLuint)
-UNIFORM_V(3uiv, VK_UINT, 3, GLuint)
-UNIFORM_V(4uiv, VK_UINT, 4, GLuint)
+UNIFORM_V(1fv, FE_VK_FLOAT, 1, GLfloat)
+UNIFORM_V(2fv, FE_VK_FLOAT, 2, GLfloat)
+UNIFORM_V(3fv, FE_VK_FLOAT, 3, GLfloat)
+UNIFORM_V(4fv, FE_VK_FLOAT, 4, GLfloat)
+UNIFORM_V(1iv, FE_VK_INT, 1, GLint)
+UNIFORM_V(2iv, FE_VK_INT, 2, GLint)
+UNIFORM_V(3iv, FE_VK_INT, 3, GLint)
+UNIFORM_V(4iv, FE_VK_INT, 4, GLint)
+UNIFORM_V(1uiv, FE_VK_UINT, 1, GLuint)
+UNIFORM_V(2uiv, FE_VK_UINT, 2, GLuint)
+UNIFORM_V(3uiv, FE_VK_UINT, 3, GLuint)
+UNIFORM_V(4uiv, FE_VK_UINT, 4, GLuint)
 
 #define UNIFORM_MATRIX(name, cols, rows, vk, ctype)                                                \
    void mgl_glUniformMatrix##name(GLint location, GLsizei count, GLboolean transpose,              \
@@ -351,31 +320,31 @@ UNIFORM_V(4uiv, VK_UINT, 4, GLuint)
       set_uniform(ctx, location, count, vk, rows, cols, transpose, value);                         \
    }
 
-UNIFORM_MATRIX(2fv, 2, 2, VK_FLOAT, GLfloat)
-UNIFORM_MATRIX(3fv, 3, 3, VK_FLOAT, GLfloat)
-UNIFORM_MATRIX(4fv, 4, 4, VK_FLOAT, GLfloat)
-UNIFORM_MATRIX(2x3fv, 2, 3, VK_FLOAT, GLfloat)
-UNIFORM_MATRIX(3x2fv, 3, 2, VK_FLOAT, GLfloat)
-UNIFORM_MATRIX(2x4fv, 2, 4, VK_FLOAT, GLfloat)
-UNIFORM_MATRIX(4x2fv, 4, 2, VK_FLOAT, GLfloat)
-UNIFORM_MATRIX(3x4fv, 3, 4, VK_FLOAT, GLfloat)
-UNIFORM_MATRIX(4x3fv, 4, 3, VK_FLOAT, GLfloat)
+UNIFORM_MATRIX(2fv, 2, 2, FE_VK_FLOAT, GLfloat)
+UNIFORM_MATRIX(3fv, 3, 3, FE_VK_FLOAT, GLfloat)
+UNIFORM_MATRIX(4fv, 4, 4, FE_VK_FLOAT, GLfloat)
+UNIFORM_MATRIX(2x3fv, 2, 3, FE_VK_FLOAT, GLfloat)
+UNIFORM_MATRIX(3x2fv, 3, 2, FE_VK_FLOAT, GLfloat)
+UNIFORM_MATRIX(2x4fv, 2, 4, FE_VK_FLOAT, GLfloat)
+UNIFORM_MATRIX(4x2fv, 4, 2, FE_VK_FLOAT, GLfloat)
+UNIFORM_MATRIX(3x4fv, 3, 4, FE_VK_FLOAT, GLfloat)
+UNIFORM_MATRIX(4x3fv, 4, 3, FE_VK_FLOAT, GLfloat)
 
 /* ARB_gpu_shader_fp64 (GL 4.0): the double forms, for double uniforms only */
-UNIFORM_V(1dv, VK_DOUBLE, 1, GLdouble)
-UNIFORM_V(2dv, VK_DOUBLE, 2, GLdouble)
-UNIFORM_V(3dv, VK_DOUBLE, 3, GLdouble)
-UNIFORM_V(4dv, VK_DOUBLE, 4, GLdouble)
+UNIFORM_V(1dv, FE_VK_DOUBLE, 1, GLdouble)
+UNIFORM_V(2dv, FE_VK_DOUBLE, 2, GLdouble)
+UNIFORM_V(3dv, FE_VK_DOUBLE, 3, GLdouble)
+UNIFORM_V(4dv, FE_VK_DOUBLE, 4, GLdouble)
 
-UNIFORM_MATRIX(2dv, 2, 2, VK_DOUBLE, GLdouble)
-UNIFORM_MATRIX(3dv, 3, 3, VK_DOUBLE, GLdouble)
-UNIFORM_MATRIX(4dv, 4, 4, VK_DOUBLE, GLdouble)
-UNIFORM_MATRIX(2x3dv, 2, 3, VK_DOUBLE, GLdouble)
-UNIFORM_MATRIX(3x2dv, 3, 2, VK_DOUBLE, GLdouble)
-UNIFORM_MATRIX(2x4dv, 2, 4, VK_DOUBLE, GLdouble)
-UNIFORM_MATRIX(4x2dv, 4, 2, VK_DOUBLE, GLdouble)
-UNIFORM_MATRIX(3x4dv, 3, 4, VK_DOUBLE, GLdouble)
-UNIFORM_MATRIX(4x3dv, 4, 3, VK_DOUBLE, GLdouble)
+UNIFORM_MATRIX(2dv, 2, 2, FE_VK_DOUBLE, GLdouble)
+UNIFORM_MATRIX(3dv, 3, 3, FE_VK_DOUBLE, GLdouble)
+UNIFORM_MATRIX(4dv, 4, 4, FE_VK_DOUBLE, GLdouble)
+UNIFORM_MATRIX(2x3dv, 2, 3, FE_VK_DOUBLE, GLdouble)
+UNIFORM_MATRIX(3x2dv, 3, 2, FE_VK_DOUBLE, GLdouble)
+UNIFORM_MATRIX(2x4dv, 2, 4, FE_VK_DOUBLE, GLdouble)
+UNIFORM_MATRIX(4x2dv, 4, 2, FE_VK_DOUBLE, GLdouble)
+UNIFORM_MATRIX(3x4dv, 3, 4, FE_VK_DOUBLE, GLdouble)
+UNIFORM_MATRIX(4x3dv, 4, 3, FE_VK_DOUBLE, GLdouble)
 
 /* ---- glProgramUniform* ---- */
 #define PROGRAM_UNIFORM_V(name, vk, n, type)                                                       \
@@ -392,22 +361,22 @@ UNIFORM_MATRIX(4x3dv, 4, 3, VK_DOUBLE, GLdouble)
       FE_CTX_OR_RETURN();                                                                          \
       program_uniform(ctx, program, location, count, vk, rows, cols, transpose, value);            \
    }
-PROGRAM_UNIFORM_V(1fv, VK_FLOAT, 1, GLfloat)
-PROGRAM_UNIFORM_V(2fv, VK_FLOAT, 2, GLfloat)
-PROGRAM_UNIFORM_V(3fv, VK_FLOAT, 3, GLfloat)
-PROGRAM_UNIFORM_V(4fv, VK_FLOAT, 4, GLfloat)
-PROGRAM_UNIFORM_V(1iv, VK_INT, 1, GLint)
-PROGRAM_UNIFORM_V(2iv, VK_INT, 2, GLint)
-PROGRAM_UNIFORM_V(3iv, VK_INT, 3, GLint)
-PROGRAM_UNIFORM_V(4iv, VK_INT, 4, GLint)
-PROGRAM_UNIFORM_V(1uiv, VK_UINT, 1, GLuint)
-PROGRAM_UNIFORM_V(2uiv, VK_UINT, 2, GLuint)
-PROGRAM_UNIFORM_V(3uiv, VK_UINT, 3, GLuint)
-PROGRAM_UNIFORM_V(4uiv, VK_UINT, 4, GLuint)
-PROGRAM_UNIFORM_V(1dv, VK_DOUBLE, 1, GLdouble)
-PROGRAM_UNIFORM_V(2dv, VK_DOUBLE, 2, GLdouble)
-PROGRAM_UNIFORM_V(3dv, VK_DOUBLE, 3, GLdouble)
-PROGRAM_UNIFORM_V(4dv, VK_DOUBLE, 4, GLdouble)
+PROGRAM_UNIFORM_V(1fv, FE_VK_FLOAT, 1, GLfloat)
+PROGRAM_UNIFORM_V(2fv, FE_VK_FLOAT, 2, GLfloat)
+PROGRAM_UNIFORM_V(3fv, FE_VK_FLOAT, 3, GLfloat)
+PROGRAM_UNIFORM_V(4fv, FE_VK_FLOAT, 4, GLfloat)
+PROGRAM_UNIFORM_V(1iv, FE_VK_INT, 1, GLint)
+PROGRAM_UNIFORM_V(2iv, FE_VK_INT, 2, GLint)
+PROGRAM_UNIFORM_V(3iv, FE_VK_INT, 3, GLint)
+PROGRAM_UNIFORM_V(4iv, FE_VK_INT, 4, GLint)
+PROGRAM_UNIFORM_V(1uiv, FE_VK_UINT, 1, GLuint)
+PROGRAM_UNIFORM_V(2uiv, FE_VK_UINT, 2, GLuint)
+PROGRAM_UNIFORM_V(3uiv, FE_VK_UINT, 3, GLuint)
+PROGRAM_UNIFORM_V(4uiv, FE_VK_UINT, 4, GLuint)
+PROGRAM_UNIFORM_V(1dv, FE_VK_DOUBLE, 1, GLdouble)
+PROGRAM_UNIFORM_V(2dv, FE_VK_DOUBLE, 2, GLdouble)
+PROGRAM_UNIFORM_V(3dv, FE_VK_DOUBLE, 3, GLdouble)
+PROGRAM_UNIFORM_V(4dv, FE_VK_DOUBLE, 4, GLdouble)
 
 /* The scalar forms, glUniform{1,2,3,4}{f,i,ui,d} and their glProgramUniform twins: each one
  * value of its vector form. */
@@ -457,31 +426,31 @@ UNIFORM_SCALARS(f, GLfloat)
 UNIFORM_SCALARS(i, GLint)
 UNIFORM_SCALARS(ui, GLuint)
 UNIFORM_SCALARS(d, GLdouble)
-PROGRAM_UNIFORM_MATRIX(2fv, 2, 2, VK_FLOAT, GLfloat)
-PROGRAM_UNIFORM_MATRIX(3fv, 3, 3, VK_FLOAT, GLfloat)
-PROGRAM_UNIFORM_MATRIX(4fv, 4, 4, VK_FLOAT, GLfloat)
-PROGRAM_UNIFORM_MATRIX(2x3fv, 2, 3, VK_FLOAT, GLfloat)
-PROGRAM_UNIFORM_MATRIX(3x2fv, 3, 2, VK_FLOAT, GLfloat)
-PROGRAM_UNIFORM_MATRIX(2x4fv, 2, 4, VK_FLOAT, GLfloat)
-PROGRAM_UNIFORM_MATRIX(4x2fv, 4, 2, VK_FLOAT, GLfloat)
-PROGRAM_UNIFORM_MATRIX(3x4fv, 3, 4, VK_FLOAT, GLfloat)
-PROGRAM_UNIFORM_MATRIX(4x3fv, 4, 3, VK_FLOAT, GLfloat)
-PROGRAM_UNIFORM_MATRIX(2dv, 2, 2, VK_DOUBLE, GLdouble)
-PROGRAM_UNIFORM_MATRIX(3dv, 3, 3, VK_DOUBLE, GLdouble)
-PROGRAM_UNIFORM_MATRIX(4dv, 4, 4, VK_DOUBLE, GLdouble)
-PROGRAM_UNIFORM_MATRIX(2x3dv, 2, 3, VK_DOUBLE, GLdouble)
-PROGRAM_UNIFORM_MATRIX(3x2dv, 3, 2, VK_DOUBLE, GLdouble)
-PROGRAM_UNIFORM_MATRIX(2x4dv, 2, 4, VK_DOUBLE, GLdouble)
-PROGRAM_UNIFORM_MATRIX(4x2dv, 4, 2, VK_DOUBLE, GLdouble)
-PROGRAM_UNIFORM_MATRIX(3x4dv, 3, 4, VK_DOUBLE, GLdouble)
-PROGRAM_UNIFORM_MATRIX(4x3dv, 4, 3, VK_DOUBLE, GLdouble)
+PROGRAM_UNIFORM_MATRIX(2fv, 2, 2, FE_VK_FLOAT, GLfloat)
+PROGRAM_UNIFORM_MATRIX(3fv, 3, 3, FE_VK_FLOAT, GLfloat)
+PROGRAM_UNIFORM_MATRIX(4fv, 4, 4, FE_VK_FLOAT, GLfloat)
+PROGRAM_UNIFORM_MATRIX(2x3fv, 2, 3, FE_VK_FLOAT, GLfloat)
+PROGRAM_UNIFORM_MATRIX(3x2fv, 3, 2, FE_VK_FLOAT, GLfloat)
+PROGRAM_UNIFORM_MATRIX(2x4fv, 2, 4, FE_VK_FLOAT, GLfloat)
+PROGRAM_UNIFORM_MATRIX(4x2fv, 4, 2, FE_VK_FLOAT, GLfloat)
+PROGRAM_UNIFORM_MATRIX(3x4fv, 3, 4, FE_VK_FLOAT, GLfloat)
+PROGRAM_UNIFORM_MATRIX(4x3fv, 4, 3, FE_VK_FLOAT, GLfloat)
+PROGRAM_UNIFORM_MATRIX(2dv, 2, 2, FE_VK_DOUBLE, GLdouble)
+PROGRAM_UNIFORM_MATRIX(3dv, 3, 3, FE_VK_DOUBLE, GLdouble)
+PROGRAM_UNIFORM_MATRIX(4dv, 4, 4, FE_VK_DOUBLE, GLdouble)
+PROGRAM_UNIFORM_MATRIX(2x3dv, 2, 3, FE_VK_DOUBLE, GLdouble)
+PROGRAM_UNIFORM_MATRIX(3x2dv, 3, 2, FE_VK_DOUBLE, GLdouble)
+PROGRAM_UNIFORM_MATRIX(2x4dv, 2, 4, FE_VK_DOUBLE, GLdouble)
+PROGRAM_UNIFORM_MATRIX(4x2dv, 4, 2, FE_VK_DOUBLE, GLdouble)
+PROGRAM_UNIFORM_MATRIX(3x4dv, 3, 4, FE_VK_DOUBLE, GLdouble)
+PROGRAM_UNIFORM_MATRIX(4x3dv, 4, 3, FE_VK_DOUBLE, GLdouble)
 
 /* ARB_gpu_shader_int64: glUniform{1,2,3,4}{i64,ui64}{,v}ARB and their glProgramUniform twins,
  * for 64-bit integer uniforms only; GL_INVALID_OPERATION where the context does not offer the
  * extension (the commands are not in its GL). */
 static void
-set_uniform64(struct fe_context *ctx, GLint location, GLsizei count, enum value_kind vk, unsigned n,
-              const void *values)
+set_uniform64(struct fe_context *ctx, GLint location, GLsizei count, enum fe_value_kind vk,
+              unsigned n, const void *values)
 {
    FE_CHECK(!fe_int64_offered(ctx), GL_INVALID_OPERATION);
    set_uniform(ctx, location, count, vk, n, 0, GL_FALSE, values);
@@ -489,7 +458,7 @@ set_uniform64(struct fe_context *ctx, GLint location, GLsizei count, enum value_
 
 static void
 program_uniform64(struct fe_context *ctx, GLuint program, GLint location, GLsizei count,
-                  enum value_kind vk, unsigned n, const void *values)
+                  enum fe_value_kind vk, unsigned n, const void *values)
 {
    FE_CHECK(!fe_int64_offered(ctx), GL_INVALID_OPERATION);
    program_uniform(ctx, program, location, count, vk, n, 0, GL_FALSE, values);
@@ -508,14 +477,14 @@ program_uniform64(struct fe_context *ctx, GLuint program, GLint location, GLsize
       program_uniform64(ctx, program, location, count, vk, n, value);                              \
    }
 
-UNIFORM64(1, i64, VK_INT64, GLint64)
-UNIFORM64(2, i64, VK_INT64, GLint64)
-UNIFORM64(3, i64, VK_INT64, GLint64)
-UNIFORM64(4, i64, VK_INT64, GLint64)
-UNIFORM64(1, ui64, VK_UINT64, GLuint64)
-UNIFORM64(2, ui64, VK_UINT64, GLuint64)
-UNIFORM64(3, ui64, VK_UINT64, GLuint64)
-UNIFORM64(4, ui64, VK_UINT64, GLuint64)
+UNIFORM64(1, i64, FE_VK_INT64, GLint64)
+UNIFORM64(2, i64, FE_VK_INT64, GLint64)
+UNIFORM64(3, i64, FE_VK_INT64, GLint64)
+UNIFORM64(4, i64, FE_VK_INT64, GLint64)
+UNIFORM64(1, ui64, FE_VK_UINT64, GLuint64)
+UNIFORM64(2, ui64, FE_VK_UINT64, GLuint64)
+UNIFORM64(3, ui64, FE_VK_UINT64, GLuint64)
+UNIFORM64(4, ui64, FE_VK_UINT64, GLuint64)
 
 #define UNIFORM64_SCALARS(sfx, type)                                                               \
    void mgl_glUniform1##sfx##ARB(GLint l, type x)                                                  \

@@ -102,30 +102,6 @@ ts_oldest_serial(const struct vkb_screen *scr)
    return oldest;
 }
 
-void
-vkb_query_slots_room(struct vkb_screen *scr, const struct vkb_query_room *k)
-{
-   if (*k->free_count >= k->want || scr->failed)
-      return;
-   vkb_retire(scr);
-   if (k->fold)
-      k->fold(scr);
-   if (*k->free_count >= k->want)
-      return;
-   if (k->what)
-      MGU_DECLINE(query_slots_server_wait, "%u %s query slots in flight", k->held, k->what);
-   while (*k->free_count < k->want && !scr->failed) {
-      const uint64_t oldest = k->oldest(scr);
-      if (!oldest || oldest <= scr->completed_serial)
-         break; /* held by active queries only, or readable yet not read (a fatal) */
-      (*k->waits)++;
-      if (vkb_wait_serial(scr, oldest, UINT64_MAX, true) != VK_SUCCESS)
-         break;
-      if (k->fold)
-         k->fold(scr);
-   }
-}
-
 /* Takes n timestamp slots for q and resets them; outside any rendering scope (a reset may not
  * be recorded inside one). Every pool made and fewer than n free: the server waits for the
  * oldest ended timer query, whose slots its result frees. False after a decline or a fatal. */
