@@ -433,7 +433,7 @@ set_indexed(struct fe_context *ctx, struct fe_tfo *tfo, GLenum target, GLuint in
    else if (atomic)
       fe_draw_bump(ctx, &ctx->atomic_version);
    else
-      fe_draw_bump(ctx, &ctx->ubo_version);
+      fe_draw_bump_ubos(ctx);
 }
 
 /* glBindBufferBase/Range (dsa NULL: the bound transform feedback object's bindings, the generic

@@ -426,11 +426,12 @@ set_draw_id(struct fe_context *ctx, uint32_t id)
 /* ---- the repeat draw (issue 22: the no-change draw's floor) --------------------------------
  * A compact glDrawArrays / glDrawElements that went the whole way (draw_ready said yes,
  * fe_validate brought every tracker input up to date) keeps itself in ctx->draw_repeat when the
- * draw serial, less the vertex-buffer rebinds, stood still since the draw before. The next draw
- * of that mode and index size is then sent after one check in place of draw_ready's and
- * fe_validate's: the program, executable, share generations and patch state are those kept;
- * the draw serial is the one kept, or moved only by vertex-buffer rebinds (fe_draw_bump_buffers:
- * the tracker's vertex-buffer group, which draw_ready's checks do not read); the tracker's
+ * draw serial, less the vertex-buffer and uniform-block rebinds, stood still since the draw
+ * before. The next draw of that mode and index size is then sent after one check in place of
+ * draw_ready's and fe_validate's: the program, executable, share generations and patch state
+ * are those kept; the draw serial is the one kept, or moved only by vertex-buffer rebinds
+ * (fe_draw_bump_buffers: the tracker's vertex-buffer group) and uniform-block rebinds
+ * (fe_draw_bump_ubos: its uniform-block group), which draw_ready's checks do not read; the tracker's
  * inputs that no serial covers (the executable's binding version, the constants' owner, the
  * surfaces) read as it kept them, but for the default block's bytes (a glUniform: its value
  * group). What fe_validate's prelude would do (shaders to delete, texture uploads to flush,
@@ -443,7 +444,7 @@ set_draw_id(struct fe_context *ctx, uint32_t id)
  * draw's own, checked as ever (element_indices here, the server's own checks there). */
 #define REPEAT_HIT 1u
 #define REPEAT_CONSTANTS 2u /* the default block's bytes moved (the tracker's value group) */
-#define REPEAT_BUFFERS 4u   /* vertex-buffer rebinds moved the draw serial */
+#define REPEAT_BINDINGS 4u  /* vertex-buffer or uniform-block rebinds moved the draw serial */
 
 static inline unsigned
 draw_repeats(const struct fe_context *ctx, GLenum mode, unsigned isz)
@@ -461,9 +462,9 @@ draw_repeats(const struct fe_context *ctx, GLenum mode, unsigned isz)
       return 0;
    unsigned k = REPEAT_HIT;
    if (r->serial != ctx->draw_serial) {
-      if (ctx->draw_serial - ctx->vb_bumps != r->nonvb)
+      if (ctx->draw_serial - ctx->bind_bumps != r->nonbind)
          return 0;
-      k |= REPEAT_BUFFERS;
+      k |= REPEAT_BINDINGS;
    }
    /* the tracker's walk over the inputs no serial covers (fe_tracker.c, DRAW_INPUT_ANY) */
    const struct fe_surface *ds = ctx->draw_surface, *rs = ctx->read_surface;
@@ -493,10 +494,10 @@ draw_repeat_take(struct fe_context *ctx, unsigned k)
 {
    struct fe_draw_repeat *r = &ctx->draw_repeat;
    r->hits++;
-   if (k & (REPEAT_CONSTANTS | REPEAT_BUFFERS)) {
+   if (k & (REPEAT_CONSTANTS | REPEAT_BINDINGS)) {
       r->constants += (k & REPEAT_CONSTANTS) != 0;
-      r->buffers += (k & REPEAT_BUFFERS) != 0;
-      fe_tracker_repeat(ctx, k & REPEAT_CONSTANTS, k & REPEAT_BUFFERS);
+      r->buffers += (k & REPEAT_BINDINGS) != 0;
+      fe_tracker_repeat(ctx, k & REPEAT_CONSTANTS, k & REPEAT_BINDINGS);
       r->serial = ctx->draw_serial;
    }
 }
@@ -509,7 +510,7 @@ draw_repeat_take(struct fe_context *ctx, unsigned k)
  * notes), a tessellation passthrough, client arrays. Out of line: a draw after every glScissor
  * or glEnable pays draw_repeat_arm's compare and store alone. */
 static __attribute__((noinline)) void
-draw_repeat_keep(struct fe_context *ctx, GLenum mode, unsigned isz, uint64_t nonvb)
+draw_repeat_keep(struct fe_context *ctx, GLenum mode, unsigned isz, uint64_t nonbind)
 {
    struct fe_draw_repeat *r = &ctx->draw_repeat;
    const struct fe_tracker *t = &ctx->tracker;
@@ -531,8 +532,8 @@ draw_repeat_keep(struct fe_context *ctx, GLenum mode, unsigned isz, uint64_t non
       .any_gen = t->draw_in.any_gen,
       .patch_version = ctx->patch_version,
       .hits = r->hits,
-      .nonvb = nonvb,
-      .last_nonvb = nonvb,
+      .nonbind = nonbind,
+      .last_nonbind = nonbind,
       .constants = r->constants,
       .buffers = r->buffers,
       .keeps = r->keeps,
@@ -549,11 +550,11 @@ static inline void
 draw_repeat_arm(struct fe_context *ctx, GLenum mode, unsigned isz)
 {
    struct fe_draw_repeat *r = &ctx->draw_repeat;
-   const uint64_t nonvb = ctx->draw_serial - ctx->vb_bumps;
-   if (r->last_nonvb != nonvb)
-      r->last_nonvb = nonvb;
+   const uint64_t nonbind = ctx->draw_serial - ctx->bind_bumps;
+   if (r->last_nonbind != nonbind)
+      r->last_nonbind = nonbind;
    else
-      draw_repeat_keep(ctx, mode, isz, nonvb);
+      draw_repeat_keep(ctx, mode, isz, nonbind);
 }
 
 /* MGL_TRACKER_VERIFY=1: a draw the repeat would have sent goes the whole way instead, and
@@ -573,7 +574,8 @@ repeat_verify_want(const struct fe_context *ctx, unsigned k)
 {
    const struct fe_tracker *t = &ctx->tracker;
    return repeat_groups(ctx) + ((k & REPEAT_CONSTANTS) != 0) +
-          ((k & REPEAT_BUFFERS) && t->draw_in.vao_buffers_version != ctx->vao->buffers_version);
+          ((k & REPEAT_BINDINGS) && t->draw_in.vao_buffers_version != ctx->vao->buffers_version) +
+          ((k & REPEAT_BINDINGS) && t->draw_in.ubo_version != ctx->ubo_version);
 }
 
 static void

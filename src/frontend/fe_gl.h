@@ -975,10 +975,11 @@ struct fe_context {
     * both), so what it keeps is what they found for this mode. */
    struct fe_draw_repeat {
       uint64_t serial, any_gen, patch_version, hits;
-      /* the draw serial less vb_bumps when kept, and at the last draw that could keep it */
-      uint64_t nonvb, last_nonvb;
+      /* the draw serial less bind_bumps when kept, and at the last draw that could keep it */
+      uint64_t nonbind, last_nonbind;
       uint64_t constants, buffers; /* of the hits, those that sent default-block bytes, and
-                                    * those after a vertex-buffer rebind (the tracker's groups) */
+                                    * those after a vertex-buffer or uniform-block rebind (the
+                                    * tracker's groups) */
       uint64_t keeps; /* draws whose serial stood still since the draw before (fe_draw.c) */
       uint64_t epoch; /* fe_unusual_epoch when kept, with nothing unusual */
       const void *program, *exec;
@@ -986,9 +987,10 @@ struct fe_context {
       unsigned index_size; /* 0: glDrawArrays */
       bool valid;
    } draw_repeat;
-   /* the draw serial's moves that rebound a vertex array's buffer alone (fe_draw_bump_buffers):
-    * draw_serial - vb_bumps stands still over them (the repeat draw's vertex-buffer case) */
-   uint64_t vb_bumps;
+   /* the draw serial's moves that rebound a vertex array's buffer alone (fe_draw_bump_buffers)
+    * or a uniform-block binding (fe_draw_bump_ubos): draw_serial - bind_bumps stands still over
+    * them (the repeat draw's rebind case) */
+   uint64_t bind_bumps;
    /* Moves (fe_ctx_unusual) where this context's draw may have to do more than send: texture
     * uploads pending, a transform feedback capture, client arrays, a multi-draw's draw id, the
     * persistent maps' barrier. Only ever grows: with the share group's, a sum that stood still
@@ -1239,7 +1241,17 @@ static inline void
 fe_draw_bump_buffers(struct fe_context *ctx, uint64_t *buffers_version)
 {
    fe_draw_bump(ctx, buffers_version);
-   ctx->vb_bumps++;
+   ctx->bind_bumps++;
+}
+
+/* A uniform-block binding's buffer or range changed (glBindBufferBase/Range between draws,
+ * ubo_change): likewise a move the repeat draw can tell from the others; the tracker's
+ * uniform-block group reads nothing else. */
+static inline void
+fe_draw_bump_ubos(struct fe_context *ctx)
+{
+   fe_draw_bump(ctx, &ctx->ubo_version);
+   ctx->bind_bumps++;
 }
 
 /* rs_version or ds_version moved: a draw then compares them beside the inputs other contexts

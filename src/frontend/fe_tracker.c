@@ -1220,6 +1220,12 @@ fe_tracker_repeat(struct fe_context *ctx, bool constants, bool buffers)
       emit_constants(ctx, e);
       t->draw_in.uniform_version = e->uniform_version;
    }
+   /* its uniform-block group (the same program and block bindings, no buffer generation) */
+   if (buffers && t->draw_in.ubo_version != ctx->ubo_version) {
+      t->binding_validates++;
+      emit_uniform_buffers(ctx, e);
+      t->draw_in.ubo_version = ctx->ubo_version;
+   }
    /* its vertex-buffer group (the same vertex array and layout, no buffer generation moved) */
    if (buffers && t->draw_in.vao_buffers_version != ctx->vao->buffers_version) {
       t->vertex_validates++;

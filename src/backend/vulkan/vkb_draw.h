@@ -34,6 +34,7 @@ struct vkb_draw_descriptors {
  * when one cannot be; then the descriptor set `set` of this draw: one written earlier in this
  * batch with the same descriptors, or a new one. */
 uint64_t vkb_draw_sampler_memo_epoch(struct vkb_context *ctx);
+uint64_t vkb_draw_sampler_memo_epoch_at(struct vkb_context *ctx, uint64_t serial);
 bool vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
                                  struct vkb_draw_descriptors *d, uint32_t set_mask);
 VkDescriptorSet vkb_draw_descriptor_set(struct vkb_context *ctx, struct vkb_shader *sh,

@@ -375,9 +375,15 @@ storage_range(struct vkb_context *ctx, uint32_t b, VkDescriptorBufferInfo *out,
 uint64_t
 vkb_draw_sampler_memo_epoch(struct vkb_context *ctx)
 {
+   return vkb_draw_sampler_memo_epoch_at(ctx, vkb_current_serial(ctx->scr));
+}
+
+/* ... where the caller knows the current batch's serial (vkb_current_serial's answer). */
+uint64_t
+vkb_draw_sampler_memo_epoch_at(struct vkb_context *ctx, uint64_t serial)
+{
    struct vkb_screen *scr = ctx->scr;
    struct vkb_sampler_memo *memo = &ctx->smemo;
-   const uint64_t serial = vkb_current_serial(scr);
    const uint64_t memo_tick = scr->state_tick - scr->program_tick + scr->rename_tick;
    if (memo->state_tick != memo_tick || !memo->res_epoch) {
       memo->res_epoch++;

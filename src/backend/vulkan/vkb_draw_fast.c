@@ -183,6 +183,14 @@ fast_constants(struct vkb_context *ctx, struct fast_binds *pb)
    return true;
 }
 
+/* vkb_current_serial where a fast draw stands: its batch is scr->cur, of the serial it kept
+ * (vkb_draw_scope_tick asks both), so no call to ask it again. */
+static inline uint64_t
+fast_serial(const struct vkb_context *ctx)
+{
+   return ctx->scr->failed ? 0 : ctx->fast.serial;
+}
+
 /* The sampler indices of sh's set 1 (bindings VKB_SAMPLER_BASE + j), when set 1 holds combined
  * image samplers alone; 0 when it holds anything else (or nothing). */
 static uint32_t
@@ -199,7 +207,7 @@ texture_set_indices(const struct vkb_shader *sh)
 static VkDescriptorSet
 texture_set_memo(struct vkb_context *ctx, const struct vkb_shader *sh, uint32_t n)
 {
-   const uint64_t epoch = vkb_draw_sampler_memo_epoch(ctx);
+   const uint64_t epoch = vkb_draw_sampler_memo_epoch_at(ctx, fast_serial(ctx));
    for (uint32_t i = 0; i < 2; i++) {
       const struct vkb_texture_set_memo *m = &ctx->tset[i];
       if (m->epoch == epoch && m->sh == sh && m->set && m->loop == ctx->fast.key.loop &&
@@ -242,10 +250,10 @@ buffer_set_indices(const struct vkb_shader *sh)
 static VkDescriptorSet
 buffer_set_memo(struct vkb_context *ctx, const struct vkb_shader *sh, uint32_t n)
 {
-   if ((sh->binding_used[0] & 1u) &&
-       (!sh->consts_buf || sh->consts_serial != vkb_current_serial(ctx->scr)))
+   const uint64_t serial = fast_serial(ctx);
+   if ((sh->binding_used[0] & 1u) && (!sh->consts_buf || sh->consts_serial != serial))
       return VK_NULL_HANDLE; /* the block goes to this batch's arena first: the gather */
-   const uint64_t epoch = vkb_draw_sampler_memo_epoch(ctx);
+   const uint64_t epoch = vkb_draw_sampler_memo_epoch_at(ctx, serial);
    for (uint32_t i = 0; i < 2; i++) {
       const struct vkb_buffer_set_memo *m = &ctx->bset[i];
       if (m->epoch == epoch && m->sh == sh && m->set && m->consts_buf == sh->consts_buf &&

@@ -3312,6 +3312,123 @@ test_draw_repeat(void)
    fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
 }
 
+/* A uniform-block binding moved between draws (glBindBufferBase/Range of another buffer or
+ * range, ubo_change): a repeat draw that sends the block ranges first (the tracker's binding
+ * group, as fe_validate would), with each range as bound; a refused bind (an offset off the
+ * alignment, size 0) moves nothing; an unbound binding sends an empty range; under
+ * MGL_TRACKER_VERIFY the whole way finds the same groups. */
+static void
+test_repeat_ubo_rebind(void)
+{
+   fake_caps.call_mask[MGP_CALL_draw / 64] |= 1ull << (MGP_CALL_draw % 64); /* compact */
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   struct fake_program fp = {
+      .num_inputs = 1,
+      .inputs = {"pos"},
+      .num_blocks = 1,
+      .blocks = {"Lights"},
+      .block_sizes = {64},
+   };
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   GLuint vao, vbo;
+   make_triangle(&vao, &vbo);
+   static const float verts2[9] = {0, 0, 0, 1, 0, 0, 0, 1, 0};
+   GLuint vbo2;
+   mgl_glGenBuffers(1, &vbo2);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, vbo2);
+   mgl_glBufferData(GL_ARRAY_BUFFER, sizeof(verts2), verts2, GL_STATIC_DRAW);
+   GLuint ubo[2];
+   mgl_glGenBuffers(2, ubo);
+   for (int i = 0; i < 2; i++) {
+      mgl_glBindBuffer(GL_UNIFORM_BUFFER, ubo[i]);
+      mgl_glBufferData(GL_UNIFORM_BUFFER, 1024 * (i + 1), NULL, GL_DYNAMIC_DRAW);
+   }
+   struct fe_context *ctx = e.ctx;
+   struct fe_tracker *t = &ctx->tracker;
+   mgl_glBindBufferBase(GL_UNIFORM_BUFFER, 0, ubo[0]);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK(ctx->draw_repeat.valid);
+   /* what each bind below leaves bound: the range the draw after it sends */
+   struct {
+      GLuint buf;
+      GLintptr offset;
+      GLsizeiptr size;
+      uint64_t want_offset, want_size;
+   } steps[] = {
+      {ubo[1], -1, 0, 0, 2048},   {ubo[0], -1, 0, 0, 1024},        {ubo[1], 256, 64, 256, 64},
+      {ubo[1], 512, 64, 512, 64}, {ubo[1], 1792, 1024, 1792, 256}, {ubo[0], -1, 0, 0, 1024},
+   };
+   for (int pass = 0; pass < 2; pass++) {
+      t->verify = pass == 1;
+      for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+         if (steps[i].offset < 0)
+            mgl_glBindBufferBase(GL_UNIFORM_BUFFER, 0, steps[i].buf);
+         else
+            mgl_glBindBufferRange(GL_UNIFORM_BUFFER, 0, steps[i].buf, steps[i].offset,
+                                  steps[i].size);
+         CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+         const uint64_t hits = ctx->draw_repeat.hits, full = t->full_validates;
+         const uint64_t binds = t->binding_validates;
+         fake_clear();
+         mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+         CHECK_EQ(ctx->draw_repeat.hits, hits + (pass ? 0 : 1));
+         CHECK_EQ(t->full_validates, full);
+         CHECK_EQ(t->binding_validates, binds + 1);
+         CHECK_EQ(fake_count_of(MGP_CALL_set_shader_buffers), 1);
+         CHECK_EQ(fake_count_of(MGP_CALL_draw), 1);
+         CHECK_EQ(fake_rec(fake_count() - 1)->id, MGP_CALL_draw);
+         const struct fake_rec *sb = fake_find(MGP_CALL_set_shader_buffers, 0);
+         if (sb && sb->tail_count == 1) {
+            const struct mgp_buffer_range *r = sb->tail;
+            CHECK_EQ(r->offset, steps[i].want_offset);
+            CHECK_EQ(r->size, steps[i].want_size);
+            CHECK(!mgp_handle_is_null(r->res));
+         }
+      }
+   }
+   t->verify = false;
+   CHECK_EQ(t->verify_mismatches, 0);
+   /* refused binds (GL 4.6 6.1.1): GL_INVALID_VALUE, the binding as it was, a plain repeat */
+   mgl_glBindBufferRange(GL_UNIFORM_BUFFER, 0, ubo[1], 100, 64);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_VALUE);
+   mgl_glBindBufferRange(GL_UNIFORM_BUFFER, 0, ubo[1], 256, 0);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_VALUE);
+   uint64_t hits = ctx->draw_repeat.hits;
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(ctx->draw_repeat.hits, hits + 1);
+   CHECK_EQ(fake_count(), 1);
+   /* the binding unbound: the block's range is empty */
+   mgl_glBindBufferBase(GL_UNIFORM_BUFFER, 0, 0);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(ctx->draw_repeat.hits, hits + 2);
+   const struct fake_rec *sb = fake_find(MGP_CALL_set_shader_buffers, 0);
+   CHECK(sb && sb->tail_count == 1);
+   if (sb && sb->tail_count == 1) {
+      const struct mgp_buffer_range *r = sb->tail;
+      CHECK(mgp_handle_is_null(r->res));
+      CHECK_EQ(r->size, 0);
+   }
+   /* with a vertex-buffer rebind in the same step: both groups, one repeat */
+   mgl_glBindBufferBase(GL_UNIFORM_BUFFER, 0, ubo[1]);
+   mgl_glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, NULL); /* vbo2 is bound */
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(ctx->draw_repeat.hits, hits + 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_shader_buffers), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_vertex_buffers), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw), 1);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   mgl_glDeleteBuffers(2, ubo);
+   mgl_glDeleteBuffers(1, &vbo2);
+   env_finish(&e);
+   fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
+}
+
 /* What the repeat draw no longer asks live (fe_draw.c: the unusual epoch): a texture upload
  * pending (the next draw sends it first) and a buffer mapped in the share group (draw_ready
  * asks) each make the next draw take the whole way; two draws later it repeats again. */
@@ -3403,6 +3520,7 @@ main(void)
    test_compact_draw_elements();
    test_draw_ready_memo();
    test_draw_repeat();
+   test_repeat_ubo_rebind();
    test_sampler_layout();
    test_sampler_layout_across_no_samplers();
    test_repeat_after_change();
