@@ -1001,6 +1001,11 @@ struct vkb_screen {
    PFN_vkCmdBeginRenderingKHR begin_rendering;
    PFN_vkCmdEndRenderingKHR end_rendering;
    PFN_vkCmdSetPrimitiveTopologyEXT set_topology;
+   /* vkCmdBindVertexBuffers2 (Vulkan 1.3, VK_EXT_extended_dynamic_state), else NULL: a vertex
+    * buffer renamed inside a scope is bound as its arena slice with the buffer's size, so
+    * robust access stops where the buffer ends (vkb_rename.c); without it such a draw copies
+    * the version home first. */
+   PFN_vkCmdBindVertexBuffers2EXT bind_vb_sized;
 
    /* formats */
    struct vkb_format formats[MGP_FORMAT_COUNT];
