@@ -2197,6 +2197,62 @@ test_stream_vertex(struct t *t)
          "streamed index-buffer subdata inside one pass: each draw binds its version "
          "(passes %llu, fast draws %llu)",
          ipasses, ifast);
+
+   /* A textured program drawing from the streamed buffer (stream_draw's): no descriptor reads
+    * the buffer, so its renames leave the sampler set as it was (no sampler resolved again).
+    * Red before: each rename moved the texture tick, and each draw resolved its sampler. */
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   use_program(t, make_program(t, &tex_prog));
+   uint8_t solid[4 * 4 * 4];
+   for (int k = 0; k < 16; k++)
+      solid[4 * k] = 9, solid[4 * k + 1] = 200, solid[4 * k + 2] = 30, solid[4 * k + 3] = 255;
+   struct mgp_handle tex =
+      make_image(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, 4, 4, 1);
+   struct mgp_resource_subdata up = {.res = tex,
+                                     .level = 0,
+                                     .format = MGP_FORMAT_RGBA8_UNORM,
+                                     .box = {0, 0, 0, 4, 4, 1},
+                                     .data = {.ptr = solid, .size = sizeof(solid)}};
+   t->cv->resource_subdata(t->ctx, &up, NULL, 0);
+   struct mgp_texture_params tp = {.res = tex,
+                                   .base_level = 0,
+                                   .max_level = 1000,
+                                   .swizzle = {0, 1, 2, 3},
+                                   .min_lod = -1000,
+                                   .max_lod = 1000};
+   t->cv->set_texture_params(t->ctx, &tp, NULL, 0);
+   struct mgp_handle view = new_handle(t, MGP_KIND_SAMPLER_VIEW);
+   struct mgp_create_sampler_view cv = {.cso = view,
+                                        .texture = tex,
+                                        .format = MGP_FORMAT_RGBA8_UNORM,
+                                        .target = MGP_RESOURCE_TARGET_TEX_2D,
+                                        .num_levels = 1};
+   t->cv->create_sampler_view(t->ctx, &cv, NULL, 0);
+   struct mgp_handle samp = make_nearest_sampler(t, MGP_COMPARE_MODE_NONE);
+   struct mgp_set_handles sh = {.start = 0, .count = 1};
+   t->cv->set_sampler_views(t->ctx, &sh, &view, 1);
+   t->cv->bind_sampler_states(t->ctx, &sh, &samp, 1);
+   bind_vb(t, vb);
+   unsigned long long tres = 0, tfast = 0;
+   for (int i = 0; i < 4; i++) {
+      float tri[12];
+      column_triangle(tri, i, 0.5f, 0.5f); /* the texture's centre */
+      buffer_subdata(t, vb, 0, sizeof(tri), tri);
+      const unsigned long long res0 = counter(t, "sampler-resolves"), f0 = counter(t, "fast-draws");
+      draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
+      if (i) { /* the first draw resolves its sampler (a new program) */
+         tres += counter(t, "sampler-resolves") - res0;
+         tfast += counter(t, "fast-draws") - f0;
+      }
+   }
+   read_back(t);
+   check(pixel_is(2, 18, 9, 200, 30, 255) && pixel_is(18, 18, 9, 200, 30, 255) &&
+            pixel_is(34, 18, 9, 200, 30, 255) && pixel_is(50, 18, 9, 200, 30, 255),
+         "streamed vertex-buffer subdata under a textured program: each of 4 draws its own");
+   check(tres == 0 && tfast == 3,
+         "a streamed vertex buffer no descriptor reads: the 3 draws after the first resolve no "
+         "sampler (%llu) and stay fast (%llu)",
+         tres, tfast);
 }
 
 static void
