@@ -243,6 +243,10 @@ struct vkb_resource {
    uint32_t cmds_ok_n, cmds_ok_stride, cmds_ok_size;
    VkBuffer ver_buf;
    VkDeviceSize ver_offset;
+   /* Read through a descriptor at least once (a uniform block, a texture buffer): a rename of
+    * it moves the descriptor sets' ticks too (vkb_rename.c). Never cleared: a set remembered
+    * in a memo may still name it. */
+   bool desc_read;
    /* Zeroing owed by a new store (vkb_zero.c): the levels (bit per level; bit 0 for a buffer)
     * neither zeroed nor wholly written yet; while any is owed r is on the screen's zero list,
     * and every call but the few that cannot observe a store pays it first. */
@@ -1080,6 +1084,11 @@ struct vkb_screen {
    PFN_vkCmdBeginRenderingKHR begin_rendering;
    PFN_vkCmdEndRenderingKHR end_rendering;
    PFN_vkCmdSetPrimitiveTopologyEXT set_topology;
+   /* vkCmdBindVertexBuffers2 (Vulkan 1.3, VK_EXT_extended_dynamic_state), else NULL: a vertex
+    * buffer renamed inside a scope is bound as its arena slice with the buffer's size, so
+    * robust access stops where the buffer ends (vkb_rename.c); without it such a draw copies
+    * the version home first. */
+   PFN_vkCmdBindVertexBuffers2EXT bind_vb_sized;
 
    /* formats */
    struct vkb_format formats[MGP_FORMAT_COUNT];
@@ -1177,8 +1186,10 @@ struct vkb_screen {
    uint64_t dyn_tick;
    /* buffer updates renamed inside a rendering scope (vkb_rename.c): such a resource_subdata
     * moves buffer_tick, texture_tick and vertex_tick instead of state_tick (vkb_tables.c), and
-    * this tick, which the sampler memo reads beside state_tick */
-   uint64_t rename_tick;
+    * this tick, which the sampler memo reads beside state_tick; of a buffer no descriptor has
+    * read (desc_read), vertex_rename_tick, and vertex_tick alone moves (a streamed vertex or
+    * index buffer: the sets and the sampler memo stay) */
+   uint64_t rename_tick, vertex_rename_tick;
    /* set_draw_program calls (which advance state_tick too): state_tick - program_tick stays
     * while only the program changed, which leaves what a sampler resolves to as it was */
    uint64_t program_tick;

@@ -79,6 +79,7 @@ struct draw_plan {
    bool need_defaults;
    VkBuffer vb_buf[VKB_MAX_VB + 1];
    VkDeviceSize vb_off[VKB_MAX_VB + 1];
+   VkDeviceSize vb_size[VKB_MAX_VB + 1]; /* VK_WHOLE_SIZE but for a renamed buffer's slice */
    struct vkb_resource *vb_res[VKB_MAX_VB];
    /* descriptors */
    struct vkb_draw_descriptors dd;
@@ -266,7 +267,11 @@ draw_index_buffer(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
             MGU_DECLINE(backend_draw_incomplete, "indexed draw with no index buffer");
             return false;
          }
-         p->ib = vkb_resource_for_read(scr, ctx->ib.res, "draw_vbo (index buffer)");
+         /* A direct draw's ranges are checked against the buffer's bytes below, so it may
+          * read a version renamed in this scope (vkb_rename.c; draw_bind binds it); an
+          * indirect one's are not: the store, whose end robust access keeps it inside. */
+         p->ib = ranges ? vkb_resource_for_version(scr, ctx->ib.res, "draw_vbo (index buffer)")
+                        : vkb_resource_for_read(scr, ctx->ib.res, "draw_vbo (index buffer)");
          if (!p->ib)
             return false;
          if (!p->ib->is_buffer || ctx->ib.offset % p->isz || ctx->ib.offset > p->ib->size) {
@@ -374,8 +379,11 @@ draw_vertex_buffers(struct vkb_context *ctx, struct draw_plan *p)
          MGU_DECLINE(backend_draw_incomplete, "vertex buffer binding %u has no buffer", b);
          return false;
       }
+      /* a version renamed in this scope is bound by draw_bind, sized (scr->bind_vb_sized) */
       struct vkb_resource *r =
-         vkb_resource_for_read(scr, ctx->vbs[b].res, "draw_vbo (vertex buffer)");
+         scr->bind_vb_sized
+            ? vkb_resource_for_version(scr, ctx->vbs[b].res, "draw_vbo (vertex buffer)")
+            : vkb_resource_for_read(scr, ctx->vbs[b].res, "draw_vbo (vertex buffer)");
       if (!r)
          return false;
       if (!r->is_buffer || ctx->vbs[b].offset >= (r->size ? r->size : 1)) {
@@ -388,6 +396,7 @@ draw_vertex_buffers(struct vkb_context *ctx, struct draw_plan *p)
       p->vb_res[b] = r;
       p->vb_buf[b] = r->buf;
       p->vb_off[b] = ctx->vbs[b].offset;
+      p->vb_size[b] = VK_WHOLE_SIZE;
    }
    if (p->need_defaults) {
       if (ctx->attr_serial != vkb_current_serial(scr) ||
@@ -404,6 +413,7 @@ draw_vertex_buffers(struct vkb_context *ctx, struct draw_plan *p)
       }
       p->vb_buf[p->default_binding] = ctx->attr_buf;
       p->vb_off[p->default_binding] = ctx->attr_off;
+      p->vb_size[p->default_binding] = VK_WHOLE_SIZE;
    }
    return true;
 }
@@ -533,13 +543,25 @@ draw_bind(struct vkb_context *ctx, struct draw_plan *p, VkCommandBuffer *cmd_out
    for (uint32_t b = 0; b <= VKB_MAX_VB; b++) {
       if (!(vb_mask & (1u << b)))
          continue;
+      /* A buffer renamed in the scope this draw is in (resolved here, once the scope is
+       * begun: a scope that ended since has copied its versions home) reads its version. */
+      if (b < VKB_MAX_VB && p->vb_res[b] && p->vb_res[b]->ver_buf)
+         vkb_vertex_version(p->vb_res[b], ctx->vbs[b].offset, &p->vb_buf[b], &p->vb_off[b],
+                            &p->vb_size[b]);
       if (ctx->bound_vb[b] != p->vb_buf[b] || ctx->bound_vb_off[b] != p->vb_off[b]) {
          vkb_flush_draws(scr);
-         vkCmdBindVertexBuffers(cmd, b, 1, &p->vb_buf[b], &p->vb_off[b]);
+         if (p->vb_size[b] != VK_WHOLE_SIZE)
+            scr->bind_vb_sized(cmd, b, 1, &p->vb_buf[b], &p->vb_off[b], &p->vb_size[b], NULL);
+         else
+            vkCmdBindVertexBuffers(cmd, b, 1, &p->vb_buf[b], &p->vb_off[b]);
          scr->stats.cmd_bind_vertex_buffers++;
          ctx->bound_vb[b] = p->vb_buf[b];
          ctx->bound_vb_off[b] = p->vb_off[b];
       }
+   }
+   if (p->ib && p->ib->ver_buf) { /* a direct draw's, renamed in this scope */
+      p->ib_buf = p->ib->ver_buf;
+      p->ib_off = p->ib->ver_offset + ctx->ib.offset;
    }
    if (p->isz && (ctx->bound_ib != p->ib_buf || ctx->bound_ib_off != p->ib_off ||
                   ctx->bound_ib_type != p->itype)) {

@@ -40,6 +40,19 @@ bool vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
 VkDescriptorSet vkb_draw_descriptor_set(struct vkb_context *ctx, struct vkb_shader *sh,
                                         struct vkb_draw_descriptors *dd, int set, uint64_t serial);
 
+/* Where a draw reads vertex buffer r, renamed in the rendering scope in progress, from its
+ * bound offset off (< r->size): its latest version's arena slice, sized to end where the
+ * buffer does, so that robust access stays inside the buffer's bytes (vkb_rename.c; bound with
+ * scr->bind_vb_sized, which a draw needs to read a version at all). */
+static inline void
+vkb_vertex_version(const struct vkb_resource *r, VkDeviceSize off, VkBuffer *buf, VkDeviceSize *at,
+                   VkDeviceSize *size)
+{
+   *buf = r->ver_buf;
+   *at = r->ver_offset + off;
+   *size = r->size - off;
+}
+
 /* vkb_draw_dynamic.c: glSampleCoverage's sample mask (pipeline state) and the dynamic state
  * recorded per draw. */
 uint32_t vkb_draw_coverage_mask(const struct vkb_context *ctx, uint32_t samples);

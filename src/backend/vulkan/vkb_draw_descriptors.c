@@ -200,6 +200,7 @@ texel_buffer_view(struct vkb_context *ctx, uint32_t j, unsigned kind, struct vkb
          : NULL;
    if (!buf || !buf->is_buffer || !buf->size || !buf->buf) /* no buffer, or no storage */
       return texbuf_zero_view(scr, kind);
+   buf->desc_read = true; /* its renames move the sets' ticks (vkb_rename.c) */
    if (buf->ver_buf)
       vkb_end_rendering(scr); /* the view reads the store: the latest version goes there */
    /* the format itself, never an image's stand-in (RGB32 kept as RGBA): the buffer's bytes are
@@ -494,6 +495,7 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
                vkb_resource_for_version(scr, br->res, "draw_vbo (uniform block)");
             if (!r)
                return false;
+            r->desc_read = true; /* its renames move the sets' ticks (vkb_rename.c) */
             if (!r->is_buffer || br->offset >= r->size ||
                 br->offset % lim->minUniformBufferOffsetAlignment) {
                MGU_DECLINE(backend_draw_incomplete,

@@ -51,8 +51,10 @@ struct fast_vertex {
    VkDeviceSize ib_size;
 };
 
-/* False when one would be declined or is renamed: the draw then goes the whole way, which
- * declines it or copies the version home. Only the bindings the pipeline reads are looked at
+/* False when one would be declined, or is renamed where a version cannot be bound sized
+ * (scr->bind_vb_sized): the draw then goes the whole way, which declines it or copies the
+ * version home. A renamed index buffer is bound as its version (fast_vertex_bind): the ranges
+ * are checked against the buffer's bytes. Only the bindings the pipeline reads are looked at
  * (fv->res holds those alone). */
 static bool
 fast_vertex_resolve(struct vkb_context *ctx, struct fast_vertex *fv)
@@ -63,7 +65,7 @@ fast_vertex_resolve(struct vkb_context *ctx, struct fast_vertex *fv)
       const uint32_t b = (uint32_t)__builtin_ctz(m);
       struct vkb_resource *r =
          (struct vkb_resource *)vkb_table_peek(&scr->resources, ctx->vbs[b].res);
-      if (!r || r->unsupported || !r->is_buffer || r->ver_buf ||
+      if (!r || r->unsupported || !r->is_buffer || (r->ver_buf && !scr->bind_vb_sized) ||
           ctx->vbs[b].offset >= (r->size ? r->size : 1))
          return false;
       fv->res[b] = r;
@@ -72,7 +74,7 @@ fast_vertex_resolve(struct vkb_context *ctx, struct fast_vertex *fv)
    fv->ib_size = f->ib_size;
    if (f->index_size && !f->user_indices) {
       struct vkb_resource *r = (struct vkb_resource *)vkb_table_peek(&scr->resources, ctx->ib.res);
-      if (!r || r->unsupported || !r->is_buffer || r->ver_buf || ctx->ib.offset % f->index_size ||
+      if (!r || r->unsupported || !r->is_buffer || ctx->ib.offset % f->index_size ||
           ctx->ib.offset > r->size)
          return false;
       fv->ib = r;
@@ -83,7 +85,7 @@ fast_vertex_resolve(struct vkb_context *ctx, struct fast_vertex *fv)
 
 /* Binds what fast_vertex_resolve found, where it is not bound already: each run of adjacent
  * bindings that changed in one vkCmdBindVertexBuffers (a vertex array's attributes in one
- * buffer are bindings 0, 1, ... of it). */
+ * buffer are bindings 0, 1, ... of it); a buffer renamed in this scope, its version, alone. */
 static void
 fast_vertex_bind(struct vkb_context *ctx, const struct fast_vertex *fv)
 {
@@ -96,20 +98,30 @@ fast_vertex_bind(struct vkb_context *ctx, const struct fast_vertex *fv)
       const uint32_t b = (uint32_t)__builtin_ctz(m);
       struct vkb_resource *r = fv->res[b];
       r->last_use = f->serial;
-      if (ctx->bound_vb[b] == r->buf && ctx->bound_vb_off[b] == ctx->vbs[b].offset)
+      VkBuffer buf = r->buf;
+      VkDeviceSize off = ctx->vbs[b].offset, size = VK_WHOLE_SIZE;
+      if (r->ver_buf)
+         vkb_vertex_version(r, ctx->vbs[b].offset, &buf, &off, &size);
+      if (ctx->bound_vb[b] == buf && ctx->bound_vb_off[b] == off)
          continue;
-      if (n && first + n != b) {
+      if (n && (first + n != b || size != VK_WHOLE_SIZE)) {
          vkb_flush_draws(scr);
          vkCmdBindVertexBuffers(scr->cur->cmd, first, n, bufs, offs);
          scr->stats.cmd_bind_vertex_buffers++;
          n = 0;
       }
+      ctx->bound_vb[b] = buf;
+      ctx->bound_vb_off[b] = off;
+      if (size != VK_WHOLE_SIZE) {
+         vkb_flush_draws(scr);
+         scr->bind_vb_sized(scr->cur->cmd, b, 1, &buf, &off, &size, NULL);
+         scr->stats.cmd_bind_vertex_buffers++;
+         continue;
+      }
       if (!n)
          first = b;
-      bufs[n] = r->buf;
-      offs[n++] = ctx->vbs[b].offset;
-      ctx->bound_vb[b] = r->buf;
-      ctx->bound_vb_off[b] = ctx->vbs[b].offset;
+      bufs[n] = buf;
+      offs[n++] = off;
    }
    if (n) {
       vkb_flush_draws(scr);
@@ -121,13 +133,14 @@ fast_vertex_bind(struct vkb_context *ctx, const struct fast_vertex *fv)
                                 : f->index_size == 2 ? VK_INDEX_TYPE_UINT16
                                                      : VK_INDEX_TYPE_UINT32;
       fv->ib->last_use = f->serial;
-      if (ctx->bound_ib != fv->ib->buf || ctx->bound_ib_off != ctx->ib.offset ||
-          ctx->bound_ib_type != itype) {
+      const VkBuffer ib = fv->ib->ver_buf ? fv->ib->ver_buf : fv->ib->buf;
+      const VkDeviceSize ib_off = ctx->ib.offset + (fv->ib->ver_buf ? fv->ib->ver_offset : 0);
+      if (ctx->bound_ib != ib || ctx->bound_ib_off != ib_off || ctx->bound_ib_type != itype) {
          vkb_flush_draws(scr);
-         vkCmdBindIndexBuffer(scr->cur->cmd, fv->ib->buf, ctx->ib.offset, itype);
+         vkCmdBindIndexBuffer(scr->cur->cmd, ib, ib_off, itype);
          scr->stats.cmd_bind_index_buffer++;
-         ctx->bound_ib = fv->ib->buf;
-         ctx->bound_ib_off = ctx->ib.offset;
+         ctx->bound_ib = ib;
+         ctx->bound_ib_off = ib_off;
          ctx->bound_ib_type = itype;
       }
    }

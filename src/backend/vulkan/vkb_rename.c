@@ -95,7 +95,10 @@ vkb_rename_subdata(struct vkb_screen *scr, struct vkb_resource *r, uint64_t off,
    r->ver_offset = a.offset;
    r->last_use = vkb_current_serial(scr);
    scr->stats.buffer_renames++;
-   scr->rename_tick++;
+   if (r->desc_read)
+      scr->rename_tick++;
+   else
+      scr->vertex_rename_tick++; /* no set names it: only the vertex and index binds move */
    return true;
 }
 

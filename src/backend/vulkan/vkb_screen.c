@@ -975,6 +975,9 @@ load_device_functions(struct vkb_screen *scr, char *why, size_t why_size)
          scr->dev, core13 ? "vkCmdSetPrimitiveTopology" : "vkCmdSetPrimitiveTopologyEXT");
    if (!scr->set_topology)
       scr->has_dynamic_topology = false;
+   if (scr->has_dynamic_topology)
+      scr->bind_vb_sized = (PFN_vkCmdBindVertexBuffers2EXT)vkGetDeviceProcAddr(
+         scr->dev, core13 ? "vkCmdBindVertexBuffers2" : "vkCmdBindVertexBuffers2EXT");
    if (scr->has_dyn_blend) {
       scr->set_blend_enable = (PFN_vkCmdSetColorBlendEnableEXT)vkGetDeviceProcAddr(
          scr->dev, "vkCmdSetColorBlendEnableEXT");

@@ -50,14 +50,17 @@ struct mgp_context_vtbl vkb_ticked_context_vtbl;
  * (vkb_rename.c) changed only what a draw binds of that buffer (its latest version: a uniform
  * block's or a sampled buffer's descriptor, a vertex or index buffer the fast path sends the
  * whole way), so the ticks of those and the sampler memo's (rename_tick) move and the draws
- * after it stay fast (frame_1500's glBufferSubData before each group of draws); any other
+ * after it stay fast (frame_1500's glBufferSubData before each group of draws); of a buffer
+ * no descriptor has read (vertex_rename_tick), only vertex_tick moves (stream_draw); any other
  * update moves state_tick, after the call like every tick it could have read. */
 static inline void
-rename_ticks(struct vkb_screen *scr, uint64_t renames_before)
+rename_ticks(struct vkb_screen *scr, uint64_t renames_before, uint64_t vertex_renames_before)
 {
    if (scr->rename_tick != renames_before) {
       scr->buffer_tick++;
       scr->texture_tick++;
+      scr->vertex_tick++;
+   } else if (scr->vertex_rename_tick != vertex_renames_before) {
       scr->vertex_tick++;
    } else {
       scr->state_tick++;
@@ -97,9 +100,9 @@ rename_ticks(struct vkb_screen *scr, uint64_t renames_before)
          vkb_zero_pay_all(SCREEN_OF_##cls(self));                                                  \
       if (MGP_CALL_##name == MGP_CALL_resource_subdata) {                                          \
          struct vkb_screen *scr_ = SCREEN_OF_##cls(self);                                          \
-         const uint64_t renames = scr_->rename_tick;                                               \
+         const uint64_t renames = scr_->rename_tick, vrenames = scr_->vertex_rename_tick;          \
          INNER_##cls.name(self, args, tail, tail_count);                                           \
-         rename_ticks(scr_, renames);                                                              \
+         rename_ticks(scr_, renames, vrenames);                                                    \
          return;                                                                                   \
       }                                                                                            \
       INNER_##cls.name(self, args, tail, tail_count);                                              \

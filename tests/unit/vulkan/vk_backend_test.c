@@ -2158,6 +2158,139 @@ test_image_layer_respecify(struct t *t)
    }
 }
 
+/* A triangle of column i (x = 16 i .. 16 i + 8, y = 16 .. 24 in window pixels) in
+ * attr_prog's layout: position, then the colour's red and green (blue 0, alpha 1). */
+static void
+column_triangle(float out[12], int i, float red, float green)
+{
+   const float x0 = -1 + 0.5f * (float)i, x1 = x0 + 0.25f, y0 = -0.5f, y1 = y0 + 0.25f;
+   const float v[12] = {x0, y0, red, green, x1, y0, red, green, x0, y1, red, green};
+   memcpy(out, v, sizeof(v));
+}
+
+/* stream_draw: the same bytes of a small vertex buffer rewritten before each draw
+ * (glBufferSubData, then glDrawArrays). Each draw must read the bytes it was issued with;
+ * the updates after the first land inside its render pass, renamed (vkb_rename.c), and the
+ * draws bind the buffer's version instead of ending the pass to copy it home. Then the same
+ * with the index buffer rewritten before each draw of a static vertex buffer. Red before the
+ * draws bound versions: each renamed update ended the pass (4 passes, no fast draw). */
+static void
+test_stream_vertex(struct t *t)
+{
+   use_default_fb(t, false);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   use_program(t, make_program(t, &attr_prog));
+   bind_ve(t, true, 16);
+   struct mgp_handle vb = make_buffer(t, 256, NULL);
+   bind_vb(t, vb);
+   static const float colors[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, 0}};
+   const unsigned long long splits0 = counter(t, "render-pass-splits");
+   const unsigned long long renames0 = counter(t, "buffer-renames");
+   const unsigned long long passes0 = counter(t, "render-passes-begun");
+   const unsigned long long fast0 = counter(t, "fast-draws");
+   for (int i = 0; i < 4; i++) {
+      float tri[12];
+      column_triangle(tri, i, colors[i][0], colors[i][1]);
+      buffer_subdata(t, vb, 0, sizeof(tri), tri); /* the same bytes before every draw */
+      draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
+   }
+   const unsigned long long splits = counter(t, "render-pass-splits") - splits0;
+   const unsigned long long renames = counter(t, "buffer-renames") - renames0;
+   const unsigned long long passes = counter(t, "render-passes-begun") - passes0;
+   const unsigned long long fast = counter(t, "fast-draws") - fast0;
+   read_back(t);
+   check(pixel_is(2, 18, 255, 0, 0, 255) && pixel_is(18, 18, 0, 255, 0, 255) &&
+            pixel_is(34, 18, 255, 255, 0, 255) && pixel_is(50, 18, 255, 0, 0, 255) &&
+            pixel_is(2, 40, 0, 0, 0, 255),
+         "streamed vertex-buffer subdata: each of 4 draws reads its own triangle");
+   check(splits == 0 && renames >= 3 && passes <= 1 && fast == 3,
+         "streamed vertex-buffer subdata inside one pass: renamed, each draw binds its version "
+         "and stays fast (splits %llu, renames %llu, passes %llu, fast draws %llu)",
+         splits, renames, passes, fast);
+
+   /* The index buffer rewritten before each indexed draw: triangle i of a static buffer. */
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   float tris[4][12];
+   for (int i = 0; i < 4; i++)
+      column_triangle(tris[i], i, colors[3 - i][0], colors[3 - i][1]);
+   bind_vb(t, make_buffer(t, sizeof(tris), tris));
+   struct mgp_set_index_buffer ib = {.res = make_buffer(t, 64, NULL), .index_size = 2};
+   t->cv->set_index_buffer(t->ctx, &ib, NULL, 0);
+   const unsigned long long ipasses0 = counter(t, "render-passes-begun");
+   const unsigned long long ifast0 = counter(t, "fast-draws");
+   for (int i = 0; i < 4; i++) {
+      const uint16_t idx[4] = {(uint16_t)(3 * i), (uint16_t)(3 * i + 1), (uint16_t)(3 * i + 2), 0};
+      buffer_subdata(t, ib.res, 0, sizeof(idx), idx);
+      draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 2, 0);
+   }
+   const unsigned long long ipasses = counter(t, "render-passes-begun") - ipasses0;
+   const unsigned long long ifast = counter(t, "fast-draws") - ifast0;
+   read_back(t);
+   check(pixel_is(2, 18, 255, 0, 0, 255) && pixel_is(18, 18, 255, 255, 0, 255) &&
+            pixel_is(34, 18, 0, 255, 0, 255) && pixel_is(50, 18, 255, 0, 0, 255),
+         "streamed index-buffer subdata: each of 4 indexed draws reads its own indices");
+   check(ipasses <= 1 && ifast == 3,
+         "streamed index-buffer subdata inside one pass: each draw binds its version "
+         "(passes %llu, fast draws %llu)",
+         ipasses, ifast);
+
+   /* A textured program drawing from the streamed buffer (stream_draw's): no descriptor reads
+    * the buffer, so its renames leave the sampler set as it was (no sampler resolved again).
+    * Red before: each rename moved the texture tick, and each draw resolved its sampler. */
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   use_program(t, make_program(t, &tex_prog));
+   uint8_t solid[4 * 4 * 4];
+   for (int k = 0; k < 16; k++)
+      solid[4 * k] = 9, solid[4 * k + 1] = 200, solid[4 * k + 2] = 30, solid[4 * k + 3] = 255;
+   struct mgp_handle tex =
+      make_image(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, 4, 4, 1);
+   struct mgp_resource_subdata up = {.res = tex,
+                                     .level = 0,
+                                     .format = MGP_FORMAT_RGBA8_UNORM,
+                                     .box = {0, 0, 0, 4, 4, 1},
+                                     .data = {.ptr = solid, .size = sizeof(solid)}};
+   t->cv->resource_subdata(t->ctx, &up, NULL, 0);
+   struct mgp_texture_params tp = {.res = tex,
+                                   .base_level = 0,
+                                   .max_level = 1000,
+                                   .swizzle = {0, 1, 2, 3},
+                                   .min_lod = -1000,
+                                   .max_lod = 1000};
+   t->cv->set_texture_params(t->ctx, &tp, NULL, 0);
+   struct mgp_handle view = new_handle(t, MGP_KIND_SAMPLER_VIEW);
+   struct mgp_create_sampler_view cv = {.cso = view,
+                                        .texture = tex,
+                                        .format = MGP_FORMAT_RGBA8_UNORM,
+                                        .target = MGP_RESOURCE_TARGET_TEX_2D,
+                                        .num_levels = 1};
+   t->cv->create_sampler_view(t->ctx, &cv, NULL, 0);
+   struct mgp_handle samp = make_nearest_sampler(t, MGP_COMPARE_MODE_NONE);
+   struct mgp_set_handles sh = {.start = 0, .count = 1};
+   t->cv->set_sampler_views(t->ctx, &sh, &view, 1);
+   t->cv->bind_sampler_states(t->ctx, &sh, &samp, 1);
+   bind_vb(t, vb);
+   unsigned long long tres = 0, tfast = 0;
+   for (int i = 0; i < 4; i++) {
+      float tri[12];
+      column_triangle(tri, i, 0.5f, 0.5f); /* the texture's centre */
+      buffer_subdata(t, vb, 0, sizeof(tri), tri);
+      const unsigned long long res0 = counter(t, "sampler-resolves"), f0 = counter(t, "fast-draws");
+      draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
+      if (i) { /* the first draw resolves its sampler (a new program) */
+         tres += counter(t, "sampler-resolves") - res0;
+         tfast += counter(t, "fast-draws") - f0;
+      }
+   }
+   read_back(t);
+   check(pixel_is(2, 18, 9, 200, 30, 255) && pixel_is(18, 18, 9, 200, 30, 255) &&
+            pixel_is(34, 18, 9, 200, 30, 255) && pixel_is(50, 18, 9, 200, 30, 255),
+         "streamed vertex-buffer subdata under a textured program: each of 4 draws its own");
+   check(tres == 0 && tfast == 3,
+         "a streamed vertex buffer no descriptor reads: the 3 draws after the first resolve no "
+         "sampler (%llu) and stay fast (%llu)",
+         tres, tfast);
+}
+
 static void
 test_stream_ubo(struct t *t)
 {
@@ -4946,6 +5079,7 @@ main(int argc, char **argv)
    test_fbo(&t, prog);
    test_instanced(&t, prog);
    test_stream_ubo(&t);
+   test_stream_vertex(&t);
    test_compute_hostile(&t, prog);
    test_image_layer_respecify(&t);
    test_stat_query_many_dispatches(&t);
