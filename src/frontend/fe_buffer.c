@@ -1092,21 +1092,32 @@ map_direct(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsiz
    return true;
 }
 
+/* buf is mapped from here on: its range, its access and where the app writes (shadow: the
+ * client's copy, or the backend's memory for a direct map; sent: what was shipped of a
+ * persistent shadow, NULL for none). */
+static void
+map_begin(struct fe_context *ctx, struct fe_buffer *buf, uint8_t *sent, void *shadow,
+          GLintptr offset, GLsizeiptr length, GLbitfield access)
+{
+   buf->map_sent = sent;
+   buf->map_gpu_wrote = false;
+   if (!buf->mapped) {
+      atomic_fetch_add(&ctx->share->mapped_buffers, 1);
+      fe_share_unusual(ctx->share); /* a draw asks draw_ready: no repeat draw */
+   }
+   buf->mapped = true;
+   buf->map_access = access;
+   buf->map_offset = offset;
+   buf->map_length = length;
+   buf->map_shadow = shadow;
+}
+
 static void *
 map_range(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsizeiptr length,
           GLbitfield access)
 {
    if (map_direct(ctx, buf, offset, length, access)) {
-      buf->map_sent = NULL;
-      buf->map_gpu_wrote = false;
-      if (!buf->mapped) {
-         atomic_fetch_add(&ctx->share->mapped_buffers, 1);
-         fe_share_unusual(ctx->share); /* a draw asks draw_ready: no repeat draw */
-      }
-      buf->mapped = true;
-      buf->map_access = access;
-      buf->map_offset = offset;
-      buf->map_length = length;
+      map_begin(ctx, buf, NULL, buf->map_shadow, offset, length, access);
       return buf->map_shadow;
    }
    const size_t pad = (size_t)offset % FE_MAP_ALIGNMENT;
@@ -1141,17 +1152,7 @@ map_range(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsize
       }
       memcpy(sent, shadow, (size_t)length);
    }
-   buf->map_sent = sent;
-   buf->map_gpu_wrote = false;
-   if (!buf->mapped) {
-      atomic_fetch_add(&ctx->share->mapped_buffers, 1);
-      fe_share_unusual(ctx->share); /* a draw asks draw_ready: no repeat draw */
-   }
-   buf->mapped = true;
-   buf->map_access = access;
-   buf->map_offset = offset;
-   buf->map_length = length;
-   buf->map_shadow = shadow;
+   map_begin(ctx, buf, sent, shadow, offset, length, access);
    return shadow;
 }
 
