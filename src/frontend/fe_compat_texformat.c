@@ -17,6 +17,19 @@
 #include "fe_format.h"
 #include "gl_api.h"
 
+/* GL 2.1 §3.6.4, conversion to RGBA of a texel p read from a luminance/alpha source (legacy,
+ * from source_as; 0 leaves p as it is). */
+static inline void
+legacy_to_rgba(GLenum legacy, float *p)
+{
+   if (legacy == FE_GL_LUMINANCE)
+      p[1] = p[2] = p[0], p[3] = 1.0f;
+   else if (legacy == GL_ALPHA)
+      p[3] = p[0], p[0] = p[1] = p[2] = 0.0f;
+   else if (legacy == FE_GL_LUMINANCE_ALPHA)
+      p[3] = p[1], p[1] = p[2] = p[0];
+}
+
 /* The pixel format a luminance/alpha one is read as (same components in memory), and which
  * legacy source it was (0: none). */
 static GLenum
@@ -200,13 +213,7 @@ fe_compat_tex_source_begin_box(struct fe_context *ctx, GLenum internal_format, G
          float *o = out + (size_t)r * (size_t)width * out_n;
          for (GLsizei x = 0; x < width; x++) {
             float *p = row + 4 * x;
-            /* GL 2.1 §3.6.4, conversion to RGBA of a luminance/alpha source */
-            if (legacy == FE_GL_LUMINANCE)
-               p[1] = p[2] = p[0], p[3] = 1.0f;
-            else if (legacy == GL_ALPHA)
-               p[3] = p[0], p[0] = p[1] = p[2] = 0.0f;
-            else if (legacy == FE_GL_LUMINANCE_ALPHA)
-               p[3] = p[1], p[1] = p[2] = p[0];
+            legacy_to_rgba(legacy, p);
             /* table 3.15: the components the internal format keeps */
             if (wide)
                o[4 * x] = base == GL_ALPHA ? 0.0f : p[0], o[4 * x + 1] = o[4 * x + 2] = 0.0f,
@@ -309,13 +316,7 @@ fe_compat_border_scan(struct fe_context *ctx, GLsizei width, GLsizei height, GLs
             (dims > 1 && (y == 0 || y == height - 1)) || (dims > 2 && (z == 0 || z == depth - 1));
          for (GLsizei x = 0; x < width; x += whole || x == width - 1 ? 1 : width - 1) {
             float *p = row + 4 * x;
-            /* GL 2.1 §3.6.4, conversion to RGBA of a luminance/alpha source */
-            if (legacy == FE_GL_LUMINANCE)
-               p[1] = p[2] = p[0], p[3] = 1.0f;
-            else if (legacy == GL_ALPHA)
-               p[3] = p[0], p[0] = p[1] = p[2] = 0.0f;
-            else if (legacy == FE_GL_LUMINANCE_ALPHA)
-               p[3] = p[1], p[1] = p[2] = p[0];
+            legacy_to_rgba(legacy, p);
             if (z == 0 && y == 0 && x == 0)
                memcpy(rgba, p, 4 * sizeof(float));
             else if (memcmp(rgba, p, 4 * sizeof(float))) {
