@@ -281,6 +281,15 @@ struct draw {
    uint64_t user_size;
 };
 
+/* A GL_LINE_LOOP the client rewrites (fe_prim_rewrite.c): its indices are not the draw's, so
+ * neither the compact draw nor the element buffer's bind fits it. Not where the device draws
+ * loops itself (MGP_CAP_LINE_LOOP). */
+static inline bool
+loop_rewritten(const struct fe_context *ctx, GLenum mode)
+{
+   return mode == GL_LINE_LOOP && !fe_line_loop_native(ctx);
+}
+
 /* Whether the server takes the compact draw (the catalog's draw call). */
 static inline bool
 compact_supported(const struct fe_context *ctx)
@@ -310,7 +319,7 @@ submit_one(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_r
    /* The common draw goes out compact: 24 wire bytes instead of 112 (issue 6), built without
     * the whole draw_vbo when nothing could make it need more (no restart, no loop rewrite). */
    if (num == 1 && d->instances == 1 && !d->base_instance && !d->draw_id && !d->has_range &&
-       !d->user_indices && d->mode != GL_LINE_LOOP && compact_supported(ctx) &&
+       !d->user_indices && !loop_rewritten(ctx, d->mode) && compact_supported(ctx) &&
        !(d->index_size && ctx->rs.primitive_restart && !d->no_restart)) {
       send_compact(ctx, (uint16_t)fe_mgp_prim(d->mode), (uint8_t)d->index_size, &ranges[0]);
       return;
@@ -629,7 +638,7 @@ draw_arrays_way(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count,
       repeat_verify(ctx, true, groups);
    struct mgp_draw_range r = {(uint32_t)(first - rebase), (uint32_t)count, 0};
    /* submit_one's compact draw without its other cases (arrays: no indices, no range) */
-   if (instances == 1 && !baseinstance && !ctx->multi_draw_id && mode != GL_LINE_LOOP &&
+   if (instances == 1 && !baseinstance && !ctx->multi_draw_id && !loop_rewritten(ctx, mode) &&
        one_pass(ctx, mode) && compact_supported(ctx)) {
       send_compact(ctx, (uint16_t)fe_mgp_prim(mode), 0, &r);
       if (!rebase && !captured)
@@ -734,7 +743,8 @@ setup_indices(struct fe_context *ctx, struct draw *d, GLsizei count, const void 
       d->user_size = (uint64_t)count * d->index_size;
       return true;
    }
-   return element_indices(ctx, eb, d->index_size, count, indices, start, d->mode != GL_LINE_LOOP);
+   return element_indices(ctx, eb, d->index_size, count, indices, start,
+                          !loop_rewritten(ctx, d->mode));
 }
 
 static void draw_indexed(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type,
@@ -817,7 +827,7 @@ draw_indexed(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, co
     * instance, no range, no restart, no loop rewrite) and without the draw it builds */
    struct fe_buffer *eb = ctx->vao->elements;
    if (eb && instances == 1 && !baseinstance && !has_range && !ctx->rs.primitive_restart &&
-       mode != GL_LINE_LOOP && one_pass(ctx, mode) && compact_supported(ctx)) {
+       !loop_rewritten(ctx, mode) && one_pass(ctx, mode) && compact_supported(ctx)) {
       const unsigned isz = index_size(type);
       uint32_t first;
       if (element_indices(ctx, eb, isz, count, indices, &first, true)) {

@@ -1059,6 +1059,14 @@ fe_es31(const struct fe_context *ctx)
    return ctx->desc.api == FE_API_GLES && ctx->desc.major * 10 + ctx->desc.minor >= 31;
 }
 
+/* Whether the device draws GL_LINE_LOOP as it is (MGP_CAP_LINE_LOOP); else every loop goes out
+ * rewritten (fe_prim_rewrite.c). */
+static inline bool
+fe_line_loop_native(const struct fe_context *ctx)
+{
+   return (ctx->share->caps->cap_bits & MGP_CAP_LINE_LOOP) != 0;
+}
+
 /* Whether the context is an OpenGL ES 3.2 one (fe_es32_lacks says when a context may be). */
 static inline bool
 fe_es32(const struct fe_context *ctx)
@@ -1898,7 +1906,8 @@ bool fe_client_arrays_index_range(struct fe_context *ctx, GLenum type, GLsizei c
                                   const void *indices, uint32_t *min, uint32_t *max);
 void fe_client_arrays_finish(struct fe_context *ctx, struct fe_vao *vao);
 /* Whether draw *a (flags, restart index and mode as sent) needs its indices rewritten before
- * the device can draw it: GL_LINE_LOOP, restart at an index other than all-ones, restart in a
+ * the device can draw it: GL_LINE_LOOP (without MGP_CAP_LINE_LOOP), restart at an index other
+ * than all-ones, restart in a
  * list without MGP_CAP_LIST_RESTART. Drops the restart flag where no index can restart. */
 bool fe_prim_rewrite_needed(struct fe_context *ctx, struct mgp_draw_vbo *a);
 /* Rewrites such a draw into 32-bit indices that travel with it (user indices): *a becomes a

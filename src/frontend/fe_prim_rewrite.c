@@ -11,6 +11,9 @@
  * into its arena, no buffer write and no copy command in the stream), so the server draws an
  * ordinary indexed draw.
  *
+ * A device that draws loops itself (MGP_CAP_LINE_LOOP: GLES) takes them as they are; a loop
+ * is rewritten there only for a restart index other than all-ones.
+ *
  * A draw of one range keeps its rewritten stream in the context's index buffer instead
  * ("the cache" below): a glDrawArrays(GL_LINE_LOOP) of n vertices is the same stream 0..n-1,0
  * wherever it starts (the start goes in as the base vertex), and an element buffer's range
@@ -54,7 +57,7 @@ fe_prim_rewrite_needed(struct fe_context *ctx, struct mgp_draw_vbo *a)
       if (a->restart_index > all_ones)
          a->flags &= (uint8_t)~MGP_DRAW_PRIMITIVE_RESTART;
    }
-   if (a->mode == MGP_PRIM_LINE_LOOP)
+   if (a->mode == MGP_PRIM_LINE_LOOP && !fe_line_loop_native(ctx))
       return true;
    if (!(a->flags & MGP_DRAW_PRIMITIVE_RESTART))
       return false;

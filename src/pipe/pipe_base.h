@@ -395,6 +395,12 @@ enum mgp_call_class {
  * on every other arm) and the store is host-visible and coherent. The client's persistent map is
  * then that memory itself: no shadow, no scan, no shipment (fe_buffer.c, "persistent maps"). */
 #define MGP_CAP_CLIENT_MAP (UINT64_C(1) << 57)
+/* GL_LINE_LOOP drawn as GL says (GLES has the mode; Vulkan has none): a draw_vbo or draw of
+ * mode MGP_PRIM_LINE_LOOP, primitive restart at the all-ones index ending each loop. Without it
+ * the client sends every loop as a line strip of indices that close it (fe_prim_rewrite.c),
+ * which a GLES host before 3.2 could not draw from a first vertex other than 0 (its cache
+ * draws them with a base vertex) */
+#define MGP_CAP_LINE_LOOP (UINT64_C(1) << 58)
 /* map_persistent's answer: address 0 declines (the client keeps its shadow); else the buffer's
  * byte 0 at address, size bytes, 64-byte aligned (GL_MIN_MAP_BUFFER_ALIGNMENT). */
 struct mgp_map_answer {

@@ -768,6 +768,8 @@ struct glb_screen {
       uint64_t pack_host_reads, pack_converted;
       /* draw ranges unrolled for the first-vertex provoking convention (glb_provoking.c) */
       uint64_t first_vertex_draws;
+      /* draw ranges whose base vertex was added to their indices (a host before GLES 3.2) */
+      uint64_t biased_draws;
       /* draws whose program ran without its gl_PointSize writes (GLB_VARIANT_NO_POINT_SIZE) */
       uint64_t point_size_cut_draws;
       /* draws that put the program's buffers and not the program (GLB_DIRTY_BUFFERS alone) */

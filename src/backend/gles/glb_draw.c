@@ -1084,6 +1084,96 @@ draw_first_vertex(struct glb_context *ctx, const struct mgp_draw_vbo *args,
    return ok;
 }
 
+/* The indices a base vertex is added to on a host without one, per range at most (16 MiB of
+ * 32-bit indices written): what a client can make the server hold for one range. */
+enum { BIASED_MAX = 1u << 22 };
+
+/* One range of an indexed draw on a host before GLES 3.2, which has no
+ * glDrawElementsBaseVertex: its indices with the base vertex added (GL 4.6 11.1.3.9: restart is
+ * compared before), written as 32-bit indices into the context's scratch element buffer (a
+ * restart index as all-ones, which the host's fixed-index restart takes for GL_UNSIGNED_INT)
+ * and drawn without one. Not only the application's base vertex: the client makes one where it
+ * moves client arrays down (fe_client_arrays.c). The caller checked the range inside the
+ * indices. false: declined or failed (the draw stops). */
+static bool
+draw_biased(struct glb_context *ctx, const struct mgp_draw_vbo *args,
+            const struct mgp_draw_range *r, struct glb_resource *ib, GLenum mode, GLsizei instances)
+{
+   struct glb_screen *scr = ctx->scr;
+   const struct glb_host *h = scr->h;
+   const unsigned size = args->index_size;
+   const uint64_t first = (uint64_t)r->start * size, len = (uint64_t)r->count * size;
+   if (r->count > BIASED_MAX) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: a base vertex before GLES 3.2 on a range of %u indices (at most %u "
+                  "rewritten)",
+                  r->count, (unsigned)BIASED_MAX);
+      return false;
+   }
+   const uint8_t *src = NULL;
+   if (!ib) {
+      src = (const uint8_t *)args->user_indices.ptr + first;
+   } else {
+      bind_element_buffer(scr, ib->name);
+      src = GLB_GL(h)->glMapBufferRange(GL_ELEMENT_ARRAY_BUFFER, (GLintptr)(ctx->ib.offset + first),
+                                        (GLsizeiptr)len, GL_MAP_READ_BIT);
+      if (!src) {
+         MGU_DECLINE(backend_feature_unimplemented,
+                     "gles: a base vertex before GLES 3.2: the index buffer's map failed");
+         return false;
+      }
+   }
+   uint32_t *out = malloc((size_t)r->count * sizeof(uint32_t));
+   if (!out) {
+      if (ib)
+         GLB_GL(h)->glUnmapBuffer(GL_ELEMENT_ARRAY_BUFFER);
+      glb_fatal(scr, MGU_FATAL_OutOfMemory, "draw: a base vertex before GLES 3.2");
+      return false;
+   }
+   const bool restart = args->flags & MGP_DRAW_PRIMITIVE_RESTART;
+   bool ok = true;
+   for (uint32_t k = 0; k < r->count && ok; k++) {
+      uint32_t v;
+      if (size == 1) {
+         v = src[k];
+      } else if (size == 2) {
+         uint16_t u16;
+         memcpy(&u16, src + 2 * (size_t)k, 2);
+         v = u16;
+      } else {
+         memcpy(&v, src + 4 * (size_t)k, 4);
+      }
+      if (restart && v == args->restart_index) {
+         out[k] = UINT32_MAX;
+         continue;
+      }
+      /* a vertex below 0, or one the host would take for a restart, no array can hold */
+      const int64_t b = (int64_t)v + r->index_bias;
+      if (b < 0 || b >= (int64_t)UINT32_MAX) {
+         MGU_DECLINE(backend_feature_unimplemented,
+                     "gles: index %u with base vertex %d is vertex %lld (a base vertex before "
+                     "GLES 3.2 is added here)",
+                     v, r->index_bias, (long long)b);
+         ok = false;
+         break;
+      }
+      out[k] = (uint32_t)b;
+   }
+   if (ib)
+      GLB_GL(h)->glUnmapBuffer(GL_ELEMENT_ARRAY_BUFFER);
+   if (ok) {
+      if (!ctx->user_indices)
+         GLB_GL(h)->glGenBuffers(1, &ctx->user_indices);
+      bind_element_buffer(scr, ctx->user_indices);
+      GLB_GL(h)->glBufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)r->count * 4, out,
+                              GL_STREAM_DRAW);
+      GLB_GL(h)->glDrawElementsInstanced(mode, (GLsizei)r->count, GL_UNSIGNED_INT, NULL, instances);
+      scr->stats.biased_draws++;
+   }
+   free(out);
+   return ok;
+}
+
 void
 glb_set_patch_state(void *self, const struct mgp_patch_state *args, const void *tail,
                     uint32_t tail_count)
@@ -1373,6 +1463,11 @@ draw_bound(struct glb_context *ctx, const struct mgp_draw_vbo *args, const void 
    if (!scr->robust && !draw_in_bounds(ctx, args, ranges, tail_count, ib))
       goto declined;
    const GLsizei instances = args->instance_count ? (GLsizei)args->instance_count : 1;
+   /* a base vertex on a host without one: every range of the draw is written biased (one
+    * scratch buffer holds either the client's indices or those) */
+   bool biased = false;
+   for (uint32_t i = 0; args->index_size && scr->es_minor < 2 && i < tail_count; i++)
+      biased |= ranges[i].count && ranges[i].index_bias;
    for (uint32_t i = 0; i < tail_count; i++) {
       const struct mgp_draw_range *r = &ranges[i];
       if (!r->count)
@@ -1396,14 +1491,14 @@ draw_bound(struct glb_context *ctx, const struct mgp_draw_vbo *args, const void 
          }
          const uint64_t off = (user ? 0 : ctx->ib.offset) + first;
          const void *p = (const void *)(uintptr_t)off;
-         if (r->index_bias && scr->es_minor >= 2)
+         if (biased) {
+            if (!draw_biased(ctx, args, r, ib, mode, instances))
+               goto declined;
+         } else if (r->index_bias) {
             GLB_GL(h)->glDrawElementsInstancedBaseVertex(mode, (GLsizei)r->count, itype, p,
                                                          instances, r->index_bias);
-         else if (!r->index_bias)
+         } else {
             GLB_GL(h)->glDrawElementsInstanced(mode, (GLsizei)r->count, itype, p, instances);
-         else {
-            MGU_DECLINE(backend_feature_unimplemented, "gles: a base vertex before GLES 3.2");
-            ctx->dirty |= GLB_DIRTY_CHECKS;
          }
       }
       /* In the program's own process, once: a host driver may compile as it draws (llvmpipe

@@ -684,6 +684,9 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    c.cap_bits = MGP_CAP_OCCLUSION_ANY | MGP_CAP_TRANSFORM_FEEDBACK;
    /* GL 4.2's base instance: the instanced arrays start that many elements on (glb_draw.c) */
    c.cap_bits |= MGP_CAP_BASE_INSTANCE;
+   /* GLES draws GL_LINE_LOOP itself (restart included): the client sends loops as they are,
+    * with no rewritten indices and no base vertex, which a host before 3.2 has not */
+   c.cap_bits |= MGP_CAP_LINE_LOOP;
    if (scr->timer_bits > 0) {
       c.cap_bits |= MGP_CAP_TIMER_QUERY;
       c.timestamp_bits = (uint32_t)scr->timer_bits;
@@ -1003,6 +1006,7 @@ glb_gate_counters(void *screen, const char **names, unsigned long long *values, 
       {"gles-pack-host-reads", scr->stats.pack_host_reads},
       {"gles-pack-converted", scr->stats.pack_converted},
       {"gles-first-vertex-draws", scr->stats.first_vertex_draws},
+      {"gles-biased-draws", scr->stats.biased_draws},
       {"gles-point-size-cut-draws", scr->stats.point_size_cut_draws},
       {"gles-buffers-only-draws", scr->stats.buffers_only_draws},
       {"gles-units-skipped", scr->stats.units_skipped},
