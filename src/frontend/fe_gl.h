@@ -1605,8 +1605,6 @@ void fe_tex_params_sampler_state(const struct fe_tex_params *p, struct mgp_sampl
 /* Whether coordinate `coord` (0 s, 1 t, 2 r) wraps GL_CLAMP through CLAMP_TO_BORDER: the
  * sampler needs the coordinate clamped to [0, 1] first. */
 bool fe_tex_params_gl_clamp_border(const struct fe_tex_params *p, unsigned coord);
-/* The sampler's float border colour as the texture's base format at level reads it (no alpha:
- * alpha 1), where a wrap uses the border. */
 /* A compatibility context's bordered texture whose levels [level, level + levels) of every
  * face have borders of one colour (fe_tex_image.border_uniform): that colour replaces the
  * sampler's border colour where a wrap uses the border, so the edge samples the border texels
@@ -1614,6 +1612,10 @@ bool fe_tex_params_gl_clamp_border(const struct fe_tex_params *p, unsigned coord
  * borders differ keep the border colour (the named decline gl-texture-border-stripped). */
 void fe_tex_border_texels(const struct fe_texture *tex, unsigned level, unsigned levels, bool srgb,
                           struct mgp_sampler_state *st);
+/* The sampler's border colour as the texture's base format at level reads it (no alpha:
+ * alpha 1), where a wrap uses the border: first clamped to the range of the format's components
+ * (GL 3.3 §3.8.10), so a sampler object bound to textures of several formats gives each its own
+ * border state. */
 void fe_tex_border_for_base(const struct fe_texture *tex, unsigned level,
                             struct mgp_sampler_state *st);
 /* One sampling parameter (the fields a sampler object holds) after the spec's value checks:

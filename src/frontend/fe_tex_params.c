@@ -242,6 +242,81 @@ fe_tex_border_texels(const struct fe_texture *tex, unsigned level, unsigned leve
       st->border_color[c] = fe_f2u(srgb && c < 3 ? srgb_to_linear(rgba[c]) : rgba[c]);
 }
 
+/* A float border component clamped to [lo, hi]; NaN reads 0 and -0 reads +0, so that a clamped
+ * black or white is one of the device's standard borders (no custom border sampler used up). */
+static uint32_t
+clamp_float_border(uint32_t bits, float lo, float hi)
+{
+   const float v = fe_u2f(bits);
+   if (v != v || v == 0.0f)
+      return fe_f2u(0.0f);
+   return fe_f2u(v < lo ? lo : v > hi ? hi : v);
+}
+
+/* An integer border component clamped to the range of a bits-wide component (1 to 32). */
+static uint32_t
+clamp_int_border(uint32_t bits, bool is_signed, unsigned width)
+{
+   if (width >= 32)
+      return bits;
+   if (!is_signed) {
+      const uint32_t max = (1u << width) - 1u;
+      return bits > max ? max : bits;
+   }
+   const int32_t max = (int32_t)((1u << (width - 1)) - 1u), min = -max - 1;
+   const int32_t v = (int32_t)bits;
+   return (uint32_t)(v < min ? min : v > max ? max : v);
+}
+
+/* GL 3.3 §3.8.10 (GL 4.6 §8.14.2): the border colour is clamped to what the texture's format
+ * stores: an integer format's range per component width and signedness, [0, 1] unsigned and
+ * [-1, 1] signed normalized; float formats keep it. A depth format takes the first component
+ * as its depth (a normalized depth's clamped to [0, 1]); stencil sampling reads 8-bit unsigned
+ * integers. An integer border on an integer texture is read as the texture's type, whichever
+ * of glTexParameterIiv and Iuiv set it (a mismatch is undefined in GL; the bits are kept, as
+ * the query keeps them), and a float border on an integer texture or an integer one on a
+ * float or normalized texture, both undefined, cross unchanged. Vulkan leaves a custom border
+ * outside the format's range undefined (devices differ), so the clamp is the front end's. */
+static void
+clamp_border_to_format(const struct fe_format_info *info, bool stencil,
+                       struct mgp_sampler_state *st)
+{
+   if (!info)
+      return;
+   const struct mgp_format_desc *d = fe_mgp_format(info->format);
+   const bool ints = st->border_color_form != 0;
+   const unsigned kind = d->kind;
+   if (stencil || kind == MGP_FORMAT_KIND_STENCIL) {
+      if (ints) {
+         st->border_color[0] = clamp_int_border(st->border_color[0], false, 8);
+         st->border_color_form = 2;
+      }
+      return;
+   }
+   if (kind == MGP_FORMAT_KIND_DEPTH || kind == MGP_FORMAT_KIND_DEPTH_STENCIL) {
+      const bool float_depth =
+         info->format == MGP_FORMAT_D32_FLOAT || info->format == MGP_FORMAT_D32_FLOAT_S8_UINT;
+      if (!ints && !float_depth)
+         st->border_color[0] = clamp_float_border(st->border_color[0], 0.0f, 1.0f);
+      return;
+   }
+   for (unsigned c = 0; c < 4; c++) {
+      if (d->bits[c] == 0)
+         continue; /* not stored: fe_tex_border_for_base gives it the base format's value */
+      if (!ints && kind == MGP_FORMAT_KIND_UNORM)
+         st->border_color[c] = clamp_float_border(st->border_color[c], 0.0f, 1.0f);
+      else if (!ints && kind == MGP_FORMAT_KIND_SNORM)
+         st->border_color[c] = clamp_float_border(st->border_color[c], -1.0f, 1.0f);
+      else if (ints && (kind == MGP_FORMAT_KIND_UINT || kind == MGP_FORMAT_KIND_SINT))
+         st->border_color[c] =
+            clamp_int_border(st->border_color[c], kind == MGP_FORMAT_KIND_SINT, d->bits[c]);
+   }
+   if (ints && kind == MGP_FORMAT_KIND_UINT)
+      st->border_color_form = 2;
+   else if (ints && kind == MGP_FORMAT_KIND_SINT)
+      st->border_color_form = 1;
+}
+
 void
 fe_tex_border_for_base(const struct fe_texture *tex, unsigned level, struct mgp_sampler_state *st)
 {
@@ -251,6 +326,8 @@ fe_tex_border_for_base(const struct fe_texture *tex, unsigned level, struct mgp_
       return;
    const struct fe_tex_image *img = &tex->image[0][level];
    const struct fe_format_info *info = img->defined ? fe_format_lookup(img->internal_format) : NULL;
+   clamp_border_to_format(info, tex->params.stencil_index && info && info->base == GL_DEPTH_STENCIL,
+                          st);
    /* an integer border (glTexParameterIiv/Iuiv) is the integers themselves: no luminance/alpha
     * base takes one, and a RED/RG/RGB base reads its missing components as integer 0 and 1 */
    const bool ints = st->border_color_form != 0;

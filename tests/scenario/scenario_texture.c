@@ -4876,3 +4876,146 @@ sc_integer_border(void)
    gl.DeleteFramebuffers(2, fbo);
    gl.DeleteRenderbuffers(2, rb);
 }
+
+/* border_clamp: the border colour is clamped to the range of the texture it is sampled with
+ * (GL 3.3 §3.8.10), not that of the first texture a sampler served: one sampler object with
+ * the unsigned border (300, 70000, 0xffffffff, 7) bound in turn to an RGBA8UI, an RGBA16UI and
+ * the RGBA8UI texture again reads (255, 255, 255, 7), then (300, 65535, 65535, 7), then the
+ * first again; float borders outside [0, 1] on RGBA8 read clamped to [0, 1], on RGBA8_SNORM to
+ * [-1, 1], and on RGBA16F unclamped, written to an RGBA32F renderbuffer. Vulkan leaves a custom
+ * border outside the format's range undefined, so mgl clamps it itself. */
+static GLuint
+clamp_texture(GLenum internal, GLenum format, GLenum type)
+{
+   static const GLuint zeros[2 * 2 * 4];
+   GLuint t;
+   glGenTextures(1, &t);
+   glBindTexture(GL_TEXTURE_2D, t);
+   glTexImage2D(GL_TEXTURE_2D, 0, (GLint)internal, 2, 2, 0, format, type, zeros);
+   return t;
+}
+
+/* Draws the quad sampling tex at (-2, 0.5) into fbo and reads pixel (1, 1) as type. */
+static void
+clamp_draw(GLuint fbo, GLuint tex, GLenum format, GLenum type, void *out)
+{
+   glBindTexture(GL_TEXTURE_2D, tex);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glReadPixels(1, 1, 1, 1, format, type, out);
+}
+
+void
+sc_border_clamp(void)
+{
+   GLuint rb[2], fbo[2];
+   gl.GenRenderbuffers(2, rb);
+   gl.GenFramebuffers(2, fbo);
+   for (int i = 0; i < 2; i++) {
+      gl.BindRenderbuffer(GL_RENDERBUFFER, rb[i]);
+      gl.RenderbufferStorage(GL_RENDERBUFFER, i ? GL_RGBA32F : GL_RGBA32UI, 4, 4);
+      gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[i]);
+      gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[i]);
+      if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+         die_setup("the RGBA32%s framebuffer is incomplete", i ? "F" : "UI");
+   }
+   glViewport(0, 0, 4, 4);
+   float quad[12];
+   rect_vertices(quad, 0, 0, 64, 64);
+   mesh mq = make_mesh(quad, 6);
+   gl.BindVertexArray(mq.vao);
+   GLuint smp;
+   gl.GenSamplers(1, &smp);
+   gl.SamplerParameteri(smp, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   gl.SamplerParameteri(smp, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   gl.SamplerParameteri(smp, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
+   gl.SamplerParameteri(smp, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER);
+   gl.BindSampler(0, smp);
+
+   /* unsigned integer textures through one sampler object */
+   static const char fs_u[] = "#version 330 core\n"
+                              "uniform usampler2D u_tex;\n"
+                              "out uvec4 o_value;\n"
+                              "void main() { o_value = texture(u_tex, vec2(-2.0, 0.5)); }\n";
+   GLuint pu = link_program(VS_PIXELS, fs_u);
+   gl.UseProgram(pu);
+   gl.Uniform2f(uloc(pu, "u_offset"), 0.0f, 0.0f);
+   gl.Uniform1f(uloc(pu, "u_z"), 0.0f);
+   gl.Uniform1i(uloc(pu, "u_tex"), 0);
+   static const GLuint ub[4] = {300, 70000, 0xffffffffu, 7};
+   gl.SamplerParameterIuiv(smp, GL_TEXTURE_BORDER_COLOR, ub);
+   const GLuint tu[2] = {clamp_texture(GL_RGBA8UI, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE),
+                         clamp_texture(GL_RGBA16UI, GL_RGBA_INTEGER, GL_UNSIGNED_SHORT)};
+   static const GLuint want_u[2][4] = {{255, 255, 255, 7}, {300, 65535, 65535, 7}};
+   static const char *const name_u[2] = {"RGBA8UI", "RGBA16UI"};
+   for (int step = 0; step < 3; step++) {
+      const int k = step == 1; /* RGBA8UI, RGBA16UI, RGBA8UI again */
+      GLuint got[4] = {0x5a5a5a5a, 0x5a5a5a5a, 0x5a5a5a5a, 0x5a5a5a5a};
+      clamp_draw(fbo[0], tu[k], GL_RGBA_INTEGER, GL_UNSIGNED_INT, got);
+      check_gl_error(name_u[k]);
+      if (memcmp(got, want_u[k], sizeof(got)))
+         fail("%s (draw %d) through a sampler object with border (300, 70000, 0xffffffff, 7): "
+              "reads (%u, %u, %u, %u), expected (%u, %u, %u, %u)",
+              name_u[k], step, got[0], got[1], got[2], got[3], want_u[k][0], want_u[k][1],
+              want_u[k][2], want_u[k][3]);
+   }
+
+   /* float borders on normalized and float textures */
+   static const char fs_f[] = "#version 330 core\n"
+                              "uniform sampler2D u_tex;\n"
+                              "out vec4 o_value;\n"
+                              "void main() { o_value = texture(u_tex, vec2(-2.0, 0.5)); }\n";
+   GLuint pf = link_program(VS_PIXELS, fs_f);
+   gl.UseProgram(pf);
+   gl.Uniform2f(uloc(pf, "u_offset"), 0.0f, 0.0f);
+   gl.Uniform1f(uloc(pf, "u_z"), 0.0f);
+   gl.Uniform1i(uloc(pf, "u_tex"), 0);
+   static const struct {
+      const char *name;
+      GLenum internal, format, type;
+      float border[4], want[4];
+   } fc[] = {
+      {"RGBA8", GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, {2.0f, -0.5f, 0.25f, 1.5f}, {1, 0, 0.25f, 1}},
+      {"RGBA8_SNORM",
+       GL_RGBA8_SNORM,
+       GL_RGBA,
+       GL_BYTE,
+       {-3.0f, 2.0f, -0.5f, 0.25f},
+       {-1, 1, -0.5f, 0.25f}},
+      {"RGBA16F",
+       GL_RGBA16F,
+       GL_RGBA,
+       GL_FLOAT,
+       {2.0f, -0.5f, 0.25f, 1.5f},
+       {2.0f, -0.5f, 0.25f, 1.5f}},
+   };
+   for (size_t i = 0; i < sizeof(fc) / sizeof(fc[0]); i++) {
+      gl.SamplerParameterfv(smp, GL_TEXTURE_BORDER_COLOR, fc[i].border);
+      const GLuint t = clamp_texture(fc[i].internal, fc[i].format, fc[i].type);
+      float got[4] = {-9, -9, -9, -9};
+      clamp_draw(fbo[1], t, GL_RGBA, GL_FLOAT, got);
+      check_gl_error(fc[i].name);
+      /* a device may keep the border at the format's precision: within 1/100 */
+      for (int c = 0; c < 4; c++)
+         if (fabsf(got[c] - fc[i].want[c]) > 0.01f) {
+            fail("%s with float border (%g, %g, %g, %g): reads (%g, %g, %g, %g), expected "
+                 "(%g, %g, %g, %g)",
+                 fc[i].name, fc[i].border[0], fc[i].border[1], fc[i].border[2], fc[i].border[3],
+                 got[0], got[1], got[2], got[3], fc[i].want[0], fc[i].want[1], fc[i].want[2],
+                 fc[i].want[3]);
+            break;
+         }
+      glDeleteTextures(1, &t);
+   }
+
+   gl.BindSampler(0, 0);
+   gl.UseProgram(0);
+   gl.DeleteProgram(pu);
+   gl.DeleteProgram(pf);
+   gl.DeleteSamplers(1, &smp);
+   glDeleteTextures(2, tu);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   glViewport(0, 0, W, H);
+   gl.DeleteFramebuffers(2, fbo);
+   gl.DeleteRenderbuffers(2, rb);
+}

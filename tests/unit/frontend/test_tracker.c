@@ -765,6 +765,141 @@ test_sampler_objects(void)
    env_finish(&e);
 }
 
+/* The border colour a draw sends for tex (bound to unit 0 under prog) through the unit's
+ * sampler state: the create_sampler the draw makes (the test keeps every clamped colour new,
+ * so each draw makes one). False when the draw made none. */
+static bool
+drawn_border(GLuint prog, GLuint tex, uint32_t out[4], uint8_t *form)
+{
+   mgl_glUseProgram(prog);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_ERR(GL_NO_ERROR);
+   const struct fake_rec *c = fake_find(MGP_CALL_create_sampler, 0);
+   if (!c)
+      return false;
+   const struct mgp_create_sampler *a = (const void *)c->args;
+   memcpy(out, a->state.border_color, 16);
+   *form = a->state.border_color_form;
+   return true;
+}
+
+/* A 2x2 texture of internal, format and type (no pixels), NEAREST, no mipmaps. */
+static GLuint
+border_texture(GLenum internal, GLenum format, GLenum type)
+{
+   GLuint tex;
+   mgl_glGenTextures(1, &tex);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, (GLint)internal, 2, 2, 0, format, type, NULL);
+   CHECK_ERR(GL_NO_ERROR);
+   return tex;
+}
+
+#define CHECK_BORDER(prog, tex, want_form, w0, w1, w2, w3)                                         \
+   do {                                                                                            \
+      uint32_t got_[4] = {0};                                                                      \
+      uint8_t form_ = 0xff;                                                                        \
+      CHECK(drawn_border(prog, tex, got_, &form_));                                                \
+      CHECK_EQ(form_, want_form);                                                                  \
+      CHECK_EQ(got_[0], (uint32_t)(w0));                                                           \
+      CHECK_EQ(got_[1], (uint32_t)(w1));                                                           \
+      CHECK_EQ(got_[2], (uint32_t)(w2));                                                           \
+      CHECK_EQ(got_[3], (uint32_t)(w3));                                                           \
+   } while (0)
+
+/* GL 3.3 §3.8.10: the border colour is clamped to the range of the sampled texture's format
+ * (integer: per component width and signedness; unsigned/signed normalized: [0, 1]/[-1, 1];
+ * float formats keep it; a depth format clamps its depth, the first component). The clamp is
+ * the front end's, so the border the backend receives is the one GL defines whatever the
+ * device does with a custom border outside the format's range (Vulkan leaves it undefined).
+ * One sampler object bound in turn to textures of two formats gives each its own clamp. */
+static void
+test_border_clamped_to_format(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   GLuint vao, vbo;
+   make_triangle(&vao, &vbo);
+   const GLenum types[3] = {GL_UNSIGNED_INT_SAMPLER_2D, GL_INT_SAMPLER_2D, GL_SAMPLER_2D};
+   GLuint prog[3];
+   for (int i = 0; i < 3; i++) {
+      struct fake_program fp = {
+         .num_inputs = 1, .inputs = {"pos"}, .num_samplers = 1, .samplers = {{"tex", types[i], 1}}};
+      prog[i] = make_program(&fp);
+   }
+   GLuint smp;
+   mgl_glGenSamplers(1, &smp);
+   mgl_glSamplerParameteri(smp, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   mgl_glSamplerParameteri(smp, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   mgl_glSamplerParameteri(smp, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
+   mgl_glSamplerParameteri(smp, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER);
+   mgl_glBindSampler(0, smp);
+
+   /* unsigned: one sampler object, an RGBA8UI and an RGBA16UI texture in turn */
+   const GLuint ub[4] = {300, 70000, 0xffffffffu, 7};
+   mgl_glSamplerParameterIuiv(smp, GL_TEXTURE_BORDER_COLOR, ub);
+   const GLuint u8 = border_texture(GL_RGBA8UI, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE);
+   const GLuint u16 = border_texture(GL_RGBA16UI, GL_RGBA_INTEGER, GL_UNSIGNED_SHORT);
+   const GLuint u32 = border_texture(GL_RGBA32UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT);
+   const GLuint u1010102 = border_texture(GL_RGB10_A2UI, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE);
+   const GLuint r8ui = border_texture(GL_R8UI, GL_RED_INTEGER, GL_UNSIGNED_BYTE);
+   CHECK_BORDER(prog[0], u8, 2, 255, 255, 255, 7);
+   CHECK_BORDER(prog[0], u16, 2, 300, 65535, 65535, 7);
+   CHECK_BORDER(prog[0], u32, 2, 300, 70000, 0xffffffffu, 7);
+   CHECK_BORDER(prog[0], u1010102, 2, 300, 1023, 1023, 3);
+   /* R8UI: the missing components as the base format reads them (0, 0, 1) */
+   CHECK_BORDER(prog[0], r8ui, 2, 255, 0, 0, 1);
+   /* back to the RGBA8UI texture: its own clamp again (the cached sampler, bound) */
+   mgl_glBindTexture(GL_TEXTURE_2D, u8);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_create_sampler), 0);
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_sampler_states), 1);
+   /* the query keeps the colour as given */
+   GLuint q[4] = {0};
+   mgl_glGetSamplerParameterIuiv(smp, GL_TEXTURE_BORDER_COLOR, q);
+   CHECK(!memcmp(q, ub, sizeof(q)));
+
+   /* signed, with glSamplerParameterIiv */
+   const GLint ib[4] = {-200, 200, -40000, 40000};
+   mgl_glSamplerParameterIiv(smp, GL_TEXTURE_BORDER_COLOR, ib);
+   const GLuint i8 = border_texture(GL_RGBA8I, GL_RGBA_INTEGER, GL_BYTE);
+   const GLuint i16 = border_texture(GL_RGBA16I, GL_RGBA_INTEGER, GL_SHORT);
+   const GLuint i32 = border_texture(GL_RGBA32I, GL_RGBA_INTEGER, GL_INT);
+   CHECK_BORDER(prog[1], i8, 1, -128, 127, -128, 127);
+   CHECK_BORDER(prog[1], i16, 1, -200, 200, -32768, 32767);
+   CHECK_BORDER(prog[1], i32, 1, -200, 200, -40000, 40000);
+
+   /* float borders: unsigned normalized [0, 1], signed normalized [-1, 1], float unclamped;
+    * -0 reads +0 */
+   const float fb[4] = {2.0f, -0.5f, 0.25f, -0.0f};
+   mgl_glSamplerParameterfv(smp, GL_TEXTURE_BORDER_COLOR, fb);
+   const GLuint n8 = border_texture(GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE);
+   const GLuint s8 = border_texture(GL_RGBA8_SNORM, GL_RGBA, GL_BYTE);
+   const GLuint f16 = border_texture(GL_RGBA16F, GL_RGBA, GL_FLOAT);
+   const GLuint d16 = border_texture(GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT, GL_FLOAT);
+   const GLuint d32f = border_texture(GL_DEPTH_COMPONENT32F, GL_DEPTH_COMPONENT, GL_FLOAT);
+   CHECK_BORDER(prog[2], n8, 0, fe_f2u(1.0f), fe_f2u(0.0f), fe_f2u(0.25f), fe_f2u(0.0f));
+   CHECK_BORDER(prog[2], s8, 0, fe_f2u(1.0f), fe_f2u(-0.5f), fe_f2u(0.25f), fe_f2u(0.0f));
+   CHECK_BORDER(prog[2], f16, 0, fe_f2u(2.0f), fe_f2u(-0.5f), fe_f2u(0.25f), fe_f2u(-0.0f));
+   /* a normalized depth clamps its depth (the first component) */
+   CHECK_BORDER(prog[2], d16, 0, fe_f2u(1.0f), fe_f2u(-0.5f), fe_f2u(0.25f), fe_f2u(-0.0f));
+   const float fb2[4] = {-3.0f, -0.5f, 0.25f, 4.0f};
+   mgl_glSamplerParameterfv(smp, GL_TEXTURE_BORDER_COLOR, fb2);
+   CHECK_BORDER(prog[2], d32f, 0, fe_f2u(-3.0f), fe_f2u(-0.5f), fe_f2u(0.25f), fe_f2u(4.0f));
+   CHECK_BORDER(prog[2], s8, 0, fe_f2u(-1.0f), fe_f2u(-0.5f), fe_f2u(0.25f), fe_f2u(1.0f));
+   /* clamped to white: the state of a standard border (the backend's OPAQUE_WHITE) */
+   const float white[4] = {2.0f, 3.0f, 1.5f, 9.0f};
+   mgl_glSamplerParameterfv(smp, GL_TEXTURE_BORDER_COLOR, white);
+   CHECK_BORDER(prog[2], n8, 0, fe_f2u(1.0f), fe_f2u(1.0f), fe_f2u(1.0f), fe_f2u(1.0f));
+
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glDeleteSamplers(1, &smp);
+   env_finish(&e);
+}
+
 /* The texture a set_sampler_views record's slot j names (through the views created so far). */
 static struct mgp_handle
 view_texture(const struct mgp_handle *views_made, const struct mgp_handle *view_tex,
@@ -3501,6 +3636,7 @@ main(void)
    test_texture_uploads();
    test_incomplete_texture_black();
    test_sampler_objects();
+   test_border_clamped_to_format();
    test_program_switch_samplers();
    test_rebound_texture_resolves_fresh();
    test_uniforms_and_ubo();
