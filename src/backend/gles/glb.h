@@ -877,8 +877,9 @@ bool glb_blit_needs_draw(const struct glb_resource *src, const struct glb_resour
  * bound); declines by name what it cannot. glb_blit_draw.c. */
 void glb_blit_draw(struct glb_context *ctx, const struct glb_resource *src,
                    const struct glb_resource *dst, const struct mgp_blit *args, uint32_t mask);
-/* Whether an occlusion query is active on the host (a draw now would be counted). glb_sync.c */
-bool glb_occlusion_active(const struct glb_screen *scr);
+/* The kind of an active host query that would count a draw now (occlusion, or primitives
+ * generated: GL counts neither for a blit); NULL when none is. glb_sync.c */
+const char *glb_draw_counted(const struct glb_screen *scr);
 /* Binds the program's sampler views and samplers to their units for a draw; false: declined. */
 bool glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog);
 /* An image unit's buffer texture r (imageBuffer): its host texture views the store of the

@@ -274,13 +274,15 @@ glb_blit_draw(struct glb_context *ctx, const struct glb_resource *src,
                   mgp_format_name(src->desc.format), mgp_format_name(dst->desc.format));
       return;
    }
-   if (glb_occlusion_active(scr)) {
-      /* GL's blits bypass the fragment operations a query counts; a draw would be counted */
+   const char *counted = glb_draw_counted(scr);
+   if (counted) {
+      /* GL's blits bypass the fragment operations and generate no primitives; a draw would be
+       * counted */
       MGU_DECLINE(backend_feature_unimplemented,
                   "gles: a blit the host's blit refuses (%s to %s, %u samples) under an active "
-                  "occlusion query, which its draw would count",
+                  "%s query, which its draw would count",
                   mgp_format_name(src->desc.format), mgp_format_name(dst->desc.format),
-                  dst->desc.samples);
+                  dst->desc.samples, counted);
       return;
    }
    /* a multisampled source: copied whole (glCopyImageSubData, GLES 3.2) and fetched sample by

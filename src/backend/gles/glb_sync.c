@@ -231,15 +231,19 @@ is_occlusion(unsigned kind)
           kind == MGP_QUERY_KIND_ANY_SAMPLES_PASSED_CONSERVATIVE;
 }
 
-bool
-glb_occlusion_active(const struct glb_screen *scr)
+const char *
+glb_draw_counted(const struct glb_screen *scr)
 {
    for (uint32_t i = 0; i < scr->queries.cap; i++) {
       const struct glb_query *q = (const struct glb_query *)scr->queries.slots[i];
-      if (q && q->active && q->name && is_occlusion(q->kind))
-         return true;
+      if (!q || !q->active || !q->name)
+         continue;
+      if (is_occlusion(q->kind))
+         return "occlusion";
+      if (q->kind == MGP_QUERY_KIND_PRIMITIVES_GENERATED)
+         return "primitives-generated";
    }
-   return false;
+   return NULL;
 }
 
 /* Decided here, once: the WAIT modes wait in the host driver for the result; the NO_WAIT modes
