@@ -852,7 +852,10 @@ struct vkb_screen_stats {
    unsigned long long inflight_batches_peak; /* batches queued after a pressure submit, most */
    unsigned long long fence_waits_spun;      /* waits whose batch ended within wait_spin_ns */
    unsigned long long fence_waits_slept;     /* waits that went on to vkWaitForFences */
-   unsigned long long masked_clears;         /* clears drawn for a partial write mask */
+   /* what a read-back costs besides its submit and wait (gate.readback_calls) */
+   unsigned long long image_transitions; /* layout barriers vkb_image_transition recorded */
+   unsigned long long arena_blocks_made; /* host-visible staging blocks allocated and mapped */
+   unsigned long long masked_clears;     /* clears drawn for a partial write mask */
    unsigned long long clear_pipelines_created;
    unsigned long long blit_draws; /* blits drawn (vkb_blit_draw.c) */
    unsigned long long blit_pipelines_created;

@@ -704,6 +704,7 @@ block_create(struct vkb_screen *scr, VkDeviceSize size, struct vkb_arena_block *
                   "arena map"))
       goto fail_bind;
    scr->arena_mem_bytes += blk->size;
+   scr->stats.arena_blocks_made++;
    *out = blk;
    return VKB_ARENA_OK;
 
