@@ -594,6 +594,10 @@ struct vkb_batch {
 
 /* The command buffer being recorded (begun on first use). NULL after a fatal. */
 VkCommandBuffer vkb_cmd(struct vkb_screen *scr);
+/* True while the current batch has recorded nothing (no batch yet counts): its first command
+ * comes after the opening barrier vkb_cmd records, which orders it after every write of the
+ * batches before it. */
+bool vkb_batch_unrecorded(const struct vkb_screen *scr);
 /* Ends the batch's command buffer and begins the next one, with an empty pre-pass slot between
  * them (struct vkb_batch's segments): called as a rendering scope begins. Returns the command
  * buffer the scope records into; NULL after a fatal. Bound state does not survive it. */

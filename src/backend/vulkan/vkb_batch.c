@@ -330,6 +330,12 @@ vkb_cmd(struct vkb_screen *scr)
    return b->cmd;
 }
 
+bool
+vkb_batch_unrecorded(const struct vkb_screen *scr)
+{
+   return !scr->draws.n && !(scr->cur && scr->cur->recording);
+}
+
 /* The floor's proof reads only the frame ledger: what vkb_submit recorded from frame_serial
  * (never a batch's own frame field) and completed_serial (batches retire in submission order,
  * each after its fence signalled). Invariant: the floor F is sound iff every frame <= F
