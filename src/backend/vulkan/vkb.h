@@ -594,6 +594,10 @@ struct vkb_batch {
 
 /* The command buffer being recorded (begun on first use). NULL after a fatal. */
 VkCommandBuffer vkb_cmd(struct vkb_screen *scr);
+/* True while the current batch has recorded nothing (no batch yet counts): its first command
+ * comes after the opening barrier vkb_cmd records, which orders it after every write of the
+ * batches before it. */
+bool vkb_batch_unrecorded(const struct vkb_screen *scr);
 /* Ends the batch's command buffer and begins the next one, with an empty pre-pass slot between
  * them (struct vkb_batch's segments): called as a rendering scope begins. Returns the command
  * buffer the scope records into; NULL after a fatal. Bound state does not survive it. */
@@ -852,7 +856,10 @@ struct vkb_screen_stats {
    unsigned long long inflight_batches_peak; /* batches queued after a pressure submit, most */
    unsigned long long fence_waits_spun;      /* waits whose batch ended within wait_spin_ns */
    unsigned long long fence_waits_slept;     /* waits that went on to vkWaitForFences */
-   unsigned long long masked_clears;         /* clears drawn for a partial write mask */
+   /* what a read-back costs besides its submit and wait (gate.readback_calls) */
+   unsigned long long image_transitions; /* layout barriers vkb_image_transition recorded */
+   unsigned long long arena_blocks_made; /* host-visible staging blocks allocated and mapped */
+   unsigned long long masked_clears;     /* clears drawn for a partial write mask */
    unsigned long long clear_pipelines_created;
    unsigned long long blit_draws; /* blits drawn (vkb_blit_draw.c) */
    unsigned long long blit_pipelines_created;

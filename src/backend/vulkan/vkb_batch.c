@@ -330,6 +330,12 @@ vkb_cmd(struct vkb_screen *scr)
    return b->cmd;
 }
 
+bool
+vkb_batch_unrecorded(const struct vkb_screen *scr)
+{
+   return !scr->draws.n && !(scr->cur && scr->cur->recording);
+}
+
 /* The floor's proof reads only the frame ledger: what vkb_submit recorded from frame_serial
  * (never a batch's own frame field) and completed_serial (batches retire in submission order,
  * each after its fence signalled). Invariant: the floor F is sound iff every frame <= F
@@ -704,6 +710,7 @@ block_create(struct vkb_screen *scr, VkDeviceSize size, struct vkb_arena_block *
                   "arena map"))
       goto fail_bind;
    scr->arena_mem_bytes += blk->size;
+   scr->stats.arena_blocks_made++;
    *out = blk;
    return VKB_ARENA_OK;
 

@@ -411,6 +411,18 @@ vkb_context_attached_in(struct vkb_context *ctx, const struct vkb_resource *r, u
    return surface_in(&fb->depth, r, lo, hi) || surface_in(&fb->stencil, r, lo, hi);
 }
 
+/* An attachment's level into `layout` for a scope about to begin. Already there in a scope that
+ * opens its batch: no barrier (the opening one orders it), only the use in this batch noted. */
+static void
+attachment_layout(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level,
+                  VkImageLayout layout, bool opens_batch)
+{
+   if (opens_batch && r->img && level < r->levels && r->layout[level] == layout)
+      r->last_use = vkb_current_serial(scr);
+   else
+      vkb_image_transition(scr, r, level, 1, layout, true);
+}
+
 bool
 vkb_begin_rendering(struct vkb_context *ctx)
 {
@@ -427,7 +439,10 @@ vkb_begin_rendering(struct vkb_context *ctx)
    /* Attachments into attachment layouts; a same-layout barrier orders this scope after the
     * previous one that wrote them (and after glTextureBarrier, which ended it). A level the
     * draw's samplers put in the feedback-loop layout (ctx->loop_want) stays in it; one that
-    * leaves it invalidates the sampler memo, whose resolutions relied on it. */
+    * leaves it invalidates the sampler memo, whose resolutions relied on it. A scope that
+    * opens its batch (the draw after a read-back) needs no same-layout barrier: the batch's
+    * opening barrier orders it after every earlier scope. */
+   const bool opens_batch = vkb_batch_unrecorded(scr);
    VkImageLayout color_layout[VKB_MAX_COLOR];
    uint8_t loop = 0;
    bool loop_left = false;
@@ -449,7 +464,7 @@ vkb_begin_rendering(struct vkb_context *ctx)
             loop_left = true;
          }
       }
-      vkb_image_transition(scr, f.color[i], f.color_level[i], 1, color_layout[i], true);
+      attachment_layout(scr, f.color[i], f.color_level[i], color_layout[i], opens_batch);
    }
    struct vkb_resource *ds = f.depth ? f.depth : f.stencil;
    const uint32_t ds_level = f.depth ? f.depth_level : f.stencil_level;
@@ -464,7 +479,7 @@ vkb_begin_rendering(struct vkb_context *ctx)
       }
    }
    if (ds)
-      vkb_image_transition(scr, ds, ds_level, 1, ds_layout, true);
+      attachment_layout(scr, ds, ds_level, ds_layout, opens_batch);
    if (loop_left) {
       ctx->smemo.epoch++;
       ctx->smemo.res_epoch++;

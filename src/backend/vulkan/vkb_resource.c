@@ -1169,6 +1169,7 @@ vkb_image_transition(struct vkb_screen *scr, struct vkb_resource *r, uint32_t le
       r->layout[b[i].subresourceRange.baseMipLevel] = layout;
    r->last_use = vkb_current_serial(scr);
    vkCmdPipelineBarrier(cmd, src, dst, 0, 0, NULL, 0, NULL, n, b);
+   scr->stats.image_transitions++;
 }
 
 /* Buffers: one global barrier each side of a transfer write (cheap on every device; buffer

@@ -1739,6 +1739,8 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"readback-shader-barriers", scr->stats.readback_shader_barriers},
       {"fence-waits-spun", scr->stats.fence_waits_spun},
       {"fence-waits-slept", scr->stats.fence_waits_slept},
+      {"image-transitions", scr->stats.image_transitions},
+      {"arena-blocks-made", scr->stats.arena_blocks_made},
    };
    unsigned n = sizeof(rows) / sizeof(rows[0]);
    if (!names || !values)
