@@ -2533,42 +2533,68 @@ test_suballoc_buffers(struct t *t)
    check(counter(t, "sub-pending-waits") == waits,
          "a loop of buffers the GPU never used waits for nothing (%llu waits)",
          counter(t, "sub-pending-waits") - waits);
+}
+
+/* Buffers the GPU used, freed faster than batches complete: a second screen whose batches are
+ * held until the host waits for them (MGL_TEST_VK_HOLD_BATCH_MS=wait), so nothing completes by
+ * itself. 96 MiB of GPU-written 1 MiB buffers freed: fresh blocks serve the loop, the batch is
+ * submitted past VKB_SUB_PENDING_LIMIT, nothing waits. At the bound of blocks (here: none more
+ * than those held) the loop waits for its oldest freed ranges and takes them again. */
+static void
+test_suballoc_bound(void)
+{
+   setenv("MGL_TEST_VK_HOLD_BATCH_MS", "wait", 1);
+   setenv("MGL_VK_GPU_TIMEOUT_MS", "0", 1);
+   struct t t2;
+   const bool ok = start(&t2, false);
+   unsetenv("MGL_TEST_VK_HOLD_BATCH_MS");
+   unsetenv("MGL_VK_GPU_TIMEOUT_MS");
+   if (!ok) {
+      check(false, "second screen for the sub-allocator bound case");
+      return;
+   }
+   static uint8_t bytes[4096];
+   memset(bytes, 0x3c, sizeof(bytes));
+   const unsigned long long waits = counter(&t2, "sub-pending-waits");
    /* 96 MiB of buffers each written by a GPU copy, then deleted: their ranges wait for the
     * batch, past VKB_SUB_PENDING_LIMIT the batch is submitted, and fresh blocks serve the
     * loop meanwhile: no wait on the GPU */
-   struct mgp_handle src = make_buffer(t, 4096, bytes);
-   const unsigned long long submits = counter(t, "sub-pending-submits");
+   struct mgp_handle src = make_buffer(&t2, 4096, bytes);
+   const unsigned long long submits = counter(&t2, "sub-pending-submits");
    for (int i = 0; i < 96; i++) {
-      struct mgp_handle b = make_buffer(t, 1 << 20, NULL);
+      struct mgp_handle b = make_buffer(&t2, 1 << 20, NULL);
       const struct mgp_resource_copy_region cr = {
          .dst = b, .src = src, .src_box = {0, 0, 0, 4096, 1, 1}};
-      t->cv->resource_copy_region(t->ctx, &cr, NULL, 0);
-      t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){b}, NULL, 0);
+      t2.cv->resource_copy_region(t2.ctx, &cr, NULL, 0);
+      t2.sv->resource_destroy(t2.scr, &(struct mgp_handle_args){b}, NULL, 0);
    }
-   check(counter(t, "sub-pending-waits") == waits && counter(t, "sub-pending-submits") > submits,
+   check(counter(&t2, "sub-pending-waits") == waits &&
+            counter(&t2, "sub-pending-submits") > submits,
          "96 MiB of GPU-written buffers freed: %llu waits (want 0), %llu submits (want some)",
-         counter(t, "sub-pending-waits") - waits, counter(t, "sub-pending-submits") - submits);
-   check(counter(t, "sub-block-bytes") <= VKB_SUB_MAX_BLOCK_BYTES, "blocks within the bound");
+         counter(&t2, "sub-pending-waits") - waits, counter(&t2, "sub-pending-submits") - submits);
+   check(counter(&t2, "sub-block-bytes") <= VKB_SUB_MAX_BLOCK_BYTES, "blocks within the bound");
    /* At the bound (here: no block more than those held now) the loop waits for its oldest
     * freed ranges and takes them again: every buffer still shares a block. */
-   struct vkb_screen *scr = t->scr;
-   const unsigned long long at = counter(t, "sub-block-bytes");
+   struct vkb_screen *scr = t2.scr;
+   const unsigned long long at = counter(&t2, "sub-block-bytes");
    scr->sub.block_limit = at;
-   const unsigned long long shared = counter(t, "buffers-suballocated");
+   const unsigned long long shared = counter(&t2, "buffers-suballocated");
    for (int i = 0; i < 160; i++) {
-      struct mgp_handle b = make_buffer(t, 1 << 20, NULL);
+      struct mgp_handle b = make_buffer(&t2, 1 << 20, NULL);
       const struct mgp_resource_copy_region cr = {
          .dst = b, .src = src, .src_box = {0, 0, 0, 4096, 1, 1}};
-      t->cv->resource_copy_region(t->ctx, &cr, NULL, 0);
-      t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){b}, NULL, 0);
+      t2.cv->resource_copy_region(t2.ctx, &cr, NULL, 0);
+      t2.sv->resource_destroy(t2.scr, &(struct mgp_handle_args){b}, NULL, 0);
    }
-   check(counter(t, "sub-block-bytes") <= at && counter(t, "sub-pending-waits") > waits &&
-            counter(t, "buffers-suballocated") == shared + 160,
+   check(counter(&t2, "sub-block-bytes") <= at && counter(&t2, "sub-pending-waits") > waits &&
+            counter(&t2, "buffers-suballocated") == shared + 160,
          "at the bound of %llu bytes: %llu held, %llu waits (want some), %llu of 160 shared", at,
-         counter(t, "sub-block-bytes"), counter(t, "sub-pending-waits") - waits,
-         counter(t, "buffers-suballocated") - shared);
+         counter(&t2, "sub-block-bytes"), counter(&t2, "sub-pending-waits") - waits,
+         counter(&t2, "buffers-suballocated") - shared);
    scr->sub.block_limit = 0;
-   t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){src}, NULL, 0);
+   t2.sv->resource_destroy(t2.scr, &(struct mgp_handle_args){src}, NULL, 0);
+   check(t2.fatal_count == 0, "no fatal on the held screen");
+   mgs_vulkan_backend.screen_destroy(t2.scr);
 }
 
 static struct mgp_handle make_tex(struct t *t, enum mgp_resource_target target, enum mgp_format fmt,
@@ -5222,6 +5248,7 @@ main(int argc, char **argv)
    test_suballoc_ranges();
    test_suballoc_buffers(&t);
    test_suballoc_images(&t);
+   test_suballoc_bound();
    test_scan_geometry();
    test_scan_unused();
    test_dynamic_parts();
