@@ -142,25 +142,27 @@ uint64_t vkb_size_knob(const char *name, uint64_t def);
 void *vkb_lookup(struct vkb_screen *scr, struct vkb_table *t, struct mgp_handle h,
                  const char *call);
 
-/* ---- sub-allocated buffer memory (vkb_suballoc.c) ----------------------------------------- */
+/* ---- sub-allocated buffer and image memory (vkb_suballoc.c) ------------------------------- */
 
-#define VKB_SUB_MAX_ALLOC ((VkDeviceSize)4 << 20)       /* larger buffers get memory of their own */
+#define VKB_SUB_MAX_ALLOC ((VkDeviceSize)4 << 20)       /* larger stores get memory of their own */
 #define VKB_SUB_BLOCK_MIN ((VkDeviceSize)8 << 20)       /* a memory type's first block */
 #define VKB_SUB_BLOCK_MAX ((VkDeviceSize)64 << 20)      /* blocks double up to this */
 #define VKB_SUB_MAX_BLOCK_BYTES ((VkDeviceSize)1 << 30) /* all blocks of a screen */
-#define VKB_SUB_PENDING_LIMIT ((VkDeviceSize)64 << 20)  /* freed, GPU maybe not done: then wait */
+#define VKB_SUB_PENDING_LIMIT ((VkDeviceSize)64 << 20)  /* freed, batch recording: submit it */
 
 struct vkb_sub_range {
    VkDeviceSize offset, size;
 };
 
-/* One VkDeviceMemory that buffers share; free: its free ranges, by offset, never touching. */
+/* One VkDeviceMemory that buffers, or images, share; free: its free ranges, by offset, never
+ * touching. */
 struct vkb_sub_block {
    VkDeviceMemory mem;
    uint8_t *map;            /* host-visible types: mapped whole for the block's life */
    VkDeviceSize size, used; /* used: given out or pending */
    VkDeviceSize lost;       /* freed where it could not be recycled (a fatal, a hung device) */
    uint32_t type;
+   bool image; /* holds optimal-tiling images alone (bufferImageGranularity), else buffers */
    struct vkb_sub_range *free;
    uint32_t free_count, free_cap;
    struct vkb_sub_block *next;
@@ -184,14 +186,17 @@ struct vkb_sub_state {
    struct vkb_sub_block *blocks;
    struct vkb_sub_pool pool;
    VkDeviceSize block_bytes; /* every block's size */
-   VkDeviceSize used_bytes;  /* live buffers' ranges (their mem_bytes) */
+   VkDeviceSize used_bytes;  /* live stores' ranges (their mem_bytes) */
+   VkDeviceSize block_limit; /* all blocks' bytes at most; 0: VKB_SUB_MAX_BLOCK_BYTES (tests) */
 };
 
 /* The range core, no Vulkan (unit-tested directly): init gives one free range of size; take
  * finds the first free range that holds size bytes at a multiple of align (a power of two);
  * give returns a range, merging it with free neighbours, false for a range not given out
  * (overlapping a free one) or out of host memory; defer queues a freed range under serial;
- * reclaim gives back every queued range of serial <= completed and returns how many. */
+ * release gives a range the GPU may use up to batch busy back at once where busy <= completed,
+ * else defers it (under the newest pending serial where that is later: the queue stays in
+ * order); reclaim gives back every queued range of serial <= completed and returns how many. */
 bool vkb_sub_block_init(struct vkb_sub_block *b, VkDeviceSize size);
 void vkb_sub_block_finish(struct vkb_sub_block *b);
 bool vkb_sub_block_take(struct vkb_sub_block *b, VkDeviceSize size, VkDeviceSize align,
@@ -199,6 +204,8 @@ bool vkb_sub_block_take(struct vkb_sub_block *b, VkDeviceSize size, VkDeviceSize
 bool vkb_sub_block_give(struct vkb_sub_block *b, VkDeviceSize offset, VkDeviceSize size);
 bool vkb_sub_defer(struct vkb_sub_pool *p, struct vkb_sub_block *b, VkDeviceSize offset,
                    VkDeviceSize size, uint64_t serial);
+bool vkb_sub_release(struct vkb_sub_pool *p, struct vkb_sub_block *b, VkDeviceSize offset,
+                     VkDeviceSize size, uint64_t busy, uint64_t completed);
 uint32_t vkb_sub_reclaim(struct vkb_sub_pool *p, uint64_t completed);
 
 struct vkb_resource {
@@ -219,7 +226,7 @@ struct vkb_resource {
    bool shader_written;
    uint32_t storage_version; /* bumps at respecify: views made from older storage are stale */
    VkDeviceMemory mem;
-   /* a small buffer's range of a shared block (vkb_suballoc.c): mem is the block's, bound at
+   /* a small store's range of a shared block (vkb_suballoc.c): mem is the block's, bound at
     * mem_offset; NULL for memory of its own */
    struct vkb_sub_block *sub_block;
    VkDeviceSize mem_offset;
@@ -721,13 +728,15 @@ uint64_t vkb_current_serial(struct vkb_screen *scr);
 
 #define VKB_DEFER(scr, kind, h) vkb_defer((scr), (kind), (uint64_t)(uintptr_t)(h))
 
-/* A range for a buffer of req in memory type type (vkb_suballoc.c): false where it takes
- * memory of its own (too large, no block within the budgets, MGL_VK_NO_SUBALLOC). free queues
- * the range until the batch open now has completed. finish frees every block (device idle). */
+/* A range for a buffer (image false) or an optimal-tiling image of req in memory type type
+ * (vkb_suballoc.c): false where it takes memory of its own (too large, no block within the
+ * budgets and nothing pending to wait for, MGL_VK_NO_SUBALLOC). free gives the range back
+ * once batch busy has completed (0: the store never reached the GPU; at once where it has).
+ * finish frees every block (device idle). */
 bool vkb_sub_alloc(struct vkb_screen *scr, const VkMemoryRequirements *req, uint32_t type,
-                   struct vkb_sub_block **out, VkDeviceSize *offset);
+                   bool image, struct vkb_sub_block **out, VkDeviceSize *offset);
 void vkb_sub_free(struct vkb_screen *scr, struct vkb_sub_block *b, VkDeviceSize offset,
-                  VkDeviceSize size);
+                  VkDeviceSize size, uint64_t busy);
 void vkb_sub_finish(struct vkb_screen *scr);
 
 /* ---- pipelines (vkb_pipeline.c) ----------------------------------------------------------- */
@@ -901,7 +910,10 @@ struct vkb_screen_stats {
    uint64_t stores_zero_deferred_paid; /* owed zeroing paid at a later call (vkb_zero.c) */
    uint64_t buffers_suballocated;      /* buffers given a range of a block (vkb_suballoc.c) */
    uint64_t sub_blocks_made;           /* blocks allocated for them */
-   uint64_t sub_pending_waits;         /* waits for freed ranges past VKB_SUB_PENDING_LIMIT */
+   uint64_t images_suballocated;       /* images given a range of a block */
+   uint64_t sub_pending_waits;         /* waits for freed ranges at the bound of blocks */
+   uint64_t sub_pending_submits;       /* batches submitted for freed ranges past the limit */
+   uint64_t sub_frees_at_once;         /* ranges freed with no batch left to complete */
 };
 
 /* Test-only knobs, read once at screen creation. */

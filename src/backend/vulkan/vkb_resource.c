@@ -46,7 +46,8 @@ alloc_memory(struct vkb_screen *scr, struct vkb_resource *r, const VkMemoryRequi
       int32_t type = vkb_find_memory(scr, req->memoryTypeBits, prefs[i], 0);
       if (type < 0)
          continue;
-      if (shared && vkb_sub_alloc(scr, req, (uint32_t)type, &r->sub_block, &r->mem_offset)) {
+      if (shared &&
+          vkb_sub_alloc(scr, req, (uint32_t)type, !r->is_buffer, &r->sub_block, &r->mem_offset)) {
          *mem = r->sub_block->mem;
          *got = scr->mem_props.memoryTypes[type].propertyFlags;
          r->mem_bytes = req->size;
@@ -475,14 +476,23 @@ create_image(struct vkb_screen *scr, struct vkb_resource *r)
    }
    if (!vkb_check(scr, vkCreateImage(scr->dev, &ici, NULL, &r->img), "vkCreateImage"))
       return false;
-   VkMemoryRequirements req;
-   vkGetImageMemoryRequirements(scr->dev, r->img, &req);
+   VkMemoryDedicatedRequirements ded = {.sType = VK_STRUCTURE_TYPE_MEMORY_DEDICATED_REQUIREMENTS};
+   VkMemoryRequirements2 req2 = {.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2, .pNext = &ded};
+   vkGetImageMemoryRequirements2(
+      scr->dev,
+      &(VkImageMemoryRequirementsInfo2){.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_REQUIREMENTS_INFO_2,
+                                        .image = r->img},
+      &req2);
+   const VkMemoryRequirements req = req2.memoryRequirements;
    const VkMemoryPropertyFlags prefs[] = {VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0};
    VkMemoryPropertyFlags got;
-   const VkResult ar = alloc_memory(scr, r, &req, false, prefs, 2, &r->mem, &got, "image memory");
+   /* small images share blocks of images (vkb_suballoc.c), unless the driver wants them alone */
+   const bool shared = !ded.prefersDedicatedAllocation && !ded.requiresDedicatedAllocation;
+   const VkResult ar = alloc_memory(scr, r, &req, shared, prefs, 2, &r->mem, &got, "image memory");
    if (ar != VK_SUCCESS)
       return is_oom(ar) && leave_without_storage(scr, r, req.size);
-   if (!vkb_check(scr, vkBindImageMemory(scr->dev, r->img, r->mem, 0), "vkBindImageMemory"))
+   if (!vkb_check(scr, vkBindImageMemory(scr->dev, r->img, r->mem, r->mem_offset),
+                  "vkBindImageMemory"))
       return false;
    vkb_zero_owe(scr, r, (got & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT) ? req.size : 0, got);
    for (uint32_t l = 0; l < VKB_MAX_LEVELS; l++)
@@ -646,6 +656,13 @@ release_storage(struct vkb_screen *scr, struct vkb_resource *r)
       vkb_end_rendering(scr); /* it may be an attachment of the scope in progress */
       scr->storage_epoch++;
    }
+   /* Up to which batch the GPU may use r's memory: none where r still owes all its zeroing
+    * (every call but the blind ones pays it first, and none of those records GPU work on r);
+    * a buffer's last use (every recorded use sets it, as the direct write trusts); an image
+    * the batch open now (attachments do not keep last_use). */
+   const bool untouched =
+      r->zero_owed && r->zero_owed == vkb_zero_all_levels(r) && !r->zero_partial;
+   const uint64_t busy = untouched ? 0 : r->is_buffer ? r->last_use : vkb_current_serial(scr);
    vkb_zero_forget(scr, r);
    vkb_rename_forget(scr, r); /* a draw recorded with a version keeps its arena slice */
    vkb_resource_drop_views(scr, r, false);
@@ -662,7 +679,7 @@ release_storage(struct vkb_screen *scr, struct vkb_resource *r)
    VKB_DEFER(scr, VKB_GARBAGE_IMAGE, r->img);
    VKB_DEFER(scr, VKB_GARBAGE_BUFFER, r->buf);
    if (r->sub_block)
-      vkb_sub_free(scr, r->sub_block, r->mem_offset, r->mem_bytes);
+      vkb_sub_free(scr, r->sub_block, r->mem_offset, r->mem_bytes, busy);
    else
       VKB_DEFER(scr, VKB_GARBAGE_MEMORY, r->mem);
    r->sub_block = NULL;

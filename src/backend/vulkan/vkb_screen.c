@@ -1169,7 +1169,8 @@ screen_destroy_idle(struct vkb_screen *scr)
          scr->view_orphans = r->orphan_next;
          vkb_resource_drop_views(scr, r, true);
          vkDestroyImage(scr->dev, r->img, NULL);
-         vkFreeMemory(scr->dev, r->mem, NULL);
+         if (!r->sub_block)
+            vkFreeMemory(scr->dev, r->mem, NULL);
          free(r);
       }
       for (uint32_t i = 0; i < scr->resources.cap; i++) {
@@ -1184,7 +1185,7 @@ screen_destroy_idle(struct vkb_screen *scr)
          free(r->shadow);
          free(r);
       }
-      vkb_sub_finish(scr); /* after every buffer bound into a block */
+      vkb_sub_finish(scr); /* after every store bound into a block */
       vkb_clear_finish(scr);
       vkb_blit_draw_finish(scr);
       vkb_pipeline_cache_finish(scr);
@@ -1717,7 +1718,10 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"buffers-suballocated", scr->stats.buffers_suballocated},
       {"sub-blocks-made", scr->stats.sub_blocks_made},
       {"sub-block-bytes", scr->sub.block_bytes},
+      {"images-suballocated", scr->stats.images_suballocated},
       {"sub-pending-waits", scr->stats.sub_pending_waits},
+      {"sub-pending-submits", scr->stats.sub_pending_submits},
+      {"sub-frees-at-once", scr->stats.sub_frees_at_once},
       {"cmd-bind-pipeline", scr->stats.cmd_bind_pipeline},
       {"cmd-bind-sets", scr->stats.cmd_bind_sets},
       {"cmd-bind-vertex-buffers", scr->stats.cmd_bind_vertex_buffers},

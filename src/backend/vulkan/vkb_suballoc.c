@@ -1,23 +1,27 @@
-/* vkb_suballoc.c — small buffers share larger VkDeviceMemory blocks.
+/* vkb_suballoc.c — small buffers and images share larger VkDeviceMemory blocks.
  *
- * A vkAllocateMemory and a vkFreeMemory per buffer were most of what a create+delete cost
- * (docs/BENCHMARKS.md round 35). A buffer whose memory is at most VKB_SUB_MAX_ALLOC takes a
- * range of a block of its memory type instead; large buffers, those the driver wants dedicated
- * (VkMemoryDedicatedRequirements), client-heap stores and images keep their own allocation.
- * Blocks hold buffers alone, so bufferImageGranularity never applies between neighbours; a
- * range starts at the buffer's alignment, and at nonCoherentAtomSize in memory that is
- * host-visible but not coherent.
+ * A vkAllocateMemory and a vkFreeMemory per store were most of what a create+delete cost
+ * (docs/BENCHMARKS.md rounds 35, 42). A buffer or image whose memory is at most
+ * VKB_SUB_MAX_ALLOC takes a range of a block of its memory type instead; larger stores, those
+ * the driver wants dedicated (VkMemoryDedicatedRequirements) and client-heap stores keep their
+ * own allocation. A block holds buffers (linear) or images (optimal) alone, never both, so
+ * bufferImageGranularity never applies between neighbours; a range starts at the store's
+ * alignment, and at nonCoherentAtomSize in memory that is host-visible but not coherent.
  *
- * A freed range waits (pending) until the batch that was open when it was freed has completed:
- * every GPU use of the buffer was recorded in that batch or an earlier one. Then it returns to
- * its block's free list. Contents are never trusted: a buffer made in a reused range owes its
- * zeroing like any new store (vkb_zero.c), so a range's last owner is never observed.
+ * A freed range returns to its block's free list at once when nothing on the GPU may still use
+ * it (the caller says up to which batch: 0 for a store that never reached the GPU, a buffer's
+ * last_use); otherwise it waits (pending) until that batch has completed, seen when the fences
+ * are next polled (vkb_retire). Contents are never trusted: a store made in a reused range owes
+ * its zeroing like any new one (vkb_zero.c), so a range's last owner is never observed.
  *
- * Bounded: blocks are made only while the session's device memory (dedicated allocations plus
- * whole blocks) stays within its budgets and all blocks within VKB_SUB_MAX_BLOCK_BYTES, else the
- * buffer is allocated on its own as before; pending bytes past VKB_SUB_PENDING_LIMIT submit
- * the batch and wait for the oldest, so a create/delete loop recycles its ranges instead of
- * growing; a block found empty is freed unless it is the last empty one of its type. */
+ * No stall while memory lasts: a range that cannot be taken from the free lists comes from a
+ * fresh block; pending bytes past VKB_SUB_PENDING_LIMIT whose batch is still being recorded
+ * submit it (no wait), so they can complete. Bounded: blocks are made only while the session's
+ * device memory (dedicated allocations plus whole blocks) stays within its budgets and all
+ * blocks within VKB_SUB_MAX_BLOCK_BYTES; at that bound the allocator waits for the oldest
+ * pending range's batch (sub-pending-waits) and takes from the ranges it frees, and where none
+ * is pending the store is allocated on its own. A block found empty is freed unless it is the
+ * last empty one of its type and kind. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -134,6 +138,19 @@ vkb_sub_defer(struct vkb_sub_pool *p, struct vkb_sub_block *b, VkDeviceSize offs
    return true;
 }
 
+bool
+vkb_sub_release(struct vkb_sub_pool *p, struct vkb_sub_block *b, VkDeviceSize offset,
+                VkDeviceSize size, uint64_t busy, uint64_t completed)
+{
+   if (busy <= completed)
+      return vkb_sub_block_give(b, offset, size);
+   /* reclaim takes a prefix in serial order: a range later than the newest pending one may
+    * stand behind it, never before it (it waits a little longer, never less) */
+   if (p->pending_count && p->pending[p->pending_count - 1].serial > busy)
+      busy = p->pending[p->pending_count - 1].serial;
+   return vkb_sub_defer(p, b, offset, size, busy);
+}
+
 uint32_t
 vkb_sub_reclaim(struct vkb_sub_pool *p, uint64_t completed)
 {
@@ -184,38 +201,44 @@ block_free(struct vkb_screen *scr, struct vkb_sub_block *b)
 }
 
 /* Pending ranges of completed batches back to their blocks; blocks left empty freed but one
- * per memory type (the next create of a loop reuses it). */
+ * per memory type and kind (the next create of a loop reuses it). */
 static void
 reclaim(struct vkb_screen *scr)
 {
    if (!scr->sub.pool.pending_count || !vkb_sub_reclaim(&scr->sub.pool, scr->completed_serial))
       return;
-   bool kept[VK_MAX_MEMORY_TYPES] = {false};
+   bool kept[VK_MAX_MEMORY_TYPES][2] = {{false}};
    for (struct vkb_sub_block *b = scr->sub.blocks, *next; b; b = next) {
       next = b->next;
       if (b->used || b->lost)
          continue;
-      if (!kept[b->type]) {
-         kept[b->type] = true;
+      if (!kept[b->type][b->image]) {
+         kept[b->type][b->image] = true;
          continue;
       }
       block_free(scr, b);
    }
 }
 
+static VkDeviceSize
+block_limit(const struct vkb_screen *scr)
+{
+   return scr->sub.block_limit ? scr->sub.block_limit : VKB_SUB_MAX_BLOCK_BYTES;
+}
+
 static struct vkb_sub_block *
-block_create(struct vkb_screen *scr, uint32_t type, VkDeviceSize need)
+block_create(struct vkb_screen *scr, uint32_t type, bool image, VkDeviceSize need)
 {
    VkDeviceSize size = VKB_SUB_BLOCK_MIN;
    for (const struct vkb_sub_block *b = scr->sub.blocks; b; b = b->next)
-      if (b->type == type && b->size * 2 > size)
+      if (b->type == type && b->image == image && b->size * 2 > size)
          size = b->size * 2; /* a type that needs more grows by doubling */
    if (size > VKB_SUB_BLOCK_MAX)
       size = VKB_SUB_BLOCK_MAX;
    while (size < need * 2)
       size *= 2;
    const VkDeviceSize held = held_bytes(scr);
-   if (scr->sub.block_bytes + size > VKB_SUB_MAX_BLOCK_BYTES ||
+   if (size > block_limit(scr) || scr->sub.block_bytes > block_limit(scr) - size ||
        !within(scr->mem_budget, held, size) || !within(scr->resource_budget, held, size) ||
        size > scr->max_alloc_size)
       return NULL;
@@ -225,6 +248,7 @@ block_create(struct vkb_screen *scr, uint32_t type, VkDeviceSize need)
       return NULL;
    }
    b->type = type;
+   b->image = image;
    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
                                .allocationSize = size,
                                .memoryTypeIndex = type};
@@ -245,15 +269,15 @@ block_create(struct vkb_screen *scr, uint32_t type, VkDeviceSize need)
 fail:
    vkb_sub_block_finish(b);
    free(b);
-   return NULL; /* the caller allocates the buffer on its own, which reports what fails */
+   return NULL; /* the caller allocates the store on its own, which reports what fails */
 }
 
 static bool
-take_in(struct vkb_screen *scr, uint32_t type, VkDeviceSize size, VkDeviceSize align,
+take_in(struct vkb_screen *scr, uint32_t type, bool image, VkDeviceSize size, VkDeviceSize align,
         struct vkb_sub_block **out, VkDeviceSize *offset)
 {
    for (struct vkb_sub_block *b = scr->sub.blocks; b; b = b->next)
-      if (b->type == type && b->size - b->used >= size &&
+      if (b->type == type && b->image == image && b->size - b->used >= size &&
           vkb_sub_block_take(b, size, align, offset)) {
          *out = b;
          return true;
@@ -261,8 +285,18 @@ take_in(struct vkb_screen *scr, uint32_t type, VkDeviceSize size, VkDeviceSize a
    return false;
 }
 
+/* The oldest pending range's batch still being recorded: submitted, so that it can complete. */
+static void
+submit_oldest(struct vkb_screen *scr)
+{
+   if (scr->cur && scr->cur->serial <= scr->sub.pool.pending[0].serial) {
+      scr->stats.sub_pending_submits++;
+      vkb_submit(scr);
+   }
+}
+
 bool
-vkb_sub_alloc(struct vkb_screen *scr, const VkMemoryRequirements *req, uint32_t type,
+vkb_sub_alloc(struct vkb_screen *scr, const VkMemoryRequirements *req, uint32_t type, bool image,
               struct vkb_sub_block **out, VkDeviceSize *offset)
 {
    if (req->size > VKB_SUB_MAX_ALLOC || scr->knobs.no_suballoc)
@@ -274,42 +308,59 @@ vkb_sub_alloc(struct vkb_screen *scr, const VkMemoryRequirements *req, uint32_t 
        atom > align)
       align = atom; /* both powers of two: the larger is a multiple of the smaller */
    const VkDeviceSize size = req->size;
+   const bool can_wait = !scr->failed && !scr->gpu_hung;
    reclaim(scr);
-   if (take_in(scr, type, size, align, out, offset))
+   /* freed ranges that only a batch still being recorded holds: send it, so they come back */
+   if (scr->sub.pool.pending_bytes > VKB_SUB_PENDING_LIMIT && can_wait)
+      submit_oldest(scr);
+   if (take_in(scr, type, image, size, align, out, offset))
       goto taken;
-   if (scr->sub.pool.pending_bytes > VKB_SUB_PENDING_LIMIT && !scr->failed && !scr->gpu_hung) {
-      /* A loop that frees as fast as it makes: wait for the oldest freed ranges, not a block. */
-      scr->stats.sub_pending_waits++;
-      if (scr->cur && scr->cur->serial <= scr->sub.pool.pending[0].serial)
-         vkb_submit(scr);
-      vkb_wait_serial(scr, scr->sub.pool.pending[0].serial, UINT64_MAX, true);
+   /* fences polled, never waited for: batches done since the last poll give their ranges */
+   if (scr->sub.pool.pending_count && can_wait &&
+       scr->sub.pool.pending[0].serial > scr->completed_serial) {
+      vkb_retire(scr);
       reclaim(scr);
-      if (take_in(scr, type, size, align, out, offset))
+      if (take_in(scr, type, image, size, align, out, offset))
          goto taken;
    }
-   struct vkb_sub_block *b = block_create(scr, type, size + align);
-   if (!b || !vkb_sub_block_take(b, size, align, offset))
-      return false;
-   *out = b;
+   struct vkb_sub_block *b = block_create(scr, type, image, size + align);
+   if (b && vkb_sub_block_take(b, size, align, offset)) {
+      *out = b;
+      goto taken;
+   }
+   if (!b && scr->sub.pool.pending_count && can_wait) {
+      /* At the bound: wait for the oldest freed ranges rather than grow. Counted. */
+      scr->stats.sub_pending_waits++;
+      submit_oldest(scr);
+      vkb_wait_serial(scr, scr->sub.pool.pending[0].serial, UINT64_MAX, true);
+      reclaim(scr);
+      if (take_in(scr, type, image, size, align, out, offset))
+         goto taken;
+   }
+   return false;
 taken:
    scr->sub.used_bytes += size;
-   scr->stats.buffers_suballocated++;
+   if (image)
+      scr->stats.images_suballocated++;
+   else
+      scr->stats.buffers_suballocated++;
    return true;
 }
 
 void
 vkb_sub_free(struct vkb_screen *scr, struct vkb_sub_block *b, VkDeviceSize offset,
-             VkDeviceSize size)
+             VkDeviceSize size, uint64_t busy)
 {
    scr->sub.used_bytes -= size;
-   const uint64_t serial = scr->failed ? 0 : vkb_current_serial(scr);
-   if (!serial || scr->gpu_hung) {
+   if (scr->failed || scr->gpu_hung) {
       /* nothing more will run (a fatal), or the hung device may still read it: never reused */
       b->lost += size;
       return;
    }
-   if (!vkb_sub_defer(&scr->sub.pool, b, offset, size, serial))
-      b->lost += size;
+   if (busy <= scr->completed_serial)
+      scr->stats.sub_frees_at_once++;
+   if (!vkb_sub_release(&scr->sub.pool, b, offset, size, busy, scr->completed_serial))
+      b->lost += size; /* out of host memory for the lists: never reused */
 }
 
 void

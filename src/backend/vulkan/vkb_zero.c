@@ -44,6 +44,27 @@ note_zeroed(struct vkb_screen *scr, VkDeviceSize bytes)
 static bool
 zero_image_memory(struct vkb_screen *scr, struct vkb_resource *r)
 {
+   if (r->sub_block) {
+      /* its range of a block, mapped whole (vkb_suballoc.c): in memory that is not coherent the
+       * range starts at a multiple of nonCoherentAtomSize, and the next range no earlier than
+       * the next multiple after its end */
+      if (!r->sub_block->map)
+         return false;
+      memset(r->sub_block->map + r->mem_offset, 0, (size_t)r->zero_host_size);
+      if (r->zero_host_got & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)
+         return true;
+      const VkDeviceSize atom = scr->props.limits.nonCoherentAtomSize;
+      VkDeviceSize size = r->zero_host_size;
+      if (atom > 1)
+         size = (size + atom - 1) / atom * atom;
+      if (size > r->sub_block->size - r->mem_offset)
+         size = VK_WHOLE_SIZE;
+      const VkMappedMemoryRange range = {.sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE,
+                                         .memory = r->mem,
+                                         .offset = r->mem_offset,
+                                         .size = size};
+      return vkFlushMappedMemoryRanges(scr->dev, 1, &range) == VK_SUCCESS;
+   }
    void *p = NULL;
    if (vkMapMemory(scr->dev, r->mem, 0, VK_WHOLE_SIZE, 0, &p) != VK_SUCCESS)
       return false;

@@ -2458,6 +2458,38 @@ test_suballoc_ranges(void)
    check(b.used == 0 && b.free_count == 1 && b.free[0].size == (1 << 20),
          "all given back: one free range of the whole block (%u ranges, %llu used)", b.free_count,
          (unsigned long long)b.used);
+   /* release: a range no batch after the completed one uses is free at once; a busy one waits
+    * for its batch, and one busy until an earlier batch than the newest pending stands behind
+    * it (reclaim takes a prefix) */
+   VkDeviceSize g = 1, h = 1, k = 1, m = 1;
+   check(vkb_sub_block_take(&b, 8192, 4096, &g) && g == 0, "a range at 0");
+   check(vkb_sub_release(&p, &b, g, 8192, 0, 3) && p.pending_count == 0 && b.used == 0,
+         "a range never used on the GPU is free at once");
+   check(vkb_sub_block_take(&b, 8192, 4096, &h) && h == g, "and taken again (got %llu)",
+         (unsigned long long)h);
+   check(vkb_sub_release(&p, &b, h, 8192, 3, 3) && p.pending_count == 0,
+         "a range whose last batch completed is free at once");
+   check(vkb_sub_block_take(&b, 8192, 4096, &h) && vkb_sub_block_take(&b, 8192, 4096, &k) &&
+            vkb_sub_block_take(&b, 8192, 4096, &m),
+         "three ranges");
+   check(vkb_sub_release(&p, &b, h, 8192, 9, 3) && vkb_sub_release(&p, &b, k, 8192, 5, 3) &&
+            p.pending_count == 2 && p.pending[1].serial == 9,
+         "a range busy until 5 behind one busy until 9 waits for 9 (got %llu)",
+         p.pending_count == 2 ? (unsigned long long)p.pending[1].serial : 0ull);
+   check(vkb_sub_reclaim(&p, 8) == 0 && vkb_sub_reclaim(&p, 9) == 2 && p.pending_bytes == 0,
+         "both back at 9");
+   check(vkb_sub_block_give(&b, m, 8192) && b.used == 0 && b.free_count == 1,
+         "all given back again");
+   /* alignment: every offset a multiple of the asked power of two, whatever came before */
+   VkDeviceSize at[6];
+   bool aligned = true;
+   for (int i = 0; i < 6; i++) {
+      const VkDeviceSize al = (VkDeviceSize)1 << (i * 3);
+      aligned = aligned && vkb_sub_block_take(&b, 1000 + i, al, &at[i]) && at[i] % al == 0;
+   }
+   check(aligned, "ranges of alignment 1 to 32 KiB start at multiples of it");
+   VkDeviceSize bad;
+   check(!vkb_sub_block_take(&b, 64, 48, &bad), "an alignment not a power of two is refused");
    vkb_sub_block_finish(&b);
    free(p.pending);
 }
@@ -2486,17 +2518,163 @@ test_suballoc_buffers(struct t *t)
       t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){b}, NULL, 0);
    }
    check(nonzero == 0, "new buffers in reused ranges read zero (%u bytes not)", nonzero);
-   /* 512 MiB made and deleted: freed ranges are recycled, blocks stay few */
+   /* 512 MiB made and deleted, never used on the GPU: each range is free again at once, so
+    * the loop neither waits nor grows */
    const unsigned long long waits = counter(t, "sub-pending-waits");
+   const unsigned long long held0 = counter(t, "sub-block-bytes");
    for (int i = 0; i < 512; i++) {
       struct mgp_handle b = make_buffer(t, 1 << 20, NULL);
       t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){b}, NULL, 0);
    }
    const unsigned long long held = counter(t, "sub-block-bytes");
-   check(held <= VKB_SUB_PENDING_LIMIT + 2 * VKB_SUB_BLOCK_MAX,
+   check(held <= held0 + VKB_SUB_BLOCK_MAX,
          "a create/delete loop of 512 MiB holds %llu bytes of blocks (at most %llu)", held,
-         (unsigned long long)(VKB_SUB_PENDING_LIMIT + 2 * VKB_SUB_BLOCK_MAX));
-   check(counter(t, "sub-pending-waits") > waits, "the loop waited for its freed ranges");
+         (unsigned long long)(held0 + VKB_SUB_BLOCK_MAX));
+   check(counter(t, "sub-pending-waits") == waits,
+         "a loop of buffers the GPU never used waits for nothing (%llu waits)",
+         counter(t, "sub-pending-waits") - waits);
+}
+
+/* Buffers the GPU used, freed faster than batches complete: a second screen whose batches are
+ * held until the host waits for them (MGL_TEST_VK_HOLD_BATCH_MS=wait), so nothing completes by
+ * itself. 96 MiB of GPU-written 1 MiB buffers freed: fresh blocks serve the loop, the batch is
+ * submitted past VKB_SUB_PENDING_LIMIT, nothing waits. At the bound of blocks (here: none more
+ * than those held) the loop waits for its oldest freed ranges and takes them again. */
+static void
+test_suballoc_bound(void)
+{
+   setenv("MGL_TEST_VK_HOLD_BATCH_MS", "wait", 1);
+   setenv("MGL_VK_GPU_TIMEOUT_MS", "0", 1);
+   struct t t2;
+   const bool ok = start(&t2, false);
+   unsetenv("MGL_TEST_VK_HOLD_BATCH_MS");
+   unsetenv("MGL_VK_GPU_TIMEOUT_MS");
+   if (!ok) {
+      check(false, "second screen for the sub-allocator bound case");
+      return;
+   }
+   static uint8_t bytes[4096];
+   memset(bytes, 0x3c, sizeof(bytes));
+   const unsigned long long waits = counter(&t2, "sub-pending-waits");
+   /* 96 MiB of buffers each written by a GPU copy, then deleted: their ranges wait for the
+    * batch, past VKB_SUB_PENDING_LIMIT the batch is submitted, and fresh blocks serve the
+    * loop meanwhile: no wait on the GPU */
+   struct mgp_handle src = make_buffer(&t2, 4096, bytes);
+   const unsigned long long submits = counter(&t2, "sub-pending-submits");
+   for (int i = 0; i < 96; i++) {
+      struct mgp_handle b = make_buffer(&t2, 1 << 20, NULL);
+      const struct mgp_resource_copy_region cr = {
+         .dst = b, .src = src, .src_box = {0, 0, 0, 4096, 1, 1}};
+      t2.cv->resource_copy_region(t2.ctx, &cr, NULL, 0);
+      t2.sv->resource_destroy(t2.scr, &(struct mgp_handle_args){b}, NULL, 0);
+   }
+   check(counter(&t2, "sub-pending-waits") == waits &&
+            counter(&t2, "sub-pending-submits") > submits,
+         "96 MiB of GPU-written buffers freed: %llu waits (want 0), %llu submits (want some)",
+         counter(&t2, "sub-pending-waits") - waits, counter(&t2, "sub-pending-submits") - submits);
+   check(counter(&t2, "sub-block-bytes") <= VKB_SUB_MAX_BLOCK_BYTES, "blocks within the bound");
+   /* At the bound (here: no block more than those held now) the loop waits for its oldest
+    * freed ranges and takes them again: every buffer still shares a block. */
+   struct vkb_screen *scr = t2.scr;
+   const unsigned long long at = counter(&t2, "sub-block-bytes");
+   scr->sub.block_limit = at;
+   const unsigned long long shared = counter(&t2, "buffers-suballocated");
+   for (int i = 0; i < 160; i++) {
+      struct mgp_handle b = make_buffer(&t2, 1 << 20, NULL);
+      const struct mgp_resource_copy_region cr = {
+         .dst = b, .src = src, .src_box = {0, 0, 0, 4096, 1, 1}};
+      t2.cv->resource_copy_region(t2.ctx, &cr, NULL, 0);
+      t2.sv->resource_destroy(t2.scr, &(struct mgp_handle_args){b}, NULL, 0);
+   }
+   check(counter(&t2, "sub-block-bytes") <= at && counter(&t2, "sub-pending-waits") > waits &&
+            counter(&t2, "buffers-suballocated") == shared + 160,
+         "at the bound of %llu bytes: %llu held, %llu waits (want some), %llu of 160 shared", at,
+         counter(&t2, "sub-block-bytes"), counter(&t2, "sub-pending-waits") - waits,
+         counter(&t2, "buffers-suballocated") - shared);
+   scr->sub.block_limit = 0;
+   t2.sv->resource_destroy(t2.scr, &(struct mgp_handle_args){src}, NULL, 0);
+   check(t2.fatal_count == 0, "no fatal on the held screen");
+   mgs_vulkan_backend.screen_destroy(t2.scr);
+}
+
+static struct mgp_handle make_tex(struct t *t, enum mgp_resource_target target, enum mgp_format fmt,
+                                  uint32_t w, uint32_t h, uint32_t depth, uint32_t layers,
+                                  uint32_t levels, uint32_t samples);
+static void upload(struct t *t, struct mgp_handle tex, enum mgp_format fmt, uint32_t level,
+                   int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h, uint32_t d,
+                   const void *data, size_t size);
+static void get_tex(struct t *t, struct mgp_handle tex, uint32_t level, uint32_t layer, void *out,
+                    size_t size);
+
+/* Small images share blocks of their own (never a buffer's: bufferImageGranularity), at their
+ * alignment; a range an image never used on the GPU is reused at once, one the GPU wrote only
+ * after its batch completed; a new image in a reused range reads zero. */
+static void
+test_suballoc_images(struct t *t)
+{
+   struct vkb_screen *scr = t->scr;
+   enum { SIDE = 256 };
+   static uint8_t texels[SIDE * SIDE * 4], back[SIDE * SIDE * 4];
+   memset(texels, 0xc3, sizeof(texels));
+   struct mgp_u32_args fin = {.value = MGP_FLUSH_FINISH};
+   t->cv->flush(t->ctx, &fin, NULL, 0);
+   const unsigned long long made = counter(t, "images-suballocated");
+   struct mgp_handle a =
+      make_tex(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, SIDE, SIDE, 1, 1, 1, 1);
+   struct mgp_handle buf = make_buffer(t, 64 << 10, NULL);
+   const struct vkb_resource *ra = vkb_lookup(scr, &scr->resources, a, "test");
+   const struct vkb_resource *rb = vkb_lookup(scr, &scr->resources, buf, "test");
+   check(counter(t, "images-suballocated") == made + 1 && ra && ra->sub_block && rb &&
+            rb->sub_block,
+         "a 256 KiB texture takes a shared range (%llu)", counter(t, "images-suballocated") - made);
+   if (!ra || !ra->sub_block || !rb || !rb->sub_block)
+      return;
+   VkMemoryRequirements req;
+   vkGetImageMemoryRequirements(scr->dev, ra->img, &req);
+   check(ra->sub_block->image && !rb->sub_block->image && ra->sub_block != rb->sub_block &&
+            ra->mem_offset % req.alignment == 0,
+         "the image in a block of images at its alignment (offset %llu, alignment %llu)",
+         (unsigned long long)ra->mem_offset, (unsigned long long)req.alignment);
+   t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){buf}, NULL, 0);
+   /* never reached the GPU: its range is taken again at once */
+   const struct vkb_sub_block *blk = ra->sub_block;
+   const VkDeviceSize off = ra->mem_offset;
+   t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){a}, NULL, 0);
+   struct mgp_handle c =
+      make_tex(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, SIDE, SIDE, 1, 1, 1, 1);
+   const struct vkb_resource *rc = vkb_lookup(scr, &scr->resources, c, "test");
+   check(rc && rc->sub_block == blk && rc->mem_offset == off,
+         "an untouched image's range is reused at once");
+   /* written on the GPU (a staged upload): not reused before its batch completes */
+   upload(t, c, MGP_FORMAT_RGBA8_UNORM, 0, 0, 0, 0, SIDE, SIDE, 1, texels, sizeof(texels));
+   t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){c}, NULL, 0);
+   struct mgp_handle d =
+      make_tex(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, SIDE, SIDE, 1, 1, 1, 1);
+   const struct vkb_resource *rd = vkb_lookup(scr, &scr->resources, d, "test");
+   check(rd && rd->sub_block && !(rd->sub_block == blk && rd->mem_offset == off),
+         "a range the GPU wrote is not reused before its batch completes");
+   t->cv->flush(t->ctx, &fin, NULL, 0);
+   struct mgp_handle e =
+      make_tex(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, SIDE, SIDE, 1, 1, 1, 1);
+   const struct vkb_resource *re = vkb_lookup(scr, &scr->resources, e, "test");
+   check(re && re->sub_block == blk && re->mem_offset == off,
+         "after its batch completed, the range is reused");
+   memset(back, 0x55, sizeof(back));
+   get_tex(t, e, 0, 0, back, sizeof(back));
+   unsigned nonzero = 0;
+   for (unsigned k = 0; k < sizeof(back); k++)
+      nonzero += back[k] != 0;
+   check(nonzero == 0, "a new image in the reused range reads zero (%u bytes not)", nonzero);
+   /* a large image keeps memory of its own */
+   const unsigned long long before_large = counter(t, "images-suballocated");
+   struct mgp_handle big =
+      make_tex(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, 2048, 2048, 1, 1, 1, 1);
+   const struct vkb_resource *rbig = vkb_lookup(scr, &scr->resources, big, "test");
+   check(rbig && !rbig->sub_block && counter(t, "images-suballocated") == before_large,
+         "a 16 MiB image has memory of its own");
+   t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){big}, NULL, 0);
+   t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){d}, NULL, 0);
+   t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){e}, NULL, 0);
 }
 
 /* Uniform blocks stay in descriptor set 0, samplers move to set 1 (VKB_SET_TEXTURES), so a
@@ -5069,6 +5247,8 @@ main(int argc, char **argv)
    test_split_sets();
    test_suballoc_ranges();
    test_suballoc_buffers(&t);
+   test_suballoc_images(&t);
+   test_suballoc_bound();
    test_scan_geometry();
    test_scan_unused();
    test_dynamic_parts();
