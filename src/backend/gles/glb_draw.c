@@ -1442,10 +1442,12 @@ draw_compact_unchanged(struct glb_context *ctx, const struct mgp_draw *args)
    const unsigned mode = args->mode;
    /* Without the host's robust access every draw's ranges are bounded (draw_in_bounds): the
     * last draw's bound says nothing of this one's count. A change of the dynamic state
-    * (viewport, scissor, ...) or of the program's buffers alone leaves what the last draw
-    * checked (program, render state, arrays) as it was: those groups go on the host, then the
-    * plain draw. */
-   enum { GROUPS = GLB_DIRTY_DYNAMIC | GLB_DIRTY_BUFFERS };
+    * (viewport, scissor, ...), of the program's buffers or of the vertex buffers alone leaves
+    * what the last draw checked (program, render state, primitive class, base instance) as it
+    * was: those groups go on the host, then the plain draw. A vertex buffer the draw cannot
+    * use is apply_vertex_input's decline, as on draw_bound's way; what the arrays hold is the
+    * host's robust access's (glb_screen.c). */
+   enum { GROUPS = GLB_DIRTY_DYNAMIC | GLB_DIRTY_BUFFERS | GLB_DIRTY_VERTEX_BUFFERS };
    if (!scr->robust || scr->sh.applied != ctx || (ctx->dirty & ~(uint32_t)GROUPS) ||
        ctx->base_instance || mode > MGP_PRIM_TRIANGLE_FAN ||
        (mode == MGP_PRIM_POINTS) != ctx->draw_points || args->count - 1u >= (uint32_t)INT32_MAX ||

@@ -42,6 +42,12 @@
  *                   and the host's attribute 0 holds each buffer and offset in turn, back to
  *                   the first (a shadow not moved by the bind would skip it); after a call
  *                   that forgets the shadow, the host holds the next change too.
+ *   vertex_buffers_compact the same change before a compact draw (glb_draw, as attrib_change
+ *                   draws): where the host is robust the compact path (gles-compact-draws),
+ *                   glBindVertexBuffer and the draw, the host holding each buffer; a change to
+ *                   no buffer refused (backend-draw-incomplete), no host draw; without robust
+ *                   access the compact path stays off and a 1-vertex buffer under a 3-vertex
+ *                   draw is gl-draw-unbounded.
  *   unbounded       on a host context without robust access (MGL_GLES_HIDE=robust: the run
  *                   unit.gles.refusals_no_robust): draws whose vertices, index values or
  *                   instances run past the arrays the program reads (a 3-vertex position array,
@@ -927,6 +933,87 @@ test_vertex_buffers(struct t *t)
          compact, vp_calls, vp[2], vp[3], W - 1, H - 1, e);
 }
 
+/* One compact draw (glb_draw) of 3 vertices after a vertex buffer change alone (slot 0 to vb):
+ * refused (decline counted once, no host draw) or drawn, with its host calls, whether it took
+ * the compact path, and the host's attribute 0 buffer after it. */
+static void
+vb_compact_step(struct t *t, const char *what, struct mgp_vertex_buffer vb,
+                enum mgu_decline decline, bool refused, unsigned long long *calls,
+                unsigned long long *compact, GLint *buf)
+{
+   t->cv->set_vertex_buffers(t->ctx, &(struct mgp_set_vertex_buffers){0, 1}, &vb, 1);
+   const uint64_t d0 = declines(decline);
+   const unsigned long long n0 = counter(t, "gles-draws"), c0 = counter(t, "gles-host-calls"),
+                            k0 = counter(t, "gles-compact-draws");
+   t->cv->draw(t->ctx, &(struct mgp_draw){.mode = MGP_PRIM_TRIANGLES, .count = 3}, NULL, 0);
+   *calls = counter(t, "gles-host-calls") - c0;
+   *compact = counter(t, "gles-compact-draws") - k0;
+   GLint off;
+   host_array0(t, buf, &off);
+   const GLenum e = host_error(t);
+   const uint64_t declined = declines(decline) - d0;
+   const unsigned long long drawn = counter(t, "gles-draws") - n0;
+   check(declined == (refused ? 1u : 0u) && drawn == (refused ? 0u : 1u) && e == GL_NO_ERROR &&
+            t->fatal_count == 0,
+         "a compact draw after a vertex buffer change alone, %s: %s (%llu %s, %llu drawn, host "
+         "error 0x%x)",
+         what, refused ? "refused" : "drawn", (unsigned long long)declined,
+         mgu_decline_name(decline), drawn, e);
+}
+
+/* A vertex buffer change alone, then the compact draw (glb_draw, attrib_change's): where the
+ * host is robust, the compact path (gles-compact-draws) with glBindVertexBuffer and the plain
+ * draw, and the host holds the new buffer; a change to no buffer is refused by name
+ * (backend-draw-incomplete), no host draw, and the next change draws. Without robust access
+ * the compact path stays off and the arrays bound the draw: a 1-vertex buffer under a
+ * 3-vertex draw is gl-draw-unbounded there (drawn where the host bounds it). */
+static void
+test_vertex_buffers_compact(struct t *t)
+{
+   unbounded_setup(t);
+   if (!t->scr->bind_vertex_buffer) {
+      fprintf(stderr, "skip vertex_buffers_compact: the host has no glBindVertexBuffer\n");
+      return;
+   }
+   static const float pos[6] = {-1, -1, 3, -1, -1, 3};
+   const struct mgp_handle p1 = make_buffer(t, sizeof(pos), pos);
+   const struct mgp_handle p2 = make_buffer(t, sizeof(pos), pos);
+   const struct mgp_handle one = make_buffer(t, 8, pos);
+   const GLint name1 = (GLint)glb_resource_for_use(t->scr, p1, "test")->name;
+   const GLint name2 = (GLint)glb_resource_for_use(t->scr, p2, "test")->name;
+   const struct mgp_vertex_buffer first = {p1, 0};
+   t->cv->set_vertex_buffers(t->ctx, &(struct mgp_set_vertex_buffers){0, 1}, &first, 1);
+   for (int i = 0; i < 2; i++)
+      t->cv->draw(t->ctx, &(struct mgp_draw){.mode = MGP_PRIM_TRIANGLES, .count = 3}, NULL, 0);
+   const bool robust = t->scr->robust;
+   const enum mgu_decline none = MGU_DECLINE_backend_draw_incomplete;
+   unsigned long long calls[2], compact[2];
+   GLint buf[2];
+   vb_compact_step(t, "to a second buffer", (struct mgp_vertex_buffer){p2, 0}, none, false,
+                   &calls[0], &compact[0], &buf[0]);
+   vb_compact_step(t, "back to the first", (struct mgp_vertex_buffer){p1, 0}, none, false,
+                   &calls[1], &compact[1], &buf[1]);
+   check(calls[0] == 2 && calls[1] == 2 && compact[0] == (robust ? 1u : 0u) &&
+            compact[1] == compact[0] && buf[0] == name2 && buf[1] == name1,
+         "a vertex buffer change alone: %s, glBindVertexBuffer and the draw (%llu, %llu host "
+         "calls; %llu, %llu compact); the host holds buffer %d, then %d (want %d, %d)",
+         robust ? "the compact draw" : "draw_bound's (no robust access)", calls[0], calls[1],
+         compact[0], compact[1], buf[0], buf[1], name2, name1);
+   unsigned long long c, k;
+   GLint b;
+   vb_compact_step(t, "to no buffer", (struct mgp_vertex_buffer){{0, 0}, 0}, none, true, &c, &k,
+                   &b);
+   vb_compact_step(t, "to the second after no buffer", (struct mgp_vertex_buffer){p2, 0}, none,
+                   false, &c, &k, &b);
+   check(b == name2, "after a refused change the next puts its buffer: %d (want %d)", b, name2);
+   vb_compact_step(t, "to a 1-vertex buffer", (struct mgp_vertex_buffer){one, 0},
+                   MGU_DECLINE_gl_draw_unbounded, !robust, &c, &k, &b);
+   check(k == (robust ? 1u : 0u), "the 3-vertex draw over a 1-vertex buffer: %s (%llu compact)",
+         robust ? "the compact draw, the host bounds it" : "bounded by the server", k);
+   vb_compact_step(t, "back to the first after it", (struct mgp_vertex_buffer){p1, 0}, none, false,
+                   &c, &k, &b);
+}
+
 /* fill.vert and fill.frag, with pass.tesc and pass.tese between where tess */
 static struct mgp_handle
 fill_program(struct t *t, bool tess)
@@ -1188,6 +1275,7 @@ main(int argc, char **argv)
    test_indirect_grid(&t);
    test_host_calls(&t);
    test_vertex_buffers(&t);
+   test_vertex_buffers_compact(&t);
    test_declined_compact(&t);
    test_unbounded(&t, !(getenv("MGL_GLES_HIDE") && strstr(getenv("MGL_GLES_HIDE"), "robust")));
    check(t.fatal_count == 0, "no Fatal: %s", t.fatal);
