@@ -48,6 +48,12 @@
  *                   no buffer refused (backend-draw-incomplete), no host draw; without robust
  *                   access the compact path stays off and a 1-vertex buffer under a 3-vertex
  *                   draw is gl-draw-unbounded.
+ *   dynamic_parts   a viewport, scissor or depth range change alone (set_dynamic_words): its
+ *                   one host call and the draw, the dynamic group's five other parts not
+ *                   compared (gles-dynamic-parts-skipped), the host holding the new value beside
+ *                   the others; after another context's draw with its own scissor (the
+ *                   shadow forgotten, the host's scissor moved) a viewport change alone puts
+ *                   every part again.
  *   unbounded       on a host context without robust access (MGL_GLES_HIDE=robust: the run
  *                   unit.gles.refusals_no_robust): draws whose vertices, index values or
  *                   instances run past the arrays the program reads (a 3-vertex position array,
@@ -1014,6 +1020,106 @@ test_vertex_buffers_compact(struct t *t)
                    &c, &k, &b);
 }
 
+/* set_dynamic_words: `words` words of v at byte offset of mgp_dynamic_state */
+static void
+dyn_words(struct t *t, size_t offset, const void *v, uint32_t words)
+{
+   struct mgp_word ws[4];
+   memcpy(ws, v, words * sizeof(ws[0]));
+   t->cv->set_dynamic_words(
+      t->ctx, &(struct mgp_dynamic_words){.first = (uint32_t)(offset / 4), .count = words}, ws,
+      words);
+}
+
+/* One compact draw after a dynamic change; its host calls, the dynamic parts it left
+ * uncompared, and the host's viewport, scissor box and depth range after it. */
+struct dyn_seen {
+   unsigned long long calls, skipped;
+   GLint vp[4], sc[4];
+   GLfloat dr[2];
+};
+static struct dyn_seen
+dyn_draw(struct t *t)
+{
+   struct dyn_seen r;
+   const unsigned long long c0 = counter(t, "gles-host-calls"),
+                            p0 = counter(t, "gles-dynamic-parts-skipped");
+   t->cv->draw(t->ctx, &(struct mgp_draw){.mode = MGP_PRIM_TRIANGLES, .count = 3}, NULL, 0);
+   r.calls = counter(t, "gles-host-calls") - c0;
+   r.skipped = counter(t, "gles-dynamic-parts-skipped") - p0;
+   t->scr->h->glGetIntegerv(GL_VIEWPORT, r.vp);
+   t->scr->h->glGetIntegerv(GL_SCISSOR_BOX, r.sc);
+   t->scr->h->glGetFloatv(GL_DEPTH_RANGE, r.dr);
+   return r;
+}
+
+/* The dynamic group a part at a time (viewport_change's draw): a viewport, scissor or depth
+ * range change alone is its one host call and the draw, the group's other five parts not
+ * compared (gles-dynamic-parts-skipped), and the host holds the new value beside the old
+ * others; after another context's draw with its own scissor (the switch forgets the shadow,
+ * the draw moves the host's scissor) a viewport change alone puts every part: the host's
+ * scissor is the context's again. */
+static void
+test_dynamic_parts(struct t *t)
+{
+   const struct mgp_dynamic_state dyn = {.viewport = {0, 0, W, H},
+                                         .depth_range = {0, 1},
+                                         .scissor = {1, 1, 4, 4},
+                                         .scissor_enable = 1,
+                                         .line_width = 1.0f,
+                                         .stencil_read_mask = {~0u, ~0u},
+                                         .stencil_write_mask = {~0u, ~0u}};
+   t->cv->set_dynamic_state(t->ctx, &dyn, NULL, 0);
+   dyn_draw(t);
+   const float vp1[2] = {W - 2, H - 2};
+   dyn_words(t, offsetof(struct mgp_dynamic_state, viewport[2]), vp1, 2);
+   const struct dyn_seen a = dyn_draw(t);
+   check(a.calls == 2 && a.skipped == 5 && a.vp[2] == W - 2 && a.vp[3] == H - 2 && a.sc[0] == 1 &&
+            a.sc[2] == 4,
+         "a viewport change alone: %llu host calls (want 2), %llu parts uncompared (want 5), the "
+         "host's viewport %dx%d (want %dx%d), scissor %d,%d %dx%d (want 1,1 4x4)",
+         a.calls, a.skipped, a.vp[2], a.vp[3], W - 2, H - 2, a.sc[0], a.sc[1], a.sc[2], a.sc[3]);
+   const int32_t sc1[4] = {2, 2, 5, 5};
+   dyn_words(t, offsetof(struct mgp_dynamic_state, scissor), sc1, 4);
+   const struct dyn_seen b = dyn_draw(t);
+   check(b.calls == 2 && b.skipped == 5 && b.sc[0] == 2 && b.sc[2] == 5 && b.vp[2] == W - 2,
+         "a scissor change alone: %llu host calls (want 2), %llu parts uncompared (want 5), the "
+         "host's scissor %d,%d %dx%d (want 2,2 5x5), viewport width %d (want %d)",
+         b.calls, b.skipped, b.sc[0], b.sc[1], b.sc[2], b.sc[3], b.vp[2], W - 2);
+   const float dr1[2] = {0.25f, 0.75f};
+   dyn_words(t, offsetof(struct mgp_dynamic_state, depth_range), dr1, 2);
+   const struct dyn_seen c = dyn_draw(t);
+   check(c.calls == 2 && c.skipped == 5 && c.dr[0] == 0.25f && c.dr[1] == 0.75f && c.sc[0] == 2,
+         "a depth range change alone: %llu host calls (want 2), %llu parts uncompared (want 5), "
+         "the host's depth range %g..%g (want 0.25..0.75), scissor x %d (want 2)",
+         c.calls, c.skipped, (double)c.dr[0], (double)c.dr[1], c.sc[0]);
+   /* a second context draws with its own scissor (the switch forgets the shadow, and its draw
+    * moves the host's scissor); back on the first, a viewport change alone puts every part */
+   void *first = t->ctx;
+   const struct mgp_handle other = new_handle(t, MGP_KIND_CONTEXT);
+   t->sv->context_create(t->scr, &(struct mgp_context_desc){.ctx = other, .api = 0}, NULL, 0);
+   t->ctx = mgs_gles_backend.context_lookup(t->scr, other);
+   draw_setup(t);
+   struct mgp_dynamic_state dyn2 = dyn;
+   dyn2.scissor[0] = dyn2.scissor[1] = 0;
+   dyn2.scissor[2] = dyn2.scissor[3] = 1;
+   t->cv->set_dynamic_state(t->ctx, &dyn2, NULL, 0);
+   const struct dyn_seen o = dyn_draw(t);
+   t->ctx = first;
+   const float vp2[2] = {W - 3, H - 3};
+   dyn_words(t, offsetof(struct mgp_dynamic_state, viewport[2]), vp2, 2);
+   const struct dyn_seen d = dyn_draw(t);
+   const GLenum e = host_error(t);
+   check(o.sc[2] == 1 && d.skipped == 0 && d.sc[0] == 2 && d.sc[1] == 2 && d.sc[2] == 5 &&
+            d.sc[3] == 5 && d.vp[2] == W - 3 && d.dr[0] == 0.25f && e == GL_NO_ERROR &&
+            t->fatal_count == 0,
+         "a viewport change alone after another context's draw (its scissor %dx%d): every part "
+         "put (%llu uncompared), the host's scissor %d,%d %dx%d (want 2,2 5x5), viewport width "
+         "%d (want %d), depth range from %g (want 0.25), no host error (0x%x)",
+         o.sc[2], o.sc[3], d.skipped, d.sc[0], d.sc[1], d.sc[2], d.sc[3], d.vp[2], W - 3,
+         (double)d.dr[0], e);
+}
+
 /* fill.vert and fill.frag, with pass.tesc and pass.tese between where tess */
 static struct mgp_handle
 fill_program(struct t *t, bool tess)
@@ -1276,6 +1382,7 @@ main(int argc, char **argv)
    test_host_calls(&t);
    test_vertex_buffers(&t);
    test_vertex_buffers_compact(&t);
+   test_dynamic_parts(&t);
    test_declined_compact(&t);
    test_unbounded(&t, !(getenv("MGL_GLES_HIDE") && strstr(getenv("MGL_GLES_HIDE"), "robust")));
    check(t.fatal_count == 0, "no Fatal: %s", t.fatal);
