@@ -829,6 +829,8 @@ bool glb_context_bind(struct glb_context *ctx);
 /* The draw's glb_context_bind: keeps the shadow (unless the context or thread changed) and
  * trusts it until the next other entry point. */
 bool glb_context_bind_draw(struct glb_context *ctx);
+/* Fills set_dynamic_words' table of marks a word at a time (glb_draw.c); glb_tables_init. */
+void glb_dynamic_marks_init(void);
 /* glb_context_bind for a call whose host calls move none of the state the shadow holds (a
  * buffer's bytes through GL_COPY_WRITE_BUFFER): keeps the shadow as it is (unless the context
  * or thread changed), so the next draw after it and no other change is the host draw alone. */

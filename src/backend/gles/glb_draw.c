@@ -144,6 +144,53 @@ glb_set_dynamic_state(void *self, const struct mgp_dynamic_state *args, const vo
    ctx->dyn_set = true;
 }
 
+/* What a write of each word of mgp_dynamic_state marks: the dynamic group and its parts
+ * (GLB_DYN_* << 16), and the stencil group (references and masks) or the multisample group
+ * (the sample coverage) for their words, so that a viewport change alone walks the viewport
+ * alone. Made once (glb_tables_init), read by set_dynamic_words a word at a time. */
+enum { DYN_WORD_COUNT = sizeof(struct mgp_dynamic_state) / 4 };
+static uint32_t dyn_word_marks[DYN_WORD_COUNT];
+
+void
+glb_dynamic_marks_init(void)
+{
+   for (size_t w = 0; w < DYN_WORD_COUNT; w++) {
+      const size_t lo = w * 4, hi = lo + 4;
+#define DYN_WORDS(a, b) (lo < (b) && (a) < hi)
+#define DYN_PART(part, first, end)                                                                 \
+   if (DYN_WORDS(offsetof(struct mgp_dynamic_state, first),                                        \
+                 offsetof(struct mgp_dynamic_state, end)))                                         \
+      parts |= (part);
+      uint32_t parts = 0, dirty = 0;
+      DYN_PART(GLB_DYN_VIEWPORT, viewport, depth_range)
+      DYN_PART(GLB_DYN_DEPTH_RANGE, depth_range, scissor)
+      DYN_PART(GLB_DYN_SCISSOR, scissor, sample_coverage_enable)
+      DYN_PART(GLB_DYN_BLEND_COLOR, blend_color, stencil_ref)
+      DYN_PART(GLB_DYN_LINE_WIDTH, line_width, point_size)
+      DYN_PART(GLB_DYN_POLYGON_OFFSET, polygon_offset_factor, sample_coverage_value)
+#undef DYN_PART
+      /* a word of no part and no other group (the point size, the stipple, words added
+       * later) puts the whole group: never a stale part */
+      if (DYN_WORDS(offsetof(struct mgp_dynamic_state, point_size),
+                    offsetof(struct mgp_dynamic_state, polygon_offset_factor)) ||
+          DYN_WORDS(offsetof(struct mgp_dynamic_state, sample_coverage_value) + 4,
+                    sizeof(struct mgp_dynamic_state)))
+         parts = GLB_DYN_ALL;
+      if (parts)
+         dirty |= GLB_DIRTY_DYNAMIC;
+      if (DYN_WORDS(offsetof(struct mgp_dynamic_state, stencil_ref),
+                    offsetof(struct mgp_dynamic_state, line_width)))
+         dirty |= GLB_DIRTY_STENCIL;
+      if (DYN_WORDS(offsetof(struct mgp_dynamic_state, scissor_enable) & ~(size_t)3,
+                    offsetof(struct mgp_dynamic_state, blend_color)) ||
+          DYN_WORDS(offsetof(struct mgp_dynamic_state, sample_coverage_value),
+                    offsetof(struct mgp_dynamic_state, sample_coverage_value) + 4))
+         dirty |= GLB_DIRTY_MULTISAMPLE;
+#undef DYN_WORDS
+      dyn_word_marks[w] = dirty | parts << 16;
+   }
+}
+
 void
 glb_set_dynamic_words(void *self, const struct mgp_dynamic_words *args, const void *tail,
                       uint32_t tail_count)
@@ -153,43 +200,14 @@ glb_set_dynamic_words(void *self, const struct mgp_dynamic_words *args, const vo
       glb_fatal(ctx->scr, MGU_FATAL_ProtocolCorruption, "set_dynamic_words past the dynamic state");
       return;
    }
-   /* the dynamic group's parts these words write (glb_tables.c marks nothing for this call);
-    * the words of the stencil group (references and masks) and the multisample group (the
-    * sample coverage) mark those too, so a viewport change alone walks the viewport alone */
-   const size_t lo = (size_t)args->first * 4, hi = lo + (size_t)args->count * 4;
-#define DYN_WORDS(a, b) (lo < (b) && (a) < hi)
-#define DYN_PART(part, first, end)                                                                 \
-   if (DYN_WORDS(offsetof(struct mgp_dynamic_state, first),                                        \
-                 offsetof(struct mgp_dynamic_state, end)))                                         \
-      parts |= (part);
-   uint32_t parts = 0;
-   DYN_PART(GLB_DYN_VIEWPORT, viewport, depth_range)
-   DYN_PART(GLB_DYN_DEPTH_RANGE, depth_range, scissor)
-   DYN_PART(GLB_DYN_SCISSOR, scissor, sample_coverage_enable)
-   DYN_PART(GLB_DYN_BLEND_COLOR, blend_color, stencil_ref)
-   DYN_PART(GLB_DYN_LINE_WIDTH, line_width, point_size)
-   DYN_PART(GLB_DYN_POLYGON_OFFSET, polygon_offset_factor, sample_coverage_value)
-#undef DYN_PART
-   /* a word of no part and no other group (the point size, the stipple, words added later)
-    * puts the whole group: never a stale part */
-   if (DYN_WORDS(offsetof(struct mgp_dynamic_state, point_size),
-                 offsetof(struct mgp_dynamic_state, polygon_offset_factor)) ||
-       DYN_WORDS(offsetof(struct mgp_dynamic_state, sample_coverage_value) + 4,
-                 sizeof(struct mgp_dynamic_state)))
-      parts = GLB_DYN_ALL;
-   if (parts) {
-      ctx->dirty |= GLB_DIRTY_DYNAMIC;
-      ctx->dyn_parts |= (uint8_t)parts;
-   }
-   if (DYN_WORDS(offsetof(struct mgp_dynamic_state, stencil_ref),
-                 offsetof(struct mgp_dynamic_state, line_width)))
-      ctx->dirty |= GLB_DIRTY_STENCIL;
-   if (DYN_WORDS(offsetof(struct mgp_dynamic_state, scissor_enable) & ~(size_t)3,
-                 offsetof(struct mgp_dynamic_state, blend_color)) ||
-       DYN_WORDS(offsetof(struct mgp_dynamic_state, sample_coverage_value),
-                 offsetof(struct mgp_dynamic_state, sample_coverage_value) + 4))
-      ctx->dirty |= GLB_DIRTY_MULTISAMPLE;
-#undef DYN_WORDS
+   /* the groups and the dynamic group's parts these words write (glb_tables.c marks nothing
+    * for this call); the words lie inside the state (mgp_dynamic_words_apply) */
+   uint32_t m = 0;
+   for (uint32_t w = args->first, end = args->first + args->count; w < end && w < DYN_WORD_COUNT;
+        w++)
+      m |= dyn_word_marks[w];
+   ctx->dirty |= m & 0xffffu;
+   ctx->dyn_parts |= (uint8_t)(m >> 16);
 }
 
 void

@@ -216,6 +216,7 @@ fill_tables(void)
    OUTER_##cls.name = IMPL_##cls.name ? SLOT_##cls(name) : decline_##name;
 #include "pipe_calls.def"
 #undef X
+   glb_dynamic_marks_init();
 }
 
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
