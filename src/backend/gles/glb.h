@@ -472,6 +472,10 @@ struct glb_context {
    struct mgp_pixel_pack_state pack; /* pack_to_buffer's layout (set_pixel_pack_state) */
    struct mgp_dynamic_state dyn;
    bool dyn_set;
+   /* the parts of the dynamic group (GLB_DYN_*) a call may have moved since this context's last
+    * draw put them: set_dynamic_words marks the parts its words write, every other call that
+    * marks GLB_DIRTY_DYNAMIC marks them all (glb_tables.c); trusted as the dirty marks are */
+   uint8_t dyn_parts;
    struct mgp_handle render_state, vertex_elements, program;
    struct mgp_vertex_buffer vb[GLB_MAX_VB];
    struct mgp_set_index_buffer ib;
@@ -562,6 +566,18 @@ enum {
     * after a draw of a program with tessellation stages (whose draws are patches, never a
     * compact draw); apply_state clears it with the groups */
    GLB_DIRTY_CHECKS = 1u << 11,
+};
+
+/* The parts of GLB_DIRTY_DYNAMIC (glb_context's dyn_parts), each one shadow compare and its host
+ * call: a viewport change alone compares the viewport alone. */
+enum {
+   GLB_DYN_VIEWPORT = 1u << 0,
+   GLB_DYN_DEPTH_RANGE = 1u << 1,
+   GLB_DYN_SCISSOR = 1u << 2, /* the switch and the rectangle */
+   GLB_DYN_BLEND_COLOR = 1u << 3,
+   GLB_DYN_POLYGON_OFFSET = 1u << 4,
+   GLB_DYN_LINE_WIDTH = 1u << 5,
+   GLB_DYN_ALL = (1u << 6) - 1,
 };
 
 /* What the host context holds of a draw's state, so a draw makes host calls only for what
@@ -760,6 +776,8 @@ struct glb_screen {
       uint64_t draws, clears, programs_linked, translate_failures, context_switches;
       /* draws that applied no group (nothing marked since the last) and groups draws skipped */
       uint64_t draws_unchanged, groups_skipped;
+      /* parts of the dynamic group (GLB_DYN_*) a draw that put the group left uncompared */
+      uint64_t dyn_parts_skipped;
       /* compact draws after no change drawn by the host call alone (glb_draw.c) */
       uint64_t compact_draws;
       uint64_t stores_zeroed; /* new buffers, textures and renderbuffers zeroed at creation */
@@ -813,6 +831,8 @@ bool glb_context_bind(struct glb_context *ctx);
 /* The draw's glb_context_bind: keeps the shadow (unless the context or thread changed) and
  * trusts it until the next other entry point. */
 bool glb_context_bind_draw(struct glb_context *ctx);
+/* Fills set_dynamic_words' table of marks a word at a time (glb_draw.c); glb_tables_init. */
+void glb_dynamic_marks_init(void);
 /* glb_context_bind for a call whose host calls move none of the state the shadow holds (a
  * buffer's bytes through GL_COPY_WRITE_BUFFER): keeps the shadow as it is (unless the context
  * or thread changed), so the next draw after it and no other change is the host draw alone. */

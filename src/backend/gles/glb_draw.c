@@ -144,6 +144,53 @@ glb_set_dynamic_state(void *self, const struct mgp_dynamic_state *args, const vo
    ctx->dyn_set = true;
 }
 
+/* What a write of each word of mgp_dynamic_state marks: the dynamic group and its parts
+ * (GLB_DYN_* << 16), and the stencil group (references and masks) or the multisample group
+ * (the sample coverage) for their words, so that a viewport change alone walks the viewport
+ * alone. Made once (glb_tables_init), read by set_dynamic_words a word at a time. */
+enum { DYN_WORD_COUNT = sizeof(struct mgp_dynamic_state) / 4 };
+static uint32_t dyn_word_marks[DYN_WORD_COUNT];
+
+void
+glb_dynamic_marks_init(void)
+{
+   for (size_t w = 0; w < DYN_WORD_COUNT; w++) {
+      const size_t lo = w * 4, hi = lo + 4;
+#define DYN_WORDS(a, b) (lo < (b) && (a) < hi)
+#define DYN_PART(part, first, end)                                                                 \
+   if (DYN_WORDS(offsetof(struct mgp_dynamic_state, first),                                        \
+                 offsetof(struct mgp_dynamic_state, end)))                                         \
+      parts |= (part);
+      uint32_t parts = 0, dirty = 0;
+      DYN_PART(GLB_DYN_VIEWPORT, viewport, depth_range)
+      DYN_PART(GLB_DYN_DEPTH_RANGE, depth_range, scissor)
+      DYN_PART(GLB_DYN_SCISSOR, scissor, sample_coverage_enable)
+      DYN_PART(GLB_DYN_BLEND_COLOR, blend_color, stencil_ref)
+      DYN_PART(GLB_DYN_LINE_WIDTH, line_width, point_size)
+      DYN_PART(GLB_DYN_POLYGON_OFFSET, polygon_offset_factor, sample_coverage_value)
+#undef DYN_PART
+      /* a word of no part and no other group (the point size, the stipple, words added
+       * later) puts the whole group: never a stale part */
+      if (DYN_WORDS(offsetof(struct mgp_dynamic_state, point_size),
+                    offsetof(struct mgp_dynamic_state, polygon_offset_factor)) ||
+          DYN_WORDS(offsetof(struct mgp_dynamic_state, sample_coverage_value) + 4,
+                    sizeof(struct mgp_dynamic_state)))
+         parts = GLB_DYN_ALL;
+      if (parts)
+         dirty |= GLB_DIRTY_DYNAMIC;
+      if (DYN_WORDS(offsetof(struct mgp_dynamic_state, stencil_ref),
+                    offsetof(struct mgp_dynamic_state, line_width)))
+         dirty |= GLB_DIRTY_STENCIL;
+      if (DYN_WORDS(offsetof(struct mgp_dynamic_state, scissor_enable) & ~(size_t)3,
+                    offsetof(struct mgp_dynamic_state, blend_color)) ||
+          DYN_WORDS(offsetof(struct mgp_dynamic_state, sample_coverage_value),
+                    offsetof(struct mgp_dynamic_state, sample_coverage_value) + 4))
+         dirty |= GLB_DIRTY_MULTISAMPLE;
+#undef DYN_WORDS
+      dyn_word_marks[w] = dirty | parts << 16;
+   }
+}
+
 void
 glb_set_dynamic_words(void *self, const struct mgp_dynamic_words *args, const void *tail,
                       uint32_t tail_count)
@@ -153,20 +200,14 @@ glb_set_dynamic_words(void *self, const struct mgp_dynamic_words *args, const vo
       glb_fatal(ctx->scr, MGU_FATAL_ProtocolCorruption, "set_dynamic_words past the dynamic state");
       return;
    }
-   /* glb_tables.c marks the dynamic group for this call; the words of the stencil group
-    * (references and masks) and the multisample group (the sample coverage) mark those too,
-    * so a viewport or scissor change alone walks the dynamic group alone */
-   const size_t lo = (size_t)args->first * 4, hi = lo + (size_t)args->count * 4;
-#define DYN_WORDS(a, b) (lo < (b) && (a) < hi)
-   if (DYN_WORDS(offsetof(struct mgp_dynamic_state, stencil_ref),
-                 offsetof(struct mgp_dynamic_state, line_width)))
-      ctx->dirty |= GLB_DIRTY_STENCIL;
-   if (DYN_WORDS(offsetof(struct mgp_dynamic_state, scissor_enable) & ~(size_t)3,
-                 offsetof(struct mgp_dynamic_state, blend_color)) ||
-       DYN_WORDS(offsetof(struct mgp_dynamic_state, sample_coverage_value),
-                 offsetof(struct mgp_dynamic_state, sample_coverage_value) + 4))
-      ctx->dirty |= GLB_DIRTY_MULTISAMPLE;
-#undef DYN_WORDS
+   /* the groups and the dynamic group's parts these words write (glb_tables.c marks nothing
+    * for this call); the words lie inside the state (mgp_dynamic_words_apply) */
+   uint32_t m = 0;
+   for (uint32_t w = args->first, end = args->first + args->count; w < end && w < DYN_WORD_COUNT;
+        w++)
+      m |= dyn_word_marks[w];
+   ctx->dirty |= m & 0xffffu;
+   ctx->dyn_parts |= (uint8_t)(m >> 16);
 }
 
 void
@@ -680,8 +721,9 @@ note_line_smooth(const struct glb_context *ctx, unsigned mode)
                   "gles: GL_LINE_SMOOTH lines drawn aliased (GLES has no antialiased lines)");
 }
 
+/* The dynamic group's parts (GLB_DYN_*) of `parts`, each where the shadow differs. */
 static void
-apply_dynamic_state(struct glb_context *ctx)
+apply_dynamic_state(struct glb_context *ctx, uint32_t parts)
 {
    struct glb_screen *scr = ctx->scr;
    struct glb_shadow *sh = &scr->sh;
@@ -694,38 +736,48 @@ apply_dynamic_state(struct glb_context *ctx)
       set_cap(scr, CAP_SCISSOR_TEST, false);
       return;
    }
-   const GLint vp[4] = {(GLint)d->viewport[0], (GLint)d->viewport[1],
-                        d->viewport[2] > 0 ? (GLsizei)d->viewport[2] : 0,
-                        d->viewport[3] > 0 ? (GLsizei)d->viewport[3] : 0};
-   if (!same(scr, GLB_SH_VIEWPORT, sh->viewport, vp, sizeof(vp)))
-      GLB_GL(h)->glViewport(vp[0], vp[1], vp[2], vp[3]);
-   if (!same(scr, GLB_SH_DEPTH_RANGE, sh->depth_range, d->depth_range, sizeof(sh->depth_range)))
-      GLB_GL(h)->glDepthRangef(d->depth_range[0], d->depth_range[1]);
-   set_cap(scr, CAP_SCISSOR_TEST, d->scissor_enable);
-   if (d->scissor_enable) {
-      const GLint sc[4] = {d->scissor[0], d->scissor[1], d->scissor[2] > 0 ? d->scissor[2] : 0,
-                           d->scissor[3] > 0 ? d->scissor[3] : 0};
-      if (!same(scr, GLB_SH_SCISSOR, sh->scissor, sc, sizeof(sc)))
-         GLB_GL(h)->glScissor(sc[0], sc[1], sc[2], sc[3]);
+   if (parts & GLB_DYN_VIEWPORT) {
+      const GLint vp[4] = {(GLint)d->viewport[0], (GLint)d->viewport[1],
+                           d->viewport[2] > 0 ? (GLsizei)d->viewport[2] : 0,
+                           d->viewport[3] > 0 ? (GLsizei)d->viewport[3] : 0};
+      if (!same(scr, GLB_SH_VIEWPORT, sh->viewport, vp, sizeof(vp)))
+         GLB_GL(h)->glViewport(vp[0], vp[1], vp[2], vp[3]);
    }
-   if (!same(scr, GLB_SH_BLEND_COLOR, sh->blend_color, d->blend_color, sizeof(sh->blend_color)))
+   if ((parts & GLB_DYN_DEPTH_RANGE) &&
+       !same(scr, GLB_SH_DEPTH_RANGE, sh->depth_range, d->depth_range, sizeof(sh->depth_range)))
+      GLB_GL(h)->glDepthRangef(d->depth_range[0], d->depth_range[1]);
+   if (parts & GLB_DYN_SCISSOR) {
+      set_cap(scr, CAP_SCISSOR_TEST, d->scissor_enable);
+      if (d->scissor_enable) {
+         const GLint sc[4] = {d->scissor[0], d->scissor[1], d->scissor[2] > 0 ? d->scissor[2] : 0,
+                              d->scissor[3] > 0 ? d->scissor[3] : 0};
+         if (!same(scr, GLB_SH_SCISSOR, sh->scissor, sc, sizeof(sc)))
+            GLB_GL(h)->glScissor(sc[0], sc[1], sc[2], sc[3]);
+      }
+   }
+   if ((parts & GLB_DYN_BLEND_COLOR) &&
+       !same(scr, GLB_SH_BLEND_COLOR, sh->blend_color, d->blend_color, sizeof(sh->blend_color)))
       GLB_GL(h)->glBlendColor(d->blend_color[0], d->blend_color[1], d->blend_color[2],
                               d->blend_color[3]);
-   const GLfloat po[3] = {d->polygon_offset_factor, d->polygon_offset_units,
-                          scr->ext_offset_clamp ? d->polygon_offset_clamp : 0.0f};
-   if (!same(scr, GLB_SH_POLYGON_OFFSET, sh->polygon_offset, po, sizeof(po))) {
-      if (scr->ext_offset_clamp)
-         GLB_GL(h)->glPolygonOffsetClampEXT(po[0], po[1], po[2]);
-      else
-         GLB_GL(h)->glPolygonOffset(po[0], po[1]);
+   if (parts & GLB_DYN_POLYGON_OFFSET) {
+      const GLfloat po[3] = {d->polygon_offset_factor, d->polygon_offset_units,
+                             scr->ext_offset_clamp ? d->polygon_offset_clamp : 0.0f};
+      if (!same(scr, GLB_SH_POLYGON_OFFSET, sh->polygon_offset, po, sizeof(po))) {
+         if (scr->ext_offset_clamp)
+            GLB_GL(h)->glPolygonOffsetClampEXT(po[0], po[1], po[2]);
+         else
+            GLB_GL(h)->glPolygonOffset(po[0], po[1]);
+      }
    }
-   float lw = d->line_width;
-   if (lw < scr->line_range[0])
-      lw = scr->line_range[0];
-   if (lw > scr->line_range[1])
-      lw = scr->line_range[1];
-   if (!same(scr, GLB_SH_LINE_WIDTH, &sh->line_width, &lw, sizeof(lw)))
-      GLB_GL(h)->glLineWidth(lw);
+   if (parts & GLB_DYN_LINE_WIDTH) {
+      float lw = d->line_width;
+      if (lw < scr->line_range[0])
+         lw = scr->line_range[0];
+      if (lw > scr->line_range[1])
+         lw = scr->line_range[1];
+      if (!same(scr, GLB_SH_LINE_WIDTH, &sh->line_width, &lw, sizeof(lw)))
+         GLB_GL(h)->glLineWidth(lw);
+   }
 }
 
 static void
@@ -922,7 +974,8 @@ static bool
 apply_state(struct glb_context *ctx)
 {
    struct glb_screen *scr = ctx->scr;
-   uint32_t todo = scr->sh.applied == ctx ? ctx->dirty & GLB_DIRTY_ALL : GLB_DIRTY_ALL;
+   const bool whole = scr->sh.applied != ctx;
+   uint32_t todo = whole ? GLB_DIRTY_ALL : ctx->dirty & GLB_DIRTY_ALL;
    if (!todo) {
       ctx->dirty = 0; /* GLB_DIRTY_CHECKS alone: draw_bound checks this draw */
       scr->stats.draws_unchanged++;
@@ -984,9 +1037,13 @@ apply_state(struct glb_context *ctx)
       glb_program_clip_enables(scr, prog, s->clip_distance_mask);
    if (todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_SAMPLERS | GLB_DIRTY_VERTEX))
       glb_program_variant_uniforms(ctx, prog, (todo & GLB_DIRTY_PROGRAM) || ctx->lod_bias_stale);
-   if (todo & GLB_DIRTY_DYNAMIC)
-      apply_dynamic_state(ctx);
+   if (todo & GLB_DIRTY_DYNAMIC) {
+      const uint32_t parts = whole ? GLB_DYN_ALL : ctx->dyn_parts;
+      scr->stats.dyn_parts_skipped += bit_count(GLB_DYN_ALL & ~parts);
+      apply_dynamic_state(ctx, parts);
+   }
    ctx->dirty = 0;
+   ctx->dyn_parts = 0;
    ctx->lod_bias_stale = false;
    if (scr->sh.trusted)
       scr->sh.applied = ctx;
@@ -1537,10 +1594,12 @@ draw_compact_unchanged(struct glb_context *ctx, const struct mgp_draw *args)
    const unsigned mode = args->mode;
    /* Without the host's robust access every draw's ranges are bounded (draw_in_bounds): the
     * last draw's bound says nothing of this one's count. A change of the dynamic state
-    * (viewport, scissor, ...) or of the program's buffers alone leaves what the last draw
-    * checked (program, render state, arrays) as it was: those groups go on the host, then the
-    * plain draw. */
-   enum { GROUPS = GLB_DIRTY_DYNAMIC | GLB_DIRTY_BUFFERS };
+    * (viewport, scissor, ...), of the program's buffers or of the vertex buffers alone leaves
+    * what the last draw checked (program, render state, primitive class, base instance) as it
+    * was: those groups go on the host, then the plain draw. A vertex buffer the draw cannot
+    * use is apply_vertex_input's decline, as on draw_bound's way; what the arrays hold is the
+    * host's robust access's (glb_screen.c). */
+   enum { GROUPS = GLB_DIRTY_DYNAMIC | GLB_DIRTY_BUFFERS | GLB_DIRTY_VERTEX_BUFFERS };
    if (!scr->robust || scr->sh.applied != ctx || (ctx->dirty & ~(uint32_t)GROUPS) ||
        ctx->base_instance || mode > MGP_PRIM_TRIANGLE_FAN ||
        (mode == MGP_PRIM_POINTS) != ctx->draw_points || args->count - 1u >= (uint32_t)INT32_MAX ||

@@ -139,8 +139,9 @@ static const uint32_t call_marks[CALL_COUNT] = {
    [CALL_delete_sampler_view] = NAMED | SHARED | GLB_DIRTY_SAMPLERS,
    /* the stencil references and masks, the sample coverage and the viewport's are here */
    [CALL_set_dynamic_state] = NAMED | GLB_DIRTY_DYNAMIC | GLB_DIRTY_STENCIL | GLB_DIRTY_MULTISAMPLE,
-   /* and, by the words it writes, the stencil and multisample groups (glb_set_dynamic_words) */
-   [CALL_set_dynamic_words] = NAMED | GLB_DIRTY_DYNAMIC,
+   /* glb_set_dynamic_words marks the dynamic group's parts its words write, and the stencil
+    * and multisample groups where they do */
+   [CALL_set_dynamic_words] = NAMED,
    /* the sample count decides the multisample switches; the size, the initial viewport */
    [CALL_set_framebuffer_state] = NAMED | GLB_DIRTY_FB | GLB_DIRTY_MULTISAMPLE | GLB_DIRTY_DYNAMIC,
    [CALL_set_vertex_buffers] = NAMED | GLB_DIRTY_VERTEX_BUFFERS,
@@ -174,6 +175,8 @@ mark(void *self, uint32_t marks)
    if (!(marks & NAMED))
       marks = SHARED | GLB_DIRTY_ALL;
    ctx->dirty |= marks & GLB_DIRTY_ALL;
+   if (marks & GLB_DIRTY_DYNAMIC)
+      ctx->dyn_parts = GLB_DYN_ALL; /* set_dynamic_words alone names its parts */
    if ((marks & SHARED) && ctx->scr->sh.applied != ctx)
       ctx->scr->sh.applied = NULL;
 }
@@ -213,6 +216,7 @@ fill_tables(void)
    OUTER_##cls.name = IMPL_##cls.name ? SLOT_##cls(name) : decline_##name;
 #include "pipe_calls.def"
 #undef X
+   glb_dynamic_marks_init();
 }
 
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;

@@ -42,6 +42,18 @@
  *                   and the host's attribute 0 holds each buffer and offset in turn, back to
  *                   the first (a shadow not moved by the bind would skip it); after a call
  *                   that forgets the shadow, the host holds the next change too.
+ *   vertex_buffers_compact the same change before a compact draw (glb_draw, as attrib_change
+ *                   draws): where the host is robust the compact path (gles-compact-draws),
+ *                   glBindVertexBuffer and the draw, the host holding each buffer; a change to
+ *                   no buffer refused (backend-draw-incomplete), no host draw; without robust
+ *                   access the compact path stays off and a 1-vertex buffer under a 3-vertex
+ *                   draw is gl-draw-unbounded.
+ *   dynamic_parts   a viewport, scissor or depth range change alone (set_dynamic_words): its
+ *                   one host call and the draw, the dynamic group's five other parts not
+ *                   compared (gles-dynamic-parts-skipped), the host holding the new value beside
+ *                   the others; after another context's draw with its own scissor (the
+ *                   shadow forgotten, the host's scissor moved) a viewport change alone puts
+ *                   every part again.
  *   unbounded       on a host context without robust access (MGL_GLES_HIDE=robust: the run
  *                   unit.gles.refusals_no_robust): draws whose vertices, index values or
  *                   instances run past the arrays the program reads (a 3-vertex position array,
@@ -927,6 +939,187 @@ test_vertex_buffers(struct t *t)
          compact, vp_calls, vp[2], vp[3], W - 1, H - 1, e);
 }
 
+/* One compact draw (glb_draw) of 3 vertices after a vertex buffer change alone (slot 0 to vb):
+ * refused (decline counted once, no host draw) or drawn, with its host calls, whether it took
+ * the compact path, and the host's attribute 0 buffer after it. */
+static void
+vb_compact_step(struct t *t, const char *what, struct mgp_vertex_buffer vb,
+                enum mgu_decline decline, bool refused, unsigned long long *calls,
+                unsigned long long *compact, GLint *buf)
+{
+   t->cv->set_vertex_buffers(t->ctx, &(struct mgp_set_vertex_buffers){0, 1}, &vb, 1);
+   const uint64_t d0 = declines(decline);
+   const unsigned long long n0 = counter(t, "gles-draws"), c0 = counter(t, "gles-host-calls"),
+                            k0 = counter(t, "gles-compact-draws");
+   t->cv->draw(t->ctx, &(struct mgp_draw){.mode = MGP_PRIM_TRIANGLES, .count = 3}, NULL, 0);
+   *calls = counter(t, "gles-host-calls") - c0;
+   *compact = counter(t, "gles-compact-draws") - k0;
+   GLint off;
+   host_array0(t, buf, &off);
+   const GLenum e = host_error(t);
+   const uint64_t declined = declines(decline) - d0;
+   const unsigned long long drawn = counter(t, "gles-draws") - n0;
+   check(declined == (refused ? 1u : 0u) && drawn == (refused ? 0u : 1u) && e == GL_NO_ERROR &&
+            t->fatal_count == 0,
+         "a compact draw after a vertex buffer change alone, %s: %s (%llu %s, %llu drawn, host "
+         "error 0x%x)",
+         what, refused ? "refused" : "drawn", (unsigned long long)declined,
+         mgu_decline_name(decline), drawn, e);
+}
+
+/* A vertex buffer change alone, then the compact draw (glb_draw, attrib_change's): where the
+ * host is robust, the compact path (gles-compact-draws) with glBindVertexBuffer and the plain
+ * draw, and the host holds the new buffer; a change to no buffer is refused by name
+ * (backend-draw-incomplete), no host draw, and the next change draws. Without robust access
+ * the compact path stays off and the arrays bound the draw: a 1-vertex buffer under a
+ * 3-vertex draw is gl-draw-unbounded there (drawn where the host bounds it). */
+static void
+test_vertex_buffers_compact(struct t *t)
+{
+   unbounded_setup(t);
+   if (!t->scr->bind_vertex_buffer) {
+      fprintf(stderr, "skip vertex_buffers_compact: the host has no glBindVertexBuffer\n");
+      return;
+   }
+   static const float pos[6] = {-1, -1, 3, -1, -1, 3};
+   const struct mgp_handle p1 = make_buffer(t, sizeof(pos), pos);
+   const struct mgp_handle p2 = make_buffer(t, sizeof(pos), pos);
+   const struct mgp_handle one = make_buffer(t, 8, pos);
+   const GLint name1 = (GLint)glb_resource_for_use(t->scr, p1, "test")->name;
+   const GLint name2 = (GLint)glb_resource_for_use(t->scr, p2, "test")->name;
+   const struct mgp_vertex_buffer first = {p1, 0};
+   t->cv->set_vertex_buffers(t->ctx, &(struct mgp_set_vertex_buffers){0, 1}, &first, 1);
+   for (int i = 0; i < 2; i++)
+      t->cv->draw(t->ctx, &(struct mgp_draw){.mode = MGP_PRIM_TRIANGLES, .count = 3}, NULL, 0);
+   const bool robust = t->scr->robust;
+   const enum mgu_decline none = MGU_DECLINE_backend_draw_incomplete;
+   unsigned long long calls[2], compact[2];
+   GLint buf[2];
+   vb_compact_step(t, "to a second buffer", (struct mgp_vertex_buffer){p2, 0}, none, false,
+                   &calls[0], &compact[0], &buf[0]);
+   vb_compact_step(t, "back to the first", (struct mgp_vertex_buffer){p1, 0}, none, false,
+                   &calls[1], &compact[1], &buf[1]);
+   check(calls[0] == 2 && calls[1] == 2 && compact[0] == (robust ? 1u : 0u) &&
+            compact[1] == compact[0] && buf[0] == name2 && buf[1] == name1,
+         "a vertex buffer change alone: %s, glBindVertexBuffer and the draw (%llu, %llu host "
+         "calls; %llu, %llu compact); the host holds buffer %d, then %d (want %d, %d)",
+         robust ? "the compact draw" : "draw_bound's (no robust access)", calls[0], calls[1],
+         compact[0], compact[1], buf[0], buf[1], name2, name1);
+   unsigned long long c, k;
+   GLint b;
+   vb_compact_step(t, "to no buffer", (struct mgp_vertex_buffer){{0, 0}, 0}, none, true, &c, &k,
+                   &b);
+   vb_compact_step(t, "to the second after no buffer", (struct mgp_vertex_buffer){p2, 0}, none,
+                   false, &c, &k, &b);
+   check(b == name2, "after a refused change the next puts its buffer: %d (want %d)", b, name2);
+   vb_compact_step(t, "to a 1-vertex buffer", (struct mgp_vertex_buffer){one, 0},
+                   MGU_DECLINE_gl_draw_unbounded, !robust, &c, &k, &b);
+   check(k == (robust ? 1u : 0u), "the 3-vertex draw over a 1-vertex buffer: %s (%llu compact)",
+         robust ? "the compact draw, the host bounds it" : "bounded by the server", k);
+   vb_compact_step(t, "back to the first after it", (struct mgp_vertex_buffer){p1, 0}, none, false,
+                   &c, &k, &b);
+}
+
+/* set_dynamic_words: `words` words of v at byte offset of mgp_dynamic_state */
+static void
+dyn_words(struct t *t, size_t offset, const void *v, uint32_t words)
+{
+   struct mgp_word ws[4];
+   memcpy(ws, v, words * sizeof(ws[0]));
+   t->cv->set_dynamic_words(
+      t->ctx, &(struct mgp_dynamic_words){.first = (uint32_t)(offset / 4), .count = words}, ws,
+      words);
+}
+
+/* One compact draw after a dynamic change; its host calls, the dynamic parts it left
+ * uncompared, and the host's viewport, scissor box and depth range after it. */
+struct dyn_seen {
+   unsigned long long calls, skipped;
+   GLint vp[4], sc[4];
+   GLfloat dr[2];
+};
+static struct dyn_seen
+dyn_draw(struct t *t)
+{
+   struct dyn_seen r;
+   const unsigned long long c0 = counter(t, "gles-host-calls"),
+                            p0 = counter(t, "gles-dynamic-parts-skipped");
+   t->cv->draw(t->ctx, &(struct mgp_draw){.mode = MGP_PRIM_TRIANGLES, .count = 3}, NULL, 0);
+   r.calls = counter(t, "gles-host-calls") - c0;
+   r.skipped = counter(t, "gles-dynamic-parts-skipped") - p0;
+   t->scr->h->glGetIntegerv(GL_VIEWPORT, r.vp);
+   t->scr->h->glGetIntegerv(GL_SCISSOR_BOX, r.sc);
+   t->scr->h->glGetFloatv(GL_DEPTH_RANGE, r.dr);
+   return r;
+}
+
+/* The dynamic group a part at a time (viewport_change's draw): a viewport, scissor or depth
+ * range change alone is its one host call and the draw, the group's other five parts not
+ * compared (gles-dynamic-parts-skipped), and the host holds the new value beside the old
+ * others; after another context's draw with its own scissor (the switch forgets the shadow,
+ * the draw moves the host's scissor) a viewport change alone puts every part: the host's
+ * scissor is the context's again. */
+static void
+test_dynamic_parts(struct t *t)
+{
+   const struct mgp_dynamic_state dyn = {.viewport = {0, 0, W, H},
+                                         .depth_range = {0, 1},
+                                         .scissor = {1, 1, 4, 4},
+                                         .scissor_enable = 1,
+                                         .line_width = 1.0f,
+                                         .stencil_read_mask = {~0u, ~0u},
+                                         .stencil_write_mask = {~0u, ~0u}};
+   t->cv->set_dynamic_state(t->ctx, &dyn, NULL, 0);
+   dyn_draw(t);
+   const float vp1[2] = {W - 2, H - 2};
+   dyn_words(t, offsetof(struct mgp_dynamic_state, viewport[2]), vp1, 2);
+   const struct dyn_seen a = dyn_draw(t);
+   check(a.calls == 2 && a.skipped == 5 && a.vp[2] == W - 2 && a.vp[3] == H - 2 && a.sc[0] == 1 &&
+            a.sc[2] == 4,
+         "a viewport change alone: %llu host calls (want 2), %llu parts uncompared (want 5), the "
+         "host's viewport %dx%d (want %dx%d), scissor %d,%d %dx%d (want 1,1 4x4)",
+         a.calls, a.skipped, a.vp[2], a.vp[3], W - 2, H - 2, a.sc[0], a.sc[1], a.sc[2], a.sc[3]);
+   const int32_t sc1[4] = {2, 2, 5, 5};
+   dyn_words(t, offsetof(struct mgp_dynamic_state, scissor), sc1, 4);
+   const struct dyn_seen b = dyn_draw(t);
+   check(b.calls == 2 && b.skipped == 5 && b.sc[0] == 2 && b.sc[2] == 5 && b.vp[2] == W - 2,
+         "a scissor change alone: %llu host calls (want 2), %llu parts uncompared (want 5), the "
+         "host's scissor %d,%d %dx%d (want 2,2 5x5), viewport width %d (want %d)",
+         b.calls, b.skipped, b.sc[0], b.sc[1], b.sc[2], b.sc[3], b.vp[2], W - 2);
+   const float dr1[2] = {0.25f, 0.75f};
+   dyn_words(t, offsetof(struct mgp_dynamic_state, depth_range), dr1, 2);
+   const struct dyn_seen c = dyn_draw(t);
+   check(c.calls == 2 && c.skipped == 5 && c.dr[0] == 0.25f && c.dr[1] == 0.75f && c.sc[0] == 2,
+         "a depth range change alone: %llu host calls (want 2), %llu parts uncompared (want 5), "
+         "the host's depth range %g..%g (want 0.25..0.75), scissor x %d (want 2)",
+         c.calls, c.skipped, (double)c.dr[0], (double)c.dr[1], c.sc[0]);
+   /* a second context draws with its own scissor (the switch forgets the shadow, and its draw
+    * moves the host's scissor); back on the first, a viewport change alone puts every part */
+   void *first = t->ctx;
+   const struct mgp_handle other = new_handle(t, MGP_KIND_CONTEXT);
+   t->sv->context_create(t->scr, &(struct mgp_context_desc){.ctx = other, .api = 0}, NULL, 0);
+   t->ctx = mgs_gles_backend.context_lookup(t->scr, other);
+   draw_setup(t);
+   struct mgp_dynamic_state dyn2 = dyn;
+   dyn2.scissor[0] = dyn2.scissor[1] = 0;
+   dyn2.scissor[2] = dyn2.scissor[3] = 1;
+   t->cv->set_dynamic_state(t->ctx, &dyn2, NULL, 0);
+   const struct dyn_seen o = dyn_draw(t);
+   t->ctx = first;
+   const float vp2[2] = {W - 3, H - 3};
+   dyn_words(t, offsetof(struct mgp_dynamic_state, viewport[2]), vp2, 2);
+   const struct dyn_seen d = dyn_draw(t);
+   const GLenum e = host_error(t);
+   check(o.sc[2] == 1 && d.skipped == 0 && d.sc[0] == 2 && d.sc[1] == 2 && d.sc[2] == 5 &&
+            d.sc[3] == 5 && d.vp[2] == W - 3 && d.dr[0] == 0.25f && e == GL_NO_ERROR &&
+            t->fatal_count == 0,
+         "a viewport change alone after another context's draw (its scissor %dx%d): every part "
+         "put (%llu uncompared), the host's scissor %d,%d %dx%d (want 2,2 5x5), viewport width "
+         "%d (want %d), depth range from %g (want 0.25), no host error (0x%x)",
+         o.sc[2], o.sc[3], d.skipped, d.sc[0], d.sc[1], d.sc[2], d.sc[3], d.vp[2], W - 3,
+         (double)d.dr[0], e);
+}
+
 /* fill.vert and fill.frag, with pass.tesc and pass.tese between where tess */
 static struct mgp_handle
 fill_program(struct t *t, bool tess)
@@ -1188,6 +1381,8 @@ main(int argc, char **argv)
    test_indirect_grid(&t);
    test_host_calls(&t);
    test_vertex_buffers(&t);
+   test_vertex_buffers_compact(&t);
+   test_dynamic_parts(&t);
    test_declined_compact(&t);
    test_unbounded(&t, !(getenv("MGL_GLES_HIDE") && strstr(getenv("MGL_GLES_HIDE"), "robust")));
    check(t.fatal_count == 0, "no Fatal: %s", t.fatal);
