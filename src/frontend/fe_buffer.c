@@ -17,7 +17,9 @@
  * here), at glMemoryBarrier(GL_CLIENT_MAPPED_BUFFER_BARRIER_BIT) for any, at
  * glFlushMappedBufferRange for the range flushed, and at unmap; the other way, the mapped
  * range is fetched into the shadow when the app waited for the GPU (glFinish, a fence seen
- * signalled) after a GPU write may have changed the store. */
+ * signalled) after a GPU write may have changed the store. Where the server can, a persistent
+ * map is no shadow but the store itself (map_direct): the server's memory in this process, or
+ * on spawn the buffer's heap store, which both processes map; nothing is scanned or shipped. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -586,7 +588,11 @@ store_create(struct fe_context *ctx, struct fe_buffer *buf, GLsizeiptr size, con
    };
    /* A new store: the old one stays the server's until the GPU work that reads it is done. */
    const struct mgp_span old_store = buf->store;
-   mgt_client_heap_place(ctx->share->session, (uint64_t)size, &buf->store);
+   /* A persistent map of a heap store is the store (map_direct): worth the heap's granule at
+    * any size, where the server says it maps one so. */
+   const bool any_size = (storage_flags & MGP_STORAGE_MAP_PERSISTENT) &&
+                         (ctx->share->caps->cap_bits & MGP_CAP_HEAP_MAP);
+   mgt_client_heap_place(ctx->share->session, (uint64_t)size, any_size, &buf->store);
    d.store = buf->store;
    if (buf->created) {
       fe_resource_send(ctx->share, &d, true);
@@ -1030,9 +1036,11 @@ fe_buffer_persistent_finish(struct fe_share_group *sg)
 {
    if (atomic_load(&sg->persist_scans) || atomic_load(&sg->persist_fetches) ||
        atomic_load(&sg->persist_direct_maps))
-      mgu_log_always("MGL-PERSISTENT direct-maps=%llu scans=%llu scanned-bytes=%llu ships=%llu "
-                     "shipped-bytes=%llu fetches=%llu fetched-bytes=%llu",
+      mgu_log_always("MGL-PERSISTENT direct-maps=%llu heap-maps=%llu scans=%llu "
+                     "scanned-bytes=%llu ships=%llu shipped-bytes=%llu fetches=%llu "
+                     "fetched-bytes=%llu",
                      (unsigned long long)atomic_load(&sg->persist_direct_maps),
+                     (unsigned long long)atomic_load(&sg->persist_heap_maps),
                      (unsigned long long)atomic_load(&sg->persist_scans),
                      (unsigned long long)atomic_load(&sg->persist_scan_bytes),
                      (unsigned long long)atomic_load(&sg->persist_ships),
@@ -1064,14 +1072,17 @@ map_all_bits(const struct fe_context *ctx)
    (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT)
 
 /* A persistent map onto the server's memory (MGP_CAP_CLIENT_MAP: the server role is in this
- * process), or false: the shadow path. The server waited for the earlier commands that use the
- * buffer, so the memory shows their writes, as a map without GL_MAP_UNSYNCHRONIZED_BIT must. */
+ * process) or onto the buffer's heap store, which the server imported as its memory
+ * (MGP_CAP_HEAP_MAP: spawn, where the client maps the span too), or false: the shadow path. The
+ * server waited for the earlier commands that use the buffer, so the memory shows their writes,
+ * as a map without GL_MAP_UNSYNCHRONIZED_BIT must. */
 static bool
 map_direct(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsizeiptr length,
            GLbitfield access)
 {
+   const uint64_t caps = ctx->share->caps->cap_bits;
    if (!(access & GL_MAP_PERSISTENT_BIT) || !buf->created ||
-       !(ctx->share->caps->cap_bits & MGP_CAP_CLIENT_MAP) ||
+       !((caps & MGP_CAP_CLIENT_MAP) || (buf->store.size && (caps & MGP_CAP_HEAP_MAP))) ||
        !fe_pipe_has(ctx, MGP_CALL_map_persistent))
       return false;
    /* What the app wrote into its other persistent maps reaches the server first: the server
@@ -1082,10 +1093,23 @@ map_direct(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsiz
    mgp_map_persistent(
       ctx->share->screen,
       &(struct mgp_map_persistent){.res = buf->res, .out = {.ptr = &ans, .size = sizeof(ans)}});
-   if (!ans.address || ans.size != (uint64_t)buf->size || ans.address % FE_MAP_ALIGNMENT)
+   uint8_t *store = (uint8_t *)(uintptr_t)ans.address;
+   if (!ans.address && (ans.flags & MGP_MAP_HEAP_STORE)) {
+      /* our own mapping of the span the server imported (its start is on the heap's granule) */
+      int fd;
+      uint64_t fd_offset;
+      void *ptr = NULL;
+      if (!mgt_client_heap_share(ctx->share->session, &buf->store, &fd, &fd_offset, &ptr))
+         ptr = NULL;
+      store = ptr;
+      if (store)
+         atomic_fetch_add(&ctx->share->persist_heap_maps, 1);
+   }
+   /* (a store it declined to map stays the shadow path: scanned and shipped, counted) */
+   if (!store || ans.size != (uint64_t)buf->size || (uintptr_t)store % FE_MAP_ALIGNMENT)
       return false;
    buf->map_direct = true;
-   buf->map_shadow = (uint8_t *)(uintptr_t)ans.address + offset;
+   buf->map_shadow = store + offset;
    buf->copy_valid = false; /* the app writes the store unseen from now on */
    (void)length;
    atomic_fetch_add(&ctx->share->persist_direct_maps, 1);

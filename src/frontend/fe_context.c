@@ -1026,7 +1026,7 @@ fe_present_store_create(struct fe_context *ctx, int width, int height,
    /* A small frame's store is placed as large as the heap places (its threshold,
     * MGL_IPC_HEAP_MIN, 64 KiB unless set higher; then small windows read back). */
    const uint64_t place = size < (64u << 10) ? (64u << 10) : size;
-   if (!mgt_client_heap_place(sg->session, place, &ps->store) ||
+   if (!mgt_client_heap_place(sg->session, place, false, &ps->store) ||
        !mgt_client_heap_share(sg->session, &ps->store, &ps->fd, &ps->fd_offset, &ptr)) {
       mgt_client_heap_drop(sg->session, &ps->store);
       free(ps);

@@ -95,8 +95,9 @@ struct fe_buffer {
     * was last filled from it (fetched again when the app waits for a fence or finishes). */
    uint8_t *map_sent;
    bool map_gpu_wrote;
-   /* A persistent map straight onto the server's memory (MGP_CAP_CLIENT_MAP): map_shadow is
-    * the store itself, map_sent NULL; the app's writes reach the GPU with no shipment and the
+   /* A persistent map straight onto the server's memory (MGP_CAP_CLIENT_MAP), or onto the
+    * buffer's heap store the server imported (MGP_CAP_HEAP_MAP): map_shadow is the store
+    * itself, map_sent NULL; the app's writes reach the GPU with no shipment and the
     * GPU's reach the app once it waited (the backend makes every batch's writes visible to the
     * host). The client's copy is not valid meanwhile: the app writes the store unseen. */
    bool map_direct;
@@ -652,6 +653,7 @@ struct fe_share_group {
    atomic_uint_fast64_t persist_scans, persist_scan_bytes, persist_ships, persist_ship_bytes;
    atomic_uint_fast64_t persist_fetches, persist_fetch_bytes;
    atomic_uint_fast64_t persist_direct_maps; /* persistent maps onto the server's memory */
+   atomic_uint_fast64_t persist_heap_maps;   /* of them, onto the client's heap store */
 };
 
 /* Bumps one of the share group's generations, then any_gen: a draw compares any_gen alone to

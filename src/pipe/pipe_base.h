@@ -52,8 +52,9 @@
  * mgp_shader_reflection.blend_support (was pad) and MGP_CAP_BLEND_SHADER (the advanced equations
  * blended in the fragment stage). 36: MGP_CAP_SRGB_SKIP_DECODE (a sampler view may name
  * RGBA8_UNORM on an RGBA8_SRGB texture). 38: present_to_buffer (the swap's read back into
- * the client's heap, no pixels in the answer). */
-#define MGP_ABI_VERSION 38u
+ * the client's heap, no pixels in the answer). 39: MGP_CAP_HEAP_MAP and mgp_map_answer.flags
+ * (a persistent map of a buffer whose store is its heap span is the client's own mapping). */
+#define MGP_ABI_VERSION 39u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -401,12 +402,22 @@ enum mgp_call_class {
  * which a GLES host before 3.2 could not draw from a first vertex other than 0 (its cache
  * draws them with a base vertex) */
 #define MGP_CAP_LINE_LOOP (UINT64_C(1) << 58)
-/* map_persistent's answer: address 0 declines (the client keeps its shadow); else the buffer's
- * byte 0 at address, size bytes, 64-byte aligned (GL_MIN_MAP_BUFFER_ALIGNMENT). */
+/* map_persistent answers MGP_MAP_HEAP_STORE for a MAP_PERSISTENT buffer whose store is the
+ * client's heap span (MGP_SEG_HEAP) imported as its memory, host-coherent: the ring arms' client
+ * (spawn, where no address of the server's means anything) then maps its own mapping of that
+ * span, the memory the GPU reads, and ships nothing. The server keeps no CPU copy of such a
+ * store and decides nothing from its bytes, which the client may change at any time. */
+#define MGP_CAP_HEAP_MAP (UINT64_C(1) << 59)
+/* map_persistent's answer: address 0 and no flag declines (the client keeps its shadow); else
+ * the buffer's byte 0 at address, size bytes, 64-byte aligned (GL_MIN_MAP_BUFFER_ALIGNMENT), or
+ * with MGP_MAP_HEAP_STORE (address 0) at the client's own mapping of the buffer's heap store. */
 struct mgp_map_answer {
    uint64_t address;
    uint64_t size;
+   uint32_t flags;
+   uint32_t pad;
 };
+#define MGP_MAP_HEAP_STORE (1u << 0)
 /* GL_ARB_texture_barrier (GL 4.5 9.3.1): a draw may sample a texture level that is attached to
  * the framebuffer it draws into (a feedback loop); its texel fetches see the attachment writes
  * made before the last memory_barrier carrying MGP_BARRIER_TEXTURE, texel by texel. Without it

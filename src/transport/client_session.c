@@ -642,6 +642,9 @@ mgt_client_create(void)
    /* Another process's addresses mean nothing here, whatever its caps say. */
    if (s->arm != ARM_MONOLITH && s->arm != ARM_INPROC)
       s->caps.cap_bits &= ~MGP_CAP_CLIENT_MAP;
+   /* A stream has no heap: nothing of the server's memory is the client's there. */
+   if (s->arm == ARM_TCP)
+      s->caps.cap_bits &= ~MGP_CAP_HEAP_MAP;
    if (s->arm == ARM_MONOLITH || s->arm == ARM_INPROC)
       live_add(s);
    return s;
@@ -876,11 +879,11 @@ mgt_client_take_events(struct mgt_client *s, struct mgp_event *out, uint32_t max
 /* ---- the heap (stage.h): buffer stores both sides map ---- */
 
 bool
-mgt_client_heap_place(struct mgt_client *s, uint64_t size, struct mgp_span *out)
+mgt_client_heap_place(struct mgt_client *s, uint64_t size, bool any_size, struct mgp_span *out)
 {
    *out = (struct mgp_span){0};
-   if (!s || !s->rings_made || !s->rings.stage.heap || !size || size < s->rings.heap_min ||
-       mgt_client_failed(s))
+   if (!s || !s->rings_made || !s->rings.stage.heap || !size ||
+       (size < s->rings.heap_min && !any_size) || mgt_client_failed(s))
       return false;
    struct ring_carrier *c = &s->rings;
    const uint64_t need = (size + HEAP_GRANULE - 1) / HEAP_GRANULE * HEAP_GRANULE;

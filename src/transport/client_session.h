@@ -44,8 +44,10 @@ uint32_t mgt_client_take_events(struct mgt_client *s, struct mgp_event *out, uin
 /* The ring arms' buffer heap (stage.h): the store of a buffer of `size` bytes placed in the
  * segment both sides map, so that its writes can be the only copy. Fills *out (seg
  * MGP_SEG_HEAP) for resource_create/respecify's store; false where there is no heap, the buffer
- * is smaller than the heap's threshold or there is no room (then the server allocates). */
-bool mgt_client_heap_place(struct mgt_client *s, uint64_t size, struct mgp_span *out);
+ * is smaller than the heap's threshold (MGL_IPC_HEAP_MIN) unless any_size (a persistent map's
+ * store, worth its granule whatever its size) or there is no room (then the server allocates). */
+bool mgt_client_heap_place(struct mgt_client *s, uint64_t size, bool any_size,
+                           struct mgp_span *out);
 /* The store is no longer the buffer's (call after the destroy/respecify that dropped it):
  * reused once the server has no GPU work in flight. Accepts an empty span. */
 void mgt_client_heap_drop(struct mgt_client *s, const struct mgp_span *store);

@@ -9,7 +9,9 @@
 # monolith with MGL_BACKEND=gles (on the host's Mesa llvmpipe GLES), native-gles is mgl-bench
 # --es run directly on Mesa's EGL/GLES (llvmpipe), the GLES backend's peer: compare their
 # "whole" (the host driver's work is in "other" for both). CASES (default the draw
-# cases), N1/N2 (default 1000/3000). KEEP=DIR keeps the callgrind files there.
+# cases), N1/N2 (default 1000/3000). KEEP=DIR keeps the callgrind files there. ARM (default
+# monolith) is the arm mgl and gles run on: with spawn the server is another process, which
+# valgrind does not follow, so the figures are the client's.
 # STEP_ONLY=1 counts only inside mgl-bench's step() (valgrind --toggle-collect=step): what the
 # timed calls cost on the calling thread, without set-up, JIT compilation or llvmpipe's
 # rasterizer threads, which vary between two llvmpipe runs by more than a draw costs (the
@@ -53,10 +55,10 @@ run_env() {
         XDG_RUNTIME_DIR=/tmp MGL_SERVER_PATH="$bb/bin/mgl-server" MGL_TRANSPORT=monolith "$@" ;;
     mgl)
       env __EGL_VENDOR_LIBRARY_FILENAMES="$B/mgl_vendor.json" EGL_PLATFORM=surfaceless \
-        XDG_RUNTIME_DIR=/tmp MGL_TRANSPORT=monolith "$@" ;;
+        XDG_RUNTIME_DIR=/tmp MGL_TRANSPORT=${ARM:-monolith} "$@" ;;
     gles)
       env __EGL_VENDOR_LIBRARY_FILENAMES="$B/mgl_vendor.json" EGL_PLATFORM=surfaceless \
-        XDG_RUNTIME_DIR=/tmp MGL_TRANSPORT=monolith MGL_BACKEND=gles "$@" ;;
+        XDG_RUNTIME_DIR=/tmp MGL_TRANSPORT=${ARM:-monolith} MGL_BACKEND=gles "$@" ;;
     native-gles)
       env __EGL_VENDOR_LIBRARY_FILENAMES="$MESA_VENDOR" EGL_PLATFORM=surfaceless \
         XDG_RUNTIME_DIR=/tmp LIBGL_ALWAYS_SOFTWARE=1 "$@" ;;

@@ -905,6 +905,7 @@ struct vkb_screen_stats {
    uint64_t buffers_zeroed;            /* new buffers zeroed before any read */
    uint64_t client_maps;               /* map_persistent answered with the store's address */
    uint64_t client_maps_declined;      /* ... and with 0 (the client ships from its shadow) */
+   uint64_t heap_maps;                 /* ... with MGP_MAP_HEAP_STORE (the client's heap span) */
    uint64_t stores_zero_skipped;       /* new stores never zeroed: wholly written or deleted */
    uint64_t levels_zero_skipped;       /* image levels (and buffers) wholly written first */
    uint64_t stores_zero_deferred_paid; /* owed zeroing paid at a later call (vkb_zero.c) */
@@ -947,6 +948,7 @@ struct vkb_screen_knobs {
    /* MGL_TEST_VK_NO_TEXEL_BUFFER_ATOMICS=1: no format has
     * VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_ATOMIC_BIT (an imageBuffer with atomics declines) */
    bool test_no_texel_buffer_atomics;
+   bool test_no_heap_import; /* MGL_TEST_VK_NO_HEAP_IMPORT: every heap store falls back */
 };
 
 /* What the batch, the lowest layer, calls back into; the screen fills these in at creation

@@ -194,15 +194,18 @@ create_buffer(struct vkb_screen *scr, struct vkb_resource *r)
    const bool over_budget =
       scr->mem_budget && (r->desc.store.size > scr->mem_budget ||
                           scr->mem_in_use > scr->mem_budget - r->desc.store.size);
-   if (r->desc.store.size && !over_budget) {
-      if (import_heap_store(scr, r))
+   if (r->desc.store.size) {
+      if (!over_budget && !scr->knobs.test_no_heap_import && import_heap_store(scr, r))
          return true;
       /* Nothing is dropped: the client never gets an idle stamp for this buffer, so every
-       * write goes through the stage as without a heap. Counted (heap-import-fallbacks). */
+       * write goes through the stage as without a heap, and map_persistent declines it (the
+       * client's persistent map is its shadow). Counted (heap-import-fallbacks). */
       if (!scr->stats.heap_import_fallbacks++)
-         mgu_warn("buffer {%u,%u}: its %llu-byte heap store could not be imported as buffer "
-                  "memory (VK_EXT_external_memory_host); its writes are staged",
-                  r->base.h.slot, r->base.h.gen, (unsigned long long)r->desc.store.size);
+         mgu_warn("buffer {%u,%u}: its %llu-byte heap store was not imported as buffer "
+                  "memory (%s); its writes are staged",
+                  r->base.h.slot, r->base.h.gen, (unsigned long long)r->desc.store.size,
+                  over_budget ? "over the memory budget"
+                              : "VK_EXT_external_memory_host refused it");
    }
    VkBufferCreateInfo bci = {
       .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,

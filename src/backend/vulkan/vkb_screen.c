@@ -1293,6 +1293,8 @@ screen_create(const struct mgs_backend_env *env)
    scr->knobs.no_buffer_rename = knob && atoi(knob) > 0;
    knob = getenv("MGL_VK_NO_SUBALLOC");
    scr->knobs.no_suballoc = knob && atoi(knob) > 0;
+   knob = getenv("MGL_TEST_VK_NO_HEAP_IMPORT");
+   scr->knobs.test_no_heap_import = knob && atoi(knob) > 0;
    knob = getenv("MGL_TEST_DISABLE_BUFFER_FENCE_TERM");
    scr->knobs.test_no_buffer_fence_term = knob && atoi(knob) > 0;
    knob = getenv("MGL_VK_FAKE_DEVICE_LOST");
@@ -1400,6 +1402,9 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    c.cap_bits |= MGP_CAP_SRGB_SKIP_DECODE;
    if (scr->env.in_process) /* map_persistent's addresses are the client's too */
       c.cap_bits |= MGP_CAP_CLIENT_MAP;
+   /* a heap store the device imports is the client's own mapping (vkb_map_persistent) */
+   if (scr->host_import_align && scr->host_pointer_props)
+      c.cap_bits |= MGP_CAP_HEAP_MAP;
    if (scr->timestamp_bits)
       c.cap_bits |= MGP_CAP_TIMER_QUERY;
    if (scr->has_xfb)
@@ -1712,6 +1717,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"buffers-zeroed", scr->stats.buffers_zeroed},
       {"client-maps", scr->stats.client_maps},
       {"client-maps-declined", scr->stats.client_maps_declined},
+      {"heap-maps", scr->stats.heap_maps},
       {"stores-zero-skipped", scr->stats.stores_zero_skipped},
       {"levels-zero-skipped", scr->stats.levels_zero_skipped},
       {"stores-zero-deferred-paid", scr->stats.stores_zero_deferred_paid},

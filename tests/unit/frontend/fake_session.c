@@ -244,9 +244,9 @@ mgt_client_fatal(const struct mgt_client *s)
 
 /* The fake has no heap: every buffer write is recorded as a call. */
 bool
-mgt_client_heap_place(struct mgt_client *s, uint64_t size, struct mgp_span *out)
+mgt_client_heap_place(struct mgt_client *s, uint64_t size, bool any_size, struct mgp_span *out)
 {
-   (void)s, (void)size;
+   (void)s, (void)size, (void)any_size;
    *out = (struct mgp_span){0};
    return false;
 }

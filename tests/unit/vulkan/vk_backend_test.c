@@ -3585,6 +3585,105 @@ make_heap_buffer(struct t *t, uint8_t *mem, uint64_t size)
    return h;
 }
 
+/* A persistent map of a heap store (MGP_CAP_HEAP_MAP, spawn): map_persistent answers
+ * MGP_MAP_HEAP_STORE and the size for a MAP_PERSISTENT buffer whose store it imported, and
+ * declines (all zero) a persistent buffer of its own memory and a heap store not made
+ * persistent. The client then writes the store while draws read it: an indirect draw from such
+ * a store always runs the clamp (no CPU shadow to skip it on), also for commands within budget
+ * and for a command the client rewrites past the budget behind the server's back. */
+static void
+test_heap_map(struct t *t, struct mgp_handle prog)
+{
+   const size_t size = 64u << 10, page = (size_t)sysconf(_SC_PAGESIZE);
+   uint8_t *mem = mmap(NULL, 2 * size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+   if (mem == MAP_FAILED || size % page) {
+      check(false, "no memory for two heap stores");
+      return;
+   }
+   memset(mem, 0, 2 * size);
+   const unsigned long long made = counter(t, "heap-buffers");
+   struct mgp_caps caps;
+   memset(&caps, 0, sizeof(caps));
+   t->sv->get_caps(t->scr, &(struct mgp_get_caps){.out = {.ptr = &caps, .size = sizeof(caps)}},
+                   NULL, 0);
+   const bool has_cap = (caps.cap_bits & MGP_CAP_HEAP_MAP) != 0;
+   struct mgp_resource_desc d = {.target = MGP_RESOURCE_TARGET_BUFFER,
+                                 .size = 4096,
+                                 .bind_mask = MGP_BIND_INDIRECT | MGP_BIND_VERTEX,
+                                 .usage = MGP_BUFFER_USAGE_STREAM_DRAW,
+                                 .storage_flags = MGP_STORAGE_MAP_WRITE |
+                                                  MGP_STORAGE_MAP_PERSISTENT |
+                                                  MGP_STORAGE_MAP_COHERENT,
+                                 .store = {.ptr = mem, .size = size, .seg = MGP_SEG_HEAP}};
+   d.res = new_handle(t, MGP_KIND_BUFFER);
+   const struct mgp_handle heap = d.res;
+   t->sv->resource_create(t->scr, &d, NULL, 0);
+   d.res = new_handle(t, MGP_KIND_BUFFER);
+   d.storage_flags = 0;
+   d.store.ptr = mem + size;
+   const struct mgp_handle not_persistent = d.res;
+   t->sv->resource_create(t->scr, &d, NULL, 0);
+   const struct mgp_handle own = make_buffer(t, 4096, NULL);
+   const bool imported = counter(t, "heap-buffers") == made + 2;
+   check(imported == has_cap, "heap stores imported: %d, MGP_CAP_HEAP_MAP: %d", imported, has_cap);
+   if (!imported) {
+      fprintf(stderr, "SKIP heap maps: the device imports no host memory\n");
+      return; /* (what it made keeps its pages: left mapped) */
+   }
+   struct mgp_map_answer ans[3];
+   const struct mgp_handle res[3] = {heap, not_persistent, own};
+   for (int i = 0; i < 3; i++) {
+      memset(&ans[i], 0x5a, sizeof(ans[i]));
+      t->sv->map_persistent(t->scr,
+                            &(struct mgp_map_persistent){
+                               .res = res[i], .out = {.ptr = &ans[i], .size = sizeof(ans[i])}},
+                            NULL, 0);
+   }
+   check(ans[0].address == 0 && ans[0].flags == MGP_MAP_HEAP_STORE && ans[0].size == 4096,
+         "map_persistent of a persistent heap store: address %llu flags %u size %llu (0, %u, "
+         "4096 wanted)",
+         (unsigned long long)ans[0].address, ans[0].flags, (unsigned long long)ans[0].size,
+         MGP_MAP_HEAP_STORE);
+   check(!ans[1].address && !ans[1].flags && !ans[2].address && !ans[2].flags,
+         "map_persistent declines a heap store not made persistent (flags %u) and a store of "
+         "the server's own on another process's map (address %llu flags %u)",
+         ans[1].flags, (unsigned long long)ans[2].address, ans[2].flags);
+
+   /* the client writes commands within budget straight into the store: every draw clamps */
+   use_default_fb(t, false);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   const float verts[6][2] = {{-1, -1}, {-0.75f, -1}, {-0.75f, 0}, {-1, -1}, {-0.75f, 0}, {-1, 0}};
+   bind_vb(t, make_buffer(t, sizeof(verts), verts));
+   set_consts(t, prog, 0, 0, 1, 1, 0, 0, 0, 0, 0);
+   memcpy(mem, (uint32_t[4]){6, 1, 0, 0}, 16);
+   struct vkb_screen *scr = t->scr;
+   vkb_draw_clamp_settle(scr);
+   const unsigned long long un = scr->stats.indirect_unclamped;
+   const uint64_t clamped = mgu_decline_count(MGU_DECLINE_indirect_draw_clamped);
+   struct mgp_draw_indirect a = {
+      .mode = MGP_PRIM_TRIANGLES, .indirect = heap, .stride = 16, .draw_count = 1};
+   t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+   read_back(t);
+   const bool drawn = pixel_is(1, 10, 0, 0, 255, 255);
+   /* rewritten past any budget with no record the server sees, and drawn again */
+   memcpy(mem, (uint32_t[4]){6, 0x7fffffffu, 0, 0}, 16);
+   t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+   read_back(t);
+   vkb_draw_clamp_settle(scr);
+   check(!scr->failed && drawn && scr->stats.indirect_unclamped == un &&
+            mgu_decline_count(MGU_DECLINE_indirect_draw_clamped) == clamped + 1,
+         "indirect draws from a heap store: drawn %d, %llu unclamped (0 wanted), %llu clamped "
+         "(1 wanted: the hostile command)",
+         drawn, scr->stats.indirect_unclamped - un,
+         (unsigned long long)(mgu_decline_count(MGU_DECLINE_indirect_draw_clamped) - clamped));
+   t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){heap}, NULL, 0);
+   t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){not_persistent}, NULL, 0);
+   t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){own}, NULL, 0);
+   struct mgp_u32_args fin = {.value = MGP_FLUSH_FINISH};
+   t->cv->flush(t->ctx, &fin, NULL, 0); /* the imported pages are unmapped only after */
+   munmap(mem, 2 * size);
+}
+
 /* present_to_buffer: the colour image as BGRA rows, top row first, at the client's offset and
  * stride in its heap store, answered 1; every byte outside those rows keeps its value. The
  * client's numbers are hostile: a stride short of a row or not a multiple of 4, rows past the
@@ -5238,6 +5337,7 @@ main(int argc, char **argv)
    test_indirect_index_bounds(&t, prog);
    test_indirect_one_scope(&t, prog);
    test_indirect_unclamped(&t, prog);
+   test_heap_map(&t, prog);
    test_vertex_input_switch(&t, prog);
    test_repeated_draws(&t, prog);
    test_compact_draws(&t, prog);
