@@ -302,10 +302,11 @@ emit_uniform_buffers(struct fe_context *ctx, struct fe_exec *e)
    struct mgp_buffer_range ranges[FE_MAX_BLOCKS];
    for (unsigned i = 0; i < n; i++)
       ranges[i] = binding_range(&ctx->ubo[e->block_bindings[i]]);
-   uint64_t h = set_hash(GLSL_BINDING_UBO_BASE, n, ranges, n * sizeof(ranges[0]));
-   if (h == t->ubo_hash)
+   /* the last ranges sent compared whole, not hashed: a rebind between draws is this compare */
+   if (n == t->ubo_sent_n && !memcmp(ranges, t->ubo_sent, n * sizeof(ranges[0])))
       return;
-   t->ubo_hash = h;
+   t->ubo_sent_n = n;
+   memcpy(t->ubo_sent, ranges, n * sizeof(ranges[0]));
    struct mgp_set_shader_buffers a = {.cls = 0, .start = GLSL_BINDING_UBO_BASE, .count = n};
    mgp_set_shader_buffers(&ctx->pipe, &a, ranges);
 }
