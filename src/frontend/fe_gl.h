@@ -487,6 +487,12 @@ struct fe_vao {
    struct mgp_handle stream_res; /* client-side arrays' copies (stream_size bytes; 0: none) */
    uint64_t stream_size;
    uint32_t streamed_mask; /* bit i: attribs[i] is copied per draw (fe_vao_attrib_streamed) */
+   /* The bindings the enabled attributes read (fe_vao_build_buffers) at layout_version
+    * read_layout_version: every change of an attribute's enable or binding moves layout_version,
+    * so a rebind of one buffer (glVertexAttribPointer of the same format) walks no attribute.
+    * A fresh array reads none at version 0. */
+   uint32_t read_bindings;
+   uint64_t read_layout_version;
    /* The vertex-elements CSO of layout_version ve_layout_version, found in cache ve_cache
     * (entry ve_entry) while its eviction count was ve_evictions: a vertex array bound again
     * with the same layout skips the build and the hashed lookup (fe_tracker.c). */
@@ -728,7 +734,10 @@ struct fe_tracker {
    uint64_t fb_hash;
    struct fe_exec *exec; /* referenced: its handle cannot be reused while named here */
    struct mgp_handle program_bound;
-   uint64_t ubo_key[4], ubo_hash;
+   uint64_t ubo_key[4];
+   /* the uniform-block ranges set_shader_buffers sent last, compared whole (0: none sent) */
+   uint32_t ubo_sent_n;
+   struct mgp_buffer_range ubo_sent[FE_MAX_BLOCKS];
    uint64_t ssbo_key[4], ssbo_hash;
    uint64_t atomic_key[4], atomic_hash;
    uint64_t image_key[4], image_hash;
@@ -1859,7 +1868,7 @@ bool fe_vao_uses_mapped_buffer(const struct fe_vao *vao);
 /* The vertex elements CSO payload (cso null) and the vertex buffers of a vertex array: one
  * binding per attribute location, binding i for attribute i. */
 void fe_vao_build_elements(const struct fe_vao *vao, struct mgp_create_vertex_elements *out);
-uint32_t fe_vao_build_buffers(const struct fe_vao *vao, struct mgp_vertex_buffer *out);
+uint32_t fe_vao_build_buffers(struct fe_vao *vao, struct mgp_vertex_buffer *out);
 /* Bytes of one element of an attribute array, and its stride (0 resolved to tight). */
 uint32_t fe_vao_attrib_bytes(const struct fe_vertex_attrib *a);
 /* A GL_[UNSIGNED_]INT_2_10_10_10_REV word as four floats; signed normalized components as

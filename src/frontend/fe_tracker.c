@@ -299,15 +299,22 @@ emit_uniform_buffers(struct fe_context *ctx, struct fe_exec *e)
    unsigned n = e->glsl->num_blocks;
    if (!n)
       return;
-   struct mgp_buffer_range ranges[FE_MAX_BLOCKS];
-   for (unsigned i = 0; i < n; i++)
-      ranges[i] = binding_range(&ctx->ubo[e->block_bindings[i]]);
-   uint64_t h = set_hash(GLSL_BINDING_UBO_BASE, n, ranges, n * sizeof(ranges[0]));
-   if (h == t->ubo_hash)
+   /* each range against the one sent last, field by field, not hashed: a rebind between draws
+    * is this compare; the sent set is the one kept */
+   bool moved = n != t->ubo_sent_n;
+   for (unsigned i = 0; i < n; i++) {
+      const struct mgp_buffer_range r = binding_range(&ctx->ubo[e->block_bindings[i]]);
+      struct mgp_buffer_range *sent = &t->ubo_sent[i];
+      if (!mgp_handle_eq(r.res, sent->res) || r.offset != sent->offset || r.size != sent->size) {
+         *sent = r;
+         moved = true;
+      }
+   }
+   if (!moved)
       return;
-   t->ubo_hash = h;
+   t->ubo_sent_n = n;
    struct mgp_set_shader_buffers a = {.cls = 0, .start = GLSL_BINDING_UBO_BASE, .count = n};
-   mgp_set_shader_buffers(&ctx->pipe, &a, ranges);
+   mgp_set_shader_buffers(&ctx->pipe, &a, t->ubo_sent);
 }
 
 /* The storage blocks' buffer ranges (descriptor bindings GLSL_BINDING_SSBO_BASE + k), all

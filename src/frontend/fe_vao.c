@@ -187,14 +187,25 @@ fe_vao_build_elements(const struct fe_vao *vao, struct mgp_create_vertex_element
    out->binding_count = count;
 }
 
-uint32_t
-fe_vao_build_buffers(const struct fe_vao *vao, struct mgp_vertex_buffer *out)
+/* The bindings the enabled attributes read, walked again only after a layout change. */
+static uint32_t
+read_bindings(struct fe_vao *vao)
 {
-   /* the bindings the enabled attributes read */
-   uint32_t read = 0;
-   for (uint32_t i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++)
-      if (vao->attribs[i].enabled)
-         read |= 1u << fe_vao_attrib_binding(vao, i);
+   if (vao->read_layout_version != vao->layout_version) {
+      uint32_t read = 0;
+      for (uint32_t i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++)
+         if (vao->attribs[i].enabled)
+            read |= 1u << fe_vao_attrib_binding(vao, i);
+      vao->read_bindings = read;
+      vao->read_layout_version = vao->layout_version;
+   }
+   return vao->read_bindings;
+}
+
+uint32_t
+fe_vao_build_buffers(struct fe_vao *vao, struct mgp_vertex_buffer *out)
+{
+   const uint32_t read = read_bindings(vao);
    /* one past the highest binding read: the entries the caller reads (a streamed array is
     * an enabled attribute reading its own binding, so below it too) */
    const uint32_t count = read ? 32u - (uint32_t)__builtin_clz(read) : 0;

@@ -127,8 +127,16 @@ struct vkb_table {
    uint32_t live; /* objects in it: at most MGL_SERVER_SESSION_OBJECTS */
 };
 
-/* The live object for h, or NULL (h null, unknown slot or stale gen: see vkb_lookup). */
-struct vkb_obj *vkb_table_peek(const struct vkb_table *t, struct mgp_handle h);
+/* The live object for h, or NULL (h null, unknown slot or stale gen: see vkb_lookup). Inline:
+ * every call that names an object asks it (issue 22: the state-change draws). */
+static inline struct vkb_obj *
+vkb_table_peek(const struct vkb_table *t, struct mgp_handle h)
+{
+   if (mgp_handle_is_null(h) || h.slot >= t->cap)
+      return NULL;
+   struct vkb_obj *o = t->slots[h.slot];
+   return o && o->h.gen == h.gen ? o : NULL;
+}
 /* Stores obj at its slot; false (and env->fatal) when the slot is taken or out of range. */
 bool vkb_table_put(struct vkb_screen *scr, struct vkb_table *t, struct vkb_obj *obj,
                    const char *call);
@@ -139,8 +147,13 @@ uint64_t vkb_size_knob(const char *name, uint64_t def);
 
 /* Live object for a non-null handle; a stale or unknown handle calls
  * env->fatal(StaleHandle, call) and returns NULL. A null handle returns NULL silently. */
-void *vkb_lookup(struct vkb_screen *scr, struct vkb_table *t, struct mgp_handle h,
-                 const char *call);
+void *vkb_lookup_stale(struct vkb_screen *scr, struct mgp_handle h, const char *call);
+static inline void *
+vkb_lookup(struct vkb_screen *scr, struct vkb_table *t, struct mgp_handle h, const char *call)
+{
+   struct vkb_obj *o = vkb_table_peek(t, h);
+   return o || mgp_handle_is_null(h) ? o : vkb_lookup_stale(scr, h, call);
+}
 
 /* ---- sub-allocated buffer and image memory (vkb_suballoc.c) ------------------------------- */
 

@@ -54,27 +54,14 @@ vkb_find_memory(const struct vkb_screen *scr, uint32_t type_bits, VkMemoryProper
 
 #define VKB_MAX_SLOTS (1u << 22)
 
-struct vkb_obj *
-vkb_table_peek(const struct vkb_table *t, struct mgp_handle h)
-{
-   if (mgp_handle_is_null(h) || h.slot >= t->cap)
-      return NULL;
-   struct vkb_obj *o = t->slots[h.slot];
-   return o && o->h.gen == h.gen ? o : NULL;
-}
-
+/* vkb_lookup's refusal of a stale or unknown handle, out of line. */
 void *
-vkb_lookup(struct vkb_screen *scr, struct vkb_table *t, struct mgp_handle h, const char *call)
+vkb_lookup_stale(struct vkb_screen *scr, struct mgp_handle h, const char *call)
 {
-   if (mgp_handle_is_null(h))
-      return NULL;
-   struct vkb_obj *o = vkb_table_peek(t, h);
-   if (!o) {
-      char detail[96];
-      snprintf(detail, sizeof(detail), "%s {%u,%u}", call, h.slot, h.gen);
-      vkb_fatal(scr, MGU_FATAL_StaleHandle, detail);
-   }
-   return o;
+   char detail[96];
+   snprintf(detail, sizeof(detail), "%s {%u,%u}", call, h.slot, h.gen);
+   vkb_fatal(scr, MGU_FATAL_StaleHandle, detail);
+   return NULL;
 }
 
 /* A size from the environment (k, m, g suffixes), else def; 0 means no cap. */

@@ -152,14 +152,10 @@ vkb_batch_finish_all(struct vkb_screen *scr)
    }
 }
 
-/* The batch being recorded; opened (with the next serial) when there is none. */
-static struct vkb_batch *
-cur_batch(struct vkb_screen *scr)
+/* cur_batch when none is being recorded: a batch opened with the next serial. */
+static __attribute__((noinline)) struct vkb_batch *
+batch_open(struct vkb_screen *scr)
 {
-   if (scr->failed)
-      return NULL;
-   if (scr->cur)
-      return scr->cur;
    struct vkb_batch *b = scr->free_batches;
    if (b) {
       scr->free_batches = b->next;
@@ -204,6 +200,16 @@ cur_batch(struct vkb_screen *scr)
    b->pre_at = -1;
    scr->cur = b;
    return b;
+}
+
+/* The batch being recorded; opened (with the next serial) when there is none. Inline: the
+ * default block's upload after every glUniform asks it twice (arena and serial). */
+static inline struct vkb_batch *
+cur_batch(struct vkb_screen *scr)
+{
+   if (scr->failed)
+      return NULL;
+   return scr->cur ? scr->cur : batch_open(scr);
 }
 
 /* A command buffer of the batch's pool, begun: a spare one again, else a new one. */

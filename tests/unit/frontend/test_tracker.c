@@ -3564,6 +3564,110 @@ test_repeat_ubo_rebind(void)
    fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
 }
 
+/* The vertex buffers the draw after a glVertexAttribPointer sends: one record whose bindings are
+ * those the enabled attributes read now, each the buffer and offset bound. Rebinds of one
+ * attribute (a repeat draw) between changes of which attributes are enabled and which binding
+ * each reads (glEnable/DisableVertexAttribArray, glVertexAttribBinding): the bindings read are
+ * found again after each such change, not kept from the first draw. */
+static void
+attrib_draw_sends(struct fe_context *ctx, const char *what, uint32_t n, const GLuint *bufs,
+                  const uint64_t *offsets)
+{
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   const struct fake_rec *r = fake_find(MGP_CALL_set_vertex_buffers, 0);
+   const struct mgp_vertex_buffer *vb = r ? r->tail : NULL;
+   bool ok = r && fake_count_of(MGP_CALL_set_vertex_buffers) == 1 && r->tail_count == n &&
+             ((const struct mgp_set_vertex_buffers *)(const void *)r->args)->count == n;
+   for (uint32_t b = 0; ok && b < n; b++) {
+      const struct mgp_handle want =
+         bufs[b] ? fe_buffer_lookup(ctx, bufs[b])->res : mgp_handle_null();
+      ok = mgp_handle_eq(vb[b].res, want) && (!bufs[b] || vb[b].offset == offsets[b]);
+   }
+   if (!ok) {
+      fprintf(stderr, "attrib rebind: %s: not the %u bindings read\n", what, n);
+      fake_dump(what);
+      fe_test_failures++;
+   }
+}
+
+static void
+test_repeat_attrib_layout(void)
+{
+   fake_caps.call_mask[MGP_CALL_draw / 64] |= 1ull << (MGP_CALL_draw % 64); /* compact */
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   struct fake_program fp = {.num_inputs = 2, .inputs = {"pos", "col"}};
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   GLuint vao, buf[3];
+   mgl_glGenVertexArrays(1, &vao);
+   mgl_glBindVertexArray(vao);
+   mgl_glGenBuffers(3, buf);
+   for (int i = 0; i < 3; i++) {
+      mgl_glBindBuffer(GL_ARRAY_BUFFER, buf[i]);
+      mgl_glBufferData(GL_ARRAY_BUFFER, 256, NULL, GL_STATIC_DRAW);
+   }
+   struct fe_context *ctx = e.ctx;
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, buf[0]);
+   mgl_glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 12, NULL);
+   mgl_glEnableVertexAttribArray(0);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK(ctx->draw_repeat.valid);
+   /* attribute 0 moves to buffer 1 at offset 24, the stride as it was: a repeat */
+   uint64_t hits = ctx->draw_repeat.hits;
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, buf[1]);
+   mgl_glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 12, (const void *)(uintptr_t)24);
+   attrib_draw_sends(ctx, "attribute 0 moved", 1, (GLuint[]){buf[1]}, (uint64_t[]){24});
+   CHECK_EQ(ctx->draw_repeat.hits, hits + 1);
+   /* attribute 1 enabled on buffer 2: bindings 0 and 1 are read */
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, buf[2]);
+   mgl_glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, (const void *)(uintptr_t)16);
+   mgl_glEnableVertexAttribArray(1);
+   attrib_draw_sends(ctx, "attribute 1 enabled", 2, (GLuint[]){buf[1], buf[2]},
+                     (uint64_t[]){24, 16});
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3); /* kept again */
+   /* then attribute 1 alone moves, its stride fixed: both bindings, the draw a repeat */
+   hits = ctx->draw_repeat.hits;
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, buf[0]);
+   mgl_glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, (const void *)(uintptr_t)32);
+   attrib_draw_sends(ctx, "attribute 1 moved", 2, (GLuint[]){buf[1], buf[0]}, (uint64_t[]){24, 32});
+   CHECK_EQ(ctx->draw_repeat.hits, hits + 1);
+   /* attribute 1 reads binding 0 (GL 4.3 glVertexAttribBinding): binding 1 is no longer read */
+   mgl_glVertexAttribBinding(1, 0);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, buf[2]);
+   mgl_glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 12, (const void *)(uintptr_t)48);
+   attrib_draw_sends(ctx, "attribute 1 on binding 0", 1, (GLuint[]){buf[2]}, (uint64_t[]){48});
+   /* attribute 1 back on its own binding, then disabled: binding 0 alone again */
+   mgl_glVertexAttribBinding(1, 1);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, buf[0]);
+   mgl_glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, (const void *)(uintptr_t)64);
+   attrib_draw_sends(ctx, "attribute 1 on binding 1", 2, (GLuint[]){buf[2], buf[0]},
+                     (uint64_t[]){48, 64});
+   mgl_glDisableVertexAttribArray(1);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, buf[1]);
+   mgl_glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 12, (const void *)(uintptr_t)12);
+   attrib_draw_sends(ctx, "attribute 1 disabled", 1, (GLuint[]){buf[1]}, (uint64_t[]){12});
+   /* attribute 0 disabled, attribute 3 on buffer 0: bindings 0-3 sent, 3 read */
+   mgl_glDisableVertexAttribArray(0);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, buf[0]);
+   mgl_glVertexAttribPointer(3, 4, GL_FLOAT, GL_FALSE, 0, (const void *)(uintptr_t)4);
+   mgl_glEnableVertexAttribArray(3);
+   attrib_draw_sends(ctx, "attribute 3 alone", 4, (GLuint[]){0, 0, 0, buf[0]},
+                     (uint64_t[]){0, 0, 0, 4});
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   mgl_glDeleteBuffers(3, buf);
+   mgl_glDeleteVertexArrays(1, &vao);
+   env_finish(&e);
+   fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
+}
+
 /* What the repeat draw no longer asks live (fe_draw.c: the unusual epoch): a texture upload
  * pending (the next draw sends it first) and a buffer mapped in the share group (draw_ready
  * asks) each make the next draw take the whole way; two draws later it repeats again. */
@@ -3657,6 +3761,7 @@ main(void)
    test_draw_ready_memo();
    test_draw_repeat();
    test_repeat_ubo_rebind();
+   test_repeat_attrib_layout();
    test_sampler_layout();
    test_sampler_layout_across_no_samplers();
    test_repeat_after_change();
