@@ -116,15 +116,14 @@ void
 mgs_session_print_tallies(struct mgs_session *s)
 {
    if (s && s->backend->gate_counters) {
-      enum { MAX_GATES = 128 };
-      const char *names[MAX_GATES];
-      unsigned long long values[MAX_GATES];
+      const char *names[MGS_GATES_MAX];
+      unsigned long long values[MGS_GATES_MAX];
       const unsigned total = s->backend->gate_counters(s->screen, NULL, NULL, 0);
-      unsigned n = s->backend->gate_counters(s->screen, names, values, MAX_GATES);
+      unsigned n = s->backend->gate_counters(s->screen, names, values, MGS_GATES_MAX);
       /* One log line holds MGU_LOG_MSG_MAX bytes: the counters that do not fit are counted in
        * gates-not-shown, at the end, never cut silently (run_scenario.sh and fuzz-ring fail on that field). */
       char line[MGU_LOG_MSG_MAX];
-      const size_t room = sizeof(line) - 32;
+      const size_t room = MGS_GATES_LINE_ROOM;
       size_t len = (size_t)snprintf(line, room, "MGL-GATES");
       unsigned shown = 0;
       for (; shown < n; shown++) {

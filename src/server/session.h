@@ -7,6 +7,7 @@
 #include <stdbool.h>
 
 #include "backend.h"
+#include "log.h"
 #include "pipe_codec.h"
 
 #define MGS_MAX_CONTEXTS 256
@@ -54,6 +55,10 @@ struct mgs_session *mgs_session_create_on(const struct mgs_backend *be, char *er
 void mgs_session_destroy(struct mgs_session *s);
 /* Prints the backend's gate counters (MGL-GATES) and the decline tally (MGL-DECLINES: the
  * session's own, else the process's) to the server log, as a session ends. */
+/* The MGL-GATES line: at most MGS_GATES_MAX counters in one log line of MGS_GATES_LINE_ROOM
+ * bytes; the rest are counted in gates-not-shown, which the lanes fail on. */
+#define MGS_GATES_MAX 256
+#define MGS_GATES_LINE_ROOM (MGU_LOG_MSG_MAX - 32)
 void mgs_session_print_tallies(struct mgs_session *s);
 /* Gives the session a decline tally of its own and makes it the calling thread's (the thread
  * that serves the session, until mgs_session_destroy). false: out of memory. */

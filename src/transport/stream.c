@@ -647,7 +647,7 @@ client_fail(struct mgt_stream_client *c, enum mgu_fatal why)
 static void
 log_forwarded(uint32_t level, const uint8_t *body, uint32_t size)
 {
-   char line[2200];
+   char line[MGU_LOG_MSG_MAX + 64]; /* the server's line: its message and prefix */
    size_t n = size < sizeof(line) - 1 ? size : sizeof(line) - 1;
    memcpy(line, body, n);
    line[n] = '\0';

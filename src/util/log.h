@@ -20,7 +20,7 @@ void
 mgu_log(enum mgu_log_level level, const char *fmt, ...);
 void mgu_log_v(enum mgu_log_level level, const char *fmt, va_list ap);
 /* The longest message a log line carries; longer ones are cut to it. */
-#define MGU_LOG_MSG_MAX 2048
+#define MGU_LOG_MSG_MAX 8192
 /* Writes one line to the role's file whatever the level: arm proofs and shutdown tallies. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 2)))

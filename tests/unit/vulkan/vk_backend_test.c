@@ -21,6 +21,7 @@
 #include "decline.h"
 #include "log.h"
 #include "pipe_pack.h"
+#include "session.h"
 #include "vkb.h"
 
 #define W 64
@@ -3183,6 +3184,27 @@ test_fences_and_declines(struct t *t, struct mgp_handle prog)
          counter(t, "completed-frame-floor"));
 }
 
+/* Every gate counter fits the server's MGL-GATES line with a ten-digit value (a long run's
+ * counts): a counter left out is gates-not-shown, which fails every lane that reads the line. */
+static void
+test_gates_line_room(struct t *t)
+{
+   const char *names[MGS_GATES_MAX];
+   unsigned long long values[MGS_GATES_MAX];
+   const unsigned total = mgs_vulkan_backend.gate_counters(t->scr, NULL, NULL, 0);
+   const unsigned n = mgs_vulkan_backend.gate_counters(t->scr, names, values, MGS_GATES_MAX);
+   size_t len = strlen("MGL-GATES");
+   for (unsigned i = 0; i < n; i++)
+      len += strlen(" ") + strlen(names[i]) + strlen("=") + 10;
+   if (total > MGS_GATES_MAX || len >= MGS_GATES_LINE_ROOM) {
+      fprintf(stderr,
+              "FAIL the MGL-GATES line: %u counters (room for %u), %zu bytes with ten-digit "
+              "values (room for %u)\n",
+              total, (unsigned)MGS_GATES_MAX, len, (unsigned)MGS_GATES_LINE_ROOM);
+      failures++;
+   }
+}
+
 static void
 test_caps(struct t *t)
 {
@@ -5328,6 +5350,7 @@ main(int argc, char **argv)
    test_wsi_hostile(&t);
 
    test_caps(&t);
+   test_gates_line_room(&t);
    struct mgp_handle prog = make_program(&t, &color_prog);
    test_clear(&t);
    test_triangle(&t, prog);
