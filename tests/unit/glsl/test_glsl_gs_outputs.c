@@ -6,7 +6,9 @@
  * writes: the built-in variables, the user varyings and gl_PerVertex's gl_Position and
  * gl_ClipDistance (through an access chain on the block), including an emit in a helper
  * function. The module validates, nothing stores gl_PointSize (never written), and a second
- * pass over the result stays valid. A vertex module and a truncated one are left alone. */
+ * pass over the result stays valid. A user output block, an output array written at a dynamic
+ * index and a struct output are stored before each emit too. A vertex module and a truncated
+ * one are left alone. */
 #include "glsl_test_util.h"
 
 #include "spv.h"
@@ -62,6 +64,37 @@ static const char *const gs = "#version 150\n"
                               "  last();\n"
                               "  EndPrimitive();\n"
                               "}\n";
+
+/* a user output block, an output array written at a dynamic index and a struct output, each
+ * written once before two emits */
+static const char *const gs_block = "#version 150\n"
+                                    "layout(points) in;\n"
+                                    "layout(line_strip, max_vertices = 2) out;\n"
+                                    "uniform int k;\n"
+                                    "out VB { vec4 c; float w; } vb;\n"
+                                    "out float arr[3];\n"
+                                    "struct S { vec2 a; int b; };\n"
+                                    "flat out S st;\n"
+                                    "void main() {\n"
+                                    "  vb.c = vec4(1.0);\n"
+                                    "  vb.w = 0.5;\n"
+                                    "  arr[k] = 2.0;\n"
+                                    "  st.b = k;\n"
+                                    "  st.a = vec2(arr[k]);\n"
+                                    "  gl_Position = gl_in[0].gl_Position;\n"
+                                    "  EmitVertex();\n"
+                                    "  gl_Position.x += 0.5;\n"
+                                    "  EmitVertex();\n"
+                                    "}\n";
+
+static const char *const fs_block =
+   "#version 150\n"
+   "in VB { vec4 c; float w; } vb;\n"
+   "in float arr[3];\n"
+   "struct S { vec2 a; int b; };\n"
+   "flat in S st;\n"
+   "out vec4 o;\n"
+   "void main() { o = vb.c * vb.w + arr[1] + vec4(st.a, st.b, 0); }\n";
 
 static const char *const fs = "#version 150\n"
                               "flat in vec4 g_color;\n"
@@ -247,6 +280,29 @@ main(void)
    /* a truncated module is refused, not read past its end */
    again = spv_gs_output_copies(w, n - 1, &rn, &blocked, &err);
    free(again);
+   glsl_program_destroy(p);
+
+   /* user block, array and struct outputs: rewritten (two emits, each after a store of every
+    * output variable) and valid */
+   in.source[GLSL_STAGE_GEOMETRY] = gs_block;
+   in.source[GLSL_STAGE_FRAGMENT] = fs_block;
+   log = NULL;
+   p = glsl_link(&in, &log);
+   CHECK(p, "link (blocks): %s", log);
+   free(log);
+   if (!p)
+      return t_finish("unit.glsl.gs_outputs");
+   g = &p->spirv[GLSL_STAGE_GEOMETRY];
+   CHECK(t_spirv_val(g, "gs-outputs-blocks") != 0, "rewritten geometry module invalid");
+   const char *names[] = {"arr", "st"};
+   for (unsigned k = 0; k < 2; k++) {
+      const struct target t = {names[k], t_spv_id_named(g, names[k]), UINT32_MAX, true};
+      CHECK(t.var, "%s: no output variable", t.what);
+      int emits = 0;
+      const int missing = t.var ? emits_missing(g->words, g->num_words, &t, &emits) : -1;
+      CHECK(emits == 2 && missing == 0, "%s: not stored before %d of the %d emits", t.what, missing,
+            emits);
+   }
    glsl_program_destroy(p);
    return t_finish("unit.glsl.gs_outputs");
 }
