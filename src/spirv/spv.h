@@ -1,7 +1,7 @@
 /* spv.h — SPIR-V helpers both roles use: reflection through SPIRV-Cross's C API (spv_cross.c),
  * the rewrites the GL linker and the Vulkan backend apply (spv_patch.c, spv_pack.c, spv_rect.c,
  * spv_split.c, spv_clip_enables.c, spv_tcs_stores.c, spv_input_arrays.c, spv_1d.c,
- * spv_double_inputs.c, spv_opaque_structs.c, spv_opaque_index.c) and one bounds-checked instruction walker. Just what mgl needs for the words glslang generates; the
+ * spv_double_inputs.c, spv_opaque_structs.c, spv_opaque_index.c, spv_gs_outputs.c) and one bounds-checked instruction walker. Just what mgl needs for the words glslang generates; the
  * enumerants come from SPIRV-Headers. Not a general SPIR-V library. */
 #ifndef MGL_SPIRV_SPV_H
 #define MGL_SPIRV_SPV_H
@@ -366,6 +366,15 @@ uint32_t *spv_single_sample(const uint32_t *words, size_t num_words, size_t *out
  * (free them), or NULL: *err NULL when there is nothing to rewrite, else why. */
 uint32_t *spv_tcs_component_stores(const uint32_t *words, size_t num_words, size_t *out_n,
                                    const char **err);
+
+/* In a geometry module, each output the code accesses (a member of an output block such as
+ * gl_PerVertex: each member it reaches) becomes a Private variable copied to the Output before
+ * each OpEmitVertex / OpEmitStreamVertex (spv_gs_outputs.c): GL keeps an output's value across
+ * an emit, a Vulkan driver need not. Returns new words (free them), or NULL: *err NULL when
+ * there is nothing to rewrite (*blocked: there is, but the module uses an output in a way the
+ * rewrite cannot follow), else why. */
+uint32_t *spv_gs_output_copies(const uint32_t *words, size_t num_words, size_t *out_n,
+                               bool *blocked, const char **err);
 
 /* In a tessellation or geometry module, each per-vertex Input or Output array of arrays with a
  * Component decoration becomes an array of one-member blocks, the decorations on the member

@@ -183,3 +183,63 @@ sc_viewport_array(void)
    gl.DeleteBuffers(1, &mq.vbo);
    gl.DeleteVertexArrays(1, &mq.vao);
 }
+
+/* viewport_index_once: gl_ViewportIndex and the colour written once per primitive, before the
+ * three emits (piglit's arb_viewport_array-render-* shape). GL keeps an output's value across
+ * EmitVertex, so every vertex of the copy carries them: each quadrant shows its viewport's
+ * colour. A driver that drops outputs at an emit puts every copy in viewport 0 (NVIDIA's
+ * Vulkan driver did, before the geometry module copied its outputs at each emit). */
+static const char *GS_VP_ONCE = "#version 150 core\n"
+                                "#extension GL_ARB_viewport_array : require\n"
+                                "layout(triangles) in;\n"
+                                "layout(triangle_strip, max_vertices = 12) out;\n"
+                                "uniform vec4 u_colors[4];\n"
+                                "out vec4 g_color;\n"
+                                "void main() {\n"
+                                "  for (int v = 0; v < 4; v++) {\n"
+                                "    gl_ViewportIndex = v;\n"
+                                "    g_color = u_colors[v];\n"
+                                "    for (int i = 0; i < 3; i++) {\n"
+                                "      gl_Position = gl_in[i].gl_Position;\n"
+                                "      EmitVertex();\n"
+                                "    }\n"
+                                "    EndPrimitive();\n"
+                                "  }\n"
+                                "}\n";
+
+void
+sc_viewport_index_once(void)
+{
+   if (!has_ext("GL_ARB_viewport_array") && context_version() < 41) {
+      viewport_array_refused();
+      return;
+   }
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   const vec4f colours[4] = {V4(1.0f, 0.0f, 0.0f, 1.0f), V4(0.0f, 1.0f, 0.0f, 1.0f),
+                             V4(0.0f, 0.0f, 1.0f, 1.0f), V4(1.0f, 1.0f, 0.0f, 1.0f)};
+   clear_to(bg);
+   gl.ViewportArrayv(0, 4,
+                     (const float[]){0, 0, 32, 32, 32, 0, 32, 32, 0, 32, 32, 32, 32, 32, 32, 32});
+   check_gl_error("the viewport array");
+
+   GLuint p = link_program_gs(VS_VP, GS_VP_ONCE, FS_GS);
+   gl.UseProgram(p);
+   gl.Uniform4fv(uloc(p, "u_colors"), 4, colours[0].v);
+   float quad[12];
+   rect_vertices(quad, 0, 0, 64, 64);
+   mesh mq = make_mesh(quad, 6);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("the geometry shader's draw");
+   glViewport(0, 0, 64, 64);
+
+   model m;
+   model_init(&m, bg);
+   model_rect(&m, 0, 0, 32, 32, to8(colours[0]));
+   model_rect(&m, 32, 0, 64, 32, to8(colours[1]));
+   model_rect(&m, 0, 32, 32, 64, to8(colours[2]));
+   model_rect(&m, 32, 32, 64, 64, to8(colours[3]));
+   check_frame("each quadrant its viewport's colour, the index written once per primitive", &m);
+   gl.DeleteProgram(p);
+   gl.DeleteBuffers(1, &mq.vbo);
+   gl.DeleteVertexArrays(1, &mq.vao);
+}

@@ -82,7 +82,26 @@ finish_stages(struct link *l)
       }
       const char *err = NULL;
       size_t nw = 0;
-      uint32_t *w = spv_module_patch(st->w, st->n, &patch, &nw, &err);
+      /* geometry outputs kept across EmitVertex, as GL drivers keep them (spv_gs_outputs.c):
+       * first, so that what the patch adds before each emit reads the copied outputs */
+      uint32_t *gw = NULL;
+      if (s == GLSL_STAGE_GEOMETRY) {
+         bool blocked = false;
+         gw = spv_gs_output_copies(st->w, st->n, &nw, &blocked, &err);
+         if (!gw && err) {
+            link_error(l, "internal error: cannot rewrite the %s shader's outputs: %s",
+                       glsl_stage_name(s), err);
+            break;
+         }
+         if (!gw && blocked)
+            MGU_DECLINE(gl_feature_unimplemented,
+                        "a geometry shader uses an output in a way the rewrite that keeps "
+                        "outputs across EmitVertex cannot follow: a value written before one "
+                        "emit may be lost at the next on some drivers");
+      }
+      uint32_t *w = gw ? spv_module_patch(gw, nw, &patch, &nw, &err)
+                       : spv_module_patch(st->w, st->n, &patch, &nw, &err);
+      free(gw);
       if (!w) {
          link_error(l, "internal error: cannot rewrite the %s shader's SPIR-V: %s",
                     glsl_stage_name(s), err);
