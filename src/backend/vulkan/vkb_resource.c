@@ -547,6 +547,7 @@ init_storage(struct vkb_screen *scr, struct vkb_resource *r)
                                            .max_lod = 1000.0f};
    r->params_version++;
    r->storage_version++;
+   r->store_id = ++scr->next_store_id;
    if (d->target == MGP_RESOURCE_TARGET_BUFFER)
       return create_buffer(scr, r);
    if (d->target == MGP_RESOURCE_TARGET_TEX_BUFFER) {
@@ -676,8 +677,8 @@ release_storage(struct vkb_screen *scr, struct vkb_resource *r)
       scr->heap_buffer_count--;
       r->heap_store = false;
    }
-   r->texbuf_for = VK_NULL_HANDLE;
-   r->stexbuf_for = VK_NULL_HANDLE;
+   r->texbuf_store = 0;
+   r->stexbuf_store = 0;
    r->is_texbuf = false;
    VKB_DEFER(scr, VKB_GARBAGE_IMAGE, r->img);
    VKB_DEFER(scr, VKB_GARBAGE_BUFFER, r->buf);
