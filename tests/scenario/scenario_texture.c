@@ -609,6 +609,68 @@ sc_texture_buffer_rgb32(void)
    check_frame("RGB32 buffer textures", &m);
 }
 
+/* texture_buffer_store: a buffer texture reads its buffer's current store. The buffer is
+ * sampled, then given a new store twice without a draw between (glBufferData of another size,
+ * after a glFinish, so the first store is gone by then); the view covers the same range
+ * (glTexBufferRange) each time, so only the store tells the server's view of the first store
+ * from one of the third (whose Vulkan buffer handle may be the first's again). */
+void
+sc_texture_buffer_store(void)
+{
+   if (!has_ext("GL_ARB_texture_buffer_range"))
+      fail("GL_ARB_texture_buffer_range is not listed");
+   const char *fs = "#version 330 core\n"
+                    "uniform samplerBuffer u_tb;\n"
+                    "out vec4 o_color;\n"
+                    "void main() { o_color = texelFetch(u_tb, 0); }\n";
+   enum { SMALL = 256, LARGE = 1 << 20 };
+   GLubyte *bytes = calloc(1, LARGE);
+   if (!bytes)
+      fail("out of memory");
+   const GLubyte colors[3][4] = {{255, 0, 0, 255}, {0, 255, 0, 255}, {0, 0, 255, 255}};
+   GLuint bo, tb;
+   gl.GenBuffers(1, &bo);
+   gl.BindBuffer(GL_TEXTURE_BUFFER, bo);
+   memcpy(bytes, colors[0], 4);
+   gl.BufferData(GL_TEXTURE_BUFFER, SMALL, bytes, GL_DYNAMIC_DRAW);
+   glGenTextures(1, &tb);
+   glBindTexture(GL_TEXTURE_BUFFER, tb);
+   gl.TexBufferRange(GL_TEXTURE_BUFFER, GL_RGBA8, bo, 0, 16);
+   check_gl_error("glTexBufferRange");
+
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   float quad[12];
+   rect_vertices(quad, 0, 0, 64, 64);
+   mesh mq = make_mesh(quad, 6);
+   gl.BindVertexArray(mq.vao);
+   GLuint p = link_program(VS_PIXELS, fs);
+   gl.UseProgram(p);
+   gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+   gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+   gl.Uniform1i(uloc(p, "u_tb"), 0);
+   model m;
+   model_init(&m, bg);
+   glEnable(GL_SCISSOR_TEST);
+   glScissor(4, 4, 24, 56);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   model_rect(&m, 4, 4, 28, 60, (rgba8){{255, 0, 0, 255}});
+   /* a second store, not sampled; the first is done with once the GPU is */
+   memcpy(bytes, colors[1], 4);
+   gl.BufferData(GL_TEXTURE_BUFFER, SMALL, bytes, GL_DYNAMIC_DRAW);
+   glFinish();
+   /* a third, larger store: it cannot take the first's place in memory */
+   memcpy(bytes, colors[2], 4);
+   gl.BufferData(GL_TEXTURE_BUFFER, LARGE, bytes, GL_DYNAMIC_DRAW);
+   glScissor(36, 4, 24, 56);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   model_rect(&m, 36, 4, 60, 60, (rgba8){{0, 0, 255, 255}});
+   glDisable(GL_SCISSOR_TEST);
+   check_gl_error("buffer texture draws across stores");
+   check_frame("a buffer texture after its buffer's new stores", &m);
+   free(bytes);
+}
+
 /* border_colors: GL_CLAMP_TO_BORDER with a border colour in every GL form, sampled outside the
  * texture (coordinate -2): glTexParameterfv on RGBA8, glTexParameteriv (normalized integers) on
  * RGBA8, glTexParameterIuiv on RGBA8UI and glTexParameterIiv on RGBA8I. Only the last two keep

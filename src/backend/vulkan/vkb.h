@@ -238,6 +238,7 @@ struct vkb_resource {
     * writes visible to transfers and the host: a readback makes them so first */
    bool shader_written;
    uint32_t storage_version; /* bumps at respecify: views made from older storage are stale */
+   uint64_t store_id;        /* this storage's, unique in its screen (vkb_screen.next_store_id) */
    VkDeviceMemory mem;
    /* a small store's range of a shared block (vkb_suballoc.c): mem is the block's, bound at
     * mem_offset; NULL for memory of its own */
@@ -302,7 +303,9 @@ struct vkb_resource {
    /* texture buffers (TEX_BUFFER): a view of desc.buffer, made at draw for the buffer it finds */
    bool is_texbuf;
    VkBufferView texbuf_view;
-   VkBuffer texbuf_for;
+   /* the store_id of the buffer storage it views: a VkBuffer handle of a store since released
+    * may come back for another (texture_buffer_store) */
+   uint64_t texbuf_store;
    VkDeviceSize texbuf_offset, texbuf_range;
    /* a buffer made with STORAGE_TEXEL usage (every buffer, for imageBuffer) takes no view in a
     * format the device cannot store to (VUID-VkBufferViewCreateInfo-buffer-00934: RGB32 on
@@ -312,7 +315,7 @@ struct vkb_resource {
    /* and its storage texel buffer view for an image unit (imageBuffer, vkb_images.c), in the
     * unit's format */
    VkBufferView stexbuf_view;
-   VkBuffer stexbuf_for;
+   uint64_t stexbuf_store;
    VkFormat stexbuf_format;
    VkDeviceSize stexbuf_offset, stexbuf_range;
    /* shader images (vkb_images.c): made with STORAGE usage, and the views image units took */
@@ -1209,6 +1212,7 @@ struct vkb_screen {
    uint64_t completed_serial; /* every batch <= it has completed (proved by its fence) */
    uint64_t bind_epoch;       /* bumps when bound command-buffer state is lost */
    uint64_t storage_epoch;    /* bumps when any image storage is released */
+   uint64_t next_store_id;    /* the last vkb_resource.store_id given */
    struct vkb_context *bind_owner;
    /* vkb_tables.c: buffer_tick bumps at a call that changes only uniform blocks (set 0),
     * consts_tick at default-block bytes, texture_tick at one that changes only sampler-view or

@@ -227,7 +227,7 @@ texel_buffer_view(struct vkb_context *ctx, uint32_t j, unsigned kind, struct vkb
    if (!range)
       return texbuf_zero_view(scr, kind);
    *used = buf;
-   if (tex->texbuf_view && tex->texbuf_for == buf->buf && tex->texbuf_offset == off &&
+   if (tex->texbuf_view && tex->texbuf_store == buf->store_id && tex->texbuf_offset == off &&
        tex->texbuf_range == range)
       return tex->texbuf_view;
    VKB_DEFER(scr, VKB_GARBAGE_BUFFER_VIEW, tex->texbuf_view);
@@ -283,7 +283,7 @@ texel_buffer_view(struct vkb_context *ctx, uint32_t j, unsigned kind, struct vkb
    if (!vkb_check(scr, vkCreateBufferView(scr->dev, &vci, NULL, &tex->texbuf_view),
                   "texel buffer view"))
       return VK_NULL_HANDLE;
-   tex->texbuf_for = buf->buf, tex->texbuf_offset = off, tex->texbuf_range = range;
+   tex->texbuf_store = buf->store_id, tex->texbuf_offset = off, tex->texbuf_range = range;
    return tex->texbuf_view;
 }
 

@@ -294,8 +294,9 @@ vkb_draw_storage_texel_buffer(struct vkb_context *ctx, const struct vkb_shader *
       MGU_DECLINE(backend_draw_incomplete, "image %u: a buffer texture of no whole texel", j);
       return false;
    }
-   if (!tex->stexbuf_view || tex->stexbuf_for != buf->buf || tex->stexbuf_format != f->wanted ||
-       tex->stexbuf_offset != off || tex->stexbuf_range != range) {
+   if (!tex->stexbuf_view || tex->stexbuf_store != buf->store_id ||
+       tex->stexbuf_format != f->wanted || tex->stexbuf_offset != off ||
+       tex->stexbuf_range != range) {
       VKB_DEFER(scr, VKB_GARBAGE_BUFFER_VIEW, tex->stexbuf_view);
       tex->stexbuf_view = VK_NULL_HANDLE;
       const VkBufferViewCreateInfo vci = {
@@ -308,7 +309,7 @@ vkb_draw_storage_texel_buffer(struct vkb_context *ctx, const struct vkb_shader *
       if (!vkb_check(scr, vkCreateBufferView(scr->dev, &vci, NULL, &tex->stexbuf_view),
                      "storage texel buffer view"))
          return false;
-      tex->stexbuf_for = buf->buf, tex->stexbuf_format = f->wanted;
+      tex->stexbuf_store = buf->store_id, tex->stexbuf_format = f->wanted;
       tex->stexbuf_offset = off, tex->stexbuf_range = range;
    }
    buf->last_use = vkb_current_serial(scr);

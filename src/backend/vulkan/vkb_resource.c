@@ -191,9 +191,14 @@ create_buffer(struct vkb_screen *scr, struct vkb_resource *r)
     * can hold more, so a larger buffer is out of memory, as GL says. */
    if (r->size > scr->max_alloc_size)
       return leave_without_storage(scr, r, r->size);
+   /* an imported store counts as the server's memory (mem_in_use), so the session's cap
+    * (MGL_SERVER_SESSION_MEMORY) holds it too: a client may name one span for any number of
+    * stores */
+   const VkDeviceSize st = r->desc.store.size;
    const bool over_budget =
-      scr->mem_budget && (r->desc.store.size > scr->mem_budget ||
-                          scr->mem_in_use > scr->mem_budget - r->desc.store.size);
+      (scr->mem_budget && (st > scr->mem_budget || scr->mem_in_use > scr->mem_budget - st)) ||
+      (scr->resource_budget &&
+       (st > scr->resource_budget || scr->mem_in_use > scr->resource_budget - st));
    if (r->desc.store.size) {
       if (!over_budget && !scr->knobs.test_no_heap_import && import_heap_store(scr, r))
          return true;
@@ -204,7 +209,7 @@ create_buffer(struct vkb_screen *scr, struct vkb_resource *r)
          mgu_warn("buffer {%u,%u}: its %llu-byte heap store was not imported as buffer "
                   "memory (%s); its writes are staged",
                   r->base.h.slot, r->base.h.gen, (unsigned long long)r->desc.store.size,
-                  over_budget ? "over the memory budget"
+                  over_budget ? "over the memory budget or the session's cap"
                               : "VK_EXT_external_memory_host refused it");
    }
    VkBufferCreateInfo bci = {
@@ -547,6 +552,7 @@ init_storage(struct vkb_screen *scr, struct vkb_resource *r)
                                            .max_lod = 1000.0f};
    r->params_version++;
    r->storage_version++;
+   r->store_id = ++scr->next_store_id;
    if (d->target == MGP_RESOURCE_TARGET_BUFFER)
       return create_buffer(scr, r);
    if (d->target == MGP_RESOURCE_TARGET_TEX_BUFFER) {
@@ -676,8 +682,8 @@ release_storage(struct vkb_screen *scr, struct vkb_resource *r)
       scr->heap_buffer_count--;
       r->heap_store = false;
    }
-   r->texbuf_for = VK_NULL_HANDLE;
-   r->stexbuf_for = VK_NULL_HANDLE;
+   r->texbuf_store = 0;
+   r->stexbuf_store = 0;
    r->is_texbuf = false;
    VKB_DEFER(scr, VKB_GARBAGE_IMAGE, r->img);
    VKB_DEFER(scr, VKB_GARBAGE_BUFFER, r->buf);

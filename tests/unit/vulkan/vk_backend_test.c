@@ -3607,6 +3607,40 @@ make_heap_buffer(struct t *t, uint8_t *mem, uint64_t size)
    return h;
 }
 
+/* Heap stores count against the session's cap (MGL_SERVER_SESSION_MEMORY) as the server's own
+ * memory does: a client that names one span for store after store (each persistent store is
+ * worth its granule, perf34) is held to the cap. With room for one 64 KiB store, the first
+ * import is made and the second, the same span again, is not (the buffer falls back to the
+ * server's memory, which the cap refuses too: GL_OUT_OF_MEMORY, no Fatal). */
+static void
+test_heap_store_cap(struct t *t)
+{
+   const size_t size = 64u << 10, page = (size_t)sysconf(_SC_PAGESIZE);
+   uint8_t *mem = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+   if (mem == MAP_FAILED || size % page) {
+      check(false, "no memory for a heap store");
+      return;
+   }
+   memset(mem, 0, size);
+   struct vkb_screen *scr = t->scr;
+   const VkDeviceSize budget = scr->resource_budget;
+   scr->resource_budget = scr->mem_in_use + size + size / 2;
+   const unsigned long long made = counter(t, "heap-buffers");
+   const struct mgp_handle first = make_heap_buffer(t, mem, size);
+   const bool one = counter(t, "heap-buffers") == made + 1;
+   const struct mgp_handle again = make_heap_buffer(t, mem, size);
+   const unsigned long long imported = counter(t, "heap-buffers") - made;
+   check(!scr->failed && (!one || imported == 1),
+         "two heap stores of one span under a cap with room for one: %llu imported (1 wanted)",
+         imported);
+   scr->resource_budget = budget;
+   t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){first}, NULL, 0);
+   t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){again}, NULL, 0);
+   struct mgp_u32_args fin = {.value = MGP_FLUSH_FINISH};
+   t->cv->flush(t->ctx, &fin, NULL, 0); /* the imported pages are unmapped only after */
+   munmap(mem, size);
+}
+
 /* A persistent map of a heap store (MGP_CAP_HEAP_MAP, spawn): map_persistent answers
  * MGP_MAP_HEAP_STORE and the size for a MAP_PERSISTENT buffer whose store it imported, and
  * declines (all zero) a persistent buffer of its own memory and a heap store not made
@@ -5361,6 +5395,7 @@ main(int argc, char **argv)
    test_indirect_one_scope(&t, prog);
    test_indirect_unclamped(&t, prog);
    test_heap_map(&t, prog);
+   test_heap_store_cap(&t);
    test_vertex_input_switch(&t, prog);
    test_repeated_draws(&t, prog);
    test_compact_draws(&t, prog);
