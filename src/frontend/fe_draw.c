@@ -439,8 +439,11 @@ set_draw_id(struct fe_context *ctx, uint32_t id)
  * before. The next draw of that mode and index size is then sent after one check in place of
  * draw_ready's and fe_validate's: the program, executable, share generations and patch state
  * are those kept; the draw serial is the one kept, or moved only by vertex-buffer rebinds
- * (fe_draw_bump_buffers: the tracker's vertex-buffer group) and uniform-block rebinds
- * (fe_draw_bump_ubos: its uniform-block group), which draw_ready's checks do not read; the tracker's
+ * (fe_draw_bump_buffers: the tracker's vertex-buffer group), uniform-block rebinds
+ * (fe_draw_bump_ubos: its uniform-block group) and binds of a vertex array object
+ * (fe_draw_bump_array: its vertex-array group), which draw_ready's checks do not read but for
+ * a vertex array bound (one is: zero is not such a bind) and none of its buffers mapped (no
+ * buffer is: a map moves the unusual epoch); the tracker's
  * inputs that no serial covers (the executable's binding version, the constants' owner, the
  * surfaces) read as it kept them, but for the default block's bytes (a glUniform: its value
  * group). What fe_validate's prelude would do (shaders to delete, texture uploads to flush,
@@ -506,6 +509,7 @@ draw_repeat_take(struct fe_context *ctx, unsigned k)
    if (k & (REPEAT_CONSTANTS | REPEAT_BINDINGS)) {
       r->constants += (k & REPEAT_CONSTANTS) != 0;
       r->buffers += (k & REPEAT_BINDINGS) != 0;
+      r->arrays += (k & REPEAT_BINDINGS) && ctx->tracker.draw_in.vao != (uintptr_t)ctx->vao;
       fe_tracker_repeat(ctx, k & REPEAT_CONSTANTS, k & REPEAT_BINDINGS);
       r->serial = ctx->draw_serial;
    }
@@ -545,6 +549,7 @@ draw_repeat_keep(struct fe_context *ctx, GLenum mode, unsigned isz, uint64_t non
       .last_nonbind = nonbind,
       .constants = r->constants,
       .buffers = r->buffers,
+      .arrays = r->arrays,
       .keeps = r->keeps,
       .epoch = epoch,
       .program = ctx->program,
@@ -582,8 +587,10 @@ static uint64_t
 repeat_verify_want(const struct fe_context *ctx, unsigned k)
 {
    const struct fe_tracker *t = &ctx->tracker;
-   return repeat_groups(ctx) + ((k & REPEAT_CONSTANTS) != 0) +
-          ((k & REPEAT_BINDINGS) && t->draw_in.vao_buffers_version != ctx->vao->buffers_version) +
+   /* another vertex array: its group, buffers included; the same one: its buffers' group */
+   const bool vertex = t->draw_in.vao != (uintptr_t)ctx->vao ||
+                       t->draw_in.vao_buffers_version != ctx->vao->buffers_version;
+   return repeat_groups(ctx) + ((k & REPEAT_CONSTANTS) != 0) + ((k & REPEAT_BINDINGS) && vertex) +
           ((k & REPEAT_BINDINGS) && t->draw_in.ubo_version != ctx->ubo_version);
 }
 
@@ -758,11 +765,12 @@ draw_elements(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, c
               GLuint start, GLuint end)
 {
    /* the repeat draw: the element buffer's indices, checked against it as every draw's
-    * (MGL_TRACKER_VERIFY checks the repeat on glDrawArrays: the same draw_repeats) */
+    * (MGL_TRACKER_VERIFY checks the repeat on glDrawArrays: the same draw_repeats); a core
+    * context with zero bound has no vertex array (draw_ready refuses the draw) */
    const unsigned isz = index_size(type);
    const unsigned k = ctx->draw_repeat.valid && isz && instances == 1 && !baseinstance &&
-                            !has_range && count > 0 && !ctx->tracker.verify && ctx->vao->elements &&
-                            !ctx->rs.primitive_restart
+                            !has_range && count > 0 && !ctx->tracker.verify && ctx->vao &&
+                            ctx->vao->elements && !ctx->rs.primitive_restart
                          ? draw_repeats(ctx, mode, isz)
                          : 0;
    if (k) {
