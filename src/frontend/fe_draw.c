@@ -705,6 +705,15 @@ draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLs
       draw_arrays_whole(ctx, mode, first, count, instances, baseinstance);
 }
 
+/* The element buffer bound at offset 0 (a draw of the same buffer sends nothing). */
+static inline void
+element_bind(struct fe_context *ctx, const struct fe_buffer *eb, unsigned isz)
+{
+   const struct fe_tracker *t = &ctx->tracker;
+   if (!mgp_handle_eq(t->index_res, eb->res) || t->index_offset || t->index_size != isz)
+      fe_tracker_index_buffer(ctx, eb->res, 0, isz);
+}
+
 /* The element buffer's part of setup_indices: checks the indices offset and range, binds the
  * buffer (its compare inline: a draw of the same buffer sends nothing; not for a GL_LINE_LOOP,
  * which draws rewritten indices, fe_prim_rewrite.c) and turns the offset into a range start in
@@ -725,9 +734,8 @@ element_indices(struct fe_context *ctx, struct fe_buffer *eb, unsigned isz, GLsi
                   (unsigned long long)offset, (unsigned long long)count * isz, (long long)eb->size);
       return false;
    }
-   const struct fe_tracker *t = &ctx->tracker;
-   if (bind && (!mgp_handle_eq(t->index_res, eb->res) || t->index_offset || t->index_size != isz))
-      fe_tracker_index_buffer(ctx, eb->res, 0, isz);
+   if (bind)
+      element_bind(ctx, eb, isz);
    *start = (uint32_t)(offset / isz);
    return true;
 }
@@ -775,9 +783,12 @@ draw_elements(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, c
                          : 0;
    if (k) {
       uint32_t first;
-      if (!fe_ctx_lost(ctx) &&
-          element_indices(ctx, ctx->vao->elements, isz, count, indices, &first, true)) {
+      struct fe_buffer *eb = ctx->vao->elements;
+      if (!fe_ctx_lost(ctx) && element_indices(ctx, eb, isz, count, indices, &first, false)) {
+         /* the tracker's groups first: a vertex-array switch binds the array's element
+          * buffer with its vertex input, so the compare below finds it bound */
          draw_repeat_take(ctx, k);
+         element_bind(ctx, eb, isz);
          send_compact(ctx, (uint16_t)fe_mgp_prim(mode), (uint8_t)isz,
                       &(struct mgp_draw_range){first, (uint32_t)count, basevertex});
       }

@@ -3720,6 +3720,9 @@ test_repeat_vao_switch(void)
             if (round == 0 && pass == 0)
                continue; /* the first round keeps the repeat */
             CHECK_EQ(fake_count_of(MGP_CALL_bind_vertex_elements), i == 1 ? 0 : 1);
+            /* the element buffer comes with the vertex input: one bind, no set_index_buffer */
+            CHECK_EQ(fake_count_of(MGP_CALL_bind_vertex_input), 1);
+            CHECK_EQ(fake_count_of(MGP_CALL_set_index_buffer), 0);
             CHECK_EQ(t->full_validates, full);
             CHECK_EQ(t->array_validates, groups + 1);
             CHECK_EQ(ctx->draw_repeat.hits, hits + (pass ? 0 : 1));
