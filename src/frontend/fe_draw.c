@@ -439,8 +439,11 @@ set_draw_id(struct fe_context *ctx, uint32_t id)
  * before. The next draw of that mode and index size is then sent after one check in place of
  * draw_ready's and fe_validate's: the program, executable, share generations and patch state
  * are those kept; the draw serial is the one kept, or moved only by vertex-buffer rebinds
- * (fe_draw_bump_buffers: the tracker's vertex-buffer group) and uniform-block rebinds
- * (fe_draw_bump_ubos: its uniform-block group), which draw_ready's checks do not read; the tracker's
+ * (fe_draw_bump_buffers: the tracker's vertex-buffer group), uniform-block rebinds
+ * (fe_draw_bump_ubos: its uniform-block group) and binds of a vertex array object
+ * (fe_draw_bump_array: its vertex-array group), which draw_ready's checks do not read but for
+ * a vertex array bound (one is: zero is not such a bind) and none of its buffers mapped (no
+ * buffer is: a map moves the unusual epoch); the tracker's
  * inputs that no serial covers (the executable's binding version, the constants' owner, the
  * surfaces) read as it kept them, but for the default block's bytes (a glUniform: its value
  * group). What fe_validate's prelude would do (shaders to delete, texture uploads to flush,
@@ -506,6 +509,7 @@ draw_repeat_take(struct fe_context *ctx, unsigned k)
    if (k & (REPEAT_CONSTANTS | REPEAT_BINDINGS)) {
       r->constants += (k & REPEAT_CONSTANTS) != 0;
       r->buffers += (k & REPEAT_BINDINGS) != 0;
+      r->arrays += (k & REPEAT_BINDINGS) && ctx->tracker.draw_in.vao != (uintptr_t)ctx->vao;
       fe_tracker_repeat(ctx, k & REPEAT_CONSTANTS, k & REPEAT_BINDINGS);
       r->serial = ctx->draw_serial;
    }
@@ -545,6 +549,7 @@ draw_repeat_keep(struct fe_context *ctx, GLenum mode, unsigned isz, uint64_t non
       .last_nonbind = nonbind,
       .constants = r->constants,
       .buffers = r->buffers,
+      .arrays = r->arrays,
       .keeps = r->keeps,
       .epoch = epoch,
       .program = ctx->program,
@@ -582,8 +587,10 @@ static uint64_t
 repeat_verify_want(const struct fe_context *ctx, unsigned k)
 {
    const struct fe_tracker *t = &ctx->tracker;
-   return repeat_groups(ctx) + ((k & REPEAT_CONSTANTS) != 0) +
-          ((k & REPEAT_BINDINGS) && t->draw_in.vao_buffers_version != ctx->vao->buffers_version) +
+   /* another vertex array: its group, buffers included; the same one: its buffers' group */
+   const bool vertex = t->draw_in.vao != (uintptr_t)ctx->vao ||
+                       t->draw_in.vao_buffers_version != ctx->vao->buffers_version;
+   return repeat_groups(ctx) + ((k & REPEAT_CONSTANTS) != 0) + ((k & REPEAT_BINDINGS) && vertex) +
           ((k & REPEAT_BINDINGS) && t->draw_in.ubo_version != ctx->ubo_version);
 }
 
@@ -698,6 +705,15 @@ draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLs
       draw_arrays_whole(ctx, mode, first, count, instances, baseinstance);
 }
 
+/* The element buffer bound at offset 0 (a draw of the same buffer sends nothing). */
+static inline void
+element_bind(struct fe_context *ctx, const struct fe_buffer *eb, unsigned isz)
+{
+   const struct fe_tracker *t = &ctx->tracker;
+   if (!mgp_handle_eq(t->index_res, eb->res) || t->index_offset || t->index_size != isz)
+      fe_tracker_index_buffer(ctx, eb->res, 0, isz);
+}
+
 /* The element buffer's part of setup_indices: checks the indices offset and range, binds the
  * buffer (its compare inline: a draw of the same buffer sends nothing; not for a GL_LINE_LOOP,
  * which draws rewritten indices, fe_prim_rewrite.c) and turns the offset into a range start in
@@ -718,9 +734,8 @@ element_indices(struct fe_context *ctx, struct fe_buffer *eb, unsigned isz, GLsi
                   (unsigned long long)offset, (unsigned long long)count * isz, (long long)eb->size);
       return false;
    }
-   const struct fe_tracker *t = &ctx->tracker;
-   if (bind && (!mgp_handle_eq(t->index_res, eb->res) || t->index_offset || t->index_size != isz))
-      fe_tracker_index_buffer(ctx, eb->res, 0, isz);
+   if (bind)
+      element_bind(ctx, eb, isz);
    *start = (uint32_t)(offset / isz);
    return true;
 }
@@ -758,18 +773,22 @@ draw_elements(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, c
               GLuint start, GLuint end)
 {
    /* the repeat draw: the element buffer's indices, checked against it as every draw's
-    * (MGL_TRACKER_VERIFY checks the repeat on glDrawArrays: the same draw_repeats) */
+    * (MGL_TRACKER_VERIFY checks the repeat on glDrawArrays: the same draw_repeats); a core
+    * context with zero bound has no vertex array (draw_ready refuses the draw) */
    const unsigned isz = index_size(type);
    const unsigned k = ctx->draw_repeat.valid && isz && instances == 1 && !baseinstance &&
-                            !has_range && count > 0 && !ctx->tracker.verify && ctx->vao->elements &&
-                            !ctx->rs.primitive_restart
+                            !has_range && count > 0 && !ctx->tracker.verify && ctx->vao &&
+                            ctx->vao->elements && !ctx->rs.primitive_restart
                          ? draw_repeats(ctx, mode, isz)
                          : 0;
    if (k) {
       uint32_t first;
-      if (!fe_ctx_lost(ctx) &&
-          element_indices(ctx, ctx->vao->elements, isz, count, indices, &first, true)) {
+      struct fe_buffer *eb = ctx->vao->elements;
+      if (!fe_ctx_lost(ctx) && element_indices(ctx, eb, isz, count, indices, &first, false)) {
+         /* the tracker's groups first: a vertex-array switch binds the array's element
+          * buffer with its vertex input, so the compare below finds it bound */
          draw_repeat_take(ctx, k);
+         element_bind(ctx, eb, isz);
          send_compact(ctx, (uint16_t)fe_mgp_prim(mode), (uint8_t)isz,
                       &(struct mgp_draw_range){first, (uint32_t)count, basevertex});
       }

@@ -989,8 +989,9 @@ struct fe_context {
       /* the draw serial less bind_bumps when kept, and at the last draw that could keep it */
       uint64_t nonbind, last_nonbind;
       uint64_t constants, buffers; /* of the hits, those that sent default-block bytes, and
-                                    * those after a vertex-buffer or uniform-block rebind (the
-                                    * tracker's groups) */
+                                    * those after a vertex-buffer or uniform-block rebind or a
+                                    * vertex-array switch (the tracker's groups) */
+      uint64_t arrays;             /* of those, the ones that bound another vertex array */
       uint64_t keeps; /* draws whose serial stood still since the draw before (fe_draw.c) */
       uint64_t epoch; /* fe_unusual_epoch when kept, with nothing unusual */
       const void *program, *exec;
@@ -998,9 +999,10 @@ struct fe_context {
       unsigned index_size; /* 0: glDrawArrays */
       bool valid;
    } draw_repeat;
-   /* the draw serial's moves that rebound a vertex array's buffer alone (fe_draw_bump_buffers)
-    * or a uniform-block binding (fe_draw_bump_ubos): draw_serial - bind_bumps stands still over
-    * them (the repeat draw's rebind case) */
+   /* the draw serial's moves that rebound a vertex array's buffer alone (fe_draw_bump_buffers),
+    * a uniform-block binding (fe_draw_bump_ubos) or bound another vertex array
+    * (fe_draw_bump_array): draw_serial - bind_bumps stands still over them (the repeat draw's
+    * rebind case) */
    uint64_t bind_bumps;
    /* Moves (fe_ctx_unusual) where this context's draw may have to do more than send: texture
     * uploads pending, a transform feedback capture, client arrays, a multi-draw's draw id, the
@@ -1260,6 +1262,16 @@ static inline void
 fe_draw_bump_buffers(struct fe_context *ctx, uint64_t *buffers_version)
 {
    fe_draw_bump(ctx, buffers_version);
+   ctx->bind_bumps++;
+}
+
+/* Another vertex array bound (glBindVertexArray of a vertex array object between draws, one
+ * per mesh): a draw serial move the repeat draw takes, running the tracker's vertex-array group
+ * alone (fe_tracker_repeat), as fe_validate would for it. */
+static inline void
+fe_draw_bump_array(struct fe_context *ctx)
+{
+   fe_draw_touch(ctx);
    ctx->bind_bumps++;
 }
 

@@ -1233,8 +1233,17 @@ fe_tracker_repeat(struct fe_context *ctx, bool constants, bool buffers)
       emit_uniform_buffers(ctx, e);
       t->draw_in.ubo_version = ctx->ubo_version;
    }
-   /* its vertex-buffer group (the same vertex array and layout, no buffer generation moved) */
-   if (buffers && t->draw_in.vao_buffers_version != ctx->vao->buffers_version) {
+   /* its vertex-array group for another vertex array (a glBindVertexArray between draws: its
+    * layout, buffers and element buffer as emit_vertex_state finds them) */
+   if (buffers && t->draw_in.vao != (uintptr_t)ctx->vao) {
+      t->array_validates++;
+      emit_vertex_state(ctx);
+      t->draw_in.vao = (uintptr_t)ctx->vao;
+      t->draw_in.vao_layout_version = ctx->vao->layout_version;
+      t->draw_in.vao_buffers_version = ctx->vao->buffers_version;
+      t->draw_in.attrib_defaults_dirty = t->attrib_defaults_dirty;
+   } else if (buffers && t->draw_in.vao_buffers_version != ctx->vao->buffers_version) {
+      /* its vertex-buffer group (the same vertex array and layout, no buffer generation moved) */
       t->vertex_validates++;
       emit_vertex_buffers(ctx, t->vb_gen, true);
       t->draw_in.vao_buffers_version = ctx->vao->buffers_version;

@@ -333,8 +333,13 @@ mgl_glBindVertexArray(GLuint array)
    if (obj == FE_NAME_RESERVED)
       obj = vao_new(ctx, array);
    if (obj) {
-      ctx->vao = obj;
-      fe_draw_touch(ctx);
+      struct fe_vao *vao = obj;
+      ctx->vao = vao;
+      /* a draw from client memory copies it (no repeat draw); otherwise the switch is one the
+       * repeat draw takes (zero, above, may leave no vertex array: draw_ready refuses it) */
+      if (vao->streamed_mask)
+         fe_ctx_unusual(ctx);
+      fe_draw_bump_array(ctx);
    }
 }
 

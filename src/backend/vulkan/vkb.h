@@ -125,6 +125,9 @@ struct vkb_table {
    struct vkb_obj **slots;
    uint32_t cap;
    uint32_t live; /* objects in it: at most MGL_SERVER_SESSION_OBJECTS */
+   /* objects ever removed: a handle found live stays live while this stands (the slot of a
+    * live object is never reused) */
+   uint64_t removed;
 };
 
 /* The live object for h, or NULL (h null, unknown slot or stale gen: see vkb_lookup). Inline:

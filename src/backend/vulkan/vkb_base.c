@@ -132,6 +132,7 @@ vkb_table_remove(struct vkb_table *t, struct vkb_obj *obj)
    if (obj->h.slot < t->cap && t->slots[obj->h.slot] == obj) {
       t->slots[obj->h.slot] = NULL;
       t->live--;
+      t->removed++;
    }
 }
 

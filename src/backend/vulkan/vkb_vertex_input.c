@@ -16,6 +16,10 @@ struct vkb_vertex_input {
    uint32_t count;
    struct mgp_handle index;
    struct mgp_vertex_buffer vb[MGP_MAX_VERTEX_BUFFERS];
+   /* scr->resources.removed + 1 when its handles were last found live (0: never): while no
+    * resource was destroyed since, a bind need not look them up again (frame_1500: a switch
+    * before every draw) */
+   uint64_t live_at;
 };
 
 /* The handles a vertex input names, checked now: a stale one is Fatal{StaleHandle} (the
@@ -69,6 +73,7 @@ vkb_define_vertex_input(void *self, const struct mgp_vertex_input *args, const v
    vi->defined = true;
    vi->count = args->count;
    vi->index = args->index;
+   vi->live_at = scr->resources.removed + 1;
    if (args->count)
       memcpy(vi->vb, tail, args->count * sizeof(vi->vb[0]));
 }
@@ -86,10 +91,13 @@ vkb_bind_vertex_input(void *self, const struct mgp_u32_args *args, const void *t
       vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, "bind_vertex_input.value: an id never defined");
       return;
    }
-   const struct vkb_vertex_input *vi = &ctx->vertex_inputs[args->value];
+   struct vkb_vertex_input *vi = &ctx->vertex_inputs[args->value];
    /* A resource destroyed since the define: the client named a handle it ended. */
-   if (!handles_live(scr, &vi->index, vi->vb, vi->count, "bind_vertex_input"))
-      return;
+   if (vi->live_at != scr->resources.removed + 1) {
+      if (!handles_live(scr, &vi->index, vi->vb, vi->count, "bind_vertex_input"))
+         return;
+      vi->live_at = scr->resources.removed + 1;
+   }
    memcpy(ctx->vbs, vi->vb, vi->count * sizeof(vi->vb[0]));
    ctx->ib.res = vi->index;
    ctx->ib.offset = 0;

@@ -3668,6 +3668,123 @@ test_repeat_attrib_layout(void)
    fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
 }
 
+/* frame_1500's draw (issue 22): a glBindVertexArray between indexed draws is a repeat draw
+ * that runs the vertex-array group alone. Three vertex arrays (two of one layout, one with a
+ * second attribute, each its own buffers and element buffer) drawn in turn: at every draw the
+ * server holds the buffers and element buffer the bound array names and the layout it binds
+ * (vim_draw), the draw ends the records, and from the second round on each draw is a repeat
+ * that switched arrays. With MGL_TRACKER_VERIFY the same draws go the whole way and must run
+ * that group alone. A draw with no vertex array bound (zero, core) and one whose array reads a
+ * mapped buffer stay GL_INVALID_OPERATION; a GL_FIXED attribute (copied by the client) takes
+ * the whole way. */
+static void
+test_repeat_vao_switch(void)
+{
+   fake_caps.call_mask[MGP_CALL_draw / 64] |= 1ull << (MGP_CALL_draw % 64); /* compact */
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   memset(&vim, 0, sizeof(vim));
+   struct fake_program fp = {.num_inputs = 2, .inputs = {"pos", "col"}};
+   mgl_glUseProgram(make_program(&fp));
+   struct fe_context *ctx = e.ctx;
+   struct fe_tracker *t = &ctx->tracker;
+   GLuint vao[3], vbo[4], ebo[3];
+   mgl_glGenVertexArrays(3, vao);
+   mgl_glGenBuffers(4, vbo);
+   mgl_glGenBuffers(3, ebo);
+   const uint16_t idx[6] = {0, 1, 2, 2, 1, 0};
+   for (int i = 0; i < 3; i++) {
+      mgl_glBindVertexArray(vao[i]);
+      mgl_glBindBuffer(GL_ARRAY_BUFFER, vbo[i]);
+      mgl_glBufferData(GL_ARRAY_BUFFER, 256, NULL, GL_STATIC_DRAW);
+      mgl_glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 16, (const void *)(uintptr_t)(16 * i));
+      mgl_glEnableVertexAttribArray(0);
+      if (i == 2) {
+         mgl_glVertexAttribPointer(1, 4, GL_UNSIGNED_BYTE, GL_TRUE, 16, (const void *)12);
+         mgl_glEnableVertexAttribArray(1);
+      }
+      mgl_glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo[i]);
+      mgl_glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof(idx), idx, GL_STATIC_DRAW);
+   }
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   for (int pass = 0; pass < 2; pass++) {
+      t->verify = pass == 1;
+      for (int round = 0; round < 3; round++) {
+         for (int i = 0; i < 3; i++) {
+            const uint64_t hits = ctx->draw_repeat.hits, arrays = ctx->draw_repeat.arrays;
+            const uint64_t full = t->full_validates, groups = t->array_validates;
+            vim_draw(&e, vao[i], pass ? "verify" : "repeat");
+            CHECK(fake_count() > 0 && fake_rec(fake_count() - 1)->id == MGP_CALL_draw);
+            CHECK_EQ(fake_count_of(MGP_CALL_draw), 1);
+            /* C's layout differs from A's and B's: its switches bind its vertex elements */
+            if (round == 0 && pass == 0)
+               continue; /* the first round keeps the repeat */
+            CHECK_EQ(fake_count_of(MGP_CALL_bind_vertex_elements), i == 1 ? 0 : 1);
+            /* the element buffer comes with the vertex input: one bind, no set_index_buffer */
+            CHECK_EQ(fake_count_of(MGP_CALL_bind_vertex_input), 1);
+            CHECK_EQ(fake_count_of(MGP_CALL_set_index_buffer), 0);
+            CHECK_EQ(t->full_validates, full);
+            CHECK_EQ(t->array_validates, groups + 1);
+            CHECK_EQ(ctx->draw_repeat.hits, hits + (pass ? 0 : 1));
+            CHECK_EQ(ctx->draw_repeat.arrays, arrays + (pass ? 0 : 1));
+         }
+      }
+   }
+   t->verify = false;
+   CHECK_EQ(t->verify_mismatches, 0);
+   /* zero bound after a kept repeat (a core context has no default vertex array): refused,
+    * nothing drawn */
+   vim_draw(&e, vao[0], "A before zero");
+   mgl_glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL);
+   mgl_glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL);
+   CHECK(ctx->draw_repeat.valid);
+   mgl_glBindVertexArray(0);
+   fake_clear();
+   mgl_glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_OPERATION);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw), 0);
+   vim_draw(&e, vao[2], "C after zero");
+   vim_draw(&e, vao[0], "A after zero");
+   /* B's vertex buffer mapped while A is bound: B's draw is refused, A's is not */
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, vbo[1]);
+   CHECK(mgl_glMapBufferRange(GL_ARRAY_BUFFER, 0, 16, GL_MAP_WRITE_BIT) != NULL);
+   vim_draw(&e, vao[0], "A while B's buffer is mapped");
+   fake_clear();
+   mgl_glBindVertexArray(vao[1]);
+   mgl_glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_OPERATION);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw), 0);
+   CHECK(mgl_glUnmapBuffer(GL_ARRAY_BUFFER));
+   vim_draw(&e, vao[0], "A after the unmap");
+   vim_draw(&e, vao[1], "B after the unmap");
+   vim_draw(&e, vao[2], "C after the unmap");
+   CHECK(ctx->draw_repeat.valid);
+   /* a GL_FIXED attribute on B (the client converts it: no repeat draw) */
+   mgl_glBindVertexArray(vao[1]);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, vbo[3]);
+   mgl_glBufferData(GL_ARRAY_BUFFER, 256, NULL, GL_STATIC_DRAW);
+   mgl_glVertexAttribPointer(1, 4, GL_FIXED, GL_FALSE, 16, NULL);
+   if (mgl_glGetError() == GL_NO_ERROR) {
+      mgl_glEnableVertexAttribArray(1);
+      vim_draw(&e, vao[0], "A before B's fixed attribute");
+      vim_draw(&e, vao[2], "C before B's fixed attribute");
+      CHECK(ctx->draw_repeat.valid);
+      const uint64_t hits = ctx->draw_repeat.hits;
+      fake_clear();
+      mgl_glBindVertexArray(vao[1]);
+      mgl_glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL);
+      CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+      CHECK_EQ(ctx->draw_repeat.hits, hits);
+      CHECK_EQ(fake_count_of(MGP_CALL_draw) + fake_count_of(MGP_CALL_draw_vbo), 1);
+   }
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   mgl_glDeleteVertexArrays(3, vao);
+   mgl_glDeleteBuffers(4, vbo);
+   mgl_glDeleteBuffers(3, ebo);
+   env_finish(&e);
+   fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
+}
+
 /* What the repeat draw no longer asks live (fe_draw.c: the unusual epoch): a texture upload
  * pending (the next draw sends it first) and a buffer mapped in the share group (draw_ready
  * asks) each make the next draw take the whole way; two draws later it repeats again. */
@@ -3762,6 +3879,7 @@ main(void)
    test_draw_repeat();
    test_repeat_ubo_rebind();
    test_repeat_attrib_layout();
+   test_repeat_vao_switch();
    test_sampler_layout();
    test_sampler_layout_across_no_samplers();
    test_repeat_after_change();

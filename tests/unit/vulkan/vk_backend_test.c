@@ -5052,6 +5052,36 @@ test_stale_handle(void)
    mgs_vulkan_backend.screen_destroy(t2.scr);
 }
 
+/* bind_vertex_input looks its handles up again only after a resource was destroyed: a bind
+ * after another buffer's destruction is fine, one after its own vertex buffer's is
+ * Fatal{StaleHandle} (the client named a handle it ended). */
+static void
+test_vertex_input_stale(void)
+{
+   struct t t2;
+   if (!start(&t2, false)) {
+      check(false, "second screen for the stale vertex-input case");
+      return;
+   }
+   const float q[] = {-1, -1, 1, -1, -1, 1};
+   const uint16_t idx[] = {0, 1, 2};
+   const struct mgp_handle vb = make_buffer(&t2, sizeof(q), q);
+   const struct mgp_handle ib = make_buffer(&t2, sizeof(idx), idx);
+   const struct mgp_handle other = make_buffer(&t2, sizeof(q), q);
+   define_input(&t2, 1, vb, ib);
+   bind_input(&t2, 1);
+   bind_input(&t2, 1);
+   t2.sv->resource_destroy(t2.scr, &(struct mgp_handle_args){other}, NULL, 0);
+   bind_input(&t2, 1);
+   check(t2.fatal_count == 0, "binds of a vertex input whose buffers live (%s)", t2.fatal);
+   t2.sv->resource_destroy(t2.scr, &(struct mgp_handle_args){vb}, NULL, 0);
+   bind_input(&t2, 1);
+   check(t2.fatal_count == 1 && !strncmp(t2.fatal, "StaleHandle: bind_vertex_input", 30),
+         "a vertex input bound after its buffer's destruction is Fatal{StaleHandle} (%s)",
+         t2.fatal);
+   mgs_vulkan_backend.screen_destroy(t2.scr);
+}
+
 /* Uploads faster than the device: the batches they fill stay in flight no longer than it takes
  * to hold VKB_INFLIGHT_ARENA_LIMIT (32 MiB) of their arena bytes plus the batch just submitted.
  * A second screen whose every batch is held on the device until the host waits for it
@@ -5397,6 +5427,7 @@ main(int argc, char **argv)
    test_heap_map(&t, prog);
    test_heap_store_cap(&t);
    test_vertex_input_switch(&t, prog);
+   test_vertex_input_stale();
    test_repeated_draws(&t, prog);
    test_compact_draws(&t, prog);
    test_compact_draws_two_contexts(&t, prog);
