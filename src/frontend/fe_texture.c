@@ -217,19 +217,12 @@ fe_tex_blocks_free(struct fe_texture *tex)
    tex->blocks = NULL;
 }
 
-static bool
-view_of_texture(const void *payload, const void *user)
-{
-   const struct mgp_create_sampler_view *v = payload;
-   return mgp_handle_eq(v->texture, *(const struct mgp_handle *)user);
-}
-
 void
 fe_texture_destroy(struct fe_context *ctx, struct fe_texture *tex)
 {
    struct fe_share_group *sg = tex->base.share;
    if (ctx && ctx->share == sg)
-      fe_cso_purge(ctx, ctx->cso_sampler_view, view_of_texture, &tex->res);
+      fe_cso_purge_owner(ctx, ctx->cso_sampler_view, tex->res);
    pending_free(tex);
    fe_tex_blocks_free(tex);
    if (tex->buffer_obj)
