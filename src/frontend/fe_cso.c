@@ -1,6 +1,7 @@
 /* fe_cso.c — content-addressed CSO caches: a hash table (content hash -> entry) over a fixed
  * pool of entries with an LRU list; payloads are kept so a hash collision can never alias two
- * CSOs. */
+ * CSOs. A second table (owner -> entry) finds the CSOs that name a resource, so deleting it
+ * touches its own entries and not the whole pool. */
 #include "fe_cso.h"
 
 #include <stdlib.h>
@@ -14,7 +15,8 @@ struct fe_cso_entry {
    struct mgp_handle handle;
    uint32_t prev, next; /* LRU neighbours as index + 1; 0 = none */
    uint32_t size;
-   bool touched; /* used through fe_cso_touch since it last moved to the LRU's head */
+   bool touched;   /* used through fe_cso_touch since it last moved to the LRU's head */
+   uint64_t owner; /* owner_key of the resource the payload names; 0: none */
    void *payload;
 };
 
@@ -24,8 +26,9 @@ struct fe_cso_cache {
    struct fe_cso_entry *entries;
    uint32_t *free_entries;
    uint32_t free_count;
-   struct mgu_hash_table table; /* content hash -> entry index */
-   uint32_t lru_head, lru_tail; /* head = most recently used */
+   struct mgu_hash_table table;    /* content hash -> entry index */
+   struct mgu_hash_table by_owner; /* owner_key -> entry index, entries with an owner only */
+   uint32_t lru_head, lru_tail;    /* head = most recently used */
    uint64_t creates, evictions;
 };
 
@@ -47,8 +50,11 @@ fe_cso_cache_create(enum fe_cso_kind kind, uint32_t cap)
    c->entries = calloc(cap, sizeof(*c->entries));
    c->free_entries = malloc(cap * sizeof(*c->free_entries));
    mgu_hash_table_init(&c->table);
-   /* Room for every entry: an insert never grows the table. */
-   if (!c->entries || !c->free_entries || !mgu_hash_table_reserve(&c->table, cap))
+   mgu_hash_table_init(&c->by_owner);
+   /* Room for every entry: an insert never grows the tables (by_owner only where a kind's
+    * payload names an owner). */
+   if (!c->entries || !c->free_entries || !mgu_hash_table_reserve(&c->table, cap) ||
+       (kind == FE_CSO_SAMPLER_VIEW && !mgu_hash_table_reserve(&c->by_owner, cap)))
       goto fail;
    for (uint32_t i = 0; i < cap; i++)
       c->free_entries[i] = cap - 1 - i;
@@ -59,8 +65,27 @@ fail:
    free(c->entries);
    free(c->free_entries);
    mgu_hash_table_finish(&c->table);
+   mgu_hash_table_finish(&c->by_owner);
    free(c);
    return NULL;
+}
+
+/* A handle as one word; the generation makes a reused slot another owner. 0: the null handle. */
+static uint64_t
+owner_key(struct mgp_handle h)
+{
+   return ((uint64_t)h.gen << 32) | h.slot;
+}
+
+/* The resource a payload names and whose deletion must delete the CSO: a view's texture (the
+ * one kind whose by_owner table create reserves). */
+static uint64_t
+payload_owner(enum fe_cso_kind kind, const void *payload)
+{
+   if (kind != FE_CSO_SAMPLER_VIEW)
+      return 0;
+   const struct mgp_create_sampler_view *v = payload;
+   return owner_key(v->texture);
 }
 
 static void
@@ -143,6 +168,8 @@ entry_remove(struct fe_context *ctx, struct fe_cso_cache *c, uint32_t idx)
 {
    struct fe_cso_entry *e = &c->entries[idx];
    mgu_hash_table_remove(&c->table, e->hash, idx);
+   if (e->owner)
+      mgu_hash_table_remove(&c->by_owner, e->owner, idx);
    lru_unlink(c, idx);
    send_delete(ctx, c->kind, e->handle);
    fe_share_free_handle(ctx->share, cso_handle_kind[c->kind], e->handle);
@@ -244,9 +271,13 @@ fe_cso_lookup_entry(struct fe_context *ctx, struct fe_cso_cache *c, const void *
    e->handle = handle;
    e->size = (uint32_t)size;
    e->payload = copy;
+   e->owner = payload_owner(c->kind, payload);
    c->count++;
    c->creates++;
-   (void)mgu_hash_table_insert(&c->table, h, idx); /* cannot fail: reserved at create */
+   /* cannot fail: both tables reserved room for every entry at create */
+   (void)mgu_hash_table_insert(&c->table, h, idx);
+   if (e->owner)
+      (void)mgu_hash_table_insert(&c->by_owner, e->owner, idx);
    lru_push_front(c, idx);
    send_create(ctx, c->kind, handle, payload, size);
    *entry = idx + 1;
@@ -254,16 +285,14 @@ fe_cso_lookup_entry(struct fe_context *ctx, struct fe_cso_cache *c, const void *
 }
 
 void
-fe_cso_purge(struct fe_context *ctx, struct fe_cso_cache *c,
-             bool (*match)(const void *payload, const void *user), const void *user)
+fe_cso_purge_owner(struct fe_context *ctx, struct fe_cso_cache *c, struct mgp_handle owner)
 {
-   if (!c)
+   const uint64_t key = owner_key(owner);
+   if (!c || !key)
       return;
-   for (uint32_t idx = 0; idx < c->cap; idx++) {
-      struct fe_cso_entry *e = &c->entries[idx];
-      if (e->payload && match(e->payload, user))
-         entry_remove(ctx, c, idx);
-   }
+   /* entry_remove takes the entry out of by_owner: find the first again each time */
+   for (uint32_t i; (i = mgu_hash_table_find(&c->by_owner, key)) != MGU_HASH_NONE;)
+      entry_remove(ctx, c, (uint32_t)c->by_owner.slots[i].value);
 }
 
 void
@@ -276,6 +305,7 @@ fe_cso_cache_destroy(struct fe_context *ctx, struct fe_cso_cache *c)
    free(c->entries);
    free(c->free_entries);
    mgu_hash_table_finish(&c->table);
+   mgu_hash_table_finish(&c->by_owner);
    free(c);
 }
 

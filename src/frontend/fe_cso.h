@@ -53,9 +53,9 @@ struct mgp_handle fe_cso_lookup_memo(struct fe_context *ctx, struct fe_cso_cache
  * longer holds h. */
 void fe_cso_touch(struct fe_cso_cache *c, uint32_t entry, struct mgp_handle h);
 
-/* Deletes every CSO whose payload match() accepts (e.g. views of a destroyed texture). */
-void fe_cso_purge(struct fe_context *ctx, struct fe_cso_cache *c,
-                  bool (*match)(const void *payload, const void *user), const void *user);
+/* Deletes every CSO that names the resource `owner` (the views of a destroyed texture), and
+ * those alone: the cost is the owner's entries, not the cache's. Accepts a NULL cache. */
+void fe_cso_purge_owner(struct fe_context *ctx, struct fe_cso_cache *c, struct mgp_handle owner);
 
 uint32_t fe_cso_count(const struct fe_cso_cache *c);
 uint64_t fe_cso_creates(const struct fe_cso_cache *c);

@@ -186,16 +186,20 @@ fe_tex_pending_clear(struct fe_tex_pending *p)
    p->size = 0;
 }
 
+/* At destroy only: the lists' memory (the texture goes next, so nothing is zeroed); a level
+ * never written holds none, and most of the 90 hold none. */
 static void
 pending_free(struct fe_texture *tex)
 {
    for (int f = 0; f < FE_MAX_FACES; f++) {
       for (int l = 0; l < FE_MAX_LEVELS; l++) {
-         free(tex->pending[f][l].regions);
-         free(tex->pending[f][l].data);
+         struct fe_tex_pending *p = &tex->pending[f][l];
+         if (p->regions)
+            free(p->regions);
+         if (p->data)
+            free(p->data);
       }
    }
-   memset(tex->pending, 0, sizeof(tex->pending));
 }
 
 /* Texels of (face, level) written other than by kept compressed blocks. */
@@ -217,19 +221,12 @@ fe_tex_blocks_free(struct fe_texture *tex)
    tex->blocks = NULL;
 }
 
-static bool
-view_of_texture(const void *payload, const void *user)
-{
-   const struct mgp_create_sampler_view *v = payload;
-   return mgp_handle_eq(v->texture, *(const struct mgp_handle *)user);
-}
-
 void
 fe_texture_destroy(struct fe_context *ctx, struct fe_texture *tex)
 {
    struct fe_share_group *sg = tex->base.share;
    if (ctx && ctx->share == sg)
-      fe_cso_purge(ctx, ctx->cso_sampler_view, view_of_texture, &tex->res);
+      fe_cso_purge_owner(ctx, ctx->cso_sampler_view, tex->res);
    pending_free(tex);
    fe_tex_blocks_free(tex);
    if (tex->buffer_obj)
@@ -264,6 +261,10 @@ pending_unlist(struct fe_context *ctx, struct fe_texture *tex)
 void
 fe_texture_discard_uploads(struct fe_context *ctx, struct fe_texture *tex)
 {
+   /* pending_add lists the texture with its first region, and every flush or discard that
+    * empties the levels unlists it: unlisted, no level holds a region */
+   if (!tex->has_pending)
+      return;
    for (int f = 0; f < FE_MAX_FACES; f++)
       for (int l = 0; l < FE_MAX_LEVELS; l++)
          fe_tex_pending_clear(&tex->pending[f][l]);

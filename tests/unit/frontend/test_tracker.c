@@ -1150,6 +1150,175 @@ test_rebound_texture_resolves_fresh(void)
    env_finish(&e);
 }
 
+/* The view a draw that samples unit 0 sends (a set_sampler_views in the records), or null. */
+static struct mgp_handle
+unit0_view(void)
+{
+   const struct fake_rec *sv = fake_find(MGP_CALL_set_sampler_views, 0);
+   return sv && sv->tail_count >= 1 ? ((const struct mgp_handle *)sv->tail)[0] : mgp_handle_null();
+}
+
+/* How many delete_sampler_view records name view h. */
+static unsigned
+view_deletes(struct mgp_handle h)
+{
+   unsigned n = 0;
+   for (unsigned k = 0; fake_find(MGP_CALL_delete_sampler_view, k); k++) {
+      const struct mgp_handle_args *d =
+         (const void *)fake_find(MGP_CALL_delete_sampler_view, k)->args;
+      n += mgp_handle_eq(d->h, h);
+   }
+   return n;
+}
+
+/* A handle as one word, for sorting. */
+static uint64_t
+handle_key(struct mgp_handle h)
+{
+   return ((uint64_t)h.gen << 32) | h.slot;
+}
+
+static int
+key_cmp(const void *a, const void *b)
+{
+   const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+   return (x > y) - (x < y);
+}
+
+/* glDeleteTextures deletes every view of the texture and no other: over create/draw/delete
+ * rounds the view cache stays at its size, a texture under a reused name (or in reused memory)
+ * gets a view of its own resource, never the deleted one's, and another texture's view is
+ * still a hit. Then more textures than the cache holds, each sampled once: the views evicted
+ * on the way are deleted once, by the eviction (deleting their textures later deletes none of
+ * the views that took their entries), and deleting the textures deletes the rest once each. */
+static void
+test_delete_texture_views(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   struct fake_program fp = {.num_inputs = 1,
+                             .inputs = {"pos"},
+                             .num_samplers = 1,
+                             .samplers = {{"tex", GL_SAMPLER_2D, 1}}};
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   GLuint vao, vbo, keep;
+   make_triangle(&vao, &vbo);
+   mgl_glGenTextures(1, &keep);
+   mgl_glBindTexture(GL_TEXTURE_2D, keep);
+   mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   const struct mgp_handle keep_view = unit0_view();
+   CHECK(!mgp_handle_is_null(keep_view));
+   const uint32_t base = fe_cso_count(e.ctx->cso_sampler_view);
+   GLuint names[3] = {0};
+   for (int round = 0; round < 3; round++) {
+      GLuint tex;
+      mgl_glGenTextures(1, &tex);
+      names[round] = tex;
+      mgl_glBindTexture(GL_TEXTURE_2D, tex);
+      mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+      for (int l = 0; l < 3; l++)
+         mgl_glTexImage2D(GL_TEXTURE_2D, l, GL_RGBA8, 4 >> l, 4 >> l, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                          NULL);
+      const struct mgp_handle res = fe_texture_named(e.ctx, tex)->res;
+      /* two views of it: three levels, then one */
+      struct mgp_handle view[2];
+      for (int v = 0; v < 2; v++) {
+         if (v)
+            mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+         fake_clear();
+         mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+         const struct fake_rec *c = fake_find(MGP_CALL_create_sampler_view, 0);
+         CHECK(c && mgp_handle_eq(((const struct mgp_create_sampler_view *)c->args)->texture, res));
+         CHECK_EQ(((const struct mgp_create_sampler_view *)c->args)->num_levels, v ? 1 : 3);
+         view[v] = unit0_view();
+         CHECK(!mgp_handle_is_null(view[v]) && !mgp_handle_eq(view[v], keep_view));
+      }
+      CHECK(!mgp_handle_eq(view[0], view[1]));
+      CHECK_EQ(fe_cso_count(e.ctx->cso_sampler_view), base + 2);
+      fake_clear();
+      mgl_glDeleteTextures(1, &tex);
+      CHECK_EQ(fake_count_of(MGP_CALL_delete_sampler_view), 2);
+      CHECK_EQ(view_deletes(view[0]), 1);
+      CHECK_EQ(view_deletes(view[1]), 1);
+      CHECK_EQ(fe_cso_count(e.ctx->cso_sampler_view), base);
+      /* the other texture's view survives: a hit, nothing created */
+      fake_clear();
+      mgl_glBindTexture(GL_TEXTURE_2D, keep);
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      CHECK_EQ(fake_count_of(MGP_CALL_create_sampler_view), 0);
+      CHECK(mgp_handle_eq(unit0_view(), keep_view));
+   }
+   CHECK_EQ(names[1], names[0]); /* the rounds reused the name: a new object under it each time */
+   CHECK_EQ(names[2], names[0]);
+
+   /* more textures than views the cache holds, each sampled by one draw, none deleted */
+   enum { N = FE_CSO_CAP_SAMPLER_VIEW + 16 };
+   GLuint *many = calloc(N, sizeof(*many));
+   uint64_t *made = calloc(N + 1, sizeof(*made)), *gone = calloc(N + 1, sizeof(*gone));
+   unsigned nmade = 0, ngone = 0;
+   CHECK(many && made && gone);
+   if (!many || !made || !gone) {
+      free(many), free(made), free(gone);
+      env_finish(&e);
+      return;
+   }
+   mgl_glGenTextures(N, many);
+   fake_clear();
+   for (int i = 0; i <= N; i++) {
+      if (i < N) {
+         mgl_glBindTexture(GL_TEXTURE_2D, many[i]);
+         mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+         mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+         mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      } else {
+         mgl_glBindTexture(GL_TEXTURE_2D, keep);
+         /* the first textures' views were evicted, their entries now hold later views:
+          * deleting them deletes nothing */
+         const uint32_t before = fe_cso_count(e.ctx->cso_sampler_view);
+         fake_clear();
+         mgl_glDeleteTextures(8, many);
+         CHECK_EQ(fake_count_of(MGP_CALL_delete_sampler_view), 0);
+         CHECK_EQ(fe_cso_count(e.ctx->cso_sampler_view), before);
+         mgl_glDeleteTextures(N - 8, many + 8);
+      }
+      /* the views made and deleted so far (room: every view once, keep's view once) */
+      for (unsigned k = 0; k < fake_count(); k++) {
+         const struct fake_rec *r = fake_rec(k);
+         if (r->id == MGP_CALL_create_sampler_view && nmade < N + 1)
+            made[nmade++] = handle_key(((const struct mgp_create_sampler_view *)r->args)->cso);
+         else if (r->id == MGP_CALL_delete_sampler_view && ngone < N + 1)
+            gone[ngone++] = handle_key(((const struct mgp_handle_args *)r->args)->h);
+      }
+      fake_clear();
+   }
+   CHECK_EQ(nmade, (unsigned)N);
+   /* every view made is deleted once (evicted or purged); keep's, not sampled in the loop, may
+    * have aged out, once */
+   unsigned keep_gone = 0;
+   for (unsigned k = 0; k < ngone; k++) {
+      if (gone[k] == handle_key(keep_view)) {
+         keep_gone++;
+         gone[k] = gone[--ngone];
+         k--;
+      }
+   }
+   CHECK(keep_gone <= 1);
+   qsort(made, nmade, sizeof(*made), key_cmp);
+   qsort(gone, ngone, sizeof(*gone), key_cmp);
+   CHECK_EQ(ngone, nmade);
+   CHECK(ngone == nmade && !memcmp(made, gone, nmade * sizeof(*made)));
+   CHECK_EQ(fe_cso_count(e.ctx->cso_sampler_view), base - keep_gone);
+   free(made), free(gone);
+   free(many);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   mgl_glDeleteTextures(1, &keep);
+   env_finish(&e);
+}
+
 /* Loose uniforms travel as the default block's shadow; blocks resolve through binding points
  * with whole-buffer sizes resolved live. */
 static void
@@ -3860,6 +4029,7 @@ main(void)
    test_border_clamped_to_format();
    test_program_switch_samplers();
    test_rebound_texture_resolves_fresh();
+   test_delete_texture_views();
    test_uniforms_and_ubo();
    test_state_uniforms();
    test_uniform_range_resend();
