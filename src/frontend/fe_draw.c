@@ -279,6 +279,7 @@ struct draw {
    GLuint min_index, max_index;
    const void *user_indices;
    uint64_t user_size;
+   bool fragments_only; /* a polygon mode per face's second pass (MGP_DRAW_FRAGMENTS_ONLY) */
 };
 
 /* A GL_LINE_LOOP the client rewrites (fe_prim_rewrite.c): its indices are not the draw's, so
@@ -319,8 +320,8 @@ submit_one(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_r
    /* The common draw goes out compact: 24 wire bytes instead of 112 (issue 6), built without
     * the whole draw_vbo when nothing could make it need more (no restart, no loop rewrite). */
    if (num == 1 && d->instances == 1 && !d->base_instance && !d->draw_id && !d->has_range &&
-       !d->user_indices && !loop_rewritten(ctx, d->mode) && compact_supported(ctx) &&
-       !(d->index_size && ctx->rs.primitive_restart && !d->no_restart)) {
+       !d->user_indices && !d->fragments_only && !loop_rewritten(ctx, d->mode) &&
+       compact_supported(ctx) && !(d->index_size && ctx->rs.primitive_restart && !d->no_restart)) {
       send_compact(ctx, (uint16_t)fe_mgp_prim(d->mode), (uint8_t)d->index_size, &ranges[0]);
       return;
    }
@@ -341,6 +342,8 @@ submit_one(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_r
       a.min_index = d->min_index;
       a.max_index = d->max_index;
    }
+   if (d->fragments_only)
+      a.flags |= MGP_DRAW_FRAGMENTS_ONLY;
    if (d->user_indices) {
       a.flags |= MGP_DRAW_USER_INDICES;
       a.user_indices = (struct mgp_span){.ptr = (void *)d->user_indices, .size = d->user_size};
@@ -373,7 +376,10 @@ polygonal(GLenum mode)
 
 /* A compatibility context's polygon mode per face (glPolygonMode(GL_FRONT / GL_BACK)): the
  * device has one mode for both, so polygons are drawn twice, each pass culling the other face
- * and drawing its own in its mode (faces the app culls are skipped). */
+ * and drawing its own in its mode (faces the app culls are skipped). GL sees one drawing
+ * command: the pass after the first is sent MGP_DRAW_FRAGMENTS_ONLY, so that only its
+ * fragments count in queries and it captures nothing (the first pass counted and captured every
+ * vertex and primitive: culling comes after both). */
 static inline bool
 one_pass(const struct fe_context *ctx, GLenum mode)
 {
@@ -389,6 +395,7 @@ submit(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_range
       return;
    }
    const struct mgp_render_state rs = ctx->rs;
+   struct draw pass = *d;
    for (int f = 0; f < 2; f++) {
       const GLenum face = f ? GL_BACK : GL_FRONT;
       if (ctx->cull_enabled && (ctx->cull_mode == face || ctx->cull_mode == GL_FRONT_AND_BACK))
@@ -397,8 +404,10 @@ submit(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_range
       ctx->rs.polygon_mode =
          (uint16_t)fe_mgp_polygon_mode(f ? ctx->polygon_mode_back : ctx->polygon_mode);
       fe_draw_bump_value(ctx, &ctx->rs_version);
-      if (fe_validate(ctx, FE_VERB_DRAW))
-         submit_one(ctx, d, ranges, num);
+      if (fe_validate(ctx, FE_VERB_DRAW)) {
+         submit_one(ctx, &pass, ranges, num);
+         pass.fragments_only = true;
+      }
    }
    ctx->rs = rs;
    fe_draw_bump_value(ctx, &ctx->rs_version);

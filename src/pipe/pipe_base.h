@@ -53,8 +53,9 @@
  * blended in the fragment stage). 36: MGP_CAP_SRGB_SKIP_DECODE (a sampler view may name
  * RGBA8_UNORM on an RGBA8_SRGB texture). 38: present_to_buffer (the swap's read back into
  * the client's heap, no pixels in the answer). 39: MGP_CAP_HEAP_MAP and mgp_map_answer.flags
- * (a persistent map of a buffer whose store is its heap span is the client's own mapping). */
-#define MGP_ABI_VERSION 39u
+ * (a persistent map of a buffer whose store is its heap span is the client's own mapping). 40:
+ * MGP_DRAW_FRAGMENTS_ONLY (a polygon mode per face's second pass counts only its fragments). */
+#define MGP_ABI_VERSION 40u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -492,6 +493,13 @@ struct mgp_map_answer {
 #define MGP_DRAW_USER_INDICES (1u << 1)
 #define MGP_DRAW_INDIRECT (1u << 2)
 #define MGP_DRAW_PRIMITIVE_RESTART (1u << 3)
+/* The draw repeats the one before it as a second pass of the same drawing command (a
+ * compatibility context's polygon mode per face: each pass draws one face): only its fragments
+ * count (occlusion samples, fragment shader invocations); it counts no vertex or primitive in a
+ * query (primitives generated or written, the other pipeline statistics) and captures nothing
+ * under transform feedback, which the first pass did. */
+#define MGP_DRAW_FRAGMENTS_ONLY (1u << 4)
+#define MGP_DRAW_ALL_FLAGS 0x1fu
 
 /* draw_indirect.draw_count: the most one record may carry (the decoder refuses more). The
  * front end splits a larger glMultiDraw*Indirect into records of this many. */

@@ -704,3 +704,62 @@ sc_query_internal_lineloop(void)
    gl.DeleteVertexArrays(1, &l.vao);
    qi_teardown();
 }
+
+/* ---- glPolygonMode per face (compatibility) ------------------------------------------------ */
+
+/* A compatibility context's glPolygonMode(GL_BACK, GL_LINE) beside GL_FRONT's GL_FILL: one
+ * drawing command, which mgl sends as two draws (each face in its own mode, culling the other).
+ * GL counts it once: its vertices and primitives once (and captures them once), its fragments
+ * those of each face in that face's mode. */
+static void
+face_ops(void *arg)
+{
+   const GLuint *vao = arg;
+   gl.BindVertexArray(*vao);
+   glPolygonMode(GL_BACK, GL_LINE);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+}
+
+/* All faces front: the draw in one mode. */
+static void
+face_ref_front(void *arg)
+{
+   const GLuint *vao = arg;
+   gl.BindVertexArray(*vao);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+}
+
+/* A front and a back face: two draws in one mode each, the front one filled, the back one
+ * outlined. */
+static void
+face_ref(void *arg)
+{
+   const GLuint *vao = arg;
+   gl.BindVertexArray(*vao);
+   glDrawArrays(GL_TRIANGLES, 0, 3);
+   glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+   glDrawArrays(GL_TRIANGLES, 3, 3);
+   glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+}
+
+void
+sc_query_internal_polygon_mode(void)
+{
+   qi_setup();
+   /* the query rectangle: both triangles face the front, so the back pass draws nothing */
+   qi_run(&(qi_family){"a draw with glPolygonMode(GL_BACK, GL_LINE), all faces front", face_ops,
+                       face_ref_front, &qe.vao, true, 0});
+   /* a front triangle and a back one apart: the back pass's outline counts its samples. What
+    * clipping outputs is the implementation's (ARB_pipeline_statistics_query: lavapipe clips
+    * an outlined triangle as its 3 edges), so GL_CLIPPING_OUTPUT_PRIMITIVES_ARB is not
+    * compared here */
+   const float v[12] = {4, 20, 28, 20, 4, 44, 32, 20, 32, 44, 56, 20};
+   mesh m = make_mesh(v, 6);
+   check_gl_error("front and back triangles");
+   qi_run(&(qi_family){"a draw with glPolygonMode(GL_BACK, GL_LINE) of a front and a back face",
+                       face_ops, face_ref, &m.vao, true, 1u << (2 + 10)});
+   gl.DeleteBuffers(1, &m.vbo);
+   gl.DeleteVertexArrays(1, &m.vao);
+   qi_teardown();
+}

@@ -900,6 +900,8 @@ void glb_blit_draw(struct glb_context *ctx, const struct glb_resource *src,
 /* The kind of an active host query that would count a draw now (occlusion, or primitives
  * generated: GL counts neither for a blit); NULL when none is. glb_sync.c */
 const char *glb_draw_counted(const struct glb_screen *scr);
+/* Whether an active host query counts a draw's primitives (generated or written). glb_sync.c */
+bool glb_primitives_counted(const struct glb_screen *scr);
 /* Binds the program's sampler views and samplers to their units for a draw; false: declined. */
 bool glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog);
 /* An image unit's buffer texture r (imageBuffer): its host texture views the store of the

@@ -1401,11 +1401,21 @@ draw_bound(struct glb_context *ctx, const struct mgp_draw_vbo *args, const void 
    const uint32_t all_ones = args->index_size == 1   ? 0xffu
                              : args->index_size == 2 ? 0xffffu
                                                      : 0xffffffffu;
-   if (!mode_ok || (args->flags & MGP_DRAW_INDIRECT) ||
+   if (!mode_ok || (args->flags & (MGP_DRAW_INDIRECT | ~MGP_DRAW_ALL_FLAGS)) ||
        (restart && args->restart_index != all_ones)) {
       MGU_DECLINE(backend_feature_unimplemented,
                   "gles: a draw of mode %u, flags 0x%x, restart index 0x%x (not in GLES yet)",
                   args->mode, args->flags, args->restart_index);
+      return;
+   }
+   /* A fragments-only draw (a polygon mode per face's second pass) counts no primitive and
+    * captures nothing: the host's queries and capture cannot leave one draw out. (Each such
+    * draw comes with a pass in a mode other than fill, which GLES refuses anyway.) */
+   if ((args->flags & MGP_DRAW_FRAGMENTS_ONLY) &&
+       ((ctx->xfb_active && !ctx->xfb_paused) || glb_primitives_counted(scr))) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: a polygon mode per face's second pass under an active primitive query "
+                  "or capture, which would count it");
       return;
    }
    /* GLES's counts, first vertices and instance counts are signed (GLsizei, GLint): a u32 past

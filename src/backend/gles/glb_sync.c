@@ -246,6 +246,19 @@ glb_draw_counted(const struct glb_screen *scr)
    return NULL;
 }
 
+bool
+glb_primitives_counted(const struct glb_screen *scr)
+{
+   for (uint32_t i = 0; i < scr->queries.cap; i++) {
+      const struct glb_query *q = (const struct glb_query *)scr->queries.slots[i];
+      if (q && q->active && q->name &&
+          (q->kind == MGP_QUERY_KIND_PRIMITIVES_GENERATED ||
+           q->kind == MGP_QUERY_KIND_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN))
+         return true;
+   }
+   return false;
+}
+
 /* Decided here, once: the WAIT modes wait in the host driver for the result; the NO_WAIT modes
  * take it when the host has it and else render, as GL 3.3 §2.18 allows. A query that cannot
  * decide (not ended, not an occlusion query: the client never sends one) renders, declined by

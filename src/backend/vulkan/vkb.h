@@ -888,6 +888,9 @@ struct vkb_screen_stats {
    unsigned long long image_transitions; /* layout barriers vkb_image_transition recorded */
    unsigned long long arena_blocks_made; /* host-visible staging blocks allocated and mapped */
    unsigned long long masked_clears;     /* clears drawn for a partial write mask */
+   /* MGP_DRAW_FRAGMENTS_ONLY draws given a scope of their own under a counting query or a
+    * capture (vkb_draw.c) */
+   unsigned long long fragments_only_scopes;
    unsigned long long clear_pipelines_created;
    unsigned long long blit_draws; /* blits drawn (vkb_blit_draw.c) */
    unsigned long long blit_pipelines_created;
@@ -1394,8 +1397,11 @@ struct vkb_context {
    bool cond_inverted; /* an _INVERTED mode: renders where the result is 0 */
    uint32_t occ_slot;  /* its Vulkan slot in the rendering scope in progress */
    bool occ_slot_open;
-   bool occ_suspended; /* a rendering scope of a clear's draw: no occlusion, statistics or
+   bool occ_suspended;  /* a rendering scope of a clear's draw: no occlusion, statistics or
                         * primitive query scope (vkb_clear.c) */
+   bool fragments_only; /* a rendering scope of an MGP_DRAW_FRAGMENTS_ONLY draw: occlusion and
+                         * fragment shader invocations count, no other statistic, no primitive
+                         * query, no capture (vkb_draw.c) */
    uint32_t api;
 
    struct mgp_handle rs, ve, program;
@@ -1586,6 +1592,9 @@ void vkb_stat_query_release_slots(struct vkb_screen *scr, struct vkb_query *q);
 void vkb_stat_begin_query(struct vkb_context *ctx, struct vkb_query *q);
 void vkb_stat_end_query(struct vkb_context *ctx, struct mgp_handle h, uint32_t kind);
 bool vkb_stat_any_active(const struct vkb_context *ctx); /* one counting draws */
+/* One counting draws' vertices or primitives: any but fragment shader invocations (and
+ * compute's, which draws never count). */
+bool vkb_stat_geometry_active(const struct vkb_context *ctx);
 void vkb_stat_scope_prepare(struct vkb_context *ctx);
 void vkb_stat_scope_begin(struct vkb_context *ctx);
 void vkb_stat_scope_end(struct vkb_context *ctx);

@@ -679,6 +679,27 @@ draw_pressure_point(struct vkb_screen *scr)
    vkb_query_pressure_point(scr);
 }
 
+static void
+draw_full(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
+          const struct mgp_draw_range *ranges, uint32_t ndraws)
+{
+   struct draw_plan plan, *p = &plan;
+   VkCommandBuffer cmd;
+   if (!draw_topology(args, p) || !draw_program(ctx, p) ||
+       !draw_index_buffer(ctx, args, ranges, ndraws, p) || !draw_pipeline(ctx, p) ||
+       !draw_vertex_buffers(ctx, p) || !draw_descriptor_sets(ctx, p) || !draw_bind(ctx, p, &cmd))
+      return;
+   draw_record(ctx, args, ranges, ndraws, p, cmd);
+}
+
+/* Whether a fragments-only draw needs a rendering scope of its own: an active query counting
+ * vertices or primitives, or a capture, would count or capture it in the draws' scope. */
+static bool
+fragments_hidden(const struct vkb_context *ctx)
+{
+   return vkb_xfb_capturing(ctx) || vkb_prim_any_active(ctx) || vkb_stat_geometry_active(ctx);
+}
+
 void
 vkb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint32_t tail_count)
 {
@@ -694,17 +715,30 @@ vkb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
    if (vkb_draw_fast(ctx, args, ranges, ndraws))
       return;
    vkb_fast_drop(ctx); /* until this draw has gone the whole way */
+   if (args->flags & ~MGP_DRAW_ALL_FLAGS) {
+      MGU_DECLINE(backend_feature_unimplemented, "draw_vbo flags 0x%x", args->flags);
+      return;
+   }
    if (args->flags & MGP_DRAW_INDIRECT) {
       MGU_DECLINE(backend_feature_unimplemented, "indirect draws");
       return;
    }
-   struct draw_plan plan, *p = &plan;
-   VkCommandBuffer cmd;
-   if (!draw_topology(args, p) || !draw_program(ctx, p) ||
-       !draw_index_buffer(ctx, args, ranges, ndraws, p) || !draw_pipeline(ctx, p) ||
-       !draw_vertex_buffers(ctx, p) || !draw_descriptor_sets(ctx, p) || !draw_bind(ctx, p, &cmd))
+   if (!(args->flags & MGP_DRAW_FRAGMENTS_ONLY) || !fragments_hidden(ctx)) {
+      draw_full(ctx, args, ranges, ndraws);
       return;
-   draw_record(ctx, args, ranges, ndraws, p, cmd);
+   }
+   /* A pass GL does not see as a drawing command of its own (a polygon mode per face's second
+    * pass): a scope of its own where only occlusion and fragment shader invocations count and
+    * nothing is captured (vkb_stat_scope_prepare, prim_scope_prepare, vkb_xfb_draw), ended
+    * after it so that the next draw opens a counting one. */
+   if (scr->rendering_ctx == ctx)
+      vkb_end_rendering(scr);
+   ctx->fragments_only = true;
+   draw_full(ctx, args, ranges, ndraws);
+   if (scr->rendering_ctx == ctx)
+      vkb_end_rendering(scr);
+   ctx->fragments_only = false;
+   scr->stats.fragments_only_scopes++;
 }
 
 /* The indirect buffer when draw_count commands of cmd_size bytes, stride apart from offset,

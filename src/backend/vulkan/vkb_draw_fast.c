@@ -328,7 +328,7 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
     * (vkb_draw_scope_tick asked them there; each moves scope_tick) */
    if (!f->valid || f->tick != scr->state_tick || f->scope_tick != scr->scope_tick ||
        f->mode != args->mode || f->index_size != args->index_size ||
-       (args->flags & (MGP_DRAW_INDIRECT | MGP_DRAW_PRIMITIVE_RESTART)) ||
+       (args->flags & ~(MGP_DRAW_HAS_INDEX_RANGE | MGP_DRAW_USER_INDICES)) ||
        ((args->flags & MGP_DRAW_USER_INDICES) != 0) != f->user_indices)
       return false;
    /* dyn_dirty here is set_dynamic_state's alone (every other setter moves state_tick); the

@@ -22,6 +22,8 @@
 #define STAT_LOW_WATER (STAT_POOL_SLOTS / 4u)
 #define STAT_ALL_BITS ((1u << VKB_STAT_KINDS) - 1u) /* input assembly vertices .. compute */
 #define STAT_COMPUTE (MGP_QUERY_KIND_COMPUTE_SHADER_INVOCATIONS - MGP_QUERY_KIND_VERTICES_SUBMITTED)
+#define STAT_FRAGMENT                                                                              \
+   (MGP_QUERY_KIND_FRAGMENT_SHADER_INVOCATIONS - MGP_QUERY_KIND_VERTICES_SUBMITTED)
 
 _Static_assert(VK_QUERY_PIPELINE_STATISTIC_COMPUTE_SHADER_INVOCATIONS_BIT ==
                   1u << (VKB_STAT_KINDS - 1),
@@ -136,6 +138,23 @@ vkb_stat_any_active(const struct vkb_context *ctx)
    return false;
 }
 
+bool
+vkb_stat_geometry_active(const struct vkb_context *ctx)
+{
+   for (int k = 0; k < VKB_STAT_KINDS; k++)
+      if (ctx->stat_active[k] && k != STAT_COMPUTE && k != STAT_FRAGMENT)
+         return true;
+   return false;
+}
+
+/* Whether statistic k counts in the scope about to begin: a fragments-only draw's scope
+ * (vkb_draw.c) counts only its fragments, though its slot counts everything. */
+static inline bool
+stat_counts(const struct vkb_context *ctx, int k)
+{
+   return ctx->stat_active[k] && k != STAT_COMPUTE && (!ctx->fragments_only || k == STAT_FRAGMENT);
+}
+
 void
 vkb_stat_scope_prepare(struct vkb_context *ctx)
 {
@@ -143,12 +162,14 @@ vkb_stat_scope_prepare(struct vkb_context *ctx)
    ctx->stat_slot_open = false;
    if (scr->failed || ctx->occ_suspended || !vkb_stat_any_active(ctx))
       return;
+   if (ctx->fragments_only && !stat_counts(ctx, STAT_FRAGMENT))
+      return;
    VkCommandBuffer cmd = vkb_cmd(scr);
    uint32_t slot;
    if (!cmd || !slot_take(scr, cmd, &slot))
       return;
    for (int k = 0; k < VKB_STAT_KINDS; k++)
-      if (k != STAT_COMPUTE && ctx->stat_active[k] && !slot_add(scr, ctx->stat_active[k], slot))
+      if (stat_counts(ctx, k) && !slot_add(scr, ctx->stat_active[k], slot))
          return;
    ctx->stat_slot = slot;
    ctx->stat_slot_open = true;

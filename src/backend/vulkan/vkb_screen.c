@@ -1695,6 +1695,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"batch-throttle-waits", scr->stats.batch_throttle_waits},
       {"inflight-batches-peak", scr->stats.inflight_batches_peak},
       {"masked-clears", scr->stats.masked_clears},
+      {"fragments-only-scopes", scr->stats.fragments_only_scopes},
       {"clear-pipelines-created", scr->stats.clear_pipelines_created},
       {"blit-draws", scr->stats.blit_draws},
       {"blit-pipelines-created", scr->stats.blit_pipelines_created},

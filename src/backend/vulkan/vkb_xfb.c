@@ -365,7 +365,9 @@ void
 vkb_xfb_draw(struct vkb_context *ctx, VkCommandBuffer cmd)
 {
    struct vkb_screen *scr = ctx->scr;
-   if (!vkb_xfb_capturing(ctx) || ctx->xfb.in_scope || scr->rendering_ctx != ctx)
+   /* a fragments-only draw's scope captures nothing: the pass before it captured */
+   if (!vkb_xfb_capturing(ctx) || ctx->xfb.in_scope || scr->rendering_ctx != ctx ||
+       ctx->fragments_only)
       return;
    struct vkb_xfb_object *o = ctx->xfb.cur;
    VkBuffer bufs[VKB_MAX_XFB], counters[VKB_MAX_XFB];
@@ -769,7 +771,8 @@ vkb_prim_end_query(struct vkb_context *ctx, struct mgp_handle h, uint32_t kind, 
 
 /* Before the scope begins (a reset must be outside it): a fresh slot per pool and stream that
  * an active query counts, shared by the queries that count it; none in a clear's scope
- * (occ_suspended), whose draw generates no primitives. */
+ * (occ_suspended), whose draw generates no primitives, nor in a fragments-only draw's, whose
+ * primitives the pass before it counted. */
 static void
 prim_scope_prepare(struct vkb_context *ctx)
 {
@@ -782,7 +785,7 @@ prim_scope_prepare(struct vkb_context *ctx)
          if (ctx->prim_active[k][st])
             qs[n++] = ctx->prim_active[k][st];
       ctx->prim_slot_open[p][st] = false;
-      if (!n || scr->failed || ctx->occ_suspended)
+      if (!n || scr->failed || ctx->occ_suspended || ctx->fragments_only)
          continue;
       if (!scr->prim_free_count[p]) {
          MGU_DECLINE(backend_feature_unimplemented,

@@ -8,6 +8,9 @@
  *   draw_signed     draw_vbo whose count, first vertex or instance count is 2^31 or more (GLES's
  *                   GLsizei / GLint would see it negative): backend-feature-unimplemented, no
  *                   host draw, no host error; the same counts from draw_indirect's buffer.
+ *   draw_flags      draw_vbo with a flag bit past MGP_DRAW_ALL_FLAGS: backend-feature-
+ *                   unimplemented, no host draw; MGP_DRAW_FRAGMENTS_ONLY with nothing counting
+ *                   primitives draws.
  *   indirect_barrier draw_indirect maps its command buffer after glMemoryBarrier(
  *                   GL_BUFFER_UPDATE_BARRIER_BIT), as resource_readback does: a compute pass's
  *                   commands are complete when the map reads them.
@@ -371,6 +374,38 @@ test_draw_signed(struct t *t)
    e = host_error(t);
    check(counter(t, "gles-draws") == draws + 1 && e == GL_NO_ERROR && t->fatal_count == 0,
          "an honest draw_indirect after them draws (0x%x) %s", e, t->fatal);
+}
+
+/* draw_vbo's flags: a bit past MGP_DRAW_ALL_FLAGS (hostile bytes) is declined with no host
+ * draw; MGP_DRAW_FRAGMENTS_ONLY without a primitive query or capture draws as any draw. */
+static void
+test_draw_flags(struct t *t)
+{
+   draw_setup(t);
+   const struct {
+      const char *what;
+      uint8_t flags;
+      bool drawn;
+   } cases[] = {
+      {"an unknown flag bit", (uint8_t)(MGP_DRAW_ALL_FLAGS + 1), false},
+      {"MGP_DRAW_FRAGMENTS_ONLY, nothing counting", MGP_DRAW_FRAGMENTS_ONLY, true},
+   };
+   for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      const uint64_t d0 = declines(MGU_DECLINE_backend_feature_unimplemented);
+      const unsigned long long draws = counter(t, "gles-draws");
+      const struct mgp_draw_vbo d = {
+         .mode = MGP_PRIM_TRIANGLES, .flags = cases[i].flags, .instance_count = 1, .num_draws = 1};
+      const struct mgp_draw_range r = {0, 3, 0};
+      t->cv->draw_vbo(t->ctx, &d, &r, 1);
+      const GLenum e = host_error(t);
+      const uint64_t declined = declines(MGU_DECLINE_backend_feature_unimplemented) - d0;
+      const unsigned long long drawn = counter(t, "gles-draws") - draws;
+      check(declined == (cases[i].drawn ? 0u : 1u) && drawn == (cases[i].drawn ? 1u : 0u) &&
+               e == GL_NO_ERROR && t->fatal_count == 0,
+            "draw_vbo with %s: %s (%llu declined, %llu drawn, host error 0x%x) %s", cases[i].what,
+            cases[i].drawn ? "drawn" : "declined", (unsigned long long)declined, drawn, e,
+            t->fatal);
+   }
 }
 
 /* Indexed draws whose index reads run past the element buffer (a host without robust
@@ -1375,6 +1410,7 @@ main(int argc, char **argv)
    }
    test_subdata_level(&t);
    test_draw_signed(&t);
+   test_draw_flags(&t);
    test_index_bounds(&t);
    test_blend_op(&t);
    test_indirect_barrier(&t);
