@@ -376,6 +376,16 @@ uint32_t *spv_tcs_component_stores(const uint32_t *words, size_t num_words, size
 uint32_t *spv_gs_output_copies(const uint32_t *words, size_t num_words, size_t *out_n,
                                bool *blocked, const char **err);
 
+/* In a vertex or tessellation evaluation module, each output that holds a 64-bit integer
+ * vector (a block: each member that holds one) becomes a Private variable stored whole to the
+ * Output at each OpReturn of the entry point (spv_gs_outputs.c): NVIDIA's driver reads such an
+ * output wrong when it is stored a component at a time. Returns new words (free them), or NULL:
+ * *err NULL when there is nothing to rewrite (*blocked: there is, but the module uses such an
+ * output in a way the rewrite cannot follow, or is a tessellation control module, whose outputs
+ * the patch's invocations share), else why. */
+uint32_t *spv_int64_output_copies(const uint32_t *words, size_t num_words, size_t *out_n,
+                                  bool *blocked, const char **err);
+
 /* In a tessellation or geometry module, each per-vertex Input or Output array of arrays with a
  * Component decoration becomes an array of one-member blocks, the decorations on the member
  * (spv_io_blocks.c; Vulkan takes Component on a scalar, a vector or one array of them). Returns

@@ -24,7 +24,16 @@
  * Private pointer type; one whose only index picked a block member goes, its loads and stores
  * taking the member's variable. The new
  * types and variables go just before the first function, ids above the old bound; from SPIR-V
- * 1.4 on the new variables join the entry point's interface. */
+ * 1.4 on the new variables join the entry point's interface.
+ *
+ * The same rewrite, copies made at each OpReturn of the entry point instead, serves vertex and
+ * tessellation evaluation modules for the outputs that hold a 64-bit integer vector (alone, in
+ * a struct or an array; a block: the members that hold one), and those alone
+ * (spv_int64_output_copies): NVIDIA's Vulkan driver reads such an output wrong when the shader
+ * stores it a component at a time (a u64vec2 varying whose .x and .y are written apart), right
+ * when it is stored whole. A module without such an output is left byte for byte. A tessellation
+ * control module with one is left as it is (*blocked): its outputs are shared between the
+ * patch's invocations, read back after a barrier, which a Private copy would hide. */
 #include "spv.h"
 
 #define GO_WHOLE UINT32_MAX /* a slot for a whole variable, not a block member */
@@ -50,6 +59,7 @@ struct go {
                         * of one (at any depth) */
    uint32_t *struct_pc; /* per struct type: its instruction */
    uint32_t *cval;      /* per id: a one-word OpConstant's value + 1 (0: none) */
+   uint8_t *wide;       /* per type: 1 a 64-bit integer, 2 holds a 64-bit integer vector */
    uint32_t *out_var;   /* per Output variable: its pointer type */
    uint32_t *out_init;  /* per Output variable: its initializer (0: none) */
    uint32_t *slot_of;   /* per Output variable used whole: its slot + 1 */
@@ -59,8 +69,10 @@ struct go {
    struct go_slot *slots;
    uint32_t num_slots, cap_slots;
    size_t globals_end;
-   uint32_t entries, entry_len;
-   bool geometry, emits, blocked, oom;
+   uint32_t entries, entry_len, model, entry_fn;
+   bool at_returns; /* copies at the entry point's returns, of wide outputs only (else: at
+                      * each emit, of every output) */
+   bool geometry, emits, has_wide, blocked, oom;
 };
 
 static void
@@ -73,6 +85,7 @@ go_free(struct go *g)
    free(g->block);
    free(g->struct_pc);
    free(g->cval);
+   free(g->wide);
    free(g->out_var);
    free(g->out_init);
    free(g->slot_of);
@@ -92,13 +105,14 @@ go_alloc(struct go *g)
    g->block = calloc(b, 1);
    g->struct_pc = calloc(b, sizeof(uint32_t));
    g->cval = calloc(b, sizeof(uint32_t));
+   g->wide = calloc(b, 1);
    g->out_var = calloc(b, sizeof(uint32_t));
    g->out_init = calloc(b, sizeof(uint32_t));
    g->slot_of = calloc(b, sizeof(uint32_t));
    g->derived = calloc(b, 1);
    g->alias = calloc(b, sizeof(uint32_t));
    return g->ptr_to && g->priv && g->outp && g->made && g->block && g->struct_pc && g->cval &&
-          g->out_var && g->out_init && g->slot_of && g->derived && g->alias;
+          g->wide && g->out_var && g->out_init && g->slot_of && g->derived && g->alias;
 }
 
 static bool
@@ -119,6 +133,16 @@ scan_globals(struct go *g)
          g->entries++;
          g->entry_len = it.len;
          g->geometry = it.nops >= 1 && o[0] == SpvExecutionModelGeometry;
+         g->model = it.nops >= 1 ? o[0] : UINT32_MAX;
+         g->entry_fn = it.nops >= 2 ? o[1] : 0;
+         break;
+      case SpvOpTypeInt:
+         if (it.nops >= 2 && id_ok(g, o[0]) && o[1] == 64)
+            g->wide[o[0]] = 1;
+         break;
+      case SpvOpTypeVector:
+         if (it.nops >= 2 && id_ok(g, o[0]) && id_ok(g, o[1]) && g->wide[o[1]] == 1)
+            g->wide[o[0]] = 2;
          break;
       case SpvOpDecorate:
          if (it.nops >= 2 && id_ok(g, o[0]) && o[1] == SpvDecorationBlock)
@@ -129,13 +153,19 @@ scan_globals(struct go *g)
             g->block[o[0]] = 1;
          break;
       case SpvOpTypeStruct:
-         if (it.nops >= 1 && id_ok(g, o[0]))
+         if (it.nops >= 1 && id_ok(g, o[0])) {
             g->struct_pc[o[0]] = (uint32_t)it.pc;
+            for (uint32_t k = 1; k < it.nops; k++)
+               if (id_ok(g, o[k]) && g->wide[o[k]] == 2)
+                  g->wide[o[0]] = 2;
+         }
          break;
       case SpvOpTypeArray:
       case SpvOpTypeRuntimeArray:
          if (it.nops >= 2 && id_ok(g, o[0]) && id_ok(g, o[1]) && g->block[o[1]])
             g->block[o[0]] = 2;
+         if (it.nops >= 2 && id_ok(g, o[0]) && id_ok(g, o[1]) && g->wide[o[1]] == 2)
+            g->wide[o[0]] = 2;
          break;
       case SpvOpTypePointer:
          if (it.nops == 3 && id_ok(g, o[0]) && id_ok(g, o[2])) {
@@ -155,6 +185,8 @@ scan_globals(struct go *g)
              g->ptr_to[o[0]]) {
             g->out_var[o[1]] = o[0];
             g->out_init[o[1]] = it.nops >= 4 ? o[3] : 0;
+            if (g->wide[g->ptr_to[o[0]]] == 2)
+               g->has_wide = true;
          }
          break;
       case SpvOpEmitVertex:
@@ -228,6 +260,14 @@ pointer_operand(const struct spv_walk *it, uint32_t k)
    }
 }
 
+/* Whether the rewrite moves output var (at returns: only one holding a 64-bit integer vector,
+ * the others left untouched). */
+static bool
+moved(const struct go *g, uint32_t var)
+{
+   return g->out_var[var] && (!g->at_returns || g->wide[g->ptr_to[g->out_var[var]]] == 2);
+}
+
 /* The code: which outputs (and members of output blocks) it reaches; blocked where it uses one
  * in a way the rewrite does not follow. */
 static void
@@ -246,9 +286,18 @@ scan_code(struct go *g)
          if (it.nops < 3 || !id_ok(g, o[0]) || !id_ok(g, o[1]) || !id_ok(g, o[2]))
             break;
          const uint32_t base = o[2], pt = g->out_var[base];
-         if (!g->derived[base] && !pt)
+         if (!g->derived[base] && !moved(g, base))
             break;
          from = 2, to = 3;
+         if (g->at_returns && !g->derived[base] && g->block[g->ptr_to[pt]] == 1 &&
+             g->struct_pc[g->ptr_to[pt]]) {
+            /* a block member without a 64-bit integer vector stays on the Output */
+            const uint32_t *st = g->w + g->struct_pc[g->ptr_to[pt]];
+            const uint32_t m = it.nops >= 4 && id_ok(g, o[3]) ? g->cval[o[3]] : 0;
+            if (m && m - 1 < (st[0] >> 16) - 2u && id_ok(g, st[2 + m - 1]) &&
+                g->wide[st[2 + m - 1]] != 2)
+               break;
+         }
          derived = o[1];
          /* the chain's result: a Private pointer to the same type */
          if (!g->ptr_to[o[0]]) {
@@ -285,7 +334,7 @@ scan_code(struct go *g)
          to = it.op == SpvOpCopyMemory ? 2 : from + 1;
          for (uint32_t k = from; k < to && k < it.nops; k++) {
             const uint32_t id = o[k];
-            if (!id_ok(g, id) || !g->out_var[id])
+            if (!id_ok(g, id) || !moved(g, id))
                continue;
             if (g->block[g->ptr_to[g->out_var[id]]])
                g->blocked = true; /* a whole block or array of blocks loaded or stored */
@@ -303,7 +352,7 @@ scan_code(struct go *g)
       for (uint32_t k = 0; k < it.nops && !g->blocked; k++) {
          if ((k >= from && k < to) || !pointer_operand(&it, k) || !id_ok(g, o[k]))
             continue;
-         if (g->out_var[o[k]] || g->derived[o[k]])
+         if (moved(g, o[k]) || g->derived[o[k]])
             g->blocked = true;
       }
       if (derived)
@@ -313,7 +362,7 @@ scan_code(struct go *g)
       g->blocked = true;
 }
 
-/* Before an emit: each slot's value to its output. */
+/* Before an emit (or a return): each slot's value to its output, whole. */
 static void
 emit_copies(struct go *g, struct spirv_out *o)
 {
@@ -350,6 +399,7 @@ rewrite(struct go *g, size_t *out_n)
    struct spirv_out o = {0};
    spirv_out_put(&o, g->w, 5);
    const bool spv14 = g->w[1] >= 0x00010400u;
+   uint32_t fn = 0; /* the function the walk is in */
    struct spv_walk it = spv_walk_begin(g->w, g->n);
    while (spv_walk_next(&it)) {
       const uint32_t *in = g->w + it.pc, *op = it.o;
@@ -381,9 +431,14 @@ rewrite(struct go *g, size_t *out_n)
          for (uint32_t k = 0; k < g->num_slots; k++)
             spirv_out_put(&o, &g->slots[k].priv, 1);
          continue;
+      case SpvOpFunction: fn = it.nops >= 2 ? op[1] : 0; break;
+      case SpvOpReturn:
+         if (g->at_returns && fn == g->entry_fn)
+            emit_copies(g, &o);
+         break;
       case SpvOpEmitVertex:
       case SpvOpEmitStreamVertex:
-         if (it.pc > g->globals_end)
+         if (!g->at_returns && it.pc > g->globals_end)
             emit_copies(g, &o);
          break;
       case SpvOpAccessChain:
@@ -439,22 +494,33 @@ rewrite(struct go *g, size_t *out_n)
    return spirv_out_finish(&o, g->next, out_n);
 }
 
-uint32_t *
-spv_gs_output_copies(const uint32_t *words, size_t num_words, size_t *out_n, bool *blocked,
-                     const char **err)
+/* The rewrite of words: at each emit (geometry) or at the entry point's returns (at_returns). */
+static uint32_t *
+output_copies(const uint32_t *words, size_t num_words, bool at_returns, size_t *out_n,
+              bool *blocked, const char **err)
 {
    *err = NULL;
    *blocked = false;
    if (num_words < 5 || words[3] == 0 || words[3] > SPV_ID_BOUND_MAX)
       return NULL;
-   struct go g = {.w = words, .n = num_words, .bound = words[3], .next = words[3]};
+   struct go g = {
+      .w = words, .n = num_words, .bound = words[3], .next = words[3], .at_returns = at_returns};
    uint32_t *out = NULL;
    if (!go_alloc(&g)) {
       *err = "out of memory";
       goto done;
    }
    scan_globals(&g);
-   if (g.blocked || !g.geometry || g.entries != 1 || !g.globals_end || !g.emits) {
+   if (at_returns) {
+      const bool stage = g.model == SpvExecutionModelVertex ||
+                         g.model == SpvExecutionModelTessellationEvaluation ||
+                         g.model == SpvExecutionModelTessellationControl;
+      if (g.blocked || !stage || !g.has_wide || g.entries != 1 || !g.globals_end) {
+         /* several entry points: their outputs would share the copies */
+         *blocked = g.has_wide && (g.blocked || g.entries != 1);
+         goto done;
+      }
+   } else if (g.blocked || !g.geometry || g.entries != 1 || !g.globals_end || !g.emits) {
       /* several entry points: their outputs would share the copies */
       *blocked = g.blocked || (g.geometry && g.entries != 1);
       goto done;
@@ -466,6 +532,8 @@ spv_gs_output_copies(const uint32_t *words, size_t num_words, size_t *out_n, boo
    }
    if (g.entry_len + (uint64_t)g.num_slots > 0xffffu)
       g.blocked = true; /* no room in the entry point's interface (SPIR-V 1.4 lists them) */
+   if (at_returns && g.model == SpvExecutionModelTessellationControl && g.num_slots)
+      g.blocked = true; /* shared between invocations: see the top of the file */
    if (g.blocked || !g.num_slots) {
       *blocked = g.blocked;
       goto done;
@@ -476,4 +544,18 @@ spv_gs_output_copies(const uint32_t *words, size_t num_words, size_t *out_n, boo
 done:
    go_free(&g);
    return out;
+}
+
+uint32_t *
+spv_gs_output_copies(const uint32_t *words, size_t num_words, size_t *out_n, bool *blocked,
+                     const char **err)
+{
+   return output_copies(words, num_words, false, out_n, blocked, err);
+}
+
+uint32_t *
+spv_int64_output_copies(const uint32_t *words, size_t num_words, size_t *out_n, bool *blocked,
+                        const char **err)
+{
+   return output_copies(words, num_words, true, out_n, blocked, err);
 }

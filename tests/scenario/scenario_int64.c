@@ -136,3 +136,57 @@ sc_shader_ballot(void)
    draw_green(p, "ballotARB and the subgroup masks checked in the fragment shader");
    gl.DeleteProgram(p);
 }
+
+/* int64_varyings: a vertex shader writes a u64vec2 varying and a struct varying holding an
+ * i64vec3 and a u64vec2 a component at a time, each value needing its high word (or its sign
+ * bit), one component from a uniform; the fragment shader checks every component and paints
+ * green, else red. NVIDIA's Vulkan driver read such outputs wrong until mgl stored them whole
+ * (issue 20); lavapipe reads them right either way. */
+void
+sc_int64_varyings(void)
+{
+   static const char *vs64 = "#version 150\n"
+                             "#extension GL_ARB_gpu_shader_int64 : require\n"
+                             "in vec2 a_pos;\n"
+                             "uniform int64_t u_k;\n"
+                             "struct S { i64vec3 a; u64vec2 b; };\n"
+                             "flat out u64vec2 v;\n"
+                             "flat out S s;\n"
+                             "void main() {\n"
+                             "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                             "  v.x = 3580466867ul;\n"
+                             "  v.y = 0x1234567800000001ul;\n"
+                             "  s.a.z = u_k;\n"
+                             "  s.a.x = -5000000000l;\n"
+                             "  s.b.y = ~0ul;\n"
+                             "  s.a.y = 3783870998l;\n"
+                             "  s.b.x = 0x8000000000000000ul;\n"
+                             "}\n";
+   static const char *fs = "#version 150\n"
+                           "#extension GL_ARB_gpu_shader_int64 : require\n"
+                           "struct S { i64vec3 a; u64vec2 b; };\n"
+                           "flat in u64vec2 v;\n"
+                           "flat in S s;\n"
+                           "out vec4 o;\n"
+                           "void main() {\n"
+                           "  bool ok = v == u64vec2(3580466867ul, 0x1234567800000001ul);\n"
+                           "  ok = ok && s.a == i64vec3(-5000000000l, 3783870998l, "
+                           "-0x7ffffffff0l);\n"
+                           "  ok = ok && s.b == u64vec2(0x8000000000000000ul, ~0ul);\n"
+                           "  o = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n"
+                           "}\n";
+   if (ext_withheld("GL_ARB_gpu_shader_int64", "MGL_TEST_VK_NO_INT64", GL_VERTEX_SHADER, vs64))
+      return;
+   PFNGLUNIFORM1I64ARBPROC uniform1i64 =
+      (PFNGLUNIFORM1I64ARBPROC)eglGetProcAddress("glUniform1i64ARB");
+   if (!uniform1i64)
+      fail("GL_ARB_gpu_shader_int64 listed without glUniform1i64ARB");
+   static const binding attribs[] = {{"a_pos", 0}, {NULL, 0}};
+   static const binding frags[] = {{"o", 0}, {NULL, 0}};
+   GLuint p = link_program_b(vs64, fs, attribs, frags);
+   gl.UseProgram(p);
+   uniform1i64(uloc(p, "u_k"), -0x7ffffffff0ll);
+   check_gl_error("glUniform1i64ARB");
+   draw_green(p, "64-bit integer vector varyings written a component at a time");
+   gl.DeleteProgram(p);
+}

@@ -99,6 +99,28 @@ finish_stages(struct link *l)
                         "outputs across EmitVertex cannot follow: a value written before one "
                         "emit may be lost at the next on some drivers");
       }
+      /* outputs holding a 64-bit integer vector stored whole, at the returns: NVIDIA's
+       * driver reads one stored a component at a time wrong (spv_int64_output_copies) */
+      if (s == GLSL_STAGE_VERTEX || s == GLSL_STAGE_TESS_EVAL || s == GLSL_STAGE_TESS_CTRL) {
+         bool blocked = false;
+         gw = spv_int64_output_copies(st->w, st->n, &nw, &blocked, &err);
+         if (!gw && err) {
+            link_error(l, "internal error: cannot rewrite the %s shader's 64-bit outputs: %s",
+                       glsl_stage_name(s), err);
+            break;
+         }
+         if (!gw && blocked && s == GLSL_STAGE_TESS_CTRL)
+            MGU_DECLINE(gl_feature_unimplemented,
+                        "a tessellation control shader writes an output holding a 64-bit "
+                        "integer vector, left as written (its invocations share it): stored a "
+                        "component at a time, some drivers read it wrong");
+         else if (!gw && blocked)
+            MGU_DECLINE(gl_feature_unimplemented,
+                        "a %s shader uses an output holding a 64-bit integer vector in a way "
+                        "the rewrite that stores it whole cannot follow: stored a component at "
+                        "a time, some drivers read it wrong",
+                        glsl_stage_name(s));
+      }
       uint32_t *w = gw ? spv_module_patch(gw, nw, &patch, &nw, &err)
                        : spv_module_patch(st->w, st->n, &patch, &nw, &err);
       free(gw);
