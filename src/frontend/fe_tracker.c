@@ -1049,6 +1049,19 @@ emit_vertex_state(struct fe_context *ctx)
    }
 }
 
+/* The vertex-array group alone (another vertex array, layout or attribute value), and what the
+ * draw then holds of it. */
+static void
+emit_vertex_group(struct fe_tracker *t, struct fe_context *ctx)
+{
+   t->array_validates++;
+   emit_vertex_state(ctx);
+   t->draw_in.vao = (uintptr_t)ctx->vao;
+   t->draw_in.vao_layout_version = ctx->vao->layout_version;
+   t->draw_in.vao_buffers_version = ctx->vao->buffers_version;
+   t->draw_in.attrib_defaults_dirty = t->attrib_defaults_dirty;
+}
+
 void
 fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint64_t offset,
                         uint32_t index_size)
@@ -1236,12 +1249,7 @@ fe_tracker_repeat(struct fe_context *ctx, bool constants, bool buffers)
    /* its vertex-array group for another vertex array (a glBindVertexArray between draws: its
     * layout, buffers and element buffer as emit_vertex_state finds them) */
    if (buffers && t->draw_in.vao != (uintptr_t)ctx->vao) {
-      t->array_validates++;
-      emit_vertex_state(ctx);
-      t->draw_in.vao = (uintptr_t)ctx->vao;
-      t->draw_in.vao_layout_version = ctx->vao->layout_version;
-      t->draw_in.vao_buffers_version = ctx->vao->buffers_version;
-      t->draw_in.attrib_defaults_dirty = t->attrib_defaults_dirty;
+      emit_vertex_group(t, ctx);
    } else if (buffers && t->draw_in.vao_buffers_version != ctx->vao->buffers_version) {
       /* its vertex-buffer group (the same vertex array and layout, no buffer generation moved) */
       t->vertex_validates++;
@@ -1383,12 +1391,7 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
          if (changed & DRAW_INPUT_BIT_A) {
             /* another vertex array (or layout, or attribute value), nothing else of the
              * program or the framebuffer: the vertex group alone, buffers included */
-            t->array_validates++;
-            emit_vertex_state(ctx);
-            t->draw_in.vao = (uintptr_t)ctx->vao;
-            t->draw_in.vao_layout_version = ctx->vao->layout_version;
-            t->draw_in.vao_buffers_version = ctx->vao->buffers_version;
-            t->draw_in.attrib_defaults_dirty = t->attrib_defaults_dirty;
+            emit_vertex_group(t, ctx);
          } else if (changed & DRAW_INPUT_BIT_B) {
             /* the same vertex array and layout, and no buffer generation moved (any_gen) */
             t->vertex_validates++;

@@ -1056,6 +1056,24 @@ apply_state(struct glb_context *ctx)
  * them in, 48 MiB of indices out): what a client can make the server hold for one range. */
 enum { FIRST_VERTEX_MAX = 1u << 22 };
 
+/* A range's indices for reading on the CPU: the client's own (the caller checked the span) or
+ * the element buffer's, mapped (the caller unmaps it). NULL: the map failed, declined. */
+static const uint8_t *
+range_indices(struct glb_context *ctx, const struct mgp_draw_vbo *args, struct glb_resource *ib,
+              uint64_t first, uint64_t len, const char *what)
+{
+   if (!ib)
+      return (const uint8_t *)args->user_indices.ptr + first;
+   bind_element_buffer(ctx->scr, ib->name);
+   const uint8_t *p =
+      GLB_GL(ctx->scr->h)
+         ->glMapBufferRange(GL_ELEMENT_ARRAY_BUFFER, (GLintptr)(ctx->ib.offset + first),
+                            (GLsizeiptr)len, GL_MAP_READ_BIT);
+   if (!p)
+      MGU_DECLINE(backend_feature_unimplemented, "gles: %s: the index buffer's map failed", what);
+   return p;
+}
+
 /* One range of a draw under GL's first-vertex provoking convention whose program reads flat
  * inputs: its vertices (the range's indices, or its vertex numbers) unrolled with each
  * primitive's provoking vertex last (glb_provoking.c) into the context's scratch element
@@ -1091,17 +1109,9 @@ draw_first_vertex(struct glb_context *ctx, const struct mgp_draw_vbo *args,
    if (!size) {
       for (uint32_t k = 0; k < r->count; k++)
          in[k] = r->start + k;
-   } else if (!ib) {
-      src = (const uint8_t *)args->user_indices.ptr + first; /* the caller checked the span */
    } else {
-      bind_element_buffer(scr, ib->name);
-      src = GLB_GL(h)->glMapBufferRange(GL_ELEMENT_ARRAY_BUFFER, (GLintptr)(ctx->ib.offset + first),
-                                        (GLsizeiptr)len, GL_MAP_READ_BIT);
-      if (!src) {
-         MGU_DECLINE(backend_feature_unimplemented,
-                     "gles: the first-vertex provoking convention: the index buffer's map failed");
-         ok = false;
-      }
+      src = range_indices(ctx, args, ib, first, len, "the first-vertex provoking convention");
+      ok = src != NULL;
    }
    if (src)
       for (uint32_t k = 0; k < r->count; k++) {
@@ -1167,19 +1177,9 @@ draw_biased(struct glb_context *ctx, const struct mgp_draw_vbo *args,
                   r->count, (unsigned)BIASED_MAX);
       return false;
    }
-   const uint8_t *src = NULL;
-   if (!ib) {
-      src = (const uint8_t *)args->user_indices.ptr + first;
-   } else {
-      bind_element_buffer(scr, ib->name);
-      src = GLB_GL(h)->glMapBufferRange(GL_ELEMENT_ARRAY_BUFFER, (GLintptr)(ctx->ib.offset + first),
-                                        (GLsizeiptr)len, GL_MAP_READ_BIT);
-      if (!src) {
-         MGU_DECLINE(backend_feature_unimplemented,
-                     "gles: a base vertex before GLES 3.2: the index buffer's map failed");
-         return false;
-      }
-   }
+   const uint8_t *src = range_indices(ctx, args, ib, first, len, "a base vertex before GLES 3.2");
+   if (!src)
+      return false;
    uint32_t *out = malloc((size_t)r->count * sizeof(uint32_t));
    if (!out) {
       if (ib)
