@@ -6,6 +6,9 @@
  *                             each FILE a captured stream (the replay and ring targets' seeds),
  *                             and every STRIDE-th of its deterministic mutations from PHASE
  *                             run (or written to DIR, one file each, to keep a crasher)
+ *   mgl-fuzz-TARGET --sweep /COUNT[:PHASE] ...
+ *                             the same with the stride chosen so that about COUNT run: a lane's
+ *                             time stays bounded as seeds are added to the corpus
  *
  * The sweep sets every 4-byte field of every record to each edge32 value, every 8-byte field to
  * each edge64 value and to the handles {0..15, 1}, and deletes, repeats and swaps each frame.
@@ -77,6 +80,7 @@ struct sweep {
    const char *write_dir;
    unsigned long index; /* mutations enumerated so far, across files */
    unsigned long done;  /* of them run or written */
+   bool counting;       /* only enumerate (the first pass of --sweep /COUNT) */
    bool failed;
 };
 
@@ -147,7 +151,7 @@ sweep_one(struct sweep *sw, const char *path, const uint8_t *data, size_t size,
 {
    static const char *const names[] = {"set32", "set64", "delete", "repeat", "swap"};
    const unsigned long index = sw->index++;
-   if (sw->failed || index % sw->stride != sw->phase)
+   if (sw->counting || sw->failed || index % sw->stride != sw->phase)
       return;
    size_t m;
    uint8_t *buf = sweep_apply(data, size, fr, op, &m);
@@ -225,37 +229,61 @@ sweep_file(struct sweep *sw, const char *path)
       fprintf(stderr, "fuzz-sweep: %s holds no record frame\n", path);
       return -1;
    }
+   if (sw->counting)
+      return 0;
    fprintf(stderr, "fuzz-sweep: %s: %zu frames, %zu records, %lu inputs\n", path, n, records,
            sw->done - done0);
    return sw->failed ? -1 : (int)(sw->done - done0);
 }
 
 static int
+sweep_files(struct sweep *sw, int count, char **paths)
+{
+   for (int i = 0; i < count; i++)
+      if (sweep_file(sw, paths[i]) < 0) {
+         fprintf(stderr, "fuzz-sweep: FAIL: %s\n", paths[i]);
+         return -1;
+      }
+   return 0;
+}
+
+static int
 sweep_main(int argc, char **argv)
 {
    struct sweep sw = {.stride = 1};
+   const bool by_count = argv[2][0] == '/';
    char *end;
-   sw.stride = strtoul(argv[2], &end, 10);
+   const unsigned long n = strtoul(argv[2] + by_count, &end, 10);
    if (*end == ':')
       sw.phase = strtoul(end + 1, &end, 10);
-   if (*end || !sw.stride || sw.phase >= sw.stride) {
-      fprintf(stderr, "fuzz-sweep: STRIDE[:PHASE] with PHASE < STRIDE, not %s\n", argv[2]);
+   if (*end || !n || (!by_count && sw.phase >= n)) {
+      fprintf(stderr, "fuzz-sweep: STRIDE[:PHASE] with PHASE < STRIDE, or /COUNT[:PHASE], not %s\n",
+              argv[2]);
       return 2;
    }
-   int i = 3;
-   if (i + 1 < argc && !strcmp(argv[i], "--write")) {
-      sw.write_dir = argv[i + 1];
-      i += 2;
+   int first = 3;
+   if (first + 1 < argc && !strcmp(argv[first], "--write")) {
+      sw.write_dir = argv[first + 1];
+      first += 2;
    }
-   if (i >= argc) {
+   if (first >= argc) {
       fprintf(stderr, "fuzz-sweep: no input file\n");
       return 2;
    }
-   for (; i < argc; i++)
-      if (sweep_file(&sw, argv[i]) < 0) {
-         fprintf(stderr, "fuzz-sweep: FAIL: %s\n", argv[i]);
+   sw.stride = n;
+   if (by_count) { /* enumerate once to learn the total, then spread COUNT over it */
+      sw.counting = true;
+      if (sweep_files(&sw, argc - first, argv + first) < 0)
          return 1;
-      }
+      sw.stride = sw.index / n ? sw.index / n : 1;
+      sw.phase %= sw.stride;
+      fprintf(stderr, "fuzz-sweep: %lu mutations; every %lu-th from %lu\n", sw.index, sw.stride,
+              sw.phase);
+      sw.counting = false;
+      sw.index = 0;
+   }
+   if (sweep_files(&sw, argc - first, argv + first) < 0)
+      return 1;
    if (!sw.done) { /* a sweep that ran nothing proves nothing */
       fprintf(stderr, "fuzz-sweep: FAIL: none of %lu mutations selected\n", sw.index);
       return 1;
