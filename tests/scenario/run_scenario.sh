@@ -2,9 +2,10 @@
 # run_scenario.sh ARM NAME MGL_SCENARIO_EXE VENDOR_JSON OUT_DIR [LANE]
 #
 # LANE (default "scenario") adds what that lane checks on top:
-#   validation  MGL_VK_VALIDATION=1: the Vulkan validation layer must be active and report 0 errors
-#   verify      MGL_PIPE_VERIFY=1: every call's payload survives the wire codec field by field;
-#               MGL_TRACKER_VERIFY=1: no draw input moved without the front end's draw serial
+#   validation  MGL_VK_VALIDATION=1: the Vulkan validation layer must be active and report 0
+#               errors; MGL_PIPE_VERIFY=1: every call's payload survives the wire codec field by
+#               field; MGL_TRACKER_VERIFY=1: no draw input moved without the front end's draw
+#               serial (one run checks all three: make check runs each scenario once on monolith)
 #   lockstep    MGL_IPC_RUN_AHEAD=0: the client waits for each record to be applied
 #   noeds       MGL_TEST_VK_NO_EDS=1: render state in the pipelines, as on a device without
 #               extended dynamic state; checked like validation
@@ -31,8 +32,7 @@ fi
 arm=$1 name=$2 exe=$3 vendor=$4 out=$5 lane=${6:-scenario}
 case "$lane" in
   scenario) ;;
-  validation) export MGL_VK_VALIDATION=1 ;;
-  verify) export MGL_PIPE_VERIFY=1 MGL_TRACKER_VERIFY=1 ;;
+  validation) export MGL_VK_VALIDATION=1 MGL_PIPE_VERIFY=1 MGL_TRACKER_VERIFY=1 ;;
   lockstep) export MGL_IPC_RUN_AHEAD=0 ;;
   noeds) export MGL_TEST_VK_NO_EDS=1 MGL_VK_VALIDATION=1 ;;
   *) echo "run_scenario: unknown lane $lane" >&2; exit 2 ;;
@@ -163,12 +163,12 @@ if [ "$lane" = validation ] || [ "$lane" = noeds ]; then
     exit 1
   fi
 fi
-if [ "$lane" = verify ] && grep -F 'MGL_PIPE_VERIFY:' "$log_dir"/*.log >/dev/null 2>&1; then
+if [ "$lane" = validation ] && grep -F 'MGL_PIPE_VERIFY:' "$log_dir"/*.log >/dev/null 2>&1; then
   echo "run_scenario: FAIL: MGL_PIPE_VERIFY found payloads that differ after the wire codec:" >&2
   grep -hF 'MGL_PIPE_VERIFY:' "$log_dir"/*.log | head -n 20 >&2
   exit 1
 fi
-# any lane run with MGL_TRACKER_VERIFY=1 (the verify lane sets it)
+# any lane run with MGL_TRACKER_VERIFY=1 (the validation lane sets it)
 if grep -F 'MGL_TRACKER_VERIFY: draw input' "$log_dir"/*.log >/dev/null 2>&1; then
   echo "run_scenario: FAIL: MGL_TRACKER_VERIFY found draw inputs moved without the draw serial:" >&2
   grep -hF 'MGL_TRACKER_VERIFY: draw input' "$log_dir"/*.log | sort | uniq -c | head -n 20 >&2
