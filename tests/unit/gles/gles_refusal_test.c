@@ -10,7 +10,7 @@
  *                   host draw, no host error; the same counts from draw_indirect's buffer.
  *   draw_flags      draw_vbo with a flag bit past MGP_DRAW_ALL_FLAGS: backend-feature-
  *                   unimplemented, no host draw; MGP_DRAW_FRAGMENTS_ONLY with nothing counting
- *                   primitives draws.
+ *                   primitives draws; draw_indirect with a bit other than restart is declined.
  *   indirect_barrier draw_indirect maps its command buffer after glMemoryBarrier(
  *                   GL_BUFFER_UPDATE_BARRIER_BIT), as resource_readback does: a compute pass's
  *                   commands are complete when the map reads them.
@@ -411,6 +411,21 @@ test_draw_flags(struct t *t)
             cases[i].drawn ? "drawn" : "declined", (unsigned long long)declined, drawn, e,
             t->fatal);
    }
+   /* draw_indirect carries restart alone: another bit is declined, not dropped */
+   const uint32_t cmd[4] = {3, 1, 0, 0};
+   const struct mgp_draw_indirect a = {.mode = MGP_PRIM_TRIANGLES,
+                                       .flags = 0x80,
+                                       .indirect = make_buffer(t, sizeof(cmd), cmd),
+                                       .stride = sizeof(cmd),
+                                       .draw_count = 1};
+   const uint64_t d0 = declines(MGU_DECLINE_backend_feature_unimplemented);
+   const unsigned long long draws = counter(t, "gles-draws");
+   t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+   const uint64_t declined = declines(MGU_DECLINE_backend_feature_unimplemented) - d0;
+   const unsigned long long drawn = counter(t, "gles-draws") - draws;
+   check(declined == 1 && drawn == 0 && host_error(t) == GL_NO_ERROR,
+         "draw_indirect with flag bit 0x80: declined (%llu declined, %llu drawn)",
+         (unsigned long long)declined, drawn);
 }
 
 /* Indexed draws whose index reads run past the element buffer (a host without robust
