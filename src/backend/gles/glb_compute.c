@@ -185,6 +185,12 @@ glb_draw_indirect(void *self, const struct mgp_draw_indirect *args, const void *
                   "gles: draw_indirect with a count buffer (not in GLES)");
       return;
    }
+   /* the client sends restart alone here (fe_draw.c draws the other cases directly): any other
+    * bit is one this backend does not know, declined rather than dropped */
+   if (args->flags & ~MGP_DRAW_PRIMITIVE_RESTART) {
+      MGU_DECLINE(backend_feature_unimplemented, "gles: draw_indirect flags 0x%x", args->flags);
+      return;
+   }
    if (!args->draw_count)
       return;
    const uint32_t size = args->index_size ? 20 : 16;

@@ -1056,6 +1056,23 @@ apply_state(struct glb_context *ctx)
  * them in, 48 MiB of indices out): what a client can make the server hold for one range. */
 enum { FIRST_VERTEX_MAX = 1u << 22 };
 
+/* Index k of src, of size bytes (1, 2 or 4), read bytewise: a client's indices (or an element
+ * buffer's map at the client's offset) may sit at any address. */
+static inline uint32_t
+index_at(const uint8_t *src, unsigned size, uint32_t k)
+{
+   if (size == 1)
+      return src[k];
+   if (size == 2) {
+      uint16_t u16;
+      memcpy(&u16, src + 2 * (size_t)k, 2);
+      return u16;
+   }
+   uint32_t u32;
+   memcpy(&u32, src + 4 * (size_t)k, 4);
+   return u32;
+}
+
 /* A range's indices for reading on the CPU: the client's own (the caller checked the span) or
  * the element buffer's, mapped (the caller unmaps it). NULL: the map failed, declined. */
 static const uint8_t *
@@ -1114,19 +1131,8 @@ draw_first_vertex(struct glb_context *ctx, const struct mgp_draw_vbo *args,
       ok = src != NULL;
    }
    if (src)
-      for (uint32_t k = 0; k < r->count; k++) {
-         uint16_t u16;
-         uint32_t u32;
-         if (size == 1) {
-            in[k] = src[k];
-         } else if (size == 2) {
-            memcpy(&u16, src + 2 * (size_t)k, 2);
-            in[k] = u16;
-         } else {
-            memcpy(&u32, src + 4 * (size_t)k, 4);
-            in[k] = u32;
-         }
-      }
+      for (uint32_t k = 0; k < r->count; k++)
+         in[k] = index_at(src, size, k);
    if (src && ib)
       GLB_GL(h)->glUnmapBuffer(GL_ELEMENT_ARRAY_BUFFER);
    GLenum mode = 0;
@@ -1190,16 +1196,7 @@ draw_biased(struct glb_context *ctx, const struct mgp_draw_vbo *args,
    const bool restart = args->flags & MGP_DRAW_PRIMITIVE_RESTART;
    bool ok = true;
    for (uint32_t k = 0; k < r->count && ok; k++) {
-      uint32_t v;
-      if (size == 1) {
-         v = src[k];
-      } else if (size == 2) {
-         uint16_t u16;
-         memcpy(&u16, src + 2 * (size_t)k, 2);
-         v = u16;
-      } else {
-         memcpy(&v, src + 4 * (size_t)k, 4);
-      }
+      const uint32_t v = index_at(src, size, k);
       if (restart && v == args->restart_index) {
          out[k] = UINT32_MAX;
          continue;
@@ -1328,7 +1325,8 @@ draw_in_bounds(struct glb_context *ctx, const struct mgp_draw_vbo *args,
          continue;
       uint64_t lo = r->start, hi = (uint64_t)r->start + r->count - 1;
       if (args->index_size) {
-         /* the index values: the range was checked inside the element buffer */
+         /* the index values: the range was checked inside the element buffer or the
+          * client's indices (draw_bound) */
          const uint64_t first = (uint64_t)r->start * args->index_size,
                         len = (uint64_t)r->count * args->index_size;
          const uint8_t *src;
@@ -1349,9 +1347,7 @@ draw_in_bounds(struct glb_context *ctx, const struct mgp_draw_vbo *args,
          const bool restart = args->flags & MGP_DRAW_PRIMITIVE_RESTART;
          uint32_t mn = UINT32_MAX, mx = 0;
          for (uint32_t k = 0; k < r->count; k++) {
-            const uint32_t v = args->index_size == 1   ? src[k]
-                               : args->index_size == 2 ? ((const uint16_t *)(const void *)src)[k]
-                                                       : ((const uint32_t *)(const void *)src)[k];
+            const uint32_t v = index_at(src, args->index_size, k);
             if (restart && v == args->restart_index)
                continue;
             mn = v < mn ? v : mn;
@@ -1513,13 +1509,21 @@ draw_bound(struct glb_context *ctx, const struct mgp_draw_vbo *args, const void 
    }
    /* every range inside the element buffer before any is drawn: the host's robust access
     * (where it has any) does not promise index fetches, and a hostile range (or a GPU-written
-    * indirect command, draw_indirect) would read the host's memory past the buffer */
-   for (uint32_t i = 0; ib && i < tail_count; i++) {
+    * indirect command, draw_indirect) would read the host's memory past the buffer. The
+    * client's own indices likewise, before draw_in_bounds reads their values: the front end
+    * sends every range inside them, so one past them is corrupt. */
+   for (uint32_t i = 0; args->index_size && i < tail_count; i++) {
       const struct mgp_draw_range *r = &ranges[i];
-      const uint64_t first = (uint64_t)r->start * args->index_size;
-      if (r->count &&
-          (ctx->ib.offset > ib->desc.size || first > ib->desc.size - ctx->ib.offset ||
-           (uint64_t)r->count * args->index_size > ib->desc.size - ctx->ib.offset - first)) {
+      const uint64_t first = (uint64_t)r->start * args->index_size,
+                     len = (uint64_t)r->count * args->index_size;
+      if (!r->count)
+         continue;
+      if (user && (first > args->user_indices.size || len > args->user_indices.size - first)) {
+         glb_fatal(scr, MGU_FATAL_ProtocolCorruption, "draw_vbo: a range past user_indices");
+         goto declined;
+      }
+      if (!user && (ctx->ib.offset > ib->desc.size || first > ib->desc.size - ctx->ib.offset ||
+                    len > ib->desc.size - ctx->ib.offset - first)) {
          MGU_DECLINE(gl_draw_out_of_bounds,
                      "gles: %u indices from %u past a %llu-byte element buffer at %llu", r->count,
                      r->start, (unsigned long long)ib->desc.size,
@@ -1540,22 +1544,12 @@ draw_bound(struct glb_context *ctx, const struct mgp_draw_vbo *args, const void 
       if (!r->count)
          continue;
       if (first_vertex) {
-         if (user && (r->start > args->user_indices.size / args->index_size ||
-                      r->count > args->user_indices.size / args->index_size - r->start)) {
-            glb_fatal(scr, MGU_FATAL_ProtocolCorruption, "draw_vbo: a range past user_indices");
-            goto declined;
-         }
          if (!draw_first_vertex(ctx, args, r, ib, instances))
             goto declined;
       } else if (!args->index_size) {
          GLB_GL(h)->glDrawArraysInstanced(mode, (GLint)r->start, (GLsizei)r->count, instances);
       } else {
          const uint64_t first = (uint64_t)r->start * args->index_size;
-         if (user && (first > args->user_indices.size ||
-                      (uint64_t)r->count * args->index_size > args->user_indices.size - first)) {
-            glb_fatal(scr, MGU_FATAL_ProtocolCorruption, "draw_vbo: a range past user_indices");
-            goto declined;
-         }
          const uint64_t off = (user ? 0 : ctx->ib.offset) + first;
          const void *p = (const void *)(uintptr_t)off;
          if (biased) {

@@ -911,6 +911,12 @@ vkb_draw_indirect(void *self, const struct mgp_draw_indirect *args, const void *
    struct vkb_screen *scr = ctx->scr;
    if (scr->failed || ctx->cond_discard || !args->draw_count)
       return;
+   /* the client sends restart alone here (fe_draw.c draws the other cases directly): any other
+    * bit is one this backend does not know, declined rather than dropped */
+   if (args->flags & ~MGP_DRAW_PRIMITIVE_RESTART) {
+      MGU_DECLINE(backend_feature_unimplemented, "draw_indirect flags 0x%x", args->flags);
+      return;
+   }
    const uint32_t cmd_size =
       args->index_size ? MGP_INDIRECT_ELEMENTS_SIZE : MGP_INDIRECT_ARRAYS_SIZE;
    struct vkb_resource *ind = indirect_commands(scr, args, cmd_size);

@@ -10,7 +10,7 @@
  *                   host draw, no host error; the same counts from draw_indirect's buffer.
  *   draw_flags      draw_vbo with a flag bit past MGP_DRAW_ALL_FLAGS: backend-feature-
  *                   unimplemented, no host draw; MGP_DRAW_FRAGMENTS_ONLY with nothing counting
- *                   primitives draws.
+ *                   primitives draws; draw_indirect with a bit other than restart is declined.
  *   indirect_barrier draw_indirect maps its command buffer after glMemoryBarrier(
  *                   GL_BUFFER_UPDATE_BARRIER_BIT), as resource_readback does: a compute pass's
  *                   commands are complete when the map reads them.
@@ -64,6 +64,11 @@
  *                   inside them draw; so is a compact draw (glb_draw) past them after a draw
  *                   with nothing changed since. With robust access the host bounds them: they
  *                   draw.
+ *   user_index_bounds a draw of the client's own indices whose range runs past them (by 2^28
+ *                   indices, by one): Fatal{ProtocolCorruption} before any index is read (on a
+ *                   host without robust access the server reads them to bound the vertices),
+ *                   no host draw; the indices at an odd address are read unaligned; one inside
+ *                   them draws.
  *   declined_compact a draw draw_bound declines after apply_state (an element buffer's bound,
  *                   triangles from a program with tessellation stages), then the same as a
  *                   compact draw with nothing changed, twice: each is declined and counted, none
@@ -406,6 +411,21 @@ test_draw_flags(struct t *t)
             cases[i].drawn ? "drawn" : "declined", (unsigned long long)declined, drawn, e,
             t->fatal);
    }
+   /* draw_indirect carries restart alone: another bit is declined, not dropped */
+   const uint32_t cmd[4] = {3, 1, 0, 0};
+   const struct mgp_draw_indirect a = {.mode = MGP_PRIM_TRIANGLES,
+                                       .flags = 0x80,
+                                       .indirect = make_buffer(t, sizeof(cmd), cmd),
+                                       .stride = sizeof(cmd),
+                                       .draw_count = 1};
+   const uint64_t d0 = declines(MGU_DECLINE_backend_feature_unimplemented);
+   const unsigned long long draws = counter(t, "gles-draws");
+   t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+   const uint64_t declined = declines(MGU_DECLINE_backend_feature_unimplemented) - d0;
+   const unsigned long long drawn = counter(t, "gles-draws") - draws;
+   check(declined == 1 && drawn == 0 && host_error(t) == GL_NO_ERROR,
+         "draw_indirect with flag bit 0x80: declined (%llu declined, %llu drawn)",
+         (unsigned long long)declined, drawn);
 }
 
 /* Indexed draws whose index reads run past the element buffer (a host without robust
@@ -549,6 +569,49 @@ test_unbounded(struct t *t, bool want_robust)
             "a compact draw of %u vertices, nothing changed since the last draw: %s (%llu "
             "gl-draw-unbounded, %llu drawn, host error 0x%x)",
             counts[i], refused ? "refused" : "drawn", (unsigned long long)declined, drawn, e);
+   }
+}
+
+/* A draw of the client's own indices (MGP_DRAW_USER_INDICES) whose range runs past the
+ * indices it sent: Fatal{ProtocolCorruption}, no host draw, and (on a host without robust
+ * access, where the server reads the index values to bound the vertices: draw_in_bounds) no
+ * read past the span. The range's first index is 2^28 (a read there is 512 MiB past a 12-byte
+ * span: a fault without ASan). The indices sit at an odd address, as a hostile span may put
+ * them: the values are read without an aligned load. An honest draw of them after it draws. */
+static void
+test_user_index_bounds(struct t *t)
+{
+   unbounded_setup(t);
+   static uint8_t bytes[1 + 6 * 2];
+   const uint16_t idx[6] = {0, 1, 2, 2, 1, 0};
+   memcpy(bytes + 1, idx, sizeof(idx));
+   const struct {
+      const char *what;
+      uint32_t first, count;
+      bool bad;
+   } draws[] = {
+      {"indices 2^28.. of 6", 1u << 28, 3, true},
+      {"indices 4..6 of 6", 4, 3, true},
+      {"indices 3..5 of 6", 3, 3, false},
+   };
+   for (size_t i = 0; i < sizeof(draws) / sizeof(draws[0]); i++) {
+      const int fatals = t->fatal_count;
+      const unsigned long long n0 = counter(t, "gles-draws");
+      const struct mgp_draw_vbo d = {.mode = MGP_PRIM_TRIANGLES,
+                                     .index_size = 2,
+                                     .flags = MGP_DRAW_USER_INDICES,
+                                     .instance_count = 1,
+                                     .num_draws = 1,
+                                     .user_indices = {.ptr = bytes + 1, .size = sizeof(idx)}};
+      const struct mgp_draw_range r = {draws[i].first, draws[i].count, 0};
+      t->cv->draw_vbo(t->ctx, &d, &r, 1);
+      const GLenum e = host_error(t);
+      const unsigned long long drawn = counter(t, "gles-draws") - n0;
+      const bool fatal = t->fatal_count == fatals + 1 && strstr(t->fatal, "ProtocolCorruption");
+      check(draws[i].bad ? fatal && !drawn : t->fatal_count == fatals && drawn == 1,
+            "user indices, %s: %s (%d Fatal, %llu drawn, host error 0x%x) %s", draws[i].what,
+            draws[i].bad ? "Fatal{ProtocolCorruption}" : "drawn", t->fatal_count - fatals, drawn, e,
+            t->fatal);
    }
 }
 
@@ -1423,6 +1486,7 @@ main(int argc, char **argv)
    test_unbounded(&t, !(getenv("MGL_GLES_HIDE") && strstr(getenv("MGL_GLES_HIDE"), "robust")));
    check(t.fatal_count == 0, "no Fatal: %s", t.fatal);
    test_spirv_bound(&t);
+   test_user_index_bounds(&t);
    if (mgs_gles_backend.thread_leave)
       mgs_gles_backend.thread_leave(t.scr);
    mgs_gles_backend.screen_destroy(t.scr);

@@ -1080,6 +1080,22 @@ test_indirect_index_bounds(struct t *t, struct mgp_handle prog)
          "indexed indirect draws reading past the index buffer: nothing drawn, %s (%llu declined)",
          scr->has_robust_buffer2 ? "drawn under robustBufferAccess2" : "declined without it",
          (unsigned long long)declined);
+   /* the honest command with a flag bit the backend does not know (hostile bytes): declined
+    * by name, nothing drawn, rather than drawn with the bit dropped */
+   const struct mgp_draw_indirect flagged = {.mode = MGP_PRIM_TRIANGLES,
+                                             .index_size = 2,
+                                             .flags = 0x80,
+                                             .indirect = ind,
+                                             .offset = 2 * sizeof(cmds[0]),
+                                             .stride = sizeof(cmds[0]),
+                                             .draw_count = 1};
+   const uint64_t f0 = mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented);
+   t->cv->draw_indirect(t->ctx, &flagged, NULL, 0);
+   read_back(t);
+   check(!scr->failed && pixel_is(40, 10, 0, 0, 0, 255) &&
+            mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) == f0 + 1,
+         "an indirect draw with flag bit 0x80: declined (%llu), nothing drawn",
+         (unsigned long long)(mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) - f0));
    const struct mgp_draw_indirect a = {.mode = MGP_PRIM_TRIANGLES,
                                        .index_size = 2,
                                        .indirect = ind,
