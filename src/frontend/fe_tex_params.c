@@ -268,9 +268,49 @@ clamp_int_border(uint32_t bits, bool is_signed, unsigned width)
    return (uint32_t)(v < min ? min : v > max ? max : v);
 }
 
+/* The largest finite value component c of a float format narrower than 32 bits stores, 0 for
+ * a 32-bit float (every float value its own); *is_signed: whether it stores negatives. Half
+ * floats, and the packed unsigned 11- and 10-bit floats, have a 5-bit exponent over 10, 6 and 5
+ * mantissa bits: (2 - 2^-m) * 2^15. RGB9_E5's 9-bit mantissas carry no implicit one under a
+ * shared exponent: 511/512 * 2^16. The BPTC float formats are decoded to half floats; the
+ * unsigned one stores no negative. */
+static float
+float_component_max(const struct fe_format_info *info, const struct mgp_format_desc *d, unsigned c,
+                    bool *is_signed)
+{
+   *is_signed = false;
+   if (info->format == MGP_FORMAT_R11G11B10_FLOAT)
+      return c == 2 ? 64512.0f : 65024.0f;
+   if (info->format == MGP_FORMAT_RGB9E5_FLOAT)
+      return 65408.0f;
+   if (d->bits[c] != 16)
+      return 0.0f;
+   *is_signed = info->block != FE_BLOCK_BC6H_UFLOAT;
+   return 65504.0f;
+}
+
+/* A float border component past what component c of a float format stores, clamped to its
+ * finite range (an infinity a device would store for it is no value GL's border has). A signed
+ * one keeps NaN and -0 as a half float stores them; an unsigned one reads them as 0, as the
+ * normalized clamp does. */
+static uint32_t
+clamp_float_format_border(const struct fe_format_info *info, const struct mgp_format_desc *d,
+                          unsigned c, uint32_t bits)
+{
+   bool is_signed;
+   const float max = float_component_max(info, d, c, &is_signed);
+   if (max == 0.0f)
+      return bits;
+   if (!is_signed)
+      return clamp_float_border(bits, 0.0f, max);
+   const float v = fe_u2f(bits);
+   return v > max ? fe_f2u(max) : v < -max ? fe_f2u(-max) : bits;
+}
+
 /* GL 3.3 §3.8.10 (GL 4.6 §8.14.2): the border colour is clamped to what the texture's format
  * stores: an integer format's range per component width and signedness, [0, 1] unsigned and
- * [-1, 1] signed normalized; float formats keep it. A depth format takes the first component
+ * [-1, 1] signed normalized, a float format's finite range (clamp_float_format_border; a
+ * 32-bit float keeps it). A depth format takes the first component
  * as its depth (a normalized depth's clamped to [0, 1]); stencil sampling reads 8-bit unsigned
  * integers. An integer border on an integer texture is read as the texture's type, whichever
  * of glTexParameterIiv and Iuiv set it (a mismatch is undefined in GL; the bits are kept, as
@@ -307,6 +347,8 @@ clamp_border_to_format(const struct fe_format_info *info, bool stencil,
          st->border_color[c] = clamp_float_border(st->border_color[c], 0.0f, 1.0f);
       else if (!ints && kind == MGP_FORMAT_KIND_SNORM)
          st->border_color[c] = clamp_float_border(st->border_color[c], -1.0f, 1.0f);
+      else if (!ints && kind == MGP_FORMAT_KIND_FLOAT)
+         st->border_color[c] = clamp_float_format_border(info, d, c, st->border_color[c]);
       else if (ints && (kind == MGP_FORMAT_KIND_UINT || kind == MGP_FORMAT_KIND_SINT))
          st->border_color[c] =
             clamp_int_border(st->border_color[c], kind == MGP_FORMAT_KIND_SINT, d->bits[c]);

@@ -4944,8 +4944,9 @@ sc_integer_border(void)
  * the unsigned border (300, 70000, 0xffffffff, 7) bound in turn to an RGBA8UI, an RGBA16UI and
  * the RGBA8UI texture again reads (255, 255, 255, 7), then (300, 65535, 65535, 7), then the
  * first again; float borders outside [0, 1] on RGBA8 read clamped to [0, 1], on RGBA8_SNORM to
- * [-1, 1], and on RGBA16F unclamped, written to an RGBA32F renderbuffer. Vulkan leaves a custom
- * border outside the format's range undefined, so mgl clamps it itself. */
+ * [-1, 1], on RGBA16F unclamped within its range, on R11F_G11F_B10F from 0 and on RGB9_E5 to
+ * [0, 65408], written to an RGBA32F renderbuffer. Vulkan leaves a custom border outside the
+ * format's range undefined, so mgl clamps it itself. */
 static GLuint
 clamp_texture(GLenum internal, GLenum format, GLenum type)
 {
@@ -4965,6 +4966,52 @@ clamp_draw(GLuint fbo, GLuint tex, GLenum format, GLenum type, void *out)
    gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
    glDrawArrays(GL_TRIANGLES, 0, 6);
    glReadPixels(1, 1, 1, 1, format, type, out);
+}
+
+struct float_border_case {
+   const char *name;
+   GLenum internal, format, type;
+   float border[4], want[4];
+};
+
+/* The program reading the border of a sampler2D at (-2, 0.5) as floats, in use. */
+static GLuint
+float_border_program(void)
+{
+   static const char fs_f[] = "#version 330 core\n"
+                              "uniform sampler2D u_tex;\n"
+                              "out vec4 o_value;\n"
+                              "void main() { o_value = texture(u_tex, vec2(-2.0, 0.5)); }\n";
+   GLuint pf = link_program(VS_PIXELS, fs_f);
+   gl.UseProgram(pf);
+   gl.Uniform2f(uloc(pf, "u_offset"), 0.0f, 0.0f);
+   gl.Uniform1f(uloc(pf, "u_z"), 0.0f);
+   gl.Uniform1i(uloc(pf, "u_tex"), 0);
+   return pf;
+}
+
+/* Each case's border set on smp, read through a texture of its format into the RGBA32F fbo. */
+static void
+float_border_cases(GLuint fbo, GLuint smp, const struct float_border_case *fc, size_t n)
+{
+   for (size_t i = 0; i < n; i++) {
+      gl.SamplerParameterfv(smp, GL_TEXTURE_BORDER_COLOR, fc[i].border);
+      const GLuint t = clamp_texture(fc[i].internal, fc[i].format, fc[i].type);
+      float got[4] = {-9, -9, -9, -9};
+      clamp_draw(fbo, t, GL_RGBA, GL_FLOAT, got);
+      check_gl_error(fc[i].name);
+      /* a device may keep the border at the format's precision: within 1/100 */
+      for (int c = 0; c < 4; c++)
+         if (fabsf(got[c] - fc[i].want[c]) > 0.01f) {
+            fail("%s with float border (%g, %g, %g, %g): reads (%g, %g, %g, %g), expected "
+                 "(%g, %g, %g, %g)",
+                 fc[i].name, fc[i].border[0], fc[i].border[1], fc[i].border[2], fc[i].border[3],
+                 got[0], got[1], got[2], got[3], fc[i].want[0], fc[i].want[1], fc[i].want[2],
+                 fc[i].want[3]);
+            break;
+         }
+      glDeleteTextures(1, &t);
+   }
 }
 
 void
@@ -5022,21 +5069,10 @@ sc_border_clamp(void)
               want_u[k][2], want_u[k][3]);
    }
 
-   /* float borders on normalized and float textures */
-   static const char fs_f[] = "#version 330 core\n"
-                              "uniform sampler2D u_tex;\n"
-                              "out vec4 o_value;\n"
-                              "void main() { o_value = texture(u_tex, vec2(-2.0, 0.5)); }\n";
-   GLuint pf = link_program(VS_PIXELS, fs_f);
-   gl.UseProgram(pf);
-   gl.Uniform2f(uloc(pf, "u_offset"), 0.0f, 0.0f);
-   gl.Uniform1f(uloc(pf, "u_z"), 0.0f);
-   gl.Uniform1i(uloc(pf, "u_tex"), 0);
-   static const struct {
-      const char *name;
-      GLenum internal, format, type;
-      float border[4], want[4];
-   } fc[] = {
+   /* float borders on normalized and float textures; past the finite range of a float format
+    * narrower than 32 bits: border_clamp_float. R11F_G11F_B10F and RGB9_E5 store no negative,
+    * RGB9_E5 nothing past 65408; the values are ones each format stores exactly. */
+   static const struct float_border_case fc[] = {
       {"RGBA8", GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, {2.0f, -0.5f, 0.25f, 1.5f}, {1, 0, 0.25f, 1}},
       {"RGBA8_SNORM",
        GL_RGBA8_SNORM,
@@ -5050,25 +5086,21 @@ sc_border_clamp(void)
        GL_FLOAT,
        {2.0f, -0.5f, 0.25f, 1.5f},
        {2.0f, -0.5f, 0.25f, 1.5f}},
+      {"R11F_G11F_B10F",
+       GL_R11F_G11F_B10F,
+       GL_RGB,
+       GL_FLOAT,
+       {-1.0f, 64512.0f, 63488.0f, -5.0f},
+       {0, 64512.0f, 63488.0f, 1}},
+      {"RGB9_E5",
+       GL_RGB9_E5,
+       GL_RGB,
+       GL_FLOAT,
+       {-2.0f, 1024.0f, 1e6f, 5.0f},
+       {0, 1024.0f, 65408.0f, 1}},
    };
-   for (size_t i = 0; i < sizeof(fc) / sizeof(fc[0]); i++) {
-      gl.SamplerParameterfv(smp, GL_TEXTURE_BORDER_COLOR, fc[i].border);
-      const GLuint t = clamp_texture(fc[i].internal, fc[i].format, fc[i].type);
-      float got[4] = {-9, -9, -9, -9};
-      clamp_draw(fbo[1], t, GL_RGBA, GL_FLOAT, got);
-      check_gl_error(fc[i].name);
-      /* a device may keep the border at the format's precision: within 1/100 */
-      for (int c = 0; c < 4; c++)
-         if (fabsf(got[c] - fc[i].want[c]) > 0.01f) {
-            fail("%s with float border (%g, %g, %g, %g): reads (%g, %g, %g, %g), expected "
-                 "(%g, %g, %g, %g)",
-                 fc[i].name, fc[i].border[0], fc[i].border[1], fc[i].border[2], fc[i].border[3],
-                 got[0], got[1], got[2], got[3], fc[i].want[0], fc[i].want[1], fc[i].want[2],
-                 fc[i].want[3]);
-            break;
-         }
-      glDeleteTextures(1, &t);
-   }
+   const GLuint pf = float_border_program();
+   float_border_cases(fbo[1], smp, fc, sizeof(fc) / sizeof(fc[0]));
 
    gl.BindSampler(0, 0);
    gl.UseProgram(0);
@@ -5080,4 +5112,66 @@ sc_border_clamp(void)
    glViewport(0, 0, W, H);
    gl.DeleteFramebuffers(2, fbo);
    gl.DeleteRenderbuffers(2, rb);
+}
+
+/* border_clamp_float: a float border past the finite range of a float format narrower than 32
+ * bits reads clamped to it (GL 4.6 §8.14.2: border values are clamped to the representable
+ * range of a floating-point format): RGBA16F to [-65504, 65504], R11F_G11F_B10F's 11-bit R and G
+ * to 65024 and 10-bit B to 64512; RGBA32F keeps it. Mesa keeps such a border (a value the
+ * texture cannot hold; on_mesa-expect.txt), and a Vulkan device given it as a custom border
+ * reads it undefined, so mgl clamps it itself. */
+void
+sc_border_clamp_float(void)
+{
+   GLuint rb, fbo;
+   gl.GenRenderbuffers(1, &rb);
+   gl.GenFramebuffers(1, &fbo);
+   gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+   gl.RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA32F, 4, 4);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+   if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      die_setup("the RGBA32F framebuffer is incomplete");
+   glViewport(0, 0, 4, 4);
+   float quad[12];
+   rect_vertices(quad, 0, 0, 64, 64);
+   mesh mq = make_mesh(quad, 6);
+   gl.BindVertexArray(mq.vao);
+   GLuint smp;
+   gl.GenSamplers(1, &smp);
+   gl.SamplerParameteri(smp, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   gl.SamplerParameteri(smp, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   gl.SamplerParameteri(smp, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
+   gl.SamplerParameteri(smp, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER);
+   gl.BindSampler(0, smp);
+   static const struct float_border_case fc[] = {
+      {"RGBA16F",
+       GL_RGBA16F,
+       GL_RGBA,
+       GL_FLOAT,
+       {1e6f, -1e6f, 0.25f, 70000.0f},
+       {65504.0f, -65504.0f, 0.25f, 65504.0f}},
+      {"R11F_G11F_B10F",
+       GL_R11F_G11F_B10F,
+       GL_RGB,
+       GL_FLOAT,
+       {70000.0f, 1e6f, 70000.0f, 5.0f},
+       {65024.0f, 65024.0f, 64512.0f, 1}},
+      {"RGBA32F",
+       GL_RGBA32F,
+       GL_RGBA,
+       GL_FLOAT,
+       {1e6f, -1e6f, 70000.0f, 0.25f},
+       {1e6f, -1e6f, 70000.0f, 0.25f}},
+   };
+   const GLuint pf = float_border_program();
+   float_border_cases(fbo, smp, fc, sizeof(fc) / sizeof(fc[0]));
+   gl.BindSampler(0, 0);
+   gl.UseProgram(0);
+   gl.DeleteProgram(pf);
+   gl.DeleteSamplers(1, &smp);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   glViewport(0, 0, W, H);
+   gl.DeleteFramebuffers(1, &fbo);
+   gl.DeleteRenderbuffers(1, &rb);
 }

@@ -811,7 +811,8 @@ border_texture(GLenum internal, GLenum format, GLenum type)
 
 /* GL 3.3 §3.8.10: the border colour is clamped to the range of the sampled texture's format
  * (integer: per component width and signedness; unsigned/signed normalized: [0, 1]/[-1, 1];
- * float formats keep it; a depth format clamps its depth, the first component). The clamp is
+ * float: the finite range it stores, a 32-bit float keeping it; a depth format clamps its
+ * depth, the first component). The clamp is
  * the front end's, so the border the backend receives is the one GL defines whatever the
  * device does with a custom border outside the format's range (Vulkan leaves it undefined).
  * One sampler object bound in turn to textures of two formats gives each its own clamp. */
@@ -890,6 +891,38 @@ test_border_clamped_to_format(void)
    mgl_glSamplerParameterfv(smp, GL_TEXTURE_BORDER_COLOR, fb2);
    CHECK_BORDER(prog[2], d32f, 0, fe_f2u(-3.0f), fe_f2u(-0.5f), fe_f2u(0.25f), fe_f2u(4.0f));
    CHECK_BORDER(prog[2], s8, 0, fe_f2u(-1.0f), fe_f2u(-0.5f), fe_f2u(0.25f), fe_f2u(1.0f));
+   /* float formats narrower than 32 bits: the finite range each component stores. Half
+    * floats [-65504, 65504] (NaN and -0 kept, as a half stores them); the unsigned packed
+    * floats from 0, to 65024 (11 bits) and 64512 (10 bits); RGB9_E5 to 65408; the BPTC
+    * unsigned float (stored as half floats) from 0 to 65504; 32-bit floats keep it */
+   const float big[4] = {1e6f, -1e6f, 70000.0f, -70000.0f};
+   mgl_glSamplerParameterfv(smp, GL_TEXTURE_BORDER_COLOR, big);
+   const GLuint r11 = border_texture(GL_R11F_G11F_B10F, GL_RGB, GL_FLOAT);
+   const GLuint e5 = border_texture(GL_RGB9_E5, GL_RGB, GL_FLOAT);
+   const GLuint f32 = border_texture(GL_RGBA32F, GL_RGBA, GL_FLOAT);
+   const GLuint r16f = border_texture(GL_R16F, GL_RED, GL_FLOAT);
+   const GLuint bc6u = border_texture(GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT, GL_RGB, GL_FLOAT);
+   const GLuint bc6s = border_texture(GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT, GL_RGB, GL_FLOAT);
+   CHECK_BORDER(prog[2], f16, 0, fe_f2u(65504.0f), fe_f2u(-65504.0f), fe_f2u(65504.0f),
+                fe_f2u(-65504.0f));
+   CHECK_BORDER(prog[2], r16f, 0, fe_f2u(65504.0f), fe_f2u(0.0f), fe_f2u(0.0f), fe_f2u(1.0f));
+   CHECK_BORDER(prog[2], r11, 0, fe_f2u(65024.0f), fe_f2u(0.0f), fe_f2u(64512.0f), fe_f2u(1.0f));
+   CHECK_BORDER(prog[2], e5, 0, fe_f2u(65408.0f), fe_f2u(0.0f), fe_f2u(65408.0f), fe_f2u(1.0f));
+   CHECK_BORDER(prog[2], bc6u, 0, fe_f2u(65504.0f), fe_f2u(0.0f), fe_f2u(65504.0f), fe_f2u(1.0f));
+   CHECK_BORDER(prog[2], bc6s, 0, fe_f2u(65504.0f), fe_f2u(-65504.0f), fe_f2u(65504.0f),
+                fe_f2u(1.0f));
+   CHECK_BORDER(prog[2], f32, 0, fe_f2u(1e6f), fe_f2u(-1e6f), fe_f2u(70000.0f), fe_f2u(-70000.0f));
+   /* in range: kept (not rounded to the format); an unsigned float's -0 and NaN read 0, a
+    * half float's are kept (RGB9_E5 the same as R11F_G11F_B10F: the cached sampler) */
+   const float nan = fe_u2f(0x7fc00000u);
+   const float small[4] = {-0.0f, nan, 0.1f, 65000.0f};
+   mgl_glSamplerParameterfv(smp, GL_TEXTURE_BORDER_COLOR, small);
+   CHECK_BORDER(prog[2], r11, 0, fe_f2u(0.0f), fe_f2u(0.0f), fe_f2u(0.1f), fe_f2u(1.0f));
+   CHECK_BORDER(prog[2], f16, 0, fe_f2u(-0.0f), 0x7fc00000u, fe_f2u(0.1f), fe_f2u(65000.0f));
+   const float past_10[4] = {64600.0f, 64600.0f, 64600.0f, 1.0f};
+   mgl_glSamplerParameterfv(smp, GL_TEXTURE_BORDER_COLOR, past_10);
+   CHECK_BORDER(prog[2], r11, 0, fe_f2u(64600.0f), fe_f2u(64600.0f), fe_f2u(64512.0f),
+                fe_f2u(1.0f));
    /* clamped to white: the state of a standard border (the backend's OPAQUE_WHITE) */
    const float white[4] = {2.0f, 3.0f, 1.5f, 9.0f};
    mgl_glSamplerParameterfv(smp, GL_TEXTURE_BORDER_COLOR, white);
