@@ -960,7 +960,8 @@ vkb_draw_indirect(void *self, const struct mgp_draw_indirect *args, const void *
        !draw_vertex_buffers(ctx, p) || !draw_descriptor_sets(ctx, p))
       return;
    /* The commands the draw reads: the server's clamped copy (vkb_draw_clamp.c), packed from
-    * VKB_CLAMP_CMDS; an indirect-count draw copies at most MGP_MAX_INDIRECT_DRAWS commands. */
+    * VKB_CLAMP_CMDS; an indirect-count draw copies at most MGP_MAX_INDIRECT_DRAWS commands, and
+    * its count at VKB_CLAMP_COUNT, bounded to them: every counted draw reads that copy. */
    const uint32_t n = args->draw_count > MGP_MAX_INDIRECT_DRAWS && counted ? MGP_MAX_INDIRECT_DRAWS
                                                                            : args->draw_count;
    const uint32_t call_budget = scr->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU

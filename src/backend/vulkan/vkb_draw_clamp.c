@@ -6,11 +6,14 @@
  * screen's clamp buffer, a compute step (64 commands a group) clamps in place each command
  * whose vertices times instances run past a budget (a command within it is left as GL draws
  * it, however far past the bound buffers its reads go: robust access answers those) and
- * counts the commands it changed in a host-visible word; the draw reads the clamped copy. The server reads the count
- * back when batches complete (a retire hook; the session's report waits for the last clamp)
- * and counts indirect-draw-clamped declines. The clamp buffer grows to the largest draw seen
- * (the last one goes to the batch's garbage with the step's descriptor set); the counter is
- * made once and kept for the screen's life. */
+ * counts the commands it changed in a host-visible word; the draw reads the clamped copy. An
+ * indirect-count draw's count is copied beside its commands and the step stores back
+ * min(count, commands copied), the word the draw reads: Vulkan lets the device take that min
+ * itself, but an NVIDIA H100 faulted on a count far past it (issue 20). The server reads the
+ * clamp count back when batches complete (a retire hook; the session's report waits for the
+ * last clamp) and counts indirect-draw-clamped declines. The clamp buffer grows to the
+ * largest draw seen (the last one goes to the batch's garbage with the step's descriptor set);
+ * the counter is made once and kept for the screen's life. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -80,9 +83,10 @@ clamp_init(struct vkb_screen *scr, VkDeviceSize need)
       VkDeviceSize size = CLAMP_MIN_BYTES;
       while (size < need)
          size *= 2;
+      /* transfer source: the backend's unit test reads the bounded count word back */
       if (!make_buffer(scr, size,
                        VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
-                          VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                          VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                        VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, &scr->clamp_buf, &scr->clamp_mem, NULL))
          return false;
       scr->clamp_size = size;

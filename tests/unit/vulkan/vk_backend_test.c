@@ -1313,6 +1313,116 @@ test_indirect_unclamped(struct t *t, struct mgp_handle prog)
          scr->stats.indirect_unclamped - un_hostile);
 }
 
+/* The u32 at offset of the screen's indirect-draw clamp buffer, as the draws recorded so far
+ * left it: copied after them into a host-visible buffer of the test's, the batch submitted and
+ * waited for (vkb_submit makes its writes visible to the host). ~0u if anything failed. */
+static uint32_t
+clamp_word(struct t *t, VkDeviceSize offset)
+{
+   struct vkb_screen *scr = t->scr;
+   uint32_t word = ~0u;
+   VkBuffer buf = VK_NULL_HANDLE;
+   VkDeviceMemory mem = VK_NULL_HANDLE;
+   const VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                                   .size = 16,
+                                   .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT};
+   if (!scr->clamp_buf || vkCreateBuffer(scr->dev, &bci, NULL, &buf) != VK_SUCCESS)
+      return word;
+   VkMemoryRequirements req;
+   vkGetBufferMemoryRequirements(scr->dev, buf, &req);
+   const int32_t type = vkb_find_memory(
+      scr, req.memoryTypeBits,
+      VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, 0);
+   const VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                     .allocationSize = req.size,
+                                     .memoryTypeIndex = (uint32_t)type};
+   void *map = NULL;
+   if (type < 0 || vkAllocateMemory(scr->dev, &mai, NULL, &mem) != VK_SUCCESS ||
+       vkBindBufferMemory(scr->dev, buf, mem, 0) != VK_SUCCESS ||
+       vkMapMemory(scr->dev, mem, 0, VK_WHOLE_SIZE, 0, &map) != VK_SUCCESS)
+      goto out;
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      goto out;
+   /* after the clamp step's writes (and the draws' indirect reads) */
+   const VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                               .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+                               .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT};
+   vkCmdPipelineBarrier(cmd,
+                        VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
+                        VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
+   vkCmdCopyBuffer(cmd, scr->clamp_buf, buf, 1, &(VkBufferCopy){offset, 0, 4});
+   const uint64_t serial = vkb_submit(scr);
+   if (serial && vkb_wait_serial(scr, serial, UINT64_MAX, true) == VK_SUCCESS)
+      memcpy(&word, map, 4);
+out:
+   if (mem)
+      vkFreeMemory(scr->dev, mem, NULL);
+   vkDestroyBuffer(scr->dev, buf, NULL);
+   return word;
+}
+
+/* The draw count word an indirect-count draw reads is bounded by the clamp step (issue 20: an
+ * NVIDIA H100 faulted, Xid 13 MISSING_MACRO_DATA, on a GL_TIME_ELAPSED result of 4,342,600
+ * read as the count of a maxdrawcount-50 draw, where Vulkan lets the device take the min
+ * itself): the word holds min(count, commands copied). Counts 2^32 - 1, 4,342,600 and 25,600
+ * with maxdrawcount 50 read 50, 3 reads 3; with maxdrawcount 200 (four groups of the step,
+ * each bounding the word) 2^32 - 1 reads 200 and 150 reads 150. Each draw draws strip 0 (its
+ * first command; the rest draw nothing), and none is counted indirect-draw-clamped (the draw
+ * count is the client's maxdrawcount, whose min GL asks for). */
+static void
+test_indirect_count_word(struct t *t, struct mgp_handle prog)
+{
+   struct vkb_screen *scr = t->scr;
+   use_default_fb(t, false);
+   const float verts[6][2] = {{-1, -1}, {-0.75f, -1}, {-0.75f, 0}, {-1, -1}, {-0.75f, 0}, {-1, 0}};
+   bind_vb(t, make_buffer(t, sizeof(verts), verts));
+   set_consts(t, prog, 0, 0, 1, 1, 0, 0, 0, 0, 0);
+   enum { N = 200 };
+   static uint32_t cmds[N][4];
+   memset(cmds, 0, sizeof(cmds));
+   memcpy(cmds[0], (uint32_t[4]){6, 1, 0, 0}, sizeof(cmds[0]));
+   /* past VKB_SHADOW_SIZE_MAX as a GPU-written buffer would be: no CPU shadow */
+   const struct mgp_handle ind = make_buffer(t, VKB_SHADOW_SIZE_MAX + sizeof(cmds), NULL);
+   buffer_subdata(t, ind, 0, sizeof(cmds), cmds);
+   const struct {
+      uint32_t count, max, want;
+   } cases[] = {{0xffffffffu, 50, 50}, {4342600u, 50, 50}, {25600u, 50, 50}, {3, 50, 3},
+                {0xffffffffu, N, N},   {150, N, 150}};
+   uint32_t counts[sizeof(cases) / sizeof(cases[0])];
+   for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+      counts[i] = cases[i].count;
+   const struct mgp_handle cnt = make_buffer(t, sizeof(counts), counts);
+   vkb_draw_clamp_settle(scr);
+   const uint64_t clamped = mgu_decline_count(MGU_DECLINE_indirect_draw_clamped);
+   for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      clear_color(t, 0, 0, 0, 1, false, 1);
+      /* a batch of its own: the draw's clamp region is the buffer's first (*base 0) */
+      vkb_submit(scr);
+      const struct mgp_draw_indirect a = {.mode = MGP_PRIM_TRIANGLES,
+                                          .indirect = ind,
+                                          .stride = sizeof(cmds[0]),
+                                          .draw_count = cases[i].max,
+                                          .count = cnt,
+                                          .count_offset = (uint64_t)i * 4};
+      t->cv->draw_indirect(t->ctx, &a, NULL, 0);
+      const bool first = scr->clamp_cursor_serial == vkb_current_serial(scr) &&
+                         scr->clamp_cursor == ((VKB_CLAMP_CMDS + cases[i].max * 16u + 15u) & ~15u);
+      const uint32_t word = clamp_word(t, VKB_CLAMP_COUNT);
+      read_back(t);
+      check(!scr->failed && first && word == cases[i].want && pixel_is(1, 10, 0, 0, 255, 255) &&
+               pixel_is(40, 10, 0, 0, 0, 255),
+            "an indirect-count draw of count %u, maxdrawcount %u: the word the draw reads is %u "
+            "(%u wanted), strip 0 drawn",
+            cases[i].count, cases[i].max, word, cases[i].want);
+   }
+   vkb_draw_clamp_settle(scr);
+   check(mgu_decline_count(MGU_DECLINE_indirect_draw_clamped) == clamped,
+         "counts over maxdrawcount: no indirect-draw-clamped (%llu)",
+         (unsigned long long)(mgu_decline_count(MGU_DECLINE_indirect_draw_clamped) - clamped));
+}
+
 /* A vertex-array switch between two indexed draws (bind_vertex_input, one vertex input per
  * array): the second draw takes the fast path, binding the other array's vertex and index
  * buffers, and its ranges are checked against its own index buffer. */
@@ -5440,6 +5550,7 @@ main(int argc, char **argv)
    test_indirect_index_bounds(&t, prog);
    test_indirect_one_scope(&t, prog);
    test_indirect_unclamped(&t, prog);
+   test_indirect_count_word(&t, prog);
    test_heap_map(&t, prog);
    test_heap_store_cap(&t);
    test_vertex_input_switch(&t, prog);

@@ -5,6 +5,9 @@
 // instances to budget / count); one within it draws as GL says, its reads past the bound
 // buffers kept inside them by robust access. Every command changed adds one to the
 // host-visible counter; so does a draw count read from the GPU over the commands copied.
+// The draw count word is stored back as min(count, commands copied): Vulkan lets the device
+// take min(count, maxDrawCount) itself, but NVIDIA's front end faulted on a count far past it
+// (Xid 13 MISSING_MACRO_DATA, issue 20), so the word the draw reads is never above it.
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Counter { uint clamped; } c;
 layout(std430, binding = 1) buffer Cmds { uint w[]; } b;
@@ -15,13 +18,20 @@ layout(push_constant) uniform Params {
    uint budget;  // vertex invocations a command may run
    uint base;    // the draw's region of the buffer, in words (one region a clamp of a batch)
 } p;
+shared uint seen; // the count word as this group's atomicMin found it
 void main()
 {
    uint i = gl_GlobalInvocationID.x;
    uint n = p.n;
    if (p.counted != 0u) {
-      uint drawn = b.w[p.base + 4u];
-      if (i == 0u && p.counted == 2u && drawn > n)
+      // One atomicMin a group, every access to the word atomic (no race between groups): it
+      // returns the word as it was, the client's count or one already bounded, whose min with
+      // n is the same; only the first to bound it sees a count over n, and counts it once.
+      if (gl_LocalInvocationIndex == 0u)
+         seen = atomicMin(b.w[p.base + 4u], n);
+      barrier();
+      uint drawn = seen;
+      if (gl_LocalInvocationIndex == 0u && p.counted == 2u && drawn > n)
          atomicAdd(c.clamped, 1u);
       n = min(drawn, n);
    }
