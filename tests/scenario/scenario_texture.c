@@ -4990,6 +4990,20 @@ float_border_program(void)
    return pf;
 }
 
+/* A sampler object on unit 0 whose reads outside [0, 1] are its border: NEAREST, CLAMP_TO_BORDER. */
+static GLuint
+border_sampler(void)
+{
+   GLuint smp;
+   gl.GenSamplers(1, &smp);
+   gl.SamplerParameteri(smp, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   gl.SamplerParameteri(smp, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   gl.SamplerParameteri(smp, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
+   gl.SamplerParameteri(smp, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER);
+   gl.BindSampler(0, smp);
+   return smp;
+}
+
 /* Each case's border set on smp, read through a texture of its format into the RGBA32F fbo. */
 static void
 float_border_cases(GLuint fbo, GLuint smp, const struct float_border_case *fc, size_t n)
@@ -5033,13 +5047,7 @@ sc_border_clamp(void)
    rect_vertices(quad, 0, 0, 64, 64);
    mesh mq = make_mesh(quad, 6);
    gl.BindVertexArray(mq.vao);
-   GLuint smp;
-   gl.GenSamplers(1, &smp);
-   gl.SamplerParameteri(smp, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-   gl.SamplerParameteri(smp, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-   gl.SamplerParameteri(smp, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
-   gl.SamplerParameteri(smp, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER);
-   gl.BindSampler(0, smp);
+   const GLuint smp = border_sampler();
 
    /* unsigned integer textures through one sampler object */
    static const char fs_u[] = "#version 330 core\n"
@@ -5137,13 +5145,7 @@ sc_border_clamp_float(void)
    rect_vertices(quad, 0, 0, 64, 64);
    mesh mq = make_mesh(quad, 6);
    gl.BindVertexArray(mq.vao);
-   GLuint smp;
-   gl.GenSamplers(1, &smp);
-   gl.SamplerParameteri(smp, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-   gl.SamplerParameteri(smp, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-   gl.SamplerParameteri(smp, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
-   gl.SamplerParameteri(smp, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER);
-   gl.BindSampler(0, smp);
+   const GLuint smp = border_sampler();
    static const struct float_border_case fc[] = {
       {"RGBA16F",
        GL_RGBA16F,
