@@ -983,26 +983,38 @@ apply_state(struct glb_context *ctx)
    }
    scr->stats.groups_skipped += bit_count(GLB_DIRTY_ALL & ~todo);
    if (todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_MULTISAMPLE | GLB_DIRTY_SAMPLERS | GLB_DIRTY_VERTEX |
-               GLB_DIRTY_ATTRIB_VALUES)) {
+               GLB_DIRTY_ATTRIB_VALUES | GLB_DIRTY_BUFFERS)) {
       /* the last draw's program where the program group is not marked (glb.h: draw_prog is
        * trusted while the host holds this context's state, and todo is every group else) */
       struct glb_shader *prog = !(todo & GLB_DIRTY_PROGRAM) && ctx->draw_prog ? ctx->draw_prog
                                 : mgp_handle_is_null(ctx->program)
                                    ? NULL
                                    : glb_lookup(scr, &scr->shaders, ctx->program, "draw");
-      if (!prog || !prog->program) {
+      /* (a program with format-less images may hold none for the last draw's formats) */
+      if (!prog || (!prog->program && !prog->formatless_mask)) {
          MGU_DECLINE(backend_draw_incomplete, "gles: a draw without a usable program");
          return false;
       }
       ctx->draw_prog = prog;
-      /* the program's variant for the samplers' LOD bias and GL_BGRA arrays, or the plain
-       * one (glb_program_variant): a switch puts the program's own state on the host again */
-      bool switched = false;
-      if ((todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_SAMPLERS | GLB_DIRTY_VERTEX)) &&
+      /* the program's variants for its format-less images' units (set_shader_images marks
+       * the buffers), then its variant for the samplers' LOD bias and GL_BGRA arrays, or the
+       * plain one (glb_program_variant): a switch puts the program's own state on the host
+       * again */
+      bool images = false, switched = false;
+      if ((todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_BUFFERS)) &&
+          !glb_program_images(ctx, prog, &images))
+         return false;
+      if ((images || (todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_SAMPLERS | GLB_DIRTY_VERTEX))) &&
           !glb_program_variant(ctx, prog, (todo & GLB_DIRTY_PROGRAM) || ctx->lod_bias_stale,
                                &switched))
          return false;
-      if (switched)
+      if (!prog->program) {
+         MGU_DECLINE(backend_draw_incomplete,
+                     "gles: a draw whose program was not made for the formats of its "
+                     "format-less images' units");
+         return false;
+      }
+      if (switched || images)
          todo |= GLB_DIRTY_PROGRAM | GLB_DIRTY_MULTISAMPLE | GLB_DIRTY_VERTEX;
    }
    if ((todo & GLB_DIRTY_FB) && !glb_framebuffer_ready(ctx, "draw"))

@@ -598,6 +598,7 @@ shader_free(struct glb_obj *o, void *arg)
       if (s->default_buf)
          GLB_GL(scr->h)->glDeleteBuffers(1, &s->default_buf);
    }
+   glb_image_sets_free(scr, s, scr->ctx && scr->h->eglGetCurrentContext() == scr->ctx);
    free(s->default_bytes);
    for (unsigned st = 0; st < MGP_SHADER_STAGE_COUNT; st++)
       free(s->spirv[st]);
@@ -1009,6 +1010,7 @@ glb_gate_counters(void *screen, const char **names, unsigned long long *values, 
       {"gles-first-vertex-draws", scr->stats.first_vertex_draws},
       {"gles-biased-draws", scr->stats.biased_draws},
       {"gles-point-size-cut-draws", scr->stats.point_size_cut_draws},
+      {"gles-image-format-sets", scr->stats.image_format_sets},
       {"gles-buffers-only-draws", scr->stats.buffers_only_draws},
       {"gles-units-skipped", scr->stats.units_skipped},
       {"gles-lod-bias-walks", scr->stats.lod_bias_walks},
