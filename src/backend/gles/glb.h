@@ -952,7 +952,7 @@ const char *glb_storage_qualifier(unsigned mgp_format, char *cls);
  * False: declined. */
 bool glb_program_images(struct glb_context *ctx, struct glb_shader *s, bool *switched);
 /* Deletes the host programs of the program's kept image sets (host: its context current) and
- * frees them (glb_shader.c). */
+ * frees them (glb_shader.c; glb_screen.c's shader_free does the same itself). */
 void glb_image_sets_free(struct glb_screen *scr, struct glb_shader *s, bool host);
 /* Binds the storage buffers and image units program s uses (glb_storage.c); false: declined. */
 bool glb_storage_bind(struct glb_context *ctx, const struct glb_shader *s, const char *call);
