@@ -1038,6 +1038,56 @@ sc_image_formatless(void)
       }
    }
    gl.UseProgram(0);
+
+   /* the draw path: a fragment stage stores each fragment's texel of a 4x4 rectangle through a
+    * format-less writeonly image, into the rgba8 texture, then its unit switched to the rgba32f
+    * one between two draws of one program */
+   const char *fs = "#version 420 core\n"
+                    "writeonly uniform image2D u_f;\n"
+                    "out vec4 o;\n"
+                    "void main() {\n"
+                    "  ivec2 p = ivec2(gl_FragCoord.xy) - ivec2(8);\n"
+                    "  imageStore(u_f, p, vec4(float(p.x) * 0.25, float(p.y) * 0.25, 0.5, 1.0));\n"
+                    "  o = vec4(0.0, 1.0, 0.0, 1.0);\n"
+                    "}\n";
+   GLuint g = link_program(VS_PIXELS, fs);
+   gl.UseProgram(g);
+   float xy[12];
+   rect_vertices(xy, 8, 8, 8 + S, 8 + S);
+   mesh m = make_mesh(xy, 6);
+   clear_to(V4(0, 0, 0, 1));
+   for (int pass = 0; pass < 2; pass++) {
+      const bool wide = pass == 1;
+      gl.BindImageTexture(0, wide ? t[3] : t[0], 0, GL_FALSE, 0, GL_WRITE_ONLY,
+                          wide ? GL_RGBA32F : GL_RGBA8);
+      glDrawArrays(GL_TRIANGLES, 0, 6);
+      gl.MemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);
+      check_gl_error("a fragment stage's stores through a format-less writeonly image");
+      float fa[S * S * 4];
+      uint8_t a8[S * S * 4];
+      memset(fa, 0, sizeof fa);
+      memset(a8, 0xee, sizeof a8);
+      glBindTexture(GL_TEXTURE_2D, wide ? t[3] : t[0]);
+      if (wide)
+         glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, fa);
+      else
+         glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, a8);
+      for (int i = 0; i < S * S; i++) {
+         const float a[4] = {(float)(i % S) * 0.25f, (float)(i / S) * 0.25f, 0.5f, 1.0f};
+         for (int k = 0; k < 4; k++)
+            if (wide ? fa[4 * i + k] != a[k] : a8[4 * i + k] != (uint8_t)(a[k] * 255.0f + 0.5f))
+               fail("fragment pass %d: texel %d component %d (%s) is %g, want %g", pass, i, k,
+                    wide ? "rgba32f" : "rgba8", wide ? fa[4 * i + k] : a8[4 * i + k] / 255.0, a[k]);
+      }
+   }
+   model md;
+   model_init(&md, V4(0, 0, 0, 1));
+   model_rect(&md, 8, 8, 8 + S, 8 + S, to8(V4(0, 1, 0, 1)));
+   check_frame("the format-less image-writing draws' colour", &md);
+   gl.DeleteVertexArrays(1, &m.vao);
+   gl.DeleteBuffers(1, &m.vbo);
+   gl.UseProgram(0);
+   gl.DeleteProgram(g);
    glDeleteTextures(4, t);
    gl.DeleteProgram(p);
 }
