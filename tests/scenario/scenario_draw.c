@@ -3923,8 +3923,9 @@ sc_depth_clamp(void)
  * (GL 3.3 §2.19, table 2.12): each line takes its first vertex's colour, each triangle its
  * first (a fan's triangle its second), through every primitive type and draw shape: GL_LINES,
  * a line strip and a line loop (its closing line from the last vertex), then a triangle strip
- * (arrays), independent triangles (unsigned byte indices), a fan (unsigned short indices with
- * a base vertex) and two strips split by a primitive restart index, all counter-clockwise with
+ * (arrays), independent triangles (unsigned int indices wrapping with a base vertex), a fan
+ * (unsigned byte indices with a base vertex) and two strips split by a primitive restart index
+ * (a negative base vertex), all counter-clockwise with
  * back faces culled (a winding turned by the provoking vertex's placement loses the triangle).
  * A program without flat inputs draws too. The GLES backend, whose host has only the last
  * convention, unrolls these draws with the provoking vertex last (gles-first-vertex-draws). */
@@ -3991,13 +3992,16 @@ sc_provoking_first(void)
       v[i].y = pos[i][1];
       memcpy(v[i].c, pf_colour(i).c, 4);
    }
-   /* unsigned bytes at 0, the fan's unsigned shorts (base vertex 12) at 8, the restart strips'
-    * at 24 */
-   uint8_t idx[48] = {8, 9, 10, 10, 11, 8};
-   const uint16_t fan[6] = {0, 1, 2, 3, 4, 5};
-   const uint16_t strips[9] = {18, 19, 20, 21, 0xffff, 22, 23, 24, 25};
-   memcpy(idx + 8, fan, sizeof fan);
-   memcpy(idx + 24, strips, sizeof strips);
+   /* each indexed draw with a base vertex (GL 4.6 10.4: index + basevertex in 32-bit unsigned
+    * arithmetic, wrapping; a restart index compared before it is added): the fan's unsigned
+    * bytes at 0 (base vertex 12), the quad's unsigned ints at 8 (base vertex 16, the indices
+    * 16 below their vertices, wrapping), the restart strips' unsigned shorts at 32 (base
+    * vertex -8, the restart index not moved by it) */
+   uint8_t idx[56] = {0, 1, 2, 3, 4, 5};
+   const uint32_t quad_idx[6] = {8u - 16u, 9u - 16u, 10u - 16u, 10u - 16u, 11u - 16u, 8u - 16u};
+   const uint16_t strips[9] = {26, 27, 28, 29, 0xffff, 30, 31, 32, 33};
+   memcpy(idx + 8, quad_idx, sizeof quad_idx);
+   memcpy(idx + 32, strips, sizeof strips);
 
    const char *vs = "#version 330 core\n"
                     "layout(location = 0) in vec2 a_pos;\n"
@@ -4061,11 +4065,11 @@ sc_provoking_first(void)
    gl.BindVertexArray(vao);
    glEnable(GL_CULL_FACE);
    glDrawArrays(GL_TRIANGLE_STRIP, 0, 8);
-   glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_BYTE, (void *)0);
-   gl.DrawElementsBaseVertex(GL_TRIANGLE_FAN, 6, GL_UNSIGNED_SHORT, (void *)8, 12);
+   gl.DrawElementsBaseVertex(GL_TRIANGLES, 6, GL_UNSIGNED_INT, (void *)8, 16);
+   gl.DrawElementsBaseVertex(GL_TRIANGLE_FAN, 6, GL_UNSIGNED_BYTE, (void *)0, 12);
    glEnable(GL_PRIMITIVE_RESTART);
    gl.PrimitiveRestartIndex(0xffff);
-   glDrawElements(GL_TRIANGLE_STRIP, 9, GL_UNSIGNED_SHORT, (void *)24);
+   gl.DrawElementsBaseVertex(GL_TRIANGLE_STRIP, 9, GL_UNSIGNED_SHORT, (void *)32, -8);
    glDisable(GL_PRIMITIVE_RESTART);
    glDisable(GL_CULL_FACE);
    check_gl_error("first-vertex triangles");

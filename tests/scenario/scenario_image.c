@@ -956,3 +956,138 @@ sc_image_access_inferred(void)
    glDeleteTextures(3, t);
    gl.DeleteProgram(p);
 }
+
+/* Format-less writeonly images (GLSL 4.20 4.10: a writeonly image needs no format qualifier;
+ * the image unit's format, glBindImageTexture's, is the one written): a compute stage stores
+ * into an rgba8, an rgba32f and an r32ui texture through image uniforms without formats, then
+ * a float image's unit is switched to another format (rgba32f after rgba8) and back, each
+ * dispatch's texels checked. ESSL needs a format on every image: the GLES backend declares
+ * each with its unit's format, a variant of the program per set of formats
+ * (gles-image-format-sets). */
+void
+sc_image_formatless(void)
+{
+   if (no_images_here())
+      return;
+   enum { S = 4 };
+   const char *cs = "#version 430\n"
+                    "layout(local_size_x = 4, local_size_y = 4) in;\n"
+                    "layout(binding = 0) writeonly uniform image2D u_a;\n"
+                    "layout(binding = 1) writeonly uniform image2D u_b;\n"
+                    "layout(binding = 2) writeonly uniform uimage2D u_c;\n"
+                    "uniform float u_scale;\n"
+                    "void main() {\n"
+                    "  ivec2 p = ivec2(gl_GlobalInvocationID.xy);\n"
+                    "  float f = float(p.y * 4 + p.x);\n"
+                    "  imageStore(u_a, p, vec4(f / 15.0, 1.0 - f / 15.0, 0.25, 1.0) * u_scale);\n"
+                    "  imageStore(u_b, p, vec4(f * 1.5, -f, 1e6 + f, 0.125));\n"
+                    "  imageStore(u_c, p, uvec4(0xdeadbe00u + uint(f), 7u, 8u, 9u));\n"
+                    "}\n";
+   GLuint p = must_compute(cs);
+   GLuint t[4] = {texture_2d(GL_RGBA8, S, S, 1), texture_2d(GL_RGBA32F, S, S, 1),
+                  texture_2d(GL_R32UI, S, S, 1), texture_2d(GL_RGBA32F, S, S, 1)};
+   check_gl_error("the textures");
+   gl.UseProgram(p);
+   for (int pass = 0; pass < 3; pass++) {
+      /* the second pass stores u_a into an rgba32f texture, the third into the rgba8 again */
+      const bool wide = pass == 1;
+      const float scale = pass == 2 ? 0.2f : 1.0f;
+      gl.Uniform1f(gl.GetUniformLocation(p, "u_scale"), scale);
+      gl.BindImageTexture(0, wide ? t[3] : t[0], 0, GL_FALSE, 0, GL_WRITE_ONLY,
+                          wide ? GL_RGBA32F : GL_RGBA8);
+      gl.BindImageTexture(1, t[1], 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+      gl.BindImageTexture(2, t[2], 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32UI);
+      gl.DispatchCompute(1, 1, 1);
+      gl.MemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);
+      check_gl_error("stores through format-less writeonly images");
+      float fa[S * S * 4], fb[S * S * 4];
+      uint8_t a8[S * S * 4];
+      uint32_t c[S * S];
+      memset(fa, 0, sizeof fa);
+      memset(a8, 0xee, sizeof a8);
+      memset(fb, 0, sizeof fb);
+      memset(c, 0xee, sizeof c);
+      glBindTexture(GL_TEXTURE_2D, wide ? t[3] : t[0]);
+      if (wide)
+         glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, fa);
+      else
+         glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, a8);
+      glBindTexture(GL_TEXTURE_2D, t[1]);
+      glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, fb);
+      glBindTexture(GL_TEXTURE_2D, t[2]);
+      glGetTexImage(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, c);
+      check_gl_error("the stored texels' readback");
+      for (int i = 0; i < S * S; i++) {
+         const float f = (float)i;
+         const float a[4] = {f / 15.0f * scale, (1.0f - f / 15.0f) * scale, 0.25f * scale, scale};
+         const float b[4] = {f * 1.5f, -f, 1e6f + f, 0.125f};
+         for (int k = 0; k < 4; k++) {
+            /* the shader's division may differ in the last bit; no unorm value here lies
+             * near a half */
+            if (wide ? fabsf(fa[4 * i + k] - a[k]) > 1e-6f
+                     : a8[4 * i + k] != (uint8_t)(a[k] * 255.0f + 0.5f))
+               fail("pass %d: texel %d component %d of u_a (%s) is %g, want %g", pass, i, k,
+                    wide ? "rgba32f" : "rgba8", wide ? fa[4 * i + k] : a8[4 * i + k] / 255.0, a[k]);
+            if (fb[4 * i + k] != b[k])
+               fail("pass %d: texel %d component %d of u_b (rgba32f) is %g, want %g", pass, i, k,
+                    fb[4 * i + k], b[k]);
+         }
+         if (c[i] != 0xdeadbe00u + (uint32_t)i)
+            fail("pass %d: texel %d of u_c (r32ui) is 0x%08x, want 0x%08x", pass, i, c[i],
+                 0xdeadbe00u + (uint32_t)i);
+      }
+   }
+   gl.UseProgram(0);
+
+   /* the draw path: a fragment stage stores each fragment's texel of a 4x4 rectangle through a
+    * format-less writeonly image, into the rgba8 texture, then its unit switched to the rgba32f
+    * one between two draws of one program */
+   const char *fs = "#version 420 core\n"
+                    "writeonly uniform image2D u_f;\n"
+                    "out vec4 o;\n"
+                    "void main() {\n"
+                    "  ivec2 p = ivec2(gl_FragCoord.xy) - ivec2(8);\n"
+                    "  imageStore(u_f, p, vec4(float(p.x) * 0.25, float(p.y) * 0.25, 0.5, 1.0));\n"
+                    "  o = vec4(0.0, 1.0, 0.0, 1.0);\n"
+                    "}\n";
+   GLuint g = link_program(VS_PIXELS, fs);
+   gl.UseProgram(g);
+   float xy[12];
+   rect_vertices(xy, 8, 8, 8 + S, 8 + S);
+   mesh m = make_mesh(xy, 6);
+   clear_to(V4(0, 0, 0, 1));
+   for (int pass = 0; pass < 2; pass++) {
+      const bool wide = pass == 1;
+      gl.BindImageTexture(0, wide ? t[3] : t[0], 0, GL_FALSE, 0, GL_WRITE_ONLY,
+                          wide ? GL_RGBA32F : GL_RGBA8);
+      glDrawArrays(GL_TRIANGLES, 0, 6);
+      gl.MemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);
+      check_gl_error("a fragment stage's stores through a format-less writeonly image");
+      float fa[S * S * 4];
+      uint8_t a8[S * S * 4];
+      memset(fa, 0, sizeof fa);
+      memset(a8, 0xee, sizeof a8);
+      glBindTexture(GL_TEXTURE_2D, wide ? t[3] : t[0]);
+      if (wide)
+         glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, fa);
+      else
+         glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, a8);
+      for (int i = 0; i < S * S; i++) {
+         const float a[4] = {(float)(i % S) * 0.25f, (float)(i / S) * 0.25f, 0.5f, 1.0f};
+         for (int k = 0; k < 4; k++)
+            if (wide ? fa[4 * i + k] != a[k] : a8[4 * i + k] != (uint8_t)(a[k] * 255.0f + 0.5f))
+               fail("fragment pass %d: texel %d component %d (%s) is %g, want %g", pass, i, k,
+                    wide ? "rgba32f" : "rgba8", wide ? fa[4 * i + k] : a8[4 * i + k] / 255.0, a[k]);
+      }
+   }
+   model md;
+   model_init(&md, V4(0, 0, 0, 1));
+   model_rect(&md, 8, 8, 8 + S, 8 + S, to8(V4(0, 1, 0, 1)));
+   check_frame("the format-less image-writing draws' colour", &md);
+   gl.DeleteVertexArrays(1, &m.vao);
+   gl.DeleteBuffers(1, &m.vbo);
+   gl.UseProgram(0);
+   gl.DeleteProgram(g);
+   glDeleteTextures(4, t);
+   gl.DeleteProgram(p);
+}

@@ -371,6 +371,16 @@ struct glb_variant_state {
    int64_t bgra_host; /* -1 unknown */
 };
 
+/* A program's variants made with one set of formats for its format-less images, kept while
+ * another set is current (glb_shader.c:glb_program_images). */
+struct glb_image_set {
+   uint8_t formats[MGP_MAX_SHADER_IMAGES]; /* as glb_shader.image_formats */
+   unsigned variant;
+   struct glb_linked variants[GLB_VARIANTS];
+   struct glb_variant_state vstate[GLB_VARIANTS];
+};
+enum { GLB_IMAGE_SETS = 4 }; /* the sets kept besides the current one, per program */
+
 struct glb_shader {
    struct glb_obj base;
    GLuint program;    /* 0: translation or link failed (declined at the draw) */
@@ -432,6 +442,19 @@ struct glb_shader {
     * program is one compute stage (launch_grid's, never a draw's) */
    uint32_t ssbo_mask, image_mask;
    bool compute;
+   /* Format-less images (GLSL 4.20's writeonly images without a format qualifier; ESSL needs
+    * one on every image): bit j of formatless_mask, the image (or image array) at host unit j,
+    * image_length[j] units long, of type class image_class[j] ('f', 'i', 'u'). Every variant
+    * declares it with image_formats[j] (an MGP_FORMAT_*: the unit's at the draw that made the
+    * set, or the class's 32-bit red format where the unit has none ESSL declares). The sets
+    * made with other formats are kept in image_sets (image_set_count, at most GLB_IMAGE_SETS;
+    * image_set_next the one a new set replaces when full). */
+   uint32_t formatless_mask;
+   uint8_t image_class[MGP_MAX_SHADER_IMAGES];
+   uint8_t image_length[MGP_MAX_SHADER_IMAGES];
+   uint8_t image_formats[MGP_MAX_SHADER_IMAGES];
+   struct glb_image_set *image_sets;
+   unsigned image_set_count, image_set_next;
    char **xfb_names;
    char xfb_why[128];
 };
@@ -790,6 +813,9 @@ struct glb_screen {
       uint64_t biased_draws;
       /* draws whose program ran without its gl_PointSize writes (GLB_VARIANT_NO_POINT_SIZE) */
       uint64_t point_size_cut_draws;
+      /* sets of a program's variants made for its format-less images' formats after the
+       * link's (glb_shader.c:glb_program_images): a steady frame makes none */
+      uint64_t image_format_sets;
       /* draws that put the program's buffers and not the program (GLB_DIRTY_BUFFERS alone) */
       uint64_t buffers_only_draws;
       /* texture units a draw's walk skipped: view and sampler walked before, unset since */
@@ -917,6 +943,17 @@ bool glb_program_bind(struct glb_context *ctx, struct glb_shader *s);
 bool glb_program_buffers(struct glb_context *ctx, struct glb_shader *s, const char *call);
 /* Whether ESSL 3.10 declares images of this enum mgp_format (glb_format.c). */
 bool glb_storage_format(unsigned mgp_format);
+/* ESSL's layout qualifier of an image of this enum mgp_format, and the class of image type
+ * that takes it ('f', 'i', 'u'; cls may be NULL); NULL where ESSL has none (glb_format.c). */
+const char *glb_storage_qualifier(unsigned mgp_format, char *cls);
+/* Picks the program's variants for the formats its format-less images' units hold (GLSL 4.20's
+ * writeonly images without a format qualifier, which ESSL needs): the set made with them,
+ * made now where none was (glb_shader.c). *switched: the program's current variant changed.
+ * False: declined. */
+bool glb_program_images(struct glb_context *ctx, struct glb_shader *s, bool *switched);
+/* Deletes the host programs of the program's kept image sets (host: its context current) and
+ * frees them (glb_shader.c; glb_screen.c's shader_free does the same itself). */
+void glb_image_sets_free(struct glb_screen *scr, struct glb_shader *s, bool host);
 /* Binds the storage buffers and image units program s uses (glb_storage.c); false: declined. */
 bool glb_storage_bind(struct glb_context *ctx, const struct glb_shader *s, const char *call);
 void glb_program_alpha_one(struct glb_screen *scr, struct glb_shader *s, bool on);

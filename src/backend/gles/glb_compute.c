@@ -84,7 +84,7 @@ glb_launch_grid(void *self, const struct mgp_launch_grid *args, const void *tail
    struct glb_shader *s = mgp_handle_is_null(ctx->dispatch_program)
                              ? NULL
                              : glb_lookup(scr, &scr->shaders, ctx->dispatch_program, "launch_grid");
-   if (!s || !s->program || !s->compute) {
+   if (!s || (!s->program && !s->formatless_mask) || !s->compute) {
       MGU_DECLINE(backend_draw_incomplete, "gles: launch_grid without a compute program made");
       return;
    }
@@ -123,6 +123,16 @@ glb_launch_grid(void *self, const struct mgp_launch_grid *args, const void *tail
       }
    if (!grid[0] || !grid[1] || !grid[2])
       return; /* an empty grid runs nothing */
+   /* the program's variant for its format-less images' units (glb_program_images) */
+   bool images = false;
+   if (!glb_program_images(ctx, s, &images))
+      return;
+   if (!s->program) {
+      MGU_DECLINE(backend_draw_incomplete,
+                  "gles: launch_grid: the program was not made for the formats of its "
+                  "format-less images' units");
+      return;
+   }
    GLB_GL(h)->glUseProgram(s->program);
    if (!glb_program_buffers(ctx, s, "launch_grid") || !glb_samplers_bind(ctx, s) ||
        !glb_storage_bind(ctx, s, "launch_grid"))

@@ -983,26 +983,38 @@ apply_state(struct glb_context *ctx)
    }
    scr->stats.groups_skipped += bit_count(GLB_DIRTY_ALL & ~todo);
    if (todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_MULTISAMPLE | GLB_DIRTY_SAMPLERS | GLB_DIRTY_VERTEX |
-               GLB_DIRTY_ATTRIB_VALUES)) {
+               GLB_DIRTY_ATTRIB_VALUES | GLB_DIRTY_BUFFERS)) {
       /* the last draw's program where the program group is not marked (glb.h: draw_prog is
        * trusted while the host holds this context's state, and todo is every group else) */
       struct glb_shader *prog = !(todo & GLB_DIRTY_PROGRAM) && ctx->draw_prog ? ctx->draw_prog
                                 : mgp_handle_is_null(ctx->program)
                                    ? NULL
                                    : glb_lookup(scr, &scr->shaders, ctx->program, "draw");
-      if (!prog || !prog->program) {
+      /* (a program with format-less images may hold none for the last draw's formats) */
+      if (!prog || (!prog->program && !prog->formatless_mask)) {
          MGU_DECLINE(backend_draw_incomplete, "gles: a draw without a usable program");
          return false;
       }
       ctx->draw_prog = prog;
-      /* the program's variant for the samplers' LOD bias and GL_BGRA arrays, or the plain
-       * one (glb_program_variant): a switch puts the program's own state on the host again */
-      bool switched = false;
-      if ((todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_SAMPLERS | GLB_DIRTY_VERTEX)) &&
+      /* the program's variants for its format-less images' units (set_shader_images marks
+       * the buffers), then its variant for the samplers' LOD bias and GL_BGRA arrays, or the
+       * plain one (glb_program_variant): a switch puts the program's own state on the host
+       * again */
+      bool images = false, switched = false;
+      if ((todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_BUFFERS)) &&
+          !glb_program_images(ctx, prog, &images))
+         return false;
+      if ((images || (todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_SAMPLERS | GLB_DIRTY_VERTEX))) &&
           !glb_program_variant(ctx, prog, (todo & GLB_DIRTY_PROGRAM) || ctx->lod_bias_stale,
                                &switched))
          return false;
-      if (switched)
+      if (!prog->program) {
+         MGU_DECLINE(backend_draw_incomplete,
+                     "gles: a draw whose program was not made for the formats of its "
+                     "format-less images' units");
+         return false;
+      }
+      if (switched || images)
          todo |= GLB_DIRTY_PROGRAM | GLB_DIRTY_MULTISAMPLE | GLB_DIRTY_VERTEX;
    }
    if ((todo & GLB_DIRTY_FB) && !glb_framebuffer_ready(ctx, "draw"))
@@ -1091,10 +1103,26 @@ range_indices(struct glb_context *ctx, const struct mgp_draw_vbo *args, struct g
    return p;
 }
 
+/* Index v of a range with base vertex bias, as GL takes it (GL 4.6 10.4: the sum in 32-bit
+ * unsigned arithmetic, wrapping past the top; undefined below 0): false where the vertex is
+ * below 0, or all-ones, which the host's fixed-index restart would take for a restart (no array
+ * holds that many vertices). The caller compared v with the restart index before. */
+static bool
+biased_index(uint32_t v, int32_t bias, uint32_t *vertex)
+{
+   const int64_t b = (int64_t)v + bias;
+   if (b < 0 || (uint32_t)b == UINT32_MAX)
+      return false;
+   *vertex = (uint32_t)b; /* past 2^32: wrapped */
+   return true;
+}
+
 /* One range of a draw under GL's first-vertex provoking convention whose program reads flat
  * inputs: its vertices (the range's indices, or its vertex numbers) unrolled with each
  * primitive's provoking vertex last (glb_provoking.c) into the context's scratch element
- * buffer and drawn as a list, the index bias kept. false: declined or failed (the draw stops). */
+ * buffer and drawn as a list, the index bias added to the unrolled indices (restart indices
+ * were compared before and are gone; a host before GLES 3.2 has no base vertex). false:
+ * declined or failed (the draw stops). */
 static bool
 draw_first_vertex(struct glb_context *ctx, const struct mgp_draw_vbo *args,
                   const struct mgp_draw_range *r, struct glb_resource *ib, GLsizei instances)
@@ -1105,11 +1133,10 @@ draw_first_vertex(struct glb_context *ctx, const struct mgp_draw_vbo *args,
    const uint64_t first = (uint64_t)r->start * size, len = (uint64_t)r->count * size;
    if (r->count > FIRST_VERTEX_MAX || (!size && r->start > UINT32_MAX - r->count) ||
        (ib && (ctx->ib.offset > ib->desc.size || first > ib->desc.size - ctx->ib.offset ||
-               len > ib->desc.size - ctx->ib.offset - first)) ||
-       (r->index_bias && scr->es_minor < 2)) {
+               len > ib->desc.size - ctx->ib.offset - first))) {
       MGU_DECLINE(backend_feature_unimplemented,
                   "gles: the first-vertex provoking convention on a range of %u vertices from %u "
-                  "(at most %u, inside the index buffer, no base vertex before GLES 3.2)",
+                  "(at most %u, inside the index buffer)",
                   r->count, r->start, (unsigned)FIRST_VERTEX_MAX);
       return false;
    }
@@ -1140,16 +1167,22 @@ draw_first_vertex(struct glb_context *ctx, const struct mgp_draw_vbo *args,
       ok ? glb_provoking_unroll(args->mode, in, r->count, args->flags & MGP_DRAW_PRIMITIVE_RESTART,
                                 args->restart_index, out, &mode)
          : 0;
-   if (n) {
+   for (uint32_t k = 0; size && r->index_bias && k < n && ok; k++) {
+      const uint32_t v = out[k];
+      if (!biased_index(v, r->index_bias, &out[k])) {
+         MGU_DECLINE(backend_feature_unimplemented,
+                     "gles: index %u with base vertex %d is vertex %lld (the first-vertex "
+                     "provoking convention adds it here)",
+                     v, r->index_bias, (long long)v + r->index_bias);
+         ok = false;
+      }
+   }
+   if (n && ok) {
       if (!ctx->user_indices)
          GLB_GL(h)->glGenBuffers(1, &ctx->user_indices);
       bind_element_buffer(scr, ctx->user_indices);
       GLB_GL(h)->glBufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)n * 4, out, GL_STREAM_DRAW);
-      if (r->index_bias && size)
-         GLB_GL(h)->glDrawElementsInstancedBaseVertex(mode, (GLsizei)n, GL_UNSIGNED_INT, NULL,
-                                                      instances, r->index_bias);
-      else
-         GLB_GL(h)->glDrawElementsInstanced(mode, (GLsizei)n, GL_UNSIGNED_INT, NULL, instances);
+      GLB_GL(h)->glDrawElementsInstanced(mode, (GLsizei)n, GL_UNSIGNED_INT, NULL, instances);
       scr->stats.first_vertex_draws++;
    }
    free(in);
@@ -1201,17 +1234,14 @@ draw_biased(struct glb_context *ctx, const struct mgp_draw_vbo *args,
          out[k] = UINT32_MAX;
          continue;
       }
-      /* a vertex below 0, or one the host would take for a restart, no array can hold */
-      const int64_t b = (int64_t)v + r->index_bias;
-      if (b < 0 || b >= (int64_t)UINT32_MAX) {
+      if (!biased_index(v, r->index_bias, &out[k])) {
          MGU_DECLINE(backend_feature_unimplemented,
                      "gles: index %u with base vertex %d is vertex %lld (a base vertex before "
                      "GLES 3.2 is added here)",
-                     v, r->index_bias, (long long)b);
+                     v, r->index_bias, (long long)v + r->index_bias);
          ok = false;
          break;
       }
-      out[k] = (uint32_t)b;
    }
    if (ib)
       GLB_GL(h)->glUnmapBuffer(GL_ELEMENT_ARRAY_BUFFER);

@@ -135,20 +135,37 @@ glb_format_rgb_twin(unsigned f, GLenum *upload_format)
    }
 }
 
-/* The host formats ESSL 3.10 declares images of (GLES 3.1 Table 8.27), and the
- * MGP_FORMAT_CAP_STORAGE formats of the caps. */
-static const uint8_t storage_formats[] = {
-   MGP_FORMAT_RGBA32_FLOAT, MGP_FORMAT_RGBA16_FLOAT, MGP_FORMAT_R32_FLOAT,   MGP_FORMAT_RGBA8_UNORM,
-   MGP_FORMAT_RGBA8_SNORM,  MGP_FORMAT_RGBA32_UINT,  MGP_FORMAT_RGBA16_UINT, MGP_FORMAT_RGBA8_UINT,
-   MGP_FORMAT_R32_UINT,     MGP_FORMAT_RGBA32_SINT,  MGP_FORMAT_RGBA16_SINT, MGP_FORMAT_RGBA8_SINT,
-   MGP_FORMAT_R32_SINT,
+/* The host formats ESSL 3.10 declares images of (GLES 3.1 Table 8.27), the MGP_FORMAT_CAP_STORAGE
+ * formats of the caps: each with its layout qualifier and the class of image type that takes it
+ * ('f' image*, 'i' iimage*, 'u' uimage*). */
+static const struct {
+   uint8_t format;
+   char cls;
+   const char *qualifier;
+} storage_formats[] = {
+   {MGP_FORMAT_RGBA32_FLOAT, 'f', "rgba32f"},    {MGP_FORMAT_RGBA16_FLOAT, 'f', "rgba16f"},
+   {MGP_FORMAT_R32_FLOAT, 'f', "r32f"},          {MGP_FORMAT_RGBA8_UNORM, 'f', "rgba8"},
+   {MGP_FORMAT_RGBA8_SNORM, 'f', "rgba8_snorm"}, {MGP_FORMAT_RGBA32_UINT, 'u', "rgba32ui"},
+   {MGP_FORMAT_RGBA16_UINT, 'u', "rgba16ui"},    {MGP_FORMAT_RGBA8_UINT, 'u', "rgba8ui"},
+   {MGP_FORMAT_R32_UINT, 'u', "r32ui"},          {MGP_FORMAT_RGBA32_SINT, 'i', "rgba32i"},
+   {MGP_FORMAT_RGBA16_SINT, 'i', "rgba16i"},     {MGP_FORMAT_RGBA8_SINT, 'i', "rgba8i"},
+   {MGP_FORMAT_R32_SINT, 'i', "r32i"},
 };
+
+const char *
+glb_storage_qualifier(unsigned mgp_format, char *cls)
+{
+   for (unsigned k = 0; k < sizeof(storage_formats) / sizeof(storage_formats[0]); k++)
+      if (storage_formats[k].format == mgp_format) {
+         if (cls)
+            *cls = storage_formats[k].cls;
+         return storage_formats[k].qualifier;
+      }
+   return NULL;
+}
 
 bool
 glb_storage_format(unsigned mgp_format)
 {
-   for (unsigned k = 0; k < sizeof(storage_formats); k++)
-      if (storage_formats[k] == mgp_format)
-         return true;
-   return false;
+   return glb_storage_qualifier(mgp_format, NULL) != NULL;
 }

@@ -598,6 +598,14 @@ shader_free(struct glb_obj *o, void *arg)
       if (s->default_buf)
          GLB_GL(scr->h)->glDeleteBuffers(1, &s->default_buf);
    }
+   /* the kept image sets' programs (glb_shader.c:glb_program_images), here and not through
+    * glb_shader.c, which calls this file */
+   for (unsigned i = 0;
+        scr->ctx && scr->h->eglGetCurrentContext() == scr->ctx && i < s->image_set_count; i++)
+      for (unsigned k = 0; k < GLB_VARIANTS; k++)
+         if (s->image_sets[i].variants[k].program)
+            GLB_GL(scr->h)->glDeleteProgram(s->image_sets[i].variants[k].program);
+   free(s->image_sets);
    free(s->default_bytes);
    for (unsigned st = 0; st < MGP_SHADER_STAGE_COUNT; st++)
       free(s->spirv[st]);
@@ -1009,6 +1017,7 @@ glb_gate_counters(void *screen, const char **names, unsigned long long *values, 
       {"gles-first-vertex-draws", scr->stats.first_vertex_draws},
       {"gles-biased-draws", scr->stats.biased_draws},
       {"gles-point-size-cut-draws", scr->stats.point_size_cut_draws},
+      {"gles-image-format-sets", scr->stats.image_format_sets},
       {"gles-buffers-only-draws", scr->stats.buffers_only_draws},
       {"gles-units-skipped", scr->stats.units_skipped},
       {"gles-lod-bias-walks", scr->stats.lod_bias_walks},

@@ -40,6 +40,10 @@ struct translate {
     * and each one's components */
    uint32_t bgra_inputs;
    uint8_t bgra_size[16];
+   /* the format-less images (formatless_image): a bit per host unit, each declared with its
+    * qualifier by image_format_layouts */
+   uint32_t image_units;
+   const char *image_qualifier[GLB_MAX_IMAGES];
 };
 
 /* GLES has no gl_BaseInstance. A draw's base instance moves its instanced arrays instead
@@ -837,6 +841,97 @@ bgra_declarations(const char *src, const struct translate *t, char *pre, size_t 
    return cur;
 }
 
+/* A writeonly image without a format (GLSL 4.20; SPIR-V's ImageFormatUnknown) at host unit j:
+ * ESSL declares every image with one, and GLES's image unit must hold that format, which GL
+ * gives only at glBindImageTexture. So each variant of the program declares it with the
+ * format of s->image_formats[j] (glb_program_images: the unit's at the draw), or its class's
+ * 32-bit red format where none is given; named _mgl_Image<j> for image_format_layouts. An
+ * array takes one format for its units. False with t->why filled. */
+static bool
+formatless_image(spvc_compiler comp, const spvc_reflected_resource *r, unsigned j,
+                 struct glb_shader *s, struct translate *t)
+{
+   const spvc_type image = spvc_compiler_get_type_handle(comp, r->base_type_id);
+   const spvc_type decl = spvc_compiler_get_type_handle(comp, r->type_id);
+   const spvc_basetype sampled = spvc_type_get_basetype(
+      spvc_compiler_get_type_handle(comp, spvc_type_get_image_sampled_type(image)));
+   const char cls = sampled == SPVC_BASETYPE_INT32    ? 'i'
+                    : sampled == SPVC_BASETYPE_UINT32 ? 'u'
+                                                      : 'f';
+   const unsigned dims = spvc_type_get_num_array_dimensions(decl);
+   const unsigned n = dims == 1 && spvc_type_array_dimension_is_literal(decl, 0)
+                         ? spvc_type_get_array_dimension(decl, 0)
+                      : dims ? 0
+                             : 1;
+   if (!n || n > GLB_MAX_IMAGES - j) {
+      snprintf(t->why, sizeof(t->why),
+               "a format-less image at unit %u of %u dimensions (ESSL needs its format)", j, dims);
+      return false;
+   }
+   unsigned f = s->image_formats[j];
+   char fcls = 0;
+   const char *q = f ? glb_storage_qualifier(f, &fcls) : NULL;
+   if (!q) {
+      f = cls == 'i'   ? MGP_FORMAT_R32_SINT
+          : cls == 'u' ? MGP_FORMAT_R32_UINT
+                       : MGP_FORMAT_R32_FLOAT;
+      q = glb_storage_qualifier(f, &fcls);
+   } else if (fcls != cls) {
+      snprintf(t->why, sizeof(t->why),
+               "image unit %u holds %s, which a format-less %cimage of another class cannot "
+               "declare",
+               j, q, cls);
+      return false;
+   }
+   s->formatless_mask |= 1u << j;
+   s->image_class[j] = (uint8_t)cls;
+   s->image_length[j] = (uint8_t)n;
+   s->image_formats[j] = (uint8_t)f;
+   t->image_units |= 1u << j;
+   t->image_qualifier[j] = q;
+   char name[24];
+   snprintf(name, sizeof(name), "_mgl_Image%u", j);
+   spvc_compiler_set_name(comp, r->id, name);
+   return true;
+}
+
+/* The translated source with each format-less image's qualifier put in its declaration's
+ * layout (SPIRV-Cross writes "layout(binding = j) uniform writeonly highp image2D _mgl_Image<j>;"
+ * for it, the declaration before any use). NULL: a declaration not found, or out of memory. */
+static char *
+image_format_layouts(const char *src, const struct translate *t)
+{
+   char *cur = strdup(src);
+   for (uint32_t m = t->image_units; cur && m; m &= m - 1) {
+      const unsigned j = (unsigned)__builtin_ctz(m);
+      char name[24];
+      const int len = snprintf(name, sizeof(name), " _mgl_Image%u", j);
+      const char *at = cur;
+      while ((at = strstr(at, name)) && at[len] != ';' && at[len] != '[')
+         at += len;
+      const char *line = at;
+      while (line && line > cur && line[-1] != '\n')
+         line--;
+      static const char layout[] = "layout(";
+      if (!at || strncmp(line, layout, sizeof(layout) - 1)) {
+         free(cur);
+         return NULL;
+      }
+      const size_t head = (size_t)(line - cur) + sizeof(layout) - 1;
+      const size_t qlen = strlen(t->image_qualifier[j]), rest = strlen(cur + head);
+      char *next = malloc(head + qlen + 2 + rest + 1);
+      if (next) {
+         memcpy(next, cur, head);
+         memcpy(next + head, t->image_qualifier[j], qlen);
+         memcpy(next + head + qlen, ", ", 2);
+         memcpy(next + head + qlen + 2, cur + head, rest + 1);
+      }
+      free(cur);
+      cur = next;
+   }
+   return cur;
+}
+
 /* The stage's storage buffers (descriptor bindings 144 + k: storage blocks, then the atomic
  * counter buffers the front end lowers to storage buffers, glsl.h) at host binding k, and its
  * images (160 + j) at host image unit j, within the host's limits; their bits go into
@@ -873,6 +968,12 @@ storage_bindings(struct glb_screen *scr, spvc_compiler comp, spvc_resources res,
             return false;
          }
          spvc_compiler_set_decoration(comp, list[i].id, SpvDecorationBinding, b - kinds[k].base);
+         if (k &&
+             spvc_type_get_image_storage_format(spvc_compiler_get_type_handle(
+                comp, list[i].base_type_id)) == SpvImageFormatUnknown &&
+             spvc_compiler_has_decoration(comp, list[i].id, SpvDecorationNonReadable) &&
+             !formatless_image(comp, &list[i], b - kinds[k].base, s, t))
+            return false;
          if (k)
             s->image_mask |= 1u << (b - kinds[k].base);
          else
@@ -1157,6 +1258,14 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
          snprintf(t->why, sizeof(t->why),
                   "no gl_ClipDistance to redeclare in gl_PerVertex (or out of memory)");
    }
+   if (t->source && t->image_units) {
+      char *declared = image_format_layouts(t->source, t);
+      free(t->source);
+      t->source = declared;
+      if (!t->source)
+         snprintf(t->why, sizeof(t->why),
+                  "no declaration of a format-less image to give its format (or out of memory)");
+   }
    if (t->source && (stage == MGP_SHADER_STAGE_TESS_CTRL || stage == MGP_SHADER_STAGE_TESS_EVAL)) {
       char *named = patch_vertices_name(t->source);
       free(t->source);
@@ -1246,6 +1355,7 @@ link_program(struct glb_screen *scr, struct glb_shader *s, uint32_t stage_mask,
    memset(tr, 0, sizeof(tr));
    s->ssbo_mask = 0;
    s->image_mask = 0;
+   s->formatless_mask = 0;
    bool made = true;
    for (unsigned i = 0; i < NSTAGES && made; i++) {
       const unsigned st = stages[i].stage;
@@ -1330,13 +1440,19 @@ take_program(struct glb_screen *scr, struct glb_shader *s, GLuint p)
    s->bgra_loc = GLB_GL(h)->glGetUniformLocation(p, "_mgl_Bgra");
 }
 
-/* Makes variant k the program's current one (its fields in place of the current's). */
+/* The current variant's fields into variants[variant]. */
 static void
-use_variant(struct glb_shader *s, unsigned k)
+keep_variant(struct glb_shader *s)
 {
    s->variants[s->variant] = (struct glb_linked){
       s->program,           s->alpha_one_loc, s->alpha_one_host, s->clip_enables_loc,
       s->clip_enables_host, s->lod_bias_loc,  s->bgra_loc,       s->bgra_inputs};
+}
+
+/* Variant k's fields in place of the current's, which were kept. */
+static void
+load_variant(struct glb_shader *s, unsigned k)
+{
    const struct glb_linked *v = &s->variants[k];
    s->program = v->program;
    s->alpha_one_loc = v->alpha_one_loc;
@@ -1347,6 +1463,14 @@ use_variant(struct glb_shader *s, unsigned k)
    s->bgra_loc = v->bgra_loc;
    s->bgra_inputs = v->bgra_inputs;
    s->variant = k;
+}
+
+/* Makes variant k the program's current one (its fields in place of the current's). */
+static void
+use_variant(struct glb_shader *s, unsigned k)
+{
+   keep_variant(s);
+   load_variant(s, k);
 }
 
 static void
@@ -1521,6 +1645,7 @@ glb_delete_shader(void *self, const struct mgp_handle_args *args, const void *ta
    for (unsigned k = 0; k < GLB_VARIANTS; k++)
       if (k != s->variant && s->variants[k].program)
          GLB_GL(scr->h)->glDeleteProgram(s->variants[k].program);
+   glb_image_sets_free(scr, s, true);
    if (s->default_buf)
       GLB_GL(scr->h)->glDeleteBuffers(1, &s->default_buf);
    free(s->default_bytes);
@@ -1762,6 +1887,121 @@ bgra_arrays(struct glb_context *ctx, const struct glb_shader *s)
    ctx->bgra_prog = s->base.h;
    ctx->bgra_mask = mask;
    return mask;
+}
+
+void
+glb_image_sets_free(struct glb_screen *scr, struct glb_shader *s, bool host)
+{
+   for (unsigned i = 0; host && i < s->image_set_count; i++)
+      for (unsigned k = 0; k < GLB_VARIANTS; k++)
+         if (s->image_sets[i].variants[k].program)
+            GLB_GL(scr->h)->glDeleteProgram(s->image_sets[i].variants[k].program);
+   free(s->image_sets);
+   s->image_sets = NULL;
+   s->image_set_count = 0;
+}
+
+/* The format a draw's unit j gives format-less image j (its array's units, which must hold
+ * one format): the unit's where ESSL declares images of it, else (nothing bound, or a format
+ * bind_image declines) the format the set has. 0: declined. */
+static unsigned
+unit_image_format(struct glb_context *ctx, const struct glb_shader *s, unsigned j)
+{
+   unsigned f = 0;
+   for (unsigned e = j; e < j + s->image_length[j]; e++) {
+      const struct mgp_image_view *iv = &ctx->images[e];
+      char cls = 0;
+      if (mgp_handle_is_null(iv->res) || !glb_storage_qualifier(iv->format, &cls))
+         continue;
+      if (cls != s->image_class[j] || (f && f != iv->format)) {
+         MGU_DECLINE(backend_draw_incomplete,
+                     "gles: image unit %u holds format %u, which the program's format-less "
+                     "%cimage at unit %u cannot take (%s)",
+                     e, iv->format, s->image_class[j], j,
+                     cls != s->image_class[j] ? "another class of type"
+                                              : "its array's units hold two formats");
+         return 0;
+      }
+      f = iv->format;
+   }
+   return f ? f : s->image_formats[j];
+}
+
+static void make_variant(struct glb_context *ctx, struct glb_shader *s, unsigned want,
+                         bool *switched);
+
+bool
+glb_program_images(struct glb_context *ctx, struct glb_shader *s, bool *switched)
+{
+   *switched = false;
+   if (!s->formatless_mask)
+      return true;
+   struct glb_screen *scr = ctx->scr;
+   uint8_t want[GLB_MAX_IMAGES];
+   memcpy(want, s->image_formats, sizeof(want));
+   for (uint32_t m = s->formatless_mask; m; m &= m - 1) {
+      const unsigned j = (unsigned)__builtin_ctz(m);
+      const unsigned f = unit_image_format(ctx, s, j);
+      if (!f)
+         return false;
+      want[j] = (uint8_t)f;
+   }
+   if (!memcmp(want, s->image_formats, sizeof(want)))
+      return true;
+   /* the current set kept, the wanted one current: one kept before, or a new one */
+   keep_variant(s);
+   struct glb_image_set cur = {.variant = s->variant};
+   memcpy(cur.formats, s->image_formats, sizeof(cur.formats));
+   memcpy(cur.variants, s->variants, sizeof(cur.variants));
+   memcpy(cur.vstate, s->vstate, sizeof(cur.vstate));
+   unsigned i = 0;
+   while (i < s->image_set_count && memcmp(s->image_sets[i].formats, want, sizeof(want)))
+      i++;
+   *switched = true;
+   if (i < s->image_set_count) {
+      const struct glb_image_set *set = &s->image_sets[i];
+      memcpy(s->image_formats, set->formats, sizeof(s->image_formats));
+      memcpy(s->variants, set->variants, sizeof(s->variants));
+      memcpy(s->vstate, set->vstate, sizeof(s->vstate));
+      load_variant(s, set->variant);
+      s->image_sets[i] = cur;
+      return true;
+   }
+   if (!s->image_sets) {
+      s->image_sets = calloc(GLB_IMAGE_SETS, sizeof(*s->image_sets));
+      if (!s->image_sets) {
+         glb_fatal(scr, MGU_FATAL_OutOfMemory, "draw: a program's format-less images");
+         return false;
+      }
+   }
+   if (s->image_set_count < GLB_IMAGE_SETS) {
+      s->image_sets[s->image_set_count++] = cur;
+   } else {
+      /* the oldest kept set's programs go; the shadow may name one of them */
+      struct glb_image_set *old = &s->image_sets[s->image_set_next];
+      for (unsigned k = 0; k < GLB_VARIANTS; k++)
+         if (old->variants[k].program)
+            GLB_GL(scr->h)->glDeleteProgram(old->variants[k].program);
+      glb_shadow_forget(scr);
+      *old = cur;
+      s->image_set_next = (s->image_set_next + 1) % GLB_IMAGE_SETS;
+   }
+   memcpy(s->image_formats, want, sizeof(s->image_formats));
+   memset(s->vstate, 0, sizeof(s->vstate));
+   memset(s->variants, 0, sizeof(s->variants));
+   for (unsigned k = 0; k < GLB_VARIANTS; k++)
+      s->variants[k] = (struct glb_linked){.alpha_one_loc = -1,
+                                           .alpha_one_host = -1,
+                                           .clip_enables_loc = -1,
+                                           .clip_enables_host = -1,
+                                           .lod_bias_loc = -1,
+                                           .bgra_loc = -1};
+   load_variant(s, 0);
+   /* the plain variant of the new set, the one a dispatch runs and a draw's start */
+   bool made = false;
+   make_variant(ctx, s, 0, &made);
+   scr->stats.image_format_sets++;
+   return true;
 }
 
 /* Makes variant want of the program (not made yet) from the kept SPIR-V, current where made
