@@ -119,8 +119,8 @@ buffer_new(struct fe_context *ctx, GLuint name)
 /* The object for a name being bound: created at first bind (GL's lazy creation), and in a
  * compatibility context for a name glGenBuffers never returned too. Sets *ok to false for
  * such a name elsewhere (GL_INVALID_OPERATION). */
-struct fe_buffer *
-fe_buffer_for_bind(struct fe_context *ctx, GLuint name, bool *ok)
+static inline __attribute__((always_inline)) struct fe_buffer *
+buffer_for_bind(struct fe_context *ctx, GLuint name, bool *ok)
 {
    *ok = true;
    if (!name)
@@ -133,6 +133,12 @@ fe_buffer_for_bind(struct fe_context *ctx, GLuint name, bool *ok)
       obj = buffer_new(ctx, name);
    *ok = obj != NULL;
    return obj;
+}
+
+struct fe_buffer *
+fe_buffer_for_bind(struct fe_context *ctx, GLuint name, bool *ok)
+{
+   return buffer_for_bind(ctx, name, ok);
 }
 
 /* The buffer object a direct-state-access command names (GL 4.6 §6): GL_INVALID_OPERATION
@@ -457,7 +463,7 @@ bind_uniform_block(struct fe_context *ctx, GLuint index, GLuint buffer, GLintptr
       FE_CHECK(err != GL_NO_ERROR, err);
    }
    bool ok = true;
-   struct fe_buffer *buf = fe_buffer_for_bind(ctx, buffer, &ok);
+   struct fe_buffer *buf = buffer_for_bind(ctx, buffer, &ok); /* inline: this bind's lookup */
    FE_CHECK(!ok, GL_INVALID_OPERATION);
    FE_REBIND(ctx, &ctx->uniform_buffer, buf);
    set_block_binding(ctx, &ctx->ubo[index], NULL, buf, offset, size, whole);
