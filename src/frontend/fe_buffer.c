@@ -119,8 +119,8 @@ buffer_new(struct fe_context *ctx, GLuint name)
 /* The object for a name being bound: created at first bind (GL's lazy creation), and in a
  * compatibility context for a name glGenBuffers never returned too. Sets *ok to false for
  * such a name elsewhere (GL_INVALID_OPERATION). */
-struct fe_buffer *
-fe_buffer_for_bind(struct fe_context *ctx, GLuint name, bool *ok)
+static inline __attribute__((always_inline)) struct fe_buffer *
+buffer_for_bind(struct fe_context *ctx, GLuint name, bool *ok)
 {
    *ok = true;
    if (!name)
@@ -133,6 +133,12 @@ fe_buffer_for_bind(struct fe_context *ctx, GLuint name, bool *ok)
       obj = buffer_new(ctx, name);
    *ok = obj != NULL;
    return obj;
+}
+
+struct fe_buffer *
+fe_buffer_for_bind(struct fe_context *ctx, GLuint name, bool *ok)
+{
+   return buffer_for_bind(ctx, name, ok);
 }
 
 /* The buffer object a direct-state-access command names (GL 4.6 §6): GL_INVALID_OPERATION
@@ -406,6 +412,25 @@ range_error(struct fe_context *ctx, GLenum target, GLintptr offset, GLsizeiptr s
    return align > 1 && offset % align ? GL_INVALID_VALUE : GL_NO_ERROR;
 }
 
+/* A uniform, storage or atomic counter binding b to buf: whole, or [offset, offset + size);
+ * version is the draw input it moves (the uniform blocks' through fe_draw_bump_ubos). */
+static inline void
+set_block_binding(struct fe_context *ctx, struct fe_ubo_binding *b, uint64_t *version,
+                  struct fe_buffer *buf, GLintptr offset, GLsizeiptr size, bool whole)
+{
+   const GLintptr new_offset = whole ? 0 : offset;
+   const GLsizeiptr new_size = whole ? 0 : size;
+   if (b->buffer == buf && b->offset == new_offset && b->size == new_size)
+      return;
+   FE_REBIND(ctx, &b->buffer, buf);
+   b->offset = new_offset;
+   b->size = new_size;
+   if (version)
+      fe_draw_bump(ctx, version);
+   else
+      fe_draw_bump_ubos(ctx);
+}
+
 /* Indexed binding index of target (checked) to buf: whole, or [offset, offset + size); a
  * transform feedback binding is tfo's. */
 static void
@@ -418,24 +443,30 @@ set_indexed(struct fe_context *ctx, struct fe_tfo *tfo, GLenum target, GLuint in
       tfo->xfb[index].size = whole ? 0 : size;
       return;
    }
-   const bool storage = target == GL_SHADER_STORAGE_BUFFER;
-   const bool atomic = target == GL_ATOMIC_COUNTER_BUFFER;
-   struct fe_ubo_binding *b = storage  ? &ctx->ssbo[index]
-                              : atomic ? &ctx->atomic[index]
-                                       : &ctx->ubo[index];
-   GLintptr new_offset = whole ? 0 : offset;
-   GLsizeiptr new_size = whole ? 0 : size;
-   if (b->buffer == buf && b->offset == new_offset && b->size == new_size)
-      return;
-   FE_REBIND(ctx, &b->buffer, buf);
-   b->offset = new_offset;
-   b->size = new_size;
-   if (storage)
-      fe_draw_bump(ctx, &ctx->ssbo_version);
-   else if (atomic)
-      fe_draw_bump(ctx, &ctx->atomic_version);
+   if (target == GL_SHADER_STORAGE_BUFFER)
+      set_block_binding(ctx, &ctx->ssbo[index], &ctx->ssbo_version, buf, offset, size, whole);
+   else if (target == GL_ATOMIC_COUNTER_BUFFER)
+      set_block_binding(ctx, &ctx->atomic[index], &ctx->atomic_version, buf, offset, size, whole);
    else
-      fe_draw_bump_ubos(ctx);
+      set_block_binding(ctx, &ctx->ubo[index], NULL, buf, offset, size, whole);
+}
+
+/* glBindBufferBase/Range of a uniform block's binding (one per material between draws):
+ * bind_range's checks in its order, for this target alone, and both points. */
+static void
+bind_uniform_block(struct fe_context *ctx, GLuint index, GLuint buffer, GLintptr offset,
+                   GLsizeiptr size, bool whole)
+{
+   FE_CHECK(index >= FE_MAX_UBO_BINDINGS, GL_INVALID_VALUE);
+   if (!whole && buffer) {
+      const GLenum err = range_error(ctx, GL_UNIFORM_BUFFER, offset, size);
+      FE_CHECK(err != GL_NO_ERROR, err);
+   }
+   bool ok = true;
+   struct fe_buffer *buf = buffer_for_bind(ctx, buffer, &ok); /* inline: this bind's lookup */
+   FE_CHECK(!ok, GL_INVALID_OPERATION);
+   FE_REBIND(ctx, &ctx->uniform_buffer, buf);
+   set_block_binding(ctx, &ctx->ubo[index], NULL, buf, offset, size, whole);
 }
 
 /* glBindBufferBase/Range (dsa NULL: the bound transform feedback object's bindings, the generic
@@ -528,14 +559,20 @@ void
 mgl_glBindBufferBase(GLenum target, GLuint index, GLuint buffer)
 {
    FE_CTX_OR_RETURN();
-   bind_range(ctx, NULL, target, index, buffer, 0, 0, true);
+   if (target == GL_UNIFORM_BUFFER)
+      bind_uniform_block(ctx, index, buffer, 0, 0, true);
+   else
+      bind_range(ctx, NULL, target, index, buffer, 0, 0, true);
 }
 
 void
 mgl_glBindBufferRange(GLenum target, GLuint index, GLuint buffer, GLintptr offset, GLsizeiptr size)
 {
    FE_CTX_OR_RETURN();
-   bind_range(ctx, NULL, target, index, buffer, offset, size, false);
+   if (target == GL_UNIFORM_BUFFER)
+      bind_uniform_block(ctx, index, buffer, offset, size, false);
+   else
+      bind_range(ctx, NULL, target, index, buffer, offset, size, false);
 }
 
 /* ---- storage and data ----------------------------------------------------------------------- */

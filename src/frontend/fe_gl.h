@@ -566,7 +566,12 @@ void fe_names_finish(struct fe_names *n);
 /* A fresh name, reserved; 0 when out of memory. */
 GLuint fe_names_gen(struct fe_names *n);
 /* The object (NULL for none, FE_NAME_RESERVED for generated-only). */
-void *fe_names_get(const struct fe_names *n, GLuint name);
+/* Inline: a bind of a name between draws asks it once a call. */
+static inline void *
+fe_names_get(const struct fe_names *n, GLuint name)
+{
+   return name && name < n->capacity ? n->slots[name] : NULL;
+}
 bool fe_names_is_reserved(const struct fe_names *n, GLuint name);
 bool fe_names_set(struct fe_names *n, GLuint name, void *obj);
 /* Whether a compatibility context may make an object of `name`, never generated (GL 3.3
@@ -1211,8 +1216,23 @@ void fe_object_ref(struct fe_object *obj);
 /* Drops a reference; the last one destroys the object (resource_destroy for resources). ctx
  * is the context to send context calls through, or NULL. */
 void fe_object_unref(struct fe_context *ctx, struct fe_object *obj);
-/* Replaces *slot (a binding) with obj, keeping reference counts. */
-void fe_object_rebind(struct fe_context *ctx, struct fe_object **slot, struct fe_object *obj);
+/* The object whose last reference was just dropped: its label freed, then its kind's destroy. */
+void fe_object_release(struct fe_context *ctx, struct fe_object *obj);
+/* Replaces *slot (a binding) with obj, keeping reference counts. Inline, the release of a last
+ * reference out of line: a bind between draws (a uniform block's, two points a call) pays two
+ * atomics, not two calls. */
+static inline void
+fe_object_rebind(struct fe_context *ctx, struct fe_object **slot, struct fe_object *obj)
+{
+   struct fe_object *old = *slot;
+   if (old == obj)
+      return;
+   if (obj)
+      atomic_fetch_add_explicit(&obj->refs, 1, memory_order_relaxed);
+   *slot = obj;
+   if (old && atomic_fetch_sub_explicit(&old->refs, 1, memory_order_acq_rel) == 1)
+      fe_object_release(ctx, old);
+}
 #define FE_REBIND(ctx, slot, obj)                                                                  \
    fe_object_rebind(ctx, (struct fe_object **)(slot), (struct fe_object *)(obj))
 

@@ -69,14 +69,6 @@ fe_names_compat_usable(struct fe_context *ctx, GLuint name)
    return true;
 }
 
-void *
-fe_names_get(const struct fe_names *n, GLuint name)
-{
-   if (!name || name >= n->capacity)
-      return NULL;
-   return n->slots[name];
-}
-
 bool
 fe_names_is_reserved(const struct fe_names *n, GLuint name)
 {
@@ -126,8 +118,13 @@ fe_object_ref(struct fe_object *obj)
 void
 fe_object_unref(struct fe_context *ctx, struct fe_object *obj)
 {
-   if (!obj || atomic_fetch_sub_explicit(&obj->refs, 1, memory_order_acq_rel) != 1)
-      return;
+   if (obj && atomic_fetch_sub_explicit(&obj->refs, 1, memory_order_acq_rel) == 1)
+      fe_object_release(ctx, obj);
+}
+
+void
+fe_object_release(struct fe_context *ctx, struct fe_object *obj)
+{
    free(obj->label);
    obj->label = NULL;
    switch (obj->kind) {
@@ -138,17 +135,6 @@ fe_object_unref(struct fe_context *ctx, struct fe_object *obj)
    case FE_OBJ_PROGRAM: fe_program_destroy(ctx, (struct fe_program *)obj); break;
    case FE_OBJ_SAMPLER: fe_sampler_destroy(ctx, (struct fe_sampler *)obj); break;
    }
-}
-
-void
-fe_object_rebind(struct fe_context *ctx, struct fe_object **slot, struct fe_object *obj)
-{
-   if (*slot == obj)
-      return;
-   fe_object_ref(obj);
-   struct fe_object *old = *slot;
-   *slot = obj;
-   fe_object_unref(ctx, old);
 }
 
 /* ---- handles -------------------------------------------------------------------------------- */

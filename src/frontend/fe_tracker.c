@@ -274,8 +274,8 @@ emit_patch_state(struct fe_context *ctx)
 
 /* What an indexed buffer binding names now: whole-buffer bindings and ranges past the end
  * resolve against the buffer's size; nothing (a null range) without a buffer with storage or
- * with an offset at or past its end. */
-static struct mgp_buffer_range
+ * with an offset at or past its end. Inline: a uniform-block rebind's draw resolves one. */
+static inline __attribute__((always_inline)) struct mgp_buffer_range
 binding_range(const struct fe_ubo_binding *b)
 {
    const struct fe_buffer *buf = b->buffer;

@@ -3766,6 +3766,103 @@ test_repeat_ubo_rebind(void)
    fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
 }
 
+/* glBindBufferBase/Range on GL_UNIFORM_BUFFER (their own way, bind_uniform_block): GL's errors
+ * leave both points as they were; a bind sets the generic point and the indexed range the
+ * queries read back; each point holds one reference (the last bind away and the delete
+ * destroy the store once); the same range bound again is no change (a repeat sending only the
+ * draw). */
+static void
+test_ubo_bind_points(void)
+{
+   fake_caps.call_mask[MGP_CALL_draw / 64] |= 1ull << (MGP_CALL_draw % 64); /* compact */
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   struct fake_program fp = {
+      .num_inputs = 1,
+      .inputs = {"pos"},
+      .num_blocks = 1,
+      .blocks = {"Lights"},
+      .block_sizes = {64},
+   };
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   GLuint vao, vbo;
+   make_triangle(&vao, &vbo);
+   GLuint ubo[2];
+   mgl_glGenBuffers(2, ubo);
+   for (int i = 0; i < 2; i++) {
+      mgl_glBindBuffer(GL_UNIFORM_BUFFER, ubo[i]);
+      mgl_glBufferData(GL_UNIFORM_BUFFER, 1024, NULL, GL_DYNAMIC_DRAW);
+   }
+   struct fe_context *ctx = e.ctx;
+   GLint generic = -1;
+   GLint64 bound[3] = {-1, -1, -1};
+   /* errors: an index past GL_MAX_UNIFORM_BUFFER_BINDINGS, a name never generated (core) */
+   mgl_glBindBufferBase(GL_UNIFORM_BUFFER, 0, ubo[0]);
+   mgl_glBindBufferBase(GL_UNIFORM_BUFFER, FE_MAX_UBO_BINDINGS, ubo[1]);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_VALUE);
+   mgl_glBindBufferRange(GL_UNIFORM_BUFFER, FE_MAX_UBO_BINDINGS, ubo[1], 0, 64);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_VALUE);
+   mgl_glBindBufferBase(GL_UNIFORM_BUFFER, 1, 4242);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_OPERATION);
+   mgl_glBindBufferRange(GL_UNIFORM_BUFFER, 1, ubo[1], 0, -1);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_VALUE);
+   mgl_glGetIntegerv(GL_UNIFORM_BUFFER_BINDING, &generic);
+   CHECK_EQ(generic, (GLint)ubo[0]);
+   mgl_glGetInteger64i_v(GL_UNIFORM_BUFFER_BINDING, 1, &bound[0]);
+   CHECK_EQ(bound[0], 0);
+   /* a range: both points, the range read back */
+   mgl_glBindBufferRange(GL_UNIFORM_BUFFER, 1, ubo[1], 256, 64);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   mgl_glGetIntegerv(GL_UNIFORM_BUFFER_BINDING, &generic);
+   mgl_glGetInteger64i_v(GL_UNIFORM_BUFFER_BINDING, 1, &bound[0]);
+   mgl_glGetInteger64i_v(GL_UNIFORM_BUFFER_START, 1, &bound[1]);
+   mgl_glGetInteger64i_v(GL_UNIFORM_BUFFER_SIZE, 1, &bound[2]);
+   CHECK_EQ(generic, (GLint)ubo[1]);
+   CHECK_EQ(bound[0], (GLint64)ubo[1]);
+   CHECK_EQ(bound[1], 256);
+   CHECK_EQ(bound[2], 64);
+   /* the draw sends the block's range as bound; the same bind again is no change */
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK(ctx->draw_repeat.valid);
+   mgl_glBindBufferBase(GL_UNIFORM_BUFFER, 0, ubo[1]);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_shader_buffers), 1);
+   const struct fake_rec *sb = fake_find(MGP_CALL_set_shader_buffers, 0);
+   CHECK(sb && sb->tail_count == 1);
+   if (sb && sb->tail_count == 1) {
+      const struct mgp_buffer_range *r = sb->tail;
+      CHECK(!mgp_handle_is_null(r->res));
+      CHECK_EQ(r->offset, 0);
+      CHECK_EQ(r->size, 1024);
+   }
+   mgl_glBindBufferBase(GL_UNIFORM_BUFFER, 0, ubo[1]);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count(), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw), 1);
+   /* references: ubo[0] is bound nowhere now; deleted, its store goes at once, and ubo[1]'s
+    * only when its last point lets go of it after the delete */
+   fake_clear();
+   mgl_glDeleteBuffers(1, &ubo[0]);
+   CHECK_EQ(fake_count_of(MGP_CALL_resource_destroy), 1);
+   struct fe_buffer *b1 = fe_buffer_lookup(ctx, ubo[1]);
+   CHECK(b1 && atomic_load(&b1->base.refs) == 4); /* its name, the generic point, 0 and 1 */
+   mgl_glBindBufferBase(GL_UNIFORM_BUFFER, 1, 0);
+   mgl_glBindBufferRange(GL_UNIFORM_BUFFER, 0, 0, 0, 0); /* zero: unbinds, no range checks */
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   CHECK(b1 && atomic_load(&b1->base.refs) == 1); /* the generic point moved to zero too */
+   mgl_glGetIntegerv(GL_UNIFORM_BUFFER_BINDING, &generic);
+   CHECK_EQ(generic, 0);
+   fake_clear();
+   mgl_glDeleteBuffers(1, &ubo[1]);
+   CHECK_EQ(fake_count_of(MGP_CALL_resource_destroy), 1);
+   env_finish(&e);
+   fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
+}
+
 /* The vertex buffers the draw after a glVertexAttribPointer sends: one record whose bindings are
  * those the enabled attributes read now, each the buffer and offset bound. Rebinds of one
  * attribute (a repeat draw) between changes of which attributes are enabled and which binding
@@ -4081,6 +4178,7 @@ main(void)
    test_draw_ready_memo();
    test_draw_repeat();
    test_repeat_ubo_rebind();
+   test_ubo_bind_points();
    test_repeat_attrib_layout();
    test_repeat_vao_switch();
    test_sampler_layout();
