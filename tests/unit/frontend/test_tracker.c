@@ -3649,6 +3649,24 @@ test_draw_repeat(void)
    fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
 }
 
+/* The two uniform-block tests' start: the compact draw offered, a program reading one 64-byte
+ * block "Lights" in use, a triangle's vertex array bound. */
+static void
+ubo_program_env(struct fe_test_env *e, GLuint *vao, GLuint *vbo)
+{
+   fake_caps.call_mask[MGP_CALL_draw / 64] |= 1ull << (MGP_CALL_draw % 64); /* compact */
+   env_init(e, 64, 64);
+   struct fake_program fp = {
+      .num_inputs = 1,
+      .inputs = {"pos"},
+      .num_blocks = 1,
+      .blocks = {"Lights"},
+      .block_sizes = {64},
+   };
+   mgl_glUseProgram(make_program(&fp));
+   make_triangle(vao, vbo);
+}
+
 /* A uniform-block binding moved between draws (glBindBufferBase/Range of another buffer or
  * range, ubo_change): a repeat draw that sends the block ranges first (the tracker's binding
  * group, as fe_validate would), with each range as bound; a refused bind (an offset off the
@@ -3657,20 +3675,9 @@ test_draw_repeat(void)
 static void
 test_repeat_ubo_rebind(void)
 {
-   fake_caps.call_mask[MGP_CALL_draw / 64] |= 1ull << (MGP_CALL_draw % 64); /* compact */
    struct fe_test_env e;
-   env_init(&e, 64, 64);
-   struct fake_program fp = {
-      .num_inputs = 1,
-      .inputs = {"pos"},
-      .num_blocks = 1,
-      .blocks = {"Lights"},
-      .block_sizes = {64},
-   };
-   GLuint prog = make_program(&fp);
-   mgl_glUseProgram(prog);
    GLuint vao, vbo;
-   make_triangle(&vao, &vbo);
+   ubo_program_env(&e, &vao, &vbo);
    static const float verts2[9] = {0, 0, 0, 1, 0, 0, 0, 1, 0};
    GLuint vbo2;
    mgl_glGenBuffers(1, &vbo2);
@@ -3774,20 +3781,9 @@ test_repeat_ubo_rebind(void)
 static void
 test_ubo_bind_points(void)
 {
-   fake_caps.call_mask[MGP_CALL_draw / 64] |= 1ull << (MGP_CALL_draw % 64); /* compact */
    struct fe_test_env e;
-   env_init(&e, 64, 64);
-   struct fake_program fp = {
-      .num_inputs = 1,
-      .inputs = {"pos"},
-      .num_blocks = 1,
-      .blocks = {"Lights"},
-      .block_sizes = {64},
-   };
-   GLuint prog = make_program(&fp);
-   mgl_glUseProgram(prog);
    GLuint vao, vbo;
-   make_triangle(&vao, &vbo);
+   ubo_program_env(&e, &vao, &vbo);
    GLuint ubo[2];
    mgl_glGenBuffers(2, ubo);
    for (int i = 0; i < 2; i++) {
