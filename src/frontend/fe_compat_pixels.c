@@ -651,7 +651,7 @@ fe_compat_internal_program(struct fe_context *ctx, const char *vs, const char *f
                            const char *const samplers[FE_COMPAT_INTERNAL_UNITS], uint32_t *offset)
 {
    char *log = NULL;
-   struct fe_exec *exec = fs ? fe_exec_create_internal(ctx, vs, fs, &log) : NULL;
+   struct fe_exec *exec = fs ? fe_exec_create_internal(ctx, vs, NULL, fs, &log) : NULL;
    if (!exec) {
       mgu_log(MGU_LOG_ERROR, "the %s program failed to link: %s", what,
               log ? log : "(out of memory)");

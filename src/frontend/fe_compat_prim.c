@@ -3,14 +3,18 @@
  * stream of triangles that keeps GL's flat-shading vertex (GL 3.3 compatibility, table 2.15:
  * the last vertex of a quad whatever the convention, since
  * GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION is false; the first of a polygon). In polygon
- * mode LINE or POINT the polygons' outer edges (or vertices) are drawn instead, so no diagonal
- * shows, and the edge flags (glEdgeFlag, glEdgeFlagPointer) drop edges as GL 2.1 2.6.2 says;
- * independent triangles take this path too when an edge flag is off. The indices travel with
- * the draw as client-side indices (fe_draw_rewritten). */
+ * mode LINE or POINT (either face's) the triangles go out with adjacency that marks the
+ * polygon's own edges, for the generated outline stage (fe_ff_program.c), which culls by the
+ * facing and draws those edges or vertices, so no diagonal shows and the edge flags
+ * (glEdgeFlag, glEdgeFlagPointer) drop edges as GL 2.1 2.6.2 says; independent triangles take
+ * this path too when an edge flag is off. Under a GLSL program (no outline stage) the outer
+ * edges (or vertices) go out as lines (points) in one mode for both faces. The indices travel
+ * with the draw as client-side indices (fe_draw_rewritten). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "fe_compat_vertex.h"
+#include "fe_ff.h"
 #include "log.h"
 
 /* Rewritten indices of one draw at most (4 bytes each). */
@@ -23,13 +27,23 @@ edges_from_array(const struct fe_context *ctx)
    return c->draw_edges ? c->draw_edges_vary : c->edge_array.enabled;
 }
 
-/* The polygon mode the rewrite draws outlines for. With a mode per face the polygons go out
- * filled (as triangles) and fe_draw.c draws each face's pass in its mode: outlines then show
- * the triangles' inner edges and ignore edge flags (counted, gl-feature-unimplemented). */
+/* The polygon mode the rewrite draws outlines for as lines or points (no outline stage). With
+ * a mode per face the polygons go out filled (as triangles) and fe_draw.c draws each face's
+ * pass in its mode: outlines then show the triangles' inner edges and ignore edge flags
+ * (counted, gl-feature-unimplemented). */
 static GLenum
 rewrite_fill(const struct fe_context *ctx)
 {
    return ctx->polygon_mode == ctx->polygon_mode_back ? ctx->polygon_mode : GL_FILL;
+}
+
+/* Whether the polygons go out as triangles with adjacency for the outline stage: a face is in
+ * mode LINE or POINT and the stage is there (fe_ff_outline_offered). */
+static bool
+outlined(const struct fe_context *ctx)
+{
+   return (ctx->polygon_mode != GL_FILL || ctx->polygon_mode_back != GL_FILL) &&
+          fe_ff_outline_offered(ctx);
 }
 
 bool
@@ -37,7 +51,8 @@ fe_compat_draw_rewritten(struct fe_context *ctx, GLenum mode)
 {
    if (mode == GL_QUADS || mode == GL_QUAD_STRIP || mode == GL_POLYGON)
       return true;
-   return mode == GL_TRIANGLES && rewrite_fill(ctx) != GL_FILL && edges_from_array(ctx);
+   return mode == GL_TRIANGLES && (rewrite_fill(ctx) != GL_FILL || outlined(ctx)) &&
+          edges_from_array(ctx);
 }
 
 struct emit {
@@ -45,6 +60,7 @@ struct emit {
    uint64_t n;
    uint32_t min, max;
    GLenum fill;         /* GL_FILL, GL_LINE or GL_POINT */
+   bool adjacency;      /* triangles with adjacency for the outline stage (fill GL_FILL) */
    bool last;           /* the rasterizer's provoking vertex is a triangle's last */
    const uint8_t *edge; /* edge flag of vertex v + bias (NULL: every edge is drawn) */
    uint64_t edge_n;
@@ -58,7 +74,7 @@ struct emit {
 static void
 prim_done(struct emit *e, uint64_t from)
 {
-   const uint64_t vpp = e->fill == GL_LINE ? 2 : e->fill == GL_POINT ? 1 : 3;
+   const uint64_t vpp = e->adjacency ? 6 : e->fill == GL_LINE ? 2 : e->fill == GL_POINT ? 1 : 3;
    const uint64_t made = (e->n - from) / vpp;
    if (e->per_prim == 0 && made > 0 && made < UINT32_MAX)
       e->per_prim = (uint32_t)made;
@@ -83,11 +99,39 @@ edge_on(const struct emit *e, uint32_t v)
    return !e->edge || i < 0 || (uint64_t)i >= e->edge_n || e->edge[i];
 }
 
+/* Triangle (a, b, c) of a polygon's fan, rasterizer order, with adjacency for the outline
+ * stage: after each corner the next where the polygon draws the edge between them (ab: edge
+ * a-b), else the corner again (fe_ff_program.c, gen_geometry). Wound as the polygon is. */
+static void
+fan_adjacent(struct emit *e, uint32_t a, bool ab, uint32_t b, bool bc, uint32_t c, bool ca)
+{
+   if (e->last) { /* (b, c, a): the provoking vertex last */
+      const uint32_t t = a;
+      const bool tab = ab;
+      a = b, ab = bc, b = c, bc = ca, c = t, ca = tab;
+   }
+   put(e, a);
+   put(e, ab ? b : a);
+   put(e, b);
+   put(e, bc ? c : b);
+   put(e, c);
+   put(e, ca ? a : c);
+}
+
 /* One polygon of m vertices p[], whose flat-shading vertex is p[pv]; use_edges: the edge
  * flags apply (not to quad strips). */
 static void
 polygon(struct emit *e, const uint32_t *p, unsigned m, unsigned pv, bool use_edges)
 {
+   if (e->adjacency) {
+      /* the fan around p[pv]: its first and last triangles hold the edges at p[pv] */
+      for (unsigned j = 1; j + 1 < m; j++) {
+         const uint32_t a = p[pv], b = p[(pv + j) % m], c = p[(pv + j + 1) % m];
+         fan_adjacent(e, a, j == 1 && (!use_edges || edge_on(e, a)), b, !use_edges || edge_on(e, b),
+                      c, j + 2 == m && (!use_edges || edge_on(e, c)));
+      }
+      return;
+   }
    if (e->fill == GL_LINE) {
       for (unsigned i = 0; i < m; i++)
          if (!use_edges || edge_on(e, p[i])) {
@@ -148,7 +192,11 @@ run(struct emit *e, GLenum mode, const uint32_t *v, uint64_t n)
       if (n >= 3) {
          const uint64_t from = e->n;
          /* fan from vertex 0 without a copy: polygons of any size */
-         if (e->fill != GL_FILL) {
+         if (e->adjacency) {
+            for (uint64_t j = 1; j + 1 < n; j++)
+               fan_adjacent(e, v[0], j == 1 && edge_on(e, v[0]), v[j], edge_on(e, v[j]), v[j + 1],
+                            j + 2 == n && edge_on(e, v[j + 1]));
+         } else if (e->fill != GL_FILL) {
             for (uint64_t i = 0; i < n; i++)
                if (edge_on(e, v[i])) {
                   put(e, v[i]);
@@ -265,20 +313,24 @@ fe_compat_draw(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, 
    struct fe_compat *c = ctx->compat;
    if (!count || !instances)
       return;
-   /* at most 4 indices out per vertex in (a quad strip's edges) */
-   if ((uint64_t)count * 4u > POLY_MAX_INDICES) {
+   const bool adjacency = outlined(ctx);
+   /* at most 4 indices out per vertex in (a quad strip's edges), 6 with adjacency (a quad
+    * strip's two triangles per two vertices) */
+   const unsigned per_vertex = adjacency ? 6u : 4u;
+   if ((uint64_t)count * per_vertex > POLY_MAX_INDICES) {
       MGU_DECLINE(gl_feature_unimplemented, "a polygon draw of %d vertices (at most %llu)", count,
-                  POLY_MAX_INDICES / 4u);
+                  POLY_MAX_INDICES / per_vertex);
       return;
    }
-   /* Outlines and vertices go out as lines and points, which the device does not cull: with
-    * both faces culled nothing is drawn (GL 2.1 §3.5.4 culls before the polygon mode); one
-    * culled face would need each polygon's facing, which the front end does not know. */
+   /* Outlines and vertices as lines and points are not culled by the device: with both faces
+    * culled nothing is drawn (GL 2.1 §3.5.4 culls before the polygon mode); one culled face
+    * needs each polygon's facing, which only the outline stage finds. */
    if (rewrite_fill(ctx) != GL_FILL && ctx->cull_enabled) {
       if (ctx->cull_mode == GL_FRONT_AND_BACK)
          return;
-      MGU_DECLINE(gl_feature_unimplemented,
-                  "polygon outlines or vertices with one face culled: drawn for both faces");
+      if (!adjacency)
+         MGU_DECLINE(gl_feature_unimplemented,
+                     "polygon outlines or vertices with one face culled: drawn for both faces");
    }
    uint32_t *src = fe_compat_source_indices(ctx, first, count, type, indices);
    if (!src)
@@ -288,18 +340,19 @@ fe_compat_draw(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, 
                                                                   : type == GL_UNSIGNED_SHORT ? 2
                                                                                               : 4)
                                           : 0;
-   if (ctx->polygon_mode != ctx->polygon_mode_back)
+   if (ctx->polygon_mode != ctx->polygon_mode_back && !adjacency)
       MGU_DECLINE(gl_feature_unimplemented,
                   "polygons with a polygon mode per face: drawn as triangles, so an outlined "
                   "face shows its inner edges and edge flags are ignored");
    struct emit e = {
-      .out = malloc((size_t)count * 4u * 4u),
+      .out = malloc((size_t)count * per_vertex * 4u),
       .min = UINT32_MAX,
-      .fill = rewrite_fill(ctx),
+      .fill = adjacency ? GL_FILL : rewrite_fill(ctx),
+      .adjacency = adjacency,
       .last = ctx->rs.provoking_vertex_last,
    };
    uint8_t *owned_edges = NULL;
-   if (e.out && e.fill != GL_FILL) {
+   if (e.out && (e.fill != GL_FILL || e.adjacency)) {
       if (c->draw_edges) {
          e.edge = c->draw_edges;
          e.edge_n = c->draw_edges_n;
@@ -333,7 +386,8 @@ fe_compat_draw(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, 
       run(&e, mode, src + start, k - start);
       start = k + 1;
    }
-   const GLenum out_mode = e.fill == GL_LINE    ? GL_LINES
+   const GLenum out_mode = e.adjacency          ? GL_TRIANGLES_ADJACENCY
+                           : e.fill == GL_LINE  ? GL_LINES
                            : e.fill == GL_POINT ? GL_POINTS
                                                 : GL_TRIANGLES;
    if (e.n) {
@@ -341,8 +395,10 @@ fe_compat_draw(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, 
        * divides the device's numbers by the primitives each one became, where that is one
        * figure (fe_ff_note_program_draw says where it is not) */
       c->rewrite_divisor = e.per_prim == UINT32_MAX ? 0 : e.per_prim ? e.per_prim : 1;
+      c->outline_draw = e.adjacency;
       fe_draw_rewritten(ctx, out_mode, (GLsizei)e.n, e.out, e.min, e.max, instances, baseinstance,
                         basevertex);
+      c->outline_draw = false;
       c->rewrite_divisor = 1;
    }
    free(owned_edges);

@@ -158,6 +158,9 @@ struct fe_compat {
     * k primitives each (2 triangles a filled quad), 0 when they differ; 1 outside it. A
     * fragment shader's gl_PrimitiveID is divided by it (GLSL_STATE_PRIMITIVE_DIVISOR). */
    uint32_t rewrite_divisor;
+   /* The draw in progress is the rewrite's triangles with adjacency for the generated outline
+    * stage (fe_compat_prim.c, fe_ff_program.c): it keys the fixed-function program. */
+   bool outline_draw;
    struct fe_vao dl_vao; /* a display list's captured vertices (fe_dlist_draw.c) */
    struct fe_compat_imm imm;
    struct fe_compat_pixels *pixels;      /* raster position, pixel transfer (fe_compat_pixels.h) */

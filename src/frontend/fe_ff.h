@@ -274,6 +274,11 @@ void fe_ff_note_program_draw(struct fe_context *ctx, GLenum mode);
  * one fragment colour to every enabled draw buffer (gl_FragColor's meaning), so outputs
  * 0 .. the highest draw buffer that is not GL_NONE all get it. */
 uint8_t fe_ff_draw_buffer_count(const struct fe_context *ctx);
+/* Whether a polygon drawn in GL_LINE or GL_POINT mode can go through the generated outline
+ * stage (a geometry stage that takes each triangle of the polygon with its edges marked, finds
+ * the facing and culls, and draws the polygon's own edges or vertices): fixed function (or
+ * ARB programs) with no GLSL program, where the renderer has a geometry stage. */
+bool fe_ff_outline_offered(const struct fe_context *ctx);
 /* The generated program fe_ff_validate selected (NULL before the first). */
 struct fe_exec *fe_ff_exec(struct fe_context *ctx);
 

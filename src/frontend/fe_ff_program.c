@@ -53,6 +53,11 @@ struct fe_ff_key {
    uint8_t fog_varying;   /* a fragment program reads the fog coordinate (fragment.fogcoord) */
    uint8_t clamp;         /* fe_ff.clamp_bits: vertex (bit 0), fragment (bit 1) colours clamped */
    uint32_t vp, fp;       /* the ARB programs in use (their serials; 0: fixed function) */
+   /* the polygon rewrite's triangles with adjacency through the generated outline stage
+    * (gen_geometry; zero: no such stage): [0] 1 + the pass's mgp_polygon_mode; for LINE and
+    * POINT [1] the faces it drops (bit 0 front, bit 1 back), [2] front faces are clockwise,
+    * [3] the rasterizer's provoking vertex is a triangle's last (key_outline) */
+   uint8_t outline[4];
    struct {
       uint8_t target; /* enum fe_tex_target */
       uint8_t format; /* enum ff_tex_format */
@@ -245,6 +250,24 @@ key_vertex_program(struct fe_context *ctx, struct fe_ff_key *k, const struct fe_
 }
 
 static void
+key_outline(const struct fe_context *ctx, uint8_t out[4])
+{
+   memset(out, 0, 4);
+   if (!ctx->compat || !ctx->compat->outline_draw)
+      return;
+   const struct mgp_render_state *rs = &ctx->rs;
+   out[0] = (uint8_t)(1 + rs->polygon_mode);
+   if (rs->polygon_mode == MGP_POLYGON_MODE_FILL)
+      return; /* triangles: the device culls them and gives their facing */
+   out[1] = rs->cull_face == MGP_CULL_MODE_FRONT            ? 1
+            : rs->cull_face == MGP_CULL_MODE_BACK           ? 2
+            : rs->cull_face == MGP_CULL_MODE_FRONT_AND_BACK ? 3
+                                                            : 0;
+   out[2] = rs->front_face == MGP_FRONT_FACE_CW;
+   out[3] = rs->provoking_vertex_last;
+}
+
+static void
 build_key(struct fe_context *ctx, struct fe_ff_key *k)
 {
    const struct fe_ff *ff = ctx->ff;
@@ -353,6 +376,7 @@ build_key(struct fe_context *ctx, struct fe_ff_key *k)
    const struct fe_arbp_prog *vp = fe_arbp_active(ctx, FE_ARBP_VERTEX);
    if (vp)
       key_vertex_program(ctx, k, vp);
+   key_outline(ctx, k->outline);
 }
 
 /* ---- GLSL ---------------------------------------------------------------------------------- */
@@ -1047,6 +1071,114 @@ gen_fragment(const struct fe_ff_key *k, struct fe_ff_layout *l, const struct fe_
    return fe_sb_take(&s);
 }
 
+/* ---- the outline stage ---------------------------------------------------------------------
+ * A polygon in GL_LINE or GL_POINT mode is drawn as its own edges or vertices, and only where
+ * its facing is not culled (GL 2.1 §3.5.4-3.5.6: facing and culling come first, from the
+ * polygon's window area). The front end knows neither facing, so the polygon rewrite
+ * (fe_compat_prim.c) sends each triangle of a polygon with adjacency, the vertex after each
+ * corner naming the next corner where the edge between them is one the polygon draws (its own
+ * edge, with its edge flag on) and the corner itself where it is not; this stage finds the
+ * triangle's facing from its clip coordinates (the determinant of (x, y, w): the sign of its
+ * window area, which the triangles of a convex polygon share with it), drops a culled face and
+ * emits the drawn edges as lines or their first vertices as points. GL_FILL passes the
+ * triangle on (a mode per face draws a pass per face, fe_draw.c). */
+
+/* The varyings the vertex stage writes and the fragment stage reads: the vertex stage's own
+ * are renamed g_ under an outline stage, which writes the v_ ones. */
+static const char *const outline_colors[4] = {"col", "col1", "bcol", "bcol1"};
+
+static char *
+outline_rename(const char *vs)
+{
+   const char *body = strchr(vs, '\n');
+   if (!body)
+      return NULL;
+   body++;
+   struct fe_sb s = {0};
+   fe_sb_put(&s, "%.*s", (int)(body - vs), vs);
+   for (unsigned i = 0; i < 4; i++)
+      fe_sb_put(&s, "#define v_%s g_%s\n", outline_colors[i], outline_colors[i]);
+   fe_sb_put(&s, "#define v_fog g_fog\n");
+   for (unsigned u = 0; u < FE_FF_UNITS; u++)
+      fe_sb_put(&s, "#define v_tc%u g_tc%u\n", u, u);
+   fe_sb_put(&s, "%s", body);
+   return fe_sb_take(&s);
+}
+
+static char *
+gen_geometry(const struct fe_ff_key *k)
+{
+   struct fe_sb s = {0};
+   const unsigned mode = k->outline[0] - 1u; /* mgp_polygon_mode */
+   static const char *const outputs[3] = {
+      [MGP_POLYGON_MODE_FILL] = "triangle_strip, max_vertices = 3",
+      [MGP_POLYGON_MODE_LINE] = "line_strip, max_vertices = 6",
+      [MGP_POLYGON_MODE_POINT] = "points, max_vertices = 3",
+   };
+   const char *flat = k->flat ? "flat " : "";
+   const unsigned colors = two_sided(k) ? 4 : 2;
+   const bool fill = mode == MGP_POLYGON_MODE_FILL;
+   fe_sb_put(&s, "#version 330 core\nlayout(triangles_adjacency) in;\nlayout(%s) out;\n",
+             outputs[mode < 3 ? mode : 0]);
+   for (unsigned i = 0; i < colors; i++)
+      fe_sb_put(&s, "%sin vec4 g_%s[];\n%sout vec4 v_%s;\n", flat, outline_colors[i], flat,
+                outline_colors[i]);
+   if (fog_out(k))
+      fe_sb_put(&s, "in float g_fog[];\nout float v_fog;\n");
+   for (unsigned u = 0; u < FE_FF_UNITS; u++)
+      if (k->units & (1u << u))
+         fe_sb_put(&s, "in vec4 g_tc%u[];\nout vec4 v_tc%u;\n", u, u);
+   /* vertex i of the input; c: the one whose colours it takes; f: the face is front */
+   fe_sb_put(&s, "void put(int i, int c, bool f)\n{\n   gl_Position = gl_in[i].gl_Position;\n");
+   if (colors == 4 && !fill)
+      /* lines and points are front-facing to the fragment stage: the face picks here */
+      fe_sb_put(&s,
+                "   v_col = f ? g_col[c] : g_bcol[c];\n   v_col1 = f ? g_col1[c] : g_bcol1[c];\n"
+                "   v_bcol = v_col;\n   v_bcol1 = v_col1;\n");
+   else
+      for (unsigned i = 0; i < colors; i++)
+         fe_sb_put(&s, "   v_%s = g_%s[c];\n", outline_colors[i], outline_colors[i]);
+   if (fog_out(k))
+      fe_sb_put(&s, "   v_fog = g_fog[i];\n");
+   for (unsigned u = 0; u < FE_FF_UNITS; u++)
+      if (k->units & (1u << u))
+         fe_sb_put(&s, "   v_tc%u = g_tc%u[i];\n", u, u);
+   if (k->point_size || k->vp_point_size)
+      fe_sb_put(&s, "   gl_PointSize = gl_in[i].gl_PointSize;\n");
+   for (int p = 0; p < FE_FF_MAX_CLIP_PLANES; p++)
+      if (k->clip_planes & (1u << p))
+         fe_sb_put(&s, "   gl_ClipDistance[%d] = gl_in[i].gl_ClipDistance[%d];\n", p, p);
+   fe_sb_put(&s, "   EmitVertex();\n}\nvoid main()\n{\n");
+   if (fill) {
+      fe_sb_put(&s, "   put(0, 0, true);\n   put(2, 2, true);\n   put(4, 4, true);\n}\n");
+      return fe_sb_take(&s);
+   }
+   /* GL's a (eq. 14.8) is positive for counter-clockwise window vertices; clip control's
+    * upper-left origin negates both y and the a GL tests (vkb_front_face), so clip space
+    * decides alone */
+   fe_sb_put(&s,
+             "   float a = dot(gl_in[0].gl_Position.xyw, cross(gl_in[2].gl_Position.xyw, "
+             "gl_in[4].gl_Position.xyw));\n"
+             "   bool f = %s;\n",
+             k->outline[2] ? "a < 0.0" : "a > 0.0");
+   if (k->outline[1] & 1)
+      fe_sb_put(&s, "   if (f)\n      return;\n");
+   if (k->outline[1] & 2)
+      fe_sb_put(&s, "   if (!f)\n      return;\n");
+   /* flat shading: every vertex takes the polygon's, the triangle's provoking vertex */
+   const char *pv = k->outline[3] ? "4" : "0";
+   fe_sb_put(&s,
+             "   for (int e = 0; e < 6; e += 2) {\n"
+             "      if (gl_in[e + 1].gl_Position == gl_in[e].gl_Position)\n"
+             "         continue; /* not an edge the polygon draws */\n"
+             "      put(e, %s, f);\n",
+             k->flat ? pv : "e");
+   if (mode == MGP_POLYGON_MODE_LINE)
+      fe_sb_put(&s, "      put((e + 2) %% 6, %s, f);\n", k->flat ? pv : "(e + 2) % 6");
+   fe_sb_put(&s, "      EndPrimitive();\n   }\n}\n");
+   return fe_sb_take(&s);
+}
+
 /* The source with FF_SLOTS replaced by the count (the layout is known only at the end). */
 static char *
 with_slots(const char *src, int slots)
@@ -1111,15 +1243,26 @@ program_create(struct fe_context *ctx, const struct fe_ff_key *k, uint64_t hash)
    char *fs = fs0 ? with_slots(fs0, p->layout.slots) : NULL;
    free(vs0);
    free(fs0);
+   char *gs = NULL;
+   bool made = vs && fs;
+   if (made && k->outline[0]) {
+      char *renamed = outline_rename(vs);
+      free(vs);
+      vs = renamed;
+      gs = gen_geometry(k);
+      made = vs && gs;
+   }
    char *log = NULL;
-   if (vs && fs)
-      p->exec = fe_exec_create_internal(ctx, vs, fs, &log);
+   if (made)
+      p->exec = fe_exec_create_internal(ctx, vs, gs, fs, &log);
    if (!p->exec)
       mgu_log(MGU_LOG_ERROR,
-              "fixed-function program failed to link: %s\n--- vertex\n%s--- fragment\n%s",
-              log ? log : "(out of memory)", vs ? vs : "", fs ? fs : "");
+              "fixed-function program failed to link: %s\n--- vertex\n%s--- geometry\n%s"
+              "--- fragment\n%s",
+              log ? log : "(out of memory)", vs ? vs : "", gs ? gs : "", fs ? fs : "");
    free(log);
    free(vs);
+   free(gs);
    free(fs);
    if (!p->exec) {
       program_destroy(ctx, p);
@@ -1333,7 +1476,11 @@ draws_fills(const struct fe_context *ctx, GLenum mode)
    case GL_TRIANGLE_STRIP:
    case GL_TRIANGLE_FAN:
    case GL_TRIANGLES_ADJACENCY:
-   case GL_TRIANGLE_STRIP_ADJACENCY: return ctx->polygon_mode == GL_FILL;
+   case GL_TRIANGLE_STRIP_ADJACENCY:
+      /* an outlined polygon's pass: that pass's mode (fe_draw.c sets it per face) */
+      if (ctx->compat && ctx->compat->outline_draw)
+         return ctx->rs.polygon_mode == MGP_POLYGON_MODE_FILL;
+      return ctx->polygon_mode == GL_FILL;
    default: return mode == GL_QUADS || mode == GL_QUAD_STRIP || mode == GL_POLYGON;
    }
 }
@@ -1363,7 +1510,11 @@ fe_ff_validate(struct fe_context *ctx, GLenum mode)
    const uint64_t tex_gen = atomic_load(&ctx->share->texture_gen);
    const uint64_t sampler_gen = atomic_load(&ctx->share->sampler_gen);
    ff->draw_fills = ff->polygon_stipple && draws_fills(ctx, mode);
-   ff->draw_points = mode == GL_POINTS;
+   /* the outline stage's points are points to the fragment stage (GL 2.1 §3.5.4: the
+    * point state applies) */
+   uint8_t outline[4];
+   key_outline(ctx, outline);
+   ff->draw_points = mode == GL_POINTS || outline[0] == 1 + MGP_POLYGON_MODE_POINT;
    note_clamp(ctx);
    /* point draws re-key and refill every time: their size reads state not versioned here
     * (glPointSize, the fade threshold, multisampling of the framebuffer) */
@@ -1372,7 +1523,8 @@ fe_ff_validate(struct fe_context *ctx, GLenum mode)
        ff->validated_sampler_gen == sampler_gen &&
        ff->current->key.clip_planes == ctx->rs.clip_distance_mask &&
        ff->current->key.stipple == ff->draw_fills && !ff->current->key.points &&
-       !ff->current->unversioned && ff->current->key.draw_buffers == fe_ff_draw_buffer_count(ctx))
+       !memcmp(ff->current->key.outline, outline, sizeof(outline)) && !ff->current->unversioned &&
+       ff->current->key.draw_buffers == fe_ff_draw_buffer_count(ctx))
       return true;
    struct fe_ff_key k;
    build_key(ctx, &k);
@@ -1468,6 +1620,13 @@ fe_ff_note_program_draw(struct fe_context *ctx, GLenum mode)
       MGU_DECLINE(gl_feature_unimplemented,
                   "a program without a vertex shader: fixed-function lighting, texture "
                   "coordinate generation or the fog coordinate is not applied");
+}
+
+bool
+fe_ff_outline_offered(const struct fe_context *ctx)
+{
+   return ctx->ff && !ctx->program && !ctx->pipeline && !ctx->ff->override_exec &&
+          (ctx->share->caps->cap_bits & MGP_CAP_GEOMETRY_STAGE);
 }
 
 bool

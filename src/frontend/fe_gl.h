@@ -1834,10 +1834,10 @@ void fe_program_destroy(struct fe_context *ctx, struct fe_program *prog);
 void fe_program_release_current(struct fe_context *ctx);
 void fe_exec_ref(struct fe_exec *e);
 void fe_exec_unref(struct fe_context *ctx, struct fe_exec *e);
-/* An executable linked from GLSL source with no GL program object (fixed-function programs);
- * NULL with the linker's log in *log on failure. */
-struct fe_exec *fe_exec_create_internal(struct fe_context *ctx, const char *vs, const char *fs,
-                                        char **log);
+/* An executable linked from GLSL source with no GL program object (fixed-function programs),
+ * gs its geometry stage (NULL: none); NULL with the linker's log in *log on failure. */
+struct fe_exec *fe_exec_create_internal(struct fe_context *ctx, const char *vs, const char *gs,
+                                        const char *fs, char **log);
 /* create_shader of e's CSO: its stages, with tcs (tcs_n words; NULL: none) as the control
  * stage (fe_program.c). */
 void fe_exec_send_shader(struct fe_context *ctx, struct fe_exec *e, uint32_t *tcs, size_t tcs_n);

@@ -931,12 +931,14 @@ fe_tess_passthrough_emit(struct fe_context *ctx, struct fe_exec *e)
 }
 
 struct fe_exec *
-fe_exec_create_internal(struct fe_context *ctx, const char *vs, const char *fs, char **log)
+fe_exec_create_internal(struct fe_context *ctx, const char *vs, const char *gs, const char *fs,
+                        char **log)
 {
    struct glsl_link_input in = {
       .max_varying_components = ctx->share->caps->max_varying_components,
    };
    in.source[GLSL_STAGE_VERTEX] = vs;
+   in.source[GLSL_STAGE_GEOMETRY] = gs;
    in.source[GLSL_STAGE_FRAGMENT] = fs;
    struct glsl_program *gp = glsl_link(&in, log);
    if (!gp)

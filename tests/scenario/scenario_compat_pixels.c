@@ -423,6 +423,80 @@ sc_compat_polygon_mode_faces(void)
    expect_px("culled outline: left edge", 36, 48, K);
 }
 
+/* A quad in window pixels: corners at the centres of pixels x0, y0 and x1, y1 (window 64 x 64,
+ * identity transforms), counter-clockwise when ccw, starting at (x0, y0). */
+static void
+quad_vertices(float x0, float y0, float x1, float y1, bool ccw)
+{
+   const float u0 = (x0 + 0.5f) / 32.0f - 1.0f, v0 = (y0 + 0.5f) / 32.0f - 1.0f;
+   const float u1 = (x1 + 0.5f) / 32.0f - 1.0f, v1 = (y1 + 0.5f) / 32.0f - 1.0f;
+   glVertex2f(u0, v0);
+   if (ccw) {
+      glVertex2f(u1, v0);
+      glVertex2f(u1, v1);
+      glVertex2f(u0, v1);
+   } else {
+      glVertex2f(u0, v1);
+      glVertex2f(u1, v1);
+      glVertex2f(u1, v0);
+   }
+}
+
+/* compat_polygon_mode_quads: polygons drawn in GL_LINE mode as the polygon's own edges, after
+ * culling by the polygon's facing (GL 2.1 §3.5.4-3.5.6), though the device draws triangles:
+ * GL_QUADS with front GL_LINE, back GL_FILL (an outline without a diagonal, and a filled
+ * quad); then GL_LINE for both faces with GL_CULL_FACE(GL_BACK): a back-facing quad draws
+ * nothing, a front-facing GL_POLYGON its outline without the edge whose flag is off. */
+void
+sc_compat_polygon_mode_quads(void)
+{
+   clear_to(V4(0, 0, 0, 1));
+   glColor4f(1, 1, 0, 1);
+   glPolygonMode(GL_FRONT, GL_LINE);
+   glPolygonMode(GL_BACK, GL_FILL);
+   glBegin(GL_QUADS);
+   quad_vertices(4, 4, 27, 27, true);   /* front: outlined */
+   quad_vertices(36, 4, 59, 27, false); /* back: filled */
+   glEnd();
+   glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+   glEnable(GL_CULL_FACE);
+   glCullFace(GL_BACK);
+   glBegin(GL_QUADS);
+   quad_vertices(4, 36, 27, 59, false); /* back: culled */
+   glEnd();
+   glBegin(GL_POLYGON);
+   glVertex2f(36.5f / 32.0f - 1.0f, 36.5f / 32.0f - 1.0f);
+   glEdgeFlag(GL_FALSE); /* the edge from here, the right one, is not drawn */
+   glVertex2f(59.5f / 32.0f - 1.0f, 36.5f / 32.0f - 1.0f);
+   glEdgeFlag(GL_TRUE);
+   glVertex2f(59.5f / 32.0f - 1.0f, 59.5f / 32.0f - 1.0f);
+   glVertex2f(36.5f / 32.0f - 1.0f, 59.5f / 32.0f - 1.0f);
+   glEnd();
+   glDisable(GL_CULL_FACE);
+   glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+   check_gl_error("compat_polygon_mode_quads");
+   readback();
+   const rgba8 Y = px8(255, 255, 0, 255), K = px8(0, 0, 0, 255);
+   expect_px("front quad: bottom edge", 16, 4, Y);
+   expect_px("front quad: right edge", 27, 16, Y);
+   expect_px("front quad: top edge", 16, 27, Y);
+   expect_px("front quad: left edge", 4, 16, Y);
+   /* the diagonals of either split pass through (16.5, 15.5) and (16.5, 16.5) */
+   expect_px("front quad: no diagonal (16,15)", 16, 15, K);
+   expect_px("front quad: no diagonal (16,16)", 16, 16, K);
+   expect_px("front quad: inside", 10, 20, K);
+   expect_px("back quad: filled, on its diagonal", 48, 15, Y);
+   expect_px("back quad: filled", 40, 20, Y);
+   expect_px("culled back quad: bottom edge", 16, 36, K);
+   expect_px("culled back quad: left edge", 4, 48, K);
+   expect_px("culled back quad: diagonal", 16, 46, K);
+   expect_px("front polygon: bottom edge", 48, 36, Y);
+   expect_px("front polygon: top edge", 48, 59, Y);
+   expect_px("front polygon: left edge", 36, 48, Y);
+   expect_px("front polygon: right edge, flag off", 59, 48, K);
+   expect_px("front polygon: no diagonal", 48, 48, K);
+}
+
 /* ---- the accumulation buffer -------------------------------------------------------------- */
 
 /* The 16-bit accumulation buffer's integer for value * c (c a colour channel of 8 bits),
