@@ -786,6 +786,7 @@ struct glb_screen {
       void (*xfb_end)(struct glb_context *ctx);
       void (*xfb_switch_away)(struct glb_context *ctx);
       void (*shader_free_xfb)(struct glb_shader *s);
+      void (*query_teardown)(struct glb_screen *scr, struct glb_obj *query);
    } hooks;
    /* The session's budgets, as the Vulkan backend's: the bytes of host storage its resources
     * may hold (MGL_SERVER_SESSION_MEMORY; 0: no cap) and the objects of each kind
@@ -928,6 +929,9 @@ void glb_blit_draw(struct glb_context *ctx, const struct glb_resource *src,
 const char *glb_draw_counted(const struct glb_screen *scr);
 /* Whether an active host query counts a draw's primitives (generated or written). glb_sync.c */
 bool glb_primitives_counted(const struct glb_screen *scr);
+/* A query of a screen going away: an active one ended and its host name deleted where the host
+ * context is current on this thread, then freed (the screen's hooks.query_teardown). */
+void glb_query_teardown(struct glb_screen *scr, struct glb_obj *query);
 /* Binds the program's sampler views and samplers to their units for a draw; false: declined. */
 bool glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog);
 /* An image unit's buffer texture r (imageBuffer): its host texture views the store of the

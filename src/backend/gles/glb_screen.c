@@ -623,6 +623,16 @@ sampler_free(struct glb_obj *o, void *arg)
    free(s);
 }
 
+static void
+query_free(struct glb_obj *o, void *arg)
+{
+   struct glb_screen *scr = arg;
+   if (scr->hooks.query_teardown)
+      scr->hooks.query_teardown(scr, o);
+   else
+      free(o); /* a screen that failed to start has none */
+}
+
 void
 glb_screen_destroy(void *screen)
 {
@@ -633,6 +643,8 @@ glb_screen_destroy(void *screen)
     * applier thread has it) destroying the context frees them with it. */
    if (scr->ctx && scr->h->eglGetCurrentContext() != scr->ctx)
       scr->h->eglMakeCurrent(scr->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, scr->ctx);
+   /* Active queries ended first, before their draws' objects go (glb_query_teardown). */
+   table_finish(&scr->queries, query_free, scr);
    table_finish(&scr->contexts, context_free, scr);
    table_finish(&scr->resources, resource_free, scr);
    table_finish(&scr->shaders, shader_free, scr);
@@ -641,7 +653,6 @@ glb_screen_destroy(void *screen)
    table_finish(&scr->fences, NULL, NULL);
    table_finish(&scr->sampler_views, NULL, NULL);
    table_finish(&scr->samplers, sampler_free, scr);
-   table_finish(&scr->queries, NULL, NULL); /* host names go with the host context */
    if (scr->ctx) {
       if (scr->h->eglGetCurrentContext() == scr->ctx)
          scr->h->eglMakeCurrent(scr->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);

@@ -104,6 +104,22 @@ query_free(struct glb_screen *scr, struct glb_query *q)
 }
 
 void
+glb_query_teardown(struct glb_screen *scr, struct glb_obj *query)
+{
+   struct glb_query *q = (struct glb_query *)query;
+   /* Mesa's llvmpipe (22.3) writes into a query freed with its context when the context is
+    * destroyed with an occlusion query still active after a clear (docs/RELIABILITY.md, sec38):
+    * a session that ends between begin_query and end_query ends the host's query first. */
+   if (scr->ctx && scr->h->eglGetCurrentContext() == scr->ctx) {
+      if (q->active)
+         GLB_GL(scr->h)->glEndQuery(host_target(scr, q->kind));
+      if (q->name)
+         GLB_GL(scr->h)->glDeleteQueries(1, &q->name);
+   }
+   free(q);
+}
+
+void
 glb_query_create(void *self, const struct mgp_query_desc *args, const void *tail,
                  uint32_t tail_count)
 {

@@ -237,6 +237,7 @@ screen_create(const struct mgs_backend_env *env)
          .xfb_end = glb_xfb_end,
          .xfb_switch_away = glb_xfb_switch_away,
          .shader_free_xfb = glb_shader_free_xfb,
+         .query_teardown = glb_query_teardown,
       };
    return scr;
 }

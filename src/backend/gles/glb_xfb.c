@@ -36,7 +36,8 @@ glb_set_stream_output_targets(void *self, const struct mgp_set_stream_output_tar
           !glb_lookup(scr, &scr->resources, r[i].res, "set_stream_output_targets"))
          return;
    memset(ctx->xfb_targets, 0, sizeof(ctx->xfb_targets));
-   memcpy(ctx->xfb_targets, r, args->count * sizeof(*r));
+   if (args->count) /* none: no tail at all (memcpy takes no NULL, even for 0 bytes) */
+      memcpy(ctx->xfb_targets, r, args->count * sizeof(*r));
    ctx->xfb_target_count = args->count;
 }
 

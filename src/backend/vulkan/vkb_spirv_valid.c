@@ -45,6 +45,14 @@ vkb_spirv_validate(struct vkb_screen *scr, const uint32_t *words, size_t count, 
       snprintf(why, why_size, "the SPIR-V validator could not be created");
       return false;
    }
+   /* The header's fifth word (the instruction schema) is reserved and 0. SPIRV-Tools' validator
+    * does not read it; Mesa's spirv_to_nir refuses the module, and lavapipe leaks what it made
+    * on that path (docs/RELIABILITY.md, sec38). */
+   if (count >= 5 && words[4] != 0) {
+      snprintf(why, why_size, "invalid SPIR-V: the header's schema word is %u, not 0",
+               (unsigned)words[4]);
+      return false;
+   }
    struct spv_const_binary_t bin = {.code = words, .wordCount = count};
    spv_diagnostic diag = NULL;
    const spv_result_t r = spvValidateWithOptions(ctx, opts, &bin, &diag);
