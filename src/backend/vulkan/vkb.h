@@ -867,6 +867,7 @@ struct vkb_screen_stats {
    unsigned long long direct_buffer_writes;
    unsigned long long heap_buffers_made;     /* buffer stores imported from the client's heap */
    unsigned long long heap_import_fallbacks; /* a heap store the device could not import */
+   unsigned long long heap_imports; /* host-memory imports (vkAllocateMemory) of the heap made */
    unsigned long long descriptor_sets;
    unsigned long long kept_set_reuses; /* sets made in an earlier batch, bound again */
    unsigned long long kept_set_drops;  /* keep_epoch moves: every kept set looked up no more */

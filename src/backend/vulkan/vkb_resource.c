@@ -170,6 +170,7 @@ import_heap_store(struct vkb_screen *scr, struct vkb_resource *r)
    scr->mem_in_use += st->size;
    scr->heap_buffer_count++;
    scr->stats.heap_buffers_made++;
+   scr->stats.heap_imports++;
    return true;
 
 fail_memory:

@@ -1680,6 +1680,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"direct-buffer-writes", scr->stats.direct_buffer_writes},
       {"heap-buffers", scr->stats.heap_buffers_made},
       {"heap-import-fallbacks", scr->stats.heap_import_fallbacks},
+      {"heap-imports", scr->stats.heap_imports},
       {"descriptor-sets", scr->stats.descriptor_sets},
       {"kept-set-reuses", scr->stats.kept_set_reuses},
       {"kept-set-drops", scr->stats.kept_set_drops},
