@@ -371,6 +371,7 @@ rings_create(struct ring_carrier *c)
    }
    mgt_stage_set_before_wait(&c->stage, kick_ring, c);
    mgt_heap_ranges_init(&c->heap, c->stage.heap ? c->stage.heap_size : 0);
+   c->heap.block = MGP_HEAP_BLOCK_SIZE;
    const char *ra = getenv("MGL_IPC_RUN_AHEAD");
    if (ra && *ra)
       mgt_ring_set_run_ahead(&c->ring, (uint32_t)strtoul(ra, NULL, 0));
