@@ -51,6 +51,9 @@ struct ring_carrier {
 /* Stores start and end on this granule: the server imports their pages, and devices ask for
  * up to 64 KiB alignment of an imported host pointer. */
 #define HEAP_GRANULE (64u << 10)
+_Static_assert(MGP_HEAP_BLOCK_SIZE % HEAP_GRANULE == 0 &&
+                  (MGP_HEAP_BLOCK_SIZE & (MGP_HEAP_BLOCK_SIZE - 1)) == 0,
+               "heap blocks are a power of two of whole granules (heap_ranges.h)");
 
 struct mgt_client {
    enum session_arm arm;

@@ -34,9 +34,10 @@ remove_at(struct mgt_heap_ranges *h, uint32_t i)
 static uint64_t
 block_start(const struct mgt_heap_ranges *h, uint64_t start, uint64_t size)
 {
-   if (!h->block || size > h->block || start % h->block + size <= h->block)
+   const uint64_t in_block = start & (h->block - 1); /* a power of two */
+   if (!h->block || size > h->block || in_block + size <= h->block)
       return start;
-   return start - start % h->block + h->block; /* start < h->size: no wrap */
+   return start - in_block + h->block; /* start < h->size: no wrap */
 }
 
 /* Takes [at, at + size) out of free range i, which holds it; the bytes before it stay free

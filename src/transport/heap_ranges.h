@@ -22,7 +22,8 @@ struct mgt_heap_ranges {
    struct mgt_heap_range *free; /* sorted by offset, never adjacent after a give */
    uint32_t nfree, free_cap;
    /* A store of at most this many bytes is placed inside one aligned block of it, never across
-    * a multiple of it (MGP_HEAP_BLOCK_SIZE: the server imports the heap by block); 0: no rule.
+    * a multiple of it (MGP_HEAP_BLOCK_SIZE: the server imports the heap by block); a power of
+    * two, or 0: no rule.
     * The bytes skipped stay free. */
    uint64_t block;
 };
