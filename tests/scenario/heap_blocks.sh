@@ -9,12 +9,9 @@
 # discrete GPU's driver pins page by page) at most one per 32 stores. Before round 50 each
 # store was an import of its own (heap-imports = heap-buffers).
 set -u
-arm=$1 exe=$2 vendor=$3 out=$4/heap_blocks/$1
-rm -rf "$out" && mkdir -p "$out"
-export __EGL_VENDOR_LIBRARY_FILENAMES=$vendor EGL_PLATFORM=surfaceless MGL_TRANSPORT=$arm
-export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp}
-fail() { echo "heap_blocks: FAIL: $*" >&2; exit 1; }
-field() { printf '%s\n' "$1" | tr ' ' '\n' | sed -n "s/^$2=//p" | head -n 1; }
+arm=$1 exe=$2
+. "$(cd "$(dirname "$0")" && pwd)/../lib/bench_gate.sh"
+bench_gate_start heap_blocks "$arm" "$3" "$4"
 if ! MGL_LOG_DIR=$out "$exe" --case bufcreate_64KiB --steps 400 >"$out/bench.txt" 2>&1; then
   cat "$out/bench.txt"
   fail "mgl-bench --steps 400 failed"
