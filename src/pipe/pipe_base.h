@@ -116,6 +116,12 @@ _Static_assert(sizeof(void *) == 8, "MGPipe's wire layout assumes 64-bit pointer
 /* The ring arms' buffer heap (stage.h): a buffer store the client placed, not bytes to copy.
  * The encoder passes such a span through as it is; only resource_create/respecify carry one. */
 #define MGP_SEG_HEAP 3u
+/* The server imports the heap into its device as memory of this many bytes at a time (the
+ * last block: what is left), once for every store placed in the block, so the client places a
+ * store that fits a block inside one. A store across blocks is imported alone (slower: the
+ * import is the device's pinning of the pages). A power of two, a multiple of the client's
+ * granule. */
+#define MGP_HEAP_BLOCK_SIZE (UINT64_C(4) << 20)
 /* A stream's span_out: room the server provides for the record's answer, `offset` into the
  * reply area the frame asks for (pipe_stream.h); no byte of it travels to the server. */
 #define MGP_SEG_REPLY 4u

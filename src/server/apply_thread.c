@@ -93,6 +93,9 @@ mgs_ring_applier_attach(struct mgs_ring_applier *a, struct mgs_session *s, int r
    }
    /* After draining the ring, poll for the client's next record before sleeping. */
    mgt_ring_set_spin(&a->ring, mgt_ring_spin_setting_ns(0));
+   const struct mgs_backend *be = s->backend;
+   if (a->stage.heap && be->heap_attach)
+      be->heap_attach(s->screen, a->stage.heap, a->stage.heap_size);
    mgt_event_writer_init(&a->events, mgt_ring_event_area(&a->ring),
                          event_backlog_max(a->ring.capacity));
    mgs_session_set_event_sink(s, applier_post_event, a);

@@ -48,6 +48,10 @@ struct mgs_backend {
     * again). Returns true when no GPU work at all is recorded or in flight. NULL: the backend
     * never backs a buffer with a heap span. */
    bool (*heap_idle)(void *screen, void (*idle)(void *ctx, uint32_t slot), void *ctx);
+   /* Ring arms, once the applier mapped the heap (before any record): base/len is its mapping,
+    * the backend's to read until heap_unmap, which it may import into the device by block
+    * (MGP_HEAP_BLOCK_SIZE). NULL: each heap store is taken alone. */
+   void (*heap_attach)(void *screen, void *base, size_t len);
    /* Ring arms, the applier's last use of the heap: map_base/map_len is the mapping that holds
     * it, now the backend's. Submitted GPU work may still read heap stores: the backend unmaps
     * it once none runs, at once or, for a hung device, when it frees the screen (so a hung

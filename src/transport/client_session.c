@@ -51,6 +51,9 @@ struct ring_carrier {
 /* Stores start and end on this granule: the server imports their pages, and devices ask for
  * up to 64 KiB alignment of an imported host pointer. */
 #define HEAP_GRANULE (64u << 10)
+_Static_assert(MGP_HEAP_BLOCK_SIZE % HEAP_GRANULE == 0 &&
+                  (MGP_HEAP_BLOCK_SIZE & (MGP_HEAP_BLOCK_SIZE - 1)) == 0,
+               "heap blocks are a power of two of whole granules (heap_ranges.h)");
 
 struct mgt_client {
    enum session_arm arm;
@@ -371,6 +374,7 @@ rings_create(struct ring_carrier *c)
    }
    mgt_stage_set_before_wait(&c->stage, kick_ring, c);
    mgt_heap_ranges_init(&c->heap, c->stage.heap ? c->stage.heap_size : 0);
+   c->heap.block = MGP_HEAP_BLOCK_SIZE;
    const char *ra = getenv("MGL_IPC_RUN_AHEAD");
    if (ra && *ra)
       mgt_ring_set_run_ahead(&c->ring, (uint32_t)strtoul(ra, NULL, 0));

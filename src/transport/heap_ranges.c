@@ -29,37 +29,86 @@ remove_at(struct mgt_heap_ranges *h, uint32_t i)
    h->nfree--;
 }
 
+/* Where a store of size bytes placed at or after start begins: start, or the next block's first
+ * byte where the store fits a block but would cross into the next one. */
+static uint64_t
+block_start(const struct mgt_heap_ranges *h, uint64_t start, uint64_t size)
+{
+   const uint64_t in_block = start & (h->block - 1); /* a power of two */
+   if (!h->block || size > h->block || in_block + size <= h->block)
+      return start;
+   return start - in_block + h->block; /* start < h->size: no wrap */
+}
+
+/* Takes [at, at + size) out of free range i, which holds it; the bytes before it stay free
+ * (and so do those after it, a range of their own). */
+static bool
+carve(struct mgt_heap_ranges *h, uint32_t i, uint64_t at, uint64_t size)
+{
+   struct mgt_heap_range *r = &h->free[i];
+   const uint64_t end = r->offset + r->size, after = at + size;
+   if (at == r->offset) {
+      r->offset = after;
+      r->size = end - after;
+      if (!r->size)
+         remove_at(h, i);
+      return true;
+   }
+   if (after < end) {
+      const uint64_t dropped_at = r->dropped_at;
+      if (!mgu_array_reserve(h->free, h->free_cap, (uint64_t)h->nfree + 1))
+         return false;
+      memmove(&h->free[i + 2], &h->free[i + 1], (h->nfree - i - 1) * sizeof(h->free[0]));
+      h->free[i + 1] = (struct mgt_heap_range){after, end - after, dropped_at};
+      h->nfree++;
+   }
+   h->free[i].size = at - h->free[i].offset;
+   return true;
+}
+
 bool
 mgt_heap_ranges_take(struct mgt_heap_ranges *h, uint64_t size, uint64_t quiet, uint64_t *offset_out)
 {
    if (!size)
       return false;
    for (uint32_t i = 0; i < h->nfree; i++) {
-      struct mgt_heap_range *r = &h->free[i];
+      const struct mgt_heap_range *r = &h->free[i];
       if (r->size < size || r->dropped_at > quiet)
          continue;
-      *offset_out = r->offset;
-      r->offset += size;
-      r->size -= size;
-      if (!r->size)
-         remove_at(h, i);
+      const uint64_t at = block_start(h, r->offset, size);
+      if (at - r->offset > r->size - size)
+         continue;
+      if (!carve(h, i, at, size))
+         return false;
+      *offset_out = at;
       return true;
    }
    /* The last range may end where the untouched top begins: together they may fit. */
    uint64_t start = h->top;
    bool extend = false;
-   if (h->nfree) {
-      const struct mgt_heap_range *last = &h->free[h->nfree - 1];
+   struct mgt_heap_range *last = h->nfree ? &h->free[h->nfree - 1] : NULL;
+   if (last) {
       extend = last->offset + last->size == h->top && last->dropped_at <= quiet;
       if (extend)
          start = last->offset;
    }
-   if (size > h->size - start)
+   const uint64_t at = block_start(h, start, size);
+   if (at > h->size || size > h->size - at)
       return false;
-   if (extend)
-      h->nfree--;
-   *offset_out = start;
-   h->top = start + size;
+   if (at == start) {
+      if (extend)
+         h->nfree--;
+   } else if (extend) {
+      last->size = at - last->offset; /* the skipped bytes stay in it */
+   } else if (last && last->offset + last->size == h->top) {
+      last->size = at - last->offset; /* never handed out: free as soon as the range is */
+   } else {
+      if (!mgu_array_reserve(h->free, h->free_cap, (uint64_t)h->nfree + 1))
+         return false;
+      h->free[h->nfree++] = (struct mgt_heap_range){h->top, at - h->top, 0};
+   }
+   *offset_out = at;
+   h->top = at + size;
    return true;
 }
 

@@ -12,12 +12,9 @@
 #   poll 0:   no poll: polls-won = 0 on both sides, the client sleeps for its answers;
 #   default:  no poll on this machine's <= 2 CPUs; more than 2: the client's answers are polled.
 set -u
-arm=$1 exe=$2 vendor=$3 out=$4/ring_spin/$1
-rm -rf "$out" && mkdir -p "$out"
-export __EGL_VENDOR_LIBRARY_FILENAMES=$vendor EGL_PLATFORM=surfaceless MGL_TRANSPORT=$arm
-export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp}
-fail() { echo "ring_spin: FAIL: $*" >&2; exit 1; }
-field() { printf '%s\n' "$1" | tr ' ' '\n' | sed -n "s/^$2=//p" | head -n 1; }
+arm=$1 exe=$2
+. "$(cd "$(dirname "$0")" && pwd)/../lib/bench_gate.sh"
+bench_gate_start ring_spin "$arm" "$3" "$4"
 run() { # NAME SPIN_US (empty: the default)
   mkdir -p "$out/$1"
   if ! env -u MGL_RING_SPIN_US MGL_LOG_DIR="$out/$1" ${2:+MGL_RING_SPIN_US=$2} \

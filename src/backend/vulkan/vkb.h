@@ -224,6 +224,25 @@ bool vkb_sub_release(struct vkb_sub_pool *p, struct vkb_sub_block *b, VkDeviceSi
                      VkDeviceSize size, uint64_t busy, uint64_t completed);
 uint32_t vkb_sub_reclaim(struct vkb_sub_pool *p, uint64_t completed);
 
+/* The ring arms' heap imported by block (vkb_heap_block.c). */
+struct vkb_heap_block {
+   VkDeviceMemory mem; /* VK_NULL_HANDLE: not imported (now) */
+   uint8_t *map;       /* mem mapped whole */
+   VkDeviceSize size;
+   uint32_t type;
+   uint32_t users; /* live buffers bound into it */
+   uint64_t busy;  /* the last batch that may read a buffer released from it */
+   bool refused;   /* the device took no import of it: never asked again */
+};
+
+struct vkb_heap_blocks {
+   uint8_t *base; /* the server's mapping of the heap (heap_attach); NULL: none */
+   uint64_t len;
+   struct vkb_heap_block *blocks; /* block i: [i, i + 1) * MGP_HEAP_BLOCK_SIZE of it */
+   uint32_t count;
+   bool unmapped; /* heap_unmap came: no import more, each block freed once unused */
+};
+
 struct vkb_resource {
    struct vkb_obj base;
    struct mgp_resource_desc desc;
@@ -252,6 +271,8 @@ struct vkb_resource {
    VkDeviceSize size; /* the GL size (VkBuffer may be larger: never 0 bytes) */
    uint8_t *map;      /* host-visible buffers: persistently mapped */
    bool heap_store;   /* map is the client's heap span (imported host memory) */
+   /* the block of the heap buf is bound into (mem is then VK_NULL_HANDLE), else NULL */
+   struct vkb_heap_block *heap_block;
    bool coherent;
    /* Renaming (vkb_rename.c). shadow: the bytes buf holds once every recorded write has run,
     * kept while every write since its store was made came from the CPU (a small buffer only;
@@ -867,6 +888,8 @@ struct vkb_screen_stats {
    unsigned long long direct_buffer_writes;
    unsigned long long heap_buffers_made;     /* buffer stores imported from the client's heap */
    unsigned long long heap_import_fallbacks; /* a heap store the device could not import */
+   unsigned long long heap_imports; /* host-memory imports (vkAllocateMemory) of the heap made */
+   unsigned long long heap_blocks_freed; /* imported heap blocks given back */
    unsigned long long descriptor_sets;
    unsigned long long kept_set_reuses; /* sets made in an earlier batch, bound again */
    unsigned long long kept_set_drops;  /* keep_epoch moves: every kept set looked up no more */
@@ -1087,6 +1110,7 @@ struct vkb_screen {
    VkDeviceSize host_import_align; /* VK_EXT_external_memory_host, else 0 */
    PFN_vkGetMemoryHostPointerPropertiesEXT host_pointer_props;
    uint32_t heap_buffer_count; /* live buffers whose store is a heap span */
+   struct vkb_heap_blocks heap_blocks;
    /* vkb_rename.c: the buffers renamed in the rendering scope in progress, and the bytes of
     * every shadow alive (bounded: past VKB_SHADOW_TOTAL_MAX a new store gets none) */
 #define VKB_RENAMED_MAX 32
@@ -1787,6 +1811,31 @@ VkSampleCountFlagBits vkb_sample_count(const struct vkb_screen *scr, const struc
 /* The largest count every colour and depth format in use supports (caps.max_samples). */
 uint32_t vkb_max_samples(const struct vkb_screen *scr);
 /* A resource for a surface or binding; a declined (unsupported) one declines once, NULL. */
+/* Whether bytes more resource memory would pass MGL_VK_MEMORY_BUDGET or the session's cap. */
+static inline bool
+vkb_over_budget(const struct vkb_screen *scr, VkDeviceSize bytes)
+{
+   return (scr->mem_budget &&
+           (bytes > scr->mem_budget || scr->mem_in_use > scr->mem_budget - bytes)) ||
+          (scr->resource_budget &&
+           (bytes > scr->resource_budget || scr->mem_in_use > scr->resource_budget - bytes));
+}
+
+/* ---- the heap by block (vkb_heap_block.c) ------------------------------------------------- */
+/* backend.h heap_attach: the server's mapping of the ring arms' heap. */
+void vkb_heap_attach(void *screen, void *base, size_t len);
+/* Binds buf (req: its requirements) into the imported block that holds r's whole heap store,
+ * importing the block the first time: true, r->heap_block and r->map set. False where the
+ * store is not inside one block of an attached heap, or the block cannot be imported (a
+ * budget, the device): the caller imports the store alone. */
+bool vkb_heap_block_bind(struct vkb_screen *scr, struct vkb_resource *r, VkBuffer buf,
+                         const VkMemoryRequirements *req);
+/* r's storage goes; the GPU may read it up to batch busy. */
+void vkb_heap_block_release(struct vkb_screen *scr, struct vkb_resource *r, uint64_t busy);
+/* The heap's mapping goes (the device is idle): every block is freed now. */
+void vkb_heap_blocks_unmapped(struct vkb_screen *scr);
+/* Before the device is destroyed. */
+void vkb_heap_blocks_finish(struct vkb_screen *scr);
 /* backend.h heap_idle: the heap-backed buffers no GPU work uses (vkb_resource.c). */
 bool vkb_heap_idle(void *screen, void (*idle)(void *ctx, uint32_t slot), void *ctx);
 

@@ -74,6 +74,7 @@ vkb_heap_unmap(void *screen, void *map_base, size_t map_len)
       scr->hung_heap_len = map_len;
       return;
    }
+   vkb_heap_blocks_unmapped(scr); /* imports of its pages go first */
    munmap(map_base, map_len);
 }
 

@@ -117,9 +117,11 @@ buffer_usage(const struct vkb_screen *scr)
 
 /* The store is the client's heap span (stage.h): its pages become the buffer's memory
  * (VK_EXT_external_memory_host), so a write the client makes into its own mapping while the
- * server says the buffer is idle is the only copy. False leaves r without a VkBuffer. */
+ * server says the buffer is idle is the only copy. Bound into the imported block of the heap
+ * that holds it (vkb_heap_block.c), else imported alone where over_budget (the store's bytes
+ * past a budget) is false. False leaves r without a VkBuffer. */
 static bool
-import_heap_store(struct vkb_screen *scr, struct vkb_resource *r)
+import_heap_store(struct vkb_screen *scr, struct vkb_resource *r, bool over_budget)
 {
    const struct mgp_span *st = &r->desc.store;
    const VkDeviceSize align = scr->host_import_align;
@@ -140,6 +142,16 @@ import_heap_store(struct vkb_screen *scr, struct vkb_resource *r)
       return false;
    VkMemoryRequirements req;
    vkGetBufferMemoryRequirements(scr->dev, r->buf, &req);
+   if (vkb_heap_block_bind(scr, r, r->buf, &req)) {
+      r->coherent = true;
+      r->heap_store = true;
+      r->mem_bytes = 0; /* the block is counted (mem_in_use) once */
+      scr->heap_buffer_count++;
+      scr->stats.heap_buffers_made++;
+      return true;
+   }
+   if (over_budget)
+      goto fail_buffer;
    VkMemoryHostPointerPropertiesEXT hp = {.sType =
                                              VK_STRUCTURE_TYPE_MEMORY_HOST_POINTER_PROPERTIES_EXT};
    int32_t type = -1;
@@ -170,6 +182,7 @@ import_heap_store(struct vkb_screen *scr, struct vkb_resource *r)
    scr->mem_in_use += st->size;
    scr->heap_buffer_count++;
    scr->stats.heap_buffers_made++;
+   scr->stats.heap_imports++;
    return true;
 
 fail_memory:
@@ -192,15 +205,12 @@ create_buffer(struct vkb_screen *scr, struct vkb_resource *r)
    if (r->size > scr->max_alloc_size)
       return leave_without_storage(scr, r, r->size);
    /* an imported store counts as the server's memory (mem_in_use), so the session's cap
-    * (MGL_SERVER_SESSION_MEMORY) holds it too: a client may name one span for any number of
-    * stores */
-   const VkDeviceSize st = r->desc.store.size;
-   const bool over_budget =
-      (scr->mem_budget && (st > scr->mem_budget || scr->mem_in_use > scr->mem_budget - st)) ||
-      (scr->resource_budget &&
-       (st > scr->resource_budget || scr->mem_in_use > scr->resource_budget - st));
+    * (MGL_SERVER_SESSION_MEMORY) holds it too: a heap block once, whatever number of stores
+    * name spans of it; a store imported alone, each time (a client may name one span for any
+    * number of stores) */
+   const bool over_budget = vkb_over_budget(scr, r->desc.store.size);
    if (r->desc.store.size) {
-      if (!over_budget && !scr->knobs.test_no_heap_import && import_heap_store(scr, r))
+      if (!scr->knobs.test_no_heap_import && import_heap_store(scr, r, over_budget))
          return true;
       /* Nothing is dropped: the client never gets an idle stamp for this buffer, so every
        * write goes through the stage as without a heap, and map_persistent declines it (the
@@ -675,8 +685,9 @@ release_storage(struct vkb_screen *scr, struct vkb_resource *r)
    vkb_zero_forget(scr, r);
    vkb_rename_forget(scr, r); /* a draw recorded with a version keeps its arena slice */
    vkb_resource_drop_views(scr, r, false);
-   if (r->map && !r->sub_block)
+   if (r->map && !r->sub_block && !r->heap_block)
       vkUnmapMemory(scr->dev, r->mem);
+   vkb_heap_block_release(scr, r, busy);
    if (r->heap_store) {
       /* The client reuses the span only once no GPU work is in flight (stage.h, quiet). */
       scr->heap_buffer_count--;

@@ -1186,6 +1186,8 @@ screen_destroy_idle(struct vkb_screen *scr)
          free(r);
       }
       vkb_sub_finish(scr); /* after every store bound into a block */
+      /* the heap's blocks too (a hung device's heap is unmapped after this) */
+      vkb_heap_blocks_finish(scr);
       vkb_clear_finish(scr);
       vkb_blit_draw_finish(scr);
       vkb_pipeline_cache_finish(scr);
@@ -1680,6 +1682,8 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"direct-buffer-writes", scr->stats.direct_buffer_writes},
       {"heap-buffers", scr->stats.heap_buffers_made},
       {"heap-import-fallbacks", scr->stats.heap_import_fallbacks},
+      {"heap-imports", scr->stats.heap_imports},
+      {"heap-blocks-freed", scr->stats.heap_blocks_freed},
       {"descriptor-sets", scr->stats.descriptor_sets},
       {"kept-set-reuses", scr->stats.kept_set_reuses},
       {"kept-set-drops", scr->stats.kept_set_drops},
@@ -1824,6 +1828,7 @@ const struct mgs_backend mgs_vulkan_backend = {
    .context_vtbl = &vkb_ticked_context_vtbl,
    .context_lookup = context_lookup,
    .heap_idle = vkb_heap_idle,
+   .heap_attach = vkb_heap_attach,
    .heap_unmap = vkb_heap_unmap,
    .hung_screens = vkb_hung_screens,
    .gate_counters = gate_counters,

@@ -2,7 +2,8 @@
  * merge with free neighbours on either side, so a heap fragmented by a pattern of stores and
  * drops still places a store as large as the whole heap; the merged range waits for the later
  * of its parts' quiet stamps; ranges that are not adjacent stay apart; a last free range that
- * ends at the untouched top extends into it. */
+ * ends at the untouched top extends into it; with a block size, a store that fits a block is
+ * placed inside one and the bytes skipped stay free for smaller stores. */
 
 #include "heap_ranges.h"
 #include "ring_test_util.h"
@@ -75,6 +76,39 @@ test_extend_into_top(void)
    mgt_heap_ranges_finish(&h);
 }
 
+/* Blocks of four granules (MGP_HEAP_BLOCK_SIZE's rule): a three-granule store after one granule
+ * starts at the next block, from the top and from a free range, and the skipped granules take
+ * the next one-granule stores; a store larger than a block is placed where it fits. */
+static void
+test_within_block(void)
+{
+   struct mgt_heap_ranges h;
+   mgt_heap_ranges_init(&h, 16 * G);
+   h.block = 4 * G;
+   CHECK(take(&h, G, 0) == 0, "one granule at 0");
+   CHECK(take(&h, 3 * G, 0) == G, "three granules fit the rest of block 0");
+   CHECK(take(&h, G, 0) == 4 * G, "block 1 starts");
+   CHECK(take(&h, 4 * G, 0) == 8 * G, "a whole block from the top skips to block 2");
+   CHECK(h.nfree == 1 && h.free[0].offset == 5 * G && h.free[0].size == 3 * G,
+         "the skipped granules are free: %u ranges", h.nfree);
+   CHECK(take(&h, 2 * G, 0) == 5 * G, "a smaller store takes them");
+   CHECK(mgt_heap_ranges_give(&h, 8 * G, 4 * G, 1), "give block 2");
+   CHECK(take(&h, G, 1) == 7 * G, "the granule left in block 1 first");
+   CHECK(take(&h, G, 1) == 8 * G && take(&h, 3 * G, 1) == 9 * G, "then block 2, inside it");
+   CHECK(take(&h, 3 * G, 1) == 12 * G, "the top is block-aligned");
+   CHECK(mgt_heap_ranges_give(&h, 12 * G, 3 * G, 2) && mgt_heap_ranges_give(&h, 9 * G, 3 * G, 2),
+         "give");
+   CHECK(take(&h, G, 2) == 9 * G, "first fit");
+   CHECK(take(&h, 4 * G, 2) == 12 * G, "a block-sized store inside a range across blocks");
+   CHECK(h.nfree == 1 && h.free[0].offset == 10 * G && h.free[0].size == 2 * G,
+         "the bytes before it stay one range, none after: %u", h.nfree);
+   mgt_heap_ranges_finish(&h);
+   mgt_heap_ranges_init(&h, 16 * G);
+   h.block = 4 * G;
+   CHECK(take(&h, G, 0) == 0 && take(&h, 6 * G, 0) == G, "larger than a block: where it fits");
+   mgt_heap_ranges_finish(&h);
+}
+
 int
 main(void)
 {
@@ -82,6 +116,7 @@ main(void)
    test_fragmented_then_whole();
    test_gap_and_join();
    test_extend_into_top();
+   test_within_block();
    printf("heap_ranges: ok\n");
    return 0;
 }

@@ -3767,6 +3767,85 @@ test_heap_store_cap(struct t *t)
    munmap(mem, size);
 }
 
+/* The ring arms' heap imported by block (MGP_HEAP_BLOCK_SIZE, heap_attach): two stores in one
+ * block are one import, each buffer's bytes are the heap's at its own offset (read back), a
+ * store across two blocks is imported alone, a block stays imported when its stores go (the
+ * next store there imports nothing), and a block import that would pass the session's cap
+ * first frees an unused block whose GPU work completed (heap-blocks-freed). heap_unmap frees
+ * every block before it unmaps the heap. */
+static void
+test_heap_blocks(struct t *t)
+{
+   const size_t B = MGP_HEAP_BLOCK_SIZE, len = 8 * B;
+   uint8_t *mem = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+   if (mem == MAP_FAILED) {
+      check(false, "no memory for a heap");
+      return;
+   }
+   struct vkb_screen *scr = t->scr;
+   if (!scr->host_import_align || (uintptr_t)mem % scr->host_import_align) {
+      fprintf(stderr, "SKIP heap blocks: the device imports no host memory here\n");
+      munmap(mem, len);
+      return;
+   }
+   mgs_vulkan_backend.heap_attach(t->scr, mem, len);
+   const size_t K = 64u << 10;
+   for (size_t k = 0; k < 2 * K; k++)
+      mem[k] = (uint8_t)(k * 7 + 1);
+   const unsigned long long made = counter(t, "heap-buffers"), imports = counter(t, "heap-imports");
+   const struct mgp_handle a = make_heap_buffer(t, mem, K), b = make_heap_buffer(t, mem + K, K);
+   check(counter(t, "heap-buffers") == made + 2 && counter(t, "heap-imports") == imports + 1,
+         "two stores of one block: %llu buffers, %llu imports (2, 1 wanted)",
+         counter(t, "heap-buffers") - made, counter(t, "heap-imports") - imports);
+   uint8_t got[256];
+   int bad = 0;
+   for (int i = 0; i < 2; i++) {
+      struct mgp_resource_readback rb = {
+         .res = i ? b : a, .offset = 1000, .size = sizeof(got), .out = {got, sizeof(got)}};
+      t->cv->resource_readback(t->ctx, &rb, NULL, 0);
+      for (size_t k = 0; k < sizeof(got); k++)
+         bad += got[k] != (uint8_t)((i * K + 1000 + k) * 7 + 1);
+   }
+   check(!bad, "buffers bound into the block read %d wrong bytes", bad);
+   const struct mgp_handle across = make_heap_buffer(t, mem + B - K, 2 * K);
+   check(counter(t, "heap-imports") == imports + 2, "a store across two blocks is imported alone");
+   const struct mgp_handle gone[3] = {a, b, across};
+   for (int i = 0; i < 3; i++)
+      t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){gone[i]}, NULL, 0);
+   const struct mgp_handle again = make_heap_buffer(t, mem + 2 * K, K);
+   check(counter(t, "heap-imports") == imports + 2, "a store in a block still imported: no import");
+   t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){again}, NULL, 0);
+   struct mgp_u32_args fin = {.value = MGP_FLUSH_FINISH};
+   t->cv->flush(t->ctx, &fin, NULL, 0);
+   const VkDeviceSize budget = scr->resource_budget;
+   scr->resource_budget = scr->mem_in_use + K; /* no room for block 1 beside block 0 */
+   const unsigned long long freed = counter(t, "heap-blocks-freed"),
+                            fallbacks = counter(t, "heap-import-fallbacks");
+   const struct mgp_handle next = make_heap_buffer(t, mem + B, K);
+   check(counter(t, "heap-blocks-freed") == freed + 1 &&
+            counter(t, "heap-imports") == imports + 3 &&
+            counter(t, "heap-import-fallbacks") == fallbacks && !scr->failed,
+         "under the cap: %llu blocks freed, %llu imports (1, 3 wanted)",
+         counter(t, "heap-blocks-freed") - freed, counter(t, "heap-imports") - imports);
+   scr->resource_budget = budget;
+   t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){next}, NULL, 0);
+   /* A create+delete loop walking blocks 2-7 (block 1 kept too; the store across blocks 0 and 1 was an import of its own): the import that finds four
+    * unused blocks kept frees them first. */
+   for (size_t i = 2; i < 8; i++) {
+      const struct mgp_handle h = make_heap_buffer(t, mem + i * B, K);
+      t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){h}, NULL, 0);
+   }
+   const unsigned long long kept =
+      (counter(t, "heap-imports") - imports - 1) - (counter(t, "heap-blocks-freed") - freed);
+   check(counter(t, "heap-imports") == imports + 9 && kept >= 1 && kept <= 4,
+         "a walk over six blocks: %llu imports (9 wanted), %llu blocks kept (1-4 wanted)",
+         counter(t, "heap-imports") - imports, kept);
+   t->cv->flush(t->ctx, &fin, NULL, 0);
+   mgs_vulkan_backend.heap_unmap(t->scr, mem, len);
+   check(counter(t, "heap-blocks-freed") - freed == counter(t, "heap-imports") - imports - 1,
+         "heap_unmap frees every imported block");
+}
+
 /* A persistent map of a heap store (MGP_CAP_HEAP_MAP, spawn): map_persistent answers
  * MGP_MAP_HEAP_STORE and the size for a MAP_PERSISTENT buffer whose store it imported, and
  * declines (all zero) a persistent buffer of its own memory and a heap store not made
@@ -5553,6 +5632,7 @@ main(int argc, char **argv)
    test_indirect_count_word(&t, prog);
    test_heap_map(&t, prog);
    test_heap_store_cap(&t);
+   test_heap_blocks(&t);
    test_vertex_input_switch(&t, prog);
    test_vertex_input_stale();
    test_repeated_draws(&t, prog);
