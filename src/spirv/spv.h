@@ -1,8 +1,10 @@
 /* spv.h — SPIR-V helpers both roles use: reflection through SPIRV-Cross's C API (spv_cross.c),
  * the rewrites the GL linker and the Vulkan backend apply (spv_patch.c, spv_pack.c, spv_rect.c,
  * spv_split.c, spv_clip_enables.c, spv_tcs_stores.c, spv_input_arrays.c, spv_1d.c,
- * spv_double_inputs.c, spv_opaque_structs.c, spv_opaque_index.c, spv_gs_outputs.c) and one bounds-checked instruction walker. Just what mgl needs for the words glslang generates; the
- * enumerants come from SPIRV-Headers. Not a general SPIR-V library. */
+ * spv_double_inputs.c, spv_opaque_structs.c, spv_opaque_index.c, spv_gs_outputs.c), SPIRV-Tools'
+ * validator for client modules (spv_valid.c) and one bounds-checked instruction walker. Just
+ * what mgl needs for the words glslang generates; the enumerants come from SPIRV-Headers. Not a
+ * general SPIR-V library. */
 #ifndef MGL_SPIRV_SPV_H
 #define MGL_SPIRV_SPV_H
 
@@ -20,6 +22,15 @@
  * limit, which spirv-val holds Vulkan modules to. The passes size tables by the bound, so a
  * module past it (4294967295 ids: tables of many GiB) is refused before any pass reads it. */
 #define SPV_ID_BOUND_MAX 0x3fffffu
+
+/* SPIRV-Tools' validator (spv_valid.c), run on every client module before a backend, its
+ * passes or SPIRV-Cross read it: false with the reason in why when the module is not valid for
+ * env. The Vulkan backend validates for its device's Vulkan version, the GLES backend for
+ * Vulkan 1.1, the environment the front end compiles for (glslang's SPIR-V 1.3). */
+enum spv_valid_env { SPV_VALID_VULKAN_1_1, SPV_VALID_VULKAN_1_2, SPV_VALID_VULKAN_1_3 };
+#define SPV_VALID_ENV_COUNT 3
+bool spv_validate(enum spv_valid_env env, const uint32_t *words, size_t count, char *why,
+                  size_t why_size);
 
 /* Walks a module's instructions, bounds-checked (the words may come from another process):
  *    struct spv_walk it = spv_walk_begin(words, n);

@@ -995,6 +995,13 @@ apply_state(struct glb_context *ctx)
          MGU_DECLINE(backend_draw_incomplete, "gles: a draw without a usable program");
          return false;
       }
+      /* a compute program (glb_create_shader made it for launch_grid) draws nothing */
+      if (prog->compute) {
+         MGU_DECLINE(backend_draw_incomplete,
+                     "gles: a draw with compute program {%u,%u} (no vertex stage)",
+                     prog->base.h.slot, prog->base.h.gen);
+         return false;
+      }
       ctx->draw_prog = prog;
       /* the program's variants for its format-less images' units (set_shader_images marks
        * the buffers), then its variant for the samplers' LOD bias and GL_BGRA arrays, or the

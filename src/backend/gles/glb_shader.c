@@ -1579,6 +1579,20 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
                    "create_shader: a SPIR-V id bound past 4194303");
          return;
       }
+      /* SPIRV-Tools' validator before any pass or SPIRV-Cross reads the words: they trust
+       * their input, and a malformed module crashed SPIRV-Cross, so the server
+       * (docs/RELIABILITY.md, sec38). The front end compiles for Vulkan 1.1 on either backend,
+       * as the Vulkan backend's oldest device validates. */
+      char invalid[256];
+      if (!spv_validate(SPV_VALID_VULKAN_1_1, w, (size_t)(args->spirv[st].size / 4), invalid,
+                        sizeof(invalid))) {
+         free_words(words);
+         char detail[320];
+         snprintf(detail, sizeof(detail), "create_shader.spirv[%s]: %s", mgp_shader_stage_name(st),
+                  invalid);
+         glb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
+         return;
+      }
    }
    bool oned = false;
    const GLuint p = link_program(scr, s, args->stage_mask, words, 0, why, sizeof(why), &oned);

@@ -1978,8 +1978,8 @@ void vkb_copy_image_via_buffer(VkCommandBuffer cmd, VkImage src, VkImage dst, Vk
  * or above has been moved to descriptor set VKB_SET_TEXTURES in words (rewritten in place). */
 bool vkb_spirv_scan(uint32_t *words, size_t count, VkShaderStageFlagBits stage,
                     struct vkb_shader *sh, const char **why);
-/* SPIRV-Tools' validator for the device's Vulkan version (vkb_spirv_valid.c); false with the
- * reason in why when the module is not valid SPIR-V. */
+/* SPIRV-Tools' validator (spv_validate) for the device's Vulkan version (vkb_spirv.c); false
+ * with the reason in why when the module is not valid SPIR-V. */
 bool vkb_spirv_validate(struct vkb_screen *scr, const uint32_t *words, size_t count, char *why,
                         size_t why_size);
 

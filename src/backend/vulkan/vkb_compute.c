@@ -77,10 +77,11 @@ vkb_launch_grid(void *self, const struct mgp_launch_grid *args, const void *tail
    struct vkb_shader *sh = vkb_lookup(scr, &scr->shaders, ctx->dispatch_program, "launch_grid");
    if (!sh)
       return;
-   if (sh->broken || !(sh->stage_mask & (1u << MGP_SHADER_STAGE_COMPUTE))) {
+   /* a program for dispatch is its compute stage alone */
+   if (sh->broken || sh->stage_mask != 1u << MGP_SHADER_STAGE_COMPUTE) {
       MGU_DECLINE(backend_feature_unimplemented, "launch_grid with shader {%u,%u}: %s",
                   ctx->dispatch_program.slot, ctx->dispatch_program.gen,
-                  sh->broken ? sh->broken_why : "no compute stage");
+                  sh->broken ? sh->broken_why : "not a compute stage alone");
       return;
    }
    const VkPhysicalDeviceLimits *lim = &scr->props.limits;

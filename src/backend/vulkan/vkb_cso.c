@@ -1056,6 +1056,8 @@ build_shader(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_cre
    const bool compute = sh->stage_mask == 1u << MGP_SHADER_STAGE_COMPUTE;
    if (!compute && !(sh->stage_mask & (1u << MGP_SHADER_STAGE_VERTEX)))
       return "no vertex stage";
+   if (!compute && (sh->stage_mask & (1u << MGP_SHADER_STAGE_COMPUTE)))
+      return "a compute stage beside other stages";
    uint32_t *pre[MGP_SHADER_STAGE_COUNT] = {0};
    size_t pre_n[MGP_SHADER_STAGE_COUNT] = {0};
    if (scr->quirks & (1u << VKB_QUIRK_SPLIT_IO_BLOCKS))

@@ -121,6 +121,17 @@ draw_program(struct vkb_context *ctx, struct draw_plan *p)
                   p->sh->base.h.gen, p->sh->broken_why);
       return false;
    }
+   /* a program for drawing has a vertex stage and no compute stage (build_shader holds a
+    * program of both broken): a compute module as a graphics pipeline's only stage crashed
+    * lavapipe's vkCreateGraphicsPipelines (docs/RELIABILITY.md, sec38) */
+   if (!(p->sh->stage_mask & (1u << MGP_SHADER_STAGE_VERTEX)) ||
+       (p->sh->stage_mask & (1u << MGP_SHADER_STAGE_COMPUTE))) {
+      MGU_DECLINE(backend_draw_incomplete,
+                  "a draw with program {%u,%u} of stages 0x%x (a draw needs a vertex stage "
+                  "and no compute stage)",
+                  p->sh->base.h.slot, p->sh->base.h.gen, p->sh->stage_mask);
+      return false;
+   }
    p->rs = vkb_lookup(scr, &scr->render_states, ctx->rs, "draw_vbo (render state)");
    p->ve = vkb_lookup(scr, &scr->vertex_elements, ctx->ve, "draw_vbo (vertex elements)");
    if (scr->failed)

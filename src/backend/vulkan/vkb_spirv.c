@@ -13,6 +13,16 @@
 #include "spv.h"
 #include "vkb.h"
 
+bool
+vkb_spirv_validate(struct vkb_screen *scr, const uint32_t *words, size_t count, char *why,
+                   size_t why_size)
+{
+   const enum spv_valid_env env = scr->api_version >= VK_API_VERSION_1_3   ? SPV_VALID_VULKAN_1_3
+                                  : scr->api_version >= VK_API_VERSION_1_2 ? SPV_VALID_VULKAN_1_2
+                                                                           : SPV_VALID_VULKAN_1_1;
+   return spv_validate(env, words, count, why, why_size);
+}
+
 static uint32_t
 exec_model_for(VkShaderStageFlagBits stage)
 {

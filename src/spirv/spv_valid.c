@@ -1,34 +1,30 @@
-/* vkb_spirv_valid.c — every client SPIR-V module goes through SPIRV-Tools' validator before
- * the driver sees it. The words come from another process: a driver is not a SPIR-V validator,
- * and a malformed module can crash it or leak inside it. An honest front end sends only what
- * glslang produced (the validation layer checks the same rules in the validation lane). */
+/* spv_valid.c — every client SPIR-V module goes through SPIRV-Tools' validator before a backend
+ * reads it, on either backend. The words come from another process: neither a driver nor
+ * SPIRV-Cross nor mgl's own passes are SPIR-V validators, and a malformed module can crash them
+ * or leak inside them. An honest front end sends only what glslang produced (the validation
+ * layer checks the same rules in the Vulkan validation lane). */
 #include <pthread.h>
 #include <spirv-tools/libspirv.h>
 #include <stdio.h>
 
-#include "vkb.h"
+#include "spv.h"
 
 /* One validator context per target environment, made once: building the grammar tables costs
  * more than validating a typical module. */
 static pthread_mutex_t valid_lock = PTHREAD_MUTEX_INITIALIZER;
-static spv_context valid_ctx[3];
+static spv_context valid_ctx[SPV_VALID_ENV_COUNT];
 static spv_validator_options valid_opts;
 
-static int
-env_index(uint32_t api_version)
-{
-   if (api_version >= VK_API_VERSION_1_3)
-      return 2;
-   return api_version >= VK_API_VERSION_1_2 ? 1 : 0;
-}
-
 bool
-vkb_spirv_validate(struct vkb_screen *scr, const uint32_t *words, size_t count, char *why,
-                   size_t why_size)
+spv_validate(enum spv_valid_env env, const uint32_t *words, size_t count, char *why,
+             size_t why_size)
 {
-   static const spv_target_env envs[3] = {SPV_ENV_VULKAN_1_1, SPV_ENV_VULKAN_1_2,
-                                          SPV_ENV_VULKAN_1_3};
-   const int e = env_index(scr->api_version);
+   static const spv_target_env envs[SPV_VALID_ENV_COUNT] = {
+      [SPV_VALID_VULKAN_1_1] = SPV_ENV_VULKAN_1_1,
+      [SPV_VALID_VULKAN_1_2] = SPV_ENV_VULKAN_1_2,
+      [SPV_VALID_VULKAN_1_3] = SPV_ENV_VULKAN_1_3,
+   };
+   const unsigned e = (unsigned)env < SPV_VALID_ENV_COUNT ? (unsigned)env : 0;
    pthread_mutex_lock(&valid_lock);
    if (!valid_opts) {
       valid_opts = spvValidatorOptionsCreate();
