@@ -1022,6 +1022,7 @@ glb_gate_counters(void *screen, const char **names, unsigned long long *values, 
       {"gles-units-skipped", scr->stats.units_skipped},
       {"gles-lod-bias-walks", scr->stats.lod_bias_walks},
       {"gles-vertex-buffer-binds", scr->stats.vertex_buffer_binds},
+      {"gles-short-applies", scr->stats.short_applies},
       {"gles-blits-drawn", scr->stats.blits_drawn},
       {"gles-dispatches", scr->stats.dispatches},
       /* the process's, not this screen's alone (glb.h): one session per process on monolith
