@@ -902,9 +902,12 @@ bool
 glb_context_bind_draw(struct glb_context *ctx)
 {
    struct glb_screen *scr = ctx->scr;
-   if (!make_current(scr))
+   /* every draw's: the host context current and this context bound, both checked here and
+    * make_current / switch_to called only where one is not (no call frames on the way) */
+   if (scr->h->eglGetCurrentContext() != scr->ctx && !make_current(scr))
       return false;
-   switch_to(ctx);
+   if (scr->bound != ctx)
+      switch_to(ctx);
    if (scr->no_shadow)
       glb_shadow_forget(scr);
    else
