@@ -825,6 +825,9 @@ struct glb_screen {
       uint64_t lod_bias_walks;
       /* attribute arrays whose buffer or offset alone changed, put by glBindVertexBuffer */
       uint64_t vertex_buffer_binds;
+      /* draws whose marked groups (dynamic state, program's buffers, vertex buffers, no
+       * other) went on the host apply_state's short way (glb_draw.c: apply_short) */
+      uint64_t short_applies;
       uint64_t resource_cap_refusals; /* stores refused past mem_budget: GL_OUT_OF_MEMORY */
       uint64_t blits_drawn;           /* blits the host's blit refuses, drawn (glb_blit_draw.c) */
       uint64_t dispatches;            /* launch_grid's host dispatches (glb_compute.c) */

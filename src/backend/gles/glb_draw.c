@@ -812,10 +812,26 @@ attrib_value(struct glb_screen *scr, unsigned loc, uint8_t kind, const uint32_t 
    a->known = scr->sh.trusted;
 }
 
+/* Where the host's array of attribute a starts in its binding's buffer vb. GL 4.2's base
+ * instance, which GLES lacks: an instanced array's element is floor(instance / divisor) + base
+ * instance, so its array starts base instance elements on (gl_InstanceID stays from 0, as GL
+ * has it). */
+static inline uint64_t
+array_offset(const struct glb_context *ctx, const struct mgp_vertex_attrib *a,
+             const struct mgp_vertex_binding *b, const struct mgp_vertex_buffer *vb)
+{
+   return vb->offset + a->relative_offset +
+          (b->divisor ? (uint64_t)ctx->base_instance * b->stride : 0);
+}
+
 /* The vertex array's attribute arrays, and with values (GLB_DIRTY_ATTRIB_VALUES) the current
- * values of the attributes without one. */
+ * values of the attributes without one. buffers_only (GLB_DIRTY_VERTEX_BUFFERS alone, on a
+ * host holding this context's last draw): an array the host holds enabled with a stride takes
+ * its binding's buffer and offset alone, its format being the one that draw checked and put
+ * (the vertex elements and the program are unchanged: GLB_DIRTY_VERTEX unmarked). */
 static bool
-apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog, bool values)
+apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog, bool values,
+                   bool buffers_only)
 {
    struct glb_screen *scr = ctx->scr;
    struct glb_shadow *sh = &scr->sh;
@@ -870,6 +886,24 @@ apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog, bool 
    for (uint32_t rest = arrays; rest; rest &= rest - 1) {
       const unsigned loc = (unsigned)__builtin_ctz(rest);
       const struct mgp_vertex_attrib *a = &ve->ve.attribs[loc];
+      struct glb_attrib_shadow *have = &sh->attrib[loc];
+      if (buffers_only && have->known && have->enabled && have->stride && scr->bind_vertex_buffer) {
+         /* the last draw put this array: its binding is in range (a buffer without a
+          * resource takes the whole way below, which declines it) */
+         const struct mgp_vertex_buffer *vb = &ctx->vb[a->binding];
+         struct glb_resource *r =
+            mgp_handle_is_null(vb->res) ? NULL : glb_resource_for_use(scr, vb->res, "draw");
+         if (r && r->is_buffer) {
+            const uint64_t offset = array_offset(ctx, a, &ve->ve.bindings[a->binding], vb);
+            if (have->buffer != r->name || have->offset != offset) {
+               GLB_GL(h)->glBindVertexBuffer(loc, r->name, (GLintptr)offset, have->stride);
+               have->buffer = r->name;
+               have->offset = offset;
+               scr->stats.vertex_buffer_binds++;
+            }
+            continue;
+         }
+      }
       const struct mgp_vertex_binding *b = a->binding < 16 ? &ve->ve.bindings[a->binding] : NULL;
       const struct mgp_vertex_buffer *vb = a->binding < GLB_MAX_VB ? &ctx->vb[a->binding] : NULL;
       const GLenum type = a->type < MGP_VERTEX_TYPE_COUNT ? vertex_types[a->type] : 0;
@@ -898,17 +932,12 @@ apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog, bool 
          .type = type,
          .flags = a->flags & (MGP_ATTRIB_INTEGER | MGP_ATTRIB_NORMALIZED),
          .stride = (GLsizei)b->stride,
-         /* GL 4.2's base instance, which GLES lacks: an instanced array's element is
-          * floor(instance / divisor) + base instance, so its array starts base instance
-          * elements on (gl_InstanceID stays from 0, as GL has it) */
-         .offset = vb->offset + a->relative_offset +
-                   (b->divisor ? (uint64_t)ctx->base_instance * b->stride : 0),
+         .offset = array_offset(ctx, a, b, vb),
          /* A pipe stride of 0 reads one element for every vertex (GL 4.3 glBindVertexBuffer),
           * while GLES's stride 0 means tightly packed: the largest divisor reads element 0 in
           * every vertex and every instance a draw can have. */
          .divisor = b->stride ? b->divisor : 0xffffffffu,
       };
-      struct glb_attrib_shadow *have = &sh->attrib[loc];
       const bool same_format = have->known && have->enabled && have->size == want.size &&
                                have->type == want.type && have->flags == want.flags &&
                                have->stride == want.stride && have->divisor == want.divisor;
@@ -964,6 +993,39 @@ bit_count(uint32_t v)
    return (((v + (v >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
 }
 
+/* apply_state's short way: the groups a compact draw may find marked (the dynamic state, the
+ * program's buffers, the vertex buffers; draw_compact_unchanged's) and no other, on a host
+ * holding this context's last draw. What that draw checked and put stands (its program and
+ * variant, render state, vertex elements, framebuffer): the marked groups go on the host
+ * without the walk over the others. */
+enum { GLB_DIRTY_SHORT = GLB_DIRTY_DYNAMIC | GLB_DIRTY_BUFFERS | GLB_DIRTY_VERTEX_BUFFERS };
+
+static bool
+apply_short(struct glb_context *ctx, uint32_t todo)
+{
+   struct glb_screen *scr = ctx->scr;
+   struct glb_shader *prog = ctx->draw_prog;
+   scr->stats.groups_skipped += bit_count(GLB_DIRTY_ALL & ~todo);
+   if (todo & GLB_DIRTY_BUFFERS) {
+      scr->stats.buffers_only_draws++;
+      if (!glb_program_buffers(ctx, prog, "draw") ||
+          ((prog->ssbo_mask | prog->image_mask) && !glb_storage_bind(ctx, prog, "draw")))
+         return false;
+   }
+   if ((todo & GLB_DIRTY_VERTEX_BUFFERS) && !apply_vertex_input(ctx, prog, false, true))
+      return false;
+   if (todo & GLB_DIRTY_DYNAMIC) {
+      scr->stats.dyn_parts_skipped += bit_count(GLB_DYN_ALL & ~(uint32_t)ctx->dyn_parts);
+      apply_dynamic_state(ctx, ctx->dyn_parts);
+   }
+   ctx->dirty = 0;
+   ctx->dyn_parts = 0;
+   scr->stats.short_applies++;
+   if (scr->sh.trusted)
+      scr->sh.applied = ctx;
+   return true;
+}
+
 /* Puts the draw's state on the host, group by group (glb.h: GLB_DIRTY_*): every group when the
  * host holds another context's state or the shadow was forgotten (any other entry point may
  * have moved host state), else only those a call marked since this context's last draw; none
@@ -981,6 +1043,12 @@ apply_state(struct glb_context *ctx)
       scr->stats.draws_unchanged++;
       return true;
    }
+   /* a program with format-less images picks its variant by its units' formats at a buffer
+    * change (glb_program_images), a stale LOD bias puts its uniforms, a program the host cannot
+    * draw with is declined: the whole walk */
+   if (!whole && !(todo & ~(uint32_t)GLB_DIRTY_SHORT) && ctx->draw_prog &&
+       ctx->draw_prog->program && !ctx->draw_prog->formatless_mask && !ctx->lod_bias_stale)
+      return apply_short(ctx, todo);
    scr->stats.groups_skipped += bit_count(GLB_DIRTY_ALL & ~todo);
    if (todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_MULTISAMPLE | GLB_DIRTY_SAMPLERS | GLB_DIRTY_VERTEX |
                GLB_DIRTY_ATTRIB_VALUES | GLB_DIRTY_BUFFERS)) {
@@ -1049,7 +1117,7 @@ apply_state(struct glb_context *ctx)
        ((todo & GLB_DIRTY_MULTISAMPLE) && !apply_multisample(ctx, s, prog)) ||
        ((todo & GLB_DIRTY_SAMPLERS) && !glb_samplers_bind(ctx, prog)) ||
        ((todo & (GLB_DIRTY_VERTEX | GLB_DIRTY_VERTEX_BUFFERS | GLB_DIRTY_ATTRIB_VALUES)) &&
-        !apply_vertex_input(ctx, prog, (todo & GLB_DIRTY_ATTRIB_VALUES) != 0)))
+        !apply_vertex_input(ctx, prog, (todo & GLB_DIRTY_ATTRIB_VALUES) != 0, false)))
       return false;
    /* the program's own switches for the render state's clip planes; the program is current */
    if (todo & (GLB_DIRTY_RENDER | GLB_DIRTY_PROGRAM))

@@ -913,9 +913,12 @@ bool
 glb_context_bind_draw(struct glb_context *ctx)
 {
    struct glb_screen *scr = ctx->scr;
-   if (!make_current(scr))
+   /* every draw's: the host context current and this context bound, both checked here and
+    * make_current / switch_to called only where one is not (no call frames on the way) */
+   if (scr->h->eglGetCurrentContext() != scr->ctx && !make_current(scr))
       return false;
-   switch_to(ctx);
+   if (scr->bound != ctx)
+      switch_to(ctx);
    if (scr->no_shadow)
       glb_shadow_forget(scr);
    else
@@ -1033,6 +1036,7 @@ glb_gate_counters(void *screen, const char **names, unsigned long long *values, 
       {"gles-units-skipped", scr->stats.units_skipped},
       {"gles-lod-bias-walks", scr->stats.lod_bias_walks},
       {"gles-vertex-buffer-binds", scr->stats.vertex_buffer_binds},
+      {"gles-short-applies", scr->stats.short_applies},
       {"gles-blits-drawn", scr->stats.blits_drawn},
       {"gles-dispatches", scr->stats.dispatches},
       /* the process's, not this screen's alone (glb.h): one session per process on monolith

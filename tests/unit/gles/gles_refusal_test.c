@@ -44,10 +44,13 @@
  *                   glBindVertexBuffer and the draw, 2 host calls (gles-vertex-buffer-binds),
  *                   and the host's attribute 0 holds each buffer and offset in turn, back to
  *                   the first (a shadow not moved by the bind would skip it); after a call
- *                   that forgets the shadow, the host holds the next change too.
+ *                   that forgets the shadow, the host holds the next change too; a viewport
+ *                   change alone before the compact draw is glViewport and the draw, put
+ *                   apply_state's short way (gles-short-applies).
  *   vertex_buffers_compact the same change before a compact draw (glb_draw, as attrib_change
  *                   draws): where the host is robust the compact path (gles-compact-draws),
- *                   glBindVertexBuffer and the draw, the host holding each buffer; a change to
+ *                   glBindVertexBuffer and the draw, the host holding each buffer, the change
+ *                   put apply_state's short way (gles-short-applies) either way; a change to
  *                   no buffer refused (backend-draw-incomplete), no host draw; without robust
  *                   access the compact path stays off and a 1-vertex buffer under a 3-vertex
  *                   draw is gl-draw-unbounded.
@@ -1010,7 +1013,7 @@ test_vertex_buffers(struct t *t)
     * compact path, gles-compact-draws), and the host holds the viewport */
    t->cv->draw(t->ctx, &(struct mgp_draw){.mode = MGP_PRIM_TRIANGLES, .count = 3}, NULL, 0);
    unsigned long long compact = counter(t, "gles-compact-draws");
-   unsigned long long c0 = counter(t, "gles-host-calls");
+   unsigned long long c0 = counter(t, "gles-host-calls"), s0 = counter(t, "gles-short-applies");
    GLint vp[4] = {0};
    for (int i = 0; i < 2; i++) {
       float size[2] = {(float)(W - 1 + i), (float)(H - 1 + i)};
@@ -1026,15 +1029,15 @@ test_vertex_buffers(struct t *t)
          t->scr->h->glGetIntegerv(GL_VIEWPORT, vp);
    }
    const unsigned long long vp_calls = counter(t, "gles-host-calls") - c0;
+   const unsigned long long shorts = counter(t, "gles-short-applies") - s0;
    compact = counter(t, "gles-compact-draws") - compact;
    e = host_error(t);
-   check(compact == (t->scr->robust ? 2u : 0u) && vp_calls == 4 && vp[2] == W - 1 &&
+   check(compact == (t->scr->robust ? 2u : 0u) && vp_calls == 4 && shorts == 2 && vp[2] == W - 1 &&
             vp[3] == H - 1 && e == GL_NO_ERROR && t->fatal_count == 0,
          "a viewport change alone: the compact draw where the host is robust (%llu of 2), "
-         "glViewport and the draw (%llu "
-         "host calls for two), the host's viewport %dx%d (want %dx%d), no "
-         "host error (0x%x)",
-         compact, vp_calls, vp[2], vp[3], W - 1, H - 1, e);
+         "glViewport and the draw (%llu host calls for two), apply_state's short way (%llu of "
+         "2), the host's viewport %dx%d (want %dx%d), no host error (0x%x)",
+         compact, vp_calls, shorts, vp[2], vp[3], W - 1, H - 1, e);
 }
 
 /* One compact draw (glb_draw) of 3 vertices after a vertex buffer change alone (slot 0 to vb):
@@ -1093,16 +1096,19 @@ test_vertex_buffers_compact(struct t *t)
    const enum mgu_decline none = MGU_DECLINE_backend_draw_incomplete;
    unsigned long long calls[2], compact[2];
    GLint buf[2];
+   const unsigned long long s0 = counter(t, "gles-short-applies");
    vb_compact_step(t, "to a second buffer", (struct mgp_vertex_buffer){p2, 0}, none, false,
                    &calls[0], &compact[0], &buf[0]);
    vb_compact_step(t, "back to the first", (struct mgp_vertex_buffer){p1, 0}, none, false,
                    &calls[1], &compact[1], &buf[1]);
+   const unsigned long long shorts = counter(t, "gles-short-applies") - s0;
    check(calls[0] == 2 && calls[1] == 2 && compact[0] == (robust ? 1u : 0u) &&
-            compact[1] == compact[0] && buf[0] == name2 && buf[1] == name1,
+            compact[1] == compact[0] && shorts == 2 && buf[0] == name2 && buf[1] == name1,
          "a vertex buffer change alone: %s, glBindVertexBuffer and the draw (%llu, %llu host "
-         "calls; %llu, %llu compact); the host holds buffer %d, then %d (want %d, %d)",
+         "calls; %llu, %llu compact; %llu of 2 put apply_state's short way); the host holds "
+         "buffer %d, then %d (want %d, %d)",
          robust ? "the compact draw" : "draw_bound's (no robust access)", calls[0], calls[1],
-         compact[0], compact[1], buf[0], buf[1], name2, name1);
+         compact[0], compact[1], shorts, buf[0], buf[1], name2, name1);
    unsigned long long c, k;
    GLint b;
    vb_compact_step(t, "to no buffer", (struct mgp_vertex_buffer){{0, 0}, 0}, none, true, &c, &k,
