@@ -576,6 +576,41 @@ spv_whole_pointer_operands(const struct spv_walk *it, uint32_t *first, uint32_t 
       *last = it->nops;
 }
 
+/* Where a pass that adds declarations and entry-point code puts them, found by feeding it every
+ * instruction in order (spv_places_step): after the last annotation (annot_end: a word offset),
+ * before the first function (globals_end), and at the entry point's first instruction after its
+ * first block's OpVariables (body_start). 0: not seen. */
+struct spv_places {
+   size_t annot_end, globals_end, body_start;
+   bool in_entry, entry_body;
+};
+
+static inline void
+spv_places_step(struct spv_places *p, const struct spv_walk *it, uint32_t entry_fn)
+{
+   if (spv_is_annotation(it->op))
+      p->annot_end = it->next;
+   if (it->op == SpvOpFunction && it->nops >= 2) {
+      if (!p->globals_end)
+         p->globals_end = it->pc;
+      p->in_entry = it->o[1] == entry_fn;
+   }
+   if (p->in_entry && it->op == SpvOpLabel && !p->body_start)
+      p->entry_body = true;
+   else if (p->entry_body && it->op != SpvOpVariable && it->op != SpvOpLine &&
+            it->op != SpvOpNoLine) {
+      p->body_start = it->pc;
+      p->entry_body = false;
+   }
+}
+
+/* Whether every place was seen. */
+static inline bool
+spv_places_found(const struct spv_places *p)
+{
+   return p->annot_end && p->globals_end && p->body_start;
+}
+
 /* Integer constants a pass adds to a module: (type, value, id) each, the ids taken from the
  * pass's bound; the pass emits them as OpConstant where constants go. */
 struct spirv_made_consts {

@@ -67,7 +67,7 @@ struct iw {
    uint32_t model, entry_fn;
    uint32_t uint_type, uvec2, uvec4, uvec4x2, two; /* 0: the rewrite declares it */
    bool new_uint, new_uvec2, new_uvec4, new_two;
-   size_t annot_end, globals_end, body_start;
+   struct spv_places at;
    uint64_t bound;
    bool blocked;
 };
@@ -252,21 +252,8 @@ scan(struct iw *s)
    for (unsigned i = 0; i < s->num_vars; i++)
       s->derived[s->num_derived++] = s->v[i].var;
    struct spv_walk it = spv_walk_begin(s->w, s->n);
-   bool in_entry = false, entry_body = false;
    while (spv_walk_next(&it)) {
-      if (spv_is_annotation(it.op))
-         s->annot_end = it.next;
-      if (it.op == SpvOpFunction && it.nops >= 2) {
-         if (!s->globals_end)
-            s->globals_end = it.pc;
-         in_entry = it.o[1] == s->entry_fn;
-      }
-      if (in_entry && it.op == SpvOpLabel && !s->body_start)
-         entry_body = true;
-      else if (entry_body && it.op != SpvOpVariable && it.op != SpvOpLine && it.op != SpvOpNoLine) {
-         s->body_start = it.pc;
-         entry_body = false;
-      }
+      spv_places_step(&s->at, &it, s->entry_fn);
       const bool chain = it.op == SpvOpAccessChain || it.op == SpvOpInBoundsAccessChain;
       unsigned from;
       switch (it.op) {
@@ -311,7 +298,7 @@ scan(struct iw *s)
       }
       s->ptrs[s->num_ptrs++] = (struct iw_ptr_map){.ptr = it.o[0], .pointee = p.o[2]};
    }
-   if (it.bad || !s->entry_fn || !s->globals_end || !s->annot_end || !s->body_start)
+   if (it.bad || !s->entry_fn || !spv_places_found(&s->at))
       s->blocked = true;
 }
 
@@ -525,7 +512,7 @@ spv_int64_varying_words(const uint32_t *words, size_t num_words, size_t *out_n, 
    bool in_entry = false;
    it = spv_walk_begin(words, num_words);
    while (spv_walk_next(&it) && !o.oom) {
-      if (it.pc == s->annot_end)
+      if (it.pc == s->at.annot_end)
          for (unsigned i = 0; i < s->num_types; i++) { /* the structures' decorations, copied */
             const struct iw_type *t = &s->t[i];
             if (t->kind != IW_STRUCT)
@@ -540,7 +527,7 @@ spv_int64_varying_words(const uint32_t *words, size_t num_words, size_t *out_n, 
                spirv_out_put(&o, d.o + 1, d.nops - 1);
             }
          }
-      if (it.pc == s->globals_end) {
+      if (it.pc == s->at.globals_end) {
          declare_types(s, &o);
          for (unsigned i = 0; i < s->num_vars; i++) {
             const struct iw_var *v = &s->v[i];
@@ -553,7 +540,7 @@ spv_int64_varying_words(const uint32_t *words, size_t num_words, size_t *out_n, 
       }
       if (it.op == SpvOpFunction && it.nops >= 2)
          in_entry = it.o[1] == s->entry_fn;
-      if (it.pc == s->body_start)
+      if (it.pc == s->at.body_start)
          for (unsigned i = 0; i < s->num_vars; i++) {
             const struct iw_var *v = &s->v[i];
             if (v->sc != SpvStorageClassInput)

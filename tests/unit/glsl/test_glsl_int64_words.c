@@ -102,35 +102,9 @@ interface_of(const struct glsl_spirv *s)
 
 /* What the backend's quirk does (vkb_quirks.c): every stage rewritten, or none. */
 static bool
-int64_words(struct glsl_program *p, bool *blocked_out)
+int64_words(struct glsl_program *p, bool *blocked)
 {
-   uint32_t *w[GLSL_STAGE_COUNT] = {0};
-   size_t n[GLSL_STAGE_COUNT] = {0};
-   bool ok = true, any = false;
-   *blocked_out = false;
-   for (int s = 0; s < GLSL_STAGE_COUNT && ok; s++) {
-      bool blocked = false;
-      const char *err = NULL;
-      if (p->spirv[s].words)
-         w[s] = spv_int64_varying_words(p->spirv[s].words, p->spirv[s].num_words, &n[s], &blocked,
-                                        &err);
-      CHECK(!err, "stage %d: %s", s, err);
-      *blocked_out |= blocked;
-      ok = !blocked && !err;
-      any = any || w[s];
-   }
-   for (int s = 0; s < GLSL_STAGE_COUNT; s++) {
-      if (!w[s])
-         continue;
-      if (ok) {
-         free(p->spirv[s].words);
-         p->spirv[s].words = w[s];
-         p->spirv[s].num_words = n[s];
-      } else {
-         free(w[s]);
-      }
-   }
-   return ok && any;
+   return t_rewrite_stages(p, spv_int64_varying_words, blocked);
 }
 
 static struct glsl_program *
