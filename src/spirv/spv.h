@@ -1,10 +1,10 @@
 /* spv.h — SPIR-V helpers both roles use: reflection through SPIRV-Cross's C API (spv_cross.c),
  * the rewrites the GL linker and the Vulkan backend apply (spv_patch.c, spv_pack.c, spv_rect.c,
  * spv_split.c, spv_clip_enables.c, spv_tcs_stores.c, spv_input_arrays.c, spv_1d.c,
- * spv_double_inputs.c, spv_opaque_structs.c, spv_opaque_index.c, spv_gs_outputs.c), SPIRV-Tools'
- * validator for client modules (spv_valid.c) and one bounds-checked instruction walker. Just
- * what mgl needs for the words glslang generates; the enumerants come from SPIRV-Headers. Not a
- * general SPIR-V library. */
+ * spv_double_inputs.c, spv_opaque_structs.c, spv_opaque_index.c, spv_gs_outputs.c,
+ * spv_int64_words.c), SPIRV-Tools' validator for client modules (spv_valid.c) and one
+ * bounds-checked instruction walker. Just what mgl needs for the words glslang generates; the
+ * enumerants come from SPIRV-Headers. Not a general SPIR-V library. */
 #ifndef MGL_SPIRV_SPV_H
 #define MGL_SPIRV_SPV_H
 
@@ -397,6 +397,18 @@ uint32_t *spv_gs_output_copies(const uint32_t *words, size_t num_words, size_t *
 uint32_t *spv_int64_output_copies(const uint32_t *words, size_t num_words, size_t *out_n,
                                   bool *blocked, const char **err);
 
+/* Each user Input/Output variable holding 64-bit integers (not a vertex module's inputs)
+ * crosses as 32-bit words, locations and components kept: a 64-bit scalar a uvec2, a
+ * two-component vector a uvec4, a three- or four-component one a uvec4[2], arrays and structures
+ * of them alike; the variable a Private copy loaded from its words at the entry point's start
+ * (an input) or stored into them before each return or emit (an output) (spv_int64_words.c;
+ * NVIDIA's driver reads 64-bit integer three-component varyings wrong). Returns new words (free
+ * them), or NULL: *err NULL when there is nothing to rewrite (*blocked: there is, but the module
+ * uses or declares it in a way the rewrite cannot follow: a tessellation control module's or a
+ * captured output, one passed to a function), else why. */
+uint32_t *spv_int64_varying_words(const uint32_t *words, size_t num_words, size_t *out_n,
+                                  bool *blocked, const char **err);
+
 /* In a tessellation or geometry module, each per-vertex Input or Output array of arrays with a
  * Component decoration becomes an array of one-member blocks, the decorations on the member
  * (spv_io_blocks.c; Vulkan takes Component on a scalar, a vector or one array of them). Returns
@@ -572,6 +584,41 @@ spv_whole_pointer_operands(const struct spv_walk *it, uint32_t *first, uint32_t 
    }
    if (*last > it->nops)
       *last = it->nops;
+}
+
+/* Where a pass that adds declarations and entry-point code puts them, found by feeding it every
+ * instruction in order (spv_places_step): after the last annotation (annot_end: a word offset),
+ * before the first function (globals_end), and at the entry point's first instruction after its
+ * first block's OpVariables (body_start). 0: not seen. */
+struct spv_places {
+   size_t annot_end, globals_end, body_start;
+   bool in_entry, entry_body;
+};
+
+static inline void
+spv_places_step(struct spv_places *p, const struct spv_walk *it, uint32_t entry_fn)
+{
+   if (spv_is_annotation(it->op))
+      p->annot_end = it->next;
+   if (it->op == SpvOpFunction && it->nops >= 2) {
+      if (!p->globals_end)
+         p->globals_end = it->pc;
+      p->in_entry = it->o[1] == entry_fn;
+   }
+   if (p->in_entry && it->op == SpvOpLabel && !p->body_start)
+      p->entry_body = true;
+   else if (p->entry_body && it->op != SpvOpVariable && it->op != SpvOpLine &&
+            it->op != SpvOpNoLine) {
+      p->body_start = it->pc;
+      p->entry_body = false;
+   }
+}
+
+/* Whether every place was seen. */
+static inline bool
+spv_places_found(const struct spv_places *p)
+{
+   return p->annot_end && p->globals_end && p->body_start;
 }
 
 /* Integer constants a pass adds to a module: (type, value, id) each, the ids taken from the

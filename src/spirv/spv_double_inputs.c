@@ -51,7 +51,7 @@ struct di_scan {
    unsigned num_derived;
    uint32_t entry_fn;
    uint32_t uint_type, uvec2, uvec4, f64, dvec2; /* found (0: the rewrite declares it) */
-   size_t annot_end, globals_end, body_start;
+   struct spv_places at;
    bool blocked;
 };
 
@@ -205,26 +205,13 @@ scan(const uint32_t *w, size_t n, struct di_scan *s)
    for (unsigned i = 0; i < s->n; i++)
       s->derived[s->num_derived++] = s->v[i].var;
    struct spv_walk it = spv_walk_begin(w, n);
-   bool in_entry = false, entry_body = false;
    while (spv_walk_next(&it)) {
       if (it.op == SpvOpEntryPoint && it.nops >= 2) {
          if (s->entry_fn || it.o[0] != SpvExecutionModelVertex)
             s->blocked = true;
          s->entry_fn = it.o[1];
       }
-      if (spv_is_annotation(it.op))
-         s->annot_end = it.next;
-      if (it.op == SpvOpFunction && it.nops >= 2) {
-         if (!s->globals_end)
-            s->globals_end = it.pc;
-         in_entry = it.o[1] == s->entry_fn;
-      }
-      if (in_entry && it.op == SpvOpLabel && !s->body_start)
-         entry_body = true;
-      else if (entry_body && it.op != SpvOpVariable && it.op != SpvOpLine && it.op != SpvOpNoLine) {
-         s->body_start = it.pc;
-         entry_body = false;
-      }
+      spv_places_step(&s->at, &it, s->entry_fn);
       unsigned from;
       switch (it.op) {
       case SpvOpStore:
@@ -268,7 +255,7 @@ scan(const uint32_t *w, size_t n, struct di_scan *s)
          s->ptrs[s->num_ptrs++] = (struct di_ptr_map){.input_ptr = it.o[0], .pointee = p.o[2]};
       }
    }
-   if (it.bad || !s->entry_fn || !s->globals_end || !s->annot_end || !s->body_start)
+   if (it.bad || !s->entry_fn || !spv_places_found(&s->at))
       s->blocked = true;
 }
 
@@ -322,7 +309,7 @@ spv_lower_double_inputs(const uint32_t *words, size_t num_words, size_t *out_n, 
    const uint32_t in = SpvStorageClassInput, priv = SpvStorageClassPrivate;
    struct spv_walk it = spv_walk_begin(words, num_words);
    while (spv_walk_next(&it) && !o.oom) {
-      if (it.pc == s.annot_end)
+      if (it.pc == s.at.annot_end)
          for (unsigned i = 0; i < s.n; i++) {
             const struct di_var *v = &s.v[i];
             for (uint32_t c = 0; c < v->columns * v->elems; c++) {
@@ -337,7 +324,7 @@ spv_lower_double_inputs(const uint32_t *words, size_t num_words, size_t *out_n, 
                                 4);
             }
          }
-      if (it.pc == s.globals_end) {
+      if (it.pc == s.at.globals_end) {
          if (new_uint)
             spirv_out_put(&o, (uint32_t[]){(4u << 16) | SpvOpTypeInt, s.uint_type, 32, 0}, 4);
          if (new_uvec2)
@@ -371,7 +358,7 @@ spv_lower_double_inputs(const uint32_t *words, size_t num_words, size_t *out_n, 
                                        s.ptrs[m].pointee},
                           4);
       }
-      if (it.pc == s.body_start) {
+      if (it.pc == s.at.body_start) {
          for (unsigned i = 0; i < s.n; i++) {
             const struct di_var *v = &s.v[i];
             const uint32_t slots = v->columns * v->elems;

@@ -40,7 +40,7 @@ struct ia_scan {
    uint32_t derived[256]; /* the arrays, then the access chains into them */
    unsigned num_derived;
    uint32_t entry_fn, int_type, max_length;
-   size_t annot_end, globals_end, body_start; /* word offsets */
+   struct spv_places at;
    bool blocked;
 };
 
@@ -142,7 +142,6 @@ scan(const uint32_t *w, size_t n, struct ia_scan *s)
    for (unsigned i = 0; i < s->n; i++)
       s->derived[s->num_derived++] = s->arr[i].var;
    struct spv_walk it = spv_walk_begin(w, n);
-   bool in_entry = false, entry_body = false;
    while (spv_walk_next(&it)) {
       if (it.op == SpvOpEntryPoint && it.nops >= 2) {
          if (s->entry_fn || it.o[0] != SpvExecutionModelVertex)
@@ -151,20 +150,7 @@ scan(const uint32_t *w, size_t n, struct ia_scan *s)
       }
       if (it.op == SpvOpTypeInt && it.nops == 3 && it.o[1] == 32 && !s->int_type)
          s->int_type = it.o[0];
-      if (spv_is_annotation(it.op))
-         s->annot_end = it.next;
-      if (it.op == SpvOpFunction && it.nops >= 2) {
-         if (!s->globals_end)
-            s->globals_end = it.pc;
-         in_entry = it.o[1] == s->entry_fn;
-      }
-      /* the entry point's first block, after its OpVariables (which must come first) */
-      if (in_entry && it.op == SpvOpLabel && !s->body_start)
-         entry_body = true;
-      else if (entry_body && it.op != SpvOpVariable && it.op != SpvOpLine && it.op != SpvOpNoLine) {
-         s->body_start = it.pc;
-         entry_body = false;
-      }
+      spv_places_step(&s->at, &it, s->entry_fn);
       /* the instructions that take a pointer on (operands from `from`), as spv_draw_params.c
        * lists them: a derived pointer there, other than an access chain's base, is a use the
        * rewrite does not follow (a call, a copy, a store) */
@@ -211,7 +197,7 @@ scan(const uint32_t *w, size_t n, struct ia_scan *s)
          s->ptrs[s->num_ptrs++] = (struct ia_ptr_map){.input_ptr = it.o[0], .pointee = p.o[2]};
       }
    }
-   if (it.bad || !s->entry_fn || !s->globals_end || !s->annot_end || !s->body_start)
+   if (it.bad || !s->entry_fn || !spv_places_found(&s->at))
       s->blocked = true;
 }
 
@@ -261,7 +247,7 @@ spv_split_input_arrays(const uint32_t *words, size_t num_words, size_t *out_n, b
    const uint32_t in = SpvStorageClassInput, priv = SpvStorageClassPrivate;
    struct spv_walk it = spv_walk_begin(words, num_words);
    while (spv_walk_next(&it) && !o.oom) {
-      if (it.pc == s.annot_end)
+      if (it.pc == s.at.annot_end)
          for (unsigned i = 0; i < s.n; i++)
             for (uint32_t e = 0; e < s.arr[i].length; e++)
                spirv_out_put(&o,
@@ -269,7 +255,7 @@ spv_split_input_arrays(const uint32_t *words, size_t num_words, size_t *out_n, b
                                           SpvDecorationLocation,
                                           s.arr[i].location + e * s.arr[i].locs},
                              4);
-      if (it.pc == s.globals_end) {
+      if (it.pc == s.at.globals_end) {
          if (!s.int_type)
             spirv_out_put(&o, (uint32_t[]){(4u << 16) | SpvOpTypeInt, int_type, 32, 1}, 4);
          for (uint32_t e = 0; e < s.max_length; e++)
@@ -292,7 +278,7 @@ spv_split_input_arrays(const uint32_t *words, size_t num_words, size_t *out_n, b
                                        s.ptrs[m].pointee},
                           4);
       }
-      if (it.pc == s.body_start) {
+      if (it.pc == s.at.body_start) {
          uint32_t id = (uint32_t)copies;
          for (unsigned i = 0; i < s.n; i++) {
             const struct ia_array *a = &s.arr[i];

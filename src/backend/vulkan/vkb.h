@@ -859,7 +859,8 @@ struct vkb_keyed_pipes {
 
 /* The screen's counters, read by gate_counters (tests and tools see them by name there). */
 struct vkb_screen_stats {
-   unsigned long long quirk_split_io_blocks; /* shaders whose interface blocks were split */
+   unsigned long long quirk_split_io_blocks;     /* shaders whose interface blocks were split */
+   unsigned long long quirk_int64_varying_words; /* shaders whose int64 varyings became words */
    unsigned long long pipelines_created;
    unsigned long long
       render_passes_begun; /* vkCmdBeginRendering calls: mgl-bench's render-pass figure */
@@ -1959,13 +1960,17 @@ void vkb_draw_clamp_finish(struct vkb_screen *scr);
 
 /* Device workarounds (vkb_quirks.c): the table's rows that hold for the device, then the
  * MGL_VK_QUIRKS knob's changes. */
-enum { VKB_QUIRK_SPLIT_IO_BLOCKS, VKB_QUIRK_COUNT };
+enum { VKB_QUIRK_SPLIT_IO_BLOCKS, VKB_QUIRK_INT64_VARYING_WORDS, VKB_QUIRK_COUNT };
 uint32_t vkb_quirks_select(VkDriverId driver, uint32_t driver_version, const char *knob);
 void vkb_quirks_init(struct vkb_screen *scr, VkDriverId driver);
 /* VKB_QUIRK_SPLIT_IO_BLOCKS on a shader's stages: out[s] gets stage s's words with its interface
  * blocks split (or as sent, validated) for every stage, or stays NULL for every stage. */
 void vkb_quirk_split_io_blocks(struct vkb_screen *scr, uint32_t stage_mask,
                                const struct mgp_span *spirv, uint32_t **out, size_t *out_n);
+/* VKB_QUIRK_INT64_VARYING_WORDS after it: every stage's 64-bit integer varyings as 32-bit words
+ * (out[s] replaced), or every stage as it was (a stage that cannot be rewritten: declined). */
+void vkb_quirk_int64_varying_words(struct vkb_screen *scr, uint32_t stage_mask,
+                                   const struct mgp_span *spirv, uint32_t **out, size_t *out_n);
 /* vkb_blit_staged.c: n regions of src (TRANSFER_SRC_OPTIMAL) into buf by `out`, a transfer
  * barrier over [offset, offset + size), then into dst (TRANSFER_DST_OPTIMAL) by `in`: a copy
  * between images vkCmdCopyImage cannot join (two depth formats, a 1D and a 2D image). */

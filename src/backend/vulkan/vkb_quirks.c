@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "decline.h"
 #include "log.h"
 #include "spv.h"
 #include "vkb.h"
@@ -23,12 +24,18 @@ struct quirk_row {
  * glsl-1.50-interface-block-centroid array) while the same SPIR-V is right on other drivers and
  * plain variables are right on lavapipe: the backend splits user interface blocks into one
  * variable per member (spv_split.c). No fixed Mesa version is known: every version. */
+/* NVIDIA's driver (580.159 on an H100) reads a 64-bit integer three-component vector varying
+ * wrong (piglit arb_gpu_shader_int64 inout vs-out-fs-in-S1-u64vec3 and two others, scenario
+ * int64_varyings; issue 20) while lavapipe reads the same SPIR-V right: every stage's 64-bit
+ * integer varyings cross as 32-bit words (spv_int64_words.c). No fixed version is known. */
 static const struct quirk_row quirk_table[] = {
    {VKB_QUIRK_SPLIT_IO_BLOCKS, VK_DRIVER_ID_MESA_LLVMPIPE, 0, UINT32_MAX},
+   {VKB_QUIRK_INT64_VARYING_WORDS, VK_DRIVER_ID_NVIDIA_PROPRIETARY, 0, UINT32_MAX},
 };
 
 static const char *const quirk_names[VKB_QUIRK_COUNT] = {
    [VKB_QUIRK_SPLIT_IO_BLOCKS] = "split-io-blocks",
+   [VKB_QUIRK_INT64_VARYING_WORDS] = "int64-varying-words",
 };
 
 static int
@@ -81,70 +88,89 @@ vkb_quirks_init(struct vkb_screen *scr, VkDriverId driver)
          mgu_info("vulkan: quirk %s on", quirk_names[q]);
 }
 
-/* VKB_QUIRK_SPLIT_IO_BLOCKS: every stage's user interface blocks become one variable per member,
- * in every stage or in none (an array of blocks gets its locations in another order, so both
- * sides of an interface must take the same rewrite). The client's words are validated before the
- * rewrite reads them and the rewrite's words after; any stage that cannot be split leaves every
- * stage as the client sent it, and create_modules then reads (and validates) the client's words
- * as it does on every other device. */
-void
-vkb_quirk_split_io_blocks(struct vkb_screen *scr, uint32_t stage_mask, const struct mgp_span *spirv,
-                          uint32_t **out, size_t *out_n)
+/* One rewrite of every stage's words, for a quirk whose rewrite both sides of an interface must
+ * take (VKB_QUIRK_SPLIT_IO_BLOCKS: an array of blocks gets its locations in another order;
+ * VKB_QUIRK_INT64_VARYING_WORDS: the words' types): in every stage or in none. A stage's words
+ * are out[s] where an earlier quirk rewrote them, else the client's, validated before the rewrite
+ * reads them; the rewrite's words are validated after. Any stage that cannot be rewritten leaves
+ * every stage as it was (out unchanged; create_modules then reads, and validates, the client's
+ * words where out[s] is NULL). Returns whether any stage was rewritten. */
+typedef uint32_t *(*quirk_rewrite_fn)(const uint32_t *words, size_t num_words, size_t *out_n,
+                                      bool *blocked, const char **err);
+
+static bool
+rewrite_stages(struct vkb_screen *scr, uint32_t stage_mask, const struct mgp_span *spirv,
+               uint32_t **out, size_t *out_n, quirk_rewrite_fn rewrite, const char *quirk,
+               bool decline_blocked)
 {
+   uint32_t *res[MGP_SHADER_STAGE_COUNT] = {0};
+   size_t res_n[MGP_SHADER_STAGE_COUNT] = {0};
    bool any = false, ok = true;
    char why[256];
    for (int s = 0; s < MGP_SHADER_STAGE_COUNT && ok; s++) {
       const struct mgp_span *sp = &spirv[s];
       if (!(stage_mask & (1u << s)))
          continue;
-      if (!sp->ptr || sp->size < 20 || sp->size % 4) {
-         ok = false;
-         break;
-      }
-      const size_t n = sp->size / 4;
-      uint32_t *w = malloc(sp->size);
+      const uint32_t *w = out[s];
+      size_t n = out_n[s];
       if (!w) {
-         ok = false;
-         break;
-      }
-      memcpy(w, sp->ptr, sp->size);
-      out[s] = w;
-      out_n[s] = n;
-      if (!vkb_spirv_validate(scr, w, n, why, sizeof(why))) {
-         ok = false;
-         break;
+         if (!sp->ptr || sp->size < 20 || sp->size % 4 ||
+             !vkb_spirv_validate(scr, sp->ptr, sp->size / 4, why, sizeof(why))) {
+            ok = false;
+            break;
+         }
+         w = sp->ptr;
+         n = sp->size / 4;
       }
       bool blocked = false;
       const char *err = NULL;
-      size_t sn = 0;
-      uint32_t *split = spv_split_blocks(w, n, &sn, &blocked, &err);
+      res[s] = rewrite(w, n, &res_n[s], &blocked, &err);
       if (blocked || err) {
          if (err)
-            mgu_warn("vulkan: quirk split-io-blocks: %s", err);
-         free(split);
+            mgu_warn("vulkan: quirk %s: %s", quirk, err);
+         else if (decline_blocked)
+            MGU_DECLINE(backend_feature_unimplemented,
+                        "quirk %s: stage %d uses its interface in a way the rewrite cannot "
+                        "follow: the program is left as written",
+                        quirk, s);
          ok = false;
          break;
       }
-      if (!split)
-         continue; /* nothing to split in this stage: its words as they came (validated) */
-      if (!vkb_spirv_validate(scr, split, sn, why, sizeof(why))) {
-         mgu_warn("vulkan: quirk split-io-blocks: the split module does not validate: %s", why);
-         free(split);
+      if (!res[s])
+         continue; /* nothing to rewrite in this stage */
+      if (!vkb_spirv_validate(scr, res[s], res_n[s], why, sizeof(why))) {
+         mgu_warn("vulkan: quirk %s: the rewritten module does not validate: %s", quirk, why);
          ok = false;
          break;
       }
-      free(w);
-      out[s] = split;
-      out_n[s] = sn;
       any = true;
    }
-   if (ok && any) {
-      scr->stats.quirk_split_io_blocks++;
-      return;
-   }
    for (int s = 0; s < MGP_SHADER_STAGE_COUNT; s++) {
+      if (!ok || !any || !res[s]) {
+         free(res[s]);
+         continue;
+      }
       free(out[s]);
-      out[s] = NULL;
-      out_n[s] = 0;
+      out[s] = res[s];
+      out_n[s] = res_n[s];
    }
+   return ok && any;
+}
+
+void
+vkb_quirk_split_io_blocks(struct vkb_screen *scr, uint32_t stage_mask, const struct mgp_span *spirv,
+                          uint32_t **out, size_t *out_n)
+{
+   if (rewrite_stages(scr, stage_mask, spirv, out, out_n, spv_split_blocks, "split-io-blocks",
+                      false))
+      scr->stats.quirk_split_io_blocks++;
+}
+
+void
+vkb_quirk_int64_varying_words(struct vkb_screen *scr, uint32_t stage_mask,
+                              const struct mgp_span *spirv, uint32_t **out, size_t *out_n)
+{
+   if (rewrite_stages(scr, stage_mask, spirv, out, out_n, spv_int64_varying_words,
+                      "int64-varying-words", true))
+      scr->stats.quirk_int64_varying_words++;
 }

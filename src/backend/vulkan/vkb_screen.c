@@ -1749,6 +1749,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"texture-set-memo-hits", scr->stats.texture_set_memo_hits},
       {"buffer-set-memo-hits", scr->stats.buffer_set_memo_hits},
       {"quirk-split-io-blocks", scr->stats.quirk_split_io_blocks},
+      {"quirk-int64-varying-words", scr->stats.quirk_int64_varying_words},
       {"dispatches", scr->stats.dispatches},
       {"memory-barriers", scr->stats.memory_barriers},
       {"readback-shader-barriers", scr->stats.readback_shader_barriers},

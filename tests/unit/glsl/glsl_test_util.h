@@ -160,23 +160,28 @@ t_print_log(const char *what, const char *log)
       printf("--- %s log:\n%s---\n", what, log);
 }
 
-/* What the Vulkan backend's split-io-blocks quirk does to a linked program (spv_split.c): every
- * stage's interface blocks split, in every stage or in none. True when the program was split. */
+/* What a Vulkan backend quirk that rewrites every stage does to a linked program (vkb_quirks.c,
+ * rewrite_stages): each stage's words through `rewrite`, in every stage or in none. True when
+ * the program was rewritten; *blocked (may be NULL) whether a stage blocked it. */
 #include "spv.h"
+typedef uint32_t *(*t_rewrite_fn)(const uint32_t *words, size_t num_words, size_t *out_n,
+                                  bool *blocked, const char **err);
 static inline bool
-t_split_io_blocks(struct glsl_program *p)
+t_rewrite_stages(struct glsl_program *p, t_rewrite_fn rewrite, bool *blocked_out)
 {
    uint32_t *w[GLSL_STAGE_COUNT] = {0};
    size_t n[GLSL_STAGE_COUNT] = {0};
-   bool ok = true, any = false;
+   bool ok = true, any = false, blocked = false;
    for (int s = 0; s < GLSL_STAGE_COUNT && ok; s++) {
-      bool blocked = false;
       const char *err = NULL;
       if (p->spirv[s].words)
-         w[s] = spv_split_blocks(p->spirv[s].words, p->spirv[s].num_words, &n[s], &blocked, &err);
+         w[s] = rewrite(p->spirv[s].words, p->spirv[s].num_words, &n[s], &blocked, &err);
+      CHECK(!err, "stage %d: %s", s, err);
       ok = !blocked && !err;
       any = any || w[s];
    }
+   if (blocked_out)
+      *blocked_out = blocked;
    for (int s = 0; s < GLSL_STAGE_COUNT; s++) {
       if (!w[s])
          continue;
@@ -189,6 +194,13 @@ t_split_io_blocks(struct glsl_program *p)
       }
    }
    return ok && any;
+}
+
+/* The split-io-blocks quirk (spv_split.c): every stage's interface blocks split. */
+static inline bool
+t_split_io_blocks(struct glsl_program *p)
+{
+   return t_rewrite_stages(p, spv_split_blocks, NULL);
 }
 
 #endif

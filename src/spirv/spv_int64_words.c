@@ -1,0 +1,615 @@
+/* spv_int64_words.c — user Input/Output variables holding 64-bit integers cross the stage
+ * boundary as 32-bit words, so no 64-bit integer type is in any interface (NVIDIA's Vulkan
+ * driver reads a 64-bit integer three-component vector varying wrong, issue 20). Each type
+ * holding one is replaced, keeping its locations and components: a 64-bit scalar becomes a uvec2
+ * (its two components), a two-component vector a uvec4, a three- or four-component vector a
+ * uvec4[2] (its two locations), arrays and structures of them the same arrays and structures of
+ * the replacements (a structure's member decorations, a block's Block, copied).
+ *
+ * Each such variable V becomes a Private variable of its own type, so every access reads and
+ * writes it unchanged (the access chains into it take Private pointer types); a new variable
+ * of the replaced type takes V's decorations and V's place in the entry point's interface. An
+ * input is loaded whole at the start of the entry point, each part bit-cast back into V; an
+ * output is bit-cast from V into its words and stored whole before each OpReturn of the entry
+ * point (a geometry module: before each emit). A vertex module's inputs are attributes, no
+ * varyings: left as they are. A tessellation control module with such an output (its
+ * invocations share it), a captured one (XfbBuffer, Offset), or one passed to a function is left
+ * as written (*blocked). Both sides of an interface must take the rewrite: the backend applies it
+ * to every stage of a program or to none. */
+#include "spv.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define IW_MAX_VARS 32
+#define IW_MAX_TYPES 64
+#define IW_MAX_PTRS 64
+#define IW_MAX_MEMBERS 64
+#define IW_MAX_ELEMS 64
+#define IW_MAX_DEPTH 16 /* nested arrays and structures */
+
+enum iw_kind { IW_SAME, IW_SCALAR, IW_VECTOR, IW_ARRAY, IW_STRUCT };
+
+struct iw_type {
+   uint32_t from, to; /* the module's type and its replacement (a new id) */
+   enum iw_kind kind;
+   uint32_t comps;  /* a vector's */
+   uint32_t comp;   /* a vector's component type */
+   uint32_t elem;   /* an array's element type */
+   uint32_t len;    /* an array's length (its constant's value) */
+   uint32_t len_id; /* the length's constant */
+   uint32_t num_members;
+   uint32_t members[IW_MAX_MEMBERS];
+};
+
+struct iw_var {
+   uint32_t var, ptr_type, type, sc;
+   uint32_t priv_ptr; /* new: Private pointer to type (declared after ptr_type) */
+   uint32_t word_ptr; /* new: pointer of sc to the replaced type */
+   uint32_t word_var; /* new: the interface variable */
+};
+
+struct iw_ptr_map {
+   uint32_t ptr, private_ptr, pointee;
+};
+
+struct iw {
+   const uint32_t *w;
+   size_t n;
+   struct iw_type t[IW_MAX_TYPES];
+   unsigned num_types;
+   struct iw_var v[IW_MAX_VARS];
+   unsigned num_vars;
+   struct iw_ptr_map ptrs[IW_MAX_PTRS];
+   unsigned num_ptrs;
+   uint32_t derived[256];
+   unsigned num_derived;
+   uint32_t model, entry_fn;
+   uint32_t uint_type, uvec2, uvec4, uvec4x2, two; /* 0: the rewrite declares it */
+   bool new_uint, new_uvec2, new_uvec4, new_two;
+   struct spv_places at;
+   uint64_t bound;
+   bool blocked;
+};
+
+static struct iw_var *
+find_var(struct iw *s, uint32_t var)
+{
+   for (unsigned i = 0; i < s->num_vars; i++)
+      if (s->v[i].var == var || s->v[i].word_var == var)
+         return &s->v[i];
+   return NULL;
+}
+
+static struct iw_type *
+find_type(struct iw *s, uint32_t t)
+{
+   for (unsigned i = 0; i < s->num_types; i++)
+      if (s->t[i].from == t)
+         return &s->t[i];
+   return NULL;
+}
+
+/* The replacement record of type t (kind IW_SAME: t holds no 64-bit integer), made with its
+ * parts' first; NULL (s->blocked) where the module's types are out of the pass's reach. */
+static struct iw_type *
+classify(struct iw *s, uint32_t t, unsigned depth)
+{
+   struct iw_type *known = find_type(s, t);
+   if (known)
+      return known;
+   struct spv_walk d;
+   if (depth > IW_MAX_DEPTH || !spv_find_def(s->w, s->n, t, &d)) {
+      s->blocked = true;
+      return NULL;
+   }
+   struct iw_type r = {.from = t, .to = t, .kind = IW_SAME};
+   if (d.op == SpvOpTypeInt && d.nops == 3 && d.o[1] == 64) {
+      r.kind = IW_SCALAR;
+   } else if (d.op == SpvOpTypeVector && d.nops == 3) {
+      struct iw_type *c = classify(s, d.o[1], depth + 1);
+      if (!c)
+         return NULL;
+      if (c->kind == IW_SCALAR) {
+         r.kind = IW_VECTOR;
+         r.comps = d.o[2];
+         r.comp = d.o[1];
+         if (r.comps < 2 || r.comps > 4) {
+            s->blocked = true;
+            return NULL;
+         }
+      }
+   } else if (d.op == SpvOpTypeArray && d.nops == 3) {
+      struct iw_type *e = classify(s, d.o[1], depth + 1);
+      struct spv_walk len;
+      if (!e)
+         return NULL;
+      if (e->kind != IW_SAME) {
+         if (!spv_find_def(s->w, s->n, d.o[2], &len) || len.op != SpvOpConstant || len.nops != 3 ||
+             !len.o[2] || len.o[2] > IW_MAX_ELEMS) {
+            s->blocked = true;
+            return NULL;
+         }
+         r.kind = IW_ARRAY;
+         r.elem = d.o[1];
+         r.len = len.o[2];
+         r.len_id = d.o[2];
+      }
+   } else if (d.op == SpvOpTypeStruct) {
+      if (d.nops - 1 > IW_MAX_MEMBERS) {
+         s->blocked = true;
+         return NULL;
+      }
+      bool any = false;
+      for (uint32_t k = 1; k < d.nops; k++) {
+         struct iw_type *m = classify(s, d.o[k], depth + 1);
+         if (!m)
+            return NULL;
+         any |= m->kind != IW_SAME;
+         r.members[k - 1] = d.o[k];
+      }
+      r.num_members = d.nops - 1;
+      if (any)
+         r.kind = IW_STRUCT;
+   } else if (d.op == SpvOpTypeMatrix || d.op == SpvOpTypeRuntimeArray) {
+      /* no integer matrix; a runtime array is in no interface */
+   }
+   if (s->num_types == IW_MAX_TYPES) {
+      s->blocked = true;
+      return NULL;
+   }
+   if (r.kind == IW_ARRAY || r.kind == IW_STRUCT)
+      r.to = (uint32_t)s->bound++;
+   s->t[s->num_types] = r;
+   return &s->t[s->num_types++];
+}
+
+/* The replacement type of t (the uvec2, uvec4 and uvec4[2] ids are set before this is asked). */
+static uint32_t
+words_type(const struct iw *s, const struct iw_type *t)
+{
+   switch (t->kind) {
+   case IW_SCALAR: return s->uvec2;
+   case IW_VECTOR: return t->comps == 2 ? s->uvec4 : s->uvec4x2;
+   default: return t->to;
+   }
+}
+
+static bool
+deco_blocks(uint32_t deco)
+{
+   return deco == SpvDecorationBuiltIn || deco == SpvDecorationXfbBuffer ||
+          deco == SpvDecorationXfbStride || deco == SpvDecorationOffset;
+}
+
+static void
+find_vars(struct iw *s)
+{
+   struct spv_walk it = spv_walk_begin(s->w, s->n);
+   while (spv_walk_next(&it)) {
+      if (it.op == SpvOpEntryPoint && it.nops >= 2) {
+         if (s->entry_fn)
+            s->blocked = true;
+         s->model = it.o[0];
+         s->entry_fn = it.o[1];
+      }
+      if (it.op == SpvOpTypeInt && it.nops == 3 && it.o[1] == 32 && it.o[2] == 0 && !s->uint_type)
+         s->uint_type = it.o[0];
+      if (it.op != SpvOpVariable || it.nops < 3 ||
+          (it.o[2] != SpvStorageClassInput && it.o[2] != SpvStorageClassOutput))
+         continue;
+      if (it.o[2] == SpvStorageClassInput && s->model == SpvExecutionModelVertex)
+         continue; /* attributes */
+      struct spv_walk p;
+      if (!spv_find_def(s->w, s->n, it.o[0], &p) || p.op != SpvOpTypePointer || p.nops != 3)
+         continue;
+      const struct iw_type *t = classify(s, p.o[2], 0);
+      if (!t)
+         return;
+      if (t->kind == IW_SAME)
+         continue;
+      const uint32_t var = it.o[1];
+      bool bad = it.nops > 3; /* an initializer */
+      struct spv_walk d = spv_walk_begin(s->w, s->n);
+      while (spv_walk_next(&d))
+         if (d.op == SpvOpDecorate && d.nops >= 2 && d.o[0] == var)
+            bad |= deco_blocks(d.o[1]);
+      for (unsigned i = 0; i < s->num_types; i++) /* a captured or built-in member */
+         if (s->t[i].kind == IW_STRUCT) {
+            struct spv_walk m = spv_walk_begin(s->w, s->n);
+            while (spv_walk_next(&m))
+               if (m.op == SpvOpMemberDecorate && m.nops >= 3 && m.o[0] == s->t[i].from)
+                  bad |= deco_blocks(m.o[2]);
+         }
+      bad |=
+         it.o[2] == SpvStorageClassOutput && (s->model == SpvExecutionModelTessellationControl ||
+                                              s->model == SpvExecutionModelFragment);
+      if (bad || s->num_vars == IW_MAX_VARS) {
+         s->blocked = true;
+         return;
+      }
+      s->v[s->num_vars++] =
+         (struct iw_var){.var = var, .ptr_type = it.o[0], .type = p.o[2], .sc = it.o[2]};
+   }
+   if (it.bad)
+      s->blocked = true;
+}
+
+static bool
+is_derived(const struct iw *s, uint32_t id)
+{
+   for (unsigned d = 0; d < s->num_derived; d++)
+      if (s->derived[d] == id)
+         return true;
+   return false;
+}
+
+/* The access chains into the variables (their pointer types get Private twins), and where the
+ * new declarations and the entry point's first instructions go. */
+static void
+scan(struct iw *s)
+{
+   for (unsigned i = 0; i < s->num_vars; i++)
+      s->derived[s->num_derived++] = s->v[i].var;
+   struct spv_walk it = spv_walk_begin(s->w, s->n);
+   while (spv_walk_next(&it)) {
+      spv_places_step(&s->at, &it, s->entry_fn);
+      const bool chain = it.op == SpvOpAccessChain || it.op == SpvOpInBoundsAccessChain;
+      unsigned from;
+      switch (it.op) {
+      case SpvOpCopyMemory:
+      case SpvOpPtrAccessChain:
+      case SpvOpCopyObject:
+      case SpvOpPhi:
+      case SpvOpSelect:
+      case SpvOpAccessChain:
+      case SpvOpInBoundsAccessChain: from = 2; break;
+      case SpvOpFunctionCall: from = 3; break;
+      default: continue;
+      }
+      if (it.op == SpvOpCopyMemory)
+         from = 0;
+      bool base_derived = false;
+      for (unsigned k = from; k < it.nops; k++) {
+         if (!is_derived(s, it.o[k]))
+            continue;
+         if (chain && k == 2)
+            base_derived = true;
+         else if (!(chain && k > 2))
+            s->blocked = true;
+      }
+      if (!base_derived)
+         continue;
+      if (s->num_derived == sizeof(s->derived) / sizeof(s->derived[0])) {
+         s->blocked = true;
+         continue;
+      }
+      s->derived[s->num_derived++] = it.o[1];
+      unsigned m = 0;
+      while (m < s->num_ptrs && s->ptrs[m].ptr != it.o[0])
+         m++;
+      if (m < s->num_ptrs)
+         continue;
+      struct spv_walk p;
+      if (m == IW_MAX_PTRS || !spv_find_def(s->w, s->n, it.o[0], &p) || p.op != SpvOpTypePointer ||
+          p.nops != 3) {
+         s->blocked = true;
+         continue;
+      }
+      s->ptrs[s->num_ptrs++] = (struct iw_ptr_map){.ptr = it.o[0], .pointee = p.o[2]};
+   }
+   if (it.bad || !s->entry_fn || !spv_places_found(&s->at))
+      s->blocked = true;
+}
+
+static uint32_t
+new_id(struct iw *s)
+{
+   return (uint32_t)s->bound++;
+}
+
+/* Emits x (of type t) converted into its words; returns the result's id. */
+static uint32_t
+to_words(struct iw *s, struct spirv_out *o, const struct iw_type *t, uint32_t x)
+{
+   uint32_t buf[3 + IW_MAX_ELEMS];
+   switch (t->kind) {
+   case IW_SAME: return x;
+   case IW_SCALAR: {
+      const uint32_t r = new_id(s);
+      SPIRV_OUT_EMIT(o, SpvOpBitcast, s->uvec2, r, x);
+      return r;
+   }
+   case IW_VECTOR: {
+      uint32_t wd[4];
+      for (uint32_t i = 0; i < t->comps; i++) {
+         const uint32_t e = new_id(s);
+         wd[i] = new_id(s);
+         SPIRV_OUT_EMIT(o, SpvOpCompositeExtract, t->comp, e, x, i);
+         SPIRV_OUT_EMIT(o, SpvOpBitcast, s->uvec2, wd[i], e);
+      }
+      const uint32_t a = new_id(s);
+      SPIRV_OUT_EMIT(o, SpvOpCompositeConstruct, s->uvec4, a, wd[0], wd[1]);
+      if (t->comps == 2)
+         return a;
+      const uint32_t b = new_id(s), r = new_id(s);
+      SPIRV_OUT_EMIT(o, SpvOpCompositeConstruct, s->uvec4, b, wd[2], wd[t->comps == 4 ? 3 : 2]);
+      SPIRV_OUT_EMIT(o, SpvOpCompositeConstruct, s->uvec4x2, r, a, b);
+      return r;
+   }
+   case IW_ARRAY:
+   case IW_STRUCT: {
+      const uint32_t count = t->kind == IW_ARRAY ? t->len : t->num_members;
+      for (uint32_t i = 0; i < count; i++) {
+         const uint32_t et = t->kind == IW_ARRAY ? t->elem : t->members[i];
+         const uint32_t e = new_id(s);
+         SPIRV_OUT_EMIT(o, SpvOpCompositeExtract, et, e, x, i);
+         buf[3 + i] = to_words(s, o, find_type(s, et), e);
+      }
+      buf[0] = ((3u + count) << 16) | SpvOpCompositeConstruct;
+      buf[1] = t->to;
+      buf[2] = new_id(s);
+      spirv_out_put(o, buf, 3 + count);
+      return buf[2];
+   }
+   }
+   return x;
+}
+
+/* Emits y (t's words) converted back into a value of type t; returns its id. */
+static uint32_t
+from_words(struct iw *s, struct spirv_out *o, const struct iw_type *t, uint32_t y)
+{
+   uint32_t buf[3 + IW_MAX_ELEMS];
+   switch (t->kind) {
+   case IW_SAME: return y;
+   case IW_SCALAR: {
+      const uint32_t r = new_id(s);
+      SPIRV_OUT_EMIT(o, SpvOpBitcast, t->from, r, y);
+      return r;
+   }
+   case IW_VECTOR: {
+      uint32_t half[2] = {y, y};
+      if (t->comps > 2)
+         for (uint32_t h = 0; h < 2; h++) {
+            half[h] = new_id(s);
+            SPIRV_OUT_EMIT(o, SpvOpCompositeExtract, s->uvec4, half[h], y, h);
+         }
+      for (uint32_t i = 0; i < t->comps; i++) {
+         const uint32_t src = half[i / 2], pair = new_id(s), c = new_id(s);
+         const uint32_t lo = t->comps > 2 ? (i % 2) * 2 : i * 2;
+         SPIRV_OUT_EMIT(o, SpvOpVectorShuffle, s->uvec2, pair, src, src, lo, lo + 1);
+         SPIRV_OUT_EMIT(o, SpvOpBitcast, t->comp, c, pair);
+         buf[3 + i] = c;
+      }
+      buf[0] = ((3u + t->comps) << 16) | SpvOpCompositeConstruct;
+      buf[1] = t->from;
+      buf[2] = new_id(s);
+      spirv_out_put(o, buf, 3 + t->comps);
+      return buf[2];
+   }
+   case IW_ARRAY:
+   case IW_STRUCT: {
+      const uint32_t count = t->kind == IW_ARRAY ? t->len : t->num_members;
+      uint32_t parts[IW_MAX_ELEMS > IW_MAX_MEMBERS ? IW_MAX_ELEMS : IW_MAX_MEMBERS];
+      for (uint32_t i = 0; i < count; i++) {
+         const struct iw_type *et = find_type(s, t->kind == IW_ARRAY ? t->elem : t->members[i]);
+         const uint32_t e = new_id(s);
+         SPIRV_OUT_EMIT(o, SpvOpCompositeExtract, words_type(s, et), e, y, i);
+         parts[i] = from_words(s, o, et, e);
+      }
+      buf[0] = ((3u + count) << 16) | SpvOpCompositeConstruct;
+      buf[1] = t->from;
+      buf[2] = new_id(s);
+      memcpy(buf + 3, parts, count * sizeof(parts[0]));
+      spirv_out_put(o, buf, 3 + count);
+      return buf[2];
+   }
+   }
+   return y;
+}
+
+/* The outputs' words stored from their Private copies (before a return or an emit). */
+static void
+store_outputs(struct iw *s, struct spirv_out *o)
+{
+   for (unsigned i = 0; i < s->num_vars; i++) {
+      const struct iw_var *v = &s->v[i];
+      if (v->sc != SpvStorageClassOutput)
+         continue;
+      const uint32_t x = new_id(s);
+      SPIRV_OUT_EMIT(o, SpvOpLoad, v->type, x, v->var);
+      SPIRV_OUT_EMIT(o, SpvOpStore, v->word_var, to_words(s, o, find_type(s, v->type), x));
+   }
+}
+
+/* The new types, in the order their parts need (the module's own come first). */
+static void
+declare_types(struct iw *s, struct spirv_out *o)
+{
+   if (s->new_uint)
+      SPIRV_OUT_EMIT(o, SpvOpTypeInt, s->uint_type, 32, 0);
+   if (s->new_uvec2)
+      SPIRV_OUT_EMIT(o, SpvOpTypeVector, s->uvec2, s->uint_type, 2);
+   if (s->new_uvec4)
+      SPIRV_OUT_EMIT(o, SpvOpTypeVector, s->uvec4, s->uint_type, 4);
+   if (s->new_two)
+      SPIRV_OUT_EMIT(o, SpvOpConstant, s->uint_type, s->two, 2);
+   SPIRV_OUT_EMIT(o, SpvOpTypeArray, s->uvec4x2, s->uvec4, s->two);
+   uint32_t buf[2 + IW_MAX_MEMBERS];
+   for (unsigned i = 0; i < s->num_types; i++) { /* classify made parts before wholes */
+      const struct iw_type *t = &s->t[i];
+      if (t->kind == IW_ARRAY)
+         SPIRV_OUT_EMIT(o, SpvOpTypeArray, t->to, words_type(s, find_type(s, t->elem)), t->len_id);
+      if (t->kind != IW_STRUCT)
+         continue;
+      buf[0] = ((2u + t->num_members) << 16) | SpvOpTypeStruct;
+      buf[1] = t->to;
+      for (uint32_t k = 0; k < t->num_members; k++)
+         buf[2 + k] = words_type(s, find_type(s, t->members[k]));
+      spirv_out_put(o, buf, 2 + t->num_members);
+   }
+}
+
+uint32_t *
+spv_int64_varying_words(const uint32_t *words, size_t num_words, size_t *out_n, bool *blocked,
+                        const char **err)
+{
+   *err = NULL;
+   *blocked = false;
+   if (num_words < 5)
+      return NULL;
+   struct iw *s = calloc(1, sizeof(*s));
+   if (!s) {
+      *err = "out of memory";
+      return NULL;
+   }
+   s->w = words;
+   s->n = num_words;
+   s->bound = words[3];
+   find_vars(s);
+   if (!s->blocked && s->num_vars)
+      scan(s);
+   if (!s->num_vars || s->blocked) {
+      *blocked = s->blocked;
+      free(s);
+      return NULL;
+   }
+   /* the uint vector types the words take, where the module has them */
+   struct spv_walk it = spv_walk_begin(words, num_words);
+   while (spv_walk_next(&it)) {
+      if (it.op == SpvOpTypeVector && it.nops == 3 && s->uint_type && it.o[1] == s->uint_type) {
+         if (it.o[2] == 2 && !s->uvec2)
+            s->uvec2 = it.o[0];
+         if (it.o[2] == 4 && !s->uvec4)
+            s->uvec4 = it.o[0];
+      }
+      if (it.op == SpvOpConstant && it.nops == 3 && s->uint_type && it.o[0] == s->uint_type &&
+          it.o[2] == 2 && !s->two)
+         s->two = it.o[1];
+   }
+   if ((s->new_uint = !s->uint_type))
+      s->uint_type = new_id(s);
+   if ((s->new_uvec2 = !s->uvec2))
+      s->uvec2 = new_id(s);
+   if ((s->new_uvec4 = !s->uvec4))
+      s->uvec4 = new_id(s);
+   if ((s->new_two = !s->two))
+      s->two = new_id(s);
+   s->uvec4x2 = new_id(s);
+   for (unsigned i = 0; i < s->num_vars; i++) {
+      s->v[i].priv_ptr = new_id(s);
+      s->v[i].word_ptr = new_id(s);
+      s->v[i].word_var = new_id(s);
+   }
+   for (unsigned m = 0; m < s->num_ptrs; m++)
+      s->ptrs[m].private_ptr = new_id(s);
+
+   const uint32_t version = words[1];
+   const uint32_t priv = SpvStorageClassPrivate;
+   struct spirv_out o = {0};
+   spirv_out_put(&o, words, 5);
+   bool in_entry = false;
+   it = spv_walk_begin(words, num_words);
+   while (spv_walk_next(&it) && !o.oom) {
+      if (it.pc == s->at.annot_end)
+         for (unsigned i = 0; i < s->num_types; i++) { /* the structures' decorations, copied */
+            const struct iw_type *t = &s->t[i];
+            if (t->kind != IW_STRUCT)
+               continue;
+            struct spv_walk d = spv_walk_begin(words, num_words);
+            while (spv_walk_next(&d)) {
+               if ((d.op != SpvOpDecorate && d.op != SpvOpMemberDecorate) || !d.nops ||
+                   d.o[0] != t->from)
+                  continue;
+               spirv_out_put(&o, d.w + d.pc, 1);
+               spirv_out_put(&o, &t->to, 1);
+               spirv_out_put(&o, d.o + 1, d.nops - 1);
+            }
+         }
+      if (it.pc == s->at.globals_end) {
+         declare_types(s, &o);
+         for (unsigned i = 0; i < s->num_vars; i++) {
+            const struct iw_var *v = &s->v[i];
+            SPIRV_OUT_EMIT(&o, SpvOpTypePointer, v->word_ptr, v->sc,
+                           words_type(s, find_type(s, v->type)));
+            SPIRV_OUT_EMIT(&o, SpvOpVariable, v->word_ptr, v->word_var, v->sc);
+         }
+         for (unsigned m = 0; m < s->num_ptrs; m++)
+            SPIRV_OUT_EMIT(&o, SpvOpTypePointer, s->ptrs[m].private_ptr, priv, s->ptrs[m].pointee);
+      }
+      if (it.op == SpvOpFunction && it.nops >= 2)
+         in_entry = it.o[1] == s->entry_fn;
+      if (it.pc == s->at.body_start)
+         for (unsigned i = 0; i < s->num_vars; i++) {
+            const struct iw_var *v = &s->v[i];
+            if (v->sc != SpvStorageClassInput)
+               continue;
+            const struct iw_type *t = find_type(s, v->type);
+            const uint32_t y = new_id(s);
+            SPIRV_OUT_EMIT(&o, SpvOpLoad, words_type(s, t), y, v->word_var);
+            SPIRV_OUT_EMIT(&o, SpvOpStore, v->var, from_words(s, &o, t, y));
+         }
+      if ((in_entry && it.op == SpvOpReturn) || it.op == SpvOpEmitVertex ||
+          it.op == SpvOpEmitStreamVertex)
+         store_outputs(s, &o);
+      if (it.op == SpvOpEntryPoint) {
+         uint32_t buf[512];
+         if (it.nops + s->num_vars > sizeof(buf) / sizeof(buf[0])) {
+            free(o.w);
+            free(s);
+            *err = "an entry point interface of too many variables";
+            return NULL;
+         }
+         size_t nb = 0;
+         uint32_t name_end = 2;
+         while (name_end < it.nops && it.o[name_end] >> 24)
+            name_end++;
+         for (uint32_t k = 0; k < it.nops; k++)
+            if (version >= 0x10400 || k <= name_end || !find_var(s, it.o[k]))
+               buf[nb++] = it.o[k];
+         for (unsigned i = 0; i < s->num_vars; i++)
+            buf[nb++] = s->v[i].word_var;
+         const uint32_t head = ((uint32_t)(nb + 1) << 16) | SpvOpEntryPoint;
+         spirv_out_put(&o, &head, 1);
+         spirv_out_put(&o, buf, nb);
+         continue;
+      }
+      if ((it.op == SpvOpDecorate || it.op == SpvOpDecorateId || it.op == SpvOpDecorateString) &&
+          it.nops >= 2 && find_var(s, it.o[0])) {
+         /* the variable's decorations go to its words */
+         spirv_out_put(&o, it.w + it.pc, 1);
+         spirv_out_put(&o, &find_var(s, it.o[0])->word_var, 1);
+         spirv_out_put(&o, it.o + 1, it.nops - 1);
+         continue;
+      }
+      if (it.op == SpvOpVariable && it.nops >= 3 && find_var(s, it.o[1])) {
+         SPIRV_OUT_EMIT(&o, SpvOpVariable, find_var(s, it.o[1])->priv_ptr, it.o[1], priv);
+         continue;
+      }
+      if ((it.op == SpvOpAccessChain || it.op == SpvOpInBoundsAccessChain) && it.nops >= 3 &&
+          is_derived(s, it.o[1])) {
+         unsigned m = 0;
+         while (m < s->num_ptrs && s->ptrs[m].ptr != it.o[0])
+            m++;
+         spirv_out_put(&o, it.w + it.pc, 1);
+         spirv_out_put(&o, &s->ptrs[m].private_ptr, 1);
+         spirv_out_put(&o, it.o + 1, it.nops - 1);
+         continue;
+      }
+      spirv_out_put(&o, it.w + it.pc, it.len);
+      if (it.op == SpvOpTypePointer && it.nops == 3)
+         for (unsigned i = 0; i < s->num_vars; i++)
+            if (s->v[i].ptr_type == it.o[0])
+               SPIRV_OUT_EMIT(&o, SpvOpTypePointer, s->v[i].priv_ptr, priv, s->v[i].type);
+   }
+   const bool bad = it.bad;
+   const uint64_t bound = s->bound;
+   free(s);
+   if (o.oom || bad || bound > SPV_ID_BOUND_MAX) {
+      free(o.w);
+      *err = o.oom ? "out of memory" : bad ? "malformed module" : "id bound";
+      return NULL;
+   }
+   return spirv_out_finish(&o, (uint32_t)bound, out_n);
+}

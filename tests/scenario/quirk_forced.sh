@@ -1,0 +1,22 @@
+#!/bin/bash
+# quirk_forced.sh ARM NAME MGL_SCENARIO_EXE VENDOR_JSON OUT_DIR QUIRK COUNTER
+#
+# A device workaround of the Vulkan backend's quirk table (vkb_quirks.c) forced on a device the
+# table does not name (MGL_VK_QUIRKS=QUIRK), so the lanes run the rewrite the quirk's own device
+# gets: scenario NAME must pass on pixels under the validation layer with the quirk applied
+# (COUNTER > 0 in the server's MGL-GATES line). quirk_paths.sh is the test for the device itself.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+arm=$1 name=$2 exe=$3 vendor=$4 quirk=$6 counter=$7
+out=$5/quirk_forced_$quirk
+rc=0
+MGL_VK_QUIRKS=$quirk "$here/run_scenario.sh" "$arm" "$name" "$exe" "$vendor" "$out" validation ||
+  rc=$?
+[ "$rc" -eq 0 ] || { echo "quirk_forced: FAIL: $name failed with quirk $quirk forced" >&2; exit 1; }
+gates=$(grep -rhs 'MGL-GATES' "$out/validation/logs/$arm/$name" | tail -n 1)
+applied=$(printf '%s\n' "$gates" | tr ' ' '\n' | sed -n "s/^$counter=//p" | head -n 1)
+if [ -z "$applied" ] || [ "$applied" -eq 0 ]; then
+  echo "quirk_forced: FAIL: $counter=${applied:-missing}: quirk $quirk not applied: $gates" >&2
+  exit 1
+fi
+echo "quirk_forced: PASS arm=$arm $name $counter=$applied"
