@@ -396,8 +396,19 @@ fe_compat_draw(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, 
        * figure (fe_ff_note_program_draw says where it is not) */
       c->rewrite_divisor = e.per_prim == UINT32_MAX ? 0 : e.per_prim ? e.per_prim : 1;
       c->outline_draw = e.adjacency;
+      const uint8_t offset = ctx->rs.polygon_offset_enable;
+      if (e.adjacency && (offset & 6u)) {
+         c->outline_offset = offset & 6u;
+         ctx->rs.polygon_offset_enable = offset & 1u;
+         fe_draw_bump_value(ctx, &ctx->rs_version);
+      }
       fe_draw_rewritten(ctx, out_mode, (GLsizei)e.n, e.out, e.min, e.max, instances, baseinstance,
                         basevertex);
+      if (c->outline_offset) {
+         ctx->rs.polygon_offset_enable = offset;
+         fe_draw_bump_value(ctx, &ctx->rs_version);
+         c->outline_offset = 0;
+      }
       c->outline_draw = false;
       c->rewrite_divisor = 1;
    }

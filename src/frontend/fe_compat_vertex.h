@@ -161,6 +161,10 @@ struct fe_compat {
    /* The draw in progress is the rewrite's triangles with adjacency for the generated outline
     * stage (fe_compat_prim.c, fe_ff_program.c): it keys the fixed-function program. */
    bool outline_draw;
+   /* During such a draw, GL_POLYGON_OFFSET_LINE (bit 1) and _POINT (bit 2): the outline stage
+    * offsets its lines and points itself (GL 4.6 §14.6.5), so they are off in the render
+    * state the device gets, whose depth bias is for polygons. */
+   uint8_t outline_offset;
    struct fe_vao dl_vao; /* a display list's captured vertices (fe_dlist_draw.c) */
    struct fe_compat_imm imm;
    struct fe_compat_pixels *pixels;      /* raster position, pixel transfer (fe_compat_pixels.h) */

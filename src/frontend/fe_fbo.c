@@ -1156,6 +1156,22 @@ fe_framebuffer_bits(struct fe_context *ctx, int bits[6])
    }
 }
 
+uint16_t
+fe_framebuffer_depth_format(const struct fe_context *ctx)
+{
+   const struct fe_framebuffer *fb = ctx->draw_fbo;
+   if (!fb)
+      return ctx->draw_surface ? ctx->draw_surface->ds_format : (uint16_t)MGP_FORMAT_NONE;
+   GLenum ifmt;
+   uint16_t format;
+   uint32_t w, h;
+   unsigned samples;
+   const struct fe_attachment *a = &fb->att[FE_ATT_DEPTH];
+   if (a->type == GL_NONE || !attachment_image(a, &ifmt, &format, &w, &h, &samples))
+      return MGP_FORMAT_NONE;
+   return format;
+}
+
 /* An attachment's parameter of fb (NULL: the default framebuffer, whose draw or read surface
  * answers). */
 static void

@@ -25,6 +25,8 @@
 
 enum ff_tex_format { TEXF_RGBA, TEXF_NO_ALPHA, TEXF_ALPHA, TEXF_INTENSITY };
 
+#define FE_FF_OUTLINE_KEY 5 /* bytes of fe_ff_key.outline */
+
 /* Only state that changes the generated code; zeroed whole, so equal keys compare equal. */
 struct fe_ff_key {
    uint8_t lights; /* lighting on: bit i light i enabled (0: lighting off) */
@@ -56,8 +58,9 @@ struct fe_ff_key {
    /* the polygon rewrite's triangles with adjacency through the generated outline stage
     * (gen_geometry; zero: no such stage): [0] 1 + the pass's mgp_polygon_mode; for LINE and
     * POINT [1] the faces it drops (bit 0 front, bit 1 back), [2] front faces are clockwise,
-    * [3] the rasterizer's provoking vertex is a triangle's last (key_outline) */
-   uint8_t outline[4];
+    * [3] the rasterizer's provoking vertex is a triangle's last, [4] the stage offsets the
+    * depth of its lines or points (GL_POLYGON_OFFSET_LINE / _POINT) (key_outline) */
+   uint8_t outline[FE_FF_OUTLINE_KEY];
    struct {
       uint8_t target; /* enum fe_tex_target */
       uint8_t format; /* enum ff_tex_format */
@@ -85,6 +88,9 @@ struct fe_ff_layout {
    int fog_color, fog_params, alpha_ref;
    int point;   /* 2 slots: size, min, max, fade threshold; attenuation a, b, c */
    int stipple; /* 16 slots: the pattern as 16-bit halves, row y at [2y], [2y + 1] */
+   int offset;  /* 3 slots: polygon offset factor, units, clamp, r (0: a float depth buffer);
+                 * half the viewport's width and height, the depth range's scale and bias (clip z
+                 * to window z); the clip volume's near z over w, -1 or 0 (gen_offset) */
    int slots;
 };
 
@@ -250,9 +256,9 @@ key_vertex_program(struct fe_context *ctx, struct fe_ff_key *k, const struct fe_
 }
 
 static void
-key_outline(const struct fe_context *ctx, uint8_t out[4])
+key_outline(const struct fe_context *ctx, uint8_t out[FE_FF_OUTLINE_KEY])
 {
-   memset(out, 0, 4);
+   memset(out, 0, FE_FF_OUTLINE_KEY);
    if (!ctx->compat || !ctx->compat->outline_draw)
       return;
    const struct mgp_render_state *rs = &ctx->rs;
@@ -265,6 +271,8 @@ key_outline(const struct fe_context *ctx, uint8_t out[4])
                                                             : 0;
    out[2] = rs->front_face == MGP_FRONT_FACE_CW;
    out[3] = rs->provoking_vertex_last;
+   out[4] =
+      (ctx->compat->outline_offset & (rs->polygon_mode == MGP_POLYGON_MODE_LINE ? 2u : 4u)) != 0;
 }
 
 static void
@@ -1105,8 +1113,55 @@ outline_rename(const char *vs)
    return fe_sb_take(&s);
 }
 
+/* GL 4.6 §14.6.5 for a polygon drawn as lines or points: every fragment of its edges or
+ * vertices takes the polygon's offset o = m * factor + r * units (clamped), m its largest window
+ * depth slope, r the depth buffer's resolvable difference (2^-n for n fixed-point bits; for
+ * float, 2^(e - 23), e the exponent of the polygon's largest depth). The device's depth bias
+ * is for polygons, so the stage moves each vertex's clip z by w * o / (the depth range's
+ * scale). GL clamps the offset depth to the range: a vertex inside the clip volume in z stays
+ * there. m is 0 for a triangle with a vertex behind the eye (w <= 0), whose window shape is
+ * only known after clipping. */
+static void
+gen_offset(struct fe_sb *s, int o)
+{
+   fe_sb_put(s, "float offset_ndc;\n");
+   fe_sb_put(s,
+             "vec3 win(int i)\n{\n   vec4 p = gl_in[i].gl_Position;\n"
+             "   return vec3(p.xy * ff[%d].xy, p.z * ff[%d].z) / p.w + vec3(0.0, 0.0, ff[%d].w);\n"
+             "}\n",
+             o + 1, o + 1, o + 1);
+   fe_sb_put(s,
+             "void find_offset()\n{\n"
+             "   vec3 a = win(0), b = win(2), c = win(4);\n"
+             "   float m = 0.0;\n"
+             "   if (min(gl_in[0].gl_Position.w, min(gl_in[2].gl_Position.w, "
+             "gl_in[4].gl_Position.w)) > 0.0) {\n"
+             "      vec3 n = cross(b - a, c - a);\n"
+             "      if (n.z != 0.0)\n"
+             "         m = max(abs(n.x), abs(n.y)) / abs(n.z);\n"
+             "   }\n"
+             "   float r = ff[%d].w;\n"
+             "   if (r == 0.0) {\n"
+             "      float z = max(abs(a.z), max(abs(b.z), abs(c.z)));\n"
+             "      r = z > 0.0 ? exp2(floor(log2(z)) - 23.0) : 0.0;\n"
+             "   }\n"
+             "   float o = m * ff[%d].x + r * ff[%d].y;\n"
+             "   if (ff[%d].z > 0.0)\n      o = min(o, ff[%d].z);\n"
+             "   else if (ff[%d].z < 0.0)\n      o = max(o, ff[%d].z);\n"
+             "   offset_ndc = ff[%d].z != 0.0 ? o / ff[%d].z : 0.0;\n"
+             "}\n",
+             o, o, o, o, o, o, o, o + 1, o + 1);
+   fe_sb_put(s,
+             "vec4 offset_z(vec4 p)\n{\n"
+             "   float lo = ff[%d].x * p.w;\n"
+             "   float z = p.z + p.w * offset_ndc;\n"
+             "   if (p.z >= lo && p.z <= p.w)\n      z = clamp(z, lo, p.w);\n"
+             "   return vec4(p.xy, z, p.w);\n}\n",
+             o + 2);
+}
+
 static char *
-gen_geometry(const struct fe_ff_key *k)
+gen_geometry(const struct fe_ff_key *k, struct fe_ff_layout *l)
 {
    struct fe_sb s = {0};
    const unsigned mode = k->outline[0] - 1u; /* mgp_polygon_mode */
@@ -1128,8 +1183,13 @@ gen_geometry(const struct fe_ff_key *k)
    for (unsigned u = 0; u < FE_FF_UNITS; u++)
       if (k->units & (1u << u))
          fe_sb_put(&s, "in vec4 g_tc%u[];\nout vec4 v_tc%u;\n", u, u);
+   const bool offset = !fill && k->outline[4];
+   fe_sb_put(&s, "uniform vec4 ff[FF_SLOTS];\n"); /* with_slots wants it */
+   if (offset)
+      gen_offset(&s, l->offset = slot(l, 3));
    /* vertex i of the input; c: the one whose colours it takes; f: the face is front */
-   fe_sb_put(&s, "void put(int i, int c, bool f)\n{\n   gl_Position = gl_in[i].gl_Position;\n");
+   fe_sb_put(&s, "void put(int i, int c, bool f)\n{\n   gl_Position = %s;\n",
+             offset ? "offset_z(gl_in[i].gl_Position)" : "gl_in[i].gl_Position");
    if (colors == 4 && !fill)
       /* lines and points are front-facing to the fragment stage: the face picks here */
       fe_sb_put(&s,
@@ -1165,6 +1225,8 @@ gen_geometry(const struct fe_ff_key *k)
       fe_sb_put(&s, "   if (f)\n      return;\n");
    if (k->outline[1] & 2)
       fe_sb_put(&s, "   if (!f)\n      return;\n");
+   if (offset)
+      fe_sb_put(&s, "   find_offset();\n");
    /* flat shading: every vertex takes the polygon's, the triangle's provoking vertex */
    const char *pv = k->outline[3] ? "4" : "0";
    fe_sb_put(&s,
@@ -1239,17 +1301,18 @@ program_create(struct fe_context *ctx, const struct fe_ff_key *k, uint64_t hash)
    char *vs0 = p->arbp[0] ? gen_vertex_program(k, &p->layout, p->arbp[0], &p->arbp_base[0])
                           : gen_vertex(k, &p->layout);
    char *fs0 = gen_fragment(k, &p->layout, p->arbp[1], &p->arbp_base[1]);
+   char *gs0 = k->outline[0] ? gen_geometry(k, &p->layout) : NULL;
    char *vs = vs0 ? with_slots(vs0, p->layout.slots) : NULL;
    char *fs = fs0 ? with_slots(fs0, p->layout.slots) : NULL;
+   char *gs = gs0 ? with_slots(gs0, p->layout.slots) : NULL;
    free(vs0);
    free(fs0);
-   char *gs = NULL;
+   free(gs0);
    bool made = vs && fs;
    if (made && k->outline[0]) {
       char *renamed = outline_rename(vs);
       free(vs);
       vs = renamed;
-      gs = gen_geometry(k);
       made = vs && gs;
    }
    char *log = NULL;
@@ -1349,6 +1412,31 @@ put_mat(float *buf, int s, const float *m)
    put_vec(buf, s, m, 16);
 }
 
+/* The outline stage's polygon offset (gen_offset): 3 slots at v. */
+static void
+fill_offset(struct fe_context *ctx, float *v)
+{
+   const struct mgp_dynamic_state *ds = &ctx->ds;
+   const uint16_t depth = fe_framebuffer_depth_format(ctx);
+   const struct fe_mgp_format_desc *fd = depth != MGP_FORMAT_NONE ? fe_mgp_format(depth) : NULL;
+   const bool zero_one = ctx->rs.clip_control & MGP_CLIP_ZERO_TO_ONE;
+   const float n = ds->depth_range[0], f = ds->depth_range[1];
+   const float depth_scale = zero_one ? f - n : (f - n) * 0.5f;
+   v[0] = ds->polygon_offset_factor;
+   v[1] = ds->polygon_offset_units;
+   v[2] = ds->polygon_offset_clamp;
+   /* r: 2^-n for n fixed-point bits; 0 asks the stage for the float one */
+   v[3] = fd && depth != MGP_FORMAT_D32_FLOAT && depth != MGP_FORMAT_D32_FLOAT_S8_UINT &&
+                fd->bits[4] > 0 && fd->bits[4] < 32
+             ? ldexpf(1.0f, -(int)fd->bits[4])
+             : 0.0f;
+   v[4] = ds->viewport[2] * 0.5f;
+   v[5] = ds->viewport[3] * 0.5f;
+   v[6] = depth_scale;
+   v[7] = zero_one ? n : (n + f) * 0.5f;
+   v[8] = zero_one ? 0.0f : -1.0f;
+}
+
 static void
 fill(struct fe_context *ctx, const struct fe_ff_program *p, float *buf)
 {
@@ -1439,6 +1527,8 @@ fill(struct fe_context *ctx, const struct fe_ff_program *p, float *buf)
             fe_arbp_param_value(ctx, p->arbp[t], &p->arbp[t]->params[i], &st,
                                 buf + (p->arbp_base[t] + (int)i) * 4);
    }
+   if (l->offset >= 0)
+      fill_offset(ctx, buf + l->offset * 4);
    if (l->stipple >= 0)
       for (int y = 0; y < 32; y++) {
          buf[l->stipple * 4 + 2 * y] = (float)(ff->stipple[y] & 0xffffu);
@@ -1512,13 +1602,14 @@ fe_ff_validate(struct fe_context *ctx, GLenum mode)
    ff->draw_fills = ff->polygon_stipple && draws_fills(ctx, mode);
    /* the outline stage's points are points to the fragment stage (GL 2.1 §3.5.4: the
     * point state applies) */
-   uint8_t outline[4];
+   uint8_t outline[FE_FF_OUTLINE_KEY];
    key_outline(ctx, outline);
    ff->draw_points = mode == GL_POINTS || outline[0] == 1 + MGP_POLYGON_MODE_POINT;
    note_clamp(ctx);
    /* point draws re-key and refill every time: their size reads state not versioned here
-    * (glPointSize, the fade threshold, multisampling of the framebuffer) */
-   if (ff->current && !ff->draw_points && ff->validated_version == ff->version &&
+    * (glPointSize, the fade threshold, multisampling of the framebuffer); so do outlines the
+    * stage offsets (glPolygonOffset, the viewport, the depth range and buffer) */
+   if (ff->current && !ff->draw_points && !outline[4] && ff->validated_version == ff->version &&
        ff->validated_units == ctx->unit_version && ff->validated_texture_gen == tex_gen &&
        ff->validated_sampler_gen == sampler_gen &&
        ff->current->key.clip_planes == ctx->rs.clip_distance_mask &&

@@ -1915,6 +1915,9 @@ uint32_t fe_vao_attrib_stride(const struct fe_vertex_attrib *a);
  * bits of the draw framebuffer (the default one's surface, or an FBO's first draw buffer and
  * its depth and stencil attachments; 0 where nothing is attached). */
 void fe_framebuffer_bits(struct fe_context *ctx, int bits[6]);
+/* The MGPipe format of the draw framebuffer's depth buffer (the default one's surface, or an
+ * FBO's depth attachment); MGP_FORMAT_NONE when there is none. */
+uint16_t fe_framebuffer_depth_format(const struct fe_context *ctx);
 /* Whether a draw copies the attribute array into its vertex array's stream: OpenGL ES's
  * client-side arrays, and GL_FIXED arrays (16.16 fixed point has no Vulkan vertex format: the
  * copy converts them to tightly packed floats, from client memory or from the buffer). */

@@ -497,6 +497,86 @@ sc_compat_polygon_mode_quads(void)
    expect_px("front polygon: no diagonal", 48, 48, K);
 }
 
+/* A quad in window pixels as quad_vertices draws it, counter-clockwise, its depth z0 at x0
+ * and z1 at x1 (normalized device z). */
+static void
+quad_sloped(float x0, float y0, float x1, float y1, float z0, float z1)
+{
+   const float u0 = (x0 + 0.5f) / 32.0f - 1.0f, v0 = (y0 + 0.5f) / 32.0f - 1.0f;
+   const float u1 = (x1 + 0.5f) / 32.0f - 1.0f, v1 = (y1 + 0.5f) / 32.0f - 1.0f;
+   glBegin(GL_QUADS);
+   glVertex3f(u0, v0, z0);
+   glVertex3f(u1, v0, z1);
+   glVertex3f(u1, v1, z1);
+   glVertex3f(u0, v1, z0);
+   glEnd();
+}
+
+/* One quadrant: a quad 23 pixels wide drawn in mode (GL_LINE or GL_POINT) yellow with only
+ * `enable` of the polygon offset enables on, over a blue one filled in its plane 2 pixels
+ * beyond it on every side (so no pixel of the outline is on the filled quad's edge). */
+static void
+offset_quadrant(float x0, float y0, float z0, float z1, GLenum mode, GLenum enable)
+{
+   const float dz = (z1 - z0) / 23.0f;
+   glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+   glColor4f(0, 0, 1, 1);
+   quad_sloped(x0 - 2, y0 - 2, x0 + 25, y0 + 25, z0 - 2 * dz, z1 + 2 * dz);
+   glPolygonMode(GL_FRONT_AND_BACK, mode);
+   glEnable(enable);
+   glColor4f(1, 1, 0, 1);
+   quad_sloped(x0, y0, x0 + 23, y0 + 23, z0, z1);
+   glDisable(enable);
+}
+
+/* compat_polygon_mode_offset: a polygon drawn in GL_LINE or GL_POINT mode takes the polygon
+ * offset when GL_POLYGON_OFFSET_LINE or _POINT is on (GL 4.6 §14.6.5, GL 2.1 §3.5.5): o =
+ * m * factor + r * units, from the polygon's depth slope m, on every fragment of its edges or
+ * vertices. Each quadrant fills a quad, then draws it again outlined at the same depth under
+ * GL_LESS: with a negative offset the outline wins; with only GL_POLYGON_OFFSET_FILL on it
+ * loses (equal depth). The sloped quadrant (factor -1, units 0, depth range 0.2..0.6) needs
+ * m found in window coordinates. */
+void
+sc_compat_polygon_mode_offset(void)
+{
+   clear_to(V4(0, 0, 0, 1));
+   glEnable(GL_DEPTH_TEST);
+   glDepthFunc(GL_LESS);
+   glPolygonOffset(0.0f, -4.0f);
+   offset_quadrant(4, 4, 0.25f, 0.25f, GL_LINE, GL_POLYGON_OFFSET_LINE);
+   offset_quadrant(36, 4, 0.25f, 0.25f, GL_LINE, GL_POLYGON_OFFSET_FILL);
+   offset_quadrant(4, 36, -0.5f, -0.5f, GL_POINT, GL_POLYGON_OFFSET_POINT);
+   glPolygonOffset(-1.0f, 0.0f);
+   glDepthRange(0.2, 0.6);
+   offset_quadrant(36, 36, -0.5f, 0.5f, GL_LINE, GL_POLYGON_OFFSET_LINE);
+   glDepthRange(0.0, 1.0);
+   glPolygonOffset(0.0f, 0.0f);
+   glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+   glDisable(GL_DEPTH_TEST);
+   glDepthFunc(GL_LESS);
+   check_gl_error("compat_polygon_mode_offset");
+   readback();
+   const rgba8 Y = px8(255, 255, 0, 255), B = px8(0, 0, 255, 255);
+   expect_px("GL_LINE, OFFSET_LINE: bottom edge", 16, 4, Y);
+   expect_px("GL_LINE, OFFSET_LINE: right edge", 27, 16, Y);
+   expect_px("GL_LINE, OFFSET_LINE: top edge", 16, 27, Y);
+   expect_px("GL_LINE, OFFSET_LINE: left edge", 4, 16, Y);
+   expect_px("GL_LINE, OFFSET_LINE: inside", 16, 16, B);
+   expect_px("GL_LINE, only OFFSET_FILL: bottom edge", 48, 4, B);
+   expect_px("GL_LINE, only OFFSET_FILL: right edge", 59, 16, B);
+   expect_px("GL_LINE, only OFFSET_FILL: top edge", 48, 27, B);
+   expect_px("GL_LINE, only OFFSET_FILL: left edge", 36, 16, B);
+   expect_px("GL_POINT, OFFSET_POINT: corner", 4, 36, Y);
+   expect_px("GL_POINT, OFFSET_POINT: corner", 27, 59, Y);
+   expect_px("GL_POINT, OFFSET_POINT: corner", 27, 36, Y);
+   expect_px("GL_POINT, OFFSET_POINT: edge", 16, 36, B);
+   expect_px("sloped GL_LINE, factor -1: bottom edge", 48, 36, Y);
+   expect_px("sloped GL_LINE, factor -1: right edge", 59, 48, Y);
+   expect_px("sloped GL_LINE, factor -1: top edge", 48, 59, Y);
+   expect_px("sloped GL_LINE, factor -1: left edge", 36, 48, Y);
+   expect_px("sloped GL_LINE, factor -1: inside", 48, 48, B);
+}
+
 /* ---- the accumulation buffer -------------------------------------------------------------- */
 
 /* The 16-bit accumulation buffer's integer for value * c (c a colour channel of 8 bits),
