@@ -2,9 +2,9 @@
  * the rewrites the GL linker and the Vulkan backend apply (spv_patch.c, spv_pack.c, spv_rect.c,
  * spv_split.c, spv_clip_enables.c, spv_tcs_stores.c, spv_input_arrays.c, spv_1d.c,
  * spv_double_inputs.c, spv_opaque_structs.c, spv_opaque_index.c, spv_gs_outputs.c,
- * spv_int64_words.c), SPIRV-Tools' validator for client modules (spv_valid.c) and one
- * bounds-checked instruction walker. Just what mgl needs for the words glslang generates; the
- * enumerants come from SPIRV-Headers. Not a general SPIR-V library. */
+ * spv_int64_words.c, spv_local_bounds.c), SPIRV-Tools' validator for client modules
+ * (spv_valid.c) and one bounds-checked instruction walker. Just what mgl needs for the words
+ * glslang generates; the enumerants come from SPIRV-Headers. Not a general SPIR-V library. */
 #ifndef MGL_SPIRV_SPV_H
 #define MGL_SPIRV_SPV_H
 
@@ -471,6 +471,14 @@ uint32_t *spv_split_opaque_structs(const uint32_t *words, size_t num_words, size
  * rewrite, else why the module cannot be rewritten. */
 uint32_t *spv_select_opaque_indices(const uint32_t *words, size_t num_words, bool sampled,
                                     bool storage, size_t *out_n, const char **err);
+
+/* Each index of an access chain into a Function, Private or Workgroup array, matrix or vector
+ * that is not a constant becomes UMin(index, elements - 1), so no access leaves its composite
+ * (spv_local_bounds.c). *clamped gets the indices clamped, *left those into an array whose
+ * length the pass does not know (a specialization constant). Returns new words (free them), or
+ * NULL: *err NULL when there is nothing to clamp, else why (out of memory). */
+uint32_t *spv_clamp_local_indices(const uint32_t *words, size_t num_words, size_t *out_n,
+                                  unsigned *clamped, unsigned *left, const char **err);
 
 /* A SPIR-V word stream being rewritten (the passes that re-emit a module: pack, split). oom is
  * sticky: the pass checks it once at the end. */

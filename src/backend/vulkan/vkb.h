@@ -861,6 +861,9 @@ struct vkb_keyed_pipes {
 struct vkb_screen_stats {
    unsigned long long quirk_split_io_blocks;     /* shaders whose interface blocks were split */
    unsigned long long quirk_int64_varying_words; /* shaders whose int64 varyings became words */
+   unsigned long long local_index_clamps;        /* local array/matrix/vector indices clamped */
+   unsigned long long local_indices_left; /* ... into arrays of unknown length: not clamped */
+   unsigned long long local_index_clamps_failed; /* modules the clamp could not take */
    unsigned long long pipelines_created;
    unsigned long long
       render_passes_begun; /* vkCmdBeginRendering calls: mgl-bench's render-pass figure */

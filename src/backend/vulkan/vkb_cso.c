@@ -772,6 +772,39 @@ helper_atomics_patch(struct vkb_screen *scr, uint32_t **words, uint32_t **own, s
    *nwords = n;
 }
 
+/* A non-constant index into the shader's own arrays, matrices and vectors is held inside its
+ * composite on every device (spv_local_bounds.c): GLSL leaves an access past one undefined,
+ * robustBufferAccess bounds only buffers, and NVIDIA's compiler turned piglit's
+ * fs-mat4-out-of-bounds-6 into a crash. One UMin per such index. A module the rewrite cannot
+ * take, or whose rewrite does not validate, goes to the driver as it came (warned, counted). */
+static void
+local_bounds_patch(struct vkb_screen *scr, uint32_t **words, uint32_t **own, size_t *nwords)
+{
+   const char *err = NULL;
+   size_t n = 0;
+   unsigned clamped = 0, left = 0;
+   uint32_t *lb = spv_clamp_local_indices(*words, *nwords, &n, &clamped, &left, &err);
+   scr->stats.local_indices_left += left;
+   if (!lb) {
+      if (err) {
+         scr->stats.local_index_clamps_failed++;
+         mgu_warn("vulkan: local array indices left unclamped: %s", err);
+      }
+      return;
+   }
+   char invalid[256];
+   if (!vkb_spirv_validate(scr, lb, n, invalid, sizeof(invalid))) {
+      scr->stats.local_index_clamps_failed++;
+      mgu_warn("vulkan: the local array index clamp does not validate: %s", invalid);
+      free(lb);
+      return;
+   }
+   scr->stats.local_index_clamps += clamped;
+   free(*own);
+   *words = *own = lb;
+   *nwords = n;
+}
+
 /* Arrays of samplers (or images) indexed with a non-constant expression, GLSL 4.00's and
  * ESSL 3.20's dynamically uniform indices, which Vulkan allows only with
  * shaderSampledImageArrayDynamicIndexing (resp. shaderStorageImageArrayDynamicIndexing): on a
@@ -979,6 +1012,7 @@ create_modules(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_c
          free(own);
          return why;
       }
+      local_bounds_patch(scr, &words, &own, &nwords);
       const char *scan_why = NULL;
       if (!vkb_spirv_scan(words, nwords, stage_bits[s], sh, &scan_why)) {
          free(own);
