@@ -3346,9 +3346,9 @@ sc_texture_params(void)
 }
 
 /* texture_formats: GL 3.3 §3.8.3 sized internal formats a program meets most (sRGB, half and
- * single float, the packed float formats, snorm, 16-bit unorm, the packed 16- and 32-bit
- * formats, one- and two-channel, a GL_BGRA upload). One 1x1 texture each from an exact value;
- * the fragment shader compares texelFetch's result with the value GL defines for it (sRGB
+ * single float, the packed float formats, snorm, 16-bit unorm and RGB16, the packed 16- and
+ * 32-bit formats, one- and two-channel, a GL_BGRA upload). One 1x1 texture each from an exact
+ * value; the fragment shader compares texelFetch's result with the value GL defines for it (sRGB
  * decoded, snorm and unorm divided, missing channels 0 and alpha 1), within u_tol (0 where the
  * value is exact in the format), and paints its cell green or red. glGetTexImage with the
  * upload's format and type must give the uploaded bytes back. */
@@ -3414,7 +3414,7 @@ sc_texture_formats(void)
    {                                                                                               \
       a, b, c, d                                                                                   \
    }
-   static tf_case cases[14];
+   static tf_case cases[15];
    size_t n = 0;
    {
       /* sRGB 188 -> 0.50289 linear; alpha is linear. GL 3.3 §3.8.15 gives the curve but no
@@ -3489,6 +3489,14 @@ sc_texture_formats(void)
          "GL_RGBA16", GL_RGBA16, GL_RGBA, GL_UNSIGNED_SHORT, {0}, 8, F4(0.0f, 1.0f, 0.2f, 0.8f),
          1e-5f};
       memcpy(c.data, v, 8), cases[n++] = c;
+   }
+   {
+      /* GLES has GL_RGB16_EXT (EXT_texture_norm16) but does not render it */
+      const GLushort v[3] = {65535, 13107, 0};
+      tf_case c = {
+         "GL_RGB16", GL_RGB16, GL_RGB, GL_UNSIGNED_SHORT, {0}, 6, F4(1.0f, 0.2f, 0.0f, 1.0f),
+         1e-5f};
+      memcpy(c.data, v, 6), cases[n++] = c;
    }
    {
       const GLushort v = 31u << 11 | 0u << 5 | 31u; /* 5_6_5: r 31, g 0, b 31 */

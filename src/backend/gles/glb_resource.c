@@ -705,9 +705,9 @@ upload_dropping_alpha(struct glb_context *ctx, const struct glb_resource *r, uin
 }
 
 /* A region of RGBA texels into an alpha_kept texture: copied with every texel's alpha 1 (a
- * float's, a half float's 0x3c00, sRGB8's 0xff or an integer's 1: the formats whose twin GLES
- * does not render and whose RGBA form it does), since its host format keeps the alpha GL does
- * not. */
+ * float's, a half float's 0x3c00, sRGB8's 0xff, RGBA16's 0xffff or an integer's 1: the formats
+ * whose twin GLES does not render and whose RGBA form it does), since its host format keeps the
+ * alpha GL does not. */
 static void
 upload_alpha_one(struct glb_context *ctx, const struct glb_resource *r, uint32_t level,
                  const struct mgp_sub_region *g, uint64_t row, uint64_t slice, const uint8_t *src)
@@ -721,15 +721,16 @@ upload_alpha_one(struct glb_context *ctx, const struct glb_resource *r, uint32_t
       return;
    }
    static const float one = 1.0f;
-   static const uint16_t half_one = 0x3c00, u16_one = 1;
+   static const uint16_t half_one = 0x3c00, u16_one = 1, unorm16_one = 0xffff;
    static const uint8_t unorm_one = 0xff, u8_one = 1;
    static const uint32_t u32_one = 1;
-   const void *alpha = r->fmt->integer ? (px == 16  ? (const void *)&u32_one
-                                          : px == 8 ? (const void *)&u16_one
-                                                    : (const void *)&u8_one)
-                       : px == 16      ? (const void *)&one
-                       : px == 8       ? (const void *)&half_one
-                                       : (const void *)&unorm_one;
+   const void *alpha = r->fmt->integer                     ? (px == 16  ? (const void *)&u32_one
+                                                              : px == 8 ? (const void *)&u16_one
+                                                                        : (const void *)&u8_one)
+                       : px == 16                          ? (const void *)&one
+                       : r->fmt->type == GL_UNSIGNED_SHORT ? (const void *)&unorm16_one
+                       : px == 8                           ? (const void *)&half_one
+                                                           : (const void *)&unorm_one;
    const uint32_t a_bytes = px / 4;
    for (uint32_t z = 0; z < g->depth; z++)
       for (uint32_t y = 0; y < g->height; y++) {

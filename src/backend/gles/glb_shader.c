@@ -932,6 +932,21 @@ image_format_layouts(const char *src, const struct translate *t)
    return cur;
 }
 
+/* The elements of a resource declared with type_id: the product of its array's sizes (an array
+ * of arrays takes one binding per element, the outer index first), 1 for none, 0 for a size
+ * that is not a literal. */
+static uint64_t
+binding_elements(spvc_compiler comp, spvc_type_id type_id)
+{
+   const spvc_type decl = spvc_compiler_get_type_handle(comp, type_id);
+   uint64_t n = 1;
+   for (unsigned d = 0; d < spvc_type_get_num_array_dimensions(decl) && n; d++)
+      n = spvc_type_array_dimension_is_literal(decl, d) && n <= UINT32_MAX
+             ? n * spvc_type_get_array_dimension(decl, d)
+             : 0;
+   return n;
+}
+
 /* The stage's storage buffers (descriptor bindings 144 + k: storage blocks, then the atomic
  * counter buffers the front end lowers to storage buffers, glsl.h) at host binding k, and its
  * images (160 + j) at host image unit j, within the host's limits; their bits go into
@@ -961,12 +976,20 @@ storage_bindings(struct glb_screen *scr, spvc_compiler comp, spvc_resources res,
          (stage == MGP_SHADER_STAGE_FRAGMENT ? scr->fragment_stores : scr->vertex_stores);
       for (size_t i = 0; i < count; i++) {
          const unsigned b = spvc_compiler_get_decoration(comp, list[i].id, SpvDecorationBinding);
+         /* an image array's elements take the units after its first, each bound at the draw
+          * (a storage block array's are left as they were: not analysed) */
+         const uint64_t n = k ? binding_elements(comp, list[i].type_id) : 1;
          if (!scr->compute || !stores || b < kinds[k].base || b - kinds[k].base >= kinds[k].max ||
-             (int)(b - kinds[k].base) >= host_max) {
-            snprintf(t->why, sizeof(t->why), "%s binding %u (the host's stage binds %d)",
-                     kinds[k].what, b, stores && scr->compute ? host_max : 0);
+             (int)(b - kinds[k].base) >= host_max || !n || n > kinds[k].max - (b - kinds[k].base) ||
+             n > (uint64_t)host_max - (b - kinds[k].base)) {
+            snprintf(t->why, sizeof(t->why),
+                     "%s binding %u of %llu elements (the host's stage "
+                     "binds %d)",
+                     kinds[k].what, b, (unsigned long long)n,
+                     stores && scr->compute ? host_max : 0);
             return false;
          }
+         const uint32_t units = (uint32_t)(((1ull << n) - 1) << (b - kinds[k].base));
          spvc_compiler_set_decoration(comp, list[i].id, SpvDecorationBinding, b - kinds[k].base);
          if (k &&
              spvc_type_get_image_storage_format(spvc_compiler_get_type_handle(
@@ -975,9 +998,9 @@ storage_bindings(struct glb_screen *scr, spvc_compiler comp, spvc_resources res,
              !formatless_image(comp, &list[i], b - kinds[k].base, s, t))
             return false;
          if (k)
-            s->image_mask |= 1u << (b - kinds[k].base);
+            s->image_mask |= units;
          else
-            s->ssbo_mask |= 1u << (b - kinds[k].base);
+            s->ssbo_mask |= units;
       }
    }
    return true;
