@@ -629,6 +629,134 @@ spv_places_found(const struct spv_places *p)
    return p->annot_end && p->globals_end && p->body_start;
 }
 
+/* Where instruction it may take a pointer on (stored, copied, chained, selected, passed to a
+ * function): its operands from *from on; false for an instruction that takes none on (a load
+ * reads through it). Literals elsewhere may equal an id. */
+static inline bool
+spv_pointer_taken_from(const struct spv_walk *it, unsigned *from)
+{
+   switch (it->op) {
+   case SpvOpStore:
+   case SpvOpCopyMemory: *from = 0; return true;
+   case SpvOpAccessChain:
+   case SpvOpInBoundsAccessChain:
+   case SpvOpPtrAccessChain:
+   case SpvOpCopyObject:
+   case SpvOpPhi:
+   case SpvOpSelect: *from = 2; return true;
+   case SpvOpFunctionCall: *from = 3; return true;
+   default: return false;
+   }
+}
+
+/* The pointers a pass follows from some variables it rewrites into Private ones: the variables
+ * and the access chains on them (or on such chains), and the pointer types those chains
+ * return, to which the pass gives Private twins (private_ptr, its own ids). The pass puts the
+ * variables in derived, then feeds every instruction in order (spv_chains_step). */
+struct spv_chain_ptr {
+   uint32_t ptr, private_ptr, pointee;
+};
+
+struct spv_chains {
+   uint32_t derived[256];
+   unsigned num_derived;
+   struct spv_chain_ptr ptrs[64];
+   unsigned num_ptrs;
+};
+
+/* Whether id is one of the pointers followed. */
+static inline bool
+spv_chains_derived(const struct spv_chains *c, uint32_t id)
+{
+   for (unsigned d = 0; d < c->num_derived; d++)
+      if (c->derived[d] == id)
+         return true;
+   return false;
+}
+
+/* The Private twin of a followed chain's pointer type ptr (0 for another). */
+static inline uint32_t
+spv_chains_twin(const struct spv_chains *c, uint32_t ptr)
+{
+   for (unsigned m = 0; m < c->num_ptrs; m++)
+      if (c->ptrs[m].ptr == ptr)
+         return c->ptrs[m].private_ptr;
+   return 0;
+}
+
+/* Follows instruction it of module w (n words): an access chain on a followed pointer is
+ * followed too. False where the pass cannot follow it: a followed pointer taken on otherwise (a
+ * call, a copy, a select, OpPtrAccessChain; a store through one where stores_block), or more
+ * chains or pointer types than the tables hold (spv_pointer_taken_from; an access chain's
+ * indices are values, not pointers). */
+static inline bool
+spv_chains_step(struct spv_chains *c, const uint32_t *w, size_t n, const struct spv_walk *it,
+                bool stores_block)
+{
+   const bool chain = it->op == SpvOpAccessChain || it->op == SpvOpInBoundsAccessChain;
+   unsigned from;
+   if (!spv_pointer_taken_from(it, &from) || (it->op == SpvOpStore && !stores_block))
+      return true;
+   bool base_derived = false, ok = true;
+   for (unsigned k = from; k < it->nops; k++) {
+      if (!spv_chains_derived(c, it->o[k]))
+         continue;
+      if (chain && k == 2)
+         base_derived = true;
+      else if (!(chain && k > 2))
+         ok = false;
+   }
+   if (!base_derived)
+      return ok;
+   if (c->num_derived == sizeof(c->derived) / sizeof(c->derived[0]))
+      return false;
+   c->derived[c->num_derived++] = it->o[1];
+   unsigned m = 0;
+   while (m < c->num_ptrs && c->ptrs[m].ptr != it->o[0])
+      m++;
+   if (m < c->num_ptrs)
+      return ok;
+   struct spv_walk p;
+   if (m == sizeof(c->ptrs) / sizeof(c->ptrs[0]) || !spv_find_def(w, n, it->o[0], &p) ||
+       p.op != SpvOpTypePointer || p.nops != 3)
+      return false;
+   c->ptrs[c->num_ptrs++] = (struct spv_chain_ptr){.ptr = it->o[0], .pointee = p.o[2]};
+   return ok;
+}
+
+/* The twins' ids, from *bound on. */
+static inline void
+spv_chains_number(struct spv_chains *c, uint64_t *bound)
+{
+   for (unsigned m = 0; m < c->num_ptrs; m++)
+      c->ptrs[m].private_ptr = (uint32_t)(*bound)++;
+}
+
+/* The twins' declarations (OpTypePointer Private), where globals go. */
+static inline void
+spv_chains_emit_twins(const struct spv_chains *c, struct spirv_out *o)
+{
+   for (unsigned m = 0; m < c->num_ptrs; m++)
+      spirv_out_emit(
+         o, SpvOpTypePointer, 3,
+         (uint32_t[]){c->ptrs[m].private_ptr, SpvStorageClassPrivate, c->ptrs[m].pointee});
+}
+
+/* Emits instruction it with its result type the twin where it is a followed access chain (true);
+ * false, nothing emitted, for another. */
+static inline bool
+spv_chains_retype(const struct spv_chains *c, struct spirv_out *o, const struct spv_walk *it)
+{
+   if ((it->op != SpvOpAccessChain && it->op != SpvOpInBoundsAccessChain) || it->nops < 3 ||
+       !spv_chains_derived(c, it->o[1]))
+      return false;
+   const uint32_t twin = spv_chains_twin(c, it->o[0]);
+   spirv_out_put(o, it->w + it->pc, 1);
+   spirv_out_put(o, &twin, 1);
+   spirv_out_put(o, it->o + 1, it->nops - 1);
+   return true;
+}
+
 /* Integer constants a pass adds to a module: (type, value, id) each, the ids taken from the
  * pass's bound; the pass emits them as OpConstant where constants go. */
 struct spirv_made_consts {

@@ -22,7 +22,6 @@
 #include <string.h>
 
 #define DI_MAX_VARS 16
-#define DI_MAX_PTRS 64
 #define DI_MAX_INPUTS 64
 #define DI_MAX_SLOTS 64 /* columns of one variable (GL has 16 locations) */
 
@@ -38,17 +37,10 @@ struct di_var {
                        * column), then one per element (its matrix), then one (the array) */
 };
 
-struct di_ptr_map {
-   uint32_t input_ptr, private_ptr, pointee;
-};
-
 struct di_scan {
    struct di_var v[DI_MAX_VARS];
    unsigned n;
-   struct di_ptr_map ptrs[DI_MAX_PTRS];
-   unsigned num_ptrs;
-   uint32_t derived[256];
-   unsigned num_derived;
+   struct spv_chains chains; /* the variables, the access chains into them */
    uint32_t entry_fn;
    uint32_t uint_type, uvec2, uvec4, f64, dvec2; /* found (0: the rewrite declares it) */
    struct spv_places at;
@@ -187,15 +179,6 @@ find_vars(const uint32_t *w, size_t n, struct di_scan *s)
    }
 }
 
-static bool
-is_derived(const struct di_scan *s, uint32_t id)
-{
-   for (unsigned d = s->n; d < s->num_derived; d++)
-      if (s->derived[d] == id)
-         return true;
-   return false;
-}
-
 static void
 scan(const uint32_t *w, size_t n, struct di_scan *s)
 {
@@ -203,7 +186,7 @@ scan(const uint32_t *w, size_t n, struct di_scan *s)
    if (!s->n || s->blocked)
       return;
    for (unsigned i = 0; i < s->n; i++)
-      s->derived[s->num_derived++] = s->v[i].var;
+      s->chains.derived[s->chains.num_derived++] = s->v[i].var;
    struct spv_walk it = spv_walk_begin(w, n);
    while (spv_walk_next(&it)) {
       if (it.op == SpvOpEntryPoint && it.nops >= 2) {
@@ -212,48 +195,8 @@ scan(const uint32_t *w, size_t n, struct di_scan *s)
          s->entry_fn = it.o[1];
       }
       spv_places_step(&s->at, &it, s->entry_fn);
-      unsigned from;
-      switch (it.op) {
-      case SpvOpStore:
-      case SpvOpCopyMemory: from = 0; break;
-      case SpvOpAccessChain:
-      case SpvOpInBoundsAccessChain:
-      case SpvOpPtrAccessChain:
-      case SpvOpCopyObject:
-      case SpvOpPhi:
-      case SpvOpSelect: from = 2; break;
-      case SpvOpFunctionCall: from = 3; break;
-      default: continue;
-      }
-      bool base_derived = false;
-      for (unsigned k = from; k < it.nops; k++)
-         for (unsigned d = 0; d < s->num_derived; d++) {
-            if (it.o[k] != s->derived[d])
-               continue;
-            if (k == 2 && (it.op == SpvOpAccessChain || it.op == SpvOpInBoundsAccessChain))
-               base_derived = true;
-            else if (!((it.op == SpvOpAccessChain || it.op == SpvOpInBoundsAccessChain) && k > 2))
-               s->blocked = true;
-         }
-      if (!base_derived)
-         continue;
-      if (s->num_derived == sizeof(s->derived) / sizeof(s->derived[0])) {
-         s->blocked = true;
-         continue;
-      }
-      s->derived[s->num_derived++] = it.o[1];
-      unsigned m = 0;
-      while (m < s->num_ptrs && s->ptrs[m].input_ptr != it.o[0])
-         m++;
-      if (m == s->num_ptrs) {
-         struct spv_walk p;
-         if (m == DI_MAX_PTRS || !spv_find_def(w, n, it.o[0], &p) || p.op != SpvOpTypePointer ||
-             p.nops != 3) {
-            s->blocked = true;
-            continue;
-         }
-         s->ptrs[s->num_ptrs++] = (struct di_ptr_map){.input_ptr = it.o[0], .pointee = p.o[2]};
-      }
+      if (!spv_chains_step(&s->chains, w, n, &it, true))
+         s->blocked = true; /* (a vertex module's inputs are read, never written) */
    }
    if (it.bad || !s->entry_fn || !spv_places_found(&s->at))
       s->blocked = true;
@@ -297,8 +240,7 @@ spv_lower_double_inputs(const uint32_t *words, size_t num_words, size_t *out_n, 
       s.v[i].first_id = (uint32_t)bound;
       bound += DI_IDS_PER_COLUMN * s.v[i].columns * s.v[i].elems + s.v[i].elems + 1;
    }
-   for (unsigned m = 0; m < s.num_ptrs; m++)
-      s.ptrs[m].private_ptr = (uint32_t)bound++;
+   spv_chains_number(&s.chains, &bound);
    if (bound > UINT32_MAX) {
       *err = "id bound";
       return NULL;
@@ -352,11 +294,7 @@ spv_lower_double_inputs(const uint32_t *words, size_t num_words, size_t *out_n, 
                                 4);
             }
          }
-         for (unsigned m = 0; m < s.num_ptrs; m++)
-            spirv_out_put(&o,
-                          (uint32_t[]){(4u << 16) | SpvOpTypePointer, s.ptrs[m].private_ptr, priv,
-                                       s.ptrs[m].pointee},
-                          4);
+         spv_chains_emit_twins(&s.chains, &o);
       }
       if (it.pc == s.at.body_start) {
          for (unsigned i = 0; i < s.n; i++) {
@@ -443,16 +381,8 @@ spv_lower_double_inputs(const uint32_t *words, size_t num_words, size_t *out_n, 
          spirv_out_put(&o, (uint32_t[]){(4u << 16) | SpvOpVariable, v->priv_ptr, v->var, priv}, 4);
          continue;
       }
-      if ((it.op == SpvOpAccessChain || it.op == SpvOpInBoundsAccessChain) && it.nops >= 3 &&
-          is_derived(&s, it.o[1])) {
-         unsigned m = 0;
-         while (m < s.num_ptrs && s.ptrs[m].input_ptr != it.o[0])
-            m++;
-         spirv_out_put(&o, it.w + it.pc, 1);
-         spirv_out_put(&o, &s.ptrs[m].private_ptr, 1);
-         spirv_out_put(&o, it.o + 1, it.nops - 1);
-         continue;
-      }
+      if (spv_chains_retype(&s.chains, &o, &it))
+         continue; /* into a Private variable now: the result is a Private pointer */
       spirv_out_put(&o, it.w + it.pc, it.len);
       if (it.op == SpvOpTypePointer && it.nops == 3)
          for (unsigned i = 0; i < s.n; i++)

@@ -93,21 +93,9 @@ scan(const uint32_t *w, size_t n, struct dp_scan *s)
            (s->draw_index && it.o[2] == s->draw_index)) &&
           it.o[0] != s->int_type)
          s->blocked = true;
-      /* the instructions that take a pointer on (operands from `from`); literals elsewhere may
-       * equal the id */
       unsigned from;
-      switch (it.op) {
-      case SpvOpStore:
-      case SpvOpCopyMemory: from = 0; break;
-      case SpvOpAccessChain:
-      case SpvOpInBoundsAccessChain:
-      case SpvOpPtrAccessChain:
-      case SpvOpCopyObject:
-      case SpvOpPhi:
-      case SpvOpSelect: from = 2; break;
-      case SpvOpFunctionCall: from = 3; break;
-      default: continue;
-      }
+      if (!spv_pointer_taken_from(&it, &from))
+         continue;
       for (unsigned k = from; k < it.nops; k++)
          if ((s->base_vertex && it.o[k] == s->base_vertex) ||
              (s->draw_index && it.o[k] == s->draw_index))

@@ -17,7 +17,6 @@
 #include <string.h>
 
 #define IA_MAX_ARRAYS 16
-#define IA_MAX_PTRS 64
 #define IA_MAX_INPUTS 64
 
 struct ia_array {
@@ -28,17 +27,10 @@ struct ia_array {
    uint32_t first_id;  /* new: element variables first_id .. first_id + length - 1 */
 };
 
-struct ia_ptr_map {
-   uint32_t input_ptr, private_ptr, pointee;
-};
-
 struct ia_scan {
    struct ia_array arr[IA_MAX_ARRAYS];
    unsigned n;
-   struct ia_ptr_map ptrs[IA_MAX_PTRS]; /* access chain result types to retype */
-   unsigned num_ptrs;
-   uint32_t derived[256]; /* the arrays, then the access chains into them */
-   unsigned num_derived;
+   struct spv_chains chains; /* the arrays, the access chains into them */
    uint32_t entry_fn, int_type, max_length;
    struct spv_places at;
    bool blocked;
@@ -123,15 +115,6 @@ find_arrays(const uint32_t *w, size_t n, struct ia_scan *s)
    }
 }
 
-static bool
-is_derived(const struct ia_scan *s, uint32_t id)
-{
-   for (unsigned d = s->n; d < s->num_derived; d++)
-      if (s->derived[d] == id)
-         return true;
-   return false;
-}
-
 static void
 scan(const uint32_t *w, size_t n, struct ia_scan *s)
 {
@@ -140,7 +123,7 @@ scan(const uint32_t *w, size_t n, struct ia_scan *s)
       return;
    /* pointers derived from the arrays: access chains (on them or on such chains) */
    for (unsigned i = 0; i < s->n; i++)
-      s->derived[s->num_derived++] = s->arr[i].var;
+      s->chains.derived[s->chains.num_derived++] = s->arr[i].var;
    struct spv_walk it = spv_walk_begin(w, n);
    while (spv_walk_next(&it)) {
       if (it.op == SpvOpEntryPoint && it.nops >= 2) {
@@ -151,51 +134,8 @@ scan(const uint32_t *w, size_t n, struct ia_scan *s)
       if (it.op == SpvOpTypeInt && it.nops == 3 && it.o[1] == 32 && !s->int_type)
          s->int_type = it.o[0];
       spv_places_step(&s->at, &it, s->entry_fn);
-      /* the instructions that take a pointer on (operands from `from`), as spv_draw_params.c
-       * lists them: a derived pointer there, other than an access chain's base, is a use the
-       * rewrite does not follow (a call, a copy, a store) */
-      unsigned from;
-      switch (it.op) {
-      case SpvOpStore:
-      case SpvOpCopyMemory: from = 0; break;
-      case SpvOpAccessChain:
-      case SpvOpInBoundsAccessChain:
-      case SpvOpPtrAccessChain:
-      case SpvOpCopyObject:
-      case SpvOpPhi:
-      case SpvOpSelect: from = 2; break;
-      case SpvOpFunctionCall: from = 3; break;
-      default: continue;
-      }
-      bool base_derived = false;
-      for (unsigned k = from; k < it.nops; k++)
-         for (unsigned d = 0; d < s->num_derived; d++) {
-            if (it.o[k] != s->derived[d])
-               continue;
-            if (k == 2 && (it.op == SpvOpAccessChain || it.op == SpvOpInBoundsAccessChain))
-               base_derived = true;
-            else if (!((it.op == SpvOpAccessChain || it.op == SpvOpInBoundsAccessChain) && k > 2))
-               s->blocked = true; /* (an index is a value, not a pointer) */
-         }
-      if (!base_derived)
-         continue;
-      if (s->num_derived == sizeof(s->derived) / sizeof(s->derived[0])) {
-         s->blocked = true;
-         continue;
-      }
-      s->derived[s->num_derived++] = it.o[1];
-      unsigned m = 0;
-      while (m < s->num_ptrs && s->ptrs[m].input_ptr != it.o[0])
-         m++;
-      if (m == s->num_ptrs) {
-         struct spv_walk p;
-         if (m == IA_MAX_PTRS || !spv_find_def(w, n, it.o[0], &p) || p.op != SpvOpTypePointer ||
-             p.nops != 3) {
-            s->blocked = true;
-            continue;
-         }
-         s->ptrs[s->num_ptrs++] = (struct ia_ptr_map){.input_ptr = it.o[0], .pointee = p.o[2]};
-      }
+      if (!spv_chains_step(&s->chains, w, n, &it, true))
+         s->blocked = true; /* (a vertex module's inputs are read, never written) */
    }
    if (it.bad || !s->entry_fn || !spv_places_found(&s->at))
       s->blocked = true;
@@ -232,8 +172,7 @@ spv_split_input_arrays(const uint32_t *words, size_t num_words, size_t *out_n, b
       a->first_id = (uint32_t)bound;
       bound += a->length;
    }
-   for (unsigned m = 0; m < s.num_ptrs; m++)
-      s.ptrs[m].private_ptr = (uint32_t)bound++;
+   spv_chains_number(&s.chains, &bound);
    const uint64_t copies = bound; /* per element: a load and an access chain */
    for (unsigned i = 0; i < s.n; i++)
       bound += 2u * s.arr[i].length;
@@ -272,11 +211,7 @@ spv_split_input_arrays(const uint32_t *words, size_t num_words, size_t *out_n, b
                spirv_out_put(
                   &o, (uint32_t[]){(4u << 16) | SpvOpVariable, a->in_ptr, a->first_id + e, in}, 4);
          }
-         for (unsigned m = 0; m < s.num_ptrs; m++)
-            spirv_out_put(&o,
-                          (uint32_t[]){(4u << 16) | SpvOpTypePointer, s.ptrs[m].private_ptr, priv,
-                                       s.ptrs[m].pointee},
-                          4);
+         spv_chains_emit_twins(&s.chains, &o);
       }
       if (it.pc == s.at.body_start) {
          uint32_t id = (uint32_t)copies;
@@ -324,17 +259,8 @@ spv_split_input_arrays(const uint32_t *words, size_t num_words, size_t *out_n, b
          spirv_out_put(&o, (uint32_t[]){(4u << 16) | SpvOpVariable, a->priv_ptr, a->var, priv}, 4);
          continue;
       }
-      if ((it.op == SpvOpAccessChain || it.op == SpvOpInBoundsAccessChain) && it.nops >= 3 &&
-          is_derived(&s, it.o[1])) {
-         /* into a Private array now: the result is a Private pointer */
-         unsigned m = 0;
-         while (m < s.num_ptrs && s.ptrs[m].input_ptr != it.o[0])
-            m++;
-         spirv_out_put(&o, it.w + it.pc, 1);
-         spirv_out_put(&o, &s.ptrs[m].private_ptr, 1);
-         spirv_out_put(&o, it.o + 1, it.nops - 1);
-         continue;
-      }
+      if (spv_chains_retype(&s.chains, &o, &it))
+         continue; /* into a Private variable now: the result is a Private pointer */
       spirv_out_put(&o, it.w + it.pc, it.len);
       if (it.op == SpvOpTypePointer && it.nops == 3)
          for (unsigned i = 0; i < s.n; i++)

@@ -23,7 +23,6 @@
 
 #define IW_MAX_VARS 32
 #define IW_MAX_TYPES 64
-#define IW_MAX_PTRS 64
 #define IW_MAX_MEMBERS 64
 #define IW_MAX_ELEMS 64
 #define IW_MAX_DEPTH 16 /* nested arrays and structures */
@@ -49,10 +48,6 @@ struct iw_var {
    uint32_t word_var; /* new: the interface variable */
 };
 
-struct iw_ptr_map {
-   uint32_t ptr, private_ptr, pointee;
-};
-
 struct iw {
    const uint32_t *w;
    size_t n;
@@ -60,10 +55,7 @@ struct iw {
    unsigned num_types;
    struct iw_var v[IW_MAX_VARS];
    unsigned num_vars;
-   struct iw_ptr_map ptrs[IW_MAX_PTRS];
-   unsigned num_ptrs;
-   uint32_t derived[256];
-   unsigned num_derived;
+   struct spv_chains chains; /* the variables, the access chains into them */
    uint32_t model, entry_fn;
    uint32_t uint_type, uvec2, uvec4, uvec4x2, two; /* 0: the rewrite declares it */
    bool new_uint, new_uvec2, new_uvec4, new_two;
@@ -235,68 +227,18 @@ find_vars(struct iw *s)
       s->blocked = true;
 }
 
-static bool
-is_derived(const struct iw *s, uint32_t id)
-{
-   for (unsigned d = 0; d < s->num_derived; d++)
-      if (s->derived[d] == id)
-         return true;
-   return false;
-}
-
 /* The access chains into the variables (their pointer types get Private twins), and where the
  * new declarations and the entry point's first instructions go. */
 static void
 scan(struct iw *s)
 {
    for (unsigned i = 0; i < s->num_vars; i++)
-      s->derived[s->num_derived++] = s->v[i].var;
+      s->chains.derived[s->chains.num_derived++] = s->v[i].var;
    struct spv_walk it = spv_walk_begin(s->w, s->n);
    while (spv_walk_next(&it)) {
       spv_places_step(&s->at, &it, s->entry_fn);
-      const bool chain = it.op == SpvOpAccessChain || it.op == SpvOpInBoundsAccessChain;
-      unsigned from;
-      switch (it.op) {
-      case SpvOpCopyMemory:
-      case SpvOpPtrAccessChain:
-      case SpvOpCopyObject:
-      case SpvOpPhi:
-      case SpvOpSelect:
-      case SpvOpAccessChain:
-      case SpvOpInBoundsAccessChain: from = 2; break;
-      case SpvOpFunctionCall: from = 3; break;
-      default: continue;
-      }
-      if (it.op == SpvOpCopyMemory)
-         from = 0;
-      bool base_derived = false;
-      for (unsigned k = from; k < it.nops; k++) {
-         if (!is_derived(s, it.o[k]))
-            continue;
-         if (chain && k == 2)
-            base_derived = true;
-         else if (!(chain && k > 2))
-            s->blocked = true;
-      }
-      if (!base_derived)
-         continue;
-      if (s->num_derived == sizeof(s->derived) / sizeof(s->derived[0])) {
+      if (!spv_chains_step(&s->chains, s->w, s->n, &it, false))
          s->blocked = true;
-         continue;
-      }
-      s->derived[s->num_derived++] = it.o[1];
-      unsigned m = 0;
-      while (m < s->num_ptrs && s->ptrs[m].ptr != it.o[0])
-         m++;
-      if (m < s->num_ptrs)
-         continue;
-      struct spv_walk p;
-      if (m == IW_MAX_PTRS || !spv_find_def(s->w, s->n, it.o[0], &p) || p.op != SpvOpTypePointer ||
-          p.nops != 3) {
-         s->blocked = true;
-         continue;
-      }
-      s->ptrs[s->num_ptrs++] = (struct iw_ptr_map){.ptr = it.o[0], .pointee = p.o[2]};
    }
    if (it.bad || !s->entry_fn || !spv_places_found(&s->at))
       s->blocked = true;
@@ -502,8 +444,7 @@ spv_int64_varying_words(const uint32_t *words, size_t num_words, size_t *out_n, 
       s->v[i].word_ptr = new_id(s);
       s->v[i].word_var = new_id(s);
    }
-   for (unsigned m = 0; m < s->num_ptrs; m++)
-      s->ptrs[m].private_ptr = new_id(s);
+   spv_chains_number(&s->chains, &s->bound);
 
    const uint32_t version = words[1];
    const uint32_t priv = SpvStorageClassPrivate;
@@ -535,8 +476,7 @@ spv_int64_varying_words(const uint32_t *words, size_t num_words, size_t *out_n, 
                            words_type(s, find_type(s, v->type)));
             SPIRV_OUT_EMIT(&o, SpvOpVariable, v->word_ptr, v->word_var, v->sc);
          }
-         for (unsigned m = 0; m < s->num_ptrs; m++)
-            SPIRV_OUT_EMIT(&o, SpvOpTypePointer, s->ptrs[m].private_ptr, priv, s->ptrs[m].pointee);
+         spv_chains_emit_twins(&s->chains, &o);
       }
       if (it.op == SpvOpFunction && it.nops >= 2)
          in_entry = it.o[1] == s->entry_fn;
@@ -587,16 +527,8 @@ spv_int64_varying_words(const uint32_t *words, size_t num_words, size_t *out_n, 
          SPIRV_OUT_EMIT(&o, SpvOpVariable, find_var(s, it.o[1])->priv_ptr, it.o[1], priv);
          continue;
       }
-      if ((it.op == SpvOpAccessChain || it.op == SpvOpInBoundsAccessChain) && it.nops >= 3 &&
-          is_derived(s, it.o[1])) {
-         unsigned m = 0;
-         while (m < s->num_ptrs && s->ptrs[m].ptr != it.o[0])
-            m++;
-         spirv_out_put(&o, it.w + it.pc, 1);
-         spirv_out_put(&o, &s->ptrs[m].private_ptr, 1);
-         spirv_out_put(&o, it.o + 1, it.nops - 1);
+      if (spv_chains_retype(&s->chains, &o, &it))
          continue;
-      }
       spirv_out_put(&o, it.w + it.pc, it.len);
       if (it.op == SpvOpTypePointer && it.nops == 3)
          for (unsigned i = 0; i < s->num_vars; i++)

@@ -516,6 +516,53 @@ test_triangle(struct t *t, struct mgp_handle prog)
          "set_global_constants at an offset keeps the rest of the block");
 }
 
+/* Every client module passes the local-index clamp at create_shader
+ * (vkb_cso.c:local_bounds_patch, spv_local_bounds.c): a program with a dynamic index into its
+ * own array raises local-index-clamps and draws the element it picks, the last for an index past
+ * the end; a program without one raises nothing. The cases after it draw with prog, bound
+ * again. */
+static void
+test_local_index_clamp(struct t *t, struct mgp_handle prog)
+{
+   static const struct program_desc pick_prog = {
+      "color.vert.spv", "local_pick.frag.spv", 48, 0, 0, 1};
+   const unsigned long long c0 = counter(t, "local-index-clamps");
+   const unsigned long long f0 = counter(t, "local-index-clamps-failed");
+   struct mgp_handle plain = make_program(t, &color_prog);
+   const unsigned long long c1 = counter(t, "local-index-clamps");
+   check(c1 == c0, "a program without a dynamic local index: local-index-clamps +%llu (want 0)",
+         c1 - c0);
+   struct mgp_handle pick = make_program(t, &pick_prog);
+   const unsigned long long c2 = counter(t, "local-index-clamps");
+   check(c2 > c1 && counter(t, "local-index-clamps-failed") == f0,
+         "a program with a dynamic local index: local-index-clamps +%llu (want > 0), failed +%llu",
+         c2 - c1, counter(t, "local-index-clamps-failed") - f0);
+   use_default_fb(t, false);
+   set_viewport(t, 0, 0, W, H, false, NULL);
+   struct mgp_render_state s = gl_render_state();
+   bind_rs(t, &s);
+   bind_ve(t, false, 8);
+   struct mgp_handle vb = make_buffer(t, sizeof(tri_ccw), tri_ccw);
+   bind_vb(t, vb);
+   use_program(t, pick);
+   /* blue * 4: 0, 1, 2, and 4 (past the end: the last) */
+   static const float blue[4] = {0.1f, 0.3f, 0.6f, 1.0f};
+   static const uint8_t want[4][3] = {{255, 0, 0}, {0, 255, 0}, {0, 0, 255}, {0, 0, 255}};
+   for (unsigned k = 0; k < 4; k++) {
+      clear_color(t, 0, 0, 0, 1, false, 1);
+      set_consts(t, pick, 0, 0, blue[k], 1, 0, 0, 0, 0, 0);
+      draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
+      read_back(t);
+      check(pixel_is(2, 2, want[k][0], want[k][1], want[k][2], 255) &&
+               pixel_is(60, 60, 0, 0, 0, 255),
+            "dynamic local index %u draws element %u", (unsigned)(blue[k] * 4.0f), k < 3 ? k : 2);
+   }
+   use_program(t, prog);
+   t->cv->delete_shader(t->ctx, &(struct mgp_handle_args){pick}, NULL, 0);
+   t->cv->delete_shader(t->ctx, &(struct mgp_handle_args){plain}, NULL, 0);
+   t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){vb}, NULL, 0);
+}
+
 /* A client need not send set_viewports before drawing with a program whose geometry stage
  * writes gl_ViewportIndex (mgl's does): the pipeline's viewports past 0 are dynamic state all
  * the same, and the context records them (empty) itself. Red before: the validation layer
@@ -5624,6 +5671,7 @@ main(int argc, char **argv)
    test_clear(&t);
    test_triangle(&t, prog);
    test_viewport_index_unset(&t, prog);
+   test_local_index_clamp(&t, prog);
    test_indexed(&t, prog);
    test_declined_repeat(&t, prog);
    test_indirect_index_bounds(&t, prog);
