@@ -11,7 +11,10 @@
 # "whole" (the host driver's work is in "other" for both). CASES (default the draw
 # cases), N1/N2 (default 1000/3000). KEEP=DIR keeps the callgrind files there. ARM (default
 # monolith) is the arm mgl and gles run on: with spawn the server is another process, which
-# valgrind does not follow, so the figures are the client's.
+# valgrind does not follow, so the figures are the client's; with SERVER=1 (ARM=spawn, not
+# ONE_PROCESS) mgl-server runs under its own callgrind (MGL_SERVER_PATH names a wrapper) and each
+# case gets a row mgl-server too: the two processes' steps side by side (the spawn arm's rate is
+# the slower one's); the server's count is its whole process, STEP_ONLY or not.
 # STEP_ONLY=1 counts only inside mgl-bench's step() (valgrind --toggle-collect=step): what the
 # timed calls cost on the calling thread, without set-up, JIT compilation or llvmpipe's
 # rasterizer threads, which vary between two llvmpipe runs by more than a draw costs (the
@@ -41,6 +44,17 @@ N1=${N1:-1000}
 N2=${N2:-3000}
 OUTD=${KEEP:-$(mktemp -d)}
 mkdir -p "$OUTD"
+SERVER=${SERVER:-0}
+if [ "$SERVER" = 1 ]; then
+  if [ "${ARM:-monolith}" != spawn ] || [ "${ONE_PROCESS:-0}" = 1 ]; then
+    echo "$0: SERVER=1 needs ARM=spawn and no ONE_PROCESS" >&2
+    exit 2
+  fi
+  # the spawn arm starts this instead of mgl-server; SERVER_OUT names the profile
+  printf '#!/bin/sh\nexec valgrind -q --tool=callgrind --callgrind-out-file="$SERVER_OUT" %q "$@"\n' \
+    "$B/bin/mgl-server" >"$OUTD/mgl-server.sh"
+  chmod +x "$OUTD/mgl-server.sh"
+fi
 
 run_env() {
   local impl=$1
@@ -103,12 +117,21 @@ for c in $CASES; do
       toggle=()
       # step, or its clone where the compiler specialised it (step.constprop.0)
       [ "${STEP_ONLY:-0}" = 1 ] && toggle=(--toggle-collect=step "--toggle-collect=step.*")
-      run_env "$impl" valgrind -q --tool=callgrind "${toggle[@]}" --callgrind-out-file="$f" \
-        "$BENCH" $es --case "$c" --steps "$n" >/dev/null 2>"$OUTD/$c.$impl.$n.err" ||
+      srv=()
+      [ "$SERVER" = 1 ] && [ "$impl" = mgl ] &&
+        srv=(env MGL_SERVER_PATH="$OUTD/mgl-server.sh" SERVER_OUT="$OUTD/$c.mgl-server.$n.callgrind")
+      run_env "$impl" "${srv[@]}" valgrind -q --tool=callgrind "${toggle[@]}" \
+        --callgrind-out-file="$f" "$BENCH" $es --case "$c" --steps "$n" >/dev/null \
+        2>"$OUTD/$c.$impl.$n.err" ||
         { echo "$0: $c on $impl failed" >&2; cat "$OUTD/$c.$impl.$n.err" >&2; exit 1; }
     done
     line=$(python3 "$HERE/callgrind_sum.py" --steps-diff=$((N2 - N1)) \
       "$OUTD/$c.$impl.$N1.callgrind" "$OUTD/$c.$impl.$N2.callgrind")
     printf '%s,%s,%s\n' "$c" "$impl" "$(sed 's/[a-z]*=//g; s/ /,/g' <<<"$line")"
+    if [ "$SERVER" = 1 ] && [ "$impl" = mgl ]; then
+      line=$(python3 "$HERE/callgrind_sum.py" --steps-diff=$((N2 - N1)) \
+        "$OUTD/$c.mgl-server.$N1.callgrind" "$OUTD/$c.mgl-server.$N2.callgrind")
+      printf '%s,mgl-server,%s\n' "$c" "$(sed 's/[a-z]*=//g; s/ /,/g' <<<"$line")"
+    fi
   done
 done
