@@ -376,8 +376,9 @@ mgp_dynamic_words_apply(struct mgp_dynamic_state *ds, const struct mgp_dynamic_w
    if (args->first > words || args->count > words - args->first || tail_count < args->count ||
        (args->count && !tail))
       return false;
-   memcpy((uint8_t *)ds + (size_t)args->first * sizeof(uint32_t), tail,
-          (size_t)args->count * sizeof(uint32_t));
+   if (args->count) /* no words: the decoder hands no tail (NULL) */
+      memcpy((uint8_t *)ds + (size_t)args->first * sizeof(uint32_t), tail,
+             (size_t)args->count * sizeof(uint32_t));
    return true;
 }
 

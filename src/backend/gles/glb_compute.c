@@ -35,7 +35,8 @@ glb_set_shader_images(void *self, const struct mgp_set_shader_images *args, cons
           !glb_lookup(scr, &scr->resources, v[i].res, "set_shader_images"))
          return; /* a stale handle: the lookup's Fatal */
    }
-   memcpy(&ctx->images[args->start], v, args->count * sizeof(*v));
+   if (args->count) /* none: no tail at all (memcpy takes no NULL, even for 0 bytes) */
+      memcpy(&ctx->images[args->start], v, args->count * sizeof(*v));
 }
 
 void

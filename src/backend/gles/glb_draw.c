@@ -219,7 +219,8 @@ glb_set_vertex_buffers(void *self, const struct mgp_set_vertex_buffers *args, co
       glb_fatal(ctx->scr, MGU_FATAL_ProtocolCorruption, "set_vertex_buffers: slots past 16");
       return;
    }
-   memcpy(&ctx->vb[args->start], tail, tail_count * sizeof(struct mgp_vertex_buffer));
+   if (tail_count) /* none: no tail at all (memcpy takes no NULL, even for 0 bytes) */
+      memcpy(&ctx->vb[args->start], tail, tail_count * sizeof(struct mgp_vertex_buffer));
 }
 
 void

@@ -170,7 +170,8 @@ set_handles(struct glb_context *ctx, struct mgp_handle *slots, const struct mgp_
       if (j < 64)
          ctx->units_walked &= ~(1ull << j); /* walked again at the next draw */
    }
-   memcpy(&slots[args->start], tail, tail_count * sizeof(struct mgp_handle));
+   if (tail_count) /* none: no tail at all (memcpy takes no NULL, even for 0 bytes) */
+      memcpy(&slots[args->start], tail, tail_count * sizeof(struct mgp_handle));
    return changed;
 }
 

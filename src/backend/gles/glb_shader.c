@@ -1750,7 +1750,8 @@ glb_set_shader_buffers(void *self, const struct mgp_set_shader_buffers *args, co
          glb_fatal(ctx->scr, MGU_FATAL_ProtocolCorruption, "set_shader_buffers: bindings past 64");
          return;
       }
-      memcpy(&ctx->ubo[args->start], tail, tail_count * sizeof(struct mgp_buffer_range));
+      if (tail_count) /* none: no tail at all (memcpy takes no NULL, even for 0 bytes) */
+         memcpy(&ctx->ubo[args->start], tail, tail_count * sizeof(struct mgp_buffer_range));
       return;
    }
    /* storage blocks and atomic counter buffers (the front end's storage buffers after the
@@ -1773,8 +1774,9 @@ glb_set_shader_buffers(void *self, const struct mgp_set_shader_buffers *args, co
          glb_fatal(ctx->scr, MGU_FATAL_ProtocolCorruption, "set_shader_buffers: atomic offset");
          return;
       }
-   memcpy(&ctx->ssbo[args->start - GLB_SSBO_BASE], br,
-          tail_count * sizeof(struct mgp_buffer_range));
+   if (tail_count)
+      memcpy(&ctx->ssbo[args->start - GLB_SSBO_BASE], br,
+             tail_count * sizeof(struct mgp_buffer_range));
 }
 
 static void
