@@ -976,9 +976,10 @@ storage_bindings(struct glb_screen *scr, spvc_compiler comp, spvc_resources res,
          (stage == MGP_SHADER_STAGE_FRAGMENT ? scr->fragment_stores : scr->vertex_stores);
       for (size_t i = 0; i < count; i++) {
          const unsigned b = spvc_compiler_get_decoration(comp, list[i].id, SpvDecorationBinding);
-         /* an image array's elements take the units after its first, each bound at the draw
-          * (a storage block array's are left as they were: not analysed) */
-         const uint64_t n = k ? binding_elements(comp, list[i].type_id) : 1;
+         /* an array's elements take the bindings (units) after its first, each bound at the
+          * draw (a storage block array's elements are blocks of their own to the front end,
+          * glsl.h: consecutive descriptor bindings, as ESSL's layout(binding) of an array) */
+         const uint64_t n = binding_elements(comp, list[i].type_id);
          if (!scr->compute || !stores || b < kinds[k].base || b - kinds[k].base >= kinds[k].max ||
              (int)(b - kinds[k].base) >= host_max || !n || n > kinds[k].max - (b - kinds[k].base) ||
              n > (uint64_t)host_max - (b - kinds[k].base)) {
