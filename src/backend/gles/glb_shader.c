@@ -44,6 +44,9 @@ struct translate {
     * qualifier by image_format_layouts */
    uint32_t image_units;
    const char *image_qualifier[GLB_MAX_IMAGES];
+   /* the fragment stage's inputs' interpolation by location (INTERP_* bits, 0: no input
+    * there), which the last pre-rasterization stage's outputs take (interpolation_by_location) */
+   uint8_t frag_interp[32];
 };
 
 /* GLES has no gl_BaseInstance. A draw's base instance moves its instanced arrays instead
@@ -177,6 +180,55 @@ has_flat_input(spvc_compiler comp, spvc_resources res)
             return true;
    }
    return false;
+}
+
+/* GLSL 4.40 lets an output and the input it feeds differ in interpolation, the fragment
+ * stage's qualifier governing (and desktop GL's separable programs meet by name whatever their
+ * qualifiers: piglit's rendezvous_by_name_interpolation); ESSL's link refuses the difference
+ * ("vertex shader output `red' specifies flat interpolation qualifier, but fragment shader
+ * input specifies no interpolation qualifier"). So the fragment stage records its inputs' Flat
+ * and NoPerspective by location, and the last pre-rasterization stage's outputs at those
+ * locations take them. Centroid and sample need not match in ESSL either; blocks (their
+ * members' locations) keep theirs. */
+enum { INTERP_INPUT = 1, INTERP_FLAT = 2, INTERP_NOPERSPECTIVE = 4 };
+
+static void
+interpolation_by_location(spvc_compiler comp, spvc_resources res, bool fragment,
+                          struct translate *t)
+{
+   static const struct {
+      SpvDecoration d;
+      uint8_t bit;
+   } kinds[] = {{SpvDecorationFlat, INTERP_FLAT},
+                {SpvDecorationNoPerspective, INTERP_NOPERSPECTIVE}};
+   const spvc_reflected_resource *list = NULL;
+   size_t count = 0;
+   if (spvc_resources_get_resource_list_for_type(
+          res, fragment ? SPVC_RESOURCE_TYPE_STAGE_INPUT : SPVC_RESOURCE_TYPE_STAGE_OUTPUT, &list,
+          &count) != SPVC_SUCCESS)
+      return;
+   for (size_t i = 0; i < count; i++) {
+      if (!spvc_compiler_has_decoration(comp, list[i].id, SpvDecorationLocation))
+         continue;
+      const unsigned loc = spvc_compiler_get_decoration(comp, list[i].id, SpvDecorationLocation);
+      if (loc >= sizeof(t->frag_interp))
+         continue;
+      if (fragment) {
+         uint8_t bits = INTERP_INPUT;
+         for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+            if (spvc_compiler_has_decoration(comp, list[i].id, kinds[k].d))
+               bits |= kinds[k].bit;
+         t->frag_interp[loc] = bits;
+         continue;
+      }
+      if (!t->frag_interp[loc])
+         continue;
+      for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+         if (t->frag_interp[loc] & kinds[k].bit)
+            spvc_compiler_set_decoration(comp, list[i].id, kinds[k].d, 0);
+         else
+            spvc_compiler_unset_decoration(comp, list[i].id, kinds[k].d);
+   }
 }
 
 /* GLSL lets a stage's inputs be invariant (GLSL 1.50 4.6.1: the qualifier on both sides of an
@@ -1219,6 +1271,8 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
       xfb_layout(comp, res, s);
       clip_enables_code(comp, res, t);
    }
+   if (last_pre_raster || stage == MGP_SHADER_STAGE_FRAGMENT)
+      interpolation_by_location(comp, res, stage == MGP_SHADER_STAGE_FRAGMENT, t);
    if (stage == MGP_SHADER_STAGE_FRAGMENT) {
       s->point_origin_offset = point_origin_offset(comp, res, s->default_binding);
       s->flat_inputs = has_flat_input(comp, res);
@@ -1381,8 +1435,12 @@ link_program(struct glb_screen *scr, struct glb_shader *s, uint32_t stage_mask,
    s->image_mask = 0;
    s->formatless_mask = 0;
    bool made = true;
-   for (unsigned i = 0; i < NSTAGES && made; i++) {
-      const unsigned st = stages[i].stage;
+   /* the fragment stage first: the last pre-rasterization stage's outputs take its inputs'
+    * interpolation (interpolation_by_location) */
+   enum { FRAG = 4 }; /* the fragment stage's index in stages[] */
+   static const unsigned order[NSTAGES] = {FRAG, 0, 1, 2, 3, 5};
+   for (unsigned o = 0; o < NSTAGES && made; o++) {
+      const unsigned i = order[o], st = stages[i].stage;
       if (st == MGP_SHADER_STAGE_FRAGMENT && !(stage_mask & (fs | cs))) {
          /* GL links a program without a fragment stage (its fragments' colours are undefined:
           * transform feedback, rasterizer discard, depth only); GLES links none without one,
@@ -1402,6 +1460,8 @@ link_program(struct glb_screen *scr, struct glb_shader *s, uint32_t stage_mask,
          tr[i].per_vertex_clip = tr[0].per_vertex_clip;
          tr[i].per_vertex_point_size = tr[0].per_vertex_point_size;
       }
+      if (st == last_pre_raster)
+         memcpy(tr[i].frag_interp, tr[FRAG].frag_interp, sizeof(tr[i].frag_interp));
       made = translate(scr, &spirv[st], st, st == last_pre_raster, bias_count,
                        (variant & GLB_VARIANT_BGRA) != 0,
                        (variant & GLB_VARIANT_NO_POINT_SIZE) != 0, s, &tr[i]);
