@@ -725,6 +725,7 @@ struct glb_screen {
    bool texture_buffer;
    GLint texbuf_align;       /* GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT */
    GLuint texbuf_zero;       /* a zeroed buffer a buffer texture without buffer views */
+   GLuint ssbo_placeholder;  /* the buffer a storage block without one binds (glb_storage.c) */
    GLint max_dual_source;    /* EXT_blend_func_extended's draw buffers; 0: none */
    float max_lod_bias;       /* GL_MAX_TEXTURE_LOD_BIAS */
    uint64_t hide_cap_bits;   /* MGL_GLES_HIDE's cap bits the caps leave out */

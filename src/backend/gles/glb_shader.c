@@ -44,6 +44,13 @@ struct translate {
     * qualifier by image_format_layouts */
    uint32_t image_units;
    const char *image_qualifier[GLB_MAX_IMAGES];
+   /* the fragment stage's inputs' interpolation by location (INTERP_* bits, 0: no input
+    * there), which the last pre-rasterization stage's outputs take (interpolation_by_location) */
+   uint8_t frag_interp[32];
+   /* and their types where one location holds them whole (1 + base * 4 + components - 1, base
+    * 0 float, 1 int, 2 uint; 0: another), which an output the last pre-rasterization stage
+    * lacks is declared as (unwritten_outputs) */
+   uint8_t frag_type[32];
 };
 
 /* GLES has no gl_BaseInstance. A draw's base instance moves its instanced arrays instead
@@ -177,6 +184,115 @@ has_flat_input(spvc_compiler comp, spvc_resources res)
             return true;
    }
    return false;
+}
+
+/* GLSL 4.40 lets an output and the input it feeds differ in interpolation, the fragment
+ * stage's qualifier governing (and desktop GL's separable programs meet by name whatever their
+ * qualifiers: piglit's rendezvous_by_name_interpolation); ESSL's link refuses the difference
+ * ("vertex shader output `red' specifies flat interpolation qualifier, but fragment shader
+ * input specifies no interpolation qualifier"). So the fragment stage records its inputs' Flat
+ * and NoPerspective by location, and the last pre-rasterization stage's outputs at those
+ * locations take them. Centroid and sample need not match in ESSL either; blocks (their
+ * members' locations) keep theirs. */
+enum { INTERP_INPUT = 1, INTERP_FLAT = 2, INTERP_NOPERSPECTIVE = 4 };
+
+static void
+interpolation_by_location(spvc_compiler comp, spvc_resources res, bool fragment,
+                          struct translate *t)
+{
+   static const struct {
+      SpvDecoration d;
+      uint8_t bit;
+   } kinds[] = {{SpvDecorationFlat, INTERP_FLAT},
+                {SpvDecorationNoPerspective, INTERP_NOPERSPECTIVE}};
+   const spvc_reflected_resource *list = NULL;
+   size_t count = 0;
+   if (spvc_resources_get_resource_list_for_type(
+          res, fragment ? SPVC_RESOURCE_TYPE_STAGE_INPUT : SPVC_RESOURCE_TYPE_STAGE_OUTPUT, &list,
+          &count) != SPVC_SUCCESS)
+      return;
+   for (size_t i = 0; i < count; i++) {
+      if (!spvc_compiler_has_decoration(comp, list[i].id, SpvDecorationLocation))
+         continue;
+      const unsigned loc = spvc_compiler_get_decoration(comp, list[i].id, SpvDecorationLocation);
+      if (loc >= sizeof(t->frag_interp))
+         continue;
+      if (fragment) {
+         uint8_t bits = INTERP_INPUT;
+         for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+            if (spvc_compiler_has_decoration(comp, list[i].id, kinds[k].d))
+               bits |= kinds[k].bit;
+         t->frag_interp[loc] = bits;
+         const spvc_type type = spvc_compiler_get_type_handle(comp, list[i].type_id);
+         const spvc_basetype bt = spvc_type_get_basetype(type);
+         const unsigned base = bt == SPVC_BASETYPE_FP32     ? 0
+                               : bt == SPVC_BASETYPE_INT32  ? 1
+                               : bt == SPVC_BASETYPE_UINT32 ? 2
+                                                            : 3;
+         const unsigned n = spvc_type_get_vector_size(type);
+         if (base < 3 && n >= 1 && n <= 4 && spvc_type_get_columns(type) == 1 &&
+             !spvc_type_get_num_array_dimensions(type))
+            t->frag_type[loc] = (uint8_t)(1 + base * 4 + n - 1);
+         continue;
+      }
+      if (!t->frag_interp[loc])
+         continue;
+      for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+         if (t->frag_interp[loc] & kinds[k].bit)
+            spvc_compiler_set_decoration(comp, list[i].id, kinds[k].d, 0);
+         else
+            spvc_compiler_unset_decoration(comp, list[i].id, kinds[k].d);
+   }
+}
+
+/* GL gives a fragment input no stage before writes an undefined value (GLSL 4.60 4.3.4; the
+ * compatibility profile's gl_Color reads gl_BackColor, which a tessellation evaluation stage
+ * that writes only gl_FrontColor leaves: piglit's immediate-mode-draw-patches); ESSL's link
+ * refuses an input with a location no output has ("fragment shader input `_mgl_id_gl_BackColor'
+ * with explicit location has no matching output"). The last pre-rasterization stage's ESSL
+ * declares each such output (unwritten: undefined, as GL's), where the input's type fills one
+ * location; other types keep the link's refusal. "" when none; else the declarations
+ * (malloc'd, NULL: out of memory). */
+static char *
+unwritten_outputs(spvc_compiler comp, spvc_resources res, const struct translate *t)
+{
+   static const char *const types[] = {"float", "vec2",  "vec3", "vec4",  "int",   "ivec2",
+                                       "ivec3", "ivec4", "uint", "uvec2", "uvec3", "uvec4"};
+   uint64_t written = 0;
+   const spvc_reflected_resource *list = NULL;
+   size_t count = 0;
+   if (spvc_resources_get_resource_list_for_type(res, SPVC_RESOURCE_TYPE_STAGE_OUTPUT, &list,
+                                                 &count) == SPVC_SUCCESS)
+      for (size_t i = 0; i < count; i++) {
+         if (!spvc_compiler_has_decoration(comp, list[i].id, SpvDecorationLocation))
+            continue;
+         const unsigned loc = spvc_compiler_get_decoration(comp, list[i].id, SpvDecorationLocation);
+         const spvc_type type = spvc_compiler_get_type_handle(comp, list[i].type_id);
+         uint64_t n = spvc_type_get_columns(type);
+         for (unsigned d = 0; d < spvc_type_get_num_array_dimensions(type) && n < 64; d++)
+            n *= spvc_type_array_dimension_is_literal(type, d)
+                    ? spvc_type_get_array_dimension(type, d)
+                    : 64; /* at most 64 * 2^32: no wrap */
+         for (uint64_t l = loc; l < 64 && l - loc < n; l++)
+            written |= 1ull << l;
+      }
+   size_t cap = 1, len = 0;
+   for (unsigned loc = 0; loc < sizeof(t->frag_type); loc++)
+      cap += t->frag_type[loc] && !(written >> loc & 1) ? 80 : 0;
+   char *text = malloc(cap);
+   if (!text)
+      return NULL;
+   text[0] = '\0';
+   for (unsigned loc = 0; loc < sizeof(t->frag_type); loc++) {
+      const unsigned code = t->frag_type[loc];
+      if (!code || (written >> loc & 1))
+         continue;
+      const bool flat = code > 4 || (t->frag_interp[loc] & INTERP_FLAT);
+      len += (size_t)snprintf(text + len, cap - len,
+                              "layout(location = %u) %sout highp %s _mgl_unwritten%u;\n", loc,
+                              flat ? "flat " : "", types[code - 1], loc);
+   }
+   return text;
 }
 
 /* GLSL lets a stage's inputs be invariant (GLSL 1.50 4.6.1: the qualifier on both sides of an
@@ -976,9 +1092,10 @@ storage_bindings(struct glb_screen *scr, spvc_compiler comp, spvc_resources res,
          (stage == MGP_SHADER_STAGE_FRAGMENT ? scr->fragment_stores : scr->vertex_stores);
       for (size_t i = 0; i < count; i++) {
          const unsigned b = spvc_compiler_get_decoration(comp, list[i].id, SpvDecorationBinding);
-         /* an image array's elements take the units after its first, each bound at the draw
-          * (a storage block array's are left as they were: not analysed) */
-         const uint64_t n = k ? binding_elements(comp, list[i].type_id) : 1;
+         /* an array's elements take the bindings (units) after its first, each bound at the
+          * draw (a storage block array's elements are blocks of their own to the front end,
+          * glsl.h: consecutive descriptor bindings, as ESSL's layout(binding) of an array) */
+         const uint64_t n = binding_elements(comp, list[i].type_id);
          if (!scr->compute || !stores || b < kinds[k].base || b - kinds[k].base >= kinds[k].max ||
              (int)(b - kinds[k].base) >= host_max || !n || n > kinds[k].max - (b - kinds[k].base) ||
              n > (uint64_t)host_max - (b - kinds[k].base)) {
@@ -1057,6 +1174,7 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
    spvc_compiler_options opts = NULL;
    spvc_resources res = NULL;
    const char *out = NULL;
+   char *unwritten = NULL; /* unwritten_outputs' declarations */
    /* ESSL has no vertex input arrays: one input per element, the array a copy of them */
    struct spv_passes sp = {.words = words->ptr, .count = (size_t)(words->size / 4)};
    bool blocked = false;
@@ -1218,6 +1336,13 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
       xfb_layout(comp, res, s);
       clip_enables_code(comp, res, t);
    }
+   if (last_pre_raster || stage == MGP_SHADER_STAGE_FRAGMENT)
+      interpolation_by_location(comp, res, stage == MGP_SHADER_STAGE_FRAGMENT, t);
+   if (last_pre_raster && stage != MGP_SHADER_STAGE_FRAGMENT &&
+       !(unwritten = unwritten_outputs(comp, res, t))) {
+      snprintf(t->why, sizeof(t->why), "out of memory");
+      goto done;
+   }
    if (stage == MGP_SHADER_STAGE_FRAGMENT) {
       s->point_origin_offset = point_origin_offset(comp, res, s->default_binding);
       s->flat_inputs = has_flat_input(comp, res);
@@ -1296,8 +1421,16 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
       if (!t->source)
          snprintf(t->why, sizeof(t->why), "out of memory");
    }
+   if (t->source && unwritten && unwritten[0]) {
+      char *declared = after_versions(t->source, unwritten);
+      free(t->source);
+      t->source = declared;
+      if (!t->source)
+         snprintf(t->why, sizeof(t->why), "out of memory");
+   }
    ok = t->source != NULL;
 done:
+   free(unwritten);
    if (!ok && !t->why[0])
       snprintf(t->why, sizeof(t->why), "spirv-cross: %.170s",
                spvc_context_get_last_error_string(sc));
@@ -1380,8 +1513,12 @@ link_program(struct glb_screen *scr, struct glb_shader *s, uint32_t stage_mask,
    s->image_mask = 0;
    s->formatless_mask = 0;
    bool made = true;
-   for (unsigned i = 0; i < NSTAGES && made; i++) {
-      const unsigned st = stages[i].stage;
+   /* the fragment stage first: the last pre-rasterization stage's outputs take its inputs'
+    * interpolation (interpolation_by_location) */
+   enum { FRAG = 4 }; /* the fragment stage's index in stages[] */
+   static const unsigned order[NSTAGES] = {FRAG, 0, 1, 2, 3, 5};
+   for (unsigned o = 0; o < NSTAGES && made; o++) {
+      const unsigned i = order[o], st = stages[i].stage;
       if (st == MGP_SHADER_STAGE_FRAGMENT && !(stage_mask & (fs | cs))) {
          /* GL links a program without a fragment stage (its fragments' colours are undefined:
           * transform feedback, rasterizer discard, depth only); GLES links none without one,
@@ -1400,6 +1537,10 @@ link_program(struct glb_screen *scr, struct glb_shader *s, uint32_t stage_mask,
       if (st == MGP_SHADER_STAGE_GEOMETRY || st == MGP_SHADER_STAGE_TESS_CTRL) {
          tr[i].per_vertex_clip = tr[0].per_vertex_clip;
          tr[i].per_vertex_point_size = tr[0].per_vertex_point_size;
+      }
+      if (st == last_pre_raster) {
+         memcpy(tr[i].frag_interp, tr[FRAG].frag_interp, sizeof(tr[i].frag_interp));
+         memcpy(tr[i].frag_type, tr[FRAG].frag_type, sizeof(tr[i].frag_type));
       }
       made = translate(scr, &spirv[st], st, st == last_pre_raster, bias_count,
                        (variant & GLB_VARIANT_BGRA) != 0,

@@ -4,6 +4,8 @@
  * down, into resources, the screen and the format table). */
 #include "glb.h"
 
+#define GLB_SSBO_PLACEHOLDER_SIZE 256 /* bytes of the placeholder storage buffer */
+
 /* Binds image unit j of the context on the host; false: declined. */
 static bool
 bind_image(struct glb_context *ctx, unsigned j, const char *call)
@@ -49,14 +51,41 @@ bind_image(struct glb_context *ctx, unsigned j, const char *call)
    return true;
 }
 
+/* The buffer a storage block without one is bound to (made at its first use), where the host's
+ * robust access bounds every access to its bytes; 0: none (no robust access). */
+static GLuint
+ssbo_placeholder(struct glb_screen *scr)
+{
+   if (!scr->robust)
+      return 0;
+   if (!scr->ssbo_placeholder) {
+      static const uint8_t zeros[GLB_SSBO_PLACEHOLDER_SIZE];
+      GLB_GL(scr->h)->glGenBuffers(1, &scr->ssbo_placeholder);
+      GLB_GL(scr->h)->glBindBuffer(GL_COPY_WRITE_BUFFER, scr->ssbo_placeholder);
+      GLB_GL(scr->h)->glBufferData(GL_COPY_WRITE_BUFFER, sizeof(zeros), zeros, GL_DYNAMIC_DRAW);
+      scr->sh.known &= ~(uint32_t)GLB_SH_COPY_WRITE; /* in a draw: the shadow stays */
+   }
+   return scr->ssbo_placeholder;
+}
+
 bool
 glb_storage_bind(struct glb_context *ctx, const struct glb_shader *s, const char *call)
 {
    struct glb_screen *scr = ctx->scr;
-   /* the program's buffers and images only, a bit at a time */
+   /* the program's buffers and images only, a bit at a time (a block array's elements each) */
    for (uint32_t m = s->ssbo_mask & ((1u << GLB_MAX_SSBO) - 1); m; m &= m - 1) {
       const unsigned k = (unsigned)__builtin_ctz(m);
       const struct mgp_buffer_range *u = &ctx->ssbo[k];
+      /* GL 4.6 7.8: a block without a buffer is undefined behaviour and the draw still runs
+       * (an element of a block array whose binding point holds none, piglit's
+       * array-ssbo-binding), as on the Vulkan backend: with the host's robust access, on the
+       * placeholder */
+      const GLuint ph = mgp_handle_is_null(u->res) ? ssbo_placeholder(scr) : 0;
+      if (ph) {
+         GLB_GL(scr->h)->glBindBufferRange(GL_SHADER_STORAGE_BUFFER, k, ph, 0,
+                                           GLB_SSBO_PLACEHOLDER_SIZE);
+         continue;
+      }
       struct glb_resource *r =
          mgp_handle_is_null(u->res) ? NULL : glb_resource_for_use(scr, u->res, call);
       if (!r || !r->is_buffer || !u->size || u->offset > r->desc.size ||
