@@ -70,7 +70,8 @@
 #define BENCH_UNIFORMS 16
 #define BENCH_TEX_MAX 1024
 #define BENCH_BUF_MAX (4u << 20)
-#define BENCH_MDI_DRAWS 1000 /* commands per glMultiDrawElementsIndirect */
+#define BENCH_STREAM_SIZE 4096 /* the buffer stream_draw and orphan_draw draw from */
+#define BENCH_MDI_DRAWS 1000   /* commands per glMultiDrawElementsIndirect */
 
 #define BENCH_GL_FUNCS(X)                                                                          \
    X(PFNGLACTIVETEXTUREPROC, ActiveTexture)                                                        \
@@ -420,7 +421,7 @@ bench_setup(struct bench *b)
 
    gl->GenBuffers(1, &b->stream_buf);
    gl->BindBuffer(GL_ARRAY_BUFFER, b->stream_buf);
-   gl->BufferData(GL_ARRAY_BUFFER, 4096, NULL, GL_STREAM_DRAW);
+   gl->BufferData(GL_ARRAY_BUFFER, BENCH_STREAM_SIZE, NULL, GL_STREAM_DRAW);
    gl->GenBuffers(1, &b->upload_buf);
    gl->BindBuffer(GL_COPY_WRITE_BUFFER, b->upload_buf);
    gl->BufferData(GL_COPY_WRITE_BUFFER, BENCH_BUF_MAX, NULL, GL_DYNAMIC_DRAW);
@@ -514,6 +515,7 @@ enum case_kind {
    K_BLEND_TOGGLE,
    K_DEPTH_TOGGLE,
    K_STREAM_DRAW,
+   K_ORPHAN_DRAW,
    K_PERSIST_DRAW,
    K_UPLOAD,
    K_TEXSUB,
@@ -556,6 +558,7 @@ static const struct bench_case cases[] = {
    {"blend_toggle", K_BLEND_TOGGLE, 0, false},
    {"depth_toggle", K_DEPTH_TOGGLE, 0, false},
    {"stream_draw", K_STREAM_DRAW, 0, false},
+   {"orphan_draw", K_ORPHAN_DRAW, 0, false},
    {"upload_4KiB", K_UPLOAD, 4u << 10, false},
    {"upload_64KiB", K_UPLOAD, 64u << 10, true},
    {"upload_1MiB", K_UPLOAD, 1u << 20, true},
@@ -652,6 +655,15 @@ case_step(struct bench *b, const struct bench_case *c, unsigned i)
       /* The drawn range is rewritten before each draw: the previous draw may
        * still be reading it. */
       float tri[6] = {-0.95f, -0.95f, -0.93f + 0.001f * (float)k, -0.95f, -0.95f, -0.93f};
+      gl->BufferSubData(GL_ARRAY_BUFFER, 0, sizeof tri, tri);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      return 1;
+   }
+   case K_ORPHAN_DRAW: {
+      /* stream_draw's update after the streaming idiom: the store is orphaned first
+       * (glBufferData without data), so the update never waits for the draw before it */
+      float tri[6] = {-0.95f, -0.95f, -0.93f + 0.001f * (float)k, -0.95f, -0.95f, -0.93f};
+      gl->BufferData(GL_ARRAY_BUFFER, BENCH_STREAM_SIZE, NULL, GL_STREAM_DRAW);
       gl->BufferSubData(GL_ARRAY_BUFFER, 0, sizeof tri, tri);
       glDrawArrays(GL_TRIANGLES, 0, 3);
       return 1;
@@ -777,6 +789,7 @@ case_prepare(struct bench *b, const struct bench_case *c)
    switch (c->kind) {
    case K_SCISSOR: glEnable(GL_SCISSOR_TEST); break;
    case K_STREAM_DRAW:
+   case K_ORPHAN_DRAW:
       gl->BindBuffer(GL_ARRAY_BUFFER, b->stream_buf);
       gl->VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
       break;

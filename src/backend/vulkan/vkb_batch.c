@@ -70,7 +70,10 @@ batch_recycle(struct vkb_screen *scr, struct vkb_batch *b)
     * images they view, images before their memory). */
    for (uint32_t i = b->garbage_count; i-- > 0;)
       destroy_garbage(scr, &b->garbage[i]);
+   scr->deferred_held -= b->garbage_count;
+   scr->deferred_bytes -= b->garbage_bytes;
    b->garbage_count = 0;
+   b->garbage_bytes = 0;
    for (uint32_t i = 0; i < b->dpool_count; i++)
       vkResetDescriptorPool(scr->dev, b->dpools[i], 0);
    b->dpool_cur = 0;
@@ -103,6 +106,8 @@ batch_destroy(struct vkb_screen *scr, struct vkb_batch *b)
 {
    for (uint32_t i = b->garbage_count; i-- > 0;)
       destroy_garbage(scr, &b->garbage[i]);
+   scr->deferred_held -= b->garbage_count;
+   scr->deferred_bytes -= b->garbage_bytes;
    while (b->blocks) {
       struct vkb_arena_block *blk = b->blocks;
       b->blocks = blk->next;
@@ -829,8 +834,8 @@ vkb_staging_oom(struct vkb_screen *scr, struct mgp_handle res, VkDeviceSize byte
       scr->env.event(scr->env.session, &ev);
 }
 
-void
-vkb_defer(struct vkb_screen *scr, enum vkb_garbage_kind kind, uint64_t handle)
+static void
+defer_sized(struct vkb_screen *scr, enum vkb_garbage_kind kind, uint64_t handle, VkDeviceSize bytes)
 {
    if (!handle)
       return;
@@ -864,6 +869,24 @@ vkb_defer(struct vkb_screen *scr, enum vkb_garbage_kind kind, uint64_t handle)
       return;
    }
    *g = (struct vkb_garbage){kind, handle};
+   if (++scr->deferred_held > scr->stats.deferred_peak)
+      scr->stats.deferred_peak = scr->deferred_held;
+   b->garbage_bytes += bytes;
+   scr->deferred_bytes += bytes;
+   if (scr->deferred_bytes > scr->stats.deferred_bytes_peak)
+      scr->stats.deferred_bytes_peak = scr->deferred_bytes;
+}
+
+void
+vkb_defer(struct vkb_screen *scr, enum vkb_garbage_kind kind, uint64_t handle)
+{
+   defer_sized(scr, kind, handle, 0);
+}
+
+void
+vkb_defer_memory(struct vkb_screen *scr, VkDeviceMemory mem, VkDeviceSize bytes)
+{
+   defer_sized(scr, VKB_GARBAGE_MEMORY, (uint64_t)(uintptr_t)mem, bytes);
 }
 
 void
@@ -1025,10 +1048,13 @@ vkb_current_serial(struct vkb_screen *scr)
 void
 vkb_arena_pressure_point(struct vkb_screen *scr)
 {
+   const bool deferred = scr->cur && (scr->cur->garbage_count >= VKB_BATCH_DEFER_LIMIT ||
+                                      scr->cur->garbage_bytes > VKB_BATCH_DEFER_BYTES);
    if (scr->cur &&
        (scr->cur->arena_bytes > VKB_BATCH_ARENA_LIMIT || scr->cur->draws >= VKB_BATCH_DRAW_LIMIT ||
-        scr->cur->zeroed_bytes > VKB_BATCH_ZERO_LIMIT)) {
+        scr->cur->zeroed_bytes > VKB_BATCH_ZERO_LIMIT || deferred)) {
       scr->stats.pressure_submits++;
+      scr->stats.deferred_submits += deferred;
       vkb_submit(scr);
       vkb_retire(scr);
       /* a run of draws the device executes slower than they are recorded: at most
@@ -1047,6 +1073,15 @@ vkb_arena_pressure_point(struct vkb_screen *scr)
    while (scr->inflight_arena_bytes > VKB_INFLIGHT_ARENA_LIMIT && scr->inflight_head &&
           !scr->failed) {
       scr->stats.arena_throttle_waits++;
+      if (vkb_wait_serial(scr, scr->inflight_head->serial, UINT64_MAX, true) != VK_SUCCESS)
+         break;
+   }
+   /* the objects deleted are held until the batches that may use them retire: at most
+    * VKB_DEFER_LIMIT of them and VKB_DEFER_BYTES of their memory (a session's deletes cannot
+    * hold the server's memory) */
+   while ((scr->deferred_held > VKB_DEFER_LIMIT || scr->deferred_bytes > VKB_DEFER_BYTES) &&
+          scr->inflight_head && !scr->failed) {
+      scr->stats.deferred_waits++;
       if (vkb_wait_serial(scr, scr->inflight_head->serial, UINT64_MAX, true) != VK_SUCCESS)
          break;
    }

@@ -701,7 +701,7 @@ release_storage(struct vkb_screen *scr, struct vkb_resource *r)
    if (r->sub_block)
       vkb_sub_free(scr, r->sub_block, r->mem_offset, r->mem_bytes, busy);
    else
-      VKB_DEFER(scr, VKB_GARBAGE_MEMORY, r->mem);
+      vkb_defer_memory(scr, r->mem, r->mem_bytes);
    r->sub_block = NULL;
    r->mem_offset = 0;
    r->img = VK_NULL_HANDLE;

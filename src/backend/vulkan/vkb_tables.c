@@ -15,7 +15,10 @@
  * call_tick moves at every call but the two draws, beside whichever of those it moves (and
  * where the backend itself moves what a draw queued alone leans on: vkb_binds_lost). A draw that finds state_tick where its context's last draw
  * left it knows that nothing else reached the backend since (vkb_draw.c's fast path). Every
- * call but those vkb_zero_call_blind names first pays the zeroing new stores owe (vkb_zero.c). Generated from pipe_calls.def by the preprocessor: a call
+ * call but those vkb_zero_call_blind names first pays the zeroing new stores owe (vkb_zero.c),
+ * and every call but the two draws (which meet it at their own pressure point) first submits or
+ * waits where the objects vkb_defer holds passed their limits (vkb_defer_pressure): a loop of
+ * creates and deletes records no draw and may never flush. Generated from pipe_calls.def by the preprocessor: a call
  * added to the catalog and implemented by the backend ticks without anyone remembering to. */
 #include <pthread.h>
 
@@ -98,6 +101,9 @@ rename_ticks(struct vkb_screen *scr, uint64_t renames_before, uint64_t vertex_re
          SCREEN_OF_##cls(self)->call_tick++;                                                       \
       if (SCREEN_OF_##cls(self)->zero_head && !vkb_zero_call_blind(MGP_CALL_##name))               \
          vkb_zero_pay_all(SCREEN_OF_##cls(self));                                                  \
+      if (MGP_CALL_##name != MGP_CALL_draw && MGP_CALL_##name != MGP_CALL_draw_vbo &&              \
+          vkb_defer_pressure(SCREEN_OF_##cls(self)))                                               \
+         vkb_arena_pressure_point(SCREEN_OF_##cls(self));                                          \
       if (MGP_CALL_##name == MGP_CALL_resource_subdata) {                                          \
          struct vkb_screen *scr_ = SCREEN_OF_##cls(self);                                          \
          const uint64_t renames = scr_->rename_tick, vrenames = scr_->vertex_rename_tick;          \
