@@ -444,10 +444,23 @@ struct vkb_shader_binding {
    VkShaderStageFlags stages;
 };
 
+/* A stage's interface as the device counts it (vkb_io_limits.c): located variables by their
+ * components, summed and by extent (location * 4 + component + components), per-vertex
+ * arrayness left out; built-in outputs by the whole variable. */
+struct vkb_stage_io {
+   uint32_t in_comps, in_end, out_comps, out_end;
+   uint32_t out_builtin_comps; /* built-in outputs (gl_PerVertex with every member declared) */
+   uint32_t patch_out_comps;   /* a tessellation control stage's per-patch outputs */
+   uint32_t vertices;          /* OutputVertices (geometry, tessellation control) */
+   uint32_t invocations;       /* Invocations (geometry) */
+};
+
 struct vkb_shader {
    struct vkb_obj base;
    bool broken;          /* a pipeline can never be built from it: */
    char broken_why[160]; /* why (every draw with it declines naming this) */
+   bool over_limits;     /* broken: an interface over the device's limits (vkb_io_limits.c) */
+   struct vkb_stage_io io[MGP_SHADER_STAGE_COUNT];
    uint32_t stage_mask;
    VkShaderModule mod[MGP_SHADER_STAGE_COUNT];
    char entry[MGP_SHADER_STAGE_COUNT][64];
@@ -2013,6 +2026,15 @@ void vkb_quirk_int64_varying_words(struct vkb_screen *scr, uint32_t stage_mask,
 void vkb_copy_image_via_buffer(VkCommandBuffer cmd, VkImage src, VkImage dst, VkBuffer buf,
                                VkDeviceSize offset, VkDeviceSize size, uint32_t n,
                                const VkBufferImageCopy *out, const VkBufferImageCopy *in);
+/* A stage's interface (vkb_io_limits.c), measured from SPIRV-Cross's compiler (spvc_compiler)
+ * and resources (spvc_resources) of the stage's entry point; false where it cannot be bounded
+ * (an array length that is not a literal). */
+bool vkb_io_measure(void *compiler, void *resources, VkShaderStageFlagBits stage,
+                    struct vkb_stage_io *io);
+/* NULL when stage s's interface fits the device's limits, else why (in why, naming the stage
+ * name, the figure and the limit). */
+const char *vkb_io_limits_check(const struct vkb_screen *scr, const struct vkb_stage_io *io, int s,
+                                const char *name, char *why, size_t why_size);
 /* SPIR-V scan through SPIRV-Cross (vkb_spirv.c), on words vkb_spirv_validate passed:
  * descriptor bindings, entry point, the capabilities and builtins sh records; false with a
  * static reason in *why. When it succeeds, every descriptor variable bound at VKB_SAMPLER_BASE

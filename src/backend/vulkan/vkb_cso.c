@@ -1025,6 +1025,11 @@ create_modules(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_c
          snprintf(why, why_size, "%s stage: %s", stage_names[s], lacking);
          return why;
       }
+      if (vkb_io_limits_check(scr, &sh->io[s], s, stage_names[s], why, why_size)) {
+         free(own);
+         sh->over_limits = true;
+         return why;
+      }
       if (sh->sample_rate && !scr->features.sampleRateShading) {
          free(own);
          return "gl_SampleID, gl_SamplePosition or sample interpolation: device lacks "
@@ -1251,8 +1256,12 @@ vkb_create_shader(void *self, const struct mgp_create_shader *args, const void *
    if (broken) {
       sh->broken = true;
       snprintf(sh->broken_why, sizeof(sh->broken_why), "%s", broken);
-      MGU_DECLINE(backend_feature_unimplemented, "shader {%u,%u}: %s", args->cso.slot,
-                  args->cso.gen, sh->broken_why);
+      if (sh->over_limits)
+         MGU_DECLINE(shader_over_device_limits, "shader {%u,%u}: %s", args->cso.slot, args->cso.gen,
+                     sh->broken_why);
+      else
+         MGU_DECLINE(backend_feature_unimplemented, "shader {%u,%u}: %s", args->cso.slot,
+                     args->cso.gen, sh->broken_why);
    }
 }
 

@@ -410,6 +410,10 @@ vkb_spirv_scan(uint32_t *w, size_t n, VkShaderStageFlagBits stage, struct vkb_sh
       goto out;
    }
    scan_builtin_outputs(comp, res, stage, sh, n);
+   if (!vkb_io_measure(comp, res, stage, &sh->io[si])) {
+      *why = "an interface variable's array length is not a literal (or nests too deep)";
+      goto out;
+   }
    struct atomic_targets atomics = {.n = 0};
    scan_image_atomics(w, n, &atomics);
    for (size_t l = 0; l < sizeof(descriptor_lists) / sizeof(descriptor_lists[0]); l++) {

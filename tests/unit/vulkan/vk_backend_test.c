@@ -609,6 +609,66 @@ test_viewport_index_unset(struct t *t, struct mgp_handle prog)
    use_program(t, prog); /* the cases after this one draw with prog */
 }
 
+/* A geometry stage over the device's maxGeometryTotalOutputComponents (over_limit.geom) is
+ * refused at create_shader by name (shader-over-device-limits, counted), and a draw with it
+ * is refused too (backend-draw-incomplete): nothing drawn, no pipeline made, no validation
+ * error, no Fatal. Red before: the shader was created and its pipeline with it, which the
+ * validation layer reported (VUID-RuntimeSpirv-Location-06272) and an NVIDIA GPU faults on. */
+static void
+test_gs_over_limits(struct t *t, struct mgp_handle prog)
+{
+   size_t vs_size, gs_size, fs_size;
+   void *vs = read_file("color.vert.spv", &vs_size),
+        *gs = read_file("over_limit.geom.spv", &gs_size),
+        *fs = read_file("color.frag.spv", &fs_size);
+   const uint64_t o0 = mgu_decline_count(MGU_DECLINE_shader_over_device_limits);
+   const uint64_t d0 = mgu_decline_count(MGU_DECLINE_backend_draw_incomplete);
+   const unsigned long long e0 = counter(t, "vk-validation-errors");
+   const unsigned long long p0 = counter(t, "pipelines-created");
+   struct mgp_handle h = new_handle(t, MGP_KIND_SHADER);
+   struct mgp_create_shader c = {.cso = h,
+                                 .stage_mask = (1u << MGP_SHADER_STAGE_VERTEX) |
+                                               (1u << MGP_SHADER_STAGE_GEOMETRY) |
+                                               (1u << MGP_SHADER_STAGE_FRAGMENT)};
+   c.spirv[MGP_SHADER_STAGE_VERTEX] = (struct mgp_span){.ptr = vs, .size = vs_size};
+   c.spirv[MGP_SHADER_STAGE_GEOMETRY] = (struct mgp_span){.ptr = gs, .size = gs_size};
+   c.spirv[MGP_SHADER_STAGE_FRAGMENT] = (struct mgp_span){.ptr = fs, .size = fs_size};
+   c.reflection.default_block_size = color_prog.default_block_size;
+   c.reflection.vertex_input_mask = color_prog.inputs;
+   c.reflection.fragment_output_mask = 1;
+   t->cv->create_shader(t->ctx, &c, NULL, 0);
+   free(vs);
+   free(gs);
+   free(fs);
+   check(mgu_decline_count(MGU_DECLINE_shader_over_device_limits) == o0 + 1,
+         "a geometry stage over maxGeometryTotalOutputComponents is refused at create_shader "
+         "(shader-over-device-limits +%llu, want +1)",
+         (unsigned long long)(mgu_decline_count(MGU_DECLINE_shader_over_device_limits) - o0));
+   use_default_fb(t, false);
+   set_viewport(t, 0, 0, W, H, false, NULL);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   struct mgp_render_state s = gl_render_state();
+   bind_rs(t, &s);
+   bind_ve(t, false, 8);
+   bind_vb(t, make_buffer(t, sizeof(tri_ccw), tri_ccw));
+   use_program(t, h);
+   set_consts(t, h, 0.2f, 0.4f, 0.6f, 1.0f, 0, 0, 0, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
+   read_back(t);
+   check(t->fatal_count == 0 && pixel_is(2, 2, 0, 0, 0, 255),
+         "a draw with the refused program draws nothing (%s)",
+         t->fatal_count ? t->fatal : "no fatal");
+   check(mgu_decline_count(MGU_DECLINE_backend_draw_incomplete) > d0 &&
+            counter(t, "pipelines-created") == p0,
+         "its draw is refused (backend-draw-incomplete +%llu) and makes no pipeline (+%llu)",
+         (unsigned long long)(mgu_decline_count(MGU_DECLINE_backend_draw_incomplete) - d0),
+         counter(t, "pipelines-created") - p0);
+   check(counter(t, "vk-validation-errors") == e0,
+         "no pipeline over the device's limits: %llu validation error(s)",
+         counter(t, "vk-validation-errors") - e0);
+   use_program(t, prog); /* the cases after this one draw with prog */
+}
+
 /* The default framebuffer cleared to black, render state s bound, and a vertex buffer of eight
  * triangles (tris), one per 8-pixel column, each covering its column's lower-left half. */
 static void
@@ -5671,6 +5731,7 @@ main(int argc, char **argv)
    test_clear(&t);
    test_triangle(&t, prog);
    test_viewport_index_unset(&t, prog);
+   test_gs_over_limits(&t, prog);
    test_local_index_clamp(&t, prog);
    test_indexed(&t, prog);
    test_declined_repeat(&t, prog);
