@@ -861,6 +861,7 @@ struct vkb_keyed_pipes {
 struct vkb_screen_stats {
    unsigned long long quirk_split_io_blocks;     /* shaders whose interface blocks were split */
    unsigned long long quirk_int64_varying_words; /* shaders whose int64 varyings became words */
+   unsigned long long quirk_fp64_varying_words;  /* shaders whose double varyings became words */
    unsigned long long local_index_clamps;        /* local array/matrix/vector indices clamped */
    unsigned long long local_indices_left; /* ... into arrays of unknown length: not clamped */
    unsigned long long local_index_clamps_failed; /* modules the clamp could not take */
@@ -1963,7 +1964,12 @@ void vkb_draw_clamp_finish(struct vkb_screen *scr);
 
 /* Device workarounds (vkb_quirks.c): the table's rows that hold for the device, then the
  * MGL_VK_QUIRKS knob's changes. */
-enum { VKB_QUIRK_SPLIT_IO_BLOCKS, VKB_QUIRK_INT64_VARYING_WORDS, VKB_QUIRK_COUNT };
+enum {
+   VKB_QUIRK_SPLIT_IO_BLOCKS,
+   VKB_QUIRK_INT64_VARYING_WORDS,
+   VKB_QUIRK_FP64_VARYING_WORDS,
+   VKB_QUIRK_COUNT
+};
 uint32_t vkb_quirks_select(VkDriverId driver, uint32_t driver_version, const char *knob);
 void vkb_quirks_init(struct vkb_screen *scr, VkDriverId driver);
 /* VKB_QUIRK_SPLIT_IO_BLOCKS on a shader's stages: out[s] gets stage s's words with its interface
@@ -1974,6 +1980,9 @@ void vkb_quirk_split_io_blocks(struct vkb_screen *scr, uint32_t stage_mask,
  * (out[s] replaced), or every stage as it was (a stage that cannot be rewritten: declined). */
 void vkb_quirk_int64_varying_words(struct vkb_screen *scr, uint32_t stage_mask,
                                    const struct mgp_span *spirv, uint32_t **out, size_t *out_n);
+/* VKB_QUIRK_FP64_VARYING_WORDS after those: the same for 64-bit float varyings. */
+void vkb_quirk_fp64_varying_words(struct vkb_screen *scr, uint32_t stage_mask,
+                                  const struct mgp_span *spirv, uint32_t **out, size_t *out_n);
 /* vkb_blit_staged.c: n regions of src (TRANSFER_SRC_OPTIMAL) into buf by `out`, a transfer
  * barrier over [offset, offset + size), then into dst (TRANSFER_DST_OPTIMAL) by `in`: a copy
  * between images vkCmdCopyImage cannot join (two depth formats, a 1D and a 2D image). */

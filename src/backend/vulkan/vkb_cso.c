@@ -1098,6 +1098,8 @@ build_shader(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_cre
       vkb_quirk_split_io_blocks(scr, sh->stage_mask, a->spirv, pre, pre_n);
    if (scr->quirks & (1u << VKB_QUIRK_INT64_VARYING_WORDS))
       vkb_quirk_int64_varying_words(scr, sh->stage_mask, a->spirv, pre, pre_n);
+   if (scr->quirks & (1u << VKB_QUIRK_FP64_VARYING_WORDS))
+      vkb_quirk_fp64_varying_words(scr, sh->stage_mask, a->spirv, pre, pre_n);
    const char *broken = create_modules(scr, sh, a, pre, pre_n, why, why_size);
    for (int s = 0; s < MGP_SHADER_STAGE_COUNT; s++)
       free(pre[s]);

@@ -1750,6 +1750,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"buffer-set-memo-hits", scr->stats.buffer_set_memo_hits},
       {"quirk-split-io-blocks", scr->stats.quirk_split_io_blocks},
       {"quirk-int64-varying-words", scr->stats.quirk_int64_varying_words},
+      {"quirk-fp64-varying-words", scr->stats.quirk_fp64_varying_words},
       {"local-index-clamps", scr->stats.local_index_clamps},
       {"local-indices-left", scr->stats.local_indices_left},
       {"local-index-clamps-failed", scr->stats.local_index_clamps_failed},
