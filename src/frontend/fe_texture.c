@@ -2150,7 +2150,12 @@ mgl_glDeleteTextures(GLsizei n, const GLuint *textures)
       if (!obj)
          continue;
       struct fe_texture *tex = obj;
-      fe_texture_discard_uploads(ctx, tex);
+      /* Texels pending for a storage texture views share outlive the name (GL 4.6 8.18: the
+       * views keep it): they go now; a texture's own die with it. */
+      if ((tex->has_views || tex->view_root) && tex->pending_ctx == ctx)
+         fe_texture_flush_one(ctx, tex);
+      else
+         fe_texture_discard_uploads(ctx, tex);
       fe_texture_unit_unbind_texture(ctx, tex);
       image_units_unbind(ctx, tex);
       fe_fbo_detach_texture(ctx, tex);

@@ -2,7 +2,7 @@
  * the rewrites the GL linker and the Vulkan backend apply (spv_patch.c, spv_pack.c, spv_rect.c,
  * spv_split.c, spv_clip_enables.c, spv_tcs_stores.c, spv_input_arrays.c, spv_1d.c,
  * spv_double_inputs.c, spv_opaque_structs.c, spv_opaque_index.c, spv_gs_outputs.c,
- * spv_int64_words.c, spv_local_bounds.c), SPIRV-Tools' validator for client modules
+ * spv_varying_words.c, spv_local_bounds.c), SPIRV-Tools' validator for client modules
  * (spv_valid.c) and one bounds-checked instruction walker. Just what mgl needs for the words
  * glslang generates; the enumerants come from SPIRV-Headers. Not a general SPIR-V library. */
 #ifndef MGL_SPIRV_SPV_H
@@ -401,13 +401,17 @@ uint32_t *spv_int64_output_copies(const uint32_t *words, size_t num_words, size_
  * crosses as 32-bit words, locations and components kept: a 64-bit scalar a uvec2, a
  * two-component vector a uvec4, a three- or four-component one a uvec4[2], arrays and structures
  * of them alike; the variable a Private copy loaded from its words at the entry point's start
- * (an input) or stored into them before each return or emit (an output) (spv_int64_words.c;
+ * (an input) or stored into them before each return or emit (an output) (spv_varying_words.c;
  * NVIDIA's driver reads 64-bit integer three-component varyings wrong). Returns new words (free
  * them), or NULL: *err NULL when there is nothing to rewrite (*blocked: there is, but the module
  * uses or declares it in a way the rewrite cannot follow: a tessellation control module's or a
  * captured output, one passed to a function), else why. */
 uint32_t *spv_int64_varying_words(const uint32_t *words, size_t num_words, size_t *out_n,
                                   bool *blocked, const char **err);
+/* The same for 64-bit floats (double, dvecN, dmatNxM as an array of its columns' words, arrays
+ * and structures of them): NVIDIA's driver reads several double varyings wrong (issue 20). */
+uint32_t *spv_fp64_varying_words(const uint32_t *words, size_t num_words, size_t *out_n,
+                                 bool *blocked, const char **err);
 
 /* In a tessellation or geometry module, each per-vertex Input or Output array of arrays with a
  * Component decoration becomes an array of one-member blocks, the decorations on the member

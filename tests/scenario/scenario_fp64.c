@@ -4,7 +4,7 @@
  * uniform, from a dvec2 glUniform2dv set and from a double member of a std140 uniform block
  * (after a float, at offset 8); 1e-20 in its place (below double precision) selects blue. A
  * context without the extension (mgl's GLES backend) must refuse the #extension by name.
- * fp64_vertex_arrays: double vertex input arrays (below). */
+ * fp64_vertex_arrays: double vertex input arrays; fp64_varyings: double varyings (below). */
 #include "scenario.h"
 
 static const char *FS_FP64 =
@@ -243,4 +243,84 @@ sc_fp64_vertex_arrays(void)
    check_frame("fp64 vertex arrays", &m);
    gl.DeleteBuffers(1, &vbo);
    gl.DeleteProgram(p);
+}
+
+/* fp64_varyings: a vertex shader writes double varyings of the shapes NVIDIA's driver read wrong
+ * (issue 20: a dvec4, a struct {dmat4x3; double}, a double array, a dmat4x2), each value from
+ * u_k = 1 + 2^-40 (exact only in double); the fragment shader compares every component with
+ * the same expressions plus u_off and paints green, else red. Left quad u_off = 0: green; right
+ * quad u_off = 2^-40: red (the comparison is not vacuous, and the low words cross). */
+void
+sc_fp64_varyings(void)
+{
+   static const char *vs = "#version 330 core\n"
+                           "#extension GL_ARB_gpu_shader_fp64 : require\n"
+                           "in vec2 a_pos;\n"
+                           "uniform double u_k;\n"
+                           "struct S { dmat4x3 m; double d; };\n"
+                           "flat out dvec4 v;\n"
+                           "flat out S s;\n"
+                           "flat out double a[3];\n"
+                           "flat out dmat4x2 m2;\n"
+                           "void main() {\n"
+                           "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                           "  v = dvec4(u_k, -u_k, u_k * 3.0lf, 0.25lf);\n"
+                           "  for (int c = 0; c < 4; c++) s.m[c] = dvec3(c, c + 1, c + 2) * u_k;\n"
+                           "  s.d = u_k / 3.0lf;\n"
+                           "  for (int i = 0; i < 3; i++) a[i] = u_k + double(i);\n"
+                           "  m2 = dmat4x2(u_k);\n"
+                           "  m2[3].y = -2.0lf * u_k;\n"
+                           "}\n";
+   static const char *fs =
+      "#version 330 core\n"
+      "#extension GL_ARB_gpu_shader_fp64 : require\n"
+      "uniform double u_k;\n"
+      "uniform double u_off;\n"
+      "struct S { dmat4x3 m; double d; };\n"
+      "flat in dvec4 v;\n"
+      "flat in S s;\n"
+      "flat in double a[3];\n"
+      "flat in dmat4x2 m2;\n"
+      "out vec4 o;\n"
+      "void main() {\n"
+      "  double k = u_k + u_off;\n"
+      "  bool ok = v == dvec4(k, -k, k * 3.0lf, 0.25lf);\n"
+      "  for (int c = 0; c < 4; c++) ok = ok && s.m[c] == dvec3(c, c + 1, "
+      "c + 2) * k;\n"
+      "  ok = ok && s.d == k / 3.0lf;\n"
+      "  for (int i = 0; i < 3; i++) ok = ok && a[i] == k + double(i);\n"
+      "  ok = ok && m2[0] == dvec2(k, 0.0lf) && m2[1] == dvec2(0.0lf, k);\n"
+      "  ok = ok && m2[2] == dvec2(0.0lf) && m2[3] == dvec2(0.0lf, -2.0lf * k);\n"
+      "  o = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n"
+      "}\n";
+   if (!has_ext("GL_ARB_gpu_shader_fp64") && context_version() < 40) {
+      fp64_refused();
+      return;
+   }
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   float quad[12];
+   rect_vertices(quad, 0, 8, 64, 56);
+   mesh mq = make_mesh(quad, 6);
+   gl.BindVertexArray(mq.vao);
+   static const binding attribs[] = {{"a_pos", 0}, {NULL, 0}};
+   static const binding frags[] = {{"o", 0}, {NULL, 0}};
+   GLuint p = link_program_b(vs, fs, attribs, frags);
+   gl.UseProgram(p);
+   gl.Uniform1d(uloc(p, "u_k"), 1.0 + 0x1p-40);
+   model m;
+   model_init(&m, bg);
+   glEnable(GL_SCISSOR_TEST);
+   for (int q = 0; q < 2; q++) {
+      gl.Uniform1d(uloc(p, "u_off"), q ? 0x1p-40 : 0.0);
+      glScissor(4 + 32 * q, 0, 24, 64);
+      glDrawArrays(GL_TRIANGLES, 0, 6);
+      model_rect(&m, 4 + 32 * q, 8, 28 + 32 * q, 56,
+                 q ? (rgba8){{255, 0, 0, 255}} : (rgba8){{0, 255, 0, 255}});
+   }
+   glDisable(GL_SCISSOR_TEST);
+   check_gl_error("double varyings");
+   check_frame("double varyings", &m);
+   gl.DeleteProgram(p);
+   gl.DeleteBuffers(1, &mq.vbo);
 }

@@ -691,13 +691,39 @@ border_texture(GLenum internal, GLenum format)
    return t;
 }
 
+static const char *const FS_BORDER_FLOAT =
+   "#version 330 core\n"
+   "uniform sampler2D u_tex;\n"
+   "out vec4 o_color;\n"
+   "void main() { o_color = texture(u_tex, vec2(-2.0)); }\n";
+
+/* The canvas cleared to bg and a quad over it bound (the border scenarios draw it scissored). */
+static void
+border_canvas(vec4f bg)
+{
+   clear_to(bg);
+   float quad[12];
+   rect_vertices(quad, 0, 0, 64, 64);
+   mesh mq = make_mesh(quad, 6);
+   gl.BindVertexArray(mq.vao);
+}
+
+/* A program sampling unit 0 with fs, in use. */
+static GLuint
+border_program(const char *fs)
+{
+   GLuint p = link_program(VS_PIXELS, fs);
+   gl.UseProgram(p);
+   gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+   gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+   gl.Uniform1i(uloc(p, "u_tex"), 0);
+   return p;
+}
+
 void
 sc_border_colors(void)
 {
-   const char *fs_f = "#version 330 core\n"
-                      "uniform sampler2D u_tex;\n"
-                      "out vec4 o_color;\n"
-                      "void main() { o_color = texture(u_tex, vec2(-2.0)); }\n";
+   const char *fs_f = FS_BORDER_FLOAT;
    const char *fs_u = "#version 330 core\n"
                       "uniform usampler2D u_tex;\n"
                       "out vec4 o_color;\n"
@@ -708,11 +734,7 @@ sc_border_colors(void)
       "out vec4 o_color;\n"
       "void main() { o_color = (vec4(texture(u_tex, vec2(-2.0))) + 5.0) / 255.0; }\n";
    const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
-   clear_to(bg);
-   float quad[12];
-   rect_vertices(quad, 0, 0, 64, 64);
-   mesh mq = make_mesh(quad, 6);
-   gl.BindVertexArray(mq.vao);
+   border_canvas(bg);
 
    GLuint tf = border_texture(GL_RGBA8, GL_RGBA);
    const GLfloat bf[4] = {0.2f, 0.4f, 0.6f, 0.8f};
@@ -735,11 +757,7 @@ sc_border_colors(void)
    } q[4] = {{fs_f, tf, 0}, {fs_f, ti, 16}, {fs_u, tu, 32}, {fs_i, tsi, 48}};
    glEnable(GL_SCISSOR_TEST);
    for (int i = 0; i < 4; i++) {
-      GLuint p = link_program(VS_PIXELS, q[i].fs);
-      gl.UseProgram(p);
-      gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
-      gl.Uniform1f(uloc(p, "u_z"), 0.0f);
-      gl.Uniform1i(uloc(p, "u_tex"), 0);
+      border_program(q[i].fs);
       glBindTexture(GL_TEXTURE_2D, q[i].tex);
       glScissor(q[i].x0 + 2, 4, 12, 56);
       glDrawArrays(GL_TRIANGLES, 0, 6);
@@ -754,6 +772,58 @@ sc_border_colors(void)
    for (int i = 0; i < 4; i++)
       model_rect(&m, q[i].x0 + 2, 4, q[i].x0 + 14, 60, want[i]);
    check_frame("border colours", &m);
+}
+
+/* border_swizzled: the texture swizzle applies to the border colour too (GL 4.6 8.14.2: the
+ * border is a texel of the image, then swizzled). One sampler object with the custom border
+ * (0.2, 0.4, 0.6, 0.8) drawn with an RGBA8 texture swizzled (B, R, G, A), then with another
+ * swizzled (G, B, R, A); a texture whose own border is opaque black swizzled (A, ZERO, R, ONE).
+ * Vulkan leaves such borders undefined without VK_EXT_border_color_swizzle; NVIDIA's driver
+ * returned them unswizzled (piglit texwrap bordercolor swizzled, issue 20). */
+void
+sc_border_swizzled(void)
+{
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   border_canvas(bg);
+   const GLint swz[3][4] = {{GL_BLUE, GL_RED, GL_GREEN, GL_ALPHA},
+                            {GL_GREEN, GL_BLUE, GL_RED, GL_ALPHA},
+                            {GL_ALPHA, GL_ZERO, GL_RED, GL_ONE}};
+   GLuint tex[3];
+   for (int i = 0; i < 3; i++) {
+      tex[i] = border_texture(GL_RGBA8, GL_RGBA);
+      glTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, swz[i]);
+   }
+   const GLfloat black[4] = {0.0f, 0.0f, 0.0f, 1.0f};
+   glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, black);
+   GLuint smp;
+   gl.GenSamplers(1, &smp);
+   gl.SamplerParameteri(smp, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   gl.SamplerParameteri(smp, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   gl.SamplerParameteri(smp, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
+   gl.SamplerParameteri(smp, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER);
+   const GLfloat bf[4] = {0.2f, 0.4f, 0.6f, 0.8f};
+   gl.SamplerParameterfv(smp, GL_TEXTURE_BORDER_COLOR, bf);
+   check_gl_error("swizzled border set-up");
+   GLuint p = border_program(FS_BORDER_FLOAT);
+   glEnable(GL_SCISSOR_TEST);
+   for (int i = 0; i < 3; i++) {
+      gl.BindSampler(0, i < 2 ? smp : 0);
+      glBindTexture(GL_TEXTURE_2D, tex[i]);
+      glScissor(2 + 20 * i, 4, 16, 56);
+      glDrawArrays(GL_TRIANGLES, 0, 6);
+   }
+   glDisable(GL_SCISSOR_TEST);
+   gl.BindSampler(0, 0);
+   check_gl_error("swizzled border draws");
+   model m;
+   model_init(&m, bg);
+   const rgba8 want[3] = {{{153, 51, 102, 204}}, {{102, 153, 51, 204}}, {{255, 0, 0, 255}}};
+   for (int i = 0; i < 3; i++)
+      model_rect(&m, 2 + 20 * i, 4, 18 + 20 * i, 60, want[i]);
+   check_frame("swizzled border colours", &m);
+   gl.DeleteSamplers(1, &smp);
+   glDeleteTextures(3, tex);
+   gl.DeleteProgram(p);
 }
 
 /* textured_quad: a 4x4 RGBA8 texture, distinct texel colours, NEAREST, on a 48x48 quad. */

@@ -167,3 +167,63 @@ sc_texture_view(void)
    gl.DeleteFramebuffers(1, &fbo);
    glDeleteTextures(1, &view);
 }
+
+/* texture_view_orphan: the original's name goes before anything read its uploads (piglit
+ * arb_texture_view-rendering-target's order): a 2D array texture of two levels and two layers,
+ * each level's texels uploaded, a view of it made, the original deleted at once, then each level
+ * sampled through the view (layer 1). The uploads are the shared storage's: they must reach it
+ * (they read back 0 when the deletion dropped them, on lavapipe and on NVIDIA). */
+void
+sc_texture_view_orphan(void)
+{
+   static const char *fs = "#version 330 core\n"
+                           "uniform sampler2DArray u_tex;\n"
+                           "in vec2 v_uv;\n"
+                           "out vec4 o_color;\n"
+                           "void main() { o_color = texture(u_tex, vec3(v_uv, 1.0)); }\n";
+   if (!has_ext("GL_ARB_texture_view")) {
+      skipped("GL_ARB_texture_view is not listed");
+      return;
+   }
+   const GLubyte colour[2][4] = {{200, 40, 10, 255}, {20, 90, 220, 255}};
+   GLuint orig, view;
+   glGenTextures(1, &orig);
+   glBindTexture(GL_TEXTURE_2D_ARRAY, orig);
+   gl.TexStorage3D(GL_TEXTURE_2D_ARRAY, 2, GL_RGBA8, 8, 8, 2);
+   for (int l = 0; l < 2; l++) {
+      const int side = 8 >> l;
+      GLubyte texels[8 * 8 * 2 * 4];
+      for (int i = 0; i < side * side * 2; i++)
+         memcpy(texels + 4 * i, colour[l], 4);
+      gl.TexSubImage3D(GL_TEXTURE_2D_ARRAY, l, 0, 0, 0, side, side, 2, GL_RGBA, GL_UNSIGNED_BYTE,
+                       texels);
+   }
+   glGenTextures(1, &view);
+   gl.TextureView(view, GL_TEXTURE_2D_ARRAY, orig, GL_RGBA8, 0, 2, 0, 2);
+   glDeleteTextures(1, &orig);
+   check_gl_error("a 2D array view, its original deleted");
+   glBindTexture(GL_TEXTURE_2D_ARRAY, view);
+   glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   GLuint p = link_program(VS_TEXTURED, fs);
+   gl.UseProgram(p);
+   gl.Uniform1i(uloc(p, "u_tex"), 0);
+   model m;
+   model_init(&m, bg);
+   GLuint vao[2];
+   for (int l = 0; l < 2; l++) {
+      glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_BASE_LEVEL, l);
+      glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAX_LEVEL, l);
+      vao[l] = textured_quad_vao(32.0f * l, 0, 32.0f * l + 32, 64);
+      glDrawArrays(GL_TRIANGLES, 0, 6);
+      model_rect(&m, 32 * l, 0, 32 * l + 32, 64,
+                 (rgba8){{colour[l][0], colour[l][1], colour[l][2], colour[l][3]}});
+   }
+   check_gl_error("sampling the view's levels");
+   check_frame("each level of the orphaned view", &m);
+   gl.DeleteVertexArrays(2, vao);
+   glDeleteTextures(1, &view);
+   gl.DeleteProgram(p);
+}

@@ -412,6 +412,8 @@ struct vkb_vertex_elements {
    struct mgp_create_vertex_elements ve;
 };
 
+#define VKB_SAMPLER_SWIZZLES 4
+
 struct vkb_sampler {
    struct vkb_obj base;
    struct mgp_sampler_state st;
@@ -419,6 +421,18 @@ struct vkb_sampler {
    VkSampler vk_plain; /* st compares: the same sampler without, for non-shadow samplers */
    bool custom_border;
    bool plain_custom_border;
+   /* A custom or opaque black border: how vk (and vk_plain) were made, and under
+    * VKB_BORDER_SWIZZLE_MAPPING those made again for the views' mappings they were drawn with
+    * (made lazily, vkb_sampler_for_view; each with a custom border counts as one) */
+   bool swizzled_border;
+   VkSamplerCreateInfo info;
+   VkSamplerCustomBorderColorCreateInfoEXT custom;
+   unsigned num_swizzles;
+   struct vkb_sampler_swizzle {
+      VkComponentMapping map;
+      bool srgb; /* made for views of an sRGB format */
+      VkSampler vk, vk_plain;
+   } swizzles[VKB_SAMPLER_SWIZZLES];
 };
 
 struct vkb_sampler_view {
@@ -893,6 +907,8 @@ struct vkb_keyed_pipes {
 struct vkb_screen_stats {
    unsigned long long quirk_split_io_blocks;     /* shaders whose interface blocks were split */
    unsigned long long quirk_int64_varying_words; /* shaders whose int64 varyings became words */
+   unsigned long long quirk_fp64_varying_words;  /* shaders whose double varyings became words */
+   unsigned long long border_swizzle_samplers;   /* samplers made for a view's border swizzle */
    unsigned long long local_index_clamps;        /* local array/matrix/vector indices clamped */
    unsigned long long local_indices_left; /* ... into arrays of unknown length: not clamped */
    unsigned long long local_index_clamps_failed; /* modules the clamp could not take */
@@ -1141,6 +1157,12 @@ struct vkb_screen {
    uint32_t max_multi_draw;
    struct vkb_draw_queue draws; /* recorded at the next other command (vkb_cmd) */
    uint32_t max_custom_border_samplers;
+   /* How a custom or opaque black border colour takes a view's swizzle (vkb_screen.c): */
+   enum {
+      VKB_BORDER_SWIZZLE_UNDEFINED,  /* no VK_EXT_border_color_swizzle: undefined (declined) */
+      VKB_BORDER_SWIZZLE_FROM_IMAGE, /* the device applies the view's */
+      VKB_BORDER_SWIZZLE_MAPPING,    /* the sampler must carry it: one sampler per mapping */
+   } border_swizzle;
    uint32_t custom_border_samplers; /* live samplers with a custom border colour */
    bool has_draw_params;
    bool has_xfb; /* VK_EXT_transform_feedback (vkb_xfb.c) */
@@ -2009,7 +2031,12 @@ void vkb_draw_clamp_finish(struct vkb_screen *scr);
 
 /* Device workarounds (vkb_quirks.c): the table's rows that hold for the device, then the
  * MGL_VK_QUIRKS knob's changes. */
-enum { VKB_QUIRK_SPLIT_IO_BLOCKS, VKB_QUIRK_INT64_VARYING_WORDS, VKB_QUIRK_COUNT };
+enum {
+   VKB_QUIRK_SPLIT_IO_BLOCKS,
+   VKB_QUIRK_INT64_VARYING_WORDS,
+   VKB_QUIRK_FP64_VARYING_WORDS,
+   VKB_QUIRK_COUNT
+};
 uint32_t vkb_quirks_select(VkDriverId driver, uint32_t driver_version, const char *knob);
 void vkb_quirks_init(struct vkb_screen *scr, VkDriverId driver);
 /* VKB_QUIRK_SPLIT_IO_BLOCKS on a shader's stages: out[s] gets stage s's words with its interface
@@ -2020,6 +2047,9 @@ void vkb_quirk_split_io_blocks(struct vkb_screen *scr, uint32_t stage_mask,
  * (out[s] replaced), or every stage as it was (a stage that cannot be rewritten: declined). */
 void vkb_quirk_int64_varying_words(struct vkb_screen *scr, uint32_t stage_mask,
                                    const struct mgp_span *spirv, uint32_t **out, size_t *out_n);
+/* VKB_QUIRK_FP64_VARYING_WORDS after those: the same for 64-bit float varyings. */
+void vkb_quirk_fp64_varying_words(struct vkb_screen *scr, uint32_t stage_mask,
+                                  const struct mgp_span *spirv, uint32_t **out, size_t *out_n);
 /* vkb_blit_staged.c: n regions of src (TRANSFER_SRC_OPTIMAL) into buf by `out`, a transfer
  * barrier over [offset, offset + size), then into dst (TRANSFER_DST_OPTIMAL) by `in`: a copy
  * between images vkCmdCopyImage cannot join (two depth formats, a 1D and a 2D image). */
@@ -2118,6 +2148,11 @@ void vkb_delete_vertex_elements(void *self, const struct mgp_handle_args *args, 
                                 uint32_t tail_count);
 void vkb_create_sampler(void *self, const struct mgp_create_sampler *args, const void *tail,
                         uint32_t tail_count);
+/* The sampler of s to draw with a view made by info (NULL: the placeholder's): vk (vk_plain
+ * where plain), or under VKB_BORDER_SWIZZLE_MAPPING, for a border the view's swizzle changes, one
+ * made with its mapping (vkb_cso.c). */
+VkSampler vkb_sampler_for_view(struct vkb_screen *scr, struct vkb_sampler *s,
+                               const VkImageViewCreateInfo *info, bool plain);
 void vkb_delete_sampler(void *self, const struct mgp_handle_args *args, const void *tail,
                         uint32_t tail_count);
 void vkb_create_sampler_view(void *self, const struct mgp_create_sampler_view *args,

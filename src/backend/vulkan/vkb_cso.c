@@ -304,6 +304,9 @@ vkb_create_sampler(void *self, const struct mgp_create_sampler *args, const void
          scr->custom_border_samplers++;
       }
    }
+   const bool swizzled_border =
+      border && (s->custom_border || sci.borderColor == VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK ||
+                 sci.borderColor == VK_BORDER_COLOR_INT_OPAQUE_BLACK);
    if (mipmapped) {
       sci.minLod = st->min_lod;
       sci.maxLod = st->max_lod < st->min_lod ? st->min_lod : st->max_lod;
@@ -328,6 +331,12 @@ vkb_create_sampler(void *self, const struct mgp_create_sampler *args, const void
          sci.compareOp = VK_COMPARE_OP_LESS_OR_EQUAL;
       }
    }
+   if (swizzled_border) {
+      s->swizzled_border = true;
+      s->info = sci;
+      s->info.pNext = NULL;
+      s->custom = custom;
+   }
    vkb_check(scr, vkCreateSampler(scr->dev, &sci, NULL, &s->vk), "vkCreateSampler");
    /* GL leaves a comparing sampler read by a non-shadow sampler (or a colour texture) undefined;
     * Vulkan does not allow it, and a driver may not survive it. Those reads get this one. */
@@ -349,6 +358,81 @@ vkb_create_sampler(void *self, const struct mgp_create_sampler *args, const void
    }
 }
 
+static bool
+identity_mapping(const VkComponentMapping *m)
+{
+   return (m->r == VK_COMPONENT_SWIZZLE_IDENTITY || m->r == VK_COMPONENT_SWIZZLE_R) &&
+          (m->g == VK_COMPONENT_SWIZZLE_IDENTITY || m->g == VK_COMPONENT_SWIZZLE_G) &&
+          (m->b == VK_COMPONENT_SWIZZLE_IDENTITY || m->b == VK_COMPONENT_SWIZZLE_B) &&
+          (m->a == VK_COMPONENT_SWIZZLE_IDENTITY || m->a == VK_COMPONENT_SWIZZLE_A);
+}
+
+/* Makes s's samplers again with the border colour mapping map (VkSampler(s) into w); false where
+ * the device's custom border samplers or s's room ran out (declined: the view's swizzle then
+ * leaves the border as the device takes it). */
+static bool
+make_swizzled(struct vkb_screen *scr, struct vkb_sampler *s, const VkComponentMapping *map,
+              bool srgb, struct vkb_sampler_swizzle *w)
+{
+   const unsigned need = (s->custom_border ? 1u : 0u) + (s->plain_custom_border ? 1u : 0u);
+   if (s->num_swizzles == VKB_SAMPLER_SWIZZLES ||
+       scr->custom_border_samplers + need > scr->max_custom_border_samplers) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "border colour of a sampler drawn with more than %u texture swizzles, or past "
+                  "the device's %u custom border samplers: the swizzle's border is the device's",
+                  VKB_SAMPLER_SWIZZLES, scr->max_custom_border_samplers);
+      return false;
+   }
+   VkSamplerCustomBorderColorCreateInfoEXT custom = s->custom;
+   VkSamplerBorderColorComponentMappingCreateInfoEXT mapping = {
+      .sType = VK_STRUCTURE_TYPE_SAMPLER_BORDER_COLOR_COMPONENT_MAPPING_CREATE_INFO_EXT,
+      .components = *map,
+      .srgb = srgb ? VK_TRUE : VK_FALSE,
+   };
+   VkSamplerCreateInfo sci = s->info;
+   sci.pNext = &mapping;
+   if (s->custom_border)
+      mapping.pNext = &custom;
+   *w = (struct vkb_sampler_swizzle){.map = *map, .srgb = srgb};
+   vkb_check(scr, vkCreateSampler(scr->dev, &sci, NULL, &w->vk), "vkCreateSampler");
+   if (s->vk_plain && (s->plain_custom_border || !s->custom_border) && !scr->failed) {
+      /* (a plain sampler made without its custom border keeps that one: vk_plain NULL) */
+      sci.compareEnable = VK_FALSE;
+      sci.compareOp = VK_COMPARE_OP_NEVER;
+      vkb_check(scr, vkCreateSampler(scr->dev, &sci, NULL, &w->vk_plain), "vkCreateSampler");
+   }
+   scr->custom_border_samplers += need;
+   scr->stats.border_swizzle_samplers++;
+   return true;
+}
+
+VkSampler
+vkb_sampler_for_view(struct vkb_screen *scr, struct vkb_sampler *s,
+                     const VkImageViewCreateInfo *info, bool plain)
+{
+   if (!s->swizzled_border || !info || identity_mapping(&info->components) ||
+       scr->border_swizzle == VKB_BORDER_SWIZZLE_FROM_IMAGE)
+      return plain ? s->vk_plain : s->vk;
+   if (scr->border_swizzle == VKB_BORDER_SWIZZLE_UNDEFINED) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "custom or opaque black border colour with a texture swizzle on a device "
+                  "without VK_EXT_border_color_swizzle: the border's swizzle is the device's");
+      return plain ? s->vk_plain : s->vk;
+   }
+   const VkComponentMapping *map = &info->components;
+   const bool srgb = vkb_format_linear(info->format) != info->format;
+   struct vkb_sampler_swizzle *w = NULL;
+   for (unsigned i = 0; i < s->num_swizzles && !w; i++)
+      if (!memcmp(&s->swizzles[i].map, map, sizeof(*map)) && s->swizzles[i].srgb == srgb)
+         w = &s->swizzles[i];
+   if (!w) {
+      if (!make_swizzled(scr, s, map, srgb, &s->swizzles[s->num_swizzles]))
+         return plain ? s->vk_plain : s->vk;
+      w = &s->swizzles[s->num_swizzles++];
+   }
+   return !plain ? w->vk : w->vk_plain ? w->vk_plain : s->vk_plain;
+}
+
 void
 vkb_delete_sampler(void *self, const struct mgp_handle_args *args, const void *tail,
                    uint32_t tail_count)
@@ -359,6 +443,12 @@ vkb_delete_sampler(void *self, const struct mgp_handle_args *args, const void *t
       return;
    VKB_DEFER(scr, VKB_GARBAGE_SAMPLER, s->vk);
    VKB_DEFER(scr, VKB_GARBAGE_SAMPLER, s->vk_plain);
+   for (unsigned i = 0; i < s->num_swizzles; i++) {
+      VKB_DEFER(scr, VKB_GARBAGE_SAMPLER, s->swizzles[i].vk);
+      VKB_DEFER(scr, VKB_GARBAGE_SAMPLER, s->swizzles[i].vk_plain);
+      scr->custom_border_samplers -=
+         (s->custom_border ? 1u : 0u) + (s->plain_custom_border ? 1u : 0u);
+   }
    if (s->custom_border)
       scr->custom_border_samplers--;
    if (s->plain_custom_border)
@@ -1103,6 +1193,8 @@ build_shader(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_cre
       vkb_quirk_split_io_blocks(scr, sh->stage_mask, a->spirv, pre, pre_n);
    if (scr->quirks & (1u << VKB_QUIRK_INT64_VARYING_WORDS))
       vkb_quirk_int64_varying_words(scr, sh->stage_mask, a->spirv, pre, pre_n);
+   if (scr->quirks & (1u << VKB_QUIRK_FP64_VARYING_WORDS))
+      vkb_quirk_fp64_varying_words(scr, sh->stage_mask, a->spirv, pre, pre_n);
    const char *broken = create_modules(scr, sh, a, pre, pre_n, why, why_size);
    for (int s = 0; s < MGP_SHADER_STAGE_COUNT; s++)
       free(pre[s]);

@@ -755,9 +755,12 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
             if (!view)
                return false;
          }
-         VkSampler vs = s && s->vk ? s->vk : scr->default_sampler;
-         if (s && s->vk_plain && kind != MGP_SAMPLER_KIND_SHADOW)
-            vs = s->vk_plain;
+         VkSampler vs = scr->default_sampler;
+         if (s && s->vk) {
+            /* the view's swizzle on the border colour too (GL), where the sampler must say it */
+            vs = vkb_sampler_for_view(scr, s, tex ? &v->made_info : NULL,
+                                      s->vk_plain && kind != MGP_SAMPLER_KIND_SHADOW);
+         }
          if (kind_view && kind != MGP_SAMPLER_KIND_FLOAT)
             vs = scr->nearest_sampler; /* an integer view does not filter */
          d->img[nimg++] = (VkDescriptorImageInfo){vs, view, sampled_layout};

@@ -27,15 +27,21 @@ struct quirk_row {
 /* NVIDIA's driver (580.159 on an H100) reads a 64-bit integer three-component vector varying
  * wrong (piglit arb_gpu_shader_int64 inout vs-out-fs-in-S1-u64vec3 and two others, scenario
  * int64_varyings; issue 20) while lavapipe reads the same SPIR-V right: every stage's 64-bit
- * integer varyings cross as 32-bit words (spv_int64_words.c). No fixed version is known. */
+ * integer varyings cross as 32-bit words (spv_varying_words.c). No fixed version is known. */
+/* The same driver reads 64-bit float varyings wrong too (piglit arb_gpu_shader_fp64 inout
+ * vs-out-fs-in-dmat4x2 and vs-out-fs-in-S1-dmat4x2/x3/x4, varying-packing-simple double array,
+ * dvec4 separate, dmat3x4 array, dmat4 arrays_of_arrays: red where green is expected; issue 20):
+ * every stage's double varyings cross as 32-bit words too (the same pass). */
 static const struct quirk_row quirk_table[] = {
    {VKB_QUIRK_SPLIT_IO_BLOCKS, VK_DRIVER_ID_MESA_LLVMPIPE, 0, UINT32_MAX},
    {VKB_QUIRK_INT64_VARYING_WORDS, VK_DRIVER_ID_NVIDIA_PROPRIETARY, 0, UINT32_MAX},
+   {VKB_QUIRK_FP64_VARYING_WORDS, VK_DRIVER_ID_NVIDIA_PROPRIETARY, 0, UINT32_MAX},
 };
 
 static const char *const quirk_names[VKB_QUIRK_COUNT] = {
    [VKB_QUIRK_SPLIT_IO_BLOCKS] = "split-io-blocks",
    [VKB_QUIRK_INT64_VARYING_WORDS] = "int64-varying-words",
+   [VKB_QUIRK_FP64_VARYING_WORDS] = "fp64-varying-words",
 };
 
 static int
@@ -90,7 +96,8 @@ vkb_quirks_init(struct vkb_screen *scr, VkDriverId driver)
 
 /* One rewrite of every stage's words, for a quirk whose rewrite both sides of an interface must
  * take (VKB_QUIRK_SPLIT_IO_BLOCKS: an array of blocks gets its locations in another order;
- * VKB_QUIRK_INT64_VARYING_WORDS: the words' types): in every stage or in none. A stage's words
+ * VKB_QUIRK_INT64_VARYING_WORDS, VKB_QUIRK_FP64_VARYING_WORDS: the words' types): in every
+ * stage or in none. A stage's words
  * are out[s] where an earlier quirk rewrote them, else the client's, validated before the rewrite
  * reads them; the rewrite's words are validated after. Any stage that cannot be rewritten leaves
  * every stage as it was (out unchanged; create_modules then reads, and validates, the client's
@@ -173,4 +180,13 @@ vkb_quirk_int64_varying_words(struct vkb_screen *scr, uint32_t stage_mask,
    if (rewrite_stages(scr, stage_mask, spirv, out, out_n, spv_int64_varying_words,
                       "int64-varying-words", true))
       scr->stats.quirk_int64_varying_words++;
+}
+
+void
+vkb_quirk_fp64_varying_words(struct vkb_screen *scr, uint32_t stage_mask,
+                             const struct mgp_span *spirv, uint32_t **out, size_t *out_n)
+{
+   if (rewrite_stages(scr, stage_mask, spirv, out, out_n, spv_fp64_varying_words,
+                      "fp64-varying-words", true))
+      scr->stats.quirk_fp64_varying_words++;
 }

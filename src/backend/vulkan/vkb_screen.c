@@ -385,6 +385,8 @@ struct dev_features {
    VkPhysicalDeviceExtendedDynamicStateFeaturesEXT eds;
    VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT lr;
    VkPhysicalDeviceCustomBorderColorFeaturesEXT cbc;
+   VkPhysicalDeviceBorderColorSwizzleFeaturesEXT bcs;
+   bool has_bcs;
    VkPhysicalDeviceMultiDrawFeaturesEXT md;
    VkPhysicalDeviceTransformFeedbackFeaturesEXT tf;
    VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT pgq;
@@ -454,6 +456,11 @@ query_features(struct vkb_screen *scr, const struct dev_exts *e, struct dev_feat
       dev_has(e, VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME) && !(no_cbc && atoi(no_cbc) > 0);
    if (f->has_cbc)
       CHAIN(f->cbc);
+   f->bcs = (VkPhysicalDeviceBorderColorSwizzleFeaturesEXT){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BORDER_COLOR_SWIZZLE_FEATURES_EXT};
+   f->has_bcs = f->has_cbc && dev_has(e, VK_EXT_BORDER_COLOR_SWIZZLE_EXTENSION_NAME);
+   if (f->has_bcs)
+      CHAIN(f->bcs);
    f->clk = (VkPhysicalDeviceShaderClockFeaturesKHR){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR};
    const char *no_clk = getenv("MGL_TEST_VK_NO_SHADER_CLOCK"); /* test-only: the deny */
@@ -636,6 +643,31 @@ chain_enabled_features(struct vkb_screen *scr, const struct dev_exts *e, struct 
                                         .pNext = &cbp};
       vkGetPhysicalDeviceProperties2(scr->phys, &p2);
       scr->max_custom_border_samplers = cbp.maxCustomBorderColorSamplers;
+      /* GL swizzles the border colour with the texture (a swizzle, or a format's own such as
+       * GL_LUMINANCE's); Vulkan defines a custom or opaque black border under a non-identity
+       * view only with borderColorSwizzle: from the view where the device says so
+       * (borderColorSwizzleFromImage: lavapipe), else from the mapping the sampler carries
+       * (NVIDIA's driver), so a sampler gets one per mapping it is drawn with
+       * (vkb_sampler_for_view). MGL_TEST_VK_BORDER_SWIZZLE_FROM_IMAGE=0 takes the second road
+       * on a device that offers the first (test-only). */
+      if (f->has_bcs && f->bcs.borderColorSwizzle) {
+         const char *from = getenv("MGL_TEST_VK_BORDER_SWIZZLE_FROM_IMAGE");
+         const bool from_image =
+            f->bcs.borderColorSwizzleFromImage && !(from && !strcmp(from, "0"));
+         f->exts[f->nexts++] = VK_EXT_BORDER_COLOR_SWIZZLE_EXTENSION_NAME;
+         f->bcs = (VkPhysicalDeviceBorderColorSwizzleFeaturesEXT){
+            .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BORDER_COLOR_SWIZZLE_FEATURES_EXT,
+            .borderColorSwizzle = VK_TRUE,
+            .borderColorSwizzleFromImage = from_image ? VK_TRUE : VK_FALSE};
+         CHAIN(f->bcs);
+         scr->border_swizzle =
+            from_image ? VKB_BORDER_SWIZZLE_FROM_IMAGE : VKB_BORDER_SWIZZLE_MAPPING;
+      }
+      mgu_info("vulkan: border colour swizzle %s",
+               scr->border_swizzle == VKB_BORDER_SWIZZLE_FROM_IMAGE ? "from the view"
+               : scr->border_swizzle == VKB_BORDER_SWIZZLE_MAPPING
+                  ? "by the sampler's mapping"
+                  : "undefined (no VK_EXT_border_color_swizzle)");
    }
    if (f->has_afl && f->afl.attachmentFeedbackLoopLayout) {
       f->exts[f->nexts++] = VK_EXT_ATTACHMENT_FEEDBACK_LOOP_LAYOUT_EXTENSION_NAME;
@@ -1755,6 +1787,8 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"buffer-set-memo-hits", scr->stats.buffer_set_memo_hits},
       {"quirk-split-io-blocks", scr->stats.quirk_split_io_blocks},
       {"quirk-int64-varying-words", scr->stats.quirk_int64_varying_words},
+      {"quirk-fp64-varying-words", scr->stats.quirk_fp64_varying_words},
+      {"border-swizzle-samplers", scr->stats.border_swizzle_samplers},
       {"local-index-clamps", scr->stats.local_index_clamps},
       {"local-indices-left", scr->stats.local_indices_left},
       {"local-index-clamps-failed", scr->stats.local_index_clamps_failed},

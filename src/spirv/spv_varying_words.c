@@ -1,10 +1,12 @@
-/* spv_int64_words.c — user Input/Output variables holding 64-bit integers cross the stage
- * boundary as 32-bit words, so no 64-bit integer type is in any interface (NVIDIA's Vulkan
- * driver reads a 64-bit integer three-component vector varying wrong, issue 20). Each type
- * holding one is replaced, keeping its locations and components: a 64-bit scalar becomes a uvec2
- * (its two components), a two-component vector a uvec4, a three- or four-component vector a
- * uvec4[2] (its two locations), arrays and structures of them the same arrays and structures of
- * the replacements (a structure's member decorations, a block's Block, copied).
+/* spv_varying_words.c — user Input/Output variables holding 64-bit integers, or 64-bit floats,
+ * cross the stage boundary as 32-bit words, so no such type is in any interface (NVIDIA's Vulkan
+ * driver reads 64-bit integer three-component vector varyings and several 64-bit float ones
+ * wrong, issue 20). Each type holding one is replaced, keeping its locations and components: a
+ * 64-bit scalar becomes a uvec2 (its two components), a two-component vector a uvec4, a three- or
+ * four-component vector a uvec4[2] (its two locations), a matrix of 64-bit float columns an
+ * array of its columns' replacements, arrays and structures of them the same arrays and
+ * structures of the replacements (a structure's member decorations, a block's Block, copied; a
+ * replaced member's matrix layout dropped).
  *
  * Each such variable V becomes a Private variable of its own type, so every access reads and
  * writes it unchanged (the access chains into it take Private pointer types); a new variable
@@ -29,14 +31,16 @@
 
 enum iw_kind { IW_SAME, IW_SCALAR, IW_VECTOR, IW_ARRAY, IW_STRUCT };
 
+enum iw_which { IW_INT64 = 1, IW_FP64 = 2 }; /* the scalar types the pass replaces */
+
 struct iw_type {
    uint32_t from, to; /* the module's type and its replacement (a new id) */
    enum iw_kind kind;
    uint32_t comps;  /* a vector's */
    uint32_t comp;   /* a vector's component type */
    uint32_t elem;   /* an array's element type */
-   uint32_t len;    /* an array's length (its constant's value) */
-   uint32_t len_id; /* the length's constant */
+   uint32_t len;    /* an array's length (its constant's value), a matrix's columns */
+   uint32_t len_id; /* the length's constant (0: a matrix's, s->count[len]) */
    uint32_t num_members;
    uint32_t members[IW_MAX_MEMBERS];
 };
@@ -57,8 +61,10 @@ struct iw {
    unsigned num_vars;
    struct spv_chains chains; /* the variables, the access chains into them */
    uint32_t model, entry_fn;
-   uint32_t uint_type, uvec2, uvec4, uvec4x2, two; /* 0: the rewrite declares it */
-   bool new_uint, new_uvec2, new_uvec4, new_two;
+   unsigned which;                            /* IW_INT64 | IW_FP64 */
+   uint32_t uint_type, uvec2, uvec4, uvec4x2; /* 0: the rewrite declares it */
+   uint32_t count[5];                         /* uint constants 2, 3, 4 (uvec4x2, matrices) */
+   bool new_uint, new_uvec2, new_uvec4, new_count[5], need_count[5];
    struct spv_places at;
    uint64_t bound;
    bool blocked;
@@ -82,7 +88,7 @@ find_type(struct iw *s, uint32_t t)
    return NULL;
 }
 
-/* The replacement record of type t (kind IW_SAME: t holds no 64-bit integer), made with its
+/* The replacement record of type t (kind IW_SAME: t holds no 64-bit scalar of s->which), made with its
  * parts' first; NULL (s->blocked) where the module's types are out of the pass's reach. */
 static struct iw_type *
 classify(struct iw *s, uint32_t t, unsigned depth)
@@ -96,7 +102,8 @@ classify(struct iw *s, uint32_t t, unsigned depth)
       return NULL;
    }
    struct iw_type r = {.from = t, .to = t, .kind = IW_SAME};
-   if (d.op == SpvOpTypeInt && d.nops == 3 && d.o[1] == 64) {
+   if ((d.op == SpvOpTypeInt && d.nops == 3 && d.o[1] == 64 && (s->which & IW_INT64)) ||
+       (d.op == SpvOpTypeFloat && d.nops >= 2 && d.o[1] == 64 && (s->which & IW_FP64))) {
       r.kind = IW_SCALAR;
    } else if (d.op == SpvOpTypeVector && d.nops == 3) {
       struct iw_type *c = classify(s, d.o[1], depth + 1);
@@ -143,8 +150,22 @@ classify(struct iw *s, uint32_t t, unsigned depth)
       r.num_members = d.nops - 1;
       if (any)
          r.kind = IW_STRUCT;
-   } else if (d.op == SpvOpTypeMatrix || d.op == SpvOpTypeRuntimeArray) {
-      /* no integer matrix; a runtime array is in no interface */
+   } else if (d.op == SpvOpTypeMatrix && d.nops == 3) {
+      struct iw_type *c = classify(s, d.o[1], depth + 1);
+      if (!c)
+         return NULL;
+      if (c->kind != IW_SAME) { /* an array of its columns' words */
+         if (d.o[2] < 2 || d.o[2] > 4) {
+            s->blocked = true;
+            return NULL;
+         }
+         r.kind = IW_ARRAY;
+         r.elem = d.o[1];
+         r.len = d.o[2];
+         s->need_count[r.len] = true;
+      }
+   } else if (d.op == SpvOpTypeRuntimeArray) {
+      /* in no interface */
    }
    if (s->num_types == IW_MAX_TYPES) {
       s->blocked = true;
@@ -172,6 +193,19 @@ deco_blocks(uint32_t deco)
 {
    return deco == SpvDecorationBuiltIn || deco == SpvDecorationXfbBuffer ||
           deco == SpvDecorationXfbStride || deco == SpvDecorationOffset;
+}
+
+/* Whether d decorates a replaced member of structure t with a matrix layout (its replacement is
+ * an array, which takes none). */
+static bool
+matrix_layout_of_replaced(struct iw *s, const struct iw_type *t, const struct spv_walk *d)
+{
+   if (d->op != SpvOpMemberDecorate || d->nops < 3 || d->o[1] >= t->num_members)
+      return false;
+   const uint32_t deco = d->o[2];
+   return (deco == SpvDecorationRowMajor || deco == SpvDecorationColMajor ||
+           deco == SpvDecorationMatrixStride) &&
+          find_type(s, t->members[d->o[1]])->kind != IW_SAME;
 }
 
 static void
@@ -375,14 +409,16 @@ declare_types(struct iw *s, struct spirv_out *o)
       SPIRV_OUT_EMIT(o, SpvOpTypeVector, s->uvec2, s->uint_type, 2);
    if (s->new_uvec4)
       SPIRV_OUT_EMIT(o, SpvOpTypeVector, s->uvec4, s->uint_type, 4);
-   if (s->new_two)
-      SPIRV_OUT_EMIT(o, SpvOpConstant, s->uint_type, s->two, 2);
-   SPIRV_OUT_EMIT(o, SpvOpTypeArray, s->uvec4x2, s->uvec4, s->two);
+   for (uint32_t k = 2; k <= 4; k++)
+      if (s->new_count[k])
+         SPIRV_OUT_EMIT(o, SpvOpConstant, s->uint_type, s->count[k], k);
+   SPIRV_OUT_EMIT(o, SpvOpTypeArray, s->uvec4x2, s->uvec4, s->count[2]);
    uint32_t buf[2 + IW_MAX_MEMBERS];
    for (unsigned i = 0; i < s->num_types; i++) { /* classify made parts before wholes */
       const struct iw_type *t = &s->t[i];
       if (t->kind == IW_ARRAY)
-         SPIRV_OUT_EMIT(o, SpvOpTypeArray, t->to, words_type(s, find_type(s, t->elem)), t->len_id);
+         SPIRV_OUT_EMIT(o, SpvOpTypeArray, t->to, words_type(s, find_type(s, t->elem)),
+                        t->len_id ? t->len_id : s->count[t->len]);
       if (t->kind != IW_STRUCT)
          continue;
       buf[0] = ((2u + t->num_members) << 16) | SpvOpTypeStruct;
@@ -393,9 +429,9 @@ declare_types(struct iw *s, struct spirv_out *o)
    }
 }
 
-uint32_t *
-spv_int64_varying_words(const uint32_t *words, size_t num_words, size_t *out_n, bool *blocked,
-                        const char **err)
+static uint32_t *
+varying_words(const uint32_t *words, size_t num_words, size_t *out_n, bool *blocked,
+              const char **err, unsigned which)
 {
    *err = NULL;
    *blocked = false;
@@ -408,6 +444,7 @@ spv_int64_varying_words(const uint32_t *words, size_t num_words, size_t *out_n, 
    }
    s->w = words;
    s->n = num_words;
+   s->which = which;
    s->bound = words[3];
    find_vars(s);
    if (!s->blocked && s->num_vars)
@@ -427,8 +464,8 @@ spv_int64_varying_words(const uint32_t *words, size_t num_words, size_t *out_n, 
             s->uvec4 = it.o[0];
       }
       if (it.op == SpvOpConstant && it.nops == 3 && s->uint_type && it.o[0] == s->uint_type &&
-          it.o[2] == 2 && !s->two)
-         s->two = it.o[1];
+          it.o[2] >= 2 && it.o[2] <= 4 && !s->count[it.o[2]])
+         s->count[it.o[2]] = it.o[1];
    }
    if ((s->new_uint = !s->uint_type))
       s->uint_type = new_id(s);
@@ -436,8 +473,10 @@ spv_int64_varying_words(const uint32_t *words, size_t num_words, size_t *out_n, 
       s->uvec2 = new_id(s);
    if ((s->new_uvec4 = !s->uvec4))
       s->uvec4 = new_id(s);
-   if ((s->new_two = !s->two))
-      s->two = new_id(s);
+   s->need_count[2] = true; /* uvec4x2 */
+   for (uint32_t k = 2; k <= 4; k++)
+      if ((s->new_count[k] = s->need_count[k] && !s->count[k]))
+         s->count[k] = new_id(s);
    s->uvec4x2 = new_id(s);
    for (unsigned i = 0; i < s->num_vars; i++) {
       s->v[i].priv_ptr = new_id(s);
@@ -461,7 +500,7 @@ spv_int64_varying_words(const uint32_t *words, size_t num_words, size_t *out_n, 
             struct spv_walk d = spv_walk_begin(words, num_words);
             while (spv_walk_next(&d)) {
                if ((d.op != SpvOpDecorate && d.op != SpvOpMemberDecorate) || !d.nops ||
-                   d.o[0] != t->from)
+                   d.o[0] != t->from || matrix_layout_of_replaced(s, t, &d))
                   continue;
                spirv_out_put(&o, d.w + d.pc, 1);
                spirv_out_put(&o, &t->to, 1);
@@ -544,4 +583,18 @@ spv_int64_varying_words(const uint32_t *words, size_t num_words, size_t *out_n, 
       return NULL;
    }
    return spirv_out_finish(&o, (uint32_t)bound, out_n);
+}
+
+uint32_t *
+spv_int64_varying_words(const uint32_t *words, size_t num_words, size_t *out_n, bool *blocked,
+                        const char **err)
+{
+   return varying_words(words, num_words, out_n, blocked, err, IW_INT64);
+}
+
+uint32_t *
+spv_fp64_varying_words(const uint32_t *words, size_t num_words, size_t *out_n, bool *blocked,
+                       const char **err)
+{
+   return varying_words(words, num_words, out_n, blocked, err, IW_FP64);
 }
