@@ -15,7 +15,11 @@
  * of arrays of them), at the location the linker gave it (the vertex stage's output of that
  * name has the same one); a block in and out under the evaluation stage's block name, which a
  * GLES host's link matches by. A struct input, or a block with a struct member, is not copied: NULL
- * with *why, and the caller declines the draw by name. */
+ * with *why, and the caller declines the draw by name.
+ *
+ * Also the geometry stage that draws polygons in GL_LINE / GL_POINT mode under a program
+ * without one (glsl_outline_gs, the outline stage): the same copies, from the vertex stage's
+ * outputs to the fragment stage. */
 #include "glsl_internal.h"
 
 #include "spv.h"
@@ -76,7 +80,9 @@ member_decl(const struct spv_refl *r, const struct spv_tmember *m, char *buf, si
 
 /* An input block of the evaluation stage (block type bt, variable index i): the same block in
  * and out at its location, copied member by member. False for a member it does not copy (a
- * struct, a nested array, a builtin). */
+ * struct, a nested array, a builtin). For the outline stage (outline) the output is one
+ * vertex's, copied in put() from vertex i (an integer or double member from c, the flat
+ * vertex). */
 static bool
 block_copy(const struct spv_refl *r, spv_tref bt, const struct spv_tinfo *b, unsigned i,
            uint32_t location, struct glsl_str *src, struct glsl_str *body, bool outline)
