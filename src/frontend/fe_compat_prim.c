@@ -7,9 +7,10 @@
  * polygon's own edges, for the generated outline stage (fe_ff_program.c), which culls by the
  * facing and draws those edges or vertices, so no diagonal shows and the edge flags
  * (glEdgeFlag, glEdgeFlagPointer) drop edges as GL 2.1 2.6.2 says; independent triangles take
- * this path too when an edge flag is off. Under a GLSL program (no outline stage) the outer
- * edges (or vertices) go out as lines (points) in one mode for both faces. The indices travel
- * with the draw as client-side indices (fe_draw_rewritten). */
+ * this path too when an edge flag is off. A GLSL program gets the same stage in a variant of
+ * its own (fe_program.c); one with a geometry or tessellation stage of its own (no outline
+ * stage) has the outer edges (or vertices) go out as lines (points) in one mode for both faces.
+ * The indices travel with the draw as client-side indices (fe_draw_rewritten). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,12 +39,13 @@ rewrite_fill(const struct fe_context *ctx)
 }
 
 /* Whether the polygons go out as triangles with adjacency for the outline stage: a face is in
- * mode LINE or POINT and the stage is there (fe_ff_outline_offered). */
+ * mode LINE or POINT and the stage is there (fe_ff_outline_offered; under a GLSL program,
+ * fe_outline_offered). */
 static bool
-outlined(const struct fe_context *ctx)
+outlined(struct fe_context *ctx)
 {
    return (ctx->polygon_mode != GL_FILL || ctx->polygon_mode_back != GL_FILL) &&
-          fe_ff_outline_offered(ctx);
+          (fe_ff_outline_offered(ctx) || fe_outline_offered(ctx));
 }
 
 bool

@@ -404,8 +404,10 @@ submit(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_range
       ctx->rs.polygon_mode =
          (uint16_t)fe_mgp_polygon_mode(f ? ctx->polygon_mode_back : ctx->polygon_mode);
       fe_draw_bump_value(ctx, &ctx->rs_version);
-      /* the outline stage (fe_compat_prim.c) is keyed by the pass's mode and culled face */
-      if (ctx->compat && ctx->compat->outline_draw && !fe_ff_validate(ctx, d->mode))
+      /* the outline stage (fe_compat_prim.c) is keyed by the pass's mode and culled face (a
+       * GLSL program's variant is chosen at validate, fe_program.c) */
+      if (ctx->compat && ctx->compat->outline_draw && !ctx->program && !ctx->pipeline &&
+          !fe_ff_validate(ctx, d->mode))
          continue;
       if (fe_validate(ctx, FE_VERB_DRAW)) {
          submit_one(ctx, &pass, ranges, num);

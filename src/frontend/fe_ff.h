@@ -279,6 +279,20 @@ uint8_t fe_ff_draw_buffer_count(const struct fe_context *ctx);
  * the facing and culls, and draws the polygon's own edges or vertices): fixed function (or
  * ARB programs) with no GLSL program, where the renderer has a geometry stage. */
 bool fe_ff_outline_offered(const struct fe_context *ctx);
+/* The outline stage's key (fe_ff_program.c, fe_ff_key.outline): zero outside an outline draw;
+ * else [0] 1 + the pass's mgp_polygon_mode; for LINE and POINT [1] the faces it drops (bit 0
+ * front, bit 1 back), [2] front faces are clockwise, [3] the rasterizer's provoking vertex is
+ * a triangle's last, [4] the stage offsets its lines or points (GL_POLYGON_OFFSET_LINE /
+ * _POINT). fe_program.c keys a GLSL program's outline stage by it too. */
+#define FE_FF_OUTLINE_KEY 5
+void fe_ff_outline_key(const struct fe_context *ctx, uint8_t out[FE_FF_OUTLINE_KEY]);
+/* The polygon offset the outline stage applies (factor, units, clamp, r; the viewport's half
+ * size, the depth range's scale and centre, clip control's z floor) and, for a stage that takes
+ * them as literals, GLSL of them as `ff[0..2]` with find_offset() and offset_z(). */
+#define FE_FF_OUTLINE_OFFSET_FLOATS 12
+void fe_ff_outline_offset_values(const struct fe_context *ctx,
+                                 float v[FE_FF_OUTLINE_OFFSET_FLOATS]);
+char *fe_ff_outline_offset_glsl(const float v[FE_FF_OUTLINE_OFFSET_FLOATS]);
 /* The generated program fe_ff_validate selected (NULL before the first). */
 struct fe_exec *fe_ff_exec(struct fe_context *ctx);
 

@@ -5,6 +5,7 @@
  * an internal program (no GL name) and keeps it per key. Values (matrices, colours, planes)
  * live in one uniform array, ff[], whose slots the generator assigns per key; they are
  * re-derived only when the state moved (ff->version) and re-sent only when their bytes did. */
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -24,8 +25,6 @@
 #define FE_FF_MAX_PROGRAMS 256 /* kept per context; the least recently used goes beyond */
 
 enum ff_tex_format { TEXF_RGBA, TEXF_NO_ALPHA, TEXF_ALPHA, TEXF_INTENSITY };
-
-#define FE_FF_OUTLINE_KEY 5 /* bytes of fe_ff_key.outline */
 
 /* Only state that changes the generated code; zeroed whole, so equal keys compare equal. */
 struct fe_ff_key {
@@ -59,7 +58,7 @@ struct fe_ff_key {
     * (gen_geometry; zero: no such stage): [0] 1 + the pass's mgp_polygon_mode; for LINE and
     * POINT [1] the faces it drops (bit 0 front, bit 1 back), [2] front faces are clockwise,
     * [3] the rasterizer's provoking vertex is a triangle's last, [4] the stage offsets the
-    * depth of its lines or points (GL_POLYGON_OFFSET_LINE / _POINT) (key_outline) */
+    * depth of its lines or points (GL_POLYGON_OFFSET_LINE / _POINT) (fe_ff_outline_key) */
    uint8_t outline[FE_FF_OUTLINE_KEY];
    struct {
       uint8_t target; /* enum fe_tex_target */
@@ -255,8 +254,8 @@ key_vertex_program(struct fe_context *ctx, struct fe_ff_key *k, const struct fe_
       ctx->rs.program_point_size && (vp->outputs_written & (1u << FE_ARBP_VOUT_PSIZ));
 }
 
-static void
-key_outline(const struct fe_context *ctx, uint8_t out[FE_FF_OUTLINE_KEY])
+void
+fe_ff_outline_key(const struct fe_context *ctx, uint8_t out[FE_FF_OUTLINE_KEY])
 {
    memset(out, 0, FE_FF_OUTLINE_KEY);
    if (!ctx->compat || !ctx->compat->outline_draw)
@@ -384,7 +383,7 @@ build_key(struct fe_context *ctx, struct fe_ff_key *k)
    const struct fe_arbp_prog *vp = fe_arbp_active(ctx, FE_ARBP_VERTEX);
    if (vp)
       key_vertex_program(ctx, k, vp);
-   key_outline(ctx, k->outline);
+   fe_ff_outline_key(ctx, k->outline);
 }
 
 /* ---- GLSL ---------------------------------------------------------------------------------- */
@@ -1160,6 +1159,23 @@ gen_offset(struct fe_sb *s, int o)
              o + 2);
 }
 
+char *
+fe_ff_outline_offset_glsl(const float v[FE_FF_OUTLINE_OFFSET_FLOATS])
+{
+   struct fe_sb s = {0};
+   fe_sb_put(&s, "const vec4 ff[3] = vec4[3](");
+   for (int i = 0; i < FE_FF_OUTLINE_OFFSET_FLOATS; i++) {
+      /* a literal GLSL reads back as the same float; no literal is infinite or NaN */
+      const float x = isnan(v[i]) ? 0.0f : isinf(v[i]) ? copysignf(FLT_MAX, v[i]) : v[i];
+      fe_sb_put(&s, "%s%.9e%s", i % 4 ? ", " : "vec4(", (double)x,
+                i % 4 < 3                             ? ""
+                : i + 1 < FE_FF_OUTLINE_OFFSET_FLOATS ? "), "
+                                                      : "));\n");
+   }
+   gen_offset(&s, 0);
+   return fe_sb_take(&s);
+}
+
 static char *
 gen_geometry(const struct fe_ff_key *k, struct fe_ff_layout *l)
 {
@@ -1413,8 +1429,8 @@ put_mat(float *buf, int s, const float *m)
 }
 
 /* The outline stage's polygon offset (gen_offset): 3 slots at v. */
-static void
-fill_offset(struct fe_context *ctx, float *v)
+void
+fe_ff_outline_offset_values(const struct fe_context *ctx, float v[FE_FF_OUTLINE_OFFSET_FLOATS])
 {
    const struct mgp_dynamic_state *ds = &ctx->ds;
    const uint16_t depth = fe_framebuffer_depth_format(ctx);
@@ -1528,7 +1544,7 @@ fill(struct fe_context *ctx, const struct fe_ff_program *p, float *buf)
                                 buf + (p->arbp_base[t] + (int)i) * 4);
    }
    if (l->offset >= 0)
-      fill_offset(ctx, buf + l->offset * 4);
+      fe_ff_outline_offset_values(ctx, buf + l->offset * 4);
    if (l->stipple >= 0)
       for (int y = 0; y < 32; y++) {
          buf[l->stipple * 4 + 2 * y] = (float)(ff->stipple[y] & 0xffffu);
@@ -1603,7 +1619,7 @@ fe_ff_validate(struct fe_context *ctx, GLenum mode)
    /* the outline stage's points are points to the fragment stage (GL 2.1 §3.5.4: the
     * point state applies) */
    uint8_t outline[FE_FF_OUTLINE_KEY];
-   key_outline(ctx, outline);
+   fe_ff_outline_key(ctx, outline);
    ff->draw_points = mode == GL_POINTS || outline[0] == 1 + MGP_POLYGON_MODE_POINT;
    note_clamp(ctx);
    /* point draws re-key and refill every time: their size reads state not versioned here

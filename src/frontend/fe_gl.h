@@ -347,6 +347,11 @@ struct fe_exec {
     * (fe_program.c: fe_tess_passthrough_emit); not sent before the first such draw. */
    bool tess_passthrough, passthrough_made;
    bool no_cso; /* no vertex or compute stage: no CSO sent (fe_exec_create) */
+   /* The outline stage's variants (fe_program.c): each the program with a generated geometry
+    * stage under a CSO of its own; outline_state 0 untried, 1 offered, 2 refused. */
+   uint8_t outline_state;
+   uint32_t outline_next;
+   struct fe_outline_variant *outline;
    uint32_t passthrough_vertices;
    float passthrough_outer[4], passthrough_inner[2];
    /* The default uniform block's CPU shadow (std140). */
@@ -383,6 +388,9 @@ struct fe_exec {
    /* set_global_constants suppressor: what the last context sent. */
    const struct fe_context *constants_ctx;
    uint32_t constants_sent;
+   /* the CSO that received them: the program's own or an outline variant (each holds a block
+    * of its own on the server); null before the first send */
+   struct mgp_handle constants_to;
    /* A program pipeline's executable made of several programs' stages (fe_pipeline.c): the
     * executables it copies its default block and bindings from (references held), where each
     * one's part starts, and the versions last copied. num_parts is 0 for a linked program. */
@@ -739,6 +747,8 @@ struct fe_tracker {
    uint64_t fb_hash;
    struct fe_exec *exec; /* referenced: its handle cannot be reused while named here */
    struct mgp_handle program_bound;
+   /* the CSO this draw binds for its program: its own, or an outline variant (fe_program.c) */
+   struct mgp_handle program_want;
    uint64_t ubo_key[4];
    /* the uniform-block ranges set_shader_buffers sent last, compared whole (0: none sent) */
    uint32_t ubo_sent_n;
@@ -1845,6 +1855,23 @@ void fe_exec_send_shader(struct fe_context *ctx, struct fe_exec *e, uint32_t *tc
  * size and default levels is e's CSO and bound; false (the draw declined by name) when it
  * cannot be made (fe_program.c: fe_tess_passthrough_emit). */
 bool fe_tess_passthrough_emit(struct fe_context *ctx, struct fe_exec *e);
+/* Sends the program's stages under handle cso, with stage `stage` (a glsl_stage) taken from
+ * words[0..n) instead of the program's own (words NULL: none added). */
+void fe_exec_send_stage(struct fe_context *ctx, struct fe_exec *e, struct mgp_handle cso,
+                        unsigned stage, uint32_t *words, size_t n);
+/* Lets shader CSO handle cso go: deleted through ctx where it is of share group sg (sent: the
+ * server has it), else queued for the group's next validate. */
+void fe_exec_drop_cso(struct fe_context *ctx, struct fe_share_group *sg, struct mgp_handle cso,
+                      bool sent);
+/* Polygons in GL_LINE / GL_POINT mode under a GLSL program (fe_program.c). Whether the
+ * program in use draws them through the outline stage (false: the rewrite into lines and
+ * points, and its declines); the CSO the draw binds for e (e->cso outside an outline draw;
+ * false: the draw is skipped, declined); whether cso is one of e's variants; and the
+ * variants' release with e. */
+bool fe_outline_offered(struct fe_context *ctx);
+bool fe_outline_program(struct fe_context *ctx, struct fe_exec *e, struct mgp_handle *cso);
+bool fe_outline_owns(const struct fe_exec *e, struct mgp_handle cso);
+void fe_outline_release(struct fe_context *ctx, struct fe_exec *e);
 /* Installs a newly linked executable of the current program (GL: a relink of the program in
  * use replaces the executable); returns the executable in use. Inline: every draw asks, and
  * the executable in use is the common answer. */

@@ -7,6 +7,8 @@
  * executable with a version the tracker sends by set_global_constants; sampler uniforms hold
  * texture unit numbers client-side and uniform block bindings are resolved at validate. */
 #include "decline.h"
+#include "fe_compat_vertex.h"
+#include "fe_ff.h"
 #include "fe_program_internal.h"
 
 /* ---- programs ------------------------------------------------------------------------------- */
@@ -383,26 +385,33 @@ fe_exec_ref(struct fe_exec *e)
 }
 
 void
-fe_exec_unref(struct fe_context *ctx, struct fe_exec *e)
+fe_exec_drop_cso(struct fe_context *ctx, struct fe_share_group *sg, struct mgp_handle cso,
+                 bool sent)
 {
-   if (!e || atomic_fetch_sub(&e->refs, 1) != 1)
-      return;
-   struct fe_share_group *sg = e->share;
-   const bool sent = (!e->tess_passthrough || e->passthrough_made) && !e->no_cso;
    if (ctx && ctx->share == sg) {
       if (sent)
-         mgp_delete_shader(&ctx->pipe, &(struct mgp_handle_args){e->cso});
-      fe_share_free_handle(sg, MGP_KIND_SHADER, e->cso);
+         mgp_delete_shader(&ctx->pipe, &(struct mgp_handle_args){cso});
+      fe_share_free_handle(sg, MGP_KIND_SHADER, cso);
    } else if (sent) {
       /* No context of the group to send it through: the next one that validates does. */
       pthread_mutex_lock(&sg->lock);
       struct mgp_handle *dead =
          mgu_array_push(sg->dead_shaders, sg->num_dead_shaders, sg->dead_capacity);
       if (dead)
-         *dead = e->cso;
+         *dead = cso;
       fe_share_unusual(sg); /* every context's repeat draw: a validate sends it */
       pthread_mutex_unlock(&sg->lock);
    }
+}
+
+void
+fe_exec_unref(struct fe_context *ctx, struct fe_exec *e)
+{
+   if (!e || atomic_fetch_sub(&e->refs, 1) != 1)
+      return;
+   fe_exec_drop_cso(ctx, e->share, e->cso,
+                    (!e->tess_passthrough || e->passthrough_made) && !e->no_cso);
+   fe_outline_release(ctx, e);
    if (e->num_parts)
       fe_pipeline_glsl_free(ctx, e);
    else
@@ -870,22 +879,29 @@ fe_exec_create(struct fe_context *ctx, struct glsl_program *gp)
 }
 
 void
-fe_exec_send_shader(struct fe_context *ctx, struct fe_exec *e, uint32_t *tcs, size_t tcs_n)
+fe_exec_send_stage(struct fe_context *ctx, struct fe_exec *e, struct mgp_handle cso, unsigned stage,
+                   uint32_t *words, size_t n)
 {
    const struct glsl_program *gp = e->glsl;
-   struct mgp_create_shader cs = {.cso = e->cso, .reflection = e->refl};
-   for (int s = 0; s < GLSL_STAGE_COUNT; s++) {
-      const bool made = s == GLSL_STAGE_TESS_CTRL && tcs;
+   struct mgp_create_shader cs = {.cso = cso, .reflection = e->refl};
+   for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
+      const bool made = s == stage && words;
       if (!gp->spirv[s].words && !made)
          continue;
       cs.stage_mask |= 1u << stage_map[s];
       cs.spirv[stage_map[s]] = (struct mgp_span){
-         .ptr = made ? tcs : gp->spirv[s].words,
-         .size = (made ? tcs_n : gp->spirv[s].num_words) * sizeof(uint32_t),
+         .ptr = made ? words : gp->spirv[s].words,
+         .size = (made ? n : gp->spirv[s].num_words) * sizeof(uint32_t),
       };
    }
    fe_share_send_dead_shaders(ctx);
    mgp_create_shader(&ctx->pipe, &cs);
+}
+
+void
+fe_exec_send_shader(struct fe_context *ctx, struct fe_exec *e, uint32_t *tcs, size_t tcs_n)
+{
+   fe_exec_send_stage(ctx, e, e->cso, GLSL_STAGE_TESS_CTRL, tcs, tcs_n);
 }
 
 /* A program with a tessellation evaluation shader and no control shader
@@ -1437,4 +1453,171 @@ fe_linked_exec(struct fe_context *ctx, GLuint program)
       return NULL;
    }
    return prog->exec;
+}
+
+/* ---- the outline stage ---------------------------------------------------------------------
+ * Polygons in GL_LINE / GL_POINT mode under a GLSL program. The fixed-function path draws
+ * them through a geometry stage of its generated program (fe_ff_program.c, gen_geometry); a
+ * program of the application's gets the same stage (glsl_passthrough.c, glsl_outline_gs)
+ * between its vertex and fragment stages, which passes through every output of the vertex
+ * stage the fragment stage reads. A variant is the program's stages plus that stage under a
+ * shader CSO of its own, made at the first draw that wants its key (the pass's mode, culled
+ * faces, front face, provoking vertex, and the polygon offset as literals) and kept in a few
+ * slots per program; the tracker binds it instead of the program's own CSO for the draws the
+ * polygon rewrite marks (fe_compat_prim.c: outline_draw). A program with a geometry or
+ * tessellation stage of its own, one in a program pipeline, or a draw under transform
+ * feedback keeps the rewrite into lines and points and its named declines. No wire change. */
+
+/* Variants kept per program: a mode per face draws two passes, each its own key. */
+#define OUTLINE_SLOTS 4
+
+struct outline_key {
+   uint8_t ff[FE_FF_OUTLINE_KEY];
+   uint8_t pad[3];
+   float offset[FE_FF_OUTLINE_OFFSET_FLOATS]; /* zero unless ff[4] */
+};
+
+struct fe_outline_variant {
+   bool made;
+   struct outline_key key;
+   struct mgp_handle cso;
+};
+
+/* The executable the context draws with when that is a GLSL program of one piece. */
+static struct fe_exec *
+program_exec(struct fe_context *ctx)
+{
+   return ctx->program ? fe_ctx_exec(ctx) : NULL;
+}
+
+static uint32_t *
+make_stage(const struct fe_exec *e, const struct outline_key *k, size_t *n, const char **why)
+{
+   char *offset = k->ff[4] ? fe_ff_outline_offset_glsl(k->offset) : NULL;
+   if (k->ff[4] && !offset) {
+      *why = "out of memory";
+      return NULL;
+   }
+   const struct glsl_outline o = {
+      .points = k->ff[0] == 1 + MGP_POLYGON_MODE_POINT,
+      .cull = k->ff[1],
+      .front_cw = k->ff[2] != 0,
+      .provoking_last = k->ff[3] != 0,
+      .offset = offset,
+   };
+   uint32_t *words = glsl_outline_gs(e->glsl, &o, n, why);
+   free(offset);
+   return words;
+}
+
+bool
+fe_outline_offered(struct fe_context *ctx)
+{
+   struct fe_exec *e = program_exec(ctx);
+   if (!e || !e->glsl || e->no_cso || ctx->tfo->tf.active ||
+       !(ctx->share->caps->cap_bits & MGP_CAP_GEOMETRY_STAGE))
+      return false;
+   const uint32_t own = GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY) | GLSL_STAGE_BIT(GLSL_STAGE_TESS_CTRL) |
+                        GLSL_STAGE_BIT(GLSL_STAGE_TESS_EVAL);
+   if ((e->glsl->stages & own) || !(e->glsl->stages & GLSL_STAGE_BIT(GLSL_STAGE_VERTEX)))
+      return false;
+   if (e->outline_state == 0) {
+      /* the first outlined draw of the program: whether its vertex stage's outputs can all
+       * pass through the stage (a key's own stage is made at its first draw) */
+      const struct outline_key k = {.ff = {1 + MGP_POLYGON_MODE_LINE}};
+      size_t n = 0;
+      const char *why = NULL;
+      uint32_t *words = make_stage(e, &k, &n, &why);
+      free(words);
+      e->outline_state = words ? 1 : 2;
+      if (!words)
+         MGU_DECLINE(gl_feature_unimplemented,
+                     "polygons in GL_LINE or GL_POINT mode under a GLSL program whose outputs "
+                     "the outline stage does not pass through (%s): drawn as lines or points",
+                     why);
+   }
+   return e->outline_state == 1;
+}
+
+/* Makes (or re-makes, in the slot used longest ago) the variant of key k. */
+static struct fe_outline_variant *
+variant_make(struct fe_context *ctx, struct fe_exec *e, const struct outline_key *k)
+{
+   size_t n = 0;
+   const char *why = NULL;
+   uint32_t *gs = make_stage(e, k, &n, &why);
+   if (!gs) {
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "polygons in GL_LINE or GL_POINT mode under a GLSL program: the outline stage "
+                  "could not be made (%s): not drawn",
+                  why);
+      return NULL;
+   }
+   struct fe_outline_variant *v = &e->outline[e->outline_next];
+   e->outline_next = (e->outline_next + 1) % OUTLINE_SLOTS;
+   if (v->made) {
+      /* the handle names another shader, without the block it held */
+      mgp_delete_shader(&ctx->pipe, &(struct mgp_handle_args){v->cso});
+      if (mgp_handle_eq(ctx->tracker.program_bound, v->cso))
+         ctx->tracker.program_bound = mgp_handle_null();
+      if (mgp_handle_eq(e->constants_to, v->cso))
+         e->constants_to = mgp_handle_null();
+   } else if (!fe_share_alloc_handle(ctx->share, MGP_KIND_SHADER, &v->cso)) {
+      free(gs);
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return NULL;
+   }
+   fe_exec_send_stage(ctx, e, v->cso, GLSL_STAGE_GEOMETRY, gs, n);
+   free(gs);
+   v->made = true;
+   v->key = *k;
+   return v;
+}
+
+bool
+fe_outline_program(struct fe_context *ctx, struct fe_exec *e, struct mgp_handle *cso)
+{
+   *cso = e->cso;
+   if (!ctx->compat || !ctx->compat->outline_draw || e != program_exec(ctx))
+      return true;
+   struct outline_key k;
+   memset(&k, 0, sizeof(k));
+   fe_ff_outline_key(ctx, k.ff);
+   if (k.ff[0] == 1 + MGP_POLYGON_MODE_FILL) {
+      /* a mode per face's GL_FILL pass: the triangles as they are, with no stage */
+      return true;
+   }
+   if (k.ff[4])
+      fe_ff_outline_offset_values(ctx, k.offset);
+   if (!e->outline && !(e->outline = calloc(OUTLINE_SLOTS, sizeof(*e->outline)))) {
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return false;
+   }
+   struct fe_outline_variant *v = NULL;
+   for (unsigned i = 0; i < OUTLINE_SLOTS && !v; i++)
+      if (e->outline[i].made && !memcmp(&e->outline[i].key, &k, sizeof(k)))
+         v = &e->outline[i];
+   if (!v && !(v = variant_make(ctx, e, &k)))
+      return false;
+   *cso = v->cso;
+   return true;
+}
+
+bool
+fe_outline_owns(const struct fe_exec *e, struct mgp_handle cso)
+{
+   for (unsigned i = 0; e->outline && i < OUTLINE_SLOTS; i++)
+      if (e->outline[i].made && mgp_handle_eq(e->outline[i].cso, cso))
+         return true;
+   return false;
+}
+
+void
+fe_outline_release(struct fe_context *ctx, struct fe_exec *e)
+{
+   for (unsigned i = 0; e->outline && i < OUTLINE_SLOTS; i++)
+      if (e->outline[i].made)
+         fe_exec_drop_cso(ctx, e->share, e->outline[i].cso, true);
+   free(e->outline);
+   e->outline = NULL;
 }

@@ -821,9 +821,10 @@ emit_program(struct fe_context *ctx, struct fe_exec *e)
       fe_exec_unref(ctx, t->exec);
       t->exec = e;
    }
-   if (!mgp_handle_eq(t->program_bound, e->cso)) {
-      mgp_set_draw_program(&ctx->pipe, &(struct mgp_handle_args){e->cso});
-      t->program_bound = e->cso;
+   const struct mgp_handle want = fe_outline_owns(e, t->program_want) ? t->program_want : e->cso;
+   if (!mgp_handle_eq(t->program_bound, want)) {
+      mgp_set_draw_program(&ctx->pipe, &(struct mgp_handle_args){want});
+      t->program_bound = want;
    }
    update_state_uniforms(ctx, e);
    emit_constants(ctx, e);
@@ -861,6 +862,14 @@ emit_dispatch(struct fe_context *ctx, struct fe_exec *e)
    return true;
 }
 
+/* The CSO whose default block the program's bytes go to: the outline variant bound in its
+ * place (each CSO holds a block of its own on the server), else its own. */
+static struct mgp_handle
+constants_cso(const struct fe_context *ctx, const struct fe_exec *e)
+{
+   return fe_outline_owns(e, ctx->tracker.program_bound) ? ctx->tracker.program_bound : e->cso;
+}
+
 /* The longest changed range sent as set_constant_words; a longer one goes as
  * set_global_constants, whose span costs little beside it. */
 #define CONSTANT_WORDS_MAX 16u
@@ -874,7 +883,7 @@ emit_constant_words(struct fe_context *ctx, const struct fe_exec *e, uint32_t lo
    lo &= ~3u;
    hi = (hi + 3u) & ~3u;
    if (hi > e->uniform_size || hi - lo > CONSTANT_WORDS_MAX * 4u ||
-       !mgp_handle_eq(ctx->tracker.program_bound, e->cso) ||
+       !mgp_handle_eq(ctx->tracker.program_bound, constants_cso(ctx, e)) ||
        !fe_call_supported(ctx->share, MGP_CALL_set_constant_words))
       return false;
    struct mgp_word w[CONSTANT_WORDS_MAX];
@@ -888,11 +897,14 @@ emit_constant_words(struct fe_context *ctx, const struct fe_exec *e, uint32_t lo
 static void
 emit_constants(struct fe_context *ctx, struct fe_exec *e)
 {
-   if (e->uniform_size && (e->constants_ctx != ctx || e->constants_sent != e->uniform_version)) {
+   const struct mgp_handle to = constants_cso(ctx, e);
+   const bool same_to = mgp_handle_eq(e->constants_to, to);
+   if (e->uniform_size &&
+       (e->constants_ctx != ctx || e->constants_sent != e->uniform_version || !same_to)) {
       /* The context that received the block last holds it whole: it gets the changed range.
-       * Any other context (or the first send) gets all of it. */
+       * Any other context, another CSO (or the first send) gets all of it. */
       uint32_t lo = 0, hi = e->uniform_size;
-      if (e->constants_ctx == ctx && e->dirty_lo < e->dirty_hi) {
+      if (e->constants_ctx == ctx && same_to && e->dirty_lo < e->dirty_hi) {
          lo = e->dirty_lo;
          hi = e->dirty_hi < e->uniform_size ? e->dirty_hi : e->uniform_size;
          if (emit_constant_words(ctx, e, lo, hi)) {
@@ -902,13 +914,14 @@ emit_constants(struct fe_context *ctx, struct fe_exec *e)
          }
       }
       struct mgp_set_global_constants a = {
-         .shader = e->cso,
+         .shader = to,
          .version = e->uniform_version,
          .offset = lo,
          .data = {.ptr = e->uniforms + lo, .size = hi - lo},
       };
       mgp_set_global_constants(&ctx->pipe, &a);
       e->constants_ctx = ctx;
+      e->constants_to = to;
       e->constants_sent = e->uniform_version;
       e->dirty_lo = e->dirty_hi = 0;
    }
@@ -1314,6 +1327,16 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
       emit_patch_state(ctx);
       if (e->tess_passthrough && !fe_tess_passthrough_emit(ctx, e))
          return false;
+      /* polygons in GL_LINE / GL_POINT mode under a GLSL program: the program's outline
+       * variant; a switch between it and the program's own CSO sends the whole default block
+       * to the one bound (each holds its own: emit_constants) */
+      if (!fe_outline_program(ctx, e, &t->program_want))
+         return false;
+      if (t->exec == e && !mgp_handle_eq(t->program_bound, t->program_want)) {
+         mgp_set_draw_program(&ctx->pipe, &(struct mgp_handle_args){t->program_want});
+         t->program_bound = t->program_want;
+         emit_constants(ctx, e);
+      }
       /* one walk over the inputs: none changed (the no-change draw), the classes that did,
        * or the first other input */
       unsigned changed = DRAW_INPUT_BIT_O;

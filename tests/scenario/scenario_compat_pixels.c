@@ -536,8 +536,8 @@ offset_quadrant(float x0, float y0, float z0, float z1, GLenum mode, GLenum enab
  * GL_LESS: with a negative offset the outline wins; with only GL_POLYGON_OFFSET_FILL on it
  * loses (equal depth). The sloped quadrant (factor -1, units 0, depth range 0.2..0.6) needs
  * m found in window coordinates. */
-void
-sc_compat_polygon_mode_offset(void)
+static void
+polygon_mode_offset(const char *name)
 {
    clear_to(V4(0, 0, 0, 1));
    glEnable(GL_DEPTH_TEST);
@@ -554,7 +554,7 @@ sc_compat_polygon_mode_offset(void)
    glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
    glDisable(GL_DEPTH_TEST);
    glDepthFunc(GL_LESS);
-   check_gl_error("compat_polygon_mode_offset");
+   check_gl_error(name);
    readback();
    const rgba8 Y = px8(255, 255, 0, 255), B = px8(0, 0, 255, 255);
    expect_px("GL_LINE, OFFSET_LINE: bottom edge", 16, 4, Y);
@@ -575,6 +575,160 @@ sc_compat_polygon_mode_offset(void)
    expect_px("sloped GL_LINE, factor -1: top edge", 48, 59, Y);
    expect_px("sloped GL_LINE, factor -1: left edge", 36, 48, Y);
    expect_px("sloped GL_LINE, factor -1: inside", 48, 48, B);
+}
+
+void
+sc_compat_polygon_mode_offset(void)
+{
+   polygon_mode_offset("compat_polygon_mode_offset");
+}
+
+/* compat_polygon_mode_glsl_offset: compat_polygon_mode_offset under a GLSL program of the
+ * application's whose colour is the built-in varying gl_FrontColor: the outline stage of its
+ * own program offsets the lines and points as the fixed-function one does. */
+void
+sc_compat_polygon_mode_glsl_offset(void)
+{
+   static const char *vs = "#version 110\n"
+                           "void main() {\n"
+                           "   gl_Position = gl_Vertex;\n"
+                           "   gl_FrontColor = gl_Color;\n"
+                           "}\n";
+   static const char *fs = "#version 110\n"
+                           "void main() {\n"
+                           "   gl_FragColor = gl_Color;\n"
+                           "}\n";
+   const GLuint prog = link_program(vs, fs);
+   gl.UseProgram(prog);
+   polygon_mode_offset("compat_polygon_mode_glsl_offset");
+   gl.UseProgram(0);
+   gl.DeleteProgram(prog);
+}
+
+/* A quad as quad_vertices draws it, its first three vertices red and its last (the quad's
+ * flat-shading vertex, GL 3.3 compatibility table 2.15) yellow. */
+static void
+quad_flat_last(float x0, float y0, float x1, float y1, bool ccw)
+{
+   const float u0 = (x0 + 0.5f) / 32.0f - 1.0f, v0 = (y0 + 0.5f) / 32.0f - 1.0f;
+   const float u1 = (x1 + 0.5f) / 32.0f - 1.0f, v1 = (y1 + 0.5f) / 32.0f - 1.0f;
+   const float x[4] = {u0, ccw ? u1 : u0, u1, ccw ? u0 : u1};
+   const float y[4] = {v0, ccw ? v0 : v1, v1, ccw ? v1 : v0};
+   for (int i = 0; i < 4; i++) {
+      glColor4f(1, i == 3 ? 1 : 0, 0, 1);
+      glVertex2f(x[i], y[i]);
+   }
+}
+
+/* compat_polygon_mode_glsl: compat_polygon_mode_quads under a GLSL program of the
+ * application's: polygons in GL_LINE and GL_POINT mode are their own edges and vertices, per
+ * face and after culling by their facing, whatever triangles the device draws; the program's
+ * varyings reach them, a flat one from the polygon's flat-shading vertex (red vertices, the
+ * last yellow: the colour is yellow) and a smooth one (blue everywhere): white; so does its
+ * default uniform block (u_one). */
+void
+sc_compat_polygon_mode_glsl(void)
+{
+   /* the blue channel is 1 only where every other kind of output arrives as written: a
+    * noperspective and a flat int one, a block, an array, a clip distance */
+   static const char *vs = "#version 150 compatibility\n"
+                           "flat out vec4 v_flat;\n"
+                           "out vec4 v_smooth;\n"
+                           "noperspective out float v_np;\n"
+                           "flat out int v_int;\n"
+                           "out Blk { vec2 m; float arr[2]; } blk;\n"
+                           "out vec4 v_arr[2];\n"
+                           "void main() {\n"
+                           "   gl_Position = gl_Vertex;\n"
+                           "   v_flat = gl_Color;\n"
+                           "   v_smooth = vec4(0.0, 0.0, 1.0, 1.0);\n"
+                           "   v_np = 1.0;\n"
+                           "   v_int = 7;\n"
+                           "   blk.m = vec2(0.5);\n"
+                           "   blk.arr[0] = 0.0;\n"
+                           "   blk.arr[1] = 1.0;\n"
+                           "   v_arr[0] = vec4(0.0);\n"
+                           "   v_arr[1] = vec4(1.0);\n"
+                           "   gl_ClipDistance[0] = 1.0;\n"
+                           "}\n";
+   static const char *fs =
+      "#version 150 compatibility\n"
+      "flat in vec4 v_flat;\n"
+      "in vec4 v_smooth;\n"
+      "noperspective in float v_np;\n"
+      "flat in int v_int;\n"
+      "in Blk { vec2 m; float arr[2]; } blk;\n"
+      "in vec4 v_arr[2];\n"
+      "uniform vec4 u_one;\n"
+      "void main() {\n"
+      "   float b = v_smooth.b * v_np * blk.m.x * 2.0 * blk.arr[1] * v_arr[1].x *\n"
+      "             (v_int == 7 ? 1.0 : 0.0);\n"
+      "   gl_FragColor = vec4(v_flat.rg, b, 1.0) * u_one;\n"
+      "}\n";
+   const GLuint prog = link_program(vs, fs);
+   clear_to(V4(0, 0, 0, 1));
+   gl.UseProgram(prog);
+   set_vec4(prog, "u_one", V4(1, 1, 1, 1));
+   /* the program's block reaches its own CSO (a small filled quad), then, after a draw of
+    * another program, the outline stage's variants of it (drawn black without u_one) */
+   glBegin(GL_QUADS);
+   quad_flat_last(31, 31, 33, 33, true);
+   glEnd();
+   gl.UseProgram(0);
+   glBegin(GL_POINTS);
+   glVertex2f(2.0f, 2.0f); /* clipped: only the switch of programs matters */
+   glEnd();
+   gl.UseProgram(prog);
+   glEnable(GL_CLIP_DISTANCE0);
+   glPolygonMode(GL_FRONT, GL_LINE);
+   glPolygonMode(GL_BACK, GL_POINT);
+   glBegin(GL_QUADS);
+   quad_flat_last(4, 4, 27, 27, true);   /* front: outlined */
+   quad_flat_last(36, 4, 59, 27, false); /* back: its corners */
+   glEnd();
+   glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+   glEnable(GL_CULL_FACE);
+   glCullFace(GL_BACK);
+   glBegin(GL_QUADS);
+   quad_flat_last(4, 36, 27, 59, false); /* back: culled */
+   glEnd();
+   glBegin(GL_TRIANGLES); /* front; its bottom edge's flag off; flat vertex last */
+   glColor4f(1, 0, 0, 1);
+   glEdgeFlag(GL_FALSE);
+   glVertex2f(36.5f / 32.0f - 1.0f, 36.5f / 32.0f - 1.0f);
+   glEdgeFlag(GL_TRUE);
+   glVertex2f(59.5f / 32.0f - 1.0f, 36.5f / 32.0f - 1.0f);
+   glColor4f(1, 1, 0, 1);
+   glVertex2f(36.5f / 32.0f - 1.0f, 59.5f / 32.0f - 1.0f);
+   glEnd();
+   glDisable(GL_CULL_FACE);
+   glDisable(GL_CLIP_DISTANCE0);
+   glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+   gl.UseProgram(0);
+   gl.DeleteProgram(prog);
+   check_gl_error("compat_polygon_mode_glsl");
+   readback();
+   const rgba8 Wh = px8(255, 255, 255, 255), K = px8(0, 0, 0, 255);
+   expect_px("front quad: bottom edge", 16, 4, Wh);
+   expect_px("front quad: right edge", 27, 16, Wh);
+   expect_px("front quad: top edge", 16, 27, Wh);
+   expect_px("front quad: left edge", 4, 16, Wh);
+   expect_px("front quad: no diagonal (16,15)", 16, 15, K);
+   expect_px("front quad: no diagonal (16,16)", 16, 16, K);
+   expect_px("front quad: inside", 10, 20, K);
+   expect_px("back quad: corner (36,4)", 36, 4, Wh);
+   expect_px("back quad: corner (59,4)", 59, 4, Wh);
+   expect_px("back quad: corner (59,27)", 59, 27, Wh);
+   expect_px("back quad: corner (36,27)", 36, 27, Wh);
+   expect_px("back quad: no edge", 48, 4, K);
+   expect_px("back quad: not filled", 48, 15, K);
+   expect_px("culled back quad: bottom edge", 16, 36, K);
+   expect_px("culled back quad: left edge", 4, 48, K);
+   expect_px("culled back quad: diagonal", 16, 46, K);
+   expect_px("front triangle: left edge", 36, 48, Wh);
+   expect_px("front triangle: long edge", 47, 48, Wh);
+   expect_px("front triangle: bottom edge, flag off", 48, 36, K);
+   expect_px("front triangle: inside", 42, 42, K);
 }
 
 /* ---- the accumulation buffer -------------------------------------------------------------- */

@@ -878,6 +878,27 @@ uint32_t *glsl_passthrough_tcs(const struct glsl_program *prog, uint32_t vertice
                                const float outer[4], const float inner[2], size_t *num_words,
                                const char **why);
 
+/* The geometry stage that draws a program's polygons in GL_LINE or GL_POINT mode (the outline
+ * stage, glsl_passthrough.c), for a program with no geometry or tessellation stage of its own:
+ * it takes the polygon rewrite's triangles with adjacency (fe_compat_prim.c), finds each one's
+ * facing from its clip coordinates, drops a culled face and emits the edges the adjacency marks
+ * (or their first vertices), every output of the vertex stage copied at its location with its
+ * interpolation qualifiers (a flat one from the polygon's flat-shading vertex), and gl_Position,
+ * gl_PointSize, gl_ClipDistance[], gl_CullDistance[] where the vertex stage writes them. */
+struct glsl_outline {
+   bool points;         /* GL_POINT: vertices; else GL_LINE: edges */
+   unsigned cull;       /* bit 0: front faces dropped, bit 1: back faces */
+   bool front_cw;       /* clockwise polygons face front */
+   bool provoking_last; /* the rasterizer's provoking vertex is a triangle's last */
+   /* GLSL that defines find_offset() and vec4 offset_z(vec4) (polygon offset of the lines or
+    * points), or NULL */
+   const char *offset;
+};
+/* SPIR-V words (malloc'd), or NULL with *why set (an output this stage does not copy: a struct,
+ * nested arrays; gl_Layer or gl_ViewportIndex written). */
+uint32_t *glsl_outline_gs(const struct glsl_program *prog, const struct glsl_outline *o,
+                          size_t *num_words, const char **why);
+
 /* Lookup helpers (linear; NULL when absent). */
 const struct glsl_uniform *glsl_program_find_uniform(const struct glsl_program *prog,
                                                      const char *name);

@@ -15,7 +15,11 @@
  * of arrays of them), at the location the linker gave it (the vertex stage's output of that
  * name has the same one); a block in and out under the evaluation stage's block name, which a
  * GLES host's link matches by. A struct input, or a block with a struct member, is not copied: NULL
- * with *why, and the caller declines the draw by name. */
+ * with *why, and the caller declines the draw by name.
+ *
+ * Also the geometry stage that draws polygons in GL_LINE / GL_POINT mode under a program
+ * without one (glsl_outline_gs, the outline stage): the same copies, from the vertex stage's
+ * outputs to the fragment stage. */
 #include "glsl_internal.h"
 
 #include "spv.h"
@@ -76,10 +80,12 @@ member_decl(const struct spv_refl *r, const struct spv_tmember *m, char *buf, si
 
 /* An input block of the evaluation stage (block type bt, variable index i): the same block in
  * and out at its location, copied member by member. False for a member it does not copy (a
- * struct, a nested array, a builtin). */
+ * struct, a nested array, a builtin). For the outline stage (outline) the output is one
+ * vertex's, copied in put() from vertex i (an integer or double member from c, the flat
+ * vertex). */
 static bool
 block_copy(const struct spv_refl *r, spv_tref bt, const struct spv_tinfo *b, unsigned i,
-           uint32_t location, struct glsl_str *src, struct glsl_str *body)
+           uint32_t location, struct glsl_str *src, struct glsl_str *body, bool outline)
 {
    struct glsl_str members = {0};
    bool ok = b->num_members > 0;
@@ -95,8 +101,16 @@ block_copy(const struct spv_refl *r, spv_tref bt, const struct spv_tinfo *b, uns
          glsl_str_printf(&members, "  layout(location = %d) %s;\n", m.location, decl);
       else
          glsl_str_printf(&members, "  %s;\n", decl);
-      glsl_str_printf(body, "  mgl_out%u[gl_InvocationID].%s = mgl_in%u[gl_InvocationID].%s;\n", i,
-                      m.name, i, m.name);
+      if (outline) {
+         /* an integer member is flat to the fragment stage: the polygon's vertex */
+         struct spv_tinfo mt;
+         spv_refl_type(r, spv_refl_strip_arrays(r, m.type, NULL), &mt);
+         glsl_str_printf(body, "  mgl_out%u.%s = mgl_in%u[%s].%s;\n", i, m.name, i,
+                         mt.scalar == 'f' ? "i" : "c", m.name);
+      } else {
+         glsl_str_printf(body, "  mgl_out%u[gl_InvocationID].%s = mgl_in%u[gl_InvocationID].%s;\n",
+                         i, m.name, i, m.name);
+      }
    }
    /* The block's name, in and out: GLSL (and a GLES host, where the backend drops the
     * locations of arrayed blocks) matches blocks between stages by it, and the vertex stage's
@@ -113,8 +127,9 @@ block_copy(const struct spv_refl *r, spv_tref bt, const struct spv_tinfo *b, uns
    if (ok && members.s && !members.oom)
       glsl_str_printf(src,
                       "layout(location = %u) in %s {\n%s} mgl_in%u[];\n"
-                      "layout(location = %u) out %s {\n%s} mgl_out%u[];\n",
-                      location, in_name, members.s, i, location, out_name, members.s, i);
+                      "layout(location = %u) out %s {\n%s} mgl_out%u%s;\n",
+                      location, in_name, members.s, i, location, out_name, members.s, i,
+                      outline ? "" : "[]");
    ok = ok && !members.oom;
    free(members.s);
    return ok;
@@ -242,7 +257,7 @@ glsl_passthrough_tcs(const struct glsl_program *prog, uint32_t vertices, const f
       }
       spv_refl_type(r, arr.elem, &elem);
       if (elem.kind == SPV_TK_STRUCT && elem.block) {
-         if (!block_copy(r, arr.elem, &elem, i, location, &src, &body))
+         if (!block_copy(r, arr.elem, &elem, i, location, &src, &body, false))
             *why = "an evaluation input block with a member this shader does not copy";
          continue;
       }
@@ -280,5 +295,206 @@ glsl_passthrough_tcs(const struct glsl_program *prog, uint32_t vertices, const f
    }
    free(src.s);
    free(body.s);
+   return words;
+}
+
+/* The interpolation qualifiers of a vertex output (Flat, NoPerspective, Centroid, Sample) as
+ * the geometry output that replaces it keeps them. */
+static const char *
+interpolation(const struct spv_refl *r, uint32_t id)
+{
+   if (spv_refl_decoration(r, id, SpvDecorationFlat, NULL))
+      return "flat ";
+   const bool np = spv_refl_decoration(r, id, SpvDecorationNoPerspective, NULL);
+   if (spv_refl_decoration(r, id, SpvDecorationCentroid, NULL))
+      return np ? "noperspective centroid " : "centroid ";
+   if (spv_refl_decoration(r, id, SpvDecorationSample, NULL))
+      return np ? "noperspective sample " : "sample ";
+   return np ? "noperspective " : "";
+}
+
+/* One located output of the vertex stage, in and out of the outline stage, and its copy in
+ * put() (body): from vertex i, or c, the polygon's flat-shading vertex, where the fragment
+ * stage takes it flat. False for a type it does not copy (a struct, nested arrays). */
+static bool
+outline_varying(const struct spv_refl *r, const struct spv_refl_var *v, unsigned i,
+                struct glsl_str *src, struct glsl_str *body)
+{
+   uint32_t location = 0, component = 0;
+   if (!spv_refl_decoration(r, v->id, SpvDecorationLocation, &location))
+      return false;
+   char at[48];
+   if (spv_refl_decoration(r, v->id, SpvDecorationComponent, &component))
+      snprintf(at, sizeof(at), "location = %u, component = %u", location, component);
+   else
+      snprintf(at, sizeof(at), "location = %u", location);
+   struct spv_tinfo t, e;
+   spv_refl_type(r, v->type, &t);
+   char type[32], dim[16] = "";
+   if (t.kind == SPV_TK_ARRAY) {
+      spv_refl_type(r, t.elem, &e);
+      if (!t.length)
+         return false;
+      snprintf(dim, sizeof(dim), "[%u]", t.length);
+   } else {
+      e = t;
+   }
+   if (!type_name(&e, type, sizeof(type)))
+      return false;
+   const char *q = interpolation(r, v->id);
+   /* GLSL takes an integer or double varying flat */
+   const bool flat = q[0] == 'f' || e.scalar != 'f';
+   /* the input as the vertex stage qualifies it too: a GLES host's link matches them */
+   glsl_str_printf(src,
+                   "layout(%s) %sin %s mgl_in%u[]%s;\n"
+                   "layout(%s) %sout %s mgl_out%u%s;\n",
+                   at, q, type, i, dim, at, q, type, i, dim);
+   glsl_str_printf(body, "  mgl_out%u = mgl_in%u[%s];\n", i, i, flat ? "c" : "i");
+   return true;
+}
+
+/* The locations the geometry stage's inputs may take on every Vulkan device that has the
+ * stage: maxGeometryInputComponents is at least 64 (Vulkan 1.3 table 53), 16 vec4s. A vertex
+ * stage's outputs may reach further (GL_MAX_VERTEX_OUTPUT_COMPONENTS is the device's vertex
+ * limit, 128 on lavapipe). */
+#define OUTLINE_INPUT_LOCATIONS 16u
+
+/* Bit l: the fragment stage reads location l (below 64); all ones without a fragment stage
+ * that reflects, so that nothing is left out. */
+static uint64_t
+fragment_reads(const struct glsl_program *prog)
+{
+   const struct glsl_spirv *fs = &prog->spirv[GLSL_STAGE_FRAGMENT];
+   const char *err = NULL;
+   struct spv_refl *r = fs->words ? spv_refl_create(fs->words, fs->num_words, NULL, &err) : NULL;
+   if (!r || spv_refl_error(r)) {
+      spv_refl_destroy(r);
+      return fs->words ? ~0ull : 0;
+   }
+   uint64_t mask = 0;
+   unsigned nv = 0;
+   const struct spv_refl_var *vars = spv_refl_vars(r, SPV_REFL_INPUTS, &nv);
+   for (unsigned i = 0; i < nv; i++) {
+      uint32_t l = 0;
+      if (!spv_refl_decoration(r, vars[i].id, SpvDecorationLocation, &l)) {
+         mask = ~0ull;
+         break;
+      }
+      const uint32_t n = spv_refl_locations(r, vars[i].type);
+      for (uint32_t k = l; k < l + n && k < 64; k++)
+         mask |= 1ull << k;
+   }
+   spv_refl_destroy(r);
+   return mask;
+}
+
+uint32_t *
+glsl_outline_gs(const struct glsl_program *prog, const struct glsl_outline *o, size_t *num_words,
+                const char **why)
+{
+   *num_words = 0;
+   *why = NULL;
+   const struct glsl_spirv *vs = &prog->spirv[GLSL_STAGE_VERTEX];
+   const char *err = NULL;
+   struct spv_refl *r = vs->words ? spv_refl_create(vs->words, vs->num_words, NULL, &err) : NULL;
+   if (!r || spv_refl_error(r)) {
+      spv_refl_destroy(r);
+      *why = "no vertex stage, or its SPIR-V does not reflect";
+      return NULL;
+   }
+   if (spv_refl_builtin(r, true, SpvBuiltInLayer, NULL, NULL) ||
+       spv_refl_builtin(r, true, SpvBuiltInViewportIndex, NULL, NULL)) {
+      spv_refl_destroy(r);
+      *why = "the vertex stage writes gl_Layer or gl_ViewportIndex";
+      return NULL;
+   }
+   struct glsl_str src = {0}, body = {0}, decl = {0};
+   glsl_str_printf(&src, "#version 450 core\nlayout(triangles_adjacency) in;\nlayout(%s) out;\n",
+                   o->points ? "points, max_vertices = 3" : "line_strip, max_vertices = 6");
+   /* gl_in and the output block as the vertex stage writes its built-ins (Vulkan matches
+    * the blocks member for member); the distances copied where it writes them */
+   uint32_t len[4];
+   bool active[4];
+   if (per_vertex_block(vs, true, &decl, len, active) && decl.s)
+      glsl_str_printf(&src, "in gl_PerVertex {\n%s} gl_in[];\nout gl_PerVertex {\n%s};\n", decl.s,
+                      decl.s);
+   else
+      *why = "the vertex stage's built-in outputs do not reflect";
+   if (len[1] && active[1])
+      glsl_str_append(&body, "  gl_PointSize = gl_in[i].gl_PointSize;\n");
+   static const char *const distances[2] = {"gl_ClipDistance", "gl_CullDistance"};
+   for (unsigned k = 2; k < 4; k++)
+      if (len[k] && active[k])
+         glsl_str_printf(&body, "  for (int d = 0; d < %u; d++)\n    %s[d] = gl_in[i].%s[d];\n",
+                         len[k], distances[k - 2], distances[k - 2]);
+   glsl_str_append(&body, "  gl_PrimitiveID = gl_PrimitiveIDIn;\n");
+   /* the outputs the fragment stage reads, within the locations every device takes */
+   const uint64_t reads = fragment_reads(prog);
+   unsigned nv = 0;
+   const struct spv_refl_var *vars = spv_refl_vars(r, SPV_REFL_OUTPUTS, &nv);
+   for (unsigned i = 0; i < nv && !*why; i++) {
+      struct spv_tinfo t;
+      spv_refl_type(r, vars[i].type, &t);
+      uint32_t l = 0;
+      const uint32_t n = spv_refl_locations(r, vars[i].type);
+      if (spv_refl_decoration(r, vars[i].id, SpvDecorationLocation, &l) && l < 64 &&
+          !((n < 64 ? ((1ull << n) - 1) << l : ~0ull << l) & reads))
+         continue; /* the fragment stage reads none of its locations */
+      if (l + n > OUTLINE_INPUT_LOCATIONS) {
+         *why = "the vertex outputs the fragment stage reads pass location 16, the geometry "
+                "input limit of every device";
+         break;
+      }
+      if (t.kind == SPV_TK_STRUCT && t.block) {
+         uint32_t location = 0;
+         if (!spv_refl_decoration(r, vars[i].id, SpvDecorationLocation, &location) ||
+             !block_copy(r, vars[i].type, &t, i, location, &src, &body, true))
+            *why = "a vertex output block without a location or with a member this stage does "
+                   "not copy";
+      } else if (!outline_varying(r, &vars[i], i, &src, &body)) {
+         *why = "a vertex output without a location, or a struct or an array of arrays";
+      }
+   }
+   spv_refl_destroy(r);
+   if (o->offset)
+      glsl_str_append(&src, o->offset);
+   /* vertex i of the input, its flat outputs from vertex c */
+   glsl_str_printf(&src, "void put(int i, int c)\n{\n  gl_Position = %s;\n",
+                   o->offset ? "offset_z(gl_in[i].gl_Position)" : "gl_in[i].gl_Position");
+   if (body.s)
+      glsl_str_append(&src, body.s);
+   /* the facing, culling and edges as the fixed-function outline stage finds them
+    * (fe_ff_program.c, gen_geometry) */
+   glsl_str_printf(&src,
+                   "  EmitVertex();\n}\nvoid main()\n{\n"
+                   "  float a = dot(gl_in[0].gl_Position.xyw, cross(gl_in[2].gl_Position.xyw, "
+                   "gl_in[4].gl_Position.xyw));\n"
+                   "  bool f = %s;\n",
+                   o->front_cw ? "a < 0.0" : "a > 0.0");
+   if (o->cull & 1)
+      glsl_str_append(&src, "  if (f)\n    return;\n");
+   if (o->cull & 2)
+      glsl_str_append(&src, "  if (!f)\n    return;\n");
+   if (o->offset)
+      glsl_str_append(&src, "  find_offset();\n");
+   glsl_str_printf(&src,
+                   "  for (int e = 0; e < 6; e += 2) {\n"
+                   "    if (gl_in[e + 1].gl_Position == gl_in[e].gl_Position)\n"
+                   "      continue;\n"
+                   "    put(e, %d);\n",
+                   o->provoking_last ? 4 : 0);
+   if (!o->points)
+      glsl_str_printf(&src, "    put((e + 2) %% 6, %d);\n", o->provoking_last ? 4 : 0);
+   glsl_str_append(&src, "    EndPrimitive();\n  }\n}\n");
+   uint32_t *words = NULL;
+   if (!*why) {
+      if (src.oom || body.oom || decl.oom)
+         *why = "out of memory";
+      else if (!(words = glsl_compile_internal(GLSL_STAGE_GEOMETRY, src.s, num_words)))
+         *why = "glslang refused the outline geometry shader";
+   }
+   free(src.s);
+   free(body.s);
+   free(decl.s);
    return words;
 }

@@ -342,6 +342,16 @@ glsl_passthrough_tcs(const struct glsl_program *prog, uint32_t vertices, const f
    return NULL;
 }
 
+uint32_t *
+glsl_outline_gs(const struct glsl_program *prog, const struct glsl_outline *o, size_t *num_words,
+                const char **why)
+{
+   (void)prog, (void)o;
+   *num_words = 0;
+   *why = "the fake linker makes no geometry stages";
+   return NULL;
+}
+
 const char *
 glsl_spirv_extension_name(unsigned i)
 {
