@@ -387,6 +387,14 @@ uint32_t *spv_tcs_component_stores(const uint32_t *words, size_t num_words, size
 uint32_t *spv_gs_output_copies(const uint32_t *words, size_t num_words, size_t *out_n,
                                bool *blocked, const char **err);
 
+/* The module's output built-in block (gl_PerVertex) declared only up to the last member its
+ * code reaches through a constant-index access chain (spv_pervertex_trim.c): a device counts
+ * every member the block declares against its output limits. For the last vertex stage only
+ * (the next stage's gl_in[] reads the block as declared). Returns new words (free them), or
+ * NULL: *err NULL when there is nothing to cut or the block is used otherwise, else why. */
+uint32_t *spv_trim_pervertex_out(const uint32_t *words, size_t num_words, size_t *out_n,
+                                 const char **err);
+
 /* In a vertex or tessellation evaluation module, each output that holds a 64-bit integer
  * vector (a block: each member that holds one) becomes a Private variable stored whole to the
  * Output at each OpReturn of the entry point (spv_gs_outputs.c): NVIDIA's driver reads such an

@@ -198,6 +198,22 @@ finish_stages(struct link *l)
             break;
          }
       }
+      /* the last vertex stage's gl_PerVertex without the members it never reaches (a device
+       * counts the whole block against its output limits: spv_pervertex_trim.c); a separable
+       * program's may feed another program's stage, which reads the block as declared */
+      if (s == last_prerast && !l->in->separable) {
+         uint32_t *tw = spv_trim_pervertex_out(w, nw, &rn, &err);
+         if (tw) {
+            free(w);
+            w = tw;
+            nw = rn;
+         } else if (err) {
+            link_error(l, "internal error: cannot trim the %s shader's gl_PerVertex: %s",
+                       glsl_stage_name(s), err);
+            free(w);
+            break;
+         }
+      }
       if (!validates(l, ctx, s, w, nw)) {
          free(w);
          break;
