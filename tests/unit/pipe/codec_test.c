@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "pipe_codec.h"
+#include "pipe_stats.h"
 #include "pipe_loopback.h"
 
 static int failures;
@@ -503,6 +504,22 @@ draw_words_rules(void)
    mgp_loopback_finish(&lb);
 }
 
+/* MGL_PIPE_STATS counts draw_words as a draw: its bytes and the state records before it end
+ * that draw's bucket, as draw's do (draws=0 in MGL-PIPE-FRAME lines before this). */
+static void
+stats_count_draw_words(void)
+{
+   static struct mgp_stats st;
+   memset(&st, 0, sizeof(st));
+   mgp_stats_count(&st, MGP_CALL_set_vertex_buffers, 40);
+   mgp_stats_count(&st, MGP_CALL_draw_words, 40);
+   mgp_stats_count(&st, MGP_CALL_draw, 16);
+   CHECK(st.frame_draws == 2 && st.bytes_since_draw == 0, "draws counted %llu, bytes left %llu",
+         (unsigned long long)st.frame_draws, (unsigned long long)st.bytes_since_draw);
+   CHECK(st.draw_bytes_hist[3] == 1 && st.draw_bytes_hist[0] == 1,
+         "the 80 bytes before and of draw_words are its draw's");
+}
+
 static void
 tail_copied_once(void)
 {
@@ -585,6 +602,7 @@ main(void)
    tail_count_overflow();
    tail_copied_once();
    draw_words_rules();
+   stats_count_draw_words();
    reply_round_trip();
    int total = MGP_CALL_COUNT;
    printf("%d calls round-tripped; %d failures\n", total, failures);
