@@ -299,11 +299,15 @@ compact_supported(const struct fe_context *ctx)
 }
 
 /* Whether the tracker work before a compact draw may hold the default block's changed words
- * for it (fe_tracker.h, fold_words): the server takes draw_words. */
+ * for it (fe_tracker.h, fold_words): the server takes draw_words, and the calls become records
+ * (not on monolith, fail_server set: there each call is the backend's function, no record to
+ * save, and holding the words would only copy them once more). */
 static inline bool
 words_fold(const struct fe_context *ctx)
 {
-   return (ctx->share->caps->call_mask[MGP_CALL_draw_words / 64] >> (MGP_CALL_draw_words % 64)) & 1;
+   const struct fe_share_group *sg = ctx->share;
+   return !sg->fail_server &&
+          ((sg->caps->call_mask[MGP_CALL_draw_words / 64] >> (MGP_CALL_draw_words % 64)) & 1);
 }
 
 /* One range, one instance, no flags: the compact draw, with the words the tracker held for it

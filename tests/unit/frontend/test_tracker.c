@@ -1357,7 +1357,7 @@ test_delete_texture_views(void)
 static void
 test_uniforms_and_ubo(void)
 {
-   /* the ranges as set_global_constants: a backend without set_constant_words (GLES) */
+   /* the ranges as set_global_constants: a backend without set_constant_words (GLES before ABI 41) */
    fake_caps.call_mask[MGP_CALL_set_constant_words / 64] &=
       ~(1ull << (MGP_CALL_set_constant_words % 64));
    struct fe_test_env e;
@@ -1450,7 +1450,7 @@ test_uniforms_and_ubo(void)
 static void
 test_state_uniforms(void)
 {
-   /* the ranges as set_global_constants: a backend without set_constant_words (GLES) */
+   /* the ranges as set_global_constants: a backend without set_constant_words (GLES before ABI 41) */
    fake_caps.call_mask[MGP_CALL_set_constant_words / 64] &=
       ~(1ull << (MGP_CALL_set_constant_words % 64));
    struct fe_test_env e;
@@ -1544,7 +1544,7 @@ test_uniform_range_resend(void)
    make_triangle(&vao, &vbo);
    GLint tint = mgl_glGetUniformLocation(prog, "tint");
    GLint m = mgl_glGetUniformLocation(prog, "m");
-   /* a backend without set_constant_words (GLES): ranges as set_global_constants */
+   /* a backend without set_constant_words (GLES before ABI 41): ranges as set_global_constants */
    const uint64_t words_bit = 1ull << (MGP_CALL_set_constant_words % 64);
    fake_caps.call_mask[MGP_CALL_set_constant_words / 64] &= ~words_bit;
    fake_clear();
