@@ -888,8 +888,8 @@ emit_constant_words(struct fe_context *ctx, const struct fe_exec *e, uint32_t lo
        !mgp_handle_eq(t->program_bound, e->cso) ||
        !fe_call_supported(ctx->share, MGP_CALL_set_constant_words))
       return false;
-   send_held_words(ctx); /* none: a draw holds one range at most */
    if (t->fold_words) {
+      send_held_words(ctx); /* none: a draw's validate emits its constants once */
       memcpy(t->words, e->uniforms + lo, hi - lo);
       t->words_first = lo / 4u;
       t->words_count = (hi - lo) / 4u;
