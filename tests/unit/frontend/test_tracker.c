@@ -1607,6 +1607,21 @@ test_uniform_range_resend(void)
    env_finish(&e);
 }
 
+/* The first draw of a program of a, tint and m (96 bytes) sends its block whole: the copy the
+ * server then holds goes into held. */
+static bool
+first_block_sent(uint8_t held[96])
+{
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   const struct fake_rec *gc = fake_find(MGP_CALL_set_global_constants, 0);
+   CHECK(gc && gc->data_size == 96);
+   if (!gc || gc->data_size != 96)
+      return false;
+   memcpy(held, gc->data, 96);
+   return true;
+}
+
 /* Issue 22: a short changed range of the bound program's default block goes as
  * set_constant_words (no span, no program handle); the block the server holds, patched with
  * every record, is the program's after each draw. A longer range goes as set_global_constants.
@@ -1629,16 +1644,11 @@ test_uniform_words(void)
    GLint a = mgl_glGetUniformLocation(prog, "a");
    GLint tint = mgl_glGetUniformLocation(prog, "tint");
    GLint m = mgl_glGetUniformLocation(prog, "m");
-   fake_clear();
-   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
-   const struct fake_rec *gc = fake_find(MGP_CALL_set_global_constants, 0);
-   CHECK(gc && gc->data_size == 96);
-   if (!gc || gc->data_size != 96) {
+   uint8_t held[96];
+   if (!first_block_sent(held)) {
       env_finish(&e);
       return;
    }
-   uint8_t held[96];
-   memcpy(held, gc->data, 96);
    const GLfloat mat[16] = {2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 1};
    const GLfloat mat2[16] = {2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 7};
    /* {first, count} of the words each step sends; count 0: set_global_constants */
@@ -1721,16 +1731,11 @@ test_uniform_words_fold(void)
    mgl_glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof(idx), idx, GL_STATIC_DRAW);
    GLint tint = mgl_glGetUniformLocation(prog, "tint");
    GLint m = mgl_glGetUniformLocation(prog, "m");
-   fake_clear();
-   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
-   const struct fake_rec *gc = fake_find(MGP_CALL_set_global_constants, 0);
-   CHECK(gc && gc->data_size == 96);
-   if (!gc || gc->data_size != 96) {
+   uint8_t held[96];
+   if (!first_block_sent(held)) {
       env_finish(&e);
       return;
    }
-   uint8_t held[96];
-   memcpy(held, gc->data, 96);
    /* steps 0-5 glDrawArrays (the whole way, then the repeat draw), 6-7 glDrawElements */
    for (int step = 0; step < 8; step++) {
       mgl_glUniform4f(tint, (float)step, 2, 3, 4);
