@@ -298,7 +298,20 @@ compact_supported(const struct fe_context *ctx)
    return (ctx->share->caps->call_mask[MGP_CALL_draw / 64] >> (MGP_CALL_draw % 64)) & 1;
 }
 
-/* One range, one instance, no flags: the compact draw. */
+/* Whether the tracker work before a compact draw may hold the default block's changed words
+ * for it (fe_tracker.h, fold_words): the server takes draw_words, and the calls become records
+ * (not on monolith, fail_server set: there each call is the backend's function, no record to
+ * save, and holding the words would only copy them once more). */
+static inline bool
+words_fold(const struct fe_context *ctx)
+{
+   const struct fe_share_group *sg = ctx->share;
+   return !sg->fail_server &&
+          ((sg->caps->call_mask[MGP_CALL_draw_words / 64] >> (MGP_CALL_draw_words % 64)) & 1);
+}
+
+/* One range, one instance, no flags: the compact draw, with the words the tracker held for it
+ * (draw_words) where it held any. */
 static inline void
 send_compact(struct fe_context *ctx, uint16_t prim, uint8_t index_size,
              const struct mgp_draw_range *r)
@@ -310,7 +323,16 @@ send_compact(struct fe_context *ctx, uint16_t prim, uint8_t index_size,
       .count = r->count,
       .index_bias = r->index_bias,
    };
-   mgp_draw(&ctx->pipe, &c);
+   struct fe_tracker *t = &ctx->tracker;
+   if (t->words_count) {
+      mgp_draw_words(
+         &ctx->pipe,
+         &(struct mgp_draw_words){.draw = c, .first = t->words_first, .count = t->words_count},
+         t->words);
+      t->words_count = 0;
+   } else {
+      mgp_draw(&ctx->pipe, &c);
+   }
 }
 
 static void
@@ -514,7 +536,7 @@ draw_repeats(const struct fe_context *ctx, GLenum mode, unsigned isz)
 }
 
 /* The repeat draw's tracker work (the groups fe_validate would run for what moved), then the
- * draw serial it now stands at. */
+ * draw serial it now stands at. Its compact send follows: changed words are held for it. */
 static inline void
 draw_repeat_take(struct fe_context *ctx, unsigned k)
 {
@@ -524,7 +546,9 @@ draw_repeat_take(struct fe_context *ctx, unsigned k)
       r->constants += (k & REPEAT_CONSTANTS) != 0;
       r->buffers += (k & REPEAT_BINDINGS) != 0;
       r->arrays += (k & REPEAT_BINDINGS) && ctx->tracker.draw_in.vao != (uintptr_t)ctx->vao;
+      ctx->tracker.fold_words = (k & REPEAT_CONSTANTS) && words_fold(ctx);
       fe_tracker_repeat(ctx, k & REPEAT_CONSTANTS, k & REPEAT_BINDINGS);
+      ctx->tracker.fold_words = false;
       r->serial = ctx->draw_serial;
    }
 }
@@ -653,14 +677,20 @@ draw_arrays_way(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count,
        !fe_client_arrays_prepare(ctx, (uint32_t)first, (uint32_t)first + (uint32_t)count - 1,
                                  (uint32_t)instances, baseinstance, &rebase))
       return;
-   if (!fe_validate(ctx, FE_VERB_DRAW))
+   /* submit_one's compact draw without its other cases (arrays: no indices, no range): the
+    * words the validate changes ride in it */
+   const bool compact = instances == 1 && !baseinstance && !ctx->multi_draw_id &&
+                        !loop_rewritten(ctx, mode) && one_pass(ctx, mode) && compact_supported(ctx);
+   ctx->tracker.fold_words = compact && words_fold(ctx);
+   if (!fe_validate(ctx, FE_VERB_DRAW)) {
+      fe_tracker_flush_words(ctx);
       return;
+   }
+   ctx->tracker.fold_words = false;
    if (verify)
       repeat_verify(ctx, true, groups);
    struct mgp_draw_range r = {(uint32_t)(first - rebase), (uint32_t)count, 0};
-   /* submit_one's compact draw without its other cases (arrays: no indices, no range) */
-   if (instances == 1 && !baseinstance && !ctx->multi_draw_id && !loop_rewritten(ctx, mode) &&
-       one_pass(ctx, mode) && compact_supported(ctx)) {
+   if (compact) {
       send_compact(ctx, (uint16_t)fe_mgp_prim(mode), 0, &r);
       if (!rebase && !captured)
          draw_repeat_arm(ctx, mode, 0);
@@ -854,13 +884,20 @@ draw_indexed(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, co
       basevertex = (GLint)(basevertex - rebase);
       has_range = false; /* the range named the app's vertices, not the copies' */
    }
-   if (!fe_validate(ctx, FE_VERB_DRAW))
-      return;
    /* submit_one's compact draw without its other cases (the element buffer's indices, one
-    * instance, no range, no restart, no loop rewrite) and without the draw it builds */
+    * instance, no range, no restart, no loop rewrite) and without the draw it builds: the
+    * words the validate changes ride in it */
    struct fe_buffer *eb = ctx->vao->elements;
-   if (eb && instances == 1 && !baseinstance && !has_range && !ctx->rs.primitive_restart &&
-       !loop_rewritten(ctx, mode) && one_pass(ctx, mode) && compact_supported(ctx)) {
+   const bool compact = eb && instances == 1 && !baseinstance && !has_range &&
+                        !ctx->rs.primitive_restart && !loop_rewritten(ctx, mode) &&
+                        one_pass(ctx, mode) && compact_supported(ctx);
+   ctx->tracker.fold_words = compact && words_fold(ctx);
+   if (!fe_validate(ctx, FE_VERB_DRAW)) {
+      fe_tracker_flush_words(ctx);
+      return;
+   }
+   ctx->tracker.fold_words = false;
+   if (compact) {
       const unsigned isz = index_size(type);
       uint32_t first;
       if (element_indices(ctx, eb, isz, count, indices, &first, true)) {
@@ -868,6 +905,8 @@ draw_indexed(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, co
                       &(struct mgp_draw_range){first, (uint32_t)count, basevertex});
          if (!rewritten && !rebase)
             draw_repeat_arm(ctx, mode, isz);
+      } else {
+         fe_tracker_flush_words(ctx); /* the draw is dropped: its words still count */
       }
       return;
    }

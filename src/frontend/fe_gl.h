@@ -732,9 +732,20 @@ struct fe_tfo {
 
 struct fe_cso_cache;
 
+/* The longest changed range of the default block sent as words (set_constant_words or
+ * draw_words); a longer one goes as set_global_constants, whose span costs little beside it. */
+#define FE_CONSTANT_WORDS_MAX 16u
+
 /* What the tracker sent last (fe_tracker.c). */
 struct fe_tracker {
    bool started;
+   /* Set by a draw that will go out compact, around the tracker work before it, where the
+    * server has draw_words: emit_constants then holds the changed words here (words_count 0:
+    * none held) and the draw's send carries them (fe_tracker_take_words), one record where
+    * set_constant_words and draw were two. Never held past the draw's entry point. */
+   bool fold_words;
+   uint32_t words_first, words_count;
+   struct mgp_word words[FE_CONSTANT_WORDS_MAX];
    uint64_t rs_version, ds_version, pack_version, patch_version;
    /* the dynamic state the server holds (set_dynamic_state, then set_dynamic_words patches) */
    struct mgp_dynamic_state ds_sent;

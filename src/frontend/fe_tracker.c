@@ -870,27 +870,52 @@ constants_cso(const struct fe_context *ctx, const struct fe_exec *e)
    return fe_outline_owns(e, ctx->tracker.program_bound) ? ctx->tracker.program_bound : e->cso;
 }
 
-/* The longest changed range sent as set_constant_words; a longer one goes as
- * set_global_constants, whose span costs little beside it. */
-#define CONSTANT_WORDS_MAX 16u
+/* Words a draw held that no draw_words took (its draw was dropped): set_constant_words. */
+static inline void
+send_held_words(struct fe_context *ctx)
+{
+   struct fe_tracker *t = &ctx->tracker;
+   if (!t->words_count)
+      return;
+   mgp_set_constant_words(
+      &ctx->pipe, &(struct mgp_constant_words){.first = t->words_first, .count = t->words_count},
+      t->words);
+   t->words_count = 0;
+}
 
 /* The changed words [lo, hi) of the bound draw program's block as set_constant_words, when the
- * backend has it and the range is a short run of whole words. False: the caller sends the
- * range by set_global_constants. */
+ * backend has it and the range is a short run of whole words; held for the draw instead while
+ * the draw folds them (fold_words: draw_words). False: the caller sends the range by
+ * set_global_constants. */
 static bool
 emit_constant_words(struct fe_context *ctx, const struct fe_exec *e, uint32_t lo, uint32_t hi)
 {
+   struct fe_tracker *t = &ctx->tracker;
    lo &= ~3u;
    hi = (hi + 3u) & ~3u;
-   if (hi > e->uniform_size || hi - lo > CONSTANT_WORDS_MAX * 4u ||
-       !mgp_handle_eq(ctx->tracker.program_bound, constants_cso(ctx, e)) ||
+   if (hi > e->uniform_size || hi - lo > FE_CONSTANT_WORDS_MAX * 4u ||
+       !mgp_handle_eq(t->program_bound, constants_cso(ctx, e)) ||
        !fe_call_supported(ctx->share, MGP_CALL_set_constant_words))
       return false;
-   struct mgp_word w[CONSTANT_WORDS_MAX];
+   if (t->fold_words) {
+      send_held_words(ctx); /* none: a draw's validate emits its constants once */
+      memcpy(t->words, e->uniforms + lo, hi - lo);
+      t->words_first = lo / 4u;
+      t->words_count = (hi - lo) / 4u;
+      return true;
+   }
+   struct mgp_word w[FE_CONSTANT_WORDS_MAX];
    memcpy(w, e->uniforms + lo, hi - lo);
    mgp_set_constant_words(
       &ctx->pipe, &(struct mgp_constant_words){.first = lo / 4u, .count = (hi - lo) / 4u}, w);
    return true;
+}
+
+void
+fe_tracker_flush_words(struct fe_context *ctx)
+{
+   ctx->tracker.fold_words = false;
+   send_held_words(ctx);
 }
 
 /* The default block's bytes: the changed range to the context that holds the block, else all. */

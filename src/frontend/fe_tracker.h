@@ -36,6 +36,8 @@ void fe_tracker_forget_draw(struct fe_context *ctx);
  * (constants) and/or a vertex array's buffers rebound (buffers) since the tracker's inputs were
  * current: the groups fe_validate would run for that alone, then every input reads as kept. */
 void fe_tracker_repeat(struct fe_context *ctx, bool constants, bool buffers);
+/* Ends a draw's fold_words: words it held that no draw_words took go as set_constant_words. */
+void fe_tracker_flush_words(struct fe_context *ctx);
 
 void fe_tracker_init(struct fe_context *ctx);
 void fe_tracker_finish(struct fe_context *ctx);

@@ -54,8 +54,10 @@
  * RGBA8_UNORM on an RGBA8_SRGB texture). 38: present_to_buffer (the swap's read back into
  * the client's heap, no pixels in the answer). 39: MGP_CAP_HEAP_MAP and mgp_map_answer.flags
  * (a persistent map of a buffer whose store is its heap span is the client's own mapping). 40:
- * MGP_DRAW_FRAGMENTS_ONLY (a polygon mode per face's second pass counts only its fragments). */
-#define MGP_ABI_VERSION 40u
+ * MGP_DRAW_FRAGMENTS_ONLY (a polygon mode per face's second pass counts only its fragments).
+ * 41: draw_words (a compact draw carrying the changed words of the default uniform block: one
+ * record where set_constant_words and draw were two) appended. */
+#define MGP_ABI_VERSION 41u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {

@@ -134,11 +134,13 @@ field_error(struct mgp_decoded *out, const struct mgp_call_info *ci, const char 
 }
 
 /* The rules of fields that size the server's work, beyond their types (pipe_calls.def says
- * which): checked here so that every transport's server refuses the same bytes. */
+ * which): checked here so that every transport's server refuses the same bytes. One switch: a
+ * call without rules (a draw, a uniform's words) pays one jump. */
 static const char *
 call_rules(struct mgp_decoded *out, const struct mgp_call_info *ci)
 {
-   if (out->call == MGP_CALL_draw_indirect) {
+   switch (out->call) {
+   case MGP_CALL_draw_indirect: {
       struct mgp_draw_indirect a;
       memcpy(&a, out->payload, sizeof(a));
       const bool counted = !mgp_handle_is_null(a.count);
@@ -152,36 +154,41 @@ call_rules(struct mgp_decoded *out, const struct mgp_call_info *ci)
          return field_error(out, ci, "count_offset");
       if (a.index_size != 0 && a.index_size != 1 && a.index_size != 2 && a.index_size != 4)
          return field_error(out, ci, "index_size");
+      break;
    }
-   if (out->call == MGP_CALL_set_shader_images) {
+   case MGP_CALL_set_shader_images: {
       struct mgp_set_shader_images a;
       memcpy(&a, out->payload, sizeof(a));
       /* compared apart: start + count cannot wrap the check */
       if (a.start > MGP_MAX_SHADER_IMAGES || a.count > MGP_MAX_SHADER_IMAGES - a.start)
          return field_error(out, ci, "count");
+      break;
    }
-   if (out->call == MGP_CALL_define_vertex_input) {
+   case MGP_CALL_define_vertex_input: {
       struct mgp_vertex_input a;
       memcpy(&a, out->payload, sizeof(a));
       if (a.id >= MGP_MAX_VERTEX_INPUTS)
          return field_error(out, ci, "id");
       if (a.count > MGP_MAX_VERTEX_BUFFERS)
          return field_error(out, ci, "count");
+      break;
    }
-   if (out->call == MGP_CALL_bind_vertex_input) {
+   case MGP_CALL_bind_vertex_input: {
       struct mgp_u32_args a;
       memcpy(&a, out->payload, sizeof(a));
       if (a.value >= MGP_MAX_VERTEX_INPUTS)
          return field_error(out, ci, "value");
+      break;
    }
-   if (out->call == MGP_CALL_bind_stream_output_object ||
-       out->call == MGP_CALL_delete_stream_output_object) {
+   case MGP_CALL_bind_stream_output_object:
+   case MGP_CALL_delete_stream_output_object: {
       struct mgp_u32_args a;
       memcpy(&a, out->payload, sizeof(a));
       if (a.value >= MGP_MAX_XFB_OBJECTS)
          return field_error(out, ci, "value");
+      break;
    }
-   if (out->call == MGP_CALL_draw_stream_output) {
+   case MGP_CALL_draw_stream_output: {
       struct mgp_draw_stream_output a;
       memcpy(&a, out->payload, sizeof(a));
       if (a.object >= MGP_MAX_XFB_OBJECTS)
@@ -192,18 +199,24 @@ call_rules(struct mgp_decoded *out, const struct mgp_call_info *ci)
          return field_error(out, ci, "stream");
       if (a.buffer >= MGP_MAX_VERTEX_STREAMS)
          return field_error(out, ci, "buffer");
+      break;
    }
-   if (out->call == MGP_CALL_begin_query || out->call == MGP_CALL_end_query) {
+   case MGP_CALL_begin_query:
+   case MGP_CALL_end_query: {
       struct mgp_query_desc a;
       memcpy(&a, out->payload, sizeof(a));
       if (a.index >= MGP_MAX_VERTEX_STREAMS) /* a primitive query's vertex stream */
          return field_error(out, ci, "index");
+      break;
    }
-   if (out->call == MGP_CALL_set_viewports) {
+   case MGP_CALL_set_viewports: {
       struct mgp_set_viewports a;
       memcpy(&a, out->payload, sizeof(a));
       if (a.count >= MGP_MAX_VIEWPORTS)
          return field_error(out, ci, "count");
+      break;
+   }
+   default: break;
    }
    return NULL;
 }
@@ -298,7 +311,8 @@ mgp_decode_record(const void *record, uint32_t available, mgp_span_resolver reso
       if (mgp_align8(need) != tail_bytes_avail)
          return field_error(out, ci, "count");
       if (need) {
-         if (!mgu_array_reserve_exact(out->tail_buf, out->tail_cap, need))
+         /* the buffer grows to the largest tail seen: most records find it big enough */
+         if (need > out->tail_cap && !mgu_array_reserve_exact(out->tail_buf, out->tail_cap, need))
             return field_error(out, ci, "count (no memory for the tail)");
          memcpy(out->tail_buf, p + payload_bytes, need);
          out->tail = out->tail_buf;

@@ -11,7 +11,7 @@ mgp_stats_count(struct mgp_stats *s, enum mgp_call_id call, uint64_t bytes)
    s->frame_records++;
    s->frame_bytes += bytes;
    s->bytes_since_draw += bytes;
-   if (call == MGP_CALL_draw_vbo || call == MGP_CALL_draw) {
+   if (call == MGP_CALL_draw_vbo || call == MGP_CALL_draw || call == MGP_CALL_draw_words) {
       unsigned b = 0;
       uint64_t limit = 16;
       while (b + 1 < MGP_STATS_DRAW_BUCKETS && s->bytes_since_draw > limit) {
@@ -57,7 +57,8 @@ mgp_stats_print(const struct mgp_stats *s, FILE *f, const char *label)
    }
    fprintf(f, "  %-28s %12llu %14llu\n", "total", (unsigned long long)total_count,
            (unsigned long long)total_bytes);
-   uint64_t draws = s->count[MGP_CALL_draw_vbo] + s->count[MGP_CALL_draw];
+   uint64_t draws =
+      s->count[MGP_CALL_draw_vbo] + s->count[MGP_CALL_draw] + s->count[MGP_CALL_draw_words];
    fprintf(f, "  draws=%llu frames=%llu round_trips=%llu", (unsigned long long)draws,
            (unsigned long long)s->frames, (unsigned long long)s->round_trips);
    if (draws)

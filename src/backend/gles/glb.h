@@ -1059,6 +1059,11 @@ GLB_CALL(set_vertex_buffers, mgp_set_vertex_buffers);
 GLB_CALL(set_index_buffer, mgp_set_index_buffer);
 GLB_CALL(set_shader_buffers, mgp_set_shader_buffers);
 GLB_CALL(set_global_constants, mgp_set_global_constants);
+GLB_CALL(set_constant_words, mgp_constant_words);
+/* set_constant_words' work (draw_words' too): false when it ended the session (Fatal) or the
+ * program is gone, so no draw follows. */
+bool glb_constant_words(struct glb_context *ctx, const struct mgp_constant_words *args,
+                        const void *tail, uint32_t tail_count);
 GLB_CALL(set_draw_program, mgp_handle_args);
 GLB_CALL(resource_subdata, mgp_resource_subdata);
 GLB_CALL(resource_readback, mgp_resource_readback);
@@ -1077,6 +1082,7 @@ GLB_CALL(set_dispatch_program, mgp_handle_args);
 GLB_CALL(launch_grid, mgp_launch_grid);
 GLB_CALL(memory_barrier, mgp_memory_barrier);
 GLB_CALL(draw, mgp_draw);
+GLB_CALL(draw_words, mgp_draw_words);
 GLB_CALL(flush, mgp_u32_args);
 GLB_CALL(present, mgp_present);
 

@@ -1776,3 +1776,13 @@ glb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tai
    const struct mgp_draw_range range = {args->start, args->count, args->index_bias};
    draw_bound(ctx, &vbo, &range, 1);
 }
+
+/* The draw program's changed default-block words, then the compact draw (draw_words: the two
+ * records set_constant_words and draw in one). */
+void
+glb_draw_words(void *self, const struct mgp_draw_words *args, const void *tail, uint32_t tail_count)
+{
+   const struct mgp_constant_words w = {.first = args->first, .count = args->count};
+   if (glb_constant_words(self, &w, tail, tail_count))
+      glb_draw(self, &args->draw, NULL, 0);
+}

@@ -18,6 +18,7 @@
 #include <spirv_cross_c.h>
 
 #include "glb.h"
+#include "pipe_codec.h"
 #include "spv.h"
 
 #define SAMPLER_BINDING_BASE 64
@@ -1845,6 +1846,19 @@ glb_set_draw_program(void *self, const struct mgp_handle_args *args, const void 
    ctx->program = args->h;
 }
 
+/* The program's copy of its default block, made at its first bytes. */
+static uint8_t *
+default_bytes(struct glb_screen *scr, struct glb_shader *s, const char *what)
+{
+   if (!s->default_bytes) {
+      const uint32_t size = s->refl.default_block_size;
+      s->default_bytes = calloc(1, size ? size : 1);
+      if (!s->default_bytes)
+         glb_fatal(scr, MGU_FATAL_OutOfMemory, what);
+   }
+   return s->default_bytes;
+}
+
 void
 glb_set_global_constants(void *self, const struct mgp_set_global_constants *args, const void *tail,
                          uint32_t tail_count)
@@ -1865,15 +1879,44 @@ glb_set_global_constants(void *self, const struct mgp_set_global_constants *args
                 "set_global_constants: bytes past the default block");
       return;
    }
-   if (!s->default_bytes) {
-      s->default_bytes = calloc(1, size ? size : 1);
-      if (!s->default_bytes) {
-         glb_fatal(scr, MGU_FATAL_OutOfMemory, "set_global_constants");
-         return;
-      }
-   }
+   if (!default_bytes(scr, s, "set_global_constants"))
+      return;
    memcpy(s->default_bytes + args->offset, args->data.ptr, (size_t)args->data.size);
    s->default_dirty = true;
+}
+
+bool
+glb_constant_words(struct glb_context *ctx, const struct mgp_constant_words *args, const void *tail,
+                   uint32_t tail_count)
+{
+   struct glb_screen *scr = ctx->scr;
+   if (mgp_handle_is_null(ctx->program)) {
+      glb_fatal(scr, MGU_FATAL_ProtocolCorruption, "set_constant_words without a draw program");
+      return false;
+   }
+   struct glb_shader *s = glb_lookup(scr, &scr->shaders, ctx->program, "set_constant_words");
+   if (!s)
+      return false;
+   if (!s->program) {
+      MGU_DECLINE(backend_draw_incomplete, "gles: uniforms of a program that was not made");
+      return true;
+   }
+   if (!default_bytes(scr, s, "set_constant_words"))
+      return false;
+   if (!mgp_constant_words_apply(s->default_bytes, s->refl.default_block_size, args, tail,
+                                 tail_count)) {
+      glb_fatal(scr, MGU_FATAL_ProtocolCorruption, "set_constant_words past the default block");
+      return false;
+   }
+   s->default_dirty = true;
+   return true;
+}
+
+void
+glb_set_constant_words(void *self, const struct mgp_constant_words *args, const void *tail,
+                       uint32_t tail_count)
+{
+   (void)glb_constant_words(self, args, tail, tail_count);
 }
 
 void

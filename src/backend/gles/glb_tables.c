@@ -50,6 +50,7 @@ const struct mgp_context_vtbl glb_context_impl = {
    .set_vertex_attrib_defaults = glb_set_vertex_attrib_defaults,
    .set_shader_buffers = glb_set_shader_buffers,
    .set_global_constants = glb_set_global_constants,
+   .set_constant_words = glb_set_constant_words,
    .set_draw_program = glb_set_draw_program,
    .resource_subdata = glb_resource_subdata,
    .resource_readback = glb_resource_readback,
@@ -64,6 +65,7 @@ const struct mgp_context_vtbl glb_context_impl = {
    .pack_to_buffer = glb_pack_to_buffer,
    .draw_vbo = glb_draw_vbo,
    .draw = glb_draw,
+   .draw_words = glb_draw_words,
    .draw_indirect = glb_draw_indirect,
    .set_shader_images = glb_set_shader_images,
    .set_dispatch_program = glb_set_dispatch_program,
@@ -154,6 +156,8 @@ static const uint32_t call_marks[CALL_COUNT] = {
    [CALL_set_stream_output_targets] = NAMED | GLB_DIRTY_PROGRAM,
    /* a program's default block: the program's, whichever context draws with it next */
    [CALL_set_global_constants] = NAMED | SHARED | GLB_DIRTY_BUFFERS,
+   [CALL_set_constant_words] = NAMED | SHARED | GLB_DIRTY_BUFFERS,
+   [CALL_draw_words] = NAMED | SHARED | GLB_DIRTY_BUFFERS, /* its words'; the draw marks none */
    [CALL_set_vertex_attrib_defaults] = NAMED | GLB_DIRTY_ATTRIB_VALUES,
    /* the program's inputs, samplers and alpha to one select what those groups put */
    [CALL_set_draw_program] = NAMED | GLB_DIRTY_PROGRAM | GLB_DIRTY_MULTISAMPLE |

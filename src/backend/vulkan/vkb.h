@@ -2192,6 +2192,10 @@ void vkb_set_shader_buffers(void *self, const struct mgp_set_shader_buffers *arg
                             uint32_t tail_count);
 void vkb_set_constant_words(void *self, const struct mgp_constant_words *args, const void *tail,
                             uint32_t tail_count);
+/* set_constant_words' work (draw_words' too): false when it ended the session (Fatal) or the
+ * program is gone, so no draw follows. */
+bool vkb_constant_words(struct vkb_context *ctx, const struct mgp_constant_words *args,
+                        const void *tail, uint32_t tail_count);
 void vkb_set_global_constants(void *self, const struct mgp_set_global_constants *args,
                               const void *tail, uint32_t tail_count);
 void vkb_set_vertex_attrib_defaults(void *self, const struct mgp_set_vertex_attrib_defaults *args,
@@ -2239,6 +2243,8 @@ void vkb_read_pixels(void *self, const struct mgp_read_pixels *args, const void 
 void vkb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail,
                   uint32_t tail_count);
 void vkb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tail_count);
+void vkb_draw_words(void *self, const struct mgp_draw_words *args, const void *tail,
+                    uint32_t tail_count);
 void vkb_draw_indirect(void *self, const struct mgp_draw_indirect *args, const void *tail,
                        uint32_t tail_count);
 void vkb_flush(void *self, const struct mgp_u32_args *args, const void *tail, uint32_t tail_count);

@@ -1391,30 +1391,38 @@ vkb_set_draw_program(void *self, const struct mgp_handle_args *args, const void 
       ctx->program = args->h;
 }
 
-void
-vkb_set_constant_words(void *self, const struct mgp_constant_words *args, const void *tail,
-                       uint32_t tail_count)
+bool
+vkb_constant_words(struct vkb_context *ctx, const struct mgp_constant_words *args, const void *tail,
+                   uint32_t tail_count)
 {
-   CTX_SELF;
+   struct vkb_screen *scr = ctx->scr;
    if (mgp_handle_is_null(ctx->program)) {
       vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, "set_constant_words without a draw program");
-      return;
+      return false;
    }
    struct vkb_shader *sh = vkb_lookup(scr, &scr->shaders, ctx->program, "set_constant_words");
    if (!sh)
-      return;
+      return false;
    if (!sh->consts_size) {
       MGU_DECLINE(backend_feature_unimplemented,
                   "set_constant_words for a program without a default uniform block in its "
                   "SPIR-V (%u words)",
                   args->count);
-      return;
+      return true;
    }
    if (!mgp_constant_words_apply(sh->consts, sh->consts_size, args, tail, tail_count)) {
       vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, "set_constant_words past the default block");
-      return;
+      return false;
    }
    vkb_shader_upload_consts(scr, sh, NULL);
+   return true;
+}
+
+void
+vkb_set_constant_words(void *self, const struct mgp_constant_words *args, const void *tail,
+                       uint32_t tail_count)
+{
+   (void)vkb_constant_words(self, args, tail, tail_count);
 }
 
 bool

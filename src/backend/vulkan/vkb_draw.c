@@ -1121,3 +1121,14 @@ vkb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tai
    const struct mgp_draw_range range = {args->start, args->count, args->index_bias};
    vkb_draw_vbo(self, &full, &range, 1);
 }
+
+/* The default block's changed words, then the compact draw: set_constant_words and draw in one
+ * record (the tick wrapper moved consts_tick and call_tick as set_constant_words does, so the
+ * draw takes the way it took after that record). */
+void
+vkb_draw_words(void *self, const struct mgp_draw_words *args, const void *tail, uint32_t tail_count)
+{
+   const struct mgp_constant_words w = {.first = args->first, .count = args->count};
+   if (vkb_constant_words(self, &w, tail, tail_count))
+      vkb_draw(self, &args->draw, NULL, 0);
+}

@@ -2,7 +2,7 @@
  * (vkb_screen_vtbl, vkb_context_vtbl) behind one wrapper per call that advances one of the
  * screen's ticks before the call runs: buffer_tick for the call that changes only what
  * descriptor set 0 holds (uniform-block bindings), consts_tick for default-block bytes
- * (set_global_constants, set_constant_words; a program's slice moves: set 0 keeps its descriptors, its dynamic offset moves), texture_tick for
+ * (set_global_constants, set_constant_words, draw_words: its words, then a draw; a program's slice moves: set 0 keeps its descriptors, its dynamic offset moves), texture_tick for
  * those that change only what set 1 holds (sampler views, samplers), vertex_tick for
  * those that change only the vertex and index buffers bound (set_vertex_buffers,
  * set_index_buffer, bind_vertex_input: a vertex-array switch), rs_tick for bind_render_state (its dynamic part is re-recorded there),
@@ -77,7 +77,8 @@ rename_ticks(struct vkb_screen *scr, uint64_t renames_before, uint64_t vertex_re
       if (MGP_CALL_##name == MGP_CALL_set_shader_buffers)                                          \
          SCREEN_OF_##cls(self)->buffer_tick++;                                                     \
       else if (MGP_CALL_##name == MGP_CALL_set_global_constants ||                                 \
-               MGP_CALL_##name == MGP_CALL_set_constant_words)                                     \
+               MGP_CALL_##name == MGP_CALL_set_constant_words ||                                   \
+               MGP_CALL_##name == MGP_CALL_draw_words)                                             \
          SCREEN_OF_##cls(self)->consts_tick++;                                                     \
       else if (MGP_CALL_##name == MGP_CALL_set_sampler_views ||                                    \
                MGP_CALL_##name == MGP_CALL_bind_sampler_states)                                    \
@@ -185,6 +186,7 @@ const struct mgp_context_vtbl vkb_context_vtbl = {
    .buffer_subdata_resident = NULL,
    .draw_vbo = vkb_draw_vbo,
    .draw = vkb_draw,
+   .draw_words = vkb_draw_words,
    .draw_indirect = vkb_draw_indirect,
    .launch_grid = vkb_launch_grid,
    .memory_barrier = vkb_memory_barrier,

@@ -465,7 +465,7 @@ static void
 test_program_matrices(void)
 {
    /* the constants' bytes are read from set_global_constants: a backend without
-    * set_constant_words (GLES) */
+    * set_constant_words (GLES before ABI 41) */
    fake_caps.call_mask[MGP_CALL_set_constant_words / 64] &=
       ~(1ull << (MGP_CALL_set_constant_words % 64));
    struct fe_test_env e;

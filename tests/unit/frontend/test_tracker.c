@@ -1357,7 +1357,7 @@ test_delete_texture_views(void)
 static void
 test_uniforms_and_ubo(void)
 {
-   /* the ranges as set_global_constants: a backend without set_constant_words (GLES) */
+   /* the ranges as set_global_constants: a backend without set_constant_words (GLES before ABI 41) */
    fake_caps.call_mask[MGP_CALL_set_constant_words / 64] &=
       ~(1ull << (MGP_CALL_set_constant_words % 64));
    struct fe_test_env e;
@@ -1450,7 +1450,7 @@ test_uniforms_and_ubo(void)
 static void
 test_state_uniforms(void)
 {
-   /* the ranges as set_global_constants: a backend without set_constant_words (GLES) */
+   /* the ranges as set_global_constants: a backend without set_constant_words (GLES before ABI 41) */
    fake_caps.call_mask[MGP_CALL_set_constant_words / 64] &=
       ~(1ull << (MGP_CALL_set_constant_words % 64));
    struct fe_test_env e;
@@ -1544,7 +1544,7 @@ test_uniform_range_resend(void)
    make_triangle(&vao, &vbo);
    GLint tint = mgl_glGetUniformLocation(prog, "tint");
    GLint m = mgl_glGetUniformLocation(prog, "m");
-   /* a backend without set_constant_words (GLES): ranges as set_global_constants */
+   /* a backend without set_constant_words (GLES before ABI 41): ranges as set_global_constants */
    const uint64_t words_bit = 1ull << (MGP_CALL_set_constant_words % 64);
    fake_caps.call_mask[MGP_CALL_set_constant_words / 64] &= ~words_bit;
    fake_clear();
@@ -1607,6 +1607,21 @@ test_uniform_range_resend(void)
    env_finish(&e);
 }
 
+/* The first draw of a program of a, tint and m (96 bytes) sends its block whole: the copy the
+ * server then holds goes into held. */
+static bool
+first_block_sent(uint8_t held[96])
+{
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   const struct fake_rec *gc = fake_find(MGP_CALL_set_global_constants, 0);
+   CHECK(gc && gc->data_size == 96);
+   if (!gc || gc->data_size != 96)
+      return false;
+   memcpy(held, gc->data, 96);
+   return true;
+}
+
 /* Issue 22: a short changed range of the bound program's default block goes as
  * set_constant_words (no span, no program handle); the block the server holds, patched with
  * every record, is the program's after each draw. A longer range goes as set_global_constants.
@@ -1629,16 +1644,11 @@ test_uniform_words(void)
    GLint a = mgl_glGetUniformLocation(prog, "a");
    GLint tint = mgl_glGetUniformLocation(prog, "tint");
    GLint m = mgl_glGetUniformLocation(prog, "m");
-   fake_clear();
-   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
-   const struct fake_rec *gc = fake_find(MGP_CALL_set_global_constants, 0);
-   CHECK(gc && gc->data_size == 96);
-   if (!gc || gc->data_size != 96) {
+   uint8_t held[96];
+   if (!first_block_sent(held)) {
       env_finish(&e);
       return;
    }
-   uint8_t held[96];
-   memcpy(held, gc->data, 96);
    const GLfloat mat[16] = {2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 1};
    const GLfloat mat2[16] = {2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 7};
    /* {first, count} of the words each step sends; count 0: set_global_constants */
@@ -1690,6 +1700,115 @@ test_uniform_words(void)
    CHECK(mgp_constant_words_apply(block, 96, &(struct mgp_constant_words){22, 2}, words, 2));
    CHECK_EQ(fake_verify_mismatches(), 0);
    CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   env_finish(&e);
+}
+
+/* Issue 22: a glUniform* between compact draws rides in the draw (draw_words: one record, not
+ * set_constant_words then draw), on the whole way and the repeat draw's, arrays and elements;
+ * words held for a draw that is then dropped still go (set_constant_words); a draw that is not
+ * compact, or a server without draw_words, gets the two records. */
+static void
+test_uniform_words_fold(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   const uint64_t draw_bit = 1ull << (MGP_CALL_draw % 64);
+   const uint64_t fold_bit = 1ull << (MGP_CALL_draw_words % 64);
+   fake_caps.call_mask[MGP_CALL_draw / 64] |= draw_bit;
+   struct fake_program fp = {
+      .num_inputs = 1,
+      .inputs = {"pos"},
+      .num_uniforms = 3,
+      .uniforms = {{"a", GL_FLOAT_VEC4, 1}, {"tint", GL_FLOAT_VEC4, 1}, {"m", GL_FLOAT_MAT4, 1}},
+   };
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   GLuint vao, vbo, ib;
+   make_triangle(&vao, &vbo);
+   const uint16_t idx[3] = {0, 1, 2};
+   mgl_glGenBuffers(1, &ib);
+   mgl_glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ib);
+   mgl_glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof(idx), idx, GL_STATIC_DRAW);
+   GLint tint = mgl_glGetUniformLocation(prog, "tint");
+   GLint m = mgl_glGetUniformLocation(prog, "m");
+   uint8_t held[96];
+   if (!first_block_sent(held)) {
+      env_finish(&e);
+      return;
+   }
+   /* steps 0-5 glDrawArrays (the whole way, then the repeat draw), 6-7 glDrawElements */
+   for (int step = 0; step < 8; step++) {
+      mgl_glUniform4f(tint, (float)step, 2, 3, 4);
+      fake_clear();
+      if (step < 6)
+         mgl_glDrawArrays(GL_TRIANGLE_STRIP, 0, 3);
+      else
+         mgl_glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL);
+      const bool first_elements = step == 6; /* binds the element buffer first */
+      CHECK_EQ(fake_count(), first_elements ? 2u : 1u);
+      CHECK_EQ(fake_count_of(MGP_CALL_set_constant_words), 0);
+      CHECK_EQ(fake_count_of(MGP_CALL_draw), 0);
+      const struct fake_rec *r = fake_find(MGP_CALL_draw_words, 0);
+      CHECK(r != NULL);
+      if (!r)
+         continue;
+      const struct mgp_draw_words *dw = (const void *)r->args;
+      /* the words of tint that changed (words 4-7) */
+      CHECK(dw->first >= 4 && dw->count >= 1 && dw->first + dw->count <= 8);
+      CHECK_EQ(dw->draw.mode, step < 6 ? MGP_PRIM_TRIANGLE_STRIP : MGP_PRIM_TRIANGLES);
+      CHECK_EQ(dw->draw.index_size, step < 6 ? 0 : 2);
+      CHECK_EQ(dw->draw.count, 3);
+      CHECK(mgp_constant_words_apply(held, sizeof(held),
+                                     &(struct mgp_constant_words){dw->first, dw->count}, r->tail,
+                                     r->tail_count));
+      CHECK(!memcmp(held, e.ctx->tracker.exec->uniforms, sizeof(held)));
+   }
+   CHECK(e.ctx->draw_repeat.hits > 0); /* the repeat draw's way was among them */
+   /* a draw dropped after its validate held the words (indices past its buffer, the whole
+    * way: the repeat draw checks them first): the words go alone */
+   mgl_glUniform4f(tint, 9, 9, 9, 9);
+   fe_tracker_forget_draw(e.ctx);
+   fake_clear();
+   mgl_glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, (const void *)(uintptr_t)4);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_constant_words), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_words) + fake_count_of(MGP_CALL_draw), 0);
+   const struct fake_rec *w = fake_find(MGP_CALL_set_constant_words, 0);
+   if (w) {
+      const struct mgp_constant_words *wa = (const void *)w->args;
+      CHECK(mgp_constant_words_apply(held, sizeof(held), wa, w->tail, w->tail_count));
+      CHECK(!memcmp(held, e.ctx->tracker.exec->uniforms, sizeof(held)));
+   }
+   /* not compact (instanced): set_constant_words, then draw_vbo */
+   mgl_glUniform4f(tint, 7, 7, 7, 7);
+   fake_clear();
+   mgl_glDrawArraysInstanced(GL_TRIANGLES, 0, 3, 2);
+   CHECK_EQ(fake_count(), 2);
+   CHECK_EQ(fake_rec(0)->id, MGP_CALL_set_constant_words);
+   CHECK_EQ(fake_rec(1)->id, MGP_CALL_draw_vbo);
+   /* a range too long for words: set_global_constants, then the draw alone */
+   const GLfloat mat[16] = {2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 1};
+   mgl_glUniform4f(tint, 1, 1, 1, 1);
+   mgl_glUniformMatrix4fv(m, 1, GL_FALSE, mat);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count(), 2);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_global_constants), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw), 1);
+   /* a server without draw_words: the two records */
+   fake_caps.call_mask[MGP_CALL_draw_words / 64] &= ~fold_bit;
+   for (int step = 0; step < 3; step++) {
+      mgl_glUniform4f(tint, 5, 6, 7, (float)step);
+      fake_clear();
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      CHECK_EQ(fake_count(), 2);
+      CHECK_EQ(fake_rec(0)->id, MGP_CALL_set_constant_words);
+      CHECK_EQ(fake_rec(1)->id, MGP_CALL_draw);
+   }
+   fake_caps.call_mask[MGP_CALL_draw_words / 64] |= fold_bit;
+   CHECK(!e.ctx->tracker.fold_words && !e.ctx->tracker.words_count);
+   CHECK_EQ(fake_verify_mismatches(), 0);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   fake_caps.call_mask[MGP_CALL_draw / 64] &= ~draw_bit;
    env_finish(&e);
 }
 
@@ -3545,10 +3664,9 @@ test_draw_repeat(void)
    CHECK_EQ(ctx->draw_repeat.hits, hits + 1);
    CHECK_EQ(ctx->draw_repeat.constants, constants + 1);
    CHECK_EQ(t->value_validates, values + 1);
-   CHECK_EQ(
-      fake_count_of(MGP_CALL_set_constant_words) + fake_count_of(MGP_CALL_set_global_constants), 1);
-   CHECK_EQ(fake_count_of(MGP_CALL_draw), 1);
-   CHECK_EQ(fake_rec(fake_count() - 1)->id, MGP_CALL_draw);
+   /* the changed words ride in the draw (draw_words) */
+   CHECK_EQ(fake_count(), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_words), 1);
    fake_clear();
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
    CHECK_EQ(ctx->draw_repeat.hits, hits + 2);
@@ -4160,6 +4278,7 @@ main(void)
    test_state_uniforms();
    test_uniform_range_resend();
    test_uniform_words();
+   test_uniform_words_fold();
    test_framebuffer_state();
    test_draw_forms();
    test_render_state_lru();

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "pipe_codec.h"
+#include "pipe_stats.h"
 #include "pipe_loopback.h"
 
 static int failures;
@@ -452,6 +453,73 @@ tail_count_overflow(void)
 
 /* The tail the backend sees is the decoder's copy: bytes rewritten in the record after the
  * checks (a client writing shared memory) do not reach it. */
+/* draw_words (ABI 41): a compact draw with the default block's changed words as its tail. A good
+ * record decodes to the draw and the words; a count past the record, a count whose byte size
+ * overflows 32 bits and a draw mode past mgp_prim are refused naming the call. */
+static void
+draw_words_rules(void)
+{
+   struct mgp_loopback lb;
+   mgp_loopback_init(&lb, 4096);
+   struct mgp_encoder enc = {.ops = &mgp_loopback_ops, .carrier = &lb, .ctx_slot = 1};
+   static struct mgp_decoded dec;
+   static uint8_t rec[256];
+   const struct mgp_word words[3] = {{0x3f800000u}, {2}, {3}};
+   const struct mgp_draw_words good = {
+      .draw = {.mode = MGP_PRIM_TRIANGLE_STRIP,
+               .index_size = 2,
+               .start = 6,
+               .count = 4,
+               .index_bias = -1},
+      .first = 5,
+      .count = 3,
+   };
+   mgp_encode_call(&enc, MGP_CALL_draw_words, &good, words, 3);
+   const uint32_t size = lb.record_size;
+   CHECK(size == 8 + 24 + 16, "draw_words of 3 words is %u bytes", size);
+   memcpy(rec, lb.record, size);
+   CHECK(!mgp_decode_record(rec, size, NULL, NULL, &dec), "good draw_words refused");
+   const struct mgp_draw_words *a = (const void *)dec.payload;
+   CHECK(dec.call == MGP_CALL_draw_words && dec.tail_count == 3 && a->first == 5 &&
+            a->draw.mode == MGP_PRIM_TRIANGLE_STRIP && a->draw.start == 6 && a->draw.count == 4 &&
+            a->draw.index_bias == -1,
+         "draw_words decoded wrong");
+   CHECK(dec.tail && !memcmp(dec.tail, words, sizeof(words)), "draw_words' words");
+   const uint32_t counts[2] = {5,
+                               0x40000002u}; /* past the padded record; 4 * count wraps 32 bits */
+   for (int i = 0; i < 2; i++) {
+      memcpy(rec, lb.record, size);
+      memcpy(rec + 8 + offsetof(struct mgp_draw_words, count), &counts[i], 4);
+      const char *err = mgp_decode_record(rec, size, NULL, NULL, &dec);
+      CHECK(names_call(err, "draw_words"), "draw_words count %u: %s", counts[i],
+            err ? err : "accepted");
+   }
+   memcpy(rec, lb.record, size);
+   const uint16_t mode = MGP_PRIM_COUNT;
+   memcpy(rec + 8 + offsetof(struct mgp_draw_words, draw.mode), &mode, 2);
+   const char *err = mgp_decode_record(rec, size, NULL, NULL, &dec);
+   CHECK(err && strstr(err, "draw_words.draw.mode"), "draw_words mode past mgp_prim: %s",
+         err ? err : "accepted");
+   mgp_decoded_finish(&dec);
+   mgp_loopback_finish(&lb);
+}
+
+/* MGL_PIPE_STATS counts draw_words as a draw: its bytes and the state records before it end
+ * that draw's bucket, as draw's do (draws=0 in MGL-PIPE-FRAME lines before this). */
+static void
+stats_count_draw_words(void)
+{
+   static struct mgp_stats st;
+   memset(&st, 0, sizeof(st));
+   mgp_stats_count(&st, MGP_CALL_set_vertex_buffers, 40);
+   mgp_stats_count(&st, MGP_CALL_draw_words, 40);
+   mgp_stats_count(&st, MGP_CALL_draw, 16);
+   CHECK(st.frame_draws == 2 && st.bytes_since_draw == 0, "draws counted %llu, bytes left %llu",
+         (unsigned long long)st.frame_draws, (unsigned long long)st.bytes_since_draw);
+   CHECK(st.draw_bytes_hist[3] == 1 && st.draw_bytes_hist[0] == 1,
+         "the 80 bytes before and of draw_words are its draw's");
+}
+
 static void
 tail_copied_once(void)
 {
@@ -533,6 +601,8 @@ main(void)
    corrupt_records();
    tail_count_overflow();
    tail_copied_once();
+   draw_words_rules();
+   stats_count_draw_words();
    reply_round_trip();
    int total = MGP_CALL_COUNT;
    printf("%d calls round-tripped; %d failures\n", total, failures);

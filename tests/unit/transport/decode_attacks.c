@@ -48,6 +48,8 @@
  *                  backend's).
  *   const-noprog   set_constant_words of two words with no draw program set: the words name
  *                  no block (the backend's check, every arm).
+ *   words-noprog   draw_words (a draw carrying two words) with no draw program set: the same
+ *                  check as const-noprog, and no draw is made (every arm).
  *   buffers-cls    set_shader_buffers of class 3: past atomic counter (2), the last class.
  *   atomic-offset  set_shader_buffers of an atomic counter range at offset 2 of a buffer: GL
  *                  binds them at multiples of 4 only.
@@ -378,6 +380,11 @@ main(int argc, char **argv)
    else if (!strcmp(attack, "const-noprog"))
       mgp_set_constant_words(&ctx, &(struct mgp_constant_words){.first = 0, .count = 2},
                              (const struct mgp_word[2]){{1}, {2}});
+   else if (!strcmp(attack, "words-noprog"))
+      mgp_draw_words(&ctx,
+                     &(struct mgp_draw_words){
+                        .draw = {.mode = MGP_PRIM_TRIANGLES, .count = 3}, .first = 0, .count = 2},
+                     (const struct mgp_word[2]){{1}, {2}});
    else if (!strncmp(attack, "vi-", 3))
       attack_vertex_input(scr, &ctx, attack);
    else if (!strncmp(attack, "xfbo-", 5))
