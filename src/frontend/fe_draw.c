@@ -199,7 +199,7 @@ draw_ready_checks(struct fe_context *ctx, GLenum mode)
    if (ctx->ff)
       line_stipple_state(ctx, mode);
    if (!ctx->vao ||
-       (atomic_load(&ctx->share->mapped_buffers) && fe_vao_uses_mapped_buffer(ctx->vao))) {
+       (atomic_load(&ctx->share->blocking_maps) && fe_vao_uses_mapped_buffer(ctx->vao))) {
       fe_error(ctx, GL_INVALID_OPERATION);
       return false;
    }
@@ -239,7 +239,7 @@ draw_ready(struct fe_context *ctx, GLenum mode)
    struct fe_draw_ready_memo *m = &ctx->draw_ready_memo;
    if (m->valid && m->serial == ctx->draw_serial && m->mode == mode && m->program == ctx->program &&
        m->surface == ctx->draw_surface && !ctx->tfo->tf.active &&
-       !atomic_load(&ctx->share->mapped_buffers) && m->exec == fe_ctx_exec(ctx) &&
+       !atomic_load(&ctx->share->blocking_maps) && m->exec == fe_ctx_exec(ctx) &&
        m->any_gen == atomic_load(&ctx->share->any_gen)) {
       m->hits++;
       return true;
@@ -252,7 +252,7 @@ draw_ready(struct fe_context *ctx, GLenum mode)
    if (!draw_ready_checks(ctx, mode))
       return false;
    if (still && ctx->program && !ctx->ff && !ctx->tfo->tf.active &&
-       !atomic_load(&ctx->share->mapped_buffers)) {
+       !atomic_load(&ctx->share->blocking_maps)) {
       *m = (struct fe_draw_ready_memo){
          .serial = ctx->draw_serial,
          .any_gen = atomic_load(&ctx->share->any_gen),
@@ -576,7 +576,7 @@ draw_repeat_keep(struct fe_context *ctx, GLenum mode, unsigned isz, uint64_t non
        !t->draw_in_valid || t->draw_in_serial != ctx->draw_serial ||
        t->draw_in.exec != (uintptr_t)e || ctx->tfo->tf.active || fe_client_arrays_active(ctx) ||
        sg->num_dead_shaders || ctx->pending_uploads || atomic_load(&sg->persistent_n) ||
-       ctx->ship_all_persistent || atomic_load(&sg->mapped_buffers) || ctx->multi_draw_id)
+       ctx->ship_all_persistent || atomic_load(&sg->blocking_maps) || ctx->multi_draw_id)
       return;
    *r = (struct fe_draw_repeat){
       .serial = ctx->draw_serial,
