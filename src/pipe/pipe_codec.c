@@ -33,6 +33,30 @@ mgp_span_in_bytes(enum mgp_call_id call, const void *args)
    return total;
 }
 
+/* A call with no span, no tail and no answer (a compact draw, most state): the payload goes
+ * straight into the reserved record, one copy, nothing staged. */
+static void
+encode_plain(struct mgp_encoder *enc, enum mgp_call_id call, const struct mgp_call_info *ci,
+             const void *args)
+{
+   const uint32_t body = mgp_align8(ci->payload_size);
+   const uint32_t size = (uint32_t)sizeof(struct mgp_record_header) + body;
+   uint8_t *rec = enc->ops->reserve(enc->carrier, size);
+   if (!rec) {
+      enc->failed = true;
+      return;
+   }
+   struct mgp_record_header hdr = {size, (uint16_t)call,
+                                   ci->cls == MGP_CLASS_Screen ? 0 : enc->ctx_slot};
+   memcpy(rec, &hdr, sizeof(hdr));
+   uint8_t *p = rec + sizeof(hdr);
+   memcpy(p, args, ci->payload_size);
+   memset(p + ci->payload_size, 0, body - ci->payload_size);
+   if (enc->stats)
+      mgp_stats_count(enc->stats, call, size);
+   enc->ops->commit(enc->carrier, false);
+}
+
 void
 mgp_encode_call(void *encoder, enum mgp_call_id call, const void *args, const void *tail,
                 uint32_t tail_count)
@@ -41,6 +65,10 @@ mgp_encode_call(void *encoder, enum mgp_call_id call, const void *args, const vo
    const struct mgp_call_info *ci = &mgp_call_info[call];
    if (enc->failed)
       return;
+   if (!ci->num_spans && !ci->tail_elem_size && !(ci->flags & MGP_FLAG_ReplySlot)) {
+      encode_plain(enc, call, ci, args);
+      return;
+   }
 
    uint32_t size = mgp_record_size(call, tail_count);
    /* Staging happens before the record is reserved: a record in the ring is contiguous and
