@@ -231,8 +231,9 @@ draw_ready_checks(struct fe_context *ctx, GLenum mode)
  * generations, is ready again. The checks read only those (the stages, the vertex array, the
  * framebuffer and its completeness, render state and the draw buffers move the draw serial;
  * another context's relink moves the executable, its attachment changes any_gen) or what is
- * asked live here: no transform feedback active, no buffer mapped in the share group, a
- * program current (no program pipeline) and no fixed-function stage. A no is never kept. */
+ * asked live here: no transform feedback active, no buffer of the share group mapped without
+ * GL_MAP_PERSISTENT_BIT (a persistent map is never a draw's error), a program current (no
+ * program pipeline) and no fixed-function stage. A no is never kept. */
 static inline bool
 draw_ready(struct fe_context *ctx, GLenum mode)
 {
@@ -483,7 +484,8 @@ set_draw_id(struct fe_context *ctx, uint32_t id)
  * inputs that no serial covers (the executable's binding version, the constants' owner, the
  * surfaces) read as it kept them, but for the default block's bytes (a glUniform: its value
  * group). What fe_validate's prelude would do (shaders to delete, texture uploads to flush,
- * persistent maps), what draw_ready's kept yes asks live (transform feedback, a mapped buffer)
+ * shadowed persistent maps to ship), what draw_ready's kept yes asks live (transform feedback,
+ * a buffer mapped without the persistent bit)
  * and what the compact send needs (no client arrays, no multi-draw index) is found absent when
  * kept, and the setters that make any of it present move the unusual epoch (the context's and
  * the share group's, fe_unusual_epoch): one compare. A lost session and a surface of another
