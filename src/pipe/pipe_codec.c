@@ -33,25 +33,36 @@ mgp_span_in_bytes(enum mgp_call_id call, const void *args)
    return total;
 }
 
+/* Reserves a record of size bytes for call and writes its header and payload (padded to 8);
+ * returns where the tail goes, or NULL with the encoder failed. */
+static uint8_t *
+put_record(struct mgp_encoder *enc, enum mgp_call_id call, const struct mgp_call_info *ci,
+           uint32_t size, const void *payload)
+{
+   uint8_t *rec = enc->ops->reserve(enc->carrier, size);
+   if (!rec) {
+      enc->failed = true;
+      return NULL;
+   }
+   struct mgp_record_header hdr = {size, (uint16_t)call,
+                                   ci->cls == MGP_CLASS_Screen ? 0 : enc->ctx_slot};
+   memcpy(rec, &hdr, sizeof(hdr));
+   uint8_t *p = rec + sizeof(hdr);
+   memcpy(p, payload, ci->payload_size);
+   memset(p + ci->payload_size, 0, mgp_align8(ci->payload_size) - ci->payload_size);
+   return p + mgp_align8(ci->payload_size);
+}
+
 /* A call with no span, no tail and no answer (a compact draw, most state): the payload goes
  * straight into the reserved record, one copy, nothing staged. */
 static void
 encode_plain(struct mgp_encoder *enc, enum mgp_call_id call, const struct mgp_call_info *ci,
              const void *args)
 {
-   const uint32_t body = mgp_align8(ci->payload_size);
-   const uint32_t size = (uint32_t)sizeof(struct mgp_record_header) + body;
-   uint8_t *rec = enc->ops->reserve(enc->carrier, size);
-   if (!rec) {
-      enc->failed = true;
+   const uint32_t size =
+      (uint32_t)(sizeof(struct mgp_record_header) + mgp_align8(ci->payload_size));
+   if (!put_record(enc, call, ci, size, args))
       return;
-   }
-   struct mgp_record_header hdr = {size, (uint16_t)call,
-                                   ci->cls == MGP_CLASS_Screen ? 0 : enc->ctx_slot};
-   memcpy(rec, &hdr, sizeof(hdr));
-   uint8_t *p = rec + sizeof(hdr);
-   memcpy(p, args, ci->payload_size);
-   memset(p + ci->payload_size, 0, body - ci->payload_size);
    if (enc->stats)
       mgp_stats_count(enc->stats, call, size);
    enc->ops->commit(enc->carrier, false);
@@ -105,18 +116,9 @@ mgp_encode_call(void *encoder, enum mgp_call_id call, const void *args, const vo
    if (ci->flags & MGP_FLAG_ReplySlot)
       wants_reply = true;
 
-   uint8_t *rec = enc->ops->reserve(enc->carrier, size);
-   if (!rec) {
-      enc->failed = true;
+   uint8_t *p = put_record(enc, call, ci, size, payload);
+   if (!p)
       return;
-   }
-   struct mgp_record_header hdr = {size, (uint16_t)call,
-                                   ci->cls == MGP_CLASS_Screen ? 0 : enc->ctx_slot};
-   memcpy(rec, &hdr, sizeof(hdr));
-   uint8_t *p = rec + sizeof(hdr);
-   memcpy(p, payload, ci->payload_size);
-   memset(p + ci->payload_size, 0, mgp_align8(ci->payload_size) - ci->payload_size);
-   p += mgp_align8(ci->payload_size);
    if (ci->tail_elem_size) {
       const uint64_t tb = (uint64_t)ci->tail_elem_size * tail_count; /* fits: size did */
       if (tb)
