@@ -278,8 +278,8 @@ static void
 unmap(struct fe_context *ctx, struct fe_buffer *buf)
 {
    (void)ctx;
-   if (buf->mapped)
-      atomic_fetch_sub(&buf->base.share->mapped_buffers, 1);
+   if (fe_buffer_map_blocks(buf))
+      atomic_fetch_sub(&buf->base.share->blocking_maps, 1);
    if (buf->map_sent)
       persistent_list(buf->base.share, buf, false);
    free(buf->map_sent);
@@ -1163,7 +1163,8 @@ map_begin(struct fe_context *ctx, struct fe_buffer *buf, uint8_t *sent, void *sh
    buf->map_sent = sent;
    buf->map_gpu_wrote = false;
    if (!buf->mapped) {
-      atomic_fetch_add(&ctx->share->mapped_buffers, 1);
+      if (!(access & GL_MAP_PERSISTENT_BIT))
+         atomic_fetch_add(&ctx->share->blocking_maps, 1);
       fe_share_unusual(ctx->share); /* a draw asks draw_ready: no repeat draw */
    }
    buf->mapped = true;

@@ -199,7 +199,7 @@ draw_ready_checks(struct fe_context *ctx, GLenum mode)
    if (ctx->ff)
       line_stipple_state(ctx, mode);
    if (!ctx->vao ||
-       (atomic_load(&ctx->share->mapped_buffers) && fe_vao_uses_mapped_buffer(ctx->vao))) {
+       (atomic_load(&ctx->share->blocking_maps) && fe_vao_uses_mapped_buffer(ctx->vao))) {
       fe_error(ctx, GL_INVALID_OPERATION);
       return false;
    }
@@ -231,15 +231,16 @@ draw_ready_checks(struct fe_context *ctx, GLenum mode)
  * generations, is ready again. The checks read only those (the stages, the vertex array, the
  * framebuffer and its completeness, render state and the draw buffers move the draw serial;
  * another context's relink moves the executable, its attachment changes any_gen) or what is
- * asked live here: no transform feedback active, no buffer mapped in the share group, a
- * program current (no program pipeline) and no fixed-function stage. A no is never kept. */
+ * asked live here: no transform feedback active, no buffer of the share group mapped without
+ * GL_MAP_PERSISTENT_BIT (a persistent map is never a draw's error), a program current (no
+ * program pipeline) and no fixed-function stage. A no is never kept. */
 static inline bool
 draw_ready(struct fe_context *ctx, GLenum mode)
 {
    struct fe_draw_ready_memo *m = &ctx->draw_ready_memo;
    if (m->valid && m->serial == ctx->draw_serial && m->mode == mode && m->program == ctx->program &&
        m->surface == ctx->draw_surface && !ctx->tfo->tf.active &&
-       !atomic_load(&ctx->share->mapped_buffers) && m->exec == fe_ctx_exec(ctx) &&
+       !atomic_load(&ctx->share->blocking_maps) && m->exec == fe_ctx_exec(ctx) &&
        m->any_gen == atomic_load(&ctx->share->any_gen)) {
       m->hits++;
       return true;
@@ -252,7 +253,7 @@ draw_ready(struct fe_context *ctx, GLenum mode)
    if (!draw_ready_checks(ctx, mode))
       return false;
    if (still && ctx->program && !ctx->ff && !ctx->tfo->tf.active &&
-       !atomic_load(&ctx->share->mapped_buffers)) {
+       !atomic_load(&ctx->share->blocking_maps)) {
       *m = (struct fe_draw_ready_memo){
          .serial = ctx->draw_serial,
          .any_gen = atomic_load(&ctx->share->any_gen),
@@ -483,7 +484,8 @@ set_draw_id(struct fe_context *ctx, uint32_t id)
  * inputs that no serial covers (the executable's binding version, the constants' owner, the
  * surfaces) read as it kept them, but for the default block's bytes (a glUniform: its value
  * group). What fe_validate's prelude would do (shaders to delete, texture uploads to flush,
- * persistent maps), what draw_ready's kept yes asks live (transform feedback, a mapped buffer)
+ * shadowed persistent maps to ship), what draw_ready's kept yes asks live (transform feedback,
+ * a buffer mapped without the persistent bit)
  * and what the compact send needs (no client arrays, no multi-draw index) is found absent when
  * kept, and the setters that make any of it present move the unusual epoch (the context's and
  * the share group's, fe_unusual_epoch): one compare. A lost session and a surface of another
@@ -576,7 +578,7 @@ draw_repeat_keep(struct fe_context *ctx, GLenum mode, unsigned isz, uint64_t non
        !t->draw_in_valid || t->draw_in_serial != ctx->draw_serial ||
        t->draw_in.exec != (uintptr_t)e || ctx->tfo->tf.active || fe_client_arrays_active(ctx) ||
        sg->num_dead_shaders || ctx->pending_uploads || atomic_load(&sg->persistent_n) ||
-       ctx->ship_all_persistent || atomic_load(&sg->mapped_buffers) || ctx->multi_draw_id)
+       ctx->ship_all_persistent || atomic_load(&sg->blocking_maps) || ctx->multi_draw_id)
       return;
    *r = (struct fe_draw_repeat){
       .serial = ctx->draw_serial,

@@ -644,7 +644,10 @@ struct fe_share_group {
    /* Aggregate generations (docs/PIPE.md#order): bumped at every mutation of the group. */
    atomic_uint_fast64_t texture_gen; /* a texture's images or parameters */
    atomic_uint_fast64_t buffer_gen;  /* a buffer's size (whole-buffer bindings) */
-   atomic_uint mapped_buffers;       /* buffers mapped now: 0 lets a draw skip the VAO walk */
+   /* buffers mapped now without GL_MAP_PERSISTENT_BIT (a draw reading one is an error): 0 lets
+    * a draw skip the VAO walk and keep its ready check and its repeat (a persistent map never
+    * makes a draw an error, and what a shadowed one ships at a draw persistent_n says) */
+   atomic_uint blocking_maps;
    atomic_uint_fast64_t attach_gen;  /* an attachable image's shape */
    atomic_uint_fast64_t sampler_gen; /* a sampler object's parameters */
    atomic_uint_fast64_t any_gen;     /* any of the four above (fe_share_bump) */

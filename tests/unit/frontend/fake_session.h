@@ -30,6 +30,9 @@ const struct fake_rec *fake_find(enum mgp_call_id id, unsigned nth);
 void fake_dump(const char *label);
 const char *fake_call_name(enum mgp_call_id id);
 void fake_set_failed(bool failed);
+/* map_persistent answers with store (size bytes, 64-byte aligned) as the buffer's memory, as a
+ * server role in the process does (MGP_CAP_CLIENT_MAP); NULL: the pattern, a declined map. */
+void fake_set_map_store(void *store, uint64_t size);
 uint64_t fake_verify_mismatches(void);
 unsigned fake_syncs(void);
 

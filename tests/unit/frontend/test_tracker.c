@@ -3767,6 +3767,94 @@ test_draw_repeat(void)
    fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
 }
 
+/* A draw from a buffer persistently mapped onto the server's memory (a direct map: monolith's
+ * and inproc's MGP_CAP_CLIENT_MAP, spawn's heap store; persistent_draw_64KiB) is no error and
+ * ships nothing: the repeat draw is kept and taken while the map stands, the app's writes
+ * between draws go to that memory, not the wire. A map without GL_MAP_PERSISTENT_BIT of another
+ * buffer still makes the draw that reads it an error, and one of a buffer the vertex array does
+ * not read keeps the repeat off while it stands (draw_ready's walk), as before. */
+static void
+test_repeat_persistent_map(void)
+{
+   fake_caps.call_mask[MGP_CALL_draw / 64] |= 1ull << (MGP_CALL_draw % 64); /* compact */
+   fake_caps.cap_bits |= MGP_CAP_CLIENT_MAP;
+   static _Alignas(64) float store[64];
+   fake_set_map_store(store, sizeof(store));
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}};
+   mgl_glUseProgram(make_program(&fp));
+   GLuint vao, vbo;
+   mgl_glGenVertexArrays(1, &vao);
+   mgl_glBindVertexArray(vao);
+   mgl_glGenBuffers(1, &vbo);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, vbo);
+   const GLbitfield bits = GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
+   mgl_glBufferStorage(GL_ARRAY_BUFFER, sizeof(store), NULL, bits);
+   float *map = mgl_glMapBufferRange(GL_ARRAY_BUFFER, 0, sizeof(store), bits);
+   CHECK(map == store);
+   mgl_glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   mgl_glEnableVertexAttribArray(0);
+   const struct fe_context *ctx = e.ctx;
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK(ctx->draw_repeat.valid);
+   uint64_t hits = ctx->draw_repeat.hits;
+   for (int i = 0; i < 4; i++) {
+      if (map)
+         map[6 * i] = (float)i; /* the app's write: the server's memory, nothing sent */
+      fake_clear();
+      mgl_glDrawArrays(GL_TRIANGLES, 3 * i, 3);
+      CHECK_EQ(fake_count(), 1);
+      const struct fake_rec *d = fake_find(MGP_CALL_draw, 0);
+      if (d) {
+         struct mgp_draw a;
+         memcpy(&a, d->args, sizeof(a));
+         CHECK_EQ(a.start, (uint32_t)(3 * i));
+         CHECK_EQ(a.count, 3);
+      }
+   }
+   CHECK_EQ(ctx->draw_repeat.hits, hits + 4);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   /* another buffer mapped without the persistent bit: no repeat while it is, no error (the
+    * vertex array does not read it) */
+   GLuint other;
+   mgl_glGenBuffers(1, &other);
+   mgl_glBindBuffer(GL_COPY_WRITE_BUFFER, other);
+   mgl_glBufferData(GL_COPY_WRITE_BUFFER, 64, NULL, GL_STATIC_DRAW);
+   CHECK(mgl_glMapBufferRange(GL_COPY_WRITE_BUFFER, 0, 16, GL_MAP_WRITE_BIT) != NULL);
+   hits = ctx->draw_repeat.hits;
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw), 2);
+   CHECK_EQ(ctx->draw_repeat.hits, hits);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   /* the vertex array reads it: the draw is refused */
+   mgl_glBindVertexBuffer(0, other, 0, 8);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_OPERATION);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw) + fake_count_of(MGP_CALL_draw_vbo), 0);
+   CHECK(mgl_glUnmapBuffer(GL_COPY_WRITE_BUFFER) == GL_TRUE);
+   mgl_glBindVertexBuffer(0, vbo, 0, 8);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   hits = ctx->draw_repeat.hits;
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(ctx->draw_repeat.hits, hits + 1);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   CHECK_EQ(ctx->tracker.verify_mismatches, 0);
+   CHECK(mgl_glUnmapBuffer(GL_ARRAY_BUFFER) == GL_TRUE);
+   mgl_glDeleteBuffers(1, &other);
+   mgl_glDeleteBuffers(1, &vbo);
+   mgl_glDeleteVertexArrays(1, &vao);
+   env_finish(&e);
+   fake_set_map_store(NULL, 0);
+   fake_caps.cap_bits &= ~MGP_CAP_CLIENT_MAP;
+   fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
+}
+
 /* The two uniform-block tests' start: the compact draw offered, a program reading one 64-byte
  * block "Lights" in use, a triangle's vertex array bound. */
 static void
@@ -4292,6 +4380,7 @@ main(void)
    test_compact_draw_elements();
    test_draw_ready_memo();
    test_draw_repeat();
+   test_repeat_persistent_map();
    test_repeat_ubo_rebind();
    test_ubo_bind_points();
    test_repeat_attrib_layout();
