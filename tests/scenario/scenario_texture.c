@@ -1036,6 +1036,28 @@ mip_colour(const void *ctx, int x, int y)
    return r;
 }
 
+/* Level 2 of the 2D texture on unit 0 sampled with textureLod over the window (cleared to black
+ * first); m starts as that black, for the caller to paint what it expects. Returns the program. */
+static GLuint
+draw_level_2(model *m)
+{
+   static const char *fs = "#version 330 core\n"
+                           "in vec2 v_uv;\n"
+                           "uniform sampler2D u_tex;\n"
+                           "out vec4 o_color;\n"
+                           "void main() { o_color = textureLod(u_tex, v_uv, 2.0); }\n";
+   GLuint p = link_program(VS_TEXTURED, fs);
+   gl.UseProgram(p);
+   gl.Uniform1i(uloc(p, "u_tex"), 0);
+   textured_quad_vao(0, 0, W, H);
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("draw level 2");
+   model_init(m, bg);
+   return p;
+}
+
 void
 sc_mipmaps(void)
 {
@@ -1075,21 +1097,8 @@ sc_mipmaps(void)
          }
    }
    check_gl_error("glGetTexImage");
-   static const char *fs = "#version 330 core\n"
-                           "in vec2 v_uv;\n"
-                           "uniform sampler2D u_tex;\n"
-                           "out vec4 o_color;\n"
-                           "void main() { o_color = textureLod(u_tex, v_uv, 2.0); }\n";
-   GLuint p = link_program(VS_TEXTURED, fs);
-   gl.UseProgram(p);
-   gl.Uniform1i(uloc(p, "u_tex"), 0);
-   textured_quad_vao(0, 0, W, H);
-   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
-   clear_to(bg);
-   glDrawArrays(GL_TRIANGLES, 0, 6);
-   check_gl_error("draw level 2");
    model m;
-   model_init(&m, bg);
+   draw_level_2(&m);
    model_rect_fn(&m, 0, 0, W, H, mip_colour, NULL);
    check_frame("level 2 sampled with textureLod", &m);
 }
@@ -1117,22 +1126,8 @@ sc_mipmap_rgb9e5(void)
    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
    check_gl_error("glGenerateMipmap of GL_RGB9_E5");
-   static const char *fs =
-      "#version 330 core\n"
-      "in vec2 v_uv;\n"
-      "uniform sampler2D u_tex;\n"
-      "out vec4 o_color;\n"
-      "void main() { o_color = vec4(textureLod(u_tex, v_uv, 2.0).rgb, 1.0); }\n";
-   GLuint p = link_program(VS_TEXTURED, fs);
-   gl.UseProgram(p);
-   gl.Uniform1i(uloc(p, "u_tex"), 0);
-   textured_quad_vao(0, 0, W, H);
-   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
-   clear_to(bg);
-   glDrawArrays(GL_TRIANGLES, 0, 6);
-   check_gl_error("draw level 2");
    model m;
-   model_init(&m, bg);
+   const GLuint p = draw_level_2(&m); /* RGB9_E5 samples with alpha 1 */
    model_rect(&m, 0, 0, W, H, to8(V4(0.5f, 0.25f, 1.0f, 1.0f)));
    check_frame("level 2 of GL_RGB9_E5 sampled with textureLod", &m);
    glDeleteTextures(1, &tex);
