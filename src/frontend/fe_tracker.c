@@ -543,8 +543,17 @@ resolve_unit(struct fe_context *ctx, const uint64_t gens[3], unsigned unit,
    fe_tex_params_sampler_state(sampling ? sampling : &tex->params, &st);
    st.lod_bias += unit_bias; /* the server clamps the sum to the device's range */
    /* the texture's or sampler's GL_TEXTURE_CUBE_MAP_SEAMLESS makes it seamless as well */
-   if (non_seamless && !(sampling ? sampling : &tex->params)->seamless_cube)
+   const bool seamless_param = (sampling ? sampling : &tex->params)->seamless_cube;
+   if (non_seamless && !seamless_param)
       st.flags |= MGP_SAMPLER_NON_SEAMLESS_CUBE;
+   /* filtering within each face asked of a backend that cannot (no MGP_CAP_NON_SEAMLESS_CUBE:
+    * a GLES host, whose cube maps are always seamless): filtered across faces, said so */
+   if ((target == FE_TEX_CUBE || target == FE_TEX_CUBE_ARRAY) && !non_seamless &&
+       !ctx->rs.seamless_cube && !seamless_param && ctx->desc.api != FE_API_GLES)
+      MGU_DECLINE(cube_seamless_approximated,
+                  "a cube map sampled with GL_TEXTURE_CUBE_MAP_SEAMLESS off (unit %u): the "
+                  "backend filters it across faces",
+                  unit);
    fe_tex_border_texels(tex, min_level, num_levels,
                         tex->res_format == MGP_FORMAT_RGBA8_SRGB && !skip_decode, &st);
    fe_tex_border_for_base(tex, min_level, &st);

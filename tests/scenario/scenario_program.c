@@ -1342,6 +1342,57 @@ sc_ubo_subdata_pass(void)
    gl.DeleteBuffers(1, &ubo);
 }
 
+/* ssbo_subdata_pass: as ubo_subdata_pass, with a shader storage block the fragment stage reads:
+ * glBufferSubData into it between the draws of one pass, each draw checked against the bytes
+ * it was given. On the GLES backend the host's driver ordered the write after the draws before
+ * it only for a store it made as a storage buffer (glb_resource.c): each draw read the last
+ * bytes written. */
+void
+sc_ssbo_subdata_pass(void)
+{
+   GLint fs_blocks = 0;
+   glGetIntegerv(GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS, &fs_blocks);
+   if (glGetError() != GL_NO_ERROR || fs_blocks < 1) {
+      skipped("a storage block in a fragment shader");
+      return;
+   }
+   const char *fs =
+      "#version 430\n"
+      "layout(std430, binding = 2) readonly buffer Cell { vec4 color; float scale; };\n"
+      "out vec4 o_color;\n"
+      "void main() { o_color = vec4(color.rgb * scale, 1.0); }\n";
+   GLuint p = link_program(VS_PIXELS, fs);
+   gl.UseProgram(p);
+   gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+   const GLint off = uloc(p, "u_offset");
+   float init[8] = {0};
+   GLuint ssbo;
+   gl.GenBuffers(1, &ssbo);
+   gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, ssbo);
+   gl.BufferData(GL_SHADER_STORAGE_BUFFER, sizeof init, init, GL_DYNAMIC_DRAW);
+   gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, ssbo);
+   float cell[12];
+   rect_vertices(cell, 0, 0, 6, 12);
+   mesh mc = make_mesh(cell, 6);
+   gl.BindVertexArray(mc.vao);
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   model m;
+   model_init(&m, bg);
+   /* 8 cells, each after an update of the whole block (color and scale) */
+   for (int i = 0; i < 8; i++) {
+      const float c[5] = {(float)(i % 2), 0.25f * (float)(i % 4), (float)(i / 4), 1.0f, 0.8f};
+      gl.BufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof c, c);
+      gl.Uniform2f(off, (float)(8 * i), 4.0f);
+      glDrawArrays(GL_TRIANGLES, 0, 6);
+      model_rect(&m, 8 * i, 4, 8 * i + 6, 16, to8(V4(0.8f * c[0], 0.8f * c[1], 0.8f * c[2], 1.0f)));
+   }
+   check_gl_error("draws with a storage-buffer update before each");
+   check_frame("storage-buffer updates between the draws of one pass", &m);
+   gl.DeleteBuffers(1, &ssbo);
+   gl.DeleteProgram(p);
+}
+
 /* gs_invariant: invariant varyings through a geometry stage (GLSL 1.50 4.6.1: the qualifier on
  * an output and on the next stage's input), the geometry stage's inputs among them (which the
  * GLES backend's ESSL takes on outputs only); the rectangle takes the colour passed down. */

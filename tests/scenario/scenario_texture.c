@@ -1036,6 +1036,28 @@ mip_colour(const void *ctx, int x, int y)
    return r;
 }
 
+/* Level 2 of the 2D texture on unit 0 sampled with textureLod over the window (cleared to black
+ * first); m starts as that black, for the caller to paint what it expects. Returns the program. */
+static GLuint
+draw_level_2(model *m)
+{
+   static const char *fs = "#version 330 core\n"
+                           "in vec2 v_uv;\n"
+                           "uniform sampler2D u_tex;\n"
+                           "out vec4 o_color;\n"
+                           "void main() { o_color = textureLod(u_tex, v_uv, 2.0); }\n";
+   GLuint p = link_program(VS_TEXTURED, fs);
+   gl.UseProgram(p);
+   gl.Uniform1i(uloc(p, "u_tex"), 0);
+   textured_quad_vao(0, 0, W, H);
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("draw level 2");
+   model_init(m, bg);
+   return p;
+}
+
 void
 sc_mipmaps(void)
 {
@@ -1075,23 +1097,41 @@ sc_mipmaps(void)
          }
    }
    check_gl_error("glGetTexImage");
-   static const char *fs = "#version 330 core\n"
-                           "in vec2 v_uv;\n"
-                           "uniform sampler2D u_tex;\n"
-                           "out vec4 o_color;\n"
-                           "void main() { o_color = textureLod(u_tex, v_uv, 2.0); }\n";
-   GLuint p = link_program(VS_TEXTURED, fs);
-   gl.UseProgram(p);
-   gl.Uniform1i(uloc(p, "u_tex"), 0);
-   textured_quad_vao(0, 0, W, H);
-   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
-   clear_to(bg);
-   glDrawArrays(GL_TRIANGLES, 0, 6);
-   check_gl_error("draw level 2");
    model m;
-   model_init(&m, bg);
+   draw_level_2(&m);
    model_rect_fn(&m, 0, 0, W, H, mip_colour, NULL);
    check_frame("level 2 sampled with textureLod", &m);
+}
+
+/* mipmap_rgb9e5: glGenerateMipmap of a GL_RGB9_E5 texture of one colour (exact in the shared
+ * exponent), level 2 sampled with textureLod over the window: every level is that colour. GLES
+ * fills the levels of colour-renderable formats only, which RGB9_E5 is not: the GLES backend
+ * declines it by name (glb_sampler.c) and the levels keep their zeros. */
+void
+sc_mipmap_rgb9e5(void)
+{
+   float texels[8 * 8 * 3];
+   for (int i = 0; i < 8 * 8; i++) {
+      texels[i * 3 + 0] = 0.5f;
+      texels[i * 3 + 1] = 0.25f;
+      texels[i * 3 + 2] = 1.0f;
+   }
+   GLuint tex;
+   gl.ActiveTexture(GL_TEXTURE0);
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB9_E5, 8, 8, 0, GL_RGB, GL_FLOAT, texels);
+   gl.GenerateMipmap(GL_TEXTURE_2D);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   check_gl_error("glGenerateMipmap of GL_RGB9_E5");
+   model m;
+   const GLuint p = draw_level_2(&m); /* RGB9_E5 samples with alpha 1 */
+   model_rect(&m, 0, 0, W, H, to8(V4(0.5f, 0.25f, 1.0f, 1.0f)));
+   check_frame("level 2 of GL_RGB9_E5 sampled with textureLod", &m);
+   glDeleteTextures(1, &tex);
+   gl.DeleteProgram(p);
 }
 
 /* mip_inconsistent_level: level 1 specified at level 0's size (inconsistent: the texture is

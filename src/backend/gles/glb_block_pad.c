@@ -8,9 +8,13 @@
  * already uses) for every word of a gap, so that std430 puts every member where the SPIR-V
  * says; the access chains into the block take the members' new indices.
  *
- * Only blocks of 32-bit scalars, vectors and matrices and arrays of them are padded; a block
- * otherwise shaped (a struct member, 64-bit types), one the module loads or stores whole, or
- * one indexed through OpPtrAccessChain is left as it is (SPIRV-Cross's own error stands). */
+ * Blocks of 32-bit scalars, vectors and matrices, of structs of those, and of arrays of any
+ * of them are padded. A struct member (a compatibility context's built-in state, _mgl_Compat)
+ * is placed exactly: its offset a multiple of 16, the whole gap before it padded, so that
+ * std140 and std430 both start it there; its inside is not padded (SPIRV-Cross checks that it
+ * follows the block's standard). A block otherwise shaped (64-bit types), one the module loads
+ * or stores whole, or one indexed through OpPtrAccessChain is left as it is (SPIRV-Cross's own
+ * error stands). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +45,7 @@ struct pad_pass {
    uint32_t *stride;    /* ArrayStride */
    uint32_t *block;     /* Block or BufferBlock: 1 */
    uint32_t *const_val; /* an OpConstant of an integer type: value + 1 (0: none) */
+   uint32_t *extent;    /* a struct's extent + 2 (0: not measured, 1: being measured or none) */
    struct pad_struct *structs;
    unsigned num_structs;
    /* constants the rewrite needs: (type, value) -> id, made at the first function */
@@ -127,13 +132,81 @@ collect(struct pad_pass *p)
    return !it.bad;
 }
 
+/* A struct's member decorations: each member's Offset (has: decorated), MatrixStride and
+ * RowMajor; the arrays hold `members` entries. */
+static void
+member_layout(struct pad_pass *p, uint32_t id, uint32_t members, uint32_t *offsets,
+              uint32_t *mstride, bool *has, bool *row_major)
+{
+   struct spv_walk d = spv_walk_begin(p->w, p->n);
+   while (spv_walk_next(&d))
+      if (d.op == SpvOpMemberDecorate && d.nops >= 3 && d.o[0] == id && d.o[1] < members) {
+         if (d.o[2] == SpvDecorationRowMajor) {
+            row_major[d.o[1]] = true;
+         } else if (d.nops < 4) {
+            continue;
+         } else if (d.o[2] == SpvDecorationOffset) {
+            offsets[d.o[1]] = d.o[3];
+            has[d.o[1]] = true;
+         } else if (d.o[2] == SpvDecorationMatrixStride) {
+            mstride[d.o[1]] = d.o[3];
+         }
+      }
+}
+
+static bool member_size(struct pad_pass *p, uint32_t t, uint32_t matrix_stride, bool row_major,
+                        uint32_t *size, uint32_t *align, uint32_t *scalar, unsigned depth);
+
+/* Structs nest at most this deep in a block the pass pads (the client sends the SPIR-V). */
+#define PAD_STRUCT_DEPTH 8
+
+/* The bytes struct `def` spans by its members' Offsets (where its furthest member ends), or 0:
+ * a member without an Offset or of a type member_size does not know. */
+static uint32_t
+struct_extent(struct pad_pass *p, const struct spv_walk *def, unsigned depth)
+{
+   const uint32_t members = def->nops - 1, id = def->o[0];
+   if (!members || depth >= PAD_STRUCT_DEPTH || id >= p->ids)
+      return 0;
+   /* measured once (a hostile module's structs of many members, each the one before, do not
+    * multiply the work), and a struct that holds itself is no extent */
+   if (p->extent[id])
+      return p->extent[id] > 1u ? p->extent[id] - 2u : 0;
+   p->extent[id] = 1;
+   uint32_t *offsets = calloc(members, sizeof(uint32_t));
+   uint32_t *mstride = calloc(members, sizeof(uint32_t));
+   bool *has = calloc(members, sizeof(bool));
+   bool *row_major = calloc(members, sizeof(bool));
+   uint64_t extent = 0;
+   bool ok = offsets && mstride && has && row_major;
+   if (ok)
+      member_layout(p, def->o[0], members, offsets, mstride, has, row_major);
+   for (uint32_t k = 0; ok && k < members; k++) {
+      uint32_t size = 0, align = 4, scalar = 0;
+      ok = has[k] && member_size(p, def->o[1 + k], mstride[k], row_major[k], &size, &align, &scalar,
+                                 depth + 1);
+      if (ok && (uint64_t)offsets[k] + size > extent)
+         extent = (uint64_t)offsets[k] + size; /* 64-bit: hostile offsets do not wrap */
+   }
+   free(offsets);
+   free(mstride);
+   free(has);
+   free(row_major);
+   if (!ok || extent > UINT32_MAX - 2u)
+      return 0;
+   p->extent[id] = (uint32_t)extent + 2u;
+   return (uint32_t)extent;
+}
+
 /* The bytes a member of type t takes (std430 and the SPIR-V agree for these): a 32-bit scalar,
- * a vector of them, a matrix of such columns (rows where row_major) at matrix_stride, an array
- * of any of those at its ArrayStride (a runtime array: 0); *align: std430's alignment of it (an
- * array's: its element's). *scalar: its 32-bit scalar type. False: another type. */
+ * a vector of them, a matrix of such columns (rows where row_major) at matrix_stride, a struct
+ * (its extent), an array of any of those at its ArrayStride (a runtime array: 0); *align:
+ * std430's alignment of it (an array's: its element's), 0 for a struct or an array of structs,
+ * which is placed exactly. *scalar: its 32-bit scalar type (a struct's: 0). False: another
+ * type. */
 static bool
 member_size(struct pad_pass *p, uint32_t t, uint32_t matrix_stride, bool row_major, uint32_t *size,
-            uint32_t *align, uint32_t *scalar)
+            uint32_t *align, uint32_t *scalar, unsigned depth)
 {
    uint32_t count = 1, stride = 0;
    struct spv_walk def;
@@ -171,11 +244,20 @@ member_size(struct pad_pass *p, uint32_t t, uint32_t matrix_stride, bool row_maj
       bytes = matrix_stride * (row_major ? col.o[2] : def.o[2]);
       *align = (row_major ? def.o[2] : col.o[2]) == 2 ? 8 : 16;
       *scalar = col.o[1];
+   } else if (def.op == SpvOpTypeStruct && def.nops >= 2) {
+      bytes = struct_extent(p, &def, depth);
+      if (!bytes || (stride && stride % 16))
+         return false;
+      *align = 0;
+      *scalar = 0;
    } else {
       return false;
    }
-   *size =
-      stride ? stride * count : bytes; /* an array: std140 and std430 both take stride * count */
+   /* an array: std140 and std430 both take stride * count (64-bit: a hostile one does not wrap) */
+   const uint64_t total = stride ? (uint64_t)stride * count : bytes;
+   if (total > UINT32_MAX)
+      return false;
+   *size = (uint32_t)total;
    return true;
 }
 
@@ -204,34 +286,29 @@ plan(struct pad_pass *p)
       bool *row_major = calloc(members, sizeof(bool));
       uint32_t pad_type = 0;
       bool ok = offsets && has && mstride && row_major;
-      /* the members' offsets and matrix strides */
-      struct spv_walk d = spv_walk_begin(p->w, p->n);
-      while (ok && spv_walk_next(&d))
-         if (d.op == SpvOpMemberDecorate && d.nops >= 3 && d.o[0] == id && d.o[1] < members) {
-            if (d.o[2] == SpvDecorationRowMajor) {
-               row_major[d.o[1]] = true;
-            } else if (d.nops < 4) {
-               continue;
-            } else if (d.o[2] == SpvDecorationOffset) {
-               offsets[d.o[1]] = d.o[3];
-               has[d.o[1]] = true;
-            } else if (d.o[2] == SpvDecorationMatrixStride) {
-               mstride[d.o[1]] = d.o[3];
-            }
-         }
+      if (ok)
+         member_layout(p, id, members, offsets, mstride, has, row_major);
       /* 64-bit: a hostile offset near 2^32 and the member's size past it do not wrap */
       uint64_t at = 0, gaps = 0;
       for (uint32_t k = 0; ok && k < members; k++) {
          uint32_t size = 0, align = 4, scalar = 0;
          if (!has[k] || offsets[k] < at || offsets[k] % 4 ||
-             !member_size(p, it.o[1 + k], mstride[k], row_major[k], &size, &align, &scalar)) {
+             !member_size(p, it.o[1 + k], mstride[k], row_major[k], &size, &align, &scalar, 0) ||
+             (!align && (offsets[k] % 16 || (k + 1 < members && size % 16)))) {
+            /* a struct starts at a multiple of 16 and, but last, ends at one: std140 and std430
+             * agree on where it lies only then */
             ok = false;
             break;
          }
          pad_type = pad_type ? pad_type : scalar;
-         gaps += pad_words((uint32_t)at, offsets[k], align);
+         gaps += pad_words((uint32_t)at, offsets[k], align ? align : 4);
          at = (uint64_t)offsets[k] + size;
       }
+      /* a block of structs only: any 32-bit scalar type of the module pads it */
+      for (uint32_t t = 1; ok && gaps && !pad_type && t < p->ids; t++)
+         pad_type = p->scalar32[t] ? t : 0;
+      if (ok && gaps && !pad_type)
+         ok = false;
       /* the padded struct is one OpTypeStruct: its members and padding within a word count
        * (16 bits), and the client's offsets cannot make the server emit GiBs of padding */
       if (ok && gaps > 0xffffu - 2u - members) {
@@ -255,8 +332,8 @@ plan(struct pad_pass *p)
                uint32_t end = 0, index = 0;
                for (uint32_t k = 0; k < members; k++) {
                   uint32_t size = 0, align = 4, scalar = 0;
-                  member_size(p, it.o[1 + k], mstride[k], row_major[k], &size, &align, &scalar);
-                  s->gap_words[k] = pad_words(end, offsets[k], align);
+                  member_size(p, it.o[1 + k], mstride[k], row_major[k], &size, &align, &scalar, 0);
+                  s->gap_words[k] = pad_words(end, offsets[k], align ? align : 4);
                   index += s->gap_words[k];
                   s->new_index[k] = index++;
                   end = offsets[k] + size;
@@ -341,11 +418,12 @@ glb_spv_pad_blocks(const uint32_t *w, size_t n, size_t *out_n, const char **err)
    p.stride = calloc(cap, sizeof(uint32_t));
    p.block = calloc(cap, sizeof(uint32_t));
    p.const_val = calloc(cap, sizeof(uint32_t));
+   p.extent = calloc(cap, sizeof(uint32_t));
    struct spirv_out o = {0};
    uint32_t *ops = NULL;
    bool done = false;
    if (!p.type_of || !p.pointee || !p.elem || !p.scalar32 || !p.is_int || !p.stride || !p.block ||
-       !p.const_val) {
+       !p.const_val || !p.extent) {
       p.err = "out of memory";
       goto out;
    }
@@ -454,6 +532,7 @@ out:
    free(p.stride);
    free(p.block);
    free(p.const_val);
+   free(p.extent);
    if (!done) {
       free(o.w);
       return NULL;

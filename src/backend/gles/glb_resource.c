@@ -131,10 +131,18 @@ make_storage(struct glb_screen *scr, struct glb_resource *r)
          r->unsupported = true;
          return;
       }
+      /* the target a store is made through is what the host's driver takes it for: Mesa
+       * (llvmpipe) orders a write (glBufferSubData) after the queued draws that read the buffer
+       * only for a store made as a storage, uniform, texture or pixel buffer, so a storage
+       * block a fragment stage reads, written between two draws, gave the first draw the
+       * second's bytes (arb_shader_storage_buffer_object-rendering). Any MGPipe buffer may be
+       * a storage buffer: made as one where the host has them. */
+      const GLenum target = scr->compute ? GL_SHADER_STORAGE_BUFFER : GL_COPY_WRITE_BUFFER;
       GLB_GL(h)->glGenBuffers(1, &r->name);
+      GLB_GL(h)->glBindBuffer(target, r->name);
+      GLB_GL(h)->glBufferData(target, (GLsizeiptr)d->size, NULL, buffer_usage(d->usage));
+      /* zero_storage writes the new store through GL_COPY_WRITE_BUFFER */
       GLB_GL(h)->glBindBuffer(GL_COPY_WRITE_BUFFER, r->name);
-      GLB_GL(h)->glBufferData(GL_COPY_WRITE_BUFFER, (GLsizeiptr)d->size, NULL,
-                              buffer_usage(d->usage));
       return;
    }
    r->fmt = glb_format_get(scr, d->format);

@@ -254,7 +254,18 @@ glb_generate_mipmap(void *self, const struct mgp_generate_mipmap *args, const vo
    GLB_GL(h)->glBindTexture(t, r->name);
    GLB_GL(h)->glTexParameteri(t, GL_TEXTURE_BASE_LEVEL, (GLint)args->base_level);
    GLB_GL(h)->glTexParameteri(t, GL_TEXTURE_MAX_LEVEL, (GLint)args->last_level);
+   while (GLB_GL(h)->glGetError() != GL_NO_ERROR)
+      ;
    GLB_GL(h)->glGenerateMipmap(t);
+   /* GLES 3.2 8.14.4: the host fills levels only of a colour-renderable, filterable format
+    * (not RGB9_E5; Mesa 22.3 refuses an RGB16F twin too); the levels keep their texels, and
+    * the refusal is said, not left in the host's error */
+   if (GLB_GL(h)->glGetError() != GL_NO_ERROR)
+      MGU_DECLINE(backend_format_unsupported,
+                  "gles: generate_mipmap of a %s texture (%s on the host, which fills the levels "
+                  "of colour-renderable filterable formats only)",
+                  mgp_format_name(r->desc.format),
+                  r->alpha_one ? "its RGB twin" : "not colour-renderable or not filterable");
    GLB_GL(h)->glTexParameteri(t, GL_TEXTURE_BASE_LEVEL, r->base_level);
    GLB_GL(h)->glTexParameteri(t, GL_TEXTURE_MAX_LEVEL, r->max_level);
    ctx->scr->bound = NULL;

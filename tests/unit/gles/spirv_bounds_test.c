@@ -115,6 +115,49 @@ main(void)
    out = glb_spv_pad_blocks(w, wg_n, &out_n, &err);
    CHECK(out == NULL && err != NULL);
    free(out);
+   /* a Block whose one member is a struct at offset 64 (a separable program's compatibility
+    * state, _mgl_Compat, after the pipeline's other stages' block): padded with 16 words in
+    * front of it, the struct then member 16 at its own offset; at offset 68 (not a multiple of
+    * 16, where std140 cannot start a struct) it is left as it is */
+   uint32_t struct_block[] = {
+      0x07230203,       0x00010000, 0,  16, 0,  (3u << 16) | 71u, 3, 2, /* OpDecorate %3 Block */
+      (5u << 16) | 72u, 2,          0,  35, 0,  /* OpMemberDecorate %2 0 Offset 0 */
+      (5u << 16) | 72u, 2,          1,  35, 4,  /* OpMemberDecorate %2 1 Offset 4 */
+      (5u << 16) | 72u, 3,          0,  35, 64, /* OpMemberDecorate %3 0 Offset 64 */
+      (3u << 16) | 22u, 1,          32,         /* %1 = OpTypeFloat 32 */
+      (4u << 16) | 30u, 2,          1,  1,      /* %2 = OpTypeStruct %1 %1 */
+      (3u << 16) | 30u, 3,          2};         /* %3 = OpTypeStruct %2 */
+   const size_t sb_n = sizeof(struct_block) / sizeof(struct_block[0]);
+   w = at_page_end(pages, page, struct_block, sb_n);
+   err = NULL;
+   out = glb_spv_pad_blocks(w, sb_n, &out_n, &err);
+   CHECK(out != NULL && err == NULL);
+   unsigned pads = 0, struct_at = ~0u;
+   for (size_t i = 5; out && i < out_n; i += out[i] >> 16 ? out[i] >> 16 : out_n) {
+      const uint32_t op = out[i] & 0xffffu, len = out[i] >> 16;
+      if (op == SpvOpTypeStruct && len >= 2 && out[i + 1] == 3) {
+         for (uint32_t k = 2; k < len; k++)
+            pads += out[i + k] == 1;
+         CHECK(len == 2 + 17 && out[i + 2 + 16] == 2);
+      }
+      if (op == SpvOpMemberDecorate && len == 5 && out[i + 1] == 3 && out[i + 3] == 35 &&
+          out[i + 4] == 64)
+         struct_at = out[i + 2];
+   }
+   CHECK(pads == 16 && struct_at == 16);
+   free(out);
+   struct_block[22] = 68;
+   w = at_page_end(pages, page, struct_block, sb_n);
+   out = glb_spv_pad_blocks(w, sb_n, &out_n, &err);
+   CHECK(out == NULL && err == NULL);
+   free(out);
+   /* a struct that holds itself (no valid module has one): no extent, no padding, no loop */
+   struct_block[32] = 3;
+   struct_block[22] = 64;
+   w = at_page_end(pages, page, struct_block, sb_n);
+   out = glb_spv_pad_blocks(w, sb_n, &out_n, &err);
+   CHECK(out == NULL && err == NULL);
+   free(out);
    munmap(pages, 2 * page);
    if (failures)
       return 1;
