@@ -932,8 +932,12 @@ fe_tess_passthrough_emit(struct fe_context *ctx, struct fe_exec *e)
                   "a program with a tessellation evaluation shader and no control shader: %s", why);
       return false;
    }
-   if (e->passthrough_made)
+   if (e->passthrough_made) {
       mgp_delete_shader(&ctx->pipe, &(struct mgp_handle_args){e->cso});
+      /* the new shader holds no default block: the validate sends it whole */
+      if (mgp_handle_eq(e->constants_to, e->cso))
+         e->constants_to = mgp_handle_null();
+   }
    fe_exec_send_shader(ctx, e, tcs, n);
    free(tcs);
    e->passthrough_made = true;

@@ -520,3 +520,54 @@ sc_tess_no_tcs_builtins(void)
    }
    (void)me;
 }
+
+/* The control stage mgl makes for a program without one is re-made when a draw wants other
+ * levels (fe_tess_passthrough_emit: the program's CSO deleted and created again under its
+ * handle); the program's default block must reach the new one, though no glUniform came
+ * between the draws. The evaluation stage's colour is the uniform u_color: black where the
+ * block did not arrive. */
+static const char *TES_UNIFORM = TES_BUILTINS_HEAD "uniform vec4 u_color;\n"
+                                                   "void main() {\n"
+                                                   "  gl_Position = at_coord();\n"
+                                                   "  t_color = u_color;\n"
+                                                   "}\n";
+
+void
+sc_tess_no_tcs_uniform(void)
+{
+   if (!tess_offered())
+      return;
+   char log[4096];
+   GLuint p = tess_try_link(VS_BUILTINS, NULL, TES_UNIFORM, FS_COLOR, log, sizeof log);
+   if (!p) {
+      fail("VS + TES + FS did not link:\n%s", log);
+      return;
+   }
+   gl.UseProgram(p);
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), c = V4(0.0f, 0.75f, 1.0f, 1.0f);
+   set_vec4(p, "u_color", c);
+   const float corners[8] = {8, 8, 56, 8, 56, 56, 8, 56};
+   mesh me = make_mesh(corners, 4);
+   gl.PatchParameteri(GL_PATCH_VERTICES, 4);
+   for (int level = 2; level <= 4; level += 2) {
+      const GLfloat outer[4] = {(float)level, (float)level, (float)level, (float)level};
+      const GLfloat inner[2] = {(float)level, (float)level};
+      gl.PatchParameterfv(GL_PATCH_DEFAULT_OUTER_LEVEL, outer);
+      gl.PatchParameterfv(GL_PATCH_DEFAULT_INNER_LEVEL, inner);
+      clear_to(bg);
+      glDrawArrays(GL_PATCHES, 0, 4);
+      check_gl_error("glDrawArrays(GL_PATCHES) without a TCS");
+      model m;
+      model_init(&m, bg);
+      for (int j = 0; j <= level; j++)
+         for (int i = 0; i <= level; i++) {
+            const int x = 8 + 48 * i / level, y = 8 + 48 * j / level;
+            model_rect(&m, x, y, x + 1, y + 1, to8(c));
+         }
+      check_frame(level == 2 ? "no TCS, u_color, levels 2: 3 x 3 points"
+                             : "no TCS, u_color, levels 4 (control stage re-made): 5 x 5 points",
+                  &m);
+   }
+   gl.DeleteProgram(p);
+   (void)me;
+}
