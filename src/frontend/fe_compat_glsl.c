@@ -2,10 +2,11 @@
  * (struct glsl_compat_state: gl_ModelViewMatrix, gl_LightSource[], gl_Fog, ...) that a program
  * of a compatibility context reads through its hidden _mgl_Compat uniform (glsl_compat.c),
  * derived from the fixed-function state (fe_ff.h) as GL 2.1 §2.15.3 and §7.5 of GLSL 1.20
- * define it. GL_VERTEX_PROGRAM_TWO_SIDE's value is GL's initial one. */
+ * define it. */
 #include <math.h>
 #include <string.h>
 
+#include "fe_arbp.h"
 #include "fe_compat.h"
 #include "fe_ff.h"
 
@@ -81,6 +82,10 @@ fe_compat_glsl_state(const struct fe_context *ctx, struct glsl_compat_state *st)
    const float *inv = st->modelview_inverse;
    const float len = sqrtf(inv[2] * inv[2] + inv[6] * inv[6] + inv[10] * inv[10]);
    st->normal_scale = len > 0.0f ? 1.0f / len : 1.0f;
+   /* GL 2.1 §2.15.3: the switch a fragment's gl_Color and gl_SecondaryColor read (glsl_compat.c:
+    * the back colours on back faces); ARB_vertex_program's enable is the same one, which the
+    * fixed-function key reads for a vertex program (fe_ff_program.c) */
+   st->vertex_program_two_side = ff->arbp->vp_two_side ? 1.0f : 0.0f;
    for (int i = 0; i < 8; i++)
       memcpy(st->clip_plane[i], ff->clip_plane[i], 16);
 

@@ -1869,10 +1869,16 @@ void fe_exec_send_shader(struct fe_context *ctx, struct fe_exec *e, uint32_t *tc
  * size and default levels is e's CSO and bound; false (the draw declined by name) when it
  * cannot be made (fe_program.c: fe_tess_passthrough_emit). */
 bool fe_tess_passthrough_emit(struct fe_context *ctx, struct fe_exec *e);
-/* Sends the program's stages under handle cso, with stage `stage` (a glsl_stage) taken from
- * words[0..n) instead of the program's own (words NULL: none added). */
-void fe_exec_send_stage(struct fe_context *ctx, struct fe_exec *e, struct mgp_handle cso,
-                        unsigned stage, uint32_t *words, size_t n);
+/* A stage's SPIR-V (stage: a glsl_stage; words NULL: none) sent instead of the program's own. */
+struct fe_stage_words {
+   unsigned stage;
+   uint32_t *words;
+   size_t n;
+};
+/* Sends the program's stages under handle cso, each stage of made[0..num_made) taken from its
+ * words instead of the program's own (or added). */
+void fe_exec_send_stages(struct fe_context *ctx, struct fe_exec *e, struct mgp_handle cso,
+                         const struct fe_stage_words *made, unsigned num_made);
 /* Lets shader CSO handle cso go: deleted through ctx where it is of share group sg (sent: the
  * server has it), else queued for the group's next validate. */
 void fe_exec_drop_cso(struct fe_context *ctx, struct fe_share_group *sg, struct mgp_handle cso,

@@ -879,19 +879,22 @@ fe_exec_create(struct fe_context *ctx, struct glsl_program *gp)
 }
 
 void
-fe_exec_send_stage(struct fe_context *ctx, struct fe_exec *e, struct mgp_handle cso, unsigned stage,
-                   uint32_t *words, size_t n)
+fe_exec_send_stages(struct fe_context *ctx, struct fe_exec *e, struct mgp_handle cso,
+                    const struct fe_stage_words *made, unsigned num_made)
 {
    const struct glsl_program *gp = e->glsl;
    struct mgp_create_shader cs = {.cso = cso, .reflection = e->refl};
    for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
-      const bool made = s == stage && words;
-      if (!gp->spirv[s].words && !made)
+      const struct fe_stage_words *m = NULL;
+      for (unsigned i = 0; i < num_made && !m; i++)
+         if (made[i].stage == s && made[i].words)
+            m = &made[i];
+      if (!gp->spirv[s].words && !m)
          continue;
       cs.stage_mask |= 1u << stage_map[s];
       cs.spirv[stage_map[s]] = (struct mgp_span){
-         .ptr = made ? words : gp->spirv[s].words,
-         .size = (made ? n : gp->spirv[s].num_words) * sizeof(uint32_t),
+         .ptr = m ? m->words : gp->spirv[s].words,
+         .size = (m ? m->n : gp->spirv[s].num_words) * sizeof(uint32_t),
       };
    }
    fe_share_send_dead_shaders(ctx);
@@ -901,7 +904,8 @@ fe_exec_send_stage(struct fe_context *ctx, struct fe_exec *e, struct mgp_handle 
 void
 fe_exec_send_shader(struct fe_context *ctx, struct fe_exec *e, uint32_t *tcs, size_t tcs_n)
 {
-   fe_exec_send_stage(ctx, e, e->cso, GLSL_STAGE_TESS_CTRL, tcs, tcs_n);
+   const struct fe_stage_words made = {GLSL_STAGE_TESS_CTRL, tcs, tcs_n};
+   fe_exec_send_stages(ctx, e, e->cso, &made, 1);
 }
 
 /* A program with a tessellation evaluation shader and no control shader
@@ -932,8 +936,12 @@ fe_tess_passthrough_emit(struct fe_context *ctx, struct fe_exec *e)
                   "a program with a tessellation evaluation shader and no control shader: %s", why);
       return false;
    }
-   if (e->passthrough_made)
+   if (e->passthrough_made) {
       mgp_delete_shader(&ctx->pipe, &(struct mgp_handle_args){e->cso});
+      /* the new shader holds no default block: the validate sends it whole */
+      if (mgp_handle_eq(e->constants_to, e->cso))
+         e->constants_to = mgp_handle_null();
+   }
    fe_exec_send_shader(ctx, e, tcs, n);
    free(tcs);
    e->passthrough_made = true;
@@ -1464,7 +1472,9 @@ fe_linked_exec(struct fe_context *ctx, GLuint program)
  * shader CSO of its own, made at the first draw that wants its key (the pass's mode, culled
  * faces, front face, provoking vertex, and the polygon offset as literals) and kept in a few
  * slots per program; the tracker binds it instead of the program's own CSO for the draws the
- * polygon rewrite marks (fe_compat_prim.c: outline_draw). A program with a geometry or
+ * polygon rewrite marks (fe_compat_prim.c: outline_draw). Where the fragment stage reads
+ * gl_FrontFacing, which the device makes true for lines and points, the variant's fragment
+ * stage reads the polygon's facing from the outline stage instead (glsl_outline_fs). A program with a geometry or
  * tessellation stage of its own, one in a program pipeline, or a draw under transform
  * feedback keeps the rewrite into lines and points and its named declines. No wire change. */
 
@@ -1490,13 +1500,25 @@ program_exec(struct fe_context *ctx)
    return ctx->program ? fe_ctx_exec(ctx) : NULL;
 }
 
-static uint32_t *
-make_stage(const struct fe_exec *e, const struct outline_key *k, size_t *n, const char **why)
+/* The outline stage of key k (stages[0], the geometry stage) and, for a fragment stage that
+ * reads gl_FrontFacing, that stage reading the polygon's facing from it (stages[1]; words
+ * NULL otherwise). False with *why. */
+static bool
+make_stages(const struct fe_exec *e, const struct outline_key *k, struct fe_stage_words stages[2],
+            const char **why)
 {
+   stages[0] = (struct fe_stage_words){.stage = GLSL_STAGE_GEOMETRY};
+   stages[1] = (struct fe_stage_words){.stage = GLSL_STAGE_FRAGMENT};
    char *offset = k->ff[4] ? fe_ff_outline_offset_glsl(k->offset) : NULL;
    if (k->ff[4] && !offset) {
       *why = "out of memory";
-      return NULL;
+      return false;
+   }
+   const int facing = glsl_outline_facing(e->glsl, why);
+   if ((facing < 0 && *why) ||
+       (facing >= 0 && !(stages[1].words = glsl_outline_fs(e->glsl, facing, &stages[1].n, why)))) {
+      free(offset);
+      return false;
    }
    const struct glsl_outline o = {
       .points = k->ff[0] == 1 + MGP_POLYGON_MODE_POINT,
@@ -1504,10 +1526,16 @@ make_stage(const struct fe_exec *e, const struct outline_key *k, size_t *n, cons
       .front_cw = k->ff[2] != 0,
       .provoking_last = k->ff[3] != 0,
       .offset = offset,
+      .facing = facing,
    };
-   uint32_t *words = glsl_outline_gs(e->glsl, &o, n, why);
+   stages[0].words = glsl_outline_gs(e->glsl, &o, &stages[0].n, why);
    free(offset);
-   return words;
+   if (!stages[0].words) {
+      free(stages[1].words);
+      stages[1].words = NULL;
+      return false;
+   }
+   return true;
 }
 
 bool
@@ -1525,12 +1553,13 @@ fe_outline_offered(struct fe_context *ctx)
       /* the first outlined draw of the program: whether its vertex stage's outputs can all
        * pass through the stage (a key's own stage is made at its first draw) */
       const struct outline_key k = {.ff = {1 + MGP_POLYGON_MODE_LINE}};
-      size_t n = 0;
+      struct fe_stage_words stages[2];
       const char *why = NULL;
-      uint32_t *words = make_stage(e, &k, &n, &why);
-      free(words);
-      e->outline_state = words ? 1 : 2;
-      if (!words)
+      const bool made = make_stages(e, &k, stages, &why);
+      free(stages[0].words);
+      free(stages[1].words);
+      e->outline_state = made ? 1 : 2;
+      if (!made)
          MGU_DECLINE(gl_feature_unimplemented,
                      "polygons in GL_LINE or GL_POINT mode under a GLSL program whose outputs "
                      "the outline stage does not pass through (%s): drawn as lines or points",
@@ -1543,10 +1572,9 @@ fe_outline_offered(struct fe_context *ctx)
 static struct fe_outline_variant *
 variant_make(struct fe_context *ctx, struct fe_exec *e, const struct outline_key *k)
 {
-   size_t n = 0;
+   struct fe_stage_words stages[2];
    const char *why = NULL;
-   uint32_t *gs = make_stage(e, k, &n, &why);
-   if (!gs) {
+   if (!make_stages(e, k, stages, &why)) {
       MGU_DECLINE(gl_feature_unimplemented,
                   "polygons in GL_LINE or GL_POINT mode under a GLSL program: the outline stage "
                   "could not be made (%s): not drawn",
@@ -1563,12 +1591,14 @@ variant_make(struct fe_context *ctx, struct fe_exec *e, const struct outline_key
       if (mgp_handle_eq(e->constants_to, v->cso))
          e->constants_to = mgp_handle_null();
    } else if (!fe_share_alloc_handle(ctx->share, MGP_KIND_SHADER, &v->cso)) {
-      free(gs);
+      free(stages[0].words);
+      free(stages[1].words);
       fe_error(ctx, GL_OUT_OF_MEMORY);
       return NULL;
    }
-   fe_exec_send_stage(ctx, e, v->cso, GLSL_STAGE_GEOMETRY, gs, n);
-   free(gs);
+   fe_exec_send_stages(ctx, e, v->cso, stages, 2);
+   free(stages[0].words);
+   free(stages[1].words);
    v->made = true;
    v->key = *k;
    return v;

@@ -1370,6 +1370,10 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
          mgp_set_draw_program(&ctx->pipe, &(struct mgp_handle_args){t->program_want});
          t->program_bound = t->program_want;
          emit_constants(ctx, e);
+      } else if (e->tess_passthrough && t->exec == e &&
+                 !mgp_handle_eq(e->constants_to, constants_cso(ctx, e))) {
+         /* the pass-through control stage re-made its CSO under the same handle */
+         emit_constants(ctx, e);
       }
       /* one walk over the inputs: none changed (the no-change draw), the classes that did,
        * or the first other input */

@@ -2,7 +2,7 @@
  * the rewrites the GL linker and the Vulkan backend apply (spv_patch.c, spv_pack.c, spv_rect.c,
  * spv_split.c, spv_clip_enables.c, spv_tcs_stores.c, spv_input_arrays.c, spv_1d.c,
  * spv_double_inputs.c, spv_opaque_structs.c, spv_opaque_index.c, spv_gs_outputs.c,
- * spv_varying_words.c, spv_local_bounds.c), SPIRV-Tools' validator for client modules
+ * spv_varying_words.c, spv_local_bounds.c, spv_facing.c), SPIRV-Tools' validator for client modules
  * (spv_valid.c) and one bounds-checked instruction walker. Just what mgl needs for the words
  * glslang generates; the enumerants come from SPIRV-Headers. Not a general SPIR-V library. */
 #ifndef MGL_SPIRV_SPV_H
@@ -80,6 +80,17 @@ spv_is_annotation(uint32_t op)
    return op == SpvOpDecorate || op == SpvOpMemberDecorate || op == SpvOpDecorationGroup ||
           op == SpvOpGroupDecorate || op == SpvOpGroupMemberDecorate || op == SpvOpDecorateId ||
           op == SpvOpDecorateString || op == SpvOpMemberDecorateString;
+}
+
+/* Words of the literal string at o (n words available), its terminating word included; 0 when
+ * none ends within them. */
+static inline uint32_t
+spv_string_words(const uint32_t *o, uint32_t n)
+{
+   for (uint32_t i = 0; i < n; i++)
+      if (!(o[i] & 0xff000000u) || !(o[i] & 0xff0000u) || !(o[i] & 0xff00u) || !(o[i] & 0xffu))
+         return i + 1;
+   return 0;
 }
 
 /* The id a type, an OpConstant or an OpVariable declares (ins: its first word, wc words), or 0. */
@@ -370,6 +381,13 @@ uint32_t *spv_sample_inputs(const uint32_t *words, size_t num_words, size_t *out
  * (free them), or NULL: *err NULL when there is nothing to change, else why. */
 uint32_t *spv_single_sample(const uint32_t *words, size_t num_words, size_t *out_n,
                             const char **err);
+
+/* A fragment module whose gl_FrontFacing is read from a user Input int at location (Flat; non-zero:
+ * front), as the outline geometry stage writes it for a polygon drawn as lines or points
+ * (spv_facing.c). Returns new words (free them), or NULL: *err NULL when there is nothing to
+ * change (no fragment entry point, or it declares no FrontFacing), else why. */
+uint32_t *spv_facing_from_input(const uint32_t *words, size_t num_words, uint32_t location,
+                                size_t *out_n, const char **err);
 
 /* In a tessellation control module, a store of one output vector component at a dynamic index
  * becomes a switch over the index with a store at each constant component (spv_tcs_stores.c):

@@ -61,16 +61,6 @@ uses_other(const struct spv_walk *it, uint32_t id, uint32_t allowed)
    return false;
 }
 
-/* Number of words of the literal string starting at o (n words available), or 0. */
-static uint32_t
-string_words(const uint32_t *o, uint32_t n)
-{
-   for (uint32_t i = 0; i < n; i++)
-      if (!(o[i] & 0xff000000u) || !(o[i] & 0xff0000u) || !(o[i] & 0xff00u) || !(o[i] & 0xffu))
-         return i + 1;
-   return 0;
-}
-
 uint32_t *
 spv_single_sample(const uint32_t *w, size_t n, size_t *out_n, const char **err)
 {
@@ -336,7 +326,7 @@ spv_single_sample(const uint32_t *w, size_t n, size_t *out_n, const char **err)
          continue;
       const size_t at = k;
       if (it.op == SpvOpEntryPoint && !interface_private && it.nops >= 3) {
-         const uint32_t sw = string_words(o + 2, it.nops - 2);
+         const uint32_t sw = spv_string_words(o + 2, it.nops - 2);
          uint32_t keep = 1;
          out[k++] = 0; /* the opcode word, below */
          for (uint32_t i = 0; i < it.nops; i++) {

@@ -836,3 +836,157 @@ sc_compat_glsl_gs_quads(void)
    gl.DeleteVertexArrays(1, &vao);
    gl.DeleteProgram(p);
 }
+
+/* A quad at window pixels [x0, x1] x [y0, y1] (the vertex shaders below map gl_Vertex.xy + 0.5
+ * to the pixel's centre), counter-clockwise (front with GL_CCW) or clockwise. */
+static void
+facing_quad(float x0, float y0, float x1, float y1, bool ccw)
+{
+   const float x[4] = {x0, ccw ? x1 : x0, x1, ccw ? x0 : x1};
+   const float y[4] = {y0, ccw ? y0 : y1, y1, ccw ? y1 : y0};
+   glBegin(GL_QUADS);
+   for (int i = 0; i < 4; i++)
+      glVertex2f(x[i], y[i]);
+   glEnd();
+}
+
+/* The quad's four edges (GL_LINE) or corners (GL_POINT) drawn in colour c, its inside not. */
+static void
+expect_outline(const char *what, int x0, int y0, int x1, int y1, bool points, rgba8 c, rgba8 bg)
+{
+   char phase[160];
+   const int mx = (x0 + x1) / 2, my = (y0 + y1) / 2;
+   const int at[4][2] = {{mx, y0}, {x1, my}, {mx, y1}, {x0, my}};
+   const int corner[4][2] = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
+   for (int k = 0; k < 4; k++) {
+      snprintf(phase, sizeof phase, "%s: %s", what, points ? "corner" : "edge");
+      expect_px(phase, points ? corner[k][0] : at[k][0], points ? corner[k][1] : at[k][1], c);
+      if (points) {
+         snprintf(phase, sizeof phase, "%s: no edge", what);
+         expect_px(phase, at[k][0], at[k][1], bg);
+      }
+   }
+   snprintf(phase, sizeof phase, "%s: inside", what);
+   expect_px(phase, mx, my, bg);
+}
+
+/* compat_glsl_two_side: GL_VERTEX_PROGRAM_TWO_SIDE under a GLSL program (GL 2.1 §2.15.3,
+ * §3.11): on, a back-facing polygon's fragments read gl_BackColor and gl_BackSecondaryColor
+ * through gl_Color and gl_SecondaryColor, filled, outlined (GL_LINE) and as its corners
+ * (GL_POINT) alike; off, the front ones. Front: primary red, secondary green (yellow); back:
+ * primary blue, secondary none (blue); a back face with the front colours is yellow, with one of
+ * each cyan or black. Before, the switch never reached programs: every back face was yellow. */
+void
+sc_compat_glsl_two_side(void)
+{
+   static const char *vs = "#version 110\n"
+                           "void main() {\n"
+                           "   gl_Position = vec4((gl_Vertex.xy + 0.5) / 32.0 - 1.0, 0.0, 1.0);\n"
+                           "   gl_FrontColor = vec4(1.0, 0.0, 0.0, 1.0);\n"
+                           "   gl_BackColor = vec4(0.0, 0.0, 1.0, 1.0);\n"
+                           "   gl_FrontSecondaryColor = vec4(0.0, 1.0, 0.0, 1.0);\n"
+                           "   gl_BackSecondaryColor = vec4(0.0);\n"
+                           "}\n";
+   static const char *fs =
+      "#version 110\n"
+      "void main() {\n"
+      "   gl_FragColor = vec4(gl_Color.r, gl_SecondaryColor.g, gl_Color.b, 1.0);\n"
+      "}\n";
+   const GLuint prog = link_program(vs, fs);
+   const vec4f bgf = V4(0, 0, 0, 1);
+   const rgba8 bg = to8(bgf), F = to8(V4(1, 1, 0, 1)), B = to8(V4(0, 0, 1, 1));
+   gl.UseProgram(prog);
+   glEnable(GL_VERTEX_PROGRAM_TWO_SIDE);
+   /* filled: front left, back right; outlined above them */
+   clear_to(bgf);
+   facing_quad(4, 4, 27, 27, true);
+   facing_quad(36, 4, 59, 27, false);
+   glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+   facing_quad(4, 36, 27, 59, true);
+   facing_quad(36, 36, 59, 59, false);
+   glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+   check_gl_error("compat_glsl_two_side: filled and outlined");
+   readback();
+   expect_px("two-side on, filled front", 16, 16, F);
+   expect_px("two-side on, filled back", 48, 16, B);
+   expect_outline("two-side on, GL_LINE front", 4, 36, 27, 59, false, F, bg);
+   expect_outline("two-side on, GL_LINE back", 36, 36, 59, 59, false, B, bg);
+   /* corners: front left, back right; two-side off above: a back face, filled and outlined */
+   clear_to(bgf);
+   glPolygonMode(GL_FRONT_AND_BACK, GL_POINT);
+   facing_quad(4, 4, 27, 27, true);
+   facing_quad(36, 4, 59, 27, false);
+   glDisable(GL_VERTEX_PROGRAM_TWO_SIDE);
+   glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+   facing_quad(4, 36, 27, 59, false);
+   glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+   facing_quad(36, 36, 59, 59, false);
+   glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+   check_gl_error("compat_glsl_two_side: points and two-side off");
+   readback();
+   expect_outline("two-side on, GL_POINT front", 4, 4, 27, 27, true, F, bg);
+   expect_outline("two-side on, GL_POINT back", 36, 4, 59, 27, true, B, bg);
+   expect_px("two-side off, filled back", 16, 48, F);
+   expect_outline("two-side off, GL_LINE back", 36, 36, 59, 59, false, F, bg);
+   gl.UseProgram(0);
+   gl.DeleteProgram(prog);
+}
+
+/* compat_glsl_facing_outline: gl_FrontFacing of a polygon drawn as lines or points is the
+ * polygon's (GL 4.6 §14.6.4 and §15.2.2: its fragments are a polygon's), though the device draws
+ * lines and points, which it calls front-facing. Green where the fragment stage sees a front
+ * face, magenta a back one: GL_LINE and GL_POINT, a mode per face each way round, and
+ * glFrontFace(GL_CW), which turns each quad over. Before, every outlined back face was green. */
+void
+sc_compat_glsl_facing_outline(void)
+{
+   static const char *vs = "#version 110\n"
+                           "void main() {\n"
+                           "   gl_Position = vec4((gl_Vertex.xy + 0.5) / 32.0 - 1.0, 0.0, 1.0);\n"
+                           "}\n";
+   static const char *fs = "#version 110\n"
+                           "void main() {\n"
+                           "   gl_FragColor = gl_FrontFacing ? vec4(0.0, 1.0, 0.0, 1.0)\n"
+                           "                                 : vec4(1.0, 0.0, 1.0, 1.0);\n"
+                           "}\n";
+   const GLuint prog = link_program(vs, fs);
+   const vec4f bgf = V4(0, 0, 0, 1);
+   const rgba8 bg = to8(bgf), G = to8(V4(0, 1, 0, 1)), M = to8(V4(1, 0, 1, 1));
+   gl.UseProgram(prog);
+   for (int pass = 0; pass < 4; pass++) {
+      /* front faces counter-clockwise, then clockwise; above, front GL_POINT / back GL_LINE,
+       * then the other way round */
+      const bool cw = pass & 1, point_front = pass < 2;
+      const rgba8 ccw_c = cw ? M : G, cw_c = cw ? G : M;
+      glFrontFace(cw ? GL_CW : GL_CCW);
+      clear_to(bgf);
+      /* below: both faces as lines, counter-clockwise left; above: a mode per face */
+      glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+      facing_quad(4, 4, 27, 27, true);
+      facing_quad(36, 4, 59, 27, false);
+      glPolygonMode(GL_FRONT, point_front ? GL_POINT : GL_LINE);
+      glPolygonMode(GL_BACK, point_front ? GL_LINE : GL_POINT);
+      facing_quad(4, 36, 27, 59, true);
+      facing_quad(36, 36, 59, 59, false);
+      glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+      check_gl_error("compat_glsl_facing_outline");
+      readback();
+      const char *face = cw ? "GL_CW" : "GL_CCW";
+      const char *modes =
+         point_front ? "front GL_POINT / back GL_LINE" : "front GL_LINE / back GL_POINT";
+      char what[128];
+      snprintf(what, sizeof what, "%s, GL_LINE, counter-clockwise", face);
+      expect_outline(what, 4, 4, 27, 27, false, ccw_c, bg);
+      snprintf(what, sizeof what, "%s, GL_LINE, clockwise", face);
+      expect_outline(what, 36, 4, 59, 27, false, cw_c, bg);
+      /* the counter-clockwise quad is the front face unless cw */
+      const bool ccw_points = cw ? !point_front : point_front;
+      snprintf(what, sizeof what, "%s, %s, counter-clockwise", face, modes);
+      expect_outline(what, 4, 36, 27, 59, ccw_points, ccw_c, bg);
+      snprintf(what, sizeof what, "%s, %s, clockwise", face, modes);
+      expect_outline(what, 36, 36, 59, 59, !ccw_points, cw_c, bg);
+   }
+   glFrontFace(GL_CCW);
+   gl.UseProgram(0);
+   gl.DeleteProgram(prog);
+}

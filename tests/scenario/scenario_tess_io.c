@@ -390,6 +390,31 @@ static const char *TES_NO_TCS =
    "  t_color = ok ? v_color[3] : vec4(1.0, 0.0, 0.0, 1.0);\n"
    "}\n";
 
+/* The bound program's patch of corners (8, 8)-(56, 56) drawn at default levels 2, then 4: its
+ * (level + 1)^2 points in the evaluation stage's colour c, checked as what[0] and what[1]. */
+static void
+no_tcs_levels(vec4f c, const char *const what[2])
+{
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   for (int level = 2; level <= 4; level += 2) {
+      const GLfloat outer[4] = {(float)level, (float)level, (float)level, (float)level};
+      const GLfloat inner[2] = {(float)level, (float)level};
+      gl.PatchParameterfv(GL_PATCH_DEFAULT_OUTER_LEVEL, outer);
+      gl.PatchParameterfv(GL_PATCH_DEFAULT_INNER_LEVEL, inner);
+      clear_to(bg);
+      glDrawArrays(GL_PATCHES, 0, 4);
+      check_gl_error("glDrawArrays(GL_PATCHES) without a TCS");
+      model m;
+      model_init(&m, bg);
+      for (int j = 0; j <= level; j++)
+         for (int i = 0; i <= level; i++) {
+            const int x = 8 + 48 * i / level, y = 8 + 48 * j / level;
+            model_rect(&m, x, y, x + 1, y + 1, to8(c));
+         }
+      check_frame(what[level / 2 - 1], &m);
+   }
+}
+
 void
 sc_tess_no_tcs(void)
 {
@@ -408,26 +433,9 @@ sc_tess_no_tcs(void)
    const float corners[8] = {8, 8, 56, 8, 56, 56, 8, 56};
    mesh me = make_mesh(corners, 4);
    gl.PatchParameteri(GL_PATCH_VERTICES, 4);
-   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), c = V4(0.0f, 0.75f, 1.0f, 1.0f);
-   for (int level = 2; level <= 4; level += 2) {
-      const GLfloat outer[4] = {(float)level, (float)level, (float)level, (float)level};
-      const GLfloat inner[2] = {(float)level, (float)level};
-      gl.PatchParameterfv(GL_PATCH_DEFAULT_OUTER_LEVEL, outer);
-      gl.PatchParameterfv(GL_PATCH_DEFAULT_INNER_LEVEL, inner);
-      clear_to(bg);
-      glDrawArrays(GL_PATCHES, 0, 4);
-      check_gl_error("glDrawArrays(GL_PATCHES) without a TCS");
-      model m;
-      model_init(&m, bg);
-      for (int j = 0; j <= level; j++)
-         for (int i = 0; i <= level; i++) {
-            const int x = 8 + 48 * i / level, y = 8 + 48 * j / level;
-            model_rect(&m, x, y, x + 1, y + 1, to8(c));
-         }
-      check_frame(level == 2 ? "no TCS, default levels 2: 3 x 3 points"
-                             : "no TCS, default levels 4: 5 x 5 points",
-                  &m);
-   }
+   static const char *const what[2] = {"no TCS, default levels 2: 3 x 3 points",
+                                       "no TCS, default levels 4: 5 x 5 points"};
+   no_tcs_levels(V4(0.0f, 0.75f, 1.0f, 1.0f), what);
    gl.DeleteProgram(p);
    (void)me;
 }
@@ -518,5 +526,41 @@ sc_tess_no_tcs_builtins(void)
       check_frame(cases[n].what, &m);
       gl.DeleteProgram(p);
    }
+   (void)me;
+}
+
+/* The control stage mgl makes for a program without one is re-made when a draw wants other
+ * levels (fe_tess_passthrough_emit: the program's CSO deleted and created again under its
+ * handle); the program's default block must reach the new one, though no glUniform came
+ * between the draws. The evaluation stage's colour is the uniform u_color: black where the
+ * block did not arrive. */
+static const char *TES_UNIFORM = TES_BUILTINS_HEAD "uniform vec4 u_color;\n"
+                                                   "void main() {\n"
+                                                   "  gl_Position = at_coord();\n"
+                                                   "  t_color = u_color;\n"
+                                                   "}\n";
+
+void
+sc_tess_no_tcs_uniform(void)
+{
+   if (!tess_offered())
+      return;
+   char log[4096];
+   GLuint p = tess_try_link(VS_BUILTINS, NULL, TES_UNIFORM, FS_COLOR, log, sizeof log);
+   if (!p) {
+      fail("VS + TES + FS did not link:\n%s", log);
+      return;
+   }
+   gl.UseProgram(p);
+   const vec4f c = V4(0.0f, 0.75f, 1.0f, 1.0f);
+   set_vec4(p, "u_color", c);
+   const float corners[8] = {8, 8, 56, 8, 56, 56, 8, 56};
+   mesh me = make_mesh(corners, 4);
+   gl.PatchParameteri(GL_PATCH_VERTICES, 4);
+   static const char *const what[2] = {
+      "no TCS, u_color, levels 2: 3 x 3 points",
+      "no TCS, u_color, levels 4 (control stage re-made): 5 x 5 points"};
+   no_tcs_levels(c, what);
+   gl.DeleteProgram(p);
    (void)me;
 }

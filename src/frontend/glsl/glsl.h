@@ -893,11 +893,22 @@ struct glsl_outline {
    /* GLSL that defines find_offset() and vec4 offset_z(vec4) (polygon offset of the lines or
     * points), or NULL */
    const char *offset;
+   /* the location of a flat int output holding the polygon's facing (1 front, 0 back) for the
+    * fragment stage of glsl_outline_fs, or -1 */
+   int facing;
 };
 /* SPIR-V words (malloc'd), or NULL with *why set (an output this stage does not copy: a struct,
  * nested arrays; gl_Layer or gl_ViewportIndex written). */
 uint32_t *glsl_outline_gs(const struct glsl_program *prog, const struct glsl_outline *o,
                           size_t *num_words, const char **why);
+/* Where prog's fragment stage reads gl_FrontFacing, the location the outline stage hands it the
+ * polygon's facing at: the first below 16 the stage reads nothing at. -1 with *why NULL when
+ * it does not read gl_FrontFacing; -1 with *why when no location is free. */
+int glsl_outline_facing(const struct glsl_program *prog, const char **why);
+/* prog's fragment stage with gl_FrontFacing read from location `facing` (spv_facing.c): SPIR-V
+ * words (malloc'd), or NULL with *why. */
+uint32_t *glsl_outline_fs(const struct glsl_program *prog, int facing, size_t *num_words,
+                          const char **why);
 
 /* Lookup helpers (linear; NULL when absent). */
 const struct glsl_uniform *glsl_program_find_uniform(const struct glsl_program *prog,

@@ -19,7 +19,8 @@
  *
  * Also the geometry stage that draws polygons in GL_LINE / GL_POINT mode under a program
  * without one (glsl_outline_gs, the outline stage): the same copies, from the vertex stage's
- * outputs to the fragment stage. */
+ * outputs to the fragment stage, and the polygon's facing, which the fragment stage's copy
+ * (glsl_outline_fs) reads as its gl_FrontFacing. */
 #include "glsl_internal.h"
 
 #include "spv.h"
@@ -428,6 +429,12 @@ glsl_outline_gs(const struct glsl_program *prog, const struct glsl_outline *o, s
          glsl_str_printf(&body, "  for (int d = 0; d < %u; d++)\n    %s[d] = gl_in[i].%s[d];\n",
                          len[k], distances[k - 2], distances[k - 2]);
    glsl_str_append(&body, "  gl_PrimitiveID = gl_PrimitiveIDIn;\n");
+   if (o->facing >= 0) {
+      /* the polygon's facing, for a fragment stage that reads gl_FrontFacing (glsl_outline_fs) */
+      glsl_str_printf(&src, "layout(location = %d) flat out int mgl_facing;\nint mgl_face;\n",
+                      o->facing);
+      glsl_str_append(&body, "  mgl_facing = mgl_face;\n");
+   }
    /* the outputs the fragment stage reads, within the locations every device takes */
    const uint64_t reads = fragment_reads(prog);
    unsigned nv = 0;
@@ -471,6 +478,8 @@ glsl_outline_gs(const struct glsl_program *prog, const struct glsl_outline *o, s
                    "gl_in[4].gl_Position.xyw));\n"
                    "  bool f = %s;\n",
                    o->front_cw ? "a < 0.0" : "a > 0.0");
+   if (o->facing >= 0)
+      glsl_str_append(&src, "  mgl_face = f ? 1 : 0;\n");
    if (o->cull & 1)
       glsl_str_append(&src, "  if (f)\n    return;\n");
    if (o->cull & 2)
@@ -496,5 +505,40 @@ glsl_outline_gs(const struct glsl_program *prog, const struct glsl_outline *o, s
    free(src.s);
    free(body.s);
    free(decl.s);
+   return words;
+}
+
+int
+glsl_outline_facing(const struct glsl_program *prog, const char **why)
+{
+   *why = NULL;
+   const struct glsl_spirv *fs = &prog->spirv[GLSL_STAGE_FRAGMENT];
+   const char *err = NULL;
+   struct spv_refl *r = fs->words ? spv_refl_create(fs->words, fs->num_words, NULL, &err) : NULL;
+   const bool reads =
+      r && !spv_refl_error(r) && spv_refl_builtin(r, false, SpvBuiltInFrontFacing, NULL, NULL) != 0;
+   spv_refl_destroy(r);
+   if (!reads)
+      return -1;
+   const uint64_t taken = fragment_reads(prog);
+   for (int l = 0; l < (int)OUTLINE_INPUT_LOCATIONS; l++)
+      if (!(taken & (1ull << l)))
+         return l;
+   *why = "the fragment stage reads gl_FrontFacing and every location below 16";
+   return -1;
+}
+
+uint32_t *
+glsl_outline_fs(const struct glsl_program *prog, int facing, size_t *num_words, const char **why)
+{
+   *num_words = 0;
+   const struct glsl_spirv *fs = &prog->spirv[GLSL_STAGE_FRAGMENT];
+   const char *err = NULL;
+   uint32_t *words =
+      facing >= 0 && fs->words
+         ? spv_facing_from_input(fs->words, fs->num_words, (uint32_t)facing, num_words, &err)
+         : NULL;
+   if (!words)
+      *why = err ? err : "the fragment stage declares no gl_FrontFacing";
    return words;
 }

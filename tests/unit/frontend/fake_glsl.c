@@ -352,6 +352,23 @@ glsl_outline_gs(const struct glsl_program *prog, const struct glsl_outline *o, s
    return NULL;
 }
 
+int
+glsl_outline_facing(const struct glsl_program *prog, const char **why)
+{
+   (void)prog;
+   *why = NULL;
+   return -1;
+}
+
+uint32_t *
+glsl_outline_fs(const struct glsl_program *prog, int facing, size_t *num_words, const char **why)
+{
+   (void)prog, (void)facing;
+   *num_words = 0;
+   *why = "the fake linker makes no fragment stages";
+   return NULL;
+}
+
 const char *
 glsl_spirv_extension_name(unsigned i)
 {

@@ -35,6 +35,19 @@ t_finish(const char *name)
    return 0;
 }
 
+/* A program of a vertex and a fragment stage; NULL (a failed check with the log) when it does
+ * not link. */
+static inline struct glsl_program *
+t_link_vs_fs(const char *vs, const char *fs)
+{
+   char *log = NULL;
+   struct glsl_link_input in = {.source = {vs, fs}};
+   struct glsl_program *p = glsl_link(&in, &log);
+   CHECK(p, "link: %s", log);
+   free(log);
+   return p;
+}
+
 /* The id OpName gives `name` (the first one), or 0. */
 static inline uint32_t
 t_spv_id_named(const struct glsl_spirv *s, const char *name)

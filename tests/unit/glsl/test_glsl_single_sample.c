@@ -60,21 +60,10 @@ interface_size(const struct glsl_spirv *s)
    return -1;
 }
 
-static struct glsl_program *
-link_fs(const char *fs)
-{
-   char *log = NULL;
-   struct glsl_link_input in = {.source = {vs, fs}};
-   struct glsl_program *p = glsl_link(&in, &log);
-   CHECK(p, "link: %s", log);
-   free(log);
-   return p;
-}
-
 static void
 test_rewrite(const char *fs, int builtins, const char *tag)
 {
-   struct glsl_program *p = link_fs(fs);
+   struct glsl_program *p = t_link_vs_fs(vs, fs);
    if (!p)
       return;
    const struct glsl_spirv *f = &p->spirv[GLSL_STAGE_FRAGMENT];
@@ -133,7 +122,7 @@ test_rewrite(const char *fs, int builtins, const char *tag)
 static void
 test_nothing(void)
 {
-   struct glsl_program *p = link_fs(fs_plain);
+   struct glsl_program *p = t_link_vs_fs(vs, fs_plain);
    if (!p)
       return;
    const struct glsl_spirv *f = &p->spirv[GLSL_STAGE_FRAGMENT];
