@@ -5,7 +5,9 @@
  * stage's patch size and outputs). A pipeline over them is invalid usage, and on NVIDIA it is a
  * GPU fault ("Shader Program Header" error, the device lost for every session on it): the
  * words come from the client (GLSL through the front end, or arb_gl_spirv modules), so the
- * shader is refused by name instead (the decline shader-over-device-limits).
+ * shader is refused by name instead (the decline shader-over-device-limits). A points
+ * geometry stage over the total output components alone is split first, its vertices shared out
+ * among more invocations (vkb_io_gs_split_factor, spv_gs_split.c), where that fits.
  *
  * Counting: a located variable by its components (a 64-bit component counts two), its extent
  * as location * 4 + component + components; built-in outputs by the whole variable, as the
@@ -221,4 +223,23 @@ vkb_io_limits_check(const struct vkb_screen *scr, const struct vkb_stage_io *io,
    default: break;
    }
    return bad ? why : NULL;
+}
+
+uint32_t
+vkb_io_gs_split_factor(const struct vkb_screen *scr, struct vkb_stage_io *io)
+{
+   const VkPhysicalDeviceLimits *l = &scr->props.limits;
+   const uint64_t per_vertex = (uint64_t)io->out_comps + io->out_builtin_comps;
+   const uint64_t invocations = io->invocations ? io->invocations : 1;
+   if (!per_vertex || per_vertex > l->maxGeometryTotalOutputComponents ||
+       per_vertex * io->vertices <= l->maxGeometryTotalOutputComponents)
+      return 0;
+   /* the vertices one invocation may emit, then the invocations that takes */
+   const uint64_t fit = l->maxGeometryTotalOutputComponents / per_vertex;
+   const uint64_t k = (io->vertices + fit - 1) / fit;
+   if (invocations * k > l->maxGeometryShaderInvocations)
+      return 0;
+   io->vertices = (uint32_t)((io->vertices + k - 1) / k);
+   io->invocations = (uint32_t)(invocations * k);
+   return (uint32_t)k;
 }

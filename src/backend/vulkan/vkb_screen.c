@@ -1792,6 +1792,8 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"local-index-clamps", scr->stats.local_index_clamps},
       {"local-indices-left", scr->stats.local_indices_left},
       {"local-index-clamps-failed", scr->stats.local_index_clamps_failed},
+      {"gs-splits", scr->stats.gs_splits},
+      {"gs-splits-failed", scr->stats.gs_splits_failed},
       {"dispatches", scr->stats.dispatches},
       {"memory-barriers", scr->stats.memory_barriers},
       {"readback-shader-barriers", scr->stats.readback_shader_barriers},

@@ -669,6 +669,71 @@ test_gs_over_limits(struct t *t, struct mgp_handle prog)
    use_program(t, prog); /* the cases after this one draw with prog */
 }
 
+/* A points geometry stage over maxGeometryTotalOutputComponents by its total alone
+ * (split.geom: 11 components x 200 vertices) draws: the backend shares its vertices out among
+ * more invocations (gs-splits), each of the 400 points lands on its pixel with its invocation's
+ * colour, and the pipeline is valid. Red before: refused at create_shader
+ * (shader-over-device-limits), nothing drawn. */
+static void
+test_gs_split(struct t *t, struct mgp_handle prog)
+{
+   size_t vs_size, gs_size, fs_size;
+   void *vs = read_file("color.vert.spv", &vs_size), *gs = read_file("split.geom.spv", &gs_size),
+        *fs = read_file("color.frag.spv", &fs_size);
+   const uint64_t o0 = mgu_decline_count(MGU_DECLINE_shader_over_device_limits);
+   const unsigned long long e0 = counter(t, "vk-validation-errors");
+   const unsigned long long s0 = counter(t, "gs-splits");
+   struct mgp_handle h = new_handle(t, MGP_KIND_SHADER);
+   struct mgp_create_shader c = {.cso = h,
+                                 .stage_mask = (1u << MGP_SHADER_STAGE_VERTEX) |
+                                               (1u << MGP_SHADER_STAGE_GEOMETRY) |
+                                               (1u << MGP_SHADER_STAGE_FRAGMENT)};
+   c.spirv[MGP_SHADER_STAGE_VERTEX] = (struct mgp_span){.ptr = vs, .size = vs_size};
+   c.spirv[MGP_SHADER_STAGE_GEOMETRY] = (struct mgp_span){.ptr = gs, .size = gs_size};
+   c.spirv[MGP_SHADER_STAGE_FRAGMENT] = (struct mgp_span){.ptr = fs, .size = fs_size};
+   c.reflection.default_block_size = color_prog.default_block_size;
+   c.reflection.vertex_input_mask = color_prog.inputs;
+   c.reflection.fragment_output_mask = 1;
+   t->cv->create_shader(t->ctx, &c, NULL, 0);
+   free(vs);
+   free(gs);
+   free(fs);
+   check(mgu_decline_count(MGU_DECLINE_shader_over_device_limits) == o0 &&
+            counter(t, "gs-splits") == s0 + 1,
+         "a points geometry stage over the total is split (gs-splits +%llu, want +1), not "
+         "refused (shader-over-device-limits +%llu)",
+         counter(t, "gs-splits") - s0,
+         (unsigned long long)(mgu_decline_count(MGU_DECLINE_shader_over_device_limits) - o0));
+   use_default_fb(t, false);
+   set_viewport(t, 0, 0, W, H, false, NULL);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   struct mgp_render_state s = gl_render_state();
+   bind_rs(t, &s);
+   bind_ve(t, false, 8);
+   bind_vb(t, make_buffer(t, sizeof(tri_ccw), tri_ccw));
+   use_program(t, h);
+   set_consts(t, h, 0.0f, 0.4f, 0.6f, 1.0f, 0, 0, 0, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
+   read_back(t);
+   unsigned wrong = 0, first_x = 0, first_y = 0;
+   for (unsigned y = 0; y < 12; y++)
+      for (unsigned x = 0; x < 41; x++) {
+         const bool lit = x < 40 && y < 10;
+         const uint8_t r = !lit ? 0 : y < 5 ? 64 : 191;
+         if (!pixel_is((int)x, (int)y, r, lit ? 102 : 0, lit ? 153 : 0, 255) && !wrong++) {
+            first_x = x;
+            first_y = y;
+         }
+      }
+   check(t->fatal_count == 0 && wrong == 0,
+         "each invocation's 200 points on their pixels in its colour (%u pixel(s) wrong, the "
+         "first at (%u,%u); %s)",
+         wrong, first_x, first_y, t->fatal_count ? t->fatal : "no fatal");
+   check(counter(t, "vk-validation-errors") == e0, "the split stage: %llu validation error(s)",
+         counter(t, "vk-validation-errors") - e0);
+   use_program(t, prog); /* the cases after this one draw with prog */
+}
+
 /* The default framebuffer cleared to black, render state s bound, and a vertex buffer of eight
  * triangles (tris), one per 8-pixel column, each covering its column's lower-left half. */
 static void
@@ -5732,6 +5797,7 @@ main(int argc, char **argv)
    test_triangle(&t, prog);
    test_viewport_index_unset(&t, prog);
    test_gs_over_limits(&t, prog);
+   test_gs_split(&t, prog);
    test_local_index_clamp(&t, prog);
    test_indexed(&t, prog);
    test_declined_repeat(&t, prog);
