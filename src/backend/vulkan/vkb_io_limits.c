@@ -16,13 +16,10 @@
  * arrayness of tessellation and geometry inputs, and of tessellation control outputs, is left
  * out; per-patch variables go to the patch figure.
  *
- * Inputs past vertex attributes (by location, against maxVertexInputAttributes) are measured
- * but not checked: a stage's inputs are the outputs of the stage before,
- * checked there, and mgl's GL limits for inputs (one figure for every interface,
- * min(maxVertexOutputComponents, maxFragmentInputComponents)) are above some devices' input
- * limits (lavapipe's maxGeometryInputComponents is 64), which its drivers draw all the same:
- * piglit's max-input-components tests pass on lavapipe. Reporting GL limits within the device's
- * is the front end's (not done yet). */
+ * Inputs are checked too: vertex attributes by location against maxVertexInputAttributes, the
+ * other stages' located inputs against their per-stage input limits, which the front end
+ * reports as GL's (mgp_caps.stage_io_components, lavapipe's maxGeometryInputComponents of 64
+ * among them), so a GL-legal program is within them. */
 #include <stdio.h>
 
 #include <spirv_cross_c.h>
@@ -174,6 +171,7 @@ vkb_io_limits_check(const struct vkb_screen *scr, const struct vkb_stage_io *io,
 {
    const VkPhysicalDeviceLimits *l = &scr->props.limits;
    const uint64_t out = io->out_comps > io->out_end ? io->out_comps : io->out_end;
+   const uint64_t in = io->in_comps > io->in_end ? io->in_comps : io->in_end;
    bool bad = false;
    switch (s) {
    case MGP_SHADER_STAGE_VERTEX:
@@ -186,7 +184,9 @@ vkb_io_limits_check(const struct vkb_screen *scr, const struct vkb_stage_io *io,
                  "maxVertexOutputComponents", why, why_size);
       break;
    case MGP_SHADER_STAGE_TESS_CTRL:
-      bad = over(out, l->maxTessellationControlPerVertexOutputComponents, name, "output components",
+      bad = over(in, l->maxTessellationControlPerVertexInputComponents, name, "input components",
+                 "maxTessellationControlPerVertexInputComponents", why, why_size) ||
+            over(out, l->maxTessellationControlPerVertexOutputComponents, name, "output components",
                  "maxTessellationControlPerVertexOutputComponents", why, why_size) ||
             over(io->patch_out_comps, l->maxTessellationControlPerPatchOutputComponents, name,
                  "patch output components", "maxTessellationControlPerPatchOutputComponents", why,
@@ -198,11 +198,15 @@ vkb_io_limits_check(const struct vkb_screen *scr, const struct vkb_stage_io *io,
                  "maxTessellationControlTotalOutputComponents", why, why_size);
       break;
    case MGP_SHADER_STAGE_TESS_EVAL:
-      bad = over(out, l->maxTessellationEvaluationOutputComponents, name, "output components",
+      bad = over(in, l->maxTessellationEvaluationInputComponents, name, "input components",
+                 "maxTessellationEvaluationInputComponents", why, why_size) ||
+            over(out, l->maxTessellationEvaluationOutputComponents, name, "output components",
                  "maxTessellationEvaluationOutputComponents", why, why_size);
       break;
    case MGP_SHADER_STAGE_GEOMETRY:
-      bad = over(out, l->maxGeometryOutputComponents, name, "output components",
+      bad = over(in, l->maxGeometryInputComponents, name, "input components",
+                 "maxGeometryInputComponents", why, why_size) ||
+            over(out, l->maxGeometryOutputComponents, name, "output components",
                  "maxGeometryOutputComponents", why, why_size) ||
             over(io->vertices, l->maxGeometryOutputVertices, name, "output vertices",
                  "maxGeometryOutputVertices", why, why_size) ||
@@ -214,7 +218,9 @@ vkb_io_limits_check(const struct vkb_screen *scr, const struct vkb_stage_io *io,
                  "maxGeometryTotalOutputComponents", why, why_size);
       break;
    case MGP_SHADER_STAGE_FRAGMENT:
-      bad = over(io->out_end,
+      bad = over(in, l->maxFragmentInputComponents, name, "input components",
+                 "maxFragmentInputComponents", why, why_size) ||
+            over(io->out_end,
                  (uint64_t)l->maxFragmentOutputAttachments * 4 > UINT32_MAX
                     ? UINT32_MAX
                     : l->maxFragmentOutputAttachments * 4,

@@ -609,17 +609,17 @@ test_viewport_index_unset(struct t *t, struct mgp_handle prog)
    use_program(t, prog); /* the cases after this one draw with prog */
 }
 
-/* A geometry stage over the device's maxGeometryTotalOutputComponents (over_limit.geom) is
+/* A geometry stage over the device's maxGeometryTotalOutputComponents (over_limit.geom), or
+ * over its maxGeometryInputComponents (over_input.geom: 68 on lavapipe's 64), is
  * refused at create_shader by name (shader-over-device-limits, counted), and a draw with it
  * is refused too (backend-draw-incomplete): nothing drawn, no pipeline made, no validation
  * error, no Fatal. Red before: the shader was created and its pipeline with it, which the
  * validation layer reported (VUID-RuntimeSpirv-Location-06272) and an NVIDIA GPU faults on. */
 static void
-test_gs_over_limits(struct t *t, struct mgp_handle prog)
+test_gs_over_limits(struct t *t, struct mgp_handle prog, const char *file, const char *what)
 {
    size_t vs_size, gs_size, fs_size;
-   void *vs = read_file("color.vert.spv", &vs_size),
-        *gs = read_file("over_limit.geom.spv", &gs_size),
+   void *vs = read_file("color.vert.spv", &vs_size), *gs = read_file(file, &gs_size),
         *fs = read_file("color.frag.spv", &fs_size);
    const uint64_t o0 = mgu_decline_count(MGU_DECLINE_shader_over_device_limits);
    const uint64_t d0 = mgu_decline_count(MGU_DECLINE_backend_draw_incomplete);
@@ -641,9 +641,9 @@ test_gs_over_limits(struct t *t, struct mgp_handle prog)
    free(gs);
    free(fs);
    check(mgu_decline_count(MGU_DECLINE_shader_over_device_limits) == o0 + 1,
-         "a geometry stage over maxGeometryTotalOutputComponents is refused at create_shader "
+         "a geometry stage over %s is refused at create_shader "
          "(shader-over-device-limits +%llu, want +1)",
-         (unsigned long long)(mgu_decline_count(MGU_DECLINE_shader_over_device_limits) - o0));
+         what, (unsigned long long)(mgu_decline_count(MGU_DECLINE_shader_over_device_limits) - o0));
    use_default_fb(t, false);
    set_viewport(t, 0, 0, W, H, false, NULL);
    clear_color(t, 0, 0, 0, 1, false, 1);
@@ -5796,7 +5796,8 @@ main(int argc, char **argv)
    test_clear(&t);
    test_triangle(&t, prog);
    test_viewport_index_unset(&t, prog);
-   test_gs_over_limits(&t, prog);
+   test_gs_over_limits(&t, prog, "over_limit.geom.spv", "maxGeometryTotalOutputComponents");
+   test_gs_over_limits(&t, prog, "over_input.geom.spv", "maxGeometryInputComponents");
    test_gs_split(&t, prog);
    test_local_index_clamp(&t, prog);
    test_indexed(&t, prog);
