@@ -1599,9 +1599,11 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    c.max_texture_units = min_u32(
       min_u32(l->maxDescriptorSetSamplers, l->maxDescriptorSetSampledImages), VKB_MAX_SAMPLERS);
    c.max_varying_components = min_u32(l->maxVertexOutputComponents, l->maxFragmentInputComponents);
-   /* each interface's own, less the gl_PointSize the front end writes into the stages that can
-    * feed the rasterizer (glPointSize's size; the device counts it, GL does not) */
-   c.stage_io_components[MGP_IO_VERTEX_OUT] = l->maxVertexOutputComponents - 1;
+   /* each interface's own, less the gl_PointSize the front end writes into a tessellation
+    * evaluation or geometry stage that emits points (glPointSize's size; the device counts it,
+    * GL does not). Not the vertex stage's: piglit's tests that pass 31 vec4s and gl_Position
+    * require GL_MAX_VERTEX_OUTPUT_COMPONENTS >= 128 (lavapipe's figure), and skip at 127. */
+   c.stage_io_components[MGP_IO_VERTEX_OUT] = l->maxVertexOutputComponents;
    c.stage_io_components[MGP_IO_TESS_CTRL_IN] = l->maxTessellationControlPerVertexInputComponents;
    c.stage_io_components[MGP_IO_TESS_CTRL_OUT] = l->maxTessellationControlPerVertexOutputComponents;
    c.stage_io_components[MGP_IO_TESS_EVAL_IN] = l->maxTessellationEvaluationInputComponents;

@@ -609,8 +609,8 @@ test_viewport_index_unset(struct t *t, struct mgp_handle prog)
    use_program(t, prog); /* the cases after this one draw with prog */
 }
 
-/* A geometry stage over the device's maxGeometryTotalOutputComponents (over_limit.geom), or
- * over its maxGeometryInputComponents (over_input.geom: 68 on lavapipe's 64), is
+/* A geometry stage over the device's maxGeometryTotalOutputComponents (over_limit.geom), or a
+ * fragment stage over its maxFragmentInputComponents (over_input.frag: 132 on lavapipe's 128), is
  * refused at create_shader by name (shader-over-device-limits, counted), and a draw with it
  * is refused too (backend-draw-incomplete): nothing drawn, no pipeline made, no validation
  * error, no Fatal. Red before: the shader was created and its pipeline with it, which the
@@ -619,8 +619,9 @@ static void
 test_gs_over_limits(struct t *t, struct mgp_handle prog, const char *file, const char *what)
 {
    size_t vs_size, gs_size, fs_size;
-   void *vs = read_file("color.vert.spv", &vs_size), *gs = read_file(file, &gs_size),
-        *fs = read_file("color.frag.spv", &fs_size);
+   const bool frag = strstr(file, ".frag") != NULL;
+   void *vs = read_file("color.vert.spv", &vs_size), *gs = frag ? NULL : read_file(file, &gs_size),
+        *fs = read_file(frag ? file : "color.frag.spv", &fs_size);
    const uint64_t o0 = mgu_decline_count(MGU_DECLINE_shader_over_device_limits);
    const uint64_t d0 = mgu_decline_count(MGU_DECLINE_backend_draw_incomplete);
    const unsigned long long e0 = counter(t, "vk-validation-errors");
@@ -628,10 +629,11 @@ test_gs_over_limits(struct t *t, struct mgp_handle prog, const char *file, const
    struct mgp_handle h = new_handle(t, MGP_KIND_SHADER);
    struct mgp_create_shader c = {.cso = h,
                                  .stage_mask = (1u << MGP_SHADER_STAGE_VERTEX) |
-                                               (1u << MGP_SHADER_STAGE_GEOMETRY) |
+                                               (frag ? 0u : 1u << MGP_SHADER_STAGE_GEOMETRY) |
                                                (1u << MGP_SHADER_STAGE_FRAGMENT)};
    c.spirv[MGP_SHADER_STAGE_VERTEX] = (struct mgp_span){.ptr = vs, .size = vs_size};
-   c.spirv[MGP_SHADER_STAGE_GEOMETRY] = (struct mgp_span){.ptr = gs, .size = gs_size};
+   if (!frag)
+      c.spirv[MGP_SHADER_STAGE_GEOMETRY] = (struct mgp_span){.ptr = gs, .size = gs_size};
    c.spirv[MGP_SHADER_STAGE_FRAGMENT] = (struct mgp_span){.ptr = fs, .size = fs_size};
    c.reflection.default_block_size = color_prog.default_block_size;
    c.reflection.vertex_input_mask = color_prog.inputs;
@@ -641,7 +643,7 @@ test_gs_over_limits(struct t *t, struct mgp_handle prog, const char *file, const
    free(gs);
    free(fs);
    check(mgu_decline_count(MGU_DECLINE_shader_over_device_limits) == o0 + 1,
-         "a geometry stage over %s is refused at create_shader "
+         "a stage over %s is refused at create_shader "
          "(shader-over-device-limits +%llu, want +1)",
          what, (unsigned long long)(mgu_decline_count(MGU_DECLINE_shader_over_device_limits) - o0));
    use_default_fb(t, false);
@@ -5797,7 +5799,7 @@ main(int argc, char **argv)
    test_triangle(&t, prog);
    test_viewport_index_unset(&t, prog);
    test_gs_over_limits(&t, prog, "over_limit.geom.spv", "maxGeometryTotalOutputComponents");
-   test_gs_over_limits(&t, prog, "over_input.geom.spv", "maxGeometryInputComponents");
+   test_gs_over_limits(&t, prog, "over_input.frag.spv", "maxFragmentInputComponents");
    test_gs_split(&t, prog);
    test_local_index_clamp(&t, prog);
    test_indexed(&t, prog);
