@@ -50,36 +50,15 @@ struct gs_scan {
    bool points, has_invocations;
 };
 
+/* Atomics (OpAtomicLoad .. OpAtomicXor are one run of opcodes), image writes and vertex
+ * streams. */
 static bool
 writes_memory(uint32_t op)
 {
-   switch (op) {
-   case SpvOpImageWrite:
-   case SpvOpEmitStreamVertex:
-   case SpvOpEndStreamPrimitive:
-   case SpvOpAtomicLoad:
-   case SpvOpAtomicStore:
-   case SpvOpAtomicExchange:
-   case SpvOpAtomicCompareExchange:
-   case SpvOpAtomicCompareExchangeWeak:
-   case SpvOpAtomicIIncrement:
-   case SpvOpAtomicIDecrement:
-   case SpvOpAtomicIAdd:
-   case SpvOpAtomicISub:
-   case SpvOpAtomicSMin:
-   case SpvOpAtomicUMin:
-   case SpvOpAtomicSMax:
-   case SpvOpAtomicUMax:
-   case SpvOpAtomicAnd:
-   case SpvOpAtomicOr:
-   case SpvOpAtomicXor:
-   case SpvOpAtomicFlagTestAndSet:
-   case SpvOpAtomicFlagClear:
-   case SpvOpAtomicFAddEXT:
-   case SpvOpAtomicFMinEXT:
-   case SpvOpAtomicFMaxEXT: return true;
-   default: return false;
-   }
+   return (op >= SpvOpAtomicLoad && op <= SpvOpAtomicXor) || op == SpvOpAtomicFlagTestAndSet ||
+          op == SpvOpAtomicFlagClear || op == SpvOpAtomicFAddEXT || op == SpvOpAtomicFMinEXT ||
+          op == SpvOpAtomicFMaxEXT || op == SpvOpImageWrite || op == SpvOpEmitStreamVertex ||
+          op == SpvOpEndStreamPrimitive;
 }
 
 static bool
