@@ -664,6 +664,18 @@ varying_components(const struct mgp_caps *caps)
       &(struct glsl_link_input){.max_varying_components = caps->max_varying_components});
 }
 
+_Static_assert((int)MGP_IO_COUNT == (int)GLSL_IO_COUNT &&
+                  (int)MGP_IO_GEOMETRY_IN == (int)GLSL_IO_GEOMETRY_IN &&
+                  (int)MGP_IO_FRAGMENT_IN == (int)GLSL_IO_FRAGMENT_IN,
+               "mgp_caps.stage_io_components is indexed by GLSL_IO_*");
+
+/* One stage interface's limit, as its shaders' gl_Max*Components (glsl_stage_io_components). */
+static uint32_t
+stage_io_components(const struct mgp_caps *caps, enum glsl_stage_io io)
+{
+   return glsl_stage_io_components(varying_components(caps), caps->stage_io_components, io);
+}
+
 static uint32_t
 cap_or(uint32_t v, uint32_t def)
 {
@@ -948,11 +960,19 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
     * format (fe_program_binary.c) */
    case GL_NUM_PROGRAM_BINARY_FORMATS: INT1(1); return true;
    case GL_PROGRAM_BINARY_FORMATS: INT1(FE_PROGRAM_BINARY_FORMAT_MGL); return true;
-   /* One limit for every stage interface, the one the linker applies. */
+   /* Each stage interface's own limit (the device's, net of what the backend adds to it) */
    case GL_MAX_VERTEX_OUTPUT_COMPONENTS:
+      INT1(stage_io_components(caps, GLSL_IO_VERTEX_OUT));
+      return true;
    case GL_MAX_GEOMETRY_INPUT_COMPONENTS:
+      INT1(stage_io_components(caps, GLSL_IO_GEOMETRY_IN));
+      return true;
    case GL_MAX_FRAGMENT_INPUT_COMPONENTS:
-   case GL_MAX_GEOMETRY_OUTPUT_COMPONENTS: INT1(varying_components(caps)); return true;
+      INT1(stage_io_components(caps, GLSL_IO_FRAGMENT_IN));
+      return true;
+   case GL_MAX_GEOMETRY_OUTPUT_COMPONENTS:
+      INT1(stage_io_components(caps, GLSL_IO_GEOMETRY_OUT));
+      return true;
    case GL_MAX_GEOMETRY_OUTPUT_VERTICES: INT1(GLSL_MAX_GEOMETRY_OUTPUT_VERTICES); return true;
    case GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS:
       INT1(GLSL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS);
@@ -1699,8 +1719,8 @@ compute_get_indexed(struct fe_context *ctx, GLenum target, GLuint index, int64_t
 /* glGet of the tessellation state and limits (GL 4.6 tables 23.42 and 23.63; ES 3.2 tables
  * 21.5 and 21.40, ES 3.1's EXT_tessellation_shader): -1 for another pname, 0 for one this
  * context does not offer (GL_INVALID_ENUM), 1 with *v filled. The
- * per-stage limits are the other stages' (one linker, glsl.h); the interface ones the
- * device's varying limit, as for the geometry stage. */
+ * per-stage limits are the other stages' (one linker, glsl.h); the interface ones each the
+ * device's own (stage_io_components), as for the geometry stage. */
 static int
 get_tess_value(struct fe_context *ctx, GLenum pname, struct gv *v)
 {
@@ -1736,9 +1756,17 @@ get_tess_value(struct fe_context *ctx, GLenum pname, struct gv *v)
               cap_or(ctx->share->caps->max_uniform_block_size, 16384) / 4);
       break;
    case GL_MAX_TESS_CONTROL_INPUT_COMPONENTS:
+      INT1(stage_io_components(ctx->share->caps, GLSL_IO_TESS_CTRL_IN));
+      break;
    case GL_MAX_TESS_CONTROL_OUTPUT_COMPONENTS:
+      INT1(stage_io_components(ctx->share->caps, GLSL_IO_TESS_CTRL_OUT));
+      break;
    case GL_MAX_TESS_EVALUATION_INPUT_COMPONENTS:
-   case GL_MAX_TESS_EVALUATION_OUTPUT_COMPONENTS: INT1(varyings); break;
+      INT1(stage_io_components(ctx->share->caps, GLSL_IO_TESS_EVAL_IN));
+      break;
+   case GL_MAX_TESS_EVALUATION_OUTPUT_COMPONENTS:
+      INT1(stage_io_components(ctx->share->caps, GLSL_IO_TESS_EVAL_OUT));
+      break;
    case GL_MAX_TESS_PATCH_COMPONENTS: INT1(varyings < 120 ? varyings : 120); break;
    case GL_MAX_TESS_CONTROL_TOTAL_OUTPUT_COMPONENTS:
       INT1((int64_t)varyings * FE_MAX_PATCH_VERTICES);

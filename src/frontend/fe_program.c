@@ -960,6 +960,7 @@ fe_exec_create_internal(struct fe_context *ctx, const char *vs, const char *gs, 
 {
    struct glsl_link_input in = {
       .max_varying_components = ctx->share->caps->max_varying_components,
+      .stage_io = ctx->share->caps->stage_io_components,
    };
    in.source[GLSL_STAGE_VERTEX] = vs;
    in.source[GLSL_STAGE_GEOMETRY] = gs;
@@ -1115,6 +1116,7 @@ mgl_glLinkProgram(GLuint program)
       .es = es,
       .compat = compat,
       .max_varying_components = ctx->share->caps->max_varying_components,
+      .stage_io = ctx->share->caps->stage_io_components,
       .xfb_varyings = (const char *const *)prog->xfb_names,
       .num_xfb_varyings = prog->num_xfb_names,
       .xfb_separate = prog->xfb_mode == GL_SEPARATE_ATTRIBS,

@@ -60,7 +60,7 @@ get64(const uint8_t *p)
 
 /* What a link in this context depends on besides the sources: the API (compatibility programs
  * get built-in state, ES ones ES rules), the GLSL extensions the context denies, the varying
- * limit, transform_feedback3's names, and the device and server the SPIR-V was made for. */
+ * limits, transform_feedback3's names, and the device and server the SPIR-V was made for. */
 uint64_t
 fe_program_binary_device_hash(struct fe_context *ctx)
 {
@@ -76,6 +76,7 @@ fe_program_binary_device_hash(struct fe_context *ctx)
       (uint32_t)(caps->cap_bits >> 32),
    };
    uint64_t h = mgu_hash64(link, sizeof(link), 0x6d676c62u);
+   h = mgu_hash64(caps->stage_io_components, sizeof(caps->stage_io_components), h);
    h = mgu_hash64(caps->vendor, sizeof(caps->vendor), h);
    h = mgu_hash64(caps->renderer, sizeof(caps->renderer), h);
    return mgu_hash64(caps->driver, sizeof(caps->driver), h);

@@ -183,6 +183,7 @@ mgl_glCompileShader(GLuint shader)
    }
    const struct glsl_compile_limits limits = {
       .max_varying_components = ctx->share->caps->max_varying_components,
+      .stage_io = ctx->share->caps->stage_io_components,
       .uniform_buffer_bindings = FE_MAX_UBO_BINDINGS,
       .storage_buffer_bindings = fe_ssbo_bindings(ctx),
       .texture_units = fe_max_texture_units(ctx),

@@ -56,8 +56,24 @@
  * (a persistent map of a buffer whose store is its heap span is the client's own mapping). 40:
  * MGP_DRAW_FRAGMENTS_ONLY (a polygon mode per face's second pass counts only its fragments).
  * 41: draw_words (a compact draw carrying the changed words of the default uniform block: one
- * record where set_constant_words and draw were two) appended. */
-#define MGP_ABI_VERSION 41u
+ * record where set_constant_words and draw were two) appended. 42: mgp_caps.stage_io_components
+ * (each stage interface's own limit) after max_varying_components. */
+#define MGP_ABI_VERSION 42u
+
+/* mgp_caps.stage_io_components: the stage interfaces, each with its GL limit
+ * (GL_MAX_VERTEX_OUTPUT_COMPONENTS ... GL_MAX_FRAGMENT_INPUT_COMPONENTS); the same order as
+ * GLSL_IO_* (glsl.h). */
+enum mgp_stage_io {
+   MGP_IO_VERTEX_OUT,
+   MGP_IO_TESS_CTRL_IN,
+   MGP_IO_TESS_CTRL_OUT,
+   MGP_IO_TESS_EVAL_IN,
+   MGP_IO_TESS_EVAL_OUT,
+   MGP_IO_GEOMETRY_IN,
+   MGP_IO_GEOMETRY_OUT,
+   MGP_IO_FRAGMENT_IN,
+   MGP_IO_COUNT
+};
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {

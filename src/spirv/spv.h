@@ -1,10 +1,10 @@
 /* spv.h — SPIR-V helpers both roles use: reflection through SPIRV-Cross's C API (spv_cross.c),
  * the rewrites the GL linker and the Vulkan backend apply (spv_patch.c, spv_pack.c, spv_rect.c,
  * spv_split.c, spv_clip_enables.c, spv_tcs_stores.c, spv_input_arrays.c, spv_1d.c,
- * spv_double_inputs.c, spv_opaque_structs.c, spv_opaque_index.c, spv_gs_outputs.c,
- * spv_varying_words.c, spv_local_bounds.c, spv_facing.c), SPIRV-Tools' validator for client modules
- * (spv_valid.c) and one bounds-checked instruction walker. Just what mgl needs for the words
- * glslang generates; the enumerants come from SPIRV-Headers. Not a general SPIR-V library. */
+ * spv_double_inputs.c, spv_opaque_structs.c, spv_opaque_index.c, spv_gs_outputs.c, spv_gs_split.c,
+ * spv_varying_words.c, spv_local_bounds.c, spv_facing.c), SPIRV-Tools' validator for client
+ * modules (spv_valid.c) and one bounds-checked instruction walker. Just what mgl needs for the
+ * words glslang generates; the enumerants come from SPIRV-Headers. Not a general SPIR-V library. */
 #ifndef MGL_SPIRV_SPV_H
 #define MGL_SPIRV_SPV_H
 
@@ -412,6 +412,15 @@ uint32_t *spv_gs_output_copies(const uint32_t *words, size_t num_words, size_t *
  * NULL: *err NULL when there is nothing to cut or the block is used otherwise, else why. */
 uint32_t *spv_trim_pervertex_out(const uint32_t *words, size_t num_words, size_t *out_n,
                                  const char **err);
+
+/* A points geometry module whose vertices are shared out among k invocations for each one it
+ * had (spv_gs_split.c): OutputVertices becomes ceil(OutputVertices / k), Invocations times k,
+ * each emitting its share of the vertices in order; the code reads gl_InvocationID as before.
+ * The Vulkan backend's road for a module over maxGeometryTotalOutputComponents only by what
+ * the front end adds. Returns new words (free them), or NULL with why the module cannot be
+ * split (or "out of memory") in *why. */
+uint32_t *spv_gs_split(const uint32_t *words, size_t num_words, uint32_t k, size_t *out_n,
+                       const char **why);
 
 /* In a vertex or tessellation evaluation module, each output that holds a 64-bit integer
  * vector (a block: each member that holds one) becomes a Private variable stored whole to the

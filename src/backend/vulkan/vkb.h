@@ -912,6 +912,8 @@ struct vkb_screen_stats {
    unsigned long long local_index_clamps;        /* local array/matrix/vector indices clamped */
    unsigned long long local_indices_left; /* ... into arrays of unknown length: not clamped */
    unsigned long long local_index_clamps_failed; /* modules the clamp could not take */
+   unsigned long long gs_splits;        /* geometry stages split among invocations (gs_split) */
+   unsigned long long gs_splits_failed; /* ... that the split could not take */
    unsigned long long pipelines_created;
    unsigned long long
       render_passes_begun; /* vkCmdBeginRendering calls: mgl-bench's render-pass figure */
@@ -2065,6 +2067,11 @@ bool vkb_io_measure(void *compiler, void *resources, VkShaderStageFlagBits stage
  * name, the figure and the limit). */
 const char *vkb_io_limits_check(const struct vkb_screen *scr, const struct vkb_stage_io *io, int s,
                                 const char *name, char *why, size_t why_size);
+/* The number of invocations each of a geometry stage's should become for its vertices, shared
+ * out among them (spv_gs_split), to fit maxGeometryTotalOutputComponents; io then has the
+ * split's figures. 0 where the total is within the limit or no split within
+ * maxGeometryShaderInvocations brings it there. */
+uint32_t vkb_io_gs_split_factor(const struct vkb_screen *scr, struct vkb_stage_io *io);
 /* SPIR-V scan through SPIRV-Cross (vkb_spirv.c), on words vkb_spirv_validate passed:
  * descriptor bindings, entry point, the capabilities and builtins sh records; false with a
  * static reason in *why. When it succeeds, every descriptor variable bound at VKB_SAMPLER_BASE

@@ -862,6 +862,48 @@ helper_atomics_patch(struct vkb_screen *scr, uint32_t **words, uint32_t **own, s
    *nwords = n;
 }
 
+/* A points geometry stage over maxGeometryTotalOutputComponents by its total alone (GL counts
+ * 5 components a vertex where the device counts the gl_PointSize mgl writes too) has its
+ * vertices shared out among more invocations (spv_gs_split.c), each within the total. False,
+ * the words unchanged, where no split brings every figure within the device's limits or the
+ * module is one the split cannot take (then the stage is refused by name, as before). */
+static bool
+gs_split_patch(struct vkb_screen *scr, struct vkb_shader *sh, uint32_t **words, uint32_t **own,
+               size_t *nwords)
+{
+   const int g = MGP_SHADER_STAGE_GEOMETRY;
+   struct vkb_stage_io io = sh->io[g];
+   const uint32_t k = vkb_io_gs_split_factor(scr, &io);
+   char why[200];
+   if (!k || !sh->gs_output_points ||
+       vkb_io_limits_check(scr, &io, g, "geometry", why, sizeof(why)))
+      return false;
+   const char *split_why = NULL;
+   size_t n = 0;
+   uint32_t *split = spv_gs_split(*words, *nwords, k, &n, &split_why);
+   char invalid[256];
+   if (!split || !vkb_spirv_validate(scr, split, n, invalid, sizeof(invalid))) {
+      scr->stats.gs_splits_failed++;
+      mgu_warn("vulkan: a geometry stage over maxGeometryTotalOutputComponents cannot be split "
+               "among %u invocations: %s",
+               k, split ? invalid : split_why);
+      free(split);
+      return false;
+   }
+   scr->stats.gs_splits++;
+   free(*own);
+   *words = *own = split;
+   *nwords = n;
+   sh->io[g] = io;
+   /* the gl_Layer variant's word moved with the new declarations */
+   struct spv_walk it = spv_walk_begin(split, n);
+   while (sh->writes_layer && spv_walk_next(&it))
+      if (it.op == SpvOpDecorate && it.nops >= 3 && it.o[1] == SpvDecorationBuiltIn &&
+          it.o[2] == SpvBuiltInLayer)
+         sh->layer_word = it.pc + 3;
+   return true;
+}
+
 /* A non-constant index into the shader's own arrays, matrices and vectors is held inside its
  * composite on every device (spv_local_bounds.c): GLSL leaves an access past one undefined,
  * robustBufferAccess bounds only buffers, and NVIDIA's compiler turned piglit's
@@ -1115,7 +1157,8 @@ create_modules(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_c
          snprintf(why, why_size, "%s stage: %s", stage_names[s], lacking);
          return why;
       }
-      if (vkb_io_limits_check(scr, &sh->io[s], s, stage_names[s], why, why_size)) {
+      if (vkb_io_limits_check(scr, &sh->io[s], s, stage_names[s], why, why_size) &&
+          !(s == MGP_SHADER_STAGE_GEOMETRY && gs_split_patch(scr, sh, &words, &own, &nwords))) {
          free(own);
          sh->over_limits = true;
          return why;

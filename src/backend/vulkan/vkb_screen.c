@@ -1599,6 +1599,18 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    c.max_texture_units = min_u32(
       min_u32(l->maxDescriptorSetSamplers, l->maxDescriptorSetSampledImages), VKB_MAX_SAMPLERS);
    c.max_varying_components = min_u32(l->maxVertexOutputComponents, l->maxFragmentInputComponents);
+   /* each interface's own, less the gl_PointSize the front end writes into a tessellation
+    * evaluation or geometry stage that emits points (glPointSize's size; the device counts it,
+    * GL does not). Not the vertex stage's: piglit's tests that pass 31 vec4s and gl_Position
+    * require GL_MAX_VERTEX_OUTPUT_COMPONENTS >= 128 (lavapipe's figure), and skip at 127. */
+   c.stage_io_components[MGP_IO_VERTEX_OUT] = l->maxVertexOutputComponents;
+   c.stage_io_components[MGP_IO_TESS_CTRL_IN] = l->maxTessellationControlPerVertexInputComponents;
+   c.stage_io_components[MGP_IO_TESS_CTRL_OUT] = l->maxTessellationControlPerVertexOutputComponents;
+   c.stage_io_components[MGP_IO_TESS_EVAL_IN] = l->maxTessellationEvaluationInputComponents;
+   c.stage_io_components[MGP_IO_TESS_EVAL_OUT] = l->maxTessellationEvaluationOutputComponents - 1;
+   c.stage_io_components[MGP_IO_GEOMETRY_IN] = l->maxGeometryInputComponents;
+   c.stage_io_components[MGP_IO_GEOMETRY_OUT] = l->maxGeometryOutputComponents - 1;
+   c.stage_io_components[MGP_IO_FRAGMENT_IN] = l->maxFragmentInputComponents;
    c.max_clip_distances = scr->features.shaderClipDistance ? l->maxClipDistances : 0;
    c.max_texture_lod_bias = l->maxSamplerLodBias;
    c.max_anisotropy = scr->features.samplerAnisotropy ? l->maxSamplerAnisotropy : 1.0f;
@@ -1792,6 +1804,8 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"local-index-clamps", scr->stats.local_index_clamps},
       {"local-indices-left", scr->stats.local_indices_left},
       {"local-index-clamps-failed", scr->stats.local_index_clamps_failed},
+      {"gs-splits", scr->stats.gs_splits},
+      {"gs-splits-failed", scr->stats.gs_splits_failed},
       {"dispatches", scr->stats.dispatches},
       {"memory-barriers", scr->stats.memory_barriers},
       {"readback-shader-barriers", scr->stats.readback_shader_barriers},

@@ -318,19 +318,26 @@ hoist_es_version(char *src, bool *same)
 
 /* ── compile ───────────────────────────────────────────────────────────────────────────────── */
 
-/* The resource table with the varying limits set to `components` (see glsl_link_input). */
+/* The resource table with the varying limits set to `components`, each stage interface's to its
+ * own (stage_io, see glsl_link_input). */
 static void
-resources_for(uint32_t components, glslang_resource_t *r)
+resources_for(uint32_t components, const uint32_t *stage_io, glslang_resource_t *r)
 {
    *r = resources;
+#define IO(io) (int)glsl_stage_io_components(components, stage_io, io)
    r->max_varying_components = (int)components;
    r->max_varying_floats = (int)components;
    r->max_varying_vectors = (int)components / 4;
-   r->max_vertex_output_components = (int)components;
-   r->max_fragment_input_components = (int)components;
-   r->max_geometry_input_components = (int)components;
-   r->max_geometry_output_components = (int)components;
+   r->max_vertex_output_components = IO(GLSL_IO_VERTEX_OUT);
+   r->max_tess_control_input_components = IO(GLSL_IO_TESS_CTRL_IN);
+   r->max_tess_control_output_components = IO(GLSL_IO_TESS_CTRL_OUT);
+   r->max_tess_evaluation_input_components = IO(GLSL_IO_TESS_EVAL_IN);
+   r->max_tess_evaluation_output_components = IO(GLSL_IO_TESS_EVAL_OUT);
+   r->max_geometry_input_components = IO(GLSL_IO_GEOMETRY_IN);
+   r->max_geometry_output_components = IO(GLSL_IO_GEOMETRY_OUT);
+   r->max_fragment_input_components = IO(GLSL_IO_FRAGMENT_IN);
    r->max_geometry_varying_components = (int)components;
+#undef IO
 }
 
 /* res: the resource table (NULL: the one with GLSL_MIN_VARYING_COMPONENTS). */
@@ -1097,7 +1104,7 @@ glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
       glslang_resource_t res;
       resources_for(glsl_varying_components(
                        &(struct glsl_link_input){.max_varying_components = max_varying_components}),
-                    &res);
+                    limits ? limits->stage_io : NULL, &res);
       bool prepared = prepare_unit(stage, api, deny, ~0ull, false, source, &u, &log);
       share_implicit_sizes(&u, 1, &prepared, &log);
       if (stage == GLSL_STAGE_TESS_CTRL)
@@ -1731,7 +1738,7 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
       glsl_str_append(&log, "error: glslang failed to initialize\n");
       goto done;
    }
-   resources_for(glsl_varying_components(input), &res);
+   resources_for(glsl_varying_components(input), input->stage_io, &res);
    unsigned present = 0;
    for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
       if (input->num_objects[s] || input->source[s])

@@ -177,6 +177,18 @@
 /* The least per-stage interface limit, in components (GL 3.2's MAX_VERTEX_OUTPUT_COMPONENTS and
  * Vulkan's minimum maxVertexOutputComponents): glsl_link_input.max_varying_components is never below. */
 #define GLSL_MIN_VARYING_COMPONENTS 64
+/* The stage interfaces with a limit of their own (the order of mgp_caps.stage_io_components) */
+enum glsl_stage_io {
+   GLSL_IO_VERTEX_OUT,
+   GLSL_IO_TESS_CTRL_IN,
+   GLSL_IO_TESS_CTRL_OUT,
+   GLSL_IO_TESS_EVAL_IN,
+   GLSL_IO_TESS_EVAL_OUT,
+   GLSL_IO_GEOMETRY_IN,
+   GLSL_IO_GEOMETRY_OUT,
+   GLSL_IO_FRAGMENT_IN,
+   GLSL_IO_COUNT
+};
 #define GLSL_MAX_GEOMETRY_OUTPUT_VERTICES 256 /* GL 3.3's minimum; Vulkan's too */
 /* GL_MAX_GEOMETRY_SHADER_INVOCATIONS (ARB_gpu_shader5): GL 4.0's least, Vulkan's too; a larger
  * layout(invocations) fails the compile */
@@ -260,6 +272,7 @@ bool glsl_source_is_es(const char *source, bool es3);
  * GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, a compile-time error. */
 struct glsl_compile_limits {
    uint32_t max_varying_components;
+   const uint32_t *stage_io; /* GLSL_IO_COUNT per-interface limits, as glsl_link_input's */
    uint32_t uniform_buffer_bindings, storage_buffer_bindings, texture_units;
    /* GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS (0: not checked): a compute shader's local size of
     * more invocations fails the compile (GL 4.3 19.1) */
@@ -433,6 +446,10 @@ struct glsl_link_input {
     * value of gl_MaxVaryingComponents etc.: the device's limit (fe_varying_components). 0 or less
     * than GLSL_MIN_VARYING_COMPONENTS means GLSL_MIN_VARYING_COMPONENTS. */
    uint32_t max_varying_components;
+   /* Each stage interface's own limit (GLSL_IO_COUNT of them, 0 or NULL: max_varying_components),
+    * the values of gl_MaxVertexOutputComponents ... gl_MaxFragmentInputComponents
+    * (glsl_stage_io_components) */
+   const uint32_t *stage_io;
    /* glTransformFeedbackVaryings as it stood at glLinkProgram: the names to capture from the last
     * vertex-processing stage (geometry if present, else vertex), interleaved into buffer 0 or
     * one buffer each (separate). */
@@ -471,6 +488,21 @@ glsl_varying_components(const struct glsl_link_input *input)
 {
    uint32_t c = input->max_varying_components & ~3u;
    return c < GLSL_MIN_VARYING_COMPONENTS ? GLSL_MIN_VARYING_COMPONENTS : c;
+}
+
+/* One stage interface's limit as the context reports it (GL_MAX_VERTEX_OUTPUT_COMPONENTS ...,
+ * gl_MaxVertexOutputComponents ...): the device's own (stage_io[io], 0: not given) where GL's
+ * minimum allows, within the linker's varying limit (varying, glsl_varying_components), which
+ * every interface is held to. */
+static inline uint32_t
+glsl_stage_io_components(uint32_t varying, const uint32_t *stage_io, enum glsl_stage_io io)
+{
+   /* GL 4.6 tables 23.57-23.62's minimums (GL 3.2's for the vertex, geometry and fragment
+    * stages are the same) */
+   static const uint32_t gl_min[GLSL_IO_COUNT] = {64, 128, 128, 128, 128, 64, 128, 128};
+   uint32_t c = stage_io && stage_io[io] ? stage_io[io] : varying;
+   c = c < gl_min[io] ? gl_min[io] : c;
+   return c < varying ? c : varying;
 }
 
 /* A leaf uniform: a member of the default uniform block or of a uniform block. GL naming: "tint",

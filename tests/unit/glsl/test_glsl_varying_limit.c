@@ -400,6 +400,53 @@ test_binding_limits(void)
    }
 }
 
+/* Each stage interface's own limit (glsl_link_input / glsl_compile_limits .stage_io): a
+ * shader's gl_Max*Components are the device's (lavapipe's 64 geometry input components, the
+ * vertex outputs net of mgl's gl_PointSize), within the varying limit, never below GL's
+ * minimum (the geometry outputs' 127 reads 128). Each check is an array sized 1 when the
+ * constant has the value, 0 (a compile error) when not. */
+static void
+test_stage_limits(void)
+{
+   static const uint32_t lvp[GLSL_IO_COUNT] = {127, 128, 128, 128, 127, 64, 127, 128};
+   static const struct {
+      const char *name;
+      int value;
+   } want[] = {
+      {"gl_MaxVertexOutputComponents", 127},     {"gl_MaxGeometryInputComponents", 64},
+      {"gl_MaxGeometryOutputComponents", 128},   {"gl_MaxFragmentInputComponents", 128},
+      {"gl_MaxTessControlInputComponents", 128}, {"gl_MaxTessEvaluationOutputComponents", 128},
+   };
+   const struct glsl_compile_limits limits = {.max_varying_components = 128, .stage_io = lvp};
+   for (size_t k = 0; k < sizeof(want) / sizeof(want[0]); k++) {
+      char fs[512], *log = NULL;
+      snprintf(fs, sizeof(fs),
+               "#version 400\n"
+               "uniform float f[%s == %d ? 1 : 0];\n"
+               "out vec4 c;\n"
+               "void main() { c = vec4(f[0]); }\n",
+               want[k].name, want[k].value);
+      CHECK(glsl_compile_shader_limits(GLSL_STAGE_FRAGMENT, false, &limits, fs, &log),
+            "%s is %d with lavapipe's stage limits: %s", want[k].name, want[k].value,
+            log ? log : "");
+      free(log);
+   }
+   /* the link sees the same */
+   static const char *vs = "#version 150\n"
+                           "in vec4 pos;\n"
+                           "void main() { gl_Position = pos; }\n";
+   static const char *fs = "#version 150\n"
+                           "uniform float f[gl_MaxGeometryInputComponents == 64 ? 1 : 0];\n"
+                           "out vec4 c;\n"
+                           "void main() { c = vec4(f[0]); }\n";
+   struct glsl_link_input in = {.source = {vs, fs}, .max_varying_components = 128, .stage_io = lvp};
+   char *log = NULL;
+   struct glsl_program *p = glsl_link(&in, &log);
+   CHECK(p, "linked with gl_MaxGeometryInputComponents 64: %s", log ? log : "");
+   glsl_program_destroy(p);
+   free(log);
+}
+
 int
 main(void)
 {
@@ -446,6 +493,7 @@ main(void)
          "compiled with gl_MaxFragmentInputComponents 64");
    free(log);
    test_binding_limits();
+   test_stage_limits();
    test_packing();
    test_packing_doubles();
    test_sharing();

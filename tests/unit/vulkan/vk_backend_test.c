@@ -563,23 +563,22 @@ test_local_index_clamp(struct t *t, struct mgp_handle prog)
    t->sv->resource_destroy(t->scr, &(struct mgp_handle_args){vb}, NULL, 0);
 }
 
-/* A client need not send set_viewports before drawing with a program whose geometry stage
- * writes gl_ViewportIndex (mgl's does): the pipeline's viewports past 0 are dynamic state all
- * the same, and the context records them (empty) itself. Red before: the validation layer
- * reported viewports 1.. used by the pipeline but never set. */
-static void
-test_viewport_index_unset(struct t *t, struct mgp_handle prog)
+/* A program of color.vert, geometry stage gs_file (NULL: none) and fragment stage fs_file,
+ * through create_shader with color_prog's reflection. */
+static struct mgp_handle
+make_vgf(struct t *t, const char *gs_file, const char *fs_file)
 {
-   size_t vs_size, gs_size, fs_size;
-   void *vs = read_file("color.vert.spv", &vs_size), *gs = read_file("viewport.geom.spv", &gs_size),
-        *fs = read_file("color.frag.spv", &fs_size);
+   size_t vs_size, gs_size = 0, fs_size;
+   void *vs = read_file("color.vert.spv", &vs_size),
+        *gs = gs_file ? read_file(gs_file, &gs_size) : NULL, *fs = read_file(fs_file, &fs_size);
    struct mgp_handle h = new_handle(t, MGP_KIND_SHADER);
    struct mgp_create_shader c = {.cso = h,
                                  .stage_mask = (1u << MGP_SHADER_STAGE_VERTEX) |
-                                               (1u << MGP_SHADER_STAGE_GEOMETRY) |
+                                               (gs_file ? 1u << MGP_SHADER_STAGE_GEOMETRY : 0u) |
                                                (1u << MGP_SHADER_STAGE_FRAGMENT)};
    c.spirv[MGP_SHADER_STAGE_VERTEX] = (struct mgp_span){.ptr = vs, .size = vs_size};
-   c.spirv[MGP_SHADER_STAGE_GEOMETRY] = (struct mgp_span){.ptr = gs, .size = gs_size};
+   if (gs_file)
+      c.spirv[MGP_SHADER_STAGE_GEOMETRY] = (struct mgp_span){.ptr = gs, .size = gs_size};
    c.spirv[MGP_SHADER_STAGE_FRAGMENT] = (struct mgp_span){.ptr = fs, .size = fs_size};
    c.reflection.default_block_size = color_prog.default_block_size;
    c.reflection.vertex_input_mask = color_prog.inputs;
@@ -588,7 +587,14 @@ test_viewport_index_unset(struct t *t, struct mgp_handle prog)
    free(vs);
    free(gs);
    free(fs);
-   const unsigned long long e0 = counter(t, "vk-validation-errors");
+   return h;
+}
+
+/* Program h draws tri_ccw on black, its colour (red, 0.4, 0.6, 1), and the pixels are read
+ * back. */
+static void
+draw_tri_with(struct t *t, struct mgp_handle h, float red)
+{
    use_default_fb(t, false);
    set_viewport(t, 0, 0, W, H, false, NULL);
    clear_color(t, 0, 0, 0, 1, false, 1);
@@ -597,9 +603,21 @@ test_viewport_index_unset(struct t *t, struct mgp_handle prog)
    bind_ve(t, false, 8);
    bind_vb(t, make_buffer(t, sizeof(tri_ccw), tri_ccw));
    use_program(t, h);
-   set_consts(t, h, 0.2f, 0.4f, 0.6f, 1.0f, 0, 0, 0, 0, 0);
+   set_consts(t, h, red, 0.4f, 0.6f, 1.0f, 0, 0, 0, 0, 0);
    draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
    read_back(t);
+}
+
+/* A client need not send set_viewports before drawing with a program whose geometry stage
+ * writes gl_ViewportIndex (mgl's does): the pipeline's viewports past 0 are dynamic state all
+ * the same, and the context records them (empty) itself. Red before: the validation layer
+ * reported viewports 1.. used by the pipeline but never set. */
+static void
+test_viewport_index_unset(struct t *t, struct mgp_handle prog)
+{
+   struct mgp_handle h = make_vgf(t, "viewport.geom.spv", "color.frag.spv");
+   const unsigned long long e0 = counter(t, "vk-validation-errors");
+   draw_tri_with(t, h, 0.2f);
    check(t->fatal_count == 0 && pixel_is(2, 2, 51, 102, 153, 255) && pixel_is(60, 60, 0, 0, 0, 255),
          "a geometry stage writing gl_ViewportIndex = 0 draws in viewport 0 (%s)",
          t->fatal_count ? t->fatal : "no fatal");
@@ -609,52 +627,26 @@ test_viewport_index_unset(struct t *t, struct mgp_handle prog)
    use_program(t, prog); /* the cases after this one draw with prog */
 }
 
-/* A geometry stage over the device's maxGeometryTotalOutputComponents (over_limit.geom) is
+/* A geometry stage over the device's maxGeometryTotalOutputComponents (over_limit.geom), or a
+ * fragment stage over its maxFragmentInputComponents (over_input.frag: 132 on lavapipe's 128), is
  * refused at create_shader by name (shader-over-device-limits, counted), and a draw with it
  * is refused too (backend-draw-incomplete): nothing drawn, no pipeline made, no validation
  * error, no Fatal. Red before: the shader was created and its pipeline with it, which the
  * validation layer reported (VUID-RuntimeSpirv-Location-06272) and an NVIDIA GPU faults on. */
 static void
-test_gs_over_limits(struct t *t, struct mgp_handle prog)
+test_gs_over_limits(struct t *t, struct mgp_handle prog, const char *file, const char *what)
 {
-   size_t vs_size, gs_size, fs_size;
-   void *vs = read_file("color.vert.spv", &vs_size),
-        *gs = read_file("over_limit.geom.spv", &gs_size),
-        *fs = read_file("color.frag.spv", &fs_size);
+   const bool frag = strstr(file, ".frag") != NULL;
    const uint64_t o0 = mgu_decline_count(MGU_DECLINE_shader_over_device_limits);
    const uint64_t d0 = mgu_decline_count(MGU_DECLINE_backend_draw_incomplete);
    const unsigned long long e0 = counter(t, "vk-validation-errors");
    const unsigned long long p0 = counter(t, "pipelines-created");
-   struct mgp_handle h = new_handle(t, MGP_KIND_SHADER);
-   struct mgp_create_shader c = {.cso = h,
-                                 .stage_mask = (1u << MGP_SHADER_STAGE_VERTEX) |
-                                               (1u << MGP_SHADER_STAGE_GEOMETRY) |
-                                               (1u << MGP_SHADER_STAGE_FRAGMENT)};
-   c.spirv[MGP_SHADER_STAGE_VERTEX] = (struct mgp_span){.ptr = vs, .size = vs_size};
-   c.spirv[MGP_SHADER_STAGE_GEOMETRY] = (struct mgp_span){.ptr = gs, .size = gs_size};
-   c.spirv[MGP_SHADER_STAGE_FRAGMENT] = (struct mgp_span){.ptr = fs, .size = fs_size};
-   c.reflection.default_block_size = color_prog.default_block_size;
-   c.reflection.vertex_input_mask = color_prog.inputs;
-   c.reflection.fragment_output_mask = 1;
-   t->cv->create_shader(t->ctx, &c, NULL, 0);
-   free(vs);
-   free(gs);
-   free(fs);
+   struct mgp_handle h = make_vgf(t, frag ? NULL : file, frag ? file : "color.frag.spv");
    check(mgu_decline_count(MGU_DECLINE_shader_over_device_limits) == o0 + 1,
-         "a geometry stage over maxGeometryTotalOutputComponents is refused at create_shader "
+         "a stage over %s is refused at create_shader "
          "(shader-over-device-limits +%llu, want +1)",
-         (unsigned long long)(mgu_decline_count(MGU_DECLINE_shader_over_device_limits) - o0));
-   use_default_fb(t, false);
-   set_viewport(t, 0, 0, W, H, false, NULL);
-   clear_color(t, 0, 0, 0, 1, false, 1);
-   struct mgp_render_state s = gl_render_state();
-   bind_rs(t, &s);
-   bind_ve(t, false, 8);
-   bind_vb(t, make_buffer(t, sizeof(tri_ccw), tri_ccw));
-   use_program(t, h);
-   set_consts(t, h, 0.2f, 0.4f, 0.6f, 1.0f, 0, 0, 0, 0, 0);
-   draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
-   read_back(t);
+         what, (unsigned long long)(mgu_decline_count(MGU_DECLINE_shader_over_device_limits) - o0));
+   draw_tri_with(t, h, 0.2f);
    check(t->fatal_count == 0 && pixel_is(2, 2, 0, 0, 0, 255),
          "a draw with the refused program draws nothing (%s)",
          t->fatal_count ? t->fatal : "no fatal");
@@ -665,6 +657,44 @@ test_gs_over_limits(struct t *t, struct mgp_handle prog)
          counter(t, "pipelines-created") - p0);
    check(counter(t, "vk-validation-errors") == e0,
          "no pipeline over the device's limits: %llu validation error(s)",
+         counter(t, "vk-validation-errors") - e0);
+   use_program(t, prog); /* the cases after this one draw with prog */
+}
+
+/* A points geometry stage over maxGeometryTotalOutputComponents by its total alone
+ * (split.geom: 11 components x 200 vertices) draws: the backend shares its vertices out among
+ * more invocations (gs-splits), each of the 400 points lands on its pixel with its invocation's
+ * colour, and the pipeline is valid. Red before: refused at create_shader
+ * (shader-over-device-limits), nothing drawn. */
+static void
+test_gs_split(struct t *t, struct mgp_handle prog)
+{
+   const uint64_t o0 = mgu_decline_count(MGU_DECLINE_shader_over_device_limits);
+   const unsigned long long e0 = counter(t, "vk-validation-errors");
+   const unsigned long long s0 = counter(t, "gs-splits");
+   struct mgp_handle h = make_vgf(t, "split.geom.spv", "color.frag.spv");
+   check(mgu_decline_count(MGU_DECLINE_shader_over_device_limits) == o0 &&
+            counter(t, "gs-splits") == s0 + 1,
+         "a points geometry stage over the total is split (gs-splits +%llu, want +1), not "
+         "refused (shader-over-device-limits +%llu)",
+         counter(t, "gs-splits") - s0,
+         (unsigned long long)(mgu_decline_count(MGU_DECLINE_shader_over_device_limits) - o0));
+   draw_tri_with(t, h, 0.0f);
+   unsigned wrong = 0, first_x = 0, first_y = 0;
+   for (unsigned y = 0; y < 12; y++)
+      for (unsigned x = 0; x < 41; x++) {
+         const bool lit = x < 40 && y < 10;
+         const uint8_t r = !lit ? 0 : y < 5 ? 64 : 191;
+         if (!pixel_is((int)x, (int)y, r, lit ? 102 : 0, lit ? 153 : 0, 255) && !wrong++) {
+            first_x = x;
+            first_y = y;
+         }
+      }
+   check(t->fatal_count == 0 && wrong == 0,
+         "each invocation's 200 points on their pixels in its colour (%u pixel(s) wrong, the "
+         "first at (%u,%u); %s)",
+         wrong, first_x, first_y, t->fatal_count ? t->fatal : "no fatal");
+   check(counter(t, "vk-validation-errors") == e0, "the split stage: %llu validation error(s)",
          counter(t, "vk-validation-errors") - e0);
    use_program(t, prog); /* the cases after this one draw with prog */
 }
@@ -5731,7 +5761,9 @@ main(int argc, char **argv)
    test_clear(&t);
    test_triangle(&t, prog);
    test_viewport_index_unset(&t, prog);
-   test_gs_over_limits(&t, prog);
+   test_gs_over_limits(&t, prog, "over_limit.geom.spv", "maxGeometryTotalOutputComponents");
+   test_gs_over_limits(&t, prog, "over_input.frag.spv", "maxFragmentInputComponents");
+   test_gs_split(&t, prog);
    test_local_index_clamp(&t, prog);
    test_indexed(&t, prog);
    test_declined_repeat(&t, prog);
