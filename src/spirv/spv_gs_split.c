@@ -29,11 +29,17 @@
  *    %m  = OpLabel                              (the rest of the block; an OpPhi naming the
  *                                                block as a parent names the last %m)
  *
+ * A block that heads a loop and emits (spirv-opt's one-block do-while) keeps its OpPhis and
+ * takes its OpLoopMerge up to them, then branches to a new block %h2 holding the rest: the
+ * back edge still reaches the header, and a header that was its own continue target names %h2
+ * instead (a loop header holds no selection).
+ *
  * Only a module the split cannot change the meaning of: one Geometry entry point, OutputPoints,
  * no vertex streams, nothing written outside the invocation (no atomics, image writes or stores
- * through a pointer that is not Function, Private or Output: the code runs k times), an
- * InvocationId variable only loaded, and no emit in a block that heads a loop. Otherwise NULL
- * with the reason in *why. */
+ * through a pointer that is not Function, Private or Output: the code runs k times), and an
+ * InvocationId variable only loaded. Otherwise NULL with the reason in *why. The words may be
+ * any words (each read is bounded by the walk and the id bound): a malformed module is refused
+ * by name too. */
 #include "spv.h"
 
 #define GS_MAX_BOUND 0x400000u
@@ -43,10 +49,11 @@ struct gs_scan {
    uint32_t *ptr_class; /* per pointer type id: its storage class + 1 (0: not a pointer type) */
    uint32_t *type_of;   /* per id: the result type (variables, access chains, parameters) */
    uint32_t *last_m;    /* per block label with an emit: the label its rest ends under */
+   uint32_t *h2;        /* per loop header with an emit: the label of the block after it */
    uint32_t entry, inv_var, inv_type, t_int, t_uint, t_bool;
    uint32_t vertices, invocations;
    size_t modes_end, annot_end, globals_end;
-   unsigned emits, inv_loads;
+   unsigned emits, inv_loads, loop_heads;
    bool points, has_invocations;
 };
 
@@ -84,10 +91,11 @@ scan(const uint32_t *w, size_t n, struct gs_scan *s)
    s->ptr_class = calloc(s->bound, sizeof(*s->ptr_class));
    s->type_of = calloc(s->bound, sizeof(*s->type_of));
    s->last_m = calloc(s->bound, sizeof(*s->last_m));
-   if (!s->ptr_class || !s->type_of || !s->last_m)
+   s->h2 = calloc(s->bound, sizeof(*s->h2));
+   if (!s->ptr_class || !s->type_of || !s->last_m || !s->h2)
       return "out of memory";
-   unsigned entries = 0;
-   uint32_t block = 0;       /* the label of the block being walked */
+   unsigned entries = 0, inv_decorations = 0;
+   uint32_t block = 0;       /* the label of the block being walked (0: none) */
    bool block_emits = false; /* it has an emit so far */
    struct spv_walk it = spv_walk_begin(w, n);
    while (spv_walk_next(&it)) {
@@ -113,8 +121,10 @@ scan(const uint32_t *w, size_t n, struct gs_scan *s)
          s->modes_end = it.next;
          break;
       case SpvOpDecorate:
-         if (it.nops >= 3 && o[1] == SpvDecorationBuiltIn && o[2] == SpvBuiltInInvocationId)
+         if (it.nops >= 3 && o[1] == SpvDecorationBuiltIn && o[2] == SpvBuiltInInvocationId) {
             s->inv_var = o[0];
+            inv_decorations++;
+         }
          break;
       case SpvOpTypeInt:
          if (it.nops >= 3 && o[1] == 32 && o[2] == 1)
@@ -146,18 +156,36 @@ scan(const uint32_t *w, size_t n, struct gs_scan *s)
             return "it stores through a pointer outside the invocation (buffers, images)";
          break;
       case SpvOpLabel:
-         block = it.nops >= 1 ? o[0] : 0;
+         if (it.nops < 1 || !id_ok(s, o[0]))
+            return "a label past the id bound";
+         block = o[0];
          block_emits = false;
          break;
+      case SpvOpFunction:
+      case SpvOpFunctionEnd:
+      case SpvOpBranch:
+      case SpvOpBranchConditional:
+      case SpvOpSwitch:
+      case SpvOpReturn:
+      case SpvOpReturnValue:
+      case SpvOpKill:
+      case SpvOpUnreachable:
+      case SpvOpTerminateInvocation:
+         block = 0; /* an emit needs a label first */
+         break;
       case SpvOpEmitVertex:
-         if (!id_ok(s, block))
+         if (!block)
             return "an emit outside a block";
          block_emits = true;
          s->emits++;
          break;
       case SpvOpLoopMerge:
-         if (block_emits)
-            return "an emit in a block that heads a loop";
+         if (block_emits) {
+            if (it.nops < 3 || s->h2[block])
+               return "malformed loop header";
+            s->h2[block] = 1; /* its label comes in spv_gs_split */
+            s->loop_heads++;
+         }
          break;
       default: break;
       }
@@ -172,6 +200,8 @@ scan(const uint32_t *w, size_t n, struct gs_scan *s)
       return "not a points geometry module with one entry point and an emit";
    if (!s->has_invocations)
       s->invocations = 1;
+   if (inv_decorations > 1)
+      return "more than one InvocationId variable";
    if (!s->inv_var && !s->annot_end)
       return "no annotation section to declare InvocationId in";
    /* the InvocationId variable: an int, only loaded */
@@ -188,9 +218,16 @@ scan(const uint32_t *w, size_t n, struct gs_scan *s)
             s->inv_loads++;
             continue;
          }
-         if (it.op == SpvOpEntryPoint || it.op == SpvOpName || spv_is_annotation(it.op))
+         /* only the operands that may take a pointer: a literal elsewhere (a constant's value,
+          * an OpMemberName's member) may equal the variable's id */
+         unsigned from = 0, to = it.nops;
+         if (it.op == SpvOpCopyMemorySized)
+            to = it.nops < 2 ? it.nops : 2;
+         else if (!spv_pointer_taken_from(&it, &from))
             continue;
-         for (uint32_t k = 0; k < it.nops; k++)
+         else if (it.op == SpvOpStore || it.op == SpvOpCopyMemory)
+            to = it.nops < 2 ? it.nops : 2; /* then memory operands */
+         for (uint32_t k = from; k < to; k++)
             if (it.o[k] == s->inv_var)
                return "InvocationId is used other than loaded";
       }
@@ -202,7 +239,7 @@ uint32_t *
 spv_gs_split(const uint32_t *words, size_t num_words, uint32_t k, size_t *out_n, const char **why)
 {
    *why = NULL;
-   if (num_words < 5 || words[3] > GS_MAX_BOUND || k < 2) {
+   if (num_words < 5 || words[0] != SpvMagicNumber || words[3] > GS_MAX_BOUND || k < 2) {
       *why = "no module to split";
       return NULL;
    }
@@ -212,14 +249,14 @@ spv_gs_split(const uint32_t *words, size_t num_words, uint32_t k, size_t *out_n,
    *why = scan(words, num_words, &s);
    if (*why)
       goto done;
-   const uint32_t c = (s.vertices + k - 1) / k;
+   const uint32_t c = (uint32_t)(((uint64_t)s.vertices + k - 1) / k);
    if ((uint64_t)s.invocations * k > UINT32_MAX) {
       *why = "too many invocations";
       goto done;
    }
-   /* new ids: 12 declarations, 10 per emit, 1 per InvocationId load */
+   /* new ids: 12 declarations, 10 per emit, 1 per InvocationId load, 1 per loop header */
    uint32_t bound = s.bound;
-   if ((uint64_t)bound + 12 + 10ull * s.emits + s.inv_loads > GS_MAX_BOUND) {
+   if ((uint64_t)bound + 12 + 10ull * s.emits + s.inv_loads + s.loop_heads > GS_MAX_BOUND) {
       *why = "id bound";
       goto done;
    }
@@ -232,13 +269,17 @@ spv_gs_split(const uint32_t *words, size_t num_words, uint32_t k, size_t *out_n,
    const uint32_t inv_var = new_var ? bound++ : s.inv_var;
    const uint32_t t_priv_uint = bound++, count = bound++;
    const uint32_t u0 = bound++, u1 = bound++, uk = bound++, uc = bound++, ik = bound++;
-   /* each emit block's last merge label, for the OpPhis that name the block */
+   for (uint32_t id = 0; id < s.bound; id++)
+      if (s.h2[id])
+         s.h2[id] = bound++;
+   /* each emit block's last merge label, for the OpPhis that name the block (the walk meets
+    * the labels and emits the scan checked) */
    {
       uint32_t block = 0;
       uint32_t next = bound;
       struct spv_walk it = spv_walk_begin(words, num_words);
       while (spv_walk_next(&it)) {
-         if (it.op == SpvOpLabel)
+         if (it.op == SpvOpLabel && it.nops >= 1)
             block = it.o[0];
          if (it.op == SpvOpLoad && it.nops >= 3 && it.o[2] == inv_var && !new_var)
             next++; /* the rewritten load's raw value (below) */
@@ -249,8 +290,20 @@ spv_gs_split(const uint32_t *words, size_t num_words, uint32_t k, size_t *out_n,
       }
    }
    spirv_out_put(&o, words, 5);
+   uint32_t head = 0;         /* the loop header with an emit being walked */
+   const uint32_t *lm = NULL; /* its OpLoopMerge's operands, until they are moved up */
    struct spv_walk it = spv_walk_begin(words, num_words);
    while (spv_walk_next(&it) && !o.oom) {
+      if (lm && it.op != SpvOpPhi && it.op != SpvOpLine && it.op != SpvOpNoLine) {
+         /* the header's OpPhis done: its merge, and a branch to the rest */
+         const uint32_t h2 = s.h2[head], cont = lm[1] == head ? h2 : lm[1];
+         spirv_out_put(&o, lm - 1, 1);
+         spirv_out_put(&o, (uint32_t[]){lm[0], cont}, 2);
+         spirv_out_put(&o, lm + 2, (lm[-1] >> 16) - 3);
+         spirv_out_emit(&o, SpvOpBranch, 1, (uint32_t[]){h2});
+         spirv_out_emit(&o, SpvOpLabel, 1, (uint32_t[]){h2});
+         lm = NULL;
+      }
       if (it.pc == s.modes_end && !s.has_invocations)
          spirv_out_emit(&o, SpvOpExecutionMode, 3,
                         (uint32_t[]){s.entry, SpvExecutionModeInvocations, k});
@@ -282,12 +335,35 @@ spv_gs_split(const uint32_t *words, size_t num_words, uint32_t k, size_t *out_n,
       }
       const uint32_t *op = it.o;
       switch (it.op) {
+      case SpvOpLabel:
+         head = s.h2[op[0]] ? op[0] : 0;
+         if (head) {
+            /* the block's OpLoopMerge, before its end (a label defined twice has none) */
+            struct spv_walk b = it;
+            while (spv_walk_next(&b) && b.op != SpvOpLoopMerge && b.op != SpvOpLabel &&
+                   b.op != SpvOpFunctionEnd)
+               ;
+            if (b.bad || b.pc == it.pc || b.op != SpvOpLoopMerge || b.nops < 3) {
+               *why = "malformed loop header";
+               goto done;
+            }
+            lm = b.o;
+         }
+         break;
+      case SpvOpLoopMerge:
+         if (head)
+            continue; /* moved up to the header's OpPhis */
+         break;
       case SpvOpEntryPoint: {
          /* the new Input variable, and from SPIR-V 1.4 on the Private one, join the interface */
          const uint32_t add[2] = {inv_var, count};
          const unsigned num_add = (new_var ? 1u : 0u) + (words[1] >= 0x10400 ? 1u : 0u);
-         const uint32_t head = ((it.len + num_add) << 16) | SpvOpEntryPoint;
-         spirv_out_put(&o, &head, 1);
+         if (it.len + num_add > 0xffff) {
+            *why = "the entry point's interface is full";
+            goto done;
+         }
+         const uint32_t word = ((it.len + num_add) << 16) | SpvOpEntryPoint;
+         spirv_out_put(&o, &word, 1);
          spirv_out_put(&o, op, it.nops);
          spirv_out_put(&o, new_var ? add : add + 1, num_add);
          continue;
@@ -314,8 +390,7 @@ spv_gs_split(const uint32_t *words, size_t num_words, uint32_t k, size_t *out_n,
          break;
       case SpvOpPhi:
          if (it.nops >= 2) {
-            const uint32_t head = words[it.pc];
-            spirv_out_put(&o, &head, 1);
+            spirv_out_put(&o, words + it.pc, 1);
             spirv_out_put(&o, op, 2);
             for (uint32_t p = 2; p + 1 < it.nops; p += 2) {
                const uint32_t parent =
@@ -362,5 +437,6 @@ done:
    free(s.ptr_class);
    free(s.type_of);
    free(s.last_m);
+   free(s.h2);
    return out;
 }

@@ -661,6 +661,55 @@ test_gs_over_limits(struct t *t, struct mgp_handle prog, const char *file, const
    use_program(t, prog); /* the cases after this one draw with prog */
 }
 
+/* Program color.vert + gs_file + color.frag, whose geometry stage is over
+ * maxGeometryTotalOutputComponents by its total alone, made: it must be split (gs-splits +1),
+ * not refused (shader-over-device-limits). */
+static struct mgp_handle
+make_split(struct t *t, const char *gs_file)
+{
+   const uint64_t o0 = mgu_decline_count(MGU_DECLINE_shader_over_device_limits);
+   const unsigned long long s0 = counter(t, "gs-splits");
+   struct mgp_handle h = make_vgf(t, gs_file, "color.frag.spv");
+   check(mgu_decline_count(MGU_DECLINE_shader_over_device_limits) == o0 &&
+            counter(t, "gs-splits") == s0 + 1,
+         "%s: a points geometry stage over the total is split (gs-splits +%llu, want +1), not "
+         "refused (shader-over-device-limits +%llu)",
+         gs_file, counter(t, "gs-splits") - s0,
+         (unsigned long long)(mgu_decline_count(MGU_DECLINE_shader_over_device_limits) - o0));
+   return h;
+}
+
+/* The pixels of the first rows x cols after a split draw, each the colour expect(x, y, want)
+ * fills in; the pixels right of and below them black. */
+static void
+check_split_pixels(struct t *t, const char *what, unsigned cols, unsigned rows,
+                   void (*expect)(unsigned x, unsigned y, uint8_t want[3]))
+{
+   unsigned wrong = 0, first_x = 0, first_y = 0;
+   for (unsigned y = 0; y < rows + 2; y++)
+      for (unsigned x = 0; x < cols + 1; x++) {
+         uint8_t c[3] = {0, 0, 0};
+         if (x < cols && y < rows)
+            expect(x, y, c);
+         if (!pixel_is((int)x, (int)y, c[0], c[1], c[2], 255) && !wrong++) {
+            first_x = x;
+            first_y = y;
+         }
+      }
+   check(t->fatal_count == 0 && wrong == 0, "%s (%u pixel(s) wrong, the first at (%u,%u); %s)",
+         what, wrong, first_x, first_y, t->fatal_count ? t->fatal : "no fatal");
+}
+
+/* split.geom: invocation i's 200 points fill rows 5i .. 5i + 4, 40 a row, red 0.25 or 0.75. */
+static void
+split_expect(unsigned x, unsigned y, uint8_t c[3])
+{
+   (void)x;
+   c[0] = y < 5 ? 64 : 191;
+   c[1] = 102;
+   c[2] = 153;
+}
+
 /* A points geometry stage over maxGeometryTotalOutputComponents by its total alone
  * (split.geom: 11 components x 200 vertices) draws: the backend shares its vertices out among
  * more invocations (gs-splits), each of the 400 points lands on its pixel with its invocation's
@@ -669,33 +718,50 @@ test_gs_over_limits(struct t *t, struct mgp_handle prog, const char *file, const
 static void
 test_gs_split(struct t *t, struct mgp_handle prog)
 {
-   const uint64_t o0 = mgu_decline_count(MGU_DECLINE_shader_over_device_limits);
    const unsigned long long e0 = counter(t, "vk-validation-errors");
-   const unsigned long long s0 = counter(t, "gs-splits");
-   struct mgp_handle h = make_vgf(t, "split.geom.spv", "color.frag.spv");
-   check(mgu_decline_count(MGU_DECLINE_shader_over_device_limits) == o0 &&
-            counter(t, "gs-splits") == s0 + 1,
-         "a points geometry stage over the total is split (gs-splits +%llu, want +1), not "
-         "refused (shader-over-device-limits +%llu)",
-         counter(t, "gs-splits") - s0,
-         (unsigned long long)(mgu_decline_count(MGU_DECLINE_shader_over_device_limits) - o0));
+   struct mgp_handle h = make_split(t, "split.geom.spv");
    draw_tri_with(t, h, 0.0f);
-   unsigned wrong = 0, first_x = 0, first_y = 0;
-   for (unsigned y = 0; y < 12; y++)
-      for (unsigned x = 0; x < 41; x++) {
-         const bool lit = x < 40 && y < 10;
-         const uint8_t r = !lit ? 0 : y < 5 ? 64 : 191;
-         if (!pixel_is((int)x, (int)y, r, lit ? 102 : 0, lit ? 153 : 0, 255) && !wrong++) {
-            first_x = x;
-            first_y = y;
-         }
-      }
-   check(t->fatal_count == 0 && wrong == 0,
-         "each invocation's 200 points on their pixels in its colour (%u pixel(s) wrong, the "
-         "first at (%u,%u); %s)",
-         wrong, first_x, first_y, t->fatal_count ? t->fatal : "no fatal");
+   check_split_pixels(t, "each invocation's 200 points on their pixels in its colour", 40, 10,
+                      split_expect);
    check(counter(t, "vk-validation-errors") == e0, "the split stage: %llu validation error(s)",
          counter(t, "vk-validation-errors") - e0);
+   use_program(t, prog); /* the cases after this one draw with prog */
+}
+
+/* split_flow.geom, split_phi.spvasm, split_head.spvasm: invocation i's point v on pixel
+ * p = v % 100 of rows 2i and 2i + 1 (50 a row); v + 100 comes after v, so it must win (green
+ * 0.4, where v < 100 is green 0.2), its blue the arm that emitted it. */
+static int split_blue_mode; /* 0: 0.6 for even v, else 0.8; 1: 0.6 for v % 3 == 2; 2: 0.6 */
+
+static void
+split_flow_expect(unsigned x, unsigned y, uint8_t c[3])
+{
+   const unsigned v = (y % 2) * 50 + x + 100;
+   const bool b06 = split_blue_mode == 0 ? v % 2 == 0 : split_blue_mode == 1 ? v % 3 == 2 : true;
+   c[0] = y < 2 ? 64 : 191;
+   c[1] = 102;
+   c[2] = b06 ? 153 : 204;
+}
+
+/* Emits in control flow through the split: in a loop's body, in both arms of an if/else, an
+ * EndPrimitive between them, OpPhis that name an emit's block as a parent (the front end's &&,
+ * the optimiser's merged arms), and a one-block loop whose header emits (spirv-opt -O's
+ * do-while). Every point on its pixel, the later of two on one pixel on top, no validation
+ * error. */
+static void
+test_gs_split_flow(struct t *t, struct mgp_handle prog, const char *file, int blue_mode)
+{
+   const unsigned long long e0 = counter(t, "vk-validation-errors");
+   struct mgp_handle h = make_split(t, file);
+   draw_tri_with(t, h, 0.0f);
+   split_blue_mode = blue_mode;
+   char what[160];
+   snprintf(what, sizeof(what),
+            "%s: each invocation's 200 points on their pixels, in order, from their arm", file);
+   check_split_pixels(t, what, 50, 4, split_flow_expect);
+   check(counter(t, "vk-validation-errors") == e0, "%s split: %llu validation error(s)", file,
+         counter(t, "vk-validation-errors") - e0);
+   t->cv->delete_shader(t->ctx, &(struct mgp_handle_args){h}, NULL, 0);
    use_program(t, prog); /* the cases after this one draw with prog */
 }
 
@@ -5764,6 +5830,9 @@ main(int argc, char **argv)
    test_gs_over_limits(&t, prog, "over_limit.geom.spv", "maxGeometryTotalOutputComponents");
    test_gs_over_limits(&t, prog, "over_input.frag.spv", "maxFragmentInputComponents");
    test_gs_split(&t, prog);
+   test_gs_split_flow(&t, prog, "split_flow.geom.spv", 0);
+   test_gs_split_flow(&t, prog, "split_phi.spv", 1);
+   test_gs_split_flow(&t, prog, "split_head.spv", 2);
    test_local_index_clamp(&t, prog);
    test_indexed(&t, prog);
    test_declined_repeat(&t, prog);
