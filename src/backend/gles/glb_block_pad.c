@@ -505,6 +505,18 @@ glb_spv_pad_blocks(const uint32_t *w, size_t n, size_t *out_n, const char **err)
          if (!remap_chain(&p, it.op, ops, it.nops))
             goto out;
          break;
+      case SpvOpArrayLength:
+         /* a runtime array's length names its member by a literal index, which moves with the
+          * member as a chain's does */
+         if (it.nops >= 4 && it.o[2] < p.ids && p.type_of[it.o[2]] < p.ids &&
+             (s = padded(&p, p.pointee[p.type_of[it.o[2]]])) != NULL) {
+            if (it.o[3] >= s->members) {
+               p.err = "an OpArrayLength past a padded block's members";
+               goto out;
+            }
+            ops[3] = s->new_index[it.o[3]];
+         }
+         break;
       default: break;
       }
       spirv_out_emit(&o, it.op, it.nops, ops);

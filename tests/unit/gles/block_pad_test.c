@@ -217,6 +217,39 @@ main(void)
    CHECK(out && !err && padded_members(out, out_n, &value) == 3 && value == 2);
    free(out);
 
+   /* a runtime array after a gap, its length read by OpArrayLength: the instruction's literal
+    * member index moves with the member (piglit layout-std140-write-shader on the GLES backend:
+    * `.length()` of the padding member before it, which the host compiler refused) */
+   begin(&m);
+   block_offsets(&m, (const uint32_t[]){0, 8}, 2);
+   OP(&m, SpvOpDecorate, 22, SpvDecorationArrayStride, 4);
+   scalars(&m);
+   OP(&m, SpvOpTypeRuntimeArray, 22, U);
+   OP(&m, SpvOpTypeStruct, S, U, 22);
+   OP(&m, SpvOpTypePointer, PS, SB, S);
+   OP(&m, SpvOpVariable, PS, V, SB);
+   OP(&m, SpvOpTypeVoid, VOID);
+   OP(&m, SpvOpTypeFunction, FNT, VOID);
+   OP(&m, SpvOpFunction, VOID, FN, 0, FNT);
+   OP(&m, SpvOpLabel, LBL);
+   OP(&m, SpvOpArrayLength, U, 23, V, 1);
+   OP(&m, SpvOpReturn);
+   OP(&m, SpvOpFunctionEnd);
+   out = pad(&m, &out_n, &err);
+   CHECK(out && !err && padded_members(out, out_n, &value) == 3);
+   {
+      uint32_t length_member = ~0u;
+      struct spv_walk it = spv_walk_begin(out, out ? out_n : 0);
+      while (out && spv_walk_next(&it))
+         if (it.op == SpvOpArrayLength && it.nops == 4 && it.o[1] == 23)
+            length_member = it.o[3];
+      CHECK(length_member == 2);
+   }
+   free(out);
+   /* ... its member index past the struct's: refused */
+   m.w[m.n - 3] = 2;
+   CHECK(refused(&m));
+
    /* array lengths: a 64-bit constant (2^32 + 1 elements: its low word alone said 1, padded
     * as a 4-byte array), a spec constant, 0, 2^32 - 1 and 2^32 - 2 (at stride 4 past 32 bits) */
    array_block(&m, SpvOpConstant, (const uint32_t[]){20, 21, 1, 1}, 4, 8);
