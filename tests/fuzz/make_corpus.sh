@@ -15,6 +15,11 @@ scenarios=${*:-clear triangle textured_quad fbo_rtt instanced uniforms_ubo readp
   xfb_overflow xfb_streams persistent_coherent texture_view copy_image clear_texture
   sso_pipeline dsa_xfb_query glspirv_draw texture_stencil8 group_vote viewport_array
   sampler_objects compat_immediate dlist_paths timer_query cond_render}
+# Recorded against the GLES backend (MGL_BACKEND=gles), each as gles_NAME: a session recorded
+# against Vulkan's caps defines vertex input objects, which the GLES backend declines, and its
+# draws never reach the host there. atomic_fragment_count's counter block is padded
+# (glb_block_pad.c; fuzz.ring.gles.block_pad).
+gles_scenarios="atomic_fragment_count"
 # MGL_FUZZ_CAPTURES=DIR keeps the whole sessions there (longer runs by hand can use them).
 if [ -n "${MGL_FUZZ_CAPTURES:-}" ]; then
   caps=$MGL_FUZZ_CAPTURES
@@ -28,6 +33,12 @@ for s in $scenarios; do
     "$build/bin/mgl-scenario" "$build/mgl_vendor.json" "$caps/out" >/dev/null 2>&1 ||
     echo "make_corpus: scenario $s failed on tcp; skipped" >&2
   [ -s "$caps/$s" ] || rm -f "$caps/$s"
+done
+for s in $gles_scenarios; do
+  MGL_BACKEND=gles MGL_TEST_TCP_CAPTURE=$caps/gles_$s "$here/../scenario/run_scenario.sh" tcp \
+    "$s" "$build/bin/mgl-scenario" "$build/mgl_vendor.json" "$caps/out" >/dev/null 2>&1 ||
+    echo "make_corpus: scenario $s failed on tcp with the GLES backend; skipped" >&2
+  [ -s "$caps/gles_$s" ] || rm -f "$caps/gles_$s"
 done
 rm -rf "$caps/out"
 python3 "$here/seed_corpus.py" "$caps" "$here/corpus"

@@ -832,6 +832,8 @@ struct glb_screen {
       uint64_t resource_cap_refusals; /* stores refused past mem_budget: GL_OUT_OF_MEMORY */
       uint64_t blits_drawn;           /* blits the host's blit refuses, drawn (glb_blit_draw.c) */
       uint64_t dispatches;            /* launch_grid's host dispatches (glb_compute.c) */
+      /* stages translated with a block padded to its offsets (glb_block_pad.c) */
+      uint64_t blocks_padded;
    } stats;
    struct glb_blit_draw_progs blit_draw;
    uint64_t finished_work; /* stats.draws + stats.clears at the last glFinish (glb_finish) */

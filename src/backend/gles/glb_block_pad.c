@@ -14,7 +14,14 @@
  * std140 and std430 both start it there; its inside is not padded (SPIRV-Cross checks that it
  * follows the block's standard). A block otherwise shaped (64-bit types), one the module loads
  * or stores whole, or one indexed through OpPtrAccessChain is left as it is (SPIRV-Cross's own
- * error stands). */
+ * error stands).
+ *
+ * The client sends the SPIR-V, and the passes before this one are not validated again: sizes are
+ * measured in 64 bits from 32-bit integer constants only (a 64-bit or spec constant's array is
+ * not measured, nor one of 0 elements or at a stride less than its element), structs nest at
+ * most PAD_STRUCT_DEPTH deep and none holds itself; a malformed instruction, a padded block's
+ * struct id defined twice and a member index into it that is not a 32-bit constant are refused
+ * by name (*err). unit.gles.block_pad feeds it such modules. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,7 +112,9 @@ collect(struct pad_pass *p)
             p->scalar32[o[0]] = o[1] == 32;
          break;
       case SpvOpConstant:
-         if (nops >= 3 && ID_OK(o[1]) && ID_OK(o[0]) && p->is_int[o[0]]) {
+         /* a 32-bit integer's only: a 64-bit one's low word is not its value (an array of
+          * 2^32 + 1 elements measured as 1, an index the rewrite remade with one word) */
+         if (nops == 3 && ID_OK(o[1]) && ID_OK(o[0]) && p->is_int[o[0]] && p->scalar32[o[0]]) {
             p->const_val[o[1]] = o[2] + 1u;
             p->type_of[o[1]] = o[0];
          }
@@ -216,8 +225,8 @@ member_size(struct pad_pass *p, uint32_t t, uint32_t matrix_stride, bool row_maj
       stride = p->stride[t];
       if (def.op == SpvOpTypeArray) {
          const uint32_t len = def.nops >= 3 && def.o[2] < p->ids ? p->const_val[def.o[2]] : 0;
-         if (!len)
-            return false;
+         if (len <= 1u)
+            return false; /* no 32-bit constant, or 0 elements (no std430 array) */
          count = len - 1u;
       } else {
          count = 0;
@@ -226,22 +235,23 @@ member_size(struct pad_pass *p, uint32_t t, uint32_t matrix_stride, bool row_maj
    }
    if (t >= p->ids || !spv_find_def(p->w, p->n, t, &def))
       return false;
-   uint32_t bytes = 0;
+   uint64_t bytes = 0; /* 64-bit: hostile component counts and matrix strides do not wrap */
    if (p->scalar32[t]) {
       bytes = 4;
       *align = 4;
       *scalar = t;
    } else if (def.op == SpvOpTypeVector && def.nops >= 3 && def.o[1] < p->ids &&
-              p->scalar32[def.o[1]]) {
-      bytes = 4 * def.o[2];
+              p->scalar32[def.o[1]] && def.o[2] >= 2 && def.o[2] <= 4) {
+      bytes = 4u * def.o[2];
       *align = def.o[2] == 2 ? 8 : 16;
       *scalar = def.o[1];
-   } else if (def.op == SpvOpTypeMatrix && def.nops >= 3 && matrix_stride) {
+   } else if (def.op == SpvOpTypeMatrix && def.nops >= 3 && matrix_stride && def.o[2] >= 2 &&
+              def.o[2] <= 4) {
       struct spv_walk col;
       if (!spv_find_def(p->w, p->n, def.o[1], &col) || col.op != SpvOpTypeVector || col.nops < 3 ||
-          col.o[1] >= p->ids || !p->scalar32[col.o[1]])
+          col.o[1] >= p->ids || !p->scalar32[col.o[1]] || col.o[2] < 2 || col.o[2] > 4)
          return false;
-      bytes = matrix_stride * (row_major ? col.o[2] : def.o[2]);
+      bytes = (uint64_t)matrix_stride * (row_major ? col.o[2] : def.o[2]);
       *align = (row_major ? def.o[2] : col.o[2]) == 2 ? 8 : 16;
       *scalar = col.o[1];
    } else if (def.op == SpvOpTypeStruct && def.nops >= 2) {
@@ -253,9 +263,10 @@ member_size(struct pad_pass *p, uint32_t t, uint32_t matrix_stride, bool row_maj
    } else {
       return false;
    }
-   /* an array: std140 and std430 both take stride * count (64-bit: a hostile one does not wrap) */
+   /* an array: std140 and std430 both take stride * count (64-bit: a hostile one does not wrap);
+    * a stride less than the element is no layout of theirs */
    const uint64_t total = stride ? (uint64_t)stride * count : bytes;
-   if (total > UINT32_MAX)
+   if (total > UINT32_MAX || (stride && stride < bytes))
       return false;
    *size = (uint32_t)total;
    return true;
@@ -294,9 +305,10 @@ plan(struct pad_pass *p)
          uint32_t size = 0, align = 4, scalar = 0;
          if (!has[k] || offsets[k] < at || offsets[k] % 4 ||
              !member_size(p, it.o[1 + k], mstride[k], row_major[k], &size, &align, &scalar, 0) ||
+             (!size && k + 1 < members) ||
              (!align && (offsets[k] % 16 || (k + 1 < members && size % 16)))) {
-            /* a struct starts at a multiple of 16 and, but last, ends at one: std140 and std430
-             * agree on where it lies only then */
+            /* a runtime array (size 0) is the last member; a struct starts at a multiple of 16
+             * and, but last, ends at one: std140 and std430 agree on where it lies only then */
             ok = false;
             break;
          }
@@ -427,7 +439,11 @@ glb_spv_pad_blocks(const uint32_t *w, size_t n, size_t *out_n, const char **err)
       p.err = "out of memory";
       goto out;
    }
-   if (!collect(&p) || !plan(&p) || !p.num_structs)
+   if (!collect(&p)) {
+      p.err = "a malformed instruction (its word count 0 or past the module's end)";
+      goto out;
+   }
+   if (!plan(&p) || !p.num_structs)
       goto out;
    /* a padded block used as a value (loaded, stored, built whole): left as it is */
    {
@@ -451,6 +467,12 @@ glb_spv_pad_blocks(const uint32_t *w, size_t n, size_t *out_n, const char **err)
       switch (it.op) {
       case SpvOpTypeStruct:
          s = it.nops >= 1 ? padded(&p, it.o[0]) : NULL;
+         if (s && it.nops != 1u + s->members) {
+            /* its id defined again, otherwise (no valid module does): the plan's members are
+             * not this instruction's operands */
+            p.err = "a padded block's struct id defined twice";
+            goto out;
+         }
          if (s) {
             const uint32_t head = ((3u + s->new_index[s->members - 1]) << 16) | SpvOpTypeStruct;
             spirv_out_put(&o, &head, 1);
@@ -482,6 +504,18 @@ glb_spv_pad_blocks(const uint32_t *w, size_t n, size_t *out_n, const char **err)
       case SpvOpPtrAccessChain:
          if (!remap_chain(&p, it.op, ops, it.nops))
             goto out;
+         break;
+      case SpvOpArrayLength:
+         /* a runtime array's length names its member by a literal index, which moves with the
+          * member as a chain's does */
+         if (it.nops >= 4 && it.o[2] < p.ids && p.type_of[it.o[2]] < p.ids &&
+             (s = padded(&p, p.pointee[p.type_of[it.o[2]]])) != NULL) {
+            if (it.o[3] >= s->members) {
+               p.err = "an OpArrayLength past a padded block's members";
+               goto out;
+            }
+            ops[3] = s->new_index[it.o[3]];
+         }
          break;
       default: break;
       }

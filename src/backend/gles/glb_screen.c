@@ -1039,6 +1039,7 @@ glb_gate_counters(void *screen, const char **names, unsigned long long *values, 
       {"gles-short-applies", scr->stats.short_applies},
       {"gles-blits-drawn", scr->stats.blits_drawn},
       {"gles-dispatches", scr->stats.dispatches},
+      {"gles-blocks-padded", scr->stats.blocks_padded},
       /* the process's, not this screen's alone (glb.h): one session per process on monolith
        * and spawn, where mgl-bench reads it */
       {"gles-host-calls", atomic_load_explicit(&glb_host_calls, memory_order_relaxed)},

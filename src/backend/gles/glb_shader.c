@@ -1218,9 +1218,11 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
       goto done;
    /* buffer blocks with gaps between members (atomic counters at layout(offset)): padded so
     * that std430 lays them out as the SPIR-V does (glb_block_pad.c) */
-   if (!pass_kept(&sp, glb_spv_pad_blocks(sp.words, sp.count, &sp.n, &sp.err),
-                  "buffer block padding", false, t))
+   uint32_t *padded = glb_spv_pad_blocks(sp.words, sp.count, &sp.n, &sp.err);
+   const bool blocks_padded = padded != NULL;
+   if (!pass_kept(&sp, padded, "buffer block padding", false, t))
       goto done;
+   scr->stats.blocks_padded += blocks_padded;
    /* the variant for draws that are not points: the last vertex stage without its
     * gl_PointSize writes (glb_point_size.c), one host output fewer */
    if (no_point_size && stage == MGP_SHADER_STAGE_VERTEX && last_pre_raster &&
