@@ -257,16 +257,18 @@ bench(int argc, char **argv)
    for (int a = 3; a < argc; a++) {
       size_t n = 0, out_n = 0;
       const char *err = NULL;
+      uint64_t visited = 0;
       uint32_t *w = bench_module(chains, (uint32_t)strtoul(argv[a], NULL, 10), &n);
       struct timespec t0, t1;
       clock_gettime(CLOCK_MONOTONIC, &t0);
-      uint32_t *out = w ? glb_spv_pad_blocks(w, n, &out_n, &err) : NULL;
+      uint32_t *out = w ? glb_spv_pad_blocks_counted(w, n, &out_n, &err, &visited) : NULL;
       clock_gettime(CLOCK_MONOTONIC, &t1);
-      printf("%s %s: %zu words, %s, %.3f s\n", argv[2], argv[a], n,
+      printf("%s %s: %zu words, %s, %.3f s, %llu visited (%.1f a word)\n", argv[2], argv[a], n,
              out   ? "padded"
              : err ? err
                    : "left",
-             (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
+             (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9,
+             (unsigned long long)visited, n ? (double)visited / (double)n : 0.0);
       free(out);
       free(w);
    }
@@ -504,6 +506,39 @@ main(int argc, char **argv)
    OP(&m, SpvOpTypeStruct, S, 22, U);
    chain(&m, C1);
    CHECK(left(&m));
+
+   /* the pass's work is linear in the module's words, whatever their shape (a shared server
+    * translates a client's module of ~255k words per variant): 2,000 padded block structs, and
+    * one block that 2,000 access chains index in a module of bound 2^22, each at most 12 words
+    * visited a word (7.5 and 8.2 now; the whole-module walk per struct, per type lookup and the
+    * scan of every id per chain index made them 2,000 and 4 million times more), the output
+    * padded as one block is (each struct 3 members; each chain's index one made constant 2) */
+   for (int chains = 0; chains < 2; chains++) {
+      size_t n = 0;
+      uint64_t visited = 0;
+      uint32_t *w = bench_module(chains, 2000, &n);
+      out = w ? glb_spv_pad_blocks_counted(w, n, &out_n, &err, &visited) : NULL;
+      CHECK(out && !err);
+      CHECK(visited >= n && visited <= 12u * n);
+      if (visited > 12u * n)
+         fprintf(stderr, "block_pad_test: %s: %llu words visited for %zu\n",
+                 chains ? "chains" : "structs", (unsigned long long)visited, n);
+      unsigned three = 0, twos = 0, chained = 0;
+      uint32_t two = 0;
+      struct spv_walk it = spv_walk_begin(out, out ? out_n : 0);
+      while (out && spv_walk_next(&it)) {
+         three += it.op == SpvOpTypeStruct && it.nops == 4;
+         if (it.op == SpvOpConstant && it.nops == 3 && it.o[0] == U && it.o[2] == 2) {
+            twos++;
+            two = it.o[1];
+         }
+         chained += it.op == SpvOpAccessChain && it.nops == 4 && it.o[3] == two;
+      }
+      CHECK(three == (chains ? 1u : 2000u) && twos == (unsigned)chains &&
+            chained == (chains ? 2000u : 0u));
+      free(out);
+      free(w);
+   }
 
    munmap(pages, 2 * page);
    if (failures)
