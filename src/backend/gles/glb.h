@@ -975,6 +975,10 @@ void glb_program_variant_uniforms(struct glb_context *ctx, struct glb_shader *s,
  * gaps (atomic counters at layout(offset)), so that std430 lays them out (new words, or NULL:
  * nothing to pad, or *err) */
 uint32_t *glb_spv_pad_blocks(const uint32_t *w, size_t n, size_t *out_n, const char **err);
+/* The same, with the work it did in *visited (the words its walks read and the table entries
+ * its lookups read): unit.gles.block_pad holds it within a constant times n. */
+uint32_t *glb_spv_pad_blocks_counted(const uint32_t *w, size_t n, size_t *out_n, const char **err,
+                                     uint64_t *visited);
 /* glb_io_flatten.c: the SPIR-V with the arrays of arrays among a vertex stage's outputs
  * (outputs) or a fragment stage's inputs made one-dimensional (new words, or NULL: none, or
  * *err: one used otherwise than through full access chains) */

@@ -21,13 +21,23 @@
  * not measured, nor one of 0 elements or at a stride less than its element), structs nest at
  * most PAD_STRUCT_DEPTH deep and none holds itself; a malformed instruction, a padded block's
  * struct id defined twice and a member index into it that is not a 32-bit constant are refused
- * by name (*err). unit.gles.block_pad feeds it such modules. */
+ * by name (*err). unit.gles.block_pad feeds it such modules.
+ *
+ * Its work is linear in the module's words (sorts aside: n log n), whatever their shape, since a
+ * client can make the server translate a module of ~255k words per variant: one walk fills the
+ * per-id tables (where each id is first defined, each struct's member decorations, which
+ * structs are padded), and the constants the rewrite needs are found by binary search; no
+ * lookup walks the module again. *visited counts the work (unit.gles.block_pad bounds it). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
+
 #include "glb.h"
 #include "spv.h"
+
+static const char out_of_memory[] = "out of memory";
 
 /* A struct the pass pads: its members' new indices (members + pads words) */
 struct pad_struct {
@@ -36,6 +46,21 @@ struct pad_struct {
    uint32_t *new_index; /* [members] */
    uint32_t *gap_words; /* [members]: padding words inserted before member k */
    uint32_t pad_type;   /* the scalar type of the padding members */
+};
+
+/* A struct member's decorations (the last of each kind wins, as in the module's order) */
+struct member_deco {
+   uint32_t offset, matrix_stride;
+   bool has_offset, row_major;
+};
+
+/* An id's first definition past the bound (a hostile module's), and an integer constant: sorted
+ * for binary search */
+struct id_at {
+   uint32_t id, at;
+};
+struct const_key {
+   uint32_t type, value, id;
 };
 
 struct pad_pass {
@@ -53,36 +78,193 @@ struct pad_pass {
    uint32_t *block;     /* Block or BufferBlock: 1 */
    uint32_t *const_val; /* an OpConstant of an integer type: value + 1 (0: none) */
    uint32_t *extent;    /* a struct's extent + 2 (0: not measured, 1: being measured or none) */
+   uint32_t *def_at;    /* the word where the id is first defined (spv_find_def's), 0: none */
+   uint32_t *members;   /* a struct's most members over its definitions */
+   uint32_t *deco_base; /* its members' entries in deco */
+   uint32_t *pad_of;    /* the index + 1 in structs of its first plan, 0: not padded */
+   struct member_deco *deco;
+   struct id_at *far; /* definitions of ids past the bound, sorted by id then word */
+   uint32_t num_far, far_cap;
+   uint32_t *const_ids, num_const_ids, const_ids_cap; /* each 32-bit OpConstant's id */
+   struct const_key *consts; /* the module's integer constants, sorted by type, value, id */
+   uint32_t num_consts;
+   uint32_t *scalar_ids, num_scalar_ids, scalar_ids_cap; /* each OpTypeInt / OpTypeFloat's id */
+   uint32_t first_scalar32; /* the lowest 32-bit scalar type's id, 0: none */
    struct pad_struct *structs;
-   unsigned num_structs;
-   /* constants the rewrite needs: (type, value) -> id, made at the first function */
+   uint32_t num_structs, structs_cap;
+   /* constants the rewrite needs: (type, value) -> id, made at the first function; found by
+    * binary search in made_sorted (a copy sorted by type and value) */
    struct spirv_made_consts made;
+   struct const_key *made_sorted;
+   bool dry; /* remap_chain's first run: list the constants to make, in order, in made */
+   uint64_t visited;
    const char *err;
 };
+
+static int
+cmp_id_at(const void *a, const void *b)
+{
+   const struct id_at *x = a, *y = b;
+   return x->id != y->id ? (x->id < y->id ? -1 : 1) : (x->at > y->at) - (x->at < y->at);
+}
+
+static int
+cmp_const_key(const void *a, const void *b)
+{
+   const struct const_key *x = a, *y = b;
+   if (x->type != y->type)
+      return x->type < y->type ? -1 : 1;
+   if (x->value != y->value)
+      return x->value < y->value ? -1 : 1;
+   return (x->id > y->id) - (x->id < y->id);
+}
+
+/* The first of keys[0..n) not below (type, value), by binary search */
+static uint32_t
+key_lower_bound(struct pad_pass *p, const struct const_key *keys, uint32_t n, uint32_t type,
+                uint32_t value)
+{
+   uint32_t lo = 0, hi = n;
+   while (lo < hi) {
+      const uint32_t mid = lo + (hi - lo) / 2;
+      p->visited++;
+      if (keys[mid].type < type || (keys[mid].type == type && keys[mid].value < value))
+         lo = mid + 1;
+      else
+         hi = mid;
+   }
+   return lo;
+}
+
+/* The type, constant or variable first declaring id (spv_find_def's answer, from the tables) */
+static bool
+find_def(struct pad_pass *p, uint32_t id, struct spv_walk *out)
+{
+   uint32_t at = 0;
+   p->visited++;
+   if (id < p->ids) {
+      at = p->def_at[id];
+   } else {
+      uint32_t lo = 0, hi = p->num_far;
+      while (lo < hi) {
+         const uint32_t mid = lo + (hi - lo) / 2;
+         p->visited++;
+         if (p->far[mid].id < id)
+            lo = mid + 1;
+         else
+            hi = mid;
+      }
+      at = lo < p->num_far && p->far[lo].id == id ? p->far[lo].at : 0;
+   }
+   if (!at)
+      return false;
+   *out = spv_walk_begin(p->w, p->n);
+   out->next = at;
+   return spv_walk_next(out); /* collect walked it whole: well formed */
+}
 
 static struct pad_struct *
 padded(struct pad_pass *p, uint32_t id)
 {
-   for (unsigned i = 0; i < p->num_structs; i++)
-      if (p->structs[i].id == id)
-         return &p->structs[i];
-   return NULL;
+   return id < p->ids && p->pad_of[id] ? &p->structs[p->pad_of[id] - 1u] : NULL;
 }
 
-/* The id of an integer constant of type `type` with `value`: the module's own, or one made. */
+/* The id of an integer constant of type `type` with `value`: the module's own (the lowest id),
+ * or one made. The dry run lists those to make in made (the first use of each in order), the
+ * rewrite finds them there. */
 static uint32_t
 constant_id(struct pad_pass *p, uint32_t type, uint32_t value)
 {
-   for (uint32_t id = 1; id < p->ids; id++)
-      if (p->const_val[id] == value + 1u && p->type_of[id] == type)
-         return id;
-   const uint32_t id = spirv_made_const(&p->made, &p->bound, type, value);
-   if (!id)
-      p->err = "out of memory";
-   return id;
+   uint32_t i = key_lower_bound(p, p->consts, p->num_consts, type, value);
+   if (i < p->num_consts && p->consts[i].type == type && p->consts[i].value == value)
+      return p->consts[i].id;
+   if (p->dry) {
+      uint32_t(*e)[3] = mgu_array_push(p->made.v, p->made.n, p->made.cap);
+      if (!e) {
+         p->err = out_of_memory;
+         return 0;
+      }
+      (*e)[0] = type;
+      (*e)[1] = value;
+      return 1; /* no id yet: the rewrite's is made below */
+   }
+   i = key_lower_bound(p, p->made_sorted, p->made.n, type, value);
+   if (i < p->made.n && p->made_sorted[i].type == type && p->made_sorted[i].value == value)
+      return p->made_sorted[i].id;
+   p->err = "a constant the first run did not list"; /* not reached: both runs see the same */
+   return 0;
 }
 
-/* The first pass: types, decorations, constants, the values' types. */
+static int
+cmp_u32(const void *a, const void *b)
+{
+   const uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+   return (x > y) - (x < y);
+}
+
+/* The dry run listed each use of a constant to make (made.v: type, value); made.v becomes the
+ * constants, each once, in the order of their first uses, their ids taken from the bound (as
+ * spirv_made_const makes them), and made_sorted the same sorted for the rewrite. */
+static bool
+made_consts(struct pad_pass *p)
+{
+   const uint32_t n = p->made.n;
+   uint32_t(*uses)[3] = p->made.v;
+   struct const_key *k = malloc((n ? n : 1) * sizeof(*k));
+   uint32_t *firsts = malloc((n ? n : 1) * sizeof(uint32_t));
+   uint32_t(*v)[3] = malloc((n ? n : 1) * sizeof(*v));
+   if (!k || !firsts || !v) {
+      free(k);
+      free(firsts);
+      free(v);
+      return false;
+   }
+   for (uint32_t i = 0; i < n; i++) /* id: the use's place, for now */
+      k[i] = (struct const_key){uses[i][0], uses[i][1], i};
+   qsort(k, n, sizeof(*k), cmp_const_key);
+   uint32_t kept = 0;
+   for (uint32_t i = 0; i < n; i++)
+      if (!i || k[i].type != k[i - 1].type || k[i].value != k[i - 1].value)
+         firsts[kept++] = k[i].id; /* the first use of each (type, value) */
+   qsort(firsts, kept, sizeof(uint32_t), cmp_u32);
+   for (uint32_t i = 0; i < kept; i++) {
+      v[i][0] = uses[firsts[i]][0];
+      v[i][1] = uses[firsts[i]][1];
+      v[i][2] = p->bound++;
+      k[i] = (struct const_key){v[i][0], v[i][1], v[i][2]};
+   }
+   p->visited += n;
+   free(firsts);
+   free(uses);
+   p->made.v = v;
+   p->made.n = kept;
+   p->made.cap = n ? n : 1;
+   qsort(k, kept, sizeof(*k), cmp_const_key);
+   p->made_sorted = k;
+   return true;
+}
+
+/* An id's first definition (spv_find_def's rule: a type's, an OpConstant's or an
+ * OpVariable's) at word `at` */
+static bool
+note_def(struct pad_pass *p, uint32_t id, uint32_t at)
+{
+   if (id < p->ids) {
+      if (!p->def_at[id])
+         p->def_at[id] = at;
+      return true;
+   }
+   struct id_at *e = mgu_array_push(p->far, p->num_far, p->far_cap);
+   if (!e) {
+      p->err = out_of_memory;
+      return false;
+   }
+   *e = (struct id_at){id, at};
+   return true;
+}
+
+/* The first pass: types, decorations, constants, the values' types, where each id is first
+ * defined, each struct's most members. */
 static bool
 collect(struct pad_pass *p)
 {
@@ -90,8 +272,20 @@ collect(struct pad_pass *p)
    while (spv_walk_next(&it)) {
       const uint32_t *o = it.o;
       const uint32_t nops = it.nops;
+      p->visited += it.len;
+      if ((it.op == SpvOpConstant || it.op == SpvOpVariable) && nops >= 2 &&
+          !note_def(p, o[1], (uint32_t)it.pc))
+         return false;
+      if (it.op >= SpvOpTypeVoid && it.op <= SpvOpTypeForwardPointer && nops >= 1 &&
+          !note_def(p, o[0], (uint32_t)it.pc))
+         return false;
 #define ID_OK(x) ((x) > 0 && (x) < p->ids)
+      uint32_t *e = NULL;
       switch (it.op) {
+      case SpvOpTypeStruct:
+         if (nops >= 1 && o[0] < p->ids && nops - 1u > p->members[o[0]])
+            p->members[o[0]] = nops - 1u;
+         break;
       case SpvOpTypePointer:
          if (nops >= 3 && ID_OK(o[0]))
             p->pointee[o[0]] = o[2];
@@ -102,14 +296,15 @@ collect(struct pad_pass *p)
             p->elem[o[0]] = o[1];
          break;
       case SpvOpTypeInt:
-         if (nops >= 3 && ID_OK(o[0])) {
-            p->scalar32[o[0]] = o[1] == 32;
-            p->is_int[o[0]] = 1 + (o[2] != 0);
-         }
-         break;
       case SpvOpTypeFloat:
-         if (nops >= 2 && ID_OK(o[0]))
+         if (nops >= 2u + (it.op == SpvOpTypeInt) && ID_OK(o[0])) {
             p->scalar32[o[0]] = o[1] == 32;
+            if (it.op == SpvOpTypeInt)
+               p->is_int[o[0]] = 1 + (o[2] != 0);
+            if (!(e = mgu_array_push(p->scalar_ids, p->num_scalar_ids, p->scalar_ids_cap)))
+               goto oom;
+            *e = o[0];
+         }
          break;
       case SpvOpConstant:
          /* a 32-bit integer's only: a 64-bit one's low word is not its value (an array of
@@ -117,6 +312,9 @@ collect(struct pad_pass *p)
          if (nops == 3 && ID_OK(o[1]) && ID_OK(o[0]) && p->is_int[o[0]] && p->scalar32[o[0]]) {
             p->const_val[o[1]] = o[2] + 1u;
             p->type_of[o[1]] = o[0];
+            if (!(e = mgu_array_push(p->const_ids, p->num_const_ids, p->const_ids_cap)))
+               goto oom;
+            *e = o[1];
          }
          break;
       case SpvOpDecorate:
@@ -138,29 +336,75 @@ collect(struct pad_pass *p)
       }
 #undef ID_OK
    }
-   return !it.bad;
+   if (it.bad)
+      return false;
+   if (p->num_far) /* NULL when none */
+      qsort(p->far, p->num_far, sizeof(*p->far), cmp_id_at);
+   /* the module's integer constants as they stand after the walk (an id defined again is what
+    * its last definition says), sorted: the lowest id of a (type, value) first */
+   p->consts = malloc((p->num_const_ids ? p->num_const_ids : 1) * sizeof(*p->consts));
+   if (!p->consts)
+      goto oom;
+   for (uint32_t i = 0; i < p->num_const_ids; i++) {
+      const uint32_t id = p->const_ids[i];
+      if (p->const_val[id])
+         p->consts[p->num_consts++] = (struct const_key){p->type_of[id], p->const_val[id] - 1u, id};
+   }
+   qsort(p->consts, p->num_consts, sizeof(*p->consts), cmp_const_key);
+   for (uint32_t i = 0; i < p->num_scalar_ids; i++) {
+      const uint32_t t = p->scalar_ids[i];
+      if (p->scalar32[t] && (!p->first_scalar32 || t < p->first_scalar32))
+         p->first_scalar32 = t;
+   }
+   return true;
+oom:
+   p->err = out_of_memory;
+   return false;
 }
 
-/* A struct's member decorations: each member's Offset (has: decorated), MatrixStride and
- * RowMajor; the arrays hold `members` entries. */
-static void
-member_layout(struct pad_pass *p, uint32_t id, uint32_t members, uint32_t *offsets,
-              uint32_t *mstride, bool *has, bool *row_major)
+/* Each struct's member decorations, in deco: each member's Offset (has_offset: decorated),
+ * MatrixStride and RowMajor, for as many members as its longest definition has. */
+static bool
+member_decos(struct pad_pass *p)
 {
-   struct spv_walk d = spv_walk_begin(p->w, p->n);
-   while (spv_walk_next(&d))
-      if (d.op == SpvOpMemberDecorate && d.nops >= 3 && d.o[0] == id && d.o[1] < members) {
-         if (d.o[2] == SpvDecorationRowMajor) {
-            row_major[d.o[1]] = true;
-         } else if (d.nops < 4) {
-            continue;
-         } else if (d.o[2] == SpvDecorationOffset) {
-            offsets[d.o[1]] = d.o[3];
-            has[d.o[1]] = true;
-         } else if (d.o[2] == SpvDecorationMatrixStride) {
-            mstride[d.o[1]] = d.o[3];
-         }
+   uint32_t total = 0;
+   struct spv_walk it = spv_walk_begin(p->w, p->n);
+   while (spv_walk_next(&it)) {
+      p->visited += it.len;
+      if (it.op == SpvOpTypeStruct && it.nops >= 1 && it.o[0] < p->ids && !p->deco_base[it.o[0]]) {
+         p->deco_base[it.o[0]] = total + 1u; /* + 1: 0 is none yet */
+         total += p->members[it.o[0]];       /* the words' count bounds it */
       }
+   }
+   p->deco = calloc(total ? total : 1, sizeof(*p->deco));
+   if (!p->deco)
+      return false;
+   it = spv_walk_begin(p->w, p->n);
+   while (spv_walk_next(&it)) {
+      const uint32_t *o = it.o;
+      p->visited += it.len;
+      if (it.op != SpvOpMemberDecorate || it.nops < 3 || o[0] >= p->ids || o[1] >= p->members[o[0]])
+         continue;
+      struct member_deco *d = &p->deco[p->deco_base[o[0]] - 1u + o[1]];
+      if (o[2] == SpvDecorationRowMajor) {
+         d->row_major = true;
+      } else if (it.nops < 4) {
+         continue;
+      } else if (o[2] == SpvDecorationOffset) {
+         d->offset = o[3];
+         d->has_offset = true;
+      } else if (o[2] == SpvDecorationMatrixStride) {
+         d->matrix_stride = o[3];
+      }
+   }
+   return true;
+}
+
+/* Struct id's member decorations (id below the bound, defined by an OpTypeStruct) */
+static const struct member_deco *
+member_layout(const struct pad_pass *p, uint32_t id)
+{
+   return &p->deco[p->deco_base[id] - 1u];
 }
 
 static bool member_size(struct pad_pass *p, uint32_t t, uint32_t matrix_stride, bool row_major,
@@ -182,25 +426,17 @@ struct_extent(struct pad_pass *p, const struct spv_walk *def, unsigned depth)
    if (p->extent[id])
       return p->extent[id] > 1u ? p->extent[id] - 2u : 0;
    p->extent[id] = 1;
-   uint32_t *offsets = calloc(members, sizeof(uint32_t));
-   uint32_t *mstride = calloc(members, sizeof(uint32_t));
-   bool *has = calloc(members, sizeof(bool));
-   bool *row_major = calloc(members, sizeof(bool));
+   const struct member_deco *d = member_layout(p, id);
    uint64_t extent = 0;
-   bool ok = offsets && mstride && has && row_major;
-   if (ok)
-      member_layout(p, def->o[0], members, offsets, mstride, has, row_major);
+   bool ok = true;
    for (uint32_t k = 0; ok && k < members; k++) {
       uint32_t size = 0, align = 4, scalar = 0;
-      ok = has[k] && member_size(p, def->o[1 + k], mstride[k], row_major[k], &size, &align, &scalar,
-                                 depth + 1);
-      if (ok && (uint64_t)offsets[k] + size > extent)
-         extent = (uint64_t)offsets[k] + size; /* 64-bit: hostile offsets do not wrap */
+      p->visited++;
+      ok = d[k].has_offset && member_size(p, def->o[1 + k], d[k].matrix_stride, d[k].row_major,
+                                          &size, &align, &scalar, depth + 1);
+      if (ok && (uint64_t)d[k].offset + size > extent)
+         extent = (uint64_t)d[k].offset + size; /* 64-bit: hostile offsets do not wrap */
    }
-   free(offsets);
-   free(mstride);
-   free(has);
-   free(row_major);
    if (!ok || extent > UINT32_MAX - 2u)
       return 0;
    p->extent[id] = (uint32_t)extent + 2u;
@@ -220,7 +456,7 @@ member_size(struct pad_pass *p, uint32_t t, uint32_t matrix_stride, bool row_maj
    uint32_t count = 1, stride = 0;
    struct spv_walk def;
    if (t < p->ids && p->elem[t]) {
-      if (!p->stride[t] || !spv_find_def(p->w, p->n, t, &def))
+      if (!p->stride[t] || !find_def(p, t, &def))
          return false;
       stride = p->stride[t];
       if (def.op == SpvOpTypeArray) {
@@ -233,7 +469,7 @@ member_size(struct pad_pass *p, uint32_t t, uint32_t matrix_stride, bool row_maj
       }
       t = p->elem[t];
    }
-   if (t >= p->ids || !spv_find_def(p->w, p->n, t, &def))
+   if (t >= p->ids || !find_def(p, t, &def))
       return false;
    uint64_t bytes = 0; /* 64-bit: hostile component counts and matrix strides do not wrap */
    if (p->scalar32[t]) {
@@ -248,7 +484,7 @@ member_size(struct pad_pass *p, uint32_t t, uint32_t matrix_stride, bool row_maj
    } else if (def.op == SpvOpTypeMatrix && def.nops >= 3 && matrix_stride && def.o[2] >= 2 &&
               def.o[2] <= 4) {
       struct spv_walk col;
-      if (!spv_find_def(p->w, p->n, def.o[1], &col) || col.op != SpvOpTypeVector || col.nops < 3 ||
+      if (!find_def(p, def.o[1], &col) || col.op != SpvOpTypeVector || col.nops < 3 ||
           col.o[1] >= p->ids || !p->scalar32[col.o[1]] || col.o[2] < 2 || col.o[2] > 4)
          return false;
       bytes = (uint64_t)matrix_stride * (row_major ? col.o[2] : def.o[2]);
@@ -288,37 +524,35 @@ plan(struct pad_pass *p)
 {
    struct spv_walk it = spv_walk_begin(p->w, p->n);
    while (spv_walk_next(&it)) {
+      p->visited += it.len;
       if (it.op != SpvOpTypeStruct || it.nops < 2 || it.o[0] >= p->ids || !p->block[it.o[0]])
          continue;
       const uint32_t id = it.o[0], members = it.nops - 1;
-      uint32_t *offsets = calloc(members, sizeof(uint32_t));
-      uint32_t *mstride = calloc(members, sizeof(uint32_t));
-      bool *has = calloc(members, sizeof(bool));
-      bool *row_major = calloc(members, sizeof(bool));
+      const struct member_deco *d = member_layout(p, id);
       uint32_t pad_type = 0;
-      bool ok = offsets && has && mstride && row_major;
-      if (ok)
-         member_layout(p, id, members, offsets, mstride, has, row_major);
+      bool ok = true;
       /* 64-bit: a hostile offset near 2^32 and the member's size past it do not wrap */
       uint64_t at = 0, gaps = 0;
       for (uint32_t k = 0; ok && k < members; k++) {
          uint32_t size = 0, align = 4, scalar = 0;
-         if (!has[k] || offsets[k] < at || offsets[k] % 4 ||
-             !member_size(p, it.o[1 + k], mstride[k], row_major[k], &size, &align, &scalar, 0) ||
+         p->visited++;
+         if (!d[k].has_offset || d[k].offset < at || d[k].offset % 4 ||
+             !member_size(p, it.o[1 + k], d[k].matrix_stride, d[k].row_major, &size, &align,
+                          &scalar, 0) ||
              (!size && k + 1 < members) ||
-             (!align && (offsets[k] % 16 || (k + 1 < members && size % 16)))) {
+             (!align && (d[k].offset % 16 || (k + 1 < members && size % 16)))) {
             /* a runtime array (size 0) is the last member; a struct starts at a multiple of 16
              * and, but last, ends at one: std140 and std430 agree on where it lies only then */
             ok = false;
             break;
          }
          pad_type = pad_type ? pad_type : scalar;
-         gaps += pad_words((uint32_t)at, offsets[k], align ? align : 4);
-         at = (uint64_t)offsets[k] + size;
+         gaps += pad_words((uint32_t)at, d[k].offset, align ? align : 4);
+         at = (uint64_t)d[k].offset + size;
       }
-      /* a block of structs only: any 32-bit scalar type of the module pads it */
-      for (uint32_t t = 1; ok && gaps && !pad_type && t < p->ids; t++)
-         pad_type = p->scalar32[t] ? t : 0;
+      /* a block of structs only: the module's first 32-bit scalar type pads it */
+      if (ok && gaps && !pad_type)
+         pad_type = p->first_scalar32;
       if (ok && gaps && !pad_type)
          ok = false;
       /* the padded struct is one OpTypeStruct: its members and padding within a word count
@@ -328,35 +562,32 @@ plan(struct pad_pass *p)
          ok = false;
       }
       if (ok && gaps) {
-         struct pad_struct *s =
-            realloc(p->structs, (p->num_structs + 1) * sizeof(struct pad_struct));
+         struct pad_struct *s = mgu_array_push(p->structs, p->num_structs, p->structs_cap);
          if (!s) {
-            p->err = "out of memory";
+            p->err = out_of_memory;
          } else {
-            p->structs = s;
-            s = &p->structs[p->num_structs++];
+            if (!p->pad_of[id])
+               p->pad_of[id] = p->num_structs; /* index + 1: its first plan is the one used */
             *s = (struct pad_struct){.id = id, .members = members, .pad_type = pad_type};
             s->new_index = calloc(members, sizeof(uint32_t));
             s->gap_words = calloc(members, sizeof(uint32_t));
             if (!s->new_index || !s->gap_words) {
-               p->err = "out of memory";
+               p->err = out_of_memory;
             } else {
                uint32_t end = 0, index = 0;
                for (uint32_t k = 0; k < members; k++) {
                   uint32_t size = 0, align = 4, scalar = 0;
-                  member_size(p, it.o[1 + k], mstride[k], row_major[k], &size, &align, &scalar, 0);
-                  s->gap_words[k] = pad_words(end, offsets[k], align ? align : 4);
+                  p->visited++;
+                  member_size(p, it.o[1 + k], d[k].matrix_stride, d[k].row_major, &size, &align,
+                              &scalar, 0);
+                  s->gap_words[k] = pad_words(end, d[k].offset, align ? align : 4);
                   index += s->gap_words[k];
                   s->new_index[k] = index++;
-                  end = offsets[k] + size;
+                  end = d[k].offset + size;
                }
             }
          }
       }
-      free(offsets);
-      free(mstride);
-      free(has);
-      free(row_major);
       if (p->err)
          return false;
    }
@@ -393,14 +624,14 @@ remap_chain(struct pad_pass *p, uint32_t op, uint32_t *ops, uint32_t nops)
          if (p->err)
             return false;
          struct spv_walk def;
-         if (!spv_find_def(p->w, p->n, t, &def) || def.nops < 2 + k)
+         if (!find_def(p, t, &def) || def.nops < 2 + k)
             return false;
          t = def.o[1 + k];
       } else if (t < p->ids && p->elem[t]) {
          t = p->elem[t];
       } else {
          struct spv_walk def;
-         if (!spv_find_def(p->w, p->n, t, &def) || def.op != SpvOpTypeStruct)
+         if (!find_def(p, t, &def) || def.op != SpvOpTypeStruct)
             return true; /* into a vector or matrix: no struct below */
          const uint32_t c = ops[i] < p->ids ? p->const_val[ops[i]] : 0;
          if (!c || c > def.nops - 1u)
@@ -412,11 +643,13 @@ remap_chain(struct pad_pass *p, uint32_t op, uint32_t *ops, uint32_t nops)
 }
 
 uint32_t *
-glb_spv_pad_blocks(const uint32_t *w, size_t n, size_t *out_n, const char **err)
+glb_spv_pad_blocks_counted(const uint32_t *w, size_t n, size_t *out_n, const char **err,
+                           uint64_t *visited)
 {
    *err = NULL;
    *out_n = 0;
-   if (n < 5)
+   *visited = 0;
+   if (n < 5 || n > UINT32_MAX) /* words are numbered in 32 bits (no record holds 2^32) */
       return NULL;
    struct pad_pass p = {.w = w, .n = n, .bound = w[3], .ids = w[3]};
    if (p.bound == 0 || p.bound > (1u << 22))
@@ -431,16 +664,24 @@ glb_spv_pad_blocks(const uint32_t *w, size_t n, size_t *out_n, const char **err)
    p.block = calloc(cap, sizeof(uint32_t));
    p.const_val = calloc(cap, sizeof(uint32_t));
    p.extent = calloc(cap, sizeof(uint32_t));
+   p.def_at = calloc(cap, sizeof(uint32_t));
+   p.members = calloc(cap, sizeof(uint32_t));
+   p.deco_base = calloc(cap, sizeof(uint32_t));
+   p.pad_of = calloc(cap, sizeof(uint32_t));
    struct spirv_out o = {0};
    uint32_t *ops = NULL;
    bool done = false;
    if (!p.type_of || !p.pointee || !p.elem || !p.scalar32 || !p.is_int || !p.stride || !p.block ||
-       !p.const_val || !p.extent) {
-      p.err = "out of memory";
+       !p.const_val || !p.extent || !p.def_at || !p.members || !p.deco_base || !p.pad_of) {
+      p.err = out_of_memory;
       goto out;
    }
    if (!collect(&p)) {
-      p.err = "a malformed instruction (its word count 0 or past the module's end)";
+      p.err = p.err ? p.err : "a malformed instruction (its word count 0 or past the module's end)";
+      goto out;
+   }
+   if (!member_decos(&p)) {
+      p.err = out_of_memory;
       goto out;
    }
    if (!plan(&p) || !p.num_structs)
@@ -448,20 +689,42 @@ glb_spv_pad_blocks(const uint32_t *w, size_t n, size_t *out_n, const char **err)
    /* a padded block used as a value (loaded, stored, built whole): left as it is */
    {
       struct spv_walk it = spv_walk_begin(w, n);
-      while (spv_walk_next(&it))
+      while (spv_walk_next(&it)) {
+         p.visited += it.len;
          if (it.op != SpvOpTypePointer && it.op != SpvOpTypeStruct && it.op != SpvOpTypeArray &&
              it.op != SpvOpTypeRuntimeArray && !spv_is_annotation(it.op) && it.op != SpvOpName &&
              it.op != SpvOpMemberName && it.nops >= 1 && padded(&p, it.o[0]))
             goto out;
+      }
    }
    ops = malloc(n * sizeof(uint32_t));
    if (!ops) {
-      p.err = "out of memory";
+      p.err = out_of_memory;
+      goto out;
+   }
+   /* the dry run: the constants the chains' new indices need that the module lacks, in the
+    * order of their first uses (an error stops it; the rewrite meets it again, in its place) */
+   p.dry = true;
+   struct spv_walk it = spv_walk_begin(w, n);
+   while (spv_walk_next(&it) && !p.err) {
+      p.visited += it.len;
+      if (it.op == SpvOpAccessChain || it.op == SpvOpInBoundsAccessChain ||
+          it.op == SpvOpPtrAccessChain) {
+         memcpy(ops, it.o, it.nops * sizeof(uint32_t));
+         if (!remap_chain(&p, it.op, ops, it.nops) && p.err == out_of_memory)
+            goto out;
+      }
+   }
+   p.dry = false;
+   p.err = NULL;
+   if (!made_consts(&p)) {
+      p.err = out_of_memory;
       goto out;
    }
    spirv_out_put(&o, w, 5);
-   struct spv_walk it = spv_walk_begin(w, n);
+   it = spv_walk_begin(w, n);
    while (spv_walk_next(&it) && !p.err) {
+      p.visited += it.len;
       memcpy(ops, it.o, it.nops * sizeof(uint32_t));
       struct pad_struct *s = NULL;
       switch (it.op) {
@@ -527,8 +790,10 @@ glb_spv_pad_blocks(const uint32_t *w, size_t n, size_t *out_n, const char **err)
       /* the new index constants, in front of the first function */
       size_t at = 5;
       struct spv_walk f = spv_walk_begin(o.w, o.n);
-      while (spv_walk_next(&f) && f.op != SpvOpFunction)
+      while (spv_walk_next(&f) && f.op != SpvOpFunction) {
+         p.visited += f.len;
          at = f.next;
+      }
       const size_t tail = o.n - at;
       if (!spirv_out_reserve(&o, (size_t)p.made.n * 4))
          goto out;
@@ -543,7 +808,7 @@ glb_spv_pad_blocks(const uint32_t *w, size_t n, size_t *out_n, const char **err)
       o.n += (size_t)p.made.n * 4;
    }
    if (o.oom) {
-      p.err = "out of memory";
+      p.err = out_of_memory;
       goto out;
    }
    o.w[3] = p.bound;
@@ -551,7 +816,8 @@ glb_spv_pad_blocks(const uint32_t *w, size_t n, size_t *out_n, const char **err)
    done = true;
 out:
    *err = p.err;
-   for (unsigned i = 0; i < p.num_structs; i++) {
+   *visited = p.visited;
+   for (uint32_t i = 0; i < p.num_structs; i++) {
       free(p.structs[i].new_index);
       free(p.structs[i].gap_words);
    }
@@ -567,9 +833,26 @@ out:
    free(p.block);
    free(p.const_val);
    free(p.extent);
+   free(p.def_at);
+   free(p.members);
+   free(p.deco_base);
+   free(p.pad_of);
+   free(p.deco);
+   free(p.far);
+   free(p.const_ids);
+   free(p.scalar_ids);
+   free(p.consts);
+   free(p.made_sorted);
    if (!done) {
       free(o.w);
       return NULL;
    }
    return o.w;
+}
+
+uint32_t *
+glb_spv_pad_blocks(const uint32_t *w, size_t n, size_t *out_n, const char **err)
+{
+   uint64_t visited;
+   return glb_spv_pad_blocks_counted(w, n, out_n, err, &visited);
 }

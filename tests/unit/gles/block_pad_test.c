@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "glb.h"
@@ -196,9 +197,89 @@ nested_block(struct mod *m, unsigned depth)
    chain(m, C0);
 }
 
-int
-main(void)
+/* A module of `count` Block structs, each {uint at 0, uint at 8} (each padded), or (`chains`)
+ * one such block whose member 1 `count` access chains take, in a module of bound 2^22: a
+ * client's largest, for the bench below. Its words in *n; malloc'd. */
+static uint32_t *
+bench_module(bool chains, uint32_t count, size_t *n)
 {
+   const size_t cap = 32 + (size_t)count * 17;
+   uint32_t *w = malloc(cap * sizeof(uint32_t));
+   if (!w)
+      return NULL;
+   size_t at = 0;
+#define EMIT(...)                                                                                  \
+   do {                                                                                            \
+      const uint32_t e_[] = {__VA_ARGS__};                                                         \
+      memcpy(w + at, e_, sizeof(e_));                                                              \
+      w[at] |= (uint32_t)(sizeof(e_) / sizeof(e_[0])) << 16;                                       \
+      at += sizeof(e_) / sizeof(e_[0]);                                                            \
+   } while (0)
+   const uint32_t structs = chains ? 1 : count, first = 64; /* struct i: id first + i */
+   w[at++] = 0x07230203;
+   w[at++] = 0x00010000;
+   w[at++] = 0;
+   w[at++] = chains ? 1u << 22 : first + count + 1;
+   w[at++] = 0;
+   for (uint32_t i = 0; i < structs; i++) {
+      EMIT(SpvOpDecorate, first + i, SpvDecorationBlock);
+      EMIT(SpvOpMemberDecorate, first + i, 0, SpvDecorationOffset, 0);
+      EMIT(SpvOpMemberDecorate, first + i, 1, SpvDecorationOffset, 8);
+   }
+   EMIT(SpvOpTypeInt, U, 32, 0);
+   EMIT(SpvOpConstant, U, C1, 1);
+   for (uint32_t i = 0; i < structs; i++)
+      EMIT(SpvOpTypeStruct, first + i, U, U);
+   if (chains) {
+      EMIT(SpvOpTypePointer, PS, SB, first);
+      EMIT(SpvOpVariable, PS, V, SB);
+      EMIT(SpvOpTypePointer, PU, SB, U);
+      EMIT(SpvOpTypeVoid, VOID);
+      EMIT(SpvOpTypeFunction, FNT, VOID);
+      EMIT(SpvOpFunction, VOID, FN, 0, FNT);
+      EMIT(SpvOpLabel, LBL);
+      for (uint32_t i = 0; i < count; i++)
+         EMIT(SpvOpAccessChain, PU, first + 1 + i, V, C1);
+      EMIT(SpvOpReturn);
+      EMIT(SpvOpFunctionEnd);
+   }
+#undef EMIT
+   *n = at;
+   return w;
+}
+
+/* test_gles_block_pad --bench structs|chains COUNT...: the pass's time on bench_module's
+ * modules (docs/BENCHMARKS.md); not a test */
+static int
+bench(int argc, char **argv)
+{
+   const bool chains = argc > 2 && !strcmp(argv[2], "chains");
+   for (int a = 3; a < argc; a++) {
+      size_t n = 0, out_n = 0;
+      const char *err = NULL;
+      uint64_t visited = 0;
+      uint32_t *w = bench_module(chains, (uint32_t)strtoul(argv[a], NULL, 10), &n);
+      struct timespec t0, t1;
+      clock_gettime(CLOCK_MONOTONIC, &t0);
+      uint32_t *out = w ? glb_spv_pad_blocks_counted(w, n, &out_n, &err, &visited) : NULL;
+      clock_gettime(CLOCK_MONOTONIC, &t1);
+      printf("%s %s: %zu words, %s, %.3f s, %llu visited (%.1f a word)\n", argv[2], argv[a], n,
+             out   ? "padded"
+             : err ? err
+                   : "left",
+             (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9,
+             (unsigned long long)visited, n ? (double)visited / (double)n : 0.0);
+      free(out);
+      free(w);
+   }
+   return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+   if (argc > 2 && !strcmp(argv[1], "--bench"))
+      return bench(argc, argv);
    page = (size_t)sysconf(_SC_PAGESIZE);
    pages = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
    if (pages == MAP_FAILED || mprotect((char *)pages + page, page, PROT_NONE)) {
@@ -425,6 +506,39 @@ main(void)
    OP(&m, SpvOpTypeStruct, S, 22, U);
    chain(&m, C1);
    CHECK(left(&m));
+
+   /* the pass's work is linear in the module's words, whatever their shape (a shared server
+    * translates a client's module of ~255k words per variant): 2,000 padded block structs, and
+    * one block that 2,000 access chains index in a module of bound 2^22, each at most 12 words
+    * visited a word (7.5 and 8.2 now; the whole-module walk per struct, per type lookup and the
+    * scan of every id per chain index made them 2,000 and 4 million times more), the output
+    * padded as one block is (each struct 3 members; each chain's index one made constant 2) */
+   for (int chains = 0; chains < 2; chains++) {
+      size_t n = 0;
+      uint64_t visited = 0;
+      uint32_t *w = bench_module(chains, 2000, &n);
+      out = w ? glb_spv_pad_blocks_counted(w, n, &out_n, &err, &visited) : NULL;
+      CHECK(out && !err);
+      CHECK(visited >= n && visited <= 12u * n);
+      if (visited > 12u * n)
+         fprintf(stderr, "block_pad_test: %s: %llu words visited for %zu\n",
+                 chains ? "chains" : "structs", (unsigned long long)visited, n);
+      unsigned three = 0, twos = 0, chained = 0;
+      uint32_t two = 0;
+      struct spv_walk it = spv_walk_begin(out, out ? out_n : 0);
+      while (out && spv_walk_next(&it)) {
+         three += it.op == SpvOpTypeStruct && it.nops == 4;
+         if (it.op == SpvOpConstant && it.nops == 3 && it.o[0] == U && it.o[2] == 2) {
+            twos++;
+            two = it.o[1];
+         }
+         chained += it.op == SpvOpAccessChain && it.nops == 4 && it.o[3] == two;
+      }
+      CHECK(three == (chains ? 1u : 2000u) && twos == (unsigned)chains &&
+            chained == (chains ? 2000u : 0u));
+      free(out);
+      free(w);
+   }
 
    munmap(pages, 2 * page);
    if (failures)
