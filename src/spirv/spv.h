@@ -129,6 +129,8 @@ spv_find_def(const uint32_t *w, size_t n, uint32_t id, struct spv_walk *out)
 struct spv_id_at {
    uint32_t id, at;
 };
+/* qsort's order for them: by id, then word (an id's first definition first) */
+int spv_id_at_cmp(const void *a, const void *b);
 
 struct spv_defs {
    const uint32_t *w;

@@ -5,9 +5,8 @@
  * so a pass that walked the module per look-up was quadratic in them (issue 21). */
 #include "spv.h"
 
-/* Sorted by id, then word: the first definition of an id first */
-static int
-cmp_id_at(const void *a, const void *b)
+int
+spv_id_at_cmp(const void *a, const void *b)
 {
    const struct spv_id_at *x = a, *y = b;
    if (x->id != y->id)
@@ -51,7 +50,7 @@ spv_defs_init(struct spv_defs *d, const uint32_t *w, size_t n)
       *e = (struct spv_id_at){id, (uint32_t)it.pc};
    }
    if (d->num_far) /* NULL when none */
-      qsort(d->far, d->num_far, sizeof(*d->far), cmp_id_at);
+      qsort(d->far, d->num_far, sizeof(*d->far), spv_id_at_cmp);
    d->visited += d->num_far;
    return true;
 }

@@ -229,15 +229,6 @@ cmp_u32(const void *a, const void *b)
    return (x > y) - (x < y);
 }
 
-static int
-cmp_id_at(const void *a, const void *b)
-{
-   const struct spv_id_at *x = a, *y = b;
-   if (x->id != y->id)
-      return x->id < y->id ? -1 : 1;
-   return (x->at > y->at) - (x->at < y->at);
-}
-
 /* The first of a sorted list's n ids not below id (binary search, counted) */
 static uint32_t
 lower_bound(struct iw *s, const void *list, size_t size, uint32_t n, uint32_t id)
@@ -286,7 +277,7 @@ find_decorations(struct iw *s)
       *e = it.o[0];
    }
    if (s->num_decos) /* NULL when none */
-      qsort(s->decos, s->num_decos, sizeof(*s->decos), cmp_id_at);
+      qsort(s->decos, s->num_decos, sizeof(*s->decos), spv_id_at_cmp);
    if (s->num_blocking)
       qsort(s->blocking, s->num_blocking, sizeof(uint32_t), cmp_u32);
    if (s->num_blocking_members)
