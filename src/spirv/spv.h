@@ -2,8 +2,9 @@
  * the rewrites the GL linker and the Vulkan backend apply (spv_patch.c, spv_pack.c, spv_rect.c,
  * spv_split.c, spv_clip_enables.c, spv_tcs_stores.c, spv_input_arrays.c, spv_1d.c,
  * spv_double_inputs.c, spv_opaque_structs.c, spv_opaque_index.c, spv_gs_outputs.c, spv_gs_split.c,
- * spv_varying_words.c, spv_local_bounds.c, spv_facing.c), SPIRV-Tools' validator for client
- * modules (spv_valid.c) and one bounds-checked instruction walker. Just what mgl needs for the
+ * spv_varying_words.c, spv_local_bounds.c, spv_facing.c), the id look-ups they share (spv_ids.c),
+ * SPIRV-Tools' validator for client modules (spv_valid.c) and one bounds-checked instruction
+ * walker. Just what mgl needs for the
  * words glslang generates; the enumerants come from SPIRV-Headers. Not a general SPIR-V library. */
 #ifndef MGL_SPIRV_SPV_H
 #define MGL_SPIRV_SPV_H
@@ -120,6 +121,32 @@ spv_find_def(const uint32_t *w, size_t n, uint32_t id, struct spv_walk *out)
    }
    return false;
 }
+
+/* Where each id is first defined, spv_find_def's answer for every id from one walk (spv_ids.c):
+ * a pass looks ids up without walking the module again. Ids below min(bound, n) in a table, the
+ * rest (a hostile module's, past its words, hence few) sorted: its memory is linear in the
+ * module's words, not its declared bound. visited: words walked and entries read. */
+struct spv_id_at {
+   uint32_t id, at;
+};
+/* qsort's order for them: by id, then word (an id's first definition first) */
+int spv_id_at_cmp(const void *a, const void *b);
+
+struct spv_defs {
+   const uint32_t *w;
+   size_t n;
+   uint32_t dense; /* ids below it: at[id] */
+   uint32_t *at;   /* the word of the id's first definition, 0: none */
+   struct spv_id_at *far;
+   uint32_t num_far;
+   uint64_t visited;
+};
+
+/* False when out of memory (or n past 2^32 words); a malformed instruction ends the walk, as it
+ * ends spv_find_def's. */
+bool spv_defs_init(struct spv_defs *d, const uint32_t *w, size_t n);
+bool spv_defs_find(struct spv_defs *d, uint32_t id, struct spv_walk *out);
+void spv_defs_finish(struct spv_defs *d);
 
 /* ── Reflection through SPIRV-Cross (spv_cross.c) ──────────────────────────────────────────── */
 
@@ -447,6 +474,11 @@ uint32_t *spv_int64_varying_words(const uint32_t *words, size_t num_words, size_
  * and structures of them): NVIDIA's driver reads several double varyings wrong (issue 20). */
 uint32_t *spv_fp64_varying_words(const uint32_t *words, size_t num_words, size_t *out_n,
                                  bool *blocked, const char **err);
+/* Either (fp64: the double one), with the work it did in *visited (words walked, table entries
+ * read): unit.glsl.varying_words holds it within a constant times num_words. */
+uint32_t *spv_varying_words_counted(const uint32_t *words, size_t num_words, bool fp64,
+                                    size_t *out_n, bool *blocked, const char **err,
+                                    uint64_t *visited);
 
 /* In a tessellation or geometry module, each per-vertex Input or Output array of arrays with a
  * Component decoration becomes an array of one-member blocks, the decorations on the member
@@ -701,6 +733,7 @@ struct spv_chains {
    unsigned num_derived;
    struct spv_chain_ptr ptrs[64];
    unsigned num_ptrs;
+   struct spv_defs *defs; /* the module's definitions, where the pass has them (NULL: walked) */
 };
 
 /* Whether id is one of the pointers followed. */
@@ -756,7 +789,8 @@ spv_chains_step(struct spv_chains *c, const uint32_t *w, size_t n, const struct 
    if (m < c->num_ptrs)
       return ok;
    struct spv_walk p;
-   if (m == sizeof(c->ptrs) / sizeof(c->ptrs[0]) || !spv_find_def(w, n, it->o[0], &p) ||
+   if (m == sizeof(c->ptrs) / sizeof(c->ptrs[0]) ||
+       !(c->defs ? spv_defs_find(c->defs, it->o[0], &p) : spv_find_def(w, n, it->o[0], &p)) ||
        p.op != SpvOpTypePointer || p.nops != 3)
       return false;
    c->ptrs[c->num_ptrs++] = (struct spv_chain_ptr){.ptr = it->o[0], .pointee = p.o[2]};
@@ -797,29 +831,21 @@ spv_chains_retype(const struct spv_chains *c, struct spirv_out *o, const struct 
 }
 
 /* Integer constants a pass adds to a module: (type, value, id) each, the ids taken from the
- * pass's bound; the pass emits them as OpConstant where constants go. */
+ * pass's bound; the pass emits them as OpConstant where constants go (spv_ids.c). slots: their
+ * hash (index + 1, 0: free); probes: the slots read, a pass's work count. */
 struct spirv_made_consts {
    uint32_t (*v)[3];
    unsigned n;
    uint32_t cap;
+   uint32_t *slots, slots_cap;
+   uint64_t seed, probes;
 };
 
 /* The id of constant (type, value) among those made, made from *bound at its first use; 0 when
  * out of memory. */
-static inline uint32_t
-spirv_made_const(struct spirv_made_consts *c, uint32_t *bound, uint32_t type, uint32_t value)
-{
-   for (unsigned i = 0; i < c->n; i++)
-      if (c->v[i][0] == type && c->v[i][1] == value)
-         return c->v[i][2];
-   uint32_t(*e)[3] = mgu_array_push(c->v, c->n, c->cap);
-   if (!e)
-      return 0;
-   (*e)[0] = type;
-   (*e)[1] = value;
-   (*e)[2] = (*bound)++;
-   return (*e)[2];
-}
+uint32_t spirv_made_const(struct spirv_made_consts *c, uint32_t *bound, uint32_t type,
+                          uint32_t value);
+void spirv_made_consts_finish(struct spirv_made_consts *c);
 
 #define SPIRV_OUT_EMIT(o, op, ...)                                                                 \
    do {                                                                                            \

@@ -248,7 +248,7 @@ done:
    if (!result)
       *clamped = 0;
    spirv_parts_finish(&parts);
-   free(consts.v);
+   spirv_made_consts_finish(&consts);
    free(chain.w);
    free(s.def_pc);
    free(s.type_of);

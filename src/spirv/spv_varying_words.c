@@ -17,7 +17,12 @@
  * varyings: left as they are. A tessellation control module with such an output (its
  * invocations share it), a captured one (XfbBuffer, Offset), or one passed to a function is left
  * as written (*blocked). Both sides of an interface must take the rewrite: the backend applies it
- * to every stage of a program or to none. */
+ * to every stage of a program or to none.
+ *
+ * Its work is linear in the module's words (sorts aside), whatever their shape: a client of a
+ * shared server sends the module. The definitions are found in one walk's table (spv_defs), the
+ * decorations in a list sorted by target; *visited counts the work (unit.glsl.varying_words
+ * bounds it). */
 #include "spv.h"
 
 #include <stdlib.h>
@@ -68,6 +73,15 @@ struct iw {
    struct spv_places at;
    uint64_t bound;
    bool blocked;
+   struct spv_defs defs;
+   /* the module's OpDecorate / OpMemberDecorate (target, word), sorted, as far as it is well
+    * formed; and the ids an OpDecorate of deco_blocks names, the structs an OpMemberDecorate of
+    * them names, each sorted */
+   struct spv_id_at *decos;
+   uint32_t num_decos, decos_cap;
+   uint32_t *blocking, num_blocking, blocking_cap;
+   uint32_t *blocking_members, num_blocking_members, blocking_members_cap;
+   uint64_t visited;
 };
 
 static struct iw_var *
@@ -97,7 +111,7 @@ classify(struct iw *s, uint32_t t, unsigned depth)
    if (known)
       return known;
    struct spv_walk d;
-   if (depth > IW_MAX_DEPTH || !spv_find_def(s->w, s->n, t, &d)) {
+   if (depth > IW_MAX_DEPTH || !spv_defs_find(&s->defs, t, &d)) {
       s->blocked = true;
       return NULL;
    }
@@ -124,7 +138,7 @@ classify(struct iw *s, uint32_t t, unsigned depth)
       if (!e)
          return NULL;
       if (e->kind != IW_SAME) {
-         if (!spv_find_def(s->w, s->n, d.o[2], &len) || len.op != SpvOpConstant || len.nops != 3 ||
+         if (!spv_defs_find(&s->defs, d.o[2], &len) || len.op != SpvOpConstant || len.nops != 3 ||
              !len.o[2] || len.o[2] > IW_MAX_ELEMS) {
             s->blocked = true;
             return NULL;
@@ -208,11 +222,75 @@ matrix_layout_of_replaced(struct iw *s, const struct iw_type *t, const struct sp
           find_type(s, t->members[d->o[1]])->kind != IW_SAME;
 }
 
+static int
+cmp_u32(const void *a, const void *b)
+{
+   const uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+   return (x > y) - (x < y);
+}
+
+/* The first of a sorted list's n ids not below id (binary search, counted) */
+static uint32_t
+lower_bound(struct iw *s, const void *list, size_t size, uint32_t n, uint32_t id)
+{
+   uint32_t lo = 0, hi = n;
+   while (lo < hi) {
+      const uint32_t mid = lo + (hi - lo) / 2;
+      s->visited++;
+      if (*(const uint32_t *)((const char *)list + (size_t)mid * size) < id)
+         lo = mid + 1;
+      else
+         hi = mid;
+   }
+   return lo;
+}
+
+static bool
+listed(struct iw *s, const uint32_t *list, uint32_t n, uint32_t id)
+{
+   const uint32_t i = lower_bound(s, list, sizeof(uint32_t), n, id);
+   return i < n && list[i] == id;
+}
+
+/* The decorations, sorted (false: out of memory) */
+static bool
+find_decorations(struct iw *s)
+{
+   struct spv_walk it = spv_walk_begin(s->w, s->n);
+   while (spv_walk_next(&it)) {
+      s->visited += it.len;
+      if ((it.op != SpvOpDecorate && it.op != SpvOpMemberDecorate) || !it.nops)
+         continue;
+      struct spv_id_at *d = mgu_array_push(s->decos, s->num_decos, s->decos_cap);
+      if (!d)
+         return false;
+      *d = (struct spv_id_at){it.o[0], (uint32_t)it.pc};
+      uint32_t *e = NULL;
+      if (it.op == SpvOpDecorate && it.nops >= 2 && deco_blocks(it.o[1]))
+         e = mgu_array_push(s->blocking, s->num_blocking, s->blocking_cap);
+      else if (it.op == SpvOpMemberDecorate && it.nops >= 3 && deco_blocks(it.o[2]))
+         e = mgu_array_push(s->blocking_members, s->num_blocking_members, s->blocking_members_cap);
+      else
+         continue;
+      if (!e)
+         return false;
+      *e = it.o[0];
+   }
+   if (s->num_decos) /* NULL when none */
+      qsort(s->decos, s->num_decos, sizeof(*s->decos), spv_id_at_cmp);
+   if (s->num_blocking)
+      qsort(s->blocking, s->num_blocking, sizeof(uint32_t), cmp_u32);
+   if (s->num_blocking_members)
+      qsort(s->blocking_members, s->num_blocking_members, sizeof(uint32_t), cmp_u32);
+   return true;
+}
+
 static void
 find_vars(struct iw *s)
 {
    struct spv_walk it = spv_walk_begin(s->w, s->n);
    while (spv_walk_next(&it)) {
+      s->visited += it.len;
       if (it.op == SpvOpEntryPoint && it.nops >= 2) {
          if (s->entry_fn)
             s->blocked = true;
@@ -227,7 +305,7 @@ find_vars(struct iw *s)
       if (it.o[2] == SpvStorageClassInput && s->model == SpvExecutionModelVertex)
          continue; /* attributes */
       struct spv_walk p;
-      if (!spv_find_def(s->w, s->n, it.o[0], &p) || p.op != SpvOpTypePointer || p.nops != 3)
+      if (!spv_defs_find(&s->defs, it.o[0], &p) || p.op != SpvOpTypePointer || p.nops != 3)
          continue;
       const struct iw_type *t = classify(s, p.o[2], 0);
       if (!t)
@@ -236,17 +314,10 @@ find_vars(struct iw *s)
          continue;
       const uint32_t var = it.o[1];
       bool bad = it.nops > 3; /* an initializer */
-      struct spv_walk d = spv_walk_begin(s->w, s->n);
-      while (spv_walk_next(&d))
-         if (d.op == SpvOpDecorate && d.nops >= 2 && d.o[0] == var)
-            bad |= deco_blocks(d.o[1]);
+      bad |= listed(s, s->blocking, s->num_blocking, var);
       for (unsigned i = 0; i < s->num_types; i++) /* a captured or built-in member */
-         if (s->t[i].kind == IW_STRUCT) {
-            struct spv_walk m = spv_walk_begin(s->w, s->n);
-            while (spv_walk_next(&m))
-               if (m.op == SpvOpMemberDecorate && m.nops >= 3 && m.o[0] == s->t[i].from)
-                  bad |= deco_blocks(m.o[2]);
-         }
+         if (s->t[i].kind == IW_STRUCT)
+            bad |= listed(s, s->blocking_members, s->num_blocking_members, s->t[i].from);
       bad |=
          it.o[2] == SpvStorageClassOutput && (s->model == SpvExecutionModelTessellationControl ||
                                               s->model == SpvExecutionModelFragment);
@@ -270,6 +341,7 @@ scan(struct iw *s)
       s->chains.derived[s->chains.num_derived++] = s->v[i].var;
    struct spv_walk it = spv_walk_begin(s->w, s->n);
    while (spv_walk_next(&it)) {
+      s->visited += it.len;
       spv_places_step(&s->at, &it, s->entry_fn);
       if (!spv_chains_step(&s->chains, s->w, s->n, &it, false))
          s->blocked = true;
@@ -429,34 +501,55 @@ declare_types(struct iw *s, struct spirv_out *o)
    }
 }
 
-static uint32_t *
-varying_words(const uint32_t *words, size_t num_words, size_t *out_n, bool *blocked,
-              const char **err, unsigned which)
+static void
+iw_destroy(struct iw *s)
+{
+   spv_defs_finish(&s->defs);
+   free(s->decos);
+   free(s->blocking);
+   free(s->blocking_members);
+   free(s);
+}
+
+uint32_t *
+spv_varying_words_counted(const uint32_t *words, size_t num_words, bool fp64, size_t *out_n,
+                          bool *blocked, const char **err, uint64_t *visited)
 {
    *err = NULL;
    *blocked = false;
+   *visited = 0;
    if (num_words < 5)
       return NULL;
    struct iw *s = calloc(1, sizeof(*s));
-   if (!s) {
+   if (!s || !spv_defs_init(&s->defs, words, num_words)) {
+      free(s);
       *err = "out of memory";
       return NULL;
    }
    s->w = words;
    s->n = num_words;
-   s->which = which;
+   s->which = fp64 ? IW_FP64 : IW_INT64;
    s->bound = words[3];
+   s->chains.defs = &s->defs;
+   if (!find_decorations(s)) {
+      *visited = s->visited + s->defs.visited;
+      iw_destroy(s);
+      *err = "out of memory";
+      return NULL;
+   }
    find_vars(s);
    if (!s->blocked && s->num_vars)
       scan(s);
    if (!s->num_vars || s->blocked) {
       *blocked = s->blocked;
-      free(s);
+      *visited = s->visited + s->defs.visited;
+      iw_destroy(s);
       return NULL;
    }
    /* the uint vector types the words take, where the module has them */
    struct spv_walk it = spv_walk_begin(words, num_words);
    while (spv_walk_next(&it)) {
+      s->visited += it.len;
       if (it.op == SpvOpTypeVector && it.nops == 3 && s->uint_type && it.o[1] == s->uint_type) {
          if (it.o[2] == 2 && !s->uvec2)
             s->uvec2 = it.o[0];
@@ -492,15 +585,20 @@ varying_words(const uint32_t *words, size_t num_words, size_t *out_n, bool *bloc
    bool in_entry = false;
    it = spv_walk_begin(words, num_words);
    while (spv_walk_next(&it) && !o.oom) {
+      s->visited += it.len;
       if (it.pc == s->at.annot_end)
          for (unsigned i = 0; i < s->num_types; i++) { /* the structures' decorations, copied */
             const struct iw_type *t = &s->t[i];
             if (t->kind != IW_STRUCT)
                continue;
-            struct spv_walk d = spv_walk_begin(words, num_words);
-            while (spv_walk_next(&d)) {
-               if ((d.op != SpvOpDecorate && d.op != SpvOpMemberDecorate) || !d.nops ||
-                   d.o[0] != t->from || matrix_layout_of_replaced(s, t, &d))
+            /* its decorations in the module's order */
+            for (uint32_t k = lower_bound(s, s->decos, sizeof(*s->decos), s->num_decos, t->from);
+                 k < s->num_decos && s->decos[k].id == t->from; k++) {
+               struct spv_walk d = spv_walk_begin(words, num_words);
+               d.next = s->decos[k].at;
+               spv_walk_next(&d); /* find_decorations read it whole */
+               s->visited += d.len;
+               if (matrix_layout_of_replaced(s, t, &d))
                   continue;
                spirv_out_put(&o, d.w + d.pc, 1);
                spirv_out_put(&o, &t->to, 1);
@@ -536,7 +634,8 @@ varying_words(const uint32_t *words, size_t num_words, size_t *out_n, bool *bloc
          uint32_t buf[512];
          if (it.nops + s->num_vars > sizeof(buf) / sizeof(buf[0])) {
             free(o.w);
-            free(s);
+            *visited = s->visited + s->defs.visited;
+            iw_destroy(s);
             *err = "an entry point interface of too many variables";
             return NULL;
          }
@@ -576,7 +675,8 @@ varying_words(const uint32_t *words, size_t num_words, size_t *out_n, bool *bloc
    }
    const bool bad = it.bad;
    const uint64_t bound = s->bound;
-   free(s);
+   *visited = s->visited + s->defs.visited;
+   iw_destroy(s);
    if (o.oom || bad || bound > SPV_ID_BOUND_MAX) {
       free(o.w);
       *err = o.oom ? "out of memory" : bad ? "malformed module" : "id bound";
@@ -589,12 +689,14 @@ uint32_t *
 spv_int64_varying_words(const uint32_t *words, size_t num_words, size_t *out_n, bool *blocked,
                         const char **err)
 {
-   return varying_words(words, num_words, out_n, blocked, err, IW_INT64);
+   uint64_t visited;
+   return spv_varying_words_counted(words, num_words, false, out_n, blocked, err, &visited);
 }
 
 uint32_t *
 spv_fp64_varying_words(const uint32_t *words, size_t num_words, size_t *out_n, bool *blocked,
                        const char **err)
 {
-   return varying_words(words, num_words, out_n, blocked, err, IW_FP64);
+   uint64_t visited;
+   return spv_varying_words_counted(words, num_words, true, out_n, blocked, err, &visited);
 }

@@ -984,6 +984,10 @@ uint32_t *glb_spv_pad_blocks_counted(const uint32_t *w, size_t n, size_t *out_n,
  * *err: one used otherwise than through full access chains) */
 uint32_t *glb_spv_flatten_io_arrays(const uint32_t *w, size_t n, bool outputs, size_t *out_n,
                                     const char **err);
+/* The same, with the work it did in *visited (words walked, table entries and hash slots read):
+ * unit.gles.io_flatten holds it within a constant times n. */
+uint32_t *glb_spv_flatten_io_arrays_counted(const uint32_t *w, size_t n, bool outputs,
+                                            size_t *out_n, const char **err, uint64_t *visited);
 /* glb_io_structs.c: the SPIR-V with the struct varyings among the last pre-rasterization
  * stage's outputs (outputs) or the fragment stage's inputs split into one varying per member
  * (new words, or NULL: none, or *err: one used otherwise than through chains to its members) */

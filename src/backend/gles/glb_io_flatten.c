@@ -11,7 +11,12 @@
  * stops inside the dimensions, OpPtrAccessChain) is reported in *err and nothing is rewritten.
  *
  * New declarations (the index constants, the flat array and pointer types) and the flattened
- * variables themselves go in front of the first function; ids above the old bound. */
+ * variables themselves go in front of the first function; ids above the old bound.
+ *
+ * Its work is linear in the module's words, whatever their shape (a client makes the server
+ * translate modules of ~255k words per variant): the types are found in one walk's table
+ * (spv_defs), the constants it makes in their hash (spirv_made_const). *visited counts the work
+ * (unit.gles.io_flatten bounds it). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +46,8 @@ struct fl_pass {
    struct fl_var vars[FL_MAX_VARS];
    unsigned num_vars;
    struct spirv_made_consts made;
+   struct spv_defs defs;
+   uint64_t visited;
    const char *err;
 };
 
@@ -79,6 +86,7 @@ find_vars(struct fl_pass *p, uint32_t sc)
    struct spv_walk it = spv_walk_begin(p->w, p->n);
    while (spv_walk_next(&it)) {
       const uint32_t *o = it.o;
+      p->visited += it.len;
       if (it.op == SpvOpTypeInt && it.nops >= 3 && o[0] < p->bound)
          p->is_int[o[0]] = 1;
       if (typed_value(it.op) && it.nops >= 2 && o[1] < p->bound)
@@ -89,11 +97,11 @@ find_vars(struct fl_pass *p, uint32_t sc)
       if (it.op != SpvOpVariable || it.nops < 3 || o[2] != sc)
          continue;
       struct spv_walk ptr, arr;
-      if (!spv_find_def(p->w, p->n, o[0], &ptr) || ptr.op != SpvOpTypePointer || ptr.nops < 3)
+      if (!spv_defs_find(&p->defs, o[0], &ptr) || ptr.op != SpvOpTypePointer || ptr.nops < 3)
          continue;
       uint32_t t = ptr.o[2];
       struct fl_var v = {.id = o[1], .sc = sc, .pc = it.pc, .len = it.len};
-      while (spv_find_def(p->w, p->n, t, &arr) && arr.op == SpvOpTypeArray && arr.nops >= 3) {
+      while (spv_defs_find(&p->defs, t, &arr) && arr.op == SpvOpTypeArray && arr.nops >= 3) {
          const uint32_t c = arr.o[2] < p->bound ? p->const_val[arr.o[2]] : 0;
          if (!c || v.ndims == FL_MAX_DIMS)
             return false; /* a length from a specialization constant: not flattened */
@@ -118,11 +126,12 @@ find_vars(struct fl_pass *p, uint32_t sc)
 }
 
 uint32_t *
-glb_spv_flatten_io_arrays(const uint32_t *w, size_t n, bool outputs, size_t *out_n,
-                          const char **err)
+glb_spv_flatten_io_arrays_counted(const uint32_t *w, size_t n, bool outputs, size_t *out_n,
+                                  const char **err, uint64_t *visited)
 {
    *err = NULL;
    *out_n = 0;
+   *visited = 0;
    if (n < 5 || w[3] == 0 || w[3] > (1u << 22))
       return NULL;
    struct fl_pass p = {.w = w, .n = n, .bound = w[3], .ids = w[3]};
@@ -132,7 +141,7 @@ glb_spv_flatten_io_arrays(const uint32_t *w, size_t n, bool outputs, size_t *out
    struct spirv_parts parts = {0};
    uint32_t *ops = NULL;
    uint32_t *words = NULL;
-   if (!p.type_of || !p.const_val || !p.is_int) {
+   if (!p.type_of || !p.const_val || !p.is_int || !spv_defs_init(&p.defs, w, n)) {
       p.err = "out of memory";
       goto finish;
    }
@@ -157,6 +166,7 @@ glb_spv_flatten_io_arrays(const uint32_t *w, size_t n, bool outputs, size_t *out
    struct spv_walk it = spv_walk_begin(w, n);
    while (spv_walk_next(&it) && !p.err) {
       struct spirv_out *o = spirv_parts_at(&parts, it.op);
+      p.visited += it.len;
       if (it.op == SpvOpVariable && it.nops >= 2 && flat_var(&p, it.o[1]))
          continue; /* moved in front of the functions */
       /* uses of a flattened variable other than full access chains */
@@ -242,11 +252,21 @@ glb_spv_flatten_io_arrays(const uint32_t *w, size_t n, bool outputs, size_t *out
    words = spirv_parts_join(&parts, p.bound, out_n, &p.err);
 finish:
    *err = p.err;
+   *visited = p.visited + p.defs.visited + p.made.probes;
    spirv_parts_finish(&parts);
+   spv_defs_finish(&p.defs);
    free(ops);
-   free(p.made.v);
+   spirv_made_consts_finish(&p.made);
    free(p.type_of);
    free(p.const_val);
    free(p.is_int);
    return words;
+}
+
+uint32_t *
+glb_spv_flatten_io_arrays(const uint32_t *w, size_t n, bool outputs, size_t *out_n,
+                          const char **err)
+{
+   uint64_t visited;
+   return glb_spv_flatten_io_arrays_counted(w, n, outputs, out_n, err, &visited);
 }

@@ -11,7 +11,9 @@
  * a block's dmat4x2; a dmat2x4 array and a dmat2 array of arrays; a geometry module's dvec3 per
  * vertex, dmat2x3 and a double at component 2; a tessellation evaluation module's dvec3. A control module writing a
  * 64-bit output is left as it is (blocked), a program without 64-bit varyings is not rewritten,
- * and neither pass touches the other's kind. */
+ * and neither pass touches the other's kind. A hostile module (the client sends it) of many
+ * outputs, each after its own pointer type, is rewritten in work within a constant times its
+ * words. */
 #include "glsl_test_util.h"
 
 #include "spv.h"
@@ -449,9 +451,87 @@ check_left(const char *tcs_w, const char *tes_w, const char *other_v, const char
    }
 }
 
+/* A vertex module's outputs: a uint64_t and a struct {uint64_t; float} (rewritten), then count
+ * float outputs, each after its own pointer type (a look-up of each walked the module).
+ * Malloc'd, its words in *n. */
+static uint32_t *
+hostile_module(uint32_t count, size_t *n)
+{
+   enum { VOID = 1, FNT, U64, FL, ST, PU, PS, VU, VS, FN, LBL, FIRST };
+   const size_t cap = 128 + 8u * (size_t)count;
+   uint32_t *w = malloc(cap * sizeof(uint32_t));
+   if (!w)
+      return NULL;
+   size_t k = 0;
+#define W(...)                                                                                     \
+   do {                                                                                            \
+      const uint32_t ops_[] = {__VA_ARGS__};                                                       \
+      for (size_t i_ = 0; i_ < sizeof(ops_) / sizeof(ops_[0]); i_++)                               \
+         w[k++] = ops_[i_];                                                                        \
+   } while (0)
+#define I(op, len) ((uint32_t)(len) << 16 | (op))
+   W(0x07230203, 0x00010000, 0, 0, 0);
+   W(I(SpvOpCapability, 2), SpvCapabilityShader, I(SpvOpCapability, 2), SpvCapabilityInt64);
+   W(I(SpvOpMemoryModel, 3), SpvAddressingModelLogical, SpvMemoryModelGLSL450);
+   W(I(SpvOpEntryPoint, 7), SpvExecutionModelVertex, FN, 0x6e69616d, 0, VU, VS);
+   W(I(SpvOpDecorate, 4), VU, SpvDecorationLocation, 0, I(SpvOpDecorate, 4), VS,
+     SpvDecorationLocation, 1);
+   W(I(SpvOpMemberDecorate, 4), ST, 1, SpvDecorationRelaxedPrecision);
+   W(I(SpvOpTypeVoid, 2), VOID, I(SpvOpTypeFunction, 3), FNT, VOID);
+   W(I(SpvOpTypeInt, 4), U64, 64, 0, I(SpvOpTypeFloat, 3), FL, 32, I(SpvOpTypeStruct, 4), ST, U64,
+     FL);
+   W(I(SpvOpTypePointer, 4), PU, SpvStorageClassOutput, U64, I(SpvOpTypePointer, 4), PS,
+     SpvStorageClassOutput, ST);
+   W(I(SpvOpVariable, 4), PU, VU, SpvStorageClassOutput, I(SpvOpVariable, 4), PS, VS,
+     SpvStorageClassOutput);
+   uint32_t id = FIRST;
+   for (uint32_t i = 0; i < count; i++, id += 2)
+      W(I(SpvOpTypePointer, 4), id, SpvStorageClassOutput, FL, I(SpvOpVariable, 4), id, id + 1,
+        SpvStorageClassOutput);
+   W(I(SpvOpFunction, 5), VOID, FN, 0, FNT, I(SpvOpLabel, 2), LBL, I(SpvOpReturn, 1),
+     I(SpvOpFunctionEnd, 1));
+#undef I
+#undef W
+   w[3] = id;
+   *n = k;
+   return w;
+}
+
+/* 20,000 outputs: the work at most 12 a word (a walk per pointer look-up: thousands a word), and
+ * the two rewritten ones replaced (the uint64_t by a uvec2 output). */
+static void
+check_hostile(void)
+{
+   for (int fp64 = 0; fp64 < 2; fp64++) {
+      size_t n = 0, out_n = 0;
+      bool blocked = true;
+      const char *err = NULL;
+      uint64_t visited = 0;
+      uint32_t *w = hostile_module(20000, &n);
+      uint32_t *out =
+         w ? spv_varying_words_counted(w, n, fp64, &out_n, &blocked, &err, &visited) : NULL;
+      CHECK(visited >= n && visited <= 12u * n, "%llu visited for %zu words (%s)",
+            (unsigned long long)visited, n, fp64 ? "fp64" : "int64");
+      CHECK(fp64 ? !out && !blocked && !err : out && !blocked && !err, "the hostile module %s (%s)",
+            out   ? "rewritten"
+            : err ? err
+                  : "left",
+            fp64 ? "fp64" : "int64");
+      uint32_t words_outputs = 0;
+      for (size_t p = 5; out && p < out_n && out[p] >> 16; p += out[p] >> 16)
+         if ((out[p] & 0xffff) == SpvOpTypePointer && out[p + 2] == SpvStorageClassOutput &&
+             out[p + 3] >= w[3])
+            words_outputs++;
+      CHECK(!out || words_outputs == 2, "%u new output pointer types", words_outputs);
+      free(out);
+      free(w);
+   }
+}
+
 int
 main(void)
 {
+   check_hostile();
    check_program("vertex and fragment", vs, NULL, NULL, NULL, fs, 2, OP_TYPE_INT);
    check_program("geometry", vs_g, NULL, NULL, gs, fs_g, 3, OP_TYPE_INT);
    check_program("tessellation evaluation", vs_tess, tcs, tes, NULL, fs_tes, 2, OP_TYPE_INT);
