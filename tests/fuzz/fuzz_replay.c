@@ -53,6 +53,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
    char err[200];
+   fuzz_vulkan_session_begin();
    struct mgs_session *s = mgs_session_create("vulkan", err, sizeof(err));
    if (!s) {
       fprintf(stderr, "fuzz-replay: no session: %s\n", err);
@@ -88,6 +89,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
    mgt_frame_buf_finish(&reply);
    fuzz_vulkan_session_end(s, "fuzz-replay");
    mgs_session_destroy(s);
+   fuzz_vulkan_note_hung();
    return 0;
 }
 

@@ -358,6 +358,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     * es32 too it would rewrite base vertices (draw_biased), but the corpus, recorded against
     * Vulkan's caps, then ends each session at its set_patch_state (no tessellation there). */
    const char *be = getenv("MGL_FUZZ_RING_BACKEND");
+   fuzz_vulkan_session_begin();
    struct mgs_session *s = mgs_session_create(be && *be ? be : "vulkan", err, sizeof(err));
    if (!s) {
       fprintf(stderr, "fuzz-ring: no session: %s\n", err);
@@ -417,6 +418,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
    }
    fuzz_vulkan_session_end(s, "fuzz-ring");
    mgs_session_destroy(s);
+   fuzz_vulkan_note_hung();
    mgt_doorbell_finish(&c.db);
    mgt_stage_destroy(&c.stage);
    mgt_ring_destroy(&c.ring);
