@@ -111,6 +111,7 @@ rewrite_stages(struct vkb_screen *scr, uint32_t stage_mask, const struct mgp_spa
                bool decline_blocked)
 {
    uint32_t *res[MGP_SHADER_STAGE_COUNT] = {0};
+   uint32_t *copy[MGP_SHADER_STAGE_COUNT] = {0};
    size_t res_n[MGP_SHADER_STAGE_COUNT] = {0};
    bool any = false, ok = true;
    char why[256];
@@ -121,12 +122,19 @@ rewrite_stages(struct vkb_screen *scr, uint32_t stage_mask, const struct mgp_spa
       const uint32_t *w = out[s];
       size_t n = out_n[s];
       if (!w) {
-         if (!sp->ptr || sp->size < 20 || sp->size % 4 ||
-             !vkb_spirv_validate(scr, sp->ptr, sp->size / 4, why, sizeof(why))) {
+         /* read once, into memory of our own: the span may lie at any byte of the client's
+          * shared memory (the words' loads need 4-byte alignment), and the client may change
+          * its bytes after the validator read them */
+         if (!sp->ptr || sp->size < 20 || sp->size % 4 || !(copy[s] = malloc(sp->size))) {
             ok = false;
             break;
          }
-         w = sp->ptr;
+         memcpy(copy[s], sp->ptr, sp->size);
+         if (!vkb_spirv_validate(scr, copy[s], sp->size / 4, why, sizeof(why))) {
+            ok = false;
+            break;
+         }
+         w = copy[s];
          n = sp->size / 4;
       }
       bool blocked = false;
@@ -153,6 +161,7 @@ rewrite_stages(struct vkb_screen *scr, uint32_t stage_mask, const struct mgp_spa
       any = true;
    }
    for (int s = 0; s < MGP_SHADER_STAGE_COUNT; s++) {
+      free(copy[s]);
       if (!ok || !any || !res[s]) {
          free(res[s]);
          continue;
