@@ -210,7 +210,10 @@ typedef void(GL_APIENTRYP GLB_PFNGLTEXTUREBARRIERNVPROC)(void);
    /* GLES 3.2: a patch's vertex count (glb_draw.c) */                                             \
    X(PFNGLPATCHPARAMETERIPROC, PatchParameteri)                                                    \
    /* GL_NV_texture_barrier: glTextureBarrier (glb_compute.c) */                                   \
-   X(GLB_PFNGLTEXTUREBARRIERNVPROC, TextureBarrierNV)
+   X(GLB_PFNGLTEXTUREBARRIERNVPROC, TextureBarrierNV)                                              \
+   /* MGL_GLES_HOST_DEBUG: the host driver's own messages (GLES 3.2's, KHR_debug's) */             \
+   X(PFNGLDEBUGMESSAGECALLBACKPROC, DebugMessageCallback)                                          \
+   X(PFNGLDEBUGMESSAGECALLBACKKHRPROC, DebugMessageCallbackKHR)
 
 struct glb_host {
    void *lib; /* the vendor library, dlopen'd RTLD_LOCAL */
@@ -797,6 +800,7 @@ struct glb_screen {
    struct glb_shadow sh;
    bool no_shadow;         /* MGL_GLES_SHADOW=0: every draw puts its whole state on the host */
    bool no_point_size_cut; /* MGL_GLES_POINT_SIZE_CUT=0: no GLB_VARIANT_NO_POINT_SIZE */
+   bool host_debug;        /* MGL_GLES_HOST_DEBUG=1: the host's debug messages logged */
    struct {
       uint64_t draws, clears, programs_linked, translate_failures, context_switches;
       /* draws that applied no group (nothing marked since the last) and groups draws skipped */
@@ -834,6 +838,8 @@ struct glb_screen {
       uint64_t dispatches;            /* launch_grid's host dispatches (glb_compute.c) */
       /* stages translated with a block padded to its offsets (glb_block_pad.c) */
       uint64_t blocks_padded;
+      /* the host driver's debug messages (MGL_GLES_HOST_DEBUG, glb_screen.c) */
+      uint64_t host_debug_messages;
    } stats;
    struct glb_blit_draw_progs blit_draw;
    uint64_t finished_work; /* stats.draws + stats.clears at the last glFinish (glb_finish) */

@@ -273,12 +273,25 @@ create_context(struct glb_screen *scr, char *why, unsigned why_size)
    /* GLES 3.2 first; MGL_GLES_HIDE=es32 asks for 3.1 at most (a host that may still make a
     * 3.2 context for it: only what 3.1 and its extensions have is used) */
    const int top_minor = scr->hide & GLB_HIDE_ES32 ? 1 : 2;
+   /* MGL_GLES_HOST_DEBUG=1: a debug context, so the host driver says why it refused a call
+    * (EGL 1.5's attribute; EGL_KHR_create_context's flag before it) */
+   const char *debug = getenv("MGL_GLES_HOST_DEBUG");
+   scr->host_debug = debug && strcmp(debug, "0") != 0 && debug[0];
+   EGLint debug_attrib = EGL_NONE, debug_value = EGL_TRUE;
+   if (scr->host_debug && scr->egl_minor >= 5) {
+      debug_attrib = EGL_CONTEXT_OPENGL_DEBUG;
+   } else if (scr->host_debug && has_word(ext, "EGL_KHR_create_context")) {
+      debug_attrib = EGL_CONTEXT_FLAGS_KHR;
+      debug_value = EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR;
+   }
    for (int robust = robust_attrib != EGL_NONE; robust >= 0 && !scr->ctx; robust--)
       for (int minor = top_minor; minor >= 0 && !scr->ctx; minor--) {
          const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION,
                                    3,
                                    EGL_CONTEXT_MINOR_VERSION,
                                    minor,
+                                   debug_attrib,
+                                   debug_value,
                                    robust ? robust_attrib : EGL_NONE,
                                    EGL_TRUE,
                                    EGL_NONE};
@@ -519,6 +532,40 @@ read_limits(struct glb_screen *scr)
       ;
 }
 
+/* The most host messages one screen logs (each is counted, gles-host-debug-messages). */
+#define HOST_DEBUG_LOGGED 200
+
+static void GL_APIENTRY
+host_debug_message(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length,
+                   const GLchar *message, const void *user)
+{
+   (void)length;
+   struct glb_screen *scr = (struct glb_screen *)user;
+   if (scr->stats.host_debug_messages++ < HOST_DEBUG_LOGGED)
+      mgu_warn("gles: host debug: source 0x%x type 0x%x id %u severity 0x%x: %.400s", source, type,
+               id, severity, message ? message : "");
+}
+
+/* MGL_GLES_HOST_DEBUG: the host driver's messages on this thread as they happen
+ * (GL_DEBUG_OUTPUT_SYNCHRONOUS), so each follows the backend's log line it belongs to. */
+static void
+host_debug_on(struct glb_screen *scr)
+{
+   const struct glb_host *h = scr->h;
+   if (scr->es_minor >= 2 && h->glDebugMessageCallback)
+      GLB_GL(h)->glDebugMessageCallback(host_debug_message, scr);
+   else if (h->glDebugMessageCallbackKHR &&
+            has_word((const char *)GLB_GL(h)->glGetString(GL_EXTENSIONS), "GL_KHR_debug"))
+      GLB_GL(h)->glDebugMessageCallbackKHR(host_debug_message, scr);
+   else {
+      mgu_warn("gles: MGL_GLES_HOST_DEBUG: the host has no debug output (GLES 3.2 or KHR_debug)");
+      return;
+   }
+   GLB_GL(h)->glEnable(GL_DEBUG_OUTPUT);
+   GLB_GL(h)->glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
+   mgu_info("gles: the host's debug output is on (MGL_GLES_HOST_DEBUG)");
+}
+
 void *
 glb_screen_create(const struct mgs_backend_env *env)
 {
@@ -543,6 +590,8 @@ glb_screen_create(const struct mgs_backend_env *env)
       return NULL;
    }
    read_limits(scr);
+   if (scr->host_debug)
+      host_debug_on(scr);
    /* the A/B of the shadow (mgl-bench's host calls per draw), and a way to rule it out */
    const char *shadow = getenv("MGL_GLES_SHADOW");
    scr->no_shadow = shadow && strcmp(shadow, "0") == 0;
@@ -1040,6 +1089,7 @@ glb_gate_counters(void *screen, const char **names, unsigned long long *values, 
       {"gles-blits-drawn", scr->stats.blits_drawn},
       {"gles-dispatches", scr->stats.dispatches},
       {"gles-blocks-padded", scr->stats.blocks_padded},
+      {"gles-host-debug-messages", scr->stats.host_debug_messages},
       /* the process's, not this screen's alone (glb.h): one session per process on monolith
        * and spawn, where mgl-bench reads it */
       {"gles-host-calls", atomic_load_explicit(&glb_host_calls, memory_order_relaxed)},
