@@ -15,6 +15,7 @@
 #include <spirv/unified1/spirv.h>
 
 #include "spv.h"
+#include "vkb.h"
 
 static int failures;
 
@@ -405,6 +406,26 @@ loop_header_twice(const uint32_t *w, size_t n)
    free(c);
 }
 
+/* vkb_gs_point_size_optional on a device's feature sets: a points geometry stage may leave
+ * gl_PointSize unwritten where the device writes no size past the vertex stage, or with
+ * VK_KHR_maintenance5 (NVIDIA's); without it, on a device with
+ * shaderTessellationAndGeometryPointSize (lavapipe 22.3), it may not. */
+static void
+point_size_optional(void)
+{
+   VkPhysicalDeviceFeatures f = {0};
+   f.shaderTessellationAndGeometryPointSize = VK_TRUE;
+   CHECK(!vkb_gs_point_size_optional(&f, false),
+         "shaderTessellationAndGeometryPointSize without maintenance5: gl_PointSize required");
+   CHECK(vkb_gs_point_size_optional(&f, true),
+         "shaderTessellationAndGeometryPointSize with maintenance5: gl_PointSize optional");
+   f.shaderTessellationAndGeometryPointSize = VK_FALSE;
+   CHECK(vkb_gs_point_size_optional(&f, false) && vkb_gs_point_size_optional(&f, true),
+         "no shaderTessellationAndGeometryPointSize: gl_PointSize never written");
+   printf("  ok   gl_PointSize unwritten in a points GS: refused with the point-size feature "
+          "alone, allowed with maintenance5 or without the feature\n");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -429,6 +450,7 @@ main(int argc, char **argv)
          loop_header_twice(w, n);
       free(w);
    }
+   point_size_optional();
    printf("%s: %d failure(s)\n", failures ? "FAIL" : "PASS", failures);
    return failures ? 1 : 0;
 }
