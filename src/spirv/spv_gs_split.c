@@ -36,8 +36,10 @@
  *
  * Only a module the split cannot change the meaning of: one Geometry entry point, OutputPoints,
  * no vertex streams, nothing written outside the invocation (no atomics, image writes or stores
- * through a pointer that is not Function, Private or Output: the code runs k times), and an
- * InvocationId variable only loaded. Otherwise NULL with the reason in *why. The words may be
+ * through a pointer that is not Function, Private or Output: the code runs k times), an
+ * InvocationId variable only loaded, at most INT32_MAX invocations after the split (the
+ * numbers gl_InvocationID, an int, holds) and k * c within 2^32 (the shares' bounds the code
+ * computes in 32 bits). Otherwise NULL with the reason in *why. The words may be
  * any words (each read is bounded by the walk and the id bound): a malformed module is refused
  * by name too. */
 #include "spv.h"
@@ -250,7 +252,18 @@ spv_gs_split(const uint32_t *words, size_t num_words, uint32_t k, size_t *out_n,
    if (*why)
       goto done;
    const uint32_t c = (uint32_t)(((uint64_t)s.vertices + k - 1) / k);
-   if ((uint64_t)s.invocations * k > UINT32_MAX) {
+   /* the device computes sub-invocation j's first vertex, j * c, and its distance from the
+    * count in 32 bits: k * c past 2^32 wraps the last shares onto the first */
+   if ((uint64_t)k * c > (1ull << 32)) {
+      *why = "too many output vertices to share out in 32 bits";
+      goto done;
+   }
+   /* gl_InvocationID is an int: every new invocation's number, and k (its divisor), in it */
+   if (!s.invocations) {
+      *why = "no invocations";
+      goto done;
+   }
+   if ((uint64_t)s.invocations * k > INT32_MAX) {
       *why = "too many invocations";
       goto done;
    }

@@ -6,13 +6,16 @@
 # gets: scenario NAME must pass on pixels under the validation layer with the quirk applied
 # (COUNTER > 0 in the server's MGL-GATES line). quirk_paths.sh is the test for the device itself.
 # A QUIRK of the form VAR=VALUE is a test knob instead (the road another device's properties
-# take, e.g. MGL_TEST_VK_BORDER_SWIZZLE_FROM_IMAGE=0), set for the run the same way.
+# take, e.g. MGL_TEST_VK_BORDER_SWIZZLE_FROM_IMAGE=0), set for the run the same way. A QUIRK of
+# - forces nothing: a rewrite this device takes by itself (e.g. the points geometry split), its
+# counter asserted the same way.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 arm=$1 name=$2 exe=$3 vendor=$4 quirk=$6 counter=$7
 out=$5/quirk_forced_$(printf '%s' "$quirk" | tr -c 'A-Za-z0-9_-' '_')
 rc=0
 case $quirk in
+-) "$here/run_scenario.sh" "$arm" "$name" "$exe" "$vendor" "$out" validation || rc=$? ;;
 *=*) env "$quirk" "$here/run_scenario.sh" "$arm" "$name" "$exe" "$vendor" "$out" validation ||
   rc=$? ;;
 *) MGL_VK_QUIRKS=$quirk "$here/run_scenario.sh" "$arm" "$name" "$exe" "$vendor" "$out" validation ||

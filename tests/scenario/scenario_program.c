@@ -639,6 +639,78 @@ sc_gs_per_vertex_in(void)
    gl.DeleteBuffers(1, &me.vbo);
 }
 
+/* gs_split_points: a points geometry shader GL's limits allow that is over the device's by what
+ * mgl adds. It writes gl_Position and one float for 204 vertices, 5 x 204 = 1020 of GL's
+ * GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS (1024, lavapipe's maxGeometryTotalOutputComponents
+ * too); the gl_PointSize mgl writes makes 6 x 204 = 1224 on the device, so mgl's Vulkan backend
+ * shares the vertices out among 2 invocations (spv_gs_split.c, counted as gs-splits:
+ * gate.gs_split.<arm>). Each point lands on its own pixel, the float naming it in red; the last
+ * 4 points land on the first 4's pixels and must be on top (GL's order across the shares). */
+void
+sc_gs_split_points(void)
+{
+   enum { VERTICES = 204, COLS = 40, PIXELS = 200, X0 = 4, Y0 = 8 };
+   GLint total = 0, verts = 0;
+   glGetIntegerv(GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS, &total);
+   glGetIntegerv(GL_MAX_GEOMETRY_OUTPUT_VERTICES, &verts);
+   if (total < 5 * VERTICES || verts < VERTICES)
+      fail("GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS %d, GL_MAX_GEOMETRY_OUTPUT_VERTICES %d: GL "
+           "asks for at least 1024 and 256",
+           total, verts);
+   static const char *vs = "#version 150 core\n"
+                           "in vec2 a_pos;\n"
+                           "void main() { gl_Position = vec4(a_pos, 0.0, 1.0); }\n";
+   static const char *gs = "#version 150 core\n"
+                           "layout(points) in;\n"
+                           "layout(points, max_vertices = 204) out;\n"
+                           "out float g_v;\n"
+                           "void main() {\n"
+                           "  for (int v = 0; v < 204; v++) {\n"
+                           "    int p = v % 200;\n"
+                           "    vec2 px = gl_in[0].gl_Position.xy + vec2(p % 40, 2 * (p / 40));\n"
+                           "    gl_Position = vec4((px + 0.5) / 32.0 - 1.0, 0.0, 1.0);\n"
+                           "    g_v = float(v + 1) / 255.0;\n"
+                           "    EmitVertex();\n"
+                           "  }\n"
+                           "}\n";
+   static const char *fs = "#version 150 core\n"
+                           "in float g_v;\n"
+                           "out vec4 o_color;\n"
+                           "void main() { o_color = vec4(g_v, 0.25, 0.75, 1.0); }\n";
+   GLuint p = link_program_gs(vs, gs, fs);
+   expect_program_iv(p, GL_GEOMETRY_VERTICES_OUT, VERTICES, "GL_GEOMETRY_VERTICES_OUT");
+   gl.UseProgram(p);
+   const float pt[2] = {X0, Y0}; /* the GS's origin, in pixels */
+   mesh me = make_mesh(pt, 1);
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   glDrawArrays(GL_POINTS, 0, 1);
+   check_gl_error("a points GS of 204 vertices x 5 components");
+   readback();
+   int wrong = 0;
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         int v = -1;
+         const int dx = x - X0, dy = y - Y0;
+         if (dx >= 0 && dx < COLS && dy >= 0 && dy % 2 == 0 && dy / 2 < PIXELS / COLS)
+            v = dy / 2 * COLS + dx;
+         if (v >= 0 && v < VERTICES - PIXELS)
+            v += PIXELS; /* the later point on top */
+         const rgba8 want = v < 0 ? to8(bg) : to8(V4((float)(v + 1) / 255.0f, 0.25f, 0.75f, 1.0f));
+         const rgba8 got = pixel_at(x, y);
+         if (!rgba_eq(want, got) && wrong++ < 4)
+            fail("points GS over the device's total: pixel (%d,%d): expected (%u,%u,%u,%u) "
+                 "got (%u,%u,%u,%u)",
+                 x, y, want.c[0], want.c[1], want.c[2], want.c[3], got.c[0], got.c[1], got.c[2],
+                 got.c[3]);
+      }
+   if (wrong)
+      fail("points GS over the device's total: %d pixel(s) wrong", wrong);
+   gl.DeleteProgram(p);
+   gl.DeleteVertexArrays(1, &me.vao);
+   gl.DeleteBuffers(1, &me.vbo);
+}
+
 /* vs_input_arrays: vertex inputs that are arrays (GLSL 1.50 4.3.4: of floats, integer vectors,
  * matrices), read at an index only a uniform bounds: a[2] at locations 1-2, b[2] at 3-4, d[2]
  * (mat2, two locations each) at 5-8; a[1] comes from a buffer, the others are current values.

@@ -18,6 +18,21 @@
 
 #include <vulkan/vulkan.h>
 
+/* VK_KHR_maintenance5's feature, where the Vulkan headers predate it (1.3.239 here): the
+ * registry's names and values, only what the backend enables. */
+#ifndef VK_KHR_maintenance5
+#define VK_KHR_MAINTENANCE_5_EXTENSION_NAME "VK_KHR_maintenance5"
+#define VKB_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_5_FEATURES_KHR ((VkStructureType)1000470000)
+typedef struct VkPhysicalDeviceMaintenance5FeaturesKHR {
+   VkStructureType sType;
+   void *pNext;
+   VkBool32 maintenance5;
+} VkPhysicalDeviceMaintenance5FeaturesKHR;
+#else
+#define VKB_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_5_FEATURES_KHR                              \
+   VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_5_FEATURES_KHR
+#endif
+
 #include "decline.h"
 #include "hash.h"
 #include "pipe_pixel.h"
@@ -1121,6 +1136,7 @@ struct vkb_screen {
    struct vkb_wsi *wsi;     /* windows the server presents into (vkb_wsi.c) */
    bool has_custom_border;  /* VK_EXT_custom_border_color, format-free */
    bool has_feedback_loop;  /* VK_EXT_attachment_feedback_loop_layout: GL_ARB_texture_barrier */
+   bool has_maintenance5;   /* VK_KHR_maintenance5: a points GS may leave gl_PointSize unwritten */
    bool has_robust_buffer2; /* VK_EXT_robustness2's robustBufferAccess2: index reads bounded */
    bool has_null_desc;      /* VK_EXT_robustness2 nullDescriptor: invalid image units */
    bool has_2d_view_of_3d;  /* VK_EXT_image_2d_view_of_3d: a 3D slice in a 2D image unit */
@@ -2072,6 +2088,12 @@ const char *vkb_io_limits_check(const struct vkb_screen *scr, const struct vkb_s
  * split's figures. 0 where the total is within the limit or no split within
  * maxGeometryShaderInvocations brings it there. */
 uint32_t vkb_io_gs_split_factor(const struct vkb_screen *scr, struct vkb_stage_io *io);
+/* Whether a geometry stage that emits points may leave gl_PointSize unwritten (its points then
+ * 1.0 wide) on a device of these features: where it has no shaderTessellationAndGeometryPointSize
+ * (no stage past the vertex one writes a size), or with VK_KHR_maintenance5's maintenance5
+ * enabled; otherwise a pipeline of such a stage is invalid
+ * (VUID-VkGraphicsPipelineCreateInfo-Geometry-07725). */
+bool vkb_gs_point_size_optional(const VkPhysicalDeviceFeatures *features, bool maintenance5);
 /* SPIR-V scan through SPIRV-Cross (vkb_spirv.c), on words vkb_spirv_validate passed:
  * descriptor bindings, entry point, the capabilities and builtins sh records; false with a
  * static reason in *why. When it succeeds, every descriptor variable bound at VKB_SAMPLER_BASE

@@ -184,8 +184,10 @@ draw_program(struct vkb_context *ctx, struct draw_plan *p)
       return false;
    }
    /* the front end's wrapper writes it for every emitted vertex unless the geometry shader
-    * redeclares gl_PerVertex without it */
-   if (p->sh->gs_output_points && scr->features.shaderTessellationAndGeometryPointSize &&
+    * redeclares gl_PerVertex without it; then its points are 1.0 wide where the device allows
+    * that (VK_KHR_maintenance5) */
+   if (p->sh->gs_output_points &&
+       !vkb_gs_point_size_optional(&scr->features, scr->has_maintenance5) &&
        !p->sh->writes_point_size[MGP_SHADER_STAGE_GEOMETRY]) {
       MGU_DECLINE(backend_feature_unimplemented, "a geometry shader that emits points without "
                                                  "writing gl_PointSize");

@@ -233,6 +233,12 @@ vkb_io_limits_check(const struct vkb_screen *scr, const struct vkb_stage_io *io,
    return bad ? why : NULL;
 }
 
+bool
+vkb_gs_point_size_optional(const VkPhysicalDeviceFeatures *features, bool maintenance5)
+{
+   return !features->shaderTessellationAndGeometryPointSize || maintenance5;
+}
+
 uint32_t
 vkb_io_gs_split_factor(const struct vkb_screen *scr, struct vkb_stage_io *io)
 {

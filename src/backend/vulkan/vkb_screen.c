@@ -373,7 +373,7 @@ pick_queue_family(struct vkb_screen *scr)
 /* The optional features: queried (query_features), then chained again with only what GL needs
  * and the device has (chain_enabled_features), with the extensions that bring them. */
 struct dev_features {
-   const char *exts[34];
+   const char *exts[35];
    uint32_t nexts;
    void *chain;
    VkPhysicalDeviceFeatures2 f2;
@@ -404,6 +404,8 @@ struct dev_features {
    bool has_v3d;
    VkPhysicalDeviceRobustness2FeaturesEXT r2;
    bool has_r2;
+   VkPhysicalDeviceMaintenance5FeaturesKHR m5;
+   bool has_m5;
    bool has_u8, has_pv, has_div, has_eds, has_lr, has_cbc, has_md, has_tf, has_pgq, has_cr,
       has_eds3, has_lrf, want_eds, has_v12;
 };
@@ -531,6 +533,13 @@ query_features(struct vkb_screen *scr, const struct dev_exts *e, struct dev_feat
    f->v3d = (VkPhysicalDeviceImage2DViewOf3DFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_2D_VIEW_OF_3D_FEATURES_EXT};
    const char *no_v3d = getenv("MGL_TEST_VK_NO_2D_VIEW_OF_3D"); /* test-only: the decline */
+   f->m5 = (VkPhysicalDeviceMaintenance5FeaturesKHR){
+      .sType = VKB_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_5_FEATURES_KHR};
+   const char *no_m5 = getenv("MGL_TEST_VK_NO_MAINTENANCE5"); /* test-only: the decline */
+   f->has_m5 = api >= VK_API_VERSION_1_3 && dev_has(e, VK_KHR_MAINTENANCE_5_EXTENSION_NAME) &&
+               !(no_m5 && atoi(no_m5) > 0);
+   if (f->has_m5)
+      CHAIN(f->m5);
    f->has_v3d = api >= VK_API_VERSION_1_1 &&
                 dev_has(e, VK_EXT_IMAGE_2D_VIEW_OF_3D_EXTENSION_NAME) &&
                 !(no_v3d && atoi(no_v3d) > 0);
@@ -677,6 +686,18 @@ chain_enabled_features(struct vkb_screen *scr, const struct dev_exts *e, struct 
       CHAIN(f->afl);
       scr->has_feedback_loop = true;
    }
+   /* a points geometry stage may then leave gl_PointSize unwritten (vkb_gs_point_size_optional)
+    * where the device writes sizes past the vertex stage (1.3: the extension's dynamic
+    * rendering and the rest it requires are core) */
+   if (f->has_m5 && f->m5.maintenance5) {
+      f->exts[f->nexts++] = VK_KHR_MAINTENANCE_5_EXTENSION_NAME;
+      f->m5 = (VkPhysicalDeviceMaintenance5FeaturesKHR){
+         .sType = VKB_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_5_FEATURES_KHR,
+         .maintenance5 = VK_TRUE};
+      CHAIN(f->m5);
+      scr->has_maintenance5 = true;
+   }
+   mgu_info("vulkan: VK_KHR_maintenance5 %s", scr->has_maintenance5 ? "enabled" : "absent");
    if (f->has_v3d && f->v3d.image2DViewOf3D) {
       f->exts[f->nexts++] = VK_EXT_IMAGE_2D_VIEW_OF_3D_EXTENSION_NAME;
       f->v3d = (VkPhysicalDeviceImage2DViewOf3DFeaturesEXT){

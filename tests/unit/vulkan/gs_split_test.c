@@ -15,6 +15,7 @@
 #include <spirv/unified1/spirv.h>
 
 #include "spv.h"
+#include "vkb.h"
 
 static int failures;
 
@@ -52,8 +53,40 @@ load(const char *dir, const char *name, size_t *n)
 /* Words w (n of them) split in 3: refused with a why containing want (NULL: split, and the
  * result valid). Each case runs on its own heap copy of exactly n words, so ASan sees a read
  * past them. */
+/* The first execution mode mode's argument in words w (UINT32_MAX: none). */
+static uint32_t
+mode_arg(const uint32_t *w, size_t n, uint32_t mode)
+{
+   struct spv_walk it = spv_walk_begin(w, n);
+   while (spv_walk_next(&it))
+      if (it.op == SpvOpExecutionMode && it.nops >= 3 && it.o[1] == mode)
+         return it.o[2];
+   return UINT32_MAX;
+}
+
+/* What every split must give, whatever words it took (vertices and invocations: the module's,
+ * invocations 1 where it names none): k invocations for each, each within gl_InvocationID (an
+ * int), and k shares of c vertices that cover the module's and whose bounds, j * c and
+ * j * c + c, the device's 32-bit arithmetic holds (k * c <= 2^32). */
 static void
-expect(const char *what, const uint32_t *w, size_t n, const char *want)
+check_shares(const char *what, const uint32_t *out, size_t out_n, uint32_t k, uint32_t vertices,
+             uint32_t invocations)
+{
+   const uint64_t c = mode_arg(out, out_n, SpvExecutionModeOutputVertices);
+   const uint64_t inv = mode_arg(out, out_n, SpvExecutionModeInvocations);
+   CHECK(inv == (uint64_t)invocations * k && inv <= INT32_MAX,
+         "%s: %llu invocations (want %u x %u, at most INT32_MAX)", what, (unsigned long long)inv,
+         invocations, k);
+   CHECK(c * k >= vertices && c * k <= (1ull << 32),
+         "%s: %u shares of %llu vertices for %u: want them to cover it within 2^32", what, k,
+         (unsigned long long)c, vertices);
+}
+
+/* Words w (n of them) split in k: refused with a why containing want (NULL: split, and the
+ * result valid where valid, its shares checked). Each case runs on its own heap copy of
+ * exactly n words, so ASan sees a read past them. */
+static void
+expect_k(const char *what, const uint32_t *w, size_t n, uint32_t k, const char *want, bool valid)
 {
    uint32_t *copy = malloc(n * 4);
    if (!copy)
@@ -61,20 +94,33 @@ expect(const char *what, const uint32_t *w, size_t n, const char *want)
    memcpy(copy, w, n * 4);
    size_t out_n = 0;
    const char *why = NULL;
-   uint32_t *out = spv_gs_split(copy, n, 3, &out_n, &why);
+   uint32_t *out = spv_gs_split(copy, n, k, &out_n, &why);
    if (want) {
       CHECK(!out && why && strstr(why, want), "%s: refused as \"%s\" (got %s, \"%s\")", what, want,
             out ? "a split" : "a refusal", why ? why : "");
+      if (!out && why && strstr(why, want))
+         printf("  ok   %s: refused, \"%s\"\n", what, why);
    } else {
       char invalid[256] = "";
-      const bool valid =
-         out && spv_validate(SPV_VALID_VULKAN_1_1, out, out_n, invalid, sizeof(invalid));
-      CHECK(valid, "%s: split into a valid module (%s)", what, out ? invalid : why);
-      if (valid)
-         printf("  ok   %s: split, %zu words -> %zu, valid\n", what, n, out_n);
+      const bool ok = out && (!valid || spv_validate(SPV_VALID_VULKAN_1_1, out, out_n, invalid,
+                                                     sizeof(invalid)));
+      CHECK(ok, "%s: split into a%s module (%s)", what, valid ? " valid" : "", out ? invalid : why);
+      const uint32_t inv = mode_arg(w, n, SpvExecutionModeInvocations);
+      if (out)
+         check_shares(what, out, out_n, k, mode_arg(w, n, SpvExecutionModeOutputVertices),
+                      inv == UINT32_MAX ? 1 : inv);
+      if (ok)
+         printf("  ok   %s: split in %u, %zu words -> %zu%s\n", what, k, n, out_n,
+                valid ? ", valid" : "");
    }
    free(out);
    free(copy);
+}
+
+static void
+expect(const char *what, const uint32_t *w, size_t n, const char *want)
+{
+   expect_k(what, w, n, 3, want, true);
 }
 
 /* The word offset of the first instruction with opcode op (after after), 0 if none. */
@@ -186,6 +232,200 @@ hostile(const uint32_t *w, size_t n)
    printf("  ok   20000 garbled copies: %u split, %u refused by name\n", split, refused);
 }
 
+/* The instruction that defines id (its pc), 0 if none. */
+static size_t
+def_of(const uint32_t *w, size_t n, uint32_t id)
+{
+   struct spv_walk d;
+   return spv_find_def(w, n, id, &d) ? d.pc : 0;
+}
+
+/* The OpDecorate ... BuiltIn builtin (its pc), 0 if none. */
+static size_t
+builtin_decoration(const uint32_t *w, size_t n, uint32_t builtin)
+{
+   struct spv_walk it = spv_walk_begin(w, n);
+   while (spv_walk_next(&it))
+      if (it.op == SpvOpDecorate && it.nops >= 3 && it.o[1] == SpvDecorationBuiltIn &&
+          it.o[2] == builtin)
+         return it.pc;
+   return 0;
+}
+
+/* w with words ins (m of them) inserted at pc (a malloc'd copy, n + m words). */
+static uint32_t *
+insert_words(const uint32_t *w, size_t n, size_t pc, const uint32_t *ins, size_t m)
+{
+   uint32_t *c = malloc((n + m) * 4);
+   if (!c)
+      abort();
+   memcpy(c, w, pc * 4);
+   memcpy(c + pc, ins, m * 4);
+   memcpy(c + pc + m, w + pc, (n - pc) * 4);
+   return c;
+}
+
+/* Each of spv_gs_split's named refusals of a module the walk reads whole, on split.geom (one
+ * entry point, 2 invocations of 200 points, gl_InvocationID loaded) changed in one place, and
+ * the arithmetic's edges: OutputVertices near 2^32, invocations x k past an int. */
+static void
+refusals(const uint32_t *w, size_t n)
+{
+   uint32_t *c = malloc(n * 4);
+   if (!c)
+      abort();
+   const size_t inv = builtin_decoration(w, n, SpvBuiltInInvocationId);
+   const uint32_t inv_var = w[inv + 1];
+   size_t inv_load = 0, first_store = 0;
+   struct spv_walk it = spv_walk_begin(w, n);
+   while (spv_walk_next(&it)) {
+      if (!inv_load && it.op == SpvOpLoad && it.nops >= 3 && it.o[2] == inv_var)
+         inv_load = it.pc;
+      if (!first_store && it.op == SpvOpStore)
+         first_store = it.pc;
+   }
+   const size_t ep = find_op(w, n, SpvOpEntryPoint, 0), fn = find_op(w, n, SpvOpFunction, 0);
+   CHECK(inv && inv_load && first_store && ep && fn, "split.geom: the instructions changed");
+   if (!inv || !inv_load || !first_store || !ep || !fn) {
+      free(c);
+      return;
+   }
+
+   /* the arithmetic: OutputVertices 2^32 - 1 in 3 shares of 0x55555555 (exactly 2^32 - 1);
+    * in 7, shares of 613566757 end at 2^32 + 3: j = 6's bounds wrap onto j = 0's vertices */
+   memcpy(c, w, n * 4);
+   struct spv_walk m = spv_walk_begin(c, n);
+   while (spv_walk_next(&m))
+      if (m.op == SpvOpExecutionMode && m.nops >= 3 && m.o[1] == SpvExecutionModeOutputVertices)
+         c[m.pc + 3] = UINT32_MAX;
+   expect_k("OutputVertices 2^32 - 1 in 3", c, n, 3, NULL, false);
+   expect_k("OutputVertices 2^32 - 1 in 2", c, n, 2, NULL, false);
+   expect_k("OutputVertices 2^32 - 1 in 7", c, n, 7, "too many output vertices to share out",
+            false);
+   /* 2 invocations: x 2^30 is 2^31, past gl_InvocationID's INT32_MAX (and its numbers from
+    * 2^31 on negative: OpSDiv by k gave -1 for invocation 2^31); x (2^30 - 1) fits */
+   expect_k("2 invocations in 2^30", w, n, 1u << 30, "too many invocations", false);
+   expect_k("2 invocations in 2^31 + 1", w, n, (1u << 31) + 1, "too many invocations", false);
+   expect_k("2 invocations in 2^31 (k an int's INT_MIN)", w, n, 1u << 31, "too many invocations",
+            false);
+   expect_k("2 invocations in 2^30 - 1", w, n, (1u << 30) - 1, NULL, false);
+   memcpy(c, w, n * 4);
+   m = spv_walk_begin(c, n);
+   while (spv_walk_next(&m))
+      if (m.op == SpvOpExecutionMode && m.nops >= 3 && m.o[1] == SpvExecutionModeInvocations)
+         c[m.pc + 3] = 0;
+   expect("Invocations 0", c, n, "no invocations");
+   expect_k("k 1", w, n, 1, "no module to split", false);
+
+   /* the module: its entry point, output, decorations, stores and loads */
+   memcpy(c, w, n * 4);
+   c[ep + 1] = SpvExecutionModelVertex;
+   expect("a vertex entry point", c, n, "not a geometry entry point");
+   memcpy(c, w, n * 4);
+   m = spv_walk_begin(c, n);
+   while (spv_walk_next(&m))
+      if (m.op == SpvOpExecutionMode && m.nops >= 2 && m.o[1] == SpvExecutionModeOutputPoints)
+         c[m.pc + 2] = SpvExecutionModeOutputLineStrip;
+   expect("line strips out", c, n, "not a points geometry module");
+   free(c);
+
+   /* two entry points (the same one twice) */
+   c = insert_words(w, n, ep, w + ep, w[ep] >> 16);
+   expect("two entry points", c, n + (w[ep] >> 16), "not a points geometry module");
+   free(c);
+
+   /* a second InvocationId variable: the pointer the first store writes decorated too */
+   const uint32_t dec2[4] = {(4u << 16) | SpvOpDecorate, w[first_store + 1], SpvDecorationBuiltIn,
+                             SpvBuiltInInvocationId};
+   c = insert_words(w, n, inv, dec2, 4);
+   expect("two InvocationId decorations", c, n + 4, "more than one InvocationId variable");
+   free(c);
+
+   c = malloc(n * 4);
+   if (!c)
+      abort();
+   /* the decoration on an id that is no variable (gl_InvocationID's pointer type) */
+   memcpy(c, w, n * 4);
+   c[inv + 1] = w[def_of(w, n, inv_var) + 1];
+   expect("InvocationId on a type", c, n, "InvocationId is not a variable");
+   /* loaded as another type (its pointer type's id as the result type) */
+   memcpy(c, w, n * 4);
+   c[inv_load + 1] = w[def_of(w, n, inv_var) + 1];
+   expect("InvocationId loaded as a pointer type", c, n, "InvocationId is not a 32-bit int");
+   /* the decoration moved to the pointer the first store writes */
+   memcpy(c, w, n * 4);
+   c[inv + 1] = w[first_store + 1];
+   expect("InvocationId stored to", c, n, "InvocationId is used other than loaded");
+   /* the first store's pointer type made a storage buffer's */
+   memcpy(c, w, n * 4);
+   const size_t var = def_of(w, n, w[first_store + 1]), ptr = var ? def_of(w, n, w[var + 1]) : 0;
+   CHECK(ptr && (w[ptr] & 0xffffu) == SpvOpTypePointer, "the first store's pointer type");
+   if (ptr) {
+      c[ptr + 2] = SpvStorageClassStorageBuffer;
+      expect("a store through a storage buffer pointer", c, n,
+             "stores through a pointer outside the invocation");
+   }
+   /* every annotation made OpNops, InvocationId with them: nowhere to declare it */
+   memcpy(c, w, n * 4);
+   it = spv_walk_begin(w, n);
+   while (spv_walk_next(&it))
+      if (spv_is_annotation(it.op))
+         for (size_t k = 0; k < it.len; k++)
+            c[it.pc + k] = (1u << 16) | SpvOpNop;
+   expect("no annotations", c, n, "no annotation section to declare InvocationId in");
+   /* an id bound that leaves no room for the new ids */
+   memcpy(c, w, n * 4);
+   c[3] = 0x400000u - 20;
+   expect("an id bound 20 short of the most", c, n, "id bound");
+   c[3] = 0x400001u;
+   expect("an id bound past the most", c, n, "no module to split");
+   free(c);
+
+   /* what the code writes outside the invocation: a vertex stream's end, an atomic */
+   const size_t br = find_op(w, n, SpvOpBranch, fn);
+   const uint32_t end_stream[2] = {(2u << 16) | SpvOpEndStreamPrimitive, 1};
+   c = insert_words(w, n, br, end_stream, 2);
+   expect("an EndStreamPrimitive", c, n + 2, "writes memory outside the invocation");
+   free(c);
+   const uint32_t atomic[6] = {(6u << 16) | SpvOpAtomicIIncrement, 1, 2, inv_var, 1, 0};
+   c = insert_words(w, n, br, atomic, 6);
+   expect("an OpAtomicIIncrement", c, n + 6, "writes memory outside the invocation");
+   free(c);
+}
+
+/* split_head.spv (a loop header that emits) with its OpLoopMerge twice in the header. */
+static void
+loop_header_twice(const uint32_t *w, size_t n)
+{
+   const size_t lm = find_op(w, n, SpvOpLoopMerge, 0);
+   CHECK(lm, "split_head.spv: an OpLoopMerge");
+   if (!lm)
+      return;
+   uint32_t *c = insert_words(w, n, lm, w + lm, w[lm] >> 16);
+   expect("a loop header with two OpLoopMerges", c, n + (w[lm] >> 16), "malformed loop header");
+   free(c);
+}
+
+/* vkb_gs_point_size_optional on a device's feature sets: a points geometry stage may leave
+ * gl_PointSize unwritten where the device writes no size past the vertex stage, or with
+ * VK_KHR_maintenance5 (NVIDIA's); without it, on a device with
+ * shaderTessellationAndGeometryPointSize (lavapipe 22.3), it may not. */
+static void
+point_size_optional(void)
+{
+   VkPhysicalDeviceFeatures f = {0};
+   f.shaderTessellationAndGeometryPointSize = VK_TRUE;
+   CHECK(!vkb_gs_point_size_optional(&f, false),
+         "shaderTessellationAndGeometryPointSize without maintenance5: gl_PointSize required");
+   CHECK(vkb_gs_point_size_optional(&f, true),
+         "shaderTessellationAndGeometryPointSize with maintenance5: gl_PointSize optional");
+   f.shaderTessellationAndGeometryPointSize = VK_FALSE;
+   CHECK(vkb_gs_point_size_optional(&f, false) && vkb_gs_point_size_optional(&f, true),
+         "no shaderTessellationAndGeometryPointSize: gl_PointSize never written");
+   printf("  ok   gl_PointSize unwritten in a points GS: refused with the point-size feature "
+          "alone, allowed with maintenance5 or without the feature\n");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -202,10 +442,15 @@ main(int argc, char **argv)
       if (!w)
          continue;
       expect(files[f], w, n, NULL);
-      if (f == 0)
+      if (f == 0) {
          hostile(w, n);
+         refusals(w, n);
+      }
+      if (f == 3)
+         loop_header_twice(w, n);
       free(w);
    }
+   point_size_optional();
    printf("%s: %d failure(s)\n", failures ? "FAIL" : "PASS", failures);
    return failures ? 1 : 0;
 }
