@@ -1036,8 +1036,25 @@ mip_colour(const void *ctx, int x, int y)
    return r;
 }
 
-/* Level 2 of the 2D texture on unit 0 sampled with textureLod over the window (cleared to black
- * first); m starts as that black, for the caller to paint what it expects. Returns the program. */
+/* The 2D texture on unit 0 drawn over the window with fragment shader fs (VS_TEXTURED's v_uv,
+ * u_tex; the window cleared to black first); m starts as that black, for the caller to paint
+ * what it expects. Returns the program. */
+static GLuint
+draw_sampled(model *m, const char *fs, const char *phase)
+{
+   GLuint p = link_program(VS_TEXTURED, fs);
+   gl.UseProgram(p);
+   gl.Uniform1i(uloc(p, "u_tex"), 0);
+   textured_quad_vao(0, 0, W, H);
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error(phase);
+   model_init(m, bg);
+   return p;
+}
+
+/* Level 2 of the 2D texture on unit 0 sampled with textureLod over the window (draw_sampled). */
 static GLuint
 draw_level_2(model *m)
 {
@@ -1046,16 +1063,7 @@ draw_level_2(model *m)
                            "uniform sampler2D u_tex;\n"
                            "out vec4 o_color;\n"
                            "void main() { o_color = textureLod(u_tex, v_uv, 2.0); }\n";
-   GLuint p = link_program(VS_TEXTURED, fs);
-   gl.UseProgram(p);
-   gl.Uniform1i(uloc(p, "u_tex"), 0);
-   textured_quad_vao(0, 0, W, H);
-   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
-   clear_to(bg);
-   glDrawArrays(GL_TRIANGLES, 0, 6);
-   check_gl_error("draw level 2");
-   model_init(m, bg);
-   return p;
+   return draw_sampled(m, fs, "draw level 2");
 }
 
 void
@@ -1268,16 +1276,8 @@ sc_rgb16_snorm(void)
                            "   vec4 t = texture(u_tex, v_uv);\n"
                            "   o_color = vec4(t.rgb * 0.5 + 0.5, t.a);\n"
                            "}\n";
-   GLuint p = link_program(VS_TEXTURED, fs);
-   gl.UseProgram(p);
-   gl.Uniform1i(uloc(p, "u_tex"), 0);
-   textured_quad_vao(0, 0, W, H);
-   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 0.0f);
-   clear_to(bg);
-   glDrawArrays(GL_TRIANGLES, 0, 6);
-   check_gl_error("draw GL_RGB16_SNORM");
    model m;
-   model_init(&m, bg);
+   const GLuint p = draw_sampled(&m, fs, "draw GL_RGB16_SNORM");
    for (int k = 0; k < 4; k++) {
       const float r = (float)texels[k][0] / 32767.0f, g = (float)texels[k][1] / 32767.0f,
                   b = (float)texels[k][2] / 32767.0f;
