@@ -61,5 +61,16 @@ struct mgp_texel {
 bool mgp_texel_decode(unsigned format, const void *p, struct mgp_texel *t);
 /* The texel's RGBA floats into a float or normalized colour format; false for the others. */
 bool mgp_texel_encode_float(unsigned format, const double f[4], void *p);
+/* The texel's RGBA floats into a float, unorm or snorm format of one equal-sized component per
+ * channel (MGP_FORMAT_LAYOUT_ARRAY: RGBA16_FLOAT, RGBA8_UNORM, RGBA16_SNORM, ...; sRGB formats
+ * are encoded as unorm, unconverted); false for the others. */
+bool mgp_texel_encode_array(unsigned format, const double f[4], void *p);
+
+/* The next level of `src` (sw x sh x sd texels of 4 floats, `layers` layers) into `dst`
+ * (dw x dh x dd): each texel the (tri)linear sample at its centre, edges clamped, as a linear
+ * blit gives (for even sizes the mean of the 2 x 2 (x 2) texels under it). Both backends make
+ * levels on the CPU with it where the device does not. */
+void mgp_downsample_linear(const float *src, uint32_t sw, uint32_t sh, uint32_t sd, uint32_t layers,
+                           float *dst, uint32_t dw, uint32_t dh, uint32_t dd);
 
 #endif

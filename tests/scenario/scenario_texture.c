@@ -1036,8 +1036,25 @@ mip_colour(const void *ctx, int x, int y)
    return r;
 }
 
-/* Level 2 of the 2D texture on unit 0 sampled with textureLod over the window (cleared to black
- * first); m starts as that black, for the caller to paint what it expects. Returns the program. */
+/* The 2D texture on unit 0 drawn over the window with fragment shader fs (VS_TEXTURED's v_uv,
+ * u_tex; the window cleared to black first); m starts as that black, for the caller to paint
+ * what it expects. Returns the program. */
+static GLuint
+draw_sampled(model *m, const char *fs, const char *phase)
+{
+   GLuint p = link_program(VS_TEXTURED, fs);
+   gl.UseProgram(p);
+   gl.Uniform1i(uloc(p, "u_tex"), 0);
+   textured_quad_vao(0, 0, W, H);
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error(phase);
+   model_init(m, bg);
+   return p;
+}
+
+/* Level 2 of the 2D texture on unit 0 sampled with textureLod over the window (draw_sampled). */
 static GLuint
 draw_level_2(model *m)
 {
@@ -1046,16 +1063,7 @@ draw_level_2(model *m)
                            "uniform sampler2D u_tex;\n"
                            "out vec4 o_color;\n"
                            "void main() { o_color = textureLod(u_tex, v_uv, 2.0); }\n";
-   GLuint p = link_program(VS_TEXTURED, fs);
-   gl.UseProgram(p);
-   gl.Uniform1i(uloc(p, "u_tex"), 0);
-   textured_quad_vao(0, 0, W, H);
-   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
-   clear_to(bg);
-   glDrawArrays(GL_TRIANGLES, 0, 6);
-   check_gl_error("draw level 2");
-   model_init(m, bg);
-   return p;
+   return draw_sampled(m, fs, "draw level 2");
 }
 
 void
@@ -1130,6 +1138,154 @@ sc_mipmap_rgb9e5(void)
    const GLuint p = draw_level_2(&m); /* RGB9_E5 samples with alpha 1 */
    model_rect(&m, 0, 0, W, H, to8(V4(0.5f, 0.25f, 1.0f, 1.0f)));
    check_frame("level 2 of GL_RGB9_E5 sampled with textureLod", &m);
+   glDeleteTextures(1, &tex);
+   gl.DeleteProgram(p);
+}
+
+/* The quadrant colours of mipmap_float_levels' textures (x >= half: +1, y >= half: +2), exact
+ * in RGB9_E5 and in half floats, as are their means (level 3: (0.5, 0.5, 0.5)); no 8-bit
+ * rounding tie among them. Layer 1 of the array takes them rotated by one quadrant. */
+static const float FQ[4][3] = {
+   {1.0f, 0.0f, 0.75f}, {0.0f, 1.0f, 0.25f}, {0.75f, 0.25f, 0.0f}, {0.25f, 0.75f, 1.0f}};
+
+/* n x n x layers RGB texels of FQ's quadrants (layer k rotated by k) into out. */
+static void
+fq_fill(float *out, int n, int layers)
+{
+   for (int k = 0; k < layers; k++)
+      for (int j = 0; j < n; j++)
+         for (int i = 0; i < n; i++)
+            memcpy(&out[((k * n + j) * n + i) * 3],
+                   FQ[((i >= n / 2 ? 1 : 0) + (j >= n / 2 ? 2 : 0) + k) % 4], 3 * sizeof(float));
+}
+
+/* Levels 1..3 of the bound texture of `target` (8x8 at level 0, `layers` layers) read back as
+ * RGB floats: levels 1 and 2 hold the quadrants, level 3 their mean. */
+static void
+fq_expect_levels(const char *what, GLenum target, int layers)
+{
+   static float got[4 * 4 * 2 * 3];
+   for (int l = 1; l <= 3; l++) {
+      const int n = 8 >> l;
+      for (size_t k = 0; k < sizeof(got) / sizeof(got[0]); k++)
+         got[k] = -1.0f;
+      glGetTexImage(target, l, GL_RGB, GL_FLOAT, got);
+      check_gl_error(what);
+      for (int k = 0; k < layers; k++)
+         for (int j = 0; j < n; j++)
+            for (int i = 0; i < n; i++) {
+               float want[3] = {0.5f, 0.5f, 0.5f};
+               if (n > 1)
+                  memcpy(want, FQ[((i >= n / 2 ? 1 : 0) + (j >= n / 2 ? 2 : 0) + k) % 4],
+                         sizeof(want));
+               const float *g = &got[((k * n + j) * n + i) * 3];
+               if (memcmp(g, want, sizeof(want))) {
+                  fail("%s: level %d layer %d texel (%d,%d) reads (%g, %g, %g), expected (%g, %g, "
+                       "%g)",
+                       what, l, k, i, j, g[0], g[1], g[2], want[0], want[1], want[2]);
+                  return;
+               }
+            }
+   }
+}
+
+static rgba8
+fq_colour(const void *ctx, int x, int y)
+{
+   (void)ctx;
+   const float *c = FQ[(x >= W / 2 ? 1 : 0) + (y >= H / 2 ? 2 : 0)];
+   return to8(V4(c[0], c[1], c[2], 1.0f));
+}
+
+/* mipmap_float_levels: glGenerateMipmap of 8x8 textures of four quadrant colours (FQ) in
+ * formats GLES does not mipmap (not colour-renderable: GL_RGB9_E5 2D and 2D array, the array's
+ * second layer rotated; GL_RGB16F, the host's RGB16F twin, which Mesa refuses): levels 1 and 2
+ * read back the quadrants and level 3 their mean, exactly; level 2 of the RGB9_E5 texture
+ * sampled with textureLod over the window shows the quadrants. The GLES backend makes these
+ * levels on the CPU (glb_mipmap.c); before, it declined and they read zeros. */
+void
+sc_mipmap_float_levels(void)
+{
+   static float texels[8 * 8 * 2 * 3];
+   GLuint tex[3];
+   gl.ActiveTexture(GL_TEXTURE0);
+   glGenTextures(3, tex);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+   glPixelStorei(GL_PACK_ALIGNMENT, 4);
+   fq_fill(texels, 8, 2);
+   glBindTexture(GL_TEXTURE_2D_ARRAY, tex[1]);
+   gl.TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGB9_E5, 8, 8, 2, 0, GL_RGB, GL_FLOAT, texels);
+   gl.GenerateMipmap(GL_TEXTURE_2D_ARRAY);
+   check_gl_error("glGenerateMipmap of a GL_RGB9_E5 2D array");
+   fq_expect_levels("GL_RGB9_E5 2D array", GL_TEXTURE_2D_ARRAY, 2);
+   glBindTexture(GL_TEXTURE_2D, tex[2]);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB16F, 8, 8, 0, GL_RGB, GL_FLOAT, texels);
+   gl.GenerateMipmap(GL_TEXTURE_2D);
+   check_gl_error("glGenerateMipmap of GL_RGB16F");
+   fq_expect_levels("GL_RGB16F", GL_TEXTURE_2D, 1);
+   glBindTexture(GL_TEXTURE_2D, tex[0]);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB9_E5, 8, 8, 0, GL_RGB, GL_FLOAT, texels);
+   gl.GenerateMipmap(GL_TEXTURE_2D);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   check_gl_error("glGenerateMipmap of GL_RGB9_E5");
+   fq_expect_levels("GL_RGB9_E5", GL_TEXTURE_2D, 1);
+   model m;
+   const GLuint p = draw_level_2(&m);
+   model_rect_fn(&m, 0, 0, W, H, fq_colour, NULL);
+   check_frame("level 2 of GL_RGB9_E5 sampled with textureLod", &m);
+   glDeleteTextures(3, tex);
+   gl.DeleteProgram(p);
+}
+
+/* rgb16_snorm: a 2x2 GL_RGB16_SNORM texture of four texels, negative components among them
+ * (GL 3.0's required formats: the GLES backend keeps it as RGBA16_SNORM with alpha held at 1;
+ * before, it declined the format and the texture read zeros). glGetTexImage reads the shorts
+ * back unchanged with alpha 32767 (1); sampled over the window as rgb * 0.5 + 0.5 its
+ * quadrants show the texels (-1 is 0, 1 is 255; no 8-bit rounding tie). */
+void
+sc_rgb16_snorm(void)
+{
+   static const GLshort texels[4][3] = {{-32767, 16384, 32767},
+                                        {32767, -32767, -16384},
+                                        {8192, 24576, -8192},
+                                        {-24576, 32767, 16384}};
+   GLuint tex;
+   gl.ActiveTexture(GL_TEXTURE0);
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   glPixelStorei(GL_PACK_ALIGNMENT, 1);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB16_SNORM, 2, 2, 0, GL_RGB, GL_SHORT, texels);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   check_gl_error("a GL_RGB16_SNORM texture");
+   GLshort got[4][4];
+   memset(got, 0x55, sizeof(got));
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_SHORT, got);
+   check_gl_error("glGetTexImage of GL_RGB16_SNORM");
+   for (int k = 0; k < 4; k++)
+      if (memcmp(got[k], texels[k], sizeof(texels[k])) || got[k][3] != 32767)
+         fail("texel %d reads (%d, %d, %d, %d), expected (%d, %d, %d, 32767)", k, got[k][0],
+              got[k][1], got[k][2], got[k][3], texels[k][0], texels[k][1], texels[k][2]);
+   static const char *fs = "#version 330 core\n"
+                           "in vec2 v_uv;\n"
+                           "uniform sampler2D u_tex;\n"
+                           "out vec4 o_color;\n"
+                           "void main() {\n"
+                           "   vec4 t = texture(u_tex, v_uv);\n"
+                           "   o_color = vec4(t.rgb * 0.5 + 0.5, t.a);\n"
+                           "}\n";
+   model m;
+   const GLuint p = draw_sampled(&m, fs, "draw GL_RGB16_SNORM");
+   for (int k = 0; k < 4; k++) {
+      const float r = (float)texels[k][0] / 32767.0f, g = (float)texels[k][1] / 32767.0f,
+                  b = (float)texels[k][2] / 32767.0f;
+      const int x0 = k & 1 ? W / 2 : 0, y0 = k & 2 ? H / 2 : 0;
+      model_rect(&m, x0, y0, x0 + W / 2, y0 + H / 2,
+                 to8(V4(r * 0.5f + 0.5f, g * 0.5f + 0.5f, b * 0.5f + 0.5f, 1.0f)));
+   }
+   check_frame("GL_RGB16_SNORM sampled", &m);
    glDeleteTextures(1, &tex);
    gl.DeleteProgram(p);
 }

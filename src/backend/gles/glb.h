@@ -713,6 +713,8 @@ struct glb_screen {
    bool ext_read_depth, ext_read_stencil; /* glReadPixels of depth, stencil (NV_read_*) */
    bool ext_float_linear; /* 32-bit float textures filter (OES_texture_float_linear) */
    bool ext_norm16;       /* 16-bit normalized textures (EXT_texture_norm16) */
+   /* snorm colour attachments (EXT_render_snorm; its 16-bit ones with EXT_texture_norm16) */
+   bool ext_render_snorm;
    bool ext_mirror_clamp; /* GL_MIRROR_CLAMP_TO_EDGE (EXT_texture_mirror_clamp_to_edge) */
    bool ext_offset_clamp; /* glPolygonOffsetClampEXT (EXT_polygon_offset_clamp) */
    /* GL_SAMPLE_SHADING and its minimum (GLES 3.2, or OES_sample_shading with
@@ -810,6 +812,8 @@ struct glb_screen {
       /* compact draws after no change drawn by the host call alone (glb_draw.c) */
       uint64_t compact_draws;
       uint64_t stores_zeroed; /* new buffers, textures and renderbuffers zeroed at creation */
+      /* generate_mipmap calls whose levels were made on the CPU (glb_mipmap.c) */
+      uint64_t mipmaps_on_cpu;
       /* pack_to_buffer: read by the host straight into the buffer (no wait), or read here,
        * converted and written into the buffer (glb_pack.c) */
       uint64_t pack_host_reads, pack_converted;
@@ -918,6 +922,13 @@ uint32_t glb_provoking_unroll(unsigned mode, const uint32_t *in, uint32_t n, boo
 void glb_read_texels(struct glb_context *ctx, const struct mgp_surface *s, struct glb_resource *r,
                      int32_t x, int32_t y, uint32_t width, uint32_t height, unsigned what,
                      unsigned format, const struct mgp_span *out, const char *call);
+/* Levels base + 1 .. last of texture r made on the CPU from level base, read back (each texel
+ * the linear sample at its centre: mgp_downsample_linear) and uploaded as resource_subdata does:
+ * for a float, unorm or snorm format the host does not mipmap (GLES 3.2 8.14.4 fills only
+ * colour-renderable filterable formats: RGB9_E5, the RGB16F twin). False when its format is not
+ * one of those (the caller declines); res names r. glb_mipmap.c. */
+bool glb_mipmap_on_cpu(struct glb_context *ctx, struct mgp_handle res, struct glb_resource *r,
+                       uint32_t base, uint32_t last);
 /* The surface of ctx's framebuffer a read of `what` (enum mgp_pack_what) takes, and its
  * resource; NULL after declining. glb_resource.c. */
 struct glb_resource *glb_read_surface(struct glb_context *ctx, unsigned what,

@@ -122,8 +122,9 @@ glb_format_rgb_twin(unsigned f, GLenum *upload_format)
    case MGP_FORMAT_RGBA16_FLOAT: return GL_RGB16F;
    case MGP_FORMAT_RGBA32_FLOAT: return GL_RGB32F;
    /* EXT_texture_norm16's (only where RGBA16 is, glb_format_get): it does not render, RGBA16
-    * does (alpha_kept). GL_RGB16_SNORM_EXT is left out: its texels (6 bytes) would have no
-    * read twin (glb_resource.c:read_twin) */
+    * does (alpha_kept). GL_RGB16_SNORM_EXT is left out: it renders under no extension, and its
+    * texels (6 bytes) would have no read twin (glb_resource.c:read_twin); RGB16_SNORM is
+    * RGBA16_SNORM with alpha kept (glb_resource.c:make_storage) */
    case MGP_FORMAT_RGBA16_UNORM: return GL_RGB16_EXT;
    default: break;
    }

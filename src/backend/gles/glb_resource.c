@@ -205,7 +205,11 @@ make_storage(struct glb_screen *scr, struct glb_resource *r)
     * where the host has EXT_color_buffer_half_float (with the sample counts it lists). A
     * format whose twin does not render but whose RGBA format does (RGB32F: no GLES extension
     * renders it; SRGB8) is the RGBA format with alpha kept at 1 (alpha_kept), since the caps
-    * call the format colour-renderable and every texture may become an attachment. */
+    * call the format colour-renderable and every texture may become an attachment.
+    * GL_RGB16_SNORM has no twin: EXT_texture_norm16's GL_RGB16_SNORM_EXT renders under no
+    * extension, so it could be neither cleared to (0, 0, 0, 1) through a framebuffer nor read
+    * back (glReadPixels reads renderable images; its 6-byte texels have no read twin). It is
+    * RGBA16_SNORM with alpha kept at 1 where the host renders that (EXT_render_snorm). */
    const bool no_alpha = d->no_alpha && mgp_format_desc(d->format)->bits[3];
    GLenum internal = r->fmt->internal;
    if (no_alpha) {
@@ -213,9 +217,18 @@ make_storage(struct glb_screen *scr, struct glb_resource *r)
       const bool rgb16f_rb = internal == GL_RGB16F && scr->ext_color_rgb16f &&
                              (d->samples <= 1 || (GLint)d->samples <= scr->rgb16f_max_samples);
       const bool twin_renders = internal == GL_RGB8 || rgb16f_rb;
-      if (internal && !twin_renders && glb_format_renderable(scr, r->fmt)) {
+      const bool snorm16 = d->format == MGP_FORMAT_RGBA16_SNORM;
+      if ((internal && !twin_renders && glb_format_renderable(scr, r->fmt)) ||
+          (snorm16 && scr->ext_render_snorm)) {
          internal = r->fmt->internal;
          r->alpha_kept = true;
+      } else if (snorm16) {
+         MGU_DECLINE(backend_format_unsupported,
+                     "gles: GL_RGB16_SNORM (RGB kept as RGBA16_SNORM): the host's "
+                     "GL_RGB16_SNORM_EXT is not colour-renderable, nor is its "
+                     "GL_RGBA16_SNORM_EXT without EXT_render_snorm");
+         r->unsupported = true;
+         return;
       } else if (!internal || (rb && !twin_renders)) {
          MGU_DECLINE(backend_format_unsupported,
                      "gles: a format without alpha (RGB kept as %s) the host has no RGB twin of",
@@ -713,7 +726,8 @@ upload_dropping_alpha(struct glb_context *ctx, const struct glb_resource *r, uin
 }
 
 /* A region of RGBA texels into an alpha_kept texture: copied with every texel's alpha 1 (a
- * float's, a half float's 0x3c00, sRGB8's 0xff, RGBA16's 0xffff or an integer's 1: the formats
+ * float's, a half float's 0x3c00, sRGB8's 0xff, RGBA16's 0xffff, RGBA16_SNORM's 0x7fff or an
+ * integer's 1: the formats
  * whose twin GLES does not render and whose RGBA form it does), since its host format keeps the
  * alpha GL does not. */
 static void
@@ -729,7 +743,7 @@ upload_alpha_one(struct glb_context *ctx, const struct glb_resource *r, uint32_t
       return;
    }
    static const float one = 1.0f;
-   static const uint16_t half_one = 0x3c00, u16_one = 1, unorm16_one = 0xffff;
+   static const uint16_t half_one = 0x3c00, u16_one = 1, unorm16_one = 0xffff, snorm16_one = 0x7fff;
    static const uint8_t unorm_one = 0xff, u8_one = 1;
    static const uint32_t u32_one = 1;
    const void *alpha = r->fmt->integer                     ? (px == 16  ? (const void *)&u32_one
@@ -737,6 +751,7 @@ upload_alpha_one(struct glb_context *ctx, const struct glb_resource *r, uint32_t
                                                                         : (const void *)&u8_one)
                        : px == 16                          ? (const void *)&one
                        : r->fmt->type == GL_UNSIGNED_SHORT ? (const void *)&unorm16_one
+                       : r->fmt->type == GL_SHORT          ? (const void *)&snorm16_one
                        : px == 8                           ? (const void *)&half_one
                                                            : (const void *)&unorm_one;
    const uint32_t a_bytes = px / 4;
@@ -1290,8 +1305,9 @@ read_depth_stencil(struct glb_context *ctx, const struct mgp_surface *s, struct 
 
 /* GLES reads colour only from a colour-renderable image, and GL_SRGB8, GL_RGB9_E5 and the snorm
  * formats are not. Their texels are copied unchanged (glCopyImageSubData, GLES 3.2: formats of
- * one texel size are compatible) into an unsigned normalized image of that size, which the host
- * reads byte for byte: the twin of a host texel of `bytes` bytes, or NULL. */
+ * one texel size are compatible) into an unsigned normalized image of that size (RGBA16UI for
+ * 8 bytes: RGBA16_SNORM; GLES reads only integer pairs from it), which the host reads byte for
+ * byte: the twin of a host texel of `bytes` bytes, or NULL. */
 struct read_twin {
    GLenum internal, format, type;
 };
@@ -1303,6 +1319,7 @@ read_twin(unsigned bytes)
       [2] = {GL_RG8, GL_RG, GL_UNSIGNED_BYTE},
       [3] = {GL_RGB8, GL_RGBA, GL_UNSIGNED_BYTE}, /* read as RGBA: the format's alpha is 1 */
       [4] = {GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE},
+      [8] = {GL_RGBA16UI, GL_RGBA_INTEGER, GL_UNSIGNED_SHORT},
    };
    return bytes < sizeof(twins) / sizeof(twins[0]) && twins[bytes].internal ? &twins[bytes] : NULL;
 }

@@ -257,18 +257,23 @@ glb_generate_mipmap(void *self, const struct mgp_generate_mipmap *args, const vo
    while (GLB_GL(h)->glGetError() != GL_NO_ERROR)
       ;
    GLB_GL(h)->glGenerateMipmap(t);
-   /* GLES 3.2 8.14.4: the host fills levels only of a colour-renderable, filterable format
-    * (not RGB9_E5; Mesa 22.3 refuses an RGB16F twin too); the levels keep their texels, and
-    * the refusal is said, not left in the host's error */
-   if (GLB_GL(h)->glGetError() != GL_NO_ERROR)
-      MGU_DECLINE(backend_format_unsupported,
-                  "gles: generate_mipmap of a %s texture (%s on the host, which fills the levels "
-                  "of colour-renderable filterable formats only)",
-                  mgp_format_name(r->desc.format),
-                  r->alpha_one ? "its RGB twin" : "not colour-renderable or not filterable");
+   const bool refused = GLB_GL(h)->glGetError() != GL_NO_ERROR;
    GLB_GL(h)->glTexParameteri(t, GL_TEXTURE_BASE_LEVEL, r->base_level);
    GLB_GL(h)->glTexParameteri(t, GL_TEXTURE_MAX_LEVEL, r->max_level);
    ctx->scr->bound = NULL;
+   /* GLES 3.2 8.14.4: the host fills levels only of a colour-renderable, filterable format
+    * (not RGB9_E5; Mesa 22.3 refuses an RGB16F twin too): those of a float or normalized
+    * format are made on the CPU; the others (integer, sRGB) are said, not left in the host's
+    * error, and keep their texels */
+   const uint32_t last = args->last_level < r->levels ? args->last_level : r->levels - 1;
+   if (refused && args->base_level < last &&
+       !glb_mipmap_on_cpu(ctx, args->res, r, args->base_level, last))
+      MGU_DECLINE(backend_format_unsupported,
+                  "gles: generate_mipmap of a %s texture (%s on the host, which fills the levels "
+                  "of colour-renderable filterable formats only, and not a float or normalized "
+                  "format made on the CPU)",
+                  mgp_format_name(r->desc.format),
+                  r->alpha_one ? "its RGB twin" : "not colour-renderable or not filterable");
 }
 
 /* ---- at the draw ------------------------------------------------------------------------------ */

@@ -419,6 +419,7 @@ read_limits(struct glb_screen *scr)
    scr->ext_color_float = scr->es_minor >= 2 || (ext && strstr(ext, "GL_EXT_color_buffer_float"));
    scr->ext_float_linear = ext && strstr(ext, "GL_OES_texture_float_linear");
    scr->ext_norm16 = ext && strstr(ext, "GL_EXT_texture_norm16");
+   scr->ext_render_snorm = has_word(ext, "GL_EXT_render_snorm");
    scr->ext_mirror_clamp = ext && strstr(ext, "GL_EXT_texture_mirror_clamp_to_edge");
    scr->ext_offset_clamp =
       ext && strstr(ext, "GL_EXT_polygon_offset_clamp") && h->glPolygonOffsetClampEXT;
@@ -1074,6 +1075,7 @@ glb_gate_counters(void *screen, const char **names, unsigned long long *values, 
       {"gles-groups-skipped", scr->stats.groups_skipped},
       {"gles-dynamic-parts-skipped", scr->stats.dyn_parts_skipped},
       {"gles-stores-zeroed", scr->stats.stores_zeroed},
+      {"gles-mipmaps-on-cpu", scr->stats.mipmaps_on_cpu},
       {"gles-resource-cap-refusals", scr->stats.resource_cap_refusals},
       {"gles-pack-host-reads", scr->stats.pack_host_reads},
       {"gles-pack-converted", scr->stats.pack_converted},

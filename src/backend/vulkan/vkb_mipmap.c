@@ -17,60 +17,6 @@
 
 #define MIP(v, l) ((v) >> (l) ? (uint32_t)((v) >> (l)) : 1u)
 
-/* Texel (x, y, z) of layer `layer` of a w x h x d level held as 4 floats a texel, clamped to
- * the level's edges. */
-static const float *
-texel_at(const float *lv, uint32_t w, uint32_t h, uint32_t d, uint32_t layer, int64_t x, int64_t y,
-         int64_t z)
-{
-   x = x < 0 ? 0 : x >= (int64_t)w ? (int64_t)w - 1 : x;
-   y = y < 0 ? 0 : y >= (int64_t)h ? (int64_t)h - 1 : y;
-   z = z < 0 ? 0 : z >= (int64_t)d ? (int64_t)d - 1 : z;
-   return lv + 4 * ((((size_t)layer * d + (size_t)z) * h + (size_t)y) * w + (size_t)x);
-}
-
-/* One source coordinate of a linear blit: the texel below the destination texel's centre mapped
- * into the source, and the weight of the one after it. */
-static void
-lerp_at(uint32_t dst_i, uint32_t dst_n, uint32_t src_n, int64_t *i0, float *frac)
-{
-   const double c = ((double)dst_i + 0.5) * (double)src_n / (double)dst_n - 0.5;
-   const double f = c < 0 ? 0 : c;
-   *i0 = (int64_t)f;
-   *frac = (float)(f - (double)*i0);
-}
-
-/* The next level of `src` (sw x sh x sd, `layers` layers): each texel the (tri)linear sample at
- * its centre, as vkCmdBlitImage with VK_FILTER_LINEAR gives. */
-static void
-downsample(const float *src, uint32_t sw, uint32_t sh, uint32_t sd, uint32_t layers, float *dst,
-           uint32_t dw, uint32_t dh, uint32_t dd)
-{
-   for (uint32_t layer = 0; layer < layers; layer++)
-      for (uint32_t z = 0; z < dd; z++)
-         for (uint32_t y = 0; y < dh; y++)
-            for (uint32_t x = 0; x < dw; x++) {
-               int64_t x0, y0, z0;
-               float fx, fy, fz;
-               lerp_at(x, dw, sw, &x0, &fx);
-               lerp_at(y, dh, sh, &y0, &fy);
-               lerp_at(z, dd, sd, &z0, &fz);
-               float *o = dst + 4 * ((((size_t)layer * dd + z) * dh + y) * dw + x);
-               for (int c = 0; c < 4; c++)
-                  o[c] = 0;
-               for (int k = 0; k < 8; k++) {
-                  const float wgt =
-                     (k & 1 ? fx : 1 - fx) * (k & 2 ? fy : 1 - fy) * (k & 4 ? fz : 1 - fz);
-                  if (wgt == 0)
-                     continue;
-                  const float *t = texel_at(src, sw, sh, sd, layer, x0 + (k & 1),
-                                            y0 + ((k >> 1) & 1), z0 + ((k >> 2) & 1));
-                  for (int c = 0; c < 4; c++)
-                     o[c] += wgt * t[c];
-               }
-            }
-}
-
 /* Levels base+1..last of r made on the CPU; false when its format is not a float one the
  * texel codec decodes and encodes (the caller declines). */
 static bool
@@ -148,7 +94,7 @@ mipmap_on_cpu(struct vkb_screen *scr, struct vkb_resource *r, uint32_t base, uin
          free(cur);
          return true;
       }
-      downsample(cur, w, h, d, layers, next, nw, nh, nd);
+      mgp_downsample_linear(cur, w, h, d, layers, next, nw, nh, nd);
       for (size_t i = 0; i < nn; i++) {
          const double f[4] = {next[4 * i], next[4 * i + 1], next[4 * i + 2], next[4 * i + 3]};
          mgp_texel_encode_float(fmt, f, out.ptr + at + i * ts);
