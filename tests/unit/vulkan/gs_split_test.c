@@ -4,8 +4,11 @@
  * cut short or with an instruction's word count past the end, an id past the bound, an emit
  * outside a function or after a block's terminator, an entry point with no room left, and
  * thousands of garbled copies are each refused by name or split without a read past the
- * words. glslang's and the assembled modules the pixel cases draw (split*.geom/.spv) split
- * into modules the validator passes.
+ * words. Each named refusal of a module read whole is hit by a one-place change of split.geom
+ * (refusals, loop_header_twice), and the arithmetic's edges with it: OutputVertices 2^32 - 1
+ * (shares whose 32-bit bounds would wrap) and invocations x k past gl_InvocationID's int.
+ * glslang's and the assembled modules the pixel cases draw (split*.geom/.spv) split into
+ * modules the validator passes.
  *
  * usage: mgl_unit_vulkan_gs_split <dir with split.geom.spv> */
 #include <stdio.h>
