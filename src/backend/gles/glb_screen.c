@@ -286,15 +286,17 @@ create_context(struct glb_screen *scr, char *why, unsigned why_size)
    }
    for (int robust = robust_attrib != EGL_NONE; robust >= 0 && !scr->ctx; robust--)
       for (int minor = top_minor; minor >= 0 && !scr->ctx; minor--) {
-         const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION,
-                                   3,
-                                   EGL_CONTEXT_MINOR_VERSION,
-                                   minor,
-                                   debug_attrib,
-                                   debug_value,
-                                   robust ? robust_attrib : EGL_NONE,
-                                   EGL_TRUE,
-                                   EGL_NONE};
+         EGLint attribs[9] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, minor};
+         unsigned n = 4;
+         if (robust) {
+            attribs[n++] = robust_attrib;
+            attribs[n++] = EGL_TRUE;
+         }
+         if (debug_attrib != EGL_NONE) {
+            attribs[n++] = debug_attrib;
+            attribs[n++] = debug_value;
+         }
+         attribs[n] = EGL_NONE;
          scr->ctx = h->eglCreateContext(scr->dpy, config, EGL_NO_CONTEXT, attribs);
          scr->es_minor = minor;
       }
