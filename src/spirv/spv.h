@@ -122,30 +122,40 @@ spv_find_def(const uint32_t *w, size_t n, uint32_t id, struct spv_walk *out)
    return false;
 }
 
-/* Where each id is first defined, spv_find_def's answer for every id from one walk (spv_ids.c):
- * a pass looks ids up without walking the module again. Ids below min(bound, n) in a table, the
- * rest (a hostile module's, past its words, hence few) sorted: its memory is linear in the
- * module's words, not its declared bound. visited: words walked and entries read. */
+/* Where each id is first defined, spv_find_def's answer for every id from one walk (spv_ids.c),
+ * and the slots of a pass's per-id tables: a pass looks ids up without walking the module again,
+ * and its memory is linear in the module's words, not its declared bound (a client may declare
+ * 2^22 in a module of a few hundred bytes). Ids below min(bound, n) are their own slots; the
+ * module's other ids (a hostile module's, past its words, hence few: its operand words below the
+ * bound and the ids it defines past it) take the slots after, sorted. visited: words walked and
+ * entries read; bytes: what spv_defs_init allocated. */
 struct spv_id_at {
    uint32_t id, at;
 };
 /* qsort's order for them: by id, then word (an id's first definition first) */
 int spv_id_at_cmp(const void *a, const void *b);
+/* qsort's order for uint32_t */
+int spv_u32_cmp(const void *a, const void *b);
 
 struct spv_defs {
    const uint32_t *w;
    size_t n;
-   uint32_t dense; /* ids below it: at[id] */
-   uint32_t *at;   /* the word of the id's first definition, 0: none */
-   struct spv_id_at *far;
+   uint32_t dense; /* ids below it: their own slots */
+   uint32_t *far;  /* the module's other ids, sorted, each once: slot dense + index */
    uint32_t num_far;
+   uint32_t slots; /* dense + num_far: a per-id table's length (slot `slots`: none) */
+   uint32_t *at;   /* [slots] the word of the id's first definition, 0: none */
    uint64_t visited;
+   uint64_t bytes;
 };
 
 /* False when out of memory (or n past 2^32 words); a malformed instruction ends the walk, as it
  * ends spv_find_def's. */
 bool spv_defs_init(struct spv_defs *d, const uint32_t *w, size_t n);
 bool spv_defs_find(struct spv_defs *d, uint32_t id, struct spv_walk *out);
+/* id's slot in a table of d->slots + 1 entries, the last of them none's (d->slots: an id the
+ * module does not name, or one past its bound that it does not define) */
+uint32_t spv_defs_slot(struct spv_defs *d, uint32_t id);
 void spv_defs_finish(struct spv_defs *d);
 
 /* ── Reflection through SPIRV-Cross (spv_cross.c) ──────────────────────────────────────────── */

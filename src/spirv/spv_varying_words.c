@@ -222,13 +222,6 @@ matrix_layout_of_replaced(struct iw *s, const struct iw_type *t, const struct sp
           find_type(s, t->members[d->o[1]])->kind != IW_SAME;
 }
 
-static int
-cmp_u32(const void *a, const void *b)
-{
-   const uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-   return (x > y) - (x < y);
-}
-
 /* The first of a sorted list's n ids not below id (binary search, counted) */
 static uint32_t
 lower_bound(struct iw *s, const void *list, size_t size, uint32_t n, uint32_t id)
@@ -279,9 +272,9 @@ find_decorations(struct iw *s)
    if (s->num_decos) /* NULL when none */
       qsort(s->decos, s->num_decos, sizeof(*s->decos), spv_id_at_cmp);
    if (s->num_blocking)
-      qsort(s->blocking, s->num_blocking, sizeof(uint32_t), cmp_u32);
+      qsort(s->blocking, s->num_blocking, sizeof(uint32_t), spv_u32_cmp);
    if (s->num_blocking_members)
-      qsort(s->blocking_members, s->num_blocking_members, sizeof(uint32_t), cmp_u32);
+      qsort(s->blocking_members, s->num_blocking_members, sizeof(uint32_t), spv_u32_cmp);
    return true;
 }
 

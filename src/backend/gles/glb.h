@@ -988,23 +988,28 @@ void glb_program_clip_enables(struct glb_screen *scr, struct glb_shader *s, uint
 bool glb_program_variant(struct glb_context *ctx, struct glb_shader *s, bool bias_inputs,
                          bool *switched);
 void glb_program_variant_uniforms(struct glb_context *ctx, struct glb_shader *s, bool bias_inputs);
+/* What a pass over a client's module spent: the words its walks read and the table entries its
+ * lookups read (visited), the bytes it allocated (bytes); unit.gles.block_pad and
+ * unit.gles.io_flatten hold both within a constant times the module's words. */
+struct glb_pass_cost {
+   uint64_t visited, bytes;
+};
 /* glb_block_pad.c: the SPIR-V with padding members in buffer blocks whose member offsets leave
  * gaps (atomic counters at layout(offset)), so that std430 lays them out (new words, or NULL:
  * nothing to pad, or *err) */
 uint32_t *glb_spv_pad_blocks(const uint32_t *w, size_t n, size_t *out_n, const char **err);
-/* The same, with the work it did in *visited (the words its walks read and the table entries
- * its lookups read): unit.gles.block_pad holds it within a constant times n. */
+/* The same, with what it spent in *cost */
 uint32_t *glb_spv_pad_blocks_counted(const uint32_t *w, size_t n, size_t *out_n, const char **err,
-                                     uint64_t *visited);
+                                     struct glb_pass_cost *cost);
 /* glb_io_flatten.c: the SPIR-V with the arrays of arrays among a vertex stage's outputs
  * (outputs) or a fragment stage's inputs made one-dimensional (new words, or NULL: none, or
  * *err: one used otherwise than through full access chains) */
 uint32_t *glb_spv_flatten_io_arrays(const uint32_t *w, size_t n, bool outputs, size_t *out_n,
                                     const char **err);
-/* The same, with the work it did in *visited (words walked, table entries and hash slots read):
- * unit.gles.io_flatten holds it within a constant times n. */
+/* The same, with what it spent in *cost (visited: hash slots read besides) */
 uint32_t *glb_spv_flatten_io_arrays_counted(const uint32_t *w, size_t n, bool outputs,
-                                            size_t *out_n, const char **err, uint64_t *visited);
+                                            size_t *out_n, const char **err,
+                                            struct glb_pass_cost *cost);
 /* glb_io_structs.c: the SPIR-V with the struct varyings among the last pre-rasterization
  * stage's outputs (outputs) or the fragment stage's inputs split into one varying per member
  * (new words, or NULL: none, or *err: one used otherwise than through chains to its members) */

@@ -24,10 +24,12 @@
  * by name (*err). unit.gles.block_pad feeds it such modules.
  *
  * Its work is linear in the module's words (sorts aside: n log n), whatever their shape, since a
- * client can make the server translate a module of ~255k words per variant: one walk fills the
- * per-id tables (where each id is first defined, each struct's member decorations, which
- * structs are padded), and the constants the rewrite needs are found by binary search; no
- * lookup walks the module again. *visited counts the work (unit.gles.block_pad bounds it). */
+ * client can make the server translate a module of ~255k words per variant: spv_defs finds where
+ * each id is first defined from one walk, one more fills the per-id tables (each struct's member
+ * decorations, which structs are padded), and the constants the rewrite needs are found by
+ * binary search; no lookup walks the module again. Its memory is linear in the words too, not
+ * in the bound the module declares (up to 2^22 from a module of a few words): the tables take
+ * spv_defs's slots. cost counts both (unit.gles.block_pad bounds them). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,11 +56,7 @@ struct member_deco {
    bool has_offset, row_major;
 };
 
-/* An id's first definition past the bound (a hostile module's), and an integer constant: sorted
- * for binary search */
-struct id_at {
-   uint32_t id, at;
-};
+/* An integer constant: sorted for binary search */
 struct const_key {
    uint32_t type, value, id;
 };
@@ -67,7 +65,11 @@ struct pad_pass {
    const uint32_t *w;
    size_t n;
    uint32_t bound; /* grows with the ids made */
-   uint32_t ids;   /* the module's bound: the arrays below are this long */
+   uint32_t ids;   /* the module's bound */
+   /* where each id is first defined, and the slots of the tables below (defs.slots + 1 long, the
+    * last none's: zeros): an id below the bound that the module names has one (ix) */
+   struct spv_defs defs;
+   uint32_t *tables; /* the allocation the twelve below lie in */
    /* per id (below ids): what the first pass saw */
    uint32_t *type_of;   /* the result type of a value (variables, chains, parameters) */
    uint32_t *pointee;   /* an OpTypePointer's pointee */
@@ -78,13 +80,10 @@ struct pad_pass {
    uint32_t *block;     /* Block or BufferBlock: 1 */
    uint32_t *const_val; /* an OpConstant of an integer type: value + 1 (0: none) */
    uint32_t *extent;    /* a struct's extent + 2 (0: not measured, 1: being measured or none) */
-   uint32_t *def_at;    /* the word where the id is first defined (spv_find_def's), 0: none */
    uint32_t *members;   /* a struct's most members over its definitions */
    uint32_t *deco_base; /* its members' entries in deco */
    uint32_t *pad_of;    /* the index + 1 in structs of its first plan, 0: not padded */
    struct member_deco *deco;
-   struct id_at *far; /* definitions of ids past the bound, sorted by id then word */
-   uint32_t num_far, far_cap;
    uint32_t *const_ids, num_const_ids, const_ids_cap; /* each 32-bit OpConstant's id */
    struct const_key *consts; /* the module's integer constants, sorted by type, value, id */
    uint32_t num_consts;
@@ -98,14 +97,25 @@ struct pad_pass {
    struct const_key *made_sorted;
    bool dry; /* remap_chain's first run: list the constants to make, in order, in made */
    uint64_t visited;
+   uint64_t bytes; /* what it allocated (unit.gles.block_pad holds it within a constant times n) */
    const char *err;
 };
 
-static int
-cmp_id_at(const void *a, const void *b)
+/* id's slot in the per-id tables: none's (zeros) at or past the bound */
+static inline uint32_t
+ix(struct pad_pass *p, uint32_t id)
 {
-   const struct id_at *x = a, *y = b;
-   return x->id != y->id ? (x->id < y->id ? -1 : 1) : (x->at > y->at) - (x->at < y->at);
+   if (id < p->defs.dense)
+      return id;
+   return id < p->ids ? spv_defs_slot(&p->defs, id) : p->defs.slots;
+}
+
+/* calloc, counted in p->bytes */
+static void *
+pad_calloc(struct pad_pass *p, size_t count, size_t size)
+{
+   p->bytes += (uint64_t)count * size;
+   return calloc(count, size);
 }
 
 static int
@@ -136,37 +146,17 @@ key_lower_bound(struct pad_pass *p, const struct const_key *keys, uint32_t n, ui
    return lo;
 }
 
-/* The type, constant or variable first declaring id (spv_find_def's answer, from the tables) */
+/* The type, constant or variable first declaring id (spv_find_def's answer, from the table) */
 static bool
 find_def(struct pad_pass *p, uint32_t id, struct spv_walk *out)
 {
-   uint32_t at = 0;
-   p->visited++;
-   if (id < p->ids) {
-      at = p->def_at[id];
-   } else {
-      uint32_t lo = 0, hi = p->num_far;
-      while (lo < hi) {
-         const uint32_t mid = lo + (hi - lo) / 2;
-         p->visited++;
-         if (p->far[mid].id < id)
-            lo = mid + 1;
-         else
-            hi = mid;
-      }
-      at = lo < p->num_far && p->far[lo].id == id ? p->far[lo].at : 0;
-   }
-   if (!at)
-      return false;
-   *out = spv_walk_begin(p->w, p->n);
-   out->next = at;
-   return spv_walk_next(out); /* collect walked it whole: well formed */
+   return spv_defs_find(&p->defs, id, out);
 }
 
 static struct pad_struct *
 padded(struct pad_pass *p, uint32_t id)
 {
-   return id < p->ids && p->pad_of[id] ? &p->structs[p->pad_of[id] - 1u] : NULL;
+   return id < p->ids && p->pad_of[ix(p, id)] ? &p->structs[p->pad_of[ix(p, id)] - 1u] : NULL;
 }
 
 /* The id of an integer constant of type `type` with `value`: the module's own (the lowest id),
@@ -195,13 +185,6 @@ constant_id(struct pad_pass *p, uint32_t type, uint32_t value)
    return 0;
 }
 
-static int
-cmp_u32(const void *a, const void *b)
-{
-   const uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-   return (x > y) - (x < y);
-}
-
 /* The dry run listed each use of a constant to make (made.v: type, value); made.v becomes the
  * constants, each once, in the order of their first uses, their ids taken from the bound (as
  * spirv_made_const makes them), and made_sorted the same sorted for the rewrite. */
@@ -210,9 +193,9 @@ made_consts(struct pad_pass *p)
 {
    const uint32_t n = p->made.n;
    uint32_t(*uses)[3] = p->made.v;
-   struct const_key *k = malloc((n ? n : 1) * sizeof(*k));
-   uint32_t *firsts = malloc((n ? n : 1) * sizeof(uint32_t));
-   uint32_t(*v)[3] = malloc((n ? n : 1) * sizeof(*v));
+   struct const_key *k = pad_calloc(p, n ? n : 1, sizeof(*k));
+   uint32_t *firsts = pad_calloc(p, n ? n : 1, sizeof(uint32_t));
+   uint32_t(*v)[3] = pad_calloc(p, n ? n : 1, sizeof(*v));
    if (!k || !firsts || !v) {
       free(k);
       free(firsts);
@@ -226,7 +209,7 @@ made_consts(struct pad_pass *p)
    for (uint32_t i = 0; i < n; i++)
       if (!i || k[i].type != k[i - 1].type || k[i].value != k[i - 1].value)
          firsts[kept++] = k[i].id; /* the first use of each (type, value) */
-   qsort(firsts, kept, sizeof(uint32_t), cmp_u32);
+   qsort(firsts, kept, sizeof(uint32_t), spv_u32_cmp);
    for (uint32_t i = 0; i < kept; i++) {
       v[i][0] = uses[firsts[i]][0];
       v[i][1] = uses[firsts[i]][1];
@@ -234,6 +217,7 @@ made_consts(struct pad_pass *p)
       k[i] = (struct const_key){v[i][0], v[i][1], v[i][2]};
    }
    p->visited += n;
+   p->bytes += (uint64_t)p->made.cap * sizeof(*uses);
    free(firsts);
    free(uses);
    p->made.v = v;
@@ -244,27 +228,8 @@ made_consts(struct pad_pass *p)
    return true;
 }
 
-/* An id's first definition (spv_find_def's rule: a type's, an OpConstant's or an
- * OpVariable's) at word `at` */
-static bool
-note_def(struct pad_pass *p, uint32_t id, uint32_t at)
-{
-   if (id < p->ids) {
-      if (!p->def_at[id])
-         p->def_at[id] = at;
-      return true;
-   }
-   struct id_at *e = mgu_array_push(p->far, p->num_far, p->far_cap);
-   if (!e) {
-      p->err = out_of_memory;
-      return false;
-   }
-   *e = (struct id_at){id, at};
-   return true;
-}
-
-/* The first pass: types, decorations, constants, the values' types, where each id is first
- * defined, each struct's most members. */
+/* The first pass: types, decorations, constants, the values' types, each struct's most
+ * members. */
 static bool
 collect(struct pad_pass *p)
 {
@@ -273,34 +238,28 @@ collect(struct pad_pass *p)
       const uint32_t *o = it.o;
       const uint32_t nops = it.nops;
       p->visited += it.len;
-      if ((it.op == SpvOpConstant || it.op == SpvOpVariable) && nops >= 2 &&
-          !note_def(p, o[1], (uint32_t)it.pc))
-         return false;
-      if (it.op >= SpvOpTypeVoid && it.op <= SpvOpTypeForwardPointer && nops >= 1 &&
-          !note_def(p, o[0], (uint32_t)it.pc))
-         return false;
 #define ID_OK(x) ((x) > 0 && (x) < p->ids)
       uint32_t *e = NULL;
       switch (it.op) {
       case SpvOpTypeStruct:
-         if (nops >= 1 && o[0] < p->ids && nops - 1u > p->members[o[0]])
-            p->members[o[0]] = nops - 1u;
+         if (nops >= 1 && o[0] < p->ids && nops - 1u > p->members[ix(p, o[0])])
+            p->members[ix(p, o[0])] = nops - 1u;
          break;
       case SpvOpTypePointer:
          if (nops >= 3 && ID_OK(o[0]))
-            p->pointee[o[0]] = o[2];
+            p->pointee[ix(p, o[0])] = o[2];
          break;
       case SpvOpTypeArray:
       case SpvOpTypeRuntimeArray:
          if (nops >= 2 && ID_OK(o[0]))
-            p->elem[o[0]] = o[1];
+            p->elem[ix(p, o[0])] = o[1];
          break;
       case SpvOpTypeInt:
       case SpvOpTypeFloat:
          if (nops >= 2u + (it.op == SpvOpTypeInt) && ID_OK(o[0])) {
-            p->scalar32[o[0]] = o[1] == 32;
+            p->scalar32[ix(p, o[0])] = o[1] == 32;
             if (it.op == SpvOpTypeInt)
-               p->is_int[o[0]] = 1 + (o[2] != 0);
+               p->is_int[ix(p, o[0])] = 1 + (o[2] != 0);
             if (!(e = mgu_array_push(p->scalar_ids, p->num_scalar_ids, p->scalar_ids_cap)))
                goto oom;
             *e = o[0];
@@ -309,9 +268,10 @@ collect(struct pad_pass *p)
       case SpvOpConstant:
          /* a 32-bit integer's only: a 64-bit one's low word is not its value (an array of
           * 2^32 + 1 elements measured as 1, an index the rewrite remade with one word) */
-         if (nops == 3 && ID_OK(o[1]) && ID_OK(o[0]) && p->is_int[o[0]] && p->scalar32[o[0]]) {
-            p->const_val[o[1]] = o[2] + 1u;
-            p->type_of[o[1]] = o[0];
+         if (nops == 3 && ID_OK(o[1]) && ID_OK(o[0]) && p->is_int[ix(p, o[0])] &&
+             p->scalar32[ix(p, o[0])]) {
+            p->const_val[ix(p, o[1])] = o[2] + 1u;
+            p->type_of[ix(p, o[1])] = o[0];
             if (!(e = mgu_array_push(p->const_ids, p->num_const_ids, p->const_ids_cap)))
                goto oom;
             *e = o[1];
@@ -320,9 +280,9 @@ collect(struct pad_pass *p)
       case SpvOpDecorate:
          if (nops >= 2 && ID_OK(o[0])) {
             if (o[1] == SpvDecorationBlock || o[1] == SpvDecorationBufferBlock)
-               p->block[o[0]] = 1;
+               p->block[ix(p, o[0])] = 1;
             else if (o[1] == SpvDecorationArrayStride && nops >= 3)
-               p->stride[o[0]] = o[2];
+               p->stride[ix(p, o[0])] = o[2];
          }
          break;
       default:
@@ -331,29 +291,28 @@ collect(struct pad_pass *p)
               it.op == SpvOpInBoundsAccessChain || it.op == SpvOpPtrAccessChain ||
               it.op == SpvOpFunctionParameter || it.op == SpvOpCopyObject) &&
              nops >= 2 && ID_OK(o[1]))
-            p->type_of[o[1]] = o[0];
+            p->type_of[ix(p, o[1])] = o[0];
          break;
       }
 #undef ID_OK
    }
    if (it.bad)
       return false;
-   if (p->num_far) /* NULL when none */
-      qsort(p->far, p->num_far, sizeof(*p->far), cmp_id_at);
    /* the module's integer constants as they stand after the walk (an id defined again is what
     * its last definition says), sorted: the lowest id of a (type, value) first */
-   p->consts = malloc((p->num_const_ids ? p->num_const_ids : 1) * sizeof(*p->consts));
+   p->consts = pad_calloc(p, p->num_const_ids ? p->num_const_ids : 1, sizeof(*p->consts));
    if (!p->consts)
       goto oom;
    for (uint32_t i = 0; i < p->num_const_ids; i++) {
       const uint32_t id = p->const_ids[i];
-      if (p->const_val[id])
-         p->consts[p->num_consts++] = (struct const_key){p->type_of[id], p->const_val[id] - 1u, id};
+      if (p->const_val[ix(p, id)])
+         p->consts[p->num_consts++] =
+            (struct const_key){p->type_of[ix(p, id)], p->const_val[ix(p, id)] - 1u, id};
    }
    qsort(p->consts, p->num_consts, sizeof(*p->consts), cmp_const_key);
    for (uint32_t i = 0; i < p->num_scalar_ids; i++) {
       const uint32_t t = p->scalar_ids[i];
-      if (p->scalar32[t] && (!p->first_scalar32 || t < p->first_scalar32))
+      if (p->scalar32[ix(p, t)] && (!p->first_scalar32 || t < p->first_scalar32))
          p->first_scalar32 = t;
    }
    return true;
@@ -371,21 +330,23 @@ member_decos(struct pad_pass *p)
    struct spv_walk it = spv_walk_begin(p->w, p->n);
    while (spv_walk_next(&it)) {
       p->visited += it.len;
-      if (it.op == SpvOpTypeStruct && it.nops >= 1 && it.o[0] < p->ids && !p->deco_base[it.o[0]]) {
-         p->deco_base[it.o[0]] = total + 1u; /* + 1: 0 is none yet */
-         total += p->members[it.o[0]];       /* the words' count bounds it */
+      if (it.op == SpvOpTypeStruct && it.nops >= 1 && it.o[0] < p->ids &&
+          !p->deco_base[ix(p, it.o[0])]) {
+         p->deco_base[ix(p, it.o[0])] = total + 1u; /* + 1: 0 is none yet */
+         total += p->members[ix(p, it.o[0])];       /* the words' count bounds it */
       }
    }
-   p->deco = calloc(total ? total : 1, sizeof(*p->deco));
+   p->deco = pad_calloc(p, total ? total : 1, sizeof(*p->deco));
    if (!p->deco)
       return false;
    it = spv_walk_begin(p->w, p->n);
    while (spv_walk_next(&it)) {
       const uint32_t *o = it.o;
       p->visited += it.len;
-      if (it.op != SpvOpMemberDecorate || it.nops < 3 || o[0] >= p->ids || o[1] >= p->members[o[0]])
+      if (it.op != SpvOpMemberDecorate || it.nops < 3 || o[0] >= p->ids ||
+          o[1] >= p->members[ix(p, o[0])])
          continue;
-      struct member_deco *d = &p->deco[p->deco_base[o[0]] - 1u + o[1]];
+      struct member_deco *d = &p->deco[p->deco_base[ix(p, o[0])] - 1u + o[1]];
       if (o[2] == SpvDecorationRowMajor) {
          d->row_major = true;
       } else if (it.nops < 4) {
@@ -402,9 +363,9 @@ member_decos(struct pad_pass *p)
 
 /* Struct id's member decorations (id below the bound, defined by an OpTypeStruct) */
 static const struct member_deco *
-member_layout(const struct pad_pass *p, uint32_t id)
+member_layout(struct pad_pass *p, uint32_t id)
 {
-   return &p->deco[p->deco_base[id] - 1u];
+   return &p->deco[p->deco_base[ix(p, id)] - 1u];
 }
 
 static bool member_size(struct pad_pass *p, uint32_t t, uint32_t matrix_stride, bool row_major,
@@ -423,9 +384,9 @@ struct_extent(struct pad_pass *p, const struct spv_walk *def, unsigned depth)
       return 0;
    /* measured once (a hostile module's structs of many members, each the one before, do not
     * multiply the work), and a struct that holds itself is no extent */
-   if (p->extent[id])
-      return p->extent[id] > 1u ? p->extent[id] - 2u : 0;
-   p->extent[id] = 1;
+   if (p->extent[ix(p, id)])
+      return p->extent[ix(p, id)] > 1u ? p->extent[ix(p, id)] - 2u : 0;
+   p->extent[ix(p, id)] = 1;
    const struct member_deco *d = member_layout(p, id);
    uint64_t extent = 0;
    bool ok = true;
@@ -439,7 +400,7 @@ struct_extent(struct pad_pass *p, const struct spv_walk *def, unsigned depth)
    }
    if (!ok || extent > UINT32_MAX - 2u)
       return 0;
-   p->extent[id] = (uint32_t)extent + 2u;
+   p->extent[ix(p, id)] = (uint32_t)extent + 2u;
    return (uint32_t)extent;
 }
 
@@ -455,29 +416,30 @@ member_size(struct pad_pass *p, uint32_t t, uint32_t matrix_stride, bool row_maj
 {
    uint32_t count = 1, stride = 0;
    struct spv_walk def;
-   if (t < p->ids && p->elem[t]) {
-      if (!p->stride[t] || !find_def(p, t, &def))
+   if (t < p->ids && p->elem[ix(p, t)]) {
+      if (!p->stride[ix(p, t)] || !find_def(p, t, &def))
          return false;
-      stride = p->stride[t];
+      stride = p->stride[ix(p, t)];
       if (def.op == SpvOpTypeArray) {
-         const uint32_t len = def.nops >= 3 && def.o[2] < p->ids ? p->const_val[def.o[2]] : 0;
+         const uint32_t len =
+            def.nops >= 3 && def.o[2] < p->ids ? p->const_val[ix(p, def.o[2])] : 0;
          if (len <= 1u)
             return false; /* no 32-bit constant, or 0 elements (no std430 array) */
          count = len - 1u;
       } else {
          count = 0;
       }
-      t = p->elem[t];
+      t = p->elem[ix(p, t)];
    }
    if (t >= p->ids || !find_def(p, t, &def))
       return false;
    uint64_t bytes = 0; /* 64-bit: hostile component counts and matrix strides do not wrap */
-   if (p->scalar32[t]) {
+   if (p->scalar32[ix(p, t)]) {
       bytes = 4;
       *align = 4;
       *scalar = t;
    } else if (def.op == SpvOpTypeVector && def.nops >= 3 && def.o[1] < p->ids &&
-              p->scalar32[def.o[1]] && def.o[2] >= 2 && def.o[2] <= 4) {
+              p->scalar32[ix(p, def.o[1])] && def.o[2] >= 2 && def.o[2] <= 4) {
       bytes = 4u * def.o[2];
       *align = def.o[2] == 2 ? 8 : 16;
       *scalar = def.o[1];
@@ -485,7 +447,7 @@ member_size(struct pad_pass *p, uint32_t t, uint32_t matrix_stride, bool row_maj
               def.o[2] <= 4) {
       struct spv_walk col;
       if (!find_def(p, def.o[1], &col) || col.op != SpvOpTypeVector || col.nops < 3 ||
-          col.o[1] >= p->ids || !p->scalar32[col.o[1]] || col.o[2] < 2 || col.o[2] > 4)
+          col.o[1] >= p->ids || !p->scalar32[ix(p, col.o[1])] || col.o[2] < 2 || col.o[2] > 4)
          return false;
       bytes = (uint64_t)matrix_stride * (row_major ? col.o[2] : def.o[2]);
       *align = (row_major ? def.o[2] : col.o[2]) == 2 ? 8 : 16;
@@ -525,7 +487,7 @@ plan(struct pad_pass *p)
    struct spv_walk it = spv_walk_begin(p->w, p->n);
    while (spv_walk_next(&it)) {
       p->visited += it.len;
-      if (it.op != SpvOpTypeStruct || it.nops < 2 || it.o[0] >= p->ids || !p->block[it.o[0]])
+      if (it.op != SpvOpTypeStruct || it.nops < 2 || it.o[0] >= p->ids || !p->block[ix(p, it.o[0])])
          continue;
       const uint32_t id = it.o[0], members = it.nops - 1;
       const struct member_deco *d = member_layout(p, id);
@@ -566,11 +528,12 @@ plan(struct pad_pass *p)
          if (!s) {
             p->err = out_of_memory;
          } else {
-            if (!p->pad_of[id])
-               p->pad_of[id] = p->num_structs; /* index + 1: its first plan is the one used */
+            if (!p->pad_of[ix(p, id)])
+               p->pad_of[ix(p, id)] =
+                  p->num_structs; /* index + 1: its first plan is the one used */
             *s = (struct pad_struct){.id = id, .members = members, .pad_type = pad_type};
-            s->new_index = calloc(members, sizeof(uint32_t));
-            s->gap_words = calloc(members, sizeof(uint32_t));
+            s->new_index = pad_calloc(p, members, sizeof(uint32_t));
+            s->gap_words = pad_calloc(p, members, sizeof(uint32_t));
             if (!s->new_index || !s->gap_words) {
                p->err = out_of_memory;
             } else {
@@ -601,8 +564,8 @@ remap_chain(struct pad_pass *p, uint32_t op, uint32_t *ops, uint32_t nops)
 {
    if (nops < 3 || ops[2] >= p->ids)
       return true;
-   const uint32_t base_type = p->type_of[ops[2]];
-   uint32_t t = base_type < p->ids ? p->pointee[base_type] : 0;
+   const uint32_t base_type = p->type_of[ix(p, ops[2])];
+   uint32_t t = base_type < p->ids ? p->pointee[ix(p, base_type)] : 0;
    uint32_t first = 3;
    if (op == SpvOpPtrAccessChain) {
       if (t && padded(p, t)) {
@@ -614,26 +577,26 @@ remap_chain(struct pad_pass *p, uint32_t op, uint32_t *ops, uint32_t nops)
    for (uint32_t i = first; t && i < nops; i++) {
       struct pad_struct *s = padded(p, t);
       if (s) {
-         const uint32_t c = ops[i] < p->ids ? p->const_val[ops[i]] : 0;
+         const uint32_t c = ops[i] < p->ids ? p->const_val[ix(p, ops[i])] : 0;
          if (!c || c - 1u >= s->members) {
             p->err = "a padded block's member index that is not a constant";
             return false;
          }
          const uint32_t k = c - 1u;
-         ops[i] = constant_id(p, p->type_of[ops[i]], s->new_index[k]);
+         ops[i] = constant_id(p, p->type_of[ix(p, ops[i])], s->new_index[k]);
          if (p->err)
             return false;
          struct spv_walk def;
          if (!find_def(p, t, &def) || def.nops < 2 + k)
             return false;
          t = def.o[1 + k];
-      } else if (t < p->ids && p->elem[t]) {
-         t = p->elem[t];
+      } else if (t < p->ids && p->elem[ix(p, t)]) {
+         t = p->elem[ix(p, t)];
       } else {
          struct spv_walk def;
          if (!find_def(p, t, &def) || def.op != SpvOpTypeStruct)
             return true; /* into a vector or matrix: no struct below */
-         const uint32_t c = ops[i] < p->ids ? p->const_val[ops[i]] : 0;
+         const uint32_t c = ops[i] < p->ids ? p->const_val[ix(p, ops[i])] : 0;
          if (!c || c > def.nops - 1u)
             return true;
          t = def.o[c];
@@ -644,38 +607,36 @@ remap_chain(struct pad_pass *p, uint32_t op, uint32_t *ops, uint32_t nops)
 
 uint32_t *
 glb_spv_pad_blocks_counted(const uint32_t *w, size_t n, size_t *out_n, const char **err,
-                           uint64_t *visited)
+                           struct glb_pass_cost *cost)
 {
    *err = NULL;
    *out_n = 0;
-   *visited = 0;
+   *cost = (struct glb_pass_cost){0};
    if (n < 5 || n > UINT32_MAX) /* words are numbered in 32 bits (no record holds 2^32) */
       return NULL;
    struct pad_pass p = {.w = w, .n = n, .bound = w[3], .ids = w[3]};
    if (p.bound == 0 || p.bound > (1u << 22))
       return NULL;
-   const size_t cap = p.bound;
-   p.type_of = calloc(cap, sizeof(uint32_t));
-   p.pointee = calloc(cap, sizeof(uint32_t));
-   p.elem = calloc(cap, sizeof(uint32_t));
-   p.scalar32 = calloc(cap, sizeof(uint32_t));
-   p.is_int = calloc(cap, sizeof(uint32_t));
-   p.stride = calloc(cap, sizeof(uint32_t));
-   p.block = calloc(cap, sizeof(uint32_t));
-   p.const_val = calloc(cap, sizeof(uint32_t));
-   p.extent = calloc(cap, sizeof(uint32_t));
-   p.def_at = calloc(cap, sizeof(uint32_t));
-   p.members = calloc(cap, sizeof(uint32_t));
-   p.deco_base = calloc(cap, sizeof(uint32_t));
-   p.pad_of = calloc(cap, sizeof(uint32_t));
    struct spirv_out o = {0};
    uint32_t *ops = NULL;
    bool done = false;
-   if (!p.type_of || !p.pointee || !p.elem || !p.scalar32 || !p.is_int || !p.stride || !p.block ||
-       !p.const_val || !p.extent || !p.def_at || !p.members || !p.deco_base || !p.pad_of) {
+   if (!spv_defs_init(&p.defs, w, n)) {
       p.err = out_of_memory;
       goto out;
    }
+   /* sized by the ids the module names (below 2n), not its declared bound (up to 2^22 from a
+    * module of a few words: 13 tables of it were 218 MB), in one allocation */
+   uint32_t **const tables[] = {&p.type_of, &p.pointee, &p.elem,      &p.scalar32,
+                                &p.is_int,  &p.stride,  &p.block,     &p.const_val,
+                                &p.extent,  &p.members, &p.deco_base, &p.pad_of};
+   const size_t cap = (size_t)p.defs.slots + 1u, num_tables = sizeof(tables) / sizeof(tables[0]);
+   p.tables = pad_calloc(&p, cap * num_tables, sizeof(uint32_t)); /* below 2^32 * 12 */
+   if (!p.tables) {
+      p.err = out_of_memory;
+      goto out;
+   }
+   for (size_t i = 0; i < num_tables; i++)
+      *tables[i] = p.tables + i * cap;
    if (!collect(&p)) {
       p.err = p.err ? p.err : "a malformed instruction (its word count 0 or past the module's end)";
       goto out;
@@ -697,7 +658,7 @@ glb_spv_pad_blocks_counted(const uint32_t *w, size_t n, size_t *out_n, const cha
             goto out;
       }
    }
-   ops = malloc(n * sizeof(uint32_t));
+   ops = pad_calloc(&p, n, sizeof(uint32_t));
    if (!ops) {
       p.err = out_of_memory;
       goto out;
@@ -771,8 +732,8 @@ glb_spv_pad_blocks_counted(const uint32_t *w, size_t n, size_t *out_n, const cha
       case SpvOpArrayLength:
          /* a runtime array's length names its member by a literal index, which moves with the
           * member as a chain's does */
-         if (it.nops >= 4 && it.o[2] < p.ids && p.type_of[it.o[2]] < p.ids &&
-             (s = padded(&p, p.pointee[p.type_of[it.o[2]]])) != NULL) {
+         if (it.nops >= 4 && it.o[2] < p.ids && p.type_of[ix(&p, it.o[2])] < p.ids &&
+             (s = padded(&p, p.pointee[ix(&p, p.type_of[ix(&p, it.o[2])])])) != NULL) {
             if (it.o[3] >= s->members) {
                p.err = "an OpArrayLength past a padded block's members";
                goto out;
@@ -816,7 +777,15 @@ glb_spv_pad_blocks_counted(const uint32_t *w, size_t n, size_t *out_n, const cha
    done = true;
 out:
    *err = p.err;
-   *visited = p.visited;
+   /* the growable arrays at their capacities (the dry run's list, replaced by made_consts,
+    * counted there), the output's words */
+   cost->bytes = p.bytes + p.defs.bytes + (uint64_t)p.const_ids_cap * sizeof(uint32_t) +
+                 (uint64_t)p.scalar_ids_cap * sizeof(uint32_t) +
+                 (uint64_t)p.structs_cap * sizeof(*p.structs) +
+                 (p.made_sorted ? 0 : (uint64_t)p.made.cap * sizeof(*p.made.v)) +
+                 (uint64_t)o.cap * sizeof(uint32_t);
+   cost->visited = p.visited + p.defs.visited;
+   spv_defs_finish(&p.defs);
    for (uint32_t i = 0; i < p.num_structs; i++) {
       free(p.structs[i].new_index);
       free(p.structs[i].gap_words);
@@ -824,21 +793,8 @@ out:
    free(p.structs);
    free(p.made.v);
    free(ops);
-   free(p.type_of);
-   free(p.pointee);
-   free(p.elem);
-   free(p.scalar32);
-   free(p.is_int);
-   free(p.stride);
-   free(p.block);
-   free(p.const_val);
-   free(p.extent);
-   free(p.def_at);
-   free(p.members);
-   free(p.deco_base);
-   free(p.pad_of);
+   free(p.tables);
    free(p.deco);
-   free(p.far);
    free(p.const_ids);
    free(p.scalar_ids);
    free(p.consts);
@@ -853,6 +809,6 @@ out:
 uint32_t *
 glb_spv_pad_blocks(const uint32_t *w, size_t n, size_t *out_n, const char **err)
 {
-   uint64_t visited;
-   return glb_spv_pad_blocks_counted(w, n, out_n, err, &visited);
+   struct glb_pass_cost cost;
+   return glb_spv_pad_blocks_counted(w, n, out_n, err, &cost);
 }

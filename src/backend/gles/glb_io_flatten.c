@@ -15,8 +15,9 @@
  *
  * Its work is linear in the module's words, whatever their shape (a client makes the server
  * translate modules of ~255k words per variant): the types are found in one walk's table
- * (spv_defs), the constants it makes in their hash (spirv_made_const). *visited counts the work
- * (unit.gles.io_flatten bounds it). */
+ * (spv_defs), the constants it makes in their hash (spirv_made_const); its per-id tables take
+ * spv_defs's slots, so its memory is linear in the words too, not in the declared bound. cost
+ * counts both (unit.gles.io_flatten bounds them). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,8 +39,9 @@ struct fl_var {
 struct fl_pass {
    const uint32_t *w;
    size_t n;
-   uint32_t bound;      /* grows with the ids made */
-   uint32_t ids;        /* the module's bound: the arrays below are this long */
+   uint32_t bound; /* grows with the ids made */
+   uint32_t ids;   /* the module's bound */
+   /* per id below ids, at its slot in defs (defs.slots + 1 long, the last none's: zeros) */
    uint32_t *type_of;   /* a value's result type (constants, loads, arithmetic, parameters) */
    uint32_t *const_val; /* an integer OpConstant's value + 1 */
    uint32_t *is_int;
@@ -48,8 +50,18 @@ struct fl_pass {
    struct spirv_made_consts made;
    struct spv_defs defs;
    uint64_t visited;
+   uint64_t bytes; /* the tables' (unit.gles.io_flatten holds it within a constant times n) */
    const char *err;
 };
+
+/* id's slot in the per-id tables: none's (zeros) at or past the bound */
+static inline uint32_t
+ix(struct fl_pass *p, uint32_t id)
+{
+   if (id < p->defs.dense)
+      return id;
+   return id < p->ids ? spv_defs_slot(&p->defs, id) : p->defs.slots;
+}
 
 static struct fl_var *
 flat_var(struct fl_pass *p, uint32_t id)
@@ -87,13 +99,13 @@ find_vars(struct fl_pass *p, uint32_t sc)
    while (spv_walk_next(&it)) {
       const uint32_t *o = it.o;
       p->visited += it.len;
-      if (it.op == SpvOpTypeInt && it.nops >= 3 && o[0] < p->bound)
-         p->is_int[o[0]] = 1;
-      if (typed_value(it.op) && it.nops >= 2 && o[1] < p->bound)
-         p->type_of[o[1]] = o[0];
-      if (it.op == SpvOpConstant && it.nops >= 3 && o[1] < p->bound && o[0] < p->bound &&
-          p->is_int[o[0]])
-         p->const_val[o[1]] = o[2] + 1u;
+      if (it.op == SpvOpTypeInt && it.nops >= 3 && o[0] < p->ids)
+         p->is_int[ix(p, o[0])] = 1;
+      if (typed_value(it.op) && it.nops >= 2 && o[1] < p->ids)
+         p->type_of[ix(p, o[1])] = o[0];
+      if (it.op == SpvOpConstant && it.nops >= 3 && o[1] < p->ids && o[0] < p->ids &&
+          p->is_int[ix(p, o[0])])
+         p->const_val[ix(p, o[1])] = o[2] + 1u;
       if (it.op != SpvOpVariable || it.nops < 3 || o[2] != sc)
          continue;
       struct spv_walk ptr, arr;
@@ -102,11 +114,11 @@ find_vars(struct fl_pass *p, uint32_t sc)
       uint32_t t = ptr.o[2];
       struct fl_var v = {.id = o[1], .sc = sc, .pc = it.pc, .len = it.len};
       while (spv_defs_find(&p->defs, t, &arr) && arr.op == SpvOpTypeArray && arr.nops >= 3) {
-         const uint32_t c = arr.o[2] < p->bound ? p->const_val[arr.o[2]] : 0;
+         const uint32_t c = p->const_val[ix(p, arr.o[2])];
          if (!c || v.ndims == FL_MAX_DIMS)
             return false; /* a length from a specialization constant: not flattened */
          if (!v.ndims)
-            v.len_type = p->type_of[arr.o[2]];
+            v.len_type = p->type_of[ix(p, arr.o[2])];
          v.dims[v.ndims++] = c - 1u;
          t = arr.o[1];
       }
@@ -127,21 +139,29 @@ find_vars(struct fl_pass *p, uint32_t sc)
 
 uint32_t *
 glb_spv_flatten_io_arrays_counted(const uint32_t *w, size_t n, bool outputs, size_t *out_n,
-                                  const char **err, uint64_t *visited)
+                                  const char **err, struct glb_pass_cost *cost)
 {
    *err = NULL;
    *out_n = 0;
-   *visited = 0;
+   *cost = (struct glb_pass_cost){0};
    if (n < 5 || w[3] == 0 || w[3] > (1u << 22))
       return NULL;
    struct fl_pass p = {.w = w, .n = n, .bound = w[3], .ids = w[3]};
-   p.type_of = calloc(p.bound, sizeof(uint32_t));
-   p.const_val = calloc(p.bound, sizeof(uint32_t));
-   p.is_int = calloc(p.bound, sizeof(uint32_t));
    struct spirv_parts parts = {0};
    uint32_t *ops = NULL;
    uint32_t *words = NULL;
-   if (!p.type_of || !p.const_val || !p.is_int || !spv_defs_init(&p.defs, w, n)) {
+   if (!spv_defs_init(&p.defs, w, n)) {
+      p.err = "out of memory";
+      goto finish;
+   }
+   /* sized by the ids the module names (below 2n), not its declared bound (up to 2^22 from a
+    * module of a few words: 3 tables of it were 48 MB) */
+   const size_t slots = (size_t)p.defs.slots + 1u;
+   p.type_of = calloc(slots, sizeof(uint32_t));
+   p.const_val = calloc(slots, sizeof(uint32_t));
+   p.is_int = calloc(slots, sizeof(uint32_t));
+   p.bytes = 3u * (uint64_t)slots * sizeof(uint32_t);
+   if (!p.type_of || !p.const_val || !p.is_int) {
       p.err = "out of memory";
       goto finish;
    }
@@ -181,13 +201,13 @@ glb_spv_flatten_io_arrays_counted(const uint32_t *w, size_t n, bool outputs, siz
             bool all_const = true;
             uint32_t flat = 0;
             for (uint32_t k = 0; k < v->ndims; k++) {
-               const uint32_t c = idx[k] < p.ids ? p.const_val[idx[k]] : 0;
+               const uint32_t c = p.const_val[ix(&p, idx[k])];
                all_const = all_const && c;
                flat = flat * v->dims[k] + (c ? c - 1u : 0);
             }
             uint32_t index;
             if (all_const) {
-               const uint32_t ty = idx[0] < p.ids ? p.type_of[idx[0]] : 0;
+               const uint32_t ty = p.type_of[ix(&p, idx[0])];
                if (!ty) {
                   p.err = "an array of arrays index of no known type";
                   break;
@@ -195,8 +215,8 @@ glb_spv_flatten_io_arrays_counted(const uint32_t *w, size_t n, bool outputs, siz
                index = constant_id(&p, ty, flat);
             } else {
                /* acc = ((i0 * d1 + i1) * d2 + i2) ..., in the first index's type */
-               const uint32_t ty = idx[0] < p.ids ? p.type_of[idx[0]] : 0;
-               if (!ty || ty >= p.ids || !p.is_int[ty]) {
+               const uint32_t ty = p.type_of[ix(&p, idx[0])];
+               if (!ty || !p.is_int[ix(&p, ty)]) {
                   p.err = "an array of arrays index of no known integer type";
                   break;
                }
@@ -252,7 +272,12 @@ glb_spv_flatten_io_arrays_counted(const uint32_t *w, size_t n, bool outputs, siz
    words = spirv_parts_join(&parts, p.bound, out_n, &p.err);
 finish:
    *err = p.err;
-   *visited = p.visited + p.defs.visited + p.made.probes;
+   cost->visited = p.visited + p.defs.visited + p.made.probes;
+   /* the tables, the made constants', the words copied and written */
+   cost->bytes = p.bytes + p.defs.bytes + (uint64_t)p.made.cap * sizeof(*p.made.v) +
+                 (uint64_t)p.made.slots_cap * sizeof(uint32_t) +
+                 (ops ? (uint64_t)(n + 8) * sizeof(uint32_t) : 0) +
+                 ((uint64_t)parts.head.cap + parts.body.cap + parts.out.cap) * sizeof(uint32_t);
    spirv_parts_finish(&parts);
    spv_defs_finish(&p.defs);
    free(ops);
@@ -267,6 +292,6 @@ uint32_t *
 glb_spv_flatten_io_arrays(const uint32_t *w, size_t n, bool outputs, size_t *out_n,
                           const char **err)
 {
-   uint64_t visited;
-   return glb_spv_flatten_io_arrays_counted(w, n, outputs, out_n, err, &visited);
+   struct glb_pass_cost cost;
+   return glb_spv_flatten_io_arrays_counted(w, n, outputs, out_n, err, &cost);
 }

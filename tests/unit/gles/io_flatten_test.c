@@ -8,9 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "glb.h"
+#include "pass_bench.h"
 #include "spv.h"
 
 static int failures;
@@ -43,6 +43,10 @@ put(struct mod *m, uint32_t op, size_t nops, const uint32_t *o)
 #define OP(m, op, ...)                                                                             \
    put((m), (op), sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t),                      \
        (const uint32_t[]){__VA_ARGS__})
+
+/* The bytes the pass may allocate a word of the module it reads (its tables: three entries of 4
+ * bytes a slot, fewer than two slots a word; the output and the copied operands) */
+#define FL_BYTES_A_WORD 256u
 
 enum { I = 1, F, VOID, FNT, FN, LBL, DIM, A1, A2, PA, V, PI, FIRST };
 
@@ -107,31 +111,20 @@ check_output(const uint32_t *w, size_t n, bool chains, uint32_t count)
    CHECK(!spv_walk_next(&it) && !it.bad);
 }
 
+/* The pass on a vertex module's outputs */
+static uint32_t *
+flatten_outputs(const uint32_t *w, size_t n, size_t *out_n, const char **err,
+                struct glb_pass_cost *cost)
+{
+   return glb_spv_flatten_io_arrays_counted(w, n, true, out_n, err, cost);
+}
+
 /* test_gles_io_flatten --bench vars|chains COUNT...: the pass's time on hostile_module */
 static int
 bench(int argc, char **argv)
 {
-   const bool chains = !strcmp(argv[2], "chains");
-   for (int a = 3; a < argc; a++) {
-      size_t n = 0, out_n = 0;
-      const char *err = NULL;
-      uint64_t visited = 0;
-      uint32_t *w = hostile_module(chains, (uint32_t)strtoul(argv[a], NULL, 10), &n);
-      struct timespec t0, t1;
-      clock_gettime(CLOCK_MONOTONIC, &t0);
-      uint32_t *out =
-         w ? glb_spv_flatten_io_arrays_counted(w, n, true, &out_n, &err, &visited) : NULL;
-      clock_gettime(CLOCK_MONOTONIC, &t1);
-      printf("%s %s: %zu words, %s, %.3f s, %llu visited (%.1f a word)\n", argv[2], argv[a], n,
-             out   ? "flattened"
-             : err ? err
-                   : "unchanged",
-             (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9,
-             (unsigned long long)visited, n ? (double)visited / (double)n : 0.0);
-      free(out);
-      free(w);
-   }
-   return 0;
+   return pass_bench(argc, argv, "chains", hostile_module, flatten_outputs, "flattened",
+                     "unchanged");
 }
 
 int
@@ -139,21 +132,65 @@ main(int argc, char **argv)
 {
    if (argc > 2 && !strcmp(argv[1], "--bench"))
       return bench(argc, argv);
+   /* its memory is linear in the module's words, not its declared bound (a client may declare
+    * 2^22 in a module of a few hundred bytes): `out int v[2][3]` and a chain to v[1][1] at
+    * bound 2^22, its ids below its words and then past them, each at most FL_BYTES_A_WORD bytes
+    * a word allocated (tables sized by the bound: 48 MB for each) */
+   for (int far = 0; far < 2; far++) {
+      const uint32_t h = far ? (1u << 22) - 64u : 0; /* its ids: h + these */
+      enum { C1 = FIRST, C2, C3 };
+      uint32_t words[128] = {0x07230203, 0x00010000, 0, 1u << 22, 0};
+      struct mod m = {.w = words, .n = 5, .cap = 128};
+      struct glb_pass_cost cost = {0};
+      size_t out_n = 0;
+      const char *err = NULL;
+      OP(&m, SpvOpTypeInt, h + I, 32, 1);
+      OP(&m, SpvOpTypeVoid, h + VOID);
+      OP(&m, SpvOpTypeFunction, h + FNT, h + VOID);
+      OP(&m, SpvOpConstant, h + I, h + C1, 1);
+      OP(&m, SpvOpConstant, h + I, h + C2, 2);
+      OP(&m, SpvOpConstant, h + I, h + C3, 3);
+      OP(&m, SpvOpTypeArray, h + A1, h + I, h + C3);
+      OP(&m, SpvOpTypeArray, h + A2, h + A1, h + C2);
+      OP(&m, SpvOpTypePointer, h + PA, SpvStorageClassOutput, h + A2);
+      OP(&m, SpvOpTypePointer, h + PI, SpvStorageClassOutput, h + I);
+      OP(&m, SpvOpVariable, h + PA, h + V, SpvStorageClassOutput);
+      OP(&m, SpvOpFunction, h + VOID, h + FN, 0, h + FNT);
+      OP(&m, SpvOpLabel, h + LBL);
+      OP(&m, SpvOpAccessChain, h + PI, h + DIM, h + V, h + C1, h + C1);
+      OP(&m, SpvOpReturn);
+      OP(&m, SpvOpFunctionEnd);
+      uint32_t *out = flatten_outputs(m.w, m.n, &out_n, &err, &cost);
+      uint32_t flat_len = 0, four = 0, index = 0;
+      struct spv_walk it = spv_walk_begin(out, out ? out_n : 0);
+      while (out && spv_walk_next(&it)) {
+         if (it.op == SpvOpTypeArray && it.nops == 3 && it.o[1] == h + I)
+            flat_len = it.o[2];
+         if (it.op == SpvOpConstant && it.nops == 3 && it.o[0] == h + I && it.o[2] == 4)
+            four = it.o[1];
+         if (it.op == SpvOpAccessChain && it.nops == 4 && it.o[2] == h + V)
+            index = it.o[3];
+      }
+      CHECK(out && !err && flat_len && four && index == four); /* v[1][1]: v[4] of int[6] */
+      /* an id past the words is found by binary search among those (a few steps more) */
+      CHECK(pass_cost_within("io_flatten_test",
+                             far ? "bound 2^22, ids past the words" : "bound 2^22", &cost, m.n,
+                             far ? 24 : 12, FL_BYTES_A_WORD));
+      free(out);
+   }
    /* 20,000 outputs and 40,000 chains: the work at most 12 a word (a walk per pointer look-up
-    * and a search of the made constants per chain: thousands a word) */
+    * and a search of the made constants per chain: thousands a word), the bytes allocated at
+    * most FL_BYTES_A_WORD a word (22 and 25 now) */
    for (int chains = 0; chains < 2; chains++) {
       const uint32_t count = chains ? 40000 : 20000;
       size_t n = 0, out_n = 0;
       const char *err = NULL;
-      uint64_t visited = 0;
+      struct glb_pass_cost cost = {0};
       uint32_t *w = hostile_module(chains, count, &n);
-      uint32_t *out =
-         w ? glb_spv_flatten_io_arrays_counted(w, n, true, &out_n, &err, &visited) : NULL;
+      uint32_t *out = w ? flatten_outputs(w, n, &out_n, &err, &cost) : NULL;
       CHECK(out && !err);
-      CHECK(visited >= n && visited <= 12u * n);
-      if (visited > 12u * n)
-         fprintf(stderr, "io_flatten_test: %s: %llu visited for %zu words\n",
-                 chains ? "chains" : "vars", (unsigned long long)visited, n);
+      CHECK(pass_cost_within("io_flatten_test", chains ? "chains" : "vars", &cost, n, 12,
+                             FL_BYTES_A_WORD));
       if (out)
          check_output(out, out_n, chains, count);
       free(out);
