@@ -472,14 +472,15 @@ set_draw_id(struct fe_context *ctx, uint32_t id)
 /* ---- the repeat draw (issue 22: the no-change draw's floor) --------------------------------
  * A compact glDrawArrays / glDrawElements that went the whole way (draw_ready said yes,
  * fe_validate brought every tracker input up to date) keeps itself in ctx->draw_repeat when the
- * draw serial, less the vertex-buffer and uniform-block rebinds, stood still since the draw
- * before. The next draw of that mode and index size is then sent after one check in place of
- * draw_ready's and fe_validate's: the program, executable, share generations and patch state
- * are those kept; the draw serial is the one kept, or moved only by vertex-buffer rebinds
- * (fe_draw_bump_buffers: the tracker's vertex-buffer group), uniform-block rebinds
- * (fe_draw_bump_ubos: its uniform-block group) and binds of a vertex array object
- * (fe_draw_bump_array: its vertex-array group), which draw_ready's checks do not read but for
- * a vertex array bound (one is: zero is not such a bind) and none of its buffers mapped (no
+ * draw serial, less the vertex-buffer and uniform-block rebinds and the dynamic-state changes,
+ * stood still since the draw before. The next draw of that mode and index size is then sent
+ * after one check in place of draw_ready's and fe_validate's: the program, executable, share
+ * generations and patch state are those kept; the draw serial is the one kept, or moved only by
+ * vertex-buffer rebinds (fe_draw_bump_buffers: the tracker's vertex-buffer group), uniform-block
+ * rebinds (fe_draw_bump_ubos: its uniform-block group), binds of a vertex array object
+ * (fe_draw_bump_array: its vertex-array group) and dynamic-state changes (fe_draw_bump_dynamic:
+ * a glViewport or glScissor, its dynamic-state group), which draw_ready's checks do not read
+ * but for a vertex array bound (one is: zero is not such a bind) and none of its buffers mapped (no
  * buffer is: a map moves the unusual epoch); the tracker's
  * inputs that no serial covers (the executable's binding version, the constants' owner, the
  * surfaces) read as it kept them, but for the default block's bytes (a glUniform: its value
@@ -495,6 +496,7 @@ set_draw_id(struct fe_context *ctx, uint32_t id)
 #define REPEAT_HIT 1u
 #define REPEAT_CONSTANTS 2u /* the default block's bytes moved (the tracker's value group) */
 #define REPEAT_BINDINGS 4u  /* vertex-buffer or uniform-block rebinds moved the draw serial */
+#define REPEAT_DYNAMIC 8u   /* the dynamic state moved it (the tracker's dynamic-state group) */
 
 static inline unsigned
 draw_repeats(const struct fe_context *ctx, GLenum mode, unsigned isz)
@@ -512,9 +514,12 @@ draw_repeats(const struct fe_context *ctx, GLenum mode, unsigned isz)
       return 0;
    unsigned k = REPEAT_HIT;
    if (r->serial != ctx->draw_serial) {
-      if (ctx->draw_serial - ctx->bind_bumps != r->nonbind)
+      if (ctx->draw_serial - ctx->bind_bumps - ctx->dynamic_bumps != r->nonbind)
          return 0;
-      k |= REPEAT_BINDINGS;
+      if (ctx->bind_bumps != r->bind_bumps)
+         k |= REPEAT_BINDINGS;
+      if (t->draw_in.ds_version != ctx->ds_version)
+         k |= REPEAT_DYNAMIC;
    }
    /* the tracker's walk over the inputs no serial covers (fe_tracker.c, DRAW_INPUT_ANY) */
    const struct fe_surface *ds = ctx->draw_surface, *rs = ctx->read_surface;
@@ -544,24 +549,26 @@ draw_repeat_take(struct fe_context *ctx, unsigned k)
 {
    struct fe_draw_repeat *r = &ctx->draw_repeat;
    r->hits++;
-   if (k & (REPEAT_CONSTANTS | REPEAT_BINDINGS)) {
+   if (k & (REPEAT_CONSTANTS | REPEAT_BINDINGS | REPEAT_DYNAMIC)) {
       r->constants += (k & REPEAT_CONSTANTS) != 0;
       r->buffers += (k & REPEAT_BINDINGS) != 0;
       r->arrays += (k & REPEAT_BINDINGS) && ctx->tracker.draw_in.vao != (uintptr_t)ctx->vao;
+      r->dynamic += (k & REPEAT_DYNAMIC) != 0;
       ctx->tracker.fold_words = (k & REPEAT_CONSTANTS) && words_fold(ctx);
-      fe_tracker_repeat(ctx, k & REPEAT_CONSTANTS, k & REPEAT_BINDINGS);
+      fe_tracker_repeat(ctx, k & REPEAT_CONSTANTS, k & REPEAT_BINDINGS, k & REPEAT_DYNAMIC);
       ctx->tracker.fold_words = false;
       r->serial = ctx->draw_serial;
+      r->bind_bumps = ctx->bind_bumps;
    }
 }
 
 /* After a compact draw that went the whole way: keep it as the repeat draw where the draw
- * serial, less the vertex-buffer rebinds, stood still since the draw before and fe_validate
- * left every input current. Not for what the repeat does not ask at every draw: a
+ * serial, less the rebinds and dynamic-state changes, stood still since the draw before and
+ * fe_validate left every input current. Not for what the repeat does not ask at every draw: a
  * compatibility context (its render mode, rewrites, two-pass polygon modes), a program
  * pipeline or fixed-function stage, storage blocks or atomic counters (the writes fe_validate
- * notes), a tessellation passthrough, client arrays. Out of line: a draw after every glScissor
- * or glEnable pays draw_repeat_arm's compare and store alone. */
+ * notes), a tessellation passthrough, client arrays. Out of line: a draw after every glEnable
+ * or glDepthFunc pays draw_repeat_arm's compare and store alone. */
 static __attribute__((noinline)) void
 draw_repeat_keep(struct fe_context *ctx, GLenum mode, unsigned isz, uint64_t nonbind)
 {
@@ -587,9 +594,11 @@ draw_repeat_keep(struct fe_context *ctx, GLenum mode, unsigned isz, uint64_t non
       .hits = r->hits,
       .nonbind = nonbind,
       .last_nonbind = nonbind,
+      .bind_bumps = ctx->bind_bumps,
       .constants = r->constants,
       .buffers = r->buffers,
       .arrays = r->arrays,
+      .dynamic = r->dynamic,
       .keeps = r->keeps,
       .epoch = epoch,
       .program = ctx->program,
@@ -604,7 +613,7 @@ static inline void
 draw_repeat_arm(struct fe_context *ctx, GLenum mode, unsigned isz)
 {
    struct fe_draw_repeat *r = &ctx->draw_repeat;
-   const uint64_t nonbind = ctx->draw_serial - ctx->bind_bumps;
+   const uint64_t nonbind = ctx->draw_serial - ctx->bind_bumps - ctx->dynamic_bumps;
    if (r->last_nonbind != nonbind)
       r->last_nonbind = nonbind;
    else
@@ -630,7 +639,8 @@ repeat_verify_want(const struct fe_context *ctx, unsigned k)
    /* another vertex array: its group, buffers included; the same one: its buffers' group */
    const bool vertex = t->draw_in.vao != (uintptr_t)ctx->vao ||
                        t->draw_in.vao_buffers_version != ctx->vao->buffers_version;
-   return repeat_groups(ctx) + ((k & REPEAT_CONSTANTS) != 0) + ((k & REPEAT_BINDINGS) && vertex) +
+   return repeat_groups(ctx) + ((k & (REPEAT_CONSTANTS | REPEAT_DYNAMIC)) != 0) +
+          ((k & REPEAT_BINDINGS) && vertex) +
           ((k & REPEAT_BINDINGS) && t->draw_in.ubo_version != ctx->ubo_version);
 }
 

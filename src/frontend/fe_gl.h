@@ -1015,12 +1015,14 @@ struct fe_context {
     * both), so what it keeps is what they found for this mode. */
    struct fe_draw_repeat {
       uint64_t serial, any_gen, patch_version, hits;
-      /* the draw serial less bind_bumps when kept, and at the last draw that could keep it */
-      uint64_t nonbind, last_nonbind;
+      /* the draw serial less bind_bumps and dynamic_bumps when kept, and at the last draw that
+       * could keep it; bind_bumps when kept or last taken */
+      uint64_t nonbind, last_nonbind, bind_bumps;
       uint64_t constants, buffers; /* of the hits, those that sent default-block bytes, and
                                     * those after a vertex-buffer or uniform-block rebind or a
                                     * vertex-array switch (the tracker's groups) */
       uint64_t arrays;             /* of those, the ones that bound another vertex array */
+      uint64_t dynamic;            /* of the hits, those after a dynamic-state change (its group) */
       uint64_t keeps; /* draws whose serial stood still since the draw before (fe_draw.c) */
       uint64_t epoch; /* fe_unusual_epoch when kept, with nothing unusual */
       const void *program, *exec;
@@ -1033,6 +1035,11 @@ struct fe_context {
     * (fe_draw_bump_array): draw_serial - bind_bumps stands still over them (the repeat draw's
     * rebind case) */
    uint64_t bind_bumps;
+   /* the draw serial's moves that changed the dynamic state alone (fe_draw_bump_dynamic: a
+    * glViewport, glScissor, glBlendColor, glStencilFunc's reference between draws):
+    * draw_serial - bind_bumps - dynamic_bumps stands still over them too (the repeat draw's
+    * dynamic-state case) */
+   uint64_t dynamic_bumps;
    /* Moves (fe_ctx_unusual) where this context's draw may have to do more than send: texture
     * uploads pending, a transform feedback capture, client arrays, a multi-draw's draw id, the
     * persistent maps' barrier. Only ever grows: with the share group's, a sum that stood still
@@ -1336,6 +1343,16 @@ fe_draw_bump_value(struct fe_context *ctx, uint64_t *version)
 {
    (*version)++;
    ctx->draw_serial++;
+}
+
+/* The dynamic state (ctx->ds, fe_state.c's setters) changed: a draw serial move the repeat draw
+ * takes, running the tracker's dynamic-state group alone (fe_tracker_repeat), as fe_validate's
+ * value group would for it. Render state, which draw_ready's checks read, is not this. */
+static inline void
+fe_draw_bump_dynamic(struct fe_context *ctx)
+{
+   fe_draw_bump_value(ctx, &ctx->ds_version);
+   ctx->dynamic_bumps++;
 }
 
 /* A unit's texture or sampler binding changed. */

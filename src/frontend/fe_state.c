@@ -52,7 +52,7 @@ ds_u8(struct fe_context *ctx, uint8_t *f, unsigned v)
 {
    if (*f != (uint8_t)v) {
       *f = (uint8_t)v;
-      fe_draw_bump_value(ctx, &ctx->ds_version);
+      fe_draw_bump_dynamic(ctx);
    }
 }
 
@@ -61,7 +61,7 @@ ds_u32(struct fe_context *ctx, uint32_t *f, uint32_t v)
 {
    if (*f != v) {
       *f = v;
-      fe_draw_bump_value(ctx, &ctx->ds_version);
+      fe_draw_bump_dynamic(ctx);
    }
 }
 
@@ -70,7 +70,7 @@ ds_i32(struct fe_context *ctx, int32_t *f, int32_t v)
 {
    if (*f != v) {
       *f = v;
-      fe_draw_bump_value(ctx, &ctx->ds_version);
+      fe_draw_bump_dynamic(ctx);
    }
 }
 
@@ -79,7 +79,7 @@ ds_f32(struct fe_context *ctx, float *f, float v)
 {
    if (memcmp(f, &v, sizeof(v))) {
       *f = v;
-      fe_draw_bump_value(ctx, &ctx->ds_version);
+      fe_draw_bump_dynamic(ctx);
    }
 }
 
@@ -89,7 +89,7 @@ static void
 viewports_changed(struct fe_context *ctx)
 {
    ctx->viewports_version++;
-   fe_draw_bump_value(ctx, &ctx->ds_version);
+   fe_draw_bump_dynamic(ctx);
 }
 
 /* The viewports first .. first + count - 1 exist (GL 4.1 13.6.1: a negative count, or first +

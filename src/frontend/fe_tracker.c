@@ -1275,16 +1275,35 @@ draw_inputs_keep(struct fe_context *ctx, const struct fe_exec *e)
    draw_inputs_current(ctx);
 }
 
+/* The hidden state uniforms that read the dynamic state (gl_DepthRange, the point size) after
+ * a change of it alone: the others read render state, bindings, the framebuffer or a
+ * compatibility context's state, none of which moved (the repeat draw's serial says so). */
+static void
+dynamic_state_uniforms(struct fe_context *ctx, struct fe_exec *e)
+{
+   const uint32_t reads_ds = (1u << GLSL_STATE_DEPTH_RANGE) | (1u << GLSL_STATE_POINT_SIZE);
+   if (e->num_parts || (e->glsl->default_block.state_mask & reads_ds))
+      update_state_uniforms(ctx, e);
+}
+
 void
-fe_tracker_repeat(struct fe_context *ctx, bool constants, bool buffers)
+fe_tracker_repeat(struct fe_context *ctx, bool constants, bool buffers, bool dynamic)
 {
    struct fe_tracker *t = &ctx->tracker;
    struct fe_exec *e = ctx->exec;
-   /* fe_validate's value group for a glUniform alone (a linked program: no parts) */
-   if (constants) {
+   /* fe_validate's value group for a glUniform alone (a linked program: no parts), for a
+    * dynamic-state change (a glViewport, a glScissor: render state as kept), or both */
+   if (constants || dynamic) {
       t->value_validates++;
-      t->uniform_validates++;
+      if (dynamic)
+         dynamic_state_uniforms(ctx, e);
+      else
+         t->uniform_validates++;
       emit_constants(ctx, e);
+      if (dynamic) {
+         emit_dynamic_state(ctx);
+         t->draw_in.ds_version = ctx->ds_version;
+      }
       t->draw_in.uniform_version = e->uniform_version;
    }
    /* its uniform-block group (the same program and block bindings, no buffer generation) */
