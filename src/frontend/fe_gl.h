@@ -968,8 +968,11 @@ struct fe_context {
    uint64_t viewports_version;
    /* Every viewports[i].viewport is viewports_rest, every .scissor scissors_rest (as glViewport
     * and glScissor leave them; any other writer of them clears the flag): the same box again
-    * compares one box, another writes the 15 without comparing each (fe_state.c) */
+    * compares one box, another writes none of the 15 (fe_state.c). While *_unwritten, the
+    * array still holds older boxes: every reader and writer of viewports[] calls
+    * fe_viewports_settle first, which writes the rest's box into the 15. */
    bool viewports_rest_same, scissors_rest_same;
+   bool viewports_rest_unwritten, scissors_rest_unwritten;
    float viewports_rest[4];
    int32_t scissors_rest[4];
    /* The draw serial: moves at every change of a draw input the context holds (its versions
@@ -2099,6 +2102,9 @@ void fe_scissor_enable_at(struct fe_context *ctx, GLuint i, bool on);
 bool fe_scissor_enabled_at(const struct fe_context *ctx, GLuint i);
 /* GL_VIEWPORT_BOUNDS_RANGE */
 void fe_viewport_bounds(const struct fe_context *ctx, float bounds[2]);
+/* ctx->viewports[] as GL holds them (the box glViewport / glScissor gave every index past 0,
+ * written out on first need): before any read or write of them */
+void fe_viewports_settle(struct fe_context *ctx);
 /* GL_ARB_viewport_array is listed: the backend draws 16 viewports (MGP_CAP_VIEWPORT_ARRAY,
  * set_viewports) in a desktop context; its entry points keep GL's state either way */
 bool fe_viewport_array_offered(const struct fe_context *ctx);

@@ -183,6 +183,7 @@ emit_viewports(struct fe_context *ctx)
    if (t->viewports_version == ctx->viewports_version || !t->exec || !t->exec->writes_viewport ||
        !fe_viewport_array_offered(ctx))
       return;
+   fe_viewports_settle(ctx);
    mgp_set_viewports(&ctx->pipe, &(struct mgp_set_viewports){.count = FE_MAX_VIEWPORTS - 1},
                      ctx->viewports);
    t->viewports_version = ctx->viewports_version;
@@ -761,6 +762,23 @@ put_depth_modes(struct fe_context *ctx, struct fe_exec *e, const struct glsl_dep
    }
 }
 
+/* The hidden members that read the dynamic state: gl_DepthRange and the point size. */
+static void
+put_dynamic_state(struct fe_context *ctx, struct fe_exec *e)
+{
+   const struct glsl_default_block *db = &e->glsl->default_block;
+   if (db->state_mask & (1u << GLSL_STATE_DEPTH_RANGE)) {
+      float n = ctx->ds.depth_range[0], f = ctx->ds.depth_range[1];
+      const float v[3] = {n, f, f - n};
+      put_state(e, db->state_offset[GLSL_STATE_DEPTH_RANGE], v, sizeof(v));
+   }
+   if (db->state_mask & (1u << GLSL_STATE_POINT_SIZE)) {
+      const float size =
+         ctx->rs.program_point_size || fe_ff_writes_point_size(ctx) ? 0.0f : ctx->ds.point_size;
+      put_state(e, db->state_offset[GLSL_STATE_POINT_SIZE], &size, sizeof(size));
+   }
+}
+
 static void
 update_state_uniforms(struct fe_context *ctx, struct fe_exec *e)
 {
@@ -775,21 +793,12 @@ update_state_uniforms(struct fe_context *ctx, struct fe_exec *e)
    const struct glsl_default_block *db = &e->glsl->default_block;
    for (unsigned i = 0; i < db->num_depth_modes; i++)
       put_depth_modes(ctx, e, &db->depth_modes[i]);
-   if (db->state_mask & (1u << GLSL_STATE_DEPTH_RANGE)) {
-      float n = ctx->ds.depth_range[0], f = ctx->ds.depth_range[1];
-      const float v[3] = {n, f, f - n};
-      put_state(e, db->state_offset[GLSL_STATE_DEPTH_RANGE], v, sizeof(v));
-   }
+   put_dynamic_state(ctx, e);
    if (db->state_mask & (1u << GLSL_STATE_POINT_ORIGIN)) {
       /* ES has only the upper-left origin */
       const float upper =
          ctx->desc.api == FE_API_GLES || ctx->point_sprite_origin != GL_LOWER_LEFT ? 1.0f : 0.0f;
       put_state(e, db->state_offset[GLSL_STATE_POINT_ORIGIN], &upper, sizeof(upper));
-   }
-   if (db->state_mask & (1u << GLSL_STATE_POINT_SIZE)) {
-      const float size =
-         ctx->rs.program_point_size || fe_ff_writes_point_size(ctx) ? 0.0f : ctx->ds.point_size;
-      put_state(e, db->state_offset[GLSL_STATE_POINT_SIZE], &size, sizeof(size));
    }
    if (db->state_mask & (1u << GLSL_STATE_COMPAT)) {
       struct glsl_compat_state st;
@@ -1275,15 +1284,16 @@ draw_inputs_keep(struct fe_context *ctx, const struct fe_exec *e)
    draw_inputs_current(ctx);
 }
 
-/* The hidden state uniforms that read the dynamic state (gl_DepthRange, the point size) after
- * a change of it alone: the others read render state, bindings, the framebuffer or a
+/* The hidden state uniforms after a change of the dynamic state alone: those that read it
+ * (gl_DepthRange, the point size); the others read render state, bindings, the framebuffer or a
  * compatibility context's state, none of which moved (the repeat draw's serial says so). */
 static void
 dynamic_state_uniforms(struct fe_context *ctx, struct fe_exec *e)
 {
-   const uint32_t reads_ds = (1u << GLSL_STATE_DEPTH_RANGE) | (1u << GLSL_STATE_POINT_SIZE);
-   if (e->num_parts || (e->glsl->default_block.state_mask & reads_ds))
+   if (e->num_parts)
       update_state_uniforms(ctx, e);
+   else
+      put_dynamic_state(ctx, e);
 }
 
 void
@@ -1299,7 +1309,9 @@ fe_tracker_repeat(struct fe_context *ctx, bool constants, bool buffers, bool dyn
          dynamic_state_uniforms(ctx, e);
       else
          t->uniform_validates++;
-      emit_constants(ctx, e);
+      /* the block's owner and the bound CSO are as kept: bytes to send only where they moved */
+      if (e->uniform_version != t->draw_in.uniform_version)
+         emit_constants(ctx, e);
       if (dynamic) {
          emit_dynamic_state(ctx);
          t->draw_in.ds_version = ctx->ds_version;
