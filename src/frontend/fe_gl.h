@@ -753,6 +753,7 @@ struct fe_tracker {
    /* the dynamic state the server holds (set_dynamic_state, then set_dynamic_words patches) */
    struct mgp_dynamic_state ds_sent;
    bool ds_sent_valid;
+   uint64_t ds_dynamic_bumps;  /* ctx->dynamic_bumps when emit_dynamic_state took ds_dirty */
    uint64_t viewports_version; /* of the viewports past 0 set_viewports sent (0: never) */
    struct mgp_handle rs_bound;
    struct fe_cso_memo rs_memo; /* emit_render_state's last two render states */
@@ -961,6 +962,9 @@ struct fe_context {
    uint64_t rs_version;
    struct mgp_dynamic_state ds;
    uint64_t ds_version;
+   /* the words of ds fe_state.c's setters changed (bit i: word i) since emit_dynamic_state last
+    * took them (fe_tracker.c); other writers of ds move ds_version without dynamic_bumps */
+   uint64_t ds_dirty;
    /* GL_ARB_viewport_array: viewports, depth ranges, scissor boxes and enables of indices
     * 1 .. FE_MAX_VIEWPORTS - 1 (index 0 is ds's and scissor_test's); viewports_version moves
     * with ds_version when one changes (fe_state.c) */

@@ -47,39 +47,49 @@ rs_u32(struct fe_context *ctx, uint32_t *f, uint32_t v)
    }
 }
 
-static void
+/* Field f of ctx->ds changed: its word is marked for emit_dynamic_state (fe_tracker.c), which
+ * sends the marked words where every move of ds_version since it last ran was one of these. */
+static inline void
+ds_changed(struct fe_context *ctx, const void *f)
+{
+   const size_t word = (size_t)((const uint8_t *)f - (const uint8_t *)&ctx->ds) / 4;
+   ctx->ds_dirty |= word < 64 ? 1ull << word : ~0ull;
+   fe_draw_bump_dynamic(ctx);
+}
+
+static inline void
 ds_u8(struct fe_context *ctx, uint8_t *f, unsigned v)
 {
    if (*f != (uint8_t)v) {
       *f = (uint8_t)v;
-      fe_draw_bump_dynamic(ctx);
+      ds_changed(ctx, f);
    }
 }
 
-static void
+static inline void
 ds_u32(struct fe_context *ctx, uint32_t *f, uint32_t v)
 {
    if (*f != v) {
       *f = v;
-      fe_draw_bump_dynamic(ctx);
+      ds_changed(ctx, f);
    }
 }
 
-static void
+static inline void
 ds_i32(struct fe_context *ctx, int32_t *f, int32_t v)
 {
    if (*f != v) {
       *f = v;
-      fe_draw_bump_dynamic(ctx);
+      ds_changed(ctx, f);
    }
 }
 
-static void
+static inline void
 ds_f32(struct fe_context *ctx, float *f, float v)
 {
    if (memcmp(f, &v, sizeof(v))) {
       *f = v;
-      fe_draw_bump_dynamic(ctx);
+      ds_changed(ctx, f);
    }
 }
 

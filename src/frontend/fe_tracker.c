@@ -199,11 +199,43 @@ emit_dynamic_state(struct fe_context *ctx)
    emit_viewports(ctx); /* a program change reaches here with the state unchanged */
    if (t->started && t->ds_version == ctx->ds_version)
       return;
+   /* Every move since the last send one of fe_state.c's setters': the words they marked are
+    * all that can differ from what the server holds (which was ctx->ds then) */
+   const bool marked = ctx->ds_version - t->ds_version == ctx->dynamic_bumps - t->ds_dynamic_bumps;
+   const uint64_t dirty = ctx->ds_dirty;
+   ctx->ds_dirty = 0;
+   t->ds_dynamic_bumps = ctx->dynamic_bumps;
    t->ds_version = ctx->ds_version;
    /* The server holds what was sent last: a glScissor or glViewport sends its words alone. */
    if (t->ds_sent_valid && fe_pipe_has(ctx, MGP_CALL_set_dynamic_words)) {
       enum { N = sizeof(struct mgp_dynamic_state) / sizeof(uint32_t) };
+      _Static_assert(N <= 64, "a word of ctx->ds_dirty for each");
       uint8_t *now = (uint8_t *)&ctx->ds, *sent = (uint8_t *)&t->ds_sent;
+      if (marked && dirty && !(dirty >> N)) {
+         /* the marked run, without the scan below, where it is a short one */
+         const uint32_t lo = (uint32_t)__builtin_ctzll(dirty);
+         const uint32_t hi = 64u - (uint32_t)__builtin_clzll(dirty);
+         if (hi - lo <= DYN_WORDS_MAX) {
+            /* word by word: a run of a few, each a load and a store */
+            struct mgp_word w[DYN_WORDS_MAX];
+            bool same = true;
+            for (uint32_t i = lo; i < hi; i++) {
+               uint32_t a, b;
+               memcpy(&a, now + 4 * i, 4);
+               memcpy(&b, sent + 4 * i, 4);
+               same &= a == b;
+               w[i - lo].v = a;
+               memcpy(sent + 4 * i, &a, 4);
+            }
+            if (same)
+               return; /* the same state again */
+            mgp_set_dynamic_words(&ctx->pipe,
+                                  &(struct mgp_dynamic_words){.first = lo, .count = hi - lo}, w);
+            return;
+         }
+      } else if (marked && !dirty) {
+         return; /* moved without a word changed (a viewport past 0) */
+      }
       /* the differing run: pairs of words first, then the word within the pair */
       uint32_t first = 0, last = N;
       while (first + 2 <= N && !memcmp(now + 4 * first, sent + 4 * first, 8))
