@@ -495,8 +495,7 @@ set_draw_id(struct fe_context *ctx, uint32_t id)
  * draw's own, checked as ever (element_indices here, the server's own checks there). */
 #define REPEAT_HIT 1u
 #define REPEAT_CONSTANTS 2u /* the default block's bytes moved (the tracker's value group) */
-#define REPEAT_BINDINGS 4u  /* vertex-buffer or uniform-block rebinds moved the draw serial */
-#define REPEAT_DYNAMIC 8u   /* the dynamic state moved it (the tracker's dynamic-state group) */
+#define REPEAT_BINDINGS 4u  /* rebinds or dynamic-state changes moved the draw serial */
 
 static inline unsigned
 draw_repeats(const struct fe_context *ctx, GLenum mode, unsigned isz)
@@ -514,12 +513,9 @@ draw_repeats(const struct fe_context *ctx, GLenum mode, unsigned isz)
       return 0;
    unsigned k = REPEAT_HIT;
    if (r->serial != ctx->draw_serial) {
-      if (ctx->draw_serial - ctx->bind_bumps - ctx->dynamic_bumps != r->nonbind)
+      if (ctx->draw_serial - ctx->bind_bumps != r->nonbind)
          return 0;
-      if (ctx->bind_bumps != r->bind_bumps)
-         k |= REPEAT_BINDINGS;
-      if (t->draw_in.ds_version != ctx->ds_version)
-         k |= REPEAT_DYNAMIC;
+      k |= REPEAT_BINDINGS;
    }
    /* the tracker's walk over the inputs no serial covers (fe_tracker.c, DRAW_INPUT_ANY) */
    const struct fe_surface *ds = ctx->draw_surface, *rs = ctx->read_surface;
@@ -549,16 +545,14 @@ draw_repeat_take(struct fe_context *ctx, unsigned k)
 {
    struct fe_draw_repeat *r = &ctx->draw_repeat;
    r->hits++;
-   if (k & (REPEAT_CONSTANTS | REPEAT_BINDINGS | REPEAT_DYNAMIC)) {
+   if (k & (REPEAT_CONSTANTS | REPEAT_BINDINGS)) {
       r->constants += (k & REPEAT_CONSTANTS) != 0;
       r->buffers += (k & REPEAT_BINDINGS) != 0;
       r->arrays += (k & REPEAT_BINDINGS) && ctx->tracker.draw_in.vao != (uintptr_t)ctx->vao;
-      r->dynamic += (k & REPEAT_DYNAMIC) != 0;
       ctx->tracker.fold_words = (k & REPEAT_CONSTANTS) && words_fold(ctx);
-      fe_tracker_repeat(ctx, k & REPEAT_CONSTANTS, k & REPEAT_BINDINGS, k & REPEAT_DYNAMIC);
+      fe_tracker_repeat(ctx, k & REPEAT_CONSTANTS, k & REPEAT_BINDINGS);
       ctx->tracker.fold_words = false;
       r->serial = ctx->draw_serial;
-      r->bind_bumps = ctx->bind_bumps;
    }
 }
 
@@ -594,11 +588,9 @@ draw_repeat_keep(struct fe_context *ctx, GLenum mode, unsigned isz, uint64_t non
       .hits = r->hits,
       .nonbind = nonbind,
       .last_nonbind = nonbind,
-      .bind_bumps = ctx->bind_bumps,
       .constants = r->constants,
       .buffers = r->buffers,
       .arrays = r->arrays,
-      .dynamic = r->dynamic,
       .keeps = r->keeps,
       .epoch = epoch,
       .program = ctx->program,
@@ -613,7 +605,7 @@ static inline void
 draw_repeat_arm(struct fe_context *ctx, GLenum mode, unsigned isz)
 {
    struct fe_draw_repeat *r = &ctx->draw_repeat;
-   const uint64_t nonbind = ctx->draw_serial - ctx->bind_bumps - ctx->dynamic_bumps;
+   const uint64_t nonbind = ctx->draw_serial - ctx->bind_bumps;
    if (r->last_nonbind != nonbind)
       r->last_nonbind = nonbind;
    else
@@ -639,7 +631,8 @@ repeat_verify_want(const struct fe_context *ctx, unsigned k)
    /* another vertex array: its group, buffers included; the same one: its buffers' group */
    const bool vertex = t->draw_in.vao != (uintptr_t)ctx->vao ||
                        t->draw_in.vao_buffers_version != ctx->vao->buffers_version;
-   return repeat_groups(ctx) + ((k & (REPEAT_CONSTANTS | REPEAT_DYNAMIC)) != 0) +
+   const bool dynamic = (k & REPEAT_BINDINGS) && t->draw_in.ds_version != ctx->ds_version;
+   return repeat_groups(ctx) + ((k & REPEAT_CONSTANTS) || dynamic) +
           ((k & REPEAT_BINDINGS) && vertex) +
           ((k & REPEAT_BINDINGS) && t->draw_in.ubo_version != ctx->ubo_version);
 }

@@ -1022,14 +1022,13 @@ struct fe_context {
     * both), so what it keeps is what they found for this mode. */
    struct fe_draw_repeat {
       uint64_t serial, any_gen, patch_version, hits;
-      /* the draw serial less bind_bumps and dynamic_bumps when kept, and at the last draw that
-       * could keep it; bind_bumps when kept or last taken */
-      uint64_t nonbind, last_nonbind, bind_bumps;
+      /* the draw serial less bind_bumps when kept, and at the last draw that could keep it */
+      uint64_t nonbind, last_nonbind;
       uint64_t constants, buffers; /* of the hits, those that sent default-block bytes, and
-                                    * those after a vertex-buffer or uniform-block rebind or a
-                                    * vertex-array switch (the tracker's groups) */
+                                    * those after a vertex-buffer or uniform-block rebind, a
+                                    * vertex-array switch or a dynamic-state change (the
+                                    * tracker's groups) */
       uint64_t arrays;             /* of those, the ones that bound another vertex array */
-      uint64_t dynamic;            /* of the hits, those after a dynamic-state change (its group) */
       uint64_t keeps; /* draws whose serial stood still since the draw before (fe_draw.c) */
       uint64_t epoch; /* fe_unusual_epoch when kept, with nothing unusual */
       const void *program, *exec;
@@ -1038,14 +1037,14 @@ struct fe_context {
       bool valid;
    } draw_repeat;
    /* the draw serial's moves that rebound a vertex array's buffer alone (fe_draw_bump_buffers),
-    * a uniform-block binding (fe_draw_bump_ubos) or bound another vertex array
-    * (fe_draw_bump_array): draw_serial - bind_bumps stands still over them (the repeat draw's
-    * rebind case) */
+    * a uniform-block binding (fe_draw_bump_ubos), bound another vertex array
+    * (fe_draw_bump_array) or changed the dynamic state alone (fe_draw_bump_dynamic):
+    * draw_serial - bind_bumps stands still over them (the repeat draw's rebind case) */
    uint64_t bind_bumps;
    /* the draw serial's moves that changed the dynamic state alone (fe_draw_bump_dynamic: a
-    * glViewport, glScissor, glBlendColor, glStencilFunc's reference between draws):
-    * draw_serial - bind_bumps - dynamic_bumps stands still over them too (the repeat draw's
-    * dynamic-state case) */
+    * glViewport, glScissor, glBlendColor, glStencilFunc's reference between draws), counted in
+    * bind_bumps too (the repeat draw's dynamic-state case); emit_dynamic_state compares it with
+    * ds_version's moves */
    uint64_t dynamic_bumps;
    /* Moves (fe_ctx_unusual) where this context's draw may have to do more than send: texture
     * uploads pending, a transform feedback capture, client arrays, a multi-draw's draw id, the
@@ -1360,6 +1359,7 @@ fe_draw_bump_dynamic(struct fe_context *ctx)
 {
    fe_draw_bump_value(ctx, &ctx->ds_version);
    ctx->dynamic_bumps++;
+   ctx->bind_bumps++;
 }
 
 /* A unit's texture or sampler binding changed. */

@@ -795,7 +795,7 @@ put_depth_modes(struct fe_context *ctx, struct fe_exec *e, const struct glsl_dep
 }
 
 /* The hidden members that read the dynamic state: gl_DepthRange and the point size. */
-static void
+static inline __attribute__((always_inline)) void
 put_dynamic_state(struct fe_context *ctx, struct fe_exec *e)
 {
    const struct glsl_default_block *db = &e->glsl->default_block;
@@ -1329,25 +1329,27 @@ dynamic_state_uniforms(struct fe_context *ctx, struct fe_exec *e)
 }
 
 void
-fe_tracker_repeat(struct fe_context *ctx, bool constants, bool buffers, bool dynamic)
+fe_tracker_repeat(struct fe_context *ctx, bool constants, bool buffers)
 {
    struct fe_tracker *t = &ctx->tracker;
    struct fe_exec *e = ctx->exec;
-   /* fe_validate's value group for a glUniform alone (a linked program: no parts), for a
-    * dynamic-state change (a glViewport, a glScissor: render state as kept), or both */
-   if (constants || dynamic) {
+   /* fe_validate's value group for a glUniform alone (a linked program: no parts) */
+   if (constants) {
       t->value_validates++;
-      if (dynamic)
-         dynamic_state_uniforms(ctx, e);
-      else
-         t->uniform_validates++;
+      t->uniform_validates++;
+      emit_constants(ctx, e);
+      t->draw_in.uniform_version = e->uniform_version;
+   }
+   /* ... for a dynamic-state change (a glViewport, a glScissor between draws: render state as
+    * kept), one value group with the above where both moved */
+   if (buffers && t->draw_in.ds_version != ctx->ds_version) {
+      t->value_validates += !constants;
+      dynamic_state_uniforms(ctx, e);
       /* the block's owner and the bound CSO are as kept: bytes to send only where they moved */
       if (e->uniform_version != t->draw_in.uniform_version)
          emit_constants(ctx, e);
-      if (dynamic) {
-         emit_dynamic_state(ctx);
-         t->draw_in.ds_version = ctx->ds_version;
-      }
+      emit_dynamic_state(ctx);
+      t->draw_in.ds_version = ctx->ds_version;
       t->draw_in.uniform_version = e->uniform_version;
    }
    /* its uniform-block group (the same program and block bindings, no buffer generation) */
