@@ -412,8 +412,10 @@ save(struct fe_context *ctx, struct fe_attrib_frame *f, GLbitfield m)
       f->scissor_test = ctx->scissor_test;
       memcpy(f->scissor, ds->scissor, sizeof(f->scissor));
    }
-   if (m & (GL_VIEWPORT_BIT | GL_SCISSOR_BIT))
+   if (m & (GL_VIEWPORT_BIT | GL_SCISSOR_BIT)) {
+      fe_viewports_settle(ctx);
       memcpy(f->viewports, ctx->viewports, sizeof(f->viewports));
+   }
    if (m & GL_HINT_BIT)
       memcpy(f->hints, ctx->hints, sizeof(f->hints));
    if (m & GL_MULTISAMPLE_BIT) {
@@ -633,6 +635,8 @@ restore(struct fe_context *ctx, const struct fe_attrib_frame *f)
       ds->scissor_enable = f->scissor_test;
       memcpy(ds->scissor, f->scissor, sizeof(f->scissor));
    }
+   if (m & (GL_VIEWPORT_BIT | GL_SCISSOR_BIT))
+      fe_viewports_settle(ctx); /* a box glViewport left for the bit not restored */
    for (unsigned i = 0; i < FE_MAX_VIEWPORTS - 1 && (m & (GL_VIEWPORT_BIT | GL_SCISSOR_BIT)); i++) {
       struct mgp_viewport *v = &ctx->viewports[i];
       const struct mgp_viewport *s = &f->viewports[i];

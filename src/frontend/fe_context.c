@@ -799,6 +799,7 @@ fe_make_current(struct fe_context *ctx, struct fe_surface *draw, struct fe_surfa
       ctx->ds.viewport[3] = (float)draw->height;
       ctx->ds.scissor[2] = draw->width;
       ctx->ds.scissor[3] = draw->height;
+      fe_viewports_settle(ctx);
       for (unsigned i = 0; i < FE_MAX_VIEWPORTS - 1; i++) {
          ctx->viewports[i].viewport[2] = (float)draw->width;
          ctx->viewports[i].viewport[3] = (float)draw->height;

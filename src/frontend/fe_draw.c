@@ -472,14 +472,15 @@ set_draw_id(struct fe_context *ctx, uint32_t id)
 /* ---- the repeat draw (issue 22: the no-change draw's floor) --------------------------------
  * A compact glDrawArrays / glDrawElements that went the whole way (draw_ready said yes,
  * fe_validate brought every tracker input up to date) keeps itself in ctx->draw_repeat when the
- * draw serial, less the vertex-buffer and uniform-block rebinds, stood still since the draw
- * before. The next draw of that mode and index size is then sent after one check in place of
- * draw_ready's and fe_validate's: the program, executable, share generations and patch state
- * are those kept; the draw serial is the one kept, or moved only by vertex-buffer rebinds
- * (fe_draw_bump_buffers: the tracker's vertex-buffer group), uniform-block rebinds
- * (fe_draw_bump_ubos: its uniform-block group) and binds of a vertex array object
- * (fe_draw_bump_array: its vertex-array group), which draw_ready's checks do not read but for
- * a vertex array bound (one is: zero is not such a bind) and none of its buffers mapped (no
+ * draw serial, less the vertex-buffer and uniform-block rebinds and the dynamic-state changes,
+ * stood still since the draw before. The next draw of that mode and index size is then sent
+ * after one check in place of draw_ready's and fe_validate's: the program, executable, share
+ * generations and patch state are those kept; the draw serial is the one kept, or moved only by
+ * vertex-buffer rebinds (fe_draw_bump_buffers: the tracker's vertex-buffer group), uniform-block
+ * rebinds (fe_draw_bump_ubos: its uniform-block group), binds of a vertex array object
+ * (fe_draw_bump_array: its vertex-array group) and dynamic-state changes (fe_draw_bump_dynamic:
+ * a glViewport or glScissor, its dynamic-state group), which draw_ready's checks do not read
+ * but for a vertex array bound (one is: zero is not such a bind) and none of its buffers mapped (no
  * buffer is: a map moves the unusual epoch); the tracker's
  * inputs that no serial covers (the executable's binding version, the constants' owner, the
  * surfaces) read as it kept them, but for the default block's bytes (a glUniform: its value
@@ -494,7 +495,7 @@ set_draw_id(struct fe_context *ctx, uint32_t id)
  * draw's own, checked as ever (element_indices here, the server's own checks there). */
 #define REPEAT_HIT 1u
 #define REPEAT_CONSTANTS 2u /* the default block's bytes moved (the tracker's value group) */
-#define REPEAT_BINDINGS 4u  /* vertex-buffer or uniform-block rebinds moved the draw serial */
+#define REPEAT_BINDINGS 4u  /* rebinds or dynamic-state changes moved the draw serial */
 
 static inline unsigned
 draw_repeats(const struct fe_context *ctx, GLenum mode, unsigned isz)
@@ -556,12 +557,12 @@ draw_repeat_take(struct fe_context *ctx, unsigned k)
 }
 
 /* After a compact draw that went the whole way: keep it as the repeat draw where the draw
- * serial, less the vertex-buffer rebinds, stood still since the draw before and fe_validate
- * left every input current. Not for what the repeat does not ask at every draw: a
+ * serial, less the rebinds and dynamic-state changes, stood still since the draw before and
+ * fe_validate left every input current. Not for what the repeat does not ask at every draw: a
  * compatibility context (its render mode, rewrites, two-pass polygon modes), a program
  * pipeline or fixed-function stage, storage blocks or atomic counters (the writes fe_validate
- * notes), a tessellation passthrough, client arrays. Out of line: a draw after every glScissor
- * or glEnable pays draw_repeat_arm's compare and store alone. */
+ * notes), a tessellation passthrough, client arrays. Out of line: a draw after every glEnable
+ * or glDepthFunc pays draw_repeat_arm's compare and store alone. */
 static __attribute__((noinline)) void
 draw_repeat_keep(struct fe_context *ctx, GLenum mode, unsigned isz, uint64_t nonbind)
 {
@@ -630,7 +631,9 @@ repeat_verify_want(const struct fe_context *ctx, unsigned k)
    /* another vertex array: its group, buffers included; the same one: its buffers' group */
    const bool vertex = t->draw_in.vao != (uintptr_t)ctx->vao ||
                        t->draw_in.vao_buffers_version != ctx->vao->buffers_version;
-   return repeat_groups(ctx) + ((k & REPEAT_CONSTANTS) != 0) + ((k & REPEAT_BINDINGS) && vertex) +
+   const bool dynamic = (k & REPEAT_BINDINGS) && t->draw_in.ds_version != ctx->ds_version;
+   return repeat_groups(ctx) + ((k & REPEAT_CONSTANTS) || dynamic) +
+          ((k & REPEAT_BINDINGS) && vertex) +
           ((k & REPEAT_BINDINGS) && t->draw_in.ubo_version != ctx->ubo_version);
 }
 

@@ -2190,6 +2190,8 @@ get_indexed(struct fe_context *ctx, GLenum target, GLuint index, struct gv *v)
          fe_error(ctx, GL_INVALID_VALUE);
          return false;
       }
+      if (index)
+         fe_viewports_settle(ctx);
       const struct mgp_viewport *p = index ? &ctx->viewports[index - 1] : NULL;
       const float *vp = p ? p->viewport : ctx->ds.viewport;
       const float *dr = p ? p->depth_range : ctx->ds.depth_range;

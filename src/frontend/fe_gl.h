@@ -753,6 +753,7 @@ struct fe_tracker {
    /* the dynamic state the server holds (set_dynamic_state, then set_dynamic_words patches) */
    struct mgp_dynamic_state ds_sent;
    bool ds_sent_valid;
+   uint64_t ds_dynamic_bumps;  /* ctx->dynamic_bumps when emit_dynamic_state took ds_dirty */
    uint64_t viewports_version; /* of the viewports past 0 set_viewports sent (0: never) */
    struct mgp_handle rs_bound;
    struct fe_cso_memo rs_memo; /* emit_render_state's last two render states */
@@ -961,6 +962,9 @@ struct fe_context {
    uint64_t rs_version;
    struct mgp_dynamic_state ds;
    uint64_t ds_version;
+   /* the words of ds fe_state.c's setters changed (bit i: word i) since emit_dynamic_state last
+    * took them (fe_tracker.c); other writers of ds move ds_version without dynamic_bumps */
+   uint64_t ds_dirty;
    /* GL_ARB_viewport_array: viewports, depth ranges, scissor boxes and enables of indices
     * 1 .. FE_MAX_VIEWPORTS - 1 (index 0 is ds's and scissor_test's); viewports_version moves
     * with ds_version when one changes (fe_state.c) */
@@ -968,8 +972,11 @@ struct fe_context {
    uint64_t viewports_version;
    /* Every viewports[i].viewport is viewports_rest, every .scissor scissors_rest (as glViewport
     * and glScissor leave them; any other writer of them clears the flag): the same box again
-    * compares one box, another writes the 15 without comparing each (fe_state.c) */
+    * compares one box, another writes none of the 15 (fe_state.c). While *_unwritten, the
+    * array still holds older boxes: every reader and writer of viewports[] calls
+    * fe_viewports_settle first, which writes the rest's box into the 15. */
    bool viewports_rest_same, scissors_rest_same;
+   bool viewports_rest_unwritten, scissors_rest_unwritten;
    float viewports_rest[4];
    int32_t scissors_rest[4];
    /* The draw serial: moves at every change of a draw input the context holds (its versions
@@ -1018,8 +1025,9 @@ struct fe_context {
       /* the draw serial less bind_bumps when kept, and at the last draw that could keep it */
       uint64_t nonbind, last_nonbind;
       uint64_t constants, buffers; /* of the hits, those that sent default-block bytes, and
-                                    * those after a vertex-buffer or uniform-block rebind or a
-                                    * vertex-array switch (the tracker's groups) */
+                                    * those after a vertex-buffer or uniform-block rebind, a
+                                    * vertex-array switch or a dynamic-state change (the
+                                    * tracker's groups) */
       uint64_t arrays;             /* of those, the ones that bound another vertex array */
       uint64_t keeps; /* draws whose serial stood still since the draw before (fe_draw.c) */
       uint64_t epoch; /* fe_unusual_epoch when kept, with nothing unusual */
@@ -1029,10 +1037,15 @@ struct fe_context {
       bool valid;
    } draw_repeat;
    /* the draw serial's moves that rebound a vertex array's buffer alone (fe_draw_bump_buffers),
-    * a uniform-block binding (fe_draw_bump_ubos) or bound another vertex array
-    * (fe_draw_bump_array): draw_serial - bind_bumps stands still over them (the repeat draw's
-    * rebind case) */
+    * a uniform-block binding (fe_draw_bump_ubos), bound another vertex array
+    * (fe_draw_bump_array) or changed the dynamic state alone (fe_draw_bump_dynamic):
+    * draw_serial - bind_bumps stands still over them (the repeat draw's rebind case) */
    uint64_t bind_bumps;
+   /* the draw serial's moves that changed the dynamic state alone (fe_draw_bump_dynamic: a
+    * glViewport, glScissor, glBlendColor, glStencilFunc's reference between draws), counted in
+    * bind_bumps too (the repeat draw's dynamic-state case); emit_dynamic_state compares it with
+    * ds_version's moves */
+   uint64_t dynamic_bumps;
    /* Moves (fe_ctx_unusual) where this context's draw may have to do more than send: texture
     * uploads pending, a transform feedback capture, client arrays, a multi-draw's draw id, the
     * persistent maps' barrier. Only ever grows: with the share group's, a sum that stood still
@@ -1336,6 +1349,17 @@ fe_draw_bump_value(struct fe_context *ctx, uint64_t *version)
 {
    (*version)++;
    ctx->draw_serial++;
+}
+
+/* The dynamic state (ctx->ds, fe_state.c's setters) changed: a draw serial move the repeat draw
+ * takes, running the tracker's dynamic-state group alone (fe_tracker_repeat), as fe_validate's
+ * value group would for it. Render state, which draw_ready's checks read, is not this. */
+static inline void
+fe_draw_bump_dynamic(struct fe_context *ctx)
+{
+   fe_draw_bump_value(ctx, &ctx->ds_version);
+   ctx->dynamic_bumps++;
+   ctx->bind_bumps++;
 }
 
 /* A unit's texture or sampler binding changed. */
@@ -2082,6 +2106,9 @@ void fe_scissor_enable_at(struct fe_context *ctx, GLuint i, bool on);
 bool fe_scissor_enabled_at(const struct fe_context *ctx, GLuint i);
 /* GL_VIEWPORT_BOUNDS_RANGE */
 void fe_viewport_bounds(const struct fe_context *ctx, float bounds[2]);
+/* ctx->viewports[] as GL holds them (the box glViewport / glScissor gave every index past 0,
+ * written out on first need): before any read or write of them */
+void fe_viewports_settle(struct fe_context *ctx);
 /* GL_ARB_viewport_array is listed: the backend draws 16 viewports (MGP_CAP_VIEWPORT_ARRAY,
  * set_viewports) in a desktop context; its entry points keep GL's state either way */
 bool fe_viewport_array_offered(const struct fe_context *ctx);

@@ -47,39 +47,49 @@ rs_u32(struct fe_context *ctx, uint32_t *f, uint32_t v)
    }
 }
 
-static void
+/* Field f of ctx->ds changed: its word is marked for emit_dynamic_state (fe_tracker.c), which
+ * sends the marked words where every move of ds_version since it last ran was one of these. */
+static inline void
+ds_changed(struct fe_context *ctx, const void *f)
+{
+   const size_t word = (size_t)((const uint8_t *)f - (const uint8_t *)&ctx->ds) / 4;
+   ctx->ds_dirty |= word < 64 ? 1ull << word : ~0ull;
+   fe_draw_bump_dynamic(ctx);
+}
+
+static inline void
 ds_u8(struct fe_context *ctx, uint8_t *f, unsigned v)
 {
    if (*f != (uint8_t)v) {
       *f = (uint8_t)v;
-      fe_draw_bump_value(ctx, &ctx->ds_version);
+      ds_changed(ctx, f);
    }
 }
 
-static void
+static inline void
 ds_u32(struct fe_context *ctx, uint32_t *f, uint32_t v)
 {
    if (*f != v) {
       *f = v;
-      fe_draw_bump_value(ctx, &ctx->ds_version);
+      ds_changed(ctx, f);
    }
 }
 
-static void
+static inline void
 ds_i32(struct fe_context *ctx, int32_t *f, int32_t v)
 {
    if (*f != v) {
       *f = v;
-      fe_draw_bump_value(ctx, &ctx->ds_version);
+      ds_changed(ctx, f);
    }
 }
 
-static void
+static inline void
 ds_f32(struct fe_context *ctx, float *f, float v)
 {
    if (memcmp(f, &v, sizeof(v))) {
       *f = v;
-      fe_draw_bump_value(ctx, &ctx->ds_version);
+      ds_changed(ctx, f);
    }
 }
 
@@ -89,7 +99,7 @@ static void
 viewports_changed(struct fe_context *ctx)
 {
    ctx->viewports_version++;
-   fe_draw_bump_value(ctx, &ctx->ds_version);
+   fe_draw_bump_dynamic(ctx);
 }
 
 /* The viewports first .. first + count - 1 exist (GL 4.1 13.6.1: a negative count, or first +
@@ -98,6 +108,21 @@ static bool
 viewport_range_ok(GLuint first, GLsizei count)
 {
    return count >= 0 && first <= FE_MAX_VIEWPORTS && (GLuint)count <= FE_MAX_VIEWPORTS - first;
+}
+
+void
+fe_viewports_settle(struct fe_context *ctx)
+{
+   if (ctx->viewports_rest_unwritten) {
+      for (unsigned i = 0; i < FE_MAX_VIEWPORTS - 1; i++)
+         memcpy(ctx->viewports[i].viewport, ctx->viewports_rest, sizeof(ctx->viewports_rest));
+      ctx->viewports_rest_unwritten = false;
+   }
+   if (ctx->scissors_rest_unwritten) {
+      for (unsigned i = 0; i < FE_MAX_VIEWPORTS - 1; i++)
+         memcpy(ctx->viewports[i].scissor, ctx->scissors_rest, sizeof(ctx->scissors_rest));
+      ctx->scissors_rest_unwritten = false;
+   }
 }
 
 void
@@ -176,6 +201,7 @@ fe_state_init(struct fe_context *ctx)
    for (unsigned i = 0; i < FE_MAX_VIEWPORTS - 1; i++)
       ctx->viewports[i].depth_range[1] = 1.0f;
    ctx->viewports_rest_same = ctx->scissors_rest_same = false;
+   ctx->viewports_rest_unwritten = ctx->scissors_rest_unwritten = false;
    ctx->viewports_version = 1;
 
    ctx->cull_mode = GL_BACK;
@@ -509,6 +535,7 @@ depth_range_at(struct fe_context *ctx, GLuint i, GLdouble n, GLdouble f)
       ds_f32(ctx, &ctx->ds.depth_range[1], v[1]);
       return;
    }
+   fe_viewports_settle(ctx);
    float *d = ctx->viewports[i - 1].depth_range;
    if (memcmp(d, v, sizeof(v))) {
       memcpy(d, v, sizeof(v));
@@ -1188,8 +1215,11 @@ viewport_clamp(struct fe_context *ctx, float x, float y, float w, float h, float
    fe_viewport_bounds(ctx, bounds);
    v[0] = fe_clampf(x, bounds[0], bounds[1]);
    v[1] = fe_clampf(y, bounds[0], bounds[1]);
-   v[2] = fminf(w, (float)(maxw ? maxw : FE_MAX_VIEWPORT));
-   v[3] = fminf(h, (float)(maxh ? maxh : FE_MAX_VIEWPORT));
+   /* fminf's answer (the limit for a NaN size) without its call */
+   const float lw = (float)(maxw ? maxw : FE_MAX_VIEWPORT),
+               lh = (float)(maxh ? maxh : FE_MAX_VIEWPORT);
+   v[2] = w < lw ? w : lw;
+   v[3] = h < lh ? h : lh;
 }
 
 static void
@@ -1202,6 +1232,7 @@ viewport_at(struct fe_context *ctx, GLuint i, float x, float y, float w, float h
          ds_f32(ctx, &ctx->ds.viewport[k], v[k]);
       return;
    }
+   fe_viewports_settle(ctx);
    float *d = ctx->viewports[i - 1].viewport;
    if (memcmp(d, v, sizeof(v))) {
       memcpy(d, v, sizeof(v));
@@ -1218,6 +1249,7 @@ scissor_at(struct fe_context *ctx, GLuint i, const GLint *s)
          ds_i32(ctx, &ctx->ds.scissor[k], s[k]);
       return;
    }
+   fe_viewports_settle(ctx);
    int32_t *d = ctx->viewports[i - 1].scissor;
    if (memcmp(d, s, 4 * sizeof(*d))) {
       memcpy(d, s, 4 * sizeof(*d));
@@ -1236,13 +1268,12 @@ mgl_glViewport(GLint x, GLint y, GLsizei width, GLsizei height)
    for (int k = 0; k < 4; k++)
       ds_f32(ctx, &ctx->ds.viewport[k], v[k]);
    /* every other viewport's too (GL 4.6 14.9.1), clamped once, the draw serial moved once:
-    * where they all hold this box already, one compare */
+    * where they all hold this box already, one compare; else the box, written into them when
+    * one is read (fe_viewports_settle) */
    if (ctx->viewports_rest_same && !memcmp(ctx->viewports_rest, v, sizeof(v)))
       return;
-   for (GLuint i = 1; i < FE_MAX_VIEWPORTS; i++)
-      memcpy(ctx->viewports[i - 1].viewport, v, sizeof(v));
    memcpy(ctx->viewports_rest, v, sizeof(v));
-   ctx->viewports_rest_same = true;
+   ctx->viewports_rest_same = ctx->viewports_rest_unwritten = true;
    viewports_changed(ctx);
 }
 
@@ -1284,10 +1315,8 @@ mgl_glScissor(GLint x, GLint y, GLsizei width, GLsizei height)
     * where they all hold this box already, one compare */
    if (ctx->scissors_rest_same && !memcmp(ctx->scissors_rest, s, sizeof(s)))
       return;
-   for (GLuint i = 1; i < FE_MAX_VIEWPORTS; i++)
-      memcpy(ctx->viewports[i - 1].scissor, s, sizeof(s));
    memcpy(ctx->scissors_rest, s, sizeof(s));
-   ctx->scissors_rest_same = true;
+   ctx->scissors_rest_same = ctx->scissors_rest_unwritten = true;
    viewports_changed(ctx);
 }
 

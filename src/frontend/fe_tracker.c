@@ -183,6 +183,7 @@ emit_viewports(struct fe_context *ctx)
    if (t->viewports_version == ctx->viewports_version || !t->exec || !t->exec->writes_viewport ||
        !fe_viewport_array_offered(ctx))
       return;
+   fe_viewports_settle(ctx);
    mgp_set_viewports(&ctx->pipe, &(struct mgp_set_viewports){.count = FE_MAX_VIEWPORTS - 1},
                      ctx->viewports);
    t->viewports_version = ctx->viewports_version;
@@ -198,11 +199,43 @@ emit_dynamic_state(struct fe_context *ctx)
    emit_viewports(ctx); /* a program change reaches here with the state unchanged */
    if (t->started && t->ds_version == ctx->ds_version)
       return;
+   /* Every move since the last send one of fe_state.c's setters': the words they marked are
+    * all that can differ from what the server holds (which was ctx->ds then) */
+   const bool marked = ctx->ds_version - t->ds_version == ctx->dynamic_bumps - t->ds_dynamic_bumps;
+   const uint64_t dirty = ctx->ds_dirty;
+   ctx->ds_dirty = 0;
+   t->ds_dynamic_bumps = ctx->dynamic_bumps;
    t->ds_version = ctx->ds_version;
    /* The server holds what was sent last: a glScissor or glViewport sends its words alone. */
    if (t->ds_sent_valid && fe_pipe_has(ctx, MGP_CALL_set_dynamic_words)) {
       enum { N = sizeof(struct mgp_dynamic_state) / sizeof(uint32_t) };
+      _Static_assert(N <= 64, "a word of ctx->ds_dirty for each");
       uint8_t *now = (uint8_t *)&ctx->ds, *sent = (uint8_t *)&t->ds_sent;
+      if (marked && dirty && !(dirty >> N)) {
+         /* the marked run, without the scan below, where it is a short one */
+         const uint32_t lo = (uint32_t)__builtin_ctzll(dirty);
+         const uint32_t hi = 64u - (uint32_t)__builtin_clzll(dirty);
+         if (hi - lo <= DYN_WORDS_MAX) {
+            /* word by word: a run of a few, each a load and a store */
+            struct mgp_word w[DYN_WORDS_MAX];
+            bool same = true;
+            for (uint32_t i = lo; i < hi; i++) {
+               uint32_t a, b;
+               memcpy(&a, now + 4 * i, 4);
+               memcpy(&b, sent + 4 * i, 4);
+               same &= a == b;
+               w[i - lo].v = a;
+               memcpy(sent + 4 * i, &a, 4);
+            }
+            if (same)
+               return; /* the same state again */
+            mgp_set_dynamic_words(&ctx->pipe,
+                                  &(struct mgp_dynamic_words){.first = lo, .count = hi - lo}, w);
+            return;
+         }
+      } else if (marked && !dirty) {
+         return; /* moved without a word changed (a viewport past 0) */
+      }
       /* the differing run: pairs of words first, then the word within the pair */
       uint32_t first = 0, last = N;
       while (first + 2 <= N && !memcmp(now + 4 * first, sent + 4 * first, 8))
@@ -761,6 +794,23 @@ put_depth_modes(struct fe_context *ctx, struct fe_exec *e, const struct glsl_dep
    }
 }
 
+/* The hidden members that read the dynamic state: gl_DepthRange and the point size. */
+static inline __attribute__((always_inline)) void
+put_dynamic_state(struct fe_context *ctx, struct fe_exec *e)
+{
+   const struct glsl_default_block *db = &e->glsl->default_block;
+   if (db->state_mask & (1u << GLSL_STATE_DEPTH_RANGE)) {
+      float n = ctx->ds.depth_range[0], f = ctx->ds.depth_range[1];
+      const float v[3] = {n, f, f - n};
+      put_state(e, db->state_offset[GLSL_STATE_DEPTH_RANGE], v, sizeof(v));
+   }
+   if (db->state_mask & (1u << GLSL_STATE_POINT_SIZE)) {
+      const float size =
+         ctx->rs.program_point_size || fe_ff_writes_point_size(ctx) ? 0.0f : ctx->ds.point_size;
+      put_state(e, db->state_offset[GLSL_STATE_POINT_SIZE], &size, sizeof(size));
+   }
+}
+
 static void
 update_state_uniforms(struct fe_context *ctx, struct fe_exec *e)
 {
@@ -775,21 +825,12 @@ update_state_uniforms(struct fe_context *ctx, struct fe_exec *e)
    const struct glsl_default_block *db = &e->glsl->default_block;
    for (unsigned i = 0; i < db->num_depth_modes; i++)
       put_depth_modes(ctx, e, &db->depth_modes[i]);
-   if (db->state_mask & (1u << GLSL_STATE_DEPTH_RANGE)) {
-      float n = ctx->ds.depth_range[0], f = ctx->ds.depth_range[1];
-      const float v[3] = {n, f, f - n};
-      put_state(e, db->state_offset[GLSL_STATE_DEPTH_RANGE], v, sizeof(v));
-   }
+   put_dynamic_state(ctx, e);
    if (db->state_mask & (1u << GLSL_STATE_POINT_ORIGIN)) {
       /* ES has only the upper-left origin */
       const float upper =
          ctx->desc.api == FE_API_GLES || ctx->point_sprite_origin != GL_LOWER_LEFT ? 1.0f : 0.0f;
       put_state(e, db->state_offset[GLSL_STATE_POINT_ORIGIN], &upper, sizeof(upper));
-   }
-   if (db->state_mask & (1u << GLSL_STATE_POINT_SIZE)) {
-      const float size =
-         ctx->rs.program_point_size || fe_ff_writes_point_size(ctx) ? 0.0f : ctx->ds.point_size;
-      put_state(e, db->state_offset[GLSL_STATE_POINT_SIZE], &size, sizeof(size));
    }
    if (db->state_mask & (1u << GLSL_STATE_COMPAT)) {
       struct glsl_compat_state st;
@@ -1275,6 +1316,18 @@ draw_inputs_keep(struct fe_context *ctx, const struct fe_exec *e)
    draw_inputs_current(ctx);
 }
 
+/* The hidden state uniforms after a change of the dynamic state alone: those that read it
+ * (gl_DepthRange, the point size); the others read render state, bindings, the framebuffer or a
+ * compatibility context's state, none of which moved (the repeat draw's serial says so). */
+static void
+dynamic_state_uniforms(struct fe_context *ctx, struct fe_exec *e)
+{
+   if (e->num_parts)
+      update_state_uniforms(ctx, e);
+   else
+      put_dynamic_state(ctx, e);
+}
+
 void
 fe_tracker_repeat(struct fe_context *ctx, bool constants, bool buffers)
 {
@@ -1285,6 +1338,18 @@ fe_tracker_repeat(struct fe_context *ctx, bool constants, bool buffers)
       t->value_validates++;
       t->uniform_validates++;
       emit_constants(ctx, e);
+      t->draw_in.uniform_version = e->uniform_version;
+   }
+   /* ... for a dynamic-state change (a glViewport, a glScissor between draws: render state as
+    * kept), one value group with the above where both moved */
+   if (buffers && t->draw_in.ds_version != ctx->ds_version) {
+      t->value_validates += !constants;
+      dynamic_state_uniforms(ctx, e);
+      /* the block's owner and the bound CSO are as kept: bytes to send only where they moved */
+      if (e->uniform_version != t->draw_in.uniform_version)
+         emit_constants(ctx, e);
+      emit_dynamic_state(ctx);
+      t->draw_in.ds_version = ctx->ds_version;
       t->draw_in.uniform_version = e->uniform_version;
    }
    /* its uniform-block group (the same program and block bindings, no buffer generation) */

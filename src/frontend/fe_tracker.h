@@ -33,8 +33,9 @@ void fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint
  * freed whose address may come back as another). */
 void fe_tracker_forget_draw(struct fe_context *ctx);
 /* fe_draw.c's repeat draw, where its draw found only the default block's bytes moved
- * (constants) and/or a vertex array's buffers rebound (buffers) since the tracker's inputs were
- * current: the groups fe_validate would run for that alone, then every input reads as kept. */
+ * (constants) and/or a vertex array's buffers or a uniform block rebound or the dynamic state
+ * changed (buffers: the draw serial moved by those alone) since the tracker's inputs were current: the groups fe_validate would
+ * run for that alone, then every input reads as kept. */
 void fe_tracker_repeat(struct fe_context *ctx, bool constants, bool buffers);
 /* Ends a draw's fold_words: words it held that no draw_words took go as set_constant_words. */
 void fe_tracker_flush_words(struct fe_context *ctx);

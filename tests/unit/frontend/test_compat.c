@@ -13,6 +13,7 @@
 #include "fe_ff_enums.h"
 #include "fe_format.h"
 #include "fe_test_util.h"
+#include "pipe_codec.h"
 
 /* the accumulation buffer's enums (GL 1.0; glcorearb.h lacks them) */
 #define GL_ACCUM 0x0100
@@ -1866,6 +1867,63 @@ test_texture_border(void)
    env_finish(&e);
 }
 
+/* The dynamic state the server ends with after each draw (set_dynamic_state, then
+ * set_dynamic_words patches) is the context's, where glPopAttrib (which writes the state
+ * itself) and the setters that mark their words (glBlendColor, glViewport) change it between
+ * the same two draws. */
+static void
+test_dynamic_state_after_pop(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}};
+   mgl_glUseProgram(make_program(&fp));
+   GLuint vao, vbo;
+   make_triangle(&vao, &vbo);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   const struct fake_rec *r = fake_find(MGP_CALL_set_dynamic_state, 0);
+   CHECK(r != NULL);
+   if (!r) {
+      env_finish(&e);
+      return;
+   }
+   struct mgp_dynamic_state held;
+   memcpy(&held, r->args, sizeof(held));
+   for (int step = 0; step < 4; step++) {
+      switch (step) {
+      case 0:
+         mgl_glPushAttrib(0x00000800 /* GL_VIEWPORT_BIT */ | 0x00080000 /* GL_SCISSOR_BIT */);
+         mgl_glViewport(1, 2, 3, 4);
+         mgl_glScissor(5, 6, 7, 8);
+         break;
+      case 1:
+         mgl_glPopAttrib();                        /* the viewport and scissor, unmarked */
+         mgl_glBlendColor(0.5f, 0.0f, 0.0f, 0.0f); /* a marked word far from them */
+         break;
+      case 2:
+         mgl_glPushAttrib(0x00000800 /* GL_VIEWPORT_BIT */);
+         mgl_glViewport(0, 0, 9, 9);
+         mgl_glPopAttrib();
+         mgl_glScissor(1, 1, 2, 2);
+         break;
+      default: mgl_glViewport(0, 0, 12, 10); break;
+      }
+      fake_clear();
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      CHECK_ERR(GL_NO_ERROR);
+      for (unsigned i = 0; i < fake_count(); i++) {
+         const struct fake_rec *c = fake_rec(i);
+         if (c->id == MGP_CALL_set_dynamic_state)
+            memcpy(&held, c->args, sizeof(held));
+         else if (c->id == MGP_CALL_set_dynamic_words)
+            CHECK(mgp_dynamic_words_apply(&held, (const void *)c->args, c->tail, c->tail_count));
+      }
+      CHECK(!memcmp(&held, &e.ctx->ds, sizeof(held)));
+   }
+   env_finish(&e);
+}
+
 int
 main(void)
 {
@@ -1899,5 +1957,6 @@ main(void)
    test_clamp_fragment_decline();
    test_legacy_extensions();
    test_texture_border();
+   test_dynamic_state_after_pop();
    return fe_test_report("compat");
 }

@@ -3510,9 +3510,10 @@ test_sampler_layout_across_no_samplers(void)
    sampler_changes_run(false);
 }
 
-/* A draw after a state change (issue 22's scissor_change) pays the repeat's one compare in
- * front of the whole way and the arm's compare and store after it: the keep (its checks and
- * the kept draw's store) runs only for a draw whose serial stood still since the draw before. */
+/* A draw after a render-state change (a glDepthFunc between draws) pays the repeat's one
+ * compare in front of the whole way and the arm's compare and store after it: the keep (its
+ * checks and the kept draw's store) runs only for a draw whose serial stood still since the draw
+ * before. */
 static void
 test_repeat_after_change(void)
 {
@@ -3529,7 +3530,7 @@ test_repeat_after_change(void)
    CHECK(ctx->draw_repeat.valid);
    const uint64_t keeps = ctx->draw_repeat.keeps, hits = ctx->draw_repeat.hits;
    for (int i = 0; i < 4; i++) {
-      mgl_glScissor(0, 0, 63 - i, 63 - i);
+      mgl_glDepthFunc(i & 1 ? GL_LESS : GL_LEQUAL);
       fake_clear();
       mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
       CHECK_EQ(fake_count_of(MGP_CALL_draw), 1);
@@ -3545,6 +3546,120 @@ test_repeat_after_change(void)
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
    CHECK_EQ(ctx->draw_repeat.hits, hits + 1);
    CHECK_EQ(fake_count(), 1);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   env_finish(&e);
+   fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
+}
+
+/* The dynamic state each draw sent: the context's (set_dynamic_state, or set_dynamic_words
+ * applied to what the server held). */
+static bool
+dynamic_state_sent(struct mgp_dynamic_state *held, const struct mgp_dynamic_state *want)
+{
+   for (unsigned i = 0; i < fake_count(); i++) {
+      const struct fake_rec *r = fake_rec(i);
+      if (r->id == MGP_CALL_set_dynamic_state)
+         memcpy(held, r->args, sizeof(*held));
+      else if (r->id == MGP_CALL_set_dynamic_words &&
+               !mgp_dynamic_words_apply(held, (const void *)r->args, r->tail, r->tail_count))
+         return false;
+   }
+   return !memcmp(held, want, sizeof(*held));
+}
+
+/* A glViewport, glScissor or glDepthRange between draws (issue 21/22's viewport_change,
+ * scissor_change) moves the dynamic state alone: the next draw is a repeat that runs the
+ * tracker's dynamic-state group (and the hidden gl_DepthRange where the program has it), the
+ * draw whole way's groups and sends otherwise; MGL_TRACKER_VERIFY's whole way agrees. A
+ * render-state change is not taken. */
+static void
+test_repeat_dynamic_state(void)
+{
+   fake_caps.call_mask[MGP_CALL_draw / 64] |= 1ull << (MGP_CALL_draw % 64); /* compact */
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   struct fake_program fp = {
+      .num_inputs = 1,
+      .inputs = {"pos"},
+      .num_uniforms = 1,
+      .uniforms = {{"tint", GL_FLOAT_VEC4, 1}},
+      .state_mask = 1u << GLSL_STATE_DEPTH_RANGE,
+      .state_offset = {[GLSL_STATE_DEPTH_RANGE] = 16},
+   };
+   const GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   GLuint vao, vbo;
+   make_triangle(&vao, &vbo);
+   struct fe_context *ctx = e.ctx;
+   struct fe_tracker *t = &ctx->tracker;
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK(ctx->draw_repeat.valid);
+   struct mgp_dynamic_state held = ctx->ds; /* what the server holds now */
+   for (int pass = 0; pass < 2; pass++) {
+      t->verify = pass == 1;
+      for (int i = 0; i < 6; i++) {
+         const GLsizei size = 60 - i - 8 * pass;
+         if (i == 5)
+            mgl_glDepthRange(0.25 + 0.25 * pass, 1.0);
+         else if (i & 1)
+            mgl_glScissor(1, 2, size, size);
+         else
+            mgl_glViewport(0, 0, size, size);
+         const uint64_t hits = ctx->draw_repeat.hits;
+         const uint64_t full = t->full_validates, values = t->value_validates;
+         fake_clear();
+         mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+         CHECK_EQ(ctx->draw_repeat.hits, hits + (pass ? 0 : 1));
+         CHECK_EQ(t->full_validates, full);
+         CHECK_EQ(t->value_validates, values + 1);
+         CHECK(ctx->draw_repeat.valid || pass);
+         /* the draw last (draw_words where it carries the new gl_DepthRange) */
+         const enum mgp_call_id last = fake_rec(fake_count() - 1)->id;
+         CHECK_EQ(fake_count_of(MGP_CALL_draw) + fake_count_of(MGP_CALL_draw_words), 1);
+         CHECK(last == MGP_CALL_draw || last == MGP_CALL_draw_words);
+         CHECK(dynamic_state_sent(&held, &ctx->ds));
+         /* the hidden gl_DepthRange goes only where the depth range moved */
+         const unsigned consts = fake_count_of(MGP_CALL_set_global_constants) +
+                                 fake_count_of(MGP_CALL_set_constant_words) +
+                                 fake_count_of(MGP_CALL_draw_words);
+         CHECK_EQ(consts, i == 5 ? 1u : 0u);
+         if (i == 5) {
+            /* near, far, far - near at byte 16, however they went */
+            float f[3] = {0};
+            const struct fake_rec *gc = fake_find(MGP_CALL_set_global_constants, 0);
+            const struct fake_rec *cw = fake_find(MGP_CALL_set_constant_words, 0);
+            const struct fake_rec *dw = fake_find(MGP_CALL_draw_words, 0);
+            if (gc) {
+               CHECK_EQ(((const struct mgp_set_global_constants *)(const void *)gc->args)->offset,
+                        16);
+               memcpy(f, gc->data, 12);
+            } else if (cw) {
+               CHECK_EQ(((const struct mgp_constant_words *)(const void *)cw->args)->first, 4);
+               memcpy(f, cw->tail, 12);
+            } else if (dw) {
+               CHECK_EQ(((const struct mgp_draw_words *)(const void *)dw->args)->first, 4);
+               memcpy(f, dw->tail, 12);
+            }
+            CHECK(f[0] == (float)(0.25 + 0.25 * pass) && f[1] == 1.0f);
+         }
+      }
+   }
+   t->verify = false;
+   CHECK_EQ(t->verify_mismatches, 0);
+   /* the same draw again is kept; a render-state change then goes the whole way */
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK(ctx->draw_repeat.valid);
+   const uint64_t hits = ctx->draw_repeat.hits, full = t->full_validates;
+   mgl_glEnable(GL_DEPTH_TEST);
+   mgl_glViewport(0, 0, 64, 64);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(ctx->draw_repeat.hits, hits);
+   CHECK_EQ(t->full_validates, full);
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_render_state), 1);
+   CHECK(dynamic_state_sent(&held, &ctx->ds));
    CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
    env_finish(&e);
    fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
@@ -4388,6 +4503,7 @@ main(void)
    test_sampler_layout();
    test_sampler_layout_across_no_samplers();
    test_repeat_after_change();
+   test_repeat_dynamic_state();
    test_repeat_after_sample_state();
    test_repeat_unusual();
    test_draw_inputs_walk();
