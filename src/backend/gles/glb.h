@@ -869,6 +869,11 @@ void glb_fatal(struct glb_screen *scr, enum mgu_fatal name, const char *detail);
  * thread on monolith, from the applier thread elsewhere); false after a Fatal. Forgets the
  * shadow: every entry point but a draw comes here, and may move host state behind it. */
 bool glb_make_current(struct glb_screen *scr);
+/* Whether the screen's host context is current on this thread, without asking the host each
+ * time; every eglMakeCurrent of the backend goes through glb_host_make_current so the answer
+ * holds (glb_screen.c). */
+bool glb_is_current(const struct glb_screen *scr);
+bool glb_host_make_current(const struct glb_screen *scr, EGLContext ctx);
 /* glb_make_current, then puts ctx's state on the host context if another context's is there. */
 bool glb_context_bind(struct glb_context *ctx);
 /* The draw's glb_context_bind: keeps the shadow (unless the context or thread changed) and

@@ -168,14 +168,41 @@ glb_fatal(struct glb_screen *scr, enum mgu_fatal name, const char *detail)
    scr->env.fatal(scr->env.session, name, detail);
 }
 
+/* The host context current on this thread, as this backend last made it: every draw asks, and
+ * a host's eglGetCurrentContext may take its EGL lock. Sound because the vendor library is this
+ * backend's alone (glb_host.c refuses one glvnd loaded for the application), so nothing but
+ * glb_host_make_current makes its contexts current. Unknown (asked of the host once) on a
+ * thread's first call and after a refused eglMakeCurrent. */
+static _Thread_local EGLContext current_ctx;
+static _Thread_local bool current_known;
+
+bool
+glb_is_current(const struct glb_screen *scr)
+{
+   if (!current_known) {
+      current_ctx = scr->h->eglGetCurrentContext();
+      current_known = true;
+   }
+   return current_ctx == scr->ctx;
+}
+
+bool
+glb_host_make_current(const struct glb_screen *scr, EGLContext ctx)
+{
+   const bool ok = scr->h->eglMakeCurrent(scr->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx);
+   current_ctx = ctx;
+   current_known = ok;
+   return ok;
+}
+
 static bool
 make_current(struct glb_screen *scr)
 {
    const struct glb_host *h = scr->h;
-   if (h->eglGetCurrentContext() == scr->ctx)
+   if (glb_is_current(scr))
       return true;
    glb_shadow_forget(scr);
-   if (!h->eglMakeCurrent(scr->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, scr->ctx)) {
+   if (!glb_host_make_current(scr, scr->ctx)) {
       char detail[96];
       snprintf(detail, sizeof(detail), "gles: eglMakeCurrent failed (0x%x)", h->eglGetError());
       glb_fatal(scr, MGU_FATAL_BackendInit, detail);
@@ -608,7 +635,7 @@ glb_screen_create(const struct mgs_backend_env *env)
    /* A host context is current on one thread at a time, and the screen may be served from
     * another thread than this one (inproc creates it on the app's thread and applies on its
     * own): leave the context free; the first call makes it current where it runs. */
-   scr->h->eglMakeCurrent(scr->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   glb_host_make_current(scr, EGL_NO_CONTEXT);
    return scr;
 }
 
@@ -625,7 +652,7 @@ resource_free(struct glb_obj *o, void *arg)
 {
    struct glb_screen *scr = arg;
    struct glb_resource *r = (struct glb_resource *)o;
-   if (r->name && scr->ctx && scr->h->eglGetCurrentContext() == scr->ctx) {
+   if (r->name && scr->ctx && glb_is_current(scr)) {
       if (r->is_buffer)
          GLB_GL(scr->h)->glDeleteBuffers(1, &r->name);
       else if (r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER)
@@ -641,7 +668,7 @@ shader_free(struct glb_obj *o, void *arg)
 {
    struct glb_screen *scr = arg;
    struct glb_shader *s = (struct glb_shader *)o;
-   if (scr->ctx && scr->h->eglGetCurrentContext() == scr->ctx) {
+   if (scr->ctx && glb_is_current(scr)) {
       if (s->program)
          GLB_GL(scr->h)->glDeleteProgram(s->program);
       for (unsigned k = 0; k < GLB_VARIANTS; k++)
@@ -652,8 +679,7 @@ shader_free(struct glb_obj *o, void *arg)
    }
    /* the kept image sets' programs (glb_shader.c:glb_program_images), here and not through
     * glb_shader.c, which calls this file */
-   for (unsigned i = 0;
-        scr->ctx && scr->h->eglGetCurrentContext() == scr->ctx && i < s->image_set_count; i++)
+   for (unsigned i = 0; scr->ctx && glb_is_current(scr) && i < s->image_set_count; i++)
       for (unsigned k = 0; k < GLB_VARIANTS; k++)
          if (s->image_sets[i].variants[k].program)
             GLB_GL(scr->h)->glDeleteProgram(s->image_sets[i].variants[k].program);
@@ -670,7 +696,7 @@ sampler_free(struct glb_obj *o, void *arg)
 {
    struct glb_screen *scr = arg;
    struct glb_sampler *s = (struct glb_sampler *)o;
-   if (scr->ctx && scr->h->eglGetCurrentContext() == scr->ctx)
+   if (scr->ctx && glb_is_current(scr))
       GLB_GL(scr->h)->glDeleteSamplers(1, &s->name);
    free(s);
 }
@@ -693,8 +719,8 @@ glb_screen_destroy(void *screen)
       return;
    /* Host names are freed only where the context is current on this thread; elsewhere (the
     * applier thread has it) destroying the context frees them with it. */
-   if (scr->ctx && scr->h->eglGetCurrentContext() != scr->ctx)
-      scr->h->eglMakeCurrent(scr->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, scr->ctx);
+   if (scr->ctx && !glb_is_current(scr))
+      glb_host_make_current(scr, scr->ctx);
    /* Active queries ended first, before their draws' objects go (glb_query_teardown). */
    table_finish(&scr->queries, query_free, scr);
    table_finish(&scr->contexts, context_free, scr);
@@ -706,8 +732,8 @@ glb_screen_destroy(void *screen)
    table_finish(&scr->sampler_views, NULL, NULL);
    table_finish(&scr->samplers, sampler_free, scr);
    if (scr->ctx) {
-      if (scr->h->eglGetCurrentContext() == scr->ctx)
-         scr->h->eglMakeCurrent(scr->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+      if (glb_is_current(scr))
+         glb_host_make_current(scr, EGL_NO_CONTEXT);
       scr->h->eglDestroyContext(scr->dpy, scr->ctx);
    }
    /* The display stays initialised: the vendor hands every screen of the process the same one,
@@ -967,7 +993,7 @@ glb_context_bind_draw(struct glb_context *ctx)
    struct glb_screen *scr = ctx->scr;
    /* every draw's: the host context current and this context bound, both checked here and
     * make_current / switch_to called only where one is not (no call frames on the way) */
-   if (scr->h->eglGetCurrentContext() != scr->ctx && !make_current(scr))
+   if (!glb_is_current(scr) && !make_current(scr))
       return false;
    if (scr->bound != ctx)
       switch_to(ctx);
@@ -1013,7 +1039,7 @@ void
 glb_context_state_destroy(struct glb_context *ctx)
 {
    struct glb_screen *scr = ctx->scr;
-   if (scr->h->eglGetCurrentContext() == scr->ctx && ctx->xfb_host) {
+   if (glb_is_current(scr) && ctx->xfb_host) {
       if (scr->bound != ctx)
          switch_to(ctx);
       scr->hooks.xfb_end(ctx);
@@ -1022,7 +1048,7 @@ glb_context_state_destroy(struct glb_context *ctx)
       scr->xfb_owner = NULL;
    if (scr->bound == ctx)
       scr->bound = NULL;
-   if (scr->h->eglGetCurrentContext() == scr->ctx) {
+   if (glb_is_current(scr)) {
       GLB_GL(scr->h)->glDeleteFramebuffers(1, &ctx->fbo);
       GLB_GL(scr->h)->glDeleteFramebuffers(1, &ctx->read_fbo);
       GLB_GL(scr->h)->glDeleteFramebuffers(1, &ctx->blit_fbo);

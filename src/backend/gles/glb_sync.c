@@ -110,7 +110,7 @@ glb_query_teardown(struct glb_screen *scr, struct glb_obj *query)
    /* Mesa's llvmpipe (22.3) writes into a query freed with its context when the context is
     * destroyed with an occlusion query still active after a clear (docs/RELIABILITY.md, sec38):
     * a session that ends between begin_query and end_query ends the host's query first. */
-   if (scr->ctx && scr->h->eglGetCurrentContext() == scr->ctx) {
+   if (scr->ctx && glb_is_current(scr)) {
       if (q->active)
          GLB_GL(scr->h)->glEndQuery(host_target(scr, q->kind));
       if (q->name)
@@ -422,8 +422,8 @@ glb_screen_quiesce(void *screen)
    /* The host context is current on one thread at a time: here the program's thread that
     * exits. On monolith that is usually the thread that drew; inproc's apply thread let it go
     * as it stopped (glb_thread_leave). Not glb_make_current: a refusal here is no Fatal. */
-   if (h->eglGetCurrentContext() != scr->ctx) {
-      if (!h->eglMakeCurrent(scr->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, scr->ctx)) {
+   if (!glb_is_current(scr)) {
+      if (!glb_host_make_current(scr, scr->ctx)) {
          if (pending)
             mgu_warn("gles: the process is exiting: the host context is current on another "
                      "thread (EGL 0x%x), so the %llu draws and clears since its last finish "
@@ -469,8 +469,8 @@ glb_thread_leave(void *screen)
    struct glb_screen *scr = screen;
    /* A context current on a thread that ended stays bound to it in EGL: no other thread could
     * make it current again (EGL_BAD_ACCESS), neither the exit's quiesce nor the teardown. */
-   if (scr && scr->ctx && scr->h->eglGetCurrentContext() == scr->ctx) {
-      scr->h->eglMakeCurrent(scr->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   if (scr && scr->ctx && glb_is_current(scr)) {
+      glb_host_make_current(scr, EGL_NO_CONTEXT);
       scr->h->eglReleaseThread();
       glb_shadow_forget(scr);
       scr->bound = NULL;
