@@ -844,6 +844,7 @@ struct glb_screen {
       uint64_t blocks_padded;
       /* the host driver's debug messages (MGL_GLES_HOST_DEBUG, glb_screen.c) */
       uint64_t host_debug_messages;
+      uint64_t host_debug_logged; /* of them, logged (not notifications; HOST_DEBUG_LOGGED) */
    } stats;
    struct glb_blit_draw_progs blit_draw;
    uint64_t finished_work; /* stats.draws + stats.clears at the last glFinish (glb_finish) */

@@ -571,7 +571,11 @@ host_debug_message(GLenum source, GLenum type, GLuint id, GLenum severity, GLsiz
 {
    (void)length;
    struct glb_screen *scr = (struct glb_screen *)user;
-   if (scr->stats.host_debug_messages++ < HOST_DEBUG_LOGGED)
+   scr->stats.host_debug_messages++;
+   /* notifications (NVIDIA's "Buffer detailed info" at every buffer's first use) are counted,
+    * not logged: they would fill the log's share before the errors that explain a refusal */
+   if (severity != GL_DEBUG_SEVERITY_NOTIFICATION &&
+       scr->stats.host_debug_logged++ < HOST_DEBUG_LOGGED)
       mgu_warn("gles: host debug: source 0x%x type 0x%x id %u severity 0x%x: %.400s", source, type,
                id, severity, message ? message : "");
 }
