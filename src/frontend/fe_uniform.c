@@ -125,8 +125,11 @@ set_uniform_in(struct fe_context *ctx, struct fe_exec *e, GLint location, GLsize
       const uint32_t avail = size - im->array_element;
       const uint32_t num = (uint32_t)count < avail ? (uint32_t)count : avail;
       const GLint *units = values;
+      /* below GL_MAX_IMAGE_UNITS as the context reports it (the device's, at most the front
+       * end's FE_MAX_IMAGE_UNITS) */
+      const GLint max_units = (GLint)fe_image_units(ctx);
       for (uint32_t k = 0; k < num; k++)
-         FE_CHECK(units[k] < 0 || units[k] >= (GLint)FE_MAX_IMAGE_UNITS, GL_INVALID_VALUE);
+         FE_CHECK(units[k] < 0 || units[k] >= max_units, GL_INVALID_VALUE);
       for (uint32_t k = 0; k < num; k++) {
          const uint32_t j = loc->index + k;
          if (j < GLSL_MAX_IMAGES && e->image_units[j] != units[k]) {

@@ -240,6 +240,16 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
       }
    }
    p->num_samplers = ns;
+   p->images = calloc(next.num_images + 1, sizeof(struct glsl_image));
+   for (unsigned i = 0; i < next.num_images; i++) {
+      struct glsl_image *im = &p->images[i];
+      im->name = dup(next.images[i].name);
+      im->type = next.images[i].type;
+      im->binding = GLSL_BINDING_IMAGE_BASE + i;
+      im->array_size = 1;
+      im->stages = GLSL_STAGE_BIT(GLSL_STAGE_FRAGMENT);
+   }
+   p->num_images = next.num_images;
    p->num_blocks = next.num_blocks;
    p->blocks = calloc(next.num_blocks + 1, sizeof(struct glsl_uniform_block));
    for (unsigned i = 0; i < next.num_blocks; i++) {

@@ -18,6 +18,8 @@ struct fake_program {
    unsigned num_uniforms;
    struct fake_uniform samplers[4]; /* array_size > 1: a sampler array */
    unsigned num_samplers;
+   struct fake_uniform images[2]; /* fragment-stage images, no format qualifier */
+   unsigned num_images;
    const char *blocks[4];
    uint32_t block_sizes[4];
    unsigned num_blocks;

@@ -1337,6 +1337,37 @@ test_subroutine_errors(void)
 
 /* Geometry shaders: program queries and the draw-time check of the draw mode against the GS
  * input primitive (GL 3.3, 2.12.1 / 6.1.16). */
+/* An image uniform's value is a unit below GL_MAX_IMAGE_UNITS, the device's (the fake caps' 8),
+ * not the front end's own array size (GL 4.6 7.6.1: glUniform1i with a value past it is
+ * GL_INVALID_VALUE). NVIDIA's GLES host has 8 units: image_errors failed there. */
+static void
+test_image_uniform_units(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   struct fake_program fp = {
+      .num_inputs = 1, .inputs = {"pos"}, .num_images = 1, .images = {{"img", GL_IMAGE_2D, 0}}};
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   GLint units = 0;
+   mgl_glGetIntegerv(GL_MAX_IMAGE_UNITS, &units);
+   CHECK_EQ(units, 8);
+   const GLint loc = mgl_glGetUniformLocation(prog, "img");
+   CHECK(loc >= 0);
+   mgl_glUniform1i(loc, units - 1);
+   CHECK_ERR(GL_NO_ERROR);
+   GLint v = -1;
+   mgl_glGetUniformiv(prog, loc, &v);
+   CHECK_EQ(v, units - 1);
+   mgl_glUniform1i(loc, units);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glUniform1i(loc, -1);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glGetUniformiv(prog, loc, &v);
+   CHECK_EQ(v, units - 1);
+   env_finish(&e);
+}
+
 static void
 test_geometry_errors(void)
 {
@@ -3285,5 +3316,6 @@ main(void)
    test_dual_source_caps();
    test_blend_advanced();
    test_sample_count_caps();
+   test_image_uniform_units();
    return fe_test_report("unit.frontend.errors");
 }
