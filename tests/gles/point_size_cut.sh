@@ -9,14 +9,7 @@
 # and the scenario passes the same.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-if [ $# -ne 4 ]; then
-  echo "usage: $0 ARM MGL_SCENARIO_EXE VENDOR_JSON OUT_DIR" >&2
-  exit 2
-fi
-arm=$1 exe=$2 vendor=$3 out=$4
-gate() { # gate LOG NAME: a counter of the session's last MGL-GATES line
-  grep -h 'MGL-GATES' "$1" | tail -n 1 | tr ' ' '\n' | sed -n "s/^$2=//p"
-}
+. "$here/gate_common.sh"
 for cut in 1 0; do
   dir=$out/point_size_cut/cut$cut
   MGL_BACKEND=gles MGL_GLES_POINT_SIZE_CUT=$cut "$here/../scenario/run_scenario.sh" "$arm" \
