@@ -71,12 +71,6 @@ binding_point(struct fe_context *ctx, GLenum target)
    }
 }
 
-struct mgp_handle
-fe_buffer_res(const struct fe_buffer *buf)
-{
-   return buf && buf->created ? buf->res : mgp_handle_null();
-}
-
 struct fe_buffer *
 fe_buffer_lookup(struct fe_context *ctx, GLuint name)
 {

@@ -1568,7 +1568,13 @@ void fe_buffer_upload(struct fe_context *ctx, struct fe_buffer *buf, uint64_t of
  * FE_UPLOAD_CHUNK bytes. */
 void fe_resource_upload(struct fe_context *ctx, struct mgp_handle res, uint64_t offset,
                         const void *data, uint64_t size);
-struct mgp_handle fe_buffer_res(const struct fe_buffer *buf);
+/* A buffer's resource, null for none or one with no store yet (inline: every draw's vertex
+ * and index buffers ask it). */
+static inline struct mgp_handle
+fe_buffer_res(const struct fe_buffer *buf)
+{
+   return buf && buf->created ? buf->res : mgp_handle_null();
+}
 GLuint fe_buffer_binding_name(struct fe_context *ctx, GLenum target);
 /* The binding point of a buffer target, NULL for one this context does not have. */
 struct fe_buffer **fe_buffer_binding_point(struct fe_context *ctx, GLenum target);
