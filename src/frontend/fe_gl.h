@@ -897,15 +897,6 @@ struct fe_context {
    /* GL_ARB_pipeline_statistics_query: one active per target, by fe_query_stat_index */
    struct fe_query *stat_active[11];
 
-   /* The buffer objects of the names this context bound last, each with the share group's
-    * buffer_names_gen at its look-up (fe_buffer.c's buffer_for_bind): a rebind between draws
-    * finds its object without the share group's lock. Slot name % FE_BIND_CACHE; name 0 is
-    * never kept. */
-   struct fe_bind_cache_entry {
-      GLuint name;
-      struct fe_buffer *buf;
-      uint64_t gen;
-   } bind_cache[FE_BIND_CACHE];
    /* buffer binding points */
    struct fe_buffer *array_buffer, *copy_read_buffer, *copy_write_buffer, *pixel_pack_buffer,
       *pixel_unpack_buffer, *uniform_buffer, *texture_buffer, *xfb_buffer;
@@ -1117,6 +1108,15 @@ struct fe_context {
    /* glMemoryBarrier(GL_CLIENT_MAPPED_BUFFER_BARRIER_BIT) asks its validate to ship the
     * non-coherent persistent maps too (fe_buffer_persistent_ship) */
    bool ship_all_persistent;
+   /* The buffer objects of the names this context bound last, each with the share group's
+    * buffer_names_gen at its look-up (fe_buffer.c's buffer_for_bind): a rebind between draws
+    * finds its object without the share group's lock. Slot name % FE_BIND_CACHE; name 0 is
+    * never kept. Last, so no other member moves (the AVX2 memcmp's cost follows offsets). */
+   struct fe_bind_cache_entry {
+      GLuint name;
+      struct fe_buffer *buf;
+      uint64_t gen;
+   } bind_cache[FE_BIND_CACHE];
 };
 
 /* Whether the context is an OpenGL ES 3.1 one: ES 3.1's entry points, state and GLSL ES 3.10,
