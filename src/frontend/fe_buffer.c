@@ -71,12 +71,6 @@ binding_point(struct fe_context *ctx, GLenum target)
    }
 }
 
-struct mgp_handle
-fe_buffer_res(const struct fe_buffer *buf)
-{
-   return buf && buf->created ? buf->res : mgp_handle_null();
-}
-
 struct fe_buffer *
 fe_buffer_lookup(struct fe_context *ctx, GLuint name)
 {
@@ -126,12 +120,22 @@ buffer_for_bind(struct fe_context *ctx, GLuint name, bool *ok)
    if (!name)
       return NULL;
    struct fe_share_group *sg = ctx->share;
+   /* a name's object stays its object until the name is deleted, which moves the generation */
+   const uint64_t gen = atomic_load_explicit(&sg->buffer_names_gen, memory_order_acquire);
+   struct fe_bind_cache_entry *c = &ctx->bind_cache[name % FE_BIND_CACHE];
+   if (c->name == name && c->gen == gen)
+      return c->buf;
    pthread_mutex_lock(&sg->lock);
    void *obj = fe_names_get(&sg->buffers, name);
    pthread_mutex_unlock(&sg->lock);
    if (obj == FE_NAME_RESERVED || (!obj && fe_names_compat_usable(ctx, name)))
       obj = buffer_new(ctx, name);
    *ok = obj != NULL;
+   if (obj) {
+      c->name = name;
+      c->buf = obj;
+      c->gen = gen;
+   }
    return obj;
 }
 
@@ -346,6 +350,8 @@ mgl_glDeleteBuffers(GLsizei n, const GLuint *buffers)
       void *obj = fe_share_take_name(sg, &sg->buffers, name);
       if (!obj)
          continue;
+      /* before the object may go: every context's bind cache forgets it */
+      atomic_fetch_add_explicit(&sg->buffer_names_gen, 1, memory_order_release);
       struct fe_buffer *buf = obj;
       if (buf->mapped)
          unmap(ctx, buf);
@@ -365,10 +371,13 @@ void
 mgl_glBindBuffer(GLenum target, GLuint buffer)
 {
    FE_CTX_OR_RETURN();
-   struct fe_buffer **point = binding_point(ctx, target);
+   /* a vertex array's buffer between draws (glBindBuffer + glVertexAttribPointer): its point
+    * and its lookup inline */
+   struct fe_buffer **point =
+      target == GL_ARRAY_BUFFER ? &ctx->array_buffer : binding_point(ctx, target);
    FE_CHECK(!point, GL_INVALID_ENUM);
    bool ok;
-   struct fe_buffer *buf = fe_buffer_for_bind(ctx, buffer, &ok);
+   struct fe_buffer *buf = buffer_for_bind(ctx, buffer, &ok);
    FE_CHECK(!ok, GL_INVALID_OPERATION);
    if (*point == buf)
       return;

@@ -35,6 +35,7 @@
 #define FE_MAX_DRAW_BUFFERS 8
 #define FE_MAX_DUAL_SOURCE_DRAW_BUFFERS 1 /* GLSL_MAX_DUAL_SOURCE_DRAW_BUFFERS */
 #define FE_MAX_COLOR_ATTACHMENTS 8
+#define FE_BIND_CACHE 8        /* buffer names a context's binds find without the lock */
 #define FE_MAX_UBO_BINDINGS 36 /* GL_MAX_UNIFORM_BUFFER_BINDINGS (GL 3.3's minimum) */
 #define FE_MAX_XFB_BUFFERS 4
 /* GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS at most (the device may allow fewer: caps) */
@@ -644,6 +645,9 @@ struct fe_share_group {
    /* Aggregate generations (docs/PIPE.md#order): bumped at every mutation of the group. */
    atomic_uint_fast64_t texture_gen; /* a texture's images or parameters */
    atomic_uint_fast64_t buffer_gen;  /* a buffer's size (whole-buffer bindings) */
+   /* Moves where a buffer name leaves the table (glDeleteBuffers): a context's bind cache
+    * (fe_context.bind_cache) holds name -> object pairs taken at one value of it. */
+   atomic_uint_fast64_t buffer_names_gen;
    /* buffers mapped now without GL_MAP_PERSISTENT_BIT (a draw reading one is an error): 0 lets
     * a draw skip the VAO walk and keep its ready check and its repeat (a persistent map never
     * makes a draw an error, and what a shadowed one ships at a draw persistent_n says) */
@@ -1104,6 +1108,15 @@ struct fe_context {
    /* glMemoryBarrier(GL_CLIENT_MAPPED_BUFFER_BARRIER_BIT) asks its validate to ship the
     * non-coherent persistent maps too (fe_buffer_persistent_ship) */
    bool ship_all_persistent;
+   /* The buffer objects of the names this context bound last, each with the share group's
+    * buffer_names_gen at its look-up (fe_buffer.c's buffer_for_bind): a rebind between draws
+    * finds its object without the share group's lock. Slot name % FE_BIND_CACHE; name 0 is
+    * never kept. Last, so no other member moves (the AVX2 memcmp's cost follows offsets). */
+   struct fe_bind_cache_entry {
+      GLuint name;
+      struct fe_buffer *buf;
+      uint64_t gen;
+   } bind_cache[FE_BIND_CACHE];
 };
 
 /* Whether the context is an OpenGL ES 3.1 one: ES 3.1's entry points, state and GLSL ES 3.10,
@@ -1555,7 +1568,13 @@ void fe_buffer_upload(struct fe_context *ctx, struct fe_buffer *buf, uint64_t of
  * FE_UPLOAD_CHUNK bytes. */
 void fe_resource_upload(struct fe_context *ctx, struct mgp_handle res, uint64_t offset,
                         const void *data, uint64_t size);
-struct mgp_handle fe_buffer_res(const struct fe_buffer *buf);
+/* A buffer's resource, null for none or one with no store yet (inline: every draw's vertex
+ * and index buffers ask it). */
+static inline struct mgp_handle
+fe_buffer_res(const struct fe_buffer *buf)
+{
+   return buf && buf->created ? buf->res : mgp_handle_null();
+}
 GLuint fe_buffer_binding_name(struct fe_context *ctx, GLenum target);
 /* The binding point of a buffer target, NULL for one this context does not have. */
 struct fe_buffer **fe_buffer_binding_point(struct fe_context *ctx, GLenum target);

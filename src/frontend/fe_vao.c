@@ -125,8 +125,9 @@ fe_vao_attrib_bytes(const struct fe_vertex_attrib *a)
              : comps * type_bytes(a->type);
 }
 
-bool
-fe_vao_attrib_streamed(const struct fe_vao *vao, unsigned i)
+/* fe_vao_attrib_streamed's answer, inline where this file asks it at every rebind */
+static inline bool
+attrib_streamed(const struct fe_vao *vao, unsigned i)
 {
    /* client and the buffer are binding i's: an attribute moved to another binding reads that
     * binding's buffer */
@@ -134,12 +135,18 @@ fe_vao_attrib_streamed(const struct fe_vao *vao, unsigned i)
    return a->enabled && !a->binding_alt && (a->client || a->type == GL_FIXED);
 }
 
+bool
+fe_vao_attrib_streamed(const struct fe_vao *vao, unsigned i)
+{
+   return attrib_streamed(vao, i);
+}
+
 /* Keeps vao->streamed_mask in step with attribute i, so a draw asks one word, not 16 attributes. */
-static void
+static inline void
 update_streamed(struct fe_vao *vao, unsigned i)
 {
    const uint32_t bit = 1u << i;
-   if (fe_vao_attrib_streamed(vao, i))
+   if (attrib_streamed(vao, i))
       vao->streamed_mask |= bit;
    else
       vao->streamed_mask &= ~bit;
@@ -174,7 +181,7 @@ fe_vao_build_elements(const struct fe_vao *vao, struct mgp_create_vertex_element
       const uint32_t b = fe_vao_attrib_binding(vao, i);
       const struct fe_vertex_attrib *src = &vao->attribs[b];
       out->attribs[i].binding = (uint8_t)b;
-      if (fe_vao_attrib_streamed(vao, i)) {
+      if (attrib_streamed(vao, i)) {
          out->bindings[b].stride = fixed ? comps * 4u : fe_vao_attrib_stride(a);
       } else {
          out->attribs[i].relative_offset = a->relative_offset;
@@ -212,7 +219,7 @@ fe_vao_build_buffers(struct fe_vao *vao, struct mgp_vertex_buffer *out)
    for (uint32_t b = 0; b < count; b++) {
       const struct fe_vertex_attrib *a = &vao->attribs[b];
       const bool on = (read >> b) & 1u;
-      if (fe_vao_attrib_streamed(vao, b)) {
+      if (attrib_streamed(vao, b)) {
          out[b].res = vao->stream_size ? vao->stream_res : mgp_handle_null();
          out[b].offset = a->stream_offset;
       } else {
@@ -446,8 +453,9 @@ check_long_format(struct fe_context *ctx, const char *name, GLint size, GLenum t
    return true;
 }
 
-/* Sets attribute index's format; bumps layout_version when it changed. */
-static void
+/* Sets attribute index's format; bumps layout_version when it changed. Inline: a
+ * glVertexAttribPointer between draws runs it. */
+static inline __attribute__((always_inline)) void
 set_format(struct fe_context *ctx, struct fe_vao *vao, GLuint index, GLint size, GLenum type,
            bool bgra, GLboolean normalized, bool integer, bool dbl, uint32_t relative_offset)
 {
@@ -468,7 +476,7 @@ set_format(struct fe_context *ctx, struct fe_vao *vao, GLuint index, GLint size,
 }
 
 /* glVertexAttribBinding's work: attribute index reads binding b. */
-static void
+static inline __attribute__((always_inline)) void
 set_binding(struct fe_context *ctx, struct fe_vao *vao, GLuint index, GLuint b)
 {
    struct fe_vertex_attrib *a = &vao->attribs[index];
@@ -481,8 +489,9 @@ set_binding(struct fe_context *ctx, struct fe_vao *vao, GLuint index, GLuint b)
    fe_draw_bump(ctx, &vao->buffers_version);
 }
 
-/* glBindVertexBuffer's work on binding b (client: a client-side array at offset). */
-static void
+/* glBindVertexBuffer's work on binding b (client: a client-side array at offset). Inline:
+ * glVertexAttribPointer's rebind between draws runs it. */
+static inline __attribute__((always_inline)) void
 set_buffer(struct fe_context *ctx, struct fe_vao *vao, GLuint b, struct fe_buffer *buf,
            uint64_t offset, uint32_t stride, bool client)
 {
@@ -519,8 +528,11 @@ attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type, GL
 {
    FE_CHECK(index >= FE_MAX_VERTEX_ATTRIBS, GL_INVALID_VALUE);
    bool bgra = false;
-   if (dbl ? !check_long_format(ctx, "glVertexAttribLPointer", size, type)
-           : !check_format(ctx, size, &type, normalized, integer, &bgra))
+   /* 1-4 floats (the common array) pass check_format in every API and profile, and take
+    * 4 bytes a component when packed tight */
+   const bool floats = !dbl && !integer && type == GL_FLOAT && size >= 1 && size <= 4;
+   if (!floats && (dbl ? !check_long_format(ctx, "glVertexAttribLPointer", size, type)
+                       : !check_format(ctx, size, &type, normalized, integer, &bgra)))
       return;
    FE_CHECK(stride < 0, GL_INVALID_VALUE); /* GL 3.3 has no MAX_VERTEX_ATTRIB_STRIDE */
    FE_CHECK(!ctx->vao, GL_INVALID_OPERATION);
@@ -539,8 +551,10 @@ attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type, GL
       fe_draw_bump(ctx, &vao->layout_version); /* a streamed array's stride */
    a->stride = stride;
    set_binding(ctx, vao, index, index);
-   set_buffer(ctx, vao, index, ctx->array_buffer, (uint64_t)(uintptr_t)pointer,
-              fe_vao_attrib_stride(a), client);
+   const uint32_t eff_stride = stride   ? (uint32_t)stride
+                               : floats ? 4u * (uint32_t)size
+                                        : fe_vao_attrib_bytes(a);
+   set_buffer(ctx, vao, index, ctx->array_buffer, (uint64_t)(uintptr_t)pointer, eff_stride, client);
 }
 
 void

@@ -2818,6 +2818,28 @@ test_attrib_pointer_layout(void)
    ve_scan();
    ve_expect("back", MGP_VERTEX_TYPE_FLOAT, 3, 0, 12);
    CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   /* floats of 1-4 components take no format walk: tight, 4 bytes a component; the sizes
+    * past them and the integer and 64-bit forms keep their errors and change nothing */
+   fake_clear();
+   mgl_glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   ve_scan();
+   ve_expect("two floats", MGP_VERTEX_TYPE_FLOAT, 2, 0, 8);
+   mgl_glVertexAttribPointer(0, 5, GL_FLOAT, GL_FALSE, 0, NULL);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_VALUE);
+   mgl_glVertexAttribPointer(0, 0, GL_FLOAT, GL_FALSE, 0, NULL);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_VALUE);
+   mgl_glVertexAttribIPointer(0, 2, GL_FLOAT, 0, NULL);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_ENUM);
+   mgl_glVertexAttribPointer(FE_MAX_VERTEX_ATTRIBS, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_VALUE);
+   mgl_glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, -4, NULL);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_VALUE);
+   GLint got = -1;
+   mgl_glGetVertexAttribiv(0, GL_VERTEX_ATTRIB_ARRAY_SIZE, &got);
+   CHECK_EQ(got, 2);
+   mgl_glGetVertexAttribiv(0, GL_VERTEX_ATTRIB_ARRAY_STRIDE, &got);
+   CHECK_EQ(got, 0);
    env_finish(&e);
 }
 
@@ -4180,6 +4202,60 @@ test_ubo_bind_points(void)
    fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
 }
 
+/* A context's binds find a buffer name's object in its bind cache (fe_buffer.c): the names
+ * bound last give their own objects again, and a deleted name is none for any bind point
+ * (core: GL_INVALID_OPERATION), its name generated again a fresh object with no store. */
+static void
+test_bind_cache_delete(void)
+{
+   struct fe_test_env e;
+   GLuint vao, vbo;
+   ubo_program_env(&e, &vao, &vbo);
+   GLuint b[2];
+   mgl_glGenBuffers(2, b);
+   for (int i = 0; i < 2; i++) {
+      mgl_glBindBuffer(GL_ARRAY_BUFFER, b[i]);
+      mgl_glBufferData(GL_ARRAY_BUFFER, 64 * (i + 1), NULL, GL_STATIC_DRAW);
+   }
+   GLint size = -1;
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, b[0]);
+   mgl_glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_SIZE, &size);
+   CHECK_EQ(size, 64);
+   mgl_glBindBufferBase(GL_UNIFORM_BUFFER, 0, b[1]);
+   mgl_glGetBufferParameteriv(GL_UNIFORM_BUFFER, GL_BUFFER_SIZE, &size);
+   CHECK_EQ(size, 128);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   mgl_glDeleteBuffers(2, b);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, b[0]);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_OPERATION);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, b[1]);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_OPERATION);
+   mgl_glBindBufferBase(GL_UNIFORM_BUFFER, 0, b[1]);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_OPERATION);
+   mgl_glBindBufferRange(GL_UNIFORM_BUFFER, 1, b[0], 0, 16);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_OPERATION);
+   GLint bound = -1;
+   mgl_glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &bound);
+   CHECK_EQ(bound, 0);
+   /* the freed names come back from glGenBuffers as new objects */
+   GLuint c[2];
+   mgl_glGenBuffers(2, c);
+   CHECK((c[0] == b[0] || c[0] == b[1]) && (c[1] == b[0] || c[1] == b[1]));
+   for (int i = 0; i < 2; i++) {
+      size = -1;
+      mgl_glBindBuffer(GL_ARRAY_BUFFER, c[i]);
+      mgl_glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_SIZE, &size);
+      CHECK_EQ(size, 0);
+      mgl_glBindBufferBase(GL_UNIFORM_BUFFER, 0, c[i]);
+      mgl_glGetBufferParameteriv(GL_UNIFORM_BUFFER, GL_BUFFER_SIZE, &size);
+      CHECK_EQ(size, 0);
+   }
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   mgl_glDeleteBuffers(2, c);
+   env_finish(&e);
+   fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
+}
+
 /* The vertex buffers the draw after a glVertexAttribPointer sends: one record whose bindings are
  * those the enabled attributes read now, each the buffer and offset bound. Rebinds of one
  * attribute (a repeat draw) between changes of which attributes are enabled and which binding
@@ -4509,5 +4585,6 @@ main(void)
    test_draw_inputs_walk();
    test_attrib_pointer_layout();
    test_attrib_64bit();
+   test_bind_cache_delete();
    return fe_test_report("unit.frontend.tracker");
 }
