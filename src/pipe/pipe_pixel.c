@@ -237,6 +237,13 @@ mgp_depth_encode(enum mgp_depth_layout l, double d, void *p)
 
 /* ---- whole texels -------------------------------------------------------------------------- */
 
+/* The RGBA component stored c-th in a texel of an array or BGRA layout. */
+static unsigned
+rgba_component(const struct mgp_format_desc *d, unsigned c)
+{
+   return d->layout == MGP_FORMAT_LAYOUT_BGRA && c < 3 ? 2 - c : c;
+}
+
 bool
 mgp_texel_decode(unsigned format, const void *texel, struct mgp_texel *t)
 {
@@ -253,7 +260,7 @@ mgp_texel_decode(unsigned format, const void *texel, struct mgp_texel *t)
    case MGP_FORMAT_LAYOUT_BGRA: {
       const unsigned bytes = d->bits[0] / 8;
       for (unsigned c = 0; c < d->channels; c++) {
-         const unsigned dc = d->layout == MGP_FORMAT_LAYOUT_BGRA && c < 3 ? 2 - c : c;
+         const unsigned dc = rgba_component(d, c);
          uint32_t u = 0;
          memcpy(&u, p + c * bytes, bytes);
          const int32_t sv = bytes == 1 ? (int8_t)u : bytes == 2 ? (int16_t)u : (int32_t)u;
@@ -315,6 +322,67 @@ mgp_texel_encode_float(unsigned format, const double f[4], void *p)
 }
 
 bool
+mgp_texel_encode(unsigned format, const struct mgp_texel *t, void *p)
+{
+   const struct mgp_format_desc *d = mgp_format_desc(format);
+   const bool is_int = d->kind == MGP_FORMAT_KIND_UINT || d->kind == MGP_FORMAT_KIND_SINT;
+   if (!d->channels || d->kind >= MGP_FORMAT_KIND_DEPTH || is_int != t->is_int)
+      return false;
+   uint8_t *o = p;
+   uint32_t w = 0;
+   switch (d->layout) {
+   case MGP_FORMAT_LAYOUT_ARRAY:
+   case MGP_FORMAT_LAYOUT_BGRA: {
+      const unsigned bytes = d->bits[0] / 8;
+      for (unsigned c = 0; c < d->channels; c++) {
+         const unsigned sc = rgba_component(d, c);
+         uint32_t u;
+         switch (d->kind) {
+         case MGP_FORMAT_KIND_UNORM: u = mgp_unorm_from_float(t->f[sc], d->bits[c]); break;
+         case MGP_FORMAT_KIND_SNORM:
+            u = (uint32_t)mgp_snorm_from_float(t->f[sc], d->bits[c]);
+            break;
+         case MGP_FORMAT_KIND_UINT:
+         case MGP_FORMAT_KIND_SINT: u = (uint32_t)t->i[sc]; break; /* its low bytes, below */
+         default:
+            u = bytes == 2 ? mgp_half_from_float((float)t->f[sc]) : f2u((float)t->f[sc]);
+            break;
+         }
+         memcpy(o + c * bytes, &u, bytes); /* little-endian: the low bytes */
+      }
+      return true;
+   }
+   case MGP_FORMAT_LAYOUT_PACK_HI:
+   case MGP_FORMAT_LAYOUT_PACK_LO: {
+      if (format == MGP_FORMAT_R11G11B10_FLOAT) {
+         const float rgb[3] = {(float)t->f[0], (float)t->f[1], (float)t->f[2]};
+         w = mgp_r11g11b10_from_float(rgb);
+      } else {
+         unsigned shift = d->layout == MGP_FORMAT_LAYOUT_PACK_LO ? 0 : d->bytes * 8u;
+         for (unsigned c = 0; c < 4 && d->bits[c]; c++) {
+            const unsigned b = d->bits[c];
+            if (d->layout == MGP_FORMAT_LAYOUT_PACK_HI)
+               shift -= b;
+            const uint32_t u = is_int ? (uint32_t)t->i[c] : mgp_unorm_from_float(t->f[c], b);
+            w |= (u & ((1u << b) - 1)) << shift;
+            if (d->layout == MGP_FORMAT_LAYOUT_PACK_LO)
+               shift += b;
+         }
+      }
+      memcpy(o, &w, d->bytes);
+      return true;
+   }
+   case MGP_FORMAT_LAYOUT_SHARED_EXP: {
+      const float rgb[3] = {(float)t->f[0], (float)t->f[1], (float)t->f[2]};
+      w = mgp_rgb9e5_from_float(rgb);
+      memcpy(o, &w, 4);
+      return true;
+   }
+   default: return false;
+   }
+}
+
+bool
 mgp_texel_encode_array(unsigned format, const double f[4], void *p)
 {
    const struct mgp_format_desc *d = mgp_format_desc(format);
@@ -322,18 +390,8 @@ mgp_texel_encode_array(unsigned format, const double f[4], void *p)
        (d->kind != MGP_FORMAT_KIND_UNORM && d->kind != MGP_FORMAT_KIND_SNORM &&
         d->kind != MGP_FORMAT_KIND_FLOAT))
       return false;
-   const unsigned bytes = d->bits[0] / 8;
-   uint8_t *o = p;
-   for (unsigned c = 0; c < d->channels; c++) {
-      uint32_t u;
-      switch (d->kind) {
-      case MGP_FORMAT_KIND_UNORM: u = mgp_unorm_from_float(f[c], d->bits[c]); break;
-      case MGP_FORMAT_KIND_SNORM: u = (uint32_t)mgp_snorm_from_float(f[c], d->bits[c]); break;
-      default: u = bytes == 2 ? mgp_half_from_float((float)f[c]) : f2u((float)f[c]); break;
-      }
-      memcpy(o + c * bytes, &u, bytes); /* little-endian: the low bytes */
-   }
-   return true;
+   const struct mgp_texel t = {.f = {f[0], f[1], f[2], f[3]}};
+   return mgp_texel_encode(format, &t, p);
 }
 
 /* Texel (x, y, z) of layer `layer` of a w x h x d level held as 4 floats a texel, clamped to

@@ -59,6 +59,11 @@ struct mgp_texel {
 };
 /* False: not a colour format (depth/stencil, NONE or out of range). */
 bool mgp_texel_decode(unsigned format, const void *p, struct mgp_texel *t);
+/* A texel into any colour format, the inverse of mgp_texel_decode: floats into the float and
+ * normalized formats (as the encoders below), integers (is_int, which must match the format's)
+ * into the UINT/SINT ones by their low bits, which GL's conversion of an in-range value keeps.
+ * False for depth/stencil, NONE or out of range. */
+bool mgp_texel_encode(unsigned format, const struct mgp_texel *t, void *p);
 /* The texel's RGBA floats into a float or normalized colour format; false for the others. */
 bool mgp_texel_encode_float(unsigned format, const double f[4], void *p);
 /* The texel's RGBA floats into a float, unorm or snorm format of one equal-sized component per

@@ -6,6 +6,8 @@
 # the backend proof: the client's session line names backend=gles, the session's gates are the
 # GLES backend's (gles-draws=...), and on spawn and tcp the server's own session line names it
 # too.
+# RUN_GLES_NONZERO=GATE, when set, names a gate of the GLES backend that the session's last
+# MGL-GATES line must show above 0 (the path a hidden feature sends the scenario down was taken).
 # Last, the same scenario on the Vulkan backend must give the identical PNG (mgl-pngdiff,
 # tolerance 0): both backends render what GL defines exactly. DIFFERS_BECAUSE, when given, says
 # why this scenario's PNG legitimately differs between the backends (GL leaves those pixels to
@@ -28,6 +30,13 @@ fi
 if ! grep -h 'MGL-GATES' "$log_dir/server.log" | tail -n 1 | grep -q ' gles-draws='; then
   echo "run_gles: FAIL: BACKEND PROOF: the session's gates are not the GLES backend's" >&2
   grep -h 'MGL-GATES' "$log_dir/server.log" >&2 || true
+  exit 1
+fi
+if [ -n "${RUN_GLES_NONZERO:-}" ] &&
+   ! grep -h 'MGL-GATES' "$log_dir/server.log" | tail -n 1 |
+     grep -Eq " ${RUN_GLES_NONZERO}=[1-9][0-9]*( |\$)"; then
+  echo "run_gles: FAIL: the session's gates show no ${RUN_GLES_NONZERO}:" >&2
+  grep -h 'MGL-GATES' "$log_dir/server.log" | tail -n 1 >&2 || true
   exit 1
 fi
 if { [ "$arm" = spawn ] || [ "$arm" = tcp ]; } &&

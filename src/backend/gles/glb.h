@@ -803,6 +803,9 @@ struct glb_screen {
    bool no_shadow;         /* MGL_GLES_SHADOW=0: every draw puts its whole state on the host */
    bool no_point_size_cut; /* MGL_GLES_POINT_SIZE_CUT=0: no GLB_VARIANT_NO_POINT_SIZE */
    bool host_debug;        /* MGL_GLES_HOST_DEBUG=1: the host's debug messages logged */
+   /* colour is read back only through the pairs GLES 3.2 guarantees, never through a surface's
+    * implementation pair (MGL_GLES_HIDE=read-pairs; glb_resource.c:read_colour) */
+   bool read_pairs_only;
    struct {
       uint64_t draws, clears, programs_linked, translate_failures, context_switches;
       /* draws that applied no group (nothing marked since the last) and groups draws skipped */
@@ -817,6 +820,9 @@ struct glb_screen {
       /* pack_to_buffer: read by the host straight into the buffer (no wait), or read here,
        * converted and written into the buffer (glb_pack.c) */
       uint64_t pack_host_reads, pack_converted;
+      /* colour reads the host made through its class's pair, converted into the format's own
+       * texels (glb_resource.c:read_colour) */
+      uint64_t reads_converted;
       /* draw ranges unrolled for the first-vertex provoking convention (glb_provoking.c) */
       uint64_t first_vertex_draws;
       /* draw ranges whose base vertex was added to their indices (a host before GLES 3.2) */

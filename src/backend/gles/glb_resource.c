@@ -1303,6 +1303,99 @@ read_depth_stencil(struct glb_context *ctx, const struct mgp_surface *s, struct 
    memcpy(out->ptr, &rect, sizeof(rect));
 }
 
+/* GLES 3.2 §16.1.2 reads a colour surface through two format/type pairs only: the one its class
+ * always takes, and the implementation's choice (GL_IMPLEMENTATION_COLOR_READ_FORMAT/TYPE, which
+ * may be the class's too); a host may refuse the rest (NVIDIA's does: INVALID_OPERATION). The
+ * class pair of a surface whose texels are `format`'s, and the MGPipe format of the texels that
+ * pair reads (EXT_color_buffer_float's float pair, EXT_texture_norm16's 16-bit one,
+ * EXT_render_snorm's snorm ones). */
+struct read_pair {
+   GLenum format, type;
+   unsigned layout;
+};
+static struct read_pair
+class_pair(unsigned format)
+{
+   const struct mgp_format_desc *d = mgp_format_desc(format);
+   const bool wide = d->layout == MGP_FORMAT_LAYOUT_ARRAY && d->bits[0] == 16;
+   switch (d->kind) {
+   case MGP_FORMAT_KIND_SINT:
+      return (struct read_pair){GL_RGBA_INTEGER, GL_INT, MGP_FORMAT_RGBA32_SINT};
+   case MGP_FORMAT_KIND_UINT:
+      return (struct read_pair){GL_RGBA_INTEGER, GL_UNSIGNED_INT, MGP_FORMAT_RGBA32_UINT};
+   case MGP_FORMAT_KIND_FLOAT:
+      return (struct read_pair){GL_RGBA, GL_FLOAT, MGP_FORMAT_RGBA32_FLOAT};
+   case MGP_FORMAT_KIND_SNORM:
+      return wide ? (struct read_pair){GL_RGBA, GL_SHORT, MGP_FORMAT_RGBA16_SNORM}
+                  : (struct read_pair){GL_RGBA, GL_BYTE, MGP_FORMAT_RGBA8_SNORM};
+   default: break;
+   }
+   if (format == MGP_FORMAT_RGB10A2_UNORM)
+      return (struct read_pair){GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, MGP_FORMAT_RGB10A2_UNORM};
+   return wide ? (struct read_pair){GL_RGBA, GL_UNSIGNED_SHORT, MGP_FORMAT_RGBA16_UNORM}
+               : (struct read_pair){GL_RGBA, GL_UNSIGNED_BYTE, MGP_FORMAT_RGBA8_UNORM};
+}
+
+/* The rows of one band of a converted read stay within 1 MiB of scratch (a row at least: a
+ * level's row of the widest class texel, 16 bytes), whatever the read's size. */
+enum { READ_BAND_BYTES = 1 << 20 };
+
+/* Reads the rect (its size; at x, y) of the bound read buffer into dst as tight texels of
+ * `layout`, whose own pair is format/type; the host's error. The own pair is read directly
+ * where GLES guarantees it: it is the class's, or the surface's implementation pair (asked
+ * each time, a query next to a read; MGL_GLES_HIDE=read-pairs leaves it unasked, as on a host
+ * whose implementation pair is never a format's own). Otherwise the class pair is read band by
+ * band into scratch and each texel converted into `layout` (mgp_texel_encode: floats to halves
+ * rounding to nearest even, integers to their low bits, RGBA to the layout's components),
+ * exactly: every value of the layout is one of the class pair's. */
+static GLenum
+read_colour(struct glb_context *ctx, unsigned layout, GLenum format, GLenum type, GLint x, GLint y,
+            const struct mgp_texels_rect *rect, uint8_t *dst)
+{
+   struct glb_screen *scr = ctx->scr;
+   const struct glb_host *h = scr->h;
+   const struct read_pair cp = class_pair(layout);
+   GLint impl_format = 0, impl_type = 0;
+   if (!(cp.format == format && cp.type == type) && !scr->read_pairs_only) {
+      GLB_GL(h)->glGetIntegerv(GL_IMPLEMENTATION_COLOR_READ_FORMAT, &impl_format);
+      GLB_GL(h)->glGetIntegerv(GL_IMPLEMENTATION_COLOR_READ_TYPE, &impl_type);
+   }
+   GLB_GL(h)->glPixelStorei(GL_PACK_ALIGNMENT, 1);
+   if ((cp.format == format && cp.type == type) ||
+       ((GLenum)impl_format == format && (GLenum)impl_type == type)) {
+      GLB_GL(h)->glReadPixels(x, y, (GLsizei)rect->width, (GLsizei)rect->height, format, type, dst);
+      return GLB_GL(h)->glGetError();
+   }
+   const unsigned cs = mgp_format_desc(cp.layout)->bytes, ts = mgp_format_desc(layout)->bytes;
+   const size_t row = (size_t)cs * rect->width; /* a level's row: no wrap */
+   uint32_t band = row < READ_BAND_BYTES ? (uint32_t)(READ_BAND_BYTES / row) : 1;
+   if (band > rect->height)
+      band = rect->height;
+   uint8_t *scratch = malloc(row * band);
+   if (!scratch) {
+      glb_fatal(scr, MGU_FATAL_OutOfMemory, "read back: a band of texels");
+      return GL_OUT_OF_MEMORY;
+   }
+   GLenum err = GL_NO_ERROR;
+   for (uint32_t y0 = 0; y0 < rect->height && err == GL_NO_ERROR; y0 += band) {
+      const uint32_t bh = rect->height - y0 < band ? rect->height - y0 : band;
+      GLB_GL(h)->glReadPixels(x, y + (GLint)y0, (GLsizei)rect->width, (GLsizei)bh, cp.format,
+                              cp.type, scratch);
+      err = GLB_GL(h)->glGetError();
+      const size_t n = (size_t)rect->width * bh;
+      uint8_t *out = dst + (size_t)y0 * rect->width * ts;
+      for (size_t i = 0; i < n && err == GL_NO_ERROR; i++) {
+         struct mgp_texel t;
+         mgp_texel_decode(cp.layout, scratch + i * cs, &t);
+         mgp_texel_encode(layout, &t, out + i * ts);
+      }
+   }
+   free(scratch);
+   if (err == GL_NO_ERROR)
+      scr->stats.reads_converted++;
+   return err;
+}
+
 /* GLES reads colour only from a colour-renderable image, and GL_SRGB8, GL_RGB9_E5 and the snorm
  * formats are not. Their texels are copied unchanged (glCopyImageSubData, GLES 3.2: formats of
  * one texel size are compatible) into an unsigned normalized image of that size (RGBA16UI for
@@ -1310,16 +1403,18 @@ read_depth_stencil(struct glb_context *ctx, const struct mgp_surface *s, struct 
  * byte: the twin of a host texel of `bytes` bytes, or NULL. */
 struct read_twin {
    GLenum internal, format, type;
+   unsigned layout; /* the MGPipe format of the twin's texels (read_colour) */
 };
 static const struct read_twin *
 read_twin(unsigned bytes)
 {
    static const struct read_twin twins[] = {
-      [1] = {GL_R8, GL_RED, GL_UNSIGNED_BYTE},
-      [2] = {GL_RG8, GL_RG, GL_UNSIGNED_BYTE},
-      [3] = {GL_RGB8, GL_RGBA, GL_UNSIGNED_BYTE}, /* read as RGBA: the format's alpha is 1 */
-      [4] = {GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE},
-      [8] = {GL_RGBA16UI, GL_RGBA_INTEGER, GL_UNSIGNED_SHORT},
+      [1] = {GL_R8, GL_RED, GL_UNSIGNED_BYTE, MGP_FORMAT_R8_UNORM},
+      [2] = {GL_RG8, GL_RG, GL_UNSIGNED_BYTE, MGP_FORMAT_RG8_UNORM},
+      /* read as RGBA: the format's alpha is 1 */
+      [3] = {GL_RGB8, GL_RGBA, GL_UNSIGNED_BYTE, MGP_FORMAT_RGBA8_UNORM},
+      [4] = {GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, MGP_FORMAT_RGBA8_UNORM},
+      [8] = {GL_RGBA16UI, GL_RGBA_INTEGER, GL_UNSIGNED_SHORT, MGP_FORMAT_RGBA16_UINT},
    };
    return bytes < sizeof(twins) / sizeof(twins[0]) && twins[bytes].internal ? &twins[bytes] : NULL;
 }
@@ -1367,10 +1462,7 @@ read_through_twin(struct glb_context *ctx, const struct mgp_surface *s, struct g
    GLB_GL(h)->glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex,
                                      0);
    GLB_GL(h)->glReadBuffer(GL_COLOR_ATTACHMENT0);
-   GLB_GL(h)->glPixelStorei(GL_PACK_ALIGNMENT, 1);
-   GLB_GL(h)->glReadPixels(0, 0, (GLsizei)rect->width, (GLsizei)rect->height, t->format, t->type,
-                           dst);
-   const GLenum err = GLB_GL(h)->glGetError();
+   const GLenum err = read_colour(ctx, t->layout, t->format, t->type, 0, 0, rect, dst);
    GLB_GL(h)->glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, 0,
                                      0);
    GLB_GL(h)->glDeleteTextures(1, &tex);
@@ -1430,13 +1522,10 @@ glb_read_texels(struct glb_context *ctx, const struct mgp_surface *s, struct glb
       if (!glb_attach(ctx, GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, s, call))
          return;
       GLB_GL(h)->glReadBuffer(GL_COLOR_ATTACHMENT0);
-      GLB_GL(h)->glPixelStorei(GL_PACK_ALIGNMENT, 1);
-      GLB_GL(h)->glReadPixels((GLint)x0, (GLint)y0, (GLsizei)rect.width, (GLsizei)rect.height,
-                              r->fmt->format, r->fmt->type, dst);
-      err = GLB_GL(h)->glGetError();
+      err = read_colour(ctx, r->desc.format, r->fmt->format, r->fmt->type, (GLint)x0, (GLint)y0,
+                        &rect, dst);
    }
    if (err != GL_NO_ERROR) {
-      /* GLES reads some formats only as the host's own pair (GL_RGBA_INTEGER, say) */
       MGU_DECLINE(backend_feature_unimplemented, "gles: %s of %s: the host refused it (0x%x)", call,
                   mgp_format_name(r->desc.format), err);
       return;

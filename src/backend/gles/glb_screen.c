@@ -52,6 +52,7 @@ enum {
    GLB_HIDE_STENCIL8 = 1u << 11,
    GLB_HIDE_GPU_SHADER5 = 1u << 12,
    GLB_HIDE_ES32 = 1u << 13,
+   GLB_HIDE_READ_PAIRS = 1u << 14, /* reads only through the pairs GLES 3.2 guarantees */
 };
 
 static uint32_t
@@ -75,6 +76,7 @@ hide_knob(void)
       {"stencil8", GLB_HIDE_STENCIL8},
       {"gpu-shader5", GLB_HIDE_GPU_SHADER5},
       {"es32", GLB_HIDE_ES32},
+      {"read-pairs", GLB_HIDE_READ_PAIRS},
    };
    const char *v = getenv("MGL_GLES_HIDE");
    uint32_t bits = 0;
@@ -89,7 +91,7 @@ hide_knob(void)
       if (!known)
          mgu_warn("gles: MGL_GLES_HIDE names \"%.*s\": not one of texture-buffer, dual-source, "
                   "geometry, depth-clamp, rgb16f-render, compute, es31, srgb-decode, robust, "
-                  "tessellation, cube-map-array, stencil8, gpu-shader5, es32 (ignored)",
+                  "tessellation, cube-map-array, stencil8, gpu-shader5, es32, read-pairs (ignored)",
                   (int)(len < 64 ? len : 64), v);
       v += len + (v[len] == ',');
    }
@@ -530,8 +532,9 @@ read_limits(struct glb_screen *scr)
     * texture has a level it would move to */
    scr->max_lod_bias = 16.0f;
    scr->hide_cap_bits = hide & GLB_HIDE_GEOMETRY ? MGP_CAP_GEOMETRY_STAGE : 0;
+   scr->read_pairs_only = hide & GLB_HIDE_READ_PAIRS;
    if (hide)
-      mgu_info("gles: MGL_GLES_HIDE leaves out%s%s%s%s%s%s%s%s%s%s%s%s%s",
+      mgu_info("gles: MGL_GLES_HIDE leaves out%s%s%s%s%s%s%s%s%s%s%s%s%s%s",
                hide & GLB_HIDE_TEXTURE_BUFFER ? " texture-buffer" : "",
                hide & GLB_HIDE_DUAL_SOURCE ? " dual-source" : "",
                hide & GLB_HIDE_GEOMETRY ? " geometry" : "",
@@ -543,7 +546,8 @@ read_limits(struct glb_screen *scr)
                hide & GLB_HIDE_CUBE_MAP_ARRAY ? " cube-map-array" : "",
                hide & GLB_HIDE_STENCIL8 ? " stencil8" : "",
                hide & GLB_HIDE_GPU_SHADER5 ? " gpu-shader5" : "",
-               hide & GLB_HIDE_ES32 ? " es32" : "");
+               hide & GLB_HIDE_ES32 ? " es32" : "",
+               hide & GLB_HIDE_READ_PAIRS ? " read-pairs" : "");
    /* the sample counts each renderable format's renderbuffers take (bit n: 2^n samples) */
    for (unsigned f = 1; f < MGP_FORMAT_COUNT; f++) {
       const struct glb_format *gf = glb_format_get(scr, f);
@@ -1111,6 +1115,7 @@ glb_gate_counters(void *screen, const char **names, unsigned long long *values, 
       {"gles-resource-cap-refusals", scr->stats.resource_cap_refusals},
       {"gles-pack-host-reads", scr->stats.pack_host_reads},
       {"gles-pack-converted", scr->stats.pack_converted},
+      {"gles-reads-converted", scr->stats.reads_converted},
       {"gles-first-vertex-draws", scr->stats.first_vertex_draws},
       {"gles-biased-draws", scr->stats.biased_draws},
       {"gles-point-size-cut-draws", scr->stats.point_size_cut_draws},

@@ -255,6 +255,92 @@ test_texels(void)
    CHECK_U("RGB9E5 encoded", out, 16u << 27 | 256);
 }
 
+/* mgp_texel_encode is mgp_texel_decode's inverse on every colour format: each texel of pseudo-
+ * random bytes decodes to the values its encoding decodes to again (values, not bytes: RGB9E5 has
+ * several encodings of one value, snorm two of -1); and the conversions GLES read-back relies on
+ * (glb_resource.c:read_colour) from the class texels RGBA8, RGBA16, RGBA32F, RGBA32I/UI. */
+static void
+test_encode(void)
+{
+   uint32_t seed = 12345;
+   for (unsigned f = 1; f < MGP_FORMAT_COUNT; f++) {
+      const struct mgp_format_desc *d = mgp_format_desc(f);
+      if (d->kind >= MGP_FORMAT_KIND_DEPTH)
+         continue;
+      for (unsigned k = 0; k < 200; k++) {
+         uint8_t in[16], out[17];
+         for (unsigned b = 0; b < sizeof(in); b++) {
+            seed = seed * 1103515245u + 12345u;
+            in[b] = (uint8_t)(seed >> 16);
+         }
+         struct mgp_texel a, b;
+         mgp_texel_decode(f, in, &a);
+         if (isnan(a.f[0]) || isnan(a.f[1]) || isnan(a.f[2]) || isnan(a.f[3]))
+            continue;
+         memset(out, 0xee, sizeof(out));
+         CHECK_U(d->name, mgp_texel_encode(f, &a, out), 1);
+         CHECK_U("encode writes the texel only", out[d->bytes], 0xee);
+         mgp_texel_decode(f, out, &b);
+         for (unsigned c = 0; c < 4; c++) {
+            CHECK_F(d->name, b.f[c], a.f[c]);
+            CHECK_U(d->name, (unsigned long long)b.i[c], (unsigned long long)a.i[c]);
+         }
+      }
+   }
+   struct mgp_texel t;
+   const int32_t i32[4] = {-2, 300, -32768, 127};
+   mgp_texel_decode(MGP_FORMAT_RGBA32_SINT, i32, &t);
+   int8_t i8[4] = {0};
+   CHECK_U("RGBA32I into RGBA8I", mgp_texel_encode(MGP_FORMAT_RGBA8_SINT, &t, i8), 1);
+   CHECK_U("RGBA8I low bits", (uint8_t)i8[0] | (uint8_t)i8[3] << 8, 0xfeu | 0x7fu << 8);
+   int16_t i16[2] = {0};
+   mgp_texel_encode(MGP_FORMAT_RG16_SINT, &t, i16);
+   CHECK_U("RG16I", i16[0] == -2 && i16[1] == 300, 1);
+   const uint32_t u32[4] = {1023, 5, 1000, 3};
+   mgp_texel_decode(MGP_FORMAT_RGBA32_UINT, u32, &t);
+   uint32_t w = 0;
+   mgp_texel_encode(MGP_FORMAT_RGB10A2_UINT, &t, &w);
+   CHECK_U("RGB10A2UI packed low first", w, 1023u | 5u << 10 | 1000u << 20 | 3u << 30);
+   CHECK_U("integers into a float format", mgp_texel_encode(MGP_FORMAT_R32_FLOAT, &t, &w), 0);
+   /* half from float rounds to nearest even: 1 + 2^-11 is the tie between 0x3c00 and 0x3c01 */
+   const float f32[4] = {1.0f + 0x1p-11f, 1.0f + 0x3p-11f, 65520.0f, -0.0f};
+   mgp_texel_decode(MGP_FORMAT_RGBA32_FLOAT, f32, &t);
+   uint16_t h[4] = {0};
+   mgp_texel_encode(MGP_FORMAT_RGBA16_FLOAT, &t, h);
+   CHECK_U("half tie to even", h[0], 0x3c00);
+   CHECK_U("half tie to even, up", h[1], 0x3c02);
+   CHECK_U("half overflow", h[2], 0x7c00);
+   CHECK_U("half -0", h[3], 0x8000);
+   uint16_t rg16[2] = {0};
+   mgp_texel_encode(MGP_FORMAT_RG16_FLOAT, &t, rg16);
+   CHECK_U("RG16F takes r and g", rg16[0] | (uint32_t)rg16[1] << 16, 0x3c00u | 0x3c02u << 16);
+   /* each 4-, 5- and 6-bit value read as its byte (round(v * 255 / (2^b - 1))) comes back */
+   for (uint32_t v = 0; v < 64; v++) {
+      const uint8_t b5 = (uint8_t)mgp_unorm_from_float(mgp_unorm_to_float(v & 31, 5), 8);
+      const uint8_t b4 = (uint8_t)mgp_unorm_from_float(mgp_unorm_to_float(v & 15, 4), 8);
+      const uint8_t px[4] = {b5, (uint8_t)mgp_unorm_from_float(mgp_unorm_to_float(v, 6), 8),
+                             (uint8_t)mgp_unorm_from_float(mgp_unorm_to_float(31 - (v & 31), 5), 8),
+                             255};
+      mgp_texel_decode(MGP_FORMAT_RGBA8_UNORM, px, &t);
+      uint16_t p16 = 0;
+      mgp_texel_encode(MGP_FORMAT_RGB565_UNORM, &t, &p16);
+      CHECK_U("565 from its bytes", p16, (v & 31) << 11 | v << 5 | (31 - (v & 31)));
+      const uint8_t px4[4] = {b4, b4, b4, b4};
+      mgp_texel_decode(MGP_FORMAT_RGBA8_UNORM, px4, &t);
+      mgp_texel_encode(MGP_FORMAT_RGBA4_UNORM, &t, &p16);
+      CHECK_U("4444 from its bytes", p16, (v & 15) * 0x1111u);
+   }
+   const uint16_t u16[4] = {0, 1, 65534, 65535};
+   mgp_texel_decode(MGP_FORMAT_RGBA16_UNORM, u16, &t);
+   uint16_t r16 = 0;
+   mgp_texel_encode(MGP_FORMAT_R16_UNORM, &t, &r16);
+   CHECK_U("R16 from RGBA16", r16, 0);
+   uint16_t rg[2] = {0};
+   mgp_texel_encode(MGP_FORMAT_RG16_UNORM, &t, rg);
+   CHECK_U("RG16 from RGBA16", rg[1], 1);
+   CHECK_U("depth has no texel encoding", mgp_texel_encode(MGP_FORMAT_D16_UNORM, &t, rg), 0);
+}
+
 static void
 test_descs(void)
 {
@@ -277,6 +363,7 @@ main(void)
    test_norm();
    test_depth();
    test_texels();
+   test_encode();
    test_descs();
    if (failures) {
       fprintf(stderr, "%d failures\n", failures);
