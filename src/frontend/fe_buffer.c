@@ -71,6 +71,14 @@ binding_point(struct fe_context *ctx, GLenum target)
    }
 }
 
+/* binding_point with GL_ARRAY_BUFFER's answer inline: the target a vertex array's buffer is
+ * bound and streamed through between draws (glBindBuffer, glBufferSubData) */
+static inline struct fe_buffer **
+data_point(struct fe_context *ctx, GLenum target)
+{
+   return target == GL_ARRAY_BUFFER ? &ctx->array_buffer : binding_point(ctx, target);
+}
+
 struct fe_buffer *
 fe_buffer_lookup(struct fe_context *ctx, GLuint name)
 {
@@ -173,22 +181,12 @@ fe_buffer_destroy(struct fe_context *ctx, struct fe_buffer *buf)
    free(buf);
 }
 
-void
-fe_buffer_upload(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset, const void *data,
-                 uint64_t size)
-{
-   if (buf->copy && offset + size <= (uint64_t)buf->size)
-      memcpy(buf->copy + offset, data, size);
-   /* One copy: into the store the server renders from, when it says nothing uses it. */
-   if (buf->store.size &&
-       mgt_client_heap_write(ctx->share->session, buf->res.slot, &buf->store, offset, data, size))
-      return;
-   fe_resource_upload(ctx, buf->res, offset, data, size);
-}
-
-void
-fe_resource_upload(struct fe_context *ctx, struct mgp_handle res, uint64_t offset, const void *data,
-                   uint64_t size)
+/* fe_resource_upload, fe_buffer_upload and fe_buffer_write are exported, so GCC keeps their
+ * calls within this file: glBufferSubData's way takes these inline bodies instead (a
+ * glBufferSubData between draws pays no call frames on its way to the record). */
+static inline void
+resource_upload(struct fe_context *ctx, struct mgp_handle res, uint64_t offset, const void *data,
+                uint64_t size)
 {
    const uint8_t *p = data;
    while (size) {
@@ -204,6 +202,33 @@ fe_resource_upload(struct fe_context *ctx, struct mgp_handle res, uint64_t offse
       offset += n;
       size -= n;
    }
+}
+
+static inline void
+buffer_upload(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset, const void *data,
+              uint64_t size)
+{
+   if (buf->copy && offset + size <= (uint64_t)buf->size)
+      memcpy(buf->copy + offset, data, size);
+   /* One copy: into the store the server renders from, when it says nothing uses it. */
+   if (buf->store.size &&
+       mgt_client_heap_write(ctx->share->session, buf->res.slot, &buf->store, offset, data, size))
+      return;
+   resource_upload(ctx, buf->res, offset, data, size);
+}
+
+void
+fe_buffer_upload(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset, const void *data,
+                 uint64_t size)
+{
+   buffer_upload(ctx, buf, offset, data, size);
+}
+
+void
+fe_resource_upload(struct fe_context *ctx, struct mgp_handle res, uint64_t offset, const void *data,
+                   uint64_t size)
+{
+   resource_upload(ctx, res, offset, data, size);
 }
 
 /* A pixel transfer through a bound pixel pack/unpack buffer, where the pointer is an offset
@@ -373,8 +398,7 @@ mgl_glBindBuffer(GLenum target, GLuint buffer)
    FE_CTX_OR_RETURN();
    /* a vertex array's buffer between draws (glBindBuffer + glVertexAttribPointer): its point
     * and its lookup inline */
-   struct fe_buffer **point =
-      target == GL_ARRAY_BUFFER ? &ctx->array_buffer : binding_point(ctx, target);
+   struct fe_buffer **point = data_point(ctx, target);
    FE_CHECK(!point, GL_INVALID_ENUM);
    bool ok;
    struct fe_buffer *buf = buffer_for_bind(ctx, buffer, &ok);
@@ -747,22 +771,11 @@ in_store(const struct fe_buffer *buf, GLintptr offset, GLsizeiptr size)
    return offset >= 0 && size >= 0 && offset <= buf->size && size <= buf->size - offset;
 }
 
-static void
-buffer_subdata(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsizeiptr size,
-               const void *data)
+static inline void
+buffer_write(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsizeiptr size,
+             const void *data)
 {
-   FE_CHECK(!in_store(buf, offset, size), GL_INVALID_VALUE);
-   FE_CHECK(fe_buffer_map_blocks(buf), GL_INVALID_OPERATION);
-   FE_CHECK(buf->immutable && !(buf->storage_flags & GL_DYNAMIC_STORAGE_BIT), GL_INVALID_OPERATION);
-   if (data && size)
-      fe_buffer_write(ctx, buf, offset, size, data);
-}
-
-void
-fe_buffer_write(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsizeiptr size,
-                const void *data)
-{
-   fe_buffer_upload(ctx, buf, (uint64_t)offset, data, (uint64_t)size);
+   buffer_upload(ctx, buf, (uint64_t)offset, data, (uint64_t)size);
    /* A persistent map sees the bytes as the server has them: written into the shadow and into
     * what was shipped, so the next shipment does not send them again. */
    if (buf->map_sent) {
@@ -779,14 +792,33 @@ fe_buffer_write(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, 
 }
 
 void
+fe_buffer_write(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsizeiptr size,
+                const void *data)
+{
+   buffer_write(ctx, buf, offset, size, data);
+}
+
+static void
+buffer_subdata(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsizeiptr size,
+               const void *data)
+{
+   FE_CHECK(!in_store(buf, offset, size), GL_INVALID_VALUE);
+   FE_CHECK(fe_buffer_map_blocks(buf), GL_INVALID_OPERATION);
+   FE_CHECK(buf->immutable && !(buf->storage_flags & GL_DYNAMIC_STORAGE_BIT), GL_INVALID_OPERATION);
+   if (data && size)
+      buffer_write(ctx, buf, offset, size, data);
+}
+
+void
 mgl_glBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, const void *data)
 {
    FE_CTX_OR_RETURN();
-   FE_CHECK(!binding_point(ctx, target), GL_INVALID_ENUM);
+   /* the point found once (bound_buffer would ask binding_point again), GL_ARRAY_BUFFER's inline */
+   struct fe_buffer **point = data_point(ctx, target);
+   FE_CHECK(!point, GL_INVALID_ENUM);
    FE_CHECK(offset < 0 || size < 0, GL_INVALID_VALUE);
-   struct fe_buffer *buf = bound_buffer(ctx, target);
-   if (buf)
-      buffer_subdata(ctx, buf, offset, size, data);
+   FE_CHECK(!*point, GL_INVALID_OPERATION);
+   buffer_subdata(ctx, *point, offset, size, data);
 }
 
 void

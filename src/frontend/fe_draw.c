@@ -816,33 +816,58 @@ static void draw_indexed(struct fe_context *ctx, GLenum mode, GLsizei count, GLe
                          GLint basevertex, bool has_range, GLuint start, GLuint end,
                          bool rewritten);
 
-static void
+/* The repeat draw's way of an indexed draw of one instance, no base instance and no range,
+ * out of line behind draw_elements' compares (a kept repeat) and with the six arguments it
+ * reads, so a glDrawElements pays no stack arguments or spills of the other way: the element
+ * buffer's indices, checked against it as every draw's (MGL_TRACKER_VERIFY checks the repeat
+ * on glDrawArrays: the same draw_repeats); a core context with zero bound has no vertex array
+ * (draw_ready refuses the draw). False where the draw is not a repeat: the whole way takes it. */
+static __attribute__((noinline)) bool
+draw_elements_repeat(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type,
+                     const void *indices, GLint basevertex)
+{
+   const unsigned isz = index_size(type);
+   const unsigned k = isz && count > 0 && !ctx->tracker.verify && ctx->vao && ctx->vao->elements &&
+                            !ctx->rs.primitive_restart
+                         ? draw_repeats(ctx, mode, isz)
+                         : 0;
+   if (!k)
+      return false;
+   uint32_t first;
+   struct fe_buffer *eb = ctx->vao->elements;
+   if (!fe_ctx_lost(ctx) && element_indices(ctx, eb, isz, count, indices, &first, false)) {
+      /* the tracker's groups first: a vertex-array switch binds the array's element
+       * buffer with its vertex input, so the compare below finds it bound */
+      draw_repeat_take(ctx, k);
+      element_bind(ctx, eb, isz);
+      send_compact(ctx, (uint16_t)fe_mgp_prim(mode), (uint8_t)isz,
+                   &(struct mgp_draw_range){first, (uint32_t)count, basevertex});
+   }
+   return true;
+}
+
+static void draw_elements_whole(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type,
+                                const void *indices, GLsizei instances, GLuint baseinstance,
+                                GLint basevertex, bool has_range, GLuint start, GLuint end);
+
+static inline void
 draw_elements(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, const void *indices,
               GLsizei instances, GLuint baseinstance, GLint basevertex, bool has_range,
               GLuint start, GLuint end)
 {
-   /* the repeat draw: the element buffer's indices, checked against it as every draw's
-    * (MGL_TRACKER_VERIFY checks the repeat on glDrawArrays: the same draw_repeats); a core
-    * context with zero bound has no vertex array (draw_ready refuses the draw) */
+   if (!ctx->draw_repeat.valid || instances != 1 || baseinstance || has_range ||
+       !draw_elements_repeat(ctx, mode, count, type, indices, basevertex))
+      draw_elements_whole(ctx, mode, count, type, indices, instances, baseinstance, basevertex,
+                          has_range, start, end);
+}
+
+/* draw_elements past the repeat draw: the argument checks, then draw_indexed. */
+static __attribute__((noinline)) void
+draw_elements_whole(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type,
+                    const void *indices, GLsizei instances, GLuint baseinstance, GLint basevertex,
+                    bool has_range, GLuint start, GLuint end)
+{
    const unsigned isz = index_size(type);
-   const unsigned k = ctx->draw_repeat.valid && isz && instances == 1 && !baseinstance &&
-                            !has_range && count > 0 && !ctx->tracker.verify && ctx->vao &&
-                            ctx->vao->elements && !ctx->rs.primitive_restart
-                         ? draw_repeats(ctx, mode, isz)
-                         : 0;
-   if (k) {
-      uint32_t first;
-      struct fe_buffer *eb = ctx->vao->elements;
-      if (!fe_ctx_lost(ctx) && element_indices(ctx, eb, isz, count, indices, &first, false)) {
-         /* the tracker's groups first: a vertex-array switch binds the array's element
-          * buffer with its vertex input, so the compare below finds it bound */
-         draw_repeat_take(ctx, k);
-         element_bind(ctx, eb, isz);
-         send_compact(ctx, (uint16_t)fe_mgp_prim(mode), (uint8_t)isz,
-                      &(struct mgp_draw_range){first, (uint32_t)count, basevertex});
-      }
-      return;
-   }
    FE_CHECK(!valid_mode(ctx, mode), GL_INVALID_ENUM);
    FE_CHECK(count < 0 || instances < 0, GL_INVALID_VALUE);
    FE_CHECK(!isz, GL_INVALID_ENUM);

@@ -989,9 +989,13 @@ glb_context_bind(struct glb_context *ctx)
 bool
 glb_context_bind_keep(struct glb_context *ctx)
 {
-   if (!make_current(ctx->scr))
+   /* a glBufferSubData's between draws: as glb_context_bind_draw, make_current and switch_to
+    * called only where the host context is not current or another context is bound */
+   struct glb_screen *scr = ctx->scr;
+   if (!glb_is_current(scr) && !make_current(scr))
       return false;
-   switch_to(ctx);
+   if (scr->bound != ctx)
+      switch_to(ctx);
    return true;
 }
 

@@ -43,6 +43,21 @@ test_buffer_errors(void)
    mgl_glBufferData(GL_ARRAY_BUFFER, 16, NULL, GL_STATIC_DRAW);
    CHECK_ERR(GL_NO_ERROR);
    uint8_t d[32] = {0};
+   /* glBufferSubData's target errors in their order: the target, the range's signs, then the
+    * bound buffer (GL_ARRAY_BUFFER's point is found inline, the others through the switch) */
+   mgl_glBufferSubData(0x1234, 0, 4, d);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glBufferSubData(GL_COPY_WRITE_BUFFER, 0, 4, d); /* nothing bound there */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, 0);
+   mgl_glBufferSubData(GL_ARRAY_BUFFER, -1, 4, d); /* the sign before the bound buffer */
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glBufferSubData(GL_ARRAY_BUFFER, 0, 4, d);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, b);
+   mgl_glBindBuffer(GL_COPY_WRITE_BUFFER, b);
+   mgl_glBufferSubData(GL_COPY_WRITE_BUFFER, 0, 4, d);
+   CHECK_ERR(GL_NO_ERROR);
    mgl_glBufferSubData(GL_ARRAY_BUFFER, 8, 16, d); /* past the end */
    CHECK_ERR(GL_INVALID_VALUE);
    mgl_glBufferSubData(GL_ARRAY_BUFFER, -1, 4, d);
