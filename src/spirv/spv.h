@@ -2,10 +2,10 @@
  * the rewrites the GL linker and the Vulkan backend apply (spv_patch.c, spv_pack.c, spv_rect.c,
  * spv_split.c, spv_clip_enables.c, spv_tcs_stores.c, spv_input_arrays.c, spv_1d.c,
  * spv_double_inputs.c, spv_opaque_structs.c, spv_opaque_index.c, spv_gs_outputs.c, spv_gs_split.c,
- * spv_varying_words.c, spv_local_bounds.c, spv_facing.c), the id look-ups they share (spv_ids.c),
- * SPIRV-Tools' validator for client modules (spv_valid.c) and one bounds-checked instruction
- * walker. Just what mgl needs for the
- * words glslang generates; the enumerants come from SPIRV-Headers. Not a general SPIR-V library. */
+ * spv_varying_words.c, spv_local_bounds.c, spv_facing.c, spv_point_size.c), the id look-ups
+ * they share (spv_ids.c), SPIRV-Tools' validator for client modules (spv_valid.c) and one
+ * bounds-checked instruction walker. Just what mgl needs for the words glslang generates; the
+ * enumerants come from SPIRV-Headers. Not a general SPIR-V library. */
 #ifndef MGL_SPIRV_SPV_H
 #define MGL_SPIRV_SPV_H
 
@@ -449,6 +449,12 @@ uint32_t *spv_gs_output_copies(const uint32_t *words, size_t num_words, size_t *
  * NULL: *err NULL when there is nothing to cut or the block is used otherwise, else why. */
 uint32_t *spv_trim_pervertex_out(const uint32_t *words, size_t num_words, size_t *out_n,
                                  const char **err);
+
+/* The module without its stores to gl_PointSize (spv_point_size.c): the PointSize built-in
+ * variable's, or the output block member's through a constant-index access chain. Returns new
+ * words (free them), or NULL: *err NULL when there is none to drop, else why (the built-in
+ * used otherwise than stored to, or the words malformed). */
+uint32_t *spv_cut_point_size(const uint32_t *w, size_t n, size_t *out_n, const char **err);
 
 /* A points geometry module whose vertices are shared out among k invocations for each one it
  * had (spv_gs_split.c): OutputVertices becomes ceil(OutputVertices / k), Invocations times k,

@@ -2,7 +2,7 @@
 # point_size_cut.sh ARM MGL_SCENARIO_EXE VENDOR_JSON OUT_DIR
 #
 # The GLES backend runs a draw that is not points on a variant of its program without the
-# vertex stage's gl_PointSize writes (glb_point_size.c, GLB_VARIANT_NO_POINT_SIZE). The
+# vertex stage's gl_PointSize writes (spv_point_size.c, GLB_VARIANT_NO_POINT_SIZE). The
 # point_size_mixed scenario's pixels prove the points keep GL's sizes across the switches; this
 # proves the switches happen: with the cut on, its two triangle draws, and only they, run on the
 # variant (gles-point-size-cut-draws = 2); with MGL_GLES_POINT_SIZE_CUT=0, the A/B, none does

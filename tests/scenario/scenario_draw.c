@@ -1424,7 +1424,7 @@ sc_point_size(void)
  * size), then with GL_PROGRAM_POINT_SIZE enabled triangles and points again (the shader's
  * 16), each points draw right after a triangle draw.
  * The GLES backend runs the triangles on a variant of the program without the gl_PointSize
- * write (glb_point_size.c) and must go back to the one with it for each points draw. */
+ * write (spv_point_size.c) and must go back to the one with it for each points draw. */
 void
 sc_point_size_mixed(void)
 {

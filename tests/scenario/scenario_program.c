@@ -711,6 +711,88 @@ sc_gs_split_points(void)
    gl.DeleteBuffers(1, &me.vbo);
 }
 
+/* gs_point_size_cut: a triangle geometry shader at exactly GL's
+ * GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS (1024, lavapipe's and NVIDIA's
+ * maxGeometryTotalOutputComponents too) without gl_PointSize: 1024 / 8 = 128 vertices of
+ * gl_Position and a vec4. It writes gl_PointSize too, which a triangle never reads, but a device
+ * counts (9 x 128 = 1152 over 1024): mgl's Vulkan backend makes the stage without its
+ * gl_PointSize stores (spv_point_size.c), counted as gs-point-size-cuts
+ * (gate.gs_point_size_cut.<arm>), where it refused the shader before. 32 quads of 2 x 2
+ * pixels, 8 a row, the red naming each. */
+void
+sc_gs_point_size_cut(void)
+{
+   enum { COLS = 8, X0 = 4, Y0 = 8, PITCH = 4 };
+   GLint total = 0, verts = 0;
+   glGetIntegerv(GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS, &total);
+   glGetIntegerv(GL_MAX_GEOMETRY_OUTPUT_VERTICES, &verts);
+   /* 4 vertices a quad: the most quads at 8 components a vertex */
+   int vertices = total / 8 < verts ? total / 8 : verts;
+   vertices -= vertices % 4;
+   const int quads = vertices / 4;
+   if (quads < COLS || quads > 255)
+      fail("GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS %d, GL_MAX_GEOMETRY_OUTPUT_VERTICES %d: "
+           "GL asks for at least 1024 and 256",
+           total, verts);
+   char gs[1024];
+   snprintf(gs, sizeof(gs),
+            "#version 150 core\n"
+            "layout(triangles) in;\n"
+            "layout(triangle_strip, max_vertices = %d) out;\n"
+            "out vec4 g_color;\n"
+            "void main() {\n"
+            "  for (int q = 0; q < %d; q++) {\n"
+            "    vec2 o = gl_in[0].gl_Position.xy + vec2(%d * (q %% %d), %d * (q / %d));\n"
+            "    for (int c = 0; c < 4; c++) {\n"
+            "      vec2 px = o + vec2(2 * (c & 1), 2 * (c >> 1));\n"
+            "      gl_Position = vec4(px / 32.0 - 1.0, 0.0, 1.0);\n"
+            "      gl_PointSize = 4.0;\n"
+            "      g_color = vec4(float(q + 1) / 255.0, 0.25, 0.75, 1.0);\n"
+            "      EmitVertex();\n"
+            "    }\n"
+            "    EndPrimitive();\n"
+            "  }\n"
+            "}\n",
+            vertices, quads, PITCH, COLS, PITCH, COLS);
+   static const char *vs = "#version 150 core\n"
+                           "in vec2 a_pos;\n"
+                           "void main() { gl_Position = vec4(a_pos, 0.0, 1.0); }\n";
+   static const char *fs = "#version 150 core\n"
+                           "in vec4 g_color;\n"
+                           "out vec4 o_color;\n"
+                           "void main() { o_color = g_color; }\n";
+   GLuint p = link_program_gs(vs, gs, fs);
+   gl.UseProgram(p);
+   const float tri[6] = {X0, Y0, X0, Y0, X0, Y0}; /* the GS's origin, in pixels */
+   mesh me = make_mesh(tri, 3);
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   glDrawArrays(GL_TRIANGLES, 0, 3);
+   check_gl_error("a triangle GS of 8 components a vertex at GL's total, writing gl_PointSize");
+   readback();
+   int wrong = 0;
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         const int dx = x - X0, dy = y - Y0;
+         int q = -1;
+         if (dx >= 0 && dy >= 0 && dx % PITCH < 2 && dy % PITCH < 2 && dx / PITCH < COLS)
+            q = dy / PITCH * COLS + dx / PITCH;
+         const rgba8 want =
+            q < 0 || q >= quads ? to8(bg) : to8(V4((float)(q + 1) / 255.0f, 0.25f, 0.75f, 1.0f));
+         const rgba8 got = pixel_at(x, y);
+         if (!rgba_eq(want, got) && wrong++ < 4)
+            fail("triangle GS at the device's total: pixel (%d,%d): expected (%u,%u,%u,%u) "
+                 "got (%u,%u,%u,%u)",
+                 x, y, want.c[0], want.c[1], want.c[2], want.c[3], got.c[0], got.c[1], got.c[2],
+                 got.c[3]);
+      }
+   if (wrong)
+      fail("triangle GS at the device's total: %d pixel(s) wrong", wrong);
+   gl.DeleteProgram(p);
+   gl.DeleteVertexArrays(1, &me.vao);
+   gl.DeleteBuffers(1, &me.vbo);
+}
+
 /* vs_input_arrays: vertex inputs that are arrays (GLSL 1.50 4.3.4: of floats, integer vectors,
  * matrices), read at an index only a uniform bounds: a[2] at locations 1-2, b[2] at 3-4, d[2]
  * (mat2, two locations each) at 5-8; a[1] comes from a buffer, the others are current values.

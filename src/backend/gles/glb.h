@@ -361,7 +361,7 @@ enum {
    GLB_VARIANT_LOD_BIAS = 1, /* the samplers' LOD bias (glb_lod_bias.c) */
    GLB_VARIANT_BGRA = 2,     /* GL_BGRA vertex arrays swizzled (glb_shader.c:bgra_inputs) */
    /* the vertex stage without its gl_PointSize writes, for draws that are not points
-    * (glb_point_size.c) */
+    * (spv_point_size.c) */
    GLB_VARIANT_NO_POINT_SIZE = 4,
    GLB_VARIANTS = 8
 };
@@ -433,7 +433,7 @@ struct glb_shader {
    struct glb_variant_state vstate[GLB_VARIANTS];
    char lod_bias_why[96];
    /* the vertex stage, the last before the rasterizer, writes gl_PointSize and a variant can
-    * go without (glb_point_size.c): draws that are not points take it */
+    * go without (spv_point_size.c): draws that are not points take it */
    bool point_size_cut;
    /* Transform feedback (glb_shader.c): the captured outputs' host names in the order the host
     * writes them, set with glTransformFeedbackVaryings before the link; xfb_why: the SPIR-V's
@@ -1031,9 +1031,6 @@ uint32_t *glb_spv_split_io_structs(const uint32_t *w, size_t n, bool outputs, si
  * NULL: *err NULL where nothing samples with a bias); *unbiased: what it cannot bias, or NULL */
 uint32_t *glb_spv_lod_bias(const uint32_t *w, size_t n, bool fragment, uint32_t count,
                            size_t *out_n, const char **unbiased, const char **err);
-/* glb_point_size.c: the vertex stage's SPIR-V without its stores to gl_PointSize (new words,
- * or NULL: none to drop, or *err: the built-in used otherwise than stored to) */
-uint32_t *glb_spv_cut_point_size(const uint32_t *w, size_t n, size_t *out_n, const char **err);
 
 /* ---- the tables ---------------------------------------------------------------------------- */
 

@@ -1224,9 +1224,9 @@ translate(struct glb_screen *scr, const struct mgp_span *words, unsigned stage,
       goto done;
    scr->stats.blocks_padded += blocks_padded;
    /* the variant for draws that are not points: the last vertex stage without its
-    * gl_PointSize writes (glb_point_size.c), one host output fewer */
+    * gl_PointSize writes (spv_point_size.c), one host output fewer */
    if (no_point_size && stage == MGP_SHADER_STAGE_VERTEX && last_pre_raster &&
-       !pass_kept(&sp, glb_spv_cut_point_size(sp.words, sp.count, &sp.n, &sp.err),
+       !pass_kept(&sp, spv_cut_point_size(sp.words, sp.count, &sp.n, &sp.err),
                   "no gl_PointSize write to drop", true, t))
       goto done;
    if (spvc_context_parse_spirv(sc, sp.words, sp.count, &ir) != SPVC_SUCCESS ||
@@ -1465,7 +1465,7 @@ compile(struct glb_screen *scr, GLenum stage, const char *name, const char *src,
 /* Whether the program's draws that are not points can go without its gl_PointSize writes
  * (GLB_VARIANT_NO_POINT_SIZE): its vertex stage is the last before the rasterizer (a geometry
  * stage may emit points, its size from the vertex stage's), no capture may record the size, and
- * the stage writes it only by stores glb_point_size.c can drop. */
+ * the stage writes it only by stores spv_point_size.c can drop. */
 static bool
 point_size_cuttable(const struct glb_shader *s)
 {
@@ -1474,7 +1474,7 @@ point_size_cuttable(const struct glb_shader *s)
       return false;
    const char *err = NULL;
    size_t n = 0;
-   uint32_t *cut = glb_spv_cut_point_size(s->spirv[vs], s->spirv_words[vs], &n, &err);
+   uint32_t *cut = spv_cut_point_size(s->spirv[vs], s->spirv_words[vs], &n, &err);
    free(cut);
    return cut != NULL;
 }

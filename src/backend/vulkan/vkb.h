@@ -525,6 +525,10 @@ struct vkb_shader {
    int clip_stage;
    bool interp_functions; /* the fragment stage has the InterpolationFunction capability */
    bool sample_rate;      /* a stage declares SampleRateShading (gl_SampleID, ...) */
+   /* The geometry stage is the one without its gl_PointSize writes (vkb_cso.c,
+    * gs_point_size_cut_patch): over the device's output limits with them, within without.
+    * It draws what needs no point size (vkb_draw.c, draw_point_size_cut) */
+   bool gs_point_size_cut;
    bool writes_point_size[MGP_SHADER_STAGE_COUNT];
    bool gs_output_points;    /* the geometry stage emits points */
    bool gs_output_lines;     /* the geometry stage emits line strips */
@@ -927,8 +931,9 @@ struct vkb_screen_stats {
    unsigned long long local_index_clamps;        /* local array/matrix/vector indices clamped */
    unsigned long long local_indices_left; /* ... into arrays of unknown length: not clamped */
    unsigned long long local_index_clamps_failed; /* modules the clamp could not take */
-   unsigned long long gs_splits;        /* geometry stages split among invocations (gs_split) */
-   unsigned long long gs_splits_failed; /* ... that the split could not take */
+   unsigned long long gs_splits;          /* geometry stages split among invocations (gs_split) */
+   unsigned long long gs_splits_failed;   /* ... that the split could not take */
+   unsigned long long gs_point_size_cuts; /* geometry stages made without gl_PointSize writes */
    unsigned long long pipelines_created;
    unsigned long long
       render_passes_begun; /* vkCmdBeginRendering calls: mgl-bench's render-pass figure */
@@ -2079,6 +2084,10 @@ void vkb_copy_image_via_buffer(VkCommandBuffer cmd, VkImage src, VkImage dst, Vk
  * (an array length that is not a literal). */
 bool vkb_io_measure(void *compiler, void *resources, VkShaderStageFlagBits stage,
                     struct vkb_stage_io *io);
+/* vkb_io_measure on words of stage (vkb_spirv.c: its own SPIRV-Cross compiler, the stage's
+ * entry point); false where SPIRV-Cross cannot take the words or vkb_io_measure fails. */
+bool vkb_io_measure_words(const uint32_t *words, size_t count, VkShaderStageFlagBits stage,
+                          struct vkb_stage_io *io);
 /* NULL when stage s's interface fits the device's limits, else why (in why, naming the stage
  * name, the figure and the limit). */
 const char *vkb_io_limits_check(const struct vkb_screen *scr, const struct vkb_stage_io *io, int s,

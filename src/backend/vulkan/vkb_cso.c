@@ -862,11 +862,29 @@ helper_atomics_patch(struct vkb_screen *scr, uint32_t **words, uint32_t **own, s
    *nwords = n;
 }
 
+/* The geometry stage's words become w (n of them, the caller's to free no more) with interface
+ * io; the gl_Layer variant's word moved with the rewrite's declarations. */
+static void
+gs_words_replace(struct vkb_shader *sh, uint32_t **words, uint32_t **own, size_t *nwords,
+                 uint32_t *w, size_t n, const struct vkb_stage_io *io)
+{
+   free(*own);
+   *words = *own = w;
+   *nwords = n;
+   sh->io[MGP_SHADER_STAGE_GEOMETRY] = *io;
+   struct spv_walk it = spv_walk_begin(w, n);
+   while (sh->writes_layer && spv_walk_next(&it))
+      if (it.op == SpvOpDecorate && it.nops >= 3 && it.o[1] == SpvDecorationBuiltIn &&
+          it.o[2] == SpvBuiltInLayer)
+         sh->layer_word = it.pc + 3;
+}
+
 /* A points geometry stage over maxGeometryTotalOutputComponents by its total alone (GL counts
  * 5 components a vertex where the device counts the gl_PointSize mgl writes too) has its
  * vertices shared out among more invocations (spv_gs_split.c), each within the total. False,
  * the words unchanged, where no split brings every figure within the device's limits or the
- * module is one the split cannot take (then the stage is refused by name, as before). */
+ * module is one the split cannot take (then it may go without its gl_PointSize writes, below,
+ * or is refused by name). */
 static bool
 gs_split_patch(struct vkb_screen *scr, struct vkb_shader *sh, uint32_t **words, uint32_t **own,
                size_t *nwords)
@@ -891,16 +909,62 @@ gs_split_patch(struct vkb_screen *scr, struct vkb_shader *sh, uint32_t **words, 
       return false;
    }
    scr->stats.gs_splits++;
-   free(*own);
-   *words = *own = split;
-   *nwords = n;
-   sh->io[g] = io;
-   /* the gl_Layer variant's word moved with the new declarations */
-   struct spv_walk it = spv_walk_begin(split, n);
-   while (sh->writes_layer && spv_walk_next(&it))
-      if (it.op == SpvOpDecorate && it.nops >= 3 && it.o[1] == SpvDecorationBuiltIn &&
-          it.o[2] == SpvBuiltInLayer)
-         sh->layer_word = it.pc + 3;
+   gs_words_replace(sh, words, own, nwords, split, n, &io);
+   return true;
+}
+
+/* A geometry stage over the device's output limits by the gl_PointSize it writes (the front
+ * end's write of GL's point size at every emit of a points stage, or the shader's own), and
+ * within them without: the stage without its stores to the built-in (spv_point_size.c) and
+ * its gl_PerVertex cut after the last member it still reaches (spv_pervertex_trim.c), so the
+ * device counts the size's component no more. Such a stage draws what needs no point size
+ * (vkb_draw.c: draw_point_size_cut): lines and triangles always (Vulkan reads PointSize only
+ * for points); points where GL's size is 1.0, not the program's, and the device takes an
+ * unwritten PointSize as 1.0 (VK_KHR_maintenance5's maintenance5), for a points stage that must
+ * hold here already (VUID-VkGraphicsPipelineCreateInfo-Geometry-07725). False, the words
+ * unchanged, where the stage writes no size, the pass cannot take it, or it is still over. */
+static bool
+gs_point_size_cut_patch(struct vkb_screen *scr, struct vkb_shader *sh, uint32_t **words,
+                        uint32_t **own, size_t *nwords)
+{
+   const int g = MGP_SHADER_STAGE_GEOMETRY;
+   if (!sh->writes_point_size[g] ||
+       (sh->gs_output_points && !vkb_gs_point_size_optional(&scr->features, scr->has_maintenance5)))
+      return false;
+   const char *err = NULL;
+   size_t n = 0;
+   uint32_t *cut = spv_cut_point_size(*words, *nwords, &n, &err);
+   if (!cut) {
+      if (err)
+         mgu_warn("vulkan: a geometry stage over its output limits keeps its gl_PointSize "
+                  "writes: %s",
+                  err);
+      return false;
+   }
+   size_t tn = 0;
+   uint32_t *trim = spv_trim_pervertex_out(cut, n, &tn, &err);
+   if (trim) {
+      free(cut);
+      cut = trim;
+      n = tn;
+   }
+   struct vkb_stage_io io;
+   char why[200], invalid[256];
+   if (!vkb_spirv_validate(scr, cut, n, invalid, sizeof(invalid))) {
+      mgu_warn("vulkan: a geometry stage without its gl_PointSize writes does not validate: %s",
+               invalid);
+      free(cut);
+      return false;
+   }
+   if (!vkb_io_measure_words(cut, n, VK_SHADER_STAGE_GEOMETRY_BIT, &io) ||
+       vkb_io_limits_check(scr, &io, g, "geometry", why, sizeof(why))) {
+      free(cut);
+      return false;
+   }
+   scr->stats.gs_point_size_cuts++;
+   gs_words_replace(sh, words, own, nwords, cut, n, &io);
+   sh->writes_point_size[g] = false;
+   sh->gs_point_size_cut = true;
    return true;
 }
 
@@ -1157,8 +1221,11 @@ create_modules(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_c
          snprintf(why, why_size, "%s stage: %s", stage_names[s], lacking);
          return why;
       }
+      /* over: a points geometry stage split, else one without its gl_PointSize writes */
       if (vkb_io_limits_check(scr, &sh->io[s], s, stage_names[s], why, why_size) &&
-          !(s == MGP_SHADER_STAGE_GEOMETRY && gs_split_patch(scr, sh, &words, &own, &nwords))) {
+          !(s == MGP_SHADER_STAGE_GEOMETRY &&
+            (gs_split_patch(scr, sh, &words, &own, &nwords) ||
+             gs_point_size_cut_patch(scr, sh, &words, &own, &nwords)))) {
          free(own);
          sh->over_limits = true;
          return why;

@@ -62,6 +62,7 @@ struct draw_plan {
    struct vkb_render_state *rs;
    struct vkb_vertex_elements *ve;
    bool layer_ignored, provoking_last;
+   bool point_size_read; /* points drawn at GL's size by a stage without the write */
    /* the index buffer (isz 0: arrays) */
    uint32_t isz;
    struct vkb_resource *ib; /* NULL for user indices */
@@ -102,6 +103,34 @@ draw_topology(const struct mgp_draw_vbo *args, struct draw_plan *p)
       return false;
    }
    return true;
+}
+
+/* A geometry stage made without its gl_PointSize writes (vkb_cso.c: gs_point_size_cut_patch)
+ * draws lines and triangles. Points (its own, or its triangles in GL_POINT polygon mode) only
+ * at GL's size 1.0 where the device takes the size left unwritten as 1.0 (maintenance5): not at
+ * another glPointSize, nor with the program's own size (GL_PROGRAM_POINT_SIZE, and every ES
+ * context, where the shader's size stands). The others are refused by name (the stage with the
+ * writes is over the device's limits). Such a draw never takes the fast path, which would miss
+ * a new glPointSize (dynamic state the pipeline does not hold). */
+static bool
+draw_point_size_cut(const struct vkb_context *ctx, struct draw_plan *p)
+{
+   const bool points = p->sh->gs_output_points || (!p->sh->gs_output_lines && p->rs &&
+                                                   p->rs->s.polygon_mode == MGP_POLYGON_MODE_POINT);
+   if (!points)
+      return true;
+   p->point_size_read = true;
+   const bool program_size = ctx->api == 2 || (p->rs && p->rs->s.program_point_size);
+   if (ctx->scr->has_maintenance5 && !program_size && ctx->dyn.point_size == 1.0f)
+      return true;
+   MGU_DECLINE(shader_over_device_limits,
+               "program {%u,%u}: its geometry stage fits the device's output limits only "
+               "without gl_PointSize, and the draw's points need it (%s)",
+               p->sh->base.h.slot, p->sh->base.h.gen,
+               !ctx->scr->has_maintenance5 ? "device lacks VK_KHR_maintenance5"
+               : program_size              ? "the program's own size"
+                                           : "a size other than 1.0");
+   return false;
 }
 
 /* The program and the CSOs, and what of them this device and framebuffer cannot draw. */
@@ -193,6 +222,9 @@ draw_program(struct vkb_context *ctx, struct draw_plan *p)
                                                  "writing gl_PointSize");
       return false;
    }
+   p->point_size_read = false;
+   if (p->sh->gs_point_size_cut && !draw_point_size_cut(ctx, p))
+      return false;
    /* A framebuffer that is not layered has one layer: GL ignores gl_Layer then, Vulkan leaves
     * a layer past the framebuffer's undefined; the GS variant without a Layer output draws. */
    p->layer_ignored = p->sh->writes_layer && vkb_context_fb_key(ctx) && ctx->render_layers <= 1;
@@ -657,7 +689,7 @@ draw_record(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
    /* What the next draw needs to take the fast path. */
    const bool user = (args->flags & MGP_DRAW_USER_INDICES) != 0;
    if (!(args->flags & (MGP_DRAW_INDIRECT | MGP_DRAW_PRIMITIVE_RESTART)) &&
-       (!p->isz || p->ib || user))
+       (!p->isz || p->ib || user) && !p->point_size_read)
       ctx->fast = (struct vkb_fast_draw){
          .valid = true,
          .mode = args->mode,
@@ -678,6 +710,8 @@ draw_record(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
          .ib_size = p->ib_size,
          .user_indices = user,
       };
+   else if (p->point_size_read)
+      ctx->fast.valid = false; /* the next draw's glPointSize is checked the whole way */
    ctx->fast.scope_tick = vkb_draw_scope_tick(ctx);
    ctx->fast.call_tick = vkb_draw_unchanged_tick(ctx);
 }

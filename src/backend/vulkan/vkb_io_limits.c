@@ -7,7 +7,9 @@
  * words come from the client (GLSL through the front end, or arb_gl_spirv modules), so the
  * shader is refused by name instead (the decline shader-over-device-limits). A points
  * geometry stage over the total output components alone is split first, its vertices shared out
- * among more invocations (vkb_io_gs_split_factor, spv_gs_split.c), where that fits.
+ * among more invocations (vkb_io_gs_split_factor, spv_gs_split.c), where that fits; a geometry
+ * stage over them by its gl_PointSize write is made without it (vkb_cso.c,
+ * gs_point_size_cut_patch), where that fits.
  *
  * Counting: a located variable by its components (a 64-bit component counts two), its extent
  * as location * 4 + component + components; built-in outputs by the whole variable, as the

@@ -1827,6 +1827,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"local-index-clamps-failed", scr->stats.local_index_clamps_failed},
       {"gs-splits", scr->stats.gs_splits},
       {"gs-splits-failed", scr->stats.gs_splits_failed},
+      {"gs-point-size-cuts", scr->stats.gs_point_size_cuts},
       {"dispatches", scr->stats.dispatches},
       {"memory-barriers", scr->stats.memory_barriers},
       {"readback-shader-barriers", scr->stats.readback_shader_barriers},

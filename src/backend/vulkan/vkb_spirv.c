@@ -324,49 +324,80 @@ log_spvc_error(void *userdata, const char *error)
       mgu_warn("vulkan: SPIRV-Cross (logged once): %s", error);
 }
 
-bool
-vkb_spirv_scan(uint32_t *w, size_t n, VkShaderStageFlagBits stage, struct vkb_shader *sh,
-               const char **why)
+/* A SPIRV-Cross context and compiler of words w with the stage's entry point selected (its
+ * name in *entry, the context's); false with why (*ctx to destroy all the same, NULL where
+ * none was made). */
+static bool
+compiler_for_stage(const uint32_t *w, size_t n, VkShaderStageFlagBits stage, spvc_context *ctx,
+                   spvc_compiler *comp, const char **entry, const char **why)
 {
-   spvc_context ctx = NULL;
    spvc_parsed_ir ir = NULL;
-   spvc_compiler comp = NULL;
-   spvc_resources res = NULL, active = NULL;
-   spvc_set active_set = NULL;
-   bool ok = false;
-   if (spvc_context_create(&ctx) != SPVC_SUCCESS) {
+   *ctx = NULL;
+   if (spvc_context_create(ctx) != SPVC_SUCCESS) {
+      *ctx = NULL;
       *why = "out of memory scanning SPIR-V";
       return false;
    }
-   spvc_context_set_error_callback(ctx, log_spvc_error, NULL);
-   if (spvc_context_parse_spirv(ctx, w, n, &ir) != SPVC_SUCCESS ||
-       spvc_context_create_compiler(ctx, SPVC_BACKEND_NONE, ir, SPVC_CAPTURE_MODE_TAKE_OWNERSHIP,
-                                    &comp) != SPVC_SUCCESS) {
+   spvc_context_set_error_callback(*ctx, log_spvc_error, NULL);
+   if (spvc_context_parse_spirv(*ctx, w, n, &ir) != SPVC_SUCCESS ||
+       spvc_context_create_compiler(*ctx, SPVC_BACKEND_NONE, ir, SPVC_CAPTURE_MODE_TAKE_OWNERSHIP,
+                                    comp) != SPVC_SUCCESS) {
       *why = "SPIRV-Cross cannot parse the module";
-      goto out;
+      return false;
    }
-
    const spvc_entry_point *eps = NULL;
    size_t num_eps = 0, e = 0;
-   if (spvc_compiler_get_entry_points(comp, &eps, &num_eps) != SPVC_SUCCESS)
+   if (spvc_compiler_get_entry_points(*comp, &eps, &num_eps) != SPVC_SUCCESS)
       num_eps = 0;
    while (e < num_eps && eps[e].execution_model != (SpvExecutionModel)exec_model_for(stage))
       e++;
    if (e == num_eps) {
       *why = "no entry point for the stage";
-      goto out;
+      return false;
    }
+   if (spvc_compiler_set_entry_point(*comp, eps[e].name, eps[e].execution_model) != SPVC_SUCCESS) {
+      *why = "SPIRV-Cross cannot select the entry point";
+      return false;
+   }
+   *entry = eps[e].name;
+   return true;
+}
+
+bool
+vkb_io_measure_words(const uint32_t *words, size_t count, VkShaderStageFlagBits stage,
+                     struct vkb_stage_io *io)
+{
+   spvc_context ctx = NULL;
+   spvc_compiler comp = NULL;
+   spvc_resources res = NULL;
+   const char *entry = NULL, *why = NULL;
+   const bool ok = compiler_for_stage(words, count, stage, &ctx, &comp, &entry, &why) &&
+                   spvc_compiler_create_shader_resources(comp, &res) == SPVC_SUCCESS &&
+                   vkb_io_measure(comp, res, stage, io);
+   if (ctx)
+      spvc_context_destroy(ctx);
+   return ok;
+}
+
+bool
+vkb_spirv_scan(uint32_t *w, size_t n, VkShaderStageFlagBits stage, struct vkb_shader *sh,
+               const char **why)
+{
+   spvc_context ctx = NULL;
+   spvc_compiler comp = NULL;
+   spvc_resources res = NULL, active = NULL;
+   spvc_set active_set = NULL;
+   const char *entry = NULL;
+   bool ok = false;
+   if (!compiler_for_stage(w, n, stage, &ctx, &comp, &entry, why))
+      goto out;
    const int si = stage_index(stage);
-   const size_t len = strlen(eps[e].name);
+   const size_t len = strlen(entry);
    if (len >= sizeof(sh->entry[0])) {
       *why = "entry point name unterminated or too long";
       goto out;
    }
-   memcpy(sh->entry[si], eps[e].name, len + 1);
-   if (spvc_compiler_set_entry_point(comp, eps[e].name, eps[e].execution_model) != SPVC_SUCCESS) {
-      *why = "SPIRV-Cross cannot select the entry point";
-      goto out;
-   }
+   memcpy(sh->entry[si], entry, len + 1);
 
    const SpvCapability *caps = NULL;
    size_t num_caps = 0;
@@ -439,6 +470,7 @@ vkb_spirv_scan(uint32_t *w, size_t n, VkShaderStageFlagBits stage, struct vkb_sh
    }
    ok = true;
 out:
-   spvc_context_destroy(ctx);
+   if (ctx)
+      spvc_context_destroy(ctx);
    return ok;
 }

@@ -1,4 +1,4 @@
-/* spirv_bounds_test.c — glb_lod_bias.c, glb_point_size.c and spv_split.c on malformed SPIR-V: a
+/* spirv_bounds_test.c — glb_lod_bias.c, spv_point_size.c and spv_split.c on malformed SPIR-V: a
  * module whose last instruction is a sampling op too short for its operands ends at a page the
  * process may not read, so any read past the instruction faults instead of going unseen. */
 #include <stdint.h>
@@ -55,7 +55,7 @@ main(void)
    w = at_page_end(pages, page, overlong, n);
    out = glb_spv_lod_bias(w, n, true, 4, &out_n, &unbiased, &err);
    CHECK(out == NULL && err != NULL);
-   /* glb_point_size.c: a store to the PointSize built-in is dropped (OpDecorate %5 BuiltIn (11)
+   /* spv_point_size.c: a store to the PointSize built-in is dropped (OpDecorate %5 BuiltIn (11)
     * PointSize (1); OpStore %5 %7), a load of it keeps the module, a module with no store to it
     * comes back as NULL without an error, and one whose last instruction runs past its end
     * is malformed */
@@ -64,7 +64,7 @@ main(void)
    const size_t ps_n = sizeof(ps_store) / sizeof(ps_store[0]);
    w = at_page_end(pages, page, ps_store, ps_n);
    err = "x";
-   out = glb_spv_cut_point_size(w, ps_n, &out_n, &err);
+   out = spv_cut_point_size(w, ps_n, &out_n, &err);
    CHECK(out != NULL && err == NULL && out_n == ps_n - 3);
    CHECK(out && !memcmp(out, ps_store, (ps_n - 3) * sizeof(uint32_t)));
    free(out);
@@ -73,16 +73,16 @@ main(void)
       7,          (4u << 16) | 61u, 2, 8,  5};
    const size_t load_n = sizeof(ps_load) / sizeof(ps_load[0]);
    w = at_page_end(pages, page, ps_load, load_n);
-   out = glb_spv_cut_point_size(w, load_n, &out_n, &err);
+   out = spv_cut_point_size(w, load_n, &out_n, &err);
    CHECK(out == NULL && err != NULL);
    w = at_page_end(pages, page, ps_store, ps_n - 3);
    err = "x";
-   out = glb_spv_cut_point_size(w, ps_n - 3, &out_n, &err);
+   out = spv_cut_point_size(w, ps_n - 3, &out_n, &err);
    CHECK(out == NULL && err == NULL && out_n == 0);
    static const uint32_t ps_overlong[] = {
       0x07230203, 0x00010000, 0, 16, 0, (4u << 16) | 71u, 5, 11, 1u, (9u << 16) | 62u, 5, 7};
    w = at_page_end(pages, page, ps_overlong, ps_n);
-   out = glb_spv_cut_point_size(w, ps_n, &out_n, &err);
+   out = spv_cut_point_size(w, ps_n, &out_n, &err);
    CHECK(out == NULL && err != NULL);
    /* spv_split.c (the Vulkan backend's split-io-blocks quirk) on a module that does not
     * validate: an OpAccessChain outside any function into a Block Input variable, its member

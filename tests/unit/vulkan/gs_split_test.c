@@ -8,7 +8,9 @@
  * (refusals, loop_header_twice), and the arithmetic's edges with it: OutputVertices 2^32 - 1
  * (shares whose 32-bit bounds would wrap) and invocations x k past gl_InvocationID's int.
  * glslang's and the assembled modules the pixel cases draw (split*.geom/.spv) split into
- * modules the validator passes.
+ * modules the validator passes. Beside it, spv_point_size.c's cut of a geometry stage's
+ * gl_PointSize stores, the stage the backend makes where the write puts it over the device's
+ * output limits (point_cut.geom): the write there before, gone after, the components counted.
  *
  * usage: mgl_unit_vulkan_gs_split <dir with split.geom.spv> */
 #include <stdio.h>
@@ -429,6 +431,88 @@ point_size_optional(void)
           "alone, allowed with maintenance5 or without the feature\n");
 }
 
+/* The stage's gl_PointSize write (SPIRV-Cross's active built-in, vkb_spirv_scan) and its
+ * interface (vkb_io_measure_words) in words w; false where the scan refuses them. */
+static bool
+gs_facts(const uint32_t *w, size_t n, bool *writes_size, struct vkb_stage_io *io)
+{
+   struct vkb_shader *sh = calloc(1, sizeof(*sh));
+   uint32_t *copy = malloc(n * 4); /* the scan moves descriptor sets in place */
+   const char *why = NULL;
+   bool ok = sh && copy;
+   if (ok) {
+      memcpy(copy, w, n * 4);
+      ok = vkb_spirv_scan(copy, n, VK_SHADER_STAGE_GEOMETRY_BIT, sh, &why) &&
+           vkb_io_measure_words(w, n, VK_SHADER_STAGE_GEOMETRY_BIT, io);
+      *writes_size = ok && sh->writes_point_size[MGP_SHADER_STAGE_GEOMETRY];
+   }
+   free(copy);
+   free(sh);
+   return ok;
+}
+
+/* point_cut.geom without its gl_PointSize stores (spv_point_size.c) and its gl_PerVertex cut
+ * after the last member it still reaches (spv_pervertex_trim.c), as the backend's
+ * gs_point_size_cut_patch makes it: the write present before and absent after (SPIRV-Cross's
+ * view, not the pass's), valid, and 8 components a vertex where the device counted 11
+ * (1024 of 128 vertices, 1408 with the write). A module without the write is left alone; the
+ * words cut short at every length are refused without a read past them (ASan). */
+static void
+point_size_cut(const uint32_t *w, size_t n, const uint32_t *no_size, size_t no_size_n)
+{
+   bool writes = false;
+   struct vkb_stage_io io = {0};
+   CHECK(gs_facts(w, n, &writes, &io) && writes && io.out_comps == 4 && io.out_builtin_comps == 7 &&
+            io.vertices == 128,
+         "point_cut.geom as glslang made it: gl_PointSize written, 4 + 7 components x 128 "
+         "(written %d, %u + %u x %u)",
+         writes, io.out_comps, io.out_builtin_comps, io.vertices);
+   size_t cut_n = 0, trim_n = 0;
+   const char *err = NULL;
+   uint32_t *cut = spv_cut_point_size(w, n, &cut_n, &err);
+   CHECK(cut && !err, "point_cut.geom: its gl_PointSize stores cut (%s)", err ? err : "none");
+   uint32_t *trim = cut ? spv_trim_pervertex_out(cut, cut_n, &trim_n, &err) : NULL;
+   CHECK(trim && !err, "point_cut.geom: gl_PerVertex trimmed after the cut (%s)",
+         err ? err : "none");
+   char invalid[256] = "";
+   CHECK(trim && spv_validate(SPV_VALID_VULKAN_1_1, trim, trim_n, invalid, sizeof(invalid)),
+         "point_cut.geom without gl_PointSize: valid (%s)", invalid);
+   writes = true;
+   io = (struct vkb_stage_io){0};
+   CHECK(trim && gs_facts(trim, trim_n, &writes, &io) && !writes && io.out_comps == 4 &&
+            io.out_builtin_comps == 4 &&
+            (io.out_comps + io.out_builtin_comps) * io.vertices == 1024,
+         "point_cut.geom without gl_PointSize: no write, 4 + 4 components x 128 = 1024 "
+         "(written %d, %u + %u x %u)",
+         writes, io.out_comps, io.out_builtin_comps, io.vertices);
+   free(trim);
+   free(cut);
+   err = NULL;
+   uint32_t *none = spv_cut_point_size(no_size, no_size_n, &cut_n, &err);
+   CHECK(!none && !err, "a module without gl_PointSize stores: left alone (%s)",
+         none  ? "rewritten"
+         : err ? err
+               : "none");
+   free(none);
+   unsigned refused = 0;
+   for (size_t len = 0; len < n; len++) {
+      uint32_t *copy = malloc(len ? len * 4 : 4);
+      if (!copy)
+         abort();
+      memcpy(copy, w, len * 4);
+      err = NULL;
+      uint32_t *out = spv_cut_point_size(copy, len, &cut_n, &err);
+      refused += !out;
+      CHECK(!out || cut_n < len, "cut at %zu words: the rewrite grew past them (%zu)", len, cut_n);
+      free(out);
+      free(copy);
+   }
+   CHECK(refused > 0, "point_cut.geom cut short: no length refused");
+   printf("  ok   point_cut.geom: gl_PointSize written before the cut, not after; 1408 -> 1024 "
+          "components; %u of %zu short lengths refused\n",
+          refused, n);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -454,6 +538,14 @@ main(int argc, char **argv)
       free(w);
    }
    point_size_optional();
+   size_t pn = 0, on = 0;
+   uint32_t *pw = load(argv[1], "point_cut.geom.spv", &pn);
+   uint32_t *ow = load(argv[1], "over_limit.geom.spv", &on);
+   CHECK(pw && ow, "point_cut.geom.spv, over_limit.geom.spv: read");
+   if (pw && ow)
+      point_size_cut(pw, pn, ow, on);
+   free(pw);
+   free(ow);
    printf("%s: %d failure(s)\n", failures ? "FAIL" : "PASS", failures);
    return failures ? 1 : 0;
 }

@@ -728,6 +728,86 @@ test_gs_split(struct t *t, struct mgp_handle prog)
    use_program(t, prog); /* the cases after this one draw with prog */
 }
 
+/* point_cut.geom: quad q's 2 x 2 pixels at (4 (q % 8), 4 (q / 8)), red q + 1. */
+static void
+point_cut_expect(unsigned x, unsigned y, uint8_t c[3])
+{
+   if (x % 4 >= 2 || y % 4 >= 2)
+      return;
+   c[0] = (uint8_t)((y / 4) * 8 + x / 4 + 1);
+   c[1] = 102;
+   c[2] = 153;
+}
+
+/* A triangle geometry stage that writes gl_PointSize and fits maxGeometryTotalOutputComponents
+ * only without it (point_cut.geom: 1024 of 128 vertices without, 1408 with) is made without the
+ * write (gs-point-size-cuts +1, not shader-over-device-limits) and draws its 32 quads, no
+ * validation error. Its triangles in GL_POINT polygon mode are points, which need the size:
+ * drawn where the device takes an unwritten size as 1.0 (maintenance5) and GL's is 1.0,
+ * otherwise refused by name (shader-over-device-limits), nothing drawn. Red before: refused
+ * at create_shader, nothing drawn. */
+static void
+test_gs_point_size_cut(struct t *t, struct mgp_handle prog)
+{
+   const struct vkb_screen *scr = t->scr;
+   if (scr->props.limits.maxGeometryTotalOutputComponents < 1024 ||
+       scr->props.limits.maxGeometryTotalOutputComponents >= 1408) {
+      printf("  skip gl_PointSize cut: maxGeometryTotalOutputComponents %u fits point_cut.geom "
+             "either way\n",
+             scr->props.limits.maxGeometryTotalOutputComponents);
+      return;
+   }
+   const uint64_t o0 = mgu_decline_count(MGU_DECLINE_shader_over_device_limits);
+   const unsigned long long c0 = counter(t, "gs-point-size-cuts");
+   const unsigned long long e0 = counter(t, "vk-validation-errors");
+   struct mgp_handle h = make_vgf(t, "point_cut.geom.spv", "color.frag.spv");
+   check(mgu_decline_count(MGU_DECLINE_shader_over_device_limits) == o0 &&
+            counter(t, "gs-point-size-cuts") == c0 + 1,
+         "a triangle geometry stage over the total by its gl_PointSize is made without it "
+         "(gs-point-size-cuts +%llu, want +1; shader-over-device-limits +%llu, want 0)",
+         counter(t, "gs-point-size-cuts") - c0,
+         (unsigned long long)(mgu_decline_count(MGU_DECLINE_shader_over_device_limits) - o0));
+   draw_tri_with(t, h, 0.0f);
+   check_split_pixels(t, "the stage without gl_PointSize: its 32 quads on their pixels", 32, 16,
+                      point_cut_expect);
+   /* the same triangles as points of GL's size 1.0 */
+   struct mgp_render_state rs = gl_render_state();
+   rs.polygon_mode = MGP_POLYGON_MODE_POINT;
+   bind_rs(t, &rs);
+   struct mgp_dynamic_state d = {.viewport = {0, 0, W, H},
+                                 .depth_range = {0, 1},
+                                 .line_width = 1.0f,
+                                 .point_size = 1.0f,
+                                 .stencil_read_mask = {~0u, ~0u},
+                                 .stencil_write_mask = {~0u, ~0u}};
+   t->cv->set_dynamic_state(t->ctx, &d, NULL, 0);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   const uint64_t o1 = mgu_decline_count(MGU_DECLINE_shader_over_device_limits);
+   draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
+   read_back(t);
+   unsigned lit = 0;
+   for (int i = 0; i < W * H; i++)
+      lit += pixels[i * 4] || pixels[i * 4 + 1] || pixels[i * 4 + 2];
+   const uint64_t refused = mgu_decline_count(MGU_DECLINE_shader_over_device_limits) - o1;
+   if (scr->has_maintenance5)
+      check(!refused && lit > 0,
+            "GL_POINT polygons of size 1.0 drawn without gl_PointSize (maintenance5): %u "
+            "pixel(s) lit, %llu refusal(s)",
+            lit, (unsigned long long)refused);
+   else
+      check(refused == 1 && lit == 0,
+            "GL_POINT polygons without gl_PointSize and without maintenance5: refused by name "
+            "(+%llu, want +1), %u pixel(s) lit",
+            (unsigned long long)refused, lit);
+   check(counter(t, "vk-validation-errors") == e0,
+         "the stage without gl_PointSize: %llu validation error(s)",
+         counter(t, "vk-validation-errors") - e0);
+   rs.polygon_mode = MGP_POLYGON_MODE_FILL;
+   bind_rs(t, &rs);
+   set_viewport(t, 0, 0, W, H, false, NULL);
+   use_program(t, prog); /* the cases after this one draw with prog */
+}
+
 /* split_flow.geom, split_phi.spvasm, split_head.spvasm: invocation i's point v on pixel
  * p = v % 100 of rows 2i and 2i + 1 (50 a row); v + 100 comes after v, so it must win (green
  * 0.4, where v < 100 is green 0.2), its blue the arm that emitted it. */
@@ -5830,6 +5910,7 @@ main(int argc, char **argv)
    test_gs_over_limits(&t, prog, "over_limit.geom.spv", "maxGeometryTotalOutputComponents");
    test_gs_over_limits(&t, prog, "over_input.frag.spv", "maxFragmentInputComponents");
    test_gs_split(&t, prog);
+   test_gs_point_size_cut(&t, prog);
    test_gs_split_flow(&t, prog, "split_flow.geom.spv", 0);
    test_gs_split_flow(&t, prog, "split_phi.spv", 1);
    test_gs_split_flow(&t, prog, "split_head.spv", 2);

@@ -1,16 +1,19 @@
-/* glb_point_size.c — a vertex stage without its gl_PointSize writes, for the draws that are not
- * points (glb_shader.c: GLB_VARIANT_NO_POINT_SIZE). The front end's GLSL wrapper writes
- * gl_PointSize in every vertex stage (GL's point size: glPointSize's, or the shader's under
- * GL_PROGRAM_POINT_SIZE); a triangle or line draw never reads it, yet the host's vertex stage
- * keeps one more output for it (llvmpipe: a larger vertex store each draw). The pass drops
- * every OpStore to the PointSize built-in: the built-in variable itself or the member of the
- * output block (gl_PerVertex) an access chain with a constant index names. A module that uses
- * the built-in any other way (a load of it, the block loaded, stored or copied whole, passed to
- * a function, indexed otherwise) is left as it is (*err says which). */
+/* spv_point_size.c — a module without its gl_PointSize writes, for the draws that need no point
+ * size. The front end's GLSL wrapper writes gl_PointSize in every vertex stage and in a
+ * geometry stage that emits points (GL's point size: glPointSize's, or the shader's under
+ * GL_PROGRAM_POINT_SIZE); a triangle or line draw never reads it, yet the stage keeps one more
+ * output for it: the GLES backend's vertex stage variant for draws that are not points
+ * (glb_shader.c: GLB_VARIANT_NO_POINT_SIZE: llvmpipe keeps a smaller vertex store), and the
+ * Vulkan backend's geometry stage that fits the device's output limits only without it
+ * (vkb_cso.c: gs_point_size_cut_patch). The pass drops every OpStore to the PointSize
+ * built-in: the built-in variable itself or the member of the output block (gl_PerVertex) an
+ * access chain with a constant index names (the chain goes too, so that no reflection counts
+ * the member reached: spv_pervertex_trim.c may then cut it). A module that uses the built-in any other way (a
+ * load of it, the block loaded, stored or copied whole, passed to a function, indexed
+ * otherwise) is left as it is (*err says which). */
 #include <stdlib.h>
 #include <string.h>
 
-#include "glb.h"
 #include "spv.h"
 
 /* per id: what walk 1 saw */
@@ -27,7 +30,7 @@ enum {
 enum { PS_MAX_BOUND = 1u << 22 };
 
 uint32_t *
-glb_spv_cut_point_size(const uint32_t *w, size_t n, size_t *out_n, const char **err)
+spv_cut_point_size(const uint32_t *w, size_t n, size_t *out_n, const char **err)
 {
    *out_n = 0;
    *err = NULL;
@@ -119,6 +122,11 @@ glb_spv_cut_point_size(const uint32_t *w, size_t n, size_t *out_n, const char **
          cut++;
          continue;
       }
+      /* the chains to it go with the stores, their only use (any other is refused below), so
+       * that no reflection sees the member reached */
+      if ((it.op == SpvOpAccessChain || it.op == SpvOpInBoundsAccessChain) && it.nops >= 2 &&
+          ID_OK(o[1]) && (kind[o[1]] & PS_CHAIN))
+         continue;
       if (!decl) {
          /* the operands that may be ids: all but a load's or store's memory operands and a
           * chain's base into a block with gl_PointSize (walk 1 checked its index) */
