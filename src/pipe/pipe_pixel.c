@@ -406,10 +406,8 @@ texel_at(const float *lv, uint32_t w, uint32_t h, uint32_t d, uint32_t layer, in
    return lv + 4 * ((((size_t)layer * d + (size_t)z) * h + (size_t)y) * w + (size_t)x);
 }
 
-/* One source coordinate of a linear blit: the texel below the destination texel's centre mapped
- * into the source, and the weight of the one after it. */
-static void
-lerp_at(uint32_t dst_i, uint32_t dst_n, uint32_t src_n, int64_t *i0, float *frac)
+void
+mgp_downsample_at(uint32_t dst_i, uint32_t dst_n, uint32_t src_n, int64_t *i0, float *frac)
 {
    const double c = ((double)dst_i + 0.5) * (double)src_n / (double)dst_n - 0.5;
    const double f = c < 0 ? 0 : c;
@@ -417,33 +415,44 @@ lerp_at(uint32_t dst_i, uint32_t dst_n, uint32_t src_n, int64_t *i0, float *frac
    *frac = (float)(f - (double)*i0);
 }
 
-/* The next level of `src` (sw x sh x sd, `layers` layers): each texel the (tri)linear sample at
- * its centre, as vkCmdBlitImage with VK_FILTER_LINEAR gives. */
+void
+mgp_downsample_row(const float *const rows[4], uint32_t sw, float fy, float fz, float *dst,
+                   uint32_t dw)
+{
+   for (uint32_t x = 0; x < dw; x++) {
+      int64_t x0;
+      float fx;
+      mgp_downsample_at(x, dw, sw, &x0, &fx);
+      float *o = dst + 4 * (size_t)x;
+      for (int c = 0; c < 4; c++)
+         o[c] = 0;
+      for (int k = 0; k < 8; k++) {
+         const float wgt = (k & 1 ? fx : 1 - fx) * (k & 2 ? fy : 1 - fy) * (k & 4 ? fz : 1 - fz);
+         if (wgt == 0)
+            continue;
+         const int64_t xi = x0 + (k & 1) < (int64_t)sw ? x0 + (k & 1) : (int64_t)sw - 1;
+         const float *t = rows[k >> 1] + 4 * (size_t)xi;
+         for (int c = 0; c < 4; c++)
+            o[c] += wgt * t[c];
+      }
+   }
+}
+
 void
 mgp_downsample_linear(const float *src, uint32_t sw, uint32_t sh, uint32_t sd, uint32_t layers,
                       float *dst, uint32_t dw, uint32_t dh, uint32_t dd)
 {
    for (uint32_t layer = 0; layer < layers; layer++)
       for (uint32_t z = 0; z < dd; z++)
-         for (uint32_t y = 0; y < dh; y++)
-            for (uint32_t x = 0; x < dw; x++) {
-               int64_t x0, y0, z0;
-               float fx, fy, fz;
-               lerp_at(x, dw, sw, &x0, &fx);
-               lerp_at(y, dh, sh, &y0, &fy);
-               lerp_at(z, dd, sd, &z0, &fz);
-               float *o = dst + 4 * ((((size_t)layer * dd + z) * dh + y) * dw + x);
-               for (int c = 0; c < 4; c++)
-                  o[c] = 0;
-               for (int k = 0; k < 8; k++) {
-                  const float wgt =
-                     (k & 1 ? fx : 1 - fx) * (k & 2 ? fy : 1 - fy) * (k & 4 ? fz : 1 - fz);
-                  if (wgt == 0)
-                     continue;
-                  const float *t = texel_at(src, sw, sh, sd, layer, x0 + (k & 1),
-                                            y0 + ((k >> 1) & 1), z0 + ((k >> 2) & 1));
-                  for (int c = 0; c < 4; c++)
-                     o[c] += wgt * t[c];
-               }
-            }
+         for (uint32_t y = 0; y < dh; y++) {
+            int64_t y0, z0;
+            float fy, fz;
+            mgp_downsample_at(y, dh, sh, &y0, &fy);
+            mgp_downsample_at(z, dd, sd, &z0, &fz);
+            const float *rows[4];
+            for (int j = 0; j < 4; j++)
+               rows[j] = texel_at(src, sw, sh, sd, layer, 0, y0 + (j & 1), z0 + (j >> 1));
+            mgp_downsample_row(rows, sw, fy, fz,
+                               dst + 4 * ((((size_t)layer * dd + z) * dh + y) * dw), dw);
+         }
 }

@@ -77,5 +77,13 @@ bool mgp_texel_encode_array(unsigned format, const double f[4], void *p);
  * levels on the CPU with it where the device does not. */
 void mgp_downsample_linear(const float *src, uint32_t sw, uint32_t sh, uint32_t sd, uint32_t layers,
                            float *dst, uint32_t dw, uint32_t dh, uint32_t dd);
+/* Where texel i of dst_n samples along one axis of src_n texels: the texel below its centre
+ * mapped into the source (*i0, at most src_n - 1) and the weight of the one after it. */
+void mgp_downsample_at(uint32_t dst_i, uint32_t dst_n, uint32_t src_n, int64_t *i0, float *frac);
+/* One dw-wide row of mgp_downsample_linear's dst from the four sw-wide source rows it samples:
+ * rows[0] at (y0, z0), [1] at (y0 + 1, z0), [2] at (y0, z0 + 1), [3] at (y0 + 1, z0 + 1), each
+ * clamped to the level (mgp_downsample_at gives y0, z0 and the weights fy, fz). */
+void mgp_downsample_row(const float *const rows[4], uint32_t sw, float fy, float fz, float *dst,
+                        uint32_t dw);
 
 #endif

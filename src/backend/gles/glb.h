@@ -934,8 +934,9 @@ uint32_t glb_provoking_unroll(unsigned mode, const uint32_t *in, uint32_t n, boo
 void glb_read_texels(struct glb_context *ctx, const struct mgp_surface *s, struct glb_resource *r,
                      int32_t x, int32_t y, uint32_t width, uint32_t height, unsigned what,
                      unsigned format, const struct mgp_span *out, const char *call);
-/* Levels base + 1 .. last of texture r made on the CPU from level base, read back (each texel
- * the linear sample at its centre: mgp_downsample_linear) and uploaded as resource_subdata does:
+/* Levels base + 1 .. last of texture r made on the CPU from level base, read back in bands of
+ * rows (each texel the linear sample at its centre: mgp_mipmap_chain) and uploaded as
+ * resource_subdata does:
  * for a float, unorm or snorm format the host does not mipmap (GLES 3.2 8.14.4 fills only
  * colour-renderable filterable formats: RGB9_E5, the RGB16F twin). False when its format is not
  * one of those (the caller declines); res names r. glb_mipmap.c. */

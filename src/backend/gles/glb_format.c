@@ -1,10 +1,11 @@
 /* glb_format.c — the host's shape of each MGPipe format the GLES backend stores (the lowest
  * layer: caps and resources read it). A format GLES lacks has no row: BGRA8 (an extension),
  * 16-bit normalized only where the host has EXT_texture_norm16 (rows marked norm16; without it
- * the client falls back to RGBA16F for RGBA16, the others decline by name), the D24 layouts' uploads (GL packs depth in the high bits, MGPipe in the low
- * ones: stored, rendered and sampled, but resource_subdata into them declines). X8_D24 has no
- * row: the client falls back to D32F. S8 is GLES 3.2's STENCIL_INDEX8 (textures with
- * OES_texture_stencil8 on 3.1). */
+ * the client falls back to RGBA16F for RGBA16, the others decline by name). X8_D24 is GLES 3.0's
+ * DEPTH_COMPONENT24, whose GL_UNSIGNED_INT texels are the depth normalized to 32 bits where
+ * MGPipe keeps it in the low 24 (uploads widen it: glb_resource.c:upload_depth24; reads narrow
+ * it back); before branch mip48 it had no row and the client fell back to D32F. S8 is GLES
+ * 3.2's STENCIL_INDEX8 (textures with OES_texture_stencil8 on 3.1). */
 #include "glb.h"
 
 #define RB true  /* colour-renderable in GLES 3.0 */
@@ -83,6 +84,8 @@ static const struct glb_format formats[MGP_FORMAT_COUNT] = {
                                 true},
    [MGP_FORMAT_D16_UNORM] = {GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, 2, NO,
                              true, NO, NO, NO, NO},
+   [MGP_FORMAT_X8_D24_UNORM] = {GL_DEPTH_COMPONENT24, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, 4, NO,
+                                true, NO, NO, NO, NO},
    [MGP_FORMAT_D24_UNORM_S8_UINT] = {GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, 4,
                                      NO, true, NO, NO, NO, NO},
    [MGP_FORMAT_D32_FLOAT] = {GL_DEPTH_COMPONENT32F, GL_DEPTH_COMPONENT, GL_FLOAT, 4, NO, true, NO,

@@ -2,14 +2,16 @@
  * levels of colour-renderable, filterable formats, and GL fills them for every float or
  * normalized one (GL_RGB9_E5; the RGB16F twin of GL_RGB16F and of the float BPTC images, which
  * the host refuses too). Level base is read back as read_pixels reads it, each next level is the
- * linear sample at each texel's centre (mgp_downsample_linear, as the Vulkan backend's CPU levels
+ * linear sample at each texel's centre (mgp_mipmap_chain, as the Vulkan backend's CPU levels
  * and a linear blit: for even sizes the mean of the 2 x 2 texels under it) and goes up as a
  * resource_subdata of the format's texels, so twins and alpha_kept images take it as they take
- * the client's. A 3D texture is filtered as one volume; the layers of the others one by one. */
+ * the client's. A 3D texture is filtered as one volume; the layers of the others one by one; in
+ * bands of rows (mgp_mipmap_chain), so the memory it takes is a few rows of the level. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "glb.h"
+#include "pipe_mipmap.h"
 #include "pipe_pixel.h"
 
 #define MIP(v, l) ((v) >> (l) ? (uint32_t)((v) >> (l)) : 1u)
@@ -28,77 +30,74 @@ cpu_format(unsigned fmt)
    return mgp_texel_encode_float(fmt, t.f, out) || mgp_texel_encode_array(fmt, t.f, out);
 }
 
-static void
-encode(unsigned fmt, const float *f, uint8_t *out)
-{
-   const double d[4] = {f[0], f[1], f[2], f[3]};
-   if (!mgp_texel_encode_float(fmt, d, out))
-      mgp_texel_encode_array(fmt, d, out);
-}
+/* One volume (3D) or layer of r whose levels mgp_mipmap_chain makes from level base. */
+struct gles_chain {
+   struct glb_context *ctx;
+   struct mgp_handle res;
+   struct glb_resource *r;
+   uint32_t base, layer;
+   bool is3d;
+   uint8_t *scratch; /* an mgp_texels_rect and a band of rows, as glb_read_texels answers */
+   size_t scratch_size;
+};
 
-/* Slices z0 .. z0 + d - 1 of level `level` of r (w x h each) read into `out` as RGBA floats;
- * false when a read did not answer the whole slice (it declined). */
+/* Rows y .. y + rows - 1 of slice z of level base, as read_pixels reads them; false when the
+ * read did not answer them all (it declined). */
 static bool
-read_level(struct glb_context *ctx, struct mgp_handle res, struct glb_resource *r, uint32_t level,
-           uint32_t z0, uint32_t w, uint32_t h, uint32_t d, uint8_t *scratch, float *out)
+chain_read(void *user, uint32_t z, uint32_t y, uint32_t rows, uint8_t *texels)
 {
-   const unsigned fmt = r->desc.format;
-   const uint32_t ts = mgp_format_desc(fmt)->bytes;
-   const size_t n = (size_t)w * h;
-   for (uint32_t z = 0; z < d; z++) {
-      const struct mgp_surface s = {
-         .res = res, .format = (uint16_t)fmt, .kind = 1, .level = (uint16_t)level, .layer = z0 + z};
-      const struct mgp_span span = {.ptr = scratch,
-                                    .size = sizeof(struct mgp_texels_rect) + n * ts};
-      glb_read_texels(ctx, &s, r, 0, 0, w, h, MGP_PACK_WHAT_COLOR, fmt, &span, "generate_mipmap");
-      struct mgp_texels_rect rect;
-      memcpy(&rect, scratch, sizeof(rect));
-      if (rect.x || rect.y || rect.width != w || rect.height != h)
+   struct gles_chain *g = user;
+   const unsigned fmt = g->r->desc.format;
+   const uint32_t w = MIP(g->r->desc.width, g->base);
+   const size_t bytes = (size_t)w * rows * mgp_format_desc(fmt)->bytes;
+   if (g->scratch_size < sizeof(struct mgp_texels_rect) + bytes) {
+      free(g->scratch);
+      g->scratch_size = sizeof(struct mgp_texels_rect) + bytes;
+      g->scratch = malloc(g->scratch_size);
+      if (!g->scratch) {
+         g->scratch_size = 0;
+         glb_fatal(g->ctx->scr, MGU_FATAL_OutOfMemory, "generate_mipmap: the levels on the CPU");
          return false;
-      const uint8_t *texels = scratch + sizeof(rect);
-      for (size_t i = 0; i < n; i++) {
-         struct mgp_texel t;
-         mgp_texel_decode(fmt, texels + i * ts, &t);
-         for (int c = 0; c < 4; c++)
-            out[4 * (z * n + i) + c] = (float)t.f[c];
       }
    }
+   const struct mgp_surface s = {.res = g->res,
+                                 .format = (uint16_t)fmt,
+                                 .kind = 1,
+                                 .level = (uint16_t)g->base,
+                                 .layer = g->is3d ? z : g->layer};
+   const struct mgp_span span = {.ptr = g->scratch, .size = g->scratch_size};
+   glb_read_texels(g->ctx, &s, g->r, 0, (int32_t)y, w, rows, MGP_PACK_WHAT_COLOR, fmt, &span,
+                   "generate_mipmap");
+   struct mgp_texels_rect rect;
+   memcpy(&rect, g->scratch, sizeof(rect));
+   if (rect.x || rect.y || rect.width != w || rect.height != rows)
+      return false;
+   memcpy(texels, g->scratch + sizeof(rect), bytes);
    return true;
 }
 
-/* Levels base + 1 .. last of the volume (3D) or layer `layer` of r, from level base. */
-static void
-fill_levels(struct glb_context *ctx, struct mgp_handle res, struct glb_resource *r, uint32_t base,
-            uint32_t last, uint32_t layer, float *cur, float *next, uint8_t *scratch)
+/* Rows y .. y + rows - 1 of slice z of level base + level up, as resource_subdata's texels. */
+static bool
+chain_write(void *user, uint32_t level, uint32_t z, uint32_t y, uint32_t rows,
+            const uint8_t *texels)
 {
-   const bool is3d = r->tex_target == GL_TEXTURE_3D;
-   const unsigned fmt = r->desc.format;
-   const uint32_t ts = mgp_format_desc(fmt)->bytes;
-   uint32_t w = MIP(r->desc.width, base), h = MIP(r->desc.height, base);
-   uint32_t d = is3d ? MIP(r->layers, base) : 1;
-   if (!read_level(ctx, res, r, base, is3d ? 0 : layer, w, h, d, scratch, cur))
-      return;
-   for (uint32_t l = base + 1; l <= last; l++) {
-      const uint32_t nw = MIP(r->desc.width, l), nh = MIP(r->desc.height, l);
-      const uint32_t nd = is3d ? MIP(r->layers, l) : 1;
-      const size_t nn = (size_t)nw * nh * nd;
-      mgp_downsample_linear(cur, w, h, d, 1, next, nw, nh, nd);
-      for (size_t i = 0; i < nn; i++)
-         encode(fmt, next + 4 * i, scratch + i * ts);
-      const struct mgp_sub_region g = {
-         .z = is3d ? 0 : (int32_t)layer, .width = nw, .height = nh, .depth = nd};
-      const struct mgp_resource_subdata a = {
-         .res = res,
-         .level = l,
-         .format = (uint16_t)fmt,
-         .region_count = 1,
-         .data = {.ptr = scratch, .size = nn * ts},
-      };
-      glb_resource_subdata(ctx, &a, &g, 1);
-      float *t = cur;
-      cur = next, next = t;
-      w = nw, h = nh, d = nd;
-   }
+   struct gles_chain *g = user;
+   const unsigned fmt = g->r->desc.format;
+   const uint32_t w = MIP(g->r->desc.width, g->base + level);
+   const struct mgp_sub_region region = {.y = (int32_t)y,
+                                         .z = (int32_t)(g->is3d ? z : g->layer),
+                                         .width = w,
+                                         .height = rows,
+                                         .depth = 1};
+   const struct mgp_resource_subdata a = {
+      .res = g->res,
+      .level = g->base + level,
+      .format = (uint16_t)fmt,
+      .region_count = 1,
+      .data = {.ptr = (void *)texels, .size = (uint64_t)w * rows * mgp_format_desc(fmt)->bytes},
+   };
+   glb_resource_subdata(g->ctx, &a, &region, 1);
+   return true;
 }
 
 bool
@@ -108,23 +107,29 @@ glb_mipmap_on_cpu(struct glb_context *ctx, struct mgp_handle res, struct glb_res
    if (!cpu_format(r->desc.format) || r->tex_target == GL_TEXTURE_2D_MULTISAMPLE ||
        r->tex_target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
       return false;
-   const bool is3d = r->tex_target == GL_TEXTURE_3D;
-   /* level base is the largest: each buffer holds it (a volume, or one layer) */
-   const uint64_t n = (uint64_t)MIP(r->desc.width, base) * MIP(r->desc.height, base) *
-                      (is3d ? MIP(r->layers, base) : 1);
-   const uint64_t ts = mgp_format_desc(r->desc.format)->bytes;
-   float *cur = n <= SIZE_MAX / 16 ? malloc(n * 16) : NULL;
-   float *next = cur ? malloc(n * 16) : NULL;
-   uint8_t *scratch = next ? malloc(sizeof(struct mgp_texels_rect) + n * ts) : NULL;
-   if (!scratch) {
-      glb_fatal(ctx->scr, MGU_FATAL_OutOfMemory, "generate_mipmap: the levels on the CPU");
-   } else {
-      for (uint32_t layer = 0; layer < (is3d ? 1 : r->layers); layer++)
-         fill_levels(ctx, res, r, base, last, layer, cur, next, scratch);
-      ctx->scr->stats.mipmaps_on_cpu++;
+   struct gles_chain g = {.ctx = ctx, .res = res, .r = r, .base = base};
+   g.is3d = r->tex_target == GL_TEXTURE_3D;
+   const struct mgp_mip_chain c = {
+      .format = r->desc.format,
+      .width = MIP(r->desc.width, base),
+      .height = MIP(r->desc.height, base),
+      .depth = g.is3d ? MIP(r->layers, base) : 1,
+      .levels = last - base,
+      .user = &g,
+      .read = chain_read,
+      .write = chain_write,
+   };
+   enum mgp_mip_result got = MGP_MIP_DONE;
+   for (uint32_t layer = 0; layer < (g.is3d ? 1 : r->layers); layer++) {
+      g.layer = layer;
+      got = mgp_mipmap_chain(&c, NULL);
+      if (got == MGP_MIP_NO_MEMORY) {
+         glb_fatal(ctx->scr, MGU_FATAL_OutOfMemory, "generate_mipmap: the levels on the CPU");
+         break;
+      }
    }
-   free(scratch);
-   free(next);
-   free(cur);
+   free(g.scratch);
+   if (got != MGP_MIP_NO_MEMORY)
+      ctx->scr->stats.mipmaps_on_cpu++;
    return true;
 }

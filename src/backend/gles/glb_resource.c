@@ -768,6 +768,35 @@ upload_alpha_one(struct glb_context *ctx, const struct glb_resource *r, uint32_t
    free(rgba);
 }
 
+/* A region of X8_D24 texels into a DEPTH_COMPONENT24 texture: MGPipe keeps the depth in the
+ * low 24 bits, GLES's GL_UNSIGNED_INT is it normalized to 32 bits, so each is widened by
+ * repeating its top bits (v << 8 | v >> 16), which the host's 24 bits take back exactly. */
+static void
+upload_depth24(struct glb_context *ctx, const struct glb_resource *r, uint32_t level,
+               const struct mgp_sub_region *g, uint64_t row, uint64_t slice, const uint8_t *src)
+{
+   const struct glb_host *h = ctx->scr->h;
+   const uint64_t out_row = (uint64_t)g->width * 4, out_slice = out_row * g->height;
+   uint8_t *d32 = out_slice <= SIZE_MAX / g->depth ? malloc(out_slice * g->depth) : NULL;
+   if (!d32) {
+      glb_fatal(ctx->scr, MGU_FATAL_OutOfMemory, "resource_subdata: a 32-bit depth copy");
+      return;
+   }
+   for (uint32_t z = 0; z < g->depth; z++)
+      for (uint32_t y = 0; y < g->height; y++)
+         for (uint32_t x = 0; x < g->width; x++) {
+            uint32_t v;
+            memcpy(&v, src + slice * z + row * y + 4 * (size_t)x, 4);
+            v &= 0xffffff;
+            v = v << 8 | v >> 16;
+            memcpy(d32 + out_slice * z + out_row * y + 4 * (size_t)x, &v, 4);
+         }
+   GLB_GL(h)->glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+   GLB_GL(h)->glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 0);
+   upload(h, r, level, g, d32, out_slice, r->fmt->format, r->fmt->type);
+   free(d32);
+}
+
 static bool subdata_texture(struct glb_context *ctx, const struct glb_resource *r,
                             const struct mgp_resource_subdata *args, const void *tail,
                             uint32_t tail_count);
@@ -896,6 +925,10 @@ subdata_texture(struct glb_context *ctx, const struct glb_resource *r,
       }
       if (r->alpha_kept) {
          upload_alpha_one(ctx, r, level, g, row, slice, src);
+         continue;
+      }
+      if (r->desc.format == MGP_FORMAT_X8_D24_UNORM) {
+         upload_depth24(ctx, r, level, g, row, slice, src);
          continue;
       }
       GLB_GL(h)->glPixelStorei(GL_UNPACK_ROW_LENGTH, (GLint)(row / bpp));

@@ -1,10 +1,13 @@
 /* vkb_mipmap.c — generate_mipmap: each level a linear vkCmdBlitImage of the one above it; for
  * a float format the device does not blit linearly (R11G11B10_FLOAT and RGB9E5_FLOAT on
- * lavapipe), the levels are made on the CPU from the base level, read back through a staging
- * buffer (the server waits for the batch, counted as colour-convert-waits). */
+ * lavapipe), the levels are made on the CPU from the base level (mgp_mipmap_chain), read back a
+ * band of rows at a time through a staging buffer (the server waits for each band's batch,
+ * counted as colour-convert-waits) and copied in a band at a time. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "log.h"
+#include "pipe_mipmap.h"
 #include "pipe_pixel.h"
 #include "vkb_blit.h"
 
@@ -17,106 +20,114 @@
 
 #define MIP(v, l) ((v) >> (l) ? (uint32_t)((v) >> (l)) : 1u)
 
-/* Levels base+1..last of r made on the CPU; false when its format is not a float one the
- * texel codec decodes and encodes (the caller declines). */
+/* One volume (3D) or layer of r whose levels mgp_mipmap_chain makes from level base. */
+struct vk_chain {
+   struct vkb_screen *scr;
+   struct vkb_resource *r;
+   uint32_t base, layer;
+   bool is3d;
+};
+
+/* Rows y .. y + rows - 1 of slice z of level base, through a staging slice: the server waits
+ * for the batch (a colour-convert-wait). False: no staging memory (refused) or no batch. */
 static bool
-mipmap_on_cpu(struct vkb_screen *scr, struct vkb_resource *r, uint32_t base, uint32_t last)
+chain_read(void *user, uint32_t z, uint32_t y, uint32_t rows, uint8_t *texels)
 {
-   const unsigned fmt = r->fmt->storage;
-   const uint32_t ts = r->fmt->vk_texel_size;
-   uint8_t probe[16] = {0};
-   struct mgp_texel t;
-   if (r->fmt->kind != MGP_SAMPLER_KIND_FLOAT || !mgp_texel_decode(fmt, probe, &t) || t.is_int ||
-       !mgp_texel_encode_float(fmt, t.f, probe))
+   struct vk_chain *g = user;
+   struct vkb_screen *scr = g->scr;
+   struct vkb_resource *r = g->r;
+   const uint32_t w = MIP(r->width, g->base);
+   const VkDeviceSize bytes = (VkDeviceSize)w * rows * r->fmt->vk_texel_size;
+   struct vkb_alloc in;
+   if (!vkb_arena_or_refuse(scr, bytes, 16, &in, r->base.h, "generate_mipmap"))
       return false;
-   const bool is3d = r->image_type == VK_IMAGE_TYPE_3D;
-   const uint32_t layers = is3d ? 1 : r->layers;
-   uint32_t w = MIP(r->width, base), h = MIP(r->height, base), d = is3d ? MIP(r->depth, base) : 1;
-   const size_t n = (size_t)w * h * d * layers;
-   VkDeviceSize out_bytes = 0;
-   for (uint32_t l = base + 1; l <= last; l++)
-      out_bytes += (VkDeviceSize)MIP(r->width, l) * MIP(r->height, l) *
-                   (is3d ? MIP(r->depth, l) : 1) * layers * ts;
-   float *cur = malloc(n * 4 * sizeof(float));
-   if (!cur) {
-      vkb_fatal(scr, MGU_FATAL_OutOfMemory, "generate_mipmap");
-      return true;
-   }
-   struct vkb_alloc in, out;
-   if (!vkb_arena_or_refuse(scr, (VkDeviceSize)n * ts, 16, &in, r->base.h, "generate_mipmap")) {
-      free(cur);
-      return true;
-   }
-   vkb_image_transition(scr, r, base, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
    vkb_end_rendering(scr);
    VkCommandBuffer cmd = vkb_cmd(scr);
-   if (!cmd) {
-      free(cur);
-      return true;
-   }
+   if (!cmd)
+      return false;
    const VkBufferImageCopy rd = {
       .bufferOffset = in.offset,
-      .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, base, 0, r->layers},
-      .imageExtent = {w, h, d},
+      .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, g->base, g->is3d ? 0 : g->layer, 1},
+      .imageOffset = {0, (int32_t)y, g->is3d ? (int32_t)z : 0},
+      .imageExtent = {w, rows, 1},
    };
    vkCmdCopyImageToBuffer(cmd, r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, in.buf, 1, &rd);
    r->last_use = vkb_current_serial(scr);
    const uint64_t serial = vkb_submit(scr);
-   if (!serial || vkb_wait_serial(scr, serial, UINT64_MAX, false) != VK_SUCCESS) {
-      free(cur);
-      return true;
-   }
+   if (!serial || vkb_wait_serial(scr, serial, UINT64_MAX, false) != VK_SUCCESS)
+      return false;
    scr->stats.color_convert_waits++;
    /* the staging slice stays valid until the batch that holds it is retired */
-   const bool ok = vkb_arena_or_refuse(scr, out_bytes, 16, &out, r->base.h, "generate_mipmap");
-   for (size_t i = 0; ok && i < n; i++) {
-      mgp_texel_decode(fmt, in.ptr + i * ts, &t);
-      for (int c = 0; c < 4; c++)
-         cur[4 * i + c] = (float)t.f[c];
-   }
+   memcpy(texels, in.ptr, (size_t)bytes);
    vkb_retire(scr);
-   VkBufferImageCopy *regions = ok ? calloc(last - base, sizeof(*regions)) : NULL;
-   if (!regions) {
-      if (ok)
-         vkb_fatal(scr, MGU_FATAL_OutOfMemory, "generate_mipmap");
-      free(cur);
-      return true;
-   }
-   VkDeviceSize at = 0;
-   for (uint32_t l = base + 1; l <= last; l++) {
-      const uint32_t nw = MIP(r->width, l), nh = MIP(r->height, l),
-                     nd = is3d ? MIP(r->depth, l) : 1;
-      const size_t nn = (size_t)nw * nh * nd * layers;
-      float *next = malloc(nn * 4 * sizeof(float));
-      if (!next) {
-         vkb_fatal(scr, MGU_FATAL_OutOfMemory, "generate_mipmap");
-         free(regions);
-         free(cur);
-         return true;
-      }
-      mgp_downsample_linear(cur, w, h, d, layers, next, nw, nh, nd);
-      for (size_t i = 0; i < nn; i++) {
-         const double f[4] = {next[4 * i], next[4 * i + 1], next[4 * i + 2], next[4 * i + 3]};
-         mgp_texel_encode_float(fmt, f, out.ptr + at + i * ts);
-      }
-      regions[l - base - 1] = (VkBufferImageCopy){
-         .bufferOffset = out.offset + at,
-         .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, l, 0, r->layers},
-         .imageExtent = {nw, nh, nd},
-      };
-      at += (VkDeviceSize)nn * ts;
-      free(cur);
-      cur = next;
-      w = nw, h = nh, d = nd;
-   }
-   free(cur);
-   vkb_image_transition(scr, r, base + 1, last - base, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
-   cmd = vkb_cmd(scr);
-   if (cmd)
-      vkCmdCopyBufferToImage(cmd, out.buf, r->img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                             last - base, regions);
-   free(regions);
+   return true;
+}
+
+/* Rows y .. y + rows - 1 of slice z of level base + level, copied in from a staging slice of
+ * the batch being recorded. False: no staging memory (refused) or no batch. */
+static bool
+chain_write(void *user, uint32_t level, uint32_t z, uint32_t y, uint32_t rows,
+            const uint8_t *texels)
+{
+   struct vk_chain *g = user;
+   struct vkb_screen *scr = g->scr;
+   struct vkb_resource *r = g->r;
+   const uint32_t w = MIP(r->width, g->base + level);
+   const VkDeviceSize bytes = (VkDeviceSize)w * rows * r->fmt->vk_texel_size;
+   struct vkb_alloc out;
+   if (!vkb_arena_or_refuse(scr, bytes, 16, &out, r->base.h, "generate_mipmap"))
+      return false;
+   memcpy(out.ptr, texels, (size_t)bytes);
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return false;
+   const VkBufferImageCopy wr = {
+      .bufferOffset = out.offset,
+      .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, g->base + level, g->is3d ? 0 : g->layer, 1},
+      .imageOffset = {0, (int32_t)y, g->is3d ? (int32_t)z : 0},
+      .imageExtent = {w, rows, 1},
+   };
+   vkCmdCopyBufferToImage(cmd, out.buf, r->img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &wr);
    r->last_use = vkb_current_serial(scr);
+   return true;
+}
+
+/* Levels base+1..last of r made on the CPU in bands of rows (mgp_mipmap_chain), each layer of
+ * an array on its own; false when its format is not a float one the texel codec decodes and
+ * encodes (the caller declines). */
+static bool
+mipmap_on_cpu(struct vkb_screen *scr, struct vkb_resource *r, uint32_t base, uint32_t last)
+{
+   const unsigned fmt = r->fmt->storage;
+   uint8_t probe[16] = {0};
+   struct mgp_texel t;
+   if (r->fmt->kind != MGP_SAMPLER_KIND_FLOAT || !mgp_texel_decode(fmt, probe, &t) || t.is_int ||
+       !mgp_texel_encode_float(fmt, t.f, probe) ||
+       mgp_format_desc(fmt)->bytes != r->fmt->vk_texel_size)
+      return false;
+   struct vk_chain g = {.scr = scr, .r = r, .base = base};
+   g.is3d = r->image_type == VK_IMAGE_TYPE_3D;
+   const struct mgp_mip_chain c = {
+      .format = fmt,
+      .width = MIP(r->width, base),
+      .height = MIP(r->height, base),
+      .depth = g.is3d ? MIP(r->depth, base) : 1,
+      .levels = last - base,
+      .user = &g,
+      .read = chain_read,
+      .write = chain_write,
+   };
+   vkb_image_transition(scr, r, base, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
+   vkb_image_transition(scr, r, base + 1, last - base, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
+   for (uint32_t layer = 0; layer < (g.is3d ? 1 : r->layers) && !scr->failed; layer++) {
+      g.layer = layer;
+      const enum mgp_mip_result got = mgp_mipmap_chain(&c, NULL);
+      if (got == MGP_MIP_NO_MEMORY)
+         vkb_fatal(scr, MGU_FATAL_OutOfMemory, "generate_mipmap");
+      if (got != MGP_MIP_DONE)
+         break; /* refused (GL_OUT_OF_MEMORY told) or failed: the other layers too */
+   }
    return true;
 }
 
