@@ -189,6 +189,18 @@ resource_upload(struct fe_context *ctx, struct mgp_handle res, uint64_t offset, 
                 uint64_t size)
 {
    const uint8_t *p = data;
+   if (size && size < FE_UPLOAD_CHECKED) {
+      /* one record, below the size fe_upload_sent notes (a glBufferSubData between draws):
+       * the loop's way without its chunk arithmetic or the call */
+      struct mgp_resource_subdata a = {
+         .res = res,
+         .box = {.x = (int32_t)offset, .width = (uint32_t)size, .height = 1, .depth = 1},
+         .data = {.ptr = (void *)p, .size = size},
+      };
+      mgp_resource_subdata(&ctx->pipe, &a, NULL);
+      return;
+   }
+   _Static_assert(FE_UPLOAD_CHECKED <= FE_UPLOAD_CHUNK, "one chunk below FE_UPLOAD_CHECKED");
    while (size) {
       uint64_t n = size < FE_UPLOAD_CHUNK ? size : FE_UPLOAD_CHUNK;
       struct mgp_resource_subdata a = {
@@ -204,7 +216,7 @@ resource_upload(struct fe_context *ctx, struct mgp_handle res, uint64_t offset, 
    }
 }
 
-static inline void
+static inline __attribute__((always_inline)) void
 buffer_upload(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset, const void *data,
               uint64_t size)
 {

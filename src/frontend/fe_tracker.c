@@ -320,15 +320,12 @@ binding_range(const struct fe_ubo_binding *b)
       .res = buf->res, .offset = (uint64_t)b->offset, .size = size < avail ? size : avail};
 }
 
+/* The uniform blocks' ranges, each sent where it moved from the one sent last (the key of what
+ * they were resolved from already stored). */
 static void
-emit_uniform_buffers(struct fe_context *ctx, struct fe_exec *e)
+send_uniform_buffers(struct fe_context *ctx, struct fe_exec *e)
 {
    struct fe_tracker *t = &ctx->tracker;
-   uint64_t key[4] = {(uint64_t)(uintptr_t)e, e->bindings_version, ctx->ubo_version,
-                      atomic_load(&ctx->share->buffer_gen)};
-   if (!memcmp(key, t->ubo_key, sizeof(key)))
-      return;
-   memcpy(t->ubo_key, key, sizeof(key));
    unsigned n = e->glsl->num_blocks;
    if (!n)
       return;
@@ -348,6 +345,18 @@ emit_uniform_buffers(struct fe_context *ctx, struct fe_exec *e)
    t->ubo_sent_n = n;
    struct mgp_set_shader_buffers a = {.cls = 0, .start = GLSL_BINDING_UBO_BASE, .count = n};
    mgp_set_shader_buffers(&ctx->pipe, &a, t->ubo_sent);
+}
+
+static void
+emit_uniform_buffers(struct fe_context *ctx, struct fe_exec *e)
+{
+   struct fe_tracker *t = &ctx->tracker;
+   uint64_t key[4] = {(uint64_t)(uintptr_t)e, e->bindings_version, ctx->ubo_version,
+                      atomic_load(&ctx->share->buffer_gen)};
+   if (!memcmp(key, t->ubo_key, sizeof(key)))
+      return;
+   memcpy(t->ubo_key, key, sizeof(key));
+   send_uniform_buffers(ctx, e);
 }
 
 /* The storage blocks' buffer ranges (descriptor bindings GLSL_BINDING_SSBO_BASE + k), all
@@ -1355,7 +1364,13 @@ fe_tracker_repeat(struct fe_context *ctx, bool constants, bool buffers)
    /* its uniform-block group (the same program and block bindings, no buffer generation) */
    if (buffers && t->draw_in.ubo_version != ctx->ubo_version) {
       t->binding_validates++;
-      emit_uniform_buffers(ctx, e);
+      /* emit_uniform_buffers without its key's compare: the key's version is not the one
+       * kept, and the ranges' compare sends only what moved */
+      t->ubo_key[0] = (uint64_t)(uintptr_t)e;
+      t->ubo_key[1] = e->bindings_version;
+      t->ubo_key[2] = ctx->ubo_version;
+      t->ubo_key[3] = atomic_load(&ctx->share->buffer_gen);
+      send_uniform_buffers(ctx, e);
       t->draw_in.ubo_version = ctx->ubo_version;
    }
    /* its vertex-array group for another vertex array (a glBindVertexArray between draws: its

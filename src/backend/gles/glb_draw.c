@@ -1001,12 +1001,15 @@ bit_count(uint32_t v)
  * without the walk over the others. */
 enum { GLB_DIRTY_SHORT = GLB_DIRTY_DYNAMIC | GLB_DIRTY_BUFFERS | GLB_DIRTY_VERTEX_BUFFERS };
 
-static bool
+static __attribute__((noinline)) bool
 apply_short(struct glb_context *ctx, uint32_t todo)
 {
    struct glb_screen *scr = ctx->scr;
    struct glb_shader *prog = ctx->draw_prog;
-   scr->stats.groups_skipped += bit_count(GLB_DIRTY_ALL & ~todo);
+   /* todo holds GLB_DIRTY_SHORT's three bits at most: the others skipped, counted bit by bit */
+   _Static_assert(GLB_DIRTY_SHORT == ((1u << 7) | (1u << 9) | (1u << 10)), "GLB_DIRTY_SHORT");
+   scr->stats.groups_skipped +=
+      bit_count(GLB_DIRTY_ALL) - ((todo >> 7 & 1) + (todo >> 9 & 1) + (todo >> 10 & 1));
    if (todo & GLB_DIRTY_BUFFERS) {
       scr->stats.buffers_only_draws++;
       if (!glb_program_buffers(ctx, prog, "draw") ||
@@ -1027,29 +1030,16 @@ apply_short(struct glb_context *ctx, uint32_t todo)
    return true;
 }
 
-/* Puts the draw's state on the host, group by group (glb.h: GLB_DIRTY_*): every group when the
+/* apply_state's walk: puts the draw's state on the host, group by group (glb.h: GLB_DIRTY_*): every group when the
  * host holds another context's state or the shadow was forgotten (any other entry point may
  * have moved host state), else only those a call marked since this context's last draw; none
  * at all for a draw with nothing marked. A group skipped is one the host holds as this
  * context's last draw left it and no call since could change. false: declined; the marks stay,
  * so the next draw applies those groups again. */
-static bool
-apply_state(struct glb_context *ctx)
+static __attribute__((noinline)) bool
+apply_groups(struct glb_context *ctx, bool whole, uint32_t todo)
 {
    struct glb_screen *scr = ctx->scr;
-   const bool whole = scr->sh.applied != ctx;
-   uint32_t todo = whole ? GLB_DIRTY_ALL : ctx->dirty & GLB_DIRTY_ALL;
-   if (!todo) {
-      ctx->dirty = 0; /* GLB_DIRTY_CHECKS alone: draw_bound checks this draw */
-      scr->stats.draws_unchanged++;
-      return true;
-   }
-   /* a program with format-less images picks its variant by its units' formats at a buffer
-    * change (glb_program_images), a stale LOD bias puts its uniforms, a program the host cannot
-    * draw with is declined: the whole walk */
-   if (!whole && !(todo & ~(uint32_t)GLB_DIRTY_SHORT) && ctx->draw_prog &&
-       ctx->draw_prog->program && !ctx->draw_prog->formatless_mask && !ctx->lod_bias_stale)
-      return apply_short(ctx, todo);
    scr->stats.groups_skipped += bit_count(GLB_DIRTY_ALL & ~todo);
    if (todo & (GLB_DIRTY_PROGRAM | GLB_DIRTY_MULTISAMPLE | GLB_DIRTY_SAMPLERS | GLB_DIRTY_VERTEX |
                GLB_DIRTY_ATTRIB_VALUES | GLB_DIRTY_BUFFERS)) {
@@ -1136,6 +1126,29 @@ apply_state(struct glb_context *ctx)
    if (scr->sh.trusted)
       scr->sh.applied = ctx;
    return true;
+}
+
+/* apply_state's choice: nothing marked, the short way (apply_short's frame alone) or the walk
+ * over the groups (apply_groups), each a tail call. Out of line: glb_draw's registers stay as
+ * they were for its draw without marks. A program with format-less images
+ * picks its variant by its units' formats at a buffer change (glb_program_images), a stale LOD
+ * bias puts its uniforms, a program the host cannot draw with is declined: the whole walk. */
+static __attribute__((noinline)) bool
+apply_state(struct glb_context *ctx)
+{
+   struct glb_screen *scr = ctx->scr;
+   const bool whole = scr->sh.applied != ctx;
+   const uint32_t todo = whole ? GLB_DIRTY_ALL : ctx->dirty & GLB_DIRTY_ALL;
+   if (!todo) {
+      ctx->dirty = 0; /* GLB_DIRTY_CHECKS alone: draw_bound checks this draw */
+      scr->stats.draws_unchanged++;
+      return true;
+   }
+   const struct glb_shader *prog = ctx->draw_prog;
+   if (!whole && !(todo & ~(uint32_t)GLB_DIRTY_SHORT) && prog && prog->program &&
+       !prog->formatless_mask && !ctx->lod_bias_stale)
+      return apply_short(ctx, todo);
+   return apply_groups(ctx, whole, todo);
 }
 
 /* ---- the draw --------------------------------------------------------------------------------- */

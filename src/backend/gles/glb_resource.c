@@ -804,15 +804,42 @@ static void subdata_renderbuffer(struct glb_context *ctx, struct glb_resource *r
                                  const struct mgp_resource_subdata *args, const void *tail,
                                  uint32_t tail_count);
 
-void
-glb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const void *tail,
-                     uint32_t tail_count)
+/* A buffer's resource_subdata (not a buffer texture's): its bytes move no state the shadow
+ * holds but GL_COPY_WRITE_BUFFER's binding, which it keeps (below), so a glBufferSubData between
+ * draws leaves the next draw the host draw alone. Its own function, small: the texture ways'
+ * frame is not paid by a buffer's. */
+static void
+buffer_subdata(struct glb_context *ctx, struct glb_resource *r,
+               const struct mgp_resource_subdata *args)
 {
-   struct glb_context *ctx = self;
    struct glb_screen *scr = ctx->scr;
-   struct glb_resource *r = glb_resource_for_use(scr, args->res, "resource_subdata");
-   if (!r)
+   if (!glb_context_bind_keep(ctx))
       return;
+   const struct glb_host *h = scr->h;
+   const uint64_t off = (uint64_t)(int64_t)args->box.x, len = args->box.width;
+   if (args->box.x < 0 || off > r->desc.size || len > r->desc.size - off ||
+       !span_has(&args->data, 0, len)) {
+      char detail[128];
+      snprintf(detail, sizeof(detail), "resource_subdata: buffer range %d+%u of %llu", args->box.x,
+               args->box.width, (unsigned long long)r->desc.size);
+      glb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
+      return;
+   }
+   /* the binding kept in the shadow while it is trusted (a draw before, no other entry
+    * point since: a buffer's deletion, which unbinds it, forgets the shadow) */
+   if (!glb_shadow_known(scr, GLB_SH_COPY_WRITE) || scr->sh.copy_write != r->name) {
+      GLB_GL(h)->glBindBuffer(GL_COPY_WRITE_BUFFER, r->name);
+      scr->sh.copy_write = r->name;
+      glb_shadow_set(scr, GLB_SH_COPY_WRITE);
+   }
+   GLB_GL(h)->glBufferSubData(GL_COPY_WRITE_BUFFER, (GLintptr)off, (GLsizeiptr)len, args->data.ptr);
+}
+
+/* A texture's, a renderbuffer's or a buffer texture's resource_subdata, out of line. */
+static __attribute__((noinline)) void
+image_subdata(struct glb_context *ctx, struct glb_resource *r,
+              const struct mgp_resource_subdata *args, const void *tail, uint32_t tail_count)
+{
    /* a level the texture lacks (a renderbuffer has one): refused before any host call, as the
     * Vulkan backend refuses it, instead of a host error that nothing reads */
    const uint32_t levels = r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER ? 1 : r->levels;
@@ -821,38 +848,13 @@ glb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const 
                   args->level, levels);
       return;
    }
-   /* a buffer's bytes move no state the shadow holds but GL_COPY_WRITE_BUFFER's binding,
-    * which it keeps (below): a glBufferSubData between draws leaves the next draw the host
-    * draw alone; a texture's upload binds it on the active unit and sets the unpack state, and
-    * forgets the shadow */
-   const bool buffer = r->is_buffer && r->tex_target != GL_TEXTURE_BUFFER;
-   if (!(buffer ? glb_context_bind_keep(ctx) : glb_context_bind(ctx)))
+   /* a texture's upload binds it on the active unit and sets the unpack state, and forgets
+    * the shadow */
+   if (!glb_context_bind(ctx))
       return;
-   const struct glb_host *h = scr->h;
-   char detail[128];
    if (r->tex_target == GL_TEXTURE_BUFFER) {
       MGU_DECLINE(backend_feature_unimplemented,
                   "gles: resource_subdata of a buffer texture (its buffer holds the texels)");
-      return;
-   }
-   if (r->is_buffer) {
-      const uint64_t off = (uint64_t)(int64_t)args->box.x, len = args->box.width;
-      if (args->box.x < 0 || off > r->desc.size || len > r->desc.size - off ||
-          !span_has(&args->data, 0, len)) {
-         snprintf(detail, sizeof(detail), "resource_subdata: buffer range %d+%u of %llu",
-                  args->box.x, args->box.width, (unsigned long long)r->desc.size);
-         glb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
-         return;
-      }
-      /* the binding kept in the shadow while it is trusted (a draw before, no other entry
-       * point since: a buffer's deletion, which unbinds it, forgets the shadow) */
-      if (!glb_shadow_known(scr, GLB_SH_COPY_WRITE) || scr->sh.copy_write != r->name) {
-         GLB_GL(h)->glBindBuffer(GL_COPY_WRITE_BUFFER, r->name);
-         scr->sh.copy_write = r->name;
-         glb_shadow_set(scr, GLB_SH_COPY_WRITE);
-      }
-      GLB_GL(h)->glBufferSubData(GL_COPY_WRITE_BUFFER, (GLintptr)off, (GLsizeiptr)len,
-                                 args->data.ptr);
       return;
    }
    if (args->format != r->desc.format || r->fmt->no_upload ||
@@ -866,6 +868,20 @@ glb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const 
       subdata_renderbuffer(ctx, r, args, tail, tail_count);
    else
       subdata_texture(ctx, r, args, tail, tail_count);
+}
+
+void
+glb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const void *tail,
+                     uint32_t tail_count)
+{
+   struct glb_context *ctx = self;
+   struct glb_resource *r = glb_resource_for_use(ctx->scr, args->res, "resource_subdata");
+   if (!r)
+      return;
+   if (r->is_buffer && r->tex_target != GL_TEXTURE_BUFFER)
+      buffer_subdata(ctx, r, args);
+   else
+      image_subdata(ctx, r, args, tail, tail_count);
 }
 
 /* resource_subdata's regions into texture r, each checked against the level and the span;

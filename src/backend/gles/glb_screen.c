@@ -986,11 +986,21 @@ glb_context_bind(struct glb_context *ctx)
    return true;
 }
 
-bool
-glb_context_bind_keep(struct glb_context *ctx)
+/* The host context current on this thread and ctx the one bound, known without a call: every
+ * draw's and glBufferSubData's question, asked inline so the answer yes costs no register
+ * saves. */
+static inline bool
+bound_here(const struct glb_context *ctx)
 {
-   /* a glBufferSubData's between draws: as glb_context_bind_draw, make_current and switch_to
-    * called only where the host context is not current or another context is bound */
+   const struct glb_screen *scr = ctx->scr;
+   return current_known && current_ctx == scr->ctx && scr->bound == ctx;
+}
+
+/* bound_here's no: make_current and switch_to called only where the host context is not
+ * current or another context is bound. */
+static __attribute__((noinline)) bool
+bind_current(struct glb_context *ctx)
+{
    struct glb_screen *scr = ctx->scr;
    if (!glb_is_current(scr) && !make_current(scr))
       return false;
@@ -999,20 +1009,35 @@ glb_context_bind_keep(struct glb_context *ctx)
    return true;
 }
 
-bool
-glb_context_bind_draw(struct glb_context *ctx)
+/* glb_context_bind_draw past bound_here, or for a screen without a shadow. */
+static __attribute__((noinline)) bool
+bind_draw_slow(struct glb_context *ctx)
 {
    struct glb_screen *scr = ctx->scr;
-   /* every draw's: the host context current and this context bound, both checked here and
-    * make_current / switch_to called only where one is not (no call frames on the way) */
-   if (!glb_is_current(scr) && !make_current(scr))
+   if (!bind_current(ctx))
       return false;
-   if (scr->bound != ctx)
-      switch_to(ctx);
    if (scr->no_shadow)
       glb_shadow_forget(scr);
    else
       scr->sh.trusted = true;
+   return true;
+}
+
+bool
+glb_context_bind_keep(struct glb_context *ctx)
+{
+   /* a glBufferSubData's between draws: as glb_context_bind_draw, the shadow as it is */
+   return bound_here(ctx) || bind_current(ctx);
+}
+
+bool
+glb_context_bind_draw(struct glb_context *ctx)
+{
+   /* every draw's: the host context current and this context bound, the shadow trusted */
+   struct glb_screen *scr = ctx->scr;
+   if (!bound_here(ctx) || scr->no_shadow)
+      return bind_draw_slow(ctx);
+   scr->sh.trusted = true;
    return true;
 }
 

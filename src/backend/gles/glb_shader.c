@@ -1965,13 +1965,12 @@ glb_set_shader_buffers(void *self, const struct mgp_set_shader_buffers *args, co
              tail_count * sizeof(struct mgp_buffer_range));
 }
 
-static void
-bind_ubo(struct glb_screen *scr, uint32_t b, GLuint buffer, uint64_t offset, uint64_t size)
+/* bind_ubo's host call, out of line: a draw whose binding the host holds pays the compare
+ * alone, without this call's register saves. */
+static __attribute__((noinline)) void
+bind_ubo_host(struct glb_screen *scr, uint32_t b, GLuint buffer, uint64_t offset, uint64_t size)
 {
    struct glb_shadow *sh = &scr->sh;
-   if ((sh->ubo_known >> b & 1) && sh->ubo[b].buffer == buffer && sh->ubo[b].offset == offset &&
-       sh->ubo[b].size == size)
-      return;
    GLB_GL(scr->h)->glBindBufferRange(GL_UNIFORM_BUFFER, b, buffer, (GLintptr)offset,
                                      (GLsizeiptr)size);
    sh->ubo[b].buffer = buffer;
@@ -1979,6 +1978,15 @@ bind_ubo(struct glb_screen *scr, uint32_t b, GLuint buffer, uint64_t offset, uin
    sh->ubo[b].size = size;
    if (sh->trusted)
       sh->ubo_known |= 1ull << b;
+}
+
+static inline void
+bind_ubo(struct glb_screen *scr, uint32_t b, GLuint buffer, uint64_t offset, uint64_t size)
+{
+   const struct glb_shadow *sh = &scr->sh;
+   if (!(sh->ubo_known >> b & 1) || sh->ubo[b].buffer != buffer || sh->ubo[b].offset != offset ||
+       sh->ubo[b].size != size)
+      bind_ubo_host(scr, b, buffer, offset, size);
 }
 
 /* Binds the program's uniform buffers for a draw; false: declined. */

@@ -2,6 +2,7 @@
  * glGetError's semantics (first error sticks until read; a lost session reports
  * GL_CONTEXT_LOST by the context's reset notification strategy and later calls are harmless). */
 #include <math.h>
+#include <stdlib.h>
 
 #include "fe_test_util.h"
 
@@ -1958,6 +1959,58 @@ test_missing_backend_calls(void)
    env_finish(&e);
 }
 
+/* What a glBufferSubData sends: one resource_subdata of the range below FE_UPLOAD_CHECKED (the
+ * group's allocations not marked unchecked), FE_UPLOAD_CHUNK pieces in order from it on (marked,
+ * so the next glGetError asks the server), each piece's box and bytes the application's. */
+static void
+test_buffer_subdata_records(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   const uint64_t big = FE_UPLOAD_CHUNK + 24;
+   uint8_t *src = malloc(big);
+   CHECK(src != NULL);
+   if (!src) {
+      env_finish(&e);
+      return;
+   }
+   for (uint64_t i = 0; i < big; i++)
+      src[i] = (uint8_t)(i * 7 + 3);
+   GLuint b;
+   mgl_glGenBuffers(1, &b);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, b);
+   mgl_glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(big + 16), NULL, GL_STATIC_DRAW);
+   CHECK_ERR(GL_NO_ERROR);
+   const uint64_t sizes[] = {24, FE_UPLOAD_CHECKED - 1, FE_UPLOAD_CHECKED, big};
+   for (unsigned k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+      const uint64_t n = sizes[k];
+      atomic_store(&e.ctx->share->allocs_unchecked, false);
+      fake_clear();
+      mgl_glBufferSubData(GL_ARRAY_BUFFER, 8, (GLsizeiptr)n, src);
+      const unsigned pieces = (unsigned)((n + FE_UPLOAD_CHUNK - 1) / FE_UPLOAD_CHUNK);
+      CHECK_EQ(fake_count_of(MGP_CALL_resource_subdata), pieces);
+      uint64_t at = 0;
+      for (unsigned i = 0; i < pieces; i++) {
+         const struct fake_rec *r = fake_find(MGP_CALL_resource_subdata, i);
+         if (!r) {
+            CHECK(r != NULL);
+            break;
+         }
+         const struct mgp_resource_subdata *a = (const void *)r->args;
+         const uint64_t want = n - at < FE_UPLOAD_CHUNK ? n - at : FE_UPLOAD_CHUNK;
+         CHECK_EQ(a->box.x, (int32_t)(8 + at));
+         CHECK_EQ(a->box.width, (uint32_t)want);
+         CHECK(a->box.height == 1 && a->box.depth == 1);
+         CHECK(r->data_size == want && !memcmp(r->data, src + at, want));
+         at += want;
+      }
+      CHECK_EQ(atomic_load(&e.ctx->share->allocs_unchecked), n >= FE_UPLOAD_CHECKED);
+      CHECK_ERR(GL_NO_ERROR);
+   }
+   free(src);
+   env_finish(&e);
+}
+
 /* Timer queries (GL 3.3 §2.14, ARB_timer_query): the spec's errors, what crosses the pipe
  * (a counter is an end_query of kind GL_TIMESTAMP; glGet GL_TIMESTAMP one get_timestamp), and
  * a server without timestamps: counter bits 0, a named decline, results that read 0, no GL
@@ -3322,6 +3375,7 @@ main(void)
    test_no_error_context();
    test_share_group();
    test_missing_backend_calls();
+   test_buffer_subdata_records();
    test_timer_queries();
    test_conditional_render();
    test_occlusion_any();
