@@ -506,6 +506,9 @@ struct glb_context {
    struct mgp_vertex_buffer vb[GLB_MAX_VB];
    struct mgp_set_index_buffer ib;
    struct mgp_buffer_range ubo[GLB_MAX_UBO];
+   /* the program's buffers last put a padded copy of a uniform range (glb_program_buffers):
+    * the draw leaves GLB_DIRTY_BUFFERS marked, so each draw copies the range's bytes again */
+   bool ubo_padded;
    /* storage buffers (set_shader_buffers classes 1 and 2: binding 144 + k) and image units
     * (set_shader_images), bound at the draw or dispatch of a program that uses them; the
     * program launch_grid dispatches (set_dispatch_program). glb_compute.c */
@@ -728,9 +731,13 @@ struct glb_screen {
    bool ext_blend_advanced;
    /* buffer textures (GLES 3.2, EXT/OES_texture_buffer on 3.1): MGP_CAP_TEXTURE_BUFFER */
    bool texture_buffer;
-   GLint texbuf_align;       /* GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT */
-   GLuint texbuf_zero;       /* a zeroed buffer a buffer texture without buffer views */
-   GLuint ssbo_placeholder;  /* the buffer a storage block without one binds (glb_storage.c) */
+   GLint texbuf_align;      /* GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT */
+   GLuint texbuf_zero;      /* a zeroed buffer a buffer texture without buffer views */
+   GLuint ssbo_placeholder; /* the buffer a storage block without one binds (glb_storage.c) */
+   /* per uniform binding, the host buffer a range that ends inside a word is copied into,
+    * zeroed to a multiple of 16 bytes, and its size (glb_shader.c: pad_ubo_range) */
+   GLuint ubo_pad[GLB_MAX_UBO];
+   uint64_t ubo_pad_size[GLB_MAX_UBO];
    GLint max_dual_source;    /* EXT_blend_func_extended's draw buffers; 0: none */
    float max_lod_bias;       /* GL_MAX_TEXTURE_LOD_BIAS */
    uint64_t hide_cap_bits;   /* MGL_GLES_HIDE's cap bits the caps leave out */
@@ -848,6 +855,8 @@ struct glb_screen {
       uint64_t dispatches;            /* launch_grid's host dispatches (glb_compute.c) */
       /* stages translated with a block padded to its offsets (glb_block_pad.c) */
       uint64_t blocks_padded;
+      /* uniform ranges ending inside a word, bound as a zero-padded copy (pad_ubo_range) */
+      uint64_t uniform_ranges_padded;
       /* the host driver's debug messages (MGL_GLES_HOST_DEBUG, glb_screen.c) */
       uint64_t host_debug_messages;
       uint64_t host_debug_logged; /* of them, logged (not notifications; HOST_DEBUG_LOGGED) */

@@ -1132,6 +1132,7 @@ glb_gate_counters(void *screen, const char **names, unsigned long long *values, 
       {"gles-blits-drawn", scr->stats.blits_drawn},
       {"gles-dispatches", scr->stats.dispatches},
       {"gles-blocks-padded", scr->stats.blocks_padded},
+      {"gles-uniform-ranges-padded", scr->stats.uniform_ranges_padded},
       {"gles-host-debug-messages", scr->stats.host_debug_messages},
       /* the process's, not this screen's alone (glb.h): one session per process on monolith
        * and spawn, where mgl-bench reads it */

@@ -72,6 +72,12 @@
  *                   host without robust access the server reads them to bound the vertices),
  *                   no host draw; the indices at an odd address are read unaligned; one inside
  *                   them draws.
+ *   ubo_pad         a uniform range of 19 bytes (a uint straddling its end, poison 0xff past
+ *                   it): the host binds a copy whose size is a multiple of 16 and whose bytes
+ *                   past the range are zero (docs/PIPE.md#ranges: GLES leaves them undefined,
+ *                   NVIDIA's robust access returns the buffer's own), byte 19 draws as 0 in red;
+ *                   gles-uniform-ranges-padded counts it; a resource_subdata into the range
+ *                   with nothing else changed is in the next draw's copy.
  *   declined_compact a draw draw_bound declines after apply_state (an element buffer's bound,
  *                   triangles from a program with tessellation stages), then the same as a
  *                   compact draw with nothing changed, twice: each is declined and counted, none
@@ -1278,6 +1284,113 @@ declined_step(struct t *t, const char *what, bool compact, enum mgp_prim mode, u
          (unsigned long long)declined, mgu_decline_name(decline), drawn, e);
 }
 
+/* the host's draw framebuffer's pixel (x, y) as RGBA8; the read binding is put back */
+static void
+host_pixel(struct t *t, int x, int y, uint8_t rgba[4])
+{
+   const struct glb_host *h = t->scr->h;
+   GLint draw_fbo = 0, read_fbo = 0;
+   h->glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &draw_fbo);
+   h->glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &read_fbo);
+   h->glBindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)draw_fbo);
+   memset(rgba, 0xee, 4);
+   h->glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+   h->glBindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)read_fbo);
+}
+
+/* The buffer the host holds at uniform binding b, its range's size and bytes (up to 64) */
+static GLint
+host_ubo(struct t *t, GLuint b, uint8_t *bytes, GLint *size)
+{
+   const struct glb_host *h = t->scr->h;
+   GLint name = 0, offset = -1;
+   *size = -1;
+   h->glGetIntegeri_v(GL_UNIFORM_BUFFER_BINDING, b, &name);
+   h->glGetIntegeri_v(GL_UNIFORM_BUFFER_START, b, &offset);
+   GLint64 size64 = -1;
+   PFNGLGETINTEGER64I_VPROC get64 = (PFNGLGETINTEGER64I_VPROC)h->imports_proc("glGetInteger64i_v");
+   if (get64)
+      get64(GL_UNIFORM_BUFFER_SIZE, b, &size64);
+   *size = (GLint)size64;
+   memset(bytes, 0xee, 64);
+   if (name <= 0 || offset < 0 || size64 <= 0 || size64 > 64)
+      return name;
+   h->glBindBuffer(GL_COPY_READ_BUFFER, (GLuint)name);
+   const uint8_t *p =
+      h->glMapBufferRange(GL_COPY_READ_BUFFER, offset, (GLsizeiptr)size64, GL_MAP_READ_BIT);
+   if (p)
+      memcpy(bytes, p, (size_t)size64);
+   h->glUnmapBuffer(GL_COPY_READ_BUFFER);
+   h->glBindBuffer(GL_COPY_READ_BUFFER, 0);
+   return name;
+}
+
+/* A 19-byte uniform range at binding 1 (range.frag reads bytes 16..19 as one uint): the host
+ * must see zeros past byte 19, whatever the buffer holds there (docs/PIPE.md#ranges). */
+static void
+test_ubo_pad(struct t *t)
+{
+   draw_setup(t);
+   size_t vs_size, fs_size;
+   void *vs = read_file("fill.vert.spv", &vs_size), *fs = read_file("range.frag.spv", &fs_size);
+   struct mgp_create_shader c = {.cso = new_handle(t, MGP_KIND_SHADER),
+                                 .stage_mask = (1u << MGP_SHADER_STAGE_VERTEX) |
+                                               (1u << MGP_SHADER_STAGE_FRAGMENT)};
+   c.spirv[MGP_SHADER_STAGE_VERTEX] = (struct mgp_span){.ptr = vs, .size = vs_size};
+   c.spirv[MGP_SHADER_STAGE_FRAGMENT] = (struct mgp_span){.ptr = fs, .size = fs_size};
+   c.reflection.fragment_output_mask = 1;
+   c.reflection.ubo_mask = 1u << 1;
+   t->cv->create_shader(t->ctx, &c, NULL, 0);
+   free(vs);
+   free(fs);
+   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){c.cso}, NULL, 0);
+   uint8_t src[64];
+   memset(src, 0xff, sizeof(src));
+   const uint32_t a[4] = {7, 1, 2, 3};
+   memcpy(src, a, sizeof(a));
+   src[16] = 0x40;
+   src[17] = 0x80;
+   src[18] = 0xc0;
+   const struct mgp_handle buf = make_buffer(t, sizeof(src), src);
+   const struct mgp_buffer_range range = {buf, 0, 19};
+   t->cv->set_shader_buffers(t->ctx, &(struct mgp_set_shader_buffers){0, 1, 1, 0}, &range, 1);
+   const unsigned long long padded = counter(t, "gles-uniform-ranges-padded");
+   const unsigned long long draws = counter(t, "gles-draws");
+   draw(t, 0, 3, 1);
+   GLenum e = host_error(t);
+   uint8_t bytes[64], px[4];
+   GLint size;
+   host_ubo(t, 1, bytes, &size);
+   bool zeros = size > 19;
+   for (GLint i = 19; i < size && i < 64; i++)
+      zeros = zeros && bytes[i] == 0;
+   host_pixel(t, W / 2, H / 2, px);
+   check(counter(t, "gles-draws") == draws + 1 && e == GL_NO_ERROR && size % 16 == 0 && zeros &&
+            !memcmp(bytes, src, 19) && px[0] == 0 && px[1] == 0x40 &&
+            counter(t, "gles-uniform-ranges-padded") == padded + 1,
+         "a 19-byte uniform range: the host binds %d bytes (want a multiple of 16), the range's "
+         "bytes %s, the rest %s (byte 19: 0x%02x), red %u green 0x%02x (want 0, 0x40), "
+         "gles-uniform-ranges-padded +%llu, host error 0x%x, %llu drawn",
+         size, !memcmp(bytes, src, 19) ? "kept" : "CHANGED", zeros ? "zero" : "NOT zero", bytes[19],
+         px[0], px[1], counter(t, "gles-uniform-ranges-padded") - padded, e,
+         counter(t, "gles-draws") - draws);
+   /* the range's bytes change, nothing else: the next draw's copy holds them, twice (the
+    * second upload finds the shadow of GL_COPY_WRITE_BUFFER a draw made) */
+   for (uint8_t g = 0x41; g <= 0x42; g++) {
+      const struct mgp_resource_subdata sd = {
+         .res = buf, .box = {16, 0, 0, 1, 1, 1}, .data = {.ptr = &g, .size = 1}};
+      t->cv->resource_subdata(t->ctx, &sd, NULL, 0);
+      draw(t, 0, 3, 1);
+      e = host_error(t);
+      host_ubo(t, 1, bytes, &size);
+      host_pixel(t, W / 2, H / 2, px);
+      check(e == GL_NO_ERROR && bytes[16] == g && px[1] == g && t->fatal_count == 0,
+            "a resource_subdata into the padded range alone: the next draw reads it (host copy "
+            "0x%02x, green 0x%02x, want 0x%02x), host error 0x%x %s",
+            bytes[16], px[1], g, e, t->fatal);
+   }
+}
+
 /* A draw draw_bound declines after apply_state put its state (nothing marked since then), and
  * the same again as a compact draw (glb_draw's path that skips draw_bound's checks when no
  * group is marked): each is declined and counted, none reaches the host. The element buffer's
@@ -1489,6 +1602,7 @@ main(int argc, char **argv)
    test_vertex_buffers_compact(&t);
    test_dynamic_parts(&t);
    test_declined_compact(&t);
+   test_ubo_pad(&t);
    test_unbounded(&t, !(getenv("MGL_GLES_HIDE") && strstr(getenv("MGL_GLES_HIDE"), "robust")));
    check(t.fatal_count == 0, "no Fatal: %s", t.fatal);
    test_spirv_bound(&t);
