@@ -36,6 +36,11 @@ delete_storage(struct glb_screen *scr, struct glb_resource *r)
    r->mem_bytes = 0;
    if (!r->name)
       return;
+   for (unsigned l = 0; l < GLB_MAX_LEVELS; l++)
+      if (r->level_views[l]) {
+         GLB_GL(scr->h)->glDeleteTextures(1, &r->level_views[l]);
+         r->level_views[l] = 0;
+      }
    if (r->is_buffer)
       GLB_GL(scr->h)->glDeleteBuffers(1, &r->name);
    else if (r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER)
@@ -283,6 +288,7 @@ make_storage(struct glb_screen *scr, struct glb_resource *r)
       GLB_GL(h)->glTexStorage2D(r->tex_target, (GLsizei)levels, internal, (GLsizei)d->width,
                                 (GLsizei)d->height);
    r->levels = levels;
+   r->internal = internal;
 }
 
 GLenum
@@ -1030,6 +1036,47 @@ glb_attachment_of(const struct glb_resource *r)
    return d->bits[5] ? GL_STENCIL_ATTACHMENT : GL_DEPTH_ATTACHMENT;
 }
 
+/* The host texture that holds level `level` of r as an attachment: r itself where the level
+ * lies in its [TEXTURE_BASE_LEVEL, q], else a view of that level alone (its level 0), made
+ * once. GLES 3.2 §9.4.1 makes an immutable texture's level outside that range an incomplete
+ * attachment (NVIDIA refuses the framebuffer; Mesa draws), while GL's base and max level are
+ * sampling state, and a draw may sample the texture through them while it draws into
+ * another of its levels (feedback_mip_chain). *view_level: the level to attach. 0: declined. */
+static GLuint
+attach_name(struct glb_context *ctx, struct glb_resource *r, uint32_t level, GLint *view_level,
+            const char *call)
+{
+   struct glb_screen *scr = ctx->scr;
+   const struct glb_host *h = scr->h;
+   *view_level = (GLint)level;
+   if (r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER ||
+       r->tex_target == GL_TEXTURE_2D_MULTISAMPLE ||
+       r->tex_target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
+      return r->name;
+   const int64_t q = (int64_t)r->levels - 1 < r->max_level ? (int64_t)r->levels - 1 : r->max_level;
+   if ((int64_t)level >= r->base_level && (int64_t)level <= q)
+      return r->name;
+   if (level >= r->levels || level >= GLB_MAX_LEVELS || !scr->texture_view) {
+      MGU_DECLINE(backend_draw_incomplete,
+                  "gles: %s: level %u of a texture whose base..max level is %d..%d (%u levels), "
+                  "and the host has no texture views to attach it outside them",
+                  call, level, r->base_level, r->max_level, r->levels);
+      return 0;
+   }
+   if (!r->level_views[level]) {
+      /* a fresh name (never bound) of the texture's target: a cube map's view holds its 6
+       * faces, an array's its layers, a 3D one its level's slices (its one "layer"); one the
+       * host refuses leaves the framebuffer incomplete, which glb_framebuffer_ready declines */
+      GLB_GL(h)->glGenTextures(1, &r->level_views[level]);
+      (scr->texture_view_ext ? GLB_GL(h)->glTextureViewEXT : GLB_GL(h)->glTextureViewOES)(
+         r->level_views[level], r->tex_target, r->name, r->internal, level, 1, 0,
+         r->tex_target == GL_TEXTURE_3D ? 1 : r->layers);
+      scr->stats.level_views++;
+   }
+   *view_level = 0;
+   return r->level_views[level];
+}
+
 bool
 glb_attach(struct glb_context *ctx, GLenum target, GLenum at, const struct mgp_surface *s,
            const char *call)
@@ -1058,22 +1105,26 @@ glb_attach(struct glb_context *ctx, GLenum target, GLenum at, const struct mgp_s
                   layers);
       return false;
    }
+   GLint level = (GLint)s->level;
+   const GLuint name = attach_name(ctx, r, s->level, &level, call);
+   if (!name)
+      return false;
    if (layered && ctx->scr->es_minor >= 2)
-      GLB_GL(h)->glFramebufferTexture(target, at, r->name, s->level);
+      GLB_GL(h)->glFramebufferTexture(target, at, name, level);
    else if (layered)
-      GLB_GL(h)->glFramebufferTextureEXT(target, at, r->name, s->level);
+      GLB_GL(h)->glFramebufferTextureEXT(target, at, name, level);
    else if (r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER)
-      GLB_GL(h)->glFramebufferRenderbuffer(target, at, GL_RENDERBUFFER, r->name);
+      GLB_GL(h)->glFramebufferRenderbuffer(target, at, GL_RENDERBUFFER, name);
    else if (glb_texture_3d_shaped(r->tex_target) ||
             r->tex_target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
-      GLB_GL(h)->glFramebufferTextureLayer(target, at, r->name, s->level, (GLint)s->layer);
+      GLB_GL(h)->glFramebufferTextureLayer(target, at, name, level, (GLint)s->layer);
    else if (r->tex_target == GL_TEXTURE_2D_MULTISAMPLE)
-      GLB_GL(h)->glFramebufferTexture2D(target, at, GL_TEXTURE_2D_MULTISAMPLE, r->name, 0);
+      GLB_GL(h)->glFramebufferTexture2D(target, at, GL_TEXTURE_2D_MULTISAMPLE, name, 0);
    else if (r->tex_target == GL_TEXTURE_CUBE_MAP)
-      GLB_GL(h)->glFramebufferTexture2D(target, at, GL_TEXTURE_CUBE_MAP_POSITIVE_X + s->layer,
-                                        r->name, s->level);
+      GLB_GL(h)->glFramebufferTexture2D(target, at, GL_TEXTURE_CUBE_MAP_POSITIVE_X + s->layer, name,
+                                        level);
    else
-      GLB_GL(h)->glFramebufferTexture2D(target, at, GL_TEXTURE_2D, r->name, s->level);
+      GLB_GL(h)->glFramebufferTexture2D(target, at, GL_TEXTURE_2D, name, level);
    return true;
 }
 

@@ -78,6 +78,12 @@
  *                   NVIDIA's robust access returns the buffer's own), byte 19 draws as 0 in red;
  *                   gles-uniform-ranges-padded counts it; a resource_subdata into the range
  *                   with nothing else changed is in the next draw's copy.
+ *   attach_levels   a draw into level 1 of a texture whose base and max level (sampling state,
+ *                   set_texture_params) are 0: what the host has attached must meet GLES 3.2's
+ *                   attachment completeness (§9.4.1: a level of an immutable texture lies in
+ *                   its [TEXTURE_BASE_LEVEL, q], which Mesa does not enforce and NVIDIA does),
+ *                   the texture keeps base = max = 0, the level is drawn green; 2D, 2D array
+ *                   and cube map textures.
  *   declined_compact a draw draw_bound declines after apply_state (an element buffer's bound,
  *                   triangles from a program with tessellation stages), then the same as a
  *                   compact draw with nothing changed, twice: each is declined and counted, none
@@ -1391,6 +1397,124 @@ test_ubo_pad(struct t *t)
    }
 }
 
+/* What the host's draw framebuffer holds at colour attachment 0: false where the attached
+ * level lies outside its texture's [TEXTURE_BASE_LEVEL, q] (GLES 3.2 §9.4.1, immutable
+ * textures; q = min(TEXTURE_MAX_LEVEL, TEXTURE_IMMUTABLE_LEVELS - 1)); *name the texture. */
+static bool
+host_attachment_complete(struct t *t, GLenum tex_target, GLint *name, char *why, size_t why_size)
+{
+   const struct glb_host *h = t->scr->h;
+   PFNGLGETFRAMEBUFFERATTACHMENTPARAMETERIVPROC get_att =
+      (PFNGLGETFRAMEBUFFERATTACHMENTPARAMETERIVPROC)h->imports_proc(
+         "glGetFramebufferAttachmentParameteriv");
+   PFNGLGETTEXPARAMETERIVPROC get_tex =
+      (PFNGLGETTEXPARAMETERIVPROC)h->imports_proc("glGetTexParameteriv");
+   GLint type = 0, level = -1, base = -1, max = -1, levels = -1, immutable = 0, bound = 0;
+   *name = 0;
+   if (!get_att || !get_tex) {
+      snprintf(why, why_size, "no glGetFramebufferAttachmentParameteriv");
+      return false;
+   }
+   get_att(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &type);
+   get_att(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, name);
+   get_att(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL,
+           &level);
+   const GLenum binding = tex_target == GL_TEXTURE_2D         ? GL_TEXTURE_BINDING_2D
+                          : tex_target == GL_TEXTURE_2D_ARRAY ? GL_TEXTURE_BINDING_2D_ARRAY
+                                                              : GL_TEXTURE_BINDING_CUBE_MAP;
+   h->glGetIntegerv(binding, &bound);
+   h->glBindTexture(tex_target, (GLuint)*name);
+   get_tex(tex_target, GL_TEXTURE_BASE_LEVEL, &base);
+   get_tex(tex_target, GL_TEXTURE_MAX_LEVEL, &max);
+   get_tex(tex_target, GL_TEXTURE_IMMUTABLE_FORMAT, &immutable);
+   get_tex(tex_target, GL_TEXTURE_IMMUTABLE_LEVELS, &levels);
+   h->glBindTexture(tex_target, (GLuint)bound);
+   const GLint q = immutable && levels - 1 < max ? levels - 1 : max;
+   snprintf(why, why_size, "type 0x%x, texture %d level %d, its base %d max %d, %d levels%s", type,
+            *name, level, base, max, levels, immutable ? " (immutable)" : "");
+   return type == GL_TEXTURE && level >= base && level <= q;
+}
+
+/* The texture's own TEXTURE_BASE_LEVEL and TEXTURE_MAX_LEVEL on the host */
+static void
+host_levels(struct t *t, GLenum tex_target, GLuint name, GLint *base, GLint *max)
+{
+   const struct glb_host *h = t->scr->h;
+   PFNGLGETTEXPARAMETERIVPROC get_tex =
+      (PFNGLGETTEXPARAMETERIVPROC)h->imports_proc("glGetTexParameteriv");
+   GLint bound = 0;
+   *base = *max = -1;
+   const GLenum binding = tex_target == GL_TEXTURE_2D         ? GL_TEXTURE_BINDING_2D
+                          : tex_target == GL_TEXTURE_2D_ARRAY ? GL_TEXTURE_BINDING_2D_ARRAY
+                                                              : GL_TEXTURE_BINDING_CUBE_MAP;
+   h->glGetIntegerv(binding, &bound);
+   h->glBindTexture(tex_target, name);
+   get_tex(tex_target, GL_TEXTURE_BASE_LEVEL, base);
+   get_tex(tex_target, GL_TEXTURE_MAX_LEVEL, max);
+   h->glBindTexture(tex_target, (GLuint)bound);
+}
+
+/* A draw into level 1 of a 3-level texture whose base and max level are 0 (GL: sampling state;
+ * the level is a valid attachment): the host must attach something GLES 3.2 calls complete. */
+static void
+test_attach_levels(struct t *t)
+{
+   static const struct {
+      enum mgp_resource_target target;
+      GLenum host;
+      uint32_t layer;
+   } cases[] = {{MGP_RESOURCE_TARGET_TEX_2D, GL_TEXTURE_2D, 0},
+                {MGP_RESOURCE_TARGET_TEX_2D_ARRAY, GL_TEXTURE_2D_ARRAY, 0},
+                {MGP_RESOURCE_TARGET_TEX_CUBE, GL_TEXTURE_CUBE_MAP, 3}};
+   for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+      draw_setup(t);
+      const struct mgp_handle tex = make_image(t, cases[c].target, 3);
+      struct glb_resource *r = glb_lookup(t->scr, &t->scr->resources, tex, "test");
+      const struct mgp_texture_params tp = {
+         .res = tex, .base_level = 0, .max_level = 0, .swizzle = {0, 1, 2, 3}, .max_lod = 1000};
+      t->cv->set_texture_params(t->ctx, &tp, NULL, 0);
+      struct mgp_framebuffer_state fb;
+      memset(&fb, 0, sizeof(fb));
+      fb.color[0] = (struct mgp_surface){.res = tex,
+                                         .format = MGP_FORMAT_RGBA8_UNORM,
+                                         .kind = 1,
+                                         .level = 1,
+                                         .layer = cases[c].layer};
+      fb.read = fb.color[0];
+      for (int i = 0; i < 8; i++)
+         fb.draw_buffers[i] = i == 0 ? 0 : -1;
+      fb.width = W / 2;
+      fb.height = H / 2;
+      fb.layers = 1;
+      fb.samples = 1;
+      fb.content_hash = 2 + c;
+      t->cv->set_framebuffer_state(t->ctx, &fb, NULL, 0);
+      const uint64_t d0 = declines(MGU_DECLINE_backend_draw_incomplete);
+      const unsigned long long draws = counter(t, "gles-draws");
+      draw(t, 0, 3, 1);
+      const GLenum e = host_error(t);
+      char why[160];
+      GLint name = 0, base = -1, max = -1;
+      const bool complete = host_attachment_complete(t, cases[c].host, &name, why, sizeof(why));
+      uint8_t px[4];
+      host_pixel(t, 1, 1, px);
+      if (r)
+         host_levels(t, cases[c].host, r->name, &base, &max);
+      check(complete && counter(t, "gles-draws") == draws + 1 &&
+               declines(MGU_DECLINE_backend_draw_incomplete) == d0 && e == GL_NO_ERROR &&
+               px[0] == 0 && px[1] == 255 && base == 0 && max == 0 && t->fatal_count == 0,
+            "a draw into level 1 of a %s texture with base = max = 0: the host attachment is "
+            "complete (%s), %llu drawn, %llu declined, host error 0x%x, pixel (%u,%u,%u,%u) "
+            "(want green), the texture keeps base %d max %d (want 0 0) %s",
+            cases[c].host == GL_TEXTURE_2D         ? "2D"
+            : cases[c].host == GL_TEXTURE_2D_ARRAY ? "2D array"
+                                                   : "cube map",
+            why, counter(t, "gles-draws") - draws,
+            (unsigned long long)(declines(MGU_DECLINE_backend_draw_incomplete) - d0), e, px[0],
+            px[1], px[2], px[3], base, max, t->fatal);
+   }
+}
+
 /* A draw draw_bound declines after apply_state put its state (nothing marked since then), and
  * the same again as a compact draw (glb_draw's path that skips draw_bound's checks when no
  * group is marked): each is declined and counted, none reaches the host. The element buffer's
@@ -1603,6 +1727,7 @@ main(int argc, char **argv)
    test_dynamic_parts(&t);
    test_declined_compact(&t);
    test_ubo_pad(&t);
+   test_attach_levels(&t);
    test_unbounded(&t, !(getenv("MGL_GLES_HIDE") && strstr(getenv("MGL_GLES_HIDE"), "robust")));
    check(t.fatal_count == 0, "no Fatal: %s", t.fatal);
    test_spirv_bound(&t);
