@@ -1175,11 +1175,20 @@ glb_framebuffer_ready(struct glb_context *ctx, const char *call)
    const bool same_ds = fb->depth.kind && fb->stencil.kind &&
                         fb->depth.res.slot == fb->stencil.res.slot &&
                         fb->depth.res.gen == fb->stencil.res.gen;
+   /* Both points emptied first: attaching one while the other still holds the last
+    * framebuffer's image (a D32F depth beside the window's D24S8 stencil) makes a moment with
+    * two images there, which NVIDIA's GLES reports unsupported ("the depth and stencil
+    * attachments are mismatched") and draws nothing into; GLES 3.x lets the two points hold
+    * one image only */
+   GLB_GL(h)->glFramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+                                        GL_RENDERBUFFER, 0);
    if (same_ds) {
       if (!glb_attach(ctx, GL_DRAW_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, &fb->depth, call))
          return false;
-   } else if (!glb_attach(ctx, GL_DRAW_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, &fb->depth, call) ||
-              !glb_attach(ctx, GL_DRAW_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, &fb->stencil, call)) {
+   } else if ((fb->depth.kind &&
+               !glb_attach(ctx, GL_DRAW_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, &fb->depth, call)) ||
+              (fb->stencil.kind &&
+               !glb_attach(ctx, GL_DRAW_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, &fb->stencil, call))) {
       return false;
    }
    /* GL writes sRGB attachments unconverted unless GL_FRAMEBUFFER_SRGB is on; GLES always

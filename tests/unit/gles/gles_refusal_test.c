@@ -84,6 +84,11 @@
  *                   its [TEXTURE_BASE_LEVEL, q], which Mesa does not enforce and NVIDIA does),
  *                   the texture keeps base = max = 0, the level is drawn green; 2D, 2D array
  *                   and cube map textures.
+ *   depth_stencil_switch a framebuffer with a D24S8 renderbuffer at depth and stencil, then
+ *                   one with a D32F one at depth alone, then the first again, on a host that
+ *                   counts every attachment call after which its draw framebuffer holds two
+ *                   images at the depth and stencil points (NVIDIA reports such a framebuffer
+ *                   unsupported, "the depth and stencil attachments are mismatched"): none.
  *   declined_compact a draw draw_bound declines after apply_state (an element buffer's bound,
  *                   triangles from a program with tessellation stages), then the same as a
  *                   compact draw with nothing changed, twice: each is declined and counted, none
@@ -1515,6 +1520,134 @@ test_attach_levels(struct t *t)
    }
 }
 
+/* A host that checks GLES 3.x's "depth and stencil attachments, if present, are the same
+ * image" after every attachment call, as NVIDIA's GLES does (it reports the framebuffer
+ * unsupported, "the depth and stencil attachments are mismatched", where the backend moved one
+ * point before the other); Mesa checks only at glCheckFramebufferStatus. */
+static struct glb_host strict_host;
+static const struct glb_host *real_host;
+static unsigned strict_mixed;
+
+static void
+strict_check(GLenum target)
+{
+   if (target == GL_READ_FRAMEBUFFER)
+      return;
+   PFNGLGETFRAMEBUFFERATTACHMENTPARAMETERIVPROC get_att =
+      (PFNGLGETFRAMEBUFFERATTACHMENTPARAMETERIVPROC)real_host->imports_proc(
+         "glGetFramebufferAttachmentParameteriv");
+   GLint type[2] = {0, 0}, name[2] = {0, 0}, level[2] = {0, 0}, fbo = 0;
+   real_host->glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &fbo);
+   if (!fbo || !get_att)
+      return;
+   const GLenum at[2] = {GL_DEPTH_ATTACHMENT, GL_STENCIL_ATTACHMENT};
+   for (int i = 0; i < 2; i++) {
+      get_att(GL_DRAW_FRAMEBUFFER, at[i], GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &type[i]);
+      if (type[i] != GL_NONE)
+         get_att(GL_DRAW_FRAMEBUFFER, at[i], GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, &name[i]);
+      if (type[i] == GL_TEXTURE)
+         get_att(GL_DRAW_FRAMEBUFFER, at[i], GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL, &level[i]);
+   }
+   if (type[0] != GL_NONE && type[1] != GL_NONE &&
+       (type[0] != type[1] || name[0] != name[1] || level[0] != level[1]))
+      strict_mixed++;
+}
+
+static void GL_APIENTRY
+strict_renderbuffer(GLenum target, GLenum at, GLenum rbt, GLuint rb)
+{
+   real_host->glFramebufferRenderbuffer(target, at, rbt, rb);
+   strict_check(target);
+}
+
+static void GL_APIENTRY
+strict_texture_2d(GLenum target, GLenum at, GLenum tt, GLuint tex, GLint level)
+{
+   real_host->glFramebufferTexture2D(target, at, tt, tex, level);
+   strict_check(target);
+}
+
+static void GL_APIENTRY
+strict_texture_layer(GLenum target, GLenum at, GLuint tex, GLint level, GLint layer)
+{
+   real_host->glFramebufferTextureLayer(target, at, tex, level, layer);
+   strict_check(target);
+}
+
+static struct mgp_handle
+make_ds_renderbuffer(struct t *t, enum mgp_format format)
+{
+   const struct mgp_handle h = new_handle(t, MGP_KIND_BUFFER);
+   const struct mgp_resource_desc d = {.res = h,
+                                       .target = MGP_RESOURCE_TARGET_RENDERBUFFER,
+                                       .levels = 1,
+                                       .samples = 1,
+                                       .format = (uint16_t)format,
+                                       .width = W,
+                                       .height = H,
+                                       .depth = 1,
+                                       .array_layers = 1,
+                                       .bind_mask = MGP_BIND_DEPTH_STENCIL};
+   t->sv->resource_create(t->scr, &d, NULL, 0);
+   return h;
+}
+
+/* Draws into one colour renderbuffer with a D24S8 renderbuffer at both depth and stencil, then
+ * a D32F one at depth alone, then the D24S8 one again, on a host that counts every moment its
+ * draw framebuffer holds two images at the depth and stencil points: none. */
+static void
+test_depth_stencil_switch(struct t *t)
+{
+   draw_setup(t);
+   const struct mgp_handle rb = make_image(t, MGP_RESOURCE_TARGET_RENDERBUFFER, 1);
+   const struct mgp_handle ds = make_ds_renderbuffer(t, MGP_FORMAT_D24_UNORM_S8_UINT);
+   const struct mgp_handle d32 = make_ds_renderbuffer(t, MGP_FORMAT_D32_FLOAT);
+   real_host = t->scr->h;
+   strict_host = *real_host;
+   strict_host.glFramebufferRenderbuffer = strict_renderbuffer;
+   strict_host.glFramebufferTexture2D = strict_texture_2d;
+   strict_host.glFramebufferTextureLayer = strict_texture_layer;
+   t->scr->h = &strict_host;
+   strict_mixed = 0;
+   const struct {
+      struct mgp_handle depth, stencil;
+      enum mgp_format df, sf;
+   } fbs[3] = {{ds, ds, MGP_FORMAT_D24_UNORM_S8_UINT, MGP_FORMAT_D24_UNORM_S8_UINT},
+               {d32, {0, 0}, MGP_FORMAT_D32_FLOAT, MGP_FORMAT_NONE},
+               {ds, ds, MGP_FORMAT_D24_UNORM_S8_UINT, MGP_FORMAT_D24_UNORM_S8_UINT}};
+   unsigned drawn = 0;
+   for (int k = 0; k < 3; k++) {
+      struct mgp_framebuffer_state fb;
+      memset(&fb, 0, sizeof(fb));
+      fb.color[0] = (struct mgp_surface){.res = rb, .format = MGP_FORMAT_RGBA8_UNORM, .kind = 2};
+      fb.depth =
+         (struct mgp_surface){.res = fbs[k].depth, .format = (uint16_t)fbs[k].df, .kind = 2};
+      if (!mgp_handle_is_null(fbs[k].stencil))
+         fb.stencil =
+            (struct mgp_surface){.res = fbs[k].stencil, .format = (uint16_t)fbs[k].sf, .kind = 2};
+      fb.read = fb.color[0];
+      for (int i = 0; i < 8; i++)
+         fb.draw_buffers[i] = i == 0 ? 0 : -1;
+      fb.width = W;
+      fb.height = H;
+      fb.layers = 1;
+      fb.samples = 1;
+      fb.content_hash = 20 + (uint64_t)k;
+      t->cv->set_framebuffer_state(t->ctx, &fb, NULL, 0);
+      const unsigned long long draws = counter(t, "gles-draws");
+      draw(t, 0, 3, 1);
+      drawn += counter(t, "gles-draws") == draws + 1;
+   }
+   t->scr->h = real_host;
+   const GLenum e = host_error(t);
+   check(strict_mixed == 0 && drawn == 3 && e == GL_NO_ERROR && t->fatal_count == 0,
+         "D24S8 at depth and stencil, then D32F at depth alone, then D24S8 again: %u moments "
+         "with two images at the depth and stencil points (want 0), %u of 3 drawn, host error "
+         "0x%x %s",
+         strict_mixed, drawn, e, t->fatal);
+   draw_setup(t);
+}
+
 /* A draw draw_bound declines after apply_state put its state (nothing marked since then), and
  * the same again as a compact draw (glb_draw's path that skips draw_bound's checks when no
  * group is marked): each is declined and counted, none reaches the host. The element buffer's
@@ -1728,6 +1861,7 @@ main(int argc, char **argv)
    test_declined_compact(&t);
    test_ubo_pad(&t);
    test_attach_levels(&t);
+   test_depth_stencil_switch(&t);
    test_unbounded(&t, !(getenv("MGL_GLES_HIDE") && strstr(getenv("MGL_GLES_HIDE"), "robust")));
    check(t.fatal_count == 0, "no Fatal: %s", t.fatal);
    test_spirv_bound(&t);
