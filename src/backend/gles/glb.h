@@ -934,6 +934,9 @@ glb_shadow_set(struct glb_screen *scr, uint32_t bit)
  * names none); false: declined. */
 /* The attachment point of r's images: colour 0, depth, stencil or depth-stencil. */
 GLenum glb_attachment_of(const struct glb_resource *r);
+/* The depth a host's glReadPixels(GL_DEPTH_COMPONENT, GL_UNSIGNED_INT) word d gives for a
+ * normalized depth of `bits` bits (16 or 24), in [0, 1] (glb_resource.c). */
+double glb_depth_from_u32(uint32_t d, unsigned bits);
 /* Clears colour attachment 0 of the bound draw framebuffer, r's image, to (0, 0, 0, 1) in r's
  * kind (float, signed or unsigned integer): with alpha alone unmasked, an alpha_kept image's
  * alpha back to 1. */

@@ -1334,7 +1334,8 @@ read_depth_stencil(struct glb_context *ctx, const struct mgp_surface *s, struct 
       ;
    if (want_depth) {
       /* GLES reads float depth as GL_FLOAT and normalized depth only as integers: 32-bit
-       * unsigned then, which keeps every bit of 16- and 24-bit depth */
+       * unsigned then, which keeps every bit of 16- and 24-bit depth at the word's top
+       * (glb_depth_from_u32) */
       const bool fdepth =
          r->fmt->type == GL_FLOAT || r->fmt->type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV;
       uint32_t *d = malloc(n * sizeof(uint32_t));
@@ -1344,10 +1345,12 @@ read_depth_stencil(struct glb_context *ctx, const struct mgp_surface *s, struct 
       }
       GLB_GL(h)->glReadPixels(rx, ry, (GLsizei)rect.width, (GLsizei)rect.height, GL_DEPTH_COMPONENT,
                               fdepth ? GL_FLOAT : GL_UNSIGNED_INT, d);
+      const unsigned bits = mgp_format_desc(r->desc.format)->bits[4];
       for (size_t i = 0; i < n; i++) {
          float f;
          memcpy(&f, &d[i], sizeof(f));
-         mgp_depth_encode(layout, fdepth ? (double)f : d[i] / 4294967295.0, dst + i * ts);
+         mgp_depth_encode(layout, fdepth ? (double)f : glb_depth_from_u32(d[i], bits),
+                          dst + i * ts);
       }
       free(d);
    }
@@ -1361,6 +1364,19 @@ read_depth_stencil(struct glb_context *ctx, const struct mgp_surface *s, struct 
       return;
    }
    memcpy(out->ptr, &rect, sizeof(rect));
+}
+
+/* A normalized depth of n bits read as GL_UNSIGNED_INT: GL converts it through its value,
+ * round(v * (2^32 - 1)), which puts the n bits at the word's top and repeats them below
+ * (Mesa); a host may instead shift them there with zeros below (NVIDIA's DEPTH24_STENCIL8
+ * reads fit that: read through the value, every depth past 2^23 came back one less). The
+ * word's top n bits are the depth in both. */
+double
+glb_depth_from_u32(uint32_t d, unsigned bits)
+{
+   if (bits == 0 || bits >= 32)
+      return d / 4294967295.0;
+   return (double)(d >> (32 - bits)) / (double)((1u << bits) - 1);
 }
 
 /* GLES 3.2 §16.1.2 reads a colour surface through two format/type pairs only: the one its class

@@ -89,6 +89,9 @@
  *                   counts every attachment call after which its draw framebuffer holds two
  *                   images at the depth and stencil points (NVIDIA reports such a framebuffer
  *                   unsupported, "the depth and stencil attachments are mismatched"): none.
+ *   depth_words     16- and 24-bit depth read as GL_UNSIGNED_INT words, both as GL converts
+ *                   them (Mesa) and shifted to the word's top (as NVIDIA's DEPTH24_STENCIL8
+ *                   reads fit): each value comes back as itself (glb_depth_from_u32).
  *   declined_compact a draw draw_bound declines after apply_state (an element buffer's bound,
  *                   triangles from a program with tessellation stages), then the same as a
  *                   compact draw with nothing changed, twice: each is declined and counted, none
@@ -102,6 +105,7 @@
 #include "backend.h"
 #include "decline.h"
 #include "glb.h"
+#include "pipe_pixel.h"
 
 enum { W = 16, H = 16 };
 
@@ -1648,6 +1652,40 @@ test_depth_stencil_switch(struct t *t)
    draw_setup(t);
 }
 
+/* A normalized depth read as GL_UNSIGNED_INT, as either kind of host gives it: GL's
+ * conversion (round(d / (2^n - 1) * (2^32 - 1)), Mesa's: the value's bits repeated) or the
+ * value shifted to the word's top (d << (32 - n), zeros below: what NVIDIA's reads of
+ * DEPTH24_STENCIL8 fit, one less in the last bit past 2^23). Every 16-bit value and a walk of
+ * 24-bit ones, with the scenario's, must encode back to themselves. */
+static void
+test_depth_words(void)
+{
+   static const unsigned bits[2] = {16, 24};
+   for (int b = 0; b < 2; b++) {
+      const unsigned n = bits[b];
+      const enum mgp_depth_layout layout = n == 16 ? MGP_DEPTH_UNORM16 : MGP_DEPTH_UNORM24;
+      const uint32_t max = (1u << n) - 1;
+      unsigned bad[2] = {0, 0}, tried = 0;
+      uint32_t first_bad[2] = {0, 0};
+      for (uint64_t v = 0; v <= max; v += n == 16 ? 1 : 97) {
+         const uint32_t d = v + 97 > max && n == 24 ? max : (uint32_t)v;
+         const uint32_t words[2] = {(uint32_t)((double)d / max * 4294967295.0 + 0.5),
+                                    d << (32 - n)};
+         tried++;
+         for (int k = 0; k < 2; k++) {
+            uint32_t got = 0;
+            mgp_depth_encode(layout, glb_depth_from_u32(words[k], n), &got);
+            if ((n == 16 ? (got & 0xffff) : got) != d && !bad[k]++)
+               first_bad[k] = d;
+         }
+      }
+      check(!bad[0] && !bad[1],
+            "%u-bit depth read as GL_UNSIGNED_INT: %u of %u values change through GL's "
+            "conversion (first 0x%x), %u through the shifted word (first 0x%x)",
+            n, bad[0], tried, first_bad[0], bad[1], first_bad[1]);
+   }
+}
+
 /* A draw draw_bound declines after apply_state put its state (nothing marked since then), and
  * the same again as a compact draw (glb_draw's path that skips draw_bound's checks when no
  * group is marked): each is declined and counted, none reaches the host. The element buffer's
@@ -1847,6 +1885,7 @@ main(int argc, char **argv)
       fprintf(stderr, "no context: %s\n", t.fatal);
       return 1;
    }
+   test_depth_words();
    test_subdata_level(&t);
    test_draw_signed(&t);
    test_draw_flags(&t);
