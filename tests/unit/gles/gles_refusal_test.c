@@ -278,26 +278,60 @@ test_subdata_level(struct t *t)
    check(t->fatal_count == 0, "no Fatal from a level the texture lacks: %s", t->fatal);
 }
 
+/* A framebuffer state of colour (draw buffer 0, the read surface), depth and stencil (NULL:
+ * none), w x h, sent */
+static void
+set_framebuffer(struct t *t, struct mgp_surface color, const struct mgp_surface *depth,
+                const struct mgp_surface *stencil, uint32_t w, uint32_t h, uint64_t hash)
+{
+   struct mgp_framebuffer_state fb;
+   memset(&fb, 0, sizeof(fb));
+   fb.fbo = MGP_DEFAULT_FRAMEBUFFER;
+   fb.color[0] = color;
+   if (depth)
+      fb.depth = *depth;
+   if (stencil)
+      fb.stencil = *stencil;
+   fb.read = fb.color[0];
+   for (int i = 0; i < 8; i++)
+      fb.draw_buffers[i] = i == 0 ? 0 : -1;
+   fb.width = w;
+   fb.height = h;
+   fb.layers = 1;
+   fb.samples = 1;
+   fb.is_default = hash == 1;
+   fb.content_hash = hash;
+   t->cv->set_framebuffer_state(t->ctx, &fb, NULL, 0);
+}
+
+/* fill.vert and fragment shader fs (a .spv of spv_dir) with the uniform blocks ubo_mask
+ * names, made (not bound) */
+static struct mgp_handle
+fs_program(struct t *t, const char *fs_name, uint64_t ubo_mask)
+{
+   size_t vs_size, fs_size;
+   void *vs = read_file("fill.vert.spv", &vs_size), *fs = read_file(fs_name, &fs_size);
+   struct mgp_create_shader c = {.cso = new_handle(t, MGP_KIND_SHADER),
+                                 .stage_mask = (1u << MGP_SHADER_STAGE_VERTEX) |
+                                               (1u << MGP_SHADER_STAGE_FRAGMENT)};
+   c.spirv[MGP_SHADER_STAGE_VERTEX] = (struct mgp_span){.ptr = vs, .size = vs_size};
+   c.spirv[MGP_SHADER_STAGE_FRAGMENT] = (struct mgp_span){.ptr = fs, .size = fs_size};
+   c.reflection.fragment_output_mask = 1;
+   c.reflection.ubo_mask = ubo_mask;
+   t->cv->create_shader(t->ctx, &c, NULL, 0);
+   free(vs);
+   free(fs);
+   return c.cso;
+}
+
 /* the framebuffer (one RGBA8 renderbuffer), viewport, render state and the program that
  * covers it green */
 static void
 draw_setup(struct t *t)
 {
    const struct mgp_handle rb = make_image(t, MGP_RESOURCE_TARGET_RENDERBUFFER, 1);
-   struct mgp_framebuffer_state fb;
-   memset(&fb, 0, sizeof(fb));
-   fb.fbo = MGP_DEFAULT_FRAMEBUFFER;
-   fb.color[0] = (struct mgp_surface){.res = rb, .format = MGP_FORMAT_RGBA8_UNORM, .kind = 2};
-   fb.read = fb.color[0];
-   for (int i = 0; i < 8; i++)
-      fb.draw_buffers[i] = i == 0 ? 0 : -1;
-   fb.width = W;
-   fb.height = H;
-   fb.layers = 1;
-   fb.samples = 1;
-   fb.is_default = 1;
-   fb.content_hash = 1;
-   t->cv->set_framebuffer_state(t->ctx, &fb, NULL, 0);
+   set_framebuffer(t, (struct mgp_surface){.res = rb, .format = MGP_FORMAT_RGBA8_UNORM, .kind = 2},
+                   NULL, NULL, W, H, 1);
    const struct mgp_dynamic_state dyn = {.viewport = {0, 0, W, H},
                                          .depth_range = {0, 1},
                                          .line_width = 1.0f,
@@ -327,18 +361,8 @@ draw_setup(struct t *t)
    rs.state.sample_mask = ~0u;
    t->cv->create_render_state(t->ctx, &rs, NULL, 0);
    t->cv->bind_render_state(t->ctx, &(struct mgp_handle_args){rs.cso}, NULL, 0);
-   size_t vs_size, fs_size;
-   void *vs = read_file("fill.vert.spv", &vs_size), *fs = read_file("fill.frag.spv", &fs_size);
-   struct mgp_create_shader c = {.cso = new_handle(t, MGP_KIND_SHADER),
-                                 .stage_mask = (1u << MGP_SHADER_STAGE_VERTEX) |
-                                               (1u << MGP_SHADER_STAGE_FRAGMENT)};
-   c.spirv[MGP_SHADER_STAGE_VERTEX] = (struct mgp_span){.ptr = vs, .size = vs_size};
-   c.spirv[MGP_SHADER_STAGE_FRAGMENT] = (struct mgp_span){.ptr = fs, .size = fs_size};
-   c.reflection.fragment_output_mask = 1;
-   t->cv->create_shader(t->ctx, &c, NULL, 0);
-   free(vs);
-   free(fs);
-   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){c.cso}, NULL, 0);
+   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){fs_program(t, "fill.frag.spv", 0)},
+                           NULL, 0);
 }
 
 static void
@@ -1346,19 +1370,8 @@ static void
 test_ubo_pad(struct t *t)
 {
    draw_setup(t);
-   size_t vs_size, fs_size;
-   void *vs = read_file("fill.vert.spv", &vs_size), *fs = read_file("range.frag.spv", &fs_size);
-   struct mgp_create_shader c = {.cso = new_handle(t, MGP_KIND_SHADER),
-                                 .stage_mask = (1u << MGP_SHADER_STAGE_VERTEX) |
-                                               (1u << MGP_SHADER_STAGE_FRAGMENT)};
-   c.spirv[MGP_SHADER_STAGE_VERTEX] = (struct mgp_span){.ptr = vs, .size = vs_size};
-   c.spirv[MGP_SHADER_STAGE_FRAGMENT] = (struct mgp_span){.ptr = fs, .size = fs_size};
-   c.reflection.fragment_output_mask = 1;
-   c.reflection.ubo_mask = 1u << 1;
-   t->cv->create_shader(t->ctx, &c, NULL, 0);
-   free(vs);
-   free(fs);
-   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){c.cso}, NULL, 0);
+   t->cv->set_draw_program(
+      t->ctx, &(struct mgp_handle_args){fs_program(t, "range.frag.spv", 1u << 1)}, NULL, 0);
    uint8_t src[64];
    memset(src, 0xff, sizeof(src));
    const uint32_t a[4] = {7, 1, 2, 3};
@@ -1482,22 +1495,13 @@ test_attach_levels(struct t *t)
       const struct mgp_texture_params tp = {
          .res = tex, .base_level = 0, .max_level = 0, .swizzle = {0, 1, 2, 3}, .max_lod = 1000};
       t->cv->set_texture_params(t->ctx, &tp, NULL, 0);
-      struct mgp_framebuffer_state fb;
-      memset(&fb, 0, sizeof(fb));
-      fb.color[0] = (struct mgp_surface){.res = tex,
-                                         .format = MGP_FORMAT_RGBA8_UNORM,
-                                         .kind = 1,
-                                         .level = 1,
-                                         .layer = cases[c].layer};
-      fb.read = fb.color[0];
-      for (int i = 0; i < 8; i++)
-         fb.draw_buffers[i] = i == 0 ? 0 : -1;
-      fb.width = W / 2;
-      fb.height = H / 2;
-      fb.layers = 1;
-      fb.samples = 1;
-      fb.content_hash = 2 + c;
-      t->cv->set_framebuffer_state(t->ctx, &fb, NULL, 0);
+      set_framebuffer(t,
+                      (struct mgp_surface){.res = tex,
+                                           .format = MGP_FORMAT_RGBA8_UNORM,
+                                           .kind = 1,
+                                           .level = 1,
+                                           .layer = cases[c].layer},
+                      NULL, NULL, W / 2, H / 2, 2 + c);
       const uint64_t d0 = declines(MGU_DECLINE_backend_draw_incomplete);
       const unsigned long long draws = counter(t, "gles-draws");
       draw(t, 0, 3, 1);
@@ -1621,23 +1625,14 @@ test_depth_stencil_switch(struct t *t)
                {ds, ds, MGP_FORMAT_D24_UNORM_S8_UINT, MGP_FORMAT_D24_UNORM_S8_UINT}};
    unsigned drawn = 0;
    for (int k = 0; k < 3; k++) {
-      struct mgp_framebuffer_state fb;
-      memset(&fb, 0, sizeof(fb));
-      fb.color[0] = (struct mgp_surface){.res = rb, .format = MGP_FORMAT_RGBA8_UNORM, .kind = 2};
-      fb.depth =
-         (struct mgp_surface){.res = fbs[k].depth, .format = (uint16_t)fbs[k].df, .kind = 2};
-      if (!mgp_handle_is_null(fbs[k].stencil))
-         fb.stencil =
-            (struct mgp_surface){.res = fbs[k].stencil, .format = (uint16_t)fbs[k].sf, .kind = 2};
-      fb.read = fb.color[0];
-      for (int i = 0; i < 8; i++)
-         fb.draw_buffers[i] = i == 0 ? 0 : -1;
-      fb.width = W;
-      fb.height = H;
-      fb.layers = 1;
-      fb.samples = 1;
-      fb.content_hash = 20 + (uint64_t)k;
-      t->cv->set_framebuffer_state(t->ctx, &fb, NULL, 0);
+      const struct mgp_surface depth = {.res = fbs[k].depth,
+                                        .format = (uint16_t)fbs[k].df,
+                                        .kind = 2},
+                               stencil = {
+                                  .res = fbs[k].stencil, .format = (uint16_t)fbs[k].sf, .kind = 2};
+      set_framebuffer(
+         t, (struct mgp_surface){.res = rb, .format = MGP_FORMAT_RGBA8_UNORM, .kind = 2}, &depth,
+         mgp_handle_is_null(fbs[k].stencil) ? NULL : &stencil, W, H, 20 + (uint64_t)k);
       const unsigned long long draws = counter(t, "gles-draws");
       draw(t, 0, 3, 1);
       drawn += counter(t, "gles-draws") == draws + 1;
