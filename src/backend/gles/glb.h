@@ -209,6 +209,9 @@ typedef void(GL_APIENTRYP GLB_PFNGLTEXTUREBARRIERNVPROC)(void);
    X(PFNGLFRAMEBUFFERPARAMETERIPROC, FramebufferParameteri)                                        \
    /* GLES 3.2: a patch's vertex count (glb_draw.c) */                                             \
    X(PFNGLPATCHPARAMETERIPROC, PatchParameteri)                                                    \
+   /* OES/EXT_texture_view: a texture level attached outside its base..max (glb_resource.c) */     \
+   X(PFNGLTEXTUREVIEWOESPROC, TextureViewOES)                                                      \
+   X(PFNGLTEXTUREVIEWEXTPROC, TextureViewEXT)                                                      \
    /* GL_NV_texture_barrier: glTextureBarrier (glb_compute.c) */                                   \
    X(GLB_PFNGLTEXTUREBARRIERNVPROC, TextureBarrierNV)                                              \
    /* MGL_GLES_HOST_DEBUG: the host driver's own messages (GLES 3.2's, KHR_debug's) */             \
@@ -307,6 +310,8 @@ GLenum glb_texture_target(unsigned mgp_target);
  * glFramebufferTextureLayer): 3D, 2D array and cube map array textures. */
 bool glb_texture_3d_shaped(GLenum tex_target);
 
+#define GLB_MAX_LEVELS 16 /* a texture's levels glb_attach makes views of (2^15 texels wide) */
+
 struct glb_resource {
    struct glb_obj base;
    struct mgp_resource_desc desc;
@@ -327,7 +332,11 @@ struct glb_resource {
    bool alpha_kept;
    GLint base_level, max_level; /* the host texture's, as set_texture_params last set them */
    uint32_t levels;             /* a texture's host levels (make_storage) */
-   uint64_t store_serial;       /* which host store this is (a new one at each make_storage) */
+   GLenum internal;             /* the host texture's internal format (make_storage) */
+   /* per level, a host view of that level alone (every layer), attached in the texture's
+    * stead where its base..max level leave the level out (glb_attach); 0: none made */
+   GLuint level_views[GLB_MAX_LEVELS];
+   uint64_t store_serial; /* which host store this is (a new one at each make_storage) */
    /* a buffer texture: the store of desc.buffer its host texture views (0: none attached yet;
     * glb_sampler.c attaches it at the draw) */
    uint64_t texbuf_serial;
@@ -506,6 +515,9 @@ struct glb_context {
    struct mgp_vertex_buffer vb[GLB_MAX_VB];
    struct mgp_set_index_buffer ib;
    struct mgp_buffer_range ubo[GLB_MAX_UBO];
+   /* the program's buffers last put a padded copy of a uniform range (glb_program_buffers):
+    * the draw leaves GLB_DIRTY_BUFFERS marked, so each draw copies the range's bytes again */
+   bool ubo_padded;
    /* storage buffers (set_shader_buffers classes 1 and 2: binding 144 + k) and image units
     * (set_shader_images), bound at the draw or dispatch of a program that uses them; the
     * program launch_grid dispatches (set_dispatch_program). glb_compute.c */
@@ -723,14 +735,21 @@ struct glb_screen {
    bool ext_depth_clamp; /* GL_DEPTH_CLAMP_EXT (EXT_depth_clamp: GL 3.2's depth clamp) */
    /* NV_texture_barrier: feedback loops drawn, glTextureBarrierNV (MGP_CAP_TEXTURE_BARRIER) */
    bool ext_texture_barrier;
+   /* OES_texture_view or EXT_texture_view (texture_view_ext: the EXT's entry point): a level
+    * outside the texture's base..max level is attached through a view of it (glb_attach) */
+   bool texture_view, texture_view_ext;
    /* KHR_blend_equation_advanced(_coherent): the advanced equations (MGP_CAP_BLEND_ADVANCED); a
     * fragment program declaring blend_support (its reflection) says so in its ESSL */
    bool ext_blend_advanced;
    /* buffer textures (GLES 3.2, EXT/OES_texture_buffer on 3.1): MGP_CAP_TEXTURE_BUFFER */
    bool texture_buffer;
-   GLint texbuf_align;       /* GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT */
-   GLuint texbuf_zero;       /* a zeroed buffer a buffer texture without buffer views */
-   GLuint ssbo_placeholder;  /* the buffer a storage block without one binds (glb_storage.c) */
+   GLint texbuf_align;      /* GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT */
+   GLuint texbuf_zero;      /* a zeroed buffer a buffer texture without buffer views */
+   GLuint ssbo_placeholder; /* the buffer a storage block without one binds (glb_storage.c) */
+   /* per uniform binding, the host buffer a range that ends inside a word is copied into,
+    * zeroed to a multiple of 16 bytes, and its size (glb_shader.c: pad_ubo_range) */
+   GLuint ubo_pad[GLB_MAX_UBO];
+   uint64_t ubo_pad_size[GLB_MAX_UBO];
    GLint max_dual_source;    /* EXT_blend_func_extended's draw buffers; 0: none */
    float max_lod_bias;       /* GL_MAX_TEXTURE_LOD_BIAS */
    uint64_t hide_cap_bits;   /* MGL_GLES_HIDE's cap bits the caps leave out */
@@ -848,6 +867,10 @@ struct glb_screen {
       uint64_t dispatches;            /* launch_grid's host dispatches (glb_compute.c) */
       /* stages translated with a block padded to its offsets (glb_block_pad.c) */
       uint64_t blocks_padded;
+      /* views made of a texture level attached outside its base..max level (glb_attach) */
+      uint64_t level_views;
+      /* uniform ranges ending inside a word, bound as a zero-padded copy (pad_ubo_range) */
+      uint64_t uniform_ranges_padded;
       /* the host driver's debug messages (MGL_GLES_HOST_DEBUG, glb_screen.c) */
       uint64_t host_debug_messages;
       uint64_t host_debug_logged; /* of them, logged (not notifications; HOST_DEBUG_LOGGED) */
@@ -911,6 +934,9 @@ glb_shadow_set(struct glb_screen *scr, uint32_t bit)
  * names none); false: declined. */
 /* The attachment point of r's images: colour 0, depth, stencil or depth-stencil. */
 GLenum glb_attachment_of(const struct glb_resource *r);
+/* The depth a host's glReadPixels(GL_DEPTH_COMPONENT, GL_UNSIGNED_INT) word d gives for a
+ * normalized depth of `bits` bits (16 or 24), in [0, 1] (glb_resource.c). */
+double glb_depth_from_u32(uint32_t d, unsigned bits);
 /* Clears colour attachment 0 of the bound draw framebuffer, r's image, to (0, 0, 0, 1) in r's
  * kind (float, signed or unsigned integer): with alpha alone unmasked, an alpha_kept image's
  * alpha back to 1. */

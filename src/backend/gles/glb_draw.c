@@ -1022,7 +1022,7 @@ apply_short(struct glb_context *ctx, uint32_t todo)
       scr->stats.dyn_parts_skipped += bit_count(GLB_DYN_ALL & ~(uint32_t)ctx->dyn_parts);
       apply_dynamic_state(ctx, ctx->dyn_parts);
    }
-   ctx->dirty = 0;
+   ctx->dirty = ctx->ubo_padded ? GLB_DIRTY_BUFFERS : 0; /* copied again at each draw */
    ctx->dyn_parts = 0;
    scr->stats.short_applies++;
    if (scr->sh.trusted)
@@ -1120,7 +1120,7 @@ apply_groups(struct glb_context *ctx, bool whole, uint32_t todo)
       scr->stats.dyn_parts_skipped += bit_count(GLB_DYN_ALL & ~parts);
       apply_dynamic_state(ctx, parts);
    }
-   ctx->dirty = 0;
+   ctx->dirty = ctx->ubo_padded ? GLB_DIRTY_BUFFERS : 0; /* copied again at each draw */
    ctx->dyn_parts = 0;
    ctx->lod_bias_stale = false;
    if (scr->sh.trusted)

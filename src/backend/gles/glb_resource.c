@@ -36,6 +36,11 @@ delete_storage(struct glb_screen *scr, struct glb_resource *r)
    r->mem_bytes = 0;
    if (!r->name)
       return;
+   for (unsigned l = 0; l < GLB_MAX_LEVELS; l++)
+      if (r->level_views[l]) {
+         GLB_GL(scr->h)->glDeleteTextures(1, &r->level_views[l]);
+         r->level_views[l] = 0;
+      }
    if (r->is_buffer)
       GLB_GL(scr->h)->glDeleteBuffers(1, &r->name);
    else if (r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER)
@@ -283,6 +288,7 @@ make_storage(struct glb_screen *scr, struct glb_resource *r)
       GLB_GL(h)->glTexStorage2D(r->tex_target, (GLsizei)levels, internal, (GLsizei)d->width,
                                 (GLsizei)d->height);
    r->levels = levels;
+   r->internal = internal;
 }
 
 GLenum
@@ -1079,6 +1085,47 @@ glb_attachment_of(const struct glb_resource *r)
    return d->bits[5] ? GL_STENCIL_ATTACHMENT : GL_DEPTH_ATTACHMENT;
 }
 
+/* The host texture that holds level `level` of r as an attachment: r itself where the level
+ * lies in its [TEXTURE_BASE_LEVEL, q], else a view of that level alone (its level 0), made
+ * once. GLES 3.2 §9.4.1 makes an immutable texture's level outside that range an incomplete
+ * attachment (NVIDIA refuses the framebuffer; Mesa draws), while GL's base and max level are
+ * sampling state, and a draw may sample the texture through them while it draws into
+ * another of its levels (feedback_mip_chain). *view_level: the level to attach. 0: declined. */
+static GLuint
+attach_name(struct glb_context *ctx, struct glb_resource *r, uint32_t level, GLint *view_level,
+            const char *call)
+{
+   struct glb_screen *scr = ctx->scr;
+   const struct glb_host *h = scr->h;
+   *view_level = (GLint)level;
+   if (r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER ||
+       r->tex_target == GL_TEXTURE_2D_MULTISAMPLE ||
+       r->tex_target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
+      return r->name;
+   const int64_t q = (int64_t)r->levels - 1 < r->max_level ? (int64_t)r->levels - 1 : r->max_level;
+   if ((int64_t)level >= r->base_level && (int64_t)level <= q)
+      return r->name;
+   if (level >= r->levels || level >= GLB_MAX_LEVELS || !scr->texture_view) {
+      MGU_DECLINE(backend_draw_incomplete,
+                  "gles: %s: level %u of a texture whose base..max level is %d..%d (%u levels), "
+                  "and the host has no texture views to attach it outside them",
+                  call, level, r->base_level, r->max_level, r->levels);
+      return 0;
+   }
+   if (!r->level_views[level]) {
+      /* a fresh name (never bound) of the texture's target: a cube map's view holds its 6
+       * faces, an array's its layers, a 3D one its level's slices (its one "layer"); one the
+       * host refuses leaves the framebuffer incomplete, which glb_framebuffer_ready declines */
+      GLB_GL(h)->glGenTextures(1, &r->level_views[level]);
+      (scr->texture_view_ext ? GLB_GL(h)->glTextureViewEXT : GLB_GL(h)->glTextureViewOES)(
+         r->level_views[level], r->tex_target, r->name, r->internal, level, 1, 0,
+         r->tex_target == GL_TEXTURE_3D ? 1 : r->layers);
+      scr->stats.level_views++;
+   }
+   *view_level = 0;
+   return r->level_views[level];
+}
+
 bool
 glb_attach(struct glb_context *ctx, GLenum target, GLenum at, const struct mgp_surface *s,
            const char *call)
@@ -1107,22 +1154,26 @@ glb_attach(struct glb_context *ctx, GLenum target, GLenum at, const struct mgp_s
                   layers);
       return false;
    }
+   GLint level = (GLint)s->level;
+   const GLuint name = attach_name(ctx, r, s->level, &level, call);
+   if (!name)
+      return false;
    if (layered && ctx->scr->es_minor >= 2)
-      GLB_GL(h)->glFramebufferTexture(target, at, r->name, s->level);
+      GLB_GL(h)->glFramebufferTexture(target, at, name, level);
    else if (layered)
-      GLB_GL(h)->glFramebufferTextureEXT(target, at, r->name, s->level);
+      GLB_GL(h)->glFramebufferTextureEXT(target, at, name, level);
    else if (r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER)
-      GLB_GL(h)->glFramebufferRenderbuffer(target, at, GL_RENDERBUFFER, r->name);
+      GLB_GL(h)->glFramebufferRenderbuffer(target, at, GL_RENDERBUFFER, name);
    else if (glb_texture_3d_shaped(r->tex_target) ||
             r->tex_target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
-      GLB_GL(h)->glFramebufferTextureLayer(target, at, r->name, s->level, (GLint)s->layer);
+      GLB_GL(h)->glFramebufferTextureLayer(target, at, name, level, (GLint)s->layer);
    else if (r->tex_target == GL_TEXTURE_2D_MULTISAMPLE)
-      GLB_GL(h)->glFramebufferTexture2D(target, at, GL_TEXTURE_2D_MULTISAMPLE, r->name, 0);
+      GLB_GL(h)->glFramebufferTexture2D(target, at, GL_TEXTURE_2D_MULTISAMPLE, name, 0);
    else if (r->tex_target == GL_TEXTURE_CUBE_MAP)
-      GLB_GL(h)->glFramebufferTexture2D(target, at, GL_TEXTURE_CUBE_MAP_POSITIVE_X + s->layer,
-                                        r->name, s->level);
+      GLB_GL(h)->glFramebufferTexture2D(target, at, GL_TEXTURE_CUBE_MAP_POSITIVE_X + s->layer, name,
+                                        level);
    else
-      GLB_GL(h)->glFramebufferTexture2D(target, at, GL_TEXTURE_2D, r->name, s->level);
+      GLB_GL(h)->glFramebufferTexture2D(target, at, GL_TEXTURE_2D, name, level);
    return true;
 }
 
@@ -1173,11 +1224,20 @@ glb_framebuffer_ready(struct glb_context *ctx, const char *call)
    const bool same_ds = fb->depth.kind && fb->stencil.kind &&
                         fb->depth.res.slot == fb->stencil.res.slot &&
                         fb->depth.res.gen == fb->stencil.res.gen;
+   /* Both points emptied first: attaching one while the other still holds the last
+    * framebuffer's image (a D32F depth beside the window's D24S8 stencil) makes a moment with
+    * two images there, which NVIDIA's GLES reports unsupported ("the depth and stencil
+    * attachments are mismatched") and draws nothing into; GLES 3.x lets the two points hold
+    * one image only */
+   GLB_GL(h)->glFramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+                                        GL_RENDERBUFFER, 0);
    if (same_ds) {
       if (!glb_attach(ctx, GL_DRAW_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, &fb->depth, call))
          return false;
-   } else if (!glb_attach(ctx, GL_DRAW_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, &fb->depth, call) ||
-              !glb_attach(ctx, GL_DRAW_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, &fb->stencil, call)) {
+   } else if ((fb->depth.kind &&
+               !glb_attach(ctx, GL_DRAW_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, &fb->depth, call)) ||
+              (fb->stencil.kind &&
+               !glb_attach(ctx, GL_DRAW_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, &fb->stencil, call))) {
       return false;
    }
    /* GL writes sRGB attachments unconverted unless GL_FRAMEBUFFER_SRGB is on; GLES always
@@ -1323,7 +1383,8 @@ read_depth_stencil(struct glb_context *ctx, const struct mgp_surface *s, struct 
       ;
    if (want_depth) {
       /* GLES reads float depth as GL_FLOAT and normalized depth only as integers: 32-bit
-       * unsigned then, which keeps every bit of 16- and 24-bit depth */
+       * unsigned then, which keeps every bit of 16- and 24-bit depth at the word's top
+       * (glb_depth_from_u32) */
       const bool fdepth =
          r->fmt->type == GL_FLOAT || r->fmt->type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV;
       uint32_t *d = malloc(n * sizeof(uint32_t));
@@ -1333,10 +1394,12 @@ read_depth_stencil(struct glb_context *ctx, const struct mgp_surface *s, struct 
       }
       GLB_GL(h)->glReadPixels(rx, ry, (GLsizei)rect.width, (GLsizei)rect.height, GL_DEPTH_COMPONENT,
                               fdepth ? GL_FLOAT : GL_UNSIGNED_INT, d);
+      const unsigned bits = mgp_format_desc(r->desc.format)->bits[4];
       for (size_t i = 0; i < n; i++) {
          float f;
          memcpy(&f, &d[i], sizeof(f));
-         mgp_depth_encode(layout, fdepth ? (double)f : d[i] / 4294967295.0, dst + i * ts);
+         mgp_depth_encode(layout, fdepth ? (double)f : glb_depth_from_u32(d[i], bits),
+                          dst + i * ts);
       }
       free(d);
    }
@@ -1350,6 +1413,19 @@ read_depth_stencil(struct glb_context *ctx, const struct mgp_surface *s, struct 
       return;
    }
    memcpy(out->ptr, &rect, sizeof(rect));
+}
+
+/* A normalized depth of n bits read as GL_UNSIGNED_INT: GL converts it through its value,
+ * round(v * (2^32 - 1)), which puts the n bits at the word's top and repeats them below
+ * (Mesa); a host may instead shift them there with zeros below (NVIDIA's DEPTH24_STENCIL8
+ * reads fit that: read through the value, every depth past 2^23 came back one less). The
+ * word's top n bits are the depth in both. */
+double
+glb_depth_from_u32(uint32_t d, unsigned bits)
+{
+   if (bits == 0 || bits >= 32)
+      return d / 4294967295.0;
+   return (double)(d >> (32 - bits)) / (double)((1u << bits) - 1);
 }
 
 /* GLES 3.2 §16.1.2 reads a colour surface through two format/type pairs only: the one its class

@@ -458,6 +458,10 @@ read_limits(struct glb_screen *scr)
    scr->ext_srgb_write_control = ext && strstr(ext, "GL_EXT_sRGB_write_control");
    scr->ext_read_stencil = ext && strstr(ext, "GL_NV_read_stencil");
    scr->ext_texture_barrier = has_word(ext, "GL_NV_texture_barrier") && h->glTextureBarrierNV;
+   scr->texture_view_ext = !(has_word(ext, "GL_OES_texture_view") && h->glTextureViewOES) &&
+                           has_word(ext, "GL_EXT_texture_view") && h->glTextureViewEXT;
+   scr->texture_view =
+      scr->texture_view_ext || (has_word(ext, "GL_OES_texture_view") && h->glTextureViewOES);
    /* GL_KHR_blend_equation_advanced coherently (GL_BLEND_ADVANCED_COHERENT_KHR is enabled by
     * default and never disabled here): MGP_CAP_BLEND_ADVANCED needs no barrier between blends */
    scr->ext_blend_advanced = has_word(ext, "GL_KHR_blend_equation_advanced") &&
@@ -1157,6 +1161,8 @@ glb_gate_counters(void *screen, const char **names, unsigned long long *values, 
       {"gles-blits-drawn", scr->stats.blits_drawn},
       {"gles-dispatches", scr->stats.dispatches},
       {"gles-blocks-padded", scr->stats.blocks_padded},
+      {"gles-uniform-ranges-padded", scr->stats.uniform_ranges_padded},
+      {"gles-level-views", scr->stats.level_views},
       {"gles-host-debug-messages", scr->stats.host_debug_messages},
       /* the process's, not this screen's alone (glb.h): one session per process on monolith
        * and spawn, where mgl-bench reads it */

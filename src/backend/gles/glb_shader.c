@@ -1989,6 +1989,35 @@ bind_ubo(struct glb_screen *scr, uint32_t b, GLuint buffer, uint64_t offset, uin
       bind_ubo_host(scr, b, buffer, offset, size);
 }
 
+/* A uniform range that ends inside a 32-bit word (GL binds any size): the host's load of that
+ * word reads bytes past the range, which GLES leaves undefined (NVIDIA's robust access returns
+ * the buffer's own bytes there). The range is copied, at this point of the stream, into binding
+ * b's own host buffer, zero up to the next multiple of 16 bytes, which is bound instead
+ * (docs/PIPE.md#ranges, as the Vulkan backend's staging copy). size is under the host's
+ * GL_MAX_UNIFORM_BLOCK_SIZE (a longer range has no byte past it a block reads). */
+static void
+pad_ubo_range(struct glb_screen *scr, uint32_t b, GLuint src, uint64_t offset, uint64_t size)
+{
+   static const uint8_t zeros[16];
+   const struct glb_host *h = scr->h;
+   const uint64_t padded = (size + 15) / 16 * 16;
+   if (!scr->ubo_pad[b])
+      GLB_GL(h)->glGenBuffers(1, &scr->ubo_pad[b]);
+   GLB_GL(h)->glBindBuffer(GL_COPY_WRITE_BUFFER, scr->ubo_pad[b]);
+   scr->sh.known &= ~(uint32_t)GLB_SH_COPY_WRITE; /* in a draw: the shadow stays */
+   if (scr->ubo_pad_size[b] != padded) {
+      GLB_GL(h)->glBufferData(GL_COPY_WRITE_BUFFER, (GLsizeiptr)padded, NULL, GL_STREAM_DRAW);
+      scr->ubo_pad_size[b] = padded;
+   }
+   GLB_GL(h)->glBufferSubData(GL_COPY_WRITE_BUFFER, (GLintptr)size, (GLsizeiptr)(padded - size),
+                              zeros);
+   GLB_GL(h)->glBindBuffer(GL_COPY_READ_BUFFER, src);
+   GLB_GL(h)->glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, (GLintptr)offset, 0,
+                                  (GLsizeiptr)size);
+   scr->stats.uniform_ranges_padded++;
+   bind_ubo(scr, b, scr->ubo_pad[b], 0, padded);
+}
+
 /* Binds the program's uniform buffers for a draw; false: declined. */
 bool
 glb_program_bind(struct glb_context *ctx, struct glb_shader *s)
@@ -2044,6 +2073,7 @@ glb_program_buffers(struct glb_context *ctx, struct glb_shader *s, const char *c
       bind_ubo(scr, s->default_binding, s->default_buf, 0, s->refl.default_block_size);
    }
    /* the program's blocks only, a bit at a time (the mask's 64 bits are the 64 bindings) */
+   ctx->ubo_padded = false;
    _Static_assert(GLB_MAX_UBO == 64, "ubo_mask covers GLB_MAX_UBO bindings");
    for (uint64_t m = s->refl.ubo_mask & ~UINT64_C(1); m; m &= m - 1) {
       const uint32_t b = (uint32_t)__builtin_ctzll(m);
@@ -2056,7 +2086,12 @@ glb_program_buffers(struct glb_context *ctx, struct glb_shader *s, const char *c
                      b);
          return false;
       }
-      bind_ubo(scr, b, r->name, u->offset, u->size);
+      if (u->size % 4 && u->size < (uint64_t)scr->max_ubo_size) {
+         pad_ubo_range(scr, b, r->name, u->offset, u->size);
+         ctx->ubo_padded = true;
+      } else {
+         bind_ubo(scr, b, r->name, u->offset, u->size);
+      }
    }
    return true;
 }

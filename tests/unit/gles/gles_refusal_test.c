@@ -72,6 +72,26 @@
  *                   host without robust access the server reads them to bound the vertices),
  *                   no host draw; the indices at an odd address are read unaligned; one inside
  *                   them draws.
+ *   ubo_pad         a uniform range of 19 bytes (a uint straddling its end, poison 0xff past
+ *                   it): the host binds a copy whose size is a multiple of 16 and whose bytes
+ *                   past the range are zero (docs/PIPE.md#ranges: GLES leaves them undefined,
+ *                   NVIDIA's robust access returns the buffer's own), byte 19 draws as 0 in red;
+ *                   gles-uniform-ranges-padded counts it; a resource_subdata into the range
+ *                   with nothing else changed is in the next draw's copy.
+ *   attach_levels   a draw into level 1 of a texture whose base and max level (sampling state,
+ *                   set_texture_params) are 0: what the host has attached must meet GLES 3.2's
+ *                   attachment completeness (§9.4.1: a level of an immutable texture lies in
+ *                   its [TEXTURE_BASE_LEVEL, q], which Mesa does not enforce and NVIDIA does),
+ *                   the texture keeps base = max = 0, the level is drawn green; 2D, 2D array
+ *                   and cube map textures.
+ *   depth_stencil_switch a framebuffer with a D24S8 renderbuffer at depth and stencil, then
+ *                   one with a D32F one at depth alone, then the first again, on a host that
+ *                   counts every attachment call after which its draw framebuffer holds two
+ *                   images at the depth and stencil points (NVIDIA reports such a framebuffer
+ *                   unsupported, "the depth and stencil attachments are mismatched"): none.
+ *   depth_words     16- and 24-bit depth read as GL_UNSIGNED_INT words, both as GL converts
+ *                   them (Mesa) and shifted to the word's top (as NVIDIA's DEPTH24_STENCIL8
+ *                   reads fit): each value comes back as itself (glb_depth_from_u32).
  *   declined_compact a draw draw_bound declines after apply_state (an element buffer's bound,
  *                   triangles from a program with tessellation stages), then the same as a
  *                   compact draw with nothing changed, twice: each is declined and counted, none
@@ -85,6 +105,7 @@
 #include "backend.h"
 #include "decline.h"
 #include "glb.h"
+#include "pipe_pixel.h"
 
 enum { W = 16, H = 16 };
 
@@ -257,26 +278,60 @@ test_subdata_level(struct t *t)
    check(t->fatal_count == 0, "no Fatal from a level the texture lacks: %s", t->fatal);
 }
 
+/* A framebuffer state of colour (draw buffer 0, the read surface), depth and stencil (NULL:
+ * none), w x h, sent */
+static void
+set_framebuffer(struct t *t, struct mgp_surface color, const struct mgp_surface *depth,
+                const struct mgp_surface *stencil, uint32_t w, uint32_t h, uint64_t hash)
+{
+   struct mgp_framebuffer_state fb;
+   memset(&fb, 0, sizeof(fb));
+   fb.fbo = MGP_DEFAULT_FRAMEBUFFER;
+   fb.color[0] = color;
+   if (depth)
+      fb.depth = *depth;
+   if (stencil)
+      fb.stencil = *stencil;
+   fb.read = fb.color[0];
+   for (int i = 0; i < 8; i++)
+      fb.draw_buffers[i] = i == 0 ? 0 : -1;
+   fb.width = w;
+   fb.height = h;
+   fb.layers = 1;
+   fb.samples = 1;
+   fb.is_default = hash == 1;
+   fb.content_hash = hash;
+   t->cv->set_framebuffer_state(t->ctx, &fb, NULL, 0);
+}
+
+/* fill.vert and fragment shader fs (a .spv of spv_dir) with the uniform blocks ubo_mask
+ * names, made (not bound) */
+static struct mgp_handle
+fs_program(struct t *t, const char *fs_name, uint64_t ubo_mask)
+{
+   size_t vs_size, fs_size;
+   void *vs = read_file("fill.vert.spv", &vs_size), *fs = read_file(fs_name, &fs_size);
+   struct mgp_create_shader c = {.cso = new_handle(t, MGP_KIND_SHADER),
+                                 .stage_mask = (1u << MGP_SHADER_STAGE_VERTEX) |
+                                               (1u << MGP_SHADER_STAGE_FRAGMENT)};
+   c.spirv[MGP_SHADER_STAGE_VERTEX] = (struct mgp_span){.ptr = vs, .size = vs_size};
+   c.spirv[MGP_SHADER_STAGE_FRAGMENT] = (struct mgp_span){.ptr = fs, .size = fs_size};
+   c.reflection.fragment_output_mask = 1;
+   c.reflection.ubo_mask = ubo_mask;
+   t->cv->create_shader(t->ctx, &c, NULL, 0);
+   free(vs);
+   free(fs);
+   return c.cso;
+}
+
 /* the framebuffer (one RGBA8 renderbuffer), viewport, render state and the program that
  * covers it green */
 static void
 draw_setup(struct t *t)
 {
    const struct mgp_handle rb = make_image(t, MGP_RESOURCE_TARGET_RENDERBUFFER, 1);
-   struct mgp_framebuffer_state fb;
-   memset(&fb, 0, sizeof(fb));
-   fb.fbo = MGP_DEFAULT_FRAMEBUFFER;
-   fb.color[0] = (struct mgp_surface){.res = rb, .format = MGP_FORMAT_RGBA8_UNORM, .kind = 2};
-   fb.read = fb.color[0];
-   for (int i = 0; i < 8; i++)
-      fb.draw_buffers[i] = i == 0 ? 0 : -1;
-   fb.width = W;
-   fb.height = H;
-   fb.layers = 1;
-   fb.samples = 1;
-   fb.is_default = 1;
-   fb.content_hash = 1;
-   t->cv->set_framebuffer_state(t->ctx, &fb, NULL, 0);
+   set_framebuffer(t, (struct mgp_surface){.res = rb, .format = MGP_FORMAT_RGBA8_UNORM, .kind = 2},
+                   NULL, NULL, W, H, 1);
    const struct mgp_dynamic_state dyn = {.viewport = {0, 0, W, H},
                                          .depth_range = {0, 1},
                                          .line_width = 1.0f,
@@ -306,18 +361,8 @@ draw_setup(struct t *t)
    rs.state.sample_mask = ~0u;
    t->cv->create_render_state(t->ctx, &rs, NULL, 0);
    t->cv->bind_render_state(t->ctx, &(struct mgp_handle_args){rs.cso}, NULL, 0);
-   size_t vs_size, fs_size;
-   void *vs = read_file("fill.vert.spv", &vs_size), *fs = read_file("fill.frag.spv", &fs_size);
-   struct mgp_create_shader c = {.cso = new_handle(t, MGP_KIND_SHADER),
-                                 .stage_mask = (1u << MGP_SHADER_STAGE_VERTEX) |
-                                               (1u << MGP_SHADER_STAGE_FRAGMENT)};
-   c.spirv[MGP_SHADER_STAGE_VERTEX] = (struct mgp_span){.ptr = vs, .size = vs_size};
-   c.spirv[MGP_SHADER_STAGE_FRAGMENT] = (struct mgp_span){.ptr = fs, .size = fs_size};
-   c.reflection.fragment_output_mask = 1;
-   t->cv->create_shader(t->ctx, &c, NULL, 0);
-   free(vs);
-   free(fs);
-   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){c.cso}, NULL, 0);
+   t->cv->set_draw_program(t->ctx, &(struct mgp_handle_args){fs_program(t, "fill.frag.spv", 0)},
+                           NULL, 0);
 }
 
 static void
@@ -1278,6 +1323,364 @@ declined_step(struct t *t, const char *what, bool compact, enum mgp_prim mode, u
          (unsigned long long)declined, mgu_decline_name(decline), drawn, e);
 }
 
+/* the host's draw framebuffer's pixel (x, y) as RGBA8; the read binding is put back */
+static void
+host_pixel(struct t *t, int x, int y, uint8_t rgba[4])
+{
+   const struct glb_host *h = t->scr->h;
+   GLint draw_fbo = 0, read_fbo = 0;
+   h->glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &draw_fbo);
+   h->glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &read_fbo);
+   h->glBindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)draw_fbo);
+   memset(rgba, 0xee, 4);
+   h->glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+   h->glBindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)read_fbo);
+}
+
+/* The buffer the host holds at uniform binding b, its range's size and bytes (up to 64) */
+static GLint
+host_ubo(struct t *t, GLuint b, uint8_t *bytes, GLint *size)
+{
+   const struct glb_host *h = t->scr->h;
+   GLint name = 0, offset = -1;
+   *size = -1;
+   h->glGetIntegeri_v(GL_UNIFORM_BUFFER_BINDING, b, &name);
+   h->glGetIntegeri_v(GL_UNIFORM_BUFFER_START, b, &offset);
+   GLint64 size64 = -1;
+   PFNGLGETINTEGER64I_VPROC get64 = (PFNGLGETINTEGER64I_VPROC)h->imports_proc("glGetInteger64i_v");
+   if (get64)
+      get64(GL_UNIFORM_BUFFER_SIZE, b, &size64);
+   *size = (GLint)size64;
+   memset(bytes, 0xee, 64);
+   if (name <= 0 || offset < 0 || size64 <= 0 || size64 > 64)
+      return name;
+   h->glBindBuffer(GL_COPY_READ_BUFFER, (GLuint)name);
+   const uint8_t *p =
+      h->glMapBufferRange(GL_COPY_READ_BUFFER, offset, (GLsizeiptr)size64, GL_MAP_READ_BIT);
+   if (p)
+      memcpy(bytes, p, (size_t)size64);
+   h->glUnmapBuffer(GL_COPY_READ_BUFFER);
+   h->glBindBuffer(GL_COPY_READ_BUFFER, 0);
+   return name;
+}
+
+/* A 19-byte uniform range at binding 1 (range.frag reads bytes 16..19 as one uint): the host
+ * must see zeros past byte 19, whatever the buffer holds there (docs/PIPE.md#ranges). */
+static void
+test_ubo_pad(struct t *t)
+{
+   draw_setup(t);
+   t->cv->set_draw_program(
+      t->ctx, &(struct mgp_handle_args){fs_program(t, "range.frag.spv", 1u << 1)}, NULL, 0);
+   uint8_t src[64];
+   memset(src, 0xff, sizeof(src));
+   const uint32_t a[4] = {7, 1, 2, 3};
+   memcpy(src, a, sizeof(a));
+   src[16] = 0x40;
+   src[17] = 0x80;
+   src[18] = 0xc0;
+   const struct mgp_handle buf = make_buffer(t, sizeof(src), src);
+   const struct mgp_buffer_range range = {buf, 0, 19};
+   t->cv->set_shader_buffers(t->ctx, &(struct mgp_set_shader_buffers){0, 1, 1, 0}, &range, 1);
+   const unsigned long long padded = counter(t, "gles-uniform-ranges-padded");
+   const unsigned long long draws = counter(t, "gles-draws");
+   draw(t, 0, 3, 1);
+   GLenum e = host_error(t);
+   uint8_t bytes[64], px[4];
+   GLint size;
+   host_ubo(t, 1, bytes, &size);
+   bool zeros = size > 19;
+   for (GLint i = 19; i < size && i < 64; i++)
+      zeros = zeros && bytes[i] == 0;
+   host_pixel(t, W / 2, H / 2, px);
+   check(counter(t, "gles-draws") == draws + 1 && e == GL_NO_ERROR && size % 16 == 0 && zeros &&
+            !memcmp(bytes, src, 19) && px[0] == 0 && px[1] == 0x40 &&
+            counter(t, "gles-uniform-ranges-padded") == padded + 1,
+         "a 19-byte uniform range: the host binds %d bytes (want a multiple of 16), the range's "
+         "bytes %s, the rest %s (byte 19: 0x%02x), red %u green 0x%02x (want 0, 0x40), "
+         "gles-uniform-ranges-padded +%llu, host error 0x%x, %llu drawn",
+         size, !memcmp(bytes, src, 19) ? "kept" : "CHANGED", zeros ? "zero" : "NOT zero", bytes[19],
+         px[0], px[1], counter(t, "gles-uniform-ranges-padded") - padded, e,
+         counter(t, "gles-draws") - draws);
+   /* the range's bytes change, nothing else: the next draw's copy holds them, twice (the
+    * second upload finds the shadow of GL_COPY_WRITE_BUFFER a draw made) */
+   for (uint8_t g = 0x41; g <= 0x42; g++) {
+      const struct mgp_resource_subdata sd = {
+         .res = buf, .box = {16, 0, 0, 1, 1, 1}, .data = {.ptr = &g, .size = 1}};
+      t->cv->resource_subdata(t->ctx, &sd, NULL, 0);
+      draw(t, 0, 3, 1);
+      e = host_error(t);
+      host_ubo(t, 1, bytes, &size);
+      host_pixel(t, W / 2, H / 2, px);
+      check(e == GL_NO_ERROR && bytes[16] == g && px[1] == g && t->fatal_count == 0,
+            "a resource_subdata into the padded range alone: the next draw reads it (host copy "
+            "0x%02x, green 0x%02x, want 0x%02x), host error 0x%x %s",
+            bytes[16], px[1], g, e, t->fatal);
+   }
+}
+
+/* What the host's draw framebuffer holds at colour attachment 0: false where the attached
+ * level lies outside its texture's [TEXTURE_BASE_LEVEL, q] (GLES 3.2 §9.4.1, immutable
+ * textures; q = min(TEXTURE_MAX_LEVEL, TEXTURE_IMMUTABLE_LEVELS - 1)); *name the texture. */
+static bool
+host_attachment_complete(struct t *t, GLenum tex_target, GLint *name, char *why, size_t why_size)
+{
+   const struct glb_host *h = t->scr->h;
+   PFNGLGETFRAMEBUFFERATTACHMENTPARAMETERIVPROC get_att =
+      (PFNGLGETFRAMEBUFFERATTACHMENTPARAMETERIVPROC)h->imports_proc(
+         "glGetFramebufferAttachmentParameteriv");
+   PFNGLGETTEXPARAMETERIVPROC get_tex =
+      (PFNGLGETTEXPARAMETERIVPROC)h->imports_proc("glGetTexParameteriv");
+   GLint type = 0, level = -1, base = -1, max = -1, levels = -1, immutable = 0, bound = 0;
+   *name = 0;
+   if (!get_att || !get_tex) {
+      snprintf(why, why_size, "no glGetFramebufferAttachmentParameteriv");
+      return false;
+   }
+   get_att(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &type);
+   get_att(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, name);
+   get_att(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL,
+           &level);
+   const GLenum binding = tex_target == GL_TEXTURE_2D         ? GL_TEXTURE_BINDING_2D
+                          : tex_target == GL_TEXTURE_2D_ARRAY ? GL_TEXTURE_BINDING_2D_ARRAY
+                                                              : GL_TEXTURE_BINDING_CUBE_MAP;
+   h->glGetIntegerv(binding, &bound);
+   h->glBindTexture(tex_target, (GLuint)*name);
+   get_tex(tex_target, GL_TEXTURE_BASE_LEVEL, &base);
+   get_tex(tex_target, GL_TEXTURE_MAX_LEVEL, &max);
+   get_tex(tex_target, GL_TEXTURE_IMMUTABLE_FORMAT, &immutable);
+   get_tex(tex_target, GL_TEXTURE_IMMUTABLE_LEVELS, &levels);
+   h->glBindTexture(tex_target, (GLuint)bound);
+   const GLint q = immutable && levels - 1 < max ? levels - 1 : max;
+   snprintf(why, why_size, "type 0x%x, texture %d level %d, its base %d max %d, %d levels%s", type,
+            *name, level, base, max, levels, immutable ? " (immutable)" : "");
+   return type == GL_TEXTURE && level >= base && level <= q;
+}
+
+/* The texture's own TEXTURE_BASE_LEVEL and TEXTURE_MAX_LEVEL on the host */
+static void
+host_levels(struct t *t, GLenum tex_target, GLuint name, GLint *base, GLint *max)
+{
+   const struct glb_host *h = t->scr->h;
+   PFNGLGETTEXPARAMETERIVPROC get_tex =
+      (PFNGLGETTEXPARAMETERIVPROC)h->imports_proc("glGetTexParameteriv");
+   GLint bound = 0;
+   *base = *max = -1;
+   const GLenum binding = tex_target == GL_TEXTURE_2D         ? GL_TEXTURE_BINDING_2D
+                          : tex_target == GL_TEXTURE_2D_ARRAY ? GL_TEXTURE_BINDING_2D_ARRAY
+                                                              : GL_TEXTURE_BINDING_CUBE_MAP;
+   h->glGetIntegerv(binding, &bound);
+   h->glBindTexture(tex_target, name);
+   get_tex(tex_target, GL_TEXTURE_BASE_LEVEL, base);
+   get_tex(tex_target, GL_TEXTURE_MAX_LEVEL, max);
+   h->glBindTexture(tex_target, (GLuint)bound);
+}
+
+/* A draw into level 1 of a 3-level texture whose base and max level are 0 (GL: sampling state;
+ * the level is a valid attachment): the host must attach something GLES 3.2 calls complete. */
+static void
+test_attach_levels(struct t *t)
+{
+   static const struct {
+      enum mgp_resource_target target;
+      GLenum host;
+      uint32_t layer;
+   } cases[] = {{MGP_RESOURCE_TARGET_TEX_2D, GL_TEXTURE_2D, 0},
+                {MGP_RESOURCE_TARGET_TEX_2D_ARRAY, GL_TEXTURE_2D_ARRAY, 0},
+                {MGP_RESOURCE_TARGET_TEX_CUBE, GL_TEXTURE_CUBE_MAP, 3}};
+   for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+      draw_setup(t);
+      const struct mgp_handle tex = make_image(t, cases[c].target, 3);
+      struct glb_resource *r = glb_lookup(t->scr, &t->scr->resources, tex, "test");
+      const struct mgp_texture_params tp = {
+         .res = tex, .base_level = 0, .max_level = 0, .swizzle = {0, 1, 2, 3}, .max_lod = 1000};
+      t->cv->set_texture_params(t->ctx, &tp, NULL, 0);
+      set_framebuffer(t,
+                      (struct mgp_surface){.res = tex,
+                                           .format = MGP_FORMAT_RGBA8_UNORM,
+                                           .kind = 1,
+                                           .level = 1,
+                                           .layer = cases[c].layer},
+                      NULL, NULL, W / 2, H / 2, 2 + c);
+      const uint64_t d0 = declines(MGU_DECLINE_backend_draw_incomplete);
+      const unsigned long long draws = counter(t, "gles-draws");
+      draw(t, 0, 3, 1);
+      const GLenum e = host_error(t);
+      char why[160];
+      GLint name = 0, base = -1, max = -1;
+      const bool complete = host_attachment_complete(t, cases[c].host, &name, why, sizeof(why));
+      uint8_t px[4];
+      host_pixel(t, 1, 1, px);
+      if (r)
+         host_levels(t, cases[c].host, r->name, &base, &max);
+      check(complete && counter(t, "gles-draws") == draws + 1 &&
+               declines(MGU_DECLINE_backend_draw_incomplete) == d0 && e == GL_NO_ERROR &&
+               px[0] == 0 && px[1] == 255 && base == 0 && max == 0 && t->fatal_count == 0,
+            "a draw into level 1 of a %s texture with base = max = 0: the host attachment is "
+            "complete (%s), %llu drawn, %llu declined, host error 0x%x, pixel (%u,%u,%u,%u) "
+            "(want green), the texture keeps base %d max %d (want 0 0) %s",
+            cases[c].host == GL_TEXTURE_2D         ? "2D"
+            : cases[c].host == GL_TEXTURE_2D_ARRAY ? "2D array"
+                                                   : "cube map",
+            why, counter(t, "gles-draws") - draws,
+            (unsigned long long)(declines(MGU_DECLINE_backend_draw_incomplete) - d0), e, px[0],
+            px[1], px[2], px[3], base, max, t->fatal);
+   }
+}
+
+/* A host that checks GLES 3.x's "depth and stencil attachments, if present, are the same
+ * image" after every attachment call, as NVIDIA's GLES does (it reports the framebuffer
+ * unsupported, "the depth and stencil attachments are mismatched", where the backend moved one
+ * point before the other); Mesa checks only at glCheckFramebufferStatus. */
+static struct glb_host strict_host;
+static const struct glb_host *real_host;
+static unsigned strict_mixed;
+
+static void
+strict_check(GLenum target)
+{
+   if (target == GL_READ_FRAMEBUFFER)
+      return;
+   PFNGLGETFRAMEBUFFERATTACHMENTPARAMETERIVPROC get_att =
+      (PFNGLGETFRAMEBUFFERATTACHMENTPARAMETERIVPROC)real_host->imports_proc(
+         "glGetFramebufferAttachmentParameteriv");
+   GLint type[2] = {0, 0}, name[2] = {0, 0}, level[2] = {0, 0}, fbo = 0;
+   real_host->glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &fbo);
+   if (!fbo || !get_att)
+      return;
+   const GLenum at[2] = {GL_DEPTH_ATTACHMENT, GL_STENCIL_ATTACHMENT};
+   for (int i = 0; i < 2; i++) {
+      get_att(GL_DRAW_FRAMEBUFFER, at[i], GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &type[i]);
+      if (type[i] != GL_NONE)
+         get_att(GL_DRAW_FRAMEBUFFER, at[i], GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, &name[i]);
+      if (type[i] == GL_TEXTURE)
+         get_att(GL_DRAW_FRAMEBUFFER, at[i], GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL, &level[i]);
+   }
+   if (type[0] != GL_NONE && type[1] != GL_NONE &&
+       (type[0] != type[1] || name[0] != name[1] || level[0] != level[1]))
+      strict_mixed++;
+}
+
+static void GL_APIENTRY
+strict_renderbuffer(GLenum target, GLenum at, GLenum rbt, GLuint rb)
+{
+   real_host->glFramebufferRenderbuffer(target, at, rbt, rb);
+   strict_check(target);
+}
+
+static void GL_APIENTRY
+strict_texture_2d(GLenum target, GLenum at, GLenum tt, GLuint tex, GLint level)
+{
+   real_host->glFramebufferTexture2D(target, at, tt, tex, level);
+   strict_check(target);
+}
+
+static void GL_APIENTRY
+strict_texture_layer(GLenum target, GLenum at, GLuint tex, GLint level, GLint layer)
+{
+   real_host->glFramebufferTextureLayer(target, at, tex, level, layer);
+   strict_check(target);
+}
+
+static struct mgp_handle
+make_ds_renderbuffer(struct t *t, enum mgp_format format)
+{
+   const struct mgp_handle h = new_handle(t, MGP_KIND_BUFFER);
+   const struct mgp_resource_desc d = {.res = h,
+                                       .target = MGP_RESOURCE_TARGET_RENDERBUFFER,
+                                       .levels = 1,
+                                       .samples = 1,
+                                       .format = (uint16_t)format,
+                                       .width = W,
+                                       .height = H,
+                                       .depth = 1,
+                                       .array_layers = 1,
+                                       .bind_mask = MGP_BIND_DEPTH_STENCIL};
+   t->sv->resource_create(t->scr, &d, NULL, 0);
+   return h;
+}
+
+/* Draws into one colour renderbuffer with a D24S8 renderbuffer at both depth and stencil, then
+ * a D32F one at depth alone, then the D24S8 one again, on a host that counts every moment its
+ * draw framebuffer holds two images at the depth and stencil points: none. */
+static void
+test_depth_stencil_switch(struct t *t)
+{
+   draw_setup(t);
+   const struct mgp_handle rb = make_image(t, MGP_RESOURCE_TARGET_RENDERBUFFER, 1);
+   const struct mgp_handle ds = make_ds_renderbuffer(t, MGP_FORMAT_D24_UNORM_S8_UINT);
+   const struct mgp_handle d32 = make_ds_renderbuffer(t, MGP_FORMAT_D32_FLOAT);
+   real_host = t->scr->h;
+   strict_host = *real_host;
+   strict_host.glFramebufferRenderbuffer = strict_renderbuffer;
+   strict_host.glFramebufferTexture2D = strict_texture_2d;
+   strict_host.glFramebufferTextureLayer = strict_texture_layer;
+   t->scr->h = &strict_host;
+   strict_mixed = 0;
+   const struct {
+      struct mgp_handle depth, stencil;
+      enum mgp_format df, sf;
+   } fbs[3] = {{ds, ds, MGP_FORMAT_D24_UNORM_S8_UINT, MGP_FORMAT_D24_UNORM_S8_UINT},
+               {d32, {0, 0}, MGP_FORMAT_D32_FLOAT, MGP_FORMAT_NONE},
+               {ds, ds, MGP_FORMAT_D24_UNORM_S8_UINT, MGP_FORMAT_D24_UNORM_S8_UINT}};
+   unsigned drawn = 0;
+   for (int k = 0; k < 3; k++) {
+      const struct mgp_surface depth = {.res = fbs[k].depth,
+                                        .format = (uint16_t)fbs[k].df,
+                                        .kind = 2},
+                               stencil = {
+                                  .res = fbs[k].stencil, .format = (uint16_t)fbs[k].sf, .kind = 2};
+      set_framebuffer(
+         t, (struct mgp_surface){.res = rb, .format = MGP_FORMAT_RGBA8_UNORM, .kind = 2}, &depth,
+         mgp_handle_is_null(fbs[k].stencil) ? NULL : &stencil, W, H, 20 + (uint64_t)k);
+      const unsigned long long draws = counter(t, "gles-draws");
+      draw(t, 0, 3, 1);
+      drawn += counter(t, "gles-draws") == draws + 1;
+   }
+   t->scr->h = real_host;
+   const GLenum e = host_error(t);
+   check(strict_mixed == 0 && drawn == 3 && e == GL_NO_ERROR && t->fatal_count == 0,
+         "D24S8 at depth and stencil, then D32F at depth alone, then D24S8 again: %u moments "
+         "with two images at the depth and stencil points (want 0), %u of 3 drawn, host error "
+         "0x%x %s",
+         strict_mixed, drawn, e, t->fatal);
+   draw_setup(t);
+}
+
+/* A normalized depth read as GL_UNSIGNED_INT, as either kind of host gives it: GL's
+ * conversion (round(d / (2^n - 1) * (2^32 - 1)), Mesa's: the value's bits repeated) or the
+ * value shifted to the word's top (d << (32 - n), zeros below: what NVIDIA's reads of
+ * DEPTH24_STENCIL8 fit, one less in the last bit past 2^23). Every 16-bit value and a walk of
+ * 24-bit ones, with the scenario's, must encode back to themselves. */
+static void
+test_depth_words(void)
+{
+   static const unsigned bits[2] = {16, 24};
+   for (int b = 0; b < 2; b++) {
+      const unsigned n = bits[b];
+      const enum mgp_depth_layout layout = n == 16 ? MGP_DEPTH_UNORM16 : MGP_DEPTH_UNORM24;
+      const uint32_t max = (1u << n) - 1;
+      unsigned bad[2] = {0, 0}, tried = 0;
+      uint32_t first_bad[2] = {0, 0};
+      for (uint64_t v = 0; v <= max; v += n == 16 ? 1 : 97) {
+         const uint32_t d = v + 97 > max && n == 24 ? max : (uint32_t)v;
+         const uint32_t words[2] = {(uint32_t)((double)d / max * 4294967295.0 + 0.5),
+                                    d << (32 - n)};
+         tried++;
+         for (int k = 0; k < 2; k++) {
+            uint32_t got = 0;
+            mgp_depth_encode(layout, glb_depth_from_u32(words[k], n), &got);
+            if ((n == 16 ? (got & 0xffff) : got) != d && !bad[k]++)
+               first_bad[k] = d;
+         }
+      }
+      check(!bad[0] && !bad[1],
+            "%u-bit depth read as GL_UNSIGNED_INT: %u of %u values change through GL's "
+            "conversion (first 0x%x), %u through the shifted word (first 0x%x)",
+            n, bad[0], tried, first_bad[0], bad[1], first_bad[1]);
+   }
+}
+
 /* A draw draw_bound declines after apply_state put its state (nothing marked since then), and
  * the same again as a compact draw (glb_draw's path that skips draw_bound's checks when no
  * group is marked): each is declined and counted, none reaches the host. The element buffer's
@@ -1477,6 +1880,7 @@ main(int argc, char **argv)
       fprintf(stderr, "no context: %s\n", t.fatal);
       return 1;
    }
+   test_depth_words();
    test_subdata_level(&t);
    test_draw_signed(&t);
    test_draw_flags(&t);
@@ -1489,6 +1893,9 @@ main(int argc, char **argv)
    test_vertex_buffers_compact(&t);
    test_dynamic_parts(&t);
    test_declined_compact(&t);
+   test_ubo_pad(&t);
+   test_attach_levels(&t);
+   test_depth_stencil_switch(&t);
    test_unbounded(&t, !(getenv("MGL_GLES_HIDE") && strstr(getenv("MGL_GLES_HIDE"), "robust")));
    check(t.fatal_count == 0, "no Fatal: %s", t.fatal);
    test_spirv_bound(&t);
