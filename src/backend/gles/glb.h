@@ -317,6 +317,9 @@ struct glb_resource {
    struct mgp_resource_desc desc;
    bool unsupported; /* declined at create: every later use declines */
    bool is_buffer;
+   /* a buffer: its host store was made through ordered_target (glb_resource.c:make_storage),
+    * so the host orders a write after the queued draws that read it */
+   bool ordered;
    GLuint name;   /* buffer, texture or renderbuffer name */
    GLenum target; /* GL_ARRAY_BUFFER-class buffers are bound where used */
    const struct glb_format *fmt;
@@ -342,6 +345,17 @@ struct glb_resource {
    uint64_t texbuf_serial;
    uint64_t mem_bytes; /* what its storage counts against the session's budget */
 };
+
+/* Buffer r's host store made again as an ordered one (make_storage says why), its bytes kept,
+ * before its use as a storage buffer (atomic counters too), a texture buffer (an image
+ * buffer too) or a read's destination (glReadPixels into it). False: its store is gone
+ * (GL_OUT_OF_MEMORY, the event sent): decline. */
+bool glb_buffer_order_store(struct glb_screen *scr, struct glb_resource *r);
+static inline bool
+glb_buffer_ordered(struct glb_screen *scr, struct glb_resource *r)
+{
+   return r->ordered || glb_buffer_order_store(scr, r);
+}
 
 struct glb_render_state {
    struct glb_obj base;

@@ -50,7 +50,7 @@ struct pack_dst {
  * pack state). false: not this shape (take the converting path); true: done or declined. */
 static bool
 pack_host_read(struct glb_context *ctx, const struct pack_src *src,
-               const struct mgp_pack_to_buffer *a, const struct glb_resource *b, const char *call)
+               const struct mgp_pack_to_buffer *a, struct glb_resource *b, const char *call)
 {
    struct glb_screen *scr = ctx->scr;
    const struct glb_host *h = scr->h;
@@ -68,6 +68,8 @@ pack_host_read(struct glb_context *ctx, const struct pack_src *src,
    const int64_t skip_px =
       (ctx->pack.skip_pixels > 0 ? ctx->pack.skip_pixels : 0) + (src->x0 - a->x);
    const int64_t skip_rows = (ctx->pack.skip_rows > 0 ? ctx->pack.skip_rows : 0) + (src->y0 - a->y);
+   if (!glb_buffer_ordered(scr, b))
+      return true; /* declined: its store is gone */
    while (GLB_GL(h)->glGetError() != GL_NO_ERROR)
       ;
    GLB_GL(h)->glBindFramebuffer(GL_READ_FRAMEBUFFER, ctx->read_fbo);

@@ -110,6 +110,14 @@ make_buffer_texture(struct glb_screen *scr, struct glb_resource *r)
    r->levels = 1;
 }
 
+/* The target an ordered buffer store is made through (make_storage): a storage buffer where
+ * the host has them, else a uniform buffer. */
+static GLenum
+ordered_target(const struct glb_screen *scr)
+{
+   return scr->compute ? GL_SHADER_STORAGE_BUFFER : GL_UNIFORM_BUFFER;
+}
+
 /* Host storage for r->desc; a shape the backend does not do yet is declined (the resource then
  * declines every use). */
 static void
@@ -136,13 +144,20 @@ make_storage(struct glb_screen *scr, struct glb_resource *r)
          r->unsupported = true;
          return;
       }
-      /* the target a store is made through is what the host's driver takes it for: Mesa
-       * (llvmpipe) orders a write (glBufferSubData) after the queued draws that read the buffer
-       * only for a store made as a storage, uniform, texture or pixel buffer, so a storage
+      /* The target a store is made through is what the host's driver takes it for. Mesa
+       * (llvmpipe) orders a write (glBufferSubData, a map) after the queued draws that read the
+       * buffer only for a store made as a storage, uniform, texture or pixel buffer: a storage
        * block a fragment stage reads, written between two draws, gave the first draw the
-       * second's bytes (arb_shader_storage_buffer_object-rendering). Any MGPipe buffer may be
-       * a storage buffer: made as one where the host has them. */
-      const GLenum target = scr->compute ? GL_SHADER_STORAGE_BUFFER : GL_COPY_WRITE_BUFFER;
+       * second's bytes (arb_shader_storage_buffer_object-rendering). That order costs each
+       * write a search of the queued work (~240 instructions a glBufferSubData), which a
+       * vertex or index buffer does not need: its draw reads it when queued; nor does a
+       * uniform buffer, whose bytes llvmpipe copies into the queued draw (ubo_subdata_pass
+       * passes with it unordered). So a buffer that may be a vertex or index buffer is made
+       * as a vertex buffer and made again as an ordered one at its first use as a storage or
+       * texture buffer or a read's destination (glb_buffer_ordered); any other is made
+       * ordered now. */
+      r->ordered = !(d->bind_mask & (MGP_BIND_VERTEX | MGP_BIND_INDEX));
+      const GLenum target = r->ordered ? ordered_target(scr) : GL_ARRAY_BUFFER;
       GLB_GL(h)->glGenBuffers(1, &r->name);
       GLB_GL(h)->glBindBuffer(target, r->name);
       GLB_GL(h)->glBufferData(target, (GLsizeiptr)d->size, NULL, buffer_usage(d->usage));
@@ -552,6 +567,43 @@ glb_resource_destroy(void *self, const struct mgp_handle_args *args, const void 
    delete_storage(scr, r);
    free(r);
    scr->bound = NULL;
+}
+
+bool
+glb_buffer_order_store(struct glb_screen *scr, struct glb_resource *r)
+{
+   const struct glb_host *h = scr->h;
+   const GLenum target = ordered_target(scr);
+   const GLsizeiptr size = (GLsizeiptr)r->desc.size; /* within INT32_MAX: make_storage */
+   const GLenum usage = buffer_usage(r->desc.usage);
+   while (GLB_GL(h)->glGetError() != GL_NO_ERROR)
+      ;
+   /* the bytes kept in a buffer of the host's for the while (at most one at a time) */
+   GLuint keep = 0;
+   GLB_GL(h)->glGenBuffers(1, &keep);
+   GLB_GL(h)->glBindBuffer(GL_COPY_WRITE_BUFFER, keep);
+   GLB_GL(h)->glBufferData(GL_COPY_WRITE_BUFFER, size, NULL, GL_STREAM_COPY);
+   scr->sh.known &= ~(uint32_t)GLB_SH_COPY_WRITE; /* in a draw: the rest of the shadow stays */
+   if (GLB_GL(h)->glGetError() != GL_NO_ERROR) {
+      GLB_GL(h)->glDeleteBuffers(1, &keep);
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: a buffer's store made again as one whose writes the host orders after "
+                  "its queued reads: no host memory for its bytes meanwhile (kept as it was)");
+      return true;
+   }
+   GLB_GL(h)->glBindBuffer(GL_COPY_READ_BUFFER, r->name);
+   GLB_GL(h)->glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, size);
+   /* a store of size 0 first: a host that would keep the present one for a glBufferData of
+    * its size (Mesa with PIPE_CAP_INVALIDATE_BUFFER) makes the next one anew */
+   GLB_GL(h)->glBindBuffer(target, r->name);
+   GLB_GL(h)->glBufferData(target, 0, NULL, usage);
+   GLB_GL(h)->glBufferData(target, size, NULL, usage);
+   GLB_GL(h)->glCopyBufferSubData(GL_COPY_WRITE_BUFFER, target, 0, 0, size);
+   GLB_GL(h)->glDeleteBuffers(1, &keep);
+   if (out_of_memory(scr, r))
+      return false;
+   r->ordered = true;
+   return true;
 }
 
 struct glb_resource *

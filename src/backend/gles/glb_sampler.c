@@ -299,7 +299,7 @@ texbuf_source(struct glb_screen *scr, const struct glb_resource *r, GLuint *name
       *size = 64;
       return true;
    }
-   const struct glb_resource *b = glb_resource_for_use(scr, r->desc.buffer, "draw");
+   struct glb_resource *b = glb_resource_for_use(scr, r->desc.buffer, "draw");
    if (!b)
       return false;
    if (!b->is_buffer) {
@@ -307,6 +307,8 @@ texbuf_source(struct glb_screen *scr, const struct glb_resource *r, GLuint *name
                   "gles: a buffer texture whose buffer is an image (target %u)", b->desc.target);
       return false;
    }
+   if (!glb_buffer_ordered(scr, b))
+      return false;
    *name = b->name;
    *serial = b->store_serial;
    *size = b->desc.size;

@@ -96,6 +96,8 @@ glb_storage_bind(struct glb_context *ctx, const struct glb_shader *s, const char
                      call, k, scr->ssbo_align);
          return false;
       }
+      if (!glb_buffer_ordered(scr, r))
+         return false;
       GLB_GL(scr->h)->glBindBufferRange(GL_SHADER_STORAGE_BUFFER, k, r->name, (GLintptr)u->offset,
                                         (GLsizeiptr)u->size);
    }
