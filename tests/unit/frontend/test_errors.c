@@ -1800,6 +1800,19 @@ test_texture_fbo_errors(void)
    env_finish(&e);
 }
 
+/* A current 3.3 core context on a 16x16 pbuffer, LOSE_CONTEXT_ON_RESET or not. */
+static void
+lost_env_init(struct fe_test_env *e, bool lose)
+{
+   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0, 0};
+   memset(e, 0, sizeof(*e));
+   CHECK(fe_surface_create_pbuffer(&f, 16, 16, &e->surf) == FE_OK);
+   struct fe_context_desc d = {
+      .api = FE_API_GL_CORE, .major = 3, .minor = 3, .format = f, .lose_context_on_reset = lose};
+   CHECK(fe_context_create(&d, NULL, &e->ctx) == FE_OK);
+   CHECK(fe_make_current(e->ctx, e->surf, e->surf) == FE_OK);
+}
+
 /* A lost session. LOSE_CONTEXT_ON_RESET: glGetError says GL_CONTEXT_LOST for the reset, then
  * for each verb issued on the lost context, and never by itself; the reset status says so
  * once. NO_RESET_NOTIFICATION (the default): never told (GL 4.5 §2.3.2). Either way the calls
@@ -1808,13 +1821,7 @@ static void
 test_lost_context(bool lose)
 {
    struct fe_test_env e;
-   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0, 0};
-   memset(&e, 0, sizeof(e));
-   CHECK(fe_surface_create_pbuffer(&f, 16, 16, &e.surf) == FE_OK);
-   struct fe_context_desc d = {
-      .api = FE_API_GL_CORE, .major = 3, .minor = 3, .format = f, .lose_context_on_reset = lose};
-   CHECK(fe_context_create(&d, NULL, &e.ctx) == FE_OK);
-   CHECK(fe_make_current(e.ctx, e.surf, e.surf) == FE_OK);
+   lost_env_init(&e, lose);
    GLint strategy = 0;
    mgl_glGetIntegerv(GL_RESET_NOTIFICATION_STRATEGY, &strategy);
    CHECK_EQ(strategy, lose ? GL_LOSE_CONTEXT_ON_RESET : GL_NO_RESET_NOTIFICATION);
@@ -1861,13 +1868,7 @@ test_lost_word(enum mgt_fail_check check, enum fake_fail_word word)
 {
    fake_set_fail_check(check);
    struct fe_test_env e;
-   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0, 0};
-   memset(&e, 0, sizeof(e));
-   CHECK(fe_surface_create_pbuffer(&f, 16, 16, &e.surf) == FE_OK);
-   struct fe_context_desc d = {
-      .api = FE_API_GL_CORE, .major = 3, .minor = 3, .format = f, .lose_context_on_reset = true};
-   CHECK(fe_context_create(&d, NULL, &e.ctx) == FE_OK);
-   CHECK(fe_make_current(e.ctx, e.surf, e.surf) == FE_OK);
+   lost_env_init(&e, true);
    make_drawable();
    fake_clear();
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
