@@ -111,8 +111,15 @@ share_create(void)
    pthread_mutex_init(&sg->lock, NULL);
    sg->screen = mgt_client_screen(sg->session);
    sg->caps = mgt_client_caps(sg->session);
-   if (!mgt_client_fail_words(sg->session, &sg->fail_server, &sg->fail_client))
-      sg->fail_server = NULL;
+   struct mgt_fail_words w;
+   switch (mgt_client_fail_words(sg->session, &w)) {
+   case MGT_FAIL_DIRECT:
+      sg->fail_server = w.server;
+      sg->fail_client = w.client;
+      break;
+   case MGT_FAIL_RING: sg->fail_ring = w; break;
+   case MGT_FAIL_ASK: break;
+   }
    for (int k = 0; k < MGP_KIND_COUNT; k++)
       mgu_handle_alloc_init(&sg->handles[k], 0);
    fe_names_init(&sg->buffers);

@@ -629,9 +629,12 @@ struct fe_share_group {
    pthread_mutex_t lock; /* names, handle allocators, object lists */
    struct mgt_client *session;
    /* monolith: the words whose both being 0 means the session has not failed (fe_ctx_lost);
-    * fail_server NULL on the arms that must ask the session */
+    * fail_server NULL on the other arms */
    const _Atomic int *fail_server;
    const bool *fail_client;
+   /* inproc and spawn: the four words (mgt_fail_words_set); fail_ring.client NULL on the arms
+    * that must ask the session (tcp) */
+   struct mgt_fail_words fail_ring;
    const struct mgp_screen *screen;
    const struct mgp_caps *caps;
    /* a resource_create/respecify was sent since the last glGetError synced: the server's
@@ -1184,10 +1187,17 @@ bool fe_ctx_lost_quiet(struct fe_context *ctx);
 static inline bool
 fe_ctx_lost(struct fe_context *ctx)
 {
-   /* monolith: two loads instead of asking the session at every verb */
+   /* Loads instead of asking the session at every verb: monolith's two first, as they were
+    * (the ring arms' test costs monolith nothing), then inproc's and spawn's four. */
    const struct fe_share_group *sg = ctx->share;
-   if (!ctx->lost && sg->fail_server && !*sg->fail_client && !atomic_load(sg->fail_server))
-      return false;
+   if (!ctx->lost) {
+      if (sg->fail_server) {
+         if (!*sg->fail_client && !atomic_load(sg->fail_server))
+            return false;
+      } else if (sg->fail_ring.client && !mgt_fail_words_set(&sg->fail_ring)) {
+         return false;
+      }
+   }
    return fe_ctx_lost_ask(ctx);
 }
 

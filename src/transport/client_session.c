@@ -813,14 +813,19 @@ mgt_client_failed(const struct mgt_client *s)
    return m->failed;
 }
 
-bool
-mgt_client_fail_words(const struct mgt_client *s, const _Atomic int **server, const bool **client)
+enum mgt_fail_check
+mgt_client_fail_words(const struct mgt_client *s, struct mgt_fail_words *w)
 {
-   if (s->arm != ARM_MONOLITH || !s->server_fatal)
-      return false;
-   *server = s->server_fatal;
-   *client = &s->failed;
-   return true;
+   static const _Atomic int no_server_fatal; /* spawn: the server's Fatal is in the ring word */
+   *w = (struct mgt_fail_words){.client = &s->failed, .server = s->server_fatal};
+   if (s->arm == ARM_MONOLITH && s->server_fatal)
+      return MGT_FAIL_DIRECT;
+   if ((s->arm != ARM_INPROC && s->arm != ARM_SPAWN) || !s->rings_made || s->stream)
+      return MGT_FAIL_ASK;
+   w->server = s->server_fatal ? s->server_fatal : &no_server_fatal;
+   w->encoder = &s->screen_encoder.failed;
+   w->ring = &s->rings.ring.shared->failed;
+   return MGT_FAIL_RING;
 }
 
 enum mgu_fatal

@@ -5,7 +5,9 @@
 #ifndef MGL_TRANSPORT_CLIENT_SESSION_H
 #define MGL_TRANSPORT_CLIENT_SESSION_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "decline.h"
 #include "pipe_event.h"
@@ -67,11 +69,27 @@ bool mgt_client_heap_share(struct mgt_client *s, const struct mgp_span *store, i
 
 /* True once the session failed (server gone, Fatal): the context is lost. */
 bool mgt_client_failed(const struct mgt_client *s);
-/* monolith: the only two words mgt_client_failed reads there (the server session's Fatal and
- * the client's own failure), so a verb can test the session with two loads and no call, as
- * long as the session lives. False on the arms with more to ask (rings, a stream). */
-bool mgt_client_fail_words(const struct mgt_client *s, const _Atomic int **server,
-                           const bool **client);
+/* The words mgt_client_failed reads, and nothing else: while all an arm has are 0 the session
+ * has not failed, so a verb tests it with a few loads and no call (and asks mgt_client_failed,
+ * which names the Fatal, only once one is set). Valid as long as the session lives. */
+struct mgt_fail_words {
+   const bool *client;           /* the client's own failure (set by mgt_client_failed too) */
+   const _Atomic int *server;    /* the server session's Fatal (monolith, inproc) */
+   const bool *encoder;          /* ring arms: the screen encoder's (a record it could not put) */
+   const _Atomic uint32_t *ring; /* ring arms: the ring's failed word, set by either side */
+};
+enum mgt_fail_check {
+   MGT_FAIL_ASK,    /* tcp: the stream's reader has more to say; ask mgt_client_failed */
+   MGT_FAIL_DIRECT, /* monolith: client and server are the only words */
+   MGT_FAIL_RING,   /* inproc, spawn: all four (server a constant 0 on spawn) */
+};
+enum mgt_fail_check mgt_client_fail_words(const struct mgt_client *s, struct mgt_fail_words *w);
+/* MGT_FAIL_RING's test: whether any of the four is set. */
+static inline bool
+mgt_fail_words_set(const struct mgt_fail_words *w)
+{
+   return *w->client || *w->encoder || atomic_load(w->server) || atomic_load(w->ring);
+}
 enum mgu_fatal mgt_client_fatal(const struct mgt_client *s);
 
 #endif

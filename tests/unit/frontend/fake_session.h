@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "client_session.h"
 #include "pipe_tables.h"
 
 struct fake_rec {
@@ -30,6 +31,12 @@ const struct fake_rec *fake_find(enum mgp_call_id id, unsigned nth);
 void fake_dump(const char *label);
 const char *fake_call_name(enum mgp_call_id id);
 void fake_set_failed(bool failed);
+/* Which words mgt_client_fail_words hands the front end (read when a share group is made):
+ * none (MGT_FAIL_ASK, the default), monolith's two or the ring arms' four. */
+void fake_set_fail_check(enum mgt_fail_check check);
+enum fake_fail_word { FAKE_WORD_CLIENT, FAKE_WORD_SERVER, FAKE_WORD_ENCODER, FAKE_WORD_RING };
+/* Sets one of the words (the session failed that way); mgt_client_failed reads them all. */
+void fake_set_fail_word(enum fake_fail_word which, bool set);
 /* map_persistent answers with store (size bytes, 64-byte aligned) as the buffer's memory, as a
  * server role in the process does (MGP_CAP_CLIENT_MAP); NULL: the pattern, a declined map. */
 void fake_set_map_store(void *store, uint64_t size);

@@ -1800,6 +1800,19 @@ test_texture_fbo_errors(void)
    env_finish(&e);
 }
 
+/* A current 3.3 core context on a 16x16 pbuffer, LOSE_CONTEXT_ON_RESET or not. */
+static void
+lost_env_init(struct fe_test_env *e, bool lose)
+{
+   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0, 0};
+   memset(e, 0, sizeof(*e));
+   CHECK(fe_surface_create_pbuffer(&f, 16, 16, &e->surf) == FE_OK);
+   struct fe_context_desc d = {
+      .api = FE_API_GL_CORE, .major = 3, .minor = 3, .format = f, .lose_context_on_reset = lose};
+   CHECK(fe_context_create(&d, NULL, &e->ctx) == FE_OK);
+   CHECK(fe_make_current(e->ctx, e->surf, e->surf) == FE_OK);
+}
+
 /* A lost session. LOSE_CONTEXT_ON_RESET: glGetError says GL_CONTEXT_LOST for the reset, then
  * for each verb issued on the lost context, and never by itself; the reset status says so
  * once. NO_RESET_NOTIFICATION (the default): never told (GL 4.5 §2.3.2). Either way the calls
@@ -1808,13 +1821,7 @@ static void
 test_lost_context(bool lose)
 {
    struct fe_test_env e;
-   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0, 0};
-   memset(&e, 0, sizeof(e));
-   CHECK(fe_surface_create_pbuffer(&f, 16, 16, &e.surf) == FE_OK);
-   struct fe_context_desc d = {
-      .api = FE_API_GL_CORE, .major = 3, .minor = 3, .format = f, .lose_context_on_reset = lose};
-   CHECK(fe_context_create(&d, NULL, &e.ctx) == FE_OK);
-   CHECK(fe_make_current(e.ctx, e.surf, e.surf) == FE_OK);
+   lost_env_init(&e, lose);
    GLint strategy = 0;
    mgl_glGetIntegerv(GL_RESET_NOTIFICATION_STRATEGY, &strategy);
    CHECK_EQ(strategy, lose ? GL_LOSE_CONTEXT_ON_RESET : GL_NO_RESET_NOTIFICATION);
@@ -1850,6 +1857,35 @@ test_lost_context(bool lose)
    CHECK(fe_swap_buffers(e.ctx, e.surf) == FE_CONTEXT_LOST);
    fake_set_failed(false);
    env_finish(&e);
+}
+
+/* The loss check at every verb (fe_ctx_lost) tests the words the session hands it with no
+ * call: monolith's two (the client's failure, the server's Fatal), the ring arms' four (those,
+ * the screen encoder's failure and the ring's failed word). Each one set alone makes the next
+ * verb send nothing and say GL_CONTEXT_LOST; a word left out of the test fails here. */
+static void
+test_lost_word(enum mgt_fail_check check, enum fake_fail_word word)
+{
+   fake_set_fail_check(check);
+   struct fe_test_env e;
+   lost_env_init(&e, true);
+   make_drawable();
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   /* live: the draw went out */
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo) + fake_count_of(MGP_CALL_draw), 1);
+   CHECK_ERR(GL_NO_ERROR);
+   fake_set_fail_word(word, true);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   if (fake_count() != 0)
+      fprintf(stderr, "fail check %d, word %d: the verb did not see the loss\n", (int)check,
+              (int)word);
+   CHECK_EQ(fake_count(), 0);
+   CHECK_ERR(GL_CONTEXT_LOST);
+   fake_set_fail_word(word, false);
+   env_finish(&e);
+   fake_set_fail_check(MGT_FAIL_ASK);
 }
 
 /* KHR_no_error contexts record no errors. */
@@ -3372,6 +3408,12 @@ main(void)
    test_depth_stencil_type_errors();
    test_lost_context(true);
    test_lost_context(false);
+   test_lost_word(MGT_FAIL_DIRECT, FAKE_WORD_CLIENT);
+   test_lost_word(MGT_FAIL_DIRECT, FAKE_WORD_SERVER);
+   test_lost_word(MGT_FAIL_RING, FAKE_WORD_CLIENT);
+   test_lost_word(MGT_FAIL_RING, FAKE_WORD_SERVER);
+   test_lost_word(MGT_FAIL_RING, FAKE_WORD_ENCODER);
+   test_lost_word(MGT_FAIL_RING, FAKE_WORD_RING);
    test_no_error_context();
    test_share_group();
    test_missing_backend_calls();

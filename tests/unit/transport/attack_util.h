@@ -28,6 +28,20 @@ attack_buffer_64(const struct mgp_screen *scr, uint32_t slot, uint32_t bind)
    return h;
 }
 
+/* What the front end's verbs see without asking the session (mgt_client_fail_words, the test
+ * fe_ctx_lost makes): 1 failed, 0 not, -1 on tcp, whose verbs ask mgt_client_failed. */
+static inline int
+attack_fail_words(const struct mgt_client *s)
+{
+   struct mgt_fail_words w;
+   switch (mgt_client_fail_words(s, &w)) {
+   case MGT_FAIL_DIRECT: return *w.client || atomic_load(w.server);
+   case MGT_FAIL_RING: return mgt_fail_words_set(&w);
+   case MGT_FAIL_ASK: break;
+   }
+   return -1;
+}
+
 static inline struct mgt_client *
 attack_session_open(struct mgp_context *ctx)
 {
@@ -38,6 +52,8 @@ attack_session_open(struct mgp_context *ctx)
          "context");
    mgt_client_sync(s);
    CHECK(!mgt_client_failed(s), "%s: the session failed before the attack",
+         mgt_client_transport(s));
+   CHECK(attack_fail_words(s) <= 0, "%s: a fail word is set before the attack",
          mgt_client_transport(s));
    return s;
 }
@@ -62,6 +78,9 @@ attack_finish(struct mgt_client *s, const struct mgp_context *ctx, const char *a
    attack_keep_sending(ctx);
    mgp_flush(ctx, &(struct mgp_u32_args){.value = MGP_FLUSH_FINISH});
    mgt_client_sync(s);
+   /* The verbs test the fail words and ask mgt_client_failed only once one is set: the
+    * failure shows there first. */
+   CHECK(attack_fail_words(s) != 0, "%s %s: the session failed with no fail word set", arm, attack);
    CHECK(mgt_client_failed(s), "%s %s: the session did not fail", arm, attack);
    CHECK(mgt_client_fatal(s) == MGU_FATAL_ProtocolCorruption, "%s %s: Fatal{%s}, want %s", arm,
          attack, mgu_fatal_name(mgt_client_fatal(s)), "ProtocolCorruption");

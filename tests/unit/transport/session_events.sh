@@ -1,6 +1,7 @@
 #!/bin/sh
-# session_events.sh ARM EXE SERVER_BIN — runs the session_events unit on one arm; for tcp it
-# starts `mgl-server --listen` first (tests/lib/mgl_server.sh) and stops it after.
+# session_events.sh ARM EXE SERVER_BIN — runs a real-session unit (session_events, fail_words)
+# on one arm; for tcp it starts `mgl-server --listen` first (tests/lib/mgl_server.sh) and stops
+# it after.
 set -eu
 arm=$1 exe=$2 server=$3
 here=$(cd "$(dirname "$0")" && pwd)
